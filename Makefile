@@ -1,0 +1,30 @@
+# The two quick-start commands: `make demo` and `make test`.
+# Both create .venv with the project installed (editable, with dev extras) if needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: demo test lint check bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+demo: $(STAMP)
+	$(BIN)/dossier lint cards
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q
+
+check: $(STAMP)
+	$(BIN)/ruff check toolkit validators tests bench
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python bench/lint.py
+
+clean:
+	rm -rf $(VENV) dossier.db

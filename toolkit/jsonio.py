@@ -1,0 +1,259 @@
+"""JSON reading and writing shared by every layer.
+
+- :func:`canonical_dumps` is the one canonical form of a record file: sorted
+  keys, 2-space indent, UTF-8 Chinese (no ``\\u`` escapes), final newline.
+- :func:`loads_strict` parses JSON and refuses duplicate object keys, which
+  plain ``json.loads`` silently collapses (losing what the user wrote).
+- :func:`value_positions` maps every RFC 6901 pointer of a document to the
+  line and column where its value starts; it is only called for files that
+  have findings, so the fast path never pays for it.
+- :func:`atomic_write_text` writes through a temporary file in the same
+  directory and renames it into place, so a reader never sees half a file.
+
+This module imports nothing of ours and may be used from any layer.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+class JsonSyntaxError(ValueError):
+    """A JSON document that does not parse; carries a 1-based line and column."""
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def _pairs_no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = dict(pairs)
+    if len(result) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return result
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def loads_strict(text: str) -> Any:
+    """Parse ``text`` as JSON; raise :class:`JsonSyntaxError` with a position.
+
+    Duplicate keys in one object are an error (the position is that of the
+    second occurrence).
+    """
+    try:
+        return json.loads(text, object_pairs_hook=_pairs_no_duplicates)
+    except json.JSONDecodeError as exc:
+        raise JsonSyntaxError(exc.msg, exc.lineno, exc.colno) from None
+    except _DuplicateKey as exc:
+        line, column = _find_duplicate_key(text, exc.key)
+        raise JsonSyntaxError(f"duplicate key {exc.key!r}", line, column) from None
+    except RecursionError:
+        raise JsonSyntaxError("document nested too deeply", 1, 1) from None
+
+
+def _find_duplicate_key(text: str, key: str) -> tuple[int, int]:
+    """Where the second occurrence of ``key`` in one object starts (best effort)."""
+    scanner = _Scanner(text)
+    with contextlib.suppress(JsonSyntaxError):
+        scanner.value("")
+    if scanner.duplicate_at is not None:
+        return line_col(text, scanner.duplicate_at)
+    return 1, 1
+
+
+def canonical_dumps(data: Any) -> str:
+    """The canonical text of a JSON value (see the module docstring)."""
+    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Write ``text`` (UTF-8) to ``path`` via a temp file and an atomic rename.
+
+    The file keeps its permission bits if it already existed.
+    """
+    path = Path(path)
+    directory = path.parent if str(path.parent) else Path(".")
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            os.chmod(tmp_name, path.stat().st_mode & 0o7777)
+        except FileNotFoundError:
+            os.chmod(tmp_name, 0o644)
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp_name)
+        raise
+
+
+def escape_pointer_token(token: str | int) -> str:
+    return str(token).replace("~", "~0").replace("/", "~1")
+
+
+def pointer(*tokens: str | int) -> str:
+    """An RFC 6901 pointer built from path tokens (``pointer("a", 0) == "/a/0"``)."""
+    return "".join("/" + escape_pointer_token(t) for t in tokens)
+
+
+def line_col(text: str, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of a character offset."""
+    line = text.count("\n", 0, offset) + 1
+    start = text.rfind("\n", 0, offset) + 1
+    return line, offset - start + 1
+
+
+def value_positions(text: str) -> dict[str, tuple[int, int]]:
+    """Map each pointer in the document to the (line, column) of its value.
+
+    For object members the position is that of the member's key, which is
+    where an editor should put the cursor. Stops quietly at a syntax error,
+    returning what it has mapped so far.
+    """
+    scanner = _Scanner(text)
+    with contextlib.suppress(JsonSyntaxError):
+        scanner.value("")
+    return {ptr: line_col(text, off) for ptr, off in scanner.offsets.items()}
+
+
+_WS = " \t\n\r"
+
+
+class _Scanner:
+    """A small recursive-descent JSON scanner that records value offsets."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.i = 0
+        self.offsets: dict[str, int] = {}
+        self.duplicate_at: int | None = None
+        self._decoder = json.JSONDecoder()
+
+    def _skip(self) -> None:
+        text, i = self.text, self.i
+        while i < len(text) and text[i] in _WS:
+            i += 1
+        self.i = i
+
+    def _fail(self, message: str) -> JsonSyntaxError:
+        line, column = line_col(self.text, self.i)
+        return JsonSyntaxError(message, line, column)
+
+    def value(self, ptr: str, key_offset: int | None = None) -> None:
+        self._skip()
+        self.offsets.setdefault(ptr, self.i if key_offset is None else key_offset)
+        if self.i >= len(self.text):
+            raise self._fail("unexpected end of document")
+        ch = self.text[self.i]
+        if ch == "{":
+            self._object(ptr)
+        elif ch == "[":
+            self._array(ptr)
+        else:
+            try:
+                _, end = self._decoder.raw_decode(self.text, self.i)
+            except json.JSONDecodeError as exc:
+                raise self._fail(exc.msg) from None
+            self.i = end
+
+    def _object(self, ptr: str) -> None:
+        self.i += 1
+        seen: set[str] = set()
+        self._skip()
+        if self.text.startswith("}", self.i):
+            self.i += 1
+            return
+        while True:
+            self._skip()
+            key_offset = self.i
+            if not self.text.startswith('"', self.i):
+                raise self._fail("expected a key")
+            try:
+                key, end = self._decoder.raw_decode(self.text, self.i)
+            except json.JSONDecodeError as exc:
+                raise self._fail(exc.msg) from None
+            if key in seen and self.duplicate_at is None:
+                self.duplicate_at = key_offset
+            seen.add(key)
+            self.i = end
+            self._skip()
+            if not self.text.startswith(":", self.i):
+                raise self._fail("expected ':'")
+            self.i += 1
+            self.value(ptr + "/" + escape_pointer_token(key), key_offset)
+            self._skip()
+            if self.text.startswith(",", self.i):
+                self.i += 1
+                continue
+            if self.text.startswith("}", self.i):
+                self.i += 1
+                return
+            raise self._fail("expected ',' or '}'")
+
+    def _array(self, ptr: str) -> None:
+        self.i += 1
+        self._skip()
+        if self.text.startswith("]", self.i):
+            self.i += 1
+            return
+        index = 0
+        while True:
+            self.value(f"{ptr}/{index}")
+            index += 1
+            self._skip()
+            if self.text.startswith(",", self.i):
+                self.i += 1
+                continue
+            if self.text.startswith("]", self.i):
+                self.i += 1
+                return
+            raise self._fail("expected ',' or ']'")
+
+
+class Source:
+    """One file as read from disk: its path and text, or why it could not be read."""
+
+    __slots__ = ("path", "text", "error", "io_error")
+
+    def __init__(self, path: Path, text: str | None = None, error: str | None = None, io_error: bool = False) -> None:
+        self.path = path
+        self.text = text
+        self.error = error
+        self.io_error = io_error  # True: the file could not be read at all (exit 2), not bad content
+
+    def __repr__(self) -> str:
+        return f"Source({str(self.path)!r})"
+
+
+def read_source(path: Path) -> Source:
+    """Read a UTF-8 file; an unreadable or undecodable file becomes ``Source.error``."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        return Source(path, error=exc.strerror or str(exc), io_error=True)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return Source(path, error=f"not UTF-8 (byte {exc.start})")
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    return Source(path, text=text)

@@ -1,0 +1,172 @@
+"""Record models: one pydantic union over every record of the three games.
+
+A record is discriminated first on ``game``, then on ``kind`` (and, for
+netrunner cards and tactics units, on ``type``). :data:`KINDS` lists every
+(game, kind) pair with the type that validates it; the JSON Schema files in
+``schema/`` are generated from exactly these types.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Annotated, Any, get_args
+
+from pydantic import Field, TypeAdapter, ValidationError
+
+from .common import GAMES, SLUG_PATTERN, GameId, Model, Names, RecordBase
+from .crossfire import CrossfireGame, CrossfireMode, CrossfireRecord, CrossfireRole
+from .netrunner import (
+    NetrunnerCard,
+    NetrunnerFaction,
+    NetrunnerFormat,
+    NetrunnerGame,
+    NetrunnerIdentity,
+    NetrunnerRecord,
+)
+from .tactics import (
+    TacticsAbility,
+    TacticsAgent,
+    TacticsAttack,
+    TacticsCard,
+    TacticsGame,
+    TacticsMode,
+    TacticsRecord,
+    TacticsUnit,
+)
+
+RecordType = Annotated[TacticsRecord | NetrunnerRecord | CrossfireRecord, Field(discriminator="game")]
+Record = (
+    TacticsGame
+    | TacticsMode
+    | TacticsAgent
+    | TacticsAbility
+    | TacticsAttack
+    | TacticsCard
+    | NetrunnerGame
+    | NetrunnerFaction
+    | NetrunnerFormat
+    | NetrunnerIdentity
+    | CrossfireGame
+    | CrossfireMode
+    | CrossfireRole
+)
+"""Static type of a validated record (units and netrunner cards are subclasses of RecordBase)."""
+
+# (game, kind) -> the type that validates a record of that kind.
+KINDS: dict[tuple[str, str], Any] = {
+    ("tactics", "game"): TacticsGame,
+    ("tactics", "mode"): TacticsMode,
+    ("tactics", "agent"): TacticsAgent,
+    ("tactics", "unit"): TacticsUnit,
+    ("tactics", "ability"): TacticsAbility,
+    ("tactics", "attack"): TacticsAttack,
+    ("tactics", "card"): TacticsCard,
+    ("netrunner", "game"): NetrunnerGame,
+    ("netrunner", "faction"): NetrunnerFaction,
+    ("netrunner", "format"): NetrunnerFormat,
+    ("netrunner", "identity"): NetrunnerIdentity,
+    ("netrunner", "card"): NetrunnerCard,
+    ("crossfire", "game"): CrossfireGame,
+    ("crossfire", "mode"): CrossfireMode,
+    ("crossfire", "role"): CrossfireRole,
+}
+
+# Where records of each kind live under cards/<game>/ (the first is the default).
+KIND_DIRS: dict[str, str] = {
+    "game": ".",
+    "mode": "modes",
+    "format": "modes",
+    "agent": "agents",
+    "unit": "units",
+    "ability": "abilities",
+    "attack": "abilities",
+    "card": "cards",
+    "faction": "factions",
+    "identity": "identities",
+    "role": "roles",
+}
+
+RECORD_ADAPTER: TypeAdapter[Any] = TypeAdapter(RecordType)
+_KIND_ADAPTERS: dict[tuple[str, str], TypeAdapter[Any]] = {}
+
+
+def kind_adapter(game: str, kind: str) -> TypeAdapter[Any]:
+    """The (cached) validator for one (game, kind)."""
+    adapter = _KIND_ADAPTERS.get((game, kind))
+    if adapter is None:
+        adapter = TypeAdapter(KINDS[(game, kind)])
+        _KIND_ADAPTERS[(game, kind)] = adapter
+    return adapter
+
+
+def schema_path(game: str, kind: str) -> str:
+    """Path of a kind's schema file relative to ``schema/``."""
+    return f"{game}/{kind}.schema.json"
+
+
+def namespace(kind: str) -> str:
+    """Ids are unique per game within a namespace: the game, its modes, its other records.
+
+    (A crossfire mode and a role may both be called ``sniper``.)
+    """
+    if kind == "game":
+        return "game"
+    if kind in ("mode", "format"):
+        return "mode"
+    return "record"
+
+
+def parse_record(data: Any) -> RecordBase:
+    """Validate one decoded JSON record; raises pydantic's ``ValidationError``."""
+    record: RecordBase = RECORD_ADAPTER.validate_python(data)
+    return record
+
+
+__all__ = [
+    "GAMES",
+    "KINDS",
+    "KIND_DIRS",
+    "RECORD_ADAPTER",
+    "SLUG_PATTERN",
+    "GameId",
+    "Model",
+    "Names",
+    "Record",
+    "RecordBase",
+    "RecordType",
+    "TEXT_FIELDS",
+    "TYPE_BRANCHES",
+    "ValidationError",
+    "iter_texts",
+    "kind_adapter",
+    "namespace",
+    "parse_record",
+    "schema_path",
+]
+
+
+def _branches(union: Any) -> dict[str, type[RecordBase]]:
+    members = get_args(get_args(union)[0])
+    return {get_args(m.model_fields["type"].annotation)[0]: m for m in members}
+
+
+# Kinds whose records are further discriminated on "type": type value -> model.
+TYPE_BRANCHES: dict[tuple[str, str], dict[str, type[RecordBase]]] = {
+    ("tactics", "unit"): _branches(TacticsUnit),
+    ("netrunner", "card"): _branches(NetrunnerCard),
+}
+
+TEXT_FIELDS: tuple[tuple[str, ...], ...] = (("text",), ("reverse", "text"), ("win",), ("draw_phase",))
+
+
+def iter_texts(record: RecordBase) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """Every ability text of a record with its JSON path (``("text", 0)``, …)."""
+    for path in TEXT_FIELDS:
+        node: Any = record
+        for attr in path:
+            node = getattr(node, attr, None)
+            if node is None:
+                break
+        if isinstance(node, list):
+            for index, text in enumerate(node):
+                yield (*path, index), text

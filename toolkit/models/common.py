@@ -1,0 +1,111 @@
+"""Building blocks shared by the three games' records."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+GameId = Literal["tactics", "netrunner", "crossfire"]
+GAMES: tuple[GameId, ...] = ("tactics", "netrunner", "crossfire")
+
+SLUG_PATTERN = r"^[a-z0-9]+(?:[_-][a-z0-9]+)*$"
+Slug = Annotated[
+    str,
+    StringConstraints(pattern=SLUG_PATTERN, max_length=64),
+    Field(description="Lower-case id: letters, digits, single '_' or '-' between them."),
+]
+NonEmptyText = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
+AbilityText = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=2000),
+    Field(description="One ability in controlled zh-Hans ability text (see docs/ability-text.md)."),
+]
+
+
+class Model(BaseModel):
+    """Frozen, closed pydantic model: unknown fields are errors, values never change."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+
+
+class Names(Model):
+    """A name in each language; zh-Hans is required, English optional."""
+
+    zh_hans: NonEmptyText = Field(alias="zh-Hans", description="Simplified Chinese, as printed.")
+    en: NonEmptyText | None = Field(default=None, description="English, where natural.")
+
+
+class PlayerRange(Model):
+    """How many players: ``min`` to ``max`` inclusive."""
+
+    min: int = Field(ge=1, le=20, description="Fewest players.")
+    max: int = Field(ge=1, le=20, description="Most players.")
+
+    @model_validator(mode="after")
+    def _ordered(self) -> PlayerRange:
+        if self.min > self.max:
+            raise ValueError(f"min {self.min} is greater than max {self.max}")
+        return self
+
+
+class RecordBase(Model):
+    """Fields every record has. ``kind`` and ``game`` are set by each subclass."""
+
+    schema_: str | None = Field(
+        default=None,
+        alias="$schema",
+        description="Path of this record's JSON Schema, relative to the file.",
+    )
+    id: Slug = Field(description="Unique within the game; equals the file name without .json.")
+    name: Names = Field(description="Localized names.")
+
+
+class Zone(Model):
+    """A place cards can be (hand, deck, discard, …)."""
+
+    id: Slug
+    name: Names
+    scope: Literal["player", "shared"] = Field(description="One per player, or shared by the table.")
+    hidden: bool = Field(description="Whether its cards are face down / secret to opponents.")
+
+
+class Resource(Model):
+    """A countable resource (credits, clicks, …)."""
+
+    id: Slug
+    name: Names
+
+
+class Symbol(Model):
+    """An inline symbol used in ability text, written as ``[id]`` and printed as an icon."""
+
+    id: Slug
+    name: Names
+
+
+class Term(Model):
+    """An entry of a closed vocabulary that lives in data (subtypes, attack kinds)."""
+
+    id: Slug
+    name: Names
+
+
+class GameBase(RecordBase):
+    """The game record: one per game, id equal to the game id."""
+
+    players: PlayerRange
+    zones: list[Zone] = Field(default_factory=list, description="Zones of the game.")
+    resources: list[Resource] = Field(default_factory=list, description="Countable resources.")
+    symbols: list[Symbol] = Field(default_factory=list, description="Inline symbols usable in text as [id].")
+
+
+class ModeBase(RecordBase):
+    """A way to play the game, with its deck rules as data."""
+
+    players: PlayerRange
+    status: Literal["complete", "incomplete"] = Field(
+        default="complete",
+        description="'incomplete' when the rule documents leave the mode unspecified.",
+    )
+    summary: Names | None = Field(default=None, description="One-paragraph description.")

@@ -1,0 +1,115 @@
+"""Records of Crossfire / 谍战特工 (seed 003, id ``crossfire``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from .common import AbilityText, GameBase, ModeBase, Model, PlayerRange, RecordBase, Slug
+
+Team = Literal["blue", "red", "none"]
+RoleCounts = dict[Slug, Annotated[int, Field(ge=1, le=20)]]
+
+
+class CrossfireGame(GameBase):
+    kind: Literal["game"]
+    game: Literal["crossfire"]
+    discussion_seconds: int = Field(default=180, ge=1, description="Length of the open discussion.")
+
+
+class CrossfireRole(RecordBase):
+    """A role card (行动卡牌)."""
+
+    kind: Literal["role"]
+    game: Literal["crossfire"]
+    team: Team = Field(description="Team it wins with: blue, red, or none (personal goals only).")
+    armed: bool = Field(description="持械: its pointing can hit.")
+    guns: int = Field(ge=0, le=2, description="How many players it aims at (执行者: 2).")
+    protects: bool = Field(default=False, description="Its aim protects instead of shooting.")
+    marks: bool = Field(
+        default=False,
+        description="Places shot cards (as many as there are assassins) instead of aiming (狙击手).",
+    )
+    special: bool = Field(description="Special role (特殊角色) rather than a standard one.")
+    counts_as: Slug | None = Field(default=None, description="视为: the standard role it counts as.")
+    text: list[AbilityText] = Field(default_factory=list, description="Abilities.")
+    win: list[AbilityText] = Field(min_length=1, description="Win conditions, in ability text.")
+
+    @model_validator(mode="after")
+    def _guns(self) -> CrossfireRole:
+        if self.marks:
+            if self.guns != 0 or not self.armed:
+                raise ValueError("a role that places shot cards is armed and has guns 0")
+        elif (self.armed or self.protects) != (self.guns > 0):
+            raise ValueError("guns must be 0 exactly when the role neither shoots nor protects")
+        return self
+
+
+class Composition(Model):
+    """The roles dealt for one player count, before special-role substitutions."""
+
+    players: int = Field(ge=1, le=20)
+    roles: RoleCounts
+
+
+class Removal(Model):
+    """Take away ``count`` of the first role in ``roles`` that the set-up holds."""
+
+    roles: list[Slug] = Field(min_length=1, description="Preference order.")
+    count: int = Field(default=1, ge=1, le=5)
+
+
+class Substitution(Model):
+    """How a special role joins the set-up (RULINGS C4, C5); player count never changes."""
+
+    role: Slug = Field(description="The special role that joins.")
+    remove: list[Removal] = Field(min_length=1)
+    add: RoleCounts = Field(description="Roles added, the special role included.")
+    players: PlayerRange | None = Field(default=None, description="Player counts where it is allowed.")
+
+
+class CrossfireRuleSimple(Model):
+    rule: Literal["player_count", "composition"]
+
+
+class CrossfireRuleRoleCount(Model):
+    """Exactly/at least/at most so many of one role."""
+
+    rule: Literal["role_count"]
+    role: Slug
+    min: int = Field(default=0, ge=0)
+    max: int | None = Field(default=None, ge=0)
+
+
+CrossfireDeckRule = Annotated[CrossfireRuleSimple | CrossfireRuleRoleCount, Field(discriminator="rule")]
+
+
+class CrossfireMode(ModeBase):
+    kind: Literal["mode"]
+    game: Literal["crossfire"]
+    compositions: list[Composition] = Field(min_length=1, description="One per player count.")
+    substitutions: list[Substitution] = Field(default_factory=list)
+    deck_rules: list[CrossfireDeckRule] = Field(default_factory=list, description="Role-set rules as data.")
+    public_roles: list[Slug] = Field(default_factory=list, description="Roles chosen openly and not dealt (狙击手).")
+    protection_lost_when_hit: bool = Field(
+        default=False, description="House rule (RULINGS C3): a protector who is hit protects no one."
+    )
+    protester_counts_as_bystander: bool = Field(
+        default=True, description="House rule (RULINGS C6): protester and supporter count as bystanders."
+    )
+
+
+CrossfireRecord = Annotated[CrossfireGame | CrossfireRole | CrossfireMode, Field(discriminator="kind")]
+
+__all__ = [
+    "Composition",
+    "CrossfireDeckRule",
+    "CrossfireGame",
+    "CrossfireMode",
+    "CrossfireRecord",
+    "CrossfireRole",
+    "Removal",
+    "Substitution",
+    "Team",
+]

@@ -1,0 +1,338 @@
+"""Records of the tactical agents game (seed 000, id ``tactics``)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field, model_validator
+
+from .common import AbilityText, GameBase, ModeBase, Model, Names, RecordBase, Slug, Term
+
+Category = Literal["equipment", "skill", "item", "status", "minion"]
+Back = Literal["personal", "shop"]
+AttackStyle = Literal["melee", "ranged"]
+EquipmentSize = Literal["carried", "normal", "heavy"]
+SLOTS_BY_SIZE: dict[str, int] = {"carried": 0, "normal": 1, "heavy": 2}
+StatusTarget = Literal[
+    "any_unit",
+    "friendly_unit",
+    "enemy_unit",
+    "agent",
+    "friendly_agent",
+    "enemy_agent",
+    "minion",
+    "none",
+]
+Victory = Literal["last_squad_standing", "first_blood"]
+UserKind = Literal["agent", "minion"]
+
+
+class Vision(Model):
+    """Front vision is always there; rear and side vision are extra arrows (§6.1)."""
+
+    rear: bool = Field(default=False, description="背向视野: an arrow behind the piece too.")
+    side: bool = Field(default=False, description="侧向视野: arrows to the left and right too.")
+
+
+class Distance(Model):
+    """An inclusive distance band, e.g. 0-1 or 2-5."""
+
+    min: int = Field(ge=0, le=30)
+    max: int = Field(ge=0, le=30)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Distance:
+        if self.min > self.max:
+            raise ValueError(f"range min {self.min} is greater than max {self.max}")
+        return self
+
+
+class AttackProfile(Model):
+    """An attack: melee or ranged, subtype, attack speed (hit dice rolled) and range."""
+
+    style: AttackStyle = Field(description="近战 melee or 射击 ranged.")
+    subtype: Slug | None = Field(default=None, description="Attack subtype id from the game's attack_subtypes.")
+    speed: int = Field(ge=1, le=10, description="攻速: how many hit dice the attack rolls.")
+    range: Distance = Field(description="攻击距离.")
+    through_walls: bool = Field(default=False, description="穿墙: range is counted ignoring walls.")
+
+
+class Cost(Model):
+    """Cost to play a command card: mortgage X cards from hand (-X) and/or tap."""
+
+    mortgage: int = Field(default=0, ge=0, le=20, description="-X: cards from hand put into the mortgage zone.")
+    tap: bool = Field(default=False, description="横置: the playing agent taps.")
+
+
+class Equipment(Model):
+    """What an equipment card adds: slots, attack, shield, who may wear it."""
+
+    size: EquipmentSize = Field(
+        default="normal",
+        description="carried (随身/徒手, 0 slots), normal (1 slot) or heavy (重型, 2 slots).",
+    )
+    attack: AttackProfile | None = Field(default=None, description="Attack profile, for weapons.")
+    shield: int | None = Field(default=None, ge=1, le=20, description="护盾值 printed on the equipment.")
+    users: list[UserKind] = Field(
+        default_factory=lambda: list[UserKind](["agent"]),
+        min_length=1,
+        description="Kinds of unit that may legally wear it.",
+    )
+
+    @property
+    def slots(self) -> int:
+        return SLOTS_BY_SIZE[self.size]
+
+
+class Status(Model):
+    """What a status card attaches to ('none': it cannot be attached directly, §7.3.2)."""
+
+    target: StatusTarget
+
+
+class Reverse(Model):
+    """The reverse face of a reversible card (倒转牌, §7.4.1)."""
+
+    text: list[AbilityText] = Field(min_length=1, description="Abilities of the reverse face.")
+    playable: bool = Field(default=True, description="False: this face cannot be played directly.")
+    active_when_tapped: Literal["front", "reverse"] = Field(
+        default="reverse",
+        description="The face marked 此面生效, the only one active while the card is tapped.",
+    )
+    switch: bool = Field(default=False, description="切换: may be turned over after it is reset.")
+
+
+class Token(Model):
+    """Token card (衍生牌): made during play, never in a deck."""
+
+    max_in_play: int = Field(ge=1, le=20, description="How many of this token one player may have in play.")
+
+
+class TacticsGame(GameBase):
+    kind: Literal["game"]
+    game: Literal["tactics"]
+    hit_die: list[int] = Field(
+        min_length=6,
+        max_length=6,
+        description="Damage dealt by hit-die faces 1..6 (RULINGS T9).",
+    )
+    hand_limit: int = Field(default=8, ge=1, description="Base hand limit (§8.2).")
+    equipment_slots: int = Field(default=2, ge=0, description="Equipment slots per unit (§7.3.1).")
+    self_shield_cap: int = Field(default=6, ge=0, description="Most own shield a unit can gain (§8.3).")
+    opening_hand: int = Field(default=3, ge=0, description="Cards drawn at setup (§3.1).")
+    agent_subtypes: list[Term] = Field(default_factory=list, description="Agent subtype vocabulary.")
+    attack_subtypes: list[Term] = Field(default_factory=list, description="Attack subtype vocabulary.")
+
+
+class TacticsRuleDeckSize(Model):
+    rule: Literal["deck_size"]
+    min: int | None = Field(default=None, ge=0, description="Fewest command cards; null: no minimum.")
+    max: int | None = Field(default=None, ge=0, description="Most command cards; null: no maximum (§7.1).")
+
+
+class TacticsRuleSquadSize(Model):
+    """Squad between the mode's starting_agents and max_agents."""
+
+    rule: Literal["squad_size"]
+
+
+class TacticsRuleUniqueNames(Model):
+    rule: Literal["unique_names"]
+    of: Literal["command", "agent"]
+
+
+class TacticsRuleSimple(Model):
+    """Rules without parameters."""
+
+    rule: Literal["exclusive_needs_agent", "no_tokens", "no_shop_cards"]
+
+
+TacticsDeckRule = Annotated[
+    TacticsRuleDeckSize | TacticsRuleSquadSize | TacticsRuleUniqueNames | TacticsRuleSimple,
+    Field(discriminator="rule"),
+]
+
+
+class TacticsMode(ModeBase):
+    kind: Literal["mode"]
+    game: Literal["tactics"]
+    starting_agents: int = Field(ge=0, le=10, description="起始特工数量.")
+    max_agents: int = Field(ge=0, le=10, description="最大特工数量.")
+    matrix_shop: bool = Field(description="Whether the mode uses the matrix shop (else buy = draw).")
+    scene_obstacles: Literal["none", "standard"] = Field(description="场景障碍设置.")
+    hidden_agents: bool = Field(default=True, description="Agents start hidden (单挑: false).")
+    teams: Literal["none", "teams", "free_for_all"] = Field(default="none", description="组队 / 混战.")
+    victory: list[Victory] = Field(default_factory=list, description="Victory conditions.")
+    first_blood_points: int | None = Field(default=None, ge=1, description="Points that win 先发制人.")
+    draw_phase: list[AbilityText] = Field(default_factory=list, description="What the draw phase does.")
+    deck_rules: list[TacticsDeckRule] = Field(default_factory=list, description="Deck rules as data.")
+    agents_count_toward_deck_size: bool = Field(
+        default=False, description="House rule (RULINGS T1): agent cards count toward deck size."
+    )
+    discard_from_mortgage: bool = Field(
+        default=False, description="House rule (RULINGS T8): end-of-turn discard may take mortgaged cards."
+    )
+
+    @model_validator(mode="after")
+    def _agents(self) -> TacticsMode:
+        if self.starting_agents > self.max_agents:
+            raise ValueError(f"starting_agents {self.starting_agents} is greater than max_agents {self.max_agents}")
+        if "first_blood" in self.victory and self.first_blood_points is None:
+            raise ValueError("victory 'first_blood' needs first_blood_points")
+        return self
+
+
+class TacticsAgent(RecordBase):
+    """An agent card (特工牌): symbol, HP, move speed, vision, abilities."""
+
+    kind: Literal["agent"]
+    game: Literal["tactics"]
+    private: bool = Field(default=False, description="列兵: generic agent, no symbol, no exclusive cards.")
+    symbol: str | None = Field(
+        default=None, min_length=1, max_length=4, description="特工标志 printed on its exclusive cards."
+    )
+    subtypes: list[Slug] = Field(default_factory=list, description="Agent subtype ids (game agent_subtypes).")
+    hp: int = Field(ge=1, le=50, description="生命值上限.")
+    move: int = Field(ge=0, le=10, description="移速.")
+    vision: Vision = Field(default_factory=Vision)
+    attacks: list[Slug] = Field(
+        default_factory=lambda: ["brawl", "sidearm"], description="Built-in attacks (特工自带攻击)."
+    )
+    text: list[AbilityText] = Field(default_factory=list, description="Abilities, top to bottom.")
+
+    @model_validator(mode="after")
+    def _symbol(self) -> TacticsAgent:
+        if self.private and self.symbol is not None:
+            raise ValueError("a private (列兵) has no agent symbol")
+        if not self.private and self.symbol is None:
+            raise ValueError("an agent that is not a private needs a symbol")
+        return self
+
+
+class Deployment(Model):
+    """Where and how a minion enters play (printed on the minion card)."""
+
+    position: Literal["same_coordinate", "adjacent", "within", "deployment_zone"] = Field(
+        description="Relative to the agent that played the card, or any deployment zone."
+    )
+    distance: int | None = Field(default=None, ge=0, le=30, description="For 'within': the most distance.")
+    hidden: bool = Field(default=False, description="Enters hidden (else exposed).")
+    tapped: bool = Field(default=False, description="Enters tapped.")
+
+    @model_validator(mode="after")
+    def _distance(self) -> Deployment:
+        if (self.position == "within") != (self.distance is not None):
+            raise ValueError("distance is given exactly when position is 'within'")
+        return self
+
+
+class TacticsMinion(RecordBase):
+    """A minion unit (随从), deployed by a minion command card."""
+
+    kind: Literal["unit"]
+    game: Literal["tactics"]
+    type: Literal["minion"]
+    hp: int = Field(ge=1, le=50)
+    move: int = Field(ge=0, le=10)
+    vision: Vision = Field(default_factory=Vision)
+    attack: AttackProfile | None = Field(default=None, description="Its own attack (随从牌面自带攻击).")
+    deploy: Deployment
+    can_use_command_cards: bool = Field(default=False, description="Marked minions may use command cards.")
+    text: list[AbilityText] = Field(default_factory=list)
+
+
+class TacticsObstacle(RecordBase):
+    """An obstacle (障碍): a neutral unit, hostile to all; scene obstacles start on the map."""
+
+    kind: Literal["unit"]
+    game: Literal["tactics"]
+    type: Literal["obstacle"]
+    obstacle: Literal["normal", "scene"] = Field(description="普通障碍 or 场景障碍.")
+    hp: int = Field(ge=1, le=50)
+    text: list[AbilityText] = Field(default_factory=list)
+
+
+TacticsUnit = Annotated[TacticsMinion | TacticsObstacle, Field(discriminator="type")]
+
+
+class TacticsAbility(RecordBase):
+    """A basic ability from the basic-ability reference card (行进, 袭击, …)."""
+
+    kind: Literal["ability"]
+    game: Literal["tactics"]
+    text: list[AbilityText] = Field(min_length=1)
+
+
+class TacticsAttack(RecordBase):
+    """A built-in attack every agent has (格斗, 制式手枪)."""
+
+    kind: Literal["attack"]
+    game: Literal["tactics"]
+    attack: AttackProfile
+    text: list[AbilityText] = Field(default_factory=list)
+
+
+class TacticsCard(RecordBase):
+    """A command card (指令牌)."""
+
+    kind: Literal["card"]
+    game: Literal["tactics"]
+    category: Category = Field(description="装备 equipment, 技能 skill, 道具 item, 状态 status, 随从 minion.")
+    back: Back = Field(default="personal", description="personal (black back) or shop (gold, 矩阵商店).")
+    agent: Slug | None = Field(default=None, description="Exclusive card (专用牌): the agent whose symbol it bears.")
+    cost: Cost = Field(default_factory=Cost)
+    text: list[AbilityText] = Field(default_factory=list, description="Abilities (front face), top to bottom.")
+    equipment: Equipment | None = None
+    status: Status | None = None
+    minion: Slug | None = Field(default=None, description="For minion cards: the unit id it deploys.")
+    reverse: Reverse | None = Field(default=None, description="Reversible cards: the reverse face.")
+    token: Token | None = Field(default=None, description="Token cards: per-player limit in play.")
+    flavor: Names | None = None
+
+    @model_validator(mode="after")
+    def _category_fields(self) -> TacticsCard:
+        pairs = (("equipment", self.equipment), ("status", self.status), ("minion", self.minion))
+        for category, value in pairs:
+            if self.category == category and value is None:
+                raise ValueError(f"a {category} card needs the '{category}' field")
+            if self.category != category and value is not None:
+                raise ValueError(f"'{category}' is only for {category} cards, not {self.category}")
+        if self.token is not None and self.back == "shop":
+            raise ValueError("a token card is never a matrix shop card")
+        if self.back == "shop" and self.agent is not None:
+            raise ValueError("matrix shop cards are generic: no agent symbol")
+        return self
+
+    @property
+    def is_response(self) -> bool:
+        """响应牌: the first ability is a response (§7.4.3)."""
+        return bool(self.text) and self.text[0].startswith("响应")
+
+
+TacticsRecord = Annotated[
+    TacticsGame | TacticsMode | TacticsAgent | TacticsUnit | TacticsAbility | TacticsAttack | TacticsCard,
+    Field(discriminator="kind"),
+]
+
+__all__ = [
+    "AttackProfile",
+    "Cost",
+    "Deployment",
+    "Distance",
+    "Equipment",
+    "Names",
+    "Reverse",
+    "Status",
+    "TacticsAbility",
+    "TacticsAgent",
+    "TacticsAttack",
+    "TacticsCard",
+    "TacticsDeckRule",
+    "TacticsGame",
+    "TacticsMinion",
+    "TacticsMode",
+    "TacticsObstacle",
+    "TacticsRecord",
+    "Token",
+    "Vision",
+]

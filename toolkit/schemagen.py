@@ -1,0 +1,62 @@
+"""Generate the JSON Schema 2020-12 files in ``schema/`` from the record models.
+
+One file per (game, kind), ``schema/<game>/<kind>.schema.json``, each self-
+contained (its own ``$defs``) so a stock validator or an editor needs nothing
+else, plus ``schema/record.schema.json`` (any record of any game). Enums come
+from the models' ``Literal`` types: nothing is typed twice.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from .jsonio import atomic_write_text, canonical_dumps
+from .models import KINDS, RECORD_ADAPTER, kind_adapter, schema_path
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+EXTRA_SCHEMAS: dict[str, tuple[str, TypeAdapter[Any]]] = {
+    "record.schema.json": ("Any Dossier record of any game", RECORD_ADAPTER),
+}
+
+
+def _finish(schema: dict[str, Any], title: str) -> dict[str, Any]:
+    out = {"$schema": DIALECT, "title": title}
+    out.update({k: v for k, v in schema.items() if k != "title"})
+    return out
+
+
+def generate() -> dict[str, str]:
+    """All schema files as {relative path: canonical text}."""
+    files: dict[str, str] = {}
+    for game, kind in KINDS:
+        schema = kind_adapter(game, kind).json_schema()
+        files[schema_path(game, kind)] = canonical_dumps(_finish(schema, f"Dossier {game} {kind}"))
+    for name, (title, adapter) in EXTRA_SCHEMAS.items():
+        files[name] = canonical_dumps(_finish(adapter.json_schema(), title))
+    return files
+
+
+def write(directory: Path) -> list[Path]:
+    """Write every schema file under ``directory``; return the files that changed."""
+    changed: list[Path] = []
+    for rel, text in generate().items():
+        path = directory / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if path.exists() and path.read_text(encoding="utf-8") == text:
+            continue
+        atomic_write_text(path, text)
+        changed.append(path)
+    return changed
+
+
+def stale(directory: Path) -> list[str]:
+    """Schema files that are missing or differ from what the models generate."""
+    out = []
+    for rel, text in generate().items():
+        path = directory / rel
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            out.append(rel)
+    return out
