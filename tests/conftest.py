@@ -1,0 +1,47 @@
+"""Shared fixtures: repository paths, a CLI runner, and --update-golden."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from toolkit.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS = ROOT / "cards"
+SCHEMA = ROOT / "schema"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true", help="Rewrite golden files from current output.")
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture
+def cli():
+    """Run ``dossier ARGS`` in-process; returns the result (exit_code, stdout, stderr)."""
+    runner = CliRunner()
+
+    def run(*args: str):
+        return runner.invoke(app, [str(a) for a in args])
+
+    return run
+
+
+@pytest.fixture
+def game_copy(tmp_path: Path):
+    """Copy one bundled game's data (with schema/ beside it) into a temp dir."""
+
+    def make(game: str) -> Path:
+        shutil.copytree(SCHEMA, tmp_path / "schema")
+        shutil.copytree(CARDS / game, tmp_path / "cards" / game)
+        return tmp_path / "cards" / game
+
+    return make

@@ -1,0 +1,61 @@
+"""`dossier fmt`: canonical rewrite, --check, and never touching a broken file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from toolkit.jsonio import canonical_dumps
+
+
+def scramble(path: Path) -> str:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    text = json.dumps(dict(reversed(list(data.items()))), indent=4)  # unsorted, \u escapes, no final newline
+    path.write_text(text, encoding="utf-8")
+    return text
+
+
+def test_check_reports_and_changes_nothing(game_copy, cli) -> None:
+    root = game_copy("crossfire")
+    path = root / "roles" / "vip.json"
+    text = scramble(path)
+    result = cli("fmt", "--check", root)
+    assert result.exit_code == 1
+    assert f"{path}: would reformat" in result.output
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_rewrites_canonically_and_lint_agrees(game_copy, cli) -> None:
+    root = game_copy("crossfire")
+    path = root / "roles" / "vip.json"
+    scramble(path)
+    result = cli("fmt", root)
+    assert result.exit_code == 0
+    assert f"{path}: reformatted" in result.output
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert path.read_text(encoding="utf-8") == canonical_dumps(data)
+    assert "VIP" in path.read_text(encoding="utf-8")
+    assert cli("lint", root).exit_code == 0
+    assert cli("fmt", "--check", root).exit_code == 0
+
+
+def test_broken_file_is_reported_not_touched(game_copy, cli) -> None:
+    root = game_copy("crossfire")
+    path = root / "roles" / "vip.json"
+    path.write_text('{"id": "vip",', encoding="utf-8")
+    result = cli("fmt", root)
+    assert result.exit_code == 1
+    assert f"{path}:1:14: error card.json: invalid JSON" in result.output
+    assert path.read_text(encoding="utf-8") == '{"id": "vip",'
+
+
+def test_adds_missing_schema_ref(game_copy, cli) -> None:
+    root = game_copy("crossfire")
+    path = root / "roles" / "vip.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    expected = data.pop("$schema")
+    path.write_text(canonical_dumps(data), encoding="utf-8")
+    assert cli("fmt", path).exit_code == 0
+    # the bundled schema dir is used, so the path is relative to it, not to the copy
+    written = json.loads(path.read_text(encoding="utf-8"))["$schema"]
+    assert written.endswith("crossfire/role.schema.json") and expected.endswith("crossfire/role.schema.json")

@@ -1,0 +1,142 @@
+"""The loader: the one place card data is read from disk.
+
+- :func:`discover` expands the paths a user gave into record files.
+- :func:`game_root` finds the game directory (the one holding ``game.json``)
+  a file belongs to, so a single file is always checked in its game's context.
+- :func:`load_catalog` reads directories into a :class:`Catalog` of validated
+  records, indexed by game, kind and id; bad data raises :class:`DossierError`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from .errors import DossierError
+from .jsonio import JsonSyntaxError, Source, loads_strict, read_source
+from .models import RecordBase, namespace, parse_record
+
+GAME_FILE = "game.json"
+
+
+def _iter_json(directory: Path) -> Iterator[Path]:
+    for path in sorted(directory.rglob("*.json")):
+        rel = path.relative_to(directory)
+        if any(part.startswith(".") for part in rel.parts):
+            continue
+        if path.is_file():
+            yield path
+
+
+def discover(paths: Iterable[Path]) -> list[Path]:
+    """Record files under ``paths`` (directories are walked, hidden entries skipped).
+
+    A path that does not exist is a usage error (exit 2).
+    """
+    found: list[Path] = []
+    seen: set[Path] = set()
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            candidates: Iterable[Path] = _iter_json(path)
+        elif path.is_file():
+            candidates = [path]
+        elif path.exists():
+            raise DossierError(f"{path}: not a regular file or directory")
+        else:
+            raise DossierError(f"{path}: no such file or directory")
+        for candidate in candidates:
+            key = candidate.resolve()
+            if key not in seen:
+                seen.add(key)
+                found.append(candidate)
+    return found
+
+
+def game_root(path: Path) -> Path | None:
+    """The nearest ancestor directory of ``path`` that holds a game.json."""
+    for parent in path.resolve().parents:
+        if (parent / GAME_FILE).is_file():
+            return parent
+    return None
+
+
+def context_sources(targets: list[Path]) -> tuple[list[Source], set[Path]]:
+    """Sources for ``targets`` plus every other record of their games.
+
+    Returns all sources (targets first, in order) and the resolved paths of the
+    targets, so checks that span records see the whole game while findings are
+    reported only for what the user asked about.
+    """
+    wanted = {p.resolve() for p in targets}
+    sources = [read_source(p) for p in targets]
+    roots = {root for p in targets if (root := game_root(p)) is not None}
+    for root in sorted(roots):
+        for extra in _iter_json(root):
+            if extra.resolve() not in wanted:
+                sources.append(read_source(extra))
+    return sources, wanted
+
+
+@dataclass
+class Catalog:
+    """Validated records, indexed. Built by :func:`load_catalog`."""
+
+    records: list[RecordBase] = field(default_factory=list)
+    files: dict[tuple[str, str, str], Path] = field(default_factory=dict)
+    _index: dict[tuple[str, str, str], RecordBase] = field(default_factory=dict)
+    _by_kind: dict[tuple[str, str], list[RecordBase]] = field(default_factory=lambda: defaultdict(list))
+
+    def add(self, record: RecordBase, path: Path) -> None:
+        game, kind = record.game, record.kind  # type: ignore[attr-defined]
+        key = (game, namespace(kind), record.id)
+        if key in self._index:
+            raise DossierError(f"{path}: duplicate id {record.id!r} in {game} (also {self.files[key]})", exit_code=1)
+        self._index[key] = record
+        self.files[key] = path
+        self.records.append(record)
+        self._by_kind[(game, kind)].append(record)
+
+    def get(self, game: str, record_id: str, kind: str = "card") -> RecordBase | None:
+        return self._index.get((game, namespace(kind), record_id))
+
+    def of_kind(self, game: str, kind: str) -> list[RecordBase]:
+        return list(self._by_kind.get((game, kind), []))
+
+    def games(self) -> list[str]:
+        return sorted({r.game for r in self.records})  # type: ignore[attr-defined]
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+
+def load_catalog(paths: Iterable[Path]) -> Catalog:
+    """Read and validate every record under ``paths``.
+
+    The first bad file stops the load with a one-line error naming the file and
+    place; ``dossier lint`` lists every problem.
+    """
+    catalog = Catalog()
+    for path in discover(paths):
+        source = read_source(path)
+        if source.text is None:
+            raise DossierError(f"{path}: cannot read: {source.error}")
+        try:
+            data = loads_strict(source.text)
+        except JsonSyntaxError as exc:
+            raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
+        try:
+            record = parse_record(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = "/".join(str(p) for p in first["loc"])
+            raise DossierError(
+                f"{path}: invalid record at {where!r}: {first['msg']} (run `dossier lint {path}` for every problem)",
+                exit_code=1,
+            ) from None
+        catalog.add(record, path)
+    return catalog

@@ -1,0 +1,195 @@
+"""The typer application and the data commands: lint, fmt, schema."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections import Counter
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from typer.core import TyperGroup
+
+from toolkit import schemagen
+from toolkit.catalog import context_sources, discover
+from toolkit.errors import DossierError
+from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
+from toolkit.models import GAMES, KINDS, schema_path
+from toolkit.paths import CARDS_DIR, SCHEMA_DIR
+from validators.findings import Finding
+from validators.lint import LintResult, lint_sources
+
+
+class DossierGroup(TyperGroup):
+    """Turns a DossierError raised by any command into one line on stderr and its exit code."""
+
+    def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        try:
+            return super().invoke(ctx)
+        except DossierError as exc:
+            typer.echo(f"dossier: error: {exc.message}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+
+app = typer.Typer(
+    cls=DossierGroup,
+    name="dossier",
+    help="Card database, deck builder, linter and interpreter for three agent-themed card games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text (compiler style) or json.")]
+PathsArgument = Annotated[
+    list[Path] | None, typer.Argument(help="Files or directories (default: the bundled cards/).", show_default=False)
+]
+
+
+def default_paths(paths: list[Path] | None) -> list[Path]:
+    if paths:
+        return paths
+    local = Path("cards")
+    return [local if local.is_dir() else CARDS_DIR]
+
+
+def emit_findings(findings: list[Finding], out: Any = None) -> None:
+    out = out or sys.stdout
+    for finding in findings:
+        print(finding.format(), file=out)
+
+
+@app.command()
+def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) -> None:
+    """Check card data: JSON, schema, model, ids, names, references, formatting.
+
+    Exit 0 clean, 1 when errors were found, 2 on usage or I/O errors.
+    """
+    targets = discover(default_paths(paths))
+    if not targets:
+        raise DossierError(f"no .json files under {', '.join(map(str, default_paths(paths)))}")
+    sources, wanted = context_sources(targets)
+    result = lint_sources(sources, wanted)
+    if format is OutputFormat.json:
+        print(
+            json.dumps(
+                {"findings": [f.to_json() for f in result.findings], "summary": summary(result)},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+    else:
+        emit_findings(result.findings)
+        print_summary(result)
+    if result.io_errors:
+        raise typer.Exit(2)
+    raise typer.Exit(1 if result.errors else 0)
+
+
+def summary(result: LintResult) -> dict[str, Any]:
+    games: dict[str, Counter[str]] = {}
+    for _, record in result.records:
+        games.setdefault(record.game, Counter())[record.kind] += 1  # type: ignore[attr-defined]
+    return {
+        "files": result.files,
+        "errors": result.errors,
+        "warnings": result.warnings,
+        "games": {g: dict(sorted(c.items())) for g, c in sorted(games.items())},
+    }
+
+
+def print_summary(result: LintResult) -> None:
+    data = summary(result)
+    for game, kinds in data["games"].items():
+        total = sum(kinds.values())
+        detail = ", ".join(f"{n} {k}" for k, n in kinds.items())
+        print(f"{game:<10} {total:>5} records: {detail}")
+    print(f"{data['files']} files: {data['errors']} errors, {data['warnings']} warnings")
+
+
+@app.command()
+def fmt(
+    paths: PathsArgument = None,
+    check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file would change.")] = False,
+) -> None:
+    """Rewrite record files in canonical JSON, atomically.
+
+    Sorted keys, 2-space indent, UTF-8 Chinese, final newline, and a "$schema"
+    where a record lacks one. A file that does not parse is reported, not touched.
+    """
+    changed = failed = 0
+    for path in discover(default_paths(paths)):
+        source = read_source(path)
+        if source.text is None:
+            print(Finding("card.io", f"cannot read file: {source.error}", file=str(path)).format(), file=sys.stderr)
+            failed += 1
+            continue
+        try:
+            data = loads_strict(source.text)
+        except JsonSyntaxError as exc:
+            print(
+                Finding(
+                    "card.json",
+                    f"invalid JSON: {exc.message}; file left as it is",
+                    file=str(path),
+                    line=exc.line,
+                    column=exc.column,
+                ).format(),
+                file=sys.stderr,
+            )
+            failed += 1
+            continue
+        add_schema_ref(path, data)
+        text = canonical_dumps(data)
+        if text == source.text:
+            continue
+        changed += 1
+        if check:
+            print(f"{path}: would reformat")
+        else:
+            atomic_write_text(path, text)
+            print(f"{path}: reformatted")
+    if check and changed:
+        print(f"{changed} file(s) would be reformatted", file=sys.stderr)
+    if failed:
+        raise typer.Exit(1)
+    raise typer.Exit(1 if check and changed else 0)
+
+
+def add_schema_ref(path: Path, data: Any) -> None:
+    """Give a record without "$schema" the relative path to its kind's schema."""
+    if not isinstance(data, dict) or "$schema" in data:
+        return
+    game, kind = data.get("game"), data.get("kind")
+    if game in GAMES and (game, kind) in KINDS:
+        target = SCHEMA_DIR / schema_path(str(game), str(kind))
+        data["$schema"] = os.path.relpath(target, path.resolve().parent).replace(os.sep, "/")
+
+
+@app.command()
+def schema(
+    out: Annotated[Path, typer.Option("--out", help="Directory to write to.")] = SCHEMA_DIR,
+    check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if a file is stale.")] = False,
+) -> None:
+    """Generate the JSON Schema files from the record models."""
+    if check:
+        stale = schemagen.stale(out)
+        for rel in stale:
+            print(f"{out / rel}: stale; run `dossier schema`")
+        raise typer.Exit(1 if stale else 0)
+    for path in schemagen.write(out):
+        print(f"{path}: written")
+
+
+def main() -> None:
+    app()

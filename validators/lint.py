@@ -1,0 +1,573 @@
+"""Lint of card data: every problem in every record file, each a :class:`Finding`.
+
+Per file: readable UTF-8, JSON syntax (no duplicate keys), the JSON Schema of
+its kind (every error, with a pointer), the record model, id = file name, the
+game directory, ``$schema`` resolving to the kind's schema, canonical format.
+Across the files of a game: unique ids, unique names where the rules require
+them, and every reference resolving (exclusive card -> agent, minion card ->
+minion, factions, subtypes, modes -> roles, names quoted in text, symbols).
+
+Fast path: a record that the pydantic model accepts also satisfies the JSON
+Schema generated from that model, so jsonschema (slow) only runs on files the
+model rejects, to report schema errors in the schema's own terms.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from pydantic import ValidationError
+
+from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_strict, pointer, value_positions
+from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, kind_adapter, namespace, schema_path
+
+from .findings import Finding, Severity
+
+NAME_REF = re.compile(r"「([^「」]+)」")
+SYMBOL_REF = re.compile(r"\[([a-z0-9_]+)\]")
+
+
+@dataclass
+class Entry:
+    """One file being linted, with what was learned from it."""
+
+    source: Source
+    target: bool
+    data: Any = None
+    record: RecordBase | None = None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        record = self.record
+        if record is None:
+            return self.source.path.name
+        return f"{record.game} {record.kind} {record.id!r}"  # type: ignore[attr-defined]
+
+    def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error") -> None:
+        if self.target:
+            self.findings.append(Finding(code, message, severity, str(self.source.path), ptr or None))
+
+
+@dataclass
+class LintResult:
+    findings: list[Finding]
+    records: list[tuple[Path, RecordBase]]
+    files: int
+    io_errors: int
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "warning")
+
+
+# --------------------------------------------------------------------------
+# per file
+
+
+_SCHEMA_VALIDATORS: dict[tuple[str, str, str | None], Any] = {}
+
+
+def _schema_validator(game: str, kind: str, branch: str | None) -> Any:
+    key = (game, kind, branch)
+    validator = _SCHEMA_VALIDATORS.get(key)
+    if validator is None:
+        model = TYPE_BRANCHES[(game, kind)][branch] if branch else KINDS[(game, kind)]
+        from pydantic import TypeAdapter
+
+        schema = TypeAdapter(model).json_schema()
+        validator = jsonschema.Draft202012Validator(schema)
+        _SCHEMA_VALIDATORS[key] = validator
+    return validator
+
+
+def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
+    """Report jsonschema errors for a rejected record; False if the schema had none."""
+    data = entry.data
+    branch = None
+    branches = TYPE_BRANCHES.get((game, kind))
+    if branches is not None:
+        branch = data.get("type")
+        if branch not in branches:
+            entry.add(
+                "card.schema",
+                f"{game} {kind}: 'type' is {branch!r}; expected one of {sorted(branches)}",
+                "/type",
+            )
+            return True
+    validator = _schema_validator(game, kind, branch)
+    reported = False
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        path = list(error.absolute_path)
+        if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+            allowed = set(error.schema.get("properties", {}))
+            for extra in sorted(set(error.instance) - allowed):
+                entry.add("card.schema", f"{_label(data)}: unknown field {extra!r}", pointer(*path, extra))
+                reported = True
+            continue
+        where = pointer(*path)
+        if (
+            error.validator == "required"
+            and isinstance(error.validator_value, list)
+            and isinstance(error.instance, dict)
+        ):
+            for name in error.validator_value:
+                if name not in error.instance:
+                    entry.add("card.schema", f"{_label(data)}: missing required field {pointer(*path, name)!r}", where)
+        else:
+            entry.add("card.schema", f"{_label(data)}: {where or '/'}: {error.message}", where)
+        reported = True
+    return reported
+
+
+def _label(data: dict[str, Any]) -> str:
+    return f"{data.get('game')} {data.get('kind')} {data.get('id')!r}"
+
+
+def _loc_pointer(data: Any, loc: tuple[Any, ...]) -> str:
+    """Map a pydantic error location onto the document, dropping union tags."""
+    tokens: list[str | int] = []
+    node = data
+    for index, item in enumerate(loc):
+        in_object = isinstance(node, dict) and isinstance(item, str) and item in node
+        in_array = isinstance(node, list) and isinstance(item, int) and 0 <= item < len(node)
+        if in_object or in_array:
+            tokens.append(item)
+            node = node[item]
+        elif index == len(loc) - 1 and isinstance(node, dict) and isinstance(item, str):
+            tokens.append(item)  # a missing field: point where it belongs
+    return pointer(*tokens)
+
+
+def _check_file(entry: Entry) -> None:
+    source = entry.source
+    if source.text is None:
+        if source.io_error:
+            entry.add("card.io", f"cannot read file: {source.error}")
+        else:
+            entry.add("card.encoding", f"cannot decode file: {source.error}")
+        return
+    try:
+        data = loads_strict(source.text)
+    except JsonSyntaxError as exc:
+        if entry.target:
+            entry.findings.append(
+                Finding(
+                    "card.json", f"invalid JSON: {exc.message}", "error", str(source.path), None, exc.line, exc.column
+                )
+            )
+        return
+    entry.data = data
+    if not isinstance(data, dict):
+        entry.add("card.schema", f"a record is a JSON object, not {type(data).__name__}")
+        return
+    game, kind = data.get("game"), data.get("kind")
+    if game not in GAMES:
+        entry.add("card.schema", f"'game' is {game!r}; expected one of {list(GAMES)}", "/game")
+        return
+    kinds = sorted(k for g, k in KINDS if g == game)
+    if kind not in kinds:
+        entry.add("card.schema", f"'kind' is {kind!r}; a {game} record is one of {kinds}", "/kind")
+        return
+    try:
+        entry.record = kind_adapter(game, kind).validate_python(data)
+    except ValidationError as exc:
+        if not _schema_findings(entry, game, kind):
+            for err in exc.errors():
+                where = _loc_pointer(data, err["loc"])
+                message = err["msg"].removeprefix("Value error, ")
+                entry.add("card.model", f"{_label(data)}: {message}", where)
+        return
+    _check_identity(entry)
+    if entry.target and canonical_dumps(data) != source.text:
+        line = _first_difference(canonical_dumps(data), source.text)
+        entry.findings.append(
+            Finding(
+                "card.format",
+                "not in canonical form (sorted keys, 2-space indent, UTF-8, final newline); run `dossier fmt`",
+                "warning",
+                str(source.path),
+                None,
+                line,
+                1,
+            )
+        )
+
+
+def _first_difference(a: str, b: str) -> int:
+    for number, (left, right) in enumerate(zip(a.splitlines(), b.splitlines(), strict=False), start=1):
+        if left != right:
+            return number
+    return min(len(a.splitlines()), len(b.splitlines())) + 1
+
+
+def _check_identity(entry: Entry) -> None:
+    """id = file name, the game directory, and the $schema reference."""
+    record = entry.record
+    assert record is not None
+    path = entry.source.path
+    game, kind = record.game, record.kind  # type: ignore[attr-defined]
+    if kind == "game":
+        if record.id != game:
+            entry.add("card.id", f"the game record's id is {record.id!r}; it must be {game!r}", "/id")
+        if path.name != "game.json":
+            entry.add("card.id", f"the {game} game record lives in a file named game.json, not {path.name!r}")
+    elif path.stem != record.id:
+        entry.add("card.id", f"{entry.label}: id does not match the file name {path.name!r}", "/id")
+    parts = path.resolve().parts
+    other = [g for g in GAMES if g in parts[:-1] and g != game]
+    if other and game not in parts[:-1]:
+        entry.add("card.game", f"{entry.label} is in the {other[-1]!r} directory", "/game")
+    ref = record.schema_
+    expected = schema_path(game, kind)
+    if ref is None:
+        entry.add("card.schema_ref", f'{entry.label}: no "$schema"; expected a path ending in {expected!r}')
+        return
+    resolved = (path.parent / ref) if not os.path.isabs(ref) else Path(ref)
+    if not ref.replace("\\", "/").endswith(expected):
+        entry.add("card.schema_ref", f'"$schema" is {ref!r}; a {game} {kind} uses {expected!r}', "/$schema")
+    elif not resolved.is_file():
+        entry.add(
+            "card.schema_ref.unresolved",
+            f'"$schema" {ref!r} does not resolve to a file here, so editors cannot validate it',
+            "/$schema",
+            "warning",
+        )
+
+
+# --------------------------------------------------------------------------
+# across the records of one game
+
+
+class GameIndex:
+    """The records of one game, for reference checks."""
+
+    def __init__(self, game: str, entries: list[Entry]) -> None:
+        self.game = game
+        self.entries = entries
+        self.by_kind: dict[str, dict[str, Entry]] = defaultdict(dict)
+        for entry in entries:
+            record = entry.record
+            assert record is not None
+            self.by_kind[record.kind].setdefault(record.id, entry)  # type: ignore[attr-defined]
+        games = self.by_kind.get("game", {})
+        self.game_record: Any = next(iter(games.values())).record if games else None
+        self.names: set[str] = set()
+        for entry in entries:
+            record = entry.record
+            assert record is not None
+            self.names.add(record.name.zh_hans)
+
+    def record(self, kind: str, record_id: str) -> Any:
+        entry = self.by_kind.get(kind, {}).get(record_id)
+        return entry.record if entry else None
+
+    def ids(self, kind: str) -> set[str]:
+        return set(self.by_kind.get(kind, {}))
+
+    def vocabulary(self, attr: str) -> set[str] | None:
+        """Ids of a vocabulary on the game record, or None without a game record."""
+        if self.game_record is None:
+            return None
+        return {term.id for term in getattr(self.game_record, attr, [])}
+
+
+def _check_ids(entries: list[Entry]) -> None:
+    first: dict[tuple[str, str], Entry] = {}
+    for entry in entries:
+        record = entry.record
+        assert record is not None
+        key = (namespace(record.kind), record.id)  # type: ignore[attr-defined]
+        if key in first:
+            entry.add("card.id.duplicate", f"{entry.label}: id already used by {first[key].source.path}", "/id")
+        else:
+            first[key] = entry
+
+
+UNIQUE_NAME_KINDS = {"card", "agent", "identity", "role", "faction", "mode", "format"}
+
+
+def _check_names(entries: list[Entry]) -> None:
+    seen: dict[tuple[str, str, str], Entry] = {}
+    for entry in entries:
+        record: Any = entry.record
+        kind = "card" if record.kind in ("card", "identity") and record.game == "netrunner" else record.kind
+        if kind not in UNIQUE_NAME_KINDS or getattr(record, "private", False):
+            continue
+        for lang, value in (("zh-Hans", record.name.zh_hans), ("en", record.name.en)):
+            if value is None:
+                continue
+            key = (kind, lang, value.casefold())
+            if key in seen:
+                other = seen[key].source.path
+                entry.add(
+                    "card.name.duplicate",
+                    f"{entry.label}: {lang} name {value!r} is also the name of {other}",
+                    f"/name/{lang}",
+                )
+            else:
+                seen[key] = entry
+
+
+def _check_texts(index: GameIndex) -> None:
+    symbols = index.vocabulary("symbols")
+    for entry in index.entries:
+        record = entry.record
+        assert record is not None
+        for path, text in iter_texts(record):
+            for name in NAME_REF.findall(text):
+                if name not in index.names:
+                    entry.add(
+                        "card.text.ref",
+                        f"{entry.label}: text names 「{name}」, which is no record of {index.game}",
+                        pointer(*path),
+                    )
+            if symbols is not None:
+                for symbol in SYMBOL_REF.findall(text):
+                    if symbol not in symbols:
+                        entry.add(
+                            "card.text.symbol",
+                            f"{entry.label}: unknown symbol [{symbol}] in text; known: {sorted(symbols)}",
+                            pointer(*path),
+                        )
+
+
+def _need(entry: Entry, ok: bool, ptr: str, message: str, code: str = "card.ref") -> None:
+    if not ok:
+        entry.add(code, f"{entry.label}: {message}", ptr)
+
+
+def _check_vocab(entry: Entry, index: GameIndex, attr: str, values: Iterable[str], base: tuple[str | int, ...]) -> None:
+    vocab = index.vocabulary(attr)
+    if vocab is None:
+        return
+    for i, value in enumerate(values):
+        _need(entry, value in vocab, pointer(*base, i), f"{value!r} is not in the game's {attr}")
+
+
+def _refs_tactics(index: GameIndex) -> None:
+    attacks = index.ids("attack")
+    attack_subtypes = index.vocabulary("attack_subtypes")
+    symbols_seen: dict[str, Entry] = {}
+
+    def attack_subtype(entry: Entry, profile: Any, base: tuple[str, ...]) -> None:
+        if profile is not None and profile.subtype is not None and attack_subtypes is not None:
+            _need(
+                entry,
+                profile.subtype in attack_subtypes,
+                pointer(*base, "subtype"),
+                f"attack subtype {profile.subtype!r} is not in the game's attack_subtypes",
+            )
+
+    for entry in index.entries:
+        record: Any = entry.record
+        if record.kind == "agent":
+            _check_vocab(entry, index, "agent_subtypes", record.subtypes, ("subtypes",))
+            for i, attack in enumerate(record.attacks):
+                _need(
+                    entry, attack in attacks, pointer("attacks", i), f"built-in attack {attack!r} is no attack record"
+                )
+            if record.symbol is not None:
+                if record.symbol in symbols_seen:
+                    entry.add(
+                        "card.symbol.duplicate",
+                        f"{entry.label}: agent symbol {record.symbol!r} is also used by {symbols_seen[record.symbol].source.path}",
+                        "/symbol",
+                    )
+                symbols_seen.setdefault(record.symbol, entry)
+        elif record.kind == "card":
+            if record.agent is not None:
+                agent = index.record("agent", record.agent)
+                _need(entry, agent is not None, "/agent", f"exclusive to agent {record.agent!r}, which does not exist")
+                if agent is not None and agent.private:
+                    entry.add(
+                        "card.ref",
+                        f"{entry.label}: exclusive to {record.agent!r}, a private (列兵 have no exclusive cards)",
+                        "/agent",
+                    )
+            if record.minion is not None:
+                unit = index.record("unit", record.minion)
+                _need(
+                    entry,
+                    unit is not None and unit.type == "minion",
+                    "/minion",
+                    f"deploys {record.minion!r}, which is no minion unit",
+                )
+            if record.equipment is not None:
+                attack_subtype(entry, record.equipment.attack, ("equipment", "attack"))
+        elif record.kind == "unit" and record.type == "minion" or record.kind == "attack":
+            attack_subtype(entry, record.attack, ("attack",))
+
+
+def _refs_netrunner(index: GameIndex) -> None:
+    from toolkit.models.netrunner import side_of_type
+
+    factions = index.ids("faction")
+    records = index.ids("card") | index.ids("identity")
+    for entry in index.entries:
+        record: Any = entry.record
+        if record.kind in ("card", "identity"):
+            faction = index.record("faction", record.faction)
+            side = record.side if record.kind == "identity" else side_of_type(record.type)
+            if faction is None:
+                _need(entry, False, "/faction", f"faction {record.faction!r} does not exist")
+            elif faction.side != side:
+                entry.add(
+                    "card.side",
+                    f"{entry.label}: a {side} record in the {faction.side} faction {record.faction!r}",
+                    "/faction",
+                )
+            _check_vocab(entry, index, "subtypes", record.subtypes, ("subtypes",))
+            if record.kind == "card" and faction is not None and faction.neutral and record.influence:
+                entry.add(
+                    "card.influence",
+                    f"{entry.label}: a neutral card has influence {record.influence}; neutral cards cost none",
+                    "/influence",
+                    "warning",
+                )
+            if record.kind == "identity":
+                if (record.side == "runner") != (record.base_link is not None):
+                    entry.add(
+                        "card.model", f"{entry.label}: base_link is given for runner identities only", "/base_link"
+                    )
+                for i, rule in enumerate(record.deck_rules):
+                    if getattr(rule, "rule", None) == "forbid_faction":
+                        _need(
+                            entry,
+                            rule.faction in factions,
+                            pointer("deck_rules", i, "faction"),
+                            f"forbids faction {rule.faction!r}, which does not exist",
+                        )
+        elif record.kind == "format":
+            for attr in ("banned", "restricted"):
+                for i, card_id in enumerate(getattr(record, attr)):
+                    _need(entry, card_id in records, pointer(attr, i), f"{attr} card {card_id!r} does not exist")
+
+
+def _refs_crossfire(index: GameIndex) -> None:
+    roles = index.ids("role")
+    for entry in index.entries:
+        record: Any = entry.record
+        if record.kind == "role" and record.counts_as is not None:
+            _need(entry, record.counts_as in roles, "/counts_as", f"counts as {record.counts_as!r}, which is no role")
+        if record.kind != "mode":
+            continue
+        counts = Counter(c.players for c in record.compositions)
+        for i, comp in enumerate(record.compositions):
+            base = ("compositions", i)
+            for role in comp.roles:
+                _need(entry, role in roles, pointer(*base, "roles", role), f"role {role!r} does not exist")
+            total = sum(comp.roles.values())
+            if total != comp.players:
+                entry.add(
+                    "card.mode.composition",
+                    f"{entry.label}: the {comp.players}-player composition deals {total} roles",
+                    pointer(*base, "roles"),
+                )
+            if not record.players.min <= comp.players <= record.players.max:
+                entry.add(
+                    "card.mode.composition",
+                    f"{entry.label}: a {comp.players}-player composition is outside players {record.players.min}-{record.players.max}",
+                    pointer(*base, "players"),
+                )
+            if counts[comp.players] > 1:
+                entry.add(
+                    "card.mode.composition",
+                    f"{entry.label}: more than one composition for {comp.players} players",
+                    pointer(*base, "players"),
+                )
+        for n in range(record.players.min, record.players.max + 1):
+            if n not in counts:
+                entry.add("card.mode.composition", f"{entry.label}: no composition for {n} players", "/compositions")
+        for i, sub in enumerate(record.substitutions):
+            base = ("substitutions", i)
+            mentioned = [sub.role, *sub.add, *(r for removal in sub.remove for r in removal.roles)]
+            for role in mentioned:
+                _need(entry, role in roles, pointer(*base), f"substitution names role {role!r}, which does not exist")
+            added, removed = sum(sub.add.values()), sum(r.count for r in sub.remove)
+            if sub.role not in sub.add:
+                entry.add(
+                    "card.mode.substitution",
+                    f"{entry.label}: substitution for {sub.role!r} does not add it",
+                    pointer(*base, "add"),
+                )
+            if added != removed:
+                entry.add(
+                    "card.mode.substitution",
+                    f"{entry.label}: substitution for {sub.role!r} adds {added} and removes {removed} roles; the player count must not change",
+                    pointer(*base),
+                )
+        for i, role in enumerate(record.public_roles):
+            _need(entry, role in roles, pointer("public_roles", i), f"public role {role!r} does not exist")
+        for i, rule in enumerate(record.deck_rules):
+            if getattr(rule, "rule", None) == "role_count":
+                _need(
+                    entry,
+                    rule.role in roles,
+                    pointer("deck_rules", i, "role"),
+                    f"rule counts role {rule.role!r}, which does not exist",
+                )
+
+
+GAME_CHECKS: dict[str, Callable[[GameIndex], None]] = {
+    "tactics": _refs_tactics,
+    "netrunner": _refs_netrunner,
+    "crossfire": _refs_crossfire,
+}
+
+
+# --------------------------------------------------------------------------
+# driver
+
+
+def lint_sources(sources: Iterable[Source], targets: set[Path] | None = None) -> LintResult:
+    """Lint ``sources``; report findings only for files in ``targets`` (default: all)."""
+    entries = [Entry(s, targets is None or s.path.resolve() in targets) for s in sources]
+    for entry in entries:
+        _check_file(entry)
+    by_game: dict[str, list[Entry]] = defaultdict(list)
+    for entry in entries:
+        if entry.record is not None:
+            by_game[entry.record.game].append(entry)  # type: ignore[attr-defined]
+    for game, game_entries in by_game.items():
+        _check_ids(game_entries)
+        _check_names(game_entries)
+        index = GameIndex(game, game_entries)
+        _check_texts(index)
+        GAME_CHECKS[game](index)
+    findings: list[Finding] = []
+    for entry in entries:
+        if not entry.findings:
+            continue
+        positions = value_positions(entry.source.text) if entry.source.text else {}
+        located = []
+        for finding in entry.findings:
+            if finding.line is None and finding.pointer is not None:
+                finding = finding.located(*_position(positions, finding.pointer))
+            elif finding.line is None and entry.source.text is not None:
+                finding = finding.located(1, 1)
+            located.append(finding)
+        findings.extend(sorted(located, key=lambda f: (f.line or 0, f.column or 0)))
+    records = [(e.source.path, e.record) for e in entries if e.target and e.record is not None]
+    io_errors = sum(1 for e in entries if e.target and e.source.io_error)
+    return LintResult(findings, records, sum(1 for e in entries if e.target), io_errors)
+
+
+def _position(positions: dict[str, tuple[int, int]], ptr: str) -> tuple[int, int]:
+    while True:
+        if ptr in positions:
+            return positions[ptr]
+        if not ptr:
+            return 1, 1
+        ptr = ptr.rsplit("/", 1)[0]
