@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ def discover(paths: Iterable[Path]) -> list[Path]:
     A path that does not exist is a usage error (exit 2).
     """
     found: list[Path] = []
-    seen: set[Path] = set()
+    seen: set[str] = set()
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -50,34 +51,40 @@ def discover(paths: Iterable[Path]) -> list[Path]:
         else:
             raise DossierError(f"{path}: no such file or directory")
         for candidate in candidates:
-            key = candidate.resolve()
+            key = file_key(candidate)
             if key not in seen:
                 seen.add(key)
                 found.append(candidate)
     return found
 
 
-def game_root(path: Path) -> Path | None:
-    """The nearest ancestor directory of ``path`` that holds a game.json."""
-    for parent in path.resolve().parents:
+def file_key(path: Path) -> str:
+    """One spelling per file, for telling files apart (cheap: no symlink resolution)."""
+    return os.path.abspath(path)
+
+
+def game_root(directory: Path) -> Path | None:
+    """The nearest directory, ``directory`` or an ancestor, that holds a game.json."""
+    for parent in (directory, *directory.parents):
         if (parent / GAME_FILE).is_file():
             return parent
     return None
 
 
-def context_sources(targets: list[Path]) -> tuple[list[Source], set[Path]]:
+def context_sources(targets: list[Path]) -> tuple[list[Source], set[str]]:
     """Sources for ``targets`` plus every other record of their games.
 
-    Returns all sources (targets first, in order) and the resolved paths of the
-    targets, so checks that span records see the whole game while findings are
-    reported only for what the user asked about.
+    Returns all sources (targets first, in order) and the :func:`file_key` of
+    each target, so checks that span records see the whole game while findings
+    are reported only for what the user asked about.
     """
-    wanted = {p.resolve() for p in targets}
+    wanted = {file_key(p) for p in targets}
     sources = [read_source(p) for p in targets]
-    roots = {root for p in targets if (root := game_root(p)) is not None}
+    directories = {Path(os.path.dirname(key)) for key in wanted}
+    roots = {root for d in directories if (root := game_root(d)) is not None}
     for root in sorted(roots):
         for extra in _iter_json(root):
-            if extra.resolve() not in wanted:
+            if file_key(extra) not in wanted:
                 sources.append(read_source(extra))
     return sources, wanted
 

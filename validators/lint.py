@@ -14,6 +14,7 @@ model rejects, to report schema errors in the schema's own terms.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections import Counter, defaultdict
@@ -150,7 +151,7 @@ def _loc_pointer(data: Any, loc: tuple[Any, ...]) -> str:
     return pointer(*tokens)
 
 
-def _check_file(entry: Entry) -> None:
+def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
     source = entry.source
     if source.text is None:
         if source.io_error:
@@ -189,7 +190,7 @@ def _check_file(entry: Entry) -> None:
                 message = err["msg"].removeprefix("Value error, ")
                 entry.add("card.model", f"{_label(data)}: {message}", where)
         return
-    _check_identity(entry)
+    _check_identity(entry, is_file)
     if entry.target and canonical_dumps(data) != source.text:
         line = _first_difference(canonical_dumps(data), source.text)
         entry.findings.append(
@@ -212,7 +213,7 @@ def _first_difference(a: str, b: str) -> int:
     return min(len(a.splitlines()), len(b.splitlines())) + 1
 
 
-def _check_identity(entry: Entry) -> None:
+def _check_identity(entry: Entry, is_file: Callable[[str], bool]) -> None:
     """id = file name, the game directory, and the $schema reference."""
     record = entry.record
     assert record is not None
@@ -225,19 +226,18 @@ def _check_identity(entry: Entry) -> None:
             entry.add("card.id", f"the {game} game record lives in a file named game.json, not {path.name!r}")
     elif path.stem != record.id:
         entry.add("card.id", f"{entry.label}: id does not match the file name {path.name!r}", "/id")
-    parts = path.resolve().parts
-    other = [g for g in GAMES if g in parts[:-1] and g != game]
-    if other and game not in parts[:-1]:
+    parts = Path(os.path.abspath(path)).parts[:-1]
+    other = [g for g in GAMES if g in parts and g != game]
+    if other and game not in parts:
         entry.add("card.game", f"{entry.label} is in the {other[-1]!r} directory", "/game")
     ref = record.schema_
     expected = schema_path(game, kind)
     if ref is None:
         entry.add("card.schema_ref", f'{entry.label}: no "$schema"; expected a path ending in {expected!r}')
         return
-    resolved = (path.parent / ref) if not os.path.isabs(ref) else Path(ref)
     if not ref.replace("\\", "/").endswith(expected):
         entry.add("card.schema_ref", f'"$schema" is {ref!r}; a {game} {kind} uses {expected!r}', "/$schema")
-    elif not resolved.is_file():
+    elif not is_file(os.path.join(os.path.dirname(os.path.abspath(path)), ref)):
         entry.add(
             "card.schema_ref.unresolved",
             f'"$schema" {ref!r} does not resolve to a file here, so editors cannot validate it',
@@ -531,11 +531,12 @@ GAME_CHECKS: dict[str, Callable[[GameIndex], None]] = {
 # driver
 
 
-def lint_sources(sources: Iterable[Source], targets: set[Path] | None = None) -> LintResult:
-    """Lint ``sources``; report findings only for files in ``targets`` (default: all)."""
-    entries = [Entry(s, targets is None or s.path.resolve() in targets) for s in sources]
+def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> LintResult:
+    """Lint ``sources``; report findings only for files whose absolute path is in ``targets`` (default: all)."""
+    entries = [Entry(s, targets is None or os.path.abspath(s.path) in targets) for s in sources]
+    is_file = functools.lru_cache(maxsize=None)(os.path.isfile)  # many records share one $schema target
     for entry in entries:
-        _check_file(entry)
+        _check_file(entry, is_file)
     by_game: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
         if entry.record is not None:
