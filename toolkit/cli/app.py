@@ -191,5 +191,24 @@ def schema(
         print(f"{path}: written")
 
 
+def _register_command_modules() -> None:
+    """Each module in toolkit/cli/ (other than this one) that defines
+    ``register(app)`` adds its commands. Modules keep heavy imports inside their
+    commands, so ``dossier --help`` stays fast."""
+    import importlib
+    import pkgutil
+
+    package = Path(__file__).parent
+    for module in sorted(pkgutil.iter_modules([str(package)]), key=lambda m: m.name):
+        if module.name in ("app", "__init__") or module.name.startswith("_"):
+            continue
+        register = getattr(importlib.import_module(f"toolkit.cli.{module.name}"), "register", None)
+        if register is not None:
+            register(app)
+
+
+_register_command_modules()
+
+
 def main() -> None:
     app()
