@@ -83,16 +83,22 @@ def canonical_dumps(data: Any) -> str:
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` via a temp file and an atomic rename.
+    """Write ``text`` (UTF-8, ``\n`` line ends) to ``path`` atomically; see :func:`atomic_write_bytes`."""
+    atomic_write_bytes(path, text.encode("utf-8"))
 
-    The file keeps its permission bits if it already existed.
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` via a temp file in the same directory and an atomic rename.
+
+    A reader sees the old file or the new one, never half of one; on any error the
+    old file is left as it was. An existing file keeps its permission bits.
     """
     path = Path(path)
     directory = path.parent if str(path.parent) else Path(".")
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         try:
