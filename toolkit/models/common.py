@@ -19,7 +19,7 @@ NonEmptyText = Annotated[str, StringConstraints(min_length=1, max_length=2000)]
 AbilityText = Annotated[
     str,
     StringConstraints(min_length=1, max_length=2000),
-    Field(description="One ability in controlled zh-Hans ability text (see docs/ability-text.md)."),
+    Field(description="One ability in controlled zh-Hans ability text (see toolkit/text/ABILITY_TEXT.md)."),
 ]
 
 
