@@ -121,6 +121,25 @@ def pointer(*tokens: str | int) -> str:
     return "".join("/" + escape_pointer_token(t) for t in tokens)
 
 
+def loc_pointer(data: Any, loc: tuple[Any, ...]) -> str:
+    """Map a validation error location (e.g. pydantic's ``loc``) onto the document.
+
+    Items that are not keys or indexes of the data (union tags) are dropped; a
+    last item naming a missing member is kept, pointing where it belongs.
+    """
+    tokens: list[str | int] = []
+    node = data
+    for index, item in enumerate(loc):
+        in_object = isinstance(node, dict) and isinstance(item, str) and item in node
+        in_array = isinstance(node, list) and isinstance(item, int) and 0 <= item < len(node)
+        if in_object or in_array:
+            tokens.append(item)
+            node = node[item]
+        elif index == len(loc) - 1 and isinstance(node, dict) and isinstance(item, str):
+            tokens.append(item)
+    return pointer(*tokens)
+
+
 def line_col(text: str, offset: int) -> tuple[int, int]:
     """1-based line and column (in characters) of a character offset."""
     line = text.count("\n", 0, offset) + 1

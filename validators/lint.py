@@ -26,7 +26,15 @@ from typing import Any
 import jsonschema
 from pydantic import ValidationError
 
-from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_strict, pointer, value_positions
+from toolkit.jsonio import (
+    JsonSyntaxError,
+    Source,
+    canonical_dumps,
+    loads_strict,
+    loc_pointer,
+    pointer,
+    value_positions,
+)
 from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, kind_adapter, namespace, schema_path
 
 from .findings import Finding, Severity
@@ -136,21 +144,6 @@ def _label(data: dict[str, Any]) -> str:
     return f"{data.get('game')} {data.get('kind')} {data.get('id')!r}"
 
 
-def _loc_pointer(data: Any, loc: tuple[Any, ...]) -> str:
-    """Map a pydantic error location onto the document, dropping union tags."""
-    tokens: list[str | int] = []
-    node = data
-    for index, item in enumerate(loc):
-        in_object = isinstance(node, dict) and isinstance(item, str) and item in node
-        in_array = isinstance(node, list) and isinstance(item, int) and 0 <= item < len(node)
-        if in_object or in_array:
-            tokens.append(item)
-            node = node[item]
-        elif index == len(loc) - 1 and isinstance(node, dict) and isinstance(item, str):
-            tokens.append(item)  # a missing field: point where it belongs
-    return pointer(*tokens)
-
-
 def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
     source = entry.source
     if source.text is None:
@@ -186,7 +179,7 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
     except ValidationError as exc:
         if not _schema_findings(entry, game, kind):
             for err in exc.errors():
-                where = _loc_pointer(data, err["loc"])
+                where = loc_pointer(data, err["loc"])
                 message = err["msg"].removeprefix("Value error, ")
                 entry.add("card.model", f"{_label(data)}: {message}", where)
         return
