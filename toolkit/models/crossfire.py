@@ -100,6 +100,38 @@ class CrossfireMode(ModeBase):
     )
 
 
+def role_set(mode: CrossfireMode, players: int, specials: list[str]) -> dict[str, int]:
+    """The roles dealt for ``players`` with the special roles ``specials`` joining.
+
+    Substitutions apply in the order given (RULINGS C4, C5): each removes, for each
+    of its removals, the first role of its preference list that the set-up holds,
+    and adds its roles. Raises ValueError naming the problem when a special role
+    cannot join this mode, this player count, or a set-up lacking what it replaces.
+    """
+    base = next((c for c in mode.compositions if c.players == players), None)
+    if base is None:
+        raise ValueError(f"{mode.id} mode has no composition for {players} players")
+    roles = dict(base.roles)
+    subs = {s.role: s for s in mode.substitutions}
+    for special in specials:
+        sub = subs.get(special)
+        if sub is None:
+            raise ValueError(f"{special!r} cannot join {mode.id} mode")
+        if sub.players is not None and not sub.players.min <= players <= sub.players.max:
+            raise ValueError(f"{special!r} joins only with {sub.players.min}-{sub.players.max} players, not {players}")
+        for removal in sub.remove:
+            for _ in range(removal.count):
+                present = next((r for r in removal.roles if roles.get(r, 0) > 0), None)
+                if present is None:
+                    raise ValueError(f"{special!r} replaces one of {removal.roles}, and the set-up has none left")
+                roles[present] -= 1
+                if roles[present] == 0:
+                    del roles[present]
+        for role, count in sub.add.items():
+            roles[role] = roles.get(role, 0) + count
+    return roles
+
+
 CrossfireRecord = Annotated[CrossfireGame | CrossfireRole | CrossfireMode, Field(discriminator="kind")]
 
 __all__ = [
@@ -112,4 +144,5 @@ __all__ = [
     "Removal",
     "Substitution",
     "Team",
+    "role_set",
 ]

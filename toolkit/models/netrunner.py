@@ -125,7 +125,9 @@ class CardBase(RecordBase):
     game: Literal["netrunner"]
     faction: Slug
     influence: int = Field(default=0, ge=0, le=10, description="Influence cost (影响力).")
-    deck_limit: int = Field(default=3, ge=1, le=10, description="Most copies of this title in a deck.")
+    deck_limit: int | None = Field(
+        default=None, ge=1, le=10, description="Most copies of this title in a deck; null: the format's copy limit."
+    )
     unique: bool = Field(default=False, description="Only one copy may be active at a time.")
     subtypes: list[Slug] = Field(default_factory=list, description="Subtype ids (game subtypes).")
     text: list[AbilityText] = Field(default_factory=list)

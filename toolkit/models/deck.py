@@ -1,0 +1,41 @@
+"""A deck file: the JSON format Dossier reads and writes (schema/deck.schema.json)."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field, model_validator
+
+from .common import GameId, Model, NonEmptyText, Slug
+
+Count = Annotated[int, Field(ge=1, le=99)]
+
+
+class Deck(Model):
+    """A deck (tactics, netrunner) or a role set (crossfire).
+
+    ``cards`` counts command cards (tactics), cards (netrunner) or roles
+    (crossfire) by id. The squad (tactics), identity (netrunner) and player
+    count (crossfire) have their own fields.
+    """
+
+    schema_: str | None = Field(default=None, alias="$schema", description="Path of schema/deck.schema.json.")
+    game: GameId
+    mode: Slug = Field(description="Mode id (tactics, crossfire) or format id (netrunner).")
+    name: NonEmptyText = Field(description="The deck's name.")
+    description: str | None = Field(default=None, max_length=20000, description="Notes, strategy, credits.")
+    cards: dict[Slug, Count] = Field(default_factory=dict, description="Card (or role) id -> copies.")
+    agents: list[Slug] | None = Field(default=None, description="tactics: the squad's agent ids.")
+    identity: Slug | None = Field(default=None, description="netrunner: the identity's id.")
+    players: int | None = Field(default=None, ge=1, le=20, description="crossfire: the player count.")
+
+    @model_validator(mode="after")
+    def _fields_of_game(self) -> Deck:
+        owners = {"agents": "tactics", "identity": "netrunner", "players": "crossfire"}
+        for field, game in owners.items():
+            if getattr(self, field) is not None and self.game != game:
+                raise ValueError(f"'{field}' is for {game} decks, not {self.game}")
+        return self
+
+    def total(self) -> int:
+        return sum(self.cards.values())
