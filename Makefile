@@ -15,6 +15,7 @@ $(STAMP): pyproject.toml
 
 demo: $(STAMP)
 	$(BIN)/dossier lint cards
+	$(BIN)/dossier deck validate $(sort $(wildcard examples/decks/*/*))
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
@@ -24,7 +25,7 @@ check: $(STAMP)
 	$(BIN)/mypy
 
 bench: $(STAMP)
-	$(BIN)/python bench/lint.py
+	for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) dossier.db

@@ -1,0 +1,192 @@
+"""`dossier deck …` and `dossier draft` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from .conftest import ROOT
+
+EX = ROOT / "examples" / "decks"
+
+
+def test_validate_examples(cli) -> None:
+    files = sorted(EX.rglob("*.*"))
+    result = cli("deck", "validate", *files)
+    assert result.exit_code == 0, result.output
+    assert (
+        f"{EX / 'netrunner/corp-hb-tireless-hands.json'}: 45 cards (min 45) · 0/15 influence · 21 agenda points (20–21) · legal"
+        in result.output
+    )
+    assert result.output.count("· legal") == len(files)
+
+
+def test_validate_illegal_deck_lists_every_problem_with_positions(cli, tmp_path: Path) -> None:
+    deck = json.loads((EX / "tactics/duo.json").read_text(encoding="utf-8"))
+    deck["cards"]["smoke_grenade"] = 2
+    deck["agents"] = ["jackdaw"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(deck, ensure_ascii=False, indent=2), encoding="utf-8")
+    result = cli("deck", "validate", path)
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert sum("error deck.exclusive.agent" in ln for ln in lines) == 4
+    dup = next(ln for ln in lines if "deck.names.duplicate" in ln)
+    number = int(dup.split(":")[1])
+    assert '"smoke_grenade"' in path.read_text(encoding="utf-8").splitlines()[number - 1]
+    assert lines[-1].endswith("illegal (6 errors)")
+
+
+def test_validate_json_output(cli, tmp_path: Path) -> None:
+    path = tmp_path / "l.txt"
+    path.write_text("# game: tactics\n# mode: duel\n1x 雾刃\n1x 战术匕首\n", encoding="utf-8")
+    result = cli("deck", "validate", "--format", "json", path)
+    assert result.exit_code == 1
+    [entry] = json.loads(result.output)
+    assert entry["legal"] is False and [f["code"] for f in entry["findings"]] == ["deck.size.min"]
+
+
+def test_validate_unreadable_exits_2(cli, tmp_path: Path) -> None:
+    result = cli("deck", "validate", tmp_path / "missing.json", EX / "tactics/duel.json")
+    assert result.exit_code == 2
+    assert "missing.json: cannot read" in result.output
+
+
+def test_validate_against_another_pool(cli, game_copy) -> None:
+    root = game_copy("netrunner")
+    result = cli("deck", "validate", "--cards", root, EX / "netrunner/runner-anarch-rust.json")
+    assert result.exit_code == 0, result.output
+
+
+def test_mode_override(cli) -> None:
+    result = cli("deck", "validate", "--mode", "duel", EX / "tactics/duo.json")
+    assert result.exit_code == 1 and "deck.size.max" in result.output and "deck.squad.max" in result.output
+    assert cli("deck", "validate", "--mode", "arena", EX / "tactics/duo.json").exit_code == 2
+
+
+def test_new_crossfire_role_set(cli, tmp_path: Path) -> None:
+    out = tmp_path / "seven.json"
+    assert (
+        cli(
+            "deck",
+            "new",
+            "--game",
+            "crossfire",
+            "--mode",
+            "crossfire",
+            "--players",
+            "7",
+            "--special",
+            "bodyguard",
+            "--out",
+            out,
+        ).exit_code
+        == 0
+    )
+    assert json.loads(out.read_text(encoding="utf-8"))["cards"] == {
+        "vip": 1,
+        "agent": 1,
+        "bodyguard": 1,
+        "assassin": 2,
+        "decoy": 1,
+        "bystander": 1,
+    }
+    assert cli("deck", "validate", out).exit_code == 0
+    again = cli("deck", "new", "--game", "crossfire", "--mode", "crossfire", "--players", "7", "--out", out)
+    assert again.exit_code == 2 and "already exists" in again.output
+    bad = cli(
+        "deck",
+        "new",
+        "--game",
+        "crossfire",
+        "--mode",
+        "crossfire",
+        "--players",
+        "5",
+        "--special",
+        "peacekeeper",
+        "--out",
+        tmp_path / "x.json",
+    )
+    assert bad.exit_code == 2 and "7-10 players" in bad.output
+
+
+def test_new_tactics_scaffold_by_names(cli, tmp_path: Path) -> None:
+    out = tmp_path / "squad.txt"
+    assert (
+        cli(
+            "deck", "new", "--game", "tactics", "--mode", "duo", "--agent", "寒鸦", "--agent", "egret", "--out", out
+        ).exit_code
+        == 0
+    )
+    text = out.read_text(encoding="utf-8")
+    assert "# mode: duo" in text and "1x 寒鸦" in text and "1x 白鹭" in text
+    result = cli("deck", "validate", out)
+    assert result.exit_code == 1 and "deck.size.min" in result.output
+    typo = cli("deck", "new", "--game", "tactics", "--mode", "duo", "--agent", "寒雅", "--out", tmp_path / "t.txt")
+    assert typo.exit_code == 2 and "did you mean '寒鸦'" in typo.output
+
+
+def test_show_and_stats(cli) -> None:
+    shown = cli("deck", "show", EX / "tactics/duel.json")
+    assert shown.exit_code == 0 and "1x 雾刃" in shown.output
+    stats = cli("deck", "stats", "--format", "json", EX / "netrunner/corp-weyland-skyward.json")
+    data = json.loads(stats.output)
+    assert data["cards"] == 45 and data["agenda_points"] == 20 and sum(data["by_type"].values()) == 45
+
+
+def test_draw_is_repeatable_with_a_seed(cli) -> None:
+    first = cli("deck", "draw", "--seed", "7", EX / "netrunner/runner-anarch-rust.json")
+    second = cli("deck", "draw", "--seed", "7", EX / "netrunner/runner-anarch-rust.json")
+    assert first.exit_code == 0 and first.output == second.output and len(first.output.splitlines()) == 5
+
+
+def test_odds_are_hypergeometric(cli) -> None:
+    result = cli("deck", "odds", "--format", "json", "--turns", "2", EX / "tactics/duel.json")
+    data = json.loads(result.output)
+    assert data["seen"] == [3, 4, 5]
+    # one copy in 10 cards: 3/10 in the opening hand, 4/10 by turn 1, 5/10 by turn 2
+    assert data["cards"][0]["p"] == pytest.approx([0.3, 0.4, 0.5])
+
+
+def test_convert(cli, tmp_path: Path) -> None:
+    nrdb = cli("deck", "convert", EX / "netrunner/corp-hb-tireless-hands.json", "--to", "nrdb")
+    assert (
+        nrdb.exit_code == 0
+        and "Haas-Bioroid: Tireless Hands (dossier_demo)" in nrdb.output
+        and "Format: standard" in nrdb.output
+    )
+    src = tmp_path / "d.json"
+    src.write_text((EX / "tactics/duel.json").read_text(encoding="utf-8"), encoding="utf-8")
+    refused = cli("deck", "convert", src, "--to", "json", "--out", src, "--force")
+    assert refused.exit_code == 2 and "refusing to overwrite the input" in refused.output
+    wrong = cli("deck", "convert", src, "--to", "o8d")
+    assert wrong.exit_code == 2 and "for netrunner decks" in wrong.output
+
+
+def picks_script(tmp_path: Path, picks: list[str]) -> Path:
+    path = tmp_path / "picks.txt"
+    path.write_text("\n".join(picks) + "\n", encoding="utf-8")
+    return path
+
+
+def test_draft_with_a_script(cli, tmp_path: Path) -> None:
+    result = cli("draft", "--seed", "3", "--script", picks_script(tmp_path, ["1"] * 8), "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    squads = [s["agents"] for s in data["squads"]]
+    assert [len(s) for s in squads] == [4, 4] and not set(squads[0]) & set(squads[1])
+    assert data["squads"][0]["privates"] == ["private"]
+    reveals = [e for e in data["log"] if e["event"] == "reveal"]
+    assert [len(r["row"]) for r in reveals] == [4, 4]
+    again = cli("draft", "--seed", "3", "--script", picks_script(tmp_path, ["1"] * 8), "--format", "json")
+    assert again.output == result.output
+
+
+def test_draft_rejects_a_card_not_face_up(cli, tmp_path: Path) -> None:
+    result = cli("draft", "--seed", "3", "--script", picks_script(tmp_path, ["nobody"]))
+    assert result.exit_code == 2 and "is not face up" in result.output
+    short = cli("draft", "--seed", "3", "--script", picks_script(tmp_path, ["1"]))
+    assert short.exit_code == 2 and "ran out of picks" in short.output

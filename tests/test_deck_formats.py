@@ -1,0 +1,143 @@
+"""Deck files: every format round-trips; text lists resolve names and report bad ones."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from toolkit.catalog import load_catalog
+from toolkit.decks import NETRUNNER_ONLY, WRITE_FORMATS, NameIndex, read_deck, render_deck
+from toolkit.models.deck import Deck
+from validators.deck import DeckPool
+
+from .conftest import CARDS, ROOT, SCHEMA
+
+CATALOG = load_catalog([CARDS])
+POOL = DeckPool(CATALOG.records)
+NAMES = NameIndex(CATALOG.records)
+DEFAULTS = {"netrunner": "standard", "crossfire": "crossfire"}
+EXAMPLES = sorted((ROOT / "examples" / "decks").rglob("*.json"))
+SUFFIX = {"json": ".json", "text": ".txt", "nrdb": ".txt", "jinteki": ".txt", "o8d": ".o8d"}
+
+
+def lookup(game: str):  # type: ignore[no-untyped-def]
+    return POOL.game(game).records.get
+
+
+def read(path: Path, **kw: object) -> Deck:
+    loaded = read_deck(path, NAMES, default_modes=DEFAULTS, **kw)  # type: ignore[arg-type]
+    assert loaded.findings == [], [f.format() for f in loaded.findings]
+    assert loaded.deck is not None
+    return loaded.deck
+
+
+def cases() -> list[tuple[Path, str]]:
+    out = []
+    for path in EXAMPLES:
+        game = path.parent.name
+        for fmt in WRITE_FORMATS:
+            if fmt in NETRUNNER_ONLY and game != "netrunner":
+                continue
+            out.append((path, fmt))
+    return out
+
+
+@pytest.mark.parametrize(("path", "fmt"), cases(), ids=lambda x: x.stem if isinstance(x, Path) else x)
+def test_round_trip(path: Path, fmt: str, tmp_path: Path) -> None:
+    deck = read(path)
+    out = tmp_path / f"{path.stem}{SUFFIX[fmt]}"
+    out.write_text(render_deck(deck, fmt, lookup(deck.game), out=out, schema_dir=SCHEMA, lang="en"), encoding="utf-8")
+    back = read(out, fmt="text" if fmt in ("nrdb", "jinteki") else fmt)
+    expected = deck.model_copy(update={"schema_": back.schema_})
+    if fmt == "jinteki":  # the jinteki list has no name: it comes from the file name
+        expected = expected.model_copy(update={"name": path.stem})
+    assert back == expected
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "en"])
+def test_text_round_trip_in_both_languages(lang: str, tmp_path: Path) -> None:
+    deck = read(ROOT / "examples/decks/tactics/expert.json")
+    out = tmp_path / "d.txt"
+    out.write_text(render_deck(deck, "text", lookup("tactics"), lang=lang), encoding="utf-8")
+    assert read(out).model_copy(update={"schema_": deck.schema_}) == deck
+
+
+def write(tmp_path: Path, text: str, name: str = "deck.txt") -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "1x 雾刃",
+        "1 雾刃",
+        "雾刃 x1",
+        "1× 雾刃",
+        "雾刃 ×1",
+        "1x mistblade",
+        "1x MISTBLADE",
+        "1 Mistblade",
+        "1x雾刃",
+        "１x 雾刃",
+    ],
+)
+def test_count_and_name_spellings(line: str, tmp_path: Path) -> None:
+    deck = read(write(tmp_path, f"# game: tactics\n# mode: duel\n{line}\n"))
+    assert deck.agents == ["mistblade"]
+
+
+def test_headings_comments_and_directives(tmp_path: Path) -> None:
+    text = "# name: 测试\n# game: tactics\n# mode: duo\n\n特工 (2)\n1x 寒鸦\n# a comment line\n1x 白鹭\n\n装备\n1x 长弓狙击步枪\n"
+    deck = read(write(tmp_path, text))
+    assert (deck.name, deck.mode, deck.agents, deck.cards) == (
+        "测试",
+        "duo",
+        ["jackdaw", "egret"],
+        {"longbow_sniper_rifle": 1},
+    )
+
+
+def test_game_is_inferred_from_the_names(tmp_path: Path) -> None:
+    deck = read(write(tmp_path, "3 VIP\n"), mode="crossfire")
+    assert deck.game == "crossfire"
+
+
+def test_unknown_and_ambiguous_names_are_reported_with_lines(tmp_path: Path) -> None:
+    path = write(tmp_path, "# game: tactics\n# mode: duo\n1x 寒鸦\n1x 长弓狙击步抢\n2x 不存在的东西\n")
+    loaded = read_deck(path, NAMES)
+    found = [(f.code, f.line) for f in loaded.findings]
+    assert found == [("deck.card.unknown", 4), ("deck.card.unknown", 5)]
+    assert "did you mean '长弓狙击步枪'" in loaded.findings[0].message
+    assert loaded.deck is not None and loaded.deck.agents == ["jackdaw"]
+
+
+def test_mode_is_required_for_tactics(tmp_path: Path) -> None:
+    loaded = read_deck(write(tmp_path, "# game: tactics\n1x 寒鸦\n"), NAMES)
+    assert [f.code for f in loaded.findings] == ["deck.mode.missing"]
+
+
+def test_nrdb_export_reads_back_with_sets_dots_and_footer(tmp_path: Path) -> None:
+    text = (
+        'Rust Yard Party\n\nCassia "Rust" Moreau (dossier_demo)\n\nEvent (3)\n3x Spark of Insight (dossier_demo) ●●●\n\n'
+        "6 influence spent (max 15, available 9)\n45 cards (min 45)\nCards up to dossier_demo\n"
+    )
+    deck = read(write(tmp_path, text))
+    assert (deck.name, deck.identity, deck.mode) == ("Rust Yard Party", "cassia_rust_moreau", "standard")
+    assert list(deck.cards.values()) == [3]
+
+
+def test_json_deck_errors_are_located(tmp_path: Path) -> None:
+    path = write(
+        tmp_path, '{\n  "game": "tactics",\n  "mode": "duo",\n  "name": "x",\n  "cards": {"a": 0}\n}\n', "d.json"
+    )
+    loaded = read_deck(path, NAMES)
+    [finding] = loaded.findings
+    assert finding.code == "deck.schema" and finding.line == 5 and finding.pointer == "/cards/a"
+
+
+def test_o8d_bad_xml(tmp_path: Path) -> None:
+    loaded = read_deck(write(tmp_path, "<deck><section>", "d.o8d"), NAMES)
+    assert [f.code for f in loaded.findings] == ["deck.o8d"]

@@ -1,0 +1,359 @@
+"""Deck rules: the example decks are legal; each broken rule gives exactly its finding codes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit.catalog import load_catalog
+from toolkit.decks import NameIndex, read_deck
+from toolkit.models.deck import Deck
+from validators.deck import DeckPool, agenda_band, validate_deck
+
+from .conftest import CARDS, ROOT
+
+EXAMPLES = sorted((ROOT / "examples" / "decks").rglob("*.*"))
+CATALOG = load_catalog([CARDS])
+POOL = DeckPool(CATALOG.records)
+NAMES = NameIndex(CATALOG.records)
+DEFAULTS = {"netrunner": "standard", "crossfire": "crossfire"}
+
+
+def example(name: str) -> Deck:
+    loaded = read_deck(ROOT / "examples" / "decks" / name, NAMES, default_modes=DEFAULTS)
+    assert loaded.deck is not None and not loaded.findings
+    return loaded.deck
+
+
+def codes(deck: Deck, mode: str | None = None) -> list[str]:
+    return sorted(f.code for f in validate_deck(deck, POOL, mode).findings)
+
+
+def records(game: str, **where: Any) -> list[Any]:
+    pool = POOL.game(game).records.values()
+    return [r for r in pool if all(getattr(r, k, None) == v for k, v in where.items())]
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_every_example_deck_is_legal(path: Path) -> None:
+    loaded = read_deck(path, NAMES, default_modes=DEFAULTS)
+    assert loaded.findings == [] and loaded.deck is not None
+    report = validate_deck(loaded.deck, POOL)
+    assert report.findings == [], [f.message for f in report.findings]
+
+
+def test_examples_cover_every_mode_and_player_count() -> None:
+    decks = [read_deck(p, NAMES, default_modes=DEFAULTS).deck for p in EXAMPLES]
+    tactics = {d.mode for d in decks if d and d.game == "tactics"}
+    assert tactics == {"duel", "duo", "expert", "melee"}
+    sides = [
+        POOL.game("netrunner").records[d.identity].side for d in decks if d and d.game == "netrunner" and d.identity
+    ]
+    assert sides.count("corp") >= 2 and sides.count("runner") >= 2
+    sets = {(d.mode, d.players) for d in decks if d and d.game == "crossfire"}
+    assert {("crossfire", n) for n in range(5, 11)} | {("sniper", n) for n in range(6, 11)} <= sets
+
+
+# --------------------------------------------------------------------------
+# tactics
+
+
+def with_cards(deck: Deck, **changes: int) -> Deck:
+    cards = dict(deck.cards)
+    for card_id, count in changes.items():
+        if count:
+            cards[card_id] = count
+        else:
+            cards.pop(card_id, None)
+    return deck.model_copy(update={"cards": cards})
+
+
+def token_id() -> str:
+    return next(r.id for r in records("tactics", kind="card") if r.token is not None)
+
+
+def shop_id() -> str:
+    return next(r.id for r in records("tactics", kind="card", back="shop"))
+
+
+TACTICS_CASES: list[tuple[str, str, Callable[[Deck], Deck], list[str]]] = [
+    ("duel", "duel.json", lambda d: with_cards(d, smoke_grenade=0), ["deck.size.min"]),
+    ("duel", "duel.json", lambda d: with_cards(d, frag_grenade=1), ["deck.size.max"]),
+    ("duo", "duo.json", lambda d: with_cards(d, smoke_grenade=2), ["deck.names.duplicate"]),
+    (
+        "duo",
+        "duo.json",
+        lambda d: d.model_copy(update={"agents": ["jackdaw"]}),
+        ["deck.exclusive.agent"] * 4 + ["deck.squad.min"],
+    ),
+    (
+        "expert",
+        "expert.json",
+        lambda d: d.model_copy(update={"agents": [*d.agents, "gale"]}),
+        ["deck.agents.duplicate", "deck.squad.max"],
+    ),
+    (
+        "duo",
+        "duo.json",
+        lambda d: d.model_copy(update={"agents": ["private", "private"]}),
+        ["deck.exclusive.agent"] * 8,
+    ),
+    ("duo", "duo.json", lambda d: with_cards(d, **{token_id(): 1}), ["deck.token"]),
+    ("duo", "duo.json", lambda d: with_cards(d, **{shop_id(): 1}), ["deck.shop"]),
+    ("duo", "duo.json", lambda d: with_cards(d, no_such_card=1), ["deck.card.unknown"]),
+    ("duo", "duo.json", lambda d: with_cards(d, jackdaw=1), ["deck.card.kind"]),
+    (
+        "duo",
+        "duo.json",
+        lambda d: d.model_copy(update={"agents": ["jackdaw", "ghost"]}),
+        ["deck.agent.unknown"] + ["deck.exclusive.agent"] * 4,
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("mode", "file", "change", "expected"), TACTICS_CASES, ids=lambda x: x if isinstance(x, str) else ""
+)
+def test_tactics_rules(mode: str, file: str, change: Callable[[Deck], Deck], expected: list[str]) -> None:
+    assert codes(change(example(f"tactics/{file}"))) == sorted(expected)
+
+
+def test_several_broken_rules_are_all_reported() -> None:
+    deck = with_cards(example("tactics/duo.json"), smoke_grenade=2, **{token_id(): 1, shop_id(): 1})
+    deck = deck.model_copy(update={"agents": ["jackdaw"]})
+    assert codes(deck) == sorted(
+        ["deck.names.duplicate", "deck.token", "deck.shop", "deck.squad.min"] + ["deck.exclusive.agent"] * 4
+    )
+
+
+def test_agents_count_toward_deck_size_is_a_house_rule() -> None:
+    deck = with_cards(example("tactics/duel.json"), smoke_grenade=0)
+    pool = DeckPool(CATALOG.records)
+    duel = pool.game("tactics").modes["duel"]
+    pool.game("tactics").modes["duel"] = duel.model_copy(update={"agents_count_toward_deck_size": True})
+    assert validate_deck(deck, pool).findings == []
+    assert codes(deck) == ["deck.size.min"]
+
+
+def test_incomplete_mode_is_reported() -> None:
+    deck = example("tactics/expert.json").model_copy(update={"mode": "nightmare"})
+    report = validate_deck(deck, POOL)
+    assert [f.code for f in report.findings] == ["deck.mode.incomplete"]
+    assert "unspecified" in report.findings[0].message
+
+
+def test_unknown_mode() -> None:
+    assert codes(example("tactics/duo.json").model_copy(update={"mode": "arena"})) == ["deck.mode.unknown"]
+
+
+# --------------------------------------------------------------------------
+# netrunner
+
+
+def corp() -> Deck:
+    return example("netrunner/corp-hb-tireless-hands.json")
+
+
+def runner() -> Deck:
+    return example("netrunner/runner-anarch-rust.json")
+
+
+def agenda_ids(faction: str) -> list[str]:
+    return sorted(r.id for r in records("netrunner", kind="card", type="agenda", faction=faction))
+
+
+@pytest.mark.parametrize(
+    ("size", "band"),
+    [(40, (18, 19)), (44, (18, 19)), (45, (20, 21)), (49, (20, 21)), (50, (22, 23)), (54, (22, 23)), (55, (24, 25))],
+)
+def test_agenda_band_formula(size: int, band: tuple[int, int]) -> None:
+    assert agenda_band(size, 40) == band
+    assert agenda_band(38, 45) == (20, 21)
+
+
+def padded_corp(extra_cards: int) -> Deck:
+    """The HB example padded with neutral non-agenda cards (may exceed copy limits)."""
+    deck = corp()
+    filler = [
+        r.id
+        for r in records("netrunner", kind="card", faction="neutral_corp")
+        if r.type != "agenda" and r.id not in deck.cards
+    ]
+    cards = dict(deck.cards)
+    for i in range(extra_cards):
+        cards[filler[i // 3]] = cards.get(filler[i // 3], 0) + 1
+    return deck.model_copy(update={"cards": cards})
+
+
+@pytest.mark.parametrize(("extra", "expected"), [(0, []), (4, []), (5, ["deck.agenda.points"])])
+def test_agenda_points_band_edges(extra: int, expected: list[str]) -> None:
+    # 21 points: legal at 45-49 cards (20-21), not at 50 (22-23)
+    assert codes(padded_corp(extra)) == expected
+
+
+def test_too_few_agenda_points() -> None:
+    deck = corp()
+    agenda = next(a for a in agenda_ids("haas_bioroid") if a in deck.cards)
+    assert codes(with_cards(deck, **{agenda: 0})) == ["deck.agenda.points", "deck.size.min"]
+
+
+def test_fourth_copy() -> None:
+    deck = runner()
+    card = next(c for c, n in deck.cards.items() if n == 3)
+    assert codes(with_cards(deck, **{card: 4})) == ["deck.copies.over"]
+
+
+def test_deck_limit_one() -> None:
+    limited = next(r for r in records("netrunner", kind="card", faction="criminal") if r.deck_limit == 1)
+    deck = example("netrunner/runner-criminal-fingers.json")
+    assert codes(with_cards(deck, **{limited.id: 2})) == ["deck.copies.over"]
+
+
+def test_influence_at_and_over_the_limit() -> None:
+    deck = runner()  # anarch, 6/15 spent
+    outsiders = sorted(
+        (r for r in records("netrunner", kind="card", faction="shaper") if r.influence and r.id not in deck.cards),
+        key=lambda r: r.influence,
+    )
+    spent, cards = 6, dict(deck.cards)
+    for record in outsiders:
+        for _ in range(3):
+            if spent + record.influence <= 15:
+                cards[record.id] = cards.get(record.id, 0) + 1
+                spent += record.influence
+    assert spent == 15, "the pool can spend exactly 15"
+    at_limit = deck.model_copy(update={"cards": cards})
+    assert codes(at_limit) == []
+    one_card = next(r for r in outsiders if r.influence == 1 or cards.get(r.id, 0) < 3)
+    over = with_cards(at_limit, **{one_card.id: cards.get(one_card.id, 0) + 1})
+    assert "deck.influence.over" in codes(over)
+
+
+def test_out_of_faction_agenda() -> None:
+    deck = corp()
+    foreign = agenda_ids("weyland")[0]
+    assert codes(with_cards(deck, **{foreign: 1})) == ["deck.agenda.faction", "deck.agenda.points"]
+
+
+def test_side_mismatch_and_identity_rules() -> None:
+    deck = corp()
+    runner_card = next(iter(runner().cards))
+    assert codes(with_cards(deck, **{runner_card: 1})) == ["deck.side"]
+    assert codes(deck.model_copy(update={"identity": None})) == ["deck.identity.missing"]
+    assert codes(deck.model_copy(update={"identity": "nobody"})) == ["deck.identity.unknown"]
+
+
+def test_identity_copy_limit_exception() -> None:
+    """An identity whose deck_rules caps copies is rule data, not code."""
+    pool = DeckPool(CATALOG.records)
+    records_ = pool.game("netrunner").records
+    identity = records_["cassia_rust_moreau"]
+    from toolkit.models.netrunner import RuleCopyLimit, RuleForbidFaction
+
+    records_["cassia_rust_moreau"] = identity.model_copy(
+        update={"deck_rules": [RuleCopyLimit(rule="copy_limit", max=1)]}
+    )
+    found = [f.code for f in validate_deck(runner(), pool).findings]
+    assert found.count("deck.copies.over") == sum(1 for n in runner().cards.values() if n > 1)
+    records_["cassia_rust_moreau"] = identity.model_copy(
+        update={"deck_rules": [RuleForbidFaction(rule="forbid_faction", faction="shaper")]}
+    )
+    assert [f.code for f in validate_deck(runner(), pool).findings] == ["deck.faction.forbidden"]
+
+
+def test_influence_free_exception() -> None:
+    """Ada's first copy of each out-of-faction program costs no influence."""
+    ada = POOL.game("netrunner").records["ada_voss_tinker"]
+    assert [r.rule for r in ada.deck_rules] == ["influence_free"]
+    program = next(r for r in records("netrunner", kind="card", type="program", faction="anarch") if r.influence)
+    base = example("netrunner/runner-anarch-rust.json").model_copy(update={"identity": ada.id, "cards": {}})
+    shaper = {r.id: 3 for r in records("netrunner", kind="card", faction="shaper")}
+    deck = base.model_copy(update={"cards": {**shaper, program.id: 1}})
+    report = validate_deck(deck, POOL)
+    assert report.summary["influence"][0] == 0
+    deck2 = deck.model_copy(update={"cards": {**shaper, program.id: 2}})
+    assert validate_deck(deck2, POOL).summary["influence"][0] == program.influence
+
+
+def test_ban_list() -> None:
+    pool = DeckPool(CATALOG.records)
+    fmt = pool.game("netrunner").modes["standard"]
+    deck = corp()
+    held = sorted(deck.cards)
+    pool.game("netrunner").modes["standard"] = fmt.model_copy(update={"banned": [held[0]], "restricted": held[1:3]})
+    assert sorted(f.code for f in validate_deck(deck, pool).findings) == ["deck.banned", "deck.restricted"]
+
+
+# --------------------------------------------------------------------------
+# crossfire
+
+
+def role_deck(mode: str, players: int, **roles: int) -> Deck:
+    return Deck(game="crossfire", mode=mode, name="t", players=players, cards=roles)
+
+
+CROSSFIRE_CASES = [
+    (role_deck("crossfire", 5, vip=1, agent=1, assassin=1, red_decoy=1, bystander=1), []),
+    (role_deck("crossfire", 5, vip=1, agent=1, assassin=1, decoy=1, bystander=1), ["deck.roles.composition"]),
+    (role_deck("crossfire", 4, vip=1, agent=1, assassin=1, bystander=1), ["deck.players.range"]),
+    (
+        role_deck("crossfire", 5, vip=2, assassin=1, red_decoy=1, bystander=1),
+        ["deck.roles.composition", "deck.roles.count"],
+    ),
+    (
+        role_deck("crossfire", 6, vip=1, agent=1, assassin=2, blue_decoy=1, bystander=1, extra=1),
+        ["deck.players.count", "deck.roles.unknown"],
+    ),
+    # bodyguard replaces an agent
+    (role_deck("crossfire", 6, vip=1, bodyguard=1, assassin=2, blue_decoy=1, bystander=1), []),
+    # enforcer: -agent, -decoy type (else bystander), +assassin
+    (role_deck("crossfire", 5, vip=1, enforcer=1, assassin=2, bystander=1), []),
+    (role_deck("crossfire", 6, vip=1, enforcer=1, assassin=3, bystander=1), []),
+    # peacekeeper only with 7-10 players
+    (role_deck("crossfire", 7, vip=1, agent=1, assassin=1, peacekeeper=1, decoy=1, bystander=2), []),
+    (role_deck("crossfire", 6, vip=1, assassin=1, peacekeeper=1, blue_decoy=1, bystander=2), ["deck.roles.special"]),
+    # bomber, protester and supporter each replace a bystander: two need the peacekeeper's extra bystander
+    (role_deck("crossfire", 7, vip=1, agent=2, assassin=2, decoy=1, bomber=1), []),
+    (
+        role_deck("crossfire", 7, vip=1, agent=2, assassin=2, decoy=1, bomber=1, protester=1),
+        ["deck.players.count", "deck.roles.special"],
+    ),
+    (
+        role_deck(
+            "crossfire", 8, vip=1, agent=1, assassin=1, peacekeeper=1, decoy=1, red_decoy=1, bomber=1, supporter=1
+        ),
+        [],
+    ),
+    # sniper mode
+    (role_deck("sniper", 6, sniper=1, vip=1, agent=1, assassin=2, bystander=1), []),
+    (role_deck("sniper", 6, vip=1, agent=2, assassin=2, bystander=1), ["deck.roles.composition", "deck.roles.count"]),
+    (role_deck("sniper", 5, sniper=1, vip=1, agent=1, assassin=1, bystander=1), ["deck.players.range"]),
+    (role_deck("sniper", 7, sniper=1, vip=1, agent=1, assassin=2, blue_decoy=1, bomber=1), []),
+    (
+        role_deck("sniper", 7, sniper=1, vip=1, bodyguard=1, assassin=2, blue_decoy=1, bystander=1),
+        ["deck.roles.special"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("deck", "expected"), CROSSFIRE_CASES)
+def test_crossfire_role_sets(deck: Deck, expected: list[str]) -> None:
+    assert codes(deck) == sorted(expected)
+
+
+@pytest.mark.parametrize("mode", ["crossfire", "sniper"])
+def test_every_player_count_with_each_special(mode: str) -> None:
+    from toolkit.models.crossfire import role_set
+
+    record = POOL.game("crossfire").modes[mode]
+    for players in range(record.players.min, record.players.max + 1):
+        for special in [None, *(s.role for s in record.substitutions)]:
+            try:
+                roles = role_set(record, players, [special] if special else [])
+            except ValueError:
+                assert special == "peacekeeper" and players < 7
+                continue
+            assert codes(role_deck(mode, players, **roles)) == [], (players, special)

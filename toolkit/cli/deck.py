@@ -1,0 +1,429 @@
+"""`dossier deck …` and `dossier draft`: validate, scaffold, inspect, convert decks; run the draft."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from toolkit.errors import DossierError
+from toolkit.findings import Finding
+from toolkit.paths import CARDS_DIR, SCHEMA_DIR
+
+deck_app = typer.Typer(help="Build, validate, inspect and convert decks.", no_args_is_help=True)
+
+CardsOption = Annotated[
+    list[Path] | None,
+    typer.Option("--cards", help="Card pool directory (repeatable; default: the bundled cards/)."),
+]
+FormatOption = Annotated[str, typer.Option("--format", "-f", help="text or json.")]
+
+
+@dataclass
+class Pool:
+    """The card pool for deck commands: records, the rule index and the name index."""
+
+    records: list[Any]
+    rules: Any
+    names: Any
+
+    def lookup(self, game: str) -> Any:
+        index = self.rules.game(game).records
+        return index.get
+
+    def default_modes(self) -> dict[str, str]:
+        modes: dict[str, str] = {}
+        for game, pool in self.rules.games.items():
+            if game == "netrunner" and pool.modes:
+                modes[game] = "standard" if "standard" in pool.modes else sorted(pool.modes)[0]
+            if game == "crossfire" and "crossfire" in pool.modes:
+                modes[game] = "crossfire"
+        return modes
+
+
+def load_pool(cards: list[Path] | None) -> Pool:
+    from toolkit.catalog import load_catalog
+    from toolkit.decks import NameIndex
+    from validators.deck import DeckPool
+
+    catalog = load_catalog(cards or [CARDS_DIR])
+    return Pool(catalog.records, DeckPool(catalog.records), NameIndex(catalog.records))
+
+
+def _format_choice(value: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise DossierError(f"--format must be one of {', '.join(allowed)}, not {value!r}")
+    return value
+
+
+def _read(path: Path, pool: Pool, mode: str | None = None, fmt: str | None = None) -> Any:
+    from toolkit.decks import read_deck
+
+    return read_deck(path, pool.names, fmt=fmt, mode=mode, default_modes=pool.default_modes())
+
+
+def _need_deck(loaded: Any) -> Any:
+    if loaded.deck is None:
+        first = loaded.findings[0] if loaded.findings else None
+        raise DossierError(first.format() if first else f"{loaded.path}: not a deck", exit_code=1)
+    return loaded.deck
+
+
+@deck_app.command("validate")
+def validate(
+    files: Annotated[list[Path], typer.Argument(help="Deck files (.json, .txt, .o8d).")],
+    mode: Annotated[
+        str | None, typer.Option("--mode", help="Validate under this mode/format instead of the deck's.")
+    ] = None,
+    cards: CardsOption = None,
+    format: FormatOption = "text",
+) -> None:
+    """Check decks against their mode's rules; list every problem.
+
+    Exit 0 when every deck is legal, 1 when one is not, 2 when a file cannot be read.
+    """
+    from validators.deck import summary_line, validate_deck
+
+    _format_choice(format, ("text", "json"))
+    pool = load_pool(cards)
+    results: list[dict[str, Any]] = []
+    unreadable = illegal = False
+    for path in files:
+        try:
+            loaded = _read(path, pool, mode)
+        except DossierError as exc:
+            unreadable = True
+            results.append({"file": str(path), "legal": False, "error": exc.message, "findings": []})
+            if format == "text":
+                print(f"dossier: error: {exc.message}", file=sys.stderr)
+            continue
+        findings: list[Finding] = list(loaded.findings)
+        summary = ""
+        if loaded.deck is not None:
+            if mode is not None and mode not in pool.rules.game(loaded.deck.game).modes:
+                raise DossierError(f"--mode {mode!r}: {loaded.deck.game} has no such mode")
+            report = validate_deck(loaded.deck, pool.rules, mode)
+            findings += [loaded.locate(f) for f in report.findings]
+            summary = summary_line(loaded.deck, report)
+        legal = not any(f.severity == "error" for f in findings)
+        if not legal and not summary:
+            summary = f"illegal ({sum(1 for f in findings if f.severity == 'error')} errors)"
+        elif not legal and summary.endswith("legal") and not summary.endswith("illegal"):
+            summary = (
+                summary.rsplit(" · ", 1)[0] + f" · illegal ({sum(1 for f in findings if f.severity == 'error')} errors)"
+            )
+        illegal |= not legal
+        results.append(
+            {"file": str(path), "legal": legal, "summary": summary, "findings": [f.to_json() for f in findings]}
+        )
+        if format == "text":
+            for finding in findings:
+                print(finding.format())
+            print(f"{path}: {summary}")
+    if format == "json":
+        print(json.dumps(results, ensure_ascii=False, indent=2))
+    raise typer.Exit(2 if unreadable else 1 if illegal else 0)
+
+
+def _write(out: Path, text: str, force: bool, inputs: tuple[Path, ...] = ()) -> None:
+    from toolkit.jsonio import atomic_write_text
+
+    if any(out.exists() and inp.exists() and out.samefile(inp) for inp in inputs):
+        raise DossierError(f"{out}: refusing to overwrite the input file")
+    if out.exists() and not force:
+        raise DossierError(f"{out}: already exists; use --force to replace it")
+    if not out.parent.exists():
+        raise DossierError(f"{out.parent}: no such directory")
+    atomic_write_text(out, text)
+
+
+@deck_app.command("new")
+def new(
+    game: Annotated[str, typer.Option("--game", help="tactics, netrunner or crossfire.")],
+    mode: Annotated[str, typer.Option("--mode", help="Mode (or netrunner format) id.")],
+    out: Annotated[Path, typer.Option("--out", help="Deck file to write (.json or .txt).")],
+    name: Annotated[str | None, typer.Option("--name", help="Deck name.")] = None,
+    players: Annotated[int | None, typer.Option("--players", help="crossfire: player count.")] = None,
+    special: Annotated[
+        list[str] | None, typer.Option("--special", help="crossfire: a special role joining (repeatable).")
+    ] = None,
+    identity: Annotated[str | None, typer.Option("--identity", help="netrunner: identity id or name.")] = None,
+    agent: Annotated[list[str] | None, typer.Option("--agent", help="tactics: agent id or name (repeatable).")] = None,
+    cards: CardsOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+) -> None:
+    """Scaffold a deck file; for crossfire, write a legal role set."""
+    from toolkit.decks import render_deck
+    from toolkit.models.crossfire import role_set
+    from toolkit.models.deck import Deck
+
+    pool = load_pool(cards)
+    game_pool = pool.rules.game(game)
+    if game not in pool.rules.games:
+        raise DossierError(f"--game {game!r}: no such game in the card pool")
+    if mode not in game_pool.modes:
+        raise DossierError(f"--mode {mode!r}: {game} modes are {', '.join(sorted(game_pool.modes))}")
+    fields: dict[str, Any] = {"game": game, "mode": mode, "name": name or out.stem, "cards": {}}
+    if game == "crossfire":
+        if players is None:
+            raise DossierError("crossfire needs --players")
+        try:
+            fields["cards"] = role_set(game_pool.modes[mode], players, list(special or []))
+        except ValueError as exc:
+            raise DossierError(str(exc)) from None
+        fields["players"] = players
+    elif special or players:
+        raise DossierError("--players and --special are for crossfire")
+    if game == "netrunner" and identity:
+        fields["identity"] = _resolve_one(pool, identity, game, "identity")
+    if game == "tactics" and agent:
+        fields["agents"] = [_resolve_one(pool, a, game, "agent") for a in agent]
+    deck = Deck(**fields)
+    fmt = "json" if out.suffix.lower() == ".json" else "text"
+    _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR), force)
+    print(f"{out}: written")
+
+
+def _resolve_one(pool: Pool, name: str, game: str, kind: str) -> str:
+    found = [r for r in pool.names.lookup(name, game) if r.kind == kind]
+    if len(found) != 1:
+        hints = pool.names.suggestions(name, game)
+        hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
+        raise DossierError(f"no single {game} {kind} is called {name!r}{hint}")
+    return str(found[0].id)
+
+
+@deck_app.command("show")
+def show(
+    file: Annotated[Path, typer.Argument(help="Deck file.")],
+    lang: Annotated[str, typer.Option("--lang", help="zh-Hans or en.")] = "zh-Hans",
+    cards: CardsOption = None,
+) -> None:
+    """Print the deck as a list grouped by type or category."""
+    from toolkit.decks import render_deck
+
+    pool = load_pool(cards)
+    deck = _need_deck(_read(file, pool))
+    print(render_deck(deck, "text", pool.lookup(deck.game), lang=lang), end="")
+
+
+@deck_app.command("stats")
+def stats(
+    file: Annotated[Path, typer.Argument(help="Deck file.")], cards: CardsOption = None, format: FormatOption = "text"
+) -> None:
+    """Counts by type/category and faction, influence by faction, agenda points, cost curve."""
+    from toolkit.decks.stats import deck_stats
+
+    _format_choice(format, ("text", "json"))
+    pool = load_pool(cards)
+    deck = _need_deck(_read(file, pool))
+    data = deck_stats(deck, pool.lookup(deck.game))
+    if format == "json":
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    print(f"{deck.name} ({deck.game}, {deck.mode}): {data['cards']} cards")
+    for title, key in (
+        ("by type", "by_type"),
+        ("by faction", "by_faction"),
+        ("cost curve", "cost_curve"),
+        ("influence", "influence"),
+    ):
+        if data[key]:
+            print(f"{title:<11} " + "  ".join(f"{k} {v}" for k, v in data[key].items()))
+    if deck.game == "netrunner":
+        print(f"agenda points {data['agenda_points']}")
+
+
+def _opening_hand(pool: Pool, deck: Any) -> int:
+    game = pool.rules.game(deck.game).game_record
+    if deck.game == "tactics":
+        return int(game.opening_hand) if game else 3
+    if deck.game == "netrunner":
+        return int(game.hand_size) if game else 5
+    raise DossierError("crossfire role sets are dealt, not drawn; see `dossier crossfire deal`")
+
+
+@deck_app.command("draw")
+def draw(
+    file: Annotated[Path, typer.Argument(help="Deck file.")],
+    hand: Annotated[
+        int | None, typer.Option("--hand", min=1, help="Cards to draw (default: the game's opening hand).")
+    ] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Shuffle seed, for a repeatable hand.")] = None,
+    cards: CardsOption = None,
+) -> None:
+    """A sample opening hand."""
+    from toolkit.decks.stats import sample_hand
+
+    pool = load_pool(cards)
+    deck = _need_deck(_read(file, pool))
+    size = hand or _opening_hand(pool, deck)
+    lookup = pool.lookup(deck.game)
+    for card_id in sample_hand(deck, size, seed):
+        record = lookup(card_id)
+        print(f"{record.name.zh_hans}  ({card_id})" if record else card_id)
+
+
+@deck_app.command("odds")
+def odds(
+    file: Annotated[Path, typer.Argument(help="Deck file.")],
+    turns: Annotated[int, typer.Option("--turns", min=0, max=30, help="Turns after the opening hand.")] = 5,
+    per_turn: Annotated[int, typer.Option("--per-turn", min=0, help="Cards drawn each turn.")] = 1,
+    hand: Annotated[int | None, typer.Option("--hand", min=1, help="Opening hand size.")] = None,
+    cards: CardsOption = None,
+    format: FormatOption = "text",
+) -> None:
+    """For each card, the chance of having seen at least one copy by each turn (hypergeometric)."""
+    from toolkit.decks.stats import draw_odds
+
+    _format_choice(format, ("text", "json"))
+    pool = load_pool(cards)
+    deck = _need_deck(_read(file, pool))
+    opening = hand or _opening_hand(pool, deck)
+    rows = draw_odds(deck, opening, turns, per_turn)
+    lookup = pool.lookup(deck.game)
+    if format == "json":
+        seen = [opening + per_turn * t for t in range(turns + 1)]
+        print(
+            json.dumps(
+                {
+                    "deck_size": deck.total(),
+                    "seen": seen,
+                    "cards": [{"id": c, "copies": n, "p": p} for c, n, p in rows],
+                },
+                indent=2,
+            )
+        )
+        return
+    header = "card".ljust(24) + " n " + "".join(f"{'hand' if t == 0 else 'T' + str(t):>7}" for t in range(turns + 1))
+    print(header)
+    for card_id, count, probs in rows:
+        record = lookup(card_id)
+        label = (record.name.zh_hans if record else card_id)[:12]
+        print(label.ljust(24 - _wide(label)) + f"{count:>2} " + "".join(f"{p * 100:>6.1f}%" for p in probs))
+
+
+def _wide(text: str) -> int:
+    return sum(1 for ch in text if ord(ch) > 0x2E80)
+
+
+@deck_app.command("convert")
+def convert(
+    file: Annotated[Path, typer.Argument(help="Deck file to read.")],
+    to: Annotated[str, typer.Option("--to", help="json, text, nrdb, jinteki or o8d.")],
+    out: Annotated[Path | None, typer.Option("--out", help="Write here (default: standard output).")] = None,
+    lang: Annotated[str, typer.Option("--lang", help="Names in zh-Hans or en (text format).")] = "zh-Hans",
+    mode: Annotated[str | None, typer.Option("--mode", help="Mode/format, when the input does not say.")] = None,
+    cards: CardsOption = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing output file.")] = False,
+) -> None:
+    """Convert a deck between Dossier JSON, text lists, NetrunnerDB text, jinteki.net and OCTGN .o8d."""
+    from toolkit.decks import WRITE_FORMATS, render_deck
+    from validators.deck import summary_line, validate_deck
+
+    if to not in WRITE_FORMATS:
+        raise DossierError(f"--to must be one of {', '.join(WRITE_FORMATS)}, not {to!r}")
+    pool = load_pool(cards)
+    loaded = _read(file, pool, mode)
+    problems = [f for f in loaded.findings if f.severity == "error"]
+    if problems:
+        raise DossierError(
+            problems[0].format() + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""), exit_code=1
+        )
+    deck = _need_deck(loaded)
+    summary = None
+    if to == "nrdb":
+        report = validate_deck(deck, pool.rules)
+        summary = [summary_line(deck, report)]
+    text = render_deck(deck, to, pool.lookup(deck.game), out=out, schema_dir=SCHEMA_DIR, lang=lang, summary=summary)
+    if out is None:
+        print(text, end="")
+    else:
+        _write(out, text, force, (file,))
+        print(f"{out}: written", file=sys.stderr)
+
+
+def draft(
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the layout, for a repeatable draft.")] = None,
+    script: Annotated[
+        Path | None, typer.Option("--script", help="Picks, one per line (agent id, name or row number).")
+    ] = None,
+    cards: CardsOption = None,
+    format: FormatOption = "text",
+) -> None:
+    """The tactics 轮抓 draft for two players: picks from the keyboard or a script file."""
+    from toolkit.decks.draft import run_draft
+
+    _format_choice(format, ("text", "json"))
+    pool = load_pool(cards)
+    agents = [r for r in pool.rules.game("tactics").records.values() if r.kind == "agent"]
+    real = [a.id for a in agents if not a.private]
+    privates = [a.id for a in agents if a.private]
+    names = {a.id: a.name.zh_hans for a in agents}
+    picks: list[str] | None = None
+    if script is not None:
+        try:
+            picks = [
+                ln.strip()
+                for ln in script.read_text(encoding="utf-8").splitlines()
+                if ln.strip() and not ln.startswith("#")
+            ]
+        except OSError as exc:
+            raise DossierError(f"{script}: cannot read: {exc.strerror or exc}") from None
+    elif not sys.stdin.isatty():
+        raise DossierError("no terminal to pick from; give --script FILE")
+
+    def choose(player: int, row: list[str]) -> str:
+        if format == "text":
+            print("face up: " + "  ".join(f"[{i}] {names[a]} ({a})" for i, a in enumerate(row, 1)))
+        if picks is not None:
+            if not picks:
+                raise DossierError(f"{script}: ran out of picks")
+            answer = picks.pop(0)
+        else:
+            answer = typer.prompt(f"player {player + 1} picks")
+        chosen = _pick_from_row(answer, row, names)
+        if format == "text":
+            print(f"player {player + 1} takes {names[chosen]} ({chosen})")
+        return chosen
+
+    result = run_draft(real, privates, seed, choose)
+    if format == "json":
+        print(
+            json.dumps(
+                {
+                    "squads": [
+                        {"player": i + 1, "agents": s, "privates": result.privates} for i, s in enumerate(result.squads)
+                    ],
+                    "log": result.log,
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return
+    for i, squad in enumerate(result.squads, 1):
+        print(
+            f"player {i}: " + ", ".join(f"{names[a]} ({a})" for a in squad) + f" + 列兵 ({', '.join(result.privates)})"
+        )
+
+
+def _pick_from_row(answer: str, row: list[str], names: dict[str, str]) -> str:
+    from toolkit.decks import normalize
+
+    key = normalize(answer)
+    if key.isdigit() and 1 <= int(key) <= len(row):
+        return row[int(key) - 1]
+    for agent in row:
+        if key in (normalize(agent), normalize(names[agent])):
+            return agent
+    raise DossierError(f"{answer!r} is not face up; choose from {', '.join(row)}")
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(deck_app, name="deck")
+    app.command("draft")(draft)

@@ -1,0 +1,88 @@
+"""Deck statistics, sample hands and draw odds."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from math import comb
+from typing import Any
+
+from toolkit.models.deck import Deck
+
+
+def group_key(record: Any) -> str:
+    if record.game == "tactics":
+        return str(record.category)
+    if record.game == "netrunner":
+        return str(record.type)
+    return str(record.team)
+
+
+def cost_of(record: Any) -> int | None:
+    """The number players curve on: tactics mortgage cost, netrunner play/install or rez cost."""
+    if record.game == "tactics":
+        return int(record.cost.mortgage)
+    for attr in ("cost", "rez_cost"):
+        value = getattr(record, attr, None)
+        if value is not None:
+            return int(value)
+    return None
+
+
+def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
+    """Counts by type/category and faction, cost curve, agenda points, influence by faction."""
+    by_group: Counter[str] = Counter()
+    by_faction: Counter[str] = Counter()
+    curve: Counter[str] = Counter()
+    points = 0
+    influence: Counter[str] = Counter()
+    identity = lookup(deck.identity) if deck.identity else None
+    for card_id, count in deck.cards.items():
+        record = lookup(card_id)
+        if record is None:
+            by_group["?"] += count
+            continue
+        by_group[group_key(record)] += count
+        faction = getattr(record, "faction", None) or getattr(record, "agent", None) or "generic"
+        by_faction[str(faction)] += count
+        cost = cost_of(record)
+        curve["X" if cost is None else str(cost)] += count
+        if getattr(record, "type", None) == "agenda":
+            points += record.agenda_points * count
+        if identity is not None and record.faction != identity.faction and record.influence:
+            influence[record.faction] += record.influence * count
+    return {
+        "cards": deck.total(),
+        "by_type": dict(sorted(by_group.items())),
+        "by_faction": dict(sorted(by_faction.items())),
+        "cost_curve": dict(sorted(curve.items(), key=lambda kv: (kv[0] == "X", int(kv[0]) if kv[0] != "X" else 0))),
+        "agenda_points": points,
+        "influence": dict(sorted(influence.items())),
+    }
+
+
+def expand(deck: Deck) -> list[str]:
+    """The draw pile: each card id as many times as it is in the deck, in a stable order."""
+    return [card_id for card_id, count in sorted(deck.cards.items()) for _ in range(count)]
+
+
+def sample_hand(deck: Deck, size: int, seed: int | None) -> list[str]:
+    pile = expand(deck)
+    random.Random(seed).shuffle(pile)
+    return pile[:size]
+
+
+def p_at_least_one(deck_size: int, copies: int, seen: int) -> float:
+    """Hypergeometric: chance that ``seen`` cards from ``deck_size`` include at least one of ``copies``."""
+    seen = min(seen, deck_size)
+    if copies <= 0 or seen <= 0:
+        return 0.0
+    return 1.0 - comb(deck_size - copies, seen) / comb(deck_size, seen)
+
+
+def draw_odds(deck: Deck, hand: int, turns: int, per_turn: int) -> list[tuple[str, int, list[float]]]:
+    """For each card: copies and the chance of having seen one by the opening hand and each turn."""
+    size = deck.total()
+    seen = [hand + per_turn * t for t in range(turns + 1)]
+    return [(card_id, n, [p_at_least_one(size, n, s) for s in seen]) for card_id, n in sorted(deck.cards.items())]

@@ -1,0 +1,56 @@
+"""A finding: one problem with a stable code, located by file, pointer, line and column.
+
+Foundation module (imports nothing of ours): validators, deck readers and the
+CLI all speak in findings.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One problem found in a file.
+
+    ``code`` is stable and dotted (``card.schema``, ``card.ref``); ``pointer`` is
+    an RFC 6901 pointer into the JSON document; ``line``/``column`` are 1-based.
+    """
+
+    code: str
+    message: str
+    severity: Severity = "error"
+    file: str | None = None
+    pointer: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+    def located(self, line: int, column: int) -> Finding:
+        return replace(self, line=line, column=column)
+
+    def format(self) -> str:
+        """Compiler-style: ``path:line:col: severity code: message``."""
+        where = self.file or "<input>"
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        return f"{where}: {self.severity} {self.code}: {self.message}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "file": self.file,
+            "pointer": self.pointer,
+            "line": self.line,
+            "column": self.column,
+        }
+
+
+def count_errors(findings: list[Finding]) -> int:
+    return sum(1 for f in findings if f.severity == "error")

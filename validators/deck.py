@@ -1,0 +1,575 @@
+"""Deck rules: each rule kind a mode or identity lists is one function here.
+
+``validate_deck(deck, pool)`` runs the rules of the deck's mode (tactics,
+crossfire) or format (netrunner) plus its identity's exceptions, and returns
+every finding, not the first or the last, with stable codes:
+
+- common: ``deck.mode.unknown``, ``deck.mode.incomplete``, ``deck.card.unknown``,
+  ``deck.card.kind``, ``deck.card.game``
+- tactics: ``deck.size.min``, ``deck.size.max``, ``deck.names.duplicate``,
+  ``deck.squad.min``, ``deck.squad.max``, ``deck.agents.duplicate``,
+  ``deck.agent.unknown``, ``deck.exclusive.agent``, ``deck.token``, ``deck.shop``
+- netrunner: ``deck.identity.missing``, ``deck.identity.unknown``,
+  ``deck.identity.count``, ``deck.side``, ``deck.size.min``, ``deck.copies.over``,
+  ``deck.influence.over``, ``deck.agenda.faction``, ``deck.agenda.points``,
+  ``deck.banned``, ``deck.restricted``, ``deck.faction.forbidden``
+- crossfire: ``deck.players.missing``, ``deck.players.range``, ``deck.players.count``,
+  ``deck.roles.unknown``, ``deck.roles.special``, ``deck.roles.composition``,
+  ``deck.roles.count``
+
+A :class:`DeckPool` indexes one card pool once, so validating thousands of decks
+does no file I/O and no repeated lookups.
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkit.jsonio import pointer
+from toolkit.models import RecordBase, namespace
+from toolkit.models.crossfire import role_set
+from toolkit.models.deck import Deck
+from toolkit.models.netrunner import side_of_type
+
+from .findings import Finding, Severity
+
+DEFAULT_COPY_LIMIT = 3
+
+
+@dataclass
+class GamePool:
+    """The records of one game, indexed for deck checks."""
+
+    game: str
+    records: dict[str, Any] = field(default_factory=dict)  # id -> record (non-mode namespace)
+    modes: dict[str, Any] = field(default_factory=dict)  # mode / format id -> record
+    game_record: Any = None
+
+
+class DeckPool:
+    """A card pool (the bundled cards/ or any --cards directories), indexed per game."""
+
+    def __init__(self, records: Iterable[RecordBase]) -> None:
+        self.games: dict[str, GamePool] = {}
+        for record in records:
+            game: str = record.game  # type: ignore[attr-defined]
+            kind: str = record.kind  # type: ignore[attr-defined]
+            pool = self.games.setdefault(game, GamePool(game))
+            space = namespace(kind)
+            if space == "game":
+                pool.game_record = record
+            elif space == "mode":
+                pool.modes[record.id] = record
+            else:
+                pool.records[record.id] = record
+
+    def game(self, game: str) -> GamePool:
+        return self.games.get(game) or GamePool(game)
+
+
+@dataclass
+class Check:
+    """What one validation run knows; rule functions read it and add findings."""
+
+    deck: Deck
+    pool: GamePool
+    mode: Any
+    findings: list[Finding] = field(default_factory=list)
+    summary: dict[str, Any] = field(default_factory=dict)
+    cards: dict[str, Any] = field(default_factory=dict)  # resolved card records by id
+    identity: Any = None
+    identity_rules: list[Any] = field(default_factory=list)
+
+    def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error") -> None:
+        self.findings.append(Finding(code, message, severity, None, ptr or None))
+
+
+def _suggest(word: str, candidates: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
+    return f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+
+
+def _name(record: Any) -> str:
+    return f"{record.name.zh_hans!r}" + (f" ({record.name.en})" if record.name.en else "")
+
+
+# --------------------------------------------------------------------------
+# resolution shared by the games
+
+
+def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> None:
+    for card_id in check.deck.cards:
+        record = check.pool.records.get(card_id)
+        ptr = pointer("cards", card_id)
+        if record is None:
+            check.add(
+                "deck.card.unknown",
+                f"no {check.deck.game} {what} has id {card_id!r}{_suggest(card_id, check.pool.records)}",
+                ptr,
+            )
+        elif record.kind not in kinds:
+            check.add("deck.card.kind", f"{card_id!r} is a {record.kind}, not a {what}", ptr)
+        else:
+            check.cards[card_id] = record
+
+
+# --------------------------------------------------------------------------
+# tactics
+
+
+def _tactics_prepare(check: Check) -> None:
+    _resolve_cards(check, ("card",), "command card")
+    agents = []
+    for i, agent_id in enumerate(check.deck.agents or []):
+        record = check.pool.records.get(agent_id)
+        if record is None or record.kind != "agent":
+            hint = f" (it is a {record.kind})" if record is not None else _suggest(agent_id, check.pool.records)
+            check.add("deck.agent.unknown", f"no tactics agent has id {agent_id!r}{hint}", pointer("agents", i))
+        else:
+            agents.append(record)
+    check.summary["agents"] = agents
+
+
+def _tactics_size(check: Check) -> int:
+    size = sum(check.deck.cards.values())
+    if check.mode.agents_count_toward_deck_size:
+        size += len(check.deck.agents or [])
+    return size
+
+
+def rule_deck_size(check: Check, rule: Any) -> None:
+    size = _tactics_size(check)
+    counted = "cards and agents" if check.mode.agents_count_toward_deck_size else "command cards"
+    check.summary["size"] = (size, rule.min, rule.max, counted)
+    if rule.min is not None and size < rule.min:
+        check.add("deck.size.min", f"{size} {counted}; {check.mode.id} needs at least {rule.min}", "/cards")
+    if rule.max is not None and size > rule.max:
+        check.add("deck.size.max", f"{size} {counted}; {check.mode.id} allows at most {rule.max}", "/cards")
+
+
+def rule_squad_size(check: Check, rule: Any) -> None:
+    count = len(check.deck.agents or [])
+    low, high = check.mode.starting_agents, check.mode.max_agents
+    check.summary["squad"] = (count, low, high)
+    if count < low:
+        check.add("deck.squad.min", f"{count} agents in the squad; {check.mode.id} needs at least {low}", "/agents")
+    if count > high:
+        check.add("deck.squad.max", f"{count} agents in the squad; {check.mode.id} allows at most {high}", "/agents")
+
+
+def rule_unique_names(check: Check, rule: Any) -> None:
+    if rule.of == "command":
+        by_name: dict[str, list[str]] = {}
+        for card_id, record in check.cards.items():
+            by_name.setdefault(record.name.zh_hans, []).extend([card_id] * check.deck.cards[card_id])
+        for name, ids in by_name.items():
+            if len(ids) > 1:
+                check.add(
+                    "deck.names.duplicate",
+                    f"{len(ids)} command cards named {name!r}; a personal deck holds one card of each name",
+                    pointer("cards", ids[0]),
+                )
+    else:
+        seen: dict[str, int] = {}
+        for i, agent in enumerate(check.summary.get("agents", [])):
+            if agent.private:
+                continue
+            name = agent.name.zh_hans
+            if name in seen:
+                check.add(
+                    "deck.agents.duplicate",
+                    f"agent {name!r} is in the squad twice; only 列兵 may repeat",
+                    pointer("agents", i),
+                )
+            seen.setdefault(name, i)
+
+
+def rule_exclusive_needs_agent(check: Check, rule: Any) -> None:
+    squad = {a.id for a in check.summary.get("agents", [])}
+    for card_id, record in check.cards.items():
+        if record.agent is not None and record.agent not in squad:
+            check.add(
+                "deck.exclusive.agent",
+                f"{_name(record)} is exclusive to agent {record.agent!r}, who is not in the squad",
+                pointer("cards", card_id),
+            )
+
+
+def rule_no_tokens(check: Check, rule: Any) -> None:
+    for card_id, record in check.cards.items():
+        if record.token is not None:
+            check.add(
+                "deck.token",
+                f"{_name(record)} is a token card (衍生牌); tokens never go in a deck",
+                pointer("cards", card_id),
+            )
+
+
+def rule_no_shop_cards(check: Check, rule: Any) -> None:
+    for card_id, record in check.cards.items():
+        if record.back == "shop":
+            check.add(
+                "deck.shop",
+                f"{_name(record)} is a matrix shop (gold) card; it belongs in the shop, not a personal deck",
+                pointer("cards", card_id),
+            )
+
+
+# --------------------------------------------------------------------------
+# netrunner
+
+
+def _netrunner_prepare(check: Check) -> None:
+    _resolve_cards(check, ("card", "identity"), "card")
+    identities = [cid for cid, r in check.cards.items() if r.kind == "identity"]
+    for cid in identities:
+        del check.cards[cid]
+    deck = check.deck
+    if deck.identity is not None:
+        record = check.pool.records.get(deck.identity)
+        if record is None or record.kind != "identity":
+            hint = f" (it is a {record.kind})" if record is not None else _suggest(deck.identity, check.pool.records)
+            check.add("deck.identity.unknown", f"no netrunner identity has id {deck.identity!r}{hint}", "/identity")
+        else:
+            check.identity = record
+            check.identity_rules = list(record.deck_rules)
+    for cid in identities:
+        check.add(
+            "deck.identity.count",
+            f"identity {cid!r} is listed among the cards; a deck has one identity",
+            pointer("cards", cid),
+        )
+
+
+def _copy_limit(check: Check, record: Any) -> int:
+    limit = record.deck_limit if record.deck_limit is not None else check.summary.get("copy_limit", DEFAULT_COPY_LIMIT)
+    for rule in check.identity_rules:
+        if rule.rule == "copy_limit":
+            limit = min(limit, rule.max)
+    return int(limit)
+
+
+def rule_one_identity(check: Check, rule: Any) -> None:
+    if check.deck.identity is None:
+        check.add("deck.identity.missing", "the deck has no identity", "")
+
+
+def rule_side_match(check: Check, rule: Any) -> None:
+    if check.identity is None:
+        return
+    side = check.identity.side
+    for card_id, record in check.cards.items():
+        card_side = side_of_type(record.type)
+        if card_side != side:
+            check.add(
+                "deck.side",
+                f"{_name(record)} is a {card_side} card in a {side} deck",
+                pointer("cards", card_id),
+            )
+
+
+def rule_identity_min_deck_size(check: Check, rule: Any) -> None:
+    size = sum(check.deck.cards[cid] for cid in check.cards)
+    minimum = check.identity.min_deck_size if check.identity is not None else None
+    check.summary["size"] = (size, minimum)
+    if minimum is not None and size < minimum:
+        check.add(
+            "deck.size.min",
+            f"{size} cards; {_name(check.identity)} needs at least {minimum}",
+            "/cards",
+        )
+
+
+def rule_copy_limit(check: Check, rule: Any) -> None:
+    check.summary["copy_limit"] = rule.max
+    for card_id, record in check.cards.items():
+        limit = _copy_limit(check, record)
+        count = check.deck.cards[card_id]
+        if count > limit:
+            check.add(
+                "deck.copies.over",
+                f"{count} copies of {_name(record)}; at most {limit}",
+                pointer("cards", card_id),
+            )
+
+
+def _out_of_faction(check: Check, record: Any) -> bool:
+    faction = check.pool.records.get(record.faction)
+    neutral = faction is not None and faction.neutral
+    return check.identity is not None and record.faction != check.identity.faction and not neutral
+
+
+def rule_influence_limit(check: Check, rule: Any) -> None:
+    if check.identity is None:
+        return
+    free = {r.type: r.copies for r in check.identity_rules if r.rule == "influence_free"}
+    spent = 0
+    per_faction: Counter[str] = Counter()
+    for card_id, record in check.cards.items():
+        if not _out_of_faction(check, record):
+            continue
+        paid_copies = max(0, check.deck.cards[card_id] - free.get(record.type, 0))
+        cost = record.influence * paid_copies
+        spent += cost
+        per_faction[record.faction] += cost
+    limit = check.identity.influence_limit
+    check.summary["influence"] = (spent, limit, dict(per_faction))
+    if limit is not None and spent > limit:
+        detail = ", ".join(f"{f} {n}" for f, n in sorted(per_faction.items()))
+        check.add(
+            "deck.influence.over",
+            f"{spent} influence spent ({detail}); {_name(check.identity)} allows {limit}",
+            "/cards",
+        )
+
+
+def rule_no_out_of_faction_agendas(check: Check, rule: Any) -> None:
+    for card_id, record in check.cards.items():
+        if record.type == "agenda" and _out_of_faction(check, record):
+            check.add(
+                "deck.agenda.faction",
+                f"{_name(record)} is a {record.faction} agenda; a deck takes only its own faction's and neutral agendas",
+                pointer("cards", card_id),
+            )
+
+
+def agenda_band(size: int, minimum: int) -> tuple[int, int]:
+    """Agenda points a corp deck of ``size`` cards needs: 40–44 → 18–19, then +2 per 5 cards."""
+    low = max(size, minimum) // 5 * 2 + 2
+    return low, low + 1
+
+
+def rule_agenda_points_band(check: Check, rule: Any) -> None:
+    if check.identity is None or check.identity.side != "corp":
+        return
+    size = sum(check.deck.cards[cid] for cid in check.cards)
+    points = sum(r.agenda_points * check.deck.cards[cid] for cid, r in check.cards.items() if r.type == "agenda")
+    low, high = agenda_band(size, check.identity.min_deck_size)
+    check.summary["agenda_points"] = (points, low, high)
+    if not low <= points <= high:
+        check.add(
+            "deck.agenda.points",
+            f"{points} agenda points; a {size}-card deck needs {low}–{high}",
+            "/cards",
+        )
+
+
+def rule_ban_list(check: Check, rule: Any) -> None:
+    banned, restricted = set(check.mode.banned), set(check.mode.restricted)
+    if check.identity is not None and check.identity.id in banned:
+        check.add("deck.banned", f"identity {_name(check.identity)} is banned in {check.mode.id}", "/identity")
+    held = []
+    for card_id, record in check.cards.items():
+        if card_id in banned:
+            check.add("deck.banned", f"{_name(record)} is banned in {check.mode.id}", pointer("cards", card_id))
+        if card_id in restricted:
+            held.append(card_id)
+    if len(held) > check.mode.restricted_limit:
+        check.add(
+            "deck.restricted",
+            f"{len(held)} restricted titles ({', '.join(held)}); {check.mode.id} allows {check.mode.restricted_limit}",
+            pointer("cards", held[-1]),
+        )
+
+
+def rule_forbid_faction(check: Check, rule: Any) -> None:
+    for card_id, record in check.cards.items():
+        if record.faction == rule.faction:
+            check.add(
+                "deck.faction.forbidden",
+                f"{_name(record)} is {rule.faction}; {_name(check.identity)} may not use {rule.faction} cards",
+                pointer("cards", card_id),
+            )
+
+
+# --------------------------------------------------------------------------
+# crossfire
+
+
+def _crossfire_prepare(check: Check) -> None:
+    for role_id in check.deck.cards:
+        record = check.pool.records.get(role_id)
+        if record is None or record.kind != "role":
+            check.add(
+                "deck.roles.unknown",
+                f"no crossfire role has id {role_id!r}{_suggest(role_id, check.pool.records)}",
+                pointer("cards", role_id),
+            )
+        else:
+            check.cards[role_id] = record
+
+
+def rule_player_count(check: Check, rule: Any) -> None:
+    players, deck = check.deck.players, check.deck
+    low, high = check.mode.players.min, check.mode.players.max
+    if players is None:
+        check.add("deck.players.missing", "the role set does not say how many players", "")
+        return
+    check.summary["players"] = players
+    if not low <= players <= high:
+        check.add("deck.players.range", f"{players} players; {check.mode.id} mode is for {low}–{high}", "/players")
+    if deck.total() != players:
+        check.add("deck.players.count", f"{deck.total()} roles for {players} players", "/cards")
+
+
+def _diff(expected: dict[str, int], actual: dict[str, int]) -> str:
+    missing = Counter(expected) - Counter(actual)
+    extra = Counter(actual) - Counter(expected)
+    parts = []
+    if missing:
+        parts.append("missing " + ", ".join(f"{r} ×{n}" for r, n in sorted(missing.items())))
+    if extra:
+        parts.append("extra " + ", ".join(f"{r} ×{n}" for r, n in sorted(extra.items())))
+    return "; ".join(parts)
+
+
+def rule_composition(check: Check, rule: Any) -> None:
+    players = check.deck.players
+    if players is None or not check.mode.players.min <= players <= check.mode.players.max:
+        return
+    specials = [r for r, rec in check.cards.items() if rec.special and r not in check.mode.public_roles]
+    joined = sorted(itertools.chain.from_iterable([r] * check.deck.cards[r] for r in specials))
+    actual = {r: n for r, n in check.deck.cards.items() if r in check.cards}
+    first_error: str | None = None
+    expected: dict[str, int] | None = None
+    for order in sorted(set(itertools.permutations(joined))):
+        try:
+            candidate = role_set(check.mode, players, list(order))
+        except ValueError as exc:
+            first_error = first_error or str(exc)
+            continue
+        if candidate == actual:
+            return
+        expected = expected or candidate
+    if expected is None:
+        check.add("deck.roles.special", f"special roles {joined}: {first_error}", "/cards")
+        return
+    with_specials = f" with {', '.join(joined)}" if joined else ""
+    check.add(
+        "deck.roles.composition",
+        f"not the {players}-player {check.mode.id} set-up{with_specials}: {_diff(expected, actual)}",
+        "/cards",
+    )
+
+
+def rule_role_count(check: Check, rule: Any) -> None:
+    count = check.deck.cards.get(rule.role, 0)
+    if count < rule.min or (rule.max is not None and count > rule.max):
+        want = (
+            f"exactly {rule.min}" if rule.max == rule.min else f"{rule.min}–{rule.max if rule.max is not None else '∞'}"
+        )
+        check.add("deck.roles.count", f"{count} × {rule.role!r}; {check.mode.id} mode needs {want}", "/cards")
+
+
+# --------------------------------------------------------------------------
+# driver
+
+RULES: dict[str, Callable[[Check, Any], None]] = {
+    "deck_size": rule_deck_size,
+    "squad_size": rule_squad_size,
+    "unique_names": rule_unique_names,
+    "exclusive_needs_agent": rule_exclusive_needs_agent,
+    "no_tokens": rule_no_tokens,
+    "no_shop_cards": rule_no_shop_cards,
+    "one_identity": rule_one_identity,
+    "side_match": rule_side_match,
+    "identity_min_deck_size": rule_identity_min_deck_size,
+    "copy_limit": rule_copy_limit,
+    "influence_limit": rule_influence_limit,
+    "no_out_of_faction_agendas": rule_no_out_of_faction_agendas,
+    "agenda_points_band": rule_agenda_points_band,
+    "ban_list": rule_ban_list,
+    "forbid_faction": rule_forbid_faction,
+    "player_count": rule_player_count,
+    "composition": rule_composition,
+    "role_count": rule_role_count,
+}
+PREPARE: dict[str, Callable[[Check], None]] = {
+    "tactics": _tactics_prepare,
+    "netrunner": _netrunner_prepare,
+    "crossfire": _crossfire_prepare,
+}
+# Rules that others read must run first.
+FIRST = ("copy_limit",)
+# Rule data that modifies other rules instead of checking anything by itself.
+MODIFIERS = {"influence_free"}
+
+
+@dataclass
+class DeckReport:
+    findings: list[Finding]
+    summary: dict[str, Any]
+    mode: Any
+
+    @property
+    def legal(self) -> bool:
+        return not any(f.severity == "error" for f in self.findings)
+
+
+def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None) -> DeckReport:
+    """Every finding for ``deck`` under its mode's rules (or ``mode_id``'s)."""
+    game = pool.game(deck.game)
+    wanted = mode_id or deck.mode
+    mode = game.modes.get(wanted)
+    if mode is None:
+        finding = Finding(
+            "deck.mode.unknown",
+            f"{deck.game} has no mode {wanted!r}; modes: {sorted(game.modes)}",
+            "error",
+            None,
+            "/mode",
+        )
+        return DeckReport([finding], {}, None)
+    check = Check(deck, game, mode)
+    if mode.status == "incomplete":
+        check.add(
+            "deck.mode.incomplete",
+            f"the rules leave {mode.name.zh_hans} ({mode.id}) unspecified, so no deck can be verified for it",
+            "/mode",
+        )
+    PREPARE[deck.game](check)
+    rules = list(mode.deck_rules)
+    own = [r for r in check.identity_rules if r.rule not in {x.rule for x in rules}]
+    ordered = sorted(rules + own, key=lambda r: r.rule not in FIRST)
+    for rule in ordered:
+        if rule.rule not in MODIFIERS:
+            RULES[rule.rule](check, rule)
+    return DeckReport(check.findings, check.summary, mode)
+
+
+def summary_line(deck: Deck, report: DeckReport) -> str:
+    """One line in the manner of NetrunnerDB's deck summary."""
+    s = report.summary
+    parts: list[str] = []
+    if deck.game == "tactics":
+        if "size" in s:
+            size, low, high, counted = s["size"]
+            bound = f"min {low}" if high is None else (f"{low}" if low == high else f"{low}–{high}")
+            parts.append(f"{size} {counted} ({bound})")
+        if "squad" in s:
+            count, low, high = s["squad"]
+            noun = "agent" if count == 1 else "agents"
+            parts.append(f"{count} {noun} ({low}–{high})" if low != high else f"{count} {noun} ({low})")
+    elif deck.game == "netrunner":
+        if "size" in s:
+            size, minimum = s["size"]
+            parts.append(f"{size} cards (min {minimum})" if minimum is not None else f"{size} cards")
+        if "influence" in s:
+            spent, limit, _ = s["influence"]
+            parts.append(f"{spent}/{limit if limit is not None else '∞'} influence")
+        if "agenda_points" in s:
+            points, low, high = s["agenda_points"]
+            parts.append(f"{points} agenda points ({low}–{high})")
+    else:
+        players = s.get("players", deck.players)
+        roles = ", ".join(f"{r} {n}" for r, n in sorted(deck.cards.items()))
+        parts.append(f"{players} players · {roles}")
+    verdict = (
+        "legal" if report.legal else f"illegal ({sum(1 for f in report.findings if f.severity == 'error')} errors)"
+    )
+    return " · ".join([*parts, verdict])
