@@ -542,8 +542,12 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None) -> Dec
     return DeckReport(check.findings, check.summary, mode)
 
 
-def summary_line(deck: Deck, report: DeckReport) -> str:
-    """One line in the manner of NetrunnerDB's deck summary."""
+def summary_line(deck: Deck, report: DeckReport, errors: int | None = None) -> str:
+    """One line in the manner of NetrunnerDB's deck summary.
+
+    ``errors`` counts every error found for the deck (reading it included); by
+    default the report's own.
+    """
     s = report.summary
     parts: list[str] = []
     if deck.game == "tactics":

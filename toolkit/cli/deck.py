@@ -102,20 +102,18 @@ def validate(
                 print(f"dossier: error: {exc.message}", file=sys.stderr)
             continue
         findings: list[Finding] = list(loaded.findings)
-        summary = ""
+        report = None
         if loaded.deck is not None:
             if mode is not None and mode not in pool.rules.game(loaded.deck.game).modes:
                 raise DossierError(f"--mode {mode!r}: {loaded.deck.game} has no such mode")
             report = validate_deck(loaded.deck, pool.rules, mode)
             findings += [loaded.locate(f) for f in report.findings]
-            summary = summary_line(loaded.deck, report)
-        legal = not any(f.severity == "error" for f in findings)
-        if not legal and not summary:
-            summary = f"illegal ({sum(1 for f in findings if f.severity == 'error')} errors)"
-        elif not legal and summary.endswith("legal") and not summary.endswith("illegal"):
-            summary = (
-                summary.rsplit(" · ", 1)[0] + f" · illegal ({sum(1 for f in findings if f.severity == 'error')} errors)"
-            )
+        errors = sum(1 for f in findings if f.severity == "error")
+        legal = errors == 0
+        if report is not None and loaded.deck is not None:
+            summary = summary_line(loaded.deck, report, errors)
+        else:
+            summary = f"illegal ({errors} error{'s' if errors != 1 else ''})"
         illegal |= not legal
         results.append(
             {"file": str(path), "legal": legal, "summary": summary, "findings": [f.to_json() for f in findings]}
