@@ -16,6 +16,8 @@ $(STAMP): pyproject.toml
 demo: $(STAMP)
 	$(BIN)/dossier lint cards
 	$(BIN)/dossier deck validate $(sort $(wildcard examples/decks/*/*))
+	mkdir -p build
+	$(BIN)/dossier print --deck examples/decks/tactics/duo.json --backs long-edge --out build/duo-sheet.pdf
 
 test: $(STAMP)
 	$(BIN)/python -m pytest -q

@@ -38,6 +38,7 @@ from toolkit.jsonio import (
 from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, kind_adapter, namespace, schema_path
 
 from .findings import Finding, Severity
+from .font_lint import check_fonts
 
 NAME_REF = re.compile(r"「([^「」]+)」")
 SYMBOL_REF = re.compile(r"\[([a-z0-9_]+)\]")
@@ -539,6 +540,7 @@ def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> 
         _check_names(game_entries)
         index = GameIndex(game, game_entries)
         _check_texts(index)
+        check_fonts(game_entries)
         GAME_CHECKS[game](index)
     findings: list[Finding] = []
     for entry in entries:

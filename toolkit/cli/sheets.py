@@ -1,0 +1,449 @@
+"""`dossier print` (card sheets: PDF, PNG, Tabletop Simulator) and `dossier fonts` (the bundled CJK subset)."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from toolkit.errors import DossierError
+from toolkit.findings import Finding
+from toolkit.paths import CARDS_DIR
+
+CardsOption = Annotated[
+    list[Path] | None,
+    typer.Option("--cards", help="Card data directory (repeatable; default: the bundled cards/)."),
+]
+
+HELP = (
+    "Print cards: PDF sheets with crop marks and duplex backs, PNG per card, Tabletop Simulator sheets.\n\n"
+    "Choose the cards by id (game/id, or a name in either language), with --deck FILE (a deck prints each card "
+    "as often as it appears), or with --game G (every card of a game; --query Q narrows the choice with the search "
+    "language, using the database of `dossier db build`). --calibrate prints a duplex alignment page instead.\n\n"
+    "Exit 0 when written; 1 when a card's text does not fit even at 6 pt or the font lacks a character (nothing "
+    "is written unless --force); 2 for bad options or files."
+)
+
+
+@dataclass
+class Selection:
+    records: list[Any]
+    catalog: Any
+
+
+def register(app: typer.Typer) -> None:
+    app.command("print", help=HELP, no_args_is_help=True)(print_cards)
+    fonts_app = typer.Typer(help="The bundled CJK font subset (Dossier Sans SC, from Noto Sans CJK).")
+    fonts_app.command("check")(fonts_check)
+    fonts_app.command("build")(fonts_build)
+    app.add_typer(fonts_app, name="fonts")
+
+
+def print_cards(
+    ids: Annotated[
+        list[str] | None, typer.Argument(help="Cards to print: id, game/id or name.", show_default=False)
+    ] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="PDF file to write.")] = None,
+    deck: Annotated[Path | None, typer.Option("--deck", help="Print a deck file (.json, .txt, .o8d).")] = None,
+    game: Annotated[
+        str | None, typer.Option("--game", "-g", help="Every card of this game (or where ids are looked up).")
+    ] = None,
+    query: Annotated[
+        str | None,
+        typer.Option("--query", "-q", help="Only cards matching this search (needs --game or searches all games)."),
+    ] = None,
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database for --query (default: $DOSSIER_DB or ./dossier.db).")
+    ] = None,
+    card: Annotated[
+        str, typer.Option("--card", help="poker (63×88), bridge (57×89), mini (44×67), tarot (70×120) or WxH in mm.")
+    ] = "poker",
+    page: Annotated[str, typer.Option("--page", help="a4 or letter.")] = "a4",
+    bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each card, 0-3 mm.")] = 0.0,
+    gutter: Annotated[
+        float | None, typer.Option("--gutter", help="Space between cards in mm (default: twice the bleed).")
+    ] = None,
+    grid: Annotated[
+        str | None, typer.Option("--grid", help="Cards per page as COLUMNSxROWS (default: as many as fit).")
+    ] = None,
+    crop_marks: Annotated[
+        bool, typer.Option("--crop-marks/--no-crop-marks", help="Crop marks on the trim lines.")
+    ] = True,
+    backs: Annotated[
+        str, typer.Option("--backs", help="none, long-edge or short-edge (duplex: a back page after each front page).")
+    ] = "none",
+    back_dx: Annotated[
+        float, typer.Option("--back-dx", help="Move backs right by this many mm (read it off --calibrate).")
+    ] = 0.0,
+    back_dy: Annotated[
+        float, typer.Option("--back-dy", help="Move backs up by this many mm (read it off --calibrate).")
+    ] = 0.0,
+    calibrate: Annotated[
+        bool, typer.Option("--calibrate", help="Print the duplex alignment test page instead of cards.")
+    ] = False,
+    png: Annotated[
+        Path | None, typer.Option("--png", help="Also write one 300 dpi PNG per card (and per back) into DIR.")
+    ] = None,
+    tts: Annotated[
+        Path | None, typer.Option("--tts", help="Also write a Tabletop Simulator deck sheet FILE.png.")
+    ] = None,
+    font: Annotated[
+        Path | None, typer.Option("--font", help="Use this TTF/TTC/OTF font instead of the bundled one.")
+    ] = None,
+    font_index: Annotated[int, typer.Option("--font-index", help="Face of a font collection (.ttc) to use.")] = 0,
+    force: Annotated[
+        bool, typer.Option("--force", help="Write even when text overflows or glyphs are missing.")
+    ] = False,
+    cards: CardsOption = None,
+) -> None:
+    from toolkit.sheets import geometry
+
+    spec = geometry.SheetSpec(
+        card=geometry.parse_card_size(card),
+        page=geometry.parse_page_size(page),
+        bleed=bleed,
+        gutter=gutter,
+        crop_marks=crop_marks,
+        duplex=_duplex(backs),
+        back_dx=back_dx,
+        back_dy=back_dy,
+        grid=geometry.parse_grid(grid) if grid else None,
+    ).validated()
+    if font_index < 0:
+        raise DossierError(f"--font-index {font_index}: a face number is 0 or more")
+    if calibrate:
+        _calibrate(spec, out, ids, deck, game, query, png, tts, font, font_index)
+        return
+    if out is None and png is None and tts is None:
+        raise DossierError("nothing to write: give --out FILE.pdf, --png DIR or --tts FILE.png")
+    _check_outputs(out, tts, deck)
+    selection = _select(ids, deck, game, query, db, cards)
+    records = selection.records
+    fonts = _fonts(font, font_index, records)
+    layout = geometry.plan(spec)
+    for warning in layout.warnings:
+        print(f"dossier: warning: {warning}", file=sys.stderr)
+    from toolkit.jsonio import atomic_write_bytes
+    from toolkit.sheets import render
+
+    sheet = render.render_sheets(records, spec, fonts, selection.catalog) if out is not None else None
+    issues = list(sheet.issues) if sheet is not None else []
+    singles = None
+    if png is not None:
+        distinct = list({(r.game, r.id): r for r in records}.values())
+        singles = render.render_cards(distinct, spec, fonts, selection.catalog, backs=True)
+        issues += [i for i in singles.issues if i not in issues]
+    tts_result = None
+    if tts is not None:
+        tts_result = render.render_tts(records, spec, fonts, selection.catalog)
+        issues += [i for i in tts_result[2] if i not in issues]
+    errors = _report(issues, selection.catalog, force)
+    if errors and not force:
+        raise DossierError(
+            f"{errors} card(s) cannot be printed as they are (see above); nothing written. "
+            "Shorten the text, choose a larger --card, or add --force to print anyway",
+            exit_code=1,
+        )
+    if sheet is not None and out is not None:
+        atomic_write_bytes(out, sheet.pdf)
+        grid_text = f"{layout.columns}×{layout.rows}"
+        with_backs = "" if spec.duplex == "none" else f", backs {spec.duplex}"
+        print(
+            f"{out}: {len(records)} card(s) on {sheet.pages} page(s), {spec.card.label()} on {spec.page.label()}, "
+            f"{grid_text} per page{with_backs}"
+        )
+    if singles is not None and png is not None:
+        _write_pngs(png, singles, records, spec)
+    if tts_result is not None and tts is not None:
+        _write_tts(tts, tts_result)
+
+
+def _duplex(value: str) -> Any:
+    from toolkit.sheets.geometry import DUPLEX_MODES
+
+    key = value.strip().lower()
+    if key not in DUPLEX_MODES:
+        raise DossierError(f"--backs {value!r}: expected one of {', '.join(DUPLEX_MODES)}")
+    return key
+
+
+def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> None:
+    for option, path, suffix in (("--out", out, ".pdf"), ("--tts", tts, ".png")):
+        if path is None:
+            continue
+        if path.suffix.lower() != suffix:
+            raise DossierError(f"{option} {path}: expected a {suffix} file name")
+        if path.is_dir():
+            raise DossierError(f"{option} {path}: is a directory")
+        if not path.parent.is_dir() and str(path.parent):
+            raise DossierError(f"{option} {path}: directory {path.parent} does not exist")
+        if deck is not None and path.resolve() == deck.resolve():
+            raise DossierError(f"{option} {path}: that is the deck file; choose another name")
+
+
+def _calibrate(
+    spec: Any,
+    out: Path | None,
+    ids: list[str] | None,
+    deck: Path | None,
+    game: str | None,
+    query: str | None,
+    png: Path | None,
+    tts: Path | None,
+    font: Path | None,
+    font_index: int,
+) -> None:
+    if ids or deck or game or query:
+        raise DossierError("--calibrate prints only the alignment page; leave out card ids, --deck, --game and --query")
+    if png is not None or tts is not None:
+        raise DossierError("--calibrate writes a PDF only; leave out --png and --tts")
+    if out is None:
+        raise DossierError("--calibrate needs --out FILE.pdf")
+    _check_outputs(out, None, None)
+    from toolkit.jsonio import atomic_write_bytes
+    from toolkit.sheets import render
+
+    fonts = _fonts(font, font_index, [])
+    sheet = render.render_calibration(spec, fonts)
+    atomic_write_bytes(out, sheet.pdf)
+    duplex = sheet.layout.spec.duplex
+    print(
+        f"{out}: alignment test page, front and back ({duplex}). Print it duplex at 100 %, hold it to the light, "
+        "and add the readings of the back scales to --back-dx / --back-dy"
+    )
+
+
+def _load(cards: list[Path] | None) -> Any:
+    from toolkit.catalog import load_catalog
+
+    return load_catalog(cards or [CARDS_DIR])
+
+
+def _select(
+    ids: list[str] | None,
+    deck: Path | None,
+    game: str | None,
+    query: str | None,
+    db: str | None,
+    cards: list[Path] | None,
+) -> Selection:
+    from toolkit.models import GAMES
+    from toolkit.sheets.layouts import is_printable
+
+    if deck is not None and (ids or game or query):
+        raise DossierError("--deck prints the deck's cards; leave out card ids, --game and --query")
+    if ids and query:
+        raise DossierError("--query selects cards itself; leave out card ids")
+    if not (ids or deck or game or query):
+        raise DossierError("nothing to print: give card ids, --deck FILE, --game GAME (and --query Q) or --calibrate")
+    if game is not None and game not in GAMES:
+        raise DossierError(f"--game {game!r}: expected one of {', '.join(GAMES)}")
+    catalog = _load(cards)
+    if deck is not None:
+        return Selection(_deck_records(deck, catalog), catalog)
+    if ids:
+        return Selection([_find(catalog, ref, game) for ref in ids], catalog)
+    if query is not None:
+        return Selection(_query_records(catalog, query, game, db), catalog)
+    records = [r for r in catalog.records if r.game == game and is_printable(r)]
+    if not records:
+        raise DossierError(f"--game {game}: no printable cards in {', '.join(map(str, cards or [CARDS_DIR]))}")
+    return Selection(sorted(records, key=_order), catalog)
+
+
+KIND_ORDER = {"identity": 0, "agent": 1, "role": 2, "card": 3, "unit": 4}
+
+
+def _order(record: Any) -> tuple[Any, ...]:
+    return (record.game, KIND_ORDER.get(record.kind, 9), record.id)
+
+
+def _find(catalog: Any, ref: str, game: str | None) -> Any:
+    """A printable record by ``game/id``, ``id`` or name (either language)."""
+    from toolkit.decks import NameIndex
+    from toolkit.sheets.layouts import is_printable
+
+    wanted_game = game
+    key = ref
+    if "/" in ref:
+        wanted_game, key = ref.split("/", 1)
+    matches = [r for r in NameIndex(catalog.records).lookup(key, wanted_game) if is_printable(r)]
+    if not matches:
+        where = f" in {wanted_game}" if wanted_game else ""
+        raise DossierError(f"{ref!r}: no printable card with that id or name{where}")
+    if len(matches) > 1:
+        choices = ", ".join(f"{r.game}/{r.id}" for r in matches)
+        raise DossierError(f"{ref!r} names {len(matches)} cards: {choices}; write game/id")
+    return matches[0]
+
+
+def _deck_records(path: Path, catalog: Any) -> list[Any]:
+    """The deck's cards, each as many times as it appears: identity, squad agents, then the cards."""
+    from toolkit.decks import NameIndex, read_deck
+
+    loaded = read_deck(path, NameIndex(catalog.records))
+    errors = [f for f in loaded.findings if f.severity == "error"]
+    for finding in loaded.findings:
+        print(loaded.locate(finding).format(), file=sys.stderr)
+    if loaded.deck is None or errors:
+        raise DossierError(f"{path}: cannot print this deck (see above)", exit_code=1)
+    deck = loaded.deck
+    records: list[Any] = []
+
+    def need(record_id: str, kind: str, where: str) -> Any:
+        record = catalog.get(deck.game, record_id, kind)
+        if record is None:
+            raise DossierError(f"{path}: {where} {record_id!r} is no {deck.game} {kind}", exit_code=1)
+        return record
+
+    if deck.identity is not None:
+        records.append(need(deck.identity, "identity", "identity"))
+    for agent in deck.agents or []:
+        records.append(need(agent, "agent", "agent"))
+    kind = "role" if deck.game == "crossfire" else "card"
+    for card_id, count in deck.cards.items():
+        records.extend([need(card_id, kind, kind)] * count)
+    if not records:
+        raise DossierError(f"{path}: the deck has no cards", exit_code=1)
+    return records
+
+
+def _query_records(catalog: Any, query: str, game: str | None, db: str | None) -> list[Any]:
+    try:
+        from toolkit.db import open_database
+        from toolkit.search import QueryError, search
+    except ImportError:
+        raise DossierError("--query needs the card database and search (`dossier db build`)") from None
+    from toolkit.sheets.layouts import is_printable
+
+    try:
+        with open_database(db) as database:
+            hits = search(database, query, game=game)
+    except QueryError as exc:
+        raise DossierError(f"--query {query!r}: {exc}") from None
+    records = []
+    for hit in hits:
+        record = catalog.get(hit.game, hit.id, hit.kind)
+        if record is None:
+            raise DossierError(
+                f"--query: {hit.game}/{hit.id} is in the database but not in the card data; run `dossier db build`"
+            )
+        if is_printable(record):
+            records.append(record)
+    if not records:
+        raise DossierError(f"--query {query!r}: no printable cards match", exit_code=1)
+    return records
+
+
+def _fonts(font: Path | None, index: int, records: list[Any]) -> Any:
+    from toolkit.sheets import fontbuild, labels
+    from toolkit.sheets.fonts import bundled, user_font
+    from toolkit.sheets.layouts import record_text
+
+    if font is None:
+        if index:
+            raise DossierError("--font-index applies to --font only")
+        return bundled()
+    needed = set(fontbuild.ASCII)
+    for text in (*labels.all_strings(), *(record_text(r) for r in records)):
+        needed.update(text)
+    fonts = user_font(font, index, needed)
+    label_gaps = fonts.lacks("".join(labels.all_strings()))
+    if label_gaps:
+        print(
+            f"dossier: warning: --font {font}: no glyph for {''.join(sorted(label_gaps))!r}, used in card labels",
+            file=sys.stderr,
+        )
+    return fonts
+
+
+def _report(issues: list[Any], catalog: Any, force: bool) -> int:
+    """Print layout issues like lint findings; returns how many are errors."""
+    from toolkit.models import namespace
+
+    errors = 0
+    for issue in issues:
+        path = catalog.files.get((issue.game, namespace(issue.kind), issue.id))
+        severity = issue.severity
+        if severity == "error":
+            errors += 1
+            if force:
+                severity = "warning"
+        message = f"{issue.label}: {issue.message}"
+        print(Finding(issue.code, message, severity, str(path) if path else None).format(), file=sys.stderr)
+    return errors
+
+
+def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) -> None:
+    from toolkit.jsonio import atomic_write_bytes
+    from toolkit.sheets import render
+
+    if directory.exists() and not directory.is_dir():
+        raise DossierError(f"--png {directory}: not a directory")
+    directory.mkdir(parents=True, exist_ok=True)
+    distinct = list({(r.game, r.id): r for r in records}.values())
+    names = [f"{r.game}-{r.id}.png" for r in distinct]
+    names += [f"{render.back_file_stem(r)}.png" for r in render.distinct_backs(distinct)]
+    pngs = render.pdf_to_pngs(singles.pdf)
+    for name, data in zip(names, pngs, strict=True):
+        atomic_write_bytes(directory / name, data)
+    bleed = f" with {spec.bleed:g} mm bleed" if spec.bleed else ""
+    print(f"{directory}: {len(names)} PNG file(s) at {render.PNG_DPI} dpi{bleed}")
+
+
+def _write_tts(target: Path, result: Any) -> None:
+    from toolkit.jsonio import atomic_write_bytes
+
+    faces, backs, _ = result
+    stem, parent = target.stem, target.parent
+
+    def name(kind: str, index: int, total: int) -> Path:
+        suffix = f"-{index + 1}" if total > 1 else ""
+        return parent / f"{stem}{kind}{suffix}.png"
+
+    for i, sheet in enumerate(faces):
+        path = name("", i, len(faces))
+        atomic_write_bytes(path, sheet.png)
+        print(
+            f"{path}: Tabletop Simulator sheet, {sheet.columns} wide × {sheet.rows} tall, {sheet.count} card(s), "
+            f"{sheet.width}×{sheet.height} px"
+        )
+    for i, sheet in enumerate(backs):
+        path = name("-back", i, len(backs))
+        atomic_write_bytes(path, sheet.png)
+        unique = " (unique backs: one per card, same grid)" if sheet.count > 1 else " (one back for every card)"
+        print(f"{path}: back image{unique}, {sheet.width}×{sheet.height} px")
+
+
+def fonts_check(cards: CardsOption = None) -> None:
+    """Exit 1 if a character in the card data is missing from the bundled font."""
+    from toolkit.sheets import fontbuild
+
+    lacking = fontbuild.missing(cards or [CARDS_DIR])
+    if lacking:
+        chars = "".join(sorted(lacking))
+        print(f"the bundled font lacks {len(lacking)} character(s): {chars}")
+        print("rebuild it with `dossier fonts build` (needs Noto Sans CJK: apt-get install fonts-noto-cjk)")
+        raise typer.Exit(1)
+    print("the bundled font covers every character in the card data")
+
+
+def fonts_build(
+    cards: CardsOption = None,
+    regular: Annotated[
+        Path | None, typer.Option("--regular", help="Source font, regular (Noto Sans CJK .ttc/.otf).")
+    ] = None,
+    bold: Annotated[Path | None, typer.Option("--bold", help="Source font, bold.")] = None,
+) -> None:
+    """Rebuild the bundled subset from Noto Sans CJK for every character in the card data."""
+    from toolkit.sheets import fontbuild
+
+    sources = {
+        "regular": regular or fontbuild.DEBIAN_SOURCES["regular"],
+        "bold": bold or fontbuild.DEBIAN_SOURCES["bold"],
+    }
+    for path in fontbuild.build(cards or [CARDS_DIR], sources):
+        print(f"{path}: written ({path.stat().st_size:,} bytes)")

@@ -1,0 +1,307 @@
+"""Sheet geometry: card and page sizes, the grid, duplex backs, crop marks.
+
+Pure arithmetic in millimetres, no drawing, so every number the tests check
+comes from here. Coordinates follow PDF: origin at the bottom-left corner of
+the page, x to the right, y up.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from toolkit.errors import DossierError
+
+PT_PER_MM = 72.0 / 25.4
+
+Duplex = Literal["none", "long-edge", "short-edge"]
+DUPLEX_MODES: tuple[Duplex, ...] = ("none", "long-edge", "short-edge")
+
+MIN_BLEED, MAX_BLEED = 0.0, 3.0
+MAX_BACK_OFFSET = 10.0
+MAX_GUTTER = 20.0
+COMFORT_MARGIN = 5.0  # most printers cannot print closer to the edge of the paper
+CROP_GAP = 1.0  # crop marks start this far outside the bleed
+CROP_LENGTH = 4.0  # and are at most this long
+
+
+def mm(value: float) -> float:
+    """Millimetres to PDF points."""
+    return value * PT_PER_MM
+
+
+@dataclass(frozen=True)
+class Size:
+    """A width and height in millimetres."""
+
+    width: float
+    height: float
+    name: str = ""
+
+    def label(self) -> str:
+        dims = f"{_num(self.width)}×{_num(self.height)} mm"
+        return f"{self.name} ({dims})" if self.name else dims
+
+
+def _num(value: float) -> str:
+    return f"{value:g}"
+
+
+CARD_SIZES: dict[str, Size] = {
+    "poker": Size(63, 88, "poker"),
+    "bridge": Size(57, 89, "bridge"),
+    "mini": Size(44, 67, "mini"),
+    "tarot": Size(70, 120, "tarot"),
+}
+PAGE_SIZES: dict[str, Size] = {
+    "a4": Size(210, 297, "A4"),
+    "letter": Size(215.9, 279.4, "Letter"),
+}
+
+_CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×X*]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
+
+
+def parse_card_size(text: str) -> Size:
+    """``poker``, ``bridge``, ``mini``, ``tarot`` or a custom ``WxH`` in millimetres (``60x90``)."""
+    key = text.strip().lower()
+    if key in CARD_SIZES:
+        return CARD_SIZES[key]
+    match = _CUSTOM.match(key)
+    if not match:
+        raise DossierError(f"--card {text!r}: expected one of {', '.join(CARD_SIZES)} or WxH in mm, e.g. 60x90")
+    width, height = float(match.group(1)), float(match.group(2))
+    if not (20 <= width <= 200 and 20 <= height <= 280):
+        raise DossierError(f"--card {text!r}: a card is 20-200 mm wide and 20-280 mm high")
+    return Size(width, height)
+
+
+def parse_page_size(text: str) -> Size:
+    key = text.strip().lower()
+    if key not in PAGE_SIZES:
+        raise DossierError(f"--page {text!r}: expected one of {', '.join(PAGE_SIZES)}")
+    return PAGE_SIZES[key]
+
+
+def parse_grid(text: str) -> tuple[int, int]:
+    """``3x3`` (columns x rows)."""
+    match = re.match(r"^\s*(\d+)\s*[x×X]\s*(\d+)\s*$", text)
+    if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
+        raise DossierError(f"--grid {text!r}: expected COLUMNSxROWS, e.g. 3x3")
+    return int(match.group(1)), int(match.group(2))
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle in millimetres (x, y of the bottom-left corner)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    def grow(self, by: float) -> Rect:
+        return Rect(self.x - by, self.y - by, self.width + 2 * by, self.height + 2 * by)
+
+    def shift(self, dx: float, dy: float) -> Rect:
+        return Rect(self.x + dx, self.y + dy, self.width, self.height)
+
+    @property
+    def right(self) -> float:
+        return self.x + self.width
+
+    @property
+    def top(self) -> float:
+        return self.y + self.height
+
+
+@dataclass(frozen=True)
+class Line:
+    """A straight line segment in millimetres."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """Everything that decides where cards go on paper."""
+
+    card: Size = CARD_SIZES["poker"]
+    page: Size = PAGE_SIZES["a4"]
+    bleed: float = 0.0
+    gutter: float | None = None  # None: twice the bleed, so neighbouring bleeds just meet
+    crop_marks: bool = True
+    duplex: Duplex = "none"
+    back_dx: float = 0.0
+    back_dy: float = 0.0
+    grid: tuple[int, int] | None = None  # columns, rows; None: as many as fit
+
+    def validated(self) -> SheetSpec:
+        """Check the ranges a user can get wrong; raise a one-line DossierError (exit 2)."""
+        if not MIN_BLEED <= self.bleed <= MAX_BLEED:
+            raise DossierError(f"--bleed {_num(self.bleed)}: bleed is {_num(MIN_BLEED)}-{_num(MAX_BLEED)} mm")
+        if self.gutter is not None:
+            if not 0 <= self.gutter <= MAX_GUTTER:
+                raise DossierError(f"--gutter {_num(self.gutter)}: gutter is 0-{_num(MAX_GUTTER)} mm")
+            if self.gutter < 2 * self.bleed - 1e-9:
+                raise DossierError(
+                    f"--gutter {_num(self.gutter)}: with {_num(self.bleed)} mm bleed the gutter must be at least "
+                    f"{_num(2 * self.bleed)} mm, or one card's bleed covers its neighbour"
+                )
+        for name, value in (("--back-dx", self.back_dx), ("--back-dy", self.back_dy)):
+            if abs(value) > MAX_BACK_OFFSET:
+                raise DossierError(f"{name} {_num(value)}: the back offset is at most ±{_num(MAX_BACK_OFFSET)} mm")
+        if self.duplex not in DUPLEX_MODES:
+            raise DossierError(f"--backs {self.duplex!r}: expected one of {', '.join(DUPLEX_MODES)}")
+        return self
+
+    @property
+    def gap(self) -> float:
+        """Space between the trim lines of neighbouring cards."""
+        return 2 * self.bleed if self.gutter is None else self.gutter
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where every card of a page goes, front and back."""
+
+    spec: SheetSpec
+    columns: int
+    rows: int
+    margin_x: float  # from the page edge to the outer bleed edge of the grid (add the bleed for the trim line)
+    margin_y: float
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+    def front(self, slot: int) -> Rect:
+        """Trim rectangle of the card in ``slot`` (0 = top-left, row by row) on a front page."""
+        spec = self.spec
+        column, row = slot % self.columns, slot // self.columns
+        x = self.margin_x + spec.bleed + column * (spec.card.width + spec.gap)
+        top = spec.page.height - self.margin_y - spec.bleed - row * (spec.card.height + spec.gap)
+        return Rect(x, top - spec.card.height, spec.card.width, spec.card.height)
+
+    def back(self, slot: int) -> Rect:
+        """Trim rectangle of the back of the card in ``slot``: mirrored for the duplex edge, then offset."""
+        rect = self.front(slot)
+        spec = self.spec
+        if spec.duplex == "short-edge":
+            rect = Rect(rect.x, spec.page.height - rect.top, rect.width, rect.height)
+        else:  # long-edge; "none" has no back pages, but mirroring like long-edge keeps the function total
+            rect = Rect(spec.page.width - rect.right, rect.y, rect.width, rect.height)
+        return rect.shift(spec.back_dx, spec.back_dy)
+
+    def back_rotated(self) -> bool:
+        """Whether backs are drawn turned 180°.
+
+        Short-edge duplex turns the sheet over its top edge, so a back drawn upright
+        would read upside down when a cut card is turned over sideways, like a page of
+        a book (how long-edge duplex and printed decks behave); it is drawn turned.
+        """
+        return self.spec.duplex == "short-edge"
+
+    def trim_lines(self) -> tuple[list[float], list[float]]:
+        """x positions of vertical trim lines and y positions of horizontal ones (sorted, unique)."""
+        xs: set[float] = set()
+        ys: set[float] = set()
+        for slot in range(self.per_page):
+            rect = self.front(slot)
+            xs.update((round(rect.x, 6), round(rect.right, 6)))
+            ys.update((round(rect.y, 6), round(rect.top, 6)))
+        return sorted(xs), sorted(ys)
+
+    def grid_box(self) -> Rect:
+        """The outer bleed edge of the whole grid."""
+        spec = self.spec
+        width = self.columns * spec.card.width + (self.columns - 1) * spec.gap + 2 * spec.bleed
+        height = self.rows * spec.card.height + (self.rows - 1) * spec.gap + 2 * spec.bleed
+        return Rect(self.margin_x, spec.page.height - self.margin_y - height, width, height)
+
+    def crop_marks(self) -> list[Line]:
+        """Short lines in the margins continuing every trim line, kept clear of the bleed."""
+        if not self.spec.crop_marks:
+            return []
+        box = self.grid_box()
+        page = self.spec.page
+        xs, ys = self.trim_lines()
+        marks: list[Line] = []
+        bottom_len = min(CROP_LENGTH, box.y - CROP_GAP)
+        top_len = min(CROP_LENGTH, page.height - box.top - CROP_GAP)
+        left_len = min(CROP_LENGTH, box.x - CROP_GAP)
+        right_len = min(CROP_LENGTH, page.width - box.right - CROP_GAP)
+        for x in xs:
+            if bottom_len > 0.2:
+                marks.append(Line(x, box.y - CROP_GAP - bottom_len, x, box.y - CROP_GAP))
+            if top_len > 0.2:
+                marks.append(Line(x, box.top + CROP_GAP, x, box.top + CROP_GAP + top_len))
+        for y in ys:
+            if left_len > 0.2:
+                marks.append(Line(box.x - CROP_GAP - left_len, y, box.x - CROP_GAP, y))
+            if right_len > 0.2:
+                marks.append(Line(box.right + CROP_GAP, y, box.right + CROP_GAP + right_len, y))
+        return marks
+
+
+def _span(count: int, size: float, gap: float, bleed: float) -> float:
+    return count * size + (count - 1) * gap + 2 * bleed
+
+
+def _fit(page: float, margin: float, size: float, gap: float, bleed: float) -> int:
+    """How many cards of ``size`` fit across ``page`` with their trim lines ``margin`` from its edges.
+
+    The outer bleed may reach into the margin (it is cut off anyway) but not off the paper.
+    """
+    count = 0
+    while True:
+        n = count + 1
+        trim = n * size + (n - 1) * gap
+        if trim > page - 2 * margin + 1e-9 or trim + 2 * bleed > page + 1e-9:
+            return count
+        count = n
+
+
+def plan(spec: SheetSpec) -> Layout:
+    """Fit the grid to the page.
+
+    Auto-fit takes as many cards as fit with their trim lines at least 5 mm from
+    the paper's edge (the outer bleed may reach closer); if not even one does, as
+    many as fit on the paper at all, with a warning. An explicit grid that does
+    not fit, or a card larger than the page, is a DossierError.
+    """
+    spec = spec.validated()
+    card, page, gap, bleed = spec.card, spec.page, spec.gap, spec.bleed
+    warnings: list[str] = []
+    if spec.grid is not None:
+        columns, rows = spec.grid
+        width, height = _span(columns, card.width, gap, bleed), _span(rows, card.height, gap, bleed)
+        if width > page.width + 1e-9 or height > page.height + 1e-9:
+            raise DossierError(
+                f"--grid {columns}x{rows}: {columns}x{rows} cards of {card.label()} with {_num(bleed)} mm bleed and "
+                f"{_num(gap)} mm gutter need {_num(round(width, 2))}×{_num(round(height, 2))} mm; "
+                f"the {page.label()} page is smaller"
+            )
+    else:
+        columns = _fit(page.width, COMFORT_MARGIN, card.width, gap, bleed)
+        rows = _fit(page.height, COMFORT_MARGIN, card.height, gap, bleed)
+        if columns == 0 or rows == 0:
+            columns = max(columns, _fit(page.width, 0.0, card.width, gap, bleed))
+            rows = max(rows, _fit(page.height, 0.0, card.height, gap, bleed))
+        if columns == 0 or rows == 0:
+            raise DossierError(
+                f"a {card.label()} card with {_num(bleed)} mm bleed does not fit on a {page.label()} page"
+            )
+    margin_x = (page.width - _span(columns, card.width, gap, bleed)) / 2
+    margin_y = (page.height - _span(rows, card.height, gap, bleed)) / 2
+    smallest = min(margin_x, margin_y) + bleed  # paper edge to the outermost trim line
+    if smallest < COMFORT_MARGIN - 1e-9:
+        warnings.append(
+            f"margins are {smallest:.1f} mm (paper edge to the cards' trim lines), under {_num(COMFORT_MARGIN)} mm: "
+            "most printers cannot print that close to the edge, so card edges and crop marks may be cut off"
+        )
+    return Layout(spec, columns, rows, margin_x, margin_y, tuple(warnings))

@@ -1,0 +1,488 @@
+"""Documents: card sheets (PDF), the calibration page, PNG per card, Tabletop Simulator sheets.
+
+Every function returns bytes (same input, same bytes: ReportLab runs in
+invariant mode, PNGs carry no timestamps); the caller writes them atomically.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from . import labels
+from .fonts import FontSet
+from .geometry import Layout, SheetSpec, mm, plan
+from .layouts import Context, Issue, Lookup, draw_back, draw_front
+from .styles import INK, MUTED
+from .textbox import draw_line
+
+PNG_DPI = 300
+TTS_MAX_SIDE = 4095  # pixels: Tabletop Simulator takes images under 4096 px a side
+TTS_COLUMNS, TTS_ROWS = 10, 7
+TTS_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1  # the last slot is the hidden-card image
+
+
+@functools.cache
+def _canvas_class() -> Any:
+    from reportlab.lib.colors import HexColor
+    from reportlab.lib.rl_accel import fp_str
+    from reportlab.pdfgen.canvas import Canvas
+
+    @functools.lru_cache(maxsize=512)
+    def operator(value: str, op: str) -> tuple[str, Any]:
+        color = HexColor(value)
+        return f"{fp_str(color.red, color.green, color.blue)} {op}", color
+
+    class SheetCanvas(Canvas):
+        """A canvas that turns each #rrggbb colour into its PDF operator once.
+
+        ReportLab parses a colour string on every use and sets an opacity each
+        time; the cards only use opaque #rrggbb colours.
+        """
+
+        def setFillColor(self, aColor: Any, alpha: Any = None) -> None:
+            if isinstance(aColor, str) and alpha is None:
+                code, self._fillColorObj = operator(aColor, "rg")
+                self._code.append(code)
+            else:
+                super().setFillColor(aColor, alpha)
+
+        def setStrokeColor(self, aColor: Any, alpha: Any = None) -> None:
+            if isinstance(aColor, str) and alpha is None:
+                code, self._strokeColorObj = operator(aColor, "RG")
+                self._code.append(code)
+            else:
+                super().setStrokeColor(aColor, alpha)
+
+    return SheetCanvas
+
+
+def _canvas(width_pt: float, height_pt: float, fonts: FontSet, title: str) -> tuple[Any, io.BytesIO]:
+    buffer = io.BytesIO()
+    c = _canvas_class()(
+        buffer,
+        pagesize=(width_pt, height_pt),
+        invariant=1,
+        pageCompression=1,
+        initialFontName=fonts.regular,
+        initialFontSize=8,
+    )
+    c.setTitle(title)
+    c.setCreator("Dossier")
+    c.setProducer("Dossier (ReportLab)")
+    c.setViewerPreference("PrintScaling", "None")  # print at 100 %: cards keep their size
+    return c, buffer
+
+
+@dataclass
+class Sheet:
+    """A rendered PDF and what happened on the way."""
+
+    pdf: bytes
+    issues: list[Issue]
+    layout: Layout
+    pages: int
+
+
+class _FaceForms:
+    """Each distinct card face drawn once as a PDF form and placed by reference for every copy.
+
+    A deck holds most cards two or three times: this keeps files small and
+    printing fast. (A form is clipped to its box: the card's bleed edge.)
+    """
+
+    def __init__(self, ctx: Context, width: float, height: float, bleed: float) -> None:
+        self.ctx, self.width, self.height, self.bleed = ctx, width, height, bleed
+        self.names: dict[tuple[str, str, str], str] = {}
+
+    def name(self, record: Any) -> str:
+        key = (record.game, record.kind, record.id)
+        name = self.names.get(key)
+        if name is None:
+            name = self.names[key] = f"card-{record.game}-{record.kind}-{record.id}"
+            c = self.ctx.canvas
+            b = self.bleed
+            c.beginForm(name, -b, -b, self.width + b, self.height + b)
+            draw_front(self.ctx, record, self.width, self.height, b)
+            c.endForm()
+        return name
+
+
+class _BackForms:
+    """Each kind of back drawn once as a PDF form and placed by reference: small files, fast."""
+
+    def __init__(self, ctx: Context, width: float, height: float, bleed: float) -> None:
+        self.ctx, self.width, self.height, self.bleed = ctx, width, height, bleed
+        self.names: dict[tuple[str, str], str] = {}
+
+    def name(self, record: Any) -> str:
+        from .styles import back_key
+
+        key = back_key(record)
+        name = self.names.get(key)
+        if name is None:
+            name = self.names[key] = f"back-{key[0]}-{key[1]}"
+            c = self.ctx.canvas
+            b = self.bleed
+            c.beginForm(name, -b, -b, self.width + b, self.height + b)
+            draw_back(self.ctx, record, self.width, self.height, b)
+            c.endForm()
+        return name
+
+
+def render_sheets(records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup) -> Sheet:
+    """Pages of card fronts (and, for duplex, a back page after each front page)."""
+    layout = plan(spec)
+    page = spec.page
+    c, buffer = _canvas(mm(page.width), mm(page.height), fonts, "Dossier cards")
+    if spec.duplex != "none":
+        c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if spec.duplex == "long-edge" else "DuplexFlipShortEdge")
+    ctx = Context(c, fonts, lookup)
+    w, h, b = mm(spec.card.width), mm(spec.card.height), mm(spec.bleed)
+    forms = _BackForms(ctx, w, h, b)
+    faces = _FaceForms(ctx, w, h, b)
+    pages = 0
+    per_page = layout.per_page
+    for start in range(0, max(len(records), 1), per_page):
+        chunk = records[start : start + per_page]
+        _crop_marks(c, layout)
+        for slot, record in enumerate(chunk):
+            name = faces.name(record)
+            rect = layout.front(slot)
+            c.saveState()
+            c.translate(mm(rect.x), mm(rect.y))
+            c.doForm(name)
+            c.restoreState()
+        c.showPage()
+        pages += 1
+        if spec.duplex == "none":
+            continue
+        for slot, record in enumerate(chunk):
+            name = forms.name(record)
+            rect = layout.back(slot)
+            c.saveState()
+            if layout.back_rotated():
+                c.translate(mm(rect.right), mm(rect.top))
+                c.rotate(180)
+            else:
+                c.translate(mm(rect.x), mm(rect.y))
+            c.doForm(name)
+            c.restoreState()
+        c.showPage()
+        pages += 1
+    c.save()
+    return Sheet(buffer.getvalue(), ctx.issues, layout, pages)
+
+
+def _crop_marks(c: Any, layout: Layout) -> None:
+    """The same marks on every front page: drawn once as a form, placed on each page."""
+    marks = layout.crop_marks()
+    if not marks:
+        return
+    name = "crop-marks"
+    if not getattr(c, "_dossier_crop_marks", False):
+        page = layout.spec.page
+        c.beginForm(name, 0, 0, mm(page.width), mm(page.height))
+        _draw_marks(c, marks)
+        c.endForm()
+        c._dossier_crop_marks = True
+    c.doForm(name)
+
+
+def _draw_marks(c: Any, marks: list[Any]) -> None:
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.25)
+    for line in marks:
+        c.line(mm(line.x1), mm(line.y1), mm(line.x2), mm(line.y2))
+    c.restoreState()
+
+
+# ---------------------------------------------------------------------- calibration
+
+
+def _cross(c: Any, x: float, y: float, arm: float, weight: float = 0.3) -> None:
+    c.setLineWidth(weight)
+    c.line(x - arm, y, x + arm, y)
+    c.line(x, y - arm, x, y + arm)
+    c.circle(x, y, arm * 0.45, stroke=1, fill=0)
+
+
+def calibration_points(layout: Layout) -> list[tuple[float, float]]:
+    """Front positions (mm) of the registration crosses: centres of the corner cards and of the page."""
+    last = layout.per_page - 1
+    corners = {0, layout.columns - 1, last - layout.columns + 1, last}
+    points = []
+    for slot in sorted(corners):
+        rect = layout.front(slot)
+        points.append((rect.x + rect.width / 2, rect.y + rect.height / 2))
+    page = layout.spec.page
+    points.append((page.width / 2, page.height / 2))
+    return points
+
+
+def back_point(layout: Layout, x: float, y: float) -> tuple[float, float]:
+    """Where a front point lands on the back page (mm), with the back offset applied."""
+    spec = layout.spec
+    if spec.duplex == "short-edge":
+        bx, by = x, spec.page.height - y
+    else:
+        bx, by = spec.page.width - x, y
+    return bx + spec.back_dx, by + spec.back_dy
+
+
+def render_calibration(spec: SheetSpec, fonts: FontSet) -> Sheet:
+    """A two-page alignment test: rulers and crosses on the front, crosses with offset scales on the back."""
+    if spec.duplex == "none":
+        spec = replace(spec, duplex="long-edge")
+    layout = plan(spec)
+    page = spec.page
+    c, buffer = _canvas(mm(page.width), mm(page.height), fonts, "Dossier duplex calibration")
+    c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if spec.duplex == "long-edge" else "DuplexFlipShortEdge")
+    points = calibration_points(layout)
+    # front
+    c.setStrokeColor(INK)
+    c.setFillColor(INK)
+    title = f"{labels.WORDS['calibrate_title']} · {labels.WORDS['calibrate_front']}"
+    top = page.height - 14
+    draw_line(c, title, mm(page.width / 2), mm(top), 14, fonts, True, INK, "center")
+    card = spec.card
+    duplex_word = labels.DUPLEX_WORDS[spec.duplex]
+    for i, line in enumerate(labels.CALIBRATE_LINES):
+        text = line.replace("{card}", f"{card.width:g}×{card.height:g} mm").replace("{duplex}", duplex_word)
+        draw_line(c, text, mm(page.width / 2), mm(top - 8 - i * 5.2), 9.5, fonts, False, INK, "center")
+    offset = f"--back-dx {spec.back_dx:g} --back-dy {spec.back_dy:g} --backs {spec.duplex}"
+    draw_line(
+        c, offset, mm(page.width / 2), mm(top - 8 - len(labels.CALIBRATE_LINES) * 5.2), 8, fonts, False, MUTED, "center"
+    )
+    _ruler(c, fonts, 55, 40, horizontal=True)
+    _ruler(c, fonts, 20, 75, horizontal=False)
+    # a card outline at its true size, right of the page centre
+    ox, oy = page.width / 2 + 10, 70
+    if ox + card.width < page.width - 8 and oy + card.height < top - 40:
+        c.setLineWidth(0.4)
+        c.setDash(2, 1.5)
+        c.rect(mm(ox), mm(oy), mm(card.width), mm(card.height), stroke=1, fill=0)
+        c.setDash()
+        draw_line(
+            c,
+            f"{card.width:g} × {card.height:g} mm",
+            mm(ox + card.width / 2),
+            mm(oy + card.height / 2),
+            9,
+            fonts,
+            True,
+            INK,
+            "center",
+        )
+    for x, y in points:
+        _cross(c, mm(x), mm(y), mm(3), 0.25)
+    c.showPage()
+    # back
+    title = f"{labels.WORDS['calibrate_title']} · {labels.WORDS['calibrate_back']}"
+    draw_line(c, title, mm(page.width / 2), mm(page.height - 14), 14, fonts, True, INK, "center")
+    for x, y in points:
+        bx, by = back_point(layout, x, y)
+        _scales(c, fonts, bx, by)
+    c.showPage()
+    c.save()
+    return Sheet(buffer.getvalue(), [], layout, 2)
+
+
+def _ruler(c: Any, fonts: FontSet, x: float, y: float, horizontal: bool) -> None:
+    """A 100 mm ruler with millimetre ticks, starting at (x, y) mm."""
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.translate(mm(x), mm(y))
+    if not horizontal:
+        c.rotate(90)
+    c.setLineWidth(0.35)
+    c.line(0, 0, mm(100), 0)
+    for tick in range(101):
+        length = 5 if tick % 10 == 0 else 3 if tick % 5 == 0 else 1.6
+        c.setLineWidth(0.3 if tick % 10 else 0.4)
+        c.line(mm(tick), 0, mm(tick), mm(length))
+        if tick % 10 == 0:
+            draw_line(c, str(tick), mm(tick), mm(6), 6.5, fonts, False, INK, "center")
+    draw_line(c, "100 mm", mm(50), mm(-4), 7, fonts, True, INK, "center")
+    c.restoreState()
+
+
+def _scales(c: Any, fonts: FontSet, x: float, y: float) -> None:
+    """Two graduated axes crossing at (x, y) mm, ticks every millimetre to ±5 mm.
+
+    Seen against the light, the front's cross falls somewhere on them: the
+    horizontal reading is the correction for --back-dx, the vertical one for
+    --back-dy (positive: right and up, as the back page is printed).
+    """
+    c.saveState()
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.2)
+    c.line(mm(x - 5.5), mm(y), mm(x + 5.5), mm(y))
+    c.line(mm(x), mm(y - 5.5), mm(x), mm(y + 5.5))
+    for k in range(-5, 6):
+        if k == 0:
+            continue
+        half = 0.9 if k % 5 == 0 else 0.5
+        c.line(mm(x + k), mm(y - half), mm(x + k), mm(y + half))
+        c.line(mm(x - half), mm(y + k), mm(x + half), mm(y + k))
+        if k % 2 == 0:
+            draw_line(c, f"{k:+d}", mm(x + k), mm(y - 2.6), 4, fonts, False, INK, "center")
+            if k != -2:  # its place is taken by the horizontal axis's -2
+                draw_line(c, f"{k:+d}", mm(x - 1.3), mm(y + k - 0.5), 4, fonts, False, INK, "right")
+    draw_line(c, "dx", mm(x + 6.2), mm(y - 0.6), 5, fonts, True, INK)
+    draw_line(c, "dy", mm(x), mm(y + 6.4), 5, fonts, True, INK, "center")
+    c.restoreState()
+
+
+# ---------------------------------------------------------------------- single cards, images
+
+
+def render_cards(records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup, backs: bool) -> Sheet:
+    """One page per record at the card's size plus bleed (then, with ``backs``, one page per kind of back)."""
+    b = mm(spec.bleed)
+    w, h = mm(spec.card.width), mm(spec.card.height)
+    c, buffer = _canvas(w + 2 * b, h + 2 * b, fonts, "Dossier cards")
+    ctx = Context(c, fonts, lookup)
+    for record in records:
+        c.translate(b, b)
+        draw_front(ctx, record, w, h, b)
+        c.showPage()
+    if backs:
+        for record in distinct_backs(records):
+            c.translate(b, b)
+            draw_back(ctx, record, w, h, b)
+            c.showPage()
+    c.save()
+    return Sheet(buffer.getvalue(), ctx.issues, plan(replace(spec, grid=None)), len(records))
+
+
+def distinct_backs(records: Iterable[Any]) -> list[Any]:
+    """One record per kind of back, in order of first appearance."""
+    from .styles import back_key
+
+    seen: dict[tuple[str, str], Any] = {}
+    for record in records:
+        seen.setdefault(back_key(record), record)
+    return list(seen.values())
+
+
+def back_file_stem(record: Any) -> str:
+    from .styles import back_key
+
+    game, key = back_key(record)
+    return f"back-{game}-{key}"
+
+
+def pdf_to_pngs(pdf: bytes, dpi: float = PNG_DPI) -> list[bytes]:
+    """Every page of ``pdf`` as PNG bytes at ``dpi``."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(pdf)
+    try:
+        return [_png(document[i].render(scale=dpi / 72.0).to_pil(), dpi) for i in range(len(document))]
+    finally:
+        document.close()
+
+
+def _png(image: Any, dpi: float) -> bytes:
+    out = io.BytesIO()
+    image.convert("RGB").save(out, format="PNG", dpi=(dpi, dpi))
+    return out.getvalue()
+
+
+@dataclass
+class TtsSheet:
+    png: bytes
+    columns: int
+    rows: int
+    count: int
+    width: int
+    height: int
+
+
+def tts_grid(count: int) -> tuple[int, int]:
+    columns = min(TTS_COLUMNS, max(count, 1))
+    return columns, max(1, math.ceil(count / columns))
+
+
+def render_tts(
+    records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup
+) -> tuple[list[TtsSheet], list[TtsSheet], list[Issue]]:
+    """Tabletop Simulator deck sheets (at most 10×7 cards, under 4096 px a side) and their backs.
+
+    Returns the face sheets, the back images (one image when every card shares
+    a back, else one back sheet per face sheet, for TTS's "unique backs") and
+    the layout issues.
+    """
+    faces: list[TtsSheet] = []
+    backs: list[TtsSheet] = []
+    issues: list[Issue] = []
+    unique_backs = len(distinct_backs(records)) > 1
+    for start in range(0, len(records), TTS_PER_SHEET):
+        chunk = records[start : start + TTS_PER_SHEET]
+        columns, rows = tts_grid(len(chunk))
+        face_png, size, found = _tts_page(chunk, columns, rows, spec, fonts, lookup, backs=False)
+        faces.append(TtsSheet(face_png, columns, rows, len(chunk), *size))
+        issues.extend(i for i in found if i not in issues)
+        if unique_backs:
+            back_png, size, _ = _tts_page(chunk, columns, rows, spec, fonts, lookup, backs=True)
+            backs.append(TtsSheet(back_png, columns, rows, len(chunk), *size))
+    if records and not unique_backs:
+        png, size, _ = _tts_page(records[:1], 1, 1, spec, fonts, lookup, backs=True)
+        backs.append(TtsSheet(png, 1, 1, 1, *size))
+    return faces, backs, issues
+
+
+def _tts_page(
+    records: Sequence[Any], columns: int, rows: int, spec: SheetSpec, fonts: FontSet, lookup: Lookup, backs: bool
+) -> tuple[bytes, tuple[int, int], list[Issue]]:
+    import pypdfium2 as pdfium
+
+    card = spec.card
+    px_per_mm = min(TTS_MAX_SIDE / (columns * card.width), TTS_MAX_SIDE / (rows * card.height), PNG_DPI / 25.4)
+    cell_w, cell_h = int(card.width * px_per_mm), int(card.height * px_per_mm)
+    w, h = mm(card.width), mm(card.height)
+    c, buffer = _canvas(columns * w, rows * h, fonts, "Dossier Tabletop Simulator sheet")
+    ctx = Context(c, fonts, lookup)
+    forms = (_BackForms if backs else _FaceForms)(ctx, w, h, 0.0)
+    for slot, record in enumerate(records):
+        column, row = slot % columns, slot // columns
+        name = forms.name(record)
+        c.saveState()
+        c.translate(column * w, (rows - 1 - row) * h)
+        c.doForm(name)
+        c.restoreState()
+    c.showPage()
+    c.save()
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        target = (columns * cell_w, rows * cell_h)
+        image = document[0].render(scale=target[0] / (columns * w)).to_pil()
+        if image.size != target:
+            from PIL import Image
+
+            image = image.resize(target, Image.Resampling.LANCZOS)
+    finally:
+        document.close()
+    return _png(image, px_per_mm * 25.4), target, ctx.issues
+
+
+__all__ = [
+    "Sheet",
+    "TtsSheet",
+    "back_file_stem",
+    "back_point",
+    "calibration_points",
+    "distinct_backs",
+    "pdf_to_pngs",
+    "render_calibration",
+    "render_cards",
+    "render_sheets",
+    "render_tts",
+    "tts_grid",
+]

@@ -1,0 +1,263 @@
+"""Fitting paragraphs into a box: break lines, shrink to 6 pt if needed, draw.
+
+A paragraph is a list of :class:`~toolkit.sheets.linebreak.Atom` with a
+colour and a relative size. :func:`fit` tries the base size, then smaller sizes
+in quarter points down to :data:`MIN_SIZE`; :func:`draw` draws a fitted
+result, icons included, merging neighbouring characters of one style into one
+text run (fast, and keeps the text extractable).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from . import icons
+from .fonts import FontSet
+from .linebreak import Atom, atomize, break_atoms
+from .styles import INK
+
+MIN_SIZE = 6.0
+STEP = 0.25
+LEADING = 1.3  # line box height, in ems
+ASCENT = 0.88  # CJK glyph top above the baseline, in ems
+DESCENT = 0.14
+FAKE_BOLD_STROKE = 0.035  # em: outline stroke that fakes bold in a user's single font
+
+Align = Literal["left", "center"]
+
+
+@dataclass
+class Para:
+    """One paragraph: atoms plus how it looks."""
+
+    atoms: list[Atom]
+    color: str = INK
+    scale: float = 1.0
+    gap_before: float = 0.35  # ems of space above (not above the first paragraph of a box)
+    rule_above: bool = False
+    align: Align = "left"
+    optional: bool = False  # dropped first when the box is too small (flavour text)
+
+
+def ability(text: str, icon_ids: tuple[str, ...] = icons.INLINE) -> Para:
+    """An ability: a short lead-in before the first full-width colon (a timing or a cost) is bold."""
+    head, colon, _ = text.partition("：")
+    bold = len(head) + 1 if colon and 0 < len(head) <= 12 and not any(p in head for p in "。；") else 0
+    return Para(atomize(text, bold, icon_ids))
+
+
+def plain(text: str, color: str = INK, scale: float = 1.0, bold: bool = False, **kw: Any) -> Para:
+    return Para(atomize(text, len(text) if bold else 0, icons.INLINE), color=color, scale=scale, **kw)
+
+
+@dataclass
+class Line:
+    para: Para
+    atoms: list[Atom]
+    width: float  # points
+    size: float  # points
+    first: bool  # first line of its paragraph
+
+
+@dataclass
+class Fitted:
+    size: float
+    lines: list[Line] = field(default_factory=list)
+    height: float = 0.0
+    fits: bool = True
+    dropped: int = 0  # optional paragraphs left out
+
+
+class Measurer:
+    """Widths at 1 pt, cached per atom."""
+
+    def __init__(self, fonts: FontSet) -> None:
+        self.fonts = fonts
+        self._cache: dict[tuple[str, str, bool], float] = {}
+
+    def __call__(self, atom: Atom) -> float:
+        key = (atom.text, atom.kind, atom.bold)
+        width = self._cache.get(key)
+        if width is None:
+            if atom.kind == "icon":
+                width = icons.INLINE_EM + 2 * icons.INLINE_PAD
+            else:
+                width = self.fonts.width(atom.text, atom.bold, 1.0)
+            self._cache[key] = width
+        return width
+
+
+def layout(paras: list[Para], width: float, size: float, measure: Measurer) -> tuple[list[Line], float]:
+    """Lines of ``paras`` at ``size`` and the height they take."""
+    lines: list[Line] = []
+    height = 0.0
+    for index, para in enumerate(paras):
+        psize = size * para.scale
+        if index:
+            height += para.gap_before * size
+        broken = break_atoms(para.atoms, width / psize, measure)
+        for n, atoms in enumerate(broken):
+            lines.append(Line(para, atoms, sum(measure(a) for a in atoms) * psize, psize, n == 0))
+            height += LEADING * psize
+    return lines, height
+
+
+def fit(paras: list[Para], width: float, height: float, measure: Measurer, base: float) -> Fitted:
+    """The largest size from ``base`` down to 6 pt at which ``paras`` fit ``width`` × ``height``.
+
+    Optional paragraphs (flavour) are dropped before the text goes below 6 pt.
+    ``fits`` is False when even 6 pt without them overflows; the lines are then
+    those at 6 pt, for the caller to report.
+    """
+    candidates = [paras]
+    if any(p.optional for p in paras):
+        candidates.append([p for p in paras if not p.optional])
+    result: Fitted | None = None
+    for option, chosen in enumerate(candidates):
+        size = max(base, MIN_SIZE)
+        while True:
+            lines, used = layout(chosen, width, size, measure)
+            if used <= height + 1e-6 and all(line.width <= width + 1e-6 for line in lines):
+                return Fitted(size, lines, used, True, len(paras) - len(chosen))
+            if size <= MIN_SIZE + 1e-9:
+                break
+            size = max(MIN_SIZE, size - STEP)
+        if option == len(candidates) - 1:
+            result = Fitted(MIN_SIZE, lines, used, False, len(paras) - len(chosen))
+    assert result is not None
+    return result
+
+
+def draw(c: Any, fitted: Fitted, x: float, top: float, width: float, fonts: FontSet) -> None:
+    """Draw fitted lines from ``top`` down, starting at ``x``."""
+    y = top
+    for line in fitted.lines:
+        if line.first and line is not fitted.lines[0]:
+            y -= line.para.gap_before * fitted.size
+            if line.para.rule_above:
+                c.saveState()
+                c.setStrokeColor(line.para.color)
+                c.setLineWidth(0.4)
+                c.setDash(1, 1.5)
+                rule_y = y + line.para.gap_before * fitted.size * 0.5
+                c.line(x, rule_y, x + width, rule_y)
+                c.restoreState()
+        size = line.size
+        baseline = y - (LEADING - 1) / 2 * size - ASCENT * size
+        start = x + (width - line.width) / 2 if line.para.align == "center" else x
+        draw_atoms(c, line.atoms, start, baseline, size, line.para.color, fonts)
+        y -= LEADING * size
+
+
+def draw_atoms(c: Any, atoms: list[Atom], x: float, baseline: float, size: float, color: str, fonts: FontSet) -> float:
+    """Draw one line of atoms; returns the x after it."""
+    c.setFillColor(color)
+    run: list[str] = []
+    run_bold = False
+
+    def flush(at: float) -> float:
+        if not run:
+            return at
+        text = "".join(run)
+        run.clear()
+        _text(c, at, baseline, text, size, run_bold, color, fonts)
+        return at + fonts.width(text, run_bold, size)
+
+    for atom in atoms:
+        if atom.kind == "icon":
+            x = flush(x)
+            pad = icons.INLINE_PAD * size
+            advance = size * (icons.INLINE_EM + 2 * icons.INLINE_PAD)
+            if atom.text in icons.DRAW:
+                icons.draw(c, atom.text, x + pad, baseline - DESCENT * size, size * icons.INLINE_EM, color)
+                _invisible(c, x, baseline, atom.markup, size, advance, fonts)
+            x += advance
+            continue
+        if run and atom.bold != run_bold:
+            x = flush(x)
+        if not run:
+            run_bold = atom.bold
+        run.append(atom.text)
+    return flush(x)
+
+
+def _invisible(c: Any, x: float, y: float, text: str, size: float, width: float, fonts: FontSet) -> None:
+    """``text`` as invisible text squeezed into ``width``: an icon copies and searches as its ``[id]``."""
+    natural = fonts.width(text, False, size)
+    c.saveState()  # text render mode and horizontal scale are graphics state: keep them here
+    t = c.beginText(x, y)
+    t.setTextRenderMode(3)
+    t.setFont(fonts.regular, size)
+    t.setHorizScale(100.0 * width / natural if natural else 100.0)
+    t.textOut(text)
+    c.drawText(t)
+    c.restoreState()
+
+
+def _text(c: Any, x: float, y: float, text: str, size: float, bold: bool, color: str, fonts: FontSet) -> None:
+    name = fonts.name(bold)
+    if bold and fonts.fake_bold:
+        c.saveState()
+        c.setStrokeColor(color)
+        c.setLineWidth(size * FAKE_BOLD_STROKE)
+        _show(c, x, y, text, name, size, 2)
+        c.restoreState()
+    else:
+        _show(c, x, y, text, name, size, 0)
+
+
+def _show(c: Any, x: float, y: float, text: str, name: str, size: float, mode: int) -> None:
+    """One text run, written straight into the page: ``BT … Tf (…) Tj ET``.
+
+    What ReportLab's drawString writes for a TrueType font, without building a
+    text object per run (most of the time of a card sheet went there). The font
+    assigns the subset codes and records its use, so embedding is unchanged.
+    """
+    from reportlab.lib.rl_accel import fp_str
+    from reportlab.pdfbase import pdfmetrics
+
+    font = pdfmetrics.getFont(name)
+    doc = c._doc
+    parts = [f"BT 1 0 0 1 {fp_str(x)} {fp_str(y)} Tm"]
+    if mode:
+        parts.append(f"{mode} Tr")
+    size_text = fp_str(size)
+    for subset, chunk in font.splitString(text, doc):
+        parts.append(f"{font.getSubsetInternalName(subset, doc)} {size_text} Tf ({c._escape(chunk)}) Tj")
+    if mode:
+        parts.append("0 Tr")
+    parts.append("ET")
+    c._code.append(" ".join(parts))
+
+
+def fit_line(
+    text: str, width: float, base: float, fonts: FontSet, bold: bool, minimum: float = MIN_SIZE
+) -> float | None:
+    """The largest size from ``base`` down to ``minimum`` at which ``text`` fits ``width``; None if none does."""
+    unit = fonts.width(text, bold, 1.0)
+    if unit <= 0:
+        return base
+    size = min(base, width / unit)
+    if size < minimum - 1e-9:
+        return None
+    return round(size * 4 - 0.5) / 4 if size < base else base
+
+
+def draw_line(
+    c: Any,
+    text: str,
+    x: float,
+    y: float,
+    size: float,
+    fonts: FontSet,
+    bold: bool = False,
+    color: str = INK,
+    align: Literal["left", "center", "right"] = "left",
+) -> None:
+    """One line of plain text (labels, names) at a baseline."""
+    if align != "left":
+        width = fonts.width(text, bold, size)
+        x = x - width / 2 if align == "center" else x - width
+    c.setFillColor(color)
+    _text(c, x, y, text, size, bold, color, fonts)
