@@ -39,6 +39,7 @@ from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, 
 
 from .findings import Finding, Severity
 from .font_lint import check_fonts
+from .text_lint import check_ability_texts
 
 NAME_REF = re.compile(r"「([^「」]+)」")
 SYMBOL_REF = re.compile(r"\[([a-z0-9_]+)\]")
@@ -541,6 +542,7 @@ def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> 
         index = GameIndex(game, game_entries)
         _check_texts(index)
         check_fonts(game_entries)
+        check_ability_texts(game_entries)
         GAME_CHECKS[game](index)
     findings: list[Finding] = []
     for entry in entries:

@@ -1,0 +1,165 @@
+"""Benchmark: abilities parsed per second, Dossier's grammar against a regex table.
+
+The corpus is every ability text of the bundled cards of the three games. In the
+same run it times
+
+  baseline  a Magarena-style regex table: the ability is split into its prefix
+            (timing, costs) and its sentences, and each sentence is matched
+            against an ordered table of regular expressions (first match wins),
+            each building a small dict. It knows nothing of positions, errors or
+            rendering, and it only covers the texts its table was written for
+            (its coverage is printed);
+  dossier   toolkit.text.parse: normalization (NFKC, Chinese numerals), the
+            LALR parse and the frozen AST with spans, uncached.
+
+and prints abilities per second for both and the ratio (target: Dossier >= 5,000/s).
+Run: `python bench/text.py [--rounds N]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from toolkit.catalog import load_catalog  # noqa: E402
+from toolkit.models import iter_texts  # noqa: E402
+from toolkit.text.parser import _parse  # noqa: E402  (uncached on purpose)
+
+N = r"(\d+)"
+REF = r"(本单位|佩戴者|贴附单位|本牌|攻击者|本次攻击的目标|目标\S*?|距离 \d+-\d+ 内的目标\S*?|你选择的 \d+ 个\S+?)"
+
+# The regex table: (pattern, builder). Order matters, like Magarena's card-script matchers.
+TABLE: list[tuple[str, Callable[..., dict[str, Any]]]] = [
+    (rf"你抽 {N} 张牌", lambda n: {"draw": int(n)}),
+    (rf"你购买 {N} 张牌", lambda n: {"buy": int(n)}),
+    (rf"你弃 {N} 张牌", lambda n: {"discard": int(n)}),
+    (rf"对手弃 {N} 张牌", lambda n: {"opponent_discards": int(n)}),
+    (rf"你获得 {N}\[credit\]", lambda n: {"gain_credits": int(n)}),
+    (rf"(你|潜袭者|公司)失去 {N}\[credit\]", lambda who, n: {"lose_credits": int(n), "who": who}),
+    (r"你获得 ((?:\[click\])+)", lambda c: {"gain_clicks": c.count("[click]")}),
+    (r"潜袭者失去 ((?:\[click\])+)", lambda c: {"runner_loses_clicks": c.count("[click]")}),
+    (rf"潜袭者获得 {N} 个锁定标记", lambda n: {"tags": int(n)}),
+    (rf"你移除 {N} 个锁定标记", lambda n: {"remove_tags": int(n)}),
+    (rf"你获得 {N} 张「(.+?)」", lambda n, name: {"token": name, "count": int(n)}),
+    (rf"你获得 {N} 个负面声誉", lambda n: {"bad_publicity": int(n)}),
+    (rf"你搜寻 {N} 张「(.+?)」", lambda n, name: {"search": name}),
+    (rf"你从矩阵商店搜寻 {N} 张「(.+?)」", lambda n, name: {"search_shop": name}),
+    (rf"你从(\S+?)搜寻 {N} 张(\S+?)，展示后加入你的手牌", lambda z, n, t: {"search": t, "zone": z}),
+    (rf"你翻牌直到翻出 {N} 张(\S+?)牌", lambda n, c: {"reveal": c}),
+    (rf"你调度 {N} 次", lambda n: {"mulligan": int(n)}),
+    (rf"你抵押 {N} 张手牌", lambda n: {"mortgage": int(n)}),
+    (rf"你投掷 {N} 枚六面骰", lambda n: {"roll": int(n)}),
+    (rf"你部署 {N} 名待命特工", lambda n: {"deploy": int(n)}),
+    (r"你对(\S+?)发起潜袭", lambda s: {"run": s}),
+    (rf"你额外读取 {N} 张牌", lambda n: {"access": int(n)}),
+    (rf"你可以安装 {N} 个(\S+)", lambda n, t: {"install": t, "optional": True}),
+    (r"你的(手牌上限|链接强度|内存上限) ([+-]\d+)(?:\[mu\])?", lambda s, d: {"limit": s, "delta": int(d)}),
+    (rf"造成 {N} 点(肢体|网域|脑部)伤害", lambda n, k: {"damage": int(n), "kind": k}),
+    (r"终止潜袭", lambda: {"end_run": True}),
+    (rf"销毁 {N} 个(\S+)", lambda n, t: {"trash": t}),
+    (rf"破解 {N} 个(\S+?)子进程", lambda n, t: {"break": t}),
+    (r"强度 ([+-]\d+)", lambda d: {"strength": int(d)}),
+    (rf"在本牌上放置 {N}\[credit\]", lambda n: {"place_credits": int(n)}),
+    (rf"从本牌上拿取 {N}\[credit\]", lambda n: {"take_credits": int(n)}),
+    (rf"在 {N} 张已安装的牌上放置 {N} 个推进标记", lambda c, n: {"advance": int(n)}),
+    (rf"对{REF}造成 {N} 点伤害", lambda r, n: {"damage": int(n), "to": r}),
+    (rf"{REF}回复 {N} 点生命值", lambda r, n: {"heal": int(n), "to": r}),
+    (rf"{REF}获得 {N} 点护盾值", lambda r, n: {"shield": int(n), "to": r}),
+    (rf"{REF}获得 {N} 点临时生命值", lambda r, n: {"temp_hp": int(n), "to": r}),
+    (rf"{REF}移动 (\d+)-(\d+)", lambda r, a, b: {"move": (int(a), int(b)), "who": r}),
+    (
+        rf"{REF}(移速|生命值上限|受到的伤害|攻击距离|攻击命中骰结果) ([+-]\d+)",
+        lambda r, s, d: {"mod": s, "delta": int(d)},
+    ),
+    (rf"{REF}(无法移动|无法攻击|无法使用响应)", lambda r, c: {"cannot": c}),
+    (rf"{REF}获得(背向|侧向)视野", lambda r, v: {"vision": v}),
+    (rf"{REF}进行 {N} 次(袭击|反击)", lambda r, n, k: {"attack": k}),
+    (rf"{REF}使用「(.+?)」攻击 {N} 次", lambda r, name, n: {"attack_with": name}),
+    (r"本次攻击(命中骰结果|攻速|的伤害) ([+-]\d+)", lambda s, d: {"attack_mod": s, "delta": int(d)}),
+    (rf"(横置|重置|消灭|暴露|移除){REF}", lambda verb, r: {verb: r}),
+    (r"本牌自毁", lambda: {"self_destruct": True}),
+    (r"你视为(\S+)", lambda role: {"counts_as": role}),
+    (r"如果(.+?)，你(获胜|落败)", lambda c, r: {"if": c, "result": r}),
+    (r"如果(.+?)，你单独获胜，其他所有玩家落败", lambda c: {"if": c, "result": "sole_win"}),
+    (r"如果(.+?)，击中你的玩家落败", lambda c: {"if": c, "result": "shooter_loses"}),
+]
+COMPILED = [(re.compile(pattern + "$"), build) for pattern, build in TABLE]
+PREFIX = re.compile(
+    r"^(?:(主动|响应|特殊)(?: (.+?))?：|(\S+?时|\S+?前|\S+?后)：|(\[subroutine\]) |([^：]*\]|\d+\[credit\])：)?"
+)
+CONDITION = re.compile(r"^如果(.+?)，(.*)$")
+OPTIONAL = re.compile(r"^你可以(.*)$")
+RESULT = re.compile(r"^如果[^，]+，(你(获胜|落败)|你单独获胜，其他所有玩家落败|击中你的玩家落败)$")
+
+
+def baseline_parse(text: str) -> list[dict[str, Any]] | None:
+    """The regex-table reading of one ability, or None where the table has no match."""
+    prefix = PREFIX.match(text)
+    rest = text[prefix.end() :] if prefix else text
+    effects: list[dict[str, Any]] = []
+    for sentence in filter(None, rest.split("。")):
+        condition = None
+        match = CONDITION.match(sentence)
+        if match and not RESULT.match(sentence):
+            condition, sentence = match.group(1), match.group(2)
+        optional = OPTIONAL.match(sentence)
+        if optional:
+            sentence = "你" + optional.group(1)
+        whole = [sentence] if RESULT.match(sentence) or "；" in sentence or "：" in sentence else None
+        for part in whole or sentence.split("，"):
+            for pattern, build in COMPILED:
+                found = pattern.match(part)
+                if found:
+                    effect = build(*found.groups())
+                    if condition:
+                        effect["if"] = condition
+                    effects.append(effect)
+                    break
+            else:
+                return None
+    return effects
+
+
+def corpus() -> list[str]:
+    catalog = load_catalog([ROOT / "cards"])
+    return [text for record in catalog.records for _, text in iter_texts(record)]
+
+
+def timed(function: Callable[[str], Any], texts: list[str], rounds: int) -> float:
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for text in texts:
+            function(text)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=20, help="passes over the corpus (default 20)")
+    args = parser.parse_args()
+    texts = corpus()
+    covered = sum(1 for t in texts if baseline_parse(t) is not None)
+    _parse(texts[0])  # build the parser once, outside the timing
+    total = len(texts) * args.rounds
+    base = timed(baseline_parse, texts, args.rounds)
+    ours = timed(_parse, texts, args.rounds)
+    print(f"corpus: {len(texts)} ability texts of the bundled cards x {args.rounds} rounds = {total} parses")
+    print(
+        f"baseline (regex table, {len(TABLE)} patterns): {total / base:10,.0f} abilities/s, covers {covered}/{len(texts)} texts ({100 * covered / len(texts):.0f}%)"
+    )
+    print(
+        f"dossier  (LALR grammar + AST + spans):  {total / ours:10,.0f} abilities/s, covers {len(texts)}/{len(texts)} texts (100%)"
+    )
+    print(f"ratio dossier/baseline: {base / ours:.2f}x (target: dossier >= 5,000 abilities/s)")
+
+
+if __name__ == "__main__":
+    main()

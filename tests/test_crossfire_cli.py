@@ -1,0 +1,140 @@
+"""`dossier crossfire deal|resolve|score|simulate` from the command line."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+def write(tmp_path: Path, name: str, data: Any) -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def players(*specs: str) -> list[dict[str, Any]]:
+    rows = []
+    for seat, spec in enumerate(specs, start=1):
+        role, _, aim = spec.partition(">")
+        rows.append({"seat": seat, "role": role, "aim": [int(a) for a in aim.split(",") if a]})
+    return rows
+
+
+ROUND_BLUE = {"mode": "crossfire", "players": players("vip>2", "agent>3", "assassin>1", "red_decoy>3", "bystander>1")}
+ROUND_RED = {"mode": "crossfire", "players": players("vip>2", "agent>4", "assassin>1", "red_decoy>1", "bystander>1")}
+
+
+def test_resolve_json_is_exactly_team_shot_winners(cli: Any, tmp_path: Path) -> None:
+    result = cli("crossfire", "resolve", write(tmp_path, "t.json", ROUND_RED), "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"team": "red", "shot": [1, 4], "winners": [3, 4, 5]}
+
+
+def test_resolve_text(cli: Any, tmp_path: Path) -> None:
+    result = cli("crossfire", "resolve", write(tmp_path, "t.json", ROUND_BLUE))
+    assert result.exit_code == 0
+    assert result.stdout.startswith("team: blue\nshot: 3\nwinners: 1, 2, 5\n")
+    assert "seat  3 assassin     hit by 2" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "exit_code", "message"),
+    [
+        ('{"mode": "crossfire", "players": [', 1, "t.json:1:35: invalid JSON"),
+        (json.dumps({"mode": "crossfire", "players": players("vip>1", "agent>3", "assassin>1")}), 1, "aims at itself"),
+        (json.dumps({"mode": "crossfire", "players": players("vip>2", "enforcer>3,3", "assassin>1")}), 1, "aims twice"),
+    ],
+)
+def test_resolve_refuses_bad_input_in_one_line(
+    cli: Any, tmp_path: Path, content: str, exit_code: int, message: str
+) -> None:
+    path = tmp_path / "t.json"
+    path.write_text(content, encoding="utf-8")
+    result = cli("crossfire", "resolve", path)
+    assert result.exit_code == exit_code
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_resolve_missing_file(cli: Any, tmp_path: Path) -> None:
+    result = cli("crossfire", "resolve", tmp_path / "none.json")
+    assert result.exit_code == 2
+
+
+def test_score_adds_rounds_and_ties_share(cli: Any, tmp_path: Path) -> None:
+    files = [
+        write(tmp_path, "r1.json", ROUND_BLUE),
+        write(tmp_path, "r2.json", ROUND_RED),
+        write(tmp_path, "r3.json", ROUND_BLUE),
+    ]
+    result = cli("crossfire", "score", *files, "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    scores = {row["player"]: row["score"] for row in data["scores"]}
+    # blue rounds: 1, 2, 5 win; red round: 3, 4, 5 win
+    assert scores == {"seat 1": 2, "seat 2": 2, "seat 3": 1, "seat 4": 1, "seat 5": 3}
+    assert data["winners"] == ["seat 5"]
+    tie = cli("crossfire", "score", files[0], "--format", "json")
+    assert json.loads(tie.stdout)["winners"] == ["seat 1", "seat 2", "seat 5"]
+
+
+def test_score_by_name_follows_players_across_seats(cli: Any, tmp_path: Path) -> None:
+    first = json.loads(json.dumps(ROUND_BLUE))
+    second = json.loads(json.dumps(ROUND_BLUE))
+    for row, name in zip(first["players"], "ABCDE", strict=True):
+        row["name"] = name
+    for row, name in zip(second["players"], "EDCBA", strict=True):
+        row["name"] = name
+    result = cli(
+        "crossfire", "score", write(tmp_path, "a.json", first), write(tmp_path, "b.json", second), "-f", "json"
+    )
+    scores = {row["player"]: row["score"] for row in json.loads(result.stdout)["scores"]}
+    assert scores == {"A": 2, "B": 1, "C": 0, "D": 1, "E": 2}
+
+
+def test_simulate_is_deterministic_and_covers_every_dealt_role(cli: Any) -> None:
+    args = ("crossfire", "simulate", "--players", "9", "--games", "300", "--seed", "4", "--special", "peacekeeper")
+    first = cli(*args, "--format", "json")
+    assert first.exit_code == 0, first.output
+    assert first.stdout == cli(*args, "--format", "json").stdout
+    rows = json.loads(first.stdout)["roles"]
+    assert {r["role"] for r in rows} == {"vip", "agent", "assassin", "decoy", "bystander", "peacekeeper"}
+    assert sum(r["dealt"] for r in rows) == 9 * 300
+    assert all(0 <= r["rate"] <= 1 for r in rows)
+    text = cli(*args)
+    assert "win rate" in text.stdout and "peacekeeper" in text.stdout
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="matplotlib is optional (--plot)")
+def test_simulate_plot(cli: Any, tmp_path: Path) -> None:
+    png = tmp_path / "rates.png"
+    result = cli("crossfire", "simulate", "--players", "6", "--games", "50", "--mode", "sniper", "--plot", png)
+    assert result.exit_code == 0, result.output
+    assert png.read_bytes().startswith(b"\x89PNG")
+
+
+def test_deal_text(cli: Any) -> None:
+    result = cli("crossfire", "deal", "--players", "6", "--seed", "2")
+    assert result.exit_code == 0
+    assert "seat 1 shuffles the cards of seats 6, 1, 2" in result.stdout
+    assert "seat 4 shuffles the cards of seats 3, 4, 5" in result.stdout
+    assert result.stdout == cli("crossfire", "deal", "--players", "6", "--seed", "2").stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "5", "--special", "peacekeeper"], "with 7-10 players"),
+        (["--players", "3"], "for 5-10 players"),
+        (["--players", "7", "--mode", "sniper", "--sniper", "1"], "not a free non-dealer seat"),
+    ],
+)
+def test_deal_errors(cli: Any, args: list[str], message: str) -> None:
+    result = cli("crossfire", "deal", *args)
+    assert result.exit_code == 1
+    assert message in result.output

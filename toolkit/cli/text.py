@@ -1,0 +1,231 @@
+"""``dossier text``: parse, render and format ability text (and run it, see ``text run``)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from toolkit.errors import DossierError
+
+text_app = typer.Typer(
+    name="text",
+    help="The ability language: parse card text, render it (zh-Hans, English), format card files.",
+    no_args_is_help=True,
+)
+
+
+class Format(StrEnum):
+    text = "text"
+    json = "json"
+
+
+class Lang(StrEnum):
+    zh = "zh-Hans"
+    en = "en"
+
+
+FormatOption = Annotated[Format, typer.Option("--format", "-f", help="text (an outline) or json.")]
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(text_app, name="text")
+
+
+def _inputs(text: str | None, file: Path | None) -> list[tuple[str, int, str]]:
+    """(label, line number, ability) for TEXT or for each non-blank line of FILE."""
+    if (text is None) == (file is None):
+        raise DossierError("give either TEXT or --file FILE")
+    if text is not None:
+        return [("<text>", 1, text)]
+    assert file is not None
+    try:
+        content = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DossierError(f"{file}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DossierError(f"{file}: cannot read: {exc}") from None
+    lines = [(str(file), n, line) for n, line in enumerate(content.splitlines(), start=1) if line.strip()]
+    if not lines:
+        raise DossierError(f"{file}: no ability text in the file", exit_code=1)
+    return lines
+
+
+@text_app.command("parse")
+def parse_command(
+    text: Annotated[str | None, typer.Argument(help="One ability, e.g. '你抽 2 张牌。'.", show_default=False)] = None,
+    file: Annotated[
+        Path | None, typer.Option("--file", help="A file with one ability per line.", show_default=False)
+    ] = None,
+    format: FormatOption = Format.text,
+) -> None:
+    """Parse ability text and show its AST (exit 1 if any line does not parse)."""
+    from toolkit.text import AbilitySyntaxError, parse, render
+    from toolkit.text.ast import dump, to_json
+
+    results: list[dict[str, Any]] = []
+    failed = 0
+    for label, line, ability_text in _inputs(text, file):
+        try:
+            ability = parse(ability_text)
+        except AbilitySyntaxError as exc:
+            failed += 1
+            where = f"{label}:{line}:{exc.column}" if label != "<text>" else f"{label}:{exc.line}:{exc.column}"
+            if format is Format.json:
+                results.append(
+                    {
+                        "line": line,
+                        "text": ability_text,
+                        "error": {
+                            "line": exc.line if label == "<text>" else line,
+                            "column": exc.column,
+                            "reason": exc.reason,
+                            "expected": exc.expected,
+                            "hint": exc.hint,
+                        },
+                    }
+                )
+            else:
+                print(f"{where}: error card.text.parse: {exc.summary()}", file=sys.stderr)
+                print("    " + exc.context.replace("\n", "\n    "), file=sys.stderr)
+            continue
+        if format is Format.json:
+            results.append(
+                {
+                    "line": line,
+                    "text": ability_text,
+                    "canonical": render(ability),
+                    "en": render(ability, "en"),
+                    "ast": to_json(ability),
+                }
+            )
+        else:
+            if file is not None:
+                print(f"{label}:{line}: {render(ability)}")
+            print(dump(ability))
+    if format is Format.json:
+        payload: Any = results[0] if text is not None else results
+        print(json.dumps(payload, ensure_ascii=False, indent=2))
+    raise typer.Exit(1 if failed else 0)
+
+
+@text_app.command("render")
+def render_command(
+    text: Annotated[str, typer.Argument(help="One ability.")],
+    lang: Annotated[Lang, typer.Option("--lang", help="zh-Hans (canonical text) or en.")] = Lang.zh,
+) -> None:
+    """Print an ability in canonical zh-Hans text, or in English."""
+    from toolkit.text import AbilitySyntaxError, parse, render
+
+    try:
+        ability = parse(text)
+    except AbilitySyntaxError as exc:
+        raise DossierError(f"<text>:{exc.line}:{exc.column}: {exc.summary()}\n    {exc.context}", exit_code=1) from None
+    print(render(ability, lang.value))
+
+
+@text_app.command("fmt")
+def fmt_command(
+    paths: Annotated[
+        list[Path] | None, typer.Argument(help="Card files or directories (default: cards/).", show_default=False)
+    ] = None,
+    check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a text would change.")] = False,
+) -> None:
+    """Rewrite the ability texts of card files in canonical form, atomically.
+
+    Every text field (text, reverse.text, win, draw_phase) is parsed and written
+    back as its canonical rendering. A file with text that does not parse is
+    reported and left as it is (exit 1).
+    """
+    from toolkit.catalog import discover
+    from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
+    from toolkit.text.fmt import format_record_texts
+
+    targets = _default_paths(paths)
+    changed_files = failed = 0
+    for path in discover(targets):
+        source = read_source(path)
+        if source.text is None:
+            print(f"{path}: error card.io: cannot read file: {source.error}", file=sys.stderr)
+            failed += 1
+            continue
+        try:
+            data = loads_strict(source.text)
+        except JsonSyntaxError as exc:
+            print(f"{path}:{exc.line}:{exc.column}: error card.json: invalid JSON: {exc.message}", file=sys.stderr)
+            failed += 1
+            continue
+        result = format_record_texts(data, source.text)
+        for problem in result.problems:
+            print(f"{path}:{problem}", file=sys.stderr)
+        if result.problems:
+            failed += 1
+            continue
+        if not result.changes:
+            continue
+        changed_files += 1
+        for pointer, old, new in result.changes:
+            print(f"{path}: {pointer}: {old} -> {new}")
+        if check:
+            print(f"{path}: would rewrite {len(result.changes)} ability text(s)")
+        else:
+            atomic_write_text(path, canonical_dumps(result.data))
+            print(f"{path}: rewrote {len(result.changes)} ability text(s)")
+    if check and changed_files:
+        print(f"{changed_files} file(s) would change", file=sys.stderr)
+    raise typer.Exit(1 if failed or (check and changed_files) else 0)
+
+
+def _default_paths(paths: list[Path] | None) -> list[Path]:
+    if paths:
+        return paths
+    from toolkit.paths import CARDS_DIR
+
+    local = Path("cards")
+    return [local if local.is_dir() else CARDS_DIR]
+
+
+@text_app.command("run")
+def run_command(
+    text: Annotated[str, typer.Argument(help="One ability, executed by the first player.")],
+    game: Annotated[str, typer.Option("--game", help="The game whose rules run it (tactics).")] = "tactics",
+    mode: Annotated[str | None, typer.Option("--mode", help="Mode (default: duo for tactics).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the shuffles and dice; same seed, same log.")] = 0,
+    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 2,
+    format: FormatOption = Format.text,
+) -> None:
+    """Execute one ability on a fresh game (shuffled example decks, opening hands) and print the log and state.
+
+    Choices (targets, optional abilities) take the first legal option.
+    """
+    from toolkit.catalog import load_catalog
+    from toolkit.engine.tactics import TacticsGame
+    from toolkit.paths import CARDS_DIR
+
+    if game != "tactics":
+        raise DossierError(
+            f"--game {game}: `text run` executes tactics abilities; crossfire text runs in `dossier crossfire resolve`,"
+            " and the netrunner engine is not built yet"
+        )
+    catalog = load_catalog([CARDS_DIR / "tactics"])
+    engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed)
+    start = len(engine.log)
+    engine.run_text(text, seat=1)
+    events = [e.to_json() for e in list(engine.log)[start:]]
+    state = engine.state()
+    if format is Format.json:
+        print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
+        return
+    for event in events:
+        details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "event", "player", "visible"))
+        who = f"player {event['player']}" if "player" in event else "table"
+        hidden = "" if event["visible"] == "all" else f" (seen by {event['visible']})"
+        print(f"{event['seq']:>3} {who:<9} {event['event']:<16} {details}{hidden}")
+    for p in state["players"]:
+        sizes = " ".join(f"{k} {v}" for k, v in p.items() if k != "seat")
+        print(f"player {p['seat']}: {sizes}")
+    print(f"shop: {state['shop']}")

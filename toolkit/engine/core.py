@@ -1,0 +1,225 @@
+"""Pieces every game engine shares: the event log, deciders, triggers and loop detection.
+
+- :class:`Log` is append-only; each :class:`Event` says who may see it
+  (``"all"`` or a list of seats), so a player's view is a filter, not a copy.
+- A :class:`Decider` makes every choice (targets, optional abilities, discards),
+  so tests (:class:`ScriptedDecider`), simulations (:class:`RandomDecider`) and a
+  person at a terminal (:class:`InteractiveDecider`) drive the same engine.
+- :class:`Triggers` holds pending triggered abilities and resolves them in the
+  order of seed 000 §11.7: the current player's triggers enter the stack first,
+  then each opponent's in seat order after them; the stack resolves last in,
+  first out; several triggers of one player at once are ordered by that player.
+  ``……时`` triggers resolve during the event, ``……后`` ones after it.
+  An endless chain of triggers is stopped with a clear :class:`EngineError`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from toolkit.errors import DossierError
+
+T = TypeVar("T")
+
+MAX_TRIGGER_DEPTH = 20
+MAX_TRIGGERS_PER_EVENT = 500
+
+
+class EngineError(DossierError):
+    """A rule the engine cannot carry out (an endless loop, a choice that is not offered, …)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, exit_code=1)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened. ``visible`` is ``"all"`` or the seats that may see it."""
+
+    seq: int
+    kind: str
+    player: int | None
+    data: dict[str, Any]
+    visible: str | tuple[int, ...] = "all"
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seq": self.seq, "event": self.kind}
+        if self.player is not None:
+            out["player"] = self.player
+        out.update(self.data)
+        out["visible"] = self.visible if self.visible == "all" else list(self.visible)
+        return out
+
+
+class Log:
+    """The append-only event log of one game."""
+
+    def __init__(self) -> None:
+        self._events: list[Event] = []
+
+    def add(self, kind: str, player: int | None = None, visible: str | Sequence[int] = "all", **data: Any) -> Event:
+        event = Event(
+            len(self._events) + 1, kind, player, data, visible if isinstance(visible, str) else tuple(visible)
+        )
+        self._events.append(event)
+        return event
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(tuple(self._events))
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def seen_by(self, seat: int) -> list[Event]:
+        """What one player may see."""
+        return [e for e in self._events if e.visible == "all" or seat in e.visible]
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [e.to_json() for e in self._events]
+
+
+# ---------------------------------------------------------------- deciders
+
+
+class Decider:
+    """Makes the players' choices. ``choose`` picks one of ``options``; ``confirm`` answers yes or no."""
+
+    def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
+        raise NotImplementedError
+
+    def confirm(self, player: int, prompt: str) -> bool:
+        return bool(self.choose(player, prompt, [True, False]))
+
+    def choose_many(self, player: int, prompt: str, options: Sequence[T], count: int) -> list[T]:
+        """``count`` different options, one at a time."""
+        left = list(options)
+        chosen: list[T] = []
+        for _ in range(min(count, len(left))):
+            pick = self.choose(player, f"{prompt} ({len(chosen) + 1}/{count})", left)
+            left.remove(pick)
+            chosen.append(pick)
+        return chosen
+
+
+class RandomDecider(Decider):
+    """Uniformly random legal choices from its own seeded RNG (simulations)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
+        if not options:
+            raise EngineError(f"no option to choose from: {prompt}")
+        return options[self.rng.randrange(len(options))]
+
+
+class FirstDecider(Decider):
+    """Always the first option and "yes" (a predictable default for `dossier text run`)."""
+
+    def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
+        if not options:
+            raise EngineError(f"no option to choose from: {prompt}")
+        return options[0]
+
+
+class ScriptedDecider(Decider):
+    """Choices given in advance (tests): each answer is an option, its index, or its ``str``."""
+
+    def __init__(self, answers: Sequence[Any]) -> None:
+        self.answers = list(answers)
+        self.asked: list[str] = []
+
+    def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
+        self.asked.append(prompt)
+        if not self.answers:
+            raise EngineError(f"the script has no answer left for: {prompt}")
+        answer = self.answers.pop(0)
+        for option in options:
+            if option is answer or option == answer or str(option) == str(answer):
+                return option
+        if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(options):
+            return options[answer]
+        raise EngineError(f"scripted answer {answer!r} is not one of {[str(o) for o in options]} for: {prompt}")
+
+
+class InteractiveDecider(Decider):
+    """Asks a person: prints the options numbered, reads a number."""
+
+    def __init__(self, read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:
+        self.read = read
+        self.write = write
+
+    def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
+        if not options:
+            raise EngineError(f"no option to choose from: {prompt}")
+        self.write(f"player {player}: {prompt}")
+        for number, option in enumerate(options, start=1):
+            self.write(f"  {number}. {option}")
+        while True:
+            answer = self.read("> ").strip()
+            if answer.isdigit() and 1 <= int(answer) <= len(options):
+                return options[int(answer) - 1]
+            self.write(f"type a number from 1 to {len(options)}")
+
+
+# ---------------------------------------------------------------- triggers
+
+
+@dataclass
+class Pending(Generic[T]):
+    """A triggered ability waiting to resolve: whose it is and what to run."""
+
+    player: int
+    label: str
+    run: Callable[[], None]
+
+    def __str__(self) -> str:
+        return self.label
+
+
+@dataclass
+class Triggers:
+    """Collects triggers of one moment and resolves them by §11.7, detecting endless loops."""
+
+    seats: Callable[[], list[int]]  # seat order starting with the current player
+    decider: Decider
+    depth: int = 0
+    fired: int = 0
+    chain: list[str] = field(default_factory=list)
+
+    def resolve(self, pending: list[Pending[Any]]) -> None:
+        """Stack the triggers of one moment (§11.7) and resolve them, last in first out."""
+        if not pending:
+            return
+        stack: list[Pending[Any]] = []
+        for seat in self.seats():  # the current player's triggers enter first, then each opponent's
+            mine = [p for p in pending if p.player == seat]
+            ordered: list[Pending[Any]] = []
+            while mine:  # a player orders their own triggers: the first chosen resolves first
+                pick = mine[0] if len(mine) == 1 else self.decider.choose(seat, "which trigger resolves first", mine)
+                mine.remove(pick)
+                ordered.append(pick)
+            stack.extend(reversed(ordered))
+        self.depth += 1
+        try:
+            if self.depth > MAX_TRIGGER_DEPTH:
+                raise EngineError(
+                    f"endless trigger loop: triggers keep triggering each other ({' -> '.join(self.chain[-6:])})"
+                )
+            while stack:
+                item = stack.pop()
+                self.fired += 1
+                if self.fired > MAX_TRIGGERS_PER_EVENT:
+                    raise EngineError(
+                        f"endless trigger loop: more than {MAX_TRIGGERS_PER_EVENT} triggers in one action"
+                    )
+                self.chain.append(item.label)
+                item.run()
+        finally:
+            self.depth -= 1
+            if self.depth == 0:
+                self.fired = 0
+                self.chain.clear()

@@ -1,0 +1,840 @@
+"""Crossfire / 谍战特工 (seed 003): the deal, the resolution of a table, scoring, simulation.
+
+Every role's behaviour comes from its record: ``armed`` (the 持械 mark on the
+card) and its ability text, parsed and executed here: ``你视为<角色>``,
+``你有 N 把枪…``, ``你不射击；你保护你指向的玩家…``, ``你将…射击卡…``, and the win
+conditions (``如果<条件>，你获胜。`` …). Nothing is keyed on role ids except the
+three roles the rules themselves name: the VIP (whose being hit decides the
+teams), the Assassins (the Sniper's targets) and the Bystanders (the shooters'
+penalty), and even those are matched through ``视为`` (RULINGS C6).
+
+Resolution follows the script of seed 003 and RULINGS C2-C9:
+
+1. unarmed pointing does nothing, except a protector's (保镖, 维和者), whose aim
+   cancels one bullet aimed at that player; protectors stack (C3);
+2. the agents' volley: armed roles that are or count as Agents (the Enforcer)
+   fire at once, bullets in seat order; a hit player lowers their hand, so an
+   Assassin hit now never fires (C2);
+3. the Assassins' volley: the armed players still standing fire at once;
+4. the VIP is hit: red wins; else blue (C4 for the Enforcer, C7 decoys, C8 bomber);
+5. personal conditions from the texts.
+
+Sniper mode (C9): the shot cards hit at once; all Assassins hit -> blue; else a
+Bystander or the VIP hit by the Sniper -> red; else the surviving Assassins fire:
+VIP hit and no Bystander hit -> red, else blue.
+
+Readings Dossier adds (documented in the issue note): bullets of one volley
+reach their targets in seat order (lowest seat first), so when a protector
+cancels one of two simultaneous bullets, the lower seat's bullet is the one
+cancelled; with ``protection_lost_when_hit`` a protector hit in a volley still
+protects during that volley (bullets are simultaneous) and no longer afterwards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkit.errors import DossierError
+from toolkit.models.crossfire import CrossfireMode, CrossfireRole
+from toolkit.text import AbilitySyntaxError, parse_cached
+from toolkit.text import ast as A
+
+OPTIONS = ("protection_lost_when_hit", "protester_counts_as_bystander")
+_TABLE_KEYS = frozenset({"mode", "players", "marks", "options"})
+_PLAYER_KEYS = frozenset({"seat", "role", "aim", "name"})
+VIP, ASSASSIN, BYSTANDER, AGENT = "vip", "assassin", "bystander", "agent"
+
+
+class TableError(DossierError):
+    """An illegal table or deal request; one line naming the place."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, exit_code=1)
+
+
+# ---------------------------------------------------------------- roles, from their text
+
+
+@dataclass(frozen=True)
+class RoleRules:
+    """What a role does, compiled from its record and its parsed text."""
+
+    id: str
+    name: str
+    team: str
+    armed: bool
+    guns: int  # how many players it points at (你有 N 把枪; else 1)
+    protects: bool  # its aim protects instead of shooting
+    marks: bool  # places shot cards instead of pointing (Sniper)
+    public: bool
+    counts_as: frozenset[str]  # itself and every 你视为<角色>
+    evaluate: Callable[[_Context, int], None]  # the compiled conditions and results of text and win
+    shoots: bool = field(init=False)
+    counts_strict: frozenset[str] = field(init=False)  # counts_as without 视为旁观者 (C6 option off)
+    aims_crossfire: tuple[int, ...] = field(init=False)  # allowed numbers of aims in crossfire mode
+    aims_sniper: tuple[int, ...] = field(init=False)  # ... in sniper mode, when not marked
+    agents_volley: bool = field(init=False)  # fires with the agents (C2)
+    is_vip: bool = field(init=False)
+
+    def __post_init__(self) -> None:
+        shoots = self.armed and not self.protects and not self.marks
+        object.__setattr__(self, "shoots", shoots)
+        strict = self.counts_as if self.id == BYSTANDER else self.counts_as - {BYSTANDER}
+        object.__setattr__(self, "counts_strict", strict)
+        object.__setattr__(self, "aims_crossfire", (self.guns,) if shoots or self.protects else (0, 1))
+        object.__setattr__(self, "aims_sniper", (1,) if shoots and ASSASSIN in self.counts_as else (0,))
+        object.__setattr__(self, "agents_volley", shoots and AGENT in self.counts_as)
+        object.__setattr__(self, "is_vip", VIP in self.counts_as)
+
+
+def compile_role(record: CrossfireRole) -> RoleRules:
+    """Parse a role's ``text`` and ``win`` and compile them; bad text is a DossierError."""
+    guns = 1
+    protects = marks = public = False
+    counts_as = {record.id}
+    rules: list[tuple[str, list[str]]] = []
+    for field_name, texts in (("text", record.text), ("win", record.win)):
+        for index, text in enumerate(texts):
+            where = f"crossfire role {record.id!r} /{field_name}/{index}"
+            try:
+                ability = parse_cached(text)
+            except AbilitySyntaxError as exc:
+                raise DossierError(f"{where}: {exc.summary()}", exit_code=1) from None
+            if ability.kind != "effect":
+                raise DossierError(
+                    f"{where}: a crossfire ability is a plain sentence, not {ability.kind!r}", exit_code=1
+                )
+            for sentence in ability.sentences:
+                for effect in sentence.effects:
+                    if isinstance(effect, A.Guns):
+                        guns = effect.count
+                    elif isinstance(effect, A.Protect):
+                        protects = True
+                    elif isinstance(effect, A.SniperMarks):
+                        marks = True
+                    elif isinstance(effect, A.PublicRole):
+                        public = True
+                    elif isinstance(effect, A.CountsAs):
+                        counts_as.add(effect.role)
+                    elif isinstance(effect, A.If):
+                        rules.append((_condition(effect.condition, where), _results(effect.effects, where)))
+                    else:
+                        rules.append(("True", _results((effect,), where)))
+    return RoleRules(
+        id=record.id,
+        name=record.name.zh_hans,
+        team=record.team,
+        armed=record.armed,
+        guns=guns,
+        protects=protects,
+        marks=marks,
+        public=public,
+        counts_as=frozenset(counts_as),
+        evaluate=_compile_rules(record.id, rules),
+    )
+
+
+def _condition(cond: A.Node, where: str) -> str:
+    """A Python expression for a condition, over ``ctx`` (the table) and ``i`` (the player)."""
+    if isinstance(cond, A.TeamWon):
+        return f"ctx.team == {cond.team!r}"
+    if isinstance(cond, A.YouShot):
+        return "ctx.hit[i]"
+    if isinstance(cond, A.YouNotShot):
+        return "not ctx.hit[i]"
+    if isinstance(cond, A.YouHit):
+        return f"any({cond.role!r} in ctx.counts[j] for j in ctx.hits_of.get(i, ()))"
+    if isinstance(cond, A.NoneShot):
+        return f"not any(h and {cond.role!r} in c for h, c in zip(ctx.hit, ctx.counts))"
+    if isinstance(cond, A.All):
+        return " and ".join(f"({_condition(p, where)})" for p in cond.parts)
+    raise DossierError(f"{where}: the condition {type(cond).__name__} has no meaning in crossfire", exit_code=1)
+
+
+_RESULTS: dict[type, str] = {
+    A.Win: "ctx.winners.add(i)",
+    A.Lose: "ctx.losers.add(i)",
+    A.SoleWin: "ctx.sole.add(i)",
+    A.ShooterLoses: "ctx.losers.update(ctx.hit_by.get(i, ()))",
+}
+
+
+def _results(effects: Iterable[A.Node], where: str) -> list[str]:
+    statements = []
+    for effect in effects:
+        statement = _RESULTS.get(type(effect))
+        if statement is None:
+            raise DossierError(f"{where}: {type(effect).__name__} is no crossfire result", exit_code=1)
+        statements.append(statement)
+    return statements
+
+
+def _compile_rules(role_id: str, rules: list[tuple[str, list[str]]]) -> Callable[[_Context, int], None]:
+    """One Python function for all of a role's conditions and results.
+
+    The source is generated from the AST only (conditions and results above,
+    role ids as literals), so a role costs one call per table, whatever it says.
+    """
+    lines = ["def evaluate(ctx, i):"]
+    for condition, statements in rules:
+        lines.append(f"    if {condition}:")
+        lines.extend(f"        {statement}" for statement in statements)
+    if len(lines) == 1:
+        lines.append("    pass")
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines), f"<crossfire role {role_id}>", "exec"), namespace)  # noqa: S102 - generated from the AST
+    function: Callable[[_Context, int], None] = namespace["evaluate"]
+    return function
+
+
+# ---------------------------------------------------------------- tables
+
+
+class Table:
+    """A validated table: seats, roles, aims (indices into ``seats``), marks, options.
+
+    ``order`` lists the players by seat number; ``vip`` is the VIP's index.
+    """
+
+    __slots__ = (
+        "mode",
+        "seats",
+        "roles",
+        "aims",
+        "marks",
+        "options",
+        "names",
+        "sniper",
+        "order",
+        "vip",
+        "agents",
+        "others",
+        "protectors",
+    )
+
+    def __init__(
+        self,
+        mode: str,
+        seats: list[int],
+        roles: list[RoleRules],
+        aims: list[tuple[int, ...]],
+        marks: tuple[int, ...],
+        options: dict[str, bool],
+        names: list[str | None],
+        sniper: bool,
+        vip: int,
+    ) -> None:
+        self.mode = mode
+        self.seats = seats
+        self.roles = roles
+        self.aims = aims
+        self.marks = marks
+        self.options = options
+        self.names = names
+        self.sniper = sniper
+        self.vip = vip
+        ordered = all(a < b for a, b in zip(seats, seats[1:]))  # noqa: B905 - lengths differ by one
+        order = list(range(len(seats))) if ordered else sorted(range(len(seats)), key=seats.__getitem__)
+        self.order = order
+        self.agents: list[int] = []  # the agents' volley, in seat order (C2)
+        self.others: list[int] = []  # the other armed shooters, in seat order
+        self.protectors: list[int] = []
+        for i in order:
+            role = roles[i]
+            if role.shoots:
+                (self.agents if role.agents_volley else self.others).append(i)
+            elif role.protects:
+                self.protectors.append(i)
+
+
+@dataclass
+class Outcome:
+    """The result of one table: the winning team, who was shot, who won (seat numbers)."""
+
+    team: str
+    shot: list[int]
+    winners: list[int]
+    hits: dict[int, list[int]] = field(default_factory=dict, repr=False)  # by player index
+    seats: list[int] = field(default_factory=list, repr=False)
+
+    @property
+    def hit_by(self) -> dict[int, list[int]]:
+        """Seat hit -> the seats whose bullets (or shot cards) reached it."""
+        seats = self.seats
+        return {seats[i]: sorted(seats[j] for j in by) for i, by in self.hits.items()}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"team": self.team, "shot": self.shot, "winners": self.winners}
+
+
+class _Context:
+    __slots__ = ("team", "hit", "hit_by", "hits_of", "counts", "winners", "losers", "sole")
+
+    def __init__(self, n: int, counts: list[frozenset[str]]) -> None:
+        self.team = "blue"
+        self.hit = [False] * n
+        self.hit_by: dict[int, list[int]] = {}  # target -> shooters whose bullets reached it
+        self.hits_of: dict[int, list[int]] = {}  # shooter -> targets it hit
+        self.counts = counts
+        self.winners: set[int] = set()
+        self.losers: set[int] = set()
+        self.sole: set[int] = set()
+
+
+# ---------------------------------------------------------------- the game
+
+
+@dataclass
+class Deal:
+    """The result of the deal: who holds which role and which cards each player saw."""
+
+    mode: str
+    seed: int
+    dealer: int
+    roles: dict[int, str]  # seat -> final role
+    seen: dict[int, list[str]]  # seat -> roles of the distinct cards seen, in order
+    shuffles: list[tuple[int, tuple[int, int, int]]]  # (shuffler seat, the three seats)
+    public: dict[int, str]  # seat -> public role (the Sniper)
+    setup: dict[str, int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "mode": self.mode,
+            "seed": self.seed,
+            "dealer": self.dealer,
+            "setup": self.setup,
+            "shuffles": [{"by": by, "seats": list(seats)} for by, seats in self.shuffles],
+            "players": [
+                {"seat": seat, "role": self.roles[seat], "public": seat in self.public, "seen": self.seen[seat]}
+                for seat in sorted(self.roles)
+            ],
+        }
+
+
+class Crossfire:
+    """The rules of Crossfire over a set of role and mode records."""
+
+    def __init__(self, roles: Iterable[CrossfireRole], modes: Iterable[CrossfireMode]) -> None:
+        self.records = {r.id: r for r in roles}
+        self.roles = {rid: compile_role(r) for rid, r in self.records.items()}
+        self.modes = {m.id: m for m in modes}
+        if not self.modes:
+            raise DossierError("no crossfire modes in the data")
+        self._mode_info: dict[str, tuple[bool, dict[str, bool]]] = {
+            m.id: (self.is_sniper_mode(m.id), {name: bool(getattr(m, name)) for name in OPTIONS})
+            for m in self.modes.values()
+        }
+
+    @classmethod
+    def from_records(cls, records: Iterable[Any]) -> Crossfire:
+        records = list(records)
+        return cls(
+            [r for r in records if getattr(r, "kind", None) == "role" and r.game == "crossfire"],
+            [r for r in records if getattr(r, "kind", None) == "mode" and r.game == "crossfire"],
+        )
+
+    def mode(self, mode_id: str) -> CrossfireMode:
+        mode = self.modes.get(mode_id)
+        if mode is None:
+            raise TableError(f"unknown mode {mode_id!r}; the crossfire modes are {', '.join(sorted(self.modes))}")
+        return mode
+
+    def role(self, role_id: str, where: str) -> RoleRules:
+        role = self.roles.get(role_id)
+        if role is None:
+            raise TableError(f"{where}: unknown role {role_id!r}; the roles are {', '.join(sorted(self.roles))}")
+        return role
+
+    # -- set-up and deal
+
+    def setup(self, mode_id: str, players: int, specials: Sequence[str] = ()) -> Counter[str]:
+        """The roles for ``players`` in a mode after the special-role substitutions (RULINGS C4, C5)."""
+        mode = self.mode(mode_id)
+        composition = next((c for c in mode.compositions if c.players == players), None)
+        if composition is None:
+            counts = sorted(c.players for c in mode.compositions)
+            raise TableError(f"{mode.id} mode is for {counts[0]}-{counts[-1]} players, not {players}")
+        roles = Counter(composition.roles)
+        for special in specials:
+            sub = next((s for s in mode.substitutions if s.role == special), None)
+            if sub is None:
+                allowed = ", ".join(s.role for s in mode.substitutions) or "none"
+                raise TableError(f"{special!r} cannot join {mode.id} mode (special roles there: {allowed})")
+            if sub.players is not None and not sub.players.min <= players <= sub.players.max:
+                raise TableError(
+                    f"{special!r} joins {mode.id} mode with {sub.players.min}-{sub.players.max} players, not {players}"
+                )
+            for removal in sub.remove:
+                for _ in range(removal.count):
+                    gone = next((r for r in removal.roles if roles[r] > 0), None)
+                    if gone is None:
+                        raise TableError(
+                            f"{special!r} replaces {' or '.join(removal.roles)}, but the {players}-player set-up"
+                            f" has none left (after {', '.join(specials)})"
+                        )
+                    roles[gone] -= 1
+            roles.update(sub.add)
+        return +roles
+
+    def deal(
+        self,
+        mode_id: str,
+        players: int,
+        specials: Sequence[str] = (),
+        seed: int = 0,
+        dealer: int = 1,
+        public_seats: Mapping[str, int] | None = None,
+    ) -> Deal:
+        """Seed 003's deal with RULINGS C1: deal, pass left, then every third player shuffles with both neighbours."""
+        mode = self.mode(mode_id)
+        roles = self.setup(mode_id, players, specials)
+        seats = list(range(1, players + 1))
+        if dealer not in seats:
+            raise TableError(f"dealer seat {dealer} is not at a {players}-player table")
+        rng = random.Random(seed)
+        public: dict[int, str] = {}
+        for role_id in mode.public_roles:
+            for _ in range(roles.pop(role_id, 0)):
+                wanted = (public_seats or {}).get(role_id)
+                free = [s for s in seats if s != dealer and s not in public]
+                if wanted is not None:
+                    if wanted not in free:
+                        raise TableError(f"the {role_id} sits at seat {wanted}, which is not a free non-dealer seat")
+                    seat = wanted
+                else:
+                    seat = rng.choice(free)
+                public[seat] = role_id
+        circle = [s for s in seats if s not in public]
+        start = circle.index(dealer)
+        circle = circle[start:] + circle[:start]  # clockwise from the dealer
+        m = len(circle)
+        deck = sorted(roles.elements())
+        rng.shuffle(deck)
+        cards = list(range(len(deck)))  # physical card ids
+        hand: dict[int, int] = {}
+        seen: dict[int, list[int]] = {s: [] for s in circle}
+
+        def look(seat: int) -> None:
+            if hand[seat] not in seen[seat]:
+                seen[seat].append(hand[seat])
+
+        for offset in range(m):  # dealt clockwise, starting left of the dealer
+            seat = circle[(offset + 1) % m]
+            hand[seat] = cards[offset]
+            look(seat)
+        passed = {circle[(i + 1) % m]: hand[circle[i]] for i in range(m)}  # everyone passes to the left
+        hand.update(passed)
+        for seat in circle:
+            look(seat)
+        processed: set[int] = set()
+        shuffles: list[tuple[int, tuple[int, int, int]]] = []
+        position = 0
+        while len(processed) < len(cards) and position < 3 * m:
+            trio = (circle[(position - 1) % m], circle[position % m], circle[(position + 1) % m])
+            pile = [hand[s] for s in trio]
+            rng.shuffle(pile)
+            for seat, card in zip(trio, pile, strict=True):
+                hand[seat] = card
+                look(seat)
+            processed.update(pile)
+            shuffles.append((circle[position % m], trio))
+            position += 3
+        final = {seat: deck[hand[seat]] for seat in circle}
+        final.update(public)
+        seen_roles = {seat: [deck[c] for c in seen[seat]] for seat in circle}
+        seen_roles.update({seat: [role] for seat, role in public.items()})
+        setup = dict(sorted((self.setup(mode_id, players, specials)).items()))
+        return Deal(mode.id, seed, dealer, dict(sorted(final.items())), seen_roles, shuffles, public, setup)
+
+    # -- tables
+
+    def table(self, data: Any, source: str = "<table>") -> Table:
+        """Validate a table document; every problem is a one-line :class:`TableError` naming the place.
+
+        A fast check handles good tables; anything it doubts goes to the
+        thorough check, which names the problem (or accepts the table).
+        """
+        table = self._fast_table(data)
+        return table if table is not None else self._checked_table(data, source)
+
+    def _fast_table(self, data: Any) -> Table | None:
+        if type(data) is not dict or not _TABLE_KEYS.issuperset(data):
+            return None
+        mode_id = data.get("mode", "crossfire")
+        info = self._mode_info.get(mode_id) if type(mode_id) is str else None
+        if info is None:
+            return None
+        sniper, options = info  # shared, read-only, unless the table overrides an option
+        raw_options = data.get("options")
+        if raw_options:
+            if type(raw_options) is not dict:
+                return None
+            options = dict(options)
+            for name, value in raw_options.items():
+                if name not in options or type(value) is not bool:
+                    return None
+                options[name] = value
+        players = data.get("players")
+        if type(players) is not list or not players:
+            return None
+        known = self.roles
+        seats: list[int] = []
+        roles: list[RoleRules] = []
+        names: list[str | None] = []
+        index: dict[int, int] = {}
+        vip = -1
+        player_keys = _PLAYER_KEYS
+        for position, player in enumerate(players):
+            if type(player) is not dict or not player_keys.issuperset(player):
+                return None
+            seat = player.get("seat")
+            role = known.get(player.get("role"))  # type: ignore[arg-type]
+            if type(seat) is not int or seat < 1 or seat in index or role is None or (role.marks and not sniper):
+                return None
+            index[seat] = position
+            seats.append(seat)
+            roles.append(role)
+            name = player.get("name")
+            if name is not None and type(name) is not str:
+                return None
+            names.append(name)
+            if role.is_vip:
+                if vip >= 0:
+                    return None
+                vip = position
+        if vip < 0:
+            return None
+        marks: tuple[int, ...] = ()
+        raw_marks = data.get("marks")
+        if sniper:
+            snipers = [i for i, r in enumerate(roles) if r.marks]
+            if len(snipers) != 1:
+                return None
+            if raw_marks:
+                if type(raw_marks) is not list:
+                    return None
+                try:
+                    marks = tuple(index[m] for m in raw_marks)
+                except (KeyError, TypeError):
+                    return None
+                assassins = sum(1 for r in roles if ASSASSIN in r.counts_as)
+                if len(set(marks)) != len(marks) or len(marks) > assassins or snipers[0] in marks:
+                    return None
+        elif raw_marks:
+            return None
+        aims: list[tuple[int, ...]] = []
+        get = index.get
+        for i, player in enumerate(players):
+            raw: Any = player.get("aim") or ()
+            if type(raw) is int:
+                raw = (raw,)
+            elif type(raw) is not list and raw != ():
+                return None
+            role = roles[i]
+            allowed = role.aims_sniper if sniper else role.aims_crossfire
+            size = len(raw)
+            if size not in allowed and not (sniper and i in marks and size <= 1 and allowed == (1,)):
+                return None
+            if size == 1:
+                target = raw[0]
+                j = get(target) if type(target) is int else None
+                if j is None or j == i:
+                    return None
+                aims.append((j,))
+                continue
+            aim = tuple(get(t, -1) if type(t) is int else -1 for t in raw)
+            if -1 in aim or i in aim or len(set(aim)) != size:
+                return None
+            aims.append(aim)
+        return Table(mode_id, seats, roles, aims, marks, options, names, sniper, vip)
+
+    def _checked_table(self, data: Any, source: str) -> Table:
+        if not isinstance(data, dict):
+            raise TableError(f"{source}: a table is a JSON object with 'mode' and 'players'")
+        unknown = set(data) - {"mode", "players", "marks", "options"}
+        if unknown:
+            raise TableError(f"{source}: unknown field {sorted(unknown)[0]!r} (fields: mode, players, marks, options)")
+        mode_id = data.get("mode", "crossfire")
+        if not isinstance(mode_id, str) or mode_id not in self.modes:
+            known = ", ".join(sorted(self.modes))
+            raise TableError(f"{source}: /mode: unknown mode {mode_id!r}; the crossfire modes are {known}")
+        mode = self.mode(mode_id)
+        options = {name: bool(getattr(mode, name)) for name in OPTIONS}
+        raw_options = data.get("options", {})
+        if not isinstance(raw_options, dict):
+            raise TableError(f"{source}: /options: an object of house-rule options")
+        for name, value in raw_options.items():
+            if name not in OPTIONS:
+                raise TableError(f"{source}: /options/{name}: unknown option (options: {', '.join(OPTIONS)})")
+            if not isinstance(value, bool):
+                raise TableError(f"{source}: /options/{name}: true or false, not {value!r}")
+            options[name] = value
+        players = data.get("players")
+        if not isinstance(players, list) or not players:
+            raise TableError(f"{source}: /players: a non-empty list of players")
+        seats: list[int] = []
+        roles: list[RoleRules] = []
+        names: list[str | None] = []
+        for i, player in enumerate(players):
+            where = f"{source}: /players/{i}"
+            if not isinstance(player, dict):
+                raise TableError(f"{where}: a player is an object with seat, role and aim")
+            extra = set(player) - {"seat", "role", "aim", "name"}
+            if extra:
+                raise TableError(f"{where}: unknown field {sorted(extra)[0]!r} (fields: seat, role, aim, name)")
+            seat = player.get("seat")
+            if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
+                raise TableError(f"{where}/seat: a seat number from 1, not {seat!r}")
+            if seat in seats:
+                raise TableError(f"{where}/seat: seat {seat} is taken twice")
+            seats.append(seat)
+            role = player.get("role")
+            if not isinstance(role, str):
+                raise TableError(f"{where}/role: a role id, not {role!r}")
+            roles.append(self.role(role, f"{where}/role"))
+            name = player.get("name")
+            names.append(name if isinstance(name, str) else None)
+        index = {seat: i for i, seat in enumerate(seats)}
+        sniper = self.is_sniper_mode(mode.id)
+        if not sniper:
+            for i, role in enumerate(roles):
+                if role.marks:
+                    raise TableError(f"{source}: /players/{i}/role: the {role.id} plays only in sniper mode")
+        vips = [i for i, r in enumerate(roles) if VIP in r.counts_as]
+        if len(vips) != 1:
+            raise TableError(f"{source}: /players: a table has exactly one VIP, not {len(vips)}")
+        marks = self._marks(data.get("marks"), seats, roles, index, sniper, source)
+        aims: list[tuple[int, ...]] = []
+        for i, player in enumerate(players):
+            where = f"{source}: /players/{i}/aim"
+            aims.append(self._aims(player.get("aim"), i, seats, roles, index, sniper, i in marks, where))
+        return Table(mode.id, seats, roles, aims, marks, options, names, sniper, vips[0])
+
+    def is_sniper_mode(self, mode_id: str) -> bool:
+        """A mode with a public role that places shot cards (the Sniper) resolves by RULINGS C9."""
+        mode = self.mode(mode_id)
+        return any(r in self.roles and self.roles[r].marks for r in mode.public_roles)
+
+    def _aims(
+        self,
+        raw: Any,
+        i: int,
+        seats: list[int],
+        roles: list[RoleRules],
+        index: dict[int, int],
+        sniper: bool,
+        marked: bool,
+        where: str,
+    ) -> tuple[int, ...]:
+        role = roles[i]
+        seat = seats[i]
+        if raw is None:
+            raw = []
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            raw = [raw]
+        if not isinstance(raw, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in raw):
+            raise TableError(f"{where}: a list of seat numbers, not {raw!r}")
+        label = f"seat {seat} ({role.id})"
+        if sniper:
+            points = ASSASSIN in role.counts_as and role.shoots
+            if not points and raw:
+                raise TableError(f"{where}: {label} does not point in sniper mode; only Assassins do")
+            needed = ((0, 1) if marked else (1,)) if points else (0,)
+        elif role.shoots or role.protects:
+            needed = (role.guns,)
+        else:
+            needed = (0, 1)  # unarmed pointing has no effect (C2); it may be left out
+        if len(raw) not in needed:
+            want = " or ".join(str(n) for n in needed)
+            raise TableError(f"{where}: {label} points at {want} player(s), not {len(raw)}")
+        for target in raw:
+            if target == seat:
+                raise TableError(f"{where}: {label} aims at itself; no one may point at themselves")
+            if target not in index:
+                raise TableError(f"{where}: {label} aims at seat {target}, which is not at the table")
+        if len(set(raw)) != len(raw):
+            raise TableError(
+                f"{where}: {label} aims twice at seat {raw[0]}; its {len(raw)} guns point at different players"
+            )
+        return tuple(index[t] for t in raw)
+
+    def _marks(
+        self, raw: Any, seats: list[int], roles: list[RoleRules], index: dict[int, int], sniper: bool, source: str
+    ) -> tuple[int, ...]:
+        if raw is None:
+            raw = []
+        if not isinstance(raw, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in raw):
+            raise TableError(f"{source}: /marks: a list of seat numbers, not {raw!r}")
+        if not sniper:
+            if raw:
+                raise TableError(f"{source}: /marks: shot cards are placed only in sniper mode")
+            return ()
+        snipers = [i for i, r in enumerate(roles) if r.marks]
+        if len(snipers) != 1:
+            raise TableError(f"{source}: /players: sniper mode has exactly one Sniper, not {len(snipers)}")
+        assassins = sum(1 for r in roles if ASSASSIN in r.counts_as)
+        if len(raw) > assassins:
+            raise TableError(
+                f"{source}: /marks: {len(raw)} shot cards, but the Sniper holds {assassins} (one per Assassin)"
+            )
+        for m in raw:
+            if m not in index:
+                raise TableError(f"{source}: /marks: seat {m} is not at the table")
+            if index[m] == snipers[0]:
+                raise TableError(f"{source}: /marks: the Sniper (seat {m}) cannot mark themselves")
+        if len(set(raw)) != len(raw):
+            raise TableError(f"{source}: /marks: two shot cards in front of one player; at most one each")
+        return tuple(index[m] for m in raw)
+
+    # -- resolution
+
+    def resolve(self, table: Table) -> Outcome:
+        """Resolve a validated table (RULINGS C2-C9) and evaluate every role's texts."""
+        roles = table.roles
+        n = len(roles)
+        if table.options["protester_counts_as_bystander"]:
+            counts = [r.counts_as for r in roles]
+        else:
+            counts = [r.counts_strict for r in roles]
+        ctx = _Context(n, counts)
+        vip = table.vip
+        if table.sniper:
+            self._sniper(table, ctx, vip)
+        else:
+            self._crossfire(table, ctx, vip)
+        for i, role in enumerate(roles):
+            role.evaluate(ctx, i)
+        winners = ctx.sole or ctx.winners - ctx.losers
+        seats = table.seats
+        hit = ctx.hit
+        return Outcome(
+            ctx.team,
+            sorted([seats[i] for i in range(n) if hit[i]]),
+            sorted([seats[i] for i in winners]),
+            ctx.hit_by,
+            seats,
+        )
+
+    def _crossfire(self, table: Table, ctx: _Context, vip: int) -> None:
+        aims = table.aims
+        shields: dict[int, list[int]] = {}  # protected player -> protectors with a shield left, in seat order
+        for i in table.protectors:
+            for target in aims[i]:
+                shields.setdefault(target, []).append(i)
+        self._volley(table.agents, aims, shields, ctx)
+        if shields and table.options["protection_lost_when_hit"]:
+            for target, protectors in shields.items():
+                shields[target] = [p for p in protectors if not ctx.hit[p]]
+        hit = ctx.hit
+        self._volley([i for i in table.others if not hit[i]], aims, shields, ctx)
+        ctx.team = "red" if ctx.hit[vip] else "blue"
+
+    @staticmethod
+    def _volley(shooters: list[int], aims: list[tuple[int, ...]], shields: dict[int, list[int]], ctx: _Context) -> None:
+        for shooter in shooters:
+            for target in aims[shooter]:
+                protectors = shields.get(target)
+                if protectors:
+                    protectors.pop(0)  # this bullet is cancelled
+                    continue
+                ctx.hit[target] = True
+                ctx.hit_by.setdefault(target, []).append(shooter)
+                ctx.hits_of.setdefault(shooter, []).append(target)
+
+    def _sniper(self, table: Table, ctx: _Context, vip: int) -> None:
+        roles = table.roles
+        sniper = next(i for i, r in enumerate(roles) if r.marks)
+        for m in table.marks:
+            ctx.hit[m] = True
+            ctx.hit_by.setdefault(m, []).append(sniper)
+            ctx.hits_of.setdefault(sniper, []).append(m)
+        assassins = [i for i, c in enumerate(ctx.counts) if ASSASSIN in c]
+        if all(ctx.hit[a] for a in assassins):
+            ctx.team = "blue"
+            return
+        if any(BYSTANDER in ctx.counts[m] or m == vip for m in table.marks):
+            ctx.team = "red"
+            return
+        order = table.order
+        shooters = [i for i in order if i in assassins and roles[i].shoots and not ctx.hit[i]]
+        self._volley(shooters, table.aims, {}, ctx)
+        bystander_hit = any(ctx.hit[i] and BYSTANDER in c for i, c in enumerate(ctx.counts))
+        ctx.team = "red" if ctx.hit[vip] and not bystander_hit else "blue"
+
+    # -- scoring and simulation
+
+    def score(self, rounds: Sequence[tuple[Table, Outcome]]) -> list[dict[str, Any]]:
+        """RULINGS C10: every winner of a round scores 1; highest total wins, ties share.
+
+        Players are told apart by ``name`` where the table gives one, else by seat.
+        Returns rows sorted by score (highest first), each with ``winner``.
+        """
+        totals: dict[str, int] = {}
+        for table, outcome in rounds:
+            won = set(outcome.winners)
+            for seat, name in zip(table.seats, table.names or [None] * len(table.seats), strict=True):
+                key = name or f"seat {seat}"
+                totals[key] = totals.get(key, 0) + (1 if seat in won else 0)
+        best = max(totals.values(), default=0)
+        rows = [{"player": key, "score": value, "winner": value == best} for key, value in totals.items()]
+        return sorted(rows, key=lambda r: (-int(r["score"]), _player_order(str(r["player"]))))
+
+    def random_table(
+        self, rng: random.Random, mode_id: str, players: int, specials: Sequence[str] = ()
+    ) -> dict[str, Any]:
+        """A random legal table document: the set-up dealt to random seats, random aims and marks."""
+        roles = list(self.setup(mode_id, players, specials).elements())
+        rng.shuffle(roles)
+        seats = list(range(1, players + 1))
+        rules = [self.roles[r] for r in roles]
+        sniper = self.is_sniper_mode(mode_id)
+        table_players: list[dict[str, Any]] = []
+        for seat, role in zip(seats, rules, strict=True):
+            others = [s for s in seats if s != seat]
+            if sniper:
+                count = 1 if ASSASSIN in role.counts_as and role.shoots else 0
+            else:
+                count = role.guns if role.shoots or role.protects else 1
+            table_players.append({"seat": seat, "role": role.id, "aim": rng.sample(others, count)})
+        table: dict[str, Any] = {"mode": mode_id, "players": table_players}
+        if sniper:
+            sniper_seat = next(s for s, r in zip(seats, rules, strict=True) if r.marks)
+            assassins = sum(1 for r in rules if ASSASSIN in r.counts_as)
+            others = [s for s in seats if s != sniper_seat]
+            table["marks"] = rng.sample(others, rng.randint(0, assassins))
+        return table
+
+    def simulate(
+        self, mode_id: str, players: int, games: int, seed: int = 0, specials: Sequence[str] = ()
+    ) -> list[dict[str, Any]]:
+        """Play ``games`` random tables; per role: how often dealt, how often it won, the win rate."""
+        rng = random.Random(seed)
+        dealt: Counter[str] = Counter()
+        won: Counter[str] = Counter()
+        for _ in range(games):
+            table = self.table(self.random_table(rng, mode_id, players, specials))
+            outcome = self.resolve(table)
+            winners = set(outcome.winners)
+            for seat, role in zip(table.seats, table.roles, strict=True):
+                dealt[role.id] += 1
+                won[role.id] += seat in winners
+        return [
+            {
+                "role": role,
+                "name": self.roles[role].name,
+                "dealt": dealt[role],
+                "won": won[role],
+                "rate": won[role] / dealt[role],
+            }
+            for role in sorted(dealt, key=lambda r: (-won[r] / dealt[r], r))
+        ]
+
+
+def _player_order(key: str) -> tuple[int, str]:
+    if key.startswith("seat ") and key[5:].isdigit():
+        return (int(key[5:]), "")
+    return (10**6, key)

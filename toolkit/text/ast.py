@@ -1,0 +1,821 @@
+"""Frozen AST nodes of the ability language.
+
+One :class:`Ability` per ability string. Nodes are frozen, slotted dataclasses
+whose fields are plain values, tuples and other nodes, so two parses of the same
+meaning compare equal: ``parse(render(ast)) == ast``. Every node carries a
+``span`` (start and end offsets in the text it was parsed from), which is left
+out of comparisons, hashing and ``repr``.
+
+Vocabulary values are English ids (``"enemy_unit"``, ``"code_gate"``); their
+Chinese and English words live in :mod:`toolkit.text.vocab`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, Literal
+
+Span = tuple[int, int]
+
+AbilityKind = Literal["effect", "triggered", "active", "response", "special", "paid", "subroutine"]
+FixedRefId = Literal["self_unit", "wearer", "attached", "this_card", "attacker", "attack_target"]
+UnitNoun = Literal[
+    "unit",
+    "friendly_unit",
+    "enemy_unit",
+    "agent",
+    "friendly_agent",
+    "enemy_agent",
+    "minion",
+    "friendly_minion",
+    "enemy_minion",
+    "obstacle",
+    "equipment",
+    "enemy_equipment",
+]
+Party = Literal["you", "runner", "corp", "opponent"]
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """Base of every node: ``span`` is where it was read from (not compared)."""
+
+    span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
+
+
+# ---------------------------------------------------------------- who
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed(Node):
+    """本单位, 佩戴者, 贴附单位, 本牌, 攻击者, 本次攻击的目标."""
+
+    ref: FixedRefId
+
+
+@dataclass(frozen=True, slots=True)
+class Target(Node):
+    """目标<单位> (needs range and vision, §11.6), optionally 距离 a-b 内的目标<单位>."""
+
+    noun: UnitNoun | None = None
+    within: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen(Node):
+    """你选择的 N 个<单位> (a choice: no vision needed, §11.6)."""
+
+    count: int
+    noun: UnitNoun
+
+
+Ref = Fixed | Target | Chosen
+
+
+# ---------------------------------------------------------------- costs
+
+
+@dataclass(frozen=True, slots=True)
+class TapCost(Node):
+    """横置: tap the card or unit that has the ability."""
+
+
+@dataclass(frozen=True, slots=True)
+class MortgageCost(Node):
+    """-X: mortgage X cards from hand (§8.2)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardCost(Node):
+    """弃 X 张牌."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClickCost(Node):
+    """[click] (netrunner), repeated for more than one."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CreditCost(Node):
+    """X[credit] (netrunner)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrashCost(Node):
+    """[trash]: trash this card (netrunner)."""
+
+
+Cost = TapCost | MortgageCost | DiscardCost | ClickCost | CreditCost | TrashCost
+
+
+# ---------------------------------------------------------------- conditions
+
+
+@dataclass(frozen=True, slots=True)
+class IsState(Node):
+    """<对象>处于隐蔽状态 / 处于暴露状态."""
+
+    ref: Ref
+    state: Literal["hidden", "exposed"]
+
+
+@dataclass(frozen=True, slots=True)
+class IsKind(Node):
+    """<对象>是<单位> (目标是特工, 佩戴者是特工)."""
+
+    ref: Ref
+    noun: UnitNoun
+
+
+@dataclass(frozen=True, slots=True)
+class HpAtMost(Node):
+    """<对象>的生命值不多于 X 点."""
+
+    ref: Ref
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class IsDestroyed(Node):
+    """<对象>被消灭 (本次攻击的目标被消灭)."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class HandAtMost(Node):
+    """你的手牌不多于 X 张."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class MortgageNotEmpty(Node):
+    """你的抵押区有牌."""
+
+
+@dataclass(frozen=True, slots=True)
+class CreditsAtMost(Node):
+    """你的信用点不多于 X."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class NoHand(Node):
+    """你没有手牌."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShopEmpty(Node):
+    """矩阵商店没有牌."""
+
+
+@dataclass(frozen=True, slots=True)
+class ResultAtLeast(Node):
+    """结果不小于 X (the last die rolled)."""
+
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunnerTagged(Node):
+    """潜袭者被锁定."""
+
+
+@dataclass(frozen=True, slots=True)
+class RunSuccessful(Node):
+    """潜袭成功."""
+
+
+@dataclass(frozen=True, slots=True)
+class YouHit(Node):
+    """你击中<角色> (crossfire)."""
+
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class YouShot(Node):
+    """你被击中 (crossfire)."""
+
+
+@dataclass(frozen=True, slots=True)
+class YouNotShot(Node):
+    """你未被击中 (crossfire)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamWon(Node):
+    """蓝队获胜 / 红队获胜 (crossfire)."""
+
+    team: Literal["blue", "red"]
+
+
+@dataclass(frozen=True, slots=True)
+class NoneShot(Node):
+    """没有<角色>被击中 (crossfire)."""
+
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class All(Node):
+    """<条件>且<条件>…: every part holds."""
+
+    parts: tuple[Condition, ...]
+
+
+Condition = (
+    IsState
+    | IsKind
+    | HpAtMost
+    | IsDestroyed
+    | HandAtMost
+    | MortgageNotEmpty
+    | CreditsAtMost
+    | NoHand
+    | ShopEmpty
+    | ResultAtLeast
+    | RunnerTagged
+    | RunSuccessful
+    | YouHit
+    | YouShot
+    | YouNotShot
+    | TeamWon
+    | NoneShot
+    | All
+)
+
+
+# ---------------------------------------------------------------- effects: the player
+
+
+@dataclass(frozen=True, slots=True)
+class Draw(Node):
+    """你抽 X 张牌."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Buy(Node):
+    """你购买 X 张牌 (from the matrix shop, or draw in modes without one, §2.2)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discard(Node):
+    """你弃 X 张牌 / 对手弃 X 张牌."""
+
+    count: int
+    who: Literal["you", "opponent"] = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class Search(Node):
+    """你搜寻 1 张「名称」 (personal deck) / 你从矩阵商店搜寻 1 张「名称」."""
+
+    count: int
+    name: str
+    source: Literal["deck", "shop"] = "deck"
+
+
+@dataclass(frozen=True, slots=True)
+class SearchType(Node):
+    """你从<牌库区>搜寻 1 张<类型>，展示后加入你的手牌 (netrunner)."""
+
+    zone: str
+    count: int
+    card_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal(Node):
+    """你翻牌直到翻出 1 张<类别>牌 (§7.5)."""
+
+    count: int
+    category: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mulligan(Node):
+    """你调度 X 次."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Mortgage(Node):
+    """你抵押 X 张手牌."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class GainToken(Node):
+    """你获得 1 张「衍生牌名」."""
+
+    count: int
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class GainCredits(Node):
+    """你获得 X[credit]."""
+
+    count: int
+    who: Party = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class LoseCredits(Node):
+    """你失去 X[credit] / 潜袭者失去 X[credit] / 公司失去 X[credit]."""
+
+    count: int
+    who: Party = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class GainClicks(Node):
+    """你获得 [click]…."""
+
+    count: int
+    who: Party = "you"
+
+
+@dataclass(frozen=True, slots=True)
+class LoseClicks(Node):
+    """潜袭者失去 [click]…."""
+
+    count: int
+    who: Party = "runner"
+
+
+@dataclass(frozen=True, slots=True)
+class GainTags(Node):
+    """潜袭者获得 X 个锁定标记."""
+
+    count: int
+    who: Party = "runner"
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveTags(Node):
+    """你移除 X 个锁定标记."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class GainBadPublicity(Node):
+    """你获得 X 个负面声誉."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Roll(Node):
+    """你投掷 X 枚六面骰."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Deploy(Node):
+    """你部署 X 名待命特工."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Run(Node):
+    """你对<服务器>发起潜袭; ``count`` for 1 台中央服务器 / 1 台远程服务器."""
+
+    server: str
+    count: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Access(Node):
+    """你额外读取 X 张牌."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Install(Node):
+    """你安装 X 个<类型> (usually 你可以安装)."""
+
+    count: int
+    card_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class RezFree(Node):
+    """你激活 X 张牌，无视其全部激活费用."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLimit(Node):
+    """你的手牌上限 +X / 你的内存上限 +X[mu] / 你的链接强度 +X."""
+
+    stat: Literal["hand_size", "memory", "link"]
+    delta: int
+
+
+# ---------------------------------------------------------------- effects: crossfire
+
+
+@dataclass(frozen=True, slots=True)
+class CountsAs(Node):
+    """你视为<角色>."""
+
+    role: str
+
+
+@dataclass(frozen=True, slots=True)
+class PublicRole(Node):
+    """你的角色公开."""
+
+
+@dataclass(frozen=True, slots=True)
+class Protect(Node):
+    """你不射击；你保护你指向的玩家：抵消 X 发射向该玩家的子弹."""
+
+    bullets: int
+
+
+@dataclass(frozen=True, slots=True)
+class Guns(Node):
+    """你有 N 把枪：你可以同时指向 N 名不同的玩家，各射 X 发."""
+
+    count: int
+    shots: int
+
+
+@dataclass(frozen=True, slots=True)
+class SniperMarks(Node):
+    """The Sniper's shot cards: one per Assassin, fewer allowed, at most X in front of one player."""
+
+    per_player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Win(Node):
+    """你获胜."""
+
+
+@dataclass(frozen=True, slots=True)
+class Lose(Node):
+    """你落败."""
+
+
+@dataclass(frozen=True, slots=True)
+class SoleWin(Node):
+    """你单独获胜，其他所有玩家落败."""
+
+
+@dataclass(frozen=True, slots=True)
+class ShooterLoses(Node):
+    """击中你的玩家落败."""
+
+
+# ---------------------------------------------------------------- effects: units and cards
+
+
+@dataclass(frozen=True, slots=True)
+class Heal(Node):
+    """<对象>回复 X 点生命值."""
+
+    ref: Ref
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class GainShield(Node):
+    """<对象>获得 X 点护盾值 (own shield, capped, §8.3)."""
+
+    ref: Ref
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class GainTempHp(Node):
+    """<对象>获得 X 点临时生命值."""
+
+    ref: Ref
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class GainVision(Node):
+    """<对象>获得背向视野 / 侧向视野."""
+
+    ref: Ref
+    vision: Literal["rear", "side"]
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Node):
+    """<对象>移动 a-b."""
+
+    ref: Ref
+    low: int
+    high: int
+
+
+@dataclass(frozen=True, slots=True)
+class Modify(Node):
+    """<对象>移速 / 生命值上限 / 受到的伤害 / 攻击距离 / 攻击命中骰结果 ±X (continuous)."""
+
+    ref: Ref
+    stat: Literal["move", "max_hp", "damage_taken", "range", "hit_result"]
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class Cannot(Node):
+    """<对象>无法移动 / 无法攻击 / 无法使用响应."""
+
+    ref: Ref
+    action: Literal["move", "attack", "respond"]
+
+
+@dataclass(frozen=True, slots=True)
+class BasicAttack(Node):
+    """<对象>进行 X 次袭击 / 反击."""
+
+    ref: Ref
+    kind: Literal["strike", "counter"]
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class AttackWith(Node):
+    """<对象>使用「名称」攻击 X 次."""
+
+    ref: Ref
+    name: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class SelfDestruct(Node):
+    """本牌自毁 (§14.5)."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class AttackMod(Node):
+    """本次攻击命中骰结果 / 攻速 / 的伤害 ±X."""
+
+    stat: Literal["hit_result", "speed", "damage"]
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class Damage(Node):
+    """对<对象>造成 X 点伤害."""
+
+    ref: Ref
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tap(Node):
+    """横置<对象>."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Reset(Node):
+    """重置<对象>."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Destroy(Node):
+    """消灭<对象>."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Expose(Node):
+    """暴露<对象>."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Remove(Node):
+    """移除<对象> (移除本牌)."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class Switch(Node):
+    """切换 (reversible cards, §7.4.1)."""
+
+
+# ---------------------------------------------------------------- effects: netrunner
+
+
+@dataclass(frozen=True, slots=True)
+class TypedDamage(Node):
+    """造成 X 点肢体伤害 / 网域伤害 / 脑部伤害."""
+
+    kind: Literal["meat", "net", "brain"]
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndRun(Node):
+    """终止潜袭."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trash(Node):
+    """销毁 X 个<类型>."""
+
+    count: int
+    card_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class BreakSubroutine(Node):
+    """破解 X 个<子类型>子进程."""
+
+    count: int
+    subtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class Strength(Node):
+    """强度 ±X."""
+
+    delta: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceCredits(Node):
+    """在本牌上放置 X[credit]."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceAdvancement(Node):
+    """在本牌上放置 X 个推进标记."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class AdvanceInstalled(Node):
+    """在 N 张已安装的牌上放置 X 个推进标记."""
+
+    cards: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCredits(Node):
+    """从本牌上拿取 X[credit]."""
+
+    amount: int
+
+
+# ---------------------------------------------------------------- structure
+
+
+@dataclass(frozen=True, slots=True)
+class If(Node):
+    """如果<条件>，<效果>: the rest of the sentence happens only if the condition holds."""
+
+    condition: Condition
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class YouMay(Node):
+    """你可以<效果>: the player chooses whether it happens (§7.3.2)."""
+
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Until(Node):
+    """直到回合结束 / 直到你的下个回合开始，<持续效果>."""
+
+    until: Literal["turn_end", "your_next_turn_start"]
+    effects: tuple[Effect, ...]
+
+
+Effect = Node
+"""Any effect node above (costs, conditions and refs are nodes too, but never stand as effects)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence(Node):
+    """One sentence, ending in 。; its effects resolve in order."""
+
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ability(Node):
+    """One ability: kind, timing (triggered), costs (active, response, special, paid), sentences."""
+
+    kind: AbilityKind
+    sentences: tuple[Sentence, ...]
+    timing: str | None = None
+    costs: tuple[Cost, ...] = ()
+
+
+def walk(node: Any) -> Any:
+    """Every node under ``node`` (itself included), depth first, in field order."""
+    if isinstance(node, Node):
+        yield node
+        for f in fields(node):
+            if f.name != "span":
+                yield from walk(getattr(node, f.name))
+    elif isinstance(node, tuple):
+        for item in node:
+            yield from walk(item)
+
+
+def to_json(node: Any) -> Any:
+    """A JSON-ready view: ``{"node": "Draw", "count": 2}``; spans as ``[start, end]``."""
+    if isinstance(node, Node):
+        out: dict[str, Any] = {"node": type(node).__name__}
+        for f in fields(node):
+            if f.name != "span":
+                out[f.name] = to_json(getattr(node, f.name))
+        if node.span is not None:
+            out["span"] = list(node.span)
+        return out
+    if isinstance(node, tuple):
+        return [to_json(item) for item in node]
+    return node
+
+
+def dump(node: Any, indent: int = 0) -> str:
+    """An indented, human-readable outline of a node: one line per node, scalar fields inline."""
+    pad = "  " * indent
+    if isinstance(node, tuple):
+        return "\n".join(dump(item, indent) for item in node)
+    if not isinstance(node, Node):
+        return pad + repr(node)
+    scalars: list[str] = []
+    children: list[str] = []
+    for f in fields(node):
+        if f.name == "span":
+            continue
+        value = getattr(node, f.name)
+        if isinstance(value, Node) or (isinstance(value, tuple) and value and isinstance(value[0], Node)):
+            children.append(f"{pad}  {f.name}:\n" + dump(value, indent + 2))
+        elif value not in (None, ()):
+            scalars.append(f"{f.name}={value!r}" if not isinstance(value, str) else f"{f.name}={value}")
+    head = pad + type(node).__name__ + (" " + " ".join(scalars) if scalars else "")
+    if node.span is not None:
+        head += f"  @{node.span[0]}-{node.span[1]}"
+    return "\n".join([head, *children])
+
+
+NODE_TYPES: dict[str, type[Node]] = {
+    cls.__name__: cls
+    for cls in list(globals().values())
+    if isinstance(cls, type) and issubclass(cls, Node) and cls is not Node
+}
+
+
+def from_json(data: Any) -> Any:
+    """Inverse of :func:`to_json` (spans included); raises ``ValueError`` on unknown nodes."""
+    if isinstance(data, dict):
+        name = data.get("node")
+        cls = NODE_TYPES.get(str(name))
+        if cls is None:
+            raise ValueError(f"unknown node {name!r}")
+        kwargs = {k: from_json(v) for k, v in data.items() if k not in ("node", "span")}
+        span = data.get("span")
+        return cls(**kwargs, span=tuple(span) if span else None)
+    if isinstance(data, list):
+        return tuple(from_json(item) for item in data)
+    return data

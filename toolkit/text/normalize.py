@@ -1,0 +1,106 @@
+"""Normalization of ability text before parsing, keeping a map back to the input.
+
+1. NFKC, character by character: full-width digits, letters and brackets become
+   ASCII (``２`` -> ``2``, ``［`` -> ``[``), the ideographic space a space.
+2. Punctuation to the canonical full-width forms of the language: ``:`` -> ``：``,
+   ``,`` -> ``，``, ``;`` -> ``；``, a ``.`` or ``!`` that ends a sentence -> ``。``;
+   ``~`` and dashes between digits -> ``-``; card-name quotes ``『』“”""`` -> ``「」``.
+3. Chinese numerals (零〇一二两三四五六七八九十, up to 99) followed by a measure
+   word (张 点 名 个 次 枚 发 把 台 …) become digits: ``抽两张牌`` -> ``抽2张牌``.
+   A numeral right after 同 / 另 / 每 / 任 / 第 / 唯 is a word, not a count
+   (``同一名玩家``, ``第一``), and is left alone, as are numerals inside words
+   (``六面骰``, ``一部分``).
+
+:func:`normalize` returns the new text and, for every character of it (plus one
+for the end), the offset of the input character it came from, so parse errors
+and spans point into what the user wrote.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_PUNCT = {":": "：", ",": "，", ";": "；", "!": "。", "『": "「", "』": "」", "“": "「", "”": "」"}
+_DASHES = "~–—−－"
+_NUMERALS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
+_MEASURES = "张点名个次枚发把台位轮份层格"
+_WORD_BEFORE = "同另每任第唯"
+_NUMERAL_RUN = re.compile(rf"[零〇一二两三四五六七八九十]+(?=[ \t]*[{_MEASURES}])")
+
+
+def chinese_number(word: str) -> int | None:
+    """The value of a Chinese numeral up to 99 (``十二`` -> 12, ``两`` -> 2), or None."""
+    if not word:
+        return None
+    if "十" not in word:
+        if len(word) == 1 and word in _NUMERALS:
+            return _NUMERALS[word]
+        return None
+    tens_part, _, ones_part = word.partition("十")
+    if "十" in ones_part:
+        return None
+    if tens_part == "":
+        tens = 1
+    elif len(tens_part) == 1 and tens_part in _NUMERALS and tens_part not in "两零〇":
+        tens = _NUMERALS[tens_part]
+    else:
+        return None
+    if ones_part == "":
+        ones = 0
+    elif len(ones_part) == 1 and ones_part in _NUMERALS and ones_part not in "两零〇":
+        ones = _NUMERALS[ones_part]
+    else:
+        return None
+    return tens * 10 + ones
+
+
+def normalize(text: str) -> tuple[str, list[int]]:
+    """Normalized text and the input offset of each of its characters (len + 1 entries)."""
+    chars: list[str] = []
+    origin: list[int] = []
+    for index, ch in enumerate(text):
+        folded = unicodedata.normalize("NFKC", ch) if ord(ch) > 0x7F else ch
+        for out in folded:
+            chars.append(out)
+            origin.append(index)
+    # punctuation
+    for i, ch in enumerate(chars):
+        if ch in _PUNCT:
+            chars[i] = _PUNCT[ch]
+        elif ch == '"':
+            chars[i] = "「" if _opening_quote(chars, i) else "」"
+        elif ch in _DASHES and 0 < i < len(chars) - 1 and chars[i - 1].isdigit() and chars[i + 1].isdigit():
+            chars[i] = "-"
+        elif ch == "." and not (0 < i < len(chars) - 1 and chars[i - 1].isdigit() and chars[i + 1].isdigit()):
+            chars[i] = "。"
+        elif ch in "\u00a0\u3000":
+            chars[i] = " "
+    folded_text = "".join(chars)
+    origin.append(len(text))
+    # Chinese numerals before measure words
+    pieces: list[str] = []
+    out_origin: list[int] = []
+    last = 0
+    for match in _NUMERAL_RUN.finditer(folded_text):
+        start, end = match.span()
+        if start > 0 and folded_text[start - 1] in _WORD_BEFORE:
+            continue
+        value = chinese_number(match.group())
+        if value is None:
+            continue
+        pieces.append(folded_text[last:start])
+        out_origin.extend(origin[last:start])
+        digits = str(value)
+        pieces.append(digits)
+        out_origin.extend([origin[start]] * len(digits))
+        last = end
+    if last == 0:
+        return folded_text, origin
+    pieces.append(folded_text[last:])
+    out_origin.extend(origin[last:])
+    return "".join(pieces), out_origin
+
+
+def _opening_quote(chars: list[str], index: int) -> bool:
+    return chars[:index].count("「") <= chars[:index].count("」")

@@ -1,0 +1,936 @@
+"""``parse(text) -> Ability``: the Lark LALR parser of ability text and its AST builder.
+
+The grammar is ``ability.lark`` next to this file. The AST is built while the
+LALR parser runs (an inline transformer: one pass, no parse tree), with every
+token kept so that each node gets the exact span it covers.
+
+Errors are :class:`AbilitySyntaxError`: line, column and a caret context in the
+text the user wrote (not the normalized one), the words the grammar expected
+there, and a hint for common mistakes (Lark ``match_examples``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from toolkit.errors import DossierError
+
+from . import ast as A
+from . import vocab as V
+from .normalize import normalize
+
+GRAMMAR_PATH = Path(__file__).with_name("ability.lark")
+
+
+class AbilitySyntaxError(DossierError):
+    """Ability text that is not in the language.
+
+    ``offset`` is the character offset in the input, ``line`` and ``column`` are
+    1-based; ``context`` is the offending line with a caret under the column
+    (East Asian wide characters count two columns); ``hint`` explains a common
+    mistake when one is recognized.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        text: str,
+        offset: int,
+        *,
+        expected: Sequence[str] = (),
+        hint: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.text = text
+        self.offset = max(0, min(offset, len(text)))
+        self.line = text.count("\n", 0, self.offset) + 1
+        line_start = text.rfind("\n", 0, self.offset) + 1
+        self.column = self.offset - line_start + 1
+        self.expected = list(expected)
+        self.hint = hint
+        line_end = text.find("\n", self.offset)
+        self.source_line = text[line_start : line_end if line_end >= 0 else len(text)]
+        self.context = self.source_line + "\n" + " " * display_width(self.source_line[: self.column - 1]) + "^"
+        super().__init__(self.summary(), exit_code=1)
+
+    def summary(self) -> str:
+        """One line: where, what, what was expected, and the hint."""
+        parts = [f"line {self.line}, column {self.column}: {self.reason}"]
+        if self.expected:
+            parts.append("expected " + ", ".join(self.expected))
+        if self.hint:
+            parts.append("hint: " + self.hint)
+        return "; ".join(parts)
+
+    def describe(self) -> str:
+        """The summary followed by the caret context (for terminals)."""
+        return self.summary() + "\n" + self.context
+
+
+def display_width(text: str) -> int:
+    """Terminal columns taken by ``text``: wide and full-width characters count two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+# ---------------------------------------------------------------- building the AST
+
+
+class _SemanticError(Exception):
+    def __init__(self, message: str, start: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.start = start
+
+
+def _is_value(child: Any) -> bool:
+    if not isinstance(child, Token):
+        return True
+    kind = child.type
+    return kind.isascii() and kind.isupper() and not kind.startswith("__")
+
+
+class _Part:
+    """A piece that is not a node yet (a predicate waiting for its subject, a timing word), with its span."""
+
+    __slots__ = ("value", "span")
+
+    def __init__(self, value: Any, span: tuple[int, int] | None) -> None:
+        self.value = value
+        self.span = span
+
+
+def _child_span(child: Any) -> tuple[int, int] | None:
+    if isinstance(child, Token):
+        if child.start_pos is None or child.end_pos is None:
+            return None
+        return (child.start_pos, child.end_pos)
+    if isinstance(child, A.Node | _Part):
+        return child.span
+    if isinstance(child, list | tuple):
+        spans = [s for s in map(_child_span, child) if s]
+        return (spans[0][0], spans[-1][1]) if spans else None
+    return None
+
+
+def _span(children: Sequence[Any]) -> tuple[int, int] | None:
+    first = last = None
+    for child in children:
+        span = _child_span(child)
+        if span is not None:
+            if first is None:
+                first = span
+            last = span
+    if first is None or last is None:
+        return None
+    return (first[0], last[1])
+
+
+def _node(build: Callable[..., Any]) -> Callable[[Any, list[Any]], Any]:
+    """Wrap ``build(*values)`` into a callback: values are the kept children; the result gets their span."""
+
+    @functools.wraps(build)
+    def callback(self: Any, children: list[Any]) -> Any:
+        node = build(self, *[c.value if isinstance(c, _Part) else c for c in children if _is_value(c)])
+        if isinstance(node, A.Node):
+            if node.span is None:
+                object.__setattr__(node, "span", _span(children))
+        elif callable(node):
+            return _Part(node, _span(children))
+        return node
+
+    return callback
+
+
+def _int(token: Token) -> int:
+    return int(token.value)
+
+
+def _signed(token: Token) -> int:
+    return int(token.value)
+
+
+def _name(token: Token) -> str:
+    return token.value[1:-1].strip()
+
+
+def _word(vocabulary: V.Vocabulary, token: Token) -> str:
+    return _REVERSE[id(vocabulary)][token.value]
+
+
+_REVERSE: dict[int, dict[str, str]] = {id(v): V.reverse(v) for v in (*V.TERMINALS.values(), V.FIXED_REFS)}
+_FIXED_BY_TOKEN = {
+    "SELF_UNIT": "self_unit",
+    "WEARER": "wearer",
+    "ATTACHED": "attached",
+    "THIS_CARD": "this_card",
+    "ATTACKER": "attacker",
+}
+_PARTY_BY_TOKEN = {"RUNNER": "runner", "CORP": "corp", "OPPONENT": "opponent"}
+_LIMIT_BY_TOKEN = {"HAND_LIMIT": "hand_size", "LINK": "link", "MEMORY": "memory"}
+_ATTACK_STAT_BY_TOKEN = {"HIT_RESULT": "hit_result", "ATTACK_SPEED": "speed", "ATTACK_DAMAGE": "damage"}
+
+
+def _count(token: Token, what: str) -> int:
+    value = _int(token)
+    if value < 1:
+        raise _SemanticError(f"{what} must be at least 1, not {value}", token.start_pos or 0)
+    return value
+
+
+class _Builder:
+    """Callbacks of the LALR parser, one per rule or alias of the grammar."""
+
+    # -- abilities
+    @_node
+    def start(self, ability: A.Ability) -> A.Ability:
+        return ability
+
+    @_node
+    def ab_effect(self, body: tuple[A.Sentence, ...]) -> A.Ability:
+        return A.Ability("effect", body)
+
+    @_node
+    def ab_triggered(self, timing: str, body: tuple[A.Sentence, ...]) -> A.Ability:
+        return A.Ability("triggered", body, timing=timing)
+
+    @_node
+    def ab_active(self, costs: tuple[A.Cost, ...], body: tuple[A.Sentence, ...]) -> A.Ability:
+        return A.Ability("active", body, costs=costs)
+
+    @_node
+    def ab_response(self, costs: tuple[A.Cost, ...] | None, body: tuple[A.Sentence, ...]) -> A.Ability:
+        return A.Ability("response", body, costs=costs or ())
+
+    @_node
+    def ab_special(self, costs: tuple[A.Cost, ...] | None, body: tuple[A.Sentence, ...]) -> A.Ability:
+        return A.Ability("special", body, costs=costs or ())
+
+    @_node
+    def ab_paid(self, costs: tuple[A.Cost, ...], body: tuple[A.Sentence, ...]) -> A.Ability:
+        return A.Ability("paid", body, costs=costs)
+
+    @_node
+    def ab_subroutine(self, body: tuple[A.Sentence, ...]) -> A.Ability:
+        return A.Ability("subroutine", body)
+
+    @_node
+    def tcosts(self, *costs: A.Cost) -> tuple[A.Cost, ...]:
+        return costs
+
+    ncosts = tcosts
+
+    @_node
+    def cost_tap(self) -> A.Cost:
+        return A.TapCost()
+
+    def cost_mortgage(self, children: list[Any]) -> A.Cost:
+        token = children[0]
+        value = _signed(token)
+        if value >= 0 or token.value.startswith("+"):
+            raise _SemanticError(f"a mortgage cost is written -X, not {token.value!r}", token.start_pos or 0)
+        return A.MortgageCost(-value, span=_span(children))
+
+    @_node
+    def cost_discard(self, count: Token) -> A.Cost:
+        return A.DiscardCost(_count(count, "the number of cards"))
+
+    @_node
+    def cost_click(self, clicks: list[Token]) -> A.Cost:
+        return A.ClickCost(len(clicks))
+
+    @_node
+    def cost_credit(self, count: Token) -> A.Cost:
+        return A.CreditCost(_int(count))
+
+    @_node
+    def cost_trash(self) -> A.Cost:
+        return A.TrashCost()
+
+    def clicks(self, children: list[Token]) -> list[Token]:
+        return children
+
+    def timing(self, children: list[Any]) -> _Part:
+        return _Part(V.TIMING_TOKENS[tuple(c.type for c in children if _is_value(c))], _span(children))
+
+    def timing_yours(self, children: list[Any]) -> _Part:
+        return _Part(V.YOUR_TIMING_TOKENS[next(c.type for c in children if _is_value(c))], _span(children))
+
+    # -- sentences
+    def body(self, children: list[A.Sentence]) -> tuple[A.Sentence, ...]:
+        return tuple(children)
+
+    @_node
+    def sentence(self, effects: list[A.Effect]) -> A.Sentence:
+        return A.Sentence(tuple(effects))
+
+    @_node
+    def seq_plain(self, *effects: A.Effect) -> list[A.Effect]:
+        return list(effects)
+
+    def seq_if(self, children: list[Any]) -> list[A.Effect]:
+        values = [c for c in children if _is_value(c)]
+        return [A.If(values[0], tuple(values[1]), span=_span(children))]
+
+    def seq_optional(self, children: list[Any]) -> list[A.Effect]:
+        values = [c for c in children if _is_value(c)]
+        return [A.YouMay(tuple(values), span=_span(children))]
+
+    def seq_until(self, children: list[Any]) -> list[A.Effect]:
+        values = [c for c in children if _is_value(c)]
+        return [A.Until(values[0].value, tuple(values[1]), span=_span(children))]
+
+    def duration(self, children: list[Any]) -> _Part:
+        token = next(c for c in children if _is_value(c))
+        return _Part("turn_end" if token.type == "TURN_END_PLAIN" else "your_next_turn_start", _span(children))
+
+    @_node
+    def opt_head(self, effect: A.Effect) -> A.Effect:
+        return effect
+
+    def clause(self, children: list[Any]) -> A.Effect:
+        effect: A.Effect = [c for c in children if _is_value(c)][-1]
+        object.__setattr__(effect, "span", _span(children))
+        return effect
+
+    # -- the player
+    @_node
+    def draw(self, n: Token) -> A.Effect:
+        return A.Draw(_count(n, "the number of cards"))
+
+    @_node
+    def buy(self, n: Token) -> A.Effect:
+        return A.Buy(_count(n, "the number of cards"))
+
+    @_node
+    def discard(self, n: Token) -> A.Effect:
+        return A.Discard(_count(n, "the number of cards"))
+
+    @_node
+    def discard_party(self, party: Token, n: Token) -> A.Effect:
+        return A.Discard(_count(n, "the number of cards"), "opponent")
+
+    @_node
+    def search(self, n: Token, name: Token) -> A.Effect:
+        return A.Search(_count(n, "the number of cards"), _name(name))
+
+    @_node
+    def search_shop(self, shop: Token, n: Token, name: Token) -> A.Effect:
+        return A.Search(_count(n, "the number of cards"), _name(name), "shop")
+
+    @_node
+    def search_type(self, zone: str, n: Token, card_type: str) -> A.Effect:
+        return A.SearchType(zone, _count(n, "the number of cards"), card_type)
+
+    @_node
+    def reveal(self, n: Token, category: str) -> A.Effect:
+        return A.Reveal(_count(n, "the number of cards"), category)
+
+    @_node
+    def mulligan(self, n: Token) -> A.Effect:
+        return A.Mulligan(_count(n, "the number of mulligans"))
+
+    @_node
+    def mortgage(self, n: Token) -> A.Effect:
+        return A.Mortgage(_count(n, "the number of cards"))
+
+    @_node
+    def gain_token(self, n: Token, name: Token) -> A.Effect:
+        return A.GainToken(_count(n, "the number of cards"), _name(name))
+
+    @_node
+    def gain_credits(self, n: Token) -> A.Effect:
+        return A.GainCredits(_int(n))
+
+    @_node
+    def lose_credits(self, n: Token) -> A.Effect:
+        return A.LoseCredits(_int(n))
+
+    @_node
+    def gain_clicks(self, clicks: list[Token]) -> A.Effect:
+        return A.GainClicks(len(clicks))
+
+    @_node
+    def lose_clicks(self, clicks: list[Token]) -> A.Effect:
+        return A.LoseClicks(len(clicks))
+
+    @_node
+    def gain_tags(self, n: Token) -> A.Effect:
+        return A.GainTags(_count(n, "the number of tags"))
+
+    @_node
+    def bad_publicity(self, n: Token) -> A.Effect:
+        return A.GainBadPublicity(_count(n, "the amount of bad publicity"))
+
+    @_node
+    def remove_tags(self, n: Token) -> A.Effect:
+        return A.RemoveTags(_count(n, "the number of tags"))
+
+    @_node
+    def roll(self, n: Token) -> A.Effect:
+        return A.Roll(_count(n, "the number of dice"))
+
+    @_node
+    def deploy(self, n: Token) -> A.Effect:
+        return A.Deploy(_count(n, "the number of agents"))
+
+    @_node
+    def run(self, server: tuple[str, int | None]) -> A.Effect:
+        return A.Run(*server)
+
+    @_node
+    def server(self, zone: Token) -> tuple[str, int | None]:
+        key = _word(V.NR_ZONES, zone)
+        if key not in ("hq", "rnd", "archives"):
+            raise _SemanticError(
+                f"{zone.value} is not a server; runs go to 总部, 研发中心 or 档案库", zone.start_pos or 0
+            )
+        return (key, None)
+
+    @_node
+    def server_count(self, n: Token, kind: Token) -> tuple[str, int | None]:
+        return (_word(V.SERVER_KINDS, kind), _count(n, "the number of servers"))
+
+    @_node
+    def access(self, n: Token) -> A.Effect:
+        return A.Access(_count(n, "the number of cards"))
+
+    @_node
+    def install(self, n: Token, card_type: str) -> A.Effect:
+        return A.Install(_count(n, "the number of cards"), card_type)
+
+    @_node
+    def rez_free(self, n: Token) -> A.Effect:
+        return A.RezFree(_count(n, "the number of cards"))
+
+    @_node
+    def player_limit(self, stat: Token, delta: Token) -> A.Effect:
+        return A.PlayerLimit(_LIMIT_BY_TOKEN[stat.type], _signed(delta))  # type: ignore[arg-type]
+
+    @_node
+    def public_role(self) -> A.Effect:
+        return A.PublicRole()
+
+    @_node
+    def counts_as(self, role: str) -> A.Effect:
+        return A.CountsAs(role)
+
+    @_node
+    def protect(self, n: Token) -> A.Effect:
+        return A.Protect(_count(n, "the number of bullets"))
+
+    @_node
+    def guns(self, guns: Token, players: Token, shots: Token) -> A.Effect:
+        if _int(guns) != _int(players):
+            raise _SemanticError(
+                f"{guns.value} guns but {players.value} players pointed at; the two numbers are the same",
+                players.start_pos or 0,
+            )
+        return A.Guns(_count(guns, "the number of guns"), _count(shots, "the number of shots"))
+
+    @_node
+    def sniper_marks(self, n: Token) -> A.Effect:
+        return A.SniperMarks(_count(n, "the number of shot cards"))
+
+    @_node
+    def win(self) -> A.Effect:
+        return A.Win()
+
+    @_node
+    def lose(self) -> A.Effect:
+        return A.Lose()
+
+    @_node
+    def sole_win(self) -> A.Effect:
+        return A.SoleWin()
+
+    @_node
+    def shooter_loses(self) -> A.Effect:
+        return A.ShooterLoses()
+
+    def party_clause(self, children: list[Any]) -> A.Effect:
+        party, effect = [c for c in children if _is_value(c)]
+        return dataclasses.replace(effect, who=_PARTY_BY_TOKEN[party.type], span=_span(children))
+
+    # -- units and cards
+    @_node
+    def subj_clause(self, ref: A.Ref, build: Callable[[A.Ref], A.Effect]) -> A.Effect:
+        return build(ref)
+
+    @_node
+    def heal(self, n: Token) -> Callable[[A.Ref], A.Effect]:
+        return lambda ref: A.Heal(ref, _count(n, "the amount healed"))
+
+    @_node
+    def gain_shield(self, n: Token) -> Callable[[A.Ref], A.Effect]:
+        return lambda ref: A.GainShield(ref, _count(n, "the shield gained"))
+
+    @_node
+    def gain_temp_hp(self, n: Token) -> Callable[[A.Ref], A.Effect]:
+        return lambda ref: A.GainTempHp(ref, _count(n, "the temporary HP gained"))
+
+    @_node
+    def gain_vision(self, vision: Token) -> Callable[[A.Ref], A.Effect]:
+        return lambda ref: A.GainVision(ref, _word(V.VISIONS, vision))  # type: ignore[arg-type]
+
+    @_node
+    def move(self, band: Token) -> Callable[[A.Ref], A.Effect]:
+        low, high = _range(band)
+        return lambda ref: A.Move(ref, low, high)
+
+    @_node
+    def modify(self, stat: Token, delta: Token) -> Callable[[A.Ref], A.Effect]:
+        return lambda ref: A.Modify(ref, _word(V.UNIT_STATS, stat), _signed(delta))  # type: ignore[arg-type]
+
+    @_node
+    def cannot(self, action: Token) -> Callable[[A.Ref], A.Effect]:
+        return lambda ref: A.Cannot(ref, _word(V.CANNOT, action))  # type: ignore[arg-type]
+
+    @_node
+    def basic_attack(self, n: Token, kind: Token) -> Callable[[A.Ref], A.Effect]:
+        return lambda ref: A.BasicAttack(ref, _word(V.BASIC_ATTACKS, kind), _count(n, "the number of attacks"))  # type: ignore[arg-type]
+
+    @_node
+    def attack_with(self, name: Token, n: Token) -> Callable[[A.Ref], A.Effect]:
+        return lambda ref: A.AttackWith(ref, _name(name), _count(n, "the number of attacks"))
+
+    @_node
+    def self_destruct(self) -> Callable[[A.Ref], A.Effect]:
+        return lambda ref: A.SelfDestruct(ref)
+
+    @_node
+    def attack_mod(self, stat: Token, delta: Token) -> A.Effect:
+        return A.AttackMod(_ATTACK_STAT_BY_TOKEN[stat.type], _signed(delta))  # type: ignore[arg-type]
+
+    @_node
+    def damage(self, ref: A.Ref, n: Token) -> A.Effect:
+        return A.Damage(ref, _count(n, "the damage"))
+
+    @_node
+    def tap(self, ref: A.Ref) -> A.Effect:
+        return A.Tap(ref)
+
+    @_node
+    def reset(self, ref: A.Ref) -> A.Effect:
+        return A.Reset(ref)
+
+    @_node
+    def destroy(self, _: Token, ref: A.Ref) -> A.Effect:
+        return A.Destroy(ref)
+
+    @_node
+    def expose(self, _: Token, ref: A.Ref) -> A.Effect:
+        return A.Expose(ref)
+
+    @_node
+    def remove(self, ref: A.Ref) -> A.Effect:
+        return A.Remove(ref)
+
+    @_node
+    def switch(self) -> A.Effect:
+        return A.Switch()
+
+    # -- netrunner
+    @_node
+    def typed_damage(self, n: Token, kind: Token) -> A.Effect:
+        return A.TypedDamage(_word(V.DAMAGE_KINDS, kind), _count(n, "the damage"))  # type: ignore[arg-type]
+
+    @_node
+    def end_run(self) -> A.Effect:
+        return A.EndRun()
+
+    @_node
+    def trash(self, n: Token, card_type: str) -> A.Effect:
+        return A.Trash(_count(n, "the number of cards"), card_type)
+
+    @_node
+    def break_subroutine(self, n: Token, subtype: str) -> A.Effect:
+        return A.BreakSubroutine(_count(n, "the number of subroutines"), subtype)
+
+    @_node
+    def strength(self, delta: Token) -> A.Effect:
+        return A.Strength(_signed(delta))
+
+    @_node
+    def place_credits(self, n: Token) -> A.Effect:
+        return A.PlaceCredits(_count(n, "the credits placed"))
+
+    @_node
+    def place_advancement(self, n: Token) -> A.Effect:
+        return A.PlaceAdvancement(_count(n, "the advancement tokens"))
+
+    @_node
+    def advance_installed(self, cards: Token, n: Token) -> A.Effect:
+        return A.AdvanceInstalled(_count(cards, "the number of cards"), _count(n, "the advancement tokens"))
+
+    @_node
+    def take_credits(self, n: Token) -> A.Effect:
+        return A.TakeCredits(_count(n, "the credits taken"))
+
+    # -- who
+    @_node
+    def ref_fixed(self, token: Token) -> A.Ref:
+        return A.Fixed(_FIXED_BY_TOKEN[token.type])  # type: ignore[arg-type]
+
+    @_node
+    def ref_attack_target(self) -> A.Ref:
+        return A.Fixed("attack_target")
+
+    @_node
+    def ref_target(self, noun: str | None) -> A.Ref:
+        return A.Target(noun)  # type: ignore[arg-type]
+
+    @_node
+    def ref_target_within(self, band: Token, noun: str | None) -> A.Ref:
+        return A.Target(noun, _range(band))  # type: ignore[arg-type]
+
+    @_node
+    def ref_chosen(self, n: Token, noun: str) -> A.Ref:
+        return A.Chosen(_count(n, "the number chosen"), noun)  # type: ignore[arg-type]
+
+    def unit_noun(self, children: list[Token]) -> _Part:
+        return _Part(_word(V.UNIT_NOUNS, children[0]), _span(children))
+
+    # -- conditions
+    @_node
+    def cond(self, *parts: A.Condition) -> A.Condition:
+        return parts[0] if len(parts) == 1 else A.All(parts)
+
+    @_node
+    def is_state(self, ref: A.Ref, state: Token) -> A.Condition:
+        return A.IsState(ref, _word(V.STATES, state))  # type: ignore[arg-type]
+
+    @_node
+    def is_kind(self, ref: A.Ref, noun: str) -> A.Condition:
+        return A.IsKind(ref, noun)  # type: ignore[arg-type]
+
+    @_node
+    def hp_at_most(self, ref: A.Ref, n: Token) -> A.Condition:
+        return A.HpAtMost(ref, _int(n))
+
+    @_node
+    def is_destroyed(self, ref: A.Ref) -> A.Condition:
+        return A.IsDestroyed(ref)
+
+    @_node
+    def hand_at_most(self, n: Token) -> A.Condition:
+        return A.HandAtMost(_int(n))
+
+    @_node
+    def mortgage_not_empty(self) -> A.Condition:
+        return A.MortgageNotEmpty()
+
+    @_node
+    def credits_at_most(self, n: Token) -> A.Condition:
+        return A.CreditsAtMost(_int(n))
+
+    @_node
+    def no_hand(self) -> A.Condition:
+        return A.NoHand()
+
+    @_node
+    def shop_empty(self, shop: Token) -> A.Condition:
+        return A.ShopEmpty()
+
+    @_node
+    def result_at_least(self, n: Token) -> A.Condition:
+        value = _int(n)
+        if not 1 <= value <= 6:
+            raise _SemanticError(
+                f"a six-sided die shows 1 to 6; 结果不小于 {value} is never or always true", n.start_pos or 0
+            )
+        return A.ResultAtLeast(value)
+
+    @_node
+    def runner_tagged(self) -> A.Condition:
+        return A.RunnerTagged()
+
+    @_node
+    def run_successful(self) -> A.Condition:
+        return A.RunSuccessful()
+
+    @_node
+    def you_hit(self, role: str) -> A.Condition:
+        return A.YouHit(role)
+
+    @_node
+    def you_shot(self) -> A.Condition:
+        return A.YouShot()
+
+    @_node
+    def you_not_shot(self) -> A.Condition:
+        return A.YouNotShot()
+
+    @_node
+    def team_won(self, team: Token) -> A.Condition:
+        return A.TeamWon(_word(V.TEAMS, team))  # type: ignore[arg-type]
+
+    @_node
+    def none_shot(self, role: str) -> A.Condition:
+        return A.NoneShot(role)
+
+    # -- vocabularies
+    def category(self, children: list[Token]) -> _Part:
+        return _Part(_word(V.CATEGORIES, children[0]), _span(children))
+
+    def nr_zone(self, children: list[Token]) -> _Part:
+        return _Part(_word(V.NR_ZONES, children[0]), _span(children))
+
+    def nr_type(self, children: list[Token]) -> _Part:
+        return _Part(_word(V.NR_TYPES, children[0]), _span(children))
+
+    def ice_subtype(self, children: list[Token]) -> _Part:
+        return _Part(_word(V.ICE_SUBTYPES, children[0]), _span(children))
+
+    def role(self, children: list[Token]) -> _Part:
+        return _Part(_word(V.ROLES, children[0]), _span(children))
+
+
+def _range(token: Token) -> tuple[int, int]:
+    low_text, high_text = token.value.split("-")
+    low, high = int(low_text), int(high_text)
+    if low > high:
+        raise _SemanticError(f"the range {token.value} runs backwards; write {high}-{low}", token.start_pos or 0)
+    return low, high
+
+
+# ---------------------------------------------------------------- the parser
+
+
+@functools.cache
+def grammar_text() -> str:
+    return GRAMMAR_PATH.read_text(encoding="utf-8")
+
+
+@functools.cache
+def _lark() -> Lark:
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        propagate_positions=True,
+        maybe_placeholders=True,
+        keep_all_tokens=True,
+        transformer=_Builder(),
+    )
+
+
+def parse(text: str) -> A.Ability:
+    """Parse one ability; raises :class:`AbilitySyntaxError` with the position in ``text``."""
+    return _parse(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def parse_cached(text: str) -> A.Ability:
+    """:func:`parse` with a cache, for the engine (the same card text is read again and again)."""
+    return _parse(text)
+
+
+def _parse(text: str) -> A.Ability:
+    normalized, origin = normalize(text)
+    if not normalized.strip():
+        raise AbilitySyntaxError("the ability text is empty", text, 0)
+    if "\n" in normalized.strip():
+        at = normalized.index("\n", len(normalized) - len(normalized.lstrip()))
+        raise AbilitySyntaxError("an ability is one line; put each ability in its own string", text, origin[at])
+    try:
+        ability: A.Ability = _lark().parse(normalized)  # type: ignore[assignment]  # the builder returns the AST
+    except _SemanticError as exc:
+        raise AbilitySyntaxError(exc.message, text, origin[exc.start]) from None
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, text, normalized, origin) from None
+    if normalized != text:
+        _remap_spans(ability, origin)
+    return ability
+
+
+def _remap_spans(root: A.Node, origin: list[int]) -> None:
+    for node in A.walk(root):
+        if node.span is not None:
+            start, end = node.span
+            object.__setattr__(node, "span", (origin[start], origin[end - 1] + 1 if end > start else origin[end]))
+
+
+# ---------------------------------------------------------------- errors
+
+# Common mistakes, each with texts that make it; match_examples compares the parser state.
+HINTS: dict[str, list[str]] = {
+    "every sentence ends with 。 (你抽 2 张牌。)": [
+        "你抽 1 张牌",
+        "本单位移动 0-2",
+        "你获得 2[credit]",
+        "对目标单位造成 1 点伤害",
+        "如果结果不小于 4，本牌自毁",
+        "佩戴者移速 -1",
+    ],
+    "a count needs its measure word: 你抽 X 张牌, X 点伤害, 1 枚六面骰": [
+        "你抽 1 牌。",
+        "你购买 1 牌。",
+        "对目标单位造成 1 伤害。",
+        "你投掷 1 六面骰。",
+    ],
+    "a number is missing here (Arabic 2 or Chinese 两 both work)": [
+        "你抽张牌。",
+        "你购买张牌。",
+        "对目标单位造成点伤害。",
+        "本单位回复点生命值。",
+    ],
+    "an active ability is 主动 <费用>：<效果>; put ： after the costs": [
+        "主动 横置 你抽 1 张牌。",
+        "主动 横置，-1 你抽 1 张牌。",
+        "主动：你抽 1 张牌。",
+    ],
+    "a timing is followed by ： (攻击后：…)": [
+        "攻击后对目标单位造成 1 点伤害。",
+        "回合开始时你抽 1 张牌。",
+        "消灭时你抽 1 张牌。",
+    ],
+    "movement and distances are ranges: 移动 0-2, 距离 0-1 内": [
+        "本单位移动 2。",
+        "对距离 2 内的目标单位造成 1 点伤害。",
+    ],
+    "card names are quoted: 1 张「名称」": [
+        "你搜寻 1 张破片手雷。",
+        "你获得 1 张烟幕。",
+    ],
+    "a modifier carries its sign: +X or -X": [
+        "本单位移速 1。",
+        "本次攻击命中骰结果 1。",
+        "你的手牌上限 2。",
+        "强度 1。",
+    ],
+    "after 你可以 the verb follows directly: 你可以抽 1 张牌。": [
+        "你可以你抽 1 张牌。",
+        "你可以你购买 1 张牌。",
+    ],
+    "a cost is 横置, -X (mortgage), 弃 X 张牌, or in netrunner [click], X[credit], [trash]": [
+        "主动 抵押 1 张牌：你抽 1 张牌。",
+        "主动 1：你抽 1 张牌。",
+    ],
+}
+
+
+def _expected_words(names: Iterable[str]) -> list[str]:
+    terminals = {t.name: t for t in _lark().terminals}
+    described = {
+        "INT": "a number",
+        "SIGNED": "a signed number (+1, -1)",
+        "RANGE": "a range (0-2)",
+        "NAME": "a card name in 「」",
+    }
+    words: list[str] = []
+    for name in sorted(names):
+        if name in described:
+            words.append(described[name])
+            continue
+        terminal = terminals.get(name)
+        if terminal is None:
+            continue
+        if name in V.TERMINALS:
+            words.extend(zh for zh, _ in V.TERMINALS[name].values())
+        else:
+            words.append(terminal.pattern.value)
+    unique = sorted(set(words), key=lambda w: (len(w), w))
+    if len(unique) > 12:
+        return unique[:12] + [f"… ({len(unique) - 12} more)"]
+    return unique
+
+
+@functools.cache
+def _hint_examples() -> dict[str, list[str]]:
+    return {label: [normalize(t)[0] for t in texts] for label, texts in HINTS.items()}
+
+
+def _syntax_error(exc: UnexpectedInput, text: str, normalized: str, origin: list[int]) -> AbilitySyntaxError:
+    pos = exc.pos_in_stream if exc.pos_in_stream is not None else len(normalized)
+    if isinstance(exc, UnexpectedEOF):
+        pos = len(normalized.rstrip())
+        reason = "the text ends too early"
+        expected = _expected_words(exc.expected)
+    elif isinstance(exc, UnexpectedToken):
+        if exc.token.type == "$END":
+            pos = len(normalized.rstrip())
+            reason = "the text ends too early"
+        else:
+            reason = f"unexpected {exc.token.value!r}"
+        expected = _expected_words(exc.expected)
+    elif isinstance(exc, UnexpectedCharacters):
+        word = re.match(r"\S{1,6}", normalized[pos:])
+        reason = f"unexpected {word.group() if word else normalized[pos : pos + 1]!r}"
+        expected = _expected_words(exc.allowed or ())
+    else:  # pragma: no cover - every UnexpectedInput is one of the three
+        reason = str(exc)
+        expected = []
+    hint = None
+    try:
+        hint = exc.match_examples(_lark().parse, _hint_examples(), use_accepts=False)
+    except Exception:  # noqa: BLE001 - a hint is a nicety; never let it hide the real error
+        hint = None
+    return AbilitySyntaxError(reason, text, origin[min(pos, len(origin) - 1)], expected=expected, hint=hint)
+
+
+# ---------------------------------------------------------------- the grammar lint
+
+
+def _terminal_words(pattern: Any) -> list[str] | None:
+    """The literal words of a string terminal or of an alternation of literals; None for real regexps."""
+    if type(pattern).__name__ == "PatternStr":
+        return [pattern.value]
+    match = re.fullmatch(r"\(\?:(.*)\)", pattern.value)
+    body = match.group(1) if match else pattern.value
+    words = body.split("|")
+    if all(re.fullmatch(r"[^\\()\[\]?*+.{}^$]+", w) for w in words):
+        return words
+    return None
+
+
+def prefix_conflicts(lark: Lark | None = None) -> list[str]:
+    """Keyword pairs the contextual lexer could split wrongly (the 你 / 你可以 pitfall).
+
+    For every parser state, and every two words A and AB (A a proper prefix of AB)
+    that the state accepts: the lexer always takes the longer AB, which is wrong if
+    some parse wants A followed by text starting with B. That is possible when a
+    state reached by shifting A accepts a word or pattern that matches the start of
+    B. Returns one line per such pair (empty: the grammar is safe). ``lark``
+    defaults to the ability parser; any LALR Lark parser can be checked.
+    """
+    lark = lark or _lark()
+    table = lark.parser.parser.parser.parse_table
+    terminals = {t.name: t for t in lark.terminals}
+    words = {name: _terminal_words(t.pattern) for name, t in terminals.items()}
+    after: dict[str, set[str]] = {}
+    for actions in table.states.values():
+        for name, (action, target) in actions.items():
+            if action.name == "Shift" and name in terminals:
+                after.setdefault(name, set()).update(table.states[target].keys())
+    problems: list[str] = []
+    for state, actions in table.states.items():
+        accepted = [n for n in actions if n in terminals]
+        for short in accepted:
+            for short_word in words.get(short) or ():
+                for long in accepted:
+                    for long_word in words.get(long) or ():
+                        if long_word == short_word or not long_word.startswith(short_word):
+                            continue
+                        rest = long_word[len(short_word) :]
+                        for follower in after.get(short, ()):
+                            if follower in terminals and _can_start(terminals[follower], words[follower], rest):
+                                problems.append(
+                                    f"state {state}: {short_word!r} ({short}) is a prefix of {long_word!r} ({long}),"
+                                    f" and {short_word!r} may be followed by {follower}"
+                                )
+    return sorted(set(problems))
+
+
+def _can_start(terminal: Any, words: list[str] | None, rest: str) -> bool:
+    if words is not None:
+        return any(rest.startswith(w) or w.startswith(rest) for w in words)
+    return re.match(terminal.pattern.to_regexp(), rest) is not None
