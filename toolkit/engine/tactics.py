@@ -530,6 +530,88 @@ class TacticsGame:
             self.buy(seat, 1)
         return damage
 
+    # -- playing command cards (§7.3, §11.1)
+
+    def can_play(self, seat: int, card: Card) -> Unit | None:
+        """The unit that could play ``card`` now (cost payable, a legal user), or None.
+
+        Response cards wait for a response timing, and a status that names no
+        target cannot be played directly (§7.3.2); both are not playable here.
+        """
+        record = card.record
+        player = self.player(seat)
+        if card not in player.hand or record.is_response:
+            return None
+        if record.category == "status" and (record.status.target == "none" or not self._status_targets(seat, card)):
+            return None
+        mortgageable = sum(1 for c in player.hand if c is not card and not c.token)
+        if record.cost.mortgage > mortgageable:
+            return None
+        for unit in player.units:
+            if unit.gone or unit.kind != "agent" and not unit.record.can_use_command_cards:
+                continue
+            if record.cost.tap and unit.tapped:
+                continue
+            if record.agent is not None and unit.id != record.agent:
+                continue
+            if record.category == "equipment" and unit.kind not in record.equipment.users:
+                continue
+            return unit
+        return None
+
+    def _status_targets(self, seat: int, card: Card) -> list[Unit]:
+        return [u for u in self._candidates(card.record.status.target, seat) if isinstance(u, Unit)]
+
+    def play_card(self, seat: int, card: Card) -> None:
+        """Play a command card from the hand: pay its cost, then equip, attach, deploy or resolve it."""
+        unit = self.can_play(seat, card)
+        if unit is None:
+            raise EngineError(f"player {seat} cannot play {card} now")
+        record = card.record
+        player = self.player(seat)
+        player.hand.remove(card)
+        self.log.add("play", seat, card=str(card), by=str(unit), category=record.category)
+        if record.cost.mortgage:
+            self.mortgage(seat, record.cost.mortgage, required=True)
+        if record.cost.tap:
+            unit.tapped = True
+            self.log.add("tap", seat, what=str(unit), reason="cost")
+        for ability in self._abilities(card):
+            if ability.kind == "triggered" and ability.timing == "on_play":
+                self.log.add("trigger", seat, timing="on_play", source=str(card), text=render(ability))
+                self.execute(ability, Context(seat, card, unit), pay=False)
+        if record.category == "equipment":
+            self.equip(unit, card)
+        elif record.category == "status":
+            target = self.decider.choose(seat, f"attach {card} to", self._status_targets(seat, card))
+            self.attach(target, card)
+        elif record.category == "minion":
+            self.deploy_minion(seat, record.minion)
+            self._resolve_effects(card, Context(seat, card, unit))
+            self._to_discard(card, "minion deployed")
+        else:
+            self._resolve_effects(card, Context(seat, card, unit))
+            if card not in player.removed:
+                self._to_discard(card, "resolved")
+
+    def _resolve_effects(self, card: Card, ctx: Context) -> None:
+        """The card's plain abilities, top to bottom (§7.3.4)."""
+        for ability in self._abilities(card):
+            if ability.kind == "effect":
+                self.execute(ability, ctx, pay=False)
+
+    def deploy_minion(self, seat: int, unit_id: str) -> Unit:
+        record = self.by_id.get(("unit", unit_id))
+        if record is None or record.type != "minion":
+            raise EngineError(f"{unit_id!r} is no minion")
+        unit = Unit(self._next_uid(), unit_id, record.name.zh_hans, seat, "minion", record.hp, record.hp, record)
+        unit.hidden = record.deploy.hidden
+        unit.tapped = record.deploy.tapped
+        self.player(seat).units.append(unit)
+        self.log.add("deploy", seat, unit=str(unit))
+        self.fire("on_enter", seat, unit=unit)
+        return unit
+
     # -- triggers
 
     def _abilities(self, source: Card | Unit) -> list[A.Ability]:

@@ -1,0 +1,140 @@
+"""Playing command cards and `dossier simulate`: legal plays only, same seed same log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from toolkit.catalog import load_catalog
+from toolkit.engine.core import FirstDecider
+from toolkit.engine.simulate import simulate_tactics
+from toolkit.engine.tactics import TacticsGame
+
+from .conftest import CARDS, ROOT
+
+RECORDS = load_catalog([CARDS / "tactics"]).records
+EX = ROOT / "examples" / "decks" / "tactics"
+
+
+def game_with(hand: list[str], squad: list[str], mode: str = "duo") -> TacticsGame:
+    filler = ["smoke_grenade", "med_kit", "supply_crate", "intel_dossier", "zip_cuffs"]
+    game = TacticsGame(
+        RECORDS,
+        mode,
+        seed=1,
+        decider=FirstDecider(),
+        decks=[filler, filler],
+        squads=[squad, ["gale", "anvil"]],
+        opening_hand=False,
+    )
+    player = game.player(1)
+    player.hand = [game._card(card_id, 1) for card_id in hand]
+    return game
+
+
+def card(game: TacticsGame, card_id: str) -> Any:
+    return next(c for c in game.player(1).hand if c.id == card_id)
+
+
+@pytest.mark.parametrize(
+    ("card_id", "squad", "playable"),
+    [
+        ("longbow_sniper_rifle", ["jackdaw", "egret"], True),  # exclusive, its agent in play
+        ("longbow_sniper_rifle", ["egret", "gale"], False),  # exclusive, its agent absent
+        ("building_lockdown", ["jackdaw", "egret"], False),  # status with no target: not played directly
+        ("grit_teeth", ["anvil", "gale"], False),  # a response card waits for a response timing
+        ("tactical_knife", ["jackdaw", "egret"], True),
+    ],
+)
+def test_can_play(card_id: str, squad: list[str], playable: bool) -> None:
+    game = game_with([card_id, "smoke_grenade", "med_kit"], squad)
+    assert (game.can_play(1, card(game, card_id)) is not None) is playable
+
+
+def test_mortgage_cost_needs_other_cards() -> None:
+    game = game_with(["longbow_sniper_rifle"], ["jackdaw", "egret"])
+    rifle = card(game, "longbow_sniper_rifle")
+    assert rifle.record.cost.mortgage >= 1
+    assert game.can_play(1, rifle) is None
+    game.player(1).hand += [game._card("smoke_grenade", 1), game._card("med_kit", 1)]
+    assert game.can_play(1, rifle) is not None
+    game.play_card(1, rifle)
+    jackdaw = next(u for u in game.player(1).units if u.id == "jackdaw")
+    assert rifle in jackdaw.equipment and len(game.player(1).mortgage) == rifle.record.cost.mortgage
+
+
+def test_skill_resolves_then_goes_to_the_discard() -> None:
+    game = game_with(["mission_briefing", "smoke_grenade"], ["jackdaw", "egret"])
+    before = len(game.player(1).hand)
+    game.play_card(1, card(game, "mission_briefing"))
+    assert [c.id for c in game.player(1).discard] == ["mission_briefing"]
+    assert any(e.kind == "play" for e in game.log)
+    assert len(game.player(1).hand) >= before - 1
+
+
+def test_minion_card_deploys_its_minion() -> None:
+    game = game_with(["security_contract", "smoke_grenade", "med_kit", "supply_crate"], ["jackdaw", "egret"])
+    game.play_card(1, card(game, "security_contract"))
+    assert [u.id for u in game.player(1).units if u.kind == "minion"] == ["contract_guard"]
+
+
+def squads_and_decks(*names: str) -> tuple[list[list[str]], list[list[str]]]:
+    decks = [json.loads((EX / name).read_text(encoding="utf-8")) for name in names]
+    return [d["agents"] for d in decks], [[c for c, n in sorted(d["cards"].items()) for _ in range(n)] for d in decks]
+
+
+def test_same_seed_same_log() -> None:
+    squads, decks = squads_and_decks("duo.json", "duo.json")
+    first = simulate_tactics(RECORDS, "duo", squads, decks, turns=12, seed=5).log.to_json()
+    second = simulate_tactics(RECORDS, "duo", squads, decks, turns=12, seed=5).log.to_json()
+    other = simulate_tactics(RECORDS, "duo", squads, decks, turns=12, seed=6).log.to_json()
+    assert first == second and first != other
+    kinds = {e["event"] for e in first}
+    assert {"turn_start", "draw_phase", "main_phase_end", "turn_end"} <= kinds
+
+
+def test_cli_refuses_an_illegal_deck(cli, tmp_path: Path) -> None:
+    bad = json.loads((EX / "duo.json").read_text(encoding="utf-8"))
+    bad["agents"] = ["jackdaw"]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(bad, ensure_ascii=False), encoding="utf-8")
+    result = cli("simulate", "tactics", "--decks", EX / "duo.json", "--decks", path, "--turns", "2")
+    assert result.exit_code == 1
+    assert "deck.squad.min" in result.output and "refusing to simulate" in result.output
+
+
+def test_cli_same_seed_same_output(cli) -> None:
+    args = (
+        "simulate",
+        "tactics",
+        "--decks",
+        EX / "duo.json",
+        "--decks",
+        EX / "duo-list.txt",
+        "--turns",
+        "6",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+    )
+    first, second = cli(*args), cli(*args)
+    assert first.exit_code == 0, first.output
+    assert first.output == second.output
+    assert json.loads(first.output)["state"]["players"][0]["seat"] in (1, 2)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["netrunner", "--decks", "a", "--decks", "b"], "interpreter is not built yet"),
+        (["tactics", "--decks", str(EX / "duo.json")], "takes two deck files"),
+        (["tactics", "--decks", str(EX / "duo.json"), "--decks", str(EX / "melee.json")], "different modes"),
+    ],
+)
+def test_cli_usage_errors(cli, args: list[str], message: str) -> None:
+    result = cli("simulate", *args)
+    assert result.exit_code == 2 and message in result.output
