@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from .common import AbilityText, GameBase, ModeBase, Model, Names, RecordBase, Slug, Term
+from .common import AbilityText, GameBase, ModeBase, Model, Names, NonEmptyText, RecordBase, Slug, Term
 
 Side = Literal["corp", "runner"]
 CORP_TYPES = ("operation", "agenda", "ice", "upgrade", "asset")
@@ -91,6 +91,33 @@ NetrunnerDeckRule = Annotated[
 ]
 
 
+class Printing(Model):
+    """One printing of a card: a code in a set (imported data, e.g. NetrunnerDB's 5-digit codes)."""
+
+    code: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$", description="Printing code, e.g. '01048'.")
+    set: Slug = Field(description="Set (pack) id.")
+    position: int | None = Field(default=None, ge=0, le=9999, description="Card number within the set or cycle.")
+    quantity: int | None = Field(default=None, ge=1, le=99, description="Copies of the card in the set.")
+    illustrator: str | None = Field(default=None, min_length=1, max_length=200)
+
+
+class PrintedText(Model):
+    """Card text as printed, in natural language (imported cards); not the controlled ability language."""
+
+    en: list[NonEmptyText] = Field(default_factory=list, description="English, one entry per paragraph.")
+    zh_hans: list[NonEmptyText] = Field(
+        default_factory=list, alias="zh-Hans", description="Simplified Chinese, one entry per paragraph."
+    )
+
+
+PRINTINGS_DOC = "Printings of this card, oldest first (imported data)."
+PRINTED_TEXT_DOC = "Printed natural-language text (imported cards); `text` stays the controlled ability text."
+UNTRANSLATED_DOC = (
+    "JSON pointers of zh-Hans values that are stand-ins copied from English because no translation "
+    "exists, e.g. '/name/zh-Hans'."
+)
+
+
 class NetrunnerFormat(ModeBase):
     """A play format (NetrunnerDB's sense): deck rules plus ban and restricted lists."""
 
@@ -118,6 +145,9 @@ class NetrunnerIdentity(RecordBase):
     )
     set: Slug | None = None
     flavor: Names | None = None
+    printings: list[Printing] = Field(default_factory=list, description=PRINTINGS_DOC)
+    printed_text: PrintedText | None = Field(default=None, description=PRINTED_TEXT_DOC)
+    untranslated: list[str] = Field(default_factory=list, description=UNTRANSLATED_DOC)
 
 
 class CardBase(RecordBase):
@@ -133,6 +163,9 @@ class CardBase(RecordBase):
     text: list[AbilityText] = Field(default_factory=list)
     set: Slug | None = None
     flavor: Names | None = None
+    printings: list[Printing] = Field(default_factory=list, description=PRINTINGS_DOC)
+    printed_text: PrintedText | None = Field(default=None, description=PRINTED_TEXT_DOC)
+    untranslated: list[str] = Field(default_factory=list, description=UNTRANSLATED_DOC)
 
 
 class Operation(CardBase):
@@ -220,6 +253,8 @@ __all__ = [
     "NetrunnerIdentity",
     "NetrunnerRecord",
     "Operation",
+    "PrintedText",
+    "Printing",
     "Program",
     "Resource",
     "Side",

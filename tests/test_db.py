@@ -1,0 +1,494 @@
+"""The database: build and search on SQLite and PostgreSQL, atomic rebuilds, same content twice.
+
+Every test that takes ``backend`` runs on SQLite and on PostgreSQL; the
+PostgreSQL cases need a server named by DOSSIER_TEST_PG_URL (``.ci/postgres.sh``
+starts one) and skip with that reason without it. Search results are checked
+against a plain-Python reading of the same records.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import uuid
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.schema import DropSchema
+
+from toolkit.catalog import Catalog, load_catalog
+from toolkit.db import build_database, open_database, resolve_target
+from toolkit.db.rows import compact_text, sort_key
+from toolkit.errors import DossierError
+from toolkit.jsonio import canonical_dumps
+from toolkit.search import search
+
+from .conftest import CARDS
+
+PG_URL = os.environ.get("DOSSIER_TEST_PG_URL")
+
+
+def _pg_skip_reason() -> str | None:
+    if not PG_URL:
+        return "DOSSIER_TEST_PG_URL is not set: no PostgreSQL server to test against (.ci/postgres.sh starts one)"
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        return "psycopg is not installed (pip install 'psycopg[binary]')"
+    return None
+
+
+PG_SKIP = _pg_skip_reason()
+BACKENDS = [
+    pytest.param("sqlite", id="sqlite"),
+    pytest.param("postgresql", id="postgresql", marks=pytest.mark.skipif(PG_SKIP is not None, reason=PG_SKIP or "")),
+]
+
+
+def new_url(backend: str, directory: Path) -> str:
+    """A fresh, empty database location: a file, or a new PostgreSQL schema."""
+    if backend == "sqlite":
+        return str(directory / "dossier.db")
+    assert PG_URL is not None
+    separator = "&" if "?" in PG_URL else "?"
+    return f"{PG_URL}{separator}schema=test_{uuid.uuid4().hex[:12]}"
+
+
+def drop(url: str) -> None:
+    target = resolve_target(url)
+    if target.backend != "postgresql":
+        return
+    engine = create_engine(target.url)
+    with engine.begin() as conn:
+        conn.execute(DropSchema(target.schema, cascade=True, if_exists=True))
+    engine.dispose()
+
+
+@pytest.fixture
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    url = new_url(request.param, tmp_path)
+    yield url
+    drop(url)
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return load_catalog([CARDS])
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def bundled(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory, catalog: Catalog
+) -> Iterator[str]:
+    """The bundled data, built once per backend for this module."""
+    url = new_url(request.param, tmp_path_factory.mktemp("bundled"))
+    build_database(catalog, resolve_target(url))
+    yield url
+    drop(url)
+
+
+def refs(url: str, query: str, game: str | None = None) -> list[str]:
+    with open_database(url) as db:
+        return [hit.ref for hit in search(db, query, game=game)]
+
+
+def expected(catalog: Catalog, predicate: Callable[[Any], bool]) -> list[str]:
+    records = sorted(catalog.records, key=sort_key)
+    return [f"{r.game}/{r.id}" for r in records if predicate(r)]  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------
+# a plain-Python reading of each key, to check the SQL against
+
+
+def attack_of(r: Any) -> Any:
+    if r.game != "tactics":
+        return None
+    if r.kind == "card":
+        return r.equipment.attack if r.equipment is not None else None
+    return getattr(r, "attack", None) if r.kind in ("unit", "attack") else None
+
+
+NUMBERS: dict[str, Callable[[Any], Any]] = {
+    "cost": lambda r: (
+        getattr(r, "cost", getattr(r, "rez_cost", None))
+        if (r.game, r.kind) == ("netrunner", "card")
+        else r.cost.mortgage
+        if (r.game, r.kind) == ("tactics", "card")
+        else None
+    ),
+    "influence": lambda r: r.influence if (r.game, r.kind) == ("netrunner", "card") else None,
+    "strength": lambda r: getattr(r, "strength", None) if r.game == "netrunner" else None,
+    "points": lambda r: getattr(r, "agenda_points", None),
+    "advancement": lambda r: getattr(r, "advancement_requirement", None),
+    "memory": lambda r: getattr(r, "memory_cost", None),
+    "trash": lambda r: getattr(r, "trash_cost", None),
+    "link": lambda r: getattr(r, "base_link", None),
+    "deck_size": lambda r: getattr(r, "min_deck_size", None),
+    "influence_limit": lambda r: getattr(r, "influence_limit", None),
+    "limit": lambda r: r.deck_limit if (r.game, r.kind) == ("netrunner", "card") else None,
+    "hp": lambda r: getattr(r, "hp", None) if r.game == "tactics" else None,
+    "move": lambda r: getattr(r, "move", None) if r.game == "tactics" else None,
+    "slot": lambda r: r.equipment.slots if r.game == "tactics" and r.kind == "card" and r.equipment else None,
+    "speed": lambda r: attack_of(r).speed if attack_of(r) is not None else None,
+    "shield": lambda r: r.equipment.shield if r.game == "tactics" and r.kind == "card" and r.equipment else None,
+}
+
+COMPARE: dict[str, Callable[[int, int], bool]] = {
+    ":": lambda a, b: a == b,
+    "<": lambda a, b: a < b,
+    ">": lambda a, b: a > b,
+    "<=": lambda a, b: a <= b,
+    ">=": lambda a, b: a >= b,
+}
+
+
+@pytest.mark.parametrize("op", [":", "<", ">", "<=", ">=", "!"])
+@pytest.mark.parametrize("key", sorted(NUMBERS))
+def test_number_keys(bundled: str, catalog: Catalog, key: str, op: str) -> None:
+    read = NUMBERS[key]
+    values = Counter(v for r in catalog.records if (v := read(r)) is not None)
+    assert values, f"the bundled data has no value for {key}"
+    value = values.most_common(1)[0][0]
+    if op == "!":
+        want = expected(catalog, lambda r: read(r) != value)
+    else:
+        want = expected(catalog, lambda r: read(r) is not None and COMPARE[op](read(r), value))
+    assert refs(bundled, f"{key}{op}{value}") == want
+
+
+def tactics_range(r: Any) -> tuple[int, int] | None:
+    attack = attack_of(r)
+    return (attack.range.min, attack.range.max) if attack is not None else None
+
+
+@pytest.mark.parametrize(
+    ("query", "predicate"),
+    [
+        ("range:5", lambda r: (x := tactics_range(r)) is not None and x[0] <= 5 <= x[1]),
+        ("攻击距离>=10", lambda r: (x := tactics_range(r)) is not None and x[1] >= 10),
+        ("range<1", lambda r: (x := tactics_range(r)) is not None and x[0] < 1),
+        ("range!5", lambda r: not ((x := tactics_range(r)) is not None and x[0] <= 5 <= x[1])),
+        ("players:8", lambda r: r.kind in ("game", "mode", "format") and r.players.min <= 8 <= r.players.max),
+        ("人数>=4", lambda r: r.kind in ("game", "mode", "format") and r.players.max >= 4),
+    ],
+)
+def test_range_keys(bundled: str, catalog: Catalog, query: str, predicate: Callable[[Any], bool]) -> None:
+    want = expected(catalog, predicate)
+    assert want
+    assert refs(bundled, query) == want
+
+
+def type_of(r: Any) -> str:
+    if r.game == "tactics" and r.kind == "card":
+        return str(r.category)
+    if (r.game, r.kind) in (("tactics", "unit"), ("netrunner", "card")):
+        return str(r.type)
+    return str(r.kind)
+
+
+def cost_tap(r: Any) -> bool:
+    return (r.game, r.kind) == ("tactics", "card") and r.cost.tap
+
+
+@pytest.mark.parametrize(
+    ("query", "predicate"),
+    [
+        ("t:装备", lambda r: type_of(r) == "equipment"),
+        ("t:equipment|skill", lambda r: type_of(r) in ("equipment", "skill")),
+        ("类型:随从", lambda r: type_of(r) == "minion"),
+        ("t:障碍", lambda r: type_of(r) == "obstacle"),
+        ("t:特工", lambda r: type_of(r) == "agent"),
+        ("t:防火墙", lambda r: type_of(r) == "ice"),
+        ("t:Program", lambda r: type_of(r) == "program"),
+        ("t:特性", lambda r: type_of(r) == "identity"),
+        ("t:角色", lambda r: type_of(r) == "role"),
+        (
+            "t!装备 game:tactics k:card",
+            lambda r: r.game == "tactics" and r.kind == "card" and type_of(r) != "equipment",
+        ),
+        ("k:unit", lambda r: r.kind == "unit"),
+        ("game:谍战特工", lambda r: r.game == "crossfire"),
+        (
+            "d:runner",
+            lambda r: (
+                r.game == "netrunner"
+                and getattr(r, "side", None) == "runner"
+                or (r.game, r.kind) == ("netrunner", "card")
+                and r.type in ("hardware", "resource", "program", "event")
+            ),
+        ),
+        ("阵营:公司 t:ice", lambda r: type_of(r) == "ice"),
+        ("f:anarch", lambda r: getattr(r, "faction", None) == "anarch" or (r.kind, r.id) == ("faction", "anarch")),
+        (
+            "派系:人间会社",
+            lambda r: getattr(r, "faction", None) == "jinteki" or (r.kind, r.id) == ("faction", "jinteki"),
+        ),
+        ("f:haas-bioroid", lambda r: getattr(r, "faction", None) == "haas_bioroid" or r.id == "haas_bioroid"),
+        ("f!anarch t:program", lambda r: type_of(r) == "program" and r.faction != "anarch"),
+        ("s:barrier", lambda r: "barrier" in getattr(r, "subtypes", [])),
+        ("s:哨兵|屏障", lambda r: {"sentry", "barrier"} & set(getattr(r, "subtypes", []))),
+        ("s:Code-Gate", lambda r: "code_gate" in getattr(r, "subtypes", [])),
+        ("u:yes", lambda r: getattr(r, "unique", False) is True),
+        ("唯一:否 t:asset", lambda r: type_of(r) == "asset" and not r.unique),
+        ("e:dossier_demo t:agenda", lambda r: type_of(r) == "agenda" and r.set == "dossier_demo"),
+        ("token:yes", lambda r: getattr(r, "token", None) is not None),
+        ("shop:是", lambda r: getattr(r, "back", None) == "shop"),
+        ("shop:no", lambda r: getattr(r, "back", None) == "personal"),
+        ("横置:是", cost_tap),
+        ("response:yes", lambda r: (r.game, r.kind) == ("tactics", "card") and r.is_response),
+        (
+            "size:重型",
+            lambda r: r.game == "tactics" and r.kind == "card" and r.equipment and r.equipment.size == "heavy",
+        ),
+        ("style:近战", lambda r: (a := attack_of(r)) is not None and a.style == "melee"),
+        ("专用:烈风", lambda r: getattr(r, "agent", None) == "gale"),
+        ("agent:gale|jackdaw", lambda r: getattr(r, "agent", None) in ("gale", "jackdaw")),
+        ("专用:风", lambda r: getattr(r, "agent", None) == "gale"),
+        ("exclusive:no t:equipment", lambda r: type_of(r) == "equipment" and r.agent is None),
+        ("team:红", lambda r: getattr(r, "team", None) == "red"),
+        ("队伍:blue armed:yes", lambda r: getattr(r, "team", None) == "blue" and r.armed),
+        ("特殊:是 持械:否", lambda r: getattr(r, "special", False) and not r.armed),
+        ("id:sniper", lambda r: r.id == "sniper"),
+    ],
+)
+def test_attribute_keys(bundled: str, catalog: Catalog, query: str, predicate: Callable[[Any], bool]) -> None:
+    want = expected(catalog, predicate)
+    assert want, f"{query!r} should find something in the bundled data"
+    assert refs(bundled, query) == want
+
+
+def texts(r: Any) -> list[str]:
+    from toolkit.models import iter_texts
+
+    return [t for _, t in iter_texts(r)]
+
+
+def name_has(r: Any, word: str) -> bool:
+    return word.casefold() in r.name.zh_hans.casefold() or word.casefold() in (r.name.en or "").casefold()
+
+
+def text_has(r: Any, word: str) -> bool:
+    joined = "\n".join(texts(r))
+    return word.casefold() in joined.casefold() or word in compact_text(joined)
+
+
+@pytest.mark.parametrize(
+    ("query", "predicate"),
+    [
+        ("抽牌", lambda r: name_has(r, "抽牌") or text_has(r, "抽牌")),
+        ("造成伤害", lambda r: name_has(r, "造成伤害") or text_has(r, "造成伤害")),
+        ("狙击", lambda r: name_has(r, "狙击") or text_has(r, "狙击")),
+        ("sniper", lambda r: name_has(r, "sniper")),
+        ("RIFLE", lambda r: name_has(r, "rifle")),
+        ('"sniper rifle"', lambda r: name_has(r, "sniper rifle")),
+        ("名:手雷", lambda r: name_has(r, "手雷")),
+        ("name:grenade", lambda r: name_has(r, "grenade")),
+        ("x:信用点", lambda r: text_has(r, "信用点")),
+        ("文本:[credit]", lambda r: text_has(r, "[credit]")),
+        ("x:购买牌", lambda r: text_has(r, "购买牌")),
+        ('x:"你购买 1 张牌"', lambda r: any("你购买 1 张牌" in t for t in texts(r))),
+        ("x!抽牌 t:skill", lambda r: type_of(r) == "skill" and not text_has(r, "抽牌")),
+        ("a:子弹", lambda r: (f := getattr(r, "flavor", None)) is not None and "子弹" in f.zh_hans),
+        ("名!手雷 t:item", lambda r: type_of(r) == "item" and not name_has(r, "手雷")),
+        ("name!grenade t:item", lambda r: type_of(r) == "item" and not name_has(r, "grenade")),
+        ("a!子弹 t:equipment", lambda r: type_of(r) == "equipment" and not (r.flavor and "子弹" in r.flavor.zh_hans)),
+        ("100%", lambda r: False),
+        ("_x_", lambda r: False),
+    ],
+)
+def test_text_keys_in_both_languages(
+    bundled: str, catalog: Catalog, query: str, predicate: Callable[[Any], bool]
+) -> None:
+    assert refs(bundled, query) == expected(catalog, predicate)
+
+
+@pytest.mark.parametrize(
+    ("query", "game", "wanted"),
+    [
+        ("t:装备 攻速>=2", None, "tactics/longbow_sniper_rifle"),
+        ("抽牌", "tactics", "tactics/longbow_sniper_rifle"),
+        ("f:weyland t:ice", "netrunner", "netrunner/weyland_slag_rampart"),
+        ("cost<2 d:runner t:program", None, "netrunner/cache_sorter"),
+        ("狙击手", "crossfire", "crossfire/sniper"),
+        ("team:红", "crossfire", "crossfire/assassin"),
+    ],
+)
+def test_examples_from_the_issue(bundled: str, query: str, game: str | None, wanted: str) -> None:
+    found = refs(bundled, query, game)
+    assert wanted in found
+    if game is not None:
+        assert all(ref.startswith(f"{game}/") for ref in found)
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_plain_sql_tables(backend: str, tmp_path: Path, catalog: Catalog) -> None:
+    """The tables read well in plain SQL: per-game attributes, names, abilities, subtypes, terms."""
+    url = new_url(backend, tmp_path)
+    try:
+        build_database(catalog, resolve_target(url))
+        with open_database(url) as db, db.connect() as conn:
+            row = conn.execute(
+                text(
+                    "SELECT r.name_zh, t.speed, t.range_min, t.range_max, t.slots FROM records r "
+                    "JOIN tactics_attrs t ON t.pk = r.pk WHERE r.game = 'tactics' AND r.id = 'longbow_sniper_rifle'"
+                )
+            ).one()
+            assert tuple(row) == ("长弓狙击步枪", 2, 3, 12, 2)
+            names = conn.execute(
+                text(
+                    "SELECT lang, name FROM names n JOIN records r ON r.pk = n.record_pk WHERE r.id = 'gale' ORDER BY lang"
+                )
+            ).all()
+            assert [tuple(n) for n in names] == [("en", "Gale"), ("zh-Hans", "烈风")]
+            abilities = conn.execute(
+                text(
+                    "SELECT count(*) FROM abilities a JOIN records r ON r.pk = a.record_pk "
+                    "WHERE r.game = 'tactics' AND r.id = 'gale' AND a.face = 'front'"
+                )
+            ).scalar_one()
+            assert abilities == 2
+            subtype = conn.execute(
+                text("SELECT name_zh FROM terms WHERE game = 'netrunner' AND vocab = 'subtype' AND id = 'sentry'")
+            ).scalar_one()
+            assert subtype == "哨兵"
+            counts = dict(conn.execute(text("SELECT game, count(*) FROM records GROUP BY game")).all())  # type: ignore[arg-type]
+            assert counts == dict(Counter(r.game for r in catalog.records))  # type: ignore[attr-defined]
+    finally:
+        drop(url)
+
+
+def dump(url: str) -> list[tuple[Any, ...]]:
+    """Every row of every table, in a stable order."""
+    from toolkit.db.tables import METADATA
+
+    rows: list[tuple[Any, ...]] = []
+    with open_database(url) as db, db.connect() as conn:
+        for table in METADATA.sorted_tables:
+            result = conn.execute(table.select().order_by(*table.primary_key.columns))
+            rows.extend((table.name, *row) for row in result)
+    return rows
+
+
+@pytest.mark.parametrize("db_url", BACKENDS, indirect=True)
+def test_building_twice_gives_the_same_content(db_url: str, catalog: Catalog) -> None:
+    build_database(catalog, resolve_target(db_url), sources=[CARDS])
+    first = dump(db_url)
+    build_database(catalog, resolve_target(db_url), sources=[CARDS])
+    assert dump(db_url) == first
+    assert len(first) > len(catalog.records)
+
+
+@pytest.mark.parametrize("db_url", BACKENDS, indirect=True)
+def test_a_failed_build_leaves_the_old_database(db_url: str, catalog: Catalog, monkeypatch: pytest.MonkeyPatch) -> None:
+    build_database(catalog, resolve_target(db_url))
+    before = refs(db_url, "t:装备")
+    import toolkit.db.build as build_module
+
+    def broken(*args: Any, **kwargs: Any) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(build_module, "_insert_all", broken)
+    with pytest.raises(RuntimeError):
+        build_database(catalog, resolve_target(db_url))
+    assert refs(db_url, "t:装备") == before
+    target = resolve_target(db_url)
+    if target.path is not None:
+        assert sorted(p.name for p in target.path.parent.iterdir()) == ["dossier.db"]
+
+
+def write_corpus(root: Path, copies: int) -> Path:
+    """The bundled tactics data plus ``copies`` renamed clones of its cards."""
+    import json
+    import shutil
+
+    shutil.copytree(CARDS / "tactics", root / "tactics")
+    cards = sorted((root / "tactics" / "cards").glob("*.json"))
+    for i in range(copies):
+        data = json.loads(cards[i % len(cards)].read_text(encoding="utf-8"))
+        data["id"] = f"{data['id']}_{i}"
+        data["name"] = {lang: f"{value} {i}" for lang, value in data["name"].items()}
+        (root / "tactics" / "cards" / f"{data['id']}.json").write_text(canonical_dumps(data), encoding="utf-8")
+    return root / "tactics"
+
+
+@pytest.fixture(scope="module")
+def big_corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Enough records that a build writes several batches (progress lines) before it ends."""
+    return write_corpus(tmp_path_factory.mktemp("big"), 3000)
+
+
+@pytest.mark.parametrize("db_url", BACKENDS, indirect=True)
+def test_killing_a_build_midway_leaves_the_old_database_usable(db_url: str, tmp_path: Path, big_corpus: Path) -> None:
+    small = load_catalog([CARDS / "crossfire"])
+    build_database(small, resolve_target(db_url))
+    big = big_corpus
+    dossier = Path(sys.executable).parent / "dossier"
+    command = [str(dossier), "db", "build", "--db", db_url, "--cards", str(big), "--verbose"]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=dict(os.environ))
+    assert process.stderr is not None
+    killed = False
+    for line in process.stderr:
+        if line.startswith("dossier: wrote "):  # some records written, more to come
+            os.kill(process.pid, signal.SIGKILL)
+            killed = True
+            break
+    process.wait(timeout=120)
+    assert killed and process.returncode == -signal.SIGKILL
+    assert refs(db_url, "team:红") == ["crossfire/assassin"]
+    assert refs(db_url, "game:tactics k:card") == []
+    target = resolve_target(db_url)
+    if target.path is not None:
+        leftovers = [p.name for p in target.path.parent.iterdir() if p.name.endswith(".tmp")]
+        assert len(leftovers) == 1  # the killed build's temporary file ...
+        build_database(small, target)
+        assert [p.name for p in target.path.parent.iterdir() if p.name.endswith(".tmp")] == []  # ... is cleared
+
+
+def test_a_reader_keeps_its_snapshot_during_a_rebuild(tmp_path: Path, catalog: Catalog) -> None:
+    """SQLite: an open reader goes on reading the old file; a new reader sees the new one."""
+    url = str(tmp_path / "dossier.db")
+    build_database(load_catalog([CARDS / "crossfire"]), resolve_target(url))
+    with open_database(url) as old:
+        build_database(catalog, resolve_target(url))
+        assert [h.ref for h in search(old, "k:card")] == []
+    assert refs(url, "t:装备")
+
+
+@pytest.mark.parametrize(
+    ("db", "problem"),
+    [
+        ("missing.db", "no database at missing.db; run `dossier db build` first"),
+        ("sqlite://", "an SQLite URL needs a file path"),
+        ("mysql://host/db", "unsupported database 'mysql'"),
+        ("postgresql+psycopg://u@/d?schema=Bad-Name", "is not a plain lower-case identifier"),
+        ("::not a url::", "no database at ::not a url::"),
+    ],
+)
+def test_database_location_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, db: str, problem: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(DossierError) as info:
+        open_database(db)
+    assert problem in info.value.message
+
+
+def test_not_a_dossier_database(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
+    path.write_bytes(b"")
+    with pytest.raises(DossierError, match="is it a Dossier database"):
+        open_database(str(path))
+
+
+def test_default_location_and_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DOSSIER_DB", raising=False)
+    assert resolve_target(None).path == Path("dossier.db")
+    monkeypatch.setenv("DOSSIER_DB", str(tmp_path / "x.db"))
+    assert resolve_target(None).path == tmp_path / "x.db"
+    assert resolve_target("postgresql://u@h/d").url.drivername == "postgresql+psycopg"
+    assert resolve_target("postgresql://u@h/d").schema == "dossier"

@@ -1,0 +1,185 @@
+"""`dossier db build`, `dossier search` and `dossier show` from the command line."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import CARDS
+from .test_db import BACKENDS, drop, new_url
+
+Run = Callable[..., Any]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The bundled data in an SQLite file, built through the CLI."""
+    from typer.testing import CliRunner
+
+    from toolkit.cli import app
+
+    path = tmp_path_factory.mktemp("cli") / "cards.db"
+    result = CliRunner().invoke(app, ["db", "build", "--db", str(path), "--cards", str(CARDS)])
+    assert result.exit_code == 0, result.output
+    return str(path)
+
+
+def test_build_reports_what_it_built(cli: Run, tmp_path: Path) -> None:
+    result = cli("db", "build", "--db", tmp_path / "x.db", "--cards", CARDS / "crossfire")
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"built {tmp_path / 'x.db'}: 17 records (crossfire 17) in ")
+    assert result.stdout.rstrip().endswith("text index: FTS5 trigrams + Chinese character pairs")
+
+
+def test_build_defaults_to_dossier_db_here(cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DOSSIER_DB", raising=False)
+    assert cli("db", "build").exit_code == 0
+    assert (tmp_path / "dossier.db").is_file()
+    monkeypatch.setenv("DOSSIER_DB", str(tmp_path / "env.db"))
+    assert cli("db", "build", "--cards", CARDS / "crossfire").exit_code == 0
+    assert (tmp_path / "env.db").is_file()
+    assert cli("search", "狙击手", "--format", "ids").stdout.split() == ["crossfire/sniper", "crossfire/sniper"]
+
+
+def test_build_with_bad_cards_leaves_the_old_database(cli: Run, tmp_path: Path) -> None:
+    db = tmp_path / "x.db"
+    assert cli("db", "build", "--db", db, "--cards", CARDS / "crossfire").exit_code == 0
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "broken.json").write_text('{"game": "crossfire",', encoding="utf-8")
+    result = cli("db", "build", "--db", db, "--cards", bad)
+    assert result.exit_code == 1
+    assert "broken.json:1:22: invalid JSON" in result.stderr
+    assert cli("search", "--db", db, "team:红", "--format", "ids").stdout == "crossfire/assassin\n"
+
+
+def test_search_table(cli: Run, built: str) -> None:
+    result = cli("search", "--db", built, "t:装备 攻速>=3")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0].split() == ["ID", "TYPE", "名称", "NAME", "STATS"]
+    assert lines[-1].endswith(" records")
+    assert any(line.startswith("tactics/coil_railgun ") and "电磁轨道炮" in line for line in lines)
+    assert all("speed 3" in line for line in lines[1:-1])
+
+
+def test_search_words_are_joined(cli: Run, built: str) -> None:
+    joined = cli("search", "--db", built, "--format", "ids", "t:装备", "攻速>=3")
+    assert joined.stdout == cli("search", "--db", built, "--format", "ids", "t:装备 攻速>=3").stdout
+
+
+def test_search_ids_and_game(cli: Run, built: str) -> None:
+    everywhere = cli("search", "--db", built, "狙击", "--format", "ids").stdout.split()
+    crossfire = cli("search", "--db", built, "狙击", "--format", "ids", "--game", "谍战特工").stdout.split()
+    assert "crossfire/sniper" in everywhere and "sniper" in crossfire
+    assert all("/" not in ref for ref in crossfire)
+    assert set(crossfire) < {ref.split("/", 1)[1] for ref in everywhere}
+
+
+def test_search_json(cli: Run, built: str) -> None:
+    result = cli("search", "--db", built, "--format", "json", "--limit", "2", "t:防火墙")
+    data = json.loads(result.stdout)
+    assert (data["query"], data["count"], len(data["results"])) == ("t:防火墙", 2, 2)
+    first = data["results"][0]
+    assert (first["game"], first["kind"], first["type"]) == ("netrunner", "card", "ice")
+    assert first["record"]["id"] == first["id"] and "rez_cost" in first["record"]
+
+
+def test_search_nothing(cli: Run, built: str) -> None:
+    result = cli("search", "--db", built, "x:nothing-at-all")
+    assert (result.exit_code, result.stdout) == (0, "no records match\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["cost<abc"], "dossier: error: query 'cost<abc', column 6: cost needs a whole number, not 'abc'"),
+        (["t:装备", "攻击力>=2"], "dossier: error: query 't:装备 攻击力>=2', column 6: unknown key '攻击力'"),
+        (['"open'], "dossier: error: query '\"open', column 1: unterminated quote"),
+        (["--game", "chess", "x"], "dossier: error: --game 'chess': unknown game"),
+    ],
+)
+def test_search_errors_are_one_line_with_exit_2(cli: Run, built: str, args: list[str], message: str) -> None:
+    result = cli("search", "--db", built, *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith(message)
+    assert result.stderr.count("\n") == 1
+    assert "Traceback" not in result.output
+
+
+def test_search_without_a_database(cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DOSSIER_DB", raising=False)
+    result = cli("search", "抽牌")
+    assert result.exit_code == 2
+    assert result.stderr == "dossier: error: no database at dossier.db; run `dossier db build` first\n"
+
+
+def test_search_help_lists_every_key(cli: Run) -> None:
+    from toolkit.search.keys import KEYS
+
+    result = cli("search", "--help")
+    assert result.exit_code == 0
+    for key in KEYS:
+        assert f"{key.name}, " in result.stdout or f"{key.name}:" in result.stdout
+
+
+def test_show_renders_ability_text(cli: Run, built: str) -> None:
+    result = cli("show", "--db", built, "longbow_sniper_rifle")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "长弓狙击步枪  Longbow Sniper Rifle"
+    assert lines[1] == "tactics card longbow_sniper_rifle (equipment)"
+    assert ["equipment.attack.speed", "2"] in [line.split() for line in lines]
+    assert "text:" in lines
+    text_at = lines.index("text:")
+    assert lines[text_at + 1] == "  攻击后：如果本次攻击的目标被消灭，你抽 1 张牌。"
+    assert lines[text_at + 2].startswith("    ") and lines[text_at + 2].strip()  # the English rendering
+
+
+def test_show_json_is_the_record(cli: Run, built: str) -> None:
+    result = cli("show", "--db", built, "tactics/gale", "--format", "json")
+    data = json.loads(result.stdout)
+    assert (data["id"], data["kind"], data["name"]["zh-Hans"]) == ("gale", "agent", "烈风")
+    assert "$schema" not in data
+
+
+@pytest.mark.parametrize(
+    ("args", "exit_code", "message"),
+    [
+        (
+            ["sniper"],
+            2,
+            "id 'sniper' names 2 records: crossfire/sniper (role), crossfire/sniper (mode); add --game or --kind",
+        ),
+        (["nobody"], 2, "no record with id 'nobody'"),
+        (["sniper", "--kind", "dragon"], 2, "--kind 'dragon': one of"),
+    ],
+)
+def test_show_errors(cli: Run, built: str, args: list[str], exit_code: int, message: str) -> None:
+    result = cli("show", "--db", built, *args)
+    assert result.exit_code == exit_code
+    assert message in result.stderr
+
+
+def test_show_kind_picks_one(cli: Run, built: str) -> None:
+    result = cli("show", "--db", built, "sniper", "--kind", "mode")
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[1] == "crossfire mode sniper"
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_cli_on_each_backend(cli: Run, backend: str, tmp_path: Path) -> None:
+    url = new_url(backend, tmp_path)
+    try:
+        assert cli("db", "build", "--db", url, "--cards", CARDS / "crossfire").exit_code == 0
+        result = cli("search", "--db", url, "持械:是 special:no", "--format", "ids")
+        assert result.stdout.split() == ["crossfire/agent", "crossfire/assassin"]
+        assert cli("show", "--db", url, "vip").stdout.startswith("VIP")
+    finally:
+        drop(url)

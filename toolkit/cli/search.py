@@ -1,0 +1,102 @@
+"""`dossier search QUERY` and `dossier show ID`: look cards up in the built database."""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Annotated
+
+import typer
+
+from toolkit.cli.db import DbOption
+
+SEARCH_HELP = """Find records with a NetrunnerDB-style query.
+
+Terms are ANDed; `|` gives alternatives inside a value; operators are
+: (is / contains)  ! (is not)  < > <= >= (numbers); quote phrases ("…" or 「…」);
+a bare word searches names and text in either language (抽牌 also finds 你抽 2 张牌).
+Quote the query for the shell: dossier search 't:装备 攻速>=2'.
+
+\b
+Keys (name, aliases: meaning):
+"""
+
+
+class SearchFormat(StrEnum):
+    table = "table"
+    json = "json"
+    ids = "ids"
+
+
+class ShowFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+GameOption = Annotated[
+    str | None, typer.Option("--game", "-g", help="Only this game (tactics, netrunner, crossfire).", show_default=False)
+]
+
+
+def _help() -> str:
+    from toolkit.search.keys import key_help
+
+    return SEARCH_HELP + "\n".join(f"  {line}" for line in key_help().splitlines())
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(help=_help())
+    def search(
+        query: Annotated[list[str], typer.Argument(help="The query (several arguments are joined with spaces).")],
+        game: GameOption = None,
+        format: Annotated[
+            SearchFormat, typer.Option("--format", "-f", help="table, json or ids.")
+        ] = SearchFormat.table,
+        db: DbOption = None,
+        limit: Annotated[int | None, typer.Option("--limit", min=1, help="At most this many results.")] = None,
+    ) -> None:
+        from toolkit.db import open_database
+        from toolkit.search import parse_query
+        from toolkit.search import search as run_search
+        from toolkit.search.display import table
+
+        parsed = parse_query(" ".join(query))
+        with open_database(db) as database:
+            hits = run_search(database, parsed, game=game, limit=limit, full=format is not SearchFormat.ids)
+        if format is SearchFormat.json:
+            results = [{"game": h.game, "kind": h.kind, "id": h.id, "type": h.type, "record": h.data} for h in hits]
+            print(
+                json.dumps(
+                    {"query": parsed.source, "count": len(hits), "results": results}, ensure_ascii=False, indent=2
+                )
+            )
+        elif format is SearchFormat.ids:
+            for hit in hits:
+                print(hit.id if game else hit.ref)
+        elif hits:
+            print(table(hits, with_game=game is None))
+            print(f"{len(hits)} record{'s' if len(hits) != 1 else ''}")
+        else:
+            print("no records match")
+
+    @app.command()
+    def show(
+        record: Annotated[str, typer.Argument(help="Record id, or game/id.")],
+        game: GameOption = None,
+        kind: Annotated[
+            str | None, typer.Option("--kind", "-k", help="Record kind, where an id names two (role and mode).")
+        ] = None,
+        format: Annotated[ShowFormat, typer.Option("--format", "-f", help="text or json.")] = ShowFormat.text,
+        db: DbOption = None,
+    ) -> None:
+        """Print one record in full, with its ability text rendered (zh-Hans and English)."""
+        from toolkit.db import open_database
+        from toolkit.search import get_record
+        from toolkit.search.display import show as render
+
+        with open_database(db) as database:
+            hit = get_record(database, record, game=game, kind=kind)
+        if format is ShowFormat.json:
+            print(json.dumps(hit.data, ensure_ascii=False, indent=2, sort_keys=True))
+        else:
+            print(render(hit))

@@ -1,0 +1,25 @@
+"""The card database: SQLModel tables on SQLite (default) or PostgreSQL, built atomically.
+
+- :func:`resolve_target` names the database (``--db``, ``$DOSSIER_DB``, ``./dossier.db``);
+- :func:`build_database` writes a catalog's records to it, replacing the old content in one step;
+- :class:`Database` opens a built database for reading (see :mod:`toolkit.search`).
+"""
+
+from __future__ import annotations
+
+from .build import BuildReport, build_database, remove_stale_temps
+from .engine import DEFAULT_FILE, ENV_VAR, Database, Target, open_database, resolve_target
+from .rows import compact_text
+
+__all__ = [
+    "DEFAULT_FILE",
+    "ENV_VAR",
+    "BuildReport",
+    "Database",
+    "Target",
+    "build_database",
+    "compact_text",
+    "open_database",
+    "remove_stale_temps",
+    "resolve_target",
+]

@@ -1,0 +1,259 @@
+"""The database tables: plain tables a person can query with SQL.
+
+``records`` has one row per record of every game (common columns, the record
+in full as JSON in ``data``); each game adds a 1:1 attribute table keyed by
+``records.pk`` with one column per attribute players filter on. Names per
+language, ability text, subtypes, vocabularies (factions, subtypes, agents),
+printings and format lists are child tables. Example::
+
+    SELECT r.id, r.name_zh, t.speed, t.range_min, t.range_max
+    FROM records r JOIN tactics_attrs t USING (pk)
+    WHERE t.category = 'equipment' AND t.speed >= 2;
+
+``pk`` follows display order (game, kind, type, id), so ``ORDER BY pk`` lists
+results the same way on every backend.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Column, ForeignKey, Index, Integer, MetaData, UniqueConstraint
+from sqlalchemy.orm import registry
+from sqlmodel import Field, SQLModel
+
+SCHEMA_VERSION = "1"
+
+
+class Table(SQLModel, registry=registry()):
+    """Base of Dossier's tables: their own metadata, apart from any other SQLModel tables."""
+
+
+TRGM_FLAG = "dossier_pg_trgm"
+TRGM_COLUMNS = ("name_zh", "name_en", "text", "text_compact", "flavor_zh", "flavor_en")
+
+
+def _trgm_enabled(
+    ddl: Any, target: Any, bind: Any, tables: Any = None, state: Any = None, *, dialect: Any, **kw: Any
+) -> bool:
+    """Create the trigram indexes only on PostgreSQL connections where pg_trgm was enabled."""
+    return bind is not None and bool(bind.info.get(TRGM_FLAG))
+
+
+def _trgm_index(column: str) -> Index:
+    index = Index(f"ix_records_{column}_trgm", column, postgresql_using="gin", postgresql_ops={column: "gin_trgm_ops"})
+    index.ddl_if(dialect="postgresql", callable_=_trgm_enabled)
+    return index
+
+
+def _fk() -> Column[int]:
+    return Column(Integer, ForeignKey("records.pk", ondelete="CASCADE"), primary_key=True)
+
+
+class Record(Table, table=True):
+    """One record of any game: game, kind, id, names, all text, and the record as JSON."""
+
+    __tablename__ = "records"
+    __table_args__ = (
+        UniqueConstraint("game", "namespace", "id", name="uq_records_game_namespace_id"),
+        Index("ix_records_game_kind_type", "game", "kind", "type"),
+        *(_trgm_index(column) for column in TRGM_COLUMNS),
+    )
+
+    pk: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    game: str = Field(index=True)
+    kind: str = Field(index=True)
+    namespace: str
+    id: str = Field(index=True)
+    type: str | None = Field(default=None, index=True, description="Card type / category / unit type / kind.")
+    name_zh: str = Field(index=True)
+    name_en: str | None = Field(default=None, index=True)
+    text: str = Field(default="", description="Every ability and printed text, one per line.")
+    text_compact: str = Field(default="", description="text without spaces, numbers and measure words.")
+    flavor_zh: str | None = None
+    flavor_en: str | None = None
+    source: str = Field(default="", description="File the record was loaded from.")
+    data: str = Field(description="The record in full, as JSON.")
+
+
+class TacticsAttrs(Table, table=True):
+    """Attributes of tactics records (cards, agents, units, attacks)."""
+
+    __tablename__ = "tactics_attrs"
+
+    pk: int = Field(sa_column=_fk())
+    category: str | None = Field(default=None, index=True, description="equipment, skill, item, status, minion.")
+    back: str | None = Field(default=None, description="personal or shop.")
+    shop: bool | None = Field(default=None, index=True, description="Matrix shop (gold) card.")
+    agent: str | None = Field(default=None, index=True, description="Exclusive card: the agent's id.")
+    token: bool | None = Field(default=None, index=True, description="Token card (衍生牌).")
+    max_in_play: int | None = None
+    mortgage: int | None = Field(default=None, index=True, description="Play cost -X.")
+    tap: bool | None = None
+    size: str | None = Field(default=None, description="carried, normal or heavy.")
+    slots: int | None = Field(default=None, index=True)
+    style: str | None = Field(default=None, description="melee or ranged.")
+    attack_subtype: str | None = None
+    speed: int | None = Field(default=None, index=True, description="攻速.")
+    range_min: int | None = Field(default=None, index=True)
+    range_max: int | None = Field(default=None, index=True)
+    through_walls: bool | None = None
+    shield: int | None = Field(default=None, index=True)
+    hp: int | None = Field(default=None, index=True)
+    move: int | None = Field(default=None, index=True)
+    private: bool | None = None
+    symbol: str | None = None
+    status_target: str | None = None
+    minion: str | None = None
+    reversible: bool | None = None
+    response: bool | None = None
+
+
+class NetrunnerAttrs(Table, table=True):
+    """Attributes of netrunner records (cards, identities, factions)."""
+
+    __tablename__ = "netrunner_attrs"
+
+    pk: int = Field(sa_column=_fk())
+    side: str | None = Field(default=None, index=True)
+    faction: str | None = Field(default=None, index=True)
+    cost: int | None = Field(default=None, index=True, description="Play cost, or rez cost for ice/assets/upgrades.")
+    influence: int | None = Field(default=None, index=True)
+    deck_limit: int | None = None
+    unique: bool | None = None
+    agenda_points: int | None = Field(default=None, index=True)
+    advancement_requirement: int | None = Field(default=None, index=True)
+    strength: int | None = Field(default=None, index=True)
+    memory_cost: int | None = Field(default=None, index=True)
+    trash_cost: int | None = Field(default=None, index=True)
+    min_deck_size: int | None = None
+    influence_limit: int | None = None
+    base_link: int | None = None
+    set: str | None = Field(default=None, index=True)
+    neutral: bool | None = None
+
+
+class CrossfireAttrs(Table, table=True):
+    """Attributes of crossfire roles."""
+
+    __tablename__ = "crossfire_attrs"
+
+    pk: int = Field(sa_column=_fk())
+    team: str | None = Field(default=None, index=True)
+    armed: bool | None = None
+    guns: int | None = None
+    protects: bool | None = None
+    marks: bool | None = None
+    special: bool | None = None
+    counts_as: str | None = None
+
+
+class ModeAttrs(Table, table=True):
+    """Player counts and set-up of games, modes and formats."""
+
+    __tablename__ = "mode_attrs"
+
+    pk: int = Field(sa_column=_fk())
+    players_min: int | None = None
+    players_max: int | None = None
+    status: str | None = None
+    matrix_shop: bool | None = None
+    starting_agents: int | None = None
+    max_agents: int | None = None
+
+
+class Name(Table, table=True):
+    """A record's name in one language (zh-Hans, en)."""
+
+    __tablename__ = "names"
+
+    record_pk: int = Field(foreign_key="records.pk", primary_key=True)
+    lang: str = Field(primary_key=True)
+    name: str = Field(index=True)
+
+
+class Ability(Table, table=True):
+    """One ability (or paragraph of printed text) of a record, in order.
+
+    ``face``: front, reverse, win, draw_phase, printed_en, printed_zh.
+    """
+
+    __tablename__ = "abilities"
+
+    record_pk: int = Field(foreign_key="records.pk", primary_key=True)
+    face: str = Field(primary_key=True)
+    position: int = Field(primary_key=True)
+    text: str
+
+
+class Subtype(Table, table=True):
+    """Subtypes of a record (netrunner subtypes, tactics agent and attack subtypes)."""
+
+    __tablename__ = "subtypes"
+
+    record_pk: int = Field(foreign_key="records.pk", primary_key=True)
+    subtype: str = Field(primary_key=True, index=True)
+
+
+class Term(Table, table=True):
+    """Vocabulary entries with their names: factions, subtypes, agents, games, modes."""
+
+    __tablename__ = "terms"
+    __table_args__ = (Index("ix_terms_vocab_id", "vocab", "id"),)
+
+    game: str = Field(primary_key=True)
+    vocab: str = Field(primary_key=True)
+    id: str = Field(primary_key=True)
+    name_zh: str | None = None
+    name_en: str | None = None
+    extra: str | None = Field(default=None, description="Agents: their symbol.")
+
+
+class FormatCard(Table, table=True):
+    """A card on a format's banned or restricted list."""
+
+    __tablename__ = "format_cards"
+
+    format_pk: int = Field(foreign_key="records.pk", primary_key=True)
+    list: str = Field(primary_key=True, description="banned or restricted.")
+    card_id: str = Field(primary_key=True, index=True)
+
+
+class PrintingRow(Table, table=True):
+    """One printing of an imported card: code, set, position, quantity, illustrator."""
+
+    __tablename__ = "printings"
+
+    record_pk: int = Field(foreign_key="records.pk", primary_key=True)
+    code: str = Field(primary_key=True, index=True)
+    set: str = Field(index=True)
+    position: int | None = None
+    quantity: int | None = None
+    illustrator: str | None = Field(default=None, index=True)
+
+
+class Meta(Table, table=True):
+    """Facts about the build: schema version, record counts, sources."""
+
+    __tablename__ = "meta"
+
+    key: str = Field(primary_key=True)
+    value: str
+
+
+METADATA: MetaData = Table.metadata
+
+# SQLite full-text indexes (FTS5). record_fts: trigram tokenizer over the records columns (external
+# content), for words of 3+ characters. record_grams: contentless, the Chinese characters and adjacent
+# pairs of each record (rows.cjk_grams) in three columns, for 1- and 2-character Chinese words.
+FTS_TABLE = "record_fts"
+FTS_COLUMNS = ("name_zh", "name_en", "text", "text_compact", "flavor_zh", "flavor_en")
+GRAMS_TABLE = "record_grams"
+GRAMS_COLUMNS = {
+    "name_zh": "name",
+    "name_en": "name",
+    "text": "text",
+    "text_compact": "text",
+    "flavor_zh": "flavor",
+    "flavor_en": "flavor",
+}

@@ -1,0 +1,1187 @@
+"""Import a NetrunnerDB card-data checkout (netrunner-cards-json) as Dossier netrunner records.
+
+Two layouts are read:
+
+- v2: ``v2/cards/*.json`` (one card per file), ``v2/printings/*.json``,
+  ``v2/card_sets.json``, ``v2/card_cycles.json``, ``v2/factions.json``,
+  ``v2/card_types.json``, ``v2/card_subtypes.json``, ``v2/formats/*.json``,
+  ``v2/card_pools/*.json`` and ``v2/restrictions/**/*.json``;
+- v1: ``pack/*.json`` (one printing per entry), ``packs.json``,
+  ``cycles.json``, ``factions.json`` and ``mwl.json``.
+
+Chinese names, texts and flavour come from ``translations/zh-hans`` (keyed by
+printing code) where present. Where no Chinese exists, the English stands in
+for the required zh-Hans name, and the record says so field by field in
+``untranslated`` (JSON pointers such as ``/name/zh-Hans``). Printed text goes
+to ``printed_text`` (natural language), never to ``text`` (the controlled
+ability language). Fields the source has that Dossier has no place for, and
+fields this importer does not know, are listed in the report, never dropped
+silently.
+
+The output directory gets one canonical JSON file per record (``game.json``,
+``factions/``, ``identities/``, ``cards/``, ``modes/``), the JSON Schemas they
+point at (``.schema/netrunner/``) and a marker ``.dossier-import.json``. It is
+replaced as a whole; a directory without the marker is never overwritten.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from toolkit.errors import DossierError
+from toolkit.jsonio import JsonSyntaxError, canonical_dumps, loads_strict
+from toolkit.models import SLUG_PATTERN, kind_adapter, schema_path
+
+MARKER = ".dossier-import.json"
+SCHEMA_DIR = ".schema"
+_SLUG = re.compile(SLUG_PATTERN)
+_SYMBOL = re.compile(r"\[([a-z0-9_]+)\]")
+
+CORP_TYPES = {"agenda", "asset", "ice", "operation", "upgrade"}
+RUNNER_TYPES = {"event", "hardware", "program", "resource"}
+PLAY_COST_TYPES = {"operation", "event", "hardware", "resource", "program"}
+REZ_COST_TYPES = {"ice", "asset", "upgrade"}
+TRASH_TYPES = {"ice", "asset", "upgrade"}
+
+# Chinese names Dossier supplies where a checkout has none (mini factions, formats).
+FACTION_ZH = {
+    "adam": "亚当",
+    "apex": "尖峰",
+    "sunny_lebeau": "桑妮·勒博",
+    "weyland_consortium": "威兰财团",
+    "neutral_corp": "中立（公司）",
+    "neutral_runner": "中立（潜袭者）",
+}
+BUNDLED_FACTION_ALIASES = {"weyland_consortium": "weyland"}
+FORMAT_ZH = {
+    "standard": "标准赛制",
+    "startup": "新手赛制",
+    "eternal": "永恒赛制",
+    "snapshot": "快照赛制",
+    "system_gateway": "系统网关赛制",
+}
+SYMBOL_NAMES = {
+    "recurring_credit": ("循环信用点", "recurring credit"),
+    "interrupt": ("中断", "interrupt"),
+}
+
+# Fields each source object may carry: mapped ones, and known ones Dossier has no place for.
+V2_CARD_MAPPED = {
+    "id",
+    "title",
+    "card_type_id",
+    "side_id",
+    "faction_id",
+    "cost",
+    "influence_cost",
+    "deck_limit",
+    "is_unique",
+    "subtypes",
+    "text",
+    "strength",
+    "memory_cost",
+    "trash_cost",
+    "advancement_requirement",
+    "agenda_points",
+    "base_link",
+    "influence_limit",
+    "minimum_deck_size",
+}
+V2_CARD_UNMAPPED = {
+    "stripped_title": "derived from title",
+    "stripped_text": "derived from text",
+    "designed_by": "publisher (no Dossier field)",
+    "attribution": "card attribution (no Dossier field)",
+    "layout_id": "card layout (no Dossier field)",
+    "faces": "alternative faces (no Dossier field)",
+}
+V2_PRINTING_MAPPED = {"id", "card_id", "card_set_id", "position", "quantity", "illustrator", "flavor"}
+V2_PRINTING_UNMAPPED = {
+    "printed_is_unique": "uniqueness is taken from the card",
+    "released_by": "publisher (no Dossier field)",
+}
+V1_CARD_MAPPED = {
+    "code",
+    "title",
+    "type_code",
+    "side_code",
+    "faction_code",
+    "cost",
+    "faction_cost",
+    "deck_limit",
+    "uniqueness",
+    "keywords",
+    "text",
+    "flavor",
+    "illustrator",
+    "pack_code",
+    "position",
+    "quantity",
+    "strength",
+    "memory_cost",
+    "trash_cost",
+    "advancement_cost",
+    "agenda_points",
+    "base_link",
+    "influence_limit",
+    "minimum_deck_size",
+}
+V1_CARD_UNMAPPED = {
+    "stripped_title": "derived from title",
+    "stripped_text": "derived from text",
+    "bio_text": "biography text (no Dossier field)",
+}
+FACTION_MAPPED = {"id", "code", "name", "side_id", "side_code", "color", "is_mini", "is_neutral"}
+FACTION_UNMAPPED = {"description": "faction description (no Dossier field)"}
+RESTRICTION_MAPPED = {"id", "code", "name", "date_start", "format_id", "format", "banned", "restricted", "subtypes"}
+RESTRICTION_UNMAPPED = {
+    "universal_faction_cost": "extra influence for listed cards (no Dossier field)",
+    "global_penalty": "influence-limit penalties (no Dossier field)",
+    "points": "points list (no Dossier field)",
+    "point_limit": "points limit (no Dossier field)",
+    "active": "active flag (the newest list is used for the format)",
+    "verdicts": "read for banned/restricted; other verdicts have no Dossier field",
+}
+TRANSLATION_MAPPED = {"code", "title", "text", "flavor"}
+TRANSLATION_UNMAPPED = {"keywords": "translated subtypes (subtype names come from the game record)"}
+
+
+# ---------------------------------------------------------------------------
+# report
+
+
+@dataclass
+class ImportReport:
+    """What an import did: counts, where it wrote, and every warning."""
+
+    source: Path
+    layout: str
+    into: Path
+    counts: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    unknown_fields: dict[str, dict[str, int]] = field(default_factory=dict)
+    unmapped_fields: dict[str, dict[str, int]] = field(default_factory=dict)
+    untranslated: dict[str, int] = field(default_factory=dict)
+
+    def lines(self) -> list[str]:
+        """The report as lines for a terminal."""
+        out = []
+        for where, fields in sorted(self.unknown_fields.items()):
+            for name, count in sorted(fields.items()):
+                out.append(f"unknown field {name!r} in {count} {where} entries: not imported (unknown to Dossier)")
+        for where, fields in sorted(self.unmapped_fields.items()):
+            for name, count in sorted(fields.items()):
+                reason = _UNMAPPED_REASONS.get(name, "no Dossier field")
+                out.append(f"field {name!r} in {count} {where} entries not imported: {reason}")
+        for pointer, count in sorted(self.untranslated.items()):
+            out.append(f"{count} records have no Chinese for {pointer}; the English stands in (see 'untranslated')")
+        out.extend(self.warnings)
+        out.extend(f"skipped {item}" for item in self.skipped)
+        return out
+
+
+_UNMAPPED_REASONS: dict[str, str] = {
+    **V2_CARD_UNMAPPED,
+    **V2_PRINTING_UNMAPPED,
+    **V1_CARD_UNMAPPED,
+    **FACTION_UNMAPPED,
+    **RESTRICTION_UNMAPPED,
+    **TRANSLATION_UNMAPPED,
+}
+
+
+class _Fields:
+    """Counts fields by source kind: unknown ones and known-but-unmapped ones."""
+
+    def __init__(self, report: ImportReport) -> None:
+        self.report = report
+
+    def see(self, where: str, obj: dict[str, Any], mapped: set[str], unmapped: dict[str, str]) -> None:
+        for name, value in obj.items():
+            if name in mapped:
+                continue
+            if name in unmapped:
+                if value not in (None, "", [], {}) and not (name == "layout_id" and value == "normal"):
+                    bucket = self.report.unmapped_fields.setdefault(where, {})
+                    bucket[name] = bucket.get(name, 0) + 1
+            else:
+                bucket = self.report.unknown_fields.setdefault(where, {})
+                bucket[name] = bucket.get(name, 0) + 1
+
+
+# ---------------------------------------------------------------------------
+# source model (both layouts are read into this)
+
+
+@dataclass
+class SourcePrinting:
+    code: str
+    set: str
+    position: int | None
+    quantity: int | None
+    illustrator: str | None
+    flavor: str | None
+    order: tuple[str, str] = ("", "")  # (release date, code) for sorting
+
+
+@dataclass
+class SourceCard:
+    id: str
+    fields: dict[str, Any]
+    origin: str
+    printings: list[SourcePrinting] = field(default_factory=list)
+
+
+@dataclass
+class SourceFaction:
+    id: str
+    name: str
+    side: str
+    color: str | None
+    mini: bool
+
+
+@dataclass
+class SourceRestriction:
+    id: str
+    name: str
+    format_id: str
+    date_start: str
+    banned: list[str]
+    restricted: list[str]
+    banned_subtypes: list[str]
+    extras: list[str]
+
+
+@dataclass
+class SourceSnapshot:
+    id: str
+    date_start: str
+    sets: list[str] | None
+    pool_name: str | None
+    restriction: str | None
+    active: bool
+
+
+@dataclass
+class SourceFormat:
+    id: str
+    name: str
+    snapshots: list[SourceSnapshot]
+
+
+@dataclass
+class Translation:
+    title: str | None = None
+    text: str | None = None
+    flavor: str | None = None
+
+
+@dataclass
+class Source:
+    layout: str
+    root: Path
+    cards: list[SourceCard] = field(default_factory=list)
+    factions: list[SourceFaction] = field(default_factory=list)
+    subtypes: dict[str, str] = field(default_factory=dict)  # id -> English name
+    restrictions: list[SourceRestriction] = field(default_factory=list)
+    formats: list[SourceFormat] = field(default_factory=list)
+    translations: dict[str, Translation] = field(default_factory=dict)
+    faction_zh: dict[str, str] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------------------
+# helpers
+
+
+def slugify(text: str, limit: int = 64) -> str:
+    """A Dossier id from a title: ASCII, lower case, '_' between words, at most ``limit`` chars."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    ascii_text = re.sub(r"['’`]", "", ascii_text)
+    slug = re.sub(r"[^a-z0-9]+", "_", ascii_text).strip("_")
+    if len(slug) > limit:
+        slug = slug[:limit].rstrip("_")
+    return slug or "x"
+
+
+def as_slug(value: str) -> str:
+    value = value.strip().lower().replace("-", "_")
+    return value if _SLUG.match(value) and len(value) <= 64 else slugify(value)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as exc:
+        raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DossierError(f"{path}: not UTF-8 (byte {exc.start})", exit_code=1) from None
+    try:
+        return loads_strict(text)
+    except JsonSyntaxError as exc:
+        raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
+
+
+def _read_list(path: Path) -> list[dict[str, Any]]:
+    data = _read_json(path)
+    if isinstance(data, dict) and isinstance(data.get("data"), list):
+        data = data["data"]  # NetrunnerDB API dumps wrap lists in {"data": [...]}
+    if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
+        raise DossierError(f"{path}: expected a JSON list of objects", exit_code=1)
+    return data
+
+
+def _json_files(directory: Path) -> list[Path]:
+    return sorted(p for p in directory.rglob("*.json") if p.is_file()) if directory.is_dir() else []
+
+
+def _count(value: Any) -> int | None:
+    """A positive count (printing quantity), else None."""
+    number = _int_or_none(value)
+    return number if number is not None and number >= 1 else None
+
+
+def _int_or_none(value: Any) -> int | None:
+    if value is None or isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
+        return int(value)
+    return None
+
+
+def _paragraphs(text: Any) -> list[str]:
+    if not isinstance(text, str):
+        return []
+    return [line.strip() for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
+
+
+def _color(value: Any) -> str | None:
+    if isinstance(value, str) and re.fullmatch(r"#?[0-9a-fA-F]{6}", value.strip()):
+        return "#" + value.strip().lstrip("#").lower()
+    return None
+
+
+# ---------------------------------------------------------------------------
+# reading the layouts
+
+
+def detect_layout(path: Path, layout: str = "auto") -> tuple[str, Path]:
+    """('v1' | 'v2', the directory holding that layout's files)."""
+    if not path.is_dir():
+        raise DossierError(f"{path}: no such directory (give a NetrunnerDB card-data checkout)")
+    v2_root = path / "v2" if (path / "v2" / "cards").is_dir() else path if (path / "cards").is_dir() else None
+    v1_root = path if (path / "pack").is_dir() else None
+    if layout == "v2" or (layout == "auto" and v2_root is not None):
+        if v2_root is None:
+            raise DossierError(f"{path}: no v2 layout here (expected v2/cards/*.json)")
+        return "v2", v2_root
+    if layout == "v1" or layout == "auto":
+        if v1_root is None:
+            raise DossierError(
+                f"{path}: not a NetrunnerDB checkout (expected v2/cards/*.json or pack/*.json with packs.json)"
+            )
+        return "v1", v1_root
+    raise DossierError(f"--layout {layout!r}: one of auto, v1, v2")
+
+
+def _read_translations(source: Source, report: ImportReport, fields: _Fields) -> None:
+    candidates = [source.root / "translations" / "zh-hans", source.root.parent / "translations" / "zh-hans"]
+    directory = next((c for c in candidates if c.is_dir()), None)
+    if directory is None:
+        report.warnings.append("no translations/zh-hans directory: every Chinese name is an English stand-in")
+        return
+    for path in _json_files(directory):
+        data = _read_json(path)
+        if not isinstance(data, list):
+            continue
+        for entry in data:
+            if not isinstance(entry, dict) or not isinstance(entry.get("code"), str):
+                continue
+            if "title" in entry:
+                fields.see("translation", entry, TRANSLATION_MAPPED, TRANSLATION_UNMAPPED)
+                source.translations[entry["code"]] = Translation(
+                    title=entry.get("title") or None, text=entry.get("text") or None, flavor=entry.get("flavor") or None
+                )
+            elif path.name.startswith("factions") and isinstance(entry.get("name"), str):
+                source.faction_zh[as_slug(entry["code"])] = entry["name"]
+
+
+def _read_factions(path: Path, source: Source, fields: _Fields) -> None:
+    for entry in _read_list(path):
+        fields.see("faction", entry, FACTION_MAPPED, FACTION_UNMAPPED)
+        raw_id = entry.get("id") or entry.get("code")
+        side = entry.get("side_id") or entry.get("side_code")
+        if not isinstance(raw_id, str) or side not in ("corp", "runner"):
+            continue
+        source.factions.append(
+            SourceFaction(
+                as_slug(raw_id),
+                str(entry.get("name") or raw_id),
+                side,
+                _color(entry.get("color")),
+                bool(entry.get("is_mini")),
+            )
+        )
+
+
+def read_v2(root: Path, report: ImportReport) -> Source:
+    source = Source("v2", root.parent if root.name == "v2" else root)
+    fields = _Fields(report)
+    if not (root / "factions.json").is_file():
+        raise DossierError(f"{root}: no factions.json (v2 layout)")
+    _read_factions(root / "factions.json", source, fields)
+    if (root / "card_subtypes.json").is_file():
+        for entry in _read_list(root / "card_subtypes.json"):
+            if isinstance(entry.get("id"), str):
+                source.subtypes[as_slug(entry["id"])] = str(entry.get("name") or entry["id"])
+    else:
+        report.warnings.append("no v2/card_subtypes.json: subtype names are made from their ids")
+    if not (root / "card_types.json").is_file():
+        report.warnings.append("no v2/card_types.json: the type ids of the cards are used as they are")
+    sets: dict[str, dict[str, Any]] = {}
+    if (root / "card_sets.json").is_file():
+        for entry in _read_list(root / "card_sets.json"):
+            if isinstance(entry.get("id"), str):
+                sets[as_slug(entry["id"])] = entry
+    cycle_sets: dict[str, list[str]] = defaultdict(list)
+    for set_id, entry in sets.items():
+        if isinstance(entry.get("card_cycle_id"), str):
+            cycle_sets[as_slug(entry["card_cycle_id"])].append(set_id)
+    by_id: dict[str, SourceCard] = {}
+    for path in _json_files(root / "cards"):
+        data = _read_json(path)
+        for entry in data if isinstance(data, list) else [data]:
+            if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+                report.skipped.append(f"{path.name}: not a card object with an 'id'")
+                continue
+            fields.see("v2/cards", entry, V2_CARD_MAPPED, V2_CARD_UNMAPPED)
+            card = SourceCard(as_slug(entry["id"]), _v2_fields(entry), str(path))
+            by_id[card.id] = card
+    printings_dir = root / "printings"
+    if not printings_dir.is_dir():
+        report.warnings.append("no v2/printings: cards have no set, illustrator or flavour text")
+    orphans: list[str] = []
+    for path in _json_files(printings_dir):
+        for entry in _read_list(path):
+            fields.see("v2/printings", entry, V2_PRINTING_MAPPED, V2_PRINTING_UNMAPPED)
+            card_id = entry.get("card_id")
+            code = entry.get("id")
+            if not isinstance(card_id, str) or not isinstance(code, (str, int)):
+                continue
+            card_ref = by_id.get(as_slug(card_id))
+            if card_ref is None:
+                orphans.append(f"{code} ({card_id})")
+                continue
+            set_id = as_slug(str(entry.get("card_set_id") or "unknown"))
+            date = str(sets.get(set_id, {}).get("date_release") or "9999")
+            card_ref.printings.append(
+                SourcePrinting(
+                    str(code),
+                    set_id,
+                    _int_or_none(entry.get("position")),
+                    _count(entry.get("quantity")),
+                    entry.get("illustrator") or None,
+                    entry.get("flavor") or None,
+                    (date, str(code)),
+                )
+            )
+    if orphans:
+        report.warnings.append(
+            f"{len(orphans)} printings name cards that are not in v2/cards (not imported): "
+            f"{', '.join(orphans[:5])}{' …' if len(orphans) > 5 else ''}"
+        )
+    source.cards = [by_id[key] for key in sorted(by_id)]
+    for path in _json_files(root / "restrictions"):
+        data = _read_json(path)
+        if isinstance(data, dict):
+            source.restrictions.append(_restriction(data, path, fields))
+    pools: dict[str, tuple[str, list[str]]] = {}
+    for path in _json_files(root / "card_pools"):
+        for entry in _read_list(path):
+            if not isinstance(entry.get("id"), str):
+                continue
+            pool_sets = [as_slug(s) for s in entry.get("card_set_ids") or [] if isinstance(s, str)]
+            for cycle in entry.get("card_cycle_ids") or []:
+                if isinstance(cycle, str):
+                    pool_sets.extend(cycle_sets.get(as_slug(cycle), []))
+            pools[entry["id"]] = (str(entry.get("name") or entry["id"]), sorted(set(pool_sets)))
+    for path in _json_files(root / "formats"):
+        data = _read_json(path)
+        for entry in data if isinstance(data, list) else [data]:
+            if not isinstance(entry, dict) or not isinstance(entry.get("id") or entry.get("code"), str):
+                continue
+            snapshots = []
+            for snap in entry.get("snapshots") or []:
+                if not isinstance(snap, dict):
+                    continue
+                pool = pools.get(snap.get("card_pool_id") or snap.get("card_pool") or "")
+                snapshots.append(
+                    SourceSnapshot(
+                        str(snap.get("id") or snap.get("date_start") or "snapshot"),
+                        str(snap.get("date_start") or ""),
+                        pool[1] if pool else None,
+                        pool[0] if pool else None,
+                        snap.get("restriction_id") or snap.get("restriction"),
+                        bool(snap.get("active")),
+                    )
+                )
+            source.formats.append(
+                SourceFormat(
+                    as_slug(entry.get("id") or entry["code"]), str(entry.get("name") or entry["id"]), snapshots
+                )
+            )
+    _read_translations(source, report, fields)
+    return source
+
+
+def _v2_fields(entry: dict[str, Any]) -> dict[str, Any]:
+    card_type = str(entry.get("card_type_id") or "")
+    kind = "identity" if card_type.endswith("identity") else "card"
+    return {
+        "kind": kind,
+        "type": "identity" if kind == "identity" else card_type,
+        "title": entry.get("title"),
+        "side": entry.get("side_id"),
+        "faction": as_slug(str(entry.get("faction_id") or "")),
+        "cost": entry.get("cost"),
+        "has_cost": "cost" in entry,
+        "influence": entry.get("influence_cost"),
+        "deck_limit": entry.get("deck_limit"),
+        "unique": bool(entry.get("is_unique")),
+        "subtypes": [as_slug(s) for s in entry.get("subtypes") or [] if isinstance(s, str)],
+        "text": entry.get("text"),
+        "strength": entry.get("strength"),
+        "memory_cost": entry.get("memory_cost"),
+        "trash_cost": entry.get("trash_cost"),
+        "advancement_requirement": entry.get("advancement_requirement"),
+        "agenda_points": entry.get("agenda_points"),
+        "base_link": entry.get("base_link"),
+        "influence_limit": entry.get("influence_limit"),
+        "minimum_deck_size": entry.get("minimum_deck_size"),
+    }
+
+
+def _restriction(data: dict[str, Any], path: Path, fields: _Fields) -> SourceRestriction:
+    fields.see("restriction", data, RESTRICTION_MAPPED, RESTRICTION_UNMAPPED)
+    verdicts: dict[str, Any] = data["verdicts"] if isinstance(data.get("verdicts"), dict) else {}
+    banned = list(data.get("banned") or verdicts.get("banned") or [])
+    restricted = list(data.get("restricted") or verdicts.get("restricted") or [])
+    subtypes: dict[str, Any] = data["subtypes"] if isinstance(data.get("subtypes"), dict) else {}
+    extras = []
+    for name in ("universal_faction_cost", "global_penalty", "points"):
+        value = data.get(name) or verdicts.get(name)
+        if value:
+            count = sum(len(v) for v in value.values()) if isinstance(value, dict) else len(value)
+            extras.append(f"{name} ({count} cards)")
+    if data.get("point_limit"):
+        extras.append(f"point_limit {data['point_limit']}")
+    rid = str(data.get("id") or data.get("code") or path.stem)
+    return SourceRestriction(
+        id=rid,
+        name=str(data.get("name") or rid),
+        format_id=as_slug(str(data.get("format_id") or data.get("format") or path.parent.name)),
+        date_start=str(data.get("date_start") or ""),
+        banned=[str(c) for c in banned],
+        restricted=[str(c) for c in restricted],
+        banned_subtypes=[as_slug(str(s)) for s in subtypes.get("banned") or []],
+        extras=extras,
+    )
+
+
+def read_v1(root: Path, report: ImportReport) -> Source:
+    source = Source("v1", root)
+    fields = _Fields(report)
+    for name in ("packs.json", "factions.json"):
+        if not (root / name).is_file():
+            raise DossierError(f"{root}: no {name} (v1 layout)")
+    _read_factions(root / "factions.json", source, fields)
+    packs = {as_slug(str(p["code"])): p for p in _read_list(root / "packs.json") if "code" in p}
+    cycles: dict[str, dict[str, Any]] = {}
+    if (root / "cycles.json").is_file():
+        cycles = {as_slug(str(c["code"])): c for c in _read_list(root / "cycles.json") if "code" in c}
+    else:
+        report.warnings.append("no cycles.json: the v1 standard format has no set list")
+    groups: dict[str, list[tuple[dict[str, Any], str]]] = defaultdict(list)
+    for path in _json_files(root / "pack"):
+        for entry in _read_list(path):
+            fields.see("pack", entry, V1_CARD_MAPPED, V1_CARD_UNMAPPED)
+            if not isinstance(entry.get("title"), str) or not isinstance(entry.get("code"), str):
+                report.skipped.append(f"{path.name}: an entry without title or code")
+                continue
+            groups[slugify(str(entry.get("stripped_title") or entry["title"]))].append((entry, str(path)))
+    for card_id in sorted(groups):
+        entries = sorted(
+            groups[card_id],
+            key=lambda e: (
+                str(packs.get(as_slug(str(e[0].get("pack_code"))), {}).get("date_release") or "9999"),
+                e[0]["code"],
+            ),
+        )
+        latest, origin = entries[-1]
+        card = SourceCard(card_id, _v1_fields(latest), origin)
+        for entry, _ in entries:
+            set_id = as_slug(str(entry.get("pack_code") or "unknown"))
+            date = str(packs.get(set_id, {}).get("date_release") or "9999")
+            card.printings.append(
+                SourcePrinting(
+                    entry["code"],
+                    set_id,
+                    _int_or_none(entry.get("position")),
+                    _count(entry.get("quantity")),
+                    entry.get("illustrator") or None,
+                    entry.get("flavor") or None,
+                    (date, entry["code"]),
+                )
+            )
+        source.cards.append(card)
+    for card in source.cards:
+        for subtype_id, name in card.fields.pop("subtype_names"):
+            source.subtypes.setdefault(subtype_id, name)
+    by_code = {p.code: c.id for c in source.cards for p in c.printings}
+    rotated_sets = {
+        pack_id
+        for pack_id, pack in packs.items()
+        if cycles.get(as_slug(str(pack.get("cycle_code"))), {}).get("rotated")
+    }
+    legal_sets = sorted(set(packs) - rotated_sets) if cycles else None
+    if (root / "mwl.json").is_file():
+        newest: SourceRestriction | None = None
+        active: SourceRestriction | None = None
+        for entry in _read_list(root / "mwl.json"):
+            restriction = _mwl(entry, by_code, fields)
+            source.restrictions.append(restriction)
+            if newest is None or restriction.date_start >= newest.date_start:
+                newest = restriction
+            if entry.get("active"):
+                active = restriction
+        chosen = active or newest
+        snapshots = [
+            SourceSnapshot(r.id, r.date_start, legal_sets, "packs of cycles not rotated", r.id, r is chosen)
+            for r in sorted(source.restrictions, key=lambda r: (r.date_start, r.id))
+        ]
+        source.formats.append(SourceFormat("standard", "Standard", snapshots))
+    else:
+        report.warnings.append("no mwl.json: no ban lists imported")
+        if legal_sets is not None:
+            source.formats.append(
+                SourceFormat("standard", "Standard", [SourceSnapshot("standard", "", legal_sets, None, None, True)])
+            )
+    _read_translations(source, report, fields)
+    return source
+
+
+def _v1_fields(entry: dict[str, Any]) -> dict[str, Any]:
+    card_type = str(entry.get("type_code") or "")
+    keywords = [k.strip() for k in str(entry.get("keywords") or "").split(" - ") if k.strip()]
+    return {
+        "kind": "identity" if card_type == "identity" else "card",
+        "type": card_type,
+        "title": entry.get("title"),
+        "side": entry.get("side_code"),
+        "faction": as_slug(str(entry.get("faction_code") or "")),
+        "cost": entry.get("cost"),
+        "has_cost": "cost" in entry,
+        "influence": entry.get("faction_cost"),
+        "deck_limit": entry.get("deck_limit"),
+        "unique": bool(entry.get("uniqueness")),
+        "subtypes": [slugify(k) for k in keywords],
+        "subtype_names": [(slugify(k), k) for k in keywords],
+        "text": entry.get("text"),
+        "strength": entry.get("strength"),
+        "memory_cost": entry.get("memory_cost"),
+        "trash_cost": entry.get("trash_cost"),
+        "advancement_requirement": entry.get("advancement_cost"),
+        "agenda_points": entry.get("agenda_points"),
+        "base_link": entry.get("base_link"),
+        "influence_limit": entry.get("influence_limit"),
+        "minimum_deck_size": entry.get("minimum_deck_size"),
+    }
+
+
+def _mwl(entry: dict[str, Any], by_code: dict[str, str], fields: _Fields) -> SourceRestriction:
+    fields.see("mwl", entry, {"code", "name", "date_start", "cards", "active", "id"}, {})
+    banned, restricted, extras = [], [], Counter[str]()
+    cards: dict[str, Any] = entry["cards"] if isinstance(entry.get("cards"), dict) else {}
+    for code, verdict in sorted(cards.items()):
+        card_id = by_code.get(code, f"#{code}")
+        if not isinstance(verdict, dict):
+            continue
+        if verdict.get("deck_limit") == 0:
+            banned.append(card_id)
+        if verdict.get("is_restricted"):
+            restricted.append(card_id)
+        for name in ("global_penalty", "universal_faction_cost"):
+            if verdict.get(name):
+                extras[name] += 1
+    code = str(entry.get("code") or entry.get("id") or entry.get("name"))
+    return SourceRestriction(
+        id=code,
+        name=str(entry.get("name") or code),
+        format_id="standard",
+        date_start=str(entry.get("date_start") or ""),
+        banned=banned,
+        restricted=restricted,
+        banned_subtypes=[],
+        extras=[f"{name} ({count} cards)" for name, count in sorted(extras.items())],
+    )
+
+
+# ---------------------------------------------------------------------------
+# converting to Dossier records
+
+
+class _Converter:
+    def __init__(self, source: Source, report: ImportReport, bundled: dict[str, Any]) -> None:
+        self.source = source
+        self.report = report
+        self.bundled = bundled
+        self.records: dict[tuple[str, str], dict[str, Any]] = {}  # (dir, id) -> record data
+        self.untranslated: Counter[str] = Counter()
+
+    def run(self) -> dict[tuple[str, str], dict[str, Any]]:
+        factions = self.factions()
+        self.cards(factions)
+        self.unique_names()
+        self.game()
+        self.formats()
+        self.report.untranslated = dict(self.untranslated)
+        return self.records
+
+    def factions(self) -> dict[str, str]:
+        sides: dict[str, str] = {}
+        bundled = self.bundled.get("factions", {})
+        for faction in self.source.factions:
+            known = bundled.get(BUNDLED_FACTION_ALIASES.get(faction.id, faction.id))
+            zh = self.source.faction_zh.get(faction.id) or FACTION_ZH.get(faction.id)
+            if zh is None and known is not None:
+                zh = known["name"]["zh-Hans"]
+            if zh is None:
+                zh = faction.name
+                self.report.warnings.append(f"faction {faction.id!r} has no Chinese name; the English stands in")
+            neutral = faction.id.startswith("neutral")
+            name = {"zh-Hans": zh, "en": f"Neutral ({faction.side})" if neutral else faction.name}
+            color = faction.color or (known["color"] if known else "#808080")
+            self.add(
+                "factions",
+                {
+                    "game": "netrunner",
+                    "kind": "faction",
+                    "id": faction.id,
+                    "name": name,
+                    "side": faction.side,
+                    "color": color,
+                    "neutral": neutral,
+                },
+            )
+            sides[faction.id] = faction.side
+        return sides
+
+    def add(self, directory: str, data: dict[str, Any]) -> bool:
+        game, kind = data["game"], data["kind"]
+        depth = "../" if directory != "." else ""
+        data = {"$schema": f"{depth}{SCHEMA_DIR}/{schema_path(game, kind)}", **data}
+        try:
+            kind_adapter(game, kind).validate_python(data)
+        except ValidationError as exc:
+            first = exc.errors()[0]
+            where = "/".join(str(p) for p in first["loc"])
+            self.report.skipped.append(f"{kind} {data.get('id')!r}: {where}: {first['msg']}")
+            return False
+        key = (directory, data["id"])
+        if key in self.records:
+            self.report.skipped.append(f"{kind} {data['id']!r}: a second record with this id")
+            return False
+        self.records[key] = data
+        return True
+
+    def cards(self, faction_sides: dict[str, str]) -> None:
+        taken = {record_id for _, record_id in self.records}
+        for card in self.source.cards:
+            data = self.card(card, faction_sides)
+            if data is None:
+                continue
+            record_id = data["id"]
+            if record_id in taken:
+                data["id"] = f"{record_id}_card"
+                self.report.warnings.append(
+                    f"card {record_id!r}: id taken by another record; imported as {data['id']!r}"
+                )
+            if self.add("identities" if data["kind"] == "identity" else "cards", data):
+                taken.add(data["id"])
+
+    def card(self, card: SourceCard, faction_sides: dict[str, str]) -> dict[str, Any] | None:
+        f = card.fields
+        title = f.get("title")
+        if not isinstance(title, str) or not title.strip():
+            self.report.skipped.append(f"{card.origin}: card {card.id!r} has no title")
+            return None
+        card_type, kind = f["type"], f["kind"]
+        side = f.get("side")
+        faction = f.get("faction")
+        if faction not in faction_sides:
+            self.report.skipped.append(f"card {card.id!r}: faction {faction!r} is not in factions.json")
+            return None
+        side = side if side in ("corp", "runner") else faction_sides[faction]
+        if kind == "card" and card_type not in CORP_TYPES | RUNNER_TYPES:
+            self.report.skipped.append(f"card {card.id!r}: unknown card type {card_type!r}")
+            return None
+        printings = sorted(card.printings, key=lambda p: p.order)
+        translation = next(
+            (self.source.translations[p.code] for p in printings if p.code in self.source.translations), None
+        )
+        untranslated: list[str] = []
+        zh_title = (
+            translation.title.strip() if translation and translation.title and translation.title.strip() else None
+        )
+        if zh_title is None:
+            untranslated.append("/name/zh-Hans")
+        data: dict[str, Any] = {
+            "game": "netrunner",
+            "kind": kind,
+            "id": card.id,
+            "name": {"zh-Hans": (zh_title or title).strip(), "en": title.strip()},
+            "faction": faction,
+            "subtypes": list(dict.fromkeys(f.get("subtypes") or [])),
+            "text": [],
+        }
+        printed = {"en": _paragraphs(f.get("text")), "zh-Hans": _paragraphs(translation.text if translation else None)}
+        printed = {lang: lines for lang, lines in printed.items() if lines}
+        if printed:
+            data["printed_text"] = printed
+        flavor_en = next((p.flavor.strip() for p in printings if p.flavor and p.flavor.strip()), None)
+        flavor_zh = (
+            translation.flavor.strip() if translation and translation.flavor and translation.flavor.strip() else None
+        )
+        if flavor_en or flavor_zh:
+            data["flavor"] = {"zh-Hans": flavor_zh or flavor_en}
+            if flavor_en:
+                data["flavor"]["en"] = flavor_en
+            if flavor_zh is None:
+                untranslated.append("/flavor/zh-Hans")
+        if printings:
+            data["set"] = printings[0].set
+            data["printings"] = [
+                {
+                    k: v
+                    for k, v in {
+                        "code": p.code,
+                        "set": p.set,
+                        "position": p.position,
+                        "quantity": p.quantity,
+                        "illustrator": p.illustrator,
+                    }.items()
+                    if v is not None
+                }
+                for p in printings
+            ]
+        if untranslated:
+            data["untranslated"] = untranslated
+            for pointer in untranslated:
+                self.untranslated[pointer] += 1
+        if kind == "identity":
+            data["side"] = side
+            data["min_deck_size"] = _int_or_none(f.get("minimum_deck_size"))
+            data["influence_limit"] = _int_or_none(f.get("influence_limit"))
+            if side == "runner":
+                link = _int_or_none(f.get("base_link"))
+                if link is None:
+                    self.report.warnings.append(f"runner identity {card.id!r} has no base_link; 0 is assumed")
+                data["base_link"] = link or 0
+            return data
+        data["type"] = card_type
+        data["influence"] = _int_or_none(f.get("influence")) or 0
+        limit = _int_or_none(f.get("deck_limit"))
+        if limit is not None:
+            data["deck_limit"] = limit
+        data["unique"] = bool(f.get("unique"))
+        cost = _int_or_none(f.get("cost"))
+        if card_type in PLAY_COST_TYPES:
+            data["cost"] = cost
+        elif card_type in REZ_COST_TYPES:
+            data["rez_cost"] = cost
+        if card_type in TRASH_TYPES and _int_or_none(f.get("trash_cost")) is not None:
+            data["trash_cost"] = _int_or_none(f.get("trash_cost"))
+        if card_type == "ice":
+            data["strength"] = _int_or_none(f.get("strength"))
+        if card_type == "program":
+            memory = _int_or_none(f.get("memory_cost"))
+            if memory is None:
+                self.report.warnings.append(f"program {card.id!r} has no memory_cost; 0 is assumed")
+            data["memory_cost"] = memory or 0
+            if _int_or_none(f.get("strength")) is not None or "icebreaker" in data["subtypes"]:
+                data["strength"] = _int_or_none(f.get("strength"))
+        if card_type == "agenda":
+            data["advancement_requirement"] = _int_or_none(f.get("advancement_requirement"))
+            data["agenda_points"] = _int_or_none(f.get("agenda_points"))
+        return data
+
+    def unique_names(self) -> None:
+        """zh-Hans and en names must be unique among cards and identities (lint): disambiguate repeats."""
+        records = sorted(
+            (r for (d, _), r in self.records.items() if d in ("cards", "identities")), key=lambda r: r["id"]
+        )
+        for lang in ("en", "zh-Hans"):
+            seen: dict[str, str] = {}
+            for record in records:
+                name = record["name"].get(lang)
+                if name is None:
+                    continue
+                folded = name.casefold()
+                if folded in seen:
+                    other = record["name"]["en"] if lang == "zh-Hans" else record["id"]
+                    new = f"{name}（{other}）" if lang == "zh-Hans" else f"{name} [{record['id']}]"
+                    self.report.warnings.append(
+                        f"{record['kind']} {record['id']!r}: {lang} name {name!r} is also {seen[folded]!r}'s; "
+                        f"imported as {new!r}"
+                    )
+                    record["name"][lang] = new
+                    folded = new.casefold()
+                seen[folded] = record["id"]
+
+    def game(self) -> None:
+        game = json.loads(json.dumps(self.bundled["game"]))
+        game.pop("$schema", None)
+        bundled_terms = {t["id"]: t["name"] for t in game.get("subtypes", [])}
+        used = {s for r in self.records.values() for s in r.get("subtypes", [])}
+        subtypes = dict(self.source.subtypes)
+        for subtype in sorted(used - set(subtypes)):
+            subtypes[subtype] = subtype.replace("_", " ").title()
+        terms = []
+        english_only = 0
+        for subtype_id, name in sorted(subtypes.items()):
+            zh = bundled_terms.get(subtype_id, {}).get("zh-Hans")
+            if zh is None:
+                english_only += 1
+            terms.append({"id": subtype_id, "name": {"zh-Hans": zh or name, "en": name}})
+        if english_only:
+            self.report.warnings.append(
+                f"{english_only} subtypes have no Chinese name in Dossier's vocabulary; the English stands in"
+            )
+        game["subtypes"] = terms
+        symbols = {s["id"]: s for s in game.get("symbols", [])}
+        factions = {r["id"]: r["name"] for (d, _), r in self.records.items() if d == "factions"}
+        for record in self.records.values():
+            for line in (record.get("printed_text") or {}).get("en", []) + (record.get("printed_text") or {}).get(
+                "zh-Hans", []
+            ):
+                for symbol in _SYMBOL.findall(line):
+                    if symbol not in symbols:
+                        zh, en = SYMBOL_NAMES.get(symbol, (None, None))
+                        faction = factions.get(symbol)
+                        symbols[symbol] = {
+                            "id": symbol,
+                            "name": {
+                                "zh-Hans": zh or (faction["zh-Hans"] if faction else symbol),
+                                "en": en or (faction["en"] if faction else symbol),
+                            },
+                        }
+        game["symbols"] = [symbols[k] for k in sorted(symbols)]
+        self.add(".", game)
+
+    def formats(self) -> None:
+        card_ids = {r["id"] for (d, _), r in self.records.items() if d in ("cards", "identities")}
+        by_subtype: dict[str, list[str]] = defaultdict(list)
+        for (d, _), r in self.records.items():
+            if d in ("cards", "identities"):
+                for subtype in r.get("subtypes", []):
+                    by_subtype[subtype].append(r["id"])
+        restrictions = {r.id: r for r in self.source.restrictions}
+        deck_rules = self.bundled.get("deck_rules", [])
+        unknown_ids: Counter[str] = Counter()
+        reported: set[str] = set()
+        for fmt in self.source.formats:
+            zh_format = FORMAT_ZH.get(fmt.id)
+            if zh_format is None:
+                self.report.warnings.append(f"format {fmt.id!r} has no Chinese name; the English stands in")
+            snapshots = sorted(fmt.snapshots, key=lambda s: (s.date_start, s.id))
+            if not snapshots:
+                continue
+            active = next((s for s in snapshots if s.active), snapshots[-1])
+            used_names: set[str] = set()
+            for snap, record_id, is_format in [
+                (active, fmt.id, True),
+                *((s, as_slug(s.id) if as_slug(s.id) != fmt.id else f"{fmt.id}_snapshot", False) for s in snapshots),
+            ]:
+                restriction = restrictions.get(snap.restriction or "")
+                if snap.restriction and restriction is None:
+                    self.report.warnings.append(
+                        f"format {fmt.id!r} snapshot {snap.id!r}: restriction {snap.restriction!r} not found"
+                    )
+                banned: list[str] = []
+                restricted: list[str] = []
+                if restriction is not None:
+                    banned = [as_slug(c) if not c.startswith("#") else c for c in restriction.banned]
+                    for subtype in restriction.banned_subtypes:
+                        banned.extend(by_subtype.get(subtype, []))
+                    restricted = [as_slug(c) if not c.startswith("#") else c for c in restriction.restricted]
+                    for card_id in banned + restricted:
+                        if card_id not in card_ids:
+                            unknown_ids[card_id] += 1
+                    banned = sorted({c for c in banned if c in card_ids})
+                    restricted = sorted({c for c in restricted if c in card_ids} - set(banned))
+                    if restriction.extras and restriction.id not in reported:
+                        reported.add(restriction.id)
+                        self.report.warnings.append(
+                            f"format {fmt.id!r}: restriction {restriction.name!r} also has "
+                            f"{', '.join(restriction.extras)}; Dossier formats have no field for them"
+                        )
+                suffix = "" if is_format else f" {snap.date_start or snap.id}"
+                en = f"{fmt.name}{suffix}"
+                zh = f"{zh_format or fmt.name}{suffix}"
+                if not is_format and en in used_names:
+                    en, zh = f"{en} ({snap.id})", f"{zh}（{snap.id}）"
+                used_names.add(en)
+                parts_en = [f"NetrunnerDB format {fmt.name}"]
+                parts_zh = [f"NetrunnerDB 赛制 {zh_format or fmt.name}"]
+                if snap.pool_name:
+                    parts_en.append(f"card pool {snap.pool_name}")
+                    parts_zh.append(f"卡池 {snap.pool_name}")
+                if restriction is not None:
+                    parts_en.append(f"restrictions {restriction.name}")
+                    parts_zh.append(f"限制表 {restriction.name}")
+                if snap.date_start:
+                    parts_en.append(f"from {snap.date_start}")
+                    parts_zh.append(f"自 {snap.date_start} 起")
+                self.add(
+                    "modes",
+                    {
+                        "game": "netrunner",
+                        "kind": "format",
+                        "id": record_id,
+                        "name": {"zh-Hans": zh, "en": en},
+                        "players": {"min": 2, "max": 2},
+                        "summary": {"zh-Hans": "，".join(parts_zh) + "。", "en": ", ".join(parts_en) + "."},
+                        "deck_rules": deck_rules,
+                        "banned": banned,
+                        "restricted": restricted,
+                        "restricted_limit": 1,
+                        "sets": snap.sets,
+                    },
+                )
+        if unknown_ids:
+            self.report.warnings.append(
+                f"{len(unknown_ids)} banned or restricted card ids are not among the imported cards "
+                f"(left off the lists): {', '.join(sorted(unknown_ids)[:10])}{' …' if len(unknown_ids) > 10 else ''}"
+            )
+
+
+# ---------------------------------------------------------------------------
+# writing
+
+
+def bundled_netrunner(directory: Path | None = None) -> dict[str, Any]:
+    """What Dossier's own netrunner data says: the game record, factions by id, standard deck rules."""
+    from toolkit.catalog import load_catalog
+    from toolkit.paths import CARDS_DIR
+
+    directory = directory or CARDS_DIR / "netrunner"
+    catalog = load_catalog([directory])
+    dump = {"mode": "json", "by_alias": True, "exclude_none": True}
+    game = catalog.get("netrunner", "netrunner", "game")
+    if game is None:
+        raise DossierError(f"{directory}: no netrunner game record (game.json); it is needed to import")
+    standard = catalog.get("netrunner", "standard", "format")
+    return {
+        "game": game.model_dump(**dump),  # type: ignore[arg-type]
+        "factions": {r.id: r.model_dump(**dump) for r in catalog.of_kind("netrunner", "faction")},  # type: ignore[arg-type]
+        "deck_rules": standard.model_dump(**dump)["deck_rules"] if standard is not None else [],  # type: ignore[arg-type]
+    }
+
+
+def default_into() -> Path:
+    """``$XDG_DATA_HOME/dossier/netrunnerdb``, else ``~/.local/share/dossier/netrunnerdb``."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "dossier" / "netrunnerdb"
+
+
+def _check_target(into: Path) -> None:
+    if into.exists() and not into.is_dir():
+        raise DossierError(f"--into {into}: exists and is not a directory")
+    if into.is_dir() and any(into.iterdir()) and not (into / MARKER).is_file():
+        raise DossierError(f"--into {into}: not empty and not a Dossier import (no {MARKER}); refusing to overwrite it")
+
+
+def _write_tree(target: Path, records: dict[tuple[str, str], dict[str, Any]], marker: dict[str, Any]) -> None:
+    from toolkit import schemagen
+
+    target.mkdir(parents=True)
+    for rel, text in schemagen.generate().items():
+        if rel.startswith("netrunner/"):
+            path = target / SCHEMA_DIR / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+    for (directory, record_id), data in sorted(records.items()):
+        folder = target / directory
+        folder.mkdir(parents=True, exist_ok=True)
+        name = "game.json" if data["kind"] == "game" else f"{record_id}.json"
+        (folder / name).write_text(canonical_dumps(data), encoding="utf-8")
+    (target / MARKER).write_text(canonical_dumps(marker), encoding="utf-8")
+
+
+def _replace_dir(tmp: Path, into: Path) -> None:
+    """Put ``tmp`` where ``into`` is; the old import is removed only once the new one is in place."""
+    old = into.parent / f".{into.name}.old-{os.getpid()}"
+    if into.exists():
+        os.replace(into, old)
+    try:
+        os.replace(tmp, into)
+    except OSError:
+        if old.exists():
+            os.replace(old, into)
+        raise
+    if old.exists():
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def import_netrunnerdb(
+    path: Path, into: Path | None = None, *, layout: str = "auto", bundled: dict[str, Any] | None = None
+) -> ImportReport:
+    """Import the checkout at ``path`` into ``into`` (see the module docstring); return the report.
+
+    ``bundled`` supplies what Dossier already knows of netrunner: the game record
+    (``game``: zones, actions, symbols, subtype names), faction records by id
+    (``factions``) and the standard deck rules (``deck_rules``).
+    """
+    into = Path(into) if into is not None else default_into()
+    found, root = detect_layout(Path(path), layout)
+    report = ImportReport(Path(path), found, into)
+    source = read_v2(root, report) if found == "v2" else read_v1(root, report)
+    if not source.cards:
+        raise DossierError(f"{path}: no cards found in the {found} layout", exit_code=1)
+    if bundled is None:
+        bundled = bundled_netrunner()
+    records = _Converter(source, report, bundled).run()
+    report.counts = dict(sorted(Counter(r["kind"] for r in records.values()).items()))
+    _check_target(into)
+    into.parent.mkdir(parents=True, exist_ok=True)
+    tmp = into.parent / f".{into.name}.import-{os.getpid()}"
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    marker = {
+        "source": str(Path(path).resolve()),
+        "layout": found,
+        "counts": report.counts,
+        "report": report.lines(),
+    }
+    try:
+        _write_tree(tmp, records, marker)
+        _replace_dir(tmp, into)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            shutil.rmtree(tmp)
+        raise DossierError(f"--into {into}: cannot write: {exc.strerror or exc}") from None
+    return report

@@ -1,0 +1,195 @@
+"""Text output of search results and records: aligned tables, one-line stats, ``show``.
+
+Stats use the query keys' own words (``cost 2 · inf 3 · str 4``) so a reader
+learns what to type. Ability text is rendered through :mod:`toolkit.text`
+(zh-Hans and English) when it parses; otherwise the stored text is printed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from . import Hit
+
+_SKIP_FIELDS = {"id", "game", "kind", "name", "text", "flavor", "printed_text", "reverse", "win", "draw_phase"}
+
+
+def width(text: str) -> int:
+    """Columns a string takes in a terminal (CJK wide characters take two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in text)
+
+
+def pad(text: str, columns: int) -> str:
+    return text + " " * max(0, columns - width(text))
+
+
+def clip(text: str, columns: int) -> str:
+    if width(text) <= columns:
+        return text
+    out, used = [], 0
+    for char in text:
+        w = width(char)
+        if used + w > columns - 1:
+            break
+        out.append(char)
+        used += w
+    return "".join(out) + "…"
+
+
+def stats(hit: Hit) -> str:
+    """The attributes a player scans for, in query-key words."""
+    d = hit.data
+    parts: list[str] = []
+
+    def add(label: str, value: Any) -> None:
+        if value is not None and value is not False:
+            parts.append(label if value is True else f"{label} {value}")
+
+    if hit.game == "tactics":
+        if hit.kind == "card":
+            cost = d.get("cost", {})
+            add("cost", f"-{cost['mortgage']}" if cost.get("mortgage") else None)
+            add("tap", bool(cost.get("tap")))
+            equipment = d.get("equipment")
+            if equipment:
+                add("size", equipment.get("size"))
+                add("shield", equipment.get("shield"))
+                _attack(equipment.get("attack"), add)
+            add("agent", d.get("agent"))
+            add("shop", d.get("back") == "shop")
+            add("token", bool(d.get("token")))
+        elif hit.kind in ("agent", "unit"):
+            add("hp", d.get("hp"))
+            add("move", d.get("move"))
+            _attack(d.get("attack"), add)
+        elif hit.kind == "attack":
+            _attack(d.get("attack"), add)
+    elif hit.game == "netrunner":
+        add("faction", d.get("faction") if hit.kind != "faction" else None)
+        add("side", d.get("side"))
+        cost = d.get("cost", d.get("rez_cost"))
+        if "cost" in d or "rez_cost" in d:
+            add("cost", "X" if cost is None else cost)
+        add("inf", d.get("influence") or None)
+        if "strength" in d:
+            add("str", "X" if d["strength"] is None else d["strength"])
+        add("mu", d.get("memory_cost"))
+        add("trash", d.get("trash_cost"))
+        if "agenda_points" in d:
+            adv = d.get("advancement_requirement")
+            add("adv", "X" if adv is None else adv)
+            add("points", d.get("agenda_points"))
+        add("deck_size", d.get("min_deck_size"))
+        if "influence_limit" in d:
+            add("influence_limit", "∞" if d["influence_limit"] is None else d["influence_limit"])
+        add("link", d.get("base_link"))
+        add("unique", bool(d.get("unique")))
+    elif hit.game == "crossfire" and hit.kind == "role":
+        add("team", d.get("team"))
+        add("armed", bool(d.get("armed")))
+        add("special", bool(d.get("special")))
+    players = d.get("players")
+    if isinstance(players, dict) and hit.kind in ("mode", "format", "game"):
+        low, high = players.get("min"), players.get("max")
+        add("players", low if low == high else f"{low}-{high}")
+    return " · ".join(parts)
+
+
+def _attack(attack: Any, add: Callable[[str, Any], None]) -> None:
+    if not attack:
+        return
+    add("style", attack.get("style"))
+    add("speed", attack.get("speed"))
+    distance = attack.get("range") or {}
+    add("range", f"{distance.get('min')}-{distance.get('max')}")
+
+
+def table(hits: Sequence[Hit], *, with_game: bool) -> str:
+    """An aligned table: id, type, Chinese name, English name, stats."""
+    rows = [
+        (hit.ref if with_game else hit.id, hit.type or hit.kind, hit.name_zh, hit.name_en or "", stats(hit))
+        for hit in hits
+    ]
+    headers = ("ID", "TYPE", "名称", "NAME", "STATS")
+    limits = (40, 12, 24, 36, 80)
+    columns = [
+        min(limit, max([width(header)] + [width(row[i]) for row in rows]))
+        for i, (header, limit) in enumerate(zip(headers, limits, strict=True))
+    ]
+    lines = []
+    for row in (headers, *rows):
+        cells = [pad(clip(cell, columns[i]), columns[i]) for i, cell in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
+def render_ability(text: str) -> tuple[str, str | None]:
+    """(zh-Hans, English) of one ability through toolkit.text; the stored text (and None) when it does not parse."""
+    try:
+        from toolkit import text as ability
+    except ImportError:
+        return text, None
+    try:
+        tree = ability.parse(text)
+        return ability.render(tree), ability.render(tree, "en")
+    except Exception:  # text that is not (yet) in the controlled language is shown as stored
+        return text, None
+
+
+def show(hit: Hit, *, source: str | None = None) -> str:
+    """One record in full, for a terminal."""
+    d = hit.data
+    title = hit.name_zh + (f"  {hit.name_en}" if hit.name_en and hit.name_en != hit.name_zh else "")
+    lines = [title, f"{hit.game} {hit.kind} {hit.id}" + (f" ({hit.type})" if hit.type not in (None, hit.kind) else "")]
+    summary = stats(hit)
+    if summary:
+        lines.append(summary)
+    fields = _flatten({k: v for k, v in d.items() if k not in _SKIP_FIELDS})
+    if fields:
+        lines.append("")
+        key_width = max(width(k) for k, _ in fields)
+        lines.extend(f"  {pad(k, key_width)}  {v}" for k, v in fields)
+    for label, key in (("text", "text"), ("reverse", "reverse"), ("win", "win"), ("draw phase", "draw_phase")):
+        texts = d.get(key)
+        if key == "reverse" and isinstance(texts, dict):
+            texts = texts.get("text")
+        if texts:
+            lines.append("")
+            lines.append(f"{label}:")
+            for line in texts:
+                zh, en = render_ability(line)
+                lines.append(f"  {zh}")
+                if en:
+                    lines.append(f"    {en}")
+    printed = d.get("printed_text") or {}
+    for lang in ("zh-Hans", "en"):
+        if printed.get(lang):
+            lines.append("")
+            lines.append(f"printed text ({lang}):")
+            lines.extend(f"  {line}" for line in printed[lang])
+    flavor = d.get("flavor")
+    if flavor:
+        lines.append("")
+        lines.append("flavor:")
+        lines.extend(f"  {line}" for line in dict.fromkeys(flavor.get(lang) for lang in ("zh-Hans", "en")) if line)
+    if source:
+        lines.append("")
+        lines.append(f"file: {source}")
+    return "\n".join(lines)
+
+
+def _flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if isinstance(data, dict):
+        for key in sorted(data):
+            out.extend(_flatten(data[key], f"{prefix}.{key}" if prefix else key))
+    elif isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
+        for index, item in enumerate(data):
+            out.extend(_flatten(item, f"{prefix}[{index}]"))
+    elif isinstance(data, list):
+        out.append((prefix, ", ".join(str(x) for x in data) if data else "—"))
+    else:
+        out.append((prefix, "—" if data is None else str(data).lower() if isinstance(data, bool) else str(data)))
+    return out

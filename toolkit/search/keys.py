@@ -1,0 +1,104 @@
+"""The keys of the query language: canonical names, aliases, what values they take.
+
+Short aliases follow NetrunnerDB's (``t`` type, ``f`` faction, ``s`` subtype,
+``d`` side, ``o`` cost, ``n`` influence, ``p`` strength, ``v`` agenda points,
+``g`` advancement, ``m`` memory, ``h`` trash cost, ``l`` link, ``u`` unique,
+``e`` set, ``i`` illustrator, ``x`` text, ``a`` flavor, ``_`` name); Chinese
+aliases are the rule documents' words (``攻速``, ``移速``, ``派系``, …).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from . import vocab
+
+Kind = Literal["text", "number", "range", "enum", "term", "bool", "id", "set"]
+EQUALITY = (":", "!")
+ORDER = (":", "!", "<", ">", "<=", ">=")
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    kind: Kind
+    aliases: tuple[str, ...]
+    games: tuple[str, ...]
+    help: str
+    vocabulary: dict[str, tuple[str, ...]] | None = None
+
+    @property
+    def operators(self) -> tuple[str, ...]:
+        return ORDER if self.kind in ("number", "range") else EQUALITY
+
+
+ALL = ("tactics", "netrunner", "crossfire")
+NR = ("netrunner",)
+TA = ("tactics",)
+CF = ("crossfire",)
+
+KEYS: tuple[Key, ...] = (
+    Key("name", "text", ("_", "title", "名", "名称", "名字"), ALL, "name in Chinese or English (substring)"),
+    Key("text", "text", ("x", "文本", "效果", "能力"), ALL, "ability or printed text (substring)"),
+    Key("flavor", "text", ("a", "风味"), ALL, "flavour text (substring)"),
+    Key("id", "id", ("编号",), ALL, "record id (exact)"),
+    Key("game", "enum", ("游戏",), ALL, "game: tactics, netrunner, crossfire", vocab.GAMES),
+    Key("kind", "enum", ("k", "种类"), ALL, "record kind: card, agent, unit, identity, role, …", vocab.KINDS),
+    Key("type", "enum", ("t", "类型", "类别", "分类"), ALL, "card type / category / unit type", vocab.TYPES),
+    Key("faction", "term", ("f", "派系"), NR, "faction id or name"),
+    Key("side", "enum", ("d", "阵营"), NR, "corp or runner", vocab.SIDES),
+    Key("subtype", "term", ("s", "子类型", "关键词"), ("netrunner", "tactics"), "subtype id or name"),
+    Key("cost", "number", ("o", "费用", "花费", "抵押"), ("netrunner", "tactics"), "play/rez cost; tactics: -X"),
+    Key("influence", "number", ("n", "inf", "影响力"), NR, "influence cost"),
+    Key("strength", "number", ("p", "强度"), NR, "ice or icebreaker strength"),
+    Key("points", "number", ("v", "agenda_points", "议案分数", "分数"), NR, "agenda points"),
+    Key("advancement", "number", ("g", "adv", "推进需求"), NR, "advancement requirement"),
+    Key("memory", "number", ("m", "mu", "内存"), NR, "memory cost (MU)"),
+    Key("trash", "number", ("h", "trash_cost", "销毁费用"), NR, "trash cost"),
+    Key("link", "number", ("l", "base_link", "链接"), NR, "runner identity base link"),
+    Key("deck_size", "number", ("min_deck_size", "牌组下限"), NR, "identity minimum deck size"),
+    Key("influence_limit", "number", ("影响力上限",), NR, "identity influence limit"),
+    Key("limit", "number", ("deck_limit", "张数上限"), NR, "copies allowed in a deck"),
+    Key("unique", "bool", ("u", "唯一"), NR, "unique card: yes / no"),
+    Key("set", "set", ("e", "系列", "扩展包"), NR, "set (pack) id"),
+    Key("illustrator", "text", ("i", "画师"), NR, "illustrator (substring)"),
+    Key("hp", "number", ("生命", "生命值"), TA, "HP of agents and units"),
+    Key("move", "number", ("mv", "移速"), TA, "move speed"),
+    Key("slot", "number", ("slots", "槽位", "栏位"), TA, "equipment slots taken (0 carried, 1, 2 heavy)"),
+    Key("size", "enum", ("尺寸",), TA, "equipment size: carried, normal, heavy", vocab.SIZES),
+    Key("speed", "number", ("as", "attack_speed", "攻速"), TA, "attack speed (hit dice)"),
+    Key("range", "range", ("攻击距离", "距离", "射程"), TA, "attack range: range:3 reaches distance 3"),
+    Key("style", "enum", ("攻击方式",), TA, "melee or ranged", vocab.STYLES),
+    Key("shield", "number", ("护盾", "护盾值"), TA, "shield printed on equipment"),
+    Key("token", "bool", ("衍生", "衍生牌"), TA, "token card: yes / no"),
+    Key("shop", "bool", ("商店", "矩阵商店", "金色"), TA, "matrix shop (gold) card: yes / no"),
+    Key("agent", "term", ("exclusive", "专用", "专属"), TA, "exclusive to agent (id, name or symbol; yes / no)"),
+    Key("tap", "bool", ("横置",), TA, "playing it taps the agent: yes / no"),
+    Key("response", "bool", ("响应",), TA, "response card: yes / no"),
+    Key("team", "enum", ("队伍", "队"), CF, "blue, red or none", vocab.TEAMS),
+    Key("armed", "bool", ("持械",), CF, "armed role: yes / no"),
+    Key("special", "bool", ("特殊",), CF, "special role: yes / no"),
+    Key("players", "range", ("人数", "玩家"), ALL, "modes for this many players"),
+)
+
+BY_ALIAS: dict[str, Key] = {}
+for _key in KEYS:
+    for _alias in (_key.name, *_key.aliases):
+        _folded = _alias.casefold()
+        if _folded in BY_ALIAS:
+            raise AssertionError(f"query key alias {_alias!r} is used twice")
+        BY_ALIAS[_folded] = _key
+
+
+def find_key(alias: str) -> Key | None:
+    return BY_ALIAS.get(alias.casefold())
+
+
+def key_help() -> str:
+    """One line per key, for `dossier search --help` and error messages."""
+    lines = []
+    for key in KEYS:
+        names = ", ".join((key.name, *key.aliases))
+        lines.append(f"{names}: {key.help}")
+    return "\n".join(lines)

@@ -1,0 +1,199 @@
+"""Parse a search query into an AST.
+
+Grammar (terms are separated by spaces and ANDed)::
+
+    query  := term (SPACE term)*
+    term   := KEY OP values | value
+    OP     := ':' | '=' | '!' | '!=' | '!:' | '<' | '>' | '<=' | '>='
+    values := value ('|' value)*
+    value  := '"' chars '"' | '“' chars '”' | '「' chars '」' | chars-without-space-or-|
+
+Full-width punctuation is read as its ASCII twin (``：`` is ``:``, ``！`` is
+``!``), so Chinese input methods need no switching. A bare value searches name
+and text. Every error names the column where the problem is.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from toolkit.errors import DossierError
+
+from . import vocab
+from .keys import Key, find_key
+
+QUOTES = {'"': '"', "“": "”", "「": "」", "『": "』"}
+OPERATOR_CHARS = ":=!<>"
+_OPERATORS = {":": ":", "=": ":", "!": "!", "!=": "!", "!:": "!", "<": "<", ">": ">", "<=": "<=", ">=": ">="}
+
+
+class QueryError(DossierError):
+    """A malformed query; ``column`` is 1-based in the query as typed."""
+
+    def __init__(self, query: str, column: int, problem: str) -> None:
+        super().__init__(f"query {query!r}, column {column}: {problem}", exit_code=2)
+        self.query = query
+        self.column = column
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class Value:
+    text: str
+    column: int
+    quoted: bool = False
+
+
+@dataclass(frozen=True)
+class Term:
+    """``key op values``; ``key`` None is a bare value (name or text)."""
+
+    key: Key | None
+    op: str
+    values: tuple[Value, ...]
+    column: int
+
+
+@dataclass(frozen=True)
+class Query:
+    source: str
+    terms: tuple[Term, ...]
+
+
+def _normalize(query: str) -> tuple[str, list[int]]:
+    """NFKC per character (full-width to ASCII), with each output char's 1-based source column."""
+    chars: list[str] = []
+    columns: list[int] = []
+    for index, char in enumerate(query):
+        folded = char if char in QUOTES or char in QUOTES.values() else unicodedata.normalize("NFKC", char)
+        if folded.isspace():
+            folded = " "
+        for out in folded:
+            chars.append(out)
+            columns.append(index + 1)
+    return "".join(chars), columns
+
+
+class _Parser:
+    def __init__(self, query: str) -> None:
+        self.query = query
+        self.text, self.columns = _normalize(query)
+        self.i = 0
+
+    def column(self, index: int | None = None) -> int:
+        index = self.i if index is None else index
+        if index < len(self.columns):
+            return self.columns[index]
+        return len(self.query) + 1
+
+    def fail(self, problem: str, index: int | None = None) -> QueryError:
+        return QueryError(self.query, self.column(index), problem)
+
+    def parse(self) -> Query:
+        terms: list[Term] = []
+        while True:
+            while self.i < len(self.text) and self.text[self.i] == " ":
+                self.i += 1
+            if self.i >= len(self.text):
+                break
+            terms.append(self.term())
+        if not terms:
+            raise QueryError(self.query, 1, "empty query; give a word or key:value (e.g. t:装备 攻速>=2)")
+        return Query(self.query, tuple(terms))
+
+    def term(self) -> Term:
+        start = self.i
+        if self.text[self.i] in QUOTES:
+            return Term(None, ":", (self.quoted(),), self.column(start))
+        word_end = self.i
+        while word_end < len(self.text) and self.text[word_end] not in " |" + OPERATOR_CHARS:
+            word_end += 1
+        if word_end < len(self.text) and self.text[word_end] in OPERATOR_CHARS and word_end > start:
+            return self.keyed(start, word_end)
+        if word_end == start and self.text[start] in OPERATOR_CHARS:
+            raise self.fail(f"{self.text[start]!r} needs a key before it (e.g. cost{self.text[start]}2)")
+        values = self.values()
+        return Term(None, ":", values, self.column(start))
+
+    def keyed(self, start: int, op_start: int) -> Term:
+        alias = self.text[start:op_start]
+        key = find_key(alias)
+        if key is None:
+            raise self.fail(
+                f"unknown key {alias!r}; quote a phrase that contains ':' (\"…\"), or see `dossier search --help`",
+                start,
+            )
+        op_end = op_start + 1
+        if op_end < len(self.text) and self.text[op_start : op_end + 1] in _OPERATORS:
+            op_end += 1
+        raw_op = self.text[op_start:op_end]
+        if op_end < len(self.text) and self.text[op_end] in OPERATOR_CHARS:
+            raw_op += self.text[op_end]
+        op = _OPERATORS.get(raw_op)
+        if op is None:
+            raise self.fail(f"{raw_op!r} is not an operator; use : ! < > <= >=", op_start)
+        if op not in key.operators:
+            allowed = " ".join(key.operators)
+            raise self.fail(f"key {alias!r} ({key.name}) takes {allowed}, not {raw_op!r}", op_start)
+        self.i = op_end
+        if self.i >= len(self.text) or self.text[self.i] == " ":
+            raise self.fail(f"expected a value after {alias}{raw_op}")
+        values = self.values()
+        for value in values:
+            _check_value(self.query, key, value)
+        return Term(key, op, values, self.column(start))
+
+    def values(self) -> tuple[Value, ...]:
+        values = [self.value()]
+        while self.i < len(self.text) and self.text[self.i] == "|":
+            self.i += 1
+            if self.i >= len(self.text) or self.text[self.i] in " |":
+                raise self.fail("expected a value after '|'")
+            values.append(self.value())
+        return tuple(values)
+
+    def value(self) -> Value:
+        if self.text[self.i] in QUOTES:
+            return self.quoted()
+        start = self.i
+        while self.i < len(self.text) and self.text[self.i] not in " |":
+            if self.text[self.i] in QUOTES:
+                raise self.fail("a quote must start a value; put the whole value in quotes")
+            self.i += 1
+        if self.i == start:
+            raise self.fail("expected a value")
+        return Value(self.text[start : self.i], self.column(start))
+
+    def quoted(self) -> Value:
+        start = self.i
+        close = QUOTES[self.text[start]]
+        end = self.text.find(close, start + 1)
+        if end < 0:
+            raise self.fail(f"unterminated quote {self.text[start]!r}", start)
+        inner = self.text[start + 1 : end]
+        if not inner.strip():
+            raise self.fail("empty quotes", start)
+        self.i = end + 1
+        if self.i < len(self.text) and self.text[self.i] not in " |":
+            raise self.fail("expected a space or '|' after the closing quote")
+        return Value(inner, self.column(start), quoted=True)
+
+
+def _check_value(query: str, key: Key, value: Value) -> None:
+    text = value.text
+    if key.kind in ("number", "range"):
+        try:
+            int(text)
+        except ValueError:
+            raise QueryError(query, value.column, f"{key.name} needs a whole number, not {text!r}") from None
+    elif key.kind == "bool":
+        if text.casefold() not in vocab.TRUE_WORDS | vocab.FALSE_WORDS:
+            raise QueryError(query, value.column, f"{key.name} needs yes or no (是/否), not {text!r}")
+    elif key.kind == "enum" and key.vocabulary is not None and vocab.lookup(key.vocabulary, text) is None:
+        raise QueryError(query, value.column, f"unknown {key.name} {text!r}; one of: {vocab.describe(key.vocabulary)}")
+
+
+def parse_query(query: str) -> Query:
+    """Parse ``query``; raise :class:`QueryError` (exit 2) with the column of the problem."""
+    return _Parser(query).parse()

@@ -1,0 +1,99 @@
+"""Names of the closed vocabularies a query can name in Chinese or English.
+
+The ids are the models' ``Literal`` values (GLOSSARY.md gives the English);
+the Chinese are the rule documents' words. Open vocabularies (factions,
+subtypes, agents) come from the data itself, through the ``terms`` table.
+"""
+
+from __future__ import annotations
+
+# value id -> other spellings a player may type (matched case-insensitively).
+TYPES: dict[str, tuple[str, ...]] = {
+    # tactics
+    "equipment": ("装备",),
+    "skill": ("技能",),
+    "item": ("道具",),
+    "status": ("状态",),
+    "minion": ("随从",),
+    "obstacle": ("障碍",),
+    "agent": ("特工", "特工牌"),
+    "ability": ("能力", "基础能力"),
+    "attack": ("攻击", "自带攻击"),
+    # netrunner
+    "identity": ("特性", "特性卡牌", "id"),
+    "operation": ("事务",),
+    "agenda": ("议案",),
+    "ice": ("防火墙",),
+    "upgrade": ("升级",),
+    "asset": ("资产",),
+    "hardware": ("硬件",),
+    "resource": ("资源",),
+    "program": ("程序",),
+    "event": ("事件",),
+    "faction": ("派系",),
+    "format": ("赛制",),
+    # crossfire
+    "role": ("角色", "行动卡牌"),
+    # every game
+    "mode": ("模式",),
+    "game": ("游戏",),
+}
+
+KINDS: dict[str, tuple[str, ...]] = {
+    "card": ("牌", "卡牌", "指令牌"),
+    "agent": ("特工",),
+    "unit": ("单位",),
+    "ability": ("能力",),
+    "attack": ("攻击",),
+    "identity": ("特性",),
+    "faction": ("派系",),
+    "format": ("赛制",),
+    "role": ("角色",),
+    "mode": ("模式",),
+    "game": ("游戏",),
+}
+
+GAMES: dict[str, tuple[str, ...]] = {
+    "tactics": ("特工战术", "战术"),
+    "netrunner": ("矩阵潜袭", "安卓纪元", "android: netrunner", "anr"),
+    "crossfire": ("谍战特工", "交叉火力"),
+}
+
+SIDES: dict[str, tuple[str, ...]] = {
+    "corp": ("c", "公司"),
+    "runner": ("r", "潜袭者"),
+}
+
+STYLES: dict[str, tuple[str, ...]] = {
+    "melee": ("近战",),
+    "ranged": ("射击", "远程"),
+}
+
+SIZES: dict[str, tuple[str, ...]] = {
+    "carried": ("随身", "徒手"),
+    "normal": ("普通",),
+    "heavy": ("重型",),
+}
+
+TEAMS: dict[str, tuple[str, ...]] = {
+    "blue": ("蓝", "蓝队"),
+    "red": ("红", "红队"),
+    "none": ("无", "无队伍"),
+}
+
+TRUE_WORDS = frozenset({"yes", "y", "true", "t", "1", "是", "有", "真"})
+FALSE_WORDS = frozenset({"no", "n", "false", "f", "0", "否", "无", "假"})
+
+
+def lookup(vocabulary: dict[str, tuple[str, ...]], value: str) -> str | None:
+    """The id a spelling names, or None."""
+    folded = value.casefold()
+    for key, spellings in vocabulary.items():
+        if folded == key or folded in (s.casefold() for s in spellings):
+            return key
+    return None
+
+
+def describe(vocabulary: dict[str, tuple[str, ...]]) -> str:
+    """'equipment (装备), skill (技能), …' for error messages and help."""
+    return ", ".join(f"{key} ({spellings[0]})" if spellings else key for key, spellings in vocabulary.items())
