@@ -17,6 +17,8 @@ demo: $(STAMP)
 	$(BIN)/dossier lint cards
 	$(BIN)/dossier deck validate $(sort $(wildcard examples/decks/*/*))
 	mkdir -p build
+	$(BIN)/dossier db build --db build/dossier.db
+	$(BIN)/dossier search 't:装备 攻速>=2' --db build/dossier.db
 	$(BIN)/dossier print --deck examples/decks/tactics/duo.json --backs long-edge --out build/duo-sheet.pdf
 
 test: $(STAMP)

@@ -183,3 +183,19 @@ def test_cli_on_each_backend(cli: Run, backend: str, tmp_path: Path) -> None:
         assert cli("show", "--db", url, "vip").stdout.startswith("VIP")
     finally:
         drop(url)
+
+
+@pytest.mark.parametrize(
+    ("record", "shown"),
+    [("netrunner/hermit_shell", "寄居壳", None), ("netrunner/gray_rat", "灰鼠", "str 1")],
+)
+def test_strength_shown_only_where_a_card_has_one(
+    cli: Run, built: str, record: str, name: str, shown: str | None
+) -> None:
+    """A program without strength shows none; only ice with a null strength shows X."""
+    result = cli("search", name, "--db", built)
+    line = next(ln for ln in result.stdout.splitlines() if ln.startswith(record))
+    if shown is None:
+        assert "str " not in line
+    else:
+        assert shown in line

@@ -73,8 +73,10 @@ def stats(hit: Hit) -> str:
         if "cost" in d or "rez_cost" in d:
             add("cost", "X" if cost is None else cost)
         add("inf", d.get("influence") or None)
-        if "strength" in d:
-            add("str", "X" if d["strength"] is None else d["strength"])
+        if d.get("strength") is not None:
+            add("str", d["strength"])
+        elif "strength" in d and d.get("type") == "ice":  # ice strength null means X; a program's means none
+            add("str", "X")
         add("mu", d.get("memory_cost"))
         add("trash", d.get("trash_cost"))
         if "agenda_points" in d:
