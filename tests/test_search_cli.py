@@ -186,7 +186,7 @@ def test_cli_on_each_backend(cli: Run, backend: str, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    ("record", "shown"),
+    ("record", "name", "shown"),
     [("netrunner/hermit_shell", "寄居壳", None), ("netrunner/gray_rat", "灰鼠", "str 1")],
 )
 def test_strength_shown_only_where_a_card_has_one(
