@@ -190,3 +190,22 @@ def test_draft_rejects_a_card_not_face_up(cli, tmp_path: Path) -> None:
     assert result.exit_code == 2 and "is not face up" in result.output
     short = cli("draft", "--seed", "3", "--script", picks_script(tmp_path, ["1"]))
     assert short.exit_code == 2 and "ran out of picks" in short.output
+
+
+def test_validate_against_an_imported_netrunnerdb_pool(cli, tmp_path: Path) -> None:
+    """A deck built from an imported NetrunnerDB pool gets the rules' verdicts, ban lists included."""
+    pool = tmp_path / "pool"
+    imported = cli("import", "netrunnerdb", ROOT / "tests/fixtures/netrunnerdb_v2", "--into", pool)
+    assert imported.exit_code == 0, imported.output
+    deck = tmp_path / "mira.txt"
+    deck.write_text(
+        "Static Saint Test\n\nMira Okonjo: Static Saint\n\n3x Quillfracter Nine\n3x Harbor Fixer Lune ●●●●●●\n"
+        "3x Whisperworm Kit\n2x Saltglass Deck\n3x Backdoor Sprint Drill\n",
+        encoding="utf-8",
+    )
+    current = cli("deck", "validate", "--cards", pool, "--format", "json", deck)
+    older = cli("deck", "validate", "--cards", pool, "--mode", "standard_1", "--format", "json", deck)
+    assert current.exit_code == older.exit_code == 1
+    codes = [sorted(f["code"] for f in json.loads(r.output)[0]["findings"]) for r in (current, older)]
+    assert codes == [["deck.copies.over", "deck.size.min"], ["deck.banned", "deck.copies.over", "deck.size.min"]]
+    assert json.loads(current.output)[0]["summary"].startswith("14 cards (min 40) · 15/15 influence")

@@ -95,7 +95,8 @@ def _suggest(word: str, candidates: Iterable[str]) -> str:
 
 
 def _name(record: Any) -> str:
-    return f"{record.name.zh_hans!r}" + (f" ({record.name.en})" if record.name.en else "")
+    en = record.name.en
+    return f"{record.name.zh_hans!r}" + (f" ({en})" if en and en != record.name.zh_hans else "")
 
 
 # --------------------------------------------------------------------------

@@ -212,7 +212,7 @@ def _read_text(
     path: Path, text: str, names: NameIndex, game: str | None, mode: str | None, default_modes: dict[str, str]
 ) -> LoadedDeck:
     directives, entries, free = _parse_lines(text)
-    loaded = LoadedDeck(path, None)
+    loaded = LoadedDeck(path, None, lines={"": (1, 1)})
     problems: list[Finding] = []
 
     def problem(code: str, message: str, line: int) -> None:
@@ -479,7 +479,7 @@ def deck_to_o8d(deck: Deck, lookup: Callable[[str], Any]) -> str:
 
 
 def _read_o8d(path: Path, text: str, names: NameIndex, mode: str | None, default_modes: dict[str, str]) -> LoadedDeck:
-    loaded = LoadedDeck(path, None)
+    loaded = LoadedDeck(path, None, lines={"": (1, 1)})
     try:
         root = ET.fromstring(text.encode("utf-8"))
     except ET.ParseError as exc:
