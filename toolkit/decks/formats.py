@@ -372,6 +372,17 @@ def _group_of(record: Any) -> str:
 # NetrunnerDB text export, jinteki.net list
 
 
+def _card_records(deck: Deck, lookup: Callable[[str], Any]) -> list[tuple[Any, int]]:
+    """(record, count) for every card of the deck; a card missing from the pool is an error."""
+    out = []
+    for card_id, count in deck.cards.items():
+        record = lookup(card_id)
+        if record is None:
+            raise DossierError(f"card {card_id!r} is not in the card pool")
+        out.append((record, count))
+    return out
+
+
 def _netrunner_only(deck: Deck, fmt: str) -> None:
     if deck.game != "netrunner":
         raise DossierError(f"the {fmt} format is for netrunner decks; this deck is {deck.game}")
@@ -407,10 +418,7 @@ def deck_to_nrdb(deck: Deck, lookup: Callable[[str], Any], summary: list[str] | 
     if identity is not None:
         out += [f"{_title(identity, 'en')}{f' ({identity.set})' if identity.set else ''}", ""]
     sections: dict[str, list[tuple[Any, int]]] = {}
-    for card_id, count in deck.cards.items():
-        record = lookup(card_id)
-        if record is None:
-            raise DossierError(f"card {card_id!r} is not in the card pool")
+    for record, count in _card_records(deck, lookup):
         sections.setdefault(_nrdb_section(record), []).append((record, count))
     for section in sorted(sections, key=NRDB_ORDER.index):
         members = sections[section]
@@ -429,13 +437,7 @@ def deck_to_jinteki(deck: Deck, lookup: Callable[[str], Any]) -> str:
     if deck.identity:
         identity = lookup(deck.identity)
         out.append(f"1 {_title(identity, 'en') if identity else deck.identity}")
-    records = []
-    for card_id, count in deck.cards.items():
-        record = lookup(card_id)
-        if record is None:
-            raise DossierError(f"card {card_id!r} is not in the card pool")
-        records.append((record, count))
-    out += [f"{count} {_title(record, 'en')}" for record, count in _sorted(records, "en")]
+    out += [f"{count} {_title(record, 'en')}" for record, count in _sorted(_card_records(deck, lookup), "en")]
     return "\n".join(out) + "\n"
 
 
@@ -462,13 +464,7 @@ def deck_to_o8d(deck: Deck, lookup: Callable[[str], Any]) -> str:
         card = ET.SubElement(section, "card", qty="1", id=octgn_id(identity))
         card.text = _title(identity, "en")
     section = ET.SubElement(root, "section", name=stack_name, shared="False")
-    records = []
-    for card_id, count in deck.cards.items():
-        record = lookup(card_id)
-        if record is None:
-            raise DossierError(f"card {card_id!r} is not in the card pool")
-        records.append((record, count))
-    for record, count in _sorted(records, "en"):
+    for record, count in _sorted(_card_records(deck, lookup), "en"):
         card = ET.SubElement(section, "card", qty=str(count), id=octgn_id(record))
         card.text = _title(record, "en")
     notes = ET.SubElement(root, "notes")
