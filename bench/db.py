@@ -36,9 +36,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from toolkit.catalog import discover, load_catalog  # noqa: E402
+from corpus import clone_corpus  # noqa: E402  (bench/corpus.py)
+
+from toolkit.catalog import load_catalog  # noqa: E402
 from toolkit.db import build_database, compact_text, open_database, resolve_target  # noqa: E402
-from toolkit.jsonio import canonical_dumps  # noqa: E402
 from toolkit.search import search  # noqa: E402
 
 Record = dict[str, Any]
@@ -46,20 +47,8 @@ Predicate = Callable[[Record], bool]
 
 
 def build_corpus(target: Path, files: int) -> Path:
-    """Bundled cards plus clones with new ids and names, laid out like cards/."""
-    import shutil
-
-    shutil.copytree(ROOT / "cards", target / "cards")
-    paths = discover([target / "cards"])
-    templates = [p for p in paths if p.name != "game.json" and "/modes/" not in p.as_posix()]
-    for i in range(files - len(paths)):
-        template = templates[i % len(templates)]
-        data = json.loads(template.read_text(encoding="utf-8"))
-        data["id"] = f"{data['id']}_{i}"
-        data["name"] = {lang: f"{value} {i}" for lang, value in data["name"].items()}
-        if data.get("symbol"):
-            data["symbol"] = f"{i % 10000:04d}"
-        (template.parent / f"{data['id']}.json").write_text(canonical_dumps(data), encoding="utf-8")
+    """Bundled cards plus clones with new ids and names, laid out like cards/ (see bench/corpus.py)."""
+    clone_corpus(target, files)
     return target / "cards"
 
 

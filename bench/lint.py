@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import sys
 import tempfile
 import time
@@ -28,25 +27,10 @@ import jsonschema
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from corpus import clone_corpus  # noqa: E402  (bench/corpus.py)
+
 from toolkit.catalog import context_sources, discover  # noqa: E402
-from toolkit.jsonio import canonical_dumps  # noqa: E402
 from validators.lint import lint_sources  # noqa: E402
-
-
-def build_corpus(target: Path, files: int) -> list[Path]:
-    shutil.copytree(ROOT / "schema", target / "schema")
-    shutil.copytree(ROOT / "cards", target / "cards")
-    templates = [p for p in discover([target / "cards"]) if p.name != "game.json" and "/modes/" not in p.as_posix()]
-    existing = len(discover([target / "cards"]))
-    for i in range(files - existing):
-        template = templates[i % len(templates)]
-        data = json.loads(template.read_text(encoding="utf-8"))
-        data["id"] = f"{data['id']}_{i}"
-        data["name"] = {lang: f"{value} {i}" for lang, value in data["name"].items()}
-        if data.get("symbol"):
-            data["symbol"] = f"{i % 10000:04d}"
-        (template.parent / f"{data['id']}.json").write_text(canonical_dumps(data), encoding="utf-8")
-    return discover([target / "cards"])
 
 
 def baseline(paths: list[Path]) -> int:
@@ -80,7 +64,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="Best of N runs for each side.")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
-        paths = build_corpus(Path(tmp), args.files)
+        paths = clone_corpus(Path(tmp), args.files)
         root = Path(tmp) / "cards"
         base = min(timed(baseline, paths) for _ in range(args.repeat))
         ours = min(timed(dossier, root) for _ in range(args.repeat))
