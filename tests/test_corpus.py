@@ -9,6 +9,7 @@ import pytest
 
 from toolkit.catalog import Catalog, load_catalog
 from toolkit.models import iter_texts
+from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES
 
 from .conftest import CARDS
 
@@ -80,17 +81,7 @@ def test_netrunner_counts(catalog: Catalog) -> None:
     assert {f.id for f in factions if not f.neutral} <= {i.faction for i in identities}
     cards: list[Any] = catalog.of_kind("netrunner", "card")
     assert len(cards) >= 100
-    assert {c.type for c in cards} == {
-        "operation",
-        "agenda",
-        "ice",
-        "upgrade",
-        "asset",
-        "hardware",
-        "resource",
-        "event",
-        "program",
-    }
+    assert {c.type for c in cards} == set(CORP_TYPES + RUNNER_TYPES)
     assert [f.id for f in catalog.of_kind("netrunner", "format")] == ["standard"]
 
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from toolkit.models import TYPE_BRANCHES, ValidationError, iter_texts, parse_record
+from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES
 
 
 def card(**fields: Any) -> dict[str, Any]:
@@ -176,14 +177,4 @@ def test_iter_texts_covers_reverse_face() -> None:
 
 
 def test_type_branches_cover_every_netrunner_type() -> None:
-    assert set(TYPE_BRANCHES[("netrunner", "card")]) == {
-        "operation",
-        "agenda",
-        "ice",
-        "upgrade",
-        "asset",
-        "hardware",
-        "resource",
-        "event",
-        "program",
-    }
+    assert set(TYPE_BRANCHES[("netrunner", "card")]) == set(CORP_TYPES + RUNNER_TYPES)
