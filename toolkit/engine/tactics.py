@@ -23,10 +23,15 @@ Rules carried out here (seed 000 and RULINGS):
   go to the discard or the deck is removed instead (§7.4.2, RULINGS T4);
 - hit dice: modifiers, results clamped to 1..6, damage from the game's face
   table, 马枪税 when every result is 1 (§13.2, RULINGS T9);
+- continuous effects: those of a unit's own text and of its equipment and statuses
+  while attached, and timed ones (直到回合结束 ends at the end of the turn,
+  直到你的下个回合开始 at that player's next turn start) change damage taken,
+  maximum HP, hit-die results and movement, and stop attacks or moves (无法…);
 - triggered abilities (``……时`` during, ``……后`` after) resolve through
   :class:`~toolkit.engine.core.Triggers` (§11.4, §11.7), with loop detection.
 
-The map (distance, vision, walls) is a later step: targets come from the decider.
+The map (distance, vision, walls) is a later step: targets come from the decider,
+and range, vision and movement bonuses are tracked and logged but measure nothing.
 """
 
 from __future__ import annotations
@@ -64,6 +69,18 @@ class Card:
         return f"{self.name}#{self.uid}"
 
 
+@dataclass(frozen=True)
+class TimedEffect:
+    """A continuous effect on a unit for a while (直到回合结束 / 直到你的下个回合开始), or for good."""
+
+    effect: A.Node  # Modify, Cannot or GainVision
+    until: str | None  # "turn_end", "your_next_turn_start", or None: until the unit leaves play
+    seat: int  # whose effect it is ("你的下个回合" is this player's)
+
+
+CONTINUOUS = (A.Modify, A.Cannot, A.GainVision)
+
+
 @dataclass(eq=False)
 class Unit:
     """An agent or minion in play."""
@@ -82,6 +99,7 @@ class Unit:
     hidden: bool = False
     equipment: list[Card] = field(default_factory=list)
     statuses: list[Card] = field(default_factory=list)
+    timed: list[TimedEffect] = field(default_factory=list)
     gone: bool = False
 
     def __str__(self) -> str:
@@ -376,6 +394,7 @@ class TacticsGame:
         self.active = seat
         player = self.player(seat)
         self.log.add("turn_start", seat)
+        self._expire(seat, "your_next_turn_start")
         for unit in player.units:
             unit.tapped = False
             unit.temp_hp = 0
@@ -400,6 +419,7 @@ class TacticsGame:
             (player.hand if card in player.hand else player.mortgage).remove(card)
             self._to_discard(card, f"hand limit {limit}")
         self.log.add("turn_end", seat, hand=len(player.hand), limit=limit)
+        self._expire(seat, "turn_end")
 
     # -- tokens, equipment, statuses
 
@@ -478,15 +498,45 @@ class TacticsGame:
         return amount
 
     def _damage_taken_modifier(self, unit: Unit) -> int:
-        total = 0
-        for card in unit.equipment + unit.statuses:
-            for ability in self._abilities(card):
-                if ability.kind == "effect":
-                    for sentence in ability.sentences:
-                        for effect in sentence.effects:
-                            if isinstance(effect, A.Modify) and effect.stat == "damage_taken":
-                                total += effect.delta
-        return total
+        return self.stat_bonus(unit, "damage_taken")
+
+    # -- continuous effects (装备 and 状态 while attached, 直到… durations)
+
+    def continuous(self, unit: Unit) -> list[A.Node]:
+        """Continuous effects on ``unit``: the unit's own, its equipment's and statuses' (while
+        attached, §7.3), and timed ones still running."""
+        found: list[A.Node] = []
+        sources: list[Card | Unit] = [unit, *unit.equipment, *unit.statuses]
+        for source in sources:
+            for ability in self._abilities(source):
+                if ability.kind != "effect":
+                    continue
+                for sentence in ability.sentences:
+                    found += [e for e in sentence.effects if isinstance(e, CONTINUOUS)]
+        return found + [t.effect for t in unit.timed]
+
+    def stat_bonus(self, unit: Unit, stat: str) -> int:
+        """Sum of the ±X of continuous 移速 / 生命值上限 / 受到的伤害 / 攻击距离 / 攻击命中骰结果 effects."""
+        return sum(e.delta for e in self.continuous(unit) if isinstance(e, A.Modify) and e.stat == stat)
+
+    def cannot(self, unit: Unit, action: str) -> bool:
+        return any(isinstance(e, A.Cannot) and e.action == action for e in self.continuous(unit))
+
+    def max_hp(self, unit: Unit) -> int:
+        return max(1, unit.max_hp + self.stat_bonus(unit, "max_hp"))
+
+    def _expire(self, seat: int, moment: str) -> None:
+        """End timed effects: every 直到回合结束 at a turn's end, 直到你的下个回合开始 at that player's turn start."""
+        for unit in self.units():
+            ended = [t for t in unit.timed if t.until == moment and (moment == "turn_end" or t.seat == seat)]
+            for timed in ended:
+                unit.timed.remove(timed)
+                self.log.add("effect_ended", unit.owner, unit=str(unit), text=render(timed.effect))
+
+    def _apply_continuous(self, effect: A.Node, ctx: Context, until: str | None) -> None:
+        for unit in self._units(effect.ref, ctx):  # type: ignore[attr-defined]
+            unit.timed.append(TimedEffect(effect, until, ctx.player))
+            self.log.add("effect", ctx.player, unit=str(unit), text=render(effect), until=until or "leaves play")
 
     def destroy(self, unit: Unit) -> None:
         """消灭: 消灭时 triggers, then the unit goes to its owner's lost zone (§14.1, §14.7)."""
@@ -510,7 +560,7 @@ class TacticsGame:
 
     def heal(self, unit: Unit, amount: int) -> None:
         before = unit.hp
-        unit.hp = min(unit.max_hp, unit.hp + amount)
+        unit.hp = min(self.max_hp(unit), unit.hp + amount)
         self.log.add("heal", unit.owner, unit=str(unit), amount=unit.hp - before, hp=unit.hp)
 
     def gain_shield(self, unit: Unit, amount: int) -> None:
@@ -704,7 +754,11 @@ class TacticsGame:
             else:
                 self.log.add("declined", seat, text=render(A.Sentence(e.effects)))
         elif isinstance(e, A.Until):
-            self.log.add("until", seat, until=e.until, text=render(A.Sentence(e.effects)))
+            for inner in e.effects:
+                if isinstance(inner, CONTINUOUS):
+                    self._apply_continuous(inner, ctx, e.until)
+                else:
+                    self._effect(inner, ctx)
         elif isinstance(e, A.Draw):
             self.draw(seat, e.count)
         elif isinstance(e, A.Buy):
@@ -770,8 +824,17 @@ class TacticsGame:
             if ctx.attack is not None:
                 ctx.attack[e.stat] = ctx.attack.get(e.stat, 0) + e.delta
             self.log.add("attack_modifier", seat, stat=e.stat, delta=e.delta)
-        elif isinstance(e, A.Move | A.Deploy | A.Switch | A.Modify | A.Cannot | A.GainVision):
-            self.log.add("effect", seat, text=render(e))  # the map and continuous effects come with the map step
+        elif isinstance(e, CONTINUOUS):
+            self._apply_continuous(e, ctx, None)  # e.g. `dossier text run '本单位移速 +1。'`
+        elif isinstance(e, A.Move):
+            for unit in self._units(e.ref, ctx):
+                if self.cannot(unit, "move"):
+                    self.log.add("move_prevented", unit.owner, unit=str(unit))
+                else:
+                    bonus = self.stat_bonus(unit, "move") if e.high > 1 else 0
+                    self.log.add("move", unit.owner, unit=str(unit), low=e.low, high=max(e.low, e.high + bonus))
+        elif isinstance(e, A.Deploy | A.Switch):
+            self.log.add("effect", seat, text=render(e))  # positions and facing come with the map step
         else:
             raise EngineError(f"{render(e)!r} ({type(e).__name__}) is not a tactics effect")
 
@@ -781,6 +844,9 @@ class TacticsGame:
         if not enemies:
             self.log.add("attack_failed", attacker.owner, unit=str(attacker), reason="no enemy unit")
             return
+        if self.cannot(attacker, "attack"):
+            self.log.add("attack_prevented", attacker.owner, unit=str(attacker))
+            return
         target = self.decider.choose(attacker.owner, f"target of {attacker}'s attack", enemies)
         profile = self._attack_profile(name)
         attack: dict[str, Any] = {"target": target}
@@ -789,7 +855,8 @@ class TacticsGame:
         self.log.add("attack", attacker.owner, unit=str(attacker), target=str(target), attack=name or "袭击")
         self.fire("on_attack", attacker.owner, unit=attacker)
         speed = max(1, profile + attack.get("speed", 0))
-        damage = self.roll_hit_dice(attacker.owner, speed, attack.get("hit_result", 0)) + attack.get("damage", 0)
+        modifier = attack.get("hit_result", 0) + self.stat_bonus(attacker, "hit_result")
+        damage = self.roll_hit_dice(attacker.owner, speed, modifier) + attack.get("damage", 0)
         if damage:
             self.damage(target, damage)
         attack["destroyed"] = target.gone
