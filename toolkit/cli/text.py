@@ -6,7 +6,7 @@ import json
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 import typer
 
@@ -191,26 +191,53 @@ def _default_paths(paths: list[Path] | None) -> list[Path]:
 
 @text_app.command("run")
 def run_command(
-    text: Annotated[str, typer.Argument(help="One ability, executed by the first player.")],
-    game: Annotated[str, typer.Option("--game", help="The game whose rules run it (tactics).")] = "tactics",
-    mode: Annotated[str | None, typer.Option("--mode", help="Mode (default: duo for tactics).")] = None,
+    text: Annotated[str, typer.Argument(help="One ability, executed by the first player (tactics) or a side.")],
+    game: Annotated[str, typer.Option("--game", help="The game whose rules run it: tactics or netrunner.")] = "tactics",
+    mode: Annotated[
+        str | None, typer.Option("--mode", help="Mode (default: duo for tactics) or netrunner format (standard).")
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the shuffles and dice; same seed, same log.")] = 0,
-    players: Annotated[int, typer.Option("--players", help="Number of players.")] = 2,
+    players: Annotated[int, typer.Option("--players", help="Number of players (netrunner: 2).")] = 2,
+    side: Annotated[
+        str | None,
+        typer.Option(
+            "--side",
+            help="netrunner: who 你 is, corp or runner (default: the side of the card with this text, "
+            "of --identity, or of what the text does).",
+            show_default=False,
+        ),
+    ] = None,
+    identity: Annotated[
+        str | None,
+        typer.Option(
+            "--identity",
+            help="netrunner: an identity id; its side plays the bundled example deck of that identity, "
+            "or a legal-looking deck built for it.",
+            show_default=False,
+        ),
+    ] = None,
     format: FormatOption = Format.text,
 ) -> None:
     """Execute one ability on a fresh game (shuffled example decks, opening hands) and print the log and state.
 
-    Choices (targets, optional abilities) take the first legal option.
+    Choices (targets, optional abilities) take the first legal option. In netrunner
+    the executing side's turn has begun (clicks, the corp's mandatory draw); the log
+    starts there.
     """
+    if game == "netrunner":
+        _run_netrunner(text, mode, seed, players, side, identity, format)
+        return
+    if game != "tactics":
+        raise DossierError(
+            f"--game {game}: `text run` executes tactics and netrunner abilities; crossfire text runs in"
+            " `dossier crossfire resolve`"
+        )
+    if side is not None or identity is not None:
+        raise DossierError("--side and --identity are for --game netrunner")
     from toolkit.catalog import load_catalog
     from toolkit.engine.tactics import TacticsGame
     from toolkit.paths import CARDS_DIR
 
-    if game != "tactics":
-        raise DossierError(
-            f"--game {game}: `text run` executes tactics abilities; crossfire text runs in `dossier crossfire resolve`,"
-            " and the netrunner engine is not built yet"
-        )
     catalog = load_catalog([CARDS_DIR / "tactics"])
     engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed)
     start = len(engine.log)
@@ -220,12 +247,73 @@ def run_command(
     if format is Format.json:
         print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
         return
-    for event in events:
-        details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "event", "player", "visible"))
-        who = f"player {event['player']}" if "player" in event else "table"
-        hidden = "" if event["visible"] == "all" else f" (seen by {event['visible']})"
-        print(f"{event['seq']:>3} {who:<9} {event['event']:<16} {details}{hidden}")
+    _print_events(events, lambda seat: f"player {seat}")
     for p in state["players"]:
         sizes = " ".join(f"{k} {v}" for k, v in p.items() if k != "seat")
         print(f"player {p['seat']}: {sizes}")
     print(f"shop: {state['shop']}")
+
+
+def _print_events(events: list[dict[str, Any]], who_is: Any) -> None:
+    for event in events:
+        details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "event", "player", "visible"))
+        who = who_is(event["player"]) if "player" in event else "table"
+        hidden = "" if event["visible"] == "all" else f" (seen by {event['visible']})"
+        print(f"{event['seq']:>3} {who:<9} {event['event']:<16} {details}{hidden}")
+
+
+def _run_netrunner(
+    text: str, fmt: str | None, seed: int, players: int, side: str | None, identity: str | None, format: Format
+) -> None:
+    """``text run --game netrunner``: the bundled example decks (one per side), then the ability."""
+    from toolkit.catalog import load_catalog
+    from toolkit.decks import NameIndex, read_deck
+    from toolkit.engine.netrunner import SEATS, NetrunnerGame, Side
+    from toolkit.paths import CARDS_DIR, ROOT
+
+    if players != 2:
+        raise DossierError(f"--players {players}: netrunner is for 2 players (the corp and the runner)")
+    if side is not None and side not in ("corp", "runner"):
+        raise DossierError(f"--side must be corp or runner, not {side!r}")
+    catalog = load_catalog([CARDS_DIR / "netrunner"])
+    names = NameIndex(catalog.records)
+    examples: dict[str, Any] = {}
+    for path in sorted((ROOT / "examples" / "decks" / "netrunner").glob("*.json")):
+        deck = read_deck(path, names).deck
+        if deck is None or deck.game != "netrunner" or deck.identity is None:
+            continue
+        record = next((r for r in names.lookup(deck.identity, "netrunner") if r.kind == "identity"), None)
+        if record is None:
+            continue
+        examples.setdefault(record.side, deck)  # the first example deck of each side (by file name)
+        examples.setdefault(deck.identity, deck)
+    decks: dict[str, Any] = {s: examples.get(s) for s in ("corp", "runner")}
+    identities: dict[str, str | None] = {}
+    if identity is not None:
+        record = next((r for r in names.lookup(identity, "netrunner") if r.kind == "identity"), None)
+        if record is None:
+            raise DossierError(f"--identity {identity}: no netrunner identity has that id or name", exit_code=1)
+        decks[record.side] = examples.get(record.id)
+        identities[record.side] = record.id
+    engine = NetrunnerGame(catalog.records, seed=seed, decks=decks, identities=identities, fmt=fmt or "standard")
+    chosen, why = (
+        (cast("Side", side), "--side")
+        if side is not None
+        else engine.default_side(text, identities.get("corp") or identities.get("runner"))
+    )
+    start = len(engine.log)
+    engine.log.add("side", SEATS[chosen], side=chosen, reason=why)
+    engine.begin_turn(chosen)
+    engine.run_text(text, chosen)
+    events = [e.to_json() for e in list(engine.log)[start:]]
+    state = engine.state(chosen)
+    if format is Format.json:
+        print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
+        return
+    sides = {seat: name for name, seat in SEATS.items()}
+    _print_events(events, lambda seat: sides.get(seat, f"player {seat}"))
+    for p in state["players"]:
+        numbers = " ".join(f"{k} {v}" for k, v in p.items() if k not in ("seat", "side", "identity"))
+        print(f"{p['side']} ({p['identity']}): {numbers}")
+    if state["winner"] is not None:
+        print(f"game over: the {state['winner']} wins ({state['reason']})")
