@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from toolkit.errors import DossierError
+from toolkit.text import AbilitySyntaxError, parse_cached
+from toolkit.text import ast as A
+from toolkit.text.render import render
 
 T = TypeVar("T")
 
@@ -223,3 +226,46 @@ class Triggers:
             if self.depth == 0:
                 self.fired = 0
                 self.chain.clear()
+
+
+def parse_abilities(source: Any) -> list[A.Ability]:
+    """The parsed abilities of ``source.record``'s text, top to bottom; bad text is an EngineError naming ``source``."""
+    out = []
+    for text in getattr(source.record, "text", []) or []:
+        try:
+            out.append(parse_cached(text))
+        except AbilitySyntaxError as exc:
+            raise EngineError(f"{source}: {exc.summary()}") from None
+    return out
+
+
+class TextRunner:
+    """What every game's interpreter does alike: 如果 (conditions) and 你可以 (optional effects).
+
+    A game supplies ``log``, ``decider``, ``_condition(condition, ctx)`` and ``_effects(effects, ctx)``.
+    """
+
+    log: Log
+    decider: Decider
+
+    def _condition(self, condition: Any, ctx: Any) -> bool:
+        raise NotImplementedError
+
+    def _effects(self, effects: Sequence[Any], ctx: Any) -> None:
+        raise NotImplementedError
+
+    def _control(self, e: Any, ctx: Any, seat: int) -> bool:
+        """Run ``e`` if it is 如果… or 你可以…; True when it was one of them."""
+        if isinstance(e, A.If):
+            holds = self._condition(e.condition, ctx)
+            self.log.add("condition", seat, condition=render(e.condition), holds=holds)
+            if holds:
+                self._effects(e.effects, ctx)
+            return True
+        if isinstance(e, A.YouMay):
+            if self.decider.confirm(seat, f"use: {render(A.Sentence(e.effects))}?"):
+                self._effects(e.effects, ctx)
+            else:
+                self.log.add("declined", seat, text=render(A.Sentence(e.effects)))
+            return True
+        return False

@@ -73,7 +73,7 @@ from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 from toolkit.text.render import render
 
-from .core import Decider, EngineError, FirstDecider, Log, Pending, Triggers
+from .core import Decider, EngineError, FirstDecider, Log, Pending, TextRunner, Triggers, parse_abilities
 
 Side = Literal["corp", "runner"]
 SIDES: tuple[Side, Side] = ("corp", "runner")
@@ -207,7 +207,7 @@ class BreakPlan:
 # ---------------------------------------------------------------- the game
 
 
-class NetrunnerGame:
+class NetrunnerGame(TextRunner):
     """A game of Android: Netrunner on the records of one catalog."""
 
     def __init__(
@@ -1017,13 +1017,7 @@ class NetrunnerGame:
     # -- triggers
 
     def abilities(self, card: Card) -> list[A.Ability]:
-        out = []
-        for text in getattr(card.record, "text", []) or []:
-            try:
-                out.append(parse_cached(text))
-            except AbilitySyntaxError as exc:
-                raise EngineError(f"{card}: {exc.summary()}") from None
-        return out
+        return parse_abilities(card)
 
     def fire(self, timing: str, sources: Sequence[Card]) -> None:
         """Collect the ``timing`` abilities of ``sources`` and resolve them (core.Triggers)."""
@@ -1122,17 +1116,9 @@ class NetrunnerGame:
     def _effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the language
         side = ctx.side
         seat = SEATS[side]
-        if isinstance(e, A.If):
-            holds = self._condition(e.condition, ctx)
-            self.log.add("condition", seat, condition=render(e.condition), holds=holds)
-            if holds:
-                self._effects(e.effects, ctx)
-        elif isinstance(e, A.YouMay):
-            if self.decider.confirm(seat, f"use: {render(A.Sentence(e.effects))}?"):
-                self._effects(e.effects, ctx)
-            else:
-                self.log.add("declined", seat, text=render(A.Sentence(e.effects)))
-        elif isinstance(e, A.GainCredits):
+        if self._control(e, ctx, seat):
+            return
+        if isinstance(e, A.GainCredits):
             self.gain_credits(self._party(e.who, ctx), e.count)
         elif isinstance(e, A.LoseCredits):
             self.lose_credits(self._party(e.who, ctx), e.count)

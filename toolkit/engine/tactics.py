@@ -46,7 +46,7 @@ from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 from toolkit.text.render import render
 
-from .core import Decider, EngineError, FirstDecider, Log, Pending, Triggers
+from .core import Decider, EngineError, FirstDecider, Log, Pending, TextRunner, Triggers, parse_abilities
 
 # ---------------------------------------------------------------- state
 
@@ -143,7 +143,7 @@ class Context:
 # ---------------------------------------------------------------- the game
 
 
-class TacticsGame:
+class TacticsGame(TextRunner):
     """A game of the tactical agents game on the records of one catalog."""
 
     def __init__(
@@ -665,14 +665,7 @@ class TacticsGame:
     # -- triggers
 
     def _abilities(self, source: Card | Unit) -> list[A.Ability]:
-        texts = list(getattr(source.record, "text", []) or [])
-        out = []
-        for text in texts:
-            try:
-                out.append(parse_cached(text))
-            except AbilitySyntaxError as exc:
-                raise EngineError(f"{source}: {exc.summary()}") from None
-        return out
+        return parse_abilities(source)
 
     def fire(self, timing: str, seat: int, unit: Unit | None = None) -> None:
         """Collect the triggered abilities of ``timing`` and resolve them (§11.4, §11.7)."""
@@ -743,17 +736,9 @@ class TacticsGame:
 
     def _effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the language
         seat = ctx.player
-        if isinstance(e, A.If):
-            holds = self._condition(e.condition, ctx)
-            self.log.add("condition", seat, condition=render(e.condition), holds=holds)
-            if holds:
-                self._effects(e.effects, ctx)
-        elif isinstance(e, A.YouMay):
-            if self.decider.confirm(seat, f"use: {render(A.Sentence(e.effects))}?"):
-                self._effects(e.effects, ctx)
-            else:
-                self.log.add("declined", seat, text=render(A.Sentence(e.effects)))
-        elif isinstance(e, A.Until):
+        if self._control(e, ctx, seat):
+            return
+        if isinstance(e, A.Until):
             for inner in e.effects:
                 if isinstance(inner, CONTINUOUS):
                     self._apply_continuous(inner, ctx, e.until)
