@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 
 if TYPE_CHECKING:
@@ -21,12 +21,7 @@ crossfire_app = typer.Typer(
 )
 
 
-class Format(StrEnum):
-    text = "text"
-    json = "json"
-
-
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="text or json.")]
+FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")]
 CardsOption = Annotated[
     Path | None, typer.Option("--cards", help="Crossfire data directory (default: the bundled cards).")
 ]
@@ -76,14 +71,14 @@ def deal(
     dealer: Annotated[int, typer.Option("--dealer", help="Seat of the dealer.")] = 1,
     sniper: Annotated[int | None, typer.Option("--sniper", help="Seat of the Sniper (sniper mode).")] = None,
     cards: CardsOption = None,
-    format: FormatOption = Format.text,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Deal roles as seed 003 says, with RULINGS C1 (every third player shuffles with both neighbours)."""
     game = _game(cards)
     result = game.deal(
         mode, players, special or [], seed=seed, dealer=dealer, public_seats={"sniper": sniper} if sniper else None
     )
-    if format is Format.json:
+    if format is OutputFormat.json:
         _dump(result.to_json())
         return
     setup = ", ".join(f"{game.roles[r].name} {r} x{n}" for r, n in result.setup.items())
@@ -102,13 +97,13 @@ def deal(
 def resolve(
     file: Annotated[Path, typer.Argument(help="A table: {mode, players: [{seat, role, aim}], marks, options}.")],
     cards: CardsOption = None,
-    format: FormatOption = Format.text,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Resolve a table by the script of seed 003 (RULINGS C2-C9): winning team, who was shot, who won."""
     game = _game(cards)
     table = game.table(_read_table(file), str(file))
     outcome = game.resolve(table)
-    if format is Format.json:
+    if format is OutputFormat.json:
         _dump(outcome.to_json())
         return
     print(f"team: {outcome.team}")
@@ -125,7 +120,7 @@ def resolve(
 def score(
     files: Annotated[list[Path], typer.Argument(help="One table per round.")],
     cards: CardsOption = None,
-    format: FormatOption = Format.text,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Add up rounds (RULINGS C10): each winner scores 1; the highest total wins, ties share the win."""
     game = _game(cards)
@@ -134,7 +129,7 @@ def score(
         table = game.table(_read_table(path), str(path))
         rounds.append((table, game.resolve(table)))
     rows = game.score(rounds)
-    if format is Format.json:
+    if format is OutputFormat.json:
         _dump({"rounds": len(rounds), "scores": rows, "winners": [r["player"] for r in rows if r["winner"]]})
         return
     print(f"{len(rounds)} round(s)")
@@ -151,14 +146,14 @@ def simulate(
     special: SpecialOption = None,
     plot: Annotated[Path | None, typer.Option("--plot", help="Write a bar chart of the win rates (PNG).")] = None,
     cards: CardsOption = None,
-    format: FormatOption = Format.text,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Play random tables (random seats, aims and marks) and print each role's win rate."""
     game = _game(cards)
     rows = game.simulate(mode, players, games, seed=seed, specials=special or [])
     if plot is not None:
         _plot(rows, plot, f"{mode} mode, {players} players, {games} random tables, seed {seed}")
-    if format is Format.json:
+    if format is OutputFormat.json:
         _dump({"mode": mode, "players": players, "games": games, "seed": seed, "roles": rows})
         return
     print(f"{mode} mode, {players} players, {games} random tables, seed {seed}")

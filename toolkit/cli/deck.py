@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
@@ -20,7 +21,7 @@ CardsOption = Annotated[
     list[Path] | None,
     typer.Option("--cards", help="Card pool directory (repeatable; default: the bundled cards/)."),
 ]
-FormatOption = Annotated[str, typer.Option("--format", "-f", help="text or json.")]
+FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")]
 
 
 @dataclass
@@ -54,12 +55,6 @@ def load_pool(cards: list[Path] | None) -> Pool:
     return Pool(catalog.records, DeckPool(catalog.records), NameIndex(catalog.records))
 
 
-def _format_choice(value: str, allowed: tuple[str, ...]) -> str:
-    if value not in allowed:
-        raise DossierError(f"--format must be one of {', '.join(allowed)}, not {value!r}")
-    return value
-
-
 def _read(path: Path, pool: Pool, mode: str | None = None, fmt: str | None = None) -> Any:
     from toolkit.decks import read_deck
 
@@ -80,7 +75,7 @@ def validate(
         str | None, typer.Option("--mode", help="Validate under this mode/format instead of the deck's.")
     ] = None,
     cards: CardsOption = None,
-    format: FormatOption = "text",
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Check decks against their mode's rules; list every problem.
 
@@ -88,7 +83,6 @@ def validate(
     """
     from validators.deck import summary_line, validate_deck
 
-    _format_choice(format, ("text", "json"))
     pool = load_pool(cards)
     results: list[dict[str, Any]] = []
     unreadable = illegal = False
@@ -211,12 +205,13 @@ def show(
 
 @deck_app.command("stats")
 def stats(
-    file: Annotated[Path, typer.Argument(help="Deck file.")], cards: CardsOption = None, format: FormatOption = "text"
+    file: Annotated[Path, typer.Argument(help="Deck file.")],
+    cards: CardsOption = None,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Counts by type/category and faction, influence by faction, agenda points, cost curve."""
     from toolkit.decks.stats import deck_stats
 
-    _format_choice(format, ("text", "json"))
     pool = load_pool(cards)
     deck = _need_deck(_read(file, pool))
     data = deck_stats(deck, pool.lookup(deck.game))
@@ -273,12 +268,11 @@ def odds(
     per_turn: Annotated[int, typer.Option("--per-turn", min=0, help="Cards drawn each turn.")] = 1,
     hand: Annotated[int | None, typer.Option("--hand", min=1, help="Opening hand size.")] = None,
     cards: CardsOption = None,
-    format: FormatOption = "text",
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """For each card, the chance of having seen at least one copy by each turn (hypergeometric)."""
     from toolkit.decks.stats import draw_odds
 
-    _format_choice(format, ("text", "json"))
     pool = load_pool(cards)
     deck = _need_deck(_read(file, pool))
     opening = hand or _opening_hand(pool, deck)
@@ -351,12 +345,11 @@ def draft(
         Path | None, typer.Option("--script", help="Picks, one per line (agent id, name or row number).")
     ] = None,
     cards: CardsOption = None,
-    format: FormatOption = "text",
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """The tactics 轮抓 draft for two players: picks from the keyboard or a script file."""
     from toolkit.decks.draft import run_draft
 
-    _format_choice(format, ("text", "json"))
     pool = load_pool(cards)
     agents = [r for r in pool.rules.game("tactics").records.values() if r.kind == "agent"]
     real = [a.id for a in agents if not a.private]

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 
 
@@ -19,7 +20,7 @@ def simulate(
     ] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seed for shuffles, dice and choices.")] = 0,
     cards: Annotated[list[Path] | None, typer.Option("--cards", help="Card pool directory (repeatable).")] = None,
-    format: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
 ) -> None:
     """Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, same log."""
     from toolkit.cli.deck import load_pool
@@ -27,8 +28,6 @@ def simulate(
     from toolkit.engine.simulate import simulate_tactics
     from validators.deck import validate_deck
 
-    if format not in ("text", "json"):
-        raise DossierError(f"--format must be text or json, not {format!r}")
     if game != "tactics":
         hint = "; crossfire tables: `dossier crossfire simulate`" if game == "crossfire" else ""
         raise DossierError(f"simulate plays tactics decks; the {game} interpreter is not built yet{hint}")

@@ -10,6 +10,7 @@ from typing import Annotated, Any, cast
 
 import typer
 
+from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 
 text_app = typer.Typer(
@@ -19,17 +20,12 @@ text_app = typer.Typer(
 )
 
 
-class Format(StrEnum):
-    text = "text"
-    json = "json"
-
-
 class Lang(StrEnum):
     zh = "zh-Hans"
     en = "en"
 
 
-FormatOption = Annotated[Format, typer.Option("--format", "-f", help="text (an outline) or json.")]
+FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text (an outline) or json.")]
 
 
 def register(app: typer.Typer) -> None:
@@ -61,7 +57,7 @@ def parse_command(
     file: Annotated[
         Path | None, typer.Option("--file", help="A file with one ability per line.", show_default=False)
     ] = None,
-    format: FormatOption = Format.text,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Parse ability text and show its AST (exit 1 if any line does not parse)."""
     from toolkit.text import AbilitySyntaxError, parse, render
@@ -75,7 +71,7 @@ def parse_command(
         except AbilitySyntaxError as exc:
             failed += 1
             where = f"{label}:{line}:{exc.column}" if label != "<text>" else f"{label}:{exc.line}:{exc.column}"
-            if format is Format.json:
+            if format is OutputFormat.json:
                 results.append(
                     {
                         "line": line,
@@ -93,7 +89,7 @@ def parse_command(
                 print(f"{where}: error card.text.parse: {exc.summary()}", file=sys.stderr)
                 print("    " + exc.context.replace("\n", "\n    "), file=sys.stderr)
             continue
-        if format is Format.json:
+        if format is OutputFormat.json:
             results.append(
                 {
                     "line": line,
@@ -107,7 +103,7 @@ def parse_command(
             if file is not None:
                 print(f"{label}:{line}: {render(ability)}")
             print(dump(ability))
-    if format is Format.json:
+    if format is OutputFormat.json:
         payload: Any = results[0] if text is not None else results
         print(json.dumps(payload, ensure_ascii=False, indent=2))
     raise typer.Exit(1 if failed else 0)
@@ -216,7 +212,7 @@ def run_command(
             show_default=False,
         ),
     ] = None,
-    format: FormatOption = Format.text,
+    format: FormatOption = OutputFormat.text,
 ) -> None:
     """Execute one ability on a fresh game (shuffled example decks, opening hands) and print the log and state.
 
@@ -244,7 +240,7 @@ def run_command(
     engine.run_text(text, seat=1)
     events = [e.to_json() for e in list(engine.log)[start:]]
     state = engine.state()
-    if format is Format.json:
+    if format is OutputFormat.json:
         print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
         return
     _print_events(events, lambda seat: f"player {seat}")
@@ -263,7 +259,7 @@ def _print_events(events: list[dict[str, Any]], who_is: Any) -> None:
 
 
 def _run_netrunner(
-    text: str, fmt: str | None, seed: int, players: int, side: str | None, identity: str | None, format: Format
+    text: str, fmt: str | None, seed: int, players: int, side: str | None, identity: str | None, format: OutputFormat
 ) -> None:
     """``text run --game netrunner``: the bundled example decks (one per side), then the ability."""
     from toolkit.catalog import load_catalog
@@ -307,7 +303,7 @@ def _run_netrunner(
     engine.run_text(text, chosen)
     events = [e.to_json() for e in list(engine.log)[start:]]
     state = engine.state(chosen)
-    if format is Format.json:
+    if format is OutputFormat.json:
         print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
         return
     sides = {seat: name for name, seat in SEATS.items()}
