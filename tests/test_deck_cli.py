@@ -48,6 +48,13 @@ def test_validate_json_output(cli, tmp_path: Path) -> None:
     assert entry["legal"] is False and [f["code"] for f in entry["findings"]] == ["deck.size.min"]
 
 
+def test_validate_a_directory_of_decks(cli, tmp_path: Path) -> None:
+    result = cli("deck", "validate", EX / "tactics")
+    assert result.exit_code == 0 and result.output.count("· legal") == len(list((EX / "tactics").iterdir()))
+    empty = cli("deck", "validate", tmp_path)
+    assert empty.exit_code == 2 and "no deck files" in empty.output
+
+
 def test_validate_unreadable_exits_2(cli, tmp_path: Path) -> None:
     result = cli("deck", "validate", tmp_path / "missing.json", EX / "tactics/duel.json")
     assert result.exit_code == 2

@@ -70,7 +70,7 @@ def _need_deck(loaded: Any) -> Any:
 
 @deck_app.command("validate")
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Deck files (.json, .txt, .o8d).")],
+    files: Annotated[list[Path], typer.Argument(help="Deck files (.json, .txt, .o8d) or directories of them.")],
     mode: Annotated[
         str | None, typer.Option("--mode", help="Validate under this mode/format instead of the deck's.")
     ] = None,
@@ -86,7 +86,7 @@ def validate(
     pool = load_pool(cards)
     results: list[dict[str, Any]] = []
     unreadable = illegal = False
-    for path in files:
+    for path in deck_files(files):
         try:
             loaded = _read(path, pool, mode)
         except DossierError as exc:
@@ -119,6 +119,23 @@ def validate(
     if format == "json":
         print(json.dumps(results, ensure_ascii=False, indent=2))
     raise typer.Exit(2 if unreadable else 1 if illegal else 0)
+
+
+DECK_SUFFIXES = (".json", ".txt", ".o8d")
+
+
+def deck_files(paths: list[Path]) -> list[Path]:
+    """Files as given; a directory stands for the deck files under it, sorted."""
+    out: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and p.is_file())
+            if not found:
+                raise DossierError(f"{path}: no deck files (.json, .txt, .o8d) in this directory")
+            out += found
+        else:
+            out.append(path)
+    return out
 
 
 def _write(out: Path, text: str, force: bool, inputs: tuple[Path, ...] = ()) -> None:
