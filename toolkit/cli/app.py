@@ -8,19 +8,20 @@ import sys
 from collections import Counter
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from typer.core import TyperGroup
 
-from toolkit import schemagen
 from toolkit.catalog import context_sources, discover
 from toolkit.errors import DossierError
 from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
 from toolkit.models import GAMES, KINDS, schema_path
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
 from validators.findings import Finding
-from validators.lint import LintResult, lint_sources
+
+if TYPE_CHECKING:
+    from validators.lint import LintResult
 
 
 class DossierGroup(TyperGroup):
@@ -75,6 +76,8 @@ def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) 
 
     Exit 0 clean, 1 when errors were found, 2 on usage or I/O errors.
     """
+    from validators.lint import lint_sources
+
     targets = discover(default_paths(paths))
     if not targets:
         raise DossierError(f"no .json files under {', '.join(map(str, default_paths(paths)))}")
@@ -182,6 +185,8 @@ def schema(
     check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if a file is stale.")] = False,
 ) -> None:
     """Generate the JSON Schema files from the record models."""
+    from toolkit import schemagen
+
     if check:
         stale = schemagen.stale(out)
         for rel in stale:

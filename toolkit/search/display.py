@@ -11,7 +11,7 @@ import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import Hit
+from .run import Hit
 
 _SKIP_FIELDS = {"id", "game", "kind", "name", "text", "flavor", "printed_text", "reverse", "win", "draw_phase"}
 
