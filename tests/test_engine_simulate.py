@@ -130,7 +130,7 @@ def test_cli_same_seed_same_output(cli) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["netrunner", "--decks", "a", "--decks", "b"], "interpreter is not built yet"),
+        (["crossfire", "--decks", "a", "--decks", "b"], "dossier crossfire simulate"),
         (["tactics", "--decks", str(EX / "duo.json")], "takes two deck files"),
         (["tactics", "--decks", str(EX / "duo.json"), "--decks", str(EX / "melee.json")], "different modes"),
     ],

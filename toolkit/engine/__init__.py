@@ -8,7 +8,7 @@
 - :mod:`toolkit.engine.netrunner`: Android: Netrunner's state (both sides, servers,
   ice, the rig), basic actions at the RULINGS N3 costs, runs with ice and
   icebreakers, damage and flatline (N4), and the interpreter of its ability text;
-- :mod:`toolkit.engine.simulate`: random legal play of tactics decks (``dossier simulate``);
+- :mod:`toolkit.engine.simulate`: random legal play of tactics and netrunner decks (``dossier simulate``);
 - :mod:`toolkit.engine.crossfire`: Crossfire's deal, table resolution, scoring
   and simulation, with every role's behaviour read from its ability text.
 """

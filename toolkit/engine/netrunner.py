@@ -204,6 +204,35 @@ class BreakPlan:
         return f"{self.breaker}: {len(self.pumps)} boost(s), {len(self.breaks)} break(s), {self.cost}[credit]"
 
 
+@dataclass(frozen=True)
+class Action:
+    """One thing the active side may do in its action phase (:meth:`NetrunnerGame.legal_actions`).
+
+    ``kind`` is a basic action id of the game record (``corp_install``, ``run``, …) or one of
+    ``use`` (a paid ability of an active card: ``card`` and the ability's ``index``), ``rez``
+    (an asset or upgrade, paying its rez cost) and ``score`` (a fully advanced agenda).
+    ``clicks`` and ``credits`` are what taking it costs up front (install and play costs included).
+    """
+
+    side: Side
+    kind: str
+    card: Card | None = None
+    server: str | None = None
+    index: int | None = None
+    clicks: int = 0
+    credits: int = 0
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.card is not None:
+            parts.append(str(self.card))
+        if self.index is not None:
+            parts.append(f"ability {self.index}")
+        if self.server is not None:
+            parts.append(f"-> {self.server}")
+        return " ".join(parts)
+
+
 # ---------------------------------------------------------------- the game
 
 
@@ -835,6 +864,103 @@ class NetrunnerGame(TextRunner):
             raise EngineError(f"{card} has no paid ability {index}")
         self.log.add("use", SEATS[side], card=str(card), text=render(abilities[index]))
         self.execute(abilities[index], Context(side, card, self.current_run))
+
+    # -- what the active side may do (simulations, tools)
+
+    def legal_actions(self, side: Side) -> list[Action]:
+        """Every action ``side`` can afford now, at the costs of the game record (RULINGS N3).
+
+        Basic actions with a card or a server are listed once per card (and server);
+        ``score``, ``rez`` and paid abilities without a click cost need no click. Left out
+        because they would only throw clicks away or lose the game: drawing from an empty
+        R&D or stack, purging (virus counters are not modelled), trashing a resource when
+        the runner has none, paid abilities that boost or break (they are used during
+        encounters), and abilities that remove tags the runner does not have or take
+        credits from a card that hosts none. Nothing is legal once the game is over or
+        during a run.
+        """
+        if self.over or self.current_run is not None:
+            return []
+        player = self.player(side)
+        out: list[Action] = []
+
+        def basic(kind: str, card: Card | None = None, server: str | None = None, extra: int = 0) -> None:
+            act = self.actions.get(kind)
+            if act is None or act.side != side:
+                return
+            clicks, credits = act.clicks, (act.credits or 0) + extra
+            if player.clicks >= clicks and self.can_pay(side, credits):
+                out.append(Action(side, kind, card, server, clicks=clicks, credits=credits))
+
+        prefix = f"{side}_"
+        if player.deck:
+            basic(prefix + "draw")
+        basic(prefix + "credit")
+        for card in player.hand:
+            if card.type in INSTALLABLE:
+                if side == "corp":
+                    for server in self._server_options(card):
+                        basic("corp_install", card, server, self.install_cost(card, server))
+                elif card.type != "program" or card.record.memory_cost <= self.memory_limit():
+                    basic("runner_install", card, None, self.install_cost(card))
+            elif card.type in ("operation", "event"):
+                basic(prefix + "play", card, None, int(card.record.cost or 0))
+        if side == "corp":
+            for card in self.installed("corp"):
+                requirement = getattr(card.record, "advancement_requirement", None)
+                if card.type == "agenda" and requirement is not None and card.advancement >= requirement:
+                    out.append(Action(side, "score", card))
+                elif card.type == "agenda":
+                    basic("advance", card)
+                elif card.type in ("asset", "upgrade") and not card.rezzed:
+                    cost = int(card.record.rez_cost or 0)
+                    if self.can_pay("corp", cost):
+                        out.append(Action(side, "rez", card, credits=cost))
+            if self.runner.tags and any(c.type == "resource" for c in self.runner.rig):
+                basic("trash_resource")
+        else:
+            if player.tags:
+                basic("remove_tag")
+            for server in self.servers:
+                basic("run", None, server)
+        for card in self.active_cards(side):
+            for index, ability in enumerate(self.abilities(card)):
+                if ability.kind == "paid" and self._ability_usable(side, card, ability):
+                    clicks = sum(c.count for c in ability.costs if isinstance(c, A.ClickCost))
+                    credits = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
+                    out.append(Action(side, "use", card, None, index, clicks, credits))
+        return out
+
+    def _ability_usable(self, side: Side, card: Card, ability: A.Ability) -> bool:
+        """A paid ability outside a run: affordable, and not one that only works in an encounter or does nothing."""
+        player = self.player(side)
+        clicks = sum(c.count for c in ability.costs if isinstance(c, A.ClickCost))
+        credits = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
+        if player.clicks < clicks or not self.can_pay(side, credits):
+            return False
+        if any(isinstance(c, A.TrashCost) for c in ability.costs) and card not in self.installed(side):
+            return False
+        effects = [e for s in ability.sentences for e in s.effects]
+        nodes = [n for e in effects for n in A.walk(e)]
+        if any(isinstance(n, A.BreakSubroutine | A.Strength) for n in nodes):
+            return False
+        if all(isinstance(e, A.RemoveTags) for e in effects) and not self.runner.tags:
+            return False
+        return not (all(isinstance(e, A.TakeCredits) for e in effects) and not card.credits)
+
+    def take(self, action: Action) -> None:
+        """Carry out one action of :meth:`legal_actions`."""
+        if action.kind == "score":
+            assert action.card is not None
+            self.score(action.card)
+        elif action.kind == "rez":
+            assert action.card is not None
+            self.rez(action.card)
+        elif action.kind == "use":
+            assert action.card is not None and action.index is not None
+            self.use_ability(action.side, action.card, action.index)
+        else:
+            self.action(action.side, action.kind, action.card, action.server)
 
     # -- runs
 
