@@ -214,33 +214,26 @@ def _tap(c: Canvas, x: float, y: float, s: float, color: str) -> None:
     c.drawPath(head, stroke=0, fill=1)
 
 
-def _star(c: Canvas, x: float, y: float, s: float, color: str) -> None:
-    cx, cy = x + s / 2, y + s * 0.47
+def _fill_polygon(c: Canvas, points: list[tuple[float, float]]) -> None:
     path = c.beginPath()
-    for i in range(10):
-        r = s * (0.48 if i % 2 == 0 else 0.2)
-        angle = math.radians(90 + 36 * i)
-        px, py = cx + r * math.cos(angle), cy + r * math.sin(angle)
-        if i == 0:
-            path.moveTo(px, py)
-        else:
-            path.lineTo(px, py)
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
     path.close()
     c.drawPath(path, stroke=0, fill=1)
+
+
+def _star(c: Canvas, x: float, y: float, s: float, color: str) -> None:
+    cx, cy = x + s / 2, y + s * 0.47
+    radii = [s * (0.48 if i % 2 == 0 else 0.2) for i in range(10)]
+    angles = [math.radians(90 + 36 * i) for i in range(10)]
+    _fill_polygon(c, [(cx + r * math.cos(a), cy + r * math.sin(a)) for r, a in zip(radii, angles, strict=True)])
 
 
 def _hexagon(c: Canvas, x: float, y: float, s: float, color: str) -> None:
     cx, cy = x + s / 2, y + s / 2
-    path = c.beginPath()
-    for i in range(6):
-        angle = math.radians(30 + 60 * i)
-        px, py = cx + s * 0.48 * math.cos(angle), cy + s * 0.48 * math.sin(angle)
-        if i == 0:
-            path.moveTo(px, py)
-        else:
-            path.lineTo(px, py)
-    path.close()
-    c.drawPath(path, stroke=0, fill=1)
+    angles = [math.radians(30 + 60 * i) for i in range(6)]
+    _fill_polygon(c, [(cx + s * 0.48 * math.cos(a), cy + s * 0.48 * math.sin(a)) for a in angles])
 
 
 def _emblem(c: Canvas, x: float, y: float, s: float, color: str) -> None:
