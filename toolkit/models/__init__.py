@@ -29,6 +29,7 @@ from .tactics import (
     TacticsAttack,
     TacticsCard,
     TacticsGame,
+    TacticsMap,
     TacticsMode,
     TacticsRecord,
     TacticsUnit,
@@ -42,6 +43,7 @@ Record = (
     | TacticsAbility
     | TacticsAttack
     | TacticsCard
+    | TacticsMap
     | NetrunnerGame
     | NetrunnerFaction
     | NetrunnerFormat
@@ -61,6 +63,7 @@ KINDS: dict[tuple[str, str], Any] = {
     ("tactics", "ability"): TacticsAbility,
     ("tactics", "attack"): TacticsAttack,
     ("tactics", "card"): TacticsCard,
+    ("tactics", "map"): TacticsMap,
     ("netrunner", "game"): NetrunnerGame,
     ("netrunner", "faction"): NetrunnerFaction,
     ("netrunner", "format"): NetrunnerFormat,
@@ -84,6 +87,7 @@ KIND_DIRS: dict[str, str] = {
     "faction": "factions",
     "identity": "identities",
     "role": "roles",
+    "map": "maps",
 }
 
 RECORD_ADAPTER: TypeAdapter[Any] = TypeAdapter(RecordType)

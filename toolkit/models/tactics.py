@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StringConstraints, field_validator, model_validator
 
-from .common import AbilityText, GameBase, ModeBase, Model, Names, RecordBase, Slug, Term
+from .common import AbilityText, GameBase, ModeBase, Model, Names, PlayerRange, RecordBase, Slug, Term
 
 Category = Literal["equipment", "skill", "item", "status", "minion"]
 Back = Literal["personal", "shop"]
@@ -172,6 +172,18 @@ class TacticsMode(ModeBase):
     discard_from_mortgage: bool = Field(
         default=False, description="House rule (RULINGS T8): end-of-turn discard may take mortgaged cards."
     )
+    climb_cost: int = Field(
+        default=2, ge=1, le=10, description="House rule (RULINGS T18): steps of a move a climb out of a pit costs."
+    )
+    units_impede: bool = Field(
+        default=False, description="House rule (RULINGS T17): units that are not obstacles also give cover."
+    )
+    deployment_zones: int = Field(
+        default=2,
+        ge=1,
+        le=6,
+        description="How many numbered deployment zones (1..N) a map made for this mode must have (RULINGS T19).",
+    )
 
     @model_validator(mode="after")
     def _agents(self) -> TacticsMode:
@@ -309,8 +321,112 @@ class TacticsCard(RecordBase):
         return bool(self.text) and self.text[0].startswith("响应")
 
 
+# The map legend (RULINGS T13): one character per cell -> its terrain. Zone digits and '*' are floor.
+MAP_LEGEND: dict[str, str] = {
+    ".": "floor",
+    ",": "outdoor",
+    "#": "wall",
+    "%": "broken_wall",
+    "o": "pit",
+    "=": "stairs",
+    "*": "floor",
+    "1": "floor",
+    "2": "floor",
+    "3": "floor",
+    "4": "floor",
+    "5": "floor",
+    "6": "floor",
+}
+MAP_LEGEND_TEXT = (
+    "'.' floor, ',' outdoor floor, '#' wall, '%' broken wall, 'o' pit, '=' stairs, "
+    "'*' scene obstacle spot, '1'..'6' deployment zone"
+)
+MAP_MAX_SIDE = 64
+
+MapRow = Annotated[
+    str,
+    StringConstraints(min_length=1, max_length=MAP_MAX_SIDE),
+    Field(description=f"One row of cells, west to east: {MAP_LEGEND_TEXT}."),
+]
+
+
+def map_row_problems(rows: list[str]) -> list[tuple[str, int, int, str]]:
+    """Ragged rows and unknown characters of a map: (code, x, y, message) each, in reading order.
+
+    Shared by the model (which rejects the map) and lint (which locates every problem).
+    """
+    problems: list[tuple[str, int, int, str]] = []
+    if not rows:
+        return problems
+    width = len(rows[0])
+    for y, row in enumerate(rows):
+        if len(row) != width:
+            problems.append(
+                ("map.rows.ragged", min(len(row), width), y, f"row {y} has {len(row)} cells; row 0 has {width}")
+            )
+        for x, char in enumerate(row):
+            if char not in MAP_LEGEND:
+                problems.append(
+                    (
+                        "map.rows.char",
+                        x,
+                        y,
+                        f"unknown character {char!r} at cell {x},{y} (row {y}, column {x})",
+                    )
+                )
+    return problems
+
+
+class TacticsMap(RecordBase):
+    """A map (RULINGS T13): a rectangular grid of cells written as rows of legend characters."""
+
+    kind: Literal["map"] = Field(description="Record kind: a map.")
+    game: Literal["tactics"] = Field(description="Maps belong to the tactics game.")
+    rows: list[MapRow] = Field(
+        min_length=1,
+        max_length=MAP_MAX_SIDE,
+        description=(
+            "The grid, north at the top: row y, character x is cell x,y. "
+            f"All rows have the same length. Legend: {MAP_LEGEND_TEXT}."
+        ),
+    )
+    adjacency: Literal[4, 8] = Field(
+        default=4, description="4: cells sharing a side are adjacent (RULINGS T14); 8: diagonals too."
+    )
+    modes: list[Slug] = Field(min_length=1, description="Ids of the modes the map is made for.")
+    players: PlayerRange = Field(description="How many players the map suits.")
+    summary: Names | None = Field(default=None, description="One-paragraph description.")
+
+    @field_validator("rows")
+    @classmethod
+    def _grid(cls, rows: list[str]) -> list[str]:
+        problems = map_row_problems(rows)
+        if problems:
+            shown = "; ".join(message for _, _, _, message in problems[:5])
+            more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+            raise ValueError(
+                f"the map is not a rectangle of legend characters: {shown}{more} (legend: {MAP_LEGEND_TEXT})"
+            )
+        return rows
+
+    @property
+    def width(self) -> int:
+        return len(self.rows[0])
+
+    @property
+    def height(self) -> int:
+        return len(self.rows)
+
+
 TacticsRecord = Annotated[
-    TacticsGame | TacticsMode | TacticsAgent | TacticsUnit | TacticsAbility | TacticsAttack | TacticsCard,
+    TacticsGame
+    | TacticsMode
+    | TacticsAgent
+    | TacticsUnit
+    | TacticsAbility
+    | TacticsAttack
+    | TacticsCard
+    | TacticsMap,
     Field(discriminator="kind"),
 ]
 
@@ -320,6 +436,8 @@ __all__ = [
     "Deployment",
     "Distance",
     "Equipment",
+    "MAP_LEGEND",
+    "MAP_LEGEND_TEXT",
     "Names",
     "Reverse",
     "Status",
@@ -329,10 +447,12 @@ __all__ = [
     "TacticsCard",
     "TacticsDeckRule",
     "TacticsGame",
+    "TacticsMap",
     "TacticsMinion",
     "TacticsMode",
     "TacticsObstacle",
     "TacticsRecord",
     "Token",
     "Vision",
+    "map_row_problems",
 ]
