@@ -1,0 +1,806 @@
+"""Drawing a map and a game state: one function builds primitives, two back-ends render them.
+
+:func:`draw` turns a :class:`~toolkit.board.Board` and, optionally, the game-state
+JSON the engine hands out (``TacticsGame.board_state()``, see the board contract)
+into a :class:`Drawing`: a flat, ordered list of rectangles, lines, polygons,
+circles and texts, grouped where a group means something (a unit, a vision band).
+:func:`to_svg` writes that list as self-contained SVG text and :func:`to_png`
+paints it with Pillow, so the map, the PNG for a README and each frame of a
+replay are the same picture. Everything is deterministic: the same board and
+state give byte-identical output.
+
+Layers, bottom to top: terrain, deployment-zone tint, obstacle spots, the grid,
+zone borders and numbers, vision bands, coordinates, units, caption.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+from xml.sax.saxutils import escape, quoteattr
+
+if TYPE_CHECKING:
+    from toolkit.board import Board
+
+Point = tuple[float, float]
+
+CELL = 48
+MARGIN_TOP = 24
+MARGIN_LEFT = 30
+MARGIN_RIGHT = 10
+CAPTION = 26
+IMAGE_SUFFIXES = (".svg", ".png")
+FONT_FAMILY = "'Dossier Sans SC', 'Noto Sans CJK SC', 'Source Han Sans SC', 'Microsoft YaHei', sans-serif"
+
+BACKGROUND = "#ffffff"
+INK = "#1b1b1b"
+MUTED = "#6b6b6b"
+GRID = "#cfc8ba"
+TERRAIN = {
+    "floor": "#f3efe6",
+    "outdoor": "#dcebd0",
+    "wall": "#3d3d3d",
+    "broken_wall": "#b9b1a3",
+    "pit": "#f3efe6",
+    "stairs": "#e7e1d4",
+}
+PIT = "#4b3a2e"
+DETAIL = "#6d6559"
+GRASS = "#8fb27a"
+SPOT = "#8c8c8c"
+ZONE_COLOURS = {1: "#8e5bc7", 2: "#c08f00", 3: "#17a2b8", 4: "#d45d9a", 5: "#8d6e63", 6: "#4f6d7a"}
+SEAT_COLOURS = {1: "#d0342c", 2: "#1f6fd0", 3: "#e08a00", 4: "#2e9e4f", 5: "#7b3fb0", 6: "#00897b"}
+OBSTACLE = "#8c8c8c"
+TAPPED = "#f0c040"
+FACING_VECTORS = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+
+
+# --------------------------------------------------------------------------
+# primitives
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+    opacity: float = 1.0
+    dash: bool = False
+    role: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: str = INK
+    width: float = 1.0
+    dash: bool = False
+    role: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    points: tuple[Point, ...]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+    opacity: float = 1.0
+    role: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Circle:
+    cx: float
+    cy: float
+    r: float
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 0.0
+    opacity: float = 1.0
+    dash: bool = False
+    role: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text, vertically centred on ``y``; ``anchor`` is start, middle or end."""
+
+    x: float
+    y: float
+    text: str
+    size: float = 11.0
+    fill: str = INK
+    anchor: str = "middle"
+    bold: bool = False
+    role: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Shapes that belong together (a unit, a vision band); ``title`` is its tooltip in SVG."""
+
+    role: str
+    items: tuple[Shape, ...]
+    title: str = ""
+
+
+Shape = Rect | Line | Polygon | Circle | Text | Group
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    width: int
+    height: int
+    items: tuple[Shape, ...]
+    title: str = ""
+
+    def walk(self) -> Iterable[Shape]:
+        """Every shape, groups first and then their members, in drawing order."""
+        return _walk(self.items)
+
+
+def _walk(items: Iterable[Shape]) -> Iterable[Shape]:
+    for item in items:
+        yield item
+        if isinstance(item, Group):
+            yield from _walk(item.items)
+
+
+# --------------------------------------------------------------------------
+# the state
+
+
+class StateError(ValueError):
+    """A game state that does not fit the board; ``pointer`` (RFC 6901) says where."""
+
+    def __init__(self, message: str, pointer: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.pointer = pointer
+
+
+def _cell_of(value: Any, board: Board, where: str) -> tuple[int, int]:
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise StateError(f"{where}: a cell is [x, y] (two integers), not {value!r}", where)
+    cell = (int(value[0]), int(value[1]))
+    if not board.inside(cell):
+        raise StateError(f"{where}: cell {list(cell)} is outside the {board.width}x{board.height} map", where)
+    return cell
+
+
+def validate_state(board: Board, state: Any) -> None:
+    """Check that ``state`` is a game state this board can draw; raise :class:`StateError` if not."""
+    if not isinstance(state, Mapping):
+        raise StateError(f"a game state is a JSON object, not {type(state).__name__}")
+    map_id = state.get("map")
+    if map_id is not None and board.map_id and map_id != board.map_id:
+        raise StateError(f"/map: the state is for map {map_id!r}, not {board.map_id!r}", "/map")
+    destroyed = state.get("destroyed", [])
+    if not isinstance(destroyed, list):
+        raise StateError("/destroyed: a list of [x, y] cells", "/destroyed")
+    for index, cell in enumerate(destroyed):
+        _cell_of(cell, board, f"/destroyed/{index}")
+    units = state.get("units", [])
+    if not isinstance(units, list):
+        raise StateError("/units: a list of units", "/units")
+    for index, unit in enumerate(units):
+        where = f"/units/{index}"
+        if not isinstance(unit, Mapping):
+            raise StateError(f"{where}: a unit is a JSON object", where)
+        _cell_of(unit.get("pos"), board, f"{where}/pos")
+        facing = unit.get("facing")
+        if unit.get("kind") != "obstacle" and facing is not None and facing not in FACING_VECTORS:
+            raise StateError(f"{where}/facing: {facing!r} is not one of n, e, s, w", f"{where}/facing")
+        for key in ("hp", "max_hp", "seat", "uid"):
+            value = unit.get(key)
+            if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                raise StateError(f"{where}/{key}: an integer, not {value!r}", f"{where}/{key}")
+
+
+def board_for_state(board: Board, state: Mapping[str, Any] | None) -> Board:
+    """The board in the state's terrain: its ``destroyed`` cells toggled (T20) relative to the map as written."""
+    if not state or "destroyed" not in state:
+        return board
+    wanted = {(int(c[0]), int(c[1])) for c in state["destroyed"]}
+    for cell in sorted(wanted.symmetric_difference(board.destroyed), key=lambda c: (c[1], c[0])):
+        board = board.destroy(cell)
+    return board
+
+
+# --------------------------------------------------------------------------
+# the one drawing function
+
+
+def _num(value: float) -> str:
+    """A coordinate as short, stable text: integers bare, others to two decimals."""
+    rounded = round(float(value), 2)
+    if rounded == int(rounded):
+        return str(int(rounded))
+    return f"{rounded:.2f}".rstrip("0").rstrip(".")
+
+
+def _origin(cell: tuple[int, int]) -> tuple[int, int]:
+    return MARGIN_LEFT + cell[0] * CELL, MARGIN_TOP + cell[1] * CELL
+
+
+def _terrain(board: Board, cell: tuple[int, int]) -> list[Shape]:
+    x0, y0 = _origin(cell)
+    kind = board.terrain(cell)
+    shapes: list[Shape] = [Rect(x0, y0, CELL, CELL, fill=TERRAIN.get(kind, TERRAIN["floor"]), role=kind)]
+    if kind == "outdoor":
+        for dx, dy in ((10, 12), (30, 30), (14, 36)):
+            shapes.append(Line(x0 + dx, y0 + dy, x0 + dx + 3, y0 + dy - 5, stroke=GRASS, width=1.2, role="detail"))
+    elif kind == "broken_wall":
+        shapes.append(Line(x0 + 6, y0 + 6, x0 + CELL - 6, y0 + CELL - 6, stroke=DETAIL, width=2, role="detail"))
+        shapes.append(Line(x0 + CELL - 6, y0 + 6, x0 + 6, y0 + CELL - 6, stroke=DETAIL, width=2, role="detail"))
+    elif kind == "pit":
+        shapes.append(Rect(x0 + 6, y0 + 6, CELL - 12, CELL - 12, fill=PIT, role="detail"))
+    elif kind == "stairs":
+        for step in range(1, 5):
+            y = y0 + step * CELL / 5
+            shapes.append(Line(x0 + 6, y, x0 + CELL - 6, y, stroke=DETAIL, width=1.5, role="detail"))
+    return shapes
+
+
+def _zone_shapes(board: Board) -> tuple[list[Shape], list[Shape]]:
+    """The tint under the grid, and the borders and numbers above it."""
+    tint: list[Shape] = []
+    marks: list[Shape] = []
+    for number in sorted(board.zones):
+        cells = board.zones[number]
+        members = set(cells)
+        colour = ZONE_COLOURS.get(number, MUTED)
+        inset = 1.5
+        for cell in cells:
+            x0, y0 = _origin(cell)
+            tint.append(Rect(x0, y0, CELL, CELL, fill=colour, opacity=0.14, role="zone-tint"))
+            x, y = cell
+            edges = (
+                ((x, y - 1), (x0, y0 + inset, x0 + CELL, y0 + inset)),
+                ((x, y + 1), (x0, y0 + CELL - inset, x0 + CELL, y0 + CELL - inset)),
+                ((x - 1, y), (x0 + inset, y0, x0 + inset, y0 + CELL)),
+                ((x + 1, y), (x0 + CELL - inset, y0, x0 + CELL - inset, y0 + CELL)),
+            )
+            for neighbour, (x1, y1, x2, y2) in edges:
+                if neighbour not in members:
+                    marks.append(Line(x1, y1, x2, y2, stroke=colour, width=3, role="zone-border"))
+            marks.append(
+                Text(x0 + 4, y0 + 9, str(number), size=10, fill=colour, anchor="start", bold=True, role="zone-label")
+            )
+    return tint, marks
+
+
+def _grid(board: Board) -> list[Shape]:
+    right = MARGIN_LEFT + board.width * CELL
+    bottom = MARGIN_TOP + board.height * CELL
+    lines: list[Shape] = []
+    for x in range(board.width + 1):
+        lines.append(
+            Line(MARGIN_LEFT + x * CELL, MARGIN_TOP, MARGIN_LEFT + x * CELL, bottom, stroke=GRID, width=1, role="grid")
+        )
+    for y in range(board.height + 1):
+        lines.append(
+            Line(MARGIN_LEFT, MARGIN_TOP + y * CELL, right, MARGIN_TOP + y * CELL, stroke=GRID, width=1, role="grid")
+        )
+    return lines
+
+
+def _coordinates(board: Board) -> list[Shape]:
+    texts: list[Shape] = []
+    for x in range(board.width):
+        texts.append(
+            Text(MARGIN_LEFT + x * CELL + CELL / 2, MARGIN_TOP / 2, str(x), size=11, fill=MUTED, role="coord-x")
+        )
+    for y in range(board.height):
+        texts.append(
+            Text(
+                MARGIN_LEFT - 6,
+                MARGIN_TOP + y * CELL + CELL / 2,
+                str(y),
+                size=11,
+                fill=MUTED,
+                anchor="end",
+                role="coord-y",
+            )
+        )
+    return texts
+
+
+def _spot(cell: tuple[int, int]) -> Shape:
+    x0, y0 = _origin(cell)
+    cx, cy, d = x0 + CELL / 2, y0 + CELL / 2, 6
+    return Polygon(
+        ((cx, cy - d), (cx + d, cy), (cx, cy + d), (cx - d, cy)),
+        fill=None,
+        stroke=SPOT,
+        width=1.5,
+        role="obstacle-spot",
+    )
+
+
+def _seat_colour(unit: Mapping[str, Any]) -> str:
+    if unit.get("kind") == "obstacle":
+        return OBSTACLE
+    seat = unit.get("seat")
+    return SEAT_COLOURS.get(seat, MUTED) if isinstance(seat, int) else MUTED
+
+
+def _pos(unit: Mapping[str, Any]) -> tuple[int, int]:
+    pos = unit["pos"]
+    return int(pos[0]), int(pos[1])
+
+
+def _sort_key(unit: Mapping[str, Any]) -> tuple[Any, ...]:
+    uid = unit.get("uid")
+    return (0, uid, "") if isinstance(uid, int) else (1, 0, str(unit.get("id", "")))
+
+
+def _vision(board: Board, unit: Mapping[str, Any]) -> Shape | None:
+    facing = unit.get("facing")
+    if unit.get("kind") == "obstacle" or facing not in FACING_VECTORS:
+        return None
+    pos = _pos(unit)
+    extra = unit.get("vision") or {}
+    side, rear = bool(extra.get("side")), bool(extra.get("rear"))
+    colour = _seat_colour(unit)
+    cells = [
+        Rect(*_origin(cell), CELL, CELL, fill=colour, opacity=0.1, role="vision-cell")
+        for cell in board.cells()
+        if cell != pos and not board.is_wall(cell) and board.in_vision(pos, facing, cell, side=side, rear=rear)
+    ]
+    bands = "front" + (", side" if side else "") + (", rear" if rear else "")
+    return Group("vision", tuple(cells), f"vision of {_name(unit)} ({bands})")
+
+
+def _name(unit: Mapping[str, Any]) -> str:
+    return str(unit.get("name") or unit.get("id") or f"unit {unit.get('uid', '?')}")
+
+
+@functools.lru_cache(maxsize=1)
+def _font_chars() -> frozenset[str]:
+    from toolkit.sheets.fonts import read_coverage
+
+    return read_coverage()
+
+
+def unit_label(unit: Mapping[str, Any]) -> str:
+    """The letter drawn in a unit's circle: the first character of its name when the
+    bundled font has it, else the first two letters of its id (``gale`` -> ``GA``)."""
+    name = str(unit.get("name") or "")
+    if name and name[0] in _font_chars():
+        return name[0]
+    ident = "".join(ch for ch in str(unit.get("id") or "") if ch.isalnum())
+    if ident:
+        return ident[:2].upper()
+    return str(unit.get("uid", "?"))[:2]
+
+
+def _offsets(count: int) -> tuple[float, list[Point]]:
+    """Radius and centre offsets of ``count`` units sharing one cell."""
+    if count == 1:
+        return CELL * 0.3, [(0.0, 0.0)]
+    radius = CELL * (0.19 if count <= 4 else 0.14)
+    ring = CELL * 0.2
+    points = []
+    for index in range(count):
+        angle = -math.pi / 2 - math.pi / 4 + 2 * math.pi * index / count
+        points.append((round(ring * math.cos(angle), 2), round(ring * math.sin(angle), 2)))
+    return radius, points
+
+
+def _unit(unit: Mapping[str, Any], cx: float, cy: float, r: float) -> Group:
+    colour = _seat_colour(unit)
+    hidden = bool(unit.get("hidden"))
+    obstacle = unit.get("kind") == "obstacle"
+    shapes: list[Shape] = []
+    facing = unit.get("facing")
+    if not obstacle and facing in FACING_VECTORS:
+        dx, dy = FACING_VECTORS[facing]
+        px, py = -dy, dx
+        tip = (cx + dx * (r + 7), cy + dy * (r + 7))
+        base = (cx + dx * (r - 1), cy + dy * (r - 1))
+        half = max(3.0, r * 0.4)
+        shapes.append(
+            Polygon(
+                (
+                    (round(tip[0], 2), round(tip[1], 2)),
+                    (round(base[0] + px * half, 2), round(base[1] + py * half, 2)),
+                    (round(base[0] - px * half, 2), round(base[1] - py * half, 2)),
+                ),
+                fill=INK,
+                role="facing",
+            )
+        )
+    shapes.append(
+        Circle(
+            cx,
+            cy,
+            r,
+            fill=colour,
+            stroke=INK,
+            width=1.5,
+            opacity=0.45 if hidden else 1.0,
+            dash=hidden,
+            role="unit-body",
+        )
+    )
+    shapes.append(Text(cx, cy, unit_label(unit), size=round(r * 0.95, 1), fill="#ffffff", bold=True, role="label"))
+    hp = unit.get("hp")
+    if isinstance(hp, int) and not isinstance(hp, bool):
+        bx, by = cx + r * 0.55, cy + r * 0.45
+        width = 8 + 6 * len(str(hp))
+        shapes.append(Rect(bx, by, width, 12, fill="#ffffff", stroke=INK, width=1, role="hp-box"))
+        shapes.append(Text(bx + width / 2, by + 6, str(hp), size=9, fill=INK, role="hp"))
+    if unit.get("tapped"):
+        shapes.append(Rect(cx + r * 0.45, cy - r - 3, 11, 7, fill=TAPPED, stroke=INK, width=1, role="tapped"))
+    return Group("unit", tuple(shapes), _unit_title(unit))
+
+
+def _unit_title(unit: Mapping[str, Any]) -> str:
+    parts = [_name(unit)]
+    if unit.get("id") and unit.get("id") != unit.get("name"):
+        parts.append(str(unit["id"]))
+    if unit.get("kind") == "obstacle":
+        parts.append("obstacle")
+    elif unit.get("seat") is not None:
+        parts.append(f"P{unit['seat']}")
+    if unit.get("hp") is not None:
+        parts.append(f"{unit['hp']}/{unit['max_hp']} HP" if unit.get("max_hp") is not None else f"{unit['hp']} HP")
+    if unit.get("facing"):
+        parts.append(f"facing {unit['facing']}")
+    parts.extend(flag for flag in ("hidden", "tapped") if unit.get(flag))
+    pos = unit.get("pos")
+    if pos is not None:
+        parts.append(f"at {pos[0]},{pos[1]}")
+    return " · ".join(parts)
+
+
+def _units(units: Sequence[Mapping[str, Any]]) -> list[Shape]:
+    by_cell: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
+    for unit in units:
+        by_cell.setdefault(_pos(unit), []).append(unit)
+    shapes: list[Shape] = []
+    for cell in sorted(by_cell, key=lambda c: (c[1], c[0])):
+        group = by_cell[cell]
+        radius, offsets = _offsets(len(group))
+        x0, y0 = _origin(cell)
+        for unit, (dx, dy) in zip(group, offsets, strict=True):
+            shapes.append(_unit(unit, x0 + CELL / 2 + dx, y0 + CELL / 2 + dy, radius))
+    return shapes
+
+
+def caption(board: Board, state: Mapping[str, Any] | None) -> str:
+    text = board.map_id or "map"
+    if state:
+        if state.get("round") is not None:
+            text += f" · round {state['round']}"
+        if state.get("active") is not None:
+            text += f" · P{state['active']} to act"
+    return text
+
+
+def draw(board: Board, state: Mapping[str, Any] | None = None) -> Drawing:
+    """The picture of ``board`` and, when given, the game ``state`` on it (see the module docstring).
+
+    ``state`` is the engine's board-state JSON; call :func:`validate_state` first on
+    states that come from a user's file.
+    """
+    if state is not None:
+        board = board_for_state(board, state)
+    width = MARGIN_LEFT + board.width * CELL + MARGIN_RIGHT
+    height = MARGIN_TOP + board.height * CELL + CAPTION
+    items: list[Shape] = [Rect(0, 0, width, height, fill=BACKGROUND, role="background")]
+    for cell in board.cells():
+        items.extend(_terrain(board, cell))
+    tint, marks = _zone_shapes(board)
+    items.extend(tint)
+    items.extend(_spot(cell) for cell in board.obstacle_spots)
+    items.extend(_grid(board))
+    items.extend(marks)
+    units = sorted((state or {}).get("units", []), key=_sort_key)
+    for unit in units:
+        band = _vision(board, unit)
+        if band is not None:
+            items.append(band)
+    items.extend(_coordinates(board))
+    items.extend(_units(units))
+    items.append(
+        Text(
+            MARGIN_LEFT,
+            MARGIN_TOP + board.height * CELL + CAPTION / 2 + 1,
+            caption(board, state),
+            size=12,
+            fill=INK,
+            anchor="start",
+            role="caption",
+        )
+    )
+    return Drawing(width, height, tuple(items), caption(board, state))
+
+
+# --------------------------------------------------------------------------
+# SVG
+
+
+def _paint(fill: str | None, stroke: str | None, width: float, opacity: float, dash: bool) -> str:
+    attrs = f' fill="{fill or "none"}"'
+    if fill and opacity < 1:
+        attrs += f' fill-opacity="{_num(opacity)}"'
+    if stroke and width:
+        attrs += f' stroke="{stroke}" stroke-width="{_num(width)}"'
+        if dash:
+            attrs += ' stroke-dasharray="4 3"'
+    return attrs
+
+
+def _cls(role: str) -> str:
+    return f' class="{role}"' if role else ""
+
+
+def _svg_shape(shape: Shape, out: list[str]) -> None:
+    if isinstance(shape, Rect):
+        out.append(
+            f'<rect{_cls(shape.role)} x="{_num(shape.x)}" y="{_num(shape.y)}" width="{_num(shape.w)}" '
+            f'height="{_num(shape.h)}"{_paint(shape.fill, shape.stroke, shape.width, shape.opacity, shape.dash)}/>'
+        )
+    elif isinstance(shape, Line):
+        dash = ' stroke-dasharray="4 3"' if shape.dash else ""
+        out.append(
+            f'<line{_cls(shape.role)} x1="{_num(shape.x1)}" y1="{_num(shape.y1)}" x2="{_num(shape.x2)}" '
+            f'y2="{_num(shape.y2)}" stroke="{shape.stroke}" stroke-width="{_num(shape.width)}"{dash}/>'
+        )
+    elif isinstance(shape, Polygon):
+        points = " ".join(f"{_num(x)},{_num(y)}" for x, y in shape.points)
+        out.append(
+            f'<polygon{_cls(shape.role)} points="{points}"'
+            f"{_paint(shape.fill, shape.stroke, shape.width, shape.opacity, False)}/>"
+        )
+    elif isinstance(shape, Circle):
+        out.append(
+            f'<circle{_cls(shape.role)} cx="{_num(shape.cx)}" cy="{_num(shape.cy)}" r="{_num(shape.r)}"'
+            f"{_paint(shape.fill, shape.stroke, shape.width, shape.opacity, shape.dash)}/>"
+        )
+    elif isinstance(shape, Text):
+        weight = ' font-weight="bold"' if shape.bold else ""
+        out.append(
+            f'<text{_cls(shape.role)} x="{_num(shape.x)}" y="{_num(shape.y)}" font-size="{_num(shape.size)}" '
+            f'text-anchor="{shape.anchor}" dominant-baseline="central" fill="{shape.fill}"{weight}>'
+            f"{escape(shape.text)}</text>"
+        )
+    else:
+        out.append(f"<g{_cls(shape.role)}>")
+        if shape.title:
+            out.append(f"<title>{escape(shape.title)}</title>")
+        for item in shape.items:
+            _svg_shape(item, out)
+        out.append("</g>")
+
+
+def to_svg(drawing: Drawing, *, standalone: bool = True) -> str:
+    """SVG text of ``drawing``: no external references, no ids (several can share one HTML page).
+
+    ``standalone`` adds the XML declaration a ``.svg`` file starts with.
+    """
+    out = ['<?xml version="1.0" encoding="UTF-8"?>'] if standalone else []
+    out.append(
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{drawing.width}" height="{drawing.height}" '
+        f'viewBox="0 0 {drawing.width} {drawing.height}" font-family={quoteattr(FONT_FAMILY)} role="img">'
+    )
+    if drawing.title:
+        out.append(f"<title>{escape(drawing.title)}</title>")
+    for shape in drawing.items:
+        _svg_shape(shape, out)
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+# --------------------------------------------------------------------------
+# PNG (Pillow)
+
+
+def _rgba(colour: str | None, opacity: float = 1.0) -> tuple[int, int, int, int] | None:
+    if colour is None:
+        return None
+    value = colour.lstrip("#")
+    return int(value[0:2], 16), int(value[2:4], 16), int(value[4:6], 16), round(255 * opacity)
+
+
+@functools.lru_cache(maxsize=32)
+def _font(size: int, bold: bool) -> Any:
+    from PIL import ImageFont
+
+    from toolkit.sheets.fonts import BUNDLED, FONT_DIR
+
+    return ImageFont.truetype(str(FONT_DIR / BUNDLED["bold" if bold else "regular"]), size)
+
+
+def _dashed(draw: Any, start: Point, end: Point, fill: Any, width: int, dash: float, gap: float) -> None:
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1)
+    if not length:
+        return
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    pos = 0.0
+    while pos < length:
+        stop = min(pos + dash, length)
+        draw.line([(x1 + ux * pos, y1 + uy * pos), (x1 + ux * stop, y1 + uy * stop)], fill=fill, width=width)
+        pos = stop + gap
+
+
+def _png_shape(draw: Any, shape: Shape, s: float) -> None:
+    if isinstance(shape, Group):
+        for item in shape.items:
+            _png_shape(draw, item, s)
+    elif isinstance(shape, Rect):
+        box = [shape.x * s, shape.y * s, (shape.x + shape.w) * s - 1, (shape.y + shape.h) * s - 1]
+        if shape.fill:
+            draw.rectangle(box, fill=_rgba(shape.fill, shape.opacity))
+        if shape.stroke and shape.width:
+            draw.rectangle(box, outline=_rgba(shape.stroke), width=max(1, round(shape.width * s)))
+    elif isinstance(shape, Line):
+        start, end = (shape.x1 * s, shape.y1 * s), (shape.x2 * s, shape.y2 * s)
+        width = max(1, round(shape.width * s))
+        if shape.dash:
+            _dashed(draw, start, end, _rgba(shape.stroke), width, 4 * s, 3 * s)
+        else:
+            draw.line([start, end], fill=_rgba(shape.stroke), width=width)
+    elif isinstance(shape, Polygon):
+        points = [(x * s, y * s) for x, y in shape.points]
+        if shape.fill:
+            draw.polygon(points, fill=_rgba(shape.fill, shape.opacity))
+        if shape.stroke and shape.width:
+            draw.line(
+                [*points, points[0]], fill=_rgba(shape.stroke), width=max(1, round(shape.width * s)), joint="curve"
+            )
+    elif isinstance(shape, Circle):
+        box = [(shape.cx - shape.r) * s, (shape.cy - shape.r) * s, (shape.cx + shape.r) * s, (shape.cy + shape.r) * s]
+        if shape.fill:
+            draw.ellipse(box, fill=_rgba(shape.fill, shape.opacity))
+        if shape.stroke and shape.width:
+            width = max(1, round(shape.width * s))
+            if shape.dash:
+                steps = max(8, int(2 * math.pi * shape.r / 7))
+                for index in range(steps):
+                    angle = 360 * index / steps
+                    draw.arc(box, angle, angle + 360 / steps * 0.55, fill=_rgba(shape.stroke), width=width)
+            else:
+                draw.ellipse(box, outline=_rgba(shape.stroke), width=width)
+    else:
+        anchor = {"start": "lm", "middle": "mm", "end": "rm"}[shape.anchor]
+        font = _font(max(1, round(shape.size * s)), shape.bold)
+        draw.text((shape.x * s, shape.y * s), shape.text, fill=_rgba(shape.fill), font=font, anchor=anchor)
+
+
+def to_png(drawing: Drawing, scale: float = 2.0) -> bytes:
+    """PNG bytes of ``drawing``, ``scale`` pixels per SVG unit (the image is width*scale x height*scale)."""
+    from PIL import Image, ImageDraw
+
+    size = (round(drawing.width * scale), round(drawing.height * scale))
+    image = Image.new("RGB", size, BACKGROUND)
+    painter = ImageDraw.Draw(image, "RGBA")
+    for shape in drawing.items:
+        _png_shape(painter, shape, scale)
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+# --------------------------------------------------------------------------
+# files
+
+
+def render_svg(board: Board, state: Mapping[str, Any] | None = None) -> str:
+    return to_svg(draw(board, state))
+
+
+def render_png(board: Board, state: Mapping[str, Any] | None = None, scale: float = 2.0) -> bytes:
+    return to_png(draw(board, state), scale)
+
+
+def write_image(path: Path, board: Board, state: Mapping[str, Any] | None = None, scale: float = 2.0) -> None:
+    """Write the picture to ``path`` (.svg or .png, by its suffix) atomically."""
+    from toolkit.jsonio import atomic_write_bytes, atomic_write_text
+
+    suffix = Path(path).suffix.lower()
+    if suffix == ".svg":
+        atomic_write_text(Path(path), render_svg(board, state))
+    elif suffix == ".png":
+        atomic_write_bytes(Path(path), render_png(board, state, scale))
+    else:
+        raise ValueError(f"{path}: the image format follows the suffix: {' or '.join(IMAGE_SUFFIXES)}")
+
+
+# --------------------------------------------------------------------------
+# an example state (docs/map.png)
+
+EXAMPLE_UNITS = (
+    # seat, id, name, facing, vision, hidden, tapped, hp, max_hp
+    (1, "gale", "烈风", {"side": True, "rear": False}, False, False, 9, 11),
+    (1, "lynx", "山猫", {"side": False, "rear": False}, True, True, 7, 7),
+    (2, "anvil", "铁砧", {"side": False, "rear": True}, False, False, 12, 14),
+    (2, "egret", "白鹭", {"side": False, "rear": False}, False, True, 5, 8),
+)
+
+
+def _facing_towards(a: tuple[int, int], b: tuple[int, int]) -> str:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if abs(dx) > abs(dy):
+        return "e" if dx > 0 else "w"
+    return "s" if dy > 0 else "n"
+
+
+def _centre(cells: Sequence[tuple[int, int]]) -> tuple[int, int]:
+    return (round(sum(c[0] for c in cells) / len(cells)), round(sum(c[1] for c in cells) / len(cells)))
+
+
+def example_state(board: Board) -> dict[str, Any]:
+    """A small hand-made state for the README picture: two agents per side, each placed on
+    its zone (seat 1 on zone 1, seat 2 on zone 2), facing the other side, one of them
+    with side vision and one with rear vision, one hidden, two tapped; a scene obstacle
+    on the first obstacle spot; the first wall broken."""
+    zone_numbers = sorted(board.zones)
+    if not zone_numbers:
+        raise ValueError(f"map {board.map_id!r} has no deployment zones")
+    first = board.zones[zone_numbers[0]]
+    second = board.zones[zone_numbers[1]] if len(zone_numbers) > 1 else first
+    spots = {1: list(first), 2: list(second)}
+    targets = {1: _centre(second), 2: _centre(first)}
+    units: list[dict[str, Any]] = []
+    for uid, (seat, ident, name, vision, hidden, tapped, hp, max_hp) in enumerate(EXAMPLE_UNITS, start=1):
+        cells = spots[seat]
+        pos = cells[(len(cells) // 2 + (uid % 2) * (len(cells) // 3 + 1)) % len(cells)]
+        units.append(
+            {
+                "uid": uid,
+                "id": ident,
+                "name": name,
+                "seat": seat,
+                "team": seat,
+                "kind": "agent",
+                "pos": list(pos),
+                "facing": _facing_towards(pos, targets[seat]),
+                "hidden": hidden,
+                "tapped": tapped,
+                "hp": hp,
+                "max_hp": max_hp,
+                "vision": vision,
+            }
+        )
+    if board.obstacle_spots:
+        spot = board.obstacle_spots[0]
+        units.append(
+            {
+                "uid": len(units) + 1,
+                "id": "filing_cabinet",
+                "name": "文件柜",
+                "seat": 0,
+                "team": 0,
+                "kind": "obstacle",
+                "pos": list(spot),
+                "facing": None,
+                "hidden": False,
+                "tapped": False,
+                "hp": 3,
+                "max_hp": 3,
+                "vision": {"side": False, "rear": False},
+            }
+        )
+    walls = [cell for cell in board.cells() if board.is_wall(cell)]
+    destroyed = [list(walls[len(walls) // 2])] if walls else []
+    return {"map": board.map_id, "round": 2, "active": 1, "destroyed": destroyed, "units": units}

@@ -1,0 +1,219 @@
+"""A replay: one self-contained HTML page that steps through a game, frame by frame.
+
+Each frame is the drawing of :mod:`toolkit.board.draw` for one game state (inline
+SVG) plus the log entries that led to it. The page has previous/next buttons, a
+slider, the arrow keys (and Home/End), the current frame's log entries beside the
+map and the whole log below them, scrolled to the current step. No network, no
+external file: CSS and JavaScript are inline. The same frames give the same bytes.
+
+A frame is ``{"state": <board-state JSON>, "events": [{"seq": 1, "event": "move", ...}],
+"label": "round 2 · P1"}``; ``events`` and ``label`` are optional.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from html import escape
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .draw import StateError, draw, to_svg, validate_state
+
+if TYPE_CHECKING:
+    from toolkit.board import Board
+
+CSS = """
+:root { color-scheme: light; --ink: #1b1b1b; --muted: #6b6b6b; --line: #d9d3c7; --hi: #fff3c4; }
+* { box-sizing: border-box; }
+body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Microsoft YaHei",
+  sans-serif; color: var(--ink); background: #faf8f4; }
+header { position: sticky; top: 0; z-index: 1; background: #faf8f4; border-bottom: 1px solid var(--line);
+  padding: .6rem 1rem; display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; }
+h1 { font-size: 1.05rem; margin: 0; }
+nav { display: flex; gap: .5rem; align-items: center; flex: 1; min-width: 18rem; }
+nav input[type=range] { flex: 1; }
+button { font: inherit; padding: .2rem .7rem; border: 1px solid #b5ad9f; border-radius: 4px; background: #fff;
+  cursor: pointer; }
+button:disabled { opacity: .4; cursor: default; }
+#where { color: var(--muted); white-space: nowrap; font-variant-numeric: tabular-nums; }
+main { display: flex; flex-wrap: wrap; gap: 1rem; padding: 1rem; align-items: flex-start; }
+#board { flex: 0 1 auto; max-width: 100%; overflow: auto; }
+#board figure { margin: 0; }
+#board svg { max-width: 100%; height: auto; display: block; background: #fff; border: 1px solid var(--line); }
+aside { flex: 1 1 20rem; min-width: 16rem; max-width: 44rem; }
+h2 { font-size: .95rem; margin: 0 0 .3rem; }
+ol { list-style: none; margin: 0; padding: 0; font: 12.5px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas,
+  "Noto Sans Mono CJK SC", monospace; }
+ol li { padding: .05rem .4rem; border-radius: 3px; }
+.seq { color: var(--muted); display: inline-block; min-width: 3.2em; text-align: right; margin-right: .5em; }
+.ev { font-weight: 600; }
+.step-events { border: 1px solid var(--line); background: #fff; padding: .3rem 0; margin-bottom: 1rem;
+  min-height: 2.2rem; }
+.empty { color: var(--muted); padding: .05rem .6rem; }
+#log { border: 1px solid var(--line); background: #fff; max-height: 50vh; overflow: auto; position: relative; }
+#log li.current { background: var(--hi); }
+#log li.later { color: #a09a90; }
+.help { color: var(--muted); font-size: 12px; margin-top: .5rem; }
+"""
+
+JS = """
+(function () {
+  var frames = document.querySelectorAll("#board figure");
+  var steps = document.querySelectorAll("aside .step-events");
+  var entries = document.querySelectorAll("#log li");
+  var slider = document.getElementById("step");
+  var prev = document.getElementById("prev");
+  var next = document.getElementById("next");
+  var where = document.getElementById("where");
+  var log = document.getElementById("log");
+  var last = frames.length - 1;
+  var current = -1;
+  function show(i) {
+    i = Math.max(0, Math.min(last, i));
+    if (i === current) return;
+    current = i;
+    for (var k = 0; k < frames.length; k++) {
+      frames[k].hidden = k !== i;
+      steps[k].hidden = k !== i;
+    }
+    var first = null;
+    for (var e = 0; e < entries.length; e++) {
+      var f = Number(entries[e].getAttribute("data-frame"));
+      entries[e].classList.toggle("current", f === i);
+      entries[e].classList.toggle("later", f > i);
+      if (f === i && first === null) first = entries[e];
+    }
+    if (first) {
+      log.scrollTop = Math.max(0, first.offsetTop - log.clientHeight / 3);
+    }
+    slider.value = String(i);
+    prev.disabled = i === 0;
+    next.disabled = i === last;
+    var label = frames[i].getAttribute("data-label");
+    where.textContent = (i + 1) + " / " + frames.length + (label ? " \\u00b7 " + label : "");
+    if (history.replaceState) history.replaceState(null, "", "#" + (i + 1));
+  }
+  prev.addEventListener("click", function () { show(current - 1); });
+  next.addEventListener("click", function () { show(current + 1); });
+  slider.addEventListener("input", function () { show(Number(slider.value)); });
+  document.addEventListener("keydown", function (event) {
+    if (event.target === slider || event.altKey || event.ctrlKey || event.metaKey) return;
+    var moves = {ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: last};
+    if (event.key in moves) { event.preventDefault(); show(moves[event.key]); }
+  });
+  var start = Number((location.hash || "#1").slice(1));
+  show(isFinite(start) && start >= 1 ? start - 1 : 0);
+})();
+"""
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def event_line(event: Mapping[str, Any]) -> str:
+    """An HTML ``<li>`` body for one log entry: ``seq``, ``event``, then its other fields as key=value."""
+    parts = [f'<span class="seq">{escape(_value(event.get("seq", "")))}</span>']
+    if event.get("player"):
+        parts.append(f"P{escape(_value(event['player']))} ")
+    parts.append(f'<span class="ev">{escape(_value(event.get("event", "")))}</span>')
+    for key, value in event.items():
+        if key in ("seq", "event", "player"):
+            continue
+        parts.append(f" {escape(str(key))}={escape(_value(value))}")
+    return "".join(parts)
+
+
+def check_frames(board: Board, frames: Sequence[Mapping[str, Any]]) -> None:
+    """Raise StateError (its pointer into the list of frames) for a frame this board cannot draw."""
+    if not frames:
+        raise StateError("a replay needs at least one frame")
+    for index, frame in enumerate(frames):
+        if not isinstance(frame, Mapping) or "state" not in frame:
+            raise StateError(f"/{index}: a frame is an object with a 'state'", f"/{index}")
+        try:
+            validate_state(board, frame["state"])
+        except StateError as exc:
+            where = f"/{index}/state{exc.pointer}"
+            message = exc.message.removeprefix(exc.pointer + ": ") if exc.pointer else exc.message
+            raise StateError(f"{where}: {message}", where) from None
+        events = frame.get("events", [])
+        if not isinstance(events, list) or not all(isinstance(e, Mapping) for e in events):
+            raise StateError(f"/{index}/events: a list of log entries (objects)", f"/{index}/events")
+
+
+def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title: str) -> str:
+    """The replay page as text (see the module docstring); raises StateError for a frame that does not fit."""
+    check_frames(board, frames)
+    svgs: dict[str, str] = {}
+    figures: list[str] = []
+    step_lists: list[str] = []
+    log: list[str] = []
+    for index, frame in enumerate(frames):
+        state = frame["state"]
+        key = json.dumps(state, sort_keys=True, ensure_ascii=False)
+        if key not in svgs:
+            svgs[key] = to_svg(draw(board, state), standalone=False).rstrip("\n")
+        label = str(frame.get("label") or "")
+        hidden = "" if index == 0 else " hidden"
+        figures.append(f'<figure data-label="{escape(label)}"{hidden}>\n{svgs[key]}\n</figure>')
+        events = frame.get("events") or []
+        items = [f"<li>{event_line(e)}</li>" for e in events] or ['<li class="empty">(no log entries)</li>']
+        step_lists.append(f'<ol class="step-events" data-frame="{index}"{hidden}>\n' + "\n".join(items) + "\n</ol>")
+        log.extend(f'<li data-frame="{index}">{event_line(e)}</li>' for e in events)
+    count = len(frames)
+    first_label = str(frames[0].get("label") or "")
+    where = f"1 / {count}" + (f" · {first_label}" if first_label else "")
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="zh-Hans">',
+            "<head>",
+            '<meta charset="utf-8">',
+            '<meta name="viewport" content="width=device-width, initial-scale=1">',
+            f"<title>{escape(title)}</title>",
+            f"<style>{CSS}</style>",
+            "</head>",
+            "<body>",
+            "<header>",
+            f"<h1>{escape(title)}</h1>",
+            "<nav>",
+            '<button id="prev" type="button" title="previous step (←)" disabled>◀ prev</button>',
+            f'<input id="step" type="range" min="0" max="{count - 1}" value="0" aria-label="step">',
+            '<button id="next" type="button" title="next step (→)"'
+            + (" disabled" if count == 1 else "")
+            + ">next ▶</button>",
+            f'<span id="where">{escape(where)}</span>',
+            "</nav>",
+            "</header>",
+            "<main>",
+            '<section id="board">',
+            *figures,
+            "</section>",
+            "<aside>",
+            "<h2>This step</h2>",
+            *step_lists,
+            "<h2>Log</h2>",
+            '<ol id="log">',
+            *log,
+            "</ol>",
+            '<p class="help">← → or the slider to step; Home and End jump to the ends. '
+            "Hover a unit for its name, HP and facing.</p>",
+            "</aside>",
+            "</main>",
+            f"<script>{JS}</script>",
+            "</body>",
+            "</html>",
+            "",
+        ]
+    )
+
+
+def write_replay(path: Path, board: Board, frames: Sequence[Mapping[str, Any]], title: str) -> None:
+    """Write the replay page for ``frames`` to ``path`` atomically."""
+    from toolkit.jsonio import atomic_write_text
+
+    atomic_write_text(Path(path), render_frames_html(board, frames, title))
