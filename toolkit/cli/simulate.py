@@ -21,18 +21,32 @@ def simulate(
     decks: Annotated[
         list[Path],
         typer.Option(
-            "--decks", help="Two deck files, one per player (repeat the option); netrunner: a corp and a runner deck."
+            "--decks",
+            help="Deck files, one per player in seat order (repeat the option): tactics 2-4 (the mode decides), "
+            "netrunner a corp and a runner deck.",
         ),
     ],
     turns: Annotated[
         int,
         typer.Option(
-            "--turns", min=1, max=500, help="Turns to play (all players in seat order; netrunner: corp first)."
+            "--turns",
+            min=1,
+            max=500,
+            help="Tactics: rounds to play at most (every player's turn); netrunner: turns (corp first).",
         ),
     ] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seed for shuffles, dice and choices.")] = 0,
     cards: Annotated[list[Path] | None, typer.Option("--cards", help="Card pool directory (repeatable).")] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
+    decider: Annotated[
+        str, typer.Option("--decider", help="Tactics: heuristic (plays sensibly) or random (uniform legal choices).")
+    ] = "heuristic",
+    map_id: Annotated[
+        str | None, typer.Option("--map", help="Tactics: the map id (default: the first map made for the mode).")
+    ] = None,
+    replay: Annotated[
+        Path | None, typer.Option("--replay", help="Tactics: write a self-contained HTML replay of the game here.")
+    ] = None,
 ) -> None:
     """Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, same log.
 
@@ -44,8 +58,14 @@ def simulate(
     if game not in GAMES:
         hint = "; crossfire tables: `dossier crossfire simulate`" if game == "crossfire" else ""
         raise DossierError(f"simulate plays {' or '.join(GAMES)} decks, not {game}{hint}")
-    if len(decks) != 2:
-        raise DossierError(f"--decks takes two deck files (one per player), not {len(decks)}")
+    if game == "netrunner" and len(decks) != 2:
+        raise DossierError(f"--decks takes two deck files (a corp and a runner deck), not {len(decks)}")
+    if game == "tactics" and not 2 <= len(decks) <= 4:
+        raise DossierError(f"--decks takes 2 to 4 deck files (one per player), not {len(decks)}")
+    if decider not in ("heuristic", "random"):
+        raise DossierError(f"--decider {decider!r}: choose heuristic or random")
+    if replay is not None and game != "tactics":
+        raise DossierError("--replay draws the tactics map; netrunner has no board to replay")
     pool = load_pool(cards)
     loaded = _legal_decks(decks, game, pool)
     modes = {d.deck.mode for d in loaded if d.deck}
@@ -54,23 +74,60 @@ def simulate(
     if game == "netrunner":
         _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format)
         return
+    _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, decider, map_id, replay)
+
+
+def _simulate_tactics(
+    loaded: list[Any],
+    mode: str,
+    pool: Any,
+    turns: int,
+    seed: int,
+    format: OutputFormat,
+    decider: str,
+    map_id: str | None,
+    replay: Path | None,
+) -> None:
+    """Play the legal decks on the map; print the log and the ``result``; optionally write the replay."""
+    from toolkit.engine.core import EngineError
     from toolkit.engine.simulate import simulate_tactics
 
-    played = simulate_tactics(
-        pool.records,
-        modes.pop(),
-        [d.deck.agents or [] for d in loaded if d.deck],
-        [[cid for cid, n in sorted(d.deck.cards.items()) for _ in range(n)] for d in loaded if d.deck],
-        turns,
-        seed,
-    )
+    frames: list[dict[str, Any]] | None = [] if replay is not None else None
+    try:
+        played = simulate_tactics(
+            pool.records,
+            mode,
+            [d.deck.agents or [] for d in loaded],
+            [[cid for cid, n in sorted(d.deck.cards.items()) for _ in range(n)] for d in loaded],
+            turns,
+            seed,
+            decider=decider,
+            board=map_id,
+            frames=frames,
+        )
+    except EngineError as exc:
+        raise DossierError(str(exc), exit_code=1) from None
+    result = played.result()
+    if replay is not None and frames is not None:
+        from toolkit.board.replay import write_replay
+
+        title = f"{mode} · seed {seed} · {', '.join(str(d.path) for d in loaded)}"
+        write_replay(replay, played.board, frames, title)
     if format == "json":
-        print(json.dumps({"log": played.log.to_json(), "state": played.state()}, ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                {"log": played.log.to_json(), "state": played.state(), "board": played.board_state(), "result": result},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
     for event in played.log:
         data = " ".join(f"{k}={v}" for k, v in event.data.items())
         who = f"P{event.player} " if event.player else ""
         print(f"{event.seq:>4} {who}{event.kind} {data}".rstrip())
+    winners = ", ".join(f"P{s}" for s in result["winners"]) or "nobody"
+    print(f"result: {winners} after {result['rounds']} round(s) ({result['reason']})")
 
 
 def _legal_decks(paths: list[Path], game: str, pool: Any) -> list[Any]:

@@ -1,10 +1,11 @@
 """Simulated play with random legal choices, turn by turn; same seed, same log.
 
-Tactics (:func:`simulate_tactics`): the turn starts (reset, mortgaged cards return,
-回合开始时 triggers), the draw phase runs the mode's ``draw_phase`` text (e.g.
-你抽 1 张牌。你购买 1 张牌。), then the main phase plays command cards chosen at
-random among those that can be played (or ends at random), then the turn ends
-(hand limit). The map is a later step, so targets and attacks come from the decider.
+Tactics (:func:`simulate_tactics`): set-up on the map (scene obstacles, opening hands and
+a mulligan, deployment dice), then rounds of turns: the turn starts (reset, mortgaged
+cards return, 回合开始时 triggers), the draw phase runs the mode's ``draw_phase`` text
+(e.g. 你抽 1 张牌。你购买 1 张牌。), the main phase takes actions (command cards, basic and
+own active abilities, 正义的搜刮) chosen by a heuristic or a random decider, then the
+turn ends (hand limit). Play stops at a win condition of the mode or after N rounds.
 
 Netrunner (:func:`simulate_netrunner`): the corp takes the first turn, then the
 sides alternate. A turn starts (clicks, 你的回合开始时 triggers, the corp's
@@ -29,9 +30,20 @@ from toolkit.models.deck import Deck
 from .core import Decider, EngineError, RandomDecider
 from .netrunner import SEATS, SIDES, NetrunnerGame
 from .tactics import TacticsGame
+from .tactics.players import HeuristicDecider
 
-MAX_ACTIONS = 6  # main-phase actions per turn at most; the decider may end sooner
+MAX_TACTICS_ACTIONS = 30  # main-phase actions per turn at most (every unit taps to act, so play ends far sooner)
 MAX_FREE_ACTIONS = 10  # netrunner: actions without a click (rez, [trash] abilities) per turn at most
+
+
+def make_decider(kind: str, seed: int) -> Decider:
+    """``heuristic`` (a player that looks at the board) or ``random`` (uniform legal choices)."""
+    rng = random.Random(seed * 7919 + 1)
+    if kind == "heuristic":
+        return HeuristicDecider(rng)
+    if kind == "random":
+        return RandomDecider(rng)
+    raise EngineError(f"unknown decider {kind!r}; deciders: heuristic, random")
 
 
 def simulate_tactics(
@@ -41,29 +53,77 @@ def simulate_tactics(
     decks: Sequence[Sequence[str]],
     turns: int,
     seed: int,
+    decider: str = "heuristic",
+    board: str | None = None,
+    frames: list[dict[str, Any]] | None = None,
 ) -> TacticsGame:
-    """Play ``turns`` turns (all players in seat order) and return the game with its log."""
-    decider = RandomDecider(random.Random(seed * 7919 + 1))
-    game = TacticsGame(records, mode, players=len(decks), seed=seed, decider=decider, decks=decks, squads=squads)
-    order = [p.seat for p in game.players]
-    for turn in range(turns):
-        seat = order[turn % len(order)]
-        game.start_turn(seat)
-        game.log.add("draw_phase", seat)
-        for text in game.mode.draw_phase:
-            game.run_text(text, seat)
-        for _ in range(MAX_ACTIONS):
-            playable = [c for c in game.player(seat).hand if game.can_play(seat, c) is not None]
-            choice = decider.choose(seat, "play a command card or end the main phase", [*playable, None])
-            if choice is None:
-                break
-            game.play_card(seat, choice)
-        game.log.add("main_phase_end", seat)
-        game.end_turn(seat)
-        standing = [p.seat for p in game.players if any(u.kind == "agent" for u in p.units)]
-        if len(standing) <= 1:
-            game.log.add("game_over", winner=standing[0] if standing else None, reason="last squad standing")
+    """Set up a game (map, obstacles, hands, deployment) and play up to ``turns`` rounds."""
+    chooser = make_decider(decider, seed)
+    game = TacticsGame(
+        records,
+        mode,
+        players=len(decks),
+        seed=seed,
+        decider=chooser,
+        decks=decks,
+        squads=squads,
+        board=board,
+        setup=False,
+    )
+    if isinstance(chooser, HeuristicDecider):
+        chooser.bind(game)
+    game.set_up()
+    return play_tactics(game, chooser, turns, frames)
+
+
+def play_tactics(
+    game: TacticsGame, decider: Decider, rounds: int, frames: list[dict[str, Any]] | None = None
+) -> TacticsGame:
+    """Play rounds (every player's turn in seat order, §9) until a win condition or ``rounds``.
+
+    A turn: turn start (reset, mortgaged cards return, 回合开始时), the draw phase (the mode's
+    ``draw_phase`` text), then main-phase actions chosen by the decider among
+    :meth:`TacticsGame.legal_actions` until it ends the phase, then the turn end (hand limit).
+    ``frames`` (when given) receives the board and the new log entries after set-up and after
+    every turn, for a replay.
+    """
+    seen = 0
+
+    def snap(label: str) -> None:
+        nonlocal seen
+        if frames is None:
+            return
+        events = game.log.to_json()[seen:]
+        seen = len(game.log)
+        frames.append({"label": label, "state": game.board_state(), "events": events})
+
+    snap("set-up")
+    for number in range(1, rounds + 1):
+        if game.winners is not None:
             break
+        game.round = number
+        for player in game.players:
+            if game.winners is not None:
+                break
+            if player.out:
+                continue
+            seat = player.seat
+            game.start_turn(seat)
+            if game.winners is None:
+                game.draw_phase(seat)
+            for _ in range(MAX_TACTICS_ACTIONS):
+                if game.winners is not None:
+                    break
+                action = decider.choose(seat, "choose an action", game.legal_actions(seat))
+                game.take(action)
+                if action.kind == "end":
+                    break
+            if game.winners is None:
+                game.end_turn(seat)
+            snap(f"round {number} · P{seat}")
+    game.log.add("simulation_end", rounds=game.round, **game.result())
+    if frames is not None and seen < len(game.log):
+        snap("end")
     return game
 
 

@@ -1,0 +1,254 @@
+"""The attack sequence (§13, RULINGS T21).
+
+Declare (attack profile: a built-in attack or one equipped weapon; the target, any unit
+but the attacker for 袭击) → 攻击前 → the opponents' responses → 攻击时 (a melee attacker
+may first move 0-1 and turn) → range and sight checked (else 目标丢失) → as many hit dice
+as the profile's attack speed, modified by 本次攻击…, effects, cover (T17) and pits, clamped
+1..6 → damage (受到伤害时, 消灭时) → 攻击后 / 被攻击后 and the target's counterattack
+chance (正当防卫, 武装反击; a destroyed target still has it: 最后一击) → 消灭后 / 失联后.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from toolkit.text import ast as A
+
+from .interp import Interpreter
+from .state import Attack, Card, Context, Unit
+
+
+@dataclass(frozen=True)
+class Profile:
+    """One way to attack: a built-in attack (its record), a minion's own attack, or a weapon."""
+
+    name: str
+    profile: Any  # AttackProfile
+    weapon: Card | None = None
+    record: Any = None  # the attack record (格斗, 制式手枪) whose text belongs to the attack
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class RecordSource:
+    """A record whose text takes part in play without being a card or a unit (basic abilities, attacks)."""
+
+    def __init__(self, record: Any) -> None:
+        self.record = record
+        self.tapped = False
+
+    def __str__(self) -> str:
+        return str(self.record.name.zh_hans)
+
+
+class AttackRules(Interpreter):
+    """Attacks and counterattacks."""
+
+    def profiles(self, unit: Unit, built_in_only: bool = False) -> list[Profile]:
+        """The attacks ``unit`` can make: built-in ones (agents: 格斗, 制式手枪; a minion its own) and,
+        unless ``built_in_only``, each untapped equipped weapon (§13.1)."""
+        out: list[Profile] = []
+        if unit.kind == "agent":
+            for attack_id in unit.record.attacks:
+                record = self.by_id.get(("attack", attack_id))
+                if record is not None:
+                    out.append(Profile(record.name.zh_hans, record.attack, None, record))
+        elif unit.kind == "minion" and unit.record.attack is not None:
+            out.append(Profile(unit.name, unit.record.attack, None, None))
+        if not built_in_only:
+            for card in unit.equipment:
+                attack = card.record.equipment.attack
+                if attack is not None and not card.tapped:
+                    out.append(Profile(card.name, attack, card, None))
+        return out
+
+    def attack_range(self, attacker: Unit, profile: Any) -> tuple[int, int]:
+        return profile.range.min, max(profile.range.min, profile.range.max + self.stat_bonus(attacker, "range"))
+
+    def can_hit(self, attacker: Unit, target: Unit, profile: Any) -> bool:
+        """Whether ``target`` is in range and in the attacker's vision and sight now (no side effects)."""
+        if attacker.pos is None or target.pos is None or target is attacker:
+            return False
+        low, high = self.attack_range(attacker, profile)
+        d = self.distance(attacker, target, profile.through_walls)
+        if d is None or not low <= d <= high:
+            return False
+        if attacker.facing is None:
+            return True
+        if not self.board.line_of_sight(attacker.pos, target.pos):
+            return False
+        side, rear = self.extra_vision(attacker)
+        return self.board.in_vision(attacker.pos, attacker.facing, target.pos, side, rear)
+
+    def basic_attack(self, attacker: Unit, ctx: Context, counter: bool = False) -> None:
+        """本单位进行 1 次袭击 (any unit but the attacker, §13.1.1) or 1 次反击 (at the attacker of the
+        attack being answered, with a built-in attack: 仓促反击)."""
+        if counter:
+            current = ctx.attack or (self.attacks[-1] if self.attacks else None)
+            if current is None or current.attacker.gone:
+                self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason="no attack to answer")
+                return
+            options = self.profiles(attacker, built_in_only=True)
+            if not options:
+                self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason="no built-in attack")
+                return
+            profile = self.decider.choose(attacker.seat, f"counterattack of {attacker}: attack", options)
+            self.attack(attacker, current.attacker, profile, counter=True)
+            return
+        options = self.profiles(attacker)
+        if not options:
+            self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason="no attack profile")
+            return
+        profile = self.decider.choose(attacker.seat, f"attack of {attacker}: attack", options)
+        self.declare_attack(attacker, profile)
+
+    def attack_with(self, attacker: Unit, ctx: Context, name: str) -> None:
+        """本单位使用「名称」攻击 1 次: a built-in attack or an equipped weapon of that name."""
+        options = [p for p in self.profiles(attacker) if p.name == name]
+        if not options:
+            self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=f"no attack named 「{name}」")
+            return
+        self.declare_attack(attacker, options[0])
+
+    def attack_targets(self, attacker: Unit) -> list[Unit]:
+        return [u for u in self.units() if u is not attacker and not u.dying]
+
+    def declare_attack(self, attacker: Unit, profile: Profile) -> None:
+        targets = self.attack_targets(attacker)
+        if not targets:
+            self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason="no other unit on the map")
+            return
+        target = self.decider.choose(attacker.seat, f"target of {attacker}'s attack with {profile}", targets)
+        self.attack(attacker, target, profile)
+
+    def attack(self, attacker: Unit, target: Unit, profile: Profile, counter: bool = False) -> Attack | None:
+        """One attack from declaration to 消灭后 (T21)."""
+        seat = attacker.seat
+        if self.cannot(attacker, "attack"):
+            self.log.add("attack_prevented", seat, unit=str(attacker))
+            return None
+        if profile.weapon is not None:
+            if profile.weapon.tapped:
+                self.log.add("attack_failed", seat, unit=str(attacker), reason=f"{profile.weapon} is tapped")
+                return None
+            profile.weapon.tapped = True
+            self.log.add("tap", seat, what=str(profile.weapon), reason="attacks with it")
+        attack = Attack(attacker, target, profile.profile, profile.name, profile.weapon, counter)
+        self.attacks.append(attack)
+        ctx = Context(seat, profile.weapon, attacker, attack=attack)
+        extra = [RecordSource(profile.record)] if profile.record is not None else []
+        try:
+            self.log.add(
+                "attack",
+                seat,
+                unit=str(attacker),
+                target=str(target),
+                attack=profile.name,
+                style=profile.profile.style,
+                counter=counter,
+            )
+            self.fire("before_attack", seat, unit=attacker, extra=extra)
+            if not counter:
+                self.response_window(seat, ctx)
+            if self.winners is not None or attacker.gone or attacker.dying:
+                return attack
+            self.fire("on_attack", seat, unit=attacker, extra=extra)
+            if profile.profile.style == "melee" and not _moves_on_attack(profile.record):
+                self.move(attacker, 0, 1, reason="melee attack (§13.1)")
+            self._resolve_hit(attack)
+            if not attack.lost:
+                self.fire("after_attack", seat, unit=attacker, extra=extra)
+                if not target.gone:
+                    self.fire("after_attacked", self.seat_for(target, seat), unit=target)
+                    self.counter_chance(attack)
+        finally:
+            self.attacks.pop()
+        for unit in attack.dying:
+            self.leave(unit)
+        return attack
+
+    def _resolve_hit(self, attack: Attack) -> None:
+        attacker, target = attack.attacker, attack.target
+        seat = attacker.seat
+        if target.gone or target.pos is None or attacker.pos is None:
+            attack.lost = True
+        else:
+            low, high = self.attack_range(attacker, attack.profile)
+            high = max(low, attack.profile.range.max + self._stat(attacker, "range"))
+            d = self.distance(attacker, target, attack.profile.through_walls)
+            in_range = d is not None and low <= d <= high
+            attack.lost = not (in_range and self.sees(attacker, target.pos))
+            if attack.lost:
+                self.log.add("target_lost", seat, unit=str(attacker), target=str(target), distance=d, range=[low, high])
+        if attack.lost:
+            return
+        assert attacker.pos is not None and target.pos is not None
+        cover_from = [u.pos for u in self.units() if u.kind == "obstacle" and u is not target and u.pos is not None]
+        if self.mode.units_impede:
+            cover_from += [
+                u.pos for u in self.units() if u.kind != "obstacle" and u not in (attacker, target) and u.pos
+            ]
+        cover = self.board.cover(attacker.pos, target.pos, cover_from)
+        pit = -1 if self.board.is_pit(target.pos) and not self.board.is_pit(attacker.pos) else 0
+        speed = max(1, attack.profile.speed + attack.speed)
+        modifier = attack.hit_result + self._stat(attacker, "hit_result") + cover + pit
+        self.log.add("hit_roll", seat, dice=speed, cover=cover, pit=pit, modifier=modifier)
+        dealt = self.roll_hit_dice(seat, speed, modifier)
+        if dealt > 0:
+            dealt = max(0, dealt + attack.damage)
+        if dealt:
+            attack.dealt = self.damage(target, dealt, by=seat)
+        attack.destroyed = target.dying or target.gone
+
+    def counter_chance(self, attack: Attack) -> None:
+        """The attacked unit's counterattack (§13.1.2): only against an enemy attack in the enemy's turn,
+        never against a counterattack; 正当防卫 (tap the unit, a built-in attack) or 武装反击 (tap an
+        untapped weapon, attack with it); a destroyed unit still has it (最后一击)."""
+        target, attacker = attack.target, attack.attacker
+        seat = target.seat
+        if attack.counter or not seat or target.gone or attacker.gone or attacker.dying:
+            return
+        if seat == self.active or not self.hostile(seat, attacker.seat):
+            return
+        if self.cannot(target, "attack"):
+            return
+        options: list[Any] = []
+        defense = self.by_id.get(("ability", "self_defense"))
+        if defense is not None and not target.tapped and self.profiles(target, built_in_only=True):
+            options.append("正当防卫")
+        options += [p for p in self.profiles(target) if p.weapon is not None]
+        if not options:
+            return
+        pick = self.decider.choose(seat, f"counterattack of {target} against {attacker}", [*options, None])
+        if pick is None:
+            self.log.add("no_counter", seat, unit=str(target))
+            return
+        if pick == "正当防卫" and defense is not None:
+            for index, ability in self.indexed_abilities(RecordSource(defense)):
+                self.log.add(
+                    "ability", seat, source=defense.id, ability=index, unit=str(target), text=defense.text[index]
+                )
+                self.run_ability(
+                    ability, Context(seat, None, target, attack=attack, source=(defense.id, index)), pay=False
+                )
+            return
+        self.log.add("armed_counter", seat, unit=str(target), weapon=str(pick))
+        self.attack(target, attacker, pick, counter=True)
+
+    def response_window(self, seat: int, ctx: Context) -> None:
+        """Supplied by the action layer."""
+
+
+def _moves_on_attack(record: Any) -> bool:
+    """Whether an attack record's own text already gives the melee move (格斗: 攻击时：本单位移动 0-1)."""
+    if record is None:
+        return False
+    from toolkit.text import parse_cached
+
+    for text in record.text:
+        ability = parse_cached(text)
+        if ability.timing == "on_attack" and any(isinstance(e, A.Move) for s in ability.sentences for e in s.effects):
+            return True
+    return False

@@ -1,0 +1,638 @@
+"""Card-level rules of the tactics game: zones, tokens, equipment, damage, continuous effects, triggers.
+
+- draw from the personal deck, reshuffling the discarded personal cards when it
+  is empty (§7.5); buy from the matrix shop, refilling it from every player's
+  discarded gold cards when it is empty (预算超支, §2.2), or draw in modes without
+  a shop (§15.1); search, reveal-until (翻牌) and mulligan (调度) (§7.5);
+- mortgage (-X costs and effects), returning at the start of the owner's turn;
+  the hand limit at the end of the turn is 8 minus the mortgaged cards, tokens
+  exempt (§2.3, §8.2, RULINGS T8);
+- damage goes to shields, then temporary HP, then HP (§8.3, RULINGS T10); own
+  shield is capped at 6; a unit at 0 HP is destroyed: 消灭时 while it is still on
+  the map, then (after the attack's 攻击后 window when an attack destroyed it) it
+  goes to its owner's lost zone, its equipment and statuses self-destruct, and
+  消灭后/失联后 trigger; a lost agent gives 失联抚恤 (§14, RULINGS T11, T21);
+- equipment slots (carried 0 / normal 1 / heavy 2 of 2) with self-destruct on
+  overflow (§7.3.1); tokens: ``max_in_play`` per player, removed instead of
+  discarded (§7.4.2, RULINGS T4);
+- continuous effects of a unit's text, its equipment and statuses, and timed ones
+  (直到回合结束, 直到你的下个回合开始); reversible cards show one face (§7.4.1);
+- triggered abilities resolve through :class:`~toolkit.engine.core.Triggers`
+  (§11.4, §11.7); every resolving ability is logged with its ``source`` record id
+  and ``ability`` index, and :attr:`coverage` records whether it changed the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from toolkit.models.tactics import SLOTS_BY_SIZE
+from toolkit.text import ast as A
+from toolkit.text.render import render
+
+from ..core import Decider, EngineError, FirstDecider, Log, Pending, TextRunner, Triggers, parse_abilities
+from .state import CONTINUOUS, Attack, Card, Context, Player, TimedEffect, Unit
+
+SourceKey = tuple[str, int]
+
+
+class TacticsBase(TextRunner):
+    """Zones, cards and units of one game; the board, actions and attacks build on it."""
+
+    def __init__(
+        self,
+        records: Iterable[Any],
+        mode_id: str = "duo",
+        players: int = 2,
+        seed: int = 0,
+        decider: Decider | None = None,
+    ) -> None:
+        self.records = [r for r in records if getattr(r, "game", None) == "tactics"]
+        self.by_id = {(r.kind, r.id): r for r in self.records}
+        games = [r for r in self.records if r.kind == "game"]
+        if not games:
+            raise EngineError("no tactics game record in the data")
+        self.rules = games[0]
+        mode = self.by_id.get(("mode", mode_id))
+        if mode is None:
+            modes = sorted(r.id for r in self.records if r.kind == "mode")
+            raise EngineError(f"unknown tactics mode {mode_id!r}; modes: {', '.join(modes)}")
+        self.mode: Any = mode
+        if not self.mode.players.min <= players <= self.mode.players.max:
+            raise EngineError(
+                f"{mode_id} is for {self.mode.players.min}-{self.mode.players.max} players, not {players}"
+            )
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.log = Log()
+        self.decider = decider or FirstDecider()
+        self.players = [Player(seat) for seat in range(1, players + 1)]
+        for p in self.players:
+            p.team = self.team_of(p.seat)
+        self.active = 1
+        self.round = 0
+        self.shop: list[Card] = []
+        self.obstacles: list[Unit] = []  # neutral units on the map
+        self._uid = 0
+        self.triggers = Triggers(self.turn_order, self.decider)
+        self.cards_by_name = {r.name.zh_hans: r for r in self.records if r.kind == "card"}
+        self.attacks: list[Attack] = []  # attacks in progress, innermost last
+        self.winners: list[int] | None = None
+        self.end_reason = ""
+        # (record id, ability index) -> [reached, changed the game]
+        self.coverage: dict[SourceKey, list[bool]] = {}
+        self._parsed: dict[tuple[str, str, str], list[tuple[int, A.Ability]]] = {}
+
+    # -- seats, teams, hostility (§5.3, T22)
+
+    def team_of(self, seat: int) -> int:
+        """Seats 1 and 3 against 2 and 4 in team play with four players; otherwise every seat alone."""
+        if seat == 0:
+            return 0
+        if self.mode.teams == "teams" and len(self.players) == 4:
+            return 1 if seat % 2 else 2
+        return seat
+
+    def hostile(self, a: int, b: int) -> bool:
+        """Obstacles (seat 0) are hostile to all; teammates are friendly (T22)."""
+        if a == 0 or b == 0:
+            return a != b or a == 0
+        return self.team_of(a) != self.team_of(b)
+
+    def opponents(self, seat: int) -> list[int]:
+        """Hostile seats in turn order after ``seat`` (§12.3)."""
+        seats = [p.seat for p in self.players]
+        start = seats.index(seat)
+        order = seats[start + 1 :] + seats[:start]
+        return [s for s in order if self.hostile(seat, s) and not self.player(s).out]
+
+    def player(self, seat: int) -> Player:
+        if not 1 <= seat <= len(self.players):
+            raise EngineError(f"no player in seat {seat}")
+        return self.players[seat - 1]
+
+    def turn_order(self) -> list[int]:
+        """Seats starting with the current player (§11.7)."""
+        seats = [p.seat for p in self.players]
+        start = seats.index(self.active)
+        return seats[start:] + seats[:start]
+
+    def units(self) -> list[Unit]:
+        """Every unit on the map: the players' and the obstacles."""
+        return [u for p in self.players for u in p.units if not u.gone] + [u for u in self.obstacles if not u.gone]
+
+    def state(self) -> dict[str, Any]:
+        """Zone sizes, the executing player first, and the shop."""
+        order = self.turn_order()
+        return {"players": [self.player(s).sizes() for s in order], "shop": len(self.shop)}
+
+    def _next_uid(self) -> int:
+        self._uid += 1
+        return self._uid
+
+    def _card(self, card_id: str, owner: int, shop: bool = False) -> Card:
+        record = self.by_id.get(("card", card_id))
+        if record is None:
+            raise EngineError(f"unknown tactics card {card_id!r}")
+        return Card(self._next_uid(), card_id, record.name.zh_hans, owner, record, record.token is not None, shop)
+
+    # -- zones
+
+    def _to_discard(self, card: Card, why: str) -> None:
+        owner = self.player(card.owner) if card.owner else None
+        card.tapped = False
+        card.face = "front"
+        if card.token:
+            if owner is not None:
+                owner.removed.append(card)
+            self.log.add("removed", card.owner, card=str(card), reason=f"a token is removed instead ({why})")
+            return
+        if owner is None:  # a shop card nobody owns goes to the active player's discard
+            owner = self.player(self.active)
+        owner.discard.append(card)
+        self.log.add("discarded", owner.seat, card=str(card), reason=why)
+
+    def draw(self, seat: int, count: int) -> int:
+        """Draw from the personal deck, reshuffling the discarded personal cards when it runs out (§7.5)."""
+        player = self.player(seat)
+        drawn = 0
+        for _ in range(count):
+            if not player.deck:
+                personal = [c for c in player.discard if not c.shop]
+                if not personal:
+                    self.log.add("draw_failed", seat, reason="deck and discard are empty")
+                    break
+                player.discard = [c for c in player.discard if c.shop]
+                self.rng.shuffle(personal)
+                player.deck = personal
+                self.log.add("reshuffle", seat, cards=len(personal))
+            card = player.deck.pop()
+            player.hand.append(card)
+            drawn += 1
+            self.log.add("draw", seat, visible=[seat], card=str(card))
+        return drawn
+
+    def buy(self, seat: int, count: int) -> int:
+        """Buy from the matrix shop (预算超支 when empty), or draw in modes without a shop (§2.2)."""
+        if not self.mode.matrix_shop:
+            self.log.add("buy_as_draw", seat, count=count, reason=f"{self.mode.id} has no matrix shop")
+            return self.draw(seat, count)
+        player = self.player(seat)
+        bought = 0
+        for _ in range(count):
+            if not self.shop:
+                gold = [c for p in self.players for c in p.discard if c.shop]
+                for p in self.players:
+                    p.discard = [c for c in p.discard if not c.shop]
+                self.rng.shuffle(gold)
+                self.shop = gold
+                self.log.add("budget_overrun", seat, cards=len(gold))
+                if not gold:
+                    self.log.add("buy_failed", seat, reason="the matrix shop and the discards hold no gold card")
+                    break
+            card = self.shop.pop()
+            card.owner = seat
+            player.hand.append(card)
+            bought += 1
+            self.log.add("buy", seat, card=str(card))
+        return bought
+
+    def search(self, seat: int, name: str, source: str = "deck") -> Card | None:
+        """Find a named card in the deck or the shop, show it, add it to the hand, shuffle the pile (§7.5)."""
+        player = self.player(seat)
+        pile = self.shop if source == "shop" else player.deck
+        found = next((c for c in reversed(pile) if c.name == name), None)
+        if found is not None:
+            pile.remove(found)
+            found.owner = seat
+            player.hand.append(found)
+            self.log.add("search", seat, card=str(found), source=source)
+        else:
+            self.log.add("search_failed", seat, name=name, source=source)
+        self.rng.shuffle(pile)
+        return found
+
+    def reveal_until(self, seat: int, category: str) -> Card | None:
+        """翻牌: reveal from the top until a card of the category; it goes to the hand, the rest to the bottom."""
+        player = self.player(seat)
+        aside: list[Card] = []
+        found = None
+        while player.deck:
+            card = player.deck.pop()
+            self.log.add("reveal", seat, card=str(card))
+            if card.record.category == category:
+                found = card
+                player.hand.append(card)
+                break
+            aside.append(card)
+        self.rng.shuffle(aside)
+        player.deck[:0] = aside
+        return found
+
+    def mulligan(self, seat: int) -> int:
+        """调度: put any cards of the hand at the bottom, draw as many, shuffle the deck."""
+        player = self.player(seat)
+        chosen = [c for c in list(player.hand) if self.decider.confirm(seat, f"mulligan: put {c} at the bottom?")]
+        for card in chosen:
+            player.hand.remove(card)
+            player.deck.insert(0, card)
+        self.log.add("mulligan", seat, cards=len(chosen))
+        self.draw(seat, len(chosen))
+        self.rng.shuffle(player.deck)
+        return len(chosen)
+
+    def mortgage(self, seat: int, count: int, required: bool = False) -> int:
+        """Put cards of the hand face down in the mortgage zone (tokens cannot be mortgaged)."""
+        player = self.player(seat)
+        options = [c for c in player.hand if not c.token]
+        if required and len(options) < count:
+            raise EngineError(f"player {seat} cannot pay -{count}: {len(options)} card(s) can be mortgaged")
+        chosen = self.decider.choose_many(seat, "mortgage a card", options, count)
+        for card in chosen:
+            player.hand.remove(card)
+            player.mortgage.append(card)
+            self.log.add("mortgage", seat, visible=[seat], card=str(card))
+        if chosen:
+            self.log.add("mortgaged", seat, cards=len(chosen))
+        return len(chosen)
+
+    def discard(self, seat: int, count: int, required: bool = False) -> int:
+        player = self.player(seat)
+        if required and len(player.hand) < count:
+            raise EngineError(f"player {seat} cannot discard {count}: the hand holds {len(player.hand)}")
+        chosen = self.decider.choose_many(seat, "discard a card", list(player.hand), count)
+        for card in chosen:
+            player.hand.remove(card)
+            self._to_discard(card, "discarded from the hand")
+        return len(chosen)
+
+    # -- tokens, equipment, statuses
+
+    def gain_token(self, seat: int, name: str) -> Card | None:
+        record = self.cards_by_name.get(name)
+        if record is None or record.token is None:
+            raise EngineError(f"「{name}」 is no token card")
+        player = self.player(seat)
+        held = sum(1 for c in player.hand if c.id == record.id) + sum(
+            1 for u in player.units for c in u.equipment + u.statuses if c.id == record.id
+        )
+        if held >= record.token.max_in_play:
+            self.log.add("token_limit", seat, card=name, max_in_play=record.token.max_in_play)
+            return None
+        card = self._card(record.id, seat)
+        player.hand.append(card)
+        self.log.add("gain_token", seat, card=str(card))
+        return card
+
+    def equip(self, unit: Unit, card: Card) -> None:
+        """Attach equipment; on overflow the owner self-destructs equipment until it fits (§7.3.1)."""
+        size = SLOTS_BY_SIZE[card.record.equipment.size]
+        while sum(SLOTS_BY_SIZE[c.record.equipment.size] for c in unit.equipment) + size > self.rules.equipment_slots:
+            victim = self.decider.choose(unit.seat, f"self-destruct equipment to fit {card}", list(unit.equipment))
+            self.self_destruct(victim)
+        unit.equipment.append(card)
+        self.log.add("equip", unit.seat, unit=str(unit), card=str(card))
+        if card.record.agent is not None and unit.kind == "agent":
+            self.expose(unit, "wears exclusive equipment (§8.4)")
+
+    def attach(self, unit: Unit, card: Card) -> None:
+        unit.statuses.append(card)
+        self.log.add("attach", card.owner, unit=str(unit), card=str(card))
+
+    def holder(self, card: Card) -> Unit | None:
+        return next((u for u in self.units() if card in u.equipment or card in u.statuses), None)
+
+    def self_destruct(self, card: Card) -> None:
+        unit = self.holder(card)
+        if unit is not None:
+            (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
+        self.log.add("self_destruct", card.owner, card=str(card))
+        self._to_discard(card, "self-destructed")
+
+    def seat_for(self, unit: Unit, by: int | None = None) -> int:
+        """Whose abilities a unit's triggers are: its controller's; an obstacle's are the player's whose
+        effect caused them (a documented reading: obstacles are neutral and have no player)."""
+        return unit.seat or by or self.active
+
+    def expose(self, unit: Unit, reason: str) -> None:
+        if unit.hidden:
+            unit.hidden = False
+            self.log.add("exposed", unit.seat or None, unit=str(unit), reason=reason)
+
+    # -- units
+
+    def damage(self, unit: Unit, amount: int, by: int | None = None) -> int:
+        """Shields first (own, then equipment), then temporary HP, then HP (§8.3, RULINGS T10)."""
+        if unit.gone or unit.dying:
+            return 0
+        amount = max(0, amount + self._stat(unit, "damage_taken"))
+        left = amount
+        absorbed = min(unit.shield, left)
+        unit.shield -= absorbed
+        left -= absorbed
+        for card in list(unit.equipment):
+            shield = card.shield_left if card.shield_left is not None else card.record.equipment.shield or 0
+            if left and shield:
+                used = min(shield, left)
+                card.shield_left = shield - used
+                left -= used
+                if card.shield_left <= 0:
+                    self.log.add("equipment_destroyed", unit.seat, card=str(card))
+                    unit.equipment.remove(card)
+                    self._to_discard(card, "its shield was used up")
+        temp = min(unit.temp_hp, left)
+        unit.temp_hp -= temp
+        left -= temp
+        unit.hp -= left
+        if left > 0:
+            self.expose(unit, "lost HP")
+        self.log.add(
+            "damage", unit.seat, unit=str(unit), amount=amount, shield=absorbed, temp_hp=temp, hp=left, hp_left=unit.hp
+        )
+        if amount:
+            self.fire("on_damaged", self.seat_for(unit, by), unit=unit)
+        if unit.hp <= 0 and not unit.gone:
+            self.destroy(unit, by)
+        return amount
+
+    def destroy(self, unit: Unit, by: int | None = None) -> None:
+        """消灭: 消灭时 triggers while the unit is still on the map; during an attack it leaves after the
+        攻击后 window (T21), otherwise at once (§14.1, §14.7)."""
+        if unit.gone or unit.dying:
+            return
+        unit.dying = True
+        unit.hp = min(unit.hp, 0)
+        unit.destroyed_by = by
+        self.log.add("destroyed", unit.seat or None, unit=str(unit), by=by)
+        self.fire("on_destroyed", self.seat_for(unit, by), unit=unit)
+        if self.attacks:
+            self.attacks[-1].dying.append(unit)
+        else:
+            self.leave(unit)
+
+    def leave(self, unit: Unit) -> None:
+        """A destroyed unit goes to its owner's lost zone (T11); 消灭后 and 失联后 trigger, by its controller."""
+        if unit.gone:
+            return
+        controller = unit.seat
+        unit.gone = True
+        if unit.kind == "obstacle":
+            if unit in self.obstacles:
+                self.obstacles.remove(unit)
+        else:
+            self.player(controller).units.remove(unit)
+        for card in list(unit.equipment) + list(unit.statuses):  # they leave with their unit (§7.3)
+            (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
+            self.log.add("self_destruct", card.owner, card=str(card), reason=f"{unit} left play")
+            self._to_discard(card, "self-destructed")
+        if unit.owner:
+            owner = self.player(unit.owner)
+            owner.lost.append(unit)
+            if unit.card is not None and unit.card in self.player(controller).board:
+                self.player(controller).board.remove(unit.card)
+                owner.lost.append(unit.card)
+        self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)
+        self.score_destroyed(unit)
+        fired_by = controller or (unit.destroyed_by or self.active)
+        self.fire("after_destroyed", fired_by, unit=unit)
+        self.fire("after_lost", fired_by, unit=unit)
+        if unit.kind == "agent" and unit.owner and self.decider.confirm(unit.owner, "失联抚恤: use 物资补充 for free?"):
+            self.log.add("lost_agent_relief", unit.owner)
+            self.buy(unit.owner, 1)
+        self.check_victory()
+
+    def score_destroyed(self, unit: Unit) -> None:
+        """先发制人 (T22): an enemy agent destroyed scores 1 for the destroyer's team."""
+
+    def check_victory(self) -> None:
+        """Decided by the game (the board knows which agents are on the map)."""
+
+    def heal(self, unit: Unit, amount: int) -> None:
+        if unit.kind == "obstacle":
+            self.log.add("heal_refused", unit.seat or None, unit=str(unit), reason="obstacles cannot be healed (§5.2)")
+            return
+        before = unit.hp
+        unit.hp = min(self.max_hp(unit), unit.hp + amount)
+        self.log.add("heal", unit.seat, unit=str(unit), amount=unit.hp - before, hp=unit.hp)
+
+    def gain_shield(self, unit: Unit, amount: int) -> None:
+        cap = self.rules.self_shield_cap
+        gained = max(0, min(cap, unit.shield + amount) - unit.shield)
+        unit.shield += gained
+        self.log.add("shield", unit.seat, unit=str(unit), amount=gained, shield=unit.shield, cap=cap)
+
+    def roll_hit_dice(self, seat: int, count: int, modifier: int = 0) -> int:
+        """Hit dice: modified results clamped to 1..6, damage from the face table, 马枪税 on all 1s (§13.2)."""
+        faces = [self.rng.randint(1, 6) for _ in range(count)]
+        results = [min(6, max(1, f + modifier)) for f in faces]
+        damage = sum(self.rules.hit_die[r - 1] for r in results)
+        self.log.add("hit_dice", seat, faces=faces, modifier=modifier, results=results, damage=damage)
+        if results and all(r == 1 for r in results):
+            self.log.add("consolation_buy", seat)
+            self.buy(seat, 1)
+        return damage
+
+    # -- abilities of a source, continuous effects (装备 and 状态 while attached, 直到… durations)
+
+    def indexed_abilities(self, source: Any) -> list[tuple[int, A.Ability]]:
+        """The active abilities of ``source`` with their index in the record's ``text`` (a reverse face
+        continues the numbering after the front). A tapped reversible card shows only its 此面生效 face."""
+        record = source.record
+        reverse = getattr(record, "reverse", None)
+        face = "front"
+        if isinstance(source, Card) and reverse is not None:
+            face = source.face
+            if source.tapped:
+                face = reverse.active_when_tapped
+        key = (record.kind, record.id, face)
+        cached = self._parsed.get(key)
+        if cached is None:
+            front = parse_abilities(source)
+            if face == "front":
+                cached = list(enumerate(front))
+            else:
+                back = parse_abilities(_Face(reverse))
+                cached = [(len(front) + i, ab) for i, ab in enumerate(back)]
+            self._parsed[key] = cached
+        return cached
+
+    def _abilities(self, source: Any) -> list[A.Ability]:
+        return [ab for _, ab in self.indexed_abilities(source)]
+
+    def continuous_sources(self, unit: Unit) -> list[tuple[A.Node, SourceKey | None]]:
+        """Continuous effects on ``unit`` with where they come from: the unit's own text, its equipment's
+        and statuses' (while attached, §7.3), and timed ones still running."""
+        found: list[tuple[A.Node, SourceKey | None]] = []
+        sources: list[Any] = [unit, *unit.equipment, *unit.statuses]
+        for source in sources:
+            for index, ability in self.indexed_abilities(source):
+                if ability.kind != "effect":
+                    continue
+                for sentence in ability.sentences:
+                    found += [(e, (source.record.id, index)) for e in sentence.effects if isinstance(e, CONTINUOUS)]
+        return found + [(t.effect, t.source) for t in unit.timed]
+
+    def continuous(self, unit: Unit) -> list[A.Node]:
+        return [e for e, _ in self.continuous_sources(unit)]
+
+    def stat_bonus(self, unit: Unit, stat: str) -> int:
+        """Sum of the ±X of continuous 移速 / 生命值上限 / 受到的伤害 / 攻击距离 / 攻击命中骰结果 effects."""
+        return sum(e.delta for e in self.continuous(unit) if isinstance(e, A.Modify) and e.stat == stat)
+
+    def _stat(self, unit: Unit, stat: str) -> int:
+        """:meth:`stat_bonus` when the game uses the value: the effects that count are marked as executed."""
+        total = 0
+        for effect, source in self.continuous_sources(unit):
+            if isinstance(effect, A.Modify) and effect.stat == stat:
+                total += effect.delta
+                if source is not None and effect.delta:
+                    self.mark(source, True)
+        return total
+
+    def cannot(self, unit: Unit, action: str) -> bool:
+        for effect, source in self.continuous_sources(unit):
+            if isinstance(effect, A.Cannot) and effect.action == action:
+                if source is not None:
+                    self.mark(source, True)
+                return True
+        return False
+
+    def extra_vision(self, unit: Unit) -> tuple[bool, bool]:
+        """(side, rear) vision: printed on the record, or gained (获得侧向视野 / 获得背向视野)."""
+        vision = getattr(unit.record, "vision", None)
+        side = bool(vision and vision.side)
+        rear = bool(vision and vision.rear)
+        for effect, _ in self.continuous_sources(unit):
+            if isinstance(effect, A.GainVision):
+                side = side or effect.vision == "side"
+                rear = rear or effect.vision == "rear"
+        return side, rear
+
+    def vision_sources(self, unit: Unit) -> list[tuple[str, SourceKey | None]]:
+        return [(e.vision, s) for e, s in self.continuous_sources(unit) if isinstance(e, A.GainVision)]
+
+    def max_hp(self, unit: Unit) -> int:
+        return max(1, unit.max_hp + self._stat(unit, "max_hp"))
+
+    def _expire(self, seat: int, moment: str) -> None:
+        """End timed effects: every 直到回合结束 at a turn's end, 直到你的下个回合开始 at that player's turn start."""
+        for unit in self.units():
+            ended = [t for t in unit.timed if t.until == moment and (moment == "turn_end" or t.seat == seat)]
+            for timed in ended:
+                unit.timed.remove(timed)
+                self.log.add("effect_ended", unit.seat, unit=str(unit), text=render(timed.effect))
+
+    # -- coverage: which abilities ran and changed the game
+
+    def mark(self, source: SourceKey, changed: bool) -> None:
+        entry = self.coverage.setdefault(source, [False, False])
+        entry[0] = True
+        entry[1] = entry[1] or changed
+
+    def fingerprint(self) -> tuple[Any, ...]:
+        """A cheap summary of everything an ability can change (to tell whether it changed the game)."""
+        units = tuple(
+            (
+                u.uid,
+                u.hp,
+                u.shield,
+                u.temp_hp,
+                u.tapped,
+                u.hidden,
+                u.pos,
+                u.facing,
+                u.controller,
+                u.dying,
+                tuple(c.uid for c in u.equipment),
+                tuple((c.uid, c.tapped) for c in u.equipment),
+                tuple(c.uid for c in u.statuses),
+                len(u.timed),
+            )
+            for u in self.units()
+        )
+        players = tuple(
+            (
+                len(p.deck),
+                tuple(c.uid for c in p.hand),
+                len(p.discard),
+                len(p.mortgage),
+                len(p.removed),
+                len(p.lost),
+                len(p.standby),
+                p.score,
+                len(p.board),
+            )
+            for p in self.players
+        )
+        return units, players, len(self.shop), self._board_key(), self._attack_key()
+
+    def _board_key(self) -> Any:
+        return None
+
+    def _attack_key(self) -> Any:
+        a = self.attacks[-1] if self.attacks else None
+        return None if a is None else (a.speed, a.hit_result, a.damage, a.lost, id(a.target))
+
+    # -- triggers
+
+    def fire(self, timing: str, seat: int, unit: Unit | None = None, extra: Sequence[Any] = ()) -> None:
+        """Collect the triggered abilities of ``timing`` and resolve them (§11.4, §11.7)."""
+        pending: list[Pending[Any]] = []
+        sources: list[tuple[Any, Unit | None]] = []
+        if unit is not None:
+            sources = [(unit, unit)] + [(c, unit) for c in unit.equipment + unit.statuses]
+        elif timing in ("turn_start", "turn_end"):
+            for u in self.player(seat).units:
+                sources += [(u, u)] + [(c, u) for c in u.equipment + u.statuses]
+        sources += [(thing, unit) for thing in extra]
+        for source, holder in sources:
+            for index, ability in self.indexed_abilities(source):
+                if ability.kind == "triggered" and ability.timing == timing:
+                    owner = holder.seat if holder is not None and holder.seat else seat
+                    card = source if isinstance(source, Card) else None
+
+                    def run(
+                        ability: A.Ability = ability,
+                        owner: int = owner,
+                        card: Card | None = card,
+                        holder: Unit | None = holder,
+                        key: SourceKey = (source.record.id, index),
+                    ) -> None:
+                        self.log.add(
+                            "trigger",
+                            owner,
+                            timing=timing,
+                            source=key[0],
+                            ability=key[1],
+                            card=str(card or holder),
+                            text=render(ability),
+                        )
+                        self.run_ability(ability, Context(owner, card, holder, source=key), pay=False)
+
+                    pending.append(Pending(owner, f"{source}: {timing}", run))
+        self.triggers.resolve(pending)
+
+    def run_ability(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
+        """Execute an ability and record whether it changed the game (for the coverage measure)."""
+        before = self.fingerprint() if ctx.source is not None else None
+        self.execute(ability, ctx, pay=pay)
+        if ctx.source is not None:
+            self.mark(ctx.source, self.fingerprint() != before)
+
+    def execute(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
+        raise NotImplementedError
+
+
+class _Face:
+    """The reverse face of a card as something :func:`parse_abilities` can read."""
+
+    def __init__(self, reverse: Any) -> None:
+        self.record = reverse
+
+    def __str__(self) -> str:
+        return "reverse face"
+
+
+__all__ = ["Attack", "Card", "Context", "Player", "TacticsBase", "TimedEffect", "Unit"]

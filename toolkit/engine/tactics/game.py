@@ -1,0 +1,705 @@
+"""A whole game of the tactics game: set-up and deployment (§3), the turn (§9), actions (§11),
+responses (§12), command cards on the board (§7.3) and the modes' win conditions (§15, T22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from toolkit.board import Board
+from toolkit.text import ast as A
+from toolkit.text.render import render
+
+from ..core import Decider, EngineError
+from .attack import AttackRules, RecordSource
+from .state import Card, Cell, Context, Unit
+
+OBSTACLE_COPIES = 2  # scene-obstacle pieces per record in the supply (a documented reading: the box holds two of each)
+SCENE_OBSTACLES = 5  # standard deployment draws five (§3.1)
+BASIC_ACTIONS = ("march", "strike", "aim", "resupply", "reinforce")
+
+
+@dataclass(eq=False)
+class Action:
+    """One thing a player may do in the main phase (§11.1)."""
+
+    kind: str  # play | ability | scavenge | end
+    seat: int
+    unit: Unit | None = None
+    card: Card | None = None
+    source: Any = None  # Card | Unit | RecordSource whose ability is used
+    index: int = -1
+    ability: A.Ability | None = None
+    face: str = "front"
+    target: Unit | None = None  # scavenge: the obstacle
+
+    def __str__(self) -> str:
+        if self.kind == "end":
+            return "end the main phase"
+        if self.kind == "play":
+            face = " (reverse)" if self.face == "reverse" else ""
+            return f"play {self.card}{face} with {self.unit}"
+        if self.kind == "scavenge":
+            return f"正义的搜刮: {self.unit} and {self.target}"
+        return f"{self.unit}: {render(self.ability) if self.ability else self.source}"
+
+
+def default_map(records: Iterable[Any], mode: str, players: int) -> Any:
+    """The first map (by id) made for ``mode`` that seats ``players``."""
+    maps = sorted((r for r in records if getattr(r, "kind", None) == "map"), key=lambda r: r.id)
+    for record in maps:
+        if mode in record.modes and record.players.min <= players <= record.players.max:
+            return record
+    raise EngineError(f"no tactics map is made for {mode} with {players} players (cards/tactics/maps/)")
+
+
+class TacticsGame(AttackRules):
+    """A game of the tactical agents game on the records of one catalog, on one map."""
+
+    def __init__(
+        self,
+        records: Iterable[Any],
+        mode_id: str = "duo",
+        players: int = 2,
+        seed: int = 0,
+        decider: Decider | None = None,
+        decks: Sequence[Sequence[str]] | None = None,
+        squads: Sequence[Sequence[str]] | None = None,
+        opening_hand: bool = True,
+        board: Board | str | None = None,
+        setup: bool = True,
+    ) -> None:
+        records = list(records)
+        if decks is not None:
+            players = len(decks)
+        super().__init__(records, mode_id, players, seed, decider)
+        if isinstance(board, Board):
+            self.board = board
+        else:
+            record = self.by_id.get(("map", board)) if board else default_map(self.records, mode_id, players)
+            if record is None:
+                maps = sorted(r.id for r in self.records if r.kind == "map")
+                raise EngineError(f"unknown tactics map {board!r}; maps: {', '.join(maps)}")
+            self.board = Board.from_record(record)
+        self.started = False
+        self.deploying = False
+        self.turn_specials: set[tuple[int, str]] = set()
+        self.log.add(
+            "setup",
+            mode=self.mode.id,
+            players=players,
+            seed=seed,
+            shop=self.mode.matrix_shop,
+            map=self.board.map_id,
+            teams={p.seat: p.team for p in self.players},
+        )
+        for index, player in enumerate(self.players):
+            squad = list(squads[index]) if squads else self.example_squad()
+            for agent_id in squad:
+                player.standby.append(self._agent(player.seat, agent_id))
+            deck_ids = list(decks[index]) if decks else self.example_deck(squad)
+            player.deck = [self._card(cid, player.seat) for cid in deck_ids]
+            self.rng.shuffle(player.deck)
+            self.log.add("deck", player.seat, cards=len(player.deck), squad=squad)
+        if self.mode.matrix_shop:
+            self.shop = [self._card(r.id, 0, shop=True) for r in self.records if r.kind == "card" and r.back == "shop"]
+            self.rng.shuffle(self.shop)
+            self.log.add("shop", cards=len(self.shop))
+        if setup:
+            self.set_up(opening_hand)
+
+    # -- set-up helpers
+
+    def example_squad(self) -> list[str]:
+        agents = sorted(r.id for r in self.records if r.kind == "agent" and not r.private)
+        return agents[: max(1, self.mode.starting_agents)]
+
+    def example_deck(self, squad: Sequence[str]) -> list[str]:
+        """A legal-looking deck: the mode's minimum size of distinct generic cards, then the squad's exclusives."""
+        size = 10
+        for rule in self.mode.deck_rules:
+            if getattr(rule, "rule", None) == "deck_size":
+                size = rule.min or rule.max or size
+        pool = [
+            r
+            for r in sorted(self.records, key=lambda r: r.id)
+            if r.kind == "card" and r.back == "personal" and r.token is None and (r.agent is None or r.agent in squad)
+        ]
+        names: set[str] = set()
+        deck: list[str] = []
+        for record in sorted(pool, key=lambda r: (r.agent is not None, r.id)):
+            if record.name.zh_hans not in names and len(deck) < size:
+                names.add(record.name.zh_hans)
+                deck.append(record.id)
+        return deck
+
+    def _agent(self, seat: int, agent_id: str) -> Unit:
+        record = self.by_id.get(("agent", agent_id))
+        if record is None:
+            raise EngineError(f"unknown tactics agent {agent_id!r}")
+        unit = Unit(self._next_uid(), agent_id, record.name.zh_hans, seat, "agent", record.hp, record.hp, record)
+        unit.hidden = True  # 待命: face down on the player board (§2.2)
+        return unit
+
+    # -- set-up and deployment (§3, T19)
+
+    def set_up(self, opening_hand: bool = True) -> None:
+        """Scene obstacles, opening hands with one mulligan, deployment dice and starting deployment."""
+        if self.mode.scene_obstacles == "standard":
+            self.place_scene_obstacles()
+        if opening_hand:
+            for player in self.players:
+                self.draw(player.seat, self.rules.opening_hand)
+            for player in self.players:
+                self.mulligan(player.seat)
+        self.deploy_starting_agents()
+        self.start_game()
+
+    def place_scene_obstacles(self) -> None:
+        """Standard deployment: five scene obstacles drawn at random, face down, on the map's obstacle cells."""
+        pieces = [r for r in self.records if r.kind == "unit" and r.type == "obstacle" and r.obstacle == "scene"]
+        supply = sorted(pieces, key=lambda r: r.id) * OBSTACLE_COPIES
+        self.rng.shuffle(supply)
+        spots = list(self.board.obstacle_spots)
+        self.rng.shuffle(spots)
+        for record, cell in zip(supply[:SCENE_OBSTACLES], spots, strict=False):
+            unit = Unit(self._next_uid(), record.id, record.name.zh_hans, 0, "obstacle", record.hp, record.hp, record)
+            unit.hidden = True
+            self.place(unit, cell, None)
+            self.obstacles.append(unit)
+            self.log.add("scene_obstacle", unit=str(unit), cell=list(cell))
+        if len(spots) < SCENE_OBSTACLES:
+            self.log.add("scene_obstacles_short", spots=len(spots), wanted=SCENE_OBSTACLES)
+
+    def deploy_starting_agents(self) -> None:
+        """Deployment dice (starting agents + 1 d6 per player; a die naming a missing zone or matching another
+        of the player's dice is a wildcard), then players place their starting agents alternately (T19)."""
+        self.deploying = True
+        plan: dict[int, list[Unit]] = {}
+        dice: dict[int, list[int | None]] = {}
+        for player in self.players:
+            count = min(self.mode.starting_agents, len(player.standby))
+            if count < len(player.standby):
+                starters = self.decider.choose_many(player.seat, "starting agent", list(player.standby), count)
+            else:
+                starters = list(player.standby)
+            plan[player.seat] = list(starters)
+            faces = [self.rng.randint(1, 6) for _ in range(count + 1)]
+            wild: list[int | None] = [None if f not in self.board.zones or faces.count(f) > 1 else f for f in faces]
+            dice[player.seat] = wild
+            self.log.add("deployment_dice", player.seat, faces=faces, zones=[w or "wild" for w in wild])
+        while any(plan.values()):
+            for player in self.players:
+                if not plan[player.seat]:
+                    continue
+                unit = plan[player.seat].pop(0)
+                die = self.decider.choose(player.seat, f"deployment die for {unit}", dice[player.seat])
+                dice[player.seat].remove(die)
+                zone_cells = self.board.zones.get(die, ()) if die is not None else ()
+                cells = list(zone_cells) or [c for z in sorted(self.board.zones) for c in self.board.zones[z]]
+                options = self.free_cells(player.seat, cells) or self.free_cells(player.seat, self.board.cells())
+                self.hint = ("deploy", unit)
+                cell = self.decider.choose(player.seat, f"deploy {unit} (zone {die or 'any'})", options)
+                self._enter(player.seat, unit, cell, hidden=self.mode.hidden_agents)
+        self.deploying = False
+
+    def _enter(self, seat: int, unit: Unit, cell: Cell, hidden: bool, tapped: bool = False) -> None:
+        player = self.player(seat)
+        if unit in player.standby:
+            player.standby.remove(unit)
+        self.place(unit, cell, None)
+        self.hint = ("facing", unit)
+        self.choose_facing(unit)
+        unit.hidden = hidden
+        unit.tapped = tapped
+        player.units.append(unit)
+        self.log.add(
+            "deploy",
+            seat,
+            unit=str(unit),
+            source=unit.id,
+            cell=list(cell),
+            facing=unit.facing,
+            hidden=hidden,
+            tapped=tapped,
+        )
+
+    def start_game(self) -> None:
+        """§3.3: exposure is not checked during deployment; everything starts now (登场时 of the deployed)."""
+        self.started = True
+        self.log.add("game_start", units=len(self.units()))
+        for seat in self.turn_order():
+            for unit in list(self.player(seat).units):
+                self.fire("on_enter", seat, unit=unit)
+        self.check_exposure()
+        self.check_victory()
+
+    def reinforce(self, seat: int) -> None:
+        """增援: one standby agent, tapped and hidden, on an outdoor cell without enemy units (T19)."""
+        player = self.player(seat)
+        if not player.standby:
+            self.log.add("reinforce_failed", seat, reason="no standby agent")
+            return
+        cells = self.free_cells(seat, [c for c in self.board.cells() if self.board.is_outdoor(c)])
+        if not cells:
+            self.log.add("reinforce_failed", seat, reason="no outdoor cell without enemy units")
+            return
+        unit = self.decider.choose(seat, "standby agent to deploy", list(player.standby))
+        self.hint = ("deploy", unit)
+        cell = self.decider.choose(seat, f"deploy {unit} on an outdoor cell", cells)
+        self._enter(seat, unit, cell, hidden=True, tapped=True)
+        self.fire("on_enter", seat, unit=unit)
+        self.check_exposure()
+
+    # -- the turn (§9)
+
+    def start_turn(self, seat: int) -> None:
+        """Reset, mortgaged cards back to the hand, temporary HP gone (§8.1-§8.3), 回合开始时 triggers."""
+        self.active = seat
+        self.turn_specials.clear()
+        player = self.player(seat)
+        self.log.add("turn_start", seat, round=self.round)
+        self._expire(seat, "your_next_turn_start")
+        for unit in player.units:
+            unit.tapped = False
+            unit.temp_hp = 0
+            for card in unit.equipment + unit.statuses:
+                if card.tapped:
+                    card.tapped = False
+                    self._may_switch(seat, card)
+        player.hand.extend(player.mortgage)
+        if player.mortgage:
+            self.log.add("mortgage_returned", seat, cards=len(player.mortgage))
+        player.mortgage.clear()
+        self.fire("turn_start", seat)
+
+    def _may_switch(self, seat: int, card: Card) -> None:
+        """切换 (§7.4.1): a reversible card with the switch ability may be turned over after it is reset."""
+        reverse = card.record.reverse
+        if reverse is not None and reverse.switch and self.decider.confirm(seat, f"switch {card} to its other face?"):
+            card.face = "reverse" if card.face == "front" else "front"
+            self.log.add("switch", seat, card=str(card), face=card.face)
+
+    def draw_phase(self, seat: int) -> None:
+        self.log.add("draw_phase", seat)
+        for text in self.mode.draw_phase:
+            self.run_text(text, seat)
+
+    def end_turn(self, seat: int) -> None:
+        """Hand limit: 8 minus mortgaged cards, tokens exempt (§2.3, §8.2)."""
+        self.fire("turn_end", seat)
+        player = self.player(seat)
+        limit = self.rules.hand_limit - len(player.mortgage)
+        while sum(1 for c in player.hand if not c.token) > limit:
+            options = [c for c in player.hand if not c.token]
+            if self.mode.discard_from_mortgage:
+                options += player.mortgage
+            card = self.decider.choose(seat, f"discard down to {limit}", options)
+            (player.hand if card in player.hand else player.mortgage).remove(card)
+            self._to_discard(card, f"hand limit {limit}")
+        self.log.add("turn_end", seat, hand=len(player.hand), limit=limit)
+        self._expire(seat, "turn_end")
+
+    # -- what a player may do (§11.1)
+
+    def users(self, seat: int) -> list[Unit]:
+        """The player's units that may use command cards: agents, and minions marked for it (§5.2)."""
+        return [
+            u
+            for u in self.player(seat).units
+            if not u.dying and (u.kind == "agent" or getattr(u.record, "can_use_command_cards", False))
+        ]
+
+    def card_user_ok(self, card: Card, unit: Unit, seat: int, spare: int = 1) -> bool:
+        record = card.record
+        if record.cost.tap and unit.tapped:
+            return False
+        if record.agent is not None and unit.id != record.agent:
+            return False
+        if record.category == "equipment" and unit.kind not in record.equipment.users:
+            return False
+        mortgageable = sum(1 for c in self.player(seat).hand if c is not card and not c.token)
+        return record.cost.mortgage <= mortgageable
+
+    def can_play(self, seat: int, card: Card) -> Unit | None:
+        """The first unit that could play ``card`` in the main phase now, or None (响应牌 wait for a response
+        timing; a status that names no target is not played directly, §7.3.2)."""
+        record = card.record
+        player = self.player(seat)
+        if card not in player.hand or record.is_response:
+            return None
+        if record.category == "status" and (record.status.target == "none" or not self._status_targets(seat, card)):
+            return None
+        if record.category == "minion" and self.by_id.get(("unit", record.minion)) is None:
+            return None
+        return next((u for u in self.users(seat) if self.card_user_ok(card, u, seat)), None)
+
+    def _status_targets(self, seat: int, card: Card) -> list[Unit]:
+        return [u for u in self.candidates(card.record.status.target, seat) if isinstance(u, Unit)]
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        actions: list[Action] = []
+        player = self.player(seat)
+        for card in player.hand:
+            if self.can_play(seat, card) is None:
+                continue
+            faces = ["front"]
+            if card.record.reverse is not None and card.record.reverse.playable:
+                faces.append("reverse")
+            for unit in self.users(seat):
+                if self.card_user_ok(card, unit, seat):
+                    actions += [Action("play", seat, unit, card, card, face=f) for f in faces]
+        for unit in list(player.units):
+            if unit.dying:
+                continue
+            sources: list[Any] = [
+                RecordSource(self.by_id[("ability", a)]) for a in BASIC_ACTIONS if ("ability", a) in self.by_id
+            ]
+            sources += [unit, *unit.equipment, *[c for c in unit.statuses if c.owner == seat]]
+            for source in sources:
+                for index, ability in self.indexed_abilities(source):
+                    if ability.kind not in ("active", "special"):
+                        continue
+                    if ability.kind == "special" and (unit.uid, f"{source.record.id}:{index}") in self.turn_specials:
+                        continue
+                    payer = unit if isinstance(source, RecordSource | Unit) else source
+                    if not self.can_pay(ability.costs, seat, payer):
+                        continue
+                    if not self._useful(source, ability, unit, seat):
+                        continue
+                    actions.append(Action("ability", seat, unit, None, source, index, ability))
+            if unit.kind == "agent" and not unit.tapped:
+                for obstacle in self.obstacles:
+                    if not obstacle.gone and self.within(unit, obstacle, 0, 2):
+                        actions.append(Action("scavenge", seat, unit, target=obstacle))
+        actions.append(Action("end", seat))
+        return actions
+
+    def _useful(self, source: Any, ability: A.Ability, unit: Unit, seat: int) -> bool:
+        """Basic abilities that cannot do anything now are not offered (no standby agent to reinforce, …)."""
+        record_id = source.record.id
+        if record_id == "reinforce":
+            return bool(self.player(seat).standby) and any(self.board.is_outdoor(c) for c in self.board.cells())
+        if record_id == "strike":
+            return not self.cannot(unit, "attack") and bool(self.profiles(unit))
+        if record_id == "march":
+            return not self.cannot(unit, "move")
+        return True
+
+    def take(self, action: Action) -> None:
+        """Carry out one action: declare and pay, the opponents' responses (§12), then resolve."""
+        seat = action.seat
+        if self.winners is not None:
+            raise EngineError("the game is over")
+        if action.kind == "end":
+            self.log.add("main_phase_end", seat)
+        elif action.kind == "play":
+            assert action.card is not None and action.unit is not None
+            self.play_card(seat, action.card, action.unit, action.face)
+        elif action.kind == "scavenge":
+            assert action.unit is not None and action.target is not None
+            self.scavenge(seat, action.unit, action.target)
+        else:
+            self.use_ability(action)
+        self.check_victory()
+
+    def use_ability(self, action: Action) -> None:
+        assert action.unit is not None and action.ability is not None
+        seat, unit, source, ability = action.seat, action.unit, action.source, action.ability
+        card = source if isinstance(source, Card) else None
+        key = (source.record.id, action.index)
+        ctx = Context(seat, card, unit, source=key)
+        self.log.add(
+            "ability", seat, source=key[0], ability=key[1], unit=str(unit), timing=ability.kind, text=render(ability)
+        )
+        if ability.kind == "special":
+            self.turn_specials.add((unit.uid, f"{key[0]}:{key[1]}"))
+        for cost in ability.costs:
+            if isinstance(cost, A.TapCost) and card is None:
+                unit.tapped = True
+                self.log.add("tap", seat, what=str(unit), reason="cost")
+            else:
+                self._pay(cost, ctx)
+        if source is unit and unit.kind == "agent":
+            self.expose(unit, "uses its own ability (§8.4)")
+        if ability.kind != "special":
+            self.response_window(seat, ctx)
+        if self.winners is None and not unit.gone:
+            self.run_ability(ability, ctx, pay=False)
+
+    def scavenge(self, seat: int, agent: Unit, obstacle: Unit) -> None:
+        """正义的搜刮 (scene-obstacle reference card): tap an own agent; it moves 0-1, interacts with a target
+        obstacle at distance 0-1 (turning it face up), and you move that obstacle 0-1."""
+        agent.tapped = True
+        self.log.add("scavenge", seat, unit=str(agent), obstacle=str(obstacle))
+        self.response_window(seat, Context(seat, None, agent))
+        if agent.gone:
+            return
+        self.move(agent, 0, 1, reason="正义的搜刮")
+        if obstacle.gone or not self.target_ok(agent, obstacle, (0, 1)):
+            self.log.add("target_lost", seat, target=str(obstacle), ref="正义的搜刮")
+            return
+        self.expose(obstacle, "正义的搜刮")
+        obstacle.controller = seat
+        try:
+            self.move(obstacle, 0, 1, reason="正义的搜刮")
+        finally:
+            obstacle.controller = 0
+
+    # -- command cards on the board (§7.3)
+
+    def play_card(self, seat: int, card: Card, unit: Unit | None = None, face: str = "front") -> None:
+        """Play a command card from the hand: pay, responses, then equip, attach, deploy or resolve it."""
+        if unit is None:
+            unit = self.can_play(seat, card)
+        record = card.record
+        player = self.player(seat)
+        if unit is None or card not in player.hand or not self.card_user_ok(card, unit, seat):
+            raise EngineError(f"player {seat} cannot play {card} now")
+        player.hand.remove(card)
+        card.face = face
+        self.log.add("play", seat, card=str(card), source=card.id, by=str(unit), category=record.category, face=face)
+        if record.cost.mortgage:
+            self.mortgage(seat, record.cost.mortgage, required=True)
+        if record.cost.tap:
+            unit.tapped = True
+            self.log.add("tap", seat, what=str(unit), reason="cost")
+        if record.agent is not None:
+            self.expose(unit, "plays an exclusive card (§8.4)")
+        ctx = Context(seat, card, unit)
+        self.response_window(seat, ctx)
+        if self.winners is not None or unit.gone:
+            self._to_discard(card, "its player's unit left play")
+            return
+        for index, ability in self.indexed_abilities(card):
+            if ability.kind == "triggered" and ability.timing == "on_play":
+                self.log.add("trigger", seat, timing="on_play", source=card.id, ability=index, text=render(ability))
+                self.run_ability(ability, Context(seat, card, unit, source=(card.id, index)), pay=False)
+        if record.category == "equipment":
+            self.equip(unit, card)
+        elif record.category == "status":
+            targets = self._status_targets(seat, card)
+            if not targets:
+                self._to_discard(card, "no unit to attach it to")
+                return
+            self.hint = ("status", card)
+            self.attach(self.decider.choose(seat, f"attach {card} to", targets), card)
+        elif record.category == "minion":
+            minion = self.deploy_minion(seat, record.minion, unit, card)
+            if minion is None:
+                self._to_discard(card, "no cell to deploy the minion")
+                return
+            self._resolve_effects(card, Context(seat, card, unit))
+        else:
+            self._resolve_effects(card, ctx)
+            if card not in player.removed:
+                self._to_discard(card, "resolved")
+
+    def _resolve_effects(self, card: Card, ctx: Context, kinds: tuple[str, ...] = ("effect",)) -> None:
+        """The card's abilities of ``kinds``, top to bottom (§7.3.4)."""
+        for index, ability in self.indexed_abilities(card):
+            if ability.kind in kinds and self.winners is None:
+                self.log.add("resolve", ctx.player, source=card.id, ability=index, text=render(ability))
+                self.run_ability(
+                    ability, Context(ctx.player, card, ctx.unit, attack=ctx.attack, source=(card.id, index)), pay=False
+                )
+
+    def deploy_minion(self, seat: int, unit_id: str, by: Unit | None = None, card: Card | None = None) -> Unit | None:
+        """A minion enters where its card says, relative to the agent that played it (§7.3.3); its card
+        stays on the player board."""
+        record = self.by_id.get(("unit", unit_id))
+        if record is None or record.type != "minion":
+            raise EngineError(f"{unit_id!r} is no minion")
+        where = record.deploy
+        cells: list[Cell]
+        if where.position == "deployment_zone" or by is None or by.pos is None:
+            cells = [c for z in sorted(self.board.zones) for c in self.board.zones[z]]
+        elif where.position == "same_coordinate":
+            cells = [by.pos]
+        else:
+            reach = 1 if where.position == "adjacent" else (where.distance or 0)
+            low = 1 if where.position == "adjacent" else 0
+            cells = [
+                c for c in self.board.cells() if (d := self.board.distance(by.pos, c)) is not None and low <= d <= reach
+            ]
+        options = self.free_cells(seat, cells)
+        if not options:
+            self.log.add("deploy_failed", seat, unit=unit_id, reason="no free cell")
+            return None
+        unit = Unit(self._next_uid(), unit_id, record.name.zh_hans, seat, "minion", record.hp, record.hp, record)
+        unit.card = card
+        if card is not None:
+            self.player(seat).board.append(card)
+        self.hint = ("deploy", unit)
+        cell = self.decider.choose(seat, f"deploy {unit}", options)
+        self._enter(seat, unit, cell, hidden=where.hidden, tapped=where.tapped)
+        self.fire("on_enter", seat, unit=unit)
+        self.check_exposure()
+        return unit
+
+    # -- responses (§12)
+
+    def response_options(self, seat: int, ctx: Context) -> list[Action]:
+        out: list[Action] = []
+        player = self.player(seat)
+        users = [u for u in self.users(seat) if not self.cannot(u, "respond")]
+        for card in player.hand:
+            if not any(ab.kind == "response" for ab in self._abilities(card)):
+                continue
+            for unit in users:
+                if self.card_user_ok(card, unit, seat):
+                    out.append(Action("play", seat, unit, card, card))
+                    break
+        for unit in users:
+            sources: list[Any] = [unit, *unit.equipment]
+            for source in sources:
+                for index, ability in self.indexed_abilities(source):
+                    if ability.kind != "response":
+                        continue
+                    if self.can_pay(ability.costs, seat, source):
+                        out.append(Action("ability", seat, unit, None, source, index, ability))
+        return out
+
+    def response_window(self, seat: int, ctx: Context) -> None:
+        """Each opponent in seat order from the next may declare one response; they resolve last declared
+        first, before the action (§12.2, §12.3)."""
+        if not self.started or self.winners is not None:
+            return
+        declared: list[tuple[Action, Context]] = []
+        for other in self.opponents(seat):
+            options = self.response_options(other, ctx)
+            if not options:
+                continue
+            self.hint = ("response", ctx)
+            pick = self.decider.choose(other, "respond?", [*options, None])
+            if pick is None:
+                continue
+            declared.append((pick, self._declare_response(pick, ctx)))
+        for action, rctx in reversed(declared):
+            self._resolve_response(action, rctx)
+
+    def _declare_response(self, action: Action, ctx: Context) -> Context:
+        seat, unit = action.seat, action.unit
+        assert unit is not None
+        if action.card is not None and action.kind == "play":
+            card = action.card
+            self.player(seat).hand.remove(card)
+            self.log.add("respond", seat, card=str(card), source=card.id, by=str(unit))
+            if card.record.cost.mortgage:
+                self.mortgage(seat, card.record.cost.mortgage, required=True)
+            if card.record.cost.tap:
+                unit.tapped = True
+            if card.record.agent is not None:
+                self.expose(unit, "plays an exclusive card (§8.4)")
+            return Context(seat, card, unit, attack=ctx.attack)
+        source = action.source
+        used = source if isinstance(source, Card) else None
+        key = (source.record.id, action.index)
+        self.log.add("respond", seat, source=key[0], ability=key[1], unit=str(unit))
+        rctx = Context(seat, used, unit, attack=ctx.attack, source=key)
+        for cost in action.ability.costs if action.ability else ():
+            self._pay(cost, rctx)
+        if source is unit and unit.kind == "agent":
+            self.expose(unit, "uses its own ability (§8.4)")
+        return rctx
+
+    def _resolve_response(self, action: Action, rctx: Context) -> None:
+        if self.winners is not None or (rctx.unit is not None and rctx.unit.gone):
+            if action.kind == "play" and action.card is not None:
+                self._to_discard(action.card, "its unit left play")
+            return
+        if action.kind == "play" and action.card is not None:
+            self._resolve_effects(action.card, rctx, kinds=("response",))
+            if action.card not in self.player(action.seat).removed:
+                self._to_discard(action.card, "resolved")
+        elif action.ability is not None:
+            self.log.add(
+                "resolve",
+                action.seat,
+                source=rctx.source[0] if rctx.source else None,
+                ability=rctx.source[1] if rctx.source else None,
+                text=render(action.ability),
+            )
+            self.run_ability(action.ability, rctx, pay=False)
+
+    # -- taking control (§5.4, T11)
+
+    def take_control(self, unit: Unit, seat: int) -> None:
+        """The unit card and everything attached move to ``seat``'s board; the owner keeps ownership."""
+        if unit.kind == "obstacle" or unit.gone:
+            raise EngineError(f"{unit} cannot change control")
+        old = self.player(unit.seat)
+        old.units.remove(unit)
+        if unit.card is not None and unit.card in old.board:
+            old.board.remove(unit.card)
+            self.player(seat).board.append(unit.card)
+        unit.controller = seat
+        self.player(seat).units.append(unit)
+        self.log.add("control", seat, unit=str(unit), owner=unit.owner)
+
+    # -- winning (§15, T12, T22)
+
+    def score_destroyed(self, unit: Unit) -> None:
+        if "first_blood" not in self.mode.victory or unit.kind != "agent":
+            return
+        by = unit.destroyed_by
+        if not by or not unit.owner or not self.hostile(by, unit.owner):
+            return
+        team = self.team_of(by)
+        for player in self.players:
+            if player.team == team:
+                player.score += 1
+        self.log.add("point", by, team=team, unit=str(unit), score=self.player(by).score)
+
+    def check_victory(self) -> None:
+        """先发制人: a team with the mode's points wins; 尘消: a player with no 非己方 agent on the map wins
+        (agents standing by do not count, T12; teammates are not 非己方, T22)."""
+        if self.winners is not None or not self.started:
+            return
+        for player in self.players:
+            if not player.out and not player.standby and not any(u.kind == "agent" for u in player.units):
+                player.out = True
+                self.log.add("out", player.seat, reason="no agent left")
+        if "first_blood" in self.mode.victory and self.mode.first_blood_points:
+            for player in self.players:
+                if player.score >= self.mode.first_blood_points:
+                    return self._win(self._team(player.seat), "first_blood")
+        if "last_squad_standing" in self.mode.victory or not self.mode.victory:
+            on_map = {u.seat for u in self.units() if u.kind == "agent" and not u.dying}
+            if not on_map:
+                standing = [p.seat for p in self.players if not p.out]
+                if len(standing) <= 1:
+                    return self._win(self._team(standing[0]) if standing else [], "last_squad_standing")
+                return None
+            teams = {self.team_of(s) for s in on_map}
+            if len(teams) == 1:
+                return self._win(self._team(next(iter(on_map))), "last_squad_standing")
+        return None
+
+    def _team(self, seat: int) -> list[int]:
+        return [p.seat for p in self.players if p.team == self.team_of(seat)]
+
+    def _win(self, seats: list[int], reason: str) -> None:
+        self.winners = seats
+        self.end_reason = reason
+        self.log.add("game_over", winners=seats, reason=reason, round=self.round)
+
+    def result(self) -> dict[str, Any]:
+        return {"winners": self.winners or [], "reason": self.end_reason or "round limit", "rounds": self.round}
+
+    # -- the interpreter entry point of `dossier text run`
+
+    def run_text(self, text: str, seat: int = 1) -> None:
+        """Execute one ability as player ``seat``, with that player's first unit on the map as 本单位."""
+        from toolkit.text import AbilitySyntaxError, parse_cached
+
+        try:
+            ability = parse_cached(text)
+        except AbilitySyntaxError as exc:
+            raise EngineError(f"<text>:{exc.line}:{exc.column}: {exc.summary()}") from None
+        player = self.player(seat)
+        unit = player.units[0] if player.units else None
+        self.log.add("ability", seat, text=render(ability))
+        self.execute(ability, Context(seat, None, unit))

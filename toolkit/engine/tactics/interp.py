@@ -1,0 +1,299 @@
+"""The interpreter of tactics ability text: costs, effects, references and conditions on the board."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from toolkit.text import ast as A
+from toolkit.text.render import render
+
+from ..core import EngineError
+from .board import BoardRules
+from .state import CONTINUOUS, Card, Context, TimedEffect, Unit
+
+MAX_REPEAT = 50  # a text asking for more repetitions than this is refused (no game needs it)
+
+
+class Interpreter(BoardRules):
+    """Executes parsed abilities; targets are chosen by the decider and checked at resolution (§11.6)."""
+
+    def execute(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
+        if pay:
+            for cost in ability.costs:
+                self._pay(cost, ctx)
+        for sentence in ability.sentences:
+            self._effects(sentence.effects, ctx)
+
+    def can_pay(self, costs: Sequence[A.Node], seat: int, thing: Any, spare: int = 0) -> bool:
+        """Whether ``costs`` can be paid now (``spare``: cards of the hand that are not available)."""
+        for cost in costs:
+            if isinstance(cost, A.TapCost):
+                if thing is None or thing.tapped:
+                    return False
+            elif isinstance(cost, A.MortgageCost | A.DiscardCost):
+                usable = [c for c in self.player(seat).hand if not (isinstance(cost, A.MortgageCost) and c.token)]
+                if len(usable) - spare < cost.count:
+                    return False
+            else:
+                return False
+        return True
+
+    def _pay(self, cost: A.Node, ctx: Context) -> None:
+        if isinstance(cost, A.TapCost):
+            thing: Any = ctx.card or ctx.unit
+            if thing is None:
+                return
+            if thing.tapped:
+                raise EngineError(f"{thing} is already tapped; 横置 cannot be paid (§8.1)")
+            thing.tapped = True
+            self.log.add("tap", ctx.player, what=str(thing), reason="cost")
+        elif isinstance(cost, A.MortgageCost):
+            self.mortgage(ctx.player, cost.count, required=True)
+        elif isinstance(cost, A.DiscardCost):
+            self.discard(ctx.player, cost.count, required=True)
+        else:
+            raise EngineError(f"{type(cost).__name__} is a netrunner cost, not a tactics one")
+
+    def _effects(self, effects: Sequence[A.Node], ctx: Context) -> None:
+        for effect in effects:
+            if self.winners is not None:
+                return
+            self._effect(effect, ctx)
+
+    def _count(self, count: int) -> int:
+        if count > MAX_REPEAT:
+            raise EngineError(f"{count} repetitions: more than {MAX_REPEAT} is refused")
+        return count
+
+    def _effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the language
+        seat = ctx.player
+        if self._control(e, ctx, seat):
+            return
+        if isinstance(e, A.Until):
+            for inner in e.effects:
+                if isinstance(inner, CONTINUOUS):
+                    self._apply_continuous(inner, ctx, e.until)
+                else:
+                    self._effect(inner, ctx)
+        elif isinstance(e, A.Draw):
+            self.draw(seat, self._count(e.count))
+        elif isinstance(e, A.Buy):
+            self.buy(seat, self._count(e.count))
+        elif isinstance(e, A.Discard):
+            target = seat if e.who == "you" else self._opponent(seat)
+            if target is not None:
+                self.discard(target, self._count(e.count))
+        elif isinstance(e, A.Search):
+            for _ in range(self._count(e.count)):
+                self.search(seat, e.name, e.source)
+        elif isinstance(e, A.Reveal):
+            for _ in range(self._count(e.count)):
+                self.reveal_until(seat, e.category)
+        elif isinstance(e, A.Mulligan):
+            for _ in range(self._count(e.count)):
+                self.mulligan(seat)
+        elif isinstance(e, A.Mortgage):
+            self.mortgage(seat, self._count(e.count))
+        elif isinstance(e, A.GainToken):
+            for _ in range(self._count(e.count)):
+                self.gain_token(seat, e.name)
+        elif isinstance(e, A.Roll):
+            ctx.result = max(self.rng.randint(1, 6) for _ in range(self._count(e.count)))
+            self.log.add("roll", seat, result=ctx.result)
+        elif isinstance(e, A.Damage):
+            for unit in self._units(e.ref, ctx):
+                self.damage(unit, e.amount, by=seat)
+        elif isinstance(e, A.Heal):
+            for unit in self._units(e.ref, ctx):
+                self.heal(unit, e.amount)
+        elif isinstance(e, A.GainShield):
+            for unit in self._units(e.ref, ctx):
+                self.gain_shield(unit, e.amount)
+        elif isinstance(e, A.GainTempHp):
+            for unit in self._units(e.ref, ctx):
+                unit.temp_hp += e.amount
+                self.log.add("temp_hp", unit.seat, unit=str(unit), amount=e.amount, temp_hp=unit.temp_hp)
+        elif isinstance(e, A.Tap | A.Reset):
+            for thing in self._things(e.ref, ctx):
+                self.set_tapped(thing, isinstance(e, A.Tap), seat)
+        elif isinstance(e, A.Destroy):
+            for thing in self._things(e.ref, ctx):
+                self.destroy(thing, by=seat) if isinstance(thing, Unit) else self.self_destruct(thing)
+        elif isinstance(e, A.SelfDestruct):
+            for thing in self._things(e.ref, ctx):
+                if isinstance(thing, Card):
+                    self.self_destruct(thing)
+        elif isinstance(e, A.Remove):
+            for thing in self._things(e.ref, ctx):
+                if isinstance(thing, Card):
+                    self.remove_card(thing)
+        elif isinstance(e, A.Expose):
+            for unit in self._units(e.ref, ctx):
+                if unit.hidden:
+                    self.expose(unit, "an effect")
+                else:
+                    self.log.add("already_exposed", unit.seat, unit=str(unit))
+        elif isinstance(e, A.BasicAttack):
+            for attacker in self._units(e.ref, ctx):
+                for _ in range(self._count(e.count)):
+                    self.basic_attack(attacker, ctx, counter=e.kind == "counter")
+        elif isinstance(e, A.AttackWith):
+            for attacker in self._units(e.ref, ctx):
+                for _ in range(self._count(e.count)):
+                    self.attack_with(attacker, ctx, e.name)
+        elif isinstance(e, A.AttackMod):
+            attack = ctx.attack or (self.attacks[-1] if self.attacks else None)
+            if attack is not None:
+                setattr(attack, e.stat, getattr(attack, e.stat) + e.delta)
+                self.log.add("attack_modifier", seat, stat=e.stat, delta=e.delta, attack=str(attack.attacker))
+            else:
+                self.log.add("no_attack", seat, stat=e.stat, reason="本次攻击 outside an attack")
+        elif isinstance(e, CONTINUOUS):
+            self._apply_continuous(e, ctx, None)  # e.g. `dossier text run '本单位移速 +1。'`
+        elif isinstance(e, A.Move):
+            for unit in self._units(e.ref, ctx):
+                self.move(
+                    unit, e.low, e.high, reason="effect", basic=ctx.source is not None and ctx.source[0] == "march"
+                )
+        elif isinstance(e, A.Deploy):
+            for _ in range(self._count(e.count)):
+                self.reinforce(seat)
+        elif isinstance(e, A.Switch):
+            if ctx.card is not None and ctx.card.record.reverse is not None:
+                ctx.card.face = "reverse" if ctx.card.face == "front" else "front"
+                self.log.add("switch", seat, card=str(ctx.card), face=ctx.card.face)
+        else:
+            raise EngineError(f"{render(e)!r} ({type(e).__name__}) is not a tactics effect")
+
+    def set_tapped(self, thing: Card | Unit, tapped: bool, seat: int) -> None:
+        if thing.tapped == tapped:
+            self.log.add("already_tapped" if tapped else "already_reset", seat, what=str(thing))
+            return
+        thing.tapped = tapped
+        self.log.add("tap" if tapped else "reset", seat, what=str(thing))
+
+    def remove_card(self, card: Card) -> None:
+        holder = self.holder(card)
+        if holder is not None:
+            (holder.equipment if card in holder.equipment else holder.statuses).remove(card)
+        owner = self.player(card.owner)
+        for zone in (owner.hand, owner.discard, owner.board):
+            if card in zone:
+                zone.remove(card)
+        owner.removed.append(card)
+        self.log.add("removed", card.owner, card=str(card))
+
+    def _apply_continuous(self, effect: A.Node, ctx: Context, until: str | None) -> None:
+        for unit in self._units(effect.ref, ctx):  # type: ignore[attr-defined]
+            unit.timed.append(TimedEffect(effect, until, ctx.player, ctx.source))
+            self.log.add("effect", ctx.player, unit=str(unit), text=render(effect), until=until or "leaves play")
+
+    def _opponent(self, seat: int) -> int | None:
+        others = self.opponents(seat)
+        if not others:
+            return None
+        return others[0] if len(others) == 1 else self.decider.choose(seat, "which opponent", others)
+
+    # -- references
+
+    def _units(self, ref: A.Node, ctx: Context) -> list[Unit]:
+        return [t for t in self._things(ref, ctx) if isinstance(t, Unit)]
+
+    def _things(self, ref: A.Node, ctx: Context) -> list[Any]:
+        """What a reference means here; targets and choices come from the decider."""
+        if isinstance(ref, A.Fixed):
+            if ref.ref == "self_unit":
+                return [ctx.unit] if ctx.unit and not ctx.unit.gone else []
+            if ref.ref in ("wearer", "attached"):
+                holder = self.holder(ctx.card) if ctx.card else ctx.unit
+                return [holder] if holder else []
+            if ref.ref == "this_card":
+                if ctx.card is None:
+                    self.log.add("no_card", ctx.player, reason="the text is not on a card in play")
+                    return []
+                return [ctx.card]
+            if ref.ref == "attack_target":
+                attack = ctx.attack or (self.attacks[-1] if self.attacks else None)
+                return [attack.target] if attack and not attack.target.gone else []
+            if ref.ref == "attacker":
+                attack = ctx.attack or (self.attacks[-1] if self.attacks else None)
+                return [attack.attacker] if attack and not attack.attacker.gone else []
+        if isinstance(ref, A.Target):
+            options = self.candidates(ref.noun, ctx.player)
+            if not options:
+                self.log.add("no_target", ctx.player, ref=render(ref))
+                return []
+            self.acting = ctx.unit
+            pick = self.decider.choose(ctx.player, f"target: {render(ref)} [{_range(ref.within)}]", options)
+            if isinstance(pick, Unit) and not self.target_ok(ctx.unit, pick, ref.within):
+                self.log.add("target_lost", ctx.player, target=str(pick), ref=render(ref))
+                return []
+            return [pick]
+        if isinstance(ref, A.Chosen):
+            options = self.candidates(ref.noun, ctx.player)
+            if not options:
+                self.log.add("no_choice", ctx.player, ref=render(ref))
+                return []
+            self.acting = ctx.unit
+            return list(self.decider.choose_many(ctx.player, f"choose: {render(ref)}", options, ref.count))
+        raise EngineError(f"cannot resolve {type(ref).__name__}")
+
+    def candidates(self, noun: str | None, seat: int) -> list[Any]:
+        """Units on the map (or equipment) a noun may name for ``seat`` (§5.3): 己方 = controlled by
+        the player, 敌方 = controlled by a hostile player (obstacles are neutral, not 敌方)."""
+        units = [u for u in self.units() if not u.dying]
+        if noun in ("equipment", "enemy_equipment"):
+            cards: list[Any] = []
+            for u in units:
+                if noun == "enemy_equipment" and not (u.seat and self.hostile(seat, u.seat)):
+                    continue
+                cards += u.equipment
+            return cards
+        if noun is None or noun == "unit":
+            return units
+        side, _, kind = noun.rpartition("_")
+        out = [u for u in units if u.kind == kind or kind == "unit"]
+        if side == "friendly":
+            out = [u for u in out if u.seat == seat]
+        elif side == "enemy":
+            out = [u for u in out if u.seat and self.hostile(seat, u.seat)]
+        return out
+
+    def _condition(self, c: A.Node, ctx: Context) -> bool:
+        seat = ctx.player
+        attack = ctx.attack or (self.attacks[-1] if self.attacks else None)
+        if isinstance(c, A.All):
+            return all(self._condition(p, ctx) for p in c.parts)
+        if isinstance(c, A.HandAtMost):
+            return len(self.player(seat).hand) <= c.count
+        if isinstance(c, A.MortgageNotEmpty):
+            return bool(self.player(seat).mortgage)
+        if isinstance(c, A.ShopEmpty):
+            return not self.shop
+        if isinstance(c, A.ResultAtLeast):
+            return ctx.result is not None and ctx.result >= c.value
+        if isinstance(c, A.IsState):
+            return any(u.hidden == (c.state == "hidden") for u in self._units(c.ref, ctx))
+        if isinstance(c, A.HpAtMost):
+            return any(u.hp <= c.value for u in self._units(c.ref, ctx))
+        if isinstance(c, A.IsKind):
+            things = ([attack.target] if attack else []) if isinstance(c.ref, A.Target) else self._things(c.ref, ctx)
+            return any(isinstance(t, Unit) and t.kind == c.noun.rpartition("_")[2] for t in things)
+        if isinstance(c, A.IsDestroyed):
+            return bool(attack and (attack.destroyed or attack.target.dying or attack.target.gone))
+        raise EngineError(f"{render(c)!r} is not a tactics condition")
+
+    # supplied by the attack and action layers
+    def basic_attack(self, attacker: Unit, ctx: Context, counter: bool = False) -> None:
+        raise NotImplementedError
+
+    def attack_with(self, attacker: Unit, ctx: Context, name: str) -> None:
+        raise NotImplementedError
+
+    def reinforce(self, seat: int) -> None:
+        raise NotImplementedError
+
+
+def _range(within: tuple[int, int] | None) -> str:
+    return "any distance" if within is None else f"distance {within[0]}-{within[1]}"

@@ -1,0 +1,143 @@
+"""The state of a tactics game: cards, units on the map, players and the context of an ability."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkit.text import ast as A
+
+Cell = tuple[int, int]
+
+
+@dataclass(eq=False)
+class Card:
+    """One physical card in the game."""
+
+    uid: int
+    id: str
+    name: str
+    owner: int
+    record: Any
+    token: bool = False
+    shop: bool = False
+    tapped: bool = False
+    shield_left: int | None = None  # equipment: shield not yet used up
+    face: str = "front"  # reversible cards (§7.4.1): the face played
+
+    def __str__(self) -> str:
+        return f"{self.name}#{self.uid}"
+
+
+@dataclass(frozen=True)
+class TimedEffect:
+    """A continuous effect on a unit for a while (直到回合结束 / 直到你的下个回合开始), or for good."""
+
+    effect: A.Node  # Modify, Cannot or GainVision
+    until: str | None  # "turn_end", "your_next_turn_start", or None: until the unit leaves play
+    seat: int  # whose effect it is ("你的下个回合" is this player's)
+    source: tuple[str, int] | None = None  # (record id, ability index) it came from
+
+
+CONTINUOUS = (A.Modify, A.Cannot, A.GainVision)
+
+
+@dataclass(eq=False)
+class Unit:
+    """An agent, minion or obstacle: on the map (``pos``), standing by, or lost."""
+
+    uid: int
+    id: str
+    name: str
+    owner: int  # 0: neutral (obstacles)
+    kind: str  # agent | minion | obstacle
+    max_hp: int
+    hp: int
+    record: Any
+    shield: int = 0  # own shield (自带护盾值), capped
+    temp_hp: int = 0
+    tapped: bool = False
+    hidden: bool = False
+    equipment: list[Card] = field(default_factory=list)
+    statuses: list[Card] = field(default_factory=list)
+    timed: list[TimedEffect] = field(default_factory=list)
+    gone: bool = False
+    pos: Cell | None = None
+    facing: str | None = None  # n e s w; None for obstacles
+    controller: int = -1  # who controls it now (§5.4); -1: the owner
+    card: Card | None = None  # the minion card on the player board
+    dying: bool = False  # destroyed (消灭时), not yet in the lost zone (消灭后)
+    destroyed_by: int | None = None  # the seat whose effect destroyed it
+
+    def __post_init__(self) -> None:
+        if self.controller == -1:
+            self.controller = self.owner
+
+    @property
+    def seat(self) -> int:
+        """The controlling seat (0 for obstacles)."""
+        return self.controller
+
+    def __str__(self) -> str:
+        return f"{self.name}#{self.uid}"
+
+
+@dataclass
+class Player:
+    seat: int
+    team: int = 0
+    deck: list[Card] = field(default_factory=list)  # top = last
+    hand: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    mortgage: list[Card] = field(default_factory=list)
+    removed: list[Card] = field(default_factory=list)
+    lost: list[Any] = field(default_factory=list)  # units and their cards
+    units: list[Unit] = field(default_factory=list)  # controlled units on the map
+    standby: list[Unit] = field(default_factory=list)  # 待命 agents on the player board
+    board: list[Card] = field(default_factory=list)  # minion cards on the player board
+    score: int = 0
+    out: bool = False  # melee: no agent left anywhere
+
+    def sizes(self) -> dict[str, int]:
+        return {
+            "seat": self.seat,
+            "deck": len(self.deck),
+            "hand": len(self.hand),
+            "discard": len(self.discard),
+            "mortgage": len(self.mortgage),
+            "removed": len(self.removed),
+            "lost": len(self.lost),
+            "standby": len(self.standby),
+            "score": self.score,
+        }
+
+
+@dataclass
+class Attack:
+    """One attack in progress (T21): who, with what, at whom, and what 本次攻击… changed."""
+
+    attacker: Unit
+    target: Unit
+    profile: Any  # an AttackProfile
+    profile_name: str
+    weapon: Card | None = None
+    counter: bool = False
+    speed: int = 0
+    hit_result: int = 0
+    damage: int = 0
+    lost: bool = False
+    dealt: int = 0
+    destroyed: bool = False
+    dying: list[Unit] = field(default_factory=list)
+
+
+@dataclass
+class Context:
+    """Who is executing an ability and what it refers to."""
+
+    player: int
+    card: Card | None = None
+    unit: Unit | None = None
+    result: int | None = None  # the last die rolled
+    attack: Attack | None = None
+    source: tuple[str, int] | None = None  # (record id, ability index) being resolved
