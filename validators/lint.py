@@ -39,6 +39,7 @@ from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, 
 
 from .findings import Finding, Severity
 from .font_lint import check_fonts
+from .map_lint import check_map_rows, check_maps
 from .text_lint import check_ability_texts
 
 NAME_REF = re.compile(r"「([^「」]+)」")
@@ -179,8 +180,11 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
     try:
         entry.record = kind_adapter(game, kind).validate_python(data)
     except ValidationError as exc:
+        rows_reported = kind == "map" and check_map_rows(entry)  # located to the cell, beyond the model's message
         if not _schema_findings(entry, game, kind):
             for err in exc.errors():
+                if rows_reported and err["loc"][:1] == ("rows",):
+                    continue
                 where = loc_pointer(data, err["loc"])
                 message = err["msg"].removeprefix("Value error, ")
                 entry.add("card.model", f"{_label(data)}: {message}", where)
@@ -290,7 +294,7 @@ def _check_ids(entries: list[Entry]) -> None:
             first[key] = entry
 
 
-UNIQUE_NAME_KINDS = {"card", "agent", "identity", "role", "faction", "mode", "format"}
+UNIQUE_NAME_KINDS = {"card", "agent", "identity", "role", "faction", "mode", "format", "map"}
 
 
 def _check_names(entries: list[Entry]) -> None:
@@ -403,6 +407,7 @@ def _refs_tactics(index: GameIndex) -> None:
                 attack_subtype(entry, record.equipment.attack, ("equipment", "attack"))
         elif record.kind == "unit" and record.type == "minion" or record.kind == "attack":
             attack_subtype(entry, record.attack, ("attack",))
+    check_maps(index)
 
 
 def _refs_netrunner(index: GameIndex) -> None:

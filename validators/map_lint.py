@@ -1,0 +1,205 @@
+"""Lint of tactics maps (RULINGS T13, T19): the grid, its deployment zones, and the modes it names.
+
+Findings point at the cell itself: the line and column of its character
+inside the row string of the JSON file, and the message names the cell as
+``x,y`` (column, row from the top left).
+
+- ``map.rows.ragged`` / ``map.rows.char``: a row of another length than row 0,
+  a character outside the legend (reported even when the model rejects the map);
+- ``map.ref.mode``: ``modes`` names a mode that does not exist;
+- ``map.zone.missing``: a mode needs deployment zones 1..N (its
+  ``deployment_zones``) and the map lacks some;
+- ``map.zone.unreachable``: zone cells with no wall-free path to any cell of
+  another zone;
+- ``map.obstacles.few``: a mode with standard scene obstacles places 5, on
+  ``*`` cells, and the map has fewer;
+- ``map.outdoor.none`` (warning): a mode has standby agents (max_agents >
+  starting_agents) to bring in with 增援, which deploys on outdoor cells, and the
+  map has none.
+
+The geometry (which cells connect) is :mod:`toolkit.board`'s, a leaf that
+imports only the models, so lint and the engine agree on every path.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from toolkit.board import Board, Cell, MapError
+from toolkit.jsonio import pointer, value_positions
+from toolkit.models.tactics import MAP_LEGEND_TEXT, map_row_problems
+
+from .findings import Finding, Severity
+
+if TYPE_CHECKING:
+    from .lint import Entry, GameIndex
+
+STANDARD_OBSTACLES = 5  # standard deployment draws 5 scene obstacles (seed 000 §3.1)
+
+
+class _Locator:
+    """Line and column of a cell's character in a map file (computed once per file)."""
+
+    def __init__(self, text: str | None) -> None:
+        self.text = text or ""
+        self.positions = value_positions(self.text) if text else {}
+        self.line_starts = [0]
+        for i, char in enumerate(self.text):
+            if char == "\n":
+                self.line_starts.append(i + 1)
+
+    def at(self, ptr: str) -> tuple[int, int]:
+        while ptr not in self.positions and ptr:
+            ptr = ptr.rsplit("/", 1)[0]
+        return self.positions.get(ptr, (1, 1))
+
+    def cell(self, x: int, y: int) -> tuple[int, int]:
+        """Line and column of character x of row y (the row's opening quote if x is past its end)."""
+        ptr = pointer("rows", y)
+        if ptr not in self.positions:
+            return self.at("/rows")
+        line, column = self.positions[ptr]
+        start = self.line_starts[line - 1]
+        i = start + column - 1  # the opening quote
+        text = self.text
+        if not text.startswith('"', i):
+            return line, column
+        i += 1
+        for _ in range(x):
+            if i >= len(text) or text[i] == '"':
+                return line, column
+            if text[i] == "\\":
+                i += 6 if text.startswith("u", i + 1) else 2
+            else:
+                i += 1
+        return line, i - start + 1
+
+
+def _emit(
+    entry: Entry,
+    locator: _Locator,
+    code: str,
+    message: str,
+    ptr: str,
+    cell: Cell | None = None,
+    severity: Severity = "error",
+) -> None:
+    if not entry.target:
+        return
+    line, column = locator.cell(*cell) if cell is not None else locator.at(ptr)
+    entry.findings.append(Finding(code, message, severity, str(entry.source.path), ptr, line, column))
+
+
+def _label(data: Any) -> str:
+    return f"tactics map {data.get('id')!r}" if isinstance(data, dict) else "tactics map"
+
+
+def check_map_rows(entry: Entry) -> bool:
+    """Ragged rows and unknown characters of a map file's raw data; True if any was reported."""
+    data = entry.data
+    rows = data.get("rows") if isinstance(data, dict) else None
+    if not isinstance(rows, list) or not rows or not all(isinstance(row, str) for row in rows):
+        return False  # the schema reports these shapes
+    problems = map_row_problems(rows)
+    if not problems:
+        return False
+    locator = _Locator(entry.source.text)
+    label = _label(data)
+    for code, x, y, message in problems:
+        if code == "map.rows.char":
+            message = f"{message}; legend: {MAP_LEGEND_TEXT}"
+        _emit(entry, locator, code, f"{label}: {message}", pointer("rows", y), (x, y))
+    return True
+
+
+def _cells(cells: list[Cell]) -> str:
+    shown = ", ".join(f"{x},{y}" for x, y in cells[:6])
+    return shown + (f" and {len(cells) - 6} more" if len(cells) > 6 else "")
+
+
+def check_maps(index: GameIndex) -> None:
+    """Cross-record checks of every tactics map against the game's modes."""
+    for entry in index.entries:
+        record: Any = entry.record
+        if record is None or record.kind != "map":
+            continue
+        try:
+            board = Board.from_record(record)
+        except MapError:  # the model accepted it, so this cannot happen; never crash lint
+            continue
+        _check_map(entry, index, record, board)
+
+
+def _check_map(entry: Entry, index: GameIndex, record: Any, board: Board) -> None:
+    locator = _Locator(entry.source.text)
+    label = entry.label
+    known = sorted(index.ids("mode"))
+    needs_spots: list[str] = []
+    reinforces: list[str] = []
+    for i, mode_id in enumerate(record.modes):
+        mode: Any = index.record("mode", mode_id)
+        where = pointer("modes", i)
+        if mode is None:
+            _emit(entry, locator, "map.ref.mode", f"{label}: mode {mode_id!r} does not exist; known: {known}", where)
+            continue
+        wanted = range(1, mode.deployment_zones + 1)
+        missing = [z for z in wanted if z not in board.zones]
+        if missing:
+            _emit(
+                entry,
+                locator,
+                "map.zone.missing",
+                f"{label}: mode {mode_id!r} deploys to zones 1-{mode.deployment_zones}; "
+                f"the map has no cell of zone {', '.join(map(str, missing))}",
+                where,
+            )
+        if mode.scene_obstacles == "standard":
+            needs_spots.append(mode_id)
+        if mode.max_agents > mode.starting_agents:
+            reinforces.append(mode_id)
+    spots = len(board.obstacle_spots)
+    if needs_spots and spots < STANDARD_OBSTACLES:
+        _emit(
+            entry,
+            locator,
+            "map.obstacles.few",
+            f"{label}: standard deployment ({', '.join(map(repr, needs_spots))}) places {STANDARD_OBSTACLES} "
+            f"scene obstacles on '*' cells; the map has {spots}",
+            "/rows",
+        )
+    if reinforces and not any(board.is_outdoor(cell) for cell in board.cells()):
+        _emit(
+            entry,
+            locator,
+            "map.outdoor.none",
+            f"{label}: no outdoor (',') cell, so 增援 cannot deploy standby agents in "
+            f"{', '.join(map(repr, reinforces))}",
+            "/rows",
+            severity="warning",
+        )
+    _check_zone_paths(entry, locator, label, board)
+
+
+def _check_zone_paths(entry: Entry, locator: _Locator, label: str, board: Board) -> None:
+    zones = board.zones
+    for zone, cells in zones.items():
+        for other, targets in zones.items():
+            if other == zone:
+                continue
+            stranded = [c for c in cells if not any(board.connected(c, t) for t in targets)]
+            if not stranded:
+                continue
+            if len(stranded) == len(cells):  # then no cell of the other zone reaches this one either
+                if other < zone:
+                    continue  # reported once, as "zones a and b"
+                message = f"{label}: zones {zone} and {other} are not connected: no path without walls between them"
+            else:
+                message = (
+                    f"{label}: zone {zone} cell{'s' if len(stranded) > 1 else ''} {_cells(stranded)} "
+                    f"{'have' if len(stranded) > 1 else 'has'} no path without walls to zone {other}"
+                )
+            x, y = stranded[0]
+            _emit(entry, locator, "map.zone.unreachable", message, pointer("rows", y), (x, y))
+
+
+__all__ = ["check_map_rows", "check_maps"]
