@@ -152,7 +152,7 @@ class AttackRules(Interpreter):
             self.fire("before_attack", seat, unit=attacker, extra=extra)
             if not counter:
                 self.response_window(seat, ctx)
-            if self.winners is not None or attacker.gone or attacker.dying:
+            if self.winners is not None or attacker.gone or (attacker.dying and not counter):
                 return attack
             self.fire("on_attack", seat, unit=attacker, extra=extra)
             if profile.profile.style == "melee" and not _moves_on_attack(profile.record):

@@ -85,7 +85,11 @@ class BoardRules(TacticsBase):
         if unit.kind == "obstacle":
             return
         self.hint = ("facing", unit)
-        unit.facing = self.decider.choose(unit.seat, f"facing of {unit}", list(FACINGS))
+        options = list(FACINGS)
+        if unit.facing in options:  # keeping the facing comes first
+            options.remove(unit.facing)
+            options.insert(0, unit.facing)
+        unit.facing = self.decider.choose(unit.seat, f"facing of {unit}", options)
 
     def place(self, unit: Unit, cell: Cell, facing: str | None) -> None:
         if not self.board.inside(cell) or self.board.is_wall(cell):
