@@ -175,8 +175,8 @@ def tactics_range(r: Any) -> tuple[int, int] | None:
         ("攻击距离>=10", lambda r: (x := tactics_range(r)) is not None and x[1] >= 10),
         ("range<1", lambda r: (x := tactics_range(r)) is not None and x[0] < 1),
         ("range!5", lambda r: not ((x := tactics_range(r)) is not None and x[0] <= 5 <= x[1])),
-        ("players:8", lambda r: r.kind in ("game", "mode", "format") and r.players.min <= 8 <= r.players.max),
-        ("人数>=4", lambda r: r.kind in ("game", "mode", "format") and r.players.max >= 4),
+        ("players:8", lambda r: r.kind in ("game", "mode", "format", "map") and r.players.min <= 8 <= r.players.max),
+        ("人数>=4", lambda r: r.kind in ("game", "mode", "format", "map") and r.players.max >= 4),
     ],
 )
 def test_range_keys(bundled: str, catalog: Catalog, query: str, predicate: Callable[[Any], bool]) -> None:

@@ -17,7 +17,20 @@ from typing import Any
 
 from toolkit.models import GAMES, RecordBase, iter_texts, namespace
 
-KIND_ORDER = ("identity", "agent", "card", "unit", "role", "ability", "attack", "faction", "format", "mode", "game")
+KIND_ORDER = (
+    "identity",
+    "agent",
+    "card",
+    "unit",
+    "role",
+    "ability",
+    "attack",
+    "map",
+    "faction",
+    "format",
+    "mode",
+    "game",
+)
 _FACES = {("text",): "front", ("reverse", "text"): "reverse", ("win",): "win", ("draw_phase",): "draw_phase"}
 
 # A number (or X, or a range such as 0-3), with an optional sign and measure word:
@@ -145,7 +158,7 @@ def rows_for(record: Any, pk: int, source: Path | str) -> RowSet:
     _ATTRS[record.game](record, pk, rows, subtypes)
     for subtype in dict.fromkeys(subtypes):
         rows.subtypes.append({"record_pk": pk, "subtype": subtype})
-    if record.kind in ("game", "mode", "format"):
+    if record.kind in ("game", "mode", "format", "map"):
         players = record.players
         rows.mode = {
             "pk": pk,

@@ -66,6 +66,10 @@ def stats(hit: Hit) -> str:
             _attack(d.get("attack"), add)
         elif hit.kind == "attack":
             _attack(d.get("attack"), add)
+        elif hit.kind == "map":
+            rows = d.get("rows") or [""]
+            add("cells", f"{len(rows[0])}x{len(rows)}")
+            add("modes", ", ".join(d.get("modes") or []) or None)
     elif hit.game == "netrunner":
         add("faction", d.get("faction") if hit.kind != "faction" else None)
         add("side", d.get("side"))
@@ -93,7 +97,7 @@ def stats(hit: Hit) -> str:
         add("armed", bool(d.get("armed")))
         add("special", bool(d.get("special")))
     players = d.get("players")
-    if isinstance(players, dict) and hit.kind in ("mode", "format", "game"):
+    if isinstance(players, dict) and hit.kind in ("mode", "format", "game", "map"):
         low, high = players.get("min"), players.get("max")
         add("players", low if low == high else f"{low}-{high}")
     return " · ".join(parts)
@@ -148,11 +152,16 @@ def show(hit: Hit, *, source: str | None = None) -> str:
     summary = stats(hit)
     if summary:
         lines.append(summary)
-    fields = _flatten({k: v for k, v in d.items() if k not in _SKIP_FIELDS})
+    grid = d.get("rows") if hit.kind == "map" else None
+    fields = _flatten({k: v for k, v in d.items() if k not in _SKIP_FIELDS and not (grid and k == "rows")})
     if fields:
         lines.append("")
         key_width = max(width(k) for k, _ in fields)
         lines.extend(f"  {pad(k, key_width)}  {v}" for k, v in fields)
+    if grid:
+        lines.append("")
+        lines.append("map (x → east, y ↓ south):")
+        lines.extend(f"  {row}" for row in grid)
     for label, key in (("text", "text"), ("reverse", "reverse"), ("win", "win"), ("draw phase", "draw_phase")):
         texts = d.get(key)
         if key == "reverse" and isinstance(texts, dict):

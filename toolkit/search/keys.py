@@ -79,7 +79,7 @@ KEYS: tuple[Key, ...] = (
     Key("team", "enum", ("队伍", "队"), CF, "blue, red or none", vocab.TEAMS),
     Key("armed", "bool", ("持械",), CF, "armed role: yes / no"),
     Key("special", "bool", ("特殊",), CF, "special role: yes / no"),
-    Key("players", "range", ("人数", "玩家"), ALL, "modes for this many players"),
+    Key("players", "range", ("人数", "玩家"), ALL, "modes and maps for this many players"),
 )
 
 BY_ALIAS: dict[str, Key] = {}

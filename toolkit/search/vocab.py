@@ -34,6 +34,7 @@ TYPES: dict[str, tuple[str, ...]] = {
     "format": ("赛制",),
     # crossfire
     "role": ("角色", "行动卡牌"),
+    "map": ("地图",),
     # every game
     "mode": ("模式",),
     "game": ("游戏",),
@@ -49,6 +50,7 @@ KINDS: dict[str, tuple[str, ...]] = {
     "faction": ("派系",),
     "format": ("赛制",),
     "role": ("角色",),
+    "map": ("地图",),
     "mode": ("模式",),
     "game": ("游戏",),
 }
