@@ -290,6 +290,11 @@ def _layout(rows: tuple[str, ...], adjacency: int) -> _Layout:
     return layout
 
 
+def clear_caches() -> None:
+    """Forget every shared layout and table (the next board starts cold; boards in hand keep theirs)."""
+    _LAYOUTS.clear()
+
+
 # --------------------------------------------------------------------------
 # the board
 
@@ -623,4 +628,14 @@ class Board:
         return out
 
 
-__all__ = ["FACINGS", "LEGEND", "MAP_LEGEND_TEXT", "TERRAINS", "Board", "Cell", "MapError", "parse_cell"]
+__all__ = [
+    "FACINGS",
+    "LEGEND",
+    "MAP_LEGEND_TEXT",
+    "TERRAINS",
+    "Board",
+    "Cell",
+    "MapError",
+    "clear_caches",
+    "parse_cell",
+]
