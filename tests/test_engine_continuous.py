@@ -9,16 +9,19 @@ from toolkit.engine.core import FirstDecider
 from toolkit.engine.tactics import TacticsGame, Unit
 
 from .conftest import CARDS
+from .tactics_util import board_game, put
 
 RECORDS = load_catalog([CARDS / "tactics"]).records
 
 
 def fresh() -> TacticsGame:
-    filler = ["smoke_grenade", "med_kit", "supply_crate", "intel_dossier", "zip_cuffs"]
-    return TacticsGame(
-        RECORDS, "duo", seed=1, decider=FirstDecider(), decks=[filler, filler],
-        squads=[["jackdaw", "egret"], ["gale", "anvil"]], opening_hand=False,
-    )  # fmt: skip
+    """寒鸦 faces east with 白鹭 next to it and the enemy 烈风 two cells on (both in its vision)."""
+    game = board_game(squads=(("jackdaw", "egret"), ("gale", "anvil")), decider=FirstDecider())
+    put(game, 1, "jackdaw", (2, 3), "e")
+    put(game, 1, "egret", (3, 3), "e")
+    put(game, 2, "gale", (4, 3), "w")
+    put(game, 2, "anvil", (4, 4), "w")
+    return game
 
 
 def unit(game: TacticsGame, agent: str) -> Unit:
@@ -77,8 +80,8 @@ def test_until_turn_end_modifies_attacks_then_expires() -> None:
     assert game.stat_bonus(jackdaw, "hit_result") == 2
     game.run_text("本单位进行 1 次袭击。", seat=1)
     dice = next(e for e in game.log if e.kind == "hit_dice")
-    assert dice.data["modifier"] == 2
-    assert all(r == min(6, f + 2) for f, r in zip(dice.data["faces"], dice.data["results"], strict=True))
+    assert dice.data["modifier"] == 2 + 1  # and 寒鸦's own 攻击前 +1 against an agent (白鹭, §13.1.1)
+    assert all(r == min(6, f + 3) for f, r in zip(dice.data["faces"], dice.data["results"], strict=True))
     game.end_turn(1)
     assert game.stat_bonus(jackdaw, "hit_result") == 0
     assert any(e.kind == "effect_ended" for e in game.log)

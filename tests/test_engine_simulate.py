@@ -131,7 +131,7 @@ def test_cli_same_seed_same_output(cli) -> None:
     ("args", "message"),
     [
         (["crossfire", "--decks", "a", "--decks", "b"], "dossier crossfire simulate"),
-        (["tactics", "--decks", str(EX / "duo.json")], "takes two deck files"),
+        (["tactics", "--decks", str(EX / "duo.json")], "takes 2 to 4 deck files"),
         (["tactics", "--decks", str(EX / "duo.json"), "--decks", str(EX / "melee.json")], "different modes"),
     ],
 )

@@ -11,13 +11,24 @@ from toolkit.catalog import load_catalog
 from toolkit.engine.core import EngineError, ScriptedDecider
 from toolkit.engine.tactics import TacticsGame
 
+from toolkit.board import Board
+
 from .conftest import CARDS
+from .tactics_util import OPEN
 
 RECORDS = load_catalog([CARDS / "tactics"]).records
 
 
 def game(mode: str = "duo", seed: int = 1, decider: Any = None, records: Any = None) -> TacticsGame:
-    return TacticsGame(records or RECORDS, mode, seed=seed, decider=decider)
+    """A set-up game on the small test board, the squads then placed face to face: each player's first
+    unit sees the other's (so 目标 in these card-level tests is legal at resolution, §11.6)."""
+    g = TacticsGame(records or RECORDS, mode, seed=seed, board=Board(OPEN, map_id="test"))
+    if decider is not None:  # the scripted answers are for the test, not for the set-up
+        g.decider = g.triggers.decider = decider
+    for seat, x, facing in ((1, 2, "e"), (2, 3, "w")):
+        for row, unit in enumerate(g.player(seat).units):
+            g.place(unit, (x, 3 + row), facing)
+    return g
 
 
 class Dice:
@@ -257,7 +268,9 @@ def test_text_run_same_seed_same_log(cli: Any) -> None:
     assert first.stdout == cli(*args).stdout
     data = json.loads(first.stdout)
     assert [p["seat"] for p in data["state"]["players"]] == [1, 2]
-    assert set(data["state"]["players"][0]) == {"seat", "deck", "hand", "discard", "mortgage", "removed", "lost"}
+    assert set(data["state"]["players"][0]) == {
+        "seat", "deck", "hand", "discard", "mortgage", "removed", "lost", "standby", "score"
+    }
     assert data["state"]["shop"] == 14
 
 

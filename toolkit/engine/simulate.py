@@ -121,7 +121,7 @@ def play_tactics(
             if game.winners is None:
                 game.end_turn(seat)
             snap(f"round {number} · P{seat}")
-    game.log.add("simulation_end", rounds=game.round, **game.result())
+    game.log.add("simulation_end", **game.result())
     if frames is not None and seen < len(game.log):
         snap("end")
     return game
