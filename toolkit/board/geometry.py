@@ -37,7 +37,8 @@ TERRAINS: tuple[str, ...] = ("floor", "outdoor", "wall", "broken_wall", "pit", "
 _FORWARD: dict[str, tuple[int, int]] = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 _WALLS = frozenset("#%")  # cells whose wall state destroy() toggles
 _CELL_TEXT = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
-_CACHE_SIZE = 64
+_LAYOUT_CACHE = 32  # maps kept warm
+_WALLS_CACHE = 16  # wall states kept per map (each holds an all-pairs table: about 1 MB for 400 cells)
 
 
 class MapError(ValueError):
@@ -144,7 +145,7 @@ class _Layout:
         walls = self.walls.get(toggled)
         if walls is None:
             walls = self.walls[toggled] = _Walls(self, toggled)
-            if len(self.walls) > _CACHE_SIZE:
+            if len(self.walls) > _WALLS_CACHE:
                 self.walls.popitem(last=False)
         else:
             self.walls.move_to_end(toggled)
@@ -283,7 +284,7 @@ def _layout(rows: tuple[str, ...], adjacency: int) -> _Layout:
     layout = _LAYOUTS.get(key)
     if layout is None:
         layout = _LAYOUTS[key] = _Layout(rows, adjacency)
-        if len(_LAYOUTS) > _CACHE_SIZE:
+        if len(_LAYOUTS) > _LAYOUT_CACHE:
             _LAYOUTS.popitem(last=False)
     else:
         _LAYOUTS.move_to_end(key)
