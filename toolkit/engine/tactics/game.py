@@ -291,7 +291,7 @@ class TacticsGame(AttackRules):
         """Hand limit: 8 minus mortgaged cards, tokens exempt (§2.3, §8.2)."""
         self.fire("turn_end", seat)
         player = self.player(seat)
-        limit = self.rules.hand_limit - len(player.mortgage)
+        limit = max(0, self.rules.hand_limit - len(player.mortgage))  # a hand cannot hold fewer than 0 cards
         while sum(1 for c in player.hand if not c.token) > limit:
             options = [c for c in player.hand if not c.token]
             if self.mode.discard_from_mortgage:
