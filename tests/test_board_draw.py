@@ -277,7 +277,12 @@ def test_example_state_has_two_agents_a_side_and_fits(board: Board) -> None:
     agents = [u for u in game["units"] if u["kind"] == "agent"]
     assert sorted(u["seat"] for u in agents) == [1, 1, 2, 2]
     assert any(u["vision"]["side"] for u in agents) and any(u["vision"]["rear"] for u in agents)
-    assert all(board.zone(tuple(u["pos"])) == u["seat"] for u in agents)
+    cells = {u["seat"]: set() for u in agents}
+    for u in agents:
+        assert not board.is_wall(tuple(u["pos"])) and u["facing"] in ("n", "e", "s", "w")
+        cells[u["seat"]].add(tuple(u["pos"]))
+    assert not cells[1] & cells[2]  # never on an enemy's cell
+    assert example_state(board) == game
     svg = render_svg(board, game)
     assert count(svg, "facing") == 4 and count(svg, "vision") == 4
 

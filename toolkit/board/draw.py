@@ -730,11 +730,11 @@ def write_image(path: Path, board: Board, state: Mapping[str, Any] | None = None
 # an example state (docs/map.png)
 
 EXAMPLE_UNITS = (
-    # seat, id, name, facing, vision, hidden, tapped, hp, max_hp
-    (1, "gale", "烈风", {"side": True, "rear": False}, False, False, 9, 11),
-    (1, "lynx", "山猫", {"side": False, "rear": False}, True, True, 7, 7),
-    (2, "anvil", "铁砧", {"side": False, "rear": True}, False, False, 12, 14),
-    (2, "egret", "白鹭", {"side": False, "rear": False}, False, True, 5, 8),
+    # seat, id, name, steps out of its zone, vision extras, hidden, tapped, hp, max_hp
+    (1, "gale", "烈风", 7, {"side": True, "rear": False}, False, False, 9, 11),
+    (1, "lynx", "山猫", 2, {"side": False, "rear": False}, True, True, 7, 7),
+    (2, "anvil", "铁砧", 5, {"side": False, "rear": True}, False, False, 12, 14),
+    (2, "egret", "白鹭", 1, {"side": False, "rear": False}, False, True, 5, 8),
 )
 
 
@@ -745,26 +745,34 @@ def _facing_towards(a: tuple[int, int], b: tuple[int, int]) -> str:
     return "s" if dy > 0 else "n"
 
 
-def _centre(cells: Sequence[tuple[int, int]]) -> tuple[int, int]:
-    return (round(sum(c[0] for c in cells) / len(cells)), round(sum(c[1] for c in cells) / len(cells)))
-
-
 def example_state(board: Board) -> dict[str, Any]:
-    """A small hand-made state for the README picture: two agents per side, each placed on
-    its zone (seat 1 on zone 1, seat 2 on zone 2), facing the other side, one of them
-    with side vision and one with rear vision, one hidden, two tapped; a scene obstacle
-    on the first obstacle spot; the first wall broken."""
+    """A small example state for the README picture and ``dossier map render --example``.
+
+    Two agents a side: seat 1 starts in the first zone, seat 2 in the second, and each
+    agent has walked a fixed number of steps along a shortest route towards the other
+    zone, facing its next step. One has side vision, one rear vision, one is hidden,
+    two are tapped. A scene obstacle stands on the first obstacle spot and the middle
+    intact wall (in reading order) is broken.
+    """
     zone_numbers = sorted(board.zones)
     if not zone_numbers:
         raise ValueError(f"map {board.map_id!r} has no deployment zones")
     first = board.zones[zone_numbers[0]]
     second = board.zones[zone_numbers[1]] if len(zone_numbers) > 1 else first
-    spots = {1: list(first), 2: list(second)}
-    targets = {1: _centre(second), 2: _centre(first)}
+    homes = {1: (first, second[0]), 2: (second, first[0])}
+    allowance = 2 * board.width * board.height
     units: list[dict[str, Any]] = []
-    for uid, (seat, ident, name, vision, hidden, tapped, hp, max_hp) in enumerate(EXAMPLE_UNITS, start=1):
-        cells = spots[seat]
-        pos = cells[(len(cells) // 2 + (uid % 2) * (len(cells) // 3 + 1)) % len(cells)]
+    taken: dict[tuple[int, int], int] = {}
+    for uid, (seat, ident, name, steps, vision, hidden, tapped, hp, max_hp) in enumerate(EXAMPLE_UNITS, start=1):
+        zone, goal = homes[seat]
+        start = zone[0] if uid % 2 else zone[-1]
+        walk = [start, *(board.path(start, goal, allowance) or [])]
+        index = min(steps, len(walk) - 1)
+        while index > 0 and taken.get(walk[index], seat) != seat:  # never on an enemy's cell
+            index -= 1
+        pos = walk[index]
+        taken[pos] = seat
+        facing = _facing_towards(pos, walk[index + 1] if index + 1 < len(walk) else goal)
         units.append(
             {
                 "uid": uid,
@@ -774,7 +782,7 @@ def example_state(board: Board) -> dict[str, Any]:
                 "team": seat,
                 "kind": "agent",
                 "pos": list(pos),
-                "facing": _facing_towards(pos, targets[seat]),
+                "facing": facing,
                 "hidden": hidden,
                 "tapped": tapped,
                 "hp": hp,
