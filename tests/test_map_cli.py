@@ -82,6 +82,24 @@ def test_show_prints_the_grid_with_coordinates_zones_and_spots(cli: Any, tiny: P
     ]
 
 
+BUNDLED = sorted(p.stem for p in (ROOT / "cards" / "tactics" / "maps").glob("*.json"))
+
+
+@pytest.mark.parametrize("map_id", BUNDLED)
+def test_every_bundled_map_shows_and_draws(cli: Any, tmp_path: Path, map_id: str) -> None:
+    result = cli("map", "show", map_id)
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith(f"{map_id}: ")
+    out = tmp_path / f"{map_id}.svg"
+    assert cli("map", "render", map_id, "--example", "--out", out).exit_code == 0
+    assert out.read_text(encoding="utf-8").count('class="facing"') == 4
+
+
+def test_an_unknown_id_lists_the_bundled_maps(cli: Any) -> None:
+    line = one_line_error(cli("map", "show", "nowhere"))
+    assert line == f"dossier: error: unknown map 'nowhere'; known maps: {', '.join(BUNDLED)}"
+
+
 def test_wide_and_tall_maps_number_columns_in_two_lines() -> None:
     board = Board(["." * 12] * 11)
     lines = grid_text(board)
@@ -179,6 +197,15 @@ def test_render_svg_and_png(cli: Any, tiny: Path, tmp_path: Path, with_state: bo
     assert svg.read_bytes() == before
 
 
+def test_render_an_example_state(cli: Any, tiny: Path, tmp_path: Path) -> None:
+    out = tmp_path / "example.svg"
+    result = cli("map", "render", tiny, "--example", "--out", out)
+    assert result.exit_code == 0, result.output
+    assert result.stdout == f"{out}: map tiny with an example state\n"
+    text = out.read_text(encoding="utf-8")
+    assert text.count('class="unit"') == 5 and text.count('class="facing"') == 4
+
+
 # --------------------------------------------------------------------------
 # replay
 
@@ -221,6 +248,7 @@ def write(tmp_path: Path, name: str, text: str) -> Path:
         (["render", "{tiny}", "--out", "{tmp}/map"], "the image format follows the suffix"),
         (["render", "{tiny}", "--out", "{tmp}/no/map.svg"], "no such directory"),
         (["render", "{tiny}", "--out", "{tmp}/map.svg", "--state", "{tmp}/none.json"], "none.json: no such file"),
+        (["render", "{tiny}", "--out", "{tmp}/map.svg", "--state", "{tiny}", "--example"], "give one of them"),
         (["replay", "{tiny}", "{tiny}", "--out", "{tmp}/r.txt"], "a replay is an .html file"),
     ],
 )

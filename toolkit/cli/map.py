@@ -241,23 +241,37 @@ def render(
     state: Annotated[
         Path | None, typer.Option("--state", help="A game state (JSON, as the engine writes it) to draw on the map.")
     ] = None,
+    example: Annotated[
+        bool,
+        typer.Option(
+            "--example", help="Draw a small example state instead: two agents a side in zones 1 and 2, an obstacle."
+        ),
+    ] = False,
     scale: Annotated[float, typer.Option("--scale", min=0.25, max=8.0, help="PNG pixels per SVG unit.")] = 2.0,
     cards: CardsOption = None,
 ) -> None:
     """Draw the map, and the units, facings and vision bands of a game state when --state is given."""
-    from toolkit.board.draw import IMAGE_SUFFIXES, write_image
+    from toolkit.board.draw import IMAGE_SUFFIXES, example_state, write_image
 
     if out.suffix.lower() not in IMAGE_SUFFIXES:
         raise DossierError(f"--out {out}: the image format follows the suffix: .svg or .png, not {out.suffix!r}")
     if not out.parent.is_dir():
         raise DossierError(f"--out {out}: no such directory {str(out.parent)!r}")
+    if example and state is not None:
+        raise DossierError("--example and --state: give one of them")
     loaded = load_map(map, cards)
     game = load_state(state, loaded.board) if state is not None else None
+    if example:
+        try:
+            game = example_state(loaded.board)
+        except ValueError as exc:
+            raise DossierError(f"--example: {exc}") from None
     try:
         write_image(out, loaded.board, game, scale)
     except OSError as exc:
         raise DossierError(f"--out {out}: cannot write: {exc.strerror or exc}") from None
-    print(f"{out}: map {loaded.board.map_id}" + (f" with the state in {state}" if state else ""))
+    drawn = f" with the state in {state}" if state else " with an example state" if example else ""
+    print(f"{out}: map {loaded.board.map_id}{drawn}")
 
 
 # --------------------------------------------------------------------------
