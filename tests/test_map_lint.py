@@ -88,10 +88,27 @@ def tactics(game_copy: Any) -> Path:
             ["duel"],
             [
                 (
-                    "1.#..",
-                    0,
-                    "error map.zone.unreachable: tactics map 'test_map': zones 1 and 2 are not connected",
+                    "..#.2",
+                    4,
+                    "error map.zone.unreachable: tactics map 'test_map': zone 2 has no path without walls to zone 1",
                 )
+            ],
+        ),
+        (
+            ["1.#..3", "..#...", "######", "2....4"],  # zones 1 and 3 cut off; zones 2 and 4 together
+            ["duo"],
+            [
+                ("", None, "error map.obstacles.few"),
+                (
+                    "1.#..3",
+                    0,
+                    "error map.zone.unreachable: tactics map 'test_map': zone 1 has no path without walls to zones 2, 3, 4",
+                ),
+                (
+                    "1.#..3",
+                    5,
+                    "error map.zone.unreachable: tactics map 'test_map': zone 3 has no path without walls to zones 1, 2, 4",
+                ),
             ],
         ),
         (
@@ -112,7 +129,7 @@ def tactics(game_copy: Any) -> Path:
             [("", None, "error map.zone.missing: tactics map 'test_map': mode 'duel' deploys to zones 1-2")],
         ),
     ],
-    ids=["ragged", "unknown-characters", "sealed-zones", "stranded-cells", "missing-zone"],
+    ids=["ragged", "unknown-characters", "sealed-zones", "zone-groups", "stranded-cells", "missing-zone"],
 )
 def test_map_findings(
     tactics: Path, cli: Any, rows: list[str], modes: list[str], expected: list[tuple[str, int | None, str]]

@@ -181,23 +181,54 @@ def _check_map(entry: Entry, index: GameIndex, record: Any, board: Board) -> Non
 
 
 def _check_zone_paths(entry: Entry, locator: _Locator, label: str, board: Board) -> None:
+    """Every zone cell needs a wall-free path to some cell of every other zone.
+
+    Zones that share no path at all are grouped; every zone outside the largest
+    group (ties: the one holding the lowest zone) gets one finding naming the
+    zones it cannot reach. Within a group, a zone's cells cut off from a zone
+    the rest of it reaches get one finding per zone.
+    """
     zones = board.zones
+    if len(zones) < 2:
+        return
+
+    def reaches(cell: Cell, other: int) -> bool:
+        return any(board.connected(cell, target) for target in zones[other])
+
+    group = {zone: zone for zone in zones}
+
+    def root(zone: int) -> int:
+        while group[zone] != zone:
+            zone = group[zone]
+        return zone
+
     for zone, cells in zones.items():
-        for other, targets in zones.items():
-            if other == zone:
-                continue
-            stranded = [c for c in cells if not any(board.connected(c, t) for t in targets)]
-            if not stranded:
-                continue
-            if len(stranded) == len(cells):  # then no cell of the other zone reaches this one either
-                if other < zone:
-                    continue  # reported once, as "zones a and b"
-                message = f"{label}: zones {zone} and {other} are not connected: no path without walls between them"
-            else:
-                message = (
-                    f"{label}: zone {zone} cell{'s' if len(stranded) > 1 else ''} {_cells(stranded)} "
-                    f"{'have' if len(stranded) > 1 else 'has'} no path without walls to zone {other}"
-                )
+        for other in zones:
+            if other > zone and any(reaches(cell, other) for cell in cells):
+                group[root(other)] = root(zone)
+    members: dict[int, list[int]] = {}
+    for zone in zones:
+        members.setdefault(root(zone), []).append(zone)
+    main = max(members.values(), key=lambda m: (len(m), -min(m)))
+    for zone, cells in zones.items():
+        together = members[root(zone)]
+        if together is not main:
+            apart = [z for z in zones if z not in together]
+            message = f"{label}: zone {zone} has no path without walls to zone{'s' if len(apart) > 1 else ''} " + (
+                ", ".join(map(str, apart))
+            )
+            x, y = cells[0]
+            _emit(entry, locator, "map.zone.unreachable", message, pointer("rows", y), (x, y))
+            continue
+        cut = {cell: [z for z in together if z != zone and not reaches(cell, z)] for cell in cells}
+        stranded = [cell for cell in cells if cut[cell]]
+        if stranded:
+            targets = sorted({z for cell in stranded for z in cut[cell]})
+            message = (
+                f"{label}: zone {zone} cell{'s' if len(stranded) > 1 else ''} {_cells(stranded)} "
+                f"{'have' if len(stranded) > 1 else 'has'} no path without walls to zone"
+                f"{'s' if len(targets) > 1 else ''} {', '.join(map(str, targets))}"
+            )
             x, y = stranded[0]
             _emit(entry, locator, "map.zone.unreachable", message, pointer("rows", y), (x, y))
 
