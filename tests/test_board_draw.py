@@ -221,6 +221,11 @@ def test_destroyed_cells_of_the_state_are_drawn(board: Board) -> None:
     assert board_for_state(board.destroy((4, 2)), state(destroyed=[[3, 0]])).destroyed == {(3, 0)}
 
 
+def test_a_destroyed_outdoor_floor_is_a_pit_on_outdoor_ground(board: Board) -> None:
+    svg = render_svg(board, state(destroyed=[[0, 4]]))
+    assert re.search(rf'<rect class="pit" x="{MARGIN_LEFT}" y="{MARGIN_TOP + 4 * CELL}" [^>]*fill="#dcebd0"', svg)
+
+
 def test_a_board_in_its_current_terrain_draws_it(board: Board) -> None:
     assert count(render_svg(board.destroy((3, 1))), "wall") == 1
 
@@ -299,7 +304,8 @@ def frames(board: Board) -> list[dict[str, Any]]:
                 "state": state(unit(1, [step, 2], "e"), destroyed=[[3, 0]] if step == 2 else []),
                 "events": [
                     {"seq": 2 * step + 1, "event": "move", "player": 1, "unit": 1, "to": [step, 2]},
-                    {"seq": 2 * step + 2, "event": "say", "text": "<b>&"},
+                    {"seq": 2 * step + 2, "event": "say", "text": "<b>&", "visible": "all"},
+                    {"seq": 2 * step + 3, "event": "draw", "card": "x", "visible": [1]},
                 ],
                 "label": f"round {step + 1} · P1",
             }
@@ -316,7 +322,8 @@ def test_replay_page_has_a_picture_per_frame_and_the_log(board: Board) -> None:
     assert len(re.findall(r'<figure data-label="[^"]*" hidden>', page)) == 3  # only the first frame shows
     assert '<input id="step" type="range" min="0" max="3" value="0"' in page
     assert 'id="prev"' in page and 'id="next"' in page and "ArrowLeft" in page and "ArrowRight" in page
-    assert page.count('<li data-frame="') == 6
+    assert page.count('<li data-frame="') == 9
+    assert "visible=all" not in page and "visible=[1]" in page
     assert '<li data-frame="2"><span class="seq">5</span>P1 <span class="ev">move</span> unit=1 to=[2, 2]</li>' in page
     assert "text=&lt;b&gt;&amp;" in page and "<b>&" not in page
     assert "(no log entries)" in page

@@ -287,6 +287,13 @@ def test_malformed_map_files(cli: Any, tmp_path: Path, text: str, message: str) 
     assert message in line
 
 
+def test_a_png_too_large_is_refused(cli: Any, tmp_path: Path) -> None:
+    path = write(tmp_path, "big.json", json.dumps(map_record(["1" + "." * 62 + "2"] * 64, "big")))
+    line = one_line_error(cli("map", "render", path, "--out", tmp_path / "big.png", "--scale", "8"))
+    assert "--scale 8: a 24896x24976 image is too large; use a smaller scale" in line
+    assert not (tmp_path / "big.png").exists()
+
+
 def test_a_state_that_does_not_fit_is_located_in_its_file(cli: Any, tiny: Path, tmp_path: Path) -> None:
     game = example_state(Board(ROWS, map_id="tiny"))
     game["units"][1]["pos"] = [7, 0]

@@ -35,6 +35,7 @@ MARGIN_LEFT = 30
 MARGIN_RIGHT = 10
 CAPTION = 26
 IMAGE_SUFFIXES = (".svg", ".png")
+MAX_PIXELS = 40_000_000
 FONT_FAMILY = "'Dossier Sans SC', 'Noto Sans CJK SC', 'Source Han Sans SC', 'Microsoft YaHei', sans-serif"
 
 BACKGROUND = "#ffffff"
@@ -242,7 +243,10 @@ def _origin(cell: tuple[int, int]) -> tuple[int, int]:
 def _terrain(board: Board, cell: tuple[int, int]) -> list[Shape]:
     x0, y0 = _origin(cell)
     kind = board.terrain(cell)
-    shapes: list[Shape] = [Rect(x0, y0, CELL, CELL, fill=TERRAIN.get(kind, TERRAIN["floor"]), role=kind)]
+    fill = TERRAIN.get(kind, TERRAIN["floor"])
+    if kind == "pit" and board.rows[cell[1]][cell[0]] == ",":  # a destroyed outdoor floor keeps its ground
+        fill = TERRAIN["outdoor"]
+    shapes: list[Shape] = [Rect(x0, y0, CELL, CELL, fill=fill, role=kind)]
     if kind == "outdoor":
         for dx, dy in ((10, 12), (30, 30), (14, 36)):
             shapes.append(Line(x0 + dx, y0 + dy, x0 + dx + 3, y0 + dy - 5, stroke=GRASS, width=1.2, role="detail"))
@@ -692,6 +696,8 @@ def to_png(drawing: Drawing, scale: float = 2.0) -> bytes:
     from PIL import Image, ImageDraw
 
     size = (round(drawing.width * scale), round(drawing.height * scale))
+    if size[0] * size[1] > MAX_PIXELS:
+        raise ValueError(f"a {size[0]}x{size[1]} image is too large; use a smaller scale")
     image = Image.new("RGB", size, BACKGROUND)
     painter = ImageDraw.Draw(image, "RGBA")
     for shape in drawing.items:

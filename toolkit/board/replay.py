@@ -115,13 +115,14 @@ def _value(value: Any) -> str:
 
 
 def event_line(event: Mapping[str, Any]) -> str:
-    """An HTML ``<li>`` body for one log entry: ``seq``, ``event``, then its other fields as key=value."""
+    """An HTML ``<li>`` body for one log entry: ``seq``, ``event``, then its other fields as key=value
+    (``visible`` only when the entry is not public)."""
     parts = [f'<span class="seq">{escape(_value(event.get("seq", "")))}</span>']
     if event.get("player"):
         parts.append(f"P{escape(_value(event['player']))} ")
     parts.append(f'<span class="ev">{escape(_value(event.get("event", "")))}</span>')
     for key, value in event.items():
-        if key in ("seq", "event", "player"):
+        if key in ("seq", "event", "player") or (key == "visible" and value == "all"):
             continue
         parts.append(f" {escape(str(key))}={escape(_value(value))}")
     return "".join(parts)

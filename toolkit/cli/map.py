@@ -268,6 +268,8 @@ def render(
             raise DossierError(f"--example: {exc}") from None
     try:
         write_image(out, loaded.board, game, scale)
+    except ValueError as exc:
+        raise DossierError(f"--scale {scale:g}: {exc}") from None
     except OSError as exc:
         raise DossierError(f"--out {out}: cannot write: {exc.strerror or exc}") from None
     drawn = f" with the state in {state}" if state else " with an example state" if example else ""
