@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 from collections import deque
 from fractions import Fraction
 from itertools import product
@@ -333,6 +335,16 @@ def test_destroying_a_wall_changes_distance_and_sight() -> None:
     assert breach.reachable((1, 0), 2) == {(1, 0): 0, (0, 0): 1, (2, 0): 1, (1, 1): 1, (1, 2): 2}
     sealed = breach.destroy((1, 1))
     assert sealed.distance((0, 0), (0, 2)) is None and not sealed.line_of_sight((1, 0), (1, 2))
+
+
+def test_copies_and_pickles_share_nothing_big() -> None:
+    board = Board(BAR, map_id="bar").destroy((2, 1))
+    board.distance((0, 0), (5, 2))
+    assert copy.copy(board) is board and copy.deepcopy({"b": board})["b"] is board
+    data = pickle.dumps(board)
+    assert len(data) < 300  # the rows and the destroyed cells, not the tables
+    again = pickle.loads(data)
+    assert again == board and again.distance((2, 0), (2, 2)) == 2
 
 
 def test_terrain_queries() -> None:

@@ -383,6 +383,16 @@ class Board:
     def __hash__(self) -> int:
         return hash((self.rows, self.adjacency, self.destroyed, self.map_id))
 
+    # Immutable: copies are the board itself, and a pickle holds the rows, not the tables.
+    def __copy__(self) -> Board:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Board:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (self.rows, self.adjacency, self.map_id, tuple(sorted(self.destroyed))))
+
     # ------------------------------------------------------------------
     # cells and terrain
 
@@ -627,6 +637,10 @@ class Board:
             i = parent[i]
         out.reverse()
         return out
+
+
+def _restore(rows: tuple[str, ...], adjacency: int, map_id: str, destroyed: tuple[Cell, ...]) -> Board:
+    return Board(rows, adjacency, map_id, destroyed=destroyed)
 
 
 __all__ = [
