@@ -83,6 +83,7 @@ class _Layout:
         "zone_of",
         "zones",
         "spots",
+        "pits",
         "neighbours",
         "links",
         "rays",
@@ -112,6 +113,7 @@ class _Layout:
                 zones.setdefault(zone, []).append(self.cells[i])
         self.zones: dict[int, tuple[Cell, ...]] = {z: tuple(zones[z]) for z in sorted(zones)}
         self.spots: tuple[Cell, ...] = tuple(self.cells[i] for i, c in enumerate(self.chars) if c == "*")
+        self.pits: frozenset[int] = frozenset(i for i, c in enumerate(self.chars) if c == "o")
         offsets = [(0, -1), (1, 0), (0, 1), (-1, 0)]
         if adjacency == 8:
             offsets += [(1, -1), (1, 1), (-1, 1), (-1, -1)]
@@ -357,8 +359,7 @@ class Board:
         index, chars = layout.index, layout.chars
         changed = {index[cell] for cell in destroyed}
         self._walls = layout.walls_for(frozenset(i for i in changed if chars[i] in _WALLS))
-        pits = {i for i, c in enumerate(chars) if c == "o"} ^ {i for i in changed if chars[i] not in _WALLS}
-        self._pits = frozenset(pits)
+        self._pits = layout.pits ^ {i for i in changed if chars[i] not in _WALLS}
 
     @classmethod
     def from_record(cls, record: Any) -> Board:
