@@ -52,7 +52,9 @@ def board_game(
     return game
 
 
-def put(game: TacticsGame, seat: int, agent_id: str, cell: tuple[int, int], facing: str = "n", hidden: bool = False) -> Unit:
+def put(
+    game: TacticsGame, seat: int, agent_id: str, cell: tuple[int, int], facing: str = "n", hidden: bool = False
+) -> Unit:
     """Deploy the standby agent ``agent_id`` of ``seat`` on ``cell``."""
     player = game.player(seat)
     unit = next(u for u in player.standby if u.id == agent_id)

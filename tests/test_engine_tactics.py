@@ -7,11 +7,10 @@ from typing import Any
 
 import pytest
 
+from toolkit.board import Board
 from toolkit.catalog import load_catalog
 from toolkit.engine.core import EngineError, ScriptedDecider
 from toolkit.engine.tactics import TacticsGame
-
-from toolkit.board import Board
 
 from .conftest import CARDS
 from .tactics_util import OPEN
@@ -269,7 +268,15 @@ def test_text_run_same_seed_same_log(cli: Any) -> None:
     data = json.loads(first.stdout)
     assert [p["seat"] for p in data["state"]["players"]] == [1, 2]
     assert set(data["state"]["players"][0]) == {
-        "seat", "deck", "hand", "discard", "mortgage", "removed", "lost", "standby", "score"
+        "seat",
+        "deck",
+        "hand",
+        "discard",
+        "mortgage",
+        "removed",
+        "lost",
+        "standby",
+        "score",
     }
     assert data["state"]["shop"] == 14
 
