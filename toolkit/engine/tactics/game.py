@@ -219,7 +219,7 @@ class TacticsGame(AttackRules):
             "deploy",
             seat,
             unit=str(unit),
-            source=unit.id,
+            record=unit.id,
             cell=list(cell),
             facing=unit.facing,
             hidden=hidden,
@@ -283,9 +283,14 @@ class TacticsGame(AttackRules):
             self.log.add("switch", seat, card=str(card), face=card.face)
 
     def draw_phase(self, seat: int) -> None:
+        """The mode's draw-phase rule text (e.g. 你抽 1 张牌。你购买 1 张牌。), executed for the player."""
+        from toolkit.text import parse_cached
+
         self.log.add("draw_phase", seat)
-        for text in self.mode.draw_phase:
-            self.run_text(text, seat)
+        unit = self.player(seat).units[0] if self.player(seat).units else None
+        for index, text in enumerate(self.mode.draw_phase):
+            self.log.add("rule", seat, mode=self.mode.id, draw_phase=index, text=text)
+            self.execute(parse_cached(text), Context(seat, None, unit))
 
     def end_turn(self, seat: int) -> None:
         """Hand limit: 8 minus mortgaged cards, tokens exempt (§2.3, §8.2)."""
@@ -460,7 +465,7 @@ class TacticsGame(AttackRules):
             raise EngineError(f"player {seat} cannot play {card} now")
         player.hand.remove(card)
         card.face = face
-        self.log.add("play", seat, card=str(card), source=card.id, by=str(unit), category=record.category, face=face)
+        self.log.add("play", seat, card=str(card), record=card.id, by=str(unit), category=record.category, face=face)
         if record.cost.mortgage:
             self.mortgage(seat, record.cost.mortgage, required=True)
         if record.cost.tap:
@@ -586,7 +591,7 @@ class TacticsGame(AttackRules):
         if action.card is not None and action.kind == "play":
             card = action.card
             self.player(seat).hand.remove(card)
-            self.log.add("respond", seat, card=str(card), source=card.id, by=str(unit))
+            self.log.add("respond", seat, card=str(card), record=card.id, by=str(unit))
             if card.record.cost.mortgage:
                 self.mortgage(seat, card.record.cost.mortgage, required=True)
             if card.record.cost.tap:
