@@ -1,0 +1,370 @@
+"""Ability coverage of the tactics game loop: which abilities simulated games reach, and which change the game.
+
+The engine records ``game.coverage`` per game: ``(record id, ability index) ->
+[reached, changed]`` (an ability is reached when it resolves, or, for a continuous
+effect, when the game uses its value; changed when the game state differed after
+it). This module plays many seeded games and adds their coverage up against the
+list of every ability of the bundled records (:func:`tactics_abilities`: each entry
+of ``text`` and ``reverse.text`` of the cards, agents, units, basic abilities and
+built-in attacks; a reverse face continues the numbering after the front).
+
+The games (:func:`plan_games`) cycle through the played configurations (单挑 duel,
+双雄 duo with 2 and with 4 players, 专家 expert, 混战 melee with 3 players). Every
+other round of configurations uses *covering* decks: the squads rotate through
+every agent and the decks through every command card (each agent's exclusive cards
+with it), so each bundled card is in some deck at least once per rotation; the
+other rounds use plain random legal decks. One round in five is played by the
+random decider instead of the heuristic one, so odd choices get their chance too
+(those games rarely end, so they stop after :data:`RANDOM_ROUNDS` rounds).
+Shop cards, tokens, minions, obstacles and the basic abilities come into play
+through the games themselves.
+
+A game that raises is counted and reported (an engine bug to file), not fatal.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from collections import Counter, deque
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from toolkit.decks.random_deck import deck_card_ids, deckable_cards, random_legal_deck
+from toolkit.models.deck import Deck
+
+CONFIGS: tuple[tuple[str, int], ...] = (("duel", 2), ("duo", 2), ("duo", 4), ("expert", 2), ("melee", 3))
+KINDS = ("card", "agent", "unit", "ability", "attack")
+ROUNDS = 100  # rounds a game may last at most
+RANDOM_ROUNDS = 30  # the random decider rarely ends a game: its games stop sooner (they are there for odd choices)
+RANDOM_EVERY = 5  # one round of configurations in this many uses the random decider
+DEFAULT_GAMES = 150
+
+Key = tuple[str, int]
+
+
+@dataclass(frozen=True)
+class AbilityRef:
+    """One ability of one record: its place (kind, id, index, face) and its text."""
+
+    kind: str
+    id: str
+    index: int
+    face: str  # front | reverse
+    text: str
+
+    @property
+    def key(self) -> Key:
+        return (self.id, self.index)
+
+    def label(self) -> str:
+        face = " (reverse)" if self.face == "reverse" else ""
+        return f"{self.kind} {self.id}#{self.index}{face}"
+
+
+def tactics_abilities(records: Iterable[Any]) -> list[AbilityRef]:
+    """Every ability of the bundled tactics cards, agents, units, basic abilities and attacks, in record order."""
+    out: list[AbilityRef] = []
+    chosen = [r for r in records if getattr(r, "game", None) == "tactics" and r.kind in KINDS]
+    for record in sorted(chosen, key=lambda r: (KINDS.index(r.kind), r.id)):
+        front = list(getattr(record, "text", None) or [])
+        out += [AbilityRef(record.kind, record.id, i, "front", t) for i, t in enumerate(front)]
+        reverse = getattr(record, "reverse", None)
+        if reverse is not None:
+            out += [
+                AbilityRef(record.kind, record.id, len(front) + i, "reverse", t) for i, t in enumerate(reverse.text)
+            ]
+    return out
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game to play: mode, seat count, seed, decider and one legal deck per seat."""
+
+    mode: str
+    players: int
+    seed: int
+    decider: str  # heuristic | random
+    decks: tuple[Deck, ...]
+    covering: bool  # decks built to rotate through every card
+
+    def label(self) -> str:
+        kind = "covering" if self.covering else "random"
+        return f"{self.mode}/{self.players}p seed {self.seed} {self.decider} ({kind} decks)"
+
+
+class _Rotation:
+    """Hands out agents and generic command cards in turn, so every one of them gets into some deck."""
+
+    def __init__(self, records: Sequence[Any], rng: random.Random) -> None:
+        self.rng = rng
+        self.agents = sorted(r.id for r in records if r.kind == "agent" and not r.private)
+        self.exclusive: dict[str, list[str]] = {}
+        self.generic: list[str] = []
+        for card in deckable_cards(records):
+            if card.agent is None:
+                self.generic.append(card.id)
+            else:
+                self.exclusive.setdefault(card.agent, []).append(card.id)
+        self.agent_queue: deque[str] = deque()
+        self.card_queue: deque[str] = deque()
+
+    def _refill(self, queue: deque[str], items: list[str]) -> None:
+        if not queue:
+            fresh = list(items)
+            self.rng.shuffle(fresh)
+            queue.extend(fresh)
+
+    def deck(self, records: Sequence[Any], mode: Any, name: str) -> Deck:
+        """A legal deck with the next agents (and their exclusive cards) and the next generic cards."""
+        squad: list[str] = []
+        for _ in range(mode.max_agents):
+            self._refill(self.agent_queue, self.agents)
+            if self.agent_queue:
+                squad.append(self.agent_queue.popleft())
+        self._refill(self.card_queue, self.generic)
+        generic = list(self.card_queue)
+        include = squad + [c for a in squad for c in self.exclusive.get(a, [])] + generic
+        deck = random_legal_deck(records, mode.id, self.rng, squad_size=len(squad), include=include, name=name)
+        self.card_queue = deque(c for c in self.card_queue if c not in deck.cards)
+        return deck
+
+
+def plan_games(records: Iterable[Any], games: int = DEFAULT_GAMES, seed: int = 0) -> list[GameSpec]:
+    """``games`` games cycling through :data:`CONFIGS`; decks and seeds follow from ``seed``."""
+    pool = [r for r in records if getattr(r, "game", None) == "tactics"]
+    modes = {r.id: r for r in pool if r.kind == "mode"}
+    rng = random.Random(seed)
+    rotation = _Rotation(pool, random.Random(seed + 1))
+    specs: list[GameSpec] = []
+    for number in range(games):
+        mode_id, players = CONFIGS[number % len(CONFIGS)]
+        block = number // len(CONFIGS)
+        covering = block % 2 == 0
+        decider = "random" if block % RANDOM_EVERY == RANDOM_EVERY - 1 else "heuristic"
+        decks = []
+        for seat in range(1, players + 1):
+            name = f"{mode_id} game {number} seat {seat}"
+            if covering:
+                decks.append(rotation.deck(pool, modes[mode_id], name))
+            else:
+                decks.append(random_legal_deck(pool, mode_id, rng, name=name))
+        specs.append(GameSpec(mode_id, players, seed * 100_003 + number, decider, tuple(decks), covering))
+    return specs
+
+
+@dataclass
+class GameOutcome:
+    """What one game gave: its result (or the error it raised) and its coverage."""
+
+    spec: GameSpec
+    result: dict[str, Any] | None
+    coverage: dict[Key, list[bool]]
+    error: str | None = None
+
+    def summary(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "mode": self.spec.mode,
+            "players": self.spec.players,
+            "seed": self.spec.seed,
+            "decider": self.spec.decider,
+            "covering": self.spec.covering,
+        }
+        if self.error is not None:
+            out["error"] = self.error
+        else:
+            out["result"] = self.result
+        return out
+
+
+def play_game(records: Sequence[Any], spec: GameSpec, rounds: int = ROUNDS) -> GameOutcome:
+    """Play one game; an exception becomes the outcome's ``error`` (type, message and where it was raised)."""
+    from toolkit.engine.simulate import simulate_tactics
+
+    if spec.decider == "random":
+        rounds = min(rounds, RANDOM_ROUNDS)
+    try:
+        game = simulate_tactics(
+            records,
+            spec.mode,
+            [d.agents or [] for d in spec.decks],
+            [deck_card_ids(d) for d in spec.decks],
+            rounds,
+            spec.seed,
+            decider=spec.decider,
+        )
+    except Exception as exc:  # a coverage run reports engine bugs instead of stopping
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        where = f"{frame.filename.rsplit('/toolkit/', 1)[-1]}:{frame.lineno}"
+        return GameOutcome(spec, None, {}, f"{type(exc).__name__}: {exc} (at {where})")
+    return GameOutcome(spec, game.result(), {k: list(v) for k, v in game.coverage.items()})
+
+
+@dataclass
+class CoverageReport:
+    """The abilities, what the games reached and changed, and the games themselves."""
+
+    abilities: list[AbilityRef]
+    reached: set[Key] = field(default_factory=set)
+    changed: set[Key] = field(default_factory=set)
+    unknown: set[Key] = field(default_factory=set)  # marked by the engine but no such ability in the data
+    reached_in: Counter[Key] = field(default_factory=Counter)  # games in which the ability was reached
+    changed_in: Counter[Key] = field(default_factory=Counter)  # games in which it changed the game
+    games: list[GameOutcome] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def add(self, outcome: GameOutcome) -> None:
+        self.games.append(outcome)
+        known = {a.key for a in self.abilities}
+        for key, (reached, changed) in outcome.coverage.items():
+            key = (key[0], key[1])
+            if key not in known:
+                self.unknown.add(key)
+            if reached:
+                self.reached.add(key)
+                self.reached_in[key] += 1
+            if changed:
+                self.changed.add(key)
+                self.changed_in[key] += 1
+
+    def never_reached(self) -> list[AbilityRef]:
+        return [a for a in self.abilities if a.key not in self.reached]
+
+    def never_changed(self) -> list[AbilityRef]:
+        """Reached, but never changed the game."""
+        return [a for a in self.abilities if a.key in self.reached and a.key not in self.changed]
+
+    def totals(self) -> dict[str, Any]:
+        total = len(self.abilities)
+        reached = sum(1 for a in self.abilities if a.key in self.reached)
+        changed = sum(1 for a in self.abilities if a.key in self.changed)
+        reasons = Counter(g.result["reason"] for g in self.games if g.result is not None)
+        return {
+            "abilities": total,
+            "reached": reached,
+            "changed": changed,
+            "reached_percent": round(100 * reached / total, 1) if total else 0.0,
+            "changed_percent": round(100 * changed / total, 1) if total else 0.0,
+            "games": len(self.games),
+            "errors": sum(1 for g in self.games if g.error is not None),
+            "results": dict(sorted(reasons.items())),
+            "seconds": round(self.seconds, 2),
+        }
+
+    def per_kind(self) -> dict[str, dict[str, int]]:
+        out: dict[str, dict[str, int]] = {}
+        for a in self.abilities:
+            row = out.setdefault(a.kind, {"abilities": 0, "reached": 0, "changed": 0})
+            row["abilities"] += 1
+            row["reached"] += a.key in self.reached
+            row["changed"] += a.key in self.changed
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "totals": self.totals(),
+            "per_kind": self.per_kind(),
+            "abilities": [
+                {
+                    "kind": a.kind,
+                    "id": a.id,
+                    "ability": a.index,
+                    "face": a.face,
+                    "text": a.text,
+                    "reached": a.key in self.reached,
+                    "changed": a.key in self.changed,
+                    "games_reached": self.reached_in[a.key],
+                    "games_changed": self.changed_in[a.key],
+                }
+                for a in self.abilities
+            ],
+            "never_reached": [a.label() for a in self.never_reached()],
+            "never_changed": [a.label() for a in self.never_changed()],
+            "unknown": [f"{i}#{n}" for i, n in sorted(self.unknown)],
+            "errors": [g.summary() for g in self.games if g.error is not None],
+        }
+
+    def format_text(self, every: bool = True) -> str:
+        """Per ability (``every``) a line ``RC  reached/changed  kind id#index  text`` (R reached, C changed,
+        '.' not; then in how many games), then the abilities never reached and never changing, the errors,
+        and the totals."""
+        lines: list[str] = []
+        if every:
+            for a in self.abilities:
+                marks = ("R" if a.key in self.reached else ".") + ("C" if a.key in self.changed else ".")
+                counts = f"{self.reached_in[a.key]:>4}/{self.changed_in[a.key]:<4}"
+                lines.append(f"{marks} {counts} {a.label()}  {a.text}")
+            lines.append("")
+        missed = self.never_reached()
+        lines.append(f"never reached ({len(missed)}):")
+        lines += [f"  {a.label()}  {a.text}" for a in missed]
+        idle = self.never_changed()
+        lines.append(f"reached but never changed the game ({len(idle)}):")
+        lines += [f"  {a.label()} (reached in {self.reached_in[a.key]} games)  {a.text}" for a in idle]
+        if self.unknown:
+            lines.append(f"marked by the engine but not in the data ({len(self.unknown)}):")
+            lines += [f"  {i}#{n}" for i, n in sorted(self.unknown)]
+        failed = [g for g in self.games if g.error is not None]
+        if failed:
+            lines.append(f"games that raised ({len(failed)}):")
+            lines += [f"  {g.spec.label()}: {g.error}" for g in failed[:20]]
+            if len(failed) > 20:
+                lines.append(f"  … and {len(failed) - 20} more")
+        t = self.totals()
+        for kind, row in self.per_kind().items():
+            lines.append(f"{kind:<8} {row['reached']:>4}/{row['abilities']:<4} reached  {row['changed']:>4} changed")
+        results = ", ".join(f"{k} {v}" for k, v in t["results"].items())
+        lines.append(
+            f"games    {t['games']} ({results}; {t['errors']} raised) in {t['seconds']:.1f} s"
+            f"\ntotal    {t['reached']}/{t['abilities']} reached ({t['reached_percent']}%), "
+            f"{t['changed']}/{t['abilities']} changed the game ({t['changed_percent']}%)"
+        )
+        return "\n".join(lines)
+
+
+_WORKER_RECORDS: list[Any] = []
+
+
+def _init_worker(records: list[Any]) -> None:
+    _WORKER_RECORDS[:] = records
+
+
+def _play_in_worker(spec: GameSpec, rounds: int) -> GameOutcome:
+    return play_game(_WORKER_RECORDS, spec, rounds)
+
+
+def run_coverage(
+    records: Iterable[Any], games: int = DEFAULT_GAMES, seed: int = 0, rounds: int = ROUNDS, jobs: int = 1
+) -> CoverageReport:
+    """Plan and play ``games`` games (in ``jobs`` processes); the coverage of all of them against every
+    bundled ability. The report is the same whatever ``jobs`` is (only ``seconds`` differs)."""
+    pool = [r for r in records if getattr(r, "game", None) == "tactics"]
+    start = time.perf_counter()
+    report = CoverageReport(tactics_abilities(pool))
+    specs = plan_games(pool, games, seed)
+    if jobs > 1 and len(specs) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(pool,)) as executor:
+            for outcome in executor.map(_play_in_worker, specs, [rounds] * len(specs), chunksize=4):
+                report.add(outcome)
+    else:
+        for spec in specs:
+            report.add(play_game(pool, spec, rounds))
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+__all__ = [
+    "CONFIGS",
+    "AbilityRef",
+    "CoverageReport",
+    "GameOutcome",
+    "GameSpec",
+    "play_game",
+    "plan_games",
+    "run_coverage",
+    "tactics_abilities",
+]
