@@ -19,7 +19,7 @@ from validators.deck import DeckPool, validate_deck
 
 from .conftest import CARDS
 
-RECORDS = load_catalog([CARDS / "tactics"]).records
+RECORDS: list[Any] = list(load_catalog([CARDS / "tactics"]).records)
 
 
 def test_every_text_entry_is_one_ability_and_the_reverse_continues_the_numbering() -> None:

@@ -14,7 +14,7 @@ from validators.deck import DeckPool, validate_deck
 
 from .conftest import CARDS
 
-RECORDS = load_catalog([CARDS / "tactics"]).records
+RECORDS: list[Any] = list(load_catalog([CARDS / "tactics"]).records)
 POOL = DeckPool(RECORDS)
 MODES = {r.id: r for r in RECORDS if r.kind == "mode"}
 COMPLETE = sorted(m for m, r in MODES.items() if r.status != "incomplete")
