@@ -12,8 +12,11 @@ floor cells, each benchmark times
             arithmetic.
 
 and prints queries per second for both and the ratio. The benchmarks are a list
-(BENCHMARKS); a new one (for example whole games per second) is one function
-appended to it. Run: `python bench/tactics.py [--map ID] [--queries N]`.
+(BENCHMARKS); a new one is one function appended to it. The last one, ``games``,
+plays whole heuristic games (duel and 2-player duo, random legal decks, each mode
+on its own map) and counts games per second; its baseline plays the same games
+with distance and line of sight computed from scratch per query, and both runs
+must give identical logs. Run: `python bench/tactics.py [--map ID] [--queries N]`.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ import random
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +39,8 @@ sys.path.insert(0, str(ROOT))
 from toolkit.board import FACINGS, Board  # noqa: E402
 from toolkit.board.geometry import clear_caches  # noqa: E402
 from toolkit.catalog import load_catalog  # noqa: E402
+from toolkit.decks.random_deck import deck_card_ids, random_legal_deck  # noqa: E402
+from toolkit.engine.simulate import simulate_tactics  # noqa: E402
 
 Cell = tuple[int, int]
 
@@ -206,6 +213,92 @@ def bench_targeting(s: Setup) -> Row:
 
 
 BENCHMARKS: list[Callable[[Setup], Row]] = [bench_distance, bench_sight, bench_vision, bench_targeting]
+
+
+# --------------------------------------------------------------------------
+# whole games: heuristic games per second (each mode plays on its own default map; --map does not apply)
+
+GAME_CONFIGS = (("duel", 2), ("duo", 2))
+GAME_SEEDS = range(8)
+GAME_ROUNDS = 100
+
+
+@cache
+def _game_plan() -> tuple[list[Any], list[tuple[str, int, list[list[str]], list[list[str]]]]]:
+    """The catalog and, per game, (mode, seed, squads, decks): random legal decks, built once, not timed."""
+    records = list(load_catalog([ROOT / "cards" / "tactics"]).records)
+    plan = []
+    for mode, players in GAME_CONFIGS:
+        for seed in GAME_SEEDS:
+            rng = random.Random(seed)
+            decks = [random_legal_deck(records, mode, rng) for _ in range(players)]
+            plan.append((mode, seed, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks]))
+    return records, plan
+
+
+def _play_games(records: list[Any], plan: list[tuple[str, int, list[list[str]], list[list[str]]]]) -> list[Any]:
+    """Play every planned game with the heuristic decider; their JSON logs."""
+    logs = []
+    for mode, seed, squads, decks in plan:
+        game = simulate_tactics(records, mode, squads, decks, GAME_ROUNDS, seed, decider="heuristic")
+        logs.append(game.log.to_json())
+    return logs
+
+
+@contextmanager
+def _naive_geometry() -> Iterator[None]:
+    """Board.distance and Board.line_of_sight answered from scratch per query (a BFS, the segment walk),
+    as a naive engine would; the rows of each board state are read once (boards are immutable)."""
+    distance, sight = Board.distance, Board.line_of_sight
+    rows_of: dict[int, tuple[Board, list[str]]] = {}
+
+    def rows(board: Board) -> list[str]:
+        known = rows_of.get(id(board))
+        if known is None or known[0] is not board:
+            known = rows_of[id(board)] = (board, board.current_rows())
+        return known[1]
+
+    def naive_distance(board: Board, a: Cell, b: Cell) -> int | None:
+        if not (board.inside(a) and board.inside(b)):
+            return None
+        return bfs_distance(rows(board), a, b)
+
+    def naive_sight(board: Board, a: Cell, b: Cell) -> bool:
+        return board.inside(a) and board.inside(b) and walk_sight(rows(board), a, b)
+
+    Board.distance = naive_distance  # type: ignore[method-assign, assignment]
+    Board.line_of_sight = naive_sight  # type: ignore[method-assign, assignment]
+    try:
+        yield
+    finally:
+        Board.distance = distance  # type: ignore[method-assign]
+        Board.line_of_sight = sight  # type: ignore[method-assign]
+
+
+def bench_games(s: Setup) -> Row:
+    """Whole 2-player heuristic games (duel and duo, random legal decks) per second; the baseline plays the
+    same games with geometry from scratch per query. Both must give the same logs."""
+    records, plan = _game_plan()
+    logs: dict[str, list[Any]] = {}
+
+    def baseline() -> int:
+        with _naive_geometry():
+            logs["baseline"] = _play_games(records, plan)
+        return len(plan)
+
+    def dossier() -> int:
+        clear_caches()  # the precomputed tables are part of the cost
+        logs["dossier"] = _play_games(records, plan)
+        return len(plan)
+
+    ours = rate(dossier, len(plan), s.repeat)
+    theirs = rate(baseline, len(plan), 1)  # slow: one run
+    assert logs["baseline"] == logs["dossier"], "the naive geometry changed a game"
+    modes = " + ".join(f"{m} {p}p" for m, p in GAME_CONFIGS)
+    return Row("games", theirs, ours, f"games/s: {len(plan)} heuristic games, {modes}")
+
+
+BENCHMARKS.append(bench_games)
 
 
 # --------------------------------------------------------------------------
