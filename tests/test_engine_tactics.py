@@ -240,7 +240,8 @@ def test_triggers_resolve_during_and_after(tmp_path: Any) -> None:
     g.attach(victim, g._card("recon_mark", 1))
     g.run_text(f"对目标敌方单位造成 {victim.hp} 点伤害。")
     triggers = [e.data["timing"] for e in g.log if e.kind == "trigger"]
-    assert triggers == ["on_damaged"]  # the status self-destructs with its unit, before 消灭后
+    # the status self-destructs with its unit; its leave-play ability looks back and still triggers
+    assert triggers == ["on_damaged", "after_destroyed"]
     g2 = game("duo", records=with_text("thermal_scope", "受到伤害时：你抽 1 张牌。", "消灭时：你抽 1 张牌。"))
     victim = g2.player(2).units[0]
     g2.equip(victim, g2._card("thermal_scope", 2))

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from toolkit.engine.core import ScriptedDecider
-from toolkit.engine.tactics import Profile
+from toolkit.engine.tactics import Context, Profile
 
 from .tactics_util import board_game, events, hand, obstacle, put
 
@@ -333,3 +333,29 @@ def test_destroying_terrain() -> None:
     gale = put(game, 1, "gale", (5, 3))
     game.destroy_terrain((5, 3))
     assert game.board.is_wall((5, 3)) and gale.pos != (5, 3) and not game.board.is_wall(gale.pos)
+
+
+def test_leave_play_abilities_of_attached_cards_trigger() -> None:
+    """§14.7 消灭后: a status's 失联后 ability triggers though the status leaves with its unit (应急预案)."""
+    game = board_game()
+    gale = put(game, 1, "gale", (2, 3))
+    game.attach(gale, game._card("contingency_plan", 1))
+    hand_before = len(game.player(1).hand)
+    game.destroy(gale, by=2)
+    assert [e.data["source"] for e in events(game, "trigger")] == ["contingency_plan"]
+    assert len(game.player(1).hand) >= hand_before + 2
+
+
+def test_a_reverse_face_with_a_response_is_offered_in_the_response_window() -> None:
+    """§7.4.1 "大部分倒转牌可以选择打出正面或倒面" and §7.4.3: 破门突入's reverse is a 响应."""
+    game = board_game()
+    put(game, 1, "gale", (2, 3), "e")
+    jackdaw = put(game, 2, "jackdaw", (6, 3), "w")
+    card = hand(game, 2, "breach_in")[0]
+    options = game.response_options(2, Context(1))
+    assert [(a.card, a.face) for a in options] == [(card, "reverse")]
+    game.player(2).hand = [card]
+    assert all(a.face == "front" for a in game.legal_actions(2) if a.card is card)  # the reverse only responds
+    game.decider = ScriptedDecider([0, 1, 0])  # respond with it; move one step; keep the facing
+    game.response_window(1, Context(1))
+    assert jackdaw.pos != (6, 3) and card in game.player(2).discard

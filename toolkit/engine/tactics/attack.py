@@ -94,6 +94,7 @@ class AttackRules(Interpreter):
             if not options:
                 self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason="no built-in attack")
                 return
+            self.hint = ("attack", (attacker, current.attacker))
             profile = self.decider.choose(attacker.seat, f"counterattack of {attacker}: attack", options)
             self.attack(attacker, current.attacker, profile, counter=True)
             return
@@ -101,6 +102,7 @@ class AttackRules(Interpreter):
         if not options:
             self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason="no attack profile")
             return
+        self.hint = ("attack", (attacker, None))
         profile = self.decider.choose(attacker.seat, f"attack of {attacker}: attack", options)
         self.declare_attack(attacker, profile)
 
@@ -120,6 +122,7 @@ class AttackRules(Interpreter):
         if not targets:
             self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason="no other unit on the map")
             return
+        self.hint = ("attack", (attacker, profile))
         target = self.decider.choose(attacker.seat, f"target of {attacker}'s attack with {profile}", targets)
         self.attack(attacker, target, profile)
 

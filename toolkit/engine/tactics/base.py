@@ -383,7 +383,8 @@ class TacticsBase(TextRunner):
                 self.obstacles.remove(unit)
         else:
             self.player(controller).units.remove(unit)
-        for card in list(unit.equipment) + list(unit.statuses):  # they leave with their unit (§7.3)
+        attached = list(unit.equipment) + list(unit.statuses)
+        for card in attached:  # they leave with their unit (§7.3)
             (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
             self.log.add("self_destruct", card.owner, card=str(card), reason=f"{unit} left play")
             self._to_discard(card, "self-destructed")
@@ -396,8 +397,9 @@ class TacticsBase(TextRunner):
         self.log.add("lost", unit.owner or None, unit=str(unit), controller=controller)
         self.score_destroyed(unit)
         fired_by = controller or (unit.destroyed_by or self.active)
-        self.fire("after_destroyed", fired_by, unit=unit)
-        self.fire("after_lost", fired_by, unit=unit)
+        # leave-play abilities look back: the cards the unit wore when it left trigger too
+        self.fire("after_destroyed", fired_by, unit=unit, extra=attached)
+        self.fire("after_lost", fired_by, unit=unit, extra=attached)
         if unit.kind == "agent" and unit.owner and self.decider.confirm(unit.owner, "失联抚恤: use 物资补充 for free?"):
             self.log.add("lost_agent_relief", unit.owner)
             self.buy(unit.owner, 1)
@@ -439,21 +441,25 @@ class TacticsBase(TextRunner):
     def indexed_abilities(self, source: Any) -> list[tuple[int, A.Ability]]:
         """The active abilities of ``source`` with their index in the record's ``text`` (a reverse face
         continues the numbering after the front). A tapped reversible card shows only its 此面生效 face."""
-        record = source.record
-        reverse = getattr(record, "reverse", None)
+        reverse = getattr(source.record, "reverse", None)
         face = "front"
         if isinstance(source, Card) and reverse is not None:
             face = source.face
             if source.tapped:
                 face = reverse.active_when_tapped
+        return self.face_abilities(source, face)
+
+    def face_abilities(self, source: Any, face: str) -> list[tuple[int, A.Ability]]:
+        """The abilities of one face of ``source`` (``front`` or ``reverse``), indexed as above."""
+        record = source.record
         key = (record.kind, record.id, face)
         cached = self._parsed.get(key)
         if cached is None:
             front = parse_abilities(source)
-            if face == "front":
+            if face == "front" or getattr(record, "reverse", None) is None:
                 cached = list(enumerate(front))
             else:
-                back = parse_abilities(_Face(reverse))
+                back = parse_abilities(_Face(record.reverse))
                 cached = [(len(front) + i, ab) for i, ab in enumerate(back)]
             self._parsed[key] = cached
         return cached
@@ -590,7 +596,10 @@ class TacticsBase(TextRunner):
         for source, holder in sources:
             for index, ability in self.indexed_abilities(source):
                 if ability.kind == "triggered" and ability.timing == timing:
-                    owner = holder.seat if holder is not None and holder.seat else seat
+                    if isinstance(source, Card) and source.owner:
+                        owner = source.owner  # 你 on a card is its owner's (a status may sit on an enemy unit)
+                    else:
+                        owner = holder.seat if holder is not None and holder.seat else seat
                     card = source if isinstance(source, Card) else None
 
                     def run(

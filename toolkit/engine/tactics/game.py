@@ -350,9 +350,7 @@ class TacticsGame(AttackRules):
         for card in player.hand:
             if self.can_play(seat, card) is None:
                 continue
-            faces = ["front"]
-            if card.record.reverse is not None and card.record.reverse.playable:
-                faces.append("reverse")
+            faces = [f for f in self.playable_faces(card) if self._face_does_something(card, f)]
             for unit in self.users(seat):
                 if self.card_user_ok(card, unit, seat):
                     actions += [Action("play", seat, unit, card, card, face=f) for f in faces]
@@ -381,6 +379,17 @@ class TacticsGame(AttackRules):
                         actions.append(Action("scavenge", seat, unit, target=obstacle))
         actions.append(Action("end", seat))
         return actions
+
+    def playable_faces(self, card: Card) -> list[str]:
+        """The faces a card may be played with (§7.4.1): the front, and a reverse face not marked unplayable."""
+        reverse = card.record.reverse
+        return ["front", "reverse"] if reverse is not None and reverse.playable else ["front"]
+
+    def _face_does_something(self, card: Card, face: str) -> bool:
+        """A face played in the main phase does something: it is worn or attached, or has plain abilities."""
+        if card.record.category in ("equipment", "status", "minion") or face == "front":
+            return True
+        return any(ab.kind in ("effect", "triggered") for _, ab in self.face_abilities(card, face))
 
     def _useful(self, source: Any, ability: A.Ability, unit: Unit, seat: int) -> bool:
         """Basic abilities that cannot do anything now are not offered (no standby agent to reinforce, …)."""
@@ -551,12 +560,12 @@ class TacticsGame(AttackRules):
         player = self.player(seat)
         users = [u for u in self.users(seat) if not self.cannot(u, "respond")]
         for card in player.hand:
-            if not any(ab.kind == "response" for ab in self._abilities(card)):
-                continue
-            for unit in users:
-                if self.card_user_ok(card, unit, seat):
-                    out.append(Action("play", seat, unit, card, card))
-                    break
+            for face in self.playable_faces(card):
+                if not any(ab.kind == "response" for _, ab in self.face_abilities(card, face)):
+                    continue
+                unit = next((u for u in users if self.card_user_ok(card, u, seat)), None)
+                if unit is not None:
+                    out.append(Action("play", seat, unit, card, card, face=face))
         for unit in users:
             sources: list[Any] = [unit, *unit.equipment]
             for source in sources:
@@ -591,7 +600,8 @@ class TacticsGame(AttackRules):
         if action.card is not None and action.kind == "play":
             card = action.card
             self.player(seat).hand.remove(card)
-            self.log.add("respond", seat, card=str(card), record=card.id, by=str(unit))
+            card.face = action.face
+            self.log.add("respond", seat, card=str(card), record=card.id, by=str(unit), face=card.face)
             if card.record.cost.mortgage:
                 self.mortgage(seat, card.record.cost.mortgage, required=True)
             if card.record.cost.tap:

@@ -70,6 +70,7 @@ class Interpreter(BoardRules):
         seat = ctx.player
         if self._control(e, ctx, seat):
             return
+        self.hint = ("effect", e)  # what a target is chosen for (heuristic players)
         if isinstance(e, A.Until):
             for inner in e.effects:
                 if isinstance(inner, CONTINUOUS):

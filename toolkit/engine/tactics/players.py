@@ -177,34 +177,43 @@ class HeuristicDecider(Decider):
 
     # -- attacks
 
+    def _attacking(self, g: TacticsGame) -> tuple[Unit | None, Any]:
+        """(attacker, profile or counter target) of the attack being declared, from the game's hint."""
+        hint = g.hint
+        if hint and hint[0] == "attack":
+            return hint[1]
+        if g.attacks:
+            return g.attacks[-1].attacker, None
+        return None, None
+
     def attack_target_value(self, g: TacticsGame, seat: int, target: Unit) -> float:
-        attacker = g.attacks[-1].attacker if g.attacks else None
-        if attacker is None:
-            attacker = next((u for u in g.player(seat).units if not u.tapped), None)
+        attacker, profile = self._attacking(g)
         if target.seat == 0:
             base = 1.0
         elif not g.hostile(seat, target.seat):
             return -10.0
         else:
             base = 5.0 + (2.0 if target.kind == "agent" else 0.0) + max(0.0, 4.0 - target.hp / 3)
-        if (
-            attacker is not None
-            and attacker.pos is not None
-            and not any(g.can_hit(attacker, target, p.profile) for p in g.profiles(attacker))
-        ):
-            melee = any(p.profile.style == "melee" for p in g.profiles(attacker))
-            near = g.distance(attacker, target)
-            if not (melee and near is not None and near <= 2):
-                return base - 8.0
-        return base
+        if attacker is None or attacker.pos is None:
+            return base
+        profiles = [profile] if isinstance(profile, Profile) else g.profiles(attacker)
+        if any(g.can_hit(attacker, target, p.profile) for p in profiles):
+            return base
+        melee = any(p.profile.style == "melee" for p in profiles)
+        near = g.distance(attacker, target)
+        if melee and near is not None and near <= 2:
+            return base - 3.0  # the melee move may bring it into reach
+        return base - 12.0
 
     def profile_value(self, g: TacticsGame, seat: int, profile: Profile) -> float:
-        attacker = next((u for u in g.player(seat).units if profile in g.profiles(u, False)), None)
-        targets = self.enemies(g, seat)
+        attacker, target = self._attacking(g)
         if attacker is None:
-            return profile.profile.speed
+            return float(profile.profile.speed)
+        targets = [target] if isinstance(target, Unit) else self.enemies(g, seat)
         hittable = [t for t in targets if g.can_hit(attacker, t, profile.profile)]
-        return (5.0 if hittable else 0.0) + profile.profile.speed * HIT - (0.5 if profile.weapon else 0.0)
+        melee_near = profile.profile.style == "melee" and any((g.distance(attacker, t) or 99) <= 2 for t in targets)
+        value = 6.0 if hittable else (2.0 if melee_near else 0.0)
+        return value + profile.profile.speed * HIT - (0.3 if profile.weapon else 0.0)
 
     def best_attack(self, g: TacticsGame, unit: Unit) -> float:
         """Expected value of one attack by ``unit`` now (0: nothing in reach)."""
@@ -364,6 +373,13 @@ class HeuristicDecider(Decider):
             value += 1.0
         if not friendly and option.kind == "agent":
             value += 1.0
+        effect = g.hint[1] if g.hint and g.hint[0] == "effect" else None
+        if isinstance(effect, A.Expose):
+            value += 3.0 if option.hidden else -3.0
+        elif isinstance(effect, A.Tap):
+            value += 2.0 if not option.tapped else -2.0
+        elif isinstance(effect, A.Heal):
+            value += 2.0 if option.hp < g.max_hp(option) else -1.0
         within = None
         if "distance " in prompt:
             low, _, high = prompt.rsplit("distance ", 1)[1].rstrip("]").partition("-")
@@ -375,7 +391,8 @@ class HeuristicDecider(Decider):
         return value
 
     def _actor(self, g: TacticsGame, seat: int) -> Unit | None:
-        return g.acting if g.acting is not None and g.acting.seat == seat else None
+        acting = g.acting
+        return acting if acting is not None and (acting.seat == seat or acting.kind == "obstacle") else None
 
     def status_target_value(self, g: TacticsGame, seat: int, card: Card | None, option: Unit) -> float:
         if card is None:
