@@ -27,6 +27,22 @@ OPEN = [
 FILLER = ["smoke_grenade", "med_kit", "supply_crate", "intel_dossier", "zip_cuffs", "forged_orders"]
 
 
+class Dice:
+    """A stand-in RNG whose d6 rolls are scripted (shuffles do nothing)."""
+
+    def __init__(self, *faces: int) -> None:
+        self.faces = list(faces)
+
+    def randint(self, low: int, high: int) -> int:
+        return self.faces.pop(0)
+
+    def shuffle(self, items: list[Any]) -> None:
+        return None
+
+    def random(self) -> float:
+        return 0.5
+
+
 def board_game(
     mode: str = "duo",
     squads: Sequence[Sequence[str]] = (("gale", "anvil"), ("jackdaw", "egret")),

@@ -13,7 +13,7 @@ from toolkit.engine.core import EngineError, ScriptedDecider
 from toolkit.engine.tactics import TacticsGame
 
 from .conftest import CARDS
-from .tactics_util import OPEN
+from .tactics_util import OPEN, Dice
 
 RECORDS = load_catalog([CARDS / "tactics"]).records
 
@@ -28,19 +28,6 @@ def game(mode: str = "duo", seed: int = 1, decider: Any = None, records: Any = N
         for row, unit in enumerate(g.player(seat).units):
             g.place(unit, (x, 3 + row), facing)
     return g
-
-
-class Dice:
-    """A stand-in RNG whose d6 rolls are scripted."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, low: int, high: int) -> int:
-        return self.faces.pop(0)
-
-    def shuffle(self, items: list[Any]) -> None:
-        return None
 
 
 @pytest.mark.parametrize(

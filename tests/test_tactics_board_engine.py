@@ -12,23 +12,7 @@ import pytest
 from toolkit.engine.core import ScriptedDecider
 from toolkit.engine.tactics import Context, Profile
 
-from .tactics_util import board_game, events, hand, obstacle, put
-
-
-class Dice:
-    """A stand-in RNG whose d6 rolls are scripted (shuffles do nothing)."""
-
-    def __init__(self, *faces: int) -> None:
-        self.faces = list(faces)
-
-    def randint(self, low: int, high: int) -> int:
-        return self.faces.pop(0)
-
-    def shuffle(self, items: list[Any]) -> None:
-        return None
-
-    def random(self) -> float:
-        return 0.5
+from .tactics_util import Dice, board_game, events, hand, obstacle, put
 
 
 def weapon_profile(game: Any, unit: Any, card_id: str) -> Profile:

@@ -140,6 +140,17 @@ def loc_pointer(data: Any, loc: tuple[Any, ...]) -> str:
     return pointer(*tokens)
 
 
+def pointer_position(positions: dict[str, tuple[int, int]], ptr: str) -> tuple[int, int]:
+    """Line and column of the value at ``ptr`` in ``positions`` (from :func:`value_positions`), or of its
+    nearest enclosing value that has one; the start of the document when none does."""
+    while True:
+        if ptr in positions:
+            return positions[ptr]
+        if not ptr:
+            return 1, 1
+        ptr = ptr.rsplit("/", 1)[0]
+
+
 def line_col(text: str, offset: int) -> tuple[int, int]:
     """1-based line and column (in characters) of a character offset."""
     line = text.count("\n", 0, offset) + 1

@@ -33,6 +33,7 @@ from toolkit.jsonio import (
     loads_strict,
     loc_pointer,
     pointer,
+    pointer_position,
     value_positions,
 )
 from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, kind_adapter, namespace, schema_path
@@ -557,7 +558,7 @@ def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> 
         located = []
         for finding in entry.findings:
             if finding.line is None and finding.pointer is not None:
-                finding = finding.located(*_position(positions, finding.pointer))
+                finding = finding.located(*pointer_position(positions, finding.pointer))
             elif finding.line is None and entry.source.text is not None:
                 finding = finding.located(1, 1)
             located.append(finding)
@@ -567,10 +568,3 @@ def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> 
     return LintResult(findings, records, sum(1 for e in entries if e.target), io_errors)
 
 
-def _position(positions: dict[str, tuple[int, int]], ptr: str) -> tuple[int, int]:
-    while True:
-        if ptr in positions:
-            return positions[ptr]
-        if not ptr:
-            return 1, 1
-        ptr = ptr.rsplit("/", 1)[0]

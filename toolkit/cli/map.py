@@ -54,15 +54,9 @@ class LoadedMap:
 
 
 def _located(path: Path, text: str, pointer: str) -> tuple[int, int]:
-    from toolkit.jsonio import value_positions
+    from toolkit.jsonio import pointer_position, value_positions
 
-    positions = value_positions(text)
-    while True:
-        if pointer in positions:
-            return positions[pointer]
-        if not pointer:
-            return 1, 1
-        pointer = pointer.rsplit("/", 1)[0]
+    return pointer_position(value_positions(text), pointer)
 
 
 def _read_json(path: Path, what: str) -> tuple[Any, str]:
