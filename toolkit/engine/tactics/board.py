@@ -17,8 +17,6 @@ from ..core import EngineError
 from .base import TacticsBase
 from .state import Cell, Unit
 
-ARROWS = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
-
 
 class BoardRules(TacticsBase):
     """Positions, moves, vision and terrain of one game."""

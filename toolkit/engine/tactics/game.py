@@ -317,7 +317,7 @@ class TacticsGame(AttackRules):
             if not u.dying and (u.kind == "agent" or getattr(u.record, "can_use_command_cards", False))
         ]
 
-    def card_user_ok(self, card: Card, unit: Unit, seat: int, spare: int = 1) -> bool:
+    def card_user_ok(self, card: Card, unit: Unit, seat: int) -> bool:
         record = card.record
         if record.cost.tap and unit.tapped:
             return False

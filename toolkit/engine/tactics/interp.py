@@ -25,15 +25,15 @@ class Interpreter(BoardRules):
         for sentence in ability.sentences:
             self._effects(sentence.effects, ctx)
 
-    def can_pay(self, costs: Sequence[A.Node], seat: int, thing: Any, spare: int = 0) -> bool:
-        """Whether ``costs`` can be paid now (``spare``: cards of the hand that are not available)."""
+    def can_pay(self, costs: Sequence[A.Node], seat: int, thing: Any) -> bool:
+        """Whether ``costs`` can be paid now (``thing``: what 横置 taps)."""
         for cost in costs:
             if isinstance(cost, A.TapCost):
                 if thing is None or thing.tapped:
                     return False
             elif isinstance(cost, A.MortgageCost | A.DiscardCost):
                 usable = [c for c in self.player(seat).hand if not (isinstance(cost, A.MortgageCost) and c.token)]
-                if len(usable) - spare < cost.count:
+                if len(usable) < cost.count:
                     return False
             else:
                 return False
