@@ -3,13 +3,21 @@
 Stats use the query keys' own words (``cost 2 · inf 3 · str 4``) so a reader
 learns what to type. Ability text is rendered through :mod:`toolkit.text`
 (zh-Hans and English) when it parses; otherwise the stored text is printed.
+Printed text and flavour of imported cards are NetrunnerDB markup, rendered by
+:mod:`toolkit.markup`: bold and italic as ANSI escapes when stdout is a terminal
+(and ``NO_COLOR`` is unset), plain otherwise; icons stay their ``[credit]``
+tokens, a trace reads ``Trace 3``, list items get a bullet.
 """
 
 from __future__ import annotations
 
+import os
+import sys
 import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from toolkit import markup
 
 from .run import Hit
 
@@ -144,8 +152,29 @@ def render_ability(text: str) -> tuple[str, str | None]:
         return text, None
 
 
-def show(hit: Hit, *, source: str | None = None) -> str:
-    """One record in full, for a terminal."""
+def use_color(color: bool | None = None) -> bool:
+    """Whether to write ANSI styles: as asked, else when stdout is a terminal and ``NO_COLOR`` is unset."""
+    if color is not None:
+        return color
+    if os.environ.get("NO_COLOR"):
+        return False
+    isatty = getattr(sys.stdout, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def marked_lines(paragraphs: Sequence[str], color: bool, indent: str = "  ") -> list[str]:
+    """Paragraphs of NetrunnerDB markup as terminal lines: one per block, list items indented with a bullet."""
+    lines: list[str] = []
+    for paragraph in paragraphs:
+        for block in markup.parse(paragraph):
+            lead = indent + ("  " if block.kind == "item" else "")
+            lines.extend(lead + line for line in markup.terminal(block, color).split("\n"))
+    return lines
+
+
+def show(hit: Hit, *, source: str | None = None, color: bool | None = None) -> str:
+    """One record in full, for a terminal (``color``: ANSI bold/italic; default: when stdout is a terminal)."""
+    ansi = use_color(color)
     d = hit.data
     title = hit.name_zh + (f"  {hit.name_en}" if hit.name_en and hit.name_en != hit.name_zh else "")
     lines = [title, f"{hit.game} {hit.kind} {hit.id}" + (f" ({hit.type})" if hit.type not in (None, hit.kind) else "")]
@@ -179,12 +208,13 @@ def show(hit: Hit, *, source: str | None = None) -> str:
         if printed.get(lang):
             lines.append("")
             lines.append(f"printed text ({lang}):")
-            lines.extend(f"  {line}" for line in printed[lang])
+            lines.extend(marked_lines(printed[lang], ansi))
     flavor = d.get("flavor")
     if flavor:
         lines.append("")
         lines.append("flavor:")
-        lines.extend(f"  {line}" for line in dict.fromkeys(flavor.get(lang) for lang in ("zh-Hans", "en")) if line)
+        texts = [line for line in dict.fromkeys(flavor.get(lang) for lang in ("zh-Hans", "en")) if line]
+        lines.extend(marked_lines(texts, ansi))
     if source:
         lines.append("")
         lines.append(f"file: {source}")
