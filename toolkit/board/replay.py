@@ -4,7 +4,8 @@ Each frame is the drawing of :mod:`toolkit.board.draw` for one game state (inlin
 SVG) plus the log entries that led to it. The page has previous/next buttons, a
 slider, the arrow keys (and Home/End), the current frame's log entries beside the
 map and the whole log below them, scrolled to the current step. No network, no
-external file: CSS and JavaScript are inline. The same frames give the same bytes.
+external file: CSS, JavaScript and the bundled font (cut down to the characters the
+page uses) are inline. The same frames give the same bytes.
 
 A frame is ``{"state": <board-state JSON>, "events": [{"seq": 1, "event": "move", ...}],
 "label": "round 2 · P1"}``; ``events`` and ``label`` are optional.
@@ -27,7 +28,7 @@ CSS = """
 :root { color-scheme: light; --ink: #1b1b1b; --muted: #6b6b6b; --line: #d9d3c7; --hi: #fff3c4; }
 * { box-sizing: border-box; }
 body { margin: 0; font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans CJK SC", "Microsoft YaHei",
-  sans-serif; color: var(--ink); background: #faf8f4; }
+  "Dossier Sans SC", sans-serif; color: var(--ink); background: #faf8f4; }
 header { position: sticky; top: 0; z-index: 1; background: #faf8f4; border-bottom: 1px solid var(--line);
   padding: .6rem 1rem; display: flex; flex-wrap: wrap; gap: .4rem 1rem; align-items: center; }
 h1 { font-size: 1.05rem; margin: 0; }
@@ -44,7 +45,7 @@ main { display: flex; flex-wrap: wrap; gap: 1rem; padding: 1rem; align-items: fl
 aside { flex: 1 1 20rem; min-width: 16rem; max-width: 44rem; }
 h2 { font-size: .95rem; margin: 0 0 .3rem; }
 ol { list-style: none; margin: 0; padding: 0; font: 12.5px/1.5 ui-monospace, SFMono-Regular, Menlo, Consolas,
-  "Noto Sans Mono CJK SC", monospace; }
+  "Noto Sans Mono CJK SC", "Dossier Sans SC", monospace; }
 ol li { padding: .05rem .4rem; border-radius: 3px; }
 .seq { color: var(--muted); display: inline-block; min-width: 3.2em; text-align: right; margin-right: .5em; }
 .ev { font-weight: 600; }
@@ -147,7 +148,8 @@ def check_frames(board: Board, frames: Sequence[Mapping[str, Any]]) -> None:
 
 
 def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title: str) -> str:
-    """The replay page as text (see the module docstring); raises StateError for a frame that does not fit."""
+    """The replay page as text (see the module docstring), with the bundled font embedded (cut down to the
+    characters the page uses); raises StateError for a frame that does not fit."""
     check_frames(board, frames)
     svgs: dict[str, str] = {}
     figures: list[str] = []
@@ -168,7 +170,7 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
     count = len(frames)
     first_label = str(frames[0].get("label") or "")
     where = f"1 / {count}" + (f" · {first_label}" if first_label else "")
-    return "\n".join(
+    page = "\n".join(
         [
             "<!DOCTYPE html>",
             '<html lang="zh-Hans">',
@@ -211,6 +213,36 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
             "",
         ]
     )
+    font = embedded_font_css(page)  # the labels and the log read the same without Chinese fonts installed
+    return page.replace("<style>", f"<style>{font}\n", 1) if font else page
+
+
+def embedded_font_css(page: str) -> str:
+    """An ``@font-face`` rule carrying the bundled font, cut down to the characters ``page`` uses, so the
+    map labels and the log read the same on a machine without Chinese fonts ("" when the font is absent)."""
+    import base64
+    import io
+
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    from toolkit.sheets.fonts import BUNDLED, FONT_DIR
+
+    path = FONT_DIR / BUNDLED["regular"]
+    if not path.is_file():
+        return ""
+    chars = {ord(c) for c in page if not c.isspace()} | set(range(0x20, 0x7F))
+    font = TTFont(str(path), recalcTimestamp=False)
+    options = subset.Options()
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(chars))
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    data = base64.b64encode(out.getvalue()).decode("ascii")
+    return f"@font-face {{ font-family: 'Dossier Sans SC'; src: url(data:font/ttf;base64,{data}) format('truetype'); }}"
 
 
 def write_replay(path: Path, board: Board, frames: Sequence[Mapping[str, Any]], title: str) -> None:
