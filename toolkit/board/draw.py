@@ -599,7 +599,8 @@ def _svg_shape(shape: Shape, out: list[str]) -> None:
 def to_svg(drawing: Drawing, *, standalone: bool = True) -> str:
     """SVG text of ``drawing``: no external references, no ids (several can share one HTML page).
 
-    ``standalone`` adds the XML declaration a ``.svg`` file starts with.
+    ``standalone`` adds the XML declaration a ``.svg`` file starts with, and the bundled font cut down to
+    the drawing's characters (a page of several drawings embeds it once itself).
     """
     out = ['<?xml version="1.0" encoding="UTF-8"?>'] if standalone else []
     out.append(
@@ -608,10 +609,44 @@ def to_svg(drawing: Drawing, *, standalone: bool = True) -> str:
     )
     if drawing.title:
         out.append(f"<title>{escape(drawing.title)}</title>")
+    body: list[str] = []
     for shape in drawing.items:
-        _svg_shape(shape, out)
+        _svg_shape(shape, body)
+    if standalone:
+        font = embedded_font_css("".join(body))
+        if font:
+            out.append(f"<style>{font}</style>")
+    out += body
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def embedded_font_css(page: str) -> str:
+    """An ``@font-face`` rule carrying the bundled font, cut down to the characters ``page`` uses, so the
+    map labels and the log read the same on a machine without Chinese fonts ("" when the font is absent)."""
+    import base64
+    import io
+
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
+
+    from toolkit.sheets.fonts import BUNDLED, FONT_DIR
+
+    path = FONT_DIR / BUNDLED["regular"]
+    if not path.is_file():
+        return ""
+    chars = {ord(c) for c in page if not c.isspace()} | set(range(0x20, 0x7F))
+    font = TTFont(str(path), recalcTimestamp=False)
+    options = subset.Options()
+    options.name_IDs = ["*"]
+    options.notdef_outline = True
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(unicodes=sorted(chars))
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    data = base64.b64encode(out.getvalue()).decode("ascii")
+    return f"@font-face {{ font-family: 'Dossier Sans SC'; src: url(data:font/ttf;base64,{data}) format('truetype'); }}"
 
 
 # --------------------------------------------------------------------------

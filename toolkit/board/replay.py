@@ -19,7 +19,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .draw import StateError, draw, to_svg, validate_state
+from .draw import StateError, draw, embedded_font_css, to_svg, validate_state
 
 if TYPE_CHECKING:
     from toolkit.board import Board
@@ -215,34 +215,6 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
     )
     font = embedded_font_css(page)  # the labels and the log read the same without Chinese fonts installed
     return page.replace("<style>", f"<style>{font}\n", 1) if font else page
-
-
-def embedded_font_css(page: str) -> str:
-    """An ``@font-face`` rule carrying the bundled font, cut down to the characters ``page`` uses, so the
-    map labels and the log read the same on a machine without Chinese fonts ("" when the font is absent)."""
-    import base64
-    import io
-
-    from fontTools import subset
-    from fontTools.ttLib import TTFont
-
-    from toolkit.sheets.fonts import BUNDLED, FONT_DIR
-
-    path = FONT_DIR / BUNDLED["regular"]
-    if not path.is_file():
-        return ""
-    chars = {ord(c) for c in page if not c.isspace()} | set(range(0x20, 0x7F))
-    font = TTFont(str(path), recalcTimestamp=False)
-    options = subset.Options()
-    options.name_IDs = ["*"]
-    options.notdef_outline = True
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=sorted(chars))
-    subsetter.subset(font)
-    out = io.BytesIO()
-    font.save(out)
-    data = base64.b64encode(out.getvalue()).decode("ascii")
-    return f"@font-face {{ font-family: 'Dossier Sans SC'; src: url(data:font/ttf;base64,{data}) format('truetype'); }}"
 
 
 def write_replay(path: Path, board: Board, frames: Sequence[Mapping[str, Any]], title: str) -> None:
