@@ -3,7 +3,11 @@
 Every icon is drawn into the square ``(x, y, size, size)`` (bottom-left corner,
 points) in the canvas's current colour. Inline symbols of ability text
 (``[credit]``, ``[click]``, ``[subroutine]``, ``[trash]``, ``[mu]``,
-``[link]``) and the stat icons of the layouts live here.
+``[link]``), those of NetrunnerDB's printed text (``[recurring-credit]``,
+``[interrupt]`` and the faction marks ``[anarch]``, ``[criminal]``,
+``[shaper]``, ``[haas-bioroid]``, ``[jinteki]``, ``[nbn]``,
+``[weyland-consortium]``: our own simple drawings, one colour, not the
+factions' logos) and the stat icons of the layouts live here.
 """
 
 from __future__ import annotations
@@ -16,6 +20,20 @@ Canvas = Any  # reportlab.pdfgen.canvas.Canvas; kept loose so this module import
 
 INLINE = ("credit", "click", "subroutine", "trash", "mu", "link")
 """Symbols that ability text writes as ``[id]``."""
+
+PRINTED = (
+    *INLINE,
+    "recurring-credit",
+    "interrupt",
+    "anarch",
+    "criminal",
+    "shaper",
+    "haas-bioroid",
+    "jinteki",
+    "nbn",
+    "weyland-consortium",
+)
+"""Symbols of NetrunnerDB's printed text (:data:`toolkit.markup.ICONS`), all drawn here."""
 
 INLINE_EM = 1.0  # an inline icon is one em square
 INLINE_PAD = 0.06  # em of space on each side of an inline icon
@@ -236,6 +254,121 @@ def _hexagon(c: Canvas, x: float, y: float, s: float, color: str) -> None:
     _fill_polygon(c, [(cx + s * 0.48 * math.cos(a), cy + s * 0.48 * math.sin(a)) for a in angles])
 
 
+def _recurring_credit(c: Canvas, x: float, y: float, s: float, color: str) -> None:
+    """A credit inside a ring that turns back on itself: credits that come back every turn."""
+    cx, cy = x + s / 2, y + s / 2
+    _credit(c, cx - s * 0.3, cy - s * 0.3, s * 0.6, color)
+    _stroke(c, s, 0.07)
+    r = s * 0.45
+    ring = c.beginPath()
+    ring.arc(cx - r, cy - r, cx + r, cy + r, 110, 300)
+    c.drawPath(ring, stroke=1, fill=0)
+    end = math.radians(50)
+    ex, ey = cx + r * math.cos(end), cy + r * math.sin(end)
+    _fill_polygon(c, [(ex + s * 0.13, ey + s * 0.06), (ex - s * 0.1, ey + s * 0.14), (ex - s * 0.02, ey - s * 0.12)])
+
+
+def _interrupt(c: Canvas, x: float, y: float, s: float, color: str) -> None:
+    """A lightning bolt."""
+    _fill_polygon(
+        c,
+        [
+            (x + s * 0.6, y + s * 0.96),
+            (x + s * 0.2, y + s * 0.44),
+            (x + s * 0.46, y + s * 0.44),
+            (x + s * 0.36, y + s * 0.04),
+            (x + s * 0.8, y + s * 0.58),
+            (x + s * 0.54, y + s * 0.58),
+        ],
+    )
+
+
+def _anarch(c: Canvas, x: float, y: float, s: float, color: str) -> None:
+    """A ring with an A whose bar runs through it."""
+    _stroke(c, s, 0.08)
+    cx, cy = x + s / 2, y + s / 2
+    c.circle(cx, cy, s * 0.4, stroke=1, fill=0)
+    path = c.beginPath()
+    path.moveTo(x + s * 0.27, y + s * 0.16)
+    path.lineTo(cx, y + s * 0.88)
+    path.lineTo(x + s * 0.73, y + s * 0.16)
+    c.drawPath(path, stroke=1, fill=0)
+    c.line(x + s * 0.08, y + s * 0.42, x + s * 0.92, y + s * 0.42)
+
+
+def _criminal(c: Canvas, x: float, y: float, s: float, color: str) -> None:
+    """A domino mask."""
+    path = c.beginPath()
+    path.moveTo(x + s * 0.04, y + s * 0.66)
+    path.curveTo(x + s * 0.3, y + s * 0.78, x + s * 0.7, y + s * 0.78, x + s * 0.96, y + s * 0.66)
+    path.curveTo(x + s * 0.98, y + s * 0.4, x + s * 0.8, y + s * 0.24, x + s * 0.62, y + s * 0.3)
+    path.curveTo(x + s * 0.54, y + s * 0.33, x + s * 0.46, y + s * 0.33, x + s * 0.38, y + s * 0.3)
+    path.curveTo(x + s * 0.2, y + s * 0.24, x + s * 0.02, y + s * 0.4, x + s * 0.04, y + s * 0.66)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+    c.setFillColor(_knockout(color))
+    for cx in (0.29, 0.71):
+        c.ellipse(x + s * (cx - 0.12), y + s * 0.44, x + s * (cx + 0.12), y + s * 0.6, stroke=0, fill=1)
+    c.setFillColor(color)
+
+
+def _shaper(c: Canvas, x: float, y: float, s: float, color: str) -> None:
+    """A leaf on a stem."""
+    path = c.beginPath()
+    path.moveTo(x + s * 0.22, y + s * 0.22)
+    path.curveTo(x + s * 0.16, y + s * 0.66, x + s * 0.5, y + s * 0.9, x + s * 0.9, y + s * 0.9)
+    path.curveTo(x + s * 0.9, y + s * 0.5, x + s * 0.66, y + s * 0.16, x + s * 0.22, y + s * 0.22)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+    c.setStrokeColor(_knockout(color))
+    _stroke(c, s, 0.05)
+    c.line(x + s * 0.3, y + s * 0.3, x + s * 0.74, y + s * 0.74)
+    c.setStrokeColor(color)
+    _stroke(c, s, 0.08)
+    c.line(x + s * 0.08, y + s * 0.08, x + s * 0.3, y + s * 0.3)
+
+
+def _haas_bioroid(c: Canvas, x: float, y: float, s: float, color: str) -> None:
+    """An H in a rounded square."""
+    _stroke(c, s, 0.07)
+    c.roundRect(x + s * 0.1, y + s * 0.1, s * 0.8, s * 0.8, s * 0.16, stroke=1, fill=0)
+    _stroke(c, s, 0.11)
+    c.line(x + s * 0.34, y + s * 0.28, x + s * 0.34, y + s * 0.72)
+    c.line(x + s * 0.66, y + s * 0.28, x + s * 0.66, y + s * 0.72)
+    c.line(x + s * 0.34, y + s * 0.5, x + s * 0.66, y + s * 0.5)
+
+
+def _jinteki(c: Canvas, x: float, y: float, s: float, color: str) -> None:
+    """A ring cut by a bar."""
+    _stroke(c, s, 0.1)
+    cx, cy = x + s / 2, y + s / 2
+    c.circle(cx, cy, s * 0.36, stroke=1, fill=0)
+    c.rect(x + s * 0.06, cy - s * 0.07, s * 0.88, s * 0.14, stroke=0, fill=1)
+
+
+def _nbn(c: Canvas, x: float, y: float, s: float, color: str) -> None:
+    """A dot sending waves: broadcast."""
+    _stroke(c, s, 0.08)
+    ox, oy = x + s * 0.2, y + s * 0.5
+    c.circle(ox, oy, s * 0.1, stroke=0, fill=1)
+    for r in (0.3, 0.52, 0.74):
+        path = c.beginPath()
+        path.arc(ox - s * r, oy - s * r, ox + s * r, oy + s * r, -45, 90)
+        c.drawPath(path, stroke=1, fill=0)
+
+
+def _weyland(c: Canvas, x: float, y: float, s: float, color: str) -> None:
+    """A pyramid: an outlined triangle on a solid one."""
+    _stroke(c, s, 0.07)
+    path = c.beginPath()
+    path.moveTo(x + s * 0.5, y + s * 0.9)
+    path.lineTo(x + s * 0.06, y + s * 0.12)
+    path.lineTo(x + s * 0.94, y + s * 0.12)
+    path.close()
+    c.drawPath(path, stroke=1, fill=0)
+    _fill_polygon(c, [(x + s * 0.5, y + s * 0.56), (x + s * 0.3, y + s * 0.2), (x + s * 0.7, y + s * 0.2)])
+
+
 def _emblem(c: Canvas, x: float, y: float, s: float, color: str) -> None:
     """The crosshair emblem of the card backs."""
     cx, cy = x + s / 2, y + s / 2
@@ -272,6 +405,15 @@ DRAW: dict[str, Callable[[Canvas, float, float, float, str], None]] = {
     "star": _star,
     "hexagon": _hexagon,
     "emblem": _emblem,
+    "recurring-credit": _recurring_credit,
+    "interrupt": _interrupt,
+    "anarch": _anarch,
+    "criminal": _criminal,
+    "shaper": _shaper,
+    "haas-bioroid": _haas_bioroid,
+    "jinteki": _jinteki,
+    "nbn": _nbn,
+    "weyland-consortium": _weyland,
 }
 
 

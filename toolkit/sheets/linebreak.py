@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 CLOSING = frozenset(
@@ -39,6 +39,8 @@ class Atom:
     text: str
     kind: AtomKind = "text"
     bold: bool = False
+    italic: bool = False
+    sup: bool = False  # raised and smaller (a trace's strength)
 
     @property
     def markup(self) -> str:
@@ -121,8 +123,8 @@ def _last(atom: Atom) -> str:
 
 def _glued(left: Atom, right: Atom) -> bool:
     """True when no line may break between two neighbouring non-space atoms."""
-    if _first(right) in CLOSING or _last(left) in OPENING:
-        return True
+    if _first(right) in CLOSING or _last(left) in OPENING or right.sup:
+        return True  # a raised figure stays with what it raises (追踪³)
     left_cjk = left.kind == "text" and is_cjk(_last(left))
     right_cjk = right.kind == "text" and is_cjk(_first(right))
     return not left_cjk and not right_cjk  # ASCII runs and icons glued to them stay together
@@ -154,7 +156,7 @@ def _split_oversized(segment: list[Atom], width: float, measure: Measure) -> lis
     flat: list[Atom] = []
     for atom in segment:
         if atom.kind == "text" and len(atom.text) > 1 and measure(atom) > width and atom.text not in INSEPARABLE:
-            flat.extend(Atom(ch, "text", atom.bold) for ch in atom.text)
+            flat.extend(replace(atom, text=ch) for ch in atom.text)
         else:
             flat.append(atom)
     for atom in flat:

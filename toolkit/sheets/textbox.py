@@ -5,17 +5,24 @@ colour and a relative size. :func:`fit` tries the base size, then smaller sizes
 in quarter points down to :data:`MIN_SIZE`; :func:`draw` draws a fitted
 result, icons included, merging neighbouring characters of one style into one
 text run (fast, and keeps the text extractable).
+
+Printed text in NetrunnerDB's markup comes in through :func:`markup_paras`
+(blocks of :mod:`toolkit.markup`): bold, italic (the font slanted, since the
+bundled font has no italic face), raised trace strengths, list items with a
+bullet and a hanging indent, notes (errata) smaller and muted.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
+
+from toolkit import markup
 
 from . import icons
 from .fonts import FontSet
 from .linebreak import Atom, atomize, break_atoms
-from .styles import INK
+from .styles import INK, MUTED
 
 MIN_SIZE = 6.0
 STEP = 0.25
@@ -23,6 +30,10 @@ LEADING = 1.3  # line box height, in ems
 ASCENT = 0.88  # CJK glyph top above the baseline, in ems
 DESCENT = 0.14
 FAKE_BOLD_STROKE = 0.035  # em: outline stroke that fakes bold in a user's single font
+SLANT = 0.2  # horizontal shear of italic text (about 11°): the fonts have no italic face
+SUP_SCALE = 0.7  # size of raised text (a trace's strength), in ems of its line
+SUP_RISE = 0.36  # raised text's baseline above the line's, in ems
+ITEM_INDENT = 1.0  # ems: hanging indent of a list item; its bullet sits in the indent
 
 Align = Literal["left", "center"]
 
@@ -38,6 +49,8 @@ class Para:
     rule_above: bool = False
     align: Align = "left"
     optional: bool = False  # dropped first when the box is too small (flavour text)
+    indent: float = 0.0  # ems left free at the start of every line
+    bullet: bool = False  # a bullet in the indent of the first line
 
 
 def ability(text: str, icon_ids: tuple[str, ...] = icons.INLINE) -> Para:
@@ -49,6 +62,48 @@ def ability(text: str, icon_ids: tuple[str, ...] = icons.INLINE) -> Para:
 
 def plain(text: str, color: str = INK, scale: float = 1.0, bold: bool = False, **kw: Any) -> Para:
     return Para(atomize(text, len(text) if bold else 0, icons.INLINE), color=color, scale=scale, **kw)
+
+
+def span_atoms(spans: tuple[markup.Span, ...] | list[markup.Span]) -> list[Atom]:
+    """Atoms of marked-up spans: text broken by the same rules as ability text, icons as icon atoms."""
+    atoms: list[Atom] = []
+    for span in spans:
+        if span.icon:
+            atoms.append(Atom(span.text, "icon", span.bold))
+            continue
+        pieces = atomize(span.text, len(span.text) if span.bold else 0, ())
+        if span.italic or span.sup:
+            pieces = [replace(a, italic=span.italic, sup=span.sup) for a in pieces]
+        atoms.extend(pieces)
+    return atoms
+
+
+def markup_paras(
+    blocks: list[markup.Block],
+    color: str = INK,
+    scale: float = 1.0,
+    gap_before: float = 0.35,
+    optional: bool = False,
+    italic: bool = False,
+) -> list[Para]:
+    """Paragraphs of :mod:`toolkit.markup` blocks: text, list items (bullet, hanging indent), notes (muted).
+
+    ``gap_before`` is the space above the first block (later text blocks get
+    the usual 0.35 em); ``italic`` slants every block (flavour text).
+    """
+    paras: list[Para] = []
+    for block in blocks:
+        spans = [replace(s, italic=True) for s in block.spans] if italic else list(block.spans)
+        gap = gap_before if not paras else 0.12 if block.kind == "item" else 0.35
+        if block.kind == "item":
+            para = Para(span_atoms(spans), color, scale, gap, indent=ITEM_INDENT, bullet=True)
+        elif block.kind == "note":
+            para = Para(span_atoms(spans), MUTED, scale * 0.85, gap)
+        else:
+            para = Para(span_atoms(spans), color, scale, gap)
+        para.optional = optional
+        paras.append(para)
+    return paras
 
 
 @dataclass
@@ -74,16 +129,16 @@ class Measurer:
 
     def __init__(self, fonts: FontSet) -> None:
         self.fonts = fonts
-        self._cache: dict[tuple[str, str, bool], float] = {}
+        self._cache: dict[tuple[str, str, bool, bool], float] = {}
 
     def __call__(self, atom: Atom) -> float:
-        key = (atom.text, atom.kind, atom.bold)
+        key = (atom.text, atom.kind, atom.bold, atom.sup)
         width = self._cache.get(key)
         if width is None:
             if atom.kind == "icon":
                 width = icons.INLINE_EM + 2 * icons.INLINE_PAD
             else:
-                width = self.fonts.width(atom.text, atom.bold, 1.0)
+                width = self.fonts.width(atom.text, atom.bold, SUP_SCALE if atom.sup else 1.0)
             self._cache[key] = width
         return width
 
@@ -96,7 +151,7 @@ def layout(paras: list[Para], width: float, size: float, measure: Measurer) -> t
         psize = size * para.scale
         if index:
             height += para.gap_before * size
-        broken = break_atoms(para.atoms, width / psize, measure)
+        broken = break_atoms(para.atoms, width / psize - para.indent, measure)
         for n, atoms in enumerate(broken):
             lines.append(Line(para, atoms, sum(measure(a) for a in atoms) * psize, psize, n == 0))
             height += LEADING * psize
@@ -118,7 +173,9 @@ def fit(paras: list[Para], width: float, height: float, measure: Measurer, base:
         size = max(base, MIN_SIZE)
         while True:
             lines, used = layout(chosen, width, size, measure)
-            if used <= height + 1e-6 and all(line.width <= width + 1e-6 for line in lines):
+            if used <= height + 1e-6 and all(
+                line.width + line.para.indent * line.size <= width + 1e-6 for line in lines
+            ):
                 return Fitted(size, lines, used, True, len(paras) - len(chosen))
             if size <= MIN_SIZE + 1e-9:
                 break
@@ -145,24 +202,34 @@ def draw(c: Any, fitted: Fitted, x: float, top: float, width: float, fonts: Font
                 c.restoreState()
         size = line.size
         baseline = y - (LEADING - 1) / 2 * size - ASCENT * size
-        start = x + (width - line.width) / 2 if line.para.align == "center" else x
+        start = x + (width - line.width) / 2 if line.para.align == "center" else x + line.para.indent * size
+        if line.para.bullet and line.first:
+            _bullet(c, start - line.para.indent * size, baseline, size, line.para.color)
         draw_atoms(c, line.atoms, start, baseline, size, line.para.color, fonts)
         y -= LEADING * size
+
+
+def _bullet(c: Any, x: float, baseline: float, size: float, color: str) -> None:
+    """A list item's bullet (a drawn dot: no font needs a glyph for it), centred in the first half em."""
+    c.setFillColor(color)
+    c.circle(x + size * 0.4, baseline + size * 0.3, size * 0.14, stroke=0, fill=1)
 
 
 def draw_atoms(c: Any, atoms: list[Atom], x: float, baseline: float, size: float, color: str, fonts: FontSet) -> float:
     """Draw one line of atoms; returns the x after it."""
     c.setFillColor(color)
     run: list[str] = []
-    run_bold = False
+    run_bold = run_italic = run_sup = False
 
     def flush(at: float) -> float:
         if not run:
             return at
         text = "".join(run)
         run.clear()
-        _text(c, at, baseline, text, size, run_bold, color, fonts)
-        return at + fonts.width(text, run_bold, size)
+        run_size = size * SUP_SCALE if run_sup else size
+        y = baseline + size * SUP_RISE if run_sup else baseline
+        _text(c, at, y, text, run_size, run_bold, color, fonts, run_italic)
+        return at + fonts.width(text, run_bold, run_size)
 
     for atom in atoms:
         if atom.kind == "icon":
@@ -174,10 +241,10 @@ def draw_atoms(c: Any, atoms: list[Atom], x: float, baseline: float, size: float
                 _invisible(c, x, baseline, atom.markup, size, advance, fonts)
             x += advance
             continue
-        if run and atom.bold != run_bold:
+        if run and (atom.bold, atom.italic, atom.sup) != (run_bold, run_italic, run_sup):
             x = flush(x)
         if not run:
-            run_bold = atom.bold
+            run_bold, run_italic, run_sup = atom.bold, atom.italic, atom.sup
         run.append(atom.text)
     return flush(x)
 
@@ -195,31 +262,34 @@ def _invisible(c: Any, x: float, y: float, text: str, size: float, width: float,
     c.restoreState()
 
 
-def _text(c: Any, x: float, y: float, text: str, size: float, bold: bool, color: str, fonts: FontSet) -> None:
+def _text(
+    c: Any, x: float, y: float, text: str, size: float, bold: bool, color: str, fonts: FontSet, italic: bool = False
+) -> None:
     name = fonts.name(bold)
     if bold and fonts.fake_bold:
         c.saveState()
         c.setStrokeColor(color)
         c.setLineWidth(size * FAKE_BOLD_STROKE)
-        _show(c, x, y, text, name, size, 2)
+        _show(c, x, y, text, name, size, 2, italic)
         c.restoreState()
     else:
-        _show(c, x, y, text, name, size, 0)
+        _show(c, x, y, text, name, size, 0, italic)
 
 
-def _show(c: Any, x: float, y: float, text: str, name: str, size: float, mode: int) -> None:
+def _show(c: Any, x: float, y: float, text: str, name: str, size: float, mode: int, italic: bool = False) -> None:
     """One text run, written straight into the page: ``BT … Tf (…) Tj ET``.
 
     What ReportLab's drawString writes for a TrueType font, without building a
     text object per run (most of the time of a card sheet went there). The font
     assigns the subset codes and records its use, so embedding is unchanged.
+    Italic is the upright font sheared by the text matrix (same advance widths).
     """
     from reportlab.lib.rl_accel import fp_str
     from reportlab.pdfbase import pdfmetrics
 
     font = pdfmetrics.getFont(name)
     doc = c._doc
-    parts = [f"BT 1 0 0 1 {fp_str(x)} {fp_str(y)} Tm"]
+    parts = [f"BT 1 0 {fp_str(SLANT) if italic else 0} 1 {fp_str(x)} {fp_str(y)} Tm"]
     if mode:
         parts.append(f"{mode} Tr")
     size_text = fp_str(size)
