@@ -18,7 +18,10 @@ What goes on each face:
 - tactics units (minions, obstacles): HP, move, vision, attack, deployment;
 - netrunner cards and identities: cost or rez cost, type and subtypes on the
   faction-coloured strip, strength, trash cost, memory, agenda points and
-  advancement requirement, influence pips, unique mark, identity limits;
+  advancement requirement, influence pips, unique mark, identity limits; the
+  ability text, or for imported cards the printed text in the chosen language
+  (English when that language is missing) with NetrunnerDB's markup rendered
+  (:mod:`toolkit.markup`): bold, italic, ``Trace³``, lists, errata, icons;
 - crossfire roles: team colour, armed / protecting / marking icon, the role a
   special role counts as, abilities and win conditions.
 """
@@ -29,6 +32,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
+
+from toolkit import markup
 
 from . import icons, labels
 from .fonts import FontSet
@@ -49,9 +54,10 @@ from .styles import (
     mix,
     readable_on,
 )
-from .textbox import MIN_SIZE, Measurer, Para, ability, draw, draw_line, fit, fit_line, plain
+from .textbox import MIN_SIZE, Measurer, Para, ability, draw, draw_line, fit, fit_line, markup_paras, plain
 
-SYMBOL = re.compile(r"\[[a-z0-9_]+\]")
+SYMBOL = re.compile(r"\[[a-z0-9_-]+\]")
+MARKUP_TAG = re.compile(r"</?(?:strong|b|em|i|sup|trace|errata|champion|ul|ol|li|br)\s*/?>", re.I)
 Severity = Literal["error", "warning"]
 _FRAMES: dict[tuple[Any, ...], list[str]] = {}
 BODY_SIZE = {"tactics": 9.0, "netrunner": 9.0, "crossfire": 10.0}  # points on a poker card, before shrinking
@@ -93,6 +99,7 @@ class Context:
     lookup: Lookup
     issues: list[Issue] = field(default_factory=list)
     measure: Measurer | None = None
+    lang: str = "zh-Hans"  # language of printed text and flavour (imported cards); English when missing
     _reported: set[tuple[str, str, str, str]] = field(default_factory=set)
 
     def measurer(self) -> Measurer:
@@ -642,9 +649,7 @@ def _netrunner(face: Face) -> None:
         if trash is not None:
             items.append(("trash", str(trash), labels.WORDS["trash_cost"]))
     face.stats(items, mix(color, "#000000", 0.2))
-    paras = [ability(t) for t in record.text]
-    if record.flavor is not None:
-        paras.append(plain(record.flavor.zh_hans, MUTED, 0.85, gap_before=0.6, optional=True))
+    paras = _netrunner_text(record, ctx.lang)
     influence = 0 if identity else record.influence
 
     def pips(x: float, y: float) -> float:
@@ -666,6 +671,39 @@ def _netrunner(face: Face) -> None:
 
     bottom = face.footer(pips, face.ref())
     face.text_box(paras, face.top, bottom)
+
+
+def printed_paragraphs(record: Any, lang: str) -> list[str]:
+    """The printed text an imported card shows in ``lang`` (English when missing); none when it has ability text."""
+    printed = getattr(record, "printed_text", None)
+    if record.text or printed is None:
+        return []
+    chosen = markup.pick({"zh-Hans": printed.zh_hans, "en": printed.en}, lang)
+    return chosen[1] if chosen else []
+
+
+def flavor_text(record: Any, lang: str) -> tuple[str, str] | None:
+    """(language, flavour) a face shows in ``lang``: the translation, else English, else what there is."""
+    flavor = getattr(record, "flavor", None)
+    if flavor is None:
+        return None
+    chosen = markup.pick({"zh-Hans": [flavor.zh_hans], "en": [flavor.en] if flavor.en else []}, lang)
+    if chosen is None:
+        return None
+    stand_in = chosen[0] == "zh-Hans" and "/flavor/zh-Hans" in getattr(record, "untranslated", [])
+    return ("en" if stand_in else chosen[0]), chosen[1][0]  # an import's English stand-in is English
+
+
+def _netrunner_text(record: Any, lang: str) -> list[Para]:
+    """Ability text, or printed text in NetrunnerDB's markup; then the flavour (slanted when in English)."""
+    paras = [ability(t) for t in record.text]
+    paras.extend(markup_paras(markup.parse_all(printed_paragraphs(record, lang))))
+    flavor = flavor_text(record, lang)
+    if flavor is not None:
+        flavor_lang, words = flavor
+        blocks = markup.parse(words)
+        paras.extend(markup_paras(blocks, MUTED, 0.85, 0.6, optional=True, italic=flavor_lang == "en"))
+    return paras
 
 
 # ---------------------------------------------------------------------- crossfire
@@ -720,7 +758,7 @@ FRONTS: dict[tuple[str, str], Callable[[Face], None]] = {
 
 def draw_front(ctx: Context, record: Any, width: float, height: float, bleed: float) -> None:
     """Draw ``record``'s face in card coordinates (the caller has moved the origin to the trim corner)."""
-    lacking = ctx.fonts.lacks(record_text(record))
+    lacking = ctx.fonts.lacks(record_text(record, ctx.lang))
     if lacking:
         ctx.report(
             record,
@@ -731,8 +769,9 @@ def draw_front(ctx: Context, record: Any, width: float, height: float, bleed: fl
     FRONTS[(record.game, record.kind)](Face(ctx, record, width, height, bleed))
 
 
-def record_text(record: Any) -> str:
-    """Every string of a record (names, texts, flavour, symbol, …) in one string, ``[symbols]`` left out."""
+def record_text(record: Any, lang: str | None = None) -> str:
+    """Every string of a record (names, texts, flavour, symbol, …) in one string, ``[symbols]`` and markup tags
+    left out. With ``lang``, of the printed text and flavour only what a face in ``lang`` prints."""
     parts: list[str] = []
 
     def walk(value: Any) -> None:
@@ -745,8 +784,13 @@ def record_text(record: Any) -> str:
             for item in value:
                 walk(item)
 
-    walk(record.model_dump(mode="json", exclude={"schema_"}))
-    return SYMBOL.sub("", "".join(parts))
+    chosen = lang is not None and hasattr(record, "printed_text")  # netrunner faces choose a language
+    walk(record.model_dump(mode="json", exclude={"schema_", "printed_text", "flavor"} if chosen else {"schema_"}))
+    if chosen and lang is not None:
+        walk(printed_paragraphs(record, lang))
+        flavor = flavor_text(record, lang)
+        walk(flavor[1] if flavor else [])
+    return MARKUP_TAG.sub("", SYMBOL.sub("", "\n".join(parts)))
 
 
 # ---------------------------------------------------------------------- backs

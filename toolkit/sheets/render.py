@@ -134,14 +134,19 @@ class _BackForms:
         return name
 
 
-def render_sheets(records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup) -> Sheet:
-    """Pages of card fronts (and, for duplex, a back page after each front page)."""
+def render_sheets(
+    records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup, *, lang: str = "zh-Hans"
+) -> Sheet:
+    """Pages of card fronts (and, for duplex, a back page after each front page).
+
+    ``lang`` chooses the printed text and flavour of imported cards (English when a card lacks it).
+    """
     layout = plan(spec)
     page = spec.page
     c, buffer = _canvas(mm(page.width), mm(page.height), fonts, "Dossier cards")
     if spec.duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if spec.duplex == "long-edge" else "DuplexFlipShortEdge")
-    ctx = Context(c, fonts, lookup)
+    ctx = Context(c, fonts, lookup, lang=lang)
     w, h, b = mm(spec.card.width), mm(spec.card.height), mm(spec.bleed)
     forms = _BackForms(ctx, w, h, b)
     faces = _FaceForms(ctx, w, h, b)
@@ -342,12 +347,14 @@ def _scales(c: Any, fonts: FontSet, x: float, y: float) -> None:
 # ---------------------------------------------------------------------- single cards, images
 
 
-def render_cards(records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup, backs: bool) -> Sheet:
+def render_cards(
+    records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup, backs: bool, *, lang: str = "zh-Hans"
+) -> Sheet:
     """One page per record at the card's size plus bleed (then, with ``backs``, one page per kind of back)."""
     b = mm(spec.bleed)
     w, h = mm(spec.card.width), mm(spec.card.height)
     c, buffer = _canvas(w + 2 * b, h + 2 * b, fonts, "Dossier cards")
-    ctx = Context(c, fonts, lookup)
+    ctx = Context(c, fonts, lookup, lang=lang)
     for record in records:
         c.translate(b, b)
         draw_front(ctx, record, w, h, b)
@@ -411,7 +418,7 @@ def tts_grid(count: int) -> tuple[int, int]:
 
 
 def render_tts(
-    records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup
+    records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup, *, lang: str = "zh-Hans"
 ) -> tuple[list[TtsSheet], list[TtsSheet], list[Issue]]:
     """Tabletop Simulator deck sheets (at most 10×7 cards, under 4096 px a side) and their backs.
 
@@ -426,20 +433,27 @@ def render_tts(
     for start in range(0, len(records), TTS_PER_SHEET):
         chunk = records[start : start + TTS_PER_SHEET]
         columns, rows = tts_grid(len(chunk))
-        face_png, size, found = _tts_page(chunk, columns, rows, spec, fonts, lookup, backs=False)
+        face_png, size, found = _tts_page(chunk, columns, rows, spec, fonts, lookup, backs=False, lang=lang)
         faces.append(TtsSheet(face_png, columns, rows, len(chunk), *size))
         issues.extend(i for i in found if i not in issues)
         if unique_backs:
-            back_png, size, _ = _tts_page(chunk, columns, rows, spec, fonts, lookup, backs=True)
+            back_png, size, _ = _tts_page(chunk, columns, rows, spec, fonts, lookup, backs=True, lang=lang)
             backs.append(TtsSheet(back_png, columns, rows, len(chunk), *size))
     if records and not unique_backs:
-        png, size, _ = _tts_page(records[:1], 1, 1, spec, fonts, lookup, backs=True)
+        png, size, _ = _tts_page(records[:1], 1, 1, spec, fonts, lookup, backs=True, lang=lang)
         backs.append(TtsSheet(png, 1, 1, 1, *size))
     return faces, backs, issues
 
 
 def _tts_page(
-    records: Sequence[Any], columns: int, rows: int, spec: SheetSpec, fonts: FontSet, lookup: Lookup, backs: bool
+    records: Sequence[Any],
+    columns: int,
+    rows: int,
+    spec: SheetSpec,
+    fonts: FontSet,
+    lookup: Lookup,
+    backs: bool,
+    lang: str = "zh-Hans",
 ) -> tuple[bytes, tuple[int, int], list[Issue]]:
     import pypdfium2 as pdfium
 
@@ -448,7 +462,7 @@ def _tts_page(
     cell_w, cell_h = int(card.width * px_per_mm), int(card.height * px_per_mm)
     w, h = mm(card.width), mm(card.height)
     c, buffer = _canvas(columns * w, rows * h, fonts, "Dossier Tabletop Simulator sheet")
-    ctx = Context(c, fonts, lookup)
+    ctx = Context(c, fonts, lookup, lang=lang)
     forms = (_BackForms if backs else _FaceForms)(ctx, w, h, 0.0)
     for slot, record in enumerate(records):
         column, row = slot % columns, slot // columns
