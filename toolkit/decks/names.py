@@ -1,4 +1,14 @@
-"""Resolving card names typed by people (either language, any case) to records."""
+"""Resolving names typed by people (either language, any case, with or without accents) to records.
+
+:func:`fold` is the one key two spellings of a name share: ``Esâ Afontov:
+Eco-Insurrectionist``, ``esa afontov eco-insurrectionist`` and ``ESA AFONTOV:
+ECO INSURRECTIONIST`` fold alike, as do ``艾萨·阿方托夫``, ``艾萨阿方托夫`` and the
+full-width ``艾萨・阿方托夫``. It is what NetrunnerDB's ``stripped_title`` does
+(accents off, typographic quotes straight) and a little more: case, width,
+punctuation and spacing. Deck lists, ``dossier deck new``, ``dossier show`` and
+the database's name search (``toolkit.db``) all use it, so a name that resolves
+in one place resolves in every place.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +21,11 @@ from typing import Any
 from toolkit.models import RecordBase, namespace
 
 _SPACES = re.compile(r"\s+")
+# Dropped without a trace, so that "Can't", "Cant" and "Can’t" meet, and “Baz” is Baz.
+_QUOTES = frozenset("'\"`´‘’‚‛“”„‟′″ʹʺʻʼʽˈ˝＂＇「」『』«»‹›")
+# A space between two Chinese characters is no separator: 艾萨·阿方托夫 is 艾萨阿方托夫.
+_CJK = r"\u2e80-\u2fdf\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_CJK_GAP = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
 
 
 def normalize(name: str) -> str:
@@ -18,11 +33,85 @@ def normalize(name: str) -> str:
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", name)).strip().casefold()
 
 
+def fold(name: str, *, edges: bool = False) -> str:
+    """The key of a name as people type it: no accents, case, width, quotes or punctuation.
+
+    NFKD without combining marks (â → a, ü → u, full-width → ASCII), case-folded;
+    quotes and apostrophes dropped; every other punctuation mark (``: - . · _ /``,
+    Chinese ``：·、``) and whitespace is one space; symbols such as ™ and ® are
+    dropped; no space is kept between two Chinese characters. ``edges=True`` keeps
+    one space where the name begins or ends with punctuation (for a search word:
+    ``_x_`` looks for the word ``x``, not for every ``x``).
+
+    >>> fold("Esâ Afontov: Eco-Insurrectionist")
+    'esa afontov eco insurrectionist'
+    >>> fold("An Offer You Can’t Refuse") == fold("an offer you cant refuse")
+    True
+    >>> fold("艾萨·阿方托夫: 生态起义者")
+    '艾萨阿方托夫生态起义者'
+    """
+    out: list[str] = []
+    for char in name:
+        if char in _QUOTES:
+            continue
+        category = unicodedata.category(char)
+        if category in ("So", "Sk", "Cf", "Cc") and not char.isspace():
+            continue  # ™ ® © ^, zero-width and control characters
+        for part in unicodedata.normalize("NFKD", char):
+            if unicodedata.combining(part) or part in _QUOTES:
+                continue
+            kind = unicodedata.category(part)
+            if kind.startswith("P") or kind.startswith("Z") or part.isspace():
+                out.append(" ")
+            elif kind not in ("So", "Sk"):
+                out.append(part)
+    folded = _SPACES.sub(" ", "".join(out).casefold())
+    if not edges or not folded.strip():
+        folded = folded.strip()
+    return _CJK_GAP.sub("", folded)
+
+
+def record_names(record: Any) -> list[str]:
+    """Every name a record answers to: zh-Hans, English, NetrunnerDB's stripped title (``search_name``)."""
+    names = [record.name.zh_hans]
+    if record.name.en:
+        names.append(record.name.en)
+    search_name = getattr(record, "search_name", None)
+    if isinstance(search_name, str) and search_name:
+        names.append(search_name)
+    return names
+
+
+def short_names(record: Any) -> list[str]:
+    """Names an identity is called by for short: the part before the colon (``Esâ Afontov``)."""
+    if record.kind != "identity":
+        return []
+    out = []
+    for name in record_names(record):
+        head = re.split(r"[:：]", name, maxsplit=1)[0]
+        if head != name and head.strip():
+            out.append(head)
+    return out
+
+
+def record_keys(record: Any) -> set[str]:
+    """The folded keys of a record's names and id."""
+    keys = {fold(name) for name in record_names(record)}
+    keys.add(fold(record.id))
+    keys.discard("")
+    return keys
+
+
 class NameIndex:
-    """Looks up cards, agents, identities and roles by zh-Hans name, English name or id."""
+    """Looks up cards, agents, identities and roles by zh-Hans name, English name or id, folded.
+
+    An identity also answers to its short name (the part before the colon) when
+    no record has that name in full.
+    """
 
     def __init__(self, records: Iterable[RecordBase]) -> None:
         self._by_key: dict[str, list[Any]] = {}
+        self._by_short: dict[str, list[Any]] = {}
         self._names: dict[str, set[str]] = {}
         self._records: dict[str, list[Any]] = {}
         for record in records:
@@ -30,32 +119,39 @@ class NameIndex:
             if namespace(kind) != "record":
                 continue
             game: str = record.game  # type: ignore[attr-defined]
-            keys = {normalize(record.name.zh_hans), normalize(record.id)}
-            if record.name.en:
-                keys.add(normalize(record.name.en))
-            for key in keys:
+            for key in record_keys(record):
                 bucket = self._by_key.setdefault(key, [])
                 if record not in bucket:
                     bucket.append(record)
+            for short in short_names(record):
+                bucket = self._by_short.setdefault(fold(short), [])
+                if record not in bucket:
+                    bucket.append(record)
             self._records.setdefault(game, []).append(record)
-            names = self._names.setdefault(game, set())
-            names.add(record.name.zh_hans)
-            if record.name.en:
-                names.add(record.name.en)
+            self._names.setdefault(game, set()).update(record_names(record))
 
-    def lookup(self, name: str, game: str | None = None) -> list[Any]:
-        """Every record called ``name`` (optionally only in ``game``)."""
-        found = self._by_key.get(normalize(name), [])
-        return [r for r in found if game is None or r.game == game]
+    def lookup(self, name: str, game: str | None = None, kind: str | None = None) -> list[Any]:
+        """Every record called ``name`` (optionally only in ``game``, only of ``kind``).
+
+        Full names and ids first; an identity's short name only when nothing is called that in full.
+        """
+        key = fold(name)
+        for table in (self._by_key, self._by_short):
+            found = [
+                r for r in table.get(key, []) if (game is None or r.game == game) and (kind is None or r.kind == kind)
+            ]
+            if found:
+                return found
+        return []
 
     def suggestions(self, name: str, game: str | None = None, n: int = 3) -> list[str]:
         pool: set[str] = set()
         for g, names in self._names.items():
             if game is None or g == game:
                 pool |= names
-        by_norm = {normalize(p): p for p in pool}
-        close = difflib.get_close_matches(normalize(name), list(by_norm), n=n, cutoff=0.5)
-        return [by_norm[c] for c in close]
+        by_fold = {fold(p): p for p in sorted(pool)}
+        close = difflib.get_close_matches(fold(name), list(by_fold), n=n, cutoff=0.5)
+        return [by_fold[c] for c in close]
 
     def lookup_all(self, game: str) -> list[Any]:
         """Every named record of ``game``."""
