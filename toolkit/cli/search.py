@@ -81,7 +81,9 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def show(
-        record: Annotated[str, typer.Argument(help="Record id, or game/id.")],
+        record: Annotated[
+            str, typer.Argument(help="Record id, game/id, or name in either language (accents and case do not matter).")
+        ],
         game: GameOption = None,
         kind: Annotated[
             str | None, typer.Option("--kind", "-k", help="Record kind, where an id names two (role and mode).")

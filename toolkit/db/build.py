@@ -36,7 +36,7 @@ from toolkit.errors import DossierError
 from toolkit.models import namespace
 
 from .engine import Target, db_error, postgres_engine, sqlite_engine
-from .rows import RowSet, cjk_grams, rows_for, sort_key, term_rows
+from .rows import RowSet, cjk_grams, finish_rows, rows_for, sort_key, term_rows
 from .tables import (
     FTS_COLUMNS,
     FTS_TABLE,
@@ -47,6 +47,7 @@ from .tables import (
     Ability,
     CrossfireAttrs,
     FormatCard,
+    FormatSet,
     Meta,
     ModeAttrs,
     Name,
@@ -88,6 +89,7 @@ def build_database(
         game, kind = record.game, record.kind  # type: ignore[attr-defined]
         source = catalog.files.get((game, namespace(kind), record.id), "")
         rowsets.append(rows_for(record, pk, source))
+    finish_rows(rowsets, records)
     games = Counter(r.game for r in records)  # type: ignore[attr-defined]
     meta = {
         "schema_version": SCHEMA_VERSION,
@@ -120,6 +122,7 @@ def _insert_all(conn: Connection, rowsets: list[RowSet], terms: list[dict[str, A
             (Subtype, "subtypes"),
             (PrintingRow, "printings"),
             (FormatCard, "format_cards"),
+            (FormatSet, "format_sets"),
         ):
             rows = _gather(batch, attr)
             if rows:
@@ -251,10 +254,12 @@ def _sqlite_fts(conn: Connection) -> str:
             )
     except OperationalError:
         return "trigram"
-    rows = conn.exec_driver_sql("SELECT pk, name_zh, name_en, text, text_compact, flavor_zh FROM records").all()
+    rows = conn.exec_driver_sql(
+        "SELECT pk, name_zh, name_en, name_folded, text, text_compact, flavor_zh FROM records"
+    ).all()
     grams = [
-        (pk, cjk_grams(name_zh, name_en), cjk_grams(body, compact), cjk_grams(flavor))
-        for pk, name_zh, name_en, body, compact, flavor in rows
+        (pk, cjk_grams(name_zh, name_en, folded), cjk_grams(body, compact), cjk_grams(flavor))
+        for pk, name_zh, name_en, folded, body, compact, flavor in rows
     ]
     if grams:
         conn.exec_driver_sql(f"INSERT INTO {GRAMS_TABLE}(rowid, name, text, flavor) VALUES (?, ?, ?, ?)", grams)

@@ -1,8 +1,10 @@
 """Turn validated records into table rows (plain dicts, ready for executemany).
 
 One :class:`RowSet` per record: its ``records`` row, its game's attribute row,
-names, abilities, subtypes, printings and format lists. Vocabulary rows
-(``terms``) come from the game, faction, agent and mode records.
+names, abilities, subtypes, printings, format lists and format card pools.
+Vocabulary rows (``terms``) come from the game, faction, agent and mode records.
+Names are also written folded (:func:`toolkit.decks.names.fold`), the key deck
+lists and ``dossier show`` resolve names by, so the database finds what they find.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from toolkit.decks.names import fold, record_names
 from toolkit.models import GAMES, RecordBase, iter_texts, namespace
 
 KIND_ORDER = (
@@ -105,6 +108,7 @@ class RowSet:
     subtypes: list[dict[str, Any]] = field(default_factory=list)
     printings: list[dict[str, Any]] = field(default_factory=list)
     format_cards: list[dict[str, Any]] = field(default_factory=list)
+    format_sets: list[dict[str, Any]] = field(default_factory=list)
 
 
 def record_data(record: RecordBase) -> str:
@@ -138,6 +142,7 @@ def rows_for(record: Any, pk: int, source: Path | str) -> RowSet:
             "type": record_type(record),
             "name_zh": record.name.zh_hans,
             "name_en": record.name.en,
+            "name_folded": "\n".join(dict.fromkeys(fold(name) for name in record_names(record))),
             "text": text,
             "text_compact": compact_text(text),
             "flavor_zh": flavor.zh_hans if flavor is not None else None,
@@ -146,9 +151,11 @@ def rows_for(record: Any, pk: int, source: Path | str) -> RowSet:
             "data": record_data(record),
         }
     )
-    rows.names.append({"record_pk": pk, "lang": "zh-Hans", "name": record.name.zh_hans})
+    rows.names.append(
+        {"record_pk": pk, "lang": "zh-Hans", "name": record.name.zh_hans, "folded": fold(record.name.zh_hans)}
+    )
     if record.name.en is not None:
-        rows.names.append({"record_pk": pk, "lang": "en", "name": record.name.en})
+        rows.names.append({"record_pk": pk, "lang": "en", "name": record.name.en, "folded": fold(record.name.en)})
     counters: dict[str, int] = {}
     for face, line in abilities:
         position = counters.get(face, 0)
@@ -168,6 +175,7 @@ def rows_for(record: Any, pk: int, source: Path | str) -> RowSet:
             "matrix_shop": getattr(record, "matrix_shop", None),
             "starting_agents": getattr(record, "starting_agents", None),
             "max_agents": getattr(record, "max_agents", None),
+            "all_sets": _pool_sets(record) is None if record.kind == "format" else None,
         }
     return rows
 
@@ -239,6 +247,7 @@ def _netrunner(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
             memory_cost=getattr(record, "memory_cost", None),
             trash_cost=getattr(record, "trash_cost", None),
             set=record.set,
+            cycle=cycle_of(record),
         )
     elif kind == "identity":
         attrs.update(
@@ -248,14 +257,26 @@ def _netrunner(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
             influence_limit=record.influence_limit,
             base_link=record.base_link,
             set=record.set,
+            cycle=cycle_of(record),
         )
     elif kind == "faction":
         attrs.update(side=record.side, faction=record.id, neutral=record.neutral)
     else:
         if kind == "format":
-            for list_name in ("banned", "restricted"):
-                for card_id in dict.fromkeys(getattr(record, list_name)):
-                    rows.format_cards.append({"format_pk": pk, "list": list_name, "card_id": card_id})
+            for ban_list, in_force, banned, restricted in format_lists(record):
+                for list_name, card_ids in (("banned", banned), ("restricted", restricted)):
+                    for card_id in dict.fromkeys(card_ids):
+                        rows.format_cards.append(
+                            {
+                                "format_pk": pk,
+                                "ban_list": ban_list,
+                                "in_force": in_force,
+                                "list": list_name,
+                                "card_id": card_id,
+                            }
+                        )
+            for set_id in dict.fromkeys(_pool_sets(record) or []):
+                rows.format_sets.append({"format_pk": pk, "set": set_id})
         return
     for printing in getattr(record, "printings", []) or []:
         if any(p["code"] == printing.code for p in rows.printings):
@@ -265,12 +286,64 @@ def _netrunner(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
                 "record_pk": pk,
                 "code": printing.code,
                 "set": printing.set,
+                "cycle": cycle_of(printing),
                 "position": printing.position,
                 "quantity": printing.quantity,
                 "illustrator": printing.illustrator,
             }
         )
     rows.attrs = ("netrunner", attrs)
+
+
+def cycle_of(item: Any) -> str | None:
+    """The cycle the data gives a printing (its ``cycle``) or a record (that of its printing in its ``set``)."""
+    cycle = getattr(item, "cycle", None)
+    if isinstance(cycle, str) and cycle:
+        return cycle
+    set_id = getattr(item, "set", None)
+    for printing in getattr(item, "printings", None) or []:
+        if printing.set == set_id and getattr(printing, "cycle", None):
+            return str(printing.cycle)
+    return None
+
+
+def finish_rows(rowsets: Iterable[RowSet], records: Iterable[Any]) -> None:
+    """What one record alone cannot say: the cycle of each set.
+
+    A set's cycle is the one its printing or the game's set list (``sets[].cycle``)
+    gives; a set with none is its own cycle, as NetrunnerDB has it for a set
+    released alone (Core Set, System Gateway, Elevation).
+    """
+    cycles: dict[str, str] = {}
+    for record in records:
+        if record.kind == "game":
+            for card_set in getattr(record, "sets", None) or []:
+                cycle = getattr(card_set, "cycle", None)
+                if cycle:
+                    cycles[card_set.id] = cycle
+    for rowset in rowsets:
+        rows = [*rowset.printings, *([rowset.attrs[1]] if rowset.attrs and rowset.attrs[0] == "netrunner" else [])]
+        for row in rows:
+            if row.get("cycle") is None and row.get("set"):
+                row["cycle"] = cycles.get(row["set"], row["set"])
+
+
+def format_lists(record: Any) -> list[tuple[str, bool, list[str], list[str]]]:
+    """A format's ban lists as (id, in force, banned, restricted); inline lists have id ''."""
+    in_force = getattr(record, "ban_list", None)
+    out = [
+        (ban_list.id, ban_list.id == in_force, list(ban_list.banned), list(ban_list.restricted))
+        for ban_list in getattr(record, "ban_lists", None) or []
+    ]
+    if in_force is None:
+        out.append(("", True, list(getattr(record, "banned", [])), list(getattr(record, "restricted", []))))
+    return out
+
+
+def _pool_sets(record: Any) -> list[str] | None:
+    """The sets of a format's card pool; None: every set."""
+    sets = getattr(record, "sets", None)
+    return None if sets is None else list(sets)
 
 
 def _crossfire(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
@@ -295,7 +368,7 @@ _ATTRS = {"tactics": _tactics, "netrunner": _netrunner, "crossfire": _crossfire}
 
 
 def term_rows(records: Iterable[Any]) -> list[dict[str, Any]]:
-    """Vocabulary rows: games, factions, subtypes, agents, modes, with their names."""
+    """Vocabulary rows: games, factions, subtypes, agents, modes, sets, cycles, ban lists, with their names."""
     out: dict[tuple[str, str, str], dict[str, Any]] = {}
 
     def add(game: str, vocab: str, term_id: str, names: Any, extra: str | None = None) -> None:
@@ -317,10 +390,16 @@ def term_rows(records: Iterable[Any]) -> list[dict[str, Any]]:
             for attr, vocab in (("subtypes", "subtype"), ("agent_subtypes", "subtype"), ("attack_subtypes", "subtype")):
                 for term in getattr(record, attr, []) or []:
                     add(game, vocab, term.id, term.name)
+            for card_set in getattr(record, "sets", None) or []:
+                add(game, "set", card_set.id, card_set.name)
+                if getattr(card_set, "cycle", None):
+                    add(game, "cycle", card_set.cycle, None)
         elif kind == "faction":
             add(game, "faction", record.id, record.name)
         elif kind == "agent":
             add(game, "agent", record.id, record.name, record.symbol)
         elif kind in ("mode", "format"):
             add(game, "mode", record.id, record.name)
+            for ban_list in getattr(record, "ban_lists", None) or []:
+                add(game, "ban_list", ban_list.id, ban_list.name)
     return [out[key] for key in sorted(out)]

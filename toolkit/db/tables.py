@@ -4,7 +4,9 @@
 in full as JSON in ``data``); each game adds a 1:1 attribute table keyed by
 ``records.pk`` with one column per attribute players filter on. Names per
 language, ability text, subtypes, vocabularies (factions, subtypes, agents),
-printings and format lists are child tables. Example::
+printings, format lists (banned, restricted) and format card pools (sets) are
+child tables. Names are also stored folded (``name_folded``, ``names.folded``:
+see :func:`toolkit.decks.names.fold`), so ``Esa`` finds ``Esâ``. Example::
 
     SELECT r.id, r.name_zh, t.speed, t.range_min, t.range_max
     FROM records r JOIN tactics_attrs t USING (pk)
@@ -22,7 +24,7 @@ from sqlalchemy import Column, ForeignKey, Index, Integer, MetaData, UniqueConst
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 
 class Table(SQLModel, registry=registry()):
@@ -30,7 +32,7 @@ class Table(SQLModel, registry=registry()):
 
 
 TRGM_FLAG = "dossier_pg_trgm"
-TRGM_COLUMNS = ("name_zh", "name_en", "text", "text_compact", "flavor_zh", "flavor_en")
+TRGM_COLUMNS = ("name_zh", "name_en", "name_folded", "text", "text_compact", "flavor_zh", "flavor_en")
 
 
 def _trgm_enabled(
@@ -68,6 +70,10 @@ class Record(Table, table=True):
     type: str | None = Field(default=None, index=True, description="Card type / category / unit type / kind.")
     name_zh: str = Field(index=True)
     name_en: str | None = Field(default=None, index=True)
+    name_folded: str = Field(
+        default="",
+        description="Every name folded as people type it (no accents, case or punctuation), one per line.",
+    )
     text: str = Field(default="", description="Every ability and printed text, one per line.")
     text_compact: str = Field(default="", description="text without spaces, numbers and measure words.")
     flavor_zh: str | None = None
@@ -130,6 +136,7 @@ class NetrunnerAttrs(Table, table=True):
     influence_limit: int | None = None
     base_link: int | None = None
     set: str | None = Field(default=None, index=True)
+    cycle: str | None = Field(default=None, index=True, description="The set's cycle (the set itself if unknown).")
     neutral: bool | None = None
 
 
@@ -160,6 +167,7 @@ class ModeAttrs(Table, table=True):
     matrix_shop: bool | None = None
     starting_agents: int | None = None
     max_agents: int | None = None
+    all_sets: bool | None = Field(default=None, description="Format: its card pool is every set (no format_sets rows).")
 
 
 class Name(Table, table=True):
@@ -170,6 +178,7 @@ class Name(Table, table=True):
     record_pk: int = Field(foreign_key="records.pk", primary_key=True)
     lang: str = Field(primary_key=True)
     name: str = Field(index=True)
+    folded: str = Field(default="", index=True, description="The name folded (no accents, case or punctuation).")
 
 
 class Ability(Table, table=True):
@@ -196,13 +205,13 @@ class Subtype(Table, table=True):
 
 
 class Term(Table, table=True):
-    """Vocabulary entries with their names: factions, subtypes, agents, games, modes."""
+    """Vocabulary entries with their names: factions, subtypes, agents, games, modes, sets, cycles, ban lists."""
 
     __tablename__ = "terms"
     __table_args__ = (Index("ix_terms_vocab_id", "vocab", "id"),)
 
     game: str = Field(primary_key=True)
-    vocab: str = Field(primary_key=True)
+    vocab: str = Field(primary_key=True, description="game, faction, subtype, agent, mode, set, cycle, ban_list.")
     id: str = Field(primary_key=True)
     name_zh: str | None = None
     name_en: str | None = None
@@ -210,13 +219,24 @@ class Term(Table, table=True):
 
 
 class FormatCard(Table, table=True):
-    """A card on a format's banned or restricted list."""
+    """A card on one of a format's ban lists, as banned or restricted."""
 
     __tablename__ = "format_cards"
 
     format_pk: int = Field(foreign_key="records.pk", primary_key=True)
+    ban_list: str = Field(default="", primary_key=True, index=True, description="Ban list id; '' for inline lists.")
+    in_force: bool = Field(default=True, index=True, description="The list the format applies now.")
     list: str = Field(primary_key=True, description="banned or restricted.")
     card_id: str = Field(primary_key=True, index=True)
+
+
+class FormatSet(Table, table=True):
+    """A set in a format's card pool (every set of the data when the format names none)."""
+
+    __tablename__ = "format_sets"
+
+    format_pk: int = Field(foreign_key="records.pk", primary_key=True)
+    set: str = Field(primary_key=True, index=True)
 
 
 class PrintingRow(Table, table=True):
@@ -227,6 +247,7 @@ class PrintingRow(Table, table=True):
     record_pk: int = Field(foreign_key="records.pk", primary_key=True)
     code: str = Field(primary_key=True, index=True)
     set: str = Field(index=True)
+    cycle: str | None = Field(default=None, index=True, description="The set's cycle (the set itself if unknown).")
     position: int | None = None
     quantity: int | None = None
     illustrator: str | None = Field(default=None, index=True)
@@ -247,11 +268,12 @@ METADATA: MetaData = Table.metadata
 # content), for words of 3+ characters. record_grams: contentless, the Chinese characters and adjacent
 # pairs of each record (rows.cjk_grams) in three columns, for 1- and 2-character Chinese words.
 FTS_TABLE = "record_fts"
-FTS_COLUMNS = ("name_zh", "name_en", "text", "text_compact", "flavor_zh", "flavor_en")
+FTS_COLUMNS = ("name_zh", "name_en", "name_folded", "text", "text_compact", "flavor_zh", "flavor_en")
 GRAMS_TABLE = "record_grams"
 GRAMS_COLUMNS = {
     "name_zh": "name",
     "name_en": "name",
+    "name_folded": "name",
     "text": "text",
     "text_compact": "text",
     "flavor_zh": "flavor",

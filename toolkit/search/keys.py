@@ -3,8 +3,12 @@
 Short aliases follow NetrunnerDB's (``t`` type, ``f`` faction, ``s`` subtype,
 ``d`` side, ``o`` cost, ``n`` influence, ``p`` strength, ``v`` agenda points,
 ``g`` advancement, ``m`` memory, ``h`` trash cost, ``l`` link, ``u`` unique,
-``e`` set, ``i`` illustrator, ``x`` text, ``a`` flavor, ``_`` name); Chinese
-aliases are the rule documents' words (``攻速``, ``移速``, ``派系``, …).
+``e`` set, ``c`` cycle, ``i`` illustrator, ``x`` text, ``a`` flavor, ``_``
+name) and, for formats, NetrunnerDB's search API: ``z`` / ``card_pool`` (in the
+format's card pool), ``b`` / ``restriction_id`` (on the format's restriction
+list), ``is_banned``, ``is_restricted``; ``legal`` is Dossier's (in the pool and
+not banned). Chinese aliases are the rule documents' words (``攻速``, ``移速``,
+``派系``, …).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from typing import Literal
 
 from . import vocab
 
-Kind = Literal["text", "number", "range", "enum", "term", "bool", "id", "set"]
+Kind = Literal["text", "number", "range", "enum", "term", "bool", "id", "set", "cycle", "format"]
 EQUALITY = (":", "!")
 ORDER = (":", "!", "<", ">", "<=", ">=")
 
@@ -61,7 +65,13 @@ KEYS: tuple[Key, ...] = (
     Key("influence_limit", "number", ("影响力上限",), NR, "identity influence limit"),
     Key("limit", "number", ("deck_limit", "张数上限"), NR, "copies allowed in a deck"),
     Key("unique", "bool", ("u", "唯一"), NR, "unique card: yes / no"),
-    Key("set", "set", ("e", "系列", "扩展包"), NR, "set (pack) id"),
+    Key("set", "set", ("e", "card_set", "系列", "扩展包"), NR, "set (pack) id"),
+    Key("cycle", "cycle", ("c", "card_cycle", "循环", "周期"), NR, "cycle id (a set released alone is its own cycle)"),
+    Key("pool", "format", ("z", "card_pool", "卡池"), NR, "in the card pool of a format (id or name): z:startup"),
+    Key("restriction", "format", ("b", "restriction_id", "禁限"), NR, "on a format's ban or restricted list"),
+    Key("banned", "format", ("is_banned", "禁用", "禁卡"), NR, "banned in a format"),
+    Key("restricted", "format", ("is_restricted", "限制", "限制卡"), NR, "restricted in a format"),
+    Key("legal", "format", ("合法",), NR, "legal in a format: in its card pool and not banned"),
     Key("illustrator", "text", ("i", "画师"), NR, "illustrator (substring)"),
     Key("hp", "number", ("生命", "生命值"), TA, "HP of agents and units"),
     Key("move", "number", ("mv", "移速"), TA, "move speed"),

@@ -1,7 +1,13 @@
-"""Running queries on a built database: :func:`search`, :func:`get_record` (needs SQLAlchemy)."""
+"""Running queries on a built database: :func:`search`, :func:`get_record` (needs SQLAlchemy).
+
+:func:`get_record` takes what a person types after ``dossier show``: an id
+(``game/id`` too) or a name in either language, folded like deck lists fold
+names (:func:`toolkit.decks.names.fold`), so ``esa afontov`` shows Esâ Afontov.
+"""
 
 from __future__ import annotations
 
+import difflib
 import json
 import weakref
 from typing import Any, NamedTuple
@@ -9,14 +15,17 @@ from typing import Any, NamedTuple
 from sqlalchemy import select
 
 from toolkit.db import Database
-from toolkit.db.tables import Record
+from toolkit.db.tables import Name, Record
+from toolkit.decks.names import fold
 from toolkit.errors import DossierError
 
 from . import vocab
-from .compile import Compiler
+from .compile import Compiler, escape_like
 from .parser import Query, parse_query
 
 R: Any = Record.__table__  # type: ignore[attr-defined]
+NM: Any = Name.__table__  # type: ignore[attr-defined]
+SHOWN_CANDIDATES = 12
 
 
 class Hit(NamedTuple):
@@ -86,27 +95,101 @@ def search(
         return _hits(conn.execute(statement))
 
 
-def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | None = None) -> Hit:
-    """One record by ``id`` or ``game/id`` (and ``kind``); an unknown or ambiguous id is a usage error."""
-    wanted_game = resolve_game(game)
-    record_id = ref
+class AmbiguousName(DossierError):
+    """A name that several records answer to; ``candidates`` lists them (exit 2, a usage error)."""
+
+    def __init__(self, name: str, how: str, candidates: list[Hit]) -> None:
+        shown = candidates[:SHOWN_CANDIDATES]
+        width = max(len(h.ref) for h in shown)
+        lines = [
+            f"{how} {name!r} names {len(candidates)} records; give one's id (or add --game / --kind):",
+            *(f"  {h.ref.ljust(width)}  {h.kind:<8}  {_names(h)}" for h in shown),
+        ]
+        if len(candidates) > len(shown):
+            lines.append(f"  … and {len(candidates) - len(shown)} more (dossier search 'name:{name}')")
+        super().__init__("\n".join(lines))
+        self.name = name
+        self.candidates = candidates
+
+
+def _names(hit: Hit) -> str:
+    return hit.name_zh if not hit.name_en or hit.name_en == hit.name_zh else f"{hit.name_zh}  {hit.name_en}"
+
+
+def _split_ref(ref: str, game: str | None) -> tuple[str, str | None]:
+    """``game/rest`` → (rest, game) where the prefix is a game; anything else is one id or name."""
     if "/" in ref:
-        prefix, record_id = ref.split("/", 1)
-        wanted_game = resolve_game(prefix)
-    statement = select(*_COLUMNS).where(R.c.id == record_id).order_by(R.c.pk)
-    if wanted_game is not None:
-        statement = statement.where(R.c.game == wanted_game)
+        prefix, rest = ref.split("/", 1)
+        found = vocab.lookup(vocab.GAMES, prefix.strip())
+        if found is not None:
+            return rest, found
+    return ref, resolve_game(game)
+
+
+def find_by_name(db: Database, name: str, *, game: str | None = None, kind: str | None = None) -> list[Hit]:
+    """Records a name names, folded: those called exactly that, else those whose name starts with it,
+    else those with a word of the name starting with it; none when no name matches."""
+    folded = fold(name)
+    if not folded:
+        return []
+    escaped = escape_like(folded)
+    tiers = (
+        NM.c.folded == folded,
+        NM.c.folded.like(escaped + "%", escape="\\"),
+        NM.c.folded.like("% " + escaped + "%", escape="\\"),
+    )
+    with db.connect() as conn:
+        for tier in tiers:
+            statement = select(*_COLUMNS).where(R.c.pk.in_(select(NM.c.record_pk).where(tier))).order_by(R.c.pk)
+            if game is not None:
+                statement = statement.where(R.c.game == game)
+            if kind is not None:
+                statement = statement.where(R.c.kind == kind)
+            hits = _hits(conn.execute(statement))
+            if hits:
+                return hits
+    return []
+
+
+def _suggestions(db: Database, name: str, game: str | None, n: int = 3) -> list[str]:
+    statement = select(NM.c.name, NM.c.folded).select_from(NM.join(R, R.c.pk == NM.c.record_pk))
+    if game is not None:
+        statement = statement.where(R.c.game == game)
+    with db.connect() as conn:
+        by_fold = {folded: shown for shown, folded in conn.execute(statement)}
+    return [by_fold[c] for c in difflib.get_close_matches(fold(name), list(by_fold), n=n, cutoff=0.6)]
+
+
+def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | None = None) -> Hit:
+    """One record by id, ``game/id`` or name (either language, folded; a unique start of a name will do).
+
+    An unknown name is a usage error with suggestions; a name several records
+    answer to raises :class:`AmbiguousName`, which lists them.
+    """
+    record_id, wanted_game = _split_ref(ref, game)
+    wanted_kind = None
     if kind is not None:
         wanted_kind = vocab.lookup(vocab.KINDS, kind)
         if wanted_kind is None:
             raise DossierError(f"--kind {kind!r}: one of {', '.join(vocab.KINDS)}")
+    statement = select(*_COLUMNS).where(R.c.id == record_id).order_by(R.c.pk)
+    if wanted_game is not None:
+        statement = statement.where(R.c.game == wanted_game)
+    if wanted_kind is not None:
         statement = statement.where(R.c.kind == wanted_kind)
     with db.connect() as conn:
         hits = _hits(conn.execute(statement))
-    if not hits:
-        where = f" in {wanted_game}" if wanted_game else ""
-        raise DossierError(f"no record with id {record_id!r}{where} in {db.target.display}")
     if len(hits) > 1:
         choices = ", ".join(f"{h.ref} ({h.kind})" for h in hits)
         raise DossierError(f"id {record_id!r} names {len(hits)} records: {choices}; add --game or --kind")
-    return hits[0]
+    if hits:
+        return hits[0]
+    hits = find_by_name(db, record_id, game=wanted_game, kind=wanted_kind)
+    if len(hits) == 1:
+        return hits[0]
+    if hits:
+        raise AmbiguousName(record_id, "name", hits)
+    where = f" in {wanted_game}" if wanted_game else ""
+    hints = _suggestions(db, record_id, wanted_game)
+    hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
+    raise DossierError(f"no record with id or name {record_id!r}{where} in {db.target.display}{hint}")
