@@ -4,8 +4,9 @@
 'speed'
 
 :func:`search` runs a query on a built database (:class:`toolkit.db.Database`)
-and returns :class:`Hit` rows in display order; :func:`get_record` fetches one
-record by id for ``dossier show``.
+and returns :class:`Hit` rows in display order, the records a query names first;
+:func:`get_record` fetches one record by id or name (either language, accents
+and case folded) for ``dossier show``.
 """
 
 from __future__ import annotations
@@ -17,12 +18,12 @@ from .parser import Query, QueryError, Term, Value, parse_query
 
 if TYPE_CHECKING:
     from .compile import Compiler
-    from .run import Hit, compiler_for, get_record, resolve_game, search
+    from .run import AmbiguousName, Hit, compiler_for, find_by_name, get_record, resolve_game, search
 
 # The database side (SQLAlchemy) loads on first use, so that parsing a query or
 # listing the keys (``dossier --help``) does not pay for it.
-_LAZY = {"Compiler": ".compile", "Hit": ".run", "compiler_for": ".run", "get_record": ".run",
-         "resolve_game": ".run", "search": ".run"}  # fmt: skip
+_LAZY = {"AmbiguousName": ".run", "Compiler": ".compile", "Hit": ".run", "compiler_for": ".run",
+         "find_by_name": ".run", "get_record": ".run", "resolve_game": ".run", "search": ".run"}  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
@@ -36,6 +37,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "KEYS",
+    "AmbiguousName",
     "Compiler",
     "Hit",
     "Key",
@@ -44,6 +46,7 @@ __all__ = [
     "Term",
     "Value",
     "compiler_for",
+    "find_by_name",
     "find_key",
     "get_record",
     "key_help",
