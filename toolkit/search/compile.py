@@ -161,13 +161,17 @@ class Compiler:
         for game, vocab_name, term_id, name_zh, name_en, extra in terms:
             table_ = self.spellings.setdefault(vocab_name, {})
             for spelling in (term_id, name_zh, name_en, extra):
-                if spelling:
-                    table_.setdefault(spelling.casefold(), set()).add(term_id)
-                    table_.setdefault(fold(spelling), set()).add(term_id)
-                    if game == "netrunner" and vocab_name == "mode":
-                        self.formats.setdefault(fold(spelling), set()).add(term_id)
-                    if game == "netrunner" and vocab_name == "ban_list":
-                        self.ban_lists.setdefault(fold(spelling), set()).add(term_id)
+                if not spelling:
+                    continue
+                table_.setdefault(spelling.casefold(), set()).add(term_id)
+                folded = fold(spelling)
+                if not folded:  # a symbol that folds to nothing is found as typed only
+                    continue
+                table_.setdefault(folded, set()).add(term_id)
+                if game == "netrunner" and vocab_name == "mode":
+                    self.formats.setdefault(folded, set()).add(term_id)
+                if game == "netrunner" and vocab_name == "ban_list":
+                    self.ban_lists.setdefault(folded, set()).add(term_id)
 
     def ids(self, vocab_name: str, raw: str) -> list[str]:
         """Ids of a data vocabulary that ``raw`` names (its id, NetrunnerDB-style id, a name, a symbol)."""
