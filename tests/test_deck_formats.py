@@ -8,6 +8,7 @@ import pytest
 
 from toolkit.catalog import load_catalog
 from toolkit.decks import NETRUNNER_ONLY, WRITE_FORMATS, NameIndex, read_deck, render_deck
+from toolkit.decks.exports import nrdb_file_name
 from toolkit.models.deck import Deck
 from validators.deck import DeckPool
 
@@ -50,8 +51,11 @@ def test_round_trip(path: Path, fmt: str, tmp_path: Path) -> None:
     out.write_text(render_deck(deck, fmt, lookup(deck.game), out=out, schema_dir=SCHEMA, lang="en"), encoding="utf-8")
     back = read(out, fmt="text" if fmt in ("nrdb", "jinteki") else fmt)
     expected = deck.model_copy(update={"schema_": back.schema_})
-    if fmt == "jinteki":  # the jinteki list has no name: it comes from the file name
-        expected = expected.model_copy(update={"name": path.stem})
+    if fmt == "jinteki":  # no name and no identity (jinteki.net's editor chooses it): the name is the file's
+        expected = expected.model_copy(update={"name": path.stem, "identity": None})
+    if fmt == "nrdb":  # the name as NetrunnerDB spells file names; a Chinese name is all hyphens: the file's
+        spelled = nrdb_file_name(deck.name)
+        expected = expected.model_copy(update={"name": spelled if spelled.strip("-") else path.stem})
     assert back == expected
 
 
@@ -121,12 +125,13 @@ def test_mode_is_required_for_tactics(tmp_path: Path) -> None:
 
 def test_nrdb_export_reads_back_with_sets_dots_and_footer(tmp_path: Path) -> None:
     text = (
-        'Rust Yard Party\n\nCassia "Rust" Moreau (dossier_demo)\n\nEvent (3)\n3x Spark of Insight (dossier_demo) ●●●\n\n'
-        "6 influence spent (max 15, available 9)\n45 cards (min 45)\nCards up to dossier_demo\n"
+        'Rust Yard Party\n\nCassia "Rust" Moreau (Dossier Demo)\n\nEvent (3)\n3x Spark of Insight (Dossier Demo) ●●●\n'
+        "1x Bin Diving (Dossier Demo) ♘ ••••• •\n\n"
+        "6 influence spent (max 15, available 9)\n45 cards (min 45)\nCards up to Dossier Demo\n"
     )
     deck = read(write(tmp_path, text))
     assert (deck.name, deck.identity, deck.mode) == ("Rust Yard Party", "cassia_rust_moreau", "standard")
-    assert list(deck.cards.values()) == [3]
+    assert list(deck.cards.values()) == [3, 1]
 
 
 def test_json_deck_errors_are_located(tmp_path: Path) -> None:
@@ -141,3 +146,22 @@ def test_json_deck_errors_are_located(tmp_path: Path) -> None:
 def test_o8d_bad_xml(tmp_path: Path) -> None:
     loaded = read_deck(write(tmp_path, "<deck><section>", "d.o8d"), NAMES)
     assert [f.code for f in loaded.findings] == ["deck.o8d"]
+
+
+def test_a_list_no_game_of_the_pool_knows_says_the_pool_may_be_missing(tmp_path: Path) -> None:
+    path = write(tmp_path, "Wire Saint: Quiet Hands\n3x Unheard Of Card\n2x Another Stranger\n")
+    loaded = read_deck(path, NAMES, pool="/x/cards, the default")
+    [finding] = loaded.findings
+    assert finding.code == "deck.game" and finding.line == 1
+    assert "none of its 2 card names is in the card pool (/x/cards, the default)" in finding.message
+    assert "the card pool may be missing: give --cards DIR, set DOSSIER_CARDS=DIR" in finding.message
+    assert 'cards = ["DIR"] in dossier.toml' in finding.message and "'# game: " in finding.message
+
+
+def test_a_game_the_pool_lacks_is_one_finding(tmp_path: Path) -> None:
+    names = NameIndex(r for r in CATALOG.records if r.game != "crossfire")  # type: ignore[attr-defined]
+    loaded = read_deck(write(tmp_path, "# game: crossfire\n# mode: crossfire\n3 VIP\n"), names)
+    [finding] = loaded.findings
+    assert finding.code == "deck.game.pool" and finding.line == 1 and "has no crossfire cards" in finding.message
+    o8d = read_deck(write(tmp_path, "<deck/>", "d.o8d"), NameIndex(r for r in CATALOG.records if r.game == "tactics"))  # type: ignore[attr-defined]
+    assert [f.code for f in o8d.findings] == ["deck.game.pool"]

@@ -39,6 +39,13 @@ app = typer.Typer(
     cls=DossierGroup,
     name="dossier",
     help="Card database, deck builder, linter and interpreter for three agent-themed card games.",
+    epilog=(
+        "The card pool every command reads: --cards DIR (repeatable); else $DOSSIER_CARDS (directories "
+        "separated by ':'); else cards = [\"DIR\", ...] in dossier.toml in this directory or a parent; else in "
+        "$XDG_CONFIG_HOME/dossier/config.toml (~/.config/dossier/config.toml); else the bundled cards/. "
+        'Paths in a file are relative to it. lang = "en" or "zh-Hans" there sets the language of names '
+        "in output (--lang overrides)."
+    ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -53,15 +60,23 @@ class OutputFormat(StrEnum):
 
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text (compiler style) or json.")]
 PathsArgument = Annotated[
-    list[Path] | None, typer.Argument(help="Files or directories (default: the bundled cards/).", show_default=False)
+    list[Path] | None,
+    typer.Argument(
+        help="Files or directories (default: the card pool of $DOSSIER_CARDS or cards = [...] in dossier.toml "
+        "or the user config; else cards/ here, else the bundled cards/).",
+        show_default=False,
+    ),
 ]
 
 
 def default_paths(paths: list[Path] | None) -> list[Path]:
+    """The paths given; else the configured card pool (toolkit.config); else cards/ here, else the bundled cards/."""
+    from toolkit.config import card_pool
+
     if paths:
         return paths
     local = Path("cards")
-    return [local if local.is_dir() else CARDS_DIR]
+    return card_pool(None, default=[local if local.is_dir() else CARDS_DIR]).paths
 
 
 def emit_findings(findings: list[Finding], out: Any = None) -> None:

@@ -17,7 +17,14 @@ def coverage(
     games: Annotated[int, typer.Option("--games", min=1, max=10_000, help="Games to play.")] = 150,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the decks and the games; same seed, same report.")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", min=1, max=64, help="Processes to play the games in.")] = 1,
-    cards: Annotated[list[Path] | None, typer.Option("--cards", help="Card pool directory (repeatable).")] = None,
+    cards: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--cards",
+            help="Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
+            "or the user config, else the bundled cards/tactics.",
+        ),
+    ] = None,
     summary: Annotated[bool, typer.Option("--summary", help="Text: leave out the line per ability.")] = False,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
 ) -> None:
@@ -29,12 +36,16 @@ def coverage(
     if game != "tactics":
         raise DossierError(f"--game {game}: ability coverage is measured for tactics games only")
     from toolkit.catalog import load_catalog
+    from toolkit.config import MISSING_POOL, card_pool
     from toolkit.coverage import run_coverage
     from toolkit.paths import CARDS_DIR
 
-    records = load_catalog(cards or [CARDS_DIR / "tactics"]).records
+    pool = card_pool(cards, default=[CARDS_DIR / "tactics"])
+    records = load_catalog(pool.paths).records
     if not any(getattr(r, "kind", None) == "map" and getattr(r, "game", None) == "tactics" for r in records):
-        raise DossierError("the card pool has no tactics map (cards/tactics/maps/); games need one")
+        raise DossierError(
+            f"the card pool ({pool.describe()}) has no tactics map (cards/tactics/maps/); games need one; {MISSING_POOL}"
+        )
     report = run_coverage(records, games=games, seed=seed, jobs=jobs)
     if format == "json":
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))

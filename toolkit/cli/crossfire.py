@@ -23,7 +23,12 @@ crossfire_app = typer.Typer(
 
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")]
 CardsOption = Annotated[
-    Path | None, typer.Option("--cards", help="Crossfire data directory (default: the bundled cards).")
+    Path | None,
+    typer.Option(
+        "--cards",
+        help="Crossfire data directory. Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml or the "
+        "user config, else the bundled cards.",
+    ),
 ]
 ModeOption = Annotated[str, typer.Option("--mode", help="crossfire or sniper.")]
 SpecialOption = Annotated[
@@ -37,13 +42,18 @@ def register(app: typer.Typer) -> None:
 
 def _game(cards: Path | None) -> Crossfire:
     from toolkit.catalog import load_catalog
+    from toolkit.config import MISSING_POOL, card_pool
     from toolkit.engine.crossfire import Crossfire
     from toolkit.paths import CARDS_DIR
 
-    root = cards if cards is not None else CARDS_DIR / "crossfire"
-    if not root.exists():
-        raise DossierError(f"{root}: no such directory")
-    return Crossfire.from_records(load_catalog([root]).records)
+    pool = card_pool([cards] if cards is not None else None, default=[CARDS_DIR / "crossfire"])
+    for root in pool.paths:
+        if not root.exists():
+            raise DossierError(f"{root}: no such directory")
+    records = load_catalog(pool.paths).records
+    if not any(getattr(r, "game", None) == "crossfire" for r in records):
+        raise DossierError(f"the card pool ({pool.describe()}) has no crossfire roles; {MISSING_POOL}")
+    return Crossfire.from_records(records)
 
 
 def _read_table(path: Path) -> Any:

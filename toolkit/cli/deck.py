@@ -13,13 +13,22 @@ import typer
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
-from toolkit.paths import CARDS_DIR, SCHEMA_DIR
+from toolkit.paths import SCHEMA_DIR
 
 deck_app = typer.Typer(help="Build, validate, inspect and convert decks.", no_args_is_help=True)
 
-CardsOption = Annotated[
-    list[Path] | None,
-    typer.Option("--cards", help="Card pool directory (repeatable; default: the bundled cards/)."),
+CARDS_HELP = (
+    "Card pool directory (repeatable). Default: $DOSSIER_CARDS (directories separated by ':'), else "
+    "cards = [...] in the nearest dossier.toml or in ~/.config/dossier/config.toml, else the bundled cards/."
+)
+CardsOption = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP)]
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Names in zh-Hans or en. Default: lang = ... in dossier.toml or the user config, else zh-Hans.",
+        show_default=False,
+    ),
 ]
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")]
 
@@ -31,6 +40,11 @@ class Pool:
     records: list[Any]
     rules: Any
     names: Any
+    source: Any = None  # toolkit.config.CardPool: which directories, chosen where
+
+    def describe(self) -> str:
+        """Which directories, chosen where: for messages about a list the pool cannot place."""
+        return str(self.source.describe()) if self.source is not None else ""
 
     def lookup(self, game: str) -> Any:
         index = self.rules.game(game).records
@@ -47,18 +61,36 @@ class Pool:
 
 
 def load_pool(cards: list[Path] | None) -> Pool:
+    """The card pool of ``--cards``, else of DOSSIER_CARDS, dossier.toml or the user config (toolkit.config)."""
     from toolkit.catalog import load_catalog
+    from toolkit.config import card_pool
     from toolkit.decks import NameIndex
     from validators.deck import DeckPool
 
-    catalog = load_catalog(cards or [CARDS_DIR])
-    return Pool(catalog.records, DeckPool(catalog.records), NameIndex(catalog.records))
+    source = card_pool(cards)
+    catalog = load_catalog(source.paths)
+    return Pool(catalog.records, DeckPool(catalog.records), NameIndex(catalog.records), source)
 
 
 def _read(path: Path, pool: Pool, mode: str | None = None, fmt: str | None = None) -> Any:
+    from toolkit.config import MISSING_POOL
     from toolkit.decks import read_deck
 
-    return read_deck(path, pool.names, fmt=fmt, mode=mode, default_modes=pool.default_modes())
+    return read_deck(
+        path,
+        pool.names,
+        fmt=fmt,
+        mode=mode,
+        default_modes=pool.default_modes(),
+        pool=pool.describe(),
+        pool_hint=MISSING_POOL,
+    )
+
+
+def _lang(lang: str | None) -> str:
+    from toolkit.config import output_lang
+
+    return output_lang(lang)
 
 
 def _need_deck(loaded: Any) -> Any:
@@ -209,7 +241,7 @@ def _resolve_one(pool: Pool, name: str, game: str, kind: str) -> str:
 @deck_app.command("show")
 def show(
     file: Annotated[Path, typer.Argument(help="Deck file.")],
-    lang: Annotated[str, typer.Option("--lang", help="zh-Hans or en.")] = "zh-Hans",
+    lang: LangOption = None,
     cards: CardsOption = None,
 ) -> None:
     """Print the deck as a list grouped by type or category."""
@@ -217,7 +249,7 @@ def show(
 
     pool = load_pool(cards)
     deck = _need_deck(_read(file, pool))
-    print(render_deck(deck, "text", pool.lookup(deck.game), lang=lang), end="")
+    print(render_deck(deck, "text", pool.lookup(deck.game), lang=_lang(lang)), end="")
 
 
 @deck_app.command("stats")
@@ -273,9 +305,10 @@ def draw(
     deck = _need_deck(_read(file, pool))
     size = hand or _opening_hand(pool, deck)
     lookup = pool.lookup(deck.game)
+    lang = _lang(None)
     for card_id in sample_hand(deck, size, seed):
         record = lookup(card_id)
-        print(f"{record.name.zh_hans}  ({card_id})" if record else card_id)
+        print(f"{_name(record, lang)}  ({card_id})" if record else card_id)
 
 
 @deck_app.command("odds")
@@ -295,6 +328,7 @@ def odds(
     opening = hand or _opening_hand(pool, deck)
     rows = draw_odds(deck, opening, turns, per_turn)
     lookup = pool.lookup(deck.game)
+    lang = _lang(None)
     if format == "json":
         seen = [opening + per_turn * t for t in range(turns + 1)]
         print(
@@ -312,7 +346,7 @@ def odds(
     print(header)
     for card_id, count, probs in rows:
         record = lookup(card_id)
-        label = (record.name.zh_hans if record else card_id)[:12]
+        label = (_name(record, lang) if record else card_id)[:12]
         print(label.ljust(24 - _wide(label)) + f"{count:>2} " + "".join(f"{p * 100:>6.1f}%" for p in probs))
 
 
@@ -320,19 +354,39 @@ def _wide(text: str) -> int:
     return sum(1 for ch in text if ord(ch) > 0x2E80)
 
 
+def _name(record: Any, lang: str) -> str:
+    return str(record.name.en or record.name.zh_hans) if lang == "en" else str(record.name.zh_hans)
+
+
 @deck_app.command("convert")
 def convert(
     file: Annotated[Path, typer.Argument(help="Deck file to read.")],
     to: Annotated[str, typer.Option("--to", help="json, text, nrdb, jinteki or o8d.")],
     out: Annotated[Path | None, typer.Option("--out", help="Write here (default: standard output).")] = None,
-    lang: Annotated[str, typer.Option("--lang", help="Names in zh-Hans or en (text format).")] = "zh-Hans",
+    lang: LangOption = None,
     mode: Annotated[str | None, typer.Option("--mode", help="Mode/format, when the input does not say.")] = None,
+    printing: Annotated[
+        str | None,
+        typer.Option(
+            "--printing",
+            help="nrdb, o8d: the printing whose set (nrdb) or code (o8d) is written, latest or oldest. "
+            "Default: latest for nrdb (as NetrunnerDB builds decks), oldest for o8d (the codes OCTGN knows).",
+            show_default=False,
+        ),
+    ] = None,
     cards: CardsOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing output file.")] = False,
 ) -> None:
-    """Convert a deck between Dossier JSON, text lists, NetrunnerDB text, jinteki.net and OCTGN .o8d."""
+    """Convert a deck between Dossier JSON, text lists, NetrunnerDB text, jinteki.net and OCTGN .o8d.
+
+    nrdb is NetrunnerDB's text download: identity (set), sections by type with counts,
+    `3x Title (Set Name) ••` and NetrunnerDB's footer (influence, agenda points, cards,
+    `Cards up to`). jinteki is the `3 Title` list jinteki.net's deck editor takes (the
+    identity is chosen there). o8d is OCTGN's deck file. All three read back.
+    """
     from toolkit.decks import WRITE_FORMATS, render_deck
-    from validators.deck import summary_line, validate_deck
+    from toolkit.decks.exports import restricted_ids
+    from validators.deck import validate_deck
 
     if to not in WRITE_FORMATS:
         raise DossierError(f"--to must be one of {', '.join(WRITE_FORMATS)}, not {to!r}")
@@ -344,11 +398,15 @@ def convert(
             problems[0].format() + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""), exit_code=1
         )
     deck = _need_deck(loaded)
-    summary = None
+    game = pool.rules.game(deck.game)
+    options: dict[str, Any] = {"out": out, "schema_dir": SCHEMA_DIR, "lang": _lang(lang), "printing": printing}
     if to == "nrdb":
         report = validate_deck(deck, pool.rules)
-        summary = [summary_line(deck, report)]
-    text = render_deck(deck, to, pool.lookup(deck.game), out=out, schema_dir=SCHEMA_DIR, lang=lang, summary=summary)
+        spent = report.summary.get("influence")
+        options["influence"] = spent[:2] if spent else None
+        options["game_record"] = game.game_record
+        options["restricted"] = restricted_ids(game.modes.get(deck.mode))
+    text = render_deck(deck, to, pool.lookup(deck.game), **options)
     if out is None:
         print(text, end="")
     else:

@@ -24,7 +24,11 @@ MapArgument = Annotated[
 ]
 CardsOption = Annotated[
     list[Path] | None,
-    typer.Option("--cards", help="Card pool directory (repeatable; default: the bundled cards/)."),
+    typer.Option(
+        "--cards",
+        help="Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
+        "or the user config, else the bundled cards/.",
+    ),
 ]
 
 LEGEND_LINE = "legend: . floor  , outdoor  # wall  % broken wall  o pit  = stairs  * obstacle spot  1-6 deployment zone"
@@ -133,16 +137,19 @@ def load_map(spec: str, cards: list[Path] | None) -> LoadedMap:
     """MAP as the user wrote it: a file path (``….json`` or anything with a slash) or a map id in the pool."""
     from toolkit.board import Board, MapError
     from toolkit.catalog import load_catalog
+    from toolkit.config import MISSING_POOL, card_pool
     from toolkit.models import namespace
 
     if _is_path(spec):
         return load_map_file(Path(spec))
-    catalog = load_catalog(cards or [CARDS_DIR])
+    pool = card_pool(cards, default=[CARDS_DIR])
+    catalog = load_catalog(pool.paths)
     maps = {record.id: record for record in catalog.of_kind("tactics", "map")}
     record = maps.get(spec)
     if record is None:
-        known = ", ".join(sorted(maps)) or "none"
-        raise DossierError(f"unknown map {spec!r}; known maps: {known}")
+        if not maps:
+            raise DossierError(f"unknown map {spec!r}: the card pool ({pool.describe()}) has no maps; {MISSING_POOL}")
+        raise DossierError(f"unknown map {spec!r}; known maps: {', '.join(sorted(maps))}")
     where = str(catalog.files.get(("tactics", namespace("map"), spec), spec))
     try:
         board = Board.from_record(record)

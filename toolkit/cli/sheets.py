@@ -15,7 +15,11 @@ from toolkit.paths import CARDS_DIR
 
 CardsOption = Annotated[
     list[Path] | None,
-    typer.Option("--cards", help="Card data directory (repeatable; default: the bundled cards/)."),
+    typer.Option(
+        "--cards",
+        help="Card data directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
+        "or the user config, else the bundled cards/.",
+    ),
 ]
 
 HELP = (
@@ -216,10 +220,16 @@ def _calibrate(
     )
 
 
+def _pool(cards: list[Path] | None) -> list[Path]:
+    from toolkit.config import card_pool
+
+    return card_pool(cards, default=[CARDS_DIR]).paths
+
+
 def _load(cards: list[Path] | None) -> Any:
     from toolkit.catalog import load_catalog
 
-    return load_catalog(cards or [CARDS_DIR])
+    return load_catalog(_pool(cards))
 
 
 def _select(
@@ -250,7 +260,7 @@ def _select(
         return Selection(_query_records(catalog, query, game, db), catalog)
     records = [r for r in catalog.records if r.game == game and is_printable(r)]
     if not records:
-        raise DossierError(f"--game {game}: no printable cards in {', '.join(map(str, cards or [CARDS_DIR]))}")
+        raise DossierError(f"--game {game}: no printable cards in {', '.join(map(str, _pool(cards)))}")
     return Selection(sorted(records, key=_order), catalog)
 
 
@@ -422,7 +432,7 @@ def fonts_check(cards: CardsOption = None) -> None:
     """Exit 1 if a character in the card data is missing from the bundled font."""
     from toolkit.sheets import fontbuild
 
-    lacking = fontbuild.missing(cards or [CARDS_DIR])
+    lacking = fontbuild.missing(_pool(cards))
     if lacking:
         chars = "".join(sorted(lacking))
         print(f"the bundled font lacks {len(lacking)} character(s): {chars}")
@@ -445,5 +455,6 @@ def fonts_build(
         "regular": regular or fontbuild.DEBIAN_SOURCES["regular"],
         "bold": bold or fontbuild.DEBIAN_SOURCES["bold"],
     }
+    # the bundled subset follows the bundled cards unless --cards says otherwise, not a configured pool
     for path in fontbuild.build(cards or [CARDS_DIR], sources):
         print(f"{path}: written ({path.stat().st_size:,} bytes)")

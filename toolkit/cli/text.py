@@ -177,12 +177,9 @@ def fmt_command(
 
 
 def _default_paths(paths: list[Path] | None) -> list[Path]:
-    if paths:
-        return paths
-    from toolkit.paths import CARDS_DIR
+    from toolkit.cli.app import default_paths
 
-    local = Path("cards")
-    return [local if local.is_dir() else CARDS_DIR]
+    return default_paths(paths)
 
 
 @text_app.command("run")

@@ -10,16 +10,17 @@ Formats:
   (``# game: tactics``, ``# mode: duo``, ``# name: …``, ``# players: 7`` are read),
   lines without a count are headings and ignored. Names in either language or ids.
 - ``nrdb``: NetrunnerDB's plain-text export (deck name, identity line, sections
-  ``Type (n)``, ``3x Title (Set) ●●``, the summary footer). Read by the text reader.
-- ``jinteki``: jinteki.net's list, ``3 Title`` per line (identity first). Read by the text reader.
+  ``Type (n)``, ``3x Title (Set) ••``, the footer). Read by the text reader.
+- ``jinteki``: jinteki.net's list, ``3 Title`` per card (no identity). Read by the text reader.
 - ``o8d``: OCTGN's deck XML (sections Identity and R&D / Stack).
+
+The nrdb, jinteki and o8d writers are in :mod:`toolkit.decks.exports`.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import uuid
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -28,21 +29,20 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from toolkit.config import MISSING_POOL
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
 from toolkit.jsonio import JsonSyntaxError, canonical_dumps, loads_strict, loc_pointer, value_positions
 from toolkit.models import GAMES
 from toolkit.models.deck import Deck
 
+from .exports import DEFAULT_PRINTING, deck_to_jinteki, deck_to_nrdb, deck_to_o8d, octgn_id, octgn_ids
 from .names import NameIndex
 
 READ_FORMATS = ("json", "text", "o8d")
 WRITE_FORMATS = ("json", "text", "nrdb", "jinteki", "o8d")
 NETRUNNER_ONLY = ("nrdb", "jinteki", "o8d")
 EXTENSIONS = {".json": "json", ".o8d": "o8d"}
-OCTGN_NETRUNNER_GAME = "0f38e453-26df-4c04-9d67-6d43de939c77"
-OCTGN_CARD_PREFIX = "bc0f047c-01b1-427f-a439-d451eda"
-DOSSIER_UUID_NAMESPACE = uuid.UUID("5f3c52a4-6d0e-4b0e-9a51-3c1c8f2f7d10")
 
 
 @dataclass
@@ -67,6 +67,17 @@ class LoadedDeck:
         return Finding(finding.code, finding.message, finding.severity, str(self.path), finding.pointer, line, column)
 
 
+@dataclass(frozen=True)
+class Where:
+    """The card pool a list was read against, for findings that say it lacks the list's game."""
+
+    name: str
+    hint: str
+
+    def pool(self) -> str:
+        return f" ({self.name})" if self.name else ""
+
+
 def detect_format(path: Path) -> str:
     return EXTENSIONS.get(path.suffix.lower(), "text")
 
@@ -79,8 +90,15 @@ def read_deck(
     game: str | None = None,
     mode: str | None = None,
     default_modes: dict[str, str] | None = None,
+    pool: str = "",
+    pool_hint: str = MISSING_POOL,
 ) -> LoadedDeck:
-    """Read a deck file in any readable format. Unreadable files raise DossierError (exit 2)."""
+    """Read a deck file in any readable format. Unreadable files raise DossierError (exit 2).
+
+    For a list that fits no game of the card pool, the finding names ``pool`` (which
+    directories were read) and ends with ``pool_hint`` (how to read another).
+    """
+    where = Where(pool, pool_hint)
     fmt = fmt or detect_format(path)
     if fmt not in READ_FORMATS and fmt not in WRITE_FORMATS:
         raise DossierError(f"unknown deck format {fmt!r}; formats: {', '.join(WRITE_FORMATS)}")
@@ -95,8 +113,8 @@ def read_deck(
     if fmt == "json":
         return _read_json(path, text)
     if fmt == "o8d":
-        return _read_o8d(path, text, names, mode, default_modes or {})
-    return _read_text(path, text, names, game, mode, default_modes or {})
+        return _read_o8d(path, text, names, mode, default_modes or {}, where)
+    return _read_text(path, text, names, game, mode, default_modes or {}, where)
 
 
 # --------------------------------------------------------------------------
@@ -137,12 +155,13 @@ _DIRECTIVE = re.compile(r"^#+\s*(game|mode|format|name|players)\s*[:：]\s*(.+?)
 _COUNT_FIRST = re.compile(r"^(\d{1,2})\s*[x×X*]?\s+(\S.*?)$|^(\d{1,2})[x×X*](\S.*?)$")
 _COUNT_LAST = re.compile(r"^(\S.*?)\s+[x×X*]\s*(\d{1,2})$")
 _FOOTER = re.compile(
-    r"^(\d+\s+influence spent\b|\d+\s+agenda points\b|\d+\s+cards\s*\(|cards up to\b|decklist published\b|format\s*:)",
+    r"^(\d+\s+influence spent\b|\d+\s+agenda points\b|\d+\s+(format )?points\b|\d+\s+cards?\s*(\(|$)|"
+    r"cards up to\b|decklist published\b|deck built on\b|warning\s*:|format\s*:)",
     re.IGNORECASE,
 )
 _FORMAT_LINE = re.compile(r"^format\s*:\s*(\S+)\s*$", re.IGNORECASE)
 _HEADING = re.compile(r"^.+\(\s*\d+\s*\)\s*$")
-_DOTS = re.compile(r"[\s●•○◦]+$")
+_DOTS = re.compile(r"[\s●•○◦♘★☆]+$")
 _SET = re.compile(r"\s*\([^()]*\)\s*$")
 
 
@@ -199,17 +218,36 @@ def _lookup(names: NameIndex, name: str, game: str) -> list[Any]:
     return []
 
 
-def _infer_game(names: NameIndex, entries: list[_Line], free: list[tuple[int, str]]) -> str | None:
-    scores = {g: sum(1 for e in entries if _lookup(names, e.name, g)) for g in GAMES}
+def _game_scores(names: NameIndex, entries: list[_Line], free: list[tuple[int, str]]) -> dict[str, int]:
+    """For each game, how many of the list's names are its cards (and free lines its identities)."""
+    scores: dict[str, int] = {g: sum(1 for e in entries if _lookup(names, e.name, g)) for g in GAMES}
     for g in GAMES:
         scores[g] += sum(1 for _, line in free if any(r.kind == "identity" for r in _lookup(names, line, g)))
+    return scores
+
+
+def _game_problem(scores: dict[str, int], entries: list[_Line], where: Where) -> str:
+    """Why no game could be chosen, and what to do about it."""
+    directive = "'# game: tactics|netrunner|crossfire'"
     best = max(scores.values())
-    winners = [g for g, s in scores.items() if s == best]
-    return winners[0] if best and len(winners) == 1 else None
+    if best:
+        tied = " and ".join(g for g, n in scores.items() if n == best)
+        return f"cannot tell which game this list is for: its names fit {tied} alike; add a line {directive}"
+    names = f"none of its {len(entries)} card names is" if entries else "it names no card"
+    return (
+        f"cannot tell which game this list is for: {names} in the card pool{where.pool()}; {where.hint}; "
+        f"or add a line {directive}"
+    )
 
 
 def _read_text(
-    path: Path, text: str, names: NameIndex, game: str | None, mode: str | None, default_modes: dict[str, str]
+    path: Path,
+    text: str,
+    names: NameIndex,
+    game: str | None,
+    mode: str | None,
+    default_modes: dict[str, str],
+    where: Where,
 ) -> LoadedDeck:
     directives, entries, free = _parse_lines(text)
     loaded = LoadedDeck(path, None, lines={"": (1, 1)})
@@ -218,18 +256,25 @@ def _read_text(
     def problem(code: str, message: str, line: int) -> None:
         problems.append(Finding(code, message, "error", str(path), None, line, 1))
 
+    game_line = 1
     if "game" in directives:
-        value, line = directives["game"]
+        value, game_line = directives["game"]
         game = value.strip().lower()
         if game not in GAMES:
-            problem("deck.game", f"unknown game {value!r}; games: {', '.join(GAMES)}", line)
+            problem("deck.game", f"unknown game {value!r}; games: {', '.join(GAMES)}", game_line)
             loaded.findings = problems
             return loaded
-    game = game or _infer_game(names, entries, free)
     if game is None:
-        problem(
-            "deck.game", "cannot tell which game this list is for; add a line '# game: tactics|netrunner|crossfire'", 1
-        )
+        scores = _game_scores(names, entries, free)
+        best = max(scores.values())
+        winners = [g for g, n in scores.items() if n == best]
+        if not best or len(winners) != 1:
+            problem("deck.game", _game_problem(scores, entries, where), 1)
+            loaded.findings = problems
+            return loaded
+        game = winners[0]
+    if not names.lookup_all(game):
+        problem("deck.game.pool", f"the card pool{where.pool()} has no {game} cards; {where.hint}", game_line)
         loaded.findings = problems
         return loaded
 
@@ -276,7 +321,7 @@ def _read_text(
         heading_free.append((number, free_line))
     if name_value is None and heading_free and not _HEADING.match(heading_free[0][1]):
         name_value = heading_free[0][1], heading_free[0][0]
-    deck_name = name_value[0] if name_value else path.stem
+    deck_name = name_value[0] if name_value and name_value[0].strip("-") else path.stem
     mode_value = directives.get("mode")
     deck_mode = mode or (mode_value[0].strip() if mode_value else None) or default_modes.get(game)
     if mode_value:
@@ -369,113 +414,17 @@ def _group_of(record: Any) -> str:
 
 
 # --------------------------------------------------------------------------
-# NetrunnerDB text export, jinteki.net list
+# OCTGN .o8d (the writers of nrdb, jinteki and o8d are in exports.py)
 
 
-def _card_records(deck: Deck, lookup: Callable[[str], Any]) -> list[tuple[Any, int]]:
-    """(record, count) for every card of the deck; a card missing from the pool is an error."""
-    out = []
-    for card_id, count in deck.cards.items():
-        record = lookup(card_id)
-        if record is None:
-            raise DossierError(f"card {card_id!r} is not in the card pool")
-        out.append((record, count))
-    return out
-
-
-def _netrunner_only(deck: Deck, fmt: str) -> None:
-    if deck.game != "netrunner":
-        raise DossierError(f"the {fmt} format is for netrunner decks; this deck is {deck.game}")
-
-
-NRDB_ICE = {"barrier": "Barrier", "code_gate": "Code Gate", "sentry": "Sentry"}
-NRDB_ORDER = ["Agenda", "Asset", "Upgrade", "Operation", "Barrier", "Code Gate", "Sentry", "Ice",
-              "Event", "Hardware", "Resource", "Icebreaker", "Program"]  # fmt: skip
-
-
-def _nrdb_section(record: Any) -> str:
-    if record.type == "ice":
-        return next((NRDB_ICE[s] for s in record.subtypes if s in NRDB_ICE), "Ice")
-    if record.type == "program" and "icebreaker" in record.subtypes:
-        return "Icebreaker"
-    return str(record.type).capitalize()
-
-
-def _nrdb_line(record: Any, count: int, identity: Any) -> str:
-    suffix = f" ({record.set})" if record.set else ""
-    out_of_faction = (
-        identity is not None and record.faction != identity.faction and not record.faction.startswith("neutral")
-    )
-    dots = f" {'●' * (record.influence * count)}" if out_of_faction and record.influence else ""
-    return f"{count}x {_title(record, 'en')}{suffix}{dots}"
-
-
-def deck_to_nrdb(deck: Deck, lookup: Callable[[str], Any], summary: list[str] | None = None) -> str:
-    """NetrunnerDB's plain-text export; ``summary`` lines (influence, points, size) go at the end."""
-    _netrunner_only(deck, "nrdb")
-    identity = lookup(deck.identity) if deck.identity else None
-    out = [deck.name, ""]
-    if identity is not None:
-        out += [f"{_title(identity, 'en')}{f' ({identity.set})' if identity.set else ''}", ""]
-    sections: dict[str, list[tuple[Any, int]]] = {}
-    for record, count in _card_records(deck, lookup):
-        sections.setdefault(_nrdb_section(record), []).append((record, count))
-    for section in sorted(sections, key=NRDB_ORDER.index):
-        members = sections[section]
-        out.append(f"{section} ({sum(c for _, c in members)})")
-        out += [_nrdb_line(r, c, identity) for r, c in _sorted(members, "en")]
-        out.append("")
-    out += summary or []
-    out.append(f"Format: {deck.mode}")
-    return "\n".join(out) + "\n"
-
-
-def deck_to_jinteki(deck: Deck, lookup: Callable[[str], Any]) -> str:
-    """jinteki.net's import list: ``3 Title`` per line, the identity first."""
-    _netrunner_only(deck, "jinteki")
-    out = []
-    if deck.identity:
-        identity = lookup(deck.identity)
-        out.append(f"1 {_title(identity, 'en') if identity else deck.identity}")
-    out += [f"{count} {_title(record, 'en')}" for record, count in _sorted(_card_records(deck, lookup), "en")]
-    return "\n".join(out) + "\n"
-
-
-# --------------------------------------------------------------------------
-# OCTGN .o8d
-
-
-def octgn_id(record: Any) -> str:
-    """OCTGN's card GUID: NetrunnerDB's scheme for cards with a code, a stable UUID otherwise."""
-    printings = getattr(record, "printings", None) or []
-    code = printings[0].code if printings else None
-    if code and str(code).isdigit():
-        return f"{OCTGN_CARD_PREFIX}{str(code).zfill(5)}"
-    return str(uuid.uuid5(DOSSIER_UUID_NAMESPACE, f"{record.game}:{record.id}"))
-
-
-def deck_to_o8d(deck: Deck, lookup: Callable[[str], Any]) -> str:
-    _netrunner_only(deck, "o8d")
-    root = ET.Element("deck", game=OCTGN_NETRUNNER_GAME)
-    identity = lookup(deck.identity) if deck.identity else None
-    stack_name = "R&D / Stack"
-    section = ET.SubElement(root, "section", name="Identity", shared="False")
-    if identity is not None:
-        card = ET.SubElement(section, "card", qty="1", id=octgn_id(identity))
-        card.text = _title(identity, "en")
-    section = ET.SubElement(root, "section", name=stack_name, shared="False")
-    for record, count in _sorted(_card_records(deck, lookup), "en"):
-        card = ET.SubElement(section, "card", qty=str(count), id=octgn_id(record))
-        card.text = _title(record, "en")
-    notes = ET.SubElement(root, "notes")
-    notes.text = f"name: {deck.name}\nmode: {deck.mode}"
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode")
-    return '<?xml version="1.0" encoding="utf-8" standalone="yes"?>\n' + body + "\n"
-
-
-def _read_o8d(path: Path, text: str, names: NameIndex, mode: str | None, default_modes: dict[str, str]) -> LoadedDeck:
+def _read_o8d(
+    path: Path, text: str, names: NameIndex, mode: str | None, default_modes: dict[str, str], where: Where
+) -> LoadedDeck:
     loaded = LoadedDeck(path, None, lines={"": (1, 1)})
+    if not names.lookup_all("netrunner"):
+        message = f"the card pool{where.pool()} has no netrunner cards; {where.hint}"
+        loaded.findings.append(Finding("deck.game.pool", message, file=str(path), line=1))
+        return loaded
     try:
         root = ET.fromstring(text.encode("utf-8"))
     except ET.ParseError as exc:
@@ -491,7 +440,8 @@ def _read_o8d(path: Path, text: str, names: NameIndex, mode: str | None, default
         return loaded
     by_guid: dict[str, Any] = {}
     for record in names.lookup_all("netrunner"):
-        by_guid[octgn_id(record)] = record
+        for guid in octgn_ids(record):
+            by_guid.setdefault(guid, record)
     identity: str | None = None
     cards: dict[str, int] = {}
     for section in root.iter("section"):
@@ -534,17 +484,30 @@ def _read_o8d(path: Path, text: str, names: NameIndex, mode: str | None, default
 
 
 def render_deck(deck: Deck, fmt: str, lookup: Callable[[str], Any], **options: Any) -> str:
-    """The deck in ``fmt`` (one of WRITE_FORMATS)."""
+    """The deck in ``fmt`` (one of WRITE_FORMATS).
+
+    Options: ``out`` and ``schema_dir`` (json: the relative "$schema"), ``lang`` (text),
+    ``printing`` ("latest" or "oldest"; nrdb, o8d), ``game_record`` (nrdb: set names and
+    order), ``influence`` (nrdb: (spent, limit) as validated), ``restricted`` (nrdb: ids).
+    """
     if fmt == "json":
         return deck_to_json(deck, options.get("out"), options.get("schema_dir"))
     if fmt == "text":
         return deck_to_text(deck, lookup, options.get("lang", "zh-Hans"))
+    printing = options.get("printing") or DEFAULT_PRINTING.get(fmt, "latest")
     if fmt == "nrdb":
-        return deck_to_nrdb(deck, lookup, options.get("summary"))
+        return deck_to_nrdb(
+            deck,
+            lookup,
+            printing=printing,
+            game_record=options.get("game_record"),
+            influence=options.get("influence"),
+            restricted=options.get("restricted") or (),
+        )
     if fmt == "jinteki":
         return deck_to_jinteki(deck, lookup)
     if fmt == "o8d":
-        return deck_to_o8d(deck, lookup)
+        return deck_to_o8d(deck, lookup, printing=printing)
     raise DossierError(f"unknown deck format {fmt!r}; formats: {', '.join(WRITE_FORMATS)}")
 
 

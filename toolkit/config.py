@@ -1,0 +1,210 @@
+"""Settings a user makes once: which card pool the commands read, and the language of their output.
+
+Each setting is looked up in this order; the first place that sets it wins:
+
+1. the command line (``--cards DIR``, ``--lang``);
+2. the environment: ``DOSSIER_CARDS``, directories separated by ``os.pathsep``
+   (``:`` on Linux and macOS, ``;`` on Windows);
+3. the project file: the nearest ``dossier.toml`` in the working directory or a parent;
+4. the user file: ``$XDG_CONFIG_HOME/dossier/config.toml`` (``~/.config/dossier/config.toml``);
+5. the defaults: the bundled ``cards/`` and ``zh-Hans``.
+
+Both files are TOML with two keys, and paths are relative to the file::
+
+    cards = ["../netrunnerdb", "/usr/share/dossier/cards/tactics"]
+    lang = "en"
+
+A bad file or a directory that does not exist is a usage error (exit 2) naming
+the file, the line and the value.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import DossierError
+from .paths import CARDS_DIR
+
+ENV_CARDS = "DOSSIER_CARDS"
+PROJECT_FILE = "dossier.toml"
+USER_FILE = Path("dossier") / "config.toml"
+LANGS = ("zh-Hans", "en")
+DEFAULT_LANG = "zh-Hans"
+KEYS = ("cards", "lang")
+HOW_TO_SET = f'give --cards DIR, set {ENV_CARDS}=DIR, or write cards = ["DIR"] in {PROJECT_FILE}'
+MISSING_POOL = f"the card pool may be missing: {HOW_TO_SET}"
+
+
+@dataclass(frozen=True)
+class ConfigFile:
+    """One settings file, read and checked; ``None`` where it does not set a key."""
+
+    path: Path
+    cards: list[Path] | None = None
+    cards_line: int | None = None
+    lang: str | None = None
+
+
+@dataclass(frozen=True)
+class CardPool:
+    """The card directories a command reads and where that choice came from."""
+
+    paths: list[Path]
+    source: str  # "--cards", "DOSSIER_CARDS", a settings file's path, or "default"
+
+    def describe(self) -> str:
+        """``/a, /b, from /x/dossier.toml``: for messages about a pool that lacks something."""
+        where = "the default" if self.source == "default" else f"from {self.source}"
+        return f"{', '.join(map(str, self.paths))}, {where}"
+
+
+def project_file(start: Path | None = None) -> Path | None:
+    """The nearest dossier.toml in ``start`` (default: the working directory) or a parent."""
+    here = Path(start or Path.cwd()).absolute()
+    for directory in (here, *here.parents):
+        candidate = directory / PROJECT_FILE
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def user_file(environ: Mapping[str, str] | None = None) -> Path:
+    """``$XDG_CONFIG_HOME/dossier/config.toml``; ``~/.config`` when XDG_CONFIG_HOME is unset or relative."""
+    env = os.environ if environ is None else environ
+    base = env.get("XDG_CONFIG_HOME", "")
+    root = Path(base) if base and Path(base).is_absolute() else Path(env.get("HOME") or Path.home()) / ".config"
+    return root / USER_FILE
+
+
+_TOML_POSITION = re.compile(r"\s*\(at (?:line (\d+), column (\d+)|end of document)\)\s*$")
+
+
+def _key_line(text: str, key: str) -> int | None:
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=", re.MULTILINE)
+    match = pattern.search(text)
+    return text.count("\n", 0, match.start()) + 1 if match else None
+
+
+def read_config(path: Path) -> ConfigFile:
+    """Read and check one settings file. Problems raise DossierError (exit 2) naming the file and line."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise DossierError(f"{path}: not UTF-8 (byte {exc.start})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = _TOML_POSITION.search(message)
+        if match and match.group(1):
+            where = f"{path}:{match.group(1)}:{match.group(2)}"
+        elif match:  # at the end of the file: its last line
+            where = f"{path}:{max(1, len(text.splitlines()))}"
+            message += " (the file ends first)"
+        else:
+            where = str(path)
+        raise DossierError(f"{where}: invalid TOML: {_TOML_POSITION.sub('', message)}") from None
+
+    def fail(key: str, message: str) -> DossierError:
+        line = _key_line(text, key)
+        return DossierError(f"{path}{f':{line}' if line else ''}: {message}")
+
+    for key in data:
+        if key not in KEYS:
+            raise fail(key, f"unknown setting {key!r}; settings: {', '.join(KEYS)}")
+    cards = data.get("cards")
+    paths: list[Path] | None = None
+    if cards is not None:
+        entries: Any = [cards] if isinstance(cards, str) else cards
+        if not isinstance(entries, list) or not all(isinstance(e, str) and e for e in entries) or not entries:
+            raise fail("cards", f'cards must be a list of directories, e.g. cards = ["cards"], not {cards!r}')
+        paths = [_relative_to(path.parent, e) for e in entries]
+    lang = data.get("lang")
+    if lang is not None:
+        lang = _lang(lang, lambda message: fail("lang", message))
+    return ConfigFile(path, paths, _key_line(text, "cards"), lang)
+
+
+def _relative_to(base: Path, entry: str) -> Path:
+    expanded = Path(entry).expanduser()
+    return expanded if expanded.is_absolute() else base / expanded
+
+
+def _lang(value: Any, fail: Any) -> str:
+    for lang in LANGS:
+        if isinstance(value, str) and value.casefold() == lang.casefold():
+            return lang
+    raise fail(f"lang must be one of {', '.join(LANGS)}, not {value!r}")
+
+
+def config_files(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> list[ConfigFile]:
+    """The settings files that exist, in order of precedence: the project file, then the user file."""
+    found = [p for p in (project_file(cwd), user_file(environ)) if p is not None and p.is_file()]
+    return [read_config(p) for p in found]
+
+
+def card_pool(
+    explicit: list[Path] | None,
+    default: list[Path] | None = None,
+    *,
+    cwd: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> CardPool:
+    """The card directories to read: ``--cards``, else DOSSIER_CARDS, else the settings files, else ``default``
+    (the bundled cards/). A directory named by the environment or a file must exist."""
+    if explicit:
+        return CardPool(list(explicit), "--cards")
+    env = os.environ if environ is None else environ
+    raw = env.get(ENV_CARDS, "")
+    entries = [e for e in raw.split(os.pathsep) if e.strip()]
+    if entries:
+        base = Path(cwd or Path.cwd())
+        paths = [_relative_to(base, e) for e in entries]
+        for p in paths:
+            if not p.exists():
+                raise DossierError(f"{ENV_CARDS}: {p}: no such file or directory")
+        return CardPool(paths, ENV_CARDS)
+    for config in config_files(cwd, environ):
+        if config.cards is not None:
+            for p in config.cards:
+                if not p.exists():
+                    line = f":{config.cards_line}" if config.cards_line else ""
+                    raise DossierError(f"{config.path}{line}: cards: {p}: no such file or directory")
+            return CardPool(config.cards, str(config.path))
+    return CardPool(list(default) if default is not None else [CARDS_DIR], "default")
+
+
+def output_lang(explicit: str | None, *, cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> str:
+    """The language of names and text in output: ``--lang``, else the settings files, else zh-Hans."""
+    if explicit is not None:
+        return str(_lang(explicit, lambda message: DossierError(f"--lang: {message}")))
+    for config in config_files(cwd, environ):
+        if config.lang is not None:
+            return config.lang
+    return DEFAULT_LANG
+
+
+__all__ = [
+    "DEFAULT_LANG",
+    "ENV_CARDS",
+    "HOW_TO_SET",
+    "MISSING_POOL",
+    "LANGS",
+    "PROJECT_FILE",
+    "CardPool",
+    "ConfigFile",
+    "card_pool",
+    "config_files",
+    "output_lang",
+    "project_file",
+    "read_config",
+    "user_file",
+]

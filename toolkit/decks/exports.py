@@ -1,0 +1,300 @@
+"""Netrunner decks as other tools write them: NetrunnerDB's text file, jinteki.net's list, OCTGN's .o8d.
+
+Each writer produces what that tool itself produces, so the file loads there:
+
+- ``nrdb``: NetrunnerDB's plain-text download (its ``text/plain`` deck export). The
+  deck name as NetrunnerDB spells it in file names (lower case, every character other
+  than ``a-z 0-9 _ -`` a hyphen), the identity with its set, then one section per card
+  type in NetrunnerDB's order with the count of cards, one line per title as
+  ``3x Title (Set Name) ••``: the set of the printing (the latest by default), a dot per
+  point of influence the copies cost (a space after every fifth, ``♘`` first for a
+  restricted card). Then the footer: influence spent (max, available), agenda points and
+  their band for a corp deck, the card count and the identity's minimum, and
+  ``Cards up to`` the newest set the deck uses.
+- ``jinteki``: what jinteki.net's deck editor takes: ``3 Title`` per card, typographic
+  apostrophes and quotes made straight. The identity is not in the list (the editor
+  chooses it apart, and an identity line would count as a card).
+- ``o8d``: OCTGN's deck XML: sections ``Identity`` and ``R&D / Stack``, each card's
+  OCTGN id ``bc0f047c-01b1-427f-a439-d451eda`` + its five-digit NetrunnerDB code, and the
+  notes. OCTGN's card database holds the original printings, so the oldest printing's
+  code is written by default.
+
+Set names and their order come from the netrunner game record's ``sets`` (imported
+data); without them a set id reads as a title (``system_gateway`` → System Gateway)
+and sets are ordered by printing code.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from toolkit.errors import DossierError
+from toolkit.models.deck import Deck
+
+OCTGN_NETRUNNER_GAME = "0f38e453-26df-4c04-9d67-6d43de939c77"
+OCTGN_CARD_PREFIX = "bc0f047c-01b1-427f-a439-d451eda"
+DOSSIER_UUID_NAMESPACE = uuid.UUID("5f3c52a4-6d0e-4b0e-9a51-3c1c8f2f7d10")
+PRINTINGS = ("latest", "oldest")
+DEFAULT_PRINTING = {"nrdb": "latest", "jinteki": "latest", "o8d": "oldest"}
+
+# NetrunnerDB's sections, in the order its text export writes them; ice by its last matching
+# subtype in (barrier, code gate, sentry), programs with the icebreaker subtype apart.
+NRDB_SECTIONS = ("Event", "Hardware", "Resource", "Icebreaker", "Program",
+                 "Agenda", "Asset", "Upgrade", "Operation", "Barrier", "Code Gate", "Sentry", "Ice")  # fmt: skip
+ICE_SECTIONS = (("barrier", "Barrier"), ("code_gate", "Code Gate"), ("sentry", "Sentry"))
+DOT = "•"
+RESTRICTED_MARK = "♘"
+_SMALL_WORDS = frozenset(["a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"])
+_STRAIGHT = str.maketrans({"ʼ": "'", "’": "'", "‘": "'", "“": '"', "”": '"'})
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One title of the deck as an export writes it: the record, its copies and the chosen printing."""
+
+    record: Any
+    count: int
+    set_id: str | None
+    code: str | None
+
+
+def title(record: Any) -> str:
+    """The English title (the other tools are English), the Chinese name where there is none."""
+    return str(record.name.en or record.name.zh_hans)
+
+
+def netrunner_only(deck: Deck, fmt: str) -> None:
+    if deck.game != "netrunner":
+        raise DossierError(f"the {fmt} format is for netrunner decks; this deck is {deck.game}")
+
+
+def choose_printing(record: Any, which: str = "latest") -> tuple[str | None, str | None]:
+    """(set id, printing code) of the latest or oldest printing; the record's ``set`` without printings."""
+    if which not in PRINTINGS:
+        raise DossierError(f"--printing must be one of {', '.join(PRINTINGS)}, not {which!r}")
+    printings = list(getattr(record, "printings", None) or [])
+    if printings:
+        chosen = printings[-1] if which == "latest" else printings[0]
+        return str(chosen.set), str(chosen.code)
+    return getattr(record, "set", None), None
+
+
+def slots(deck: Deck, lookup: Callable[[str], Any], which: str) -> tuple[Slot | None, list[Slot]]:
+    """The identity's slot and the cards' slots; a card missing from the pool is an error."""
+    identity = None
+    if deck.identity is not None:
+        record = lookup(deck.identity)
+        if record is None:
+            raise DossierError(f"identity {deck.identity!r} is not in the card pool")
+        identity = Slot(record, 1, *choose_printing(record, which))
+    cards = []
+    for card_id, count in deck.cards.items():
+        record = lookup(card_id)
+        if record is None:
+            raise DossierError(f"card {card_id!r} is not in the card pool")
+        cards.append(Slot(record, count, *choose_printing(record, which)))
+    return identity, cards
+
+
+class SetNames:
+    """Names and release order of card sets, from the game record's ``sets`` where it has them."""
+
+    def __init__(self, game_record: Any = None) -> None:
+        known = list(getattr(game_record, "sets", None) or [])
+        self._names = {s.id: str(s.name.en or s.name.zh_hans) for s in known}
+        self._order = {s.id: i for i, s in enumerate(known)}
+
+    def name(self, set_id: str | None) -> str:
+        if set_id is None:
+            return "Unknown Set"
+        if set_id in self._names:
+            return self._names[set_id]
+        words = set_id.split("_")
+        return " ".join(w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words))
+
+    def newest(self, chosen: Iterable[Slot]) -> str | None:
+        """The set released last among the slots' printings (by the game record's order, else by code)."""
+
+        def rank(slot: Slot) -> tuple[int, int, str]:
+            code = slot.code or ""
+            return (self._order.get(slot.set_id or "", -1), int(code) if code.isdigit() else -1, slot.set_id or "")
+
+        ordered = sorted((s for s in chosen if s.set_id is not None), key=rank)
+        return ordered[-1].set_id if ordered else None
+
+
+def nrdb_section(record: Any) -> str:
+    if record.type == "ice":
+        found = [label for subtype, label in ICE_SECTIONS if subtype in record.subtypes]
+        return found[-1] if found else "Ice"
+    if record.type == "program" and "icebreaker" in record.subtypes:
+        return "Icebreaker"
+    return str(record.type).capitalize()
+
+
+def by_section(cards: list[Slot]) -> list[tuple[str, list[Slot]]]:
+    """Sections in NetrunnerDB's order, titles sorted within each."""
+    groups: dict[str, list[Slot]] = {}
+    for slot in cards:
+        groups.setdefault(nrdb_section(slot.record), []).append(slot)
+    return [
+        (section, sorted(groups[section], key=lambda s: title(s.record)))
+        for section in NRDB_SECTIONS
+        if section in groups
+    ]
+
+
+def influence_cost(slot: Slot, identity: Any) -> int:
+    """Influence the copies cost, as NetrunnerDB counts it per line: other factions' cards (neutral ones with a
+    cost too), less the identity's free copies of a type (``influence_free``)."""
+    record = slot.record
+    if identity is None or record.faction == identity.faction or not record.influence:
+        return 0
+    free = sum(
+        r.copies for r in getattr(identity, "deck_rules", []) if r.rule == "influence_free" and r.type == record.type
+    )
+    return int(record.influence) * max(0, slot.count - free)
+
+
+def influence_marks(influence: int, restricted: bool) -> str:
+    """``♘ ••••• •``: the restricted mark, then a dot per point with a space before every fifth."""
+    marks = RESTRICTED_MARK if restricted else ""
+    for i in range(influence):
+        marks += (" " if i % 5 == 0 else "") + DOT
+    return marks.strip()
+
+
+def nrdb_file_name(name: str) -> str:
+    """The deck name as NetrunnerDB writes it in its text export and file names."""
+    return re.sub(r"--+", "-", re.sub(r"[^a-z0-9_\-]", "-", name.lower()))
+
+
+def deck_to_nrdb(
+    deck: Deck,
+    lookup: Callable[[str], Any],
+    *,
+    printing: str = DEFAULT_PRINTING["nrdb"],
+    game_record: Any = None,
+    influence: tuple[int, int | None] | None = None,
+    restricted: Iterable[str] = (),
+) -> str:
+    """NetrunnerDB's plain-text deck export.
+
+    ``influence`` is (spent, limit) as the deck validator counted it (ban-list costs
+    included); without it the lines' influence is summed and the identity's limit used.
+    """
+    netrunner_only(deck, "nrdb")
+    identity, cards = slots(deck, lookup, printing)
+    if identity is None:
+        raise DossierError("the nrdb format starts with the identity; this deck has none")
+    sets = SetNames(game_record)
+    held = set(restricted)
+    ident = identity.record
+    out = [nrdb_file_name(deck.name), f"{title(ident)} ({sets.name(identity.set_id)})"]
+    lines_spent = 0
+    for section, members in by_section(cards):
+        out += ["", f"{section} ({sum(s.count for s in members)})"]
+        for slot in members:
+            cost = influence_cost(slot, ident)
+            lines_spent += cost
+            marks = influence_marks(cost, slot.record.id in held)
+            out.append(f"{slot.count}x {title(slot.record)} ({sets.name(slot.set_id)}) {marks}")
+    spent = influence[0] if influence is not None else lines_spent
+    limit = ident.influence_limit
+    size = sum(s.count for s in cards)
+    out.append("")
+    if limit is None:
+        out.append(f"{spent} influence spent (max infinite, available 0)")
+    else:
+        out.append(f"{spent} influence spent (max {limit}, available {limit - spent})")
+    if ident.side == "corp":
+        points = sum(s.record.agenda_points * s.count for s in cards if s.record.type == "agenda")
+        low = size // 5 * 2 + 2
+        out.append(f"{points} agenda points (between {low} and {low + 1})")
+    out.append(f"{size} cards (min {ident.min_deck_size})")
+    newest = sets.newest([identity, *cards])
+    out.append(f"Cards up to {sets.name(newest)}")
+    return "\n".join(out) + "\n"
+
+
+def deck_to_jinteki(deck: Deck, lookup: Callable[[str], Any]) -> str:
+    """jinteki.net's deck list: ``3 Title`` per card, in NetrunnerDB's section order; no identity line."""
+    netrunner_only(deck, "jinteki")
+    _, cards = slots(deck, lookup, DEFAULT_PRINTING["jinteki"])
+    out = [f"{s.count} {title(s.record).translate(_STRAIGHT)}" for _, members in by_section(cards) for s in members]
+    return "\n".join(out) + "\n"
+
+
+def octgn_id(record: Any, code: str | None = None) -> str:
+    """OCTGN's card GUID: the NetrunnerDB code after OCTGN's prefix; a stable UUID for a card without one."""
+    if code is None:
+        code = choose_printing(record, DEFAULT_PRINTING["o8d"])[1]
+    if code is not None and code.isdigit():
+        return f"{OCTGN_CARD_PREFIX}{code.zfill(5)}"
+    return str(uuid.uuid5(DOSSIER_UUID_NAMESPACE, f"{record.game}:{record.id}"))
+
+
+def octgn_ids(record: Any) -> list[str]:
+    """Every GUID ``record`` may have in an .o8d file: one per printing, or the stand-in UUID."""
+    ids = [octgn_id(record, str(p.code)) for p in getattr(record, "printings", None) or []]
+    return ids or [octgn_id(record)]
+
+
+def _cdata(text: str) -> str:
+    return "<![CDATA[" + text.replace("]]>", "]]]]><![CDATA[>") + "]]>"
+
+
+def deck_to_o8d(deck: Deck, lookup: Callable[[str], Any], *, printing: str = DEFAULT_PRINTING["o8d"]) -> str:
+    """OCTGN's deck file, laid out as NetrunnerDB writes it; the notes keep the deck's name and format."""
+    netrunner_only(deck, "o8d")
+    identity, cards = slots(deck, lookup, printing)
+
+    def card(slot: Slot) -> str:
+        guid = quoteattr(octgn_id(slot.record, slot.code))
+        return f'    <card qty="{slot.count}" id={guid}>{escape(title(slot.record))}</card>'
+
+    out = [
+        '<?xml version="1.0" encoding="utf-8" standalone="yes"?>',
+        f'<deck game="{OCTGN_NETRUNNER_GAME}">',
+        '  <section name="Identity">',
+        *([card(identity)] if identity is not None else []),
+        "  </section>",
+        '  <section name="R&amp;D / Stack">',
+        *[card(slot) for _, members in by_section(cards) for slot in members],
+        "  </section>",
+        f"  <notes>{_cdata(f'name: {deck.name}{chr(10)}mode: {deck.mode}')}</notes>",
+        "</deck>",
+    ]
+    return "\n".join(out) + "\n"
+
+
+def restricted_ids(mode: Any, ban_list: str | None = None) -> set[str]:
+    """Ids restricted by a netrunner format's ban list in force (or ``ban_list``), or by its inline list."""
+    if mode is None:
+        return set()
+    wanted = ban_list or getattr(mode, "ban_list", None)
+    for listed in getattr(mode, "ban_lists", None) or []:
+        if listed.id == wanted:
+            return set(listed.restricted)
+    return set(getattr(mode, "restricted", None) or [])
+
+
+__all__ = [
+    "DEFAULT_PRINTING",
+    "OCTGN_CARD_PREFIX",
+    "OCTGN_NETRUNNER_GAME",
+    "PRINTINGS",
+    "SetNames",
+    "deck_to_jinteki",
+    "deck_to_nrdb",
+    "deck_to_o8d",
+    "nrdb_file_name",
+    "octgn_id",
+    "octgn_ids",
+    "restricted_ids",
+]
