@@ -36,7 +36,14 @@ def simulate(
         ),
     ] = 10,
     seed: Annotated[int, typer.Option("--seed", help="Seed for shuffles, dice and choices.")] = 0,
-    cards: Annotated[list[Path] | None, typer.Option("--cards", help="Card pool directory (repeatable).")] = None,
+    cards: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--cards",
+            help="Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
+            "or the user config, else the bundled cards/.",
+        ),
+    ] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
     decider: Annotated[
         str, typer.Option("--decider", help="Tactics: heuristic (plays sensibly) or random (uniform legal choices).")
@@ -154,6 +161,7 @@ def _legal_decks(paths: list[Path], game: str, pool: Any) -> list[Any]:
 
 def _simulate_netrunner(loaded: list[Any], fmt: str, pool: Any, turns: int, seed: int, format: OutputFormat) -> None:
     """Sort the two legal decks by their identity's side, play them, print the log and the final state."""
+    from toolkit.engine.core import EngineError
     from toolkit.engine.netrunner import SEATS
     from toolkit.engine.simulate import simulate_netrunner
 
@@ -169,11 +177,21 @@ def _simulate_netrunner(loaded: list[Any], fmt: str, pool: Any, turns: int, seed
                 "netrunner needs one corp deck and one runner deck"
             )
         by_side[side] = deck
-    played = simulate_netrunner(pool.records, {s: d.deck for s, d in by_side.items()}, turns, seed, fmt)
+    inert = _inert_report(by_side, pool)
+    try:
+        played = simulate_netrunner(pool.records, {s: d.deck for s, d in by_side.items()}, turns, seed, fmt)
+    except EngineError as exc:
+        raise DossierError(str(exc), exit_code=1) from None
     state = played.state()
     if format == "json":
-        print(json.dumps({"log": played.log.to_json(), "state": state}, ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                {"no_executable_text": inert, "log": played.log.to_json(), "state": state}, ensure_ascii=False, indent=2
+            )
+        )
         return
+    for line in _inert_lines(inert):
+        print(line)
     sides = {seat: side for side, seat in SEATS.items()}
     for event in played.log:
         data = " ".join(f"{k}={v}" for k, v in event.data.items())
@@ -184,6 +202,53 @@ def _simulate_netrunner(loaded: list[Any], fmt: str, pool: Any, turns: int, seed
         print(f"{p['side']} ({p['identity']}): {numbers}")
     if state["winner"] is not None:
         print(f"game over: the {state['winner']} wins ({state['reason']})")
+
+
+def _inert_report(by_side: dict[str, Any], pool: Any) -> dict[str, Any]:
+    """Which titles of the two decks have no executable text (none, or text that does not parse): imported
+    cards keep their printed text apart, so in a simulation they do nothing but cost and count."""
+    from toolkit.config import output_lang
+    from toolkit.decks.stats import inert_titles
+
+    lookup = pool.lookup("netrunner")
+    lang = output_lang(None)
+    titles = cards = 0
+    listed: list[dict[str, Any]] = []
+    for side in ("corp", "runner"):
+        deck = by_side[side].deck
+        titles += len(deck.cards) + (1 if deck.identity else 0)
+        cards += deck.total() + (1 if deck.identity else 0)
+        listed += [{"side": side, **entry.to_json()} for entry in inert_titles(deck, lookup, lang)]
+    return {
+        "titles": len(listed),
+        "cards": sum(e["copies"] for e in listed),
+        "of_titles": titles,
+        "of_cards": cards,
+        "list": listed,
+    }
+
+
+def _inert_lines(inert: dict[str, Any]) -> list[str]:
+    """``no executable text: 3 of 36 titles (7 of 92 cards) …`` and a line per side naming them."""
+    head = (
+        f"no executable text: {inert['titles']} of {inert['of_titles']} titles "
+        f"({inert['cards']} of {inert['of_cards']} cards, identities included) in the two decks"
+    )
+    if not inert["list"]:
+        return [head]
+    lines = [head + "; their abilities do not happen in the simulation:"]
+    for side in ("corp", "runner"):
+        names = []
+        for entry in inert["list"]:
+            if entry["side"] != side:
+                continue
+            label = entry["name"] + (" (identity)" if entry["kind"] == "identity" else f" ×{entry['copies']}")
+            if entry["reason"] != "no text":
+                label += f" ({entry['reason']})"
+            names.append(label)
+        if names:
+            lines.append(f"  {side}: {', '.join(names)}")
+    return lines
 
 
 def register(app: typer.Typer) -> None:

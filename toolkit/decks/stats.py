@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 from math import comb
 from typing import Any
 
@@ -86,3 +87,42 @@ def draw_odds(deck: Deck, hand: int, turns: int, per_turn: int) -> list[tuple[st
     size = deck.total()
     seen = [hand + per_turn * t for t in range(turns + 1)]
     return [(card_id, n, [p_at_least_one(size, n, s) for s in seen]) for card_id, n in sorted(deck.cards.items())]
+
+
+@dataclass(frozen=True)
+class Inert:
+    """A title in a deck whose ability text the engine cannot run, and why."""
+
+    id: str
+    name: str
+    kind: str
+    copies: int
+    reason: str  # "no text" or "text does not parse: …"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "kind": self.kind, "copies": self.copies, "reason": self.reason}
+
+
+def inert_titles(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans") -> list[Inert]:
+    """The identity and cards of ``deck`` with no executable text: ``text`` empty (imported cards keep their
+    printed text in ``printed_text`` only) or not parseable in the ability language. In deck order."""
+    from toolkit.text import AbilitySyntaxError, parse_cached
+
+    wanted = ([(deck.identity, 1)] if deck.identity else []) + list(deck.cards.items())
+    out = []
+    for record_id, copies in wanted:
+        record = lookup(record_id)
+        if record is None:
+            continue
+        texts = list(getattr(record, "text", None) or [])
+        reason = "" if texts else "no text"
+        for text in texts:
+            try:
+                parse_cached(text)
+            except AbilitySyntaxError as exc:
+                reason = f"text does not parse: {exc.summary()}"
+                break
+        if reason:
+            name = str(record.name.en or record.name.zh_hans) if lang == "en" else str(record.name.zh_hans)
+            out.append(Inert(record.id, name, record.kind, copies, reason))
+    return out
