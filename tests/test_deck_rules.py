@@ -10,8 +10,11 @@ import pytest
 
 from toolkit.catalog import load_catalog
 from toolkit.decks import NameIndex, read_deck
+from toolkit.findings import Finding
+from toolkit.models import Names
 from toolkit.models.deck import Deck
-from validators.deck import DeckPool, agenda_band, validate_deck
+from toolkit.models.netrunner import BanList, CardSet, Printing, RuleSimple
+from validators.deck import DeckPool, agenda_band, ban_list_ids, summary_line, validate_deck
 
 from .conftest import CARDS, ROOT
 
@@ -285,6 +288,184 @@ def test_ban_list() -> None:
     held = sorted(deck.cards)
     pool.game("netrunner").modes["standard"] = fmt.model_copy(update={"banned": [held[0]], "restricted": held[1:3]})
     assert sorted(f.code for f in validate_deck(deck, pool).findings) == ["deck.banned", "deck.restricted"]
+
+
+# --------------------------------------------------------------------------
+# netrunner formats as data: card pool, named ban lists, points, universal faction cost, global penalty
+
+
+def format_pool(
+    update: dict[str, Any] | None = None, records_update: dict[str, dict[str, Any]] | None = None
+) -> DeckPool:
+    """A fresh pool whose standard format (and some records) are changed; the shared POOL stays as it is."""
+    pool = DeckPool(CATALOG.records)
+    game = pool.game("netrunner")
+    game.modes["standard"] = game.modes["standard"].model_copy(update=update or {})
+    for record_id, changes in (records_update or {}).items():
+        game.records[record_id] = game.records[record_id].model_copy(update=changes)
+    return pool
+
+
+def ban(ban_id: str = "list_b", **verdicts: Any) -> BanList:
+    return BanList(id=ban_id, name=Names(zh_hans=f"禁卡表 {ban_id}", en=f"Ban List {ban_id}"), **verdicts)
+
+
+def named(*lists: BanList, active: str | None = None) -> dict[str, Any]:
+    """Format fields for named ban lists, the last one (or ``active``) in force."""
+    return {"ban_lists": list(lists), "ban_list": active or lists[-1].id}
+
+
+def found(deck: Deck, pool: DeckPool, ban_list: str | None = None) -> list[str]:
+    return sorted(f.code for f in validate_deck(deck, pool, ban_list=ban_list).findings)
+
+
+def test_named_ban_list_banned_restricted_and_the_identity() -> None:
+    deck = corp()
+    held = sorted(deck.cards)
+    cases = [
+        (ban(banned=[held[0]]), ["deck.banned"]),
+        (ban(banned=[deck.identity]), ["deck.banned"]),
+        (ban(restricted=held[1:3]), ["deck.restricted"]),
+        (ban(restricted=[held[1], deck.identity]), ["deck.restricted"]),  # the identity counts as a title
+        (ban(restricted=held[1:3], restricted_limit=2), []),
+        (ban(restricted=[held[1]]), []),
+    ]
+    for ban_list, expected in cases:
+        assert found(deck, format_pool(named(ban_list))) == expected, ban_list
+    [finding] = validate_deck(deck, format_pool(named(ban(banned=[deck.identity])))).findings
+    assert finding.pointer == "/identity" and finding.message.endswith("is banned in standard (Ban List list_b)")
+
+
+@pytest.mark.parametrize(
+    ("points", "limit", "expected", "summary"),
+    [
+        ({}, 7, [], "0/7 points"),
+        ({"a": 3, "b": 4}, 7, [], "7/7 points"),  # points are per title: three copies count once
+        ({"a": 3, "b": 4, "identity": 1}, 7, ["deck.points.over"], "8/7 points"),
+        ({"a": 3, "b": 4, "identity": 1}, None, [], None),
+    ],
+)
+def test_points_list(points: dict[str, int], limit: int | None, expected: list[str], summary: str | None) -> None:
+    deck = corp()
+    held = sorted(c for c, n in deck.cards.items() if n == 3)
+    ids = {"a": held[0], "b": held[1], "identity": deck.identity}
+    pool = format_pool(named(ban(points={ids[k]: v for k, v in points.items()}, point_limit=limit)))
+    report = validate_deck(deck, pool)
+    assert sorted(f.code for f in report.findings) == expected
+    line = summary_line(deck, report)
+    assert (summary in line) if summary else "points ·" not in line.replace("agenda points", "")
+
+
+def test_universal_faction_cost_counts_every_copy_in_faction_too() -> None:
+    deck = runner()  # anarch, 6/15 spent
+    own = next(c for c, n in deck.cards.items() if n == 3 and POOL.game("netrunner").records[c].faction == "anarch")
+    spent = validate_deck(deck, POOL).summary["influence"][0]
+    for cost, expected in [(1, []), (3, []), (4, ["deck.influence.over"])]:
+        report = validate_deck(deck, format_pool(named(ban(universal_faction_cost={own: cost}))))
+        assert sorted(f.code for f in report.findings) == expected, cost
+        assert report.summary["influence"][0] == spent + 3 * cost
+        assert report.summary["influence"][2]["universal faction cost"] == 3 * cost
+
+
+@pytest.mark.parametrize(
+    ("penalty", "limit", "expected"),
+    [(1, 12, []), (3, 6, []), (4, 3, ["deck.influence.over"]), (9, 1, ["deck.influence.over"])],
+)
+def test_global_penalty_lowers_the_limit_per_copy_to_at_least_one(
+    penalty: int, limit: int, expected: list[str]
+) -> None:
+    deck = runner()  # anarch, 6/15 spent; the penalty applies to listed cards of any faction
+    listed = next(c for c, n in deck.cards.items() if n == 3)
+    report = validate_deck(deck, format_pool(named(ban(global_penalty={listed: penalty}))))
+    assert sorted(f.code for f in report.findings) == expected
+    assert report.summary["influence"][1] == limit
+    if expected:
+        assert "less the global penalty of Ban List list_b" in report.findings[0].message
+
+
+def test_choosing_another_ban_list() -> None:
+    deck = corp()
+    card = sorted(deck.cards)[0]
+    pool = format_pool(named(ban("old", banned=[card]), ban("new")))
+    assert found(deck, pool) == []
+    assert found(deck, pool, ban_list="old") == ["deck.banned"]
+    assert ban_list_ids(pool.game("netrunner").modes["standard"]) == ["old", "new"]
+    [unknown] = validate_deck(deck, pool, ban_list="nope").findings
+    assert unknown.code == "deck.banlist.unknown" and unknown.message.endswith("ban lists: old, new")
+    [none] = validate_deck(deck, POOL, ban_list="old").findings  # the bundled standard names no lists
+    assert none.code == "deck.banlist.unknown" and "no named ban lists" in none.message
+
+
+def test_summary_names_the_format_and_ban_list() -> None:
+    deck = corp()
+    assert summary_line(deck, validate_deck(deck, POOL)) == (
+        "45 cards (min 45) · 0/15 influence · 21 agenda points (20–21) · legal"
+    )
+    pool = format_pool(named(ban("old"), ban("new")))
+    assert summary_line(deck, validate_deck(deck, pool)) == (
+        "45 cards (min 45) · 0/15 influence · 21 agenda points (20–21) · standard · Ban List new · legal"
+    )
+    assert "· standard · Ban List old · legal" in summary_line(deck, validate_deck(deck, pool, ban_list="old"))
+    pooled = format_pool({"sets": ["dossier_demo"]})
+    assert summary_line(deck, validate_deck(deck, pooled)).endswith("· standard · no ban list · legal")
+
+
+CARD_POOL = {"sets": ["dossier_demo", "reprints"], "pool_name": "Demo Pool"}
+GAME_SETS = [CardSet(id="core", name=Names(zh_hans="核心系列", en="Core Set"))]
+
+
+def card_pool_case(moved: list[str], reprinted: tuple[str, ...] | list[str] = ()) -> list[Finding]:
+    """The corp example under a format whose pool lacks set 'core', where ``moved`` cards were printed."""
+    deck = corp()
+    updates: dict[str, dict[str, Any]] = {c: {"set": "core", "printings": []} for c in moved}
+    for card_id in reprinted:
+        updates[card_id] = {
+            "set": "core",
+            "printings": [Printing(code=f"c{i}", set=s) for i, s in enumerate(("core", "reprints"))],
+        }
+    pool = format_pool(
+        {
+            **CARD_POOL,
+            "deck_rules": [*POOL.game("netrunner").modes["standard"].deck_rules, RuleSimple(rule="card_pool")],
+        },
+        updates,
+    )
+    game = pool.game("netrunner")
+    game.game_record = game.game_record.model_copy(update={"sets": GAME_SETS})
+    return validate_deck(deck, pool).findings
+
+
+def test_card_pool() -> None:
+    deck = corp()
+    cards = list(deck.cards)
+    assert card_pool_case([]) == []
+    assert card_pool_case([], reprinted=cards[:2]) == []  # a reprint in a pool set makes the card legal
+    [one] = card_pool_case(cards[:1])
+    record = POOL.game("netrunner").records[cards[0]]
+    assert one.code == "deck.pool" and one.pointer == f"/cards/{cards[0]}"
+    assert one.message == (
+        f"1 card outside the standard pool (Demo Pool): {record.name.zh_hans!r} ({record.name.en}, Core Set)"
+    )
+    [many] = card_pool_case(cards[:7])
+    assert many.message.startswith("7 cards outside the standard pool (Demo Pool): ") and many.message.endswith(", …")
+    assert many.message.count("Core Set") == 5
+    [identity] = card_pool_case([str(deck.identity)])
+    assert identity.pointer == "/identity" and identity.message.startswith("identity ")
+
+
+def test_card_pool_of_no_sets_allows_every_card() -> None:
+    deck = corp()
+    pool = format_pool({"deck_rules": [RuleSimple(rule="card_pool")], "sets": None})
+    assert found(deck, pool) == []
+
+
+def test_neutral_cards_cost_their_influence_in_every_faction() -> None:
+    deck = corp()
+    neutral = next(r for r in records("netrunner", kind="card", faction="neutral_corp") if r.type != "agenda")
+    spent = validate_deck(deck, POOL).summary["influence"][0]
+    pool = format_pool(records_update={neutral.id: {"influence": 2}})
+    with_neutral = with_cards(deck, **{neutral.id: 3})
+    assert validate_deck(with_neutral, pool).summary["influence"][0] == spent + 6
 
 
 # --------------------------------------------------------------------------

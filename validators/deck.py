@@ -12,7 +12,8 @@ every finding, not the first or the last, with stable codes:
 - netrunner: ``deck.identity.missing``, ``deck.identity.unknown``,
   ``deck.identity.count``, ``deck.side``, ``deck.size.min``, ``deck.copies.over``,
   ``deck.influence.over``, ``deck.agenda.faction``, ``deck.agenda.points``,
-  ``deck.banned``, ``deck.restricted``, ``deck.faction.forbidden``
+  ``deck.banned``, ``deck.restricted``, ``deck.points.over``, ``deck.pool``,
+  ``deck.banlist.unknown``, ``deck.faction.forbidden``
 - crossfire: ``deck.players.missing``, ``deck.players.range``, ``deck.players.count``,
   ``deck.roles.unknown``, ``deck.roles.special``, ``deck.roles.composition``,
   ``deck.roles.count``
@@ -34,11 +35,12 @@ from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
 from toolkit.models.crossfire import role_set
 from toolkit.models.deck import Deck
-from toolkit.models.netrunner import side_of_type
+from toolkit.models.netrunner import BanList, side_of_type
 
 from .findings import Finding, Severity
 
 DEFAULT_COPY_LIMIT = 3
+POOL_NAMES_SHOWN = 5  # out-of-pool cards named in a deck.pool finding before "…"
 
 
 @dataclass
@@ -84,6 +86,7 @@ class Check:
     cards: dict[str, Any] = field(default_factory=dict)  # resolved card records by id
     identity: Any = None
     identity_rules: list[Any] = field(default_factory=list)
+    ban: BanList | None = None  # netrunner: the ban list in force (named or the format's inline one)
 
     def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error") -> None:
         self.findings.append(Finding(code, message, severity, None, ptr or None))
@@ -300,31 +303,57 @@ def rule_copy_limit(check: Check, rule: Any) -> None:
 
 
 def _out_of_faction(check: Check, record: Any) -> bool:
+    """An agenda a deck may not take: another faction's (neutral agendas are fine)."""
     faction = check.pool.records.get(record.faction)
     neutral = faction is not None and faction.neutral
     return check.identity is not None and record.faction != check.identity.faction and not neutral
 
 
+def _titles(check: Check) -> list[tuple[str, Any, str]]:
+    """(id, record, pointer) of the identity and every resolved card, in deck order."""
+    out = [] if check.identity is None else [(check.identity.id, check.identity, "/identity")]
+    return out + [(cid, r, pointer("cards", cid)) for cid, r in check.cards.items()]
+
+
 def rule_influence_limit(check: Check, rule: Any) -> None:
+    """Influence of other factions' cards (neutral ones too: their cost is paid by every faction).
+
+    The ban list in force adds universal faction cost for each copy of its listed
+    cards, in-faction too, and its global penalty lowers the limit by each copy of
+    its listed cards, to no less than 1 (NetrunnerDB's reading of the NAPD MWL).
+    """
     if check.identity is None:
         return
     free = {r.type: r.copies for r in check.identity_rules if r.rule == "influence_free"}
+    ban = check.ban
     spent = 0
     per_faction: Counter[str] = Counter()
+    penalty: list[str] = []
+    lowered = 0
     for card_id, record in check.cards.items():
-        if not _out_of_faction(check, record):
-            continue
-        paid_copies = max(0, check.deck.cards[card_id] - free.get(record.type, 0))
-        cost = record.influence * paid_copies
-        spent += cost
-        per_faction[record.faction] += cost
-    limit = check.identity.influence_limit
+        copies = check.deck.cards[card_id]
+        if record.faction != check.identity.faction and record.influence:
+            cost = record.influence * max(0, copies - free.get(record.type, 0))
+            spent += cost
+            per_faction[record.faction] += cost
+        if ban is not None and card_id in ban.universal_faction_cost:
+            cost = ban.universal_faction_cost[card_id] * copies
+            spent += cost
+            per_faction["universal faction cost"] += cost
+        if ban is not None and card_id in ban.global_penalty:
+            lowered += ban.global_penalty[card_id] * copies
+            penalty.append(f"{_name(record)} ×{copies}")
+    base = check.identity.influence_limit
+    limit = None if base is None else (max(1, base - lowered) if lowered else base)
     check.summary["influence"] = (spent, limit, dict(per_faction))
     if limit is not None and spent > limit:
         detail = ", ".join(f"{f} {n}" for f, n in sorted(per_faction.items()))
+        allows = f"{limit}"
+        if lowered:
+            allows = f"{limit} ({base} less the global penalty of {_ban_name(ban)}: {', '.join(penalty)})"
         check.add(
             "deck.influence.over",
-            f"{spent} influence spent ({detail}); {_name(check.identity)} allows {limit}",
+            f"{spent} influence spent ({detail}); {_name(check.identity)} allows {allows}",
             "/cards",
         )
 
@@ -360,22 +389,96 @@ def rule_agenda_points_band(check: Check, rule: Any) -> None:
         )
 
 
+def _ban_name(ban: BanList | None) -> str:
+    if ban is None:
+        return "no ban list"
+    return ban.name.en or ban.name.zh_hans
+
+
+def _under(check: Check) -> str:
+    """'standard' or 'standard (Standard Ban List 25.08)': where a verdict comes from."""
+    mode_id, ban_name = check.summary.get("format", (check.mode.id, None))
+    return f"{mode_id} ({ban_name})" if ban_name else str(mode_id)
+
+
 def rule_ban_list(check: Check, rule: Any) -> None:
-    banned, restricted = set(check.mode.banned), set(check.mode.restricted)
-    if check.identity is not None and check.identity.id in banned:
-        check.add("deck.banned", f"identity {_name(check.identity)} is banned in {check.mode.id}", "/identity")
-    held = []
-    for card_id, record in check.cards.items():
+    """The ban list in force: banned cards, at most ``restricted_limit`` restricted titles, the points limit.
+
+    The identity counts like any card (NetrunnerDB's reading); points are per title.
+    """
+    ban = check.ban
+    if ban is None:
+        return
+    banned, restricted = set(ban.banned), set(ban.restricted)
+    held: list[tuple[str, str]] = []  # (name, pointer)
+    points: list[tuple[str, int]] = []
+    for card_id, record, ptr in _titles(check):
+        what = "identity " if ptr == "/identity" else ""
         if card_id in banned:
-            check.add("deck.banned", f"{_name(record)} is banned in {check.mode.id}", pointer("cards", card_id))
+            check.add("deck.banned", f"{what}{_name(record)} is banned in {_under(check)}", ptr)
         if card_id in restricted:
-            held.append(card_id)
-    if len(held) > check.mode.restricted_limit:
+            held.append((_name(record), ptr))
+        if card_id in ban.points:
+            points.append((f"{_name(record)} {ban.points[card_id]}", ban.points[card_id]))
+    if len(held) > ban.restricted_limit:
         check.add(
             "deck.restricted",
-            f"{len(held)} restricted titles ({', '.join(held)}); {check.mode.id} allows {check.mode.restricted_limit}",
-            pointer("cards", held[-1]),
+            f"{len(held)} restricted titles ({', '.join(c for c, _ in held)}); "
+            f"{_under(check)} allows {ban.restricted_limit}",
+            held[-1][1],
         )
+    if ban.point_limit is not None:
+        total = sum(n for _, n in points)
+        check.summary["points"] = (total, ban.point_limit)
+        if total > ban.point_limit:
+            check.add(
+                "deck.points.over",
+                f"{total} points ({', '.join(p for p, _ in points)}); {_under(check)} allows {ban.point_limit}",
+                "/cards",
+            )
+
+
+def _set_name(check: Check, set_id: str | None) -> str:
+    if set_id is None:
+        return "no set"
+    sets = {s.id: s for s in getattr(check.pool.game_record, "sets", None) or []}
+    known = sets.get(set_id)
+    return (known.name.en or known.name.zh_hans) if known is not None else set_id
+
+
+def _in_sets(record: Any, sets: set[str]) -> bool:
+    printed = {p.set for p in getattr(record, "printings", None) or []}
+    if record.set is not None:
+        printed.add(record.set)
+    return bool(printed & sets)
+
+
+def rule_card_pool(check: Check, rule: Any) -> None:
+    """Every card and the identity in the format's card pool: a printing in one of its sets."""
+    if check.mode.sets is None:
+        return
+    sets = set(check.mode.sets)
+    pool = f"the {check.mode.id} pool" + (f" ({check.mode.pool_name})" if check.mode.pool_name else "")
+    outside: list[tuple[str, Any, str]] = []
+    for card_id, record, ptr in _titles(check):
+        if _in_sets(record, sets):
+            continue
+        if ptr == "/identity":
+            check.add("deck.pool", f"identity {_name_in_set(check, record)} is outside {pool}", ptr)
+        else:
+            outside.append((card_id, record, ptr))
+    if outside:
+        names = [_name_in_set(check, r) for _, r, _ in outside[:POOL_NAMES_SHOWN]]
+        more = ", …" if len(outside) > POOL_NAMES_SHOWN else ""
+        noun = "card" if len(outside) == 1 else "cards"
+        check.add("deck.pool", f"{len(outside)} {noun} outside {pool}: {', '.join(names)}{more}", outside[0][2])
+
+
+def _name_in_set(check: Check, record: Any) -> str:
+    """'对冲基金' (Hedge Fund, Core Set): the name and the set of its first printing."""
+    en = record.name.en
+    extra = [en] if en and en != record.name.zh_hans else []
+    return f"{record.name.zh_hans!r} ({', '.join([*extra, _set_name(check, record.set)])})"
 
 
 def rule_forbid_faction(check: Check, rule: Any) -> None:
@@ -485,6 +588,7 @@ RULES: dict[str, Callable[[Check, Any], None]] = {
     "no_out_of_faction_agendas": rule_no_out_of_faction_agendas,
     "agenda_points_band": rule_agenda_points_band,
     "ban_list": rule_ban_list,
+    "card_pool": rule_card_pool,
     "forbid_faction": rule_forbid_faction,
     "player_count": rule_player_count,
     "composition": rule_composition,
@@ -512,8 +616,33 @@ class DeckReport:
         return not any(f.severity == "error" for f in self.findings)
 
 
-def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None) -> DeckReport:
-    """Every finding for ``deck`` under its mode's rules (or ``mode_id``'s)."""
+def ban_list_ids(mode: Any) -> list[str]:
+    """Ids of the ban lists a mode (netrunner format) knows, oldest first."""
+    return [b.id for b in getattr(mode, "ban_lists", None) or []]
+
+
+def _ban_list(mode: Any, wanted: str | None) -> tuple[BanList | None, bool]:
+    """(the ban list in force, whether it is a named one) for a netrunner format."""
+    if wanted is not None:
+        return mode.find_ban_list(wanted), True
+    if mode.ban_list is not None:
+        return mode.find_ban_list(mode.ban_list), True
+    inline = BanList(
+        id=mode.id,
+        name=mode.name,
+        banned=mode.banned,
+        restricted=mode.restricted,
+        restricted_limit=mode.restricted_limit,
+    )
+    return inline, False
+
+
+def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_list: str | None = None) -> DeckReport:
+    """Every finding for ``deck`` under its mode's rules (or ``mode_id``'s).
+
+    For a netrunner format, ``ban_list`` picks one of the format's ban lists
+    instead of the one in force (``deck.banlist.unknown`` if it has none such).
+    """
     game = pool.game(deck.game)
     wanted = mode_id or deck.mode
     mode = game.modes.get(wanted)
@@ -526,7 +655,22 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None) -> Dec
             "/mode",
         )
         return DeckReport([finding], {}, None)
+    if ban_list is not None and ban_list not in ban_list_ids(mode):
+        known = ban_list_ids(mode)
+        finding = Finding(
+            "deck.banlist.unknown",
+            f"{deck.game} {mode.kind} {mode.id!r} has no ban list {ban_list!r}; "
+            + (f"ban lists: {', '.join(known)}" if known else "it has no named ban lists"),
+            "error",
+            None,
+            "/mode",
+        )
+        return DeckReport([finding], {}, mode)
     check = Check(deck, game, mode)
+    if mode.kind == "format":
+        check.ban, named = _ban_list(mode, ban_list)
+        check.summary["format"] = (mode.id, _ban_name(check.ban) if named else None)
+        check.summary["pool"] = mode.sets is not None
     if mode.status == "incomplete":
         check.add(
             "deck.mode.incomplete",
@@ -567,9 +711,15 @@ def summary_line(deck: Deck, report: DeckReport, errors: int | None = None) -> s
         if "influence" in s:
             spent, limit, _ = s["influence"]
             parts.append(f"{spent}/{limit if limit is not None else '∞'} influence")
+        if "points" in s:
+            points, limit = s["points"]
+            parts.append(f"{points}/{limit} points")
         if "agenda_points" in s:
             points, low, high = s["agenda_points"]
             parts.append(f"{points} agenda points ({low}–{high})")
+        mode_id, ban_name = s.get("format", (None, None))
+        if ban_name or s.get("pool"):
+            parts.append(f"{mode_id} · {ban_name or 'no ban list'}")
     else:
         players = s.get("players", deck.players)
         roles = ", ".join(f"{r} {n}" for r, n in sorted(deck.cards.items()))

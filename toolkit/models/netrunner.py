@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .common import AbilityText, GameBase, ModeBase, Model, Names, NonEmptyText, RecordBase, Slug, Term
 
@@ -17,6 +17,8 @@ CORP_TYPES = ("operation", "agenda", "ice", "upgrade", "asset")
 RUNNER_TYPES = ("hardware", "resource", "program", "event")
 
 XCost = Annotated[int | None, Field(ge=0, le=99, description="Cost in credits; null where the card says X.")]
+Date = Annotated[str, Field(pattern=r"^\d{4}-\d{2}-\d{2}$", description="A date, YYYY-MM-DD.")]
+PerCard = Annotated[int, Field(ge=1, le=10)]
 
 
 class Action(Model):
@@ -29,6 +31,15 @@ class Action(Model):
     credits: int = Field(default=0, ge=0, le=10)
 
 
+class CardSet(Model):
+    """A set (pack, expansion) that printings belong to."""
+
+    id: Slug = Field(description="Set id, as printings' `set` name it.")
+    name: Names
+    cycle: Slug | None = Field(default=None, description="The cycle the set belongs to.")
+    released: Date | None = Field(default=None, description="Release date.")
+
+
 class NetrunnerGame(GameBase):
     kind: Literal["game"]
     game: Literal["netrunner"]
@@ -39,6 +50,9 @@ class NetrunnerGame(GameBase):
     agenda_points_to_win: int = Field(ge=1)
     actions: list[Action] = Field(default_factory=list, description="Basic actions with their costs.")
     subtypes: list[Term] = Field(default_factory=list, description="Card subtype vocabulary.")
+    sets: list[CardSet] = Field(
+        default_factory=list, description="Card sets, oldest first (imported data); names for messages and card pools."
+    )
 
 
 class NetrunnerFaction(RecordBase):
@@ -46,7 +60,13 @@ class NetrunnerFaction(RecordBase):
     game: Literal["netrunner"]
     side: Side
     color: str = Field(pattern=r"^#[0-9a-f]{6}$", description="Faction colour, #rrggbb.")
-    neutral: bool = Field(default=False, description="Neutral cards of this side; they cost no influence.")
+    neutral: bool = Field(
+        default=False,
+        description=(
+            "Neutral cards of this side: any identity of the side may use them (neutral agendas too); "
+            "a neutral card with an influence cost costs that influence in every deck."
+        ),
+    )
 
 
 class RuleSimple(Model):
@@ -60,6 +80,7 @@ class RuleSimple(Model):
         "no_out_of_faction_agendas",
         "agenda_points_band",
         "ban_list",
+        "card_pool",
     ]
 
 
@@ -118,16 +139,86 @@ UNTRANSLATED_DOC = (
 )
 
 
+class BanList(Model):
+    """A ban list (NetrunnerDB's restriction; the older ones were called Most Wanted Lists).
+
+    Every kind of verdict NetrunnerDB has used: banned and restricted cards, the
+    Eternal points list, universal faction cost (NAPD MWL 1.2) and the global
+    influence penalty (NAPD MWL 1.0 and 1.1). Keys and entries are card or identity ids.
+    """
+
+    id: Slug
+    name: Names
+    date_start: Date | None = Field(default=None, description="The day the list took effect.")
+    banned: list[Slug] = Field(default_factory=list, description="Ids not allowed in a deck at all (identities too).")
+    restricted: list[Slug] = Field(
+        default_factory=list, description="Ids of which a deck may hold `restricted_limit` titles in all."
+    )
+    restricted_limit: int = Field(default=1, ge=0, description="How many restricted titles a deck may hold.")
+    points: dict[Slug, PerCard] = Field(
+        default_factory=dict, description="Points of each listed title (Eternal), however many copies a deck holds."
+    )
+    point_limit: int | None = Field(default=None, ge=0, description="Most points a deck may hold; null: no limit.")
+    universal_faction_cost: dict[Slug, PerCard] = Field(
+        default_factory=dict,
+        description="Extra influence per copy of each listed card, paid in any faction's deck (in-faction too).",
+    )
+    global_penalty: dict[Slug, PerCard] = Field(
+        default_factory=dict,
+        description="Each copy of a listed card lowers the identity's influence limit by this much (to at least 1).",
+    )
+
+
 class NetrunnerFormat(ModeBase):
-    """A play format (NetrunnerDB's sense): deck rules plus ban and restricted lists."""
+    """A play format (NetrunnerDB's sense): deck rules, a card pool (its sets) and ban lists.
+
+    The ban list in force is the one `ban_list` names among `ban_lists` (another
+    can be chosen when validating); a format without named lists may write one
+    inline in `banned`, `restricted` and `restricted_limit`.
+    """
 
     kind: Literal["format"]
     game: Literal["netrunner"]
     deck_rules: list[NetrunnerDeckRule] = Field(default_factory=list)
-    banned: list[Slug] = Field(default_factory=list, description="Card ids not allowed at all.")
-    restricted: list[Slug] = Field(default_factory=list, description="Card ids of which a deck may hold one title.")
-    restricted_limit: int = Field(default=1, ge=0, description="How many restricted titles a deck may hold.")
-    sets: list[Slug] | None = Field(default=None, description="Legal sets; null: every set.")
+    banned: list[Slug] = Field(
+        default_factory=list, description="Inline ban list (only without `ban_list`): ids not allowed at all."
+    )
+    restricted: list[Slug] = Field(
+        default_factory=list,
+        description="Inline ban list (only without `ban_list`): ids of which a deck may hold `restricted_limit` titles.",
+    )
+    restricted_limit: int = Field(
+        default=1, ge=0, description="Inline ban list: how many restricted titles a deck may hold."
+    )
+    sets: list[Slug] | None = Field(
+        default=None,
+        description="The card pool: a card is legal when one of its printings is in one of these sets; null: every set.",
+    )
+    pool_name: str | None = Field(
+        default=None, min_length=1, max_length=200, description="Name of the card pool, e.g. 'Startup (Elevation)'."
+    )
+    ban_list: Slug | None = Field(
+        default=None, description="Id of the ban list in force (one of `ban_lists`); null: the inline lists."
+    )
+    ban_lists: list[BanList] = Field(
+        default_factory=list, description="Ban lists known for this format, oldest first; `ban_list` picks one."
+    )
+
+    @model_validator(mode="after")
+    def _ban_list_known(self) -> NetrunnerFormat:
+        ids = [b.id for b in self.ban_lists]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"ban list ids repeat: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
+        if self.ban_list is not None:
+            if self.ban_list not in ids:
+                raise ValueError(f"ban_list {self.ban_list!r} is not one of ban_lists {ids}")
+            if self.banned or self.restricted:
+                raise ValueError("a format with a ban_list keeps banned and restricted in that list, not inline")
+        return self
+
+    def find_ban_list(self, ban_list_id: str) -> BanList | None:
+        """The ban list with this id, if the format knows it."""
+        return next((b for b in self.ban_lists if b.id == ban_list_id), None)
 
 
 class NetrunnerIdentity(RecordBase):
@@ -240,7 +331,9 @@ NetrunnerCardModel = Operation | Agenda | Ice | Asset | Upgrade | Hardware | Res
 __all__ = [
     "Agenda",
     "Asset",
+    "BanList",
     "CardBase",
+    "CardSet",
     "Event",
     "Hardware",
     "Ice",
