@@ -106,6 +106,12 @@ def validate(
     mode: Annotated[
         str | None, typer.Option("--mode", help="Validate under this mode/format instead of the deck's.")
     ] = None,
+    banlist: Annotated[
+        str | None,
+        typer.Option(
+            "--banlist", help="Netrunner: validate under this ban list of the format instead of the one in force."
+        ),
+    ] = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
@@ -113,7 +119,7 @@ def validate(
 
     Exit 0 when every deck is legal, 1 when one is not, 2 when a file cannot be read.
     """
-    from validators.deck import summary_line, validate_deck
+    from validators.deck import ban_list_ids, summary_line, validate_deck
 
     pool = load_pool(cards)
     results: list[dict[str, Any]] = []
@@ -132,7 +138,11 @@ def validate(
         if loaded.deck is not None:
             if mode is not None and mode not in pool.rules.game(loaded.deck.game).modes:
                 raise DossierError(f"--mode {mode!r}: {loaded.deck.game} has no such mode")
-            report = validate_deck(loaded.deck, pool.rules, mode)
+            deck_mode = pool.rules.game(loaded.deck.game).modes.get(mode or loaded.deck.mode)
+            if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
+                known = ", ".join(ban_list_ids(deck_mode)) or "none"
+                raise DossierError(f"--banlist {banlist!r}: {deck_mode.id} has no such ban list; ban lists: {known}")
+            report = validate_deck(loaded.deck, pool.rules, mode, banlist)
             findings += [loaded.locate(f) for f in report.findings]
         errors = sum(1 for f in findings if f.severity == "error")
         legal = errors == 0
