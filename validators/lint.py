@@ -430,13 +430,7 @@ def _refs_netrunner(index: GameIndex) -> None:
                     "/faction",
                 )
             _check_vocab(entry, index, "subtypes", record.subtypes, ("subtypes",))
-            if record.kind == "card" and faction is not None and faction.neutral and record.influence:
-                entry.add(
-                    "card.influence",
-                    f"{entry.label}: a neutral card has influence {record.influence}; neutral cards cost none",
-                    "/influence",
-                    "warning",
-                )
+            # A neutral card may have an influence cost (NetrunnerDB has dozens): every faction pays it.
             if record.kind == "identity":
                 if (record.side == "runner") != (record.base_link is not None):
                     entry.add(
