@@ -129,6 +129,9 @@ def test_counts(imported: tuple[str, Path, Any]) -> None:
             {"side": "corp", "neutral": False, "name": {"en": "Weyland Consortium", "zh-Hans": "威兰财团"}},
         ),
         ("factions", "neutral_runner", {"side": "runner", "neutral": True, "color": "#808080"}),
+        # NetrunnerDB calls both neutral factions 中立 / Neutral; names are unique in Dossier
+        ("factions", "neutral_corp", {"name": {"en": "Neutral (Corp)", "zh-Hans": "中立（公司）"}}),
+        ("factions", "neutral_runner", {"name": {"en": "Neutral (Runner)", "zh-Hans": "中立（潜袭者）"}}),
         ("factions", "apex", {"side": "runner", "color": "#9a2a2a", "name": {"en": "Apex", "zh-Hans": "顶点"}}),
     ],
 )
@@ -175,42 +178,116 @@ def test_printings_and_reprints(imported: tuple[str, Path, Any]) -> None:
         assert breaker["untranslated"] == ["/flavor/zh-Hans"]
 
 
+V2_STANDARD_LISTS = ["standard_ban_list_30_01", "standard_ban_list_30_06"]
+
+
 @pytest.mark.parametrize(
-    ("layout", "record_id", "banned", "restricted", "sets"),
+    ("layout", "record_id", "sets", "in_force", "offered"),
+    [
+        ("netrunnerdb_v2", "standard", ["harbor_lights", "signal_drift"], "standard_ban_list_30_06", V2_STANDARD_LISTS),
+        ("netrunnerdb_v2", "standard_1", ["signal_drift"], "standard_ban_list_30_01", ["standard_ban_list_30_01"]),
+        (
+            "netrunnerdb_v2",
+            "standard_2",
+            ["harbor_lights", "signal_drift"],
+            "standard_ban_list_30_06",
+            ["standard_ban_list_30_06"],
+        ),
+        (
+            "netrunnerdb_v2",
+            "eternal",
+            ["harbor_lights", "signal_drift"],
+            "eternal_points_list_30_02",
+            ["eternal_points_list_30_02"],
+        ),
+        ("netrunnerdb_v2", "drift_league", ["signal_drift"], None, []),
+        ("netrunnerdb_v1", "standard", ["hl"], "harbor_mwl_2_0", ["drift_mwl_1_0", "harbor_mwl_2_0"]),
+        ("netrunnerdb_v1", "drift_mwl_1_0", ["hl"], "drift_mwl_1_0", ["drift_mwl_1_0"]),
+    ],
+)
+def test_formats_card_pools_and_ban_lists(
+    pools: dict[str, tuple[Path, Any]],
+    layout: str,
+    record_id: str,
+    sets: list[str],
+    in_force: str | None,
+    offered: list[str],
+) -> None:
+    """A format record is its card pool and its ban list in force; the format itself offers all its lists."""
+    into, _ = pools[layout]
+    data = load(into, "modes", record_id)
+    assert (data["sets"], data.get("ban_list"), [b["id"] for b in data["ban_lists"]]) == (sets, in_force, offered)
+    assert {"rule": "ban_list"} in data["deck_rules"] and {"rule": "card_pool"} in data["deck_rules"]
+    assert "banned" not in data and "restricted" not in data  # the lists live in ban_lists only
+
+
+def ban_list(into: Path, record_id: str, ban_id: str) -> dict[str, Any]:
+    return next(b for b in load(into, "modes", record_id)["ban_lists"] if b["id"] == ban_id)
+
+
+@pytest.mark.parametrize(
+    ("layout", "record_id", "ban_id", "expected"),
     [
         (
             "netrunnerdb_v2",
             "standard",
-            ["open_ledger_gambit", "vault_sentinel_array"],
-            ["harbor_fixer_lune"],
-            ["harbor_lights", "signal_drift"],
+            "standard_ban_list_30_06",
+            {
+                "name": {"en": "Standard Ban List 30.06", "zh-Hans": "Standard Ban List 30.06"},
+                "date_start": "2030-06-01",
+                # open_ledger_gambit by id, vault_sentinel_array by its banned subtype (sysop)
+                "banned": ["open_ledger_gambit", "vault_sentinel_array"],
+                "restricted": ["harbor_fixer_lune"],
+                "restricted_limit": 1,
+                "universal_faction_cost": {"night_market_lease": 1},
+            },
         ),
-        ("netrunnerdb_v2", "standard_1", ["whisperworm_kit"], [], ["signal_drift"]),
+        ("netrunnerdb_v2", "standard", "standard_ban_list_30_01", {"banned": ["whisperworm_kit"], "restricted": []}),
         (
             "netrunnerdb_v2",
-            "standard_2",
-            ["open_ledger_gambit", "vault_sentinel_array"],
-            ["harbor_fixer_lune"],
-            ["harbor_lights", "signal_drift"],
+            "eternal",
+            "eternal_points_list_30_02",
+            {"banned": [], "points": {"quarterly_windfall_memo": 2, "saltglass_deck": 1}, "point_limit": 7},
         ),
-        ("netrunnerdb_v2", "eternal", [], [], ["harbor_lights", "signal_drift"]),
-        ("netrunnerdb_v2", "drift_league", [], [], ["signal_drift"]),
-        ("netrunnerdb_v1", "standard", ["open_ledger_gambit"], ["harbor_fixer_lune"], ["hl"]),
-        ("netrunnerdb_v1", "drift_mwl_1_0", ["whisperworm_kit"], [], ["hl"]),
+        (
+            "netrunnerdb_v1",
+            "standard",
+            "harbor_mwl_2_0",
+            {
+                "banned": ["open_ledger_gambit"],
+                "restricted": ["harbor_fixer_lune"],
+                "universal_faction_cost": {"night_market_lease": 3},
+            },
+        ),
+        (
+            "netrunnerdb_v1",
+            "standard",
+            "drift_mwl_1_0",
+            {"banned": ["whisperworm_kit"], "global_penalty": {"saltglass_deck": 1}},
+        ),
     ],
 )
-def test_formats_and_ban_lists(
-    pools: dict[str, tuple[Path, Any]],
-    layout: str,
-    record_id: str,
-    banned: list[str],
-    restricted: list[str],
-    sets: list[str],
+def test_ban_list_verdicts(
+    pools: dict[str, tuple[Path, Any]], layout: str, record_id: str, ban_id: str, expected: dict[str, Any]
 ) -> None:
     into, _ = pools[layout]
-    data = load(into, "modes", record_id)
-    assert (data["banned"], data["restricted"], data["sets"], data["restricted_limit"]) == (banned, restricted, sets, 1)
-    assert {"rule": "ban_list"} in data["deck_rules"]
+    data = ban_list(into, record_id, ban_id)
+    assert {key: data.get(key) for key in expected} == expected
+
+
+def test_game_record_lists_the_sets(imported: tuple[str, Path, Any]) -> None:
+    layout, into, _ = imported
+    game = json.loads((into / "game.json").read_text(encoding="utf-8"))
+    ids = ["signal_drift", "harbor_lights"] if layout == "netrunnerdb_v2" else ["sd", "hl"]
+    assert [s["id"] for s in game["sets"]] == ids
+    assert game["sets"][0] == {
+        "id": ids[0],
+        "name": {"en": "Signal Drift", "zh-Hans": "信号漂流"},
+        "cycle": "drift",
+        "released": "2030-01-01",
+    }
+    breaker = load(into, "cards", "quillfracter_nine")
+    assert [p["cycle"] for p in breaker["printings"]] == ["drift", "harbor"]
 
 
 @pytest.mark.parametrize(
@@ -224,25 +301,11 @@ def test_formats_and_ban_lists(
         ),
         (
             "netrunnerdb_v2",
-            "format 'eternal': restriction 'Eternal Points List 30.02' also has points (2 cards), "
-            "point_limit 7; Dossier formats have no field for them",
-        ),
-        (
-            "netrunnerdb_v2",
-            "1 banned or restricted card ids are not among the imported cards (left off the lists): "
-            "card_that_never_was",
+            "1 card ids on ban lists are not among the imported cards (left off the lists): card_that_never_was",
         ),
         ("netrunnerdb_v2", "format 'drift_league' has no Chinese name; the English stands in"),
         ("netrunnerdb_v1", "unknown field 'frobnicate' in 1 pack entries: not imported (unknown to Dossier)"),
-        (
-            "netrunnerdb_v1",
-            "format 'standard': restriction 'Drift MWL 1.0' also has global_penalty (1 cards); "
-            "Dossier formats have no field for them",
-        ),
-        (
-            "netrunnerdb_v1",
-            "1 banned or restricted card ids are not among the imported cards (left off the lists): #99999",
-        ),
+        ("netrunnerdb_v1", "1 card ids on ban lists are not among the imported cards (left off the lists): #99999"),
         ("netrunnerdb_v2", "9 records have no Chinese for /name/zh-Hans; the English stands in (see 'untranslated')"),
     ],
 )
@@ -340,7 +403,7 @@ def test_search_the_imported_pool(cli: Run, imported: tuple[str, Path, Any], bac
         assert ids("quillfracter") == ["quillfracter_nine"]
         assert ids('"Quillfracter Nine"') == ["quillfracter_nine"]
         assert ids("名:羽刃") == ["quillfracter_nine"]
-        assert ids("羽刃") == ["night_market_lease", "quillfracter_nine"]  # the lease's Chinese text names it
+        assert ids("羽刃") == ["quillfracter_nine", "night_market_lease"]  # name matches first; the lease's text names it
         assert ids("f:anarch t:program") == ["quillfracter_nine"]
         assert ids("t:ice p>=3") == ["lattice_thornwall"]
         assert ids("t:operation o>=3") == ["quarterly_windfall_memo"]

@@ -9,6 +9,12 @@ Two layouts are read:
 - v1: ``pack/*.json`` (one printing per entry), ``packs.json``,
   ``cycles.json``, ``factions.json`` and ``mwl.json``.
 
+Every format becomes a format record (its active snapshot) and so does each
+of its snapshots: the card pool (the sets of the snapshot's card pool, cycles
+expanded), the ban list in force and every ban list of the format (banned,
+restricted, Eternal points, universal faction cost, global penalty) to choose
+from. Card sets go to the game record with their names.
+
 Chinese names, texts and flavour come from ``translations/zh-hans`` (keyed by
 printing code) where present. Where no Chinese exists, the English stands in
 for the required zh-Hans name, and the record says so field by field in
@@ -63,6 +69,8 @@ FACTION_ZH = {
     "neutral_corp": "中立（公司）",
     "neutral_runner": "中立（潜袭者）",
 }
+# NetrunnerDB names both neutral factions 中立 / Neutral; Dossier names must tell them apart.
+NEUTRAL_NAMES = {"corp": ("中立（公司）", "Neutral (Corp)"), "runner": ("中立（潜袭者）", "Neutral (Runner)")}
 BUNDLED_FACTION_ALIASES = {"weyland_consortium": "weyland"}
 FORMAT_ZH = {
     "standard": "标准赛制",
@@ -97,9 +105,9 @@ V2_CARD_MAPPED = {
     "base_link",
     "influence_limit",
     "minimum_deck_size",
+    "stripped_title",
 }
 V2_CARD_UNMAPPED = {
-    "stripped_title": "derived from title",
     "stripped_text": "derived from text",
     "designed_by": "publisher (no Dossier field)",
     "attribution": "card attribution (no Dossier field)",
@@ -136,22 +144,38 @@ V1_CARD_MAPPED = {
     "base_link",
     "influence_limit",
     "minimum_deck_size",
+    "stripped_title",
 }
 V1_CARD_UNMAPPED = {
-    "stripped_title": "derived from title",
     "stripped_text": "derived from text",
     "bio_text": "biography text (no Dossier field)",
 }
 FACTION_MAPPED = {"id", "code", "name", "side_id", "side_code", "color", "is_mini", "is_neutral"}
 FACTION_UNMAPPED = {"description": "faction description (no Dossier field)"}
-RESTRICTION_MAPPED = {"id", "code", "name", "date_start", "format_id", "format", "banned", "restricted", "subtypes"}
+RESTRICTION_MAPPED = {
+    "id",
+    "code",
+    "name",
+    "date_start",
+    "format_id",
+    "format",
+    "banned",
+    "restricted",
+    "subtypes",
+    "universal_faction_cost",
+    "global_penalty",
+    "points",
+    "point_limit",
+    "verdicts",
+}
 RESTRICTION_UNMAPPED = {
-    "universal_faction_cost": "extra influence for listed cards (no Dossier field)",
-    "global_penalty": "influence-limit penalties (no Dossier field)",
-    "points": "points list (no Dossier field)",
-    "point_limit": "points limit (no Dossier field)",
-    "active": "active flag (the newest list is used for the format)",
-    "verdicts": "read for banned/restricted; other verdicts have no Dossier field",
+    "active": "active flag (the formats' snapshots say which list is in force)",
+}
+# Verdict kinds with a number per card: NetrunnerDB's name -> BanList field.
+PER_CARD_VERDICTS = {
+    "points": "points",
+    "universal_faction_cost": "universal_faction_cost",
+    "global_penalty": "global_penalty",
 }
 TRANSLATION_MAPPED = {"code", "title", "text", "flavor"}
 TRANSLATION_UNMAPPED = {"keywords": "translated subtypes (subtype names come from the game record)"}
@@ -229,6 +253,7 @@ class _Fields:
 class SourcePrinting:
     code: str
     set: str
+    cycle: str | None
     position: int | None
     quantity: int | None
     illustrator: str | None
@@ -262,7 +287,17 @@ class SourceRestriction:
     banned: list[str]
     restricted: list[str]
     banned_subtypes: list[str]
-    extras: list[str]
+    per_card: dict[str, dict[str, int]] = field(default_factory=dict)  # points / ufc / global_penalty: card -> n
+    point_limit: int | None = None
+
+
+@dataclass
+class SourceSet:
+    id: str
+    name: str
+    cycle: str | None
+    released: str | None
+    code: str  # the v1 pack code, which translations are keyed by
 
 
 @dataclass
@@ -300,6 +335,8 @@ class Source:
     formats: list[SourceFormat] = field(default_factory=list)
     translations: dict[str, Translation] = field(default_factory=dict)
     faction_zh: dict[str, str] = field(default_factory=dict)
+    sets: list[SourceSet] = field(default_factory=list)
+    set_zh: dict[str, str] = field(default_factory=dict)  # v1 pack code -> Chinese name
 
 
 # ---------------------------------------------------------------------------
@@ -418,6 +455,8 @@ def _read_translations(source: Source, report: ImportReport, fields: _Fields) ->
                 )
             elif path.name.startswith("factions") and isinstance(entry.get("name"), str):
                 source.faction_zh[as_slug(entry["code"])] = entry["name"]
+            elif path.name.startswith("packs") and isinstance(entry.get("name"), str):
+                source.set_zh[entry["code"]] = entry["name"]
 
 
 def _read_factions(path: Path, source: Source, fields: _Fields) -> None:
@@ -461,6 +500,15 @@ def read_v2(root: Path, report: ImportReport) -> Source:
     for set_id, entry in sets.items():
         if isinstance(entry.get("card_cycle_id"), str):
             cycle_sets[as_slug(entry["card_cycle_id"])].append(set_id)
+        source.sets.append(
+            SourceSet(
+                set_id,
+                str(entry.get("name") or set_id),
+                as_slug(entry["card_cycle_id"]) if isinstance(entry.get("card_cycle_id"), str) else None,
+                _date(entry.get("date_release")),
+                str(entry.get("legacy_code") or entry["id"]),
+            )
+        )
     by_id: dict[str, SourceCard] = {}
     for path in _json_files(root / "cards"):
         data = _read_json(path)
@@ -488,10 +536,12 @@ def read_v2(root: Path, report: ImportReport) -> Source:
                 continue
             set_id = as_slug(str(entry.get("card_set_id") or "unknown"))
             date = str(sets.get(set_id, {}).get("date_release") or "9999")
+            cycle = sets.get(set_id, {}).get("card_cycle_id")
             card_ref.printings.append(
                 SourcePrinting(
                     str(code),
                     set_id,
+                    as_slug(cycle) if isinstance(cycle, str) else None,
                     _int_or_none(entry.get("position")),
                     _count(entry.get("quantity")),
                     entry.get("illustrator") or None,
@@ -572,7 +622,23 @@ def _v2_fields(entry: dict[str, Any]) -> dict[str, Any]:
         "base_link": entry.get("base_link"),
         "influence_limit": entry.get("influence_limit"),
         "minimum_deck_size": entry.get("minimum_deck_size"),
+        "stripped_title": entry.get("stripped_title"),
     }
+
+
+def _date(value: Any) -> str | None:
+    return value if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) else None
+
+
+def _per_card(value: Any) -> dict[str, int]:
+    """``{"2": ["card_a", "card_b"]}`` (NetrunnerDB: number -> cards) as card -> number."""
+    out: dict[str, int] = {}
+    if isinstance(value, dict):
+        for number, cards in value.items():
+            n = _int_or_none(number)
+            if n is not None and n > 0 and isinstance(cards, list):
+                out.update((str(c), n) for c in cards)
+    return out
 
 
 def _restriction(data: dict[str, Any], path: Path, fields: _Fields) -> SourceRestriction:
@@ -581,14 +647,6 @@ def _restriction(data: dict[str, Any], path: Path, fields: _Fields) -> SourceRes
     banned = list(data.get("banned") or verdicts.get("banned") or [])
     restricted = list(data.get("restricted") or verdicts.get("restricted") or [])
     subtypes: dict[str, Any] = data["subtypes"] if isinstance(data.get("subtypes"), dict) else {}
-    extras = []
-    for name in ("universal_faction_cost", "global_penalty", "points"):
-        value = data.get(name) or verdicts.get(name)
-        if value:
-            count = sum(len(v) for v in value.values()) if isinstance(value, dict) else len(value)
-            extras.append(f"{name} ({count} cards)")
-    if data.get("point_limit"):
-        extras.append(f"point_limit {data['point_limit']}")
     rid = str(data.get("id") or data.get("code") or path.stem)
     return SourceRestriction(
         id=rid,
@@ -598,7 +656,12 @@ def _restriction(data: dict[str, Any], path: Path, fields: _Fields) -> SourceRes
         banned=[str(c) for c in banned],
         restricted=[str(c) for c in restricted],
         banned_subtypes=[as_slug(str(s)) for s in subtypes.get("banned") or []],
-        extras=extras,
+        per_card={
+            name: _per_card(data.get(name) or verdicts.get(name))
+            for name in PER_CARD_VERDICTS
+            if data.get(name) or verdicts.get(name)
+        },
+        point_limit=_int_or_none(data.get("point_limit") or verdicts.get("point_limit")),
     )
 
 
@@ -615,6 +678,17 @@ def read_v1(root: Path, report: ImportReport) -> Source:
         cycles = {as_slug(str(c["code"])): c for c in _read_list(root / "cycles.json") if "code" in c}
     else:
         report.warnings.append("no cycles.json: the v1 standard format has no set list")
+    pack_cycle = {k: as_slug(str(p["cycle_code"])) if p.get("cycle_code") else None for k, p in packs.items()}
+    for pack_id, pack in sorted(packs.items(), key=lambda item: (str(item[1].get("date_release") or "9999"), item[0])):
+        source.sets.append(
+            SourceSet(
+                pack_id,
+                str(pack.get("name") or pack_id),
+                pack_cycle[pack_id],
+                _date(pack.get("date_release")),
+                str(pack["code"]),
+            )
+        )
     groups: dict[str, list[tuple[dict[str, Any], str]]] = defaultdict(list)
     for path in _json_files(root / "pack"):
         for entry in _read_list(path):
@@ -640,6 +714,7 @@ def read_v1(root: Path, report: ImportReport) -> Source:
                 SourcePrinting(
                     entry["code"],
                     set_id,
+                    pack_cycle.get(set_id),
                     _int_or_none(entry.get("position")),
                     _count(entry.get("quantity")),
                     entry.get("illustrator") or None,
@@ -709,12 +784,15 @@ def _v1_fields(entry: dict[str, Any]) -> dict[str, Any]:
         "base_link": entry.get("base_link"),
         "influence_limit": entry.get("influence_limit"),
         "minimum_deck_size": entry.get("minimum_deck_size"),
+        "stripped_title": entry.get("stripped_title"),
     }
 
 
 def _mwl(entry: dict[str, Any], by_code: dict[str, str], fields: _Fields) -> SourceRestriction:
-    fields.see("mwl", entry, {"code", "name", "date_start", "cards", "active", "id"}, {})
-    banned, restricted, extras = [], [], Counter[str]()
+    """One v1 ``mwl.json`` entry: ``cards`` maps printing codes to verdicts, ``subtypes`` subtype names."""
+    fields.see("mwl", entry, {"code", "name", "date_start", "cards", "active", "id", "subtypes"}, {})
+    banned, restricted = [], []
+    per_card: dict[str, dict[str, int]] = defaultdict(dict)
     cards: dict[str, Any] = entry["cards"] if isinstance(entry.get("cards"), dict) else {}
     for code, verdict in sorted(cards.items()):
         card_id = by_code.get(code, f"#{code}")
@@ -724,9 +802,11 @@ def _mwl(entry: dict[str, Any], by_code: dict[str, str], fields: _Fields) -> Sou
             banned.append(card_id)
         if verdict.get("is_restricted"):
             restricted.append(card_id)
-        for name in ("global_penalty", "universal_faction_cost"):
-            if verdict.get(name):
-                extras[name] += 1
+        for name in PER_CARD_VERDICTS:
+            number = _int_or_none(verdict.get(name))
+            if number:
+                per_card[name][card_id] = number
+    subtypes: dict[str, Any] = entry["subtypes"] if isinstance(entry.get("subtypes"), dict) else {}
     code = str(entry.get("code") or entry.get("id") or entry.get("name"))
     return SourceRestriction(
         id=code,
@@ -735,8 +815,12 @@ def _mwl(entry: dict[str, Any], by_code: dict[str, str], fields: _Fields) -> Sou
         date_start=str(entry.get("date_start") or ""),
         banned=banned,
         restricted=restricted,
-        banned_subtypes=[],
-        extras=[f"{name} ({count} cards)" for name, count in sorted(extras.items())],
+        banned_subtypes=[
+            slugify(str(name))
+            for name, v in sorted(subtypes.items())
+            if isinstance(v, dict) and v.get("deck_limit") == 0
+        ],
+        per_card=dict(per_card),
     )
 
 
@@ -773,7 +857,9 @@ class _Converter:
                 zh = faction.name
                 self.report.warnings.append(f"faction {faction.id!r} has no Chinese name; the English stands in")
             neutral = faction.id.startswith("neutral")
-            name = {"zh-Hans": zh, "en": f"Neutral ({faction.side})" if neutral else faction.name}
+            name = {"zh-Hans": zh, "en": faction.name}
+            if neutral:  # both are 中立 / Neutral in NetrunnerDB; Dossier names are unique per game
+                name = dict(zip(("zh-Hans", "en"), NEUTRAL_NAMES[faction.side], strict=True))
             color = faction.color or (known["color"] if known else "#808080")
             self.add(
                 "factions",
@@ -858,6 +944,9 @@ class _Converter:
             "subtypes": list(dict.fromkeys(f.get("subtypes") or [])),
             "text": [],
         }
+        stripped = f.get("stripped_title")
+        if isinstance(stripped, str) and stripped.strip() and stripped.strip() != title.strip():
+            data["search_name"] = stripped.strip()
         printed = {"en": _paragraphs(f.get("text")), "zh-Hans": _paragraphs(translation.text if translation else None)}
         printed = {lang: lines for lang, lines in printed.items() if lines}
         if printed:
@@ -880,6 +969,7 @@ class _Converter:
                     for k, v in {
                         "code": p.code,
                         "set": p.set,
+                        "cycle": p.cycle,
                         "position": p.position,
                         "quantity": p.quantity,
                         "illustrator": p.illustrator,
@@ -990,19 +1080,40 @@ class _Converter:
                             },
                         }
         game["symbols"] = [symbols[k] for k in sorted(symbols)]
+        game["sets"] = self.sets()
         self.add(".", game)
 
+    def sets(self) -> list[dict[str, Any]]:
+        """The card sets, oldest first, with Chinese names where translations have them."""
+        out = []
+        english_only = 0
+        for card_set in sorted(self.source.sets, key=lambda s: (s.released or "9999", s.id)):
+            zh = self.source.set_zh.get(card_set.code)
+            english_only += zh is None
+            entry: dict[str, Any] = {"id": card_set.id, "name": {"zh-Hans": zh or card_set.name, "en": card_set.name}}
+            if card_set.cycle:
+                entry["cycle"] = card_set.cycle
+            if card_set.released:
+                entry["released"] = card_set.released
+            out.append(entry)
+        if english_only:
+            self.report.warnings.append(f"{english_only} card sets have no Chinese name; the English stands in")
+        return out
+
     def formats(self) -> None:
+        """One record per format (its active snapshot, offering every ban list of the format) and one per snapshot."""
         card_ids = {r["id"] for (d, _), r in self.records.items() if d in ("cards", "identities")}
-        by_subtype: dict[str, list[str]] = defaultdict(list)
+        self.by_subtype: dict[str, list[str]] = defaultdict(list)
         for (d, _), r in self.records.items():
             if d in ("cards", "identities"):
                 for subtype in r.get("subtypes", []):
-                    by_subtype[subtype].append(r["id"])
+                    self.by_subtype[subtype].append(r["id"])
         restrictions = {r.id: r for r in self.source.restrictions}
-        deck_rules = self.bundled.get("deck_rules", [])
+        deck_rules = list(self.bundled.get("deck_rules", []))
+        if {"rule": "card_pool"} not in deck_rules:
+            deck_rules.append({"rule": "card_pool"})
         unknown_ids: Counter[str] = Counter()
-        reported: set[str] = set()
+        ban_lists = {r.id: self.ban_list(r, card_ids, unknown_ids) for r in self.source.restrictions}
         for fmt in self.source.formats:
             zh_format = FORMAT_ZH.get(fmt.id)
             if zh_format is None:
@@ -1011,6 +1122,11 @@ class _Converter:
             if not snapshots:
                 continue
             active = next((s for s in snapshots if s.active), snapshots[-1])
+            named = {r.id for r in self.source.restrictions if r.format_id == fmt.id}
+            named |= {s.restriction for s in snapshots if s.restriction in restrictions}
+            own = [
+                ban_lists[r.id] for r in sorted((restrictions[i] for i in named), key=lambda r: (r.date_start, r.id))
+            ]
             used_names: set[str] = set()
             for snap, record_id, is_format in [
                 (active, fmt.id, True),
@@ -1021,24 +1137,6 @@ class _Converter:
                     self.report.warnings.append(
                         f"format {fmt.id!r} snapshot {snap.id!r}: restriction {snap.restriction!r} not found"
                     )
-                banned: list[str] = []
-                restricted: list[str] = []
-                if restriction is not None:
-                    banned = [as_slug(c) if not c.startswith("#") else c for c in restriction.banned]
-                    for subtype in restriction.banned_subtypes:
-                        banned.extend(by_subtype.get(subtype, []))
-                    restricted = [as_slug(c) if not c.startswith("#") else c for c in restriction.restricted]
-                    for card_id in banned + restricted:
-                        if card_id not in card_ids:
-                            unknown_ids[card_id] += 1
-                    banned = sorted({c for c in banned if c in card_ids})
-                    restricted = sorted({c for c in restricted if c in card_ids} - set(banned))
-                    if restriction.extras and restriction.id not in reported:
-                        reported.add(restriction.id)
-                        self.report.warnings.append(
-                            f"format {fmt.id!r}: restriction {restriction.name!r} also has "
-                            f"{', '.join(restriction.extras)}; Dossier formats have no field for them"
-                        )
                 suffix = "" if is_format else f" {snap.date_start or snap.id}"
                 en = f"{fmt.name}{suffix}"
                 zh = f"{zh_format or fmt.name}{suffix}"
@@ -1051,32 +1149,68 @@ class _Converter:
                     parts_en.append(f"card pool {snap.pool_name}")
                     parts_zh.append(f"卡池 {snap.pool_name}")
                 if restriction is not None:
-                    parts_en.append(f"restrictions {restriction.name}")
+                    parts_en.append(f"ban list {restriction.name}")
                     parts_zh.append(f"限制表 {restriction.name}")
                 if snap.date_start:
                     parts_en.append(f"from {snap.date_start}")
                     parts_zh.append(f"自 {snap.date_start} 起")
-                self.add(
-                    "modes",
-                    {
-                        "game": "netrunner",
-                        "kind": "format",
-                        "id": record_id,
-                        "name": {"zh-Hans": zh, "en": en},
-                        "players": {"min": 2, "max": 2},
-                        "summary": {"zh-Hans": "，".join(parts_zh) + "。", "en": ", ".join(parts_en) + "."},
-                        "deck_rules": deck_rules,
-                        "banned": banned,
-                        "restricted": restricted,
-                        "restricted_limit": 1,
-                        "sets": snap.sets,
-                    },
-                )
+                data: dict[str, Any] = {
+                    "game": "netrunner",
+                    "kind": "format",
+                    "id": record_id,
+                    "name": {"zh-Hans": zh, "en": en},
+                    "players": {"min": 2, "max": 2},
+                    "summary": {"zh-Hans": "，".join(parts_zh) + "。", "en": ", ".join(parts_en) + "."},
+                    "deck_rules": deck_rules,
+                    "sets": snap.sets,
+                    # the format itself offers all its ban lists; a snapshot is one pool with one list
+                    "ban_lists": own if is_format else [ban_lists[restriction.id]] if restriction is not None else [],
+                }
+                if restriction is not None:
+                    data["ban_list"] = ban_lists[restriction.id]["id"]
+                if snap.pool_name:
+                    data["pool_name"] = snap.pool_name
+                self.add("modes", data)
         if unknown_ids:
             self.report.warnings.append(
-                f"{len(unknown_ids)} banned or restricted card ids are not among the imported cards "
+                f"{len(unknown_ids)} card ids on ban lists are not among the imported cards "
                 f"(left off the lists): {', '.join(sorted(unknown_ids)[:10])}{' …' if len(unknown_ids) > 10 else ''}"
             )
+
+    def ban_list(self, restriction: SourceRestriction, card_ids: set[str], unknown: Counter[str]) -> dict[str, Any]:
+        """A restriction as a Dossier ban list; ids of cards that were not imported are counted in ``unknown``."""
+
+        def known(ids: list[str]) -> list[str]:
+            out = []
+            for raw in ids:
+                card_id = raw if raw.startswith("#") else as_slug(raw)
+                if card_id in card_ids:
+                    out.append(card_id)
+                else:
+                    unknown[card_id] += 1
+            return out
+
+        banned = known(restriction.banned)
+        for subtype in restriction.banned_subtypes:
+            banned.extend(self.by_subtype.get(subtype, []))
+        banned = sorted(set(banned))
+        data: dict[str, Any] = {
+            "id": as_slug(restriction.id),
+            "name": {"zh-Hans": restriction.name, "en": restriction.name},
+            "banned": banned,
+            "restricted": sorted(set(known(restriction.restricted)) - set(banned)),
+            "restricted_limit": 1,
+        }
+        if _date(restriction.date_start):
+            data["date_start"] = restriction.date_start
+        for source_name, field_name in PER_CARD_VERDICTS.items():
+            numbers = restriction.per_card.get(source_name, {})
+            kept = {card_id: n for raw, n in numbers.items() for card_id in known([raw])}
+            if kept:
+                data[field_name] = dict(sorted(kept.items()))
+        if restriction.point_limit is not None:
+            data["point_limit"] = restriction.point_limit
+        return data
 
 
 # ---------------------------------------------------------------------------

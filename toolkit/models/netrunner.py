@@ -117,6 +117,7 @@ class Printing(Model):
 
     code: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$", description="Printing code, e.g. '01048'.")
     set: Slug = Field(description="Set (pack) id.")
+    cycle: Slug | None = Field(default=None, description="The cycle of the set, where the data says.")
     position: int | None = Field(default=None, ge=0, le=9999, description="Card number within the set or cycle.")
     quantity: int | None = Field(default=None, ge=1, le=99, description="Copies of the card in the set.")
     illustrator: str | None = Field(default=None, min_length=1, max_length=200)
@@ -221,6 +222,12 @@ class NetrunnerFormat(ModeBase):
         return next((b for b in self.ban_lists if b.id == ban_list_id), None)
 
 
+SEARCH_NAME_DOC = (
+    "The title without accents or typographic quotes (NetrunnerDB's stripped_title), "
+    "for matching names as people type them; only where it differs from the English name."
+)
+
+
 class NetrunnerIdentity(RecordBase):
     kind: Literal["identity"]
     game: Literal["netrunner"]
@@ -230,6 +237,7 @@ class NetrunnerIdentity(RecordBase):
     influence_limit: int | None = Field(ge=0, le=99, description="影响力上限; null: unlimited.")
     base_link: int | None = Field(default=None, ge=0, le=10, description="Runner's base link strength.")
     subtypes: list[Slug] = Field(default_factory=list)
+    search_name: NonEmptyText | None = Field(default=None, description=SEARCH_NAME_DOC)
     text: list[AbilityText] = Field(default_factory=list)
     deck_rules: list[NetrunnerDeckRule] = Field(
         default_factory=list, description="Identity-specific deck rule exceptions."
@@ -251,6 +259,7 @@ class CardBase(RecordBase):
     )
     unique: bool = Field(default=False, description="Only one copy may be active at a time.")
     subtypes: list[Slug] = Field(default_factory=list, description="Subtype ids (game subtypes).")
+    search_name: NonEmptyText | None = Field(default=None, description=SEARCH_NAME_DOC)
     text: list[AbilityText] = Field(default_factory=list)
     set: Slug | None = None
     flavor: Names | None = None
