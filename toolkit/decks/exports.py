@@ -234,7 +234,7 @@ def octgn_id(record: Any, code: str | None = None) -> str:
     """OCTGN's card GUID: the NetrunnerDB code after OCTGN's prefix; a stable UUID for a card without one."""
     if code is None:
         code = choose_printing(record, DEFAULT_PRINTING["o8d"])[1]
-    if code is not None and code.isdigit():
+    if code is not None and code.isdigit() and len(code) <= 5:  # a GUID ends in 12 hex digits
         return f"{OCTGN_CARD_PREFIX}{code.zfill(5)}"
     return str(uuid.uuid5(DOSSIER_UUID_NAMESPACE, f"{record.game}:{record.id}"))
 
