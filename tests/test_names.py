@@ -96,6 +96,8 @@ def names(pool: Path) -> NameIndex:
         ("NURSE HANH", None, ["nurse_hanh"]),
         ("纽尔丝韩", None, ["nurse_hanh"]),
         ("cant stop now", None, ["cant_stop_now"]),
+        ("O2 Flow", None, ["o2_flow"]),
+        ("O Flow", None, ["o2_flow"]),  # NetrunnerDB's stripped title (search_name)
         ("Esa Trova", "card", []),
         ("Trova", None, []),
     ],

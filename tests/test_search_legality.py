@@ -15,7 +15,7 @@ from toolkit.search import QueryError, search
 from .names_util import write_pool
 from .test_db import BACKENDS, drop, new_url
 
-FIXTURE = {"esa_trova_eco_rebel", "esa", "old_esa_road", "mesa_runner", "quiet_hour", "boita", "nurse_hanh"}
+FIXTURE = {"esa_trova_eco_rebel", "esa", "old_esa_road", "mesa_runner", "quiet_hour", "boita", "nurse_hanh", "o2_flow"}
 EXTRA = {"boita", "cant_stop_now"}
 
 
@@ -54,19 +54,24 @@ def found(url: str, query: str) -> set[str]:
         ("e:fixture_core", FIXTURE),  # boita: its reprint
         ("e:fixture_extra", EXTRA),
         ("card_set:fixture-extra", EXTRA),
-        ("c:fixture_extra", EXTRA),  # a set no cycle is known for is its own cycle
-        ("card_cycle:fixture_core", FIXTURE),
-        ("c!fixture_core t:event", {"cant_stop_now"} | {"DEMO events"}),
+        ('e:"Fixture Extra"', EXTRA),  # a set's name from the game's set list
+        ("e:测试扩展", EXTRA),
+        ("c:fixture_cycle", FIXTURE | EXTRA),  # the cycle from a printing or from the game's set list
+        ("card_cycle:fixture_core", set()),  # a set of a known cycle is no cycle
+        ("c:dossier_demo", {"DEMO cards"}),  # a set no cycle is known for is its own cycle
+        ("c!fixture_cycle t:event", {"DEMO events"}),
         ("z:fixture_startup", FIXTURE),
         ("card_pool:测试新手赛制", FIXTURE),
         ('z:"Fixture Startup"', FIXTURE),
         ("z!fixture_startup f:anarch k:card", {"DEMO anarch"}),
-        ("legal:fixture_startup", FIXTURE - {"nurse_hanh"}),
-        ("b:fixture_startup", {"nurse_hanh", "cant_stop_now"}),
-        ("restriction_id:fixture_startup", {"nurse_hanh", "cant_stop_now"}),
+        ("legal:fixture_startup", FIXTURE - {"nurse_hanh"}),  # Bóitá is banned by an older list only
+        ("b:fixture_startup", {"nurse_hanh", "cant_stop_now", "boita"}),  # any verdict: Bóitá has points
+        ("restriction_id:fixture_list_24", {"nurse_hanh", "cant_stop_now", "boita"}),
+        ('b:"Fixture List 23"', {"boita"}),
         ("is_banned:fixture_startup", {"nurse_hanh"}),
+        ("is_banned:fixture_list_23", {"boita"}),
+        ("is_banned:fixture_startup|fixture_list_23", {"nurse_hanh", "boita"}),
         ("is_restricted:fixture_startup", {"cant_stop_now"}),
-        ("is_banned:fixture_startup|standard", {"nurse_hanh"}),
         ("is_banned:standard", set()),
         ("z:standard e:fixture_extra", EXTRA),  # a format naming no sets takes every set
         ("legal:standard t:identity f:anarch", {"esa_trova_eco_rebel", "DEMO anarch identities"}),
@@ -100,6 +105,7 @@ def test_pool_and_legal_match_python(url: str, records: list[Any]) -> None:
         ("z:nowhere", 3, "unknown format 'nowhere'; formats here: fixture_startup, standard"),
         ("t:event legal:startup", 15, "unknown format 'startup'"),
         ("b:nowhere", 3, "(or a ban list id"),
+        ("legal:fixture_list_24", 7, "unknown format 'fixture_list_24'"),  # a ban list is no card pool
     ],
 )
 def test_an_unknown_format_is_a_query_error(url: str, query: str, column: int, problem: str) -> None:

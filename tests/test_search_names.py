@@ -49,6 +49,8 @@ def ids(url: str, query: str) -> list[str]:
         ('"cant stop"', ["cant_stop_now"]),
         ("eco-rebel", ["esa_trova_eco_rebel"]),
         ("_:trova", ["esa_trova_eco_rebel"]),
+        ('"O Flow"', ["o2_flow"]),  # its search_name
+        ("o2", ["o2_flow"]),
         ("name!esa", None),  # checked below: the exact negation
     ],
 )
@@ -90,6 +92,8 @@ def test_ranking_keeps_display_order_within_a_rank_and_without_names(url: str) -
         ("netrunner/nurse hanh", "nurse_hanh"),
         ("Hanh", "nurse_hanh"),  # a word of one name
         ("Fixture Startup", "fixture_startup"),
+        ("O Flow", "o2_flow"),  # its search_name
+        ("o2 flow", "o2_flow"),
     ],
 )
 def test_get_record_by_name(url: str, typed: str, wanted: str) -> None:

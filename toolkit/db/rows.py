@@ -151,11 +151,13 @@ def rows_for(record: Any, pk: int, source: Path | str) -> RowSet:
             "data": record_data(record),
         }
     )
-    rows.names.append(
-        {"record_pk": pk, "lang": "zh-Hans", "name": record.name.zh_hans, "folded": fold(record.name.zh_hans)}
-    )
-    if record.name.en is not None:
-        rows.names.append({"record_pk": pk, "lang": "en", "name": record.name.en, "folded": fold(record.name.en)})
+    languages = [("zh-Hans", record.name.zh_hans), ("en", record.name.en)]
+    search_name = getattr(record, "search_name", None)
+    if search_name and fold(search_name) not in {fold(name) for _, name in languages if name}:
+        languages.append(("search", search_name))
+    for lang, name in languages:
+        if name is not None:
+            rows.names.append({"record_pk": pk, "lang": lang, "name": name, "folded": fold(name)})
     counters: dict[str, int] = {}
     for face, line in abilities:
         position = counters.get(face, 0)
@@ -263,8 +265,8 @@ def _netrunner(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
         attrs.update(side=record.side, faction=record.id, neutral=record.neutral)
     else:
         if kind == "format":
-            for ban_list, in_force, banned, restricted in format_lists(record):
-                for list_name, card_ids in (("banned", banned), ("restricted", restricted)):
+            for ban_list, in_force, verdicts in format_lists(record):
+                for list_name, card_ids in verdicts.items():
                     for card_id in dict.fromkeys(card_ids):
                         rows.format_cards.append(
                             {
@@ -328,15 +330,20 @@ def finish_rows(rowsets: Iterable[RowSet], records: Iterable[Any]) -> None:
                 row["cycle"] = cycles.get(row["set"], row["set"])
 
 
-def format_lists(record: Any) -> list[tuple[str, bool, list[str], list[str]]]:
-    """A format's ban lists as (id, in force, banned, restricted); inline lists have id ''."""
+# What a ban list says of a card, as format_cards.list: banned, restricted, and the verdicts some lists add.
+BAN_LIST_VERDICTS = ("banned", "restricted", "points", "universal_faction_cost", "global_penalty")
+
+
+def format_lists(record: Any) -> list[tuple[str, bool, dict[str, list[str]]]]:
+    """A format's ban lists as (id, in force, {verdict: card ids}); its inline lists have the id ''."""
     in_force = getattr(record, "ban_list", None)
-    out = [
-        (ban_list.id, ban_list.id == in_force, list(ban_list.banned), list(ban_list.restricted))
-        for ban_list in getattr(record, "ban_lists", None) or []
-    ]
+    out = []
+    for ban_list in getattr(record, "ban_lists", None) or []:
+        verdicts = {name: list(getattr(ban_list, name, None) or []) for name in BAN_LIST_VERDICTS}
+        out.append((ban_list.id, ban_list.id == in_force, verdicts))
     if in_force is None:
-        out.append(("", True, list(getattr(record, "banned", [])), list(getattr(record, "restricted", []))))
+        inline = {name: list(getattr(record, name, None) or []) for name in ("banned", "restricted")}
+        out.append(("", True, inline))
     return out
 
 

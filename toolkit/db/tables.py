@@ -171,7 +171,7 @@ class ModeAttrs(Table, table=True):
 
 
 class Name(Table, table=True):
-    """A record's name in one language (zh-Hans, en)."""
+    """A record's name in one language (zh-Hans, en), or NetrunnerDB's stripped title where it folds otherwise (search)."""
 
     __tablename__ = "names"
 
@@ -219,14 +219,16 @@ class Term(Table, table=True):
 
 
 class FormatCard(Table, table=True):
-    """A card on one of a format's ban lists, as banned or restricted."""
+    """A card on one of a format's ban lists: banned, restricted, or with points, universal faction cost, global penalty."""
 
     __tablename__ = "format_cards"
 
     format_pk: int = Field(foreign_key="records.pk", primary_key=True)
     ban_list: str = Field(default="", primary_key=True, index=True, description="Ban list id; '' for inline lists.")
     in_force: bool = Field(default=True, index=True, description="The list the format applies now.")
-    list: str = Field(primary_key=True, description="banned or restricted.")
+    list: str = Field(
+        primary_key=True, description="banned, restricted, points, universal_faction_cost or global_penalty."
+    )
     card_id: str = Field(primary_key=True, index=True)
 
 
