@@ -389,10 +389,11 @@ def convert(
 ) -> None:
     """Convert a deck between Dossier JSON, text lists, NetrunnerDB text, jinteki.net and OCTGN .o8d.
 
-    nrdb is NetrunnerDB's text download: identity (set), sections by type with counts,
-    `3x Title (Set Name) ••` and NetrunnerDB's footer (influence, agenda points, cards,
-    `Cards up to`). jinteki is the `3 Title` list jinteki.net's deck editor takes (the
-    identity is chosen there). o8d is OCTGN's deck file. All three read back.
+    nrdb: NetrunnerDB's text download (identity, sections, `3x Title (Set Name) ••`, its footer).
+
+    jinteki: the `3 Title` list jinteki.net's deck editor takes (the identity is chosen there).
+
+    o8d: OCTGN's deck file. All three read back.
     """
     from toolkit.decks import WRITE_FORMATS, render_deck
     from toolkit.decks.exports import restricted_ids
