@@ -19,6 +19,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true", help="Rewrite golden files from current output.")
 
 
+@pytest.fixture(autouse=True)
+def _no_user_card_pool(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests read the bundled cards unless they say otherwise: a developer's DOSSIER_CARDS or user config
+    (``$XDG_CONFIG_HOME/dossier/config.toml``) must not change their results."""
+    monkeypatch.delenv("DOSSIER_CARDS", raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg-config")))
+
+
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))

@@ -102,8 +102,20 @@ def print_cards(
         bool, typer.Option("--force", help="Write even when text overflows or glyphs are missing.")
     ] = False,
     cards: CardsOption = None,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Language of names and text on the cards: zh-Hans or en (a card without it falls back to the "
+            "other). Default: lang = ... in dossier.toml or the user config, else zh-Hans.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
+    from toolkit.config import output_lang
     from toolkit.sheets import geometry
+
+    language = output_lang(lang)
 
     spec = geometry.SheetSpec(
         card=geometry.parse_card_size(card),
@@ -133,16 +145,16 @@ def print_cards(
     from toolkit.jsonio import atomic_write_bytes
     from toolkit.sheets import render
 
-    sheet = render.render_sheets(records, spec, fonts, selection.catalog) if out is not None else None
+    sheet = render.render_sheets(records, spec, fonts, selection.catalog, lang=language) if out is not None else None
     issues = list(sheet.issues) if sheet is not None else []
     singles = None
     if png is not None:
         distinct = list({(r.game, r.id): r for r in records}.values())
-        singles = render.render_cards(distinct, spec, fonts, selection.catalog, backs=True)
+        singles = render.render_cards(distinct, spec, fonts, selection.catalog, backs=True, lang=language)
         issues += [i for i in singles.issues if i not in issues]
     tts_result = None
     if tts is not None:
-        tts_result = render.render_tts(records, spec, fonts, selection.catalog)
+        tts_result = render.render_tts(records, spec, fonts, selection.catalog, lang=language)
         issues += [i for i in tts_result[2] if i not in issues]
     errors = _report(issues, selection.catalog, force)
     if errors and not force:
