@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 from toolkit.catalog import load_catalog
 from toolkit.decks import NameIndex, read_deck
-from toolkit.decks.names import fold
+from toolkit.decks.names import fold, folded_names
+from toolkit.models.common import Names
 
 from .names_util import write_pool
 
@@ -73,6 +75,12 @@ def test_fold_a_search_word_keeps_its_edges(word: str, folded: str) -> None:
     assert fold(word, edges=True) == folded
 
 
+def test_symbols_also_fold_spelt_out() -> None:
+    """GAMEDRAGON™ Pro is found as GAMEDRAGON Pro and as GAMEDRAGONTM Pro (an ASCII transliteration)."""
+    record = SimpleNamespace(kind="card", name=Names(**{"zh-Hans": "游戏龙™ 专业版", "en": "Blåst™ Pro"}))
+    assert folded_names(record) == ["游戏龙专业版", "游戏龙tm 专业版", "blast pro", "blasttm pro"]
+
+
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return write_pool(tmp_path_factory.mktemp("names"))
@@ -98,6 +106,8 @@ def names(pool: Path) -> NameIndex:
         ("cant stop now", None, ["cant_stop_now"]),
         ("O2 Flow", None, ["o2_flow"]),
         ("O Flow", None, ["o2_flow"]),  # NetrunnerDB's stripped title (search_name)
+        ("nursehanh", None, ["nurse_hanh"]),  # typed without its space
+        ("EsaTrova", "identity", ["esa_trova_eco_rebel"]),
         ("Esa Trova", "card", []),
         ("Trova", None, []),
     ],

@@ -51,6 +51,7 @@ def ids(url: str, query: str) -> list[str]:
         ("_:trova", ["esa_trova_eco_rebel"]),
         ('"O Flow"', ["o2_flow"]),  # its search_name
         ("o2", ["o2_flow"]),
+        ("nursehanh", ["nurse_hanh"]),  # typed without its space
         ("name!esa", None),  # checked below: the exact negation
     ],
 )
@@ -94,6 +95,7 @@ def test_ranking_keeps_display_order_within_a_rank_and_without_names(url: str) -
         ("Fixture Startup", "fixture_startup"),
         ("O Flow", "o2_flow"),  # its search_name
         ("o2 flow", "o2_flow"),
+        ("NurseHanh", "nurse_hanh"),
     ],
 )
 def test_get_record_by_name(url: str, typed: str, wanted: str) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.decks.names import fold, record_names
+from toolkit.decks.names import compact, fold, folded_names
 from toolkit.models import GAMES, RecordBase, iter_texts, namespace
 
 KIND_ORDER = (
@@ -142,7 +142,7 @@ def rows_for(record: Any, pk: int, source: Path | str) -> RowSet:
             "type": record_type(record),
             "name_zh": record.name.zh_hans,
             "name_en": record.name.en,
-            "name_folded": "\n".join(dict.fromkeys(fold(name) for name in record_names(record))),
+            "name_folded": "\n".join(dict.fromkeys([*folded_names(record), *map(compact, folded_names(record))])),
             "text": text,
             "text_compact": compact_text(text),
             "flavor_zh": flavor.zh_hans if flavor is not None else None,

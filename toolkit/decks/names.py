@@ -82,6 +82,17 @@ def record_names(record: Any) -> list[str]:
     return names
 
 
+def folded_names(record: Any) -> list[str]:
+    """A record's names folded, each also with its symbols spelt out (GAMEDRAGON™ Pro: ``gamedragon pro``
+    and ``gamedragontm pro``, as an ASCII transliteration of the title has it)."""
+    out: dict[str, None] = {}
+    for name in record_names(record):
+        out[fold(name)] = None
+        out[fold(unicodedata.normalize("NFKD", name))] = None
+    out.pop("", None)
+    return list(out)
+
+
 def short_names(record: Any) -> list[str]:
     """Names an identity is called by for short: the part before the colon (``Esâ Afontov``)."""
     if record.kind != "identity":
@@ -96,22 +107,29 @@ def short_names(record: Any) -> list[str]:
 
 def record_keys(record: Any) -> set[str]:
     """The folded keys of a record's names and id."""
-    keys = {fold(name) for name in record_names(record)}
+    keys = set(folded_names(record))
     keys.add(fold(record.id))
     keys.discard("")
     return keys
 
 
+def compact(key: str) -> str:
+    """A folded name without its spaces: what ``Boitata`` and ``Boi-tatá`` share."""
+    return key.replace(" ", "")
+
+
 class NameIndex:
     """Looks up cards, agents, identities and roles by zh-Hans name, English name or id, folded.
 
-    An identity also answers to its short name (the part before the colon) when
-    no record has that name in full.
+    When nothing is called a name in full, an identity answers to its short name
+    (the part before the colon), and then a name typed without its spaces or
+    hyphens (``boitata``) finds the one record whose name it is.
     """
 
     def __init__(self, records: Iterable[RecordBase]) -> None:
         self._by_key: dict[str, list[Any]] = {}
         self._by_short: dict[str, list[Any]] = {}
+        self._by_compact: dict[str, list[Any]] = {}
         self._names: dict[str, set[str]] = {}
         self._records: dict[str, list[Any]] = {}
         for record in records:
@@ -119,26 +137,32 @@ class NameIndex:
             if namespace(kind) != "record":
                 continue
             game: str = record.game  # type: ignore[attr-defined]
-            for key in record_keys(record):
-                bucket = self._by_key.setdefault(key, [])
-                if record not in bucket:
-                    bucket.append(record)
-            for short in short_names(record):
-                bucket = self._by_short.setdefault(fold(short), [])
-                if record not in bucket:
-                    bucket.append(record)
+            keys = record_keys(record)
+            shorts = {fold(short) for short in short_names(record)} - {""}
+            for table, table_keys in (
+                (self._by_key, keys),
+                (self._by_short, shorts),
+                (self._by_compact, {compact(k) for k in keys | shorts}),
+            ):
+                for key in table_keys:
+                    bucket = table.setdefault(key, [])
+                    if record not in bucket:
+                        bucket.append(record)
             self._records.setdefault(game, []).append(record)
             self._names.setdefault(game, set()).update(record_names(record))
 
     def lookup(self, name: str, game: str | None = None, kind: str | None = None) -> list[Any]:
         """Every record called ``name`` (optionally only in ``game``, only of ``kind``).
 
-        Full names and ids first; an identity's short name only when nothing is called that in full.
+        Full names and ids first; an identity's short name only when nothing is
+        called that in full; the name without spaces only when neither finds one.
         """
         key = fold(name)
-        for table in (self._by_key, self._by_short):
+        for table, wanted in ((self._by_key, key), (self._by_short, key), (self._by_compact, compact(key))):
             found = [
-                r for r in table.get(key, []) if (game is None or r.game == game) and (kind is None or r.kind == kind)
+                r
+                for r in table.get(wanted, [])
+                if (game is None or r.game == game) and (kind is None or r.kind == kind)
             ]
             if found:
                 return found

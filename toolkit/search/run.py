@@ -12,11 +12,11 @@ import json
 import weakref
 from typing import Any, NamedTuple
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from toolkit.db import Database
 from toolkit.db.tables import Name, Record
-from toolkit.decks.names import fold
+from toolkit.decks.names import compact, fold
 from toolkit.errors import DossierError
 
 from . import vocab
@@ -128,7 +128,8 @@ def _split_ref(ref: str, game: str | None) -> tuple[str, str | None]:
 
 def find_by_name(db: Database, name: str, *, game: str | None = None, kind: str | None = None) -> list[Hit]:
     """Records a name names, folded: those called exactly that, else those whose name starts with it,
-    else those with a word of the name starting with it; none when no name matches."""
+    else those with a word of the name starting with it, else those so called but for spaces
+    (``boitata``: Boi-tatá); none when no name matches."""
     folded = fold(name)
     if not folded:
         return []
@@ -137,6 +138,7 @@ def find_by_name(db: Database, name: str, *, game: str | None = None, kind: str 
         NM.c.folded == folded,
         NM.c.folded.like(escaped + "%", escape="\\"),
         NM.c.folded.like("% " + escaped + "%", escape="\\"),
+        func.replace(NM.c.folded, " ", "") == compact(folded),
     )
     with db.connect() as conn:
         for tier in tiers:
