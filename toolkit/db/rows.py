@@ -3,7 +3,7 @@
 One :class:`RowSet` per record: its ``records`` row, its game's attribute row,
 names, abilities, subtypes, printings, format lists and format card pools.
 Vocabulary rows (``terms``) come from the game, faction, agent and mode records.
-Names are also written folded (:func:`toolkit.decks.names.fold`), the key deck
+Names are also written folded (:func:`toolkit.names.fold`), the key deck
 lists and ``dossier show`` resolve names by, so the database finds what they find.
 """
 
@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.decks.names import compact, fold, folded_names
 from toolkit.models import GAMES, RecordBase, iter_texts, namespace
+from toolkit.names import compact, fold, folded_names
 
 KIND_ORDER = (
     "identity",

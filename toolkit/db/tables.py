@@ -6,7 +6,7 @@ in full as JSON in ``data``); each game adds a 1:1 attribute table keyed by
 language, ability text, subtypes, vocabularies (factions, subtypes, agents),
 printings, format lists (banned, restricted) and format card pools (sets) are
 child tables. Names are also stored folded (``name_folded``, ``names.folded``:
-see :func:`toolkit.decks.names.fold`), so ``Esa`` finds ``Esâ``. Example::
+see :func:`toolkit.names.fold`), so ``Esa`` finds ``Esâ``. Example::
 
     SELECT r.id, r.name_zh, t.speed, t.range_min, t.range_max
     FROM records r JOIN tactics_attrs t USING (pk)

@@ -10,7 +10,7 @@ FTS5 trigram index for words of 3+ characters (shorter words scan), on
 PostgreSQL through ``ILIKE`` (helped by pg_trgm indexes). Text terms also
 match ``text_compact``, the text without numbers and measure words, so
 ``抽牌`` finds ``你抽 2 张牌``; name terms (and bare words) also match
-``name_folded`` with the word folded (:func:`toolkit.decks.names.fold`), so
+``name_folded`` with the word folded (:func:`toolkit.names.fold`), so
 ``Esa`` finds ``Esâ`` and ``eco-insurrectionist`` finds ``Eco-Insurrectionist``.
 
 Results come in display order (``pk``), except that when a query names a card
@@ -61,7 +61,7 @@ from toolkit.db.tables import (
     Subtype,
     TacticsAttrs,
 )
-from toolkit.decks.names import fold
+from toolkit.names import fold
 
 from . import vocab
 from .keys import Key

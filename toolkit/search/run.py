@@ -2,7 +2,7 @@
 
 :func:`get_record` takes what a person types after ``dossier show``: an id
 (``game/id`` too) or a name in either language, folded like deck lists fold
-names (:func:`toolkit.decks.names.fold`), so ``esa afontov`` shows Esâ Afontov.
+names (:func:`toolkit.names.fold`), so ``esa afontov`` shows Esâ Afontov.
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from sqlalchemy import func, select
 
 from toolkit.db import Database
 from toolkit.db.tables import Name, Record
-from toolkit.decks.names import compact, fold
 from toolkit.errors import DossierError
+from toolkit.names import compact, fold
 
 from . import vocab
 from .compile import Compiler, escape_like

@@ -1,0 +1,115 @@
+"""Names as people type them (either language, any case, with or without accents): the folding every
+layer shares (deck lists, the database and search, ``dossier show``); it imports nothing of ours.
+
+:func:`fold` is the one key two spellings of a name share: ``Esâ Afontov:
+Eco-Insurrectionist``, ``esa afontov eco-insurrectionist`` and ``ESA AFONTOV:
+ECO INSURRECTIONIST`` fold alike, as do ``艾萨·阿方托夫``, ``艾萨阿方托夫`` and the
+full-width ``艾萨・阿方托夫``. It is what NetrunnerDB's ``stripped_title`` does
+(accents off, typographic quotes straight) and a little more: case, width,
+punctuation and spacing. Deck lists, ``dossier deck new``, ``dossier show`` and
+the database's name search (``toolkit.db``) all use it, so a name that resolves
+in one place resolves in every place.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+_SPACES = re.compile(r"\s+")
+# Dropped without a trace, so that "Can't", "Cant" and "Can’t" meet, and “Baz” is Baz.
+_QUOTES = frozenset("'\"`´‘’‚‛“”„‟′″ʹʺʻʼʽˈ˝＂＇「」『』«»‹›")
+# A space between two Chinese characters is no separator: 艾萨·阿方托夫 is 艾萨阿方托夫.
+_CJK = r"\u2e80-\u2fdf\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_CJK_GAP = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
+
+
+def normalize(name: str) -> str:
+    """NFKC (full-width letters and digits), case-folded, single spaces, no outer space."""
+    return _SPACES.sub(" ", unicodedata.normalize("NFKC", name)).strip().casefold()
+
+
+def fold(name: str, *, edges: bool = False) -> str:
+    """The key of a name as people type it: no accents, case, width, quotes or punctuation.
+
+    NFKD without combining marks (â → a, ü → u, full-width → ASCII), case-folded;
+    quotes and apostrophes dropped; every other punctuation mark (``: - . · _ /``,
+    Chinese ``：·、``) and whitespace is one space; symbols such as ™ and ® are
+    dropped; no space is kept between two Chinese characters. ``edges=True`` keeps
+    one space where the name begins or ends with punctuation (for a search word:
+    ``_x_`` looks for the word ``x``, not for every ``x``).
+
+    >>> fold("Esâ Afontov: Eco-Insurrectionist")
+    'esa afontov eco insurrectionist'
+    >>> fold("An Offer You Can’t Refuse") == fold("an offer you cant refuse")
+    True
+    >>> fold("艾萨·阿方托夫: 生态起义者")
+    '艾萨阿方托夫生态起义者'
+    """
+    out: list[str] = []
+    for char in name:
+        if char in _QUOTES:
+            continue
+        category = unicodedata.category(char)
+        if category in ("So", "Sk", "Cf", "Cc") and not char.isspace():
+            continue  # ™ ® © ^, zero-width and control characters
+        for part in unicodedata.normalize("NFKD", char):
+            if unicodedata.combining(part) or part in _QUOTES:
+                continue
+            kind = unicodedata.category(part)
+            if kind.startswith("P") or kind.startswith("Z") or part.isspace():
+                out.append(" ")
+            elif kind not in ("So", "Sk"):
+                out.append(part)
+    folded = _SPACES.sub(" ", "".join(out).casefold())
+    if not edges or not folded.strip():
+        folded = folded.strip()
+    return _CJK_GAP.sub("", folded)
+
+
+def record_names(record: Any) -> list[str]:
+    """Every name a record answers to: zh-Hans, English, NetrunnerDB's stripped title (``search_name``)."""
+    names = [record.name.zh_hans]
+    if record.name.en:
+        names.append(record.name.en)
+    search_name = getattr(record, "search_name", None)
+    if isinstance(search_name, str) and search_name:
+        names.append(search_name)
+    return names
+
+
+def folded_names(record: Any) -> list[str]:
+    """A record's names folded, each also with its symbols spelt out (GAMEDRAGON™ Pro: ``gamedragon pro``
+    and ``gamedragontm pro``, as an ASCII transliteration of the title has it)."""
+    out: dict[str, None] = {}
+    for name in record_names(record):
+        out[fold(name)] = None
+        out[fold(unicodedata.normalize("NFKD", name))] = None
+    out.pop("", None)
+    return list(out)
+
+
+def short_names(record: Any) -> list[str]:
+    """Names an identity is called by for short: the part before the colon (``Esâ Afontov``)."""
+    if record.kind != "identity":
+        return []
+    out = []
+    for name in record_names(record):
+        head = re.split(r"[:：]", name, maxsplit=1)[0]
+        if head != name and head.strip():
+            out.append(head)
+    return out
+
+
+def record_keys(record: Any) -> set[str]:
+    """The folded keys of a record's names and id."""
+    keys = set(folded_names(record))
+    keys.add(fold(record.id))
+    keys.discard("")
+    return keys
+
+
+def compact(key: str) -> str:
+    """A folded name without its spaces: what ``Boitata`` and ``Boi-tatá`` share."""
+    return key.replace(" ", "")
