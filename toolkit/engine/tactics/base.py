@@ -98,7 +98,7 @@ class TacticsBase(TextRunner):
     def hostile(self, a: int, b: int) -> bool:
         """Obstacles (seat 0) are hostile to all; teammates are friendly (T22)."""
         if a == 0 or b == 0:
-            return a != b or a == 0
+            return True
         return self.team_of(a) != self.team_of(b)
 
     def opponents(self, seat: int) -> list[int]:
