@@ -1,4 +1,4 @@
-"""`dossier import netrunnerdb PATH`: NetrunnerDB card data as Dossier records."""
+"""`dossier import netrunnerdb PATH` and `dossier import csv FILE`: other tools' card data as Dossier records."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+
+from toolkit.errors import DossierError
 
 
 class Layout(StrEnum):
@@ -46,5 +48,63 @@ def register(app: typer.Typer) -> None:
             print(f"warning: {line}", file=sys.stderr)
         counts = ", ".join(f"{count} {kind}" for kind, count in report.counts.items())
         print(f"imported {counts} from the {report.layout} layout of {path} into {report.into}")
+
+    @import_app.command("csv")
+    def csv(
+        path: Annotated[Path, typer.Argument(help="The sheet, saved as CSV (UTF-8; ',' ';' or tab).")],
+        game: Annotated[
+            str, typer.Option("--game", "-g", help="The game of every row: tactics, netrunner, crossfire.")
+        ],
+        into: Annotated[
+            Path, typer.Option("--into", help="The game's data directory: records go to DIR/<kind dir>/<id>.json.")
+        ],
+        kind: Annotated[
+            str, typer.Option("--kind", "-k", help="The kind of every row (card, agent, identity, …).")
+        ] = "card",
+        force: Annotated[bool, typer.Option("--force", help="Replace files that exist with other content.")] = False,
+        dry_run: Annotated[bool, typer.Option("--dry-run", help="Read and lint; write nothing.")] = False,
+        encoding: Annotated[
+            str | None,
+            typer.Option(
+                "--encoding", help="The sheet's encoding when not UTF-8/UTF-16 (e.g. gb18030).", show_default=False
+            ),
+        ] = None,
+        cards: Annotated[
+            list[Path] | None,
+            typer.Option(
+                "--cards", help="Lint among this card data (repeatable; default: the card pool, else bundled)."
+            ),
+        ] = None,
+    ) -> None:
+        """Import records from a spreadsheet: one row per record, a header row of field names.
+
+        Columns are fields, dotted when nested (cost.mortgage, equipment.attack.range.max); name.zh-Hans and
+        name.en (or zh-Hans, en); a list from repeated columns (text, text), numbered ones (text.0, text.1) or
+        one cell split on line breaks (free text) or commas (subtypes). Cells are read by the field's type;
+        an empty cell leaves the field out. The id comes from an id column, else the English name. Every
+        record is linted among the game's data first; errors name row and column, and nothing is written
+        while any row has one (exit 1). A file with other content is replaced only with --force.
+        """
+        from toolkit.config import card_pool
+        from toolkit.importers.spreadsheet import import_csv
+        from toolkit.paths import CARDS_DIR
+
+        pool = card_pool(cards, default=[CARDS_DIR]).paths
+        result = import_csv(
+            path, game=game, kind=kind, into=into, pool=pool, force=force, dry_run=dry_run, encoding=encoding
+        )
+        for finding in result.findings:
+            print(finding.format(), file=sys.stderr)
+        if result.errors:
+            raise DossierError(
+                f"{path}: {result.summary()}; nothing written",
+                exit_code=1,
+            )
+        verb = "would write" if dry_run else "wrote"
+        count = len(result.records) - len(result.unchanged) if dry_run else len(result.written)
+        print(
+            f"{path}: {len(result.records)} {game} {kind} record(s); {verb} {count}, {len(result.unchanged)} "
+            f"unchanged, in {into}"
+        )
 
     app.add_typer(import_app, name="import")

@@ -1,0 +1,879 @@
+"""`dossier import csv`: records from a spreadsheet saved as CSV, one record per row.
+
+The sheet:
+
+- The first row names the fields. A nested field is dotted
+  (``cost.mortgage``, ``equipment.attack.range.max``); the name is
+  ``name.zh-Hans`` / ``name.en`` (plain ``zh-Hans`` / ``en`` columns work too).
+  ``kind``, ``game`` and ``$schema`` are filled in (a ``kind`` or ``game`` column,
+  where there is one, must agree with ``--kind`` / ``--game``).
+- A list field comes from several columns of the same name (``text``,
+  ``text``, …), from numbered columns (``text.0``, ``text.1``, …; items whose
+  cells are empty are left out and the rest close up), or from one cell split
+  on a separator: a line break for free text (``text``, ``draw_phase``,
+  ``printed_text.en``), a comma (``,``, ``，`` or ``、``) for everything else
+  (``subtypes``, ``equipment.users``). A column naming a whole object, or a
+  list of objects, takes JSON (``deck_rules``: ``[{"rule": "one_identity"}]``);
+  items of a list of objects can also be numbered (``printings.0.code``).
+- Cells are read by the record model's field types: whole numbers, ``true`` /
+  ``false`` (also ``yes``/``no``, ``1``/``0``, ``是``/``否``, Excel's ``TRUE``), the
+  values of a closed vocabulary, and ``null`` (or ``X`` for a number) where a
+  field may be null. An empty cell leaves the field out (the model's default
+  applies). Blank rows are skipped.
+- The id comes from an ``id`` column, else from the English name (``Anti-Materiel
+  Rifle`` -> ``anti_materiel_rifle``), else from the Chinese name's Latin letters
+  and digits; a row whose name gives none needs an id.
+
+The file: UTF-8 with or without a byte-order mark (Excel's "CSV UTF-8"), or
+UTF-16 with one (Excel's "Unicode Text"); ``encoding`` names another (``gb18030``
+for Excel's plain "CSV" on Chinese Windows). The delimiter is ``,``, ``;`` or a
+tab, whichever the header row uses most. Quoted cells may hold line breaks.
+
+Records go to ``DIR/<kind directory>/<id>.json`` (:data:`toolkit.models.KIND_DIRS`,
+the layout of the bundled ``cards/<game>/``), in canonical JSON, each written
+atomically. Before anything is written, every record is linted as ``dossier
+lint`` would, in the context of the game's data: ``DIR`` itself when it is a game
+directory (it holds the game.json, as the bundled ``cards/<game>/`` does), else the
+card pool's records of the game (``pool``: ``--cards``, the configured pool, or the
+bundled cards) together with what ``DIR`` already holds. Every problem is reported at its row and
+column (``cards.csv:7:3: error csv.value: column 'cost.mortgage': 'x' is not a
+whole number``; the line is where the row starts in the file, the column is the
+spreadsheet column number). Nothing is written when any row has an error: fix
+the sheet and run again. A file that exists with other content is never replaced
+unless ``force``; one with the same content is left untouched.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import os
+import re
+import types
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
+
+from pydantic import BaseModel
+
+from toolkit.errors import DossierError
+from toolkit.findings import Finding
+from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_strict, pointer
+from toolkit.models import GAMES, KIND_DIRS, KINDS, SLUG_PATTERN, TYPE_BRANCHES, schema_path
+
+DELIMITERS = (",", ";", "\t")
+TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "对"})
+FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "不"})
+NULL_WORDS = frozenset({"null"})
+LIST_SEPARATORS = re.compile(r"[,，、]")
+NAME_COLUMNS = {"zh-Hans": "name.zh-Hans", "zh_hans": "name.zh-Hans", "en": "name.en"}
+_SLUG = re.compile(SLUG_PATTERN)
+_INDEX = re.compile(r"^\d+$")
+
+Mode = Literal["scalar", "split", "json"]
+
+
+# ---------------------------------------------------------------------- field types
+
+
+@dataclass(frozen=True)
+class Slot:
+    """Where a column's cells go in a record and how they are read."""
+
+    tokens: tuple[str | int, ...]
+    mode: Mode
+    leaf: Any  # the (unwrapped) type of a scalar, or of a split list's items
+    nullable: bool = False
+    separator: str = ","  # for "split": "\n" (free text) or "," (anything else)
+
+
+class _Unknown(Exception):
+    """A column path that names no field of the model."""
+
+
+def _unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
+    """Strip ``Annotated`` and ``| None``: (core type, nullable, metadata seen)."""
+    nullable = False
+    metadata: list[Any] = []
+    while True:
+        origin = get_origin(annotation)
+        if origin is Annotated:
+            args = get_args(annotation)
+            metadata.extend(args[1:])
+            annotation = args[0]
+            continue
+        if origin in (Union, types.UnionType):
+            members = [a for a in get_args(annotation) if a is not type(None)]
+            if len(members) < len(get_args(annotation)):
+                nullable = True
+            if len(members) == 1:
+                annotation = members[0]
+                continue
+            return Union[tuple(members)], nullable, metadata  # noqa: UP007 (a runtime union of the remaining members)
+        return annotation, nullable, metadata
+
+
+def _is_model(annotation: Any) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel)
+
+
+def _union_models(annotation: Any) -> list[type[BaseModel]]:
+    if get_origin(annotation) in (Union, types.UnionType):
+        members = [_unwrap(a)[0] for a in get_args(annotation)]
+        if members and all(_is_model(m) for m in members):
+            return members
+    return []
+
+
+def _field(model: type[BaseModel], part: str) -> tuple[str, Any] | None:
+    """(JSON key, annotation) of the field ``part`` names (its alias or its name)."""
+    for name, info in model.model_fields.items():
+        if part in (info.alias, name):
+            annotation: Any = info.annotation
+            if info.metadata:
+                annotation = Annotated[(annotation, *info.metadata)]
+            return info.alias or name, annotation
+    return None
+
+
+def _is_free_text(annotation: Any) -> bool:
+    """A string without a pattern (ability text, printed text): lists of it split on line breaks."""
+    core, _, metadata = _unwrap(annotation)
+    if core is not str:
+        return False
+    return not any(getattr(m, "pattern", None) for m in metadata)
+
+
+def _structured(annotation: Any) -> bool:
+    core = _unwrap(annotation)[0]
+    return _is_model(core) or bool(_union_models(core)) or get_origin(core) in (dict, list)
+
+
+def resolve(annotation: Any, parts: Sequence[str], tokens: tuple[str | int, ...] = ()) -> Slot:
+    """The slot a dotted column path names under ``annotation``; raises :class:`_Unknown`."""
+    core, nullable, _ = _unwrap(annotation)
+    if not parts:
+        if _is_model(core) or _union_models(core) or get_origin(core) is dict:
+            return Slot(tokens, "json", core, nullable)
+        if get_origin(core) is list:
+            (item,) = get_args(core)
+            if _structured(item):
+                return Slot(tokens, "json", core, nullable)
+            separator = "\n" if _is_free_text(item) else ","
+            return Slot(tokens, "split", _unwrap(item)[0], nullable, separator)
+        return Slot(tokens, "scalar", core, nullable)
+    part, rest = parts[0], parts[1:]
+    members = [core] if _is_model(core) else _union_models(core)
+    if members:
+        for model in members:
+            found = _field(model, part)
+            if found is not None:
+                return resolve(found[1], rest, (*tokens, found[0]))
+        raise _Unknown(f"no field {part!r}")
+    if get_origin(core) is list:
+        if not _INDEX.match(part):
+            if _structured(get_args(core)[0]):
+                raise _Unknown(f"{_dotted(tokens)} is a list: number its items ({_dotted(tokens)}.0.{part}, …)")
+            raise _Unknown(f"{_dotted(tokens)} is a list of single values; it has no field {part!r}")
+        return resolve(get_args(core)[0], rest, (*tokens, int(part)))
+    if get_origin(core) is dict:
+        return resolve(get_args(core)[1], rest, (*tokens, part))
+    raise _Unknown(f"{_dotted(tokens)} has no fields (it is a single value)")
+
+
+def _dotted(tokens: Iterable[str | int]) -> str:
+    return ".".join(map(str, tokens))
+
+
+def _known_fields(models: Iterable[type[BaseModel]]) -> list[str]:
+    names: dict[str, None] = {}
+    for model in models:
+        for name, info in model.model_fields.items():
+            if name not in ("kind", "game"):
+                names.setdefault(info.alias or name, None)
+    return list(names)
+
+
+# ---------------------------------------------------------------------- cells
+
+
+class _BadCell(Exception):
+    pass
+
+
+def _literal_choices(leaf: Any) -> tuple[Any, ...] | None:
+    return get_args(leaf) if get_origin(leaf) is Literal else None
+
+
+def _whole_number(text: str) -> int:
+    value = unicodedata.normalize("NFKC", text).strip().replace("\u2212", "-")
+    if re.fullmatch(r"[+-]?\d+", value):
+        return int(value)
+    if re.fullmatch(r"[+-]?\d+\.0*", value):  # a number cell Excel wrote as 3.0
+        return int(float(value))
+    raise _BadCell(f"{text!r} is not a whole number")
+
+
+def coerce(text: str, leaf: Any, nullable: bool) -> Any:
+    """One cell (not empty) as a value of type ``leaf``; raises :class:`_BadCell` with the reason."""
+    word = unicodedata.normalize("NFKC", text).strip()
+    if nullable and (word.casefold() in NULL_WORDS or (leaf is int and word.casefold() == "x")):
+        return None
+    choices = _literal_choices(leaf)
+    if choices is not None:
+        for choice in choices:
+            if (isinstance(choice, bool) and word.casefold() in (TRUE_WORDS if choice else FALSE_WORDS)) or (
+                not isinstance(choice, bool) and str(choice) == word
+            ):
+                return choice
+        raise _BadCell(f"{text!r} is not one of {', '.join(repr(c) for c in choices)}")
+    if leaf is bool:
+        key = word.casefold()
+        if key in TRUE_WORDS:
+            return True
+        if key in FALSE_WORDS:
+            return False
+        raise _BadCell(f"{text!r} is not true or false (true/false, yes/no, 1/0, 是/否)")
+    if leaf is int:
+        return _whole_number(text)
+    if leaf is float:
+        try:
+            return float(word)
+        except ValueError:
+            raise _BadCell(f"{text!r} is not a number") from None
+    if _structured(leaf) or leaf is Any:
+        return _json_cell(text)
+    return text.strip()
+
+
+def _json_cell(text: str) -> Any:
+    try:
+        return loads_strict(text)
+    except JsonSyntaxError as exc:
+        raise _BadCell(f"{_short(text)} is not JSON ({exc.message} at character {exc.column})") from None
+
+
+def _short(text: str, limit: int = 40) -> str:
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
+def _cell_value(slot: Slot, text: str) -> Any:
+    if slot.mode == "json":
+        return _json_cell(text)
+    if slot.mode == "split":
+        if slot.separator == "\n":
+            items = [line.strip() for line in text.split("\n")]
+        else:
+            items = [item.strip() for item in LIST_SEPARATORS.split(text)]
+        return [coerce(item, slot.leaf, False) for item in items if item]
+    return coerce(text, slot.leaf, slot.nullable)
+
+
+# ---------------------------------------------------------------------- reading the file
+
+
+def decode(data: bytes, path: Path, encoding: str | None = None) -> str:
+    """The text of a CSV file: UTF-8 (BOM or not), UTF-16 with a BOM, or ``encoding``."""
+    if encoding is not None:
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            raise DossierError(f"--encoding {encoding!r}: no such text encoding") from None
+        try:
+            return _lines(data.decode(encoding).removeprefix("\ufeff"))
+        except UnicodeDecodeError as exc:
+            raise DossierError(f"{path}: not {encoding} (byte {exc.start})") from None
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return _lines(data.decode("utf-16"))
+        except UnicodeDecodeError as exc:
+            raise DossierError(f"{path}: not UTF-16 (byte {exc.start})") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise DossierError(
+            f'{path}: not UTF-8 (byte {exc.start}); save the sheet as "CSV UTF-8", or give its encoding '
+            'with --encoding (gb18030 for Excel\'s plain "CSV" on Chinese Windows)'
+        ) from None
+    if "\x00" in text:
+        raise DossierError(f'{path}: holds NUL characters (UTF-16 without a byte-order mark?); save it as "CSV UTF-8"')
+    return _lines(text)
+
+
+def _lines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def sniff_delimiter(text: str) -> str:
+    """``,``, ``;`` or a tab: the one the first row (the header) uses most outside quotes; ``,`` on a tie."""
+    counts = dict.fromkeys(DELIMITERS, 0)
+    quoted = False
+    for char in text:
+        if char == '"':
+            quoted = not quoted
+        elif not quoted:
+            if char == "\n":
+                break
+            if char in counts:
+                counts[char] += 1
+    best = max(DELIMITERS, key=lambda d: counts[d])
+    return best if counts[best] else ","
+
+
+@dataclass
+class Row:
+    line: int  # where the row starts in the file
+    cells: list[str]
+
+
+def read_rows(text: str, delimiter: str) -> tuple[list[Row], Finding | None]:
+    """Every row with the line it starts on, or the rows before a syntax error and the error."""
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    rows: list[Row] = []
+    while True:
+        start = reader.line_num + 1
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return rows, None
+        except csv.Error as exc:
+            return rows, Finding("csv.syntax", f"the row does not read as CSV: {exc}", line=start, column=None)
+        rows.append(Row(start, cells))
+
+
+# ---------------------------------------------------------------------- columns
+
+
+@dataclass
+class Column:
+    index: int  # 0-based
+    header: str
+    parts: tuple[str, ...]
+    slot: Slot | None = None  # from the first model that has the field (the header check)
+    occurrence: int | None = None  # k-th column of a list repeated under one name
+
+
+@dataclass
+class _Sheet:
+    path: Path
+    game: str
+    kind: str
+    models: list[type[BaseModel]]
+    branches: dict[str, type[BaseModel]] | None
+    columns: list[Column] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+
+    def error(self, code: str, message: str, line: int, column: int | None) -> None:
+        self.findings.append(Finding(code, message, "error", str(self.path), None, line, column))
+
+
+def _models_of(game: str, kind: str) -> tuple[list[type[BaseModel]], dict[str, type[BaseModel]] | None]:
+    branches = TYPE_BRANCHES.get((game, kind))
+    if branches is not None:
+        return list(branches.values()), dict(branches)
+    model = _unwrap(KINDS[(game, kind)])[0]
+    return [model], None
+
+
+def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
+    seen: dict[str, list[Column]] = {}
+    for index, raw in enumerate(cells):
+        header = raw.strip()
+        if not header:
+            continue  # checked per row: an unnamed column must stay empty
+        dotted = NAME_COLUMNS.get(header, header)
+        column = Column(index, header, tuple(p.strip() for p in dotted.split(".")))
+        seen.setdefault(header, []).append(column)
+        sheet.columns.append(column)
+        reasons = []
+        for model in sheet.models:
+            try:
+                column.slot = resolve(model, column.parts)
+                break
+            except _Unknown as exc:
+                reasons.append(str(exc))
+        if column.slot is None:
+            what = f"{sheet.game} {sheet.kind}"
+            if reasons and not reasons[0].startswith("no field"):
+                message = f"column {header!r}: {reasons[0]}"
+            else:
+                known = ", ".join(_known_fields(sheet.models))
+                message = f"column {header!r} names no field of a {what}; fields: {known}"
+            sheet.error("csv.header", message, line, index + 1)
+    for header, columns in seen.items():
+        if len(columns) < 2:
+            continue
+        slots = [c.slot for c in columns if c.slot is not None]
+        if len(slots) == len(columns) and all(s.mode == "split" for s in slots):
+            for k, column in enumerate(columns):
+                column.occurrence = k
+            continue
+        for column in columns[1:]:
+            if column.slot is not None:
+                sheet.error(
+                    "csv.header",
+                    f"column {header!r} appears again (first in column {columns[0].index + 1}); "
+                    "only a list field may repeat",
+                    line,
+                    column.index + 1,
+                )
+    _check_overlaps(sheet, line)
+    if sheet.branches is not None and not any(c.parts == ("type",) for c in sheet.columns):
+        sheet.error(
+            "csv.header",
+            f"no 'type' column: a {sheet.game} {sheet.kind}'s type ({', '.join(sheet.branches)}) decides its fields",
+            line,
+            None,
+        )
+
+
+def _column_tokens(column: Column) -> tuple[str | int, ...] | None:
+    if column.slot is None:
+        return None
+    if column.occurrence is not None:
+        return (*column.slot.tokens, column.occurrence)
+    return column.slot.tokens
+
+
+def _check_overlaps(sheet: _Sheet, line: int) -> None:
+    """Two columns must not set the same value, or a value and a part of it."""
+    placed: list[tuple[tuple[str | int, ...], Column]] = []
+    for column in sheet.columns:
+        tokens = _column_tokens(column)
+        if tokens is None or (column.occurrence and column.occurrence > 0):
+            continue
+        for other_tokens, other in placed:
+            if other.header == column.header:
+                continue
+            shorter = min(len(tokens), len(other_tokens))
+            if tokens[:shorter] == other_tokens[:shorter]:
+                sheet.error(
+                    "csv.header",
+                    f"columns {other.header!r} (column {other.index + 1}) and {column.header!r} both set "
+                    f"{_dotted(tokens[:shorter])!r}",
+                    line,
+                    column.index + 1,
+                )
+                break
+        placed.append((tokens, column))
+
+
+# ---------------------------------------------------------------------- rows to records
+
+
+class _Items(dict[int, Any]):
+    """A list being assembled from numbered columns: index -> item."""
+
+
+@dataclass
+class RowRecord:
+    """One row read as a record: its data, where it goes, and which column gave each value."""
+
+    line: int
+    data: dict[str, Any]
+    target: Path | None = None
+    text: str = ""
+    cells: dict[str, int] = field(default_factory=dict)  # JSON pointer -> 1-based column
+
+    def column_of(self, ptr: str | None) -> int | None:
+        """The column that gave the value at ``ptr``, or a part of it, or a value that holds it."""
+        if ptr is None:
+            return None
+        if ptr in self.cells:
+            return self.cells[ptr]
+        holders = [p for p in self.cells if ptr.startswith(p + "/")]
+        if holders:
+            return self.cells[max(holders, key=len)]
+        parts = [column for p, column in self.cells.items() if p.startswith(ptr + "/")]
+        return min(parts) if parts else None
+
+
+def _put(tree: dict[Any, Any], tokens: tuple[str | int, ...], value: Any) -> None:
+    node: Any = tree
+    for i, token in enumerate(tokens[:-1]):
+        nxt = tokens[i + 1]
+        if token not in node:
+            node[token] = _Items() if isinstance(nxt, int) else {}
+        node = node[token]
+    node[tokens[-1]] = value
+
+
+def _finish(node: Any, prefix: tuple[str | int, ...], remap: dict[tuple[str | int, ...], tuple[str | int, ...]]) -> Any:
+    """Numbered lists close up (sorted, gaps dropped); ``remap`` learns each item's new index."""
+    if isinstance(node, _Items):
+        result = []
+        for new, old in enumerate(sorted(node)):
+            remap[(*prefix, old)] = (*prefix, new)
+            result.append(_finish(node[old], (*prefix, old), remap))
+        return result
+    if isinstance(node, dict):
+        return {key: _finish(value, (*prefix, key), remap) for key, value in node.items()}
+    return node
+
+
+def _final_tokens(
+    raw: tuple[str | int, ...], remap: dict[tuple[str | int, ...], tuple[str | int, ...]]
+) -> tuple[str | int, ...]:
+    result: tuple[str | int, ...] = ()
+    for i in range(len(raw)):
+        result = remap.get(raw[: i + 1], (*result, raw[i]))
+    return result
+
+
+def slugify(text: str, limit: int = 64) -> str:
+    """A record id from a name: ASCII letters and digits, lower case, ``_`` between words."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii").lower()
+    slug = re.sub(r"[^a-z0-9]+", "_", ascii_text).strip("_")
+    if len(slug) > limit:
+        slug = slug[:limit].rstrip("_")
+    return slug
+
+
+def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
+    """The record of one row, or None when a cell is bad (the findings say why)."""
+    before = len(sheet.findings)
+    named = {c.index for c in sheet.columns}
+    for index, cell in enumerate(row.cells):
+        if index not in named and cell.strip():
+            sheet.error(
+                "csv.row",
+                f"column {index + 1} has no name in the header row, but this row gives it {_short(cell)}",
+                row.line,
+                index + 1,
+            )
+    model: Any = sheet.models[0]
+    type_name = ""
+    if sheet.branches is not None:
+        type_column = next((c for c in sheet.columns if c.parts == ("type",)), None)
+        value = _cell(row, type_column).strip() if type_column is not None else ""
+        if value not in sheet.branches:
+            said = f"{value!r} is not one of" if value else "is empty; give one of"
+            where = type_column.index + 1 if type_column is not None else None
+            sheet.error("csv.value", f"column 'type': {said} {', '.join(sheet.branches)}", row.line, where)
+            return None
+        model, type_name = sheet.branches[value], value
+    tree: dict[Any, Any] = {}
+    placed: list[tuple[tuple[str | int, ...], int]] = []
+    for column in sheet.columns:
+        text = _cell(row, column)
+        if not text.strip() or column.slot is None:
+            continue
+        slot = column.slot
+        if sheet.branches is not None:
+            try:
+                slot = resolve(model, column.parts)
+            except _Unknown:
+                sheet.error(
+                    "csv.value",
+                    f"column {column.header!r}: a {sheet.game} {type_name} has no field {column.parts[0]!r}; "
+                    "leave the cell empty",
+                    row.line,
+                    column.index + 1,
+                )
+                continue
+        tokens = (*slot.tokens, column.occurrence) if column.occurrence is not None else slot.tokens
+        try:
+            # a list repeated under one name: each cell is one item, never split
+            value = coerce(text, slot.leaf, False) if column.occurrence is not None else _cell_value(slot, text)
+        except _BadCell as exc:
+            sheet.error("csv.value", f"column {column.header!r}: {exc}", row.line, column.index + 1)
+            continue
+        if value == [] and slot.mode == "split":
+            continue
+        _put(tree, tokens, value)
+        placed.append((tokens, column.index + 1))
+    if len(sheet.findings) > before:
+        return None
+    remap: dict[tuple[str | int, ...], tuple[str | int, ...]] = {}
+    data = _finish(tree, (), remap)
+    record = RowRecord(row.line, data)
+    for raw, column_number in placed:
+        record.cells[pointer(*_final_tokens(raw, remap))] = column_number
+    data.setdefault("game", sheet.game)
+    data.setdefault("kind", sheet.kind)
+    return record
+
+
+def _cell(row: Row, column: Column | None) -> str:
+    if column is None or column.index >= len(row.cells):
+        return ""
+    return row.cells[column.index]
+
+
+def _record_id(sheet: _Sheet, record: RowRecord) -> str | None:
+    data = record.data
+    given = data.get("id")
+    if given is not None:
+        if not isinstance(given, str) or not _SLUG.match(given) or len(given) > 64:
+            sheet.error(
+                "csv.id",
+                f"column 'id': {given!r} is not an id (lower-case letters and digits, single '_' or '-' between "
+                f"them); e.g. {slugify(str(given)) or 'card_1'!r}",
+                record.line,
+                record.cells.get("/id"),
+            )
+            return None
+        return given
+    names = data.get("name") if isinstance(data.get("name"), dict) else {}
+    for lang in ("en", "zh-Hans"):
+        name = names.get(lang) if isinstance(names, dict) else None
+        if isinstance(name, str) and slugify(name):
+            data["id"] = slugify(name)
+            if f"/name/{lang}" in record.cells:
+                record.cells["/id"] = record.cells[f"/name/{lang}"]
+            return str(data["id"])
+    shown = f" from the name {names.get('zh-Hans')!r}" if isinstance(names, dict) and names.get("zh-Hans") else ""
+    sheet.error(
+        "csv.id",
+        f"no id{shown}: give the row an 'id' (lower-case letters, digits, '_') or an English name (name.en)",
+        record.line,
+        record.cells.get("/name/zh-Hans"),
+    )
+    return None
+
+
+def schema_ref(folder: Path, game: str, kind: str) -> str:
+    """``$schema`` for a record in ``folder``: the nearest ``schema/`` or ``.schema/`` above it with the kind's
+    schema (the bundled layout, or an import's own copy), else the bundled schema/."""
+    from toolkit.paths import SCHEMA_DIR
+
+    rel = schema_path(game, kind)
+    folder = Path(os.path.abspath(folder))
+    target = SCHEMA_DIR / rel
+    for parent in (folder, *folder.parents):
+        found = next((parent / d / rel for d in ("schema", ".schema") if (parent / d / rel).is_file()), None)
+        if found is not None:
+            target = found
+            break
+    return os.path.relpath(target, folder).replace(os.sep, "/")
+
+
+# ---------------------------------------------------------------------- the import
+
+
+@dataclass
+class CsvImport:
+    """What an import did or would do."""
+
+    path: Path
+    into: Path
+    game: str
+    kind: str
+    records: list[RowRecord] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    written: list[Path] = field(default_factory=list)
+    unchanged: list[Path] = field(default_factory=list)
+    rows: int = 0
+    header_line: int = 1
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for f in self.findings if f.severity == "error")
+
+    def summary(self) -> str:
+        """One line: how many errors, where."""
+        lines = {f.line for f in self.findings if f.severity == "error"}
+        if self.header_line in lines or not self.rows:
+            return f"{self.errors} error(s) in the header row"
+        return f"{self.errors} error(s) in {len(lines)} of {self.rows} row(s)"
+
+
+def _game_dir(into: Path, game: str) -> None:
+    """``into`` is (or becomes) a directory of one game's records; refuse where that cannot be so."""
+    from toolkit.catalog import game_root
+
+    if into.exists() and not into.is_dir():
+        raise DossierError(f"--into {into}: exists and is not a directory")
+    game_file = into / "game.json"
+    if game_file.is_file():
+        try:
+            other = loads_strict(game_file.read_text(encoding="utf-8-sig")).get("game")
+        except (OSError, UnicodeDecodeError, JsonSyntaxError, AttributeError):
+            other = None
+        if other is not None and other != game:
+            raise DossierError(f"--into {into}: the {other} game directory; {game} records do not belong there")
+        return
+    nested = [g for g in GAMES if (into / g / "game.json").is_file()]
+    if game in nested:
+        raise DossierError(f"--into {into}: holds game directories; give --into {into / game}")
+    root = game_root(Path(os.path.abspath(into)).parent)
+    if root is not None:
+        raise DossierError(f"--into {into}: inside the game directory {root}; give --into {root}")
+
+
+def _context_sources(game: str, into: Path, pool: Sequence[Path], skip: set[str]) -> list[Source]:
+    """The game's records around the new ones, but not the files the import replaces: a game directory
+    ``into`` (with its game.json) is the game's data, as ``dossier lint DIR`` sees it; any other ``into`` joins
+    the pool's records of the game (its ``<game>/`` directory where it has one)."""
+    from toolkit.catalog import discover
+    from toolkit.jsonio import read_source
+
+    roots: list[Path] = []
+    if not (into / "game.json").is_file():
+        for path in pool:
+            sub = Path(path) / game
+            roots.append(sub if (sub / "game.json").is_file() else Path(path))
+    if into.is_dir():
+        roots.append(into)
+    sources = []
+    for path in discover([r for r in roots if r.exists()]):
+        if os.path.abspath(path) not in skip:
+            sources.append(read_source(path))
+    return sources
+
+
+def import_csv(
+    path: Path,
+    *,
+    game: str,
+    kind: str,
+    into: Path,
+    pool: Sequence[Path],
+    force: bool = False,
+    dry_run: bool = False,
+    encoding: str | None = None,
+) -> CsvImport:
+    """Read ``path``, lint its records among the game's data in ``pool`` and ``into``, and write them (unless any
+    row has an error, or ``dry_run``). See the module docstring for the sheet's format."""
+    from toolkit.jsonio import atomic_write_text
+    from validators.lint import lint_sources
+
+    if game not in GAMES:
+        raise DossierError(f"--game {game!r}: expected one of {', '.join(GAMES)}")
+    kinds = [k for g, k in KINDS if g == game and k != "game"]
+    if kind not in kinds:
+        raise DossierError(f"--kind {kind!r}: a {game} record imported from a sheet is one of {', '.join(kinds)}")
+    path, into = Path(path), Path(into)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    text = decode(data, path, encoding)
+    _game_dir(into, game)
+    result = CsvImport(path, into, game, kind)
+    models, branches = _models_of(game, kind)
+    sheet = _Sheet(path, game, kind, models, branches)
+    rows, syntax = read_rows(text, sniff_delimiter(text))
+    if syntax is not None:
+        sheet.findings.append(Finding(syntax.code, syntax.message, "error", str(path), None, syntax.line, None))
+    rows = [r for r in rows if any(c.strip() for c in r.cells)]
+    if not rows:
+        sheet.error("csv.header", "no header row: the first row names the fields (name.zh-Hans, text, …)", 1, None)
+        result.findings = sheet.findings
+        return result
+    header, body = rows[0], rows[1:]
+    _read_header(sheet, header.cells, header.line)
+    result.rows = len(body)
+    result.header_line = header.line
+    if sheet.findings:
+        result.findings = sorted(sheet.findings, key=lambda f: (f.line or 0, f.column or 0))
+        return result
+    folder = into / KIND_DIRS[kind]
+    ref = schema_ref(folder, game, kind)
+    for row in body:
+        record = _read_row(sheet, row)
+        if record is None:
+            continue
+        record_id = _record_id(sheet, record)
+        if record_id is None:
+            continue
+        record.data.setdefault("$schema", ref)
+        record.target = folder / f"{record_id}.json"
+        record.text = canonical_dumps(record.data)
+        result.records.append(record)
+    findings = sheet.findings
+    findings.extend(_lint(result.records, str(path), game, into, pool, lint_sources))
+    for record in result.records:
+        assert record.target is not None
+        if record.target.is_file():
+            try:
+                old = record.target.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                old = None
+            if old == record.text:
+                result.unchanged.append(record.target)
+            elif not force:
+                findings.append(
+                    Finding(
+                        "csv.exists",
+                        f"{record.target} exists with other content; not replaced (--force replaces it)",
+                        "error",
+                        str(path),
+                        None,
+                        record.line,
+                        None,
+                    )
+                )
+    findings.sort(key=lambda f: (f.line or 0, f.column or 0))
+    result.findings = findings
+    if result.errors or dry_run:
+        return result
+    unchanged = set(result.unchanged)
+    for record in result.records:
+        assert record.target is not None
+        if record.target in unchanged:
+            continue
+        try:
+            record.target.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(record.target, record.text)
+        except OSError as exc:
+            raise DossierError(f"{record.target}: cannot write: {exc.strerror or exc}") from None
+        result.written.append(record.target)
+    return result
+
+
+def _lint(
+    records: list[RowRecord], csv_file: str, game: str, into: Path, pool: Sequence[Path], lint_sources: Any
+) -> list[Finding]:
+    """Lint the new records among the game's data; each finding located at its row and column."""
+    by_path: dict[str, RowRecord] = {}
+    for record in records:
+        assert record.target is not None
+        by_path.setdefault(os.path.abspath(record.target), record)
+    context = _context_sources(game, into, pool, set(by_path))
+    new = [Source(r.target, text=r.text) for r in records if r.target is not None]
+    result = lint_sources([*context, *new], set(by_path))
+    located: list[Finding] = []
+    for finding in result.findings:
+        key = os.path.abspath(finding.file) if finding.file else ""
+        owner = by_path.get(key)
+        if owner is None:
+            continue
+        if finding.code == "card.schema_ref.unresolved" and _resolves(owner):
+            continue  # the record's folder does not exist yet; the reference resolves once it does
+        located.append(
+            Finding(
+                finding.code,
+                finding.message,
+                finding.severity,
+                csv_file,
+                finding.pointer,
+                owner.line,
+                owner.column_of(finding.pointer),
+            )
+        )
+    return located
+
+
+def _resolves(record: RowRecord) -> bool:
+    ref = record.data.get("$schema")
+    assert record.target is not None
+    if not isinstance(ref, str):
+        return False
+    return os.path.isfile(os.path.normpath(os.path.join(os.path.abspath(record.target.parent), ref)))
+
+
+__all__ = [
+    "CsvImport",
+    "RowRecord",
+    "coerce",
+    "decode",
+    "import_csv",
+    "resolve",
+    "schema_ref",
+    "slugify",
+    "sniff_delimiter",
+]
