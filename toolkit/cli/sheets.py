@@ -92,7 +92,20 @@ def print_cards(
         Path | None, typer.Option("--png", help="Also write one 300 dpi PNG per card (and per back) into DIR.")
     ] = None,
     tts: Annotated[
-        Path | None, typer.Option("--tts", help="Also write a Tabletop Simulator deck sheet FILE.png.")
+        Path | None,
+        typer.Option(
+            "--tts",
+            help="Also write Tabletop Simulator deck sheets FILE.png (and FILE-back.png) and a saved object "
+            "FILE.json that loads them as a deck.",
+        ),
+    ] = None,
+    tts_url_base: Annotated[
+        str | None,
+        typer.Option(
+            "--tts-url-base",
+            help="URL the --tts images will be uploaded under; FILE.json points there instead of file:///.",
+            show_default=False,
+        ),
     ] = None,
     font: Annotated[
         Path | None, typer.Option("--font", help="Use this TTF/TTC/OTF font instead of the bundled one.")
@@ -130,12 +143,15 @@ def print_cards(
     ).validated()
     if font_index < 0:
         raise DossierError(f"--font-index {font_index}: a face number is 0 or more")
+    if tts_url_base is not None and tts is None:
+        raise DossierError("--tts-url-base applies to --tts FILE.png only")
     if calibrate:
         _calibrate(spec, out, ids, deck, game, query, png, tts, font, font_index)
         return
     if out is None and png is None and tts is None:
         raise DossierError("nothing to write: give --out FILE.pdf, --png DIR or --tts FILE.png")
     _check_outputs(out, tts, deck)
+    _check_tts_object(tts, deck, tts_url_base)
     selection = _select(ids, deck, game, query, db, cards)
     records = selection.records
     fonts = _fonts(font, font_index, records)
@@ -174,7 +190,8 @@ def print_cards(
     if singles is not None and png is not None:
         _write_pngs(png, singles, records, spec)
     if tts_result is not None and tts is not None:
-        _write_tts(tts, tts_result)
+        images = _write_tts(tts, tts_result)
+        _write_tts_object(tts, tts_result, images, records, language, tts_url_base)
 
 
 def _duplex(value: str) -> Any:
@@ -198,6 +215,30 @@ def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> Non
             raise DossierError(f"{option} {path}: directory {path.parent} does not exist")
         if deck is not None and path.resolve() == deck.resolve():
             raise DossierError(f"{option} {path}: that is the deck file; choose another name")
+
+
+def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None) -> None:
+    """FILE.json beside --tts FILE.png is ours to replace only when absent or a TTS saved object."""
+    if tts is None:
+        return
+    from toolkit.sheets.tts import is_saved_object
+
+    if url_base is not None and "://" not in url_base:
+        raise DossierError(f"--tts-url-base {url_base!r}: expected a URL such as https://example.org/decks")
+    target = tts.with_suffix(".json")
+    if deck is not None and target.resolve() == deck.resolve():
+        raise DossierError(f"--tts {tts}: would write {target}, the deck file; choose another name")
+    if target.is_dir():
+        raise DossierError(f"--tts {tts}: {target} is a directory")
+    if target.exists():
+        try:
+            text = target.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            text = ""
+        if not is_saved_object(text):
+            raise DossierError(
+                f"--tts {tts}: {target} exists and is not a Tabletop Simulator saved object; not replacing it"
+            )
 
 
 def _calibrate(
@@ -416,7 +457,7 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
     print(f"{directory}: {len(names)} PNG file(s) at {render.PNG_DPI} dpi{bleed}")
 
 
-def _write_tts(target: Path, result: Any) -> None:
+def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
     from toolkit.jsonio import atomic_write_bytes
 
     faces, backs, _ = result
@@ -426,18 +467,44 @@ def _write_tts(target: Path, result: Any) -> None:
         suffix = f"-{index + 1}" if total > 1 else ""
         return parent / f"{stem}{kind}{suffix}.png"
 
-    for i, sheet in enumerate(faces):
-        path = name("", i, len(faces))
+    face_paths = [name("", i, len(faces)) for i in range(len(faces))]
+    back_paths = [name("-back", i, len(backs)) for i in range(len(backs))]
+    for path, sheet in zip(face_paths, faces, strict=True):
         atomic_write_bytes(path, sheet.png)
         print(
             f"{path}: Tabletop Simulator sheet, {sheet.columns} wide × {sheet.rows} tall, {sheet.count} card(s), "
             f"{sheet.width}×{sheet.height} px"
         )
-    for i, sheet in enumerate(backs):
-        path = name("-back", i, len(backs))
+    for path, sheet in zip(back_paths, backs, strict=True):
         atomic_write_bytes(path, sheet.png)
         unique = " (unique backs: one per card, same grid)" if sheet.count > 1 else " (one back for every card)"
         print(f"{path}: back image{unique}, {sheet.width}×{sheet.height} px")
+    return face_paths, back_paths
+
+
+def _write_tts_object(
+    target: Path,
+    result: Any,
+    images: tuple[list[Path], list[Path]],
+    records: list[Any],
+    lang: str,
+    url_base: str | None,
+) -> None:
+    """FILE.json beside the sheets: a TTS saved object that loads them as a deck (toolkit/sheets/tts.py)."""
+    from toolkit.jsonio import atomic_write_text, canonical_dumps
+    from toolkit.sheets.tts import image_url, saved_object
+
+    faces, backs, _ = result
+    face_urls = [image_url(path, url_base) for path in images[0]]
+    back_urls = [image_url(path, url_base) for path in images[1]]
+    data = saved_object(records, faces, backs, face_urls, back_urls, name=target.stem, lang=lang)
+    path = target.with_suffix(".json")
+    atomic_write_text(path, canonical_dumps(data))
+    where = f"under {url_base}" if url_base is not None else "as file:/// paths (keep the images where they are)"
+    print(
+        f"{path}: Tabletop Simulator saved object, a deck of {len(records)} card(s) from {len(faces)} sheet(s), "
+        f"images {where}"
+    )
 
 
 def fonts_check(cards: CardsOption = None) -> None:

@@ -1,0 +1,231 @@
+"""A Tabletop Simulator saved object for a deck printed with ``dossier print --tts``.
+
+TTS loads a deck of custom cards from sheet images: a face sheet holds up to
+10×7 cards, read left to right, top to bottom; the back is one image for every
+card, or (``UniqueBack``) a sheet in the same grid. The saved object this module
+writes is the JSON file TTS keeps under ``Saves/Saved Objects/``::
+
+    {
+      "SaveName": "<deck>", "ObjectStates": [<object>], ...empty save fields...
+    }
+
+    <object>, a deck (two cards or more):
+      {"Name": "DeckCustom", "GUID", "Transform", "Nickname": "<deck>", "Description": "",
+       "DeckIDs": [CardID of each card, top of the deck first],
+       "CustomDeck": {"<sheet key>": <sheet>, ...},
+       "ContainedObjects": [<card>, ... one per card, in the order of DeckIDs], ...}
+    <object>, a single card: <card> itself.
+
+    <card>:  {"Name": "Card", "GUID", "Transform", "CardID": <sheet key> * 100 + <position on the sheet>,
+              "Nickname": <its name>, "Description": <its text>, "CustomDeck": {"<sheet key>": <sheet>}, ...}
+    <sheet>: {"FaceURL": <face sheet image>, "BackURL": <back image or back sheet>,
+              "NumWidth": <columns>, "NumHeight": <rows>, "BackIsHidden": true,
+              "UniqueBack": <one back per card>, "Type": 0}
+
+Sheet keys are 1, 2, … in the order of the face sheets; the position on a
+sheet counts from 0 at the top left, row by row. ``Type`` 0 is TTS's rounded
+rectangle card. ``BackIsHidden`` shows the back image as the face of a card in
+someone else's hand. Each card's Nickname is its name in the chosen language
+(the other when it has none), its Description its text: the ability text
+(rendered in English for ``en`` where the ability language can, else as
+written) or an imported card's printed text in that language.
+
+Image URLs: ``file:///absolute/path.png`` (TTS reads local files, so the JSON
+works on the machine that printed it, as long as the images stay where they
+are), or ``url_base`` + the file name for images uploaded to a web host. The
+output is deterministic: GUIDs derive from the deck name and the card's place.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from .render import TtsSheet, distinct_backs
+
+CARD_SHAPE = 0  # TTS CardType: 0 rounded rectangle, 1 rectangle, 2 rounded hex, 3 hex, 4 circle
+TINT = {"r": 0.713235259, "g": 0.713235259, "b": 0.713235259}  # TTS's default for custom objects
+FACE_DOWN = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0}
+FACE_UP = {**FACE_DOWN, "rotZ": 0.0}
+
+
+def image_url(path: Path, url_base: str | None = None) -> str:
+    """``file:///`` + the absolute path (as TTS writes local files), or ``url_base/<file name>``."""
+    if url_base is not None:
+        return f"{url_base.rstrip('/')}/{quote(path.name)}"
+    return "file:///" + Path(path).resolve().as_posix().lstrip("/")
+
+
+def card_name(record: Any, lang: str) -> str:
+    """The record's name in ``lang`` (the other language where it has none)."""
+    names = record.name
+    if lang == "en":
+        return str(names.en or names.zh_hans)
+    return str(names.zh_hans)
+
+
+def card_description(record: Any, lang: str) -> str:
+    """The text a player reads in the tooltip: every ability text, or an imported card's printed text, one
+    paragraph a line."""
+    from toolkit import markup
+    from toolkit.models import iter_texts
+
+    from .layouts import printed_paragraphs
+
+    lines = [_ability(text, lang) for _, text in iter_texts(record)]  # text, a reverse face's, win conditions
+    lines += [markup.to_plain(p) for p in printed_paragraphs(record, lang)]
+    return "\n".join(lines)
+
+
+def _ability(text: str, lang: str) -> str:
+    if lang != "en":
+        return text
+    from toolkit.text import AbilitySyntaxError, parse_cached, render
+
+    try:
+        return render(parse_cached(text), "en")
+    except (AbilitySyntaxError, ValueError):
+        return text
+
+
+def _guid(*parts: object) -> str:
+    return hashlib.sha1("/".join(map(str, parts)).encode("utf-8")).hexdigest()[:6]
+
+
+def _transform(position: dict[str, float]) -> dict[str, float]:
+    return {**position, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def _common(name: str, guid: str, nickname: str, description: str, transform: dict[str, float]) -> dict[str, Any]:
+    return {
+        "GUID": guid,
+        "Name": name,
+        "Transform": _transform(transform),
+        "Nickname": nickname,
+        "Description": description,
+        "GMNotes": "",
+        "ColorDiffuse": dict(TINT),
+        "Locked": False,
+        "Grid": True,
+        "Snap": True,
+        "IgnoreFoW": False,
+        "Autoraise": True,
+        "Sticky": True,
+        "Tooltip": True,
+        "GridProjection": False,
+        "HideWhenFaceDown": True,
+        "Hands": name == "Card",
+        "SidewaysCard": False,
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+    }
+
+
+def sheet_positions(faces: Sequence[TtsSheet]) -> list[tuple[int, int]]:
+    """(sheet key, position on the sheet) of each card of the deck, in deck order."""
+    positions: list[tuple[int, int]] = []
+    for number, sheet in enumerate(faces, start=1):
+        positions.extend((number, slot) for slot in range(sheet.count))
+    return positions
+
+
+def saved_object(
+    records: Sequence[Any],
+    faces: Sequence[TtsSheet],
+    backs: Sequence[TtsSheet],
+    face_urls: Sequence[str],
+    back_urls: Sequence[str],
+    *,
+    name: str,
+    lang: str = "zh-Hans",
+) -> dict[str, Any]:
+    """The saved object (see the module docstring) for ``records`` laid out on ``faces`` as ``render_tts`` does.
+
+    ``backs`` and ``back_urls`` are what ``render_tts`` returned: one back image shared by every card, or
+    one back sheet per face sheet when the cards' backs differ.
+    """
+    positions = sheet_positions(faces)
+    if len(positions) != len(records) or len(face_urls) != len(faces) or len(back_urls) != len(backs):
+        raise ValueError("the sheets do not hold the deck's cards")
+    if not records:
+        raise ValueError("a deck has at least one card")
+    unique = len(distinct_backs(records)) > 1
+    if unique and len(backs) != len(faces):
+        raise ValueError("unique backs need one back sheet per face sheet")
+    custom: dict[str, dict[str, Any]] = {}
+    for number, sheet in enumerate(faces, start=1):
+        custom[str(number)] = {
+            "FaceURL": face_urls[number - 1],
+            "BackURL": back_urls[number - 1] if unique else back_urls[0],
+            "NumWidth": sheet.columns,
+            "NumHeight": sheet.rows,
+            "BackIsHidden": True,
+            "UniqueBack": unique,
+            "Type": CARD_SHAPE,
+        }
+    single = len(records) == 1
+    cards = []
+    for index, (record, (number, slot)) in enumerate(zip(records, positions, strict=True)):
+        card = _common(
+            "Card",
+            _guid(name, "card", index),
+            card_name(record, lang),
+            card_description(record, lang),
+            FACE_UP if single else FACE_DOWN,
+        )
+        card["CardID"] = number * 100 + slot
+        card["CustomDeck"] = {str(number): custom[str(number)]}
+        cards.append(card)
+    if single:
+        state = cards[0]
+    else:
+        state = _common("DeckCustom", _guid(name, "deck"), name, "", FACE_DOWN)
+        state["Hands"] = False
+        state["DeckIDs"] = [card["CardID"] for card in cards]
+        state["CustomDeck"] = custom
+        state["ContainedObjects"] = cards
+    return {
+        "SaveName": name,
+        "Date": "",
+        "VersionNumber": "",
+        "GameMode": "",
+        "GameType": "",
+        "GameComplexity": "",
+        "Tags": [],
+        "Gravity": 0.5,
+        "PlayArea": 0.5,
+        "Table": "",
+        "Sky": "",
+        "Note": "",
+        "TabStates": {},
+        "LuaScript": "",
+        "LuaScriptState": "",
+        "XmlUI": "",
+        "ObjectStates": [state],
+    }
+
+
+def is_saved_object(text: str) -> bool:
+    """Whether ``text`` is a TTS saved object (a file ``--tts`` may replace), not some other JSON."""
+    import json
+
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and isinstance(data.get("ObjectStates"), list)
+
+
+__all__ = [
+    "CARD_SHAPE",
+    "card_description",
+    "card_name",
+    "image_url",
+    "is_saved_object",
+    "saved_object",
+    "sheet_positions",
+]
