@@ -136,6 +136,11 @@ BAD_ROWS = [
     ("id,name.zh-Hans,category", "Bad Id,坏牌,skill", "2:1: error csv.id: column 'id': 'Bad Id' is not an id"),
     ("name.zh-Hans,category", "坏牌,skill", "2:1: error csv.id: no id from the name '坏牌'"),
     (
+        "name.zh-Hans,name.en,category",
+        "快抽,Quick Draw,skill\n慢抽,Quick Draw,skill",
+        "3:2: error csv.id: id 'quick_draw' is also the id of the row on line 2",
+    ),
+    (
         "name.zh-Hans,name.en,category,agent",
         "坏牌,Bad,skill,nobody",
         "2:4: error card.ref: tactics card 'bad': exclusive to agent 'nobody'",

@@ -773,12 +773,22 @@ def import_csv(
         return result
     folder = into / KIND_DIRS[kind]
     ref = schema_ref(folder, game, kind)
+    ids: dict[str, RowRecord] = {}
     for row in body:
         record = _read_row(sheet, row)
         if record is None:
             continue
         record_id = _record_id(sheet, record)
         if record_id is None:
+            continue
+        first = ids.setdefault(record_id, record)
+        if first is not record:
+            sheet.error(
+                "csv.id",
+                f"id {record_id!r} is also the id of the row on line {first.line}; ids are unique in a game",
+                record.line,
+                record.cells.get("/id"),
+            )
             continue
         record.data.setdefault("$schema", ref)
         record.target = folder / f"{record_id}.json"
