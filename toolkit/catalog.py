@@ -111,6 +111,10 @@ class Catalog:
     def get(self, game: str, record_id: str, kind: str = "card") -> RecordBase | None:
         return self._index.get((game, namespace(kind), record_id))
 
+    def file_of(self, record: RecordBase) -> Path | None:
+        """The file ``record`` was read from (card art is found relative to it)."""
+        return self.files.get((record.game, namespace(record.kind), record.id))  # type: ignore[attr-defined]
+
     def of_kind(self, game: str, kind: str) -> list[RecordBase]:
         return list(self._by_kind.get((game, kind), []))
 

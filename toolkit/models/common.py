@@ -22,6 +22,12 @@ AbilityText = Annotated[
     Field(description="One ability in controlled zh-Hans ability text (see toolkit/text/ABILITY_TEXT.md)."),
 ]
 
+ART_DOC = (
+    "Card art: a PNG or JPEG file, its path relative to this record's file with forward slashes "
+    "(e.g. '../art/ghost.png'). Printed in the layout's art box, scaled to cover it and centred."
+)
+ArtPath = Annotated[str, StringConstraints(min_length=1, max_length=500)]
+
 
 class Model(BaseModel):
     """Frozen, closed pydantic model: unknown fields are errors, values never change."""

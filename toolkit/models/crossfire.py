@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .common import AbilityText, GameBase, ModeBase, Model, PlayerRange, RecordBase, Slug
+from .common import ART_DOC, AbilityText, ArtPath, GameBase, ModeBase, Model, PlayerRange, RecordBase, Slug
 
 Team = Literal["blue", "red", "none"]
 RoleCounts = dict[Slug, Annotated[int, Field(ge=1, le=20)]]
@@ -35,6 +35,7 @@ class CrossfireRole(RecordBase):
     counts_as: Slug | None = Field(default=None, description="视为: the standard role it counts as.")
     text: list[AbilityText] = Field(default_factory=list, description="Abilities.")
     win: list[AbilityText] = Field(min_length=1, description="Win conditions, in ability text.")
+    art: ArtPath | None = Field(default=None, description=ART_DOC)
 
     @model_validator(mode="after")
     def _guns(self) -> CrossfireRole:

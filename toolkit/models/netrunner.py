@@ -10,7 +10,19 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from .common import AbilityText, GameBase, ModeBase, Model, Names, NonEmptyText, RecordBase, Slug, Term
+from .common import (
+    ART_DOC,
+    AbilityText,
+    ArtPath,
+    GameBase,
+    ModeBase,
+    Model,
+    Names,
+    NonEmptyText,
+    RecordBase,
+    Slug,
+    Term,
+)
 
 Side = Literal["corp", "runner"]
 CORP_TYPES = ("operation", "agenda", "ice", "upgrade", "asset")
@@ -247,6 +259,7 @@ class NetrunnerIdentity(RecordBase):
     printings: list[Printing] = Field(default_factory=list, description=PRINTINGS_DOC)
     printed_text: PrintedText | None = Field(default=None, description=PRINTED_TEXT_DOC)
     untranslated: list[str] = Field(default_factory=list, description=UNTRANSLATED_DOC)
+    art: ArtPath | None = Field(default=None, description=ART_DOC)
 
 
 class CardBase(RecordBase):
@@ -266,6 +279,7 @@ class CardBase(RecordBase):
     printings: list[Printing] = Field(default_factory=list, description=PRINTINGS_DOC)
     printed_text: PrintedText | None = Field(default=None, description=PRINTED_TEXT_DOC)
     untranslated: list[str] = Field(default_factory=list, description=UNTRANSLATED_DOC)
+    art: ArtPath | None = Field(default=None, description=ART_DOC)
 
 
 class Operation(CardBase):

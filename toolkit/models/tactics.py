@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
-from .common import AbilityText, GameBase, ModeBase, Model, Names, PlayerRange, RecordBase, Slug, Term
+from .common import ART_DOC, AbilityText, ArtPath, GameBase, ModeBase, Model, Names, PlayerRange, RecordBase, Slug, Term
 
 Category = Literal["equipment", "skill", "item", "status", "minion"]
 Back = Literal["personal", "shop"]
@@ -211,6 +211,7 @@ class TacticsAgent(RecordBase):
         default_factory=lambda: ["brawl", "sidearm"], description="Built-in attacks (特工自带攻击)."
     )
     text: list[AbilityText] = Field(default_factory=list, description="Abilities, top to bottom.")
+    art: ArtPath | None = Field(default=None, description=ART_DOC)
 
     @model_validator(mode="after")
     def _symbol(self) -> TacticsAgent:
@@ -251,6 +252,7 @@ class TacticsMinion(RecordBase):
     deploy: Deployment
     can_use_command_cards: bool = Field(default=False, description="Marked minions may use command cards.")
     text: list[AbilityText] = Field(default_factory=list)
+    art: ArtPath | None = Field(default=None, description=ART_DOC)
 
 
 class TacticsObstacle(RecordBase):
@@ -262,6 +264,7 @@ class TacticsObstacle(RecordBase):
     obstacle: Literal["normal", "scene"] = Field(description="普通障碍 or 场景障碍.")
     hp: int = Field(ge=1, le=50)
     text: list[AbilityText] = Field(default_factory=list)
+    art: ArtPath | None = Field(default=None, description=ART_DOC)
 
 
 TacticsUnit = Annotated[TacticsMinion | TacticsObstacle, Field(discriminator="type")]
@@ -298,6 +301,7 @@ class TacticsCard(RecordBase):
     status: Status | None = None
     minion: Slug | None = Field(default=None, description="For minion cards: the unit id it deploys.")
     reverse: Reverse | None = Field(default=None, description="Reversible cards: the reverse face.")
+    art: ArtPath | None = Field(default=None, description=ART_DOC)
     token: Token | None = Field(default=None, description="Token cards: per-player limit in play.")
     flavor: Names | None = None
 
