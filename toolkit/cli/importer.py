@@ -76,14 +76,17 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
     ) -> None:
-        """Import records from a spreadsheet: one row per record, a header row of field names.
+        """Import records from a spreadsheet: a header row of field names, one record per row.
 
-        Columns are fields, dotted when nested (cost.mortgage, equipment.attack.range.max); name.zh-Hans and
-        name.en (or zh-Hans, en); a list from repeated columns (text, text), numbered ones (text.0, text.1) or
-        one cell split on line breaks (free text) or commas (subtypes). Cells are read by the field's type;
-        an empty cell leaves the field out. The id comes from an id column, else the English name. Every
-        record is linted among the game's data first; errors name row and column, and nothing is written
-        while any row has one (exit 1). A file with other content is replaced only with --force.
+        Columns are fields, dotted when nested (cost.mortgage,
+        equipment.attack.range.max); the name is name.zh-Hans and name.en (or
+        zh-Hans, en). A list comes from repeated columns (text, text), numbered
+        ones (text.0, text.1) or one cell split on line breaks (free text) or
+        commas (subtypes). Cells are read by the field's type; an empty cell
+        leaves the field out. The id is the id column, else made from the
+        English name. Every record is linted among the game's data first;
+        errors name row and column, and nothing is written while any row has
+        one (exit 1). A file with other content is replaced only with --force.
         """
         from toolkit.config import card_pool
         from toolkit.importers.spreadsheet import import_csv
