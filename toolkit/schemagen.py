@@ -16,11 +16,13 @@ from pydantic import TypeAdapter
 from .jsonio import atomic_write_text, canonical_dumps
 from .models import KINDS, RECORD_ADAPTER, kind_adapter, schema_path
 from .models.deck import Deck
+from .sheets.template import SCHEMA_NAME, TEMPLATE_ADAPTER
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 EXTRA_SCHEMAS: dict[str, tuple[str, TypeAdapter[Any]]] = {
     "record.schema.json": ("Any Dossier record of any game", RECORD_ADAPTER),
     "deck.schema.json": ("A Dossier deck (tactics, netrunner) or role set (crossfire)", TypeAdapter(Deck)),
+    SCHEMA_NAME: ("A Dossier card layout template (front or back; see toolkit/sheets/template.py)", TEMPLATE_ADAPTER),
 }
 
 

@@ -3,8 +3,12 @@
 Every face is drawn in the card's own coordinates (points, origin at the
 bottom-left trim corner): colour to the bleed edge, every word and icon inside
 the safe zone (3 mm inside the trim; 2.5 mm on cards narrower than 55 mm).
-Sizes are those of a poker card scaled to the card in use; body text starts at
-8 pt and shrinks in quarter points down to 6 pt, then is reported.
+What a face shows is decided here, per record kind (a :class:`Content`); where
+each box goes and how it looks comes from its template
+(:mod:`toolkit.sheets.template`: boxes in millimetres on a design card,
+scaled to the card in use). Body text is set at the text box's size and
+shrinks in quarter points down to 6 pt, then is reported. Art covers its box
+and runs on into the bleed where the box touches the trim.
 
 What goes on each face:
 
@@ -31,28 +35,29 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from pathlib import Path
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from toolkit import markup
 
-from . import icons, labels
+from . import art, icons, labels
 from .fonts import FontSet
-from .geometry import mm
+from .geometry import Rect, mm
 from .linebreak import Atom
-from .styles import (
-    BACKS,
-    GOLD,
-    INK,
-    MUTED,
-    NETRUNNER_FALLBACK,
-    PANEL,
-    TACTICS_CATEGORY_COLOR,
-    TACTICS_FRAME,
-    TEAM_COLOR,
-    BackStyle,
-    back_key,
-    mix,
-    readable_on,
+from .styles import GOLD, INK, MUTED, NETRUNNER_FALLBACK, PANEL, ROLE_COLORS, back_key, mix, readable_on
+from .template import (
+    ArtBox,
+    BackTemplate,
+    BadgeBox,
+    Box,
+    FooterBox,
+    FrontTemplate,
+    NameBox,
+    StatsBox,
+    SymbolBox,
+    Templates,
+    TypeLineBox,
+    default_templates,
 )
 from .textbox import MIN_SIZE, Measurer, Para, ability, draw, draw_line, fit, fit_line, markup_paras, plain
 
@@ -60,7 +65,6 @@ SYMBOL = re.compile(r"\[[a-z0-9_-]+\]")
 MARKUP_TAG = re.compile(r"</?(?:strong|b|em|i|sup|trace|errata|champion|ul|ol|li|br)\s*/?>", re.I)
 Severity = Literal["error", "warning"]
 _FRAMES: dict[tuple[Any, ...], list[str]] = {}
-BODY_SIZE = {"tactics": 9.0, "netrunner": 9.0, "crossfire": 10.0}  # points on a poker card, before shrinking
 PRINTABLE: dict[str, tuple[str, ...]] = {
     "tactics": ("agent", "card", "unit"),
     "netrunner": ("identity", "card"),
@@ -72,6 +76,14 @@ class Lookup(Protocol):
     """What the layouts need from a catalog: one record by game, id and kind."""
 
     def get(self, game: str, record_id: str, kind: str = "card") -> Any: ...
+
+
+@runtime_checkable
+class Sourced(Protocol):
+    """A lookup that also knows the file each record was read from (a Catalog): card art is found
+    relative to it."""
+
+    def file_of(self, record: Any) -> Path | None: ...
 
 
 @dataclass(frozen=True)
@@ -92,7 +104,7 @@ class Issue:
 
 @dataclass
 class Context:
-    """What every face needs: the canvas, fonts, the catalog and where to put issues."""
+    """What every face needs: the canvas, fonts, the catalog, the templates and where to put issues."""
 
     canvas: Any
     fonts: FontSet
@@ -100,6 +112,7 @@ class Context:
     issues: list[Issue] = field(default_factory=list)
     measure: Measurer | None = None
     lang: str = "zh-Hans"  # language of printed text and flavour (imported cards); English when missing
+    templates: Templates = field(default_factory=default_templates)
     _reported: set[tuple[str, str, str, str]] = field(default_factory=set)
 
     def measurer(self) -> Measurer:
@@ -112,6 +125,12 @@ class Context:
         if key not in self._reported:  # a card printed three times is reported once
             self._reported.add(key)
             self.issues.append(Issue(code, severity, record.game, record.kind, record.id, message))
+
+    def record_file(self, record: Any) -> Path | None:
+        """The file ``record`` was read from, when the lookup knows it (relative art paths start there)."""
+        if isinstance(self.lookup, Sourced):
+            return self.lookup.file_of(record)
+        return None
 
 
 def is_printable(record: Any) -> bool:
@@ -127,8 +146,69 @@ def _term(game_record: Any, attr: str, term_id: str | None) -> str:
     return term_id
 
 
+@dataclass(frozen=True)
+class Badge:
+    """What a badge shows: a disc (or hexagon) of ``color`` with a number and/or an icon."""
+
+    color: str
+    text: str
+    icon: str | None = None
+    shape: str = "circle"
+
+
+@dataclass
+class Content:
+    """What one front shows, box by box; the template says where and how."""
+
+    name: str
+    en: str | None = None
+    badge: Badge | None = None
+    symbol: str | None = None
+    type_left: str = ""
+    type_right: str = ""
+    stats: list[tuple[str, str, str]] = field(default_factory=list)
+    paras: list[Para] = field(default_factory=list)
+    footer_left: Callable[[float, float], float] | None = None
+    text: Callable[[Face, Rect], None] | None = None  # draws the text box itself (reversible cards)
+
+
+def _edge(value: float, design: float, actual: float, s: float) -> float:
+    """A box edge ``value`` mm from the origin side of a ``design`` mm card, in points on an ``actual``-point
+    card: it keeps its scaled distance to the nearer card edge."""
+    return mm(value) * s if value <= design / 2 else actual - mm(design - value) * s
+
+
+def box_rects(
+    template: FrontTemplate, width: float, height: float, empty: frozenset[str] = frozenset()
+) -> dict[str, Rect]:
+    """Every box of ``template`` that is drawn on a ``width`` × ``height`` point card, in card points
+    (origin at the bottom-left trim corner, y up): empty boxes give their space away (``give_to``)."""
+    card = template.card
+    s = min(width / mm(card.width), height / mm(card.height))
+    boxes: dict[str, Box] = dict(template.boxes.items())
+    spans = {name: [box.x, box.y, box.x + box.width, box.y + box.height] for name, box in boxes.items()}
+    for name in boxes.keys() & empty:  # design mm: left, top, right, bottom (y down)
+        target: str | None = boxes[name].give_to
+        visited = {name}
+        while target is not None and target in empty and target in boxes and target not in visited:
+            visited.add(target)
+            target = boxes[target].give_to
+        if target is not None and target in boxes and target not in empty:
+            a, b = spans[target], spans[name]
+            spans[target] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+    rects: dict[str, Rect] = {}
+    for name, (left, top, right, bottom) in spans.items():
+        if name in empty:
+            continue
+        x0, x1 = _edge(left, card.width, width, s), _edge(right, card.width, width, s)
+        y1 = height - _edge(top, card.height, height, s)
+        y0 = height - _edge(bottom, card.height, height, s)
+        rects[name] = Rect(x0, y0, x1 - x0, y1 - y0)
+    return rects
+
+
 class Face:
-    """Drawing helpers for one card face of ``width`` × ``height`` points."""
+    """Drawing one card face of ``width`` × ``height`` points from its template."""
 
     def __init__(self, ctx: Context, record: Any, width: float, height: float, bleed: float) -> None:
         self.ctx = ctx
@@ -136,18 +216,12 @@ class Face:
         self.fonts = ctx.fonts
         self.record = record
         self.w, self.h, self.bleed = width, height, bleed
-        self.s = min(width / mm(63), height / mm(88))
+        self.template = ctx.templates.front(record.game, record.kind)
+        card = self.template.card
+        self.s = min(width / mm(card.width), height / mm(card.height))
         self.safe = mm(3.0 if width >= mm(55) else 2.5)
-        self.pad = mm(1.2) * min(self.s, 1.0)
-        self.left = self.safe + self.pad
-        self.right = width - self.safe - self.pad
-        self.top = height - self.safe - self.pad
-        self.bottom = self.safe + self.pad
-        self.base = BODY_SIZE.get(record.game, 9.0)
-
-    @property
-    def inner(self) -> float:
-        return self.right - self.left
+        self.accent = NETRUNNER_FALLBACK
+        self.frame_color = NETRUNNER_FALLBACK
 
     def u(self, value_mm: float) -> float:
         """Millimetres at this card's scale, in points."""
@@ -156,12 +230,75 @@ class Face:
     def pt(self, size: float) -> float:
         return max(MIN_SIZE, size * self.s)
 
+    def palette(self, key: str, default: str = NETRUNNER_FALLBACK) -> str:
+        """A colour the card data picks by name (category, deck, team) from the template's palette."""
+        return self.template.palette.get(key, default)
+
+    def color(self, value: str, auto: str = INK) -> str:
+        """A template colour: #rrggbb or a role (accent, frame, ink, …); ``auto`` is the layout's choice."""
+        if value.startswith("#"):
+            return value
+        if value == "accent":
+            return self.accent
+        if value == "accent-dark":
+            return mix(self.accent, "#000000", 0.2)
+        if value == "frame":
+            return self.frame_color
+        if value == "auto":
+            return auto
+        return ROLE_COLORS[value]
+
+    def safe_rect(self, rect: Rect) -> Rect:
+        """``rect`` cut to the safe zone: no word is printed where the trim may cut it."""
+        x0, y0 = max(rect.x, self.safe), max(rect.y, self.safe)
+        x1, y1 = min(rect.right, self.w - self.safe), min(rect.top, self.h - self.safe)
+        return Rect(x0, y0, max(0.0, x1 - x0), max(0.0, y1 - y0))
+
+    # ------------------------------------------------------------------ the whole face
+
+    def compose(self, content: Content) -> None:
+        """Frame, art, then every box the template has, each with what ``content`` puts in it."""
+        empty = {
+            "badge": content.badge is None,
+            "name": not content.name,
+            "symbol": not content.symbol,
+            "type_line": not (content.type_left or content.type_right),
+            "stats": not content.stats,
+            "art": getattr(self.record, "art", None) is None,
+        }
+        rects = box_rects(self.template, self.w, self.h, frozenset(k for k, v in empty.items() if v))
+        boxes = self.template.boxes
+        self.frame()
+        if "art" in rects and boxes.art is not None:
+            self.art(rects["art"], boxes.art)
+        if "badge" in rects and boxes.badge is not None and content.badge is not None:
+            self.badge(self.safe_rect(rects["badge"]), boxes.badge, content.badge)
+        if "symbol" in rects and boxes.symbol is not None and content.symbol:
+            self.symbol(self.safe_rect(rects["symbol"]), boxes.symbol, content.symbol)
+        if "name" in rects and boxes.name is not None:
+            self.name(self.safe_rect(rects["name"]), boxes.name, content.name, content.en)
+        if "type_line" in rects and boxes.type_line is not None:
+            self.type_line(rects["type_line"], boxes.type_line, content.type_left, content.type_right)
+        if "stats" in rects and boxes.stats is not None:
+            self.stats(self.safe_rect(rects["stats"]), boxes.stats, content.stats)
+        if "footer" in rects and boxes.footer is not None:
+            self.footer(self.safe_rect(rects["footer"]), boxes.footer, content.footer_left)
+        text = self.safe_rect(rects["text"])
+        if content.text is not None:
+            content.text(self, text)
+        else:
+            self.text_box(content.paras, text)
+
     # ------------------------------------------------------------------ frame
 
-    def frame(self, color: str) -> None:
+    def frame(self) -> None:
         """Colour to the bleed edge, a light panel inside (pure paths: written once, then replayed)."""
         c = self.c
-        key = ("frame", self.w, self.h, self.bleed, color)
+        spec = self.template.frame
+        color = self.color(spec.color, self.frame_color)
+        panel = self.color(spec.panel, PANEL) if spec.panel is not None else None
+        inset, radius = self.u(spec.inset), self.u(spec.radius)
+        key = ("frame", self.w, self.h, self.bleed, color, panel, inset, radius)
         cached = _FRAMES.get(key)
         if cached is not None:
             c._code.extend(cached)
@@ -170,42 +307,89 @@ class Face:
         c.saveState()
         c.setFillColor(color)
         c.rect(-self.bleed, -self.bleed, self.w + 2 * self.bleed, self.h + 2 * self.bleed, stroke=0, fill=1)
-        c.setFillColor(PANEL)
-        inset = self.safe - mm(0.6)
-        c.roundRect(inset, inset, self.w - 2 * inset, self.h - 2 * inset, mm(1.6), stroke=0, fill=1)
+        if panel is not None:
+            c.setFillColor(panel)
+            c.roundRect(inset, inset, self.w - 2 * inset, self.h - 2 * inset, radius, stroke=0, fill=1)
         c.restoreState()
         _FRAMES[key] = c._code[start:]
 
+    # ------------------------------------------------------------------ art
+
+    def art(self, rect: Rect, box: ArtBox) -> None:
+        """The record's art, covering the box (centred, cropped), on into the bleed where the box touches
+        the trim; a grey placeholder and a warning when the file is missing or unreadable."""
+        record = self.record
+        c = self.c
+        placed = art.bleed_box(rect, self.w, self.h, self.bleed, touch=mm(art.TOUCH))
+        path = art.resolve(record.art, self.ctx.record_file(record))
+        try:
+            picture = art.picture(path, placed.width / mm(1), placed.height / mm(1))
+        except art.ArtError as exc:
+            self.ctx.report(
+                record,
+                f"sheet.art.{exc.problem.kind}",
+                "warning",
+                f"art {record.art!r} ({path}): {exc.problem.message}; a grey box is printed in its place",
+            )
+            c.saveState()
+            c.setFillColor(box.placeholder)
+            c.rect(placed.x, placed.y, placed.width, placed.height, stroke=0, fill=1)
+            c.setStrokeColor(mix(box.placeholder, "#000000", 0.15))
+            c.setLineWidth(0.5)
+            c.line(placed.x, placed.y, placed.right, placed.top)
+            c.line(placed.x, placed.top, placed.right, placed.y)
+            c.restoreState()
+            return
+        from reportlab.lib.utils import ImageReader
+
+        c.drawImage(ImageReader(picture), placed.x, placed.y, placed.width, placed.height, mask="auto")
+
     # ------------------------------------------------------------------ header
 
-    def header(
-        self,
-        badge: Callable[[float, float, float], None] | None,
-        name: str,
-        en: str | None,
-        symbol: str | None = None,
-        symbol_color: str = INK,
-    ) -> None:
-        """Badge at the top left, name (and English name) beside it, an agent symbol at the top right."""
-        height = self.u(10.5)
-        badge_d = self.u(8.6)
-        x0 = self.left
-        if badge is not None:
-            badge(x0, self.top - badge_d, badge_d)
-            x0 += badge_d + self.u(1.6)
-        x1 = self.right
-        if symbol:
-            d = self.u(7.4)
-            cx, cy = self.right - d / 2, self.top - d / 2
-            self.c.setFillColor(symbol_color)
-            self.c.circle(cx, cy, d / 2, stroke=0, fill=1)
-            symbol_size = fit_line(symbol, d * 0.78, d * 0.62, self.fonts, True, 4) or 4.0
-            ink = readable_on(symbol_color)
-            draw_line(self.c, symbol, cx, cy - symbol_size * 0.36, symbol_size, self.fonts, True, ink, "center")
-            x1 -= d + self.u(1.4)
-        width = x1 - x0
-        name_base = 10.5 * self.s
-        size = fit_line(name, width, name_base, self.fonts, True)
+    def badge(self, rect: Rect, box: BadgeBox, badge: Badge) -> None:
+        """A disc (or hexagon) of the box's smaller side, centred in it, with a number and/or an icon."""
+        c = self.c
+        d = min(rect.width, rect.height)
+        x, y = rect.x + (rect.width - d) / 2, rect.y + (rect.height - d) / 2
+        color = self.color(box.fill, badge.color)
+        ink = self.color(box.color, readable_on(color))
+        text, icon = badge.text, badge.icon
+        c.setFillColor(color)
+        if badge.shape == "hexagon":
+            icons.draw(c, "hexagon", x, y, d, color)
+        else:
+            c.circle(x + d / 2, y + d / 2, d / 2, stroke=0, fill=1)
+        if icon and text:
+            isize = d * 0.34
+            tsize = fit_line(text, d * 0.6, d * 0.5, self.fonts, True, 3) or 3
+            total = self.fonts.width(text, True, tsize) + isize * 0.9
+            tx = x + (d - total) / 2
+            draw_line(c, text, tx, y + d / 2 - tsize * 0.36, tsize, self.fonts, True, ink)
+            icons.draw(c, icon, tx + total - isize, y + d / 2 - isize / 2, isize, ink)
+        elif icon:
+            icons.draw(c, icon, x + d * 0.2, y + d * 0.2, d * 0.6, ink)
+        elif text:
+            tsize = fit_line(text, d * 0.74, d * 0.56, self.fonts, True, 3) or 3
+            draw_line(c, text, x + d / 2, y + d / 2 - tsize * 0.36, tsize, self.fonts, True, ink, "center")
+
+    def symbol(self, rect: Rect, box: SymbolBox, symbol: str) -> None:
+        """An exclusive card's agent symbol on a disc of the box's smaller side, centred in it."""
+        d = min(rect.width, rect.height)
+        cx, cy = rect.x + rect.width / 2, rect.y + rect.height / 2
+        fill = self.color(box.fill, self.palette("agent"))
+        self.c.setFillColor(fill)
+        self.c.circle(cx, cy, d / 2, stroke=0, fill=1)
+        symbol_size = fit_line(symbol, d * 0.78, d * 0.62, self.fonts, True, 4) or 4.0
+        ink = self.color(box.color, readable_on(fill))
+        draw_line(self.c, symbol, cx, cy - symbol_size * 0.36, symbol_size, self.fonts, True, ink, "center")
+
+    def name(self, rect: Rect, box: NameBox, name: str, en: str | None) -> None:
+        """The name on one line (shrunk to fit), the English name under it."""
+        if box.subtitle is None:
+            en = None
+        width = rect.width
+        bold = box.name.font == "bold"
+        size = fit_line(name, width, box.name.size * self.s, self.fonts, bold)
         if size is None:
             self.ctx.report(
                 self.record,
@@ -214,85 +398,68 @@ class Face:
                 f"name {name!r} does not fit on one line even at {MIN_SIZE:g} pt",
             )
             size = MIN_SIZE
-        name_y = self.top - height * (0.5 if en else 0.62)
-        draw_line(self.c, name, x0, name_y, size, self.fonts, True, INK)
-        if en:
-            en_size = fit_line(en, width, self.pt(6.4), self.fonts, False)
+        x = {"left": rect.x, "center": rect.x + width / 2, "right": rect.right}[box.align]
+        name_y = rect.top - rect.height * (0.5 if en else 0.62)
+        draw_line(self.c, name, x, name_y, size, self.fonts, bold, self.color(box.name.color), box.align)
+        if en and box.subtitle is not None:
+            sub = box.subtitle
+            sub_bold = sub.font == "bold"
+            en_size = fit_line(en, width, self.pt(sub.size), self.fonts, sub_bold)
             if en_size is None:
                 en_size = MIN_SIZE
-                while en and self.fonts.width(en + "…", False, en_size) > width:
+                while en and self.fonts.width(en + "…", sub_bold, en_size) > width:
                     en = en[:-1]
                 en += "…"
-            draw_line(self.c, en, x0, name_y - self.u(3.4), en_size, self.fonts, False, MUTED)
-        self.top -= height + self.u(0.8)
+            color = self.color(sub.color, MUTED)
+            draw_line(self.c, en, x, name_y - self.u(3.4), en_size, self.fonts, sub_bold, color, box.align)
 
-    def badge_text(self, color: str, text: str, icon: str | None = None, shape: str = "circle") -> Callable[..., None]:
-        def paint(x: float, y: float, d: float) -> None:
-            c = self.c
-            c.setFillColor(color)
-            if shape == "hexagon":
-                icons.draw(c, "hexagon", x, y, d, color)
-            else:
-                c.circle(x + d / 2, y + d / 2, d / 2, stroke=0, fill=1)
-            ink = readable_on(color)
-            items = [t for t in (text,) if t]
-            if icon and text:
-                isize = d * 0.34
-                tsize = fit_line(text, d * 0.6, d * 0.5, self.fonts, True, 3) or 3
-                total = self.fonts.width(text, True, tsize) + isize * 0.9
-                tx = x + (d - total) / 2
-                draw_line(c, text, tx, y + d / 2 - tsize * 0.36, tsize, self.fonts, True, ink)
-                icons.draw(c, icon, tx + total - isize, y + d / 2 - isize / 2, isize, ink)
-            elif icon:
-                icons.draw(c, icon, x + d * 0.2, y + d * 0.2, d * 0.6, ink)
-            elif items:
-                tsize = fit_line(text, d * 0.74, d * 0.56, self.fonts, True, 3) or 3
-                draw_line(c, text, x + d / 2, y + d / 2 - tsize * 0.36, tsize, self.fonts, True, ink, "center")
+    # ------------------------------------------------------------------ type line
 
-        return paint
-
-    # ------------------------------------------------------------------ strip
-
-    def strip(self, color: str, left: str, right: str = "") -> None:
-        """The coloured type line."""
+    def type_line(self, rect: Rect, box: TypeLineBox, left: str, right: str = "") -> None:
+        """The coloured strip: type (and subtypes) at the left, a note at the right."""
         c = self.c
-        height = self.u(4.8)
-        y = self.top - height
-        c.setFillColor(color)
-        c.roundRect(self.left - self.pad * 0.6, y, self.inner + self.pad * 1.2, height, mm(0.8), stroke=0, fill=1)
-        ink = readable_on(color)
-        size = self.pt(7.0)
-        right_w = self.fonts.width(right, False, size) if right else 0.0
-        room = self.inner - self.u(1.0) - (right_w + self.u(2) if right else 0)
-        left_size = fit_line(left, room, size, self.fonts, True)
+        fill = self.color(box.fill, self.accent)
+        c.setFillColor(fill)
+        c.roundRect(rect.x, rect.y, rect.width, rect.height, self.u(box.radius), stroke=0, fill=1)
+        pad = self.u(box.padding)
+        inner = self.safe_rect(Rect(rect.x + pad, rect.y, rect.width - 2 * pad, rect.height))
+        ink = readable_on(fill)
+        size = self.pt(box.left.size)
+        right_size = self.pt(box.right.size)
+        left_bold, right_bold = box.left.font == "bold", box.right.font == "bold"
+        right_w = self.fonts.width(right, right_bold, right_size) if right else 0.0
+        room = inner.width - (right_w + self.u(2) if right else 0)
+        left_size = fit_line(left, room, size, self.fonts, left_bold)
         if left_size is None:
             self.ctx.report(self.record, "sheet.text.overflow", "error", f"type line {left!r} does not fit")
             left_size = MIN_SIZE
-        base = y + height / 2 - size * 0.36
-        draw_line(c, left, self.left + self.u(0.5), base, left_size, self.fonts, True, ink)
+        base = rect.y + rect.height / 2 - size * 0.36
+        draw_line(c, left, inner.x, base, left_size, self.fonts, left_bold, self.color(box.left.color, ink))
         if right:
-            draw_line(c, right, self.right - self.u(0.5), base, size, self.fonts, False, ink, "right")
-        self.top = y - self.u(1.2)
+            color = self.color(box.right.color, ink)
+            draw_line(c, right, inner.right, base, right_size, self.fonts, right_bold, color, "right")
 
     # ------------------------------------------------------------------ stats
 
-    def stats(self, items: list[tuple[str, str, str]], color: str = INK) -> None:
+    def stats(self, rect: Rect, box: StatsBox, items: list[tuple[str, str, str]]) -> None:
         """A row of (icon, value, label) cells; icon ``vision:RS`` draws vision arrows (R rear, S side)."""
         if not items:
             return
         c = self.c
-        height = self.u(7.6)
-        cell = self.inner / len(items)
-        isize = self.u(5.0)
-        value_size = self.pt(11)
-        label_size = self.pt(6)
+        color = self.color(box.icon_color, self.accent)
+        cell = rect.width / len(items)
+        isize = self.u(box.icon)
+        value_size = self.pt(box.value.size)
+        label_size = self.pt(box.label.size)
+        value_bold, label_bold = box.value.font == "bold", box.label.font == "bold"
+        value_color, label_color = self.color(box.value.color), self.color(box.label.color, MUTED)
         for index, (icon, value, label) in enumerate(items):
-            x = self.left + cell * index
-            value_w = self.fonts.width(value, True, value_size) if value else 0.0
-            label_w = self.fonts.width(label, False, label_size)
+            x = rect.x + cell * index
+            value_w = self.fonts.width(value, value_bold, value_size) if value else 0.0
+            label_w = self.fonts.width(label, label_bold, label_size)
             total = isize + (self.u(0.8) + value_w if value else 0.0)
             ix = x + (cell - total) / 2
-            iy = self.top - isize - self.u(0.2)
+            iy = rect.top - isize - self.u(0.2)
             if icon.startswith("vision:"):
                 flags = icon.partition(":")[2]
                 icons.draw_vision(c, ix, iy, isize, color, "R" in flags, "S" in flags)
@@ -301,44 +468,59 @@ class Face:
             else:
                 icons.draw(c, icon, ix, iy, isize, color)
             if value:
-                draw_line(
-                    c, value, ix + isize + self.u(0.8), iy + isize / 2 - value_size * 0.36, value_size, self.fonts, True
-                )
+                value_y = iy + isize / 2 - value_size * 0.36
+                draw_line(c, value, ix + isize + self.u(0.8), value_y, value_size, self.fonts, value_bold, value_color)
             if label_w > cell - self.u(0.6):
                 label = label[: max(1, int(len(label) * (cell - self.u(0.6)) / label_w))]
-            draw_line(
-                c, label, x + cell / 2, self.top - height + self.u(0.3), label_size, self.fonts, False, MUTED, "center"
-            )
-        self.top -= height + self.u(1.0)
+            label_y = rect.y + self.u(0.3)
+            draw_line(c, label, x + cell / 2, label_y, label_size, self.fonts, label_bold, label_color, "center")
 
     # ------------------------------------------------------------------ text
 
-    def text_box(self, paras: list[Para], top: float, bottom: float, what: str = "text") -> None:
+    def styled(self, paras: list[Para]) -> list[Para]:
+        """Paragraphs in the text box's colour and alignment (secondary, muted text keeps its colour)."""
+        box = self.template.boxes.text
+        color = self.color(box.color)
+        if color == INK and box.align == "left":
+            return paras
+        for para in paras:
+            if para.color == INK:
+                para.color = color
+            if box.align != "left":
+                para.align = box.align
+        return paras
+
+    def text_box(self, paras: list[Para], rect: Rect, what: str = "text") -> None:
         if not paras:
             return
         ctx = self.ctx
-        fitted = fit(paras, self.inner, top - bottom, ctx.measurer(), self.base * self.s)
+        paras = self.styled(paras)
+        base = self.template.boxes.text.size
+        fitted = fit(paras, rect.width, rect.height, ctx.measurer(), base * self.s)
         if not fitted.fits:
             ctx.report(
                 self.record,
                 "sheet.text.overflow",
                 "error",
                 f"{what} does not fit the card even at {MIN_SIZE:g} pt "
-                f"({fitted.height / mm(1):.1f} mm of text for a {(top - bottom) / mm(1):.1f} mm box)",
+                f"({fitted.height / mm(1):.1f} mm of text for a {rect.height / mm(1):.1f} mm box)",
             )
         elif fitted.dropped:
             ctx.report(self.record, "sheet.flavor.dropped", "warning", "flavour text left out: no room for it")
-        draw(self.c, fitted, self.left, top, self.inner, self.fonts)
+        draw(self.c, fitted, rect.x, rect.top, rect.width, self.fonts)
 
-    def footer(self, left: Callable[[float, float], float] | None, right: str) -> float:
+    # ------------------------------------------------------------------ footer
+
+    def footer(self, rect: Rect, box: FooterBox, left: Callable[[float, float], float] | None) -> None:
         """Bottom line: pips or marks at the left, the record id at the right (left out when there is
-        no room for it: it is a filing aid, the marks are rules); returns the top of the footer."""
-        size = MIN_SIZE
-        y = self.bottom + self.u(0.3)
-        end = left(self.left, y) if left is not None else self.left
-        if end + self.u(1.5) + self.fonts.width(right, False, size) <= self.right:
-            draw_line(self.c, right, self.right, y, size, self.fonts, False, MUTED, "right")
-        return self.bottom + self.u(3.6)
+        no room for it: it is a filing aid, the marks are rules)."""
+        size = self.pt(box.text.size)
+        bold = box.text.font == "bold"
+        y = rect.y + self.u(0.3)
+        end = left(rect.x, y) if left is not None else rect.x
+        ref = self.ref()
+        if box.ref and end + self.u(1.5) + self.fonts.width(ref, bold, size) <= rect.right:
+            draw_line(self.c, ref, rect.right, y, size, self.fonts, bold, self.color(box.text.color, MUTED), "right")
 
     def marks(self, items: list[tuple[str, str]]) -> Callable[[float, float], float] | None:
         """Small coloured tags (text, colour) for the footer."""
@@ -386,28 +568,17 @@ def _attack_para(name: str | None, profile: Any, game_record: Any) -> Para:
 def _tactics_agent(face: Face) -> None:
     record, ctx = face.record, face.ctx
     game = ctx.lookup.get("tactics", "tactics", "game")
-    frame = TACTICS_FRAME["agent"]
-    face.frame(frame)
+    face.accent = face.frame_color = face.palette("agent")
     name, en = face.names()
     badge_label = record.symbol if record.symbol else labels.WORDS["private"]
-    face.header(face.badge_text(frame, badge_label), name, en)
     subtypes = [_term(game, "agent_subtypes", s) for s in record.subtypes]
     kind = labels.WORDS["private"] if record.private else labels.WORDS["agent"]
-    face.strip(frame, " · ".join([kind, *subtypes]))
     vision = "vision:" + ("R" if record.vision.rear else "") + ("S" if record.vision.side else "")
     vision_words = [labels.WORDS["front"]]
     if record.vision.rear:
         vision_words.append(labels.WORDS["rear"])
     if record.vision.side:
         vision_words.append(labels.WORDS["side"])
-    face.stats(
-        [
-            ("heart", str(record.hp), labels.WORDS["hp"]),
-            ("move", str(record.move), labels.WORDS["move"]),
-            (vision, "", labels.WORDS["vision"] + " " + "+".join(vision_words)),
-        ],
-        frame,
-    )
     paras: list[Para] = []
     for attack_id in record.attacks:
         attack = ctx.lookup.get("tactics", attack_id, "attack")
@@ -417,32 +588,39 @@ def _tactics_agent(face: Face) -> None:
     if paras and record.text:
         paras[len(paras) - len(record.text)].rule_above = True
         paras[len(paras) - len(record.text)].gap_before = 0.8
-    bottom = face.footer(None, face.ref())
-    face.text_box(paras, face.top, bottom)
+    face.compose(
+        Content(
+            name,
+            en,
+            badge=Badge(face.accent, badge_label),
+            type_left=" · ".join([kind, *subtypes]),
+            stats=[
+                ("heart", str(record.hp), labels.WORDS["hp"]),
+                ("move", str(record.move), labels.WORDS["move"]),
+                (vision, "", labels.WORDS["vision"] + " " + "+".join(vision_words)),
+            ],
+            paras=paras,
+        )
+    )
 
 
 def _tactics_unit(face: Face) -> None:
     record, ctx = face.record, face.ctx
     game = ctx.lookup.get("tactics", "tactics", "game")
     minion = record.type == "minion"
-    frame = TACTICS_FRAME["minion" if minion else "obstacle"]
-    face.frame(frame)
+    face.accent = face.frame_color = face.palette("minion" if minion else "obstacle")
     name, en = face.names()
-    face.header(None, name, en)
     if minion:
-        face.strip(frame, labels.TACTICS_CATEGORY["minion"])
+        type_left = labels.TACTICS_CATEGORY["minion"]
         vision = "vision:" + ("R" if record.vision.rear else "") + ("S" if record.vision.side else "")
-        face.stats(
-            [
-                ("heart", str(record.hp), labels.WORDS["hp"]),
-                ("move", str(record.move), labels.WORDS["move"]),
-                (vision, "", labels.WORDS["vision"]),
-            ],
-            frame,
-        )
+        stats = [
+            ("heart", str(record.hp), labels.WORDS["hp"]),
+            ("move", str(record.move), labels.WORDS["move"]),
+            (vision, "", labels.WORDS["vision"]),
+        ]
     else:
-        face.strip(frame, labels.OBSTACLE[record.obstacle])
-        face.stats([("heart", str(record.hp), labels.WORDS["hp"])], frame)
+        type_left = labels.OBSTACLE[record.obstacle]
+        stats = [("heart", str(record.hp), labels.WORDS["hp"])]
     paras: list[Para] = []
     if minion:
         if record.attack is not None:
@@ -451,8 +629,7 @@ def _tactics_unit(face: Face) -> None:
         if record.can_use_command_cards:
             paras.append(plain(labels.WORDS["uses_commands"], MUTED))
     paras.extend(ability(t) for t in record.text)
-    bottom = face.footer(None, face.ref())
-    face.text_box(paras, face.top, bottom)
+    face.compose(Content(name, en, type_left=type_left, stats=stats, paras=paras))
 
 
 def _deploy_words(deploy: Any) -> str:
@@ -464,10 +641,10 @@ def _deploy_words(deploy: Any) -> str:
     return " · ".join(parts)
 
 
-def _cost_badge(face: Face, color: str) -> Callable[..., None]:
-    cost = face.record.cost
+def _cost_badge(record: Any, color: str) -> Badge:
+    cost = record.cost
     text = f"-{cost.mortgage}" if cost.mortgage else ("" if cost.tap else "0")
-    return face.badge_text(color, text, "tap" if cost.tap else None)
+    return Badge(color, text, "tap" if cost.tap else None)
 
 
 def _tactics_card(face: Face) -> None:
@@ -475,16 +652,14 @@ def _tactics_card(face: Face) -> None:
     game = ctx.lookup.get("tactics", "tactics", "game")
     shop = record.back == "shop"
     token = record.token is not None
-    frame = TACTICS_FRAME["shop" if shop else "token" if token else "personal"]
-    category_color = TACTICS_CATEGORY_COLOR[record.category]
-    face.frame(frame)
+    face.frame_color = face.palette("shop" if shop else "token" if token else "personal")
+    face.accent = category_color = face.palette(record.category)
     symbol = None
     agent = None
     if record.agent is not None:
         agent = ctx.lookup.get("tactics", record.agent, "agent")
         symbol = getattr(agent, "symbol", None) or "?"
     name, en = face.names()
-    face.header(_cost_badge(face, GOLD if shop else INK), name, en, symbol, TACTICS_FRAME["agent"])
     category = labels.TACTICS_CATEGORY[record.category]
     detail: list[str] = [category]
     unit = None
@@ -500,7 +675,6 @@ def _tactics_card(face: Face) -> None:
         right.append(labels.WORDS["response"])
     if agent is not None:
         right.append(f"{labels.WORDS['exclusive']} {agent.name.zh_hans}")
-    face.strip(category_color, " · ".join(detail), " · ".join(right))
     items: list[tuple[str, str, str]] = []
     paras: list[Para] = []
     equipment = record.equipment
@@ -525,7 +699,6 @@ def _tactics_card(face: Face) -> None:
         if unit.attack is not None:
             paras.append(_attack_para(None, unit.attack, game))
         paras.append(plain(_deploy_words(unit.deploy), MUTED, gap_before=0.2))
-    face.stats(items, category_color)
     if paras and record.text:
         first = ability(record.text[0])
         first.rule_above, first.gap_before = True, 0.8
@@ -540,23 +713,40 @@ def _tactics_card(face: Face) -> None:
         marks.append(
             (
                 f"{labels.WORDS['token']} · {labels.WORDS['max_in_play'].replace('{n}', str(record.token.max_in_play))}",
-                TACTICS_FRAME["token"],
+                face.palette("token"),
             )
         )
-    bottom = face.footer(face.marks(marks), face.ref())
+    text = None
     if record.reverse is None:
         if record.flavor is not None:
             paras.append(plain(record.flavor.zh_hans, MUTED, 0.85, gap_before=0.6, optional=True))
-        face.text_box(paras, face.top, bottom)
-        return
-    _reversible(face, record, paras, bottom, category_color)
+    else:
+
+        def text(face: Face, rect: Rect) -> None:
+            _reversible(face, record, paras, rect, category_color)
+
+    face.compose(
+        Content(
+            name,
+            en,
+            badge=_cost_badge(record, GOLD if shop else INK),
+            symbol=symbol,
+            type_left=" · ".join(detail),
+            type_right=" · ".join(right),
+            stats=items,
+            paras=paras,
+            footer_left=face.marks(marks),
+            text=text,
+        )
+    )
 
 
-def _reversible(face: Face, record: Any, paras: list[Para], bottom: float, color: str) -> None:
-    """Front text in the upper half, the reverse face turned 180° in the lower half."""
+def _reversible(face: Face, record: Any, paras: list[Para], rect: Rect, color: str) -> None:
+    """Front text in the upper half of the text box, the reverse face turned 180° in the lower half."""
     reverse = record.reverse
     c = face.c
-    middle = bottom + (face.top - bottom) / 2
+    bottom = rect.y
+    middle = bottom + rect.height / 2
     tag_size = MIN_SIZE
     tag_h = tag_size * 1.5
 
@@ -572,31 +762,33 @@ def _reversible(face: Face, record: Any, paras: list[Para], bottom: float, color
         back_extra.append(labels.WORDS["not_playable"])
     back_tags = tags(reverse.active_when_tapped == "reverse", back_extra)
     gap = face.u(1.2)
-    front_top = face.top
     if front_tags:
         mark = face.marks(front_tags)
         assert mark is not None
-        mark(face.left, middle + gap + tag_size * 0.35)
+        mark(rect.x, middle + gap + tag_size * 0.35)
     front_bottom = middle + gap + (tag_h if front_tags else 0)
-    face.text_box(paras, front_top, front_bottom, "front face text")
+    face.text_box(paras, Rect(rect.x, front_bottom, rect.width, rect.top - front_bottom), "front face text")
     c.saveState()
     c.setStrokeColor(color)
     c.setLineWidth(0.6)
     c.setDash(2, 2)
-    c.line(face.left, middle, face.right, middle)
+    c.line(rect.x, middle, rect.right, middle)
     c.restoreState()
     # the reverse face: the same box turned half a turn about the card's centre
     c.saveState()
     c.translate(face.w, face.h)
     c.rotate(180)
-    # in turned coordinates the lower half of the card is the upper half
-    turned_top = face.h - (bottom)  # the footer's edge, seen upside down
+    # in turned coordinates the lower half of the box is the upper half of the turned box
+    turned_x = face.w - rect.right
+    turned_top = face.h - bottom  # the box's lower edge, seen upside down
     turned_mid = face.h - middle
     mark = face.marks(back_tags)
     assert mark is not None
-    mark(face.left, turned_top - tag_h + tag_size * 0.35)
+    mark(turned_x, turned_top - tag_h + tag_size * 0.35)
     rev_paras = [ability(t) for t in reverse.text]
-    face.text_box(rev_paras, turned_top - tag_h - face.u(0.6), turned_mid + gap, "reverse face text")
+    rev_top = turned_top - tag_h - face.u(0.6)
+    rev_bottom = turned_mid + gap
+    face.text_box(rev_paras, Rect(turned_x, rev_bottom, rect.width, rev_top - rev_bottom), "reverse face text")
     c.restoreState()
 
 
@@ -607,8 +799,9 @@ def _netrunner(face: Face) -> None:
     record, ctx = face.record, face.ctx
     game = ctx.lookup.get("netrunner", "netrunner", "game")
     faction = ctx.lookup.get("netrunner", record.faction, "faction")
-    color = faction.color if faction is not None else NETRUNNER_FALLBACK
-    face.frame(mix(color, "#000000", 0.35))
+    color = faction.color if faction is not None else face.palette("fallback")
+    face.accent = color
+    face.frame_color = mix(color, "#000000", 0.35)
     identity = record.kind == "identity"
     card_type = "identity" if identity else record.type
     name, en = face.names()
@@ -618,16 +811,14 @@ def _netrunner(face: Face) -> None:
     if not identity:
         if card_type == "agenda":
             req = record.advancement_requirement
-            badge = face.badge_text(color, "X" if req is None else str(req), shape="hexagon")
+            badge = Badge(color, "X" if req is None else str(req), shape="hexagon")
         else:
             cost = record.rez_cost if card_type in ("ice", "asset", "upgrade") else record.cost
-            badge = face.badge_text(INK, "X" if cost is None else str(cost), "credit")
-    face.header(badge, name, en)
+            badge = Badge(INK, "X" if cost is None else str(cost), "credit")
     type_word = labels.NETRUNNER_TYPE[card_type]
     subtypes = [_term(game, "subtypes", s) for s in record.subtypes]
     left = type_word + ("：" + " · ".join(subtypes) if subtypes else "")
     faction_name = faction.name.zh_hans if faction is not None else record.faction
-    face.strip(color, left, faction_name)
     items: list[tuple[str, str, str]] = []
     if identity:
         items.append(("hexagon", str(record.min_deck_size), labels.WORDS["min_deck"]))
@@ -648,7 +839,6 @@ def _netrunner(face: Face) -> None:
         trash = getattr(record, "trash_cost", None)
         if trash is not None:
             items.append(("trash", str(trash), labels.WORDS["trash_cost"]))
-    face.stats(items, mix(color, "#000000", 0.2))
     paras = _netrunner_text(record, ctx.lang)
     influence = 0 if identity else record.influence
 
@@ -669,8 +859,11 @@ def _netrunner(face: Face) -> None:
             end = label_end + face.fonts.width(labels.WORDS["neutral"], False, size)
         return end
 
-    bottom = face.footer(pips, face.ref())
-    face.text_box(paras, face.top, bottom)
+    face.compose(
+        Content(
+            name, en, badge=badge, type_left=left, type_right=faction_name, stats=items, paras=paras, footer_left=pips
+        )
+    )
 
 
 def printed_paragraphs(record: Any, lang: str) -> list[str]:
@@ -711,8 +904,8 @@ def _netrunner_text(record: Any, lang: str) -> list[Para]:
 
 def _crossfire_role(face: Face) -> None:
     record, ctx = face.record, face.ctx
-    color = TEAM_COLOR[record.team]
-    face.frame(color)
+    color = face.palette(record.team)
+    face.accent = face.frame_color = color
     if record.marks:
         icon = "ranged"
     elif record.protects:
@@ -722,7 +915,6 @@ def _crossfire_role(face: Face) -> None:
     else:
         icon = "hand"
     name, en = face.names()
-    face.header(face.badge_text(color, "", icon), name, en)
     state = labels.WORDS["armed"] if record.armed else labels.WORDS["unarmed"]
     if record.guns == 2:
         state = labels.WORDS["guns"]
@@ -731,7 +923,6 @@ def _crossfire_role(face: Face) -> None:
     if record.marks:
         state = labels.WORDS["marks"]
     kind = labels.WORDS["special"] if record.special else labels.WORDS["standard"]
-    face.strip(color, f"{labels.TEAM[record.team]} · {state}", kind)
     paras: list[Para] = []
     if record.counts_as is not None:
         other = ctx.lookup.get("crossfire", record.counts_as, "role")
@@ -742,8 +933,16 @@ def _crossfire_role(face: Face) -> None:
     heading.rule_above = bool(paras)
     paras.append(heading)
     paras.extend(Para(ability(t).atoms, gap_before=0.2) for t in record.win)
-    bottom = face.footer(None, face.ref())
-    face.text_box(paras, face.top, bottom)
+    face.compose(
+        Content(
+            name,
+            en,
+            badge=Badge(color, "", icon),
+            type_left=f"{labels.TEAM[record.team]} · {state}",
+            type_right=kind,
+            paras=paras,
+        )
+    )
 
 
 FRONTS: dict[tuple[str, str], Callable[[Face], None]] = {
@@ -760,13 +959,12 @@ def draw_front(ctx: Context, record: Any, width: float, height: float, bleed: fl
     """Draw ``record``'s face in card coordinates (the caller has moved the origin to the trim corner)."""
     lacking = ctx.fonts.lacks(record_text(record, ctx.lang))
     if lacking:
-        ctx.report(
-            record,
-            "sheet.font.missing",
-            "error",
-            f"the font ({ctx.fonts.source}) has no glyph for {''.join(sorted(lacking))!r}; it would print as boxes",
-        )
+        ctx.report(record, "sheet.font.missing", "error", ctx.fonts.missing_message(lacking))
+    ctx.fonts.take_unprintable()
     FRONTS[(record.game, record.kind)](Face(ctx, record, width, height, bleed))
+    drawn = ctx.fonts.take_unprintable() - lacking  # labels and other records' names the face drew
+    if drawn:
+        ctx.report(record, "sheet.font.missing", "error", ctx.fonts.missing_message(drawn))
 
 
 def record_text(record: Any, lang: str | None = None) -> str:
@@ -785,7 +983,8 @@ def record_text(record: Any, lang: str | None = None) -> str:
                 walk(item)
 
     chosen = lang is not None and hasattr(record, "printed_text")  # netrunner faces choose a language
-    walk(record.model_dump(mode="json", exclude={"schema_", "printed_text", "flavor"} if chosen else {"schema_"}))
+    skip = {"schema_", "art", "printed_text", "flavor"} if chosen else {"schema_", "art"}  # art is a file name
+    walk(record.model_dump(mode="json", exclude=skip))
     if chosen and lang is not None:
         walk(printed_paragraphs(record, lang))
         flavor = flavor_text(record, lang)
@@ -796,42 +995,56 @@ def record_text(record: Any, lang: str | None = None) -> str:
 # ---------------------------------------------------------------------- backs
 
 
-def back_style(record: Any) -> BackStyle:
-    return BACKS[back_key(record)]
+def back_rects(template: BackTemplate, width: float, height: float) -> dict[str, Rect]:
+    """The emblem, title and label boxes of a back template on a ``width`` × ``height`` point card."""
+    card = template.card
+    s = min(width / mm(card.width), height / mm(card.height))
+    rects: dict[str, Rect] = {}
+    for name in ("emblem", "title", "label"):
+        box = getattr(template, name)
+        if box is None:
+            continue
+        x0, x1 = _edge(box.x, card.width, width, s), _edge(box.x + box.width, card.width, width, s)
+        y1 = height - _edge(box.y, card.height, height, s)
+        y0 = height - _edge(box.y + box.height, card.height, height, s)
+        rects[name] = Rect(x0, y0, x1 - x0, y1 - y0)
+    return rects
 
 
 def draw_back(ctx: Context, record: Any, width: float, height: float, bleed: float) -> None:
-    """Draw the back for ``record`` in card coordinates; everything but colour inside the safe zone."""
-    key = back_key(record)
-    style = BACKS[key]
-    game = ctx.lookup.get(key[0], key[0], "game")
-    title = game.name.zh_hans if game is not None else key[0]
+    """Draw the back for ``record`` in card coordinates from its template; words inside the safe zone."""
+    game_id, deck = back_key(record)
+    template = ctx.templates.back(game_id, deck)
     c, fonts = ctx.canvas, ctx.fonts
-    s = min(width / mm(63), height / mm(88))
+    card = template.card
+    s = min(width / mm(card.width), height / mm(card.height))
     safe = mm(3.0 if width >= mm(55) else 2.5)
-    c.setFillColor(style.background)
+    c.setFillColor(template.background)
     c.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-    c.setStrokeColor(style.accent)
-    c.setLineWidth(0.8)
-    inset = safe + mm(1.0)
-    c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, mm(2), stroke=1, fill=0)
-    c.setLineWidth(0.4)
-    inset2 = inset + mm(1.2)
-    c.roundRect(inset2, inset2, width - 2 * inset2, height - 2 * inset2, mm(1.4), stroke=1, fill=0)
-    emblem = min(width, height) * 0.52
-    icons.draw(c, "emblem", (width - emblem) / 2, (height - emblem) / 2, emblem, style.accent)
-    room = width - 2 * inset2 - mm(3)
-    title_size = fit_line(title, room, 11 * s, fonts, True, 4) or 4
-    draw_line(c, title, width / 2, height / 2 + emblem / 2 + mm(3) * s, title_size, fonts, True, style.ink, "center")
-    label_size = fit_line(style.label, room, 10 * s, fonts, True, 4) or 4
-    draw_line(
-        c,
-        style.label,
-        width / 2,
-        height / 2 - emblem / 2 - mm(3) * s - label_size * 0.8,
-        label_size,
-        fonts,
-        True,
-        style.ink,
-        "center",
-    )
+    for border in template.borders:
+        inset = mm(border.inset) * s
+        c.setStrokeColor(border.color)
+        c.setLineWidth(border.width)
+        c.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, mm(border.radius) * s, stroke=1, fill=0)
+    rects = back_rects(template, width, height)
+    if template.emblem is not None:
+        rect = rects["emblem"]
+        d = min(rect.width, rect.height)
+        icons.draw(c, "emblem", rect.x + (rect.width - d) / 2, rect.y + (rect.height - d) / 2, d, template.emblem.color)
+    for name in ("title", "label"):
+        box = getattr(template, name)
+        if box is None:
+            continue
+        words = box.text
+        if words is None:
+            game = ctx.lookup.get(game_id, game_id, "game")
+            words = game.name.zh_hans if game is not None else game_id
+        rect = rects[name]
+        x0, x1 = max(rect.x, safe), min(rect.right, width - safe)
+        style = box.style
+        bold = style.font == "bold"
+        nominal = style.size * s
+        size = fit_line(words, x1 - x0, nominal, fonts, bold, 4) or 4
+        color = style.color if style.color.startswith("#") else ROLE_COLORS.get(style.color, INK)
+        baseline = rect.y + rect.height / 2 - nominal * 0.36
+        draw_line(c, words, (x0 + x1) / 2, baseline, size, fonts, bold, color, "center")

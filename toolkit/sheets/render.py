@@ -18,6 +18,7 @@ from .fonts import FontSet
 from .geometry import Layout, SheetSpec, mm, plan
 from .layouts import Context, Issue, Lookup, draw_back, draw_front
 from .styles import INK, MUTED
+from .template import Templates, default_templates
 from .textbox import draw_line
 
 PNG_DPI = 300
@@ -135,18 +136,25 @@ class _BackForms:
 
 
 def render_sheets(
-    records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup, *, lang: str = "zh-Hans"
+    records: Sequence[Any],
+    spec: SheetSpec,
+    fonts: FontSet,
+    lookup: Lookup,
+    *,
+    lang: str = "zh-Hans",
+    templates: Templates | None = None,
 ) -> Sheet:
     """Pages of card fronts (and, for duplex, a back page after each front page).
 
-    ``lang`` chooses the printed text and flavour of imported cards (English when a card lacks it).
+    ``lang`` chooses the printed text and flavour of imported cards (English when a card lacks it);
+    ``templates`` the layouts (default: the bundled ones, :mod:`toolkit.sheets.template`).
     """
     layout = plan(spec)
     page = spec.page
     c, buffer = _canvas(mm(page.width), mm(page.height), fonts, "Dossier cards")
     if spec.duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if spec.duplex == "long-edge" else "DuplexFlipShortEdge")
-    ctx = Context(c, fonts, lookup, lang=lang)
+    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates())
     w, h, b = mm(spec.card.width), mm(spec.card.height), mm(spec.bleed)
     forms = _BackForms(ctx, w, h, b)
     faces = _FaceForms(ctx, w, h, b)
@@ -348,13 +356,20 @@ def _scales(c: Any, fonts: FontSet, x: float, y: float) -> None:
 
 
 def render_cards(
-    records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup, backs: bool, *, lang: str = "zh-Hans"
+    records: Sequence[Any],
+    spec: SheetSpec,
+    fonts: FontSet,
+    lookup: Lookup,
+    backs: bool,
+    *,
+    lang: str = "zh-Hans",
+    templates: Templates | None = None,
 ) -> Sheet:
     """One page per record at the card's size plus bleed (then, with ``backs``, one page per kind of back)."""
     b = mm(spec.bleed)
     w, h = mm(spec.card.width), mm(spec.card.height)
     c, buffer = _canvas(w + 2 * b, h + 2 * b, fonts, "Dossier cards")
-    ctx = Context(c, fonts, lookup, lang=lang)
+    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates())
     for record in records:
         c.translate(b, b)
         draw_front(ctx, record, w, h, b)
@@ -418,7 +433,13 @@ def tts_grid(count: int) -> tuple[int, int]:
 
 
 def render_tts(
-    records: Sequence[Any], spec: SheetSpec, fonts: FontSet, lookup: Lookup, *, lang: str = "zh-Hans"
+    records: Sequence[Any],
+    spec: SheetSpec,
+    fonts: FontSet,
+    lookup: Lookup,
+    *,
+    lang: str = "zh-Hans",
+    templates: Templates | None = None,
 ) -> tuple[list[TtsSheet], list[TtsSheet], list[Issue]]:
     """Tabletop Simulator deck sheets (at most 10×7 cards, under 4096 px a side) and their backs.
 
@@ -433,14 +454,14 @@ def render_tts(
     for start in range(0, len(records), TTS_PER_SHEET):
         chunk = records[start : start + TTS_PER_SHEET]
         columns, rows = tts_grid(len(chunk))
-        face_png, size, found = _tts_page(chunk, columns, rows, spec, fonts, lookup, backs=False, lang=lang)
+        face_png, size, found = _tts_page(chunk, columns, rows, spec, fonts, lookup, False, lang, templates)
         faces.append(TtsSheet(face_png, columns, rows, len(chunk), *size))
         issues.extend(i for i in found if i not in issues)
         if unique_backs:
-            back_png, size, _ = _tts_page(chunk, columns, rows, spec, fonts, lookup, backs=True, lang=lang)
+            back_png, size, _ = _tts_page(chunk, columns, rows, spec, fonts, lookup, True, lang, templates)
             backs.append(TtsSheet(back_png, columns, rows, len(chunk), *size))
     if records and not unique_backs:
-        png, size, _ = _tts_page(records[:1], 1, 1, spec, fonts, lookup, backs=True, lang=lang)
+        png, size, _ = _tts_page(records[:1], 1, 1, spec, fonts, lookup, True, lang, templates)
         backs.append(TtsSheet(png, 1, 1, 1, *size))
     return faces, backs, issues
 
@@ -454,6 +475,7 @@ def _tts_page(
     lookup: Lookup,
     backs: bool,
     lang: str = "zh-Hans",
+    templates: Templates | None = None,
 ) -> tuple[bytes, tuple[int, int], list[Issue]]:
     import pypdfium2 as pdfium
 
@@ -462,7 +484,7 @@ def _tts_page(
     cell_w, cell_h = int(card.width * px_per_mm), int(card.height * px_per_mm)
     w, h = mm(card.width), mm(card.height)
     c, buffer = _canvas(columns * w, rows * h, fonts, "Dossier Tabletop Simulator sheet")
-    ctx = Context(c, fonts, lookup, lang=lang)
+    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates())
     forms = (_BackForms if backs else _FaceForms)(ctx, w, h, 0.0)
     for slot, record in enumerate(records):
         column, row = slot % columns, slot // columns

@@ -1,0 +1,182 @@
+"""Card art: checking an image file, and placing it in an art box (cover, centred, into the bleed).
+
+A record's ``art`` is a PNG or JPEG file, its path relative to the record's
+file. :func:`problem` says what is wrong with one (lint reports it, print warns
+and draws a grey placeholder); :func:`bleed_box` and :func:`cover` are the
+arithmetic of placing it; :func:`picture` is the cropped, resampled image a
+page embeds. Pillow loads only when an image is read.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from .geometry import Rect
+
+FORMATS = {"PNG": "PNG", "JPEG": "JPEG"}
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+JPEG_MAGIC = b"\xff\xd8\xff"
+MAX_PPI = 450  # embedded art is resampled down to this many pixels per inch of the printed box
+TOUCH = 0.01  # mm: a box edge this close to the trim edge touches it
+Problem = Literal["missing", "unreadable", "format"]
+
+
+@dataclass(frozen=True)
+class ArtProblem:
+    """What is wrong with an art file: ``kind`` is missing, unreadable or format (not PNG or JPEG)."""
+
+    kind: Problem
+    message: str
+
+
+def resolve(art: str, record_file: Path | None) -> Path:
+    """The art file of a record read from ``record_file`` (its ``art`` is relative to that file's folder)."""
+    if record_file is None:
+        return Path(art)
+    return Path(os.path.normpath(os.path.join(os.path.dirname(record_file), art)))
+
+
+def _sniff(head: bytes) -> str | None:
+    if head.startswith(PNG_MAGIC):
+        return "PNG"
+    if head.startswith(JPEG_MAGIC):
+        return "JPEG"
+    return None
+
+
+def _kind_of(head: bytes) -> str:
+    """A name for what a file that is not PNG or JPEG seems to be."""
+    known = {b"GIF8": "a GIF image", b"RIFF": "a WebP (RIFF) file", b"%PDF": "a PDF file", b"BM": "a BMP image"}
+    for magic, name in known.items():
+        if head.startswith(magic):
+            return name
+    if head.lstrip().startswith((b"<svg", b"<?xml")):
+        return "an SVG/XML file"
+    if not head:
+        return "an empty file"
+    return "not a PNG or JPEG image"
+
+
+def problem(path: Path) -> ArtProblem | None:
+    """None when ``path`` is a PNG or JPEG that decodes; else what is wrong (reads the whole image)."""
+    try:
+        _open(path, probe=True)
+    except ArtError as exc:
+        return exc.problem
+    return None
+
+
+class ArtError(Exception):
+    def __init__(self, problem: ArtProblem) -> None:
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def _open(path: Path, probe: bool = False) -> Any:
+    """The decoded image (RGB, or RGBA when it has transparency); raises :class:`ArtError`.
+
+    ``probe``: only check that it decodes (a JPEG at an eighth of its size, which reads all its data).
+    """
+    from PIL import Image
+
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(16)
+            fmt = _sniff(head)
+            if fmt is None:
+                raise ArtError(ArtProblem("format", f"{_kind_of(head)}; art is a PNG or JPEG file"))
+            handle.seek(0)
+            with Image.open(handle, formats=[fmt]) as image:
+                if probe and fmt == "JPEG":
+                    image.draft("RGB", (max(1, image.width // 8), max(1, image.height // 8)))
+                image.load()
+                if image.width < 1 or image.height < 1:
+                    raise ArtError(ArtProblem("unreadable", "the image has no pixels"))
+                if probe:
+                    return image
+                has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+                return image.convert("RGBA" if has_alpha else "RGB")
+    except FileNotFoundError:
+        raise ArtError(ArtProblem("missing", "no such file")) from None
+    except IsADirectoryError:
+        raise ArtError(ArtProblem("unreadable", "is a directory")) from None
+    except ArtError:
+        raise
+    except Image.DecompressionBombError:
+        raise ArtError(
+            ArtProblem("unreadable", "the image is too large (Pillow refuses it as a decompression bomb)")
+        ) from None
+    except OSError as exc:
+        if exc.errno is not None:
+            raise ArtError(ArtProblem("unreadable", f"cannot read it: {exc.strerror or exc}")) from None
+        reason = str(exc) or type(exc).__name__
+        raise ArtError(ArtProblem("unreadable", f"the image data is broken ({reason})")) from None
+    except (ValueError, SyntaxError) as exc:  # Pillow reports some broken files so
+        raise ArtError(ArtProblem("unreadable", f"cannot decode it: {exc}")) from None
+
+
+def bleed_box(box: Rect, width: float, height: float, bleed: float, touch: float = TOUCH) -> Rect:
+    """``box`` (card coordinates: origin at a trim corner) grown by ``bleed`` on each side that touches the
+    trim of a card ``width`` × ``height`` (within ``touch``; all in one unit): art at the edge runs on into
+    the bleed, so trimming never leaves a white line. Other sides stay where they are."""
+    x0, y0, x1, y1 = box.x, box.y, box.right, box.top
+    if bleed > 0:
+        if x0 <= touch:
+            x0 = -bleed
+        if y0 <= touch:
+            y0 = -bleed
+        if x1 >= width - touch:
+            x1 = width + bleed
+        if y1 >= height - touch:
+            y1 = height + bleed
+    return Rect(x0, y0, x1 - x0, y1 - y0)
+
+
+def cover(image_w: float, image_h: float, box_w: float, box_h: float) -> tuple[float, float, float, float]:
+    """The part of an ``image_w`` × ``image_h`` image that covers a ``box_w`` × ``box_h`` box when scaled
+    to fill it and centred: (left, top, width, height) in image pixels; it has the box's proportions."""
+    scale = max(box_w / image_w, box_h / image_h)
+    width, height = min(image_w, box_w / scale), min(image_h, box_h / scale)
+    return (image_w - width) / 2, (image_h - height) / 2, width, height
+
+
+def _stamp(path: Path) -> tuple[str, int, int]:
+    try:
+        stat = path.stat()
+    except FileNotFoundError:
+        raise ArtError(ArtProblem("missing", "no such file")) from None
+    except OSError as exc:
+        raise ArtError(ArtProblem("unreadable", f"cannot read it: {exc.strerror or exc}")) from None
+    return os.path.abspath(path), stat.st_mtime_ns, stat.st_size
+
+
+@functools.lru_cache(maxsize=16)
+def _decoded(stamp: tuple[str, int, int]) -> Any:
+    return _open(Path(stamp[0]))
+
+
+def load(path: Path) -> Any:
+    """The decoded image at ``path`` (cached while the file is unchanged); raises :class:`ArtError`."""
+    return _decoded(_stamp(path))
+
+
+@functools.lru_cache(maxsize=64)
+def _picture(stamp: tuple[str, int, int], width_mm: float, height_mm: float) -> Any:
+    from PIL import Image
+
+    image = _decoded(stamp)
+    left, top, src_w, src_h = cover(image.width, image.height, width_mm, height_mm)
+    limit_w = width_mm / 25.4 * MAX_PPI
+    out_w = max(1, round(min(src_w, limit_w)))
+    out_h = max(1, round(out_w * height_mm / width_mm))
+    return image.resize((out_w, out_h), Image.Resampling.LANCZOS, box=(left, top, left + src_w, top + src_h))
+
+
+def picture(path: Path, width_mm: float, height_mm: float) -> Any:
+    """The art at ``path`` cropped to a box of ``width_mm`` × ``height_mm`` (cover, centred), resampled
+    to at most :data:`MAX_PPI`; a PIL image. Raises :class:`ArtError`."""
+    return _picture(_stamp(path), round(width_mm, 4), round(height_mm, 4))

@@ -1,0 +1,404 @@
+"""Card layouts as data: one template file per game and record kind (fronts) and per kind of back.
+
+The defaults live in ``toolkit/sheets/templates/<game>/<kind>.json`` (fronts:
+``tactics/card.json``, ``netrunner/identity.json``, …) and
+``toolkit/sheets/templates/<game>/back-<deck>.json`` (backs: ``tactics/back-shop.json``,
+``crossfire/back-role.json``, …). ``dossier print --template DIR`` reads
+``DIR/<game>/<name>.json`` files named like the defaults: each replaces its
+default as a whole; the others keep theirs.
+
+Units. Boxes are millimetres on the template's design card (``card``, a poker
+card of 63 × 88 mm unless it says otherwise), measured from the top-left
+corner of the card's trim box: ``x`` to the right, ``y`` down. Font sizes are
+points on that card. On a card of another size everything is scaled by
+``s = min(width / design width, height / design height)`` and every box edge
+keeps its (scaled) distance to the nearer card edge: a box in the top half
+stays at the top, the footer stays at the bottom, a box that spans the middle
+(the text box) stretches. Text never leaves the safe zone (3 mm inside the
+trim, 2.5 mm on cards narrower than 55 mm), whatever the boxes say; art and
+colour may reach the trim, and art that touches the trim runs on into the bleed.
+
+Each box may say ``give_to``: on a card where the box has nothing to show (no
+cost badge, no stats, no art, no agent symbol) the named box takes its space
+(grows to the smallest rectangle covering both). That is how the text box of a
+card without stats starts right under the type line.
+
+Colours are ``#rrggbb`` or a role the card decides: ``accent`` (tactics: the
+category colour; netrunner: the faction's; crossfire: the team's),
+``accent-dark`` (accent 20 % towards black), ``frame`` (the colour of the
+card's edge), ``ink``, ``muted``, ``paper``, ``panel``, ``gold``, and ``auto``
+(what the layout picks: text readable on its fill, the cost badge's own colour).
+A front's ``palette`` names the colours the card data chooses from (category,
+deck, team); entries a template leaves out keep the default's.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
+
+from toolkit.errors import DossierError
+from toolkit.jsonio import JsonSyntaxError, loads_strict, loc_pointer, pointer_position, read_source, value_positions
+from toolkit.models.common import Model
+
+TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
+SCHEMA_NAME = "template.schema.json"
+
+ROLES = ("ink", "muted", "paper", "panel", "gold", "accent", "accent-dark", "frame", "auto")
+Colour = Annotated[
+    str,
+    StringConstraints(pattern=r"^(#[0-9a-fA-F]{6}|" + "|".join(ROLES) + ")$"),
+    Field(description="#rrggbb, or a role the card decides: " + ", ".join(ROLES) + "."),
+]
+HexColour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$"), Field(description="#rrggbb.")]
+Millimetres = Annotated[float, Field(ge=0, le=300)]
+Points = Annotated[float, Field(ge=4, le=72, description="Points on the design card (scaled with the card).")]
+Font = Literal["regular", "bold"]
+Align = Literal["left", "center", "right"]
+BoxName = Literal["badge", "name", "symbol", "type_line", "stats", "art", "text", "footer"]
+BOX_NAMES: tuple[BoxName, ...] = ("badge", "name", "symbol", "type_line", "stats", "art", "text", "footer")
+
+
+class CardSize(Model):
+    """The design card the boxes are measured on."""
+
+    width: float = Field(default=63, ge=20, le=200, description="Millimetres.")
+    height: float = Field(default=88, ge=20, le=280, description="Millimetres.")
+
+
+class TextStyle(Model):
+    """How a line of text looks."""
+
+    font: Font = Field(default="regular", description="The regular or the bold face of the print font.")
+    size: Points = 7.0
+    color: Colour = "ink"
+
+
+class Area(Model):
+    """A rectangle on the design card, in millimetres from its top-left trim corner (y down)."""
+
+    x: Millimetres = Field(description="Left edge, from the card's left trim edge.")
+    y: Millimetres = Field(description="Top edge, from the card's top trim edge.")
+    width: float = Field(gt=0, le=300, description="Millimetres.")
+    height: float = Field(gt=0, le=300, description="Millimetres.")
+
+
+class Box(Area):
+    """A box of a front: a rectangle on the design card that may give its space away when empty."""
+
+    give_to: BoxName | None = Field(
+        default=None,
+        description="On a card where this box has nothing to show, the named box takes its space.",
+    )
+
+
+class BadgeBox(Box):
+    """The round badge at the top left: a command card's cost, a netrunner card's cost or advancement
+    requirement, an agent's symbol, a role's icon. Drawn as a disc (hexagon for agendas) of the box's
+    smaller side."""
+
+    fill: Colour = Field(default="auto", description="Disc colour (auto: gold for shop cards, else ink or accent).")
+    color: Colour = Field(default="auto", description="Number and icon colour (auto: readable on the fill).")
+
+
+class NameBox(Box):
+    """The card's name on one line (shrunk to fit), and its English name below when it has one."""
+
+    name: TextStyle = TextStyle(font="bold", size=10.5)
+    subtitle: TextStyle | None = Field(
+        default=TextStyle(size=6.4, color="muted"), description="The English name; null leaves it out."
+    )
+    align: Align = "left"
+
+
+class SymbolBox(Box):
+    """An exclusive command card's agent symbol, on a disc of the box's smaller side."""
+
+    fill: Colour = Field(default="auto", description="Disc colour (auto: the palette's 'agent').")
+    color: Colour = "auto"
+
+
+class TypeLineBox(Box):
+    """The coloured strip with the type (bold, left) and a note at the right (faction, exclusive agent)."""
+
+    fill: Colour = "accent"
+    radius: float = Field(default=0.8, ge=0, le=20, description="Corner radius, mm.")
+    padding: float = Field(default=1.22, ge=0, le=20, description="Text inset from the strip's ends, mm.")
+    left: TextStyle = TextStyle(font="bold", color="auto")
+    right: TextStyle = TextStyle(color="auto")
+
+
+class StatsBox(Box):
+    """A row of equal cells, each an icon, a value and a label under them (HP, move, strength, …)."""
+
+    icon: float = Field(default=5.0, gt=0, le=40, description="Icon size, mm.")
+    icon_color: Colour = "accent"
+    value: TextStyle = TextStyle(font="bold", size=11)
+    label: TextStyle = TextStyle(size=6, color="muted")
+
+
+class ArtBox(Box):
+    """The record's ``art`` image, scaled to cover the box and centred (the overflow is cropped)."""
+
+    placeholder: HexColour = Field(
+        default="#c8c8c8", description="Fill when the art file is missing or unreadable (print warns)."
+    )
+
+
+class TextBox(Box):
+    """Abilities, printed text and flavour: broken into lines, shrunk from ``size`` down to 6 pt to fit."""
+
+    size: Points = Field(default=9.0, description="Body size in points before shrinking.")
+    color: Colour = Field(default="ink", description="Colour of body text (secondary text stays muted).")
+    align: Literal["left", "center"] = "left"
+
+
+class FooterBox(Box):
+    """Influence pips or shop/token marks at the left, the record's game/id at the right."""
+
+    text: TextStyle = TextStyle(size=6, color="muted")
+    ref: bool = Field(default=True, description="Print the game/id reference at the right.")
+
+
+class Frame(Model):
+    """The card's edge colour (to the bleed edge) and the light panel inside it."""
+
+    color: Colour = "frame"
+    panel: Colour | None = Field(default="panel", description="Panel colour; null: no panel.")
+    inset: float = Field(default=2.4, ge=0, le=50, description="Panel inset from the trim, mm.")
+    radius: float = Field(default=1.6, ge=0, le=50, description="Panel corner radius, mm.")
+
+
+class Boxes(Model):
+    """Where things go. A box left out is not drawn."""
+
+    badge: BadgeBox | None = None
+    name: NameBox | None = None
+    symbol: SymbolBox | None = None
+    type_line: TypeLineBox | None = None
+    stats: StatsBox | None = None
+    art: ArtBox | None = None
+    text: TextBox
+    footer: FooterBox | None = None
+
+    def items(self) -> Iterator[tuple[BoxName, Box]]:
+        for name in BOX_NAMES:
+            box = getattr(self, name)
+            if box is not None:
+                yield name, box
+
+
+class FrontTemplate(Model):
+    """The front of one kind of record of one game."""
+
+    schema_: str | None = Field(default=None, alias="$schema", description="Path of template.schema.json.")
+    face: Literal["front"]
+    card: CardSize = CardSize()
+    frame: Frame = Frame()
+    palette: dict[str, HexColour] = Field(
+        default_factory=dict,
+        description="Colours the card data picks by name (categories, decks, teams); missing ones keep the default.",
+    )
+    boxes: Boxes
+
+
+class Border(Model):
+    """A rounded rectangle line inside a back's trim."""
+
+    inset: float = Field(ge=0, le=50, description="From the trim, mm.")
+    width: float = Field(gt=0, le=10, description="Line width, points.")
+    radius: float = Field(default=0, ge=0, le=50, description="Corner radius, mm.")
+    color: HexColour
+
+
+class EmblemBox(Area):
+    """The game's emblem, a square of the box's smaller side centred in it."""
+
+    color: HexColour
+
+
+class BackTextBox(Area):
+    """One centred line (shrunk to fit the box's width): the game's name or the deck's label."""
+
+    text: str | None = Field(default=None, max_length=200, description="The words; null: the game's name.")
+    style: TextStyle = TextStyle(font="bold", size=10.0)
+
+
+class BackTemplate(Model):
+    """One kind of back (a deck: personal, shop, corp, runner, …)."""
+
+    schema_: str | None = Field(default=None, alias="$schema", description="Path of template.schema.json.")
+    face: Literal["back"]
+    card: CardSize = CardSize()
+    background: HexColour = Field(description="To the bleed edge.")
+    borders: list[Border] = Field(default_factory=list, max_length=10)
+    emblem: EmblemBox | None = None
+    title: BackTextBox | None = None
+    label: BackTextBox | None = None
+
+
+Template = Annotated[FrontTemplate | BackTemplate, Field(discriminator="face")]
+TEMPLATE_ADAPTER: TypeAdapter[Any] = TypeAdapter(Template)
+
+
+def problems(template: FrontTemplate | BackTemplate) -> list[tuple[str, str]]:
+    """What a schema cannot say about a template: (JSON pointer, message) for each box that reaches past the
+    design card and each ``give_to`` naming a box the template lacks or going round in a circle."""
+    card = template.card
+    if isinstance(template, FrontTemplate):
+        present: dict[str, Area] = dict(template.boxes.items())
+        base = "/boxes"
+    else:
+        present = {n: b for n in ("emblem", "title", "label") if (b := getattr(template, n)) is not None}
+        base = ""
+    found: list[tuple[str, str]] = []
+    for name, box in present.items():
+        if box.x + box.width > card.width + 1e-6 or box.y + box.height > card.height + 1e-6:
+            found.append(
+                (
+                    f"{base}/{name}",
+                    f"box {name!r} ({box.x:g}+{box.width:g} × {box.y:g}+{box.height:g} mm) reaches past the "
+                    f"{card.width:g} × {card.height:g} mm card",
+                )
+            )
+        seen = [name]
+        target = getattr(box, "give_to", None)
+        while target is not None:
+            if target not in present:
+                found.append((f"{base}/{seen[-1]}/give_to", f"{target!r} is no box of this template"))
+                break
+            if target in seen:
+                if target == name:
+                    found.append(
+                        (
+                            f"{base}/{name}/give_to",
+                            f"boxes give their space in a circle: {' -> '.join([*seen, target])}",
+                        )
+                    )
+                break
+            seen.append(target)
+            target = getattr(present[target], "give_to", None)
+    return found
+
+
+# ---------------------------------------------------------------------- loading
+
+
+@dataclass(frozen=True)
+class Templates:
+    """Every template by (game, name): name is a record kind (fronts) or ``back-<deck>`` (backs)."""
+
+    fronts: dict[tuple[str, str], FrontTemplate]
+    backs: dict[tuple[str, str], BackTemplate]
+    sources: dict[tuple[str, str], Path]
+
+    def front(self, game: str, kind: str) -> FrontTemplate:
+        return self.fronts[(game, kind)]
+
+    def back(self, game: str, deck: str) -> BackTemplate:
+        return self.backs[(game, f"back-{deck}")]
+
+
+def _where(path: Path, text: str, data: Any, loc: tuple[Any, ...]) -> str:
+    line, column = pointer_position(value_positions(text), loc_pointer(data, loc))
+    return f"{path}:{line}:{column}"
+
+
+def parse_template(path: Path, expected: Literal["front", "back"] | None = None) -> FrontTemplate | BackTemplate:
+    """Read and validate one template file; a bad one is a one-line DossierError naming file, line and column."""
+    source = read_source(path)
+    if source.text is None:
+        raise DossierError(f"{path}: cannot read template: {source.error}")
+    text = source.text
+    try:
+        data = loads_strict(text)
+    except JsonSyntaxError as exc:
+        raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
+    if expected is not None and isinstance(data, dict) and data.get("face") not in (None, expected):
+        where = _where(path, text, data, ("face",))
+        raise DossierError(f"{where}: template error: /face: this file is a {expected} template", exit_code=1)
+    try:
+        template: FrontTemplate | BackTemplate = TEMPLATE_ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        errors = exc.errors()
+        first = errors[0]
+        where = _where(path, text, data, tuple(first["loc"]))
+        ptr = loc_pointer(data, tuple(first["loc"])) or "/"
+        message = first["msg"].removeprefix("Value error, ")
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise DossierError(f"{where}: template error: {ptr}: {message}{more}", exit_code=1) from None
+    found = problems(template)
+    if found:
+        ptr, message = found[0]
+        line, column = pointer_position(value_positions(text), ptr)
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise DossierError(f"{path}:{line}:{column}: template error: {ptr}: {message}{more}", exit_code=1)
+    return template
+
+
+def _files(directory: Path) -> Iterator[tuple[tuple[str, str], Path]]:
+    for game_dir in sorted(p for p in directory.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        for path in sorted(game_dir.glob("*.json")):
+            yield (game_dir.name, path.stem), path
+
+
+@functools.lru_cache(maxsize=1)
+def default_templates() -> Templates:
+    """The bundled templates (the look of the cards when no --template is given)."""
+    return _build(dict(_files(TEMPLATE_DIR)), None)
+
+
+def load_templates(override: Path | None = None) -> Templates:
+    """The bundled templates with those in ``override`` (``DIR/<game>/<name>.json``) in their place."""
+    if override is None:
+        return default_templates()
+    if not override.is_dir():
+        raise DossierError(
+            f"--template {override}: not a directory"
+            if override.exists()
+            else f"--template {override}: no such directory"
+        )
+    defaults = default_templates()
+    given = dict(_files(override))
+    stray = sorted(given.keys() - defaults.sources.keys())
+    loose = sorted(p.name for p in override.glob("*.json"))
+    if stray or loose:
+        path = given[stray[0]] if stray else override / loose[0]
+        known = ", ".join(f"{g}/{n}.json" for g, n in sorted(defaults.sources))
+        raise DossierError(
+            f"{path}: no bundled template has this name, so it would change nothing; expected one of {known}"
+        )
+    if not given:
+        raise DossierError(f"--template {override}: no <game>/<name>.json templates in it")
+    return _build({**defaults.sources, **given}, defaults)
+
+
+def _build(sources: dict[tuple[str, str], Path], defaults: Templates | None) -> Templates:
+    fronts: dict[tuple[str, str], FrontTemplate] = {}
+    backs: dict[tuple[str, str], BackTemplate] = {}
+    for key, path in sources.items():
+        if defaults is not None and defaults.sources.get(key) == path:
+            if key in defaults.fronts:
+                fronts[key] = defaults.fronts[key]
+            else:
+                backs[key] = defaults.backs[key]
+            continue
+        template = parse_template(path, "back" if key[1].startswith("back-") else "front")
+        if isinstance(template, BackTemplate):
+            backs[key] = template
+        else:
+            if defaults is not None:  # palette entries left out keep the default's
+                palette = {**defaults.fronts[key].palette, **template.palette}
+                template = template.model_copy(update={"palette": palette})
+            fronts[key] = template
+    return Templates(fronts, backs, dict(sources))
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of a template file (written to ``schema/template.schema.json`` by ``dossier schema``)."""
+    return TEMPLATE_ADAPTER.json_schema()
