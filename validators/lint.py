@@ -38,6 +38,7 @@ from toolkit.jsonio import (
 )
 from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, kind_adapter, namespace, schema_path
 
+from .art_lint import check_art
 from .findings import Finding, Severity
 from .font_lint import check_fonts
 from .map_lint import check_map_rows, check_maps
@@ -542,6 +543,7 @@ def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> 
         index = GameIndex(game, game_entries)
         _check_texts(index)
         check_fonts(game_entries)
+        check_art(game_entries)
         check_ability_texts(game_entries)
         GAME_CHECKS[game](index)
     findings: list[Finding] = []

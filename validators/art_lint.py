@@ -1,0 +1,40 @@
+"""Lint: card art.
+
+A printable record's ``art`` names a PNG or JPEG file relative to the record's
+file. Each is opened and decoded (Pillow; a JPEG at an eighth of its size is
+enough to find a broken one), once per file however many records share it:
+
+- ``card.art.missing``: no file at that path;
+- ``card.art.unreadable``: a directory, no permission, or a PNG/JPEG that does not decode (truncated, corrupt);
+- ``card.art.format``: a file that is no PNG or JPEG (GIF, WebP, SVG, text, …).
+
+All are errors located at the ``art`` field; ``dossier print`` prints a grey box
+in place of such art and warns.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from toolkit.sheets.art import ArtProblem
+
+    from .lint import Entry
+
+
+def check_art(entries: list[Entry]) -> None:
+    from toolkit.sheets.art import problem, resolve
+
+    seen: dict[str, ArtProblem | None] = {}
+    for entry in entries:
+        art = getattr(entry.record, "art", None)
+        if art is None or not entry.target:
+            continue
+        path = resolve(art, entry.source.path)
+        key = os.path.abspath(path)
+        if key not in seen:
+            seen[key] = problem(path)
+        found = seen[key]
+        if found is not None:
+            entry.add(f"card.art.{found.kind}", f"{entry.label}: art {art!r} ({path}): {found.message}", "/art")
