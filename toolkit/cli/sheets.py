@@ -124,6 +124,15 @@ def print_cards(
             show_default=False,
         ),
     ] = None,
+    template: Annotated[
+        Path | None,
+        typer.Option(
+            "--template",
+            help="Folder of layout templates named like the bundled ones (tactics/card.json, "
+            "netrunner/back-corp.json, …): each replaces its default, the others stay.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     from toolkit.config import output_lang
     from toolkit.sheets import geometry
@@ -151,6 +160,9 @@ def print_cards(
     if out is None and png is None and tts is None:
         raise DossierError("nothing to write: give --out FILE.pdf, --png DIR or --tts FILE.png")
     _check_outputs(out, tts, deck)
+    from toolkit.sheets.template import load_templates
+
+    templates = load_templates(template)
     _check_tts_object(tts, deck, tts_url_base)
     selection = _select(ids, deck, game, query, db, cards)
     records = selection.records
@@ -161,16 +173,22 @@ def print_cards(
     from toolkit.jsonio import atomic_write_bytes
     from toolkit.sheets import render
 
-    sheet = render.render_sheets(records, spec, fonts, selection.catalog, lang=language) if out is not None else None
+    sheet = (
+        render.render_sheets(records, spec, fonts, selection.catalog, lang=language, templates=templates)
+        if out is not None
+        else None
+    )
     issues = list(sheet.issues) if sheet is not None else []
     singles = None
     if png is not None:
         distinct = list({(r.game, r.id): r for r in records}.values())
-        singles = render.render_cards(distinct, spec, fonts, selection.catalog, backs=True, lang=language)
+        singles = render.render_cards(
+            distinct, spec, fonts, selection.catalog, backs=True, lang=language, templates=templates
+        )
         issues += [i for i in singles.issues if i not in issues]
     tts_result = None
     if tts is not None:
-        tts_result = render.render_tts(records, spec, fonts, selection.catalog, lang=language)
+        tts_result = render.render_tts(records, spec, fonts, selection.catalog, lang=language, templates=templates)
         issues += [i for i in tts_result[2] if i not in issues]
     errors = _report(issues, selection.catalog, force)
     if errors and not force:
