@@ -60,6 +60,7 @@ from .template import (
     default_templates,
 )
 from .textbox import MIN_SIZE, Measurer, Para, ability, draw, draw_line, fit, fit_line, markup_paras, plain
+from .vocabulary import lexicon
 
 SYMBOL = re.compile(r"\[[a-z0-9_-]+\]")
 MARKUP_TAG = re.compile(r"</?(?:strong|b|em|i|sup|trace|errata|champion|ul|ol|li|br)\s*/?>", re.I)
@@ -116,8 +117,8 @@ class Context:
     _reported: set[tuple[str, str, str, str]] = field(default_factory=set)
 
     def measurer(self) -> Measurer:
-        if self.measure is None:
-            self.measure = Measurer(self.fonts)
+        if self.measure is None:  # the game's words and the names of the catalog's records stay whole
+            self.measure = Measurer(self.fonts, lexicon(self.lookup))
         return self.measure
 
     def report(self, record: Any, code: str, severity: Severity, message: str) -> None:
@@ -178,11 +179,26 @@ def _edge(value: float, design: float, actual: float, s: float) -> float:
     return mm(value) * s if value <= design / 2 else actual - mm(design - value) * s
 
 
+_RECTS: dict[tuple[int, float, float, frozenset[str]], tuple[FrontTemplate, dict[str, Rect]]] = {}
+
+
 def box_rects(
     template: FrontTemplate, width: float, height: float, empty: frozenset[str] = frozenset()
 ) -> dict[str, Rect]:
     """Every box of ``template`` that is drawn on a ``width`` × ``height`` point card, in card points
     (origin at the bottom-left trim corner, y up): empty boxes give their space away (``give_to``)."""
+    key = (id(template), width, height, empty)
+    cached = _RECTS.get(key)
+    if cached is not None and cached[0] is template:
+        return cached[1]
+    rects = _box_rects(template, width, height, empty)
+    if len(_RECTS) > 4096:
+        _RECTS.clear()
+    _RECTS[key] = (template, rects)
+    return rects
+
+
+def _box_rects(template: FrontTemplate, width: float, height: float, empty: frozenset[str]) -> dict[str, Rect]:
     card = template.card
     s = min(width / mm(card.width), height / mm(card.height))
     boxes: dict[str, Box] = dict(template.boxes.items())
