@@ -18,10 +18,11 @@ on every bundled text without a PDF.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
-from typing import Literal
+from dataclasses import dataclass
+from typing import Literal, NamedTuple
 
 CLOSING = frozenset(
     "，。、；：？！」』）》〉】〕〗〙〛］｝…‥・·～〜%％,.;:?!)]}”’》ー々〆ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ"
@@ -32,9 +33,12 @@ INSEPARABLE = ("……", "——", "⋯⋯")
 AtomKind = Literal["text", "icon", "space"]
 
 
-@dataclass(frozen=True, slots=True)
-class Atom:
-    """The smallest piece the breaker moves: a character, an ASCII run, an icon or a space run."""
+class Atom(NamedTuple):
+    """The smallest piece the breaker moves: a character, an ASCII run, an icon or a space run.
+
+    A named tuple: a card sheet makes tens of thousands of them, and a tuple is the cheapest
+    immutable record Python has.
+    """
 
     text: str
     kind: AtomKind = "text"
@@ -61,7 +65,20 @@ def is_cjk(ch: str) -> bool:
     )
 
 
-_TOKEN = re.compile(r"(\[[a-z0-9_]+\])|(\s+)|(……|——|⋯⋯)|(.)", re.S)
+_CJK: dict[str, bool] = {}
+
+
+def _is_cjk(ch: str) -> bool:
+    """:func:`is_cjk`, remembered per character."""
+    known = _CJK.get(ch)
+    if known is None:
+        known = _CJK[ch] = is_cjk(ch)
+    return known
+
+
+_ICON = re.compile(r"\[([a-z0-9_]+)\]")
+_SPACE = re.compile(r"\s+")
+_PAIR_START = frozenset(p[0] for p in INSEPARABLE)
 
 
 def atomize(text: str, bold_chars: int = 0, icons: Iterable[str] | None = None) -> list[Atom]:
@@ -69,48 +86,159 @@ def atomize(text: str, bold_chars: int = 0, icons: Iterable[str] | None = None) 
 
     ``[id]`` becomes an icon atom when ``id`` is in ``icons`` (every ``[id]`` when
     ``icons`` is None); otherwise it stays text. Consecutive non-CJK characters
-    (an ASCII run) form one atom.
+    (an ASCII run) form one atom; a run of white space is one space atom
+    (``\\n`` when it holds a line end); ``……``, ``——`` and ``⋯⋯`` are one atom.
     """
-    known = None if icons is None else frozenset(icons)
+    known = None if icons is None else icons if isinstance(icons, frozenset) else frozenset(icons)
     atoms: list[Atom] = []
+    append = atoms.append
     buffer: list[str] = []
     buffer_bold = False
-
-    def flush() -> None:
-        if buffer:
-            atoms.append(Atom("".join(buffer), "text", buffer_bold))
-            buffer.clear()
-
-    for match in _TOKEN.finditer(text):
-        start = match.start()
-        bold = start < bold_chars
-        icon, space, pair, char = match.groups()
-        if icon is not None and (known is None or icon[1:-1] in known):
-            flush()
-            atoms.append(Atom(icon[1:-1], "icon", bold))
-        elif space is not None:
-            flush()
-            if "\n" in space:
-                atoms.append(Atom("\n", "space", bold))
-            else:
-                atoms.append(Atom(" ", "space", bold))
-        elif pair is not None:
-            flush()
-            atoms.append(Atom(pair, "text", bold))
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        bold = i < bold_chars
+        piece = ch
+        if ch == "[":
+            match = _ICON.match(text, i)
+            if match is not None:
+                if known is None or match.group(1) in known:
+                    if buffer:
+                        append(Atom("".join(buffer), "text", buffer_bold))
+                        buffer.clear()
+                    append(Atom(match.group(1), "icon", bold))
+                    i = match.end()
+                    continue
+                piece = match.group(0)  # an unknown [id] is text, glued like an ASCII run
+        elif ch.isspace():
+            if buffer:
+                append(Atom("".join(buffer), "text", buffer_bold))
+                buffer.clear()
+            match = _SPACE.match(text, i)
+            assert match is not None
+            append(Atom("\n" if "\n" in match.group(0) else " ", "space", bold))
+            i = match.end()
+            continue
+        elif ch in _PAIR_START and text.startswith(ch + ch, i):
+            if buffer:
+                append(Atom("".join(buffer), "text", buffer_bold))
+                buffer.clear()
+            append(Atom(ch + ch, "text", bold))
+            i += 2
+            continue
+        if _is_cjk(ch):
+            if buffer:
+                append(Atom("".join(buffer), "text", buffer_bold))
+                buffer.clear()
+            append(Atom(ch, "text", bold))
         else:
-            piece = icon if icon is not None else char
-            glue = not is_cjk(piece[0])
-            if glue and buffer and buffer_bold == bold:
-                buffer.append(piece)
-                continue
-            flush()
-            if glue:
-                buffer.append(piece)
+            if buffer and buffer_bold != bold:
+                append(Atom("".join(buffer), "text", buffer_bold))
+                buffer.clear()
+            if not buffer:
                 buffer_bold = bold
-            else:
-                atoms.append(Atom(piece, "text", bold))
-    flush()
+            buffer.append(piece)
+        i += len(piece)
+    if buffer:
+        append(Atom("".join(buffer), "text", buffer_bold))
     return atoms
+
+
+class Lexicon:
+    """Words a line should not break inside, and the measure words a number stays with.
+
+    Plain data for the breaker; the game's words come from
+    :mod:`toolkit.sheets.vocabulary`. :meth:`spans` finds every occurrence of
+    every word in a string (overlapping ones too) and every ``「…」`` name.
+    """
+
+    __slots__ = ("_lengths", "units", "words")
+
+    def __init__(self, words: Iterable[str] = (), units: Iterable[str] = ()) -> None:
+        self.words = frozenset(w for w in words if len(w) >= 2)
+        self.units = frozenset(units)
+        lengths: dict[str, set[int]] = {}
+        for word in self.words:
+            lengths.setdefault(word[0], set()).add(len(word))
+        self._lengths = {ch: tuple(sorted(ns, reverse=True)) for ch, ns in lengths.items()}
+
+    def extend(self, words: Iterable[str]) -> Lexicon:
+        """This lexicon with more words (the names of a catalog)."""
+        return Lexicon(self.words | frozenset(words), self.units)
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """``(start, end)`` of every word in ``text`` and of every bracketed name (``「…」``, brackets included)."""
+        found: list[tuple[int, int]] = []
+        words, lengths = self.words, self._lengths
+        size = len(text)
+        for i, ch in enumerate(text):
+            if ch == "「":
+                end = text.find("」", i + 1)
+                if end > 0:
+                    found.append((i, end + 1))
+            for n in lengths.get(ch, ()):
+                if i + n <= size and text[i : i + n] in words:
+                    found.append((i, i + n))
+        return found
+
+
+NO_WORDS = Lexicon()
+
+# How bad a break is, best first: between words; between a number and its measure word (2 点);
+# inside a word. On each line the breaker takes the last break of the best kind that fits.
+BETWEEN, NUMBER_UNIT, INSIDE_WORD = 0, 1, 2
+KIND_NAMES = ("between words", "between a number and its unit", "inside a word")
+
+
+def break_kinds(atoms: list[Atom], lexicon: Lexicon) -> list[int]:
+    """For each atom, how bad a break just before it is (:data:`BETWEEN` … :data:`INSIDE_WORD`).
+
+    Words are found in the text atoms joined (a space, an icon or an ASCII run
+    ends a word). A break at a space after a number and before a measure word,
+    or right between them, is a :data:`NUMBER_UNIT` break. Index 0 is unused.
+    """
+    kinds = [BETWEEN] * len(atoms)
+    words, units = bool(lexicon.words), lexicon.units
+    parts: list[str] = []
+    owner: list[int] = []  # character of the joined text -> its atom (-1: inside an atom, no break there)
+    cjk = _CJK
+    previous: tuple[str, str] = ("", "")  # (kind, text) of the atom before
+    before: tuple[str, str] = ("", "")  # and of the one before that
+    for index, (text, kind, _bold, _italic, _sup) in enumerate(atoms):
+        unit = ""
+        if kind == "text":
+            first = text[0]
+            is_cjk_text = cjk.get(first)
+            if is_cjk_text is None:
+                is_cjk_text = _is_cjk(first)
+            if is_cjk_text:
+                parts.append(text)
+                owner.append(index)
+                if len(text) > 1:
+                    owner.extend([-1] * (len(text) - 1))
+            else:
+                parts.append("\x00")
+                owner.append(index)
+            unit = first
+        else:
+            parts.append("\x00")
+            owner.append(index)
+            if kind == "icon":
+                unit = text
+        if units and unit in units and index:
+            at, number = index, previous  # the break: at the space before the unit, or right before it
+            if previous[0] == "space" and previous[1] != "\n" and index > 1:
+                at, number = index - 1, before
+            if number[0] == "text" and number[1][-1:].isdigit():
+                kinds[at] = NUMBER_UNIT
+        before, previous = previous, (kind, text)
+    if words:
+        for start, end in lexicon.spans("".join(parts)):
+            for at in range(start + 1, end):
+                index = owner[at]
+                if index > 0:
+                    kinds[index] = INSIDE_WORD
+    return kinds
 
 
 def _first(atom: Atom) -> str:
@@ -146,6 +274,7 @@ def segments(atoms: list[Atom]) -> list[list[Atom]]:
 
 
 Measure = Callable[[Atom], float]
+EPSILON = 1e-6
 
 
 def _split_oversized(segment: list[Atom], width: float, measure: Measure) -> list[list[Atom]]:
@@ -156,13 +285,13 @@ def _split_oversized(segment: list[Atom], width: float, measure: Measure) -> lis
     flat: list[Atom] = []
     for atom in segment:
         if atom.kind == "text" and len(atom.text) > 1 and measure(atom) > width and atom.text not in INSEPARABLE:
-            flat.extend(replace(atom, text=ch) for ch in atom.text)
+            flat.extend(atom._replace(text=ch) for ch in atom.text)
         else:
             flat.append(atom)
     for atom in flat:
         w = measure(atom)
         can_break_here = bool(current) and _first(atom) not in CLOSING and _last(current[-1]) not in OPENING
-        if current and used + w > width + 1e-6 and can_break_here:
+        if current and used + w > width + EPSILON and can_break_here:
             pieces.append(current)
             current, used = [], 0.0
         current.append(atom)
@@ -172,51 +301,175 @@ def _split_oversized(segment: list[Atom], width: float, measure: Measure) -> lis
     return pieces
 
 
-def break_atoms(atoms: list[Atom], width: float, measure: Measure) -> list[list[Atom]]:
+@dataclass(slots=True)
+class Run:
+    """Text between two hard line breaks, cut into boxes that are never split (unless wider than a line)."""
+
+    boxes: list[list[Atom]]
+    widths: list[float]  # of each box
+    glue: list[list[Atom]]  # the spaces before each box (they vanish at a break)
+    glue_widths: list[float]
+    kinds: list[int]  # how bad a break before each box is
+    ink: float  # the boxes' widths added up: no line breaking can need fewer lines than ink / width
+
+
+@dataclass(slots=True)
+class Prepared:
+    """A paragraph measured and cut once, ready to be broken at any width (any font size).
+
+    Widths are in the unit of the measure (the text box measures at 1 pt, so
+    they are ems); :func:`break_prepared` is then all that runs per size tried.
+    """
+
+    runs: list[Run | None]  # None: an empty line (two hard breaks in a row)
+    measure: Measure
+
+    def min_lines(self, width: float) -> int:
+        """A lower bound of the lines at ``width``: ink over width, per run."""
+        count = 0
+        for run in self.runs:
+            if run is None or width <= 0:
+                count += 1
+            else:
+                count += max(1, math.ceil(run.ink / width - EPSILON))
+        return count
+
+
+def prepare(atoms: list[Atom], measure: Measure, lexicon: Lexicon = NO_WORDS) -> Prepared:
+    """Cut ``atoms`` into runs of boxes with their widths and the kind of break before each box.
+
+    The boxes are :func:`segments` (one pass here, with the same rules). Spaces
+    at the start and the end of a line vanish; ``\\n`` is a hard break (two in a
+    row leave an empty line; one at the very end adds nothing).
+    """
+    kinds = break_kinds(atoms, lexicon) if (lexicon.words or lexicon.units) else None
+    runs: list[Run | None] = []
+    boxes: list[list[Atom]] = []
+    widths: list[float] = []
+    glue: list[list[Atom]] = []
+    glue_widths: list[float] = []
+    box_kinds: list[int] = []
+    pending: list[Atom] = []
+    pending_width = 0.0
+    pending_kind = BETWEEN
+    box: list[Atom] | None = None  # the open box: the last atom was not a space
+    last = ""  # last character of the open box's last atom ("" for an icon)
+    last_cjk = False
+    cjk = _CJK
+    closing, opening = CLOSING, OPENING
+    known: dict[Atom, float] = getattr(measure, "known", None) or {}  # a measure may share what it measured
+    for index, atom in enumerate(atoms):
+        text, kind, _bold, _italic, sup = atom
+        if kind == "space":
+            box = None
+            if text == "\n":
+                runs.append(Run(boxes, widths, glue, glue_widths, box_kinds, sum(widths)) if boxes else None)
+                boxes, widths, glue, glue_widths, box_kinds = [], [], [], [], []
+                pending, pending_width = [], 0.0
+            elif boxes:
+                if not pending:
+                    pending_kind = kinds[index] if kinds is not None else BETWEEN
+                pending.append(atom)
+                pending_width += measure(atom)
+            continue
+        if kind == "text" and text:
+            first, end = text[0], text[-1]
+            known_cjk = cjk.get(first)
+            first_cjk = _is_cjk(first) if known_cjk is None else known_cjk
+            if len(text) == 1:
+                end_cjk = first_cjk
+            else:
+                known_cjk = cjk.get(end)
+                end_cjk = _is_cjk(end) if known_cjk is None else known_cjk
+        else:
+            first = end = ""
+            first_cjk = end_cjk = False
+        width = known.get(atom)
+        if width is None:
+            width = measure(atom)
+        if box is not None and (first in closing or last in opening or sup or (not last_cjk and not first_cjk)):
+            box.append(atom)  # glued to the box before (see _glued)
+            widths[-1] += width
+        else:
+            box = [atom]
+            boxes.append(box)
+            widths.append(width)
+            glue.append(pending)
+            glue_widths.append(pending_width)
+            if pending:
+                box_kinds.append(pending_kind)
+            else:
+                box_kinds.append(kinds[index] if kinds is not None and len(boxes) > 1 else BETWEEN)
+            pending, pending_width = [], 0.0
+        last, last_cjk = end, end_cjk
+    if boxes or not runs:
+        runs.append(Run(boxes, widths, glue, glue_widths, box_kinds, sum(widths)) if boxes else None)
+    return Prepared(runs, measure)
+
+
+def _fill(run: Run, width: float, measure: Measure, out: list[tuple[list[Atom], float]]) -> None:
+    """Break one run into lines no wider than ``width`` where the rules allow; append (atoms, width) to ``out``."""
+    boxes, widths, glue, glue_widths, kinds = run.boxes, run.widths, run.glue, run.glue_widths, run.kinds
+    count = len(boxes)
+    start = 0
+    limit = width + EPSILON
+    while start < count:
+        head = boxes[start]
+        used = widths[start]
+        if used > limit:
+            pieces = _split_oversized(head, width, measure)
+            for piece in pieces[:-1]:
+                out.append((piece, sum(measure(a) for a in piece)))
+            head = pieces[-1]
+            used = sum(measure(a) for a in head)
+        best: list[tuple[int, float] | None] = [None, None, None]  # per kind: the last break that fits
+        j = start + 1
+        while j < count:
+            wider = used + glue_widths[j] + widths[j]
+            if wider > limit:
+                break
+            best[kinds[j]] = (j, used)
+            used = wider
+            j += 1
+        if j == count:
+            end, line_width = count, used
+        else:
+            best[kinds[j]] = (j, used)
+            end, line_width = next(choice for choice in best if choice is not None)
+        line = list(head)
+        for k in range(start + 1, end):
+            if glue[k]:
+                line.extend(glue[k])
+            line.extend(boxes[k])
+        out.append((line, line_width))
+        start = end
+
+
+def break_prepared(prepared: Prepared, width: float) -> list[tuple[list[Atom], float]]:
+    """Lines of a prepared paragraph at ``width``, each with its width.
+
+    Greedy, and deterministic: each line takes as much as fits, then ends at
+    the last break of the best kind on it (between words rather than between a
+    number and its unit, and that rather than inside a word). A line is wider
+    than ``width`` only when a closing mark and the character before it cannot
+    fit, which the caller sees by measuring (and answers by shrinking the text).
+    """
+    lines: list[tuple[list[Atom], float]] = []
+    for run in prepared.runs:
+        if run is None:
+            lines.append(([], 0.0))
+        else:
+            _fill(run, width, prepared.measure, lines)
+    return lines
+
+
+def break_atoms(atoms: list[Atom], width: float, measure: Measure, lexicon: Lexicon = NO_WORDS) -> list[list[Atom]]:
     """Greedy line breaking of ``atoms`` into lines no wider than ``width`` where the rules allow.
 
-    Spaces at the start and end of a line are dropped. A line is wider than
-    ``width`` only when a single closing mark and its neighbour cannot fit, which
-    the caller sees by measuring (and answers by shrinking the text).
+    Spaces at the start and end of a line are dropped. With a ``lexicon``, lines
+    break between its words where they can (see :func:`break_prepared`).
     """
-    lines: list[list[Atom]] = []
-    line: list[Atom] = []
-    used = 0.0
-    pending_space: list[Atom] = []
-    pending_width = 0.0
-
-    def end_line() -> None:
-        nonlocal line, used, pending_space, pending_width
-        lines.append(line)
-        line, used = [], 0.0
-        pending_space, pending_width = [], 0.0
-
-    for segment in segments(atoms):
-        if segment[0].kind == "space":
-            if segment[0].text == "\n":
-                end_line()
-            elif line:
-                pending_space.append(segment[0])
-                pending_width += measure(segment[0])
-            continue
-        seg_width = sum(measure(a) for a in segment)
-        if line and used + pending_width + seg_width > width + 1e-6:
-            end_line()
-        if not line and seg_width > width + 1e-6:
-            pieces = _split_oversized(segment, width, measure)
-            for piece in pieces[:-1]:
-                lines.append(piece)
-            line = list(pieces[-1])
-            used = sum(measure(a) for a in line)
-            continue
-        line.extend(pending_space)
-        used += pending_width
-        pending_space, pending_width = [], 0.0
-        line.extend(segment)
-        used += seg_width
-    if line or not lines:
-        lines.append(line)
-    return lines
+    return [line for line, _ in break_prepared(prepare(atoms, measure, lexicon), width)]
 
 
 def line_markup(line: list[Atom]) -> str:
@@ -224,7 +477,13 @@ def line_markup(line: list[Atom]) -> str:
     return "".join(atom.markup for atom in line)
 
 
-def break_text(text: str, width: float, measure_text: Callable[[str], float], icon_width: float = 0.0) -> list[str]:
+def break_text(
+    text: str,
+    width: float,
+    measure_text: Callable[[str], float],
+    icon_width: float = 0.0,
+    lexicon: Lexicon = NO_WORDS,
+) -> list[str]:
     """Convenience for tests and tools: break plain ``text``; icons measure ``icon_width``."""
 
     def measure(atom: Atom) -> float:
@@ -232,7 +491,7 @@ def break_text(text: str, width: float, measure_text: Callable[[str], float], ic
             return icon_width
         return measure_text(atom.text)
 
-    return [line_markup(line) for line in break_atoms(atomize(text), width, measure)]
+    return [line_markup(line) for line in break_atoms(atomize(text), width, measure, lexicon)]
 
 
 def violations(lines: list[str]) -> list[str]:

@@ -1,10 +1,13 @@
-"""Fitting paragraphs into a box: break lines, shrink to 6 pt if needed, draw.
+"""Fitting paragraphs into a box: break lines, grow to fill the box or shrink to fit it, draw.
 
 A paragraph is a list of :class:`~toolkit.sheets.linebreak.Atom` with a
-colour and a relative size. :func:`fit` tries the base size, then smaller sizes
-in quarter points down to :data:`MIN_SIZE`; :func:`draw` draws a fitted
-result, icons included, merging neighbouring characters of one style into one
-text run (fast, and keeps the text extractable).
+colour and a relative size. :func:`fit` sets it at the largest size, in
+quarter points, from :data:`GROW` × the base size (the style maximum: 1.2×,
+so a short text fills a big box without shouting) down to :data:`MIN_SIZE`
+(6 pt) at which it fits; lines break between the game's words
+(:mod:`toolkit.sheets.vocabulary`) by the rules of :mod:`toolkit.sheets.linebreak`.
+:func:`draw` draws a fitted result, icons included, merging neighbouring
+characters of one style into one text run (fast, and keeps the text extractable).
 
 Printed text in NetrunnerDB's markup comes in through :func:`markup_paras`
 (blocks of :mod:`toolkit.markup`): bold, italic (the font slanted, since the
@@ -14,6 +17,7 @@ bullet and a hanging indent, notes (errata) smaller and muted.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -21,10 +25,11 @@ from toolkit import markup
 
 from . import icons
 from .fonts import FontSet
-from .linebreak import Atom, atomize, break_atoms
+from .linebreak import Atom, Lexicon, Prepared, atomize, break_prepared, prepare
 from .styles import INK, MUTED
 
 MIN_SIZE = 6.0
+GROW = 1.2  # text grows to fill its box up to this many times its base size (the style maximum)
 STEP = 0.25
 LEADING = 1.3  # line box height, in ems
 ASCENT = 0.88  # CJK glyph top above the baseline, in ems
@@ -73,7 +78,7 @@ def span_atoms(spans: tuple[markup.Span, ...] | list[markup.Span]) -> list[Atom]
             continue
         pieces = atomize(span.text, len(span.text) if span.bold else 0, ())
         if span.italic or span.sup:
-            pieces = [replace(a, italic=span.italic, sup=span.sup) for a in pieces]
+            pieces = [a._replace(italic=span.italic, sup=span.sup) for a in pieces]
         atoms.extend(pieces)
     return atoms
 
@@ -125,65 +130,156 @@ class Fitted:
 
 
 class Measurer:
-    """Widths at 1 pt, cached per atom."""
+    """Widths at 1 pt (ems), cached per atom, and the words lines should not break inside.
 
-    def __init__(self, fonts: FontSet) -> None:
+    ``lexicon`` defaults to the game's words (:func:`toolkit.sheets.vocabulary.game_lexicon`).
+    """
+
+    def __init__(self, fonts: FontSet, lexicon: Lexicon | None = None) -> None:
         self.fonts = fonts
-        self._cache: dict[tuple[str, str, bool, bool], float] = {}
+        self._lexicon = lexicon
+        self.known: dict[Atom, float] = {}  # every atom measured so far (the breaker reads it directly)
+
+    @property
+    def lexicon(self) -> Lexicon:
+        if self._lexicon is None:
+            from .vocabulary import game_lexicon
+
+            self._lexicon = game_lexicon()
+        return self._lexicon
 
     def __call__(self, atom: Atom) -> float:
-        key = (atom.text, atom.kind, atom.bold, atom.sup)
-        width = self._cache.get(key)
+        width = self.known.get(atom)
         if width is None:
             if atom.kind == "icon":
                 width = icons.INLINE_EM + 2 * icons.INLINE_PAD
             else:
                 width = self.fonts.width(atom.text, atom.bold, SUP_SCALE if atom.sup else 1.0)
-            self._cache[key] = width
+            self.known[atom] = width
         return width
+
+    def prepare(self, para: Para) -> Prepared:
+        """``para`` measured and cut into boxes once, for every size :func:`fit` tries."""
+        return prepare(para.atoms, self, self.lexicon)
+
+
+def _lines(
+    paras: list[Para], preps: list[Prepared], width: float, size: float, limit: float = math.inf
+) -> tuple[list[Line], float, bool]:
+    """Lines of ``paras`` at ``size``, the height they take and whether every line fits ``width``.
+
+    Stops early (returning what it has) once the height passes ``limit``.
+    """
+    lines: list[Line] = []
+    height = 0.0
+    fits = True
+    for index, (para, prep) in enumerate(zip(paras, preps, strict=True)):
+        psize = size * para.scale
+        if index:
+            height += para.gap_before * size
+        room = width / psize - para.indent
+        for n, (atoms, ems) in enumerate(break_prepared(prep, room)):
+            lines.append(Line(para, atoms, ems * psize, psize, n == 0))
+            height += LEADING * psize
+            if ems > room + 1e-6:
+                fits = False
+        if height > limit + 1e-6:
+            break
+    return lines, height, fits
 
 
 def layout(paras: list[Para], width: float, size: float, measure: Measurer) -> tuple[list[Line], float]:
     """Lines of ``paras`` at ``size`` and the height they take."""
-    lines: list[Line] = []
-    height = 0.0
-    for index, para in enumerate(paras):
-        psize = size * para.scale
-        if index:
-            height += para.gap_before * size
-        broken = break_atoms(para.atoms, width / psize - para.indent, measure)
-        for n, atoms in enumerate(broken):
-            lines.append(Line(para, atoms, sum(measure(a) for a in atoms) * psize, psize, n == 0))
-            height += LEADING * psize
+    lines, height, _ = _lines(paras, [measure.prepare(p) for p in paras], width, size)
     return lines, height
 
 
-def fit(paras: list[Para], width: float, height: float, measure: Measurer, base: float) -> Fitted:
-    """The largest size from ``base`` down to 6 pt at which ``paras`` fit ``width`` × ``height``.
+def _min_height(paras: list[Para], preps: list[Prepared], width: float, size: float) -> float:
+    """A lower bound of the height of ``paras`` at ``size`` (no line holds more than its width of ink)."""
+    height = 0.0
+    for index, (para, prep) in enumerate(zip(paras, preps, strict=True)):
+        psize = size * para.scale
+        if index:
+            height += para.gap_before * size
+        height += prep.min_lines(width / psize - para.indent) * LEADING * psize
+    return height
+
+
+def sizes(base: float, maximum: float | None = None) -> list[float]:
+    """The sizes :func:`fit` may choose, smallest first: quarter points from 6 pt up to ``maximum``
+    (default :data:`GROW` × ``base``), and ``base`` itself."""
+    top = max(MIN_SIZE, base * GROW if maximum is None else maximum)
+    grid = {MIN_SIZE + STEP * k for k in range(int((top - MIN_SIZE) / STEP + 1e-9) + 1)}
+    grid.add(max(MIN_SIZE, min(base, top)))
+    return sorted(grid)
+
+
+def fit(
+    paras: list[Para], width: float, height: float, measure: Measurer, base: float, maximum: float | None = None
+) -> Fitted:
+    """The largest size up to ``maximum`` (default :data:`GROW` × ``base``), down to 6 pt, at which
+    ``paras`` fit ``width`` × ``height``: text grows to fill a big box and shrinks to fit a small one.
+
+    Each paragraph is measured and cut once; a lower bound of the height (ink
+    over width) rules out sizes without breaking lines, and the sizes left are
+    searched from the largest the bound allows, down one step at a time and
+    then by halves, so a box is usually set in one or two tries.
 
     Optional paragraphs (flavour) are dropped before the text goes below 6 pt.
     ``fits`` is False when even 6 pt without them overflows; the lines are then
     those at 6 pt, for the caller to report.
     """
-    candidates = [paras]
+    preps = [measure.prepare(p) for p in paras]
+    candidates = [list(range(len(paras)))]
     if any(p.optional for p in paras):
-        candidates.append([p for p in paras if not p.optional])
-    result: Fitted | None = None
-    for option, chosen in enumerate(candidates):
-        size = max(base, MIN_SIZE)
-        while True:
-            lines, used = layout(chosen, width, size, measure)
-            if used <= height + 1e-6 and all(
-                line.width + line.para.indent * line.size <= width + 1e-6 for line in lines
-            ):
-                return Fitted(size, lines, used, True, len(paras) - len(chosen))
-            if size <= MIN_SIZE + 1e-9:
-                break
-            size = max(MIN_SIZE, size - STEP)
-        if option == len(candidates) - 1:
-            result = Fitted(MIN_SIZE, lines, used, False, len(paras) - len(chosen))
-    assert result is not None
-    return result
+        candidates.append([i for i, p in enumerate(paras) if not p.optional])
+    grid = sizes(base, maximum)
+    for chosen in candidates:
+        cparas = [paras[i] for i in chosen]
+        cpreps = [preps[i] for i in chosen]
+        found = _search(cparas, cpreps, width, height, grid)
+        if found is not None:
+            size, lines, used = found
+            return Fitted(size, lines, used, True, len(paras) - len(chosen))
+    lines, used, _ = _lines(cparas, cpreps, width, MIN_SIZE)
+    return Fitted(MIN_SIZE, lines, used, False, len(paras) - len(cparas))
+
+
+def _search(
+    paras: list[Para], preps: list[Prepared], width: float, height: float, grid: list[float]
+) -> tuple[float, list[Line], float] | None:
+    """The largest size of ``grid`` at which the lines fit the box (fitting taken as monotonic in size)."""
+
+    def attempt(k: int) -> tuple[float, list[Line], float] | None:
+        lines, used, fits = _lines(paras, preps, width, grid[k], height)
+        return (grid[k], lines, used) if fits and used <= height + 1e-6 else None
+
+    # the largest size the lower bound allows (the bound grows with the size)
+    low, high = 0, len(grid) - 1
+    if _min_height(paras, preps, width, grid[0]) > height + 1e-6:
+        return None
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _min_height(paras, preps, width, grid[middle]) <= height + 1e-6:
+            low = middle
+        else:
+            high = middle - 1
+    top = low
+    # real line breaking wastes a little: try downwards from there, then halve what is left
+    for k in range(top, max(top - 3, -1), -1):
+        result = attempt(k)
+        if result is not None:
+            return result
+    low, high = 0, top - 3  # sizes known to fit are at or below high
+    best: tuple[float, list[Line], float] | None = None
+    while low <= high:
+        middle = (low + high + 1) // 2
+        result = attempt(middle)
+        if result is not None:
+            best, low = result, middle + 1
+        else:
+            high = middle - 1
+    return best
 
 
 def draw(c: Any, fitted: Fitted, x: float, top: float, width: float, fonts: FontSet) -> None:
@@ -276,25 +372,79 @@ def _text(
         _show(c, x, y, text, name, size, 0, italic)
 
 
+class _Encoding:
+    """One font's character codes in one PDF document: each character's (subset, code), and the subsets' names.
+
+    The codes are the font's own (ReportLab assigns them the first time a
+    character is used, which also records the character for embedding); this
+    only remembers them, so a run is encoded by dictionary look-ups.
+    """
+
+    __slots__ = ("codes", "doc", "font", "names")
+
+    def __init__(self, font: Any, doc: Any) -> None:
+        self.font, self.doc = font, doc
+        self.codes: dict[str, tuple[int, int]] = {}
+        self.names: dict[int, str] = {}
+
+    def chunks(self, text: str) -> list[tuple[str, bytes]]:
+        """``text`` as (subset font name, codes) chunks, one per run of characters of one subset."""
+        codes = self.codes
+        result: list[tuple[str, bytes]] = []
+        current = -1
+        run = bytearray()
+        for ch in text:
+            found = codes.get(ch)
+            if found is None:
+                ((subset, code),) = self.font.splitString(ch, self.doc)
+                found = codes[ch] = (subset, code[0])
+            if found[0] != current:
+                if run:
+                    result.append((self.name(current), bytes(run)))
+                    run = bytearray()
+                current = found[0]
+            run.append(found[1])
+        if run:
+            result.append((self.name(current), bytes(run)))
+        return result
+
+    def name(self, subset: int) -> str:
+        name = self.names.get(subset)
+        if name is None:
+            name = self.names[subset] = self.font.getSubsetInternalName(subset, self.doc)
+        return name
+
+
+def _encoding(c: Any, name: str) -> _Encoding:
+    """The encoding of font ``name`` in the document of canvas ``c`` (kept on the canvas)."""
+    encodings: dict[str, _Encoding] | None = getattr(c, "_dossier_encodings", None)
+    if encodings is None:
+        encodings = c._dossier_encodings = {}
+    encoding = encodings.get(name)
+    if encoding is None:
+        from reportlab.pdfbase import pdfmetrics
+
+        encoding = encodings[name] = _Encoding(pdfmetrics.getFont(name), c._doc)
+    return encoding
+
+
 def _show(c: Any, x: float, y: float, text: str, name: str, size: float, mode: int, italic: bool = False) -> None:
     """One text run, written straight into the page: ``BT … Tf (…) Tj ET``.
 
     What ReportLab's drawString writes for a TrueType font, without building a
     text object per run (most of the time of a card sheet went there). The font
-    assigns the subset codes and records its use, so embedding is unchanged.
-    Italic is the upright font sheared by the text matrix (same advance widths).
+    assigns the subset codes and records its use, so embedding is unchanged
+    (:class:`_Encoding` remembers them). Italic is the upright font sheared by
+    the text matrix (same advance widths).
     """
-    from reportlab.lib.rl_accel import fp_str
-    from reportlab.pdfbase import pdfmetrics
+    from reportlab.lib.rl_accel import escapePDF, fp_str
 
-    font = pdfmetrics.getFont(name)
-    doc = c._doc
     parts = [f"BT 1 0 {fp_str(SLANT) if italic else 0} 1 {fp_str(x)} {fp_str(y)} Tm"]
     if mode:
         parts.append(f"{mode} Tr")
     size_text = fp_str(size)
-    for subset, chunk in font.splitString(text, doc):
-        parts.append(f"{font.getSubsetInternalName(subset, doc)} {size_text} Tf ({c._escape(chunk)}) Tj")
+    for font_name, chunk in _encoding(c, name).chunks(text):
+        parts.append(f"{font_name} {size_text} Tf ({escapePDF(chunk)}) Tj")
     if mode:
         parts.append("0 Tr")
     parts.append("ET")
