@@ -1,8 +1,10 @@
-"""The bundled font subset and the font builder: TrueType outlines, coverage of every card
-character, the coverage list, CFF→TrueType conversion, and users' own fonts (--font)."""
+"""The bundled font subset and the font builder: TrueType outlines, coverage (GB2312, Latin-1,
+Latin Extended-A, every label, every card character), the coverage list, CFF→TrueType conversion,
+the Latin supplement, and users' own fonts (--font)."""
 
 from __future__ import annotations
 
+import ast
 import io
 from pathlib import Path
 
@@ -18,13 +20,22 @@ from toolkit.sheets.fonts import (
     BUNDLED,
     COVERAGE_FILE,
     FONT_DIR,
+    bundled,
     format_coverage,
     parse_coverage,
     read_coverage,
     user_font,
 )
 
-from .conftest import CARDS
+from .conftest import CARDS, ROOT
+
+SHEETS = ROOT / "toolkit" / "sheets"
+
+
+@pytest.fixture(autouse=True)
+def _no_user_font_build(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A developer's `dossier fonts build` (in ~/.cache) must not change what these tests print with."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
 
 
 @pytest.mark.parametrize("style", sorted(BUNDLED))
@@ -39,10 +50,85 @@ def test_bundled_fonts_are_truetype_subsets_named_as_our_own(style: str) -> None
     assert font["OS/2"].fsType & 0x0002 == 0  # embedding is not restricted
 
 
-def test_the_licence_ships_and_the_fonts_are_small() -> None:
-    assert "SIL OPEN FONT LICENSE Version 1.1" in (FONT_DIR / "OFL.txt").read_text(encoding="utf-8")
-    total = sum((FONT_DIR / name).stat().st_size for name in BUNDLED.values())
-    assert total < 3_000_000
+def test_the_licence_ships_and_the_fonts_stay_small() -> None:
+    licence = (FONT_DIR / "OFL.txt").read_text(encoding="utf-8")
+    assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Noto Sans" in licence
+    sizes = [(FONT_DIR / name).stat().st_size for name in BUNDLED.values()]
+    assert all(size < 2_800_000 for size in sizes)  # about 2.3 MB each for ~9,500 glyphs
+
+
+CMAPS = {style: frozenset(chr(c) for c in TTFont(FONT_DIR / name).getBestCmap()) for style, name in BUNDLED.items()}
+
+
+def _range(first: int, last: int) -> set[str]:
+    return fontbuild.code_range(first, last)
+
+
+@pytest.mark.parametrize("style", sorted(BUNDLED))
+@pytest.mark.parametrize(
+    ("what", "chars"),
+    [
+        ("GB2312 (7,445 characters)", fontbuild.gb2312()),
+        ("printable ASCII", set(fontbuild.ASCII)),
+        ("Latin-1 Supplement", _range(0xA0, 0xFF)),
+        ("Latin Extended-A", _range(0x100, 0x17F)),
+        ("superscript digits", set("⁰¹²³⁴⁵⁶⁷⁸⁹")),
+        ("common characters people wrote", set("枭眼眸霆咚éíóâ")),
+        ("the real Netrunner pool beyond GB2312", set(fontbuild.EXTRA)),
+        ("CJK and full-width punctuation", set(fontbuild.CJK_PUNCTUATION)),
+        ("every label, mark and template string", set("".join(labels.all_strings()))),
+    ],
+)
+def test_the_fonts_cmap_covers(style: str, what: str, chars: set[str]) -> None:
+    assert len(fontbuild.gb2312()) == 7445
+    lacking = "".join(sorted(chars - CMAPS[style]))
+    assert not lacking, f"{BUNDLED[style]} lacks {what}: {lacking!r}"
+
+
+def test_general_punctuation_as_far_as_the_sources_have_it() -> None:
+    punctuation = _range(0x2000, 0x206F)
+    assert len(punctuation & CMAPS["regular"]) >= 100
+    assert set("‐‑–—‘’‚“”„†‡•…‰′″‹›※‼⁇⁈⁉") <= CMAPS["regular"]
+
+
+def _drawn_literals(path: Path) -> set[str]:
+    """Non-ASCII characters of the string constants of a module, docstrings left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr):
+            docstrings.add(id(body[0].value))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+            found |= {c for c in node.value if not c.isascii()}
+    return found
+
+
+@pytest.mark.parametrize("module", ["layouts.py", "render.py"])
+def test_every_mark_the_drawing_code_writes_is_in_the_labels_table(module: str) -> None:
+    """A separator or symbol typed into the drawing code must be in labels.py, so a user's font is cut
+    down with it and the glyph checks see it (the "·" of `--font X.ttc` once printed as a box)."""
+    lacking = _drawn_literals(SHEETS / module) - set("".join(labels.all_strings()))
+    assert not lacking, f"add {''.join(sorted(lacking))!r} to toolkit/sheets/labels.py (SYMBOLS)"
+
+
+def test_the_bundled_fonts_alone_draw_all_of_gb2312_without_fallbacks() -> None:
+    fonts = bundled()
+    assert not fonts.fallbacks
+    assert fonts.lacks("".join(fontbuild.gb2312())) == set()
+    runs = fonts.runs("枭眼眸霆咚 · Čapek ²", bold=True)
+    assert runs == [("枭眼眸霆咚 · Čapek ²", fonts.bold, False)]
+    assert fonts.take_unprintable() == set()
+
+
+def test_latin_glyphs_from_noto_sans_are_scaled_to_the_cjk_capitals() -> None:
+    font = TTFont(FONT_DIR / BUNDLED["regular"])
+    cmap = font.getBestCmap()
+    cap = bounds(font, cmap[ord("C")])[3]
+    caron = bounds(font, cmap[ord("Č")])  # Č comes from Noto Sans, C from Noto Sans CJK SC
+    assert caron[3] > cap and bounds(font, cmap[ord("Ł")])[3] == pytest.approx(cap, abs=25)
 
 
 def test_coverage_list_equals_what_both_fonts_map() -> None:
@@ -56,12 +142,14 @@ def test_the_committed_subset_covers_every_character_of_the_cards() -> None:
     assert fontbuild.missing([CARDS]) == set()
 
 
-def test_required_characters_include_ascii_punctuation_and_labels() -> None:
+def test_required_characters_include_ascii_punctuation_gb2312_and_labels() -> None:
     needed = fontbuild.required_characters([CARDS])
     assert set(fontbuild.ASCII) <= needed
     assert set("，。、；：？！「」『』（）《》…") <= needed
+    assert fontbuild.gb2312() <= needed and _range(0x100, 0x17F) <= needed
     for text in labels.all_strings():
         assert set(text) - {"{", "}"} <= needed
+    assert "\n" not in needed and "\t" not in needed
 
 
 @pytest.mark.parametrize(
@@ -151,6 +239,32 @@ def test_build_refuses_a_missing_source(tmp_path: Path) -> None:
     assert "fonts-noto-cjk" in info.value.message
 
 
+def test_the_committed_build_refuses_sources_that_lack_required_characters(tmp_path: Path) -> None:
+    source = tmp_path / "test.otf"
+    make_cff_font(source)
+    code = fontbuild.main(
+        ["--out", str(tmp_path / "out"), "--regular", str(source), "--bold", str(source)]
+        + ["--latin-regular", str(source), "--latin-bold", str(source)]
+    )
+    assert code == 2
+    assert not (tmp_path / "out").exists()
+
+
+def test_supplement_adds_scaled_glyphs_with_their_advance(tmp_path: Path) -> None:
+    source = tmp_path / "test.otf"
+    make_cff_font(source)
+    font = TTFont(io.BytesIO(fontbuild.build_font(source, "口", "regular")))
+    other = TTFont(source)
+    added = fontbuild.supplement(font, other, "A口")
+    assert added == {"A"}
+    buffer = io.BytesIO()
+    font.save(buffer)
+    again = TTFont(io.BytesIO(buffer.getvalue()))
+    glyph = again.getBestCmap()[ord("A")]
+    assert again["hmtx"][glyph][0] == 600
+    assert bounds(again, glyph) == pytest.approx(bounds(other, "A"), abs=1.0)
+
+
 def test_fontbuild_check_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert fontbuild.main(["--check"]) == 0
     assert "covers every character" in capsys.readouterr().out
@@ -185,14 +299,15 @@ def test_unusable_user_fonts_are_usage_errors(tmp_path: Path, content: bytes | N
     assert message in info.value.message and info.value.exit_code == 2
 
 
-def test_printing_with_a_font_that_lacks_chinese_is_a_finding(cli, tmp_path: Path) -> None:
+def test_printing_with_a_font_that_lacks_chinese_takes_it_from_dossier_sans(cli, tmp_path: Path) -> None:
     source = tmp_path / "latin.otf"
     make_cff_font(source)
     out = tmp_path / "x.pdf"
     result = cli("print", "crossfire/vip", "--font", source, "--out", out)
-    assert result.exit_code == 1
-    assert "error sheet.font.missing: crossfire role 'vip'" in result.stderr
-    assert not out.exists()
+    assert result.exit_code == 0, result.output
+    assert "sheet.font.missing" not in result.stderr
+    pdf = out.read_bytes()
+    assert b"+DossierSansSC-Regular" in pdf and b"+DossierSansSC-Bold" in pdf  # the test font has no V, I, P
 
 
 def test_printing_with_a_users_font_embeds_it(cli, tmp_path: Path) -> None:

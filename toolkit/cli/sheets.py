@@ -40,7 +40,10 @@ class Selection:
 
 def register(app: typer.Typer) -> None:
     app.command("print", help=HELP, no_args_is_help=True)(print_cards)
-    fonts_app = typer.Typer(help="The bundled CJK font subset (Dossier Sans SC, from Noto Sans CJK).")
+    fonts_app = typer.Typer(
+        help="Dossier Sans SC, the print font (a subset of Noto Sans CJK SC and Noto Sans): check the card data "
+        "against it, or build your own with every character of your card pool."
+    )
     fonts_app.command("check")(fonts_check)
     fonts_app.command("build")(fonts_build)
     app.add_typer(fonts_app, name="fonts")
@@ -108,9 +111,17 @@ def print_cards(
         ),
     ] = None,
     font: Annotated[
-        Path | None, typer.Option("--font", help="Use this TTF/TTC/OTF font instead of the bundled one.")
+        Path | None,
+        typer.Option(
+            "--font",
+            help="Use this TTF/TTC/OTF font instead of the bundled one (in a .ttc collection, the Simplified "
+            "Chinese face, chosen by name); characters it lacks print in Dossier Sans SC or an installed font.",
+        ),
     ] = None,
-    font_index: Annotated[int, typer.Option("--font-index", help="Face of a font collection (.ttc) to use.")] = 0,
+    font_index: Annotated[
+        int | None,
+        typer.Option("--font-index", help="Face of a font collection (.ttc) to use.", show_default=False),
+    ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Write even when text overflows or glyphs are missing.")
     ] = False,
@@ -150,7 +161,7 @@ def print_cards(
         back_dy=back_dy,
         grid=geometry.parse_grid(grid) if grid else None,
     ).validated()
-    if font_index < 0:
+    if font_index is not None and font_index < 0:
         raise DossierError(f"--font-index {font_index}: a face number is 0 or more")
     if tts_url_base is not None and tts is None:
         raise DossierError("--tts-url-base applies to --tts FILE.png only")
@@ -166,7 +177,7 @@ def print_cards(
     _check_tts_object(tts, deck, tts_url_base)
     selection = _select(ids, deck, game, query, db, cards)
     records = selection.records
-    fonts = _fonts(font, font_index, records)
+    fonts = _fonts(font, font_index, records, selection.catalog, language)
     layout = geometry.plan(spec)
     for warning in layout.warnings:
         print(f"dossier: warning: {warning}", file=sys.stderr)
@@ -194,7 +205,7 @@ def print_cards(
     if errors and not force:
         raise DossierError(
             f"{errors} card(s) cannot be printed as they are (see above); nothing written. "
-            "Shorten the text, choose a larger --card, or add --force to print anyway",
+            f"{_advice(issues)}, or add --force to print anyway",
             exit_code=1,
         )
     if sheet is not None and out is not None:
@@ -269,7 +280,7 @@ def _calibrate(
     png: Path | None,
     tts: Path | None,
     font: Path | None,
-    font_index: int,
+    font_index: int | None,
 ) -> None:
     if ids or deck or game or query:
         raise DossierError("--calibrate prints only the alignment page; leave out card ids, --deck, --game and --query")
@@ -281,7 +292,7 @@ def _calibrate(
     from toolkit.jsonio import atomic_write_bytes
     from toolkit.sheets import render
 
-    fonts = _fonts(font, font_index, [])
+    fonts = _fonts(font, font_index, [], None)
     sheet = render.render_calibration(spec, fonts)
     atomic_write_bytes(out, sheet.pdf)
     duplex = sheet.layout.spec.duplex
@@ -419,26 +430,30 @@ def _query_records(catalog: Any, query: str, game: str | None, db: str | None) -
     return records
 
 
-def _fonts(font: Path | None, index: int, records: list[Any]) -> Any:
-    from toolkit.sheets import fontbuild, labels
-    from toolkit.sheets.fonts import bundled, user_font
-    from toolkit.sheets.layouts import record_text
+def _fonts(font: Path | None, index: int | None, records: list[Any], catalog: Any, lang: str = "zh-Hans") -> Any:
+    """The print fonts: --font or Dossier Sans SC, with fallbacks for every character the cards draw."""
+    from toolkit.sheets.fonts import drawn_characters, print_fonts
 
-    if font is None:
-        if index:
-            raise DossierError("--font-index applies to --font only")
-        return bundled()
-    needed = set(fontbuild.ASCII)
-    for text in (*labels.all_strings(), *(record_text(r) for r in records)):
-        needed.update(text)
-    fonts = user_font(font, index, needed)
-    label_gaps = fonts.lacks("".join(labels.all_strings()))
-    if label_gaps:
-        print(
-            f"dossier: warning: --font {font}: no glyph for {''.join(sorted(label_gaps))!r}, used in card labels",
-            file=sys.stderr,
-        )
+    if font is None and index is not None:
+        raise DossierError("--font-index applies to --font only")
+    fonts, notes = print_fonts(font, index, drawn_characters(records, catalog, lang))
+    for note in notes:
+        print(f"dossier: note: {note}", file=sys.stderr)
     return fonts
+
+
+def _advice(issues: list[Any]) -> str:
+    """The fix for the errors among ``issues``: missing glyphs and text that does not fit have different ones."""
+    from toolkit.sheets.fonts import INSTALL_HINT
+
+    codes = {issue.code for issue in issues if issue.severity == "error"}
+    advice = []
+    if "sheet.font.missing" in codes:
+        advice.append(f"for a missing character, {INSTALL_HINT}")
+    if codes - {"sheet.font.missing"}:
+        advice.append("for text that does not fit, shorten it or choose a larger --card")
+    text = "; ".join(advice)
+    return text[:1].upper() + text[1:] if text else "Fix them"
 
 
 def _report(issues: list[Any], catalog: Any, force: bool) -> int:
@@ -526,16 +541,25 @@ def _write_tts_object(
 
 
 def fonts_check(cards: CardsOption = None) -> None:
-    """Exit 1 if a character in the card data is missing from the bundled font."""
+    """Exit 1 if a character of the card data is in no font: neither Dossier Sans SC (the bundled subset,
+    or your `dossier fonts build`) nor an installed font that printing would fall back to."""
     from toolkit.sheets import fontbuild
+    from toolkit.sheets.fonts import INSTALL_HINT, add_system_fallbacks, default_fonts
 
     lacking = fontbuild.missing(_pool(cards))
-    if lacking:
-        chars = "".join(sorted(lacking))
-        print(f"the bundled font lacks {len(lacking)} character(s): {chars}")
-        print("rebuild it with `dossier fonts build` (needs Noto Sans CJK: apt-get install fonts-noto-cjk)")
+    if not lacking:
+        print("Dossier Sans SC covers every character in the card data")
+        return
+    fonts, faces = add_system_fallbacks(default_fonts(), lacking)
+    for face in faces:
+        chars = "".join(sorted(c for c in lacking if fonts.owner(c) == face))
+        print(f"{len(chars)} character(s) print in the installed font {face.source}: {chars}")
+    nowhere = fonts.lacks("".join(lacking))
+    if nowhere:
+        chars = "".join(sorted(nowhere))
+        print(f"no font has {len(nowhere)} character(s): {chars!r}; {INSTALL_HINT}")
         raise typer.Exit(1)
-    print("the bundled font covers every character in the card data")
+    print("every character prints; `dossier fonts build` puts them into your own Dossier Sans SC")
 
 
 def fonts_build(
@@ -545,13 +569,31 @@ def fonts_build(
     ] = None,
     bold: Annotated[Path | None, typer.Option("--bold", help="Source font, bold.")] = None,
 ) -> None:
-    """Rebuild the bundled subset from Noto Sans CJK for every character in the card data."""
+    """Build Dossier Sans SC with every character of your card pool into ~/.cache/dossier/fonts
+    ($XDG_CACHE_HOME/dossier/fonts); printing prefers that build to the bundled subset."""
     from toolkit.sheets import fontbuild
+    from toolkit.sheets.fonts import cache_dir, read_coverage
 
-    sources = {
-        "regular": regular or fontbuild.DEBIAN_SOURCES["regular"],
-        "bold": bold or fontbuild.DEBIAN_SOURCES["bold"],
-    }
-    # the bundled subset follows the bundled cards unless --cards says otherwise, not a configured pool
-    for path in fontbuild.build(cards or [CARDS_DIR], sources):
+    found = fontbuild.find_sources() if regular is None or bold is None else {}
+    sources = {"regular": regular or found["regular"], "bold": bold or found["bold"]}
+    latin = fontbuild.find_latin_sources()
+    pool = [CARDS_DIR, *(p for p in _pool(cards) if p.resolve() != CARDS_DIR.resolve())]
+    out = cache_dir()
+    built = fontbuild.build(pool, sources, out, latin=latin, extra=read_coverage(), strict=False)
+    for path in built.files:
         print(f"{path}: written ({path.stat().st_size:,} bytes)")
+    if latin is None:
+        print(
+            "dossier: note: Noto Sans not found (Debian: fonts-noto-core); Latin letters the CJK font lacks "
+            "print in the bundled subset",
+            file=sys.stderr,
+        )
+    if built.lacking:
+        chars = "".join(sorted(built.lacking))
+        shown = chars if len(chars) <= 40 else chars[:40] + "…"
+        print(
+            f"dossier: warning: the source fonts lack {len(chars)} character(s): {shown!r}; they print in the bundled "
+            "subset or an installed font that has them",
+            file=sys.stderr,
+        )
+    print(f"printing now uses this build; delete {out} to go back to the bundled subset")

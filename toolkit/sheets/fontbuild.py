@@ -1,50 +1,131 @@
-"""Rebuild the bundled font subset when card data gains characters.
+"""Build the font subset Dossier prints with (Dossier Sans SC), from Noto Sans CJK SC and Noto Sans.
 
-    python -m toolkit.sheets.fontbuild            # rebuild from Noto Sans CJK (Debian: fonts-noto-cjk)
+    python -m toolkit.sheets.fontbuild            # rewrite the committed subset in toolkit/sheets/fonts/
     python -m toolkit.sheets.fontbuild --check    # exit 1 if a character in cards/ is missing
+    dossier fonts build                           # a user's build, with their card pool, in ~/.cache/dossier/fonts
 
-The subset holds every character of every record under ``cards/`` (read with
-:mod:`toolkit.catalog`), printable ASCII, CJK and full-width punctuation and
-every label the layouts print. Noto Sans CJK ships with PostScript (CFF)
-outlines, which ReportLab cannot embed, so the subset is converted to TrueType
-(glyf) outlines here: cubic curves become quadratic ones within 1 font unit
-(a thousandth of the type size). The family is renamed "Dossier Sans SC"
-(the SIL OFL asks modified fonts not to carry the original's reserved name);
-copyright and licence entries stay as they were, and fonts/OFL.txt holds the
-licence.
+The subset holds all of GB2312 (the 7,445 characters Python's ``gb2312`` codec
+decodes: 6,763 hanzi, punctuation, kana, Greek, Cyrillic, pinyin), printable
+ASCII, Latin-1 and Latin Extended-A, superscript digits, CJK and full-width
+punctuation, every label and mark the layouts draw (:mod:`toolkit.sheets.labels`),
+every character of every record under ``cards/`` and :data:`EXTRA` (characters
+seen in the real NetrunnerDB pool beyond those); and, as far as the sources
+have them, the ranges of :data:`WANTED_RANGES` (general punctuation, more
+Latin, Greek and Cyrillic, symbols).
 
-This is a developer tool: it needs the source font (``apt-get install
-fonts-noto-cjk``, or ``--source``), printing never does.
+Hanzi and what Noto Sans CJK SC has come from it (the Simplified Chinese face
+of the collection, chosen by name); what it lacks (most of Latin Extended-A,
+Greek with accents, superscripts) comes from Noto Sans, scaled to the CJK
+font's cap height. Both are under the SIL Open Font License 1.1. Noto Sans CJK
+ships with PostScript (CFF) outlines, which ReportLab cannot embed, so the
+subset is converted to TrueType (glyf) outlines here: cubic curves become
+quadratic ones within 1 font unit (a thousandth of the type size). The family
+is renamed "Dossier Sans SC" (the OFL asks modified fonts not to carry the
+originals' reserved names); copyright and licence entries stay, and
+fonts/OFL.txt holds the licence.
+
+The developer tool needs the sources (Debian: ``apt-get install fonts-noto-cjk
+fonts-noto-core``, or ``--regular``/``--bold``/``--latin-regular``/``--latin-bold``),
+printing never does. `dossier fonts build` finds them through fontconfig as
+well and writes into the user's cache (:func:`toolkit.sheets.fonts.cache_dir`),
+never into the installed package; printing prefers that build.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import shutil
 import sys
+import unicodedata
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DossierError
 
 from . import labels
-from .fonts import BUNDLED, COVERAGE_FILE, FONT_DIR, format_coverage, read_coverage
+from .fonts import ASCII, BUNDLED, COVERAGE_FILE, FONT_DIR, format_coverage, print_coverage
 
 DEBIAN_SOURCES = {
     "regular": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
     "bold": Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc"),
 }
+DEBIAN_LATIN = {
+    "regular": Path("/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf"),
+    "bold": Path("/usr/share/fonts/truetype/noto/NotoSans-Bold.ttf"),
+}
 SOURCE_FAMILY = "Noto Sans CJK SC"
+SOURCE_FAMILIES = (SOURCE_FAMILY, "Source Han Sans SC", "Source Han Sans CN")  # the same design under other names
+LATIN_FAMILY = "Noto Sans"
 FAMILY = "Dossier Sans SC"
 STYLE_NAMES = {"regular": "Regular", "bold": "Bold"}
 
-ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 CJK_PUNCTUATION = (
     "，。、；：？！…—–·～‘’“”「」『』（）《》〈〉【】〔〕〖〗［］｛｝＋－×÷＝＜＞％＃＆＊＠／＼｜"
     "０１２３４５６７８９　◆◇●○■□▲△▼▽★☆※→←↑↓"
 )
+SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+REQUIRED_RANGES = {"Latin-1 Supplement": (0x00A0, 0x00FF), "Latin Extended-A": (0x0100, 0x017F)}
+WANTED_RANGES = {
+    "Latin Extended-B": (0x0180, 0x024F),
+    "Spacing Modifier Letters": (0x02B0, 0x02FF),
+    "Greek and Coptic": (0x0370, 0x03FF),
+    "Cyrillic": (0x0400, 0x04FF),
+    "Latin Extended Additional": (0x1E00, 0x1EFF),
+    "Greek Extended": (0x1F00, 0x1FFF),
+    "General Punctuation": (0x2000, 0x206F),
+    "Superscripts and Subscripts": (0x2070, 0x209F),
+    "Currency Symbols": (0x20A0, 0x20CF),
+    "Letterlike Symbols": (0x2100, 0x214F),
+    "Number Forms": (0x2150, 0x218F),
+    "Arrows": (0x2190, 0x21FF),
+    "Mathematical Operators": (0x2200, 0x22FF),
+    "Enclosed Alphanumerics": (0x2460, 0x24FF),
+    "Box Drawing": (0x2500, 0x257F),
+    "Geometric Shapes": (0x25A0, 0x25FF),
+    "Miscellaneous Symbols": (0x2600, 0x26FF),
+    "CJK Symbols and Punctuation": (0x3000, 0x303F),
+    "Halfwidth and Fullwidth Forms": (0xFF00, 0xFFEF),
+}
+EXTRA = "呎啰栄狛薙ʼ₂−♦άέήίόςἁἂἐὐὶὸậ"
+"""Characters of the real NetrunnerDB pool (``dossier import netrunnerdb``) beyond the sets above:
+kept here so that a rebuild without that pool keeps them (the pool's data is never committed)."""
 MAX_ERROR = 1.0  # font units: how far a quadratic may stray from the cubic it replaces
+
+
+def gb2312() -> set[str]:
+    """Every character of GB2312, as Python's ``gb2312`` codec decodes it (7,445)."""
+    chars = set()
+    for high in range(0xA1, 0xFF):
+        for low in range(0xA1, 0xFF):
+            try:
+                chars.add(bytes((high, low)).decode("gb2312"))
+            except UnicodeDecodeError:
+                continue
+    return chars
+
+
+def code_range(first: int, last: int) -> set[str]:
+    """The assigned, drawable characters of a range (no controls, surrogates or unassigned code points)."""
+    return {chr(c) for c in range(first, last + 1) if unicodedata.category(chr(c)) not in ("Cc", "Cs", "Cn", "Co")}
+
+
+def fixed_characters() -> set[str]:
+    """What every build holds whatever the cards say: ASCII, GB2312, Latin-1, Latin Extended-A, …"""
+    chars = set(ASCII) | set(CJK_PUNCTUATION) | set(SUPERSCRIPT_DIGITS) | set(EXTRA) | gb2312()
+    for first, last in REQUIRED_RANGES.values():
+        chars |= code_range(first, last)
+    return chars
+
+
+def wanted_characters() -> set[str]:
+    """What a build holds as far as the source fonts have it."""
+    chars: set[str] = set()
+    for first, last in WANTED_RANGES.values():
+        chars |= code_range(first, last)
+    return chars
 
 
 def record_strings(cards: Iterable[Path]) -> Iterable[str]:
@@ -67,12 +148,17 @@ def record_strings(cards: Iterable[Path]) -> Iterable[str]:
         yield from walk(record.model_dump(mode="json", by_alias=True, exclude={"schema_"}))
 
 
-def required_characters(cards: Iterable[Path]) -> set[str]:
-    """Characters the bundled font must have for ``cards``."""
-    chars = set(ASCII) | set(CJK_PUNCTUATION)
+def record_characters(cards: Iterable[Path]) -> set[str]:
+    """Characters the records under ``cards`` and the layouts' labels print (line breaks and tabs left out)."""
+    chars = set(ASCII)
     for text in (*record_strings(cards), *labels.all_strings()):
         chars.update(text)
-    return {c for c in chars if c not in "\n\r\t"}
+    return {c for c in chars if unicodedata.category(c) != "Cc"}
+
+
+def required_characters(cards: Iterable[Path]) -> set[str]:
+    """Characters a build must hold for ``cards``: :func:`fixed_characters` and :func:`record_characters`."""
+    return fixed_characters() | record_characters(cards)
 
 
 def open_face(source: Path, family: str = SOURCE_FAMILY) -> Any:
@@ -160,31 +246,103 @@ def cff_to_glyf(font: Any, max_error: float = MAX_ERROR) -> None:
     font.sfntVersion = "\x00\x01\x00\x00"
 
 
-def rename(font: Any, style: str) -> None:
-    """Give the subset its own family name; keep copyright (0) and licence (13, 14)."""
+def supplement(font: Any, other: Any, chars: Iterable[str], max_error: float = MAX_ERROR) -> set[str]:
+    """Add to ``font`` (TrueType outlines) the glyphs of ``chars`` it lacks and ``other`` has, scaled
+    to ``font``'s cap height; returns the characters added."""
+    from fontTools.pens.cu2quPen import Cu2QuPen
+    from fontTools.pens.recordingPen import DecomposingRecordingPen
+    from fontTools.pens.transformPen import TransformPen
+    from fontTools.pens.ttGlyphPen import TTGlyphPen
+
+    cmap = font.getBestCmap()
+    other_cmap = other.getBestCmap()
+    todo = sorted((c for c in set(chars) if ord(c) not in cmap and ord(c) in other_cmap), key=ord)
+    if not todo:
+        return set()
+    mine, theirs = font["OS/2"].sCapHeight, other["OS/2"].sCapHeight
+    # the same size of capitals; without cap heights, the same size of em
+    scale = mine / theirs if mine > 0 and theirs > 0 else font["head"].unitsPerEm / other["head"].unitsPerEm
+    glyph_set = other.getGlyphSet()
+    glyf, hmtx = font["glyf"], font["hmtx"]
+    order = list(font.getGlyphOrder())
+    taken = set(order)
+    cubic = "CFF " in other
+    for ch in todo:
+        source = other_cmap[ord(ch)]
+        name = f"uni{ord(ch):04X}"
+        while name in taken:
+            name += ".s"
+        taken.add(name)
+        recording = DecomposingRecordingPen(glyph_set)
+        glyph_set[source].draw(recording)
+        pen = TTGlyphPen(None)
+        target: Any = TransformPen(pen, (scale, 0, 0, scale, 0, 0))
+        if cubic:
+            target = Cu2QuPen(target, max_error, reverse_direction=True)
+        recording.replay(target)
+        glyph = pen.glyph()
+        glyf.glyphs[name] = glyph
+        order.append(name)
+        glyph.recalcBounds(glyf)
+        advance = round(other["hmtx"][source][0] * scale)
+        hmtx[name] = (advance, getattr(glyph, "xMin", 0) if glyph.numberOfContours else 0)
+        for table in font["cmap"].tables:
+            if table.isUnicode() and (table.format != 4 or ord(ch) <= 0xFFFF):
+                table.cmap[ord(ch)] = name
+    font.setGlyphOrder(order)
+    glyf.glyphOrder = order
+    font["OS/2"].recalcUnicodeRanges(font)
+    return set(todo)
+
+
+def rename(font: Any, style: str, also: Any = None) -> None:
+    """Give the subset its own family name; keep copyright (0) and licence (13, 14), adding ``also``'s copyright."""
     name = font["name"]
     style_name = STYLE_NAMES[style]
     version = name.getDebugName(5) or ""
     ps_name = f"{FAMILY.replace(' ', '')}-{style_name}"
+    description = f"Subset of {SOURCE_FAMILY} {style_name}"
+    if also is not None:
+        description += f" with glyphs of {also['name'].getDebugName(1)} {style_name}"
     entries = {
         1: FAMILY,
         2: style_name,
         3: f"{ps_name};dossier-subset;{version.split(';')[0]}",
         4: f"{FAMILY} {style_name}",
         6: ps_name,
-        10: f"Subset of {SOURCE_FAMILY} {style_name}, converted to TrueType outlines by Dossier.",
+        10: description + ", converted to TrueType outlines by Dossier.",
     }
+    if also is not None:
+        copyright_ = " ".join(str(n) for n in (name.getDebugName(0), also["name"].getDebugName(0)) if n)
+        entries[0] = copyright_
     name.names = [n for n in name.names if n.nameID in (0, 5, 13, 14)]
     for name_id, value in entries.items():
+        if name_id == 0:
+            name.names = [n for n in name.names if n.nameID != 0]
         name.setName(value, name_id, 3, 1, 0x409)
 
 
-def build_font(source: Path, chars: Iterable[str], style: str, family: str = SOURCE_FAMILY) -> bytes:
-    """A TrueType subset of ``source`` holding ``chars``, as bytes (same input, same bytes)."""
+def build_font(
+    source: Path,
+    chars: Iterable[str],
+    style: str,
+    family: str = SOURCE_FAMILY,
+    *,
+    latin: Path | None = None,
+    optional: Iterable[str] = (),
+) -> bytes:
+    """A TrueType subset of ``source`` holding ``chars`` (and the ``optional`` ones it has), the rest
+    taken from ``latin`` (Noto Sans) when given, as bytes (same input, same bytes)."""
+    chars = set(chars) | set(optional)
     font = open_face(source, family)
-    subset(font, chars)
+    cmap = font.getBestCmap()
+    subset(font, {c for c in chars if ord(c) in cmap})
     cff_to_glyf(font)
-    rename(font, style)
+    other = None
+    if latin is not None:
+        other = open_face(latin, LATIN_FAMILY)
+        supplement(font, other, chars)
+    rename(font, style, other)
     font.recalcTimestamp = False
     buffer = io.BytesIO()
     font.save(buffer)
@@ -199,50 +357,138 @@ def font_characters(data: bytes) -> set[str]:
     return {chr(code) for code in font.getBestCmap()}
 
 
-def missing(cards: Iterable[Path]) -> set[str]:
-    """Characters needed by ``cards`` that the bundled subset lacks."""
-    return required_characters(cards) - read_coverage()
+def missing(cards: Iterable[Path], covered: Iterable[str] | None = None) -> set[str]:
+    """Characters the records under ``cards`` (and the labels) print that Dossier's fonts lack
+    (the bundled subset and the user's build, or ``covered``)."""
+    have = print_coverage() if covered is None else frozenset(covered)
+    return record_characters(cards) - have
 
 
-def build(cards: Iterable[Path], sources: dict[str, Path], out: Path = FONT_DIR) -> list[Path]:
-    """Write the bundled subset (both styles) and its coverage list; returns the files written."""
+@dataclass
+class Built:
+    """What :func:`build` wrote, and the required characters no source had (a user's build goes on without them)."""
+
+    files: list[Path]
+    lacking: set[str] = field(default_factory=set)
+
+
+def build(
+    cards: Iterable[Path],
+    sources: dict[str, Path],
+    out: Path = FONT_DIR,
+    *,
+    latin: dict[str, Path] | None = None,
+    extra: Iterable[str] = (),
+    strict: bool = True,
+) -> Built:
+    """Write the subset (both styles), its coverage list and the licence into ``out``.
+
+    ``strict`` (the committed subset): a required character no source has is an
+    error; otherwise it is left out and reported in :attr:`Built.lacking`.
+    """
     from toolkit.jsonio import atomic_write_bytes, atomic_write_text
 
-    chars = required_characters(list(cards))
-    written: list[Path] = []
-    covered: set[str] | None = None
-    for style, filename in BUNDLED.items():
-        source = sources[style]
+    for style, source in sources.items():
         if not source.is_file():
             raise DossierError(
                 f"{source}: source font not found; install Debian's fonts-noto-cjk or pass --{style} PATH "
                 "(a Noto Sans CJK .ttc/.otf)"
             )
-        data = build_font(source, chars, style)
-        has = font_characters(data)
+    for style, source in (latin or {}).items():
+        if not source.is_file():
+            raise DossierError(
+                f"{source}: Latin source font not found; install Debian's fonts-noto-core or pass "
+                f"--latin-{style} PATH (Noto Sans .ttf)"
+            )
+    chars = required_characters(list(cards)) | set(extra)
+    optional = wanted_characters()
+    data: dict[str, bytes] = {}
+    covered: set[str] | None = None
+    for style in BUNDLED:
+        data[style] = build_font(sources[style], chars, style, latin=(latin or {}).get(style), optional=optional)
+        has = font_characters(data[style])
         covered = has if covered is None else covered & has
-        target = out / filename
-        atomic_write_bytes(target, data)
-        written.append(target)
+    lacking = chars - (covered or set())
+    if lacking and strict:
+        shown = "".join(sorted(lacking))
+        raise DossierError(
+            f"the source fonts lack {len(lacking)} required character(s): {shown[:60]!r}"
+            + ("…" if len(shown) > 60 else "")
+            + "; pass source fonts that have them, or take them out of the required sets in fontbuild.py"
+        )
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for style, filename in BUNDLED.items():
+        atomic_write_bytes(out / filename, data[style])
+        written.append(out / filename)
     coverage = out / COVERAGE_FILE.name
     atomic_write_text(coverage, format_coverage(covered or set()))
     written.append(coverage)
-    return written
+    licence = out / "OFL.txt"
+    if licence.resolve() != (FONT_DIR / "OFL.txt").resolve():
+        shutil.copyfile(FONT_DIR / "OFL.txt", licence)
+        written.append(licence)
+    return Built(written, lacking)
+
+
+def _installed(families: Iterable[str], weight: str) -> Path | None:
+    """The file of an installed font of one of ``families`` in ``weight`` (regular or bold), via fontconfig."""
+    from .fonts import _fc_fonts, fontconfig_available
+
+    if not fontconfig_available():
+        return None
+    for family in families:
+        for path, _, found, style in _fc_fonts(f"{family}:weight={weight}"):
+            if found == family and (weight == "bold") == ("bold" in style.lower()):
+                return path
+    return None
+
+
+def find_sources() -> dict[str, Path]:
+    """Noto Sans CJK SC on this machine, regular and bold: Debian's paths, else fontconfig by family name."""
+    sources: dict[str, Path] = {}
+    for style in BUNDLED:
+        found = DEBIAN_SOURCES[style] if DEBIAN_SOURCES[style].is_file() else _installed(SOURCE_FAMILIES, style)
+        if found is None:
+            raise DossierError(
+                f"no {style} Noto Sans CJK SC font installed: install it (Debian: apt-get install fonts-noto-cjk; "
+                f"Fedora: google-noto-sans-cjk-fonts) or pass --{style} PATH"
+            )
+        sources[style] = found
+    return sources
+
+
+def find_latin_sources() -> dict[str, Path] | None:
+    """Noto Sans on this machine, regular and bold, or None (a build then takes Latin from the CJK font only)."""
+    latin: dict[str, Path] = {}
+    for style in BUNDLED:
+        found = DEBIAN_LATIN[style] if DEBIAN_LATIN[style].is_file() else _installed([LATIN_FAMILY], style)
+        if found is None:
+            return None
+        latin[style] = found
+    return latin
 
 
 def main(argv: list[str] | None = None) -> int:
     from toolkit.paths import CARDS_DIR
 
     parser = argparse.ArgumentParser(prog="python -m toolkit.sheets.fontbuild", description=__doc__.split("\n")[0])
-    parser.add_argument("--cards", type=Path, default=CARDS_DIR, help="card data directory (default: bundled cards/)")
+    parser.add_argument(
+        "--cards", type=Path, action="append", help="card data directory, repeatable (default: bundled cards/)"
+    )
     parser.add_argument("--regular", type=Path, default=DEBIAN_SOURCES["regular"], help="source font, regular")
     parser.add_argument("--bold", type=Path, default=DEBIAN_SOURCES["bold"], help="source font, bold")
+    parser.add_argument("--latin-regular", type=Path, default=DEBIAN_LATIN["regular"], help="Noto Sans Regular")
+    parser.add_argument("--latin-bold", type=Path, default=DEBIAN_LATIN["bold"], help="Noto Sans Bold")
     parser.add_argument("--out", type=Path, default=FONT_DIR, help="where to write (default: the package)")
     parser.add_argument("--check", action="store_true", help="build nothing; exit 1 if characters are missing")
     args = parser.parse_args(argv)
+    cards = args.cards or [CARDS_DIR]
     try:
         if args.check:
-            lacking = missing([args.cards])
+            from .fonts import read_coverage
+
+            lacking = missing(cards, read_coverage())
             if lacking:
                 chars = "".join(sorted(lacking))
                 print(
@@ -251,7 +497,13 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             print("the bundled font covers every character in the card data")
             return 0
-        for path in build([args.cards], {"regular": args.regular, "bold": args.bold}, args.out):
+        built = build(
+            cards,
+            {"regular": args.regular, "bold": args.bold},
+            args.out,
+            latin={"regular": args.latin_regular, "bold": args.latin_bold},
+        )
+        for path in built.files:
             print(f"{path}: written ({path.stat().st_size:,} bytes)")
     except DossierError as exc:
         print(f"fontbuild: error: {exc.message}", file=sys.stderr)

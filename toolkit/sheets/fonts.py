@@ -1,8 +1,19 @@
-"""Fonts for the sheets: the bundled CJK subset, or a user's own TTF/TTC/OTF.
+"""Fonts for the sheets: the bundled CJK subset, a user's build of it, a user's own
+TTF/TTC/OTF, and installed fonts for the characters those lack.
 
 Only embedded fonts are used, never the PDF base-14 fonts, so Chinese prints
 on every machine. This module keeps ReportLab out of its import (validators
-read the coverage list through it); :func:`load_fonts` imports it when called.
+read the coverage list through it); :func:`bundled` and friends import it when
+called.
+
+A :class:`FontSet` is a primary font plus fallbacks: a run of characters the
+primary lacks is drawn with the first fallback that has them (:meth:`FontSet.runs`,
+called by the text drawing), so nothing prints as a box. The fallbacks are, in
+order: Dossier Sans SC (when the primary is a user's font or build), then fonts
+installed on the system, found through fontconfig (``fc-match``) or, without
+fontconfig, by reading the usual font directories. In a collection (.ttc) the
+Simplified Chinese face is chosen by its name ("Noto Sans CJK SC"), never face 0
+by accident.
 """
 
 from __future__ import annotations
@@ -10,8 +21,14 @@ from __future__ import annotations
 import functools
 import hashlib
 import io
-from collections.abc import Iterable
-from dataclasses import dataclass, field
+import os
+import re
+import shutil
+import subprocess
+import sys
+import unicodedata
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +38,12 @@ FONT_DIR = Path(__file__).resolve().parent / "fonts"
 BUNDLED = {"regular": "DossierSansSC-Regular.ttf", "bold": "DossierSansSC-Bold.ttf"}
 COVERAGE_FILE = FONT_DIR / "coverage.txt"
 REGULAR, BOLD = "DossierSans", "DossierSans-Bold"
+ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
+FAKE_BOLD_ADVANCE = 20.0  # font units (of 1000) a stroked "bold" glyph of a single-face font grows by
+INSTALL_HINT = (
+    "install a font that has it (Debian: fonts-noto-cjk for Chinese, fonts-noto-core for other scripts) "
+    "or pass --font a font that has it"
+)
 
 
 def format_coverage(chars: Iterable[str]) -> str:
@@ -58,22 +81,98 @@ def read_coverage() -> frozenset[str]:
         raise DossierError(f"{COVERAGE_FILE}: cannot read the bundled font's coverage: {exc.strerror}") from None
 
 
+# ---------------------------------------------------------------------- the user's build (`dossier fonts build`)
+
+
+def cache_dir(env: dict[str, str] | None = None) -> Path:
+    """Where `dossier fonts build` writes: ``$XDG_CACHE_HOME/dossier/fonts`` (``~/.cache/dossier/fonts``)."""
+    env = dict(os.environ) if env is None else env
+    base = env.get("XDG_CACHE_HOME", "")
+    root = Path(base) if base and Path(base).is_absolute() else Path(env.get("HOME") or Path.home()) / ".cache"
+    return root / "dossier" / "fonts"
+
+
+def cached_coverage() -> frozenset[str]:
+    """Characters of the user's build (its coverage list), or nothing when there is no build."""
+    path = cache_dir() / COVERAGE_FILE.name
+    try:
+        return parse_coverage(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return frozenset()
+
+
+def print_coverage() -> frozenset[str]:
+    """What Dossier's own fonts can draw: the bundled subset and the user's build, if any."""
+    return read_coverage() | cached_coverage()
+
+
+# ---------------------------------------------------------------------- font sets
+
+
+@dataclass(frozen=True)
+class Face:
+    """One registered font (regular and bold ReportLab names) and the characters it has."""
+
+    regular: str
+    bold: str
+    fake_bold: bool  # a single face: bold is drawn by stroking the outline
+    chars: frozenset[str]
+    source: str
+
+    def name(self, bold: bool) -> str:
+        return self.bold if bold and not self.fake_bold else self.regular
+
+
+Run = tuple[str, str, bool]
+"""(text, registered font name, stroke to fake bold)"""
+
+
 @dataclass
 class FontSet:
-    """The registered ReportLab font names and what they can draw."""
+    """The registered ReportLab font names, what they can draw, and fallbacks for what they cannot."""
 
     regular: str
     bold: str
     fake_bold: bool  # a user's single font: bold is drawn by stroking the outline
     chars: frozenset[str]
     source: str
+    fallbacks: tuple[Face, ...] = ()
+    searched: str = ""  # where fallbacks were looked for (for messages), empty when nowhere
+    unprintable: set[str] = field(default_factory=set, repr=False)  # drawn characters no font has
     _widths: dict[str, dict[str, float]] = field(default_factory=dict, repr=False)
+    _runs: dict[tuple[str, bool], tuple[list[Run], frozenset[str]]] = field(default_factory=dict, repr=False)
+    _owner: dict[str, Face | None] = field(default_factory=dict, repr=False)
+
+    @property
+    def primary(self) -> Face:
+        return Face(self.regular, self.bold, self.fake_bold, self.chars, self.source)
 
     def name(self, bold: bool) -> str:
         return self.bold if bold and not self.fake_bold else self.regular
 
+    def covered(self) -> frozenset[str]:
+        """Every character the primary font or a fallback has."""
+        chars = set(self.chars)
+        for face in self.fallbacks:
+            chars |= face.chars
+        return frozenset(chars)
+
+    def owner(self, ch: str) -> Face | None:
+        """The face that draws ``ch``: the primary if it has it, else the first fallback that does."""
+        if ch in self.chars:
+            return self.primary
+        try:
+            return self._owner[ch]
+        except KeyError:
+            pass
+        found = next((face for face in self.fallbacks if ch in face.chars), None)
+        self._owner[ch] = found
+        return found
+
     def width(self, text: str, bold: bool, size: float) -> float:
-        """Advance width of ``text`` in points (cached per character)."""
+        """Advance width of ``text`` in points (cached per character), each character in the font that draws it."""
+        if self.fallbacks:
+            return self._mixed_width(text, bold, size)
         name = self.name(bold)
         cache = self._widths.get(name)
         if cache is None:
@@ -85,12 +184,102 @@ class FontSet:
                 w = cache[ch] = _char_width(name, ch)
             total += w
         if bold and self.fake_bold:
-            total += 0.02 * len(text) * 1000
+            total += FAKE_BOLD_ADVANCE * len(text)
+        return total * size / 1000.0
+
+    def _mixed_width(self, text: str, bold: bool, size: float) -> float:
+        total = 0.0
+        for ch in text:
+            face = self.owner(ch) or self.primary
+            name = face.name(bold)
+            cache = self._widths.get(name)
+            if cache is None:
+                cache = self._widths[name] = {}
+            w = cache.get(ch)
+            if w is None:
+                w = cache[ch] = _char_width(name, ch)
+            total += w + (FAKE_BOLD_ADVANCE if bold and face.fake_bold else 0.0)
         return total * size / 1000.0
 
     def lacks(self, text: str) -> set[str]:
-        """Characters of ``text`` (other than whitespace) that the fonts cannot draw."""
-        return {c for c in text if c not in self.chars and not c.isspace()}
+        """Characters of ``text`` (other than control characters: line breaks, tabs) that no font of the set has."""
+        gaps = {c for c in text if c not in self.chars}
+        return {c for c in gaps if self.owner(c) is None and not _control(c)}
+
+    def runs(self, text: str, bold: bool) -> list[Run]:
+        """``text`` cut into runs of one font each: ``(text, font name, stroke for bold)``.
+
+        The text drawing calls this for every string it draws (toolkit.sheets.textbox._text).
+        A character no font has stays in the primary font's run (it would print
+        as a box) and is added to :attr:`unprintable`, which the layouts report.
+        """
+        key = (text, bold)
+        cached = self._runs.get(key)
+        if cached is None:
+            cached = self._runs[key] = self._split(text, bold)
+        if cached[1]:
+            self.unprintable.update(cached[1])
+        return cached[0]
+
+    def _split(self, text: str, bold: bool) -> tuple[list[Run], frozenset[str]]:
+        primary_stroke = bold and self.fake_bold
+        if set(text) <= self.chars:
+            return [(text, self.name(bold), primary_stroke)], frozenset()
+        runs: list[Run] = []
+        missing: set[str] = set()
+        current: Face | None = None
+        chunk: list[str] = []
+        for ch in text:
+            face = self.owner(ch)
+            if face is None:
+                if not _control(ch):
+                    missing.add(ch)
+                face = self.primary
+            elif current is not None and ch.isspace() and ch in current.chars:
+                face = current  # a space between fallback characters stays in their run
+            if current is not None and face != current and chunk:
+                runs.append(("".join(chunk), current.name(bold), bold and current.fake_bold))
+                chunk = []
+            current = face
+            chunk.append(ch)
+        if chunk and current is not None:
+            runs.append(("".join(chunk), current.name(bold), bold and current.fake_bold))
+        return runs, frozenset(missing)
+
+    def take_unprintable(self) -> set[str]:
+        """The characters drawn since the last call that no font has (and forget them)."""
+        found = set(self.unprintable)
+        self.unprintable.clear()
+        return found
+
+    def missing_message(self, chars: Iterable[str]) -> str:
+        """What a card with ``chars`` no font has is told: the characters, where fonts were looked for, the fix."""
+        listed = "".join(sorted(set(chars)))
+        codes = ", ".join(f"U+{ord(c):04X}" for c in listed[:8]) + (", …" if len(listed) > 8 else "")
+        searched = [self.source, *(face.source for face in self.fallbacks)]
+        searched.append(self.searched or "not the installed fonts: fontconfig's fc-match is missing")
+        return (
+            f"no font has {listed!r} ({codes}), so it would print as a box (searched: {'; '.join(searched)}); "
+            f"{INSTALL_HINT}"
+        )
+
+    def with_fallbacks(self, faces: Sequence[Face], searched: str | None = None) -> FontSet:
+        """This set with ``faces`` tried after its own fallbacks (fresh caches)."""
+        extra = tuple(f for f in faces if f not in self.fallbacks and f.regular != self.regular)
+        return replace(
+            self,
+            fallbacks=self.fallbacks + extra,
+            searched=self.searched if searched is None else searched,
+            unprintable=set(),
+            _widths={},
+            _runs={},
+            _owner={},
+        )
+
+
+def _control(ch: str) -> bool:
+    """A control character (line break, tab): never drawn, so never missing."""
+    return unicodedata.category(ch) == "Cc"
 
 
 def _char_width(name: str, ch: str) -> float:
@@ -110,17 +299,23 @@ def _register(name: str, source: Any, index: int = 0) -> Any:
     except KeyError:
         pass
     font = TTFont(name, source, subfontIndex=index)
+    if font.face.name in pdfmetrics._dynFaceNames:
+        # ReportLab hands a second font with the same PostScript name (a user's build of Dossier Sans SC
+        # and the bundled one) the first font's object: give this one a name of its own
+        font.face.name = font.face.name + b"-" + name.encode("ascii")
     pdfmetrics.registerFont(font)
     return font
 
 
 def _cmap_chars(font: Any) -> frozenset[str]:
-    return frozenset(chr(code) for code in font.face.charWidths)
+    """The characters a registered font maps (ReportLab lists U+FFFF, the end of a cmap, and no-break
+    space, which it draws as a space: only the first is left out)."""
+    return frozenset(chr(code) for code in font.face.charWidths if code != 0xFFFF)
 
 
 @functools.lru_cache(maxsize=1)
 def bundled() -> FontSet:
-    """The bundled Dossier Sans SC subset, registered with ReportLab."""
+    """The bundled Dossier Sans SC subset, registered with ReportLab (no fallbacks)."""
     for filename in BUNDLED.values():
         if not (FONT_DIR / filename).is_file():
             raise DossierError(f"{FONT_DIR / filename}: bundled font missing; reinstall Dossier")
@@ -129,49 +324,415 @@ def bundled() -> FontSet:
     return FontSet(REGULAR, BOLD, False, _cmap_chars(regular) & _cmap_chars(bold), "bundled Dossier Sans SC")
 
 
-def user_font(path: Path, index: int, needed: Iterable[str]) -> FontSet:
-    """A user's TrueType font (.ttf, or face ``index`` of a .ttc).
+def cached_build(directory: Path | None = None) -> FontSet | None:
+    """The user's build of Dossier Sans SC (`dossier fonts build`), registered, or None when there is none."""
+    directory = cache_dir() if directory is None else directory
+    paths = {style: directory / filename for style, filename in BUNDLED.items()}
+    if not all(path.is_file() for path in paths.values()):
+        return None
+    try:
+        stamp = "".join(f"{p.stat().st_size}:{p.stat().st_mtime_ns};" for p in paths.values())
+    except OSError:
+        return None
+    return _load_cached(str(directory), stamp)
+
+
+@functools.lru_cache(maxsize=4)
+def _load_cached(directory: str, stamp: str) -> FontSet:
+    digest = hashlib.sha1(f"{directory}|{stamp}".encode()).hexdigest()[:10]
+    names = {"regular": f"DossierSansBuild-{digest}", "bold": f"DossierSansBuild-{digest}-Bold"}
+    fonts = {}
+    for style, filename in BUNDLED.items():
+        path = Path(directory) / filename
+        try:
+            fonts[style] = _register(names[style], io.BytesIO(path.read_bytes()))
+        except Exception as exc:  # ReportLab reports unusable fonts with assorted exception types
+            raise DossierError(
+                f"{path}: your font build is unusable ({exc}); run `dossier fonts build` again or delete {directory}"
+            ) from None
+    chars = _cmap_chars(fonts["regular"]) & _cmap_chars(fonts["bold"])
+    return FontSet(names["regular"], names["bold"], False, chars, f"your Dossier Sans SC build ({directory})")
+
+
+def default_fonts() -> FontSet:
+    """The print fonts when no --font is given: the user's build if there is one (the bundled subset
+    behind it for anything it lacks), else the bundled subset."""
+    own = cached_build()
+    if own is None:
+        return bundled()
+    return own.with_fallbacks([bundled().primary])
+
+
+# ---------------------------------------------------------------------- faces of font files and collections
+
+SIMPLIFIED_NAME = re.compile(r"(?:^|[\s_-])(?:SC|CN|GB|Hans|SChinese|Simplified(?: Chinese)?)(?:$|[\s_-])", re.I)
+ZH_CN = 0x0804  # Windows language id of Chinese (PRC)
+
+
+def _face_names(face: Any) -> list[str]:
+    names = []
+    for record in face["name"].names:
+        if record.nameID in (1, 4, 16):
+            try:
+                names.append(record.toUnicode())
+            except (UnicodeDecodeError, ValueError):
+                continue
+    return names
+
+
+def _family(face: Any) -> str:
+    table = face["name"]
+    return str(table.getDebugName(16) or table.getDebugName(1) or "")
+
+
+def is_simplified_chinese(face: Any) -> bool:
+    """Whether a face's names say it is the Simplified Chinese one (``Noto Sans CJK SC``, ``… CN``, ``… GB``)."""
+    if any(SIMPLIFIED_NAME.search(name) for name in _face_names(face)):
+        return True
+    return any(r.nameID in (1, 16) and r.platformID == 3 and r.langID == ZH_CN for r in face["name"].names)
+
+
+def choose_face(faces: Sequence[Any], family: str | None = None) -> int:
+    """The index of the face to use in a collection.
+
+    ``family`` given: the face of that name (family or full name), else the first
+    face of a collection whose names mark it Simplified Chinese, preferring a
+    proportional one to a monospaced one, then a regular weight; face 0 only
+    when no name says more.
+    """
+    if family is not None:
+        wanted = family.casefold()
+        for index, face in enumerate(faces):
+            if any(name.casefold() == wanted for name in _face_names(face)):
+                return index
+        raise LookupError(family)
+
+    def score(item: tuple[int, Any]) -> tuple[int, int, int, int]:
+        index, face = item
+        names = " ".join(_face_names(face))
+        style = str(face["name"].getDebugName(2) or "")
+        return (
+            0 if is_simplified_chinese(face) else 1,
+            1 if re.search(r"\bmono\b", names, re.I) else 0,
+            0 if style.lower() in ("regular", "book", "normal", "roman") else 1,
+            index,
+        )
+
+    return min(enumerate(faces), key=score)[0]
+
+
+@dataclass(frozen=True)
+class FontFile:
+    """A font file and the face of it to use, as found on the system."""
+
+    path: Path
+    index: int
+    family: str
+    bold: Path | None = None  # the bold face's file, when there is one
+    bold_index: int = 0
+
+
+def _open_faces(data: bytes) -> list[Any]:
+    from fontTools.ttLib import TTCollection, TTFont
+
+    if data[:4] == b"ttcf":
+        return list(TTCollection(io.BytesIO(data), lazy=True).fonts)
+    return [TTFont(io.BytesIO(data), lazy=True)]
+
+
+def _truetype_source(face: Any, needed: Iterable[str], data: bytes, index: int) -> tuple[Any, int]:
+    """What ReportLab reads for ``face``: the file itself, or for PostScript outlines a TrueType
+    subset of the ``needed`` characters (ReportLab embeds only TrueType outlines)."""
+    if "glyf" not in face and "CFF " not in face:
+        raise ValueError("no TrueType or PostScript outlines in this font")
+    if "CFF " not in face:
+        return io.BytesIO(data), index
+    from . import fontbuild
+
+    cmap = face.getBestCmap() or {}
+    chars = {c for c in set(needed) | set(ASCII) if ord(c) in cmap}
+    fontbuild.subset(face, chars)
+    fontbuild.cff_to_glyf(face)
+    buffer = io.BytesIO()
+    face.save(buffer)
+    return io.BytesIO(buffer.getvalue()), 0
+
+
+@dataclass(frozen=True)
+class Loaded:
+    face: Face
+    index: int  # the face used
+    faces: int  # how many faces the file holds
+    family: str
+
+
+def load_face(path: Path, index: int | None, needed: Iterable[str], what: str = "--font") -> Loaded:
+    """Register face ``index`` of a font file (None: chosen by name, see :func:`choose_face`).
 
     A font with PostScript outlines (.otf/.otc, e.g. Debian's Noto CJK) is cut
     down to the ``needed`` characters and converted to TrueType outlines on the
-    fly, since ReportLab embeds only TrueType outlines.
+    fly. ``what`` names the font in errors (an option, or "fallback font").
     """
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise DossierError(f"--font {path}: cannot read: {exc.strerror or exc}") from None
-    digest = hashlib.sha1(data + str(index).encode()).hexdigest()[:10]
-    name = f"UserFont-{digest}"
+        raise DossierError(f"{what} {path}: cannot read: {exc.strerror or exc}") from None
+    needed = frozenset(needed)
     try:
-        from fontTools.ttLib import TTCollection, TTFont, TTLibError
+        from fontTools.ttLib import TTLibError
 
-        if data[:4] == b"ttcf":
-            faces = TTCollection(io.BytesIO(data), lazy=True).fonts
-            if not 0 <= index < len(faces):
-                raise DossierError(f"--font-index {index}: {path} holds faces 0-{len(faces) - 1}")
-            face = faces[index]
-        else:
-            if index:
+        faces = _open_faces(data)
+        if index is None:
+            index = choose_face(faces)
+        elif not 0 <= index < len(faces):
+            if len(faces) == 1:
                 raise DossierError(f"--font-index {index}: {path} is not a collection (.ttc); leave it out")
-            face = TTFont(io.BytesIO(data), lazy=True)
-        if "glyf" not in face and "CFF " not in face:
-            raise DossierError(f"--font {path}: no TrueType or PostScript outlines in this font")
-        if "CFF " in face:
-            from . import fontbuild
-
-            chars = set(needed) | set(fontbuild.ASCII)
-            fontbuild.subset(face, chars)
-            fontbuild.cff_to_glyf(face)
-            buffer = io.BytesIO()
-            face.save(buffer)
-            source: Any = io.BytesIO(buffer.getvalue())
-            index = 0
-        else:
-            source = io.BytesIO(data)
-    except (TTLibError, OSError, AssertionError, KeyError, ValueError) as exc:
-        raise DossierError(f"--font {path}: not a usable font file ({exc})") from None
+            raise DossierError(f"--font-index {index}: {path} holds faces 0-{len(faces) - 1}")
+        face = faces[index]
+        family = _family(face)
+        cff = "CFF " in face
+        source, sub_index = _truetype_source(face, needed, data, index if len(faces) > 1 else 0)
+    except (TTLibError, OSError, AssertionError, KeyError, ValueError, TypeError, IndexError) as exc:
+        raise DossierError(f"{what} {path}: not a usable font file ({exc})") from None
+    key = data + str(index).encode() + ("".join(sorted(needed)).encode() if cff else b"")
+    name = f"UserFont-{hashlib.sha1(key).hexdigest()[:10]}"
     try:
-        font = _register(name, source, index)
+        font = _register(name, source, sub_index)
     except Exception as exc:  # ReportLab reports unusable fonts with assorted exception types
-        raise DossierError(f"--font {path}: ReportLab cannot embed this font ({exc})") from None
-    return FontSet(name, name, True, _cmap_chars(font), str(path))
+        raise DossierError(f"{what} {path}: ReportLab cannot embed this font ({exc})") from None
+    label = f"{path}" + (f" (face {index}, {family})" if len(faces) > 1 else "")
+    return Loaded(Face(name, name, True, _cmap_chars(font), label), index, len(faces), family)
+
+
+def user_font(path: Path, index: int | None, needed: Iterable[str]) -> FontSet:
+    """A user's font (.ttf/.otf, or a face of a .ttc/.otc: ``index``, or the Simplified Chinese one by name)."""
+    loaded = load_face(path, index, needed)
+    face = loaded.face
+    return FontSet(face.regular, face.bold, True, face.chars, face.source)
+
+
+# ---------------------------------------------------------------------- installed fonts
+
+
+def fontconfig_available() -> bool:
+    return shutil.which("fc-match") is not None
+
+
+def _fc(args: list[str]) -> str:
+    try:
+        done = subprocess.run(args, capture_output=True, text=True, timeout=30, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout if done.returncode == 0 else ""
+
+
+FC_FORMAT = "%{file}\\t%{index}\\t%{family[0]}\\t%{style[0]}\\t%{fontformat}\\n"
+
+
+def _fc_fonts(pattern: str, command: str = "fc-match") -> list[tuple[Path, int, str, str]]:
+    found = []
+    for line in _fc([command, "--format", FC_FORMAT, pattern]).splitlines():
+        parts = line.split("\t")
+        if len(parts) < 5 or parts[4] not in ("TrueType", "CFF"):
+            continue
+        try:
+            found.append((Path(parts[0]), int(parts[1] or 0), parts[2], parts[3]))
+        except ValueError:
+            continue
+    return found
+
+
+def _charset(chars: Iterable[str]) -> str:
+    return " ".join(f"{ord(c):x}" for c in sorted(chars))
+
+
+def fontconfig_bold(family: str) -> tuple[Path, int] | None:
+    """The bold face of ``family`` among installed fonts, if fontconfig has one."""
+    for path, index, found, style in _fc_fonts(f"{family}:weight=bold"):
+        if found == family and "bold" in style.lower():
+            return path, index
+    return None
+
+
+def _face_coverage(path: Path, index: int) -> tuple[int, frozenset[str], str] | None:
+    """(face to use, characters it maps, family) of a font file; a collection's face chosen by name."""
+    try:
+        faces = _open_faces(path.read_bytes())
+        if len(faces) > 1:
+            # a collection: its Simplified Chinese face when it has one, else the face fontconfig named
+            chosen = choose_face(faces)
+            if not is_simplified_chinese(faces[chosen]) and 0 <= index < len(faces):
+                chosen = index
+            index = chosen
+        else:
+            index = 0
+        face = faces[index]
+        if "glyf" not in face and "CFF " not in face:
+            return None
+        cmap = face.getBestCmap() or {}
+        return index, frozenset(chr(c) for c in cmap), _family(face)
+    except Exception:  # an unreadable or odd font is skipped, not fatal
+        return None
+
+
+def _font_dirs() -> list[Path]:
+    home = Path.home()
+    if sys.platform == "win32":
+        windir = Path(os.environ.get("WINDIR", r"C:\Windows"))
+        local = Path(os.environ.get("LOCALAPPDATA", home / "AppData" / "Local"))
+        return [windir / "Fonts", local / "Microsoft" / "Windows" / "Fonts"]
+    if sys.platform == "darwin":
+        return [Path("/System/Library/Fonts"), Path("/Library/Fonts"), home / "Library" / "Fonts"]
+    data = os.environ.get("XDG_DATA_HOME") or str(home / ".local" / "share")
+    return [Path("/usr/share/fonts"), Path("/usr/local/share/fonts"), Path(data) / "fonts", home / ".fonts"]
+
+
+CJK_FILE_NAME = re.compile(r"cjk|han|hei|song|ming|kai|yahei|msyh|simsun|simhei|pingfang|hiragino|wqy|droid", re.I)
+
+
+def _scan_files() -> Iterator[Path]:
+    files: list[Path] = []
+    for root in _font_dirs():
+        if root.is_dir():
+            files.extend(p for p in root.rglob("*") if p.suffix.lower() in (".ttf", ".otf", ".ttc", ".otc"))
+    yield from sorted(files, key=lambda p: (0 if CJK_FILE_NAME.search(p.name) else 1, str(p)))
+
+
+def find_system_fonts(chars: Iterable[str], limit: int = 8) -> list[FontFile]:
+    """Installed fonts that together have as many of ``chars`` as possible (at most ``limit`` fonts).
+
+    Asks fontconfig (``fc-match``, Simplified Chinese preferred) for the font
+    that covers most of what is still missing, then checks its character map
+    with fontTools; without fontconfig, reads the usual font directories.
+    """
+    remaining = {c for c in chars if not c.isspace()}
+    found: list[FontFile] = []
+    if not remaining:
+        return found
+    if fontconfig_available():
+        tried: set[tuple[Path, int]] = set()
+        while remaining and len(found) < limit:
+            candidates = _fc_fonts(f"sans-serif:lang=zh-cn:outline=true:charset={_charset(remaining)}")
+            if not candidates or (candidates[0][0], candidates[0][1]) in tried:
+                break
+            path, index, _, _ = candidates[0]
+            tried.add((path, index))
+            covered = _face_coverage(path, index)
+            if covered is None or not covered[1] & remaining:
+                break
+            found.append(_with_bold(FontFile(path, covered[0], covered[2])))
+            remaining -= covered[1]
+        for ch in sorted(remaining)[:64]:  # what the best matches lack: ask for each character
+            if len(found) >= limit or ch not in remaining:
+                continue
+            for path, index, _, _ in _fc_fonts(f":outline=true:charset={ord(ch):x}", "fc-list")[:4]:
+                if (path, index) in tried:
+                    continue
+                tried.add((path, index))
+                covered = _face_coverage(path, index)
+                if covered is not None and ch in covered[1]:
+                    found.append(_with_bold(FontFile(path, covered[0], covered[2])))
+                    remaining -= covered[1]
+                    break
+        return found
+    for path in _scan_files():
+        if not remaining or len(found) >= limit:
+            break
+        covered = _face_coverage(path, 0)
+        if covered is not None and covered[1] & remaining:
+            found.append(FontFile(path, covered[0], covered[2]))
+            remaining -= covered[1]
+    return found
+
+
+def _with_bold(font: FontFile) -> FontFile:
+    bold = fontconfig_bold(font.family) if font.family else None
+    if bold is None:
+        return font
+    return replace(font, bold=bold[0], bold_index=bold[1])
+
+
+def system_face(font: FontFile, needed: Iterable[str]) -> Face | None:
+    """Register an installed font (and its bold face, if found) for ``needed``; None when it cannot be embedded."""
+    needed = frozenset(needed)
+    try:
+        regular = load_face(font.path, font.index, needed, "fallback font")
+    except DossierError:
+        return None
+    face = replace(regular.face, source=f"{font.family or font.path.name} ({font.path})")
+    if font.bold is not None:
+        try:
+            bold = load_face(font.bold, font.bold_index, needed & face.chars, "fallback font")
+        except DossierError:
+            return face
+        if face.chars & needed <= bold.face.chars:
+            return replace(face, bold=bold.face.regular, fake_bold=False)
+    return face
+
+
+def add_system_fallbacks(fonts: FontSet, needed: Iterable[str]) -> tuple[FontSet, list[Face]]:
+    """``fonts`` with installed fonts for the ``needed`` characters it lacks; also returns the faces added."""
+    lacking = fonts.lacks("".join(set(needed)))
+    searched = "the installed fonts (fontconfig)" if fontconfig_available() else "the font directories"
+    if not lacking:
+        return replace(fonts, searched=fonts.searched or searched), []
+    faces = []
+    for font in find_system_fonts(lacking):
+        face = system_face(font, lacking)
+        if face is not None and face.chars & lacking:
+            faces.append(face)
+            lacking -= face.chars
+    if not fontconfig_available():
+        searched = f"the font directories ({', '.join(str(d) for d in _font_dirs())})"
+    return fonts.with_fallbacks(faces, searched), faces
+
+
+def print_fonts(font: Path | None, index: int | None, needed: Iterable[str]) -> tuple[FontSet, list[str]]:
+    """The fonts `dossier print` draws with, and notes for the user.
+
+    No ``font``: the user's build or the bundled subset; else the user's font
+    (a collection's face by ``index``, or its Simplified Chinese face by name)
+    with Dossier Sans SC behind it. Installed fonts are added for whatever
+    ``needed`` characters those lack.
+    """
+    needed = frozenset(needed)
+    notes: list[str] = []
+    if font is None:
+        fonts = default_fonts()
+    else:
+        loaded = load_face(font, index, needed)
+        face = loaded.face
+        fonts = FontSet(face.regular, face.bold, True, face.chars, face.source)
+        if index is None and loaded.faces > 1:
+            notes.append(
+                f"--font {font}: face {loaded.index} of {loaded.faces}, {loaded.family!r} "
+                "(--font-index chooses another)"
+            )
+        if fonts.lacks("".join(needed)):
+            own = default_fonts()
+            fonts = fonts.with_fallbacks([own.primary, *own.fallbacks])
+    fonts, added = add_system_fallbacks(fonts, needed)
+    for face in added:
+        drawn = "".join(sorted(c for c in needed if fonts.owner(c) == face))
+        shown = drawn if len(drawn) <= 24 else drawn[:24] + f"… ({len(drawn)} characters)"
+        notes.append(f"{shown!r} printed in the installed font {face.source}")
+    return fonts, notes
+
+
+def drawn_characters(records: Iterable[Any], catalog: Any, lang: str = "zh-Hans") -> set[str]:
+    """Characters the faces of ``records`` may draw: their own text, the labels of the layouts
+    and the names they take from other records of their games (factions, subtypes, agents, …)."""
+    from . import labels
+    from .layouts import record_text
+
+    records = list(records)
+    chars = set(ASCII)
+    chars.update("".join(labels.all_strings()))
+    games = set()
+    for record in records:
+        chars.update(record_text(record, lang))
+        games.add(record.game)
+    for record in getattr(catalog, "records", ()):
+        if record.game in games and record.kind not in ("card", "identity"):
+            chars.update(record_text(record, lang))
+    return {c for c in chars if not _control(c)}

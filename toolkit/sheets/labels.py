@@ -1,12 +1,21 @@
-"""Every word the layouts print that does not come from a record.
+"""Every word and mark the layouts print that does not come from a record.
 
 Kept in one table so that :mod:`toolkit.sheets.fontbuild` puts each of their
-characters into the bundled font subset, and so the words follow the glossary.
+characters into the bundled font subset, so that a user's font is cut down
+and checked with them (``dossier print --font``), and so the words follow the
+glossary. A test reads the drawing modules and fails on a non-ASCII string
+that is not here.
 """
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 
 TACTICS_CATEGORY = {
     "equipment": "装备",
@@ -122,9 +131,22 @@ CALIBRATE_LINES = (
 )
 DUPLEX_WORDS = {"long-edge": "长边翻转", "short-edge": "短边翻转", "none": "单面"}
 
+SYMBOLS = {
+    "separator": " · ",  # between subtypes and the parts of a type line
+    "unique": "◆ ",  # before a unique card's name
+    "colon": "：",  # after a type, before its subtypes
+    "enumeration": "、",  # between the users of a piece of equipment
+    "ellipsis": "…",  # a cut English name
+    "times": "×",  # card sizes on the calibration page
+    "plus_minus": "±",
+    "bullet": "•",  # list items of printed text (markup.BULLET in plain text)
+    "no_break_space": "\xa0",  # NetrunnerDB's text keeps them
+}
+
 
 def all_strings() -> Iterator[str]:
-    """Every string above (templates included), for the font subset."""
+    """Every string above (the ``{n}`` templates included) and every string of the bundled card
+    templates (the backs' labels, …), for the font subset and the glyph checks."""
     tables = (
         TACTICS_CATEGORY,
         EQUIPMENT_SIZE,
@@ -138,7 +160,33 @@ def all_strings() -> Iterator[str]:
         TEAM,
         WORDS,
         DUPLEX_WORDS,
+        SYMBOLS,
     )
     for table in tables:
         yield from table.values()
     yield from CALIBRATE_LINES
+    yield from template_strings()
+
+
+@functools.lru_cache(maxsize=1)
+def template_strings(directory: Path = TEMPLATE_DIR) -> tuple[str, ...]:
+    """Every string value of the card templates (``toolkit/sheets/templates/**.json``) that is not ASCII."""
+    found: set[str] = set()
+
+    def walk(value: Any) -> None:
+        if isinstance(value, str):
+            if not value.isascii():
+                found.add(value)
+        elif isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+
+    for path in sorted(directory.rglob("*.json")) if directory.is_dir() else []:
+        try:
+            walk(json.loads(path.read_text(encoding="utf-8")))
+        except (OSError, ValueError):
+            continue  # a broken template is reported where templates are read
+    return tuple(sorted(found))

@@ -361,15 +361,18 @@ def _invisible(c: Any, x: float, y: float, text: str, size: float, width: float,
 def _text(
     c: Any, x: float, y: float, text: str, size: float, bold: bool, color: str, fonts: FontSet, italic: bool = False
 ) -> None:
-    name = fonts.name(bold)
-    if bold and fonts.fake_bold:
-        c.saveState()
-        c.setStrokeColor(color)
-        c.setLineWidth(size * FAKE_BOLD_STROKE)
-        _show(c, x, y, text, name, size, 2, italic)
-        c.restoreState()
-    else:
-        _show(c, x, y, text, name, size, 0, italic)
+    runs = fonts.runs(text, bold)  # one run per font: characters the primary font lacks use a fallback
+    for index, (run, name, stroke) in enumerate(runs):
+        if index:
+            x += fonts.width(runs[index - 1][0], bold, size)
+        if stroke:
+            c.saveState()
+            c.setStrokeColor(color)
+            c.setLineWidth(size * FAKE_BOLD_STROKE)
+            _show(c, x, y, run, name, size, 2, italic)
+            c.restoreState()
+        else:
+            _show(c, x, y, run, name, size, 0, italic)
 
 
 class _Encoding:
