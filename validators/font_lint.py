@@ -1,18 +1,22 @@
-"""Lint: characters the bundled print font lacks.
+"""Lint: characters the print font lacks.
 
-``card.text.font`` (warning), one per string: a character of a record that
-Dossier Sans SC, the font ``dossier print`` embeds, has no glyph for. The card
-would print it as a box. ``dossier fonts build`` rebuilds the font subset from
-Noto Sans CJK with every character of the card data; ``dossier print --font``
-uses another font meanwhile.
+``card.text.font`` (warning), one per missing character and game: a character
+of the records that Dossier Sans SC, the font ``dossier print`` embeds (the
+bundled subset, or the user's ``dossier fonts build``), has no glyph for. The
+finding sits on the first record that uses the character and says how many
+records use it. Printing takes such a character from an installed font that
+has it (fontconfig), or from ``--font``; ``dossier fonts build`` puts every
+character of the user's card pool into their own build of the font.
 
-Coverage is read from the font's coverage list (toolkit/sheets/fonts/coverage.txt,
+Coverage is read from the fonts' coverage lists (toolkit/sheets/fonts/coverage.txt,
 kept equal to the font files by a test), so lint never loads a font.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import DossierError
@@ -24,6 +28,10 @@ if TYPE_CHECKING:
 
 CODE = "card.text.font"
 SKIPPED_KEYS = frozenset({"$schema"})
+FIX = (
+    "printing takes it from an installed font that has it (Debian: fonts-noto-cjk, fonts-noto-core) or from "
+    "--font, and `dossier fonts build` adds it to your own Dossier Sans SC"
+)
 
 
 def _strings(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -39,49 +47,82 @@ def _strings(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tup
 
 
 def covered_characters() -> frozenset[str] | None:
-    """What the bundled font can draw, or None when its coverage list cannot be read."""
-    from toolkit.sheets.fonts import read_coverage
+    """What Dossier's print font can draw, or None when its coverage list cannot be read."""
+    from toolkit.sheets.fonts import print_coverage
 
     try:
-        return read_coverage()
+        return print_coverage()
     except DossierError:
         return None
+
+
+def missing_characters(data: Any, covered: frozenset[str]) -> dict[str, str]:
+    """Each character of a record document the font lacks, with the pointer of the first string using it."""
+    found: dict[str, str] = {}
+    for path, text in _strings(data):
+        if text.isascii() and text.isprintable():
+            continue  # printable ASCII is always in the subset
+        for ch in text:
+            if ch not in covered and ch not in found and unicodedata.category(ch) != "Cc":
+                found[ch] = pointer(*path)
+    return found
+
+
+@dataclass
+class Use:
+    """Where a missing character is first used, and by how many records."""
+
+    label: str
+    file: str | None
+    pointer: str
+    records: int = 1
+
+
+def message(label: str, ptr: str, ch: str, records: int) -> str:
+    used = "1 record uses it" if records == 1 else f"{records} records use it, this one first"
+    return f"{label}: {ptr}: the print font has no glyph for {ch!r} (U+{ord(ch):04X}; {used}); {FIX}"
+
+
+def aggregate(items: Iterable[tuple[Any, str, str | None]], covered: frozenset[str]) -> list[Finding]:
+    """One warning per missing character over many records (``(data, label, file)``), on the first record
+    that uses it, with how many records do."""
+    uses: dict[str, Use] = {}
+    for data, label, file in items:
+        for ch, ptr in missing_characters(data, covered).items():
+            use = uses.get(ch)
+            if use is None:
+                uses[ch] = Use(label, file, ptr)
+            else:
+                use.records += 1
+    return [
+        Finding(CODE, message(u.label, u.pointer, ch, u.records), "warning", u.file, u.pointer)
+        for ch, u in uses.items()
+    ]
 
 
 def font_findings(
     data: Any, label: str, file: str | None = None, covered: frozenset[str] | None = None
 ) -> list[Finding]:
-    """A warning for each string of a record document (``data``) holding characters the bundled font lacks."""
+    """A warning for each character of one record document (``data``) the print font lacks."""
     chars = covered if covered is not None else covered_characters()
     if chars is None:
         return []
-    findings = []
-    for path, text in _strings(data):
-        if text.isascii() and text.isprintable():
-            continue  # printable ASCII is always in the subset
-        lacking = sorted({c for c in text if c not in chars and not c.isspace()})
-        if lacking:
-            ptr = pointer(*path)
-            findings.append(
-                Finding(
-                    CODE,
-                    f"{label}: {ptr}: the print font has no glyph for {''.join(lacking)!r}, so it would print as a "
-                    "box; run `dossier fonts build` (or print with --font)",
-                    "warning",
-                    file,
-                    ptr,
-                )
-            )
-    return findings
+    return aggregate([(data, label, file)], chars)
 
 
 def check_fonts(entries: Iterable[Entry]) -> None:
-    """Add font findings to each entry that is a lint target."""
+    """Add one finding per missing character to the first lint target that uses it (entries of one game)."""
     covered = covered_characters()
     if covered is None:
         return
-    for entry in entries:
-        if not entry.target or entry.record is None:
-            continue
-        for finding in font_findings(entry.data, entry.label, covered=covered):
-            entry.add(finding.code, finding.message, finding.pointer or "", "warning")
+    targets = [e for e in entries if e.target and e.record is not None]
+    by_id = {id(e): e for e in targets}
+    uses: dict[str, tuple[int, str]] = {}
+    counts: dict[str, int] = {}
+    for entry in targets:
+        for ch, ptr in missing_characters(entry.data, covered).items():
+            uses.setdefault(ch, (id(entry), ptr))
+            counts[ch] = counts.get(ch, 0) + 1
+    for ch, (key, ptr) in uses.items():
+        entry = by_id[key]
+        entry.add(CODE, message(entry.label, ptr, ch, counts[ch]), ptr, "warning")
