@@ -280,6 +280,13 @@ def test_a_bad_template_is_one_line_naming_file_line_and_column(
     [
         ("tactics/card.json", '{"face": "front",\n  "boxes": }', "tactics/card.json:2:12: invalid JSON", 1),
         ("tactics/back-shop.json", '{"face": "back", "background": "#000"}', "back-shop.json:1:18: template error", 1),
+        (
+            "tactics/unit.json",
+            '{"boxes": {}}',
+            'unit.json:1:1: template error: /face: missing; write "face": "front"',
+            1,
+        ),
+        ("netrunner/back-corp.json", "[]", "back-corp.json:1:1: template error: /: a template is a JSON object", 1),
         ("tactics/cards.json", "{}", "no bundled template has this name", 2),
         ("card.json", "{}", "card.json: no bundled template has this name", 2),
     ],

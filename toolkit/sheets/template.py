@@ -29,7 +29,8 @@ category colour; netrunner: the faction's; crossfire: the team's),
 card's edge), ``ink``, ``muted``, ``paper``, ``panel``, ``gold``, and ``auto``
 (what the layout picks: text readable on its fill, the cost badge's own colour).
 A front's ``palette`` names the colours the card data chooses from (category,
-deck, team); entries a template leaves out keep the default's.
+deck, team); entries a template leaves out keep the default's. A back has no
+card to decide roles: its colours are ``#rrggbb`` (or ink, muted, paper, panel, gold).
 """
 
 from __future__ import annotations
@@ -319,7 +320,12 @@ def parse_template(path: Path, expected: Literal["front", "back"] | None = None)
         data = loads_strict(text)
     except JsonSyntaxError as exc:
         raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
-    if expected is not None and isinstance(data, dict) and data.get("face") not in (None, expected):
+    if not isinstance(data, dict):
+        raise DossierError(f"{path}:1:1: template error: /: a template is a JSON object", exit_code=1)
+    if "face" not in data:
+        face = expected or "front"
+        raise DossierError(f'{path}:1:1: template error: /face: missing; write "face": "{face}"', exit_code=1)
+    if expected is not None and data.get("face") != expected:
         where = _where(path, text, data, ("face",))
         raise DossierError(f"{where}: template error: /face: this file is a {expected} template", exit_code=1)
     try:
