@@ -79,6 +79,7 @@ def _is_cjk(ch: str) -> bool:
 _ICON = re.compile(r"\[([a-z0-9_]+)\]")
 _SPACE = re.compile(r"\s+")
 _PAIR_START = frozenset(p[0] for p in INSEPARABLE)
+_SPECIAL = _PAIR_START | frozenset(ch for ch in map(chr, range(0x2E80, 0xA000)) if ch.isspace())  # U+3000
 
 
 def atomize(text: str, bold_chars: int = 0, icons: Iterable[str] | None = None) -> list[Atom]:
@@ -92,11 +93,23 @@ def atomize(text: str, bold_chars: int = 0, icons: Iterable[str] | None = None) 
     known = None if icons is None else icons if isinstance(icons, frozenset) else frozenset(icons)
     atoms: list[Atom] = []
     append = atoms.append
+    new = tuple.__new__  # Atom(...) without the named tuple's keyword handling: the common case, made cheap
+    cjk, special = _CJK, _SPECIAL
     buffer: list[str] = []
     buffer_bold = False
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
+        is_cjk_char = cjk.get(ch)
+        if is_cjk_char is None:
+            is_cjk_char = _is_cjk(ch)
+        if is_cjk_char and ch not in special:  # one Chinese character: one atom
+            if buffer:
+                append(Atom("".join(buffer), "text", buffer_bold))
+                buffer.clear()
+            append(new(Atom, (ch, "text", i < bold_chars, False, False)))
+            i += 1
+            continue
         bold = i < bold_chars
         piece = ch
         if ch == "[":
@@ -198,46 +211,38 @@ def break_kinds(atoms: list[Atom], lexicon: Lexicon) -> list[int]:
     or right between them, is a :data:`NUMBER_UNIT` break. Index 0 is unused.
     """
     kinds = [BETWEEN] * len(atoms)
-    words, units = bool(lexicon.words), lexicon.units
-    parts: list[str] = []
-    owner: list[int] = []  # character of the joined text -> its atom (-1: inside an atom, no break there)
     cjk = _CJK
-    previous: tuple[str, str] = ("", "")  # (kind, text) of the atom before
-    before: tuple[str, str] = ("", "")  # and of the one before that
-    for index, (text, kind, _bold, _italic, _sup) in enumerate(atoms):
-        unit = ""
-        if kind == "text":
-            first = text[0]
-            is_cjk_text = cjk.get(first)
-            if is_cjk_text is None:
-                is_cjk_text = _is_cjk(first)
-            if is_cjk_text:
-                parts.append(text)
+    if lexicon.words:
+        # each atom as text to look words up in: its characters when it is Chinese, else one separator
+        parts = [
+            text if kind == "text" and (cjk.get(text[0]) or _is_cjk(text[0])) else "\x00"
+            for text, kind, _bold, _italic, _sup in atoms
+        ]
+        joined = "".join(parts)
+        if len(joined) == len(atoms):  # one character per atom (the usual case): offsets are indices
+            owner: list[int] | range = range(len(atoms))
+        else:  # character of the joined text -> its atom (-1: inside an atom, where no line breaks)
+            owner = []
+            for index, part in enumerate(parts):
                 owner.append(index)
-                if len(text) > 1:
-                    owner.extend([-1] * (len(text) - 1))
-            else:
-                parts.append("\x00")
-                owner.append(index)
-            unit = first
-        else:
-            parts.append("\x00")
-            owner.append(index)
-            if kind == "icon":
-                unit = text
-        if units and unit in units and index:
-            at, number = index, previous  # the break: at the space before the unit, or right before it
-            if previous[0] == "space" and previous[1] != "\n" and index > 1:
-                at, number = index - 1, before
-            if number[0] == "text" and number[1][-1:].isdigit():
-                kinds[at] = NUMBER_UNIT
-        before, previous = previous, (kind, text)
-    if words:
-        for start, end in lexicon.spans("".join(parts)):
+                if len(part) > 1:
+                    owner.extend([-1] * (len(part) - 1))
+        for start, end in lexicon.spans(joined):
             for at in range(start + 1, end):
                 index = owner[at]
                 if index > 0:
                     kinds[index] = INSIDE_WORD
+    units = lexicon.units
+    if units:
+        for index in range(1, len(atoms)):
+            text, kind = atoms[index][0], atoms[index][1]
+            if (text if kind == "icon" else text[:1] if kind == "text" else "") not in units:
+                continue
+            at, before = index, atoms[index - 1]  # the break: at the space before the unit, or right before it
+            if before[1] == "space" and before[0] != "\n" and index > 1:
+                at, before = index - 1, atoms[index - 2]
+            if before[1] == "text" and before[0][-1:].isdigit() and kinds[at] < NUMBER_UNIT:
+                kinds[at] = NUMBER_UNIT
     return kinds
 
 
