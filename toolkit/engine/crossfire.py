@@ -44,8 +44,10 @@ from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 
 OPTIONS = ("protection_lost_when_hit", "protester_counts_as_bystander")
-_TABLE_KEYS = frozenset({"mode", "players", "marks", "options"})
-_PLAYER_KEYS = frozenset({"seat", "role", "aim", "name"})
+DEAL_KEYS = ("seed", "dealer", "setup", "shuffles")  # what `deal --format json` adds; a table ignores them
+DEAL_PLAYER_KEYS = ("public", "seen")
+_TABLE_KEYS = frozenset({"mode", "players", "marks", "options", *DEAL_KEYS})
+_PLAYER_KEYS = frozenset({"seat", "role", "aim", "name", *DEAL_PLAYER_KEYS})
 VIP, ASSASSIN, BYSTANDER, AGENT = "vip", "assassin", "bystander", "agent"
 
 
@@ -300,19 +302,29 @@ class Deal:
     shuffles: list[tuple[int, tuple[int, int, int]]]  # (shuffler seat, the three seats)
     public: dict[int, str]  # seat -> public role (the Sniper)
     setup: dict[str, int]
+    sniper: bool = False  # the mode's Sniper places shot cards (a table of it has "marks")
 
-    def to_json(self) -> dict[str, Any]:
-        return {
+    def to_json(self, names: Mapping[int, str] | None = None) -> dict[str, Any]:
+        """The deal as a table to fill in: each player's ``aim`` (and in sniper mode the ``marks``)
+        start empty; ``names`` (seat -> name) add each player's ``name``."""
+        players: list[dict[str, Any]] = []
+        for seat in sorted(self.roles):
+            player: dict[str, Any] = {"seat": seat}
+            if names and seat in names:
+                player["name"] = names[seat]
+            player.update(role=self.roles[seat], public=seat in self.public, seen=self.seen[seat], aim=[])
+            players.append(player)
+        data: dict[str, Any] = {
             "mode": self.mode,
             "seed": self.seed,
             "dealer": self.dealer,
             "setup": self.setup,
             "shuffles": [{"by": by, "seats": list(seats)} for by, seats in self.shuffles],
-            "players": [
-                {"seat": seat, "role": self.roles[seat], "public": seat in self.public, "seen": self.seen[seat]}
-                for seat in sorted(self.roles)
-            ],
+            "players": players,
         }
+        if self.sniper:
+            data["marks"] = []
+        return data
 
 
 class Crossfire:
@@ -448,7 +460,8 @@ class Crossfire:
         seen_roles = {seat: [deck[c] for c in seen[seat]] for seat in circle}
         seen_roles.update({seat: [role] for seat, role in public.items()})
         setup = dict(sorted((self.setup(mode_id, players, specials)).items()))
-        return Deal(mode.id, seed, dealer, dict(sorted(final.items())), seen_roles, shuffles, public, setup)
+        sniper = self.is_sniper_mode(mode.id)
+        return Deal(mode.id, seed, dealer, dict(sorted(final.items())), seen_roles, shuffles, public, setup, sniper)
 
     # -- tables
 
@@ -499,7 +512,7 @@ class Crossfire:
             seats.append(seat)
             roles.append(role)
             name = player.get("name")
-            if name is not None and type(name) is not str:
+            if name is not None and (type(name) is not str or not name.strip() or name in names):
                 return None
             names.append(name)
             if role.is_vip:
@@ -555,9 +568,12 @@ class Crossfire:
     def _checked_table(self, data: Any, source: str) -> Table:
         if not isinstance(data, dict):
             raise TableError(f"{source}: a table is a JSON object with 'mode' and 'players'")
-        unknown = set(data) - {"mode", "players", "marks", "options"}
+        unknown = set(data) - _TABLE_KEYS
         if unknown:
-            raise TableError(f"{source}: unknown field {sorted(unknown)[0]!r} (fields: mode, players, marks, options)")
+            raise TableError(
+                f"{source}: unknown field {sorted(unknown)[0]!r} (fields: mode, players, marks, options;"
+                f" a deal's {', '.join(DEAL_KEYS)} are read and ignored)"
+            )
         mode_id = data.get("mode", "crossfire")
         if not isinstance(mode_id, str) or mode_id not in self.modes:
             known = ", ".join(sorted(self.modes))
@@ -583,9 +599,12 @@ class Crossfire:
             where = f"{source}: /players/{i}"
             if not isinstance(player, dict):
                 raise TableError(f"{where}: a player is an object with seat, role and aim")
-            extra = set(player) - {"seat", "role", "aim", "name"}
+            extra = set(player) - _PLAYER_KEYS
             if extra:
-                raise TableError(f"{where}: unknown field {sorted(extra)[0]!r} (fields: seat, role, aim, name)")
+                raise TableError(
+                    f"{where}: unknown field {sorted(extra)[0]!r} (fields: seat, name, role, aim;"
+                    f" a deal's {', '.join(DEAL_PLAYER_KEYS)} are read and ignored)"
+                )
             seat = player.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
                 raise TableError(f"{where}/seat: a seat number from 1, not {seat!r}")
@@ -597,7 +616,12 @@ class Crossfire:
                 raise TableError(f"{where}/role: a role id, not {role!r}")
             roles.append(self.role(role, f"{where}/role"))
             name = player.get("name")
-            names.append(name if isinstance(name, str) else None)
+            if name is not None:
+                if not isinstance(name, str) or not name.strip():
+                    raise TableError(f"{where}/name: a player's name is a non-empty string, not {name!r}")
+                if name in names:
+                    raise TableError(f"{where}/name: {name!r} names two players; names tell players apart")
+            names.append(name)
         index = {seat: i for i, seat in enumerate(seats)}
         sniper = self.is_sniper_mode(mode.id)
         if not sniper:
@@ -650,7 +674,8 @@ class Crossfire:
             needed = (0, 1)  # unarmed pointing has no effect (C2); it may be left out
         if len(raw) not in needed:
             want = " or ".join(str(n) for n in needed)
-            raise TableError(f"{where}: {label} points at {want} player(s), not {len(raw)}")
+            blank = "; fill in the seats this player pointed at" if not raw else ""
+            raise TableError(f"{where}: {label} points at {want} player(s), not {len(raw)}{blank}")
         for target in raw:
             if target == seat:
                 raise TableError(f"{where}: {label} aims at itself; no one may point at themselves")
