@@ -4,6 +4,9 @@
   keys, 2-space indent, UTF-8 Chinese (no ``\\u`` escapes), final newline.
 - :func:`loads_strict` parses JSON and refuses duplicate object keys, which
   plain ``json.loads`` silently collapses (losing what the user wrote).
+- :func:`loads_limited` is :func:`loads_strict` for input nobody vetted: it also
+  refuses documents nested deeper than a limit, integers with more digits than a
+  limit and the non-JSON constants ``NaN``/``Infinity``, each with a position.
 - :func:`value_positions` maps every RFC 6901 pointer of a document to the
   line and column where its value starts; it is only called for files that
   have findings, so the fast path never pays for it.
@@ -67,10 +70,114 @@ def loads_strict(text: str) -> Any:
         raise JsonSyntaxError("document nested too deeply", 1, 1) from None
 
 
+MAX_DEPTH = 64
+MAX_DIGITS = 20
+
+
+class _Refused:
+    """Stands in for a literal :func:`loads_limited` refuses, until its place in the document is known."""
+
+    __slots__ = ("literal", "problem")
+
+    def __init__(self, literal: str, problem: str) -> None:
+        self.literal = literal
+        self.problem = problem
+
+
+def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS) -> Any:
+    """:func:`loads_strict` with limits, for input from outside (deck files, other tools' data).
+
+    Raises :class:`JsonSyntaxError`, with the position, for a document nested deeper
+    than ``max_depth`` arrays/objects, an integer with more than ``max_digits``
+    digits (Python refuses to convert very long ones, and nothing Dossier keeps
+    needs more than 64 bits), ``NaN``/``Infinity``, which are not JSON, and strings with a
+    lone surrogate escape (``"\\ud800"``), which cannot be written to a file. The work
+    is linear in the size of the text: the C parser (which stops itself at a
+    nesting deeper than the interpreter's recursion limit), then one iterative walk.
+    """
+    refused: list[_Refused] = []
+
+    def parse_int(literal: str) -> Any:
+        if len(literal.lstrip("-")) <= max_digits:
+            return int(literal)
+        shown = literal if len(literal) <= 24 else literal[:20] + "…"
+        digits = len(literal.lstrip("-"))
+        refused.append(_Refused(literal, f"number {shown} has {digits} digits; the limit is {max_digits}"))
+        return refused[-1]
+
+    def parse_constant(literal: str) -> Any:
+        refused.append(_Refused(literal, f"{literal} is not a JSON value"))
+        return refused[-1]
+
+    try:
+        data = json.loads(
+            text, object_pairs_hook=_pairs_no_duplicates, parse_int=parse_int, parse_constant=parse_constant
+        )
+    except json.JSONDecodeError as exc:
+        raise JsonSyntaxError(exc.msg, exc.lineno, exc.colno) from None
+    except _DuplicateKey as exc:
+        line, column = _find_duplicate_key(text, exc.key)
+        raise JsonSyntaxError(f"duplicate key {exc.key!r}", line, column) from None
+    except RecursionError:
+        raise JsonSyntaxError(f"nested deeper than {max_depth} levels (the limit)", 1, 1) from None
+    found = _first_problem(data, max_depth)
+    if found is None:
+        return data
+    ptr, problem = found
+    line, column = pointer_position(value_positions(text), ptr)
+    raise JsonSyntaxError(problem, line, column)
+
+
+def _is_text(value: str) -> bool:
+    """True unless ``value`` holds a lone surrogate (``"\\ud800"`` in JSON), which no file can hold."""
+    if value.isascii():
+        return True
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _first_problem(data: Any, max_depth: int) -> tuple[str, str] | None:
+    """The pointer and problem of the first value (in document order) nested too deep, refused or not text."""
+    Path_ = tuple[Any, str | int] | None  # (parent path, key): the pointer is built only for a problem
+
+    def ptr_of(path: Path_) -> str:
+        tokens: list[str | int] = []
+        while path is not None:
+            path, key = path
+            tokens.append(key)
+        return pointer(*reversed(tokens))
+
+    stack: list[tuple[Any, int, Path_]] = [(data, 0, None)]
+    while stack:
+        value, depth, path = stack.pop()
+        if isinstance(value, _Refused):
+            return ptr_of(path), value.problem
+        if isinstance(value, str):
+            if not _is_text(value):
+                return ptr_of(path), "a string with a lone surrogate escape (half of a character)"
+            continue
+        if isinstance(value, dict):
+            for key in value:
+                if not _is_text(key):
+                    return ptr_of((path, key)), "a key with a lone surrogate escape (half of a character)"
+            items: list[tuple[str | int, Any]] = list(value.items())
+        elif isinstance(value, list):
+            items = list(enumerate(value))
+        else:
+            continue
+        if depth >= max_depth:
+            return ptr_of(path), f"nested deeper than {max_depth} levels (the limit)"
+        stack.extend((v, depth + 1, (path, k)) for k, v in reversed(items))
+    return None
+
+
 def _find_duplicate_key(text: str, key: str) -> tuple[int, int]:
     """Where the second occurrence of ``key`` in one object starts (best effort)."""
     scanner = _Scanner(text)
-    with contextlib.suppress(JsonSyntaxError):
+    with contextlib.suppress(JsonSyntaxError, RecursionError):
         scanner.value("")
     if scanner.duplicate_at is not None:
         return line_col(text, scanner.duplicate_at)
@@ -163,10 +270,10 @@ def value_positions(text: str) -> dict[str, tuple[int, int]]:
 
     For object members the position is that of the member's key, which is
     where an editor should put the cursor. Stops quietly at a syntax error,
-    returning what it has mapped so far.
+    returning what it has mapped so far (and at a nesting too deep to follow).
     """
     scanner = _Scanner(text)
-    with contextlib.suppress(JsonSyntaxError):
+    with contextlib.suppress(JsonSyntaxError, RecursionError):
         scanner.value("")
     return {ptr: line_col(text, off) for ptr, off in scanner.offsets.items()}
 
@@ -182,7 +289,8 @@ class _Scanner:
         self.i = 0
         self.offsets: dict[str, int] = {}
         self.duplicate_at: int | None = None
-        self._decoder = json.JSONDecoder()
+        # numbers are skipped, not converted: a very long integer must not stop the scan
+        self._decoder = json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
 
     def _skip(self) -> None:
         text, i = self.text, self.i
