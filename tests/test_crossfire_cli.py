@@ -28,10 +28,13 @@ ROUND_BLUE = {"mode": "crossfire", "players": players("vip>2", "agent>3", "assas
 ROUND_RED = {"mode": "crossfire", "players": players("vip>2", "agent>4", "assassin>1", "red_decoy>1", "bystander>1")}
 
 
-def test_resolve_json_is_exactly_team_shot_winners(cli: Any, tmp_path: Path) -> None:
+def test_resolve_json_is_team_shot_winners_and_each_player(cli: Any, tmp_path: Path) -> None:
     result = cli("crossfire", "resolve", write(tmp_path, "t.json", ROUND_RED), "--format", "json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout) == {"team": "red", "shot": [1, 4], "winners": [3, 4, 5]}
+    data = json.loads(result.stdout)
+    assert {k: data[k] for k in ("team", "shot", "winners")} == {"team": "red", "shot": [1, 4], "winners": [3, 4, 5]}
+    assert data["players"][0] == {"seat": 1, "name": None, "role": "vip", "hit_by": [3], "wins": False}
+    assert [p["wins"] for p in data["players"]] == [False, False, True, True, True]
 
 
 def test_resolve_text(cli: Any, tmp_path: Path) -> None:
@@ -138,3 +141,76 @@ def test_deal_errors(cli: Any, args: list[str], message: str) -> None:
     result = cli("crossfire", "deal", *args)
     assert result.exit_code == 1
     assert message in result.output
+
+
+# ---------------------------------------------------------------- the deal's JSON is the table; names
+
+
+def filled(deal: dict[str, Any], aims: dict[str, list[int]]) -> dict[str, Any]:
+    """The deal's table with each role's aim filled in (``aims``: role -> seats, in seat order)."""
+    table = json.loads(json.dumps(deal))
+    for player in table["players"]:
+        wanted = aims.get(player["role"])
+        if wanted:
+            player["aim"] = [wanted.pop(0)]
+    return table
+
+
+def test_resolve_reads_the_deal_filled_in(cli: Any, tmp_path: Path) -> None:
+    names = "Ana,Bo,Cy,Di,Ed,Fay,Gus"
+    out = tmp_path / "deal.json"
+    args = ("crossfire", "deal", "-n", "7", "--special", "bomber", "--seed", "7", "--names", names)
+    result = cli(*args, "--out", out)
+    assert result.exit_code == 0, result.output
+    deal = json.loads(out.read_text(encoding="utf-8"))
+    assert deal == json.loads(cli(*args, "--format", "json").stdout)
+    assert [p["name"] for p in deal["players"]] == names.split(",")
+    assert all(p["aim"] == [] for p in deal["players"])
+    # left empty: the problem is named, with what to do
+    blank = cli("crossfire", "resolve", out)
+    assert blank.exit_code == 1
+    assert "points at 1 player(s), not 0; fill in the seats this player pointed at" in blank.stderr
+    seat = {p["role"]: p["seat"] for p in deal["players"]}  # one of each role (the last of two)
+    vip, bomber = seat["vip"], seat["bomber"]
+    assassins = [p["seat"] for p in deal["players"] if p["role"] == "assassin"]
+    table = filled(deal, {"agent": [bomber, assassins[0]], "assassin": [vip, vip]})
+    path = write(tmp_path, "round.json", table)
+    result = cli("crossfire", "resolve", path, "--format", "json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["team"] == "red"  # the assassin the agents missed hits the VIP
+    assert sorted(data["winners"]) == assassins
+    by_seat = {p["seat"]: p for p in data["players"]}
+    assert by_seat[bomber]["hit_by"] and not by_seat[bomber]["wins"]
+    assert [p["name"] for p in data["players"]] == names.split(",")
+    text = cli("crossfire", "resolve", path).stdout
+    name = names.split(",")[assassins[1] - 1]
+    assert f"winners: {assassins[0]} ({names.split(',')[assassins[0] - 1]}), {assassins[1]} ({name})" in text
+    assert f"hit by {assassins[1]} ({name})" in text
+    score = cli("crossfire", "score", path, path, "--format", "json")
+    rows = {row["player"]: row["score"] for row in json.loads(score.stdout)["scores"]}
+    assert rows[name] == 2 and set(rows) == set(names.split(","))
+
+
+def test_sniper_deal_table_has_marks(cli: Any) -> None:
+    deal = json.loads(cli("crossfire", "deal", "-n", "7", "--mode", "sniper", "--seed", "3", "-f", "json").stdout)
+    assert deal["marks"] == []
+    assert "name" not in deal["players"][0]
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda t: t["players"][1].update(name="A"), "/players/1/name: 'A' names two players"),
+        (lambda t: t["players"][1].update(name=" "), "/players/1/name: a player's name is a non-empty string"),
+        (lambda t: t["players"][1].update(hand=1), "unknown field 'hand' (fields: seat, name, role, aim;"),
+        (lambda t: t.update(round=2), "unknown field 'round' (fields: mode, players, marks, options;"),
+    ],
+)
+def test_table_names_and_fields(cli: Any, tmp_path: Path, change: Any, message: str) -> None:
+    table = json.loads(json.dumps(ROUND_BLUE))
+    table["players"][0]["name"] = "A"
+    change(table)
+    result = cli("crossfire", "resolve", write(tmp_path, "t.json", table))
+    assert result.exit_code == 1
+    assert message in result.stderr

@@ -1,8 +1,14 @@
-"""``dossier crossfire``: deal, resolve tables, score rounds, simulate (seed 003, RULINGS C1-C10)."""
+"""``dossier crossfire``: deal (on screen, privately seat by seat, or as printed slips), resolve a table,
+score rounds, simulate."""
 
 from __future__ import annotations
 
 import json
+import secrets
+import shutil
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -12,11 +18,13 @@ from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 
 if TYPE_CHECKING:
-    from toolkit.engine.crossfire import Crossfire
+    from toolkit.engine.crossfire import Crossfire, Deal
+    from toolkit.sheets.slips import Slip
 
 crossfire_app = typer.Typer(
     name="crossfire",
-    help="Crossfire / 谍战特工: the deal, table resolution, multi-round scoring and simulation.",
+    help="Crossfire / 谍战特工: deal the roles (on one screen, one player at a time, or as printed slips), "
+    "resolve a table after the shooting, score several rounds, simulate win rates.",
     no_args_is_help=True,
 )
 
@@ -34,6 +42,66 @@ ModeOption = Annotated[str, typer.Option("--mode", help="crossfire or sniper.")]
 SpecialOption = Annotated[
     list[str] | None, typer.Option("--special", help="A special role to add (repeatable), e.g. bodyguard.")
 ]
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="Language of the roles shown to players and printed on slips: zh-Hans or en. Default: lang = ... "
+        "in dossier.toml or the user config, else zh-Hans.",
+        show_default=False,
+    ),
+]
+
+
+def _help(*paragraphs: str) -> str:
+    """Help text: paragraphs filled to 74 columns (the help keeps line breaks); a paragraph that
+    starts with "{" is an example, kept as it is."""
+    import textwrap
+
+    return "\n\n".join(p if p.startswith("{") else textwrap.fill(p, 74) for p in paragraphs)
+
+
+TABLE_EXAMPLE = """\
+{
+  "mode": "crossfire",
+  "players": [
+    {"seat": 1, "name": "Ana", "role": "vip"},
+    {"seat": 2, "name": "Bo",  "role": "agent",    "aim": [4]},
+    {"seat": 3, "name": "Cy",  "role": "assassin", "aim": [1]},
+    {"seat": 4, "name": "Di",  "role": "assassin", "aim": [1]},
+    {"seat": 5, "name": "Ed",  "role": "agent",    "aim": [7]},
+    {"seat": 6, "name": "Fay", "role": "decoy",    "aim": [3]},
+    {"seat": 7, "name": "Gus", "role": "bomber"}
+  ]
+}"""
+
+RESOLVE_HELP = _help(
+    "Resolve one table after the shooting: who was hit, which team won, who won.",
+    "How the shooting resolves: unarmed players' pointing does nothing, except the Bodyguard's and the "
+    "Peacekeeper's, which protects the player pointed at by cancelling one bullet aimed at them (protectors "
+    "stack; no one points at themselves). The Agents fire first, all at once (the Enforcer counts as an Agent "
+    "and fires two guns at two different players); a player they hit lowers their hand, so an Assassin hit by "
+    "an Agent never fires. Then the Assassins still standing fire at once. The VIP hit: red wins; else blue. "
+    "Then each role's own condition: whoever hits a Bystander loses, a Decoy wins when hit, a Bomber who is not "
+    "hit wins alone, and so on.",
+    "Sniper mode: the Sniper's shot cards hit first. Every Assassin hit: blue wins; a Bystander or the VIP hit "
+    "by the Sniper: red wins; else the Assassins still standing fire, and the VIP hit with no Bystander hit "
+    "means red, else blue.",
+    "The table is a JSON file. In this example Bo hits Di and Ed hits Gus; Cy, still standing, hits the VIP, "
+    "so red wins and Cy and Di win:",
+    TABLE_EXAMPLE,
+    'Fields: "mode" is crossfire (the default) or sniper. Each player has a "seat" (a number from 1), a '
+    '"name" (optional; score follows players by name across rounds), a "role" (vip, agent, assassin, decoy, '
+    "red_decoy, blue_decoy, bystander, bodyguard, enforcer, bomber, peacekeeper, protester, supporter, "
+    'sniper) and an "aim", the seats they pointed at: one, the Enforcer two; unarmed players may leave it '
+    'out. Sniper mode adds "marks", the seats where the Sniper put shot cards (at most one per Assassin). '
+    'House rules go in "options", e.g. "options": {"protection_lost_when_hit": true}: '
+    "protection_lost_when_hit (true: a protector who is hit protects no one afterwards; default false) and "
+    "protester_counts_as_bystander (false: the Protester and the Supporter do not count as Bystanders; "
+    "default true).",
+    "What `dossier crossfire deal --format json` (or deal --out FILE) writes is such a table, with every "
+    '"aim" empty (and "marks" in sniper mode): fill them in and resolve it; its other fields are ignored.',
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -41,9 +109,14 @@ def register(app: typer.Typer) -> None:
 
 
 def _game(cards: Path | None) -> Crossfire:
+    from toolkit.engine.crossfire import Crossfire
+
+    return Crossfire.from_records(_records(cards))
+
+
+def _records(cards: Path | None) -> list[Any]:
     from toolkit.catalog import load_catalog
     from toolkit.config import MISSING_POOL, card_pool
-    from toolkit.engine.crossfire import Crossfire
     from toolkit.paths import CARDS_DIR
 
     pool = card_pool([cards] if cards is not None else None, default=[CARDS_DIR / "crossfire"])
@@ -53,7 +126,7 @@ def _game(cards: Path | None) -> Crossfire:
     records = load_catalog(pool.paths).records
     if not any(getattr(r, "game", None) == "crossfire" for r in records):
         raise DossierError(f"the card pool ({pool.describe()}) has no crossfire roles; {MISSING_POOL}")
-    return Crossfire.from_records(records)
+    return list(records)
 
 
 def _read_table(path: Path) -> Any:
@@ -72,67 +145,456 @@ def _dump(data: Any) -> None:
     print(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-@crossfire_app.command()
+# ---------------------------------------------------------------- names and role cards
+
+
+def player_names(names: str | None, name: list[str] | None, players: int) -> dict[int, str]:
+    """Seat -> name from ``--names A,B,C`` or ``--name A --name B``: one per seat, distinct, not empty."""
+    if names is not None and name:
+        raise DossierError("give the players' names with --names A,B,... or with --name repeated, not both")
+    if names is None and not name:
+        return {}
+    option = "--names" if names is not None else "--name"
+    given = [n.strip() for n in (names.split(",") if names is not None else name or [])]
+    for seat, n in enumerate(given, start=1):
+        if not n:
+            raise DossierError(f"{option}: the name of seat {seat} is empty")
+        if n in given[: seat - 1]:
+            raise DossierError(f"{option}: {n!r} is given twice; names tell players apart")
+    if len(given) != players:
+        raise DossierError(f"{option}: {len(given)} name(s) for {players} players; give one per seat, in seat order")
+    return dict(enumerate(given, start=1))
+
+
+LABELS: dict[str, dict[str, str]] = {
+    "en": {
+        "team": "Team",
+        "win": "You win",
+        "play": "How it plays",
+        "seen": "Cards you saw in the deal",
+        "seat": "Seat {seat}",
+        "blue": "blue team: keep the VIP from being hit",
+        "red": "red team: get the VIP hit",
+        "none": "no team: only your own goal counts",
+        "armed": "Armed: when everyone points, your pointing can hit.",
+        "unarmed": "Unarmed: your pointing hits no one.",
+        "sniper_assassin": "Armed: if the Sniper's shot cards do not decide the game, you point at a player and fire.",
+        "sniper_other": "In sniper mode you do not point; only the Assassins fire.",
+        "public": "Your role is public: play it face up.",
+        "fold": "Fold the flap up along the dashed line. Open it only where no one else can see.",
+        "keep": "Keep folded. Open only where no one else can see.",
+        "sep": ", ",
+        "join": " ",
+        "colon": ": ",
+    },
+    "zh-Hans": {
+        "team": "阵营",
+        "win": "胜利条件",
+        "play": "玩法",
+        "seen": "发牌时你见过的牌",
+        "seat": "{seat} 号座位",
+        "blue": "蓝队（保护方）：确保 VIP 不被击中",
+        "red": "红队（刺杀方）：让 VIP 被击中",
+        "none": "无阵营：只看个人胜负",
+        "armed": "持械：开枪时你的指向可以击中玩家。",
+        "unarmed": "不持械：你的指向不产生击杀效果。",
+        "sniper_assassin": "持械：若狙击手的射击卡未分出胜负，你指向 1 名玩家开枪。",
+        "sniper_other": "狙击手模式中你不指向任何人；只有刺客开枪。",
+        "public": "你的角色公开：身份卡面朝上摆在面前。",
+        "fold": "沿虚线把下半部分向上折起。只在别人看不到时打开。",
+        "keep": "请保持折叠，只在别人看不到时打开。",
+        "sep": "、",
+        "join": "",
+        "colon": "：",
+    },
+}
+
+
+@dataclass(frozen=True)
+class RoleCard:
+    """What one player is told about their role, in one language."""
+
+    seat: int
+    name: str | None
+    role: str
+    team: str  # blue, red or none
+    team_line: str
+    win: list[str]
+    play: list[str]
+    seen: list[str]
+    labels: dict[str, str]
+
+    @property
+    def player(self) -> str:
+        return f"player {self.seat}" + (f" ({self.name})" if self.name else "")
+
+
+def role_name(game: Crossfire, role_id: str, lang: str) -> str:
+    record = game.records[role_id]
+    return (record.name.en if lang == "en" else None) or record.name.zh_hans
+
+
+def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) -> list[RoleCard]:
+    """Each seat's role as its player should see it: name, team, how it wins, how it plays, what they saw."""
+    from toolkit.text import parse_cached
+    from toolkit.text.render import render
+
+    labels = LABELS["en" if lang == "en" else "zh-Hans"]
+    cards = []
+    for seat, role_id in result.roles.items():
+        record = game.records[role_id]
+        rules = game.roles[role_id]
+        play: list[str] = []
+        if rules.public:
+            pass  # its own text says so
+        elif result.sniper and not rules.marks:
+            play.append(labels["sniper_assassin" if rules.shoots and "assassin" in rules.counts_as else "sniper_other"])
+        elif rules.shoots:
+            play.append(labels["armed"])
+        elif not rules.protects:
+            play.append(labels["unarmed"])
+        play.extend(render(parse_cached(text), lang) for text in record.text)
+        seen = [] if seat in result.public else [role_name(game, r, lang) for r in result.seen[seat]]
+        cards.append(
+            RoleCard(
+                seat=seat,
+                name=names.get(seat),
+                role=role_name(game, role_id, lang),
+                team=record.team,
+                team_line=labels[record.team],
+                win=[render(parse_cached(text), lang) for text in record.win],
+                play=play,
+                seen=seen,
+                labels=labels,
+            )
+        )
+    return cards
+
+
+def card_lines(card: RoleCard, bold: bool = False) -> list[str]:
+    """The role as lines of text for the terminal (``bold``: the role's name in ANSI bold)."""
+    labels = card.labels
+    rows = [(labels["team"], [card.team_line]), (labels["win"], card.win), (labels["play"], card.play)]
+    colon = labels["colon"]
+    width = max(_width(label + colon) for label, _ in rows) + 1
+    role = f"\x1b[1m{card.role}\x1b[0m" if bold else card.role
+    lines = [f"  {role}", ""]
+    for label, texts in rows:
+        for k, text in enumerate(texts):
+            head = label + colon if k == 0 else ""
+            lines.append(f"  {head}{' ' * (width - _width(head))}{text}")
+    if card.seen:
+        lines += ["", f"  {labels['seen']}{colon}{labels['sep'].join(card.seen)}"]
+    return lines
+
+
+def _width(text: str) -> int:
+    """Terminal columns of ``text`` (CJK characters take two)."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+# ---------------------------------------------------------------- the private reveal
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"  # cursor home, clear the screen, clear the scrollback
+
+
+def _write_out(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def _interactive() -> bool:
+    """Are stdin and stdout a terminal? (Tests replace this.)"""
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+class PrivateReveal:
+    """Shows each player only their own role, seat by seat, at one terminal.
+
+    ``read(prompt)`` waits for Enter (``input`` at a terminal); ``write(text)``
+    writes text as it is. Between players the screen is cleared with ANSI codes
+    (screen and scrollback) after enough blank lines to push the role out of
+    sight where those codes do nothing. Ctrl-C or the end of input while a role
+    is shown clears the screen before stopping.
+    """
+
+    def __init__(
+        self,
+        read: Callable[[str], str] = input,
+        write: Callable[[str], None] = _write_out,
+        rows: int | None = None,
+        bold: bool = True,
+    ) -> None:
+        self.read = read
+        self.write = write
+        self.bold = bold
+        self.rows = rows if rows is not None else shutil.get_terminal_size((80, 40)).lines
+
+    def clear(self) -> None:
+        self.write("\n" * (self.rows + 40) + CLEAR)
+
+    def run(self, cards: Sequence[RoleCard]) -> None:
+        shown = False
+        try:
+            for card in cards:
+                self.read(f"Pass to {card.player}. Press Enter when only they can see the screen. ")
+                self.clear()
+                shown = True
+                self.write(f"{card.player[0].upper()}{card.player[1:]}, your role:\n\n")
+                self.write("\n".join(card_lines(card, self.bold)) + "\n\n")
+                self.read("Press Enter to hide. ")
+                self.clear()
+                shown = False
+        except (EOFError, KeyboardInterrupt):
+            if shown:
+                self.clear()
+            raise DossierError("the reveal was stopped before every player had seen their role") from None
+
+
+# ---------------------------------------------------------------- commands
+
+
+DEAL_HELP = _help(
+    "Deal the roles for one game, as the rules deal the cards.",
+    "The roles for the player count (a special role replaces standard ones as the rules say) are shuffled and "
+    "dealt one each; everyone looks at their card and passes it to the left, then looks at the card they "
+    "received. Then the dealer and every third player clockwise from them gather their own card and both "
+    "neighbours', shuffle and deal the three back, until every card has been through one such shuffle (at "
+    "some player counts a card goes through two). Each player has seen the cards that passed through their "
+    "hands, two to four of them: the only reliable clue of the game.",
+    "Without --private or --slips every role is printed on one screen, for a host who does not play or to "
+    "check a deal. --private passes the screen round the table and shows each player only their own role; "
+    "--slips prints a folded slip per player; --out FILE saves the deal (roles included) as the table for "
+    "resolve. With --private or --slips the screen shows only what every player may know: the set-up, the "
+    "shuffles and, in sniper mode, the Sniper's seat.",
+)
+
+
+@crossfire_app.command(help=DEAL_HELP)
 def deal(
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")],
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the shuffles; same seed, same deal.")] = 0,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Seed of the shuffles; the same seed gives the same deal. Default: a new random deal each time "
+            "(shown, except with --private or --slips, where anyone who knows it could replay the deal).",
+            show_default=False,
+        ),
+    ] = None,
     mode: ModeOption = "crossfire",
     special: SpecialOption = None,
     dealer: Annotated[int, typer.Option("--dealer", help="Seat of the dealer.")] = 1,
     sniper: Annotated[int | None, typer.Option("--sniper", help="Seat of the Sniper (sniper mode).")] = None,
+    names: Annotated[
+        str | None, typer.Option("--names", help="The players' names in seat order, separated by commas.")
+    ] = None,
+    name: Annotated[
+        list[str] | None, typer.Option("--name", help="A player's name (repeatable, in seat order).")
+    ] = None,
+    private: Annotated[
+        bool,
+        typer.Option(
+            "--private",
+            help="Show each player only their own role, one seat after another, at this terminal; "
+            "the screen is cleared between players.",
+        ),
+    ] = False,
+    slips: Annotated[
+        Path | None,
+        typer.Option("--slips", help="Write a PDF of role slips, one per player, to fold so the role is inside."),
+    ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Write the deal as JSON, the table to fill in for resolve (keep it closed)."),
+    ] = None,
+    lang: LangOption = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Deal roles as seed 003 says, with RULINGS C1 (every third player shuffles with both neighbours)."""
-    game = _game(cards)
+    from toolkit.config import output_lang
+
+    if private and format is OutputFormat.json:
+        raise DossierError("--private shows each role on the terminal; it cannot be used with --format json")
+    if private and not _interactive():
+        raise DossierError(
+            "--private needs a terminal for input and output (here one is redirected); "
+            "use --slips FILE.pdf to hand out roles on paper, or --out FILE for the table"
+        )
+    from toolkit.engine.crossfire import Crossfire
+
+    language = output_lang(lang)
+    records = _records(cards)
+    game = Crossfire.from_records(records)
+    secret = seed is None
+    if seed is None:
+        seed = secrets.randbelow(10**9)
     result = game.deal(
         mode, players, special or [], seed=seed, dealer=dealer, public_seats={"sniper": sniper} if sniper else None
     )
+    seats = player_names(names, name, players)
+    table = result.to_json(seats)
+    if out is not None:
+        _write_json(out, table)
+    slip_cards = role_cards(game, result, seats, language) if slips is not None or private else []
+    if slips is not None:
+        _write_slips(slips, slip_cards, result, players)
     if format is OutputFormat.json:
-        _dump(result.to_json())
+        _dump(table)
         return
-    setup = ", ".join(f"{game.roles[r].name} {r} x{n}" for r, n in result.setup.items())
-    print(f"{result.mode} mode, {players} players, seed {seed}, dealer seat {dealer}")
+    hidden = private or slips is not None
+    _print_public(game, result, players, seats, language, seed if not (hidden and secret) else None)
+    if not hidden:
+        width = max((len(n) + 2 for n in seats.values()), default=0)
+        print(f"{'seat':>4}  {'name' if seats else '':<{width}}{'role':<12} seen")
+        for seat, role in result.roles.items():
+            print(f"{seat:>4}  {seats.get(seat, ''):<{width}}{role:<12} {', '.join(result.seen[seat])}")
+    if slips is not None:
+        print(f"{slips}: {players} role slips written; cut them apart and fold each flap up before handing them out")
+    if out is not None:
+        print(
+            f"{out}: the deal written (roles included); fill in each player's aim after the shooting, then resolve it"
+        )
+    if private:
+        print("Each player will now see only their own role.")
+        PrivateReveal().run(slip_cards)
+        print(
+            f"All {players} players have seen their roles. Start the {_discussion(records)} discussion; "
+            "when it ends, everyone points at once."
+        )
+        if out is None:
+            print("After the shooting, write the table (roles as revealed, who pointed at whom) and resolve it.")
+
+
+def _discussion(records: Sequence[Any]) -> str:
+    """How long the discussion lasts, from the game record: "3-minute"."""
+    seconds = next(
+        (r.discussion_seconds for r in records if getattr(r, "kind", None) == "game" and r.game == "crossfire"), 180
+    )
+    return f"{seconds // 60}-minute" if seconds % 60 == 0 else f"{seconds}-second"
+
+
+def _print_public(
+    game: Crossfire, result: Deal, players: int, seats: dict[int, str], lang: str, seed: int | None
+) -> None:
+    def who(seat: int) -> str:
+        return f"{seat} ({seats[seat]})" if seat in seats else str(seat)
+
+    setup = ", ".join(f"{role_name(game, r, lang)} {r} x{n}" for r, n in result.setup.items())
+    shown_seed = f", seed {seed}" if seed is not None else ""
+    print(f"{result.mode} mode, {players} players{shown_seed}, dealer seat {who(result.dealer)}")
     print(f"set-up: {setup}")
     for seat, role in result.public.items():
-        print(f"seat {seat} is the public {role} (not dealt)")
+        print(f"seat {who(seat)} is the public {role} (not dealt)")
     for by, trio in result.shuffles:
-        print(f"seat {by} shuffles the cards of seats {', '.join(map(str, trio))}")
-    print(f"{'seat':>4}  {'role':<12} seen")
-    for seat, role in result.roles.items():
-        print(f"{seat:>4}  {role:<12} {', '.join(result.seen[seat])}")
+        print(f"seat {who(by)} shuffles the cards of seats {', '.join(map(str, trio))}")
 
 
-@crossfire_app.command()
+def _write_json(path: Path, data: Any) -> None:
+    from toolkit.jsonio import atomic_write_text
+
+    try:
+        atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    except OSError as exc:
+        raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+def slips_for(cards: Sequence[RoleCard]) -> list[Slip]:
+    from toolkit.sheets.slips import Slip
+
+    result = []
+    for card in cards:
+        labels = card.labels
+        rows = [(labels["win"], labels["join"].join(card.win))]
+        if card.play:
+            rows.append((labels["play"], labels["join"].join(card.play)))
+        if card.seen:
+            rows.append((labels["seen"], labels["sep"].join(card.seen)))
+        result.append(
+            Slip(
+                seat_label=labels["seat"].format(seat=card.seat),
+                name=card.name,
+                role=card.role,
+                team=card.team_line,
+                team_color=card.team,
+                rows=rows,
+                fold_hint=labels["fold"],
+                header_hint=labels["keep"],
+            )
+        )
+    return result
+
+
+def _write_slips(path: Path, cards: Sequence[RoleCard], result: Deal, players: int) -> None:
+    from toolkit.sheets.slips import write_slips
+
+    footer = (
+        f"Crossfire / 谍战特工 · {result.mode} mode · {players} players · cut along the grey lines, "
+        "fold each flap up along the dashed line"
+    )
+    write_slips(path, slips_for(cards), title=f"Crossfire role slips, {players} players", footer=footer)
+
+
+@crossfire_app.command(help=RESOLVE_HELP)
 def resolve(
-    file: Annotated[Path, typer.Argument(help="A table: {mode, players: [{seat, role, aim}], marks, options}.")],
+    file: Annotated[
+        Path, typer.Argument(help="The table: a JSON file (see above), or the deal's JSON with the aims filled in.")
+    ],
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Resolve a table by the script of seed 003 (RULINGS C2-C9): winning team, who was shot, who won."""
     game = _game(cards)
     table = game.table(_read_table(file), str(file))
     outcome = game.resolve(table)
-    if format is OutputFormat.json:
-        _dump(outcome.to_json())
-        return
-    print(f"team: {outcome.team}")
-    print(f"shot: {', '.join(map(str, outcome.shot)) or '-'}")
-    print(f"winners: {', '.join(map(str, outcome.winners)) or '-'}")
+    names = dict(zip(table.seats, table.names, strict=True))
     winners = set(outcome.winners)
-    for seat, role in zip(table.seats, table.roles, strict=True):
-        by = outcome.hit_by.get(seat)
-        hit = f"hit by {', '.join(map(str, by))}" if by else "not hit"
-        print(f"  seat {seat:>2} {role.id:<12} {hit:<18} {'wins' if seat in winners else 'loses'}")
+    hit_by = outcome.hit_by
+    if format is OutputFormat.json:
+        data = outcome.to_json()
+        data["players"] = [
+            {
+                "seat": seat,
+                "name": names[seat],
+                "role": role.id,
+                "hit_by": hit_by.get(seat, []),
+                "wins": seat in winners,
+            }
+            for seat, role in sorted(zip(table.seats, table.roles, strict=True), key=lambda p: p[0])
+        ]
+        _dump(data)
+        return
+
+    def who(seat: int) -> str:
+        return f"{seat} ({names[seat]})" if names.get(seat) else str(seat)
+
+    print(f"team: {outcome.team}")
+    print(f"shot: {', '.join(map(who, outcome.shot)) or '-'}")
+    print(f"winners: {', '.join(map(who, outcome.winners)) or '-'}")
+    width = max((len(n) for n in names.values() if n), default=0)
+    for seat, role in sorted(zip(table.seats, table.roles, strict=True), key=lambda p: p[0]):
+        by = hit_by.get(seat)
+        hit = f"hit by {', '.join(map(who, by))}" if by else "not hit"
+        label = f"{names[seat] or '':<{width}} " if width else ""
+        print(f"  seat {seat:>2} {label}{role.id:<12} {hit:<18} {'wins' if seat in winners else 'loses'}")
 
 
-@crossfire_app.command()
+SCORE_HELP = _help(
+    "Add up several rounds: every winner of a round scores 1 point.",
+    "The winners of a round are the players of the winning team and everyone who won by their own condition "
+    "(a Decoy who was hit, a Bystander who was not, ...). After the agreed number of rounds the highest total "
+    'wins; a tie shares the win. Players are followed by the "name" in each table, so they may change seats '
+    "between rounds; tables without names count by seat.",
+)
+
+
+@crossfire_app.command(help=SCORE_HELP)
 def score(
-    files: Annotated[list[Path], typer.Argument(help="One table per round.")],
+    files: Annotated[list[Path], typer.Argument(help="One table per round (the tables resolve reads).")],
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Add up rounds (RULINGS C10): each winner scores 1; the highest total wins, ties share the win."""
     game = _game(cards)
     rounds = []
     for path in files:

@@ -1,0 +1,377 @@
+"""Role slips for Crossfire: one folded slip per player, eight to an A4 page.
+
+A slip is printed on one side and read like this (top to bottom)::
+
+    +------------------------------+
+    | Seat 3   Ana                 |  header: stays outside when folded
+    |------------------------------|
+    | ////// cover pattern ////////|  cover: the flap folds up onto it
+    |- - - - - - fold - - - - - - -|
+    | ▌Assassin      red team      |  flap: the role, upright
+    | ▌You win  ...                |
+    +------------------------------+
+
+Folding the flap up along the dashed line puts the role face to face with the
+cover, so the folded slip shows the seat and name and a blank back, while the
+role stays inside; unfolded, it reads the right way up. (A slip folded in half
+would show both halves or neither: one fold of a one-sided print puts both
+printed faces inside or both outside.) The cover's pattern keeps the role from
+showing through the paper from behind.
+
+This module only draws: the caller gives every string already in the reader's
+language (:class:`Slip`). Text is drawn with the print fonts (the bundled
+Dossier Sans SC, with installed fonts for characters it lacks) and shrinks to
+fit its panel; a slip whose text does not fit even at :data:`MIN_SIZE` is an
+error naming the seat, and nothing is written.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from toolkit.errors import DossierError
+
+MM = 72.0 / 25.4
+A4 = (210 * MM, 297 * MM)
+LETTER = (8.5 * 72.0, 11 * 72.0)
+COLUMNS, ROWS = 2, 4
+MARGIN = 10 * MM
+PAD = 3 * MM
+HEADER_SHARE = 0.24  # of the slip's height; the cover and the flap share the rest equally
+MAX_SIZE, MIN_SIZE = 9.0, 5.0  # body text on the flap, in points
+TEAM_COLORS = {"blue": "#2f5da8", "red": "#b3261e", "none": "#6b6b6b"}
+CUT_COLOR, FOLD_COLOR, PATTERN_COLOR, MUTED = "#9a9a9a", "#555555", "#d4d4d4", "#555555"
+NO_LINE_START = set("，。、；：！？）」』》〉】,.;:!?)]}%")  # kinsoku: never the first character of a line
+NO_LINE_END = set("（「『《〈【([{")  # never the last
+
+
+@dataclass(frozen=True)
+class Slip:
+    """One player's slip, every string in the reader's language."""
+
+    seat_label: str  # "Seat 3"
+    name: str | None  # "Ana"
+    role: str  # "Assassin"
+    team: str  # "red team: hit the VIP"
+    team_color: str  # blue, red or none
+    rows: Sequence[tuple[str, str]] = ()  # (label, text): what the player wins by, how the role plays, ...
+    fold_hint: str = "Fold the flap up along the dashed line."
+    header_hint: str = ""  # small line under the name, seen on the folded slip
+
+
+@dataclass
+class _Fonts:
+    """The print fonts and the calls this module makes on them."""
+
+    fontset: Any
+    widths: dict[tuple[str, bool, float], float] = field(default_factory=dict)
+
+    def width(self, text: str, bold: bool, size: float) -> float:
+        key = (text, bold, size)
+        found = self.widths.get(key)
+        if found is None:
+            found = self.widths[key] = float(self.fontset.width(text, bold, size))
+        return found
+
+    def draw(self, c: Any, x: float, y: float, text: str, size: float, bold: bool, color: str) -> None:
+        """``text`` at (x, y) baseline, each run of characters in the font that has them."""
+        fontset = self.fontset
+        c.setFillColor(color)
+        for run, name, stroke in fontset.runs(text, bold):
+            if stroke:  # a single-face fallback font: bold is its outline stroked
+                c.saveState()
+                c.setStrokeColor(color)
+                c.setLineWidth(size * 0.04)
+                t = c.beginText(x, y)
+                t.setTextRenderMode(2)
+                t.setFont(name, size)
+                t.textOut(run)
+                c.drawText(t)
+                c.restoreState()
+            else:
+                c.setFont(name, size)
+                c.drawString(x, y, run)
+            x += fontset.width(run, bold, size)
+
+
+def _fonts(slips: Sequence[Slip], extra: str = "") -> _Fonts:
+    from . import fonts
+
+    needed = set(extra)
+    for slip in slips:
+        for text in (slip.seat_label, slip.name or "", slip.role, slip.team, slip.fold_hint, slip.header_hint):
+            needed.update(text)
+        for label, text in slip.rows:
+            needed.update(label + text)
+    fontset, _notes = fonts.print_fonts(None, None, {c for c in needed if not c.isspace()})
+    return _Fonts(fontset)
+
+
+# ---------------------------------------------------------------- line breaking
+
+
+def _atoms(text: str) -> list[str]:
+    """Pieces a line may break between: a Latin word with its trailing space, one CJK character,
+    punctuation glued to what it must not be parted from."""
+    atoms: list[str] = []
+    word = ""
+    for ch in text:
+        wide = unicodedata.east_asian_width(ch) in ("W", "F")
+        if ch.isspace():
+            word += ch
+            atoms.append(word)
+            word = ""
+        elif wide:
+            if word:
+                atoms.append(word)
+                word = ""
+            atoms.append(ch)
+        else:
+            word += ch
+    if word:
+        atoms.append(word)
+    glued: list[str] = []
+    for atom in atoms:
+        if glued and (atom[0] in NO_LINE_START or glued[-1][-1] in NO_LINE_END):
+            glued[-1] += atom
+        else:
+            glued.append(atom)
+    return glued
+
+
+def wrap(text: str, width: float, measure: Any, indent: float = 0.0) -> list[str]:
+    """Greedy line breaking of ``text`` to ``width`` (``measure(str) -> points``), the first line
+    ``indent`` shorter; a piece wider than a line is cut by characters."""
+    lines: list[str] = []
+    line = ""
+
+    def room() -> float:
+        return width - (indent if not lines else 0.0)
+
+    for atom in _atoms(text):
+        trial = line + atom
+        if measure(trial.rstrip()) <= room():
+            line = trial
+            continue
+        if line.strip():
+            lines.append(line.rstrip())
+            line = atom.lstrip()
+        else:
+            line = atom
+        while measure(line.rstrip()) > room():  # one piece wider than the line: cut it
+            cut = ""
+            for ch in line:
+                if cut and measure(cut + ch) > room():
+                    break
+                cut += ch
+            if not cut.strip() and not lines:  # not even one character after the indent
+                lines.append("")
+                continue
+            lines.append(cut)
+            line = line[len(cut) :]
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+# ---------------------------------------------------------------- one slip
+
+
+@dataclass
+class _Flap:
+    size: float
+    title: float
+    rows: list[tuple[str, float, list[str]]]  # label, its width with the gap after it, the text's lines
+    team_lines: list[str]
+    team_inline: bool  # the team fits on the role's line, right-aligned
+    height: float
+
+
+BAR = 1.6 * MM  # the team-coloured bar at the flap's left edge
+
+
+def _flap_box(w: float, h: float) -> tuple[float, float]:
+    """Width and height of the flap's text on a slip of ``w`` x ``h``."""
+    panel = (h - h * HEADER_SHARE) / 2
+    return w - 2 * PAD - BAR - PAD / 2, panel - 2 * PAD
+
+
+def _layout_flap(slip: Slip, width: float, height: float, fonts: _Fonts, where: str, start: float) -> _Flap:
+    """The largest text size from ``start`` down at which the flap's text fits ``width`` x ``height``."""
+    size = start
+    while size >= MIN_SIZE - 1e-9:
+        title = size * 1.5
+        leading = size * 1.25
+        role_width = fonts.width(slip.role, True, title)
+        inline = role_width + size + fonts.width(slip.team, True, size) <= width
+        team_lines = [slip.team] if inline else wrap(slip.team, width, lambda s, z=size: fonts.width(s, True, z))
+        used = title * 1.15 + (0.0 if inline else leading * len(team_lines))
+        rows: list[tuple[str, float, list[str]]] = []
+        for label, text in slip.rows:
+            indent = fonts.width(label, True, size) + size * 0.6 if label else 0.0
+            lines = wrap(text, width, lambda s, z=size: fonts.width(s, False, z), indent)
+            rows.append((label, indent, lines))
+            used += leading * len(lines) + size * 0.25
+        if used <= height and role_width <= width:
+            return _Flap(size, title, rows, team_lines, inline, used)
+        size -= 0.25
+    raise DossierError(f"{where}: the role's text does not fit its slip even at {MIN_SIZE:g} pt")
+
+
+def _draw_slip(
+    c: Any, slip: Slip, x: float, y: float, w: float, h: float, fonts: _Fonts, where: str, size: float
+) -> None:
+    """One slip with its lower-left corner at (x, y), the flap's text at most ``size`` points."""
+    header = h * HEADER_SHARE
+    panel = (h - header) / 2
+    fold_y = y + panel  # the flap is the lowest panel
+    cover_top = y + h - header
+    bar = BAR
+    flap = _layout_flap(slip, *_flap_box(w, h), fonts, where, size)
+
+    # cut lines
+    c.setStrokeColor(CUT_COLOR)
+    c.setLineWidth(0.4)
+    c.setDash()
+    c.rect(x, y, w, h, stroke=1, fill=0)
+
+    # header: seat and name, and a hint seen on the folded slip
+    seat_size = min(16.0, header * 0.42)
+    baseline = y + h - PAD - seat_size * 0.85
+    fonts.draw(c, x + PAD, baseline, slip.seat_label, seat_size, True, "#000000")
+    if slip.name:
+        name_x = x + PAD + fonts.width(slip.seat_label, True, seat_size) + seat_size * 0.6
+        room = x + w - PAD - name_x
+        size = seat_size
+        while size > 6 and fonts.width(slip.name, True, size) > room:
+            size -= 0.5
+        name = slip.name
+        while name and fonts.width(name, True, size) > room:
+            name = name[:-1]
+        fonts.draw(c, name_x, baseline, name + ("…" if name != slip.name else ""), size, True, "#000000")
+    if slip.header_hint:
+        hint_size = 6.0
+        fonts.draw(c, x + PAD, cover_top + PAD * 0.6, slip.header_hint, hint_size, False, MUTED)
+    c.setStrokeColor(CUT_COLOR)
+    c.setLineWidth(0.3)
+    c.line(x + PAD, cover_top, x + w - PAD, cover_top)
+
+    # cover: a dense pattern, so the role does not show through from behind
+    c.saveState()
+    path = c.beginPath()
+    path.rect(x, fold_y, w, cover_top - fold_y)
+    c.clipPath(path, stroke=0, fill=0)
+    c.setStrokeColor(PATTERN_COLOR)
+    c.setLineWidth(0.6)
+    step = 1.4 * MM
+    span = cover_top - fold_y
+    offset = -span
+    while offset < w:
+        c.line(x + offset, fold_y, x + offset + span, cover_top)
+        c.line(x + offset, cover_top, x + offset + span, fold_y)
+        offset += step
+    c.restoreState()
+    hint_size = 6.0
+    hint_width = fonts.width(slip.fold_hint, False, hint_size)
+    c.setFillColor("#ffffff")
+    c.rect(x + (w - hint_width) / 2 - 2, fold_y + 1.2 * MM - 1.5, hint_width + 4, hint_size + 2, stroke=0, fill=1)
+    fonts.draw(c, x + (w - hint_width) / 2, fold_y + 1.2 * MM, slip.fold_hint, hint_size, False, MUTED)
+
+    # the fold
+    c.setStrokeColor(FOLD_COLOR)
+    c.setLineWidth(0.6)
+    c.setDash(4, 2.5)
+    c.line(x, fold_y, x + w, fold_y)
+    c.setDash()
+
+    # the flap: a team-coloured bar, the role and team, then the rows
+    color = TEAM_COLORS.get(slip.team_color, TEAM_COLORS["none"])
+    c.setFillColor(color)
+    c.rect(x + PAD, y + PAD, bar, panel - 2 * PAD, stroke=0, fill=1)
+    left = x + PAD + bar + PAD / 2
+    right = x + w - PAD
+    top = fold_y - PAD
+    size = flap.size
+    leading = size * 1.25
+    baseline = top - flap.title * 0.85
+    fonts.draw(c, left, baseline, slip.role, flap.title, True, "#000000")
+    if flap.team_inline:
+        fonts.draw(c, right - fonts.width(slip.team, True, size), baseline, slip.team, size, True, color)
+        baseline -= flap.title * 0.3 + leading
+    else:
+        baseline -= flap.title * 0.3 + leading
+        for line in flap.team_lines:
+            fonts.draw(c, left, baseline, line, size, True, color)
+            baseline -= leading
+    for label, indent, lines in flap.rows:
+        fonts.draw(c, left, baseline, label, size, True, MUTED)
+        for k, line in enumerate(lines):
+            fonts.draw(c, left + (indent if k == 0 else 0.0), baseline, line, size, False, "#000000")
+            baseline -= leading
+        baseline -= size * 0.25
+
+
+# ---------------------------------------------------------------- the document
+
+
+def slips_pdf(
+    slips: Sequence[Slip], *, title: str = "Role slips", footer: str = "", pagesize: tuple[float, float] = A4
+) -> bytes:
+    """The PDF of ``slips``, :data:`COLUMNS` x :data:`ROWS` to a page, in order."""
+    from reportlab.pdfgen import canvas
+
+    if not slips:
+        raise DossierError("no slips to print")
+    fonts = _fonts(slips, footer)
+    buffer = io.BytesIO()
+    c = canvas.Canvas(
+        buffer,
+        pagesize=pagesize,
+        invariant=True,
+        pageCompression=1,
+        initialFontName=fonts.fontset.regular,  # else ReportLab puts Helvetica, never embedded, on every page
+        initialFontSize=8,
+    )
+    c.setTitle(title)
+    c.setCreator("Dossier")
+    page_w, page_h = pagesize
+    w = (page_w - 2 * MARGIN) / COLUMNS
+    h = (page_h - 2 * MARGIN) / ROWS
+    per_page = COLUMNS * ROWS
+    box = _flap_box(w, h)
+    where = [f"slip {k + 1} ({slip.seat_label})" for k, slip in enumerate(slips)]
+    # one text size for every slip: the largest at which all of them fit
+    size = min(_layout_flap(slip, *box, fonts, where[k], MAX_SIZE).size for k, slip in enumerate(slips))
+    for start in range(0, len(slips), per_page):
+        for k, slip in enumerate(slips[start : start + per_page]):
+            row, column = divmod(k, COLUMNS)
+            x = MARGIN + column * w
+            y = page_h - MARGIN - (row + 1) * h
+            _draw_slip(c, slip, x, y, w, h, fonts, where[start + k], size)
+        if footer:
+            fonts.draw(c, MARGIN, MARGIN / 2, footer, 6.5, False, MUTED)
+        c.showPage()
+    missing = fonts.fontset.take_unprintable()
+    if missing:
+        raise DossierError(f"slips: {fonts.fontset.missing_message(missing)}")
+    c.save()
+    return buffer.getvalue()
+
+
+def write_slips(path: Path, slips: Sequence[Slip], *, title: str = "Role slips", footer: str = "") -> None:
+    """Write the slips' PDF to ``path`` atomically (all or nothing)."""
+    from toolkit.jsonio import atomic_write_bytes
+
+    data = slips_pdf(slips, title=title, footer=footer)
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as exc:
+        raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
+
+
+__all__ = ["A4", "LETTER", "Slip", "slips_pdf", "wrap", "write_slips"]
