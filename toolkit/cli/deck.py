@@ -15,7 +15,16 @@ from toolkit.errors import DossierError
 from toolkit.findings import Finding
 from toolkit.paths import SCHEMA_DIR
 
-deck_app = typer.Typer(help="Build, validate, inspect and convert decks.", no_args_is_help=True)
+DECK_HELP = (
+    "Build, validate, inspect and convert decks.\n\n"
+    "Exit 0: done (validate: every deck legal); 1: a deck file was read and has a problem (an unknown card, "
+    "a bad count, a limit passed, an illegal deck); 2: a file cannot be read or written, or an option is wrong.\n\n"
+    "Limits (toolkit/decks/formats.py): a deck file is at most 256 KiB and a text line at most 4000 characters; "
+    "a count (a line's, an .o8d qty, a card's total) is 1 to 99; a deck holds at most 1000 cards; JSON nests at "
+    "most 32 levels, its integers at most 20 digits; .o8d XML nests at most 32 elements and declares no DTD."
+)
+
+deck_app = typer.Typer(help=DECK_HELP, no_args_is_help=True)
 
 CARDS_HELP = (
     "Card pool directory (repeatable). Default: $DOSSIER_CARDS (directories separated by ':'), else "
@@ -93,11 +102,38 @@ def _lang(lang: str | None) -> str:
     return output_lang(lang)
 
 
-def _need_deck(loaded: Any) -> Any:
+def _refuse(problems: list[Finding]) -> DossierError:
+    """One line for a deck a command cannot use: the first problem, and how many more there are (exit 1)."""
+    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+    return DossierError(problems[0].format() + more, exit_code=1)
+
+
+def _usable(loaded: Any, pool: Pool) -> Any:
+    """The deck of ``loaded`` when it was read without an error and every id in it is in the card pool
+    as the kind of record its place asks for; else DossierError (exit 1) naming the first problem."""
+    from toolkit.decks.formats import unresolved
+
+    problems = loaded.errors()
+    if loaded.deck is not None:
+        problems += [loaded.locate(f) for f in unresolved(loaded.deck, pool.lookup(loaded.deck.game))]
+    if problems:
+        raise _refuse(problems)
     if loaded.deck is None:
-        first = loaded.findings[0] if loaded.findings else None
-        raise DossierError(first.format() if first else f"{loaded.path}: not a deck", exit_code=1)
+        raise DossierError(f"{loaded.path}: not a deck", exit_code=1)
     return loaded.deck
+
+
+def _summary(deck: Any, report: Any, errors: int) -> str:
+    """The validator's summary line with the verdict of every error found, reading problems included."""
+    from validators.deck import summary_line
+
+    parts = summary_line(deck, report, errors).split(" · ")
+    parts[-1] = _verdict(errors)
+    return " · ".join(parts)
+
+
+def _verdict(errors: int) -> str:
+    return "legal" if errors == 0 else f"illegal ({errors} error{'s' if errors != 1 else ''})"
 
 
 @deck_app.command("validate")
@@ -119,7 +155,7 @@ def validate(
 
     Exit 0 when every deck is legal, 1 when one is not, 2 when a file cannot be read.
     """
-    from validators.deck import ban_list_ids, summary_line, validate_deck
+    from validators.deck import ban_list_ids, validate_deck
 
     pool = load_pool(cards)
     results: list[dict[str, Any]] = []
@@ -133,7 +169,7 @@ def validate(
             if format == "text":
                 print(f"dossier: error: {exc.message}", file=sys.stderr)
             continue
-        findings: list[Finding] = list(loaded.findings)
+        findings: list[Finding] = [loaded.place(f) for f in loaded.findings]
         report = None
         if loaded.deck is not None:
             if mode is not None and mode not in pool.rules.game(loaded.deck.game).modes:
@@ -147,9 +183,9 @@ def validate(
         errors = sum(1 for f in findings if f.severity == "error")
         legal = errors == 0
         if report is not None and loaded.deck is not None:
-            summary = summary_line(loaded.deck, report, errors)
+            summary = _summary(loaded.deck, report, errors)
         else:
-            summary = f"illegal ({errors} error{'s' if errors != 1 else ''})"
+            summary = _verdict(max(errors, 1))
         illegal |= not legal
         results.append(
             {"file": str(path), "legal": legal, "summary": summary, "findings": [f.to_json() for f in findings]}
@@ -171,7 +207,10 @@ def deck_files(paths: list[Path]) -> list[Path]:
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
-            found = sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and p.is_file())
+            try:
+                found = sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and p.is_file())
+            except OSError as exc:
+                raise DossierError(f"{path}: cannot read the directory: {exc.strerror or exc}") from None
             if not found:
                 raise DossierError(f"{path}: no deck files (.json, .txt, .o8d) in this directory")
             out += found
@@ -181,15 +220,25 @@ def deck_files(paths: list[Path]) -> list[Path]:
 
 
 def _write(out: Path, text: str, force: bool, inputs: tuple[Path, ...] = ()) -> None:
+    """Write ``text`` to ``out`` atomically; every reason it cannot be is one line (exit 2), and then the
+    file that was there (if any) is as it was."""
     from toolkit.jsonio import atomic_write_text
 
-    if any(out.exists() and inp.exists() and out.samefile(inp) for inp in inputs):
-        raise DossierError(f"{out}: refusing to overwrite the input file")
-    if out.exists() and not force:
-        raise DossierError(f"{out}: already exists; use --force to replace it")
-    if not out.parent.exists():
-        raise DossierError(f"{out.parent}: no such directory")
-    atomic_write_text(out, text)
+    try:
+        if any(out.exists() and inp.exists() and out.samefile(inp) for inp in inputs):
+            raise DossierError(f"{out}: refusing to overwrite the input file")
+        if out.is_dir():
+            raise DossierError(f"{out}: is a directory; give a file name")
+        if out.exists() and not force:
+            raise DossierError(f"{out}: already exists; use --force to replace it")
+        if not out.parent.is_dir():
+            what = "not a directory" if out.parent.exists() else "no such directory"
+            raise DossierError(f"{out.parent}: {what}")
+        atomic_write_text(out, text)
+    except OSError as exc:
+        raise DossierError(f"{out}: cannot write: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL in the path, text that is not Unicode
+        raise DossierError(f"{str(out)!r}: cannot write: {exc}") from None
 
 
 @deck_app.command("new")
@@ -208,10 +257,14 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
     """Scaffold a deck file; for crossfire, write a legal role set."""
+    from pydantic import ValidationError
+
     from toolkit.decks import render_deck
     from toolkit.models.crossfire import role_set
     from toolkit.models.deck import Deck
 
+    if out.suffix.lower() not in (".json", ".txt"):
+        raise DossierError(f"--out {out}: deck new writes a .json or .txt file")
     pool = load_pool(cards)
     game_pool = pool.rules.game(game)
     if game not in pool.rules.games:
@@ -233,7 +286,11 @@ def new(
         fields["identity"] = _resolve_one(pool, identity, game, "identity")
     if game == "tactics" and agent:
         fields["agents"] = [_resolve_one(pool, a, game, "agent") for a in agent]
-    deck = Deck(**fields)
+    try:
+        deck = Deck(**fields)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise DossierError(f"--{err['loc'][0] if err['loc'] else 'name'}: {err['msg']}") from None
     fmt = "json" if out.suffix.lower() == ".json" else "text"
     _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR), force)
     print(f"{out}: written")
@@ -258,7 +315,7 @@ def show(
     from toolkit.decks import render_deck
 
     pool = load_pool(cards)
-    deck = _need_deck(_read(file, pool))
+    deck = _usable(_read(file, pool), pool)
     print(render_deck(deck, "text", pool.lookup(deck.game), lang=_lang(lang)), end="")
 
 
@@ -272,7 +329,7 @@ def stats(
     from toolkit.decks.stats import deck_stats
 
     pool = load_pool(cards)
-    deck = _need_deck(_read(file, pool))
+    deck = _usable(_read(file, pool), pool)
     data = deck_stats(deck, pool.lookup(deck.game))
     if format == "json":
         print(json.dumps(data, ensure_ascii=False, indent=2))
@@ -312,7 +369,7 @@ def draw(
     from toolkit.decks.stats import sample_hand
 
     pool = load_pool(cards)
-    deck = _need_deck(_read(file, pool))
+    deck = _usable(_read(file, pool), pool)
     size = hand or _opening_hand(pool, deck)
     lookup = pool.lookup(deck.game)
     lang = _lang(None)
@@ -334,7 +391,7 @@ def odds(
     from toolkit.decks.stats import draw_odds
 
     pool = load_pool(cards)
-    deck = _need_deck(_read(file, pool))
+    deck = _usable(_read(file, pool), pool)
     opening = hand or _opening_hand(pool, deck)
     rows = draw_odds(deck, opening, turns, per_turn)
     lookup = pool.lookup(deck.game)
@@ -396,19 +453,15 @@ def convert(
     o8d: OCTGN's deck file. All three read back.
     """
     from toolkit.decks import WRITE_FORMATS, render_deck
-    from toolkit.decks.exports import restricted_ids
+    from toolkit.decks.exports import PRINTINGS, restricted_ids
     from validators.deck import validate_deck
 
     if to not in WRITE_FORMATS:
         raise DossierError(f"--to must be one of {', '.join(WRITE_FORMATS)}, not {to!r}")
+    if printing is not None and printing not in PRINTINGS:
+        raise DossierError(f"--printing must be one of {', '.join(PRINTINGS)}, not {printing!r}")
     pool = load_pool(cards)
-    loaded = _read(file, pool, mode)
-    problems = [f for f in loaded.findings if f.severity == "error"]
-    if problems:
-        raise DossierError(
-            problems[0].format() + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""), exit_code=1
-        )
-    deck = _need_deck(loaded)
+    deck = _usable(_read(file, pool, mode), pool)
     game = pool.rules.game(deck.game)
     options: dict[str, Any] = {"out": out, "schema_dir": SCHEMA_DIR, "lang": _lang(lang), "printing": printing}
     if to == "nrdb":
@@ -417,7 +470,10 @@ def convert(
         options["influence"] = spent[:2] if spent else None
         options["game_record"] = game.game_record
         options["restricted"] = restricted_ids(game.modes.get(deck.mode))
-    text = render_deck(deck, to, pool.lookup(deck.game), **options)
+    try:
+        text = render_deck(deck, to, pool.lookup(deck.game), **options)
+    except DossierError as exc:  # the deck cannot be written in this format: say which deck
+        raise DossierError(f"{file}: {exc.message}", exit_code=exc.exit_code) from None
     if out is None:
         print(text, end="")
     else:
@@ -451,6 +507,8 @@ def draft(
             ]
         except OSError as exc:
             raise DossierError(f"{script}: cannot read: {exc.strerror or exc}") from None
+        except UnicodeDecodeError as exc:
+            raise DossierError(f"{script}: not UTF-8 (byte {exc.start})", exit_code=1) from None
     elif not sys.stdin.isatty():
         raise DossierError("no terminal to pick from; give --script FILE")
 

@@ -51,6 +51,14 @@ DOT = "•"
 RESTRICTED_MARK = "♘"
 _SMALL_WORDS = frozenset(["a", "an", "and", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"])
 _STRAIGHT = str.maketrans({"ʼ": "'", "’": "'", "‘": "'", "“": '"', "”": '"'})
+# Line breaks, other control characters, lone surrogates and the two non-characters XML refuses.
+_NOT_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff\ufffe\uffff]")
+
+
+def one_line(text: str) -> str:
+    """``text`` as one line of a list, an XML text or a message: each line break or other control
+    character a space, so a name can never start a line of its own (nor make a file invalid)."""
+    return _NOT_ONE_LINE.sub(" ", text)
 
 
 @dataclass(frozen=True)
@@ -65,7 +73,7 @@ class Slot:
 
 def title(record: Any) -> str:
     """The English title (the other tools are English), the Chinese name where there is none."""
-    return str(record.name.en or record.name.zh_hans)
+    return one_line(str(record.name.en or record.name.zh_hans))
 
 
 def netrunner_only(deck: Deck, fmt: str) -> None:
@@ -90,13 +98,13 @@ def slots(deck: Deck, lookup: Callable[[str], Any], which: str) -> tuple[Slot | 
     if deck.identity is not None:
         record = lookup(deck.identity)
         if record is None:
-            raise DossierError(f"identity {deck.identity!r} is not in the card pool")
+            raise DossierError(f"identity {deck.identity!r} is not in the card pool", exit_code=1)
         identity = Slot(record, 1, *choose_printing(record, which))
     cards = []
     for card_id, count in deck.cards.items():
         record = lookup(card_id)
         if record is None:
-            raise DossierError(f"card {card_id!r} is not in the card pool")
+            raise DossierError(f"card {card_id!r} is not in the card pool", exit_code=1)
         cards.append(Slot(record, count, *choose_printing(record, which)))
     return identity, cards
 
@@ -191,7 +199,7 @@ def deck_to_nrdb(
     netrunner_only(deck, "nrdb")
     identity, cards = slots(deck, lookup, printing)
     if identity is None:
-        raise DossierError("the nrdb format starts with the identity; this deck has none")
+        raise DossierError("the nrdb format starts with the identity; this deck has none", exit_code=1)
     sets = SetNames(game_record)
     held = set(restricted)
     ident = identity.record
@@ -267,7 +275,7 @@ def deck_to_o8d(deck: Deck, lookup: Callable[[str], Any], *, printing: str = DEF
         '  <section name="R&amp;D / Stack">',
         *[card(slot) for _, members in by_section(cards) for slot in members],
         "  </section>",
-        f"  <notes>{_cdata(f'name: {deck.name}{chr(10)}mode: {deck.mode}')}</notes>",
+        f"  <notes>{_cdata(f'name: {one_line(deck.name)}{chr(10)}mode: {deck.mode}')}</notes>",
         "</deck>",
     ]
     return "\n".join(out) + "\n"
@@ -295,6 +303,7 @@ __all__ = [
     "deck_to_o8d",
     "nrdb_file_name",
     "octgn_id",
+    "one_line",
     "octgn_ids",
     "restricted_ids",
 ]

@@ -9,10 +9,22 @@ Formats:
 - ``text``: one card per line as ``3x 名称``, ``3 Name`` or ``名称 x3``; ``#`` comments
   (``# game: tactics``, ``# mode: duo``, ``# name: …``, ``# players: 7`` are read),
   lines without a count are headings and ignored. Names in either language or ids.
+  A count is written with the digits 0-9 (full-width ones are read as such; direction
+  marks and other invisible characters around it are ignored); a line that starts
+  with any other number (``100x``, ``-3x``, ``³x``, ``٣x``) is an error, never a heading.
 - ``nrdb``: NetrunnerDB's plain-text export (deck name, identity line, sections
   ``Type (n)``, ``3x Title (Set) ••``, the footer). Read by the text reader.
 - ``jinteki``: jinteki.net's list, ``3 Title`` per card (no identity). Read by the text reader.
-- ``o8d``: OCTGN's deck XML (sections Identity and R&D / Stack).
+- ``o8d``: OCTGN's deck XML (sections Identity and R&D / Stack). Read without DTDs or
+  entities: a file that declares any is refused.
+
+Limits (every reader; a file past one gets a ``deck.limit.*`` finding naming the limit,
+and no deck): a deck file is at most :data:`MAX_DECK_BYTES`; a text line at most
+:data:`MAX_LINE_CHARS` characters; a count (a text line's, an ``.o8d`` ``qty``) is 1 to
+:data:`MAX_COPIES`, as is a card's total; a deck holds at most :data:`MAX_CARDS` cards
+(agents and the identity included); JSON nests at most :data:`MAX_JSON_DEPTH` levels and
+its integers have at most :data:`MAX_JSON_DIGITS` digits; XML nests at most
+:data:`MAX_XML_DEPTH` elements. The work of reading a file is linear in its size.
 
 The nrdb, jinteki and o8d writers are in :mod:`toolkit.decks.exports`.
 """
@@ -21,28 +33,39 @@ from __future__ import annotations
 
 import os
 import re
-import xml.etree.ElementTree as ET
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from xml.parsers import expat
 
 from pydantic import ValidationError
 
 from toolkit.config import MISSING_POOL
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
-from toolkit.jsonio import JsonSyntaxError, canonical_dumps, loads_strict, loc_pointer, value_positions
+from toolkit.jsonio import JsonSyntaxError, canonical_dumps, loads_limited, loc_pointer, pointer, value_positions
 from toolkit.models import GAMES
 from toolkit.models.deck import Deck
 
-from .exports import DEFAULT_PRINTING, deck_to_jinteki, deck_to_nrdb, deck_to_o8d, octgn_id, octgn_ids
+from .exports import DEFAULT_PRINTING, deck_to_jinteki, deck_to_nrdb, deck_to_o8d, octgn_id, octgn_ids, one_line
 from .names import NameIndex
 
 READ_FORMATS = ("json", "text", "o8d")
 WRITE_FORMATS = ("json", "text", "nrdb", "jinteki", "o8d")
 NETRUNNER_ONLY = ("nrdb", "jinteki", "o8d")
 EXTENSIONS = {".json": "json", ".o8d": "o8d"}
+
+MAX_DECK_BYTES = 256 * 1024
+MAX_LINE_CHARS = 4000
+MAX_COPIES = 99  # per line and per card: the deck model's limit
+MAX_CARDS = 1000  # per deck
+MAX_JSON_DEPTH = 32
+MAX_JSON_DIGITS = 20
+MAX_XML_DEPTH = 32
+MAX_SUGGESTED = 20  # unknown names per file that get a "did you mean"
+IDENTITY_LINES = 20  # lines without a count looked at for a netrunner identity
 
 
 @dataclass
@@ -66,6 +89,13 @@ class LoadedDeck:
         line, column = position or (None, None)
         return Finding(finding.code, finding.message, finding.severity, str(self.path), finding.pointer, line, column)
 
+    def place(self, finding: Finding) -> Finding:
+        """The finding as it is when it names a file already, else located by its pointer."""
+        return finding if finding.file is not None else self.locate(finding)
+
+    def errors(self) -> list[Finding]:
+        return [self.place(f) for f in self.findings if f.severity == "error"]
+
 
 @dataclass(frozen=True)
 class Where:
@@ -80,6 +110,24 @@ class Where:
 
 def detect_format(path: Path) -> str:
     return EXTENSIONS.get(path.suffix.lower(), "text")
+
+
+def _read_bytes(path: Path) -> bytes | None:
+    """The file's bytes, at most one more than MAX_DECK_BYTES (None: it has more); DossierError (exit 2)
+    when it cannot be read at all."""
+    try:
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise DossierError(f"{path}: cannot read: it is a directory")
+        if not stat.S_ISREG(mode):
+            raise DossierError(f"{path}: cannot read: not a regular file")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_DECK_BYTES + 1)
+    except OSError as exc:
+        raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    except ValueError as exc:  # e.g. a NUL in the path
+        raise DossierError(f"{path!r}: cannot read: {exc}") from None
+    return raw if len(raw) <= MAX_DECK_BYTES else None
 
 
 def read_deck(
@@ -102,19 +150,66 @@ def read_deck(
     fmt = fmt or detect_format(path)
     if fmt not in READ_FORMATS and fmt not in WRITE_FORMATS:
         raise DossierError(f"unknown deck format {fmt!r}; formats: {', '.join(WRITE_FORMATS)}")
-    try:
-        raw = path.read_bytes()
-    except OSError as exc:
-        raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    raw = _read_bytes(path)
+    if raw is None:
+        message = f"the file is larger than {MAX_DECK_BYTES // 1024} KiB, the limit for a deck file"
+        return LoadedDeck(path, None, [Finding("deck.limit.size", message, file=str(path), line=1, column=1)])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        return LoadedDeck(path, None, [Finding("deck.encoding", f"not UTF-8 (byte {exc.start})", file=str(path))])
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - raw.rfind(b"\n", 0, exc.start)
+        finding = Finding("deck.encoding", f"not UTF-8 (byte {exc.start})", "error", str(path), None, line, column)
+        return LoadedDeck(path, None, [finding])
     if fmt == "json":
         return _read_json(path, text)
     if fmt == "o8d":
         return _read_o8d(path, text, names, mode, default_modes or {}, where)
     return _read_text(path, text, names, game, mode, default_modes or {}, where)
+
+
+def deck_size(deck: Deck) -> int:
+    """Every card of the deck, its agents and identity included: what MAX_CARDS bounds."""
+    return deck.total() + len(deck.agents or []) + (deck.identity is not None)
+
+
+def _over_size(loaded: LoadedDeck, ptr: str = "/cards") -> None:
+    """Drop the deck of ``loaded`` with a finding when it holds more than MAX_CARDS cards."""
+    if loaded.deck is not None and deck_size(loaded.deck) > MAX_CARDS:
+        message = f"the deck holds {deck_size(loaded.deck)} cards; the limit is {MAX_CARDS}"
+        loaded.findings.append(loaded.locate(Finding("deck.limit.cards", message, pointer=ptr)))
+        loaded.deck = None
+
+
+def _a(noun: str) -> str:
+    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+
+
+def unresolved(deck: Deck, lookup: Callable[[str], Any]) -> list[Finding]:
+    """A finding (with a pointer) for each id of ``deck`` the card pool lacks or holds as another kind.
+
+    The text readers resolve names as they read; this is for JSON decks, which name ids.
+    """
+    out: list[Finding] = []
+    card_kind, noun, code = ("role", "role", "deck.roles.unknown") if deck.game == "crossfire" else (
+        "card", "card", "deck.card.unknown"
+    )
+
+    def check(record_id: str, kind: str, what: str, unknown: str, ptr: str) -> None:
+        record = lookup(record_id)
+        if record is None:
+            out.append(Finding(unknown, f"no {deck.game} {what} has id {record_id!r}", pointer=ptr))
+        elif record.kind != kind:
+            message = f"{record_id!r} is {_a(record.kind)}, not {_a(what)}"
+            out.append(Finding("deck.card.kind", message, pointer=ptr))
+
+    if deck.identity is not None:
+        check(deck.identity, "identity", "identity", "deck.identity.unknown", "/identity")
+    for index, agent in enumerate(deck.agents or []):
+        check(agent, "agent", "agent", "deck.agent.unknown", pointer("agents", index))
+    for card_id in deck.cards:
+        check(card_id, card_kind, noun, code, pointer("cards", card_id))
+    return out
 
 
 # --------------------------------------------------------------------------
@@ -123,9 +218,10 @@ def read_deck(
 
 def _read_json(path: Path, text: str) -> LoadedDeck:
     try:
-        data = loads_strict(text)
+        data = loads_limited(text, max_depth=MAX_JSON_DEPTH, max_digits=MAX_JSON_DIGITS)
     except JsonSyntaxError as exc:
-        finding = Finding("deck.json", f"invalid JSON: {exc.message}", "error", str(path), None, exc.line, exc.column)
+        code = "deck.limit.json" if "limit" in exc.message else "deck.json"
+        finding = Finding(code, f"invalid JSON: {exc.message}", "error", str(path), None, exc.line, exc.column)
         return LoadedDeck(path, None, [finding])
     positions = value_positions(text)
     loaded = LoadedDeck(path, None, lines=positions)
@@ -134,8 +230,9 @@ def _read_json(path: Path, text: str) -> LoadedDeck:
     except ValidationError as exc:
         for err in exc.errors():
             where = loc_pointer(data, err["loc"])
-            message = err["msg"].removeprefix("Value error, ")
+            message = one_line(err["msg"].removeprefix("Value error, "))
             loaded.findings.append(loaded.locate(Finding("deck.schema", f"{where or '/'}: {message}", pointer=where)))
+    _over_size(loaded)
     return loaded
 
 
@@ -150,27 +247,59 @@ def deck_to_json(deck: Deck, out: Path | None = None, schema_dir: Path | None = 
 
 # --------------------------------------------------------------------------
 # plain text (Dossier list, NetrunnerDB export, jinteki.net list)
+#
+# Every pattern here runs in linear time: no two unbounded repetitions that can
+# match the same text follow one another (a long run of spaces once took minutes);
+# the rest is done by hand with str methods.
 
-_DIRECTIVE = re.compile(r"^#+\s*(game|mode|format|name|players)\s*[:：]\s*(.+?)\s*$", re.IGNORECASE)
-_COUNT_FIRST = re.compile(r"^(\d{1,2})\s*[x×X*]?\s+(\S.*?)$|^(\d{1,2})[x×X*](\S.*?)$")
-_COUNT_LAST = re.compile(r"^(\S.*?)\s+[x×X*]\s*(\d{1,2})$")
+_DIRECTIVE = re.compile(r"^#+\s*(game|mode|format|name|players)\s*[:：](.*)$", re.IGNORECASE)
 _FOOTER = re.compile(
     r"^(\d+\s+influence spent\b|\d+\s+agenda points\b|\d+\s+(format )?points\b|\d+\s+cards?\s*(\(|$)|"
     r"cards up to\b|decklist published\b|deck built on\b|warning\s*:|format\s*:)",
     re.IGNORECASE,
 )
 _FORMAT_LINE = re.compile(r"^format\s*:\s*(\S+)\s*$", re.IGNORECASE)
-_HEADING = re.compile(r"^.+\(\s*\d+\s*\)\s*$")
-_DOTS = re.compile(r"[\s●•○◦♘★☆]+$")
-_SET = re.compile(r"\s*\([^()]*\)\s*$")
+_LINE_BREAK = re.compile(r"\r\n?|\n")
+# Direction marks, zero-width characters, the BOM, soft hyphens: nothing a reader sees.
+_INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
+_WIDE = str.maketrans("０１２３４５６７８９ｘＸ＊", "0123456789xX*")
+_MARKS = "x×X*"
+_DOT_CHARS = frozenset("●•○◦♘★☆")
+_SIGNS = "+-−－"
+
+
+def _strip_dots(name: str) -> str:
+    """``Title ••••• •`` → ``Title``: influence dots, marks and spaces off the end."""
+    end = len(name)
+    while end and (name[end - 1] in _DOT_CHARS or name[end - 1].isspace()):
+        end -= 1
+    return name[:end]
+
+
+def _strip_set(name: str) -> str:
+    """``Title (Set Name)`` → ``Title``: one parenthesised group (without parentheses inside) off the end."""
+    body = name.rstrip()
+    if not body.endswith(")"):
+        return name
+    opening = body.rfind("(")
+    if opening < 0 or ")" in body[opening + 1 : -1]:
+        return name
+    return body[:opening].rstrip()
+
+
+def _is_heading(line: str) -> bool:
+    """``Event (3)``: some text, then a number in parentheses."""
+    body = line.rstrip()
+    opening = body.rfind("(")
+    return body.endswith(")") and opening > 0 and body[opening + 1 : -1].strip().isdigit()
 
 
 def _candidates(name: str) -> list[str]:
     out = [name]
-    stripped = _DOTS.sub("", name)
+    stripped = _strip_dots(name)
     if stripped != name:
         out.append(stripped)
-    without_set = _SET.sub("", stripped)
+    without_set = _strip_set(stripped)
     if without_set != stripped:
         out.append(without_set)
     return out
@@ -183,46 +312,153 @@ class _Line:
     name: str
 
 
-def _parse_lines(text: str) -> tuple[dict[str, tuple[str, int]], list[_Line], list[tuple[int, str]]]:
-    directives: dict[str, tuple[str, int]] = {}
-    entries: list[_Line] = []
-    free: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+def _count_first(line: str) -> tuple[str, str] | None:
+    """(count, name) of ``3x Name``, ``3 Name``, ``3 x Name``, ``3xName``; the count as written, any digits.
+
+    None when the line does not start with a number followed by a space or a mark (a heading,
+    ``2024-worlds``); ("3", "") for a count without a name.
+    """
+    start = 1 if line[:1] in _SIGNS and line[1:2].isdigit() else 0
+    end = start
+    while end < len(line) and line[end].isdigit():
+        end += 1
+    if end == start:
+        return None
+    count, rest = line[:end], line[end:]
+    if not rest:
+        return None
+    if rest[0].isspace():
+        name = rest.strip()
+        if name[:1] in _MARKS and name[1:2].isspace():
+            name = name[1:].strip()
+        return count, name
+    if rest[0] in _MARKS:
+        return count, rest[1:].strip()
+    return None
+
+
+def _count_last(line: str) -> tuple[str, str] | None:
+    """(count, name) of ``Name x3`` (a space, a mark, maybe spaces, digits at the end), else None."""
+    end = len(line)
+    while end and line[end - 1].isdigit():
+        end -= 1
+    if end == len(line):
+        return None
+    mark = end
+    while mark and line[mark - 1].isspace():
+        mark -= 1
+    if not mark or line[mark - 1] not in _MARKS or mark < 2 or not line[mark - 2].isspace():
+        return None
+    name = line[: mark - 1].strip()
+    return (line[end:], name) if name else None
+
+
+def _copies(count: str) -> tuple[int | None, str]:
+    """The number of copies a count stands for, or None and why it is not one."""
+    digits = count.lstrip(_SIGNS)
+    shown = count if len(count) <= 12 else count[:10] + "…"
+    if not (digits.isascii() and digits.isdigit()):
+        return None, f"count {shown!r} is not written with the digits 0-9"
+    if digits != count:
+        return None, f"count {shown!r}: a line holds 1 to {MAX_COPIES} copies"
+    significant = digits.lstrip("0")
+    if len(significant) > len(str(MAX_COPIES)) or int(significant or "0") > MAX_COPIES:
+        return None, f"count {shown} is over the limit of {MAX_COPIES} copies per line"
+    if not significant:
+        return None, f"count {shown}: a line holds 1 to {MAX_COPIES} copies"
+    return int(significant), ""
+
+
+@dataclass
+class _Parsed:
+    directives: dict[str, tuple[str, int]] = field(default_factory=dict)
+    entries: list[_Line] = field(default_factory=list)
+    free: list[tuple[int, str]] = field(default_factory=list)
+    problems: list[tuple[str, str, int]] = field(default_factory=list)  # code, message, line
+    over_limit: bool = False
+
+
+def _parse_lines(text: str) -> _Parsed:
+    parsed = _Parsed()
+    total = 0
+    for number, raw in enumerate(_LINE_BREAK.split(text), start=1):
+        if len(raw) > MAX_LINE_CHARS:
+            message = f"the line has {len(raw)} characters; the limit is {MAX_LINE_CHARS}"
+            parsed.problems.append(("deck.limit.line", message, number))
+            parsed.over_limit = True
+            continue
+        line = _INVISIBLE.sub("", raw).strip()
         if not line:
             continue
         if line.startswith("#"):
             if match := _DIRECTIVE.match(line):
-                key = match.group(1).lower()
-                directives["mode" if key == "format" else key] = (match.group(2), number)
+                key, value = match.group(1).lower(), match.group(2).strip()
+                if value:
+                    parsed.directives["mode" if key == "format" else key] = (value, number)
             continue
-        if _FOOTER.match(line):
-            if match := _FORMAT_LINE.match(line):
-                directives.setdefault("mode", (match.group(1), number))
+        plain = line.translate(_WIDE)
+        if _FOOTER.match(plain):
+            if match := _FORMAT_LINE.match(plain):
+                parsed.directives.setdefault("mode", (match.group(1), number))
             continue
-        if match := _COUNT_FIRST.match(line):
-            count, name = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
-            entries.append(_Line(number, int(count), name.strip()))
-        elif match := _COUNT_LAST.match(line):
-            entries.append(_Line(number, int(match.group(2)), match.group(1).strip()))
-        else:
-            free.append((number, line))
-    return directives, entries, free
+        found = _count_first(plain) or _count_last(plain)
+        if found is None:
+            parsed.free.append((number, line))
+            continue
+        count, name = found
+        copies, problem = _copies(count)
+        if copies is None:
+            parsed.problems.append(("deck.count", f"{problem}; {name!r} is not read" if name else problem, number))
+            continue
+        if not name:
+            parsed.problems.append(("deck.count", f"count {count} without a card name", number))
+            continue
+        total += copies
+        if total > MAX_CARDS:
+            message = f"the list holds more than {MAX_CARDS} cards, the limit for a deck; the rest is not read"
+            parsed.problems.append(("deck.limit.cards", message, number))
+            parsed.over_limit = True
+            break
+        parsed.entries.append(_Line(number, copies, name))
+    return parsed
 
 
-def _lookup(names: NameIndex, name: str, game: str) -> list[Any]:
-    for candidate in _candidates(name):
-        found = names.lookup(candidate, game)
-        if found:
-            return found
-    return []
+class _Resolver:
+    """Names of one list resolved against the index, each at most once per game; suggestions for a few."""
+
+    def __init__(self, names: NameIndex) -> None:
+        self.names = names
+        self.cache: dict[tuple[str, str], list[Any]] = {}
+        self.suggested = 0
+
+    def lookup(self, name: str, game: str) -> list[Any]:
+        key = (name, game)
+        if key not in self.cache:
+            found: list[Any] = []
+            for candidate in _candidates(name):
+                found = self.names.lookup(candidate, game)
+                if found:
+                    break
+            self.cache[key] = found
+        return self.cache[key]
+
+    def hint(self, name: str, game: str) -> str:
+        if self.suggested >= MAX_SUGGESTED:
+            return ""
+        self.suggested += 1
+        hints = self.names.suggestions(name, game)
+        return f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
 
 
-def _game_scores(names: NameIndex, entries: list[_Line], free: list[tuple[int, str]]) -> dict[str, int]:
+def _game_scores(resolve: _Resolver, entries: list[_Line], free: list[tuple[int, str]]) -> dict[str, int]:
     """For each game, how many of the list's names are its cards (and free lines its identities)."""
-    scores: dict[str, int] = {g: sum(1 for e in entries if _lookup(names, e.name, g)) for g in GAMES}
+    scores: dict[str, int] = {g: sum(1 for e in entries if resolve.lookup(e.name, g)) for g in GAMES}
     for g in GAMES:
-        scores[g] += sum(1 for _, line in free if any(r.kind == "identity" for r in _lookup(names, line, g)))
+        scores[g] += sum(
+            1
+            for _, line in free[:IDENTITY_LINES]
+            if any(r.kind == "identity" for r in resolve.lookup(line, g))
+        )
     return scores
 
 
@@ -240,6 +476,12 @@ def _game_problem(scores: dict[str, int], entries: list[_Line], where: Where) ->
     )
 
 
+def _small_number(value: str) -> int | None:
+    """A number of at most three digits 0-9 (full-width ones too), else None."""
+    value = value.strip().translate(_WIDE)
+    return int(value) if value.isascii() and value.isdigit() and len(value) <= 3 else None
+
+
 def _read_text(
     path: Path,
     text: str,
@@ -249,44 +491,48 @@ def _read_text(
     default_modes: dict[str, str],
     where: Where,
 ) -> LoadedDeck:
-    directives, entries, free = _parse_lines(text)
+    parsed = _parse_lines(text)
+    directives, entries, free = parsed.directives, parsed.entries, parsed.free
     loaded = LoadedDeck(path, None, lines={"": (1, 1)})
     problems: list[Finding] = []
+    resolve = _Resolver(names)
 
     def problem(code: str, message: str, line: int) -> None:
         problems.append(Finding(code, message, "error", str(path), None, line, 1))
 
+    def done() -> LoadedDeck:
+        loaded.findings = sorted(problems, key=lambda f: f.line or 0)
+        return loaded
+
+    for code, message, line in parsed.problems:
+        problem(code, message, line)
     game_line = 1
     if "game" in directives:
         value, game_line = directives["game"]
         game = value.strip().lower()
         if game not in GAMES:
             problem("deck.game", f"unknown game {value!r}; games: {', '.join(GAMES)}", game_line)
-            loaded.findings = problems
-            return loaded
+            return done()
     if game is None:
-        scores = _game_scores(names, entries, free)
+        scores = _game_scores(resolve, entries, free)
         best = max(scores.values())
         winners = [g for g, n in scores.items() if n == best]
         if not best or len(winners) != 1:
             problem("deck.game", _game_problem(scores, entries, where), 1)
-            loaded.findings = problems
-            return loaded
+            return done()
         game = winners[0]
     if not names.lookup_all(game):
         problem("deck.game.pool", f"the card pool{where.pool()} has no {game} cards; {where.hint}", game_line)
-        loaded.findings = problems
-        return loaded
+        return done()
 
     cards: dict[str, int] = {}
     agents: list[str] = []
     identity: str | None = None
     lines = loaded.lines
     for entry in entries:
-        found = _lookup(names, entry.name, game)
+        found = resolve.lookup(entry.name, game)
         if not found:
-            hints = names.suggestions(_candidates(entry.name)[-1], game)
-            hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
+            hint = resolve.hint(_candidates(entry.name)[-1], game)
             problem("deck.card.unknown", f"no {game} card is called {entry.name!r}{hint}", entry.number)
             continue
         if len(found) > 1:
@@ -304,43 +550,53 @@ def _read_text(
             identity = identity or record.id
             lines.setdefault("/identity", (entry.number, 1))
         elif record.kind in ("card", "role"):
-            cards[record.id] = cards.get(record.id, 0) + entry.count
+            copies = cards.get(record.id, 0) + entry.count
+            if copies > MAX_COPIES:
+                problem(
+                    "deck.count",
+                    f"{entry.name!r} comes to {copies} copies; a deck holds at most {MAX_COPIES} of a card",
+                    entry.number,
+                )
+                continue
+            cards[record.id] = copies
             lines.setdefault(f"/cards/{record.id}", (entry.number, 1))
         else:
             problem("deck.card.kind", f"{entry.name!r} is a {record.kind}, which does not go in a deck", entry.number)
 
     name_value = directives.get("name")
     heading_free = []
-    for number, free_line in free:
-        if game == "netrunner" and identity is None:
-            found = [r for r in _lookup(names, free_line, game) if r.kind == "identity"]
+    for index, (number, free_line) in enumerate(free):
+        if game == "netrunner" and identity is None and index < IDENTITY_LINES:
+            found = [r for r in resolve.lookup(free_line, game) if r.kind == "identity"]
             if found:
                 identity = found[0].id
                 lines["/identity"] = (number, 1)
                 continue
         heading_free.append((number, free_line))
-    if name_value is None and heading_free and not _HEADING.match(heading_free[0][1]):
+    if name_value is None and heading_free and not _is_heading(heading_free[0][1]):
         name_value = heading_free[0][1], heading_free[0][0]
     deck_name = name_value[0] if name_value and name_value[0].strip("-") else path.stem
+    if name_value:
+        lines["/name"] = (name_value[1], 1)
     mode_value = directives.get("mode")
     deck_mode = mode or (mode_value[0].strip() if mode_value else None) or default_modes.get(game)
     if mode_value:
         lines["/mode"] = (mode_value[1], 1)
     if deck_mode is None:
         problem("deck.mode.missing", f"say which {game} mode this deck is for: a line '# mode: …' or --mode", 1)
-        loaded.findings = problems
-        return loaded
+        return done()
     players: int | None = None
     if game == "crossfire":
         if "players" in directives:
             value, line = directives["players"]
             lines["/players"] = (line, 1)
-            if value.strip().isdigit():
-                players = int(value)
-            else:
+            players = _small_number(value)
+            if players is None:
                 problem("deck.players.missing", f"'# players:' needs a number, not {value!r}", line)
         else:
             players = sum(cards.values())
+    if parsed.over_limit:
+        return done()
     try:
         loaded.deck = Deck(
             game=game,
@@ -353,13 +609,15 @@ def _read_text(
         )
     except ValidationError as exc:
         for err in exc.errors():
-            problem("deck.schema", f"{'/'.join(map(str, err['loc']))}: {err['msg']}", 1)
-    loaded.findings = problems
-    return loaded
+            ptr = pointer(*err["loc"][:1])
+            problem("deck.schema", f"{'/'.join(map(str, err['loc']))}: {one_line(err['msg'])}", lines.get(ptr, (1, 1))[0])
+    _over_size(loaded)
+    problems.extend(f for f in loaded.findings if f not in problems)
+    return done()
 
 
 def _title(record: Any, lang: str) -> str:
-    return str(record.name.en or record.name.zh_hans) if lang == "en" else str(record.name.zh_hans)
+    return one_line(str(record.name.en or record.name.zh_hans) if lang == "en" else str(record.name.zh_hans))
 
 
 def _sorted(records: list[tuple[Any, int]], lang: str) -> list[tuple[Any, int]]:
@@ -369,7 +627,7 @@ def _sorted(records: list[tuple[Any, int]], lang: str) -> list[tuple[Any, int]]:
 def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans") -> str:
     """Dossier's plain-text list: directives, then sections by kind, ``3x 名称`` lines."""
     out = [
-        f"# name: {deck.name}",
+        f"# name: {one_line(deck.name)}",
         f"# game: {deck.game}",
         f"# mode: {deck.mode}",
     ]
@@ -417,69 +675,186 @@ def _group_of(record: Any) -> str:
 # OCTGN .o8d (the writers of nrdb, jinteki and o8d are in exports.py)
 
 
+@dataclass
+class _Element:
+    """An XML element as the .o8d reader needs it: tag, attributes, text, where it starts."""
+
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    column: int
+    children: list[_Element] = field(default_factory=list)
+    parts: list[str] = field(default_factory=list)
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+class _XmlRefused(Exception):
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.line = line
+        self.column = column
+
+
+def _parse_xml(data: bytes) -> _Element:
+    """Parse with expat, refusing what a deck file never needs: a DOCTYPE (so no entity can be
+    declared, expanded or fetched) and elements nested deeper than MAX_XML_DEPTH."""
+    parser = expat.ParserCreate(encoding="utf-8")
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.buffer_text = True
+    stack: list[_Element] = []
+    roots: list[_Element] = []
+
+    def refuse(message: str) -> None:
+        raise _XmlRefused(message, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if len(stack) >= MAX_XML_DEPTH:
+            refuse(f"elements nested deeper than {MAX_XML_DEPTH} levels (the limit)")
+        element = _Element(tag, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+        (stack[-1].children if stack else roots).append(element)
+        stack.append(element)
+
+    def end(tag: str) -> None:
+        stack.pop()
+
+    def data_handler(text: str) -> None:
+        if stack:
+            stack[-1].parts.append(text)
+
+    def doctype(*args: Any) -> None:
+        refuse("a DOCTYPE: deck files are read without DTDs or entities")
+
+    def entity(*args: Any) -> Any:
+        refuse("an entity: deck files are read without DTDs or entities")
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    parser.CharacterDataHandler = data_handler
+    parser.StartDoctypeDeclHandler = doctype
+    parser.EntityDeclHandler = entity
+    parser.ExternalEntityRefHandler = entity
+    parser.Parse(data, True)
+    return roots[0]
+
+
 def _read_o8d(
     path: Path, text: str, names: NameIndex, mode: str | None, default_modes: dict[str, str], where: Where
 ) -> LoadedDeck:
     loaded = LoadedDeck(path, None, lines={"": (1, 1)})
+    file = str(path)
+
+    def problem(code: str, message: str, line: int = 1, column: int = 1) -> None:
+        loaded.findings.append(Finding(code, message, "error", file, None, line, column))
+
     if not names.lookup_all("netrunner"):
-        message = f"the card pool{where.pool()} has no netrunner cards; {where.hint}"
-        loaded.findings.append(Finding("deck.game.pool", message, file=str(path), line=1))
+        problem("deck.game.pool", f"the card pool{where.pool()} has no netrunner cards; {where.hint}")
         return loaded
     try:
-        root = ET.fromstring(text.encode("utf-8"))
-    except ET.ParseError as exc:
-        line, column = exc.position
-        loaded.findings.append(
-            Finding("deck.o8d", f"invalid OCTGN deck XML: {exc}", "error", str(path), None, line, column + 1)
-        )
+        root = _parse_xml(text.encode("utf-8"))
+    except expat.ExpatError as exc:
+        problem("deck.o8d", f"invalid OCTGN deck XML: {expat.ErrorString(exc.code)}", exc.lineno, exc.offset + 1)
+        return loaded
+    except _XmlRefused as exc:
+        code = "deck.limit.xml" if "limit" in exc.message else "deck.o8d"
+        problem(code, f"refused OCTGN deck XML: {exc.message}", exc.line, exc.column)
+        return loaded
+    except RecursionError:  # not expected: expat is not recursive and the depth is limited
+        problem("deck.limit.xml", "refused OCTGN deck XML: nested too deeply")
         return loaded
     if root.tag != "deck":
-        loaded.findings.append(
-            Finding("deck.o8d", f"the root element is <{root.tag}>, not <deck>", file=str(path), line=1)
-        )
+        problem("deck.o8d", f"the root element is <{one_line(root.tag)}>, not <deck>", root.line, root.column)
         return loaded
     by_guid: dict[str, Any] = {}
     for record in names.lookup_all("netrunner"):
         for guid in octgn_ids(record):
             by_guid.setdefault(guid, record)
+    resolve = _Resolver(names)
     identity: str | None = None
     cards: dict[str, int] = {}
-    for section in root.iter("section"):
-        for card in section.iter("card"):
-            title = (card.text or "").strip()
-            record = by_guid.get(card.get("id", ""))
+    total = 0
+    read: set[int] = set()
+    notes: dict[str, tuple[str, int]] = {}
+    for child in root.children:
+        if child.tag == "notes":
+            for offset, note in enumerate(_LINE_BREAK.split(child.text)):
+                key, _, value = note.partition(":")
+                if value.strip():
+                    notes[key.strip().lower()] = (one_line(value.strip()), child.line + offset)
+        if child.tag != "section":
+            continue
+        for card in child.children:
+            if card.tag != "card":
+                continue
+            read.add(id(card))
+            title = one_line(card.text.strip())
+            qty = card.attrs.get("qty", "1")
+            count, why = _copies(qty.strip())
+            if count is None:
+                problem("deck.count", f"{title!r} has qty {qty[:12]!r}: {why}", card.line, card.column)
+                continue
+            total += count
+            if total > MAX_CARDS:
+                message = f"the deck holds more than {MAX_CARDS} cards, the limit for a deck; the rest is not read"
+                problem("deck.limit.cards", message, card.line, card.column)
+                return loaded
+            record = by_guid.get(card.attrs.get("id", ""))
             if record is None:
-                found = names.lookup(title, "netrunner")
+                found = resolve.lookup(title, "netrunner")
                 record = found[0] if len(found) == 1 else None
             if record is None:
-                hints = names.suggestions(title, "netrunner")
-                hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
-                loaded.findings.append(
-                    Finding("deck.card.unknown", f"no netrunner card is called {title!r}{hint}", file=str(path))
-                )
-                continue
-            qty = card.get("qty", "1")
-            count = int(qty) if qty.isdigit() else 0
-            if count < 1:
-                loaded.findings.append(Finding("deck.o8d", f"{title!r} has qty {qty!r}", file=str(path)))
+                hint = resolve.hint(title, "netrunner")
+                problem("deck.card.unknown", f"no netrunner card is called {title!r}{hint}", card.line, card.column)
                 continue
             if record.kind == "identity":
-                identity = record.id
+                if identity is not None or count != 1:
+                    message = f"a deck has one identity; {title!r} makes it more"
+                    problem("deck.identity.count", message, card.line, card.column)
+                identity = identity or record.id
+                loaded.lines.setdefault("/identity", (card.line, card.column))
+            elif record.kind == "card":
+                copies = cards.get(record.id, 0) + count
+                if copies > MAX_COPIES:
+                    message = f"{title!r} comes to {copies} copies; a deck holds at most {MAX_COPIES} of a card"
+                    problem("deck.count", message, card.line, card.column)
+                    continue
+                cards[record.id] = copies
+                loaded.lines.setdefault(pointer("cards", record.id), (card.line, card.column))
             else:
-                cards[record.id] = cards.get(record.id, 0) + count
-    notes = {}
-    for element in root.iter("notes"):
-        for note in (element.text or "").splitlines():
-            key, _, value = note.partition(":")
-            if value.strip():
-                notes[key.strip().lower()] = value.strip()
-    deck_mode = mode or notes.get("mode") or default_modes.get("netrunner")
+                problem("deck.card.kind", f"{title!r} is a {record.kind}, which does not go in a deck", card.line)
+    stack = list(root.children)
+    while stack:  # a <card> anywhere else is not read: say so
+        element = stack.pop()
+        if element.tag == "card" and id(element) not in read:
+            title = one_line(element.text.strip())
+            problem("deck.o8d", f"{title!r} is not read: a <card> belongs in a <section> of the <deck>", element.line)
+        stack.extend(element.children)
+    mode_note = notes.get("mode")
+    deck_mode = mode or (mode_note[0] if mode_note else None) or default_modes.get("netrunner")
     if deck_mode is None:
-        loaded.findings.append(Finding("deck.mode.missing", "say which format: --mode", file=str(path)))
+        problem("deck.mode.missing", "say which format: --mode")
         return loaded
-    loaded.deck = Deck(
-        game="netrunner", mode=deck_mode, name=notes.get("name") or path.stem, cards=cards, identity=identity
-    )
+    name_note = notes.get("name")
+    for key, (_, line) in notes.items():
+        if key in ("name", "mode"):
+            loaded.lines[f"/{key}"] = (line, 1)
+    try:
+        loaded.deck = Deck(
+            game="netrunner",
+            mode=deck_mode,
+            name=name_note[0] if name_note else path.stem,
+            cards=cards,
+            identity=identity,
+        )
+    except ValidationError as exc:
+        for err in exc.errors():
+            ptr = pointer(*err["loc"][:1])
+            line = loaded.lines.get(ptr, (1, 1))[0]
+            problem("deck.schema", f"{'/'.join(map(str, err['loc']))}: {one_line(err['msg'])}", line)
+    loaded.findings.sort(key=lambda f: f.line or 0)
     return loaded
 
 
@@ -516,8 +891,12 @@ __all__ = [
     "READ_FORMATS",
     "WRITE_FORMATS",
     "LoadedDeck",
+    "MAX_CARDS",
+    "MAX_COPIES",
+    "MAX_DECK_BYTES",
     "detect_format",
     "octgn_id",
     "read_deck",
     "render_deck",
+    "unresolved",
 ]
