@@ -24,6 +24,15 @@ ability language). Fields the source has that Dossier has no place for, and
 fields this importer does not know, are listed in the report, never dropped
 silently.
 
+Data of the wrong shape never stops an import: a value of the wrong JSON type (an
+id that is a list, subtypes that are a number, a ban list entry that is a number)
+is a warning naming the file, line, column and JSON pointer, and is left out; the
+rest is imported. Two source ids that make one Dossier id are told apart (``_2``)
+with a warning. A file that cannot be read is refused (exit 2); one that is not
+UTF-8 or not JSON, larger than :data:`MAX_FILE_BYTES`, nested deeper than
+:data:`MAX_DEPTH` or holding an integer of more than 20 digits is refused (exit 1)
+with its place; a number beyond ±:data:`MAX_NUMBER` in a field is left out.
+
 The output directory gets one canonical JSON file per record (``game.json``,
 ``factions/``, ``identities/``, ``cards/``, ``modes/``), the JSON Schemas they
 point at (``.schema/netrunner/``) and a marker ``.dossier-import.json``. It is
@@ -46,10 +55,22 @@ from typing import Any
 from pydantic import ValidationError
 
 from toolkit.errors import DossierError
-from toolkit.jsonio import JsonSyntaxError, canonical_dumps, loads_strict
+from toolkit.jsonio import (
+    JsonSyntaxError,
+    canonical_dumps,
+    escape_pointer_token,
+    loads_limited,
+    pointer_position,
+    value_positions,
+)
 from toolkit.models import SLUG_PATTERN, kind_adapter, schema_path
+from toolkit.names import fold
 
 MARKER = ".dossier-import.json"
+# Limits on what a checkout may hold (past them a file is refused, exit 1, or a value left out with a warning).
+MAX_FILE_BYTES = 64 * 2**20  # one JSON file
+MAX_DEPTH = 32  # nesting of a JSON file
+MAX_NUMBER = 1_000_000  # a number in a card, printing or ban list field, either sign
 SCHEMA_DIR = ".schema"
 _SLUG = re.compile(SLUG_PATTERN)
 _SYMBOL = re.compile(r"\[([a-z0-9_]+)\]")
@@ -267,6 +288,7 @@ class SourceCard:
     fields: dict[str, Any]
     origin: str
     printings: list[SourcePrinting] = field(default_factory=list)
+    raw_id: str = ""  # the id as the checkout writes it
 
 
 @dataclass
@@ -337,6 +359,7 @@ class Source:
     faction_zh: dict[str, str] = field(default_factory=dict)
     sets: list[SourceSet] = field(default_factory=list)
     set_zh: dict[str, str] = field(default_factory=dict)  # v1 pack code -> Chinese name
+    card_ids: dict[str, str] = field(default_factory=dict)  # v2: card id as written -> the imported id
 
 
 # ---------------------------------------------------------------------------
@@ -358,30 +381,205 @@ def as_slug(value: str) -> str:
     return value if _SLUG.match(value) and len(value) <= 64 else slugify(value)
 
 
+def _free_id(wanted: str, taken: Any) -> str:
+    """``wanted`` with the first of ``_2``, ``_3``, … that makes it an id not in ``taken`` (at most 64 chars)."""
+    base = wanted[:60].rstrip("_") or "x"
+    number = 2
+    while f"{base}_{number}" in taken:
+        number += 1
+    return f"{base}_{number}"
+
+
 def _read_json(path: Path) -> Any:
+    """One JSON file of the checkout. Unreadable: DossierError exit 2; not UTF-8, not JSON, past a limit
+    (size, nesting, digits): DossierError exit 1, with the file, line and column."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise DossierError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MiB, the limit for one file", exit_code=1)
+    try:
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DossierError(f"{path}: not UTF-8 (byte {exc.start})", exit_code=1) from None
     try:
-        return loads_strict(text)
+        return loads_limited(text, max_depth=MAX_DEPTH)
     except JsonSyntaxError as exc:
         raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
 
 
-def _read_list(path: Path) -> list[dict[str, Any]]:
+def _kind(value: Any) -> str:
+    """How a finding names the JSON type of ``value``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value}" if len(str(value)) <= 24 else "a number"
+    if isinstance(value, str):
+        return f"the text {value!r}" if len(value) <= 40 else "a text"
+    return "a list" if isinstance(value, list) else "an object"
+
+
+class _Shapes:
+    """Values of the wrong JSON type in the checkout. Each is a warning that names the file, the line and
+    column, and the JSON pointer; the value is left out and the rest of the record imported."""
+
+    def __init__(self, report: ImportReport) -> None:
+        self.report = report
+        self._positions: dict[Path, dict[str, tuple[int, int]]] = {}
+
+    def where(self, path: Path, ptr: str) -> str:
+        """``file:line:column: /pointer``: the place of the value at ``ptr``."""
+        if path not in self._positions:
+            try:
+                self._positions[path] = value_positions(path.read_text(encoding="utf-8-sig"))
+            except (OSError, UnicodeDecodeError):
+                self._positions[path] = {}
+        line, column = pointer_position(self._positions[path], ptr)
+        return f"{path}:{line}:{column}: {ptr or '/'}"
+
+    def bad(self, path: Path, ptr: str, message: str) -> None:
+        self.report.warnings.append(f"{self.where(path, ptr)}: {message}")
+
+
+@dataclass
+class _Obj:
+    """One JSON object of the checkout with typed reads: a value of another type is reported (file, line,
+    pointer) and read as absent."""
+
+    data: dict[str, Any]
+    path: Path
+    ptr: str
+    shapes: _Shapes
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.data
+
+    def at(self, key: str | int) -> str:
+        return f"{self.ptr}/{escape_pointer_token(key)}"
+
+    def bad(self, key: str | int, expected: str, value: Any, what: str = "left out") -> None:
+        self.shapes.bad(self.path, self.at(key), f"expected {expected}, found {_kind(value)}; {what}")
+
+    def text(self, key: str) -> str | None:
+        value = self.data.get(key)
+        if value is None or isinstance(value, str):
+            return value
+        self.bad(key, "text", value)
+        return None
+
+    def code(self, key: str) -> str | None:
+        """A code or id: text, or a whole number standing for its digits (printing codes are written both ways)."""
+        value = self.data.get(key)
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_NUMBER:
+            return str(value)
+        return self.text(key)
+
+    def flag(self, key: str) -> bool:
+        value = self.data.get(key)
+        if value is None or isinstance(value, bool):
+            return bool(value)
+        if isinstance(value, int) and value in (0, 1):
+            return bool(value)
+        self.bad(key, "true or false", value, "read as false")
+        return False
+
+    def number(self, key: str) -> int | None:
+        """An integer within ±MAX_NUMBER (a string of digits too); null, "", "X" (a cost of X): none."""
+        value = self.data.get(key)
+        if value is None:
+            return None
+        number = _int_or_none(value)
+        if number is not None:
+            return number
+        if isinstance(value, str) and value.strip() in ("", "X", "x"):
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            self.bad(key, f"a number from -{MAX_NUMBER} to {MAX_NUMBER}", value)
+        else:
+            self.bad(key, "a whole number", value)
+        return None
+
+    def texts(self, key: str) -> list[str]:
+        """A list of strings; an item of another type is reported and left out."""
+        value = self.data.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.bad(key, "a list of text", value)
+            return []
+        out = []
+        for index, item in enumerate(value):
+            if isinstance(item, str):
+                out.append(item)
+            else:
+                self.shapes.bad(self.path, f"{self.at(key)}/{index}", f"expected text, found {_kind(item)}; left out")
+        return out
+
+    def obj(self, key: str) -> _Obj | None:
+        value = self.data.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, dict):
+            self.bad(key, "an object", value)
+            return None
+        return _Obj(value, self.path, self.at(key), self.shapes)
+
+    def objects(self, key: str) -> list[_Obj]:
+        """A list of objects; an item of another type is reported and left out."""
+        value = self.data.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list):
+            self.bad(key, "a list of objects", value)
+            return []
+        return _objects(value, self.path, self.at(key), self.shapes)
+
+    def items(self) -> list[tuple[str, Any]]:
+        return list(self.data.items())
+
+
+def _objects(items: list[Any], path: Path, ptr: str, shapes: _Shapes) -> list[_Obj]:
+    out = []
+    for index, item in enumerate(items):
+        if isinstance(item, dict):
+            out.append(_Obj(item, path, f"{ptr}/{index}", shapes))
+        else:
+            shapes.bad(path, f"{ptr}/{index}", f"expected an object, found {_kind(item)}; left out")
+    return out
+
+
+def _read_list(path: Path, shapes: _Shapes) -> list[_Obj]:
+    """A file holding a list of objects (or ``{"data": [...]}``, as NetrunnerDB's API writes them).
+    Another shape is refused (exit 1); an item that is not an object is reported and left out."""
     data = _read_json(path)
+    ptr = ""
     if isinstance(data, dict) and isinstance(data.get("data"), list):
-        data = data["data"]  # NetrunnerDB API dumps wrap lists in {"data": [...]}
-    if not isinstance(data, list) or not all(isinstance(item, dict) for item in data):
-        raise DossierError(f"{path}: expected a JSON list of objects", exit_code=1)
-    return data
+        data, ptr = data["data"], "/data"  # NetrunnerDB API dumps wrap lists in {"data": [...]}
+    if not isinstance(data, list):
+        raise DossierError(f"{path}: expected a JSON list of objects, found {_kind(data)}", exit_code=1)
+    return _objects(data, path, ptr, shapes)
+
+
+def _read_entries(path: Path, shapes: _Shapes) -> list[_Obj]:
+    """A file holding one object or a list of them (v2 cards and formats are written both ways)."""
+    data = _read_json(path)
+    if isinstance(data, dict):
+        return [_Obj(data, path, "", shapes)]
+    if isinstance(data, list):
+        return _objects(data, path, "", shapes)
+    shapes.bad(path, "", f"expected an object or a list of objects, found {_kind(data)}; the file is not imported")
+    return []
 
 
 def _json_files(directory: Path) -> list[Path]:
-    return sorted(p for p in directory.rglob("*.json") if p.is_file()) if directory.is_dir() else []
+    try:
+        return sorted(p for p in directory.rglob("*.json") if p.is_file()) if directory.is_dir() else []
+    except OSError as exc:
+        raise DossierError(f"{directory}: cannot read the directory: {exc.strerror or exc}") from None
 
 
 def _count(value: Any) -> int | None:
@@ -391,12 +589,17 @@ def _count(value: Any) -> int | None:
 
 
 def _int_or_none(value: Any) -> int | None:
+    """An integer within ±MAX_NUMBER, or a string of at most 7 digits 0-9 (and a sign); else None."""
     if value is None or isinstance(value, bool):
         return None
     if isinstance(value, int):
-        return value
-    if isinstance(value, str) and value.strip().lstrip("-").isdigit():
-        return int(value)
+        return value if -MAX_NUMBER <= value <= MAX_NUMBER else None
+    if isinstance(value, str):
+        digits = value.strip()
+        body = digits[1:] if digits.startswith("-") else digits
+        if body.isascii() and body.isdigit() and len(body) <= 7:
+            number = int(digits)
+            return number if -MAX_NUMBER <= number <= MAX_NUMBER else None
     return None
 
 
@@ -435,7 +638,7 @@ def detect_layout(path: Path, layout: str = "auto") -> tuple[str, Path]:
     raise DossierError(f"--layout {layout!r}: one of auto, v1, v2")
 
 
-def _read_translations(source: Source, report: ImportReport, fields: _Fields) -> None:
+def _read_translations(source: Source, report: ImportReport, fields: _Fields, shapes: _Shapes) -> None:
     candidates = [source.root / "translations" / "zh-hans", source.root.parent / "translations" / "zh-hans"]
     directory = next((c for c in candidates if c.is_dir()), None)
     if directory is None:
@@ -444,109 +647,129 @@ def _read_translations(source: Source, report: ImportReport, fields: _Fields) ->
     for path in _json_files(directory):
         data = _read_json(path)
         if not isinstance(data, list):
+            shapes.bad(path, "", f"expected a list of translations, found {_kind(data)}; the file is not imported")
             continue
-        for entry in data:
-            if not isinstance(entry, dict) or not isinstance(entry.get("code"), str):
+        for entry in _objects(data, path, "", shapes):
+            code = entry.code("code")
+            if code is None:
+                shapes.bad(path, entry.ptr, "a translation without a 'code'; left out")
                 continue
             if "title" in entry:
-                fields.see("translation", entry, TRANSLATION_MAPPED, TRANSLATION_UNMAPPED)
-                source.translations[entry["code"]] = Translation(
-                    title=entry.get("title") or None, text=entry.get("text") or None, flavor=entry.get("flavor") or None
+                fields.see("translation", entry.data, TRANSLATION_MAPPED, TRANSLATION_UNMAPPED)
+                source.translations[code] = Translation(
+                    title=entry.text("title") or None, text=entry.text("text") or None, flavor=entry.text("flavor") or None
                 )
-            elif path.name.startswith("factions") and isinstance(entry.get("name"), str):
-                source.faction_zh[as_slug(entry["code"])] = entry["name"]
-            elif path.name.startswith("packs") and isinstance(entry.get("name"), str):
-                source.set_zh[entry["code"]] = entry["name"]
+            elif path.name.startswith("factions") and (name := entry.text("name")):
+                source.faction_zh[as_slug(code)] = name
+            elif path.name.startswith("packs") and (name := entry.text("name")):
+                source.set_zh[code] = name
 
 
-def _read_factions(path: Path, source: Source, fields: _Fields) -> None:
-    for entry in _read_list(path):
-        fields.see("faction", entry, FACTION_MAPPED, FACTION_UNMAPPED)
-        raw_id = entry.get("id") or entry.get("code")
-        side = entry.get("side_id") or entry.get("side_code")
-        if not isinstance(raw_id, str) or side not in ("corp", "runner"):
+def _read_factions(path: Path, source: Source, fields: _Fields, shapes: _Shapes) -> None:
+    for entry in _read_list(path, shapes):
+        fields.see("faction", entry.data, FACTION_MAPPED, FACTION_UNMAPPED)
+        raw_id = entry.text("id") or entry.text("code")
+        side = entry.text("side_id") or entry.text("side_code")
+        if not raw_id or side not in ("corp", "runner"):
+            shapes.bad(path, entry.ptr, f"a faction needs an id and the side corp or runner (side {side!r}); left out")
             continue
         source.factions.append(
-            SourceFaction(
-                as_slug(raw_id),
-                str(entry.get("name") or raw_id),
-                side,
-                _color(entry.get("color")),
-                bool(entry.get("is_mini")),
-            )
+            SourceFaction(as_slug(raw_id), entry.text("name") or raw_id, side, _color(entry.text("color")), entry.flag("is_mini"))
         )
 
 
 def read_v2(root: Path, report: ImportReport) -> Source:
     source = Source("v2", root.parent if root.name == "v2" else root)
     fields = _Fields(report)
+    shapes = _Shapes(report)
     if not (root / "factions.json").is_file():
         raise DossierError(f"{root}: no factions.json (v2 layout)")
-    _read_factions(root / "factions.json", source, fields)
+    _read_factions(root / "factions.json", source, fields, shapes)
     if (root / "card_subtypes.json").is_file():
-        for entry in _read_list(root / "card_subtypes.json"):
-            if isinstance(entry.get("id"), str):
-                source.subtypes[as_slug(entry["id"])] = str(entry.get("name") or entry["id"])
+        for entry in _read_list(root / "card_subtypes.json", shapes):
+            if subtype := entry.text("id"):
+                source.subtypes[as_slug(subtype)] = entry.text("name") or subtype
     else:
         report.warnings.append("no v2/card_subtypes.json: subtype names are made from their ids")
     if not (root / "card_types.json").is_file():
         report.warnings.append("no v2/card_types.json: the type ids of the cards are used as they are")
-    sets: dict[str, dict[str, Any]] = {}
+    sets: dict[str, _Obj] = {}
     if (root / "card_sets.json").is_file():
-        for entry in _read_list(root / "card_sets.json"):
-            if isinstance(entry.get("id"), str):
-                sets[as_slug(entry["id"])] = entry
+        for entry in _read_list(root / "card_sets.json", shapes):
+            if set_id := entry.text("id"):
+                sets[as_slug(set_id)] = entry
     cycle_sets: dict[str, list[str]] = defaultdict(list)
+    set_cycle: dict[str, str | None] = {}
+    set_date: dict[str, str] = {}
     for set_id, entry in sets.items():
-        if isinstance(entry.get("card_cycle_id"), str):
-            cycle_sets[as_slug(entry["card_cycle_id"])].append(set_id)
+        cycle = entry.text("card_cycle_id")
+        set_cycle[set_id] = as_slug(cycle) if cycle else None
+        if cycle:
+            cycle_sets[as_slug(cycle)].append(set_id)
+        released = entry.text("date_release")
+        set_date[set_id] = released or "9999"
         source.sets.append(
             SourceSet(
-                set_id,
-                str(entry.get("name") or set_id),
-                as_slug(entry["card_cycle_id"]) if isinstance(entry.get("card_cycle_id"), str) else None,
-                _date(entry.get("date_release")),
-                str(entry.get("legacy_code") or entry["id"]),
+                set_id, entry.text("name") or set_id, set_cycle[set_id], _date(released), entry.text("legacy_code") or set_id
             )
         )
     by_id: dict[str, SourceCard] = {}
+    read: list[tuple[str, _Obj]] = []
     for path in _json_files(root / "cards"):
-        data = _read_json(path)
-        for entry in data if isinstance(data, list) else [data]:
-            if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
-                report.skipped.append(f"{path.name}: not a card object with an 'id'")
+        for entry in _read_entries(path, shapes):
+            raw = entry.data.get("id")
+            if not isinstance(raw, str) or not raw.strip():
+                found = _kind(raw) if "id" in entry else "none"
+                report.skipped.append(f"{shapes.where(path, entry.at('id'))}: expected the card's id (text), found {found}")
                 continue
-            fields.see("v2/cards", entry, V2_CARD_MAPPED, V2_CARD_UNMAPPED)
-            card = SourceCard(as_slug(entry["id"]), _v2_fields(entry), str(path))
-            by_id[card.id] = card
+            fields.see("v2/cards", entry.data, V2_CARD_MAPPED, V2_CARD_UNMAPPED)
+            read.append((raw, entry))
+    # Ids already written as Dossier ids keep them; another id that makes one of them gets a suffix.
+    for raw, entry in sorted(read, key=lambda item: as_slug(item[0]) != item[0]):
+        if raw in source.card_ids:
+            first = by_id[source.card_ids[raw]]
+            shapes.bad(entry.path, entry.at("id"), f"card id {raw!r} again (first in {first.origin}); not imported")
+            continue
+        card_id = as_slug(raw)
+        if card_id in by_id:
+            other = by_id[card_id]
+            new_id = _free_id(card_id, by_id)
+            shapes.bad(
+                entry.path,
+                entry.at("id"),
+                f"card id {raw!r} makes the Dossier id {card_id!r}, as {other.raw_id!r} ({other.origin}) does; "
+                f"imported as {new_id!r}",
+            )
+            card_id = new_id
+        source.card_ids[raw] = card_id
+        by_id[card_id] = SourceCard(card_id, _v2_fields(entry), str(entry.path), raw_id=raw)
     printings_dir = root / "printings"
     if not printings_dir.is_dir():
         report.warnings.append("no v2/printings: cards have no set, illustrator or flavour text")
     orphans: list[str] = []
     for path in _json_files(printings_dir):
-        for entry in _read_list(path):
-            fields.see("v2/printings", entry, V2_PRINTING_MAPPED, V2_PRINTING_UNMAPPED)
-            card_id = entry.get("card_id")
-            code = entry.get("id")
-            if not isinstance(card_id, str) or not isinstance(code, (str, int)):
+        for entry in _read_list(path, shapes):
+            fields.see("v2/printings", entry.data, V2_PRINTING_MAPPED, V2_PRINTING_UNMAPPED)
+            printed_id = entry.text("card_id")
+            code = entry.code("id")
+            if not printed_id or not code:
+                shapes.bad(path, entry.ptr, "a printing needs an 'id' and a 'card_id'; left out")
                 continue
-            card_ref = by_id.get(as_slug(card_id))
+            card_ref = by_id.get(source.card_ids.get(printed_id) or as_slug(printed_id))
             if card_ref is None:
-                orphans.append(f"{code} ({card_id})")
+                orphans.append(f"{code} ({printed_id})")
                 continue
-            set_id = as_slug(str(entry.get("card_set_id") or "unknown"))
-            date = str(sets.get(set_id, {}).get("date_release") or "9999")
-            cycle = sets.get(set_id, {}).get("card_cycle_id")
+            set_id = as_slug(entry.text("card_set_id") or "unknown")
             card_ref.printings.append(
                 SourcePrinting(
-                    str(code),
+                    code,
                     set_id,
-                    as_slug(cycle) if isinstance(cycle, str) else None,
-                    _int_or_none(entry.get("position")),
-                    _count(entry.get("quantity")),
-                    entry.get("illustrator") or None,
-                    entry.get("flavor") or None,
-                    (date, str(code)),
+                    set_cycle.get(set_id),
+                    entry.number("position"),
+                    _count(entry.number("quantity")),
+                    entry.text("illustrator") or None,
+                    entry.text("flavor") or None,
+                    (set_date.get(set_id, "9999"), code),
                 )
             )
     if orphans:
@@ -558,71 +781,75 @@ def read_v2(root: Path, report: ImportReport) -> Source:
     for path in _json_files(root / "restrictions"):
         data = _read_json(path)
         if isinstance(data, dict):
-            source.restrictions.append(_restriction(data, path, fields))
+            source.restrictions.append(_restriction(_Obj(data, path, "", shapes), fields))
+        else:
+            shapes.bad(path, "", f"expected a ban list object, found {_kind(data)}; the file is not imported")
     pools: dict[str, tuple[str, list[str]]] = {}
     for path in _json_files(root / "card_pools"):
-        for entry in _read_list(path):
-            if not isinstance(entry.get("id"), str):
+        for entry in _read_list(path, shapes):
+            pool_id = entry.text("id")
+            if not pool_id:
+                shapes.bad(path, entry.ptr, "a card pool without an 'id'; left out")
                 continue
-            pool_sets = [as_slug(s) for s in entry.get("card_set_ids") or [] if isinstance(s, str)]
-            for cycle in entry.get("card_cycle_ids") or []:
-                if isinstance(cycle, str):
-                    pool_sets.extend(cycle_sets.get(as_slug(cycle), []))
-            pools[entry["id"]] = (str(entry.get("name") or entry["id"]), sorted(set(pool_sets)))
+            pool_sets = [as_slug(s) for s in entry.texts("card_set_ids")]
+            for cycle in entry.texts("card_cycle_ids"):
+                pool_sets.extend(cycle_sets.get(as_slug(cycle), []))
+            pools[pool_id] = (entry.text("name") or pool_id, sorted(set(pool_sets)))
     for path in _json_files(root / "formats"):
-        data = _read_json(path)
-        for entry in data if isinstance(data, list) else [data]:
-            if not isinstance(entry, dict) or not isinstance(entry.get("id") or entry.get("code"), str):
+        for entry in _read_entries(path, shapes):
+            format_id = entry.text("id") or entry.text("code")
+            if not format_id:
+                shapes.bad(path, entry.ptr, "a format without an 'id'; left out")
                 continue
             snapshots = []
-            for snap in entry.get("snapshots") or []:
-                if not isinstance(snap, dict):
-                    continue
-                pool = pools.get(snap.get("card_pool_id") or snap.get("card_pool") or "")
+            for snap in entry.objects("snapshots"):
+                pool_id = snap.text("card_pool_id") or snap.text("card_pool")
+                pool = pools.get(pool_id or "")
+                if pool_id and pool is None:
+                    shapes.bad(path, snap.at("card_pool_id"), f"card pool {pool_id!r} is not in v2/card_pools")
+                date_start = snap.text("date_start") or ""
                 snapshots.append(
                     SourceSnapshot(
-                        str(snap.get("id") or snap.get("date_start") or "snapshot"),
-                        str(snap.get("date_start") or ""),
+                        snap.text("id") or date_start or "snapshot",
+                        date_start,
                         pool[1] if pool else None,
                         pool[0] if pool else None,
-                        snap.get("restriction_id") or snap.get("restriction"),
-                        bool(snap.get("active")),
+                        snap.text("restriction_id") or snap.text("restriction"),
+                        snap.flag("active"),
                     )
                 )
-            source.formats.append(
-                SourceFormat(
-                    as_slug(entry.get("id") or entry["code"]), str(entry.get("name") or entry["id"]), snapshots
-                )
-            )
-    _read_translations(source, report, fields)
+            if not snapshots:
+                shapes.bad(path, entry.at("snapshots"), f"format {format_id!r} has no snapshot; not imported")
+            source.formats.append(SourceFormat(as_slug(format_id), entry.text("name") or format_id, snapshots))
+    _read_translations(source, report, fields, shapes)
     return source
 
 
-def _v2_fields(entry: dict[str, Any]) -> dict[str, Any]:
-    card_type = str(entry.get("card_type_id") or "")
+def _v2_fields(entry: _Obj) -> dict[str, Any]:
+    card_type = entry.text("card_type_id") or ""
     kind = "identity" if card_type.endswith("identity") else "card"
     return {
         "kind": kind,
         "type": "identity" if kind == "identity" else card_type,
-        "title": entry.get("title"),
-        "side": entry.get("side_id"),
-        "faction": as_slug(str(entry.get("faction_id") or "")),
-        "cost": entry.get("cost"),
+        "title": entry.text("title"),
+        "side": entry.text("side_id"),
+        "faction": as_slug(entry.text("faction_id") or ""),
+        "cost": entry.number("cost"),
         "has_cost": "cost" in entry,
-        "influence": entry.get("influence_cost"),
-        "deck_limit": entry.get("deck_limit"),
-        "unique": bool(entry.get("is_unique")),
-        "subtypes": [as_slug(s) for s in entry.get("subtypes") or [] if isinstance(s, str)],
-        "text": entry.get("text"),
-        "strength": entry.get("strength"),
-        "memory_cost": entry.get("memory_cost"),
-        "trash_cost": entry.get("trash_cost"),
-        "advancement_requirement": entry.get("advancement_requirement"),
-        "agenda_points": entry.get("agenda_points"),
-        "base_link": entry.get("base_link"),
-        "influence_limit": entry.get("influence_limit"),
-        "minimum_deck_size": entry.get("minimum_deck_size"),
-        "stripped_title": entry.get("stripped_title"),
+        "influence": entry.number("influence_cost"),
+        "deck_limit": entry.number("deck_limit"),
+        "unique": entry.flag("is_unique"),
+        "subtypes": [as_slug(s) for s in entry.texts("subtypes")],
+        "text": entry.text("text"),
+        "strength": entry.number("strength"),
+        "memory_cost": entry.number("memory_cost"),
+        "trash_cost": entry.number("trash_cost"),
+        "advancement_requirement": entry.number("advancement_requirement"),
+        "agenda_points": entry.number("agenda_points"),
+        "base_link": entry.number("base_link"),
+        "influence_limit": entry.number("influence_limit"),
+        "minimum_deck_size": entry.number("minimum_deck_size"),
+        "stripped_title": entry.text("stripped_title"),
     }
 
 
@@ -630,118 +857,162 @@ def _date(value: Any) -> str | None:
     return value if isinstance(value, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", value) else None
 
 
-def _per_card(value: Any) -> dict[str, int]:
-    """``{"2": ["card_a", "card_b"]}`` (NetrunnerDB: number -> cards) as card -> number."""
+def _per_card(entry: _Obj, key: str) -> dict[str, int]:
+    """A verdict with a number per card, as card -> number. NetrunnerDB writes it as number -> cards
+    (``{"2": ["card_a", "card_b"]}``), as card -> number (``{"card_a": 2}``) or as a list of cards
+    that each count 1; anything else is reported."""
+    value = entry.data.get(key)
     out: dict[str, int] = {}
-    if isinstance(value, dict):
-        for number, cards in value.items():
-            n = _int_or_none(number)
-            if n is not None and n > 0 and isinstance(cards, list):
-                out.update((str(c), n) for c in cards)
+    if isinstance(value, list):
+        return {card: 1 for card in entry.texts(key)}
+    inner = entry.obj(key)
+    if inner is None:
+        return out
+    for name, cards in inner.items():
+        number = _int_or_none(name)
+        count = _int_or_none(cards) if isinstance(cards, int) else None
+        if number is not None and isinstance(cards, list):
+            if number > 0:
+                out.update((card, number) for card in inner.texts(name))
+        elif count is not None:
+            if count > 0:
+                out[name] = count
+        else:
+            inner.bad(name, "a list of card ids under a number, or a number under a card id", cards)
     return out
 
 
-def _restriction(data: dict[str, Any], path: Path, fields: _Fields) -> SourceRestriction:
-    fields.see("restriction", data, RESTRICTION_MAPPED, RESTRICTION_UNMAPPED)
-    verdicts: dict[str, Any] = data["verdicts"] if isinstance(data.get("verdicts"), dict) else {}
-    banned = list(data.get("banned") or verdicts.get("banned") or [])
-    restricted = list(data.get("restricted") or verdicts.get("restricted") or [])
-    subtypes: dict[str, Any] = data["subtypes"] if isinstance(data.get("subtypes"), dict) else {}
-    rid = str(data.get("id") or data.get("code") or path.stem)
+def _restriction(data: _Obj, fields: _Fields) -> SourceRestriction:
+    fields.see("restriction", data.data, RESTRICTION_MAPPED, RESTRICTION_UNMAPPED)
+    path = data.path
+    verdicts = data.obj("verdicts")
+
+    def pick(key: str) -> _Obj | None:
+        """The object holding ``key``: the file's top level, else its verdicts."""
+        if data.data.get(key):
+            return data
+        if verdicts is not None and verdicts.data.get(key):
+            return verdicts
+        return None
+
+    banned = (pick("banned") or data).texts("banned")
+    restricted = (pick("restricted") or data).texts("restricted")
+    subtypes = data.obj("subtypes")
+    rid = data.text("id") or data.text("code") or path.stem
+    point_holder = pick("point_limit")
     return SourceRestriction(
         id=rid,
-        name=str(data.get("name") or rid),
-        format_id=as_slug(str(data.get("format_id") or data.get("format") or path.parent.name)),
-        date_start=str(data.get("date_start") or ""),
-        banned=[str(c) for c in banned],
-        restricted=[str(c) for c in restricted],
-        banned_subtypes=[as_slug(str(s)) for s in subtypes.get("banned") or []],
+        name=data.text("name") or rid,
+        format_id=as_slug(data.text("format_id") or data.text("format") or path.parent.name),
+        date_start=data.text("date_start") or "",
+        banned=banned,
+        restricted=restricted,
+        banned_subtypes=[as_slug(s) for s in subtypes.texts("banned")] if subtypes is not None else [],
         per_card={
-            name: _per_card(data.get(name) or verdicts.get(name))
-            for name in PER_CARD_VERDICTS
-            if data.get(name) or verdicts.get(name)
+            name: _per_card(holder, name) for name in PER_CARD_VERDICTS if (holder := pick(name)) is not None
         },
-        point_limit=_int_or_none(data.get("point_limit") or verdicts.get("point_limit")),
+        point_limit=point_holder.number("point_limit") if point_holder is not None else None,
     )
 
 
 def read_v1(root: Path, report: ImportReport) -> Source:
     source = Source("v1", root)
     fields = _Fields(report)
+    shapes = _Shapes(report)
     for name in ("packs.json", "factions.json"):
         if not (root / name).is_file():
             raise DossierError(f"{root}: no {name} (v1 layout)")
-    _read_factions(root / "factions.json", source, fields)
-    packs = {as_slug(str(p["code"])): p for p in _read_list(root / "packs.json") if "code" in p}
-    cycles: dict[str, dict[str, Any]] = {}
+    _read_factions(root / "factions.json", source, fields, shapes)
+    packs: dict[str, _Obj] = {}
+    for pack in _read_list(root / "packs.json", shapes):
+        if code := pack.code("code"):
+            packs[as_slug(code)] = pack
+    rotated: set[str] = set()
+    have_cycles = False
     if (root / "cycles.json").is_file():
-        cycles = {as_slug(str(c["code"])): c for c in _read_list(root / "cycles.json") if "code" in c}
+        for cycle in _read_list(root / "cycles.json", shapes):
+            if code := cycle.code("code"):
+                have_cycles = True
+                if cycle.flag("rotated"):
+                    rotated.add(as_slug(code))
     else:
         report.warnings.append("no cycles.json: the v1 standard format has no set list")
-    pack_cycle = {k: as_slug(str(p["cycle_code"])) if p.get("cycle_code") else None for k, p in packs.items()}
-    for pack_id, pack in sorted(packs.items(), key=lambda item: (str(item[1].get("date_release") or "9999"), item[0])):
+    pack_cycle: dict[str, str | None] = {}
+    pack_date: dict[str, str] = {}
+    for pack_id, pack in packs.items():
+        cycle_code = pack.text("cycle_code")
+        pack_cycle[pack_id] = as_slug(cycle_code) if cycle_code else None
+        pack_date[pack_id] = pack.text("date_release") or "9999"
+    for pack_id, pack in sorted(packs.items(), key=lambda item: (pack_date[item[0]], item[0])):
         source.sets.append(
             SourceSet(
-                pack_id,
-                str(pack.get("name") or pack_id),
-                pack_cycle[pack_id],
-                _date(pack.get("date_release")),
-                str(pack["code"]),
+                pack_id, pack.text("name") or pack_id, pack_cycle[pack_id], _date(pack_date[pack_id]), pack.code("code") or pack_id
             )
         )
-    groups: dict[str, list[tuple[dict[str, Any], str]]] = defaultdict(list)
+    # Printings of one title are one card: grouped by the title as people read it (case, accents and
+    # punctuation aside); two titles that are not alike but make the same id get told apart.
+    groups: dict[str, list[tuple[_Obj, str, str]]] = defaultdict(list)  # fold(title) -> (entry, code, title)
     for path in _json_files(root / "pack"):
-        for entry in _read_list(path):
-            fields.see("pack", entry, V1_CARD_MAPPED, V1_CARD_UNMAPPED)
-            if not isinstance(entry.get("title"), str) or not isinstance(entry.get("code"), str):
-                report.skipped.append(f"{path.name}: an entry without title or code")
+        for entry in _read_list(path, shapes):
+            fields.see("pack", entry.data, V1_CARD_MAPPED, V1_CARD_UNMAPPED)
+            title, code = entry.text("title"), entry.code("code")
+            if not title or not title.strip() or not code:
+                report.skipped.append(f"{path}:{entry.ptr}: an entry without title or code")
                 continue
-            groups[slugify(str(entry.get("stripped_title") or entry["title"]))].append((entry, str(path)))
-    for card_id in sorted(groups):
-        entries = sorted(
-            groups[card_id],
-            key=lambda e: (
-                str(packs.get(as_slug(str(e[0].get("pack_code"))), {}).get("date_release") or "9999"),
-                e[0]["code"],
-            ),
-        )
-        latest, origin = entries[-1]
-        card = SourceCard(card_id, _v1_fields(latest), origin)
-        for entry, _ in entries:
-            set_id = as_slug(str(entry.get("pack_code") or "unknown"))
-            date = str(packs.get(set_id, {}).get("date_release") or "9999")
+            stripped = entry.text("stripped_title") or title
+            groups[fold(stripped) or stripped].append((entry, code, stripped))
+
+    def when(item: tuple[_Obj, str, str]) -> tuple[str, str]:
+        return pack_date.get(as_slug(item[0].text("pack_code") or ""), "9999"), item[1]
+
+    taken: dict[str, str] = {}  # card id -> the title it stands for
+    by_code: dict[str, str] = {}
+    for key in sorted(groups, key=lambda k: (slugify(groups[k][0][2]), min(when(e) for e in groups[k]))):
+        entries = sorted(groups[key], key=when)
+        latest = entries[-1][0]
+        card_id = slugify(entries[-1][2])
+        if card_id in taken:
+            new_id = _free_id(card_id, taken)
+            shapes.bad(
+                latest.path,
+                latest.at("title"),
+                f"title {entries[-1][2]!r} makes the Dossier id {card_id!r}, as {taken[card_id]!r} does; "
+                f"imported as {new_id!r}",
+            )
+            card_id = new_id
+        taken[card_id] = entries[-1][2]
+        card = SourceCard(card_id, _v1_fields(latest), str(latest.path), raw_id=card_id)
+        for entry, code, _ in entries:
+            set_id = as_slug(entry.text("pack_code") or "unknown")
+            by_code[code] = card_id
             card.printings.append(
                 SourcePrinting(
-                    entry["code"],
+                    code,
                     set_id,
                     pack_cycle.get(set_id),
-                    _int_or_none(entry.get("position")),
-                    _count(entry.get("quantity")),
-                    entry.get("illustrator") or None,
-                    entry.get("flavor") or None,
-                    (date, entry["code"]),
+                    entry.number("position"),
+                    _count(entry.number("quantity")),
+                    entry.text("illustrator") or None,
+                    entry.text("flavor") or None,
+                    (pack_date.get(set_id, "9999"), code),
                 )
             )
         source.cards.append(card)
+    source.cards.sort(key=lambda c: c.id)
     for card in source.cards:
         for subtype_id, name in card.fields.pop("subtype_names"):
             source.subtypes.setdefault(subtype_id, name)
-    by_code = {p.code: c.id for c in source.cards for p in c.printings}
-    rotated_sets = {
-        pack_id
-        for pack_id, pack in packs.items()
-        if cycles.get(as_slug(str(pack.get("cycle_code"))), {}).get("rotated")
-    }
-    legal_sets = sorted(set(packs) - rotated_sets) if cycles else None
+    rotated_sets = {pack_id for pack_id in packs if pack_cycle[pack_id] in rotated}
+    legal_sets = sorted(set(packs) - rotated_sets) if have_cycles else None
     if (root / "mwl.json").is_file():
         newest: SourceRestriction | None = None
         active: SourceRestriction | None = None
-        for entry in _read_list(root / "mwl.json"):
+        for entry in _read_list(root / "mwl.json", shapes):
             restriction = _mwl(entry, by_code, fields)
             source.restrictions.append(restriction)
             if newest is None or restriction.date_start >= newest.date_start:
                 newest = restriction
-            if entry.get("active"):
+            if entry.flag("active"):
                 active = restriction
         chosen = active or newest
         snapshots = [
@@ -755,71 +1026,72 @@ def read_v1(root: Path, report: ImportReport) -> Source:
             source.formats.append(
                 SourceFormat("standard", "Standard", [SourceSnapshot("standard", "", legal_sets, None, None, True)])
             )
-    _read_translations(source, report, fields)
+    _read_translations(source, report, fields, shapes)
     return source
 
 
-def _v1_fields(entry: dict[str, Any]) -> dict[str, Any]:
-    card_type = str(entry.get("type_code") or "")
-    keywords = [k.strip() for k in str(entry.get("keywords") or "").split(" - ") if k.strip()]
+def _v1_fields(entry: _Obj) -> dict[str, Any]:
+    card_type = entry.text("type_code") or ""
+    keywords = [k.strip() for k in (entry.text("keywords") or "").split(" - ") if k.strip()]
     return {
         "kind": "identity" if card_type == "identity" else "card",
         "type": card_type,
-        "title": entry.get("title"),
-        "side": entry.get("side_code"),
-        "faction": as_slug(str(entry.get("faction_code") or "")),
-        "cost": entry.get("cost"),
+        "title": entry.text("title"),
+        "side": entry.text("side_code"),
+        "faction": as_slug(entry.text("faction_code") or ""),
+        "cost": entry.number("cost"),
         "has_cost": "cost" in entry,
-        "influence": entry.get("faction_cost"),
-        "deck_limit": entry.get("deck_limit"),
-        "unique": bool(entry.get("uniqueness")),
+        "influence": entry.number("faction_cost"),
+        "deck_limit": entry.number("deck_limit"),
+        "unique": entry.flag("uniqueness"),
         "subtypes": [slugify(k) for k in keywords],
         "subtype_names": [(slugify(k), k) for k in keywords],
-        "text": entry.get("text"),
-        "strength": entry.get("strength"),
-        "memory_cost": entry.get("memory_cost"),
-        "trash_cost": entry.get("trash_cost"),
-        "advancement_requirement": entry.get("advancement_cost"),
-        "agenda_points": entry.get("agenda_points"),
-        "base_link": entry.get("base_link"),
-        "influence_limit": entry.get("influence_limit"),
-        "minimum_deck_size": entry.get("minimum_deck_size"),
-        "stripped_title": entry.get("stripped_title"),
+        "text": entry.text("text"),
+        "strength": entry.number("strength"),
+        "memory_cost": entry.number("memory_cost"),
+        "trash_cost": entry.number("trash_cost"),
+        "advancement_requirement": entry.number("advancement_cost"),
+        "agenda_points": entry.number("agenda_points"),
+        "base_link": entry.number("base_link"),
+        "influence_limit": entry.number("influence_limit"),
+        "minimum_deck_size": entry.number("minimum_deck_size"),
+        "stripped_title": entry.text("stripped_title"),
     }
 
 
-def _mwl(entry: dict[str, Any], by_code: dict[str, str], fields: _Fields) -> SourceRestriction:
+def _mwl(entry: _Obj, by_code: dict[str, str], fields: _Fields) -> SourceRestriction:
     """One v1 ``mwl.json`` entry: ``cards`` maps printing codes to verdicts, ``subtypes`` subtype names."""
-    fields.see("mwl", entry, {"code", "name", "date_start", "cards", "active", "id", "subtypes"}, {})
+    fields.see("mwl", entry.data, {"code", "name", "date_start", "cards", "active", "id", "subtypes"}, {})
     banned, restricted = [], []
     per_card: dict[str, dict[str, int]] = defaultdict(dict)
-    cards: dict[str, Any] = entry["cards"] if isinstance(entry.get("cards"), dict) else {}
-    for code, verdict in sorted(cards.items()):
-        card_id = by_code.get(code, f"#{code}")
-        if not isinstance(verdict, dict):
+    cards = entry.obj("cards")
+    verdicts = [(code, cards.obj(code)) for code, _ in sorted(cards.items())] if cards is not None else []
+    for code, verdict in verdicts:
+        if verdict is None:
             continue
-        if verdict.get("deck_limit") == 0:
+        card_id = by_code.get(code, f"#{code}")
+        if verdict.number("deck_limit") == 0:
             banned.append(card_id)
-        if verdict.get("is_restricted"):
+        if verdict.flag("is_restricted"):
             restricted.append(card_id)
         for name in PER_CARD_VERDICTS:
-            number = _int_or_none(verdict.get(name))
+            number = verdict.number(name)
             if number:
                 per_card[name][card_id] = number
-    subtypes: dict[str, Any] = entry["subtypes"] if isinstance(entry.get("subtypes"), dict) else {}
-    code = str(entry.get("code") or entry.get("id") or entry.get("name"))
+    subtypes = entry.obj("subtypes")
+    by_subtype = [(name, subtypes.obj(name)) for name, _ in sorted(subtypes.items())] if subtypes is not None else []
+    banned_subtypes = [
+        slugify(name) for name, verdict in by_subtype if verdict is not None and verdict.number("deck_limit") == 0
+    ]
+    code = entry.code("code") or entry.code("id") or entry.text("name") or "mwl"
     return SourceRestriction(
         id=code,
-        name=str(entry.get("name") or code),
+        name=entry.text("name") or code,
         format_id="standard",
-        date_start=str(entry.get("date_start") or ""),
+        date_start=entry.text("date_start") or "",
         banned=banned,
         restricted=restricted,
-        banned_subtypes=[
-            slugify(str(name))
-            for name, v in sorted(subtypes.items())
-            if isinstance(v, dict) and v.get("deck_limit") == 0
-        ],
+        banned_subtypes=banned_subtypes,
         per_card=dict(per_card),
     )
 
@@ -876,7 +1148,7 @@ class _Converter:
             sides[faction.id] = faction.side
         return sides
 
-    def add(self, directory: str, data: dict[str, Any]) -> bool:
+    def add(self, directory: str, data: dict[str, Any], origin: str = "") -> bool:
         game, kind = data["game"], data["kind"]
         depth = "../" if directory != "." else ""
         data = {"$schema": f"{depth}{SCHEMA_DIR}/{schema_path(game, kind)}", **data}
@@ -885,7 +1157,7 @@ class _Converter:
         except ValidationError as exc:
             first = exc.errors()[0]
             where = "/".join(str(p) for p in first["loc"])
-            self.report.skipped.append(f"{kind} {data.get('id')!r}: {where}: {first['msg']}")
+            self.report.skipped.append(f"{origin + ': ' if origin else ''}{kind} {data.get('id')!r}: {where}: {first['msg']}")
             return False
         key = (directory, data["id"])
         if key in self.records:
@@ -906,7 +1178,7 @@ class _Converter:
                 self.report.warnings.append(
                     f"card {record_id!r}: id taken by another record; imported as {data['id']!r}"
                 )
-            if self.add("identities" if data["kind"] == "identity" else "cards", data):
+            if self.add("identities" if data["kind"] == "identity" else "cards", data, card.origin):
                 taken.add(data["id"])
 
     def card(self, card: SourceCard, faction_sides: dict[str, str]) -> dict[str, Any] | None:
@@ -1183,7 +1455,7 @@ class _Converter:
         def known(ids: list[str]) -> list[str]:
             out = []
             for raw in ids:
-                card_id = raw if raw.startswith("#") else as_slug(raw)
+                card_id = raw if raw.startswith("#") else self.source.card_ids.get(raw) or as_slug(raw)
                 if card_id in card_ids:
                     out.append(card_id)
                 else:
@@ -1300,11 +1572,14 @@ def import_netrunnerdb(
         bundled = bundled_netrunner()
     records = _Converter(source, report, bundled).run()
     report.counts = dict(sorted(Counter(r["kind"] for r in records.values()).items()))
-    _check_target(into)
-    into.parent.mkdir(parents=True, exist_ok=True)
     tmp = into.parent / f".{into.name}.import-{os.getpid()}"
-    if tmp.exists():
-        shutil.rmtree(tmp)
+    try:
+        _check_target(into)
+        into.parent.mkdir(parents=True, exist_ok=True)
+        if tmp.exists():
+            shutil.rmtree(tmp)
+    except OSError as exc:
+        raise DossierError(f"--into {into}: cannot write: {exc.strerror or exc}") from None
     marker = {
         "source": str(Path(path).resolve()),
         "layout": found,
@@ -1314,8 +1589,9 @@ def import_netrunnerdb(
     try:
         _write_tree(tmp, records, marker)
         _replace_dir(tmp, into)
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         with contextlib.suppress(OSError):
             shutil.rmtree(tmp)
-        raise DossierError(f"--into {into}: cannot write: {exc.strerror or exc}") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise DossierError(f"--into {into}: cannot write: {reason}") from None
     return report
