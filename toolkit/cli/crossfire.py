@@ -436,11 +436,12 @@ def deal(
     )
     seats = player_names(names, name, players)
     table = result.to_json(seats)
+    slip_cards = role_cards(game, result, seats, language) if slips is not None or private else []
+    pdf = _slips_pdf(slip_cards, result, players) if slips is not None else None  # before anything is written
     if out is not None:
         _write_json(out, table)
-    slip_cards = role_cards(game, result, seats, language) if slips is not None or private else []
-    if slips is not None:
-        _write_slips(slips, slip_cards, result, players)
+    if slips is not None and pdf is not None:
+        _write_bytes(slips, pdf)
     if format is OutputFormat.json:
         _dump(table)
         return
@@ -527,14 +528,23 @@ def slips_for(cards: Sequence[RoleCard]) -> list[Slip]:
     return result
 
 
-def _write_slips(path: Path, cards: Sequence[RoleCard], result: Deal, players: int) -> None:
-    from toolkit.sheets.slips import write_slips
+def _slips_pdf(cards: Sequence[RoleCard], result: Deal, players: int) -> bytes:
+    from toolkit.sheets.slips import slips_pdf
 
     footer = (
         f"Crossfire / 谍战特工 · {result.mode} mode · {players} players · cut along the grey lines, "
         "fold each flap up along the dashed line"
     )
-    write_slips(path, slips_for(cards), title=f"Crossfire role slips, {players} players", footer=footer)
+    return slips_pdf(slips_for(cards), title=f"Crossfire role slips, {players} players", footer=footer)
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    from toolkit.jsonio import atomic_write_bytes
+
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as exc:
+        raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
 
 @crossfire_app.command(help=RESOLVE_HELP)
