@@ -288,7 +288,7 @@ def package_digest() -> str:
 
 
 def test_fonts_build_writes_into_the_cache_and_printing_prefers_it(
-    cli, tmp_path: Path, _own_cache: Path, monkeypatch: pytest.MonkeyPatch
+    cli, tmp_path: Path, _own_cache: Path, monkeypatch: pytest.MonkeyPatch, game_copy
 ) -> None:
     from .test_sheets_fonts import make_cff_font
 
@@ -296,7 +296,8 @@ def test_fonts_build_writes_into_the_cache_and_printing_prefers_it(
     make_cff_font(source)  # a tiny PostScript font with "A" and 口
     monkeypatch.setattr(fontbuild, "find_latin_sources", lambda: None)
     before = package_digest()
-    result = cli("fonts", "build", "--regular", source, "--bold", source)
+    pool = game_copy("crossfire")  # a pool with a game of the bundled cards: loaded as printing loads it
+    result = cli("fonts", "build", "--regular", source, "--bold", source, "--cards", pool)
     assert result.exit_code == 0, result.output
     target = _own_cache / "dossier" / "fonts"
     assert cache_dir() == target
@@ -319,9 +320,15 @@ def test_fonts_build_writes_into_the_cache_and_printing_prefers_it(
     c.showPage()
     c.save()
     assert unprintable_in(buffer.getvalue()) == 0
+    from reportlab.pdfbase import pdfmetrics
+
+    def ps_name(registered: str) -> str:
+        return str(pdfmetrics.getFont(registered).face.name.decode())
+
     drawn = fonts_of_characters(buffer.getvalue())
-    assert drawn["特"] == drawn["工"] == "DossierSansSC-Regular"
-    assert drawn["A"] == drawn["口"] == f"DossierSansSC-Regular-{fonts_.regular}"
+    assert drawn["特"] == drawn["工"] == ps_name(bundled().regular)
+    assert drawn["A"] == drawn["口"] == ps_name(fonts_.regular) != drawn["特"]
+    assert {drawn["A"], drawn["特"]} & {"DossierSansSC-Regular"}  # the first one registered keeps its name
 
 
 def test_cache_dir_follows_xdg_cache_home() -> None:

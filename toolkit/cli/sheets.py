@@ -577,9 +577,9 @@ def fonts_build(
     found = fontbuild.find_sources() if regular is None or bold is None else {}
     sources = {"regular": regular or found["regular"], "bold": bold or found["bold"]}
     latin = fontbuild.find_latin_sources()
-    pool = [CARDS_DIR, *(p for p in _pool(cards) if p.resolve() != CARDS_DIR.resolve())]
     out = cache_dir()
-    built = fontbuild.build(pool, sources, out, latin=latin, extra=read_coverage(), strict=False)
+    # the pool as printing loads it; the bundled subset's coverage (every bundled card's characters) on top
+    built = fontbuild.build(_pool(cards), sources, out, latin=latin, extra=read_coverage(), strict=False)
     for path in built.files:
         print(f"{path}: written ({path.stat().st_size:,} bytes)")
     if latin is None:
