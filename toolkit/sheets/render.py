@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import io
 import math
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -93,7 +94,9 @@ class _FaceForms:
     """Each distinct card face drawn once as a PDF form and placed by reference for every copy.
 
     A deck holds most cards two or three times: this keeps files small and
-    printing fast. (A form is clipped to its box: the card's bleed edge.)
+    printing fast. (A form is clipped to its box: the card's bleed edge.) A face
+    printed once is drawn in place, clipped the same way: a form of its own
+    would only cost time and bytes.
     """
 
     def __init__(self, ctx: Context, width: float, height: float, bleed: float) -> None:
@@ -111,6 +114,18 @@ class _FaceForms:
             draw_front(self.ctx, record, self.width, self.height, b)
             c.endForm()
         return name
+
+    def place(self, record: Any, copies: int) -> None:
+        """Draw ``record``'s face at the origin: by its form when the document holds ``copies`` > 1, else in place."""
+        c = self.ctx.canvas
+        if copies > 1:
+            c.doForm(self.name(record))
+            return
+        b = self.bleed
+        path = c.beginPath()
+        path.rect(-b, -b, self.width + 2 * b, self.height + 2 * b)
+        c.clipPath(path, stroke=0, fill=0)
+        draw_front(self.ctx, record, self.width, self.height, b)
 
 
 class _BackForms:
@@ -158,17 +173,17 @@ def render_sheets(
     w, h, b = mm(spec.card.width), mm(spec.card.height), mm(spec.bleed)
     forms = _BackForms(ctx, w, h, b)
     faces = _FaceForms(ctx, w, h, b)
+    copies = Counter((r.game, r.kind, r.id) for r in records)
     pages = 0
     per_page = layout.per_page
     for start in range(0, max(len(records), 1), per_page):
         chunk = records[start : start + per_page]
         _crop_marks(c, layout)
         for slot, record in enumerate(chunk):
-            name = faces.name(record)
             rect = layout.front(slot)
             c.saveState()
             c.translate(mm(rect.x), mm(rect.y))
-            c.doForm(name)
+            faces.place(record, copies[(record.game, record.kind, record.id)])
             c.restoreState()
         c.showPage()
         pages += 1

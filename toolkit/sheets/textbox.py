@@ -17,7 +17,9 @@ bullet and a hanging indent, notes (errata) smaller and muted.
 
 from __future__ import annotations
 
+import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -312,50 +314,52 @@ def _bullet(c: Any, x: float, baseline: float, size: float, color: str) -> None:
 
 
 def draw_atoms(c: Any, atoms: list[Atom], x: float, baseline: float, size: float, color: str, fonts: FontSet) -> float:
-    """Draw one line of atoms; returns the x after it."""
+    """Draw one line of atoms; returns the x after it. Neighbouring atoms of one style are one text run."""
     c.setFillColor(color)
     run: list[str] = []
-    run_bold = run_italic = run_sup = False
+    style = (False, False, False)  # (bold, italic, sup) of the run
 
     def flush(at: float) -> float:
         if not run:
             return at
         text = "".join(run)
         run.clear()
-        run_size = size * SUP_SCALE if run_sup else size
-        y = baseline + size * SUP_RISE if run_sup else baseline
-        _text(c, at, y, text, run_size, run_bold, color, fonts, run_italic)
-        return at + fonts.width(text, run_bold, run_size)
+        bold, italic, sup = style
+        run_size = size * SUP_SCALE if sup else size
+        y = baseline + size * SUP_RISE if sup else baseline
+        _text(c, at, y, text, run_size, bold, color, fonts, italic)
+        return at + fonts.width(text, bold, run_size)
 
     for atom in atoms:
-        if atom.kind == "icon":
+        text, kind, bold, italic, sup = atom
+        if kind == "icon":
             x = flush(x)
             pad = icons.INLINE_PAD * size
             advance = size * (icons.INLINE_EM + 2 * icons.INLINE_PAD)
-            if atom.text in icons.DRAW:
-                icons.draw(c, atom.text, x + pad, baseline - DESCENT * size, size * icons.INLINE_EM, color)
+            if text in icons.DRAW:
+                icons.draw(c, text, x + pad, baseline - DESCENT * size, size * icons.INLINE_EM, color)
                 _invisible(c, x, baseline, atom.markup, size, advance, fonts)
             x += advance
             continue
-        if run and (atom.bold, atom.italic, atom.sup) != (run_bold, run_italic, run_sup):
+        if run and (bold, italic, sup) != style:
             x = flush(x)
         if not run:
-            run_bold, run_italic, run_sup = atom.bold, atom.italic, atom.sup
-        run.append(atom.text)
+            style = (bold, italic, sup)
+        run.append(text)
     return flush(x)
 
 
 def _invisible(c: Any, x: float, y: float, text: str, size: float, width: float, fonts: FontSet) -> None:
-    """``text`` as invisible text squeezed into ``width``: an icon copies and searches as its ``[id]``."""
+    """``text`` as invisible text squeezed into ``width``: an icon copies and searches as its ``[id]``.
+
+    Written straight into the page like :func:`_show`; the render mode and the
+    horizontal scale are graphics state, kept inside ``q … Q``.
+    """
     natural = fonts.width(text, False, size)
-    c.saveState()  # text render mode and horizontal scale are graphics state: keep them here
-    t = c.beginText(x, y)
-    t.setTextRenderMode(3)
-    t.setFont(fonts.regular, size)
-    t.setHorizScale(100.0 * width / natural if natural else 100.0)
-    t.textOut(text)
-    c.drawText(t)
-    c.restoreState()
+    fp_str = _pdf_format()[1]
+    scale = fp_str(100.0 * width / natural if natural else 100.0)
+    body = _encoding(c, fonts.regular).shows(text, fp_str(size))
+    c._code.extend(("q", f"BT 1 0 0 1 {fp_str(x)} {fp_str(y)} Tm 3 Tr {scale} Tz {body} ET", "Q"))
 
 
 def _text(
@@ -375,20 +379,46 @@ def _text(
             _show(c, x, y, run, name, size, 0, italic)
 
 
+@functools.cache
+def _pdf_format() -> tuple[Callable[[bytes], str], Callable[..., str]]:
+    """ReportLab's string escaping and number formatting (imported once, when first drawing)."""
+    from reportlab.lib.rl_accel import escapePDF, fp_str
+
+    return escapePDF, fp_str
+
+
 class _Encoding:
-    """One font's character codes in one PDF document: each character's (subset, code), and the subsets' names.
+    """One font's character codes in one PDF document: each character's code, and the subsets' names.
 
     The codes are the font's own (ReportLab assigns them the first time a
     character is used, which also records the character for embedding); this
-    only remembers them, so a run is encoded by dictionary look-ups.
+    only remembers them, so a run is encoded by dictionary look-ups, and a short
+    run seen before at the same size (a label, a stat) not even that.
     """
 
-    __slots__ = ("codes", "doc", "font", "names")
+    __slots__ = ("codes", "doc", "font", "names", "short")
+
+    SHORT = 12  # characters: runs up to this long are remembered whole, per size
 
     def __init__(self, font: Any, doc: Any) -> None:
         self.font, self.doc = font, doc
-        self.codes: dict[str, tuple[int, int]] = {}
+        self.codes: dict[str, int] = {}  # character -> subset << 8 | code
         self.names: dict[int, str] = {}
+        self.short: dict[tuple[str, str], str] = {}
+
+    def shows(self, text: str, size: str) -> str:
+        """The operators that show ``text`` at ``size`` (``/F1+0 9 Tf (…) Tj``, one per subset of the font)."""
+        if len(text) <= self.SHORT:
+            key = (text, size)
+            found = self.short.get(key)
+            if found is None:
+                found = self.short[key] = self._shows(text, size)
+            return found
+        return self._shows(text, size)
+
+    def _shows(self, text: str, size: str) -> str:
+        escape = _pdf_format()[0]
+        return " ".join(f"{name} {size} Tf ({escape(chunk)}) Tj" for name, chunk in self.chunks(text))
 
     def chunks(self, text: str) -> list[tuple[str, bytes]]:
         """``text`` as (subset font name, codes) chunks, one per run of characters of one subset."""
@@ -397,16 +427,16 @@ class _Encoding:
         current = -1
         run = bytearray()
         for ch in text:
-            found = codes.get(ch)
-            if found is None:
+            number = codes.get(ch)
+            if number is None:
                 ((subset, code),) = self.font.splitString(ch, self.doc)
-                found = codes[ch] = (subset, code[0])
-            if found[0] != current:
+                number = codes[ch] = subset << 8 | code[0]
+            if number >> 8 != current:
                 if run:
                     result.append((self.name(current), bytes(run)))
                     run = bytearray()
-                current = found[0]
-            run.append(found[1])
+                current = number >> 8
+            run.append(number & 0xFF)
         if run:
             result.append((self.name(current), bytes(run)))
         return result
@@ -420,14 +450,15 @@ class _Encoding:
 
 def _encoding(c: Any, name: str) -> _Encoding:
     """The encoding of font ``name`` in the document of canvas ``c`` (kept on the canvas)."""
-    encodings: dict[str, _Encoding] | None = getattr(c, "_dossier_encodings", None)
-    if encodings is None:
-        encodings = c._dossier_encodings = {}
-    encoding = encodings.get(name)
-    if encoding is None:
-        from reportlab.pdfbase import pdfmetrics
+    try:
+        return c._dossier_encodings[name]
+    except AttributeError:
+        c._dossier_encodings = {}
+    except KeyError:
+        pass
+    from reportlab.pdfbase import pdfmetrics
 
-        encoding = encodings[name] = _Encoding(pdfmetrics.getFont(name), c._doc)
+    encoding = c._dossier_encodings[name] = _Encoding(pdfmetrics.getFont(name), c._doc)
     return encoding
 
 
@@ -440,18 +471,10 @@ def _show(c: Any, x: float, y: float, text: str, name: str, size: float, mode: i
     (:class:`_Encoding` remembers them). Italic is the upright font sheared by
     the text matrix (same advance widths).
     """
-    from reportlab.lib.rl_accel import escapePDF, fp_str
-
-    parts = [f"BT 1 0 {fp_str(SLANT) if italic else 0} 1 {fp_str(x)} {fp_str(y)} Tm"]
-    if mode:
-        parts.append(f"{mode} Tr")
-    size_text = fp_str(size)
-    for font_name, chunk in _encoding(c, name).chunks(text):
-        parts.append(f"{font_name} {size_text} Tf ({escapePDF(chunk)}) Tj")
-    if mode:
-        parts.append("0 Tr")
-    parts.append("ET")
-    c._code.append(" ".join(parts))
+    fp_str = _pdf_format()[1]
+    head = f"BT 1 0 {fp_str(SLANT) if italic else 0} 1 {fp_str(x)} {fp_str(y)} Tm"
+    body = _encoding(c, name).shows(text, fp_str(size))
+    c._code.append(f"{head} {mode} Tr {body} 0 Tr ET" if mode else f"{head} {body} ET")
 
 
 def fit_line(
