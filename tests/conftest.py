@@ -21,10 +21,12 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.fixture(autouse=True)
 def _no_user_card_pool(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Tests read the bundled cards unless they say otherwise: a developer's DOSSIER_CARDS or user config
-    (``$XDG_CONFIG_HOME/dossier/config.toml``) must not change their results."""
+    """Tests read the bundled cards and fonts unless they say otherwise: a developer's DOSSIER_CARDS, user
+    config (``$XDG_CONFIG_HOME/dossier/config.toml``) or font build (``$XDG_CACHE_HOME``) must not change
+    their results."""
     monkeypatch.delenv("DOSSIER_CARDS", raising=False)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("xdg-config")))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))  # no user `fonts build`
 
 
 @pytest.fixture
