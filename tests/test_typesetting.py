@@ -69,6 +69,13 @@ def test_measure_words_are_what_the_grammar_takes_after_a_number(unit: str) -> N
     assert unit in game_lexicon().units
 
 
+@pytest.mark.parametrize(
+    ("label", "known"), [("距离", True), ("攻速", True), ("移速", True), ("强度", True), ("抽", False)]
+)
+def test_labels_are_what_the_grammar_puts_before_a_value(label: str, known: bool) -> None:
+    assert (label in game_lexicon().labels) is known
+
+
 def test_catalog_names_are_words() -> None:
     names = record_names(catalog().records)
     assert {"长弓狙击步枪", "白鹭"} <= names
@@ -95,6 +102,9 @@ def test_catalog_names_are_words() -> None:
         ),
         # a number before its measure word rather than a word
         ("你抽 2 张牌。", 5, ["你抽", "2 张牌。"]),
+        # a value stays with its label; a space before a closing mark is no break
+        ("格斗 · 徒手 攻速 1 · 距离 0-1", 12, ["格斗 · 徒手", "攻速 1 ·", "距离 0-1"]),
+        ("格斗 · 徒手 攻速 1 · 距离 0-1", 15, ["格斗 · 徒手 攻速 1 ·", "距离 0-1"]),
         # a name in 「」 is a word; one longer than the line breaks where it must
         ("你获得 1 张「全息诱饵」。", 9, ["你获得 1 张", "「全息诱饵」。"]),
         ("你搜寻 1 张「长弓狙击步枪」。", 8, ["你搜寻 1 张", "「长弓狙击步", "枪」。"]),
@@ -116,9 +126,13 @@ def test_break_between_words(text: str, width: float, lines: list[str]) -> None:
         # 造 成 _ 1 _ 点 伤 害: inside 造成 and 伤害; at the space between 1 and 点: number and unit
         ("造成 1 点伤害", [0, 2, 0, 0, 1, 0, 0, 2]),
         ("抽2张", [0, 0, 1]),
-        ("移动 0-2 内", [0, 2, 0, 0, 1, 0]),
+        # 移动 and 距离 are labels: the range stays with them, and with 内 after it
+        ("移动 0-2 内", [0, 2, 1, 0, 1, 0]),
+        ("距离 0-2", [0, 2, 1, 0]),
+        ("攻速 1 · 距离 0-1", [0, 2, 1, 0, 0, 0, 0, 0, 2, 1, 0]),
+        ("的伤害 +1", [0, 0, 2, 1, 0]),  # 的 is a particle: 伤害 is the word
+        ("你抽 2 张", [0, 0, 0, 0, 1, 0]),  # 抽 is a verb, not a label
         ("「全息诱饵」。", [0, 2, 2, 2, 2, 2, 0]),
-        ("距离 0-2", [0, 2, 0, 0]),
     ],
 )
 def test_break_kinds(text: str, kinds: list[int]) -> None:

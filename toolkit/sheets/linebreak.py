@@ -158,18 +158,20 @@ def atomize(text: str, bold_chars: int = 0, icons: Iterable[str] | None = None) 
 
 
 class Lexicon:
-    """Words a line should not break inside, and the measure words a number stays with.
+    """Words a line should not break inside, and what a number stays with: the measure word after
+    it (2 点, 0-2 内) and the word whose value it is before it (距离 0-2, 攻速 1, 移速 +1).
 
     Plain data for the breaker; the game's words come from
     :mod:`toolkit.sheets.vocabulary`. :meth:`spans` finds every occurrence of
     every word in a string (overlapping ones too) and every ``「…」`` name.
     """
 
-    __slots__ = ("_lengths", "units", "words")
+    __slots__ = ("_lengths", "labels", "units", "words")
 
-    def __init__(self, words: Iterable[str] = (), units: Iterable[str] = ()) -> None:
+    def __init__(self, words: Iterable[str] = (), units: Iterable[str] = (), labels: Iterable[str] = ()) -> None:
         self.words = frozenset(w for w in words if len(w) >= 2)
         self.units = frozenset(units)
+        self.labels = frozenset(labels)
         lengths: dict[str, set[int]] = {}
         for word in self.words:
             lengths.setdefault(word[0], set()).add(len(word))
@@ -177,7 +179,20 @@ class Lexicon:
 
     def extend(self, words: Iterable[str]) -> Lexicon:
         """This lexicon with more words (the names of a catalog)."""
-        return Lexicon(self.words | frozenset(words), self.units)
+        return Lexicon(self.words | frozenset(words), self.units, self.labels)
+
+    def label_before(self, atoms: list[Atom], index: int) -> bool:
+        """Whether the Chinese text that ends with ``atoms[index]`` ends with a label (距离, 攻速 …)."""
+        text: list[str] = []
+        longest = max(map(len, self.labels), default=0)
+        while index >= 0 and len(text) < longest:
+            atom = atoms[index]
+            if atom.kind != "text" or not atom.text or not _is_cjk(atom.text[0]):
+                break
+            text.insert(0, atom.text)
+            index -= 1
+        joined = "".join(text)
+        return any(joined.endswith(label) for label in self.labels)
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """``(start, end)`` of every word in ``text`` and of every bracketed name (``「…」``, brackets included)."""
@@ -197,10 +212,11 @@ class Lexicon:
 
 NO_WORDS = Lexicon()
 
-# How bad a break is, best first: between words; between a number and its measure word (2 点);
-# inside a word. On each line the breaker takes the last break of the best kind that fits.
+# How bad a break is, best first: between words; between a number and its measure word (2 点) or
+# the word it is the value of (距离 0-2); inside a word. On each line the breaker takes the last
+# break of the best kind that fits.
 BETWEEN, NUMBER_UNIT, INSIDE_WORD = 0, 1, 2
-KIND_NAMES = ("between words", "between a number and its unit", "inside a word")
+KIND_NAMES = ("between words", "between a number and its unit or label", "inside a word")
 
 
 def break_kinds(atoms: list[Atom], lexicon: Lexicon) -> list[int]:
@@ -208,7 +224,8 @@ def break_kinds(atoms: list[Atom], lexicon: Lexicon) -> list[int]:
 
     Words are found in the text atoms joined (a space, an icon or an ASCII run
     ends a word). A break at a space after a number and before a measure word,
-    or right between them, is a :data:`NUMBER_UNIT` break. Index 0 is unused.
+    or after a label and before its number, or right between them, is a
+    :data:`NUMBER_UNIT` break. Index 0 is unused.
     """
     kinds = [BETWEEN] * len(atoms)
     cjk = _CJK
@@ -232,6 +249,16 @@ def break_kinds(atoms: list[Atom], lexicon: Lexicon) -> list[int]:
                 index = owner[at]
                 if index > 0:
                     kinds[index] = INSIDE_WORD
+    if lexicon.labels:
+        for index in range(1, len(atoms)):
+            text, kind = atoms[index][0], atoms[index][1]
+            if kind != "text" or not (text[0].isdigit() or (text[0] in "+-" and text[1:2].isdigit())):
+                continue
+            at, last = index, index - 1  # the break: at the space after the label, or right after it
+            if atoms[last][1] == "space" and atoms[last][0] != "\n":
+                at, last = last, last - 1
+            if last >= 0 and kinds[at] < NUMBER_UNIT and lexicon.label_before(atoms, last):
+                kinds[at] = NUMBER_UNIT
     units = lexicon.units
     if units:
         for index in range(1, len(atoms)):
@@ -343,11 +370,13 @@ class Prepared:
 def prepare(atoms: list[Atom], measure: Measure, lexicon: Lexicon = NO_WORDS) -> Prepared:
     """Cut ``atoms`` into runs of boxes with their widths and the kind of break before each box.
 
-    The boxes are :func:`segments` (one pass here, with the same rules). Spaces
-    at the start and the end of a line vanish; ``\\n`` is a hard break (two in a
+    The boxes are :func:`segments` (one pass here, with the same rules), except
+    that a space before a closing mark or after an opening one stays inside its
+    box (no line starts with ``·`` after ``攻速 1 ·``). Spaces at the start and
+    the end of a line vanish; ``\\n`` is a hard break (two in a
     row leave an empty line; one at the very end adds nothing).
     """
-    kinds = break_kinds(atoms, lexicon) if (lexicon.words or lexicon.units) else None
+    kinds = break_kinds(atoms, lexicon) if (lexicon.words or lexicon.units or lexicon.labels) else None
     runs: list[Run | None] = []
     boxes: list[list[Atom]] = []
     widths: list[float] = []
@@ -395,6 +424,12 @@ def prepare(atoms: list[Atom], measure: Measure, lexicon: Lexicon = NO_WORDS) ->
         if box is not None and (first in closing or last in opening or sup or (not last_cjk and not first_cjk)):
             box.append(atom)  # glued to the box before (see _glued)
             widths[-1] += width
+        elif box is None and pending and (first in closing or last in opening):
+            box = boxes[-1]  # a space before a closing mark (or after an opening one) is no place to break
+            box.extend(pending)
+            box.append(atom)
+            widths[-1] += pending_width + width
+            pending, pending_width = [], 0.0
         else:
             box = [atom]
             boxes.append(box)

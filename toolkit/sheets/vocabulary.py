@@ -14,6 +14,9 @@ already knows them:
   → 内 …). Such a literal is a measure word and a word (伤害, 护盾值, 临时生命值,
   推进标记, 目标 …), not one word, so is a literal that starts with the particle 的
   (的伤害); a number stays with its measure word where the line allows (2 点, 3 张, 0-2 内);
+- labels: what the grammar puts right before a value (``"距离" RANGE``, ``STAT SIGNED``,
+  ``ATTACK_SPEED SIGNED`` → 距离, 移速, 攻速 …); a value stays with its label where
+  the line allows (距离 0-2, 攻速 1);
 - compounds the grammar builds from a keyword and a closed vocabulary
   (``"目标" [unit_noun]`` → 目标敌方单位, ``TEAM "获胜"`` → 蓝队获胜);
 - the cores the words share (中央服务器, 远程服务器 → 服务器; 潜袭者, 发起潜袭 → 潜袭);
@@ -149,7 +152,14 @@ def game_lexicon() -> Lexicon:
             if _cjk(keyword) and len(keyword) >= 2 and keyword not in phrases:
                 compounds.update(w for w in (keyword + n for n in vocab_rules.get(rule, ())) if len(w) <= MAX_WORD)
 
-    return Lexicon(words | compounds | _cores(words), frozenset(units))
+    # labels: what the grammar puts right before a value (STAT SIGNED, "距离" RANGE, ATTACK_SPEED SIGNED)
+    labels: set[str] = set()
+    for alt in alternatives:
+        for label in re.findall(r'("[^"]+"|[A-Z_]+)\s+(?:SIGNED|RANGE)\b', alt):
+            found = [label[1:-1]] if label.startswith('"') else terminals.get(label, [])
+            labels.update(w for w in found if _cjk(w) and len(w) >= 2)
+
+    return Lexicon(words | compounds | _cores(words), frozenset(units), frozenset(labels))
 
 
 def record_names(records: Iterable[Any]) -> set[str]:
