@@ -17,8 +17,10 @@ from toolkit.sheets.fonts import bundled
 from toolkit.sheets.geometry import mm
 from toolkit.sheets.layouts import Context, draw_front, is_printable
 from toolkit.sheets.linebreak import (
+    CLOSING,
     INSIDE_WORD,
     KIND_NAMES,
+    OPENING,
     Atom,
     Lexicon,
     atomize,
@@ -293,11 +295,17 @@ def test_no_bundled_card_splits_a_word_where_another_break_was_possible() -> Non
             atoms = para.atoms
             where = {id(atom): index for index, atom in enumerate(atoms)}
             kinds = break_kinds(atoms, words)
-            legal = set()  # atom indices a line may start at: the first atom of a segment after the first
+            legal = set()  # atom indices a line may start at: a segment after the first, by the punctuation rules
             index = 0
+            previous: Atom | None = None  # the last atom before this segment that is not a space
             for segment in segments(atoms):
-                if index and segment[0].kind != "space":
-                    legal.add(index)
+                first = segment[0]
+                if first.kind != "space":
+                    starts_closing = first.kind == "text" and first.text[0] in CLOSING
+                    ends_opening = previous is not None and previous.kind == "text" and previous.text[-1] in OPENING
+                    if index and not starts_closing and not ends_opening:
+                        legal.add(index)
+                    previous = segment[-1]
                 index += len(segment)
             for line, following in zip(lines, lines[1:], strict=False):
                 if not line or not following or id(line[0]) not in where or id(following[0]) not in where:
