@@ -443,12 +443,27 @@ class Face:
         size = self.pt(box.left.size)
         right_size = self.pt(box.right.size)
         left_bold, right_bold = box.left.font == "bold", box.right.font == "bold"
-        right_w = self.fonts.width(right, right_bold, right_size) if right else 0.0
-        room = inner.width - (right_w + self.u(2) if right else 0)
-        left_size = fit_line(left, room, size, self.fonts, left_bold)
+        left_size = None
+        # a long type line first takes room from the note at the right (down to the smallest size), then,
+        # as a last resort, is shortened with "…" and a warning: a proxy still prints (long subtype lists
+        # of real cards, e.g. 防火墙：哨兵 · 生化人 · 反程序 · Destroyer, beside a faction name)
+        for note_size in dict.fromkeys((right_size, min(right_size, MIN_SIZE))):
+            right_w = self.fonts.width(right, right_bold, note_size) if right else 0.0
+            room = inner.width - (right_w + self.u(2) if right else 0)
+            left_size = fit_line(left, room, size, self.fonts, left_bold)
+            if left_size is not None:
+                right_size = note_size
+                break
         if left_size is None:
-            self.ctx.report(self.record, "sheet.text.overflow", "error", f"type line {left!r} does not fit")
+            right_size = min(right_size, MIN_SIZE)
             left_size = MIN_SIZE
+            short = left
+            while short and self.fonts.width(short + "…", left_bold, MIN_SIZE) > room:
+                short = short[:-1]
+            self.ctx.report(
+                self.record, "sheet.text.shortened", "warning", f"type line {left!r} shortened to {short + '…'!r}"
+            )
+            left = short.rstrip(" ·") + "…"
         base = rect.y + rect.height / 2 - size * 0.36
         draw_line(c, left, inner.x, base, left_size, self.fonts, left_bold, self.color(box.left.color, ink))
         if right:
