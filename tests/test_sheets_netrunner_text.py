@@ -199,3 +199,18 @@ def test_sheets_print_the_same_text() -> None:
     with pdfplumber.open(io.BytesIO(sheet.pdf)) as pdf:
         text = pdf.pages[0].extract_text()
     assert text.count("Uplink") == 2 and "<strong>" not in text
+
+
+@pytest.mark.parametrize(
+    ("subtypes", "shortened"),
+    [
+        (["sentry"], False),
+        (["sentry", "bioroid", "ap", "destroyer", "observer", "deep_net", "tracer", "grail"], True),
+    ],
+)
+def test_a_long_type_line_still_prints(subtypes: list[str], shortened: bool) -> None:
+    """Real ice carry long subtype lists: the line shrinks beside the faction, then is shortened with a warning."""
+    _, text, issues = render(card(subtypes=subtypes), "en")
+    assert not [i for i in issues if i.severity == "error"]
+    assert any(i.code == "sheet.text.shortened" for i in issues) is shortened
+    assert ("…" in text) is shortened
