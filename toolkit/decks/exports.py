@@ -61,6 +61,12 @@ def one_line(text: str) -> str:
     return _NOT_ONE_LINE.sub(" ", text)
 
 
+def visible(text: str) -> str:
+    """``text`` for a one-line message: each line break or other control character written as its
+    escape (``\\n``, ``\\x1e``), as a pointer into a document with such a key must be shown."""
+    return _NOT_ONE_LINE.sub(lambda m: m.group().encode("unicode_escape", "backslashreplace").decode("ascii"), text)
+
+
 @dataclass(frozen=True)
 class Slot:
     """One title of the deck as an export writes it: the record, its copies and the chosen printing."""
@@ -304,6 +310,7 @@ __all__ = [
     "nrdb_file_name",
     "octgn_id",
     "one_line",
+    "visible",
     "octgn_ids",
     "restricted_ids",
 ]

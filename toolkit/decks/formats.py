@@ -34,6 +34,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -49,7 +50,16 @@ from toolkit.jsonio import JsonSyntaxError, canonical_dumps, loads_limited, loc_
 from toolkit.models import GAMES
 from toolkit.models.deck import Deck
 
-from .exports import DEFAULT_PRINTING, deck_to_jinteki, deck_to_nrdb, deck_to_o8d, octgn_id, octgn_ids, one_line
+from .exports import (
+    DEFAULT_PRINTING,
+    deck_to_jinteki,
+    deck_to_nrdb,
+    deck_to_o8d,
+    octgn_id,
+    octgn_ids,
+    one_line,
+    visible,
+)
 from .names import NameIndex
 
 READ_FORMATS = ("json", "text", "o8d")
@@ -231,7 +241,8 @@ def _read_json(path: Path, text: str) -> LoadedDeck:
         for err in exc.errors():
             where = loc_pointer(data, err["loc"])
             message = one_line(err["msg"].removeprefix("Value error, "))
-            loaded.findings.append(loaded.locate(Finding("deck.schema", f"{where or '/'}: {message}", pointer=where)))
+            shown = visible(where or "/")
+            loaded.findings.append(loaded.locate(Finding("deck.schema", f"{shown}: {message}", pointer=where)))
     _over_size(loaded)
     return loaded
 
@@ -312,15 +323,23 @@ class _Line:
     name: str
 
 
+def _numeral(char: str) -> bool:
+    """A digit of any script, or another number character (³, ½, ①): what may start a count.
+
+    Not letters with a numeric value (一, 三, Ⅲ): a Chinese name may start with one.
+    """
+    return char.isdigit() or unicodedata.category(char) in ("Nd", "No")
+
+
 def _count_first(line: str) -> tuple[str, str] | None:
     """(count, name) of ``3x Name``, ``3 Name``, ``3 x Name``, ``3xName``; the count as written, any digits.
 
     None when the line does not start with a number followed by a space or a mark (a heading,
     ``2024-worlds``); ("3", "") for a count without a name.
     """
-    start = 1 if line[:1] in _SIGNS and line[1:2].isdigit() else 0
+    start = 1 if line[:1] in _SIGNS and line[1:2] and _numeral(line[1]) else 0
     end = start
-    while end < len(line) and line[end].isdigit():
+    while end < len(line) and _numeral(line[end]):
         end += 1
     if end == start:
         return None
@@ -340,7 +359,7 @@ def _count_first(line: str) -> tuple[str, str] | None:
 def _count_last(line: str) -> tuple[str, str] | None:
     """(count, name) of ``Name x3`` (a space, a mark, maybe spaces, digits at the end), else None."""
     end = len(line)
-    while end and line[end - 1].isdigit():
+    while end and _numeral(line[end - 1]):
         end -= 1
     if end == len(line):
         return None

@@ -439,7 +439,8 @@ class _Shapes:
             except (OSError, UnicodeDecodeError):
                 self._positions[path] = {}
         line, column = pointer_position(self._positions[path], ptr)
-        return f"{path}:{line}:{column}: {ptr or '/'}"
+        shown = "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode() for c in ptr)
+        return f"{path}:{line}:{column}: {shown or '/'}"
 
     def bad(self, path: Path, ptr: str, message: str) -> None:
         self.report.warnings.append(f"{self.where(path, ptr)}: {message}")
