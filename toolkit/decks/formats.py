@@ -580,7 +580,7 @@ def _read_text(
             cards[record.id] = copies
             lines.setdefault(f"/cards/{record.id}", (entry.number, 1))
         else:
-            problem("deck.card.kind", f"{entry.name!r} is a {record.kind}, which does not go in a deck", entry.number)
+            problem("deck.card.kind", f"{entry.name!r} is {_a(record.kind)}, which does not go in a deck", entry.number)
 
     name_value = directives.get("name")
     heading_free = []
@@ -631,7 +631,7 @@ def _read_text(
             ptr = pointer(*err["loc"][:1])
             problem("deck.schema", f"{'/'.join(map(str, err['loc']))}: {one_line(err['msg'])}", lines.get(ptr, (1, 1))[0])
     _over_size(loaded)
-    problems.extend(f for f in loaded.findings if f not in problems)
+    problems.extend(loaded.findings)  # the limit's finding, if any: the rest are gathered in problems
     return done()
 
 
@@ -843,7 +843,7 @@ def _read_o8d(
                 cards[record.id] = copies
                 loaded.lines.setdefault(pointer("cards", record.id), (card.line, card.column))
             else:
-                problem("deck.card.kind", f"{title!r} is a {record.kind}, which does not go in a deck", card.line)
+                problem("deck.card.kind", f"{title!r} is {_a(record.kind)}, which does not go in a deck", card.line)
     stack = list(root.children)
     while stack:  # a <card> anywhere else is not read: say so
         element = stack.pop()
