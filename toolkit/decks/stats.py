@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import Any
 
+from toolkit.errors import DossierError
 from toolkit.models.deck import Deck
 
 
@@ -64,7 +65,14 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
 
 
 def expand(deck: Deck) -> list[str]:
-    """The draw pile: each card id as many times as it is in the deck, in a stable order."""
+    """The draw pile: each card id as many times as it is in the deck, in a stable order.
+
+    A deck of more than MAX_CARDS cards (which no reader returns) is refused, not laid out.
+    """
+    from .formats import MAX_CARDS
+
+    if deck.total() > MAX_CARDS:
+        raise DossierError(f"the deck holds {deck.total()} cards; the limit is {MAX_CARDS}", exit_code=1)
     return [card_id for card_id, count in sorted(deck.cards.items()) for _ in range(count)]
 
 
