@@ -9,7 +9,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
+import stat
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -24,28 +27,90 @@ from .models import RecordBase, namespace, parse_record
 GAME_FILE = "game.json"
 
 
-def _iter_json(directory: Path) -> Iterator[Path]:
-    for path in sorted(directory.rglob("*.json")):
-        rel = path.relative_to(directory)
-        if any(part.startswith(".") for part in rel.parts):
+@dataclass(frozen=True)
+class WalkProblem:
+    """Something under a walked directory that hides records: an unreadable directory,
+    a symbolic link loop or a dangling link. ``lint`` and ``fmt`` report these (exit 2)."""
+
+    path: Path
+    message: str
+
+
+def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> Iterator[Path]:
+    """The ``*.json`` files under ``directory`` (sorted; hidden entries skipped).
+
+    Symbolic links to directories are followed, but each directory is walked once
+    (by device and inode), so a link loop ends the walk of that branch instead of
+    looping; loops, dangling links and unreadable directories go to ``problems``.
+    """
+
+    def report(path: Path, message: str) -> None:
+        if problems is not None:
+            problems.append(WalkProblem(path, message))
+
+    try:
+        top = os.stat(directory)
+    except OSError as exc:
+        report(directory, f"cannot read directory: {exc.strerror or exc}")
+        return
+    visited = {(top.st_dev, top.st_ino)}
+    found: list[Path] = []
+    Chain = tuple[tuple[tuple[int, int], Path], ...]
+    stack: list[tuple[Path, Chain]] = [(directory, (((top.st_dev, top.st_ino), directory),))]
+    while stack:
+        current, chain = stack.pop()
+        try:
+            with os.scandir(current) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+        except OSError as exc:
+            report(current, f"cannot read directory: {exc.strerror or exc}")
             continue
-        if path.is_file():
-            yield path
+        subdirs: list[tuple[Path, Chain]] = []
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            path = Path(entry.path)
+            try:
+                info = entry.stat()
+            except OSError as exc:
+                if exc.errno == errno.ELOOP:
+                    report(path, "symbolic link loop (it resolves to itself)")
+                elif entry.is_symlink():
+                    with contextlib.suppress(OSError):
+                        report(path, f"dangling symbolic link to {os.readlink(path)!r}")
+                else:
+                    report(path, f"cannot read: {exc.strerror or exc}")
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                key = (info.st_dev, info.st_ino)
+                ancestor = next((p for k, p in chain if k == key), None)
+                if ancestor is not None:
+                    report(path, f"symbolic link loop: leads back to {str(ancestor)!r}")
+                elif key not in visited:  # else: the same directory reached by another link, walked once
+                    visited.add(key)
+                    subdirs.append((path, (*chain, (key, path))))
+            elif stat.S_ISREG(info.st_mode) and entry.name.endswith(".json"):
+                found.append(path)
+        stack.extend(reversed(subdirs))
+    yield from sorted(found)
 
 
-def discover(paths: Iterable[Path]) -> list[Path]:
+def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -> list[Path]:
     """Record files under ``paths`` (directories are walked, hidden entries skipped).
 
-    A path that does not exist is a usage error (exit 2).
+    A path that does not exist is a usage error (exit 2). What hides records
+    while walking (see :class:`WalkProblem`) is appended to ``problems`` if given.
     """
     found: list[Path] = []
     seen: set[str] = set()
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            candidates: Iterable[Path] = _iter_json(path)
+            candidates: Iterable[Path] = _iter_json(path, problems)
         elif path.is_file():
             candidates = [path]
+        elif os.path.islink(path):
+            raise DossierError(f"{path}: dangling symbolic link or link loop")
         elif path.exists():
             raise DossierError(f"{path}: not a regular file or directory")
         else:

@@ -11,17 +11,17 @@
   line and column where its value starts; it is only called for files that
   have findings, so the fast path never pays for it.
 - :func:`atomic_write_text` writes through a temporary file in the same
-  directory and renames it into place, so a reader never sees half a file.
+  directory and renames it into place, so a reader never sees half a file
+  (the rules are in :mod:`toolkit.safewrite`).
 
-This module imports nothing of ours and may be used from any layer.
+This module imports nothing of ours (but :mod:`toolkit.safewrite`, which imports only
+:mod:`toolkit.errors`) and may be used from any layer.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -189,34 +189,28 @@ def canonical_dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str, *, follow_symlinks: bool = False) -> None:
     """Write ``text`` (UTF-8, ``\n`` line ends) to ``path`` atomically; see :func:`atomic_write_bytes`."""
-    atomic_write_bytes(path, text.encode("utf-8"))
+    from .safewrite import encode_text
+
+    data = encode_text(Path(path), text)
+    if follow_symlinks:
+        atomic_write_bytes(path, data, follow_symlinks=True)
+    else:
+        atomic_write_bytes(path, data)
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
+def atomic_write_bytes(path: Path, data: bytes, *, follow_symlinks: bool = False) -> None:
     """Write ``data`` to ``path`` via a temp file in the same directory and an atomic rename.
 
     A reader sees the old file or the new one, never half of one; on any error the
-    old file is left as it was. An existing file keeps its permission bits.
+    old file is left as it was. An existing file keeps its permission bits. A
+    directory, symbolic link, FIFO or device is never replaced. The rules live in
+    :mod:`toolkit.safewrite`; errors are :class:`toolkit.safewrite.WriteError`.
     """
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        try:
-            os.chmod(tmp_name, path.stat().st_mode & 0o7777)
-        except FileNotFoundError:
-            os.chmod(tmp_name, 0o644)
-        os.replace(tmp_name, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp_name)
-        raise
+    from .safewrite import write_bytes
+
+    write_bytes(Path(path), data, follow_symlinks=follow_symlinks)
 
 
 def escape_pointer_token(token: str | int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from collections import Counter
@@ -13,9 +14,18 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from toolkit.catalog import context_sources, discover
+from toolkit.catalog import WalkProblem, context_sources, discover
 from toolkit.errors import DossierError
-from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
+from toolkit.jsonio import (
+    JsonSyntaxError,
+    atomic_write_text,
+    canonical_dumps,
+    loads_strict,
+    pointer,
+    pointer_position,
+    read_source,
+    value_positions,
+)
 from toolkit.models import GAMES, KINDS, schema_path
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
 from validators.findings import Finding
@@ -93,11 +103,14 @@ def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) 
     """
     from validators.lint import lint_sources
 
-    targets = discover(default_paths(paths))
-    if not targets:
+    problems: list[WalkProblem] = []
+    targets = discover(default_paths(paths), problems)
+    if not targets and not problems:
         raise DossierError(f"no .json files under {', '.join(map(str, default_paths(paths)))}")
     sources, wanted = context_sources(targets)
     result = lint_sources(sources, wanted)
+    result.findings[:0] = [walk_finding(p) for p in problems]
+    result.io_errors += len(problems)
     if format is OutputFormat.json:
         print(
             json.dumps(
@@ -112,6 +125,11 @@ def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) 
     if result.io_errors:
         raise typer.Exit(2)
     raise typer.Exit(1 if result.errors else 0)
+
+
+def walk_finding(problem: WalkProblem) -> Finding:
+    """A directory walk problem (unreadable directory, link loop, dangling link) as an I/O finding."""
+    return Finding("card.io", problem.message, file=str(problem.path))
 
 
 def summary(result: LintResult) -> dict[str, Any]:
@@ -146,7 +164,8 @@ def fmt(
     where a record lacks one. A file that does not parse is reported, not touched.
     """
     changed = failed = 0
-    for path in discover(default_paths(paths)):
+    problems: list[WalkProblem] = []
+    for path in discover(default_paths(paths), problems):
         source = read_source(path)
         if source.text is None:
             print(Finding("card.io", f"cannot read file: {source.error}", file=str(path)).format(), file=sys.stderr)
@@ -154,6 +173,7 @@ def fmt(
             continue
         try:
             data = loads_strict(source.text)
+            refuse_unwritable(source.text, data)
         except JsonSyntaxError as exc:
             print(
                 Finding(
@@ -175,13 +195,55 @@ def fmt(
         if check:
             print(f"{path}: would reformat")
         else:
-            atomic_write_text(path, text)
+            atomic_write_text(path, text, follow_symlinks=True)
             print(f"{path}: reformatted")
     if check and changed:
         print(f"{changed} file(s) would be reformatted", file=sys.stderr)
+    for problem in problems:
+        print(walk_finding(problem).format(), file=sys.stderr)
+    if problems:
+        raise typer.Exit(2)
     if failed:
         raise typer.Exit(1)
     raise typer.Exit(1 if check and changed else 0)
+
+
+def refuse_unwritable(text: str, data: Any) -> None:
+    """Raise :class:`JsonSyntaxError` (with the place) for a value ``fmt`` cannot write back as JSON.
+
+    ``1e400`` reads as an infinite float, which would be written as ``Infinity``
+    (not JSON); ``NaN``/``Infinity`` themselves and a lone surrogate escape
+    (``"\\ud800"``, which no UTF-8 file can hold) are refused the same way.
+    """
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    problem: tuple[tuple[str | int, ...], str] | None = None
+    while stack and problem is None:
+        value, where = stack.pop()
+        if isinstance(value, float) and not math.isfinite(value):
+            problem = where, "a number out of range (it would be written as Infinity or NaN, which are not JSON)"
+        elif isinstance(value, str) and not _encodable(value):
+            problem = where, "a string with a lone surrogate escape (half of a character)"
+        elif isinstance(value, dict):
+            for key in value:
+                if not _encodable(key):
+                    problem = (*where, key), "a key with a lone surrogate escape (half of a character)"
+                    break
+            stack.extend((v, (*where, k)) for k, v in reversed(list(value.items())))
+        elif isinstance(value, list):
+            stack.extend((v, (*where, i)) for i, v in reversed(list(enumerate(value))))
+    if problem is None:
+        return
+    where, message = problem
+    line, column = pointer_position(value_positions(text), pointer(*where))
+    raise JsonSyntaxError(message, line, column)
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def add_schema_ref(path: Path, data: Any) -> None:

@@ -1,0 +1,245 @@
+"""toolkit.safewrite: every output is checked, written through a temp file, renamed, and swept after a kill."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from toolkit import safewrite
+from toolkit.errors import DossierError
+from toolkit.jsonio import atomic_write_bytes, atomic_write_text
+from toolkit.safewrite import WriteError, replace_dir, sweep, write_bytes
+
+
+def dead_pid() -> int:
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
+
+
+def leftovers(directory: Path) -> list[str]:
+    return sorted(p.name for p in directory.iterdir() if ".dossier-" in p.name)
+
+
+def test_writes_new_and_replaces_regular_file(tmp_path: Path) -> None:
+    path = tmp_path / "out.pdf"
+    write_bytes(path, b"one")
+    assert path.read_bytes() == b"one"
+    path.chmod(0o640)
+    write_bytes(path, b"two")
+    assert path.read_bytes() == b"two"
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize(
+    ("make", "reason"),
+    [
+        (lambda p: p.mkdir(), "is a directory"),
+        (lambda p: p.symlink_to(p.parent / "real"), "is a symbolic link"),
+        (lambda p: os.mkfifo(p), "is a FIFO"),
+    ],
+    ids=["directory", "symlink", "fifo"],
+)
+def test_refuses_non_regular_targets(tmp_path: Path, make, reason: str) -> None:
+    (tmp_path / "real").write_bytes(b"keep")
+    path = tmp_path / "out"
+    make(path)
+    with pytest.raises(WriteError) as info:
+        atomic_write_bytes(path, b"new")
+    assert str(info.value).startswith(f"{path}: cannot write: {reason}")
+    assert "\n" not in str(info.value)
+    assert isinstance(info.value, DossierError) and isinstance(info.value, OSError)
+    assert (tmp_path / "real").read_bytes() == b"keep"
+    assert os.path.lexists(path) and not (path.is_file() and not path.is_symlink())
+    assert leftovers(tmp_path) == []
+
+
+def test_follow_symlinks_rewrites_the_file_and_keeps_the_link(tmp_path: Path) -> None:
+    real = tmp_path / "real.json"
+    real.write_text("{}", encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    atomic_write_text(link, "{}\n", follow_symlinks=True)
+    assert link.is_symlink() and real.read_text(encoding="utf-8") == "{}\n"
+
+
+def test_parent_that_is_a_file_or_missing(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(WriteError, match="is not a directory"):
+        write_bytes(tmp_path / "file" / "out.png", b"x")
+    with pytest.raises(WriteError, match="does not exist"):
+        write_bytes(tmp_path / "nope" / "out.png", b"x")
+
+
+def test_permission_denied_is_one_line_and_leaves_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Tests run as root, which ignores file modes: simulate a read-only directory at os.open.
+    real_open = os.open
+
+    def deny(path, flags, *args, **kwargs):
+        if "dossier-tmp" in str(path):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", deny)
+    with pytest.raises(WriteError, match=r"out\.pdf: cannot write: Permission denied$"):
+        write_bytes(tmp_path / "out.pdf", b"x")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_error_mid_write_keeps_old_file_and_removes_temp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "out.json"
+    path.write_text("old")
+
+    def interrupted(fd: int) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "fsync", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        atomic_write_text(path, "new")
+    assert path.read_text() == "old"
+    assert leftovers(tmp_path) == []
+
+
+def test_lone_surrogate_text_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(WriteError, match="lone surrogate"):
+        atomic_write_text(tmp_path / "x.json", '"\ud800"')
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_killed_writer_leaves_old_file_and_next_run_sweeps(tmp_path: Path) -> None:
+    path = tmp_path / "big.pdf"
+    path.write_bytes(b"old")
+    script = textwrap.dedent(
+        f"""
+        import os, sys, time
+        from pathlib import Path
+        from toolkit import safewrite
+        def stall(fd):
+            print("writing", flush=True)
+            time.sleep(60)
+        os.fsync = stall
+        safewrite.write_bytes(Path({str(path)!r}), b"x" * 5_000_000)
+        """
+    )
+    child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, cwd=Path(__file__).parent.parent)
+    assert child.stdout is not None
+    assert child.stdout.readline().strip() == b"writing"
+    os.kill(child.pid, signal.SIGKILL)
+    child.wait()
+    left = leftovers(tmp_path)
+    assert len(left) == 1 and left[0].startswith(".big.pdf.dossier-tmp-")
+    assert path.read_bytes() == b"old"
+    write_bytes(tmp_path / "other.png", b"y")  # any next write in the same directory sweeps
+    assert leftovers(tmp_path) == []
+    assert path.read_bytes() == b"old"
+
+
+def test_sweep_keeps_a_live_young_temp_and_removes_old_ones(tmp_path: Path) -> None:
+    mine = tmp_path / f".a.dossier-tmp-{os.getpid()}-00ff"
+    mine.write_bytes(b"")
+    dead = tmp_path / f".b.dossier-tmp-{dead_pid()}-00ff"
+    dead.write_bytes(b"")
+    stale = tmp_path / f".c.dossier-tmp-{os.getpid()}-0abc"
+    stale.write_bytes(b"")
+    long_ago = time.time() - safewrite.STALE_AFTER - 60
+    os.utime(stale, (long_ago, long_ago))
+    unrelated = tmp_path / ".c.tmp"
+    unrelated.write_bytes(b"")
+    sweep(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([mine.name, unrelated.name])
+
+
+def test_replace_dir_swaps_and_keeps_old_tree_on_error(tmp_path: Path) -> None:
+    into = tmp_path / "import"
+
+    def build(text: str):
+        def make(tmp: Path) -> None:
+            tmp.mkdir()
+            (tmp / "a.json").write_text(text)
+
+        return make
+
+    replace_dir(into, build("one"))
+    assert (into / "a.json").read_text() == "one"
+    replace_dir(into, build("two"))
+    assert (into / "a.json").read_text() == "two"
+
+    def broken(tmp: Path) -> None:
+        tmp.mkdir()
+        (tmp / "half.json").write_text("x")
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        replace_dir(into, broken)
+    assert (into / "a.json").read_text() == "two"
+    assert leftovers(tmp_path) == []
+
+
+def test_replace_dir_refuses_file_and_symlink(tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    with pytest.raises(WriteError, match="not a directory"):
+        replace_dir(tmp_path / "file", lambda tmp: tmp.mkdir())
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    with pytest.raises(WriteError, match="symbolic link"):
+        replace_dir(tmp_path / "link", lambda tmp: tmp.mkdir())
+    with pytest.raises(WriteError, match="is not a directory"):
+        replace_dir(tmp_path / "file" / "into", lambda tmp: tmp.mkdir())
+
+
+def test_sweep_removes_killed_tree_and_restores_a_lost_one(tmp_path: Path) -> None:
+    pid = dead_pid()
+    half = tmp_path / f".import.dossier-tmp-{pid}-0001"
+    (half / "sub").mkdir(parents=True)
+    (half / "sub" / "x.json").write_text("x")
+    kept = tmp_path / f".import.dossier-old-{pid}-0002"  # killed between the two renames
+    kept.mkdir()
+    (kept / "a.json").write_text("user's")
+    legacy = tmp_path / f".import.import-{pid}"
+    legacy.mkdir()
+    sweep(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["import"]
+    assert (tmp_path / "import" / "a.json").read_text() == "user's"
+
+
+@pytest.mark.parametrize(
+    ("literal", "problem"),
+    [
+        ("1e400", "a number out of range"),
+        ("-1e999", "a number out of range"),
+        ("NaN", "a number out of range"),
+        ("[1, 1e400]", "a number out of range"),
+        ('"\\ud800"', "lone surrogate"),
+    ],
+)
+def test_fmt_refuses_what_it_cannot_write(game_copy, cli, literal: str, problem: str) -> None:
+    root = game_copy("crossfire")
+    path = root / "roles" / "vip.json"
+    text = path.read_text(encoding="utf-8").replace("{", '{\n  "zz": ' + literal + ",", 1)
+    path.write_text(text, encoding="utf-8")
+    result = cli("fmt", path)
+    assert result.exit_code == 1
+    assert f"{path}:2:" in result.output and "error card.json: invalid JSON: " in result.output
+    assert problem in result.output and "file left as it is" in result.output
+    assert "Traceback" not in result.output
+    assert path.read_text(encoding="utf-8") == text
+    assert cli("fmt", "--check", path).exit_code == 1
+
+
+def test_fmt_rewrites_through_a_symlink(game_copy, cli) -> None:
+    root = game_copy("crossfire")
+    real = root / "roles" / "vip.json"
+    real.write_text(real.read_text(encoding="utf-8").replace("\n", "\n\n"), encoding="utf-8")
+    link = root.parent / "vip-link.json"
+    link.symlink_to(real)
+    result = cli("fmt", link)
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink() and "\n\n" not in real.read_text(encoding="utf-8")

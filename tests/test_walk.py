@@ -1,0 +1,95 @@
+"""Walking card directories: unreadable directories, symlink loops and dangling links are reported, never looped."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from toolkit.catalog import WalkProblem, discover
+
+
+def test_plain_tree_finds_sorted_json_skipping_hidden(tmp_path: Path) -> None:
+    (tmp_path / "b").mkdir()
+    (tmp_path / ".hidden").mkdir()
+    for rel in ("b/z.json", "a.json", ".hidden/x.json", "b/.y.json", "b/notes.txt"):
+        (tmp_path / rel).write_text("{}")
+    problems: list[WalkProblem] = []
+    assert discover([tmp_path], problems) == [tmp_path / "a.json", tmp_path / "b" / "z.json"]
+    assert problems == []
+
+
+def test_symlink_loop_is_reported_once_and_ends(tmp_path: Path) -> None:
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "a.json").write_text("{}")
+    (tmp_path / "sub" / "up").symlink_to(tmp_path)
+    (tmp_path / "self").symlink_to(tmp_path / "self")
+    problems: list[WalkProblem] = []
+    assert discover([tmp_path], problems) == [tmp_path / "sub" / "a.json"]
+    messages = {p.path.name: p.message for p in problems}
+    assert messages["up"].startswith("symbolic link loop")
+    assert messages["self"].startswith("symbolic link loop")
+
+
+def test_dangling_link_and_linked_directory(tmp_path: Path) -> None:
+    (tmp_path / "real").mkdir()
+    (tmp_path / "real" / "a.json").write_text("{}")
+    (tmp_path / "tree").mkdir()
+    (tmp_path / "tree" / "linked").symlink_to(tmp_path / "real")
+    (tmp_path / "tree" / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    problems: list[WalkProblem] = []
+    assert discover([tmp_path / "tree"], problems) == [tmp_path / "tree" / "linked" / "a.json"]
+    assert [(p.path.name, p.message) for p in problems] == [
+        ("gone.json", f"dangling symbolic link to {str(tmp_path / 'nowhere.json')!r}")
+    ]
+
+
+def deny_scandir(monkeypatch: pytest.MonkeyPatch, denied: Path) -> None:
+    # Tests run as root, which reads any directory: simulate an unreadable one.
+    real = os.scandir
+
+    def scandir(path):  # type: ignore[no-untyped-def]
+        if Path(path) == denied:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+
+
+def card_tree(game_copy) -> Path:
+    root = game_copy("crossfire")
+    (root / "roles" / "loop").symlink_to(root)
+    (root / "roles" / "gone.json").symlink_to(root / "missing.json")
+    (root / "locked").mkdir()
+    return root
+
+
+def test_lint_reports_walk_problems_and_exits_2(game_copy, cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = card_tree(game_copy)
+    deny_scandir(monkeypatch, root / "locked")
+    result = cli("lint", root)
+    assert result.exit_code == 2, result.output
+    out = result.output
+    assert f"{root / 'roles' / 'loop'}: error card.io: symbolic link loop" in out
+    assert f"{root / 'roles' / 'gone.json'}: error card.io: dangling symbolic link" in out
+    assert f"{root / 'locked'}: error card.io: cannot read directory: Permission denied" in out
+    json_result = cli("lint", "--format", "json", root)
+    assert json_result.exit_code == 2
+    assert '"code": "card.io"' in json_result.output
+
+
+@pytest.mark.parametrize("check", [True, False])
+def test_fmt_reports_walk_problems_and_exits_2(game_copy, cli, monkeypatch, check: bool) -> None:
+    root = card_tree(game_copy)
+    deny_scandir(monkeypatch, root / "locked")
+    result = cli("fmt", *(["--check"] if check else []), root)
+    assert result.exit_code == 2, result.output
+    assert f"{root / 'roles' / 'loop'}: error card.io: symbolic link loop" in result.output
+    assert f"{root / 'locked'}: error card.io: cannot read directory" in result.output
+
+
+def test_clean_tree_still_exits_0(game_copy, cli) -> None:
+    root = game_copy("crossfire")
+    assert cli("lint", root).exit_code == 0
+    assert cli("fmt", "--check", root).exit_code == 0

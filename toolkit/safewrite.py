@@ -1,0 +1,289 @@
+"""Every file and directory Dossier writes goes through here.
+
+Rules (one place, so every writer behaves the same):
+
+- The target is checked first. A directory, a symbolic link, a FIFO, a device
+  or a socket is never replaced: writing there is refused with one line naming
+  the path (:class:`WriteError`). Only a regular file (or nothing) may be
+  replaced; whether replacing an existing file is allowed at all (``--force``) is
+  the caller's decision. ``follow_symlinks=True`` (for rewriting a user's own
+  file in place, as ``fmt`` does) writes to the regular file a link points to
+  and keeps the link.
+- The data goes to a temporary file in the target's directory, named
+  ``.<name>.dossier-tmp-<pid>-<hex>``, which is fsynced and renamed over the
+  target; the directory is fsynced after. A reader sees the old file or the new
+  one. On any error (or a signal turned into an exception) the temporary file is
+  removed and the old file is left as it was.
+- A run that was killed cannot clean up, so every write first sweeps the
+  directory: leftovers of that pattern whose process is gone (or that are older
+  than :data:`STALE_AFTER` seconds, in case the pid was reused) are removed.
+- A whole tree (``import``) is built in a sibling ``.<name>.dossier-tmp-…``
+  directory and swapped in with two renames (:func:`replace_dir`); the old tree
+  is kept as ``.<name>.dossier-old-…`` until the new one is in place. A sweep
+  puts a kept old tree back if a kill left no tree at all, so nothing a user
+  had is lost.
+- Errors are :class:`WriteError`: a :class:`~toolkit.errors.DossierError` (one
+  line, exit 2) that is also an :class:`OSError`, so callers that catch
+  ``OSError`` keep working; its ``strerror`` is the short reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import secrets
+import shutil
+import stat
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from .errors import DossierError
+
+STALE_AFTER = 15 * 60
+"""Seconds after which a leftover temporary is removed even if its pid is running (pids get reused)."""
+
+TMP_TAG = "dossier-tmp"
+OLD_TAG = "dossier-old"
+_LEFTOVER = re.compile(r"^\.(?P<name>.+)\.(?P<tag>dossier-tmp|dossier-old|import|old)-(?P<pid>\d+)(?:-[0-9a-f]+)?$")
+
+
+class WriteError(DossierError, OSError):
+    """A target that must not or cannot be written; the message names the path."""
+
+    def __init__(self, path: Path | str, reason: str, code: int = errno.EIO) -> None:
+        DossierError.__init__(self, f"{path}: cannot write: {reason}")
+        self.errno = code
+        self.strerror = reason
+        self.filename = str(path)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "is a directory"
+    if stat.S_ISLNK(mode):
+        return "is a symbolic link; not replaced"
+    if stat.S_ISFIFO(mode):
+        return "is a FIFO, not a regular file; not replaced"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "is a device, not a regular file; not replaced"
+    if stat.S_ISSOCK(mode):
+        return "is a socket, not a regular file; not replaced"
+    return "is not a regular file; not replaced"
+
+
+def check_target(path: Path, *, follow_symlinks: bool = False) -> Path:
+    """The file to write for ``path``, or :class:`WriteError` (see the module docstring)."""
+    path = Path(path)
+    try:
+        info = os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        info = None
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+    if info is not None and stat.S_ISLNK(info.st_mode) and follow_symlinks:
+        try:
+            real = Path(os.path.realpath(path, strict=True))
+        except OSError:
+            raise WriteError(path, "is a dangling symbolic link; not replaced", errno.ENOENT) from None
+        return check_target(real)
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        code = errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EEXIST
+        raise WriteError(path, _kind(info.st_mode), code)
+    parent = _parent(path)
+    try:
+        parent_info = os.stat(parent)
+    except FileNotFoundError:
+        raise WriteError(path, f"directory {parent} does not exist", errno.ENOENT) from None
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+    if not stat.S_ISDIR(parent_info.st_mode):
+        raise WriteError(path, f"{parent} is not a directory", errno.ENOTDIR)
+    return path
+
+
+def _parent(path: Path) -> Path:
+    return path.parent if str(path.parent) else Path(".")
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True
+    return True
+
+
+def temp_name(name: str, tag: str = TMP_TAG) -> str:
+    """``.<name>.<tag>-<pid>-<hex>``: recognisable, unique per call, swept when its process is gone."""
+    return f".{name}.{tag}-{os.getpid()}-{secrets.token_hex(4)}"
+
+
+def sweep(directory: Path, *, now: float | None = None) -> list[Path]:
+    """Remove leftovers of killed runs in ``directory`` (best effort; returns what was removed or restored).
+
+    A leftover is removed when its process is gone, or when it is older than
+    :data:`STALE_AFTER`. A kept old tree (``…dossier-old-…``/``…old-…``) whose
+    target no longer exists is renamed back into place instead.
+    """
+    directory = Path(directory)
+    now = time.time() if now is None else now
+    done: list[Path] = []
+    try:
+        entries = list(os.scandir(directory))
+    except OSError:
+        return done
+    for entry in entries:
+        match = _LEFTOVER.match(entry.name)
+        if match is None:
+            continue
+        pid = int(match["pid"])
+        try:
+            info = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        young = now - info.st_mtime < STALE_AFTER
+        if young and (pid == os.getpid() or _pid_alive(pid)):
+            continue
+        path = Path(entry.path)
+        is_dir = stat.S_ISDIR(info.st_mode)
+        with contextlib.suppress(OSError):
+            if match["tag"] in (OLD_TAG, "old") and is_dir:
+                target = directory / match["name"]
+                if not os.path.lexists(target):
+                    os.rename(path, target)
+                    done.append(target)
+                    continue
+            if is_dir:
+                shutil.rmtree(path)
+            else:
+                os.unlink(path)
+            done.append(path)
+    return done
+
+
+def _fsync_dir(directory: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def write_bytes(path: Path, data: bytes, *, follow_symlinks: bool = False) -> None:
+    """Write ``data`` to ``path`` safely and atomically (see the module docstring).
+
+    An existing file keeps its permission bits; a new one gets 0666 less the umask.
+    """
+    target = check_target(Path(path), follow_symlinks=follow_symlinks)
+    directory = _parent(target)
+    sweep(directory)
+    tmp = directory / temp_name(target.name)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        try:
+            mode = os.stat(target).st_mode & 0o7777
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        os.chmod(tmp, mode)
+        check_target(target)  # it may have changed into something else while we wrote
+        os.replace(tmp, target)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError) and not isinstance(exc, WriteError):
+            raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        raise
+    _fsync_dir(directory)
+
+
+def write_text(path: Path, text: str, *, follow_symlinks: bool = False) -> None:
+    """:func:`write_bytes` for UTF-8 text; a string that cannot be encoded (a lone surrogate) is refused."""
+    write_bytes(path, encode_text(path, text), follow_symlinks=follow_symlinks)
+
+
+def encode_text(path: Path, text: str) -> bytes:
+    """``text`` as UTF-8, or :class:`WriteError` for a lone surrogate (which no file can hold)."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise WriteError(path, f"text holds a lone surrogate at offset {exc.start}; nothing written") from None
+
+
+def check_dir_target(into: Path) -> None:
+    """Refuse a tree target that exists and is not a real directory (a file, a link, a device)."""
+    try:
+        info = os.lstat(into)
+    except FileNotFoundError:
+        return
+    except NotADirectoryError:
+        raise WriteError(into, f"{_parent(into)} is not a directory", errno.ENOTDIR) from None
+    except OSError as exc:
+        raise WriteError(into, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+    if not stat.S_ISDIR(info.st_mode):
+        reason = "exists and is a symbolic link; not replaced" if stat.S_ISLNK(info.st_mode) else (
+            "exists and is not a directory"
+        )
+        raise WriteError(into, reason, errno.ENOTDIR)
+
+
+def replace_dir(into: Path, build: Callable[[Path], None]) -> None:
+    """Build a tree with ``build(tmp)`` in a sibling temporary directory and swap it in for ``into``.
+
+    ``build`` gets a directory that does not exist yet and must create it. On any
+    error the temporary tree is removed and ``into`` is left as it was.
+    """
+    into = Path(into)
+    check_dir_target(into)
+    parent = _parent(into)
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WriteError(into, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+    sweep(parent)
+    tmp = parent / temp_name(into.name)
+    old = parent / temp_name(into.name, OLD_TAG)
+    try:
+        build(tmp)
+        _fsync_dir(tmp)
+        check_dir_target(into)
+        if os.path.lexists(into):
+            os.rename(into, old)
+        try:
+            os.rename(tmp, into)
+        except BaseException:
+            if os.path.lexists(old) and not os.path.lexists(into):
+                os.rename(old, into)
+            raise
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            shutil.rmtree(tmp)
+        if isinstance(exc, OSError) and not isinstance(exc, WriteError):
+            raise WriteError(into, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        raise
+    _fsync_dir(parent)
+    with contextlib.suppress(OSError):
+        shutil.rmtree(old)
