@@ -89,10 +89,15 @@ def hang_guard() -> Iterator[None]:
 
 @pytest.fixture(scope="module")
 def pool() -> Iterator[Any]:
-    """The bundled pool, loaded once: every CLI run of this module reads it (it is never changed)."""
+    """The bundled pool, loaded once: every CLI run of this module reads it (it is never changed); and
+    the click command built from the app once (typer builds it anew for every run, most of a run's time)."""
+    import typer.testing
+
     loaded = deck_cli.load_pool([CARDS])
+    command = typer.testing._get_command(app)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(deck_cli, "load_pool", lambda cards: loaded)
+        patch.setattr(typer.testing, "_get_command", lambda typer_app: command)
         yield loaded
 
 

@@ -68,14 +68,18 @@ def hang_guard() -> Iterator[None]:
 
 @pytest.fixture(scope="module")
 def fast() -> Iterator[dict[str, Any]]:
-    """What Dossier knows of netrunner and the schemas, computed once (both are pure) for every import here."""
+    """What Dossier knows of netrunner, the schemas and the click command, computed once (all are pure)."""
+    import typer.testing
+
     from toolkit import schemagen
 
     bundled = nrdb.bundled_netrunner()
     schemas = schemagen.generate()
+    command = typer.testing._get_command(app)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(nrdb, "bundled_netrunner", lambda directory=None: bundled)
         patch.setattr(schemagen, "generate", lambda: schemas)
+        patch.setattr(typer.testing, "_get_command", lambda typer_app: command)
         yield bundled
 
 
