@@ -20,8 +20,11 @@ This module imports nothing of ours (but :mod:`toolkit.safewrite`, which imports
 
 from __future__ import annotations
 
+import bisect
 import contextlib
 import json
+import re
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +71,12 @@ def loads_strict(text: str) -> Any:
         raise JsonSyntaxError(f"duplicate key {exc.key!r}", line, column) from None
     except RecursionError:
         raise JsonSyntaxError("document nested too deeply", 1, 1) from None
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits()): find it
+        loads_limited(text, max_depth=sys.maxsize, max_digits=_PYTHON_DIGITS)
+        raise JsonSyntaxError("a number too long to read", 1, 1) from None
 
 
+_PYTHON_DIGITS = 4300  # Python's default limit on converting a decimal string to int
 MAX_DEPTH = 64
 MAX_DIGITS = 20
 
@@ -177,8 +184,8 @@ def _first_problem(data: Any, max_depth: int) -> tuple[str, str] | None:
 def _find_duplicate_key(text: str, key: str) -> tuple[int, int]:
     """Where the second occurrence of ``key`` in one object starts (best effort)."""
     scanner = _Scanner(text)
-    with contextlib.suppress(JsonSyntaxError, RecursionError):
-        scanner.value("")
+    with contextlib.suppress(JsonSyntaxError):
+        scanner.document()
     if scanner.duplicate_at is not None:
         return line_col(text, scanner.duplicate_at)
     return 1, 1
@@ -259,24 +266,44 @@ def line_col(text: str, offset: int) -> tuple[int, int]:
     return line, offset - start + 1
 
 
+class _Lines:
+    """Line and column of many offsets of one text, each in O(log lines) (the text is scanned once)."""
+
+    def __init__(self, text: str) -> None:
+        self.starts = [0]
+        find, at = text.find, text.find("\n")
+        while at != -1:
+            self.starts.append(at + 1)
+            at = find("\n", at + 1)
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        index = bisect.bisect_right(self.starts, offset) - 1
+        return index + 1, offset - self.starts[index] + 1
+
+
+MAX_POSITION_DEPTH = 512  # values nested deeper than this get the position of their enclosing value
+
+
 def value_positions(text: str) -> dict[str, tuple[int, int]]:
     """Map each pointer in the document to the (line, column) of its value.
 
     For object members the position is that of the member's key, which is
     where an editor should put the cursor. Stops quietly at a syntax error,
-    returning what it has mapped so far (and at a nesting too deep to follow).
+    returning what it has mapped so far, and does not follow values nested
+    deeper than ``MAX_POSITION_DEPTH``. Linear in the size of the text.
     """
     scanner = _Scanner(text)
-    with contextlib.suppress(JsonSyntaxError, RecursionError):
-        scanner.value("")
-    return {ptr: line_col(text, off) for ptr, off in scanner.offsets.items()}
+    with contextlib.suppress(JsonSyntaxError):
+        scanner.document()
+    at = _Lines(text)
+    return {ptr: at(off) for ptr, off in scanner.offsets.items()}
 
 
-_WS = " \t\n\r"
+_NOT_WS = re.compile(r"[^ \t\n\r]")
 
 
 class _Scanner:
-    """A small recursive-descent JSON scanner that records value offsets."""
+    """A small iterative JSON scanner that records value offsets (no recursion, so any depth is safe)."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -287,84 +314,90 @@ class _Scanner:
         self._decoder = json.JSONDecoder(parse_int=str, parse_float=str, parse_constant=str)
 
     def _skip(self) -> None:
-        text, i = self.text, self.i
-        while i < len(text) and text[i] in _WS:
-            i += 1
-        self.i = i
+        found = _NOT_WS.search(self.text, self.i)
+        self.i = found.start() if found else len(self.text)
 
     def _fail(self, message: str) -> JsonSyntaxError:
         line, column = line_col(self.text, self.i)
         return JsonSyntaxError(message, line, column)
 
-    def value(self, ptr: str, key_offset: int | None = None) -> None:
-        self._skip()
-        self.offsets.setdefault(ptr, self.i if key_offset is None else key_offset)
-        if self.i >= len(self.text):
-            raise self._fail("unexpected end of document")
-        ch = self.text[self.i]
-        if ch == "{":
-            self._object(ptr)
-        elif ch == "[":
-            self._array(ptr)
-        else:
-            try:
-                _, end = self._decoder.raw_decode(self.text, self.i)
-            except json.JSONDecodeError as exc:
-                raise self._fail(exc.msg) from None
-            self.i = end
+    def _scalar(self) -> Any:
+        try:
+            value, end = self._decoder.raw_decode(self.text, self.i)
+        except json.JSONDecodeError as exc:
+            raise self._fail(exc.msg) from None
+        except RecursionError:  # pragma: no cover - raw_decode is only called on scalars
+            raise self._fail("nested too deeply") from None
+        self.i = end
+        return value
 
-    def _object(self, ptr: str) -> None:
-        self.i += 1
-        seen: set[str] = set()
-        self._skip()
-        if self.text.startswith("}", self.i):
-            self.i += 1
-            return
+    def document(self) -> None:
+        """Scan one value; a frame of the stack is (pointer, is an object, [member index], keys seen)."""
+        text = self.text
+        stack: list[tuple[str, bool, list[int], set[str] | None]] = []
+        ptr, key_offset = "", None
         while True:
+            # a value starts here
             self._skip()
-            key_offset = self.i
-            if not self.text.startswith('"', self.i):
-                raise self._fail("expected a key")
-            try:
-                key, end = self._decoder.raw_decode(self.text, self.i)
-            except json.JSONDecodeError as exc:
-                raise self._fail(exc.msg) from None
-            if key in seen and self.duplicate_at is None:
-                self.duplicate_at = key_offset
-            seen.add(key)
-            self.i = end
-            self._skip()
-            if not self.text.startswith(":", self.i):
-                raise self._fail("expected ':'")
-            self.i += 1
-            self.value(ptr + "/" + escape_pointer_token(key), key_offset)
-            self._skip()
-            if self.text.startswith(",", self.i):
+            if len(stack) <= MAX_POSITION_DEPTH:
+                self.offsets.setdefault(ptr, self.i if key_offset is None else key_offset)
+            if self.i >= len(text):
+                raise self._fail("unexpected end of document")
+            ch = text[self.i]
+            if ch in "{[":
                 self.i += 1
-                continue
-            if self.text.startswith("}", self.i):
-                self.i += 1
+                self._skip()
+                close = "}" if ch == "{" else "]"
+                if text.startswith(close, self.i):
+                    self.i += 1
+                else:
+                    stack.append((ptr, ch == "{", [0], set() if ch == "{" else None))
+                    if ch == "{":
+                        ptr, key_offset = self._key(ptr, stack[-1][3], len(stack))
+                    else:
+                        ptr, key_offset = ptr if len(stack) > MAX_POSITION_DEPTH else f"{ptr}/0", None
+                    continue
+            else:
+                self._scalar()
+            # the value ended: close containers or move to the next member
+            while stack:
+                parent, is_object, counter, seen = stack[-1]
+                self._skip()
+                if text.startswith(",", self.i):
+                    self.i += 1
+                    counter[0] += 1
+                    if is_object:
+                        ptr, key_offset = self._key(parent, seen, len(stack))
+                    elif len(stack) > MAX_POSITION_DEPTH:
+                        ptr, key_offset = parent, None
+                    else:
+                        ptr, key_offset = f"{parent}/{counter[0]}", None
+                    break
+                if text.startswith("}" if is_object else "]", self.i):
+                    self.i += 1
+                    stack.pop()
+                    continue
+                raise self._fail("expected ',' or '}'" if is_object else "expected ',' or ']'")
+            else:
                 return
-            raise self._fail("expected ',' or '}'")
 
-    def _array(self, ptr: str) -> None:
-        self.i += 1
+    def _key(self, parent: str, seen: set[str] | None, depth: int) -> tuple[str, int]:
         self._skip()
-        if self.text.startswith("]", self.i):
-            self.i += 1
-            return
-        index = 0
-        while True:
-            self.value(f"{ptr}/{index}")
-            index += 1
-            self._skip()
-            if self.text.startswith(",", self.i):
-                self.i += 1
-                continue
-            if self.text.startswith("]", self.i):
-                self.i += 1
-                return
-            raise self._fail("expected ',' or ']'")
+        key_offset = self.i
+        if not self.text.startswith('"', self.i):
+            raise self._fail("expected a key")
+        key = self._scalar()
+        assert seen is not None
+        if key in seen and self.duplicate_at is None:
+            self.duplicate_at = key_offset
+        seen.add(key)
+        self._skip()
+        if not self.text.startswith(":", self.i):
+            raise self._fail("expected ':'")
+        self.i += 1
+        if depth > MAX_POSITION_DEPTH:  # too deep to report: the pointer stops growing (and stays linear)
+            return parent, key_offset
+        return parent + "/" + escape_pointer_token(key), key_offset
 
 
 class Source:
