@@ -14,6 +14,7 @@ model rejects, to report schema errors in the schema's own terms.
 
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 import re
@@ -30,7 +31,7 @@ from toolkit.jsonio import (
     JsonSyntaxError,
     Source,
     canonical_dumps,
-    loads_strict,
+    loads_limited,
     loc_pointer,
     pointer,
     pointer_position,
@@ -42,7 +43,7 @@ from .art_lint import check_art
 from .findings import Finding, Severity
 from .font_lint import check_fonts
 from .map_lint import check_map_rows, check_maps
-from .text_lint import check_ability_texts
+from .text_lint import check_ability_texts, check_raw_ability_texts
 
 NAME_REF = re.compile(r"「([^「」]+)」")
 SYMBOL_REF = re.compile(r"\[([a-z0-9_]+)\]")
@@ -140,9 +141,18 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
                 if name not in error.instance:
                     entry.add("card.schema", f"{_label(data)}: missing required field {pointer(*path, name)!r}", where)
         else:
-            entry.add("card.schema", f"{_label(data)}: {where or '/'}: {error.message}", where)
+            entry.add("card.schema", f"{_label(data)}: {where or '/'}: {_short_message(error)}", where)
         reported = True
     return reported
+
+
+def _short_message(error: Any) -> str:
+    """jsonschema's message, with a long quoted value cut short (a finding stays one readable line)."""
+    message: str = error.message
+    shown = repr(error.instance)
+    if len(shown) > 80 and shown in message:
+        message = message.replace(shown, shown[:60] + "…")
+    return message if len(message) <= 1000 else message[:1000] + "…"
 
 
 def _label(data: dict[str, Any]) -> str:
@@ -158,7 +168,7 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
             entry.add("card.encoding", f"cannot decode file: {source.error}")
         return
     try:
-        data = loads_strict(source.text)
+        data = loads_limited(source.text)
     except JsonSyntaxError as exc:
         if entry.target:
             entry.findings.append(
@@ -173,11 +183,17 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
         return
     game, kind = data.get("game"), data.get("kind")
     if game not in GAMES:
-        entry.add("card.schema", f"'game' is {game!r}; expected one of {list(GAMES)}", "/game")
+        entry.add(
+            "card.schema", f"'game' is {game!r}; expected one of {list(GAMES)}{did_you_mean(game, GAMES)}", "/game"
+        )
+        _check_raw(entry, data, is_file)
         return
     kinds = sorted(k for g, k in KINDS if g == game)
     if kind not in kinds:
-        entry.add("card.schema", f"'kind' is {kind!r}; a {game} record is one of {kinds}", "/kind")
+        entry.add(
+            "card.schema", f"'kind' is {kind!r}; a {game} record is one of {kinds}{did_you_mean(kind, kinds)}", "/kind"
+        )
+        _check_raw(entry, data, is_file)
         return
     try:
         entry.record = kind_adapter(game, kind).validate_python(data)
@@ -190,8 +206,53 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
                 where = loc_pointer(data, err["loc"])
                 message = err["msg"].removeprefix("Value error, ")
                 entry.add("card.model", f"{_label(data)}: {message}", where)
+        # the rest of the file's problems now, not one round of fixes later
+        _check_raw(entry, data, is_file, kind_schema=schema_path(game, kind))
         return
     _check_identity(entry, is_file)
+    _check_format(entry, data)
+
+
+def did_you_mean(value: Any, choices: Iterable[str]) -> str:
+    """``"; did you mean 'x'?"`` for the nearest of ``choices`` (difflib), or ``""``."""
+    if not isinstance(value, str):
+        return ""
+    near = difflib.get_close_matches(value[:200], list(choices), n=3, cutoff=0.6)
+    if not near:
+        return ""
+    return f"; did you mean {' or '.join(repr(n) for n in near)}?"
+
+
+def _check_raw(
+    entry: Entry, data: dict[str, Any], is_file: Callable[[str], bool], kind_schema: str | None = None
+) -> None:
+    """The checks that do not need a valid record, on a record the model rejected: id = file name,
+    ``$schema``, the ability texts and the canonical form, so one run of lint lists all of a file's problems."""
+    path = entry.source.path
+    record_id = data.get("id")
+    if isinstance(record_id, str) and data.get("kind") != "game" and path.stem != record_id:
+        entry.add("card.id", f"{_label(data)}: id does not match the file name {path.name!r}", "/id")
+    ref = data.get("$schema")
+    if "$schema" not in data:
+        expected = f"; expected a path ending in {kind_schema!r}" if kind_schema else ""
+        entry.add("card.schema_ref", f'{_label(data)}: no "$schema"{expected}')
+    elif isinstance(ref, str) and kind_schema is not None:
+        if not ref.replace("\\", "/").endswith(kind_schema):
+            entry.add("card.schema_ref", f'"$schema" is {ref!r}; this record uses {kind_schema!r}', "/$schema")
+        elif not is_file(os.path.join(os.path.dirname(os.path.abspath(path)), ref)):
+            entry.add(
+                "card.schema_ref.unresolved",
+                f'"$schema" {ref!r} does not resolve to a file here, so editors cannot validate it',
+                "/$schema",
+                "warning",
+            )
+    check_raw_ability_texts(entry, data)
+    _check_format(entry, data)
+
+
+def _check_format(entry: Entry, data: Any) -> None:
+    source = entry.source
+    assert source.text is not None
     if entry.target and canonical_dumps(data) != source.text:
         line = _first_difference(canonical_dumps(data), source.text)
         entry.findings.append(
@@ -331,7 +392,7 @@ def _check_texts(index: GameIndex) -> None:
                 if name not in index.names:
                     entry.add(
                         "card.text.ref",
-                        f"{entry.label}: text names 「{name}」, which is no record of {index.game}",
+                        f"{entry.label}: text names 「{name}」, which is no record of {index.game}{did_you_mean(name, index.names)}",
                         pointer(*path),
                     )
             if symbols is not None:
@@ -339,7 +400,7 @@ def _check_texts(index: GameIndex) -> None:
                     if symbol not in symbols:
                         entry.add(
                             "card.text.symbol",
-                            f"{entry.label}: unknown symbol [{symbol}] in text; known: {sorted(symbols)}",
+                            f"{entry.label}: unknown symbol [{symbol}] in text{did_you_mean(symbol, symbols)}; known: {sorted(symbols)}",
                             pointer(*path),
                         )
 
@@ -354,7 +415,12 @@ def _check_vocab(entry: Entry, index: GameIndex, attr: str, values: Iterable[str
     if vocab is None:
         return
     for i, value in enumerate(values):
-        _need(entry, value in vocab, pointer(*base, i), f"{value!r} is not in the game's {attr}")
+        _need(
+            entry,
+            value in vocab,
+            pointer(*base, i),
+            f"{value!r} is not in the game's {attr}{did_you_mean(value, vocab)}; known: {sorted(vocab)}",
+        )
 
 
 def _refs_tactics(index: GameIndex) -> None:
@@ -377,7 +443,10 @@ def _refs_tactics(index: GameIndex) -> None:
             _check_vocab(entry, index, "agent_subtypes", record.subtypes, ("subtypes",))
             for i, attack in enumerate(record.attacks):
                 _need(
-                    entry, attack in attacks, pointer("attacks", i), f"built-in attack {attack!r} is no attack record"
+                    entry,
+                    attack in attacks,
+                    pointer("attacks", i),
+                    f"built-in attack {attack!r} is no attack record{did_you_mean(attack, attacks)}",
                 )
             if record.symbol is not None:
                 if record.symbol in symbols_seen:
@@ -390,7 +459,12 @@ def _refs_tactics(index: GameIndex) -> None:
         elif record.kind == "card":
             if record.agent is not None:
                 agent = index.record("agent", record.agent)
-                _need(entry, agent is not None, "/agent", f"exclusive to agent {record.agent!r}, which does not exist")
+                _need(
+                    entry,
+                    agent is not None,
+                    "/agent",
+                    f"exclusive to agent {record.agent!r}, which does not exist{did_you_mean(record.agent, index.ids('agent'))}",
+                )
                 if agent is not None and agent.private:
                     entry.add(
                         "card.ref",
@@ -403,7 +477,7 @@ def _refs_tactics(index: GameIndex) -> None:
                     entry,
                     unit is not None and unit.type == "minion",
                     "/minion",
-                    f"deploys {record.minion!r}, which is no minion unit",
+                    f"deploys {record.minion!r}, which is no minion unit{did_you_mean(record.minion, index.ids('unit'))}",
                 )
             if record.equipment is not None:
                 attack_subtype(entry, record.equipment.attack, ("equipment", "attack"))
@@ -423,7 +497,12 @@ def _refs_netrunner(index: GameIndex) -> None:
             faction = index.record("faction", record.faction)
             side = record.side if record.kind == "identity" else side_of_type(record.type)
             if faction is None:
-                _need(entry, False, "/faction", f"faction {record.faction!r} does not exist")
+                _need(
+                    entry,
+                    False,
+                    "/faction",
+                    f"faction {record.faction!r} does not exist{did_you_mean(record.faction, factions)}",
+                )
             elif faction.side != side:
                 entry.add(
                     "card.side",
@@ -443,12 +522,17 @@ def _refs_netrunner(index: GameIndex) -> None:
                             entry,
                             rule.faction in factions,
                             pointer("deck_rules", i, "faction"),
-                            f"forbids faction {rule.faction!r}, which does not exist",
+                            f"forbids faction {rule.faction!r}, which does not exist{did_you_mean(rule.faction, factions)}",
                         )
         elif record.kind == "format":
             for attr in ("banned", "restricted"):
                 for i, card_id in enumerate(getattr(record, attr)):
-                    _need(entry, card_id in records, pointer(attr, i), f"{attr} card {card_id!r} does not exist")
+                    _need(
+                        entry,
+                        card_id in records,
+                        pointer(attr, i),
+                        f"{attr} card {card_id!r} does not exist{did_you_mean(card_id, records)}",
+                    )
 
 
 def _refs_crossfire(index: GameIndex) -> None:
@@ -456,14 +540,24 @@ def _refs_crossfire(index: GameIndex) -> None:
     for entry in index.entries:
         record: Any = entry.record
         if record.kind == "role" and record.counts_as is not None:
-            _need(entry, record.counts_as in roles, "/counts_as", f"counts as {record.counts_as!r}, which is no role")
+            _need(
+                entry,
+                record.counts_as in roles,
+                "/counts_as",
+                f"counts as {record.counts_as!r}, which is no role{did_you_mean(record.counts_as, roles)}",
+            )
         if record.kind != "mode":
             continue
         counts = Counter(c.players for c in record.compositions)
         for i, comp in enumerate(record.compositions):
             base = ("compositions", i)
             for role in comp.roles:
-                _need(entry, role in roles, pointer(*base, "roles", role), f"role {role!r} does not exist")
+                _need(
+                    entry,
+                    role in roles,
+                    pointer(*base, "roles", role),
+                    f"role {role!r} does not exist{did_you_mean(role, roles)}",
+                )
             total = sum(comp.roles.values())
             if total != comp.players:
                 entry.add(
@@ -490,7 +584,12 @@ def _refs_crossfire(index: GameIndex) -> None:
             base = ("substitutions", i)
             mentioned = [sub.role, *sub.add, *(r for removal in sub.remove for r in removal.roles)]
             for role in mentioned:
-                _need(entry, role in roles, pointer(*base), f"substitution names role {role!r}, which does not exist")
+                _need(
+                    entry,
+                    role in roles,
+                    pointer(*base),
+                    f"substitution names role {role!r}, which does not exist{did_you_mean(role, roles)}",
+                )
             added, removed = sum(sub.add.values()), sum(r.count for r in sub.remove)
             if sub.role not in sub.add:
                 entry.add(
@@ -505,14 +604,19 @@ def _refs_crossfire(index: GameIndex) -> None:
                     pointer(*base),
                 )
         for i, role in enumerate(record.public_roles):
-            _need(entry, role in roles, pointer("public_roles", i), f"public role {role!r} does not exist")
+            _need(
+                entry,
+                role in roles,
+                pointer("public_roles", i),
+                f"public role {role!r} does not exist{did_you_mean(role, roles)}",
+            )
         for i, rule in enumerate(record.deck_rules):
             if getattr(rule, "rule", None) == "role_count":
                 _need(
                     entry,
                     rule.role in roles,
                     pointer("deck_rules", i, "role"),
-                    f"rule counts role {rule.role!r}, which does not exist",
+                    f"rule counts role {rule.role!r}, which does not exist{did_you_mean(rule.role, roles)}",
                 )
 
 
@@ -562,5 +666,3 @@ def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> 
     records = [(e.source.path, e.record) for e in entries if e.target and e.record is not None]
     io_errors = sum(1 for e in entries if e.target and e.source.io_error)
     return LintResult(findings, records, sum(1 for e in entries if e.target), io_errors)
-
-

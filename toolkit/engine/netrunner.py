@@ -71,6 +71,7 @@ from toolkit.models.deck import Deck
 from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES, side_of_type
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
+from toolkit.text.limits import MAX_COUNT
 from toolkit.text.render import render
 
 from .core import Decider, EngineError, FirstDecider, Log, Pending, TextRunner, Triggers, parse_abilities
@@ -1242,6 +1243,9 @@ class NetrunnerGame(TextRunner):
     def _effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the language
         side = ctx.side
         seat = SEATS[side]
+        count = getattr(e, "count", None)
+        if isinstance(count, int) and count > MAX_COUNT:  # the parser refuses such text; an AST built in code may not
+            raise EngineError(f"{count} repetitions: more than {MAX_COUNT} is refused")
         if self._control(e, ctx, seat):
             return
         if isinstance(e, A.GainCredits):

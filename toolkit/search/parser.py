@@ -15,6 +15,7 @@ and text. Every error names the column where the problem is.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 
@@ -32,7 +33,8 @@ class QueryError(DossierError):
     """A malformed query; ``column`` is 1-based in the query as typed."""
 
     def __init__(self, query: str, column: int, problem: str) -> None:
-        super().__init__(f"query {query!r}, column {column}: {problem}", exit_code=2)
+        shown = query if len(query) <= MAX_SHOWN else query[:MAX_SHOWN] + "…"
+        super().__init__(f"query {shown!r}, column {column}: {problem}", exit_code=2)
         self.query = query
         self.column = column
         self.problem = problem
@@ -180,13 +182,29 @@ class _Parser:
         return Value(inner, self.column(start), quoted=True)
 
 
+MAX_NUMBER = 999_999_999  # the largest number a query compares with (SQLite integers end at 2**63; no card comes near)
+MAX_SHOWN = 80  # characters of a query quoted in an error message
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+def query_number(text: str) -> int | None:
+    """The whole number ``text`` (ASCII digits, optional sign) if it is within ±:data:`MAX_NUMBER`, else None."""
+    if not _WHOLE_NUMBER.fullmatch(text) or len(text.lstrip("+-").lstrip("0")) > len(str(MAX_NUMBER)):
+        return None
+    value = int(text)
+    return value if abs(value) <= MAX_NUMBER else None
+
+
 def _check_value(query: str, key: Key, value: Value) -> None:
     text = value.text
     if key.kind in ("number", "range"):
-        try:
-            int(text)
-        except ValueError:
-            raise QueryError(query, value.column, f"{key.name} needs a whole number, not {text!r}") from None
+        if query_number(text) is None:
+            shown = text if len(text) <= 24 else text[:20] + "…"
+            if _WHOLE_NUMBER.fullmatch(text):
+                problem = f"{key.name} {shown} is out of range: a number in a query is at most {MAX_NUMBER}"
+            else:
+                problem = f"{key.name} needs a whole number, not {shown!r}"
+            raise QueryError(query, value.column, problem)
     elif key.kind == "bool":
         if text.casefold() not in vocab.TRUE_WORDS | vocab.FALSE_WORDS:
             raise QueryError(query, value.column, f"{key.name} needs yes or no (是/否), not {text!r}")

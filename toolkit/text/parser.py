@@ -26,9 +26,13 @@ from toolkit.errors import DossierError
 
 from . import ast as A
 from . import vocab as V
+from .limits import MAX_COUNT, MAX_NESTING, MAX_TEXT_LENGTH
 from .normalize import normalize
 
 GRAMMAR_PATH = Path(__file__).with_name("ability.lark")
+
+
+CONTEXT_CHARS = 60  # characters of the text shown either side of an error's column
 
 
 class AbilitySyntaxError(DossierError):
@@ -59,7 +63,12 @@ class AbilitySyntaxError(DossierError):
         self.hint = hint
         line_end = text.find("\n", self.offset)
         self.source_line = text[line_start : line_end if line_end >= 0 else len(text)]
-        self.context = self.source_line + "\n" + " " * display_width(self.source_line[: self.column - 1]) + "^"
+        # a window of the line around the column, so a very long line shows as a short one
+        start = max(0, self.column - 1 - CONTEXT_CHARS)
+        shown = self.source_line[start : self.column - 1 + CONTEXT_CHARS]
+        lead, tail = ("…" if start else ""), ("…" if self.column - 1 + CONTEXT_CHARS < len(self.source_line) else "")
+        before = lead + self.source_line[start : self.column - 1]
+        self.context = lead + shown + tail + "\n" + " " * display_width(before) + "^"
         super().__init__(self.summary(), exit_code=1)
 
     def summary(self) -> str:
@@ -151,11 +160,20 @@ def _node(build: Callable[..., Any]) -> Callable[[Any, list[Any]], Any]:
 
 
 def _int(token: Token) -> int:
-    return int(token.value)
+    return _limited(token.value, token.start_pos or 0)
 
 
 def _signed(token: Token) -> int:
-    return int(token.value)
+    return _limited(token.value, token.start_pos or 0)
+
+
+def _limited(literal: str, at: int) -> int:
+    """The value of a number written in the text, refused past :data:`MAX_COUNT` (before converting it)."""
+    digits = literal.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > 6 or int(digits) > MAX_COUNT:
+        shown = literal if len(literal) <= 12 else literal[:10] + "…"
+        raise _SemanticError(f"the number {shown} is more than {MAX_COUNT}, the largest a text may hold", at)
+    return int(literal)
 
 
 def _name(token: Token) -> str:
@@ -696,7 +714,8 @@ class _Builder:
 
 def _range(token: Token) -> tuple[int, int]:
     low_text, high_text = token.value.split("-")
-    low, high = int(low_text), int(high_text)
+    at = token.start_pos or 0
+    low, high = _limited(low_text, at), _limited(high_text, at + len(low_text) + 1)
     if low > high:
         raise _SemanticError(f"the range {token.value} runs backwards; write {high}-{low}", token.start_pos or 0)
     return low, high
@@ -741,8 +760,14 @@ def _parse(text: str) -> A.Ability:
     if "\n" in normalized.strip():
         at = normalized.index("\n", len(normalized) - len(normalized.lstrip()))
         raise AbilitySyntaxError("an ability is one line; put each ability in its own string", text, origin[at])
+    if len(normalized) > MAX_TEXT_LENGTH:
+        message = f"an ability is at most {MAX_TEXT_LENGTH} characters; this one has {len(normalized)}"
+        raise AbilitySyntaxError(message, text, origin[MAX_TEXT_LENGTH])
+    _check_nesting(text, normalized, origin)
     try:
         ability: A.Ability = _lark().parse(normalized)  # type: ignore[assignment]  # the builder returns the AST
+    except RecursionError:  # a safety net: the limits above keep every text far from the stack's end
+        raise AbilitySyntaxError("the text is nested too deeply", text, 0) from None
     except _SemanticError as exc:
         raise AbilitySyntaxError(exc.message, text, origin[exc.start]) from None
     except UnexpectedInput as exc:
@@ -750,6 +775,23 @@ def _parse(text: str) -> A.Ability:
     if normalized != text:
         _remap_spans(ability, origin)
     return ability
+
+
+_NESTING = re.compile(r"「[^「」]*」|如果|直到|。")
+
+
+def _check_nesting(text: str, normalized: str, origin: list[int]) -> None:
+    """Refuse a sentence with more than :data:`MAX_NESTING` conditions or durations (names in 「」 do not count)."""
+    depth = 0
+    for match in _NESTING.finditer(normalized):
+        word = match.group()
+        if word == "。":
+            depth = 0
+        elif word in ("如果", "直到"):
+            depth += 1
+            if depth > MAX_NESTING:
+                message = f"more than {MAX_NESTING} conditions (如果/直到) in one sentence; the limit is {MAX_NESTING}"
+                raise AbilitySyntaxError(message, text, origin[match.start()])
 
 
 def _remap_spans(root: A.Node, origin: list[int]) -> None:
