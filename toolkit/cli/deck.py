@@ -235,6 +235,8 @@ def _write(out: Path, text: str, force: bool, inputs: tuple[Path, ...] = ()) -> 
             what = "not a directory" if out.parent.exists() else "no such directory"
             raise DossierError(f"{out.parent}: {what}")
         atomic_write_text(out, text)
+    except DossierError:
+        raise  # already one line naming the file (toolkit.safewrite's WriteError too)
     except OSError as exc:
         raise DossierError(f"{out}: cannot write: {exc.strerror or exc}") from None
     except ValueError as exc:  # a NUL in the path, text that is not Unicode
