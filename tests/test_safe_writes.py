@@ -243,3 +243,37 @@ def test_fmt_rewrites_through_a_symlink(game_copy, cli) -> None:
     result = cli("fmt", link)
     assert result.exit_code == 0, result.output
     assert link.is_symlink() and "\n\n" not in real.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("option", ["--back-dx", "--back-dy", "--bleed", "--gutter"])
+@pytest.mark.parametrize("value", ["nan", "inf", "-inf", "1e400"])
+def test_print_refuses_non_finite_numbers(cli, tmp_path: Path, option: str, value: str) -> None:
+    out = tmp_path / "x.pdf"
+    result = cli("print", "--game", "crossfire", option, value, "-o", out)
+    assert result.exit_code == 2
+    assert f"{option} " in result.output and "not a finite number" in result.output
+    assert result.output.count("\n") == 1 and not out.exists()
+
+
+@pytest.mark.parametrize("kind", ["directory", "symlink", "fifo"])
+def test_print_force_replaces_only_regular_files(cli, tmp_path: Path, kind: str) -> None:
+    keep = tmp_path / "keep.pdf"
+    keep.write_bytes(b"keep")
+    out = tmp_path / "out.pdf"
+    if kind == "directory":
+        out.mkdir()
+    elif kind == "symlink":
+        out.symlink_to(keep)
+    else:
+        os.mkfifo(out)
+    result = cli("print", "--game", "crossfire", "--force", "-o", out)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output and f"{out}" in result.output
+    assert keep.read_bytes() == b"keep" and os.path.lexists(out) and not out.is_file() or out.is_symlink()
+    assert leftovers(tmp_path) == []
+
+
+def test_print_png_dir_under_a_file_is_one_line(cli, tmp_path: Path) -> None:
+    (tmp_path / "file").write_text("x")
+    result = cli("print", "--game", "crossfire", "--png", tmp_path / "file" / "sub", "-o", tmp_path / "x.pdf")
+    assert result.exit_code == 2 and "cannot create directory" in result.output

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from toolkit.cli._options import finite
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.paths import CARDS_DIR
@@ -248,7 +249,9 @@ def render(
             "--example", help="Draw a small example state instead: two agents a side in zones 1 and 2, an obstacle."
         ),
     ] = False,
-    scale: Annotated[float, typer.Option("--scale", min=0.25, max=8.0, help="PNG pixels per SVG unit.")] = 2.0,
+    scale: Annotated[
+        float, typer.Option("--scale", callback=finite, min=0.25, max=8.0, help="PNG pixels per SVG unit.")
+    ] = 2.0,
     cards: CardsOption = None,
 ) -> None:
     """Draw the map, and the units, facings and vision bands of a game state when --state is given."""

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
+from toolkit.cli._options import finite
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
 from toolkit.paths import CARDS_DIR
@@ -69,9 +70,10 @@ def print_cards(
         str, typer.Option("--card", help="poker (63×88), bridge (57×89), mini (44×67), tarot (70×120) or WxH in mm.")
     ] = "poker",
     page: Annotated[str, typer.Option("--page", help="a4 or letter.")] = "a4",
-    bleed: Annotated[float, typer.Option("--bleed", help="Bleed around each card, 0-3 mm.")] = 0.0,
+    bleed: Annotated[float, typer.Option("--bleed", callback=finite, help="Bleed around each card, 0-3 mm.")] = 0.0,
     gutter: Annotated[
-        float | None, typer.Option("--gutter", help="Space between cards in mm (default: twice the bleed).")
+        float | None,
+        typer.Option("--gutter", callback=finite, help="Space between cards in mm (default: twice the bleed)."),
     ] = None,
     grid: Annotated[
         str | None, typer.Option("--grid", help="Cards per page as COLUMNSxROWS (default: as many as fit).")
@@ -83,10 +85,12 @@ def print_cards(
         str, typer.Option("--backs", help="none, long-edge or short-edge (duplex: a back page after each front page).")
     ] = "none",
     back_dx: Annotated[
-        float, typer.Option("--back-dx", help="Move backs right by this many mm (read it off --calibrate).")
+        float,
+        typer.Option("--back-dx", callback=finite, help="Move backs right by this many mm (read it off --calibrate)."),
     ] = 0.0,
     back_dy: Annotated[
-        float, typer.Option("--back-dy", help="Move backs up by this many mm (read it off --calibrate).")
+        float,
+        typer.Option("--back-dy", callback=finite, help="Move backs up by this many mm (read it off --calibrate)."),
     ] = 0.0,
     calibrate: Annotated[
         bool, typer.Option("--calibrate", help="Print the duplex alignment test page instead of cards.")
@@ -479,7 +483,10 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
 
     if directory.exists() and not directory.is_dir():
         raise DossierError(f"--png {directory}: not a directory")
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DossierError(f"--png {directory}: cannot create directory: {exc.strerror or exc}") from None
     distinct = list({(r.game, r.id): r for r in records}.values())
     names = [f"{r.game}-{r.id}.png" for r in distinct]
     names += [f"{render.back_file_stem(r)}.png" for r in render.distinct_backs(distinct)]
