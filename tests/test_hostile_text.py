@@ -35,6 +35,7 @@ HOSTILE: dict[str, tuple[str, str]] = {
     "hundreds of conditions": ("如果你没有手牌，" * 120 + "你抽 1 张牌。", "conditions"),
     "nested durations": ("直到回合结束，" * 300 + "你抽 1 张牌。", "characters"),
     "too long": ("你抽 1 张牌，" * 300 + "你抽 1 张牌。", "characters"),
+    "undecodable bytes": ("你抽 \udcff 张牌。", "unexpected"),
 }
 
 

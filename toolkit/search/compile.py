@@ -61,11 +61,12 @@ from toolkit.db.tables import (
     Subtype,
     TacticsAttrs,
 )
+from toolkit.errors import DossierError
 from toolkit.names import fold
 
 from . import vocab
 from .keys import Key
-from .parser import Query, QueryError, Value
+from .parser import MAX_NUMBER, Query, QueryError, Value, query_number
 from .parser import Term as QueryTerm
 
 Condition = ColumnElement[bool]
@@ -398,6 +399,13 @@ def escape_like(word: str) -> str:
     return word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
 
+def _whole(raw: str) -> int:
+    value = query_number(raw)  # the parser refuses anything else
+    if value is None:
+        raise DossierError(f"not a whole number within ±{MAX_NUMBER}: {raw[:24]!r}", exit_code=2)
+    return value
+
+
 def _compare(col: Any, op: str, value: int) -> Condition:
     return {
         ":": col == value,
@@ -409,13 +417,13 @@ def _compare(col: Any, op: str, value: int) -> Condition:
 
 
 def _number(key: Key, op: str, raw: str) -> Condition:
-    value = int(raw)
+    value = _whole(raw)
     return or_(*(_compare(c, op, value) for c in NUMBER_COLUMNS[key.name]))
 
 
 def _range(key: Key, op: str, raw: str) -> Condition:
     low, high = RANGE_COLUMNS[key.name]
-    value = int(raw)
+    value = _whole(raw)
     return {
         ":": and_(low <= value, high >= value),
         "<": low < value,

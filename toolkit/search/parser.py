@@ -189,9 +189,10 @@ _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 def query_number(text: str) -> int | None:
     """The whole number ``text`` (ASCII digits, optional sign) if it is within ±:data:`MAX_NUMBER`, else None."""
-    if not _WHOLE_NUMBER.fullmatch(text) or len(text.lstrip("+-").lstrip("0")) > len(str(MAX_NUMBER)):
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    if not _WHOLE_NUMBER.fullmatch(text) or len(digits) > len(str(MAX_NUMBER)):
         return None
-    value = int(text)
+    value = -int(digits) if text.startswith("-") else int(digits)
     return value if abs(value) <= MAX_NUMBER else None
 
 
@@ -214,4 +215,8 @@ def _check_value(query: str, key: Key, value: Value) -> None:
 
 def parse_query(query: str) -> Query:
     """Parse ``query``; raise :class:`QueryError` (exit 2) with the column of the problem."""
+    try:
+        query.encode("utf-8")
+    except UnicodeEncodeError as exc:  # undecodable bytes on a command line arrive as lone surrogates
+        raise QueryError(query, exc.start + 1, "bytes that are not UTF-8 text") from None
     return _Parser(query).parse()

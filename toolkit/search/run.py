@@ -162,12 +162,28 @@ def _suggestions(db: Database, name: str, game: str | None, n: int = 3) -> list[
     return [by_fold[c] for c in difflib.get_close_matches(fold(name), list(by_fold), n=n, cutoff=0.6)]
 
 
+def _is_text(value: str) -> bool:
+    """False for a string with lone surrogates (undecodable bytes of a command line), which no database takes."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+MAX_REF = 200  # the longest id or name `show` looks up
+
+
 def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | None = None) -> Hit:
     """One record by id, ``game/id`` or name (either language, folded; a unique start of a name will do).
 
     An unknown name is a usage error with suggestions; a name several records
     answer to raises :class:`AmbiguousName`, which lists them.
     """
+    if len(ref) > MAX_REF:  # no record has such a name; and difflib's suggestions would take quadratic time
+        raise DossierError(f"no record with id or name {ref[:40]!r}…: a reference is at most {MAX_REF} characters")
+    if not _is_text(ref):
+        raise DossierError(f"no record with id or name {ref!r}: it holds bytes that are not UTF-8 text")
     record_id, wanted_game = _split_ref(ref, game)
     wanted_kind = None
     if kind is not None:
