@@ -277,3 +277,38 @@ def test_print_png_dir_under_a_file_is_one_line(cli, tmp_path: Path) -> None:
     (tmp_path / "file").write_text("x")
     result = cli("print", "--game", "crossfire", "--png", tmp_path / "file" / "sub", "-o", tmp_path / "x.pdf")
     assert result.exit_code == 2 and "cannot create directory" in result.output
+
+
+def test_import_sweeps_a_killed_import_and_keeps_the_old_one_on_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit.importers import netrunnerdb
+
+    fixtures = Path(__file__).parent / "fixtures" / "netrunnerdb_v2"
+    into = tmp_path / "pool"
+    netrunnerdb.import_netrunnerdb(fixtures, into)
+    before = sorted(p.relative_to(into) for p in into.rglob("*"))
+    pid = dead_pid()
+    for name in (f".pool.dossier-tmp-{pid}-0001", f".pool.import-{pid}"):  # killed runs, new and old naming
+        (tmp_path / name / "cards").mkdir(parents=True)
+    real_write = netrunnerdb._write_tree
+
+    def killed(target: Path, *args):  # type: ignore[no-untyped-def]
+        real_write(target, *args)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(netrunnerdb, "_write_tree", killed)
+    with pytest.raises(KeyboardInterrupt):
+        netrunnerdb.import_netrunnerdb(fixtures, into)
+    assert sorted(p.relative_to(into) for p in into.rglob("*")) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pool"]
+
+
+def test_import_into_a_symlink_is_refused(tmp_path: Path) -> None:
+    from toolkit.importers.netrunnerdb import import_netrunnerdb
+
+    (tmp_path / "real").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "real")
+    with pytest.raises(DossierError, match=r"--into .*link: cannot write: exists and is a symbolic link"):
+        import_netrunnerdb(Path(__file__).parent / "fixtures" / "netrunnerdb_v2", tmp_path / "link")
+    assert list((tmp_path / "real").iterdir()) == []

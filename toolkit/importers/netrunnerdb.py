@@ -41,11 +41,9 @@ replaced as a whole; a directory without the marker is never overwritten.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import re
-import shutil
 import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -65,6 +63,7 @@ from toolkit.jsonio import (
 )
 from toolkit.models import SLUG_PATTERN, kind_adapter, schema_path
 from toolkit.names import fold
+from toolkit.safewrite import replace_dir
 
 MARKER = ".dossier-import.json"
 # Limits on what a checkout may hold (past them a file is refused, exit 1, or a value left out with a warning).
@@ -1539,21 +1538,6 @@ def _write_tree(target: Path, records: dict[tuple[str, str], dict[str, Any]], ma
     (target / MARKER).write_text(canonical_dumps(marker), encoding="utf-8")
 
 
-def _replace_dir(tmp: Path, into: Path) -> None:
-    """Put ``tmp`` where ``into`` is; the old import is removed only once the new one is in place."""
-    old = into.parent / f".{into.name}.old-{os.getpid()}"
-    if into.exists():
-        os.replace(into, old)
-    try:
-        os.replace(tmp, into)
-    except OSError:
-        if old.exists():
-            os.replace(old, into)
-        raise
-    if old.exists():
-        shutil.rmtree(old, ignore_errors=True)
-
-
 def import_netrunnerdb(
     path: Path, into: Path | None = None, *, layout: str = "auto", bundled: dict[str, Any] | None = None
 ) -> ImportReport:
@@ -1573,12 +1557,8 @@ def import_netrunnerdb(
         bundled = bundled_netrunner()
     records = _Converter(source, report, bundled).run()
     report.counts = dict(sorted(Counter(r["kind"] for r in records.values()).items()))
-    tmp = into.parent / f".{into.name}.import-{os.getpid()}"
     try:
         _check_target(into)
-        into.parent.mkdir(parents=True, exist_ok=True)
-        if tmp.exists():
-            shutil.rmtree(tmp)
     except OSError as exc:
         raise DossierError(f"--into {into}: cannot write: {exc.strerror or exc}") from None
     marker = {
@@ -1587,12 +1567,9 @@ def import_netrunnerdb(
         "counts": report.counts,
         "report": report.lines(),
     }
-    try:
-        _write_tree(tmp, records, marker)
-        _replace_dir(tmp, into)
+    try:  # built beside --into and swapped in; a killed run's leftovers are swept by the next one
+        replace_dir(into, lambda tmp: _write_tree(tmp, records, marker))
     except (OSError, ValueError) as exc:
-        with contextlib.suppress(OSError):
-            shutil.rmtree(tmp)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise DossierError(f"--into {into}: cannot write: {reason}") from None
     return report
