@@ -312,3 +312,25 @@ def test_import_into_a_symlink_is_refused(tmp_path: Path) -> None:
     with pytest.raises(DossierError, match=r"--into .*link: cannot write: exists and is a symbolic link"):
         import_netrunnerdb(Path(__file__).parent / "fixtures" / "netrunnerdb_v2", tmp_path / "link")
     assert list((tmp_path / "real").iterdir()) == []
+
+
+def test_db_build_refuses_a_symlink_and_keeps_the_old_database_when_killed(
+    cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit.db import build
+
+    (tmp_path / "real.db").write_bytes(b"")
+    (tmp_path / "link.db").symlink_to(tmp_path / "real.db")
+    result = cli("db", "build", "--db", tmp_path / "link.db")
+    assert result.exit_code == 2 and "is a symbolic link; not replaced" in result.output
+    db = tmp_path / "cards.db"
+    assert cli("db", "build", "--db", db).exit_code == 0
+    old = db.read_bytes()
+
+    def killed(*args, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(build, "_insert_all", killed)
+    assert cli("db", "build", "--db", db).exit_code != 0
+    assert db.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.db", "link.db", "real.db"]

@@ -34,6 +34,7 @@ from sqlalchemy.schema import CreateSchema, DropSchema
 from toolkit.catalog import Catalog
 from toolkit.errors import DossierError
 from toolkit.models import namespace
+from toolkit.safewrite import WriteError, check_target
 
 from .engine import Target, db_error, postgres_engine, sqlite_engine
 from .rows import RowSet, cjk_grams, finish_rows, rows_for, sort_key, term_rows
@@ -190,8 +191,7 @@ def _build_sqlite(
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
         raise DossierError(f"{path}: directory {directory} does not exist")
-    if path.exists() and not path.is_file():
-        raise DossierError(f"{path}: not a regular file")
+    check_target(path)  # a directory, symlink, FIFO or device is never replaced
     remove_stale_temps(path)
     tmp = directory / f".{path.name}.build-{os.getpid()}-{secrets.token_hex(4)}.tmp"
     say(f"building {path} (in {tmp.name})")
@@ -224,6 +224,9 @@ def _build_sqlite(
     except SQLAlchemyError as exc:
         _unlink(tmp)
         raise db_error(target, exc) from None
+    except OSError as exc:
+        _unlink(tmp)
+        raise WriteError(path, exc.strerror or str(exc)) from None
     except BaseException:
         _unlink(tmp)
         raise
