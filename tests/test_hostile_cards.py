@@ -214,3 +214,24 @@ def test_lint_refuses_any_depth_with_a_place(depth: int, opener: str) -> None:
     closer = "]" if opener == "[" else "}"
     findings = lint_text(opener * depth + "1" + closer * depth)
     assert findings
+
+
+def test_a_file_with_thousands_of_problems_lists_the_first_and_counts_the_rest(cli, game_copy) -> None:
+    from validators.lint import MAX_FINDINGS_PER_FILE
+
+    root = game_copy("tactics")
+    path = write_card(root, with_(text=list(range(5000))))
+    result = cli("lint", root)
+    assert result.exit_code == 1
+    lines = assert_one_line_findings(result.output, path)
+    assert len(lines) == MAX_FINDINGS_PER_FILE + 1
+    assert "error card.findings.more: 4800 more problems in this file" in lines[-1]
+
+
+def test_a_megabyte_ability_text_is_refused_quickly(cli, game_copy) -> None:
+    root = game_copy("tactics")
+    path = write_card(root, with_(text=["你" * 5_000_000 + "。"]))
+    result = cli("lint", root)
+    assert result.exit_code == 1
+    line = next(ln for ln in assert_one_line_findings(result.output, path) if "card.text.parse" in ln)
+    assert "at most 1000 characters" in line

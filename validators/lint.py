@@ -630,6 +630,8 @@ GAME_CHECKS: dict[str, Callable[[GameIndex], None]] = {
 # --------------------------------------------------------------------------
 # driver
 
+MAX_FINDINGS_PER_FILE = 200  # past this, one finding counts the rest (a 200k-element array is not 200k lines)
+
 
 def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> LintResult:
     """Lint ``sources``; report findings only for files whose absolute path is in ``targets`` (default: all)."""
@@ -662,7 +664,24 @@ def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> 
             elif finding.line is None and entry.source.text is not None:
                 finding = finding.located(1, 1)
             located.append(finding)
-        findings.extend(sorted(located, key=lambda f: (f.line or 0, f.column or 0)))
+        located.sort(key=lambda f: (f.line or 0, f.column or 0))
+        if len(located) > MAX_FINDINGS_PER_FILE:
+            rest = located[MAX_FINDINGS_PER_FILE:]
+            located = located[:MAX_FINDINGS_PER_FILE]
+            errors = sum(1 for f in rest if f.severity == "error")
+            last = rest[0]
+            located.append(
+                Finding(
+                    "card.findings.more",
+                    f"{len(rest)} more problems in this file ({errors} errors) not listed; fix these first",
+                    "error" if errors else "warning",
+                    last.file,
+                    None,
+                    last.line,
+                    last.column,
+                )
+            )
+        findings.extend(located)
     records = [(e.source.path, e.record) for e in entries if e.target and e.record is not None]
     io_errors = sum(1 for e in entries if e.target and e.source.io_error)
     return LintResult(findings, records, sum(1 for e in entries if e.target), io_errors)

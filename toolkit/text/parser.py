@@ -754,6 +754,9 @@ def parse_cached(text: str) -> A.Ability:
 
 
 def _parse(text: str) -> A.Ability:
+    if len(text) > MAX_TEXT_LENGTH:  # before normalizing, which is not free on megabytes
+        message = f"an ability is at most {MAX_TEXT_LENGTH} characters; this one has {len(text)}"
+        raise AbilitySyntaxError(message, text, MAX_TEXT_LENGTH)
     normalized, origin = normalize(text)
     if not normalized.strip():
         raise AbilitySyntaxError("the ability text is empty", text, 0)
