@@ -69,11 +69,28 @@ def test_the_limits_are_those_the_engines_keep() -> None:
 
 
 def test_netrunner_engine_refuses_counts_past_the_limit() -> None:
-    from toolkit.engine import netrunner
+    """The parser never builds such a node; an AST built in code meets the engine's own guard."""
+    import dataclasses
+
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.netrunner import Context, NetrunnerGame
     from toolkit.text import ast as A
 
-    assert netrunner.MAX_COUNT == MAX_COUNT
-    assert A  # the parser never builds such a node; the engine guard is for ASTs built in code
+    from .test_engine_netrunner import RECORDS
+
+    g = NetrunnerGame(RECORDS, seed=1)
+    g.begin_turn("runner")
+    ability = parse("你抽 1 张牌。")
+    sentence = ability.sentences[0]
+    draw = sentence.effects[0]
+    assert isinstance(draw, A.Draw)
+    hostile = dataclasses.replace(
+        ability, sentences=(dataclasses.replace(sentence, effects=(dataclasses.replace(draw, count=10**8),)),)
+    )
+    before = len(g.runner.hand)
+    with pytest.raises(EngineError, match=f"more than {MAX_COUNT} is refused"):
+        g.execute(hostile, Context("runner"))
+    assert len(g.runner.hand) == before
 
 
 def test_lint_flags_counts_past_the_limit(cli, game_copy) -> None:
