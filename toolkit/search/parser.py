@@ -34,7 +34,8 @@ class QueryError(DossierError):
 
     def __init__(self, query: str, column: int, problem: str) -> None:
         shown = query if len(query) <= MAX_SHOWN else query[:MAX_SHOWN] + "…"
-        super().__init__(f"query {shown!r}, column {column}: {problem}", exit_code=2)
+        told = problem if len(problem) <= 4 * MAX_SHOWN else problem[: 4 * MAX_SHOWN] + "…"
+        super().__init__(f"query {shown!r}, column {column}: {told}", exit_code=2)
         self.query = query
         self.column = column
         self.problem = problem
@@ -99,6 +100,8 @@ class _Parser:
                 self.i += 1
             if self.i >= len(self.text):
                 break
+            if len(terms) == MAX_TERMS:
+                raise self.fail(f"more than {MAX_TERMS} terms; the limit is {MAX_TERMS}")
             terms.append(self.term())
         if not terms:
             raise QueryError(self.query, 1, "empty query; give a word or key:value (e.g. t:装备 攻速>=2)")
@@ -152,6 +155,8 @@ class _Parser:
             self.i += 1
             if self.i >= len(self.text) or self.text[self.i] in " |":
                 raise self.fail("expected a value after '|'")
+            if len(values) == MAX_ALTERNATIVES:
+                raise self.fail(f"more than {MAX_ALTERNATIVES} alternatives ('|'); the limit is {MAX_ALTERNATIVES}")
             values.append(self.value())
         return tuple(values)
 
@@ -184,6 +189,9 @@ class _Parser:
 
 MAX_NUMBER = 999_999_999  # the largest number a query compares with (SQLite integers end at 2**63; no card comes near)
 MAX_SHOWN = 80  # characters of a query quoted in an error message
+MAX_QUERY_LENGTH = 2000  # characters of one query
+MAX_TERMS = 64  # terms of one query (each is a condition; SQLite's expression trees end at depth 1000)
+MAX_ALTERNATIVES = 64  # values of one term joined with '|'
 _WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
@@ -215,6 +223,8 @@ def _check_value(query: str, key: Key, value: Value) -> None:
 
 def parse_query(query: str) -> Query:
     """Parse ``query``; raise :class:`QueryError` (exit 2) with the column of the problem."""
+    if len(query) > MAX_QUERY_LENGTH:
+        raise QueryError(query, MAX_QUERY_LENGTH + 1, f"a query is at most {MAX_QUERY_LENGTH} characters")
     try:
         query.encode("utf-8")
     except UnicodeEncodeError as exc:  # undecodable bytes on a command line arrive as lone surrogates
