@@ -19,7 +19,7 @@ import functools
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,7 +123,7 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
             return True
     validator = _schema_validator(game, kind, branch)
     reported = False
-    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+    for error in sorted(_leaf_errors(validator.iter_errors(data)), key=lambda e: list(map(str, e.absolute_path))):
         path = list(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = set(error.schema.get("properties", {}))
@@ -141,9 +141,25 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
                 if name not in error.instance:
                     entry.add("card.schema", f"{_label(data)}: missing required field {pointer(*path, name)!r}", where)
         else:
-            entry.add("card.schema", f"{_label(data)}: {where or '/'}: {_short_message(error)}", where)
+            near = ""
+            if error.validator == "enum" and isinstance(error.validator_value, list):
+                near = did_you_mean(error.instance, [v for v in error.validator_value if isinstance(v, str)])
+            entry.add("card.schema", f"{_label(data)}: {where or '/'}: {_short_message(error)}{near}", where)
         reported = True
     return reported
+
+
+def _leaf_errors(errors: Iterable[Any]) -> Iterator[Any]:
+    """jsonschema errors, with an ``anyOf``/``oneOf`` ("not valid under any of the given schemas") replaced by
+    what its branches say, so a bad enum inside an optional object lists the allowed values. A branch that only
+    says "is not of type 'null'" (the ``None`` of an optional field) says nothing useful and is dropped."""
+    for error in errors:
+        if error.validator in ("anyOf", "oneOf") and error.context:
+            useful = [e for e in error.context if not (e.validator == "type" and e.validator_value == "null")]
+            if useful:
+                yield from _leaf_errors(useful)
+                continue
+        yield error
 
 
 def _short_message(error: Any) -> str:
