@@ -16,23 +16,14 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from toolkit.markup import ICONS
+
 Canvas = Any  # reportlab.pdfgen.canvas.Canvas; kept loose so this module imports without ReportLab
 
 INLINE = ("credit", "click", "subroutine", "trash", "mu", "link")
 """Symbols that ability text writes as ``[id]``."""
 
-PRINTED = (
-    *INLINE,
-    "recurring-credit",
-    "interrupt",
-    "anarch",
-    "criminal",
-    "shaper",
-    "haas-bioroid",
-    "jinteki",
-    "nbn",
-    "weyland-consortium",
-)
+PRINTED = tuple(dict.fromkeys((*INLINE, *ICONS)))
 """Symbols of NetrunnerDB's printed text (:data:`toolkit.markup.ICONS`), all drawn here."""
 
 INLINE_EM = 1.0  # an inline icon is one em square
