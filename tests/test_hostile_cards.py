@@ -47,6 +47,10 @@ HOSTILE: dict[str, tuple[str, str]] = {
         with_(symbol=None).replace('"symbol": null', '"symbol": 99999999999999999999999'),
         "card.json",
     ),
+    "19 digits (past 64 bits)": (
+        with_(symbol=None).replace('"symbol": null', '"symbol": 9999999999999999999'),
+        "card.json",
+    ),
     "deep array": ('{"a": ' + DEEP + "}", "card.json"),
     "deep object": ('{"a":' * 400 + "1" + "}" * 400, "card.json"),
     "NaN": ('{"id": NaN}', "card.json"),

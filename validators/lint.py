@@ -91,6 +91,8 @@ class LintResult:
 # per file
 
 
+MAX_DIGITS = 18  # digits of an integer in a record: every one fits a 64-bit database column (2**63 has 19)
+
 _SCHEMA_VALIDATORS: dict[tuple[str, str, str | None], Any] = {}
 
 
@@ -184,7 +186,7 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
             entry.add("card.encoding", f"cannot decode file: {source.error}")
         return
     try:
-        data = loads_limited(source.text)
+        data = loads_limited(source.text, max_digits=MAX_DIGITS)
     except JsonSyntaxError as exc:
         if entry.target:
             entry.findings.append(
