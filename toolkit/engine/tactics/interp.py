@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from toolkit.text import ast as A
+from toolkit.text.limits import MAX_COUNT
 from toolkit.text.render import render
 
 from ..core import EngineError
 from .board import BoardRules
 from .state import CONTINUOUS, Card, Context, TimedEffect, Unit
 
-MAX_REPEAT = 50  # a text asking for more repetitions than this is refused (no game needs it)
+MAX_REPEAT = MAX_COUNT  # a text asking for more repetitions than this is refused (no game needs it)
 
 
 class Interpreter(BoardRules):
