@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import stat
 import tempfile
 from collections.abc import Callable, Iterator
@@ -49,6 +48,7 @@ from toolkit.jsonio import JsonSyntaxError, loads_limited
 from toolkit.models import GAMES
 
 from .conftest import CARDS, ROOT
+from .hang_guard import hang_guard
 
 CATALOG = load_catalog([CARDS])
 NAMES = NameIndex(CATALOG.records)
@@ -72,19 +72,10 @@ RUNNER = CliRunner()
 
 
 @pytest.fixture(autouse=True)
-def hang_guard() -> Iterator[None]:
+def _hang_guard() -> Iterator[None]:
     """Stop a case that runs longer than HANG seconds (a hang guard, not a timing assertion)."""
-
-    def alarm(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"still running after {HANG} s")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, HANG)
-    try:
+    with hang_guard(HANG):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")

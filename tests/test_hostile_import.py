@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import json
 import shutil
-import signal
 import tempfile
 from collections.abc import Callable, Iterator
 from datetime import timedelta
@@ -29,6 +28,7 @@ from toolkit.errors import DossierError
 from toolkit.importers import import_netrunnerdb
 
 from .conftest import ROOT
+from .hang_guard import hang_guard
 
 FIXTURES = ROOT / "tests" / "fixtures"
 LAYOUTS = ["netrunnerdb_v2", "netrunnerdb_v1"]
@@ -51,19 +51,10 @@ SHAPES = st.recursive(
 
 
 @pytest.fixture(autouse=True)
-def hang_guard() -> Iterator[None]:
+def _hang_guard() -> Iterator[None]:
     """Stop a case that runs longer than HANG seconds (a hang guard, not a timing assertion)."""
-
-    def alarm(signum: int, frame: Any) -> None:
-        raise TimeoutError(f"still running after {HANG} s")
-
-    previous = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, HANG)
-    try:
+    with hang_guard(HANG):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
 
 
 @pytest.fixture(scope="module")
