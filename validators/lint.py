@@ -255,15 +255,7 @@ def _check_raw(
         expected = f"; expected a path ending in {kind_schema!r}" if kind_schema else ""
         entry.add("card.schema_ref", f'{_label(data)}: no "$schema"{expected}')
     elif isinstance(ref, str) and kind_schema is not None:
-        if not ref.replace("\\", "/").endswith(kind_schema):
-            entry.add("card.schema_ref", f'"$schema" is {ref!r}; this record uses {kind_schema!r}', "/$schema")
-        elif not is_file(os.path.join(os.path.dirname(os.path.abspath(path)), ref)):
-            entry.add(
-                "card.schema_ref.unresolved",
-                f'"$schema" {ref!r} does not resolve to a file here, so editors cannot validate it',
-                "/$schema",
-                "warning",
-            )
+        _check_schema_ref(entry, ref, kind_schema, "this record", is_file)
     check_raw_ability_texts(entry, data)
     _check_format(entry, data)
 
@@ -315,9 +307,14 @@ def _check_identity(entry: Entry, is_file: Callable[[str], bool]) -> None:
     if ref is None:
         entry.add("card.schema_ref", f'{entry.label}: no "$schema"; expected a path ending in {expected!r}')
         return
+    _check_schema_ref(entry, ref, expected, f"a {game} {kind}", is_file)
+
+
+def _check_schema_ref(entry: Entry, ref: str, expected: str, who: str, is_file: Callable[[str], bool]) -> None:
+    """A ``$schema`` names the kind's schema file (``expected`` ends it) and resolves beside the record."""
     if not ref.replace("\\", "/").endswith(expected):
-        entry.add("card.schema_ref", f'"$schema" is {ref!r}; a {game} {kind} uses {expected!r}', "/$schema")
-    elif not is_file(os.path.join(os.path.dirname(os.path.abspath(path)), ref)):
+        entry.add("card.schema_ref", f'"$schema" is {ref!r}; {who} uses {expected!r}', "/$schema")
+    elif not is_file(os.path.join(os.path.dirname(os.path.abspath(entry.source.path)), ref)):
         entry.add(
             "card.schema_ref.unresolved",
             f'"$schema" {ref!r} does not resolve to a file here, so editors cannot validate it',
