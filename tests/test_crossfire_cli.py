@@ -41,7 +41,7 @@ def test_resolve_text(cli: Any, tmp_path: Path) -> None:
     result = cli("crossfire", "resolve", write(tmp_path, "t.json", ROUND_BLUE))
     assert result.exit_code == 0
     assert result.stdout.startswith("team: blue\nshot: 3\nwinners: 1, 2, 5\n")
-    assert "seat  3 assassin     hit by 2" in result.stdout
+    assert "  seat 3 assassin  hit by 2 loses\n" in result.stdout  # columns fitted to their widest cell
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from toolkit.cli import tables
 from toolkit.cli.app import OutputFormat
+from toolkit.cli.progress import Progress
 from toolkit.errors import DossierError
 
 if TYPE_CHECKING:
@@ -276,23 +278,16 @@ def card_lines(card: RoleCard, bold: bool = False) -> list[str]:
     labels = card.labels
     rows = [(labels["team"], [card.team_line]), (labels["win"], card.win), (labels["play"], card.play)]
     colon = labels["colon"]
-    width = max(_width(label + colon) for label, _ in rows) + 1
+    width = max(tables.display_width(label + colon) for label, _ in rows) + 1
     role = f"\x1b[1m{card.role}\x1b[0m" if bold else card.role
     lines = [f"  {role}", ""]
     for label, texts in rows:
         for k, text in enumerate(texts):
             head = label + colon if k == 0 else ""
-            lines.append(f"  {head}{' ' * (width - _width(head))}{text}")
+            lines.append(f"  {head}{' ' * (width - tables.display_width(head))}{text}")
     if card.seen:
         lines += ["", f"  {labels['seen']}{colon}{labels['sep'].join(card.seen)}"]
     return lines
-
-
-def _width(text: str) -> int:
-    """Terminal columns of ``text`` (CJK characters take two)."""
-    import unicodedata
-
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
 
 
 # ---------------------------------------------------------------- the private reveal
@@ -448,10 +443,12 @@ def deal(
     hidden = private or slips is not None
     _print_public(game, result, players, seats, language, seed if not (hidden and secret) else None)
     if not hidden:
-        width = max((len(n) + 2 for n in seats.values()), default=0)
-        print(f"{'seat':>4}  {'name' if seats else '':<{width}}{'role':<12} seen")
-        for seat, role in result.roles.items():
-            print(f"{seat:>4}  {seats.get(seat, ''):<{width}}{role:<12} {', '.join(result.seen[seat])}")
+        headers = ["seat", "name", "role", "seen"] if seats else ["seat", "role", "seen"]
+        deal = [
+            [seat, *([seats.get(seat, "")] if seats else []), role, ", ".join(result.seen[seat])]
+            for seat, role in result.roles.items()
+        ]
+        print(tables.render(headers, deal, align=">" + "<" * (len(headers) - 1)))
     if slips is not None:
         print(f"{slips}: {players} role slips written; cut them apart and fold each flap up before handing them out")
     if out is not None:
@@ -582,12 +579,14 @@ def resolve(
     print(f"team: {outcome.team}")
     print(f"shot: {', '.join(map(who, outcome.shot)) or '-'}")
     print(f"winners: {', '.join(map(who, outcome.winners)) or '-'}")
-    width = max((len(n) for n in names.values() if n), default=0)
+    named = any(names.values())
+    lines = []
     for seat, role in sorted(zip(table.seats, table.roles, strict=True), key=lambda p: p[0]):
         by = hit_by.get(seat)
         hit = f"hit by {', '.join(map(who, by))}" if by else "not hit"
-        label = f"{names[seat] or '':<{width}} " if width else ""
-        print(f"  seat {seat:>2} {label}{role.id:<12} {hit:<18} {'wins' if seat in winners else 'loses'}")
+        label = [names[seat] or ""] if named else []
+        lines.append(["seat", seat, *label, role.id, hit, "wins" if seat in winners else "loses"])
+    print(tables.render(None, lines, align="<>" + "<" * (4 if named else 3), gap=" ", indent="  "))
 
 
 SCORE_HELP = _help(
@@ -615,8 +614,8 @@ def score(
         _dump({"rounds": len(rounds), "scores": rows, "winners": [r["player"] for r in rows if r["winner"]]})
         return
     print(f"{len(rounds)} round(s)")
-    for row in rows:
-        print(f"  {row['player']:<16} {row['score']:>3}{'  winner' if row['winner'] else ''}")
+    scores = [[row["player"], row["score"], "winner" if row["winner"] else ""] for row in rows]
+    print(tables.render(None, scores, align="<><", indent="  "))
 
 
 @crossfire_app.command()
@@ -632,16 +631,16 @@ def simulate(
 ) -> None:
     """Play random tables (random seats, aims and marks) and print each role's win rate."""
     game = _game(cards)
-    rows = game.simulate(mode, players, games, seed=seed, specials=special or [])
+    with Progress(games, "tables") as counter:
+        rows = game.simulate(mode, players, games, seed=seed, specials=special or [], step=counter.advance)
     if plot is not None:
         _plot(rows, plot, f"{mode} mode, {players} players, {games} random tables, seed {seed}")
     if format is OutputFormat.json:
         _dump({"mode": mode, "players": players, "games": games, "seed": seed, "roles": rows})
         return
     print(f"{mode} mode, {players} players, {games} random tables, seed {seed}")
-    print(f"{'role':<12} {'name':<6} {'dealt':>7} {'won':>7} {'win rate':>9}")
-    for row in rows:
-        print(f"{row['role']:<12} {row['name']:<6} {row['dealt']:>7} {row['won']:>7} {row['rate']:>8.1%}")
+    rates = [[row["role"], row["name"], row["dealt"], row["won"], f"{row['rate']:.1%}"] for row in rows]
+    print(tables.render(["role", "name", "dealt", "won", "win rate"], rates, align="<<>>>"))
     if plot is not None:
         print(f"{plot}: written")
 

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
+from toolkit.cli import tables
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
@@ -411,16 +412,12 @@ def odds(
             )
         )
         return
-    header = "card".ljust(24) + " n " + "".join(f"{'hand' if t == 0 else 'T' + str(t):>7}" for t in range(turns + 1))
-    print(header)
+    headers = ["card", "n", *("hand" if t == 0 else f"T{t}" for t in range(turns + 1))]
+    odds = []
     for card_id, count, probs in rows:
         record = lookup(card_id)
-        label = (_name(record, lang) if record else card_id)[:12]
-        print(label.ljust(24 - _wide(label)) + f"{count:>2} " + "".join(f"{p * 100:>6.1f}%" for p in probs))
-
-
-def _wide(text: str) -> int:
-    return sum(1 for ch in text if ord(ch) > 0x2E80)
+        odds.append([_name(record, lang) if record else card_id, count, *(f"{p * 100:.1f}%" for p in probs)])
+    print(tables.render(headers, odds, align="<" + ">" * (len(headers) - 1), limits=[24]))
 
 
 def _name(record: Any, lang: str) -> str:

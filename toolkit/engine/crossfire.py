@@ -834,9 +834,18 @@ class Crossfire:
         return table
 
     def simulate(
-        self, mode_id: str, players: int, games: int, seed: int = 0, specials: Sequence[str] = ()
+        self,
+        mode_id: str,
+        players: int,
+        games: int,
+        seed: int = 0,
+        specials: Sequence[str] = (),
+        step: Callable[[], None] | None = None,
     ) -> list[dict[str, Any]]:
-        """Play ``games`` random tables; per role: how often dealt, how often it won, the win rate."""
+        """Play ``games`` random tables; per role: how often dealt, how often it won, the win rate.
+
+        ``step``, when given, is called once after each table (a progress counter).
+        """
         rng = random.Random(seed)
         dealt: Counter[str] = Counter()
         won: Counter[str] = Counter()
@@ -847,6 +856,8 @@ class Crossfire:
             for seat, role in zip(table.seats, table.roles, strict=True):
                 dealt[role.id] += 1
                 won[role.id] += seat in winners
+            if step is not None:
+                step()
         return [
             {
                 "role": role,

@@ -13,37 +13,18 @@ from __future__ import annotations
 
 import os
 import sys
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from toolkit import markup
+from toolkit.textwidth import display_width, pad, render
 
 from .run import Hit
 
 _SKIP_FIELDS = {"id", "game", "kind", "name", "text", "flavor", "printed_text", "reverse", "win", "draw_phase"}
 
 
-def width(text: str) -> int:
-    """Columns a string takes in a terminal (CJK wide characters take two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.combining(c) else 1 for c in text)
-
-
-def pad(text: str, columns: int) -> str:
-    return text + " " * max(0, columns - width(text))
-
-
-def clip(text: str, columns: int) -> str:
-    if width(text) <= columns:
-        return text
-    out, used = [], 0
-    for char in text:
-        w = width(char)
-        if used + w > columns - 1:
-            break
-        out.append(char)
-        used += w
-    return "".join(out) + "…"
+width = display_width  # the one display-width helper (toolkit.textwidth)
 
 
 def stats(hit: Hit) -> str:
@@ -127,16 +108,7 @@ def table(hits: Sequence[Hit], *, with_game: bool) -> str:
         for hit in hits
     ]
     headers = ("ID", "TYPE", "名称", "NAME", "STATS")
-    limits = (40, 12, 24, 36, 80)
-    columns = [
-        min(limit, max([width(header)] + [width(row[i]) for row in rows]))
-        for i, (header, limit) in enumerate(zip(headers, limits, strict=True))
-    ]
-    lines = []
-    for row in (headers, *rows):
-        cells = [pad(clip(cell, columns[i]), columns[i]) for i, cell in enumerate(row)]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines)
+    return render(headers, rows, align="<<<<<", limits=(40, 12, 24, 36, 80))
 
 
 def render_ability(text: str) -> tuple[str, str | None]:

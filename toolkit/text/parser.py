@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -23,6 +22,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from toolkit.errors import DossierError
+from toolkit.textwidth import display_width
 
 from . import ast as A
 from . import vocab as V
@@ -83,11 +83,6 @@ class AbilitySyntaxError(DossierError):
     def describe(self) -> str:
         """The summary followed by the caret context (for terminals)."""
         return self.summary() + "\n" + self.context
-
-
-def display_width(text: str) -> int:
-    """Terminal columns taken by ``text``: wide and full-width characters count two."""
-    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
 
 
 # ---------------------------------------------------------------- building the AST
