@@ -44,6 +44,21 @@ def _help() -> str:
     return SEARCH_HELP + "\n".join(f"  {line}" for line in key_help().splitlines())
 
 
+def warn_if_stale(database: object) -> None:
+    """One warning line on stderr when a source directory changed since `db build`."""
+    import sys
+
+    from toolkit.db.fresh import changed_sources
+
+    changed = changed_sources(getattr(database, "meta", {}))
+    if changed:
+        print(
+            f"dossier: warning: {changed[0]} changed since the database was built; "
+            f"run `dossier db build {' '.join('--cards ' + c for c in changed)}`",
+            file=sys.stderr,
+        )
+
+
 def register(app: typer.Typer) -> None:
     @app.command(help=_help())
     def search(
@@ -62,6 +77,7 @@ def register(app: typer.Typer) -> None:
 
         parsed = parse_query(" ".join(query))
         with open_database(db) as database:
+            warn_if_stale(database)
             hits = run_search(database, parsed, game=game, limit=limit, full=format is not SearchFormat.ids)
         if format is SearchFormat.json:
             results = [{"game": h.game, "kind": h.kind, "id": h.id, "type": h.type, "record": h.data} for h in hits]
@@ -97,6 +113,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.search.display import show as render
 
         with open_database(db) as database:
+            warn_if_stale(database)
             hit = get_record(database, record, game=game, kind=kind)
         if format is ShowFormat.json:
             print(json.dumps(hit.data, ensure_ascii=False, indent=2, sort_keys=True))

@@ -37,6 +37,7 @@ from toolkit.models import namespace
 from toolkit.safewrite import WriteError, check_target
 
 from .engine import Target, db_error, postgres_engine, sqlite_engine
+from .fresh import META_KEY, fingerprints
 from .rows import RowSet, cjk_grams, finish_rows, rows_for, sort_key, term_rows
 from .tables import (
     FTS_COLUMNS,
@@ -97,6 +98,7 @@ def build_database(
         "records": str(len(records)),
         "games": json.dumps(dict(sorted(games.items())), sort_keys=True),
         "sources": json.dumps([str(s) for s in sources]),
+        META_KEY: fingerprints(sources),
     }
     terms = term_rows(records)
     if target.backend == "sqlite":
