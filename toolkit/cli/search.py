@@ -48,13 +48,15 @@ def warn_if_stale(database: object) -> None:
     """One warning line on stderr when a source directory changed since `db build`."""
     import sys
 
-    from toolkit.db.fresh import changed_sources
+    from toolkit.db.fresh import changed_sources, recorded_sources
 
-    changed = changed_sources(getattr(database, "meta", {}))
+    meta = getattr(database, "meta", {})
+    changed = changed_sources(meta)
     if changed:
+        every = sorted(recorded_sources(meta) or {})  # rebuild from all of them, not only the changed ones
         print(
             f"dossier: warning: {changed[0]} changed since the database was built; "
-            f"run `dossier db build {' '.join('--cards ' + c for c in changed)}`",
+            f"run `dossier db build {' '.join('--cards ' + c for c in every)}`",
             file=sys.stderr,
         )
 

@@ -42,8 +42,8 @@ def fingerprints(sources: Iterable[Path]) -> str:
     return json.dumps({str(Path(s).resolve()): fingerprint(Path(s)) for s in sources}, sort_keys=True)
 
 
-def changed_sources(meta: Mapping[str, str]) -> list[str] | None:
-    """Source directories that changed since the build (missing ones are skipped); None if not recorded."""
+def recorded_sources(meta: Mapping[str, str]) -> dict[str, object] | None:
+    """The source directories ``db build`` read, with their fingerprints; None if not recorded."""
     raw = meta.get(META_KEY)
     if raw is None:
         return None
@@ -51,7 +51,13 @@ def changed_sources(meta: Mapping[str, str]) -> list[str] | None:
         recorded = json.loads(raw)
     except ValueError:
         return None
-    if not isinstance(recorded, dict):
+    return recorded if isinstance(recorded, dict) else None
+
+
+def changed_sources(meta: Mapping[str, str]) -> list[str] | None:
+    """Source directories that changed since the build (missing ones are skipped); None if not recorded."""
+    recorded = recorded_sources(meta)
+    if recorded is None:
         return None
     return [
         source
