@@ -334,3 +334,36 @@ def test_db_build_refuses_a_symlink_and_keeps_the_old_database_when_killed(
     assert cli("db", "build", "--db", db).exit_code != 0
     assert db.read_bytes() == old
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.db", "link.db", "real.db"]
+
+
+def test_write_many_stages_everything_before_renaming(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failure while staging the second file leaves the first target untouched and no temporaries."""
+    first, second = tmp_path / "a.json", tmp_path / "sub" / "b.json"
+    first.write_text("old a")
+    (tmp_path / "sub").mkdir()
+    real_stage = safewrite._stage
+
+    def failing(path: Path, data: bytes, **kw: bool) -> tuple[Path, Path]:
+        if path == second:
+            raise OSError(28, "No space left on device")
+        return real_stage(path, data, **kw)
+
+    monkeypatch.setattr(safewrite, "_stage", failing)
+    with pytest.raises(OSError):
+        safewrite.write_many([(first, b"new a"), (second, b"new b")])
+    assert first.read_text() == "old a"
+    assert not second.exists()
+    assert leftovers(tmp_path) == [] and leftovers(tmp_path / "sub") == []
+    monkeypatch.setattr(safewrite, "_stage", real_stage)
+    safewrite.write_many([(first, b"new a"), (second, b"new b")])
+    assert (first.read_text(), second.read_text()) == ("new a", "new b")
+
+
+def test_write_many_refuses_a_non_regular_target_before_writing_any(tmp_path: Path) -> None:
+    first, link = tmp_path / "a.json", tmp_path / "b.json"
+    first.write_text("old a")
+    link.symlink_to(tmp_path / "elsewhere.json")
+    with pytest.raises(WriteError, match="b.json"):
+        safewrite.write_many([(first, b"new a"), (link, b"new b")])
+    assert first.read_text() == "old a"
+    assert leftovers(tmp_path) == []

@@ -93,3 +93,24 @@ def test_clean_tree_still_exits_0(game_copy, cli) -> None:
     root = game_copy("crossfire")
     assert cli("lint", root).exit_code == 0
     assert cli("fmt", "--check", root).exit_code == 0
+
+
+def test_load_catalog_refuses_a_pool_with_a_hidden_record(tmp_path: Path) -> None:
+    """A dangling link under a card directory would silently drop a record from every deck check: refused (exit 2)."""
+    from toolkit.catalog import load_catalog
+    from toolkit.errors import DossierError
+
+    (tmp_path / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    with pytest.raises(DossierError) as caught:
+        load_catalog([tmp_path])
+    assert caught.value.exit_code == 2
+    assert "gone.json" in caught.value.message and "\n" not in caught.value.message
+
+
+def test_load_catalog_applies_the_input_limits(tmp_path: Path) -> None:
+    from toolkit.catalog import load_catalog
+    from toolkit.errors import DossierError
+
+    (tmp_path / "deep.json").write_text("[" * 100 + "]" * 100)
+    with pytest.raises(DossierError, match=r"deep\.json:1:65: invalid JSON: nested deeper than 64 levels"):
+        load_catalog([tmp_path])

@@ -21,7 +21,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .errors import DossierError
-from .jsonio import JsonSyntaxError, Source, loads_strict, read_source
+from .jsonio import JsonSyntaxError, Source, loads_limited, read_source
 from .models import RecordBase, namespace, parse_record
 
 GAME_FILE = "game.json"
@@ -197,12 +197,17 @@ def load_catalog(paths: Iterable[Path]) -> Catalog:
     place; ``dossier lint`` lists every problem.
     """
     catalog = Catalog()
-    for path in discover(paths):
+    problems: list[WalkProblem] = []
+    found = discover(paths, problems)
+    if problems:  # a record the walk could not reach would silently leave the pool
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise DossierError(f"{problems[0].path}: {problems[0].message}{more}")
+    for path in found:
         source = read_source(path)
         if source.text is None:
             raise DossierError(f"{path}: cannot read: {source.error}")
         try:
-            data = loads_strict(source.text)
+            data = loads_limited(source.text)
         except JsonSyntaxError as exc:
             raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
         try:

@@ -186,11 +186,9 @@ def _fsync_dir(directory: Path) -> None:
             os.close(fd)
 
 
-def write_bytes(path: Path, data: bytes, *, follow_symlinks: bool = False) -> None:
-    """Write ``data`` to ``path`` safely and atomically (see the module docstring).
-
-    An existing file keeps its permission bits; a new one gets 0666 less the umask.
-    """
+def _stage(path: Path, data: bytes, *, follow_symlinks: bool = False) -> tuple[Path, Path]:
+    """Write ``data`` to a fsynced temporary beside ``path``, with the mode the target will have;
+    return ``(target, temporary)``. On any error the temporary is removed."""
     target = check_target(Path(path), follow_symlinks=follow_symlinks)
     directory = _parent(target)
     sweep(directory)
@@ -209,15 +207,67 @@ def write_bytes(path: Path, data: bytes, *, follow_symlinks: bool = False) -> No
         except FileNotFoundError:
             mode = 0o666 & ~_umask()
         os.chmod(tmp, mode)
-        check_target(target)  # it may have changed into something else while we wrote
-        os.replace(tmp, target)
     except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
+        _discard(tmp)
         if isinstance(exc, OSError) and not isinstance(exc, WriteError):
             raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
         raise
-    _fsync_dir(directory)
+    return target, tmp
+
+
+def _discard(tmp: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
+
+
+def _commit(path: Path, target: Path, tmp: Path) -> None:
+    """Rename a staged temporary over its target (checked again: it may have changed meanwhile)."""
+    try:
+        check_target(target)
+        os.replace(tmp, target)
+    except BaseException as exc:
+        _discard(tmp)
+        if isinstance(exc, OSError) and not isinstance(exc, WriteError):
+            raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        raise
+
+
+def write_bytes(path: Path, data: bytes, *, follow_symlinks: bool = False) -> None:
+    """Write ``data`` to ``path`` safely and atomically (see the module docstring).
+
+    An existing file keeps its permission bits; a new one gets 0666 less the umask.
+    """
+    target, tmp = _stage(path, data, follow_symlinks=follow_symlinks)
+    _commit(path, target, tmp)
+    _fsync_dir(_parent(target))
+
+
+def write_many(items: list[tuple[Path, bytes]]) -> None:
+    """Write several files as nearly all-or-nothing as a file system allows.
+
+    Every file is staged first (written and fsynced to its temporary); only when all
+    are staged are they renamed into place, one quick rename each. An error or a
+    signal while staging leaves every target as it was and removes the temporaries;
+    a kill leaves only temporaries, which the next write in that directory sweeps.
+    """
+    staged: list[tuple[Path, Path, Path]] = []
+    try:
+        for path, data in items:
+            target, tmp = _stage(path, data)
+            staged.append((path, target, tmp))
+    except BaseException:
+        for _path, _target, tmp in staged:
+            _discard(tmp)
+        raise
+    for index, (path, target, tmp) in enumerate(staged):
+        try:
+            _commit(path, target, tmp)
+        except BaseException:
+            for _path, _target, rest in staged[index + 1 :]:
+                _discard(rest)
+            raise
+    for directory in {_parent(target) for _path, target, _tmp in staged}:
+        _fsync_dir(directory)
 
 
 def write_text(path: Path, text: str, *, follow_symlinks: bool = False) -> None:

@@ -117,9 +117,10 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
     if branches is not None:
         branch = data.get("type")
         if branch not in branches:
+            said = "no 'type'" if "type" not in data else f"'type' is {branch!r}"
             entry.add(
                 "card.schema",
-                f"{game} {kind}: 'type' is {branch!r}; expected one of {sorted(branches)}",
+                f"{game} {kind}: {said}; expected one of {sorted(branches)}{did_you_mean(branch, branches)}",
                 "/type",
             )
             return True
@@ -174,7 +175,11 @@ def _short_message(error: Any) -> str:
 
 
 def _label(data: dict[str, Any]) -> str:
-    return f"{data.get('game')} {data.get('kind')} {data.get('id')!r}"
+    """``tactics agent 'x'`` for the parts a (possibly invalid) record has; ``this record`` if none."""
+    parts = [str(data[key]) for key in ("game", "kind") if isinstance(data.get(key), str)]
+    if isinstance(data.get("id"), str):
+        parts.append(repr(data["id"]))
+    return " ".join(parts) or "this record"
 
 
 def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
@@ -201,16 +206,14 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
         return
     game, kind = data.get("game"), data.get("kind")
     if game not in GAMES:
-        entry.add(
-            "card.schema", f"'game' is {game!r}; expected one of {list(GAMES)}{did_you_mean(game, GAMES)}", "/game"
-        )
+        said = "no 'game'" if "game" not in data else f"'game' is {game!r}"
+        entry.add("card.schema", f"{said}; expected one of {list(GAMES)}{did_you_mean(game, GAMES)}", "/game")
         _check_raw(entry, data, is_file)
         return
     kinds = sorted(k for g, k in KINDS if g == game)
     if kind not in kinds:
-        entry.add(
-            "card.schema", f"'kind' is {kind!r}; a {game} record is one of {kinds}{did_you_mean(kind, kinds)}", "/kind"
-        )
+        said = "no 'kind'" if "kind" not in data else f"'kind' is {kind!r}"
+        entry.add("card.schema", f"{said}; a {game} record is one of {kinds}{did_you_mean(kind, kinds)}", "/kind")
         _check_raw(entry, data, is_file)
         return
     try:

@@ -738,7 +738,7 @@ def import_csv(
 ) -> CsvImport:
     """Read ``path``, lint its records among the game's data in ``pool`` and ``into``, and write them (unless any
     row has an error, or ``dry_run``). See the module docstring for the sheet's format."""
-    from toolkit.jsonio import atomic_write_text
+    from toolkit.safewrite import encode_text, write_many
     from validators.lint import lint_sources
 
     if game not in GAMES:
@@ -822,16 +822,22 @@ def import_csv(
     if result.errors or dry_run:
         return result
     unchanged = set(result.unchanged)
+    items: list[tuple[Path, bytes]] = []
     for record in result.records:
         assert record.target is not None
         if record.target in unchanged:
             continue
         try:
             record.target.parent.mkdir(parents=True, exist_ok=True)
-            atomic_write_text(record.target, record.text)
         except OSError as exc:
-            raise DossierError(f"{record.target}: cannot write: {exc.strerror or exc}") from None
-        result.written.append(record.target)
+            raise DossierError(f"{record.target.parent}: cannot create: {exc.strerror or exc}") from None
+        items.append((record.target, encode_text(record.target, record.text)))
+    # every file staged before any is renamed in: a failure or a kill part-way leaves the data as it was
+    try:
+        write_many(items)
+    except OSError as exc:
+        raise DossierError(f"{exc.filename or into}: cannot write: {exc.strerror or exc}") from None
+    result.written.extend(path for path, _data in items)
     return result
 
 
