@@ -163,40 +163,48 @@ def fmt(
     Sorted keys, 2-space indent, UTF-8 Chinese, final newline, and a "$schema"
     where a record lacks one. A file that does not parse is reported, not touched.
     """
+    from toolkit.cli.progress import Progress
+
     changed = failed = 0
     problems: list[WalkProblem] = []
-    for path in discover(default_paths(paths), problems):
-        source = read_source(path)
-        if source.text is None:
-            print(Finding("card.io", f"cannot read file: {source.error}", file=str(path)).format(), file=sys.stderr)
-            failed += 1
-            continue
-        try:
-            data = loads_strict(source.text)
-            refuse_unwritable(source.text, data)
-        except JsonSyntaxError as exc:
-            print(
-                Finding(
-                    "card.json",
-                    f"invalid JSON: {exc.message}; file left as it is",
-                    file=str(path),
-                    line=exc.line,
-                    column=exc.column,
-                ).format(),
-                file=sys.stderr,
-            )
-            failed += 1
-            continue
-        add_schema_ref(path, data)
-        text = canonical_dumps(data)
-        if text == source.text:
-            continue
-        changed += 1
-        if check:
-            print(f"{path}: would reformat")
-        else:
-            atomic_write_text(path, text, follow_symlinks=True)
-            print(f"{path}: reformatted")
+    found = discover(default_paths(paths), problems)
+    with Progress(len(found), "checking files" if check else "formatting files") as bar:
+        for path in found:
+            bar.advance()
+            source = read_source(path)
+            if source.text is None:
+                bar.clear()
+                print(Finding("card.io", f"cannot read file: {source.error}", file=str(path)).format(), file=sys.stderr)
+                failed += 1
+                continue
+            try:
+                data = loads_strict(source.text)
+                refuse_unwritable(source.text, data)
+            except JsonSyntaxError as exc:
+                bar.clear()
+                print(
+                    Finding(
+                        "card.json",
+                        f"invalid JSON: {exc.message}; file left as it is",
+                        file=str(path),
+                        line=exc.line,
+                        column=exc.column,
+                    ).format(),
+                    file=sys.stderr,
+                )
+                failed += 1
+                continue
+            add_schema_ref(path, data)
+            text = canonical_dumps(data)
+            if text == source.text:
+                continue
+            changed += 1
+            bar.clear()
+            if check:
+                print(f"{path}: would reformat")
+            else:
+                atomic_write_text(path, text, follow_symlinks=True)
+                print(f"{path}: reformatted")
     if check and changed:
         print(f"{changed} file(s) would be reformatted", file=sys.stderr)
     for problem in problems:

@@ -42,18 +42,22 @@ def register(app: typer.Typer) -> None:
         """
         from toolkit.catalog import load_catalog
         from toolkit.cli.app import default_paths
+        from toolkit.cli.progress import Phases
         from toolkit.db import build_database, resolve_target
 
         sources = default_paths(cards)
         target = resolve_target(db)
+        meter = Phases()
 
         def progress(message: str) -> None:
             if verbose:
+                meter.clear()
                 print(f"dossier: {message}", file=sys.stderr, flush=True)
 
-        progress(f"loading {', '.join(map(str, sources))}")
-        catalog = load_catalog(sources)
-        report = build_database(catalog, target, sources=sources, progress=progress)
+        with meter:
+            progress(f"loading {', '.join(map(str, sources))}")
+            catalog = load_catalog(sources)
+            report = build_database(catalog, target, sources=sources, progress=progress, meter=meter)
         games = ", ".join(f"{game} {count}" for game, count in report.games.items())
         index = {
             "trigram+grams": "FTS5 trigrams + Chinese character pairs",

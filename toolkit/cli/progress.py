@@ -5,6 +5,10 @@
 clears it at the end. When stderr is not a terminal (a pipe, a file, a test) it
 writes nothing at all, so redirected output and logs stay clean. Standard
 library only.
+
+:class:`Phases` is the same counter for a library function that reports its
+work phase by phase (the :class:`toolkit.meter.Meter` protocol): one counter per
+phase, each replacing the last on the same line.
 """
 
 from __future__ import annotations
@@ -62,9 +66,55 @@ class Progress:
         self.stream.flush()
         self._drawn = True
 
-    def close(self) -> None:
-        """Clear the counter's line, if one was drawn."""
+    def clear(self) -> None:
+        """Clear the counter's line, if one was drawn, so a message can be printed on it; the next
+        :meth:`advance` draws the counter again at once."""
         if self.enabled and self._drawn:
             self.stream.write("\r\x1b[K")
             self.stream.flush()
             self._drawn = False
+        self._last = float("-inf")
+
+    def close(self) -> None:
+        """Clear the counter's line, if one was drawn."""
+        self.clear()
+
+
+class Phases:
+    """A :class:`Progress` per phase of a library function's work; implements :class:`toolkit.meter.Meter`.
+
+    ``with Phases() as meter: build_database(..., meter=meter)``: each ``meter.start(label, total)`` clears
+    the previous phase's counter and starts a new one; leaving the block clears the line.
+    """
+
+    def __init__(self, *, stream: TextIO | None = None, every: float = 0.1) -> None:
+        self.stream = stream
+        self.every = every
+        self.bar: Progress | None = None
+
+    def __enter__(self) -> Phases:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def start(self, label: str, total: int) -> None:
+        if self.bar is not None:
+            self.bar.close()
+        self.bar = Progress(total, label, stream=self.stream, every=self.every)
+
+    def advance(self, steps: int = 1) -> None:
+        if self.bar is not None:
+            self.bar.advance(steps)
+
+    def clear(self) -> None:
+        """Clear the current counter's line (before printing a message); it is drawn again on the next step."""
+        if self.bar is not None:
+            self.bar.clear()
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+            self.bar = None

@@ -33,6 +33,7 @@ from sqlalchemy.schema import CreateSchema, DropSchema
 
 from toolkit.catalog import Catalog
 from toolkit.errors import DossierError
+from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import namespace
 from toolkit.safewrite import WriteError, check_target
 
@@ -81,16 +82,24 @@ def build_database(
     *,
     sources: Sequence[Path] = (),
     progress: Progress | None = None,
+    meter: Meter | None = None,
 ) -> BuildReport:
-    """Write every record of ``catalog`` to ``target``, replacing what was there in one step."""
+    """Write every record of ``catalog`` to ``target``, replacing what was there in one step.
+
+    ``progress`` is told what is happening in words (``--verbose``); ``meter`` counts the records as their
+    rows are made and as they are written (:mod:`toolkit.meter`).
+    """
     start = time.perf_counter()
     say = progress or (lambda _message: None)
+    count = meter_or_silent(meter)
     records = sorted(catalog.records, key=sort_key)
     rowsets = []
+    count.start("preparing records", len(records))
     for pk, record in enumerate(records, start=1):
         game, kind = record.game, record.kind  # type: ignore[attr-defined]
         source = catalog.files.get((game, namespace(kind), record.id), "")
         rowsets.append(rows_for(record, pk, source))
+        count.advance()
     finish_rows(rowsets, records)
     games = Counter(r.game for r in records)  # type: ignore[attr-defined]
     meta = {
@@ -102,15 +111,18 @@ def build_database(
     }
     terms = term_rows(records)
     if target.backend == "sqlite":
-        fts = _build_sqlite(target, rowsets, terms, meta, say)
+        fts = _build_sqlite(target, rowsets, terms, meta, say, count)
     else:
-        fts = _build_postgres(target, rowsets, terms, meta, say)
+        fts = _build_postgres(target, rowsets, terms, meta, say, count)
     return BuildReport(target.display, len(records), dict(sorted(games.items())), fts, time.perf_counter() - start)
 
 
-def _insert_all(conn: Connection, rowsets: list[RowSet], terms: list[dict[str, Any]], say: Progress) -> None:
+def _insert_all(
+    conn: Connection, rowsets: list[RowSet], terms: list[dict[str, Any]], say: Progress, count: Meter
+) -> None:
     total = len(rowsets)
     say(f"writing {total} records")
+    count.start("writing records", total)
     for start in range(0, total, BATCH):
         batch = rowsets[start : start + BATCH]
         conn.execute(insert(Record), [r.record for r in batch])
@@ -130,6 +142,7 @@ def _insert_all(conn: Connection, rowsets: list[RowSet], terms: list[dict[str, A
             rows = _gather(batch, attr)
             if rows:
                 conn.execute(insert(table), rows)
+        count.advance(len(batch))
         say(f"wrote {min(start + BATCH, total)}/{total} records")
     if terms:
         conn.execute(insert(Term), terms)
@@ -186,7 +199,12 @@ def remove_stale_temps(path: Path) -> list[Path]:
 
 
 def _build_sqlite(
-    target: Target, rowsets: list[RowSet], terms: list[dict[str, Any]], meta: dict[str, str], say: Progress
+    target: Target,
+    rowsets: list[RowSet],
+    terms: list[dict[str, Any]],
+    meta: dict[str, str],
+    say: Progress,
+    count: Meter,
 ) -> str:
     assert target.path is not None
     path = target.path
@@ -204,7 +222,7 @@ def _build_sqlite(
                 conn.exec_driver_sql("PRAGMA journal_mode=OFF")
                 conn.exec_driver_sql("PRAGMA synchronous=OFF")
                 METADATA.create_all(conn)
-                _insert_all(conn, rowsets, terms, say)
+                _insert_all(conn, rowsets, terms, say, count)
                 fts = _sqlite_fts(conn)
                 meta = dict(meta, fts=fts)
                 conn.execute(insert(Meta), [{"key": k, "value": v} for k, v in sorted(meta.items())])
@@ -278,7 +296,12 @@ _LOCK_KEY = 0x646F7373  # 'doss': one swap at a time
 
 
 def _build_postgres(
-    target: Target, rowsets: list[RowSet], terms: list[dict[str, Any]], meta: dict[str, str], say: Progress
+    target: Target,
+    rowsets: list[RowSet],
+    terms: list[dict[str, Any]],
+    meta: dict[str, str],
+    say: Progress,
+    count: Meter,
 ) -> str:
     assert target.schema is not None
     schema = target.schema
@@ -292,7 +315,7 @@ def _build_postgres(
             building = conn.execution_options(schema_translate_map={None: build_schema})
             fts = _postgres_trgm(building)
             METADATA.create_all(building)
-            _insert_all(building, rowsets, terms, say)
+            _insert_all(building, rowsets, terms, say, count)
             meta = dict(meta, fts=fts)
             building.execute(insert(Meta), [{"key": k, "value": v} for k, v in sorted(meta.items())])
             quote = conn.dialect.identifier_preparer.quote
