@@ -214,3 +214,35 @@ def test_table_names_and_fields(cli: Any, tmp_path: Path, change: Any, message: 
     result = cli("crossfire", "resolve", write(tmp_path, "t.json", table))
     assert result.exit_code == 1
     assert message in result.stderr
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    from toolkit.cli.plots import wilson
+
+    low, high = wilson(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson(5, 10)
+    assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+    assert wilson(10, 10)[1] == pytest.approx(1.0) and wilson(0, 0) == (0.0, 1.0)
+
+
+def test_simulate_names_follow_lang_and_rows_carry_intervals(cli: Any) -> None:
+    args = ("crossfire", "simulate", "--players", "7", "--games", "60", "--seed", "3", "-f", "json")
+    english = {r["role"]: r for r in json.loads(cli(*args, "--lang", "en").stdout)["roles"]}
+    chinese = {r["role"]: r for r in json.loads(cli(*args, "--lang", "zh-Hans").stdout)["roles"]}
+    assert english["bystander"]["name"] == "Bystander" and chinese["bystander"]["name"] == "旁观者"
+    for row in english.values():
+        low, high = row["interval"]
+        assert 0 <= low <= row["rate"] <= high <= 1
+    text = cli("crossfire", "simulate", "--players", "7", "--games", "60", "--seed", "3", "--lang", "en").stdout
+    assert "95% interval" in text and "Bystander" in text
+
+
+@pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="matplotlib is optional (--plot)")
+def test_simulate_plot_draws_the_names_in_the_chosen_language(cli: Any, tmp_path: Path) -> None:
+    pngs = {}
+    for lang in ("en", "zh-Hans"):
+        pngs[lang] = tmp_path / f"{lang}.png"
+        args = ("crossfire", "simulate", "--players", "7", "--games", "30", "--lang", lang, "--plot", pngs[lang])
+        assert cli(*args).exit_code == 0
+    assert pngs["en"].read_bytes() != pngs["zh-Hans"].read_bytes()

@@ -625,49 +625,45 @@ def simulate(
     seed: Annotated[int, typer.Option("--seed", help="Seed; same seed, same tables.")] = 0,
     mode: ModeOption = "crossfire",
     special: SpecialOption = None,
-    plot: Annotated[Path | None, typer.Option("--plot", help="Write a bar chart of the win rates (PNG).")] = None,
+    plot: Annotated[
+        Path | None,
+        typer.Option("--plot", help="Write a bar chart of the win rates with 95% intervals (PNG).", show_default=False),
+    ] = None,
+    lang: LangOption = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     """Play random tables (random seats, aims and marks) and print each role's win rate."""
+    from toolkit.cli.plots import Bar, rate_chart, wilson, write_png
+    from toolkit.config import output_lang
+
     game = _game(cards)
+    language = output_lang(lang)
     with Progress(games, "tables") as counter:
         rows = game.simulate(mode, players, games, seed=seed, specials=special or [], step=counter.advance)
+    for row in rows:
+        row["name"] = role_name(game, row["role"], language)
+        low, high = wilson(row["won"], row["dealt"])
+        row["interval"] = [round(low, 4), round(high, 4)]
     if plot is not None:
-        _plot(rows, plot, f"{mode} mode, {players} players, {games} random tables, seed {seed}")
+        title = f"{mode} mode, {players} players, {games} random tables, seed {seed}"
+        bars = [Bar(row["name"], row["won"], row["dealt"]) for row in rows]
+        write_png(plot, rate_chart(bars, title, "win rate (%), 95% interval"))
     if format is OutputFormat.json:
         _dump({"mode": mode, "players": players, "games": games, "seed": seed, "roles": rows})
         return
     print(f"{mode} mode, {players} players, {games} random tables, seed {seed}")
-    rates = [[row["role"], row["name"], row["dealt"], row["won"], f"{row['rate']:.1%}"] for row in rows]
-    print(tables.render(["role", "name", "dealt", "won", "win rate"], rates, align="<<>>>"))
+    rates = [
+        [
+            row["role"],
+            row["name"],
+            row["dealt"],
+            row["won"],
+            f"{row['rate']:.1%}",
+            f"{row['interval'][0]:.0%}–{row['interval'][1]:.0%}",
+        ]
+        for row in rows
+    ]
+    print(tables.render(["role", "name", "dealt", "won", "win rate", "95% interval"], rates, align="<<>>>>"))
     if plot is not None:
         print(f"{plot}: written")
-
-
-def _plot(rows: list[dict[str, Any]], path: Path, title: str) -> None:
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise DossierError("--plot needs matplotlib: pip install 'matplotlib>=3.8'") from None
-    import io
-
-    from toolkit.jsonio import atomic_write_bytes
-
-    figure, axes = plt.subplots(figsize=(max(6.0, 0.8 * len(rows)), 4.0))
-    axes.bar([r["role"] for r in rows], [100 * r["rate"] for r in rows], color="#4a6fa5")
-    axes.set_ylabel("win rate (%)")
-    axes.set_ylim(0, 100)
-    axes.set_title(title)
-    axes.tick_params(axis="x", rotation=30)
-    figure.tight_layout()
-    buffer = io.BytesIO()
-    figure.savefig(buffer, format="png", dpi=100, metadata={"Software": None})
-    plt.close(figure)
-    try:
-        atomic_write_bytes(path, buffer.getvalue())
-    except OSError as exc:
-        raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None

@@ -1,0 +1,114 @@
+"""Charts the CLI writes (PNG through matplotlib, an optional extra): names, values and intervals.
+
+A rate measured over ``n`` random games is an estimate; every bar carries its
+95% Wilson score interval (sound near 0% and 100% and for small ``n``, where the
+normal approximation is not) and is labelled with its value and sample size.
+Chinese names are drawn with the bundled font, so a machine without CJK fonts
+still shows them.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolkit.errors import DossierError
+
+Z95 = 1.959963984540054
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion ``successes / trials`` (0..1 both ends)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    successes: int
+    trials: int
+
+    @property
+    def rate(self) -> float:
+        return self.successes / self.trials if self.trials else 0.0
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise DossierError("--plot needs matplotlib: pip install 'matplotlib>=3.8'") from None
+    return plt
+
+
+def _font_family() -> list[str]:
+    """Register the bundled Chinese font with matplotlib; the family list to draw with."""
+    from matplotlib import font_manager
+
+    from toolkit.sheets.fonts import FONT_DIR
+
+    regular = FONT_DIR / "DossierSansSC-Regular.ttf"
+    try:
+        font_manager.fontManager.addfont(str(regular))
+        name = font_manager.FontProperties(fname=str(regular)).get_name()
+    except (OSError, RuntimeError, ValueError):  # a damaged font: draw without it rather than fail
+        return ["DejaVu Sans"]
+    return [name, "DejaVu Sans"]
+
+
+def rate_chart(bars: Sequence[Bar], title: str, ylabel: str) -> bytes:
+    """A PNG bar chart of rates in percent, each bar with its 95% interval and a ``58% (n=50)`` label."""
+    plt = _pyplot()
+    family = _font_family()
+    with plt.rc_context({"font.family": family, "axes.unicode_minus": False}):
+        figure, axes = plt.subplots(figsize=(max(6.0, 0.9 * len(bars) + 1.5), 4.5))
+        rates = [100 * bar.rate for bar in bars]
+        low, high = [], []
+        for bar, rate in zip(bars, rates, strict=True):
+            lo, hi = wilson(bar.successes, bar.trials)
+            low.append(max(0.0, rate - 100 * lo))
+            high.append(max(0.0, 100 * hi - rate))
+        positions = range(len(bars))
+        axes.bar(positions, rates, color="#4a6fa5", yerr=[low, high], capsize=4, ecolor="#333333")
+        for x, bar, rate, up in zip(positions, bars, rates, high, strict=True):
+            axes.annotate(
+                f"{rate:.0f}%\n(n={bar.trials})",
+                (x, min(rate + up, 100.0)),
+                xytext=(0, 3),
+                textcoords="offset points",
+                ha="center",
+                va="bottom",
+                fontsize=8,
+            )
+        axes.set_xticks(list(positions), [bar.label for bar in bars], rotation=30, ha="right")
+        axes.set_ylabel(ylabel)
+        axes.set_ylim(0, 115)
+        axes.set_yticks(range(0, 101, 20))
+        axes.set_title(title)
+        figure.tight_layout()
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png", dpi=100, metadata={"Software": None})
+        plt.close(figure)
+    return buffer.getvalue()
+
+
+def write_png(path: Path, data: bytes) -> None:
+    from toolkit.jsonio import atomic_write_bytes
+
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as exc:
+        raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
