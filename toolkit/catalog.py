@@ -22,6 +22,7 @@ from pydantic import ValidationError
 
 from .errors import DossierError
 from .jsonio import JsonSyntaxError, Source, loads_limited, read_source
+from .meter import Meter, meter_or_silent
 from .models import RecordBase, namespace, parse_record
 
 GAME_FILE = "game.json"
@@ -190,11 +191,12 @@ class Catalog:
         return len(self.records)
 
 
-def load_catalog(paths: Iterable[Path]) -> Catalog:
+def load_catalog(paths: Iterable[Path], *, meter: Meter | None = None) -> Catalog:
     """Read and validate every record under ``paths``.
 
     The first bad file stops the load with a one-line error naming the file and
-    place; ``dossier lint`` lists every problem.
+    place; ``dossier lint`` lists every problem. ``meter`` counts the files read
+    (:mod:`toolkit.meter`).
     """
     catalog = Catalog()
     problems: list[WalkProblem] = []
@@ -202,6 +204,8 @@ def load_catalog(paths: Iterable[Path]) -> Catalog:
     if problems:  # a record the walk could not reach would silently leave the pool
         more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
         raise DossierError(f"{problems[0].path}: {problems[0].message}{more}")
+    count = meter_or_silent(meter)
+    count.start("reading files", len(found))
     for path in found:
         source = read_source(path)
         if source.text is None:
@@ -220,4 +224,5 @@ def load_catalog(paths: Iterable[Path]) -> Catalog:
                 exit_code=1,
             ) from None
         catalog.add(record, path)
+        count.advance()
     return catalog

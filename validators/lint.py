@@ -37,6 +37,7 @@ from toolkit.jsonio import (
     pointer_position,
     value_positions,
 )
+from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, kind_adapter, namespace, schema_path
 
 from .art_lint import check_art
@@ -651,16 +652,25 @@ GAME_CHECKS: dict[str, Callable[[GameIndex], None]] = {
 MAX_FINDINGS_PER_FILE = 200  # past this, one finding counts the rest (a 200k-element array is not 200k lines)
 
 
-def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> LintResult:
-    """Lint ``sources``; report findings only for files whose absolute path is in ``targets`` (default: all)."""
+def lint_sources(
+    sources: Iterable[Source], targets: set[str] | None = None, *, meter: Meter | None = None
+) -> LintResult:
+    """Lint ``sources``; report findings only for files whose absolute path is in ``targets`` (default: all).
+
+    ``meter`` counts the files as each is checked, then the records as their ability texts are
+    (:mod:`toolkit.meter`)."""
+    count = meter_or_silent(meter)
     entries = [Entry(s, targets is None or os.path.abspath(s.path) in targets) for s in sources]
     is_file = functools.lru_cache(maxsize=None)(os.path.isfile)  # many records share one $schema target
+    count.start("checking files", len(entries))
     for entry in entries:
         _check_file(entry, is_file)
+        count.advance()
     by_game: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
         if entry.record is not None:
             by_game[entry.record.game].append(entry)  # type: ignore[attr-defined]
+    count.start("checking texts", sum(map(len, by_game.values())))
     for game, game_entries in by_game.items():
         _check_ids(game_entries)
         _check_names(game_entries)
@@ -668,7 +678,7 @@ def lint_sources(sources: Iterable[Source], targets: set[str] | None = None) -> 
         _check_texts(index)
         check_fonts(game_entries)
         check_art(game_entries)
-        check_ability_texts(game_entries)
+        check_ability_texts(game_entries, count)
         GAME_CHECKS[game](index)
     findings: list[Finding] = []
     for entry in entries:

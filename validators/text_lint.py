@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from toolkit.jsonio import pointer
+from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import TEXT_FIELDS, iter_texts
 from toolkit.text import AbilitySyntaxError, parse_cached, render
 
@@ -25,9 +26,12 @@ if TYPE_CHECKING:
     from .lint import Entry
 
 
-def check_ability_texts(entries: Iterable[Entry]) -> None:
-    """Add text findings to each entry (only entries that are lint targets keep them)."""
+def check_ability_texts(entries: Iterable[Entry], meter: Meter | None = None) -> None:
+    """Add text findings to each entry (only entries that are lint targets keep them); ``meter`` advances
+    once per entry."""
+    count = meter_or_silent(meter)
     for entry in entries:
+        count.advance()
         if not entry.target or entry.record is None:
             continue
         for path, text in iter_texts(entry.record):

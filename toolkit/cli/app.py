@@ -101,6 +101,7 @@ def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) 
 
     Exit 0 clean, 1 when errors were found, 2 on usage or I/O errors.
     """
+    from toolkit.cli.progress import Phases
     from validators.lint import lint_sources
 
     problems: list[WalkProblem] = []
@@ -108,7 +109,8 @@ def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) 
     if not targets and not problems:
         raise DossierError(f"no .json files under {', '.join(map(str, default_paths(paths)))}")
     sources, wanted = context_sources(targets)
-    result = lint_sources(sources, wanted)
+    with Phases() as meter:
+        result = lint_sources(sources, wanted, meter=meter)
     result.findings[:0] = [walk_finding(p) for p in problems]
     result.io_errors += len(problems)
     if format is OutputFormat.json:

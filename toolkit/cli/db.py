@@ -56,7 +56,7 @@ def register(app: typer.Typer) -> None:
 
         with meter:
             progress(f"loading {', '.join(map(str, sources))}")
-            catalog = load_catalog(sources)
+            catalog = load_catalog(sources, meter=meter)
             report = build_database(catalog, target, sources=sources, progress=progress, meter=meter)
         games = ", ".join(f"{game} {count}" for game, count in report.games.items())
         index = {
