@@ -41,9 +41,11 @@ def register(app: typer.Typer) -> None:
         field that could not be imported is listed. Then: `dossier lint DIR`,
         `dossier db build --cards DIR`.
         """
+        from toolkit.cli.progress import Phases
         from toolkit.importers import import_netrunnerdb
 
-        report = import_netrunnerdb(path, into, layout=layout.value)
+        with Phases() as meter:
+            report = import_netrunnerdb(path, into, layout=layout.value, meter=meter)
         for line in report.lines():
             print(f"warning: {line}", file=sys.stderr)
         counts = ", ".join(f"{count} {kind}" for kind, count in report.counts.items())

@@ -61,6 +61,7 @@ from toolkit.jsonio import (
     pointer_position,
     value_positions,
 )
+from toolkit.meter import SILENT, Meter, meter_or_silent
 from toolkit.models import SLUG_PATTERN, kind_adapter, schema_path
 from toolkit.names import fold
 from toolkit.safewrite import replace_dir
@@ -678,7 +679,7 @@ def _read_factions(path: Path, source: Source, fields: _Fields, shapes: _Shapes)
         )
 
 
-def read_v2(root: Path, report: ImportReport) -> Source:
+def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     source = Source("v2", root.parent if root.name == "v2" else root)
     fields = _Fields(report)
     shapes = _Shapes(report)
@@ -715,7 +716,10 @@ def read_v2(root: Path, report: ImportReport) -> Source:
         )
     by_id: dict[str, SourceCard] = {}
     read: list[tuple[str, _Obj]] = []
-    for path in _json_files(root / "cards"):
+    card_files = _json_files(root / "cards")
+    meter.start("reading card files", len(card_files))
+    for path in card_files:
+        meter.advance()
         for entry in _read_entries(path, shapes):
             raw = entry.data.get("id")
             if not isinstance(raw, str) or not raw.strip():
@@ -915,7 +919,7 @@ def _restriction(data: _Obj, fields: _Fields) -> SourceRestriction:
     )
 
 
-def read_v1(root: Path, report: ImportReport) -> Source:
+def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     source = Source("v1", root)
     fields = _Fields(report)
     shapes = _Shapes(report)
@@ -952,7 +956,10 @@ def read_v1(root: Path, report: ImportReport) -> Source:
     # Printings of one title are one card: grouped by the title as people read it (case, accents and
     # punctuation aside); two titles that are not alike but make the same id get told apart.
     groups: dict[str, list[tuple[_Obj, str, str]]] = defaultdict(list)  # fold(title) -> (entry, code, title)
-    for path in _json_files(root / "pack"):
+    pack_files = _json_files(root / "pack")
+    meter.start("reading pack files", len(pack_files))
+    for path in pack_files:
+        meter.advance()
         for entry in _read_list(path, shapes):
             fields.see("pack", entry.data, V1_CARD_MAPPED, V1_CARD_UNMAPPED)
             title, code = entry.text("title"), entry.code("code")
@@ -1101,10 +1108,11 @@ def _mwl(entry: _Obj, by_code: dict[str, str], fields: _Fields) -> SourceRestric
 
 
 class _Converter:
-    def __init__(self, source: Source, report: ImportReport, bundled: dict[str, Any]) -> None:
+    def __init__(self, source: Source, report: ImportReport, bundled: dict[str, Any], meter: Meter = SILENT) -> None:
         self.source = source
         self.report = report
         self.bundled = bundled
+        self.meter = meter
         self.records: dict[tuple[str, str], dict[str, Any]] = {}  # (dir, id) -> record data
         self.untranslated: Counter[str] = Counter()
 
@@ -1168,7 +1176,9 @@ class _Converter:
 
     def cards(self, faction_sides: dict[str, str]) -> None:
         taken = {record_id for _, record_id in self.records}
+        self.meter.start("converting cards", len(self.source.cards))
         for card in self.source.cards:
+            self.meter.advance()
             data = self.card(card, faction_sides)
             if data is None:
                 continue
@@ -1521,7 +1531,9 @@ def _check_target(into: Path) -> None:
         raise DossierError(f"--into {into}: not empty and not a Dossier import (no {MARKER}); refusing to overwrite it")
 
 
-def _write_tree(target: Path, records: dict[tuple[str, str], dict[str, Any]], marker: dict[str, Any]) -> None:
+def _write_tree(
+    target: Path, records: dict[tuple[str, str], dict[str, Any]], marker: dict[str, Any], meter: Meter = SILENT
+) -> None:
     from toolkit import schemagen
 
     target.mkdir(parents=True)
@@ -1530,32 +1542,41 @@ def _write_tree(target: Path, records: dict[tuple[str, str], dict[str, Any]], ma
             path = target / SCHEMA_DIR / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
+    meter.start("writing records", len(records))
     for (directory, record_id), data in sorted(records.items()):
         folder = target / directory
         folder.mkdir(parents=True, exist_ok=True)
         name = "game.json" if data["kind"] == "game" else f"{record_id}.json"
         (folder / name).write_text(canonical_dumps(data), encoding="utf-8")
+        meter.advance()
     (target / MARKER).write_text(canonical_dumps(marker), encoding="utf-8")
 
 
 def import_netrunnerdb(
-    path: Path, into: Path | None = None, *, layout: str = "auto", bundled: dict[str, Any] | None = None
+    path: Path,
+    into: Path | None = None,
+    *,
+    layout: str = "auto",
+    bundled: dict[str, Any] | None = None,
+    meter: Meter | None = None,
 ) -> ImportReport:
     """Import the checkout at ``path`` into ``into`` (see the module docstring); return the report.
 
     ``bundled`` supplies what Dossier already knows of netrunner: the game record
     (``game``: zones, actions, symbols, subtype names), faction records by id
-    (``factions``) and the standard deck rules (``deck_rules``).
+    (``factions``) and the standard deck rules (``deck_rules``). ``meter`` counts
+    the card files read, the cards converted and the records written (:mod:`toolkit.meter`).
     """
+    count = meter_or_silent(meter)
     into = Path(into) if into is not None else default_into()
     found, root = detect_layout(Path(path), layout)
     report = ImportReport(Path(path), found, into)
-    source = read_v2(root, report) if found == "v2" else read_v1(root, report)
+    source = read_v2(root, report, count) if found == "v2" else read_v1(root, report, count)
     if not source.cards:
         raise DossierError(f"{path}: no cards found in the {found} layout", exit_code=1)
     if bundled is None:
         bundled = bundled_netrunner()
-    records = _Converter(source, report, bundled).run()
+    records = _Converter(source, report, bundled, count).run()
     report.counts = dict(sorted(Counter(r["kind"] for r in records.values()).items()))
     try:
         _check_target(into)
@@ -1568,7 +1589,7 @@ def import_netrunnerdb(
         "report": report.lines(),
     }
     try:  # built beside --into and swapped in; a killed run's leftovers are swept by the next one
-        replace_dir(into, lambda tmp: _write_tree(tmp, records, marker))
+        replace_dir(into, lambda tmp: _write_tree(tmp, records, marker, count))
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         raise DossierError(f"--into {into}: cannot write: {reason}") from None
