@@ -41,6 +41,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .errors import DossierError
+from .meter import Meter, meter_or_silent
 
 STALE_AFTER = 15 * 60
 """Seconds after which a leftover temporary is removed even if its pid is running (pids get reused)."""
@@ -242,19 +243,23 @@ def write_bytes(path: Path, data: bytes, *, follow_symlinks: bool = False) -> No
     _fsync_dir(_parent(target))
 
 
-def write_many(items: list[tuple[Path, bytes]]) -> None:
+def write_many(items: list[tuple[Path, bytes]], *, meter: Meter | None = None) -> None:
     """Write several files as nearly all-or-nothing as a file system allows.
 
     Every file is staged first (written and fsynced to its temporary); only when all
     are staged are they renamed into place, one quick rename each. An error or a
     signal while staging leaves every target as it was and removes the temporaries;
     a kill leaves only temporaries, which the next write in that directory sweeps.
+    ``meter`` counts the files as they are staged (:mod:`toolkit.meter`).
     """
+    count = meter_or_silent(meter)
+    count.start("writing files", len(items))
     staged: list[tuple[Path, Path, Path]] = []
     try:
         for path, data in items:
             target, tmp = _stage(path, data)
             staged.append((path, target, tmp))
+            count.advance()
     except BaseException:
         for _path, _target, tmp in staged:
             _discard(tmp)

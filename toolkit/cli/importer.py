@@ -90,14 +90,24 @@ def register(app: typer.Typer) -> None:
         errors name row and column, and nothing is written while any row has
         one (exit 1). A file with other content is replaced only with --force.
         """
+        from toolkit.cli.progress import Phases
         from toolkit.config import card_pool
         from toolkit.importers.spreadsheet import import_csv
         from toolkit.paths import CARDS_DIR
 
         pool = card_pool(cards, default=[CARDS_DIR]).paths
-        result = import_csv(
-            path, game=game, kind=kind, into=into, pool=pool, force=force, dry_run=dry_run, encoding=encoding
-        )
+        with Phases() as meter:
+            result = import_csv(
+                path,
+                game=game,
+                kind=kind,
+                into=into,
+                pool=pool,
+                force=force,
+                dry_run=dry_run,
+                encoding=encoding,
+                meter=meter,
+            )
         for finding in result.findings:
             print(finding.format(), file=sys.stderr)
         if result.errors:

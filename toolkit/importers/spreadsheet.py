@@ -62,6 +62,7 @@ from pydantic import BaseModel
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
 from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_strict, pointer
+from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import GAMES, KIND_DIRS, KINDS, SLUG_PATTERN, TYPE_BRANCHES, schema_path
 
 DELIMITERS = (",", ";", "\t")
@@ -735,9 +736,11 @@ def import_csv(
     force: bool = False,
     dry_run: bool = False,
     encoding: str | None = None,
+    meter: Meter | None = None,
 ) -> CsvImport:
     """Read ``path``, lint its records among the game's data in ``pool`` and ``into``, and write them (unless any
-    row has an error, or ``dry_run``). See the module docstring for the sheet's format."""
+    row has an error, or ``dry_run``). See the module docstring for the sheet's format. ``meter`` counts the rows
+    read, the files linted and the files written (:mod:`toolkit.meter`)."""
     from toolkit.safewrite import encode_text, write_many
     from validators.lint import lint_sources
 
@@ -774,7 +777,10 @@ def import_csv(
     folder = into / KIND_DIRS[kind]
     ref = schema_ref(folder, game, kind)
     ids: dict[str, RowRecord] = {}
+    count = meter_or_silent(meter)
+    count.start("reading rows", len(body))
     for row in body:
+        count.advance()
         record = _read_row(sheet, row)
         if record is None:
             continue
@@ -795,7 +801,7 @@ def import_csv(
         record.text = canonical_dumps(record.data)
         result.records.append(record)
     findings = sheet.findings
-    findings.extend(_lint(result.records, str(path), game, into, pool, lint_sources))
+    findings.extend(_lint(result.records, str(path), game, into, pool, lint_sources, count))
     for record in result.records:
         assert record.target is not None
         if record.target.is_file():
@@ -834,7 +840,7 @@ def import_csv(
         items.append((record.target, encode_text(record.target, record.text)))
     # every file staged before any is renamed in: a failure or a kill part-way leaves the data as it was
     try:
-        write_many(items)
+        write_many(items, meter=count)
     except OSError as exc:
         raise DossierError(f"{exc.filename or into}: cannot write: {exc.strerror or exc}") from None
     result.written.extend(path for path, _data in items)
@@ -842,7 +848,13 @@ def import_csv(
 
 
 def _lint(
-    records: list[RowRecord], csv_file: str, game: str, into: Path, pool: Sequence[Path], lint_sources: Any
+    records: list[RowRecord],
+    csv_file: str,
+    game: str,
+    into: Path,
+    pool: Sequence[Path],
+    lint_sources: Any,
+    meter: Meter | None = None,
 ) -> list[Finding]:
     """Lint the new records among the game's data; each finding located at its row and column."""
     by_path: dict[str, RowRecord] = {}
@@ -851,7 +863,7 @@ def _lint(
         by_path.setdefault(os.path.abspath(record.target), record)
     context = _context_sources(game, into, pool, set(by_path))
     new = [Source(r.target, text=r.text) for r in records if r.target is not None]
-    result = lint_sources([*context, *new], set(by_path))
+    result = lint_sources([*context, *new], set(by_path), meter=meter)
     located: list[Finding] = []
     for finding in result.findings:
         key = os.path.abspath(finding.file) if finding.file else ""
