@@ -185,26 +185,32 @@ def print_cards(
     layout = geometry.plan(spec)
     for warning in layout.warnings:
         print(f"dossier: warning: {warning}", file=sys.stderr)
+    from toolkit.cli.progress import Phases
     from toolkit.jsonio import atomic_write_bytes
     from toolkit.sheets import render
 
-    sheet = (
-        render.render_sheets(records, spec, fonts, selection.catalog, lang=language, templates=templates)
-        if out is not None
-        else None
-    )
-    issues = list(sheet.issues) if sheet is not None else []
-    singles = None
-    if png is not None:
-        distinct = list({(r.game, r.id): r for r in records}.values())
-        singles = render.render_cards(
-            distinct, spec, fonts, selection.catalog, backs=True, lang=language, templates=templates
+    with Phases() as meter:
+        sheet = (
+            render.render_sheets(
+                records, spec, fonts, selection.catalog, lang=language, templates=templates, meter=meter
+            )
+            if out is not None
+            else None
         )
-        issues += [i for i in singles.issues if i not in issues]
-    tts_result = None
-    if tts is not None:
-        tts_result = render.render_tts(records, spec, fonts, selection.catalog, lang=language, templates=templates)
-        issues += [i for i in tts_result[2] if i not in issues]
+        issues = list(sheet.issues) if sheet is not None else []
+        singles = None
+        if png is not None:
+            distinct = list({(r.game, r.id): r for r in records}.values())
+            singles = render.render_cards(
+                distinct, spec, fonts, selection.catalog, backs=True, lang=language, templates=templates, meter=meter
+            )
+            issues += [i for i in singles.issues if i not in issues]
+        tts_result = None
+        if tts is not None:
+            tts_result = render.render_tts(
+                records, spec, fonts, selection.catalog, lang=language, templates=templates, meter=meter
+            )
+            issues += [i for i in tts_result[2] if i not in issues]
     errors = _report(issues, selection.catalog, force)
     if errors and not force:
         raise DossierError(
@@ -478,6 +484,7 @@ def _report(issues: list[Any], catalog: Any, force: bool) -> int:
 
 
 def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) -> None:
+    from toolkit.cli.progress import Phases
     from toolkit.jsonio import atomic_write_bytes
     from toolkit.sheets import render
 
@@ -490,7 +497,8 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
     distinct = list({(r.game, r.id): r for r in records}.values())
     names = [f"{r.game}-{r.id}.png" for r in distinct]
     names += [f"{render.back_file_stem(r)}.png" for r in render.distinct_backs(distinct)]
-    pngs = render.pdf_to_pngs(singles.pdf)
+    with Phases() as meter:
+        pngs = render.pdf_to_pngs(singles.pdf, meter=meter)
     for name, data in zip(names, pngs, strict=True):
         atomic_write_bytes(directory / name, data)
     bleed = f" with {spec.bleed:g} mm bleed" if spec.bleed else ""

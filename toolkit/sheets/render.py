@@ -14,6 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from toolkit.meter import Meter, meter_or_silent
+
 from . import labels
 from .fonts import FontSet
 from .geometry import Layout, SheetSpec, mm, plan
@@ -158,12 +160,16 @@ def render_sheets(
     *,
     lang: str = "zh-Hans",
     templates: Templates | None = None,
+    meter: Meter | None = None,
 ) -> Sheet:
     """Pages of card fronts (and, for duplex, a back page after each front page).
 
     ``lang`` chooses the printed text and flavour of imported cards (English when a card lacks it);
-    ``templates`` the layouts (default: the bundled ones, :mod:`toolkit.sheets.template`).
+    ``templates`` the layouts (default: the bundled ones, :mod:`toolkit.sheets.template`); ``meter``
+    counts the cards as they are drawn (:mod:`toolkit.meter`).
     """
+    count = meter_or_silent(meter)
+    count.start("drawing cards", len(records))
     layout = plan(spec)
     page = spec.page
     c, buffer = _canvas(mm(page.width), mm(page.height), fonts, "Dossier cards")
@@ -185,6 +191,7 @@ def render_sheets(
             c.translate(mm(rect.x), mm(rect.y))
             faces.place(record, copies[(record.game, record.kind, record.id)])
             c.restoreState()
+            count.advance()
         c.showPage()
         pages += 1
         if spec.duplex == "none":
@@ -379,21 +386,27 @@ def render_cards(
     *,
     lang: str = "zh-Hans",
     templates: Templates | None = None,
+    meter: Meter | None = None,
 ) -> Sheet:
-    """One page per record at the card's size plus bleed (then, with ``backs``, one page per kind of back)."""
+    """One page per record at the card's size plus bleed (then, with ``backs``, one page per kind of back);
+    ``meter`` counts the pages as they are drawn (:mod:`toolkit.meter`)."""
     b = mm(spec.bleed)
     w, h = mm(spec.card.width), mm(spec.card.height)
     c, buffer = _canvas(w + 2 * b, h + 2 * b, fonts, "Dossier cards")
     ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates())
+    back_records = distinct_backs(records) if backs else []
+    count = meter_or_silent(meter)
+    count.start("drawing single cards", len(records) + len(back_records))
     for record in records:
         c.translate(b, b)
         draw_front(ctx, record, w, h, b)
         c.showPage()
-    if backs:
-        for record in distinct_backs(records):
-            c.translate(b, b)
-            draw_back(ctx, record, w, h, b)
-            c.showPage()
+        count.advance()
+    for record in back_records:
+        c.translate(b, b)
+        draw_back(ctx, record, w, h, b)
+        c.showPage()
+        count.advance()
     c.save()
     return Sheet(buffer.getvalue(), ctx.issues, plan(replace(spec, grid=None)), len(records))
 
@@ -415,13 +428,20 @@ def back_file_stem(record: Any) -> str:
     return f"back-{game}-{key}"
 
 
-def pdf_to_pngs(pdf: bytes, dpi: float = PNG_DPI) -> list[bytes]:
-    """Every page of ``pdf`` as PNG bytes at ``dpi``."""
+def pdf_to_pngs(pdf: bytes, dpi: float = PNG_DPI, *, meter: Meter | None = None) -> list[bytes]:
+    """Every page of ``pdf`` as PNG bytes at ``dpi``; ``meter`` counts the pages (:mod:`toolkit.meter`)."""
     import pypdfium2 as pdfium
 
+    count = meter_or_silent(meter)
     document = pdfium.PdfDocument(pdf)
     try:
-        return [_png(document[i].render(scale=dpi / 72.0).to_pil(), dpi) for i in range(len(document))]
+        pages = len(document)
+        count.start("rendering PNG images", pages)
+        images = []
+        for i in range(pages):
+            images.append(_png(document[i].render(scale=dpi / 72.0).to_pil(), dpi))
+            count.advance()
+        return images
     finally:
         document.close()
 
@@ -455,29 +475,36 @@ def render_tts(
     *,
     lang: str = "zh-Hans",
     templates: Templates | None = None,
+    meter: Meter | None = None,
 ) -> tuple[list[TtsSheet], list[TtsSheet], list[Issue]]:
     """Tabletop Simulator deck sheets (at most 10×7 cards, under 4096 px a side) and their backs.
 
     Returns the face sheets, the back images (one image when every card shares
     a back, else one back sheet per face sheet, for TTS's "unique backs") and
-    the layout issues.
+    the layout issues. ``meter`` counts the images as they are drawn (:mod:`toolkit.meter`).
     """
     faces: list[TtsSheet] = []
     backs: list[TtsSheet] = []
     issues: list[Issue] = []
     unique_backs = len(distinct_backs(records)) > 1
+    chunks = math.ceil(len(records) / TTS_PER_SHEET)
+    count = meter_or_silent(meter)
+    count.start("drawing TTS sheets", chunks * 2 if unique_backs else chunks + (1 if records else 0))
     for start in range(0, len(records), TTS_PER_SHEET):
         chunk = records[start : start + TTS_PER_SHEET]
         columns, rows = tts_grid(len(chunk))
         face_png, size, found = _tts_page(chunk, columns, rows, spec, fonts, lookup, False, lang, templates)
         faces.append(TtsSheet(face_png, columns, rows, len(chunk), *size))
         issues.extend(i for i in found if i not in issues)
+        count.advance()
         if unique_backs:
             back_png, size, _ = _tts_page(chunk, columns, rows, spec, fonts, lookup, True, lang, templates)
             backs.append(TtsSheet(back_png, columns, rows, len(chunk), *size))
+            count.advance()
     if records and not unique_backs:
         png, size, _ = _tts_page(records[:1], 1, 1, spec, fonts, lookup, True, lang, templates)
         backs.append(TtsSheet(png, 1, 1, 1, *size))
+        count.advance()
     return faces, backs, issues
 
 
