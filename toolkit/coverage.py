@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.decks.random_deck import deck_card_ids, deckable_cards, random_legal_deck
+from toolkit.meter import Meter, meter_or_silent
 from toolkit.models.deck import Deck
 
 CONFIGS: tuple[tuple[str, int], ...] = (("duel", 2), ("duo", 2), ("duo", 4), ("expert", 2), ("melee", 3))
@@ -336,23 +337,33 @@ def _play_in_worker(spec: GameSpec, rounds: int) -> GameOutcome:
 
 
 def run_coverage(
-    records: Iterable[Any], games: int = DEFAULT_GAMES, seed: int = 0, rounds: int = ROUNDS, jobs: int = 1
+    records: Iterable[Any],
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+    rounds: int = ROUNDS,
+    jobs: int = 1,
+    meter: Meter | None = None,
 ) -> CoverageReport:
     """Plan and play ``games`` games (in ``jobs`` processes); the coverage of all of them against every
-    bundled ability. The report is the same whatever ``jobs`` is (only ``seconds`` differs)."""
+    bundled ability. The report is the same whatever ``jobs`` is (only ``seconds`` differs). ``meter``
+    counts the games as they finish (:mod:`toolkit.meter`)."""
     pool = [r for r in records if getattr(r, "game", None) == "tactics"]
     start = time.perf_counter()
     report = CoverageReport(tactics_abilities(pool))
     specs = plan_games(pool, games, seed)
+    count = meter_or_silent(meter)
+    count.start("playing games", len(specs))
     if jobs > 1 and len(specs) > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(pool,)) as executor:
             for outcome in executor.map(_play_in_worker, specs, [rounds] * len(specs), chunksize=4):
                 report.add(outcome)
+                count.advance()
     else:
         for spec in specs:
             report.add(play_game(pool, spec, rounds))
+            count.advance()
     report.seconds = time.perf_counter() - start
     return report
 

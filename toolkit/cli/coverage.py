@@ -36,6 +36,7 @@ def coverage(
     if game != "tactics":
         raise DossierError(f"--game {game}: ability coverage is measured for tactics games only")
     from toolkit.catalog import load_catalog
+    from toolkit.cli.progress import Phases
     from toolkit.config import MISSING_POOL, card_pool
     from toolkit.coverage import run_coverage
     from toolkit.paths import CARDS_DIR
@@ -46,7 +47,8 @@ def coverage(
         raise DossierError(
             f"the card pool ({pool.describe()}) has no tactics map (cards/tactics/maps/); games need one; {MISSING_POOL}"
         )
-    report = run_coverage(records, games=games, seed=seed, jobs=jobs)
+    with Phases() as meter:
+        report = run_coverage(records, games=games, seed=seed, jobs=jobs, meter=meter)
     if format == "json":
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:
