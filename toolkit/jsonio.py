@@ -22,11 +22,17 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import errno
 import json
+import os
 import re
+import stat
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .safewrite import OutputKind
 
 
 class JsonSyntaxError(ValueError):
@@ -196,28 +202,34 @@ def canonical_dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
 
 
-def atomic_write_text(path: Path, text: str, *, follow_symlinks: bool = False) -> None:
+def atomic_write_text(
+    path: Path, text: str, *, follow_symlinks: bool = False, replaces: OutputKind | None = None
+) -> None:
     """Write ``text`` (UTF-8, ``\n`` line ends) to ``path`` atomically; see :func:`atomic_write_bytes`."""
     from .safewrite import encode_text
 
     data = encode_text(Path(path), text)
-    if follow_symlinks:
-        atomic_write_bytes(path, data, follow_symlinks=True)
+    if follow_symlinks or replaces is not None:
+        atomic_write_bytes(path, data, follow_symlinks=follow_symlinks, replaces=replaces)
     else:
-        atomic_write_bytes(path, data)
+        atomic_write_bytes(path, data)  # the plain call (tests stand in for atomic_write_bytes)
 
 
-def atomic_write_bytes(path: Path, data: bytes, *, follow_symlinks: bool = False) -> None:
+def atomic_write_bytes(
+    path: Path, data: bytes, *, follow_symlinks: bool = False, replaces: OutputKind | None = None
+) -> None:
     """Write ``data`` to ``path`` via a temp file in the same directory and an atomic rename.
 
     A reader sees the old file or the new one, never half of one; on any error the
     old file is left as it was. An existing file keeps its permission bits. A
-    directory, symbolic link, FIFO or device is never replaced. The rules live in
-    :mod:`toolkit.safewrite`; errors are :class:`toolkit.safewrite.WriteError`.
+    directory, symbolic link, FIFO or device is never replaced; with ``replaces`` (an
+    output kind such as :data:`toolkit.safewrite.PDF`) neither is an existing file that
+    does not look like one. The rules live in :mod:`toolkit.safewrite`; errors are
+    :class:`toolkit.safewrite.WriteError`.
     """
     from .safewrite import write_bytes
 
-    write_bytes(Path(path), data, follow_symlinks=follow_symlinks)
+    write_bytes(Path(path), data, follow_symlinks=follow_symlinks, replaces=replaces)
 
 
 def escape_pointer_token(token: str | int) -> str:
@@ -415,10 +427,71 @@ class Source:
         return f"Source({str(self.path)!r})"
 
 
-def read_source(path: Path) -> Source:
-    """Read a UTF-8 file; an unreadable or undecodable file becomes ``Source.error``."""
+MAX_SOURCE_BYTES = 64 * 2**20
+"""The largest file :func:`read_source` reads (64 MiB): far more than any record, map, table or replay."""
+
+
+class FileTooLarge(OSError):
+    """A file larger than the reader's limit (``strerror`` says so)."""
+
+
+def read_regular(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of the regular file at ``path``, without ever blocking on what is not one.
+
+    The file is opened non-blocking and checked with ``fstat`` on the open descriptor:
+    a FIFO (which would wait for a writer forever), a device, a socket or a directory
+    is refused with an :class:`OSError` whose ``strerror`` says what it is. With
+    ``limit``, a file larger than ``limit`` bytes raises :class:`FileTooLarge` (at most
+    ``limit + 1`` bytes are read). A path holding a NUL is an :class:`OSError` too.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
-        data = path.read_bytes()
+        fd = os.open(path, flags)
+    except ValueError:  # a NUL in the path
+        raise OSError(errno.EINVAL, "the path holds a NUL character", str(path)) from None
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, "it is a directory", str(path))
+        if not stat.S_ISREG(mode):
+            raise OSError(errno.EINVAL, f"not a regular file{_special(mode)}", str(path))
+        chunks: list[bytes] = []
+        size, cap = 0, None if limit is None else limit + 1
+        while cap is None or size < cap:
+            chunk = os.read(fd, 1 << 20 if cap is None else min(1 << 20, cap - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(fd)
+    if limit is not None and size > limit:
+        raise FileTooLarge(errno.EFBIG, f"larger than {_size(limit)}, the limit", str(path))
+    return b"".join(chunks)
+
+
+def _special(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return " (a FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return " (a device)"
+    if stat.S_ISSOCK(mode):
+        return " (a socket)"
+    return ""
+
+
+def _size(limit: int) -> str:
+    for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
+        if limit >= scale and limit % scale == 0:
+            return f"{limit // scale} {unit}"
+    return f"{limit} bytes"
+
+
+def read_source(path: Path, limit: int = MAX_SOURCE_BYTES) -> Source:
+    """Read a UTF-8 file; an unreadable (or FIFO, device, directory, too large) or undecodable file
+    becomes ``Source.error``. Never blocks on a FIFO (:func:`read_regular`)."""
+    try:
+        data = read_regular(path, limit)
     except OSError as exc:
         return Source(path, error=exc.strerror or str(exc), io_error=True)
     try:

@@ -39,6 +39,7 @@ import stat
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import NamedTuple
 
 from .errors import DossierError
 from .meter import Meter, meter_or_silent
@@ -106,6 +107,58 @@ def check_target(path: Path, *, follow_symlinks: bool = False) -> Path:
     if not stat.S_ISDIR(parent_info.st_mode):
         raise WriteError(path, f"{parent} is not a directory", errno.ENOTDIR)
     return path
+
+
+class OutputKind(NamedTuple):
+    """What an output file of one kind looks like: ``test(head)`` is true for the first bytes of one."""
+
+    what: str  # for messages: "a PDF file"
+    test: Callable[[bytes], bool]
+
+
+def starts_with(*prefixes: bytes) -> Callable[[bytes], bool]:
+    """A test for an :class:`OutputKind`: the file starts with one of ``prefixes`` (after a BOM and blanks)."""
+
+    def test(head: bytes) -> bool:
+        return head.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(prefixes)
+
+    return test
+
+
+PDF = OutputKind("a PDF file", starts_with(b"%PDF-"))
+PNG = OutputKind("a PNG image", starts_with(b"\x89PNG\r\n\x1a\n"))
+SVG = OutputKind("an SVG image", starts_with(b"<?xml", b"<svg"))
+HTML = OutputKind("an HTML page", starts_with(b"<!DOCTYPE html", b"<!doctype html", b"<html"))
+SQLITE = OutputKind("an SQLite database", starts_with(b"SQLite format 3\x00"))
+HEAD_BYTES = 4 * 2**20
+"""The most of an existing file :func:`check_replaceable` reads to tell what it is (a larger one is not ours)."""
+
+
+def check_replaceable(path: Path, kind: OutputKind) -> None:
+    """Refuse (:class:`WriteError`) to replace an existing, non-empty regular file that does not look
+    like ``kind``: it is no earlier output of that kind, so replacing it could lose what a user wrote
+    (``print --out notes.txt``, ``db build --db deck.json``). What is not a regular file is
+    :func:`check_target`'s to refuse; an empty file is replaced."""
+    path = Path(path)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+            return
+        head = os.read(fd, HEAD_BYTES) if info.st_size <= HEAD_BYTES else b""
+    except OSError as exc:
+        raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+    finally:
+        os.close(fd)
+    if not kind.test(head):
+        reason = f"exists and is not {kind.what}; not replaced (delete it or choose another name)"
+        raise WriteError(path, reason, errno.EEXIST)
 
 
 def _parent(path: Path) -> Path:
@@ -233,11 +286,17 @@ def _commit(path: Path, target: Path, tmp: Path) -> None:
         raise
 
 
-def write_bytes(path: Path, data: bytes, *, follow_symlinks: bool = False) -> None:
+def write_bytes(
+    path: Path, data: bytes, *, follow_symlinks: bool = False, replaces: OutputKind | None = None
+) -> None:
     """Write ``data`` to ``path`` safely and atomically (see the module docstring).
 
-    An existing file keeps its permission bits; a new one gets 0666 less the umask.
+    An existing file keeps its permission bits; a new one gets 0666 less the umask. With
+    ``replaces``, an existing file is replaced only if it looks like that kind of output
+    (:func:`check_replaceable`).
     """
+    if replaces is not None:
+        check_replaceable(check_target(Path(path), follow_symlinks=follow_symlinks), replaces)
     target, tmp = _stage(path, data, follow_symlinks=follow_symlinks)
     _commit(path, target, tmp)
     _fsync_dir(_parent(target))
@@ -275,9 +334,11 @@ def write_many(items: list[tuple[Path, bytes]], *, meter: Meter | None = None) -
         _fsync_dir(directory)
 
 
-def write_text(path: Path, text: str, *, follow_symlinks: bool = False) -> None:
+def write_text(
+    path: Path, text: str, *, follow_symlinks: bool = False, replaces: OutputKind | None = None
+) -> None:
     """:func:`write_bytes` for UTF-8 text; a string that cannot be encoded (a lone surrogate) is refused."""
-    write_bytes(path, encode_text(path, text), follow_symlinks=follow_symlinks)
+    write_bytes(path, encode_text(path, text), follow_symlinks=follow_symlinks, replaces=replaces)
 
 
 def encode_text(path: Path, text: str) -> bytes:

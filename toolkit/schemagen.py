@@ -8,14 +8,16 @@ from the models' ``Literal`` types: nothing is typed twice.
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
 from typing import Any
 
 from pydantic import TypeAdapter
 
-from .jsonio import atomic_write_text, canonical_dumps
+from .jsonio import atomic_write_text, canonical_dumps, read_source
 from .models import KINDS, RECORD_ADAPTER, kind_adapter, schema_path
 from .models.deck import Deck
+from .safewrite import WriteError
 from .sheets.template import SCHEMA_NAME, TEMPLATE_ADAPTER
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -48,10 +50,13 @@ def write(directory: Path) -> list[Path]:
     changed: list[Path] = []
     for rel, text in generate().items():
         path = directory / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        if path.exists() and path.read_text(encoding="utf-8") == text:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:  # a file where a directory belongs, a read-only place, a name too long
+            raise WriteError(path.parent, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        if read_source(path).text == text:
             continue
-        atomic_write_text(path, text)
+        atomic_write_text(path, text)  # refuses a directory, link, FIFO or device in the file's place
         changed.append(path)
     return changed
 
@@ -61,6 +66,6 @@ def stale(directory: Path) -> list[str]:
     out = []
     for rel, text in generate().items():
         path = directory / rel
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
+        if read_source(path).text != text:  # missing, unreadable (never waiting on a FIFO) or different
             out.append(rel)
     return out

@@ -757,12 +757,13 @@ def render_png(board: Board, state: Mapping[str, Any] | None = None, scale: floa
 def write_image(path: Path, board: Board, state: Mapping[str, Any] | None = None, scale: float = 2.0) -> None:
     """Write the picture to ``path`` (.svg or .png, by its suffix) atomically."""
     from toolkit.jsonio import atomic_write_bytes, atomic_write_text
+    from toolkit.safewrite import PNG, SVG
 
     suffix = Path(path).suffix.lower()
-    if suffix == ".svg":
-        atomic_write_text(Path(path), render_svg(board, state))
+    if suffix == ".svg":  # an existing file that is not an image of that kind is kept
+        atomic_write_text(Path(path), render_svg(board, state), replaces=SVG)
     elif suffix == ".png":
-        atomic_write_bytes(Path(path), render_png(board, state, scale))
+        atomic_write_bytes(Path(path), render_png(board, state, scale), replaces=PNG)
     else:
         raise ValueError(f"{path}: the image format follows the suffix: {' or '.join(IMAGE_SUFFIXES)}")
 

@@ -220,5 +220,6 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
 def write_replay(path: Path, board: Board, frames: Sequence[Mapping[str, Any]], title: str) -> None:
     """Write the replay page for ``frames`` to ``path`` atomically."""
     from toolkit.jsonio import atomic_write_text
+    from toolkit.safewrite import HTML
 
-    atomic_write_text(Path(path), render_frames_html(board, frames, title))
+    atomic_write_text(Path(path), render_frames_html(board, frames, title), replaces=HTML)  # keeps a non-HTML file

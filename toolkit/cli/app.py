@@ -35,7 +35,11 @@ if TYPE_CHECKING:
 
 
 class DossierGroup(TyperGroup):
-    """Turns a DossierError raised by any command into one line on stderr and its exit code."""
+    """Turns a DossierError raised by any command into one line on stderr and its exit code.
+
+    An :class:`OSError` that a command did not word itself (a path too long for the file
+    system, a disk that fails mid-read) is an I/O error too: one line naming the file, exit 2.
+    """
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         try:
@@ -43,6 +47,23 @@ class DossierGroup(TyperGroup):
         except DossierError as exc:
             typer.echo(f"dossier: error: {exc.message}", err=True)
             raise typer.Exit(exc.exit_code) from None
+        except OSError as exc:
+            typer.echo(f"dossier: error: {os_error_line(exc)}", err=True)
+            raise typer.Exit(2) from None
+
+
+def os_error_line(exc: OSError) -> str:
+    """``FILE: reason`` in one line for an OSError (the file name shortened and escaped if need be)."""
+    reason = " ".join((exc.strerror or str(exc) or type(exc).__name__).split())
+    name = exc.filename
+    if name is None:
+        return reason
+    shown = os.fsdecode(name) if isinstance(name, bytes) else str(name)
+    if len(shown) > 120:
+        shown = shown[:60] + "…" + shown[-40:]
+    if not shown.isprintable():
+        shown = repr(shown)
+    return f"{shown}: {reason}"
 
 
 app = typer.Typer(
@@ -167,7 +188,7 @@ def fmt(
     """
     from toolkit.cli.progress import Progress
 
-    changed = failed = 0
+    changed = failed = unreadable = 0
     problems: list[WalkProblem] = []
     found = discover(default_paths(paths), problems)
     with Progress(len(found), "checking files" if check else "formatting files") as bar:
@@ -178,6 +199,7 @@ def fmt(
                 bar.clear()
                 print(Finding("card.io", f"cannot read file: {source.error}", file=str(path)).format(), file=sys.stderr)
                 failed += 1
+                unreadable += source.io_error
                 continue
             try:
                 data = loads_strict(source.text)
@@ -211,7 +233,7 @@ def fmt(
         print(f"{changed} file(s) would be reformatted", file=sys.stderr)
     for problem in problems:
         print(walk_finding(problem).format(), file=sys.stderr)
-    if problems:
+    if problems or unreadable:  # a file that could not be read at all is an I/O error, as in lint
         raise typer.Exit(2)
     if failed:
         raise typer.Exit(1)

@@ -491,10 +491,13 @@ def _print_public(
 
 
 def _write_json(path: Path, data: Any) -> None:
+    from toolkit.engine.crossfire import is_unfilled_deal
     from toolkit.jsonio import atomic_write_text
+    from toolkit.safewrite import OutputKind
 
+    deal = OutputKind("a deal with its aims still empty", is_unfilled_deal)  # a filled-in table is kept
     try:
-        atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+        atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n", replaces=deal)
     except OSError as exc:
         raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
 
@@ -537,9 +540,10 @@ def _slips_pdf(cards: Sequence[RoleCard], result: Deal, players: int) -> bytes:
 
 def _write_bytes(path: Path, data: bytes) -> None:
     from toolkit.jsonio import atomic_write_bytes
+    from toolkit.safewrite import PDF
 
     try:
-        atomic_write_bytes(path, data)
+        atomic_write_bytes(path, data, replaces=PDF)  # the slips; an existing file that is no PDF is kept
     except OSError as exc:
         raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
 

@@ -496,31 +496,36 @@ def draft(
     real = [a.id for a in agents if not a.private]
     privates = [a.id for a in agents if a.private]
     names = {a.id: a.name.zh_hans for a in agents}
-    picks: list[str] | None = None
+    picks: list[tuple[int, str]] | None = None  # (line number, pick) of the script
     if script is not None:
-        try:
-            picks = [
-                ln.strip()
-                for ln in script.read_text(encoding="utf-8").splitlines()
-                if ln.strip() and not ln.startswith("#")
-            ]
-        except OSError as exc:
-            raise DossierError(f"{script}: cannot read: {exc.strerror or exc}") from None
-        except UnicodeDecodeError as exc:
-            raise DossierError(f"{script}: not UTF-8 (byte {exc.start})", exit_code=1) from None
+        from toolkit.jsonio import read_source
+
+        source = read_source(script, limit=64 * 1024)  # a FIFO is refused, not waited on; a BOM is dropped
+        if source.text is None:
+            raise DossierError(f"{script}: cannot read: {source.error}", exit_code=2 if source.io_error else 1)
+        picks = [
+            (n, ln.strip())
+            for n, ln in enumerate(source.text.splitlines(), start=1)
+            if ln.strip() and not ln.lstrip().startswith("#")
+        ]
     elif not sys.stdin.isatty():
         raise DossierError("no terminal to pick from; give --script FILE")
 
     def choose(player: int, row: list[str]) -> str:
         if format == "text":
             print("face up: " + "  ".join(f"[{i}] {names[a]} ({a})" for i, a in enumerate(row, 1)))
+        where = ""
         if picks is not None:
             if not picks:
                 raise DossierError(f"{script}: ran out of picks")
-            answer = picks.pop(0)
+            number, answer = picks.pop(0)
+            where = f"{script}:{number}: "
         else:
             answer = typer.prompt(f"player {player + 1} picks")
-        chosen = _pick_from_row(answer, row, names)
+        try:
+            chosen = _pick_from_row(answer, row, names)
+        except DossierError as exc:
+            raise DossierError(where + exc.message, exit_code=exc.exit_code) from None
         if format == "text":
             print(f"player {player + 1} takes {names[chosen]} ({chosen})")
         return chosen
@@ -555,7 +560,8 @@ def _pick_from_row(answer: str, row: list[str], names: dict[str, str]) -> str:
     for agent in row:
         if key in (normalize(agent), normalize(names[agent])):
             return agent
-    raise DossierError(f"{answer!r} is not face up; choose from {', '.join(row)}")
+    shown = answer if len(answer) <= 40 else answer[:40] + "…"
+    raise DossierError(f"{shown!r} is not face up; choose from {', '.join(row)}")
 
 
 def register(app: typer.Typer) -> None:

@@ -107,8 +107,9 @@ def rate_chart(bars: Sequence[Bar], title: str, ylabel: str) -> bytes:
 
 def write_png(path: Path, data: bytes) -> None:
     from toolkit.jsonio import atomic_write_bytes
+    from toolkit.safewrite import PNG
 
     try:
-        atomic_write_bytes(path, data)
+        atomic_write_bytes(path, data, replaces=PNG)
     except OSError as exc:
         raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None

@@ -187,6 +187,7 @@ def print_cards(
         print(f"dossier: warning: {warning}", file=sys.stderr)
     from toolkit.cli.progress import Phases
     from toolkit.jsonio import atomic_write_bytes
+    from toolkit.safewrite import PDF
     from toolkit.sheets import render
 
     with Phases() as meter:
@@ -219,7 +220,7 @@ def print_cards(
             exit_code=1,
         )
     if sheet is not None and out is not None:
-        atomic_write_bytes(out, sheet.pdf)
+        atomic_write_bytes(out, sheet.pdf, replaces=PDF)  # an existing file that is no PDF is kept
         grid_text = f"{layout.columns}×{layout.rows}"
         with_backs = "" if spec.duplex == "none" else f", backs {spec.duplex}"
         print(
@@ -270,8 +271,10 @@ def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None)
     if target.is_dir():
         raise DossierError(f"--tts {tts}: {target} is a directory")
     if target.exists():
+        from toolkit.jsonio import read_regular
+
         try:
-            text = target.read_text(encoding="utf-8")
+            text = read_regular(target, 64 * 2**20).decode("utf-8")  # a FIFO is not waited on
         except (OSError, UnicodeDecodeError):
             text = ""
         if not is_saved_object(text):
@@ -300,11 +303,12 @@ def _calibrate(
         raise DossierError("--calibrate needs --out FILE.pdf")
     _check_outputs(out, None, None)
     from toolkit.jsonio import atomic_write_bytes
+    from toolkit.safewrite import PDF
     from toolkit.sheets import render
 
     fonts = _fonts(font, font_index, [], None)
     sheet = render.render_calibration(spec, fonts)
-    atomic_write_bytes(out, sheet.pdf)
+    atomic_write_bytes(out, sheet.pdf, replaces=PDF)
     duplex = sheet.layout.spec.duplex
     print(
         f"{out}: alignment test page, front and back ({duplex}). Print it duplex at 100 %, hold it to the light, "
@@ -486,6 +490,7 @@ def _report(issues: list[Any], catalog: Any, force: bool) -> int:
 def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) -> None:
     from toolkit.cli.progress import Phases
     from toolkit.jsonio import atomic_write_bytes
+    from toolkit.safewrite import PNG
     from toolkit.sheets import render
 
     if directory.exists() and not directory.is_dir():
@@ -500,13 +505,14 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
     with Phases() as meter:
         pngs = render.pdf_to_pngs(singles.pdf, meter=meter)
     for name, data in zip(names, pngs, strict=True):
-        atomic_write_bytes(directory / name, data)
+        atomic_write_bytes(directory / name, data, replaces=PNG)
     bleed = f" with {spec.bleed:g} mm bleed" if spec.bleed else ""
     print(f"{directory}: {len(names)} PNG file(s) at {render.PNG_DPI} dpi{bleed}")
 
 
 def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
     from toolkit.jsonio import atomic_write_bytes
+    from toolkit.safewrite import PNG
 
     faces, backs, _ = result
     stem, parent = target.stem, target.parent
@@ -518,13 +524,13 @@ def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
     face_paths = [name("", i, len(faces)) for i in range(len(faces))]
     back_paths = [name("-back", i, len(backs)) for i in range(len(backs))]
     for path, sheet in zip(face_paths, faces, strict=True):
-        atomic_write_bytes(path, sheet.png)
+        atomic_write_bytes(path, sheet.png, replaces=PNG)
         print(
             f"{path}: Tabletop Simulator sheet, {sheet.columns} wide × {sheet.rows} tall, {sheet.count} card(s), "
             f"{sheet.width}×{sheet.height} px"
         )
     for path, sheet in zip(back_paths, backs, strict=True):
-        atomic_write_bytes(path, sheet.png)
+        atomic_write_bytes(path, sheet.png, replaces=PNG)
         unique = " (unique backs: one per card, same grid)" if sheet.count > 1 else " (one back for every card)"
         print(f"{path}: back image{unique}, {sheet.width}×{sheet.height} px")
     return face_paths, back_paths

@@ -39,12 +39,13 @@ def _inputs(text: str | None, file: Path | None) -> list[tuple[str, int, str]]:
     if text is not None:
         return [("<text>", 1, text)]
     assert file is not None
-    try:
-        content = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise DossierError(f"{file}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DossierError(f"{file}: cannot read: {exc}") from None
+    from toolkit.jsonio import read_source
+
+    source = read_source(file)  # never blocks on a FIFO; a leading byte-order mark is dropped
+    if source.text is None:
+        reason = "no such file" if source.error == "No such file or directory" else f"cannot read: {source.error}"
+        raise DossierError(f"{file}: {reason}", exit_code=2 if source.io_error else 1)
+    content = source.text
     lines = [(str(file), n, line) for n, line in enumerate(content.splitlines(), start=1) if line.strip()]
     if not lines:
         raise DossierError(f"{file}: no ability text in the file", exit_code=1)
@@ -138,19 +139,22 @@ def fmt_command(
     reported and left as it is (exit 1).
     """
     from toolkit.catalog import discover
+    from toolkit.cli.app import refuse_unwritable
     from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
     from toolkit.text.fmt import format_record_texts
 
     targets = _default_paths(paths)
-    changed_files = failed = 0
+    changed_files = failed = unreadable = 0
     for path in discover(targets):
         source = read_source(path)
         if source.text is None:
             print(f"{path}: error card.io: cannot read file: {source.error}", file=sys.stderr)
             failed += 1
+            unreadable += source.io_error
             continue
         try:
             data = loads_strict(source.text)
+            refuse_unwritable(source.text, data)  # 1e400, NaN or a lone surrogate: cannot be written back
         except JsonSyntaxError as exc:
             print(f"{path}:{exc.line}:{exc.column}: error card.json: invalid JSON: {exc.message}", file=sys.stderr)
             failed += 1
@@ -173,6 +177,8 @@ def fmt_command(
             print(f"{path}: rewrote {len(result.changes)} ability text(s)")
     if check and changed_files:
         print(f"{changed_files} file(s) would change", file=sys.stderr)
+    if unreadable:  # a file that could not be read at all is an I/O error
+        raise typer.Exit(2)
     raise typer.Exit(1 if failed or (check and changed_files) else 0)
 
 

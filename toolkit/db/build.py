@@ -35,7 +35,7 @@ from toolkit.catalog import Catalog
 from toolkit.errors import DossierError
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import namespace
-from toolkit.safewrite import WriteError, check_target
+from toolkit.safewrite import SQLITE, WriteError, check_replaceable, check_target
 
 from .engine import Target, db_error, postgres_engine, sqlite_engine
 from .fresh import META_KEY, fingerprints
@@ -212,6 +212,7 @@ def _build_sqlite(
     if not directory.is_dir():
         raise DossierError(f"{path}: directory {directory} does not exist")
     check_target(path)  # a directory, symlink, FIFO or device is never replaced
+    check_replaceable(path, SQLITE)  # nor a file that is not a database (`--db notes.txt`)
     remove_stale_temps(path)
     tmp = directory / f".{path.name}.build-{os.getpid()}-{secrets.token_hex(4)}.tmp"
     say(f"building {path} (in {tmp.name})")

@@ -54,11 +54,13 @@ from pydantic import ValidationError
 
 from toolkit.errors import DossierError
 from toolkit.jsonio import (
+    FileTooLarge,
     JsonSyntaxError,
     canonical_dumps,
     escape_pointer_token,
     loads_limited,
     pointer_position,
+    read_regular,
     value_positions,
 )
 from toolkit.meter import SILENT, Meter, meter_or_silent
@@ -394,12 +396,12 @@ def _read_json(path: Path) -> Any:
     """One JSON file of the checkout. Unreadable: DossierError exit 2; not UTF-8, not JSON, past a limit
     (size, nesting, digits): DossierError exit 1, with the file, line and column."""
     try:
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
+        raw = read_regular(path, MAX_FILE_BYTES)  # a FIFO or device is refused, never waited on
+    except FileTooLarge:
+        limit = f"{MAX_FILE_BYTES // 2**20} MiB"
+        raise DossierError(f"{path}: larger than {limit}, the limit for one file", exit_code=1) from None
     except OSError as exc:
         raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    if len(raw) > MAX_FILE_BYTES:
-        raise DossierError(f"{path}: larger than {MAX_FILE_BYTES // 2**20} MiB, the limit for one file", exit_code=1)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -435,7 +437,7 @@ class _Shapes:
         """``file:line:column: /pointer``: the place of the value at ``ptr``."""
         if path not in self._positions:
             try:
-                self._positions[path] = value_positions(path.read_text(encoding="utf-8-sig"))
+                self._positions[path] = value_positions(read_regular(path, MAX_FILE_BYTES).decode("utf-8-sig"))
             except (OSError, UnicodeDecodeError):
                 self._positions[path] = {}
         line, column = pointer_position(self._positions[path], ptr)

@@ -61,11 +61,12 @@ from pydantic import BaseModel
 
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
-from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_strict, pointer
+from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_strict, pointer, read_regular
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import GAMES, KIND_DIRS, KINDS, SLUG_PATTERN, TYPE_BRANCHES, schema_path
 
 DELIMITERS = (",", ";", "\t")
+MAX_SHEET_BYTES = 32 * 2**20  # a sheet of every card of a game is a few MiB at most
 TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "对"})
 FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "不"})
 NULL_WORDS = frozenset({"null"})
@@ -280,13 +281,18 @@ def decode(data: bytes, path: Path, encoding: str | None = None) -> str:
     """The text of a CSV file: UTF-8 (BOM or not), UTF-16 with a BOM, or ``encoding``."""
     if encoding is not None:
         try:
-            codecs.lookup(encoding)
-        except LookupError:
+            info = codecs.lookup(encoding)
+        except (LookupError, ValueError):  # ValueError: a NUL in the name
             raise DossierError(f"--encoding {encoding!r}: no such text encoding") from None
+        if not getattr(info, "_is_text_encoding", True):  # base64, rot13, zlib, …: codecs, not text encodings
+            raise DossierError(f"--encoding {encoding!r}: not a text encoding (e.g. utf-8, gb18030, utf-16)")
         try:
             return _lines(data.decode(encoding).removeprefix("\ufeff"))
         except UnicodeDecodeError as exc:
             raise DossierError(f"{path}: not {encoding} (byte {exc.start})") from None
+        except (LookupError, ValueError, TypeError) as exc:  # a codec that cannot decode bytes to text
+            reason = " ".join(str(exc).split())[:200]  # one line, however the codec words it
+            raise DossierError(f"--encoding {encoding!r}: cannot decode the sheet with it: {reason}") from None
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return _lines(data.decode("utf-16"))
@@ -751,7 +757,7 @@ def import_csv(
         raise DossierError(f"--kind {kind!r}: a {game} record imported from a sheet is one of {', '.join(kinds)}")
     path, into = Path(path), Path(into)
     try:
-        data = path.read_bytes()
+        data = read_regular(path, MAX_SHEET_BYTES)  # a FIFO or device is refused, never waited on
     except OSError as exc:
         raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
     text = decode(data, path, encoding)

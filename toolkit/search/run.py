@@ -89,7 +89,7 @@ def search(
     """
     parsed = parse_query(query) if isinstance(query, str) else query
     statement = compiler_for(db).select(parsed, resolve_game(game), _COLUMNS if full else _COLUMNS[:-1])
-    if limit is not None:
+    if limit is not None and limit < 2**31:  # a larger limit is no limit (and SQL integers stop at 2**63)
         statement = statement.limit(limit)
     with db.connect() as conn:
         return _hits(conn.execute(statement))

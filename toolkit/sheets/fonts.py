@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DossierError
+from toolkit.jsonio import read_regular
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 BUNDLED = {"regular": "DossierSansSC-Regular.ttf", "bold": "DossierSansSC-Bold.ttf"}
@@ -345,7 +346,7 @@ def _load_cached(directory: str, stamp: str) -> FontSet:
     for style, filename in BUNDLED.items():
         path = Path(directory) / filename
         try:
-            fonts[style] = _register(names[style], io.BytesIO(path.read_bytes()))
+            fonts[style] = _register(names[style], io.BytesIO(read_font(path)))
         except Exception as exc:  # ReportLab reports unusable fonts with assorted exception types
             raise DossierError(
                 f"{path}: your font build is unusable ({exc}); run `dossier fonts build` again or delete {directory}"
@@ -474,7 +475,7 @@ def load_face(path: Path, index: int | None, needed: Iterable[str], what: str = 
     fly. ``what`` names the font in errors (an option, or "fallback font").
     """
     try:
-        data = path.read_bytes()
+        data = read_font(path)
     except OSError as exc:
         raise DossierError(f"{what} {path}: cannot read: {exc.strerror or exc}") from None
     needed = frozenset(needed)
@@ -554,10 +555,20 @@ def fontconfig_bold(family: str) -> tuple[Path, int] | None:
     return None
 
 
+MAX_FONT_BYTES = 256 * 2**20
+"""The largest font file read (Noto Sans CJK's collection is about 30 MiB)."""
+
+
+def read_font(path: Path) -> bytes:
+    """A font file's bytes; a FIFO or device is refused (never waited on or read forever), as is a file
+    over :data:`MAX_FONT_BYTES`: :class:`OSError` with a short ``strerror``."""
+    return read_regular(path, MAX_FONT_BYTES)
+
+
 def _face_coverage(path: Path, index: int) -> tuple[int, frozenset[str], str] | None:
     """(face to use, characters it maps, family) of a font file; a collection's face chosen by name."""
     try:
-        faces = _open_faces(path.read_bytes())
+        faces = _open_faces(read_font(path))
         if len(faces) > 1:
             # a collection: its Simplified Chinese face when it has one, else the face fontconfig named
             chosen = choose_face(faces)

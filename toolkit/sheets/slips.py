@@ -366,10 +366,11 @@ def slips_pdf(
 def write_slips(path: Path, slips: Sequence[Slip], *, title: str = "Role slips", footer: str = "") -> None:
     """Write the slips' PDF to ``path`` atomically (all or nothing)."""
     from toolkit.jsonio import atomic_write_bytes
+    from toolkit.safewrite import PDF
 
     data = slips_pdf(slips, title=title, footer=footer)
     try:
-        atomic_write_bytes(path, data)
+        atomic_write_bytes(path, data, replaces=PDF)
     except OSError as exc:
         raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
 

@@ -1,0 +1,350 @@
+"""Regressions from a hostile sweep of every `dossier` command (FIFOs, devices, odd JSON shapes, huge
+option values, output paths that hold a user's file): each case gives the right exit code, one line
+on stderr naming the file (and the place), no traceback, no hang, and leaves what a user wrote alone.
+
+Table-driven and in-process; every case is small. A hang guard stops a case that never ends (a FIFO
+opened for reading waits for a writer forever): it is not a timing assertion.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from toolkit.cli import app
+from toolkit.jsonio import read_regular, read_source
+from toolkit.safewrite import HTML, PDF, PNG, SQLITE, SVG, WriteError, check_replaceable
+
+from .conftest import CARDS, ROOT
+from .hang_guard import hang_guard
+
+HANG = 20  # seconds: a case still running is hung
+RUNNER = CliRunner()
+EX = ROOT / "examples" / "decks"
+MAP = CARDS / "tactics" / "maps" / "dockyard.json"
+USER_TEXT = "my own notes, not an output of dossier\n"
+DEAL = {
+    "mode": "crossfire",
+    "seed": 1,
+    "dealer": 1,
+    "setup": {"agent": 1, "assassin": 2, "blue_decoy": 1, "bystander": 1, "vip": 1},
+    "shuffles": [],
+    "players": [
+        {"seat": 1, "role": "assassin", "public": False, "seen": [], "aim": []},
+        {"seat": 2, "role": "bystander", "public": False, "seen": [], "aim": []},
+        {"seat": 3, "role": "assassin", "public": False, "seen": [], "aim": []},
+        {"seat": 4, "role": "vip", "public": False, "seen": [], "aim": []},
+        {"seat": 5, "role": "blue_decoy", "public": False, "seen": [], "aim": []},
+        {"seat": 6, "role": "agent", "public": False, "seen": [], "aim": []},
+    ],
+}
+TABLE = {**DEAL, "players": [{**p, "aim": [a]} for p, a in zip(DEAL["players"], [4, 1, 4, 1, 3, 3], strict=True)]}
+CARD = {"game": "tactics", "id": "smoke_grenade", "kind": "card", "text": ["你抽 ２ 张牌。"]}
+
+needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs /proc and /dev of Linux")
+
+
+@pytest.fixture(autouse=True)
+def _hang_guard() -> Iterator[None]:
+    with hang_guard(HANG):
+        yield
+
+
+def run(*args: Any) -> Any:
+    """``dossier ARGS`` in-process: no exception but SystemExit, no traceback in any output."""
+    result = RUNNER.invoke(app, [str(a) for a in args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
+    assert "Traceback" not in result.output
+    return result
+
+
+def refused(result: Any, code: int, *fragments: str) -> None:
+    """Exit ``code`` with one line on stderr, ``dossier: error: …``, holding every fragment."""
+    lines = [line for line in result.stderr.splitlines() if line.strip()]
+    assert result.exit_code == code, result.output
+    assert len(lines) == 1 and lines[0].startswith("dossier: error: "), result.stderr
+    for fragment in fragments:
+        assert fragment in lines[0], lines[0]
+
+
+def write(path: Path, content: Any) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    elif isinstance(content, str):
+        path.write_text(content, encoding="utf-8")
+    else:
+        path.write_text(json.dumps(content, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def fifo(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+# --------------------------------------------------------------------------
+# inputs that are FIFOs or devices: refused at once (exit 2), never waited on or read forever
+
+
+@dataclass
+class Input:
+    """A command whose input ``{F}`` is replaced by something that is not a regular file."""
+
+    args: list[str]
+    name: str = "in.json"
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+INPUTS = {
+    "map show": Input(["map", "show", "{F}"]),
+    "map render": Input(["map", "render", "{F}", "--out", "o.svg"]),
+    "map measure": Input(["map", "measure", "{F}", "1,1", "2,2"]),
+    "map render --state": Input(["map", "render", str(MAP), "--state", "{F}", "--out", "o.svg"]),
+    "map replay frames": Input(["map", "replay", str(MAP), "{F}", "--out", "o.html"]),
+    "crossfire resolve": Input(["crossfire", "resolve", "{F}"]),
+    "crossfire score": Input(["crossfire", "score", "{F}"]),
+    "text parse --file": Input(["text", "parse", "--file", "{F}"], "a.txt"),
+    "draft --script": Input(["draft", "--seed", "1", "--script", "{F}"], "picks.txt"),
+    "import csv": Input(["import", "csv", "{F}", "--game", "tactics", "--into", "out", "--dry-run"], "c.csv"),
+    "print --font": Input(["print", "smoke_grenade", "--out", "o.pdf", "--font", "{F}"], "f.ttf"),
+}
+
+
+@needs_fifo
+@pytest.mark.parametrize("command", INPUTS)
+def test_a_fifo_as_input_is_refused_not_waited_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    case = INPUTS[command]
+    monkeypatch.chdir(tmp_path)
+    fifo(tmp_path / case.name)
+    result = run(*[a.replace("{F}", case.name) for a in case.args])
+    refused(result, 2, case.name, "not a regular file (a FIFO)")
+
+
+@linux
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/null"])
+@pytest.mark.parametrize("command", ["crossfire resolve", "text parse --file", "print --font", "map show"])
+def test_a_device_as_input_is_refused_not_read_forever(command: str, device: str) -> None:
+    case = INPUTS[command]
+    result = run(*[a.replace("{F}", device) for a in case.args])
+    refused(result, 2, device, "not a regular file (a device)")
+
+
+@needs_fifo
+def test_tts_beside_a_fifo_is_refused_not_waited_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    fifo(tmp_path / "t.json")  # print --tts t.png writes t.json beside the sheets; it checks what is there first
+    result = run("print", "smoke_grenade", "--out", "o.pdf", "--tts", "t.png")
+    refused(result, 2, "t.json", "not replacing it")
+    assert not (tmp_path / "o.pdf").exists()
+
+
+@needs_fifo
+def test_read_regular_refuses_fifos_directories_and_too_large_files(tmp_path: Path) -> None:
+    big = write(tmp_path / "big", b"x" * 11)
+    with pytest.raises(OSError, match="a FIFO"):
+        read_regular(fifo(tmp_path / "f"))
+    with pytest.raises(OSError, match="it is a directory"):
+        read_regular(tmp_path)
+    with pytest.raises(OSError, match="larger than 10 bytes"):
+        read_regular(big, 10)
+    assert read_regular(big, 11) == b"x" * 11
+    source = read_source(tmp_path / "f")
+    assert source.text is None and source.io_error and source.error == "not a regular file (a FIFO)"
+
+
+# --------------------------------------------------------------------------
+# fmt and text fmt
+
+
+@linux
+@pytest.mark.parametrize("command", [["fmt"], ["fmt", "--check"], ["text", "fmt"], ["text", "fmt", "--check"]])
+def test_fmt_of_a_file_that_cannot_be_read_is_an_io_error(tmp_path: Path, command: list[str]) -> None:
+    unreadable = tmp_path / "card.json"
+    unreadable.symlink_to("/proc/self/mem")  # a regular file whose read fails (EIO)
+    result = run(*command, unreadable)
+    assert result.exit_code == 2, result.output
+    assert f"{unreadable}: error card.io: cannot read file: " in result.stderr
+
+
+def test_text_fmt_never_writes_infinity_into_a_card(tmp_path: Path) -> None:
+    """A number out of range (1e400) reads as infinity; writing the file back would put Infinity (not JSON)
+    into it. The file is reported with the place and left as it is."""
+    text = json.dumps(CARD, ensure_ascii=False)[:-1] + ', "x": 1e400}'
+    card = write(tmp_path / "smoke_grenade.json", text)
+    result = run("text", "fmt", card)
+    assert result.exit_code == 1, result.output
+    assert f"{card}:1:" in result.stderr and "out of range" in result.stderr
+    assert card.read_text(encoding="utf-8") == text
+
+
+# --------------------------------------------------------------------------
+# crossfire tables of odd shapes
+
+
+@pytest.mark.parametrize("role", [[], {}, ["vip"], {"id": "vip"}, [[[]]]])
+@pytest.mark.parametrize("command", ["resolve", "score"])
+def test_a_role_that_is_not_text_is_a_finding(tmp_path: Path, command: str, role: Any) -> None:
+    table = json.loads(json.dumps(TABLE))
+    table["players"][1]["role"] = role
+    path = write(tmp_path / "t.json", table)
+    result = run("crossfire", command, path)
+    refused(result, 1, f"{path}: /players/1/role: a role id")
+
+
+def test_crossfire_simulate_refuses_more_games_than_it_can_play(tmp_path: Path) -> None:
+    result = run("crossfire", "simulate", "-n", "6", "--games", str(10**12))
+    refused(result, 2, "--games 1000000000000", "play 1 to 100000")
+
+
+# --------------------------------------------------------------------------
+# option values
+
+
+def test_search_limit_past_sql_integers_is_no_limit(tmp_path: Path) -> None:
+    db = tmp_path / "d.db"
+    built = run("db", "build", "--db", db, "--cards", CARDS / "crossfire")
+    assert built.exit_code == 0, built.output
+    result = run("search", "--db", db, "--limit", str(2**64), "--format", "ids", "--", "vip")
+    assert result.exit_code == 0, result.output
+    assert "crossfire/vip" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("encoding", "fragment"),
+    [
+        ("rot13", "not a text encoding"),
+        ("base64", "not a text encoding"),
+        ("zlib", "not a text encoding"),
+        ("undefined", "cannot decode the sheet with it"),
+        ("no-such-codec", "no such text encoding"),
+    ],
+)
+def test_import_csv_with_an_encoding_that_is_no_text_encoding(tmp_path: Path, encoding: str, fragment: str) -> None:
+    sheet = write(tmp_path / "c.csv", "id,name.zh-Hans\nquick,快\n")
+    result = run("import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out", "--encoding", encoding)
+    refused(result, 2, f"--encoding {encoding!r}", fragment)
+    assert not (tmp_path / "out").exists()
+
+
+def test_draft_script_errors_name_the_file_and_line(tmp_path: Path) -> None:
+    script = write(tmp_path / "picks.txt", "\ufeff1\n# a comment\n" + "x" * 10_000 + "\n")
+    result = run("draft", "--seed", "1", "--script", script)
+    refused(result, 2, f"{script}:3: 'xxxx", "…' is not face up")
+    assert len(result.stderr) < 300
+
+
+# --------------------------------------------------------------------------
+# outputs
+
+
+def test_an_os_error_no_command_words_is_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    name = "a" * 300 + ".pdf"  # longer than a file name may be: the checks before writing raise ENAMETOOLONG
+    result = run("print", "smoke_grenade", "--out", name)
+    refused(result, 2, "aaaa…aaaa", ".pdf: File name too long")
+
+
+@pytest.mark.parametrize("where", ["a-file", "a-fifo", "dev-null"])
+def test_schema_into_what_is_not_a_directory(tmp_path: Path, where: str) -> None:
+    if where == "dev-null":
+        if not sys.platform.startswith("linux"):
+            pytest.skip("Linux /dev")
+        out = Path("/dev/null")
+    elif where == "a-fifo":
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no FIFOs")
+        out = fifo(tmp_path / "f")
+    else:
+        out = write(tmp_path / "notes.txt", USER_TEXT)
+    result = run("schema", "--out", out)
+    refused(result, 2, str(out), "cannot write: Not a directory")
+    if where == "a-file":
+        assert out.read_text(encoding="utf-8") == USER_TEXT
+    checked = run("schema", "--check", "--out", out)
+    assert checked.exit_code == 1 and "stale" in checked.stdout
+
+
+@dataclass
+class Output:
+    """A command writing ``{O}``: an existing file that is not its kind of output is kept (exit 2)."""
+
+    args: list[str]
+    name: str
+    earlier: Callable[[Path], Any] | None = None  # makes a file it may replace (an earlier output)
+
+
+OUTPUTS = {
+    "map render svg": Output(["map", "render", str(MAP), "--out", "{O}"], "m.svg", lambda p: p.write_text("<svg/>")),
+    "map render png": Output(["map", "render", str(MAP), "--out", "{O}"], "m.png"),
+    "map replay": Output(["map", "replay", str(MAP), "frames.json", "--out", "{O}"], "r.html"),
+    "crossfire deal --out": Output(
+        ["crossfire", "deal", "-n", "6", "--seed", "2", "--out", "{O}"], "t.json", lambda p: write(p, DEAL)
+    ),
+    "crossfire deal --slips": Output(["crossfire", "deal", "-n", "6", "--seed", "2", "--slips", "{O}"], "s.pdf"),
+    "crossfire simulate --plot": Output(["crossfire", "simulate", "-n", "6", "-k", "5", "--plot", "{O}"], "p.png"),
+    "db build": Output(["db", "build", "--cards", str(CARDS / "crossfire"), "--db", "{O}"], "d.db"),
+}
+
+
+@pytest.mark.parametrize("command", OUTPUTS)
+def test_an_output_never_replaces_a_users_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+    case = OUTPUTS[command]
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "frames.json", [{"state": {"map": "dockyard"}, "events": []}])
+    mine = write(tmp_path / case.name, USER_TEXT)
+    result = run(*[a.replace("{O}", case.name) for a in case.args])
+    refused(result, 2, case.name, "exists and is not", "not replaced")
+    assert mine.read_text(encoding="utf-8") == USER_TEXT
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["frames.json", case.name])
+    if case.earlier is not None:  # an earlier output of the same kind is replaced as before
+        mine.unlink()
+        case.earlier(mine)
+        again = run(*[a.replace("{O}", case.name) for a in case.args])
+        assert again.exit_code == 0, again.output
+
+
+def test_deal_out_keeps_a_table_whose_aims_were_filled_in(tmp_path: Path) -> None:
+    table = write(tmp_path / "t.json", TABLE)
+    before = table.read_bytes()
+    result = run("crossfire", "deal", "-n", "6", "--out", table)
+    refused(result, 2, str(table), "a deal with its aims still empty")
+    assert table.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("kind", "ours", "theirs"),
+    [
+        (PDF, b"%PDF-1.4\n", b"notes"),
+        (PNG, b"\x89PNG\r\n\x1a\n....", b"GIF89a"),
+        (SVG, b'<?xml version="1.0"?><svg/>', b"<html>"),
+        (HTML, b"<!DOCTYPE html>\n<html>", b"# README"),
+        (SQLITE, b"SQLite format 3\x00....", b"{}"),
+    ],
+)
+def test_check_replaceable(tmp_path: Path, kind: Any, ours: bytes, theirs: bytes) -> None:
+    path = tmp_path / "out"
+    check_replaceable(path, kind)  # nothing there
+    write(path, b"")
+    check_replaceable(path, kind)  # empty
+    write(path, ours)
+    check_replaceable(path, kind)
+    write(path, theirs)
+    with pytest.raises(WriteError, match="exists and is not"):
+        check_replaceable(path, kind)
+
+
+def test_print_keeps_a_file_that_is_no_pdf(tmp_path: Path) -> None:
+    mine = write(tmp_path / "cards.pdf", USER_TEXT)
+    result = run("print", "smoke_grenade", "--out", mine)
+    refused(result, 2, str(mine), "is not a PDF file")
+    assert mine.read_text(encoding="utf-8") == USER_TEXT
