@@ -577,7 +577,7 @@ def test_older_ban_lists_by_choice(deck_pool: DeckPool) -> None:
     )
     assert verdict(deck_pool, skim, ban_list="origin_mwl_1_2") == (
         ["deck.influence.over"],
-        "15 cards (min 15) · 18/12 influence · standard · Origin MWL 1.2 · illegal (1 errors)",
+        "15 cards (min 15) · 18/12 influence · standard · Origin MWL 1.2 · illegal (1 error)",
     )
     # Origin MWL 1.0: each copy of Rust Auger lowers the influence limit by 1
     penalised = deck("vesna_kohl_quiet_fuse", "standard", rust_auger=3, **RUNNER)

@@ -7,7 +7,8 @@ Each setting is looked up in this order; the first place that sets it wins:
    (``:`` on Linux and macOS, ``;`` on Windows);
 3. the project file: the nearest ``dossier.toml`` in the working directory or a parent;
 4. the user file: ``$XDG_CONFIG_HOME/dossier/config.toml`` (``~/.config/dossier/config.toml``);
-5. the defaults: the bundled ``cards/`` and ``zh-Hans``.
+5. the defaults: the bundled ``cards/``; for the language, a deck's own (the language of the names
+   its list is written in), else ``zh-Hans``.
 
 Both files are TOML with two keys, and paths are relative to the file::
 
@@ -29,13 +30,12 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DossierError
+from .i18n import DEFAULT_LANG, LANGS
 from .paths import CARDS_DIR
 
 ENV_CARDS = "DOSSIER_CARDS"
 PROJECT_FILE = "dossier.toml"
 USER_FILE = Path("dossier") / "config.toml"
-LANGS = ("zh-Hans", "en")
-DEFAULT_LANG = "zh-Hans"
 KEYS = ("cards", "lang")
 HOW_TO_SET = f'give --cards DIR, set {ENV_CARDS}=DIR, or write cards = ["DIR"] in {PROJECT_FILE}'
 MISSING_POOL = f"the card pool may be missing: {HOW_TO_SET}"
@@ -182,14 +182,21 @@ def card_pool(
     return CardPool(list(default) if default is not None else [CARDS_DIR], "default")
 
 
-def output_lang(explicit: str | None, *, cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> str:
-    """The language of names and text in output: ``--lang``, else the settings files, else zh-Hans."""
+def output_lang(
+    explicit: str | None,
+    *,
+    default: str | None = None,
+    cwd: Path | None = None,
+    environ: Mapping[str, str] | None = None,
+) -> str:
+    """The language of names and text in output: ``--lang``, else the settings files, else ``default``
+    (a deck command passes the deck's own language), else zh-Hans."""
     if explicit is not None:
         return str(_lang(explicit, lambda message: DossierError(f"--lang: {message}")))
     for config in config_files(cwd, environ):
         if config.lang is not None:
             return config.lang
-    return DEFAULT_LANG
+    return default if default in LANGS else DEFAULT_LANG
 
 
 __all__ = [

@@ -22,6 +22,7 @@ _SPACES = re.compile(r"\s+")
 _QUOTES = frozenset("'\"`´‘’‚‛“”„‟′″ʹʺʻʼʽˈ˝＂＇「」『』«»‹›")
 # A space between two Chinese characters is no separator: 艾萨·阿方托夫 is 艾萨阿方托夫.
 _CJK = r"\u2e80-\u2fdf\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_CJK_CHAR = re.compile(f"[{_CJK}]")
 _CJK_GAP = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
 
 
@@ -113,3 +114,34 @@ def record_keys(record: Any) -> set[str]:
 def compact(key: str) -> str:
     """A folded name without its spaces: what ``Boitata`` and ``Boi-tatá`` share."""
     return key.replace(" ", "")
+
+
+def name_language(typed: str, record: Any) -> str | None:
+    """Which of ``record``'s names ``typed`` is: ``"zh-Hans"``, ``"en"`` (the English name or NetrunnerDB's
+    stripped title), or None (its id). A name both languages share (an imported card keeps its English title
+    as its zh-Hans name; VIP) is in the language of its script: Chinese characters zh-Hans, Latin letters en."""
+    key = fold(typed)
+    tight = compact(key)
+
+    def spelt(*names: Any) -> bool:
+        for name in names:
+            if not isinstance(name, str) or not name:
+                continue
+            heads = [name, unicodedata.normalize("NFKD", name)]
+            if record.kind == "identity":
+                heads += [re.split(r"[:：]", h, maxsplit=1)[0] for h in list(heads)]
+            keys = {fold(h) for h in heads} - {""}
+            if key in keys or tight in {compact(k) for k in keys}:
+                return True
+        return False
+
+    chinese = spelt(record.name.zh_hans)
+    english = spelt(record.name.en, getattr(record, "search_name", None))
+    if chinese and english:
+        if _CJK_CHAR.search(typed):
+            return "zh-Hans"
+        return "en" if any(c.isascii() and c.isalpha() for c in typed) else None
+    if chinese == english:
+        return None
+    return "zh-Hans" if chinese else "en"
+

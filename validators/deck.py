@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkit.i18n import t
 from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
 from toolkit.models.crossfire import role_set
@@ -687,44 +688,57 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
     return DeckReport(check.findings, check.summary, mode)
 
 
-def summary_line(deck: Deck, report: DeckReport, errors: int | None = None) -> str:
-    """One line in the manner of NetrunnerDB's deck summary.
+def summary_line(
+    deck: Deck,
+    report: DeckReport,
+    errors: int | None = None,
+    *,
+    lang: str = "en",
+    name: Callable[[str], str] | None = None,
+) -> str:
+    """One line in the manner of NetrunnerDB's deck summary, in ``lang`` (zh-Hans or en).
 
     ``errors`` counts every error found for the deck (reading it included); by
-    default the report's own.
+    default the report's own. ``name`` gives a role's name for an id (crossfire;
+    default: the id).
     """
     s = report.summary
     parts: list[str] = []
+
+    def bound(low: Any, high: Any) -> str:
+        return t("deck.min", lang, n=low) if high is None else f"{low}" if low == high else f"{low}–{high}"
+
     if deck.game == "tactics":
         if "size" in s:
             size, low, high, counted = s["size"]
-            bound = f"min {low}" if high is None else (f"{low}" if low == high else f"{low}–{high}")
-            parts.append(f"{size} {counted} ({bound})")
+            what = t("deck.counted.all" if counted == "cards and agents" else "deck.counted.command", lang)
+            parts.append(t("deck.size", lang, n=size, counted=what, bound=bound(low, high)))
         if "squad" in s:
             count, low, high = s["squad"]
-            noun = "agent" if count == 1 else "agents"
-            parts.append(f"{count} {noun} ({low}–{high})" if low != high else f"{count} {noun} ({low})")
+            parts.append(t("deck.squad", lang, n=count, bound=bound(low, high)))
     elif deck.game == "netrunner":
         if "size" in s:
             size, minimum = s["size"]
-            parts.append(f"{size} cards (min {minimum})" if minimum is not None else f"{size} cards")
+            parts.append(
+                t("deck.cards_min", lang, n=size, min=minimum) if minimum is not None else t("deck.cards", lang, n=size)
+            )
         if "influence" in s:
             spent, limit, _ = s["influence"]
-            parts.append(f"{spent}/{limit if limit is not None else '∞'} influence")
+            parts.append(t("deck.influence", lang, spent=spent, limit=limit if limit is not None else "∞"))
         if "points" in s:
             points, limit = s["points"]
-            parts.append(f"{points}/{limit} points")
+            parts.append(t("deck.points", lang, n=points, limit=limit))
         if "agenda_points" in s:
             points, low, high = s["agenda_points"]
-            parts.append(f"{points} agenda points ({low}–{high})")
+            parts.append(t("deck.agenda_points", lang, n=points, bound=f"{low}–{high}"))
         mode_id, ban_name = s.get("format", (None, None))
         if ban_name or s.get("pool"):
-            parts.append(f"{mode_id} · {ban_name or 'no ban list'}")
+            parts.append(f"{mode_id} · {ban_name or t('deck.no_ban_list', lang)}")
     else:
         players = s.get("players", deck.players)
-        roles = ", ".join(f"{r} {n}" for r, n in sorted(deck.cards.items()))
-        parts.append(f"{players} players · {roles}")
-    verdict = (
-        "legal" if report.legal else f"illegal ({sum(1 for f in report.findings if f.severity == 'error')} errors)"
-    )
+        roles = t("sep", lang).join(f"{name(r) if name else r} {n}" for r, n in sorted(deck.cards.items()))
+        parts.append(f"{t('deck.players', lang, n=players)} · {roles}")
+    if errors is None:
+        errors = sum(1 for f in report.findings if f.severity == "error")
+    verdict = t("deck.legal", lang) if errors == 0 else t("deck.illegal", lang, n=errors)
     return " · ".join([*parts, verdict])

@@ -5,7 +5,7 @@ Rule checks live in :mod:`validators.deck`; this package turns files into
 """
 
 from .formats import NETRUNNER_ONLY, READ_FORMATS, WRITE_FORMATS, LoadedDeck, detect_format, read_deck, render_deck
-from .names import NameIndex, normalize
+from .names import NameIndex, name_language, normalize
 
 __all__ = [
     "NETRUNNER_ONLY",
@@ -14,6 +14,7 @@ __all__ = [
     "LoadedDeck",
     "NameIndex",
     "detect_format",
+    "name_language",
     "normalize",
     "read_deck",
     "render_deck",

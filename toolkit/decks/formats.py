@@ -46,6 +46,7 @@ from pydantic import ValidationError
 from toolkit.config import MISSING_POOL
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
+from toolkit.i18n import majority, t, word
 from toolkit.jsonio import JsonSyntaxError, canonical_dumps, loads_limited, loc_pointer, pointer, value_positions
 from toolkit.models import GAMES
 from toolkit.models.deck import Deck
@@ -60,7 +61,7 @@ from .exports import (
     one_line,
     visible,
 )
-from .names import NameIndex
+from .names import NameIndex, name_language
 
 READ_FORMATS = ("json", "text", "o8d")
 WRITE_FORMATS = ("json", "text", "nrdb", "jinteki", "o8d")
@@ -86,6 +87,9 @@ class LoadedDeck:
     deck: Deck | None
     findings: list[Finding] = field(default_factory=list)
     lines: dict[str, tuple[int, int]] = field(default_factory=dict)  # pointer -> (line, column)
+    # The deck's own language: the one most of the card names its list matched are in (zh-Hans or en);
+    # None for a JSON deck (it names ids) or a list of ids, or when the two languages are tied.
+    lang: str | None = None
 
     def locate(self, finding: Finding) -> Finding:
         """The finding with this file's name and the position of its pointer."""
@@ -448,6 +452,7 @@ class _Resolver:
     def __init__(self, names: NameIndex) -> None:
         self.names = names
         self.cache: dict[tuple[str, str], list[Any]] = {}
+        self.matched: dict[tuple[str, str], str] = {}  # the spelling (name without dots or set) that matched
         self.suggested = 0
 
     def lookup(self, name: str, game: str) -> list[Any]:
@@ -457,9 +462,14 @@ class _Resolver:
             for candidate in _candidates(name):
                 found = self.names.lookup(candidate, game)
                 if found:
+                    self.matched[key] = candidate
                     break
             self.cache[key] = found
         return self.cache[key]
+
+    def language(self, name: str, game: str, record: Any) -> str | None:
+        """The language of the name by which ``name`` found ``record`` (None: by its id)."""
+        return name_language(self.matched.get((name, game), name), record)
 
     def hint(self, name: str, game: str) -> str:
         if self.suggested >= MAX_SUGGESTED:
@@ -548,6 +558,7 @@ def _read_text(
     agents: list[str] = []
     identity: str | None = None
     lines = loaded.lines
+    langs: list[str | None] = []
     for entry in entries:
         found = resolve.lookup(entry.name, game)
         if not found:
@@ -559,6 +570,7 @@ def _read_text(
             problem("deck.card.ambiguous", f"{entry.name!r} could be any of: {ids}; write its id instead", entry.number)
             continue
         record = found[0]
+        langs.append(resolve.language(entry.name, game, record))
         if game == "tactics" and record.kind == "agent":
             for _ in range(entry.count):
                 lines.setdefault(f"/agents/{len(agents)}", (entry.number, 1))
@@ -582,6 +594,7 @@ def _read_text(
         else:
             problem("deck.card.kind", f"{entry.name!r} is {_a(record.kind)}, which does not go in a deck", entry.number)
 
+    loaded.lang = majority(langs)
     name_value = directives.get("name")
     heading_free = []
     for index, (number, free_line) in enumerate(free):
@@ -590,6 +603,7 @@ def _read_text(
             if found:
                 identity = found[0].id
                 lines["/identity"] = (number, 1)
+                langs.append(resolve.language(free_line, game, found[0]))
                 continue
         heading_free.append((number, free_line))
     if name_value is None and heading_free and not _is_heading(heading_free[0][1]):
@@ -644,7 +658,8 @@ def _sorted(records: list[tuple[Any, int]], lang: str) -> list[tuple[Any, int]]:
 
 
 def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans") -> str:
-    """Dossier's plain-text list: directives, then sections by kind, ``3x 名称`` lines."""
+    """Dossier's plain-text list: directives, then sections by kind, ``3x 名称`` lines; names and
+    headings in ``lang`` (a heading has no count, so the reader skips it in either language)."""
     out = [
         f"# name: {one_line(deck.name)}",
         f"# game: {deck.game}",
@@ -654,12 +669,12 @@ def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
         out.append(f"# players: {deck.players}")
     if deck.identity is not None:
         record = lookup(deck.identity)
-        out += ["", "## 特性 Identity", f"1x {_title(record, lang) if record else deck.identity}"]
+        out += ["", f"## {t('type.identity', lang)}", f"1x {_title(record, lang) if record else deck.identity}"]
     if deck.agents:
         counts: dict[str, int] = {}
         for agent in deck.agents:
             counts[agent] = counts.get(agent, 0) + 1
-        out += ["", f"## 特工 Agents ({len(deck.agents)})"]
+        out += ["", f"## {t('type.agent', lang)} ({len(deck.agents)})"]
         for agent_id, count in counts.items():
             record = lookup(agent_id)
             out.append(f"{count}x {_title(record, lang) if record else agent_id}")
@@ -670,7 +685,7 @@ def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
         if record is None:
             unknown.append((card_id, count))
             continue
-        groups.setdefault(_group_of(record), []).append((record, count))
+        groups.setdefault(_group_of(record, lang), []).append((record, count))
     for group in sorted(groups):
         members = groups[group]
         out += ["", f"## {group} ({sum(c for _, c in members)})"]
@@ -680,14 +695,12 @@ def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
     return "\n".join(out) + "\n"
 
 
-def _group_of(record: Any) -> str:
+def _group_of(record: Any, lang: str) -> str:
     if record.game == "tactics":
-        return {"equipment": "装备", "skill": "技能", "item": "道具", "status": "状态", "minion": "随从"}[
-            record.category
-        ]
+        return word("type", str(record.category), lang)
     if record.game == "netrunner":
-        return str(record.type).capitalize()
-    return "角色 Roles"
+        return word("type", str(record.type), lang)
+    return t("type.role", lang)
 
 
 # --------------------------------------------------------------------------
@@ -795,6 +808,7 @@ def _read_o8d(
     identity: str | None = None
     cards: dict[str, int] = {}
     total = 0
+    langs: list[str | None] = []
     read: set[int] = set()
     notes: dict[str, tuple[str, int]] = {}
     for child in root.children:
@@ -828,6 +842,7 @@ def _read_o8d(
                 hint = resolve.hint(title, "netrunner")
                 problem("deck.card.unknown", f"no netrunner card is called {title!r}{hint}", card.line, card.column)
                 continue
+            langs.append(name_language(title, record))
             if record.kind == "identity":
                 if identity is not None or count != 1:
                     message = f"a deck has one identity; {title!r} makes it more"
@@ -851,6 +866,7 @@ def _read_o8d(
             title = one_line(element.text.strip())
             problem("deck.o8d", f"{title!r} is not read: a <card> belongs in a <section> of the <deck>", element.line)
         stack.extend(element.children)
+    loaded.lang = majority(langs)
     mode_note = notes.get("mode")
     deck_mode = mode or (mode_note[0] if mode_note else None) or default_modes.get("netrunner")
     if deck_mode is None:

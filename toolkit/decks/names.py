@@ -7,13 +7,23 @@ from collections.abc import Iterable
 from typing import Any
 
 from toolkit.models import RecordBase, namespace
-from toolkit.names import compact, fold, folded_names, normalize, record_keys, record_names, short_names
+from toolkit.names import (
+    compact,
+    fold,
+    folded_names,
+    name_language,
+    normalize,
+    record_keys,
+    record_names,
+    short_names,
+)
 
 __all__ = [
     "NameIndex",
     "compact",
     "fold",
     "folded_names",
+    "name_language",
     "normalize",
     "record_keys",
     "record_names",

@@ -1,0 +1,333 @@
+"""The words around the names in output, in each output language: one table, key → {zh-Hans, en}.
+
+Names come from the records (``name.zh_hans``, ``name.en``); the words around them
+(headings, column titles, labels, summary words such as legal / 合法) come from
+:data:`MESSAGES`, so that a command prints one language: the one ``--lang`` (or
+``lang = …`` in the settings, or a deck's own language) chose. Error messages on
+stderr are English and are not here. JSON keys are never translated.
+
+It imports nothing of ours, so every layer may use it (``decks``, ``search``,
+``validators``, ``cli``), like :mod:`toolkit.textwidth`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from typing import Any
+
+LANGS = ("zh-Hans", "en")
+DEFAULT_LANG = "zh-Hans"
+
+# key → {lang: text}; "en.one" is the English text when the count ``n`` is 1.
+MESSAGES: dict[str, dict[str, str]] = {
+    # punctuation and small words
+    "sep": {"en": ", ", "zh-Hans": "、"},
+    "yes": {"en": "yes", "zh-Hans": "是"},
+    "no": {"en": "no", "zh-Hans": "否"},
+    "none": {"en": "none", "zh-Hans": "无"},
+    "written": {"en": "{path}: written", "zh-Hans": "{path}：已写入"},
+    # search, show
+    "search.id": {"en": "ID", "zh-Hans": "ID"},
+    "search.type": {"en": "TYPE", "zh-Hans": "类型"},
+    "search.name": {"en": "NAME", "zh-Hans": "名称"},
+    "search.stats": {"en": "STATS", "zh-Hans": "属性"},
+    "search.count": {"en": "{n} records", "en.one": "{n} record", "zh-Hans": "共 {n} 条记录"},
+    "search.none": {"en": "no records match", "zh-Hans": "没有匹配的记录"},
+    "show.map": {"en": "map (x → east, y ↓ south):", "zh-Hans": "地图（x → 东，y ↓ 南）："},
+    "show.text": {"en": "text:", "zh-Hans": "能力："},
+    "show.reverse": {"en": "reverse:", "zh-Hans": "倒面："},
+    "show.win": {"en": "win:", "zh-Hans": "胜利条件："},
+    "show.draw_phase": {"en": "draw phase:", "zh-Hans": "抽牌阶段："},
+    "show.printed": {"en": "printed text ({lang}):", "zh-Hans": "印刷文字（{lang}）："},
+    "lang.zh-Hans": {"en": "zh-Hans", "zh-Hans": "中文"},
+    "lang.en": {"en": "en", "zh-Hans": "英文"},
+    "show.flavor": {"en": "flavor:", "zh-Hans": "风味文字："},
+    "show.file": {"en": "file: {path}", "zh-Hans": "文件：{path}"},
+    # what a card is: tactics categories, netrunner types, crossfire teams (deck headings, stats)
+    "type.equipment": {"en": "Equipment", "zh-Hans": "装备"},
+    "type.skill": {"en": "Skill", "zh-Hans": "技能"},
+    "type.item": {"en": "Item", "zh-Hans": "道具"},
+    "type.status": {"en": "Status", "zh-Hans": "状态"},
+    "type.minion": {"en": "Minion", "zh-Hans": "随从"},
+    "type.agenda": {"en": "Agenda", "zh-Hans": "议案"},
+    "type.asset": {"en": "Asset", "zh-Hans": "资产"},
+    "type.operation": {"en": "Operation", "zh-Hans": "事务"},
+    "type.ice": {"en": "Ice", "zh-Hans": "防火墙"},
+    "type.upgrade": {"en": "Upgrade", "zh-Hans": "升级"},
+    "type.hardware": {"en": "Hardware", "zh-Hans": "硬件"},
+    "type.resource": {"en": "Resource", "zh-Hans": "资源"},
+    "type.program": {"en": "Program", "zh-Hans": "程序"},
+    "type.event": {"en": "Event", "zh-Hans": "事件"},
+    "type.identity": {"en": "Identity", "zh-Hans": "特性"},
+    "type.agent": {"en": "Agents", "zh-Hans": "特工"},
+    "type.role": {"en": "Roles", "zh-Hans": "角色"},
+    "team.blue": {"en": "blue", "zh-Hans": "蓝队"},
+    "team.red": {"en": "red", "zh-Hans": "红队"},
+    "team.none": {"en": "none", "zh-Hans": "无阵营"},
+    "side.corp": {"en": "corp", "zh-Hans": "公司"},
+    "side.runner": {"en": "runner", "zh-Hans": "潜袭者"},
+    "generic": {"en": "generic", "zh-Hans": "通用"},
+    # deck validate: the summary line
+    "deck.size": {"en": "{n} {counted} ({bound})", "zh-Hans": "{n} {counted}（{bound}）"},
+    "deck.counted.all": {"en": "cards and agents", "zh-Hans": "张牌和特工"},
+    "deck.counted.command": {"en": "command cards", "zh-Hans": "张指令牌"},
+    "deck.min": {"en": "min {n}", "zh-Hans": "至少 {n}"},
+    "deck.squad": {"en": "{n} agents ({bound})", "en.one": "{n} agent ({bound})", "zh-Hans": "{n} 名特工（{bound}）"},
+    "deck.cards": {"en": "{n} cards", "en.one": "{n} card", "zh-Hans": "{n} 张牌"},
+    "deck.cards_min": {"en": "{n} cards (min {min})", "zh-Hans": "{n} 张牌（至少 {min}）"},
+    "deck.influence": {"en": "{spent}/{limit} influence", "zh-Hans": "影响力 {spent}/{limit}"},
+    "deck.points": {"en": "{n}/{limit} points", "zh-Hans": "禁限分 {n}/{limit}"},
+    "deck.agenda_points": {"en": "{n} agenda points ({bound})", "zh-Hans": "议案分数 {n}（{bound}）"},
+    "deck.no_ban_list": {"en": "no ban list", "zh-Hans": "无禁限表"},
+    "deck.players": {"en": "{n} players", "zh-Hans": "{n} 名玩家"},
+    "deck.legal": {"en": "legal", "zh-Hans": "合法"},
+    "deck.illegal": {"en": "illegal ({n} errors)", "en.one": "illegal ({n} error)", "zh-Hans": "不合法（{n} 个错误）"},
+    # deck stats, odds, draft
+    "stats.head": {"en": "{name} ({game}, {mode}): {n} cards", "zh-Hans": "{name}（{game}，{mode}）：{n} 张牌"},
+    "stats.by_type": {"en": "by type", "zh-Hans": "按类型"},
+    "stats.by_faction": {"en": "by faction", "zh-Hans": "按派系"},
+    "stats.by_agent": {"en": "by agent", "zh-Hans": "按特工"},
+    "stats.cost_curve": {"en": "cost curve", "zh-Hans": "费用曲线"},
+    "stats.influence": {"en": "influence", "zh-Hans": "影响力"},
+    "stats.agenda_points": {"en": "agenda points", "zh-Hans": "议案分数"},
+    "odds.card": {"en": "card", "zh-Hans": "卡牌"},
+    "odds.copies": {"en": "n", "zh-Hans": "张数"},
+    "odds.hand": {"en": "hand", "zh-Hans": "起手"},
+    "odds.turn": {"en": "T{n}", "zh-Hans": "T{n}"},
+    "draft.face_up": {"en": "face up: {row}", "zh-Hans": "明牌：{row}"},
+    "draft.picks": {"en": "player {n} picks", "zh-Hans": "玩家 {n} 选择"},
+    "draft.takes": {"en": "player {n} takes {agent}", "zh-Hans": "玩家 {n} 选择了 {agent}"},
+    "draft.squad": {"en": "player {n}: {agents} + {privates}", "zh-Hans": "玩家 {n}：{agents} + {privates}"},
+    # simulate, text run: the log and the result
+    "log.player": {"en": "player {n}", "zh-Hans": "玩家 {n}"},
+    "log.table": {"en": "table", "zh-Hans": "公共"},
+    "log.seen_by": {"en": " (seen by {who})", "zh-Hans": "（仅 {who} 可见）"},
+    "log.shop": {"en": "shop: {n}", "zh-Hans": "矩阵商店：{n}"},
+    "log.state": {"en": "{who}: {numbers}", "zh-Hans": "{who}：{numbers}"},
+    "log.side_state": {"en": "{side} ({identity}): {numbers}", "zh-Hans": "{side}（{identity}）：{numbers}"},
+    "sim.result": {
+        "en": "result: {winners} after {rounds} round(s) ({reason})",
+        "zh-Hans": "结果：{winners}，共 {rounds} 轮（{reason}）",
+    },
+    "sim.nobody": {"en": "nobody", "zh-Hans": "无人获胜"},
+    "sim.game_over": {"en": "game over: the {side} wins ({reason})", "zh-Hans": "游戏结束：{side}获胜（{reason}）"},
+    "sim.inert": {
+        "en": "no executable text: {titles} of {of_titles} titles ({cards} of {of_cards} cards, identities included) "
+        "in the two decks",
+        "zh-Hans": "两副牌组中无可执行文本的牌：{of_titles} 种中的 {titles} 种（{of_cards} 张中的 {cards} 张，含特性卡牌）",
+    },
+    "sim.inert_tail": {
+        "en": "; their abilities do not happen in the simulation:",
+        "zh-Hans": "；它们的能力在模拟中不会发生：",
+    },
+    "sim.identity": {"en": " (identity)", "zh-Hans": "（特性）"},
+    # map show, measure
+    "map.title": {
+        "en": "{id}: {name}, {width}x{height}, {adjacency}-adjacency",
+        "zh-Hans": "{id}：{name}，{width}x{height}，{adjacency} 邻接",
+    },
+    "map.legend": {
+        "en": "legend: . floor  , outdoor  # wall  % broken wall  o pit  = stairs  * obstacle spot  "
+        "1-6 deployment zone",
+        "zh-Hans": "图例：. 地板  , 室外  # 墙体  % 断墙  o 坑洞  = 楼梯  * 障碍物位置  1-6 部署区",
+    },
+    "map.zone": {
+        "en": "zone {zone}: {n} cells ({cells})",
+        "en.one": "zone {zone}: {n} cell ({cells})",
+        "zh-Hans": "部署区 {zone}：{n} 格（{cells}）",
+    },
+    "map.no_zones": {"en": "zones: none", "zh-Hans": "部署区：无"},
+    "map.spots": {"en": "obstacle spots: {n}", "zh-Hans": "障碍物位置：{n}"},
+    "measure.distance": {"en": "distance: {value}", "zh-Hans": "距离：{value}"},
+    "measure.no_path": {"en": "none (no path around the walls)", "zh-Hans": "无（绕不过墙体）"},
+    "measure.through_wall": {"en": "through_wall: {value}", "zh-Hans": "穿墙距离：{value}"},
+    "measure.in_vision": {
+        "en": "in_vision: {value} (facing {facing}, {bands})",
+        "zh-Hans": "在视野内：{value}（朝向 {facing}，{bands}）",
+    },
+    "measure.in_sight": {"en": "in_sight: {value}", "zh-Hans": "视线畅通：{value}"},
+    "measure.cover": {"en": "cover: {value}", "zh-Hans": "掩体：{value}"},
+    "band.front": {"en": "front", "zh-Hans": "正面"},
+    "band.side": {"en": "side", "zh-Hans": "侧向"},
+    "band.rear": {"en": "rear", "zh-Hans": "背向"},
+    # crossfire
+    "cf.seat": {"en": "seat", "zh-Hans": "座位"},
+    "cf.name": {"en": "name", "zh-Hans": "玩家"},
+    "cf.role": {"en": "role", "zh-Hans": "角色"},
+    "cf.seen": {"en": "seen", "zh-Hans": "见过的牌"},
+    "cf.who": {"en": "{seat} ({name})", "zh-Hans": "{seat}（{name}）"},
+    "card.player": {"en": "player {seat}", "zh-Hans": "{seat} 号玩家"},
+    "card.player_named": {"en": "player {seat} ({name})", "zh-Hans": "{seat} 号玩家（{name}）"},
+    "cf.header": {
+        "en": "{mode}, {n} players{seed}, dealer {dealer}",
+        "zh-Hans": "{mode}，{n} 名玩家{seed}，发牌人 {dealer}",
+    },
+    "cf.seed": {"en": ", seed {seed}", "zh-Hans": "，种子 {seed}"},
+    "cf.setup": {"en": "set-up: {roles}", "zh-Hans": "配置：{roles}"},
+    "cf.public": {
+        "en": "{seat} is the public {role} (not dealt)",
+        "zh-Hans": "{seat}是公开的{role}（不发牌）",
+    },
+    "cf.shuffles": {
+        "en": "{seat} shuffles the cards of seats {seats}",
+        "zh-Hans": "{seat}洗混 {seats} 号座位的牌",
+    },
+    "cf.slips": {
+        "en": "{path}: {n} role slips written; cut them apart and fold each flap up before handing them out",
+        "zh-Hans": "{path}：已写入 {n} 张身份纸条；裁开并把每张的下半部分向上折起后再发给玩家",
+    },
+    "cf.slips_title": {"en": "Crossfire role slips, {n} players", "zh-Hans": "谍战特工身份纸条，{n} 名玩家"},
+    "cf.slips_footer": {
+        "en": "Crossfire / 谍战特工 · {mode} · {n} players · cut along the grey lines, fold each flap up along the "
+        "dashed line",
+        "zh-Hans": "谍战特工 · {mode} · {n} 名玩家 · 沿灰线裁开，沿虚线把下半部分向上折起",
+    },
+    "cf.table_written": {
+        "en": "{path}: the deal written (roles included); fill in each player's aim after the shooting, then resolve it",
+        "zh-Hans": "{path}：已写入这次发牌（含角色）；开枪后填入每位玩家的指向，再结算",
+    },
+    "cf.reveal_start": {
+        "en": "Each player will now see only their own role.",
+        "zh-Hans": "现在每位玩家只会看到自己的角色。",
+    },
+    "cf.reveal_done": {
+        "en": "All {n} players have seen their roles. Start the {minutes}-minute discussion; when it ends, "
+        "everyone points at once.",
+        "zh-Hans": "{n} 名玩家都已看过自己的角色。开始 {minutes} 分钟的讨论；结束时所有人同时指向。",
+    },
+    "cf.reveal_done_seconds": {
+        "en": "All {n} players have seen their roles. Start the {seconds}-second discussion; when it ends, "
+        "everyone points at once.",
+        "zh-Hans": "{n} 名玩家都已看过自己的角色。开始 {seconds} 秒的讨论；结束时所有人同时指向。",
+    },
+    "cf.reveal_after": {
+        "en": "After the shooting, write the table (roles as revealed, who pointed at whom) and resolve it.",
+        "zh-Hans": "开枪后写下牌桌（亮出的角色、谁指向谁）并结算。",
+    },
+    "card.pass_to": {
+        "en": "Pass to {player}. Press Enter when only they can see the screen. ",
+        "zh-Hans": "请交给{player}。只有他能看到屏幕时按回车。",
+    },
+    "card.your_role": {"en": "{player}, your role:", "zh-Hans": "{player}，你的角色："},
+    "card.hide": {"en": "Press Enter to hide. ", "zh-Hans": "按回车隐藏。"},
+    "cf.team": {"en": "team: {team}", "zh-Hans": "获胜阵营：{team}"},
+    "cf.shot": {"en": "shot: {seats}", "zh-Hans": "被击中：{seats}"},
+    "cf.winners": {"en": "winners: {seats}", "zh-Hans": "获胜者：{seats}"},
+    "cf.hit_by": {"en": "hit by {seats}", "zh-Hans": "被 {seats} 击中"},
+    "cf.not_hit": {"en": "not hit", "zh-Hans": "未被击中"},
+    "cf.wins": {"en": "wins", "zh-Hans": "胜"},
+    "cf.loses": {"en": "loses", "zh-Hans": "负"},
+    "cf.seat_n": {"en": "seat {seat}", "zh-Hans": "{seat} 号座位"},
+    "cf.seat_named": {"en": "seat {seat} ({name})", "zh-Hans": "{seat} 号座位（{name}）"},
+    "cf.rounds": {"en": "{n} round(s)", "zh-Hans": "共 {n} 局"},
+    "cf.winner": {"en": "winner", "zh-Hans": "获胜"},
+    # crossfire role cards (terminal and printed slips)
+    "card.team": {"en": "Team", "zh-Hans": "阵营"},
+    "card.win": {"en": "You win", "zh-Hans": "胜利条件"},
+    "card.play": {"en": "How it plays", "zh-Hans": "玩法"},
+    "card.seen": {"en": "Cards you saw in the deal", "zh-Hans": "发牌时你见过的牌"},
+    "card.seat": {"en": "Seat {seat}", "zh-Hans": "{seat} 号座位"},
+    "card.blue": {"en": "blue team: keep the VIP from being hit", "zh-Hans": "蓝队（保护方）：确保 VIP 不被击中"},
+    "card.red": {"en": "red team: get the VIP hit", "zh-Hans": "红队（刺杀方）：让 VIP 被击中"},
+    "card.none": {"en": "no team: only your own goal counts", "zh-Hans": "无阵营：只看个人胜负"},
+    "card.armed": {
+        "en": "Armed: when everyone points, your pointing can hit.",
+        "zh-Hans": "持械：开枪时你的指向可以击中玩家。",
+    },
+    "card.unarmed": {"en": "Unarmed: your pointing hits no one.", "zh-Hans": "不持械：你的指向不产生击杀效果。"},
+    "card.sniper_assassin": {
+        "en": "Armed: if the Sniper's shot cards do not decide the game, you point at a player and fire.",
+        "zh-Hans": "持械：若狙击手的射击卡未分出胜负，你指向 1 名玩家开枪。",
+    },
+    "card.sniper_other": {
+        "en": "In sniper mode you do not point; only the Assassins fire.",
+        "zh-Hans": "狙击手模式中你不指向任何人；只有刺客开枪。",
+    },
+    "card.public": {"en": "Your role is public: play it face up.", "zh-Hans": "你的角色公开：身份卡面朝上摆在面前。"},
+    "card.fold": {
+        "en": "Fold the flap up along the dashed line. Open it only where no one else can see.",
+        "zh-Hans": "沿虚线把下半部分向上折起。只在别人看不到时打开。",
+    },
+    "card.keep": {
+        "en": "Keep folded. Open only where no one else can see.",
+        "zh-Hans": "请保持折叠，只在别人看不到时打开。",
+    },
+    "card.sep": {"en": ", ", "zh-Hans": "、"},
+    "card.join": {"en": " ", "zh-Hans": ""},
+    "card.colon": {"en": ": ", "zh-Hans": "："},
+}
+
+
+def lang_of(lang: str | None) -> str:
+    """``lang`` when it is an output language, else the default (zh-Hans)."""
+    return lang if lang in LANGS else DEFAULT_LANG
+
+
+def t(key: str, lang: str, /, **fields: Any) -> str:
+    """The text of ``key`` in ``lang`` with ``fields`` filled in (``n=1`` picks the English singular)."""
+    entry = MESSAGES[key]
+    text = entry["en.one"] if lang == "en" and fields.get("n") == 1 and "en.one" in entry else entry[lang_of(lang)]
+    return text.format(**fields) if fields else text
+
+
+def table(prefix: str, lang: str) -> dict[str, str]:
+    """Every entry under ``prefix.`` in ``lang``, keyed by the rest of its key (``card.`` → ``{"team": …}``)."""
+    return {key[len(prefix) + 1 :]: t(key, lang) for key in MESSAGES if key.startswith(prefix + ".")}
+
+
+def word(kind: str, value: str, lang: str) -> str:
+    """A vocabulary word (``type``, ``team``, ``side``, ``band``) in ``lang``; the value itself when it has none."""
+    key = f"{kind}.{value}"
+    return t(key, lang) if key in MESSAGES else value
+
+
+def name_of(record: Any, lang: str) -> str:
+    """A record's name in ``lang``: the English name when asked and there is one, else the zh-Hans name."""
+    name = record.name
+    return str((name.en if lang == "en" else None) or name.zh_hans)
+
+
+def other_name(record: Any, lang: str) -> str | None:
+    """The record's name in the other language, when it has one that differs from :func:`name_of`."""
+    other = record.name.zh_hans if lang == "en" else record.name.en
+    return str(other) if other and other != name_of(record, lang) else None
+
+
+def _cjk(char: str) -> bool:
+    return unicodedata.east_asian_width(char) in ("W", "F") and unicodedata.category(char).startswith("L")
+
+
+def script_lang(text: str) -> str | None:
+    """zh-Hans when ``text`` has a Chinese character, en when it has Latin letters and none, else None."""
+    if any(_cjk(c) for c in text):
+        return "zh-Hans"
+    return "en" if any(c.isalpha() and c.isascii() for c in text) else None
+
+
+def majority(langs: Iterable[str | None]) -> str | None:
+    """The language most of ``langs`` are in (None and ties count for nothing)."""
+    counts: dict[str, int] = {}
+    for lang in langs:
+        if lang is not None:
+            counts[lang] = counts.get(lang, 0) + 1
+    if not counts:
+        return None
+    best = max(counts.values())
+    winners = [lang for lang, n in counts.items() if n == best]
+    return winners[0] if len(winners) == 1 else None
+
+
+__all__ = [
+    "DEFAULT_LANG",
+    "LANGS",
+    "MESSAGES",
+    "lang_of",
+    "majority",
+    "name_of",
+    "other_name",
+    "script_lang",
+    "t",
+    "table",
+    "word",
+]
