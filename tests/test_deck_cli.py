@@ -16,11 +16,18 @@ def test_validate_examples(cli) -> None:
     files = sorted(EX.rglob("*.*"))
     result = cli("deck", "validate", *files)
     assert result.exit_code == 0, result.output
+    # The example decks are in Chinese (JSON decks name ids; the lists use Chinese names): the summary is too.
     assert (
-        f"{EX / 'netrunner/corp-hb-tireless-hands.json'}: 45 cards (min 45) · 0/15 influence · 21 agenda points (20–21) · legal"
+        f"{EX / 'netrunner/corp-hb-tireless-hands.json'}: 45 张牌（至少 45） · 影响力 0/15 · 议案分数 21（20–21） · 合法"
         in result.output
     )
-    assert result.output.count("· legal") == len(files)
+    assert result.output.count("· 合法") == len(files)
+    english = cli("deck", "validate", "--lang", "en", *files)
+    assert (
+        f"{EX / 'netrunner/corp-hb-tireless-hands.json'}: 45 cards (min 45) · 0/15 influence · 21 agenda points (20–21) · legal"
+        in english.output
+    )
+    assert english.output.count("· legal") == len(files)
 
 
 def test_validate_illegal_deck_lists_every_problem_with_positions(cli, tmp_path: Path) -> None:
@@ -36,7 +43,7 @@ def test_validate_illegal_deck_lists_every_problem_with_positions(cli, tmp_path:
     dup = next(ln for ln in lines if "deck.names.duplicate" in ln)
     number = int(dup.split(":")[1])
     assert '"smoke_grenade"' in path.read_text(encoding="utf-8").splitlines()[number - 1]
-    assert lines[-1].endswith("illegal (6 errors)")
+    assert lines[-1].endswith("不合法（6 个错误）")
 
 
 def test_validate_json_output(cli, tmp_path: Path) -> None:
@@ -50,7 +57,7 @@ def test_validate_json_output(cli, tmp_path: Path) -> None:
 
 def test_validate_a_directory_of_decks(cli, tmp_path: Path) -> None:
     result = cli("deck", "validate", EX / "tactics")
-    assert result.exit_code == 0 and result.output.count("· legal") == len(list((EX / "tactics").iterdir()))
+    assert result.exit_code == 0 and result.output.count("· 合法") == len(list((EX / "tactics").iterdir()))
     empty = cli("deck", "validate", tmp_path)
     assert empty.exit_code == 2 and "no deck files" in empty.output
 

@@ -476,7 +476,7 @@ def test_hostile_file(
         path.write_text(content, encoding="utf-8", newline="")
     out = tmp_path / "out.json"
     args: list[Any] = ["deck", command, path] + (["--to", "json", "--out", out] if command == "convert" else [])
-    result = run(*args)
+    result = run(*args, "--lang", "en")  # the summary words checked below are English
     assert result.exit_code == 1, result.output
     read_as, _, validated_as = fragment.partition(" | ")
     fragment = validated_as if command == "validate" and validated_as else read_as
@@ -512,7 +512,7 @@ def test_hostile_file(
 def test_read_correctly_where_unambiguous(pool: Any, tmp_path: Path, command: str, content: str) -> None:
     path = tmp_path / "l.txt"
     path.write_text(content, encoding="utf-8", newline="")
-    result = run("deck", command, path, *(["--to", "json"] if command == "convert" else []))
+    result = run("deck", command, path, "--lang", "en", *(["--to", "json"] if command == "convert" else []))
     assert result.exit_code == 0, result.output
     if command == "validate":
         assert result.stdout.endswith("45 cards (min 45) · 4/15 influence · legal\n")
@@ -523,9 +523,9 @@ def test_read_correctly_where_unambiguous(pool: Any, tmp_path: Path, command: st
 def test_the_summary_is_illegal_whenever_there_is_an_error(pool: Any, tmp_path: Path) -> None:
     path = tmp_path / "l.txt"
     path.write_text(_lines("1x No Such Card"), encoding="utf-8")
-    text = run("deck", "validate", path)
+    text = run("deck", "validate", "--lang", "en", path)
     assert text.exit_code == 1 and text.stdout.splitlines()[-1] == f"{path}: 45 cards (min 45) · 4/15 influence · illegal (1 error)"
-    as_json = run("deck", "validate", "--format", "json", path)
+    as_json = run("deck", "validate", "--format", "json", "--lang", "en", path)
     [entry] = json.loads(as_json.stdout)
     assert entry["legal"] is False and entry["summary"].endswith("illegal (1 error)")
 

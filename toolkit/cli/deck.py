@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from toolkit.cli import tables
+from toolkit.cli._lang import DeckLangOption, LangOption, deck_lang, output_lang
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
@@ -32,14 +33,6 @@ CARDS_HELP = (
     "cards = [...] in the nearest dossier.toml or in ~/.config/dossier/config.toml, else the bundled cards/."
 )
 CardsOption = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP)]
-LangOption = Annotated[
-    str | None,
-    typer.Option(
-        "--lang",
-        help="Names in zh-Hans or en. Default: lang = ... in dossier.toml or the user config, else zh-Hans.",
-        show_default=False,
-    ),
-]
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")]
 
 
@@ -97,12 +90,6 @@ def _read(path: Path, pool: Pool, mode: str | None = None, fmt: str | None = Non
     )
 
 
-def _lang(lang: str | None) -> str:
-    from toolkit.config import output_lang
-
-    return output_lang(lang)
-
-
 def _refuse(problems: list[Finding]) -> DossierError:
     """One line for a deck a command cannot use: the first problem, and how many more there are (exit 1)."""
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -124,17 +111,21 @@ def _usable(loaded: Any, pool: Pool) -> Any:
     return loaded.deck
 
 
-def _summary(deck: Any, report: Any, errors: int) -> str:
-    """The validator's summary line with the verdict of every error found, reading problems included."""
-    from validators.deck import summary_line
+def _verdict(errors: int, lang: str) -> str:
+    from toolkit.i18n import t
 
-    parts = summary_line(deck, report, errors).split(" · ")
-    parts[-1] = _verdict(errors)
-    return " · ".join(parts)
+    return t("deck.legal", lang) if errors == 0 else t("deck.illegal", lang, n=errors)
 
 
-def _verdict(errors: int) -> str:
-    return "legal" if errors == 0 else f"illegal ({errors} error{'s' if errors != 1 else ''})"
+def _namer(pool: Pool, game: str, lang: str) -> Any:
+    """id → the record's name in ``lang`` (the id when the pool has no such record)."""
+    lookup = pool.lookup(game)
+
+    def name(record_id: str) -> str:
+        record = lookup(record_id)
+        return _name(record, lang) if record is not None else record_id
+
+    return name
 
 
 @deck_app.command("validate")
@@ -151,12 +142,13 @@ def validate(
     ] = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
+    lang: DeckLangOption = None,
 ) -> None:
     """Check decks against their mode's rules; list every problem.
 
     Exit 0 when every deck is legal, 1 when one is not, 2 when a file cannot be read.
     """
-    from validators.deck import ban_list_ids, validate_deck
+    from validators.deck import ban_list_ids, summary_line, validate_deck
 
     pool = load_pool(cards)
     results: list[dict[str, Any]] = []
@@ -183,10 +175,12 @@ def validate(
             findings += [loaded.locate(f) for f in report.findings]
         errors = sum(1 for f in findings if f.severity == "error")
         legal = errors == 0
+        language = deck_lang(lang, [loaded])
         if report is not None and loaded.deck is not None:
-            summary = _summary(loaded.deck, report, errors)
+            name = _namer(pool, loaded.deck.game, language)
+            summary = summary_line(loaded.deck, report, errors, lang=language, name=name)
         else:
-            summary = _verdict(max(errors, 1))
+            summary = _verdict(max(errors, 1), language)
         illegal |= not legal
         results.append(
             {"file": str(path), "legal": legal, "summary": summary, "findings": [f.to_json() for f in findings]}
@@ -258,11 +252,22 @@ def new(
     agent: Annotated[list[str] | None, typer.Option("--agent", help="tactics: agent id or name (repeatable).")] = None,
     cards: CardsOption = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="Names in a .txt deck and the output in zh-Hans or en. Default: lang = ... in dossier.toml or "
+            "the user config, else the language of the --identity/--agent names given, else zh-Hans.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Scaffold a deck file; for crossfire, write a legal role set."""
     from pydantic import ValidationError
 
+    from toolkit.config import output_lang as configured
     from toolkit.decks import render_deck
+    from toolkit.i18n import majority, t
     from toolkit.models.crossfire import role_set
     from toolkit.models.deck import Deck
 
@@ -275,6 +280,7 @@ def new(
     if mode not in game_pool.modes:
         raise DossierError(f"--mode {mode!r}: {game} modes are {', '.join(sorted(game_pool.modes))}")
     fields: dict[str, Any] = {"game": game, "mode": mode, "name": name or out.stem, "cards": {}}
+    typed: list[str | None] = []  # the language of each name given
     if game == "crossfire":
         if players is None:
             raise DossierError("crossfire needs --players")
@@ -286,40 +292,47 @@ def new(
     elif special or players:
         raise DossierError("--players and --special are for crossfire")
     if game == "netrunner" and identity:
-        fields["identity"] = _resolve_one(pool, identity, game, "identity")
+        fields["identity"] = _resolve_one(pool, identity, game, "identity", typed)
     if game == "tactics" and agent:
-        fields["agents"] = [_resolve_one(pool, a, game, "agent") for a in agent]
+        fields["agents"] = [_resolve_one(pool, a, game, "agent", typed) for a in agent]
+    language = configured(lang, default=majority(typed))
     try:
         deck = Deck(**fields)
     except ValidationError as exc:
         err = exc.errors()[0]
         raise DossierError(f"--{err['loc'][0] if err['loc'] else 'name'}: {err['msg']}") from None
     fmt = "json" if out.suffix.lower() == ".json" else "text"
-    _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR), force)
-    print(f"{out}: written")
+    _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR, lang=language), force)
+    print(t("written", language, path=out))
 
 
-def _resolve_one(pool: Pool, name: str, game: str, kind: str) -> str:
+def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | None] | None = None) -> str:
+    """The id of the one ``kind`` of ``game`` called ``name``; the language of the name given goes to ``typed``."""
+    from toolkit.decks import name_language
+
     found = [r for r in pool.names.lookup(name, game) if r.kind == kind]
     if len(found) != 1:
         hints = pool.names.suggestions(name, game)
         hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
         raise DossierError(f"no single {game} {kind} is called {name!r}{hint}")
+    if typed is not None:
+        typed.append(name_language(name, found[0]))
     return str(found[0].id)
 
 
 @deck_app.command("show")
 def show(
     file: Annotated[Path, typer.Argument(help="Deck file.")],
-    lang: LangOption = None,
+    lang: DeckLangOption = None,
     cards: CardsOption = None,
 ) -> None:
     """Print the deck as a list grouped by type or category."""
     from toolkit.decks import render_deck
 
     pool = load_pool(cards)
-    deck = _usable(_read(file, pool), pool)
-    print(render_deck(deck, "text", pool.lookup(deck.game), lang=_lang(lang)), end="")
+    loaded = _read(file, pool)
+    deck = _usable(loaded, pool)
+    print(render_deck(deck, "text", pool.lookup(deck.game), lang=deck_lang(lang, [loaded])), end="")
 
 
 @deck_app.command("stats")
@@ -327,27 +340,43 @@ def stats(
     file: Annotated[Path, typer.Argument(help="Deck file.")],
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
+    lang: DeckLangOption = None,
 ) -> None:
     """Counts by type/category and faction, influence by faction, agenda points, cost curve."""
     from toolkit.decks.stats import deck_stats
+    from toolkit.i18n import t, word
 
     pool = load_pool(cards)
-    deck = _usable(_read(file, pool), pool)
+    loaded = _read(file, pool)
+    deck = _usable(loaded, pool)
     data = deck_stats(deck, pool.lookup(deck.game))
     if format == "json":
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    print(f"{deck.name} ({deck.game}, {deck.mode}): {data['cards']} cards")
-    for title, key in (
-        ("by type", "by_type"),
-        ("by faction", "by_faction"),
-        ("cost curve", "cost_curve"),
-        ("influence", "influence"),
-    ):
-        if data[key]:
-            print(f"{title:<11} " + "  ".join(f"{k} {v}" for k, v in data[key].items()))
+    language = deck_lang(lang, [loaded])
+    name = _namer(pool, deck.game, language)
+
+    def label(key: str, value: str) -> str:
+        if key == "by_type":
+            return word("type", value, language) if deck.game != "crossfire" else word("team", value, language)
+        if key in ("by_faction", "influence"):
+            return t("generic", language) if value == "generic" else name(value)
+        return value
+
+    print(t("stats.head", language, name=deck.name, game=deck.game, mode=deck.mode, n=data["cards"]))
+    rows = [
+        [t(title, language), "  ".join(f"{label(key, k)} {v}" for k, v in data[key].items())]
+        for title, key in (
+            ("stats.by_type", "by_type"),
+            ("stats.by_agent" if deck.game == "tactics" else "stats.by_faction", "by_faction"),
+            ("stats.cost_curve", "cost_curve"),
+            ("stats.influence", "influence"),
+        )
+        if data[key]
+    ]
     if deck.game == "netrunner":
-        print(f"agenda points {data['agenda_points']}")
+        rows.append([t("stats.agenda_points", language), data["agenda_points"]])
+    print(tables.render(None, rows, align="<<"))
 
 
 def _opening_hand(pool: Pool, deck: Any) -> int:
@@ -367,18 +396,20 @@ def draw(
     ] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Shuffle seed, for a repeatable hand.")] = None,
     cards: CardsOption = None,
+    lang: DeckLangOption = None,
 ) -> None:
     """A sample opening hand."""
     from toolkit.decks.stats import sample_hand
 
     pool = load_pool(cards)
-    deck = _usable(_read(file, pool), pool)
+    loaded = _read(file, pool)
+    deck = _usable(loaded, pool)
     size = hand or _opening_hand(pool, deck)
     lookup = pool.lookup(deck.game)
-    lang = _lang(None)
+    language = deck_lang(lang, [loaded])
     for card_id in sample_hand(deck, size, seed):
         record = lookup(card_id)
-        print(f"{_name(record, lang)}  ({card_id})" if record else card_id)
+        print(f"{_name(record, language)}  ({card_id})" if record else card_id)
 
 
 @deck_app.command("odds")
@@ -389,16 +420,19 @@ def odds(
     hand: Annotated[int | None, typer.Option("--hand", min=1, help="Opening hand size.")] = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
+    lang: DeckLangOption = None,
 ) -> None:
     """For each card, the chance of having seen at least one copy by each turn (hypergeometric)."""
     from toolkit.decks.stats import draw_odds
+    from toolkit.i18n import t
 
     pool = load_pool(cards)
-    deck = _usable(_read(file, pool), pool)
+    loaded = _read(file, pool)
+    deck = _usable(loaded, pool)
     opening = hand or _opening_hand(pool, deck)
     rows = draw_odds(deck, opening, turns, per_turn)
     lookup = pool.lookup(deck.game)
-    lang = _lang(None)
+    language = deck_lang(lang, [loaded])
     if format == "json":
         seen = [opening + per_turn * t for t in range(turns + 1)]
         print(
@@ -406,22 +440,32 @@ def odds(
                 {
                     "deck_size": deck.total(),
                     "seen": seen,
-                    "cards": [{"id": c, "copies": n, "p": p} for c, n, p in rows],
+                    "cards": [
+                        {"id": c, "name": _name(lookup(c), language) if lookup(c) else c, "copies": n, "p": p}
+                        for c, n, p in rows
+                    ],
                 },
+                ensure_ascii=False,
                 indent=2,
             )
         )
         return
-    headers = ["card", "n", *("hand" if t == 0 else f"T{t}" for t in range(turns + 1))]
+    headers = [
+        t("odds.card", language),
+        t("odds.copies", language),
+        *(t("odds.hand", language) if turn == 0 else t("odds.turn", language, n=turn) for turn in range(turns + 1)),
+    ]
     odds = []
     for card_id, count, probs in rows:
         record = lookup(card_id)
-        odds.append([_name(record, lang) if record else card_id, count, *(f"{p * 100:.1f}%" for p in probs)])
+        odds.append([_name(record, language) if record else card_id, count, *(f"{p * 100:.1f}%" for p in probs)])
     print(tables.render(headers, odds, align="<" + ">" * (len(headers) - 1), limits=[24]))
 
 
 def _name(record: Any, lang: str) -> str:
-    return str(record.name.en or record.name.zh_hans) if lang == "en" else str(record.name.zh_hans)
+    from toolkit.i18n import name_of
+
+    return name_of(record, lang)
 
 
 @deck_app.command("convert")
@@ -429,7 +473,7 @@ def convert(
     file: Annotated[Path, typer.Argument(help="Deck file to read.")],
     to: Annotated[str, typer.Option("--to", help="json, text, nrdb, jinteki or o8d.")],
     out: Annotated[Path | None, typer.Option("--out", help="Write here (default: standard output).")] = None,
-    lang: LangOption = None,
+    lang: DeckLangOption = None,
     mode: Annotated[str | None, typer.Option("--mode", help="Mode/format, when the input does not say.")] = None,
     printing: Annotated[
         str | None,
@@ -460,9 +504,15 @@ def convert(
     if printing is not None and printing not in PRINTINGS:
         raise DossierError(f"--printing must be one of {', '.join(PRINTINGS)}, not {printing!r}")
     pool = load_pool(cards)
-    deck = _usable(_read(file, pool, mode), pool)
+    loaded = _read(file, pool, mode)
+    deck = _usable(loaded, pool)
     game = pool.rules.game(deck.game)
-    options: dict[str, Any] = {"out": out, "schema_dir": SCHEMA_DIR, "lang": _lang(lang), "printing": printing}
+    options: dict[str, Any] = {
+        "out": out,
+        "schema_dir": SCHEMA_DIR,
+        "lang": deck_lang(lang, [loaded]),
+        "printing": printing,
+    }
     if to == "nrdb":
         report = validate_deck(deck, pool.rules)
         spent = report.summary.get("influence")
@@ -487,15 +537,23 @@ def draft(
     ] = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
+    lang: LangOption = None,
 ) -> None:
-    """The tactics 轮抓 draft for two players: picks from the keyboard or a script file."""
+    """The tactics draft (轮抓) for two players: picks from the keyboard or a script file."""
     from toolkit.decks.draft import run_draft
+    from toolkit.i18n import t
 
+    language = output_lang(lang)
     pool = load_pool(cards)
     agents = [r for r in pool.rules.game("tactics").records.values() if r.kind == "agent"]
     real = [a.id for a in agents if not a.private]
     privates = [a.id for a in agents if a.private]
-    names = {a.id: a.name.zh_hans for a in agents}
+    names = {a.id: _name(a, language) for a in agents}
+    spellings = {a.id: [a.name.zh_hans, a.name.en or ""] for a in agents}
+
+    def shown(agent: str) -> str:
+        return f"{names[agent]} ({agent})"
+
     picks: list[tuple[int, str]] | None = None  # (line number, pick) of the script
     if script is not None:
         from toolkit.jsonio import read_source
@@ -513,7 +571,7 @@ def draft(
 
     def choose(player: int, row: list[str]) -> str:
         if format == "text":
-            print("face up: " + "  ".join(f"[{i}] {names[a]} ({a})" for i, a in enumerate(row, 1)))
+            print(t("draft.face_up", language, row="  ".join(f"[{i}] {shown(a)}" for i, a in enumerate(row, 1))))
         where = ""
         if picks is not None:
             if not picks:
@@ -521,13 +579,13 @@ def draft(
             number, answer = picks.pop(0)
             where = f"{script}:{number}: "
         else:
-            answer = typer.prompt(f"player {player + 1} picks")
+            answer = typer.prompt(t("draft.picks", language, n=player + 1))
         try:
-            chosen = _pick_from_row(answer, row, names)
+            chosen = _pick_from_row(answer, row, spellings)
         except DossierError as exc:
             raise DossierError(where + exc.message, exit_code=exc.exit_code) from None
         if format == "text":
-            print(f"player {player + 1} takes {names[chosen]} ({chosen})")
+            print(t("draft.takes", language, n=player + 1, agent=shown(chosen)))
         return chosen
 
     result = run_draft(real, privates, seed, choose)
@@ -545,20 +603,28 @@ def draft(
             )
         )
         return
+    sep = t("sep", language)
     for i, squad in enumerate(result.squads, 1):
         print(
-            f"player {i}: " + ", ".join(f"{names[a]} ({a})" for a in squad) + f" + 列兵 ({', '.join(result.privates)})"
+            t(
+                "draft.squad",
+                language,
+                n=i,
+                agents=sep.join(shown(a) for a in squad),
+                privates=sep.join(shown(p) for p in result.privates),
+            )
         )
 
 
-def _pick_from_row(answer: str, row: list[str], names: dict[str, str]) -> str:
+def _pick_from_row(answer: str, row: list[str], names: dict[str, list[str]]) -> str:
+    """The agent of ``row`` that ``answer`` names: its row number, id, or name in either language."""
     from toolkit.decks import normalize
 
     key = normalize(answer)
     if key.isdigit() and 1 <= int(key) <= len(row):
         return row[int(key) - 1]
     for agent in row:
-        if key in (normalize(agent), normalize(names[agent])):
+        if key in (normalize(agent), *(normalize(n) for n in names[agent] if n)):
             return agent
     shown = answer if len(answer) <= 40 else answer[:40] + "…"
     raise DossierError(f"{shown!r} is not face up; choose from {', '.join(row)}")
