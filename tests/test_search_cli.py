@@ -62,8 +62,8 @@ def test_search_table(cli: Run, built: str) -> None:
     result = cli("search", "--db", built, "t:装备 攻速>=3")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["ID", "TYPE", "名称", "NAME", "STATS"]
-    assert lines[-1].endswith(" records")
+    assert lines[0].split() == ["ID", "类型", "名称", "属性"]  # the default language: zh-Hans
+    assert lines[-1] == f"共 {len(lines) - 2} 条记录"
     assert any(line.startswith("tactics/coil_railgun ") and "电磁轨道炮" in line for line in lines)
     assert all("speed 3" in line for line in lines[1:-1])
 
@@ -92,7 +92,9 @@ def test_search_json(cli: Run, built: str) -> None:
 
 def test_search_nothing(cli: Run, built: str) -> None:
     result = cli("search", "--db", built, "x:nothing-at-all")
-    assert (result.exit_code, result.stdout) == (0, "no records match\n")
+    assert (result.exit_code, result.stdout) == (0, "没有匹配的记录\n")
+    english = cli("search", "--db", built, "x:nothing-at-all", "--lang", "en")
+    assert (english.exit_code, english.stdout) == (0, "no records match\n")
 
 
 @pytest.mark.parametrize(
@@ -136,8 +138,8 @@ def test_show_renders_ability_text(cli: Run, built: str) -> None:
     assert lines[0] == "长弓狙击步枪  Longbow Sniper Rifle"
     assert lines[1] == "tactics card longbow_sniper_rifle (equipment)"
     assert ["equipment.attack.speed", "2"] in [line.split() for line in lines]
-    assert "text:" in lines
-    text_at = lines.index("text:")
+    assert "能力：" in lines
+    text_at = lines.index("能力：")
     assert lines[text_at + 1] == "  攻击后：如果本次攻击的目标被消灭，你抽 1 张牌。"
     assert lines[text_at + 2].startswith("    ") and lines[text_at + 2].strip()  # the English rendering
 

@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from toolkit.cli._lang import LangOption
 from toolkit.cli.db import DbOption
 
 SEARCH_HELP = """Find records with a NetrunnerDB-style query.
@@ -71,12 +72,16 @@ def register(app: typer.Typer) -> None:
         ] = SearchFormat.table,
         db: DbOption = None,
         limit: Annotated[int | None, typer.Option("--limit", min=1, help="At most this many results.")] = None,
+        lang: LangOption = None,
     ) -> None:
+        from toolkit.cli._lang import output_lang
         from toolkit.db import open_database
+        from toolkit.i18n import t
         from toolkit.search import parse_query
         from toolkit.search import search as run_search
         from toolkit.search.display import table
 
+        language = output_lang(lang)
         parsed = parse_query(" ".join(query))
         with open_database(db) as database:
             warn_if_stale(database)
@@ -92,10 +97,10 @@ def register(app: typer.Typer) -> None:
             for hit in hits:
                 print(hit.id if game else hit.ref)
         elif hits:
-            print(table(hits, with_game=game is None))
-            print(f"{len(hits)} record{'s' if len(hits) != 1 else ''}")
+            print(table(hits, with_game=game is None, lang=language))
+            print(t("search.count", language, n=len(hits)))
         else:
-            print("no records match")
+            print(t("search.none", language))
 
     @app.command()
     def show(
@@ -108,16 +113,19 @@ def register(app: typer.Typer) -> None:
         ] = None,
         format: Annotated[ShowFormat, typer.Option("--format", "-f", help="text or json.")] = ShowFormat.text,
         db: DbOption = None,
+        lang: LangOption = None,
     ) -> None:
-        """Print one record in full, with its ability text rendered (zh-Hans and English)."""
+        """Print one record in full, with its ability text rendered (zh-Hans and English, --lang first)."""
+        from toolkit.cli._lang import output_lang
         from toolkit.db import open_database
         from toolkit.search import get_record
         from toolkit.search.display import show as render
 
+        language = output_lang(lang)
         with open_database(db) as database:
             warn_if_stale(database)
             hit = get_record(database, record, game=game, kind=kind)
         if format is ShowFormat.json:
             print(json.dumps(hit.data, ensure_ascii=False, indent=2, sort_keys=True))
         else:
-            print(render(hit))
+            print(render(hit, lang=language))

@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from toolkit import markup
+from toolkit.i18n import t
 from toolkit.textwidth import display_width, pad, render
 
 from .run import Hit
@@ -101,14 +102,19 @@ def _attack(attack: Any, add: Callable[[str, Any], None]) -> None:
     add("range", f"{distance.get('min')}-{distance.get('max')}")
 
 
-def table(hits: Sequence[Hit], *, with_game: bool) -> str:
-    """An aligned table: id, type, Chinese name, English name, stats."""
-    rows = [
-        (hit.ref if with_game else hit.id, hit.type or hit.kind, hit.name_zh, hit.name_en or "", stats(hit))
-        for hit in hits
-    ]
-    headers = ("ID", "TYPE", "名称", "NAME", "STATS")
-    return render(headers, rows, align="<<<<<", limits=(40, 12, 24, 36, 80))
+def names(hit: Hit, lang: str) -> tuple[str, str | None]:
+    """The record's name in ``lang`` (the zh-Hans name when it has no English one), and its name in the other
+    language when that differs."""
+    first = (hit.name_en if lang == "en" else None) or hit.name_zh
+    other = hit.name_zh if lang == "en" else hit.name_en
+    return first, other if other and other != first else None
+
+
+def table(hits: Sequence[Hit], *, with_game: bool, lang: str = "zh-Hans") -> str:
+    """An aligned table: id, type, name in ``lang``, stats; headings in ``lang``."""
+    rows = [(hit.ref if with_game else hit.id, hit.type or hit.kind, names(hit, lang)[0], stats(hit)) for hit in hits]
+    headers = tuple(t(key, lang) for key in ("search.id", "search.type", "search.name", "search.stats"))
+    return render(headers, rows, align="<<<<", limits=(40, 12, 36, 80))
 
 
 def render_ability(text: str) -> tuple[str, str | None]:
@@ -144,11 +150,15 @@ def marked_lines(paragraphs: Sequence[str], color: bool, indent: str = "  ") -> 
     return lines
 
 
-def show(hit: Hit, *, source: str | None = None, color: bool | None = None) -> str:
-    """One record in full, for a terminal (``color``: ANSI bold/italic; default: when stdout is a terminal)."""
+def show(hit: Hit, *, source: str | None = None, color: bool | None = None, lang: str = "zh-Hans") -> str:
+    """One record in full, for a terminal (``color``: ANSI bold/italic; default: when stdout is a terminal).
+
+    ``lang`` leads: the name, ability text and printed text in it come first, the other language's after
+    them; the labels are in it."""
     ansi = use_color(color)
     d = hit.data
-    title = hit.name_zh + (f"  {hit.name_en}" if hit.name_en and hit.name_en != hit.name_zh else "")
+    first, other = names(hit, lang)
+    title = first + (f"  {other}" if other else "")
     lines = [title, f"{hit.game} {hit.kind} {hit.id}" + (f" ({hit.type})" if hit.type not in (None, hit.kind) else "")]
     summary = stats(hit)
     if summary:
@@ -161,35 +171,37 @@ def show(hit: Hit, *, source: str | None = None, color: bool | None = None) -> s
         lines.extend(f"  {pad(k, key_width)}  {v}" for k, v in fields)
     if grid:
         lines.append("")
-        lines.append("map (x → east, y ↓ south):")
+        lines.append(t("show.map", lang))
         lines.extend(f"  {row}" for row in grid)
-    for label, key in (("text", "text"), ("reverse", "reverse"), ("win", "win"), ("draw phase", "draw_phase")):
+    order = ("en", "zh-Hans") if lang == "en" else ("zh-Hans", "en")
+    for label, key in (("show.text", "text"), ("show.reverse", "reverse"), ("show.win", "win"), ("show.draw_phase", "draw_phase")):
         texts = d.get(key)
         if key == "reverse" and isinstance(texts, dict):
             texts = texts.get("text")
         if texts:
             lines.append("")
-            lines.append(f"{label}:")
+            lines.append(t(label, lang))
             for line in texts:
                 zh, en = render_ability(line)
-                lines.append(f"  {zh}")
-                if en:
-                    lines.append(f"    {en}")
+                lead, after = (en, zh) if lang == "en" and en else (zh, en)
+                lines.append(f"  {lead}")
+                if after:
+                    lines.append(f"    {after}")
     printed = d.get("printed_text") or {}
-    for lang in ("zh-Hans", "en"):
-        if printed.get(lang):
+    for printed_lang in order:
+        if printed.get(printed_lang):
             lines.append("")
-            lines.append(f"printed text ({lang}):")
-            lines.extend(marked_lines(printed[lang], ansi))
+            lines.append(t("show.printed", lang, lang=t(f"lang.{printed_lang}", lang)))
+            lines.extend(marked_lines(printed[printed_lang], ansi))
     flavor = d.get("flavor")
     if flavor:
         lines.append("")
-        lines.append("flavor:")
-        texts = [line for line in dict.fromkeys(flavor.get(lang) for lang in ("zh-Hans", "en")) if line]
+        lines.append(t("show.flavor", lang))
+        texts = [line for line in dict.fromkeys(flavor.get(each) for each in order) if line]
         lines.extend(marked_lines(texts, ansi))
     if source:
         lines.append("")
-        lines.append(f"file: {source}")
+        lines.append(t("show.file", lang, path=source))
     return "\n".join(lines)
 
 
