@@ -65,10 +65,10 @@ def one_line_error(result: Any, code: int = 2) -> str:
 
 
 def test_show_prints_the_grid_with_coordinates_zones_and_spots(cli: Any, tiny: Path) -> None:
-    result = cli("map", "show", tiny)
+    result = cli("map", "show", tiny, "--lang", "en")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
-        "tiny: 小图 (Tiny), 7x5, 4-adjacency",
+        "tiny: Tiny (小图), 7x5, 4-adjacency",
         "  0 1 2 3 4 5 6",
         "0 1 . . # . . 2",
         "1 1 . . # . . 2",
@@ -89,7 +89,7 @@ BUNDLED = sorted(p.stem for p in (ROOT / "cards" / "tactics" / "maps").glob("*.j
 def test_every_bundled_map_shows_and_draws(cli: Any, tmp_path: Path, map_id: str) -> None:
     result = cli("map", "show", map_id)
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith(f"{map_id}: ")
+    assert result.stdout.startswith(f"{map_id}：")  # the default language: zh-Hans
     out = tmp_path / f"{map_id}.svg"
     assert cli("map", "render", map_id, "--example", "--out", out).exit_code == 0
     assert out.read_text(encoding="utf-8").count('class="facing"') == 4
@@ -111,7 +111,7 @@ def test_wide_and_tall_maps_number_columns_in_two_lines() -> None:
 def test_a_map_id_is_looked_up_in_the_card_pool(cli: Any, tiny: Path) -> None:
     result = cli("map", "show", "tiny", "--cards", tiny.parent)
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("tiny: 小图 (Tiny), 7x5")
+    assert result.stdout.startswith("tiny：小图（Tiny），7x5")
 
 
 # --------------------------------------------------------------------------
@@ -157,7 +157,7 @@ def test_measure_json_is_exactly_one_object(cli: Any, tiny: Path) -> None:
 
 
 def test_measure_text_is_one_line_per_field(cli: Any, tiny: Path) -> None:
-    result = cli("map", "measure", tiny, "3,0", "0,0", "--vision", "side")
+    result = cli("map", "measure", tiny, "3,0", "0,0", "--vision", "side", "--lang", "en")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "distance: none (no path around the walls)",

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from toolkit.cli._lang import LangOption
 from toolkit.cli._options import finite
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
@@ -31,8 +32,6 @@ CardsOption = Annotated[
         "or the user config, else the bundled cards/.",
     ),
 ]
-
-LEGEND_LINE = "legend: . floor  , outdoor  # wall  % broken wall  o pit  = stairs  * obstacle spot  1-6 deployment zone"
 
 
 class Facing(StrEnum):
@@ -206,30 +205,40 @@ def grid_text(board: Board) -> list[str]:
     return lines
 
 
-def _title(loaded: LoadedMap) -> str:
+def _title(loaded: LoadedMap, lang: str = "zh-Hans") -> str:
+    """``id: name (other name), WxH, N-adjacency``: the name in ``lang``, the other language's after it."""
+    from toolkit.i18n import name_of, other_name, t
+
     record, board = loaded.record, loaded.board
-    name = record.name.zh_hans
-    if record.name.en:
-        name += f" ({record.name.en})"
-    return f"{board.map_id}: {name}, {board.width}x{board.height}, {board.adjacency}-adjacency"
+    name = name_of(record, lang)
+    other = other_name(record, lang)
+    if other:
+        name += f"（{other}）" if lang == "zh-Hans" else f" ({other})"
+    return t(
+        "map.title", lang, id=board.map_id, name=name, width=board.width, height=board.height, adjacency=board.adjacency
+    )
 
 
 @map_app.command("show")
-def show(map: MapArgument, cards: CardsOption = None) -> None:
+def show(map: MapArgument, cards: CardsOption = None, lang: LangOption = None) -> None:
     """Print the grid with its coordinates and legend, then the deployment zones and obstacle spots."""
+    from toolkit.cli._lang import output_lang
+    from toolkit.i18n import t
+
+    language = output_lang(lang)
     loaded = load_map(map, cards)
     board = loaded.board
-    print(_title(loaded))
+    print(_title(loaded, language))
     for line in grid_text(board):
         print(line)
-    print(LEGEND_LINE)
+    print(t("map.legend", language))
     if board.zones:
         for number, cells in sorted(board.zones.items()):
             listed = " ".join(f"{x},{y}" for x, y in cells)
-            print(f"zone {number}: {len(cells)} cell{'s' if len(cells) != 1 else ''} ({listed})")
+            print(t("map.zone", language, zone=number, n=len(cells), cells=listed))
     else:
-        print("zones: none")
-    print(f"obstacle spots: {len(board.obstacle_spots)}")
+        print(t("map.no_zones", language))
+    print(t("map.spots", language, n=len(board.obstacle_spots)))
 
 
 # --------------------------------------------------------------------------
@@ -298,6 +307,7 @@ def measure(
     ] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
     cards: CardsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Distance (walls in the way), 穿墙 distance, vision, line of sight and cover from FROM to TO.
 
@@ -305,6 +315,10 @@ def measure(
     in_sight: the line of sight is clear; cover: -2 when it crosses an obstacle
     more than 1 step from FROM, else 0. A wall cell is allowed (its distance is null).
     """
+    from toolkit.cli._lang import output_lang
+    from toolkit.i18n import t, word
+
+    language = output_lang(lang)
     loaded = load_map(map, cards)
     board = loaded.board
     a = _cell(board, source, "FROM")
@@ -323,13 +337,17 @@ def measure(
     if format is OutputFormat.json:
         print(json.dumps(result))
         return
-    bands = "+".join(["front", *sorted(e.value for e in extras)])
+    bands = "+".join(word("band", band, language) for band in ["front", *sorted(e.value for e in extras)])
     distance = result["distance"]
-    print(f"distance: {distance if distance is not None else 'none (no path around the walls)'}")
-    print(f"through_wall: {result['through_wall']}")
-    print(f"in_vision: {'yes' if result['in_vision'] else 'no'} (facing {facing.value}, {bands})")
-    print(f"in_sight: {'yes' if result['in_sight'] else 'no'}")
-    print(f"cover: {result['cover']}")
+
+    def yes(value: bool) -> str:
+        return t("yes" if value else "no", language)
+
+    print(t("measure.distance", language, value=distance if distance is not None else t("measure.no_path", language)))
+    print(t("measure.through_wall", language, value=result["through_wall"]))
+    print(t("measure.in_vision", language, value=yes(result["in_vision"]), facing=facing.value, bands=bands))
+    print(t("measure.in_sight", language, value=yes(result["in_sight"])))
+    print(t("measure.cover", language, value=result["cover"]))
 
 
 # --------------------------------------------------------------------------
