@@ -290,9 +290,12 @@ def test_random_games_end_early(cli: Any, corp: str, runner: str, seed: int, win
     game = simulate_netrunner(RECORDS, decks(corp, runner), 40, seed)
     assert game.winner == winner and game.end_reason is not None and turns_played(game) < 40
     assert_ended(game.log.to_json(), winner, game.end_reason, turns_played(game))
-    result = cli("simulate", "netrunner", "--decks", EX / corp, "--decks", EX / runner, "--turns", 40, "--seed", seed)
+    args = ("simulate", "netrunner", "--decks", EX / corp, "--decks", EX / runner, "--turns", 40, "--seed", seed)
+    result = cli(*args, "--lang", "en")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[-1] == f"game over: the {winner} wins ({game.end_reason})"
+    side = {"corp": "公司", "runner": "潜袭者"}[winner]  # the example decks are Chinese: so is the default
+    assert cli(*args).stdout.splitlines()[-1] == f"游戏结束：{side}获胜（{game.end_reason}）"
 
 
 # ---------------------------------------------------------------- the CLI
@@ -320,7 +323,7 @@ def test_cli_and_library_agree(cli: Any) -> None:
 
 
 def test_cli_text_output(cli: Any) -> None:
-    result = cli("simulate", "netrunner", "--decks", EX / CORPS[0], "--decks", EX / RUNNERS[0], "--turns", 2)
+    result = cli("simulate", "netrunner", "--decks", EX / CORPS[0], "--decks", EX / RUNNERS[0], "--turns", 2, "--lang", "en")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert any(" corp turn_start side=corp clicks=3" in line for line in lines)

@@ -30,7 +30,8 @@ RUNNER = (
 
 @pytest.fixture(autouse=True)
 def default_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    """Names in zh-Hans: no user config, no dossier.toml above the test's directory."""
+    """Default settings: no user config, no dossier.toml above the test's directory (so the names are in the
+    decks' own language)."""
     import toolkit.config as config
 
     monkeypatch.delenv(config.ENV_CARDS, raising=False)
@@ -58,10 +59,16 @@ def test_text_output_counts_and_names_them_before_the_log(cli: Any, decks: tuple
     assert lines[0].startswith(
         "no executable text: 14 of 15 titles (30 of 33 cards, identities included) in the two decks"
     )
-    assert lines[1].startswith("  corp: Orbis Meridian: Quiet Tides (identity), 港口宪章 ×3, Salt Archive ×3")
-    assert lines[2].startswith("  runner: 内尔·灰林：火花窃贼 (identity), Static Hymn ×3, Kiln Rig ×2")
-    assert "余烬脚本" not in lines[2]  # its text runs
+    # the lists are written with English names, so the names are English
+    assert lines[1].startswith("  corp: Orbis Meridian: Quiet Tides (identity), Harbor Charter ×3, Salt Archive ×3")
+    assert lines[2].startswith("  runner: Nell Ashgrove: Spark Thief (identity), Static Hymn ×3, Kiln Rig ×2")
+    assert "Ember Script" not in lines[2]  # its text runs
     assert lines[3].split()[1:3] == ["setup", "game=netrunner"]
+    chinese = cli("simulate", "netrunner", "--cards", pool, "--decks", corp, "--decks", runner, "--turns", 2, "--lang", "zh-Hans")
+    lines = chinese.stdout.splitlines()
+    assert lines[0].startswith("两副牌组中无可执行文本的牌：15 种中的 14 种（33 张中的 30 张，含特性卡牌）")
+    assert lines[1].startswith("  公司：Orbis Meridian: Quiet Tides（特性）、港口宪章 ×3、Salt Archive ×3")
+    assert lines[2].startswith("  潜袭者：内尔·灰林：火花窃贼（特性）、Static Hymn ×3、Kiln Rig ×2")
 
 
 def test_json_has_the_same_as_a_field(cli: Any, decks: tuple[Path, Path, Path]) -> None:

@@ -150,7 +150,7 @@ def test_cli_simulate_plays_deck_files_to_the_end(cli, tmp_path: Path, mode: str
 def test_cli_simulate_writes_a_self_contained_replay(cli, tmp_path: Path) -> None:
     paths = write_decks(tmp_path, "duo", 2, seed=3)
     out = tmp_path / "out.html"
-    result = cli(*simulate_args(paths, "--replay", out))
+    result = cli(*simulate_args(paths, "--replay", out, "--lang", "en"))
     assert result.exit_code == 0, result.output
     html = out.read_text(encoding="utf-8")
     assert html.lstrip().lower().startswith("<!doctype html") and "</html>" in html

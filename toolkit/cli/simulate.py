@@ -8,8 +8,10 @@ from typing import Annotated, Any
 
 import typer
 
+from toolkit.cli._lang import DeckLangOption
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
+from toolkit.i18n import t, word
 
 GAMES = ("tactics", "netrunner")
 
@@ -54,12 +56,14 @@ def simulate(
     replay: Annotated[
         Path | None, typer.Option("--replay", help="Tactics: write a self-contained HTML replay of the game here.")
     ] = None,
+    lang: DeckLangOption = None,
 ) -> None:
     """Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, same log.
 
     Netrunner: one corp and one runner deck, in either order; the corp takes the first turn and each
     side spends all its clicks on random legal actions until the turns run out or the game ends.
     """
+    from toolkit.cli._lang import LogNames, deck_lang
     from toolkit.cli.deck import load_pool
 
     if game not in GAMES:
@@ -78,10 +82,11 @@ def simulate(
     modes = {d.deck.mode for d in loaded if d.deck}
     if len(modes) != 1:
         raise DossierError(f"the decks are for different modes: {', '.join(sorted(modes))}")
+    names = LogNames(pool.records, deck_lang(lang, loaded))
     if game == "netrunner":
-        _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format)
+        _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format, names)
         return
-    _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, decider, map_id, replay)
+    _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, decider, map_id, replay, names)
 
 
 def _simulate_tactics(
@@ -94,8 +99,10 @@ def _simulate_tactics(
     decider: str,
     map_id: str | None,
     replay: Path | None,
+    names: Any,
 ) -> None:
-    """Play the legal decks on the map; print the log and the ``result``; optionally write the replay."""
+    """Play the legal decks on the map; print the log and the ``result`` (names in the language of
+    ``names``, a LogNames); optionally write the replay."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.simulate import simulate_tactics
 
@@ -121,20 +128,27 @@ def _simulate_tactics(
         title = f"{mode} · seed {seed} · {', '.join(str(d.path) for d in loaded)}"
         write_replay(replay, played.board, frames, title)
     if format == "json":
+        log = [names.event(entry) for entry in played.log.to_json()]
         print(
             json.dumps(
-                {"log": played.log.to_json(), "state": played.state(), "board": played.board_state(), "result": result},
+                {"log": log, "state": played.state(), "board": played.board_state(), "result": result},
                 ensure_ascii=False,
                 indent=2,
             )
         )
         return
-    for event in played.log:
-        data = " ".join(f"{k}={v}" for k, v in event.data.items())
-        who = f"P{event.player} " if event.player else ""
+    _print_log(played.log, lambda seat: f"P{seat}", names)
+    lang = names.lang
+    winners = ", ".join(f"P{s}" for s in result["winners"]) or t("sim.nobody", lang)
+    print(t("sim.result", lang, winners=winners, rounds=result["rounds"], reason=result["reason"]))
+
+
+def _print_log(log: Any, who_is: Any, names: Any) -> None:
+    """``  12 P1 draw card=Folding Bipod#7``: one line per event, names in the language of ``names``."""
+    for event in log:
+        data = " ".join(f"{k}={v}" for k, v in names.fields(event.data).items())
+        who = f"{who_is(event.player)} " if event.player else ""
         print(f"{event.seq:>4} {who}{event.kind} {data}".rstrip())
-    winners = ", ".join(f"P{s}" for s in result["winners"]) or "nobody"
-    print(f"result: {winners} after {result['rounds']} round(s) ({result['reason']})")
 
 
 def _legal_decks(paths: list[Path], game: str, pool: Any) -> list[Any]:
@@ -159,8 +173,11 @@ def _legal_decks(paths: list[Path], game: str, pool: Any) -> list[Any]:
     return loaded
 
 
-def _simulate_netrunner(loaded: list[Any], fmt: str, pool: Any, turns: int, seed: int, format: OutputFormat) -> None:
-    """Sort the two legal decks by their identity's side, play them, print the log and the final state."""
+def _simulate_netrunner(
+    loaded: list[Any], fmt: str, pool: Any, turns: int, seed: int, format: OutputFormat, names: Any
+) -> None:
+    """Sort the two legal decks by their identity's side, play them, print the log and the final state
+    (names in the language of ``names``, a LogNames)."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.netrunner import SEATS
     from toolkit.engine.simulate import simulate_netrunner
@@ -177,41 +194,39 @@ def _simulate_netrunner(loaded: list[Any], fmt: str, pool: Any, turns: int, seed
                 "netrunner needs one corp deck and one runner deck"
             )
         by_side[side] = deck
-    inert = _inert_report(by_side, pool)
+    lang = names.lang
+    inert = _inert_report(by_side, pool, lang)
     try:
         played = simulate_netrunner(pool.records, {s: d.deck for s, d in by_side.items()}, turns, seed, fmt)
     except EngineError as exc:
         raise DossierError(str(exc), exit_code=1) from None
     state = played.state()
     if format == "json":
-        print(
-            json.dumps(
-                {"no_executable_text": inert, "log": played.log.to_json(), "state": state}, ensure_ascii=False, indent=2
-            )
-        )
+        log = [names.event(entry) for entry in played.log.to_json()]
+        print(json.dumps({"no_executable_text": inert, "log": log, "state": state}, ensure_ascii=False, indent=2))
         return
-    for line in _inert_lines(inert):
+    for line in _inert_lines(inert, lang):
         print(line)
     sides = {seat: side for side, seat in SEATS.items()}
-    for event in played.log:
-        data = " ".join(f"{k}={v}" for k, v in event.data.items())
-        who = f"{sides[event.player]} " if event.player else ""
-        print(f"{event.seq:>4} {who}{event.kind} {data}".rstrip())
+    _print_log(played.log, lambda seat: word("side", sides[seat], lang), names)
+    print_sides(state, lang)
+
+
+def print_sides(state: dict[str, Any], lang: str) -> None:
+    """Each side's numbers after a netrunner game (or ability), and who won."""
     for p in state["players"]:
         numbers = " ".join(f"{k} {v}" for k, v in p.items() if k not in ("seat", "side", "identity"))
-        print(f"{p['side']} ({p['identity']}): {numbers}")
+        print(t("log.side_state", lang, side=word("side", p["side"], lang), identity=p["identity"], numbers=numbers))
     if state["winner"] is not None:
-        print(f"game over: the {state['winner']} wins ({state['reason']})")
+        print(t("sim.game_over", lang, side=word("side", state["winner"], lang), reason=state["reason"]))
 
 
-def _inert_report(by_side: dict[str, Any], pool: Any) -> dict[str, Any]:
+def _inert_report(by_side: dict[str, Any], pool: Any, lang: str) -> dict[str, Any]:
     """Which titles of the two decks have no executable text (none, or text that does not parse): imported
     cards keep their printed text apart, so in a simulation they do nothing but cost and count."""
-    from toolkit.config import output_lang
     from toolkit.decks.stats import inert_titles
 
     lookup = pool.lookup("netrunner")
-    lang = output_lang(None)
     titles = cards = 0
     listed: list[dict[str, Any]] = []
     for side in ("corp", "runner"):
@@ -228,26 +243,30 @@ def _inert_report(by_side: dict[str, Any], pool: Any) -> dict[str, Any]:
     }
 
 
-def _inert_lines(inert: dict[str, Any]) -> list[str]:
+def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
     """``no executable text: 3 of 36 titles (7 of 92 cards) …`` and a line per side naming them."""
-    head = (
-        f"no executable text: {inert['titles']} of {inert['of_titles']} titles "
-        f"({inert['cards']} of {inert['of_cards']} cards, identities included) in the two decks"
+    head = t(
+        "sim.inert",
+        lang,
+        titles=inert["titles"],
+        of_titles=inert["of_titles"],
+        cards=inert["cards"],
+        of_cards=inert["of_cards"],
     )
     if not inert["list"]:
         return [head]
-    lines = [head + "; their abilities do not happen in the simulation:"]
+    lines = [head + t("sim.inert_tail", lang)]
     for side in ("corp", "runner"):
         names = []
         for entry in inert["list"]:
             if entry["side"] != side:
                 continue
-            label = entry["name"] + (" (identity)" if entry["kind"] == "identity" else f" ×{entry['copies']}")
+            label = entry["name"] + (t("sim.identity", lang) if entry["kind"] == "identity" else f" ×{entry['copies']}")
             if entry["reason"] != "no text":
                 label += f" ({entry['reason']})"
             names.append(label)
         if names:
-            lines.append(f"  {side}: {', '.join(names)}")
+            lines.append("  " + t("log.state", lang, who=word("side", side, lang), numbers=t("sep", lang).join(names)))
     return lines
 
 

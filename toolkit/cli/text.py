@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import Annotated, Any, cast
 
 import typer
 
+from toolkit.cli._lang import LangOption
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 
@@ -18,11 +18,6 @@ text_app = typer.Typer(
     help="The ability language: parse card text, render it (zh-Hans, English), format card files.",
     no_args_is_help=True,
 )
-
-
-class Lang(StrEnum):
-    zh = "zh-Hans"
-    en = "en"
 
 
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text (an outline) or json.")]
@@ -113,16 +108,27 @@ def parse_command(
 @text_app.command("render")
 def render_command(
     text: Annotated[str, typer.Argument(help="One ability.")],
-    lang: Annotated[Lang, typer.Option("--lang", help="zh-Hans (canonical text) or en.")] = Lang.zh,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help="zh-Hans (canonical text) or en. Default: lang = ... in dossier.toml or the user config, "
+            "else zh-Hans.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Print an ability in canonical zh-Hans text, or in English."""
+    from toolkit.cli._lang import output_lang
     from toolkit.text import AbilitySyntaxError, parse, render
+
+    language = output_lang(lang)
 
     try:
         ability = parse(text)
     except AbilitySyntaxError as exc:
         raise DossierError(f"<text>:{exc.line}:{exc.column}: {exc.summary()}\n    {exc.context}", exit_code=1) from None
-    print(render(ability, lang.value))
+    print(render(ability, language))
 
 
 @text_app.command("fmt")
@@ -216,6 +222,7 @@ def run_command(
         ),
     ] = None,
     format: FormatOption = OutputFormat.text,
+    lang: LangOption = None,
 ) -> None:
     """Execute one ability on a fresh game (shuffled example decks, opening hands) and print the log and state.
 
@@ -223,8 +230,11 @@ def run_command(
     the executing side's turn has begun (clicks, the corp's mandatory draw); the log
     starts there.
     """
+    from toolkit.cli._lang import output_lang
+
+    language = output_lang(lang)
     if game == "netrunner":
-        _run_netrunner(text, mode, seed, players, side, identity, format)
+        _run_netrunner(text, mode, seed, players, side, identity, format, language)
         return
     if game != "tactics":
         raise DossierError(
@@ -234,40 +244,56 @@ def run_command(
     if side is not None or identity is not None:
         raise DossierError("--side and --identity are for --game netrunner")
     from toolkit.catalog import load_catalog
+    from toolkit.cli._lang import LogNames
     from toolkit.engine.tactics import TacticsGame
+    from toolkit.i18n import t
     from toolkit.paths import CARDS_DIR
 
     catalog = load_catalog([CARDS_DIR / "tactics"])
     engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed)
     start = len(engine.log)
     engine.run_text(text, seat=1)
-    events = [e.to_json() for e in list(engine.log)[start:]]
+    names = LogNames(catalog.records, language)
+    events = [names.event(e.to_json()) for e in list(engine.log)[start:]]
     state = engine.state()
     if format is OutputFormat.json:
         print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
         return
-    _print_events(events, lambda seat: f"player {seat}")
+    _print_events(events, lambda seat: t("log.player", language, n=seat), language)
     for p in state["players"]:
         sizes = " ".join(f"{k} {v}" for k, v in p.items() if k != "seat")
-        print(f"player {p['seat']}: {sizes}")
-    print(f"shop: {state['shop']}")
+        print(t("log.state", language, who=t("log.player", language, n=p["seat"]), numbers=sizes))
+    print(t("log.shop", language, n=state["shop"]))
 
 
-def _print_events(events: list[dict[str, Any]], who_is: Any) -> None:
+def _print_events(events: list[dict[str, Any]], who_is: Any, lang: str) -> None:
+    from toolkit.i18n import t
+    from toolkit.textwidth import pad
+
     for event in events:
         details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "event", "player", "visible"))
-        who = who_is(event["player"]) if "player" in event else "table"
-        hidden = "" if event["visible"] == "all" else f" (seen by {event['visible']})"
-        print(f"{event['seq']:>3} {who:<9} {event['event']:<16} {details}{hidden}")
+        who = who_is(event["player"]) if "player" in event else t("log.table", lang)
+        hidden = "" if event["visible"] == "all" else t("log.seen_by", lang, who=event["visible"])
+        print(f"{event['seq']:>3} {pad(who, 9)} {event['event']:<16} {details}{hidden}")
 
 
 def _run_netrunner(
-    text: str, fmt: str | None, seed: int, players: int, side: str | None, identity: str | None, format: OutputFormat
+    text: str,
+    fmt: str | None,
+    seed: int,
+    players: int,
+    side: str | None,
+    identity: str | None,
+    format: OutputFormat,
+    lang: str,
 ) -> None:
     """``text run --game netrunner``: the bundled example decks (one per side), then the ability."""
     from toolkit.catalog import load_catalog
+    from toolkit.cli._lang import LogNames
+    from toolkit.cli.simulate import print_sides
     from toolkit.decks import NameIndex, read_deck
     from toolkit.engine.netrunner import SEATS, NetrunnerGame, Side
+    from toolkit.i18n import t, word
     from toolkit.paths import CARDS_DIR, ROOT
 
     if players != 2:
@@ -304,15 +330,16 @@ def _run_netrunner(
     engine.log.add("side", SEATS[chosen], side=chosen, reason=why)
     engine.begin_turn(chosen)
     engine.run_text(text, chosen)
-    events = [e.to_json() for e in list(engine.log)[start:]]
+    log_names = LogNames(catalog.records, lang)
+    events = [log_names.event(e.to_json()) for e in list(engine.log)[start:]]
     state = engine.state(chosen)
     if format is OutputFormat.json:
         print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
         return
     sides = {seat: name for name, seat in SEATS.items()}
-    _print_events(events, lambda seat: sides.get(seat, f"player {seat}"))
-    for p in state["players"]:
-        numbers = " ".join(f"{k} {v}" for k, v in p.items() if k not in ("seat", "side", "identity"))
-        print(f"{p['side']} ({p['identity']}): {numbers}")
-    if state["winner"] is not None:
-        print(f"game over: the {state['winner']} wins ({state['reason']})")
+
+    def who(seat: int) -> str:
+        return word("side", sides[seat], lang) if seat in sides else t("log.player", lang, n=seat)
+
+    _print_events(events, who, lang)
+    print_sides(state, lang)
