@@ -38,10 +38,14 @@ def test_resolve_json_is_team_shot_winners_and_each_player(cli: Any, tmp_path: P
 
 
 def test_resolve_text(cli: Any, tmp_path: Path) -> None:
-    result = cli("crossfire", "resolve", write(tmp_path, "t.json", ROUND_BLUE))
+    path = write(tmp_path, "t.json", ROUND_BLUE)
+    result = cli("crossfire", "resolve", path, "--lang", "en")
     assert result.exit_code == 0
     assert result.stdout.startswith("team: blue\nshot: 3\nwinners: 1, 2, 5\n")
-    assert "  seat 3 assassin  hit by 2 loses\n" in result.stdout  # columns fitted to their widest cell
+    assert "  seat 3 Assassin  hit by 2 loses\n" in result.stdout  # columns fitted to their widest cell
+    chinese = cli("crossfire", "resolve", path)  # the default language
+    assert chinese.stdout.startswith("获胜阵营：蓝队\n被击中：3\n获胜者：1、2、5\n")
+    assert "  座位 3 刺客   被 2 击中 负\n" in chinese.stdout
 
 
 @pytest.mark.parametrize(
@@ -122,11 +126,13 @@ def test_simulate_plot(cli: Any, tmp_path: Path) -> None:
 
 
 def test_deal_text(cli: Any) -> None:
-    result = cli("crossfire", "deal", "--players", "6", "--seed", "2")
+    result = cli("crossfire", "deal", "--players", "6", "--seed", "2", "--lang", "en")
     assert result.exit_code == 0
     assert "seat 1 shuffles the cards of seats 6, 1, 2" in result.stdout
     assert "seat 4 shuffles the cards of seats 3, 4, 5" in result.stdout
-    assert result.stdout == cli("crossfire", "deal", "--players", "6", "--seed", "2").stdout
+    assert result.stdout == cli("crossfire", "deal", "--players", "6", "--seed", "2", "--lang", "en").stdout
+    chinese = cli("crossfire", "deal", "--players", "6", "--seed", "2").stdout
+    assert "1 号座位洗混 6、1、2 号座位的牌" in chinese
 
 
 @pytest.mark.parametrize(
@@ -183,7 +189,7 @@ def test_resolve_reads_the_deal_filled_in(cli: Any, tmp_path: Path) -> None:
     by_seat = {p["seat"]: p for p in data["players"]}
     assert by_seat[bomber]["hit_by"] and not by_seat[bomber]["wins"]
     assert [p["name"] for p in data["players"]] == names.split(",")
-    text = cli("crossfire", "resolve", path).stdout
+    text = cli("crossfire", "resolve", path, "--lang", "en").stdout
     name = names.split(",")[assassins[1] - 1]
     assert f"winners: {assassins[0]} ({names.split(',')[assassins[0] - 1]}), {assassins[1]} ({name})" in text
     assert f"hit by {assassins[1]} ({name})" in text

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from toolkit import i18n
 from toolkit.cli import tables
 from toolkit.cli.app import OutputFormat
 from toolkit.cli.progress import Progress
@@ -48,8 +49,8 @@ LangOption = Annotated[
     str | None,
     typer.Option(
         "--lang",
-        help="Language of the roles shown to players and printed on slips: zh-Hans or en. Default: lang = ... "
-        "in dossier.toml or the user config, else zh-Hans.",
+        help="Names, headings and labels in zh-Hans or en, the roles shown to players and printed on slips "
+        "included. Default: lang = ... in dossier.toml or the user config, else zh-Hans.",
         show_default=False,
     ),
 ]
@@ -168,48 +169,8 @@ def player_names(names: str | None, name: list[str] | None, players: int) -> dic
     return dict(enumerate(given, start=1))
 
 
-LABELS: dict[str, dict[str, str]] = {
-    "en": {
-        "team": "Team",
-        "win": "You win",
-        "play": "How it plays",
-        "seen": "Cards you saw in the deal",
-        "seat": "Seat {seat}",
-        "blue": "blue team: keep the VIP from being hit",
-        "red": "red team: get the VIP hit",
-        "none": "no team: only your own goal counts",
-        "armed": "Armed: when everyone points, your pointing can hit.",
-        "unarmed": "Unarmed: your pointing hits no one.",
-        "sniper_assassin": "Armed: if the Sniper's shot cards do not decide the game, you point at a player and fire.",
-        "sniper_other": "In sniper mode you do not point; only the Assassins fire.",
-        "public": "Your role is public: play it face up.",
-        "fold": "Fold the flap up along the dashed line. Open it only where no one else can see.",
-        "keep": "Keep folded. Open only where no one else can see.",
-        "sep": ", ",
-        "join": " ",
-        "colon": ": ",
-    },
-    "zh-Hans": {
-        "team": "阵营",
-        "win": "胜利条件",
-        "play": "玩法",
-        "seen": "发牌时你见过的牌",
-        "seat": "{seat} 号座位",
-        "blue": "蓝队（保护方）：确保 VIP 不被击中",
-        "red": "红队（刺杀方）：让 VIP 被击中",
-        "none": "无阵营：只看个人胜负",
-        "armed": "持械：开枪时你的指向可以击中玩家。",
-        "unarmed": "不持械：你的指向不产生击杀效果。",
-        "sniper_assassin": "持械：若狙击手的射击卡未分出胜负，你指向 1 名玩家开枪。",
-        "sniper_other": "狙击手模式中你不指向任何人；只有刺客开枪。",
-        "public": "你的角色公开：身份卡面朝上摆在面前。",
-        "fold": "沿虚线把下半部分向上折起。只在别人看不到时打开。",
-        "keep": "请保持折叠，只在别人看不到时打开。",
-        "sep": "、",
-        "join": "",
-        "colon": "：",
-    },
-}
+# What a role card says around the role's own text, per language (toolkit.i18n, the "card." entries).
+LABELS: dict[str, dict[str, str]] = {lang: i18n.table("card", lang) for lang in i18n.LANGS}
 
 
 @dataclass(frozen=True)
@@ -228,12 +189,13 @@ class RoleCard:
 
     @property
     def player(self) -> str:
-        return f"player {self.seat}" + (f" ({self.name})" if self.name else "")
+        if self.name:
+            return self.labels["player_named"].format(seat=self.seat, name=self.name)
+        return self.labels["player"].format(seat=self.seat)
 
 
 def role_name(game: Crossfire, role_id: str, lang: str) -> str:
-    record = game.records[role_id]
-    return (record.name.en if lang == "en" else None) or record.name.zh_hans
+    return i18n.name_of(game.records[role_id], lang)
 
 
 def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) -> list[RoleCard]:
@@ -334,12 +296,13 @@ class PrivateReveal:
         shown = False
         try:
             for card in cards:
-                self.read(f"Pass to {card.player}. Press Enter when only they can see the screen. ")
+                labels = card.labels
+                self.read(labels["pass_to"].format(player=card.player))
                 self.clear()
                 shown = True
-                self.write(f"{card.player[0].upper()}{card.player[1:]}, your role:\n\n")
+                self.write(labels["your_role"].format(player=card.player[:1].upper() + card.player[1:]) + "\n\n")
                 self.write("\n".join(card_lines(card, self.bold)) + "\n\n")
-                self.read("Press Enter to hide. ")
+                self.read(labels["hide"])
                 self.clear()
                 shown = False
         except (EOFError, KeyboardInterrupt):
@@ -432,7 +395,11 @@ def deal(
     seats = player_names(names, name, players)
     table = result.to_json(seats)
     slip_cards = role_cards(game, result, seats, language) if slips is not None or private else []
-    pdf = _slips_pdf(slip_cards, result, players) if slips is not None else None  # before anything is written
+    pdf = (  # drawn before anything is written
+        _slips_pdf(slip_cards, result, players, language, _mode_name(records, result.mode, language))
+        if slips is not None
+        else None
+    )
     if out is not None:
         _write_json(out, table)
     if slips is not None and pdf is not None:
@@ -441,53 +408,78 @@ def deal(
         _dump(table)
         return
     hidden = private or slips is not None
-    _print_public(game, result, players, seats, language, seed if not (hidden and secret) else None)
+    _print_public(game, records, result, players, seats, language, seed if not (hidden and secret) else None)
+    t = i18n.t
     if not hidden:
-        headers = ["seat", "name", "role", "seen"] if seats else ["seat", "role", "seen"]
+        keys = ["cf.seat", "cf.name", "cf.role", "cf.seen"] if seats else ["cf.seat", "cf.role", "cf.seen"]
+        sep = t("sep", language)
         deal = [
-            [seat, *([seats.get(seat, "")] if seats else []), role, ", ".join(result.seen[seat])]
+            [
+                seat,
+                *([seats.get(seat, "")] if seats else []),
+                role_name(game, role, language),
+                sep.join(role_name(game, r, language) for r in result.seen[seat]),
+            ]
             for seat, role in result.roles.items()
         ]
-        print(tables.render(headers, deal, align=">" + "<" * (len(headers) - 1)))
+        print(tables.render([t(k, language) for k in keys], deal, align=">" + "<" * (len(keys) - 1)))
     if slips is not None:
-        print(f"{slips}: {players} role slips written; cut them apart and fold each flap up before handing them out")
+        print(t("cf.slips", language, path=slips, n=players))
     if out is not None:
-        print(
-            f"{out}: the deal written (roles included); fill in each player's aim after the shooting, then resolve it"
-        )
+        print(t("cf.table_written", language, path=out))
     if private:
-        print("Each player will now see only their own role.")
+        print(t("cf.reveal_start", language))
         PrivateReveal().run(slip_cards)
-        print(
-            f"All {players} players have seen their roles. Start the {_discussion(records)} discussion; "
-            "when it ends, everyone points at once."
-        )
+        seconds = _discussion(records)
+        if seconds % 60 == 0:
+            print(t("cf.reveal_done", language, n=players, minutes=seconds // 60))
+        else:
+            print(t("cf.reveal_done_seconds", language, n=players, seconds=seconds))
         if out is None:
-            print("After the shooting, write the table (roles as revealed, who pointed at whom) and resolve it.")
+            print(t("cf.reveal_after", language))
 
 
-def _discussion(records: Sequence[Any]) -> str:
-    """How long the discussion lasts, from the game record: "3-minute"."""
-    seconds = next(
-        (r.discussion_seconds for r in records if getattr(r, "kind", None) == "game" and r.game == "crossfire"), 180
+def _discussion(records: Sequence[Any]) -> int:
+    """How long the discussion lasts, in seconds, from the game record."""
+    return int(
+        next((r.discussion_seconds for r in records if getattr(r, "kind", None) == "game" and r.game == "crossfire"), 180)
     )
-    return f"{seconds // 60}-minute" if seconds % 60 == 0 else f"{seconds}-second"
+
+
+def _mode_name(records: Sequence[Any], mode_id: str, lang: str) -> str:
+    """The mode's name in ``lang`` (``Crossfire mode``, ``狙击手模式``); ``ID mode`` when the pool lacks it."""
+    mode = next(
+        (r for r in records if getattr(r, "kind", None) == "mode" and r.game == "crossfire" and r.id == mode_id),
+        None,
+    )
+    return i18n.name_of(mode, lang) if mode is not None else f"{mode_id} mode"
 
 
 def _print_public(
-    game: Crossfire, result: Deal, players: int, seats: dict[int, str], lang: str, seed: int | None
+    game: Crossfire,
+    records: Sequence[Any],
+    result: Deal,
+    players: int,
+    seats: dict[int, str],
+    lang: str,
+    seed: int | None,
 ) -> None:
-    def who(seat: int) -> str:
-        return f"{seat} ({seats[seat]})" if seat in seats else str(seat)
+    t = i18n.t
 
-    setup = ", ".join(f"{role_name(game, r, lang)} {r} x{n}" for r, n in result.setup.items())
-    shown_seed = f", seed {seed}" if seed is not None else ""
-    print(f"{result.mode} mode, {players} players{shown_seed}, dealer seat {who(result.dealer)}")
-    print(f"set-up: {setup}")
+    def who(seat: int) -> str:
+        if seat in seats:
+            return t("cf.seat_named", lang, seat=seat, name=seats[seat])
+        return t("cf.seat_n", lang, seat=seat)
+
+    setup = t("sep", lang).join(f"{role_name(game, r, lang)} {r} x{n}" for r, n in result.setup.items())
+    shown_seed = t("cf.seed", lang, seed=seed) if seed is not None else ""
+    mode_name = _mode_name(records, result.mode, lang)
+    print(t("cf.header", lang, mode=mode_name, n=players, seed=shown_seed, dealer=who(result.dealer)))
+    print(t("cf.setup", lang, roles=setup))
     for seat, role in result.public.items():
-        print(f"seat {who(seat)} is the public {role} (not dealt)")
+        print(t("cf.public", lang, seat=who(seat), role=role_name(game, role, lang)))
     for by, trio in result.shuffles:
-        print(f"seat {who(by)} shuffles the cards of seats {', '.join(map(str, trio))}")
+        print(t("cf.shuffles", lang, seat=who(by), seats=t("sep", lang).join(map(str, trio))))
 
 
 def _write_json(path: Path, data: Any) -> None:
@@ -528,14 +520,11 @@ def slips_for(cards: Sequence[RoleCard]) -> list[Slip]:
     return result
 
 
-def _slips_pdf(cards: Sequence[RoleCard], result: Deal, players: int) -> bytes:
+def _slips_pdf(cards: Sequence[RoleCard], result: Deal, players: int, lang: str = "en", mode: str = "") -> bytes:
     from toolkit.sheets.slips import slips_pdf
 
-    footer = (
-        f"Crossfire / 谍战特工 · {result.mode} mode · {players} players · cut along the grey lines, "
-        "fold each flap up along the dashed line"
-    )
-    return slips_pdf(slips_for(cards), title=f"Crossfire role slips, {players} players", footer=footer)
+    footer = i18n.t("cf.slips_footer", lang, mode=mode or f"{result.mode} mode", n=players)
+    return slips_pdf(slips_for(cards), title=i18n.t("cf.slips_title", lang, n=players), footer=footer)
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
@@ -555,7 +544,12 @@ def resolve(
     ],
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
+    lang: LangOption = None,
 ) -> None:
+    from toolkit.config import output_lang
+
+    language = output_lang(lang)
+    t = i18n.t
     game = _game(cards)
     table = game.table(_read_table(file), str(file))
     outcome = game.resolve(table)
@@ -578,18 +572,20 @@ def resolve(
         return
 
     def who(seat: int) -> str:
-        return f"{seat} ({names[seat]})" if names.get(seat) else str(seat)
+        return t("cf.who", language, seat=seat, name=names[seat]) if names.get(seat) else str(seat)
 
-    print(f"team: {outcome.team}")
-    print(f"shot: {', '.join(map(who, outcome.shot)) or '-'}")
-    print(f"winners: {', '.join(map(who, outcome.winners)) or '-'}")
+    sep = t("sep", language)
+    print(t("cf.team", language, team=i18n.word("team", str(outcome.team), language)))
+    print(t("cf.shot", language, seats=sep.join(map(who, outcome.shot)) or "-"))
+    print(t("cf.winners", language, seats=sep.join(map(who, outcome.winners)) or "-"))
     named = any(names.values())
     lines = []
     for seat, role in sorted(zip(table.seats, table.roles, strict=True), key=lambda p: p[0]):
         by = hit_by.get(seat)
-        hit = f"hit by {', '.join(map(who, by))}" if by else "not hit"
+        hit = t("cf.hit_by", language, seats=sep.join(map(who, by))) if by else t("cf.not_hit", language)
         label = [names[seat] or ""] if named else []
-        lines.append(["seat", seat, *label, role.id, hit, "wins" if seat in winners else "loses"])
+        outcome_word = t("cf.wins" if seat in winners else "cf.loses", language)
+        lines.append([t("cf.seat", language), seat, *label, role_name(game, role.id, language), hit, outcome_word])
     print(tables.render(None, lines, align="<>" + "<" * (4 if named else 3), gap=" ", indent="  "))
 
 
@@ -607,7 +603,11 @@ def score(
     files: Annotated[list[Path], typer.Argument(help="One table per round (the tables resolve reads).")],
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
+    lang: LangOption = None,
 ) -> None:
+    from toolkit.config import output_lang
+
+    language = output_lang(lang)
     game = _game(cards)
     rounds = []
     for path in files:
@@ -617,8 +617,14 @@ def score(
     if format is OutputFormat.json:
         _dump({"rounds": len(rounds), "scores": rows, "winners": [r["player"] for r in rows if r["winner"]]})
         return
-    print(f"{len(rounds)} round(s)")
-    scores = [[row["player"], row["score"], "winner" if row["winner"] else ""] for row in rows]
+    print(i18n.t("cf.rounds", language, n=len(rounds)))
+    winner = i18n.t("cf.winner", language)
+
+    def player(key: str) -> str:  # a table without names counts by "seat N"
+        seat = key.removeprefix("seat ")
+        return i18n.t("cf.seat_n", language, seat=seat) if key.startswith("seat ") and seat.isdigit() else key
+
+    scores = [[player(row["player"]), row["score"], winner if row["winner"] else ""] for row in rows]
     print(tables.render(None, scores, align="<><", indent="  "))
 
 
