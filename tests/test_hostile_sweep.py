@@ -348,3 +348,68 @@ def test_print_keeps_a_file_that_is_no_pdf(tmp_path: Path) -> None:
     result = run("print", "smoke_grenade", "--out", mine)
     refused(result, 2, str(mine), "is not a PDF file")
     assert mine.read_text(encoding="utf-8") == USER_TEXT
+
+
+def test_an_earlier_output_larger_than_the_head_read_is_still_replaced(tmp_path: Path) -> None:
+    page = write(tmp_path / "big.html", b"<!DOCTYPE html>\n" + b"<p>x</p>" * (600 * 1024))  # over 4 MiB
+    check_replaceable(page, HTML)
+
+
+def test_deal_refuses_one_file_for_the_table_and_the_slips(tmp_path: Path) -> None:
+    result = run("crossfire", "deal", "-n", "6", "--out", tmp_path / "x.pdf", "--slips", tmp_path / "x.pdf")
+    refused(result, 2, "--out and --slips are both")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_print_quotes_a_long_id_short(tmp_path: Path) -> None:
+    result = run("print", "--out", tmp_path / "o.pdf", "--", "x" * 10_000)
+    refused(result, 2, "'xxxx", "…': no printable card")
+    assert len(result.stderr) < 200
+
+
+# --------------------------------------------------------------------------
+# map states and replays of odd shapes
+
+
+STATE = {"map": "dockyard", "units": [{"uid": 1, "kind": "agent", "seat": 1, "pos": [5, 2], "facing": "e"}]}
+
+
+def unit(**changes: Any) -> dict[str, Any]:
+    return {**STATE, "units": [{**STATE["units"][0], **changes}]}
+
+
+@pytest.mark.parametrize(
+    ("state", "fragment"),
+    [
+        (unit(facing=[]), "/units/0/facing: one of n, e, s, w, not a list"),
+        (unit(facing={}), "/units/0/facing: one of n, e, s, w, not an object"),
+        (unit(vision=5), "/units/0/vision: an object such as"),
+        (unit(vision="side"), "/units/0/vision: an object such as"),
+        (unit(hp="x" * 5000), "/units/0/hp: an integer, not a text"),
+        (None, "a game state is a JSON object, not null"),
+        ({**STATE, "units": STATE["units"] * 1000}, "/units: 1000 units on a map of 192 cells"),
+    ],
+)
+def test_a_state_of_odd_shape_is_one_line(tmp_path: Path, state: Any, fragment: str) -> None:
+    path = write(tmp_path / "s.json", state)
+    result = run("map", "render", MAP, "--state", path, "--out", tmp_path / "o.svg")
+    refused(result, 2, f"{path}:1:", fragment)
+    frames = write(tmp_path / "f.json", [{"state": state, "events": []}])
+    replay = run("map", "replay", MAP, frames, "--out", tmp_path / "o.html")
+    refused(replay, 2, f"{frames}:1:", fragment.replace("/units", "/0/state/units"))
+    assert not (tmp_path / "o.svg").exists() and not (tmp_path / "o.html").exists()
+
+
+def test_a_replay_of_too_many_frames_is_refused(tmp_path: Path) -> None:
+    from toolkit.board.replay import MAX_FRAMES
+
+    frames = write(tmp_path / "f.json", [{"state": {}, "events": []}] * (MAX_FRAMES + 1))
+    result = run("map", "replay", MAP, frames, "--out", tmp_path / "o.html")
+    refused(result, 2, f"{frames}:1:1", f"{MAX_FRAMES + 1} frames; a replay holds at most {MAX_FRAMES}")
+
+
+def test_lint_names_the_json_type_of_a_record_that_is_not_an_object(tmp_path: Path) -> None:
+    card = write(tmp_path / "x.json", "null")
+    result = run("lint", card)
+    assert result.exit_code == 1
+    assert f"{card}:1:1: error card.schema: a record is a JSON object, not null" in result.stdout

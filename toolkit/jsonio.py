@@ -232,6 +232,20 @@ def atomic_write_bytes(
     write_bytes(Path(path), data, follow_symlinks=follow_symlinks, replaces=replaces)
 
 
+def json_kind(value: Any) -> str:
+    """How a message names a JSON value of the wrong type: ``null``, ``true``, ``the number 5``,
+    ``the text 'x'`` (short ones quoted, long ones only named), ``a list``, ``an object``."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return f"the number {value}" if len(str(value)) <= 24 else "a number"
+    if isinstance(value, str):
+        return f"the text {value!r}" if len(value) <= 40 else "a text"
+    return "a list" if isinstance(value, list) else "an object"
+
+
 def escape_pointer_token(token: str | int) -> str:
     return str(token).replace("~", "~0").replace("/", "~1")
 

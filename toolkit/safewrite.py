@@ -131,7 +131,7 @@ SVG = OutputKind("an SVG image", starts_with(b"<?xml", b"<svg"))
 HTML = OutputKind("an HTML page", starts_with(b"<!DOCTYPE html", b"<!doctype html", b"<html"))
 SQLITE = OutputKind("an SQLite database", starts_with(b"SQLite format 3\x00"))
 HEAD_BYTES = 4 * 2**20
-"""The most of an existing file :func:`check_replaceable` reads to tell what it is (a larger one is not ours)."""
+"""The most of an existing file :func:`check_replaceable` reads to tell what it is."""
 
 
 def check_replaceable(path: Path, kind: OutputKind) -> None:
@@ -151,7 +151,7 @@ def check_replaceable(path: Path, kind: OutputKind) -> None:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
             return
-        head = os.read(fd, HEAD_BYTES) if info.st_size <= HEAD_BYTES else b""
+        head = os.read(fd, HEAD_BYTES)  # the start of a larger file (a test that needs it all then says no)
     except OSError as exc:
         raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
     finally:

@@ -31,6 +31,7 @@ from toolkit.jsonio import (
     JsonSyntaxError,
     Source,
     canonical_dumps,
+    json_kind,
     loads_limited,
     loc_pointer,
     pointer,
@@ -203,7 +204,7 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
         return
     entry.data = data
     if not isinstance(data, dict):
-        entry.add("card.schema", f"a record is a JSON object, not {type(data).__name__}")
+        entry.add("card.schema", f"a record is a JSON object, not {json_kind(data)}")
         return
     game, kind = data.get("game"), data.get("kind")
     if game not in GAMES:

@@ -24,6 +24,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from toolkit.jsonio import json_kind
+
 if TYPE_CHECKING:
     from toolkit.board import Board
 
@@ -178,7 +180,7 @@ def _cell_of(value: Any, board: Board, where: str) -> tuple[int, int]:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise StateError(f"{where}: a cell is [x, y] (two integers), not {value!r}", where)
+        raise StateError(f"{where}: a cell is [x, y] (two integers), not {json_kind(value)}", where)
     cell = (int(value[0]), int(value[1]))
     if not board.inside(cell):
         raise StateError(f"{where}: cell {list(cell)} is outside the {board.width}x{board.height} map", where)
@@ -188,10 +190,11 @@ def _cell_of(value: Any, board: Board, where: str) -> tuple[int, int]:
 def validate_state(board: Board, state: Any) -> None:
     """Check that ``state`` is a game state this board can draw; raise :class:`StateError` if not."""
     if not isinstance(state, Mapping):
-        raise StateError(f"a game state is a JSON object, not {type(state).__name__}")
+        raise StateError(f"a game state is a JSON object, not {json_kind(state)}")
     map_id = state.get("map")
     if map_id is not None and board.map_id and map_id != board.map_id:
-        raise StateError(f"/map: the state is for map {map_id!r}, not {board.map_id!r}", "/map")
+        shown = repr(map_id) if isinstance(map_id, str) and len(map_id) <= 40 else json_kind(map_id)
+        raise StateError(f"/map: the state is for map {shown}, not {board.map_id!r}", "/map")
     destroyed = state.get("destroyed", [])
     if not isinstance(destroyed, list):
         raise StateError("/destroyed: a list of [x, y] cells", "/destroyed")
@@ -200,18 +203,26 @@ def validate_state(board: Board, state: Any) -> None:
     units = state.get("units", [])
     if not isinstance(units, list):
         raise StateError("/units: a list of units", "/units")
+    if len(units) > board.width * board.height:  # each unit stands on a cell of its own
+        cells = board.width * board.height
+        raise StateError(f"/units: {len(units)} units on a map of {cells} cells; at most one a cell", "/units")
     for index, unit in enumerate(units):
         where = f"/units/{index}"
         if not isinstance(unit, Mapping):
             raise StateError(f"{where}: a unit is a JSON object", where)
         _cell_of(unit.get("pos"), board, f"{where}/pos")
         facing = unit.get("facing")
-        if unit.get("kind") != "obstacle" and facing is not None and facing not in FACING_VECTORS:
-            raise StateError(f"{where}/facing: {facing!r} is not one of n, e, s, w", f"{where}/facing")
+        if unit.get("kind") != "obstacle" and facing is not None and (
+            not isinstance(facing, str) or facing not in FACING_VECTORS
+        ):
+            raise StateError(f"{where}/facing: one of n, e, s, w, not {json_kind(facing)}", f"{where}/facing")
         for key in ("hp", "max_hp", "seat", "uid"):
             value = unit.get(key)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise StateError(f"{where}/{key}: an integer, not {value!r}", f"{where}/{key}")
+                raise StateError(f"{where}/{key}: an integer, not {json_kind(value)}", f"{where}/{key}")
+        vision = unit.get("vision")
+        if vision is not None and not isinstance(vision, Mapping):
+            raise StateError(f'{where}/vision: an object such as {{"side": true}}, not {json_kind(vision)}', f"{where}/vision")
 
 
 def board_for_state(board: Board, state: Mapping[str, Any] | None) -> Board:

@@ -24,6 +24,10 @@ from .draw import StateError, draw, embedded_font_css, to_svg, validate_state
 if TYPE_CHECKING:
     from toolkit.board import Board
 
+MAX_FRAMES = 5000
+"""The most frames a replay page holds: every frame embeds its drawing, so the page grows with each one (a
+500-round game of four players, the longest `simulate` plays, has under 2000)."""
+
 CSS = """
 :root { color-scheme: light; --ink: #1b1b1b; --muted: #6b6b6b; --line: #d9d3c7; --hi: #fff3c4; }
 * { box-sizing: border-box; }
@@ -133,6 +137,8 @@ def check_frames(board: Board, frames: Sequence[Mapping[str, Any]]) -> None:
     """Raise StateError (its pointer into the list of frames) for a frame this board cannot draw."""
     if not frames:
         raise StateError("a replay needs at least one frame")
+    if len(frames) > MAX_FRAMES:
+        raise StateError(f"{len(frames)} frames; a replay holds at most {MAX_FRAMES} (each is a drawing of the map)")
     for index, frame in enumerate(frames):
         if not isinstance(frame, Mapping) or "state" not in frame:
             raise StateError(f"/{index}: a frame is an object with a 'state'", f"/{index}")

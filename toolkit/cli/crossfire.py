@@ -4,6 +4,7 @@ score rounds, simulate."""
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import shutil
 import sys
@@ -374,6 +375,8 @@ def deal(
 ) -> None:
     from toolkit.config import output_lang
 
+    if out is not None and slips is not None and os.path.abspath(out) == os.path.abspath(slips):
+        raise DossierError(f"--out and --slips are both {out}: the table and the slips need two files")
     if private and format is OutputFormat.json:
         raise DossierError("--private shows each role on the terminal; it cannot be used with --format json")
     if private and not _interactive():

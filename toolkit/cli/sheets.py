@@ -367,6 +367,11 @@ def _order(record: Any) -> tuple[Any, ...]:
     return (record.game, KIND_ORDER.get(record.kind, 9), record.id)
 
 
+def _quoted(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message, cut short past ``limit`` characters (a pasted novel stays one short line)."""
+    return repr(text if len(text) <= limit else text[: limit - 1] + "…")
+
+
 def _find(catalog: Any, ref: str, game: str | None) -> Any:
     """A printable record by ``game/id``, ``id`` or name (either language)."""
     from toolkit.decks import NameIndex
@@ -379,7 +384,7 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
     matches = [r for r in NameIndex(catalog.records).lookup(key, wanted_game) if is_printable(r)]
     if not matches:
         where = f" in {wanted_game}" if wanted_game else ""
-        raise DossierError(f"{ref!r}: no printable card with that id or name{where}")
+        raise DossierError(f"{_quoted(ref)}: no printable card with that id or name{where}")
     if len(matches) > 1:
         choices = ", ".join(f"{r.game}/{r.id}" for r in matches)
         raise DossierError(f"{ref!r} names {len(matches)} cards: {choices}; write game/id")
@@ -429,7 +434,7 @@ def _query_records(catalog: Any, query: str, game: str | None, db: str | None) -
         with open_database(db) as database:
             hits = search(database, query, game=game)
     except QueryError as exc:
-        raise DossierError(f"--query {query!r}: {exc}") from None
+        raise DossierError(f"--query {_quoted(query)}: {exc}") from None
     records = []
     for hit in hits:
         record = catalog.get(hit.game, hit.id, hit.kind)
@@ -440,7 +445,7 @@ def _query_records(catalog: Any, query: str, game: str | None, db: str | None) -
         if is_printable(record):
             records.append(record)
     if not records:
-        raise DossierError(f"--query {query!r}: no printable cards match", exit_code=1)
+        raise DossierError(f"--query {_quoted(query)}: no printable cards match", exit_code=1)
     return records
 
 

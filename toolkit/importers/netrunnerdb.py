@@ -58,6 +58,7 @@ from toolkit.jsonio import (
     JsonSyntaxError,
     canonical_dumps,
     escape_pointer_token,
+    json_kind,
     loads_limited,
     pointer_position,
     read_regular,
@@ -412,17 +413,7 @@ def _read_json(path: Path) -> Any:
         raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
 
 
-def _kind(value: Any) -> str:
-    """How a finding names the JSON type of ``value``."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return f"the number {value}" if len(str(value)) <= 24 else "a number"
-    if isinstance(value, str):
-        return f"the text {value!r}" if len(value) <= 40 else "a text"
-    return "a list" if isinstance(value, list) else "an object"
+_kind = json_kind  # how a finding names the JSON type of a value
 
 
 class _Shapes:
