@@ -413,3 +413,88 @@ def test_lint_names_the_json_type_of_a_record_that_is_not_an_object(tmp_path: Pa
     result = run("lint", card)
     assert result.exit_code == 1
     assert f"{card}:1:1: error card.schema: a record is a JSON object, not null" in result.stdout
+
+
+# --------------------------------------------------------------------------
+# import csv: cells and sheets past the limits
+
+
+@pytest.mark.parametrize(
+    ("header", "cell", "fragment"),
+    [
+        ("cost.mortgage", "9" * 5000, "has 5000 digits; the limit is 18"),
+        ("cost.mortgage", "9" * 400 + ".0", "has 400 digits; the limit is 18"),
+        ("equipment", '"{""size"": NaN}"', "NaN is not a JSON value"),
+        ("equipment", '"' + "[" * 10_000 + '"', "is not JSON"),
+    ],
+)
+def test_a_csv_cell_past_the_limits_is_a_finding(tmp_path: Path, header: str, cell: str, fragment: str) -> None:
+    sheet = write(tmp_path / "c.csv", f"id,name.zh-Hans,category,{header}\nx,叉,equipment,{cell}\n")
+    result = run("import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out")
+    assert result.exit_code == 1, result.output
+    assert f"{sheet}:2:4: error csv.value: column '{header}': " in result.stderr and fragment in result.stderr
+    assert all(len(line) < 300 for line in result.stderr.splitlines())
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_csv_sheet_of_too_many_rows_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from toolkit.importers import spreadsheet
+
+    monkeypatch.setattr(spreadsheet, "MAX_ROWS", 3)
+    sheet = write(tmp_path / "c.csv", "id,name.zh-Hans,category\n" + "".join(f"c{i},叉,skill\n" for i in range(4)))
+    result = run("import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out")
+    refused(result, 2, f"{sheet}: 4 rows; a sheet holds at most 3 records")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_batch_of_writes_sweeps_each_directory_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sweeping before every file made importing 5,000 rows take a minute (each sweep lists the directory)."""
+    from toolkit import safewrite
+
+    swept: list[Path] = []
+    real = safewrite.sweep
+    monkeypatch.setattr(safewrite, "sweep", lambda directory, **kw: swept.append(directory) or real(directory, **kw))
+    safewrite.write_many([(tmp_path / f"a{i}.json", b"{}") for i in range(50)] + [(tmp_path / "sub.json", b"{}")])
+    assert swept == [tmp_path]
+    assert len(list(tmp_path.iterdir())) == 51
+
+
+# --------------------------------------------------------------------------
+# settings files and card pools
+
+
+@pytest.mark.parametrize(
+    ("toml", "fragment"),
+    [
+        ("a = " + "[" * 5000 + "]" * 5000 + "\n", "invalid TOML: nested too deeply"),
+        ("lang = " + "9" * 5000 + "\n", "invalid TOML: Exceeds the limit (4300 digits)"),
+    ],
+)
+def test_a_settings_file_past_the_parsers_limits_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toml: str, fragment: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    settings = write(tmp_path / "dossier.toml", toml)
+    result = run("deck", "show", EX / "tactics" / "duo.json")
+    refused(result, 2, str(settings), fragment)
+
+
+def test_a_settings_file_with_a_byte_order_mark_reads(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path / "dossier.toml", '\ufefflang = "en"\n')
+    result = run("deck", "show", EX / "tactics" / "duo.json")
+    assert result.exit_code == 0, result.output
+    assert "Jackdaw" in result.stdout
+
+
+def test_a_walk_of_a_huge_tree_stops_with_a_problem(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`lint /` or `lint /proc` walked (through their links) the whole disk for minutes; the walk is capped."""
+    from toolkit import catalog
+
+    monkeypatch.setattr(catalog, "MAX_WALK_ENTRIES", 20)
+    for i in range(5):
+        for j in range(10):
+            write(tmp_path / f"d{i}" / f"r{j}.json", CARD)
+    result = run("lint", tmp_path)
+    assert result.exit_code == 2
+    assert f"{tmp_path}: error card.io: more than 20 entries under it" in result.stdout

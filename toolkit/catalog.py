@@ -37,6 +37,13 @@ class WalkProblem:
     message: str
 
 
+MAX_WALK_ENTRIES = 50_000
+MAX_WALK_FILES = 10_000
+"""The most directory entries one walk looks at, and the most record files it collects: the bundled cards
+are a few hundred files, every NetrunnerDB card about 2,000; a walk of / or /proc (through their links)
+would otherwise go on for many minutes."""
+
+
 def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> Iterator[Path]:
     """The ``*.json`` files under ``directory`` (sorted; hidden entries skipped).
 
@@ -56,6 +63,7 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
         return
     visited = {(top.st_dev, top.st_ino)}
     found: list[Path] = []
+    seen = 0  # entries looked at: a walk of / or /proc (through their links) would not end for minutes
     Chain = tuple[tuple[tuple[int, int], Path], ...]
     stack: list[tuple[Path, Chain]] = [(directory, (((top.st_dev, top.st_ino), directory),))]
     while stack:
@@ -67,6 +75,11 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
             report(current, f"cannot read directory: {exc.strerror or exc}")
             continue
         subdirs: list[tuple[Path, Chain]] = []
+        seen += len(entries)
+        if seen > MAX_WALK_ENTRIES or len(found) > MAX_WALK_FILES:
+            what = f"{MAX_WALK_FILES} .json files" if len(found) > MAX_WALK_FILES else f"{MAX_WALK_ENTRIES} entries"
+            report(directory, f"more than {what} under it; card data holds far fewer (the walk stopped)")
+            break
         for entry in entries:
             if entry.name.startswith("."):
                 continue

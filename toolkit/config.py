@@ -31,6 +31,7 @@ from typing import Any
 
 from .errors import DossierError
 from .i18n import DEFAULT_LANG, LANGS
+from .jsonio import read_regular
 from .paths import CARDS_DIR
 
 ENV_CARDS = "DOSSIER_CARDS"
@@ -94,7 +95,7 @@ def _key_line(text: str, key: str) -> int | None:
 def read_config(path: Path) -> ConfigFile:
     """Read and check one settings file. Problems raise DossierError (exit 2) naming the file and line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path, 1 << 20).decode("utf-8-sig")  # a FIFO is refused, not waited on; a BOM dropped
     except OSError as exc:
         raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
@@ -112,6 +113,10 @@ def read_config(path: Path) -> ConfigFile:
         else:
             where = str(path)
         raise DossierError(f"{where}: invalid TOML: {_TOML_POSITION.sub('', message)}") from None
+    except RecursionError:  # arrays nested thousands deep
+        raise DossierError(f"{path}: invalid TOML: nested too deeply") from None
+    except ValueError as exc:  # an integer of thousands of digits (Python's conversion limit)
+        raise DossierError(f"{path}: invalid TOML: {' '.join(str(exc).split(';')[0].split())}") from None
 
     def fail(key: str, message: str) -> DossierError:
         line = _key_line(text, key)

@@ -240,12 +240,18 @@ def _fsync_dir(directory: Path) -> None:
             os.close(fd)
 
 
-def _stage(path: Path, data: bytes, *, follow_symlinks: bool = False) -> tuple[Path, Path]:
+def _stage(
+    path: Path, data: bytes, *, follow_symlinks: bool = False, swept: set[Path] | None = None
+) -> tuple[Path, Path]:
     """Write ``data`` to a fsynced temporary beside ``path``, with the mode the target will have;
-    return ``(target, temporary)``. On any error the temporary is removed."""
+    return ``(target, temporary)``. On any error the temporary is removed. The directory is swept
+    first, unless it is in ``swept`` (a batch sweeps each directory once, not once a file)."""
     target = check_target(Path(path), follow_symlinks=follow_symlinks)
     directory = _parent(target)
-    sweep(directory)
+    if swept is None or directory not in swept:
+        sweep(directory)
+        if swept is not None:
+            swept.add(directory)
     tmp = directory / temp_name(target.name)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
@@ -314,9 +320,10 @@ def write_many(items: list[tuple[Path, bytes]], *, meter: Meter | None = None) -
     count = meter_or_silent(meter)
     count.start("writing files", len(items))
     staged: list[tuple[Path, Path, Path]] = []
+    swept: set[Path] = set()
     try:
         for path, data in items:
-            target, tmp = _stage(path, data)
+            target, tmp = _stage(path, data, swept=swept)
             staged.append((path, target, tmp))
             count.advance()
     except BaseException:

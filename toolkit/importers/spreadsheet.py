@@ -48,6 +48,7 @@ from __future__ import annotations
 import codecs
 import csv
 import io
+import math
 import os
 import re
 import types
@@ -61,12 +62,13 @@ from pydantic import BaseModel
 
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
-from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_strict, pointer, read_regular
+from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_limited, loads_strict, pointer, read_regular
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import GAMES, KIND_DIRS, KINDS, SLUG_PATTERN, TYPE_BRANCHES, schema_path
 
 DELIMITERS = (",", ";", "\t")
 MAX_SHEET_BYTES = 32 * 2**20  # a sheet of every card of a game is a few MiB at most
+MAX_ROWS = 10_000  # records from one sheet (every Netrunner card ever printed is about 2,000)
 TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "对"})
 FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "不"})
 NULL_WORDS = frozenset({"null"})
@@ -210,13 +212,17 @@ def _literal_choices(leaf: Any) -> tuple[Any, ...] | None:
     return get_args(leaf) if get_origin(leaf) is Literal else None
 
 
+MAX_DIGITS = 18  # a whole number in a sheet: nothing a record holds needs more (and Python stops at 4300)
+
+
 def _whole_number(text: str) -> int:
     value = unicodedata.normalize("NFKC", text).strip().replace("\u2212", "-")
-    if re.fullmatch(r"[+-]?\d+", value):
-        return int(value)
-    if re.fullmatch(r"[+-]?\d+\.0*", value):  # a number cell Excel wrote as 3.0
-        return int(float(value))
-    raise _BadCell(f"{text!r} is not a whole number")
+    match = re.fullmatch(r"[+-]?(\d+)(\.0*)?", value)  # with .0: a number cell Excel wrote as 3.0
+    if match is None:
+        raise _BadCell(f"{_short(text)} is not a whole number")
+    if len(match.group(1).lstrip("0")) > MAX_DIGITS:
+        raise _BadCell(f"{_short(text)} has {len(match.group(1))} digits; the limit is {MAX_DIGITS}")
+    return int(value.split(".")[0])
 
 
 def coerce(text: str, leaf: Any, nullable: bool) -> Any:
@@ -231,29 +237,32 @@ def coerce(text: str, leaf: Any, nullable: bool) -> Any:
                 not isinstance(choice, bool) and str(choice) == word
             ):
                 return choice
-        raise _BadCell(f"{text!r} is not one of {', '.join(repr(c) for c in choices)}")
+        raise _BadCell(f"{_short(text)} is not one of {', '.join(repr(c) for c in choices)}")
     if leaf is bool:
         key = word.casefold()
         if key in TRUE_WORDS:
             return True
         if key in FALSE_WORDS:
             return False
-        raise _BadCell(f"{text!r} is not true or false (true/false, yes/no, 1/0, 是/否)")
+        raise _BadCell(f"{_short(text)} is not true or false (true/false, yes/no, 1/0, 是/否)")
     if leaf is int:
         return _whole_number(text)
     if leaf is float:
         try:
-            return float(word)
+            number = float(word)
         except ValueError:
-            raise _BadCell(f"{text!r} is not a number") from None
+            raise _BadCell(f"{_short(text)} is not a number") from None
+        if not math.isfinite(number):  # nan, inf, 1e400: no JSON number holds them
+            raise _BadCell(f"{_short(text)} is not a finite number")
+        return number
     if _structured(leaf) or leaf is Any:
         return _json_cell(text)
     return text.strip()
 
 
 def _json_cell(text: str) -> Any:
-    try:
-        return loads_strict(text)
+    try:  # limited: no NaN/Infinity (not JSON, and not writable back), no 5000-digit integers, no deep nesting
+        return loads_limited(text)
     except JsonSyntaxError as exc:
         raise _BadCell(f"{_short(text)} is not JSON ({exc.message} at character {exc.column})") from None
 
@@ -769,6 +778,8 @@ def import_csv(
     if syntax is not None:
         sheet.findings.append(Finding(syntax.code, syntax.message, "error", str(path), None, syntax.line, None))
     rows = [r for r in rows if any(c.strip() for c in r.cells)]
+    if len(rows) > MAX_ROWS + 1:
+        raise DossierError(f"{path}: {len(rows) - 1} rows; a sheet holds at most {MAX_ROWS} records (split it)")
     if not rows:
         sheet.error("csv.header", "no header row: the first row names the fields (name.zh-Hans, text, …)", 1, None)
         result.findings = sheet.findings
