@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -498,3 +499,41 @@ def test_a_walk_of_a_huge_tree_stops_with_a_problem(tmp_path: Path, monkeypatch:
     result = run("lint", tmp_path)
     assert result.exit_code == 2
     assert f"{tmp_path}: error card.io: more than 20 entries under it" in result.stdout
+
+
+@needs_fifo
+@pytest.mark.parametrize("command", [["lint"], ["fmt", "--check"], ["text", "fmt", "--check"]])
+def test_a_fifo_named_json_in_card_data_is_reported_not_skipped_in_silence(tmp_path: Path, command: list[str]) -> None:
+    write(tmp_path / "cards" / "a.json", CARD)
+    fifo(tmp_path / "cards" / "f.json")
+    result = run(*command, tmp_path / "cards")
+    assert result.exit_code == 2, result.output
+    assert f"{tmp_path / 'cards' / 'f.json'}: error card.io: not a regular file (a FIFO, device or socket)" in result.output
+
+
+def test_text_fmt_reports_dangling_links_and_rewrites_through_a_link(tmp_path: Path) -> None:
+    real = write(tmp_path / "real.json", CARD)
+    (tmp_path / "link.json").symlink_to("real.json")
+    (tmp_path / "dangling.json").symlink_to("nowhere.json")
+    result = run("text", "fmt", tmp_path)
+    assert result.exit_code == 2, result.output
+    assert "dangling.json: error card.io: dangling symbolic link" in result.stderr
+    assert (tmp_path / "link.json").is_symlink() and "你抽 2 张牌。" in real.read_text(encoding="utf-8")
+
+
+def test_a_card_file_that_is_not_utf8_is_a_problem_of_content(tmp_path: Path) -> None:
+    """Loading a pool: not UTF-8 is exit 1 (the file was read), as invalid JSON is and as lint says."""
+    pool = tmp_path / "tactics"
+    shutil.copytree(CARDS / "tactics", pool)
+    write(pool / "cards" / "zz.json", b"\xff\xfe garbage")
+    result = run("deck", "validate", EX / "tactics" / "duo.json", "--cards", pool)
+    refused(result, 1, f"{pool / 'cards' / 'zz.json'}: cannot read: not UTF-8 (byte 0)")
+
+
+def test_an_import_with_thousands_of_warnings_lists_the_first_and_counts_the_rest() -> None:
+    from toolkit.importers.netrunnerdb import MAX_LISTED, ImportReport
+
+    report = ImportReport(Path("co"), "v2", Path("out"), skipped=[f"card 'x{i}' has no title" for i in range(10_000)])
+    lines = report.lines()
+    assert len(lines) == MAX_LISTED + 1
+    assert lines[-1] == f"… and {10_000 - MAX_LISTED} more skipped entries (the first {MAX_LISTED} are listed)"

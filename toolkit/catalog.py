@@ -105,6 +105,8 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
                     subdirs.append((path, (*chain, (key, path))))
             elif stat.S_ISREG(info.st_mode) and entry.name.endswith(".json"):
                 found.append(path)
+            elif entry.name.endswith(".json"):  # a FIFO or device: never opened (a FIFO would wait forever)
+                report(path, "not a regular file (a FIFO, device or socket); not read")
         stack.extend(reversed(subdirs))
     yield from sorted(found)
 
@@ -221,8 +223,8 @@ def load_catalog(paths: Iterable[Path], *, meter: Meter | None = None) -> Catalo
     count.start("reading files", len(found))
     for path in found:
         source = read_source(path)
-        if source.text is None:
-            raise DossierError(f"{path}: cannot read: {source.error}")
+        if source.text is None:  # not UTF-8 is a problem of what was read (1), as invalid JSON is; else 2
+            raise DossierError(f"{path}: cannot read: {source.error}", exit_code=2 if source.io_error else 1)
         try:
             data = loads_limited(source.text)
         except JsonSyntaxError as exc:

@@ -144,14 +144,15 @@ def fmt_command(
     back as its canonical rendering. A file with text that does not parse is
     reported and left as it is (exit 1).
     """
-    from toolkit.catalog import discover
+    from toolkit.catalog import WalkProblem, discover
     from toolkit.cli.app import refuse_unwritable
     from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
     from toolkit.text.fmt import format_record_texts
 
     targets = _default_paths(paths)
     changed_files = failed = unreadable = 0
-    for path in discover(targets):
+    problems: list[WalkProblem] = []  # dangling links, link loops, unreadable directories: reported as fmt does
+    for path in discover(targets, problems):
         source = read_source(path)
         if source.text is None:
             print(f"{path}: error card.io: cannot read file: {source.error}", file=sys.stderr)
@@ -179,11 +180,13 @@ def fmt_command(
         if check:
             print(f"{path}: would rewrite {len(result.changes)} ability text(s)")
         else:
-            atomic_write_text(path, canonical_dumps(result.data))
+            atomic_write_text(path, canonical_dumps(result.data), follow_symlinks=True)  # as fmt: the file, kept linked
             print(f"{path}: rewrote {len(result.changes)} ability text(s)")
     if check and changed_files:
         print(f"{changed_files} file(s) would change", file=sys.stderr)
-    if unreadable:  # a file that could not be read at all is an I/O error
+    for walk in problems:
+        print(f"{walk.path}: error card.io: {walk.message}", file=sys.stderr)
+    if unreadable or problems:  # a file or directory that could not be read at all is an I/O error
         raise typer.Exit(2)
     raise typer.Exit(1 if failed or (check and changed_files) else 0)
 

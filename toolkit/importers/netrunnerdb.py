@@ -235,9 +235,19 @@ class ImportReport:
                 out.append(f"field {name!r} in {count} {where} entries not imported: {reason}")
         for pointer, count in sorted(self.untranslated.items()):
             out.append(f"{count} records have no Chinese for {pointer}; the English stands in (see 'untranslated')")
-        out.extend(self.warnings)
-        out.extend(f"skipped {item}" for item in self.skipped)
+        out.extend(_listed(self.warnings, "warnings"))
+        out.extend(_listed([f"skipped {item}" for item in self.skipped], "skipped entries"))
         return out
+
+
+MAX_LISTED = 50
+"""The most warnings (and skipped entries) listed one by one; a checkout with 100,000 bad cards gets a count."""
+
+
+def _listed(lines: list[str], what: str) -> list[str]:
+    if len(lines) <= MAX_LISTED:
+        return lines
+    return [*lines[:MAX_LISTED], f"… and {len(lines) - MAX_LISTED} more {what} (the first {MAX_LISTED} are listed)"]
 
 
 _UNMAPPED_REASONS: dict[str, str] = {
