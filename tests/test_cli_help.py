@@ -23,7 +23,8 @@ INTERNAL = re.compile(
     r"|\bRULINGS\b|\brulings?\s+[TNC]\d"  # the rulings table and its ids
     r"|\b[TNC]\d{1,2}(?:\s*[-–]\s*[TNC]?\d{1,2})?\b(?![-.\d]*\s*(?:pt|mm|px))"  # ruling ids: T5, C2-C9, N1
     r"|§\s*\d"  # sections of the seed documents
-    r"|\bDESIGN\.md\b|\bissue note\b",
+    r"|\bDESIGN\.md\b|\bissue note\b"
+    r"|\b(?:toolkit|validators|bench|tests)/[\w/]*\.py\b",  # the project's source files
     re.IGNORECASE,
 )
 

@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from typer.core import TyperGroup
 
-from toolkit.catalog import WalkProblem, context_sources, discover
 from toolkit.errors import DossierError
 from toolkit.jsonio import (
     JsonSyntaxError,
@@ -26,11 +25,11 @@ from toolkit.jsonio import (
     read_source,
     value_positions,
 )
-from toolkit.models import GAMES, KINDS, schema_path
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
 from validators.findings import Finding
 
 if TYPE_CHECKING:
+    from toolkit.catalog import WalkProblem
     from validators.lint import LintResult
 
 
@@ -79,6 +78,7 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
 )
@@ -122,6 +122,7 @@ def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) 
 
     Exit 0 clean, 1 when errors were found, 2 on usage or I/O errors.
     """
+    from toolkit.catalog import context_sources, discover
     from toolkit.cli.progress import Phases
     from validators.lint import lint_sources
 
@@ -186,6 +187,7 @@ def fmt(
     Sorted keys, 2-space indent, UTF-8 Chinese, final newline, and a "$schema"
     where a record lacks one. A file that does not parse is reported, not touched.
     """
+    from toolkit.catalog import discover
     from toolkit.cli.progress import Progress
 
     changed = failed = unreadable = 0
@@ -282,6 +284,8 @@ def add_schema_ref(path: Path, data: Any) -> None:
     """Give a record without "$schema" the relative path to its kind's schema."""
     if not isinstance(data, dict) or "$schema" in data:
         return
+    from toolkit.models import GAMES, KINDS, schema_path
+
     game, kind = data.get("game"), data.get("kind")
     if game in GAMES and (game, kind) in KINDS:
         target = SCHEMA_DIR / schema_path(str(game), str(kind))

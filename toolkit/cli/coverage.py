@@ -30,8 +30,8 @@ def coverage(
 ) -> None:
     """Simulate seeded games and report which abilities of the cards they reach and which change the game.
 
-    The games use random legal decks and decks that rotate through every card (bench/coverage.py has the
-    details); the report lists every ability, the ones never reached or never changing, and the totals.
+    The games use random legal decks and decks that rotate through every card, so each card is played;
+    the report lists every ability, the ones never reached or never changing, and the totals.
     """
     if game != "tactics":
         raise DossierError(f"--game {game}: ability coverage is measured for tactics games only")

@@ -21,7 +21,7 @@ DECK_HELP = (
     "Build, validate, inspect and convert decks.\n\n"
     "Exit 0: done (validate: every deck legal); 1: a deck file was read and has a problem (an unknown card, "
     "a bad count, a limit passed, an illegal deck); 2: a file cannot be read or written, or an option is wrong.\n\n"
-    "Limits (toolkit/decks/formats.py): a deck file is at most 256 KiB and a text line at most 4000 characters; "
+    "Limits: a deck file is at most 256 KiB and a text line at most 4000 characters; "
     "a count (a line's, an .o8d qty, a card's total) is 1 to 99; a deck holds at most 1000 cards; JSON nests at "
     "most 32 levels, its integers at most 20 digits; .o8d XML nests at most 32 elements and declares no DTD."
 )
