@@ -448,16 +448,19 @@ def test_a_csv_sheet_of_too_many_rows_is_refused(tmp_path: Path, monkeypatch: py
     assert not (tmp_path / "out").exists()
 
 
-def test_a_batch_of_writes_sweeps_each_directory_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Sweeping before every file made importing 5,000 rows take a minute (each sweep lists the directory)."""
+def test_writes_sweep_each_directory_once_a_while(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sweeping before every file made importing 5,000 rows take a minute and fmt of 3,000 cards
+    quadratic (each sweep lists the directory): a process sweeps a directory once a minute."""
     from toolkit import safewrite
 
     swept: list[Path] = []
     real = safewrite.sweep
     monkeypatch.setattr(safewrite, "sweep", lambda directory, **kw: swept.append(directory) or real(directory, **kw))
-    safewrite.write_many([(tmp_path / f"a{i}.json", b"{}") for i in range(50)] + [(tmp_path / "sub.json", b"{}")])
+    safewrite.write_many([(tmp_path / f"a{i}.json", b"{}") for i in range(50)])
+    for i in range(50):
+        safewrite.write_bytes(tmp_path / f"b{i}.json", b"{}")
     assert swept == [tmp_path]
-    assert len(list(tmp_path.iterdir())) == 51
+    assert len(list(tmp_path.iterdir())) == 100
 
 
 # --------------------------------------------------------------------------

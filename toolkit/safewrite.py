@@ -14,9 +14,11 @@ Rules (one place, so every writer behaves the same):
   target; the directory is fsynced after. A reader sees the old file or the new
   one. On any error (or a signal turned into an exception) the temporary file is
   removed and the old file is left as it was.
-- A run that was killed cannot clean up, so every write first sweeps the
-  directory: leftovers of that pattern whose process is gone (or that are older
-  than :data:`STALE_AFTER` seconds, in case the pid was reused) are removed.
+- A run that was killed cannot clean up, so a write first sweeps the directory:
+  leftovers of that pattern whose process is gone (or that are older than
+  :data:`STALE_AFTER` seconds, in case the pid was reused) are removed. A process
+  sweeps a directory once per :data:`RESWEEP_AFTER` seconds, not before every file
+  (listing a directory of thousands of cards for each of them made ``fmt`` quadratic).
 - A whole tree (``import``) is built in a sibling ``.<name>.dossier-tmp-…``
   directory and swapped in with two renames (:func:`replace_dir`); the old tree
   is kept as ``.<name>.dossier-old-…`` until the new one is in place. A sweep
@@ -240,18 +242,28 @@ def _fsync_dir(directory: Path) -> None:
             os.close(fd)
 
 
-def _stage(
-    path: Path, data: bytes, *, follow_symlinks: bool = False, swept: set[Path] | None = None
-) -> tuple[Path, Path]:
+RESWEEP_AFTER = 60.0
+"""Seconds after which a process sweeps a directory again before writing there."""
+_SWEPT: dict[str, float] = {}  # directory (absolute) -> when this process last swept it (monotonic clock)
+
+
+def _sweep_now_and_then(directory: Path) -> None:
+    """:func:`sweep` ``directory`` unless this process did so less than :data:`RESWEEP_AFTER` seconds ago."""
+    key = os.path.abspath(directory)
+    now = time.monotonic()
+    last = _SWEPT.get(key)
+    if last is not None and now - last < RESWEEP_AFTER:
+        return
+    sweep(directory)
+    _SWEPT[key] = now
+
+
+def _stage(path: Path, data: bytes, *, follow_symlinks: bool = False) -> tuple[Path, Path]:
     """Write ``data`` to a fsynced temporary beside ``path``, with the mode the target will have;
-    return ``(target, temporary)``. On any error the temporary is removed. The directory is swept
-    first, unless it is in ``swept`` (a batch sweeps each directory once, not once a file)."""
+    return ``(target, temporary)``. On any error the temporary is removed."""
     target = check_target(Path(path), follow_symlinks=follow_symlinks)
     directory = _parent(target)
-    if swept is None or directory not in swept:
-        sweep(directory)
-        if swept is not None:
-            swept.add(directory)
+    _sweep_now_and_then(directory)
     tmp = directory / temp_name(target.name)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
@@ -320,10 +332,9 @@ def write_many(items: list[tuple[Path, bytes]], *, meter: Meter | None = None) -
     count = meter_or_silent(meter)
     count.start("writing files", len(items))
     staged: list[tuple[Path, Path, Path]] = []
-    swept: set[Path] = set()
     try:
         for path, data in items:
-            target, tmp = _stage(path, data, swept=swept)
+            target, tmp = _stage(path, data)
             staged.append((path, target, tmp))
             count.advance()
     except BaseException:
