@@ -123,7 +123,9 @@ INPUTS = {
 
 @needs_fifo
 @pytest.mark.parametrize("command", INPUTS)
-def test_a_fifo_as_input_is_refused_not_waited_on(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> None:
+def test_a_fifo_as_input_is_refused_not_waited_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str
+) -> None:
     case = INPUTS[command]
     monkeypatch.chdir(tmp_path)
     fifo(tmp_path / case.name)
@@ -511,7 +513,8 @@ def test_a_fifo_named_json_in_card_data_is_reported_not_skipped_in_silence(tmp_p
     fifo(tmp_path / "cards" / "f.json")
     result = run(*command, tmp_path / "cards")
     assert result.exit_code == 2, result.output
-    assert f"{tmp_path / 'cards' / 'f.json'}: error card.io: not a regular file (a FIFO, device or socket)" in result.output
+    fifo_json = tmp_path / "cards" / "f.json"
+    assert f"{fifo_json}: error card.io: not a regular file (a FIFO, device or socket)" in result.output
 
 
 def test_text_fmt_reports_dangling_links_and_rewrites_through_a_link(tmp_path: Path) -> None:
@@ -540,3 +543,17 @@ def test_an_import_with_thousands_of_warnings_lists_the_first_and_counts_the_res
     lines = report.lines()
     assert len(lines) == MAX_LISTED + 1
     assert lines[-1] == f"… and {10_000 - MAX_LISTED} more skipped entries (the first {MAX_LISTED} are listed)"
+
+
+@pytest.mark.parametrize(
+    ("content", "fragment"),
+    [(b"garbage", "not a usable source font (Not a TrueType"), (b"ttcf\x00\x01", "not a usable source font")],
+)
+def test_fonts_build_from_a_file_that_is_no_font(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes, fragment: str
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    source = write(tmp_path / "x.otf", content)
+    result = run("fonts", "build", "--regular", source, "--bold", source)
+    refused(result, 2, str(source), fragment)
+    assert not (tmp_path / "cache").exists()

@@ -222,7 +222,8 @@ def validate_state(board: Board, state: Any) -> None:
                 raise StateError(f"{where}/{key}: an integer, not {json_kind(value)}", f"{where}/{key}")
         vision = unit.get("vision")
         if vision is not None and not isinstance(vision, Mapping):
-            raise StateError(f'{where}/vision: an object such as {{"side": true}}, not {json_kind(vision)}', f"{where}/vision")
+            message = f'an object such as {{"side": true}}, not {json_kind(vision)}'
+            raise StateError(f"{where}/vision: {message}", f"{where}/vision")
 
 
 def board_for_state(board: Board, state: Mapping[str, Any] | None) -> Board:

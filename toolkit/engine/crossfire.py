@@ -869,7 +869,9 @@ class Crossfire:
         :data:`MAX_GAMES` tables is refused (exit 2): the answer would not change, the wait would.
         """
         if not 1 <= games <= MAX_GAMES:
-            raise DossierError(f"--games {games}: play 1 to {MAX_GAMES} random tables (win rates are within ±0.3% by then)")
+            raise DossierError(
+                f"--games {games}: play 1 to {MAX_GAMES} random tables (win rates are within ±0.3% by then)"
+            )
         rng = random.Random(seed)
         dealt: Counter[str] = Counter()
         won: Counter[str] = Counter()

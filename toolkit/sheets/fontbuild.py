@@ -165,11 +165,15 @@ def open_face(source: Path, family: str = SOURCE_FAMILY) -> Any:
     """The face named ``family`` in a collection (.ttc/.otc), or the font itself."""
     from fontTools.ttLib import TTCollection, TTFont
 
-    with source.open("rb") as handle:
-        tag = handle.read(4)
-    if tag != b"ttcf":
-        return TTFont(source)
-    collection = TTCollection(source)
+    from toolkit.sheets.fonts import read_font
+
+    try:
+        data = read_font(source)  # a FIFO or device is refused, a file past the size limit too
+    except OSError as exc:
+        raise DossierError(f"{source}: cannot read: {exc.strerror or exc}") from None
+    if data[:4] != b"ttcf":
+        return TTFont(io.BytesIO(data))
+    collection = TTCollection(io.BytesIO(data))
     for face in collection.fonts:
         if face["name"].getDebugName(1) == family:
             return face
@@ -405,7 +409,13 @@ def build(
     data: dict[str, bytes] = {}
     covered: set[str] | None = None
     for style in BUNDLED:
-        data[style] = build_font(sources[style], chars, style, latin=(latin or {}).get(style), optional=optional)
+        try:
+            data[style] = build_font(sources[style], chars, style, latin=(latin or {}).get(style), optional=optional)
+        except DossierError:
+            raise
+        except Exception as exc:  # fontTools reports a file that is no usable font with assorted exception types
+            reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+            raise DossierError(f"{sources[style]}: not a usable source font ({reason})") from None
         has = font_characters(data[style])
         covered = has if covered is None else covered & has
     lacking = chars - (covered or set())
