@@ -557,3 +557,24 @@ def test_fonts_build_from_a_file_that_is_no_font(
     result = run("fonts", "build", "--regular", source, "--bold", source)
     refused(result, 2, str(source), fragment)
     assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.parametrize("command", [["lint"], ["fmt", "--check"]])
+def test_a_file_name_that_is_not_utf8_prints_under_a_strict_utf8_locale(tmp_path: Path, command: list[str]) -> None:
+    """Under a UTF-8 locale, printing the name of b'x\\xff.json' raised UnicodeEncodeError; its byte is
+    written back as it is."""
+    try:
+        open(os.fsencode(tmp_path) + b"/x\xff.json", "w").close()
+    except OSError:
+        pytest.skip("this file system refuses names that are not UTF-8")
+    import subprocess
+
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict"}
+    code = "import sys; from toolkit.cli import app; sys.exit(app())"
+    result = subprocess.run(
+        [sys.executable, "-c", code, *command, str(tmp_path)], capture_output=True, env=env, cwd=ROOT, timeout=HANG
+    )
+    assert b"Traceback" not in result.stderr, result.stderr.decode(errors="replace")
+    assert result.returncode == 1
+    output = result.stdout + result.stderr  # stdout writes the byte back; stderr (backslashreplace) escapes it
+    assert b"/x\xff.json:1:1: error card." in output or b"/x\\udcff.json:1:1: error card." in output

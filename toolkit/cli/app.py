@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
@@ -40,6 +41,10 @@ class DossierGroup(TyperGroup):
     system, a disk that fails mid-read) is an I/O error too: one line naming the file, exit 2.
     """
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        safe_output_streams()
+        return super().main(*args, **kwargs)
+
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         try:
             return super().invoke(ctx)
@@ -49,6 +54,31 @@ class DossierGroup(TyperGroup):
         except OSError as exc:
             typer.echo(f"dossier: error: {os_error_line(exc)}", err=True)
             raise typer.Exit(2) from None
+
+
+def _undecodable(exc: UnicodeError) -> tuple[str | bytes, int]:
+    """Encoding error handler for output: a file name's undecodable byte (``\udcff`` after
+    ``surrogateescape``) is written back as that byte, any other lone surrogate as ``\ud800``."""
+    if not isinstance(exc, UnicodeEncodeError):
+        raise exc
+    out = bytearray()
+    for char in exc.object[exc.start : exc.end]:
+        code = ord(char)
+        out += bytes([code - 0xDC00]) if 0xDC80 <= code <= 0xDCFF else char.encode("ascii", "backslashreplace")
+    return bytes(out), exc.end
+
+
+def safe_output_streams() -> None:
+    """Let stdout and stderr write any string: a path with bytes that are not UTF-8 (``lint`` of a
+    directory holding ``b'x\xff.json'``) raised UnicodeEncodeError under a UTF-8 locale."""
+    import codecs
+
+    codecs.register_error("dossier-undecodable", _undecodable)
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and getattr(stream, "errors", None) == "strict":
+            with contextlib.suppress(Exception):
+                reconfigure(errors="dossier-undecodable")
 
 
 def os_error_line(exc: OSError) -> str:
