@@ -256,6 +256,20 @@ MESSAGES: dict[str, dict[str, str]] = {
     "card.sep": {"en": ", ", "zh-Hans": "、"},
     "card.join": {"en": " ", "zh-Hans": ""},
     "card.colon": {"en": ": ", "zh-Hans": "："},
+    # ---- web (`dossier serve`): page words; keys start with "web." ----
+    "web.app": {"en": "Dossier", "zh-Hans": "Dossier 卡牌库"},
+    "web.nav": {"en": "Main", "zh-Hans": "主导航"},
+    "web.nav.cards": {"en": "Cards", "zh-Hans": "卡牌"},
+    "web.nav.decks": {"en": "Decks", "zh-Hans": "牌组"},
+    "web.nav.editor": {"en": "Editor", "zh-Hans": "编辑器"},
+    "web.nav.print": {"en": "Print", "zh-Hans": "打印"},
+    "web.nav.crossfire": {"en": "Crossfire", "zh-Hans": "谍战"},
+    "web.lang.switch": {"en": "中文", "zh-Hans": "English"},
+    "web.lang.label": {"en": "Language", "zh-Hans": "语言"},
+    "web.skip": {"en": "Skip to content", "zh-Hans": "跳到正文"},
+    "web.api": {"en": "API", "zh-Hans": "API"},
+    "web.error": {"en": "Error", "zh-Hans": "错误"},
+    "web.not_found": {"en": "Not found: {what}", "zh-Hans": "未找到：{what}"},
 }
 
 

@@ -1,0 +1,169 @@
+"""The application factory: :func:`create_app` over :class:`~toolkit.web.settings.WebSettings`.
+
+At start the card pool is loaded (one :class:`~toolkit.catalog.Catalog`) and the database is
+built when it is missing or older than the card files, then opened for reading. Routes reach
+both through :func:`state` (``request.app.state.web``); after a card file changes,
+:meth:`WebState.reload` loads the pool again and rebuilds the database.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+
+from toolkit.errors import DossierError
+from toolkit.web.settings import WebSettings, is_loopback
+
+if TYPE_CHECKING:
+    from toolkit.catalog import Catalog
+    from toolkit.db import Database
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+CSRF_COOKIE = "csrf"
+TOKEN_COOKIE = "token"
+LANG_COOKIE = "lang"
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
+
+
+class WebState:
+    """The catalog and the open database of one app; :meth:`reload` after a card file changed."""
+
+    def __init__(self, settings: WebSettings) -> None:
+        self.settings = settings
+        self.lock = threading.RLock()
+        self._catalog: Catalog | None = None
+        self._database: Database | None = None
+        self.generation = 0  # bumped by reload(): caches keyed on it go stale
+
+    @property
+    def catalog(self) -> Catalog:
+        if self._catalog is None:
+            with self.lock:
+                if self._catalog is None:
+                    from toolkit.catalog import load_catalog
+
+                    self._catalog = load_catalog(self.settings.cards)
+        return self._catalog
+
+    @property
+    def database(self) -> Database:
+        if self._database is None:
+            with self.lock:
+                if self._database is None:
+                    self._database = self._open()
+        return self._database
+
+    def _open(self) -> Database:
+        from toolkit.db import Database, build_database, resolve_target
+        from toolkit.db.fresh import changed_sources, recorded_sources
+
+        target = resolve_target(self.settings.db_url)
+        wanted = {str(p.resolve()) for p in self.settings.cards}
+        if target.backend == "sqlite" and target.path is not None and not target.path.is_file():
+            build_database(self.catalog, target, sources=self.settings.cards)
+            return Database(target)
+        try:
+            database = Database(target)
+        except DossierError:
+            build_database(self.catalog, target, sources=self.settings.cards)
+            return Database(target)
+        recorded = recorded_sources(database.meta)
+        if recorded is None or set(recorded) != wanted or changed_sources(database.meta):
+            database.close()
+            build_database(self.catalog, target, sources=self.settings.cards)
+            database = Database(target)
+        return database
+
+    def reload(self) -> None:
+        """Load the card pool again and rebuild the database (after the editor saved a card)."""
+        from toolkit.db import Database, build_database, resolve_target
+
+        with self.lock:
+            from toolkit.catalog import load_catalog
+
+            catalog = load_catalog(self.settings.cards)
+            target = resolve_target(self.settings.db_url)
+            build_database(catalog, target, sources=self.settings.cards)
+            old = self._database
+            self._catalog = catalog
+            self._database = Database(target)
+            self.generation += 1
+            if old is not None:
+                old.close()
+
+    def close(self) -> None:
+        if self._database is not None:
+            self._database.close()
+            self._database = None
+
+
+def state(request: Request) -> WebState:
+    """The app's :class:`WebState` (a FastAPI dependency too)."""
+    return request.app.state.web
+
+
+def create_app(settings: WebSettings) -> FastAPI:
+    """The FastAPI application: routers from :data:`toolkit.web.routes.ROUTERS`, /static, /docs."""
+    from toolkit.web.routes import ROUTERS
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        yield
+        app.state.web.close()
+
+    app = FastAPI(
+        lifespan=lifespan,
+        title="Dossier",
+        description="Card database and deck builder for tactics, netrunner and crossfire.",
+        version="0.1.0",
+    )
+    app.state.settings = settings
+    app.state.web = web = WebState(settings)
+    web.database  # build or open now: a bad --db or card pool fails at start, not at the first request  # noqa: B018
+
+    @app.middleware("http")
+    async def cookies(request: Request, call_next: Any) -> Response:
+        """Loopback-only Host check (DNS rebinding); ?lang= and ?token= become cookies; a CSRF cookie exists."""
+        if not settings.needs_token():
+            host = request.headers.get("host", "")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if not is_loopback(name) and name not in LOOPBACK_HOSTS:
+                return JSONResponse({"detail": f"host {host!r} not allowed: this server answers on loopback only"}, 403)
+        csrf = request.cookies.get(CSRF_COOKIE) or ""
+        new_csrf = None
+        if len(csrf) < 16:
+            new_csrf = csrf = secrets.token_urlsafe(24)
+        request.state.csrf = csrf
+        response: Response = await call_next(request)
+        secure = request.url.scheme == "https"
+        if new_csrf is not None:
+            response.set_cookie(CSRF_COOKIE, new_csrf, httponly=False, samesite="strict", secure=secure)
+        lang = request.query_params.get("lang")
+        if lang in ("zh-Hans", "en"):
+            response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax", secure=secure)
+        token = request.query_params.get("token")
+        if token and settings.token and secrets.compare_digest(token, settings.token):
+            response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure)
+        return response
+
+    @app.exception_handler(DossierError)
+    async def dossier_error(request: Request, exc: DossierError) -> JSONResponse:
+        return JSONResponse({"detail": exc.message}, status_code=400)
+
+    @app.get("/", include_in_schema=False)
+    def home(request: Request) -> RedirectResponse:
+        return RedirectResponse(request.url_for("cards_index").include_query_params(**request.query_params), 303)
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    for router in ROUTERS:
+        app.include_router(router)
+
+    return app
