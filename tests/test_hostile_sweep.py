@@ -578,3 +578,9 @@ def test_a_file_name_that_is_not_utf8_prints_under_a_strict_utf8_locale(tmp_path
     assert result.returncode == 1
     output = result.stdout + result.stderr  # stdout writes the byte back; stderr (backslashreplace) escapes it
     assert b"/x\xff.json:1:1: error card." in output or b"/x\\udcff.json:1:1: error card." in output
+
+
+@pytest.mark.parametrize("command", [["lint"], ["fmt"], ["fmt", "--check"], ["text", "fmt"]])
+def test_a_directory_without_json_files_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
+    result = run(*command, tmp_path)
+    refused(result, 2, f"no .json files under {tmp_path}")

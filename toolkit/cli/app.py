@@ -223,6 +223,8 @@ def fmt(
     changed = failed = unreadable = 0
     problems: list[WalkProblem] = []
     found = discover(default_paths(paths), problems)
+    if not found and not problems:  # as lint says: an empty directory is more likely a wrong path than clean
+        raise DossierError(f"no .json files under {', '.join(map(str, default_paths(paths)))}")
     with Progress(len(found), "checking files" if check else "formatting files") as bar:
         for path in found:
             bar.advance()

@@ -152,7 +152,10 @@ def fmt_command(
     targets = _default_paths(paths)
     changed_files = failed = unreadable = 0
     problems: list[WalkProblem] = []  # dangling links, link loops, unreadable directories: reported as fmt does
-    for path in discover(targets, problems):
+    found = discover(targets, problems)
+    if not found and not problems:  # as lint and fmt say
+        raise DossierError(f"no .json files under {', '.join(map(str, targets))}")
+    for path in found:
         source = read_source(path)
         if source.text is None:
             print(f"{path}: error card.io: cannot read file: {source.error}", file=sys.stderr)
