@@ -9,7 +9,6 @@ import secrets
 import shutil
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -19,6 +18,7 @@ from toolkit import i18n
 from toolkit.cli import tables
 from toolkit.cli.app import OutputFormat
 from toolkit.cli.progress import Progress
+from toolkit.engine.crossfire_cards import RoleCard, role_cards, role_name
 from toolkit.errors import DossierError
 
 if TYPE_CHECKING:
@@ -168,72 +168,6 @@ def player_names(names: str | None, name: list[str] | None, players: int) -> dic
     if len(given) != players:
         raise DossierError(f"{option}: {len(given)} name(s) for {players} players; give one per seat, in seat order")
     return dict(enumerate(given, start=1))
-
-
-# What a role card says around the role's own text, per language (toolkit.i18n, the "card." entries).
-LABELS: dict[str, dict[str, str]] = {lang: i18n.table("card", lang) for lang in i18n.LANGS}
-
-
-@dataclass(frozen=True)
-class RoleCard:
-    """What one player is told about their role, in one language."""
-
-    seat: int
-    name: str | None
-    role: str
-    team: str  # blue, red or none
-    team_line: str
-    win: list[str]
-    play: list[str]
-    seen: list[str]
-    labels: dict[str, str]
-
-    @property
-    def player(self) -> str:
-        if self.name:
-            return self.labels["player_named"].format(seat=self.seat, name=self.name)
-        return self.labels["player"].format(seat=self.seat)
-
-
-def role_name(game: Crossfire, role_id: str, lang: str) -> str:
-    return i18n.name_of(game.records[role_id], lang)
-
-
-def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) -> list[RoleCard]:
-    """Each seat's role as its player should see it: name, team, how it wins, how it plays, what they saw."""
-    from toolkit.text import parse_cached
-    from toolkit.text.render import render
-
-    labels = LABELS["en" if lang == "en" else "zh-Hans"]
-    cards = []
-    for seat, role_id in result.roles.items():
-        record = game.records[role_id]
-        rules = game.roles[role_id]
-        play: list[str] = []
-        if rules.public:
-            pass  # its own text says so
-        elif result.sniper and not rules.marks:
-            play.append(labels["sniper_assassin" if rules.shoots and "assassin" in rules.counts_as else "sniper_other"])
-        elif rules.shoots:
-            play.append(labels["armed"])
-        elif not rules.protects:
-            play.append(labels["unarmed"])
-        play.extend(render(parse_cached(text), lang) for text in record.text)
-        seen = [] if seat in result.public else [role_name(game, r, lang) for r in result.seen[seat]]
-        cards.append(
-            RoleCard(
-                seat=seat,
-                name=names.get(seat),
-                role=role_name(game, role_id, lang),
-                team=record.team,
-                team_line=labels[record.team],
-                win=[render(parse_cached(text), lang) for text in record.win],
-                play=play,
-                seen=seen,
-                labels=labels,
-            )
-        )
-    return cards
 
 
 def card_lines(card: RoleCard, bold: bool = False) -> list[str]:

@@ -1,0 +1,87 @@
+"""What each Crossfire player is told about their own role: :class:`RoleCard` from a :class:`Deal`.
+
+One function for every way roles are handed out — the terminal's private reveal and the printed
+slips (``dossier crossfire deal --private / --slips``) and the web moderator's private pages
+(``dossier serve``): the role's name, its team, how it wins and plays (its own ability text,
+rendered in the reader's language), and the role cards that passed through the player's hands
+during the deal. Nothing about any other seat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from toolkit import i18n
+
+if TYPE_CHECKING:
+    from toolkit.engine.crossfire import Crossfire, Deal
+
+# What a role card says around the role's own text, per language (toolkit.i18n, the "card." entries).
+LABELS: dict[str, dict[str, str]] = {lang: i18n.table("card", lang) for lang in i18n.LANGS}
+
+
+@dataclass(frozen=True)
+class RoleCard:
+    """What one player is told about their role, in one language."""
+
+    seat: int
+    name: str | None
+    role: str
+    team: str  # blue, red or none
+    team_line: str
+    win: list[str]
+    play: list[str]
+    seen: list[str]
+    labels: dict[str, str]
+
+    @property
+    def player(self) -> str:
+        if self.name:
+            return self.labels["player_named"].format(seat=self.seat, name=self.name)
+        return self.labels["player"].format(seat=self.seat)
+
+
+def role_name(game: Crossfire, role_id: str, lang: str) -> str:
+    return i18n.name_of(game.records[role_id], lang)
+
+
+def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: str) -> RoleCard:
+    """The role of ``seat`` as its player should see it: name, team, how it wins, how it plays, what they saw."""
+    from toolkit.text import parse_cached
+    from toolkit.text.render import render
+
+    labels = LABELS["en" if lang == "en" else "zh-Hans"]
+    role_id = result.roles[seat]
+    record = game.records[role_id]
+    rules = game.roles[role_id]
+    play: list[str] = []
+    if rules.public:
+        pass  # its own text says so
+    elif result.sniper and not rules.marks:
+        play.append(labels["sniper_assassin" if rules.shoots and "assassin" in rules.counts_as else "sniper_other"])
+    elif rules.shoots:
+        play.append(labels["armed"])
+    elif not rules.protects:
+        play.append(labels["unarmed"])
+    play.extend(render(parse_cached(text), lang) for text in record.text)
+    seen = [] if seat in result.public else [role_name(game, r, lang) for r in result.seen[seat]]
+    return RoleCard(
+        seat=seat,
+        name=name,
+        role=role_name(game, role_id, lang),
+        team=record.team,
+        team_line=labels[record.team],
+        win=[render(parse_cached(text), lang) for text in record.win],
+        play=play,
+        seen=seen,
+        labels=labels,
+    )
+
+
+def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) -> list[RoleCard]:
+    """Each seat's :func:`role_card`, in seat order."""
+    return [role_card(game, result, seat, names.get(seat), lang) for seat in result.roles]
+
+
+__all__ = ["LABELS", "RoleCard", "role_card", "role_cards", "role_name"]
