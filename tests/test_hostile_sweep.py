@@ -213,11 +213,17 @@ def test_crossfire_simulate_refuses_more_games_than_it_can_play(tmp_path: Path) 
 # option values
 
 
-def test_search_limit_past_sql_integers_is_no_limit(tmp_path: Path) -> None:
-    db = tmp_path / "d.db"
-    built = run("db", "build", "--db", db, "--cards", CARDS / "crossfire")
+@pytest.fixture(scope="module")
+def crossfire_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database of the crossfire roles (small and quick to build), built once; tests copy it to change it."""
+    db = tmp_path_factory.mktemp("db") / "d.db"
+    built = RUNNER.invoke(app, ["db", "build", "--db", str(db), "--cards", str(CARDS / "crossfire")])
     assert built.exit_code == 0, built.output
-    result = run("search", "--db", db, "--limit", str(2**64), "--format", "ids", "--", "vip")
+    return db
+
+
+def test_search_limit_past_sql_integers_is_no_limit(crossfire_db: Path) -> None:
+    result = run("search", "--db", crossfire_db, "--limit", str(2**64), "--format", "ids", "--", "vip")
     assert result.exit_code == 0, result.output
     assert "crossfire/vip" in result.stdout
 
@@ -584,3 +590,16 @@ def test_a_file_name_that_is_not_utf8_prints_under_a_strict_utf8_locale(tmp_path
 def test_a_directory_without_json_files_is_a_usage_error(tmp_path: Path, command: list[str]) -> None:
     result = run(*command, tmp_path)
     refused(result, 2, f"no .json files under {tmp_path}")
+
+
+@pytest.mark.parametrize("data", ["garbage", "[1, 2]", "[" * 100_000])
+@pytest.mark.parametrize("command", [["show", "vip"], ["search", "--format", "json", "--", "vip"]])
+def test_a_damaged_database_record_is_one_line(tmp_path: Path, crossfire_db: Path, data: str, command: list[str]) -> None:
+    import sqlite3
+
+    db = tmp_path / "d.db"
+    shutil.copy(crossfire_db, db)
+    with sqlite3.connect(db) as connection:
+        connection.execute("update records set data = ? where id = 'vip'", (data,))
+    result = run(*command[:1], "--db", db, *command[1:])
+    refused(result, 2, "the database holds a damaged record crossfire/vip", "run `dossier db build` again")

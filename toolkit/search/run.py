@@ -48,7 +48,15 @@ class Hit(NamedTuple):
         """The record as a dict (decoded on each access; keep it if you need it twice)."""
         if self.raw is None:
             raise ValueError(f"{self.ref}: found by search(full=False), which does not fetch the record")
-        value: dict[str, Any] = json.loads(self.raw)
+        try:
+            value = json.loads(self.raw)
+        except (ValueError, RecursionError):
+            value = None
+        if not isinstance(value, dict):  # a database edited or damaged by hand: no traceback, one line
+            raise DossierError(
+                f"the database holds a damaged record {self.ref} (its data is not a JSON object); "
+                "run `dossier db build` again"
+            )
         return value
 
 
