@@ -13,9 +13,9 @@ import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from fastapi import FastAPI, Request
+from fastapi import Depends, FastAPI, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -42,6 +42,31 @@ class WebState:
         self._catalog: Catalog | None = None
         self._database: Database | None = None
         self.generation = 0  # bumped by reload(): caches keyed on it go stale
+        self._memo: dict[str, tuple[int, Any]] = {}
+
+    def memo(self, name: str, make: Any) -> Any:
+        """``make()`` once per catalog generation (per reload), kept under ``name``."""
+        held = self._memo.get(name)
+        if held is None or held[0] != self.generation:
+            with self.lock:
+                held = self._memo.get(name)
+                if held is None or held[0] != self.generation:
+                    held = self._memo[name] = (self.generation, make())
+        return held[1]
+
+    @property
+    def deck_pool(self) -> Any:
+        """The card pool as the deck commands index it (:class:`toolkit.web.deckwork.DeckPoolView`)."""
+        from toolkit.web.deckwork import DeckPoolView
+
+        return self.memo("deck_pool", lambda: DeckPoolView(self.catalog.records))
+
+    @property
+    def images(self) -> Any:
+        """Card images drawn by the print layouts, cached by content (:class:`toolkit.web.images.CardImages`)."""
+        from toolkit.web.images import CardImages
+
+        return self.memo("images", lambda: CardImages(self.catalog, self.settings.cache_path / "cards"))
 
     @property
     def catalog(self) -> Catalog:
@@ -108,6 +133,10 @@ class WebState:
 def state(request: Request) -> WebState:
     """The app's :class:`WebState` (a FastAPI dependency too)."""
     return request.app.state.web
+
+
+Web = Annotated[WebState, Depends(state)]
+"""A route parameter ``web: Web`` receives the app's :class:`WebState`."""
 
 
 def create_app(settings: WebSettings) -> FastAPI:

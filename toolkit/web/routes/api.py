@@ -1,13 +1,384 @@
-"""The JSON API under /api (OpenAPI at /docs): search, records, deck validate/import/export, stats and odds."""
+"""The JSON API under /api (OpenAPI at /docs): search, records, decks (validate, import, export, stats,
+odds, sample hands, share codes, saved decks) and the choices the deck builder offers.
+
+Errors are 400 with ``{"detail": "one line"}``; a malformed query's detail also has its column:
+``{"detail": {"message", "query", "column", "problem"}}``. Writes (saving and deleting decks) pass
+:func:`toolkit.web.security.require_write`; everything else only reads or computes.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, File, Form, HTTPException, Query, Request, UploadFile
+from fastapi.responses import Response
+from pydantic import BaseModel, Field
+
+from toolkit.errors import DossierError
+from toolkit.web import deckwork
+from toolkit.web.app import Web, WebState
+from toolkit.web.security import require_write
+from toolkit.web.templating import request_lang
 
 router = APIRouter(prefix="/api", tags=["api"])
+
+LIMIT_MAX = 500
+GAMES = ("tactics", "netrunner", "crossfire")
 
 
 @router.get("/health")
 def health() -> dict[str, str]:
     """Liveness: ``{"status": "ok"}``."""
     return {"status": "ok"}
+
+
+def lang_of(request: Request, lang: str | None) -> str:
+    if lang is not None:
+        if lang not in ("zh-Hans", "en"):
+            raise HTTPException(400, f"lang must be zh-Hans or en, not {lang!r}")
+        return lang
+    return request_lang(request)
+
+
+# ---------------------------------------------------------------------- search and records
+
+
+class SearchResult(BaseModel):
+    game: str
+    kind: str
+    id: str
+    ref: str = Field(description="game/id")
+    type: str | None
+    name: str = Field(description="The name in the language asked for.")
+    name_zh: str
+    name_en: str | None
+    stats: str = Field(description="The attributes in the query language's words (cost 2 · inf 3).")
+    image: str | None = Field(description="URL of the card's image, drawn by the print layouts; null: none printed.")
+    url: str = Field(description="URL of the card's page.")
+
+
+class SearchResponse(BaseModel):
+    query: str
+    count: int
+    results: list[SearchResult]
+
+
+def run_search(web: WebState, q: str, game: str | None, limit: int | None, lang: str) -> SearchResponse:
+    """The search of `dossier search` (toolkit.search) as data; a QueryError is raised as it is."""
+    from toolkit.search import parse_query, search
+    from toolkit.search.display import names, stats
+
+    parsed = parse_query(q)
+    if game == "":
+        game = None
+    hits = search(web.database, parsed, game=game, limit=limit)
+    results = []
+    images = web.images
+    for hit in hits:
+        record = web.catalog.get(hit.game, hit.id, hit.kind)
+        printable = record is not None and images.printable(record)
+        results.append(
+            SearchResult(
+                game=hit.game,
+                kind=hit.kind,
+                id=hit.id,
+                ref=hit.ref,
+                type=hit.type,
+                name=names(hit, lang)[0],
+                name_zh=hit.name_zh,
+                name_en=hit.name_en,
+                stats=stats(hit),
+                image=f"/images/{hit.game}/{hit.kind}/{hit.id}.png?lang={lang}" if printable else None,
+                url=f"/cards/{hit.game}/{hit.id}?kind={hit.kind}",
+            )
+        )
+    return SearchResponse(query=parsed.source, count=len(results), results=results)
+
+
+def query_error(exc: Any) -> HTTPException:
+    return HTTPException(
+        400, {"message": exc.message, "query": exc.query, "column": exc.column, "problem": exc.problem}
+    )
+
+
+@router.get("/search", response_model=SearchResponse)
+def api_search(
+    request: Request,
+    web: Web,
+    q: str = Query(..., max_length=2000, description="A query in the search language: t:装备 攻速>=2"),
+    game: str | None = Query(None, description="tactics, netrunner or crossfire (or the game's name)."),
+    limit: int = Query(60, ge=1, le=LIMIT_MAX),
+    lang: str | None = Query(None, description="zh-Hans or en (default: the page's language)."),
+) -> SearchResponse:
+    """Records matching ``q``, in the order `dossier search` prints them."""
+    from toolkit.search import QueryError
+
+    try:
+        return run_search(web, q, game, limit, lang_of(request, lang))
+    except QueryError as exc:
+        raise query_error(exc) from None
+
+
+@router.get("/records/{game}/{record_id}")
+def api_record(
+    request: Request,
+    web: Web,
+    game: str,
+    record_id: str,
+    kind: str | None = Query(None, description="card, agent, unit, identity, role, mode, …"),
+    lang: str | None = None,
+) -> dict[str, Any]:
+    """One record in full (as stored), its names, its ability text rendered in zh-Hans and English,
+    and for netrunner cards the printings and legality in each format."""
+    from toolkit.web.cardview import describe
+
+    return describe(web, game, record_id, kind, lang_of(request, lang))
+
+
+# ---------------------------------------------------------------------- decks
+
+
+class DeckInput(BaseModel):
+    """A deck: as JSON data (``deck``, the Dossier format) or as text in any readable format (``text``)."""
+
+    deck: dict[str, Any] | None = Field(None, description="Dossier JSON deck (game, mode, name, cards, …).")
+    text: str | None = Field(
+        None,
+        max_length=deckwork.MAX_TEXT,
+        description="Deck text: Dossier JSON, a text list, NetrunnerDB, jinteki, .o8d",
+    )
+    format: str | None = Field(None, description="json, text, nrdb, jinteki or o8d (default: from the content).")
+    filename: str | None = Field(None, max_length=200, description="The file's name, shown in findings.")
+    mode: str | None = Field(None, description="Read or validate under this mode/format.")
+    lang: str | None = Field(None, description="zh-Hans or en (default: the deck's own language, else the page's).")
+
+
+class ValidateInput(DeckInput):
+    banlist: str | None = Field(None, description="netrunner: validate under this ban list of the format.")
+
+
+def loaded_of(web: WebState, body: DeckInput) -> Any:
+    pool = web.deck_pool
+    if (body.deck is None) == (body.text is None):
+        raise HTTPException(400, "give either deck (JSON data) or text")
+    if body.deck is not None:
+        return deckwork.read_json_deck(pool, body.deck)
+    assert body.text is not None
+    return deckwork.read_text(pool, body.text, filename=body.filename, fmt=body.format, mode=body.mode)
+
+
+def deck_lang(request: Request, body: DeckInput, loaded: Any) -> str:
+    if body.lang is not None:
+        return lang_of(request, body.lang)
+    if "lang" in request.query_params or "lang" in request.cookies:
+        return request_lang(request)
+    return loaded.lang or request_lang(request)
+
+
+@router.post("/decks/validate")
+def api_validate(request: Request, body: ValidateInput, web: Web) -> dict[str, Any]:
+    """`dossier deck validate`: every finding (reading and rules), the summary line, legal or not."""
+    loaded = loaded_of(web, body)
+    verdict = deckwork.validate(
+        web.deck_pool, loaded, lang=deck_lang(request, body, loaded), mode=body.mode, banlist=body.banlist
+    )
+    return verdict.to_json()
+
+
+class AnalyzeInput(ValidateInput):
+    turns: int = Field(5, ge=0, le=30)
+    per_turn: int = Field(1, ge=0, le=20)
+
+
+@router.post("/decks/analyze")
+def api_analyze(request: Request, web: Web, body: AnalyzeInput) -> dict[str, Any]:
+    """The deck builder's one call per change: the verdict of /decks/validate, the card list with names,
+    the stats, the draw odds and the share code."""
+    loaded = loaded_of(web, body)
+    lang = deck_lang(request, body, loaded)
+    return deckwork.analyze(web.deck_pool, loaded, lang, turns=body.turns, per_turn=body.per_turn, banlist=body.banlist)
+
+
+@router.post("/decks/import")
+def api_import(request: Request, body: DeckInput, web: Web) -> dict[str, Any]:
+    """Read a deck in any supported format: the deck as Dossier JSON (null when it cannot be read), with the
+    findings and summary of validating it, and its share code."""
+    loaded = loaded_of(web, body)
+    verdict = deckwork.validate(web.deck_pool, loaded, lang=deck_lang(request, body, loaded), mode=body.mode)
+    data = verdict.to_json()
+    data["format"] = body.format or (deckwork.sniff_format(body.text, body.filename) if body.text else "json")
+    data["share"] = deckwork.share_code(data["deck"]) if data["deck"] else None
+    return data
+
+
+@router.post("/decks/import/file")
+async def api_import_file(
+    request: Request,
+    web: Web,
+    file: Annotated[UploadFile, File(description="A deck file: .json, .txt (text list, NetrunnerDB, jinteki) or .o8d")],
+    mode: str | None = Form(None),
+) -> dict[str, Any]:
+    """The same as /api/decks/import for an uploaded file."""
+    raw = await file.read(deckwork.MAX_TEXT + 1)
+    if len(raw) > deckwork.MAX_TEXT:
+        raise HTTPException(400, f"the file is larger than {deckwork.MAX_TEXT // 1024} KiB, the limit for a deck file")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise HTTPException(400, f"{file.filename}: not UTF-8 (byte {exc.start})") from None
+    return api_import(request, DeckInput(text=text, filename=file.filename, mode=mode or None), web)
+
+
+class ExportInput(DeckInput):
+    to: str = Field(description="json, text, nrdb, jinteki or o8d")
+    printing: str | None = Field(None, description="nrdb, o8d: latest or oldest printing.")
+
+
+@router.post("/decks/export")
+def api_export(request: Request, body: ExportInput, web: Web) -> dict[str, Any]:
+    """`dossier deck convert --to FORMAT`: the deck's file in that format (``content``) and a file name."""
+    pool = web.deck_pool
+    loaded = loaded_of(web, body)
+    deck = deckwork.usable(loaded, pool)
+    content = deckwork.export(pool, deck, body.to, lang=deck_lang(request, body, loaded), printing=body.printing)
+    return {
+        "format": body.to,
+        "filename": deckwork.export_filename(deck, body.to),
+        "media_type": deckwork.MEDIA[body.to][0],
+        "content": content,
+    }
+
+
+@router.post("/decks/export/download", response_class=Response)
+def api_export_download(request: Request, body: ExportInput, web: Web) -> Response:
+    """The exported file itself, as a download."""
+    data = api_export(request, body, web)
+    return download(data["content"], data["filename"], data["media_type"])
+
+
+def download(content: str, filename: str, media_type: str) -> Response:
+    from urllib.parse import quote
+
+    ascii_name = "".join(c if c.isascii() and c.isprintable() and c not in '"\\' else "_" for c in filename)
+    disposition = f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
+    return Response(
+        content.encode("utf-8"), media_type=f"{media_type}; charset=utf-8", headers={"Content-Disposition": disposition}
+    )
+
+
+class OddsInput(DeckInput):
+    turns: int = Field(5, ge=0, le=30)
+    per_turn: int = Field(1, ge=0, le=20)
+    hand: int | None = Field(None, ge=1, le=100)
+    seed: int | None = Field(None, description="draw: shuffle seed, for a repeatable hand.")
+
+
+@router.post("/decks/stats")
+def api_stats(request: Request, body: DeckInput, web: Web) -> dict[str, Any]:
+    """`dossier deck stats`: counts by type and faction (or agent), cost curve, influence, agenda points."""
+    pool = web.deck_pool
+    loaded = loaded_of(web, body)
+    deck = deckwork.usable(loaded, pool)
+    return deckwork.stats(pool, deck, deck_lang(request, body, loaded))
+
+
+@router.post("/decks/odds")
+def api_odds(request: Request, body: OddsInput, web: Web) -> dict[str, Any]:
+    """`dossier deck odds`: for each card, the chance of having seen a copy by the opening hand and each turn."""
+    pool = web.deck_pool
+    loaded = loaded_of(web, body)
+    deck = deckwork.usable(loaded, pool)
+    lang = deck_lang(request, body, loaded)
+    return deckwork.odds(pool, deck, lang, turns=body.turns, per_turn=body.per_turn, hand=body.hand)
+
+
+@router.post("/decks/draw")
+def api_draw(request: Request, body: OddsInput, web: Web) -> dict[str, Any]:
+    """`dossier deck draw`: a sample opening hand (``seed`` makes it repeatable)."""
+    pool = web.deck_pool
+    loaded = loaded_of(web, body)
+    deck = deckwork.usable(loaded, pool)
+    lang = deck_lang(request, body, loaded)
+    return {"hand": deckwork.sample(pool, deck, lang, hand=body.hand, seed=body.seed)}
+
+
+@router.post("/decks/share")
+def api_share(body: DeckInput, web: Web) -> dict[str, str]:
+    """A share code (and URL path) that encodes the deck: base64url of its deflated compact JSON."""
+    loaded = loaded_of(web, body)
+    if loaded.deck is None:
+        raise HTTPException(400, "the deck cannot be read; fix it before sharing")
+    data = loaded.deck.model_dump(by_alias=True, exclude_none=True)
+    code = deckwork.share_code(data)
+    return {"code": code, "url": f"/decks/build?d={code}"}
+
+
+@router.get("/decks/share/{code}")
+def api_unshare(code: str) -> dict[str, Any]:
+    """The deck a share code holds (Dossier JSON data)."""
+    return {"deck": deckwork.decode_share(code)}
+
+
+@router.get("/decks/options")
+def api_options(request: Request, web: Web, lang: str | None = None) -> dict[str, Any]:
+    """What the builder offers: per game its modes/formats, netrunner identities, tactics agents, crossfire
+    player counts and special roles; and the deck formats read and written."""
+    language = lang_of(request, lang)
+    options = web.memo(f"options:{language}", lambda: deckwork.builder_options(web.deck_pool, language))
+    return {"games": options, "formats": deckwork.FORMAT_NAMES}
+
+
+class RolesInput(BaseModel):
+    mode: str = "crossfire"
+    players: int = Field(ge=1, le=20)
+    specials: list[str] = Field(default_factory=list, max_length=10)
+
+
+@router.post("/decks/roles")
+def api_roles(body: RolesInput, web: Web) -> dict[str, Any]:
+    """The crossfire role set for a player count with special roles joining (as `deck new --game crossfire`)."""
+    return {"cards": deckwork.role_set(web.deck_pool, body.mode, body.players, body.specials)}
+
+
+# ---------------------------------------------------------------------- saved decks
+
+
+class SaveInput(BaseModel):
+    deck: dict[str, Any]
+    id: str | None = Field(None, description="Replace this saved deck (default: a new one).")
+
+
+@router.get("/decks/saved")
+def api_saved(web: Web) -> dict[str, Any]:
+    """The saved decks, newest first."""
+    from toolkit.web.saved import SavedDecks
+
+    return {"decks": SavedDecks(web.settings.data_path).list()}
+
+
+@router.get("/decks/saved/{deck_id}")
+def api_saved_one(deck_id: str, web: Web) -> dict[str, Any]:
+    from toolkit.web.saved import SavedDecks
+
+    return {"id": deck_id, "deck": SavedDecks(web.settings.data_path).load(deck_id)}
+
+
+@router.post("/decks/saved", dependencies=[Depends(require_write)])
+def api_save(body: SaveInput, web: Web) -> dict[str, Any]:
+    """Save a deck (it must be readable; legal or not); returns its id."""
+    from toolkit.web.saved import SavedDecks
+
+    loaded = deckwork.read_json_deck(web.deck_pool, body.deck)
+    if loaded.deck is None:
+        first = loaded.errors()[:1]
+        raise DossierError(first[0].format() if first else "not a deck")
+    deck_id = SavedDecks(web.settings.data_path).save(loaded.deck, body.id)
+    return {"id": deck_id, "url": f"/decks/build?saved={deck_id}"}
+
+
+@router.delete("/decks/saved/{deck_id}", dependencies=[Depends(require_write)])
+def api_delete_saved(deck_id: str, web: Web) -> dict[str, str]:
+    from toolkit.web.saved import SavedDecks
+
+    SavedDecks(web.settings.data_path).delete(deck_id)
+    return {"deleted": deck_id}

@@ -1,15 +1,191 @@
-"""The deck builder: game and mode, cards with counts, live findings, stats, odds, import, export, save, share."""
+"""The deck builder pages: the start page (new deck, saved decks, import), the builder, and the two
+form posts that work without JavaScript (import → builder, export → download).
+
+The builder itself is a page of small vanilla JS (/static/decks.js) over the JSON API: every change
+posts the deck to /api/decks/analyze and shows the findings, summary line, stats and odds it returns.
+"""
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse
+import json
+from typing import Annotated, Any
 
-from toolkit.web.templating import render
+from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+
+from toolkit.errors import DossierError
+from toolkit.web import deckwork
+from toolkit.web.app import Web
+from toolkit.web.security import require_write
+from toolkit.web.templating import render, request_lang
 
 router = APIRouter(tags=["pages"])
+GAMES = ("netrunner", "tactics", "crossfire")
+
+
+def labels(lang: str) -> dict[str, str]:
+    """The words decks.js writes, in ``lang`` (templates: {name}, {n})."""
+    from toolkit.i18n import MESSAGES
+
+    def word(key: str, form: str = "") -> str:
+        entry = MESSAGES[key]
+        return entry.get(f"{lang}{form}", entry.get(lang, key)) if lang == "en" else entry["zh-Hans"]
+
+    return {
+        "new_deck": word("web.deck.new"),
+        "format": word("web.deck.format"),
+        "mode": word("web.deck.mode"),
+        "identity": word("web.deck.identity"),
+        "identity_none": word("web.deck.identity.none"),
+        "add": word("web.deck.add"),
+        "remove": word("web.deck.remove"),
+        "count": word("web.deck.count"),
+        "no_findings": word("web.deck.no_findings"),
+        "total": word("web.deck.total"),
+        "total_one": word("web.deck.total", ".one"),
+        "card": word("odds.card"),
+        "copies": word("odds.copies"),
+        "hand": word("odds.hand"),
+        "saved": word("web.deck.saved"),
+        "copied": word("web.deck.copied"),
+    }
+
+
+def _saved(web: Any) -> list[dict[str, Any]]:
+    from toolkit.web.saved import SavedDecks
+
+    return SavedDecks(web.settings.data_path).list()
 
 
 @router.get("/decks", response_class=HTMLResponse, name="decks_index", include_in_schema=False)
-def decks_index(request: Request) -> HTMLResponse:
-    return render(request, "decks/index.html")
+def decks_index(request: Request, web: Web) -> HTMLResponse:
+    lang = request_lang(request)
+    options = web.memo(f"options:{lang}", lambda: deckwork.builder_options(web.deck_pool, lang))
+    return render(request, "decks/index.html", options=options, saved=_saved(web), verdict=None, pasted="")
+
+
+@router.get("/decks/build", response_class=HTMLResponse, name="deck_builder", include_in_schema=False)
+def deck_builder(
+    request: Request,
+    web: Web,
+    game: str = "",
+    mode: str = "",
+    d: str = "",
+    saved: str = "",
+    add: str = "",
+) -> HTMLResponse:
+    """The builder; ``d`` is a share code, ``saved`` a saved deck's id, ``game``/``mode`` start a new deck,
+    ``add`` adds one copy of a card to the deck being built."""
+    from toolkit.web.saved import SavedDecks
+
+    lang = request_lang(request)
+    options = web.memo(f"options:{lang}", lambda: deckwork.builder_options(web.deck_pool, lang))
+    initial: dict[str, Any] | None = None
+    problem = None
+    try:
+        if d:
+            initial = deckwork.decode_share(d)
+        elif saved:
+            initial = SavedDecks(web.settings.data_path).load(saved)
+    except DossierError as exc:
+        problem = exc.message
+    if game and game not in options:
+        problem = f"no game {game!r}; games: {', '.join(options)}"
+        game = ""
+    boot = {
+        "deck": initial,
+        "saved": saved if initial is not None and saved else None,
+        "game": game or None,
+        "mode": mode or None,
+        "add": add or None,
+        "options": options,
+        "lang": lang,
+        "labels": labels(lang),
+    }
+    return render(
+        request,
+        "decks/build.html",
+        boot=json.dumps(boot, ensure_ascii=False).replace("</", "<\\/"),
+        options=options,
+        problem=problem,
+        formats=deckwork.FORMAT_NAMES,
+    )
+
+
+@router.post("/decks/import", response_class=HTMLResponse, include_in_schema=False)
+async def deck_import_form(
+    request: Request,
+    web: Web,
+    text: Annotated[str, Form(max_length=deckwork.MAX_TEXT)] = "",
+    file: Annotated[UploadFile | None, File()] = None,
+) -> Response:
+    """Import without JavaScript: a readable deck opens in the builder; else the findings, inline."""
+    filename = None
+    if file is not None and file.filename:
+        raw = await file.read(deckwork.MAX_TEXT + 1)
+        filename = file.filename
+        try:
+            text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            return _index_with(request, web, f"{filename}: not UTF-8 (byte {exc.start})", text="")
+    if not text.strip():
+        return _index_with(request, web, "paste a deck or choose a file", text="")
+    try:
+        loaded = deckwork.read_text(web.deck_pool, text, filename=filename)
+    except DossierError as exc:
+        return _index_with(request, web, exc.message, text=text)
+    if loaded.deck is None:
+        verdict = deckwork.validate(web.deck_pool, loaded, lang=request_lang(request))
+        return _index_with(request, web, None, text=text, verdict=verdict)
+    data = loaded.deck.model_dump(by_alias=True, exclude_none=True)
+    return RedirectResponse(f"/decks/build?d={deckwork.share_code(data)}", status_code=303)
+
+
+def _index_with(request: Request, web: Any, message: str | None, *, text: str, verdict: Any = None) -> HTMLResponse:
+    lang = request_lang(request)
+    options = web.memo(f"options:{lang}", lambda: deckwork.builder_options(web.deck_pool, lang))
+    return render(
+        request,
+        "decks/index.html",
+        status_code=400,
+        options=options,
+        saved=_saved(web),
+        import_error=message,
+        verdict=verdict,
+        pasted=text,
+    )
+
+
+@router.post("/decks/export", include_in_schema=False)
+def deck_export_form(
+    request: Request,
+    web: Web,
+    deck: Annotated[str, Form(max_length=deckwork.MAX_TEXT)],
+    to: Annotated[str, Form()] = "json",
+    printing: Annotated[str, Form()] = "",
+) -> Response:
+    """The deck (JSON in a form field) as a file download in the chosen format."""
+    from toolkit.web.routes.api import download
+
+    pool = web.deck_pool
+    try:
+        data = json.loads(deck)
+        if not isinstance(data, dict):
+            raise ValueError("not an object")
+    except ValueError:
+        return Response("the deck field is not a JSON object", status_code=400, media_type="text/plain")
+    loaded = deckwork.read_json_deck(pool, data)
+    try:
+        ready = deckwork.usable(loaded, pool)
+        content = deckwork.export(pool, ready, to, lang=loaded.lang or request_lang(request), printing=printing or None)
+    except DossierError as exc:
+        return Response(exc.message, status_code=400, media_type="text/plain; charset=utf-8")
+    return download(content, deckwork.export_filename(ready, to), deckwork.MEDIA[to][0])
+
+
+@router.post("/decks/saved/{deck_id}/delete", dependencies=[Depends(require_write)], include_in_schema=False)
+def deck_delete_form(deck_id: str, web: Web) -> RedirectResponse:
+    from toolkit.web.saved import SavedDecks
+
+    SavedDecks(web.settings.data_path).delete(deck_id)
+    return RedirectResponse("/decks", status_code=303)

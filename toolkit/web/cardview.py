@@ -1,0 +1,153 @@
+"""One record as the card page and /api/records show it: every field, the ability text rendered in
+zh-Hans and English (toolkit.text through toolkit.search.display), printed text, printings, and
+for netrunner its legality in each format (asked of the search language's own format keys).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from toolkit.errors import DossierError
+from toolkit.i18n import name_of, other_name
+
+TEXT_FIELDS = ("text", "reverse", "win", "draw_phase")
+SKIP = {"$schema", "id", "game", "kind", "name", "text", "flavor", "printed_text", "reverse", "win", "draw_phase",
+        "printings", "untranslated"}  # fmt: skip
+
+
+def flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """Fields as (dotted key, shown value) rows, nested objects and lists of objects unrolled."""
+    out: list[tuple[str, str]] = []
+    if isinstance(data, dict):
+        for key in sorted(data):
+            out.extend(flatten(data[key], f"{prefix}.{key}" if prefix else key))
+    elif isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
+        for index, item in enumerate(data):
+            out.extend(flatten(item, f"{prefix}[{index}]"))
+    elif isinstance(data, list):
+        out.append((prefix, ", ".join(str(x) for x in data) if data else "—"))
+    else:
+        out.append((prefix, "—" if data is None else str(data).lower() if isinstance(data, bool) else str(data)))
+    return out
+
+
+def blocks(paragraphs: list[str]) -> list[dict[str, Any]]:
+    """NetrunnerDB markup as blocks of styled spans (the template escapes and styles them)."""
+    from toolkit import markup
+
+    out = []
+    for paragraph in paragraphs:
+        for block in markup.parse(paragraph):
+            out.append(
+                {
+                    "kind": block.kind,
+                    "spans": [
+                        {"text": s.text, "bold": s.bold, "italic": s.italic, "sup": s.sup, "icon": s.icon}
+                        for s in block.spans
+                    ],
+                }
+            )
+    return out
+
+
+def find(web: Any, game: str, record_id: str, kind: str | None) -> Any:
+    """The record (model) with this id in ``game``; ``kind`` picks between a mode and a card of one id."""
+    catalog = web.catalog
+    kinds = [kind] if kind else ["card", "mode"]
+    for each in kinds:
+        record = catalog.get(game, record_id, each)
+        if record is not None and (kind is None or record.kind == kind or each == "mode"):
+            return record
+    raise DossierError(f"no {game} record has id {record_id!r}" + (f" and kind {kind!r}" if kind else ""))
+
+
+def legality(web: Any, record: Any) -> list[dict[str, Any]]:
+    """For a netrunner card or identity: per format, in its pool, banned, restricted, legal (search keys)."""
+    from toolkit.search import search
+
+    if record.game != "netrunner" or record.kind not in ("card", "identity"):
+        return []
+    out = []
+    formats = [r for r in web.catalog.of_kind("netrunner", "format")]
+    for fmt in sorted(formats, key=lambda f: f.id):
+        answers = {}
+        for key in ("pool", "banned", "restricted", "legal"):
+            hits = search(web.database, f"id:{record.id} {key}:{fmt.id}", game="netrunner", full=False)
+            answers[key] = any(h.id == record.id for h in hits)
+        ban = fmt.find_ban_list(fmt.ban_list) if fmt.ban_list else None
+        out.append({"id": fmt.id, "name": fmt.name, "ban_list": ban.name if ban else None, **answers})
+    return out
+
+
+def printings(web: Any, record: Any, lang: str) -> list[dict[str, Any]]:
+    games = web.catalog.of_kind(record.game, "game")
+    sets = {s.id: s for s in getattr(games[0], "sets", [])} if games else {}
+    rows = []
+    for p in getattr(record, "printings", None) or []:
+        known = sets.get(p.set)
+        rows.append(
+            {
+                "code": p.code,
+                "set": p.set,
+                "set_name": name_of(known, lang) if known else p.set,
+                "cycle": p.cycle,
+                "position": p.position,
+                "quantity": p.quantity,
+                "illustrator": p.illustrator,
+            }
+        )
+    own_set = getattr(record, "set", None)
+    if not rows and own_set:
+        known = sets.get(own_set)
+        rows.append({"code": None, "set": own_set, "set_name": name_of(known, lang) if known else own_set,
+                     "cycle": None, "position": None, "quantity": None, "illustrator": None})  # fmt: skip
+    return rows
+
+
+def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -> dict[str, Any]:
+    """Everything the card page shows, as data."""
+    from toolkit.search import get_record
+    from toolkit.search.display import render_ability, stats
+
+    record = find(web, game, record_id, kind)
+    hit = get_record(web.database, record.id, game=game, kind=record.kind)
+    data = hit.data
+    texts = []
+    for key in TEXT_FIELDS:
+        lines = data.get(key)
+        if key == "reverse" and isinstance(lines, dict):
+            lines = lines.get("text")
+        if lines:
+            rendered = []
+            for line in lines:
+                zh, en = render_ability(line)
+                rendered.append({"source": line, "zh-Hans": zh, "en": en})
+            texts.append({"field": key, "lines": rendered})
+    printed = data.get("printed_text") or {}
+    flavor = data.get("flavor") or {}
+    images = web.images
+    catalog_file = web.catalog.file_of(record)
+    return {
+        "game": record.game,
+        "kind": record.kind,
+        "id": record.id,
+        "ref": f"{record.game}/{record.id}",
+        "type": hit.type,
+        "name": name_of(record, lang),
+        "other_name": other_name(record, lang),
+        "names": {"zh-Hans": record.name.zh_hans, "en": record.name.en},
+        "stats": stats(hit),
+        "fields": [{"key": k, "value": v} for k, v in flatten({k: v for k, v in data.items() if k not in SKIP})],
+        "texts": texts,
+        "printed_text": {lg: blocks(printed.get(lg) or []) for lg in ("zh-Hans", "en") if printed.get(lg)},
+        "flavor": {lg: blocks([flavor[lg]]) for lg in ("zh-Hans", "en") if flavor.get(lg)},
+        "printings": printings(web, record, lang),
+        "legality": legality(web, record),
+        "image": f"/images/{record.game}/{record.kind}/{record.id}.png?lang={lang}"
+        if images.printable(record)
+        else None,
+        "file": str(catalog_file) if catalog_file else None,
+        "record": data,
+        "record_json": json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True),
+    }

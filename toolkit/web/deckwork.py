@@ -1,0 +1,487 @@
+"""Deck work for the web: read a pasted or uploaded deck, validate, export, stats, odds, share codes.
+
+Every step calls the library the CLI calls (:mod:`toolkit.decks`, :mod:`validators.deck`); this
+module only adapts inputs (text in a request instead of a file) and outputs (dicts for JSON).
+A deck given as text is read through :func:`toolkit.decks.read_deck` from a private temporary
+file, so the web reports exactly the findings `dossier deck validate` reports for that file.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import tempfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolkit.errors import DossierError
+from toolkit.findings import Finding
+from toolkit.i18n import name_of, t, word
+
+MAX_TEXT = 256 * 1024  # the deck readers' own limit (toolkit.decks.formats.MAX_DECK_BYTES)
+MEDIA = {
+    "json": ("application/json", ".json"),
+    "text": ("text/plain", ".txt"),
+    "nrdb": ("text/plain", ".txt"),
+    "jinteki": ("text/plain", ".txt"),
+    "o8d": ("application/xml", ".o8d"),
+}
+FORMAT_NAMES = {
+    "json": "Dossier JSON",
+    "text": "Text list",
+    "nrdb": "NetrunnerDB text",
+    "jinteki": "jinteki.net",
+    "o8d": "OCTGN .o8d",
+}
+
+
+class DeckPoolView:
+    """The card pool as the deck commands see it: rule index, name index, per-game lookups."""
+
+    def __init__(self, records: list[Any]) -> None:
+        from toolkit.decks import NameIndex
+        from validators.deck import DeckPool
+
+        self.records = records
+        self.rules = DeckPool(records)
+        self.names = NameIndex(records)
+
+    def lookup(self, game: str) -> Any:
+        return self.rules.game(game).records.get
+
+    def default_modes(self) -> dict[str, str]:
+        """As `dossier deck`: netrunner lists default to the standard format, crossfire to its base mode."""
+        modes: dict[str, str] = {}
+        for game, pool in self.rules.games.items():
+            if game == "netrunner" and pool.modes:
+                modes[game] = "standard" if "standard" in pool.modes else sorted(pool.modes)[0]
+            if game == "crossfire" and "crossfire" in pool.modes:
+                modes[game] = "crossfire"
+        return modes
+
+
+def sniff_format(text: str, filename: str | None = None) -> str:
+    """json, o8d or text: from the file name's extension when it has a known one, else from the content."""
+    if filename:
+        suffix = Path(filename).suffix.lower()
+        if suffix == ".json":
+            return "json"
+        if suffix == ".o8d":
+            return "o8d"
+        if suffix == ".txt":
+            return "text"
+    head = text.lstrip("\ufeff \t\r\n")[:1]
+    return "json" if head == "{" else "o8d" if head == "<" else "text"
+
+
+def safe_name(filename: str | None, fmt: str) -> str:
+    """A display name for findings (``deck.txt``, or the uploaded file's own base name)."""
+    base = Path(filename or "").name.strip()
+    if not base or len(base) > 100 or not base.isprintable() or base.startswith("."):
+        base = "deck" + {"json": ".json", "o8d": ".o8d"}.get(fmt, ".txt")
+    return base
+
+
+def read_text(
+    pool: DeckPoolView, text: str, *, filename: str | None = None, fmt: str | None = None, mode: str | None = None
+) -> Any:
+    """A :class:`toolkit.decks.LoadedDeck` from deck text in any readable format; findings name ``filename``."""
+    from toolkit.config import MISSING_POOL
+    from toolkit.decks import read_deck
+
+    fmt = fmt or sniff_format(text, filename)
+    if fmt in ("nrdb", "jinteki"):
+        fmt = "text"  # read by the text reader
+    if fmt not in ("json", "text", "o8d"):
+        raise DossierError(f"unknown deck format {fmt!r}; formats: json, text, nrdb, jinteki, o8d")
+    data = text.encode("utf-8")
+    if len(data) > MAX_TEXT:
+        raise DossierError(f"the deck is larger than {MAX_TEXT // 1024} KiB, the limit for a deck file")
+    shown = safe_name(filename, fmt)
+    with tempfile.TemporaryDirectory(prefix="dossier-web-") as tmp:
+        path = Path(tmp) / ("deck" + {"json": ".json", "o8d": ".o8d"}.get(fmt, ".txt"))
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        loaded = read_deck(
+            path,
+            pool.names,
+            fmt=fmt,
+            mode=mode,
+            default_modes=pool.default_modes(),
+            pool="the server's card pool",
+            pool_hint=MISSING_POOL,
+        )
+    loaded.path = Path(shown)
+    loaded.findings = [_renamed(f, str(path), shown) for f in loaded.findings]
+    return loaded
+
+
+def _renamed(finding: Finding, old: str, new: str) -> Finding:
+    if finding.file != old:
+        return finding
+    return Finding(finding.code, finding.message.replace(old, new), finding.severity, new, *_rest(finding))
+
+
+def _rest(finding: Finding) -> tuple[str | None, int | None, int | None]:
+    return finding.pointer, finding.line, finding.column
+
+
+def read_json_deck(pool: DeckPoolView, deck: dict[str, Any]) -> Any:
+    """A LoadedDeck from a deck as JSON data (the builder's state), through the JSON reader."""
+    return read_text(pool, json.dumps(deck, ensure_ascii=False), filename="deck.json", fmt="json")
+
+
+def finding_json(finding: Finding) -> dict[str, Any]:
+    data = finding.to_json()
+    data["text"] = finding.format()
+    return data
+
+
+@dataclass
+class Verdict:
+    """What `deck validate` says of one deck: every finding, the summary line, legal or not."""
+
+    findings: list[Finding]
+    summary: str
+    legal: bool
+    deck: Any
+    lang: str
+    report: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        deck = self.deck.model_dump(by_alias=True, exclude_none=True) if self.deck is not None else None
+        if deck is not None:
+            deck.pop("$schema", None)
+        return {
+            "legal": self.legal,
+            "summary": self.summary,
+            "errors": sum(1 for f in self.findings if f.severity == "error"),
+            "warnings": sum(1 for f in self.findings if f.severity == "warning"),
+            "findings": [finding_json(f) for f in self.findings],
+            "deck": deck,
+            "lang": self.lang,
+        }
+
+
+def namer(pool: DeckPoolView, game: str, lang: str) -> Any:
+    lookup = pool.lookup(game)
+
+    def name(record_id: str) -> str:
+        record = lookup(record_id)
+        return name_of(record, lang) if record is not None else record_id
+
+    return name
+
+
+def validate(
+    pool: DeckPoolView, loaded: Any, *, lang: str | None = None, mode: str | None = None, banlist: str | None = None
+) -> Verdict:
+    """`dossier deck validate` for one read deck: the reader's findings, then the rules'; the summary line."""
+    from validators.deck import ban_list_ids, summary_line, validate_deck
+
+    findings: list[Finding] = [loaded.place(f) for f in loaded.findings]
+    language = lang or loaded.lang or "zh-Hans"
+    report = None
+    deck = loaded.deck
+    if deck is not None:
+        modes = pool.rules.game(deck.game).modes
+        if mode is not None and mode not in modes:
+            raise DossierError(f"mode {mode!r}: {deck.game} has no such mode; modes: {', '.join(sorted(modes))}")
+        deck_mode = modes.get(mode or deck.mode)
+        if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
+            known = ", ".join(ban_list_ids(deck_mode)) or "none"
+            raise DossierError(f"ban list {banlist!r}: {deck_mode.id} has no such ban list; ban lists: {known}")
+        report = validate_deck(deck, pool.rules, mode, banlist)
+        findings += [loaded.locate(f) for f in report.findings]
+    errors = sum(1 for f in findings if f.severity == "error")
+    if report is not None and deck is not None:
+        summary = summary_line(deck, report, errors, lang=language, name=namer(pool, deck.game, language))
+    else:
+        n = max(errors, 1)
+        summary = t("deck.illegal", language, n=n)
+    return Verdict(findings, summary, errors == 0, deck, language, report)
+
+
+def usable(loaded: Any, pool: DeckPoolView) -> Any:
+    """The deck when it was read without an error and names only known records; else DossierError (one line)."""
+    from toolkit.decks.formats import unresolved
+
+    problems = loaded.errors()
+    if loaded.deck is not None:
+        problems += [loaded.locate(f) for f in unresolved(loaded.deck, pool.lookup(loaded.deck.game))]
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        raise DossierError(problems[0].format() + more)
+    if loaded.deck is None:
+        raise DossierError(f"{loaded.path}: not a deck")
+    return loaded.deck
+
+
+def export(pool: DeckPoolView, deck: Any, fmt: str, *, lang: str = "zh-Hans", printing: str | None = None) -> str:
+    """The deck in ``fmt`` (json, text, nrdb, jinteki, o8d), as `dossier deck convert --to FMT` writes it."""
+    from toolkit.decks import WRITE_FORMATS, render_deck
+    from toolkit.decks.exports import PRINTINGS, restricted_ids
+    from validators.deck import validate_deck
+
+    if fmt not in WRITE_FORMATS:
+        raise DossierError(f"format must be one of {', '.join(WRITE_FORMATS)}, not {fmt!r}")
+    if printing is not None and printing not in PRINTINGS:
+        raise DossierError(f"printing must be one of {', '.join(PRINTINGS)}, not {printing!r}")
+    game = pool.rules.game(deck.game)
+    options: dict[str, Any] = {"lang": lang, "printing": printing}
+    if fmt == "nrdb":
+        report = validate_deck(deck, pool.rules)
+        spent = report.summary.get("influence")
+        options["influence"] = spent[:2] if spent else None
+        options["game_record"] = game.game_record
+        options["restricted"] = restricted_ids(game.modes.get(deck.mode))
+    return str(render_deck(deck, fmt, pool.lookup(deck.game), **options))
+
+
+def export_filename(deck: Any, fmt: str) -> str:
+    """A file name for a download: the deck's name made safe, and the format's extension."""
+    from toolkit.decks.exports import nrdb_file_name
+
+    stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in deck.name).strip().replace(" ", "-")[:60]
+    if fmt == "nrdb":
+        return str(nrdb_file_name(deck.name))
+    return (stem or "deck") + MEDIA[fmt][1]
+
+
+def opening_hand(pool: DeckPoolView, deck: Any) -> int:
+    game = pool.rules.game(deck.game).game_record
+    if deck.game == "tactics":
+        return int(game.opening_hand) if game else 3
+    if deck.game == "netrunner":
+        return int(game.hand_size) if game else 5
+    raise DossierError("crossfire role sets are dealt, not drawn; deal them on the Crossfire page")
+
+
+def stats(pool: DeckPoolView, deck: Any, lang: str) -> dict[str, Any]:
+    """`deck stats` as data, with each key's label in ``lang`` for the charts."""
+    from toolkit.decks.stats import deck_stats
+
+    data = deck_stats(deck, pool.lookup(deck.game))
+    name = namer(pool, deck.game, lang)
+
+    def label(key: str, value: str) -> str:
+        if key == "by_type":
+            return word("type", value, lang) if deck.game != "crossfire" else word("team", value, lang)
+        if key in ("by_faction", "influence"):
+            return t("generic", lang) if value == "generic" else name(value)
+        return value
+
+    data["labels"] = {
+        key: {k: label(key, k) for k in data[key]} for key in ("by_type", "by_faction", "cost_curve", "influence")
+    }
+    data["titles"] = {
+        "by_type": t("stats.by_type", lang),
+        "by_faction": t("stats.by_agent" if deck.game == "tactics" else "stats.by_faction", lang),
+        "cost_curve": t("stats.cost_curve", lang),
+        "influence": t("stats.influence", lang),
+        "agenda_points": t("stats.agenda_points", lang),
+    }
+    return data
+
+
+def odds(
+    pool: DeckPoolView, deck: Any, lang: str, *, turns: int = 5, per_turn: int = 1, hand: int | None = None
+) -> dict[str, Any]:
+    """`deck odds --format json`: the chance of having seen a copy of each card by each turn."""
+    from toolkit.decks.stats import draw_odds
+
+    if not 0 <= turns <= 30:
+        raise DossierError(f"turns must be 0-30, not {turns}")
+    if not 0 <= per_turn <= 20:
+        raise DossierError(f"per_turn must be 0-20, not {per_turn}")
+    if hand is not None and not 1 <= hand <= 100:
+        raise DossierError(f"hand must be 1-100, not {hand}")
+    opening = hand or opening_hand(pool, deck)
+    rows = draw_odds(deck, opening, turns, per_turn)
+    name = namer(pool, deck.game, lang)
+    return {
+        "deck_size": deck.total(),
+        "hand": opening,
+        "seen": [opening + per_turn * n for n in range(turns + 1)],
+        "cards": [{"id": c, "name": name(c), "copies": n, "p": p} for c, n, p in rows],
+    }
+
+
+def sample(
+    pool: DeckPoolView, deck: Any, lang: str, *, hand: int | None = None, seed: int | None = None
+) -> list[dict[str, str]]:
+    """`deck draw`: a sample opening hand."""
+    from toolkit.decks.stats import sample_hand
+
+    if hand is not None and not 1 <= hand <= 100:
+        raise DossierError(f"hand must be 1-100, not {hand}")
+    name = namer(pool, deck.game, lang)
+    return [{"id": c, "name": name(c)} for c in sample_hand(deck, hand or opening_hand(pool, deck), seed)]
+
+
+# ---------------------------------------------------------------------- share codes
+
+
+def share_code(deck: dict[str, Any]) -> str:
+    """base64url (no padding) of the deck's compact JSON, deflated: the ``d=`` of a share URL."""
+    data = {k: v for k, v in deck.items() if k != "$schema" and v not in (None, [], {})}
+    raw = json.dumps(data, ensure_ascii=False, separators=(",", ":"), sort_keys=True).encode()
+    return base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode().rstrip("=")
+
+
+def decode_share(code: str) -> dict[str, Any]:
+    """The deck data of a share code; DossierError (one line) for a code that is not one."""
+    if len(code) > 64 * 1024:
+        raise DossierError("the share code is too long")
+    try:
+        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+        inflater = zlib.decompressobj()
+        raw = inflater.decompress(packed, MAX_TEXT)
+        if inflater.unconsumed_tail:
+            raise ValueError("too large")
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        raise DossierError("the share code is damaged: copy the whole link") from None
+    if not isinstance(data, dict):
+        raise DossierError("the share code does not hold a deck")
+    return data
+
+
+# ---------------------------------------------------------------------- builder choices
+
+
+def builder_options(pool: DeckPoolView, lang: str) -> dict[str, Any]:
+    """What the builder offers per game: modes/formats, identities (netrunner), agents (tactics), crossfire
+    player counts and special roles. Names in ``lang``."""
+    games: dict[str, Any] = {}
+    for game in ("tactics", "netrunner", "crossfire"):
+        gp = pool.rules.games.get(game)
+        if gp is None:
+            continue
+        game_name = name_of(gp.game_record, lang) if gp.game_record is not None else game
+        modes = []
+        for mode in sorted(gp.modes.values(), key=lambda m: m.id):
+            entry: dict[str, Any] = {"id": mode.id, "name": name_of(mode, lang), "kind": mode.kind}
+            if game == "crossfire":
+                entry["players"] = sorted(c.players for c in mode.compositions)
+                entry["specials"] = [
+                    {
+                        "id": s.role,
+                        "name": name_of(gp.records[s.role], lang) if s.role in gp.records else s.role,
+                        "players": [s.players.min, s.players.max] if s.players else None,
+                    }
+                    for s in mode.substitutions
+                ]
+            modes.append(entry)
+        options: dict[str, Any] = {"name": game_name, "modes": modes}
+        if game == "netrunner":
+            options["identities"] = [
+                {"id": r.id, "name": name_of(r, lang), "side": r.side, "faction": r.faction}
+                for r in sorted(
+                    (r for r in gp.records.values() if r.kind == "identity"), key=lambda r: (r.side, r.faction, r.id)
+                )
+            ]
+            options["default_mode"] = pool.default_modes().get(game)
+        if game == "tactics":
+            options["agents"] = [
+                {"id": r.id, "name": name_of(r, lang), "private": bool(getattr(r, "private", False))}
+                for r in sorted(gp.records.values(), key=lambda r: r.id)
+                if r.kind == "agent"
+            ]
+        if game == "crossfire":
+            options["default_mode"] = pool.default_modes().get(game)
+        games[game] = options
+    return games
+
+
+def role_set(pool: DeckPoolView, mode_id: str, players: int, specials: list[str]) -> dict[str, int]:
+    """The crossfire role set for ``players`` with ``specials`` joining (`deck new --game crossfire`)."""
+    from toolkit.models.crossfire import role_set as make
+
+    mode = pool.rules.game("crossfire").modes.get(mode_id)
+    if mode is None:
+        raise DossierError(f"crossfire has no mode {mode_id!r}")
+    try:
+        return dict(make(mode, players, specials))
+    except ValueError as exc:
+        raise DossierError(str(exc)) from None
+
+
+# ---------------------------------------------------------------------- the builder's one call per change
+
+
+def deck_rows(pool: DeckPoolView, deck: Any, lang: str) -> list[dict[str, Any]]:
+    """The deck's cards for the list: id, name, count, group (type / category / team) and its word, cost."""
+    from toolkit.decks.stats import cost_of, group_key
+
+    lookup = pool.lookup(deck.game)
+    rows = []
+    for card_id, count in deck.cards.items():
+        record = lookup(card_id)
+        if record is None:
+            rows.append({"id": card_id, "name": card_id, "count": count, "group": "?", "group_name": "?", "cost": None})
+            continue
+        group = group_key(record)
+        kind = "team" if deck.game == "crossfire" else "type"
+        try:
+            cost = cost_of(record)
+        except (AttributeError, TypeError, ValueError):
+            cost = None
+        rows.append(
+            {
+                "id": card_id,
+                "name": name_of(record, lang),
+                "count": count,
+                "group": group,
+                "group_name": word(kind, group, lang),
+                "cost": cost,
+                "faction": getattr(record, "faction", None) or getattr(record, "agent", None),
+                "influence": getattr(record, "influence", None),
+            }
+        )
+    rows.sort(key=lambda r: (str(r["group_name"]), str(r["name"])))
+    return rows
+
+
+def analyze(
+    pool: DeckPoolView, loaded: Any, lang: str, *, turns: int = 5, per_turn: int = 1, banlist: str | None = None
+) -> dict[str, Any]:
+    """Everything the builder shows for one state of the deck: the verdict (findings, summary), the list
+    with names, stats, draw odds and the share code; stats and odds only when the deck's cards are known."""
+    verdict = validate(pool, loaded, lang=lang, banlist=banlist)
+    out = verdict.to_json()
+    deck = loaded.deck
+    out["share"] = share_code(out["deck"]) if out["deck"] else None
+    out["rows"] = deck_rows(pool, deck, lang) if deck is not None else []
+    out["stats"] = out["odds"] = None
+    out["extra"] = {}
+    if deck is not None:
+        try:
+            ready = usable(loaded, pool)
+        except DossierError as exc:
+            out["not_ready"] = exc.message
+        else:
+            out["stats"] = stats(pool, ready, lang)
+            if deck.game != "crossfire" and deck.total() > 0:
+                out["odds"] = odds(pool, ready, lang, turns=turns, per_turn=per_turn)
+        lookup = pool.lookup(deck.game)
+        if deck.identity:
+            identity = lookup(deck.identity)
+            if identity is not None:
+                out["extra"]["identity"] = {
+                    "id": identity.id,
+                    "name": name_of(identity, lang),
+                    "side": getattr(identity, "side", None),
+                    "faction": getattr(identity, "faction", None),
+                    "min_deck_size": getattr(identity, "min_deck_size", None),
+                    "influence_limit": getattr(identity, "influence_limit", None),
+                }
+        if deck.agents:
+            out["extra"]["agents"] = [
+                {"id": a, "name": name_of(lookup(a), lang) if lookup(a) is not None else a} for a in deck.agents
+            ]
+    return out

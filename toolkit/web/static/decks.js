@@ -1,0 +1,458 @@
+// Dossier deck builder: the deck lives here as Dossier JSON; every change posts it to /api/decks/analyze
+// and shows what comes back (findings and summary line of `deck validate`, the list with names, stats,
+// odds, the share code). No rule is decided here.
+(function () {
+  "use strict";
+  var boot = JSON.parse(document.getElementById("boot").textContent);
+  var L = boot.labels;
+  var OPTIONS = boot.options;
+  var $ = function (id) { return document.getElementById(id); };
+  var deck = null;
+  var savedId = boot.saved || null;
+  var sequence = 0;
+  var timer = null;
+  var lastSearch = null;
+  var STORE = "dossier.deck.";
+
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    if (attrs) Object.keys(attrs).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k];
+      else if (k === "className") node.className = attrs[k];
+      else node.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
+    return node;
+  }
+  function fmt(template, fields) {
+    return template.replace(/\{(\w+)\}/g, function (_, k) { return fields[k] !== undefined ? fields[k] : ""; });
+  }
+  function modesOf(game) { return (OPTIONS[game] || { modes: [] }).modes; }
+  function modeOf(game, id) { return modesOf(game).filter(function (m) { return m.id === id; })[0] || null; }
+  function defaultMode(game) {
+    var g = OPTIONS[game];
+    if (!g) return "";
+    if (g.default_mode) return g.default_mode;
+    var ids = g.modes.map(function (m) { return m.id; });
+    return ids.indexOf("duo") >= 0 ? "duo" : ids[0];
+  }
+  function blankDeck(game, mode) {
+    var d = { game: game, mode: mode || defaultMode(game), name: L.new_deck, cards: {} };
+    if (game === "tactics") d.agents = [];
+    if (game === "crossfire") {
+      var m = modeOf(game, d.mode);
+      d.players = m && m.players.length ? m.players[0] : 5;
+    }
+    return d;
+  }
+  function normalize(d) {
+    var out = { game: d.game, mode: d.mode, name: d.name || L.new_deck, cards: {} };
+    Object.keys(d.cards || {}).forEach(function (k) { if (d.cards[k] > 0) out.cards[k] = d.cards[k]; });
+    if (d.description) out.description = d.description;
+    if (d.game === "tactics") out.agents = (d.agents || []).slice();
+    if (d.game === "netrunner" && d.identity) out.identity = d.identity;
+    if (d.game === "crossfire") out.players = d.players || null;
+    return out;
+  }
+  function payloadDeck() {
+    var d = normalize(deck);
+    if (d.game === "netrunner" && !d.identity) delete d.identity;
+    if (d.game === "crossfire" && !d.players) delete d.players;
+    return d;
+  }
+
+  // ------------------------------------------------------------------ set-up controls
+
+  function fillSelect(select, items, value) {
+    select.textContent = "";
+    items.forEach(function (it) {
+      var o = el("option", { value: it.value, text: it.label });
+      if (String(it.value) === String(value)) o.selected = true;
+      select.appendChild(o);
+    });
+  }
+  function renderSetup() {
+    var game = deck.game;
+    $("deck-name").value = deck.name;
+    $("deck-game").value = game;
+    $("deck-mode-label").textContent = game === "netrunner" ? L.format : L.mode;
+    fillSelect($("deck-mode"), modesOf(game).map(function (m) { return { value: m.id, label: m.name }; }), deck.mode);
+    document.querySelectorAll(".game-only").forEach(function (node) {
+      node.hidden = node.getAttribute("data-game").split(" ").indexOf(game) < 0;
+    });
+    if (game === "netrunner") {
+      var ids = [{ value: "", label: L.identity_none }].concat((OPTIONS.netrunner.identities || []).map(function (i) {
+        return { value: i.id, label: i.name + " · " + i.side + " · " + i.faction };
+      }));
+      fillSelect($("deck-identity"), ids, deck.identity || "");
+    }
+    if (game === "tactics") {
+      var box = $("deck-agents");
+      box.textContent = "";
+      (OPTIONS.tactics.agents || []).forEach(function (a) {
+        var id = "agent-" + a.id;
+        var input = el("input", { type: "checkbox", id: id, value: a.id });
+        input.checked = (deck.agents || []).indexOf(a.id) >= 0;
+        input.addEventListener("change", function () {
+          var list = (deck.agents || []).filter(function (x) { return x !== a.id; });
+          if (input.checked) list.push(a.id);
+          deck.agents = list;
+          changed();
+        });
+        box.appendChild(el("label", { className: "check", "for": id }, [input, a.name + (a["private"] ? " ✦" : "")]));
+      });
+    }
+    if (game === "crossfire") {
+      var m = modeOf(game, deck.mode);
+      fillSelect($("deck-players"), (m ? m.players : []).map(function (n) { return { value: n, label: String(n) }; }), deck.players);
+      var specials = $("deck-specials");
+      specials.textContent = "";
+      (m ? m.specials : []).forEach(function (s) {
+        var id = "special-" + s.id;
+        var input = el("input", { type: "checkbox", id: id, value: s.id });
+        specials.appendChild(el("label", { className: "check", "for": id }, [input, s.name + (s.players ? " (" + s.players[0] + "–" + s.players[1] + ")" : "")]));
+      });
+    }
+    Array.prototype.forEach.call($("export-to").options, function (o) {
+      o.disabled = o.getAttribute("data-game") !== null && o.getAttribute("data-game") !== game;
+      if (o.disabled && o.selected) $("export-to").value = "json";
+    });
+  }
+
+  $("deck-name").addEventListener("input", function () { deck.name = this.value.trim() ? this.value : L.new_deck; changed(); });
+  $("deck-game").addEventListener("change", function () {
+    deck = loadStored(this.value) || blankDeck(this.value);
+    savedId = null;
+    renderSetup();
+    changed();
+    searchDefault();
+  });
+  $("deck-mode").addEventListener("change", function () {
+    deck.mode = this.value;
+    if (deck.game === "crossfire") renderSetup();
+    changed();
+  });
+  $("deck-identity").addEventListener("change", function () {
+    if (this.value) deck.identity = this.value; else delete deck.identity;
+    changed();
+    searchDefault();
+  });
+  $("deck-players").addEventListener("change", function () { deck.players = parseInt(this.value, 10); changed(); });
+  $("deal-roles").addEventListener("click", function () {
+    var specials = Array.prototype.map.call(document.querySelectorAll("#deck-specials input:checked"), function (i) { return i.value; });
+    window.dossier.post("/api/decks/roles", { mode: deck.mode, players: deck.players, specials: specials })
+      .then(function (r) { deck.cards = r.cards; changed(); })
+      .catch(function (e) { showSummary(e.message, false); });
+  });
+
+  // ------------------------------------------------------------------ analysis
+
+  function changed() {
+    store();
+    clearTimeout(timer);
+    timer = setTimeout(analyze, 120);
+  }
+  function store() {
+    try { localStorage.setItem(STORE + deck.game, JSON.stringify(normalize(deck))); } catch (e) { /* private mode */ }
+  }
+  function loadStored(game) {
+    try {
+      var raw = localStorage.getItem(STORE + game);
+      var d = raw ? JSON.parse(raw) : null;
+      return d && d.game === game ? normalize(d) : null;
+    } catch (e) { return null; }
+  }
+  function showSummary(text, legal) {
+    var s = $("summary");
+    s.textContent = text;
+    s.className = "summary " + (legal === true ? "legal" : legal === false ? "illegal" : "");
+  }
+  function analyze() {
+    var mine = ++sequence;
+    var body = { deck: payloadDeck(), turns: intOf("odds-turns", 3), per_turn: intOf("odds-per-turn", 1) };
+    $("builder").setAttribute("aria-busy", "true");
+    window.dossier.post("/api/decks/analyze", body).then(function (r) {
+      if (mine !== sequence) return;
+      $("builder").setAttribute("aria-busy", "false");
+      $("builder").setAttribute("data-legal", r.legal ? "yes" : "no");
+      showSummary(r.summary, r.legal);
+      renderFindings(r.findings);
+      renderList(r.rows);
+      renderStats(r.stats);
+      renderOdds(r.odds);
+      renderShare(r.share);
+      refreshCounts();
+    }).catch(function (e) {
+      if (mine !== sequence) return;
+      $("builder").setAttribute("aria-busy", "false");
+      showSummary(e.message, false);
+    });
+  }
+  function intOf(id, fallback) {
+    var v = parseInt($(id).value, 10);
+    return isNaN(v) ? fallback : v;
+  }
+  function renderFindings(findings) {
+    var ul = $("findings");
+    ul.textContent = "";
+    if (!findings.length) { ul.appendChild(el("li", { className: "none", text: L.no_findings })); return; }
+    findings.forEach(function (f) {
+      ul.appendChild(el("li", { className: f.severity, title: f.text, "data-code": f.code }, [
+        el("strong", { text: (f.severity === "error" ? "✖ " : "⚠ ") }),
+        f.message + " ",
+        el("code", { text: f.code + (f.pointer ? " " + f.pointer : "") }),
+      ]));
+    });
+  }
+  function countButtons(id, name) {
+    var minus = el("button", { type: "button", className: "small secondary", "data-remove": id, "aria-label": fmt(L.remove, { name: name }), text: "−" });
+    var plus = el("button", { type: "button", className: "small secondary", "data-add": id, "aria-label": fmt(L.add, { name: name }), text: "+" });
+    return [minus, plus];
+  }
+  function renderList(rows) {
+    var body = $("decklist").tBodies[0];
+    body.textContent = "";
+    var total = 0;
+    var group = null;
+    rows.forEach(function (r) {
+      total += r.count;
+      if (r.group_name !== group) {
+        group = r.group_name;
+        body.appendChild(el("tr", { className: "group" }, [el("th", { colspan: "3", scope: "rowgroup", text: group })]));
+      }
+      var input = el("input", { type: "number", min: "0", max: "99", value: String(r.count), "aria-label": fmt(L.count, { name: r.name }), "data-count": r.id, className: "count" });
+      input.addEventListener("change", function () {
+        var n = parseInt(input.value, 10);
+        if (isNaN(n) || n < 0) n = 0;
+        setCount(r.id, Math.min(n, 99));
+      });
+      var link = el("a", { href: "/cards/" + deck.game + "/" + encodeURIComponent(r.id), text: r.name });
+      var buttons = countButtons(r.id, r.name);
+      body.appendChild(el("tr", { "data-id": r.id }, [
+        el("td", { className: "count-cell" }, [input]),
+        el("td", {}, [link, r.cost !== null && r.cost !== undefined ? el("span", { className: "muted small", text: " · " + r.cost }) : null]),
+        el("td", { className: "buttons" }, buttons),
+      ]));
+    });
+    $("deck-empty").hidden = rows.length > 0;
+    $("deck-total").textContent = fmt(total === 1 ? L.total_one : L.total, { n: total });
+  }
+  function setCount(id, n) {
+    if (n > 0) deck.cards[id] = n; else delete deck.cards[id];
+    changed();
+    refreshCounts();
+  }
+  document.addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target.closest("[data-add],[data-remove],[data-identity]") : null;
+    if (!target) return;
+    if (target.hasAttribute("data-identity")) {
+      deck.identity = target.getAttribute("data-identity");
+      renderSetup();
+      changed();
+      return;
+    }
+    var id = target.getAttribute("data-add") || target.getAttribute("data-remove");
+    var n = deck.cards[id] || 0;
+    setCount(id, target.hasAttribute("data-add") ? Math.min(n + 1, 99) : Math.max(n - 1, 0));
+  });
+
+  // ------------------------------------------------------------------ charts (inline SVG bars)
+
+  var SVG = "http://www.w3.org/2000/svg";
+  function svg(tag, attrs, text) {
+    var node = document.createElementNS(SVG, tag);
+    Object.keys(attrs).forEach(function (k) { node.setAttribute(k, attrs[k]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+  function bars(title, data, labels, id) {
+    var keys = Object.keys(data);
+    if (!keys.length) return null;
+    var max = Math.max.apply(null, keys.map(function (k) { return data[k]; })) || 1;
+    var row = 22, labelWidth = 120, width = 360, height = keys.length * row + 4;
+    var chart = svg("svg", { viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": title, "class": "bars", id: id });
+    chart.appendChild(svg("title", {}, title + ": " + keys.map(function (k) { return (labels[k] || k) + " " + data[k]; }).join(", ")));
+    keys.forEach(function (k, i) {
+      var y = i * row + 2;
+      var w = Math.max(2, Math.round((width - labelWidth - 40) * data[k] / max));
+      chart.appendChild(svg("text", { x: labelWidth - 6, y: y + 15, "text-anchor": "end", "font-size": 12, fill: "#1d1f24" }, labels[k] || k));
+      chart.appendChild(svg("rect", { x: labelWidth, y: y + 3, width: w, height: row - 8, rx: 3, fill: "#2457c5" }));
+      chart.appendChild(svg("text", { x: labelWidth + w + 5, y: y + 15, "font-size": 12, fill: "#1d1f24" }, String(data[k])));
+    });
+    var figure = el("figure", { className: "chart" }, [el("figcaption", { text: title })]);
+    figure.appendChild(chart);
+    return figure;
+  }
+  function renderStats(stats) {
+    var box = $("stats");
+    box.textContent = "";
+    if (!stats) { box.appendChild(el("p", { className: "muted", text: "—" })); return; }
+    [["cost_curve", "chart-cost"], ["by_type", "chart-types"], ["by_faction", "chart-factions"], ["influence", "chart-influence"]].forEach(function (pair) {
+      var key = pair[0];
+      var fig = bars(stats.titles[key], stats[key], stats.labels[key] || {}, pair[1]);
+      if (fig) box.appendChild(fig);
+    });
+    if (deck.game === "netrunner") box.appendChild(el("p", {}, [el("strong", { text: stats.titles.agenda_points + ": " }), String(stats.agenda_points)]));
+  }
+  function renderOdds(odds) {
+    var box = $("odds");
+    box.textContent = "";
+    if (!odds) return;
+    var head = el("tr", {}, [el("th", { scope: "col", text: L.card }), el("th", { scope: "col", text: L.copies })]);
+    odds.seen.forEach(function (n, i) { head.appendChild(el("th", { scope: "col", text: i === 0 ? L.hand : "T" + i, title: String(n) })); });
+    var table = el("table", { className: "odds" }, [el("thead", {}, [head])]);
+    var body = el("tbody");
+    odds.cards.forEach(function (c) {
+      var tr = el("tr", {}, [el("th", { scope: "row", text: c.name }), el("td", { text: String(c.copies) })]);
+      c.p.forEach(function (p) { tr.appendChild(el("td", { text: (p * 100).toFixed(0) + "%" })); });
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    box.appendChild(table);
+  }
+  function renderShare(code) {
+    if (!code) return;
+    var url = location.origin + "/decks/build?d=" + code;
+    $("share-url").value = url;
+    var params = new URLSearchParams(location.search);
+    if (params.get("d") !== code || params.get("saved")) {
+      var next = savedId ? "?saved=" + encodeURIComponent(savedId) : "?d=" + code;
+      history.replaceState(null, "", location.pathname + next);
+    }
+  }
+  $("copy-share").addEventListener("click", function () {
+    var input = $("share-url");
+    input.select();
+    var done = function () { $("save-status").textContent = L.copied; };
+    if (navigator.clipboard) navigator.clipboard.writeText(input.value).then(done, done); else { document.execCommand("copy"); done(); }
+  });
+  ["odds-turns", "odds-per-turn"].forEach(function (id) { $(id).addEventListener("change", changed); });
+  $("draw-hand").addEventListener("click", function () {
+    window.dossier.post("/api/decks/draw", { deck: payloadDeck() }).then(function (r) {
+      var ul = $("hand");
+      ul.textContent = "";
+      r.hand.forEach(function (c) { ul.appendChild(el("li", { text: c.name })); });
+    }).catch(function (e) { $("hand").textContent = e.message; });
+  });
+
+  // ------------------------------------------------------------------ card search
+
+  function searchDefault() {
+    var q = deck.game === "crossfire" ? "k:role" : "k:card";
+    if (deck.game === "netrunner" && deck.identity) {
+      var identity = (OPTIONS.netrunner.identities || []).filter(function (i) { return i.id === deck.identity; })[0];
+      if (identity) q += " d:" + identity.side;
+    }
+    $("card-q").value = q;
+    runSearch(q);
+  }
+  function runSearch(q) {
+    var params = new URLSearchParams({ q: q, game: deck.game, limit: "200" });
+    lastSearch = q;
+    $("card-q-error").textContent = "";
+    $("card-q").removeAttribute("aria-invalid");
+    window.dossier.get("/api/search?" + params.toString()).then(function (r) {
+      if (lastSearch !== q) return;
+      renderResults(r.results);
+    }).catch(function (e) {
+      $("card-q").setAttribute("aria-invalid", "true");
+      $("card-q-error").textContent = e.message;
+      $("card-results").tBodies[0].textContent = "";
+    });
+  }
+  function renderResults(results) {
+    var body = $("card-results").tBodies[0];
+    body.textContent = "";
+    results.forEach(function (r) {
+      var actions;
+      if (r.kind === "identity") {
+        actions = [el("button", { type: "button", className: "small secondary", "data-identity": r.id, text: L.identity, "aria-label": L.identity + ": " + r.name })];
+      } else if (r.kind === "card" || r.kind === "role") {
+        actions = countButtons(r.id, r.name);
+      } else {
+        actions = [];
+      }
+      body.appendChild(el("tr", { "data-id": r.id }, [
+        el("td", { className: "count-cell" }, [el("span", { className: "have", "data-have": r.id })]),
+        el("td", {}, [el("a", { href: r.url, text: r.name }), el("div", { className: "muted small", text: (r.type || r.kind) + (r.stats ? " · " + r.stats : "") })]),
+        el("td", { className: "buttons" }, actions),
+      ]));
+    });
+    refreshCounts();
+  }
+  function refreshCounts() {
+    document.querySelectorAll("[data-have]").forEach(function (node) {
+      var n = deck.cards[node.getAttribute("data-have")] || 0;
+      node.textContent = n ? "×" + n : "";
+    });
+  }
+  $("card-search").addEventListener("submit", function (event) {
+    event.preventDefault();
+    runSearch($("card-q").value);
+  });
+
+  // ------------------------------------------------------------------ save, export, import
+
+  $("save-deck").addEventListener("click", function () {
+    $("save-status").textContent = "";
+    window.dossier.post("/api/decks/saved", { deck: payloadDeck(), id: savedId }).then(function (r) {
+      savedId = r.id;
+      $("save-status").textContent = L.saved;
+      history.replaceState(null, "", location.pathname + "?saved=" + encodeURIComponent(savedId));
+    }).catch(function (e) { $("save-status").textContent = e.message; });
+  });
+  $("export-form").addEventListener("submit", function () {
+    $("export-deck").value = JSON.stringify(payloadDeck());
+  });
+  $("import").addEventListener("submit", function (event) {
+    event.preventDefault();
+    var out = $("import-result");
+    out.textContent = "";
+    var file = $("import-file").files[0];
+    var request;
+    if (file) {
+      var form = new FormData();
+      form.append("file", file);
+      request = fetch("/api/decks/import/file", { method: "POST", body: form, headers: { "X-CSRF-Token": window.dossier.csrf() } })
+        .then(function (r) { return r.json().then(function (data) { if (!r.ok) throw new Error(data.detail || r.statusText); return data; }); });
+    } else {
+      request = window.dossier.post("/api/decks/import", { text: $("import-text").value });
+    }
+    request.then(function (r) {
+      if (!r.deck) {
+        out.appendChild(el("p", { className: "summary illegal", text: r.summary }));
+        var ul = el("ul", { className: "findings" });
+        r.findings.forEach(function (f) { ul.appendChild(el("li", { className: f.severity, text: f.text })); });
+        out.appendChild(ul);
+        return;
+      }
+      deck = normalize(r.deck);
+      savedId = null;
+      renderSetup();
+      changed();
+      searchDefault();
+      out.appendChild(el("p", { className: "message ok", text: r.summary }));
+      $("import-text").value = "";
+      $("import-file").value = "";
+    }).catch(function (e) { out.appendChild(el("p", { className: "message error", text: e.message })); });
+  });
+
+  // ------------------------------------------------------------------ start
+
+  if (boot.deck && OPTIONS[boot.deck.game]) {
+    deck = normalize(boot.deck);
+  } else {
+    var game = boot.game && OPTIONS[boot.game] ? boot.game : "netrunner";
+    deck = (!boot.mode && loadStored(game)) || blankDeck(game, boot.mode);
+  }
+  if (boot.add) {
+    var isIdentity = deck.game === "netrunner" && (OPTIONS.netrunner.identities || []).some(function (i) { return i.id === boot.add; });
+    var isAgent = deck.game === "tactics" && (OPTIONS.tactics.agents || []).some(function (a) { return a.id === boot.add; });
+    if (isIdentity) deck.identity = boot.add;
+    else if (isAgent) { if (deck.agents.indexOf(boot.add) < 0) deck.agents.push(boot.add); }
+    else deck.cards[boot.add] = Math.min((deck.cards[boot.add] || 0) + 1, 99);
+  }
+  renderSetup();
+  changed();
+  searchDefault();
+})();
