@@ -26,6 +26,38 @@ _CJK_CHAR = re.compile(f"[{_CJK}]")
 _CJK_GAP = re.compile(rf"(?<=[{_CJK}]) (?=[{_CJK}])")
 
 
+def _fold_char(char: str) -> str:
+    """What :func:`fold` makes of one character, before case folding and spacing."""
+    if char in _QUOTES:
+        return ""
+    category = unicodedata.category(char)
+    if category in ("So", "Sk", "Cf", "Cc") and not char.isspace():
+        return ""  # ™ ® © ^, zero-width and control characters
+    out: list[str] = []
+    for part in unicodedata.normalize("NFKD", char):
+        if unicodedata.combining(part) or part in _QUOTES:
+            continue
+        kind = unicodedata.category(part)
+        if kind.startswith("P") or kind.startswith("Z") or part.isspace():
+            out.append(" ")
+        elif kind not in ("So", "Sk"):
+            out.append(part)
+    return "".join(out)
+
+
+class _FoldTable(dict[int, str]):
+    """``str.translate`` table of :func:`_fold_char`, filled as characters are met (at most 65,536 kept)."""
+
+    def __missing__(self, ordinal: int) -> str:
+        folded = _fold_char(chr(ordinal))
+        if len(self) < 65_536:
+            self[ordinal] = folded
+        return folded
+
+
+_FOLD_CHARS = _FoldTable()
+
+
 def normalize(name: str) -> str:
     """NFKC (full-width letters and digits), case-folded, single spaces, no outer space."""
     return _SPACES.sub(" ", unicodedata.normalize("NFKC", name)).strip().casefold()
@@ -48,25 +80,12 @@ def fold(name: str, *, edges: bool = False) -> str:
     >>> fold("艾萨·阿方托夫: 生态起义者")
     '艾萨阿方托夫生态起义者'
     """
-    out: list[str] = []
-    for char in name:
-        if char in _QUOTES:
-            continue
-        category = unicodedata.category(char)
-        if category in ("So", "Sk", "Cf", "Cc") and not char.isspace():
-            continue  # ™ ® © ^, zero-width and control characters
-        for part in unicodedata.normalize("NFKD", char):
-            if unicodedata.combining(part) or part in _QUOTES:
-                continue
-            kind = unicodedata.category(part)
-            if kind.startswith("P") or kind.startswith("Z") or part.isspace():
-                out.append(" ")
-            elif kind not in ("So", "Sk"):
-                out.append(part)
-    folded = _SPACES.sub(" ", "".join(out).casefold())
+    folded = name.translate(_FOLD_CHARS).casefold()  # its only whitespace is " "
+    if "  " in folded:
+        folded = _SPACES.sub(" ", folded)
     if not edges or not folded.strip():
         folded = folded.strip()
-    return _CJK_GAP.sub("", folded)
+    return _CJK_GAP.sub("", folded) if " " in folded else folded
 
 
 def record_names(record: Any) -> list[str]:
@@ -144,4 +163,3 @@ def name_language(typed: str, record: Any) -> str | None:
     if chinese == english:
         return None
     return "zh-Hans" if chinese else "en"
-
