@@ -369,6 +369,110 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
+# ---- web (`dossier serve`), engineer W2's pages: crossfire moderator (web.cf.), card editor (web.ed.),
+# print (web.pr.). Kept apart from the entries above so both lists can grow without touching each other.
+WEB_PAGES_MESSAGES: dict[str, dict[str, str]] = {
+    # crossfire moderator
+    "web.cf.title": {"en": "Crossfire moderator", "zh-Hans": "谍战特工主持"},
+    "web.cf.intro": {
+        "en": "Deal the roles for a table: every player opens a private link (or scans its QR code) that shows only "
+        "their own role. Then enter where everyone pointed, resolve, and keep the score over the rounds.",
+        "zh-Hans": "为一桌玩家发身份：每位玩家打开自己的私密链接（或扫二维码），只能看到自己的角色。"
+        "随后录入每个人的指向，结算，并跨多局记分。",
+    },
+    "web.cf.mode": {"en": "Mode", "zh-Hans": "模式"},
+    "web.cf.players": {"en": "Players", "zh-Hans": "玩家人数"},
+    "web.cf.sniper_seat": {"en": "Sniper's seat", "zh-Hans": "狙击手座位"},
+    "web.cf.random": {"en": "random", "zh-Hans": "随机"},
+    "web.cf.names": {"en": "Players' names", "zh-Hans": "玩家名字"},
+    "web.cf.names_help": {
+        "en": "In seat order, clockwise from the dealer (seat 1). Optional; the score follows names over rounds.",
+        "zh-Hans": "按座位顺序，从发牌人（1 号座位）起顺时针。可不填；记分按名字跨局累计。",
+    },
+    "web.cf.seat_name": {"en": "Seat {seat}", "zh-Hans": "{seat} 号座位"},
+    "web.cf.who": {"en": "Seat {seat}", "zh-Hans": "{seat} 号座位"},
+    "web.cf.who_named": {"en": "{name} (seat {seat})", "zh-Hans": "{name}（{seat} 号）"},
+    "web.cf.seat_col": {"en": "Player", "zh-Hans": "玩家"},
+    "web.cf.role": {"en": "Role", "zh-Hans": "角色"},
+    "web.cf.team": {"en": "Team", "zh-Hans": "阵营"},
+    "web.cf.seen": {"en": "Cards seen", "zh-Hans": "见过的牌"},
+    "web.cf.setup": {"en": "Set-up: {roles}", "zh-Hans": "配置：{roles}"},
+    "web.cf.team_line": {"en": "Winning team: {team}", "zh-Hans": "获胜阵营：{team}"},
+    "web.cf.shot_line": {"en": "Hit: {seats}", "zh-Hans": "被击中：{seats}"},
+    "web.cf.winners_line": {"en": "Winners: {seats}", "zh-Hans": "获胜者：{seats}"},
+    "web.cf.hit_by": {"en": "hit by {seats}", "zh-Hans": "被{seats}击中"},
+    "web.cf.specials": {"en": "Special roles ({mode})", "zh-Hans": "特殊角色（{mode}）"},
+    "web.cf.range": {"en": "{low}-{high} players", "zh-Hans": "{low}-{high} 人"},
+    "web.cf.deal": {"en": "Deal", "zh-Hans": "发牌"},
+    "web.cf.new_table": {"en": "New table", "zh-Hans": "新开一桌"},
+    "web.cf.no_table": {
+        "en": "No such table: the link is wrong or the table was ended.",
+        "zh-Hans": "没有这一桌：链接有误，或该桌已结束。",
+    },
+    "web.cf.host_title": {"en": "Crossfire table, round {n}", "zh-Hans": "谍战特工牌桌 · 第 {n} 局"},
+    "web.cf.summary": {"en": "{mode}, {n} players, dealer {dealer}.", "zh-Hans": "{mode}，{n} 名玩家，发牌人 {dealer}。"},
+    "web.cf.host_keep": {
+        "en": "This page is the host's: it shows every role. Keep its address to come back to the table.",
+        "zh-Hans": "本页属于主持人，显示所有角色。保存本页地址，以便回到这一桌。",
+    },
+    "web.cf.host_link": {"en": "Host link", "zh-Hans": "主持人链接"},
+    "web.cf.announce": {"en": "Tell the table", "zh-Hans": "向全桌宣布"},
+    "web.cf.discussion": {"en": "Discussion: {minutes} minutes.", "zh-Hans": "讨论时间：{minutes} 分钟。"},
+    "web.cf.discussion_seconds": {"en": "Discussion: {seconds} seconds.", "zh-Hans": "讨论时间：{seconds} 秒。"},
+    "web.cf.links": {"en": "Private links", "zh-Hans": "私密链接"},
+    "web.cf.links_help": {
+        "en": "Each player scans their own code or opens their own link; it shows only their role and the cards they "
+        "saw. The links stay the same for the next rounds.",
+        "zh-Hans": "每位玩家扫描自己的二维码或打开自己的链接，只显示自己的角色和见过的牌。之后各局链接不变。",
+    },
+    "web.cf.qr_title": {"en": "QR code of the private link of {who}", "zh-Hans": "{who}的私密链接二维码"},
+    "web.cf.link_of": {"en": "Private link of {who}", "zh-Hans": "{who}的私密链接"},
+    "web.cf.copy_of": {"en": "Copy the private link of {who}", "zh-Hans": "复制{who}的私密链接"},
+    "web.cf.copy": {"en": "Copy", "zh-Hans": "复制"},
+    "web.cf.copied": {"en": "Copied", "zh-Hans": "已复制"},
+    "web.cf.open": {"en": "Open the link", "zh-Hans": "打开链接"},
+    "web.cf.roles": {"en": "Roles (host only)", "zh-Hans": "角色（仅主持人）"},
+    "web.cf.roles_show": {"en": "Show every role", "zh-Hans": "显示所有角色"},
+    "web.cf.public": {"en": "public", "zh-Hans": "公开"},
+    "web.cf.aims": {"en": "Where everyone pointed", "zh-Hans": "每个人的指向"},
+    "web.cf.aims_help": {
+        "en": "After the countdown everyone points at once. Enter each armed player's target (the Enforcer two); "
+        "the Bodyguard's and the Peacekeeper's pointing protects. Unarmed players may be left blank.",
+        "zh-Hans": "倒数结束后全员同时指向。录入每位持械玩家指向的目标（执行者两个）；保镖与维和者的指向为保护。"
+        "不持械的玩家可以留空。",
+    },
+    "web.cf.aims_help_sniper": {
+        "en": "Mark the players in front of whom the Sniper put a shot card, and each Assassin's target.",
+        "zh-Hans": "勾选狙击手放了射击卡的玩家，并录入每位刺客指向的目标。",
+    },
+    "web.cf.points_at": {"en": "Points at", "zh-Hans": "指向"},
+    "web.cf.aim_of": {"en": "{who} points at (gun {k})", "zh-Hans": "{who}指向（第 {k} 把枪）"},
+    "web.cf.shot_card": {"en": "Sniper's shot card", "zh-Hans": "狙击手射击卡"},
+    "web.cf.mark_of": {"en": "shot card before {who}", "zh-Hans": "{who}面前有射击卡"},
+    "web.cf.resolve": {"en": "Resolve", "zh-Hans": "结算"},
+    "web.cf.outcome": {"en": "Round {n}: outcome", "zh-Hans": "第 {n} 局结果"},
+    "web.cf.hit": {"en": "Hit", "zh-Hans": "中弹"},
+    "web.cf.result": {"en": "Result", "zh-Hans": "胜负"},
+    "web.cf.next": {"en": "Deal the next round", "zh-Hans": "发下一局"},
+    "web.cf.reopen": {"en": "Correct the aims", "zh-Hans": "修改指向"},
+    "web.cf.score": {"en": "Score", "zh-Hans": "积分"},
+    "web.cf.points": {"en": "Points", "zh-Hans": "得分"},
+    "web.cf.history": {"en": "Rounds", "zh-Hans": "各局"},
+    "web.cf.round_line": {"en": "Round {n}: {team} team; winners {winners}", "zh-Hans": "第 {n} 局：{team}获胜；获胜者 {winners}"},
+    "web.cf.no_score": {"en": "No round resolved yet.", "zh-Hans": "还没有结算的局。"},
+    "web.cf.end": {"en": "End this table", "zh-Hans": "结束这一桌"},
+    "web.cf.your_role": {"en": "Your role", "zh-Hans": "你的角色"},
+    "web.cf.round": {"en": "round {n}", "zh-Hans": "第 {n} 局"},
+    "web.cf.show": {"en": "Show my role", "zh-Hans": "显示我的角色"},
+    "web.cf.hide": {"en": "Hide my role", "zh-Hans": "隐藏我的角色"},
+    "web.cf.private_help": {
+        "en": "Keep this page to yourself. It changes to your new role when the host deals the next round.",
+        "zh-Hans": "请勿给别人看本页。主持人发下一局时，本页会换成你的新角色。",
+    },
+    "web.cf.new_round": {"en": "A new round was dealt; loading your new role…", "zh-Hans": "新的一局已发牌，正在载入你的新角色…"},
+}
+MESSAGES.update(WEB_PAGES_MESSAGES)
+
 def lang_of(lang: str | None) -> str:
     """``lang`` when it is an output language, else the default (zh-Hans)."""
     return lang if lang in LANGS else DEFAULT_LANG

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from toolkit.web.routes import api, cards, decks
+from toolkit.web.routes import api, cards, crossfire, decks
 
 ROUTERS: list[APIRouter] = [
     api.router,
     cards.router,
     decks.router,
+    crossfire.router,
 ]

@@ -1,0 +1,427 @@
+"""Crossfire tables run from the web (``dossier serve``): the host's room, its rounds, the private seat links.
+
+A :class:`Room` is one table of players over several rounds. The host creates it (mode, player
+count, names, special roles), deals a round with :meth:`toolkit.engine.crossfire.Crossfire.deal`,
+enters where everyone pointed (and the Sniper's shot cards), resolves with
+:meth:`~toolkit.engine.crossfire.Crossfire.resolve` and reads the score over the resolved rounds from
+:meth:`~toolkit.engine.crossfire.Crossfire.score`. No rule lives here: this module keeps state.
+
+Secrets: the host's link and each seat's link carry a token from :func:`secrets.token_urlsafe`
+(128 bits or more); a seat's token shows only that seat's role (:mod:`toolkit.engine.crossfire_cards`).
+Tokens stay the same over the rounds, so a player keeps one link for the evening.
+
+Rooms persist as one JSON file each under ``<data>/crossfire/`` (a directory only the user can read:
+the files hold every role and token), written atomically, so a restarted server keeps its tables.
+Rooms untouched for :data:`MAX_AGE` seconds, and the oldest past :data:`MAX_ROOMS`, are removed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from toolkit.engine.crossfire import Crossfire, Deal, TableError
+from toolkit.errors import DossierError
+
+MAX_ROOMS = 200
+MAX_AGE = 14 * 24 * 3600  # two weeks
+MAX_NAME = 40
+MAX_ROUNDS = 100
+TOKEN_BYTES = 18  # 24 characters of URL-safe base64, 144 bits
+ROOM_ID = re.compile(r"^[0-9a-f]{16}$")
+TOKEN = re.compile(r"^[A-Za-z0-9_-]{16,64}$")
+VERSION = 1
+
+
+class RoomError(DossierError):
+    """A request the table cannot take (bad names, aims, a seat that is not there); one line."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, exit_code=1)
+
+
+@dataclass
+class Round:
+    """One deal and, once the host resolved it, its aims, marks and outcome."""
+
+    number: int
+    deal: dict[str, Any]  # Deal.to_json(names): the table with empty aims, roles, seen cards
+    aims: dict[int, list[int]] | None = None
+    marks: list[int] = field(default_factory=list)
+    outcome: dict[str, Any] | None = None  # team, shot, winners, hit_by {seat: [seats]}
+
+    @property
+    def resolved(self) -> bool:
+        return self.outcome is not None
+
+    def to_deal(self) -> Deal:
+        """The :class:`Deal` back from its JSON (what role_card and the host page need)."""
+        data = self.deal
+        players = data["players"]
+        return Deal(
+            mode=data["mode"],
+            seed=int(data["seed"]),
+            dealer=int(data["dealer"]),
+            roles={int(p["seat"]): str(p["role"]) for p in players},
+            seen={int(p["seat"]): [str(r) for r in p["seen"]] for p in players},
+            shuffles=[
+                (int(s["by"]), (int(s["seats"][0]), int(s["seats"][1]), int(s["seats"][2]))) for s in data["shuffles"]
+            ],
+            public={int(p["seat"]): str(p["role"]) for p in players if p.get("public")},
+            setup={str(k): int(v) for k, v in data["setup"].items()},
+            sniper="marks" in data,
+        )
+
+    def table(self, names: dict[int, str]) -> dict[str, Any]:
+        """The filled-in table as `dossier crossfire resolve` reads it."""
+        aims = self.aims or {}
+        players = []
+        for p in self.deal["players"]:
+            seat = int(p["seat"])
+            player: dict[str, Any] = {"seat": seat, "role": p["role"], "aim": list(aims.get(seat, []))}
+            if names.get(seat):
+                player["name"] = names[seat]
+            players.append(player)
+        data: dict[str, Any] = {"mode": self.deal["mode"], "players": players}
+        if "marks" in self.deal:
+            data["marks"] = list(self.marks)
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "deal": self.deal,
+            "aims": {str(k): v for k, v in self.aims.items()} if self.aims is not None else None,
+            "marks": self.marks,
+            "outcome": self.outcome,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Round:
+        aims = data.get("aims")
+        return cls(
+            number=int(data["number"]),
+            deal=data["deal"],
+            aims={int(k): [int(x) for x in v] for k, v in aims.items()} if aims is not None else None,
+            marks=[int(m) for m in data.get("marks") or []],
+            outcome=data.get("outcome"),
+        )
+
+
+@dataclass
+class Room:
+    """One table: its players and settings, the secret links, the rounds dealt so far."""
+
+    id: str
+    host_token: str
+    seat_tokens: dict[int, str]
+    mode: str
+    players: int
+    names: dict[int, str]
+    specials: list[str]
+    sniper_seat: int | None = None
+    created: float = 0.0
+    touched: float = 0.0
+    rounds: list[Round] = field(default_factory=list)
+
+    @property
+    def current(self) -> Round | None:
+        return self.rounds[-1] if self.rounds else None
+
+    def seat_of(self, token: str) -> int | None:
+        for seat, held in self.seat_tokens.items():
+            if secrets.compare_digest(held, token):
+                return seat
+        return None
+
+    def label(self, seat: int) -> str:
+        return self.names.get(seat) or f"seat {seat}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": VERSION,
+            "id": self.id,
+            "host_token": self.host_token,
+            "seat_tokens": {str(k): v for k, v in self.seat_tokens.items()},
+            "mode": self.mode,
+            "players": self.players,
+            "names": {str(k): v for k, v in self.names.items()},
+            "specials": self.specials,
+            "sniper_seat": self.sniper_seat,
+            "created": self.created,
+            "touched": self.touched,
+            "rounds": [r.to_json() for r in self.rounds],
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Room:
+        return cls(
+            id=str(data["id"]),
+            host_token=str(data["host_token"]),
+            seat_tokens={int(k): str(v) for k, v in data["seat_tokens"].items()},
+            mode=str(data["mode"]),
+            players=int(data["players"]),
+            names={int(k): str(v) for k, v in data.get("names", {}).items()},
+            specials=[str(s) for s in data.get("specials", [])],
+            sniper_seat=int(data["sniper_seat"]) if data.get("sniper_seat") is not None else None,
+            created=float(data.get("created", 0.0)),
+            touched=float(data.get("touched", 0.0)),
+            rounds=[Round.from_json(r) for r in data.get("rounds", [])],
+        )
+
+
+def clean_names(raw: list[str], players: int) -> dict[int, str]:
+    """Seat -> name from the form's fields (blank: no name; the score then counts by seat); distinct, short."""
+    names: dict[int, str] = {}
+    seen: dict[str, int] = {}
+    for seat, value in enumerate(raw[:players], start=1):
+        name = " ".join(value.split())
+        if not name:
+            continue
+        if len(name) > MAX_NAME:
+            raise RoomError(f"the name of seat {seat} is longer than {MAX_NAME} characters")
+        if name.casefold() in seen:
+            raise RoomError(
+                f"{name!r} is the name of seats {seen[name.casefold()]} and {seat}; names tell players apart"
+            )
+        if name.casefold().startswith("seat ") and name[5:].strip().isdigit():
+            raise RoomError(f"{name!r} would be mistaken for a seat number in the score; choose another name")
+        seen[name.casefold()] = seat
+        names[seat] = name
+    return names
+
+
+def outcome_json(outcome: Any) -> dict[str, Any]:
+    return {
+        "team": outcome.team,
+        "shot": list(outcome.shot),
+        "winners": list(outcome.winners),
+        "hit_by": {str(k): v for k, v in outcome.hit_by.items()},
+    }
+
+
+class RoomStore:
+    """The rooms of one server, in memory and on disk (one JSON file per room under ``directory``)."""
+
+    def __init__(self, directory: Path, *, clock: Any = time.time) -> None:
+        self.directory = directory
+        self.clock = clock
+        self.lock = threading.RLock()
+        self._rooms: dict[str, Room] | None = None
+        self._hosts: dict[str, str] = {}
+        self._seats: dict[str, tuple[str, int]] = {}
+
+    # -- loading, saving
+
+    def _load(self) -> dict[str, Room]:
+        if self._rooms is not None:
+            return self._rooms
+        rooms: dict[str, Room] = {}
+        try:
+            names = sorted(os.listdir(self.directory))
+        except OSError:
+            names = []
+        now = self.clock()
+        for name in names:
+            stem, dot, ext = name.partition(".")
+            if ext != "json" or not dot or not ROOM_ID.match(stem):
+                continue
+            path = self.directory / name
+            try:
+                from toolkit.jsonio import read_regular
+
+                room = Room.from_json(json.loads(read_regular(path, 4 * 2**20).decode("utf-8")))
+            except (OSError, ValueError, KeyError, TypeError, IndexError):
+                continue  # a damaged room file is skipped, not fatal to the server
+            if room.id != stem:
+                continue
+            if now - room.touched > MAX_AGE:
+                self._remove_file(room.id)
+                continue
+            rooms[room.id] = room
+        self._rooms = rooms
+        for room in rooms.values():
+            self._index(room)
+        return rooms
+
+    def _index(self, room: Room) -> None:
+        self._hosts[room.host_token] = room.id
+        for seat, token in room.seat_tokens.items():
+            self._seats[token] = (room.id, seat)
+
+    def _path(self, room_id: str) -> Path:
+        return self.directory / f"{room_id}.json"
+
+    def _remove_file(self, room_id: str) -> None:
+        with contextlib.suppress(OSError):
+            os.unlink(self._path(room_id))
+
+    def save(self, room: Room) -> None:
+        """Write the room's file atomically (the directory is created readable by the user only)."""
+        from toolkit.jsonio import atomic_write_text
+
+        room.touched = self.clock()
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            atomic_write_text(self._path(room.id), json.dumps(room.to_json(), ensure_ascii=False, indent=1) + "\n")
+        except OSError as exc:
+            raise DossierError(f"cannot save the table: {exc.strerror or exc}") from None
+
+    # -- lookups
+
+    def host(self, token: str) -> Room | None:
+        """The room whose host link carries ``token`` (None for anything else)."""
+        if not TOKEN.match(token):
+            return None
+        with self.lock:
+            rooms = self._load()
+            room_id = self._hosts.get(token)
+            room = rooms.get(room_id) if room_id else None
+            if room is None or not secrets.compare_digest(room.host_token, token):
+                return None
+            return room
+
+    def seat(self, token: str) -> tuple[Room, int] | None:
+        """The room and seat whose private link carries ``token`` (None for anything else)."""
+        if not TOKEN.match(token):
+            return None
+        with self.lock:
+            rooms = self._load()
+            found = self._seats.get(token)
+            if found is None or found[0] not in rooms:
+                return None
+            room = rooms[found[0]]
+            seat = room.seat_of(token)
+            return (room, seat) if seat is not None else None
+
+    def __len__(self) -> int:
+        with self.lock:
+            return len(self._load())
+
+    # -- actions
+
+    def create(
+        self,
+        game: Crossfire,
+        mode: str,
+        players: int,
+        names: dict[int, str],
+        specials: list[str],
+        sniper_seat: int | None = None,
+        seed: int | None = None,
+    ) -> Room:
+        """A new room with its first round dealt; the engine's one-line error when the set-up is impossible."""
+        game.setup(mode, players, specials)  # TableError for a bad mode, count or special role
+        if sniper_seat is not None and not game.is_sniper_mode(mode):
+            sniper_seat = None
+        with self.lock:
+            rooms = self._load()
+            room_id = secrets.token_hex(8)
+            while room_id in rooms:
+                room_id = secrets.token_hex(8)
+            now = self.clock()
+            room = Room(
+                id=room_id,
+                host_token=secrets.token_urlsafe(TOKEN_BYTES),
+                seat_tokens={seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in range(1, players + 1)},
+                mode=mode,
+                players=players,
+                names=names,
+                specials=list(specials),
+                sniper_seat=sniper_seat,
+                created=now,
+                touched=now,
+            )
+            self._deal(game, room, dealer=1, seed=seed)
+            self._prune(rooms)
+            rooms[room.id] = room
+            self._index(room)
+            self.save(room)
+            return room
+
+    def _deal(self, game: Crossfire, room: Room, dealer: int, seed: int | None) -> None:
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        public = {"sniper": room.sniper_seat} if room.sniper_seat and room.sniper_seat != dealer else None
+        deal = game.deal(room.mode, room.players, room.specials, seed=seed, dealer=dealer, public_seats=public)
+        room.rounds.append(Round(number=len(room.rounds) + 1, deal=deal.to_json(room.names)))
+
+    def deal_next(self, game: Crossfire, room: Room, seed: int | None = None) -> Round:
+        """Deal the next round (the dealer moves one seat to the left); the current round must be resolved."""
+        with self.lock:
+            current = room.current
+            if current is not None and not current.resolved:
+                raise RoomError(f"round {current.number} is not resolved yet; enter the aims and resolve it first")
+            if len(room.rounds) >= MAX_ROUNDS:
+                raise RoomError(f"this table has played {MAX_ROUNDS} rounds; start a new table")
+            dealer = int(current.deal["dealer"]) % room.players + 1 if current is not None else 1
+            self._deal(game, room, dealer, seed)
+            self.save(room)
+            assert room.current is not None
+            return room.current
+
+    def resolve(self, game: Crossfire, room: Room, aims: dict[int, list[int]], marks: list[int]) -> Round:
+        """Resolve the current round with the host's aims (seat -> seats) and marks; the engine checks them."""
+        with self.lock:
+            current = room.current
+            if current is None:
+                raise RoomError("nothing has been dealt yet")
+            if current.resolved:
+                raise RoomError(f"round {current.number} is already resolved; deal the next round")
+            for seat in list(aims) + marks:
+                if not 1 <= seat <= room.players:
+                    raise RoomError(f"seat {seat} is not at this {room.players}-player table")
+            trial = Round(current.number, current.deal, aims={s: a for s, a in aims.items() if a}, marks=marks)
+            table = game.table(trial.table(room.names), f"round {current.number}")
+            outcome = game.resolve(table)
+            current.aims = trial.aims
+            current.marks = list(marks)
+            current.outcome = outcome_json(outcome)
+            self.save(room)
+            return current
+
+    def reopen(self, room: Room) -> None:
+        """Undo the resolution of the current round (the host entered an aim wrong)."""
+        with self.lock:
+            current = room.current
+            if current is None or not current.resolved:
+                raise RoomError("the current round is not resolved")
+            current.outcome = None
+            self.save(room)
+
+    def score(self, game: Crossfire, room: Room) -> list[dict[str, Any]]:
+        """RULINGS C10 over the resolved rounds: rows of player (name, else "seat N"), score, winner."""
+        rounds = []
+        for r in room.rounds:
+            if r.resolved:
+                table = game.table(r.table(room.names), f"round {r.number}")
+                rounds.append((table, game.resolve(table)))
+        return game.score(rounds) if rounds else []
+
+    def delete(self, room: Room) -> None:
+        with self.lock:
+            rooms = self._load()
+            rooms.pop(room.id, None)
+            self._hosts.pop(room.host_token, None)
+            for token in room.seat_tokens.values():
+                self._seats.pop(token, None)
+            self._remove_file(room.id)
+
+    def _prune(self, rooms: dict[str, Room]) -> None:
+        now = self.clock()
+        old = [r for r in rooms.values() if now - r.touched > MAX_AGE]
+        rest = sorted((r for r in rooms.values() if now - r.touched <= MAX_AGE), key=lambda r: r.touched)
+        old += rest[: max(0, len(rest) - MAX_ROOMS + 1)]
+        for room in old:
+            self.delete(room)
+
+
+__all__ = ["MAX_ROOMS", "Room", "RoomError", "RoomStore", "Round", "TableError", "clean_names", "outcome_json"]

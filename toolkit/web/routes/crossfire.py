@@ -1,0 +1,416 @@
+"""The Crossfire moderator: a host deals, each player opens a private link (or scans its QR code) that
+shows only their own role and the cards they saw; the host enters the aims, resolves, keeps the score.
+
+The rules are the engine's (:mod:`toolkit.engine.crossfire`); what a player is told is
+:func:`toolkit.engine.crossfire_cards.role_card`, as on the printed slips; the tables and their
+secret links live in :mod:`toolkit.web.crossfire_rooms`. Every action of the host is a write
+(:func:`toolkit.web.security.require_write`); the links themselves are the only key to read a table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+
+from toolkit import i18n
+from toolkit.errors import DossierError
+from toolkit.web.app import WebState, state
+from toolkit.web.crossfire_rooms import Room, RoomError, RoomStore, clean_names
+from toolkit.web.security import require_write
+from toolkit.web.templating import render, request_lang
+
+router = APIRouter(tags=["crossfire"], include_in_schema=False)
+
+MAX_PLAYERS = 10
+PRIVATE_HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "same-origin",  # the token in the address never leaves for another site in a Referer
+    "X-Robots-Tag": "noindex, nofollow",
+}
+
+
+# ---------------------------------------------------------------- state
+
+
+def rooms(web: WebState) -> RoomStore:
+    """The server's crossfire tables (kept under the data directory)."""
+    store = getattr(web, "crossfire_rooms", None)
+    if store is None:
+        with web.lock:
+            store = getattr(web, "crossfire_rooms", None)
+            if store is None:
+                store = RoomStore(web.settings.data_path / "crossfire")
+                web.crossfire_rooms = store  # type: ignore[attr-defined]
+    return store
+
+
+def game_of(web: WebState) -> Any:
+    """The :class:`~toolkit.engine.crossfire.Crossfire` rules over the card pool (again after a reload)."""
+    from toolkit.engine.crossfire import Crossfire
+
+    held = getattr(web, "crossfire_game", None)
+    if held is None or held[0] != web.generation:
+        records = web.catalog.records
+        if not any(getattr(r, "game", None) == "crossfire" and getattr(r, "kind", None) == "role" for r in records):
+            raise DossierError("the card pool has no crossfire roles; serve a pool with cards/crossfire")
+        held = (web.generation, Crossfire.from_records(records))
+        web.crossfire_game = held  # type: ignore[attr-defined]
+    return held[1]
+
+
+def _page(request: Request, template: str, status: int = 200, **context: Any) -> HTMLResponse:
+    response = render(request, template, status_code=status, **context)
+    response.headers.update(PRIVATE_HEADERS)
+    return response
+
+
+def _missing(request: Request) -> HTMLResponse:
+    """The same page for every wrong token: nothing tells a guess how close it came."""
+    t = i18n.t
+    return _page(request, "crossfire/missing.html", 404, message=t("web.cf.no_table", request_lang(request)))
+
+
+# ---------------------------------------------------------------- the new-table form
+
+
+def _modes(game: Any, lang: str) -> list[dict[str, Any]]:
+    modes = []
+    for mode in sorted(game.modes.values(), key=lambda m: (m.id != "crossfire", m.id)):
+        counts = sorted(c.players for c in mode.compositions)
+        specials = []
+        for sub in mode.substitutions:
+            if sub.role not in game.records:
+                continue
+            low, high = (sub.players.min, sub.players.max) if sub.players is not None else (counts[0], counts[-1])
+            specials.append(
+                {"id": sub.role, "name": i18n.name_of(game.records[sub.role], lang), "min": low, "max": high}
+            )
+        modes.append(
+            {
+                "id": mode.id,
+                "name": i18n.name_of(mode, lang),
+                "min": counts[0],
+                "max": counts[-1],
+                "specials": specials,
+                "sniper": game.is_sniper_mode(mode.id),
+            }
+        )
+    return modes
+
+
+def _index(
+    request: Request, web: WebState, status: int = 200, error: str | None = None, form: Any = None
+) -> HTMLResponse:
+    lang = request_lang(request)
+    try:
+        game = game_of(web)
+    except DossierError as exc:
+        return render(request, "crossfire/index.html", status_code=503, modes=[], error=exc.message, form={})
+    values = {
+        "mode": "crossfire",
+        "players": 7,
+        "names": [""] * MAX_PLAYERS,
+        "specials": [],
+        "sniper_seat": "",
+    }
+    if form is not None:
+        values.update(form)
+    return render(
+        request,
+        "crossfire/index.html",
+        status_code=status,
+        modes=_modes(game, lang),
+        error=error,
+        form=values,
+        max_players=MAX_PLAYERS,
+    )
+
+
+@router.get("/crossfire", response_class=HTMLResponse, name="crossfire_index")
+def crossfire_index(request: Request) -> HTMLResponse:
+    return _index(request, state(request))
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise RoomError(f"{what}: {str(value)[:20]!r} is not a number") from None
+    if not low <= number <= high:
+        raise RoomError(f"{what}: {number} is not between {low} and {high}")
+    return number
+
+
+@router.post("/crossfire", dependencies=[Depends(require_write)], name="crossfire_create")
+async def crossfire_create(request: Request) -> Response:
+    web = state(request)
+    form = await request.form()
+    raw = {
+        "mode": str(form.get("mode") or "crossfire"),
+        "players": str(form.get("players") or ""),
+        "names": [str(form.get(f"name_{seat}") or "") for seat in range(1, MAX_PLAYERS + 1)],
+        "specials": [str(s) for s in form.getlist("special")],
+        "sniper_seat": str(form.get("sniper_seat") or ""),
+    }
+    try:
+        game = game_of(web)
+        players = _int(raw["players"], "players", 1, MAX_PLAYERS)
+        names = clean_names(list(raw["names"]), players)
+        sniper = _int(raw["sniper_seat"], "the Sniper's seat", 2, players) if raw["sniper_seat"] else None
+        room = rooms(web).create(game, str(raw["mode"]), players, names, list(raw["specials"]), sniper)
+    except DossierError as exc:
+        return _index(request, web, 400, exc.message, raw)
+    return RedirectResponse(request.url_for("crossfire_host", token=room.host_token), 303)
+
+
+# ---------------------------------------------------------------- the host
+
+
+def _who(room: Room, seat: int, lang: str) -> str:
+    name = room.names.get(seat)
+    return i18n.t("web.cf.who_named" if name else "web.cf.who", lang, seat=seat, name=name or "")
+
+
+def _qr(url: str, title: str) -> str:
+    import segno
+
+    return str(segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True, title=title))
+
+
+def _host_view(
+    request: Request, web: WebState, room: Room, entered: tuple[dict[int, list[int]], list[int]] | None = None
+) -> dict[str, Any]:
+    """What the host page shows; ``entered``: aims and marks the host sent that did not resolve."""
+    lang = request_lang(request)
+    game = game_of(web)
+    current = room.current
+    assert current is not None
+    deal = current.to_deal()
+    seats = []
+    for seat in range(1, room.players + 1):
+        url = str(request.url_for("crossfire_private", token=room.seat_tokens[seat]))
+        role_id = deal.roles[seat]
+        rules = game.roles[role_id]
+        guns = max(rules.aims_sniper if deal.sniper else rules.aims_crossfire)
+        aims = (entered[0] if entered is not None else current.aims or {}).get(seat, [])
+        hit_by = (current.outcome or {}).get("hit_by", {}).get(str(seat), [])
+        seats.append(
+            {
+                "seat": seat,
+                "name": room.names.get(seat, ""),
+                "who": _who(room, seat, lang),
+                "url": url,
+                "qr": _qr(url, i18n.t("web.cf.qr_title", lang, who=_who(room, seat, lang))),
+                "role": i18n.name_of(game.records[role_id], lang),
+                "role_id": role_id,
+                "team": i18n.word("team", game.records[role_id].team, lang),
+                "public": seat in deal.public,
+                "seen": i18n.t("sep", lang).join(i18n.name_of(game.records[r], lang) for r in deal.seen[seat]),
+                "guns": guns,
+                "aims": aims + [0] * (guns - len(aims)),
+                "marked": seat in (entered[1] if entered is not None else current.marks),
+                "hit_by": i18n.t("sep", lang).join(_who(room, s, lang) for s in hit_by),
+                "wins": current.outcome is not None and seat in current.outcome["winners"],
+            }
+        )
+    sep = i18n.t("sep", lang)
+    setup = sep.join(f"{i18n.name_of(game.records[r], lang)} ×{n}" for r, n in deal.setup.items() if r in game.records)
+    shuffles = [
+        i18n.t("cf.shuffles", lang, seat=_who(room, by, lang), seats=sep.join(map(str, trio)))
+        for by, trio in deal.shuffles
+    ]
+    public = [
+        i18n.t("cf.public", lang, seat=_who(room, s, lang), role=i18n.name_of(game.records[r], lang))
+        for s, r in deal.public.items()
+    ]
+    mode = game.modes.get(room.mode)
+    outcome = None
+    if current.outcome is not None:
+        o = current.outcome
+        outcome = {
+            "team": i18n.word("team", str(o["team"]), lang),
+            "team_id": o["team"],
+            "shot": sep.join(_who(room, s, lang) for s in o["shot"]) or "—",
+            "winners": sep.join(_who(room, s, lang) for s in o["winners"]) or "—",
+        }
+    try:
+        scores = rooms(web).score(game, room)
+    except DossierError:
+        scores = []
+    history = [
+        {
+            "number": r.number,
+            "team": i18n.word("team", str(r.outcome["team"]), lang),
+            "winners": sep.join(_who(room, s, lang) for s in r.outcome["winners"]) or "—",
+        }
+        for r in room.rounds
+        if r.outcome is not None
+    ]
+    games = web.catalog.of_kind("crossfire", "game")
+    discussion = int(getattr(games[0], "discussion_seconds", 180)) if games else 180
+    return {
+        "room": room,
+        "round": current,
+        "mode_name": i18n.name_of(mode, lang) if mode is not None else room.mode,
+        "dealer": _who(room, deal.dealer, lang),
+        "sniper": deal.sniper,
+        "seats": seats,
+        "setup": setup,
+        "shuffles": shuffles,
+        "public": public,
+        "outcome": outcome,
+        "scores": [
+            {
+                "player": _score_name(row["player"], lang),
+                "score": row["score"],
+                "winner": row["winner"],
+            }
+            for row in scores
+        ],
+        "history": history,
+        "host_url": str(request.url_for("crossfire_host", token=room.host_token)),
+        "minutes": discussion // 60,
+        "seconds": discussion,
+    }
+
+
+def _score_name(key: str, lang: str) -> str:
+    seat = key.removeprefix("seat ")
+    return i18n.t("cf.seat_n", lang, seat=seat) if key.startswith("seat ") and seat.isdigit() else key
+
+
+def _host_page(
+    request: Request,
+    room: Room,
+    status: int = 200,
+    error: str | None = None,
+    entered: tuple[dict[int, list[int]], list[int]] | None = None,
+) -> HTMLResponse:
+    web = state(request)
+    try:
+        view = _host_view(request, web, room, entered)
+    except DossierError as exc:
+        return _page(request, "crossfire/missing.html", 503, message=exc.message)
+    return _page(request, "crossfire/host.html", status, error=error, **view)
+
+
+@router.get("/crossfire/host/{token}", response_class=HTMLResponse, name="crossfire_host")
+def crossfire_host(request: Request, token: str) -> HTMLResponse:
+    room = rooms(state(request)).host(token)
+    if room is None:
+        return _missing(request)
+    return _host_page(request, room)
+
+
+def _host_or_404(request: Request, token: str) -> Room | None:
+    return rooms(state(request)).host(token)
+
+
+def _aims_from(form: Any, room: Room) -> tuple[dict[int, list[int]], list[int]]:
+    aims: dict[int, list[int]] = {}
+    for seat in range(1, room.players + 1):
+        chosen = []
+        for value in form.getlist(f"aim_{seat}"):
+            if str(value).strip():
+                chosen.append(_int(value, f"the aim of seat {seat}", 1, room.players))
+        if chosen:
+            aims[seat] = chosen
+    marks = [_int(v, "a shot card", 1, room.players) for v in form.getlist("mark") if str(v).strip()]
+    return aims, marks
+
+
+@router.post("/crossfire/host/{token}/resolve", dependencies=[Depends(require_write)], name="crossfire_resolve")
+async def crossfire_resolve(request: Request, token: str) -> Response:
+    room = _host_or_404(request, token)
+    if room is None:
+        return _missing(request)
+    form = await request.form()
+    web = state(request)
+    try:
+        aims, marks = _aims_from(form, room)
+        rooms(web).resolve(game_of(web), room, aims, marks)
+    except DossierError as exc:
+        entered = None
+        with contextlib.suppress(DossierError):  # show what the host entered, with the error
+            entered = _aims_from(form, room)
+        return _host_page(request, room, 400, exc.message, entered)
+    return RedirectResponse(str(request.url_for("crossfire_host", token=token)) + "#outcome", 303)
+
+
+@router.post("/crossfire/host/{token}/next", dependencies=[Depends(require_write)], name="crossfire_next")
+def crossfire_next(request: Request, token: str) -> Response:
+    room = _host_or_404(request, token)
+    if room is None:
+        return _missing(request)
+    web = state(request)
+    try:
+        rooms(web).deal_next(game_of(web), room)
+    except DossierError as exc:
+        return _host_page(request, room, 400, exc.message)
+    return RedirectResponse(request.url_for("crossfire_host", token=token), 303)
+
+
+@router.post("/crossfire/host/{token}/reopen", dependencies=[Depends(require_write)], name="crossfire_reopen")
+def crossfire_reopen(request: Request, token: str) -> Response:
+    room = _host_or_404(request, token)
+    if room is None:
+        return _missing(request)
+    try:
+        rooms(state(request)).reopen(room)
+    except DossierError as exc:
+        return _host_page(request, room, 400, exc.message)
+    return RedirectResponse(str(request.url_for("crossfire_host", token=token)) + "#aims", 303)
+
+
+@router.post("/crossfire/host/{token}/delete", dependencies=[Depends(require_write)], name="crossfire_delete")
+def crossfire_delete(request: Request, token: str) -> Response:
+    room = _host_or_404(request, token)
+    if room is None:
+        return _missing(request)
+    rooms(state(request)).delete(room)
+    return RedirectResponse(request.url_for("crossfire_index"), 303)
+
+
+# ---------------------------------------------------------------- the players
+
+
+@router.get("/crossfire/p/{token}", response_class=HTMLResponse, name="crossfire_private")
+def crossfire_private(request: Request, token: str) -> HTMLResponse:
+    from toolkit.engine.crossfire_cards import role_card
+
+    web = state(request)
+    found = rooms(web).seat(token)
+    if found is None:
+        return _missing(request)
+    room, seat = found
+    current = room.current
+    if current is None:
+        return _missing(request)
+    lang = request_lang(request)
+    try:
+        card = role_card(game_of(web), current.to_deal(), seat, room.names.get(seat), lang)
+    except (DossierError, KeyError) as exc:  # the pool changed under a running table
+        message = exc.message if isinstance(exc, DossierError) else f"role {exc} is no longer in the card pool"
+        return _page(request, "crossfire/missing.html", 503, message=message)
+    return _page(
+        request,
+        "crossfire/private.html",
+        card=card,
+        round=current.number,
+        who=_who(room, seat, lang),
+        state_url=str(request.url_for("crossfire_private_state", token=token)),
+    )
+
+
+@router.get("/crossfire/p/{token}/state", name="crossfire_private_state")
+def crossfire_private_state(request: Request, token: str) -> JSONResponse:
+    """The round the table is in (the private page reloads when the host deals again); nothing else."""
+    found = rooms(state(request)).seat(token)
+    if found is None:
+        return JSONResponse({"detail": "no such table"}, 404, headers=PRIVATE_HEADERS)
+    room, _seat = found
+    current = room.current
+    return JSONResponse({"round": current.number if current else 0}, headers=PRIVATE_HEADERS)
