@@ -133,12 +133,19 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
         raise JsonSyntaxError(f"duplicate key {exc.key!r}", line, column) from None
     except RecursionError:
         raise JsonSyntaxError(f"nested deeper than {max_depth} levels (the limit)", 1, 1) from None
+    if not refused and text.count("[") + text.count("{") <= max_depth and not _may_hold_surrogate(text):
+        return data  # nothing _first_problem could find: no refused literal, no nesting that deep
     found = _first_problem(data, max_depth)
     if found is None:
         return data
     ptr, problem = found
     line, column = pointer_position(value_positions(text), ptr)
     raise JsonSyntaxError(problem, line, column)
+
+
+def _may_hold_surrogate(text: str) -> bool:
+    """Whether a document's strings may hold a lone surrogate: one in the text, or a ``\\u`` escape."""
+    return "\\u" in text or not _is_text(text)
 
 
 def _is_text(value: str) -> bool:
