@@ -19,7 +19,10 @@ every finding, not the first or the last, with stable codes:
   ``deck.roles.count``
 
 A :class:`DeckPool` indexes one card pool once, so validating thousands of decks
-does no file I/O and no repeated lookups.
+does no file I/O and no repeated lookups: what a format or an identity implies
+(its rules in order, the ban list's sets, which cards are in its card pool) is
+worked out once per pool and reused, and a pointer is formed only for a finding,
+never for a card that passes.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
 from toolkit.models.crossfire import role_set
 from toolkit.models.deck import Deck
-from toolkit.models.netrunner import BanList, side_of_type
+from toolkit.models.netrunner import CORP_TYPES, BanList, side_of_type
 
 from .findings import Finding, Severity
 
@@ -52,6 +55,19 @@ class GamePool:
     records: dict[str, Any] = field(default_factory=dict)  # id -> record (non-mode namespace)
     modes: dict[str, Any] = field(default_factory=dict)  # mode / format id -> record
     game_record: Any = None
+    # What a mode, a ban list or an identity implies, worked out on first use. Keyed by the
+    # objects' id() and holding the objects themselves, so a mode or record replaced in the
+    # dicts above (frozen records are replaced, never changed) is worked out afresh.
+    memo: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
+
+    def memoized(self, key: tuple[Any, ...], owners: tuple[Any, ...], make: Callable[[], Any]) -> Any:
+        """``make()`` once per ``key`` while the objects ``owners`` are the same (or equal) ones."""
+        hit = self.memo.get(key)
+        if hit is not None and hit[0] == owners:  # identity first: the usual hit costs no model comparison
+            return hit[1]
+        value = make()
+        self.memo[key] = (owners, value)
+        return value
 
 
 class DeckPool:
@@ -92,6 +108,15 @@ class Check:
     def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error") -> None:
         self.findings.append(Finding(code, message, severity, None, ptr or None))
 
+    def add_at(self, code: str, message: str, *tokens: str | int) -> None:
+        """A finding at ``/tokens…``: the pointer is formed here, for the finding, never for a card that passes."""
+        self.findings.append(Finding(code, message, "error", None, pointer(*tokens)))
+
+    def size(self) -> int:
+        """Copies of the resolved cards (the identity and unknown ids not counted)."""
+        counts = self.deck.cards
+        return sum(counts[cid] for cid in self.cards)
+
 
 def _suggest(word: str, candidates: Iterable[str]) -> str:
     close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
@@ -107,20 +132,27 @@ def _name(record: Any) -> str:
 # resolution shared by the games
 
 
-def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> None:
+def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]:
+    """Resolve the deck's card ids into ``check.cards``; the ids that are identities when ``kinds`` allows
+    them are returned instead, in deck order (netrunner lists them as findings)."""
+    records, cards = check.pool.records, check.cards
+    identities: list[str] = []
     for card_id in check.deck.cards:
-        record = check.pool.records.get(card_id)
-        ptr = pointer("cards", card_id)
+        record = records.get(card_id)
         if record is None:
-            check.add(
+            check.add_at(
                 "deck.card.unknown",
-                f"no {check.deck.game} {what} has id {card_id!r}{_suggest(card_id, check.pool.records)}",
-                ptr,
+                f"no {check.deck.game} {what} has id {card_id!r}{_suggest(card_id, records)}",
+                "cards",
+                card_id,
             )
         elif record.kind not in kinds:
-            check.add("deck.card.kind", f"{card_id!r} is a {record.kind}, not a {what}", ptr)
+            check.add_at("deck.card.kind", f"{card_id!r} is a {record.kind}, not a {what}", "cards", card_id)
+        elif record.kind == "identity":
+            identities.append(card_id)
         else:
-            check.cards[card_id] = record
+            cards[card_id] = record
+    return identities
 
 
 # --------------------------------------------------------------------------
@@ -230,10 +262,7 @@ def rule_no_shop_cards(check: Check, rule: Any) -> None:
 
 
 def _netrunner_prepare(check: Check) -> None:
-    _resolve_cards(check, ("card", "identity"), "card")
-    identities = [cid for cid, r in check.cards.items() if r.kind == "identity"]
-    for cid in identities:
-        del check.cards[cid]
+    identities = _resolve_cards(check, ("card", "identity"), "card")
     deck = check.deck
     if deck.identity is not None:
         record = check.pool.records.get(deck.identity)
@@ -242,21 +271,17 @@ def _netrunner_prepare(check: Check) -> None:
             check.add("deck.identity.unknown", f"no netrunner identity has id {deck.identity!r}{hint}", "/identity")
         else:
             check.identity = record
-            check.identity_rules = list(record.deck_rules)
+            check.identity_rules = record.deck_rules
     for cid in identities:
-        check.add(
-            "deck.identity.count",
-            f"identity {cid!r} is listed among the cards; a deck has one identity",
-            pointer("cards", cid),
+        check.add_at(
+            "deck.identity.count", f"identity {cid!r} is listed among the cards; a deck has one identity", "cards", cid
         )
 
 
-def _copy_limit(check: Check, record: Any) -> int:
-    limit = record.deck_limit if record.deck_limit is not None else check.summary.get("copy_limit", DEFAULT_COPY_LIMIT)
-    for rule in check.identity_rules:
-        if rule.rule == "copy_limit":
-            limit = min(limit, rule.max)
-    return int(limit)
+def _own_copy_limit(check: Check) -> int | None:
+    """The lowest copy limit the identity's own rules set (None: they set none)."""
+    own = [rule.max for rule in check.identity_rules if rule.rule == "copy_limit"]
+    return min(own) if own else None
 
 
 def rule_one_identity(check: Check, rule: Any) -> None:
@@ -268,18 +293,16 @@ def rule_side_match(check: Check, rule: Any) -> None:
     if check.identity is None:
         return
     side = check.identity.side
+    corp = side == "corp"
     for card_id, record in check.cards.items():
-        card_side = side_of_type(record.type)
-        if card_side != side:
-            check.add(
-                "deck.side",
-                f"{_name(record)} is a {card_side} card in a {side} deck",
-                pointer("cards", card_id),
+        if (record.type in CORP_TYPES) is not corp:
+            check.add_at(
+                "deck.side", f"{_name(record)} is a {side_of_type(record.type)} card in a {side} deck", "cards", card_id
             )
 
 
 def rule_identity_min_deck_size(check: Check, rule: Any) -> None:
-    size = sum(check.deck.cards[cid] for cid in check.cards)
+    size = check.size()
     minimum = check.identity.min_deck_size if check.identity is not None else None
     check.summary["size"] = (size, minimum)
     if minimum is not None and size < minimum:
@@ -292,14 +315,16 @@ def rule_identity_min_deck_size(check: Check, rule: Any) -> None:
 
 def rule_copy_limit(check: Check, rule: Any) -> None:
     check.summary["copy_limit"] = rule.max
+    own = _own_copy_limit(check)
+    counts = check.deck.cards
     for card_id, record in check.cards.items():
-        limit = _copy_limit(check, record)
-        count = check.deck.cards[card_id]
+        limit = record.deck_limit if record.deck_limit is not None else rule.max
+        if own is not None and own < limit:
+            limit = own
+        count = counts[card_id]
         if count > limit:
-            check.add(
-                "deck.copies.over",
-                f"{count} copies of {_name(record)}; at most {limit}",
-                pointer("cards", card_id),
+            check.add_at(
+                "deck.copies.over", f"{count} copies of {_name(record)}; at most {int(limit)}", "cards", card_id
             )
 
 
@@ -308,12 +333,6 @@ def _out_of_faction(check: Check, record: Any) -> bool:
     faction = check.pool.records.get(record.faction)
     neutral = faction is not None and faction.neutral
     return check.identity is not None and record.faction != check.identity.faction and not neutral
-
-
-def _titles(check: Check) -> list[tuple[str, Any, str]]:
-    """(id, record, pointer) of the identity and every resolved card, in deck order."""
-    out = [] if check.identity is None else [(check.identity.id, check.identity, "/identity")]
-    return out + [(cid, r, pointer("cards", cid)) for cid, r in check.cards.items()]
 
 
 def rule_influence_limit(check: Check, rule: Any) -> None:
@@ -327,22 +346,26 @@ def rule_influence_limit(check: Check, rule: Any) -> None:
         return
     free = {r.type: r.copies for r in check.identity_rules if r.rule == "influence_free"}
     ban = check.ban
+    universal = ban.universal_faction_cost if ban is not None else {}
+    global_penalty = ban.global_penalty if ban is not None else {}
+    own_faction = check.identity.faction
+    counts = check.deck.cards
     spent = 0
     per_faction: Counter[str] = Counter()
     penalty: list[str] = []
     lowered = 0
     for card_id, record in check.cards.items():
-        copies = check.deck.cards[card_id]
-        if record.faction != check.identity.faction and record.influence:
-            cost = record.influence * max(0, copies - free.get(record.type, 0))
+        copies = counts[card_id]
+        if record.faction != own_faction and record.influence:
+            cost = record.influence * max(0, copies - free.get(record.type, 0)) if free else record.influence * copies
             spent += cost
             per_faction[record.faction] += cost
-        if ban is not None and card_id in ban.universal_faction_cost:
-            cost = ban.universal_faction_cost[card_id] * copies
+        if card_id in universal:
+            cost = universal[card_id] * copies
             spent += cost
             per_faction["universal faction cost"] += cost
-        if ban is not None and card_id in ban.global_penalty:
-            lowered += ban.global_penalty[card_id] * copies
+        if card_id in global_penalty:
+            lowered += global_penalty[card_id] * copies
             penalty.append(f"{_name(record)} ×{copies}")
     base = check.identity.influence_limit
     limit = None if base is None else (max(1, base - lowered) if lowered else base)
@@ -362,10 +385,11 @@ def rule_influence_limit(check: Check, rule: Any) -> None:
 def rule_no_out_of_faction_agendas(check: Check, rule: Any) -> None:
     for card_id, record in check.cards.items():
         if record.type == "agenda" and _out_of_faction(check, record):
-            check.add(
+            check.add_at(
                 "deck.agenda.faction",
                 f"{_name(record)} is a {record.faction} agenda; a deck takes only its own faction's and neutral agendas",
-                pointer("cards", card_id),
+                "cards",
+                card_id,
             )
 
 
@@ -378,8 +402,9 @@ def agenda_band(size: int, minimum: int) -> tuple[int, int]:
 def rule_agenda_points_band(check: Check, rule: Any) -> None:
     if check.identity is None or check.identity.side != "corp":
         return
-    size = sum(check.deck.cards[cid] for cid in check.cards)
-    points = sum(r.agenda_points * check.deck.cards[cid] for cid, r in check.cards.items() if r.type == "agenda")
+    size = check.size()
+    counts = check.deck.cards
+    points = sum(r.agenda_points * counts[cid] for cid, r in check.cards.items() if r.type == "agenda")
     low, high = agenda_band(size, check.identity.min_deck_size)
     check.summary["agenda_points"] = (points, low, high)
     if not low <= points <= high:
@@ -402,6 +427,20 @@ def _under(check: Check) -> str:
     return f"{mode_id} ({ban_name})" if ban_name else str(mode_id)
 
 
+@dataclass(frozen=True)
+class _BanSets:
+    """A ban list's verdicts as sets, made once per ban list: ``listed`` is every id it names."""
+
+    banned: frozenset[str]
+    restricted: frozenset[str]
+    listed: frozenset[str]
+
+    @classmethod
+    def of(cls, ban: BanList) -> _BanSets:
+        banned, restricted = frozenset(ban.banned), frozenset(ban.restricted)
+        return cls(banned, restricted, banned | restricted | frozenset(ban.points))
+
+
 def rule_ban_list(check: Check, rule: Any) -> None:
     """The ban list in force: banned cards, at most ``restricted_limit`` restricted titles, the points limit.
 
@@ -410,17 +449,25 @@ def rule_ban_list(check: Check, rule: Any) -> None:
     ban = check.ban
     if ban is None:
         return
-    banned, restricted = set(ban.banned), set(ban.restricted)
+    sets: _BanSets = check.pool.memoized(("ban", id(ban)), (ban,), lambda: _BanSets.of(ban))
     held: list[tuple[str, str]] = []  # (name, pointer)
     points: list[tuple[str, int]] = []
-    for card_id, record, ptr in _titles(check):
+
+    def title(card_id: str, record: Any, ptr: str) -> None:
         what = "identity " if ptr == "/identity" else ""
-        if card_id in banned:
+        if card_id in sets.banned:
             check.add("deck.banned", f"{what}{_name(record)} is banned in {_under(check)}", ptr)
-        if card_id in restricted:
+        if card_id in sets.restricted:
             held.append((_name(record), ptr))
         if card_id in ban.points:
             points.append((f"{_name(record)} {ban.points[card_id]}", ban.points[card_id]))
+
+    listed = sets.listed
+    if check.identity is not None and check.identity.id in listed:
+        title(check.identity.id, check.identity, "/identity")
+    for card_id, record in check.cards.items():
+        if card_id in listed:  # the rest pass: no pointer, no name
+            title(card_id, record, pointer("cards", card_id))
     if len(held) > ban.restricted_limit:
         check.add(
             "deck.restricted",
@@ -442,37 +489,53 @@ def rule_ban_list(check: Check, rule: Any) -> None:
 def _set_name(check: Check, set_id: str | None) -> str:
     if set_id is None:
         return "no set"
-    sets = {s.id: s for s in getattr(check.pool.game_record, "sets", None) or []}
+    game_record = check.pool.game_record
+    sets = check.pool.memoized(
+        ("sets", id(game_record)),
+        (game_record,),
+        lambda: {s.id: s for s in getattr(game_record, "sets", None) or []},
+    )
     known = sets.get(set_id)
     return (known.name.en or known.name.zh_hans) if known is not None else set_id
 
 
-def _in_sets(record: Any, sets: set[str]) -> bool:
-    printed = {p.set for p in getattr(record, "printings", None) or []}
-    if record.set is not None:
-        printed.add(record.set)
-    return bool(printed & sets)
+def _in_sets(record: Any, sets: frozenset[str]) -> bool:
+    if record.set is not None and record.set in sets:
+        return True
+    return any(p.set in sets for p in getattr(record, "printings", None) or [])
 
 
 def rule_card_pool(check: Check, rule: Any) -> None:
-    """Every card and the identity in the format's card pool: a printing in one of its sets."""
-    if check.mode.sets is None:
+    """Every card and the identity in the format's card pool: a printing in one of its sets.
+
+    Whether a record is in the pool is worked out once per format and record (and again
+    only for a record replaced in the pool), not once per deck.
+    """
+    mode = check.mode
+    if mode.sets is None:
         return
-    sets = set(check.mode.sets)
-    pool = f"the {check.mode.id} pool" + (f" ({check.mode.pool_name})" if check.mode.pool_name else "")
-    outside: list[tuple[str, Any, str]] = []
-    for card_id, record, ptr in _titles(check):
-        if _in_sets(record, sets):
-            continue
-        if ptr == "/identity":
-            check.add("deck.pool", f"identity {_name_in_set(check, record)} is outside {pool}", ptr)
-        else:
-            outside.append((card_id, record, ptr))
+    sets, known = check.pool.memoized(("card_pool", id(mode)), (mode,), lambda: (frozenset(mode.sets), {}))
+
+    def inside(card_id: str, record: Any) -> bool:
+        hit = known.get(card_id)
+        if hit is None or hit[0] is not record:
+            hit = known[card_id] = (record, _in_sets(record, sets))
+        return bool(hit[1])
+
+    def pool() -> str:
+        return f"the {mode.id} pool" + (f" ({mode.pool_name})" if mode.pool_name else "")
+
+    identity = check.identity
+    if identity is not None and not inside(identity.id, identity):
+        check.add("deck.pool", f"identity {_name_in_set(check, identity)} is outside {pool()}", "/identity")
+    outside = [(card_id, record) for card_id, record in check.cards.items() if not inside(card_id, record)]
     if outside:
-        names = [_name_in_set(check, r) for _, r, _ in outside[:POOL_NAMES_SHOWN]]
+        names = [_name_in_set(check, r) for _, r in outside[:POOL_NAMES_SHOWN]]
         more = ", …" if len(outside) > POOL_NAMES_SHOWN else ""
         noun = "card" if len(outside) == 1 else "cards"
-        check.add("deck.pool", f"{len(outside)} {noun} outside {pool}: {', '.join(names)}{more}", outside[0][2])
+        check.add_at(
+            "deck.pool", f"{len(outside)} {noun} outside {pool()}: {', '.join(names)}{more}", "cards", outside[0][0]
+        )
 
 
 def _name_in_set(check: Check, record: Any) -> str:
@@ -485,10 +548,11 @@ def _name_in_set(check: Check, record: Any) -> str:
 def rule_forbid_faction(check: Check, rule: Any) -> None:
     for card_id, record in check.cards.items():
         if record.faction == rule.faction:
-            check.add(
+            check.add_at(
                 "deck.faction.forbidden",
                 f"{_name(record)} is {rule.faction}; {_name(check.identity)} may not use {rule.faction} cards",
-                pointer("cards", card_id),
+                "cards",
+                card_id,
             )
 
 
@@ -668,8 +732,8 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
         )
         return DeckReport([finding], {}, mode)
     check = Check(deck, game, mode)
-    if mode.kind == "format":
-        check.ban, named = _ban_list(mode, ban_list)
+    if mode.kind == "format":  # an inline ban list is a model made once per format, not once per deck
+        check.ban, named = game.memoized(("ban_list", id(mode), ban_list), (mode,), lambda: _ban_list(mode, ban_list))
         check.summary["format"] = (mode.id, _ban_name(check.ban) if named else None)
         check.summary["pool"] = mode.sets is not None
     if mode.status == "incomplete":
@@ -679,13 +743,21 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
             "/mode",
         )
     PREPARE[deck.game](check)
-    rules = list(mode.deck_rules)
-    own = [r for r in check.identity_rules if r.rule not in {x.rule for x in rules}]
-    ordered = sorted(rules + own, key=lambda r: r.rule not in FIRST)
-    for rule in ordered:
-        if rule.rule not in MODIFIERS:
-            RULES[rule.rule](check, rule)
+    identity = check.identity
+    plan = game.memoized(("rules", id(mode), id(identity)), (mode, identity), lambda: _rule_plan(mode, check))
+    for rule in plan:
+        RULES[rule.rule](check, rule)
     return DeckReport(check.findings, check.summary, mode)
+
+
+def _rule_plan(mode: Any, check: Check) -> list[Any]:
+    """The rules to run, in order: the mode's, then the identity's own kinds; the ones others read first;
+    modifiers left out (the rules they modify read them). The same for every deck of a mode and identity."""
+    rules = list(mode.deck_rules)
+    kinds = {x.rule for x in rules}
+    own = [r for r in check.identity_rules if r.rule not in kinds]
+    ordered = sorted(rules + own, key=lambda r: r.rule not in FIRST)
+    return [rule for rule in ordered if rule.rule not in MODIFIERS]
 
 
 def summary_line(
