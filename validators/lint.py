@@ -345,6 +345,8 @@ class GameIndex:
             self.by_kind[record.kind].setdefault(record.id, entry)  # type: ignore[attr-defined]
         games = self.by_kind.get("game", {})
         self.game_record: Any = next(iter(games.values())).record if games else None
+        self._ids: dict[str, set[str]] = {}
+        self._vocabularies: dict[str, set[str]] = {}
         self.names: set[str] = set()
         for entry in entries:
             record = entry.record
@@ -356,13 +358,20 @@ class GameIndex:
         return entry.record if entry else None
 
     def ids(self, kind: str) -> set[str]:
-        return set(self.by_kind.get(kind, {}))
+        """The ids of the records of ``kind`` (one set per kind, built once: do not change it)."""
+        found = self._ids.get(kind)
+        if found is None:
+            found = self._ids[kind] = set(self.by_kind.get(kind, {}))
+        return found
 
     def vocabulary(self, attr: str) -> set[str] | None:
-        """Ids of a vocabulary on the game record, or None without a game record."""
+        """Ids of a vocabulary on the game record, or None without a game record (built once: do not change it)."""
         if self.game_record is None:
             return None
-        return {term.id for term in getattr(self.game_record, attr, [])}
+        found = self._vocabularies.get(attr)
+        if found is None:
+            found = self._vocabularies[attr] = {term.id for term in getattr(self.game_record, attr, [])}
+        return found
 
 
 def _check_ids(entries: list[Entry]) -> None:
@@ -425,9 +434,9 @@ def _check_texts(index: GameIndex) -> None:
                         )
 
 
-def _need(entry: Entry, ok: bool, ptr: str, message: str, code: str = "card.ref") -> None:
-    if not ok:
-        entry.add(code, f"{entry.label}: {message}", ptr)
+def _missing(entry: Entry, ptr: str, message: str, code: str = "card.ref") -> None:
+    """A reference that does not resolve (callers test first: a message's "did you mean" is slow to build)."""
+    entry.add(code, f"{entry.label}: {message}", ptr)
 
 
 def _check_vocab(entry: Entry, index: GameIndex, attr: str, values: Iterable[str], base: tuple[str | int, ...]) -> None:
@@ -435,12 +444,12 @@ def _check_vocab(entry: Entry, index: GameIndex, attr: str, values: Iterable[str
     if vocab is None:
         return
     for i, value in enumerate(values):
-        _need(
-            entry,
-            value in vocab,
-            pointer(*base, i),
-            f"{value!r} is not in the game's {attr}{did_you_mean(value, vocab)}; known: {sorted(vocab)}",
-        )
+        if value not in vocab:
+            _missing(
+                entry,
+                pointer(*base, i),
+                f"{value!r} is not in the game's {attr}{did_you_mean(value, vocab)}; known: {sorted(vocab)}",
+            )
 
 
 def _refs_tactics(index: GameIndex) -> None:
@@ -449,12 +458,10 @@ def _refs_tactics(index: GameIndex) -> None:
     symbols_seen: dict[str, Entry] = {}
 
     def attack_subtype(entry: Entry, profile: Any, base: tuple[str, ...]) -> None:
-        if profile is not None and profile.subtype is not None and attack_subtypes is not None:
-            _need(
-                entry,
-                profile.subtype in attack_subtypes,
-                pointer(*base, "subtype"),
-                f"attack subtype {profile.subtype!r} is not in the game's attack_subtypes",
+        subtype = None if profile is None else profile.subtype
+        if subtype is not None and attack_subtypes is not None and subtype not in attack_subtypes:
+            _missing(
+                entry, pointer(*base, "subtype"), f"attack subtype {subtype!r} is not in the game's attack_subtypes"
             )
 
     for entry in index.entries:
@@ -462,12 +469,12 @@ def _refs_tactics(index: GameIndex) -> None:
         if record.kind == "agent":
             _check_vocab(entry, index, "agent_subtypes", record.subtypes, ("subtypes",))
             for i, attack in enumerate(record.attacks):
-                _need(
-                    entry,
-                    attack in attacks,
-                    pointer("attacks", i),
-                    f"built-in attack {attack!r} is no attack record{did_you_mean(attack, attacks)}",
-                )
+                if attack not in attacks:
+                    _missing(
+                        entry,
+                        pointer("attacks", i),
+                        f"built-in attack {attack!r} is no attack record{did_you_mean(attack, attacks)}",
+                    )
             if record.symbol is not None:
                 if record.symbol in symbols_seen:
                     entry.add(
@@ -479,12 +486,12 @@ def _refs_tactics(index: GameIndex) -> None:
         elif record.kind == "card":
             if record.agent is not None:
                 agent = index.record("agent", record.agent)
-                _need(
-                    entry,
-                    agent is not None,
-                    "/agent",
-                    f"exclusive to agent {record.agent!r}, which does not exist{did_you_mean(record.agent, index.ids('agent'))}",
-                )
+                if agent is None:
+                    _missing(
+                        entry,
+                        "/agent",
+                        f"exclusive to agent {record.agent!r}, which does not exist{did_you_mean(record.agent, index.ids('agent'))}",
+                    )
                 if agent is not None and agent.private:
                     entry.add(
                         "card.ref",
@@ -493,12 +500,12 @@ def _refs_tactics(index: GameIndex) -> None:
                     )
             if record.minion is not None:
                 unit = index.record("unit", record.minion)
-                _need(
-                    entry,
-                    unit is not None and unit.type == "minion",
-                    "/minion",
-                    f"deploys {record.minion!r}, which is no minion unit{did_you_mean(record.minion, index.ids('unit'))}",
-                )
+                if not (unit is not None and unit.type == "minion"):
+                    _missing(
+                        entry,
+                        "/minion",
+                        f"deploys {record.minion!r}, which is no minion unit{did_you_mean(record.minion, index.ids('unit'))}",
+                    )
             if record.equipment is not None:
                 attack_subtype(entry, record.equipment.attack, ("equipment", "attack"))
         elif record.kind == "unit" and record.type == "minion" or record.kind == "attack":
@@ -517,9 +524,8 @@ def _refs_netrunner(index: GameIndex) -> None:
             faction = index.record("faction", record.faction)
             side = record.side if record.kind == "identity" else side_of_type(record.type)
             if faction is None:
-                _need(
+                _missing(
                     entry,
-                    False,
                     "/faction",
                     f"faction {record.faction!r} does not exist{did_you_mean(record.faction, factions)}",
                 )
@@ -537,32 +543,30 @@ def _refs_netrunner(index: GameIndex) -> None:
                         "card.model", f"{entry.label}: base_link is given for runner identities only", "/base_link"
                     )
                 for i, rule in enumerate(record.deck_rules):
-                    if getattr(rule, "rule", None) == "forbid_faction":
-                        _need(
+                    if getattr(rule, "rule", None) == "forbid_faction" and rule.faction not in factions:
+                        _missing(
                             entry,
-                            rule.faction in factions,
                             pointer("deck_rules", i, "faction"),
                             f"forbids faction {rule.faction!r}, which does not exist{did_you_mean(rule.faction, factions)}",
                         )
         elif record.kind == "format":
             for attr in ("banned", "restricted"):
                 for i, card_id in enumerate(getattr(record, attr)):
-                    _need(
-                        entry,
-                        card_id in records,
-                        pointer(attr, i),
-                        f"{attr} card {card_id!r} does not exist{did_you_mean(card_id, records)}",
-                    )
+                    if card_id not in records:
+                        _missing(
+                            entry,
+                            pointer(attr, i),
+                            f"{attr} card {card_id!r} does not exist{did_you_mean(card_id, records)}",
+                        )
 
 
 def _refs_crossfire(index: GameIndex) -> None:
     roles = index.ids("role")
     for entry in index.entries:
         record: Any = entry.record
-        if record.kind == "role" and record.counts_as is not None:
-            _need(
+        if record.kind == "role" and record.counts_as is not None and record.counts_as not in roles:
+            _missing(
                 entry,
-                record.counts_as in roles,
                 "/counts_as",
                 f"counts as {record.counts_as!r}, which is no role{did_you_mean(record.counts_as, roles)}",
             )
@@ -572,12 +576,12 @@ def _refs_crossfire(index: GameIndex) -> None:
         for i, comp in enumerate(record.compositions):
             base = ("compositions", i)
             for role in comp.roles:
-                _need(
-                    entry,
-                    role in roles,
-                    pointer(*base, "roles", role),
-                    f"role {role!r} does not exist{did_you_mean(role, roles)}",
-                )
+                if role not in roles:
+                    _missing(
+                        entry,
+                        pointer(*base, "roles", role),
+                        f"role {role!r} does not exist{did_you_mean(role, roles)}",
+                    )
             total = sum(comp.roles.values())
             if total != comp.players:
                 entry.add(
@@ -604,12 +608,12 @@ def _refs_crossfire(index: GameIndex) -> None:
             base = ("substitutions", i)
             mentioned = [sub.role, *sub.add, *(r for removal in sub.remove for r in removal.roles)]
             for role in mentioned:
-                _need(
-                    entry,
-                    role in roles,
-                    pointer(*base),
-                    f"substitution names role {role!r}, which does not exist{did_you_mean(role, roles)}",
-                )
+                if role not in roles:
+                    _missing(
+                        entry,
+                        pointer(*base),
+                        f"substitution names role {role!r}, which does not exist{did_you_mean(role, roles)}",
+                    )
             added, removed = sum(sub.add.values()), sum(r.count for r in sub.remove)
             if sub.role not in sub.add:
                 entry.add(
@@ -624,17 +628,16 @@ def _refs_crossfire(index: GameIndex) -> None:
                     pointer(*base),
                 )
         for i, role in enumerate(record.public_roles):
-            _need(
-                entry,
-                role in roles,
-                pointer("public_roles", i),
-                f"public role {role!r} does not exist{did_you_mean(role, roles)}",
-            )
-        for i, rule in enumerate(record.deck_rules):
-            if getattr(rule, "rule", None) == "role_count":
-                _need(
+            if role not in roles:
+                _missing(
                     entry,
-                    rule.role in roles,
+                    pointer("public_roles", i),
+                    f"public role {role!r} does not exist{did_you_mean(role, roles)}",
+                )
+        for i, rule in enumerate(record.deck_rules):
+            if getattr(rule, "rule", None) == "role_count" and rule.role not in roles:
+                _missing(
+                    entry,
                     pointer("deck_rules", i, "role"),
                     f"rule counts role {rule.role!r}, which does not exist{did_you_mean(rule.role, roles)}",
                 )
