@@ -90,13 +90,26 @@ class LoadedDeck:
     # The deck's own language: the one most of the card names its list matched are in (zh-Hans or en);
     # None for a JSON deck (it names ids) or a list of ids, or when the two languages are tied.
     lang: str | None = None
+    # A JSON deck's text, not yet mapped: its positions go into ``lines`` when a finding first needs
+    # one (see :meth:`positions`), so a clean deck's file is never mapped.
+    source: str | None = field(default=None, repr=False, compare=False)
+
+    def positions(self) -> dict[str, tuple[int, int]]:
+        """Pointer -> (line, column) of everything located in the file; a JSON deck's text is mapped here,
+        on first use."""
+        if self.source is not None:
+            for ptr, position in value_positions(self.source).items():
+                self.lines.setdefault(ptr, position)
+            self.source = None
+        return self.lines
 
     def locate(self, finding: Finding) -> Finding:
         """The finding with this file's name and the position of its pointer."""
+        lines = self.positions()
         ptr = finding.pointer or ""
         position = None
         while position is None:
-            position = self.lines.get(ptr)
+            position = lines.get(ptr)
             if not ptr:
                 break
             ptr = ptr.rsplit("/", 1)[0]
@@ -237,8 +250,7 @@ def _read_json(path: Path, text: str) -> LoadedDeck:
         code = "deck.limit.json" if "limit" in exc.message else "deck.json"
         finding = Finding(code, f"invalid JSON: {exc.message}", "error", str(path), None, exc.line, exc.column)
         return LoadedDeck(path, None, [finding])
-    positions = value_positions(text)
-    loaded = LoadedDeck(path, None, lines=positions)
+    loaded = LoadedDeck(path, None, source=text)  # mapped only if a finding needs a position
     try:
         loaded.deck = Deck.model_validate(data)
     except ValidationError as exc:
