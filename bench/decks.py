@@ -21,6 +21,14 @@ Timed, each with the pool loaded once before the clock starts:
   dossier   validators.deck: a DeckPool built once from the loaded catalog, then
             validate_deck per deck.
 
+Scaling: 1,000 and 10,000 decks (100,000 too with ``--full``), each with its
+time (best of ``--repeat``, the two sides alternating) and its peak memory: the
+most Python memory (tracemalloc, in a separate untimed pass) that validating
+all the decks and keeping every verdict takes beyond the loaded pool and the
+decks themselves. Target (issue 13): dossier within 1.5x of the baseline's
+time (a speed ratio of at least 0.67) at 10,000 decks and above; a missed
+target ends the run with an error, as bench/db.py does.
+
 Both must find the same errors for every deck (the same codes, as many times):
 checked before the ratio is printed. Rules the baseline covers: unknown cards,
 a card of the wrong kind, identities among the cards, an unknown identity, an
@@ -30,17 +38,20 @@ copy_limit (the card's deck limit, the identity's own limit), influence_limit
 no_out_of_faction_agendas, agenda_points_band, ban_list (banned cards and
 identity, restricted titles, points limit), card_pool (the format's sets) and
 forbid_faction. A rule kind the baseline does not know stops the run: add it to
-BASELINE_RULES. Run: `python bench/decks.py [--decks N] [--seed S]`.
+BASELINE_RULES. Run: `python bench/decks.py [--full] [--scales 1000,10000] [--repeat R] [--seed S]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
+import os
 import random
 import sys
 import tempfile
 import time
+import tracemalloc
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
@@ -63,6 +74,8 @@ FACTIONS = {
 NEUTRAL = {"runner": "neutral_runner", "corp": "neutral_corp"}
 WORDS = ("Amber", "Vault", "Tide", "Static", "Ember", "Quiet", "Glass", "Hollow", "Signal", "Drift", "Harbor", "Iron")
 NOUNS = ("Gambit", "Array", "Protocol", "Charter", "Engine", "Shelter", "Ward", "Circuit", "Lattice", "Node", "Gate")
+TARGET_RATIO = 1 / 1.5  # dossier's speed over the baseline's: within 1.5x of its time (issue 13)
+TARGET_FROM = 10_000  # decks: smaller runs are reported, too short to judge
 
 
 # --------------------------------------------------------------------------
@@ -132,12 +145,12 @@ def generate_source(root: Path, cards: int = 1850, identities: int = 144, seed: 
     ]
     _write(v2 / "card_subtypes.json", [{"id": s, "name": s.replace("_", " ").title()} for s in subtypes])
     used: set[str] = set()
-    printings: dict[str, list[dict[str, Any]]] = {s["id"]: [] for s in sets}
+    printings: dict[str, list[dict[str, Any]]] = {str(s["id"]): [] for s in sets}
     ids: list[tuple[str, str, str, str]] = []  # (id, side, faction, type)
 
     def add_printings(card_id: str) -> None:
         for chosen in sorted(rng.sample(range(len(sets)), rng.choice([1, 1, 1, 2, 3]))):
-            entries = printings[sets[chosen]["id"]]
+            entries = printings[str(sets[chosen]["id"])]
             code = f"{chosen + 1:02d}{len(entries) + 1:03d}"
             entries.append(
                 {
@@ -591,12 +604,66 @@ def generate_decks(pool: DictPool, count: int, seed: int) -> list[dict[str, Any]
 # --------------------------------------------------------------------------
 
 
+def timed_runs(
+    plain: list[dict[str, Any]], models: list[Deck], dict_pool: DictPool, rules: DeckPool, repeat: int
+) -> tuple[float, float, list[list[tuple[str, str]]], list[Any]]:
+    """(baseline seconds, dossier seconds, their verdicts): best of ``repeat``, the sides alternating."""
+    base_time = our_time = float("inf")
+    theirs: list[list[tuple[str, str]]] = []
+    ours: list[Any] = []
+    for _ in range(max(1, repeat)):  # alternate, so both see the same machine
+        theirs = ours = []  # the last run's verdicts are freed before the next run
+        gc.collect()
+        start = time.perf_counter()
+        theirs = [baseline_validate(d, dict_pool) for d in plain]
+        base_time = min(base_time, time.perf_counter() - start)
+        gc.collect()
+        start = time.perf_counter()
+        ours = [validate_deck(d, rules) for d in models]
+        our_time = min(our_time, time.perf_counter() - start)
+    return base_time, our_time, theirs, ours
+
+
+def peak_mib(check: Callable[[Any], Any], decks: list[Any]) -> float:
+    """The most Python memory checking every deck holds at once (every verdict kept), beyond what was there."""
+    gc.collect()
+    tracemalloc.start()
+    try:
+        tracemalloc.reset_peak()
+        before = tracemalloc.get_traced_memory()[0]
+        kept = [check(deck) for deck in decks]
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    del kept
+    return (peak - before) / 2**20
+
+
+def same_errors(plain: list[dict[str, Any]], theirs: list[list[tuple[str, str]]], ours: list[Any]) -> str | None:
+    """The first deck where the two disagree on the errors (a message), or None."""
+    for deck, base, report in zip(plain, theirs, ours, strict=True):
+        mine = Counter(f.code for f in report.findings if f.severity == "error")
+        if Counter(code for code, _ in base) != mine:
+            return (
+                f"{deck['name']}: the baseline finds {sorted(Counter(c for c, _ in base).elements())}, "
+                f"dossier {sorted(mine.elements())}"
+            )
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--decks", type=int, default=10_000)
+    parser.add_argument("--full", action="store_true", help="Also 100,000 decks.")
+    parser.add_argument("--scales", default="1000,10000", help="Comma-separated deck counts.")
+    parser.add_argument("--decks", type=int, help="Only this many decks (instead of --scales).")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="Time each validator this many times; keep the best.")
     args = parser.parse_args()
+    scales = [args.decks] if args.decks else [int(s) for s in args.scales.split(",") if s.strip()]
+    if args.full and 100_000 not in scales:
+        scales.append(100_000)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"load average at start {load:.2f} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory(prefix="dossier-bench-decks-") as tmp:
         directory = imported_pool(Path(tmp), args.seed)
 
@@ -607,39 +674,47 @@ def main() -> None:
         catalog = load_catalog([directory])
         rules = DeckPool(catalog.records)
         our_load = time.perf_counter() - start
-
-        plain = generate_decks(dict_pool, args.decks, args.seed)
-        models = [Deck(game="netrunner", **d) for d in plain]
-
-        base_time = our_time = float("inf")
-        for _ in range(max(1, args.repeat)):  # alternate, so both see the same machine
-            start = time.perf_counter()
-            theirs = [baseline_validate(d, dict_pool) for d in plain]
-            base_time = min(base_time, time.perf_counter() - start)
-            start = time.perf_counter()
-            ours = [validate_deck(d, rules) for d in models]
-            our_time = min(our_time, time.perf_counter() - start)
-
-    for deck, base, report in zip(plain, theirs, ours, strict=True):
-        mine = Counter(f.code for f in report.findings if f.severity == "error")
-        if Counter(code for code, _ in base) != mine:
-            sys.exit(
-                f"{deck['name']}: the baseline finds {sorted(Counter(c for c, _ in base).elements())}, "
-                f"dossier {sorted(mine.elements())}"
-            )
-    illegal = sum(1 for r in ours if not r.legal)
-    codes = Counter(f.code for r in ours for f in r.findings)
     kinds = Counter(r["kind"] for r in dict_pool.records.values())
-    base_rate, our_rate = len(plain) / base_time, len(models) / our_time
     print(
-        f"pool        {kinds['card']} cards, {kinds['identity']} identities, {kinds['faction']} factions, "
+        f"pool     {kinds['card']} cards, {kinds['identity']} identities, {kinds['faction']} factions, "
         f"{len(dict_pool.formats)} formats (imported); loaded once: baseline {base_load:.2f} s, dossier {our_load:.2f} s"
     )
-    print(f"decks       {len(plain)} ({illegal} illegal; same errors in both: {sum(codes.values())} findings)")
-    print(f"            {', '.join(f'{c} {n}' for c, n in codes.most_common())}")
-    print(f"baseline    {base_rate:,.0f} decks/s  (plain dicts, every rule, every error; best of {args.repeat})")
-    print(f"dossier     {our_rate:,.0f} decks/s  ({our_time:.2f} s; best of {args.repeat})")
-    print(f"ratio       {our_rate / base_rate:.2f}x the baseline's speed")
+    # Deck i is the same whatever the count (one seeded generator, deck by deck): make the most, take prefixes.
+    every = generate_decks(dict_pool, max(scales), args.seed)
+    every_model = [Deck(game="netrunner", **d) for d in every]
+    problems: list[str] = []
+    print(f"\n{'decks':>8}  {'':10}{'time':>9} {'decks/s':>10} {'peak':>10}")
+    for count in scales:
+        plain, models = every[:count], every_model[:count]
+        base_time, our_time, theirs, ours = timed_runs(plain, models, dict_pool, rules, args.repeat)
+        differ = same_errors(plain, theirs, ours)
+        if differ:
+            sys.exit(differ)
+        illegal = sum(1 for r in ours if not r.legal)
+        findings = sum(len(r.findings) for r in ours)
+        del theirs, ours
+        base_mem = peak_mib(lambda d: baseline_validate(d, dict_pool), plain)
+        our_mem = peak_mib(lambda d: validate_deck(d, rules), models)
+        ratio = base_time / our_time  # dossier's speed over the baseline's
+        print(
+            f"{count:>8,}  {'baseline':10}{base_time:>7.3f} s {count / base_time:>10,.0f} {base_mem:>6.1f} MiB"
+            "   (plain dicts, every rule, every error)"
+        )
+        print(
+            f"{'':>8}  {'dossier':10}{our_time:>7.3f} s {count / our_time:>10,.0f} {our_mem:>6.1f} MiB"
+            f"   ({illegal:,} illegal, {findings:,} findings; the same errors as the baseline)"
+        )
+        goal = ""
+        if count >= TARGET_FROM:
+            met = ratio >= TARGET_RATIO
+            goal = f"; target >= {TARGET_RATIO:.2f}x (within 1.5x of its time): {'met' if met else 'MISSED'}"
+            if not met:
+                problems.append(f"{count:,} decks: {ratio:.2f}x the baseline's speed")
+        print(f"{'':>8}  {'ratio':10}{ratio:>7.2f}x the baseline's speed (best of {args.repeat}){goal}")
+    codes = Counter(f.code for r in [validate_deck(d, rules) for d in every_model[: scales[0]]] for f in r.findings)
+    print(f"\nfindings in the first {scales[0]:,} decks: {', '.join(f'{c} {n}' for c, n in codes.most_common())}")
+    if problems:
+        sys.exit("\n".join(["", "target missed:", *problems]))
 
 
 if __name__ == "__main__":
