@@ -603,3 +603,15 @@ def test_a_damaged_database_record_is_one_line(tmp_path: Path, crossfire_db: Pat
         connection.execute("update records set data = ? where id = 'vip'", (data,))
     result = run(*command[:1], "--db", db, *command[1:])
     refused(result, 2, "the database holds a damaged record crossfire/vip", "run `dossier db build` again")
+
+
+def test_a_replay_takes_each_turns_new_log_entries_only() -> None:
+    """simulate --replay converted the whole log to JSON after every turn (quadratic: a 500-round game of
+    four players took minutes); Log.to_json(start) gives the new entries."""
+    from toolkit.engine.core import Log
+
+    log = Log()
+    for number in range(5):
+        log.add("step", 1, n=number)
+    assert log.to_json(3) == log.to_json()[3:] and [e["n"] for e in log.to_json(3)] == [3, 4]
+    assert log.to_json(5) == []

@@ -80,8 +80,9 @@ class Log:
         """What one player may see."""
         return [e for e in self._events if e.visible == "all" or seat in e.visible]
 
-    def to_json(self) -> list[dict[str, Any]]:
-        return [e.to_json() for e in self._events]
+    def to_json(self, start: int = 0) -> list[dict[str, Any]]:
+        """The events from index ``start`` on (a replay takes each turn's new ones, not the whole log again)."""
+        return [e.to_json() for e in self._events[start:]]
 
 
 # ---------------------------------------------------------------- deciders

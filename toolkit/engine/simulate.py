@@ -93,7 +93,7 @@ def play_tactics(
         nonlocal seen
         if frames is None:
             return
-        events = game.log.to_json()[seen:]
+        events = game.log.to_json(seen)  # only the new entries: the whole log each turn made replays quadratic
         seen = len(game.log)
         frames.append({"label": label, "state": game.board_state(), "events": events})
 
