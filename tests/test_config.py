@@ -118,16 +118,24 @@ def test_a_string_is_one_directory_and_home_is_expanded(tmp_path: Path, monkeypa
     [
         ('lang = "en"\ncards = [1,,]\n', "dossier.toml:2:12: invalid TOML: Invalid value"),
         ('cards = ["a"\n', "dossier.toml:1: invalid TOML: Unclosed array"),
-        ('lang = "en"\ncard = ["x"]\n', "dossier.toml:2: unknown setting 'card'; settings: cards, lang"),
+        ('lang = "en"\ncard = ["x"]\n', "dossier.toml:2: unknown setting 'card'; settings: cards, lang, token"),
         ("cards = 3\n", "dossier.toml:1: cards must be a list of directories"),
         ('cards = [""]\n', "dossier.toml:1: cards must be a list of directories"),
         ('lang = "fr"\n', "dossier.toml:1: lang must be one of zh-Hans, en, not 'fr'"),
+        ('token = "short"\n', "dossier.toml:1: token must be a string of at least 16 printable ASCII characters"),
     ],
 )
 def test_bad_files_name_the_file_and_line(text: str, message: str, tmp_path: Path) -> None:
     with pytest.raises(DossierError, match="^" + str(tmp_path / "").replace("\\", "\\\\")) as caught:
         read_config(toml(tmp_path / "dossier.toml", text))
     assert message in caught.value.message and caught.value.exit_code == 2
+
+
+def test_the_serve_token_is_read(tmp_path: Path) -> None:
+    from toolkit.config import serve_token
+
+    toml(tmp_path / "dossier.toml", 'token = "a-long-enough-token-123"\n')
+    assert serve_token(tmp_path, {"XDG_CONFIG_HOME": str(tmp_path / "none")}) == "a-long-enough-token-123"
 
 
 def test_missing_directories_are_usage_errors(tmp_path: Path) -> None:

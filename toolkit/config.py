@@ -37,7 +37,8 @@ from .paths import CARDS_DIR
 ENV_CARDS = "DOSSIER_CARDS"
 PROJECT_FILE = "dossier.toml"
 USER_FILE = Path("dossier") / "config.toml"
-KEYS = ("cards", "lang")
+KEYS = ("cards", "lang", "token")
+MIN_TOKEN = 16  # characters: a write token for `dossier serve` shorter than this is too easy to guess
 HOW_TO_SET = f'give --cards DIR, set {ENV_CARDS}=DIR, or write cards = ["DIR"] in {PROJECT_FILE}'
 MISSING_POOL = f"the card pool may be missing: {HOW_TO_SET}"
 
@@ -50,6 +51,7 @@ class ConfigFile:
     cards: list[Path] | None = None
     cards_line: int | None = None
     lang: str | None = None
+    token: str | None = None  # `dossier serve`: the write token when it listens beyond loopback
 
 
 @dataclass(frozen=True)
@@ -135,7 +137,12 @@ def read_config(path: Path) -> ConfigFile:
     lang = data.get("lang")
     if lang is not None:
         lang = _lang(lang, lambda message: fail("lang", message))
-    return ConfigFile(path, paths, _key_line(text, "cards"), lang)
+    token = data.get("token")
+    if token is not None and (
+        not isinstance(token, str) or len(token) < MIN_TOKEN or not token.isascii() or not token.isprintable()
+    ):
+        raise fail("token", f"token must be a string of at least {MIN_TOKEN} printable ASCII characters")
+    return ConfigFile(path, paths, _key_line(text, "cards"), lang, token)
 
 
 def _relative_to(base: Path, entry: str) -> Path:
@@ -204,6 +211,14 @@ def output_lang(
     return default if default in LANGS else DEFAULT_LANG
 
 
+def serve_token(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> str | None:
+    """The write token of `dossier serve` set in the settings files (``token = "…"``), if any."""
+    for config in config_files(cwd, environ):
+        if config.token is not None:
+            return config.token
+    return None
+
+
 __all__ = [
     "DEFAULT_LANG",
     "ENV_CARDS",
@@ -218,5 +233,6 @@ __all__ = [
     "output_lang",
     "project_file",
     "read_config",
+    "serve_token",
     "user_file",
 ]

@@ -2,6 +2,7 @@
 
 - ``web_cards``: a copy of the bundled cards/ (and schema/) under tmp_path; the cards directory.
 - ``web_settings``: WebSettings over ``web_cards`` with a tmp SQLite database and cache.
+- ``ro_client`` (session): the same over one shared app, for tests that change nothing (fast).
 - ``client``: a TestClient (base URL http://127.0.0.1:8000) whose writes pass the same-site checks: it
   sends Origin and a CSRF token that equals its ``csrf`` cookie. ``bare_client`` sends none of that.
 - ``live_server``: uvicorn in a background thread on a free loopback port; yields the base URL
@@ -73,6 +74,32 @@ def bare_client(web_app: Any) -> Iterator[Any]:
     from fastapi.testclient import TestClient
 
     with TestClient(web_app, base_url=BASE) as c:
+        yield c
+
+
+@pytest.fixture(scope="session")
+def shared_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """One app for the whole session over its own copy of the cards: for tests that only read."""
+    from toolkit.web.app import create_app
+
+    root = tmp_path_factory.mktemp("web-shared")
+    shutil.copytree(SCHEMA, root / "schema")
+    shutil.copytree(CARDS, root / "cards")
+    settings = WebSettings(
+        cards=[root / "cards"], db_url=str(root / "web.db"), cache=root / "web-cache", data=root / "web-data"
+    )
+    return create_app(settings)
+
+
+@pytest.fixture(scope="session")
+def ro_client(shared_app: Any) -> Iterator[Any]:
+    """A session-wide TestClient (same headers as ``client``) over ``shared_app``: fast, for tests that change
+    nothing (no saved decks, no card files)."""
+    from fastapi.testclient import TestClient
+
+    with TestClient(shared_app, base_url=BASE) as c:
+        c.cookies.set("csrf", TEST_CSRF)
+        c.headers.update({"Origin": BASE, "X-CSRF-Token": TEST_CSRF})
         yield c
 
 

@@ -75,3 +75,120 @@ def test_require_write_refuses_cross_site(
 def test_browser_sees_the_page(live_server: str, page: Any) -> None:
     page.goto(live_server + "/cards?lang=en")
     assert page.locator("h1").inner_text() == "Cards"
+
+
+# ---------------------------------------------------------------------- beyond loopback: the write token
+
+TOKEN = "a-write-token-of-enough-length"
+
+
+@pytest.fixture
+def open_client(web_settings: Any) -> Any:
+    """A client of an app listening on every address (0.0.0.0) with a write token."""
+    from fastapi.testclient import TestClient
+
+    from toolkit.web.app import create_app
+
+    web_settings.host = "0.0.0.0"
+    web_settings.token = TOKEN
+    with TestClient(create_app(web_settings), base_url="http://dossier.example:8000") as c:
+        c.cookies.set("csrf", "c" * 20)
+        c.headers.update({"Origin": "http://dossier.example:8000", "X-CSRF-Token": "c" * 20})
+        yield c
+
+
+DECK = {"game": "tactics", "mode": "duo", "name": "t", "cards": {}, "agents": []}
+
+
+def test_writes_need_the_token_beyond_loopback(open_client: Any) -> None:
+    assert open_client.get("/cards").status_code == 200  # reading needs nothing, from any host name
+    refused = open_client.post("/api/decks/saved", json={"deck": DECK})
+    assert refused.status_code == 403 and "write token" in refused.json()["detail"]
+    wrong = open_client.post("/api/decks/saved", json={"deck": DECK}, headers={"X-Dossier-Token": "x" * 30})
+    assert wrong.status_code == 403
+    assert (
+        open_client.post("/api/decks/saved", json={"deck": DECK}, headers={"X-Dossier-Token": TOKEN}).status_code == 200
+    )
+
+
+def test_the_token_link_sets_a_cookie(open_client: Any) -> None:
+    open_client.get(f"/?token={TOKEN}")
+    assert open_client.cookies.get("token") == TOKEN
+    assert open_client.post("/api/decks/saved", json={"deck": DECK}).status_code == 200
+
+
+def test_a_wrong_token_link_sets_nothing(open_client: Any) -> None:
+    open_client.get("/?token=guess-guess-guess-guess")
+    assert open_client.cookies.get("token") is None
+
+
+def test_the_token_does_not_replace_the_csrf_check(open_client: Any) -> None:
+    response = open_client.post(
+        "/api/decks/saved",
+        json={"deck": DECK},
+        headers={"X-Dossier-Token": TOKEN, "Origin": "https://evil.example", "X-CSRF-Token": ""},
+    )
+    assert response.status_code == 403
+
+
+@pytest.mark.parametrize(
+    "host, loopback", [("127.0.0.1", True), ("localhost", True), ("::1", True), ("127.0.0.2", True),
+                       ("0.0.0.0", False), ("192.168.1.5", False), ("", False), ("example.com", False)],
+)  # fmt: skip
+def test_needs_token(host: str, loopback: bool) -> None:
+    from toolkit.web.settings import WebSettings
+
+    assert WebSettings(cards=[], db_url=None, host=host).needs_token() is not loopback
+
+
+# ---------------------------------------------------------------------- dossier serve
+
+
+@pytest.fixture
+def no_uvicorn(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+    import uvicorn
+
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: calls.append({"app": app, **kw}))
+    return calls
+
+
+def test_serve_prints_the_address(cli: Any, web_cards: Any, tmp_path: Any, no_uvicorn: list[dict[str, Any]]) -> None:
+    from tests.web.conftest import free_port
+
+    port = free_port()
+    result = cli("serve", "--cards", web_cards, "--db", tmp_path / "s.db", "--port", port)
+    assert result.exit_code == 0, result.output
+    assert f"serving on http://127.0.0.1:{port}/" in result.stdout and "token" not in result.stdout
+    assert (tmp_path / "s.db").is_file()
+    assert no_uvicorn[0]["host"] == "127.0.0.1" and no_uvicorn[0]["port"] == port
+
+
+def test_serve_beyond_loopback_prints_a_token(
+    cli: Any, web_cards: Any, tmp_path: Any, no_uvicorn: list[dict[str, Any]]
+) -> None:
+    from tests.web.conftest import free_port
+
+    result = cli("serve", "--cards", web_cards, "--db", tmp_path / "s.db", "--host", "0.0.0.0", "--port", free_port())
+    assert result.exit_code == 0, result.output
+    token = result.stdout.split("write token: ")[1].split()[0]
+    assert len(token) >= 16 and f"?token={token}" in result.stdout
+    assert no_uvicorn[0]["app"].state.settings.token == token
+    given = cli("serve", "--cards", web_cards, "--db", tmp_path / "s.db", "--host", "0.0.0.0", "--port", free_port(),
+                "--token", TOKEN)  # fmt: skip
+    assert f"write token: {TOKEN}" in given.stdout
+    short = cli("serve", "--host", "0.0.0.0", "--token", "short")
+    assert short.exit_code == 2 and "--token" in short.stderr
+
+
+def test_serve_a_port_in_use_is_one_line(cli: Any, web_cards: Any, tmp_path: Any, no_uvicorn: list[Any]) -> None:
+    import socket
+
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        result = cli("serve", "--cards", web_cards, "--db", tmp_path / "s.db", "--port", port)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("dossier: error: cannot listen on 127.0.0.1:") and result.stderr.count("\n") == 1
+    assert not no_uvicorn

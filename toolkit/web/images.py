@@ -30,7 +30,7 @@ class CardImages:
         self.catalog = catalog
         self.directory = directory
         self._fonts: dict[str, Any] = {}
-        self._keys: dict[tuple[str, str, str, str], str] = {}
+        self._keys: dict[tuple[int, str], tuple[Any, str]] = {}  # (id(record), lang) -> (record, key)
 
     def printable(self, record: Any) -> bool:
         from toolkit.sheets.layouts import is_printable
@@ -43,8 +43,9 @@ class CardImages:
 
     def key(self, record: Any, lang: str) -> str:
         lang = self.face_lang(record, lang)
-        memo = (record.game, record.kind, record.id, lang)
-        found = self._keys.get(memo)
+        memo = (id(record), lang)
+        held = self._keys.get(memo)
+        found = held[1] if held is not None and held[0] is record else None
         if found is None:
             games = self.catalog.of_kind(record.game, "game")
             game = games[0] if games else None
@@ -56,7 +57,10 @@ class CardImages:
                 json.dumps(game.model_dump(mode="json", by_alias=True), sort_keys=True) if game is not None else "",
                 self._art_stamp(record),
             ]
-            found = self._keys[memo] = hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:32]
+            found = hashlib.sha256("\x00".join(parts).encode()).hexdigest()[:32]
+            if len(self._keys) > 10_000:  # records drawn once (an editor's previews) do not pile up
+                self._keys.clear()
+            self._keys[memo] = (record, found)
         return found
 
     def _art_stamp(self, record: Any) -> str:

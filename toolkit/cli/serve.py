@@ -1,0 +1,87 @@
+"""`dossier serve`: the web app (card browser, deck builder, editor, print, crossfire moderator) on this machine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from toolkit.cli.db import DbOption
+
+SERVE_HELP = """Serve the web app: card browser, deck builder, card editor, print, crossfire moderator.
+
+Builds the database when it is missing or older than the card files (else opens it), prints the
+address and serves until Ctrl+C. It listens on 127.0.0.1 by default; with --host set to any other
+address every write (saving a deck or a card, dealing roles) needs the write token: --token, else
+token = "…" in dossier.toml or the user config, else a new random one, printed at start. Open the
+printed address (…/?token=…) once in each browser. The JSON API is documented at /docs.
+"""
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(help=SERVE_HELP)
+    def serve(
+        cards: Annotated[
+            list[Path] | None,
+            typer.Option(
+                "--cards",
+                help="Card directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml or "
+                "the user config, else cards/ here, else the bundled cards/.",
+            ),
+        ] = None,
+        db: DbOption = None,
+        host: Annotated[
+            str, typer.Option("--host", help="Address to listen on (anything but loopback needs the write token).")
+        ] = "127.0.0.1",
+        port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+        token: Annotated[
+            str | None,
+            typer.Option(
+                "--token",
+                help="Write token when listening beyond loopback (at least 16 characters). Default: token = ... in "
+                "the settings, else a random one.",
+                show_default=False,
+            ),
+        ] = None,
+    ) -> None:
+        import secrets
+        import socket
+
+        from toolkit.cli.app import default_paths
+        from toolkit.config import MIN_TOKEN, serve_token
+        from toolkit.errors import DossierError
+        from toolkit.web.settings import WebSettings
+
+        if token is not None and (len(token) < MIN_TOKEN or not token.isascii() or not token.isprintable()):
+            raise DossierError(f"--token: at least {MIN_TOKEN} printable ASCII characters")
+        settings = WebSettings(cards=default_paths(cards), db_url=db, host=host, port=port)
+        if settings.needs_token():
+            settings.token = token or serve_token() or secrets.token_urlsafe(24)
+        try:  # a port in use is one line, not a uvicorn traceback
+            family = socket.AF_INET6 if ":" in host else socket.AF_INET
+            with socket.socket(family, socket.SOCK_STREAM) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                probe.bind((host.strip("[]"), port))
+        except OSError as exc:
+            raise DossierError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        except (UnicodeError, ValueError) as exc:
+            raise DossierError(f"--host {host!r}: {exc}") from None
+
+        import uvicorn
+
+        from toolkit.web.app import create_app
+
+        print(f"dossier: opening the database ({', '.join(map(str, settings.cards))})…", flush=True)
+        application = create_app(settings)
+        target = application.state.web.database.target.display
+        address = settings.url
+        print(f"dossier: database {target}")
+        if settings.needs_token():
+            print(f"dossier: serving on {address} (writes need the token)")
+            print(f"dossier: open {address}?token={settings.token}")
+            print(f"dossier: write token: {settings.token}")
+        else:
+            print(f"dossier: serving on {address}")
+        print("dossier: API documentation at " + address + "docs; press Ctrl+C to stop", flush=True)
+        uvicorn.run(application, host=host.strip("[]"), port=port, log_level="warning", access_log=False)
