@@ -615,3 +615,15 @@ def test_a_replay_takes_each_turns_new_log_entries_only() -> None:
         log.add("step", 1, n=number)
     assert log.to_json(3) == log.to_json()[3:] and [e["n"] for e in log.to_json(3)] == [3, 4]
     assert log.to_json(5) == []
+
+
+def test_a_link_to_a_directory_above_the_walk_is_a_loop(tmp_path: Path) -> None:
+    """/proc/1/root links to /: followed, a walk of /proc went over the whole disk."""
+    root = tmp_path / "cards"
+    write(root / "a.json", CARD)
+    (root / "up").symlink_to("..")
+    (root / "top").symlink_to("/")
+    result = run("lint", root)
+    assert result.exit_code == 2
+    assert f"{root / 'up'}: error card.io: symbolic link loop: leads back to {str(tmp_path)!r}" in result.stdout
+    assert f"{root / 'top'}: error card.io: symbolic link loop: leads back to '/'" in result.stdout

@@ -44,6 +44,16 @@ are a few hundred files, every NetrunnerDB card about 2,000; a walk of / or /pro
 would otherwise go on for many minutes."""
 
 
+def _ancestors(directory: Path) -> dict[tuple[int, int], Path]:
+    """(device, inode) -> path of each directory above ``directory`` (``/proc/1/root`` links to ``/``)."""
+    found: dict[tuple[int, int], Path] = {}
+    for parent in Path(os.path.realpath(directory)).parents:
+        with contextlib.suppress(OSError):
+            info = os.stat(parent)
+            found[(info.st_dev, info.st_ino)] = parent
+    return found
+
+
 def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> Iterator[Path]:
     """The ``*.json`` files under ``directory`` (sorted; hidden entries skipped).
 
@@ -62,6 +72,7 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
         report(directory, f"cannot read directory: {exc.strerror or exc}")
         return
     visited = {(top.st_dev, top.st_ino)}
+    ancestors = _ancestors(directory)  # a link to one of them re-enters this tree from above: a loop too
     found: list[Path] = []
     seen = 0  # entries looked at: a walk of / or /proc (through their links) would not end for minutes
     Chain = tuple[tuple[tuple[int, int], Path], ...]
@@ -97,7 +108,7 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
                 continue
             if stat.S_ISDIR(info.st_mode):
                 key = (info.st_dev, info.st_ino)
-                ancestor = next((p for k, p in chain if k == key), None)
+                ancestor = next((p for k, p in chain if k == key), None) or ancestors.get(key)
                 if ancestor is not None:
                     report(path, f"symbolic link loop: leads back to {str(ancestor)!r}")
                 elif key not in visited:  # else: the same directory reached by another link, walked once
