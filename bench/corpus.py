@@ -1,36 +1,171 @@
 """A generated card corpus for the benchmarks: the bundled data plus renamed clones.
 
 ``clone_corpus(target, files)`` copies cards/ (and schema/, so "$schema" paths
-resolve) under ``target`` and adds clones of the bundled records, with new ids
-and names, until there are ``files`` record files, laid out like cards/.
+resolve) under ``target`` and adds clones of the bundled records, laid out like
+cards/, until there are ``files`` record files. The corpus lints clean at any
+size (100k files and more):
+
+- every field lint keeps unique is unique: ids (``<id>_<n>``), names in each
+  language (``<name> <n>``) and tactics agent symbols (a base-36 counter, at
+  most 4 characters, 1.6 million of them);
+- the clones' ability texts are distinct, so a parse cache cannot hide the cost
+  of parsing: each text's numbers are varied within what the ability grammar
+  accepts (0-50, toolkit/text/limits.py; ranges that run forwards; counts of at
+  least 1), and when a text has run out of number variants (or has no numbers),
+  one or two sentences with numbers are appended (``你抽 3 张牌。``). Every
+  variant is parsed and rendered once while the corpus is written, and only
+  canonical, parsing texts are used.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 import shutil
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from toolkit.catalog import discover  # noqa: E402
 from toolkit.jsonio import canonical_dumps  # noqa: E402
+from toolkit.models import TEXT_FIELDS  # noqa: E402
+from toolkit.text import AbilitySyntaxError, parse, render  # noqa: E402
+from toolkit.text.limits import MAX_COUNT  # noqa: E402
+
+# a number of the text outside card names (「…」) and symbols ([credit])
+_SLOT = re.compile(r"「[^「」]*」|\[[^\]]*\]|(?<![+\-\d])(\d+)")
+_SYMBOL_DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
+# sentences appended to a text that has no number variants left; each parses in every game's texts
+_SUFFIXES = ("你抽 {} 张牌。", "你抽 {} 张牌。你弃 {} 张牌。", "你弃 {} 张牌。你抽 {} 张牌。")
 
 
-def clone_corpus(target: Path, files: int) -> list[Path]:
-    """Build the corpus under ``target``; return every record file in it."""
+def _valid(text: str) -> bool:
+    """True if ``text`` parses and is its own canonical rendering (so lint says nothing about it)."""
+    try:
+        return render(parse(text)) == text
+    except AbilitySyntaxError:
+        return False
+
+
+class _Variants:
+    """The distinct, lint-clean variants of one ability text, handed out one at a time."""
+
+    def __init__(self, text: str, taken: set[str]) -> None:
+        self.text = text
+        self.taken = taken  # every text in the corpus so far (shared by all texts' variants)
+        self.parts: list[str] = []  # text around the number slots
+        self.values: list[list[int]] = []  # per slot: the values that parse with the others unchanged
+        last = 0
+        for match in _SLOT.finditer(text):
+            if match.group(1) is None:
+                continue
+            self.parts.append(text[last : match.start(1)])
+            last = match.end(1)
+            self.values.append([])
+        self.parts.append(text[last:])
+        original = [int(m.group(1)) for m in _SLOT.finditer(text) if m.group(1) is not None]
+        for slot in range(len(self.values)):
+            for value in range(MAX_COUNT + 1):
+                if value == original[slot]:
+                    continue
+                trial = [*original]
+                trial[slot] = value
+                if _valid(self._fill(trial)):
+                    self.values[slot].append(value)
+            self.values[slot].insert(0, original[slot])
+        self._stream: Iterator[str] | None = self._generate()
+        self._used: list[str] = []
+        self._again = 0
+
+    def _fill(self, numbers: list[int]) -> str:
+        out = [self.parts[0]]
+        for number, part in zip(numbers, self.parts[1:], strict=True):
+            out.append(str(number))
+            out.append(part)
+        return "".join(out)
+
+    def _generate(self) -> Iterator[str]:
+        combos = itertools.product(*self.values)
+        next(combos)  # the original text
+        for combo in combos:
+            candidate = self._fill(list(combo))
+            if candidate not in self.taken and _valid(candidate):
+                yield candidate
+        for suffix in _SUFFIXES:
+            for numbers in itertools.product(range(1, MAX_COUNT + 1), repeat=suffix.count("{}")):
+                candidate = self.text + suffix.format(*numbers)
+                if candidate not in self.taken and _valid(candidate):
+                    yield candidate
+
+    def next(self) -> str:
+        """The next unused variant; after the last one, they are handed out again (never at 100k files)."""
+        if self._stream is not None:
+            for candidate in self._stream:
+                if candidate in self.taken:  # handed out by another text's variants meanwhile
+                    continue
+                self.taken.add(candidate)
+                self._used.append(candidate)
+                return candidate
+            self._stream = None
+        if not self._used:
+            return self.text
+        self._again += 1
+        return self._used[(self._again - 1) % len(self._used)]
+
+
+def _symbol(n: int) -> str:
+    """A tactics agent symbol no other clone (or bundled agent: those are Chinese) has: ``n`` in base 36."""
+    digits = ""
+    while True:
+        n, rest = divmod(n, 36)
+        digits = _SYMBOL_DIGITS[rest] + digits
+        if n == 0:
+            return digits
+
+
+def _text_lists(data: dict[str, Any]) -> Iterator[list[Any]]:
+    """The lists of ability texts of a record document (``text``, ``reverse.text``, ``win``, …)."""
+    for field in TEXT_FIELDS:
+        node: Any = data
+        for key in field:
+            node = node.get(key) if isinstance(node, dict) else None
+        if isinstance(node, list):
+            yield node
+
+
+def clone_corpus(target: Path, files: int, games: list[str] | None = None) -> list[Path]:
+    """Build the corpus under ``target`` (of ``games``, default all); return every record file in it (sorted)."""
     shutil.copytree(ROOT / "schema", target / "schema")
-    shutil.copytree(ROOT / "cards", target / "cards")
+    if games is None:
+        shutil.copytree(ROOT / "cards", target / "cards")
+    for game in games or ():
+        shutil.copytree(ROOT / "cards" / game, target / "cards" / game)
     paths = discover([target / "cards"])
     templates = [p for p in paths if p.name != "game.json" and "/modes/" not in p.as_posix()]
+    loaded = [(p, json.loads(p.read_text(encoding="utf-8"))) for p in templates]
+    taken = {t for _, data in loaded for texts in _text_lists(data) for t in texts if isinstance(t, str)}
+    variants: dict[str, _Variants] = {}
+    symbols = itertools.count()
+    written: list[Path] = []
     for i in range(files - len(paths)):
-        template = templates[i % len(templates)]
-        data = json.loads(template.read_text(encoding="utf-8"))
+        template, original = loaded[i % len(loaded)]
+        data: dict[str, Any] = json.loads(json.dumps(original))  # a deep copy
         data["id"] = f"{data['id']}_{i}"
         data["name"] = {lang: f"{value} {i}" for lang, value in data["name"].items()}
         if data.get("symbol"):
-            data["symbol"] = f"{i % 10000:04d}"
-        (template.parent / f"{data['id']}.json").write_text(canonical_dumps(data), encoding="utf-8")
-    return discover([target / "cards"])
+            data["symbol"] = _symbol(next(symbols))
+        for texts in _text_lists(data):
+            for index, text in enumerate(texts):
+                if isinstance(text, str):
+                    if text not in variants:
+                        variants[text] = _Variants(text, taken)
+                    texts[index] = variants[text].next()
+        path = template.parent / f"{data['id']}.json"
+        path.write_text(canonical_dumps(data), encoding="utf-8")
+        written.append(path)
+    return sorted([*paths, *written])
