@@ -1,79 +1,371 @@
-"""Benchmark: `dossier lint` against plain jsonschema validation of the same files.
+"""Benchmark: `dossier lint` against fair peers on the same files, at several scales.
 
-Generates a corpus of N record files (default 10,000): the bundled data of the
-three games plus renamed clones of their records, laid out like cards/. Then, in
-the same run, it times
+Generates corpora of N record files (bench/corpus.py: the bundled data of the
+three games plus clones with unique ids, names and symbols and distinct ability
+texts) at 1,000 and 10,000 files (100,000 with ``--full``), and a "pool-like"
+set shaped like the NetrunnerDB pool (one game, about 2,100 files). On each, in
+the same run and each in a child process of its own, it times
 
-  baseline  read + json.loads + jsonschema validation of every file against its
-            kind's schema (validators compiled once, as a careful user would);
-  dossier   the full lint: everything the baseline checks plus the model,
-            ids, names, references, $schema and canonical format, with line
-            and column for any finding.
+  floor           read + json.loads of every file: no checking at all;
+  fastjsonschema  read + json.loads + a compiled validator per schema (the
+                  record's "$schema", compiled once), every file validated;
+  ajv             the same in one node process: ajv 8 (draft 2020-12, strict,
+                  allErrors; pydantic's "discriminator" is an annotation),
+                  installed by this benchmark into a cache directory with npm on
+                  first use ($DOSSIER_BENCH_CACHE, default ~/.cache/dossier-bench);
+                  skipped, with the reason, without node or npm;
+  jsonschema      the old baseline, plain jsonschema validators (an extra column);
+  dossier         the full lint of the directory, as `dossier lint DIR` runs it:
+                  the walk, everything the schema checks plus the record model,
+                  ids, names, symbols, references, $schema, canonical format,
+                  every ability text parsed and rendered back, the print font's
+                  coverage, and line and column for every finding.
 
-and prints both times and the ratio. Run: `python bench/lint.py [--files N]`.
+Each row shows the best wall time of ``--repeat`` runs (the work, after the
+tool's imports; compiling the schemas counts and is shown on its own too), the CPU time of that run, its peak
+resident memory (ru_maxrss of the child) and how many errors it reported (every
+tool must report none), and the ratio "peer time / dossier time" (> 1: Dossier
+is faster). ``--pool DIR`` adds a run over an existing record directory (a
+local `dossier import netrunnerdb` of the real pool: that data is not shipped).
+
+Run: `python bench/lint.py [--full | --files N] [--pool DIR] [--repeat R]`.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
-
-import jsonschema
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+BENCH = Path(__file__).resolve()
 
-from corpus import clone_corpus  # noqa: E402  (bench/corpus.py)
+NODE_PACKAGES = ("ajv@8", "ajv-formats@3")
+AJV_SCRIPT = r"""
+const fs = require("fs"), path = require("path");
+const [modules, list] = process.argv.slice(2);
+const Ajv2020 = require(path.join(modules, "ajv/dist/2020")).default;
+const addFormats = require(path.join(modules, "ajv-formats"));
+const start = process.hrtime.bigint(), cpu = process.cpuUsage();
+const ajv = new Ajv2020({strict: true, allErrors: true});
+ajv.addKeyword("discriminator");  // pydantic writes it beside oneOf; ajv's own needs a form pydantic does not use
+addFormats(ajv);
+const validators = new Map();
+let errors = 0, files = 0, compiling = 0n;
+for (const file of fs.readFileSync(list, "utf8").split("\n")) {
+  if (!file) continue;
+  const data = JSON.parse(fs.readFileSync(file, "utf8"));
+  const ref = path.resolve(path.dirname(file), data["$schema"]);
+  let validate = validators.get(ref);
+  if (!validate) {
+    const before = process.hrtime.bigint();
+    validate = ajv.compile(JSON.parse(fs.readFileSync(ref, "utf8")));
+    compiling += process.hrtime.bigint() - before;
+    validators.set(ref, validate);
+  }
+  if (!validate(data)) errors += validate.errors.length;
+  files += 1;
+}
+const used = process.cpuUsage(cpu);
+console.log(JSON.stringify({seconds: Number(process.hrtime.bigint() - start) / 1e9,
+                            cpu: (used.user + used.system) / 1e6, errors, files,
+                            compile: Number(compiling) / 1e9}));
+"""
 
-from toolkit.catalog import context_sources, discover  # noqa: E402
-from validators.lint import lint_sources  # noqa: E402
+
+# --------------------------------------------------------------------------
+# the measurements, each run in a child process (`--child TOOL`)
 
 
-def baseline(paths: list[Path]) -> int:
-    validators: dict[str, jsonschema.Draft202012Validator] = {}
+COMPILING = [0.0]  # seconds a child spent compiling schemas
+
+
+def _schema_of(path: str, data: dict, cache: dict, compile_schema) -> object:  # type: ignore[no-untyped-def]
+    ref = os.path.normpath(os.path.join(os.path.dirname(path), data["$schema"]))
+    validator = cache.get(ref)
+    if validator is None:
+        start = time.perf_counter()
+        with open(ref, encoding="utf-8") as f:
+            validator = cache[ref] = compile_schema(json.loads(f.read()))
+        COMPILING[0] += time.perf_counter() - start
+    return validator
+
+
+def run_floor(files: list[str]) -> int:
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            json.loads(f.read())
+    return 0
+
+
+def run_fastjsonschema(files: list[str]) -> int:
+    import fastjsonschema
+
+    def compile_schema(schema: dict) -> object:
+        # use_default=False: with defaults on, fastjsonschema writes a oneOf branch's defaults into the data while
+        # it tries that branch, and the branch that fits then fails on the extra keys (its additionalProperties)
+        return fastjsonschema.compile(schema, use_default=False)
+
+    cache: dict = {}
     errors = 0
-    for path in paths:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        ref = (path.parent / data["$schema"]).resolve()
-        key = str(ref)
-        if key not in validators:
-            validators[key] = jsonschema.Draft202012Validator(json.loads(ref.read_text(encoding="utf-8")))
-        errors += sum(1 for _ in validators[key].iter_errors(data))
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            data = json.loads(f.read())
+        validate = _schema_of(path, data, cache, compile_schema)
+        try:
+            validate(data)  # type: ignore[operator]
+        except fastjsonschema.JsonSchemaException:
+            errors += 1  # it stops at a file's first error
     return errors
 
 
-def dossier(root: Path) -> int:
-    sources, wanted = context_sources(discover([root]))
+def run_jsonschema(files: list[str]) -> int:
+    import jsonschema
+
+    cache: dict = {}
+    errors = 0
+    for path in files:
+        with open(path, encoding="utf-8") as f:
+            data = json.loads(f.read())
+        validator = _schema_of(path, data, cache, jsonschema.Draft202012Validator)
+        errors += sum(1 for _ in validator.iter_errors(data))  # type: ignore[attr-defined]
+    return errors
+
+
+def run_dossier(root: Path) -> int:
+    from toolkit.catalog import context_sources, discover
+    from validators.lint import lint_sources
+
+    problems: list = []
+    sources, wanted = context_sources(discover([root], problems))
     result = lint_sources(sources, wanted)
-    return result.errors
+    return result.errors + len(problems)
 
 
-def timed(fn, *args):  # type: ignore[no-untyped-def]
-    start = time.perf_counter()
-    value = fn(*args)
-    return time.perf_counter() - start, value
+def child(tool: str, root: Path, listing: Path) -> None:
+    """Import the tool, then time its work; print one JSON line."""
+    files = listing.read_text(encoding="utf-8").splitlines()
+    if tool == "fastjsonschema":
+        import fastjsonschema  # noqa: F401
+    elif tool == "jsonschema":
+        import jsonschema  # noqa: F401
+    elif tool == "dossier":
+        import validators.lint  # noqa: F401
+    start, cpu = time.perf_counter(), time.process_time()
+    if tool == "floor":
+        errors = run_floor(files)
+    elif tool == "fastjsonschema":
+        errors = run_fastjsonschema(files)
+    elif tool == "jsonschema":
+        errors = run_jsonschema(files)
+    else:
+        errors = run_dossier(root)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(json.dumps({"seconds": seconds, "cpu": cpu, "errors": errors, "files": len(files), "compile": COMPILING[0]}))
+
+
+# --------------------------------------------------------------------------
+# the parent: corpora, children, the table
+
+
+@dataclass
+class Measure:
+    seconds: float
+    cpu: float
+    rss_mib: float
+    errors: int
+    compile: float
+
+
+def measure(command: list[str], repeat: int) -> Measure:
+    """The best of ``repeat`` runs of a child that prints {"seconds", "cpu", "errors"}; its peak RSS."""
+    best: Measure | None = None
+    for _ in range(repeat):
+        proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        _, status, usage = os.wait4(proc.pid, 0)
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out, err = proc.stdout.read(), proc.stderr.read()  # type: ignore[union-attr]
+        if proc.returncode != 0:
+            sys.exit(f"{' '.join(command)} failed ({proc.returncode}):\n{err[-2000:]}")
+        data = json.loads(out.strip().splitlines()[-1])
+        run = Measure(data["seconds"], data["cpu"], usage.ru_maxrss / 1024, data["errors"], data["compile"])
+        if best is None or run.seconds < best.seconds:
+            best = run
+    assert best is not None
+    return best
+
+
+def cache_dir() -> Path:
+    configured = os.environ.get("DOSSIER_BENCH_CACHE")
+    return Path(configured) if configured else Path.home() / ".cache" / "dossier-bench"
+
+
+def setup_ajv() -> tuple[list[str] | None, str]:
+    """The command prefix that runs the ajv script (install ajv on first use), or None and why not."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        return None, f"skipped: {'node' if node is None else 'npm'} is not on PATH"
+    prefix = cache_dir() / "node"
+    modules = prefix / "node_modules"
+    if not (modules / "ajv" / "package.json").is_file() or not (modules / "ajv-formats" / "package.json").is_file():
+        prefix.mkdir(parents=True, exist_ok=True)
+        print(f"installing {' '.join(NODE_PACKAGES)} into {prefix} (npm) ...", flush=True)
+        try:
+            done = subprocess.run(
+                [npm, "install", "--prefix", str(prefix), "--no-audit", "--no-fund", "--silent", *NODE_PACKAGES],
+                capture_output=True,
+                text=True,
+                timeout=600,
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return None, f"skipped: npm install failed ({exc})"
+        if done.returncode != 0:
+            return None, f"skipped: npm install failed: {(done.stderr or done.stdout).strip()[-300:]}"
+    script = prefix / "validate.js"
+    if not script.is_file() or script.read_text(encoding="utf-8") != AJV_SCRIPT:
+        script.write_text(AJV_SCRIPT, encoding="utf-8")
+    version = json.loads((modules / "ajv" / "package.json").read_text(encoding="utf-8"))["version"]
+    return [node, str(script), str(modules)], f"ajv {version}"
+
+
+def record_files(root: Path) -> list[Path]:
+    """The record files under ``root`` as `dossier lint` finds them (the peers validate the same list)."""
+    from toolkit.catalog import discover
+
+    return discover([root])
+
+
+def run_set(
+    label: str,
+    root: Path,
+    files: list[Path],
+    args: argparse.Namespace,
+    ajv: list[str] | None,
+    ajv_note: str,
+    repeat: int,
+) -> dict[str, Measure | str]:
+    rows: dict[str, Measure | str] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        listing = Path(tmp) / "files.txt"
+        listing.write_text("".join(f"{p}\n" for p in files), encoding="utf-8")
+        me = [sys.executable, str(BENCH), "--child"]
+        rows["floor"] = measure([*me, "floor", str(root), str(listing)], repeat)
+        rows["fastjsonschema"] = measure([*me, "fastjsonschema", str(root), str(listing)], repeat)
+        rows["ajv"] = measure([*ajv, str(listing)], repeat) if ajv else ajv_note
+        if args.jsonschema:
+            rows["jsonschema"] = measure([*me, "jsonschema", str(root), str(listing)], 1)
+        rows["dossier"] = measure([*me, "dossier", str(root), str(listing)], repeat)
+    print_table(label, rows, ajv_note)
+    return rows
+
+
+NAMES = {
+    "floor": "read + json.loads (floor)",
+    "fastjsonschema": "fastjsonschema (compiled)",
+    "ajv": "ajv (node, strict, allErrors)",
+    "jsonschema": "jsonschema (plain, old baseline)",
+    "dossier": "dossier lint",
+}
+
+
+def print_table(label: str, rows: dict[str, Measure | str], ajv_note: str) -> None:
+    print(f"\n{label}")
+    print(f"  {'':34} {'time':>8} {'compile':>8} {'cpu':>8} {'peak RSS':>10} {'errors':>7}  dossier vs it")
+    ours = rows["dossier"]
+    assert isinstance(ours, Measure)
+    for key, row in rows.items():
+        name = NAMES[key]
+        if isinstance(row, str):
+            print(f"  {name:34} {row}")
+            continue
+        ratio = "" if key == "dossier" else f"{row.seconds / ours.seconds:5.2f}x"
+        compiling = f"{row.compile:7.2f}s" if row.compile else ""
+        print(
+            f"  {name:34} {row.seconds:7.2f}s {compiling:>8} {row.cpu:7.2f}s {row.rss_mib:6.0f} MiB {row.errors:7d}  {ratio}"
+        )
+
+
+def verdicts(results: list[tuple[str, dict[str, Measure | str]]]) -> list[str]:
+    """The issue's targets: faster than fastjsonschema on the generated corpora; within 1.5x of ajv on a pool."""
+    lines = []
+    for label, rows in results:
+        ours = rows["dossier"]
+        assert isinstance(ours, Measure)
+        fast = rows["fastjsonschema"]
+        assert isinstance(fast, Measure)
+        if label.startswith("corpus"):
+            ok = ours.seconds < fast.seconds
+            lines.append(
+                f"{label}: dossier {fast.seconds / ours.seconds:.2f}x fastjsonschema's speed "
+                f"(target > 1): {'met' if ok else 'NOT met'}"
+            )
+        ajv = rows.get("ajv")
+        if isinstance(ajv, Measure) and not label.startswith("corpus"):
+            ok = ours.seconds <= 1.5 * ajv.seconds
+            lines.append(
+                f"{label}: dossier takes {ours.seconds / ajv.seconds:.2f}x ajv's time "
+                f"(target <= 1.5): {'met' if ok else 'NOT met'}"
+            )
+    return lines
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--files", type=int, default=10_000)
-    parser.add_argument("--repeat", type=int, default=3, help="Best of N runs for each side.")
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--files", type=int, action="append", help="Corpus size (repeatable); default 1000 and 10000.")
+    parser.add_argument("--full", action="store_true", help="Also 100,000 files.")
+    parser.add_argument(
+        "--pool", type=Path, action="append", default=[], help="Also lint an existing record directory."
+    )
+    parser.add_argument("--pool-like", type=int, default=2100, help="Files of the pool-like set (0: none).")
+    parser.add_argument("--repeat", type=int, default=3, help="Best of N runs (1 at 100,000 files and more).")
+    parser.add_argument("--no-jsonschema", dest="jsonschema", action="store_false", help="Skip the old baseline.")
+    parser.add_argument("--child", nargs=3, metavar=("TOOL", "ROOT", "LIST"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as tmp:
-        paths = clone_corpus(Path(tmp), args.files)
-        root = Path(tmp) / "cards"
-        base = min(timed(baseline, paths) for _ in range(args.repeat))
-        ours = min(timed(dossier, root) for _ in range(args.repeat))
-        print(f"corpus      {len(paths)} record files")
-        print(f"baseline    {base[0]:.2f} s  (plain jsonschema, {base[1]} errors)")
-        print(f"dossier     {ours[0]:.2f} s  (dossier lint, {ours[1]} errors)")
-        print(f"ratio       {base[0] / ours[0]:.2f}x  (baseline time / dossier time; > 1 means dossier is faster)")
-        if base[1] or ours[1]:
-            sys.exit("the generated corpus should be clean")
+    if args.child:
+        tool, root, listing = args.child
+        child(tool, Path(root), Path(listing))
+        return
+
+    from corpus import clone_corpus  # bench/corpus.py
+
+    sizes = args.files or [1_000, 10_000]
+    if args.full and 100_000 not in sizes:
+        sizes.append(100_000)
+    load = os.getloadavg()
+    print(f"{os.cpu_count()} CPUs, load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at the start")
+    ajv, ajv_note = setup_ajv()
+    print(f"ajv: {ajv_note}")
+    results: list[tuple[str, dict[str, Measure | str]]] = []
+    for size in sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            start = time.perf_counter()
+            files = clone_corpus(Path(tmp), size)
+            made = time.perf_counter() - start
+            label = f"corpus of {len(files):,} files (3 games; generated in {made:.0f} s)"
+            repeat = 1 if size >= 100_000 else args.repeat
+            results.append((label, run_set(label, Path(tmp) / "cards", files, args, ajv, ajv_note, repeat)))
+    if args.pool_like:
+        with tempfile.TemporaryDirectory() as tmp:
+            files = clone_corpus(Path(tmp), args.pool_like, games=["netrunner"])
+            label = f"pool-like set of {len(files):,} files (netrunner only, the size of the NetrunnerDB pool)"
+            results.append((label, run_set(label, Path(tmp) / "cards", files, args, ajv, ajv_note, args.repeat)))
+    for pool in args.pool:
+        files = record_files(pool)
+        label = f"pool {pool} ({len(files):,} files)"
+        results.append((label, run_set(label, pool, files, args, ajv, ajv_note, args.repeat)))
+    print()
+    for line in verdicts(results):
+        print(line)
+    load = os.getloadavg()
+    print(f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} at the end")
 
 
 if __name__ == "__main__":
