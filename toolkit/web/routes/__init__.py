@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from toolkit.web.routes import api, cards, crossfire, decks
+from toolkit.web.routes import api, cards, crossfire, decks, editor
 
 ROUTERS: list[APIRouter] = [
     api.router,
     cards.router,
     decks.router,
     crossfire.router,
+    editor.router,
 ]

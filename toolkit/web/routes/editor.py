@@ -1,0 +1,637 @@
+"""The card editor: open a record file of the served card directories, edit it through a form generated
+from its kind's JSON Schema (or as raw JSON), see the lint findings and the printed card as you type,
+save it atomically.
+
+- The findings are `dossier lint`'s (:func:`validators.lint.lint_sources` over the edited text among
+  the other files of its game, as lint reads them), with line, column and JSON pointer.
+- The preview is the single-card drawing of `dossier print --png`
+  (:func:`toolkit.sheets.render.render_cards`, rasterized by :func:`~toolkit.sheets.render.pdf_to_pngs`).
+- A record with lint errors is never saved: the save is refused with the findings. Warnings do not stop
+  it. (No "save anyway": the card pool loads only when every record is valid, so a broken record saved
+  from the editor would stop the server's next reload and every `dossier` command over that pool.)
+  What is written is the record in canonical form (sorted keys, 2-space indent), as `dossier fmt` writes.
+- Only files inside the configured card directories are read or written: a path is relative to one of
+  them, with no ``..``, no hidden or empty component, no symbolic link anywhere on the way, ending in
+  ``.json``; the target is a regular file (or, for a new card, nothing yet). Saving is a write
+  (:func:`toolkit.web.security.require_write`); it is refused when the file changed on disk since the
+  editor opened it.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import BaseModel, Field
+
+from toolkit import i18n
+from toolkit.errors import DossierError
+from toolkit.findings import Finding
+from toolkit.web.app import WebState, state
+from toolkit.web.security import require_write
+from toolkit.web.templating import render, request_lang
+
+router = APIRouter(tags=["editor"])
+
+MAX_TEXT = 1024 * 1024  # a record is a few KB; a map a few tens
+MAX_PATH = 400
+PREVIEW_DPI = 150
+
+
+class EditorError(DossierError):
+    """A request the editor refuses (a path outside the card directories, a file that changed); one line."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message, exit_code=2)
+        self.status = status
+
+
+# ---------------------------------------------------------------- where files may be
+
+
+@dataclass(frozen=True)
+class Target:
+    """A record file inside card directory ``root`` (index ``index`` of the writable roots)."""
+
+    index: int
+    root: Path
+    rel: str
+    path: Path
+
+    @property
+    def exists(self) -> bool:
+        return self.path.exists()
+
+
+def roots(web: WebState) -> list[Path]:
+    return list(web.settings.writable_roots())
+
+
+def locate(web: WebState, index: int, rel: str) -> Target:
+    """The file ``rel`` under writable root ``index``, or an :class:`EditorError` saying why not (403).
+
+    Refused: an absolute path, ``..``, ``.`` or empty components, hidden names, backslashes, NUL, a name
+    not ending in ``.json``, and a symbolic link at any step (so nothing leads out of the directory).
+    """
+    all_roots = roots(web)
+    if not all_roots:
+        raise EditorError("the server has no card directory to edit (it was started with card files)", 403)
+    if not 0 <= index < len(all_roots):
+        raise EditorError(f"root {index}: there are {len(all_roots)} card directories", 403)
+    root = all_roots[index]
+    if not rel or len(rel) > MAX_PATH or "\x00" in rel or "\\" in rel:
+        raise EditorError(f"{rel[:80]!r}: not a record path inside the card directory", 403)
+    if rel.startswith("/") or (len(rel) > 1 and rel[1] == ":"):
+        raise EditorError(f"{rel[:80]!r}: an absolute path; give a path inside the card directory", 403)
+    parts = rel.split("/")
+    for part in parts:
+        if part in ("", ".", ".."):
+            raise EditorError(f"{rel[:80]!r}: {part or 'an empty name'!r} is not allowed in a record path", 403)
+        if part.startswith("."):
+            raise EditorError(f"{rel[:80]!r}: hidden names are not card data", 403)
+    if not parts[-1].endswith(".json") or parts[-1] == ".json":
+        raise EditorError(f"{rel[:80]!r}: a record file ends in .json", 403)
+    current = root
+    for k, part in enumerate(parts):
+        current = current / part
+        try:
+            info = os.lstat(current)
+        except FileNotFoundError:
+            break  # the rest does not exist yet (a new card); nothing there can be a link
+        except OSError as exc:
+            raise EditorError(f"{rel[:80]!r}: cannot read: {exc.strerror or exc}", 403) from None
+        if stat.S_ISLNK(info.st_mode):
+            raise EditorError(f"{rel[:80]!r}: {'/'.join(parts[: k + 1])} is a symbolic link; not followed", 403)
+        last = k == len(parts) - 1
+        if not last and not stat.S_ISDIR(info.st_mode):
+            raise EditorError(f"{rel[:80]!r}: {'/'.join(parts[: k + 1])} is not a directory", 403)
+        if last and not stat.S_ISREG(info.st_mode):
+            raise EditorError(f"{rel[:80]!r}: not a regular file", 403)
+    path = root.joinpath(*parts)
+    real = os.path.realpath(path)
+    if not real.startswith(str(root) + os.sep):
+        raise EditorError(f"{rel[:80]!r}: outside the card directory", 403)
+    return Target(index, root, "/".join(parts), path)
+
+
+def target_of_file(web: WebState, path: Path) -> Target | None:
+    """The :class:`Target` of a file the catalog loaded, when it lies in a writable root."""
+    real = Path(os.path.realpath(path))
+    for index, root in enumerate(roots(web)):
+        try:
+            rel = real.relative_to(root)
+        except ValueError:
+            continue
+        try:
+            return locate(web, index, rel.as_posix())
+        except EditorError:
+            return None
+    return None
+
+
+def file_digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def read_target(target: Target) -> tuple[str, str]:
+    """(text, sha256 of the bytes) of an existing record file."""
+    from toolkit.jsonio import read_regular
+
+    try:
+        data = read_regular(target.path, MAX_TEXT)
+    except OSError as exc:
+        raise EditorError(f"{target.rel}: cannot read: {exc.strerror or exc}", 404) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise EditorError(f"{target.rel}: not UTF-8 (byte {exc.start})") from None
+    return text.removeprefix("\ufeff"), file_digest(data)
+
+
+# ---------------------------------------------------------------- lint, preview
+
+
+def finding_json(finding: Finding, target: Target) -> dict[str, Any]:
+    data = finding.to_json()
+    data["file"] = target.rel
+    where = f"{target.rel}:{finding.line}:{finding.column}" if finding.line else target.rel
+    data["text"] = f"{where}: {finding.severity} {finding.code}: {finding.message}"
+    return data
+
+
+def lint_text(target: Target, text: str) -> list[Finding]:
+    """`dossier lint`'s findings for ``text`` as the content of ``target``, among the files of its game."""
+    from toolkit.catalog import discover, file_key, game_root
+    from toolkit.jsonio import Source, read_source
+    from validators.lint import lint_sources
+
+    sources = [Source(target.path, text=text)]
+    key = file_key(target.path)
+    game_dir = game_root(target.path.parent)
+    if game_dir is not None and game_dir.is_relative_to(target.root):
+        for path in discover([game_dir]):
+            if file_key(path) != key:
+                sources.append(read_source(path))
+    return list(lint_sources(sources, {key}).findings)
+
+
+def parse_json(text: str) -> Any:
+    """The JSON value of ``text`` (None when it does not parse: lint reports where)."""
+    from toolkit.jsonio import JsonSyntaxError, loads_limited
+
+    try:
+        return loads_limited(text)
+    except (JsonSyntaxError, RecursionError):
+        return None
+
+
+def preview(web: WebState, data: Any, lang: str) -> dict[str, Any]:
+    """The printed card of ``data`` (PNG as a data URL) and the layout's issues; a note when there is none."""
+    from pydantic import ValidationError
+
+    from toolkit.models import parse_record
+    from toolkit.sheets.layouts import is_printable
+
+    t = i18n.t
+    try:
+        record = parse_record(data)
+    except (ValidationError, ValueError, TypeError):
+        return {"image": None, "note": t("web.ed.preview_invalid", lang), "issues": []}
+    if not is_printable(record):
+        kind = getattr(record, "kind", "record")
+        return {"image": None, "note": t("web.ed.preview_none", lang, kind=kind), "issues": []}
+    from toolkit.sheets import geometry, render
+    from toolkit.sheets.fonts import drawn_characters, print_fonts
+    from toolkit.web.images import _LOCK  # ReportLab and PDFium are not shared between threads
+
+    catalog = web.catalog
+    with _LOCK:
+        fonts, _notes = print_fonts(None, None, drawn_characters([record], catalog, lang))
+        sheet = render.render_cards([record], geometry.SheetSpec(), fonts, catalog, False, lang=lang)
+        png = render.pdf_to_pngs(sheet.pdf, dpi=PREVIEW_DPI)[0]
+    issues = [{"code": i.code, "severity": i.severity, "message": i.message} for i in sheet.issues]
+    return {"image": "data:image/png;base64," + base64.b64encode(png).decode("ascii"), "note": None, "issues": issues}
+
+
+# ---------------------------------------------------------------- templates for new cards
+
+
+def _deref(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[-1]
+        node = {**schema.get("$defs", {}).get(name, {}), **{k: v for k, v in node.items() if k != "$ref"}}
+    return node
+
+
+def kind_schema(game: str, kind: str) -> dict[str, Any]:
+    """The JSON Schema of a kind, as schema/<game>/<kind>.schema.json holds it (generated from the model)."""
+    from toolkit.models import KINDS, kind_adapter
+
+    if (game, kind) not in KINDS:
+        raise EditorError(f"{game}/{kind}: no such kind of record")
+    schema: dict[str, Any] = kind_adapter(game, kind).json_schema()
+    return schema
+
+
+def branch_types(schema: dict[str, Any]) -> list[str]:
+    """The values of "type" that choose a branch of a discriminated kind (netrunner cards, tactics units)."""
+    mapping = schema.get("discriminator", {}).get("mapping", {})
+    return sorted(mapping)
+
+
+def _blank(schema: dict[str, Any], node: dict[str, Any], depth: int = 0) -> Any:
+    node = _deref(schema, node)
+    if depth > 8:
+        return None
+    if "const" in node:
+        return node["const"]
+    if "default" in node and node["default"] is not None:
+        return node["default"]
+    if "enum" in node:
+        return node["enum"][0]
+    if "anyOf" in node:
+        options = [o for o in node["anyOf"] if o.get("type") != "null"]
+        return _blank(schema, options[0], depth + 1) if options and len(options) == len(node["anyOf"]) else None
+    kind = node.get("type")
+    if kind == "object":
+        props = node.get("properties", {})
+        return {k: _blank(schema, props[k], depth + 1) for k in node.get("required", []) if k in props}
+    if kind == "array":
+        return []
+    if kind == "string":
+        return ""
+    if kind == "integer":
+        return int(node.get("minimum", 0))
+    if kind == "number":
+        return node.get("minimum", 0)
+    if kind == "boolean":
+        return False
+    return None
+
+
+def template_record(
+    web: WebState, game: str, kind: str, type_: str | None, record_id: str, name: str, directory: Path
+) -> dict[str, Any]:
+    """A new record of ``kind``: every required field at its first or empty value, the given id and name."""
+    from toolkit.models import schema_path
+
+    schema = kind_schema(game, kind)
+    body = schema
+    types = branch_types(schema)
+    if types:
+        chosen = type_ if type_ in types else types[0]
+        body = _deref(schema, {"$ref": schema["discriminator"]["mapping"][chosen]})
+    record = _blank(schema, body)
+    if not isinstance(record, dict):
+        record = {}
+    record.update({"game": game, "kind": kind, "id": record_id})
+    if types:
+        record["type"] = chosen
+    record["name"] = {"zh-Hans": name} if name else {"zh-Hans": ""}
+    record["$schema"] = _schema_ref(web, game, kind, directory) or schema_path(game, kind)
+    return record
+
+
+def _schema_ref(web: WebState, game: str, kind: str, directory: Path) -> str | None:
+    """The "$schema" a record in ``directory`` uses: a sibling's, else the path to a schema/ beside the pool."""
+    from toolkit.models import schema_path
+
+    catalog = web.catalog
+    for record in catalog.of_kind(game, kind):
+        path = catalog.file_of(record)
+        ref = getattr(record, "schema_", None)
+        if path is not None and ref and Path(os.path.realpath(path)).parent == Path(os.path.realpath(directory)):
+            return str(ref)
+    for parent in (directory, *directory.parents):
+        candidate = parent / "schema" / schema_path(game, kind)
+        if candidate.is_file():
+            return os.path.relpath(candidate, directory).replace(os.sep, "/")
+    return None
+
+
+def new_card_path(web: WebState, game: str, kind: str, record_id: str) -> Target:
+    """Where a new record goes: <game dir>/<kind dir>/<id>.json in the first writable root holding the game."""
+    import re
+
+    from toolkit.models import KIND_DIRS, SLUG_PATTERN
+
+    if not re.match(SLUG_PATTERN, record_id) or len(record_id) > 64:
+        raise EditorError(
+            f"id {record_id[:80]!r}: lower-case letters, digits, single '_' or '-' between them (the file name)"
+        )
+    catalog = web.catalog
+    games = catalog.of_kind(game, "game")
+    game_file = catalog.file_of(games[0]) if games else None
+    if game_file is None:
+        raise EditorError(f"the card pool has no {game} game record to add a {kind} to")
+    game_dir = Path(os.path.realpath(game_file)).parent
+    for index, root in enumerate(roots(web)):
+        try:
+            rel = game_dir.relative_to(root)
+        except ValueError:
+            continue
+        sub = KIND_DIRS.get(kind, kind + "s")
+        parts = [p for p in (*rel.parts, sub, f"{record_id}.json") if p not in ("", ".")]
+        target = locate(web, index, "/".join(parts))
+        if target.exists:
+            raise EditorError(f"{target.rel} exists already; open it to edit it", 409)
+        return target
+    raise EditorError(f"the {game} game record is not in a card directory the editor may write into", 403)
+
+
+# ---------------------------------------------------------------- saving
+
+
+def save(web: WebState, target: Target, text: str, base: str | None, new: bool) -> tuple[str, list[Finding]]:
+    """Write ``text``'s record in canonical form to ``target`` when lint finds no error.
+
+    Returns (the canonical text, the findings: warnings only). Raises :class:`EditorError` for a file
+    that appeared (new) or changed on disk since it was opened (``base``: the sha256 it had), and
+    :class:`LintRefused` with the findings when there are errors.
+    """
+    from toolkit.jsonio import atomic_write_text, canonical_dumps
+
+    data = parse_json(text)
+    if data is None:
+        raise LintRefused(lint_text(target, text))
+    canonical = canonical_dumps(data)
+    findings = lint_text(target, canonical)
+    if any(f.severity == "error" for f in findings):
+        raise LintRefused(findings)
+    with web.lock:
+        if new and target.exists:
+            raise EditorError(f"{target.rel} exists already; open it to edit it", 409)
+        if not new:
+            if not target.exists:
+                raise EditorError(f"{target.rel} is no longer there; it was moved or deleted", 409)
+            _, digest = read_target(target)
+            if base is not None and digest != base:
+                raise EditorError(f"{target.rel} changed on disk since you opened it; reload it to see the change", 409)
+        try:
+            target.path.parent.mkdir(parents=True, exist_ok=True)
+            atomic_write_text(target.path, canonical)  # refuses a link, a directory, a FIFO in its place
+        except OSError as exc:
+            raise EditorError(f"{target.rel}: cannot write: {exc.strerror or exc}", 500) from None
+    return canonical, findings
+
+
+class LintRefused(Exception):
+    def __init__(self, findings: list[Finding]) -> None:
+        super().__init__("lint errors")
+        self.findings = findings
+
+
+# ---------------------------------------------------------------- pages
+
+
+def _listing(web: WebState, lang: str) -> list[dict[str, Any]]:
+    """Every record the served pool holds in a writable card directory, for the index."""
+    catalog = web.catalog
+    rows = []
+    for record in catalog.records:
+        path = catalog.file_of(record)
+        target = target_of_file(web, path) if path is not None else None
+        if target is None:
+            continue
+        rows.append(
+            {
+                "game": str(getattr(record, "game", "")),
+                "kind": str(getattr(record, "kind", "")),
+                "type": str(getattr(record, "type", "") or ""),
+                "id": record.id,
+                "name": i18n.name_of(record, lang),
+                "other": i18n.other_name(record, lang) or "",
+                "root": target.index,
+                "path": target.rel,
+            }
+        )
+    rows.sort(key=lambda r: (r["game"], r["kind"] != "game", r["kind"], r["id"]))
+    return rows
+
+
+def _kinds() -> list[dict[str, Any]]:
+    from toolkit.models import KINDS
+
+    out = []
+    for game, kind in KINDS:
+        if kind == "game":
+            continue
+        out.append({"game": game, "kind": kind, "types": branch_types(kind_schema(game, kind))})
+    return out
+
+
+@router.get("/editor", response_class=HTMLResponse, name="editor_index", include_in_schema=False)
+def editor_index(request: Request, error: str | None = Query(None, max_length=300)) -> HTMLResponse:
+    web = state(request)
+    lang = request_lang(request)
+    return render(
+        request,
+        "editor/index.html",
+        rows=_listing(web, lang),
+        kinds=_kinds(),
+        games=sorted({k["game"] for k in _kinds()}),
+        error=error,
+        writable=bool(roots(web)),
+    )
+
+
+def _editor_page(
+    request: Request,
+    target: Target | None,
+    text: str,
+    digest: str | None,
+    new: dict[str, Any] | None = None,
+    status: int = 200,
+) -> HTMLResponse:
+    lang = request_lang(request)
+    data = parse_json(text)
+    game = data.get("game") if isinstance(data, dict) else None
+    kind = data.get("kind") if isinstance(data, dict) else None
+    schema: dict[str, Any] | None = None
+    if isinstance(game, str) and isinstance(kind, str):
+        try:
+            schema = kind_schema(game, kind)
+        except EditorError:
+            schema = None
+    fields = {
+        key[len("web.ed.field.") :]: i18n.t(key, lang) for key in i18n.MESSAGES if key.startswith("web.ed.field.")
+    }
+    words = {key[len("web.ed.js.") :]: i18n.t(key, lang) for key in i18n.MESSAGES if key.startswith("web.ed.js.")}
+    response = render(
+        request,
+        "editor/edit.html",
+        status_code=status,
+        target=target,
+        title=(target.rel if target is not None else (new or {}).get("rel", "")),
+        config={
+            "root": target.index if target is not None else None,
+            "path": target.rel if target is not None else None,
+            "base": digest,
+            "text": text,
+            "schema": schema,
+            "new": new,
+            "fields": fields,
+            "words": words,
+            "lang": lang,
+            "check": str(request.url_for("editor_check")),
+            "save": str(request.url_for("editor_save")),
+            "edit": str(request.url_for("editor_edit")),
+        },
+    )
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@router.get("/editor/edit", response_class=HTMLResponse, name="editor_edit", include_in_schema=False)
+def editor_edit(
+    request: Request, path: str = Query(..., max_length=MAX_PATH), root: int = Query(0, ge=0, le=1000)
+) -> HTMLResponse:
+    web = state(request)
+    try:
+        target = locate(web, root, path)
+        if not target.exists:
+            raise EditorError(f"{target.rel}: no such file", 404)
+        text, digest = read_target(target)
+    except EditorError as exc:
+        return render(request, "editor/error.html", status_code=exc.status, message=exc.message)
+    return _editor_page(request, target, text, digest)
+
+
+@router.get("/editor/record/{game}/{record_id}", name="editor_record", include_in_schema=False)
+def editor_record(request: Request, game: str, record_id: str, kind: str | None = None) -> Response:
+    """Open a record by game and id (the card page's "Edit this card")."""
+    web = state(request)
+    catalog = web.catalog
+    kinds = [kind] if kind else ["card", "identity", "agent", "unit", "role", "ability", "attack", "map", "faction"]
+    for k in kinds:
+        record = catalog.get(game, record_id, k)
+        path = catalog.file_of(record) if record is not None else None
+        if path is not None:
+            target = target_of_file(web, path)
+            if target is None:
+                break
+            return RedirectResponse(
+                request.url_for("editor_edit").include_query_params(root=target.index, path=target.rel), 303
+            )
+    message = i18n.t("web.ed.no_record", request_lang(request), ref=f"{game}/{record_id}")
+    return render(request, "editor/error.html", status_code=404, message=message)
+
+
+@router.get("/editor/new", response_class=HTMLResponse, name="editor_new", include_in_schema=False)
+def editor_new(
+    request: Request,
+    kindref: str = Query(..., max_length=80, description="game/kind, e.g. tactics/card"),
+    id: str = Query("", max_length=80),
+    name: str = Query("", max_length=200),
+    type: str | None = Query(None, max_length=40),
+) -> Response:
+    web = state(request)
+    game, _, kind = kindref.partition("/")
+    try:
+        kind_schema(game, kind)
+        target = new_card_path(web, game, kind, id.strip())
+        record = template_record(web, game, kind, type, id.strip(), " ".join(name.split()), target.path.parent)
+    except EditorError as exc:
+        url = request.url_for("editor_index").include_query_params(error=exc.message)
+        return RedirectResponse(str(url) + "#new", 303)
+    from toolkit.jsonio import canonical_dumps
+
+    new = {"root": target.index, "rel": target.rel}
+    return _editor_page(request, target, canonical_dumps(record), None, new=new)
+
+
+# ---------------------------------------------------------------- the JSON calls of the page
+
+
+class CheckBody(BaseModel):
+    root: int = Field(0, ge=0, le=1000)
+    path: str = Field(..., max_length=MAX_PATH)
+    text: str = Field(..., max_length=MAX_TEXT)
+    canonical: bool = Field(False, description="Lint the canonical form of the JSON (what saving writes).")
+    preview: bool = True
+    lang: str | None = None
+
+
+class CheckResult(BaseModel):
+    findings: list[dict[str, Any]]
+    errors: int
+    warnings: int
+    valid_json: bool
+    preview: dict[str, Any] | None = None
+
+
+@router.post("/editor/check", name="editor_check", response_model=CheckResult)
+def editor_check(request: Request, body: CheckBody) -> Any:
+    """Lint findings (as `dossier lint`) and the printed card of an edited record; changes nothing."""
+    web = state(request)
+    try:
+        target = locate(web, body.root, body.path)
+    except EditorError as exc:
+        return JSONResponse({"detail": exc.message}, exc.status)
+    from toolkit.jsonio import canonical_dumps
+
+    data = parse_json(body.text)
+    text = canonical_dumps(data) if body.canonical and data is not None else body.text
+    findings = lint_text(target, text)
+    lang = body.lang if body.lang in i18n.LANGS else request_lang(request)
+    shown = preview(web, data, lang) if body.preview and isinstance(data, dict) else None
+    return {
+        "findings": [finding_json(f, target) for f in findings],
+        "errors": sum(1 for f in findings if f.severity == "error"),
+        "warnings": sum(1 for f in findings if f.severity == "warning"),
+        "valid_json": data is not None,
+        "preview": shown,
+    }
+
+
+class SaveBody(BaseModel):
+    root: int = Field(0, ge=0, le=1000)
+    path: str = Field(..., max_length=MAX_PATH)
+    text: str = Field(..., max_length=MAX_TEXT)
+    base: str | None = Field(None, max_length=64, description="sha256 of the file when it was opened.")
+    new: bool = False
+
+
+@router.post("/editor/save", name="editor_save", dependencies=[Depends(require_write)])
+def editor_save(request: Request, body: SaveBody) -> JSONResponse:
+    """Save the record (canonical form, atomically) if lint finds no error; else 422 with the findings."""
+    web = state(request)
+    lang = request_lang(request)
+    try:
+        target = locate(web, body.root, body.path)
+        canonical, findings = save(web, target, body.text, body.base, body.new)
+    except EditorError as exc:
+        return JSONResponse({"detail": exc.message}, exc.status)
+    except LintRefused as refused:
+        errors = sum(1 for f in refused.findings if f.severity == "error")
+        return JSONResponse(
+            {
+                "detail": i18n.t("web.ed.refused", lang, n=errors),
+                "saved": False,
+                "findings": [finding_json(f, target) for f in refused.findings],
+            },
+            422,
+        )
+    note = None
+    try:
+        web.reload()  # the browser, the decks and the database see the new card
+    except DossierError as exc:
+        note = i18n.t("web.ed.reload_failed", lang, message=exc.message)
+    return JSONResponse(
+        {
+            "saved": True,
+            "message": i18n.t("web.ed.saved", lang, path=target.rel),
+            "note": note,
+            "base": file_digest(canonical.encode("utf-8")),
+            "text": canonical,
+            "url": str(request.url_for("editor_edit").include_query_params(root=target.index, path=target.rel)),
+            "findings": [finding_json(f, target) for f in findings],
+        }
+    )

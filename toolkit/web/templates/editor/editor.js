@@ -1,0 +1,495 @@
+// Dossier card editor: a form generated from the record kind's JSON Schema (or raw JSON), with the lint
+// findings and the printed card updated as you type (debounced POST /editor/check), and saving
+// (POST /editor/save, refused with the findings when lint finds an error). No framework.
+(function () {
+  "use strict";
+  var cfg = JSON.parse(document.getElementById("ed-config").textContent);
+  var W = cfg.words, F = cfg.fields, schema = cfg.schema;
+  var root = cfg.root, path = cfg.path, base = cfg.base, isNew = !!cfg.new;
+  var formBox = document.getElementById("ed-form"), rawArea = document.getElementById("ed-raw");
+  var rawBox = document.getElementById("ed-raw-box"), toggle = document.getElementById("ed-mode");
+  var findingsList = document.getElementById("ed-findings"), summary = document.getElementById("ed-summary");
+  var status = document.getElementById("ed-status"), img = document.getElementById("ed-preview");
+  var note = document.getElementById("ed-preview-note"), issues = document.getElementById("ed-issues");
+  var saveButton = document.getElementById("ed-save"), message = document.getElementById("ed-message");
+  var model = null, mode = "form", uid = 0, dirty = false;
+  var LONG = /(^|\/)(text|win|flavor|summary|draw_phase|printed_text|rulings)(\/|$)/;  // prose: a textarea
+
+  function word(key, fields) {
+    var text = W[key] || key;
+    Object.keys(fields || {}).forEach(function (k) { text = text.split("{" + k + "}").join(String(fields[k])); });
+    return text;
+  }
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") node.textContent = attrs[k];
+      else if (k === "class") node.className = attrs[k];
+      else if (attrs[k] !== undefined && attrs[k] !== null && attrs[k] !== false) node.setAttribute(k, attrs[k] === true ? "" : attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) node.appendChild(typeof c === "string" ? document.createTextNode(c) : c); });
+    return node;
+  }
+  function nextId() { uid += 1; return "ed-f" + uid; }
+  function escapePointer(key) { return String(key).replace(/~/g, "~0").replace(/\//g, "~1"); }
+
+  // ------------------------------------------------------------ JSON text
+  function sorted(value) {
+    if (Array.isArray(value)) return value.map(sorted);
+    if (value && typeof value === "object") {
+      var out = {};
+      Object.keys(value).sort().forEach(function (k) { if (value[k] !== undefined) out[k] = sorted(value[k]); });
+      return out;
+    }
+    return value;
+  }
+  function canonical(value) { return JSON.stringify(sorted(value), null, 2) + "\n"; }
+  function currentText() { return mode === "raw" ? rawArea.value : canonical(model); }
+
+  // ------------------------------------------------------------ schema helpers
+  function deref(node) {
+    var guard = 0;
+    while (node && node.$ref && guard < 20) {
+      var name = node.$ref.split("/").pop(), rest = {};
+      Object.keys(node).forEach(function (k) { if (k !== "$ref") rest[k] = node[k]; });
+      node = Object.assign({}, (schema.$defs || {})[name] || {}, rest);
+      guard += 1;
+    }
+    return node || {};
+  }
+  function unwrap(node) { // anyOf [X, null] -> X, nullable
+    node = deref(node);
+    if (node.anyOf) {
+      var options = node.anyOf.filter(function (o) { return o.type !== "null"; });
+      if (options.length === 1) {
+        var inner = deref(options[0]);
+        return { node: Object.assign({}, inner, { title: node.title || inner.title, description: node.description || inner.description }), nullable: options.length < node.anyOf.length };
+      }
+    }
+    return { node: node, nullable: false };
+  }
+  function branch(node, value) { // a discriminated union: the branch chosen by the value's discriminator
+    var prop = node.discriminator.propertyName, mapping = node.discriminator.mapping, keys = Object.keys(mapping).sort();
+    var chosen = value && typeof value === "object" && mapping[value[prop]] ? value[prop] : keys[0];
+    return { prop: prop, keys: keys, chosen: chosen, node: deref({ $ref: mapping[chosen] }) };
+  }
+  function blank(node, depth) {
+    var u = unwrap(node); node = u.node; depth = depth || 0;
+    if (depth > 8) return undefined;
+    if (node.const !== undefined) return node.const;
+    if (node.default !== undefined && node.default !== null) return JSON.parse(JSON.stringify(node.default));
+    if (u.nullable) return undefined;
+    if (node.enum) return node.enum[0];
+    if (node.oneOf && node.discriminator) {
+      var b = branch(node, null), v = blank(b.node, depth + 1) || {};
+      v[b.prop] = b.chosen;
+      return v;
+    }
+    if (node.type === "object") {
+      var out = {};
+      (node.required || []).forEach(function (k) { var p = (node.properties || {})[k]; if (p) out[k] = blank(p, depth + 1); });
+      return out;
+    }
+    if (node.type === "array") return [];
+    if (node.type === "string") return "";
+    if (node.type === "integer" || node.type === "number") return node.minimum || 0;
+    if (node.type === "boolean") return false;
+    return undefined;
+  }
+  function label(key, node) {
+    if (typeof key === "number") return "#" + (key + 1);
+    if (String(key).indexOf("#") >= 0) return String(key);  // an item: "Text #2"
+    return F[key] || node.title || key;
+  }
+  function isNames(node) {
+    var props = node.properties ? Object.keys(node.properties).sort().join(",") : "";
+    return props === "en,zh-Hans";
+  }
+
+  // ------------------------------------------------------------ the form
+  // Each renderer gets (node, value, pointer, name, required, set) and returns an element; set(v) stores v
+  // in the parent (undefined removes the key) and schedules a check.
+  function field(pointer, labelFor, labelText, control, node, extra) {
+    var children = [el("label", { for: labelFor, text: labelText })];
+    children.push(control);
+    if (node && node.description) children.push(el("div", { class: "ed-help", id: labelFor + "-help", text: node.description }));
+    (extra || []).forEach(function (e) { children.push(e); });
+    children.push(el("ul", { class: "ed-errs", "aria-live": "polite" }));
+    if (node && node.description) control.setAttribute("aria-describedby", labelFor + "-help");
+    return el("div", { class: "ed-field", "data-pointer": pointer }, children);
+  }
+
+  function renderNode(node, value, pointer, name, required, set) {
+    var u = unwrap(node);
+    node = u.node;
+    if (node.oneOf && node.discriminator) return renderUnion(node, value, pointer, name, set);
+    if (node.const !== undefined) {
+      var cid = nextId();
+      if (value === undefined) set(node.const, true);
+      return field(pointer, cid, label(name, node), el("input", { type: "text", id: cid, value: String(node.const), readonly: true, class: "ed-const" }), null);
+    }
+    if (node.enum) return renderEnum(node, value, pointer, name, required && !u.nullable, set);
+    var type = node.type;
+    if (type === "boolean") {
+      var bid = nextId(), box = el("input", { type: "checkbox", id: bid });
+      box.checked = !!value;
+      box.addEventListener("change", function () { set(box.checked); });
+      var wrap = el("div", { class: "ed-field ed-check", "data-pointer": pointer }, [el("label", { class: "check", for: bid }, [box, " " + label(name, node)])]);
+      if (node.description) wrap.appendChild(el("div", { class: "ed-help", text: node.description }));
+      wrap.appendChild(el("ul", { class: "ed-errs" }));
+      return wrap;
+    }
+    if (type === "integer" || type === "number") {
+      var nid = nextId(), num = el("input", { type: "number", id: nid, step: type === "integer" ? "1" : "any", min: node.minimum, max: node.maximum, inputmode: "numeric" });
+      num.value = value === undefined || value === null ? "" : String(value);
+      num.addEventListener("input", function () {
+        if (num.value.trim() === "") { set(undefined); return; }
+        var n = Number(num.value);
+        set(isFinite(n) ? n : num.value);
+      });
+      return field(pointer, nid, label(name, node), num, node);
+    }
+    if (type === "string") {
+      var sid = nextId(), long = LONG.test(pointer);
+      var input = long ? el("textarea", { id: sid, rows: "2", class: "ed-text" }) : el("input", { type: "text", id: sid });
+      input.value = value === undefined || value === null ? "" : String(value);
+      input.addEventListener("input", function () {
+        set(input.value === "" && (!required || u.nullable) ? undefined : input.value);
+      });
+      return field(pointer, sid, label(name, node), input, node);
+    }
+    if (type === "array") return renderArray(node, value, pointer, name, required && !u.nullable, set, u.nullable);
+    if (type === "object") {
+      if (value === undefined || value === null) {
+        if (required && !u.nullable) { value = blank(node); set(value, true); }
+        else return renderAbsent(node, pointer, name, set);
+      }
+      if (node.properties) return renderObject(node, value, pointer, name, set, !required || u.nullable);
+      if (node.additionalProperties && typeof node.additionalProperties === "object") return renderMap(node, value, pointer, name, set);
+    }
+    return renderJson(node, value, pointer, name, set);
+  }
+
+  function renderEnum(node, value, pointer, name, required, set) {
+    var id = nextId(), select = el("select", { id: id });
+    if (!required || value === undefined) select.appendChild(el("option", { value: "", text: "—" }));
+    node.enum.forEach(function (v) { var o = el("option", { value: JSON.stringify(v), text: String(v) }); if (v === value) o.selected = true; select.appendChild(o); });
+    select.addEventListener("change", function () { set(select.value === "" ? undefined : JSON.parse(select.value)); });
+    return field(pointer, id, label(name, node), select, node);
+  }
+
+  function renderAbsent(node, pointer, name, set) {
+    var button = el("button", { type: "button", class: "small secondary", text: word("add_field", { name: label(name, node) }) });
+    button.addEventListener("click", function () { set(blank(node) || {}); rebuild(); });
+    var box = el("div", { class: "ed-field ed-absent", "data-pointer": pointer }, [button]);
+    if (node.description) box.appendChild(el("div", { class: "ed-help", text: node.description }));
+    box.appendChild(el("ul", { class: "ed-errs" }));
+    return box;
+  }
+
+  function removeButton(text, onClick) {
+    var b = el("button", { type: "button", class: "small secondary", text: text });
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function renderObject(node, value, pointer, name, set, removable) {
+    var props = node.properties || {}, required = node.required || [];
+    var keys = Object.keys(props);
+    var first = keys.filter(function (k) { return required.indexOf(k) >= 0 && k !== "$schema"; });
+    var rest = keys.filter(function (k) { return required.indexOf(k) < 0 && k !== "$schema"; });
+    var legend = el("legend", { text: pointer === "" ? word("record") : label(name, node) });
+    var set_ = el("fieldset", { class: "ed-object" + (isNames(node) ? " ed-names" : ""), "data-pointer": pointer }, [legend]);
+    if (node.description && pointer !== "") set_.appendChild(el("div", { class: "ed-help", text: node.description }));
+    set_.appendChild(el("ul", { class: "ed-errs" }));
+    var grid = el("div", { class: "ed-grid" });
+    first.concat(rest).concat(keys.indexOf("$schema") >= 0 ? ["$schema"] : []).forEach(function (k) {
+      grid.appendChild(renderNode(props[k], value[k], pointer + "/" + escapePointer(k), k, required.indexOf(k) >= 0, function (v, quiet) {
+        if (v === undefined) delete value[k]; else value[k] = v;
+        if (!quiet) changed();
+      }));
+    });
+    set_.appendChild(grid);
+    if (removable && pointer !== "") set_.appendChild(removeButton(word("remove_field", { name: label(name, node) }), function () { set(undefined); rebuild(); }));
+    return set_;
+  }
+
+  function renderUnion(node, value, pointer, name, set) {
+    if (!value || typeof value !== "object") { value = blank(node); set(value, true); }
+    var b = branch(node, value);
+    if (value[b.prop] !== b.chosen) value[b.prop] = b.chosen;
+    var body = Object.assign({}, b.node, { properties: Object.assign({}, b.node.properties) });
+    delete body.properties[b.prop];
+    var id = nextId(), select = el("select", { id: id });
+    b.keys.forEach(function (k) { var o = el("option", { value: k, text: k }); if (k === b.chosen) o.selected = true; select.appendChild(o); });
+    select.addEventListener("change", function () {
+      var next = deref({ $ref: node.discriminator.mapping[select.value] });
+      value[b.prop] = select.value;
+      (next.required || []).forEach(function (k) { if (value[k] === undefined && next.properties[k]) value[k] = blank(next.properties[k]); });
+      Object.keys(value).forEach(function (k) { if (!(k in (next.properties || {}))) delete value[k]; });
+      changed(); rebuild();
+    });
+    var picker = field(pointer + "/" + escapePointer(b.prop), id, label(b.prop, (b.node.properties || {})[b.prop] || {}), select, null);
+    var inner = renderObject(body, value, pointer, name, set, false);
+    inner.insertBefore(picker, inner.querySelector(".ed-grid"));
+    return inner;
+  }
+
+  function renderArray(node, value, pointer, name, required, set, nullable) {
+    if (!Array.isArray(value)) {
+      if (value === undefined || value === null) { value = []; if (required) set(value, true); }
+      else return renderJson(node, value, pointer, name, set);
+    }
+    var items = node.items || {};
+    var box = el("fieldset", { class: "ed-array", "data-pointer": pointer }, [el("legend", { text: label(name, node) })]);
+    if (node.description) box.appendChild(el("div", { class: "ed-help", text: node.description }));
+    box.appendChild(el("ul", { class: "ed-errs" }));
+    var list = el("ol", { class: "ed-items" });
+    value.forEach(function (item, i) {
+      var row = el("li", { class: "ed-item" });
+      row.appendChild(renderNode(items, item, pointer + "/" + i, (typeof name === "string" ? label(name, node) + " " : "") + "#" + (i + 1), true, function (v, quiet) {
+        value[i] = v; if (!quiet) changed();
+      }));
+      var tools = el("div", { class: "ed-tools" });
+      var what = label(name, node) + " #" + (i + 1);
+      if (i > 0) tools.appendChild(removeButton("↑", function () { value.splice(i - 1, 0, value.splice(i, 1)[0]); changed(); rebuild(); }));
+      if (i < value.length - 1) tools.appendChild(removeButton("↓", function () { value.splice(i + 1, 0, value.splice(i, 1)[0]); changed(); rebuild(); }));
+      tools.appendChild(removeButton(word("remove"), function () { value.splice(i, 1); changed(); rebuild(); }));
+      tools.querySelectorAll("button").forEach(function (b) { b.setAttribute("aria-label", b.textContent === "↑" ? word("up", { what: what }) : b.textContent === "↓" ? word("down", { what: what }) : word("remove_item", { what: what })); });
+      row.appendChild(tools);
+      list.appendChild(row);
+    });
+    box.appendChild(list);
+    var add = removeButton(word("add_item", { name: label(name, node) }), function () {
+      if (value.length === 0 && !required) set(value, true);
+      var b = blank(items);
+      value.push(b === undefined ? "" : b); changed(); rebuild();
+      var fields = document.querySelectorAll('[data-pointer="' + pointer + "/" + (value.length - 1) + '"] input, [data-pointer="' + pointer + "/" + (value.length - 1) + '"] textarea, [data-pointer="' + pointer + "/" + (value.length - 1) + '"] select');
+      if (fields.length) fields[0].focus();
+    });
+    add.classList.add("ed-add");
+    box.appendChild(add);
+    return box;
+  }
+
+  function renderMap(node, value, pointer, name, set) {
+    var box = el("fieldset", { class: "ed-map", "data-pointer": pointer }, [el("legend", { text: label(name, node) })]);
+    if (node.description) box.appendChild(el("div", { class: "ed-help", text: node.description }));
+    box.appendChild(el("ul", { class: "ed-errs" }));
+    Object.keys(value).forEach(function (k) {
+      var kid = nextId(), keyInput = el("input", { type: "text", id: kid, value: k, class: "ed-key" });
+      var row = el("div", { class: "ed-map-row" }, [el("label", { for: kid, class: "ed-vh", text: word("key") }), keyInput]);
+      row.appendChild(renderNode(node.additionalProperties, value[k], pointer + "/" + escapePointer(k), k, true, function (v, quiet) { value[k] = v; if (!quiet) changed(); }));
+      row.appendChild(removeButton(word("remove"), function () { delete value[k]; changed(); rebuild(); }));
+      keyInput.addEventListener("change", function () {
+        var nk = keyInput.value.trim();
+        if (nk && nk !== k && !(nk in value)) { value[nk] = value[k]; delete value[k]; changed(); rebuild(); }
+      });
+      box.appendChild(row);
+    });
+    box.appendChild(removeButton(word("add_entry"), function () {
+      var k = "new", n = 1; while (value[k] !== undefined) { n += 1; k = "new" + n; }
+      value[k] = blank(node.additionalProperties); changed(); rebuild();
+    }));
+    return box;
+  }
+
+  function renderJson(node, value, pointer, name, set) {
+    var id = nextId(), area = el("textarea", { id: id, rows: "4", class: "ed-json" });
+    area.value = value === undefined ? "" : JSON.stringify(value, null, 2);
+    var bad = el("div", { class: "ed-local error", hidden: true, text: word("json_invalid") });
+    area.addEventListener("input", function () {
+      if (area.value.trim() === "") { bad.hidden = true; set(undefined); return; }
+      try { var v = JSON.parse(area.value); bad.hidden = true; set(v); } catch (e) { bad.hidden = false; }
+    });
+    return field(pointer, id, label(name, node) + " (JSON)", area, node, [bad]);
+  }
+
+  function rootNode() {
+    if (!schema) return null;
+    return schema;
+  }
+
+  function rebuild() {
+    var scroll = window.scrollY;
+    formBox.textContent = "";
+    uid = 0;
+    var node = rootNode();
+    if (!node || !model || typeof model !== "object" || Array.isArray(model)) {
+      formBox.appendChild(el("p", { class: "muted", text: word("form_unavailable") }));
+      return;
+    }
+    formBox.appendChild(renderNode(node, model, "", word("record"), true, function () { changed(); }));
+    markFindings(lastFindings);
+    window.scrollTo(0, scroll);
+  }
+
+  // ------------------------------------------------------------ modes
+  function setMode(next) {
+    if (next === mode) return;
+    if (next === "raw") {
+      rawArea.value = canonical(model);
+      formBox.hidden = true; rawBox.hidden = false;
+    } else {
+      var parsed;
+      try { parsed = JSON.parse(rawArea.value); } catch (e) { showMessage(word("raw_invalid"), "error"); toggle.checked = true; return; }
+      if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) { showMessage(word("raw_invalid"), "error"); toggle.checked = true; return; }
+      model = parsed; rebuild();
+      formBox.hidden = false; rawBox.hidden = true;
+    }
+    mode = next;
+    toggle.checked = next === "raw";
+    check();
+  }
+
+  // ------------------------------------------------------------ lint and preview
+  var timer = null, seq = 0, controller = null, lastFindings = [];
+  function changed() {
+    dirty = true;
+    status.textContent = word("checking");
+    clearTimeout(timer);
+    timer = setTimeout(check, 350);
+  }
+  function check() {
+    clearTimeout(timer);
+    seq += 1;
+    var mine = seq;
+    if (controller) controller.abort();
+    controller = window.AbortController ? new AbortController() : null;
+    status.textContent = word("checking");
+    fetch(cfg.check, {
+      method: "POST", credentials: "same-origin", signal: controller ? controller.signal : undefined,
+      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": window.dossier ? window.dossier.csrf() : "" },
+      body: JSON.stringify({ root: root, path: path, text: currentText(), canonical: mode === "form", preview: true, lang: cfg.lang })
+    }).then(function (r) { return r.json().then(function (d) { return { ok: r.ok, data: d }; }); })
+      .then(function (res) {
+        if (mine !== seq) return;
+        if (!res.ok) { status.textContent = ""; showMessage(res.data.detail || "error", "error"); return; }
+        showFindings(res.data.findings);
+        showPreview(res.data.preview);
+        status.textContent = "";
+      }).catch(function (e) { if (e && e.name === "AbortError") return; status.textContent = word("check_failed"); });
+  }
+  function summaryText(findings) {
+    var e = 0, w = 0;
+    findings.forEach(function (f) { if (f.severity === "error") e += 1; else w += 1; });
+    if (!e && !w) return { text: word("no_findings"), cls: "summary legal" };
+    var parts = [];
+    if (e) parts.push(word(e === 1 ? "one_error" : "n_errors", { n: e }));
+    if (w) parts.push(word(w === 1 ? "one_warning" : "n_warnings", { n: w }));
+    return { text: parts.join(word("sep")), cls: "summary " + (e ? "illegal" : "legal") };
+  }
+  function showFindings(findings) {
+    lastFindings = findings || [];
+    var s = summaryText(lastFindings);
+    summary.textContent = s.text; summary.className = s.cls;
+    findingsList.textContent = "";
+    lastFindings.forEach(function (f) {
+      var where = f.line ? word("line_col", { line: f.line, column: f.column || 1 }) : "";
+      var button = el("button", { type: "button", class: "ed-finding-go" }, [
+        el("span", { class: "ed-sev", text: f.severity }), " ", el("code", { text: f.code }), " ",
+        where ? el("span", { class: "muted small", text: where + " " }) : null,
+        el("span", { class: "ed-msg", text: f.message.split("\n")[0] }),
+        f.message.indexOf("\n") >= 0 ? el("pre", { class: "ed-caret", text: f.message.split("\n").slice(1).join("\n") }) : null
+      ]);
+      button.addEventListener("click", function () { goTo(f); });
+      findingsList.appendChild(el("li", { class: f.severity }, [button]));
+    });
+    markFindings(lastFindings);
+    saveButton.setAttribute("aria-describedby", "ed-summary");
+  }
+  function markFindings(findings) {
+    formBox.querySelectorAll(".ed-bad").forEach(function (n) { n.classList.remove("ed-bad"); });
+    formBox.querySelectorAll(".ed-errs").forEach(function (n) { n.textContent = ""; });
+    (findings || []).forEach(function (f) {
+      var host = holder(f.pointer);
+      if (!host) return;
+      host.classList.add("ed-bad");
+      var list = host.querySelector(":scope > .ed-errs");
+      if (list) list.appendChild(el("li", { class: f.severity, text: f.message.split("\n")[0] }));
+    });
+  }
+  function holder(pointer) {
+    if (pointer === null || pointer === undefined) pointer = "";
+    var p = pointer;
+    while (true) {
+      var found = formBox.querySelector('[data-pointer="' + p.replace(/"/g, '\\"') + '"]');
+      if (found) return found;
+      if (p === "") return null;
+      p = p.slice(0, p.lastIndexOf("/"));
+    }
+  }
+  function goTo(f) {
+    if (mode === "raw") {
+      if (!f.line) { rawArea.focus(); return; }
+      var lines = rawArea.value.split("\n"), offset = 0;
+      for (var i = 0; i < f.line - 1 && i < lines.length; i++) offset += lines[i].length + 1;
+      offset += Math.max(0, (f.column || 1) - 1);
+      rawArea.focus(); rawArea.setSelectionRange(offset, offset);
+      return;
+    }
+    var host = holder(f.pointer);
+    if (host) {
+      var control = host.querySelector("input, select, textarea, button");
+      host.scrollIntoView({ block: "center" });
+      if (control) control.focus();
+    }
+  }
+  function showPreview(p) {
+    issues.textContent = "";
+    if (!p) { note.textContent = word("preview_invalid"); note.hidden = false; return; }
+    if (p.image) { img.src = p.image; img.hidden = false; note.hidden = true; }
+    else { img.hidden = true; note.textContent = p.note || ""; note.hidden = false; }
+    (p.issues || []).forEach(function (i) { issues.appendChild(el("li", { class: i.severity }, [el("code", { text: i.code }), " " + i.message])); });
+  }
+
+  // ------------------------------------------------------------ saving
+  function showMessage(text, kind) {
+    message.textContent = text;
+    message.className = "message" + (kind ? " " + kind : "");
+    message.hidden = !text;
+  }
+  function save() {
+    saveButton.disabled = true;
+    showMessage(word("saving"), "");
+    fetch(cfg.save, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": window.dossier ? window.dossier.csrf() : "" },
+      body: JSON.stringify({ root: root, path: path, text: currentText(), base: base, new: isNew })
+    }).then(function (r) { return r.json().then(function (d) { return { status: r.status, data: d }; }); })
+      .then(function (res) {
+        saveButton.disabled = false;
+        var d = res.data || {};
+        if (res.status === 200 && d.saved) {
+          base = d.base; dirty = false;
+          if (isNew) { isNew = false; if (window.history && d.url) history.replaceState(null, "", d.url); }
+          showMessage(d.message + (d.note ? " " + d.note : ""), d.note ? "error" : "ok");
+          if (mode === "raw") rawArea.value = d.text;
+          showFindings(d.findings || []);
+          return;
+        }
+        var detail = typeof d.detail === "string" ? d.detail : (res.status + "");
+        showMessage(detail, "error");
+        if (d.findings) showFindings(d.findings);
+      }).catch(function () { saveButton.disabled = false; showMessage(word("save_failed"), "error"); });
+  }
+
+  // ------------------------------------------------------------ start
+  try { model = JSON.parse(cfg.text); } catch (e) { model = null; }
+  rawArea.value = cfg.text;
+  rawArea.addEventListener("input", changed);
+  toggle.addEventListener("change", function () { setMode(toggle.checked ? "raw" : "form"); });
+  saveButton.addEventListener("click", save);
+  document.addEventListener("keydown", function (e) {
+    if ((e.ctrlKey || e.metaKey) && (e.key === "s" || e.key === "S")) { e.preventDefault(); save(); }
+  });
+  if (!schema || !model || typeof model !== "object" || Array.isArray(model)) {
+    mode = "raw"; toggle.checked = true; toggle.disabled = !schema;
+    formBox.hidden = true; rawBox.hidden = false;
+  } else {
+    rebuild();
+    formBox.hidden = false; rawBox.hidden = true;
+  }
+  document.getElementById("ed-root").setAttribute("data-ready", "1");
+  check();
+})();
