@@ -401,25 +401,9 @@ def _deck_records(path: Path, catalog: Any) -> list[Any]:
         print(loaded.locate(finding).format(), file=sys.stderr)
     if loaded.deck is None or errors:
         raise DossierError(f"{path}: cannot print this deck (see above)", exit_code=1)
-    deck = loaded.deck
-    records: list[Any] = []
+    from toolkit.sheets.selection import deck_records
 
-    def need(record_id: str, kind: str, where: str) -> Any:
-        record = catalog.get(deck.game, record_id, kind)
-        if record is None:
-            raise DossierError(f"{path}: {where} {record_id!r} is no {deck.game} {kind}", exit_code=1)
-        return record
-
-    if deck.identity is not None:
-        records.append(need(deck.identity, "identity", "identity"))
-    for agent in deck.agents or []:
-        records.append(need(agent, "agent", "agent"))
-    kind = "role" if deck.game == "crossfire" else "card"
-    for card_id, count in deck.cards.items():
-        records.extend([need(card_id, kind, kind)] * count)
-    if not records:
-        raise DossierError(f"{path}: the deck has no cards", exit_code=1)
-    return records
+    return deck_records(loaded.deck, catalog, str(path))
 
 
 def _query_records(catalog: Any, query: str, game: str | None, db: str | None) -> list[Any]:

@@ -1,0 +1,46 @@
+"""Which records a print run draws: the cards of a deck, each as often as it appears.
+
+One function for `dossier print --deck` and the web's print page (``dossier serve``), so a deck
+prints the same cards either way: its identity, its squad's agents, then its cards (crossfire:
+roles) with their counts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.errors import DossierError
+
+MAX_PRINT_CARDS = 5000
+"""The most cards one print run draws (a deck has tens; a whole game a few hundred)."""
+
+
+def deck_records(deck: Any, lookup: Any, where: str = "the deck") -> list[Any]:
+    """The records ``deck`` prints, in order and with repeats; ``lookup.get(game, id, kind)`` finds them.
+
+    A record the pool lacks, or a deck without cards, is a one-line :class:`DossierError` naming ``where``.
+    """
+    records: list[Any] = []
+
+    def need(record_id: str, kind: str, what: str) -> Any:
+        record = lookup.get(deck.game, record_id, kind)
+        if record is None:
+            raise DossierError(f"{where}: {what} {record_id!r} is no {deck.game} {kind}", exit_code=1)
+        return record
+
+    if deck.identity is not None:
+        records.append(need(deck.identity, "identity", "identity"))
+    for agent in deck.agents or []:
+        records.append(need(agent, "agent", "agent"))
+    kind = "role" if deck.game == "crossfire" else "card"
+    total = sum(int(n) for n in deck.cards.values())
+    if total > MAX_PRINT_CARDS:
+        raise DossierError(f"{where}: {total} cards; a print run draws at most {MAX_PRINT_CARDS}", exit_code=1)
+    for card_id, count in deck.cards.items():
+        records.extend([need(card_id, kind, kind)] * count)
+    if not records:
+        raise DossierError(f"{where}: the deck has no cards", exit_code=1)
+    return records
+
+
+__all__ = ["MAX_PRINT_CARDS", "deck_records"]
