@@ -590,6 +590,62 @@ WEB_PAGES_MESSAGES: dict[str, dict[str, str]] = {
     "web.ed.field.art": {"en": "Art", "zh-Hans": "卡图"},
     "web.ed.field.team": {"en": "Team", "zh-Hans": "阵营"},
     "web.ed.field.$schema": {"en": "JSON Schema ($schema)", "zh-Hans": "JSON Schema（$schema）"},
+    # print
+    "web.pr.title": {"en": "Print", "zh-Hans": "打印"},
+    "web.pr.intro": {
+        "en": "Card sheets as `dossier print` draws them: choose the cards and the options, download the PDF.",
+        "zh-Hans": "与 `dossier print` 相同的卡牌排版：选择卡牌与选项，下载 PDF。",
+    },
+    "web.pr.what": {"en": "Cards to print", "zh-Hans": "要打印的卡牌"},
+    "web.pr.source.paste": {"en": "Paste a deck", "zh-Hans": "粘贴牌组"},
+    "web.pr.source.upload": {"en": "Upload a deck file", "zh-Hans": "上传牌组文件"},
+    "web.pr.source.saved": {"en": "A saved deck", "zh-Hans": "已保存的牌组"},
+    "web.pr.source.search": {"en": "A search", "zh-Hans": "搜索结果"},
+    "web.pr.deck": {"en": "Deck list", "zh-Hans": "牌组列表"},
+    "web.pr.deck_help": {
+        "en": "Any format `dossier deck` reads: Dossier JSON, a text list (3x Name), NetrunnerDB or jinteki.net "
+        "text, OCTGN .o8d. Each card prints as often as the deck has it.",
+        "zh-Hans": "`dossier deck` 能读取的任何格式：Dossier JSON、文本列表（3x 名称）、NetrunnerDB 或 jinteki.net "
+        "文本、OCTGN .o8d。每张卡按牌组中的张数打印。",
+    },
+    "web.pr.file": {"en": "Deck file", "zh-Hans": "牌组文件"},
+    "web.pr.saved": {"en": "Saved deck", "zh-Hans": "已保存的牌组"},
+    "web.pr.no_saved": {"en": "No saved decks yet", "zh-Hans": "还没有保存的牌组"},
+    "web.pr.query": {"en": "Search (one copy of each card found)", "zh-Hans": "搜索（每张找到的卡打印一份）"},
+    "web.pr.options": {"en": "Options", "zh-Hans": "选项"},
+    "web.pr.card": {"en": "Card size", "zh-Hans": "卡牌尺寸"},
+    "web.pr.card.poker": {"en": "Poker, 63×88 mm", "zh-Hans": "扑克，63×88 毫米"},
+    "web.pr.card.bridge": {"en": "Bridge, 57×89 mm", "zh-Hans": "桥牌，57×89 毫米"},
+    "web.pr.card.mini": {"en": "Mini, 44×67 mm", "zh-Hans": "迷你，44×67 毫米"},
+    "web.pr.card.tarot": {"en": "Tarot, 70×120 mm", "zh-Hans": "塔罗，70×120 毫米"},
+    "web.pr.card.custom": {"en": "Other size…", "zh-Hans": "其他尺寸…"},
+    "web.pr.card_custom": {"en": "Size WxH in mm", "zh-Hans": "尺寸 宽x高（毫米）"},
+    "web.pr.page": {"en": "Paper", "zh-Hans": "纸张"},
+    "web.pr.lang": {"en": "Language on the cards", "zh-Hans": "卡面语言"},
+    "web.pr.lang.zh-Hans": {"en": "Chinese", "zh-Hans": "中文"},
+    "web.pr.lang.en": {"en": "English", "zh-Hans": "英文"},
+    "web.pr.bleed": {"en": "Bleed (mm, 0-3)", "zh-Hans": "出血（毫米，0-3）"},
+    "web.pr.gutter": {"en": "Gutter (mm)", "zh-Hans": "卡间距（毫米）"},
+    "web.pr.auto": {"en": "automatic", "zh-Hans": "自动"},
+    "web.pr.grid": {"en": "Cards per page (CxR)", "zh-Hans": "每页卡数（列x行）"},
+    "web.pr.backs": {"en": "Backs", "zh-Hans": "卡背"},
+    "web.pr.backs.none": {"en": "No backs", "zh-Hans": "不印卡背"},
+    "web.pr.backs.long-edge": {"en": "Duplex, long edge", "zh-Hans": "双面，长边翻转"},
+    "web.pr.backs.short-edge": {"en": "Duplex, short edge", "zh-Hans": "双面，短边翻转"},
+    "web.pr.back_dx": {"en": "Move backs right (mm)", "zh-Hans": "卡背右移（毫米）"},
+    "web.pr.back_dy": {"en": "Move backs up (mm)", "zh-Hans": "卡背上移（毫米）"},
+    "web.pr.options_help": {
+        "en": "The gutter defaults to twice the bleed; the grid to as many cards as fit. Read the back offsets "
+        "off the alignment page, printed duplex at 100 %.",
+        "zh-Hans": "卡间距默认为出血的两倍；每页卡数默认尽量多放。卡背偏移可从按 100% 双面打印的对齐测试页上读出。",
+    },
+    "web.pr.crop": {"en": "Crop marks", "zh-Hans": "裁切线"},
+    "web.pr.force": {
+        "en": "Print anyway when a card's text does not fit or a character is missing",
+        "zh-Hans": "即使文字放不下或缺少字形也打印",
+    },
+    "web.pr.download": {"en": "Download PDF", "zh-Hans": "下载 PDF"},
+    "web.pr.calibrate": {"en": "Download the duplex alignment page", "zh-Hans": "下载双面对齐测试页"},
 }
 MESSAGES.update(WEB_PAGES_MESSAGES)
 

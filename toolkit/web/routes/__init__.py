@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from toolkit.web.routes import api, cards, crossfire, decks, editor
+from toolkit.web.routes import api, cards, crossfire, decks, editor, printing
 
 ROUTERS: list[APIRouter] = [
     api.router,
@@ -15,4 +15,5 @@ ROUTERS: list[APIRouter] = [
     decks.router,
     crossfire.router,
     editor.router,
+    printing.router,
 ]

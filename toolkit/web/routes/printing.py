@@ -1,0 +1,299 @@
+"""Print: choose a deck (pasted, uploaded or saved) or a search result and the options of `dossier print`,
+download the PDF sheets (or the duplex alignment page).
+
+The cards come from :func:`toolkit.sheets.selection.deck_records` (as ``print --deck``) or from the
+search of ``print --query``; the sheets are :func:`toolkit.sheets.render.render_sheets` with a
+:class:`toolkit.sheets.geometry.SheetSpec` built from the same option values, checked by the same
+parsers, so every error reads as the CLI's and is shown in one line above the form. As the CLI, a
+card whose text does not fit or whose font lacks a character stops the run unless "print anyway".
+Printing changes nothing on the server; it is still refused to other sites (Origin and CSRF token).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import HTMLResponse, Response
+
+from toolkit import i18n
+from toolkit.errors import DossierError
+from toolkit.web.app import WebState, state
+from toolkit.web.security import check_csrf, check_origin
+from toolkit.web.templating import render, request_lang
+
+router = APIRouter(tags=["print"], include_in_schema=False)
+
+MAX_UPLOAD = 256 * 1024
+SOURCES = ("paste", "upload", "saved", "search")
+CARD_CHOICES = ("poker", "bridge", "mini", "tarot", "custom")
+
+
+async def same_site(request: Request) -> None:
+    """Printing writes nothing, but a page of another site may not make this server draw for it."""
+    check_origin(request)
+    await check_csrf(request)
+
+
+@dataclass
+class PrintForm:
+    """The values of the form (strings, as typed), kept to show the form again after an error."""
+
+    source: str = "paste"
+    deck: str = ""
+    saved: str = ""
+    q: str = ""
+    game: str = ""
+    card: str = "poker"
+    card_custom: str = ""
+    page: str = "a4"
+    bleed: str = "0"
+    gutter: str = ""
+    grid: str = ""
+    crop_marks: bool = True
+    backs: str = "none"
+    back_dx: str = "0"
+    back_dy: str = "0"
+    lang: str = ""
+    force: bool = False
+    upload_name: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _number(value: str, option: str) -> float:
+    text = value.strip() or "0"
+    try:
+        number = float(text)
+    except ValueError:
+        raise DossierError(f"{option} {value[:20]!r}: expected a number of millimetres") from None
+    if number != number or number in (float("inf"), float("-inf")):
+        raise DossierError(f"{option} {value[:20]!r}: expected a finite number")
+    return number
+
+
+def sheet_spec(form: PrintForm) -> Any:
+    """The :class:`SheetSpec` of the form, through `dossier print`'s own parsers (same checks, same words)."""
+    from toolkit.sheets import geometry
+
+    card = form.card_custom.strip() if form.card == "custom" else form.card
+    backs = form.backs.strip().lower()
+    if backs not in geometry.DUPLEX_MODES:
+        raise DossierError(f"--backs {form.backs[:20]!r}: expected one of {', '.join(geometry.DUPLEX_MODES)}")
+    return geometry.SheetSpec(
+        card=geometry.parse_card_size(card or "?"),
+        page=geometry.parse_page_size(form.page),
+        bleed=_number(form.bleed, "--bleed"),
+        gutter=_number(form.gutter, "--gutter") if form.gutter.strip() else None,
+        crop_marks=form.crop_marks,
+        duplex=backs,
+        back_dx=_number(form.back_dx, "--back-dx"),
+        back_dy=_number(form.back_dy, "--back-dy"),
+        grid=geometry.parse_grid(form.grid.strip()) if form.grid.strip() else None,
+    ).validated()
+
+
+def _deck_from_text(web: WebState, text: str, filename: str | None) -> tuple[Any, str]:
+    from toolkit.web.deckwork import read_text, usable
+
+    if not text.strip():
+        raise DossierError("the deck is empty: paste a deck list, upload a deck file, or choose another source")
+    pool = web.deck_pool
+    deck = usable(read_text(pool, text, filename=filename), pool)
+    return deck, str(getattr(deck, "name", "") or "deck")
+
+
+def _deck_from_saved(web: WebState, deck_id: str) -> tuple[Any, str]:
+    from toolkit.web.deckwork import read_json_deck, usable
+    from toolkit.web.saved import SavedDecks
+
+    if not deck_id:
+        raise DossierError("choose a saved deck")
+    data = SavedDecks(web.settings.data_path).load(deck_id)
+    pool = web.deck_pool
+    deck = usable(read_json_deck(pool, data), pool)
+    return deck, str(getattr(deck, "name", "") or deck_id)
+
+
+def _search_records(web: WebState, q: str, game: str) -> list[Any]:
+    from toolkit.search import QueryError, search
+    from toolkit.sheets.layouts import is_printable
+    from toolkit.sheets.selection import MAX_PRINT_CARDS
+
+    if not q.strip():
+        raise DossierError("the search is empty: write a query, e.g. t:装备")
+    try:
+        hits = search(web.database, q, game=game or None, limit=MAX_PRINT_CARDS + 1)
+    except QueryError as exc:
+        raise DossierError(f"{q[:60]!r}: {exc}") from None
+    records = []
+    for hit in hits:
+        record = web.catalog.get(hit.game, hit.id, hit.kind)
+        if record is not None and is_printable(record):
+            records.append(record)
+    if not records:
+        raise DossierError(f"{q[:60]!r}: no printable cards match")
+    if len(records) > MAX_PRINT_CARDS:
+        raise DossierError(f"{q[:60]!r}: more than {MAX_PRINT_CARDS} cards match; narrow the search")
+    return records
+
+
+def selected(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None) -> tuple[list[Any], str]:
+    """(the records to print, a name for the file) from the chosen source."""
+    from toolkit.sheets.selection import deck_records
+
+    if form.source == "search":
+        return _search_records(web, form.q, form.game), "search"
+    if form.source == "saved":
+        deck, name = _deck_from_saved(web, form.saved)
+    elif form.source == "upload":
+        if upload is None or not upload[1]:
+            raise DossierError("no file uploaded: choose a deck file (.json, .txt, .o8d)")
+        filename, data = upload
+        if len(data) > MAX_UPLOAD:
+            raise DossierError(f"{filename}: larger than {MAX_UPLOAD // 1024} KiB, the limit for a deck file")
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise DossierError(f"{filename}: not UTF-8 text (byte {exc.start})") from None
+        deck, name = _deck_from_text(web, text, filename)
+    elif form.source == "paste":
+        deck, name = _deck_from_text(web, form.deck, None)
+    else:
+        raise DossierError(f"unknown source {form.source[:20]!r}; choose one of {', '.join(SOURCES)}")
+    return deck_records(deck, web.catalog, name), name
+
+
+def _advice(issues: list[Any]) -> str:
+    codes = {issue.code for issue in issues if issue.severity == "error"}
+    if "sheet.font.missing" in codes:
+        return "a character is missing from the fonts (install fonts-noto-cjk, or print anyway)"
+    return "shorten the text or choose a larger card, or print anyway"
+
+
+def draw(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, calibrate: bool) -> tuple[bytes, str]:
+    """The PDF and its file name; a one-line :class:`DossierError` for anything that stops the run."""
+    from toolkit.sheets import render
+    from toolkit.sheets.fonts import drawn_characters, print_fonts
+    from toolkit.web.images import _LOCK  # ReportLab and PDFium are not shared between threads
+
+    spec = sheet_spec(form)
+    lang = form.lang if form.lang in i18n.LANGS else "zh-Hans"
+    if calibrate:
+        with _LOCK:
+            fonts, _ = print_fonts(None, None, "")
+            sheet = render.render_calibration(spec, fonts)
+        return sheet.pdf, "alignment.pdf"
+    records, name = selected(web, form, upload)
+    with _LOCK:
+        fonts, _ = print_fonts(None, None, drawn_characters(records, web.catalog, lang))
+        sheet = render.render_sheets(records, spec, fonts, web.catalog, lang=lang)
+    errors = [i for i in sheet.issues if i.severity == "error"]
+    if errors and not form.force:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        raise DossierError(f"{first.label}: {first.message}{more}: nothing drawn; {_advice(errors)}")
+    return sheet.pdf, f"{_filename(name)}.pdf"
+
+
+def _filename(name: str) -> str:
+    """A file name from a deck's name: letters (any script), digits, ``._-``; at most 60 characters."""
+    stem = re.sub(r"[^\w.-]+", "-", name).strip("-._")[:60]
+    return stem or "cards"
+
+
+def _disposition(filename: str) -> str:
+    """An attachment header with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987)."""
+    from urllib.parse import quote
+
+    ascii_name = re.sub(r"[^A-Za-z0-9._-]+", "-", filename).strip("-") or "cards.pdf"
+    if ascii_name == ".pdf" or ascii_name.startswith("."):
+        ascii_name = "cards.pdf"
+    return f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{quote(filename)}"
+
+
+def _page(request: Request, form: PrintForm, error: str | None = None, status: int = 200) -> HTMLResponse:
+    web = state(request)
+    from toolkit.web.saved import SavedDecks
+
+    try:
+        saved = SavedDecks(web.settings.data_path).list()
+    except (OSError, DossierError):
+        saved = []
+    if not form.lang:
+        form.lang = request_lang(request)
+    return render(
+        request,
+        "printing/index.html",
+        status_code=status,
+        form=form,
+        error=error,
+        saved=saved,
+        games=("tactics", "netrunner", "crossfire"),
+        cards=CARD_CHOICES,
+        langs=i18n.LANGS,
+    )
+
+
+@router.get("/print", response_class=HTMLResponse, name="print_index")
+def print_index(request: Request) -> HTMLResponse:
+    params = request.query_params
+    form = PrintForm()
+    if params.get("saved"):
+        form.source, form.saved = "saved", params["saved"][:100]
+    elif params.get("q"):
+        form.source, form.q, form.game = "search", params["q"][:2000], params.get("game", "")[:40]
+    return _page(request, form)
+
+
+def _text(form: Any, name: str, default: str = "", limit: int = 2000) -> str:
+    value = form.get(name)
+    return value[:limit] if isinstance(value, str) else default
+
+
+@router.post("/print", name="print_pdf", dependencies=[Depends(same_site)], response_model=None)
+async def print_pdf(request: Request) -> Response:
+    web = state(request)
+    data = await request.form()  # parsed once (the CSRF check read it): fields up to 1 MB, files spooled
+    form = PrintForm(
+        source=_text(data, "source", "paste", 20),
+        deck=_text(data, "deck", "", MAX_UPLOAD + 1),
+        saved=_text(data, "saved", "", 100),
+        q=_text(data, "q"),
+        game=_text(data, "game", "", 40),
+        card=_text(data, "card", "poker", 20),
+        card_custom=_text(data, "card_custom", "", 40),
+        page=_text(data, "page", "a4", 20),
+        bleed=_text(data, "bleed", "0", 20),
+        gutter=_text(data, "gutter", "", 20),
+        grid=_text(data, "grid", "", 20),
+        crop_marks=data.get("crop_marks") is not None,
+        backs=_text(data, "backs", "none", 20),
+        back_dx=_text(data, "back_dx", "0", 20),
+        back_dy=_text(data, "back_dy", "0", 20),
+        lang=_text(data, "lang", "", 10),
+        force=data.get("force") is not None,
+    )
+    upload = None
+    file = data.get("file")
+    if file is not None and not isinstance(file, str):
+        upload = (str(file.filename or "deck.txt")[:100], await file.read(MAX_UPLOAD + 1))
+        form.upload_name = upload[0]
+    calibrate = data.get("calibrate") is not None
+    if len(form.deck) > MAX_UPLOAD:
+        return _page(request, form, f"the deck is larger than {MAX_UPLOAD // 1024} KiB, the limit for a deck file", 400)
+    try:
+        pdf, filename = draw(web, form, upload, calibrate)
+    except DossierError as exc:
+        return _page(request, form, _one_line(exc.message), 400)
+    return Response(
+        pdf,
+        media_type="application/pdf",
+        headers={"Content-Disposition": _disposition(filename), "Cache-Control": "no-store"},
+    )
+
+
+def _one_line(message: str) -> str:
+    """A message on one line (a deck reader's finding may quote a line of the file after it)."""
+    return " ".join(message.split())
