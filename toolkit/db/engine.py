@@ -21,6 +21,7 @@ from typing import Any, Literal
 from sqlalchemy import Connection, Engine, create_engine, select, text
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.pool import QueuePool
 
 from toolkit.errors import DossierError
 
@@ -84,7 +85,10 @@ def sqlite_engine(path: Path, *, read_only: bool) -> Engine:
     def connect() -> sqlite3.Connection:
         return sqlite3.connect(uri, uri=True, check_same_thread=False)
 
-    return create_engine("sqlite+pysqlite://", creator=connect)
+    # A URL without a file makes SQLAlchemy pick SingletonThreadPool (meant for :memory:), which closes other
+    # threads' connections, in use or not, once more than five threads have one: under `dossier serve` that
+    # crashed the process. A file gets a queue of connections, each used by one thread at a time.
+    return create_engine("sqlite+pysqlite://", creator=connect, poolclass=QueuePool, pool_size=8, max_overflow=32)
 
 
 def postgres_engine(url: URL) -> Engine:
