@@ -137,3 +137,17 @@ def test_cards_on_a_phone(live_server: str, phone_page: Any) -> None:
     assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390
     record = json.loads(phone_page.locator("details pre").text_content() or "")
     assert record["id"] == "anvil"
+
+
+def test_many_threads_search_one_database(shared_app: Any) -> None:
+    """The server's worker threads share one Database: more threads than SQLAlchemy's SingletonThreadPool keeps
+    (it closed connections other threads were using, and the process crashed)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from toolkit.search import search
+
+    database = shared_app.state.web.database
+    queries = ["k:card", "f:criminal", "t:装备", "抽牌", "hp>=10", "team:red"] * 20
+    with ThreadPoolExecutor(max_workers=32) as pool:
+        counts = list(pool.map(lambda q: len(search(database, q)), queries))
+    assert len(counts) == len(queries) and all(n > 0 for n in counts)

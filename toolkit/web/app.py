@@ -8,8 +8,10 @@ both through :func:`state` (``request.app.state.web``); after a card file change
 
 from __future__ import annotations
 
+import os
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -30,6 +32,8 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 CSRF_COOKIE = "csrf"
 TOKEN_COOKIE = "token"
 LANG_COOKIE = "lang"
+CACHE_SIZE = 2048
+CACHE_ON = os.environ.get("DOSSIER_WEB_CACHE", "1") != "0"
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
 
 
@@ -43,6 +47,8 @@ class WebState:
         self._database: Database | None = None
         self.generation = 0  # bumped by reload(): caches keyed on it go stale
         self._memo: dict[str, tuple[int, Any]] = {}
+        self._cache: OrderedDict[Any, Any] = OrderedDict()
+        self._cache_lock = threading.Lock()
 
     def memo(self, name: str, make: Any) -> Any:
         """``make()`` once per catalog generation (per reload), kept under ``name``."""
@@ -53,6 +59,24 @@ class WebState:
                 if held is None or held[0] != self.generation:
                     held = self._memo[name] = (self.generation, make())
         return held[1]
+
+    def cached(self, key: Any, make: Any) -> Any:
+        """``make()`` remembered under ``key`` for this catalog generation (an LRU of :data:`CACHE_SIZE`
+        answers): search results and deck verdicts depend only on the request and the card pool, which
+        changes only through :meth:`reload`. ``$DOSSIER_WEB_CACHE=0`` turns it off (for measuring)."""
+        if not CACHE_ON:
+            return make()
+        full = (self.generation, key)
+        with self._cache_lock:
+            if full in self._cache:
+                self._cache.move_to_end(full)
+                return self._cache[full]
+        value = make()
+        with self._cache_lock:
+            self._cache[full] = value
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+        return value
 
     @property
     def deck_pool(self) -> Any:

@@ -8,6 +8,7 @@ Errors are 400 with ``{"detail": "one line"}``; a malformed query's detail also 
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, File, Form, HTTPException, Query, Request, UploadFile
@@ -30,6 +31,11 @@ GAMES = ("tactics", "netrunner", "crossfire")
 def health() -> dict[str, str]:
     """Liveness: ``{"status": "ok"}``."""
     return {"status": "ok"}
+
+
+def json_bytes(data: Any) -> bytes:
+    """The JSON of an answer, as FastAPI would send it (UTF-8, compact), made once to be cached."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
 
 
 def lang_of(request: Request, lang: str | None) -> str:
@@ -113,10 +119,16 @@ def api_search(
     """Records matching ``q``, in the order `dossier search` prints them."""
     from toolkit.search import QueryError
 
+    language = lang_of(request, lang)
+
+    def make() -> bytes:
+        return json_bytes(run_search(web, q, game, limit, language).model_dump())
+
     try:
-        return run_search(web, q, game, limit, lang_of(request, lang))
+        body = web.cached(("search", q, game, limit, language), make)
     except QueryError as exc:
         raise query_error(exc) from None
+    return Response(body, media_type="application/json")  # type: ignore[return-value]  # the model documents it
 
 
 @router.get("/records/{game}/{record_id}")
@@ -176,13 +188,17 @@ def deck_lang(request: Request, body: DeckInput, loaded: Any) -> str:
 
 
 @router.post("/decks/validate")
-def api_validate(request: Request, body: ValidateInput, web: Web) -> dict[str, Any]:
+def api_validate(request: Request, body: ValidateInput, web: Web) -> Response:
     """`dossier deck validate`: every finding (reading and rules), the summary line, legal or not."""
-    loaded = loaded_of(web, body)
-    verdict = deckwork.validate(
-        web.deck_pool, loaded, lang=deck_lang(request, body, loaded), mode=body.mode, banlist=body.banlist
-    )
-    return verdict.to_json()
+
+    def make() -> dict[str, Any]:
+        loaded = loaded_of(web, body)
+        lang = deck_lang(request, body, loaded)
+        return deckwork.validate(web.deck_pool, loaded, lang=lang, mode=body.mode, banlist=body.banlist).to_json()
+
+    explicit = body.lang or request.query_params.get("lang") or request.cookies.get("lang")
+    data = web.cached(("validate", body.model_dump_json(), explicit), lambda: json_bytes(make()))
+    return Response(data, media_type="application/json")
 
 
 class AnalyzeInput(ValidateInput):
