@@ -7,6 +7,9 @@
 - :func:`loads_limited` is :func:`loads_strict` for input nobody vetted: it also
   refuses documents nested deeper than a limit, integers with more digits than a
   limit and the non-JSON constants ``NaN``/``Infinity``, each with a position.
+- :func:`loads_canonical` is :func:`loads_limited` that also tells whether the
+  text is canonical, at little more than the cost of the C parser for a
+  canonical file (what ``dossier lint`` reads by the thousand).
 - :func:`value_positions` maps every RFC 6901 pointer of a document to the
   line and column where its value starts; it is only called for files that
   have findings, so the fast path never pays for it.
@@ -28,6 +31,7 @@ import os
 import re
 import stat
 import sys
+from json.encoder import encode_basestring as _encode_string  # json's own (C) string encoder, ensure_ascii=False
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -148,6 +152,35 @@ def _may_hold_surrogate(text: str) -> bool:
     return "\\u" in text or not _is_text(text)
 
 
+_SUSPECT: dict[tuple[int, int], re.Pattern[str]] = {}
+
+
+def loads_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS) -> tuple[Any, bool]:
+    """:func:`loads_limited` of ``text`` and whether ``text`` is the :func:`canonical_dumps` of what it holds.
+
+    The common case, a canonical file, costs the C parser, one regular-expression search and one
+    :func:`canonical_dumps`: a canonical text has no duplicate keys (each key is written once) and no
+    escaped surrogate, so only what the search finds (a long run of digits, ``NaN``/``Infinity``, a raw
+    surrogate, a value indented as deep as ``max_depth``) needs the full :func:`loads_limited`, which
+    runs for every other text too and raises the same errors.
+    """
+    suspect = _SUSPECT.get((max_depth, max_digits))
+    if suspect is None:
+        suspect = _SUSPECT[(max_depth, max_digits)] = re.compile(
+            rf"[0-9]{{{max_digits + 1}}}|NaN|Infinity|[\ud800-\udfff]|\n {{{2 * max_depth}}}"
+        )
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        data = _NOT_READ
+    if data is not _NOT_READ and suspect.search(text) is None and canonical_dumps(data) == text:
+        return data, True
+    return loads_limited(text, max_depth=max_depth, max_digits=max_digits), False
+
+
+_NOT_READ = object()
+
+
 def _is_text(value: str) -> bool:
     """True unless ``value`` holds a lone surrogate (``"\\ud800"`` in JSON), which no file can hold."""
     if value.isascii():
@@ -205,8 +238,46 @@ def _find_duplicate_key(text: str, key: str) -> tuple[int, int]:
 
 
 def canonical_dumps(data: Any) -> str:
-    """The canonical text of a JSON value (see the module docstring)."""
-    return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+    """The canonical text of a JSON value (see the module docstring).
+
+    It is ``json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\\n"``; objects, arrays,
+    strings, integers, booleans and null are written by :func:`_canonical` (twice as fast: ``indent``
+    makes ``json`` use its pure-Python encoder, one generator step per value), anything else by ``json``.
+    """
+    try:
+        return _canonical(data, "") + "\n"
+    except (_NotPlain, RecursionError, ValueError, TypeError):
+        return json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+class _NotPlain(Exception):
+    """A value :func:`_canonical` leaves to ``json`` (a float, a subclass, a type JSON does not have)."""
+
+
+def _canonical(value: Any, indent: str) -> str:
+    kind = type(value)
+    if kind is str:
+        return _encode_string(value)
+    if kind is dict:
+        if not value:
+            return "{}"
+        inner = indent + "  "
+        items = [_encode_string(key) + ": " + _canonical(value[key], inner) for key in sorted(value)]
+        return "{\n" + inner + (",\n" + inner).join(items) + "\n" + indent + "}"
+    if kind is list:
+        if not value:
+            return "[]"
+        inner = indent + "  "
+        return "[\n" + inner + (",\n" + inner).join([_canonical(item, inner) for item in value]) + "\n" + indent + "]"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if value is None:
+        return "null"
+    if kind is int:
+        return int.__repr__(value)
+    raise _NotPlain
 
 
 def atomic_write_text(
