@@ -14,6 +14,7 @@ kept equal to the font files by a test), so lint never loads a font.
 
 from __future__ import annotations
 
+import json
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -68,6 +69,15 @@ def missing_characters(data: Any, covered: frozenset[str]) -> dict[str, str]:
     return found
 
 
+def may_miss(text: str, covered: frozenset[str]) -> bool:
+    """False when no string of the JSON document ``text`` can hold a character the font lacks: every
+    character of the text is covered or a control character, and no ``\\u`` escape hides another (one
+    pass over the text in C, instead of a walk of every string of the document)."""
+    if "\\u" in text:
+        return True
+    return any(unicodedata.category(ch) != "Cc" for ch in set(text).difference(covered))
+
+
 @dataclass
 class Use:
     """Where a missing character is first used, and by how many records."""
@@ -120,7 +130,11 @@ def check_fonts(entries: Iterable[Entry]) -> None:
     uses: dict[str, tuple[int, str]] = {}
     counts: dict[str, int] = {}
     for entry in targets:
-        for ch, ptr in missing_characters(entry.data, covered).items():
+        text = entry.source.text
+        if text is not None and not may_miss(text, covered):
+            continue
+        data = entry.data if entry.data is not None or text is None else json.loads(text)
+        for ch, ptr in missing_characters(data, covered).items():
             uses.setdefault(ch, (id(entry), ptr))
             counts[ch] = counts.get(ch, 0) + 1
     for ch, (key, ptr) in uses.items():

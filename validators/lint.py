@@ -7,9 +7,20 @@ Across the files of a game: unique ids, unique names where the rules require
 them, and every reference resolving (exclusive card -> agent, minion card ->
 minion, factions, subtypes, modes -> roles, names quoted in text, symbols).
 
-Fast path: a record that the pydantic model accepts also satisfies the JSON
-Schema generated from that model, so jsonschema (slow) only runs on files the
-model rejects, to report schema errors in the schema's own terms.
+Fast paths (the findings are the same as without them):
+
+- a record that the pydantic model accepts also satisfies the JSON Schema
+  generated from that model, so jsonschema (slow) only runs on files the model
+  rejects, to report schema errors in the schema's own terms;
+- a canonical file is read by the C JSON parser and compared with its canonical
+  form once (:func:`toolkit.jsonio.loads_canonical`); the limits of outside input
+  and the canonical-format check cost nothing more;
+- line and column maps are built only for files with findings, a "did you mean"
+  only for a reference that does not resolve, a map's positions only for its
+  first finding, and a record's strings are walked for the print font only when
+  its text holds a character the font lacks;
+- the parsed JSON of a file is dropped once its own checks are done (the checks
+  across records use the records), which keeps a 100,000-file lint's memory down.
 """
 
 from __future__ import annotations
@@ -32,7 +43,7 @@ from toolkit.jsonio import (
     Source,
     canonical_dumps,
     json_kind,
-    loads_limited,
+    loads_canonical,
     loc_pointer,
     pointer,
     pointer_position,
@@ -60,6 +71,7 @@ class Entry:
     data: Any = None
     record: RecordBase | None = None
     findings: list[Finding] = field(default_factory=list)
+    canonical: bool = False  # the text is the canonical form of its data (known while reading it)
 
     @property
     def label(self) -> str:
@@ -184,7 +196,22 @@ def _label(data: dict[str, Any]) -> str:
     return " ".join(parts) or "this record"
 
 
-def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
+class _Disk:
+    """What one lint run asks of the file system, each answer computed once: many records share a
+    directory and a ``$schema`` target (a new run asks again: files and the working directory change)."""
+
+    def __init__(self) -> None:
+        self.is_file = functools.lru_cache(maxsize=None)(os.path.isfile)
+        self.directory = functools.lru_cache(maxsize=None)(_directory)
+
+
+def _directory(directory: str) -> tuple[str, tuple[str, ...]]:
+    """The absolute path of a record's directory and its parts."""
+    absolute = os.path.abspath(directory)
+    return absolute, Path(absolute).parts
+
+
+def _check_file(entry: Entry, disk: _Disk) -> None:
     source = entry.source
     if source.text is None:
         if source.io_error:
@@ -193,7 +220,7 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
             entry.add("card.encoding", f"cannot decode file: {source.error}")
         return
     try:
-        data = loads_limited(source.text, max_digits=MAX_DIGITS)
+        data, entry.canonical = loads_canonical(source.text, max_digits=MAX_DIGITS)
     except JsonSyntaxError as exc:
         if entry.target:
             entry.findings.append(
@@ -210,13 +237,13 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
     if game not in GAMES:
         said = "no 'game'" if "game" not in data else f"'game' is {game!r}"
         entry.add("card.schema", f"{said}; expected one of {list(GAMES)}{did_you_mean(game, GAMES)}", "/game")
-        _check_raw(entry, data, is_file)
+        _check_raw(entry, data, disk)
         return
     kinds = sorted(k for g, k in KINDS if g == game)
     if kind not in kinds:
         said = "no 'kind'" if "kind" not in data else f"'kind' is {kind!r}"
         entry.add("card.schema", f"{said}; a {game} record is one of {kinds}{did_you_mean(kind, kinds)}", "/kind")
-        _check_raw(entry, data, is_file)
+        _check_raw(entry, data, disk)
         return
     try:
         entry.record = kind_adapter(game, kind).validate_python(data)
@@ -230,9 +257,9 @@ def _check_file(entry: Entry, is_file: Callable[[str], bool]) -> None:
                 message = err["msg"].removeprefix("Value error, ")
                 entry.add("card.model", f"{_label(data)}: {message}", where)
         # the rest of the file's problems now, not one round of fixes later
-        _check_raw(entry, data, is_file, kind_schema=schema_path(game, kind))
+        _check_raw(entry, data, disk, kind_schema=schema_path(game, kind))
         return
-    _check_identity(entry, is_file)
+    _check_identity(entry, disk)
     _check_format(entry, data)
 
 
@@ -247,7 +274,7 @@ def did_you_mean(value: Any, choices: Iterable[str]) -> str:
 
 
 def _check_raw(
-    entry: Entry, data: dict[str, Any], is_file: Callable[[str], bool], kind_schema: str | None = None
+    entry: Entry, data: dict[str, Any], disk: _Disk, kind_schema: str | None = None
 ) -> None:
     """The checks that do not need a valid record, on a record the model rejected: id = file name,
     ``$schema``, the ability texts and the canonical form, so one run of lint lists all of a file's problems."""
@@ -260,7 +287,7 @@ def _check_raw(
         expected = f"; expected a path ending in {kind_schema!r}" if kind_schema else ""
         entry.add("card.schema_ref", f'{_label(data)}: no "$schema"{expected}')
     elif isinstance(ref, str) and kind_schema is not None:
-        _check_schema_ref(entry, ref, kind_schema, "this record", is_file)
+        _check_schema_ref(entry, ref, kind_schema, "this record", disk)
     check_raw_ability_texts(entry, data)
     _check_format(entry, data)
 
@@ -268,7 +295,7 @@ def _check_raw(
 def _check_format(entry: Entry, data: Any) -> None:
     source = entry.source
     assert source.text is not None
-    if entry.target and canonical_dumps(data) != source.text:
+    if entry.target and not entry.canonical and canonical_dumps(data) != source.text:
         line = _first_difference(canonical_dumps(data), source.text)
         entry.findings.append(
             Finding(
@@ -290,7 +317,7 @@ def _first_difference(a: str, b: str) -> int:
     return min(len(a.splitlines()), len(b.splitlines())) + 1
 
 
-def _check_identity(entry: Entry, is_file: Callable[[str], bool]) -> None:
+def _check_identity(entry: Entry, disk: _Disk) -> None:
     """id = file name, the game directory, and the $schema reference."""
     record = entry.record
     assert record is not None
@@ -303,7 +330,7 @@ def _check_identity(entry: Entry, is_file: Callable[[str], bool]) -> None:
             entry.add("card.id", f"the {game} game record lives in a file named game.json, not {path.name!r}")
     elif path.stem != record.id:
         entry.add("card.id", f"{entry.label}: id does not match the file name {path.name!r}", "/id")
-    parts = Path(os.path.abspath(path)).parts[:-1]
+    parts = disk.directory(os.path.dirname(path))[1]
     other = [g for g in GAMES if g in parts and g != game]
     if other and game not in parts:
         entry.add("card.game", f"{entry.label} is in the {other[-1]!r} directory", "/game")
@@ -312,14 +339,14 @@ def _check_identity(entry: Entry, is_file: Callable[[str], bool]) -> None:
     if ref is None:
         entry.add("card.schema_ref", f'{entry.label}: no "$schema"; expected a path ending in {expected!r}')
         return
-    _check_schema_ref(entry, ref, expected, f"a {game} {kind}", is_file)
+    _check_schema_ref(entry, ref, expected, f"a {game} {kind}", disk)
 
 
-def _check_schema_ref(entry: Entry, ref: str, expected: str, who: str, is_file: Callable[[str], bool]) -> None:
+def _check_schema_ref(entry: Entry, ref: str, expected: str, who: str, disk: _Disk) -> None:
     """A ``$schema`` names the kind's schema file (``expected`` ends it) and resolves beside the record."""
     if not ref.replace("\\", "/").endswith(expected):
         entry.add("card.schema_ref", f'"$schema" is {ref!r}; {who} uses {expected!r}', "/$schema")
-    elif not is_file(os.path.join(os.path.dirname(os.path.abspath(entry.source.path)), ref)):
+    elif not disk.is_file(os.path.join(disk.directory(os.path.dirname(entry.source.path))[0], ref)):
         entry.add(
             "card.schema_ref.unresolved",
             f'"$schema" {ref!r} does not resolve to a file here, so editors cannot validate it',
@@ -665,10 +692,11 @@ def lint_sources(
     (:mod:`toolkit.meter`)."""
     count = meter_or_silent(meter)
     entries = [Entry(s, targets is None or os.path.abspath(s.path) in targets) for s in sources]
-    is_file = functools.lru_cache(maxsize=None)(os.path.isfile)  # many records share one $schema target
+    disk = _Disk()
     count.start("checking files", len(entries))
     for entry in entries:
-        _check_file(entry, is_file)
+        _check_file(entry, disk)
+        entry.data = None  # the checks across records need the record (and the text, for positions) only
         count.advance()
     by_game: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:

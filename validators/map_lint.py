@@ -23,6 +23,7 @@ imports only the models, so lint and the engine agree on every path.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Any
 
 from toolkit.board import Board, Cell, MapError
@@ -38,15 +39,23 @@ STANDARD_OBSTACLES = 5  # standard deployment draws 5 scene obstacles (seed 000 
 
 
 class _Locator:
-    """Line and column of a cell's character in a map file (computed once per file)."""
+    """Line and column of a cell's character in a map file (computed once per file, when first asked)."""
 
     def __init__(self, text: str | None) -> None:
         self.text = text or ""
-        self.positions = value_positions(self.text) if text else {}
-        self.line_starts = [0]
+
+    @functools.cached_property
+    def positions(self) -> dict[str, tuple[int, int]]:
+        """Computed on the first finding: a clean map file never pays for it."""
+        return value_positions(self.text) if self.text else {}
+
+    @functools.cached_property
+    def line_starts(self) -> list[int]:
+        starts = [0]
         for i, char in enumerate(self.text):
             if char == "\n":
-                self.line_starts.append(i + 1)
+                starts.append(i + 1)
+        return starts
 
     def at(self, ptr: str) -> tuple[int, int]:
         while ptr not in self.positions and ptr:
