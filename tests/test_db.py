@@ -493,3 +493,18 @@ def test_default_location_and_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert resolve_target(None).path == tmp_path / "x.db"
     assert resolve_target("postgresql://u@h/d").url.drivername == "postgresql+psycopg"
     assert resolve_target("postgresql://u@h/d").schema == "dossier"
+
+
+def test_column_names_without_sqlalchemy_match_the_tables() -> None:
+    """toolkit.db.constants repeats each table's columns (search and the build's rows use it without SQLAlchemy)."""
+    from toolkit.db.constants import COLUMNS
+    from toolkit.db.tables import METADATA
+
+    assert {table.name: tuple(table.c.keys()) for table in METADATA.sorted_tables} == COLUMNS
+
+
+def test_every_text_field_is_written() -> None:
+    """The rows read the ability texts the models name (toolkit.models.TEXT_FIELDS), in that order."""
+    from toolkit.models import TEXT_FIELDS
+
+    assert TEXT_FIELDS == (("text",), ("reverse", "text"), ("win",), ("draw_phase",))

@@ -145,7 +145,7 @@ CASES: list[tuple[Callable[[Path], Args], list[str]]] = [
     (lint, ["checking files", "checking texts"]),
     (fmt_check, ["checking files"]),
     (fmt_rewrites, ["formatting files"]),
-    (db_build, ["reading files", "preparing records", "writing records"]),
+    (db_build, ["reading files", "writing records", "building indexes"]),
     (import_netrunnerdb, ["reading card files", "converting cards", "writing records"]),
     (import_csv, ["reading rows", "checking files", "checking texts", "writing files"]),
     (print_pdf_and_png, ["drawing cards", "drawing single cards", "rendering PNG images"]),

@@ -37,11 +37,11 @@ class WalkProblem:
     message: str
 
 
-MAX_WALK_ENTRIES = 50_000
-MAX_WALK_FILES = 10_000
+MAX_WALK_ENTRIES = 300_000
+MAX_WALK_FILES = 150_000
 """The most directory entries one walk looks at, and the most record files it collects: the bundled cards
-are a few hundred files, every NetrunnerDB card about 2,000; a walk of / or /proc (through their links)
-would otherwise go on for many minutes."""
+are a few hundred files, every NetrunnerDB card about 2,000, the largest benchmark corpus 100,000; a walk
+of / or /proc (through their links) would otherwise go on for many minutes."""
 
 
 def _ancestors(directory: Path) -> dict[tuple[int, int], Path]:
@@ -225,6 +225,18 @@ def load_catalog(paths: Iterable[Path], *, meter: Meter | None = None) -> Catalo
     (:mod:`toolkit.meter`).
     """
     catalog = Catalog()
+    for record, path in iter_records(paths, meter=meter):
+        catalog.add(record, path)
+    return catalog
+
+
+def iter_records(paths: Iterable[Path], *, meter: Meter | None = None) -> Iterator[tuple[RecordBase, Path]]:
+    """Each record under ``paths`` with its file, read and validated one at a time (what
+    :func:`load_catalog` keeps): for work that need not hold every record at once (``db build``).
+
+    A bad file or a second record with the same id raises as :func:`load_catalog` does, when it is
+    reached. ``meter`` counts the files read (:mod:`toolkit.meter`).
+    """
     problems: list[WalkProblem] = []
     found = discover(paths, problems)
     if problems:  # a record the walk could not reach would silently leave the pool
@@ -232,6 +244,7 @@ def load_catalog(paths: Iterable[Path], *, meter: Meter | None = None) -> Catalo
         raise DossierError(f"{problems[0].path}: {problems[0].message}{more}")
     count = meter_or_silent(meter)
     count.start("reading files", len(found))
+    seen: dict[tuple[str, str, str], Path] = {}
     for path in found:
         source = read_source(path)
         if source.text is None:  # not UTF-8 is a problem of what was read (1), as invalid JSON is; else 2
@@ -249,6 +262,9 @@ def load_catalog(paths: Iterable[Path], *, meter: Meter | None = None) -> Catalo
                 f"{path}: invalid record at {where!r}: {first['msg']} (run `dossier lint {path}` for every problem)",
                 exit_code=1,
             ) from None
-        catalog.add(record, path)
+        key = (record.game, namespace(record.kind), record.id)  # type: ignore[attr-defined]
+        if key in seen:
+            raise DossierError(f"{path}: duplicate id {record.id!r} in {key[0]} (also {seen[key]})", exit_code=1)
+        seen[key] = path
+        yield record, path
         count.advance()
-    return catalog

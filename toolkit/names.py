@@ -104,8 +104,10 @@ def folded_names(record: Any) -> list[str]:
     and ``gamedragontm pro``, as an ASCII transliteration of the title has it)."""
     out: dict[str, None] = {}
     for name in record_names(record):
-        out[fold(name)] = None
-        out[fold(unicodedata.normalize("NFKD", name))] = None
+        key = fold(name)
+        out[key] = None
+        spelt = unicodedata.normalize("NFKD", name)
+        out[key if spelt == name else fold(spelt)] = None
     out.pop("", None)
     return list(out)
 

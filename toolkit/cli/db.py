@@ -40,10 +40,9 @@ def register(app: typer.Typer) -> None:
         A reader never sees a half-built database; a failed or interrupted build
         leaves the previous one as it was. Building twice gives the same content.
         """
-        from toolkit.catalog import load_catalog
         from toolkit.cli.app import default_paths
         from toolkit.cli.progress import Phases
-        from toolkit.db import build_database, resolve_target
+        from toolkit.db import build_from_files, resolve_target
 
         sources = default_paths(cards)
         target = resolve_target(db)
@@ -56,8 +55,7 @@ def register(app: typer.Typer) -> None:
 
         with meter:
             progress(f"loading {', '.join(map(str, sources))}")
-            catalog = load_catalog(sources, meter=meter)
-            report = build_database(catalog, target, sources=sources, progress=progress, meter=meter)
+            report = build_from_files(sources, target, progress=progress, meter=meter)
         games = ", ".join(f"{game} {count}" for game, count in report.games.items())
         index = {
             "trigram+grams": "FTS5 trigrams + Chinese character pairs",

@@ -1,4 +1,4 @@
-"""Build the database from a catalog, atomically.
+"""Build the database from card records, atomically.
 
 - SQLite: everything is written to a temporary file in the database's own
   directory, which is renamed over the old file only when complete. Readers
@@ -11,60 +11,65 @@
 
 Building twice from the same records gives the same rows: primary keys follow
 display order and nothing depends on the clock.
+
+How (issue 13): records are read, validated and turned into rows one at a time
+(:func:`build_from_files`; :func:`build_database` takes a loaded catalog), and
+each record's rows go to an unnamed spool file, so memory holds one record's
+objects, not every record's. Primary keys follow display order, known only when
+every record has been read: then the spool is read back in that order and the
+rows are written in one transaction by plain ``executemany`` (SQLite through
+``sqlite3`` itself, PostgreSQL through SQLAlchemy Core), batch by batch; the
+indexes and the text indexes are built after the rows are in.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import marshal
 import os
 import re
 import secrets
+import sqlite3
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
-from sqlalchemy import Connection, insert, text
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
-from sqlalchemy.schema import CreateSchema, DropSchema
-
-from toolkit.catalog import Catalog
+from toolkit.catalog import Catalog, iter_records
 from toolkit.errors import DossierError
 from toolkit.meter import Meter, meter_or_silent
-from toolkit.models import namespace
+from toolkit.models import RecordBase, namespace
 from toolkit.safewrite import SQLITE, WriteError, check_replaceable, check_target
 
-from .engine import Target, db_error, postgres_engine, sqlite_engine
+from .constants import COLUMNS, FTS_COLUMNS, FTS_TABLE, GRAMS_TABLE, SCHEMA_VERSION, TRGM_FLAG
+from .engine import Target, db_error, postgres_engine
 from .fresh import META_KEY, fingerprints
-from .rows import RowSet, cjk_grams, finish_rows, rows_for, sort_key, term_rows
-from .tables import (
-    FTS_COLUMNS,
-    FTS_TABLE,
-    GRAMS_TABLE,
-    METADATA,
-    SCHEMA_VERSION,
-    TRGM_FLAG,
-    Ability,
-    CrossfireAttrs,
-    FormatCard,
-    FormatSet,
-    Meta,
-    ModeAttrs,
-    Name,
-    NetrunnerAttrs,
-    PrintingRow,
-    Record,
-    Subtype,
-    TacticsAttrs,
-    Term,
-)
+from .rows import Cycles, Row, RowSet, SortKey, Terms, rows_for, sort_key
 
 Progress = Callable[[str], None]
-BATCH = 1000
-_ATTR_TABLES: dict[str, Any] = {"tactics": TacticsAttrs, "netrunner": NetrunnerAttrs, "crossfire": CrossfireAttrs}
+Write = Callable[[str, list[Row]], None]  # (table, rows): insert the rows
+BATCH = 2000
+# The order tables are written in (each record's rows before those that refer to them).
+_WRITE_ORDER = (
+    "records",
+    "tactics_attrs",
+    "netrunner_attrs",
+    "crossfire_attrs",
+    "mode_attrs",
+    "names",
+    "abilities",
+    "subtypes",
+    "printings",
+    "format_cards",
+    "format_sets",
+    GRAMS_TABLE,
+)
+_CHILDREN = ("names", "abilities", "subtypes", "printings", "format_cards", "format_sets")
 
 
 @dataclass
@@ -87,82 +92,170 @@ def build_database(
     """Write every record of ``catalog`` to ``target``, replacing what was there in one step.
 
     ``progress`` is told what is happening in words (``--verbose``); ``meter`` counts the records as their
-    rows are made and as they are written (:mod:`toolkit.meter`).
+    rows are made, as they are written and the indexes as they are built (:mod:`toolkit.meter`).
     """
+    count = meter_or_silent(meter)
+
+    def records() -> Iterable[tuple[RecordBase, str]]:
+        count.start("preparing records", len(catalog.records))
+        for record in catalog.records:
+            game, kind = record.game, record.kind  # type: ignore[attr-defined]
+            yield record, str(catalog.files.get((game, namespace(kind), record.id), ""))
+            count.advance()
+
+    return _build(records(), target, sources, progress, count)
+
+
+def build_from_files(
+    paths: Sequence[Path], target: Target, *, progress: Progress | None = None, meter: Meter | None = None
+) -> BuildReport:
+    """Read, validate and write every record under ``paths`` (what ``dossier db build`` does), one at a time.
+
+    Bad data stops the build as :func:`toolkit.catalog.load_catalog` would, and the old database stays.
+    ``meter`` counts the files read, the records written and the indexes built.
+    """
+    count = meter_or_silent(meter)
+    records = ((record, str(path)) for record, path in iter_records(paths, meter=count))
+    return _build(records, target, paths, progress, count)
+
+
+def _build(
+    records: Iterable[tuple[RecordBase, str]],
+    target: Target,
+    sources: Sequence[Path],
+    progress: Progress | None,
+    count: Meter,
+) -> BuildReport:
     start = time.perf_counter()
     say = progress or (lambda _message: None)
-    count = meter_or_silent(meter)
-    records = sorted(catalog.records, key=sort_key)
-    rowsets = []
-    count.start("preparing records", len(records))
-    for pk, record in enumerate(records, start=1):
-        game, kind = record.game, record.kind  # type: ignore[attr-defined]
-        source = catalog.files.get((game, namespace(kind), record.id), "")
-        rowsets.append(rows_for(record, pk, source))
-        count.advance()
-    finish_rows(rowsets, records)
-    games = Counter(r.game for r in records)  # type: ignore[attr-defined]
+    if target.backend == "sqlite":
+        report = _build_sqlite(target, records, sources, say, count)
+    else:
+        report = _build_postgres(target, records, sources, say, count)
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+class _Spool:
+    """Each record's rows, kept until every record has been read, then read back in display order.
+
+    The first :data:`IN_MEMORY` records' rows stay in memory; the rest are marshalled to an
+    unnamed temporary file (it has no name, or loses it at once, so a killed build leaves none
+    behind), so memory stays bounded however many records there are.
+    """
+
+    IN_MEMORY = 8192  # about 30 MB of rows
+
+    def __init__(self, directory: Path | None) -> None:
+        self.directory = directory
+        self.kept: list[RowSet] = []
+        self.file: IO[bytes] | None = None
+        self.size = 0
+        # (display order, index in kept or -1 - offset in the file, length in the file) per record
+        self.index: list[tuple[SortKey, int, int]] = []
+
+    def add(self, key: SortKey, rows: RowSet) -> None:
+        if len(self.kept) < self.IN_MEMORY:
+            self.index.append((key, len(self.kept), 0))
+            self.kept.append(rows)
+            return
+        if self.file is None:
+            self.file = tempfile.TemporaryFile(dir=self.directory)  # noqa: SIM115 (closed by close())
+        blob = marshal.dumps(tuple(rows))
+        self.file.write(blob)
+        self.index.append((key, -1 - self.size, len(blob)))
+        self.size += len(blob)
+
+    def in_order(self) -> list[tuple[SortKey, int, int]]:
+        """Every record's place, in display order (the primary keys: 1, 2, …)."""
+        if self.file is not None:
+            self.file.flush()
+        self.index.sort()
+        return self.index
+
+    def read(self, place: int, length: int) -> RowSet:
+        if place >= 0:
+            return self.kept[place]
+        assert self.file is not None
+        return RowSet._make(marshal.loads(os.pread(self.file.fileno(), length, -1 - place)))
+
+    def close(self) -> None:
+        self.kept = []
+        if self.file is not None:
+            self.file.close()
+
+
+@dataclass
+class _Read:
+    """What reading the records gathered: their rows (spooled), the games, the vocabulary and set cycles."""
+
+    spool: _Spool
+    games: Counter[str] = field(default_factory=Counter)
+    terms: Terms = field(default_factory=Terms)
+    cycles: Cycles = field(default_factory=Cycles)
+
+
+def _read(records: Iterable[tuple[RecordBase, str]], spool: _Spool, *, grams: bool) -> _Read:
+    """Make and spool every record's rows; gather what spans records."""
+    read = _Read(spool)
+    for record, source in records:
+        key = sort_key(record)
+        spool.add(key, rows_for(record, source, grams=grams))
+        read.games[record.game] += 1  # type: ignore[attr-defined]
+        read.terms.add(record, key)
+        read.cycles.add(record, key)
+    return read
+
+
+def _meta(read: _Read, sources: Sequence[Path], fts: str) -> list[Row]:
+    games = dict(sorted(read.games.items()))
     meta = {
         "schema_version": SCHEMA_VERSION,
-        "records": str(len(records)),
-        "games": json.dumps(dict(sorted(games.items())), sort_keys=True),
+        "records": str(sum(games.values())),
+        "games": json.dumps(games, sort_keys=True),
         "sources": json.dumps([str(s) for s in sources]),
         META_KEY: fingerprints(sources),
+        "fts": fts,
     }
-    terms = term_rows(records)
-    if target.backend == "sqlite":
-        fts = _build_sqlite(target, rowsets, terms, meta, say, count)
-    else:
-        fts = _build_postgres(target, rowsets, terms, meta, say, count)
-    return BuildReport(target.display, len(records), dict(sorted(games.items())), fts, time.perf_counter() - start)
+    return sorted(meta.items())
 
 
-def _insert_all(
-    conn: Connection, rowsets: list[RowSet], terms: list[dict[str, Any]], say: Progress, count: Meter
-) -> None:
-    total = len(rowsets)
+def _report(target: Target, read: _Read, fts: str) -> BuildReport:
+    games = dict(sorted(read.games.items()))
+    return BuildReport(target.display, sum(games.values()), games, fts)
+
+
+def _insert_all(write: Write, read: _Read, say: Progress, count: Meter) -> None:
+    """Write every record's rows, in display order (pk 1, 2, …), a batch at a time; then the vocabulary."""
+    order = read.spool.in_order()
+    total = len(order)
     say(f"writing {total} records")
     count.start("writing records", total)
+    cycles, spool = read.cycles, read.spool
     for start in range(0, total, BATCH):
-        batch = rowsets[start : start + BATCH]
-        conn.execute(insert(Record), [r.record for r in batch])
-        for game, table in _ATTR_TABLES.items():
-            rows = [r.attrs[1] for r in batch if r.attrs is not None and r.attrs[0] == game]
-            if rows:
-                conn.execute(insert(table), _complete(table, rows))
-        for table, attr in (
-            (ModeAttrs, "mode"),
-            (Name, "names"),
-            (Ability, "abilities"),
-            (Subtype, "subtypes"),
-            (PrintingRow, "printings"),
-            (FormatCard, "format_cards"),
-            (FormatSet, "format_sets"),
-        ):
-            rows = _gather(batch, attr)
-            if rows:
-                conn.execute(insert(table), rows)
-        count.advance(len(batch))
-        say(f"wrote {min(start + BATCH, total)}/{total} records")
+        batch: dict[str, list[Row]] = {table: [] for table in _WRITE_ORDER}
+        records, modes, grams = batch["records"], batch["mode_attrs"], batch[GRAMS_TABLE]
+        for pk, (_key, place, length) in enumerate(order[start : start + BATCH], start=start + 1):
+            rows = cycles.fill(spool.read(place, length))
+            records.append((pk, *rows.record))
+            if rows.attrs is not None:
+                batch[rows.attrs[0]].append((pk, *rows.attrs[1]))
+            if rows.mode is not None:
+                modes.append((pk, *rows.mode))
+            for table, children in zip(_CHILDREN, rows[3:9], strict=True):
+                if children:
+                    batch[table].extend((pk, *row) for row in children)
+            if rows.grams is not None:
+                grams.append((pk, *rows.grams))
+        for table in _WRITE_ORDER:
+            if batch[table]:
+                write(table, batch[table])
+        done = min(start + BATCH, total)
+        count.advance(done - start)
+        say(f"wrote {done}/{total} records")
+    terms = read.terms.rows
     if terms:
-        conn.execute(insert(Term), terms)
-
-
-def _complete(table: Any, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Every row with every column (executemany needs the same keys in each row)."""
-    columns = table.__table__.c.keys()
-    return [{column: row.get(column) for column in columns} for row in rows]
-
-
-def _gather(batch: Iterable[RowSet], attr: str) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for rowset in batch:
-        value = getattr(rowset, attr)
-        if isinstance(value, dict):
-            out.append(value)
-        elif value:
-            out.extend(value)
-    return out
+        write("terms", terms)
 
 
 # ---------------------------------------------------------------------------
@@ -200,12 +293,11 @@ def remove_stale_temps(path: Path) -> list[Path]:
 
 def _build_sqlite(
     target: Target,
-    rowsets: list[RowSet],
-    terms: list[dict[str, Any]],
-    meta: dict[str, str],
+    records: Iterable[tuple[RecordBase, str]],
+    sources: Sequence[Path],
     say: Progress,
     count: Meter,
-) -> str:
+) -> BuildReport:
     assert target.path is not None
     path = target.path
     directory = path.parent if str(path.parent) else Path(".")
@@ -216,20 +308,42 @@ def _build_sqlite(
     remove_stale_temps(path)
     tmp = directory / f".{path.name}.build-{os.getpid()}-{secrets.token_hex(4)}.tmp"
     say(f"building {path} (in {tmp.name})")
+    fts = _sqlite_fts_support()
+    tables, indexes = _sqlite_ddl()
+    spool: _Spool | None = None
     try:
-        engine = sqlite_engine(tmp, read_only=False)
+        spool = _Spool(directory)
+        conn = sqlite3.connect(tmp, isolation_level=None)  # transactions as written below
         try:
-            with engine.begin() as conn:
-                conn.exec_driver_sql("PRAGMA journal_mode=OFF")
-                conn.exec_driver_sql("PRAGMA synchronous=OFF")
-                METADATA.create_all(conn)
-                _insert_all(conn, rowsets, terms, say, count)
-                fts = _sqlite_fts(conn)
-                meta = dict(meta, fts=fts)
-                conn.execute(insert(Meta), [{"key": k, "value": v} for k, v in sorted(meta.items())])
-                conn.exec_driver_sql("ANALYZE")
+            conn.execute("PRAGMA journal_mode=OFF")
+            conn.execute("PRAGMA synchronous=OFF")
+            conn.execute("BEGIN")
+            for statement in tables:
+                conn.execute(statement)
+            if fts != "none":
+                conn.execute(
+                    f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5({', '.join(FTS_COLUMNS)}, "
+                    "content='records', content_rowid='pk', tokenize='trigram')"
+                )
+            if fts == "trigram+grams":
+                conn.execute(
+                    f"CREATE VIRTUAL TABLE {GRAMS_TABLE} USING fts5(name, text, flavor, content='', tokenize='unicode61')"
+                )
+            read = _read(records, spool, grams=fts == "trigram+grams")
+            _insert_all(_sqlite_writer(conn), read, say, count)
+            spool.close()
+            steps = [*indexes, *([f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('rebuild')"] if fts != "none" else [])]
+            say("building the indexes")
+            count.start("building indexes", len(steps) + 1)
+            for statement in steps:
+                conn.execute(statement)
+                count.advance()
+            _sqlite_writer(conn)("meta", _meta(read, sources, fts))
+            conn.execute("ANALYZE")
+            count.advance()
+            conn.execute("COMMIT")
         finally:
-            engine.dispose()
+            conn.close()
         with open(tmp, "rb") as handle:
             os.fsync(handle.fileno())
         if path.exists():
@@ -242,16 +356,20 @@ def _build_sqlite(
                 os.fsync(dir_fd)
             finally:
                 os.close(dir_fd)
-    except SQLAlchemyError as exc:
+    except sqlite3.Error as exc:
         _unlink(tmp)
-        raise db_error(target, exc) from None
+        detail = str(exc).strip().splitlines()
+        raise DossierError(f"database {target.display}: {detail[0] if detail else type(exc).__name__}") from None
     except OSError as exc:
         _unlink(tmp)
         raise WriteError(path, exc.strerror or str(exc)) from None
     except BaseException:
         _unlink(tmp)
         raise
-    return fts
+    finally:
+        if spool is not None:
+            spool.close()
+    return _report(target, read, fts)
 
 
 def _unlink(path: Path) -> None:
@@ -259,35 +377,61 @@ def _unlink(path: Path) -> None:
         path.unlink()
 
 
-def _sqlite_fts(conn: Connection) -> str:
-    """The FTS5 trigram index over records; 'none' where this SQLite lacks FTS5 or trigram."""
-    columns = ", ".join(FTS_COLUMNS)
+def _sqlite_writer(conn: sqlite3.Connection) -> Write:
+    def write(table: str, rows: list[Row]) -> None:
+        conn.executemany(_sqlite_insert(table), rows)
+
+    return write
+
+
+@cache
+def _sqlite_insert(table: str) -> str:
+    columns = ("rowid", "name", "text", "flavor") if table == GRAMS_TABLE else COLUMNS[table]
+    names = ", ".join(f'"{column}"' for column in columns)
+    return f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
+
+
+@cache
+def _sqlite_ddl() -> tuple[list[str], list[str]]:
+    """The CREATE TABLE and CREATE INDEX statements of the tables (from :mod:`toolkit.db.tables`), for SQLite."""
+    from sqlalchemy import create_mock_engine
+    from sqlalchemy.schema import CreateIndex, CreateTable
+
+    from .tables import METADATA
+
+    tables: list[str] = []
+    indexes: list[str] = []
+
+    def collect(element: Any, *args: Any, **kwargs: Any) -> None:
+        statement = str(element.compile(dialect=engine.dialect)).strip()
+        if isinstance(element, CreateTable):
+            tables.append(statement)
+        elif isinstance(element, CreateIndex):
+            indexes.append(statement)
+        else:  # pragma: no cover - the tables hold nothing else
+            raise AssertionError(f"unexpected DDL {statement!r}")
+
+    engine = create_mock_engine("sqlite://", collect)
+    METADATA.create_all(engine, checkfirst=False)
+    return tables, indexes
+
+
+@cache
+def _sqlite_fts_support() -> str:
+    """The text indexes this SQLite can build: 'trigram+grams', 'trigram' (no unicode61?) or 'none' (no FTS5)."""
+    probe = sqlite3.connect(":memory:")
     try:
-        with conn.begin_nested():
-            conn.exec_driver_sql(
-                f"CREATE VIRTUAL TABLE {FTS_TABLE} USING fts5({columns}, "
-                "content='records', content_rowid='pk', tokenize='trigram')"
-            )
-    except OperationalError:
-        return "none"
-    conn.exec_driver_sql(f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('rebuild')")
-    try:
-        with conn.begin_nested():
-            conn.exec_driver_sql(
-                f"CREATE VIRTUAL TABLE {GRAMS_TABLE} USING fts5(name, text, flavor, content='', tokenize='unicode61')"
-            )
-    except OperationalError:
-        return "trigram"
-    rows = conn.exec_driver_sql(
-        "SELECT pk, name_zh, name_en, name_folded, text, text_compact, flavor_zh FROM records"
-    ).all()
-    grams = [
-        (pk, cjk_grams(name_zh, name_en, folded), cjk_grams(body, compact), cjk_grams(flavor))
-        for pk, name_zh, name_en, folded, body, compact, flavor in rows
-    ]
-    if grams:
-        conn.exec_driver_sql(f"INSERT INTO {GRAMS_TABLE}(rowid, name, text, flavor) VALUES (?, ?, ?, ?)", grams)
-    return "trigram+grams"
+        try:
+            probe.execute("CREATE VIRTUAL TABLE t USING fts5(x, tokenize='trigram')")
+        except sqlite3.OperationalError:
+            return "none"
+        try:
+            probe.execute("CREATE VIRTUAL TABLE g USING fts5(x, content='', tokenize='unicode61')")
+        except sqlite3.OperationalError:
+            return "trigram"
+        return "trigram+grams"
+    finally:
+        probe.close()
 
 
 # ---------------------------------------------------------------------------
@@ -298,27 +442,46 @@ _LOCK_KEY = 0x646F7373  # 'doss': one swap at a time
 
 def _build_postgres(
     target: Target,
-    rowsets: list[RowSet],
-    terms: list[dict[str, Any]],
-    meta: dict[str, str],
+    records: Iterable[tuple[RecordBase, str]],
+    sources: Sequence[Path],
     say: Progress,
     count: Meter,
-) -> str:
+) -> BuildReport:
+    from sqlalchemy import Connection, insert, text
+    from sqlalchemy.exc import SQLAlchemyError
+    from sqlalchemy.schema import CreateSchema, CreateTable, DropSchema
+
+    from .tables import METADATA
+
     assert target.schema is not None
     schema = target.schema
     build_schema = f"{schema}_build_{secrets.token_hex(4)}"
     engine = postgres_engine(target.url)
     say(f"building {target.display} (in schema {build_schema})")
+    tables = {table.name: table for table in METADATA.sorted_tables}
+    spool = _Spool(None)
     try:
         with engine.begin() as conn:
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
             conn.execute(CreateSchema(build_schema))
-            building = conn.execution_options(schema_translate_map={None: build_schema})
+            building: Connection = conn.execution_options(schema_translate_map={None: build_schema})
             fts = _postgres_trgm(building)
-            METADATA.create_all(building)
-            _insert_all(building, rowsets, terms, say, count)
-            meta = dict(meta, fts=fts)
-            building.execute(insert(Meta), [{"key": k, "value": v} for k, v in sorted(meta.items())])
+            for table in METADATA.sorted_tables:
+                building.execute(CreateTable(table))
+
+            def write(name: str, rows: list[Row]) -> None:
+                columns = COLUMNS[name]
+                building.execute(insert(tables[name]), [dict(zip(columns, row, strict=True)) for row in rows])
+
+            read = _read(records, spool, grams=False)
+            _insert_all(write, read, say, count)
+            indexes = [index for table in METADATA.sorted_tables for index in sorted(table.indexes, key=str)]
+            say("building the indexes")
+            count.start("building indexes", len(indexes))
+            for index in indexes:
+                index.create(building)  # honours the pg_trgm condition (ddl_if)
+                count.advance()
+            write("meta", _meta(read, sources, fts))
             quote = conn.dialect.identifier_preparer.quote
             conn.execute(DropSchema(schema, cascade=True, if_exists=True))
             conn.exec_driver_sql(f"ALTER SCHEMA {quote(build_schema)} RENAME TO {quote(schema)}")
@@ -326,12 +489,15 @@ def _build_postgres(
     except SQLAlchemyError as exc:
         raise db_error(target, exc) from None
     finally:
+        spool.close()
         engine.dispose()
-    return fts
+    return _report(target, read, fts)
 
 
-def _postgres_trgm(conn: Connection) -> str:
-    """Enable pg_trgm so create_all adds GIN trigram indexes; 'none' if the extension is unavailable."""
+def _postgres_trgm(conn: Any) -> str:
+    """Enable pg_trgm so the GIN trigram indexes are built; 'none' if the extension is unavailable."""
+    from sqlalchemy.exc import SQLAlchemyError
+
     try:
         with conn.begin_nested():
             conn.exec_driver_sql("CREATE EXTENSION IF NOT EXISTS pg_trgm")

@@ -1,24 +1,41 @@
-"""Turn validated records into table rows (plain dicts, ready for executemany).
+"""Turn validated records into table rows: tuples in each table's column order, ready for executemany.
 
 One :class:`RowSet` per record: its ``records`` row, its game's attribute row,
-names, abilities, subtypes, printings, format lists and format card pools.
-Vocabulary rows (``terms``) come from the game, faction, agent and mode records.
-Names are also written folded (:func:`toolkit.names.fold`), the key deck
-lists and ``dossier show`` resolve names by, so the database finds what they find.
+names, abilities, subtypes, printings, format lists and format card pools, and
+the Chinese characters and pairs its text index holds. No row carries the
+record's primary key (the first column of every per-record table): keys follow
+display order (:func:`sort_key`), known only when every record has been read, so
+the build puts them in front as it writes (see :mod:`toolkit.db.build`).
+Vocabulary rows (``terms``) come from the game, faction, agent and mode records
+(:class:`Terms`). Names are also written folded (:func:`toolkit.names.fold`),
+the key deck lists and ``dossier show`` resolve names by, so the database finds
+what they find.
 """
 
 from __future__ import annotations
 
 import json
-import re
 import unicodedata
-from collections.abc import Iterable
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
-from toolkit.models import GAMES, RecordBase, iter_texts, namespace
+from toolkit.models import GAMES, RecordBase, namespace
 from toolkit.names import compact, fold, folded_names
+
+from .constants import ATTR_TABLES, COLUMNS
+from .grams import cjk_grams, compact_normal, compact_text, is_cjk, normal_grams
+
+__all__ = [
+    "KIND_ORDER",
+    "Cycles",
+    "RowSet",
+    "Terms",
+    "cjk_grams",
+    "compact_text",
+    "is_cjk",
+    "record_type",
+    "rows_for",
+    "sort_key",
+]
 
 KIND_ORDER = (
     "identity",
@@ -34,41 +51,7 @@ KIND_ORDER = (
     "mode",
     "game",
 )
-_FACES = {("text",): "front", ("reverse", "text"): "reverse", ("win",): "win", ("draw_phase",): "draw_phase"}
-
-# A number (or X, or a range such as 0-3), with an optional sign and measure word:
-# dropped from text_compact so that 抽牌 finds 你抽 2 张牌 and 造成伤害 finds 造成 1 点伤害.
-_QUANTITY = re.compile(r"[+\-]?(?:\d+(?:-\d+)?|(?<![A-Za-z])X(?![A-Za-z]))\s*[张点个名次枚层回轮格项颗]?")
-_SPACE = re.compile(r"\s+")
-
-
-def compact_text(text: str) -> str:
-    """Text without whitespace, numbers and measure words (NFKC first)."""
-    return _SPACE.sub("", _QUANTITY.sub("", unicodedata.normalize("NFKC", text)))
-
-
-_CJK_RUN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
-
-
-def is_cjk(word: str) -> bool:
-    """Whether ``word`` is Chinese characters only (what :func:`cjk_grams` indexes)."""
-    return bool(word) and _CJK_RUN.fullmatch(word) is not None
-
-
-def cjk_grams(*texts: str | None) -> str:
-    """Every Chinese character and every pair of adjacent ones, space-separated.
-
-    Indexed by an FTS5 table, it makes one- and two-character words (抽牌, 伤害)
-    index lookups; the trigram index needs three characters or more.
-    """
-    tokens: dict[str, None] = {}
-    for text in texts:
-        for run in _CJK_RUN.findall(unicodedata.normalize("NFKC", text or "")):
-            for i, char in enumerate(run):
-                tokens[char] = None
-                if i + 1 < len(run):
-                    tokens[run[i : i + 2]] = None
-    return " ".join(tokens)
+Row = tuple[Any, ...]
 
 
 def record_type(record: Any) -> str:
@@ -85,7 +68,10 @@ def record_type(record: Any) -> str:
     return str(kind)
 
 
-def sort_key(record: Any) -> tuple[int, int, str, str]:
+SortKey = tuple[int, int, str, str]
+
+
+def sort_key(record: Any) -> SortKey:
     """Display order: game, kind, type, id."""
     kind = record.kind
     return (
@@ -96,95 +82,162 @@ def sort_key(record: Any) -> tuple[int, int, str, str]:
     )
 
 
-@dataclass
-class RowSet:
-    """All rows of one record."""
+class RowSet(NamedTuple):
+    """All rows of one record, each without its leading pk; ``tuple(rowset)`` is plain data (marshal-able)."""
 
-    record: dict[str, Any]
-    attrs: tuple[str, dict[str, Any]] | None = None
-    mode: dict[str, Any] | None = None
-    names: list[dict[str, Any]] = field(default_factory=list)
-    abilities: list[dict[str, Any]] = field(default_factory=list)
-    subtypes: list[dict[str, Any]] = field(default_factory=list)
-    printings: list[dict[str, Any]] = field(default_factory=list)
-    format_cards: list[dict[str, Any]] = field(default_factory=list)
-    format_sets: list[dict[str, Any]] = field(default_factory=list)
+    record: Row
+    attrs: tuple[str, Row] | None  # (table, row)
+    mode: Row | None
+    names: list[Row]
+    abilities: list[Row]
+    subtypes: list[Row]
+    printings: list[Row]
+    format_cards: list[Row]
+    format_sets: list[Row]
+    grams: Row | None  # the record_grams columns (name, text, flavor)
+
+
+class _Rows:
+    """What the per-game functions add to while a record's rows are made."""
+
+    __slots__ = ("attrs", "format_cards", "format_sets", "printings")
+
+    def __init__(self) -> None:
+        self.attrs: tuple[str, dict[str, Any]] | None = None
+        self.printings: list[dict[str, Any]] = []
+        self.format_cards: list[dict[str, Any]] = []
+        self.format_sets: list[dict[str, Any]] = []
+
+
+_JSON = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 
 def record_data(record: RecordBase) -> str:
     """The record in full as compact, key-sorted JSON (without its file-relative "$schema")."""
-    data = record.model_dump(mode="json", by_alias=True, exclude={"schema_"})
-    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return _JSON.encode(record.model_dump(mode="json", by_alias=True, exclude={"schema_"}))
+
+
+def _get(model: Any, name: str) -> Any:
+    """A field of a record (or of a part of one), None where its model has no such field.
+
+    Like ``getattr(model, name, None)`` for fields, without the cost of pydantic's
+    ``__getattr__`` raising for a field the model lacks (most records lack most fields).
+    """
+    return model.__dict__.get(name)
 
 
 def _abilities(record: Any) -> list[tuple[str, str]]:
+    """(face, text) of every ability (the fields of :data:`toolkit.models.TEXT_FIELDS`) and printed line, in order."""
     out: list[tuple[str, str]] = []
-    for path, text in iter_texts(record):
-        out.append((_FACES.get(tuple(str(p) for p in path[:-1]), str(path[0])), text))
-    printed = getattr(record, "printed_text", None)
+    fields = record.__dict__
+    for face, value in (
+        ("front", fields.get("text")),
+        ("reverse", _get(fields["reverse"], "text") if fields.get("reverse") is not None else None),
+        ("win", fields.get("win")),
+        ("draw_phase", fields.get("draw_phase")),
+    ):
+        if isinstance(value, list):
+            out.extend((face, text) for text in value)
+    printed = fields.get("printed_text")
     if printed is not None:
         out.extend(("printed_en", line) for line in printed.en)
         out.extend(("printed_zh", line) for line in printed.zh_hans)
     return out
 
 
-def rows_for(record: Any, pk: int, source: Path | str) -> RowSet:
+def _row(table: str, values: dict[str, Any]) -> Row:
+    """``values`` as a row of ``table`` without its first column (the pk); absent columns are NULL."""
+    return tuple(map(values.get, COLUMNS[table][1:]))
+
+
+def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
+    """Every row of one record read from ``source``; ``grams``: also what the Chinese-pairs index holds."""
     abilities = _abilities(record)
     text = "\n".join(line for _, line in abilities)
-    flavor = getattr(record, "flavor", None)
-    rows = RowSet(
-        record={
-            "pk": pk,
-            "game": record.game,
-            "kind": record.kind,
-            "namespace": namespace(record.kind),
-            "id": record.id,
-            "type": record_type(record),
-            "name_zh": record.name.zh_hans,
-            "name_en": record.name.en,
-            "name_folded": "\n".join(dict.fromkeys([*folded_names(record), *map(compact, folded_names(record))])),
-            "text": text,
-            "text_compact": compact_text(text),
-            "flavor_zh": flavor.zh_hans if flavor is not None else None,
-            "flavor_en": flavor.en if flavor is not None else None,
-            "source": str(source),
-            "data": record_data(record),
-        }
+    normal = unicodedata.normalize("NFKC", text)
+    compacted = compact_normal(normal)
+    flavor = _get(record, "flavor")
+    name = record.name
+    folded = folded_names(record)
+    name_folded = "\n".join(dict.fromkeys([*folded, *map(compact, folded)]))
+    flavor_zh = flavor.zh_hans if flavor is not None else None
+    kind = record.kind
+    record_row = (
+        record.game,
+        kind,
+        namespace(kind),
+        record.id,
+        record_type(record),
+        name.zh_hans,
+        name.en,
+        name_folded,
+        text,
+        compacted,
+        flavor_zh,
+        flavor.en if flavor is not None else None,
+        source,
+        record_data(record),
     )
-    languages = [("zh-Hans", record.name.zh_hans), ("en", record.name.en)]
-    search_name = getattr(record, "search_name", None)
-    if search_name and fold(search_name) not in {fold(name) for _, name in languages if name}:
-        languages.append(("search", search_name))
-    for lang, name in languages:
-        if name is not None:
-            rows.names.append({"record_pk": pk, "lang": lang, "name": name, "folded": fold(name)})
+    names = [("zh-Hans", name.zh_hans, fold(name.zh_hans))]
+    if name.en is not None:
+        names.append(("en", name.en, fold(name.en)))
+    search_name = _get(record, "search_name")
+    if search_name:
+        folded_search = fold(search_name)
+        if folded_search not in {row[2] for row in names if row[1]}:
+            names.append(("search", search_name, folded_search))
     counters: dict[str, int] = {}
+    ability_rows = []
     for face, line in abilities:
         position = counters.get(face, 0)
         counters[face] = position + 1
-        rows.abilities.append({"record_pk": pk, "face": face, "position": position, "text": line})
-    subtypes = list(getattr(record, "subtypes", [])) if record.kind in ("card", "identity", "agent") else []
-    _ATTRS[record.game](record, pk, rows, subtypes)
-    for subtype in dict.fromkeys(subtypes):
-        rows.subtypes.append({"record_pk": pk, "subtype": subtype})
-    if record.kind in ("game", "mode", "format", "map"):
+        ability_rows.append((face, position, line))
+    subtypes = list(_get(record, "subtypes") or []) if kind in ("card", "identity", "agent") else []
+    extra = _Rows()
+    _ATTRS[record.game](record, extra, subtypes)
+    mode = None
+    if kind in ("game", "mode", "format", "map"):
         players = record.players
-        rows.mode = {
-            "pk": pk,
-            "players_min": players.min,
-            "players_max": players.max,
-            "status": getattr(record, "status", None),
-            "matrix_shop": getattr(record, "matrix_shop", None),
-            "starting_agents": getattr(record, "starting_agents", None),
-            "max_agents": getattr(record, "max_agents", None),
-            "all_sets": _pool_sets(record) is None if record.kind == "format" else None,
-        }
-    return rows
+        mode = _row(
+            "mode_attrs",
+            {
+                "players_min": players.min,
+                "players_max": players.max,
+                "status": _get(record, "status"),
+                "matrix_shop": _get(record, "matrix_shop"),
+                "starting_agents": _get(record, "starting_agents"),
+                "max_agents": _get(record, "max_agents"),
+                "all_sets": _pool_sets(record) is None if kind == "format" else None,
+            },
+        )
+    return RowSet(
+        record=record_row,
+        attrs=None
+        if extra.attrs is None
+        else (ATTR_TABLES[extra.attrs[0]], _row(ATTR_TABLES[extra.attrs[0]], extra.attrs[1])),
+        mode=mode,
+        names=names,
+        abilities=ability_rows,
+        subtypes=[(subtype,) for subtype in dict.fromkeys(subtypes)],
+        printings=[_row("printings", row) for row in extra.printings],
+        format_cards=[_row("format_cards", row) for row in extra.format_cards],
+        format_sets=[_row("format_sets", row) for row in extra.format_sets],
+        grams=(
+            (
+                cjk_grams(name.zh_hans, name.en, name_folded),
+                # cjk_grams(text, compacted), the text normalized once
+                normal_grams(normal + "\n" + unicodedata.normalize("NFKC", compacted)) if not text.isascii() else "",
+                cjk_grams(flavor_zh),
+            )
+            if grams
+            else None
+        ),
+    )
 
 
-def _tactics(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
+def _tactics(record: Any, rows: _Rows, subtypes: list[str]) -> None:
     kind = record.kind
-    attrs: dict[str, Any] = {"pk": pk}
+    attrs: dict[str, Any] = {}
     attack = None
     if kind == "card":
         attrs.update(
@@ -207,8 +260,8 @@ def _tactics(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
     elif kind == "agent":
         attrs.update(hp=record.hp, move=record.move, private=record.private, symbol=record.symbol)
     elif kind == "unit":
-        attrs.update(hp=record.hp, move=getattr(record, "move", None))
-        attack = getattr(record, "attack", None)
+        attrs.update(hp=record.hp, move=_get(record, "move"))
+        attack = _get(record, "attack")
     elif kind == "attack":
         attack = record.attack
     else:
@@ -227,15 +280,15 @@ def _tactics(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
     rows.attrs = ("tactics", attrs)
 
 
-def _netrunner(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
+def _netrunner(record: Any, rows: _Rows, subtypes: list[str]) -> None:
     from toolkit.models.netrunner import side_of_type
 
     kind = record.kind
-    attrs: dict[str, Any] = {"pk": pk}
+    attrs: dict[str, Any] = {}
     if kind == "card":
-        cost = getattr(record, "cost", None)
+        cost = _get(record, "cost")
         if cost is None:
-            cost = getattr(record, "rez_cost", None)
+            cost = _get(record, "rez_cost")
         attrs.update(
             side=side_of_type(record.type),
             faction=record.faction,
@@ -243,11 +296,11 @@ def _netrunner(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
             influence=record.influence,
             deck_limit=record.deck_limit,
             unique=record.unique,
-            agenda_points=getattr(record, "agenda_points", None),
-            advancement_requirement=getattr(record, "advancement_requirement", None),
-            strength=getattr(record, "strength", None),
-            memory_cost=getattr(record, "memory_cost", None),
-            trash_cost=getattr(record, "trash_cost", None),
+            agenda_points=_get(record, "agenda_points"),
+            advancement_requirement=_get(record, "advancement_requirement"),
+            strength=_get(record, "strength"),
+            memory_cost=_get(record, "memory_cost"),
+            trash_cost=_get(record, "trash_cost"),
             set=record.set,
             cycle=cycle_of(record),
         )
@@ -270,7 +323,6 @@ def _netrunner(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
                     for card_id in dict.fromkeys(card_ids):
                         rows.format_cards.append(
                             {
-                                "format_pk": pk,
                                 "ban_list": ban_list,
                                 "in_force": in_force,
                                 "list": list_name,
@@ -278,14 +330,13 @@ def _netrunner(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
                             }
                         )
             for set_id in dict.fromkeys(_pool_sets(record) or []):
-                rows.format_sets.append({"format_pk": pk, "set": set_id})
+                rows.format_sets.append({"set": set_id})
         return
-    for printing in getattr(record, "printings", []) or []:
+    for printing in _get(record, "printings") or []:
         if any(p["code"] == printing.code for p in rows.printings):
             continue
         rows.printings.append(
             {
-                "record_pk": pk,
                 "code": printing.code,
                 "set": printing.set,
                 "cycle": cycle_of(printing),
@@ -299,35 +350,64 @@ def _netrunner(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
 
 def cycle_of(item: Any) -> str | None:
     """The cycle the data gives a printing (its ``cycle``) or a record (that of its printing in its ``set``)."""
-    cycle = getattr(item, "cycle", None)
+    cycle = _get(item, "cycle")
     if isinstance(cycle, str) and cycle:
         return cycle
-    set_id = getattr(item, "set", None)
-    for printing in getattr(item, "printings", None) or []:
-        if printing.set == set_id and getattr(printing, "cycle", None):
+    set_id = _get(item, "set")
+    for printing in _get(item, "printings") or []:
+        if printing.set == set_id and _get(printing, "cycle"):
             return str(printing.cycle)
     return None
 
 
-def finish_rows(rowsets: Iterable[RowSet], records: Iterable[Any]) -> None:
+class Cycles:
     """What one record alone cannot say: the cycle of each set.
 
     A set's cycle is the one its printing or the game's set list (``sets[].cycle``)
     gives; a set with none is its own cycle, as NetrunnerDB has it for a set
-    released alone (Core Set, System Gateway, Elevation).
+    released alone (Core Set, System Gateway, Elevation). :meth:`add` every record
+    (in any order), then :meth:`fill` each record's rows.
     """
-    cycles: dict[str, str] = {}
-    for record in records:
+
+    _SET = COLUMNS["netrunner_attrs"].index("set") - 1
+    _CYCLE = COLUMNS["netrunner_attrs"].index("cycle") - 1
+    _PRINTING_SET = COLUMNS["printings"].index("set") - 1
+    _PRINTING_CYCLE = COLUMNS["printings"].index("cycle") - 1
+
+    def __init__(self) -> None:
+        self._lists: list[tuple[SortKey, list[tuple[str, str]]]] = []
+        self._cycles: dict[str, str] | None = None
+
+    def add(self, record: Any, key: SortKey) -> None:
         if record.kind == "game":
-            for card_set in getattr(record, "sets", None) or []:
-                cycle = getattr(card_set, "cycle", None)
-                if cycle:
-                    cycles[card_set.id] = cycle
-    for rowset in rowsets:
-        rows = [*rowset.printings, *([rowset.attrs[1]] if rowset.attrs and rowset.attrs[0] == "netrunner" else [])]
-        for row in rows:
-            if row.get("cycle") is None and row.get("set"):
-                row["cycle"] = cycles.get(row["set"], row["set"])
+            pairs = [(s.id, s.cycle) for s in _get(record, "sets") or [] if _get(s, "cycle")]
+            self._lists.append((key, pairs))
+
+    @property
+    def cycles(self) -> dict[str, str]:
+        """set -> cycle, from the game records' set lists (a later record in display order wins)."""
+        if self._cycles is None:
+            self._cycles = {s: c for _, pairs in sorted(self._lists) for s, c in pairs}
+        return self._cycles
+
+    def fill(self, rows: RowSet) -> RowSet:
+        """``rows`` with the cycle of each set its netrunner row and printings leave empty."""
+        attrs, printings = rows.attrs, rows.printings
+        if attrs is not None and attrs[0] == "netrunner_attrs":
+            row = attrs[1]
+            if row[self._CYCLE] is None and row[self._SET]:
+                row = (*row[: self._CYCLE], self.cycles.get(row[self._SET], row[self._SET]), *row[self._CYCLE + 1 :])
+                attrs = (attrs[0], row)
+        if printings:
+            printings = [self._printing(p) for p in printings]
+        return rows._replace(attrs=attrs, printings=printings)
+
+    def _printing(self, row: Row) -> Row:
+        set_id = row[self._PRINTING_SET]
+        if row[self._PRINTING_CYCLE] is not None or not set_id:
+            return row
+        cycle = self.cycles.get(set_id, set_id)
+        return (*row[: self._PRINTING_CYCLE], cycle, *row[self._PRINTING_CYCLE + 1 :])
 
 
 # What a ban list says of a card, as format_cards.list: banned, restricted, and the verdicts some lists add.
@@ -336,30 +416,29 @@ BAN_LIST_VERDICTS = ("banned", "restricted", "points", "universal_faction_cost",
 
 def format_lists(record: Any) -> list[tuple[str, bool, dict[str, list[str]]]]:
     """A format's ban lists as (id, in force, {verdict: card ids}); its inline lists have the id ''."""
-    in_force = getattr(record, "ban_list", None)
+    in_force = _get(record, "ban_list")
     out = []
-    for ban_list in getattr(record, "ban_lists", None) or []:
-        verdicts = {name: list(getattr(ban_list, name, None) or []) for name in BAN_LIST_VERDICTS}
+    for ban_list in _get(record, "ban_lists") or []:
+        verdicts = {name: list(_get(ban_list, name) or []) for name in BAN_LIST_VERDICTS}
         out.append((ban_list.id, ban_list.id == in_force, verdicts))
     if in_force is None:
-        inline = {name: list(getattr(record, name, None) or []) for name in ("banned", "restricted")}
+        inline = {name: list(_get(record, name) or []) for name in ("banned", "restricted")}
         out.append(("", True, inline))
     return out
 
 
 def _pool_sets(record: Any) -> list[str] | None:
     """The sets of a format's card pool; None: every set."""
-    sets = getattr(record, "sets", None)
+    sets = _get(record, "sets")
     return None if sets is None else list(sets)
 
 
-def _crossfire(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
+def _crossfire(record: Any, rows: _Rows, subtypes: list[str]) -> None:
     if record.kind != "role":
         return
     rows.attrs = (
         "crossfire",
         {
-            "pk": pk,
             "team": record.team,
             "armed": record.armed,
             "guns": record.guns,
@@ -374,39 +453,49 @@ def _crossfire(record: Any, pk: int, rows: RowSet, subtypes: list[str]) -> None:
 _ATTRS = {"tactics": _tactics, "netrunner": _netrunner, "crossfire": _crossfire}
 
 
-def term_rows(records: Iterable[Any]) -> list[dict[str, Any]]:
-    """Vocabulary rows: games, factions, subtypes, agents, modes, sets, cycles, ban lists, with their names."""
-    out: dict[tuple[str, str, str], dict[str, Any]] = {}
+class Terms:
+    """Vocabulary rows: games, factions, subtypes, agents, modes, sets, cycles, ban lists, with their names.
 
-    def add(game: str, vocab: str, term_id: str, names: Any, extra: str | None = None) -> None:
-        key = (game, vocab, term_id)
-        if key not in out:
-            out[key] = {
-                "game": game,
-                "vocab": vocab,
-                "id": term_id,
-                "name_zh": names.zh_hans if names is not None else None,
-                "name_en": names.en if names is not None else None,
-                "extra": extra,
-            }
+    :meth:`add` every record (in any order); :attr:`rows` are in key order. Where two
+    records name the same term, the first in display order (:func:`sort_key`) gives its names.
+    """
 
-    for record in records:
+    def __init__(self) -> None:
+        self._found: dict[tuple[str, str, str], tuple[SortKey, Row]] = {}
+
+    @property
+    def rows(self) -> list[Row]:
+        return [self._found[key][1] for key in sorted(self._found)]
+
+    def add(self, record: Any, key: SortKey) -> None:
         game, kind = record.game, record.kind
+        if kind not in ("game", "faction", "agent", "mode", "format"):
+            return
+        terms: dict[tuple[str, str, str], Row] = {}
+
+        def add(game: str, vocab: str, term_id: str, names: Any, extra: str | None = None) -> None:
+            name_zh = names.zh_hans if names is not None else None
+            name_en = names.en if names is not None else None
+            terms.setdefault((game, vocab, term_id), (game, vocab, term_id, name_zh, name_en, extra))
+
         if kind == "game":
             add(game, "game", game, record.name)
             for attr, vocab in (("subtypes", "subtype"), ("agent_subtypes", "subtype"), ("attack_subtypes", "subtype")):
-                for term in getattr(record, attr, []) or []:
+                for term in _get(record, attr) or []:
                     add(game, vocab, term.id, term.name)
-            for card_set in getattr(record, "sets", None) or []:
+            for card_set in _get(record, "sets") or []:
                 add(game, "set", card_set.id, card_set.name)
-                if getattr(card_set, "cycle", None):
+                if _get(card_set, "cycle"):
                     add(game, "cycle", card_set.cycle, None)
         elif kind == "faction":
             add(game, "faction", record.id, record.name)
         elif kind == "agent":
             add(game, "agent", record.id, record.name, record.symbol)
-        elif kind in ("mode", "format"):
+        else:
             add(game, "mode", record.id, record.name)
-            for ban_list in getattr(record, "ban_lists", None) or []:
+            for ban_list in _get(record, "ban_lists") or []:
                 add(game, "ban_list", ban_list.id, ban_list.name)
-    return [out[key] for key in sorted(out)]
+        for term, row in terms.items():
+            known = self._found.get(term)
+            if known is None or key < known[0]:
+                self._found[term] = (key, row)

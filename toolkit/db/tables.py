@@ -24,15 +24,43 @@ from sqlalchemy import Column, ForeignKey, Index, Integer, MetaData, UniqueConst
 from sqlalchemy.orm import registry
 from sqlmodel import Field, SQLModel
 
-SCHEMA_VERSION = "2"
+from .constants import (
+    FTS_COLUMNS,
+    FTS_TABLE,
+    GRAMS_COLUMNS,
+    GRAMS_TABLE,
+    SCHEMA_VERSION,
+    TRGM_COLUMNS,
+    TRGM_FLAG,
+)
+
+__all__ = [
+    "FTS_COLUMNS",
+    "FTS_TABLE",
+    "GRAMS_COLUMNS",
+    "GRAMS_TABLE",
+    "METADATA",
+    "SCHEMA_VERSION",
+    "TRGM_COLUMNS",
+    "TRGM_FLAG",
+    "Ability",
+    "CrossfireAttrs",
+    "FormatCard",
+    "FormatSet",
+    "Meta",
+    "ModeAttrs",
+    "Name",
+    "NetrunnerAttrs",
+    "PrintingRow",
+    "Record",
+    "Subtype",
+    "TacticsAttrs",
+    "Term",
+]
 
 
 class Table(SQLModel, registry=registry()):
     """Base of Dossier's tables: their own metadata, apart from any other SQLModel tables."""
-
-
-TRGM_FLAG = "dossier_pg_trgm"
-TRGM_COLUMNS = ("name_zh", "name_en", "name_folded", "text", "text_compact", "flavor_zh", "flavor_en")
 
 
 def _trgm_enabled(
@@ -265,19 +293,3 @@ class Meta(Table, table=True):
 
 
 METADATA: MetaData = Table.metadata
-
-# SQLite full-text indexes (FTS5). record_fts: trigram tokenizer over the records columns (external
-# content), for words of 3+ characters. record_grams: contentless, the Chinese characters and adjacent
-# pairs of each record (rows.cjk_grams) in three columns, for 1- and 2-character Chinese words.
-FTS_TABLE = "record_fts"
-FTS_COLUMNS = ("name_zh", "name_en", "name_folded", "text", "text_compact", "flavor_zh", "flavor_en")
-GRAMS_TABLE = "record_grams"
-GRAMS_COLUMNS = {
-    "name_zh": "name",
-    "name_en": "name",
-    "name_folded": "name",
-    "text": "text",
-    "text_compact": "text",
-    "flavor_zh": "flavor",
-    "flavor_en": "flavor",
-}

@@ -1,0 +1,59 @@
+"""Text the database derives from a record's text: compact text and the Chinese characters and pairs.
+
+Used when a database is built (:mod:`toolkit.db.rows`) and when a query is compiled
+(:mod:`toolkit.search.compile`); it imports nothing of ours.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from itertools import chain
+from operator import itemgetter
+
+# A number (or X, or a range such as 0-3), with an optional sign and measure word:
+# dropped from text_compact so that 抽牌 finds 你抽 2 张牌 and 造成伤害 finds 造成 1 点伤害.
+_QUANTITY = re.compile(r"[+\-]?(?:\d+(?:-\d+)?|(?<![A-Za-z])X(?![A-Za-z]))\s*[张点个名次枚层回轮格项颗]?")
+_SPACE = re.compile(r"\s+")
+
+
+def compact_text(text: str) -> str:
+    """Text without whitespace, numbers and measure words (NFKC first)."""
+    return compact_normal(unicodedata.normalize("NFKC", text))
+
+
+def compact_normal(text: str) -> str:
+    """:func:`compact_text` of a text already in NFKC."""
+    return _SPACE.sub("", _QUANTITY.sub("", text))
+
+
+_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f"
+_CJK_RUN = re.compile(f"[{_CJK}]+")
+# At each Chinese character: it and the next one (a pair), or it alone where its run ends.
+_CJK_STEP = re.compile(f"(?=([{_CJK}][{_CJK}]?))")
+_FIRST = itemgetter(0)
+
+
+def is_cjk(word: str) -> bool:
+    """Whether ``word`` is Chinese characters only (what :func:`cjk_grams` indexes)."""
+    return bool(word) and _CJK_RUN.fullmatch(word) is not None
+
+
+def cjk_grams(*texts: str | None) -> str:
+    """Every Chinese character and every pair of adjacent ones, space-separated, each once, in text order
+    (抽牌: 抽 抽牌 牌).
+
+    Indexed by an FTS5 table, it makes one- and two-character words (抽牌, 伤害)
+    index lookups; the trigram index needs three characters or more.
+    """
+    joined = "\n".join(text for text in texts if text)  # (no character or pair spans a line break)
+    if joined.isascii():  # NFKC keeps ASCII ASCII: no Chinese here
+        return ""
+    return normal_grams(unicodedata.normalize("NFKC", joined))
+
+
+def normal_grams(text: str) -> str:
+    """:func:`cjk_grams` of one text already in NFKC (texts joined by line breaks are one text)."""
+    steps = _CJK_STEP.findall(text)  # 抽牌: ["抽牌", "牌"]
+    # each step's character, then the step (a pair, or the character again, which dict.fromkeys drops)
+    return " ".join(dict.fromkeys(chain.from_iterable(zip(map(_FIRST, steps), steps, strict=True))))
