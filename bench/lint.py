@@ -19,7 +19,9 @@ the same run and each in a child process of its own, it times
                   the walk, everything the schema checks plus the record model,
                   ids, names, symbols, references, $schema, canonical format,
                   every ability text parsed and rendered back, the print font's
-                  coverage, and line and column for every finding.
+                  coverage, and line and column for every finding; and, for
+                  reference, the same lint without parsing and rendering the
+                  ability texts (what the rest of it costs).
 
 Each row shows the best wall time of ``--repeat`` runs (the work, after the
 tool's imports; compiling the schemas counts and is shown on its own too), the CPU time of that run, its peak
@@ -140,9 +142,13 @@ def run_jsonschema(files: list[str]) -> int:
     return errors
 
 
-def run_dossier(root: Path) -> int:
+def run_dossier(root: Path, texts: bool = True) -> int:
     from toolkit.catalog import context_sources, discover
+    from validators import lint
     from validators.lint import lint_sources
+
+    if not texts:  # the reference row: everything but parsing and rendering the ability texts
+        lint.check_ability_texts = lambda entries, meter=None: None  # type: ignore[assignment]
 
     problems: list = []
     sources, wanted = context_sources(discover([root], problems))
@@ -157,7 +163,7 @@ def child(tool: str, root: Path, listing: Path) -> None:
         import fastjsonschema  # noqa: F401
     elif tool == "jsonschema":
         import jsonschema  # noqa: F401
-    elif tool == "dossier":
+    elif tool.startswith("dossier"):
         import validators.lint  # noqa: F401
     start, cpu = time.perf_counter(), time.process_time()
     if tool == "floor":
@@ -167,7 +173,7 @@ def child(tool: str, root: Path, listing: Path) -> None:
     elif tool == "jsonschema":
         errors = run_jsonschema(files)
     else:
-        errors = run_dossier(root)
+        errors = run_dossier(root, texts=tool == "dossier")
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     print(json.dumps({"seconds": seconds, "cpu": cpu, "errors": errors, "files": len(files), "compile": COMPILING[0]}))
 
@@ -263,6 +269,8 @@ def run_set(
         if args.jsonschema:
             rows["jsonschema"] = measure([*me, "jsonschema", str(root), str(listing)], 1)
         rows["dossier"] = measure([*me, "dossier", str(root), str(listing)], repeat)
+        if args.reference:
+            rows["dossier-notext"] = measure([*me, "dossier-notext", str(root), str(listing)], repeat)
     print_table(label, rows, ajv_note)
     return rows
 
@@ -273,6 +281,7 @@ NAMES = {
     "ajv": "ajv (node, strict, allErrors)",
     "jsonschema": "jsonschema (plain, old baseline)",
     "dossier": "dossier lint",
+    "dossier-notext": "  reference: no ability texts",
 }
 
 
@@ -287,6 +296,9 @@ def print_table(label: str, rows: dict[str, Measure | str], ajv_note: str) -> No
             print(f"  {name:34} {row}")
             continue
         ratio = "" if key == "dossier" else f"{row.seconds / ours.seconds:5.2f}x"
+        fast = rows.get("fastjsonschema")
+        if key == "dossier-notext" and isinstance(fast, Measure):
+            ratio = f"(fastjsonschema time / this: {fast.seconds / row.seconds:.2f}x)"
         compiling = f"{row.compile:7.2f}s" if row.compile else ""
         print(
             f"  {name:34} {row.seconds:7.2f}s {compiling:>8} {row.cpu:7.2f}s {row.rss_mib:6.0f} MiB {row.errors:7d}  {ratio}"
@@ -327,6 +339,12 @@ def main() -> None:
     parser.add_argument("--pool-like", type=int, default=2100, help="Files of the pool-like set (0: none).")
     parser.add_argument("--repeat", type=int, default=3, help="Best of N runs (1 at 100,000 files and more).")
     parser.add_argument("--no-jsonschema", dest="jsonschema", action="store_false", help="Skip the old baseline.")
+    parser.add_argument(
+        "--no-reference",
+        dest="reference",
+        action="store_false",
+        help="Skip the reference row: dossier lint without parsing the ability texts.",
+    )
     parser.add_argument("--child", nargs=3, metavar=("TOOL", "ROOT", "LIST"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
