@@ -32,10 +32,10 @@ def cli_summary(cli: Any, path: Path, *args: str) -> str:
 @pytest.mark.parametrize("path", [FINGERS, FINGERS_LIST, DUO, EXAMPLES / "crossfire" / "crossfire-9-specials.json"])
 def test_validate_says_what_the_cli_says(ro_client: Any, cli: Any, path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    body = ro_client.post("/api/decks/validate", json={"text": text, "filename": path.name}).json()
+    body = ro_client.post("/api/decks/validate", json={"text": text, "filename": path.name, "lang": "en"}).json()
     assert body["legal"] is True
     assert body["findings"] == []
-    assert body["summary"] == cli_summary(cli, path)
+    assert body["summary"] == cli_summary(cli, path, "--lang", "en")
 
 
 def test_findings_of_an_illegal_deck_match_the_cli(ro_client: Any, cli: Any, tmp_path: Path) -> None:

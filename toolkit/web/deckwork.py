@@ -8,10 +8,15 @@ file, so the web reports exactly the findings `dossier deck validate` reports fo
 
 from __future__ import annotations
 
+import atexit
 import base64
+import contextlib
+import itertools
 import json
 import os
+import shutil
 import tempfile
+import threading
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,6 +90,23 @@ def safe_name(filename: str | None, fmt: str) -> str:
     return base
 
 
+_SERIAL = itertools.count()
+_SCRATCH: list[Path] = []
+_SCRATCH_LOCK = threading.Lock()
+
+
+def _scratch() -> Path:
+    """This process's private directory for deck text being read (made once: creating and removing a
+    directory per request cost more than reading the deck). In /dev/shm when there is one."""
+    with _SCRATCH_LOCK:
+        if not _SCRATCH or not _SCRATCH[0].is_dir():
+            base = "/dev/shm" if os.path.isdir("/dev/shm") and os.access("/dev/shm", os.W_OK) else None
+            directory = Path(tempfile.mkdtemp(prefix="dossier-web-", dir=base))
+            atexit.register(shutil.rmtree, directory, True)
+            _SCRATCH[:] = [directory]
+        return _SCRATCH[0]
+
+
 def read_text(
     pool: DeckPoolView, text: str, *, filename: str | None = None, fmt: str | None = None, mode: str | None = None
 ) -> Any:
@@ -101,9 +123,9 @@ def read_text(
     if len(data) > MAX_TEXT:
         raise DossierError(f"the deck is larger than {MAX_TEXT // 1024} KiB, the limit for a deck file")
     shown = safe_name(filename, fmt)
-    with tempfile.TemporaryDirectory(prefix="dossier-web-") as tmp:
-        path = Path(tmp) / ("deck" + {"json": ".json", "o8d": ".o8d"}.get(fmt, ".txt"))
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    path = _scratch() / f"{next(_SERIAL)}{ {'json': '.json', 'o8d': '.o8d'}.get(fmt, '.txt') }"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         loaded = read_deck(
@@ -115,6 +137,9 @@ def read_text(
             pool="the server's card pool",
             pool_hint=MISSING_POOL,
         )
+    finally:
+        with contextlib.suppress(OSError):
+            path.unlink()
     loaded.path = Path(shown)
     loaded.findings = [_renamed(f, str(path), shown) for f in loaded.findings]
     return loaded

@@ -27,6 +27,13 @@ EXAMPLES = (
 )
 
 
+def key_lines() -> list[str]:
+    """The search keys, one line each (``name, aliases: meaning``), as `dossier search --help` lists them."""
+    from toolkit.search import key_help
+
+    return [line.strip() for line in key_help().splitlines() if ":" in line]
+
+
 @router.get("/cards", response_class=HTMLResponse, name="cards_index", include_in_schema=False)
 def cards_index(
     request: Request,
@@ -64,6 +71,7 @@ def cards_index(
         error=error,
         searched=bool(q.strip()),
         examples=EXAMPLES,
+        keys=key_lines(),
         more_url="/cards?" + urlencode({"q": q, "game": game, "limit": limit + PAGE}),
     )
 

@@ -293,6 +293,7 @@
       if (fig) box.appendChild(fig);
     });
     if (deck.game === "netrunner") box.appendChild(el("p", {}, [el("strong", { text: stats.titles.agenda_points + ": " }), String(stats.agenda_points)]));
+    if (!box.childNodes.length) box.appendChild(el("p", { className: "muted", text: "—" }));
   }
   function renderOdds(odds) {
     var box = $("odds");
