@@ -165,7 +165,8 @@
         else return renderAbsent(node, pointer, name, set);
       }
       if (node.properties) return renderObject(node, value, pointer, name, set, !required || u.nullable);
-      if (node.additionalProperties && typeof node.additionalProperties === "object") return renderMap(node, value, pointer, name, set);
+      var valueNode = mapValues(node);
+      if (valueNode) return renderMap(node, valueNode, value, pointer, name, set);
     }
     return renderJson(node, value, pointer, name, set);
   }
@@ -272,14 +273,20 @@
     return box;
   }
 
-  function renderMap(node, value, pointer, name, set) {
+  function mapValues(node) { // an object of free keys: additionalProperties, or one patternProperties schema
+    if (node.additionalProperties && typeof node.additionalProperties === "object") return node.additionalProperties;
+    var patterns = node.patternProperties ? Object.keys(node.patternProperties) : [];
+    return patterns.length === 1 ? node.patternProperties[patterns[0]] : null;
+  }
+
+  function renderMap(node, valueNode, value, pointer, name, set) {
     var box = el("fieldset", { class: "ed-map", "data-pointer": pointer }, [el("legend", { text: label(name, node) })]);
     if (node.description) box.appendChild(el("div", { class: "ed-help", text: node.description }));
     box.appendChild(el("ul", { class: "ed-errs" }));
     Object.keys(value).forEach(function (k) {
       var kid = nextId(), keyInput = el("input", { type: "text", id: kid, value: k, class: "ed-key" });
       var row = el("div", { class: "ed-map-row" }, [el("label", { for: kid, class: "ed-vh", text: word("key") }), keyInput]);
-      row.appendChild(renderNode(node.additionalProperties, value[k], pointer + "/" + escapePointer(k), k, true, function (v, quiet) { value[k] = v; if (!quiet) changed(); }));
+      row.appendChild(renderNode(valueNode, value[k], pointer + "/" + escapePointer(k), k, true, function (v, quiet) { value[k] = v; if (!quiet) changed(); }));
       row.appendChild(removeButton(word("remove"), function () { delete value[k]; changed(); rebuild(); }));
       keyInput.addEventListener("change", function () {
         var nk = keyInput.value.trim();
@@ -289,7 +296,7 @@
     });
     box.appendChild(removeButton(word("add_entry"), function () {
       var k = "new", n = 1; while (value[k] !== undefined) { n += 1; k = "new" + n; }
-      value[k] = blank(node.additionalProperties); changed(); rebuild();
+      value[k] = blank(valueNode); changed(); rebuild();
     }));
     return box;
   }
