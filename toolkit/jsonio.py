@@ -152,9 +152,6 @@ def _may_hold_surrogate(text: str) -> bool:
     return "\\u" in text or not _is_text(text)
 
 
-_SUSPECT: dict[tuple[int, int], re.Pattern[str]] = {}
-
-
 def loads_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS) -> tuple[Any, bool]:
     """:func:`loads_limited` of ``text`` and whether ``text`` is the :func:`canonical_dumps` of what it holds.
 
@@ -164,21 +161,32 @@ def loads_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = 
     surrogate, a value indented as deep as ``max_depth``) needs the full :func:`loads_limited`, which
     runs for every other text too and raises the same errors.
     """
-    suspect = _SUSPECT.get((max_depth, max_digits))
-    if suspect is None:
-        suspect = _SUSPECT[(max_depth, max_digits)] = re.compile(
-            rf"[0-9]{{{max_digits + 1}}}|NaN|Infinity|[\ud800-\udfff]|\n {{{2 * max_depth}}}"
-        )
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         data = _NOT_READ
-    if data is not _NOT_READ and suspect.search(text) is None and canonical_dumps(data) == text:
+    if data is not _NOT_READ and not _suspect(text, max_depth, max_digits) and canonical_dumps(data) == text:
         return data, True
     return loads_limited(text, max_depth=max_depth, max_digits=max_digits), False
 
 
 _NOT_READ = object()
+_LONG_NUMBER: dict[int, re.Pattern[str]] = {}
+
+
+def _suspect(text: str, max_depth: int, max_digits: int) -> bool:
+    """True if ``text`` may hold what :func:`loads_limited` refuses: ``NaN``/``Infinity``, a value indented
+    as deep as ``max_depth`` (in canonical form), a surrogate, a run of more than ``max_digits`` digits."""
+    if "NaN" in text or "Infinity" in text or "\n" + "  " * max_depth in text:
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    long_number = _LONG_NUMBER.get(max_digits)
+    if long_number is None:
+        long_number = _LONG_NUMBER[max_digits] = re.compile(f"[0-9]{{{max_digits + 1}}}")
+    return long_number.search(text) is not None
 
 
 def _is_text(value: str) -> bool:
