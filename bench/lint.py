@@ -150,8 +150,9 @@ def run_dossier(root: Path, texts: bool = True) -> int:
     if not texts:  # the reference row: everything but parsing and rendering the ability texts
         lint.check_ability_texts = lambda entries, meter=None: None  # type: ignore[assignment]
 
-    problems: list = []
-    sources, wanted = context_sources(discover([root], problems))
+    problems: list = []  # as `dossier lint ROOT` does it
+    targets = discover([root], problems)
+    sources, wanted = context_sources(targets, walked=[] if problems else [root])
     result = lint_sources(sources, wanted)
     return result.errors + len(problems)
 

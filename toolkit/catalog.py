@@ -163,18 +163,25 @@ def game_root(directory: Path) -> Path | None:
     return None
 
 
-def context_sources(targets: list[Path]) -> tuple[list[Source], set[str]]:
+def context_sources(targets: list[Path], walked: Iterable[Path] = ()) -> tuple[list[Source], set[str]]:
     """Sources for ``targets`` plus every other record of their games.
 
     Returns all sources (targets first, in order) and the :func:`file_key` of
     each target, so checks that span records see the whole game while findings
     are reported only for what the user asked about.
+
+    ``walked``: directories :func:`discover` walked whole (without a walk problem) to find
+    ``targets``; a game directory inside one of them has no record that is not a target,
+    so it is not walked a second time (``dossier lint cards`` walks the tree once).
     """
     wanted = {file_key(p) for p in targets}
     sources = [read_source(p) for p in targets]
-    directories = {Path(os.path.dirname(key)) for key in wanted}
-    roots = {root for d in directories if (root := game_root(d)) is not None}
+    directories = {os.path.dirname(key) for key in wanted}
+    roots = {root for d in directories if (root := game_root(Path(d))) is not None}
+    done = [os.path.join(file_key(w), "") for w in walked]
     for root in sorted(roots):
+        if any(os.path.join(str(root), "").startswith(prefix) for prefix in done):
+            continue
         for extra in _iter_json(root):
             if file_key(extra) not in wanted:
                 sources.append(read_source(extra))

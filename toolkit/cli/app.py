@@ -157,10 +157,11 @@ def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) 
     from validators.lint import lint_sources
 
     problems: list[WalkProblem] = []
-    targets = discover(default_paths(paths), problems)
+    given = default_paths(paths)
+    targets = discover(given, problems)
     if not targets and not problems:
-        raise DossierError(f"no .json files under {', '.join(map(str, default_paths(paths)))}")
-    sources, wanted = context_sources(targets)
+        raise DossierError(f"no .json files under {', '.join(map(str, given))}")
+    sources, wanted = context_sources(targets, walked=[] if problems else [p for p in given if p.is_dir()])
     with Phases() as meter:
         result = lint_sources(sources, wanted, meter=meter)
     result.findings[:0] = [walk_finding(p) for p in problems]
