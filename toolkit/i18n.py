@@ -264,7 +264,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.nav.editor": {"en": "Editor", "zh-Hans": "编辑器"},
     "web.nav.print": {"en": "Print", "zh-Hans": "打印"},
     "web.nav.crossfire": {"en": "Crossfire", "zh-Hans": "谍战"},
-    "web.lang.switch": {"en": "中文", "zh-Hans": "English"},
     "web.lang.label": {"en": "Language", "zh-Hans": "语言"},
     "web.skip": {"en": "Skip to content", "zh-Hans": "跳到正文"},
     "web.api": {"en": "API", "zh-Hans": "API"},
@@ -278,7 +277,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.search.label": {"en": "Search", "zh-Hans": "搜索"},
     "web.search.button": {"en": "Search", "zh-Hans": "搜索"},
     "web.search.help": {
-        "en": "key:value terms, ANDed: t:装备 攻速>=2, f:criminal, legal:standard; a bare word searches names and text.",
+        "en": "key:value terms, ANDed: t:ice o<=3, f:criminal, legal:standard; a bare word searches names and text.",
         "zh-Hans": "“键:值”条件，同时满足：t:装备 攻速>=2、f:criminal、legal:standard；单独的词搜索名称与文本。",
     },
     "web.search.examples": {"en": "Try", "zh-Hans": "试试"},

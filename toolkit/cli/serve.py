@@ -76,6 +76,8 @@ def register(app: typer.Typer) -> None:
         application = create_app(settings)
         target = application.state.web.database.target.display
         address = settings.url
+        if host.strip("[]") in ("0.0.0.0", "::", ""):  # every address: name this machine, which others can open
+            address = f"http://{socket.gethostname()}:{port}/"
         print(f"dossier: database {target}")
         if settings.needs_token():
             print(f"dossier: serving on {address} (writes need the token)")
