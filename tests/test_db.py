@@ -495,12 +495,29 @@ def test_default_location_and_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert resolve_target("postgresql://u@h/d").schema == "dossier"
 
 
-def test_column_names_without_sqlalchemy_match_the_tables() -> None:
-    """toolkit.db.constants repeats each table's columns (search and the build's rows use it without SQLAlchemy)."""
-    from toolkit.db.constants import COLUMNS
-    from toolkit.db.tables import METADATA
+def test_the_schema_without_sqlalchemy_matches_the_tables() -> None:
+    """toolkit.db.constants repeats each table's columns and the SQLite DDL of the tables (search, show and an
+    SQLite build load no SQLAlchemy); if the tables change, copy what this test prints into constants.py."""
+    from toolkit.db.constants import COLUMNS, SQLITE_INDEXES, SQLITE_TABLES
+    from toolkit.db.tables import METADATA, sqlite_ddl
 
     assert {table.name: tuple(table.c.keys()) for table in METADATA.sorted_tables} == COLUMNS
+    tables, indexes = sqlite_ddl()
+    assert (tuple(tables), tuple(indexes)) == (SQLITE_TABLES, SQLITE_INDEXES), (tables, indexes)
+
+
+def test_search_and_a_sqlite_build_load_no_sqlalchemy(tmp_path: Path) -> None:
+    code = (
+        "import sys; from pathlib import Path\n"
+        "from toolkit.db import build_from_files, open_database, resolve_target\n"
+        "from toolkit.search import get_record, search\n"
+        f"build_from_files([Path({str(CARDS / 'crossfire')!r})], resolve_target({str(tmp_path / 'd.db')!r}))\n"
+        f"db = open_database({str(tmp_path / 'd.db')!r})\n"
+        "assert search(db, 'team:红') and get_record(db, 'vip')\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('sqlalchemy', 'sqlmodel')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
 
 
 def test_every_text_field_is_written() -> None:

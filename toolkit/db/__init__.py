@@ -4,13 +4,30 @@
 - :func:`build_from_files` reads, validates and writes the records under some directories (``db build``),
   :func:`build_database` those of a loaded catalog, replacing the old content in one step;
 - :class:`Database` opens a built database for reading (see :mod:`toolkit.search`).
+
+Reading loads neither SQLAlchemy nor the record models: the build side loads on first use.
 """
 
 from __future__ import annotations
 
-from .build import BuildReport, build_database, build_from_files, remove_stale_temps
+from typing import TYPE_CHECKING, Any
+
 from .engine import DEFAULT_FILE, ENV_VAR, Database, Target, open_database, resolve_target
-from .rows import compact_text
+from .grams import compact_text
+
+if TYPE_CHECKING:
+    from .build import BuildReport, build_database, build_from_files, remove_stale_temps
+
+_LAZY = {"BuildReport", "build_database", "build_from_files", "remove_stale_temps"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from . import build
+
+    return getattr(build, name)
+
 
 __all__ = [
     "DEFAULT_FILE",

@@ -46,7 +46,16 @@ from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import RecordBase, namespace
 from toolkit.safewrite import SQLITE, WriteError, check_replaceable, check_target
 
-from .constants import COLUMNS, FTS_COLUMNS, FTS_TABLE, GRAMS_TABLE, SCHEMA_VERSION, TRGM_FLAG
+from .constants import (
+    COLUMNS,
+    FTS_COLUMNS,
+    FTS_TABLE,
+    GRAMS_TABLE,
+    SCHEMA_VERSION,
+    SQLITE_INDEXES,
+    SQLITE_TABLES,
+    TRGM_FLAG,
+)
 from .engine import Target, db_error, postgres_engine
 from .fresh import META_KEY, fingerprints
 from .rows import Cycles, Row, RowSet, SortKey, Terms, rows_for, sort_key
@@ -309,7 +318,6 @@ def _build_sqlite(
     tmp = directory / f".{path.name}.build-{os.getpid()}-{secrets.token_hex(4)}.tmp"
     say(f"building {path} (in {tmp.name})")
     fts = _sqlite_fts_support()
-    tables, indexes = _sqlite_ddl()
     spool: _Spool | None = None
     try:
         spool = _Spool(directory)
@@ -318,7 +326,7 @@ def _build_sqlite(
             conn.execute("PRAGMA journal_mode=OFF")
             conn.execute("PRAGMA synchronous=OFF")
             conn.execute("BEGIN")
-            for statement in tables:
+            for statement in SQLITE_TABLES:
                 conn.execute(statement)
             if fts != "none":
                 conn.execute(
@@ -332,7 +340,10 @@ def _build_sqlite(
             read = _read(records, spool, grams=fts == "trigram+grams")
             _insert_all(_sqlite_writer(conn), read, say, count)
             spool.close()
-            steps = [*indexes, *([f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('rebuild')"] if fts != "none" else [])]
+            steps = [
+                *SQLITE_INDEXES,
+                *([f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('rebuild')"] if fts != "none" else []),
+            ]
             say("building the indexes")
             count.start("building indexes", len(steps) + 1)
             for statement in steps:
@@ -389,31 +400,6 @@ def _sqlite_insert(table: str) -> str:
     columns = ("rowid", "name", "text", "flavor") if table == GRAMS_TABLE else COLUMNS[table]
     names = ", ".join(f'"{column}"' for column in columns)
     return f"INSERT INTO {table} ({names}) VALUES ({', '.join('?' * len(columns))})"
-
-
-@cache
-def _sqlite_ddl() -> tuple[list[str], list[str]]:
-    """The CREATE TABLE and CREATE INDEX statements of the tables (from :mod:`toolkit.db.tables`), for SQLite."""
-    from sqlalchemy import create_mock_engine
-    from sqlalchemy.schema import CreateIndex, CreateTable
-
-    from .tables import METADATA
-
-    tables: list[str] = []
-    indexes: list[str] = []
-
-    def collect(element: Any, *args: Any, **kwargs: Any) -> None:
-        statement = str(element.compile(dialect=engine.dialect)).strip()
-        if isinstance(element, CreateTable):
-            tables.append(statement)
-        elif isinstance(element, CreateIndex):
-            indexes.append(statement)
-        else:  # pragma: no cover - the tables hold nothing else
-            raise AssertionError(f"unexpected DDL {statement!r}")
-
-    engine = create_mock_engine("sqlite://", collect)
-    METADATA.create_all(engine, checkfirst=False)
-    return tables, indexes
 
 
 @cache

@@ -119,3 +119,231 @@ GRAMS_COLUMNS = {
     "flavor_zh": "flavor",
     "flavor_en": "flavor",
 }
+
+
+# The SQLite schema as SQLAlchemy writes it for the tables of toolkit.db.tables (CREATE TABLE in creation
+# order, then CREATE INDEX), so that a build on SQLite needs no SQLAlchemy; tests/test_db.py keeps it the same.
+SQLITE_TABLES: tuple[str, ...] = (
+    (
+        "CREATE TABLE records (\n"
+        "\tpk INTEGER NOT NULL, \n"
+        "\tgame VARCHAR NOT NULL, \n"
+        "\tkind VARCHAR NOT NULL, \n"
+        "\tnamespace VARCHAR NOT NULL, \n"
+        "\tid VARCHAR NOT NULL, \n"
+        "\ttype VARCHAR, \n"
+        "\tname_zh VARCHAR NOT NULL, \n"
+        "\tname_en VARCHAR, \n"
+        "\tname_folded VARCHAR NOT NULL, \n"
+        "\ttext VARCHAR NOT NULL, \n"
+        "\ttext_compact VARCHAR NOT NULL, \n"
+        "\tflavor_zh VARCHAR, \n"
+        "\tflavor_en VARCHAR, \n"
+        "\tsource VARCHAR NOT NULL, \n"
+        "\tdata VARCHAR NOT NULL, \n"
+        "\tPRIMARY KEY (pk), \n"
+        "\tCONSTRAINT uq_records_game_namespace_id UNIQUE (game, namespace, id)\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE terms (\n"
+        "\tgame VARCHAR NOT NULL, \n"
+        "\tvocab VARCHAR NOT NULL, \n"
+        "\tid VARCHAR NOT NULL, \n"
+        "\tname_zh VARCHAR, \n"
+        "\tname_en VARCHAR, \n"
+        "\textra VARCHAR, \n"
+        "\tPRIMARY KEY (game, vocab, id)\n"
+        ")"
+    ),
+    ('CREATE TABLE meta (\n\t"key" VARCHAR NOT NULL, \n\tvalue VARCHAR NOT NULL, \n\tPRIMARY KEY ("key")\n)'),
+    (
+        "CREATE TABLE tactics_attrs (\n"
+        "\tpk INTEGER NOT NULL, \n"
+        "\tcategory VARCHAR, \n"
+        "\tback VARCHAR, \n"
+        "\tshop BOOLEAN, \n"
+        "\tagent VARCHAR, \n"
+        "\ttoken BOOLEAN, \n"
+        "\tmax_in_play INTEGER, \n"
+        "\tmortgage INTEGER, \n"
+        "\ttap BOOLEAN, \n"
+        "\tsize VARCHAR, \n"
+        "\tslots INTEGER, \n"
+        "\tstyle VARCHAR, \n"
+        "\tattack_subtype VARCHAR, \n"
+        "\tspeed INTEGER, \n"
+        "\trange_min INTEGER, \n"
+        "\trange_max INTEGER, \n"
+        "\tthrough_walls BOOLEAN, \n"
+        "\tshield INTEGER, \n"
+        "\thp INTEGER, \n"
+        "\tmove INTEGER, \n"
+        "\tprivate BOOLEAN, \n"
+        "\tsymbol VARCHAR, \n"
+        "\tstatus_target VARCHAR, \n"
+        "\tminion VARCHAR, \n"
+        "\treversible BOOLEAN, \n"
+        "\tresponse BOOLEAN, \n"
+        "\tPRIMARY KEY (pk), \n"
+        "\tFOREIGN KEY(pk) REFERENCES records (pk) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE netrunner_attrs (\n"
+        "\tpk INTEGER NOT NULL, \n"
+        "\tside VARCHAR, \n"
+        "\tfaction VARCHAR, \n"
+        "\tcost INTEGER, \n"
+        "\tinfluence INTEGER, \n"
+        "\tdeck_limit INTEGER, \n"
+        '\t"unique" BOOLEAN, \n'
+        "\tagenda_points INTEGER, \n"
+        "\tadvancement_requirement INTEGER, \n"
+        "\tstrength INTEGER, \n"
+        "\tmemory_cost INTEGER, \n"
+        "\ttrash_cost INTEGER, \n"
+        "\tmin_deck_size INTEGER, \n"
+        "\tinfluence_limit INTEGER, \n"
+        "\tbase_link INTEGER, \n"
+        '\t"set" VARCHAR, \n'
+        "\tcycle VARCHAR, \n"
+        "\tneutral BOOLEAN, \n"
+        "\tPRIMARY KEY (pk), \n"
+        "\tFOREIGN KEY(pk) REFERENCES records (pk) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE crossfire_attrs (\n"
+        "\tpk INTEGER NOT NULL, \n"
+        "\tteam VARCHAR, \n"
+        "\tarmed BOOLEAN, \n"
+        "\tguns INTEGER, \n"
+        "\tprotects BOOLEAN, \n"
+        "\tmarks BOOLEAN, \n"
+        "\tspecial BOOLEAN, \n"
+        "\tcounts_as VARCHAR, \n"
+        "\tPRIMARY KEY (pk), \n"
+        "\tFOREIGN KEY(pk) REFERENCES records (pk) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE mode_attrs (\n"
+        "\tpk INTEGER NOT NULL, \n"
+        "\tplayers_min INTEGER, \n"
+        "\tplayers_max INTEGER, \n"
+        "\tstatus VARCHAR, \n"
+        "\tmatrix_shop BOOLEAN, \n"
+        "\tstarting_agents INTEGER, \n"
+        "\tmax_agents INTEGER, \n"
+        "\tall_sets BOOLEAN, \n"
+        "\tPRIMARY KEY (pk), \n"
+        "\tFOREIGN KEY(pk) REFERENCES records (pk) ON DELETE CASCADE\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE names (\n"
+        "\trecord_pk INTEGER NOT NULL, \n"
+        "\tlang VARCHAR NOT NULL, \n"
+        "\tname VARCHAR NOT NULL, \n"
+        "\tfolded VARCHAR NOT NULL, \n"
+        "\tPRIMARY KEY (record_pk, lang), \n"
+        "\tFOREIGN KEY(record_pk) REFERENCES records (pk)\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE abilities (\n"
+        "\trecord_pk INTEGER NOT NULL, \n"
+        "\tface VARCHAR NOT NULL, \n"
+        "\tposition INTEGER NOT NULL, \n"
+        "\ttext VARCHAR NOT NULL, \n"
+        "\tPRIMARY KEY (record_pk, face, position), \n"
+        "\tFOREIGN KEY(record_pk) REFERENCES records (pk)\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE subtypes (\n"
+        "\trecord_pk INTEGER NOT NULL, \n"
+        "\tsubtype VARCHAR NOT NULL, \n"
+        "\tPRIMARY KEY (record_pk, subtype), \n"
+        "\tFOREIGN KEY(record_pk) REFERENCES records (pk)\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE format_cards (\n"
+        "\tformat_pk INTEGER NOT NULL, \n"
+        "\tban_list VARCHAR NOT NULL, \n"
+        "\tin_force BOOLEAN NOT NULL, \n"
+        "\tlist VARCHAR NOT NULL, \n"
+        "\tcard_id VARCHAR NOT NULL, \n"
+        "\tPRIMARY KEY (format_pk, ban_list, list, card_id), \n"
+        "\tFOREIGN KEY(format_pk) REFERENCES records (pk)\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE format_sets (\n"
+        "\tformat_pk INTEGER NOT NULL, \n"
+        '\t"set" VARCHAR NOT NULL, \n'
+        '\tPRIMARY KEY (format_pk, "set"), \n'
+        "\tFOREIGN KEY(format_pk) REFERENCES records (pk)\n"
+        ")"
+    ),
+    (
+        "CREATE TABLE printings (\n"
+        "\trecord_pk INTEGER NOT NULL, \n"
+        "\tcode VARCHAR NOT NULL, \n"
+        '\t"set" VARCHAR NOT NULL, \n'
+        "\tcycle VARCHAR, \n"
+        "\tposition INTEGER, \n"
+        "\tquantity INTEGER, \n"
+        "\tillustrator VARCHAR, \n"
+        "\tPRIMARY KEY (record_pk, code), \n"
+        "\tFOREIGN KEY(record_pk) REFERENCES records (pk)\n"
+        ")"
+    ),
+)
+SQLITE_INDEXES: tuple[str, ...] = (
+    "CREATE INDEX ix_crossfire_attrs_team ON crossfire_attrs (team)",
+    "CREATE INDEX ix_format_cards_ban_list ON format_cards (ban_list)",
+    "CREATE INDEX ix_format_cards_card_id ON format_cards (card_id)",
+    "CREATE INDEX ix_format_cards_in_force ON format_cards (in_force)",
+    'CREATE INDEX ix_format_sets_set ON format_sets ("set")',
+    "CREATE INDEX ix_names_folded ON names (folded)",
+    "CREATE INDEX ix_names_name ON names (name)",
+    "CREATE INDEX ix_netrunner_attrs_advancement_requirement ON netrunner_attrs (advancement_requirement)",
+    "CREATE INDEX ix_netrunner_attrs_agenda_points ON netrunner_attrs (agenda_points)",
+    "CREATE INDEX ix_netrunner_attrs_cost ON netrunner_attrs (cost)",
+    "CREATE INDEX ix_netrunner_attrs_cycle ON netrunner_attrs (cycle)",
+    "CREATE INDEX ix_netrunner_attrs_faction ON netrunner_attrs (faction)",
+    "CREATE INDEX ix_netrunner_attrs_influence ON netrunner_attrs (influence)",
+    "CREATE INDEX ix_netrunner_attrs_memory_cost ON netrunner_attrs (memory_cost)",
+    'CREATE INDEX ix_netrunner_attrs_set ON netrunner_attrs ("set")',
+    "CREATE INDEX ix_netrunner_attrs_side ON netrunner_attrs (side)",
+    "CREATE INDEX ix_netrunner_attrs_strength ON netrunner_attrs (strength)",
+    "CREATE INDEX ix_netrunner_attrs_trash_cost ON netrunner_attrs (trash_cost)",
+    "CREATE INDEX ix_printings_code ON printings (code)",
+    "CREATE INDEX ix_printings_cycle ON printings (cycle)",
+    "CREATE INDEX ix_printings_illustrator ON printings (illustrator)",
+    'CREATE INDEX ix_printings_set ON printings ("set")',
+    "CREATE INDEX ix_records_game ON records (game)",
+    "CREATE INDEX ix_records_game_kind_type ON records (game, kind, type)",
+    "CREATE INDEX ix_records_id ON records (id)",
+    "CREATE INDEX ix_records_kind ON records (kind)",
+    "CREATE INDEX ix_records_name_en ON records (name_en)",
+    "CREATE INDEX ix_records_name_zh ON records (name_zh)",
+    "CREATE INDEX ix_records_type ON records (type)",
+    "CREATE INDEX ix_subtypes_subtype ON subtypes (subtype)",
+    "CREATE INDEX ix_tactics_attrs_agent ON tactics_attrs (agent)",
+    "CREATE INDEX ix_tactics_attrs_category ON tactics_attrs (category)",
+    "CREATE INDEX ix_tactics_attrs_hp ON tactics_attrs (hp)",
+    "CREATE INDEX ix_tactics_attrs_mortgage ON tactics_attrs (mortgage)",
+    "CREATE INDEX ix_tactics_attrs_move ON tactics_attrs (move)",
+    "CREATE INDEX ix_tactics_attrs_range_max ON tactics_attrs (range_max)",
+    "CREATE INDEX ix_tactics_attrs_range_min ON tactics_attrs (range_min)",
+    "CREATE INDEX ix_tactics_attrs_shield ON tactics_attrs (shield)",
+    "CREATE INDEX ix_tactics_attrs_shop ON tactics_attrs (shop)",
+    "CREATE INDEX ix_tactics_attrs_slots ON tactics_attrs (slots)",
+    "CREATE INDEX ix_tactics_attrs_speed ON tactics_attrs (speed)",
+    "CREATE INDEX ix_tactics_attrs_token ON tactics_attrs (token)",
+    "CREATE INDEX ix_terms_vocab_id ON terms (vocab, id)",
+)

@@ -12,20 +12,22 @@ from __future__ import annotations
 import os
 import re
 import sqlite3
-from collections.abc import Iterator
+import threading
+import weakref
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
-
-from sqlalchemy import Connection, Engine, create_engine, select, text
-from sqlalchemy.engine import URL, make_url
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-from sqlalchemy.pool import QueuePool
+from typing import TYPE_CHECKING, Any, Literal
 
 from toolkit.errors import DossierError
 
-from .tables import SCHEMA_VERSION, Meta, Term
+from .constants import SCHEMA_VERSION
+
+if TYPE_CHECKING:  # SQLAlchemy loads only where it is used: PostgreSQL, building, connect()
+    from sqlalchemy import Connection, Engine
+    from sqlalchemy.engine import URL
+    from sqlalchemy.exc import SQLAlchemyError
 
 DEFAULT_FILE = "dossier.db"
 ENV_VAR = "DOSSIER_DB"
@@ -33,14 +35,15 @@ DEFAULT_SCHEMA = "dossier"
 _SCHEMA_NAME = re.compile(r"^[a-z_][a-z0-9_]{0,40}$")
 
 Backend = Literal["sqlite", "postgresql"]
+Row = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
 class Target:
-    """A resolved database location."""
+    """A resolved database location; ``url`` is None for a plain file path (an SQLite file)."""
 
     backend: Backend
-    url: URL
+    url: URL | None = None
     path: Path | None = None  # SQLite file
     schema: str | None = None  # PostgreSQL schema
 
@@ -48,6 +51,7 @@ class Target:
     def display(self) -> str:
         if self.path is not None:
             return str(self.path)
+        assert self.url is not None
         shown = self.url.render_as_string(hide_password=True)
         return f"{shown} (schema {self.schema})"
 
@@ -56,8 +60,10 @@ def resolve_target(db: str | None = None) -> Target:
     """The database named by ``db``, else ``$DOSSIER_DB``, else ``./dossier.db``."""
     raw = db or os.environ.get(ENV_VAR) or DEFAULT_FILE
     if "://" not in raw:
-        path = Path(raw).expanduser()
-        return Target("sqlite", make_url("sqlite://"), path=path)
+        return Target("sqlite", path=Path(raw).expanduser())
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         url = make_url(raw)
     except ArgumentError:
@@ -78,20 +84,26 @@ def resolve_target(db: str | None = None) -> Target:
     raise DossierError(f"--db {raw!r}: unsupported database {backend!r}; use a file path, sqlite:/// or postgresql://")
 
 
+def sqlite_uri(path: Path, *, read_only: bool) -> str:
+    return path.resolve().as_uri() + ("?mode=ro" if read_only else "")
+
+
 def sqlite_engine(path: Path, *, read_only: bool) -> Engine:
-    """An engine on one SQLite file; read-only opens never create a file."""
-    uri = path.resolve().as_uri() + ("?mode=ro" if read_only else "")
+    """An SQLAlchemy engine on one SQLite file; read-only opens never create a file."""
+    from sqlalchemy import create_engine
+
+    uri = sqlite_uri(path, read_only=read_only)
 
     def connect() -> sqlite3.Connection:
         return sqlite3.connect(uri, uri=True, check_same_thread=False)
 
-    # A URL without a file makes SQLAlchemy pick SingletonThreadPool (meant for :memory:), which closes other
-    # threads' connections, in use or not, once more than five threads have one: under `dossier serve` that
-    # crashed the process. A file gets a queue of connections, each used by one thread at a time.
-    return create_engine("sqlite+pysqlite://", creator=connect, poolclass=QueuePool, pool_size=8, max_overflow=32)
+    return create_engine("sqlite+pysqlite://", creator=connect)
 
 
-def postgres_engine(url: URL) -> Engine:
+def postgres_engine(url: URL | None) -> Engine:
+    from sqlalchemy import create_engine
+
+    assert url is not None
     try:
         import psycopg  # noqa: F401
     except ImportError:
@@ -99,25 +111,39 @@ def postgres_engine(url: URL) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-def db_error(target: Target, exc: SQLAlchemyError) -> DossierError:
+def db_error(target: Target, exc: SQLAlchemyError | sqlite3.Error) -> DossierError:
     """One line for a database error (connection refused, missing table, …)."""
     detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
     return DossierError(f"database {target.display}: {detail[0] if detail else type(exc).__name__}")
 
 
+class _Connection(sqlite3.Connection):
+    """A plain sqlite3 connection that a :class:`weakref.WeakSet` can hold."""
+
+
 class Database:
-    """An open, built database for reading (search, show)."""
+    """An open, built database for reading (search, show).
+
+    :meth:`rows` runs one SQL statement: on SQLite through :mod:`sqlite3` itself
+    (a read-only connection per thread, its prepared statements kept), with no
+    SQLAlchemy loaded; on PostgreSQL through SQLAlchemy. :meth:`connect` gives an
+    SQLAlchemy connection on either, for SQL of your own.
+    """
 
     def __init__(self, target: Target) -> None:
         self.target = target
+        self._engine: Engine | None = None
+        self._options: dict[str, Any] = {}
+        self._local = threading.local()
+        self._opened: weakref.WeakSet[_Connection] = weakref.WeakSet()
+        self._lock = threading.Lock()
         if target.backend == "sqlite":
             assert target.path is not None
             if not target.path.is_file():
                 raise DossierError(f"no database at {target.path}; run `dossier db build` first")
-            self.engine = sqlite_engine(target.path, read_only=True)
-            self._options: dict[str, Any] = {}
+            self._uri = sqlite_uri(target.path, read_only=True)
         else:
-            self.engine = postgres_engine(target.url)
+            self._engine = postgres_engine(target.url)
             self._options = {"schema_translate_map": {None: target.schema}}
         self._terms: list[tuple[str, str, str, str | None, str | None, str | None]] | None = None
         self.meta = self._read_meta()
@@ -131,14 +157,44 @@ class Database:
         return self.target.backend
 
     @property
+    def engine(self) -> Engine:
+        """The SQLAlchemy engine (made on first use for SQLite)."""
+        if self._engine is None:
+            assert self.target.path is not None
+            self._engine = sqlite_engine(self.target.path, read_only=True)
+        return self._engine
+
+    def rows(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Every row of one statement (``?`` placeholders on SQLite, ``%s`` on PostgreSQL)."""
+        if self.target.backend != "sqlite":
+            with self.connect() as conn:
+                return [tuple(row) for row in conn.exec_driver_sql(sql, tuple(params))]
+        try:
+            return self._sqlite().execute(sql, params).fetchall()
+        except sqlite3.Error as exc:
+            raise db_error(self.target, exc) from None
+
+    def _sqlite(self) -> sqlite3.Connection:
+        """This thread's read-only connection."""
+        conn: _Connection | None = getattr(self._local, "conn", None)
+        if conn is None:
+            try:
+                conn = sqlite3.connect(
+                    self._uri, uri=True, check_same_thread=False, cached_statements=256, factory=_Connection
+                )
+            except sqlite3.Error as exc:
+                raise db_error(self.target, exc) from None
+            self._local.conn = conn
+            with self._lock:
+                self._opened.add(conn)
+        return conn
+
+    @property
     def terms(self) -> list[tuple[str, str, str, str | None, str | None, str | None]]:
         """The vocabulary rows (game, vocab, id, name_zh, name_en, extra), read once."""
         if self._terms is None:
-            with self.connect() as conn:
-                rows = conn.execute(
-                    select(Term.game, Term.vocab, Term.id, Term.name_zh, Term.name_en, Term.extra)  # type: ignore[call-overload]
-                ).all()
-            self._terms = [tuple(row) for row in rows]
+            rows = self.rows("SELECT game, vocab, id, name_zh, name_en, extra FROM terms")
+            self._terms = [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
         return self._terms
 
     @property
@@ -153,7 +209,10 @@ class Database:
 
     @contextmanager
     def connect(self) -> Iterator[Connection]:
-        """A connection; on PostgreSQL its search_path starts with the Dossier schema, so plain SQL works."""
+        """An SQLAlchemy connection; on PostgreSQL its search_path starts with the Dossier schema, so plain SQL works."""
+        from sqlalchemy import text
+        from sqlalchemy.exc import SQLAlchemyError
+
         try:
             with self.engine.connect() as conn:
                 if self.target.schema is not None:
@@ -168,13 +227,19 @@ class Database:
 
     def _read_meta(self) -> dict[str, str]:
         try:
-            with self.connect() as conn:
-                return {key: value for key, value in conn.execute(select(Meta.key, Meta.value))}  # type: ignore[call-overload]
+            return {str(key): str(value) for key, value in self.rows('SELECT "key", value FROM meta')}
         except DossierError as exc:
             raise DossierError(f"{exc.message} (is it a Dossier database? run `dossier db build`)") from None
 
     def close(self) -> None:
-        self.engine.dispose()
+        with self._lock:
+            opened = list(self._opened)
+            self._opened.clear()
+        for conn in opened:
+            conn.close()
+        self._local = threading.local()
+        if self._engine is not None:
+            self._engine.dispose()
 
     def __enter__(self) -> Database:
         return self

@@ -293,3 +293,23 @@ class Meta(Table, table=True):
 
 
 METADATA: MetaData = Table.metadata
+
+
+def sqlite_ddl() -> tuple[list[str], list[str]]:
+    """The CREATE TABLE statements (in creation order) and CREATE INDEX statements (sorted) SQLAlchemy
+    writes for these tables on SQLite: what :data:`toolkit.db.constants.SQLITE_TABLES` and
+    :data:`toolkit.db.constants.SQLITE_INDEXES` hold (a test keeps them the same)."""
+    from sqlalchemy import create_mock_engine
+    from sqlalchemy.schema import CreateIndex, CreateTable
+
+    tables: list[str] = []
+    indexes: list[str] = []
+
+    def collect(element: Any, *args: Any, **kwargs: Any) -> None:
+        statement = str(element.compile(dialect=engine.dialect)).strip()
+        (tables if isinstance(element, CreateTable) else indexes).append(statement)
+        assert isinstance(element, CreateTable | CreateIndex), statement
+
+    engine = create_mock_engine("sqlite://", collect)
+    METADATA.create_all(engine, checkfirst=False)
+    return tables, sorted(indexes)

@@ -1,9 +1,13 @@
-"""Compile a parsed query into one SQLAlchemy condition on ``records``.
+"""Compile a parsed query into one SQL statement on ``records`` (text and parameters).
 
 Every term becomes ``records.pk IN (subquery)`` (or a condition on a
-``records`` column), built from SQLAlchemy expressions with bound parameters:
-no SQL is assembled from user input, and the same expression runs on SQLite
-and PostgreSQL. ``!`` is the exact negation of ``:`` (``pk NOT IN …``).
+``records`` or attribute-table column). The SQL is written here, not by an
+ORM: every value from the query is a bound parameter (``?`` on SQLite, ``%s``
+on PostgreSQL), only the table and column names and a few constants are in the
+text, and the same statement runs on SQLite and PostgreSQL but for the
+spellings below. ``!`` is the exact negation of ``:`` (NULL counts as not
+matching). Statements are made once per query text and kept
+(:meth:`Compiler.statement`), so a query run again costs only its execution.
 
 Text matching is substring matching, case-insensitive: on SQLite through the
 FTS5 trigram index for words of 3+ characters (shorter words scan), on
@@ -20,72 +24,129 @@ with it, then other names containing it, then the rest (:meth:`Compiler.rank`).
 
 Format keys (``z:``, ``b:``, ``is_banned:``, ``is_restricted:``, ``legal:``) take
 a netrunner format by id or name; an unknown format is a query error.
+
+This module needs no SQLAlchemy: ``dossier search`` on SQLite runs the
+statement through :mod:`sqlite3` itself.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
 
-from sqlalchemy import (
-    ColumnElement,
-    Select,
-    and_,
-    case,
-    column,
-    exists,
-    false,
-    func,
-    literal,
-    not_,
-    or_,
-    select,
-    table,
-    true,
-)
-from sqlalchemy.sql.elements import ColumnClause
-
-from toolkit.db.rows import is_cjk
-from toolkit.db.tables import (
-    FTS_TABLE,
-    GRAMS_COLUMNS,
-    GRAMS_TABLE,
-    CrossfireAttrs,
-    FormatCard,
-    FormatSet,
-    ModeAttrs,
-    Name,
-    NetrunnerAttrs,
-    PrintingRow,
-    Record,
-    Subtype,
-    TacticsAttrs,
-)
+from toolkit.db.constants import FTS_TABLE, GRAMS_COLUMNS, GRAMS_TABLE
+from toolkit.db.grams import is_cjk
 from toolkit.errors import DossierError
 from toolkit.names import fold
 
 from . import vocab
 from .keys import Key
-from .parser import MAX_NUMBER, Query, QueryError, Value, query_number
+from .parser import MAX_NUMBER, Query, QueryError, Value, parse_query, query_number
 from .parser import Term as QueryTerm
 
-Condition = ColumnElement[bool]
-R: Any = Record.__table__  # type: ignore[attr-defined]
-NA: Any = NetrunnerAttrs.__table__  # type: ignore[attr-defined]
-TA: Any = TacticsAttrs.__table__  # type: ignore[attr-defined]
-CA: Any = CrossfireAttrs.__table__  # type: ignore[attr-defined]
-MA: Any = ModeAttrs.__table__  # type: ignore[attr-defined]
-ST: Any = Subtype.__table__  # type: ignore[attr-defined]
-PR: Any = PrintingRow.__table__  # type: ignore[attr-defined]
-NM: Any = Name.__table__  # type: ignore[attr-defined]
-FC: Any = FormatCard.__table__  # type: ignore[attr-defined]
-FS: Any = FormatSet.__table__  # type: ignore[attr-defined]
-FORMATS: Any = R.alias("format_records")  # a format named in a subquery, apart from the records searched
-FORMAT_MODES: Any = MA.alias("format_modes")
-FTS = table(FTS_TABLE, column("rowid"))
-FTS_SELF: ColumnClause[Any] = column(FTS_TABLE)
-GRAMS = table(GRAMS_TABLE, column("rowid"))
-GRAMS_SELF: ColumnClause[Any] = column(GRAMS_TABLE)
+Params = tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Sql:
+    """A piece of SQL: its text (``?`` for each parameter), its parameters, and the attribute
+    tables it refers to outside subqueries (those the statement must join)."""
+
+    text: str
+    params: Params = ()
+    tables: frozenset[str] = frozenset()
+    group: Literal["atom", "and", "or"] = "atom"
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """A whole statement, ready for the database's driver: ``sql`` with the driver's placeholders."""
+
+    sql: str
+    params: Params
+
+
+TRUE = Sql("1 = 1")
+FALSE = Sql("1 != 1")
+NA, TA, CA, MA = "netrunner_attrs", "tactics_attrs", "crossfire_attrs", "mode_attrs"
+ATTR_TABLES = (NA, TA, CA, MA)
+_QUOTED = {"set", "unique", "key", "list"}  # names that are SQL words: always quoted
+
+
+def col(table: str, name: str) -> str:
+    """``table.name``, the name quoted where it is an SQL word."""
+    return f'{table}."{name}"' if name in _QUOTED else f"{table}.{name}"
+
+
+def column(table: str, name: str) -> Sql:
+    """A column as a piece of SQL (attribute tables are remembered: the statement joins them)."""
+    return Sql(col(table, name), tables=frozenset({table}) if table in ATTR_TABLES else frozenset())
+
+
+def _wrap(part: Sql, inside: str) -> str:
+    return f"({part.text})" if part.group not in ("atom", inside) else part.text
+
+
+def and_(*parts: Sql) -> Sql:
+    if len(parts) == 1:
+        return parts[0]
+    if not parts:
+        return TRUE
+    return Sql(
+        " AND ".join(_wrap(p, "and") for p in parts),
+        sum((p.params for p in parts), ()),
+        frozenset().union(*(p.tables for p in parts)),
+        "and",
+    )
+
+
+def or_(*parts: Sql) -> Sql:
+    if len(parts) == 1:
+        return parts[0]
+    if not parts:
+        return FALSE
+    return Sql(
+        " OR ".join(_wrap(p, "or") for p in parts),
+        sum((p.params for p in parts), ()),
+        frozenset().union(*(p.tables for p in parts)),
+        "or",
+    )
+
+
+def not_(part: Sql) -> Sql:
+    return Sql(f"NOT ({part.text})", part.params, part.tables)
+
+
+def compare(left: Sql, op: str, value: Any) -> Sql:
+    """``left op ?`` (``=`` for ``:``)."""
+    return Sql(f"{left.text} {'=' if op == ':' else op} ?", (*left.params, value), left.tables)
+
+
+def in_(left: Sql, values: Sequence[Any]) -> Sql:
+    """``left IN (?, …)``; false for no values."""
+    if not values:
+        return FALSE
+    return Sql(f"{left.text} IN ({', '.join('?' * len(values))})", (*left.params, *values), left.tables)
+
+
+def in_select(left: Sql, select: Sql) -> Sql:
+    """``left IN (SELECT …)``: what the subquery refers to is not joined."""
+    return Sql(f"{left.text} IN ({select.text})", (*left.params, *select.params), left.tables)
+
+
+def select(what: str, source: str, where: Sql) -> Sql:
+    return Sql(f"SELECT {what} FROM {source} WHERE {where.text}", where.params)
+
+
+PK = column("records", "pk")
+
+
+def record_pk_in(what: str, source: str, where: Sql) -> Sql:
+    """``records.pk IN (SELECT what FROM source WHERE …)``."""
+    return in_select(PK, select(what, source, where))
+
 
 TEXT_COLUMNS: dict[str | None, tuple[str, ...]] = {
     None: ("name_zh", "name_en", "text", "text_compact"),
@@ -99,61 +160,65 @@ FOLDED_NAMES = ("name_folded",)
 # Format keys that read a ban list, and which of its lists (None: either).
 LIST_KEYS: dict[str, str | None] = {"restriction": None, "banned": "banned", "restricted": "restricted"}
 
-NUMBER_COLUMNS: dict[str, tuple[Any, ...]] = {
-    "cost": (NA.c.cost, TA.c.mortgage),
-    "influence": (NA.c.influence,),
-    "strength": (NA.c.strength,),
-    "points": (NA.c.agenda_points,),
-    "advancement": (NA.c.advancement_requirement,),
-    "memory": (NA.c.memory_cost,),
-    "trash": (NA.c.trash_cost,),
-    "link": (NA.c.base_link,),
-    "deck_size": (NA.c.min_deck_size,),
-    "influence_limit": (NA.c.influence_limit,),
-    "limit": (NA.c.deck_limit,),
-    "hp": (TA.c.hp,),
-    "move": (TA.c.move,),
-    "slot": (TA.c.slots,),
-    "speed": (TA.c.speed,),
-    "shield": (TA.c.shield,),
+NUMBER_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
+    "cost": ((NA, "cost"), (TA, "mortgage")),
+    "influence": ((NA, "influence"),),
+    "strength": ((NA, "strength"),),
+    "points": ((NA, "agenda_points"),),
+    "advancement": ((NA, "advancement_requirement"),),
+    "memory": ((NA, "memory_cost"),),
+    "trash": ((NA, "trash_cost"),),
+    "link": ((NA, "base_link"),),
+    "deck_size": ((NA, "min_deck_size"),),
+    "influence_limit": ((NA, "influence_limit"),),
+    "limit": ((NA, "deck_limit"),),
+    "hp": ((TA, "hp"),),
+    "move": ((TA, "move"),),
+    "slot": ((TA, "slots"),),
+    "speed": ((TA, "speed"),),
+    "shield": ((TA, "shield"),),
 }
 
-RANGE_COLUMNS: dict[str, tuple[Any, Any]] = {
-    "range": (TA.c.range_min, TA.c.range_max),
-    "players": (MA.c.players_min, MA.c.players_max),
+RANGE_COLUMNS: dict[str, tuple[tuple[str, str], tuple[str, str]]] = {
+    "range": ((TA, "range_min"), (TA, "range_max")),
+    "players": ((MA, "players_min"), (MA, "players_max")),
 }
 
-ENUM_COLUMNS: dict[str, Any] = {
-    "game": R.c.game,
-    "kind": R.c.kind,
-    "type": R.c.type,
-    "side": NA.c.side,
-    "size": TA.c.size,
-    "style": TA.c.style,
-    "team": CA.c.team,
+ENUM_COLUMNS: dict[str, tuple[str, str]] = {
+    "game": ("records", "game"),
+    "kind": ("records", "kind"),
+    "type": ("records", "type"),
+    "side": (NA, "side"),
+    "size": (TA, "size"),
+    "style": (TA, "style"),
+    "team": (CA, "team"),
 }
 
-BOOL_COLUMNS: dict[str, Any] = {
-    "unique": NA.c.unique,
-    "token": TA.c.token,
-    "shop": TA.c.shop,
-    "tap": TA.c.tap,
-    "response": TA.c.response,
-    "armed": CA.c.armed,
-    "special": CA.c.special,
+BOOL_COLUMNS: dict[str, tuple[str, str]] = {
+    "unique": (NA, "unique"),
+    "token": (TA, "token"),
+    "shop": (TA, "shop"),
+    "tap": (TA, "tap"),
+    "response": (TA, "response"),
+    "armed": (CA, "armed"),
+    "special": (CA, "special"),
 }
 
-
-ATTR_TABLES = (NA, TA, CA, MA)
+# What a statement may return: the record's identity and names, and the record in full.
+RESULT_COLUMNS = ("game", "kind", "id", "type", "name_zh", "name_en", "data")
+CACHED_STATEMENTS = 512
 
 
 class Compiler:
-    """Compiles queries for one database (its backend and whether it has the FTS index)."""
+    """Compiles queries for one database: its backend, its text indexes and its vocabularies."""
 
     def __init__(self, backend: str, fts: bool, terms: Iterable[tuple[Any, ...]] = (), grams: bool = False) -> None:
         self.backend = backend
         self.fts = fts and backend == "sqlite"
         self.grams = grams and backend == "sqlite"
+        sqlite = backend == "sqlite"
+        self._true, self._false = ("1", "0") if sqlite else ("true", "false")
+        self._cache: OrderedDict[tuple[str, str | None, bool, int | None], Statement] = OrderedDict()
         # vocab -> spelling (id, lower-cased and folded names, agent symbol) -> ids; names are resolved before SQL
         self.spellings: dict[str, dict[str, set[str]]] = {}
         # netrunner format and ban list spellings (folded ids and names) -> ids
@@ -173,6 +238,111 @@ class Compiler:
                     self.formats.setdefault(folded, set()).add(term_id)
                 if game == "netrunner" and vocab_name == "ban_list":
                     self.ban_lists.setdefault(folded, set()).add(term_id)
+
+    # ------------------------------------------------------------------ statements
+
+    def statement(
+        self, query: str | Query, game: str | None = None, full: bool = True, limit: int | None = None
+    ) -> Statement:
+        """The statement for ``query`` (a string is parsed first): :data:`RESULT_COLUMNS` of each record it
+        finds (``full=False``: NULL for ``data``), in display order, at most ``limit``.
+
+        Made once per (query text, game, full, limit) and kept (the last :data:`CACHED_STATEMENTS`).
+        """
+        key = (query if isinstance(query, str) else query.source, game, full, limit)
+        found = self._cache.get(key)
+        if found is not None:
+            self._cache.move_to_end(key)
+            return found
+        parsed = parse_query(query) if isinstance(query, str) else query
+        columns = [col("records", name) for name in RESULT_COLUMNS]
+        made = self.select(parsed, game, columns if full else [*columns[:-1], "NULL"], limit)
+        self._cache[key] = made
+        if len(self._cache) > CACHED_STATEMENTS:
+            self._cache.popitem(last=False)
+        return made
+
+    def finish(self, sql: str, params: Params) -> Statement:
+        """The statement with this backend's placeholders (the SQL text holds no other ``?`` or ``%``)."""
+        if self.backend != "sqlite":
+            sql = sql.replace("?", "%s")
+        return Statement(sql, params)
+
+    def condition(self, query: Query) -> Sql:
+        return and_(*(self.term(term, query.source) for term in query.terms))
+
+    def select(
+        self, query: Query, game: str | None = None, columns: Sequence[str] = (), limit: int | None = None
+    ) -> Statement:
+        """``SELECT columns… (default: pk) FROM records JOIN <attribute tables> WHERE …``, display order.
+
+        Only the attribute tables a term names are joined; a term on them is a
+        plain column condition, so the planner can start from the most selective
+        index. A table is inner-joined when a positive term constrains it alone
+        (records without that table's row cannot match), else outer-joined.
+        """
+        conditions = [self.term(term, query.source) for term in query.terms]
+        used: set[str] = set()
+        required: set[str] = set()
+        for term, condition in zip(query.terms, conditions, strict=True):
+            used |= condition.tables
+            if term.op != "!" and len(condition.tables) == 1:
+                required |= condition.tables
+        if game is not None:
+            conditions.insert(0, compare(column("records", "game"), ":", game))
+        source = "records"
+        for attrs in ATTR_TABLES:
+            if attrs in required:
+                source += f" JOIN {attrs} ON {attrs}.pk = records.pk"
+            elif attrs in used:
+                source += f" LEFT OUTER JOIN {attrs} ON {attrs}.pk = records.pk"
+        where = and_(*conditions)
+        rank = self.rank(query)
+        order = "records.pk" if rank is None else f"{rank.text}, records.pk"
+        sql = f"SELECT {', '.join(columns) or 'records.pk'} FROM {source}"
+        if conditions:
+            sql += f" WHERE {where.text}"
+        sql += f" ORDER BY {order}"
+        params = where.params if conditions else ()
+        if rank is not None:
+            params += rank.params
+        if limit is not None:
+            sql += f" LIMIT {int(limit)}"
+        return self.finish(sql, params)
+
+    def rank(self, query: Query) -> Sql | None:
+        """Where a record comes in the results of a query that names a card; None if it names none.
+
+        The names a query gives are its bare words and ``name:`` values (each
+        alternative, and the words of all its terms joined, folded): 0 a name is
+        one of them, 1 a name starts with one, 2 a word of a name starts with one,
+        3 a name contains one, 4 the rest (a match in the text only).
+        """
+        terms = [t for t in query.terms if t.op == ":" and (t.key is None or t.key.name == "name")]
+        phrases = [fold(v.text) for t in terms for v in t.values]
+        if len(terms) > 1:
+            phrases.append(fold(" ".join(t.values[0].text for t in terms)))
+        phrases = [p for p in dict.fromkeys(phrases) if p]
+        if not phrases:
+            return None
+        folded = column("names", "folded")
+
+        def named(*conditions: Sql) -> Sql:
+            return record_pk_in("names.record_pk", "names", or_(*conditions))
+
+        escaped = [escape_like(p) for p in phrases]
+        tiers = (
+            named(in_(folded, phrases)),
+            named(*(self.like(folded, e + "%") for e in escaped)),
+            named(*(self.like(folded, "% " + e + "%") for e in escaped)),
+            named(*(self.like(folded, "%" + e + "%") for e in escaped)),
+        )
+        return Sql(
+            "CASE " + " ".join(f"WHEN ({tier.text}) THEN {place}" for place, tier in enumerate(tiers)) + " ELSE 4 END",
+            sum((tier.params for tier in tiers), ()),
+        )
+
+    # ------------------------------------------------------------------ vocabularies
 
     def ids(self, vocab_name: str, raw: str) -> list[str]:
         """Ids of a data vocabulary that ``raw`` names (its id, NetrunnerDB-style id, a name, a symbol)."""
@@ -199,66 +369,9 @@ class Compiler:
             raise QueryError(source, value.column, f"unknown format {value.text!r}{hint}")
         return formats, ban_lists
 
-    def condition(self, query: Query) -> Condition:
-        return and_(*(self.term(term, query.source) for term in query.terms))
+    # ------------------------------------------------------------------ terms
 
-    def select(self, query: Query, game: str | None = None, columns: tuple[Any, ...] = ()) -> Select[Any]:
-        """``SELECT columns… (default: pk) FROM records JOIN <attribute tables> WHERE …``, display order.
-
-        Only the attribute tables a term names are joined; a term on them is a
-        plain column condition, so the planner can start from the most selective
-        index. A table is inner-joined when a positive term constrains it alone
-        (records without that table's row cannot match), else outer-joined.
-        """
-        conditions = [self.term(term, query.source) for term in query.terms]
-        if game is not None:
-            conditions.insert(0, R.c.game == game)
-        used: set[Any] = set()
-        required: set[Any] = set()
-        for term, condition in zip(query.terms, conditions[-len(query.terms) :], strict=True):
-            tables = _tables(condition)
-            used |= tables
-            if term.op != "!" and len(tables) == 1:
-                required |= tables
-        source = R
-        for attrs in ATTR_TABLES:
-            if attrs in required:
-                source = source.join(attrs, attrs.c.pk == R.c.pk)
-            elif attrs in used:
-                source = source.outerjoin(attrs, attrs.c.pk == R.c.pk)
-        statement = select(*(columns or (R.c.pk,))).select_from(source).where(and_(*conditions))
-        rank = self.rank(query)
-        return statement.order_by(R.c.pk) if rank is None else statement.order_by(rank, R.c.pk)
-
-    def rank(self, query: Query) -> Any:
-        """Where a record comes in the results of a query that names a card; None if it names none.
-
-        The names a query gives are its bare words and ``name:`` values (each
-        alternative, and the words of all its terms joined, folded): 0 a name is
-        one of them, 1 a name starts with one, 2 a word of a name starts with one,
-        3 a name contains one, 4 the rest (a match in the text only).
-        """
-        terms = [t for t in query.terms if t.op == ":" and (t.key is None or t.key.name == "name")]
-        phrases = [fold(v.text) for t in terms for v in t.values]
-        if len(terms) > 1:
-            phrases.append(fold(" ".join(t.values[0].text for t in terms)))
-        phrases = [p for p in dict.fromkeys(phrases) if p]
-        if not phrases:
-            return None
-
-        def named(*conditions: Condition) -> Condition:
-            return R.c.pk.in_(select(NM.c.record_pk).where(or_(*conditions)))
-
-        escaped = [escape_like(p) for p in phrases]
-        return case(
-            (named(NM.c.folded.in_(phrases)), 0),
-            (named(*(NM.c.folded.like(e + "%", escape="\\") for e in escaped)), 1),
-            (named(*(NM.c.folded.like("% " + e + "%", escape="\\") for e in escaped)), 2),
-            (named(*(NM.c.folded.like("%" + e + "%", escape="\\") for e in escaped)), 3),
-            else_=4,
-        )
-
-    def term(self, term: QueryTerm, source: str = "") -> Condition:
+    def term(self, term: QueryTerm, source: str = "") -> Sql:
         key = term.key
         values = [v.text for v in term.values]
         if key is None or key.kind == "text" and key.name != "illustrator":
@@ -269,46 +382,58 @@ class Compiler:
         elif key.kind == "format":
             positive = or_(*(self.format_term(key, *self.format_ids(key, v, source)) for v in term.values))
         else:
-            build: Callable[[Key, str, str], Condition]
+            build: Callable[[Key, str, str], Sql]
             if key.name == "illustrator":
-                build = _illustrator
+                build = self._illustrator
             elif key.name in RANGE_COLUMNS:
                 build = _range
             elif key.kind == "term":
                 build = self.vocabulary_term
             elif key.kind in ("set", "cycle"):
                 build = self.set_term
+            elif key.kind == "bool":
+                build = self._bool
             else:
                 build = _BUILDERS[key.kind]
             op = ":" if term.op == "!" else term.op
             positive = or_(*(build(key, op, v) for v in values))
+        if term.op != "!":
+            return positive
         # "!" is the exact negation of ":": NULL (no such attribute, no English name) counts as not matching
-        return not_(func.coalesce(positive, false())) if term.op == "!" else positive
+        if self.backend == "sqlite":
+            return Sql(f"coalesce({positive.text}, 0) = 0", positive.params, positive.tables)
+        return Sql(f"NOT coalesce({positive.text}, false)", positive.params, positive.tables)
 
-    def vocabulary_term(self, key: Key, op: str, raw: str) -> Condition:
+    def vocabulary_term(self, key: Key, op: str, raw: str) -> Sql:
         """faction, subtype, agent: by id or by name in either language (agents also by symbol)."""
         if key.name == "faction":
-            return NA.c.faction.in_(self.ids("faction", raw))
+            return in_(column(NA, "faction"), self.ids("faction", raw))
         if key.name == "subtype":
-            return R.c.pk.in_(select(ST.c.record_pk).where(ST.c.subtype.in_(self.ids("subtype", raw))))
+            where = in_(column("subtypes", "subtype"), self.ids("subtype", raw))
+            return record_pk_in("subtypes.record_pk", "subtypes", where)
         if key.name == "agent":
             folded = raw.casefold()
+            agent = column(TA, "agent")
             if folded in vocab.TRUE_WORDS:
-                return TA.c.agent.is_not(None)
+                return Sql(f"{agent.text} IS NOT NULL", tables=agent.tables)
             if folded in vocab.FALSE_WORDS:
-                return and_(TA.c.category.is_not(None), TA.c.agent.is_(None))
-            return TA.c.agent.in_(self.ids("agent", raw))
+                return Sql(f"{col(TA, 'category')} IS NOT NULL AND {agent.text} IS NULL", tables=agent.tables)
+            return in_(agent, self.ids("agent", raw))
         raise AssertionError(f"no vocabulary for key {key.name!r}")
 
-    def set_term(self, key: Key, op: str, raw: str) -> Condition:
+    def set_term(self, key: Key, op: str, raw: str) -> Sql:
         """set, cycle: of the record or of any of its printings; by id (or, for sets, a name the data gives)."""
-        if key.name == "set":
-            wanted = self.ids("set", raw)
-            return or_(NA.c.set.in_(wanted), R.c.pk.in_(select(PR.c.record_pk).where(PR.c.set.in_(wanted))))
-        wanted = self.ids("cycle", raw)
-        return or_(NA.c.cycle.in_(wanted), R.c.pk.in_(select(PR.c.record_pk).where(PR.c.cycle.in_(wanted))))
+        name = "set" if key.name == "set" else "cycle"
+        wanted = self.ids(name, raw)
+        printed = record_pk_in("printings.record_pk", "printings", in_(column("printings", name), wanted))
+        return or_(in_(column(NA, name), wanted), printed)
 
-    def text_match(self, columns: tuple[str, ...], word: str, folded: str | None = None) -> Condition:
+    def like(self, left: Sql, pattern: str) -> Sql:
+        """``left LIKE pattern`` ignoring case (SQLite's LIKE already ignores ASCII case; lower() would only cost)."""
+        op = "LIKE" if self.backend == "sqlite" else "ILIKE"
+        return Sql(f"{left.text} {op} ? ESCAPE '\\'", (*left.params, pattern), left.tables)
+
+    def text_match(self, columns: tuple[str, ...], word: str, folded: str | None = None) -> Sql:
         """Substring match of ``word`` in any of ``columns`` (and of ``folded`` in the folded names), any case.
 
         SQLite: 3+ characters through the trigram index, 1-2 Chinese characters
@@ -320,7 +445,7 @@ class Compiler:
             groups.append((FOLDED_NAMES, folded))
         fts: list[str] = []
         grams: list[str] = []
-        like: list[Condition] = []
+        like: list[Sql] = []
         for group_columns, group_word in groups:
             phrase = '"' + group_word.replace('"', '""') + '"'
             if self.fts and len(group_word) >= 3:
@@ -330,69 +455,69 @@ class Compiler:
                 grams.append("{" + grams_columns + "} : " + phrase)
             else:
                 pattern = "%" + escape_like(group_word) + "%"
-                for name in group_columns:
-                    # SQLite's LIKE already ignores ASCII case; lower() would only cost
-                    matcher = R.c[name].like if self.backend == "sqlite" else R.c[name].ilike
-                    like.append(matcher(pattern, escape="\\"))
+                like.extend(self.like(column("records", name), pattern) for name in group_columns)
         conditions = list(like)
         if fts:
-            expression = " OR ".join(dict.fromkeys(fts))
-            conditions.append(R.c.pk.in_(select(FTS.c.rowid).where(FTS_SELF.op("MATCH")(expression))))
+            match = Sql(f"{FTS_TABLE} MATCH ?", (" OR ".join(dict.fromkeys(fts)),))
+            conditions.append(record_pk_in(f"{FTS_TABLE}.rowid", FTS_TABLE, match))
         if grams:
-            expression = " OR ".join(dict.fromkeys(grams))
-            conditions.append(R.c.pk.in_(select(GRAMS.c.rowid).where(GRAMS_SELF.op("MATCH")(expression))))
+            match = Sql(f"{GRAMS_TABLE} MATCH ?", (" OR ".join(dict.fromkeys(grams)),))
+            conditions.append(record_pk_in(f"{GRAMS_TABLE}.rowid", GRAMS_TABLE, match))
         return or_(*conditions)
 
-    def format_term(self, key: Key, formats: list[str], ban_lists: list[str]) -> Condition:
+    def format_term(self, key: Key, formats: list[str], ban_lists: list[str]) -> Sql:
         """pool, legal, restriction, banned, restricted: a netrunner card against formats' data or ban lists."""
-        chosen = select(FORMATS.c.pk).where(
-            FORMATS.c.game == "netrunner", FORMATS.c.kind == "format", FORMATS.c.id.in_(formats)
+        chosen = select(
+            "format_records.pk",
+            "records AS format_records",
+            and_(
+                Sql("format_records.game = 'netrunner'"),
+                Sql("format_records.kind = 'format'"),
+                in_(Sql("format_records.id"), formats),
+            ),
         )
         if key.name == "pool":
-            return _in_pool(chosen)
+            return self._in_pool(chosen)
         if key.name == "legal":
-            return and_(_in_pool(chosen), not_(_listed(chosen, [], "banned")))
-        return _listed(chosen, ban_lists, LIST_KEYS[key.name])
+            return and_(self._in_pool(chosen), not_(self._listed(chosen, [], "banned")))
+        return self._listed(chosen, ban_lists, LIST_KEYS[key.name])
 
+    def _in_pool(self, formats: Sql) -> Sql:
+        """In the card pool of one of ``formats``: a printing (or the record's own set) in a set of its pool.
 
-def _in_pool(formats: Any) -> Condition:
-    """In the card pool of one of ``formats``: a printing (or the record's own set) in a set of its pool.
+        A format without a set list (``all_sets``) takes every netrunner card and identity.
+        """
+        sets = select(col("format_sets", "set"), "format_sets", in_select(Sql("format_sets.format_pk"), formats))
+        all_sets = and_(in_select(Sql("format_modes.pk"), formats), Sql(f"format_modes.all_sets IS {self._true}"))
+        every_set = Sql(f"EXISTS ({select('1', 'mode_attrs AS format_modes', all_sets).text})", all_sets.params)
+        return or_(
+            record_pk_in("printings.record_pk", "printings", in_select(Sql(col("printings", "set")), sets)),
+            record_pk_in(f"{NA}.pk", NA, in_select(Sql(col(NA, "set")), sets)),
+            and_(Sql("records.game = 'netrunner'"), Sql("records.kind IN ('card', 'identity')"), every_set),
+        )
 
-    A format without a set list (``all_sets``) takes every netrunner card and identity.
-    """
-    sets = select(FS.c.set).where(FS.c.format_pk.in_(formats))
-    every_set = exists(select(literal(1)).where(FORMAT_MODES.c.pk.in_(formats), FORMAT_MODES.c.all_sets.is_(true())))
-    return or_(
-        R.c.pk.in_(select(PR.c.record_pk).where(PR.c.set.in_(sets))),
-        R.c.pk.in_(select(NA.c.pk).where(NA.c.set.in_(sets))),
-        and_(R.c.game == "netrunner", R.c.kind.in_(("card", "identity")), every_set),
-    )
+    def _listed(self, formats: Sql, ban_lists: list[str], list_name: str | None) -> Sql:
+        """Banned or restricted (``list_name``; None: either) by the ban list ``formats`` apply now or by ``ban_lists``."""
+        where = and_(in_select(Sql("format_cards.format_pk"), formats), Sql(f"format_cards.in_force IS {self._true}"))
+        if ban_lists:
+            where = or_(where, in_(Sql("format_cards.ban_list"), ban_lists))
+        if list_name is not None:
+            where = and_(where, compare(Sql(col("format_cards", "list")), ":", list_name))
+        listed = select("format_cards.card_id", "format_cards", where)
+        return and_(Sql("records.game = 'netrunner'"), in_select(column("records", "id"), listed))
 
+    def _bool(self, key: Key, op: str, raw: str) -> Sql:
+        left = column(*BOOL_COLUMNS[key.name])
+        value = self._true if raw.casefold() in vocab.TRUE_WORDS else self._false
+        return Sql(f"{left.text} = {value}", tables=left.tables)
 
-def _listed(formats: Any, ban_lists: list[str], list_name: str | None) -> Condition:
-    """Banned or restricted (``list_name``; None: either) by the ban list ``formats`` apply now or by ``ban_lists``."""
-    where = and_(FC.c.format_pk.in_(formats), FC.c.in_force.is_(true()))
-    if ban_lists:
-        where = or_(where, FC.c.ban_list.in_(ban_lists))
-    listed = select(FC.c.card_id).where(where)
-    if list_name is not None:
-        listed = listed.where(FC.c.list == list_name)
-    return and_(R.c.game == "netrunner", R.c.id.in_(listed))
-
-
-def _tables(condition: Any) -> set[Any]:
-    """Attribute tables a condition refers to outside subqueries."""
-    found: set[Any] = set()
-    stack = [condition]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, Select):
-            continue
-        table_ = getattr(node, "table", None)
-        if isinstance(node, ColumnClause) and table_ is not None and table_ in ATTR_TABLES:
-            found.add(table_)
-        stack.extend(node.get_children())
-    return found
+    def _illustrator(self, key: Key, op: str, raw: str) -> Sql:
+        pattern = "%" + escape_like(raw) + "%"
+        if self.backend == "sqlite":  # ILIKE as SQLAlchemy writes it for SQLite
+            where = Sql("lower(printings.illustrator) LIKE lower(?) ESCAPE '\\'", (pattern,))
+        else:
+            where = self.like(Sql("printings.illustrator"), pattern)
+        return record_pk_in("printings.record_pk", "printings", where)
 
 
 def escape_like(word: str) -> str:
@@ -406,57 +531,35 @@ def _whole(raw: str) -> int:
     return value
 
 
-def _compare(col: Any, op: str, value: int) -> Condition:
-    return {
-        ":": col == value,
-        "<": col < value,
-        ">": col > value,
-        "<=": col <= value,
-        ">=": col >= value,
-    }[op]
-
-
-def _number(key: Key, op: str, raw: str) -> Condition:
+def _number(key: Key, op: str, raw: str) -> Sql:
     value = _whole(raw)
-    return or_(*(_compare(c, op, value) for c in NUMBER_COLUMNS[key.name]))
+    return or_(*(compare(column(*c), op, value) for c in NUMBER_COLUMNS[key.name]))
 
 
-def _range(key: Key, op: str, raw: str) -> Condition:
-    low, high = RANGE_COLUMNS[key.name]
+def _range(key: Key, op: str, raw: str) -> Sql:
+    low, high = (column(*c) for c in RANGE_COLUMNS[key.name])
     value = _whole(raw)
-    return {
-        ":": and_(low <= value, high >= value),
-        "<": low < value,
-        "<=": low <= value,
-        ">": high > value,
-        ">=": high >= value,
-    }[op]
+    if op == ":":
+        return and_(compare(low, "<=", value), compare(high, ">=", value))
+    return compare(low, op, value) if op in ("<", "<=") else compare(high, op, value)
 
 
-def _enum(key: Key, op: str, raw: str) -> Condition:
+def _enum(key: Key, op: str, raw: str) -> Sql:
     assert key.vocabulary is not None
+    left = column(*ENUM_COLUMNS[key.name])
     value = vocab.lookup(key.vocabulary, raw)
-    return ENUM_COLUMNS[key.name] == value
+    if value is None:  # the parser refuses unknown values; NULL as SQL compares it
+        return Sql(f"{left.text} IS NULL", tables=left.tables)
+    return compare(left, ":", value)
 
 
-def _bool(key: Key, op: str, raw: str) -> Condition:
-    col = BOOL_COLUMNS[key.name]
-    return col == (true() if raw.casefold() in vocab.TRUE_WORDS else false())
+def _id(key: Key, op: str, raw: str) -> Sql:
+    return compare(column("records", "id"), ":", raw.casefold())
 
 
-def _id(key: Key, op: str, raw: str) -> Condition:
-    return R.c.id == raw.casefold()
-
-
-def _illustrator(key: Key, op: str, raw: str) -> Condition:
-    pattern = "%" + escape_like(raw) + "%"
-    return R.c.pk.in_(select(PR.c.record_pk).where(PR.c.illustrator.ilike(pattern, escape="\\")))
-
-
-_BUILDERS: dict[str, Callable[[Key, str, str], Condition]] = {
+_BUILDERS: dict[str, Callable[[Key, str, str], Sql]] = {
     "number": _number,
     "range": _range,
     "enum": _enum,
-    "bool": _bool,
     "id": _id,
 }

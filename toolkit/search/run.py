@@ -1,5 +1,7 @@
-"""Running queries on a built database: :func:`search`, :func:`get_record` (needs SQLAlchemy).
+"""Running queries on a built database: :func:`search`, :func:`get_record`.
 
+Statements are plain SQL (:mod:`toolkit.search.compile`) run by the database's own
+driver (:meth:`toolkit.db.Database.rows`): on SQLite no SQLAlchemy is loaded.
 :func:`get_record` takes what a person types after ``dossier show``: an id
 (``game/id`` too) or a name in either language, folded like deck lists fold
 names (:func:`toolkit.names.fold`), so ``esa afontov`` shows Esâ Afontov.
@@ -10,22 +12,19 @@ from __future__ import annotations
 import difflib
 import json
 import weakref
+from itertools import repeat
 from typing import Any, NamedTuple
 
-from sqlalchemy import func, select
-
 from toolkit.db import Database
-from toolkit.db.tables import Name, Record
 from toolkit.errors import DossierError
 from toolkit.names import compact, fold
 
 from . import vocab
-from .compile import Compiler, escape_like
-from .parser import Query, parse_query
+from .compile import RESULT_COLUMNS, Compiler, Statement, escape_like
+from .parser import Query
 
-R: Any = Record.__table__  # type: ignore[attr-defined]
-NM: Any = Name.__table__  # type: ignore[attr-defined]
 SHOWN_CANDIDATES = 12
+_COLUMNS = ", ".join(f"records.{name}" for name in RESULT_COLUMNS)
 
 
 class Hit(NamedTuple):
@@ -70,11 +69,11 @@ def resolve_game(game: str | None) -> str | None:
     return found
 
 
-def _hits(result: Any) -> list[Hit]:
-    return [Hit(*row) for row in result.all()]
-
-
-_COLUMNS = (R.c.game, R.c.kind, R.c.id, R.c.type, R.c.name_zh, R.c.name_en, R.c.data)
+def _rows(db: Database, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+    """Rows of one statement written with ``?`` placeholders, on either backend."""
+    if db.backend != "sqlite":
+        sql = sql.replace("?", "%s")
+    return db.rows(sql, params)
 
 
 _COMPILERS: weakref.WeakKeyDictionary[Database, Compiler] = weakref.WeakKeyDictionary()
@@ -88,19 +87,33 @@ def compiler_for(db: Database) -> Compiler:
     return compiler
 
 
+def statement_for(
+    db: Database, query: str | Query, *, game: str | None = None, limit: int | None = None, full: bool = True
+) -> Statement:
+    """The statement :func:`search` runs (its SQL, in the database driver's own placeholders, and parameters)."""
+    if limit is not None and limit >= 2**31:  # a larger limit is no limit (and SQL integers stop at 2**63)
+        limit = None
+    return compiler_for(db).statement(query, resolve_game(game), full, limit)
+
+
 def search(
     db: Database, query: str | Query, *, game: str | None = None, limit: int | None = None, full: bool = True
 ) -> list[Hit]:
     """Records matching ``query`` (a string is parsed first), in display order.
 
     ``full=False`` fetches only identity and names (a results list), not each record in full.
+    The statement of each query text is made once per open database and kept.
     """
-    parsed = parse_query(query) if isinstance(query, str) else query
-    statement = compiler_for(db).select(parsed, resolve_game(game), _COLUMNS if full else _COLUMNS[:-1])
-    if limit is not None and limit < 2**31:  # a larger limit is no limit (and SQL integers stop at 2**63)
-        statement = statement.limit(limit)
-    with db.connect() as conn:
-        return _hits(conn.execute(statement))
+    statement = statement_for(db, query, game=game, limit=limit, full=full)
+    return _hits(db.rows(statement.sql, statement.params))
+
+
+def _hits(rows: list[tuple[Any, ...]]) -> list[Hit]:
+    """Rows of :data:`RESULT_COLUMNS` as hits (made in C: no Python call per row)."""
+    return list(map(_NEW, repeat(Hit, len(rows)), rows))
+
+
+_NEW: Any = tuple.__new__
 
 
 class AmbiguousName(DossierError):
@@ -143,30 +156,30 @@ def find_by_name(db: Database, name: str, *, game: str | None = None, kind: str 
         return []
     escaped = escape_like(folded)
     tiers = (
-        NM.c.folded == folded,
-        NM.c.folded.like(escaped + "%", escape="\\"),
-        NM.c.folded.like("% " + escaped + "%", escape="\\"),
-        func.replace(NM.c.folded, " ", "") == compact(folded),
+        ("names.folded = ?", folded),
+        ("names.folded LIKE ? ESCAPE '\\'", escaped + "%"),
+        ("names.folded LIKE ? ESCAPE '\\'", "% " + escaped + "%"),
+        ("replace(names.folded, ' ', '') = ?", compact(folded)),
     )
-    with db.connect() as conn:
-        for tier in tiers:
-            statement = select(*_COLUMNS).where(R.c.pk.in_(select(NM.c.record_pk).where(tier))).order_by(R.c.pk)
-            if game is not None:
-                statement = statement.where(R.c.game == game)
-            if kind is not None:
-                statement = statement.where(R.c.kind == kind)
-            hits = _hits(conn.execute(statement))
-            if hits:
-                return hits
+    for tier, value in tiers:
+        sql = f"SELECT {_COLUMNS} FROM records WHERE records.pk IN (SELECT names.record_pk FROM names WHERE {tier})"
+        params: tuple[Any, ...] = (value,)
+        if game is not None:
+            sql, params = sql + " AND records.game = ?", (*params, game)
+        if kind is not None:
+            sql, params = sql + " AND records.kind = ?", (*params, kind)
+        hits = _hits(_rows(db, sql + " ORDER BY records.pk", params))
+        if hits:
+            return hits
     return []
 
 
 def _suggestions(db: Database, name: str, game: str | None, n: int = 3) -> list[str]:
-    statement = select(NM.c.name, NM.c.folded).select_from(NM.join(R, R.c.pk == NM.c.record_pk))
+    sql = "SELECT names.name, names.folded FROM names JOIN records ON records.pk = names.record_pk"
+    params: tuple[Any, ...] = ()
     if game is not None:
-        statement = statement.where(R.c.game == game)
-    with db.connect() as conn:
-        by_fold = {folded: shown for shown, folded in conn.execute(statement)}
+        sql, params = sql + " WHERE records.game = ?", (game,)
+    by_fold = {folded: shown for shown, folded in _rows(db, sql, params)}
     return [by_fold[c] for c in difflib.get_close_matches(fold(name), list(by_fold), n=n, cutoff=0.6)]
 
 
@@ -198,13 +211,13 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
         wanted_kind = vocab.lookup(vocab.KINDS, kind)
         if wanted_kind is None:
             raise DossierError(f"--kind {kind!r}: one of {', '.join(vocab.KINDS)}")
-    statement = select(*_COLUMNS).where(R.c.id == record_id).order_by(R.c.pk)
+    sql = f"SELECT {_COLUMNS} FROM records WHERE records.id = ?"
+    params: tuple[Any, ...] = (record_id,)
     if wanted_game is not None:
-        statement = statement.where(R.c.game == wanted_game)
+        sql, params = sql + " AND records.game = ?", (*params, wanted_game)
     if wanted_kind is not None:
-        statement = statement.where(R.c.kind == wanted_kind)
-    with db.connect() as conn:
-        hits = _hits(conn.execute(statement))
+        sql, params = sql + " AND records.kind = ?", (*params, wanted_kind)
+    hits = _hits(_rows(db, sql + " ORDER BY records.pk", params))
     if len(hits) > 1:
         choices = ", ".join(f"{h.ref} ({h.kind})" for h in hits)
         raise DossierError(f"id {record_id!r} names {len(hits)} records: {choices}; add --game or --kind")
