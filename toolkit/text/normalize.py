@@ -55,8 +55,32 @@ def chinese_number(word: str) -> int | None:
     return tens * 10 + ones
 
 
+_SAME: set[str] = set()  # characters that every step below leaves as they are, wherever they stand
+_CHANGED: set[str] = set()  # the others (or ones whose fate depends on their neighbours)
+_NUMERAL_CHARS = frozenset("零〇一二两三四五六七八九十")
+
+
+def _stays(ch: str) -> bool:
+    """True if normalizing leaves ``ch`` itself in any context (learned once per character)."""
+    if ch in _SAME:
+        return True
+    if ch in _CHANGED:
+        return False
+    folded = unicodedata.normalize("NFKC", ch) if ord(ch) > 0x7F else ch
+    same = (
+        folded not in ('"', ".", "\u00a0", "\u3000")
+        and folded not in _DASHES
+        and ch not in _NUMERAL_CHARS
+        and _PUNCT.get(folded, folded) == ch
+    )
+    (_SAME if same else _CHANGED).add(ch)
+    return same
+
+
 def normalize(text: str) -> tuple[str, list[int]]:
     """Normalized text and the input offset of each of its characters (len + 1 entries)."""
+    if _SAME.issuperset(text) or all(_stays(ch) for ch in set(text)):  # canonical text: nothing to do
+        return text, list(range(len(text) + 1))
     chars: list[str] = []
     origin: list[int] = []
     for index, ch in enumerate(text):
