@@ -78,6 +78,19 @@ class WebState:
                 self._cache.popitem(last=False)
         return value
 
+    async def cached_async(self, key: Any, make: Any) -> Any:
+        """:meth:`cached` for an ``async`` route: a remembered answer is given on the event loop, with no
+        hop to a worker thread; the work of a new one runs in the thread pool, as a sync route's would."""
+        from starlette.concurrency import run_in_threadpool
+
+        if CACHE_ON:
+            full = (self.generation, key)
+            with self._cache_lock:
+                if full in self._cache:
+                    self._cache.move_to_end(full)
+                    return self._cache[full]
+        return await run_in_threadpool(self.cached, key, make)
+
     @property
     def deck_pool(self) -> Any:
         """The card pool as the deck commands index it (:class:`toolkit.web.deckwork.DeckPoolView`)."""
@@ -159,7 +172,13 @@ def state(request: Request) -> WebState:
     return request.app.state.web
 
 
-Web = Annotated[WebState, Depends(state)]
+async def _web(request: Request) -> WebState:
+    """The same as :func:`state`, as an async dependency: FastAPI runs a plain ``def`` dependency in a worker
+    thread, a hop each request would pay for nothing."""
+    return request.app.state.web
+
+
+Web = Annotated[WebState, Depends(_web)]
 """A route parameter ``web: Web`` receives the app's :class:`WebState`."""
 
 

@@ -108,7 +108,7 @@ def query_error(exc: Any) -> HTTPException:
 
 
 @router.get("/search", response_model=SearchResponse)
-def api_search(
+async def api_search(
     request: Request,
     web: Web,
     q: str = Query(..., max_length=2000, description="A query in the search language: t:装备 攻速>=2"),
@@ -125,7 +125,7 @@ def api_search(
         return json_bytes(run_search(web, q, game, limit, language).model_dump())
 
     try:
-        body = web.cached(("search", q, game, limit, language), make)
+        body = await web.cached_async(("search", q, game, limit, language), make)
     except QueryError as exc:
         raise query_error(exc) from None
     return Response(body, media_type="application/json")  # type: ignore[return-value]  # the model documents it
@@ -188,7 +188,7 @@ def deck_lang(request: Request, body: DeckInput, loaded: Any) -> str:
 
 
 @router.post("/decks/validate")
-def api_validate(request: Request, body: ValidateInput, web: Web) -> Response:
+async def api_validate(request: Request, body: ValidateInput, web: Web) -> Response:
     """`dossier deck validate`: every finding (reading and rules), the summary line, legal or not."""
 
     def make() -> dict[str, Any]:
@@ -197,7 +197,7 @@ def api_validate(request: Request, body: ValidateInput, web: Web) -> Response:
         return deckwork.validate(web.deck_pool, loaded, lang=lang, mode=body.mode, banlist=body.banlist).to_json()
 
     explicit = body.lang or request.query_params.get("lang") or request.cookies.get("lang")
-    data = web.cached(("validate", body.model_dump_json(), explicit), lambda: json_bytes(make()))
+    data = await web.cached_async(("validate", body.model_dump_json(), explicit), lambda: json_bytes(make()))
     return Response(data, media_type="application/json")
 
 
