@@ -40,10 +40,10 @@ def check_ability_texts(entries: Iterable[Entry], meter: Meter | None = None) ->
 
 def _check_text(entry: Entry, path: tuple[str | int, ...], text: str) -> None:
     """The findings of one ability text (at ``path`` in the record)."""
-    ptr = pointer(*path)
     try:
         ability = parse_cached(text)
     except AbilitySyntaxError as exc:
+        ptr = pointer(*path)
         context = "\n".join("    " + line for line in exc.context.splitlines())
         entry.add(
             "card.text.parse",
@@ -52,6 +52,9 @@ def _check_text(entry: Entry, path: tuple[str | int, ...], text: str) -> None:
         )
         return
     canonical = render(ability)
+    if canonical == text:  # it parses back to the same AST (the one just cached): nothing to report
+        return
+    ptr = pointer(*path)
     try:
         again = parse_cached(canonical)
     except AbilitySyntaxError as exc:
