@@ -151,3 +151,10 @@ def test_many_threads_search_one_database(shared_app: Any) -> None:
     with ThreadPoolExecutor(max_workers=32) as pool:
         counts = list(pool.map(lambda q: len(search(database, q)), queries))
     assert len(counts) == len(queries) and all(n > 0 for n in counts)
+
+
+def test_card_page_links_to_the_editor(ro_client: Any) -> None:
+    page = ro_client.get("/cards/tactics/anvil?kind=agent&lang=en")
+    assert 'href="/editor/record/tactics/anvil?kind=agent"' in page.text and "Edit this card" in page.text
+    editor = ro_client.get("/editor/record/tactics/anvil?kind=agent", follow_redirects=False)
+    assert editor.status_code == 303 and "/editor/edit" in editor.headers["location"]
