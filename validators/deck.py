@@ -90,6 +90,17 @@ class DeckPool:
     def game(self, game: str) -> GamePool:
         return self.games.get(game) or GamePool(game)
 
+    def default_modes(self) -> dict[str, str]:
+        """The mode a deck that names none is checked in: netrunner's standard format (else the first
+        format), crossfire's base mode."""
+        modes: dict[str, str] = {}
+        for game, pool in self.games.items():
+            if game == "netrunner" and pool.modes:
+                modes[game] = "standard" if "standard" in pool.modes else sorted(pool.modes)[0]
+            if game == "crossfire" and "crossfire" in pool.modes:
+                modes[game] = "crossfire"
+        return modes
+
 
 @dataclass
 class Check:

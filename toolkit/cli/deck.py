@@ -54,13 +54,7 @@ class Pool:
         return index.get
 
     def default_modes(self) -> dict[str, str]:
-        modes: dict[str, str] = {}
-        for game, pool in self.rules.games.items():
-            if game == "netrunner" and pool.modes:
-                modes[game] = "standard" if "standard" in pool.modes else sorted(pool.modes)[0]
-            if game == "crossfire" and "crossfire" in pool.modes:
-                modes[game] = "crossfire"
-        return modes
+        return self.rules.default_modes()
 
 
 def load_pool(cards: list[Path] | None) -> Pool:

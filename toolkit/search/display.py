@@ -164,7 +164,7 @@ def show(hit: Hit, *, source: str | None = None, color: bool | None = None, lang
     if summary:
         lines.append(summary)
     grid = d.get("rows") if hit.kind == "map" else None
-    fields = _flatten({k: v for k, v in d.items() if k not in _SKIP_FIELDS and not (grid and k == "rows")})
+    fields = flatten({k: v for k, v in d.items() if k not in _SKIP_FIELDS and not (grid and k == "rows")})
     if fields:
         lines.append("")
         key_width = max(width(k) for k, _ in fields)
@@ -205,14 +205,15 @@ def show(hit: Hit, *, source: str | None = None, color: bool | None = None, lang
     return "\n".join(lines)
 
 
-def _flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
+def flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """Fields as (dotted key, shown value) rows, nested objects and lists of objects unrolled."""
     out: list[tuple[str, str]] = []
     if isinstance(data, dict):
         for key in sorted(data):
-            out.extend(_flatten(data[key], f"{prefix}.{key}" if prefix else key))
+            out.extend(flatten(data[key], f"{prefix}.{key}" if prefix else key))
     elif isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
         for index, item in enumerate(data):
-            out.extend(_flatten(item, f"{prefix}[{index}]"))
+            out.extend(flatten(item, f"{prefix}[{index}]"))
     elif isinstance(data, list):
         out.append((prefix, ", ".join(str(x) for x in data) if data else "—"))
     else:

@@ -10,26 +10,11 @@ from typing import Any
 
 from toolkit.errors import DossierError
 from toolkit.i18n import name_of, other_name
+from toolkit.search.display import flatten
 
 TEXT_FIELDS = ("text", "reverse", "win", "draw_phase")
 SKIP = {"$schema", "id", "game", "kind", "name", "text", "flavor", "printed_text", "reverse", "win", "draw_phase",
         "printings", "untranslated"}  # fmt: skip
-
-
-def flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
-    """Fields as (dotted key, shown value) rows, nested objects and lists of objects unrolled."""
-    out: list[tuple[str, str]] = []
-    if isinstance(data, dict):
-        for key in sorted(data):
-            out.extend(flatten(data[key], f"{prefix}.{key}" if prefix else key))
-    elif isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
-        for index, item in enumerate(data):
-            out.extend(flatten(item, f"{prefix}[{index}]"))
-    elif isinstance(data, list):
-        out.append((prefix, ", ".join(str(x) for x in data) if data else "—"))
-    else:
-        out.append((prefix, "—" if data is None else str(data).lower() if isinstance(data, bool) else str(data)))
-    return out
 
 
 def blocks(paragraphs: list[str]) -> list[dict[str, Any]]:

@@ -59,13 +59,7 @@ class DeckPoolView:
 
     def default_modes(self) -> dict[str, str]:
         """As `dossier deck`: netrunner lists default to the standard format, crossfire to its base mode."""
-        modes: dict[str, str] = {}
-        for game, pool in self.rules.games.items():
-            if game == "netrunner" and pool.modes:
-                modes[game] = "standard" if "standard" in pool.modes else sorted(pool.modes)[0]
-            if game == "crossfire" and "crossfire" in pool.modes:
-                modes[game] = "crossfire"
-        return modes
+        return self.rules.default_modes()
 
 
 def sniff_format(text: str, filename: str | None = None) -> str:
