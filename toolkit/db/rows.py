@@ -393,6 +393,8 @@ class Cycles:
     def fill(self, rows: RowSet) -> RowSet:
         """``rows`` with the cycle of each set its netrunner row and printings leave empty."""
         attrs, printings = rows.attrs, rows.printings
+        if not printings and (attrs is None or attrs[0] != "netrunner_attrs"):
+            return rows
         if attrs is not None and attrs[0] == "netrunner_attrs":
             row = attrs[1]
             if row[self._CYCLE] is None and row[self._SET]:
