@@ -260,6 +260,7 @@ CHILDREN: dict[str, Callable[[Path, Path], Callable[[], object]]] = {
 def run_child(kind: str, cards: Path, db: Path) -> tuple[float, float, float, float]:
     """(seconds the build took in the child, its CPU seconds, the child's peak RSS in MiB, the child's whole
     run in seconds: interpreter start, imports and build)."""
+    db.unlink(missing_ok=True)  # each build starts from nothing
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, __file__, "--child", kind, str(cards), str(db)], stdout=subprocess.PIPE, text=True
