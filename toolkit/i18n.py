@@ -286,7 +286,6 @@ MESSAGES: dict[str, dict[str, str]] = {
     "web.search.column": {"en": "column {n}", "zh-Hans": "第 {n} 列"},
     "web.results": {"en": "Results", "zh-Hans": "结果"},
     "web.card.fields": {"en": "Fields", "zh-Hans": "字段"},
-    "web.card.edit": {"en": "Edit this card", "zh-Hans": "编辑此卡"},
     "web.card.text": {"en": "Ability text", "zh-Hans": "能力文本"},
     "web.card.text.text": {"en": "Text", "zh-Hans": "能力"},
     "web.card.text.reverse": {"en": "Reverse", "zh-Hans": "倒面"},
