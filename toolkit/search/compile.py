@@ -31,6 +31,7 @@ statement through :mod:`sqlite3` itself.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -219,6 +220,7 @@ class Compiler:
         sqlite = backend == "sqlite"
         self._true, self._false = ("1", "0") if sqlite else ("true", "false")
         self._cache: OrderedDict[tuple[str, str | None, bool, int | None], Statement] = OrderedDict()
+        self._lock = threading.Lock()
         # vocab -> spelling (id, lower-cased and folded names, agent symbol) -> ids; names are resolved before SQL
         self.spellings: dict[str, dict[str, set[str]]] = {}
         # netrunner format and ban list spellings (folded ids and names) -> ids
@@ -250,16 +252,18 @@ class Compiler:
         Made once per (query text, game, full, limit) and kept (the last :data:`CACHED_STATEMENTS`).
         """
         key = (query if isinstance(query, str) else query.source, game, full, limit)
-        found = self._cache.get(key)
-        if found is not None:
-            self._cache.move_to_end(key)
-            return found
+        with self._lock:  # (threads of a server share a database, and so its compiler)
+            found = self._cache.get(key)
+            if found is not None:
+                self._cache.move_to_end(key)
+                return found
         parsed = parse_query(query) if isinstance(query, str) else query
         columns = [col("records", name) for name in RESULT_COLUMNS]
         made = self.select(parsed, game, columns if full else [*columns[:-1], "NULL"], limit)
-        self._cache[key] = made
-        if len(self._cache) > CACHED_STATEMENTS:
-            self._cache.popitem(last=False)
+        with self._lock:
+            self._cache[key] = made
+            if len(self._cache) > CACHED_STATEMENTS:
+                self._cache.popitem(last=False)
         return made
 
     def finish(self, sql: str, params: Params) -> Statement:
