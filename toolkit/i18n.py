@@ -677,6 +677,16 @@ def name_of(record: Any, lang: str) -> str:
     return str((name.en if lang == "en" else None) or name.zh_hans)
 
 
+def namer(lookup: Any, lang: str) -> Any:
+    """id → the record's name in ``lang`` through ``lookup`` (id → record or None); the id when there is none."""
+
+    def name(record_id: str) -> str:
+        record = lookup(record_id)
+        return name_of(record, lang) if record is not None else record_id
+
+    return name
+
+
 def other_name(record: Any, lang: str) -> str | None:
     """The record's name in the other language, when it has one that differs from :func:`name_of`."""
     other = record.name.zh_hans if lang == "en" else record.name.en

@@ -113,13 +113,9 @@ def _verdict(errors: int, lang: str) -> str:
 
 def _namer(pool: Pool, game: str, lang: str) -> Any:
     """id → the record's name in ``lang`` (the id when the pool has no such record)."""
-    lookup = pool.lookup(game)
+    from toolkit.i18n import namer
 
-    def name(record_id: str) -> str:
-        record = lookup(record_id)
-        return _name(record, lang) if record is not None else record_id
-
-    return name
+    return namer(pool.lookup(game), lang)
 
 
 @deck_app.command("validate")

@@ -25,6 +25,7 @@ from typing import Any
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
 from toolkit.i18n import name_of, t, word
+from toolkit.i18n import namer as i18n_namer
 
 MAX_TEXT = 256 * 1024  # the deck readers' own limit (toolkit.decks.formats.MAX_DECK_BYTES)
 MEDIA = {
@@ -187,13 +188,7 @@ class Verdict:
 
 
 def namer(pool: DeckPoolView, game: str, lang: str) -> Any:
-    lookup = pool.lookup(game)
-
-    def name(record_id: str) -> str:
-        record = lookup(record_id)
-        return name_of(record, lang) if record is not None else record_id
-
-    return name
+    return i18n_namer(pool.lookup(game), lang)
 
 
 def validate(
