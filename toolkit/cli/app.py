@@ -3,43 +3,128 @@
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import math
 import os
 import sys
 from collections import Counter
+from difflib import get_close_matches
 from enum import StrEnum
+from gettext import gettext
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+import typer.main
+from typer._click.exceptions import UsageError  # the click that typer.core's classes are built on
+from typer.core import TyperCommand, TyperGroup
 
 from toolkit.errors import DossierError
-from toolkit.jsonio import (
-    JsonSyntaxError,
-    atomic_write_text,
-    canonical_dumps,
-    loads_strict,
-    pointer,
-    pointer_position,
-    read_source,
-    value_positions,
-)
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
-from validators.findings import Finding
 
 if TYPE_CHECKING:
+    from typer._click import Command, Context, HelpFormatter
+
     from toolkit.catalog import WalkProblem
+    from validators.findings import Finding
     from validators.lint import LintResult
+
+# The top-level commands that other modules of toolkit/cli/ add with their ``register(app)``, in the
+# order ``dossier --help`` lists them: name -> (the modules whose register() adds it, its line in
+# that listing). ``dossier --help`` reads this table instead of importing the modules; a command's
+# modules are imported when the command is run (or its own --help asked for). tests/test_cli_lazy.py
+# registers every module eagerly and checks the table against what it finds.
+LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
+    "draft": (("deck",), "The tactics draft (轮抓) for two players: picks from the keyboard or a script file."),
+    "search": (("search",), "Find records with a NetrunnerDB-style query."),
+    "show": (
+        ("search",),
+        "Print one record in full, with its ability text rendered (zh-Hans and English, --lang first).",
+    ),
+    "serve": (
+        ("serve",),
+        "Serve the web app: card browser, deck builder, card editor, print, crossfire moderator.",
+    ),
+    "print": (
+        ("sheets",),
+        "Print cards: PDF sheets with crop marks and duplex backs, PNG per card, Tabletop Simulator sheets.",
+    ),
+    "simulate": (
+        ("simulate",),
+        "Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, same log.",
+    ),
+    "crossfire": (
+        ("crossfire",),
+        "Crossfire / 谍战特工: deal the roles (on one screen, one player at a time, or as printed slips), "
+        "resolve a table after the shooting, score several rounds, simulate win rates.",
+    ),
+    "db": (("db",), "The card database (SQLite by default, PostgreSQL for shared servers)."),
+    "deck": (("deck",), "Build, validate, inspect and convert decks."),
+    "import": (("importer",), "Import other tools' card data."),
+    "map": (("map",), "Show, draw and measure tactics maps; write a game's replay."),
+    "fonts": (
+        ("sheets",),
+        "Dossier Sans SC, the print font (a subset of Noto Sans CJK SC and Noto Sans): check the card data "
+        "against it, or build your own with every character of your card pool.",
+    ),
+    "text": (
+        ("text", "coverage"),
+        "The ability language: parse card text, render it (zh-Hans, English), format card files.",
+    ),
+}
 
 
 class DossierGroup(TyperGroup):
-    """Turns a DossierError raised by any command into one line on stderr and its exit code.
+    """The ``dossier`` group. Turns a DossierError raised by any command into one line on stderr and
+    its exit code.
 
     An :class:`OSError` that a command did not word itself (a path too long for the file
     system, a disk that fails mid-read) is an I/O error too: one line naming the file, exit 2.
+
+    The commands of :data:`LAZY_COMMANDS` are not in ``self.commands``: they are listed from the
+    table and loaded by :meth:`get_command` when asked for, so ``dossier --help`` imports none of them.
     """
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        # TyperGroup suggests a name for a mistyped command from self.commands alone (the eager
+        # commands); resolve_command suggests from every command instead.
+        self.suggest_any, self.suggest_commands = self.suggest_commands, False
+
+    def list_commands(self, ctx: Context) -> list[str]:
+        names = super().list_commands(ctx)
+        return names + [name for name in LAZY_COMMANDS if name not in self.commands]
+
+    def get_command(self, ctx: Context, cmd_name: str) -> Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in LAZY_COMMANDS:
+            command = load_command(cmd_name)
+        return command
+
+    def format_commands(self, ctx: Context, formatter: HelpFormatter) -> None:
+        """TyperGroup's listing, with a lazy command's line taken from the table (not imported)."""
+        listed: list[tuple[str, Command]] = []
+        for name in self.list_commands(ctx):
+            command = self.commands.get(name)
+            if command is None and name in LAZY_COMMANDS:
+                command = TyperCommand(name, help=LAZY_COMMANDS[name][1])  # a stand-in with the same help
+            if command is not None and not command.hidden:
+                listed.append((name, command))
+        if listed:
+            limit = formatter.width - 6 - max(len(name) for name, _ in listed)
+            with formatter.section(gettext("Commands")):
+                formatter.write_dl([(name, command.get_short_help_str(limit)) for name, command in listed])
+
+    def resolve_command(self, ctx: Context, args: list[str]) -> tuple[str | None, Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as exc:
+            if self.suggest_any and args:
+                matches = get_close_matches(args[0], self.list_commands(ctx))
+                if matches:
+                    exc.message = f"{exc.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"
+            raise
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         safe_output_streams()
@@ -95,23 +180,41 @@ def os_error_line(exc: OSError) -> str:
     return f"{shown}: {reason}"
 
 
-app = typer.Typer(
-    cls=DossierGroup,
-    name="dossier",
-    help="Card database, deck builder, linter and interpreter for three agent-themed card games.",
-    epilog=(
+APP_SETTINGS: dict[str, Any] = {
+    "cls": DossierGroup,
+    "name": "dossier",
+    "help": "Card database, deck builder, linter and interpreter for three agent-themed card games.",
+    "epilog": (
         "The card pool every command reads: --cards DIR (repeatable); else $DOSSIER_CARDS (directories "
         "separated by ':'); else cards = [\"DIR\", ...] in dossier.toml in this directory or a parent; else in "
         "$XDG_CONFIG_HOME/dossier/config.toml (~/.config/dossier/config.toml); else the bundled cards/. "
         'Paths in a file are relative to it. lang = "en" or "zh-Hans" there sets the language of names '
         "in output (--lang overrides)."
     ),
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    pretty_exceptions_enable=False,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+    "no_args_is_help": True,
+    "add_completion": False,
+    "rich_markup_mode": None,
+    "pretty_exceptions_enable": False,
+    "context_settings": {"help_option_names": ["-h", "--help"]},
+}
+app = typer.Typer(**APP_SETTINGS)
+
+_loaded: dict[tuple[str, ...], TyperGroup] = {}
+
+
+def load_command(name: str) -> Command | None:
+    """The click command of the lazy top-level command ``name``: its modules' ``register()`` run on a
+    Typer with the settings of ``app`` (those that reach the commands: markup mode, exception display,
+    suggestions), converted as typer converts ``app``. Once per process for each set of modules, so a
+    module's register() runs once however often the app is invoked."""
+    modules = LAZY_COMMANDS[name][0]
+    group = _loaded.get(modules)
+    if group is None:
+        holder = typer.Typer(**{**APP_SETTINGS, "cls": TyperGroup})  # only its commands are used
+        for module in modules:
+            importlib.import_module(f"toolkit.cli.{module}").register(holder)
+        group = _loaded[modules] = typer.main.get_group(holder)
+    return group.commands.get(name)
 
 
 class OutputFormat(StrEnum):
@@ -184,6 +287,8 @@ def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) 
 
 def walk_finding(problem: WalkProblem) -> Finding:
     """A directory walk problem (unreadable directory, link loop, dangling link) as an I/O finding."""
+    from validators.findings import Finding
+
     return Finding("card.io", problem.message, file=str(problem.path))
 
 
@@ -220,6 +325,8 @@ def fmt(
     """
     from toolkit.catalog import discover
     from toolkit.cli.progress import Progress
+    from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
+    from validators.findings import Finding
 
     changed = failed = unreadable = 0
     problems: list[WalkProblem] = []
@@ -282,6 +389,8 @@ def refuse_unwritable(text: str, data: Any) -> None:
     (not JSON); ``NaN``/``Infinity`` themselves and a lone surrogate escape
     (``"\\ud800"``, which no UTF-8 file can hold) are refused the same way.
     """
+    from toolkit.jsonio import JsonSyntaxError, pointer, pointer_position, value_positions
+
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
     problem: tuple[tuple[str | int, ...], str] | None = None
     while stack and problem is None:
@@ -340,25 +449,6 @@ def schema(
         raise typer.Exit(1 if stale else 0)
     for path in schemagen.write(out):
         print(f"{path}: written")
-
-
-def _register_command_modules() -> None:
-    """Each module in toolkit/cli/ (other than this one) that defines
-    ``register(app)`` adds its commands. Modules keep heavy imports inside their
-    commands, so ``dossier --help`` stays fast."""
-    import importlib
-    import pkgutil
-
-    package = Path(__file__).parent
-    for module in sorted(pkgutil.iter_modules([str(package)]), key=lambda m: m.name):
-        if module.name in ("app", "__init__") or module.name.startswith("_"):
-            continue
-        register = getattr(importlib.import_module(f"toolkit.cli.{module.name}"), "register", None)
-        if register is not None:
-            register(app)
-
-
-_register_command_modules()
 
 
 def main() -> None:

@@ -56,7 +56,9 @@ def coverage(
 
 
 def register(app: typer.Typer) -> None:
-    """Adds ``coverage`` to the ``dossier text`` group (defined in toolkit/cli/text.py)."""
+    """Adds ``coverage`` to the ``dossier text`` group (defined in toolkit/cli/text.py), once: the group
+    is this process's one ``text_app``, whatever app is being registered on."""
     from toolkit.cli.text import text_app
 
-    text_app.command("coverage")(coverage)
+    if not any(info.callback is coverage for info in text_app.registered_commands):
+        text_app.command("coverage")(coverage)
