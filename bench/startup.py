@@ -53,6 +53,8 @@ def heaviest_imports(command: list[str], env: dict[str, str], top: int = 8) -> l
         if not line.startswith("import time:") or "|" not in line:
             continue
         _, cumulative, name = line.split("|")
+        if not cumulative.strip().isdigit():  # the header line: "cumulative | imported package"
+            continue
         if not name.startswith("  "):  # top level: one space after the bar
             rows.append((int(cumulative), name.strip()))
     return sorted(rows, reverse=True)[:top]
