@@ -21,7 +21,7 @@ import typer.main
 try:  # newer typer carries its own copy of click, which typer.core's classes are built on
     from typer._click.exceptions import UsageError
 except ImportError:  # pragma: no cover - older typer stands on the click package
-    from click.exceptions import UsageError  # type: ignore[no-redef,import-not-found,unused-ignore]
+    from click.exceptions import UsageError  # type: ignore[no-redef,assignment,import-not-found,unused-ignore]
 from typer.core import TyperCommand, TyperGroup
 
 from toolkit.errors import DossierError
