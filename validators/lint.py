@@ -56,7 +56,7 @@ from .art_lint import check_art
 from .findings import Finding, Severity
 from .font_lint import check_fonts
 from .map_lint import check_map_rows, check_maps
-from .text_lint import check_ability_texts, check_raw_ability_texts
+from .text_lint import TextVerdicts, check_ability_texts, check_raw_ability_texts
 
 NAME_REF = re.compile(r"「([^「」]+)」")
 SYMBOL_REF = re.compile(r"\[([a-z0-9_]+)\]")
@@ -198,11 +198,13 @@ def _label(data: dict[str, Any]) -> str:
 
 class _Disk:
     """What one lint run asks of the file system, each answer computed once: many records share a
-    directory and a ``$schema`` target (a new run asks again: files and the working directory change)."""
+    directory and a ``$schema`` target (a new run asks again: files and the working directory change);
+    and the verdicts on the ability texts, some reached by worker processes."""
 
     def __init__(self) -> None:
         self.is_file = functools.lru_cache(maxsize=None)(os.path.isfile)
         self.directory = functools.lru_cache(maxsize=None)(_directory)
+        self.verdicts = TextVerdicts()
 
 
 def _directory(directory: str) -> tuple[str, tuple[str, ...]]:
@@ -288,7 +290,7 @@ def _check_raw(
         entry.add("card.schema_ref", f'{_label(data)}: no "$schema"{expected}')
     elif isinstance(ref, str) and kind_schema is not None:
         _check_schema_ref(entry, ref, kind_schema, "this record", disk)
-    check_raw_ability_texts(entry, data)
+    check_raw_ability_texts(entry, data, disk.verdicts)
     _check_format(entry, data)
 
 
@@ -683,16 +685,55 @@ GAME_CHECKS: dict[str, Callable[[GameIndex], None]] = {
 MAX_FINDINGS_PER_FILE = 200  # past this, one finding counts the rest (a 200k-element array is not 200k lines)
 
 
+# Worker processes for the ability texts pay off from about this many files (a fork and the answers' trip
+# back cost about what a few hundred texts do); below it one process checks everything.
+PARALLEL_FROM = 2000
+# Costs per file, in microseconds, measured on the generated corpus: this process's check of a file
+# (read, model, ids, format), the check of a file's texts, a worker's read of a file's JSON. They set
+# the share of the texts this process keeps, so that it and the workers finish together.
+_FILE_COST, _TEXTS_COST, _WORKER_READ_COST = 60, 118, 10
+
+
+def available_jobs() -> int:
+    """The processes a lint may use: the CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _text_shares(entries: list[Entry], jobs: int) -> list[list[Entry]]:
+    """The target files whose ability texts workers check: the last files, in ``jobs - 1`` shares,
+    leaving this process the first ones (it checks every file as well)."""
+    workers = jobs - 1
+    wanted = [e for e in entries if e.target and e.source.text is not None]
+    if workers < 1 or len(wanted) < PARALLEL_FROM:
+        return []
+    per_worker = (_TEXTS_COST + _WORKER_READ_COST) / workers
+    kept = max(0.0, (per_worker - _FILE_COST) / (_TEXTS_COST + per_worker))
+    rest = wanted[int(len(wanted) * kept) :]
+    return [rest[i::workers] for i in range(workers) if rest[i::workers]]
+
+
 def lint_sources(
-    sources: Iterable[Source], targets: set[str] | None = None, *, meter: Meter | None = None
+    sources: Iterable[Source], targets: set[str] | None = None, *, meter: Meter | None = None, jobs: int = 1
 ) -> LintResult:
     """Lint ``sources``; report findings only for files whose absolute path is in ``targets`` (default: all).
 
     ``meter`` counts the files as each is checked, then the records as their ability texts are
-    (:mod:`toolkit.meter`)."""
+    (:mod:`toolkit.meter`). With ``jobs`` above 1 and at least :data:`PARALLEL_FROM` files, up to
+    ``jobs - 1`` worker processes check ability texts alongside; the findings are the same."""
     count = meter_or_silent(meter)
     entries = [Entry(s, targets is None or os.path.abspath(s.path) in targets) for s in sources]
     disk = _Disk()
+    disk.verdicts.start_workers(_text_shares(entries, jobs))
+    try:
+        return _lint_entries(entries, disk, count)
+    finally:
+        disk.verdicts.close()
+
+
+def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter) -> LintResult:
     count.start("checking files", len(entries))
     for entry in entries:
         _check_file(entry, disk)
@@ -710,7 +751,7 @@ def lint_sources(
         _check_texts(index)
         check_fonts(game_entries)
         check_art(game_entries)
-        check_ability_texts(game_entries, count)
+        check_ability_texts(game_entries, count, disk.verdicts)
         GAME_CHECKS[game](index)
     findings: list[Finding] = []
     for entry in entries:

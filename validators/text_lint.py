@@ -20,75 +20,194 @@ from typing import TYPE_CHECKING, Any
 from toolkit.jsonio import pointer
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import TEXT_FIELDS, iter_texts
-from toolkit.text import AbilitySyntaxError, parse_cached, render
+from toolkit.text import AbilitySyntaxError, build_parser, parse_cached, render
 
 if TYPE_CHECKING:
     from .lint import Entry
 
 
-def check_ability_texts(entries: Iterable[Entry], meter: Meter | None = None) -> None:
+# A text's verdict, a pure function of the text (so a worker process can reach it and send it back):
+# None (it renders as itself), ("parse", column, summary, context), ("unparsable", canonical, summary),
+# ("differs", canonical) or ("format", canonical).
+Verdict = tuple[Any, ...] | None
+
+
+def verdict(text: str) -> Verdict:
+    """The verdict on one ability text: does it parse, does its canonical rendering parse back the same."""
+    try:
+        ability = parse_cached(text)
+    except AbilitySyntaxError as exc:
+        return ("parse", exc.column, exc.summary(), exc.context)
+    canonical = render(ability)
+    if canonical == text:  # it parses back to the same AST (the one just cached): nothing to report
+        return None
+    try:
+        again = parse_cached(canonical)
+    except AbilitySyntaxError as exc:
+        return ("unparsable", canonical, exc.summary())
+    if again != ability:
+        return ("differs", canonical)
+    return ("format", canonical)
+
+
+class TextVerdicts:
+    """The verdicts of the texts checked so far, with those that worker processes reach for this one.
+
+    ``lint`` of a large pool spends most of its time parsing ability texts, one at a time, which uses one
+    core of the machine. :meth:`start_workers` forks up to ``jobs - 1`` processes (where ``fork`` exists)
+    that read the texts of their share of the records from the sources as loaded and send back each
+    text's verdict, while this process checks every file and the rest of the texts. A worker that fails
+    costs nothing but time: a text without a verdict is checked here. The findings are the same in the
+    same order whatever ``jobs`` is (each is built here, from the verdict).
+    """
+
+    def __init__(self) -> None:
+        self.known: dict[str, Verdict] = {}
+        self._pending: list[Any] = []
+        self._delegated: set[int] = set()  # id() of the entries whose texts the workers check
+        self._pool: Any = None
+
+    def get(self, text: str, entry: Entry | None = None, wait: bool = True) -> Verdict:
+        """The verdict on ``text`` (of ``entry``): known, else the workers' if the entry is theirs (with
+        ``wait``: while the files are checked this process does not stop for them), else reached here."""
+        if text in self.known:
+            return self.known[text]
+        if wait and self._pending and id(entry) in self._delegated:
+            self.collect()
+            if text in self.known:
+                return self.known[text]
+        found = self.known[text] = verdict(text)
+        return found
+
+    def start_workers(self, shares: list[list[Entry]]) -> None:
+        """Fork one worker per share of entries; their verdicts arrive when one of their texts is asked for."""
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        if not shares or "fork" not in multiprocessing.get_all_start_methods():
+            return
+        build_parser()  # once, here: every worker starts with it
+        try:
+            self._pool = ProcessPoolExecutor(len(shares), mp_context=multiprocessing.get_context("fork"))
+            self._pending = [
+                self._pool.submit(_share_verdicts, [e.source.text for e in share if e.source.text is not None])
+                for share in shares
+            ]
+        except (OSError, RuntimeError):  # no processes to be had: this process checks every text
+            self.close()
+            return
+        self._delegated = {id(entry) for share in shares for entry in share}
+
+    def collect(self) -> None:
+        """Wait for the workers and keep what they found (nothing from one that failed)."""
+        pending, self._pending = self._pending, []
+        for future in pending:
+            try:
+                clean, flagged = future.result()
+            except Exception:  # a worker that died or raised: its texts are checked here
+                continue
+            self.known.update(dict.fromkeys(clean))
+            self.known.update(flagged)
+        self._delegated = set()
+        self.close()
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True, cancel_futures=True)
+            self._pool = None
+
+
+def _share_verdicts(share: list[str]) -> tuple[list[str], dict[str, Verdict]]:
+    """In a worker: the verdicts of the texts of ``share`` (JSON texts of records), clean texts as a list."""
+    import json
+
+    clean: list[str] = []
+    flagged: dict[str, Verdict] = {}
+    seen: set[str] = set()
+    for source in share:
+        try:
+            data = json.loads(source)
+        except (ValueError, RecursionError):
+            continue  # the file's problems are this process's parent's to report
+        for _, text in _raw_texts(data):
+            if text in seen:
+                continue
+            seen.add(text)
+            found = verdict(text)
+            if found is None:
+                clean.append(text)
+            else:
+                flagged[text] = found
+    return clean, flagged
+
+
+def _raw_texts(data: Any) -> list[tuple[tuple[str | int, ...], str]]:
+    """The ability texts of a record as written in its JSON (any record, valid or not), with their paths."""
+    found: list[tuple[tuple[str | int, ...], str]] = []
+    if not isinstance(data, dict):
+        return found
+    for path in TEXT_FIELDS:
+        node: Any = data
+        for key in path:
+            node = node.get(key) if isinstance(node, dict) else None
+        if isinstance(node, list):
+            found.extend(((*path, index), text) for index, text in enumerate(node) if isinstance(text, str))
+    return found
+
+
+def check_ability_texts(
+    entries: Iterable[Entry], meter: Meter | None = None, verdicts: TextVerdicts | None = None
+) -> None:
     """Add text findings to each entry (only entries that are lint targets keep them); ``meter`` advances
-    once per entry."""
+    once per entry; ``verdicts`` holds those already reached (by worker processes)."""
     count = meter_or_silent(meter)
+    verdicts = verdicts or TextVerdicts()
     for entry in entries:
         count.advance()
         if not entry.target or entry.record is None:
             continue
         for path, text in iter_texts(entry.record):
-            _check_text(entry, path, text)
+            _check_text(entry, path, text, verdicts)
 
 
-def _check_text(entry: Entry, path: tuple[str | int, ...], text: str) -> None:
+def _check_text(
+    entry: Entry, path: tuple[str | int, ...], text: str, verdicts: TextVerdicts | None = None, wait: bool = True
+) -> None:
     """The findings of one ability text (at ``path`` in the record)."""
-    try:
-        ability = parse_cached(text)
-    except AbilitySyntaxError as exc:
-        ptr = pointer(*path)
-        context = "\n".join("    " + line for line in exc.context.splitlines())
-        entry.add(
-            "card.text.parse",
-            f"{entry.label}: {ptr}: column {exc.column} of the text: {exc.summary()}\n{context}",
-            ptr,
-        )
-        return
-    canonical = render(ability)
-    if canonical == text:  # it parses back to the same AST (the one just cached): nothing to report
+    found = verdicts.get(text, entry, wait) if verdicts is not None else verdict(text)
+    if found is None:
         return
     ptr = pointer(*path)
-    try:
-        again = parse_cached(canonical)
-    except AbilitySyntaxError as exc:
+    kind = found[0]
+    if kind == "parse":
+        _, column, summary, context = found
+        context = "\n".join("    " + line for line in context.splitlines())
+        entry.add("card.text.parse", f"{entry.label}: {ptr}: column {column} of the text: {summary}\n{context}", ptr)
+    elif kind == "unparsable":
+        _, canonical, summary = found
         entry.add(
             "card.text.roundtrip",
-            f"{entry.label}: {ptr}: the canonical text {canonical!r} does not parse: {exc.summary()}",
+            f"{entry.label}: {ptr}: the canonical text {canonical!r} does not parse: {summary}",
             ptr,
         )
-        return
-    if again != ability:
+    elif kind == "differs":
         entry.add(
             "card.text.roundtrip",
-            f"{entry.label}: {ptr}: {text!r} renders as {canonical!r}, which parses differently",
+            f"{entry.label}: {ptr}: {text!r} renders as {found[1]!r}, which parses differently",
             ptr,
         )
-    elif canonical != text:
+    else:
         entry.add(
             "card.text.format",
-            f"{entry.label}: {ptr}: not canonical; `dossier text fmt` writes {canonical!r}",
+            f"{entry.label}: {ptr}: not canonical; `dossier text fmt` writes {found[1]!r}",
             ptr,
             "warning",
         )
 
 
-def check_raw_ability_texts(entry: Entry, data: dict[str, Any]) -> None:
+def check_raw_ability_texts(entry: Entry, data: dict[str, Any], verdicts: TextVerdicts | None = None) -> None:
     """Ability text findings for a record the model rejected: its text fields, read from the JSON as written."""
     if not entry.target:
         return
-    for path in TEXT_FIELDS:
-        node: Any = data
-        for key in path:
-            node = node.get(key) if isinstance(node, dict) else None
-        if not isinstance(node, list):
-            continue
-        for index, text in enumerate(node):
-            if isinstance(text, str):
-                _check_text(entry, (*path, index), text)
+    for path, text in _raw_texts(data):
+        _check_text(entry, path, text, verdicts, wait=False)  # called while the files are checked

@@ -254,14 +254,28 @@ def emit_findings(findings: list[Finding], out: Any = None) -> None:
 
 
 @app.command()
-def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) -> None:
+def lint(
+    paths: PathsArgument = None,
+    format: FormatOption = OutputFormat.text,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=1,
+            max=256,
+            help="Processes to parse ability texts with, from 2,000 files up (default: the CPUs available).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
     """Check card data: JSON, schema, model, ids, names, references, formatting.
 
     Exit 0 clean, 1 when errors were found, 2 on usage or I/O errors.
     """
     from toolkit.catalog import context_sources, discover
     from toolkit.cli.progress import Phases
-    from validators.lint import lint_sources
+    from validators.lint import available_jobs, lint_sources
 
     problems: list[WalkProblem] = []
     given = default_paths(paths)
@@ -270,7 +284,7 @@ def lint(paths: PathsArgument = None, format: FormatOption = OutputFormat.text) 
         raise DossierError(f"no .json files under {', '.join(map(str, given))}")
     sources, wanted = context_sources(targets, walked=[] if problems else [p for p in given if p.is_dir()])
     with Phases() as meter:
-        result = lint_sources(sources, wanted, meter=meter)
+        result = lint_sources(sources, wanted, meter=meter, jobs=jobs or available_jobs())
     result.findings[:0] = [walk_finding(p) for p in problems]
     result.io_errors += len(problems)
     if format is OutputFormat.json:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import ast
 from .normalize import normalize
-from .parser import AbilitySyntaxError, parse, parse_cached, prefix_conflicts
+from .parser import AbilitySyntaxError, build_parser, parse, parse_cached, prefix_conflicts
 from .render import LANGS, render
 
-__all__ = ["LANGS", "AbilitySyntaxError", "ast", "normalize", "parse", "parse_cached", "prefix_conflicts", "render"]
+__all__ = ["LANGS", "AbilitySyntaxError", "ast", "build_parser", "normalize", "parse", "parse_cached", "prefix_conflicts", "render"]

@@ -739,6 +739,12 @@ def _lark() -> Lark:
     )
 
 
+def build_parser() -> None:
+    """Build the parser now (it is built on the first parse otherwise): before forking workers, so that
+    each starts with it."""
+    _lark()
+
+
 def parse(text: str) -> A.Ability:
     """Parse one ability; raises :class:`AbilitySyntaxError` with the position in ``text``."""
     return _parse(text)

@@ -1,0 +1,99 @@
+"""`dossier lint --jobs`: worker processes reach ability-text verdicts; the findings never change."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import validators.lint
+import validators.text_lint
+from toolkit.catalog import context_sources, discover
+from toolkit.paths import CARDS_DIR, SCHEMA_DIR
+from validators.lint import lint_sources
+
+
+def _set_text(path: Path, texts: list[Any], field: str = "text") -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data[field] = texts
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+@pytest.fixture
+def pool(tmp_path: Path) -> Path:
+    """The bundled cards of all three games, with text findings of every kind spread over the files."""
+    shutil.copytree(SCHEMA_DIR, tmp_path / "schema")
+    shutil.copytree(CARDS_DIR, tmp_path / "cards")
+    cards = sorted((tmp_path / "cards" / "tactics" / "cards").glob("*.json"))
+    _set_text(cards[0], ["你抽 1 牌。"])  # does not parse
+    _set_text(cards[-1], ["你抽两张牌。", "主动 横置 你抽 1 张牌。"])  # not canonical; does not parse
+    _set_text(cards[len(cards) // 2], ["你抽两张牌。"])  # the same text in another file
+    broken = cards[len(cards) // 3]  # a record the model refuses: its texts are checked as written
+    data = json.loads(broken.read_text(encoding="utf-8"))
+    data["cost"] = "many"
+    data["text"] = ["你抽 1 牌。", "你抽两张牌。"]
+    broken.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    _set_text(tmp_path / "cards" / "crossfire" / "roles" / "vip.json", ["如果你未被击中你获胜。"], field="win")
+    return tmp_path / "cards"
+
+
+def _lint(root: Path, jobs: int) -> list[str]:
+    sources, wanted = context_sources(discover([root]), walked=[root])
+    return [f.format() for f in lint_sources(sources, wanted, jobs=jobs).findings]
+
+
+def test_the_findings_are_the_same_with_workers(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    serial = _lint(pool, jobs=1)
+    assert {"card.text.parse", "card.text.format", "card.schema"} <= {line.split()[2].rstrip(":") for line in serial}
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    for jobs in (2, 3):
+        assert _lint(pool, jobs=jobs) == serial
+
+
+def test_workers_do_the_work(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With workers, this process parses only part of the texts (a worker's parses are not counted here)."""
+    here: list[str] = []
+    real = validators.text_lint.verdict
+
+    def counted(text: str) -> Any:
+        here.append(text)
+        return real(text)
+
+    monkeypatch.setattr(validators.text_lint, "verdict", counted)
+    _lint(pool, jobs=1)
+    everything = len(here)
+    here.clear()
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    _lint(pool, jobs=2)
+    assert 0 < len(here) < everything * 0.8
+
+
+def test_few_files_take_no_worker(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[Any] = []
+    monkeypatch.setattr(validators.text_lint.TextVerdicts, "start_workers", lambda self, shares: started.append(shares))
+    _lint(pool, jobs=4)  # the bundled pool is under PARALLEL_FROM files
+    assert started == [[]]
+
+
+def test_a_failing_worker_costs_only_time(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    serial = _lint(pool, jobs=1)
+
+    def broken(share: list[str]) -> Any:
+        raise RuntimeError("worker failed")
+
+    monkeypatch.setattr(validators.text_lint, "_share_verdicts", broken)
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    assert _lint(pool, jobs=2) == serial
+
+
+def test_cli_jobs_option(pool: Path, cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    serial, parallel = cli("lint", "-j", "1", pool), cli("lint", "--jobs", "2", pool)
+    assert serial.exit_code == parallel.exit_code == 1
+    assert serial.output == parallel.output
+    refused = cli("lint", "--jobs", "0", pool)
+    assert refused.exit_code == 2
+    assert "--jobs" in refused.output
