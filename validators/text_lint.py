@@ -171,10 +171,10 @@ def check_ability_texts(
 
 
 def _check_text(
-    entry: Entry, path: tuple[str | int, ...], text: str, verdicts: TextVerdicts | None = None, wait: bool = True
+    entry: Entry, path: tuple[str | int, ...], text: str, verdicts: TextVerdicts, wait: bool = True
 ) -> None:
     """The findings of one ability text (at ``path`` in the record)."""
-    found = verdicts.get(text, entry, wait) if verdicts is not None else verdict(text)
+    found = verdicts.get(text, entry, wait)
     if found is None:
         return
     ptr = pointer(*path)
@@ -205,7 +205,7 @@ def _check_text(
         )
 
 
-def check_raw_ability_texts(entry: Entry, data: dict[str, Any], verdicts: TextVerdicts | None = None) -> None:
+def check_raw_ability_texts(entry: Entry, data: dict[str, Any], verdicts: TextVerdicts) -> None:
     """Ability text findings for a record the model rejected: its text fields, read from the JSON as written."""
     if not entry.target:
         return
