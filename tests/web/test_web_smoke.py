@@ -122,6 +122,20 @@ def test_a_wrong_token_link_sets_nothing(open_client: Any) -> None:
     assert open_client.cookies.get("token") is None
 
 
+@pytest.mark.parametrize("guess", ["é" * 20, "x" * 20 + "; Path=/", ""])
+def test_an_odd_token_link_sets_nothing(open_client: Any, guess: str) -> None:
+    response = open_client.get("/cards", params={"token": guess})
+    assert response.status_code == 200 and open_client.cookies.get("token") is None
+
+
+def test_the_search_api_sets_the_csrf_cookie_once(client: Any) -> None:
+    client.cookies.clear()
+    first = client.get("/api/search", params={"q": "k:agent"})
+    assert first.status_code == 200 and "csrf=" in first.headers.get("set-cookie", "")
+    again = client.get("/api/search", params={"q": "k:agent"})
+    assert again.status_code == 200 and "set-cookie" not in again.headers
+
+
 def test_the_token_does_not_replace_the_csrf_check(open_client: Any) -> None:
     response = open_client.post(
         "/api/decks/saved",

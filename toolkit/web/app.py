@@ -78,18 +78,30 @@ class WebState:
                 self._cache.popitem(last=False)
         return value
 
-    async def cached_async(self, key: Any, make: Any) -> Any:
-        """:meth:`cached` for an ``async`` route: a remembered answer is given on the event loop, with no
-        hop to a worker thread; the work of a new one runs in the thread pool, as a sync route's would."""
-        from starlette.concurrency import run_in_threadpool
-
+    async def cached_async(self, key: Any, make: Any, *, small: bool = True) -> Any:
+        """:meth:`cached` for an ``async`` route. A remembered answer is given on the event loop. New work is
+        done on the event loop too when it is ``small`` (a search, a deck of ordinary size: about a
+        millisecond of CPU, bounded by the request's limits) and the database is SQLite (a local file):
+        a worker thread would add no parallelism to CPU-bound Python, and the loop and 20 busy worker
+        threads passing the GIL to each other (each SQLite call releases and takes it back, waiting up
+        to the 5 ms switch interval) tripled the p95 latency under load (bench/serve.py). Work that
+        waits on the network (PostgreSQL) or may be large runs in the thread pool, as a sync route's would."""
         if CACHE_ON:
             full = (self.generation, key)
             with self._cache_lock:
                 if full in self._cache:
                     self._cache.move_to_end(full)
                     return self._cache[full]
+        if small and self.inline_ok:
+            return self.cached(key, make)
+        from starlette.concurrency import run_in_threadpool
+
         return await run_in_threadpool(self.cached, key, make)
+
+    @property
+    def inline_ok(self) -> bool:
+        """Small work may run on the event loop: the database is a local SQLite file (no network wait)."""
+        return self.database.backend == "sqlite"
 
     @property
     def deck_pool(self) -> Any:
@@ -182,6 +194,69 @@ Web = Annotated[WebState, Depends(_web)]
 """A route parameter ``web: Web`` receives the app's :class:`WebState`."""
 
 
+class RequestCookies:
+    """Every HTTP request: the loopback-only Host check (DNS rebinding) when no token is needed; a CSRF
+    cookie for a browser that has none (``request.state.csrf`` is the request's token); ``?lang=`` and a
+    right ``?token=`` become cookies.
+
+    A plain ASGI middleware: Starlette's ``@app.middleware("http")`` runs the rest of the app in a task
+    group of its own and streams the response through memory, which cost more per request than a search
+    (bench/serve.py)."""
+
+    def __init__(self, app: Any, settings: WebSettings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        from starlette.datastructures import Headers, QueryParams
+        from starlette.requests import cookie_parser
+
+        headers = Headers(scope=scope)
+        settings = self.settings
+        if not settings.needs_token():
+            host = headers.get("host", "")
+            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
+            if not is_loopback(name) and name not in LOOPBACK_HOSTS:
+                refusal = JSONResponse(
+                    {"detail": f"host {host!r} not allowed: this server answers on loopback only"}, 403
+                )
+                await refusal(scope, receive, send)
+                return
+        cookie_header = headers.get("cookie")
+        csrf = cookie_parser(cookie_header).get(CSRF_COOKIE, "") if cookie_header else ""
+        new_csrf = None
+        if len(csrf) < 16:
+            new_csrf = csrf = secrets.token_urlsafe(24)
+        scope.setdefault("state", {})["csrf"] = csrf
+        lang = token = None
+        if scope.get("query_string"):
+            query = QueryParams(scope["query_string"])
+            lang = query.get("lang")
+            token = query.get("token")
+        setting = Response()
+        secure = scope.get("scheme") == "https"
+        if new_csrf is not None:
+            setting.set_cookie(CSRF_COOKIE, new_csrf, httponly=False, samesite="strict", secure=secure)
+        if lang in ("zh-Hans", "en"):
+            setting.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax", secure=secure)
+        if token and settings.token and secrets.compare_digest(token.encode(), settings.token.encode()):
+            setting.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure)
+        cookies = [(k, v) for k, v in setting.raw_headers if k == b"set-cookie"]
+        if not cookies:
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_cookies(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", ()), *cookies]
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookies)
+
+
 def create_app(settings: WebSettings) -> FastAPI:
     """The FastAPI application: routers from :data:`toolkit.web.routes.ROUTERS`, /static, /docs."""
     from toolkit.web.routes import ROUTERS
@@ -201,30 +276,7 @@ def create_app(settings: WebSettings) -> FastAPI:
     app.state.web = web = WebState(settings)
     web.database  # build or open now: a bad --db or card pool fails at start, not at the first request  # noqa: B018
 
-    @app.middleware("http")
-    async def cookies(request: Request, call_next: Any) -> Response:
-        """Loopback-only Host check (DNS rebinding); ?lang= and ?token= become cookies; a CSRF cookie exists."""
-        if not settings.needs_token():
-            host = request.headers.get("host", "")
-            name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
-            if not is_loopback(name) and name not in LOOPBACK_HOSTS:
-                return JSONResponse({"detail": f"host {host!r} not allowed: this server answers on loopback only"}, 403)
-        csrf = request.cookies.get(CSRF_COOKIE) or ""
-        new_csrf = None
-        if len(csrf) < 16:
-            new_csrf = csrf = secrets.token_urlsafe(24)
-        request.state.csrf = csrf
-        response: Response = await call_next(request)
-        secure = request.url.scheme == "https"
-        if new_csrf is not None:
-            response.set_cookie(CSRF_COOKIE, new_csrf, httponly=False, samesite="strict", secure=secure)
-        lang = request.query_params.get("lang")
-        if lang in ("zh-Hans", "en"):
-            response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax", secure=secure)
-        token = request.query_params.get("token")
-        if token and settings.token and secrets.compare_digest(token, settings.token):
-            response.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure)
-        return response
+    app.add_middleware(RequestCookies, settings=settings)
 
     @app.exception_handler(DossierError)
     async def dossier_error(request: Request, exc: DossierError) -> JSONResponse:

@@ -25,6 +25,7 @@ router = APIRouter(prefix="/api", tags=["api"])
 
 LIMIT_MAX = 500
 GAMES = ("tactics", "netrunner", "crossfire")
+SMALL_DECK = 32 * 1024  # a deck request up to this size (JSON) is validated on the event loop (WebState.cached_async)
 
 
 @router.get("/health")
@@ -69,8 +70,10 @@ class SearchResponse(BaseModel):
     results: list[SearchResult]
 
 
-def run_search(web: WebState, q: str, game: str | None, limit: int | None, lang: str) -> SearchResponse:
-    """The search of `dossier search` (toolkit.search) as data; a QueryError is raised as it is."""
+def run_search(web: WebState, q: str, game: str | None, limit: int | None, lang: str) -> dict[str, Any]:
+    """The search of `dossier search` (toolkit.search) as the data of a :class:`SearchResponse`; a QueryError is
+    raised as it is. Plain dicts, not the models: they only document the answer, and building and dumping a
+    model per hit was a tenth of a search's time under load (bench/serve.py)."""
     from toolkit.search import parse_query, search
     from toolkit.search.display import names, stats
 
@@ -79,26 +82,27 @@ def run_search(web: WebState, q: str, game: str | None, limit: int | None, lang:
         game = None
     hits = search(web.database, parsed, game=game, limit=limit)
     results = []
-    images = web.images
+    get = web.catalog.get
+    printable_ = web.images.printable
     for hit in hits:
-        record = web.catalog.get(hit.game, hit.id, hit.kind)
-        printable = record is not None and images.printable(record)
+        record = get(hit.game, hit.id, hit.kind)
+        printable = record is not None and printable_(record)
         results.append(
-            SearchResult(
-                game=hit.game,
-                kind=hit.kind,
-                id=hit.id,
-                ref=hit.ref,
-                type=hit.type,
-                name=names(hit, lang)[0],
-                name_zh=hit.name_zh,
-                name_en=hit.name_en,
-                stats=stats(hit),
-                image=f"/images/{hit.game}/{hit.kind}/{hit.id}.png?lang={lang}" if printable else None,
-                url=f"/cards/{hit.game}/{hit.id}?kind={hit.kind}",
-            )
+            {
+                "game": hit.game,
+                "kind": hit.kind,
+                "id": hit.id,
+                "ref": f"{hit.game}/{hit.id}",
+                "type": hit.type,
+                "name": names(hit, lang)[0],
+                "name_zh": hit.name_zh,
+                "name_en": hit.name_en,
+                "stats": stats(hit),
+                "image": f"/images/{hit.game}/{hit.kind}/{hit.id}.png?lang={lang}" if printable else None,
+                "url": f"/cards/{hit.game}/{hit.id}?kind={hit.kind}",
+            }
         )
-    return SearchResponse(query=parsed.source, count=len(results), results=results)
+    return {"query": parsed.source, "count": len(results), "results": results}
 
 
 def query_error(exc: Any) -> HTTPException:
@@ -122,7 +126,7 @@ async def api_search(
     language = lang_of(request, lang)
 
     def make() -> bytes:
-        return json_bytes(run_search(web, q, game, limit, language).model_dump())
+        return json_bytes(run_search(web, q, game, limit, language))
 
     try:
         body = await web.cached_async(("search", q, game, limit, language), make)
@@ -197,7 +201,10 @@ async def api_validate(request: Request, body: ValidateInput, web: Web) -> Respo
         return deckwork.validate(web.deck_pool, loaded, lang=lang, mode=body.mode, banlist=body.banlist).to_json()
 
     explicit = body.lang or request.query_params.get("lang") or request.cookies.get("lang")
-    data = await web.cached_async(("validate", body.model_dump_json(), explicit), lambda: json_bytes(make()))
+    given = body.model_dump_json()
+    data = await web.cached_async(
+        ("validate", given, explicit), lambda: json_bytes(make()), small=len(given) <= SMALL_DECK
+    )
     return Response(data, media_type="application/json")
 
 

@@ -57,8 +57,8 @@ def cards_index(
         except DossierError as exc:
             error = {"message": exc.message, "query": q, "column": None, "problem": exc.message}
             status = 400
-    more = bool(result and result.count > limit)
-    results = result.results[:limit] if result else []
+    more = bool(result and result["count"] > limit)
+    results = result["results"][:limit] if result else []
     return render(
         request,
         "cards/index.html",
