@@ -149,6 +149,7 @@ def run_jsonschema(files: list[str]) -> int:
 
 def run_dossier(root: Path, texts: bool = True) -> int:
     from toolkit.catalog import context_sources, discover
+    from toolkit.gcpause import gc_paused
     from validators import lint
     from validators.lint import available_jobs, lint_sources
 
@@ -156,8 +157,9 @@ def run_dossier(root: Path, texts: bool = True) -> int:
         lint.check_ability_texts = lambda entries, meter=None, verdicts=None: None  # type: ignore[assignment]
 
     problems: list = []  # as `dossier lint ROOT` does it
-    targets = discover([root], problems)
-    sources, wanted = context_sources(targets, walked=[] if problems else [root])
+    with gc_paused():
+        targets = discover([root], problems)
+        sources, wanted = context_sources(targets, walked=[] if problems else [root])
     result = lint_sources(sources, wanted, jobs=available_jobs() if texts else 1)  # as `dossier lint` runs it
     return result.errors + len(problems)
 

@@ -6,6 +6,8 @@ from toolkit.jsonio import (
     JsonSyntaxError,
     atomic_write_text,
     canonical_dumps,
+    loads_canonical,
+    loads_limited,
     loads_strict,
     pointer,
     value_positions,
@@ -30,6 +32,42 @@ def test_syntax_errors_carry_positions(text: str, line: int, column: int, fragme
         loads_strict(text)
     assert (info.value.line, info.value.column) == (line, column)
     assert fragment in info.value.message
+
+
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ('{\n  "a": 1234567890123456789\n}\n', "19 digits"),
+        ('{\n  "a": -1234567890123456789\n}\n', "19 digits"),
+        ('{\n  "a": NaN\n}\n', "NaN is not a JSON value"),
+        ('{\n  "a": -Infinity\n}\n', "-Infinity is not a JSON value"),
+    ],
+)
+def test_loads_canonical_refuses_what_loads_limited_refuses_in_a_canonical_looking_text(
+    text: str, fragment: str
+) -> None:
+    with pytest.raises(JsonSyntaxError) as info:
+        loads_canonical(text, max_digits=18)
+    assert fragment in info.value.message
+    with pytest.raises(JsonSyntaxError) as limited:
+        loads_limited(text, max_digits=18)
+    assert (info.value.message, info.value.line, info.value.column) == (
+        limited.value.message,
+        limited.value.line,
+        limited.value.column,
+    )
+    assert info.value.line == 2
+
+
+def test_loads_canonical_says_whether_the_text_is_canonical() -> None:
+    data = {"a": [1, -123456789012345678, "特工"], "b": {"c": None, "d": 1.5}}
+    text = canonical_dumps(data)
+    assert loads_canonical(text, max_digits=18) == (data, True)
+    assert loads_canonical(text.replace("  ", "   "), max_digits=18) == (data, False)
+    assert loads_canonical('{"b": {"d": 1.5, "c": null}, "a": [1, -123456789012345678, "特工"]}', max_digits=18) == (
+        data,
+        False,
+    )
 
 
 def test_value_positions_point_at_keys_and_items() -> None:

@@ -73,7 +73,7 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
         return
     visited = {(top.st_dev, top.st_ino)}
     ancestors = _ancestors(directory)  # a link to one of them re-enters this tree from above: a loop too
-    found: list[Path] = []
+    found: list[str] = []
     seen = 0  # entries looked at: a walk of / or /proc (through their links) would not end for minutes
     Chain = tuple[tuple[tuple[int, int], Path], ...]
     stack: list[tuple[Path, Chain]] = [(directory, (((top.st_dev, top.st_ino), directory),))]
@@ -92,7 +92,12 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
             report(directory, f"more than {what} under it; card data holds far fewer (the walk stopped)")
             break
         for entry in entries:
-            if entry.name.startswith("."):
+            name = entry.name
+            if name.startswith("."):
+                continue
+            # the directory listing tells a plain file from the rest without a stat call for each
+            if name.endswith(".json") and not entry.is_symlink() and entry.is_file(follow_symlinks=False):
+                found.append(entry.path)
                 continue
             path = Path(entry.path)
             try:
@@ -114,12 +119,16 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
                 elif key not in visited:  # else: the same directory reached by another link, walked once
                     visited.add(key)
                     subdirs.append((path, (*chain, (key, path))))
-            elif stat.S_ISREG(info.st_mode) and entry.name.endswith(".json"):
-                found.append(path)
-            elif entry.name.endswith(".json"):  # a FIFO or device: never opened (a FIFO would wait forever)
+            elif stat.S_ISREG(info.st_mode) and name.endswith(".json"):
+                found.append(entry.path)
+            elif name.endswith(".json"):  # a FIFO or device: never opened (a FIFO would wait forever)
                 report(path, "not a regular file (a FIFO, device or socket); not read")
         stack.extend(reversed(subdirs))
-    yield from sorted(found)
+    yield from map(Path, sorted(found, key=_parts))  # in the order Path's comparison gives (part by part)
+
+
+def _parts(path: str) -> list[str]:
+    return path.split(os.sep)
 
 
 def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -> list[Path]:

@@ -155,38 +155,56 @@ def _may_hold_surrogate(text: str) -> bool:
 def loads_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS) -> tuple[Any, bool]:
     """:func:`loads_limited` of ``text`` and whether ``text`` is the :func:`canonical_dumps` of what it holds.
 
-    The common case, a canonical file, costs the C parser, one regular-expression search and one
+    The common case, a canonical file, costs the C parser (which reports each integer literal and each
+    ``NaN``/``Infinity`` to a hook, so a refused one is seen), two substring tests and one
     :func:`canonical_dumps`: a canonical text has no duplicate keys (each key is written once) and no
-    escaped surrogate, so only what the search finds (a long run of digits, ``NaN``/``Infinity``, a raw
-    surrogate, a value indented as deep as ``max_depth``) needs the full :func:`loads_limited`, which
-    runs for every other text too and raises the same errors.
+    escaped surrogate, so only a text with a refused literal, a raw surrogate or a value indented as deep
+    as ``max_depth`` needs the full :func:`loads_limited`, which runs for every other text too and raises
+    the same errors.
     """
+    watch = _Watch(max_digits)
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=watch.parse_int, parse_constant=watch.parse_constant)
     except (ValueError, RecursionError):
         data = _NOT_READ
-    if data is not _NOT_READ and not _suspect(text, max_depth, max_digits) and canonical_dumps(data) == text:
+    if data is not _NOT_READ and not watch.refused and not _suspect(text, max_depth) and canonical_dumps(data) == text:
         return data, True
     return loads_limited(text, max_depth=max_depth, max_digits=max_digits), False
 
 
 _NOT_READ = object()
-_LONG_NUMBER: dict[int, re.Pattern[str]] = {}
 
 
-def _suspect(text: str, max_depth: int, max_digits: int) -> bool:
-    """True if ``text`` may hold what :func:`loads_limited` refuses: ``NaN``/``Infinity``, a value indented
-    as deep as ``max_depth`` (in canonical form), a surrogate, a run of more than ``max_digits`` digits."""
-    if "NaN" in text or "Infinity" in text or "\n" + "  " * max_depth in text:
+class _Watch:
+    """The hooks of :func:`loads_canonical`'s parse: ``refused`` once a literal :func:`loads_limited` refuses
+    went by (an integer longer than ``max_digits``, ``NaN``, ``Infinity``)."""
+
+    __slots__ = ("max_digits", "refused")
+
+    def __init__(self, max_digits: int) -> None:
+        self.max_digits = max_digits
+        self.refused = False
+
+    def parse_int(self, literal: str) -> int | None:
+        if len(literal) > self.max_digits and len(literal.lstrip("-")) > self.max_digits:
+            self.refused = True
+            return None
+        return int(literal)
+
+    def parse_constant(self, literal: str) -> None:
+        self.refused = True
+
+
+def _suspect(text: str, max_depth: int) -> bool:
+    """True if ``text`` may hold what :func:`loads_limited` refuses and the parse does not show: a value
+    indented as deep as ``max_depth`` (in canonical form), a lone surrogate."""
+    if "\n" + "  " * max_depth in text:
         return True
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
         return True
-    long_number = _LONG_NUMBER.get(max_digits)
-    if long_number is None:
-        long_number = _LONG_NUMBER[max_digits] = re.compile(f"[0-9]{{{max_digits + 1}}}")
-    return long_number.search(text) is not None
+    return False
 
 
 def _is_text(value: str) -> bool:

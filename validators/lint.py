@@ -38,6 +38,7 @@ from typing import Any
 import jsonschema
 from pydantic import ValidationError
 
+from toolkit.gcpause import gc_paused
 from toolkit.jsonio import (
     JsonSyntaxError,
     Source,
@@ -423,7 +424,8 @@ def _check_names(entries: list[Entry]) -> None:
     for entry in entries:
         record: Any = entry.record
         kind = "card" if record.kind in ("card", "identity") and record.game == "netrunner" else record.kind
-        if kind not in UNIQUE_NAME_KINDS or getattr(record, "private", False):
+        # the value as stored: getattr on a model without the field costs a raise inside pydantic
+        if kind not in UNIQUE_NAME_KINDS or record.__dict__.get("private", False):
             continue
         for lang, value in (("zh-Hans", record.name.zh_hans), ("en", record.name.en)):
             if value is None:
@@ -726,11 +728,12 @@ def lint_sources(
     count = meter_or_silent(meter)
     entries = [Entry(s, targets is None or os.path.abspath(s.path) in targets) for s in sources]
     disk = _Disk()
-    disk.verdicts.start_workers(_text_shares(entries, jobs))
-    try:
-        return _lint_entries(entries, disk, count)
-    finally:
-        disk.verdicts.close()
+    with gc_paused():
+        disk.verdicts.start_workers(_text_shares(entries, jobs))
+        try:
+            return _lint_entries(entries, disk, count)
+        finally:
+            disk.verdicts.close()
 
 
 def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter) -> LintResult:

@@ -275,14 +275,16 @@ def lint(
     """
     from toolkit.catalog import context_sources, discover
     from toolkit.cli.progress import Phases
+    from toolkit.gcpause import gc_paused
     from validators.lint import available_jobs, lint_sources
 
     problems: list[WalkProblem] = []
     given = default_paths(paths)
-    targets = discover(given, problems)
-    if not targets and not problems:
-        raise DossierError(f"no .json files under {', '.join(map(str, given))}")
-    sources, wanted = context_sources(targets, walked=[] if problems else [p for p in given if p.is_dir()])
+    with gc_paused():  # the walk and the reading build only long-lived objects
+        targets = discover(given, problems)
+        if not targets and not problems:
+            raise DossierError(f"no .json files under {', '.join(map(str, given))}")
+        sources, wanted = context_sources(targets, walked=[] if problems else [p for p in given if p.is_dir()])
     with Phases() as meter:
         result = lint_sources(sources, wanted, meter=meter, jobs=jobs or available_jobs())
     result.findings[:0] = [walk_finding(p) for p in problems]
