@@ -444,6 +444,33 @@ WEB_PAGES_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Mark the players in front of whom the Sniper put a shot card, and each Assassin's target.",
         "zh-Hans": "勾选狙击手放了射击卡的玩家，并录入每位刺客指向的目标。",
     },
+    "web.cf.aims_help_plays": {
+        "en": "After the countdown everyone points at once. Enter where each player pointed (both players for "
+        "someone who pointed with both hands). Roles are applied when you resolve: an unarmed player's pointing "
+        "has no effect, a protector's protects.",
+        "zh-Hans": "倒数结束后全员同时指向。录入每位玩家指向的人（双手指向的玩家录入两个）。结算时才按角色处理："
+        "不持械玩家的指向没有效果，保护者的指向为保护。",
+    },
+    "web.cf.aims_help_sniper_plays": {
+        "en": "Mark the players in front of whom the Sniper put a shot card; then enter the target of each "
+        "Assassin who revealed and pointed. Other players' entries have no effect.",
+        "zh-Hans": "勾选狙击手放了射击卡的玩家；再录入每位翻开身份并指向的刺客的目标。其他玩家的录入没有效果。",
+    },
+    "web.cf.host_role": {"en": "The host", "zh-Hans": "主持人"},
+    "web.cf.host_moderates": {
+        "en": "moderates only (does not play): the host page shows every role",
+        "zh-Hans": "只主持（不参与游戏）：主持页面显示所有角色",
+    },
+    "web.cf.host_plays": {
+        "en": "plays too: the host page shows no secret role until the round is resolved",
+        "zh-Hans": "也参与游戏：结算前主持页面不显示任何秘密角色",
+    },
+    "web.cf.hidden_roles": {
+        "en": "You play too, so this page shows no secret role until the round is resolved; open your own "
+        "private link to see yours. The outcome reveals every role, as the cards are turned at the end.",
+        "zh-Hans": "你也参与游戏，所以结算前本页不显示任何秘密角色；请打开你自己的私密链接查看你的角色。"
+        "结算结果会像最后亮牌一样显示所有角色。",
+    },
     "web.cf.points_at": {"en": "Points at", "zh-Hans": "指向"},
     "web.cf.aim_of": {"en": "{who} points at (gun {k})", "zh-Hans": "{who}指向（第 {k} 把枪）"},
     "web.cf.shot_card": {"en": "Sniper's shot card", "zh-Hans": "狙击手射击卡"},

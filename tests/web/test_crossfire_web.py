@@ -13,6 +13,7 @@ from toolkit.catalog import load_catalog
 from toolkit.engine.crossfire import Crossfire
 from toolkit.engine.crossfire_cards import role_card
 from toolkit.i18n import name_of
+from toolkit.i18n import t as i18n_t
 from toolkit.web.crossfire_rooms import MAX_AGE, Room, RoomError, RoomStore, clean_names
 
 from .conftest import BASE, CARDS, SCHEMA, TEST_CSRF
@@ -29,8 +30,16 @@ def role_names(game: Crossfire, lang: str = "en") -> dict[str, str]:
     return {rid: name_of(record, lang) for rid, record in game.records.items()}
 
 
-def create(client: Any, players: int = 7, specials: tuple[str, ...] = ("bomber",), mode: str = "crossfire") -> str:
+def create(
+    client: Any,
+    players: int = 7,
+    specials: tuple[str, ...] = ("bomber",),
+    mode: str = "crossfire",
+    host: str | None = None,
+) -> str:
     data: dict[str, Any] = {"mode": mode, "players": str(players), "special": list(specials)}
+    if host is not None:
+        data["host"] = host
     data.update({f"name_{i}": n for i, n in enumerate(NAMES[:players], start=1)})
     response = client.post("/crossfire?lang=en", data=data, follow_redirects=False)
     assert response.status_code == 303, response.text[:500]
@@ -257,6 +266,83 @@ def test_resolve_next_round_and_score(client: Any, game: Crossfire, cf_app: Any)
     assert private_links(response.text)[3] == link  # a player keeps one link over the rounds
 
 
+def secret_role_names(game: Crossfire, deal: Any, lang: str = "en") -> set[str]:
+    """Names of the roles a host who plays must not see: every dealt role but the public ones."""
+    names = role_names(game, lang)
+    return {names[r] for seat, r in deal.roles.items() if seat not in deal.public}
+
+
+def host_page_text(page_html: str) -> str:
+    """The host page's text but its announcements and help (the set-up lists the roles in play, as the host
+    tells the table; the help says what Assassins do): what it says of each seat."""
+    text = visible_text(page_html)
+    text = re.sub(r"(Set-up|配置)[:：][^\n]*", " ", text)
+    return text.replace(html.unescape(i18n_t("web.cf.aims_help_sniper_plays", "en")), " ")
+
+
+def test_the_host_moderates_only_by_default(client: Any) -> None:
+    assert 'id="cf-host-moderator" name="host" value="moderator" checked' in client.get("/crossfire").text
+    page = client.get(create(client)).text
+    assert 'id="cf-roles"' in page and "cf-roles-hidden" not in page
+
+
+@pytest.mark.parametrize("specials", [("bomber",), ("enforcer",)])
+def test_a_host_who_plays_sees_no_secret_role(client: Any, game: Crossfire, specials: tuple[str, ...]) -> None:
+    host = create(client, 7, specials, host="plays")
+    response = client.get(host + "?lang=en")
+    page = response.text
+    deal = deal_of(client, host)
+    assert 'id="cf-roles"' not in page and 'id="cf-roles-hidden"' in page
+    text = host_page_text(page)
+    for name in secret_role_names(game, deal):
+        assert not re.search(rf"\b{re.escape(name)}\b", text), name
+    assert not re.search(r"\b(blue|red)\b", text, re.I)  # no team either
+    guns = 2 if "enforcer" in specials else 1
+    for seat in range(1, 8):  # the same aim fields for every seat: nothing tells who is armed
+        assert len(re.findall(rf'id="cf-aim-{seat}-\d"', page)) == guns, seat
+    # a blank seat is refused without naming its role; so is a second aim at one player
+    response = client.post(host + "/resolve?lang=en", data={"aim_1": "2"})
+    assert response.status_code == 400
+    message = error_of(response.text)
+    assert "everyone points" in message and not any(n in message for n in secret_role_names(game, deal))
+    assert not any(r in message for r in deal.roles.values())
+    assert 'id="cf-roles"' not in response.text
+    # everyone points at the next seat (and the one after, for a second gun): the page fits aims to roles
+    data = {f"aim_{seat}": [str((seat + k) % 7 + 1) for k in range(guns)] for seat in range(1, 8)}
+    response = client.post(host + "/resolve?lang=en", data=data)
+    assert response.status_code == 200, error_of(response.text)
+    assert 'id="cf-team"' in response.text  # the outcome reveals every role, as the cards are turned
+    outcome = response.text.split('id="outcome"', 1)[1]
+    names = role_names(game)
+    for role in deal.roles.values():
+        assert names[role] in outcome
+    from toolkit.web.routes.crossfire import rooms
+
+    room = rooms(client.app.state.web).host(host.rsplit("/", 1)[1])
+    assert room is not None and room.current is not None and room.current.outcome is not None
+    fitted = [  # what the rules make of the pointing: each role fires as many guns as it has, unarmed none
+        {"seat": s, "role": r, "aim": [int(a) for a in data[f"aim_{s}"]][: max(game.roles[r].aims_crossfire)]}
+        for s, r in deal.roles.items()
+    ]
+    expected = game.resolve(game.table({"mode": "crossfire", "players": fitted}))
+    assert room.current.outcome["winners"] == expected.winners
+
+
+def test_a_host_who_plays_in_sniper_mode(client: Any, game: Crossfire) -> None:
+    host = create(client, 7, (), "sniper", host="plays")
+    page = client.get(host + "?lang=en").text
+    deal = deal_of(client, host)
+    assert deal.public and 'id="cf-roles"' not in page
+    text = host_page_text(page)
+    for name in secret_role_names(game, deal) - {role_names(game)[r] for r in deal.public.values()}:
+        assert not re.search(rf"\b{re.escape(name)}\b", text), name
+    assassins = [seat for seat, role in deal.roles.items() if role == "assassin"]
+    everyone = {f"aim_{seat}": str(seat % 7 + 1) for seat in range(1, 8) if seat not in deal.public}
+    response = client.post(host + "/resolve?lang=en", data={"mark": [str(s) for s in assassins], **everyone})
+    assert response.status_code == 200, error_of(response.text)  # the others' entries have no effect
+    assert "blue" in re.findall(r'id="cf-team"[^>]*>([^<]*)<', response.text)[0].lower()
+
+
 def test_impossible_set_up_is_one_line(client: Any) -> None:
     response = client.post("/crossfire", data={"mode": "crossfire", "players": "4"})
     assert response.status_code == 400
@@ -322,3 +408,27 @@ def test_deal_and_open_two_private_links(live_server: str, page: Any, phone_page
         for n, name in enumerate(NAMES, start=1):
             assert bool(re.search(rf"\b{name}\b", content)) == (n == seat)
     assert seen_roles[first] != seen_roles[second]
+
+
+def test_a_host_who_plays_deals_and_resolves_without_seeing_roles(live_server: str, page: Any) -> None:
+    page.goto(f"{live_server}/crossfire?lang=en")
+    page.select_option("#cf-players", "7")
+    for seat, name in enumerate(NAMES, start=1):
+        page.fill(f"#cf-name-{seat}", name)
+    page.check("#cf-special-crossfire-enforcer")
+    page.check("#cf-host-plays")
+    page.click("#cf-deal")
+    page.wait_for_url("**/crossfire/host/**")
+    assert page.locator("#cf-roles").count() == 0 and page.locator("#cf-roles-hidden").is_visible()
+    main = page.locator("main").inner_text()
+    setup = next(line for line in main.splitlines() if line.startswith("Set-up:"))
+    assert "Enforcer" in setup  # the set-up is announced to everyone
+    assert "Enforcer" not in main.replace(setup, "")  # but no seat's role is shown
+    for seat in range(1, 8):  # two aim fields at every seat: nothing tells who holds the two guns
+        assert page.locator(f"[id^='cf-aim-{seat}-']").count() == 2
+        page.select_option(f"#cf-aim-{seat}-0", str(seat % 7 + 1))
+        page.select_option(f"#cf-aim-{seat}-1", str((seat + 1) % 7 + 1))
+    page.click("#cf-resolve")
+    page.wait_for_selector("#cf-team")
+    outcome = page.locator("#outcome").inner_text()
+    assert "Enforcer" in outcome and "VIP" in outcome  # the outcome turns every card

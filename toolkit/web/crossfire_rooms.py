@@ -128,6 +128,7 @@ class Room:
     names: dict[int, str]
     specials: list[str]
     sniper_seat: int | None = None
+    host_plays: bool = False  # the host holds a seat too: the host page shows no secret role before the outcome
     created: float = 0.0
     touched: float = 0.0
     rounds: list[Round] = field(default_factory=list)
@@ -156,6 +157,7 @@ class Room:
             "names": {str(k): v for k, v in self.names.items()},
             "specials": self.specials,
             "sniper_seat": self.sniper_seat,
+            "host_plays": self.host_plays,
             "created": self.created,
             "touched": self.touched,
             "rounds": [r.to_json() for r in self.rounds],
@@ -172,10 +174,54 @@ class Room:
             names={int(k): str(v) for k, v in data.get("names", {}).items()},
             specials=[str(s) for s in data.get("specials", [])],
             sniper_seat=int(data["sniper_seat"]) if data.get("sniper_seat") is not None else None,
+            host_plays=bool(data.get("host_plays", False)),
             created=float(data.get("created", 0.0)),
             touched=float(data.get("touched", 0.0)),
             rounds=[Round.from_json(r) for r in data.get("rounds", [])],
         )
+
+
+_ROLE_LABEL = re.compile(r"(seat \d+) \([^)]*\)")
+
+
+def fit_aims(
+    game: Crossfire, deal: Deal, room: Room, aims: dict[int, list[int]], marks: list[int]
+) -> dict[int, list[int]]:
+    """The aims a host who plays too entered, fitted to the roles without telling the host any role.
+
+    That host's form asks the same of every seat: where each player pointed (a second target for a
+    player who pointed with both hands, when the set-up has a two-gun role). Checks that need no role
+    come first; then each seat keeps as many targets as its role fires (an unarmed player's pointing,
+    or a second hand without a second gun, has no effect: the first target is kept). The only refusals
+    that name a role are what the rules reveal at that point of the resolution: a two-gun role that
+    points at one player, and in sniper mode an Assassin without a shot card who must point."""
+    sniper = deal.sniper
+    for seat in range(1, room.players + 1):
+        targets = aims.get(seat, [])
+        who = room.label(seat)
+        if len(set(targets)) != len(targets):
+            raise RoomError(f"{who}: two aims at the same player; enter each player pointed at once")
+        if seat in targets:
+            raise RoomError(f"{who} points at themselves; no one may")
+        public = deal.public.get(seat)
+        if not sniper and not targets and public is None:
+            raise RoomError(f"{who}: enter where this player pointed (everyone points at someone)")
+    fitted: dict[int, list[int]] = {}
+    for seat in range(1, room.players + 1):
+        rules = game.roles[deal.roles[seat]]
+        targets = list(aims.get(seat, []))
+        if sniper:
+            allowed = rules.aims_sniper if seat not in marks else (0, *rules.aims_sniper)
+        else:
+            allowed = rules.aims_crossfire
+        if len(targets) < min(allowed):
+            if sniper:
+                raise RoomError(
+                    f"{room.label(seat)} is an Assassin without a shot card, who reveals and points: enter their target"
+                )
+            raise RoomError(f"{room.label(seat)} holds {min(allowed)} guns: enter each player they pointed at")
+        fitted[seat] = targets[: max(allowed)]
+    return fitted
 
 
 def clean_names(raw: list[str], players: int) -> dict[int, str]:
@@ -317,6 +363,7 @@ class RoomStore:
         specials: list[str],
         sniper_seat: int | None = None,
         seed: int | None = None,
+        host_plays: bool = False,
     ) -> Room:
         """A new room with its first round dealt; the engine's one-line error when the set-up is impossible."""
         game.setup(mode, players, specials)  # TableError for a bad mode, count or special role
@@ -337,6 +384,7 @@ class RoomStore:
                 names=names,
                 specials=list(specials),
                 sniper_seat=sniper_seat,
+                host_plays=host_plays,
                 created=now,
                 touched=now,
             )
@@ -379,8 +427,15 @@ class RoomStore:
             for seat in list(aims) + marks:
                 if not 1 <= seat <= room.players:
                     raise RoomError(f"seat {seat} is not at this {room.players}-player table")
+            if room.host_plays:
+                aims = fit_aims(game, current.to_deal(), room, aims, marks)
             trial = Round(current.number, current.deal, aims={s: a for s, a in aims.items() if a}, marks=marks)
-            table = game.table(trial.table(room.names), f"round {current.number}")
+            try:
+                table = game.table(trial.table(room.names), f"round {current.number}")
+            except TableError as exc:
+                if not room.host_plays:
+                    raise
+                raise RoomError(_ROLE_LABEL.sub(r"\1", exc.message)) from None  # "seat 3 (assassin)": no role
             outcome = game.resolve(table)
             current.aims = trial.aims
             current.marks = list(marks)

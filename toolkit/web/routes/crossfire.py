@@ -115,6 +115,7 @@ def _index(
         "names": [""] * MAX_PLAYERS,
         "specials": [],
         "sniper_seat": "",
+        "host": "moderator",
     }
     if form is not None:
         values.update(form)
@@ -154,13 +155,16 @@ async def crossfire_create(request: Request) -> Response:
         "names": [str(form.get(f"name_{seat}") or "") for seat in range(1, MAX_PLAYERS + 1)],
         "specials": [str(s) for s in form.getlist("special")],
         "sniper_seat": str(form.get("sniper_seat") or ""),
+        "host": "plays" if form.get("host") == "plays" else "moderator",
     }
     try:
         game = game_of(web)
         players = _int(raw["players"], "players", 1, MAX_PLAYERS)
         names = clean_names(list(raw["names"]), players)
         sniper = _int(raw["sniper_seat"], "the Sniper's seat", 2, players) if raw["sniper_seat"] else None
-        room = rooms(web).create(game, str(raw["mode"]), players, names, list(raw["specials"]), sniper)
+        room = rooms(web).create(
+            game, str(raw["mode"]), players, names, list(raw["specials"]), sniper, host_plays=raw["host"] == "plays"
+        )
     except DossierError as exc:
         return _index(request, web, 400, exc.message, raw)
     return RedirectResponse(request.url_for("crossfire_host", token=room.host_token), 303)
@@ -189,12 +193,21 @@ def _host_view(
     current = room.current
     assert current is not None
     deal = current.to_deal()
+    # A host who plays sees no secret role until the round is resolved: every seat gets the same aim
+    # fields (two where the set-up has a two-gun role), and a public role (the Sniper) stays shown.
+    hidden = room.host_plays and current.outcome is None
+    same_guns = 1
+    if not deal.sniper:
+        same_guns = max((game.roles[r].guns for r in deal.setup if r in game.roles), default=1)
     seats = []
     for seat in range(1, room.players + 1):
         url = str(request.url_for("crossfire_private", token=room.seat_tokens[seat]))
         role_id = deal.roles[seat]
         rules = game.roles[role_id]
         guns = max(rules.aims_sniper if deal.sniper else rules.aims_crossfire)
+        secret = hidden and seat not in deal.public
+        if hidden:
+            guns = 0 if seat in deal.public and rules.marks else same_guns
         aims = (entered[0] if entered is not None else current.aims or {}).get(seat, [])
         hit_by = (current.outcome or {}).get("hit_by", {}).get(str(seat), [])
         seats.append(
@@ -204,11 +217,13 @@ def _host_view(
                 "who": _who(room, seat, lang),
                 "url": url,
                 "qr": _qr(url, i18n.t("web.cf.qr_title", lang, who=_who(room, seat, lang))),
-                "role": i18n.name_of(game.records[role_id], lang),
-                "role_id": role_id,
-                "team": i18n.word("team", game.records[role_id].team, lang),
+                "role": None if secret else i18n.name_of(game.records[role_id], lang),
+                "role_id": None if secret else role_id,
+                "team": None if secret else i18n.word("team", game.records[role_id].team, lang),
                 "public": seat in deal.public,
-                "seen": i18n.t("sep", lang).join(i18n.name_of(game.records[r], lang) for r in deal.seen[seat]),
+                "seen": None
+                if secret
+                else i18n.t("sep", lang).join(i18n.name_of(game.records[r], lang) for r in deal.seen[seat]),
                 "guns": guns,
                 "aims": aims + [0] * (guns - len(aims)),
                 "marked": seat in (entered[1] if entered is not None else current.marks),
@@ -257,6 +272,8 @@ def _host_view(
         "mode_name": i18n.name_of(mode, lang) if mode is not None else room.mode,
         "dealer": _who(room, deal.dealer, lang),
         "sniper": deal.sniper,
+        "host_plays": room.host_plays,
+        "hidden": hidden,
         "seats": seats,
         "setup": setup,
         "shuffles": shuffles,
