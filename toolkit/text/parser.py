@@ -26,6 +26,7 @@ from toolkit.textwidth import display_width
 
 from . import ast as A
 from . import vocab as V
+from .lalr import TableParser, Unsupported
 from .limits import MAX_COUNT, MAX_NESTING, MAX_TEXT_LENGTH
 from .normalize import normalize
 
@@ -95,11 +96,44 @@ class _SemanticError(Exception):
         self.start = start
 
 
+class _TokenKinds(dict[str, bool]):
+    """Token type -> is it a value (a named terminal: ``INT``, ``UNIT_NOUN``) rather than a keyword; learned once."""
+
+    def __missing__(self, kind: str) -> bool:
+        value = self[kind] = kind.isascii() and kind.isupper() and not kind.startswith("__")
+        return value
+
+
+_VALUE_KIND = _TokenKinds()
+
+
 def _is_value(child: Any) -> bool:
     if not isinstance(child, Token):
         return True
-    kind = child.type
-    return kind.isascii() and kind.isupper() and not kind.startswith("__")
+    return _VALUE_KIND[child.type]
+
+
+def _values(children: list[Any]) -> list[Any]:
+    """The children a rule's constructor takes: every non-token and the named tokens, a :class:`_Part` as its value."""
+    values = []
+    for child in children:
+        kind = type(child)
+        if kind is Token:  # the common cases first, by exact type; then the general ones
+            if _VALUE_KIND[child.type]:
+                values.append(child)
+        elif kind is _Part:
+            values.append(child.value)
+        elif isinstance(child, Token):
+            if _VALUE_KIND[child.type]:
+                values.append(child)
+        else:
+            values.append(child.value if isinstance(child, _Part) else child)
+    return values
+
+
+def _kept(children: list[Any]) -> list[Any]:
+    """The children that are values (as :func:`_is_value`), as they are."""
+    return [c for c in children if not isinstance(c, Token) or _VALUE_KIND[c.type]]
 
 
 class _Part:
@@ -112,30 +146,49 @@ class _Part:
         self.span = span
 
 
+_HAS_SPAN = (A.Node, _Part)
+
+
 def _child_span(child: Any) -> tuple[int, int] | None:
+    kind = type(child)  # the common exact types first, without isinstance
+    if kind is Token:
+        if child.start_pos is None or child.end_pos is None:
+            return None
+        return (child.start_pos, child.end_pos)
+    if kind is list or kind is tuple:
+        return _span(child)
+    if kind is _Part or isinstance(child, A.Node):  # (a node is never a token)
+        return child.span
     if isinstance(child, Token):
         if child.start_pos is None or child.end_pos is None:
             return None
         return (child.start_pos, child.end_pos)
-    if isinstance(child, A.Node | _Part):
+    if isinstance(child, _HAS_SPAN):
         return child.span
     if isinstance(child, list | tuple):
-        spans = [s for s in map(_child_span, child) if s]
-        return (spans[0][0], spans[-1][1]) if spans else None
+        return _span(child)
     return None
 
 
 def _span(children: Sequence[Any]) -> tuple[int, int] | None:
-    first = last = None
+    """From the start of the first child that has a span to the end of the last one."""
+    if children:  # the common case: the first and the last child have spans
+        first = _child_span(children[0])
+        if first is not None:
+            last = _child_span(children[-1])
+            if last is not None:
+                return (first[0], last[1])
     for child in children:
-        span = _child_span(child)
-        if span is not None:
-            if first is None:
-                first = span
-            last = span
-    if first is None or last is None:
+        first = child.span if isinstance(child, A.Node) else _child_span(child)
+        if first is not None:
+            break
+    else:
         return None
-    return (first[0], last[1])
+    for child in reversed(children):
+        last = child.span if isinstance(child, A.Node) else _child_span(child)
+        if last is not None:
+            return (first[0], last[1])
+    return None  # pragma: no cover - the forward loop found one
 
 
 def _node(build: Callable[..., Any]) -> Callable[[Any, list[Any]], Any]:
@@ -143,7 +196,7 @@ def _node(build: Callable[..., Any]) -> Callable[[Any, list[Any]], Any]:
 
     @functools.wraps(build)
     def callback(self: Any, children: list[Any]) -> Any:
-        node = build(self, *[c.value if isinstance(c, _Part) else c for c in children if _is_value(c)])
+        node = build(self, *_values(children))
         if isinstance(node, A.Node):
             if node.span is None:
                 object.__setattr__(node, "span", _span(children))
@@ -151,7 +204,43 @@ def _node(build: Callable[..., Any]) -> Callable[[Any, list[Any]], Any]:
             return _Part(node, _span(children))
         return node
 
+    callback.node_build = build  # type: ignore[attr-defined]  # for _specialize
     return callback
+
+
+def _specialize(rule: Any, method: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any] | None:
+    """A faster reducer for the fast driver (:mod:`toolkit.text.lalr`): for a rule whose callback is made by
+    :func:`_node` and whose children reach it as they are, the values are picked by position (the grammar says
+    which children are named tokens, which are keywords, which are rules) instead of by looking at each child,
+    and the span of a rule that starts and ends with a token is read from those two tokens. Same result."""
+    build = getattr(getattr(method, "__func__", None), "node_build", None)
+    expansion = rule.expansion
+    if build is None or not expansion:
+        return None
+    builder = method.__self__  # type: ignore[attr-defined]
+    picks = tuple(
+        (index, not symbol.is_term)  # a rule's value may be a _Part: its value is passed
+        for index, symbol in enumerate(expansion)
+        if not symbol.is_term or _VALUE_KIND[str(symbol.name)]
+    )
+    by_tokens = expansion[0].is_term and expansion[-1].is_term
+    node_class, part_class, span_of = A.Node, _Part, _span
+
+    def reduce(children: list[Any]) -> Any:
+        values = []
+        for index, rule_value in picks:
+            child = children[index]
+            values.append(child.value if rule_value and isinstance(child, part_class) else child)
+        node = build(builder, *values)
+        if isinstance(node, node_class):
+            if node.span is None:
+                span = (children[0].start_pos, children[-1].end_pos) if by_tokens else span_of(children)
+                object.__setattr__(node, "span", span)
+        elif callable(node):
+            return part_class(node, (children[0].start_pos, children[-1].end_pos) if by_tokens else span_of(children))
+        return node
+
+    return reduce
 
 
 def _int(token: Token) -> int:
@@ -272,10 +361,10 @@ class _Builder:
         return children
 
     def timing(self, children: list[Any]) -> _Part:
-        return _Part(V.TIMING_TOKENS[tuple(c.type for c in children if _is_value(c))], _span(children))
+        return _Part(V.TIMING_TOKENS[tuple(c.type for c in _kept(children))], _span(children))
 
     def timing_yours(self, children: list[Any]) -> _Part:
-        return _Part(V.YOUR_TIMING_TOKENS[next(c.type for c in children if _is_value(c))], _span(children))
+        return _Part(V.YOUR_TIMING_TOKENS[_kept(children)[0].type], _span(children))
 
     # -- sentences
     def body(self, children: list[A.Sentence]) -> tuple[A.Sentence, ...]:
@@ -290,19 +379,19 @@ class _Builder:
         return list(effects)
 
     def seq_if(self, children: list[Any]) -> list[A.Effect]:
-        values = [c for c in children if _is_value(c)]
+        values = _kept(children)
         return [A.If(values[0], tuple(values[1]), span=_span(children))]
 
     def seq_optional(self, children: list[Any]) -> list[A.Effect]:
-        values = [c for c in children if _is_value(c)]
+        values = _kept(children)
         return [A.YouMay(tuple(values), span=_span(children))]
 
     def seq_until(self, children: list[Any]) -> list[A.Effect]:
-        values = [c for c in children if _is_value(c)]
+        values = _kept(children)
         return [A.Until(values[0].value, tuple(values[1]), span=_span(children))]
 
     def duration(self, children: list[Any]) -> _Part:
-        token = next(c for c in children if _is_value(c))
+        token = _kept(children)[0]
         return _Part("turn_end" if token.type == "TURN_END_PLAIN" else "your_next_turn_start", _span(children))
 
     @_node
@@ -310,7 +399,7 @@ class _Builder:
         return effect
 
     def clause(self, children: list[Any]) -> A.Effect:
-        effect: A.Effect = [c for c in children if _is_value(c)][-1]
+        effect: A.Effect = _kept(children)[-1]
         object.__setattr__(effect, "span", _span(children))
         return effect
 
@@ -470,7 +559,7 @@ class _Builder:
         return A.ShooterLoses()
 
     def party_clause(self, children: list[Any]) -> A.Effect:
-        party, effect = [c for c in children if _is_value(c)]
+        party, effect = _kept(children)
         return dataclasses.replace(effect, who=_PARTY_BY_TOKEN[party.type], span=_span(children))
 
     # -- units and cards
@@ -739,10 +828,20 @@ def _lark() -> Lark:
     )
 
 
+@functools.cache
+def _table_parser() -> TableParser | None:
+    """The fast driver of Lark's own table (:mod:`toolkit.text.lalr`), or None if it cannot model the parser."""
+    lark = _lark()
+    try:
+        return TableParser(lark, lark.options.transformer, _specialize)
+    except Unsupported:  # pragma: no cover - the ability grammar is modelled (tests/test_text_fast.py)
+        return None
+
+
 def build_parser() -> None:
     """Build the parser now (it is built on the first parse otherwise): before forking workers, so that
-    each starts with it."""
-    _lark()
+    each starts with it (Lark's tables and the fast driver's)."""
+    _table_parser()
 
 
 def parse(text: str) -> A.Ability:
@@ -756,7 +855,9 @@ def parse_cached(text: str) -> A.Ability:
     return _parse(text)
 
 
-def _parse(text: str) -> A.Ability:
+def _parse(text: str, *, fast: bool = True) -> A.Ability:
+    """The parse of :func:`parse`; ``fast=False`` skips the fast driver (the reference path, for the tests
+    and bench/text.py)."""
     if len(text) > MAX_TEXT_LENGTH:  # before normalizing, which is not free on megabytes
         message = f"an ability is at most {MAX_TEXT_LENGTH} characters; this one has {len(text)}"
         raise AbilitySyntaxError(message, text, MAX_TEXT_LENGTH)
@@ -769,7 +870,31 @@ def _parse(text: str) -> A.Ability:
     if len(normalized) > MAX_TEXT_LENGTH:
         message = f"an ability is at most {MAX_TEXT_LENGTH} characters; this one has {len(normalized)}"
         raise AbilitySyntaxError(message, text, origin[MAX_TEXT_LENGTH])
-    _check_nesting(text, normalized, origin)
+    if "如果" in normalized or "直到" in normalized:  # the only words that nest
+        _check_nesting(text, normalized, origin)
+    ability = _parse_fast(normalized) if fast else None
+    if ability is None:
+        ability = _parse_lark(text, normalized, origin)
+    if normalized != text:
+        _remap_spans(ability, origin)
+    return ability
+
+
+def _parse_fast(normalized: str) -> A.Ability | None:
+    """The AST by the fast driver, or None when it stops (an error, or anything it does not model): then
+    Lark parses the text again, so errors are Lark's, found by the same rules in the same order."""
+    table = _table_parser()
+    if table is None:
+        return None
+    try:
+        ability: A.Ability = table.parse(normalized)
+    except Exception:  # noqa: BLE001 - Unsupported, a _SemanticError, anything: Lark's path decides
+        return None
+    return ability
+
+
+def _parse_lark(text: str, normalized: str, origin: list[int]) -> A.Ability:
+    """The AST by Lark's own parser: the reference path, and the only one that reports errors."""
     try:
         ability: A.Ability = _lark().parse(normalized)  # type: ignore[assignment]  # the builder returns the AST
     except RecursionError:  # a safety net: the limits above keep every text far from the stack's end
@@ -778,8 +903,6 @@ def _parse(text: str) -> A.Ability:
         raise AbilitySyntaxError(exc.message, text, origin[exc.start]) from None
     except UnexpectedInput as exc:
         raise _syntax_error(exc, text, normalized, origin) from None
-    if normalized != text:
-        _remap_spans(ability, origin)
     return ability
 
 
