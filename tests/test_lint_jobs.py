@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
+import os
 import shutil
+import time
 from pathlib import Path
 from typing import Any
 
@@ -53,27 +56,60 @@ def test_the_findings_are_the_same_with_workers(pool: Path, monkeypatch: pytest.
         assert _lint(pool, jobs=jobs) == serial
 
 
-def test_workers_do_the_work(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With workers, this process parses only part of the texts (a worker's parses are not counted here)."""
+def _counting(monkeypatch: pytest.MonkeyPatch, worker_delay: float = 0.0) -> list[str]:
+    """The texts this process parses (a worker's parses are not counted here, each takes ``worker_delay``
+    seconds longer there)."""
     here: list[str] = []
     real = validators.text_lint.verdict
+    this_process = os.getpid()
 
     def counted(text: str) -> Any:
-        here.append(text)
+        if os.getpid() == this_process:
+            here.append(text)
+        else:
+            time.sleep(worker_delay)
         return real(text)
 
     monkeypatch.setattr(validators.text_lint, "verdict", counted)
+    return here
+
+
+def test_workers_do_the_work(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the workers get through every chunk before this process is done with the files, this process
+    parses only the texts of the records the model refused (checked as the files are)."""
+    here = _counting(monkeypatch)
+    _lint(pool, jobs=1)
+    everything = len(here)
+    here.clear()
+    real_take_back = validators.text_lint.TextVerdicts.take_back
+
+    def after_the_workers(self: validators.text_lint.TextVerdicts) -> None:
+        concurrent.futures.wait([future for future, _ in self._chunks])
+        real_take_back(self)
+
+    monkeypatch.setattr(validators.text_lint.TextVerdicts, "take_back", after_the_workers)
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    _lint(pool, jobs=2)
+    assert 0 < len(here) < everything * 0.1
+
+
+def test_chunks_no_worker_started_are_taken_back(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow worker gets through a chunk or two; this process checks the rest, with the same findings."""
+    serial = _lint(pool, jobs=1)
+    here = _counting(monkeypatch, worker_delay=0.02)
     _lint(pool, jobs=1)
     everything = len(here)
     here.clear()
     monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
-    _lint(pool, jobs=2)
-    assert 0 < len(here) < everything * 0.8
+    assert _lint(pool, jobs=2) == serial
+    assert everything * 0.8 < len(here) < everything
 
 
 def test_few_files_take_no_worker(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     started: list[Any] = []
-    monkeypatch.setattr(validators.text_lint.TextVerdicts, "start_workers", lambda self, shares: started.append(shares))
+    monkeypatch.setattr(
+        validators.text_lint.TextVerdicts, "start_workers", lambda self, chunks, workers: started.append(chunks)
+    )
     _lint(pool, jobs=4)  # the bundled pool is under PARALLEL_FROM files
     assert started == [[]]
 

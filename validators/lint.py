@@ -690,10 +690,10 @@ MAX_FINDINGS_PER_FILE = 200  # past this, one finding counts the rest (a 200k-el
 # Worker processes for the ability texts pay off from about this many files (a fork and the answers' trip
 # back cost about what a few hundred texts do); below it one process checks everything.
 PARALLEL_FROM = 2000
-# Costs per file, in microseconds, measured on the generated corpus: this process's check of a file
-# (read, model, ids, format), the check of a file's texts, a worker's read of a file's JSON. They set
-# the share of the texts this process keeps, so that it and the workers finish together.
-_FILE_COST, _TEXTS_COST, _WORKER_READ_COST = 60, 118, 10
+# The chunks of files handed to the workers, per worker: small enough that the last ones, which this
+# process takes back when it is done with the files, even out the work; large enough that handing one
+# over costs little next to its texts.
+CHUNKS_PER_WORKER = 32
 
 
 def available_jobs() -> int:
@@ -704,17 +704,14 @@ def available_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _text_shares(entries: list[Entry], jobs: int) -> list[list[Entry]]:
-    """The target files whose ability texts workers check: the last files, in ``jobs - 1`` shares,
-    leaving this process the first ones (it checks every file as well)."""
-    workers = jobs - 1
+def _text_chunks(entries: list[Entry], workers: int) -> list[list[Entry]]:
+    """The target files whose ability texts workers may check, in consecutive chunks; none for
+    fewer than :data:`PARALLEL_FROM` files or no worker."""
     wanted = [e for e in entries if e.target and e.source.text is not None]
     if workers < 1 or len(wanted) < PARALLEL_FROM:
         return []
-    per_worker = (_TEXTS_COST + _WORKER_READ_COST) / workers
-    kept = max(0.0, (per_worker - _FILE_COST) / (_TEXTS_COST + per_worker))
-    rest = wanted[int(len(wanted) * kept) :]
-    return [rest[i::workers] for i in range(workers) if rest[i::workers]]
+    size = -(-len(wanted) // (workers * CHUNKS_PER_WORKER))
+    return [wanted[i : i + size] for i in range(0, len(wanted), size)]
 
 
 def lint_sources(
@@ -729,7 +726,7 @@ def lint_sources(
     entries = [Entry(s, targets is None or os.path.abspath(s.path) in targets) for s in sources]
     disk = _Disk()
     with gc_paused():
-        disk.verdicts.start_workers(_text_shares(entries, jobs))
+        disk.verdicts.start_workers(_text_chunks(entries, jobs - 1), jobs - 1)
         try:
             return _lint_entries(entries, disk, count)
         finally:
@@ -746,16 +743,19 @@ def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter) -> LintResult
     for entry in entries:
         if entry.record is not None:
             by_game[entry.record.game].append(entry)  # type: ignore[attr-defined]
-    count.start("checking texts", sum(map(len, by_game.values())))
+    indexes: dict[str, GameIndex] = {}
     for game, game_entries in by_game.items():
         _check_ids(game_entries)
         _check_names(game_entries)
-        index = GameIndex(game, game_entries)
+        index = indexes[game] = GameIndex(game, game_entries)
         _check_texts(index)
         check_fonts(game_entries)
         check_art(game_entries)
+    count.start("checking texts", sum(map(len, by_game.values())))
+    disk.verdicts.take_back()  # the texts no worker has started on yet, and the workers' verdicts
+    for game, game_entries in by_game.items():  # (each file's findings in the order of the checks)
         check_ability_texts(game_entries, count, disk.verdicts)
-        GAME_CHECKS[game](index)
+        GAME_CHECKS[game](indexes[game])
     findings: list[Finding] = []
     for entry in entries:
         if not entry.findings:

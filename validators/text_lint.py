@@ -53,17 +53,19 @@ def verdict(text: str) -> Verdict:
 class TextVerdicts:
     """The verdicts of the texts checked so far, with those that worker processes reach for this one.
 
-    ``lint`` of a large pool spends most of its time parsing ability texts, one at a time, which uses one
+    ``lint`` of a large pool spends much of its time parsing ability texts, one at a time, which uses one
     core of the machine. :meth:`start_workers` forks up to ``jobs - 1`` processes (where ``fork`` exists)
-    that read the texts of their share of the records from the sources as loaded and send back each
-    text's verdict, while this process checks every file and the rest of the texts. A worker that fails
-    costs nothing but time: a text without a verdict is checked here. The findings are the same in the
-    same order whatever ``jobs`` is (each is built here, from the verdict).
+    and hands them every target file's texts in small chunks, in order, while this process checks every
+    file. When it is done with the files, :meth:`take_back` cancels the chunks no worker has started yet
+    and reaches their verdicts here, so that this process and the workers finish together whatever each
+    file costs on this machine. A worker that fails costs nothing but time: a text without a verdict is
+    checked here. The findings are the same in the same order whatever ``jobs`` is (each is built here,
+    from the verdict).
     """
 
     def __init__(self) -> None:
         self.known: dict[str, Verdict] = {}
-        self._pending: list[Any] = []
+        self._chunks: list[tuple[Any, list[Entry]]] = []  # (future, the entries it checks)
         self._delegated: set[int] = set()  # id() of the entries whose texts the workers check
         self._pool: Any = None
 
@@ -72,36 +74,51 @@ class TextVerdicts:
         ``wait``: while the files are checked this process does not stop for them), else reached here."""
         if text in self.known:
             return self.known[text]
-        if wait and self._pending and id(entry) in self._delegated:
+        if wait and self._chunks and id(entry) in self._delegated:
             self.collect()
             if text in self.known:
                 return self.known[text]
         found = self.known[text] = verdict(text)
         return found
 
-    def start_workers(self, shares: list[list[Entry]]) -> None:
-        """Fork one worker per share of entries; their verdicts arrive when one of their texts is asked for."""
+    def start_workers(self, chunks: list[list[Entry]], workers: int) -> None:
+        """Fork ``workers`` processes and queue ``chunks`` of entries for them, in order."""
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        if not shares or "fork" not in multiprocessing.get_all_start_methods():
+        if not chunks or workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
             return
         build_parser()  # once, here: every worker starts with it
         try:
-            self._pool = ProcessPoolExecutor(len(shares), mp_context=multiprocessing.get_context("fork"))
-            self._pending = [
-                self._pool.submit(_share_verdicts, [e.source.text for e in share if e.source.text is not None])
-                for share in shares
+            self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
+            self._chunks = [
+                (self._pool.submit(_share_verdicts, [e.source.text for e in chunk if e.source.text is not None]), chunk)
+                for chunk in chunks
             ]
         except (OSError, RuntimeError):  # no processes to be had: this process checks every text
+            self._chunks = []
             self.close()
             return
-        self._delegated = {id(entry) for share in shares for entry in share}
+        self._delegated = {id(entry) for chunk in chunks for entry in chunk}
+
+    def take_back(self) -> None:
+        """Cancel the chunks no worker has started and reach their verdicts here, then wait for the others.
+        Called when this process has nothing else to do; the entries' records are built by then."""
+        mine = [chunk for future, chunk in self._chunks if future.cancel()]
+        for chunk in mine:
+            for entry in chunk:
+                self._delegated.discard(id(entry))
+                if entry.target and entry.record is not None:
+                    for _, text in iter_texts(entry.record):
+                        self.get(text, entry)
+        self.collect()
 
     def collect(self) -> None:
-        """Wait for the workers and keep what they found (nothing from one that failed)."""
-        pending, self._pending = self._pending, []
-        for future in pending:
+        """Wait for the workers and keep what they found (nothing from one that failed or was cancelled)."""
+        chunks, self._chunks = self._chunks, []
+        for future, _ in chunks:
+            if future.cancelled():
+                continue
             try:
                 clean, flagged = future.result()
             except Exception:  # a worker that died or raised: its texts are checked here

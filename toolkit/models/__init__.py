@@ -168,9 +168,9 @@ def iter_texts(record: RecordBase) -> Iterator[tuple[tuple[str | int, ...], str]
     for path in TEXT_FIELDS:
         node: Any = record
         for attr in path:
-            # a field the model does not have is skipped without asking it (pydantic's __getattr__ raises)
-            fields = getattr(type(node), "model_fields", None)
-            node = None if fields is not None and attr not in fields else getattr(node, attr, None)
+            # a model keeps its fields' values in __dict__: a field it does not have is not asked for
+            # (pydantic's __getattr__ raises, slowly), nor looked up through the class's field table
+            node = node.__dict__.get(attr)
             if node is None:
                 break
         if isinstance(node, list):
