@@ -33,8 +33,9 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from lark import Lark, Token, Tree
+from lark import Lark, Token, Transformer, Tree
 from lark.lexer import PatternRE, PatternStr
+from lark.visitors import Transformer_InPlace
 
 _END = "$END"
 _new_str = str.__new__
@@ -76,9 +77,11 @@ class TableParser:
         callbacks = frontend.parser.parser.callbacks
         if any(not hasattr(key, "expansion") for key in callbacks):  # terminal callbacks
             raise Unsupported("terminal callbacks are not modelled")
-        if hasattr(transformer, "__default__"):
-            raise Unsupported("a transformer's __default__ is not modelled")
-        self._tree = options.tree_class or Tree
+        default = getattr(type(transformer), "__default__", None)
+        if isinstance(transformer, Transformer_InPlace) or default not in (None, Transformer.__default__):
+            raise Unsupported("only a transformer's plain methods and Lark's own __default__ are modelled")
+        # the value of a rule the transformer has no method for: Lark's default makes a tree
+        self._tree = Tree if default is not None else options.tree_class or Tree
 
         rules = list(callbacks)
         rule_index = {rule: i for i, rule in enumerate(rules)}
