@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from toolkit.jsonio import canonical_dumps
-from validators.font_lint import CODE, aggregate, font_findings, missing_characters
+from validators.font_lint import CODE, aggregate, font_findings, may_miss, missing_characters
 
 COVERED = frozenset("特工你获胜。，如果 ABCabc")
 
@@ -95,3 +98,29 @@ def test_a_users_font_build_counts_as_the_print_font(
 def test_bundled_cards_have_no_font_findings(cli) -> None:
     result = cli("lint")
     assert CODE not in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("abc", False),
+        ("ab\n\t\x7f\x85c", False),  # control characters are never printed
+        ("abd", True),
+        ('{"a": "\\u0041"}', True),  # an escape may hide any character
+        ("特工", True),
+        ("特]", False),  # characters a regular expression class would otherwise read as syntax
+        ("-^\\", True),
+        ("", False),
+    ],
+)
+def test_may_miss_is_the_character_by_character_answer(text: str, expected: bool) -> None:
+    covered = frozenset("abc特]")
+    by_character = "\\u" in text or any(ch not in covered and unicodedata.category(ch) != "Cc" for ch in text)
+    assert may_miss(text, covered) is by_character is expected
+
+
+@given(st.text(max_size=40))
+def test_may_miss_agrees_with_the_character_by_character_answer_on_any_text(text: str) -> None:
+    covered = frozenset("abc-^]\\特工\u4e00\U0001f600")
+    by_character = "\\u" in text or any(ch not in covered and unicodedata.category(ch) != "Cc" for ch in text)
+    assert may_miss(text, covered) is by_character

@@ -14,7 +14,9 @@ kept equal to the font files by a test), so lint never loads a font.
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 import unicodedata
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -72,10 +74,25 @@ def missing_characters(data: Any, covered: frozenset[str]) -> dict[str, str]:
 def may_miss(text: str, covered: frozenset[str]) -> bool:
     """False when no string of the JSON document ``text`` can hold a character the font lacks: every
     character of the text is covered or a control character, and no ``\\u`` escape hides another (one
-    pass over the text in C, instead of a walk of every string of the document)."""
-    if "\\u" in text:
-        return True
-    return any(unicodedata.category(ch) != "Cc" for ch in set(text).difference(covered))
+    search of the text in C, instead of a walk of every string of the document)."""
+    return _uncovered(covered).search(text) is not None
+
+
+@functools.lru_cache(maxsize=4)
+def _uncovered(covered: frozenset[str]) -> re.Pattern[str]:
+    """A pattern matching a ``\\u`` escape or any character neither in ``covered`` nor a control character."""
+    codes = sorted({ord(ch) for ch in covered} | _CONTROL_CODES)
+    ranges: list[list[int]] = []
+    for code in codes:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+    allowed = "".join(re.escape(chr(low)) + ("-" + re.escape(chr(high)) if high > low else "") for low, high in ranges)
+    return re.compile(f"[^{allowed}]|\\\\u")
+
+
+_CONTROL_CODES = {*range(0x20), *range(0x7F, 0xA0)}  # unicodedata category Cc: C0, DEL and C1
 
 
 @dataclass

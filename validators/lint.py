@@ -242,8 +242,8 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
         entry.add("card.schema", f"{said}; expected one of {list(GAMES)}{did_you_mean(game, GAMES)}", "/game")
         _check_raw(entry, data, disk)
         return
-    kinds = sorted(k for g, k in KINDS if g == game)
-    if kind not in kinds:
+    if not isinstance(kind, str) or (game, kind) not in KINDS:
+        kinds = sorted(k for g, k in KINDS if g == game)
         said = "no 'kind'" if "kind" not in data else f"'kind' is {kind!r}"
         entry.add("card.schema", f"{said}; a {game} record is one of {kinds}{did_you_mean(kind, kinds)}", "/kind")
         _check_raw(entry, data, disk)
@@ -333,7 +333,7 @@ def _check_identity(entry: Entry, disk: _Disk) -> None:
             entry.add("card.id", f"the {game} game record lives in a file named game.json, not {path.name!r}")
     elif path.stem != record.id:
         entry.add("card.id", f"{entry.label}: id does not match the file name {path.name!r}", "/id")
-    parts = disk.directory(os.path.dirname(path))[1]
+    folder, parts = disk.directory(os.path.dirname(path))
     other = [g for g in GAMES if g in parts and g != game]
     if other and game not in parts:
         entry.add("card.game", f"{entry.label} is in the {other[-1]!r} directory", "/game")
@@ -342,14 +342,15 @@ def _check_identity(entry: Entry, disk: _Disk) -> None:
     if ref is None:
         entry.add("card.schema_ref", f'{entry.label}: no "$schema"; expected a path ending in {expected!r}')
         return
-    _check_schema_ref(entry, ref, expected, f"a {game} {kind}", disk)
+    _check_schema_ref(entry, ref, expected, f"a {game} {kind}", disk, folder)
 
 
-def _check_schema_ref(entry: Entry, ref: str, expected: str, who: str, disk: _Disk) -> None:
-    """A ``$schema`` names the kind's schema file (``expected`` ends it) and resolves beside the record."""
+def _check_schema_ref(entry: Entry, ref: str, expected: str, who: str, disk: _Disk, folder: str = "") -> None:
+    """A ``$schema`` names the kind's schema file (``expected`` ends it) and resolves beside the record
+    (in ``folder``, the absolute path of its directory, found here if not given)."""
     if not ref.replace("\\", "/").endswith(expected):
         entry.add("card.schema_ref", f'"$schema" is {ref!r}; {who} uses {expected!r}', "/$schema")
-    elif not disk.is_file(os.path.join(disk.directory(os.path.dirname(entry.source.path))[0], ref)):
+    elif not disk.is_file(os.path.join(folder or disk.directory(os.path.dirname(entry.source.path))[0], ref)):
         entry.add(
             "card.schema_ref.unresolved",
             f'"$schema" {ref!r} does not resolve to a file here, so editors cannot validate it',
