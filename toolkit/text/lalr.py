@@ -85,8 +85,9 @@ class TableParser:
 
         rules = list(callbacks)
         rule_index = {rule: i for i, rule in enumerate(rules)}
+        # per rule: where its children start on the stack (-2 per child), the rule's name, its reducer
         self._reducers: list[tuple[int, str, Reducer]] = [
-            (len(rule.expansion), str(rule.origin.name), self._reducer(rule, transformer, options, specialize))
+            (-2 * len(rule.expansion), str(rule.origin.name), self._reducer(rule, transformer, options, specialize))
             for rule in rules
         ]
 
@@ -192,10 +193,10 @@ class TableParser:
                     state = action
                     pos = stop
                     break
-                size, origin, reduce = reducers[~action]
-                if size:
-                    children = stack[-2 * size :: 2]
-                    del stack[-2 * size :]
+                at, origin, reduce = reducers[~action]
+                if at:
+                    children = stack[at::2]
+                    del stack[at:]
                 else:
                     children = []
                 result = reduce(children)
@@ -208,10 +209,10 @@ class TableParser:
             action = table[state].get(_END)
             if action is None or action >= 0:  # nothing to do at the end, or a shift of it (Lark asserts)
                 raise Unsupported(pos)
-            size, origin, reduce = reducers[~action]
-            if size:
-                children = stack[-2 * size :: 2]
-                del stack[-2 * size :]
+            at, origin, reduce = reducers[~action]
+            if at:
+                children = stack[at::2]
+                del stack[at:]
             else:
                 children = []
             result = reduce(children)

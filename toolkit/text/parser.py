@@ -173,9 +173,13 @@ def _child_span(child: Any) -> tuple[int, int] | None:
 def _span(children: Sequence[Any]) -> tuple[int, int] | None:
     """From the start of the first child that has a span to the end of the last one."""
     if children:  # the common case: the first and the last child have spans
-        first = _child_span(children[0])
+        child = children[0]
+        first = child.span if isinstance(child, A.Node) else _child_span(child)
         if first is not None:
-            last = _child_span(children[-1])
+            if len(children) == 1:
+                return first
+            child = children[-1]
+            last = child.span if isinstance(child, A.Node) else _child_span(child)
             if last is not None:
                 return (first[0], last[1])
     for child in children:
@@ -223,22 +227,53 @@ def _specialize(rule: Any, method: Callable[[list[Any]], Any]) -> Callable[[list
         for index, symbol in enumerate(expansion)
         if not symbol.is_term or _VALUE_KIND[str(symbol.name)]
     )
-    by_tokens = expansion[0].is_term and expansion[-1].is_term
-    node_class, part_class, span_of = A.Node, _Part, _span
+    first_token, last_token, single = expansion[0].is_term, expansion[-1].is_term, len(expansion) == 1
+    node_class, part_class = A.Node, _Part
+
+    def span_of(children: list[Any]) -> tuple[int, int] | None:
+        # _span(children), reading the first and the last token's positions directly (the driver's tokens
+        # always have them); a rule's value is asked for its span, and if it has none the general _span decides
+        if first_token:
+            start = children[0].start_pos
+        else:
+            first = _child_span(children[0])
+            if first is None or single:  # one child: its span is the rule's
+                return first if single else _span(children)
+            start = first[0]
+        if last_token:
+            return (start, children[-1].end_pos)
+        last = _child_span(children[-1])
+        return (start, last[1]) if last is not None else _span(children)
+
+    def finish(node: Any, children: list[Any]) -> Any:  # what _node's callback does with the result
+        if isinstance(node, node_class):
+            if node.span is None:
+                object.__setattr__(node, "span", span_of(children))
+            return node
+        if callable(node):
+            return part_class(node, span_of(children))
+        return node
+
+    if len(picks) == 1:  # the common case, without a loop
+        ((index, rule_value),) = picks
+
+        def reduce_one(children: list[Any]) -> Any:
+            child = children[index]
+            if rule_value and isinstance(child, part_class):
+                child = child.value
+            node = build(builder, child)
+            if isinstance(node, node_class) and node.span is not None:
+                return node
+            return finish(node, children)
+
+        return reduce_one
 
     def reduce(children: list[Any]) -> Any:
         values = []
         for index, rule_value in picks:
             child = children[index]
             values.append(child.value if rule_value and isinstance(child, part_class) else child)
-        node = build(builder, *values)
-        if isinstance(node, node_class):
-            if node.span is None:
-                span = (children[0].start_pos, children[-1].end_pos) if by_tokens else span_of(children)
-                object.__setattr__(node, "span", span)
-        elif callable(node):
-            return part_class(node, (children[0].start_pos, children[-1].end_pos) if by_tokens else span_of(children))
-        return node
+        return finish(build(builder, *values), children)
 
     return reduce
 
@@ -253,6 +288,8 @@ def _signed(token: Token) -> int:
 
 def _limited(literal: str, at: int) -> int:
     """The value of a number written in the text, refused past :data:`MAX_COUNT` (before converting it)."""
+    if len(literal) <= 2 and literal.isascii() and literal.isdigit() and int(literal) <= MAX_COUNT:
+        return int(literal)  # the common case: a small count
     digits = literal.lstrip("+-").lstrip("0") or "0"
     if len(digits) > 6 or int(digits) > MAX_COUNT:
         shown = literal if len(literal) <= 12 else literal[:10] + "…"
