@@ -13,14 +13,28 @@ same run it times
             LALR parse and the frozen AST with spans, uncached.
 
 and prints abilities per second for both and the ratio (target: Dossier >= 5,000/s).
-Run: `python bench/text.py [--rounds N]`.
+
+Then it compares text.parse's two paths on the texts of a generated corpus
+(bench/corpus.py, ``--corpus N`` record files, every text distinct, so no cache
+helps), in µs per text, best of ``--rounds`` per chunk of 100 texts:
+
+  lark      today's reference path: Lark's LALR parser and contextual lexer,
+            building the AST with toolkit.text.parser's callbacks
+            (``_parse(text, fast=False)``);
+  fast      text.parse as it runs: the driver of toolkit/text/lalr.py on Lark's
+            own parse table, the same callbacks (Lark reparses only on errors).
+
+Both must give the same AST for every text (checked before timing).
+Run: `python bench/text.py [--rounds N] [--corpus FILES]`.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import re
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -29,9 +43,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.corpus import _text_lists, clone_corpus  # noqa: E402
 from toolkit.catalog import load_catalog  # noqa: E402
 from toolkit.models import iter_texts  # noqa: E402
-from toolkit.text.parser import _parse  # noqa: E402  (uncached on purpose)
+from toolkit.text import ast as A  # noqa: E402
+from toolkit.text.normalize import normalize  # noqa: E402
+from toolkit.text.parser import _parse, _parse_fast, build_parser  # noqa: E402  (uncached on purpose)
 
 N = r"(\d+)"
 REF = r"(本单位|佩戴者|贴附单位|本牌|攻击者|本次攻击的目标|目标\S*?|距离 \d+-\d+ 内的目标\S*?|你选择的 \d+ 个\S+?)"
@@ -141,9 +158,55 @@ def timed(function: Callable[[str], Any], texts: list[str], rounds: int) -> floa
     return time.perf_counter() - start
 
 
+def generated_texts(files: int) -> list[str]:
+    """The distinct ability texts of a generated corpus of ``files`` record files."""
+    with tempfile.TemporaryDirectory() as tmp:
+        texts: set[str] = set()
+        for path in clone_corpus(Path(tmp), files):
+            data = json.loads(path.read_text(encoding="utf-8"))
+            for texts_of in _text_lists(data) if isinstance(data, dict) else ():
+                texts.update(t for t in texts_of if isinstance(t, str))
+    return sorted(texts)
+
+
+def per_text(function: Callable[[str], Any], texts: list[str], rounds: int) -> float:
+    """µs per text: for each chunk of 100 texts the best of ``rounds`` timings (other load only adds time)."""
+    chunks = [texts[i : i + 100] for i in range(0, len(texts), 100)]
+    best = [float("inf")] * len(chunks)
+    for _ in range(rounds):
+        for index, chunk in enumerate(chunks):
+            start = time.perf_counter()
+            for text in chunk:
+                function(text)
+            best[index] = min(best[index], time.perf_counter() - start)
+    return sum(best) / len(texts) * 1e6
+
+
+def _lark_path(text: str) -> Any:
+    return _parse(text, fast=False)
+
+
+def compare_paths(files: int, rounds: int) -> None:
+    texts = generated_texts(files)
+    build_parser()
+    for text in texts:  # the two paths agree, spans included, and the fast one is taken
+        fast, lark = _parse(text), _lark_path(text)
+        assert fast == lark and [n.span for n in A.walk(fast)] == [n.span for n in A.walk(lark)], text
+    fallbacks = sum(1 for text in texts if _parse_fast(normalize(text)[0]) is None)
+    lark_us = per_text(_lark_path, texts, rounds)
+    fast_us = per_text(_parse, texts, rounds)
+    print(
+        f"text.parse paths on a generated corpus: {files} record files, {len(texts)} distinct texts, best of {rounds}"
+    )
+    print(f"  lark (reference path):   {lark_us:6.1f} µs/text")
+    print(f"  fast (lalr.py driver):   {fast_us:6.1f} µs/text   ({fallbacks} texts fell back to Lark)")
+    print(f"  speed-up: {lark_us / fast_us:.2f}x")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rounds", type=int, default=20, help="passes over the corpus (default 20)")
+    parser.add_argument("--corpus", type=int, default=3000, help="record files of the generated corpus (default 3000)")
     args = parser.parse_args()
     texts = corpus()
     covered = sum(1 for t in texts if baseline_parse(t) is not None)
@@ -159,6 +222,8 @@ def main() -> None:
         f"dossier  (LALR grammar + AST + spans):  {total / ours:10,.0f} abilities/s, covers {len(texts)}/{len(texts)} texts (100%)"
     )
     print(f"ratio dossier/baseline: {base / ours:.2f}x (target: dossier >= 5,000 abilities/s)")
+    print()
+    compare_paths(args.corpus, max(3, args.rounds // 2))
 
 
 if __name__ == "__main__":
