@@ -14,7 +14,6 @@ kept equal to the font files by a test), so lint never loads a font.
 
 from __future__ import annotations
 
-import functools
 import json
 import re
 import unicodedata
@@ -78,9 +77,23 @@ def may_miss(text: str, covered: frozenset[str]) -> bool:
     return _uncovered(covered).search(text) is not None
 
 
-@functools.lru_cache(maxsize=4)
 def _uncovered(covered: frozenset[str]) -> re.Pattern[str]:
-    """A pattern matching a ``\\u`` escape or any character neither in ``covered`` nor a control character."""
+    """A pattern matching a ``\\u`` escape or any character neither in ``covered`` nor a control character
+    (the last one built is kept: a lint asks with the same set, or an equal one, file after file)."""
+    last = _LAST_PATTERN
+    if last and (last[0] is covered or last[0] == covered):
+        if last[0] is not covered:
+            last[0] = covered  # the next call with this set finds it by identity, without comparing sets
+        return last[1]
+    pattern = _pattern(covered)
+    _LAST_PATTERN[:] = [covered, pattern]
+    return pattern
+
+
+_LAST_PATTERN: list[Any] = []  # [the set, its pattern]
+
+
+def _pattern(covered: frozenset[str]) -> re.Pattern[str]:
     codes = sorted({ord(ch) for ch in covered} | _CONTROL_CODES)
     ranges: list[list[int]] = []
     for code in codes:
