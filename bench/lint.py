@@ -157,10 +157,10 @@ def run_dossier(root: Path, texts: bool = True) -> int:
         lint.check_ability_texts = lambda entries, meter=None, verdicts=None: None  # type: ignore[assignment]
 
     problems: list = []  # as `dossier lint ROOT` does it
-    with gc_paused():
+    with gc_paused(freeze=True):
         targets = discover([root], problems)
         sources, wanted = context_sources(targets, walked=[] if problems else [root])
-    result = lint_sources(sources, wanted, jobs=available_jobs() if texts else 1)  # as `dossier lint` runs it
+        result = lint_sources(sources, wanted, jobs=available_jobs() if texts else 1)  # as `dossier lint` runs it
     return result.errors + len(problems)
 
 

@@ -40,3 +40,14 @@ def test_lint_leaves_the_collector_as_it_found_it(tmp_path) -> None:
     result = lint_sources([Source(path, text="{")])
     assert [f.code for f in result.findings] == ["card.json"]
     assert gc.isenabled()
+
+
+def test_freeze_moves_what_exists_out_of_the_collectors_sight() -> None:
+    kept = [[i] for i in range(1000)]
+    try:
+        with gc_paused(freeze=True):
+            more = [[i] for i in range(1000)]
+        assert gc.isenabled()
+        assert gc.get_freeze_count() >= len(kept) + len(more)
+    finally:
+        gc.unfreeze()

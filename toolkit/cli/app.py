@@ -280,13 +280,13 @@ def lint(
 
     problems: list[WalkProblem] = []
     given = default_paths(paths)
-    with gc_paused():  # the walk and the reading build only long-lived objects
+    with gc_paused(freeze=True):  # the run builds long-lived objects only, and the command ends after it
         targets = discover(given, problems)
         if not targets and not problems:
             raise DossierError(f"no .json files under {', '.join(map(str, given))}")
         sources, wanted = context_sources(targets, walked=[] if problems else [p for p in given if p.is_dir()])
-    with Phases() as meter:
-        result = lint_sources(sources, wanted, meter=meter, jobs=jobs or available_jobs())
+        with Phases() as meter:
+            result = lint_sources(sources, wanted, meter=meter, jobs=jobs or available_jobs())
     result.findings[:0] = [walk_finding(p) for p in problems]
     result.io_errors += len(problems)
     if format is OutputFormat.json:
