@@ -107,23 +107,11 @@ class _TokenKinds(dict[str, bool]):
 _VALUE_KIND = _TokenKinds()
 
 
-def _is_value(child: Any) -> bool:
-    if not isinstance(child, Token):
-        return True
-    return _VALUE_KIND[child.type]
-
-
 def _values(children: list[Any]) -> list[Any]:
     """The children a rule's constructor takes: every non-token and the named tokens, a :class:`_Part` as its value."""
     values = []
     for child in children:
-        kind = type(child)
-        if kind is Token:  # the common cases first, by exact type; then the general ones
-            if _VALUE_KIND[child.type]:
-                values.append(child)
-        elif kind is _Part:
-            values.append(child.value)
-        elif isinstance(child, Token):
+        if isinstance(child, Token):
             if _VALUE_KIND[child.type]:
                 values.append(child)
         else:
@@ -132,7 +120,7 @@ def _values(children: list[Any]) -> list[Any]:
 
 
 def _kept(children: list[Any]) -> list[Any]:
-    """The children that are values (as :func:`_is_value`), as they are."""
+    """The children that are values (rules' values and named tokens, not keywords), as they are."""
     return [c for c in children if not isinstance(c, Token) or _VALUE_KIND[c.type]]
 
 
@@ -436,7 +424,10 @@ class _Builder:
         return effect
 
     def clause(self, children: list[Any]) -> A.Effect:
-        effect: A.Effect = _kept(children)[-1]
+        effect: Any
+        for effect in reversed(children):  # the last value: _kept(children)[-1], without the list
+            if not isinstance(effect, Token) or _VALUE_KIND[effect.type]:
+                break
         object.__setattr__(effect, "span", _span(children))
         return effect
 
