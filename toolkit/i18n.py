@@ -414,6 +414,11 @@ WEB_PAGES_MESSAGES: dict[str, dict[str, str]] = {
         "en": "This page is the host's: it shows every role. Keep its address to come back to the table.",
         "zh-Hans": "本页属于主持人，显示所有角色。保存本页地址，以便回到这一桌。",
     },
+    "web.cf.host_keep_plays": {
+        "en": "This page is the host's; you play too, so it shows no secret role before the outcome. Keep its "
+        "address to come back to the table.",
+        "zh-Hans": "本页属于主持人；你也参与游戏，所以结算前不显示任何秘密角色。保存本页地址，以便回到这一桌。",
+    },
     "web.cf.host_link": {"en": "Host link", "zh-Hans": "主持人链接"},
     "web.cf.announce": {"en": "Tell the table", "zh-Hans": "向全桌宣布"},
     "web.cf.discussion": {"en": "Discussion: {minutes} minutes.", "zh-Hans": "讨论时间：{minutes} 分钟。"},

@@ -393,8 +393,15 @@ def builder_options(pool: DeckPoolView, lang: str) -> dict[str, Any]:
             modes.append(entry)
         options: dict[str, Any] = {"name": game_name, "modes": modes}
         if game == "netrunner":
+            named = namer(pool, game, lang)
             options["identities"] = [
-                {"id": r.id, "name": name_of(r, lang), "side": r.side, "faction": r.faction}
+                {
+                    "id": r.id,
+                    "name": name_of(r, lang),
+                    "side": r.side,
+                    "faction": r.faction,
+                    "label": f"{name_of(r, lang)} · {word('side', r.side, lang)} · {named(r.faction)}",
+                }
                 for r in sorted(
                     (r for r in gp.records.values() if r.kind == "identity"), key=lambda r: (r.side, r.faction, r.id)
                 )

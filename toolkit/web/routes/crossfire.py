@@ -296,7 +296,7 @@ def _host_view(
 
 def _score_name(key: str, lang: str) -> str:
     seat = key.removeprefix("seat ")
-    return i18n.t("cf.seat_n", lang, seat=seat) if key.startswith("seat ") and seat.isdigit() else key
+    return i18n.t("web.cf.who", lang, seat=seat) if key.startswith("seat ") and seat.isdigit() else key
 
 
 def _host_page(

@@ -82,7 +82,7 @@
     });
     if (game === "netrunner") {
       var ids = [{ value: "", label: L.identity_none }].concat((OPTIONS.netrunner.identities || []).map(function (i) {
-        return { value: i.id, label: i.name + " · " + i.side + " · " + i.faction };
+        return { value: i.id, label: i.label || i.name + " · " + i.side + " · " + i.faction };
       }));
       fillSelect($("deck-identity"), ids, deck.identity || "");
     }
@@ -289,6 +289,7 @@
     if (!stats) { box.appendChild(el("p", { className: "muted", text: "—" })); return; }
     [["cost_curve", "chart-cost"], ["by_type", "chart-types"], ["by_faction", "chart-factions"], ["influence", "chart-influence"]].forEach(function (pair) {
       var key = pair[0];
+      if (deck.game === "crossfire" && key !== "by_type") return;  // roles have no cost, faction or influence
       var fig = bars(stats.titles[key], stats[key], stats.labels[key] || {}, pair[1]);
       if (fig) box.appendChild(fig);
     });
