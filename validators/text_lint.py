@@ -102,10 +102,14 @@ class TextVerdicts:
         self._delegated = {id(entry) for chunk in chunks for entry in chunk}
 
     def take_back(self) -> None:
-        """Cancel the chunks no worker has started and reach their verdicts here, then wait for the others.
+        """Take back the chunks no worker has started, the last first, one at a time (the workers go on
+        from the front meanwhile), and reach their verdicts here; then wait for the workers' chunks.
         Called when this process has nothing else to do; the entries' records are built by then."""
-        mine = [chunk for future, chunk in self._chunks if future.cancel()]
-        for chunk in mine:
+        while True:
+            # (cancel() says True for a chunk cancelled before as well)
+            chunk = next((c for f, c in reversed(self._chunks) if not f.cancelled() and f.cancel()), None)
+            if chunk is None:
+                break
             for entry in chunk:
                 self._delegated.discard(id(entry))
                 if entry.target and entry.record is not None:
