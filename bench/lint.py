@@ -148,10 +148,10 @@ def run_jsonschema(files: list[str]) -> int:
 
 
 def run_dossier(root: Path, texts: bool = True) -> int:
-    from toolkit.catalog import context_sources, discover
+    from toolkit.catalog import discover
     from toolkit.gcpause import gc_paused
     from validators import lint
-    from validators.lint import available_jobs, lint_sources
+    from validators.lint import available_jobs, lint_files
 
     if not texts:  # the reference row: everything but parsing and rendering the ability texts
         lint.check_ability_texts = lambda entries, meter=None, verdicts=None: None  # type: ignore[assignment]
@@ -159,8 +159,7 @@ def run_dossier(root: Path, texts: bool = True) -> int:
     problems: list = []  # as `dossier lint ROOT` does it
     with gc_paused(freeze=True):
         targets = discover([root], problems)
-        sources, wanted = context_sources(targets, walked=[] if problems else [root])
-        result = lint_sources(sources, wanted, jobs=available_jobs() if texts else 1)  # as `dossier lint` runs it
+        result = lint_files(targets, [] if problems else [root], jobs=available_jobs() if texts else 1)
     return result.errors + len(problems)
 
 

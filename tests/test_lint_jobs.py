@@ -12,11 +12,12 @@ from typing import Any
 
 import pytest
 
+import toolkit.catalog
 import validators.lint
 import validators.text_lint
 from toolkit.catalog import context_sources, discover
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
-from validators.lint import lint_sources
+from validators.lint import lint_files, lint_sources
 
 
 def _set_text(path: Path, texts: list[Any], field: str = "text") -> None:
@@ -48,12 +49,19 @@ def _lint(root: Path, jobs: int) -> list[str]:
     return [f.format() for f in lint_sources(sources, wanted, jobs=jobs).findings]
 
 
+def _lint_files(root: Path, jobs: int) -> list[str]:
+    """As `dossier lint` runs it: the workers forked before the files are read, reading their own."""
+    return [f.format() for f in lint_files(discover([root]), [root], jobs=jobs).findings]
+
+
 def test_the_findings_are_the_same_with_workers(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     serial = _lint(pool, jobs=1)
     assert {"card.text.parse", "card.text.format", "card.schema"} <= {line.split()[2].rstrip(":") for line in serial}
     monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
     for jobs in (2, 3):
         assert _lint(pool, jobs=jobs) == serial
+        assert _lint_files(pool, jobs=jobs) == serial
+    assert _lint_files(pool, jobs=1) == serial
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch, worker_delay: float = 0.0) -> list[str]:
@@ -83,9 +91,9 @@ def test_workers_do_the_work(pool: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     here.clear()
     real_take_back = validators.text_lint.TextVerdicts.take_back
 
-    def after_the_workers(self: validators.text_lint.TextVerdicts) -> None:
+    def after_the_workers(self: validators.text_lint.TextVerdicts, entries: Any) -> None:
         concurrent.futures.wait([future for future, _ in self._chunks])
-        real_take_back(self)
+        real_take_back(self, entries)
 
     monkeypatch.setattr(validators.text_lint.TextVerdicts, "take_back", after_the_workers)
     monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
@@ -133,3 +141,30 @@ def test_cli_jobs_option(pool: Path, cli: Any, monkeypatch: pytest.MonkeyPatch) 
     refused = cli("lint", "--jobs", "0", pool)
     assert refused.exit_code == 2
     assert "--jobs" in refused.output
+
+
+def test_a_file_changed_after_a_worker_read_it(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workers read the files themselves: a file rewritten between their read and this process's
+    gets the findings of what this process read (a text without a verdict is checked here)."""
+    card = sorted((pool / "tactics" / "cards").glob("*.json"))[5]
+    real = toolkit.catalog.context_sources  # lint_files imports it when called: patched below
+
+    def rewrite_then_read(targets: Any, walked: Any) -> Any:
+        concurrent.futures.wait([f for f, _ in verdicts_seen[0]._chunks])  # the workers have read every file
+        _set_text(card, ["你抽 1 牌。"])
+        return real(targets, walked)
+
+    verdicts_seen: list[Any] = []
+    real_start = validators.text_lint.TextVerdicts.start_workers
+
+    def start(self: Any, chunks: Any, workers: int) -> None:
+        verdicts_seen.append(self)
+        real_start(self, chunks, workers)
+
+    monkeypatch.setattr(validators.text_lint.TextVerdicts, "start_workers", start)
+    monkeypatch.setattr(toolkit.catalog, "context_sources", rewrite_then_read)
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    parallel = _lint_files(pool, jobs=2)
+    monkeypatch.undo()
+    assert parallel == _lint_files(pool, jobs=1)
+    assert any(card.name in line and "card.text.parse" in line for line in parallel)

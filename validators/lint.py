@@ -69,6 +69,7 @@ class Entry:
 
     source: Source
     target: bool
+    key: str = ""  # the file's absolute path
     data: Any = None
     record: RecordBase | None = None
     findings: list[Finding] = field(default_factory=list)
@@ -202,10 +203,10 @@ class _Disk:
     directory and a ``$schema`` target (a new run asks again: files and the working directory change);
     and the verdicts on the ability texts, some reached by worker processes."""
 
-    def __init__(self) -> None:
+    def __init__(self, verdicts: TextVerdicts | None = None) -> None:
         self.is_file = functools.lru_cache(maxsize=None)(os.path.isfile)
         self.directory = functools.lru_cache(maxsize=None)(_directory)
-        self.verdicts = TextVerdicts()
+        self.verdicts = verdicts or TextVerdicts()
 
 
 def _directory(directory: str) -> tuple[str, tuple[str, ...]]:
@@ -705,29 +706,57 @@ def available_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _text_chunks(entries: list[Entry], workers: int) -> list[list[Entry]]:
-    """The target files whose ability texts workers may check, in consecutive chunks; none for
-    fewer than :data:`PARALLEL_FROM` files or no worker."""
-    wanted = [e for e in entries if e.target and e.source.text is not None]
-    if workers < 1 or len(wanted) < PARALLEL_FROM:
+def _text_chunks(keys: list[str], workers: int) -> list[list[str]]:
+    """The target files (their absolute paths) whose ability texts workers may check, in consecutive
+    chunks; none for fewer than :data:`PARALLEL_FROM` files or no worker."""
+    if workers < 1 or len(keys) < PARALLEL_FROM:
         return []
-    size = -(-len(wanted) // (workers * CHUNKS_PER_WORKER))
-    return [wanted[i : i + size] for i in range(0, len(wanted), size)]
+    size = -(-len(keys) // (workers * CHUNKS_PER_WORKER))
+    return [keys[i : i + size] for i in range(0, len(keys), size)]
+
+
+def lint_files(
+    targets: list[Path], walked: Iterable[Path] = (), *, meter: Meter | None = None, jobs: int = 1
+) -> LintResult:
+    """Lint the files ``targets`` (from :func:`toolkit.catalog.discover`) among the other records of their
+    games (:func:`toolkit.catalog.context_sources`, which ``walked`` spares a second walk): the worker
+    processes, if any, start before the files are read, and read their share themselves."""
+    from toolkit.catalog import context_sources
+
+    with gc_paused():
+        verdicts = TextVerdicts()
+        verdicts.start_workers(_text_chunks([os.path.abspath(p) for p in targets], jobs - 1), jobs - 1)
+        try:
+            sources, wanted = context_sources(targets, walked)
+            return lint_sources(sources, wanted, meter=meter, verdicts=verdicts)
+        finally:
+            verdicts.close()
 
 
 def lint_sources(
-    sources: Iterable[Source], targets: set[str] | None = None, *, meter: Meter | None = None, jobs: int = 1
+    sources: Iterable[Source],
+    targets: set[str] | None = None,
+    *,
+    meter: Meter | None = None,
+    jobs: int = 1,
+    verdicts: TextVerdicts | None = None,
 ) -> LintResult:
     """Lint ``sources``; report findings only for files whose absolute path is in ``targets`` (default: all).
 
     ``meter`` counts the files as each is checked, then the records as their ability texts are
     (:mod:`toolkit.meter`). With ``jobs`` above 1 and at least :data:`PARALLEL_FROM` files, up to
-    ``jobs - 1`` worker processes check ability texts alongside; the findings are the same."""
+    ``jobs - 1`` worker processes check ability texts alongside; the findings are the same. ``verdicts``:
+    the workers' verdicts when the caller started them (:func:`lint_files`; ``jobs`` is not read then)."""
     count = meter_or_silent(meter)
-    entries = [Entry(s, targets is None or os.path.abspath(s.path) in targets) for s in sources]
-    disk = _Disk()
+    entries = []
+    for source in sources:
+        key = os.path.abspath(source.path)
+        entries.append(Entry(source, targets is None or key in targets, key))
+    disk = _Disk(verdicts)
     with gc_paused():
-        disk.verdicts.start_workers(_text_chunks(entries, jobs - 1), jobs - 1)
+        if verdicts is None:
+            wanted = [e.key for e in entries if e.target and e.source.text is not None]
+            disk.verdicts.start_workers(_text_chunks(wanted, jobs - 1), jobs - 1)
         try:
             return _lint_entries(entries, disk, count)
         finally:
@@ -753,7 +782,7 @@ def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter) -> LintResult
         check_fonts(game_entries)
         check_art(game_entries)
     count.start("checking texts", sum(map(len, by_game.values())))
-    disk.verdicts.take_back()  # the texts no worker has started on yet, and the workers' verdicts
+    disk.verdicts.take_back(entries)  # the texts no worker has started on yet, and the workers' verdicts
     for game, game_entries in by_game.items():  # (each file's findings in the order of the checks)
         check_ability_texts(game_entries, count, disk.verdicts)
         GAME_CHECKS[game](indexes[game])

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from toolkit.jsonio import pointer
+from toolkit.jsonio import pointer, read_source
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import TEXT_FIELDS, iter_texts
 from toolkit.text import AbilitySyntaxError, build_parser, parse_cached, render
@@ -55,18 +55,19 @@ class TextVerdicts:
 
     ``lint`` of a large pool spends much of its time parsing ability texts, one at a time, which uses one
     core of the machine. :meth:`start_workers` forks up to ``jobs - 1`` processes (where ``fork`` exists)
-    and hands them every target file's texts in small chunks, in order, while this process checks every
-    file. When it is done with the files, :meth:`take_back` cancels the chunks no worker has started yet
-    and reaches their verdicts here, so that this process and the workers finish together whatever each
-    file costs on this machine. A worker that fails costs nothing but time: a text without a verdict is
-    checked here. The findings are the same in the same order whatever ``jobs`` is (each is built here,
-    from the verdict).
+    and hands them the target files in small chunks, in order: each worker reads its files and sends back
+    the verdicts on their texts, while this process reads and checks every file. When it is done with the
+    files, :meth:`take_back` takes back the chunks no worker has started yet and reaches their verdicts
+    here, so that this process and the workers finish together whatever each file costs on this machine.
+    A worker that fails costs nothing but time, and a file that changed meanwhile nothing at all: a text
+    without a verdict is checked here. The findings are the same in the same order whatever ``jobs`` is
+    (each is built here, from the verdict).
     """
 
     def __init__(self) -> None:
         self.known: dict[str, Verdict] = {}
-        self._chunks: list[tuple[Any, list[Entry]]] = []  # (future, the entries it checks)
-        self._delegated: set[int] = set()  # id() of the entries whose texts the workers check
+        self._chunks: list[tuple[Any, list[str]]] = []  # (future, the files it checks, as file keys)
+        self._delegated: set[str] = set()  # the file keys (absolute paths) of the files the workers check
         self._pool: Any = None
 
     def get(self, text: str, entry: Entry | None = None, wait: bool = True) -> Verdict:
@@ -74,15 +75,15 @@ class TextVerdicts:
         ``wait``: while the files are checked this process does not stop for them), else reached here."""
         if text in self.known:
             return self.known[text]
-        if wait and self._chunks and id(entry) in self._delegated:
+        if wait and self._chunks and entry is not None and entry.key in self._delegated:
             self.collect()
             if text in self.known:
                 return self.known[text]
         found = self.known[text] = verdict(text)
         return found
 
-    def start_workers(self, chunks: list[list[Entry]], workers: int) -> None:
-        """Fork ``workers`` processes and queue ``chunks`` of entries for them, in order."""
+    def start_workers(self, chunks: list[list[str]], workers: int) -> None:
+        """Fork ``workers`` processes and queue ``chunks`` of files (their absolute paths) for them, in order."""
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
@@ -91,29 +92,28 @@ class TextVerdicts:
         build_parser()  # once, here: every worker starts with it
         try:
             self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-            self._chunks = [
-                (self._pool.submit(_share_verdicts, [e.source.text for e in chunk if e.source.text is not None]), chunk)
-                for chunk in chunks
-            ]
+            self._chunks = [(self._pool.submit(_share_verdicts, chunk), chunk) for chunk in chunks]
         except (OSError, RuntimeError):  # no processes to be had: this process checks every text
             self._chunks = []
             self.close()
             return
-        self._delegated = {id(entry) for chunk in chunks for entry in chunk}
+        self._delegated = {key for chunk in chunks for key in chunk}
 
-    def take_back(self) -> None:
+    def take_back(self, entries: Iterable[Entry]) -> None:
         """Take back the chunks no worker has started, the last first, one at a time (the workers go on
-        from the front meanwhile), and reach their verdicts here; then wait for the workers' chunks.
-        Called when this process has nothing else to do; the entries' records are built by then."""
+        from the front meanwhile), and reach the verdicts on their ``entries``' texts here; then wait for
+        the workers' chunks. Called when this process has nothing else to do, the records built."""
+        by_key = {entry.key: entry for entry in entries if entry.target and entry.record is not None}
         while True:
             # (cancel() says True for a chunk cancelled before as well)
             chunk = next((c for f, c in reversed(self._chunks) if not f.cancelled() and f.cancel()), None)
             if chunk is None:
                 break
-            for entry in chunk:
-                self._delegated.discard(id(entry))
-                if entry.target and entry.record is not None:
-                    for _, text in iter_texts(entry.record):
+            for key in chunk:
+                self._delegated.discard(key)
+                entry = by_key.get(key)
+                if entry is not None:
+                    for _, text in iter_texts(entry.record):  # type: ignore[arg-type]  # (records only)
                         self.get(text, entry)
         self.collect()
 
@@ -138,18 +138,23 @@ class TextVerdicts:
             self._pool = None
 
 
-def _share_verdicts(share: list[str]) -> tuple[list[str], dict[str, Verdict]]:
-    """In a worker: the verdicts of the texts of ``share`` (JSON texts of records), clean texts as a list."""
+def _share_verdicts(paths: list[str]) -> tuple[list[str], dict[str, Verdict]]:
+    """In a worker: read the files at ``paths`` and reach the verdicts on their texts (clean texts as a list).
+    A file that cannot be read or parsed is skipped: its problems are the parent's to report."""
     import json
+    from pathlib import Path
 
     clean: list[str] = []
     flagged: dict[str, Verdict] = {}
     seen: set[str] = set()
-    for source in share:
+    for path in paths:
+        source = read_source(Path(path))
+        if source.text is None:
+            continue
         try:
-            data = json.loads(source)
+            data = json.loads(source.text)
         except (ValueError, RecursionError):
-            continue  # the file's problems are this process's parent's to report
+            continue
         for _, text in _raw_texts(data):
             if text in seen:
                 continue

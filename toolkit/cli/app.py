@@ -273,10 +273,10 @@ def lint(
 
     Exit 0 clean, 1 when errors were found, 2 on usage or I/O errors.
     """
-    from toolkit.catalog import context_sources, discover
+    from toolkit.catalog import discover
     from toolkit.cli.progress import Phases
     from toolkit.gcpause import gc_paused
-    from validators.lint import available_jobs, lint_sources
+    from validators.lint import available_jobs, lint_files
 
     problems: list[WalkProblem] = []
     given = default_paths(paths)
@@ -284,9 +284,9 @@ def lint(
         targets = discover(given, problems)
         if not targets and not problems:
             raise DossierError(f"no .json files under {', '.join(map(str, given))}")
-        sources, wanted = context_sources(targets, walked=[] if problems else [p for p in given if p.is_dir()])
+        walked = [] if problems else [p for p in given if p.is_dir()]
         with Phases() as meter:
-            result = lint_sources(sources, wanted, meter=meter, jobs=jobs or available_jobs())
+            result = lint_files(targets, walked, meter=meter, jobs=jobs or available_jobs())
     result.findings[:0] = [walk_finding(p) for p in problems]
     result.io_errors += len(problems)
     if format is OutputFormat.json:
