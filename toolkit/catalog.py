@@ -21,6 +21,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from .errors import DossierError
+from .gcpause import gc_paused
 from .jsonio import JsonSyntaxError, Source, loads_limited, read_source
 from .meter import Meter, meter_or_silent
 from .models import RecordBase, namespace, parse_record
@@ -241,8 +242,9 @@ def load_catalog(paths: Iterable[Path], *, meter: Meter | None = None) -> Catalo
     (:mod:`toolkit.meter`).
     """
     catalog = Catalog()
-    for record, path in iter_records(paths, meter=meter):
-        catalog.add(record, path)
+    with gc_paused():  # every record lives on: the collector's passes over them were a quarter of the load
+        for record, path in iter_records(paths, meter=meter):
+            catalog.add(record, path)
     return catalog
 
 

@@ -42,6 +42,7 @@ from typing import IO, Any
 
 from toolkit.catalog import Catalog, iter_records
 from toolkit.errors import DossierError
+from toolkit.gcpause import gc_paused
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import RecordBase, namespace
 from toolkit.safewrite import SQLITE, WriteError, check_replaceable, check_target
@@ -125,7 +126,8 @@ def build_from_files(
     """
     count = meter_or_silent(meter)
     records = ((record, str(path)) for record, path in iter_records(paths, meter=count))
-    return _build(records, target, paths, progress, count)
+    with gc_paused():  # rows and records made by the thousand, none in a cycle: the collector only costs
+        return _build(records, target, paths, progress, count)
 
 
 def _build(
