@@ -156,7 +156,8 @@ def main() -> None:
             wait_ready(port, server)
             decks = [(p, p.read_text(encoding="utf-8")) for p in DECKS]
             print(f"{len(QUERIES)} queries, {len(decks)} decks; response cache {'off' if args.no_cache else 'on'}")
-            print(f"dossier serve on 127.0.0.1:{port}: {args.clients} clients, at most {args.requests} requests "
+            print(f"dossier serve (one server process) on 127.0.0.1:{port}: {args.clients} clients, "
+                  f"at most {args.requests} requests "
                   f"or {args.seconds:g} s per workload; CLI: at most {args.cli_requests} processes")  # fmt: skip
             results = []
             for name, http_one, cli_one in (
