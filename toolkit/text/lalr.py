@@ -53,12 +53,14 @@ class TableParser:
     """Run the LALR table of ``lark`` (built with ``parser="lalr"``, ``lexer="contextual"``) on a text.
 
     ``transformer`` is the object whose methods build the values of the rules (the
-    one given to Lark as ``transformer=``). ``specialize(rule, method)`` may return a
-    faster reducer for a rule whose children all reach its method as they are (no
-    placeholder, no splice): one that returns what ``method(children)`` would.
-    :meth:`parse` returns what Lark's
-    ``parse`` would return for a text that parses; it raises :class:`Unsupported`
-    where Lark would raise (or could behave in a way this driver does not model).
+    one given to Lark as ``transformer=``, or None for Lark's trees).
+    ``specialize(rule, method)`` may return a faster reducer for a rule whose
+    children all reach its method as they are (no placeholder, no splice): one
+    that returns what ``method(children)`` would. :meth:`parse` returns what
+    Lark's ``parse`` would return for a text that parses; it raises
+    :class:`Unsupported` where Lark would raise (or could behave in a way this
+    driver does not model). Building it raises :class:`Unsupported` for a Lark
+    set-up it does not model.
     """
 
     def __init__(self, lark: Lark, transformer: Any, specialize: Specializer | None = None) -> None:
@@ -67,7 +69,7 @@ class TableParser:
             raise Unsupported("only the LALR parser with the contextual lexer")
         if options.postlex is not None or options.lexer_callbacks:
             raise Unsupported("postlexers and lexer callbacks are not modelled")
-        if options.propagate_positions or options.ambiguity not in ("auto", "resolve"):
+        if options.propagate_positions:
             raise Unsupported("position propagation is not modelled")
         frontend = lark.parser
         lexer_conf = frontend.lexer_conf

@@ -4,6 +4,13 @@ The grammar is ``ability.lark`` next to this file. The AST is built while the
 LALR parser runs (an inline transformer: one pass, no parse tree), with every
 token kept so that each node gets the exact span it covers.
 
+Lark builds the parser (the LALR tables, each state's lexer) and is the reference.
+Texts run first through :mod:`toolkit.text.lalr`, a small driver of Lark's own
+tables with the same callbacks, about twice as fast; on anything it does not
+expect it stops, and Lark parses the text again, so every error (and any text the
+driver cannot take) is Lark's. tests/test_text_fast.py holds the two to the same
+ASTs, spans and errors.
+
 Errors are :class:`AbilitySyntaxError`: line, column and a caret context in the
 text the user wrote (not the normalized one), the words the grammar expected
 there, and a hint for common mistakes (Lark ``match_examples``).
