@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from toolkit.cachedir import user_cache_dir
 from toolkit.errors import DossierError
 from toolkit.jsonio import read_regular
 
@@ -87,10 +88,7 @@ def read_coverage() -> frozenset[str]:
 
 def cache_dir(env: dict[str, str] | None = None) -> Path:
     """Where `dossier fonts build` writes: ``$XDG_CACHE_HOME/dossier/fonts`` (``~/.cache/dossier/fonts``)."""
-    env = dict(os.environ) if env is None else env
-    base = env.get("XDG_CACHE_HOME", "")
-    root = Path(base) if base and Path(base).is_absolute() else Path(env.get("HOME") or Path.home()) / ".cache"
-    return root / "dossier" / "fonts"
+    return user_cache_dir("fonts", env=env)
 
 
 def cached_coverage() -> frozenset[str]:

@@ -7,6 +7,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from toolkit.cachedir import user_cache_dir
+
 LOOPBACK_NAMES = frozenset({"localhost", "localhost.localdomain", "ip6-localhost"})
 
 
@@ -23,8 +25,7 @@ def is_loopback(host: str) -> bool:
 
 def cache_dir() -> Path:
     """$XDG_CACHE_HOME/dossier/web (~/.cache/dossier/web): card images, keyed by content."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "dossier" / "web"
+    return user_cache_dir("web")
 
 
 def data_dir() -> Path:
