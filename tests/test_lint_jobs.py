@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import concurrent.futures
 import json
 import os
 import shutil
@@ -92,7 +91,7 @@ def test_workers_do_the_work(pool: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     real_take_back = validators.text_lint.TextVerdicts.take_back
 
     def after_the_workers(self: validators.text_lint.TextVerdicts, entries: Any) -> None:
-        concurrent.futures.wait([future for future, _ in self._chunks])
+        self.collect()  # every chunk taken and checked by the workers
         real_take_back(self, entries)
 
     monkeypatch.setattr(validators.text_lint.TextVerdicts, "take_back", after_the_workers)
@@ -122,15 +121,38 @@ def test_few_files_take_no_worker(pool: Path, monkeypatch: pytest.MonkeyPatch) -
     assert started == [[]]
 
 
-def test_a_failing_worker_costs_only_time(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_failing_worker_costs_only_time(
+    pool: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
     serial = _lint(pool, jobs=1)
 
-    def broken(share: list[str]) -> Any:
+    def broken(*args: Any) -> Any:
         raise RuntimeError("worker failed")
 
     monkeypatch.setattr(validators.text_lint, "_share_verdicts", broken)
     monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    capfd.readouterr()
     assert _lint(pool, jobs=2) == serial
+    assert capfd.readouterr().err == ""  # no traceback from the worker
+
+
+def test_a_worker_that_dies_costs_only_time(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker killed half way (out of memory, a signal) sends nothing; this process checks its texts."""
+    serial = _lint(pool, jobs=1)
+    real = validators.text_lint.verdict
+    this_process, seen = os.getpid(), [0]
+
+    def dies(text: str) -> Any:
+        if os.getpid() != this_process:
+            seen[0] += 1
+            if seen[0] > 30:
+                os._exit(9)
+        return real(text)
+
+    monkeypatch.setattr(validators.text_lint, "verdict", dies)
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    assert _lint(pool, jobs=3) == serial
+    assert _lint_files(pool, jobs=2) == serial
 
 
 def test_cli_jobs_option(pool: Path, cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -150,7 +172,7 @@ def test_a_file_changed_after_a_worker_read_it(pool: Path, monkeypatch: pytest.M
     real = toolkit.catalog.context_sources  # lint_files imports it when called: patched below
 
     def rewrite_then_read(targets: Any, walked: Any) -> Any:
-        concurrent.futures.wait([f for f, _ in verdicts_seen[0]._chunks])  # the workers have read every file
+        verdicts_seen[0].collect()  # the workers have read every file
         _set_text(card, ["你抽 1 牌。"])
         return real(targets, walked)
 

@@ -692,10 +692,10 @@ MAX_FINDINGS_PER_FILE = 200  # past this, one finding counts the rest (a 200k-el
 # Worker processes for the ability texts pay off from about this many files (a fork and the answers' trip
 # back cost about what a few hundred texts do); below it one process checks everything.
 PARALLEL_FROM = 2000
-# The chunks of files handed to the workers, per worker: small enough that the last ones, which this
-# process takes back when it is done with the files, even out the work; large enough that handing one
-# over costs little next to its texts.
-CHUNKS_PER_WORKER = 32
+# The files of a chunk the workers take (some 5-10 ms of a worker's time): small, so that this process,
+# which takes chunks from the back when it is done with the files, waits little for the last chunk a worker
+# has taken; taking one costs a lock and a number.
+CHUNK_FILES = 48
 
 
 def available_jobs() -> int:
@@ -711,8 +711,7 @@ def _text_chunks(keys: list[str], workers: int) -> list[list[str]]:
     chunks; none for fewer than :data:`PARALLEL_FROM` files or no worker."""
     if workers < 1 or len(keys) < PARALLEL_FROM:
         return []
-    size = -(-len(keys) // (workers * CHUNKS_PER_WORKER))
-    return [keys[i : i + size] for i in range(0, len(keys), size)]
+    return [keys[i : i + CHUNK_FILES] for i in range(0, len(keys), CHUNK_FILES)]
 
 
 def lint_files(

@@ -14,7 +14,7 @@ Findings (one per bad string, located at the string in the JSON file):
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from toolkit.jsonio import pointer, read_source
@@ -55,27 +55,31 @@ class TextVerdicts:
 
     ``lint`` of a large pool spends much of its time parsing ability texts, one at a time, which uses one
     core of the machine. :meth:`start_workers` forks up to ``jobs - 1`` processes (where ``fork`` exists)
-    and hands them the target files in small chunks, in order: each worker reads its files and sends back
-    the verdicts on their texts, while this process reads and checks every file. When it is done with the
-    files, :meth:`take_back` takes back the chunks no worker has started yet and reaches their verdicts
-    here, so that this process and the workers finish together whatever each file costs on this machine.
-    A worker that fails costs nothing but time, and a file that changed meanwhile nothing at all: a text
-    without a verdict is checked here. The findings are the same in the same order whatever ``jobs`` is
-    (each is built here, from the verdict).
+    and hands them the target files in small chunks: each worker takes the next chunk from the front,
+    reads its files and reaches the verdicts on their texts, while this process reads and checks every
+    file. When it is done with the files, :meth:`take_back` takes the chunks from the back, one at a time,
+    until it meets the workers: this process and the workers finish within a chunk of each other, whatever
+    each file costs on this machine. Each worker sends its verdicts once, when no chunk is left. A worker
+    that fails costs nothing but time, and a file that changed meanwhile nothing at all: a text without a
+    verdict is checked here. The findings are the same in the same order whatever ``jobs`` is (each is
+    built here, from the verdict).
     """
 
     def __init__(self) -> None:
         self.known: dict[str, Verdict] = {}
-        self._chunks: list[tuple[Any, list[str]]] = []  # (future, the files it checks, as file keys)
-        self._delegated: set[str] = set()  # the file keys (absolute paths) of the files the workers check
-        self._pool: Any = None
+        self._chunks: list[list[str]] = []  # the files of each chunk, as file keys (absolute paths)
+        self._delegated: set[str] = set()  # the file keys of the chunks the workers may still check
+        self._workers: list[tuple[Any, Any]] = []  # (process, the end of the pipe its verdicts come through)
+        self._next: Any = None  # shared: the first chunk no one has taken, the end of those still free
+        self._end: Any = None
+        self._lock: Any = None
 
     def get(self, text: str, entry: Entry | None = None, wait: bool = True) -> Verdict:
         """The verdict on ``text`` (of ``entry``): known, else the workers' if the entry is theirs (with
         ``wait``: while the files are checked this process does not stop for them), else reached here."""
         if text in self.known:
             return self.known[text]
-        if wait and self._chunks and entry is not None and entry.key in self._delegated:
+        if wait and self._workers and entry is not None and entry.key in self._delegated:
             self.collect()
             if text in self.known:
                 return self.known[text]
@@ -83,33 +87,40 @@ class TextVerdicts:
         return found
 
     def start_workers(self, chunks: list[list[str]], workers: int) -> None:
-        """Fork ``workers`` processes and queue ``chunks`` of files (their absolute paths) for them, in order."""
+        """Fork ``workers`` processes and let them take ``chunks`` of files (absolute paths) from the front."""
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
 
         if not chunks or workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
             return
         build_parser()  # once, here: every worker starts with it
-        try:
-            self._pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"))
-            self._chunks = [(self._pool.submit(_share_verdicts, chunk), chunk) for chunk in chunks]
-        except (OSError, RuntimeError):  # no processes to be had: this process checks every text
-            self._chunks = []
-            self.close()
-            return
-        self._delegated = {key for chunk in chunks for key in chunk}
+        context = multiprocessing.get_context("fork")
+        self._chunks = chunks
+        self._lock = context.Lock()
+        self._next, self._end = context.RawValue("l", 0), context.RawValue("l", len(chunks))
+        for _ in range(workers):
+            try:
+                receive, send = context.Pipe(duplex=False)
+                process = context.Process(
+                    target=_worker, args=(chunks, self._next, self._end, self._lock, send), daemon=True
+                )
+                process.start()
+            except (OSError, AssertionError):  # no more processes (or a daemon process): those started do the work
+                break
+            send.close()
+            self._workers.append((process, receive))
+        if self._workers:
+            self._delegated = {key for chunk in chunks for key in chunk}
 
     def take_back(self, entries: Iterable[Entry]) -> None:
-        """Take back the chunks no worker has started, the last first, one at a time (the workers go on
-        from the front meanwhile), and reach the verdicts on their ``entries``' texts here; then wait for
-        the workers' chunks. Called when this process has nothing else to do, the records built."""
+        """Take the chunks no worker has taken, the last first, one at a time (the workers go on from the
+        front meanwhile), and reach the verdicts on their ``entries``' texts here; then wait for the
+        workers' verdicts. Called when this process has nothing else to do, the records built."""
         by_key = {entry.key: entry for entry in entries if entry.target and entry.record is not None}
-        while True:
-            # (cancel() says True for a chunk cancelled before as well)
-            chunk = next((c for f, c in reversed(self._chunks) if not f.cancelled() and f.cancel()), None)
-            if chunk is None:
+        while self._workers:
+            index = self._take_last()
+            if index is None:
                 break
-            for key in chunk:
+            for key in self._chunks[index]:
                 self._delegated.discard(key)
                 entry = by_key.get(key)
                 if entry is not None:
@@ -117,36 +128,91 @@ class TextVerdicts:
                         self.get(text, entry)
         self.collect()
 
+    def _take_last(self) -> int | None:
+        # a worker holds the lock only to move a number; one that died holding it leaves the rest to this process
+        if not self._lock.acquire(timeout=5):
+            return None
+        try:
+            if self._next.value >= self._end.value:
+                return None
+            self._end.value -= 1
+            return int(self._end.value)
+        finally:
+            self._lock.release()
+
     def collect(self) -> None:
-        """Wait for the workers and keep what they found (nothing from one that failed or was cancelled)."""
-        chunks, self._chunks = self._chunks, []
-        for future, _ in chunks:
-            if future.cancelled():
-                continue
-            try:
-                clean, flagged = future.result()
-            except Exception:  # a worker that died or raised: its texts are checked here
-                continue
-            self.known.update(dict.fromkeys(clean))
-            self.known.update(flagged)
+        """Wait for the workers and keep what they found (nothing from one that failed)."""
+        from multiprocessing.connection import wait
+
+        waiting: dict[Any, Any] = {receive: process for process, receive in self._workers}
+        while waiting:
+            ready: list[Any] = wait(list(waiting))
+            for receive in ready:
+                try:
+                    clean, flagged = receive.recv()
+                except (EOFError, OSError):  # the worker failed before it sent anything
+                    pass
+                else:
+                    self.known.update(dict.fromkeys(clean))
+                    self.known.update(flagged)
+                receive.close()
+                waiting.pop(receive).join()
+        self._workers = []
         self._delegated = set()
-        self.close()
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop the workers, if any are left (lint was interrupted)."""
+        for process, receive in self._workers:
+            process.terminate()
+            process.join()
+            receive.close()
+        self._workers = []
+        self._delegated = set()
 
 
-def _share_verdicts(paths: list[str]) -> tuple[list[str], dict[str, Verdict]]:
-    """In a worker: read the files at ``paths`` and reach the verdicts on their texts (clean texts as a list).
-    A file that cannot be read or parsed is skipped: its problems are the parent's to report."""
-    import json
-    from pathlib import Path
+def _worker(chunks: list[list[str]], next_chunk: Any, end: Any, lock: Any, send: Any) -> None:
+    """A worker process: take chunks from the front while any is left, reach the verdicts on their texts, and
+    send them all at the end. One that fails sends nothing and says nothing: the parent checks its texts."""
+    import signal
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # an interrupted lint is the parent's to stop
     clean: list[str] = []
     flagged: dict[str, Verdict] = {}
     seen: set[str] = set()
+    try:
+        while True:
+            with lock:
+                index = next_chunk.value
+                if index >= end.value:
+                    break
+                next_chunk.value = index + 1
+            _share_verdicts(chunks[index], seen, clean, flagged)
+        send.send((clean, flagged))
+    except Exception:  # noqa: S110 - nothing sent: the parent reaches these verdicts itself
+        pass
+    finally:
+        send.close()
+
+
+def _share_verdicts(paths: list[str], seen: set[str], clean: list[str], flagged: dict[str, Verdict]) -> None:
+    """Read the files at ``paths`` and reach the verdicts on their texts not ``seen`` yet: clean texts go to
+    ``clean``, the others to ``flagged``."""
+    for text in _chunk_texts(paths):
+        if text in seen:
+            continue
+        seen.add(text)
+        found = verdict(text)
+        if found is None:
+            clean.append(text)
+        else:
+            flagged[text] = found
+
+
+def _chunk_texts(paths: list[str]) -> Iterator[str]:
+    """The ability texts of the files at ``paths``, as written (files that cannot be read or parsed skipped)."""
+    import json
+    from pathlib import Path
+
     for path in paths:
         source = read_source(Path(path))
         if source.text is None:
@@ -156,15 +222,7 @@ def _share_verdicts(paths: list[str]) -> tuple[list[str], dict[str, Verdict]]:
         except (ValueError, RecursionError):
             continue
         for _, text in _raw_texts(data):
-            if text in seen:
-                continue
-            seen.add(text)
-            found = verdict(text)
-            if found is None:
-                clean.append(text)
-            else:
-                flagged[text] = found
-    return clean, flagged
+            yield text
 
 
 def _raw_texts(data: Any) -> list[tuple[tuple[str | int, ...], str]]:
