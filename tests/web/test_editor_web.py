@@ -10,6 +10,8 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 CARD = "tactics/cards/adrenaline_shot.json"
 
 
@@ -145,6 +147,24 @@ def test_a_valid_record_is_saved_atomically_in_canonical_form(client: Any, web_c
     # the editor that still holds the old version is told, not allowed to overwrite
     stale = client.post("/editor/save", json={"path": CARD, "text": json.dumps(edited(web_cards)), "base": before})
     assert stale.status_code == 409 and "changed on disk" in stale.json()["detail"]
+
+
+def test_search_answers_follow_a_saved_card(client: Any, web_cards: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's per-record entries are kept per card-pool generation: a saved card is searched anew."""
+    import toolkit.web.app
+
+    monkeypatch.setattr(toolkit.web.app, "CACHE_ON", False)  # the entries, not the answer cache, are tested
+
+    def found(query: str) -> list[tuple[str, str]]:
+        body = client.get("/api/search", params={"q": query, "game": "tactics", "lang": "zh-Hans"}).json()
+        return [(r["id"], r["name"]) for r in body["results"]]
+
+    assert ("adrenaline_shot", "肾上腺素针") in found("k:card 肾上腺素针")
+    data = edited(web_cards, name={"zh-Hans": "强心针", "en": "Adrenaline Shot"})
+    saved = client.post("/editor/save", json={"path": CARD, "text": json.dumps(data), "base": digest(web_cards / CARD)})
+    assert saved.status_code == 200, saved.text
+    assert ("adrenaline_shot", "强心针") in found("k:card 强心针")
+    assert ("adrenaline_shot", "强心针") in found("k:card")
 
 
 def test_a_new_card_starts_from_its_kind_template(client: Any, web_cards: Path) -> None:

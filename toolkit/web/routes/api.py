@@ -75,34 +75,42 @@ def run_search(web: WebState, q: str, game: str | None, limit: int | None, lang:
     raised as it is. Plain dicts, not the models: they only document the answer, and building and dumping a
     model per hit was a tenth of a search's time under load (bench/serve.py)."""
     from toolkit.search import parse_query, search
-    from toolkit.search.display import names, stats
 
     parsed = parse_query(q)
     if game == "":
         game = None
     hits = search(web.database, parsed, game=game, limit=limit)
+    # a record's entry depends only on the record and the language: made once per card-pool generation
+    # (a search is then the query and the SQL; making the entries was half of it, bench/serve.py --no-cache)
+    entries: dict[tuple[str, str, str], dict[str, Any]] = web.memo(f"search_entries:{lang}", dict)
     results = []
-    get = web.catalog.get
-    printable_ = web.images.printable
     for hit in hits:
-        record = get(hit.game, hit.id, hit.kind)
-        printable = record is not None and printable_(record)
-        results.append(
-            {
-                "game": hit.game,
-                "kind": hit.kind,
-                "id": hit.id,
-                "ref": f"{hit.game}/{hit.id}",
-                "type": hit.type,
-                "name": names(hit, lang)[0],
-                "name_zh": hit.name_zh,
-                "name_en": hit.name_en,
-                "stats": stats(hit),
-                "image": f"/images/{hit.game}/{hit.kind}/{hit.id}.png?lang={lang}" if printable else None,
-                "url": f"/cards/{hit.game}/{hit.id}?kind={hit.kind}",
-            }
-        )
+        key = (hit.game, hit.kind, hit.id)
+        entry = entries.get(key)
+        if entry is None:
+            entry = entries[key] = _search_entry(web, hit, lang)
+        results.append(entry)
     return {"query": parsed.source, "count": len(results), "results": results}
+
+
+def _search_entry(web: WebState, hit: Any, lang: str) -> dict[str, Any]:
+    from toolkit.search.display import names, stats
+
+    record = web.catalog.get(hit.game, hit.id, hit.kind)
+    printable = record is not None and web.images.printable(record)
+    return {
+        "game": hit.game,
+        "kind": hit.kind,
+        "id": hit.id,
+        "ref": f"{hit.game}/{hit.id}",
+        "type": hit.type,
+        "name": names(hit, lang)[0],
+        "name_zh": hit.name_zh,
+        "name_en": hit.name_en,
+        "stats": stats(hit),
+        "image": f"/images/{hit.game}/{hit.kind}/{hit.id}.png?lang={lang}" if printable else None,
+        "url": f"/cards/{hit.game}/{hit.id}?kind={hit.kind}",
+    }
 
 
 def query_error(exc: Any) -> HTTPException:
