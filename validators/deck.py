@@ -116,12 +116,19 @@ class Check:
     identity_rules: list[Any] = field(default_factory=list)
     ban: BanList | None = None  # netrunner: the ban list in force (named or the format's inline one)
 
-    def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error") -> None:
-        self.findings.append(Finding(code, message, severity, None, ptr or None))
+    def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error", *, zh: str) -> None:
+        """A finding; ``zh``: its message in Chinese (the web app shows findings in the page's language)."""
+        self.findings.append(Finding(code, message, severity, None, ptr or None, zh=zh))
 
-    def add_at(self, code: str, message: str, *tokens: str | int) -> None:
+    def add_at(self, code: str, message: str, *tokens: str | int, zh: str) -> None:
         """A finding at ``/tokens…``: the pointer is formed here, for the finding, never for a card that passes."""
-        self.findings.append(Finding(code, message, "error", None, pointer(*tokens)))
+        self.findings.append(Finding(code, message, "error", None, pointer(*tokens), zh=zh))
+
+    @property
+    def mode_zh(self) -> str:
+        """The mode's Chinese name, for the Chinese messages."""
+        name = getattr(self.mode, "name", None)
+        return getattr(name, "zh_hans", None) or str(self.mode.id)
 
     def size(self) -> int:
         """Copies of the resolved cards (the identity and unknown ids not counted)."""
@@ -137,6 +144,18 @@ def _suggest(word: str, candidates: Iterable[str]) -> str:
 def _name(record: Any) -> str:
     en = record.name.en
     return f"{record.name.zh_hans!r}" + (f" ({en})" if en and en != record.name.zh_hans else "")
+
+
+def _zh(record: Any) -> str:
+    return f"「{record.name.zh_hans}」"
+
+
+def _suggest_zh(word: str, candidates: Iterable[str]) -> str:
+    close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
+    return f"；是否想写 {'、'.join(repr(c) for c in close)}？" if close else ""
+
+
+_KIND_ZH = {"card": "卡牌", "identity": "特性", "agent": "特工", "role": "身份", "faction": "派系", "map": "地图"}
 
 
 # --------------------------------------------------------------------------
@@ -156,9 +175,16 @@ def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]
                 f"no {check.deck.game} {what} has id {card_id!r}{_suggest(card_id, records)}",
                 "cards",
                 card_id,
+                zh=f"卡池中没有 id 为 {card_id!r} 的{_WHAT_ZH.get(what, what)}{_suggest_zh(card_id, records)}",
             )
         elif record.kind not in kinds:
-            check.add_at("deck.card.kind", f"{card_id!r} is a {record.kind}, not a {what}", "cards", card_id)
+            check.add_at(
+                "deck.card.kind",
+                f"{card_id!r} is a {record.kind}, not a {what}",
+                "cards",
+                card_id,
+                zh=f"{card_id!r} 是{_KIND_ZH.get(record.kind, record.kind)}，不是{_WHAT_ZH.get(what, what)}",
+            )
         elif record.kind == "identity":
             identities.append(card_id)
         else:
@@ -170,6 +196,9 @@ def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]
 # tactics
 
 
+_WHAT_ZH = {"command card": "指令牌", "card": "卡牌"}
+
+
 def _tactics_prepare(check: Check) -> None:
     _resolve_cards(check, ("card",), "command card")
     agents = []
@@ -177,7 +206,17 @@ def _tactics_prepare(check: Check) -> None:
         record = check.pool.records.get(agent_id)
         if record is None or record.kind != "agent":
             hint = f" (it is a {record.kind})" if record is not None else _suggest(agent_id, check.pool.records)
-            check.add("deck.agent.unknown", f"no tactics agent has id {agent_id!r}{hint}", pointer("agents", i))
+            hint_zh = (
+                f"（它是{_KIND_ZH.get(record.kind, record.kind)}）"
+                if record is not None
+                else _suggest_zh(agent_id, check.pool.records)
+            )
+            check.add(
+                "deck.agent.unknown",
+                f"no tactics agent has id {agent_id!r}{hint}",
+                pointer("agents", i),
+                zh=f"没有 id 为 {agent_id!r} 的特工{hint_zh}",
+            )
         else:
             agents.append(record)
     check.summary["agents"] = agents
@@ -194,10 +233,21 @@ def rule_deck_size(check: Check, rule: Any) -> None:
     size = _tactics_size(check)
     counted = "cards and agents" if check.mode.agents_count_toward_deck_size else "command cards"
     check.summary["size"] = (size, rule.min, rule.max, counted)
+    counted_zh = "张牌（含特工）" if check.mode.agents_count_toward_deck_size else "张指令牌"
     if rule.min is not None and size < rule.min:
-        check.add("deck.size.min", f"{size} {counted}; {check.mode.id} needs at least {rule.min}", "/cards")
+        check.add(
+            "deck.size.min",
+            f"{size} {counted}; {check.mode.id} needs at least {rule.min}",
+            "/cards",
+            zh=f"{size} {counted_zh}；{check.mode_zh}至少需要 {rule.min} 张",
+        )
     if rule.max is not None and size > rule.max:
-        check.add("deck.size.max", f"{size} {counted}; {check.mode.id} allows at most {rule.max}", "/cards")
+        check.add(
+            "deck.size.max",
+            f"{size} {counted}; {check.mode.id} allows at most {rule.max}",
+            "/cards",
+            zh=f"{size} {counted_zh}；{check.mode_zh}至多允许 {rule.max} 张",
+        )
 
 
 def rule_squad_size(check: Check, rule: Any) -> None:
@@ -205,9 +255,19 @@ def rule_squad_size(check: Check, rule: Any) -> None:
     low, high = check.mode.starting_agents, check.mode.max_agents
     check.summary["squad"] = (count, low, high)
     if count < low:
-        check.add("deck.squad.min", f"{count} agents in the squad; {check.mode.id} needs at least {low}", "/agents")
+        check.add(
+            "deck.squad.min",
+            f"{count} agents in the squad; {check.mode.id} needs at least {low}",
+            "/agents",
+            zh=f"小队有 {count} 名特工；{check.mode_zh}至少需要 {low} 名",
+        )
     if count > high:
-        check.add("deck.squad.max", f"{count} agents in the squad; {check.mode.id} allows at most {high}", "/agents")
+        check.add(
+            "deck.squad.max",
+            f"{count} agents in the squad; {check.mode.id} allows at most {high}",
+            "/agents",
+            zh=f"小队有 {count} 名特工；{check.mode_zh}至多允许 {high} 名",
+        )
 
 
 def rule_unique_names(check: Check, rule: Any) -> None:
@@ -221,6 +281,7 @@ def rule_unique_names(check: Check, rule: Any) -> None:
                     "deck.names.duplicate",
                     f"{len(ids)} command cards named {name!r}; a personal deck holds one card of each name",
                     pointer("cards", ids[0]),
+                    zh=f"{len(ids)} 张指令牌名为「{name}」；个人牌库中同名牌只能有一张",
                 )
     else:
         seen: dict[str, int] = {}
@@ -233,6 +294,7 @@ def rule_unique_names(check: Check, rule: Any) -> None:
                     "deck.agents.duplicate",
                     f"agent {name!r} is in the squad twice; only 列兵 may repeat",
                     pointer("agents", i),
+                    zh=f"特工「{name}」在小队中出现了两次；只有列兵可以重复",
                 )
             seen.setdefault(name, i)
 
@@ -245,6 +307,7 @@ def rule_exclusive_needs_agent(check: Check, rule: Any) -> None:
                 "deck.exclusive.agent",
                 f"{_name(record)} is exclusive to agent {record.agent!r}, who is not in the squad",
                 pointer("cards", card_id),
+                zh=f"{_zh(record)}是特工 {record.agent!r} 的专属牌，但该特工不在小队中",
             )
 
 
@@ -255,6 +318,7 @@ def rule_no_tokens(check: Check, rule: Any) -> None:
                 "deck.token",
                 f"{_name(record)} is a token card (衍生牌); tokens never go in a deck",
                 pointer("cards", card_id),
+                zh=f"{_zh(record)}是衍生牌；衍生牌不能放入牌库",
             )
 
 
@@ -265,6 +329,7 @@ def rule_no_shop_cards(check: Check, rule: Any) -> None:
                 "deck.shop",
                 f"{_name(record)} is a matrix shop (gold) card; it belongs in the shop, not a personal deck",
                 pointer("cards", card_id),
+                zh=f"{_zh(record)}是矩阵商店（金色）牌；它属于商店，不能放入个人牌库",
             )
 
 
@@ -279,13 +344,27 @@ def _netrunner_prepare(check: Check) -> None:
         record = check.pool.records.get(deck.identity)
         if record is None or record.kind != "identity":
             hint = f" (it is a {record.kind})" if record is not None else _suggest(deck.identity, check.pool.records)
-            check.add("deck.identity.unknown", f"no netrunner identity has id {deck.identity!r}{hint}", "/identity")
+            hint_zh = (
+                f"（它是{_KIND_ZH.get(record.kind, record.kind)}）"
+                if record is not None
+                else _suggest_zh(deck.identity, check.pool.records)
+            )
+            check.add(
+                "deck.identity.unknown",
+                f"no netrunner identity has id {deck.identity!r}{hint}",
+                "/identity",
+                zh=f"没有 id 为 {deck.identity!r} 的特性{hint_zh}",
+            )
         else:
             check.identity = record
             check.identity_rules = record.deck_rules
     for cid in identities:
         check.add_at(
-            "deck.identity.count", f"identity {cid!r} is listed among the cards; a deck has one identity", "cards", cid
+            "deck.identity.count",
+            f"identity {cid!r} is listed among the cards; a deck has one identity",
+            "cards",
+            cid,
+            zh=f"特性 {cid!r} 被列在卡牌中；一副牌组只有一张特性",
         )
 
 
@@ -297,7 +376,7 @@ def _own_copy_limit(check: Check) -> int | None:
 
 def rule_one_identity(check: Check, rule: Any) -> None:
     if check.deck.identity is None:
-        check.add("deck.identity.missing", "the deck has no identity", "")
+        check.add("deck.identity.missing", "the deck has no identity", "", zh="牌组没有特性")
 
 
 def rule_side_match(check: Check, rule: Any) -> None:
@@ -308,8 +387,15 @@ def rule_side_match(check: Check, rule: Any) -> None:
     for card_id, record in check.cards.items():
         if (record.type in CORP_TYPES) is not corp:
             check.add_at(
-                "deck.side", f"{_name(record)} is a {side_of_type(record.type)} card in a {side} deck", "cards", card_id
+                "deck.side",
+                f"{_name(record)} is a {side_of_type(record.type)} card in a {side} deck",
+                "cards",
+                card_id,
+                zh=f"{_zh(record)}是{_SIDE_ZH[side_of_type(record.type)]}牌，不能放入{_SIDE_ZH[side]}牌组",
             )
+
+
+_SIDE_ZH = {"corp": "公司", "runner": "潜袭者"}
 
 
 def rule_identity_min_deck_size(check: Check, rule: Any) -> None:
@@ -321,6 +407,7 @@ def rule_identity_min_deck_size(check: Check, rule: Any) -> None:
             "deck.size.min",
             f"{size} cards; {_name(check.identity)} needs at least {minimum}",
             "/cards",
+            zh=f"{size} 张牌；{_zh(check.identity)}至少需要 {minimum} 张",
         )
 
 
@@ -335,7 +422,11 @@ def rule_copy_limit(check: Check, rule: Any) -> None:
         count = counts[card_id]
         if count > limit:
             check.add_at(
-                "deck.copies.over", f"{count} copies of {_name(record)}; at most {int(limit)}", "cards", card_id
+                "deck.copies.over",
+                f"{count} copies of {_name(record)}; at most {int(limit)}",
+                "cards",
+                card_id,
+                zh=f"{_zh(record)} {count} 张；至多 {int(limit)} 张",
             )
 
 
@@ -383,13 +474,15 @@ def rule_influence_limit(check: Check, rule: Any) -> None:
     check.summary["influence"] = (spent, limit, dict(per_faction))
     if limit is not None and spent > limit:
         detail = ", ".join(f"{f} {n}" for f, n in sorted(per_faction.items()))
-        allows = f"{limit}"
+        allows = allows_zh = f"{limit}"
         if lowered:
             allows = f"{limit} ({base} less the global penalty of {_ban_name(ban)}: {', '.join(penalty)})"
+            allows_zh = f"{limit}（{base} 减去{_ban_name(ban)}的全局惩罚：{'、'.join(penalty)}）"
         check.add(
             "deck.influence.over",
             f"{spent} influence spent ({detail}); {_name(check.identity)} allows {allows}",
             "/cards",
+            zh=f"已用影响力 {spent}（{detail}）；{_zh(check.identity)}允许 {allows_zh}",
         )
 
 
@@ -401,6 +494,7 @@ def rule_no_out_of_faction_agendas(check: Check, rule: Any) -> None:
                 f"{_name(record)} is a {record.faction} agenda; a deck takes only its own faction's and neutral agendas",
                 "cards",
                 card_id,
+                zh=f"{_zh(record)}是 {record.faction} 的议案；牌组只能使用本派系和中立的议案",
             )
 
 
@@ -423,6 +517,7 @@ def rule_agenda_points_band(check: Check, rule: Any) -> None:
             "deck.agenda.points",
             f"{points} agenda points; a {size}-card deck needs {low}–{high}",
             "/cards",
+            zh=f"议案分 {points}；{size} 张牌的牌组需要 {low}–{high} 分",
         )
 
 
@@ -462,14 +557,22 @@ def rule_ban_list(check: Check, rule: Any) -> None:
         return
     sets: _BanSets = check.pool.memoized(("ban", id(ban)), (ban,), lambda: _BanSets.of(ban))
     held: list[tuple[str, str]] = []  # (name, pointer)
+    held_zh: list[str] = []
     points: list[tuple[str, int]] = []
 
     def title(card_id: str, record: Any, ptr: str) -> None:
         what = "identity " if ptr == "/identity" else ""
         if card_id in sets.banned:
-            check.add("deck.banned", f"{what}{_name(record)} is banned in {_under(check)}", ptr)
+            what_zh = "特性" if what else ""
+            check.add(
+                "deck.banned",
+                f"{what}{_name(record)} is banned in {_under(check)}",
+                ptr,
+                zh=f"{what_zh}{_zh(record)}在{_under(check)}中被禁用",
+            )
         if card_id in sets.restricted:
             held.append((_name(record), ptr))
+            held_zh.append(_zh(record))
         if card_id in ban.points:
             points.append((f"{_name(record)} {ban.points[card_id]}", ban.points[card_id]))
 
@@ -485,6 +588,7 @@ def rule_ban_list(check: Check, rule: Any) -> None:
             f"{len(held)} restricted titles ({', '.join(c for c, _ in held)}); "
             f"{_under(check)} allows {ban.restricted_limit}",
             held[-1][1],
+            zh=f"{len(held)} 种限制牌（{'、'.join(held_zh)}）；{_under(check)}只允许 {ban.restricted_limit} 种",
         )
     if ban.point_limit is not None:
         total = sum(n for _, n in points)
@@ -494,6 +598,7 @@ def rule_ban_list(check: Check, rule: Any) -> None:
                 "deck.points.over",
                 f"{total} points ({', '.join(p for p, _ in points)}); {_under(check)} allows {ban.point_limit}",
                 "/cards",
+                zh=f"{total} 点（{'、'.join(p for p, _ in points)}）；{_under(check)}只允许 {ban.point_limit} 点",
             )
 
 
@@ -536,16 +641,28 @@ def rule_card_pool(check: Check, rule: Any) -> None:
     def pool() -> str:
         return f"the {mode.id} pool" + (f" ({mode.pool_name})" if mode.pool_name else "")
 
+    def pool_zh() -> str:
+        return f"{mode.id} 卡池" + (f"（{mode.pool_name}）" if mode.pool_name else "")
+
     identity = check.identity
     if identity is not None and not inside(identity.id, identity):
-        check.add("deck.pool", f"identity {_name_in_set(check, identity)} is outside {pool()}", "/identity")
+        check.add(
+            "deck.pool",
+            f"identity {_name_in_set(check, identity)} is outside {pool()}",
+            "/identity",
+            zh=f"特性 {_name_in_set(check, identity)} 不在{pool_zh()}中",
+        )
     outside = [(card_id, record) for card_id, record in check.cards.items() if not inside(card_id, record)]
     if outside:
         names = [_name_in_set(check, r) for _, r in outside[:POOL_NAMES_SHOWN]]
         more = ", …" if len(outside) > POOL_NAMES_SHOWN else ""
         noun = "card" if len(outside) == 1 else "cards"
         check.add_at(
-            "deck.pool", f"{len(outside)} {noun} outside {pool()}: {', '.join(names)}{more}", "cards", outside[0][0]
+            "deck.pool",
+            f"{len(outside)} {noun} outside {pool()}: {', '.join(names)}{more}",
+            "cards",
+            outside[0][0],
+            zh=f"{len(outside)} 张牌不在{pool_zh()}中：{'、'.join(names)}{more}",
         )
 
 
@@ -564,6 +681,7 @@ def rule_forbid_faction(check: Check, rule: Any) -> None:
                 f"{_name(record)} is {rule.faction}; {_name(check.identity)} may not use {rule.faction} cards",
                 "cards",
                 card_id,
+                zh=f"{_zh(record)}属于 {rule.faction}；{_zh(check.identity)}不能使用 {rule.faction} 的牌",
             )
 
 
@@ -579,6 +697,7 @@ def _crossfire_prepare(check: Check) -> None:
                 "deck.roles.unknown",
                 f"no crossfire role has id {role_id!r}{_suggest(role_id, check.pool.records)}",
                 pointer("cards", role_id),
+                zh=f"没有 id 为 {role_id!r} 的身份{_suggest_zh(role_id, check.pool.records)}",
             )
         else:
             check.cards[role_id] = record
@@ -588,24 +707,36 @@ def rule_player_count(check: Check, rule: Any) -> None:
     players, deck = check.deck.players, check.deck
     low, high = check.mode.players.min, check.mode.players.max
     if players is None:
-        check.add("deck.players.missing", "the role set does not say how many players", "")
+        check.add("deck.players.missing", "the role set does not say how many players", "", zh="身份组没有写明玩家人数")
         return
     check.summary["players"] = players
     if not low <= players <= high:
-        check.add("deck.players.range", f"{players} players; {check.mode.id} mode is for {low}–{high}", "/players")
+        check.add(
+            "deck.players.range",
+            f"{players} players; {check.mode.id} mode is for {low}–{high}",
+            "/players",
+            zh=f"{players} 名玩家；{check.mode_zh}适合 {low}–{high} 人",
+        )
     if deck.total() != players:
-        check.add("deck.players.count", f"{deck.total()} roles for {players} players", "/cards")
+        check.add(
+            "deck.players.count",
+            f"{deck.total()} roles for {players} players",
+            "/cards",
+            zh=f"{players} 名玩家却有 {deck.total()} 张身份牌",
+        )
 
 
-def _diff(expected: dict[str, int], actual: dict[str, int]) -> str:
+def _diff(expected: dict[str, int], actual: dict[str, int], zh: bool = False) -> str:
     missing = Counter(expected) - Counter(actual)
     extra = Counter(actual) - Counter(expected)
     parts = []
     if missing:
-        parts.append("missing " + ", ".join(f"{r} ×{n}" for r, n in sorted(missing.items())))
+        listed = ", ".join(f"{r} ×{n}" for r, n in sorted(missing.items()))
+        parts.append(f"缺少 {listed}" if zh else f"missing {listed}")
     if extra:
-        parts.append("extra " + ", ".join(f"{r} ×{n}" for r, n in sorted(extra.items())))
-    return "; ".join(parts)
+        listed = ", ".join(f"{r} ×{n}" for r, n in sorted(extra.items()))
+        parts.append(f"多出 {listed}" if zh else f"extra {listed}")
+    return ("；" if zh else "; ").join(parts)
 
 
 def rule_composition(check: Check, rule: Any) -> None:
@@ -627,13 +758,20 @@ def rule_composition(check: Check, rule: Any) -> None:
             return
         expected = expected or candidate
     if expected is None:
-        check.add("deck.roles.special", f"special roles {joined}: {first_error}", "/cards")
+        check.add(
+            "deck.roles.special",
+            f"special roles {joined}: {first_error}",
+            "/cards",
+            zh=f"特殊身份 {'、'.join(joined)}：{first_error}",
+        )
         return
     with_specials = f" with {', '.join(joined)}" if joined else ""
+    with_zh = f"（含 {'、'.join(joined)}）" if joined else ""
     check.add(
         "deck.roles.composition",
         f"not the {players}-player {check.mode.id} set-up{with_specials}: {_diff(expected, actual)}",
         "/cards",
+        zh=f"不是{check.mode_zh} {players} 人局的身份配置{with_zh}：{_diff(expected, actual, zh=True)}",
     )
 
 
@@ -643,7 +781,13 @@ def rule_role_count(check: Check, rule: Any) -> None:
         want = (
             f"exactly {rule.min}" if rule.max == rule.min else f"{rule.min}–{rule.max if rule.max is not None else '∞'}"
         )
-        check.add("deck.roles.count", f"{count} × {rule.role!r}; {check.mode.id} mode needs {want}", "/cards")
+        want_zh = f"恰好 {rule.min}" if rule.max == rule.min else want
+        check.add(
+            "deck.roles.count",
+            f"{count} × {rule.role!r}; {check.mode.id} mode needs {want}",
+            "/cards",
+            zh=f"{rule.role!r} ×{count}；{check.mode_zh}需要 {want_zh} 张",
+        )
 
 
 # --------------------------------------------------------------------------
@@ -729,6 +873,7 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
             "error",
             None,
             "/mode",
+            zh=f"{deck.game} 没有 {wanted!r} 模式；现有模式：{'、'.join(sorted(game.modes))}",
         )
         return DeckReport([finding], {}, None)
     if ban_list is not None and ban_list not in ban_list_ids(mode):
@@ -740,6 +885,8 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
             "error",
             None,
             "/mode",
+            zh=f"{mode.id!r} 没有禁限表 {ban_list!r}；"
+            + (f"现有禁限表：{'、'.join(known)}" if known else "它没有具名的禁限表"),
         )
         return DeckReport([finding], {}, mode)
     check = Check(deck, game, mode)
@@ -752,6 +899,7 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
             "deck.mode.incomplete",
             f"the rules leave {mode.name.zh_hans} ({mode.id}) unspecified, so no deck can be verified for it",
             "/mode",
+            zh=f"规则没有写明{mode.name.zh_hans}（{mode.id}）的构筑要求，无法验证这种模式的牌组",
         )
     PREPARE[deck.game](check)
     identity = check.identity

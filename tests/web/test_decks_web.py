@@ -53,6 +53,22 @@ def test_findings_of_an_illegal_deck_match_the_cli(ro_client: Any, cli: Any, tmp
     assert all("\n" not in f["message"] for f in body["findings"])
 
 
+def test_findings_speak_the_page_language(ro_client: Any) -> None:
+    """The findings of the rules in the language asked for: Chinese on a Chinese page, the CLI's English on
+    an English one; the same codes and places either way."""
+    deck = json.loads(FINGERS.read_text(encoding="utf-8"))
+    deck["cards"]["archive_heist"] = 5
+    del deck["cards"]["data_ramble"]
+    del deck["identity"]
+    zh = ro_client.post("/api/decks/validate", json={"deck": deck, "lang": "zh-Hans"}).json()["findings"]
+    en = ro_client.post("/api/decks/validate", json={"deck": deck, "lang": "en"}).json()["findings"]
+    assert [(f["code"], f["pointer"], f["line"]) for f in zh] == [(f["code"], f["pointer"], f["line"]) for f in en]
+    by_code = {f["code"]: f["message"] for f in zh}
+    assert by_code["deck.identity.missing"] == "牌组没有特性"
+    assert "5 张" in by_code["deck.copies.over"] and "至多 3 张" in by_code["deck.copies.over"]
+    assert {f["code"]: f["message"] for f in en}["deck.identity.missing"] == "the deck has no identity"
+
+
 def test_a_list_with_unknown_names_reports_them_with_lines(ro_client: Any) -> None:
     text = '# game: netrunner\n1x Vera "Fingers" Thorne\n3x No Such Card\n'
     body = ro_client.post("/api/decks/validate", json={"text": text, "lang": "en"}).json()

@@ -36,7 +36,7 @@ import re
 import stat
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 from xml.parsers import expat
@@ -114,7 +114,7 @@ class LoadedDeck:
                 break
             ptr = ptr.rsplit("/", 1)[0]
         line, column = position or (None, None)
-        return Finding(finding.code, finding.message, finding.severity, str(self.path), finding.pointer, line, column)
+        return replace(finding, file=str(self.path), line=line, column=column)
 
     def place(self, finding: Finding) -> Finding:
         """The finding as it is when it names a file already, else located by its pointer."""

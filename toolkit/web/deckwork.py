@@ -18,7 +18,7 @@ import shutil
 import tempfile
 import threading
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -143,11 +143,7 @@ def read_text(
 def _renamed(finding: Finding, old: str, new: str) -> Finding:
     if finding.file != old:
         return finding
-    return Finding(finding.code, finding.message.replace(old, new), finding.severity, new, *_rest(finding))
-
-
-def _rest(finding: Finding) -> tuple[str | None, int | None, int | None]:
-    return finding.pointer, finding.line, finding.column
+    return replace(finding, message=finding.message.replace(old, new), file=new)
 
 
 def read_json_deck(pool: DeckPoolView, deck: dict[str, Any]) -> Any:
@@ -210,7 +206,7 @@ def validate(
             known = ", ".join(ban_list_ids(deck_mode)) or "none"
             raise DossierError(f"ban list {banlist!r}: {deck_mode.id} has no such ban list; ban lists: {known}")
         report = validate_deck(deck, pool.rules, mode, banlist)
-        findings += [loaded.locate(f) for f in report.findings]
+        findings += [loaded.locate(f).in_lang(language) for f in report.findings]  # the rules speak both languages
     errors = sum(1 for f in findings if f.severity == "error")
     if report is not None and deck is not None:
         summary = summary_line(deck, report, errors, lang=language, name=namer(pool, deck.game, language))
