@@ -136,9 +136,12 @@ class Check:
         return sum(counts[cid] for cid in self.cards)
 
 
-def _suggest(word: str, candidates: Iterable[str]) -> str:
+def _suggest(word: str, candidates: Iterable[str]) -> tuple[str, str]:
+    """"did you mean" the ids close to ``word``, in English and Chinese (empty strings: none is close)."""
     close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
-    return f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
+    if not close:
+        return "", ""
+    return f"; did you mean {', '.join(repr(c) for c in close)}?", f"；是否想写 {'、'.join(repr(c) for c in close)}？"
 
 
 def _name(record: Any) -> str:
@@ -150,12 +153,15 @@ def _zh(record: Any) -> str:
     return f"「{record.name.zh_hans}」"
 
 
-def _suggest_zh(word: str, candidates: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
-    return f"；是否想写 {'、'.join(repr(c) for c in close)}？" if close else ""
-
-
 _KIND_ZH = {"card": "卡牌", "identity": "特性", "agent": "特工", "role": "身份", "faction": "派系", "map": "地图"}
+
+
+def _hints(record_id: str, record: Any, records: Iterable[str]) -> tuple[str, str]:
+    """What to add to "no such record" in English and Chinese: the kind of the record of that id, or the
+    ids it may be a slip for."""
+    if record is not None:
+        return f" (it is a {record.kind})", f"（它是{_KIND_ZH.get(record.kind, record.kind)}）"
+    return _suggest(record_id, records)
 
 
 # --------------------------------------------------------------------------
@@ -170,12 +176,13 @@ def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]
     for card_id in check.deck.cards:
         record = records.get(card_id)
         if record is None:
+            hint, hint_zh = _suggest(card_id, records)
             check.add_at(
                 "deck.card.unknown",
-                f"no {check.deck.game} {what} has id {card_id!r}{_suggest(card_id, records)}",
+                f"no {check.deck.game} {what} has id {card_id!r}{hint}",
                 "cards",
                 card_id,
-                zh=f"卡池中没有 id 为 {card_id!r} 的{_WHAT_ZH.get(what, what)}{_suggest_zh(card_id, records)}",
+                zh=f"卡池中没有 id 为 {card_id!r} 的{_WHAT_ZH.get(what, what)}{hint_zh}",
             )
         elif record.kind not in kinds:
             check.add_at(
@@ -205,12 +212,7 @@ def _tactics_prepare(check: Check) -> None:
     for i, agent_id in enumerate(check.deck.agents or []):
         record = check.pool.records.get(agent_id)
         if record is None or record.kind != "agent":
-            hint = f" (it is a {record.kind})" if record is not None else _suggest(agent_id, check.pool.records)
-            hint_zh = (
-                f"（它是{_KIND_ZH.get(record.kind, record.kind)}）"
-                if record is not None
-                else _suggest_zh(agent_id, check.pool.records)
-            )
+            hint, hint_zh = _hints(agent_id, record, check.pool.records)
             check.add(
                 "deck.agent.unknown",
                 f"no tactics agent has id {agent_id!r}{hint}",
@@ -343,12 +345,7 @@ def _netrunner_prepare(check: Check) -> None:
     if deck.identity is not None:
         record = check.pool.records.get(deck.identity)
         if record is None or record.kind != "identity":
-            hint = f" (it is a {record.kind})" if record is not None else _suggest(deck.identity, check.pool.records)
-            hint_zh = (
-                f"（它是{_KIND_ZH.get(record.kind, record.kind)}）"
-                if record is not None
-                else _suggest_zh(deck.identity, check.pool.records)
-            )
+            hint, hint_zh = _hints(deck.identity, record, check.pool.records)
             check.add(
                 "deck.identity.unknown",
                 f"no netrunner identity has id {deck.identity!r}{hint}",
@@ -693,11 +690,12 @@ def _crossfire_prepare(check: Check) -> None:
     for role_id in check.deck.cards:
         record = check.pool.records.get(role_id)
         if record is None or record.kind != "role":
+            hint, hint_zh = _suggest(role_id, check.pool.records)
             check.add(
                 "deck.roles.unknown",
-                f"no crossfire role has id {role_id!r}{_suggest(role_id, check.pool.records)}",
+                f"no crossfire role has id {role_id!r}{hint}",
                 pointer("cards", role_id),
-                zh=f"没有 id 为 {role_id!r} 的身份{_suggest_zh(role_id, check.pool.records)}",
+                zh=f"没有 id 为 {role_id!r} 的身份{hint_zh}",
             )
         else:
             check.cards[role_id] = record
