@@ -213,3 +213,24 @@ def test_a_bad_config_file_is_one_line_and_exit_2(cli: Any, tmp_path: Path, monk
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.output.strip().startswith("dossier: error: ") and "invalid TOML" in result.output
     assert len(result.output.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize("kind", ["dangling link", "directory"])
+def test_a_settings_name_that_is_not_a_file_is_an_error_not_skipped(
+    kind: str, cli: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A dossier.toml that cannot be read is named, not passed over for a parent's file or the defaults."""
+    toml(tmp_path / "dossier.toml", 'lang = "en"\n')  # a parent's file that must not be used instead
+    inner = tmp_path / "inner"
+    inner.mkdir()
+    if kind == "dangling link":
+        (inner / "dossier.toml").symlink_to(tmp_path / "gone.toml")
+    else:
+        (inner / "dossier.toml").mkdir()
+    monkeypatch.chdir(inner)
+    result = cli("deck", "validate", EX / "tactics" / "duel.json")
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert result.output.strip().splitlines() == [
+        f"dossier: error: {inner / 'dossier.toml'}: "
+        + (f"a link to {tmp_path / 'gone.toml'}, which does not exist" if kind == "dangling link" else "cannot read: it is a directory")
+    ]

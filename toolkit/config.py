@@ -68,11 +68,13 @@ class CardPool:
 
 
 def project_file(start: Path | None = None) -> Path | None:
-    """The nearest dossier.toml in ``start`` (default: the working directory) or a parent."""
+    """The nearest dossier.toml in ``start`` (default: the working directory) or a parent. A name there that is
+    not a readable file (a dangling link, a directory) counts too: reading it says what is wrong, rather than
+    the settings of a parent or none being used silently."""
     here = Path(start or Path.cwd()).absolute()
     for directory in (here, *here.parents):
         candidate = directory / PROJECT_FILE
-        if candidate.is_file():
+        if os.path.lexists(candidate):
             return candidate
     return None
 
@@ -99,6 +101,8 @@ def read_config(path: Path) -> ConfigFile:
     try:
         text = read_regular(path, 1 << 20).decode("utf-8-sig")  # a FIFO is refused, not waited on; a BOM dropped
     except OSError as exc:
+        if path.is_symlink() and not path.exists():
+            raise DossierError(f"{path}: a link to {os.readlink(path)}, which does not exist") from None
         raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise DossierError(f"{path}: not UTF-8 (byte {exc.start})") from None
@@ -159,7 +163,7 @@ def _lang(value: Any, fail: Any) -> str:
 
 def config_files(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> list[ConfigFile]:
     """The settings files that exist, in order of precedence: the project file, then the user file."""
-    found = [p for p in (project_file(cwd), user_file(environ)) if p is not None and p.is_file()]
+    found = [p for p in (project_file(cwd), user_file(environ)) if p is not None and os.path.lexists(p)]
     return [read_config(p) for p in found]
 
 
