@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -66,6 +67,24 @@ def test_validate_unreadable_exits_2(cli, tmp_path: Path) -> None:
     result = cli("deck", "validate", tmp_path / "missing.json", EX / "tactics/duel.json")
     assert result.exit_code == 2
     assert "missing.json: cannot read" in result.output
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_directory_reports_the_deck_names_it_cannot_read(cli, tmp_path: Path) -> None:
+    """In a directory, a deck name that is a dangling link or a FIFO is reported (exit 2), not passed over;
+    the readable decks are still validated."""
+    (tmp_path / "duel.json").write_bytes((EX / "tactics/duel.json").read_bytes())
+    (tmp_path / "dangling.json").symlink_to(tmp_path / "gone.json")
+    os.mkfifo(tmp_path / "pipe.txt")
+    (tmp_path / "notes.md").write_text("not a deck", encoding="utf-8")
+    result = cli("deck", "validate", tmp_path)
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{tmp_path / 'dangling.json'}: cannot read: a dangling symbolic link (to {tmp_path / 'gone.json'})" in (
+        result.output
+    )
+    assert f"{tmp_path / 'pipe.txt'}: cannot read: not a regular file" in result.output
+    assert "duel.json: " in result.output and "· 合法" in result.output
+    assert "notes.md" not in result.output
 
 
 def test_validate_against_another_pool(cli, game_copy) -> None:

@@ -188,12 +188,14 @@ DECK_SUFFIXES = (".json", ".txt", ".o8d")
 
 
 def deck_files(paths: list[Path]) -> list[Path]:
-    """Files as given; a directory stands for the deck files under it, sorted."""
+    """Files as given; a directory stands for the deck files under it, sorted: every name with a deck suffix
+    that is not a directory, so that one that cannot be read (a dangling link, a FIFO) is reported, not
+    passed over."""
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
             try:
-                found = sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and p.is_file())
+                found = sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and not p.is_dir())
             except OSError as exc:
                 raise DossierError(f"{path}: cannot read the directory: {exc.strerror or exc}") from None
             if not found:

@@ -151,6 +151,8 @@ def _read_bytes(path: Path) -> bytes | None:
         with path.open("rb") as handle:
             raw = handle.read(MAX_DECK_BYTES + 1)
     except OSError as exc:
+        if path.is_symlink() and not path.exists():
+            raise DossierError(f"{path}: cannot read: a dangling symbolic link (to {os.readlink(path)})") from None
         raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except ValueError as exc:  # e.g. a NUL in the path
         raise DossierError(f"{path!r}: cannot read: {exc}") from None
