@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import os
+from pathlib import Path
 
 import typer
 
@@ -15,3 +17,17 @@ def finite(ctx: typer.Context, param: typer.CallbackParam, value: float | None) 
         name = max(param.opts, key=len) if param.opts else param.name
         raise DossierError(f"{name} {value}: not a finite number")
     return value
+
+
+def output_file(value: str) -> Path:
+    """Typer parser for an option naming a file to write: a value that ends in a slash names a directory
+    (``--out build/``), which the path type would drop silently and write a file ``build``; it is refused
+    in one line (exit 2) instead."""
+    if value.endswith("/") or (os.sep != "/" and value.endswith(os.sep)):
+        raise DossierError(f"{value}: ends in '/', so it names a directory; give the name of the file to write")
+    return Path(value)
+
+
+OUTPUT_FILE: dict[str, object] = {"parser": output_file, "metavar": "<path>"}
+"""What a file-output option passes to ``typer.Option`` (``**OUTPUT_FILE``): the parser, and the metavar the
+path type would show."""

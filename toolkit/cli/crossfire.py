@@ -16,6 +16,7 @@ import typer
 
 from toolkit import i18n
 from toolkit.cli import tables
+from toolkit.cli._options import OUTPUT_FILE
 from toolkit.cli.app import OutputFormat
 from toolkit.cli.progress import Progress
 from toolkit.engine.crossfire_cards import RoleCard, role_cards, role_name
@@ -297,11 +298,15 @@ def deal(
     ] = False,
     slips: Annotated[
         Path | None,
-        typer.Option("--slips", help="Write a PDF of role slips, one per player, to fold so the role is inside."),
+        typer.Option(
+            "--slips", help="Write a PDF of role slips, one per player, to fold so the role is inside.", **OUTPUT_FILE
+        ),
     ] = None,
     out: Annotated[
         Path | None,
-        typer.Option("--out", help="Write the deal as JSON, the table to fill in for resolve (keep it closed)."),
+        typer.Option(
+            "--out", help="Write the deal as JSON, the table to fill in for resolve (keep it closed).", **OUTPUT_FILE
+        ),
     ] = None,
     lang: LangOption = None,
     cards: CardsOption = None,
@@ -574,7 +579,12 @@ def simulate(
     special: SpecialOption = None,
     plot: Annotated[
         Path | None,
-        typer.Option("--plot", help="Write a bar chart of the win rates with 95% intervals (PNG).", show_default=False),
+        typer.Option(
+            "--plot",
+            help="Write a bar chart of the win rates with 95% intervals (PNG).",
+            show_default=False,
+            **OUTPUT_FILE,
+        ),
     ] = None,
     lang: LangOption = None,
     cards: CardsOption = None,

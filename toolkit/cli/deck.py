@@ -12,6 +12,7 @@ import typer
 
 from toolkit.cli import tables
 from toolkit.cli._lang import DeckLangOption, LangOption, deck_lang, output_lang
+from toolkit.cli._options import OUTPUT_FILE
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
@@ -234,7 +235,7 @@ def _write(out: Path, text: str, force: bool, inputs: tuple[Path, ...] = ()) -> 
 def new(
     game: Annotated[str, typer.Option("--game", help="tactics, netrunner or crossfire.")],
     mode: Annotated[str, typer.Option("--mode", help="Mode (or netrunner format) id.")],
-    out: Annotated[Path, typer.Option("--out", help="Deck file to write (.json or .txt).")],
+    out: Annotated[Path, typer.Option("--out", help="Deck file to write (.json or .txt).", **OUTPUT_FILE)],
     name: Annotated[str | None, typer.Option("--name", help="Deck name.")] = None,
     players: Annotated[int | None, typer.Option("--players", help="crossfire: player count.")] = None,
     special: Annotated[
@@ -464,7 +465,9 @@ def _name(record: Any, lang: str) -> str:
 def convert(
     file: Annotated[Path, typer.Argument(help="Deck file to read.")],
     to: Annotated[str, typer.Option("--to", help="json, text, nrdb, jinteki or o8d.")],
-    out: Annotated[Path | None, typer.Option("--out", help="Write here (default: standard output).")] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write here (default: standard output).", **OUTPUT_FILE)
+    ] = None,
     lang: DeckLangOption = None,
     mode: Annotated[str | None, typer.Option("--mode", help="Mode/format, when the input does not say.")] = None,
     printing: Annotated[

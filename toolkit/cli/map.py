@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import finite
+from toolkit.cli._options import OUTPUT_FILE, finite
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.paths import CARDS_DIR
@@ -248,7 +248,7 @@ def show(map: MapArgument, cards: CardsOption = None, lang: LangOption = None) -
 @map_app.command("render")
 def render(
     map: MapArgument,
-    out: Annotated[Path, typer.Option("--out", "-o", help="The image to write: .svg or .png (by the suffix).")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The image to write: .svg or .png (by the suffix).", **OUTPUT_FILE)],
     state: Annotated[
         Path | None, typer.Option("--state", help="A game state (JSON, as the engine writes it) to draw on the map.")
     ] = None,
@@ -387,7 +387,7 @@ def replay(
             show_default=False,
         ),
     ],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The HTML page to write.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The HTML page to write.", **OUTPUT_FILE)],
     title: Annotated[
         str | None, typer.Option("--title", help="The page title (default: the file's or the map's).")
     ] = None,

@@ -9,7 +9,7 @@ from typing import Annotated, Any
 
 import typer
 
-from toolkit.cli._options import finite
+from toolkit.cli._options import OUTPUT_FILE, finite
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
 from toolkit.paths import CARDS_DIR
@@ -54,7 +54,7 @@ def print_cards(
     ids: Annotated[
         list[str] | None, typer.Argument(help="Cards to print: id, game/id or name.", show_default=False)
     ] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="PDF file to write.")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="PDF file to write.", **OUTPUT_FILE)] = None,
     deck: Annotated[Path | None, typer.Option("--deck", help="Print a deck file (.json, .txt, .o8d).")] = None,
     game: Annotated[
         str | None, typer.Option("--game", "-g", help="Every card of this game (or where ids are looked up).")
@@ -104,6 +104,7 @@ def print_cards(
             "--tts",
             help="Also write Tabletop Simulator deck sheets FILE.png (and FILE-back.png) and a saved object "
             "FILE.json that loads them as a deck.",
+            **OUTPUT_FILE,
         ),
     ] = None,
     tts_url_base: Annotated[

@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from toolkit.cli._lang import DeckLangOption
+from toolkit.cli._options import OUTPUT_FILE
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.i18n import t, word
@@ -54,7 +55,9 @@ def simulate(
         str | None, typer.Option("--map", help="Tactics: the map id (default: the first map made for the mode).")
     ] = None,
     replay: Annotated[
-        Path | None, typer.Option("--replay", help="Tactics: write a self-contained HTML replay of the game here.")
+        Path | None, typer.Option(
+            "--replay", help="Tactics: write a self-contained HTML replay of the game here.", **OUTPUT_FILE
+        )
     ] = None,
     lang: DeckLangOption = None,
 ) -> None:
