@@ -23,8 +23,10 @@ from toolkit.board.draw import (
     example_state,
     render_png,
     render_svg,
+    shared_defs,
     to_png,
     to_svg,
+    to_svg_sharing,
     unit_label,
     validate_state,
 )
@@ -318,7 +320,7 @@ def test_replay_page_has_a_picture_per_frame_and_the_log(board: Board) -> None:
     page = render_frames_html(board, frames(board), "tiny <test>")
     assert page.startswith("<!DOCTYPE html>")
     assert "<title>tiny &lt;test&gt;</title>" in page
-    assert page.count("<figure") == 4 and page.count("<svg") == 4
+    assert page.count("<figure") == 4 and page.count("<svg") == 5  # and once, the map's layers they share
     assert len(re.findall(r'<figure data-label="[^"]*" hidden>', page)) == 3  # only the first frame shows
     assert '<input id="step" type="range" min="0" max="3" value="0"' in page
     assert 'id="prev"' in page and 'id="next"' in page and "ArrowLeft" in page and "ArrowRight" in page
@@ -328,8 +330,39 @@ def test_replay_page_has_a_picture_per_frame_and_the_log(board: Board) -> None:
     assert "text=&lt;b&gt;&amp;" in page and "<b>&" not in page
     assert "(no log entries)" in page
     assert "<?xml" not in page
-    assert re.findall(r"https?://[^\"]+", page) == ["http://www.w3.org/2000/svg"] * 4
+    assert re.findall(r"https?://[^\"]+", page) == ["http://www.w3.org/2000/svg"] * 5
     assert "<script src" not in page and "<link" not in page
+
+
+def test_a_frame_sharing_the_maps_layers_is_the_drawing_itself(board: Board) -> None:
+    """Put back in place, the layers a frame uses give exactly the drawing's own SVG, for every frame, including
+    one whose state destroys a wall (another terrain layer)."""
+    shared: dict[str, str] = {}
+    for frame in frames(board):
+        drawing = draw(board, frame["state"])
+        text = to_svg_sharing(drawing, shared)
+        assert text.count("<use href=") == 2  # the terrain (with zones and grid) and the coordinates
+        layers = {ref: body for body, ref in shared.items()}
+        rebuilt = re.sub(r'<use href="#([^"]+)"/>', lambda m, layers=layers: layers[m.group(1)], text)
+        assert rebuilt == to_svg(drawing, standalone=False)
+    assert len(shared) == 3  # the coordinates, and the terrain before and after the wall fell
+    defs = shared_defs(shared)
+    assert defs.count("<g id=") == 3 and 'width="0" height="0"' in defs
+
+
+def test_a_long_game_shares_the_map_once(board: Board) -> None:
+    """Each frame of a long replay holds only its units: the page grows by a small amount a frame, not by a
+    drawing of the whole map."""
+    one = len(render_frames_html(board, frames(board)[:1], "t"))
+    many = [
+        {"state": state(unit(1, [step % board.width, 2], "e")), "events": [{"seq": step, "event": "move"}]}
+        for step in range(400)
+    ]
+    page = render_frames_html(board, many, "t")
+    per_frame = (len(page) - one) / (len(many) - 1)
+    full = len(to_svg(draw(board, many[0]["state"]), standalone=False))
+    assert page.count("<use href=") == 2 * len(many)
+    assert per_frame < full / 2, (per_frame, full)
 
 
 def test_replay_is_deterministic_and_written_atomically(board: Board, tmp_path: Any) -> None:

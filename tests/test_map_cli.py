@@ -222,7 +222,8 @@ def test_replay_writes_one_html_page(cli: Any, tiny: Path, tmp_path: Path) -> No
     result = cli("map", "replay", tiny, path, "--out", out)
     assert result.exit_code == 0, result.output
     page = out.read_text(encoding="utf-8")
-    assert "<title>a test game</title>" in page and page.count("<svg") == 2
+    assert "<title>a test game</title>" in page and page.count("<figure") == 2
+    assert page.count("<svg") == 3  # the two frames and, once, the map's layers they share
     assert '<span class="ev">attack</span> target=3' in page
 
 

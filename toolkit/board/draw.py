@@ -148,6 +148,9 @@ class Drawing:
     height: int
     items: tuple[Shape, ...]
     title: str = ""
+    # the slices of ``items`` (start, end) drawn from the map alone (as the state leaves its walls): every
+    # drawing of one map in one state of its walls has them alike, so a page of many shares them
+    shared: tuple[tuple[int, int], ...] = ()
 
     def walk(self) -> Iterable[Shape]:
         """Every shape, groups first and then their members, in drawing order."""
@@ -529,12 +532,15 @@ def draw(board: Board, state: Mapping[str, Any] | None = None) -> Drawing:
     items.extend(_spot(cell) for cell in board.obstacle_spots)
     items.extend(_grid(board))
     items.extend(marks)
+    shared = [(0, len(items))]
     units = sorted((state or {}).get("units", []), key=_sort_key)
     for unit in units:
         band = _vision(board, unit)
         if band is not None:
             items.append(band)
+    start = len(items)
     items.extend(_coordinates(board))
+    shared.append((start, len(items)))
     items.extend(_units(units))
     items.append(
         Text(
@@ -547,7 +553,7 @@ def draw(board: Board, state: Mapping[str, Any] | None = None) -> Drawing:
             role="caption",
         )
     )
-    return Drawing(width, height, tuple(items), caption(board, state))
+    return Drawing(width, height, tuple(items), caption(board, state), tuple(shared))
 
 
 # --------------------------------------------------------------------------
@@ -608,6 +614,52 @@ def _svg_shape(shape: Shape, out: list[str]) -> None:
         out.append("</g>")
 
 
+def to_svg_sharing(drawing: Drawing, shared: dict[str, str]) -> str:
+    """SVG text of ``drawing`` (as ``to_svg(drawing, standalone=False)`` draws it) in which each of its shared
+    slices is a ``<use>`` of a group kept in ``shared`` (its SVG text -> its id, made here on first sight):
+    :func:`shared_defs` writes the groups once for a page of many drawings of one map."""
+    out = [_svg_open(drawing)]
+    if drawing.title:
+        out.append(f"<title>{escape(drawing.title)}</title>")
+    starts = dict(drawing.shared)
+    index = 0
+    while index < len(drawing.items):
+        end = starts.get(index)
+        if end is None or end <= index:
+            _svg_shape(drawing.items[index], out)
+            index += 1
+            continue
+        body: list[str] = []
+        for shape in drawing.items[index:end]:
+            _svg_shape(shape, body)
+        text = "\n".join(body)
+        ref = shared.setdefault(text, f"map-layer-{len(shared)}")
+        out.append(f'<use href="#{ref}"/>')
+        index = end
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def shared_defs(shared: dict[str, str]) -> str:
+    """The groups of :func:`to_svg_sharing` as one hidden SVG of definitions ("" when there are none)."""
+    if not shared:
+        return ""
+    groups = [f'<g id="{ref}">\n{text}\n</g>' for text, ref in shared.items()]
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" aria-hidden="true" '
+        f'style="position:absolute" font-family={quoteattr(FONT_FAMILY)}><defs>\n'
+        + "\n".join(groups)
+        + "\n</defs></svg>"
+    )
+
+
+def _svg_open(drawing: Drawing) -> str:
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{drawing.width}" height="{drawing.height}" '
+        f'viewBox="0 0 {drawing.width} {drawing.height}" font-family={quoteattr(FONT_FAMILY)} role="img">'
+    )
+
+
 def to_svg(drawing: Drawing, *, standalone: bool = True) -> str:
     """SVG text of ``drawing``: no external references, no ids (several can share one HTML page).
 
@@ -615,10 +667,7 @@ def to_svg(drawing: Drawing, *, standalone: bool = True) -> str:
     the drawing's characters (a page of several drawings embeds it once itself).
     """
     out = ['<?xml version="1.0" encoding="UTF-8"?>'] if standalone else []
-    out.append(
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{drawing.width}" height="{drawing.height}" '
-        f'viewBox="0 0 {drawing.width} {drawing.height}" font-family={quoteattr(FONT_FAMILY)} role="img">'
-    )
+    out.append(_svg_open(drawing))
     if drawing.title:
         out.append(f"<title>{escape(drawing.title)}</title>")
     body: list[str] = []

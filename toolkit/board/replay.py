@@ -1,7 +1,9 @@
 """A replay: one self-contained HTML page that steps through a game, frame by frame.
 
 Each frame is the drawing of :mod:`toolkit.board.draw` for one game state (inline
-SVG) plus the log entries that led to it. The page has previous/next buttons, a
+SVG) plus the log entries that led to it; what a drawing takes from the map alone
+(terrain, zones, grid, coordinates: most of its size) is written once and each frame
+draws it with a ``<use>``, so a long game's page stays small. The page has previous/next buttons, a
 slider, the arrow keys (and Home/End), the current frame's log entries beside the
 map and the whole log below them, scrolled to the current step. No network, no
 external file: CSS, JavaScript and the bundled font (cut down to the characters the
@@ -19,14 +21,14 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .draw import StateError, draw, embedded_font_css, to_svg, validate_state
+from .draw import StateError, draw, embedded_font_css, shared_defs, to_svg_sharing, validate_state
 
 if TYPE_CHECKING:
     from toolkit.board import Board
 
 MAX_FRAMES = 5000
-"""The most frames a replay page holds: every frame embeds its drawing, so the page grows with each one (a
-500-round game of four players, the longest `simulate` plays, has under 2000)."""
+"""The most frames a replay page holds: every frame embeds the drawing of its units, so the page grows with
+each one (a 500-round game of four players, the longest `simulate` plays, has under 2000)."""
 
 CSS = """
 :root { color-scheme: light; --ink: #1b1b1b; --muted: #6b6b6b; --line: #d9d3c7; --hi: #fff3c4; }
@@ -158,6 +160,7 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
     characters the page uses); raises StateError for a frame that does not fit."""
     check_frames(board, frames)
     svgs: dict[str, str] = {}
+    shared: dict[str, str] = {}  # the map's layers, written once for every frame (a <use> in each)
     figures: list[str] = []
     step_lists: list[str] = []
     log: list[str] = []
@@ -165,7 +168,7 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
         state = frame["state"]
         key = json.dumps(state, sort_keys=True, ensure_ascii=False)
         if key not in svgs:
-            svgs[key] = to_svg(draw(board, state), standalone=False).rstrip("\n")
+            svgs[key] = to_svg_sharing(draw(board, state), shared).rstrip("\n")
         label = str(frame.get("label") or "")
         hidden = "" if index == 0 else " hidden"
         figures.append(f'<figure data-label="{escape(label)}"{hidden}>\n{svgs[key]}\n</figure>')
@@ -200,6 +203,7 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
             "</header>",
             "<main>",
             '<section id="board">',
+            shared_defs(shared),
             *figures,
             "</section>",
             "<aside>",
