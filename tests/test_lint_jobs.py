@@ -155,6 +155,23 @@ def test_a_worker_that_dies_costs_only_time(pool: Path, monkeypatch: pytest.Monk
     assert _lint_files(pool, jobs=2) == serial
 
 
+def test_a_lock_never_released_costs_only_time(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker killed while it held the lock on the chunk counter never releases it: the others and this
+    process stop waiting for it, and this process checks every text no worker did."""
+    serial = _lint(pool, jobs=1)
+    monkeypatch.setattr(validators.text_lint, "LOCK_TIMEOUT", 0.2)
+    real_start = validators.text_lint.TextVerdicts.start_workers
+
+    def start_then_hold(self: Any, chunks: Any, workers: int) -> None:
+        real_start(self, chunks, workers)
+        if self._lock is not None:
+            self._lock.acquire()  # as a process that died holding it would
+
+    monkeypatch.setattr(validators.text_lint.TextVerdicts, "start_workers", start_then_hold)
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    assert _lint(pool, jobs=3) == serial
+
+
 def test_cli_jobs_option(pool: Path, cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
     serial, parallel = cli("lint", "-j", "1", pool), cli("lint", "--jobs", "2", pool)

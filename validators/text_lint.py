@@ -50,6 +50,11 @@ def verdict(text: str) -> Verdict:
     return ("format", canonical)
 
 
+LOCK_TIMEOUT = 5.0
+"""Seconds a process waits for the lock on the shared chunk counter (held for a few instructions at a time)
+before it gives up taking chunks: a worker killed while holding it leaves the rest to this process."""
+
+
 class TextVerdicts:
     """The verdicts of the texts checked so far, with those that worker processes reach for this one.
 
@@ -100,11 +105,16 @@ class TextVerdicts:
         for _ in range(workers):
             try:
                 receive, send = context.Pipe(duplex=False)
+            except OSError:  # no more file descriptors: the workers started do the work
+                break
+            try:
                 process = context.Process(
                     target=_worker, args=(chunks, self._next, self._end, self._lock, send), daemon=True
                 )
                 process.start()
             except (OSError, AssertionError):  # no more processes (or a daemon process): those started do the work
+                receive.close()
+                send.close()
                 break
             send.close()
             self._workers.append((process, receive))
@@ -130,7 +140,7 @@ class TextVerdicts:
 
     def _take_last(self) -> int | None:
         # a worker holds the lock only to move a number; one that died holding it leaves the rest to this process
-        if not self._lock.acquire(timeout=5):
+        if not self._lock.acquire(timeout=LOCK_TIMEOUT):
             return None
         try:
             if self._next.value >= self._end.value:
@@ -180,12 +190,15 @@ def _worker(chunks: list[list[str]], next_chunk: Any, end: Any, lock: Any, send:
     flagged: dict[str, Verdict] = {}
     seen: set[str] = set()
     try:
-        while True:
-            with lock:
+        # (a timeout, as in the parent: a process killed while it held the lock leaves the rest to the parent)
+        while lock.acquire(timeout=LOCK_TIMEOUT):
+            try:
                 index = next_chunk.value
                 if index >= end.value:
                     break
                 next_chunk.value = index + 1
+            finally:
+                lock.release()
             _share_verdicts(chunks[index], seen, clean, flagged)
         send.send((clean, flagged))
     except Exception:  # noqa: S110 - nothing sent: the parent reaches these verdicts itself
