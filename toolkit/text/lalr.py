@@ -205,7 +205,8 @@ class TableParser:
                 state = table[stack[-1]][origin]
                 stack += (result, state)
                 actions = table[state]
-        # the end of the text: reduce until the start rule is complete
+        # the end of the text: reduce until the start rule is complete (the reduction is written out again
+        # rather than shared with the loop above through a function: it runs for every rule of every text)
         end_state = self._end
         while True:
             action = table[state].get(_END)
