@@ -232,5 +232,9 @@ def test_a_settings_name_that_is_not_a_file_is_an_error_not_skipped(
     assert result.exit_code == 2 and "Traceback" not in result.output
     assert result.output.strip().splitlines() == [
         f"dossier: error: {inner / 'dossier.toml'}: "
-        + (f"a link to {tmp_path / 'gone.toml'}, which does not exist" if kind == "dangling link" else "cannot read: it is a directory")
+        + (
+            f"cannot read: a dangling symbolic link (to {tmp_path / 'gone.toml'})"
+            if kind == "dangling link"
+            else "cannot read: it is a directory"
+        )
     ]

@@ -100,9 +100,7 @@ def read_config(path: Path) -> ConfigFile:
     """Read and check one settings file. Problems raise DossierError (exit 2) naming the file and line."""
     try:
         text = read_regular(path, 1 << 20).decode("utf-8-sig")  # a FIFO is refused, not waited on; a BOM dropped
-    except OSError as exc:
-        if path.is_symlink() and not path.exists():
-            raise DossierError(f"{path}: a link to {os.readlink(path)}, which does not exist") from None
+    except OSError as exc:  # a dangling link says so (read_regular)
         raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
     except UnicodeDecodeError as exc:
         raise DossierError(f"{path}: not UTF-8 (byte {exc.start})") from None

@@ -567,6 +567,8 @@ def read_regular(path: Path, limit: int | None = None) -> bytes:
         fd = os.open(path, flags)
     except ValueError:  # a NUL in the path
         raise OSError(errno.EINVAL, "the path holds a NUL character", str(path)) from None
+    except FileNotFoundError:
+        raise FileNotFoundError(errno.ENOENT, dangling_link(path) or "No such file or directory", str(path)) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
@@ -586,6 +588,14 @@ def read_regular(path: Path, limit: int | None = None) -> bytes:
     if limit is not None and size > limit:
         raise FileTooLarge(errno.EFBIG, f"larger than {_size(limit)}, the limit", str(path))
     return b"".join(chunks)
+
+
+def dangling_link(path: Path | str) -> str | None:
+    """"a dangling symbolic link (to TARGET)" when ``path`` is a link to nothing, else None."""
+    try:
+        return f"a dangling symbolic link (to {os.readlink(path)})" if not os.path.exists(path) else None
+    except (OSError, ValueError):  # not a link at all
+        return None
 
 
 def _special(mode: int) -> str:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import math
-import os
 from pathlib import Path
 
 import typer
 
 from toolkit.errors import DossierError
+from toolkit.paths import names_a_directory
 
 
 def finite(ctx: typer.Context, param: typer.CallbackParam, value: float | None) -> float | None:
@@ -23,7 +23,7 @@ def output_file(value: str) -> Path:
     """Typer parser for an option naming a file to write: a value that ends in a slash names a directory
     (``--out build/``), which the path type would drop silently and write a file ``build``; it is refused
     in one line (exit 2) instead."""
-    if value.endswith("/") or (os.sep != "/" and value.endswith(os.sep)):
+    if names_a_directory(value):
         raise DossierError(f"{value}: ends in '/', so it names a directory; give the name of the file to write")
     return Path(value)
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from toolkit.errors import DossierError
+from toolkit.paths import names_a_directory
 
 from .constants import SCHEMA_VERSION
 
@@ -60,7 +61,7 @@ def resolve_target(db: str | None = None) -> Target:
     """The database named by ``db``, else ``$DOSSIER_DB``, else ``./dossier.db``."""
     raw = db or os.environ.get(ENV_VAR) or DEFAULT_FILE
     if "://" not in raw:
-        if raw.endswith("/") or (os.sep != "/" and raw.endswith(os.sep)):  # Path() would drop it: a file "zz"
+        if names_a_directory(raw):
             raise DossierError(f"--db {raw!r}: ends in '/', so it names a directory; give the database file's name")
         return Target("sqlite", path=Path(raw).expanduser())
     from sqlalchemy.engine import make_url

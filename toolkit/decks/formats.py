@@ -47,7 +47,15 @@ from toolkit.config import MISSING_POOL
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
 from toolkit.i18n import majority, t, word
-from toolkit.jsonio import JsonSyntaxError, canonical_dumps, loads_limited, loc_pointer, pointer, value_positions
+from toolkit.jsonio import (
+    JsonSyntaxError,
+    canonical_dumps,
+    dangling_link,
+    loads_limited,
+    loc_pointer,
+    pointer,
+    value_positions,
+)
 from toolkit.models import GAMES
 from toolkit.models.deck import Deck
 
@@ -151,9 +159,7 @@ def _read_bytes(path: Path) -> bytes | None:
         with path.open("rb") as handle:
             raw = handle.read(MAX_DECK_BYTES + 1)
     except OSError as exc:
-        if path.is_symlink() and not path.exists():
-            raise DossierError(f"{path}: cannot read: a dangling symbolic link (to {os.readlink(path)})") from None
-        raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise DossierError(f"{path}: cannot read: {dangling_link(path) or exc.strerror or exc}") from None
     except ValueError as exc:  # e.g. a NUL in the path
         raise DossierError(f"{path!r}: cannot read: {exc}") from None
     return raw if len(raw) <= MAX_DECK_BYTES else None
