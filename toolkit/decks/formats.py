@@ -79,6 +79,8 @@ EXTENSIONS = {".json": "json", ".o8d": "o8d"}
 MAX_DECK_BYTES = 256 * 1024
 MAX_LINE_CHARS = 4000
 MAX_COPIES = 99  # per line and per card: the deck model's limit
+_GAME_ZH = {"tactics": "特工战术", "netrunner": "矩阵潜袭", "crossfire": "谍战特工"}
+_KIND_ZH = {"agent": "特工", "identity": "特性", "card": "卡牌", "role": "身份", "faction": "派系", "map": "地图"}
 MAX_CARDS = 1000  # per deck
 MAX_JSON_DEPTH = 32
 MAX_JSON_DIGITS = 20
@@ -491,12 +493,15 @@ class _Resolver:
         """The language of the name by which ``name`` found ``record`` (None: by its id)."""
         return name_language(self.matched.get((name, game), name), record)
 
-    def hint(self, name: str, game: str) -> str:
+    def hint(self, name: str, game: str) -> tuple[str, str]:
+        """"did you mean" the names close to ``name``, in English and Chinese (none past the first few)."""
         if self.suggested >= MAX_SUGGESTED:
-            return ""
+            return "", ""
         self.suggested += 1
         hints = self.names.suggestions(name, game)
-        return f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
+        if not hints:
+            return "", ""
+        return f"; did you mean {', '.join(repr(h) for h in hints)}?", f"；是否想写 {'、'.join(repr(h) for h in hints)}？"
 
 
 def _game_scores(resolve: _Resolver, entries: list[_Line], free: list[tuple[int, str]]) -> dict[str, int]:
@@ -546,8 +551,8 @@ def _read_text(
     problems: list[Finding] = []
     resolve = _Resolver(names)
 
-    def problem(code: str, message: str, line: int) -> None:
-        problems.append(Finding(code, message, "error", str(path), None, line, 1))
+    def problem(code: str, message: str, line: int, zh: str | None = None) -> None:
+        problems.append(Finding(code, message, "error", str(path), None, line, 1, zh=zh))
 
     def done() -> LoadedDeck:
         loaded.findings = sorted(problems, key=lambda f: f.line or 0)
@@ -582,12 +587,22 @@ def _read_text(
     for entry in entries:
         found = resolve.lookup(entry.name, game)
         if not found:
-            hint = resolve.hint(_candidates(entry.name)[-1], game)
-            problem("deck.card.unknown", f"no {game} card is called {entry.name!r}{hint}", entry.number)
+            hint, hint_zh = resolve.hint(_candidates(entry.name)[-1], game)
+            problem(
+                "deck.card.unknown",
+                f"no {game} card is called {entry.name!r}{hint}",
+                entry.number,
+                zh=f"{_GAME_ZH[game]}中没有名为 {entry.name!r} 的牌{hint_zh}",
+            )
             continue
         if len(found) > 1:
             ids = ", ".join(f"{r.kind} {r.id!r}" for r in found)
-            problem("deck.card.ambiguous", f"{entry.name!r} could be any of: {ids}; write its id instead", entry.number)
+            problem(
+                "deck.card.ambiguous",
+                f"{entry.name!r} could be any of: {ids}; write its id instead",
+                entry.number,
+                zh=f"{entry.name!r} 可能是以下任何一个：{ids}；请改写它的 id",
+            )
             continue
         record = found[0]
         langs.append(resolve.language(entry.name, game, record))
@@ -597,7 +612,12 @@ def _read_text(
                 agents.append(record.id)
         elif game == "netrunner" and record.kind == "identity":
             if identity is not None or entry.count != 1:
-                problem("deck.identity.count", f"a deck has one identity; {entry.name!r} makes it more", entry.number)
+                problem(
+                    "deck.identity.count",
+                    f"a deck has one identity; {entry.name!r} makes it more",
+                    entry.number,
+                    zh=f"一副牌组只有一张特性；{entry.name!r} 使它多于一张",
+                )
             identity = identity or record.id
             lines.setdefault("/identity", (entry.number, 1))
         elif record.kind in ("card", "role"):
@@ -607,12 +627,18 @@ def _read_text(
                     "deck.count",
                     f"{entry.name!r} comes to {copies} copies; a deck holds at most {MAX_COPIES} of a card",
                     entry.number,
+                    zh=f"{entry.name!r} 共 {copies} 张；一副牌组中一张牌至多 {MAX_COPIES} 张",
                 )
                 continue
             cards[record.id] = copies
             lines.setdefault(f"/cards/{record.id}", (entry.number, 1))
         else:
-            problem("deck.card.kind", f"{entry.name!r} is {_a(record.kind)}, which does not go in a deck", entry.number)
+            problem(
+                "deck.card.kind",
+                f"{entry.name!r} is {_a(record.kind)}, which does not go in a deck",
+                entry.number,
+                zh=f"{entry.name!r} 是{_KIND_ZH.get(record.kind, record.kind)}，不能放入牌组",
+            )
 
     loaded.lang = majority(langs)
     name_value = directives.get("name")
@@ -636,7 +662,12 @@ def _read_text(
     if mode_value:
         lines["/mode"] = (mode_value[1], 1)
     if deck_mode is None:
-        problem("deck.mode.missing", f"say which {game} mode this deck is for: a line '# mode: …' or --mode", 1)
+        problem(
+            "deck.mode.missing",
+            f"say which {game} mode this deck is for: a line '# mode: …' or --mode",
+            1,
+            zh=f"请写明这副牌组用于{_GAME_ZH[game]}的哪种模式：加一行 '# mode: …' 或用 --mode",
+        )
         return done()
     players: int | None = None
     if game == "crossfire":
@@ -645,7 +676,12 @@ def _read_text(
             lines["/players"] = (line, 1)
             players = _small_number(value)
             if players is None:
-                problem("deck.players.missing", f"'# players:' needs a number, not {value!r}", line)
+                problem(
+                    "deck.players.missing",
+                    f"'# players:' needs a number, not {value!r}",
+                    line,
+                    zh=f"'# players:' 需要一个数字，而不是 {value!r}",
+                )
         else:
             players = sum(cards.values())
     if parsed.over_limit:
@@ -860,7 +896,7 @@ def _read_o8d(
                 record = found[0] if len(found) == 1 else None
             if record is None:
                 hint = resolve.hint(title, "netrunner")
-                problem("deck.card.unknown", f"no netrunner card is called {title!r}{hint}", card.line, card.column)
+                problem("deck.card.unknown", f"no netrunner card is called {title!r}{hint[0]}", card.line, card.column)
                 continue
             langs.append(name_language(title, record))
             if record.kind == "identity":

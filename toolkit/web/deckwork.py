@@ -193,8 +193,8 @@ def validate(
     """`dossier deck validate` for one read deck: the reader's findings, then the rules'; the summary line."""
     from validators.deck import ban_list_ids, summary_line, validate_deck
 
-    findings: list[Finding] = [loaded.place(f) for f in loaded.findings]
     language = lang or loaded.lang or "zh-Hans"
+    findings: list[Finding] = [loaded.place(f).in_lang(language) for f in loaded.findings]
     report = None
     deck = loaded.deck
     if deck is not None:
