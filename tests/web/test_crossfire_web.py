@@ -377,14 +377,20 @@ def test_pages_in_chinese(client: Any) -> None:
 # ---------------------------------------------------------------- through Chromium
 
 
-def test_deal_and_open_two_private_links(live_server: str, page: Any, phone_page: Any) -> None:
+def deal_in_the_browser(page: Any, live_server: str, *checks: str) -> None:
+    """Deal a 7-player table of NAMES from the host form, with the boxes ``checks`` ticked; on the host page."""
     page.goto(f"{live_server}/crossfire?lang=en")
     page.select_option("#cf-players", "7")
     for seat, name in enumerate(NAMES, start=1):
         page.fill(f"#cf-name-{seat}", name)
-    page.check("#cf-special-crossfire-bodyguard")
+    for box in checks:
+        page.check(box)
     page.click("#cf-deal")
     page.wait_for_url("**/crossfire/host/**")
+
+
+def test_deal_and_open_two_private_links(live_server: str, page: Any, phone_page: Any) -> None:
+    deal_in_the_browser(page, live_server, "#cf-special-crossfire-bodyguard")
     page.click("#cf-roles summary")
     rows = page.locator("#cf-roles tbody tr").all_inner_texts()
     roles = {n + 1: row.split("\t")[1].strip() for n, row in enumerate(rows)}
@@ -411,14 +417,7 @@ def test_deal_and_open_two_private_links(live_server: str, page: Any, phone_page
 
 
 def test_a_host_who_plays_deals_and_resolves_without_seeing_roles(live_server: str, page: Any) -> None:
-    page.goto(f"{live_server}/crossfire?lang=en")
-    page.select_option("#cf-players", "7")
-    for seat, name in enumerate(NAMES, start=1):
-        page.fill(f"#cf-name-{seat}", name)
-    page.check("#cf-special-crossfire-enforcer")
-    page.check("#cf-host-plays")
-    page.click("#cf-deal")
-    page.wait_for_url("**/crossfire/host/**")
+    deal_in_the_browser(page, live_server, "#cf-special-crossfire-enforcer", "#cf-host-plays")
     assert page.locator("#cf-roles").count() == 0 and page.locator("#cf-roles-hidden").is_visible()
     main = page.locator("main").inner_text()
     setup = next(line for line in main.splitlines() if line.startswith("Set-up:"))
