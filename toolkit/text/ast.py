@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 Span = tuple[int, int]
 
-AbilityKind = Literal["effect", "triggered", "active", "response", "special", "paid", "subroutine"]
+AbilityKind = Literal["effect", "triggered", "active", "response", "special", "paid", "subroutine", "runner_score_area"]
 FixedRefId = Literal["self_unit", "wearer", "attached", "this_card", "attacker", "attack_target"]
 UnitNoun = Literal[
     "unit",
@@ -34,6 +34,7 @@ UnitNoun = Literal[
     "enemy_equipment",
 ]
 Party = Literal["you", "runner", "corp", "opponent"]
+CounterKind = Literal["virus", "power", "agenda", "advancement"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +114,15 @@ class TrashCost(Node):
     """[trash]: trash this card (netrunner)."""
 
 
-Cost = TapCost | MortgageCost | DiscardCost | ClickCost | CreditCost | TrashCost
+@dataclass(frozen=True, slots=True)
+class CounterCost(Node):
+    """移除本牌上 X 个<指示物> (netrunner): remove counters (or advancement tokens) from this card."""
+
+    kind: CounterKind
+    count: int
+
+
+Cost = TapCost | MortgageCost | DiscardCost | ClickCost | CreditCost | TrashCost | CounterCost
 
 
 # ---------------------------------------------------------------- conditions
@@ -197,6 +206,48 @@ class RunSuccessful(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class TraceResult(Node):
+    """追踪成功 / 追踪失败 (the last trace)."""
+
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PsiResult(Node):
+    """双方出价相同 / 双方出价不同 (the last psi game)."""
+
+    equal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CountersAtLeast(Node):
+    """本牌上至少有 X 个<指示物>."""
+
+    kind: CounterKind
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunOn(Node):
+    """本次潜袭针对<服务器>: 研发中心 / 总部 / 档案库 (``rnd``, ``hq``, ``archives``), 中央服务器 (``central``:
+    any of the three) or 远程服务器 (``remote``)."""
+
+    server: str
+
+
+@dataclass(frozen=True, slots=True)
+class EncounteringSubtype(Node):
+    """正在遭遇的防火墙是<子类型>."""
+
+    subtype: str
+
+
+@dataclass(frozen=True, slots=True)
+class RunInProgress(Node):
+    """潜袭者正在潜袭."""
+
+
+@dataclass(frozen=True, slots=True)
 class YouHit(Node):
     """你击中<角色> (crossfire)."""
 
@@ -247,6 +298,12 @@ Condition = (
     | ResultAtLeast
     | RunnerTagged
     | RunSuccessful
+    | TraceResult
+    | PsiResult
+    | CountersAtLeast
+    | RunOn
+    | EncounteringSubtype
+    | RunInProgress
     | YouHit
     | YouShot
     | YouNotShot
@@ -429,10 +486,12 @@ class RezFree(Node):
 
 @dataclass(frozen=True, slots=True)
 class PlayerLimit(Node):
-    """你的手牌上限 +X / 你的内存上限 +X[mu] / 你的链接强度 +X."""
+    """你的手牌上限 +X / 你的内存上限 +X[mu] / 你的链接强度 +X; also 潜袭者的… (``who="runner"``) and
+    公司的手牌上限 ±X (``who="corp"``)."""
 
     stat: Literal["hand_size", "memory", "link"]
     delta: int
+    who: Party = "you"
 
 
 # ---------------------------------------------------------------- effects: crossfire
@@ -702,6 +761,87 @@ class TakeCredits(Node):
     amount: int
 
 
+@dataclass(frozen=True, slots=True)
+class PlaceCounters(Node):
+    """在本牌上放置 X 个<指示物> (病毒指示物 / 能量指示物 / 议案指示物; 推进标记 is :class:`PlaceAdvancement`)."""
+
+    kind: CounterKind
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveCounters(Node):
+    """从本牌上移除 X 个<指示物> (推进标记 too)."""
+
+    kind: CounterKind
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Purge(Node):
+    """清除病毒指示物."""
+
+
+@dataclass(frozen=True, slots=True)
+class InstallHosted(Node):
+    """你将 X 个<类型>安装在本牌上 (hosted on this card)."""
+
+    count: int
+    card_type: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecurringCredits(Node):
+    """本牌有 X 点循环信用点，只能用于<用途> (支付破解器的能力 / 提升追踪强度 / 安装 / 激活)."""
+
+    amount: int
+    use: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trace(Node):
+    """追踪[X]: a trace of base strength X (then 如果追踪成功 / 如果追踪失败)."""
+
+    base: int
+
+
+@dataclass(frozen=True, slots=True)
+class Psi(Node):
+    """进行心灵博弈 (then 如果双方出价相同 / 如果双方出价不同)."""
+
+
+@dataclass(frozen=True, slots=True)
+class JackOut(Node):
+    """你退出潜袭."""
+
+
+@dataclass(frozen=True, slots=True)
+class PreventDamage(Node):
+    """防止 X 点肢体伤害 / 网域伤害 / 脑部伤害, or 防止 X 点伤害 (``kind="any"``)."""
+
+    kind: Literal["meat", "net", "brain", "any"]
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class AvoidTags(Node):
+    """避免 X 个锁定标记."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class PreventTrash(Node):
+    """防止 X 张你已安装的牌被销毁."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class CanBeAdvanced(Node):
+    """本牌可以被推进."""
+
+
 # ---------------------------------------------------------------- structure
 
 
@@ -725,6 +865,16 @@ class Until(Node):
     """直到回合结束 / 直到你的下个回合开始，<持续效果>."""
 
     until: Literal["turn_end", "your_next_turn_start"]
+    effects: tuple[Effect, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ForEachCounter(Node):
+    """本牌上每有 X 个<指示物>，<效果>: the rest of the sentence happens once for each ``per`` counters on
+    this card."""
+
+    kind: CounterKind
+    per: int
     effects: tuple[Effect, ...]
 
 

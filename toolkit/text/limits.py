@@ -8,8 +8,8 @@ minutes or overflowing the stack.
 - ``MAX_COUNT``: the largest number ability text may hold (a count of cards, dice,
   repetitions, credits, damage, a modifier or a range bound). The engines refuse
   to repeat anything more often than this.
-- ``MAX_NESTING``: the most conditions and durations (``如果……，`` / ``直到……，``)
-  nested in one sentence.
+- ``MAX_NESTING``: the most conditions, durations and counts (``如果……，`` /
+  ``直到……，`` / ``本牌上每有……，``) nested in one sentence.
 - ``MAX_TEXT_LENGTH``: the most characters of one ability (the longest bundled one has 49).
 """
 

@@ -362,6 +362,10 @@ class _Builder:
         return A.Ability("subroutine", body)
 
     @_node
+    def ab_score_area(self, body: tuple[A.Sentence, ...]) -> A.Ability:
+        return A.Ability("runner_score_area", body)
+
+    @_node
     def tcosts(self, *costs: A.Cost) -> tuple[A.Cost, ...]:
         return costs
 
@@ -393,6 +397,10 @@ class _Builder:
     @_node
     def cost_trash(self) -> A.Cost:
         return A.TrashCost()
+
+    @_node
+    def cost_counter(self, n: Token, kind: str) -> A.Cost:
+        return A.CounterCost(kind, _count(n, "the number of counters"))  # type: ignore[arg-type]
 
     def clicks(self, children: list[Token]) -> list[Token]:
         return children
@@ -426,6 +434,12 @@ class _Builder:
     def seq_until(self, children: list[Any]) -> list[A.Effect]:
         values = _kept(children)
         return [A.Until(values[0].value, tuple(values[1]), span=_span(children))]
+
+    def seq_for_each(self, children: list[Any]) -> list[A.Effect]:
+        per, kind, effects = _kept(children)
+        return [
+            A.ForEachCounter(kind.value, _count(per, "the number of counters"), tuple(effects), span=_span(children))
+        ]
 
     def duration(self, children: list[Any]) -> _Part:
         token = _kept(children)[0]
@@ -558,6 +572,22 @@ class _Builder:
         return A.PlayerLimit(_LIMIT_BY_TOKEN[stat.type], _signed(delta))  # type: ignore[arg-type]
 
     @_node
+    def install_hosted(self, n: Token, card_type: str) -> A.Effect:
+        return A.InstallHosted(_count(n, "the number of cards"), card_type)
+
+    @_node
+    def jack_out(self) -> A.Effect:
+        return A.JackOut()
+
+    @_node
+    def recurring_credits(self, n: Token, use: str) -> A.Effect:
+        return A.RecurringCredits(_count(n, "the recurring credits"), use)
+
+    @_node
+    def can_be_advanced(self) -> A.Effect:
+        return A.CanBeAdvanced()
+
+    @_node
     def public_role(self) -> A.Effect:
         return A.PublicRole()
 
@@ -600,7 +630,13 @@ class _Builder:
 
     def party_clause(self, children: list[Any]) -> A.Effect:
         party, effect = _kept(children)
-        return dataclasses.replace(effect, who=_PARTY_BY_TOKEN[party.type], span=_span(children))
+        who = _PARTY_BY_TOKEN[party.type]
+        if isinstance(effect, A.PlayerLimit) and who == "corp" and effect.stat != "hand_size":
+            word = V.zh(V.PLAYER_LIMITS, effect.stat)
+            raise _SemanticError(
+                f"the corp has no {word}; only 公司的手牌上限 is a limit of the corp", party.start_pos or 0
+            )
+        return dataclasses.replace(effect, who=who, span=_span(children))
 
     # -- units and cards
     @_node
@@ -706,8 +742,10 @@ class _Builder:
         return A.PlaceCredits(_count(n, "the credits placed"))
 
     @_node
-    def place_advancement(self, n: Token) -> A.Effect:
-        return A.PlaceAdvancement(_count(n, "the advancement tokens"))
+    def place_counters(self, n: Token, kind: str) -> A.Effect:
+        if kind == "advancement":
+            return A.PlaceAdvancement(_count(n, "the advancement tokens"))
+        return A.PlaceCounters(kind, _count(n, "the counters placed"))  # type: ignore[arg-type]
 
     @_node
     def advance_installed(self, cards: Token, n: Token) -> A.Effect:
@@ -716,6 +754,38 @@ class _Builder:
     @_node
     def take_credits(self, n: Token) -> A.Effect:
         return A.TakeCredits(_count(n, "the credits taken"))
+
+    @_node
+    def remove_counters(self, n: Token, kind: str) -> A.Effect:
+        return A.RemoveCounters(kind, _count(n, "the counters removed"))  # type: ignore[arg-type]
+
+    @_node
+    def purge(self) -> A.Effect:
+        return A.Purge()
+
+    @_node
+    def trace(self, _open: Token, base: Token, _close: Token) -> A.Effect:  # the brackets are named tokens
+        return A.Trace(_int(base))
+
+    @_node
+    def psi(self) -> A.Effect:
+        return A.Psi()
+
+    @_node
+    def prevent_damage(self, n: Token, kind: Token) -> A.Effect:
+        return A.PreventDamage(_word(V.DAMAGE_KINDS, kind), _count(n, "the damage prevented"))  # type: ignore[arg-type]
+
+    @_node
+    def prevent_any_damage(self, n: Token) -> A.Effect:
+        return A.PreventDamage("any", _count(n, "the damage prevented"))
+
+    @_node
+    def avoid_tags(self, n: Token) -> A.Effect:
+        return A.AvoidTags(_count(n, "the number of tags"))
+
+    @_node
+    def prevent_trash(self, n: Token) -> A.Effect:
+        return A.PreventTrash(_count(n, "the number of cards"))
 
     # -- who
     @_node
@@ -800,6 +870,46 @@ class _Builder:
         return A.RunSuccessful()
 
     @_node
+    def trace_succeeded(self) -> A.Condition:
+        return A.TraceResult(True)
+
+    @_node
+    def trace_failed(self) -> A.Condition:
+        return A.TraceResult(False)
+
+    @_node
+    def psi_equal(self) -> A.Condition:
+        return A.PsiResult(True)
+
+    @_node
+    def psi_differ(self) -> A.Condition:
+        return A.PsiResult(False)
+
+    @_node
+    def counters_at_least(self, n: Token, kind: str) -> A.Condition:
+        return A.CountersAtLeast(kind, _count(n, "the number of counters"))  # type: ignore[arg-type]
+
+    @_node
+    def run_on(self, server: Token) -> A.Condition:
+        if server.type == "SERVER_KIND":
+            return A.RunOn(_word(V.SERVER_KINDS, server))
+        key = _word(V.NR_ZONES, server)
+        if key not in ("hq", "rnd", "archives"):
+            raise _SemanticError(
+                f"{server.value} is not a server; a run is on 总部, 研发中心, 档案库, 中央服务器 or 远程服务器",
+                server.start_pos or 0,
+            )
+        return A.RunOn(key)
+
+    @_node
+    def encountering_subtype(self, subtype: str) -> A.Condition:
+        return A.EncounteringSubtype(subtype)
+
+    @_node
+    def run_in_progress(self) -> A.Condition:
+        return A.RunInProgress()
+
+    @_node
     def you_hit(self, role: str) -> A.Condition:
         return A.YouHit(role)
 
@@ -831,6 +941,12 @@ class _Builder:
 
     def ice_subtype(self, children: list[Token]) -> _Part:
         return _Part(_word(V.ICE_SUBTYPES, children[0]), _span(children))
+
+    def counter_kind(self, children: list[Token]) -> _Part:
+        return _Part(_word(V.COUNTER_KINDS, children[0]), _span(children))
+
+    def recurring_use(self, children: list[Token]) -> _Part:
+        return _Part(_word(V.RECURRING_USES, children[0]), _span(children))
 
     def role(self, children: list[Token]) -> _Part:
         return _Part(_word(V.ROLES, children[0]), _span(children))
@@ -932,7 +1048,7 @@ def _parse(text: str, *, fast: bool = True) -> A.Ability:
     if len(normalized) > MAX_TEXT_LENGTH:
         message = f"an ability is at most {MAX_TEXT_LENGTH} characters; this one has {len(normalized)}"
         raise AbilitySyntaxError(message, text, origin[MAX_TEXT_LENGTH])
-    if "如果" in normalized or "直到" in normalized:  # the only words that nest
+    if "如果" in normalized or "直到" in normalized or "每有" in normalized:  # the only words that nest
         _check_nesting(text, normalized, origin)
     ability = _parse_fast(normalized) if fast else None
     if ability is None:
@@ -968,20 +1084,24 @@ def _parse_lark(text: str, normalized: str, origin: list[int]) -> A.Ability:
     return ability
 
 
-_NESTING = re.compile(r"「[^「」]*」|如果|直到|。")
+_NESTING = re.compile(r"「[^「」]*」|如果|直到|本牌上每有|。")
 
 
 def _check_nesting(text: str, normalized: str, origin: list[int]) -> None:
-    """Refuse a sentence with more than :data:`MAX_NESTING` conditions or durations (names in 「」 do not count)."""
+    """Refuse a sentence with more than :data:`MAX_NESTING` conditions, durations or counts (如果, 直到,
+    本牌上每有; names in 「」 do not count)."""
     depth = 0
     for match in _NESTING.finditer(normalized):
         word = match.group()
         if word == "。":
             depth = 0
-        elif word in ("如果", "直到"):
+        elif word in ("如果", "直到", "本牌上每有"):
             depth += 1
             if depth > MAX_NESTING:
-                message = f"more than {MAX_NESTING} conditions (如果/直到) in one sentence; the limit is {MAX_NESTING}"
+                message = (
+                    f"more than {MAX_NESTING} conditions (如果/直到/本牌上每有) in one sentence;"
+                    f" the limit is {MAX_NESTING}"
+                )
                 raise AbilitySyntaxError(message, text, origin[match.start()])
 
 

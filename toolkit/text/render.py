@@ -73,6 +73,8 @@ class _Zh:
             return f"{word} {costs}：{body}" if costs else f"{word}：{body}"
         if a.kind == "paid":
             return f"{costs}：{body}"
+        if a.kind == "runner_score_area":
+            return f"在潜袭者的分数区时：{body}"
         return f"[subroutine] {body}"
 
     def cost(self, c: A.Node) -> str:
@@ -84,6 +86,8 @@ class _Zh:
             return f"如果{self.cond(first.condition)}，{self.seq(first.effects)}"
         if isinstance(first, A.Until):
             return f"直到{V.zh(V.DURATIONS, first.until)}，{self.seq(first.effects)}"
+        if isinstance(first, A.ForEachCounter):
+            return f"本牌上每有 {first.per} 个{V.zh(V.COUNTER_KINDS, first.kind)}，{self.seq(first.effects)}"
         if isinstance(first, A.YouMay):
             head, *rest = first.effects
             text = self.clause(head)
@@ -94,7 +98,7 @@ class _Zh:
     def clause(self, e: A.Effect) -> str:
         render = _ZH_EFFECTS.get(type(e))
         if render is None:
-            if isinstance(e, A.If | A.Until | A.YouMay):
+            if isinstance(e, A.If | A.Until | A.YouMay | A.ForEachCounter):
                 return self.seq((e,))
             raise ValueError(f"cannot render {type(e).__name__} as an effect")
         return render(self, e)
@@ -125,6 +129,10 @@ def _server_zh(e: A.Run) -> str:
     return f" {e.count} 台{V.zh(V.SERVER_KINDS, e.server)}"
 
 
+def _run_on_zh(server: str) -> str:
+    return V.zh(V.SERVER_KINDS, server) if server in V.SERVER_KINDS else V.zh(V.NR_ZONES, server)
+
+
 def _role_zh(role: str) -> str:
     word = V.zh(V.ROLES, role)
     return f" {word} " if word.isascii() else word
@@ -137,6 +145,7 @@ _ZH_COSTS: dict[type, Callable[[Any], str]] = {
     A.ClickCost: lambda c: "[click]" * c.count,
     A.CreditCost: lambda c: f"{c.count}[credit]",
     A.TrashCost: lambda c: "[trash]",
+    A.CounterCost: lambda c: f"移除本牌上 {c.count} 个{V.zh(V.COUNTER_KINDS, c.kind)}",
 }
 
 _ZH_CONDITIONS: dict[type, Callable[[_Zh, Any], str]] = {
@@ -152,6 +161,12 @@ _ZH_CONDITIONS: dict[type, Callable[[_Zh, Any], str]] = {
     A.ResultAtLeast: lambda z, c: f"结果不小于 {c.value}",
     A.RunnerTagged: lambda z, c: "潜袭者被锁定",
     A.RunSuccessful: lambda z, c: "潜袭成功",
+    A.TraceResult: lambda z, c: "追踪成功" if c.success else "追踪失败",
+    A.PsiResult: lambda z, c: "双方出价相同" if c.equal else "双方出价不同",
+    A.CountersAtLeast: lambda z, c: f"本牌上至少有 {c.value} 个{V.zh(V.COUNTER_KINDS, c.kind)}",
+    A.RunOn: lambda z, c: "本次潜袭针对" + _run_on_zh(c.server),
+    A.EncounteringSubtype: lambda z, c: f"正在遭遇的防火墙是{V.zh(V.ICE_SUBTYPES, c.subtype)}",
+    A.RunInProgress: lambda z, c: "潜袭者正在潜袭",
     A.YouHit: lambda z, c: f"你击中{_role_zh(c.role)}",
     A.YouShot: lambda z, c: "你被击中",
     A.YouNotShot: lambda z, c: "你未被击中",
@@ -188,7 +203,8 @@ _ZH_EFFECTS: dict[type, Callable[[_Zh, Any], str]] = {
     A.Install: lambda z, e: f"你安装 {e.count} 个{V.zh(V.NR_TYPES, e.card_type)}",
     A.RezFree: lambda z, e: f"你激活 {e.count} 张牌，无视其全部激活费用",
     A.PlayerLimit: lambda z, e: (
-        f"你的{V.zh(V.PLAYER_LIMITS, e.stat)} {_signed(e.delta)}" + ("[mu]" if e.stat == "memory" else "")
+        f"{_party_zh(e.who)}的{V.zh(V.PLAYER_LIMITS, e.stat)} {_signed(e.delta)}"
+        + ("[mu]" if e.stat == "memory" else "")
     ),
     A.CountsAs: lambda z, e: f"你视为{_role_zh(e.role)}",
     A.PublicRole: lambda z, e: "你的角色公开",
@@ -228,6 +244,18 @@ _ZH_EFFECTS: dict[type, Callable[[_Zh, Any], str]] = {
     A.PlaceAdvancement: lambda z, e: f"在本牌上放置 {e.amount} 个推进标记",
     A.AdvanceInstalled: lambda z, e: f"在 {e.cards} 张已安装的牌上放置 {e.amount} 个推进标记",
     A.TakeCredits: lambda z, e: f"从本牌上拿取 {e.amount}[credit]",
+    A.PlaceCounters: lambda z, e: f"在本牌上放置 {e.amount} 个{V.zh(V.COUNTER_KINDS, e.kind)}",
+    A.RemoveCounters: lambda z, e: f"从本牌上移除 {e.amount} 个{V.zh(V.COUNTER_KINDS, e.kind)}",
+    A.Purge: lambda z, e: "清除病毒指示物",
+    A.InstallHosted: lambda z, e: f"你将 {e.count} 个{V.zh(V.NR_TYPES, e.card_type)}安装在本牌上",
+    A.RecurringCredits: lambda z, e: f"本牌有 {e.amount} 点循环信用点，只能用于{V.zh(V.RECURRING_USES, e.use)}",
+    A.Trace: lambda z, e: f"追踪[{e.base}]",
+    A.Psi: lambda z, e: "进行心灵博弈",
+    A.JackOut: lambda z, e: "你退出潜袭",
+    A.PreventDamage: lambda z, e: f"防止 {e.amount} " + ("点伤害" if e.kind == "any" else V.zh(V.DAMAGE_KINDS, e.kind)),
+    A.AvoidTags: lambda z, e: f"避免 {e.count} 个锁定标记",
+    A.PreventTrash: lambda z, e: f"防止 {e.count} 张你已安装的牌被销毁",
+    A.CanBeAdvanced: lambda z, e: "本牌可以被推进",
 }
 
 _ZH = _Zh()
@@ -278,7 +306,9 @@ class _En:
             word = {"active": "Action", "response": "Response", "special": "Special"}[a.kind]
             return f"{word} — {_cap(costs)}: {body}" if costs else f"{word}: {body}"
         if a.kind == "paid":
-            return f"{costs}: {body}"
+            return f"{_cap(costs)}: {body}"
+        if a.kind == "runner_score_area":
+            return f"While in the runner's score area: {body}"
         return f"[subroutine] {body}"
 
     def seq(self, effects: tuple[A.Effect, ...]) -> str:
@@ -287,6 +317,10 @@ class _En:
             return f"if {self.cond(first.condition)}, {self.seq(first.effects)}"
         if isinstance(first, A.Until):
             return f"{V.en(V.DURATIONS, first.until)}, {self.seq(first.effects)}"
+        if isinstance(first, A.ForEachCounter):
+            kind = V.en(V.COUNTER_KINDS, first.kind)
+            counted = f"each {kind}" if first.per == 1 else f"every {_plural(first.per, kind)}"
+            return f"for {counted} on this card, {self.seq(first.effects)}"
         if isinstance(first, A.YouMay):
             head, *rest = first.effects
             text = self.clause(head)
@@ -297,7 +331,7 @@ class _En:
     def clause(self, e: A.Effect) -> str:
         render = _EN_EFFECTS.get(type(e))
         if render is None:
-            if isinstance(e, A.If | A.Until | A.YouMay):
+            if isinstance(e, A.If | A.Until | A.YouMay | A.ForEachCounter):
                 return self.seq((e,))
             raise ValueError(f"cannot render {type(e).__name__} as an effect")
         return render(self, e)
@@ -326,6 +360,18 @@ def _party_en(who: str, verb: str) -> str:
     return f"{subject} {verb}es" if verb.endswith(("s", "sh", "ch")) else f"{subject} {verb}s"
 
 
+def _possessive_en(who: str) -> str:
+    return {"you": "your", "runner": "the runner's", "corp": "the corp's", "opponent": "your opponent's"}[who]
+
+
+def _nr_types_en(count: int, card_type: str) -> str:
+    """``1 program``, ``2 programs``, ``2 pieces of hardware``."""
+    word = V.en(V.NR_TYPES, card_type)
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} " + (word.replace("piece of", "pieces of", 1) if word.startswith("piece of") else word + "s")
+
+
 def _role_en(role: str) -> str:
     return V.en(V.ROLES, role)
 
@@ -337,6 +383,7 @@ _EN_COSTS: dict[type, Callable[[Any], str]] = {
     A.ClickCost: lambda c: "[click]" * c.count,
     A.CreditCost: lambda c: f"{c.count}[credit]",
     A.TrashCost: lambda c: "[trash]",
+    A.CounterCost: lambda c: f"remove {_plural(c.count, V.en(V.COUNTER_KINDS, c.kind))} from this card",
 }
 
 _EN_CONDITIONS: dict[type, Callable[[_En, Any], str]] = {
@@ -352,6 +399,15 @@ _EN_CONDITIONS: dict[type, Callable[[_En, Any], str]] = {
     A.ResultAtLeast: lambda n, c: f"the result is at least {c.value}",
     A.RunnerTagged: lambda n, c: "the runner is tagged",
     A.RunSuccessful: lambda n, c: "the run is successful",
+    A.TraceResult: lambda n, c: "the trace is successful" if c.success else "the trace is unsuccessful",
+    A.PsiResult: lambda n, c: "the bids are equal" if c.equal else "the bids differ",
+    A.CountersAtLeast: lambda n, c: f"this card has at least {_plural(c.value, V.en(V.COUNTER_KINDS, c.kind))}",
+    A.RunOn: lambda n, c: (
+        "this run is on "
+        + (_article(V.en(V.SERVER_KINDS, c.server)) if c.server in V.SERVER_KINDS else V.en(V.NR_ZONES, c.server))
+    ),
+    A.EncounteringSubtype: lambda n, c: f"the ice being encountered is {_article(V.en(V.ICE_SUBTYPES, c.subtype))}",
+    A.RunInProgress: lambda n, c: "the runner is making a run",
     A.YouHit: lambda n, c: f"you hit {_article(_role_en(c.role))}",
     A.YouShot: lambda n, c: "you are hit",
     A.YouNotShot: lambda n, c: "you are not hit",
@@ -396,7 +452,8 @@ _EN_EFFECTS: dict[type, Callable[[_En, Any], str]] = {
     A.Install: lambda n, e: f"you install {e.count} {V.en(V.NR_TYPES, e.card_type)}",
     A.RezFree: lambda n, e: f"you rez {_plural(e.count, 'card')}, ignoring all of its rez costs",
     A.PlayerLimit: lambda n, e: (
-        f"your {V.en(V.PLAYER_LIMITS, e.stat)} {_signed(e.delta)}" + ("[mu]" if e.stat == "memory" else "")
+        f"{_possessive_en(e.who)} {V.en(V.PLAYER_LIMITS, e.stat)} {_signed(e.delta)}"
+        + ("[mu]" if e.stat == "memory" else "")
     ),
     A.CountsAs: lambda n, e: f"you count as {_article(_role_en(e.role))}",
     A.PublicRole: lambda n, e: "your role is public",
@@ -447,6 +504,22 @@ _EN_EFFECTS: dict[type, Callable[[_En, Any], str]] = {
         f"place {_plural(e.amount, 'advancement token')} on {_plural(e.cards, 'installed card')}"
     ),
     A.TakeCredits: lambda n, e: f"take {e.amount}[credit] from this card",
+    A.PlaceCounters: lambda n, e: f"place {_plural(e.amount, V.en(V.COUNTER_KINDS, e.kind))} on this card",
+    A.RemoveCounters: lambda n, e: f"remove {_plural(e.amount, V.en(V.COUNTER_KINDS, e.kind))} from this card",
+    A.Purge: lambda n, e: "purge virus counters",
+    A.InstallHosted: lambda n, e: f"you install {_nr_types_en(e.count, e.card_type)} on this card",
+    A.RecurringCredits: lambda n, e: (
+        f"this card has {_plural(e.amount, 'recurring credit')}, to be spent only on {V.en(V.RECURRING_USES, e.use)}"
+    ),
+    A.Trace: lambda n, e: f"trace[{e.base}]",
+    A.Psi: lambda n, e: "play a psi game",
+    A.JackOut: lambda n, e: "you jack out",
+    A.PreventDamage: lambda n, e: (
+        f"prevent {e.amount} " + ("damage" if e.kind == "any" else V.en(V.DAMAGE_KINDS, e.kind))
+    ),
+    A.AvoidTags: lambda n, e: f"avoid {_plural(e.count, 'tag')}",
+    A.PreventTrash: lambda n, e: f"prevent {e.count} of your installed cards from being trashed",
+    A.CanBeAdvanced: lambda n, e: "this card can be advanced",
 }
 
 _EN = _En()

@@ -172,6 +172,20 @@ PLAYER_LIMITS: Vocabulary = {
     "memory": ("内存上限", "memory limit"),
 }
 
+COUNTER_KINDS: Vocabulary = {
+    "virus": ("病毒指示物", "virus counter"),
+    "power": ("能量指示物", "power counter"),
+    "agenda": ("议案指示物", "agenda counter"),
+    "advancement": ("推进标记", "advancement token"),
+}
+
+RECURRING_USES: Vocabulary = {
+    "icebreaker": ("支付破解器的能力", "icebreaker abilities"),
+    "trace": ("提升追踪强度", "trace strength"),
+    "install": ("安装", "installing"),
+    "rez": ("激活", "rezzing"),
+}
+
 ROLES: Vocabulary = {
     "vip": ("VIP", "VIP"),
     "agent": ("特工", "Agent"),
@@ -204,6 +218,8 @@ TERMINALS: dict[str, Vocabulary] = {
     "NR_TYPE": NR_TYPES,
     "ICE_SUBTYPE": ICE_SUBTYPES,
     "DAMAGE_KIND": DAMAGE_KINDS,
+    "COUNTER_KIND": COUNTER_KINDS,
+    "RECURRING_USE": RECURRING_USES,
     "ROLE": ROLES,
 }
 
