@@ -238,7 +238,7 @@ ON_CARDS: list[tuple[str, str, Side, list[str], Any]] = [
         "在本牌上放置 2 个推进标记。",
         "corp",
         ["!neutral_pilot_scheme"],  # needs 2: scored at once in the corp's turn
-        lambda g, c: c[0] in g.corp.score_area and g.agenda_points("corp") == 1,
+        lambda g, c: c[0].advancement == 2 and g.scorable(c[0]),  # scoring is the corp's own free action
     ),
     ("PlaceCredits", "在本牌上放置 3[credit]。", "runner", ["garage_lab"], lambda g, c: c[0].credits == 3),
     (
@@ -418,6 +418,8 @@ def test_advance_install_rez_and_score_to_win() -> None:
     g.corp.clicks = 10
     for _ in range(5):
         g.action("corp", "advance", agenda)
+    assert g.scorable(agenda) and "score:" + agenda.ref in [o.label for o in g.actions.options("corp")]
+    g.score(agenda)  # a free action of the corp's turn
     assert agenda in g.corp.score_area and g.agenda_points("corp") == 3
     assert g.corp.clicks == 5 + 2  # the scored trigger: 你获得 [click][click]
     for agenda_id in ("weyland_skyhook_expansion", "neutral_pilot_scheme"):
@@ -534,10 +536,10 @@ def test_a_runner_without_credits_lets_subroutines_fire() -> None:
     g = game(turn="runner")
     put(g, "jinteki_bramble_screen", "hq")
     put(g, "fine_line_cutter")
-    g.runner.credits = 4  # needs 5
+    g.runner.credits = 4  # 3 boosts and 2 breaks would need 5: it boosts and breaks one, the other fires (N5)
     g.run_text("你对总部发起潜袭。", "runner")
-    assert "break" not in kinds(g) and kinds(g).count("subroutine") == 2
-    assert len(g.runner.discard) == 1 and "run_successful" not in kinds(g)
+    assert kinds(g).count("break") == 1 and kinds(g).count("subroutine") == 1
+    assert g.runner.credits == 0 and "run_successful" not in kinds(g)
 
 
 def test_subroutines_fire_in_order_and_see_the_tags_they_gave() -> None:
@@ -549,7 +551,8 @@ def test_subroutines_fire_in_order_and_see_the_tags_they_gave() -> None:
 
 @pytest.mark.parametrize(("rez", "encountered"), [(True, True), (False, False)])
 def test_the_corp_may_rez_ice_when_it_is_approached(rez: bool, encountered: bool) -> None:
-    g = game(turn="runner", decider=ScriptedDecider([rez]))
+    # the corp's window: 0 rezzes the approached ice, 1 is done; then the runner continues (0)
+    g = game(turn="runner", decider=ScriptedDecider([0] if rez else [1, 0]))
     ice = put(g, "neutral_checksum_gate", "rnd", rezzed=False)
     g.run_text("你对研发中心发起潜袭。", "runner")
     assert ice.rezzed is rez and ("encounter" in kinds(g)) is encountered
@@ -611,7 +614,7 @@ def test_successful_runs_fire_upgrades_in_the_server_and_runner_cards() -> None:
 
 def test_trash_after_a_successful_run() -> None:
     # the runner picks Archives, the corp does not rez the ice, the runner trashes it
-    g = game(turn="runner", decider=ScriptedDecider(["archives", False, 0]))
+    g = game(turn="runner", decider=ScriptedDecider(["archives", 1, 0]))  # 1: the corp is done (no rez); 0: continue
     ice = put(g, "neutral_plywood_screen", "archives", rezzed=False)
     g.run_text("你对 1 台中央服务器发起潜袭。如果潜袭成功，销毁 1 个防火墙。", "runner")
     assert ice in g.corp.discard and not g.servers["archives"].ice
@@ -627,7 +630,7 @@ def test_run_begins_triggers_of_both_sides() -> None:
 
 def test_accessed_cards_with_a_trash_cost_may_be_trashed() -> None:
     # the runner picks the remote, the corp does not rez the asset, the runner trashes it
-    g = game(turn="runner", decider=ScriptedDecider(["remote1", False, True]))
+    g = game(turn="runner", decider=ScriptedDecider([0, 1, 0]))  # continue, no rez, trash
     asset = put(g, "nbn_billboard_network", rezzed=False)  # trash cost 2
     g.runner.credits = 2
     g.run_text("你对 1 台远程服务器发起潜袭。", "runner")
@@ -727,6 +730,7 @@ def test_trace_of_a_run_through_ice() -> None:
         "use",
         "pay",
         "break",
+        "pass",  # N5: the movement step
         "approach",  # 荆棘屏风, strength 3
         "encounter",
         "use",
@@ -741,7 +745,7 @@ def test_trace_of_a_run_through_ice() -> None:
         "use",
         "pay",
         "break",
-        "approach_server",
+        "pass",
         "run_successful",
         "condition",
         "credits",

@@ -17,6 +17,7 @@ from pydantic import TypeAdapter
 from .jsonio import atomic_write_text, canonical_dumps, read_source
 from .models import KINDS, RECORD_ADAPTER, kind_adapter, schema_path
 from .models.deck import Deck
+from .models.scenario import NetrunnerState, Scenario
 from .safewrite import WriteError
 from .sheets.template import SCHEMA_NAME, TEMPLATE_ADAPTER
 
@@ -24,6 +25,8 @@ DIALECT = "https://json-schema.org/draft/2020-12/schema"
 EXTRA_SCHEMAS: dict[str, tuple[str, TypeAdapter[Any]]] = {
     "record.schema.json": ("Any Dossier record of any game", RECORD_ADAPTER),
     "deck.schema.json": ("A Dossier deck (tactics, netrunner) or role set (crossfire)", TypeAdapter(Deck)),
+    "scenario.schema.json": ("A Dossier scenario: a netrunner position and its decisions", TypeAdapter(Scenario)),
+    "netrunner/state.schema.json": ("The state of a netrunner game, as a seat sees it", TypeAdapter(NetrunnerState)),
     SCHEMA_NAME: ("A Dossier card layout template (front or back; see toolkit/sheets/template.py)", TEMPLATE_ADAPTER),
 }
 

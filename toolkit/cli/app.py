@@ -58,6 +58,14 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
         ("simulate",),
         "Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, same log.",
     ),
+    "play": (
+        ("play",),
+        "Play a whole Netrunner game from the terminal as either side against the machine's player.",
+    ),
+    "scenario": (
+        ("scenario",),
+        "Netrunner positions and the decisions taken from them (schema/scenario.schema.json).",
+    ),
     "crossfire": (
         ("crossfire",),
         "Crossfire / 谍战特工: deal the roles (on one screen, one player at a time, or as printed slips), "

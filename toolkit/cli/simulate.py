@@ -49,8 +49,13 @@ def simulate(
     ] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
     decider: Annotated[
-        str, typer.Option("--decider", help="Tactics: heuristic (plays sensibly) or random (uniform legal choices).")
-    ] = "heuristic",
+        list[str] | None,
+        typer.Option(
+            "--decider",
+            help="heuristic (plays sensibly, the default) or random (uniform legal choices); netrunner: once for "
+            "both sides or once per side in seat order (the corp, then the runner).",
+        ),
+    ] = None,
     map_id: Annotated[
         str | None, typer.Option("--map", help="Tactics: the map id (default: the first map made for the mode).")
     ] = None,
@@ -59,12 +64,17 @@ def simulate(
             "--replay", help="Tactics: write a self-contained HTML replay of the game here.", **OUTPUT_FILE
         )
     ] = None,
+    save: Annotated[
+        Path | None,
+        typer.Option("--save", help="Netrunner: write the game (seed, decks, decisions) here to step through.", **OUTPUT_FILE),
+    ] = None,
     lang: DeckLangOption = None,
 ) -> None:
     """Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, same log.
 
-    Netrunner: one corp and one runner deck, in either order; the corp takes the first turn and each
-    side spends all its clicks on random legal actions until the turns run out or the game ends.
+    Netrunner: one corp and one runner deck, in either order; after the mulligans the corp takes the first
+    turn and each side spends every click; each side's player (heuristic or random) makes its decisions until
+    the game ends or the turns run out. The JSON output ends with the `result` (winners, reason, turns).
     """
     from toolkit.cli._lang import LogNames, deck_lang
     from toolkit.cli.deck import load_pool
@@ -76,8 +86,16 @@ def simulate(
         raise DossierError(f"--decks takes two deck files (a corp and a runner deck), not {len(decks)}")
     if game == "tactics" and not 2 <= len(decks) <= 4:
         raise DossierError(f"--decks takes 2 to 4 deck files (one per player), not {len(decks)}")
-    if decider not in ("heuristic", "random"):
-        raise DossierError(f"--decider {decider!r}: choose heuristic or random")
+    deciders = decider or ["heuristic"]
+    for kind in deciders:
+        if kind not in ("heuristic", "random"):
+            raise DossierError(f"--decider {kind!r}: choose heuristic or random")
+    if game == "tactics" and len(deciders) != 1:
+        raise DossierError("tactics takes one --decider for every player")
+    if len(deciders) > 2:
+        raise DossierError(f"--decider is given {len(deciders)} times: once for both sides, or once per side")
+    if save is not None and game != "netrunner":
+        raise DossierError("--save writes netrunner games")
     if replay is not None and game != "tactics":
         raise DossierError("--replay draws the tactics map; netrunner has no board to replay")
     pool = load_pool(cards)
@@ -87,9 +105,10 @@ def simulate(
         raise DossierError(f"the decks are for different modes: {', '.join(sorted(modes))}")
     names = LogNames(pool.records, deck_lang(lang, loaded))
     if game == "netrunner":
-        _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format, names)
+        players = (deciders * 2)[:2]
+        _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format, names, players, save)
         return
-    _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, decider, map_id, replay, names)
+    _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, deciders[0], map_id, replay, names)
 
 
 def _simulate_tactics(
@@ -177,7 +196,15 @@ def _legal_decks(paths: list[Path], game: str, pool: Any) -> list[Any]:
 
 
 def _simulate_netrunner(
-    loaded: list[Any], fmt: str, pool: Any, turns: int, seed: int, format: OutputFormat, names: Any
+    loaded: list[Any],
+    fmt: str,
+    pool: Any,
+    turns: int,
+    seed: int,
+    format: OutputFormat,
+    names: Any,
+    players: list[str],
+    save: Path | None = None,
 ) -> None:
     """Sort the two legal decks by their identity's side, play them, print the log and the final state
     (names in the language of ``names``, a LogNames)."""
@@ -185,6 +212,39 @@ def _simulate_netrunner(
     from toolkit.engine.netrunner import SEATS
     from toolkit.engine.simulate import simulate_netrunner
 
+    by_side = _sides(loaded, pool)
+    lang = names.lang
+    inert = _inert_report(by_side, pool, lang)
+    try:
+        played = simulate_netrunner(
+            pool.records, {s: d.deck for s, d in by_side.items()}, turns, seed, fmt, players=players
+        )
+    except EngineError as exc:
+        raise DossierError(str(exc), exit_code=1) from None
+    state = played.state()
+    if save is not None:
+        from toolkit.engine.netrunner.saved import save_game
+
+        save_game(save, played, {s: d.deck for s, d in by_side.items()}, turns)
+    if format == "json":
+        log = [names.event(entry) for entry in played.log.to_json()]
+        print(
+            json.dumps(
+                {"no_executable_text": inert, "log": log, "state": state, "result": _result(played)},
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
+        return
+    for line in _inert_lines(inert, lang):
+        print(line)
+    sides = {seat: side for side, seat in SEATS.items()}
+    _print_log(played.log, lambda seat: word("side", sides[seat], lang), names)
+    print_sides(state, lang)
+
+
+def _sides(loaded: list[Any], pool: Any) -> dict[str, Any]:
+    """The two legal decks by their identity's side (one corp deck and one runner deck)."""
     identities = pool.rules.game("netrunner").records
     by_side: dict[str, Any] = {}
     for deck in loaded:
@@ -197,22 +257,12 @@ def _simulate_netrunner(
                 "netrunner needs one corp deck and one runner deck"
             )
         by_side[side] = deck
-    lang = names.lang
-    inert = _inert_report(by_side, pool, lang)
-    try:
-        played = simulate_netrunner(pool.records, {s: d.deck for s, d in by_side.items()}, turns, seed, fmt)
-    except EngineError as exc:
-        raise DossierError(str(exc), exit_code=1) from None
-    state = played.state()
-    if format == "json":
-        log = [names.event(entry) for entry in played.log.to_json()]
-        print(json.dumps({"no_executable_text": inert, "log": log, "state": state}, ensure_ascii=False, indent=2))
-        return
-    for line in _inert_lines(inert, lang):
-        print(line)
-    sides = {seat: side for side, seat in SEATS.items()}
-    _print_log(played.log, lambda seat: word("side", sides[seat], lang), names)
-    print_sides(state, lang)
+    return by_side
+
+
+def _result(game: Any) -> dict[str, Any]:
+    result = game.result()
+    return {"winners": result["winners"], "reason": result["reason"], "turns": result["turns"]}
 
 
 def print_sides(state: dict[str, Any], lang: str) -> None:

@@ -63,7 +63,7 @@ class Log:
     def __init__(self) -> None:
         self._events: list[Event] = []
 
-    def add(self, kind: str, player: int | None = None, visible: str | Sequence[int] = "all", **data: Any) -> Event:
+    def add(self, kind: str, player: int | None = None, /, visible: str | Sequence[int] = "all", **data: Any) -> Event:
         event = Event(
             len(self._events) + 1, kind, player, data, visible if isinstance(visible, str) else tuple(visible)
         )

@@ -7,16 +7,11 @@ cards return, 回合开始时 triggers), the draw phase runs the mode's ``draw_p
 own active abilities, 正义的搜刮) chosen by a heuristic or a random decider, then the
 turn ends (hand limit). Play stops at a win condition of the mode or after N rounds.
 
-Netrunner (:func:`simulate_netrunner`): the corp takes the first turn, then the
-sides alternate. A turn starts (clicks, 你的回合开始时 triggers, the corp's
-mandatory draw); the side scores every agenda it can, then spends all its clicks
-on actions of :meth:`NetrunnerGame.legal_actions`, picking first a kind of action
-(draw, gain a credit, install, play, advance, run, …) and then one of that kind,
-both at random, so a hand full of cards does not crowd out running or drawing;
-then the turn ends (你的回合结束时 triggers, discard down to the hand size). Every
-choice inside an action (rez on approach, which icebreaker, trash on access, …)
-comes from the same seeded decider. Play stops when the game ends; the last
-event, ``simulation_end``, gives the turns played and the winner.
+Netrunner (:func:`simulate_netrunner`): the game plays itself (:meth:`NetrunnerGame.play_game`:
+mulligans, then turns, the corp first, each action phase spending every click); every decision
+goes to the side's player, the heuristic one (:mod:`toolkit.engine.netrunner.players`) or the
+uniformly random one. Play stops when the game ends or after N turns; the last event,
+``simulation_end``, gives the result.
 """
 
 from __future__ import annotations
@@ -28,12 +23,12 @@ from typing import Any
 from toolkit.models.deck import Deck
 
 from .core import Decider, EngineError, RandomDecider
-from .netrunner import SEATS, SIDES, NetrunnerGame
+from .netrunner import SIDES, NetrunnerGame
+from .netrunner.players import make_policy
 from .tactics import TacticsGame
 from .tactics.players import HeuristicDecider
 
 MAX_TACTICS_ACTIONS = 30  # main-phase actions per turn at most (every unit taps to act, so play ends far sooner)
-MAX_FREE_ACTIONS = 10  # netrunner: actions without a click (rez, [trash] abilities) per turn at most
 
 
 def make_decider(kind: str, seed: int) -> Decider:
@@ -133,50 +128,12 @@ def simulate_netrunner(
     turns: int,
     seed: int,
     fmt: str = "standard",
+    players: Sequence[str] = ("heuristic", "heuristic"),
 ) -> NetrunnerGame:
-    """Set up a game of the ``corp`` and ``runner`` decks and play ``turns`` turns (corp first)."""
-    decider = RandomDecider(random.Random(seed * 7919 + 1))
-    game = NetrunnerGame(records, seed=seed, decider=decider, decks=decks, fmt=fmt)
-    return play_netrunner(game, decider, turns)
-
-
-def play_netrunner(game: NetrunnerGame, decider: Decider, turns: int) -> NetrunnerGame:
-    """Play ``turns`` turns of ``game`` from its current state, the corp first; stop when the game ends.
-
-    The log ends with ``simulation_end``: the turns played, the winner and the reason (both null
-    when the game is still on).
-    """
-    played = 0
-    for turn in range(turns):
-        if game.over:
-            break
-        played += 1
-        side = SIDES[turn % 2]
-        seat = SEATS[side]
-        player = game.player(side)
-        game.begin_turn(side)
-        free = 0
-        while not game.over:
-            actions = game.legal_actions(side)
-            scores = [a for a in actions if a.kind == "score"]
-            if scores:  # scoring costs no click: the simulated corp always scores
-                game.take(scores[0])
-                continue
-            if player.clicks == 0:
-                break
-            if free >= MAX_FREE_ACTIONS:
-                actions = [a for a in actions if a.clicks]
-            if not actions:
-                raise EngineError(f"the {side} has {player.clicks}[click] left and no legal action")
-            kinds = list(dict.fromkeys(a.kind for a in actions))
-            kind = decider.choose(seat, "choose an action", kinds)
-            options = [a for a in actions if a.kind == kind]
-            action = options[0] if len(options) == 1 else decider.choose(seat, f"{kind}: choose one", options)
-            free += not action.clicks
-            game.take(action)
-        if game.over:
-            break
-        game.log.add("action_phase_end", seat, side=side, clicks=player.clicks)
-        game.end_turn(side)
-    game.log.add("simulation_end", turns=played, winner=game.winner, reason=game.end_reason)
+    """Set up a game of the ``corp`` and ``runner`` decks and play it (mulligans, then turns, the corp
+    first) until it ends or ``turns`` turns have begun. ``players`` names the corp's and the runner's
+    player (``heuristic`` or ``random``); the log ends with ``simulation_end`` (the ``result``)."""
+    policies: dict[str, Any] = {side: make_policy(kind, side, seed) for side, kind in zip(SIDES, players, strict=True)}
+    game = NetrunnerGame(records, seed=seed, decks=decks, fmt=fmt, policies=policies)
+    game.play_game(max_turns=turns)
     return game

@@ -1,0 +1,110 @@
+"""`dossier scenario run FILE`: lay out a Netrunner position, take its decisions, print the log and the state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from toolkit.cli._lang import LangOption
+from toolkit.cli.app import OutputFormat
+from toolkit.errors import DossierError
+
+scenario_app = typer.Typer(
+    help="Netrunner positions and the decisions taken from them (schema/scenario.schema.json).", no_args_is_help=True
+)
+
+
+def read_scenario(path: Path) -> Any:
+    """The scenario in ``path``; bad JSON or a field the schema refuses is one line naming the file and place."""
+    from pydantic import ValidationError
+
+    from toolkit.jsonio import (
+        JsonSyntaxError,
+        loads_strict,
+        loc_pointer,
+        pointer_position,
+        read_source,
+        value_positions,
+    )
+    from toolkit.models.scenario import Scenario
+
+    source = read_source(path)
+    if source.text is None:
+        raise DossierError(f"{path}: cannot read: {source.error}", exit_code=2 if source.io_error else 1)
+    try:
+        data = loads_strict(source.text)
+    except JsonSyntaxError as exc:
+        raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
+    try:
+        return Scenario.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = loc_pointer(data, err["loc"])
+        line, column = pointer_position(value_positions(source.text), where)
+        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
+        raise DossierError(f"{path}:{line}:{column}: {where or '/'}: {err['msg']}{more}", exit_code=1) from None
+
+
+@scenario_app.command("run")
+def run(
+    file: Annotated[Path, typer.Argument(help="A scenario file (JSON, schema/scenario.schema.json).")],
+    cards: Annotated[
+        list[Path] | None,
+        typer.Option("--cards", help="Card pool directory (repeatable); default as for every command."),
+    ] = None,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
+    lang: LangOption = None,
+) -> None:
+    """Set up the position, take the decisions in order, print the log, the final state, the decision the game
+    waits for next (with its options) and the `expect` checks. Exit 1 when a check fails or a decision is not
+    an option."""
+    from toolkit.cli._lang import LogNames, output_lang
+    from toolkit.cli.deck import load_pool
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.netrunner.scenario import run_scenario
+
+    scenario = read_scenario(file)
+    pool = load_pool(cards)
+    language = output_lang(lang)
+    try:
+        result = run_scenario(pool.records, scenario)
+    except EngineError as exc:
+        raise DossierError(f"{file}: {exc}", exit_code=1) from None
+    names = LogNames(pool.records, language)
+    log = [names.event(e.to_json()) for e in result.game.log]
+    if format == "json":
+        print(json.dumps({"scenario": scenario.name, "log": log, **result.to_json()}, ensure_ascii=False, indent=2))
+    else:
+        _print_text(scenario, result, log, language)
+    if not result.passed:
+        raise typer.Exit(1)
+
+
+def _print_text(scenario: Any, result: Any, log: list[dict[str, Any]], lang: str) -> None:
+    from toolkit.cli.simulate import print_sides
+
+    sides = {1: "corp", 2: "runner"}
+    print(f"# {scenario.name}")
+    if scenario.rule:
+        print(f"# {scenario.rule}")
+    for event in log:
+        data = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "event", "player", "visible"))
+        who = f"{sides.get(event.get('player', 0), '')} " if event.get("player") else ""
+        print(f"{event['seq']:>4} {who}{event['event']} {data}".rstrip())
+    print_sides(result.game.state(), lang)
+    print(f"decisions taken: {result.taken}")
+    pending = result.pending
+    if pending is not None:
+        print(f"waiting for the {sides[pending.seat]} ({pending.kind}): {pending.prompt}")
+        for option in pending.options:
+            print(f"  {option.label}" + (f"  — {option.text}" if option.text != option.label else ""))
+    for check in result.checks:
+        mark = "ok  " if check["ok"] else "FAIL"
+        print(f"{mark} {check['path']} = {check['got']!r}" + ("" if check["ok"] else f" (expected {check['want']!r})"))
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(scenario_app, name="scenario")

@@ -1,0 +1,288 @@
+"""What a side may do: the basic actions of the game record (RULINGS N3), playing, installing,
+advancing, scoring, rezzing, and paid abilities, each as a labelled option.
+
+Labels (stable in every replay): ``draw``, ``credit``, ``install:<card>@<server>`` (the corp;
+``@new`` for a new remote server), ``install:<card>`` (the runner), ``play:<card>``,
+``advance:<card>``, ``score:<card>``, ``rez:<card>``, ``trash_resource:<card>``, ``purge``,
+``remove_tag``, ``run:<server>``, ``use:<card>/<ability index>``; ``<card>`` is ``id#uid``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from toolkit.text import ast as A
+from toolkit.text.render import render
+
+from ..core import EngineError
+from .decisions import Option
+from .state import SEATS, Card, Context, Side
+
+if TYPE_CHECKING:
+    from .game import NetrunnerGame
+
+_PREVENTS = {"damage": "PreventDamage", "tags": "AvoidTags", "trash": "PreventTrash"}
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a side may do. ``kind`` is a basic action id of the game record (``corp_install``, ``run``, …)
+    or ``use`` (a paid ability: ``card`` and ``index``), ``rez`` or ``score``. ``clicks`` and ``credits`` are
+    what taking it costs up front (install and play costs included)."""
+
+    side: Side
+    kind: str
+    card: Card | None = None
+    server: str | None = None
+    index: int | None = None
+    clicks: int = 0
+    credits: int = 0
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        if self.card is not None:
+            parts.append(str(self.card))
+        if self.index is not None:
+            parts.append(f"ability {self.index}")
+        if self.server is not None:
+            parts.append(f"-> {self.server}")
+        return " ".join(parts)
+
+    @property
+    def label(self) -> str:
+        short = self.kind.removeprefix(f"{self.side}_")
+        card = self.card.ref if self.card is not None else ""
+        if short == "install" and self.side == "corp":
+            return f"install:{card}@{'new' if self.server == 'new remote' else self.server}"
+        if short == "run":
+            return f"run:{self.server}"
+        if short == "use":
+            return f"use:{card}/{self.index}"
+        return f"{short}:{card}" if card else short
+
+
+class Actions:
+    """Lists and takes the actions of one game."""
+
+    def __init__(self, game: NetrunnerGame) -> None:
+        self.game = game
+
+    def option(self, action: Action) -> Option:
+        return Option(action.label, self.describe(action), action)
+
+    def describe(self, action: Action) -> str:
+        g = self.game
+        basic = g.basic_actions.get(action.kind)
+        name = basic.name.en if basic is not None and basic.name.en else action.kind
+        if action.kind == "use" and action.card is not None and action.index is not None:
+            return f"{action.card}: {render(g.abilities(action.card)[action.index])}"
+        text = name if action.card is None else f"{name}: {action.card}"
+        if action.server is not None:
+            text += f" in {action.server}" if action.kind == "corp_install" else f" on {action.server}"
+        if action.credits:
+            text += f" ({action.credits}[credit])"
+        return text
+
+    # ------------------------------------------------------------ what may be done
+
+    def options(self, side: Side, free: bool = True) -> list[Option]:
+        """Every action ``side`` can afford now, in its action phase; ``free`` False leaves out those
+        without a click (after many of them in one phase). Left out because they would only throw clicks
+        away: drawing from an empty stack, trashing a resource the runner does not have, and paid
+        abilities that do nothing now (boosts and breaks outside an encounter, prevention outside its
+        window, removing tags the runner does not have, taking credits from a card that hosts none)."""
+        g = self.game
+        if g.over or g.current_run is not None:
+            return []
+        player = g.player(side)
+        out: list[Action] = []
+
+        def basic(
+            kind: str, card: Card | None = None, server: str | None = None, extra: int = 0, purpose: str | None = None
+        ) -> None:
+            act = g.basic_actions.get(kind)
+            if act is None or act.side != side:
+                return
+            clicks, credits = act.clicks, (act.credits or 0) + extra
+            if player.clicks >= clicks and g.can_pay(side, credits, purpose):
+                out.append(Action(side, kind, card, server, clicks=clicks, credits=credits))
+
+        prefix = f"{side}_"
+        if player.deck:
+            basic(prefix + "draw")
+        basic(prefix + "credit")
+        for card in player.hand:
+            if card.type in ("operation", "event"):
+                basic(prefix + "play", card, None, int(card.record.cost or 0))
+            elif side == "corp" and card.type in ("ice", "asset", "upgrade", "agenda"):
+                for server in g.server_options(card):
+                    basic("corp_install", card, server, g.install_cost(card, server), "install")
+            elif (
+                side == "runner"
+                and card.type in ("program", "hardware", "resource")
+                and (card.type != "program" or int(card.record.memory_cost or 0) <= g.memory_limit())
+            ):
+                basic("runner_install", card, None, g.install_cost(card), "install")
+        if side == "corp":
+            for card in g.installed("corp"):
+                if g.scorable(card) and free:
+                    out.append(Action(side, "score", card))
+                elif g.can_advance(card):
+                    basic("advance", card)
+                if card.type in ("asset", "upgrade") and not card.rezzed and free:
+                    cost = int(card.record.rez_cost or 0)
+                    if g.can_pay("corp", cost, "rez"):
+                        out.append(Action(side, "rez", card, credits=cost))
+            if g.runner.tags:
+                for card in g.runner.rig:
+                    if card.type == "resource":
+                        basic("trash_resource", card)
+            basic("purge")
+        else:
+            if player.tags:
+                basic("remove_tag")
+            for server in g.servers:
+                basic("run", None, server)
+        options = [self.option(a) for a in out]
+        options += [o for o in self.paid_options(side, window="action") if free or o.value.clicks]
+        return options
+
+    def paid_options(self, side: Side, window: str = "action", kind: str | None = None) -> list[Option]:
+        """Paid abilities of ``side``'s active cards usable in ``window``: ``action`` (the action phase: clicks
+        allowed), ``run`` and ``encounter`` (no clicks), or a prevention window (``damage``, ``tags``, ``trash``:
+        only abilities that prevent that, of ``kind`` for damage)."""
+        g = self.game
+        out: list[Option] = []
+        for card in g.active_cards(side):
+            for index, ability in enumerate(g.abilities(card)):
+                if ability.kind != "paid":
+                    continue
+                if self.usable(side, card, ability, window, kind):
+                    clicks = sum(c.count for c in ability.costs if isinstance(c, A.ClickCost))
+                    credits = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
+                    out.append(self.option(Action(side, "use", card, None, index, clicks, credits)))
+        return out
+
+    def usable(self, side: Side, card: Card, ability: A.Ability, window: str, kind: str | None = None) -> bool:
+        g = self.game
+        ctx = Context(side, card, g.current_run)
+        if not g.interp.can_pay_costs(ability, ctx, clicks_ok=window == "action"):
+            return False
+        nodes = [n for s in ability.sentences for e in s.effects for n in A.walk(e)]
+        prevents = [n for n in nodes if type(n).__name__ in _PREVENTS.values()]
+        if window in _PREVENTS:
+            wanted = _PREVENTS[window]
+            return any(type(n).__name__ == wanted and (window != "damage" or n.kind in ("any", kind)) for n in prevents)
+        if prevents:
+            return False
+        if any(isinstance(n, A.BreakSubroutine | A.Strength) for n in nodes):
+            return False  # used through the encounter's own options
+        if any(isinstance(n, A.JackOut) for n in nodes) and (
+            g.current_run is None or g.current_run.encounter is not None
+        ):
+            return False
+        effects = [e for s in ability.sentences for e in s.effects]
+        if effects and all(isinstance(e, A.RemoveTags) for e in effects) and not g.runner.tags:
+            return False
+        if effects and all(isinstance(e, A.TakeCredits) for e in effects) and not card.credits:
+            return False
+        return not (any(isinstance(n, A.Run) for n in nodes) and (window != "action" or g.current_run is not None))
+
+    # ------------------------------------------------------------ doing it
+
+    def take(self, action: Action) -> None:
+        """Carry out one action of :meth:`options`."""
+        g = self.game
+        if action.kind == "score":
+            assert action.card is not None
+            g.score(action.card)
+        elif action.kind == "rez":
+            assert action.card is not None
+            g.rez(action.card)
+        elif action.kind == "use":
+            assert action.card is not None and action.index is not None
+            self.use_ability(action.side, action.card, action.index)
+        else:
+            self.basic(action.side, action.kind, action.card, action.server)
+
+    def basic(self, side: Side, action_id: str, card: Card | None = None, server: str | None = None) -> None:
+        """A basic action of the game record (RULINGS N3): its clicks and credits are paid first."""
+        g = self.game
+        act = g.basic_actions.get(action_id)
+        if act is None or act.side != side:
+            known = sorted(a.id for a in g.basic_actions.values() if a.side == side)
+            raise EngineError(f"the {side} has no basic action {action_id!r}; actions: {', '.join(known)}")
+        if g.over:
+            raise EngineError(f"the game is over ({g.end_reason})")
+        kind = action_id.removeprefix(f"{side}_")
+        if kind in ("install", "play") and (card is None or card not in g.player(side).hand):
+            raise EngineError(f"{action_id} needs a card from the {side}'s hand")
+        if kind == "advance" and (card is None or not g.can_advance(card)):
+            raise EngineError("advance needs an installed agenda or a card whose text lets it be advanced")
+        if kind == "remove_tag" and not g.runner.tags:
+            raise EngineError("the runner has no tag to remove")
+        if kind == "trash_resource" and not g.runner.tags:
+            raise EngineError("the corp may trash a resource only while the runner is tagged")
+        g.spend_clicks(side, act.clicks, action_id)
+        g.pay(side, act.credits or 0, action_id)
+        g.log.add("action", SEATS[side], action=action_id)
+        if kind == "draw":
+            g.draw(side, 1)
+        elif kind == "credit":
+            g.gain_credits(side, 1, action_id)
+        elif kind == "install":
+            assert card is not None
+            g.install(side, card, server)
+        elif kind == "play":
+            assert card is not None
+            self.play_card(side, card)
+        elif kind == "advance":
+            assert card is not None
+            g.place_advancement(card, 1)
+        elif kind == "remove_tag":
+            g.remove_tags(1)
+        elif kind == "trash_resource":
+            resources = [c for c in g.runner.rig if c.type == "resource"]
+            target = (
+                card
+                if card in resources
+                else (g.choose("corp", "target", "trash a resource", resources) if resources else None)
+            )
+            if target is None:
+                g.log.add("trash_failed", SEATS["corp"], reason="the runner has no resource")
+            else:
+                g.trash(target, action_id, by="corp")
+        elif kind == "purge":
+            g.purge()
+        elif kind == "run":
+            where = g.runs.choose_server(server or "central")
+            if where is not None:
+                g.runs.make_run(where)
+                g.runs.finish_run()
+
+    def play_card(self, side: Side, card: Card) -> None:
+        """Play an operation or event from the hand: pay its cost, resolve its text, then to the discard."""
+        g = self.game
+        player = g.player(side)
+        if card.side != side or card.type not in ("operation", "event") or card not in player.hand:
+            raise EngineError(f"the {side} cannot play {card} ({card.type})")
+        g.pay(side, int(card.record.cost or 0), f"playing {card}")
+        player.hand.remove(card)
+        g.log.add("play", player.seat, card=str(card))
+        for ability in g.abilities(card):
+            if ability.kind == "effect":
+                g.interp.execute(ability, Context(side, card), pay=False)
+        g.to_discard(card, "played", faceup=True)
+
+    def use_ability(self, side: Side, card: Card, index: int) -> None:
+        """A paid ability (``<费用>：<效果>``) of an active card: pay its costs, then resolve it."""
+        g = self.game
+        if card not in g.active_cards(side):
+            raise EngineError(f"{card} is not an active {side} card")
+        abilities = g.abilities(card)
+        if not 0 <= index < len(abilities) or abilities[index].kind != "paid":
+            raise EngineError(f"{card} has no paid ability {index}")
+        g.log.add("use", SEATS[side], card=str(card), text=render(abilities[index]))
+        run = g.current_run
+        g.interp.execute(abilities[index], Context(side, card, run, encounter=run.encounter if run else None))

@@ -1,0 +1,1029 @@
+"""The game of Android: Netrunner (seed 001): state, the table's operations, turns, and who decides.
+
+:class:`NetrunnerGame` holds the state (:mod:`.state`), the event log, one seeded RNG
+and its parts, each in its own module and each handed the game: the interpreter of
+ability text (:mod:`.interp`), the run (:mod:`.run`), the basic actions and paid
+abilities (:mod:`.actions`). Every choice is a :class:`~.decisions.Decision` answered
+by a policy per seat (or by a person through :class:`~.decisions.Stepper`).
+
+Rules carried out here (seed 001, RULINGS N1-N12): set-up and the mulligan of each
+side (N8); turns (clicks, 你的回合开始时, the corp's mandatory draw, an action phase
+that ends only when every click is spent (N11), the discard phase, 你的回合结束时);
+credits with recurring credits (N10) and bad-publicity credits; damage, tags and
+trashing with prevention windows (N12); installing (ice costs, memory, unique cards,
+hosting), rezzing, trashing (hosted cards go with their host, counters are lost: N9),
+counters and purge (N9); memory rechecked at every change (N11); advancing, scoring
+and stealing; Archives face up and face down; the end of the game at the agenda
+points, an empty R&D or a flatline (N4).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from toolkit.models.deck import Deck
+from toolkit.models.netrunner import side_of_type
+from toolkit.text import ast as A
+from toolkit.text.render import render
+
+from ..core import Decider, EngineError, FirstDecider, Log, Pending, Triggers, parse_abilities
+from .decisions import Decision, Option, Policy, as_policy, generic_options
+from .state import (
+    CENTRALS,
+    INSTALLABLE,
+    SEATS,
+    SIDES,
+    ZONE_SIDES,
+    Card,
+    Context,
+    Player,
+    RunState,
+    Server,
+    Side,
+    other,
+)
+
+T = TypeVar("T")
+MAX_FREE_ACTIONS = 20  # actions without a click (rez, score, paid abilities) in one action phase at most
+MAX_BID = 20  # trace boosts offered at most (RULINGS N6: any amount; more is never needed in practice)
+
+
+class _AskDecider(Decider):
+    """The older Decider interface (used by core.Triggers to order triggers) asking through the game."""
+
+    def __init__(self, game: NetrunnerGame) -> None:
+        self.game = game
+
+    def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
+        side: Side = "corp" if player == SEATS["corp"] else "runner"
+        return self.game.choose(side, "order", prompt, list(options), label=str)
+
+
+class NetrunnerGame:
+    """A game of Android: Netrunner on the records of one catalog."""
+
+    def __init__(
+        self,
+        records: Iterable[Any],
+        seed: int = 0,
+        decider: Decider | Policy | None = None,
+        decks: Mapping[str, Deck | None] | None = None,
+        identities: Mapping[str, str | None] | None = None,
+        fmt: str = "standard",
+        opening_hand: bool = True,
+        policies: Mapping[str, Decider | Policy | None] | None = None,
+    ) -> None:
+        from .actions import Actions
+        from .interp import Interpreter
+        from .run import Runs
+
+        self.records = [r for r in records if getattr(r, "game", None) == "netrunner"]
+        self.by_id = {(r.kind, r.id): r for r in self.records}
+        games = [r for r in self.records if r.kind == "game"]
+        if not games:
+            raise EngineError("no netrunner game record in the data")
+        self.rules = games[0]
+        formats = sorted(r.id for r in self.records if r.kind == "format")
+        if formats and fmt not in formats:
+            raise EngineError(f"unknown netrunner format {fmt!r}; formats: {', '.join(formats)}")
+        self.format = fmt
+        self.seed = seed
+        self.basic_actions = {a.id: a for a in self.rules.actions}
+        self.rng = random.Random(seed)
+        self.log = Log()
+        # who answers: a policy per seat; with none, the game pauses for a Stepper (``waiter``)
+        if policies is None:
+            policy = as_policy(decider if decider is not None else FirstDecider())
+            self.policies: dict[int, Policy | None] = {1: policy, 2: policy}
+        else:
+            self.policies = {SEATS[s]: as_policy(p) for s, p in policies.items()}
+        self.replay: deque[str] = deque()  # labels answered before any policy (a saved game, a scenario)
+        self.decisions: list[dict[str, Any]] = []
+        self.waiter: Any = None
+        self.triggers = Triggers(self.turn_order, _AskDecider(self))
+        self.interp = Interpreter(self)
+        self.runs = Runs(self)
+        self.actions = Actions(self)
+        self.active: Side = "corp"
+        self.phase = "setup"
+        self.turns = 0
+        self.winner: Side | None = None
+        self.end_reason: str | None = None
+        self.current_run: RunState | None = None
+        self.servers: dict[str, Server] = {name: Server(name) for name in CENTRALS}
+        self._remotes = 0
+        self._uid = 0
+        self.window: dict[str, Any] | None = None  # the prevention window open now (N12)
+        self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)
+        self.log.add("setup", game="netrunner", format=fmt, seed=seed)
+        self.players: dict[Side, Player] = {}
+        for side in SIDES:
+            deck = (decks or {}).get(side)
+            wanted = (identities or {}).get(side)
+            identity = self._identity(side, deck.identity if deck is not None else wanted)
+            if deck is not None and wanted is not None and deck.identity != wanted:
+                raise EngineError(f"the {side} deck {deck.name!r} is for {deck.identity!r}, not {wanted!r}")
+            card_ids = self._deck_ids(side, deck) if deck is not None else self.example_deck(identity.record)
+            player = Player(side, identity, credits=self.rules.starting_credits)
+            player.deck = [self.new_card(cid, side) for cid in card_ids]
+            self.rng.shuffle(player.deck)
+            self.players[side] = player
+            self.log.add(
+                "identity", player.seat, side=side, identity=identity.id, deck=len(player.deck), credits=player.credits
+            )
+        if opening_hand:
+            for side in SIDES:
+                self.draw(side, self.rules.hand_size)
+
+    # ------------------------------------------------------------ set-up
+
+    def _next_uid(self) -> int:
+        self._uid += 1
+        return self._uid
+
+    def new_card(self, card_id: str, side: Side | None = None) -> Card:
+        record = self.by_id.get(("card", card_id))
+        if record is None:
+            raise EngineError(f"unknown netrunner card {card_id!r}")
+        owner = side_of_type(record.type)
+        if side is not None and owner != side:
+            raise EngineError(f"{card_id!r} is a {owner} card; it cannot be in the {side} deck")
+        return Card(self._next_uid(), card_id, record.name.zh_hans, owner, record)
+
+    _card = new_card  # the name older callers use
+
+    def _identity(self, side: Side, identity_id: str | None) -> Card:
+        if identity_id is None:
+            choices = sorted(r.id for r in self.records if r.kind == "identity" and r.side == side)
+            if not choices:
+                raise EngineError(f"no {side} identity in the data")
+            identity_id = choices[0]
+        record = self.by_id.get(("identity", identity_id))
+        if record is None:
+            known = sorted(r.id for r in self.records if r.kind == "identity")
+            raise EngineError(f"unknown netrunner identity {identity_id!r}; identities: {', '.join(known)}")
+        if record.side != side:
+            raise EngineError(f"identity {identity_id!r} is a {record.side} identity, not a {side} one")
+        return Card(self._next_uid(), identity_id, record.name.zh_hans, side, record, rezzed=True)
+
+    def set_identity(self, side: Side, identity_id: str) -> None:
+        """Replace a side's identity (scenarios)."""
+        self.players[side].identity = self._identity(side, identity_id)
+
+    def _deck_ids(self, side: Side, deck: Deck) -> list[str]:
+        if deck.game != "netrunner":
+            raise EngineError(f"deck {deck.name!r} is a {deck.game} deck, not a netrunner one")
+        return [cid for cid, count in sorted(deck.cards.items()) for _ in range(count)]
+
+    def example_deck(self, identity: Any) -> list[str]:
+        """A legal-looking deck for ``identity``: its faction and neutral cards, at the minimum deck size.
+
+        Corp decks take agendas first until the points reach the band of RULINGS N2
+        (18-19 for 40-44 cards, +2 for each further 5), then other cards round by round.
+        """
+        size = identity.min_deck_size
+        neutral = {r.id for r in self.records if r.kind == "faction" and r.side == identity.side and r.neutral}
+        pool = sorted(
+            (
+                r
+                for r in self.records
+                if r.kind == "card"
+                and side_of_type(r.type) == identity.side
+                and r.faction in {identity.faction, *neutral}
+            ),
+            key=lambda r: r.id,
+        )
+        deck: list[str] = []
+        if identity.side == "corp":
+            low = size // 5 * 2 + 2
+            points = 0
+            agendas = sorted((r for r in pool if r.type == "agenda"), key=lambda r: (-r.agenda_points, r.id))
+            for record in agendas:
+                for _ in range(record.deck_limit or 3):
+                    if points + record.agenda_points <= low + 1 and len(deck) < size:
+                        deck.append(record.id)
+                        points += record.agenda_points
+        others = [r for r in pool if r.type != "agenda"]
+        for copy in range(3):
+            for record in others:
+                if len(deck) < size and copy < (record.deck_limit or 3):
+                    deck.append(record.id)
+        if len(deck) < size:
+            raise EngineError(f"the card pool is too small for a {size}-card deck for {identity.id!r}")
+        return deck
+
+    # ------------------------------------------------------------ who decides
+
+    def ask(self, side: Side, kind: str, prompt: str, options: list[Option]) -> Option:
+        """One decision of ``side``; a single option is taken without asking (and is not recorded)."""
+        if not options:
+            raise EngineError(f"no option to choose from: {prompt}")
+        if len(options) == 1:
+            return options[0]
+        seat = SEATS[side]
+        decision = Decision(seat, kind, prompt, options, len(self.decisions))
+        if self.replay:
+            label = self.replay.popleft()
+        else:
+            policy = self.policies.get(seat)
+            if policy is not None:
+                label = policy.decide(self, decision)
+            elif self.waiter is not None:
+                label = self.waiter(decision)
+            else:
+                raise EngineError(f"nobody decides for the {side} ({kind}: {prompt})")
+        option = decision.find(label)
+        self.decisions.append({"seat": seat, "kind": kind, "label": option.label})
+        return option
+
+    def choose(
+        self,
+        side: Side,
+        kind: str,
+        prompt: str,
+        values: Sequence[T],
+        label: Any = None,
+        text: Any = None,
+    ) -> T:
+        """One of ``values``; cards are labelled ``id#uid``, other values by ``label`` (default ``str``)."""
+        options = generic_options(values, label or _label, text or _text)
+        return self.ask(side, kind, prompt, options).value
+
+    def choose_many(
+        self, side: Side, kind: str, prompt: str, values: Sequence[T], count: int, label: Any = None
+    ) -> list[T]:
+        """``count`` different values (all of them when there are no more), one decision each."""
+        left = list(values)
+        chosen: list[T] = []
+        for number in range(min(count, len(left))):
+            pick = self.choose(side, kind, f"{prompt} ({number + 1}/{count})", left, label=label)
+            left.remove(pick)
+            chosen.append(pick)
+        return chosen
+
+    def confirm(self, side: Side, kind: str, prompt: str, yes: str = "yes", no: str = "no") -> bool:
+        return bool(self.ask(side, kind, prompt, [Option(yes, yes, True), Option(no, no, False)]).value)
+
+    # ------------------------------------------------------------ who and what
+
+    def player(self, side: Side) -> Player:
+        return self.players[side]
+
+    @staticmethod
+    def other(side: Side) -> Side:
+        return other(side)
+
+    def turn_order(self) -> list[int]:
+        """Seats starting with the active side (the order triggers are stacked in)."""
+        return [SEATS[self.active], SEATS[other(self.active)]]
+
+    @property
+    def corp(self) -> Player:
+        return self.players["corp"]
+
+    @property
+    def runner(self) -> Player:
+        return self.players["runner"]
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def installed(self, side: Side) -> list[Card]:
+        if side == "runner":
+            return list(self.runner.rig)
+        return [c for s in self.servers.values() for c in s.ice + s.root]
+
+    def server_of(self, card: Card) -> Server | None:
+        return next((s for s in self.servers.values() if card in s.ice or card in s.root), None)
+
+    def is_installed(self, card: Card) -> bool:
+        return card in self.runner.rig or self.server_of(card) is not None
+
+    def active_cards(self, side: Side) -> list[Card]:
+        """Cards whose abilities are on: the identity, the rig / rezzed installed cards, scored agendas (corp)."""
+        player = self.player(side)
+        if side == "runner":
+            return [player.identity, *player.rig]
+        return [player.identity, *[c for c in self.installed("corp") if c.rezzed], *player.score_area]
+
+    def abilities(self, card: Card) -> list[A.Ability]:
+        return parse_abilities(card)
+
+    def effects_of(self, card: Card, kind: str = "effect") -> list[A.Node]:
+        """The effects (top level of each sentence) of ``card``'s abilities of one kind."""
+        return [e for a in self.abilities(card) if a.kind == kind for s in a.sentences for e in s.effects]
+
+    # -- limits
+
+    def _limit(self, side: Side, stat: str) -> int:
+        total = self.player(side).extra.get(stat, 0)
+        sources = [(c, "effect") for s in SIDES for c in self.active_cards(s)]
+        sources += [(c, "runner_score_area") for c in self.runner.score_area]
+        for card, kind in sources:
+            for effect in self.effects_of(card, kind):
+                if (
+                    isinstance(effect, A.PlayerLimit)
+                    and effect.stat == stat
+                    and self.interp.party(getattr(effect, "who", "you"), card.side) == side
+                ):
+                    total += effect.delta
+        return total
+
+    def hand_size(self, side: Side) -> int:
+        """Maximum hand size: the game's, changed by cards, less brain damage (runner)."""
+        return self.rules.hand_size + self._limit(side, "hand_size") - self.player(side).brain_damage
+
+    def memory_limit(self) -> int:
+        return int(self.rules.base_memory) + self._limit("runner", "memory")
+
+    def memory_used(self) -> int:
+        return sum(int(c.record.memory_cost or 0) for c in self.runner.rig if c.type == "program")
+
+    def link(self) -> int:
+        return int(self.runner.identity.record.base_link or 0) + self._limit("runner", "link")
+
+    def agenda_points(self, side: Side) -> int:
+        return sum(int(c.record.agenda_points or 0) for c in self.player(side).score_area)
+
+    def strength_of(self, card: Card) -> int:
+        return int(getattr(card.record, "strength", None) or 0) + card.strength_bonus
+
+    def can_advance(self, card: Card) -> bool:
+        """Agendas once installed; other cards when their text says so, rezzed or not (seed: 推进一张卡牌)."""
+        if card.side != "corp" or self.server_of(card) is None:
+            return False
+        return card.type == "agenda" or any(isinstance(e, A.CanBeAdvanced) for e in self.effects_of(card))
+
+    # ------------------------------------------------------------ the end of the game
+
+    def game_over(self, winner: Side, reason: str) -> None:
+        if self.winner is None:
+            self.winner = winner
+            self.end_reason = reason
+            self.log.add("game_over", SEATS[winner], winner=winner, reason=reason)
+
+    _game_over = game_over
+
+    def check_points(self) -> None:
+        for side in SIDES:
+            if self.agenda_points(side) >= self.rules.agenda_points_to_win:
+                self.game_over(side, f"{self.agenda_points(side)} agenda points")
+
+    _check_points = check_points
+
+    def flatline(self, reason: str) -> None:
+        self.log.add("flatline", SEATS["runner"], reason=reason)
+        self.game_over("corp", f"flatline: {reason}")
+
+    # ------------------------------------------------------------ credits and clicks
+
+    def gain_credits(self, side: Side, amount: int, why: str = "") -> None:
+        player = self.player(side)
+        player.credits += amount
+        extra = {"reason": why} if why else {}
+        self.log.add("credits", player.seat, side=side, amount=amount, credits=player.credits, **extra)
+
+    def lose_credits(self, side: Side, amount: int) -> int:
+        player = self.player(side)
+        lost = min(amount, player.credits)
+        player.credits -= lost
+        self.log.add("credits", player.seat, side=side, amount=-lost, credits=player.credits)
+        return lost
+
+    def recurring_uses(self, card: Card) -> list[tuple[int, str]]:
+        """``(amount, use)`` of each 本牌有 X 点循环信用点 of ``card``."""
+        return [(e.amount, e.use) for e in self.effects_of(card) if isinstance(e, A.RecurringCredits)]
+
+    def _recurring_for(self, side: Side, purpose: str | None) -> list[Card]:
+        if purpose is None:
+            return []
+        return [
+            c
+            for c in self.active_cards(side)
+            if c.recurring > 0 and any(use == purpose for _, use in self.recurring_uses(c))
+        ]
+
+    def available(self, side: Side, purpose: str | None = None) -> int:
+        """Credits ``side`` can spend on ``purpose``: the pool, recurring credits for it, bad-publicity credits."""
+        run = self.current_run
+        pool = run.bad_pub_credits if side == "runner" and run is not None else 0
+        return self.player(side).credits + pool + sum(c.recurring for c in self._recurring_for(side, purpose))
+
+    def can_pay(self, side: Side, amount: int, purpose: str | None = None) -> bool:
+        return self.available(side, purpose) >= amount
+
+    def pay(self, side: Side, amount: int, why: str, purpose: str | None = None) -> None:
+        """Spend credits: recurring credits meant for ``purpose`` first (N10), then the run's
+        bad-publicity credits (the runner), then the pool."""
+        if amount <= 0:
+            return
+        if not self.can_pay(side, amount, purpose):
+            raise EngineError(f"the {side} cannot pay {amount}[credit] for {why}: has {self.player(side).credits}")
+        player = self.player(side)
+        left = amount
+        for card in self._recurring_for(side, purpose):
+            used = min(card.recurring, left)
+            card.recurring -= used
+            left -= used
+            self.log.add("recurring", player.seat, card=str(card), spent=used, left=card.recurring, reason=why)
+            if not left:
+                break
+        run = self.current_run
+        if side == "runner" and run is not None and run.bad_pub_credits and left:
+            used = min(run.bad_pub_credits, left)
+            run.bad_pub_credits -= used
+            left -= used
+        player.credits -= left
+        self.log.add("pay", player.seat, side=side, credits=amount, credits_left=player.credits, reason=why)
+
+    def refill_recurring(self, card: Card, why: str) -> None:
+        for amount, _ in self.recurring_uses(card)[:1]:
+            card.recurring = amount
+            self.log.add("recurring", SEATS[card.side], card=str(card), credits=amount, reason=why)
+
+    def spend_clicks(self, side: Side, count: int, why: str) -> None:
+        player = self.player(side)
+        if player.clicks < count:
+            raise EngineError(f"the {side} cannot spend {count}[click] for {why}: has {player.clicks}")
+        player.clicks -= count
+        self.log.add("clicks", player.seat, side=side, amount=-count, clicks=player.clicks, reason=why)
+
+    # ------------------------------------------------------------ cards in hand and deck
+
+    def draw(self, side: Side, count: int) -> int:
+        """Draw from R&D or the stack. The corp loses when it must draw from an empty R&D."""
+        player = self.player(side)
+        drawn = 0
+        for _ in range(count):
+            if self.over:
+                break
+            if not player.deck:
+                if side == "corp":
+                    self.game_over("runner", "the corp must draw from an empty R&D")
+                else:
+                    self.log.add("draw_failed", player.seat, reason="the stack is empty")
+                break
+            card = player.deck.pop()
+            player.hand.append(card)
+            drawn += 1
+            self.log.add("draw", player.seat, visible=[player.seat], card=str(card))
+        if drawn:
+            self.log.add("drew", player.seat, side=side, cards=drawn, hand=len(player.hand))
+        return drawn
+
+    def to_discard(self, card: Card, why: str, faceup: bool = True) -> None:
+        """Archives or the heap; a face-down card in Archives is seen by the corp only."""
+        owner = self.player(card.side)
+        card.leave_play()
+        card.faceup = faceup or card.side == "runner"
+        owner.discard.append(card)
+        if card.faceup:
+            self.log.add("trashed" if why != "discarded" else "discarded", owner.seat, card=str(card), reason=why)
+        else:
+            self.log.add("discarded", owner.seat, visible=[owner.seat], card=str(card), reason=why)
+            self.log.add("discarded_facedown", owner.seat, cards=1, reason=why)
+
+    _to_discard = to_discard
+
+    def discard(self, side: Side, count: int, required: bool = False) -> int:
+        """Discard cards of the player's choice from the hand (face down from HQ)."""
+        player = self.player(side)
+        if required and len(player.hand) < count:
+            raise EngineError(f"the {side} cannot discard {count}: the hand holds {len(player.hand)}")
+        chosen = self.choose_many(side, "discard", "discard a card", list(player.hand), count)
+        for card in chosen:
+            player.hand.remove(card)
+            self.to_discard(card, "discarded", faceup=side == "runner")
+        return len(chosen)
+
+    def search_type(self, side: Side, zone: str, count: int, card_type: str) -> list[Card]:
+        """Find cards of a type in one of the player's zones, reveal them, add them to the hand; shuffle a deck."""
+        owner = ZONE_SIDES.get(zone)
+        if owner != side:
+            raise EngineError(f"the {side} has no {zone}; it is a {owner} zone")
+        player = self.player(side)
+        pile = player.deck if zone in ("rnd", "stack") else player.discard if zone in ("archives", "heap") else None
+        if pile is None:
+            raise EngineError(f"cannot search the {zone}: the cards there are in the hand already")
+        matches = [c for c in reversed(pile) if c.type == card_type]
+        found = self.choose_many(side, "search", f"search the {zone} for a {card_type}", matches, count)
+        for card in found:
+            pile.remove(card)
+            card.faceup = False
+            player.hand.append(card)
+            self.log.add("search", player.seat, card=str(card), zone=zone)
+        if not found:
+            self.log.add("search_failed", player.seat, zone=zone, type=card_type)
+        if pile is player.deck:
+            self.rng.shuffle(pile)
+            self.log.add("shuffle", player.seat, zone=zone)
+        return found
+
+    # ------------------------------------------------------------ prevention (N12)
+
+    def prevention_window(self, what: str, amount: int, kind: str | None = None) -> int:
+        """Before ``amount`` damage (of ``kind``), tags or trashes happen, the runner may use abilities that
+        prevent or avoid them; returns what is left."""
+        if amount <= 0 or self.over:
+            return amount
+        outer = self.window
+        self.window = {"what": what, "kind": kind, "amount": amount}
+        try:
+            while self.window["amount"] > 0 and not self.over:
+                options = self.actions.paid_options("runner", window=what, kind=kind)
+                if not options:
+                    break
+                label = {"damage": f"take the {kind} damage", "tags": "take the tags", "trash": "let it be trashed"}
+                options.append(Option("done", label.get(what, "done"), None))
+                option = self.ask(
+                    "runner", "prevent", f"prevent {amount} {kind or ''} {what}?".replace("  ", " "), options
+                )
+                if option.value is None:
+                    break
+                self.actions.take(option.value)
+            return int(self.window["amount"])
+        finally:
+            self.window = outer
+
+    def prevent(self, what: str, amount: int, card: Card | None, kind: str | None = None) -> int:
+        """An effect that prevents or avoids: lowers the open window's amount (nothing outside its window)."""
+        window = self.window
+        seat = SEATS["runner"]
+        if window is None or window["what"] != what or (kind not in (None, "any") and window["kind"] != kind):
+            self.log.add("prevent_failed", seat, reason=f"nothing of that {what} is about to happen")
+            return 0
+        done = min(amount, window["amount"])
+        window["amount"] -= done
+        self.log.add("prevent", seat, card=str(card) if card else None, what=what, kind=window["kind"], amount=done)
+        return done
+
+    # ------------------------------------------------------------ damage, tags, bad publicity
+
+    def damage(self, kind: str, amount: int) -> None:
+        """Meat, net or brain damage: random cards from the grip to the heap; flatline past the grip (N4)."""
+        amount = self.prevention_window("damage", amount, kind)
+        if amount <= 0 or self.over:
+            return
+        runner = self.runner
+        if kind == "brain":
+            runner.brain_damage += amount
+        flatline = amount > len(runner.hand)
+        trashed = self.rng.sample(runner.hand, min(amount, len(runner.hand)))
+        for card in trashed:
+            runner.hand.remove(card)
+            card.faceup = True
+            runner.discard.append(card)
+        self.log.add(
+            "damage",
+            runner.seat,
+            damage=kind,
+            amount=amount,
+            trashed=[str(c) for c in trashed],
+            hand=len(runner.hand),
+            hand_size=self.hand_size("runner"),
+        )
+        if flatline:
+            self.flatline(f"{amount} {kind} damage with {len(trashed)} card(s) in the grip")
+        elif kind == "brain":
+            self.check_memory()
+
+    def gain_tags(self, count: int) -> None:
+        count = self.prevention_window("tags", count)
+        if count <= 0:
+            return
+        self.runner.tags += count
+        self.log.add("tags", SEATS["runner"], amount=count, tags=self.runner.tags)
+
+    def remove_tags(self, count: int) -> int:
+        removed = min(count, self.runner.tags)
+        self.runner.tags -= removed
+        self.log.add("tags", SEATS["runner"], amount=-removed, tags=self.runner.tags)
+        return removed
+
+    # ------------------------------------------------------------ installing, rezzing, trashing
+
+    def install_cost(self, card: Card, server: str | None = None) -> int:
+        if card.side == "runner":
+            return int(card.record.cost or 0)
+        if card.type == "ice" and server is not None and server in self.servers:
+            return len(self.servers[server].ice)
+        return 0
+
+    def server_options(self, card: Card) -> list[str]:
+        """Where the corp may install ``card``: by the seed's rules, and a new remote server."""
+        names = list(self.servers)
+        if card.type == "ice":
+            return [*names, "new remote"]
+        if card.type == "upgrade":
+            return [*names, "new remote"]
+        free = [
+            n for n in names if self.servers[n].remote and not any(c.type != "upgrade" for c in self.servers[n].root)
+        ]
+        return ["new remote", *free]
+
+    _server_options = server_options
+
+    def _new_remote(self) -> Server:
+        self._remotes += 1
+        server = Server(f"remote{self._remotes}")
+        self.servers[server.name] = server
+        return server
+
+    def can_install(self, card: Card) -> bool:
+        if card.type not in INSTALLABLE:
+            return False
+        if card.side == "corp":
+            return any(self.can_pay("corp", self.install_cost(card, s), "install") for s in self.server_options(card))
+        if card.type == "program" and int(card.record.memory_cost or 0) > self.memory_limit():
+            return False
+        return self.can_pay("runner", self.install_cost(card), "install")
+
+    def install(
+        self, side: Side, card: Card, server: str | None = None, pay: bool = True, host: Card | None = None
+    ) -> None:
+        """Install from the hand: the corp face down in a server, the runner in the rig (or on a host card)."""
+        player = self.player(side)
+        if card.side != side or card.type not in INSTALLABLE:
+            raise EngineError(f"the {side} cannot install {card} ({card.type})")
+        if card in player.hand:
+            player.hand.remove(card)
+        if side == "corp":
+            options = self.server_options(card)
+            if server is None:
+                affordable = [
+                    s for s in options if not pay or self.can_pay("corp", self.install_cost(card, s), "install")
+                ]
+                server = self.choose("corp", "server", f"install {card} in", affordable)
+            if server not in options:
+                raise EngineError(f"cannot install {card} in {server!r}; servers: {', '.join(options)}")
+            if pay:
+                self.pay("corp", self.install_cost(card, server), f"installing {card}", "install")
+            target = self._new_remote() if server == "new remote" else self.servers[server]
+            if card.type in ("agenda", "asset"):  # one agenda or asset per remote: the old one is trashed
+                for old in [c for c in target.root if c.type in ("agenda", "asset")]:
+                    self.trash(old, "replaced by a new card in its server")
+            (target.ice if card.type == "ice" else target.root).append(card)
+            self.log.add("install", player.seat, visible=[player.seat], card=str(card), server=target.name)
+            self.log.add(
+                "install_facedown", player.seat, server=target.name, type="ice" if card.type == "ice" else "card"
+            )
+        else:
+            if pay:
+                self.pay("runner", self.install_cost(card), f"installing {card}", "install")
+            if card.record.unique:
+                for old in [c for c in player.rig if c.id == card.id]:
+                    self.trash(old, "a unique card was installed again")
+            if card.type == "program":
+                need = int(card.record.memory_cost or 0)
+                while self.memory_used() + need > self.memory_limit():
+                    programs = [c for c in player.rig if c.type == "program"]
+                    if not programs:
+                        raise EngineError(f"{card} needs {need}[mu]; the limit is {self.memory_limit()}")
+                    victim = self.choose("runner", "memory", f"trash a program to make room for {card}", programs)
+                    self.trash(victim, "memory limit")
+            player.rig.append(card)
+            self.log.add("install", player.seat, card=str(card), type=card.type)
+            if host is not None:
+                card.host = host
+                host.hosted.append(card)
+                self.log.add("host", player.seat, card=str(card), host=str(host))
+            self.refill_recurring(card, "installed")
+        self.fire("installed", [card])
+        self.check_memory()
+
+    def rez(self, card: Card, free: bool = False) -> None:
+        """Turn an installed corp card face up, paying its rez cost unless ``free``."""
+        if card.side != "corp" or self.server_of(card) is None or card.rezzed or card.type == "agenda":
+            raise EngineError(f"{card} cannot be rezzed")
+        if not free:
+            self.pay("corp", int(card.record.rez_cost or 0), f"rezzing {card}", "rez")
+        if card.record.unique:
+            for old in [c for c in self.installed("corp") if c.id == card.id and c.rezzed]:
+                self.trash(old, "a unique card was rezzed again")
+        card.rezzed = True
+        self.log.add(
+            "rez", SEATS["corp"], card=str(card), free=free, cost=0 if free else int(card.record.rez_cost or 0)
+        )
+        self.refill_recurring(card, "rezzed")
+        self.fire("rezzed", [card])
+
+    def trash(self, card: Card, why: str, by: Side | None = None) -> bool:
+        """An installed card to Archives or the heap, with the cards it hosts (N9). A runner card the corp
+        trashes opens a prevention window (N12). Returns whether it was trashed."""
+        if (
+            card.side == "runner"
+            and by == "corp"
+            and card in self.runner.rig
+            and self.prevention_window("trash", 1) <= 0
+        ):
+            return False
+        for hosted in list(card.hosted):
+            self.trash(hosted, f"its host {card} left play")
+        faceup = card.side == "runner" or card.rezzed or by == "runner" or card.type == "operation"
+        if card in self.runner.rig:
+            self.runner.rig.remove(card)
+        self.trash_from_server(card)
+        self.to_discard(card, why, faceup=faceup)
+        self.check_memory()
+        return True
+
+    def trash_from_server(self, card: Card) -> None:
+        server = self.server_of(card)
+        if server is not None:
+            (server.ice if card in server.ice else server.root).remove(card)
+            if server.remote and not server.ice and not server.root:
+                del self.servers[server.name]
+
+    def check_memory(self) -> None:
+        """N11: whenever the runner's programs need more memory than the limit, the runner trashes programs."""
+        while not self.over and self.memory_used() > self.memory_limit():
+            programs = [c for c in self.runner.rig if c.type == "program"]
+            if not programs:
+                break
+            self.log.add("memory", SEATS["runner"], used=self.memory_used(), limit=self.memory_limit())
+            victim = self.choose(
+                "runner", "memory", f"memory {self.memory_used()}/{self.memory_limit()}: trash a program", programs
+            )
+            self.trash(victim, "over the memory limit")
+
+    # ------------------------------------------------------------ counters (N9)
+
+    def add_counters(self, card: Card, kind: str, change: int) -> int:
+        """Place (``change`` > 0) or remove counters of ``kind``; returns the change made."""
+        have = card.counters.get(kind, 0)
+        change = max(change, -have)
+        if change == 0:
+            return 0
+        total = have + change
+        if total:
+            card.counters[kind] = total
+        else:
+            card.counters.pop(kind, None)
+        self.log.add("counter", SEATS[card.side], card=str(card), kind=kind, change=change, total=total)
+        return change
+
+    def place_advancement(self, card: Card, amount: int) -> None:
+        self.add_counters(card, "advancement", amount)
+        self.log.add("advancement", SEATS["corp"], card=str(card), amount=amount, advancement=card.advancement)
+
+    def purge(self) -> None:
+        """Remove every virus counter from every card (N9)."""
+        cards = [
+            c
+            for c in [
+                *self.installed("runner"),
+                *self.installed("corp"),
+                *self.corp.score_area,
+                *self.runner.score_area,
+            ]
+            if c.counters.get("virus")
+        ]
+        removed = 0
+        for card in cards:
+            removed -= self.add_counters(card, "virus", -card.counters["virus"])
+        self.log.add("purge", SEATS["corp"], cards=len(cards), removed=removed)
+
+    # ------------------------------------------------------------ agendas
+
+    def score(self, card: Card) -> None:
+        requirement = getattr(card.record, "advancement_requirement", None)
+        if card.type != "agenda" or self.server_of(card) is None:
+            raise EngineError(f"{card} is not an installed agenda")
+        if requirement is None or card.advancement < requirement:
+            raise EngineError(f"{card} has {card.advancement} advancement token(s); it needs {requirement}")
+        self.trash_from_server(card)
+        card.leave_play()
+        card.rezzed = True
+        self.corp.score_area.append(card)
+        self.log.add("score", SEATS["corp"], card=str(card), points=card.record.agenda_points)
+        self.fire("agenda_scored", [card])
+        self.check_points()
+        self.check_memory()
+
+    def steal(self, card: Card) -> None:
+        for zone in (self.corp.deck, self.corp.hand, self.corp.discard):
+            if card in zone:
+                zone.remove(card)
+        self.trash_from_server(card)
+        card.leave_play()
+        card.faceup = True
+        self.runner.score_area.append(card)
+        self.log.add("steal", SEATS["runner"], card=str(card), points=card.record.agenda_points)
+        self.fire("agenda_stolen", [card])
+        self.check_points()
+        self.check_memory()
+
+    def scorable(self, card: Card) -> bool:
+        requirement = getattr(card.record, "advancement_requirement", None)
+        return (
+            card.type == "agenda"
+            and requirement is not None
+            and card.advancement >= requirement
+            and self.server_of(card) is not None
+        )
+
+    # ------------------------------------------------------------ triggers
+
+    def fire(self, timing: str, sources: Sequence[Card]) -> None:
+        """Collect the ``timing`` abilities of ``sources`` and resolve them (core.Triggers)."""
+        pending: list[Pending[Any]] = []
+        for card in sources:
+            for ability in self.abilities(card):
+                if ability.kind == "triggered" and ability.timing == timing:
+
+                    def run(ability: A.Ability = ability, card: Card = card) -> None:
+                        if self.over:
+                            return
+                        self.log.add("trigger", SEATS[card.side], timing=timing, source=str(card), text=render(ability))
+                        self.interp.execute(ability, Context(card.side, card, self.current_run), pay=False)
+
+                    pending.append(Pending(SEATS[card.side], f"{card}: {timing}", run))
+        self.triggers.resolve(pending)
+
+    # ------------------------------------------------------------ the interpreter and runs (the parts)
+
+    def execute(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
+        self.interp.execute(ability, ctx, pay)
+
+    def run_text(self, text: str, side: Side | None = None) -> Side:
+        return self.interp.run_text(text, side)
+
+    def default_side(self, text: str, identity: str | None = None) -> tuple[Side, str]:
+        return self.interp.default_side(text, identity)
+
+    def make_run(self, server: str) -> RunState:
+        return self.runs.make_run(server)
+
+    def finish_run(self) -> None:
+        self.runs.finish_run()
+
+    def end_run(self, why: str) -> None:
+        self.runs.end_run(why)
+
+    def action(self, side: Side, action_id: str, card: Card | None = None, server: str | None = None) -> None:
+        self.actions.basic(side, action_id, card, server)
+
+    def legal_actions(self, side: Side) -> list[Any]:
+        return [o.value for o in self.actions.options(side)]
+
+    def take(self, action: Any) -> None:
+        self.actions.take(action)
+
+    def play(self, side: Side, card: Card) -> None:  # noqa: F811 - playing a card; the game loop is play_game
+        self.actions.play_card(side, card)
+
+    def use_ability(self, side: Side, card: Card, index: int) -> None:
+        self.actions.use_ability(side, card, index)
+
+    # ------------------------------------------------------------ turns
+
+    def mulligans(self) -> None:
+        """N8: the corp, then the runner, may shuffle the opening hand back and draw a new one, once."""
+        for side in SIDES:
+            if self.over:
+                return
+            player = self.player(side)
+            again = not self.confirm(side, "mulligan", "keep your opening hand or mulligan?", yes="keep", no="mulligan")
+            if again:
+                player.deck.extend(player.hand)
+                player.hand.clear()
+                self.rng.shuffle(player.deck)
+                self.draw(side, self.rules.hand_size)
+            self.log.add("mulligan", player.seat, side=side, mulligan=again, hand=len(player.hand))
+        self.phase = "turns"
+
+    def begin_turn(self, side: Side) -> None:
+        """Clicks for the turn, recurring credits refilled, 你的回合开始时 triggers, the corp's mandatory draw."""
+        self.active = side
+        self.phase = "turns"
+        self.turns += 1
+        player = self.player(side)
+        player.clicks = self.rules.clicks[side]
+        self.log.add("turn_start", player.seat, side=side, clicks=player.clicks, turn=self.turns)
+        for card in self.active_cards(side):
+            if self.recurring_uses(card):
+                self.refill_recurring(card, "turn start")
+        self.fire("your_turn_start", self.active_cards(side))
+        if side == "corp" and not self.over:
+            self.log.add("mandatory_draw", player.seat)
+            self.draw("corp", 1)
+
+    def action_phase(self, side: Side) -> None:
+        """Actions until every click is spent (N11), then a last window for actions without a click."""
+        player = self.player(side)
+        free = 0
+        while not self.over:
+            options = self.actions.options(side, free=free < MAX_FREE_ACTIONS)
+            if player.clicks <= 0:
+                options = [o for o in options if not o.value.clicks]
+                if not options:
+                    break
+                options.append(Option("end", "end the action phase", None))
+            if not options:
+                raise EngineError(f"the {side} has {player.clicks}[click] left and no legal action")
+            option = self.ask(side, "action", f"{side}: {player.clicks}[click] {player.credits}[credit]", options)
+            if option.value is None:
+                break
+            free += not option.value.clicks
+            self.actions.take(option.value)
+        if not self.over:
+            self.log.add("action_phase_end", player.seat, side=side, clicks=player.clicks)
+
+    def end_turn(self, side: Side) -> None:
+        """Discard down to the hand size, 你的回合结束时 triggers; a runner below hand size 0 is flatlined."""
+        player = self.player(side)
+        limit = self.hand_size(side)
+        if side == "runner" and limit < 0:
+            self.flatline(f"the runner's hand size is {limit} at the end of the turn")
+        while len(player.hand) > max(0, limit) and not self.over:
+            card = self.choose(side, "discard", f"discard down to {limit}", list(player.hand))
+            player.hand.remove(card)
+            self.to_discard(card, "discarded", faceup=side == "runner")
+        if not self.over:
+            self.fire("your_turn_end", self.active_cards(side))
+        player.clicks = 0
+        self.log.add("turn_end", player.seat, side=side, hand=len(player.hand), hand_size=limit)
+
+    def play_turn(self, side: Side, begin: bool = True) -> None:
+        if begin:
+            self.begin_turn(side)
+        if not self.over:
+            self.action_phase(side)
+        if not self.over:
+            self.end_turn(side)
+
+    def play_game(self, max_turns: int = 200, resume: bool = False) -> None:
+        """The whole game from set-up (mulligans), or from a position in ``active``'s action phase (``resume``),
+        until it ends or ``max_turns`` turns have begun."""
+        if self.phase == "setup" and not resume:
+            self.mulligans()
+        side = self.active
+        first = resume
+        while not self.over and (first or self.turns < max_turns):
+            self.play_turn(side, begin=not first)
+            first = False
+            side = other(side)
+        self.log.add("simulation_end", **self.result())
+
+    def result(self) -> dict[str, Any]:
+        """``winners`` (seats), ``reason`` and ``turns``, as the tactics result gives them."""
+        winners = [SEATS[self.winner]] if self.winner else []
+        return {"winners": winners, "winner": self.winner, "reason": self.end_reason, "turns": self.turns}
+
+    # ------------------------------------------------------------ views
+
+    def state(self, first: Side = "corp") -> dict[str, Any]:
+        """Per side (``first`` first): zone sizes and counters; then the active side and the outcome."""
+        players = []
+        for side in (first, other(first)):
+            p = self.player(side)
+            runner = side == "runner"
+            players.append(
+                {
+                    "seat": p.seat,
+                    "side": side,
+                    "identity": p.identity.id,
+                    "deck": len(p.deck),
+                    "hand": len(p.hand),
+                    "discard": len(p.discard),
+                    "installed": len(self.installed(side)),
+                    "credits": p.credits,
+                    "clicks": p.clicks,
+                    "tags": p.tags,
+                    "bad_publicity": p.bad_publicity,
+                    "agenda_points": self.agenda_points(side),
+                    "hand_size": self.hand_size(side),
+                    "memory": self.memory_limit() if runner else 0,
+                    "memory_used": self.memory_used() if runner else 0,
+                    "link": self.link() if runner else 0,
+                    "brain_damage": p.brain_damage,
+                }
+            )
+        return {
+            "players": players,
+            "active": self.active,
+            "remote_servers": sum(1 for s in self.servers.values() if s.remote),
+            "winner": self.winner,
+            "reason": self.end_reason,
+        }
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, seat)
+
+
+def _label(value: Any) -> str:
+    if isinstance(value, Card):
+        return value.ref
+    return str(value)
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, Card):
+        return f"{value} ({value.type})"
+    return str(value)

@@ -1,0 +1,490 @@
+"""The interpreter of Netrunner ability text: costs, effects and conditions of the ability language.
+
+It executes one parsed ability for a side (``你``) on a card, during a run and an
+encounter when there is one (:class:`~.state.Context`), through the game's
+operations. Traces (N6) and psi games (N7) are played here: each asks both sides
+for their credits (the psi bids hidden from each other) and leaves its result in
+the context, where 如果追踪成功 / 如果双方出价相同 read it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES, side_of_type
+from toolkit.text import AbilitySyntaxError, parse_cached
+from toolkit.text import ast as A
+from toolkit.text.limits import MAX_COUNT
+from toolkit.text.render import render
+
+from ..core import EngineError
+from .decisions import Option
+from .state import CENTRALS, INSTALLABLE, SEATS, SIDES, ZONE_SIDES, Card, Context, RunState, Side, other
+
+if TYPE_CHECKING:
+    from .game import NetrunnerGame
+
+PSI_MAX = 2  # N7: each side bids 0, 1 or 2 credits
+
+
+class Interpreter:
+    """Executes abilities for one game."""
+
+    def __init__(self, game: NetrunnerGame) -> None:
+        self.game = game
+
+    # ------------------------------------------------------------ entry points
+
+    def parse_text(self, text: str) -> A.Ability:
+        try:
+            return parse_cached(text)
+        except AbilitySyntaxError as exc:
+            raise EngineError(f"<text>:{exc.line}:{exc.column}: {exc.summary()}") from None
+
+    def default_side(self, text: str, identity: str | None = None) -> tuple[Side, str]:
+        """Who ``你`` is when no side is given: the side of the bundled card with this text, of the
+        identity, or of what the text does (a subroutine, a run, …); the corp (first player) otherwise."""
+        g = self.game
+        ability = self.parse_text(text)
+        owners: dict[Side, list[str]] = {}
+        for record in g.records:
+            if record.kind in ("card", "identity") and any(parse_cached(t) == ability for t in record.text):
+                owner: Side = record.side if record.kind == "identity" else side_of_type(record.type)
+                owners.setdefault(owner, []).append(record.id)
+        if len(owners) == 1:
+            owner, ids = next(iter(owners.items()))
+            return owner, f"the text of {ids[0]}"
+        if identity is not None:
+            record = g.by_id.get(("identity", identity))
+            if record is not None:
+                return record.side, f"the identity {identity}"
+        implied = side_of_ability(ability)
+        if implied is not None:
+            return implied, "what the text does"
+        return "corp", "the corp takes the first turn"
+
+    def run_text(self, text: str, side: Side | None = None) -> Side:
+        """Execute one ability as ``side`` (default: :meth:`default_side`), outside any card; returns the side."""
+        g = self.game
+        ability = self.parse_text(text)
+        if side is None:
+            side, why = self.default_side(text)
+            g.log.add("side", SEATS[side], side=side, reason=why)
+        g.log.add("ability", SEATS[side], side=side, text=render(ability))
+        self.execute(ability, Context(side, None, g.current_run))
+        return side
+
+    def execute(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
+        g = self.game
+        if g.over:
+            return
+        if pay:
+            for cost in ability.costs:
+                self.pay_cost(cost, ctx)
+        for sentence in ability.sentences:
+            self.effects(sentence.effects, ctx)
+        if ctx.owns_run and ctx.run is not None and ctx.run is g.current_run:
+            g.runs.finish_run()
+        g.check_memory()
+
+    # ------------------------------------------------------------ costs
+
+    def purpose(self, ctx: Context) -> str | None:
+        """What recurring credits an ability's credit cost may be paid with: an icebreaker's abilities."""
+        card = ctx.card
+        return "icebreaker" if card is not None and "icebreaker" in card.subtypes else None
+
+    def can_pay_costs(self, ability: A.Ability, ctx: Context, clicks_ok: bool = True) -> bool:
+        g = self.game
+        player = g.player(ctx.side)
+        clicks = sum(c.count for c in ability.costs if isinstance(c, A.ClickCost))
+        credits = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
+        if clicks and (not clicks_ok or player.clicks < clicks):
+            return False
+        if not g.can_pay(ctx.side, credits, self.purpose(ctx)):
+            return False
+        for cost in ability.costs:
+            if isinstance(cost, A.TrashCost) and (ctx.card is None or not g.is_installed(ctx.card)):
+                return False
+            if isinstance(cost, A.CounterCost) and (
+                ctx.card is None or ctx.card.counters.get(cost.kind, 0) < cost.count
+            ):
+                return False
+        return True
+
+    def pay_cost(self, cost: A.Node, ctx: Context) -> None:
+        g = self.game
+        what = f"{ctx.card or 'an ability'}"
+        if isinstance(cost, A.ClickCost):
+            g.spend_clicks(ctx.side, cost.count, what)
+        elif isinstance(cost, A.CreditCost):
+            g.pay(ctx.side, cost.count, what, self.purpose(ctx))
+        elif isinstance(cost, A.TrashCost):
+            if ctx.card is None or not g.is_installed(ctx.card):
+                g.log.add("no_card", SEATS[ctx.side], reason="[trash]: the text is not on an installed card")
+            else:
+                g.trash(ctx.card, "trash cost")
+        elif isinstance(cost, A.CounterCost):
+            card = ctx.card
+            if card is None or card.counters.get(cost.kind, 0) < cost.count:
+                have = 0 if card is None else card.counters.get(cost.kind, 0)
+                raise EngineError(f"{what} has {have} {cost.kind} counter(s); the cost is {cost.count}")
+            g.add_counters(card, cost.kind, -cost.count)
+        else:
+            raise EngineError(f"{type(cost).__name__} is a tactics cost, not a netrunner one")
+
+    # ------------------------------------------------------------ effects
+
+    def effects(self, effects: Sequence[A.Node], ctx: Context) -> None:
+        for effect in effects:
+            if self.game.over:
+                return
+            self.effect(effect, ctx)
+
+    def party(self, who: str, side: Side) -> Side:
+        if who == "you":
+            return side
+        if who == "opponent":
+            return other(side)
+        if who in SIDES:
+            return "corp" if who == "corp" else "runner"
+        raise EngineError(f"no netrunner party {who!r}")
+
+    def effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the language
+        g = self.game
+        side = ctx.side
+        seat = SEATS[side]
+        count = getattr(e, "count", None)
+        if isinstance(count, int) and count > MAX_COUNT:  # the parser refuses such text; an AST built in code may not
+            raise EngineError(f"{count} repetitions: more than {MAX_COUNT} is refused")
+        if isinstance(e, A.If):
+            holds = self.condition(e.condition, ctx)
+            g.log.add("condition", seat, condition=render(e.condition), holds=holds)
+            if holds:
+                self.effects(e.effects, ctx)
+        elif isinstance(e, A.YouMay):
+            if g.confirm(side, "optional", f"use: {render(A.Sentence(e.effects))}?"):
+                self.effects(e.effects, ctx)
+            else:
+                g.log.add("declined", seat, text=render(A.Sentence(e.effects)))
+        elif isinstance(e, A.ForEachCounter):
+            have = ctx.card.counters.get(e.kind, 0) if ctx.card is not None else 0
+            times = min(have // e.per, MAX_COUNT)
+            g.log.add("for_each", seat, card=str(ctx.card) if ctx.card else None, kind=e.kind, times=times)
+            for _ in range(times):
+                self.effects(e.effects, ctx)
+        elif isinstance(e, A.GainCredits):
+            g.gain_credits(self.party(e.who, side), e.count)
+        elif isinstance(e, A.LoseCredits):
+            g.lose_credits(self.party(e.who, side), e.count)
+        elif isinstance(e, A.GainClicks | A.LoseClicks):
+            who = self.party(e.who, side)
+            player = g.player(who)
+            before = player.clicks
+            player.clicks = max(0, player.clicks + (e.count if isinstance(e, A.GainClicks) else -e.count))
+            g.log.add("clicks", player.seat, side=who, amount=player.clicks - before, clicks=player.clicks)
+        elif isinstance(e, A.Draw):
+            g.draw(side, e.count)
+        elif isinstance(e, A.Discard):
+            g.discard(self.party(e.who, side), e.count)
+        elif isinstance(e, A.SearchType):
+            g.search_type(side, e.zone, e.count, e.card_type)
+        elif isinstance(e, A.TypedDamage):
+            g.damage(e.kind, e.amount)
+        elif isinstance(e, A.GainTags):
+            if self.party(e.who, side) != "runner":
+                raise EngineError("only the runner takes tags")
+            g.gain_tags(e.count)
+        elif isinstance(e, A.RemoveTags):
+            if side != "runner":
+                raise EngineError("the corp has no tags to remove; 你移除 X 个锁定标记 is runner text")
+            g.remove_tags(e.count)
+        elif isinstance(e, A.GainBadPublicity):
+            if side != "corp":
+                raise EngineError("only the corp takes bad publicity; 你获得 X 个负面声誉 is corp text")
+            g.corp.bad_publicity += e.count
+            g.log.add("bad_publicity", seat, amount=e.count, bad_publicity=g.corp.bad_publicity)
+        elif isinstance(e, A.EndRun):
+            g.runs.end_run(f"{ctx.card}" if ctx.card else "the text")
+        elif isinstance(e, A.JackOut):
+            if side != "runner":
+                raise EngineError("only the runner jacks out; 你退出潜袭 is runner text")
+            g.runs.jack_out(f"{ctx.card}" if ctx.card else "the text")
+        elif isinstance(e, A.Trash):
+            self.trash_type(ctx, e.count, e.card_type)
+        elif isinstance(e, A.Install):
+            self.install_from_hand(ctx, e.count, e.card_type)
+        elif isinstance(e, A.InstallHosted):
+            self.install_from_hand(ctx, e.count, e.card_type, hosted=True)
+        elif isinstance(e, A.RezFree):
+            if side != "corp":
+                raise EngineError("only the corp rezzes cards")
+            options = [c for c in g.installed("corp") if not c.rezzed and c.type != "agenda"]
+            chosen = g.choose_many("corp", "rez", "rez a card, ignoring all costs", options, e.count)
+            if not chosen:
+                g.log.add("rez_failed", seat, reason="no unrezzed card is installed")
+            for card in chosen:
+                g.rez(card, free=True)
+        elif isinstance(e, A.Run):
+            if side != "runner":
+                raise EngineError("only the runner makes runs; 你对…发起潜袭 is runner text")
+            target = g.runs.choose_server(e.server)
+            if target is None:
+                ctx.run = RunState(e.server, ended=True)
+            else:
+                ctx.run = g.runs.make_run(target)
+                ctx.owns_run = True
+        elif isinstance(e, A.Access):
+            run = ctx.run
+            if run is None or run is not g.current_run or not run.successful:
+                g.log.add("access_failed", seat, reason="no successful run to access more cards in")
+            else:
+                run.extra_access += e.count
+                g.log.add("extra_access", seat, cards=e.count, server=run.server)
+        elif isinstance(e, A.PlaceCredits | A.TakeCredits | A.PlaceAdvancement | A.PlaceCounters | A.RemoveCounters):
+            self.on_this_card(e, ctx)
+        elif isinstance(e, A.AdvanceInstalled):
+            options = sorted(g.installed("corp"), key=lambda c: c.type != "agenda")
+            chosen = g.choose_many("corp", "target", "place advancement tokens on", options, e.cards)
+            if not chosen:
+                g.log.add("advance_failed", seat, reason="the corp has no installed card")
+            for card in chosen:
+                g.place_advancement(card, e.amount)
+        elif isinstance(e, A.PlayerLimit):
+            on_card = ctx.card is not None and ctx.card in g.active_cards(ctx.card.side)
+            target = self.party(getattr(e, "who", "you"), side)
+            if not on_card:  # text outside a card in play: it lasts for the game
+                extra = g.player(target).extra
+                extra[e.stat] = extra.get(e.stat, 0) + e.delta
+            value = {"hand_size": g.hand_size(target), "memory": g.memory_limit(), "link": g.link()}[e.stat]
+            g.log.add("limit", SEATS[target], stat=e.stat, delta=e.delta, value=value)
+            g.check_memory()
+        elif isinstance(e, A.BreakSubroutine):
+            g.runs.break_with(ctx, e)
+        elif isinstance(e, A.Strength):
+            if ctx.encounter is None or ctx.card is None:
+                g.log.add("strength_failed", seat, reason="no icebreaker is encountering ice")
+            else:
+                ctx.card.strength_bonus += e.delta
+                g.log.add("strength", seat, card=str(ctx.card), delta=e.delta, strength=g.strength_of(ctx.card))
+        elif isinstance(e, A.Purge):
+            g.purge()
+        elif isinstance(e, A.RecurringCredits):  # a card's standing text; run on its own it fills the card
+            if ctx.card is None:
+                g.log.add("no_card", seat, reason=f"{render(e)}: the text is not on a card in play")
+            else:
+                ctx.card.recurring = e.amount
+                g.log.add("recurring", seat, card=str(ctx.card), credits=e.amount, reason="text")
+        elif isinstance(e, A.CanBeAdvanced):
+            g.log.add("can_be_advanced", seat, card=str(ctx.card) if ctx.card else None)
+        elif isinstance(e, A.Trace):
+            ctx.trace = self.trace(e.base, ctx)
+        elif isinstance(e, A.Psi):
+            ctx.psi_equal = self.psi(ctx)
+        elif isinstance(e, A.PreventDamage):
+            g.prevent("damage", e.amount, ctx.card, e.kind)
+        elif isinstance(e, A.AvoidTags):
+            g.prevent("tags", e.count, ctx.card)
+        elif isinstance(e, A.PreventTrash):
+            g.prevent("trash", e.count, ctx.card)
+        else:
+            raise EngineError(f"{render(e)!r} ({type(e).__name__}) is not a netrunner effect")
+
+    def on_this_card(self, e: A.Node, ctx: Context) -> None:
+        g = self.game
+        seat = SEATS[ctx.side]
+        host = ctx.card
+        if host is None:
+            g.log.add("no_card", seat, reason=f"{render(e)}: the text is not on a card in play")
+        elif isinstance(e, A.PlaceCredits):
+            host.credits += e.amount
+            g.log.add("place_credits", seat, card=str(host), amount=e.amount, hosted=host.credits)
+        elif isinstance(e, A.TakeCredits):
+            taken = min(e.amount, host.credits)
+            host.credits -= taken
+            g.log.add("take_credits", seat, card=str(host), amount=taken, hosted=host.credits)
+            g.gain_credits(ctx.side, taken, f"taken from {host}")
+        elif isinstance(e, A.PlaceAdvancement):
+            g.place_advancement(host, e.amount)
+        elif isinstance(e, A.PlaceCounters):
+            g.add_counters(host, e.kind, e.amount)
+        elif isinstance(e, A.RemoveCounters):
+            g.add_counters(host, e.kind, -e.amount)
+
+    def trash_type(self, ctx: Context, count: int, card_type: str) -> None:
+        g = self.game
+        owner = side_of_type(card_type)
+        options = [c for c in g.installed(owner) if c.type == card_type]
+        chosen = g.choose_many(ctx.side, "target", f"trash a {card_type}", options, count)
+        if not chosen:
+            g.log.add("trash_failed", SEATS[ctx.side], reason=f"no {card_type} is installed")
+        for card in chosen:
+            g.trash(card, f"trashed by the {ctx.side}", by=ctx.side)
+
+    def install_from_hand(self, ctx: Context, count: int, card_type: str, hosted: bool = False) -> None:
+        g = self.game
+        side = ctx.side
+        if card_type not in INSTALLABLE or side_of_type(card_type) != side:
+            raise EngineError(f"the {side} cannot install a {card_type}")
+        if hosted and (side != "runner" or ctx.card is None or ctx.card not in g.runner.rig):
+            g.log.add("install_failed", SEATS[side], reason="only an installed runner card hosts cards")
+            return
+        for _ in range(count):
+            options = [c for c in g.player(side).hand if c.type == card_type and g.can_install(c)]
+            if not options:
+                g.log.add("install_failed", SEATS[side], reason=f"no {card_type} in the hand can be installed")
+                return
+            card = g.choose(side, "install", f"install a {card_type}" + (f" on {ctx.card}" if hosted else ""), options)
+            g.install(side, card, host=ctx.card if hosted else None)
+
+    # ------------------------------------------------------------ traces and psi games
+
+    def trace(self, base: int, ctx: Context) -> bool:
+        """N6: the corp's strength is ``base`` + the credits it pays; the runner's link + the credits it pays;
+        the trace succeeds when the corp's strength is greater."""
+        g = self.game
+        g.tracing = (base, g.link())
+        corp_boost = self.bid(
+            "corp", "trace_corp", f"trace[{base}]: credits to raise the trace strength", MAX_COUNT, "trace"
+        )
+        strength = base + corp_boost
+        link = g.link()
+        g.tracing = (strength, link)
+        runner_boost = self.bid(
+            "runner",
+            "trace_runner",
+            f"trace strength {strength} against your link {link}: credits to raise your link",
+            MAX_COUNT,
+            None,
+        )
+        link_strength = link + runner_boost
+        successful = strength > link_strength
+        g.tracing = None
+        g.log.add(
+            "trace",
+            SEATS["corp"],
+            base=base,
+            corp_boost=corp_boost,
+            strength=strength,
+            link=link,
+            runner_boost=runner_boost,
+            link_strength=link_strength,
+            successful=successful,
+            source=str(ctx.card) if ctx.card else None,
+        )
+        return successful
+
+    def bid(self, side: Side, kind: str, prompt: str, most: int, purpose: str | None) -> int:
+        g = self.game
+        top = min(most, g.available(side, purpose))
+        amount = int(
+            g.ask(side, kind, prompt, [Option(f"pay:{n}", f"pay {n}[credit]", n) for n in range(top + 1)]).value
+        )
+        g.pay(side, amount, kind.replace("_", " "), purpose)
+        return amount
+
+    def psi(self, ctx: Context) -> bool:
+        """N7: each side secretly bids 0-2 credits; both bids are revealed together and paid."""
+        g = self.game
+        bids: dict[Side, int] = {}
+        for side in SIDES:  # the second bidder's decision shows nothing of the first bid
+            top = min(PSI_MAX, g.player(side).credits)
+            options = [Option(f"bid:{n}", f"bid {n}[credit]", n) for n in range(top + 1)]
+            bids[side] = int(g.ask(side, "psi", "psi game: your secret bid", options).value)
+        for side in SIDES:
+            if bids[side]:
+                g.pay(side, bids[side], "psi game")
+        equal = bids["corp"] == bids["runner"]
+        g.log.add(
+            "psi",
+            SEATS["corp"],
+            corp=bids["corp"],
+            runner=bids["runner"],
+            equal=equal,
+            source=str(ctx.card) if ctx.card else None,
+        )
+        return equal
+
+    # ------------------------------------------------------------ conditions
+
+    def condition(self, c: A.Node, ctx: Context) -> bool:  # noqa: C901 - one branch per condition
+        g = self.game
+        run = g.current_run
+        if isinstance(c, A.All):
+            return all(self.condition(p, ctx) for p in c.parts)
+        if isinstance(c, A.RunnerTagged):
+            return g.runner.tags > 0
+        if isinstance(c, A.RunSuccessful):
+            return ctx.run is not None and ctx.run.successful and not ctx.run.ended
+        if isinstance(c, A.CreditsAtMost):
+            return g.player(ctx.side).credits <= c.value
+        if isinstance(c, A.NoHand):
+            return not g.player(ctx.side).hand
+        if isinstance(c, A.HandAtMost):
+            return len(g.player(ctx.side).hand) <= c.count
+        if isinstance(c, A.TraceResult):
+            return ctx.trace is not None and ctx.trace == c.success
+        if isinstance(c, A.PsiResult):
+            return ctx.psi_equal is not None and ctx.psi_equal == c.equal
+        if isinstance(c, A.CountersAtLeast):
+            return ctx.card is not None and ctx.card.counters.get(c.kind, 0) >= c.value
+        if isinstance(c, A.RunInProgress):
+            return run is not None and not run.ended
+        if isinstance(c, A.RunOn):
+            current = ctx.run or run
+            if current is None:
+                return False
+            if c.server == "central":
+                return current.server in CENTRALS
+            if c.server == "remote":
+                return current.server not in CENTRALS
+            return current.server == c.server
+        if isinstance(c, A.EncounteringSubtype):
+            enc = ctx.encounter or (run.encounter if run is not None else None)
+            return enc is not None and c.subtype in enc.ice.subtypes
+        raise EngineError(f"{render(c)!r} is not a netrunner condition")
+
+
+# ---------------------------------------------------------------- which side a text belongs to
+
+_RUNNER_NODES: tuple[type, ...] = (A.Run, A.Access, A.BreakSubroutine, A.Strength, A.RemoveTags)
+_CORP_NODES: tuple[type, ...] = (
+    A.GainBadPublicity,
+    A.AdvanceInstalled,
+    A.PlaceAdvancement,
+    A.RezFree,
+    A.TypedDamage,
+    A.EndRun,
+)
+_RUNNER_NODES += (A.JackOut, A.InstallHosted, A.PreventDamage, A.AvoidTags, A.PreventTrash)
+_CORP_NODES += (A.Trace, A.Purge, A.CanBeAdvanced)
+_CORP_TIMINGS = ("agenda_scored", "agenda_stolen", "rezzed")
+
+
+def side_of_ability(ability: A.Ability) -> Side | None:
+    """The side whose card would say this, when the text tells (a subroutine is the corp's, a run the runner's)."""
+    votes: set[Side] = set()
+    if ability.kind in ("subroutine", "runner_score_area") or ability.timing in _CORP_TIMINGS:
+        votes.add("corp")
+    for node in A.walk(ability):
+        if isinstance(node, _RUNNER_NODES):
+            votes.add("runner")
+        elif isinstance(node, _CORP_NODES):
+            votes.add("corp")
+        elif (
+            isinstance(node, A.PlayerLimit) and node.stat in ("memory", "link") and getattr(node, "who", "you") == "you"
+        ):
+            votes.add("runner")
+        elif isinstance(node, A.LoseCredits | A.LoseClicks | A.GainTags) and node.who in SIDES:
+            votes.add("corp" if node.who == "runner" else "runner")
+        elif isinstance(node, A.SearchType) and node.zone in ZONE_SIDES:
+            votes.add(ZONE_SIDES[node.zone])
+        elif isinstance(node, A.Install) and node.card_type in CORP_TYPES + RUNNER_TYPES:
+            votes.add(side_of_type(node.card_type))
+        elif isinstance(node, A.Trash) and node.card_type in CORP_TYPES + RUNNER_TYPES:
+            votes.add("runner" if side_of_type(node.card_type) == "corp" else "corp")
+    return votes.pop() if len(votes) == 1 else None
+
+
+__all__ = ["Interpreter", "side_of_ability", "Card"]

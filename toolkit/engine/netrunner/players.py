@@ -1,0 +1,454 @@
+"""Players that play: a heuristic corp and runner, and the uniformly random player.
+
+The heuristic corp ices its centrals and the remote it means to score in, installs an
+agenda behind ice, advances it and scores it, rezzes ice when the runner approaches it,
+spends clicks on economy when it is poor, boosts traces when that wins them, and purges
+when the runner's viruses pile up. The heuristic runner installs an icebreaker for each
+kind of ice it has met or may meet, builds economy, runs where it can pay its way in
+(advanced remotes first, then R&D and HQ), jacks out when it cannot afford the next
+rezzed ice, breaks subroutines that end the run first, trashes what it can afford to,
+and answers a purge by building its counters again. Both decide with the same
+information a person has: the state they may see and the decision's options.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from toolkit.text import ast as A
+
+from .decisions import Decision, Option, RandomPolicy
+from .state import CENTRALS, Card
+
+if TYPE_CHECKING:
+    from .game import NetrunnerGame
+
+ECONOMY_NODES = (A.GainCredits, A.PlaceCredits, A.TakeCredits)
+
+
+def make_policy(kind: str, side: str, seed: int) -> Any:
+    """``heuristic`` or ``random`` for one side, from its own seeded RNG."""
+    rng = random.Random(seed * 7919 + (1 if side == "corp" else 2))
+    if kind == "heuristic":
+        return HeuristicCorp(rng) if side == "corp" else HeuristicRunner(rng)
+    if kind == "random":
+        return RandomPolicy(rng)
+    raise ValueError(f"unknown player {kind!r}; players: heuristic, random")
+
+
+def _nodes(game: NetrunnerGame, card: Card) -> list[A.Node]:
+    return [n for a in game.abilities(card) for n in A.walk(a)]
+
+
+def _gains(game: NetrunnerGame, card: Card) -> int:
+    """Credits the card's text gains for its player (a rough measure of economy)."""
+    total = 0
+    for node in _nodes(game, card):
+        if isinstance(node, A.GainCredits) and node.who == "you":
+            total += node.count
+        elif isinstance(node, A.PlaceCredits | A.TakeCredits | A.RecurringCredits):
+            total += node.amount
+    return total
+
+
+def _ends_run(ability: A.Ability) -> bool:
+    return any(isinstance(n, A.EndRun) for n in A.walk(ability))
+
+
+class _Base:
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, game: NetrunnerGame, decision: Decision) -> str:
+        handler = getattr(self, f"on_{decision.kind}", None)
+        label = handler(game, decision) if handler is not None else None
+        return label if label is not None else self.default(decision)
+
+    def default(self, decision: Decision) -> str:
+        useful = [o for o in decision.options if o.label not in ("done", "no", "leave", "end")]
+        return (useful or decision.options)[0].label
+
+    # shared answers
+    def on_optional(self, game: NetrunnerGame, d: Decision) -> str:
+        return "yes"
+
+    def on_psi(self, game: NetrunnerGame, d: Decision) -> str:
+        return self.rng.choice(d.options).label
+
+    def on_order(self, game: NetrunnerGame, d: Decision) -> str:
+        return d.options[0].label
+
+    def on_discard(self, game: NetrunnerGame, d: Decision) -> str:
+        def keep(o: Option) -> tuple[int, int]:
+            card = o.value
+            rank = {"agenda": 5, "ice": 4, "program": 4, "hardware": 3, "asset": 2, "resource": 2}.get(card.type, 1)
+            return (rank, -int(getattr(card.record, "cost", 0) or 0))
+
+        return min(d.options, key=keep).label
+
+    def on_memory(self, game: NetrunnerGame, d: Decision) -> str:
+        def worth(o: Option) -> tuple[int, int]:
+            card = o.value
+            return ("icebreaker" in card.subtypes, int(card.record.cost or 0))
+
+        return min(d.options, key=worth).label
+
+
+class HeuristicCorp(_Base):
+    """Ices servers, scores agendas behind ice, rezzes on approach, traces when it wins."""
+
+    def on_mulligan(self, game: NetrunnerGame, d: Decision) -> str:
+        return "keep" if any(c.type == "ice" for c in game.corp.hand) else "mulligan"
+
+    def on_action(self, game: NetrunnerGame, d: Decision) -> str:  # noqa: C901 - one rule per line of play
+        corp = game.corp
+        by_kind: dict[str, list[Option]] = {}
+        for o in d.options:
+            if o.value is not None:
+                by_kind.setdefault(o.value.kind, []).append(o)
+        if "score" in by_kind:
+            return by_kind["score"][0].label
+        if corp.clicks <= 0:
+            return "end"
+        # advance an agenda that can be scored this turn or sits behind ice
+        for o in sorted(by_kind.get("advance", []), key=lambda o: -o.value.card.advancement):
+            card = o.value.card
+            need = int(getattr(card.record, "advancement_requirement", 0) or 0) - card.advancement
+            server = game.server_of(card)
+            if card.type == "agenda" and (need <= corp.clicks and corp.credits >= need or (server and server.ice)):
+                return o.label
+        installs = by_kind.get("corp_install", [])
+        agenda_out = any(c.type == "agenda" for c in game.installed("corp"))
+        agendas = [o for o in installs if o.value.card.type == "agenda"]
+        ice = [o for o in installs if o.value.card.type == "ice"]
+        if agendas and not agenda_out:
+            for o in agendas:
+                server = game.servers.get(o.value.server or "")
+                if server is not None and server.remote and server.ice and not server.root:
+                    return o.label
+            empty_remote = [
+                o for o in ice if (s := game.servers.get(o.value.server or "")) is not None and s.remote and not s.root
+            ]
+            if empty_remote and len(game.servers[empty_remote[0].value.server].ice) == 0:
+                return empty_remote[0].label
+            new = [o for o in ice if o.value.server == "new remote" and o.value.credits == 0]
+            if new and not any(s.remote and not s.root for s in game.servers.values()):
+                return new[0].label
+            if not ice:
+                new_agenda = [o for o in agendas if o.value.server == "new remote"]
+                if new_agenda and corp.credits >= 3:
+                    return new_agenda[0].label
+        # ice on the centrals that have none, HQ and R&D first, then more ice on the scoring remote
+        for name in ("rnd", "hq"):
+            for o in ice:
+                if o.value.server == name and not game.servers[name].ice and o.value.credits <= corp.credits:
+                    rez = int(o.value.card.record.rez_cost or 0)
+                    if corp.credits - o.value.credits >= min(rez, 4):
+                        return o.label
+        if corp.credits < 5:
+            economy = self._economy(game, by_kind)
+            if economy is not None:
+                return economy
+        for o in by_kind.get("rez", []):
+            if _gains(game, o.value.card) and corp.credits - o.value.credits >= 1:
+                return o.label
+        if self._virus(game) >= 3 and "purge" in by_kind and corp.clicks == 3:
+            return "purge"
+        if by_kind.get("trash_resource") and corp.credits >= 5:
+            return by_kind["trash_resource"][0].label
+        for o in ice:
+            server = game.servers.get(o.value.server or "")
+            if server is not None and len(server.ice) < 2 and o.value.credits <= 1 and corp.credits >= 6:
+                return o.label
+        assets = [o for o in installs if o.value.card.type == "asset" and o.value.server == "new remote"]
+        if assets and corp.credits >= 2 and len(corp.hand) > 2:
+            return assets[0].label
+        economy = self._economy(game, by_kind)
+        if economy is not None:
+            return economy
+        labels = d.labels()
+        if len(corp.hand) < 3 and corp.credits >= 4 and "draw" in labels:
+            return "draw"
+        return "credit" if "credit" in labels else self.default(d)
+
+    def _economy(self, game: NetrunnerGame, by_kind: dict[str, list[Option]]) -> str | None:
+        best: tuple[int, str] | None = None
+        for kind in ("corp_play", "use"):
+            for o in by_kind.get(kind, []):
+                card = o.value.card
+                gain = _gains(game, card) - o.value.credits - max(0, o.value.clicks - 1)
+                if kind == "use" and (o.value.clicks == 0 or not o.value.clicks):
+                    continue
+                if gain > 1 and (best is None or gain > best[0]):
+                    best = (gain, o.label)
+        return best[1] if best else None
+
+    @staticmethod
+    def _virus(game: NetrunnerGame) -> int:
+        return sum(c.counters.get("virus", 0) for c in game.installed("runner") + game.installed("corp"))
+
+    def on_rez(self, game: NetrunnerGame, d: Decision) -> str:
+        run = game.current_run
+        for o in d.options:
+            if isinstance(o.value, Card) and o.value.type == "ice":
+                return o.label
+        for o in d.options:
+            if (
+                isinstance(o.value, Card)
+                and o.value.type == "upgrade"
+                and run
+                and game.server_of(o.value) is game.servers.get(run.server)
+            ):
+                return o.label
+        return "done" if any(o.label == "done" for o in d.options) else self.default(d)
+
+    def on_paid(self, game: NetrunnerGame, d: Decision) -> str:
+        return "done"
+
+    def on_trace_corp(self, game: NetrunnerGame, d: Decision) -> str:
+        base = game.tracing[0] if game.tracing else 0
+        need = game.link() + game.runner.credits + 1 - base
+        pays = [o for o in d.options if o.value == max(need, 0)]
+        if need <= 0:
+            return "pay:0"
+        return pays[0].label if pays and game.corp.credits - need >= 2 else "pay:0"
+
+    def on_server(self, game: NetrunnerGame, d: Decision) -> str:
+        for preferred in ("new remote", "rnd", "hq"):
+            if preferred in d.labels():
+                return preferred
+        return d.options[0].label
+
+    def on_target(self, game: NetrunnerGame, d: Decision) -> str:
+        return d.options[0].label
+
+
+class HeuristicRunner(_Base):
+    """Builds a rig, runs where it can pay its way in, jacks out when it cannot."""
+
+    def on_mulligan(self, game: NetrunnerGame, d: Decision) -> str:
+        return "keep" if any(c.type in ("program", "resource") for c in game.runner.hand) else "mulligan"
+
+    # -- what breaking a piece of ice costs
+
+    def break_cost(self, game: NetrunnerGame, ice: Card) -> int | None:
+        """The cheapest credits any installed icebreaker needs to break every subroutine of ``ice``."""
+        subs = sum(1 for a in game.abilities(ice) if a.kind == "subroutine")
+        if subs == 0:
+            return 0
+        best: int | None = None
+        for breaker in game.runner.rig:
+            breaks, pumps = [], []
+            for ability in game.abilities(breaker):
+                if ability.kind != "paid" or any(not isinstance(c, A.CreditCost) for c in ability.costs):
+                    continue
+                cost = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
+                for e in (e for s in ability.sentences for e in s.effects):
+                    if isinstance(e, A.BreakSubroutine) and e.subtype in ice.subtypes:
+                        breaks.append((cost, e.count))
+                    elif isinstance(e, A.Strength) and e.delta > 0:
+                        pumps.append((cost, e.delta))
+            if not breaks:
+                continue
+            gap = game.strength_of(ice) - game.strength_of(breaker)
+            total = 0
+            if gap > 0:
+                if not pumps:
+                    continue
+                total += min(-(-gap // delta) * cost for cost, delta in pumps)
+            total += min(-(-subs // count) * cost for cost, count in breaks)
+            best = total if best is None else min(best, total)
+        return best
+
+    def path_cost(self, game: NetrunnerGame, server: str) -> int | None:
+        """Credits to get through every piece of ice of ``server`` (unrezzed ice counted as a small risk);
+        None when a rezzed ice would end the run or do more damage than the grip can take."""
+        total = 0
+        for ice in game.servers[server].ice:
+            if ice.rezzed:
+                cost = self.break_cost(game, ice)
+                if cost is None:
+                    subs = [a for a in game.abilities(ice) if a.kind == "subroutine"]
+                    if any(_ends_run(a) for a in subs):
+                        return None
+                    damage = sum(n.amount for a in subs for n in A.walk(a) if isinstance(n, A.TypedDamage))
+                    if damage >= len(game.runner.hand):
+                        return None
+                    cost = 0
+                total += cost
+            else:
+                total += 2 if game.corp.credits >= 2 else 0
+        return total
+
+    def value(self, game: NetrunnerGame, server: str) -> float:
+        s = game.servers[server]
+        if server == "rnd":
+            return 2.0 if game.corp.deck else 0.0
+        if server == "hq":
+            return 1.5 if game.corp.hand else 0.0
+        if server == "archives":
+            return (
+                0.8
+                if any(not c.faceup for c in game.corp.discard) or any(c.type == "agenda" for c in game.corp.discard)
+                else 0.0
+            )
+        if not s.root:
+            return 0.0
+        return 2.5 + max((c.advancement for c in s.root), default=0) + (0 if any(c.rezzed for c in s.root) else 1)
+
+    def on_action(self, game: NetrunnerGame, d: Decision) -> str:  # noqa: C901 - one rule per line of play
+        runner = game.runner
+        by_kind: dict[str, list[Option]] = {}
+        for o in d.options:
+            if o.value is not None:
+                by_kind.setdefault(o.value.kind, []).append(o)
+        if runner.clicks <= 0:
+            return "end" if any(o.label == "end" for o in d.options) else self.default(d)
+        installs = by_kind.get("runner_install", [])
+        covered = {
+            e.subtype
+            for c in runner.rig
+            for a in game.abilities(c)
+            for s in a.sentences
+            for e in s.effects
+            if isinstance(e, A.BreakSubroutine)
+        }
+        for o in installs:
+            card = o.value.card
+            kinds = {
+                e.subtype
+                for a in game.abilities(card)
+                for s in a.sentences
+                for e in s.effects
+                if isinstance(e, A.BreakSubroutine)
+            }
+            if kinds - covered and runner.credits - o.value.credits >= 1:
+                return o.label
+        # a run worth making
+        best: tuple[float, str] | None = None
+        for o in by_kind.get("run", []):
+            server = o.value.server
+            value = self.value(game, server)
+            cost = self.path_cost(game, server)
+            if (
+                value <= 0
+                or cost is None
+                or cost > game.available("runner", "icebreaker") + (0 if server in CENTRALS else 0)
+            ):
+                continue
+            score = value - 0.2 * cost
+            if best is None or score > best[0]:
+                best = (score, o.label)
+        if best is not None and (runner.credits >= 3 or best[0] >= 2.5):
+            return best[1]
+        if runner.tags >= 2 and "remove_tag" in by_kind and runner.credits >= 4:
+            return "remove_tag"
+        economy = self._economy(game, by_kind)
+        if economy is not None and runner.credits < 8:
+            return economy
+        for o in installs:
+            card = o.value.card
+            if card.type in ("hardware", "resource") and runner.credits - o.value.credits >= 2:
+                return o.label
+        for o in installs:
+            card = o.value.card
+            if (
+                card.type == "program"
+                and "icebreaker" not in card.subtypes
+                and runner.credits - o.value.credits >= 2
+                and game.memory_used() + int(card.record.memory_cost or 0) <= game.memory_limit()
+            ):
+                return o.label
+        for o in by_kind.get("runner_play", []):
+            if runner.credits - o.value.credits >= 2 and not _gains(game, o.value.card):
+                return o.label
+        labels = d.labels()
+        if len(runner.hand) < 3 and "draw" in labels:
+            return "draw"
+        return "credit" if "credit" in labels else self.default(d)
+
+    def _economy(self, game: NetrunnerGame, by_kind: dict[str, list[Option]]) -> str | None:
+        best: tuple[int, str] | None = None
+        for kind in ("runner_play", "runner_install", "use"):
+            for o in by_kind.get(kind, []):
+                card = o.value.card
+                gain = _gains(game, card) - o.value.credits - max(0, o.value.clicks - 1)
+                if (
+                    kind == "use"
+                    and card.credits == 0
+                    and not any(isinstance(n, A.GainCredits) for n in A.walk(game.abilities(card)[o.value.index]))
+                ):
+                    continue
+                if gain > 1 and (best is None or gain > best[0]):
+                    best = (gain, o.label)
+        return best[1] if best else None
+
+    def on_break(self, game: NetrunnerGame, d: Decision) -> str:
+        breaks = [o for o in d.options if o.label.startswith("break:")]
+        boosts = [o for o in d.options if o.label.startswith("boost:")]
+        run = game.current_run
+        enc = run.encounter if run else None
+        if breaks:
+            return breaks[0].label
+        if boosts and enc is not None:
+            cost = self.break_cost(game, enc.ice)
+            if cost is not None and cost <= game.available("runner", "icebreaker"):
+                breakers = {o.value[0] for o in boosts}
+                for o in boosts:  # boost the breaker that can break this ice
+                    breaker = o.value[0]
+                    if (
+                        any(
+                            isinstance(e, A.BreakSubroutine) and e.subtype in enc.ice.subtypes
+                            for a in game.abilities(breaker)
+                            for s in a.sentences
+                            for e in s.effects
+                        )
+                        and breaker in breakers
+                    ):
+                        return o.label
+        return "done"
+
+    def on_subroutine(self, game: NetrunnerGame, d: Decision) -> str:
+        for o in d.options:
+            if _ends_run(o.value.ability):
+                return o.label
+        return d.options[0].label
+
+    def on_jack_out(self, game: NetrunnerGame, d: Decision) -> str:
+        run = game.current_run
+        if run is None or run.position <= 0:
+            return "continue"
+        ice = game.servers[run.server].ice[run.position - 1]
+        if ice.rezzed:
+            cost = self.break_cost(game, ice)
+            unaffordable = cost is None or cost > game.available("runner", "icebreaker")
+            if unaffordable and any(_ends_run(a) for a in game.abilities(ice) if a.kind == "subroutine"):
+                return "jack_out"
+        return "continue"
+
+    def on_trash(self, game: NetrunnerGame, d: Decision) -> str:
+        yes = next(o for o in d.options if o.value)
+        card = next(
+            (c for c in game.installed("corp") + game.corp.hand + game.corp.deck if yes.label.endswith(c.ref)), None
+        )
+        cost = int(getattr(card.record, "trash_cost", 0) or 0) if card is not None else 99
+        return yes.label if game.runner.credits - cost >= 2 else "leave"
+
+    def on_trace_runner(self, game: NetrunnerGame, d: Decision) -> str:
+        strength = game.tracing[0] if game.tracing else 0
+        need = strength - game.link()
+        if need <= 0:
+            return "pay:0"
+        return f"pay:{need}" if need in [o.value for o in d.options] and game.runner.credits - need >= 1 else "pay:0"
+
+    def on_prevent(self, game: NetrunnerGame, d: Decision) -> str:
+        return self.default(d)
+
+    def on_paid(self, game: NetrunnerGame, d: Decision) -> str:
+        return "done"
+
+    def on_server(self, game: NetrunnerGame, d: Decision) -> str:
+        labels = d.labels()
+        scored = [(self.value(game, s), s) for s in labels if s in game.servers and self.path_cost(game, s) is not None]
+        return max(scored)[1] if scored else labels[0]

@@ -1,0 +1,354 @@
+"""The run, step by step (RULINGS N5; seed 001 "潜袭").
+
+Initiation (the server declared, bad-publicity credits for the run, 每当潜袭者发起潜袭时)
+→ for each ice, outermost first: **approach** (the corp may rez the approached ice and
+non-ice cards; paid abilities) → if the ice is rezzed, **encounter** (the runner boosts
+and breaks subroutines one at a time with any of its icebreakers, paying as it goes;
+then every unbroken subroutine resolves in order) → **movement** (the ice is passed;
+the runner may jack out; the corp may rez non-ice cards) → after the innermost ice
+(or with no ice) the runner has a last chance to jack out and the corp a last chance
+to rez (seed: 他将有最后一次机会退出……公司将有最后一次机会激活卡牌) → **success**
+(当潜袭成功时) → **access**, once the ability that made the run has resolved.
+"终止潜袭" and jacking out make the run unsuccessful.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from toolkit.text import ast as A
+from toolkit.text.render import render
+
+from ..core import EngineError
+from .decisions import Option
+from .state import CENTRALS, SEATS, Card, Context, Encounter, RunState, Sub
+
+if TYPE_CHECKING:
+    from .game import NetrunnerGame
+
+RUNNER = SEATS["runner"]
+CORP = SEATS["corp"]
+
+
+class Runs:
+    """Makes runs for one game."""
+
+    def __init__(self, game: NetrunnerGame) -> None:
+        self.game = game
+
+    # ------------------------------------------------------------ the steps
+
+    def choose_server(self, server: str) -> str | None:
+        g = self.game
+        if server in g.servers:
+            return server
+        if server == "central":
+            options = list(CENTRALS)
+        elif server == "remote":
+            options = [n for n, s in g.servers.items() if s.remote]
+        else:
+            raise EngineError(f"no server {server!r}; servers: {', '.join(g.servers)}")
+        if not options:
+            g.log.add("run_failed", RUNNER, reason=f"the corp has no {server} server")
+            return None
+        return str(g.choose("runner", "server", f"run on which {server} server", options))
+
+    def make_run(self, server: str) -> RunState:
+        """Initiation to success; access follows in :meth:`finish_run`."""
+        g = self.game
+        if g.current_run is not None:
+            raise EngineError("a run is already in progress")
+        if server not in g.servers:
+            raise EngineError(f"no server {server!r}; servers: {', '.join(g.servers)}")
+        run = RunState(server, bad_pub_credits=g.corp.bad_publicity)
+        g.current_run = run
+        g.log.add("run", RUNNER, server=server, bad_publicity_credits=run.bad_pub_credits)
+        g.fire("run_begins", g.active_cards("runner") + g.active_cards("corp"))
+        target = g.servers[server]
+        run.position = len(target.ice)
+        while not self._stopped(run) and run.position > 0:
+            if server not in g.servers:
+                break
+            ice_list = g.servers[server].ice
+            run.position = min(run.position, len(ice_list))
+            if run.position == 0:
+                break
+            ice = ice_list[run.position - 1]
+            self._approach(run, ice)
+            if self._stopped(run):
+                break
+            if ice.rezzed and g.is_installed(ice):
+                self._encounter(run, ice)
+            if self._stopped(run):
+                break
+            run.step = "movement"
+            g.log.add("pass", RUNNER, ice=str(ice) if ice.rezzed else "unrezzed ice", server=server)
+            run.position -= 1
+            if run.position > 0:
+                self._movement(run)
+        if not self._stopped(run):
+            run.step = "movement"
+            self._movement(run)  # the last chance to jack out, then the corp's last chance to rez
+        if not self._stopped(run) and server in g.servers:
+            run.step = "success"
+            run.successful = True
+            g.log.add("run_successful", RUNNER, server=server)
+            corp_cards = [c for c in g.servers[server].root if c.rezzed]
+            g.fire("run_successful", g.active_cards("runner") + corp_cards)
+        elif server not in g.servers and not self._stopped(run):
+            run.ended = True
+            g.log.add("end_run", None, ended=True, server=server, reason="the server no longer exists")
+        return run
+
+    def _stopped(self, run: RunState) -> bool:
+        return run.ended or self.game.over
+
+    def _approach(self, run: RunState, ice: Card) -> None:
+        g = self.game
+        run.step = "approach"
+        g.log.add(
+            "approach", RUNNER, ice=str(ice) if ice.rezzed else "unrezzed ice", server=run.server, position=run.position
+        )
+        self.paid_window("runner", run)
+        if not self._stopped(run):
+            self.corp_window(run, ice)
+
+    def _movement(self, run: RunState) -> None:
+        g = self.game
+        self.paid_window("runner", run)
+        if self._stopped(run):
+            return
+        if not g.confirm(
+            "runner", "jack_out", f"run on {run.server}: continue or jack out?", yes="continue", no="jack_out"
+        ):
+            self.jack_out("the runner")
+            return
+        self.corp_window(run, None)
+
+    def paid_window(self, side: str, run: RunState) -> None:
+        """A paid-ability window: the side uses abilities without clicks until it is done."""
+        g = self.game
+        for _ in range(20):
+            if self._stopped(run):
+                return
+            options = g.actions.paid_options(side, window="run")  # type: ignore[arg-type]
+            if not options:
+                return
+            options.append(Option("done", "done", None))
+            option = g.ask(side, "paid", f"{run.step} ({run.server}): use a paid ability?", options)  # type: ignore[arg-type]
+            if option.value is None:
+                return
+            g.actions.take(option.value)
+
+    def corp_window(self, run: RunState, ice: Card | None) -> None:
+        """The corp may rez the approached ice (paying its rez cost) and non-ice cards, and use paid abilities."""
+        g = self.game
+        for _ in range(20):
+            if self._stopped(run):
+                return
+            options: list[Option] = []
+            if (
+                ice is not None
+                and not ice.rezzed
+                and g.is_installed(ice)
+                and g.can_pay("corp", int(ice.record.rez_cost or 0), "rez")
+            ):
+                options.append(Option(f"rez:{ice.ref}", f"rez {ice} for {int(ice.record.rez_cost or 0)}[credit]", ice))
+            for card in g.installed("corp"):
+                if (
+                    card.type in ("asset", "upgrade")
+                    and not card.rezzed
+                    and g.can_pay("corp", int(card.record.rez_cost or 0), "rez")
+                ):
+                    options.append(
+                        Option(f"rez:{card.ref}", f"rez {card} for {int(card.record.rez_cost or 0)}[credit]", card)
+                    )
+            abilities = g.actions.paid_options("corp", window="run")
+            options += abilities
+            if not options:
+                return
+            options.append(Option("done", "done", None))
+            option = g.ask("corp", "rez", f"{run.step} ({run.server}): rez or use a paid ability?", options)
+            if option.value is None:
+                return
+            if isinstance(option.value, Card):
+                g.rez(option.value)
+            else:
+                g.actions.take(option.value)
+
+    # ------------------------------------------------------------ the encounter
+
+    def _encounter(self, run: RunState, ice: Card) -> None:
+        g = self.game
+        run.step = "encounter"
+        subs = [Sub(i, a) for i, a in enumerate((a for a in g.abilities(ice) if a.kind == "subroutine"), start=1)]
+        encounter = Encounter(ice, subs)
+        run.encounter = encounter
+        g.log.add(
+            "encounter",
+            RUNNER,
+            ice=str(ice),
+            strength=g.strength_of(ice),
+            subtypes=list(ice.subtypes),
+            subroutines=len(subs),
+        )
+        try:
+            for _ in range(200):  # every boost or break is one decision; a runner runs out of credits first
+                if self._stopped(run) or not g.is_installed(ice):
+                    break
+                options = self.break_options(encounter)
+                options += g.actions.paid_options("runner", window="encounter")
+                if not options:
+                    break
+                unbroken = sum(1 for s in subs if not s.broken)
+                options.append(Option("done", f"let {unbroken} unbroken subroutine(s) fire", None))
+                option = g.ask("runner", "break", f"encountering {ice} (strength {g.strength_of(ice)})", options)
+                if option.value is None:
+                    break
+                if isinstance(option.value, tuple):
+                    breaker, index = option.value
+                    ability = g.abilities(breaker)[index]
+                    g.log.add("use", RUNNER, card=str(breaker), text=render(ability))
+                    g.execute(ability, Context("runner", breaker, run, encounter=encounter))
+                else:
+                    g.actions.take(option.value)
+            for sub in subs:
+                if self._stopped(run) or not g.is_installed(ice):
+                    break
+                if sub.broken:
+                    continue
+                g.log.add("subroutine", CORP, ice=str(ice), index=sub.index, text=render(sub.ability))
+                g.execute(sub.ability, Context("corp", ice, run, encounter=encounter), pay=False)
+        finally:
+            for card in g.runner.rig:
+                card.strength_bonus = 0
+            run.encounter = None
+
+    def break_options(self, encounter: Encounter) -> list[Option]:
+        """Each boost and break the runner can use and pay for now: ``boost:<breaker>/<i>``, ``break:<breaker>/<i>``."""
+        g = self.game
+        ice = encounter.ice
+        needed = g.strength_of(ice)
+        unbroken = any(not s.broken for s in encounter.subs)
+        out: list[Option] = []
+        for breaker in g.runner.rig:
+            for index, ability in enumerate(g.abilities(breaker)):
+                if ability.kind != "paid":
+                    continue
+                ctx = Context("runner", breaker, g.current_run, encounter=encounter)
+                if not g.interp.can_pay_costs(ability, ctx, clicks_ok=False):
+                    continue
+                effects = [e for s in ability.sentences for e in s.effects]
+                cost = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
+                text = f"{breaker}: {render(ability)} ({cost}[credit])"
+                boosts = any(isinstance(e, A.Strength) and e.delta > 0 for e in effects)
+                breaks = any(isinstance(e, A.BreakSubroutine) and e.subtype in ice.subtypes for e in effects)
+                strong = g.strength_of(breaker) >= needed
+                if boosts and not strong:  # boosting past the ice's strength does nothing more
+                    out.append(Option(f"boost:{breaker.ref}/{index}", text, (breaker, index)))
+                elif not boosts and breaks and unbroken and strong:
+                    out.append(Option(f"break:{breaker.ref}/{index}", text, (breaker, index)))
+        return out
+
+    def break_with(self, ctx: Context, e: A.BreakSubroutine) -> None:
+        """破解 X 个<子类型>子进程: the runner picks which unbroken subroutines (one ``break`` event each)."""
+        g = self.game
+        enc = ctx.encounter
+        if enc is None or ctx.card is None:
+            g.log.add("break_failed", RUNNER, reason="no ice is being encountered")
+            return
+        ice = enc.ice
+        if e.subtype not in ice.subtypes:
+            g.log.add("break_failed", RUNNER, ice=str(ice), reason=f"{ice} is not a {e.subtype}")
+            return
+        strength, needed = g.strength_of(ctx.card), g.strength_of(ice)
+        if strength < needed:
+            g.log.add("break_failed", RUNNER, ice=str(ice), reason=f"strength {strength} is below {needed}")
+            return
+        unbroken = [s for s in enc.subs if not s.broken]
+        chosen = g.choose_many(
+            "runner", "subroutine", f"break a subroutine of {ice}", unbroken, e.count, label=lambda s: f"sub:{s.index}"
+        )
+        for sub in chosen:
+            sub.broken = True
+            g.log.add("break", RUNNER, ice=str(ice), index=sub.index, by=str(ctx.card), text=render(sub.ability))
+
+    # ------------------------------------------------------------ ending the run
+
+    def end_run(self, why: str) -> None:
+        g = self.game
+        run = g.current_run
+        if run is None or run.ended:
+            g.log.add("end_run", None, ended=False, reason="no run in progress")
+            return
+        run.ended = True
+        g.log.add("end_run", None, ended=True, server=run.server, reason=why)
+
+    def jack_out(self, why: str) -> None:
+        g = self.game
+        run = g.current_run
+        if run is None or run.ended:
+            g.log.add("jack_out", RUNNER, jacked_out=False, reason="no run in progress")
+            return
+        if run.encounter is not None:  # N5: jacking out is a movement-step choice, not an encounter one
+            g.log.add("jack_out", RUNNER, jacked_out=False, reason="not while encountering ice")
+            return
+        run.ended = run.jacked_out = True
+        g.log.add("jack_out", RUNNER, jacked_out=True, server=run.server, reason=why)
+
+    def finish_run(self) -> None:
+        """Access (if the run was successful), then the run ends; bad-publicity credits vanish."""
+        g = self.game
+        run = g.current_run
+        if run is None:
+            return
+        if run.successful and not run.ended and not g.over:
+            run.step = "access"
+            self._access(run)
+        run.step = "over"
+        g.current_run = None
+        g.log.add("run_end", RUNNER, server=run.server, successful=run.successful and not run.ended)
+
+    def _access(self, run: RunState) -> None:
+        g = self.game
+        count = 1 + run.extra_access
+        server = g.servers.get(run.server)
+        cards: list[Card] = []
+        if run.server == "rnd":
+            cards = list(reversed(g.corp.deck[-count:]))
+        elif run.server == "hq":
+            cards = g.rng.sample(g.corp.hand, min(count, len(g.corp.hand)))
+        elif run.server == "archives":
+            for card in g.corp.discard:  # the runner turns every card of Archives face up
+                card.faceup = True
+            cards = list(g.corp.discard)
+        if server is not None:
+            cards += list(server.root)
+        if not cards:
+            g.log.add("access", RUNNER, server=run.server, cards=0)
+        for card in cards:
+            if g.over:
+                break
+            self._access_card(card, run.server)
+
+    def _access_card(self, card: Card, server: str) -> None:
+        g = self.game
+        g.log.add("access", RUNNER, server=server, card=str(card))
+        if card.type == "agenda":
+            g.steal(card)
+            return
+        cost = getattr(card.record, "trash_cost", None)
+        if (
+            cost is not None
+            and card not in g.corp.discard
+            and g.can_pay("runner", cost)
+            and g.confirm("runner", "trash", f"trash {card} for {cost}[credit]?", yes=f"trash:{card.ref}", no="leave")
+        ):
+            g.pay("runner", cost, f"trashing {card}")
+            for zone in (g.corp.deck, g.corp.hand):
+                if card in zone:
+                    zone.remove(card)
+            if g.is_installed(card):
+                g.trash(card, "trashed by the runner", by="runner")
+            else:
+                g.to_discard(card, "trashed by the runner", faceup=True)

@@ -1,0 +1,173 @@
+"""The pieces of a Netrunner game on the table: cards, servers, players, the run in progress.
+
+Plain data with no rules: the game (:mod:`.game`) and its parts change them. A card
+carries everything the rules put on it: rezzed or not, face up in Archives or not,
+counters of every kind (``advancement``, ``virus``, ``power``, ``agenda``), hosted
+credits, recurring credits, the icebreaker boosts of the current encounter, and the
+cards it hosts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from toolkit.text import ast as A
+from toolkit.text.render import render
+
+Side = Literal["corp", "runner"]
+SIDES: tuple[Side, Side] = ("corp", "runner")
+SEATS: dict[str, int] = {"corp": 1, "runner": 2}  # the corp takes the first turn
+SIDE_OF_SEAT: dict[int, Side] = {1: "corp", 2: "runner"}
+CENTRALS = ("hq", "rnd", "archives")
+ZONE_SIDES: dict[str, Side] = {
+    "rnd": "corp",
+    "hq": "corp",
+    "archives": "corp",
+    "stack": "runner",
+    "grip": "runner",
+    "heap": "runner",
+}
+INSTALLABLE = {"ice", "asset", "upgrade", "agenda", "program", "hardware", "resource"}
+COUNTER_KINDS = ("advancement", "virus", "power", "agenda")
+
+
+def other(side: Side) -> Side:
+    return "runner" if side == "corp" else "corp"
+
+
+@dataclass(eq=False)
+class Card:
+    """One physical card (or an identity) in the game."""
+
+    uid: int
+    id: str
+    name: str
+    side: Side
+    record: Any
+    rezzed: bool = False
+    faceup: bool = False  # in Archives: face up (both players see it) or face down (the corp only)
+    counters: dict[str, int] = field(default_factory=dict)
+    credits: int = 0  # credits placed on the card (在本牌上放置 X[credit])
+    recurring: int = 0  # recurring credits left this turn (RULINGS N10)
+    strength_bonus: int = 0  # an icebreaker's boosts for the current encounter
+    host: Card | None = None
+    hosted: list[Card] = field(default_factory=list)
+
+    @property
+    def type(self) -> str:
+        return str(getattr(self.record, "type", "identity"))
+
+    @property
+    def ref(self) -> str:
+        """The card's stable handle in decision labels: ``id#uid``."""
+        return f"{self.id}#{self.uid}"
+
+    @property
+    def advancement(self) -> int:
+        return self.counters.get("advancement", 0)
+
+    @advancement.setter
+    def advancement(self, value: int) -> None:
+        if value:
+            self.counters["advancement"] = value
+        else:
+            self.counters.pop("advancement", None)
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        return tuple(getattr(self.record, "subtypes", ()) or ())
+
+    def leave_play(self) -> None:
+        """What a card loses when it leaves play: rez state, counters, credits, boosts (N9)."""
+        self.rezzed = False
+        self.counters.clear()
+        self.credits = self.recurring = self.strength_bonus = 0
+        if self.host is not None and self in self.host.hosted:
+            self.host.hosted.remove(self)
+        self.host = None
+
+    def __str__(self) -> str:
+        return f"{self.name}#{self.uid}"
+
+
+@dataclass
+class Server:
+    """A corp server: ice protecting it (innermost first) and the cards in its root."""
+
+    name: str
+    ice: list[Card] = field(default_factory=list)
+    root: list[Card] = field(default_factory=list)
+
+    @property
+    def remote(self) -> bool:
+        return self.name not in CENTRALS
+
+
+@dataclass
+class Player:
+    """One side. ``deck``/``hand``/``discard`` are R&D/HQ/Archives (corp) or stack/grip/heap (runner)."""
+
+    side: Side
+    identity: Card
+    deck: list[Card] = field(default_factory=list)  # top = last
+    hand: list[Card] = field(default_factory=list)
+    discard: list[Card] = field(default_factory=list)
+    score_area: list[Card] = field(default_factory=list)
+    rig: list[Card] = field(default_factory=list)  # runner: installed programs, hardware, resources (hosted too)
+    credits: int = 0
+    clicks: int = 0
+    tags: int = 0
+    bad_publicity: int = 0
+    brain_damage: int = 0
+    extra: dict[str, int] = field(default_factory=dict)  # limits changed by text outside any card
+
+    @property
+    def seat(self) -> int:
+        return SEATS[self.side]
+
+
+@dataclass
+class Sub:
+    """One subroutine of the ice being encountered."""
+
+    index: int
+    ability: A.Ability
+    broken: bool = False
+
+    def __str__(self) -> str:
+        return f"subroutine {self.index}: {render(self.ability)}"
+
+
+@dataclass
+class Encounter:
+    ice: Card
+    subs: list[Sub]
+
+
+@dataclass
+class RunState:
+    """The run in progress: where it is (N5) and what it has gathered."""
+
+    server: str
+    step: str = "initiation"  # initiation, approach, encounter, movement, success, access, over
+    position: int = 0  # ice left to pass (the next ice approached is ice[position - 1])
+    successful: bool = False
+    ended: bool = False
+    jacked_out: bool = False
+    extra_access: int = 0
+    bad_pub_credits: int = 0
+    encounter: Encounter | None = None
+
+
+@dataclass
+class Context:
+    """Who executes an ability (``你``), on which card, during which run and encounter; what it rolled."""
+
+    side: Side
+    card: Card | None = None
+    run: RunState | None = None
+    owns_run: bool = False
+    encounter: Encounter | None = None
+    trace: bool | None = None  # the last trace of this ability: successful?
+    psi_equal: bool | None = None  # the last psi game of this ability: equal bids?

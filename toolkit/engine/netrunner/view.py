@@ -1,0 +1,126 @@
+"""The state as JSON, whole or as one seat may see it (``schema/netrunner/state.schema.json``).
+
+The corp sees its hand, its face-down cards and Archives whole; the runner sees the
+corp's unrezzed cards only as ``ice`` or ``card`` with their counters, and Archives'
+face-down cards only as such. Neither sees the other's hand, nor any deck.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from toolkit.text.render import render
+
+from .state import SEATS, Card
+
+if TYPE_CHECKING:
+    from .game import NetrunnerGame
+
+
+def card_view(game: NetrunnerGame, card: Card, seen: bool) -> dict[str, Any]:
+    """One card; ``seen`` False shows only what is public about it (a face-down card)."""
+    out: dict[str, Any] = {"uid": card.uid}
+    if seen:
+        name = card.record.name
+        out.update(
+            {
+                "id": card.id,
+                "name": {"zh-Hans": name.zh_hans, "en": name.en or name.zh_hans},
+                "type": card.type,
+            }
+        )
+        strength = getattr(card.record, "strength", None)
+        if strength is not None:
+            out["strength"] = game.strength_of(card)
+    else:
+        out.update({"id": None, "name": None, "type": "ice" if card.type == "ice" and game.server_of(card) else None})
+    out["rezzed"] = card.rezzed
+    out["faceup"] = card.faceup
+    if card.counters:
+        out["counters"] = dict(sorted(card.counters.items()))
+    if card.credits:
+        out["credits"] = card.credits
+    if card.recurring:
+        out["recurring"] = card.recurring
+    if card.hosted:
+        out["hosted"] = [card_view(game, c, True) for c in card.hosted]
+    return out
+
+
+def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
+    """The whole state (``seat`` None) or what ``seat`` (1 the corp, 2 the runner) may see."""
+    corp_eyes = seat in (None, SEATS["corp"])
+    runner_eyes = seat in (None, SEATS["runner"])
+
+    def cards(items: list[Card], seen: bool) -> list[dict[str, Any]]:
+        return [card_view(game, c, seen) for c in items]
+
+    def corp_card(card: Card) -> dict[str, Any]:
+        return card_view(game, card, corp_eyes or card.rezzed)
+
+    corp, runner = game.corp, game.runner
+    out: dict[str, Any] = {
+        "seat": seat,
+        "turn": game.turns,
+        "active": game.active,
+        "phase": game.phase,
+        "winner": game.winner,
+        "reason": game.end_reason,
+        "corp": {
+            "identity": card_view(game, corp.identity, True),
+            "credits": corp.credits,
+            "clicks": corp.clicks,
+            "bad_publicity": corp.bad_publicity,
+            "agenda_points": game.agenda_points("corp"),
+            "hand_size": game.hand_size("corp"),
+            "hand": cards(corp.hand, True) if corp_eyes else None,
+            "hand_count": len(corp.hand),
+            "deck_count": len(corp.deck),
+            "archives": [card_view(game, c, corp_eyes or c.faceup) for c in corp.discard],
+            "score_area": cards(corp.score_area, True),
+            "servers": [
+                {"name": s.name, "ice": [corp_card(c) for c in s.ice], "root": [corp_card(c) for c in s.root]}
+                for s in game.servers.values()
+            ],
+        },
+        "runner": {
+            "identity": card_view(game, runner.identity, True),
+            "credits": runner.credits,
+            "clicks": runner.clicks,
+            "tags": runner.tags,
+            "brain_damage": runner.brain_damage,
+            "link": game.link(),
+            "memory_used": game.memory_used(),
+            "memory_limit": game.memory_limit(),
+            "agenda_points": game.agenda_points("runner"),
+            "hand_size": game.hand_size("runner"),
+            "hand": cards(runner.hand, True) if runner_eyes else None,
+            "hand_count": len(runner.hand),
+            "deck_count": len(runner.deck),
+            "heap": cards(runner.discard, True),
+            "score_area": cards(runner.score_area, True),
+            "rig": [card_view(game, c, True) for c in runner.rig if c.host is None],
+        },
+        "run": None,
+    }
+    run = game.current_run
+    if run is not None:
+        encounter = None
+        if run.encounter is not None:
+            encounter = {
+                "ice": card_view(game, run.encounter.ice, True),
+                "subroutines": [
+                    {"index": s.index, "text": render(s.ability), "broken": s.broken} for s in run.encounter.subs
+                ],
+            }
+        out["run"] = {
+            "server": run.server,
+            "step": run.step,
+            "position": run.position,
+            "successful": run.successful,
+            "ended": run.ended,
+            "jacked_out": run.jacked_out,
+            "bad_publicity_credits": run.bad_pub_credits,
+            "encounter": encounter,
+        }
+    return out
