@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 # registers every module eagerly and checks the table against what it finds.
 LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "draft": (("deck",), "The tactics draft (轮抓) for two players: picks from the keyboard or a script file."),
+    "play": (
+        ("play",),
+        "Play a whole Netrunner game from the terminal as either side against the machine's player.",
+    ),
     "search": (("search",), "Find records with a NetrunnerDB-style query."),
     "show": (
         ("search",),
@@ -58,14 +62,6 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
         ("simulate",),
         "Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, same log.",
     ),
-    "play": (
-        ("play",),
-        "Play a whole Netrunner game from the terminal as either side against the machine's player.",
-    ),
-    "scenario": (
-        ("scenario",),
-        "Netrunner positions and the decisions taken from them (schema/scenario.schema.json).",
-    ),
     "crossfire": (
         ("crossfire",),
         "Crossfire / 谍战特工: deal the roles (on one screen, one player at a time, or as printed slips), "
@@ -75,6 +71,10 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "deck": (("deck",), "Build, validate, inspect and convert decks."),
     "import": (("importer",), "Import other tools' card data."),
     "map": (("map",), "Show, draw and measure tactics maps; write a game's replay."),
+    "scenario": (
+        ("scenario",),
+        "Netrunner positions and the decisions taken from them (schema/scenario.schema.json).",
+    ),
     "fonts": (
         ("sheets",),
         "Dossier Sans SC, the print font (a subset of Noto Sans CJK SC and Noto Sans): check the card data "

@@ -30,7 +30,9 @@ def play(
     load: Annotated[Path | None, typer.Option("--load", help="Go on with a game written by --save.")] = None,
     lang: LangOption = None,
 ) -> None:
-    """You decide for your side, seeing what that side may see; the machine decides for the other. End of input
+    """Play a whole Netrunner game from the terminal as either side against the machine's player.
+
+    You decide for your side, seeing what that side may see; the machine decides for the other. End of input
     (Ctrl-D) stops the game; with --save it can go on later with --load."""
     from toolkit.cli._lang import output_lang
     from toolkit.cli.deck import load_pool
