@@ -13,7 +13,7 @@ from toolkit.engine.core import EngineError, ScriptedDecider
 from toolkit.engine.netrunner import Card, Context, NetrunnerGame, Side, side_of_ability
 from toolkit.models.netrunner import side_of_type
 from toolkit.text import parse
-from toolkit.text.ast import walk
+from toolkit.text.ast import CounterCost, walk
 from validators.deck import DeckPool, validate_deck
 
 from .conftest import CARDS, ROOT
@@ -191,6 +191,31 @@ EFFECTS: list[tuple[str, str, Side, Any, dict[tuple[Side, str], int]]] = [
     ),
     ("TrashCost-no-card", "[trash]：你获得 [click]。", "runner", None, {("runner", "clicks"): 1}),
     ("PlaceCredits-no-card", "在本牌上放置 9[credit]。", "runner", None, {}),
+    # the sentences of counters, traces, psi games, prevention and runs (in play: tests/test_netrunner_rules.py)
+    ("Purge-nothing", "清除病毒指示物。", "corp", None, {}),
+    ("Trace-successful", "追踪[3]。如果追踪成功，潜袭者获得 1 个锁定标记。", "corp", None, {("runner", "tags"): 1}),
+    ("Trace-unsuccessful", "追踪[0]。如果追踪失败，你获得 2[credit]。", "corp", None, {("corp", "credits"): 2}),
+    ("Psi-equal", "进行心灵博弈。如果双方出价相同，你获得 2[credit]。", "corp", None, {("corp", "credits"): 2}),
+    ("Psi-different", "进行心灵博弈。如果双方出价不同，你获得 2[credit]。", "corp", None, {}),
+    ("JackOut-outside-a-run", "你退出潜袭。", "runner", None, {}),
+    ("PreventDamage-outside-its-window", "防止 2 点网域伤害。", "runner", None, {}),
+    ("AvoidTags-outside-its-window", "避免 1 个锁定标记。", "runner", None, {}),
+    ("PreventTrash-outside-its-window", "防止 1 张你已安装的牌被销毁。", "runner", None, {}),
+    ("RunInProgress-no", "如果潜袭者正在潜袭，你获得 1[credit]。", "runner", None, {}),
+    ("EncounteringSubtype-no", "如果正在遭遇的防火墙是代码门，你获得 1[credit]。", "runner", None, {}),
+    ("InstallHosted-no-card", "你将 1 个程序安装在本牌上。", "runner", _worm_in_grip, {}),
+    ("PlaceCounters-no-card", "在本牌上放置 2 个病毒指示物。", "runner", None, {}),
+    ("ForEachCounter-no-card", "本牌上每有 1 个病毒指示物，你获得 1[credit]。", "runner", None, {}),
+    ("RecurringCredits-no-card", "本牌有 2 点循环信用点，只能用于安装。", "runner", None, {}),
+    ("CanBeAdvanced", "本牌可以被推进。", "corp", None, {}),
+    (
+        "RunOn-yes",
+        "你对档案库发起潜袭。如果本次潜袭针对中央服务器，你获得 1[credit]。",
+        "runner",
+        None,
+        {("runner", "credits"): 1},
+    ),
+    ("RunOn-no", "你对档案库发起潜袭。如果本次潜袭针对研发中心，你获得 1[credit]。", "runner", None, {}),
 ]
 
 
@@ -212,6 +237,7 @@ def test_every_effect_of_the_bundled_texts_has_a_row() -> None:
     tested = {type(n).__name__ for row in EFFECTS for n in walk(parse(row[1]))}
     structure = {"Ability", "Sentence"}
     covered_elsewhere = {"Run", "RunSuccessful", "BreakSubroutine", "Strength", "TakeCredits", "TrashCost"}
+    covered_elsewhere |= {"CounterCost"}  # on cards: test_netrunner_rules.py
     assert used - structure - covered_elsewhere <= tested
 
 
@@ -676,7 +702,11 @@ def _play_ability(record: Any, index: int, seed: int) -> NetrunnerGame:
         g.corp.score_area.append(card)
     else:
         card = put(g, record.id)
-    g.execute(g.abilities(card)[index], Context(side, card))
+    ability = g.abilities(card)[index]
+    for cost in ability.costs:  # the counters an earlier turn would have left for a counter cost
+        if isinstance(cost, CounterCost):
+            card.counters[cost.kind] = card.counters.get(cost.kind, 0) + cost.count
+    g.execute(ability, Context(side, card))
     return g
 
 

@@ -433,3 +433,13 @@ def test_random_policy_is_seeded() -> None:
 
     assert play(4) == play(4) != play(6)
     assert random.Random(1).random() == random.Random(1).random()
+
+
+@pytest.mark.parametrize(
+    ("text", "symbols"),
+    [("[subroutine] 追踪[3]。", ["subroutine"]), ("追踪 [2]。", []), ("2[credit]：破解 1 个[bogus]。", ["credit", "bogus"])],
+)
+def test_a_trace_base_is_no_symbol_for_the_lint(text: str, symbols: list[str]) -> None:
+    from validators.lint import SYMBOL_REF
+
+    assert SYMBOL_REF.findall(text) == symbols

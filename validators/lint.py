@@ -60,7 +60,8 @@ from .map_lint import check_map_rows, check_maps
 from .text_lint import TextVerdicts, check_ability_texts, check_raw_ability_texts
 
 NAME_REF = re.compile(r"「([^「」]+)」")
-SYMBOL_REF = re.compile(r"\[([a-z0-9_]+)\]")
+# A symbol is `[id]`; `追踪[X]` (a netrunner trace, its base strength in brackets) is no symbol.
+SYMBOL_REF = re.compile(r"(?<!追踪)(?<!追踪 )\[([a-z0-9_]+)\]")
 
 
 @dataclass
