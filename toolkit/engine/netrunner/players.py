@@ -227,6 +227,10 @@ class HeuristicCorp(_Base):
 class HeuristicRunner(_Base):
     """Builds a rig, runs where it can pay its way in, jacks out when it cannot."""
 
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self._seen: dict[int, list[Any]] = {}  # per game: log entries read, uids of accessed cards
+
     def on_mulligan(self, game: NetrunnerGame, d: Decision) -> str:
         return "keep" if any(c.type in ("program", "resource") for c in game.runner.hand) else "mulligan"
 
@@ -295,7 +299,24 @@ class HeuristicRunner(_Base):
             )
         if not s.root:
             return 0.0
-        return 2.5 + max((c.advancement for c in s.root), default=0) + (0 if any(c.rezzed for c in s.root) else 1)
+        known = self.accessed(game)
+        unknown = [c for c in s.root if c.uid not in known and not c.rezzed]
+        if not unknown and not any(c.type == "agenda" for c in s.root):
+            # every card there was seen: worth a run only to trash one the runner can afford to
+            cheap = [c for c in s.root if int(getattr(c.record, "trash_cost", None) or 99) <= game.runner.credits - 2]
+            return 1.0 if cheap else 0.0
+        return 2.5 + max((c.advancement for c in s.root), default=0) + (1 if unknown else 0)
+
+    def accessed(self, game: NetrunnerGame) -> set[int]:
+        """The uids of corp cards this runner has accessed (what a player remembers of the log)."""
+        seen = self._seen.setdefault(id(game), [0, set()])
+        events = list(game.log)
+        for event in events[seen[0] :]:
+            card = event.data.get("card") if event.kind == "access" else None
+            if isinstance(card, str) and "#" in card:
+                seen[1].add(int(card.rsplit("#", 1)[1]))
+        seen[0] = len(events)
+        return seen[1]
 
     def on_action(self, game: NetrunnerGame, d: Decision) -> str:  # noqa: C901 - one rule per line of play
         runner = game.runner
@@ -324,7 +345,7 @@ class HeuristicRunner(_Base):
                 if isinstance(e, A.BreakSubroutine)
             }
             if kinds - covered and runner.credits - o.value.credits >= 1:
-                return o.label
+                return self._hosting(game, by_kind) or o.label
         # a run worth making
         best: tuple[float, str] | None = None
         for o in by_kind.get("run", []):
@@ -359,7 +380,7 @@ class HeuristicRunner(_Base):
                 and runner.credits - o.value.credits >= 2
                 and game.memory_used() + int(card.record.memory_cost or 0) <= game.memory_limit()
             ):
-                return o.label
+                return self._hosting(game, by_kind) or o.label
         for o in by_kind.get("runner_play", []):
             if runner.credits - o.value.credits >= 2 and not _gains(game, o.value.card):
                 return o.label
@@ -367,6 +388,26 @@ class HeuristicRunner(_Base):
         if len(runner.hand) < 3 and "draw" in labels:
             return "draw"
         return "credit" if "credit" in labels else self.default(d)
+
+    @staticmethod
+    def _hosting(game: NetrunnerGame, by_kind: dict[str, list[Option]]) -> str | None:
+        """A card's ability that installs a program on it (a host), when there is one to use."""
+        for o in by_kind.get("use", []):
+            ability = game.abilities(o.value.card)[o.value.index]
+            if any(isinstance(n, A.InstallHosted) and n.card_type == "program" for n in A.walk(ability)):
+                return o.label
+        return None
+
+    def on_install(self, game: NetrunnerGame, d: Decision) -> str:
+        """Which card an effect installs: an icebreaker for ice the rig cannot break yet, else the first."""
+        covered = {n.subtype for c in game.runner.rig for n in _nodes(game, c) if isinstance(n, A.BreakSubroutine)}
+        for o in d.options:
+            if (
+                isinstance(o.value, Card)
+                and {n.subtype for n in _nodes(game, o.value) if isinstance(n, A.BreakSubroutine)} - covered
+            ):
+                return o.label
+        return d.options[0].label
 
     def _economy(self, game: NetrunnerGame, by_kind: dict[str, list[Option]]) -> str | None:
         best: tuple[int, str] | None = None

@@ -238,17 +238,22 @@ class Runs:
                 ctx = Context("runner", breaker, g.current_run, encounter=encounter)
                 if not g.interp.can_pay_costs(ability, ctx, clicks_ok=False):
                     continue
-                effects = [e for s in ability.sentences for e in s.effects]
+                nodes = [n for s in ability.sentences for n in A.walk(s)]
                 cost = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
                 text = f"{breaker}: {render(ability)} ({cost}[credit])"
-                boosts = any(isinstance(e, A.Strength) and e.delta > 0 for e in effects)
-                breaks = any(isinstance(e, A.BreakSubroutine) and e.subtype in ice.subtypes for e in effects)
-                strong = g.strength_of(breaker) >= needed
+                boosts = any(isinstance(n, A.Strength) and n.delta > 0 for n in nodes)
+                breaks = any(isinstance(n, A.BreakSubroutine) and n.subtype in ice.subtypes for n in nodes)
+                # strength matters for icebreakers only: a card without strength breaks whatever the ice's
+                strong = not self.has_strength(breaker) or g.strength_of(breaker) >= needed
                 if boosts and not strong:  # boosting past the ice's strength does nothing more
                     out.append(Option(f"boost:{breaker.ref}/{index}", text, (breaker, index)))
                 elif not boosts and breaks and unbroken and strong:
                     out.append(Option(f"break:{breaker.ref}/{index}", text, (breaker, index)))
         return out
+
+    @staticmethod
+    def has_strength(card: Card) -> bool:
+        return getattr(card.record, "strength", None) is not None
 
     def break_with(self, ctx: Context, e: A.BreakSubroutine) -> None:
         """破解 X 个<子类型>子进程: the runner picks which unbroken subroutines (one ``break`` event each)."""
@@ -262,7 +267,7 @@ class Runs:
             g.log.add("break_failed", RUNNER, ice=str(ice), reason=f"{ice} is not a {e.subtype}")
             return
         strength, needed = g.strength_of(ctx.card), g.strength_of(ice)
-        if strength < needed:
+        if self.has_strength(ctx.card) and strength < needed:
             g.log.add("break_failed", RUNNER, ice=str(ice), reason=f"strength {strength} is below {needed}")
             return
         unbroken = [s for s in enc.subs if not s.broken]
