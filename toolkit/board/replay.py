@@ -176,10 +176,27 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
         items = [f"<li>{event_line(e)}</li>" for e in events] or ['<li class="empty">(no log entries)</li>']
         step_lists.append(f'<ol class="step-events" data-frame="{index}"{hidden}>\n' + "\n".join(items) + "\n</ol>")
         log.extend(f'<li data-frame="{index}">{event_line(e)}</li>' for e in events)
-    count = len(frames)
-    first_label = str(frames[0].get("label") or "")
+    page = render_page(
+        title,
+        [shared_defs(shared), *figures],
+        step_lists,
+        log,
+        str(frames[0].get("label") or ""),
+        "Hover a unit for its name, HP and facing.",
+    )
+    font = embedded_font_css(page)  # the labels and the log read the same without Chinese fonts installed
+    return page.replace("<style>", f"<style>{font}\n", 1) if font else page
+
+
+def render_page(
+    title: str, figures: Sequence[str], step_lists: Sequence[str], log: Sequence[str], first_label: str, hint: str
+) -> str:
+    """The page around a replay's frames: ``figures`` (one ``<figure>`` per frame, after any shared markup),
+    each frame's log entries (``step_lists``) and the whole log (``<li data-frame="i">``); the step controls and
+    the script are the same for every game's replay."""
+    count = len(step_lists)
     where = f"1 / {count}" + (f" · {first_label}" if first_label else "")
-    page = "\n".join(
+    return "\n".join(
         [
             "<!DOCTYPE html>",
             '<html lang="zh-Hans">',
@@ -203,7 +220,6 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
             "</header>",
             "<main>",
             '<section id="board">',
-            shared_defs(shared),
             *figures,
             "</section>",
             "<aside>",
@@ -213,8 +229,7 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
             '<ol id="log">',
             *log,
             "</ol>",
-            '<p class="help">← → or the slider to step; Home and End jump to the ends. '
-            "Hover a unit for its name, HP and facing.</p>",
+            f'<p class="help">← → or the slider to step; Home and End jump to the ends. {escape(hint)}</p>',
             "</aside>",
             "</main>",
             f"<script>{JS}</script>",
@@ -223,8 +238,6 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
             "",
         ]
     )
-    font = embedded_font_css(page)  # the labels and the log read the same without Chinese fonts installed
-    return page.replace("<style>", f"<style>{font}\n", 1) if font else page
 
 
 def write_replay(path: Path, board: Board, frames: Sequence[Mapping[str, Any]], title: str) -> None:

@@ -60,13 +60,18 @@ def simulate(
         str | None, typer.Option("--map", help="Tactics: the map id (default: the first map made for the mode).")
     ] = None,
     replay: Annotated[
-        Path | None, typer.Option(
-            "--replay", help="Tactics: write a self-contained HTML replay of the game here.", **OUTPUT_FILE
-        )
+        Path | None,
+        typer.Option(
+            "--replay",
+            help="Write a self-contained HTML replay of the game here (tactics: the map; netrunner: the table).",
+            **OUTPUT_FILE,
+        ),
     ] = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="Netrunner: write the game (seed, decks, decisions) here to step through.", **OUTPUT_FILE),
+        typer.Option(
+            "--save", help="Netrunner: write the game (seed, decks, decisions) here to step through.", **OUTPUT_FILE
+        ),
     ] = None,
     lang: DeckLangOption = None,
 ) -> None:
@@ -96,8 +101,6 @@ def simulate(
         raise DossierError(f"--decider is given {len(deciders)} times: once for both sides, or once per side")
     if save is not None and game != "netrunner":
         raise DossierError("--save writes netrunner games")
-    if replay is not None and game != "tactics":
-        raise DossierError("--replay draws the tactics map; netrunner has no board to replay")
     pool = load_pool(cards)
     loaded = _legal_decks(decks, game, pool)
     modes = {d.deck.mode for d in loaded if d.deck}
@@ -106,7 +109,7 @@ def simulate(
     names = LogNames(pool.records, deck_lang(lang, loaded))
     if game == "netrunner":
         players = (deciders * 2)[:2]
-        _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format, names, players, save)
+        _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format, names, players, save, replay)
         return
     _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, deciders[0], map_id, replay, names)
 
@@ -205,6 +208,7 @@ def _simulate_netrunner(
     names: Any,
     players: list[str],
     save: Path | None = None,
+    replay: Path | None = None,
 ) -> None:
     """Sort the two legal decks by their identity's side, play them, print the log and the final state
     (names in the language of ``names``, a LogNames)."""
@@ -216,12 +220,25 @@ def _simulate_netrunner(
     lang = names.lang
     inert = _inert_report(by_side, pool, lang)
     try:
+        frames: list[dict[str, Any]] | None = [] if replay is not None else None
         played = simulate_netrunner(
-            pool.records, {s: d.deck for s, d in by_side.items()}, turns, seed, fmt, players=players
+            pool.records,
+            {s: d.deck for s, d in by_side.items()},
+            turns,
+            seed,
+            fmt,
+            players=players,
+            frames=frames,
+            event=names.event,
         )
     except EngineError as exc:
         raise DossierError(str(exc), exit_code=1) from None
     state = played.state()
+    if replay is not None and frames is not None:
+        from toolkit.engine.netrunner.replay import write_replay
+
+        title = f"netrunner · seed {seed} · {by_side['corp'].path} v {by_side['runner'].path}"
+        write_replay(replay, frames, title, lang)
     if save is not None:
         from toolkit.engine.netrunner.saved import save_game
 

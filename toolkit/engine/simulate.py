@@ -25,6 +25,7 @@ from toolkit.models.deck import Deck
 from .core import Decider, EngineError, RandomDecider
 from .netrunner import SIDES, NetrunnerGame
 from .netrunner.players import make_policy
+from .netrunner.replay import record
 from .tactics import TacticsGame
 from .tactics.players import HeuristicDecider
 
@@ -129,11 +130,18 @@ def simulate_netrunner(
     seed: int,
     fmt: str = "standard",
     players: Sequence[str] = ("heuristic", "heuristic"),
+    frames: list[dict[str, Any]] | None = None,
+    event: Any = None,
 ) -> NetrunnerGame:
     """Set up a game of the ``corp`` and ``runner`` decks and play it (mulligans, then turns, the corp
     first) until it ends or ``turns`` turns have begun. ``players`` names the corp's and the runner's
-    player (``heuristic`` or ``random``); the log ends with ``simulation_end`` (the ``result``)."""
+    player (``heuristic`` or ``random``); the log ends with ``simulation_end`` (the ``result``). ``frames``
+    (when given) receives a frame per decision for a replay, log entries passed through ``event``."""
     policies: dict[str, Any] = {side: make_policy(kind, side, seed) for side, kind in zip(SIDES, players, strict=True)}
     game = NetrunnerGame(records, seed=seed, decks=decks, fmt=fmt, policies=policies)
+    recorder = record(game, event or (lambda e: e)) if frames is not None else None
     game.play_game(max_turns=turns)
+    if recorder is not None and frames is not None:
+        recorder.snap("end")
+        frames.extend(recorder.frames)
     return game
