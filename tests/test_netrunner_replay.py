@@ -9,18 +9,11 @@ from typing import Any
 from .conftest import ROOT
 
 EX = ROOT / "examples" / "decks" / "netrunner"
+ARGS = ["simulate", "netrunner", "--decks", EX / "corp-weyland-skyward.json", "--decks", EX / "runner-anarch-rust.json"]
 
 
 def simulate(cli: Any, out: Path, *extra: str) -> str:
-    args = [
-        "simulate",
-        "netrunner",
-        "--decks",
-        EX / "corp-weyland-skyward.json",
-        "--decks",
-        EX / "runner-anarch-rust.json",
-    ]
-    result = cli(*args, "--seed", "2", "--turns", "8", "--replay", out, *extra)
+    result = cli(*ARGS, "--seed", "2", "--turns", "8", "--replay", out, *extra)
     assert result.exit_code == 0, result.output
     return out.read_text(encoding="utf-8")
 
@@ -44,13 +37,5 @@ def test_the_same_seed_gives_the_same_page(cli: Any, tmp_path: Path) -> None:
 def test_the_replay_refuses_to_replace_what_is_not_a_page(cli: Any, tmp_path: Path) -> None:
     mine = tmp_path / "notes.html"
     mine.write_text("my notes, not a replay\n", encoding="utf-8")
-    args = [
-        "simulate",
-        "netrunner",
-        "--decks",
-        EX / "corp-weyland-skyward.json",
-        "--decks",
-        EX / "runner-anarch-rust.json",
-    ]
-    result = cli(*args, "--turns", "2", "--replay", mine)
+    result = cli(*ARGS, "--turns", "2", "--replay", mine)
     assert result.exit_code != 0 and mine.read_text(encoding="utf-8") == "my notes, not a replay\n"

@@ -41,6 +41,16 @@ def _card(card_id: str, type_: str, text: list[str], **fields: Any) -> Any:
 
 
 EXTRA = [
+    _card("t_keeper", "resource", ["[trash]：防止 1 张你已安装的牌被销毁。"], cost=0),
+    _card(
+        "t_small_breaker",
+        "program",
+        ["1[credit]：破解 1 个屏障子进程。"],
+        cost=0,
+        memory_cost=1,
+        strength=1,
+        subtypes=["icebreaker", "fracter"],
+    ),
     _card(
         "t_virus",
         "program",
@@ -168,6 +178,15 @@ def test_breaking_subroutine_by_subroutine_paying_as_you_go() -> None:
     assert [(b["index"], b["by"].split("#")[0]) for b in breaks] == [(2, "t_breaker")]
     assert [s["index"] for s in events(r, "subroutine")] == [1]
     assert r.game.runner.credits == 0
+
+
+def test_any_number_of_breakers_on_one_ice() -> None:
+    """N5: "the runner breaks subroutines one at a time, with any number of breakers"."""
+    r = scenario(["run:hq", "break:t_small_breaker/0", "sub:1", "break:t_breaker/0", "continue"],
+                 corp={"servers": {"hq": {"ice": [{"card": "t_wall", "rezzed": True}]}}},
+                 runner={"rig": [{"card": "t_small_breaker"}, {"card": "t_breaker"}], "credits": 2})
+    assert [b["by"].split("#")[0] for b in events(r, "break")] == ["t_small_breaker", "t_breaker"]
+    assert events(r, "run_end")[-1]["successful"] is True
 
 
 def test_jacking_out_makes_the_run_unsuccessful() -> None:
@@ -338,6 +357,14 @@ def test_damage_is_prevented_before_it_happens() -> None:
     )
     assert events(r, "prevent")[0]["amount"] == 2 and not events(r, "damage")
     assert [c.id for c in r.game.runner.hand] == ["t_virus"]
+
+
+def test_trashing_is_prevented() -> None:
+    """N12: an effect that would trash an installed runner card opens the window first."""
+    r = scenario(["play:t_wreck", "use:t_keeper/0"], active="corp", corp={"hand": ["t_wreck"]},
+                 runner={"rig": [{"card": "t_console"}, {"card": "t_keeper"}]})
+    assert [c.id for c in r.game.runner.rig] == ["t_console"]
+    assert events(r, "prevent")[0]["what"] == "trash" and [c.id for c in r.game.runner.discard] == ["t_keeper"]
 
 
 def test_tags_are_avoided() -> None:

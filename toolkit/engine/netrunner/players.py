@@ -52,6 +52,15 @@ def _gains(game: NetrunnerGame, card: Card) -> int:
     return total
 
 
+def _by_kind(d: Decision) -> dict[str, list[Option]]:
+    """An action decision's options by the kind of action (``corp_install``, ``run``, ``use``, …)."""
+    out: dict[str, list[Option]] = {}
+    for o in d.options:
+        if o.value is not None:
+            out.setdefault(o.value.kind, []).append(o)
+    return out
+
+
 def _ends_run(ability: A.Ability) -> bool:
     return any(isinstance(n, A.EndRun) for n in A.walk(ability))
 
@@ -103,10 +112,7 @@ class HeuristicCorp(_Base):
 
     def on_action(self, game: NetrunnerGame, d: Decision) -> str:  # noqa: C901 - one rule per line of play
         corp = game.corp
-        by_kind: dict[str, list[Option]] = {}
-        for o in d.options:
-            if o.value is not None:
-                by_kind.setdefault(o.value.kind, []).append(o)
+        by_kind = _by_kind(d)
         if "score" in by_kind:
             return by_kind["score"][0].label
         if corp.clicks <= 0:
@@ -320,10 +326,7 @@ class HeuristicRunner(_Base):
 
     def on_action(self, game: NetrunnerGame, d: Decision) -> str:  # noqa: C901 - one rule per line of play
         runner = game.runner
-        by_kind: dict[str, list[Option]] = {}
-        for o in d.options:
-            if o.value is not None:
-                by_kind.setdefault(o.value.kind, []).append(o)
+        by_kind = _by_kind(d)
         if runner.clicks <= 0:
             return "end" if any(o.label == "end" for o in d.options) else self.default(d)
         installs = by_kind.get("runner_install", [])
