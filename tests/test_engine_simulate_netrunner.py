@@ -190,7 +190,7 @@ def test_corp_installs_list_each_server(card_id: str, servers: set[str]) -> None
     assert {a.server for a in game.legal_actions("corp") if a.kind == "corp_install"} == servers
 
 
-@pytest.mark.parametrize("prepare", [lambda g: g._game_over("corp", "test"), lambda g: g.make_run("archives")])
+@pytest.mark.parametrize("prepare", [lambda g: g.game_over("corp", "test"), lambda g: g.make_run("archives")])
 def test_nothing_is_legal_after_the_game_or_during_a_run(prepare: Any) -> None:
     game = fresh("runner")
     prepare(game)

@@ -121,32 +121,6 @@ class DeciderPolicy:
 
 
 @dataclass
-class ScriptPolicy:
-    """Labels given in advance, in order; when they run out, ``then`` answers (or the game pauses)."""
-
-    labels: list[str]
-    then: Policy | None = None
-    used: int = 0
-
-    def decide(self, game: NetrunnerGame, decision: Decision) -> str:
-        if self.used < len(self.labels):
-            label = self.labels[self.used]
-            self.used += 1
-            return decision.find(label).label
-        if self.then is None:
-            raise OutOfDecisions(decision)
-        return self.then.decide(game, decision)
-
-
-class OutOfDecisions(Exception):
-    """Raised to the driver when nobody answers a decision (the game pauses there)."""
-
-    def __init__(self, decision: Decision) -> None:
-        super().__init__(decision.prompt)
-        self.decision = decision
-
-
-@dataclass
 class Stepper:
     """Runs ``play`` (the whole game) until it needs a decision nobody answers; ``apply(label)`` goes on.
 
@@ -158,7 +132,6 @@ class Stepper:
     game: NetrunnerGame
     play: Callable[[], Any]
     pending: Decision | None = None
-    finished: bool = False
     _engine: greenlet | None = field(default=None, repr=False)
     _main: greenlet | None = field(default=None, repr=False)
 
@@ -171,7 +144,6 @@ class Stepper:
 
     def _run(self) -> None:
         self.play()
-        self.finished = True
 
     def _wait(self, decision: Decision) -> str:
         assert self._main is not None

@@ -366,14 +366,10 @@ class NetrunnerGame:
             self.end_reason = reason
             self.log.add("game_over", SEATS[winner], winner=winner, reason=reason)
 
-    _game_over = game_over
-
     def check_points(self) -> None:
         for side in SIDES:
             if self.agenda_points(side) >= self.rules.agenda_points_to_win:
                 self.game_over(side, f"{self.agenda_points(side)} agenda points")
-
-    _check_points = check_points
 
     def flatline(self, reason: str) -> None:
         self.log.add("flatline", SEATS["runner"], reason=reason)
@@ -486,8 +482,6 @@ class NetrunnerGame:
         else:
             self.log.add("discarded", owner.seat, visible=[owner.seat], card=str(card), reason=why)
             self.log.add("discarded_facedown", owner.seat, cards=1, reason=why)
-
-    _to_discard = to_discard
 
     def discard(self, side: Side, count: int, required: bool = False) -> int:
         """Discard cards of the player's choice from the hand (face down from HQ)."""
@@ -616,16 +610,12 @@ class NetrunnerGame:
     def server_options(self, card: Card) -> list[str]:
         """Where the corp may install ``card``: by the seed's rules, and a new remote server."""
         names = list(self.servers)
-        if card.type == "ice":
-            return [*names, "new remote"]
-        if card.type == "upgrade":
+        if card.type in ("ice", "upgrade"):
             return [*names, "new remote"]
         free = [
             n for n in names if self.servers[n].remote and not any(c.type != "upgrade" for c in self.servers[n].root)
         ]
         return ["new remote", *free]
-
-    _server_options = server_options
 
     def _new_remote(self) -> Server:
         self._remotes += 1
@@ -663,9 +653,6 @@ class NetrunnerGame:
             if pay:
                 self.pay("corp", self.install_cost(card, server), f"installing {card}", "install")
             target = self._new_remote() if server == "new remote" else self.servers[server]
-            if card.type in ("agenda", "asset"):  # one agenda or asset per remote: the old one is trashed
-                for old in [c for c in target.root if c.type in ("agenda", "asset")]:
-                    self.trash(old, "replaced by a new card in its server")
             (target.ice if card.type == "ice" else target.root).append(card)
             self.log.add("install", player.seat, visible=[player.seat], card=str(card), server=target.name)
             self.log.add(
@@ -873,7 +860,7 @@ class NetrunnerGame:
     def take(self, action: Any) -> None:
         self.actions.take(action)
 
-    def play(self, side: Side, card: Card) -> None:  # noqa: F811 - playing a card; the game loop is play_game
+    def play(self, side: Side, card: Card) -> None:  # playing an operation or event; the game loop is play_game
         self.actions.play_card(side, card)
 
     def use_ability(self, side: Side, card: Card, index: int) -> None:

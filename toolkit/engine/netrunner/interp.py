@@ -20,7 +20,7 @@ from toolkit.text.render import render
 
 from ..core import EngineError
 from .decisions import Option
-from .state import CENTRALS, INSTALLABLE, SEATS, SIDES, ZONE_SIDES, Card, Context, RunState, Side, other
+from .state import CENTRALS, INSTALLABLE, SEATS, SIDES, ZONE_SIDES, Context, RunState, Side, other
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
@@ -487,4 +487,4 @@ def side_of_ability(ability: A.Ability) -> Side | None:
     return votes.pop() if len(votes) == 1 else None
 
 
-__all__ = ["Interpreter", "side_of_ability", "Card"]
+__all__ = ["Interpreter", "side_of_ability"]

@@ -184,7 +184,7 @@ class HeuristicCorp(_Base):
             for o in by_kind.get(kind, []):
                 card = o.value.card
                 gain = _gains(game, card) - o.value.credits - max(0, o.value.clicks - 1)
-                if kind == "use" and (o.value.clicks == 0 or not o.value.clicks):
+                if kind == "use" and not o.value.clicks:  # the corp's paid economy here is a click action
                     continue
                 if gain > 1 and (best is None or gain > best[0]):
                     best = (gain, o.label)
