@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import Any
 
 import typer
 
@@ -31,3 +32,17 @@ def output_file(value: str) -> Path:
 OUTPUT_FILE: dict[str, object] = {"parser": output_file, "metavar": "<path>"}
 """What a file-output option passes to ``typer.Option`` (``**OUTPUT_FILE``): the parser, and the metavar the
 path type would show."""
+
+
+def read_json_input(path: Path) -> tuple[Any, str]:
+    """The JSON value of an input file (a crossfire table, a scenario, a saved game) and its text: an unreadable
+    file is one line naming it (exit 2 for I/O, 1 for what was read), invalid JSON one line with its place."""
+    from toolkit.jsonio import JsonSyntaxError, loads_strict, read_source
+
+    source = read_source(path)
+    if source.text is None:
+        raise DossierError(f"{path}: cannot read: {source.error}", exit_code=2 if source.io_error else 1)
+    try:
+        return loads_strict(source.text), source.text
+    except JsonSyntaxError as exc:
+        raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None

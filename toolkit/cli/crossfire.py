@@ -16,7 +16,7 @@ import typer
 
 from toolkit import i18n
 from toolkit.cli import tables
-from toolkit.cli._options import OUTPUT_FILE
+from toolkit.cli._options import OUTPUT_FILE, read_json_input
 from toolkit.cli.app import OutputFormat
 from toolkit.cli.progress import Progress
 from toolkit.engine.crossfire_cards import RoleCard, role_cards, role_name
@@ -132,18 +132,6 @@ def _records(cards: Path | None) -> list[Any]:
     if not any(getattr(r, "game", None) == "crossfire" for r in records):
         raise DossierError(f"the card pool ({pool.describe()}) has no crossfire roles; {MISSING_POOL}")
     return list(records)
-
-
-def _read_table(path: Path) -> Any:
-    from toolkit.jsonio import JsonSyntaxError, loads_strict, read_source
-
-    source = read_source(path)
-    if source.text is None:
-        raise DossierError(f"{path}: cannot read: {source.error}", exit_code=2 if source.io_error else 1)
-    try:
-        return loads_strict(source.text)
-    except JsonSyntaxError as exc:
-        raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
 
 
 def _dump(data: Any) -> None:
@@ -493,7 +481,7 @@ def resolve(
     language = output_lang(lang)
     t = i18n.t
     game = _game(cards)
-    table = game.table(_read_table(file), str(file))
+    table = game.table(read_json_input(file)[0], str(file))
     outcome = game.resolve(table)
     names = dict(zip(table.seats, table.names, strict=True))
     winners = set(outcome.winners)
@@ -553,7 +541,7 @@ def score(
     game = _game(cards)
     rounds = []
     for path in files:
-        table = game.table(_read_table(path), str(path))
+        table = game.table(read_json_input(path)[0], str(path))
         rounds.append((table, game.resolve(table)))
     rows = game.score(rounds)
     if format is OutputFormat.json:

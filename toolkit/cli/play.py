@@ -56,9 +56,9 @@ def play(
     policies = {side: TerminalPolicy(lang=output_lang(lang)), other: make_policy(opponent, other, seed)}
     deck_map = {s: d.deck for s, d in by_side.items()}
     if load is not None:
-        from toolkit.cli.crossfire import _read_table
+        from toolkit.cli._options import read_json_input
 
-        data = _read_table(load)
+        data = read_json_input(load)[0]
         try:
             played = replay_game(pool.records, data, policies)
         except (EngineError, KeyError, TypeError, ValueError) as exc:

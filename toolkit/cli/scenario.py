@@ -21,29 +21,17 @@ def read_scenario(path: Path) -> Any:
     """The scenario in ``path``; bad JSON or a field the schema refuses is one line naming the file and place."""
     from pydantic import ValidationError
 
-    from toolkit.jsonio import (
-        JsonSyntaxError,
-        loads_strict,
-        loc_pointer,
-        pointer_position,
-        read_source,
-        value_positions,
-    )
+    from toolkit.cli._options import read_json_input
+    from toolkit.jsonio import loc_pointer, pointer_position, value_positions
     from toolkit.models.scenario import Scenario
 
-    source = read_source(path)
-    if source.text is None:
-        raise DossierError(f"{path}: cannot read: {source.error}", exit_code=2 if source.io_error else 1)
-    try:
-        data = loads_strict(source.text)
-    except JsonSyntaxError as exc:
-        raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
+    data, text = read_json_input(path)
     try:
         return Scenario.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
         where = loc_pointer(data, err["loc"])
-        line, column = pointer_position(value_positions(source.text), where)
+        line, column = pointer_position(value_positions(text), where)
         more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
         raise DossierError(f"{path}:{line}:{column}: {where or '/'}: {err['msg']}{more}", exit_code=1) from None
 
