@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint check bench clean
+.PHONY: demo test lint check bench clean messages
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,11 @@ test: $(STAMP)
 check: $(STAMP)
 	$(BIN)/ruff check toolkit validators tests bench
 	$(BIN)/mypy
+
+# extract the messages into toolkit/i18n/locale and merge them into every catalog (docs/translating.md)
+messages: $(STAMP)
+	$(BIN)/python -m toolkit.i18n.catalogs update
+	$(BIN)/python -m toolkit.i18n.catalogs check
 
 bench: $(STAMP)
 	for b in bench/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -13,7 +13,7 @@ import pytest
 
 from toolkit.catalog import load_catalog
 from toolkit.cli._lang import LogNames
-from toolkit.i18n import MESSAGES, majority, script_lang, t
+from toolkit.i18n import majority, script_lang
 from toolkit.names import name_language
 
 from .conftest import CARDS, ROOT
@@ -65,7 +65,12 @@ def crossfire_table(tmp_path: Path) -> Path:
 COMMANDS: list[tuple[str, Callable[[Path, str], list[Any]], str, str]] = [
     ("search", lambda tmp, db: ["search", "--db", db, "t:装备 攻速>=3"], "NAME", "名称"),
     ("show", lambda tmp, db: ["show", "--db", db, "longbow_sniper_rifle"], "text:", "能力："),
-    ("show map", lambda tmp, db: ["show", "--db", db, "hideout"], "map (x → east, y ↓ south):", "地图（x → 东，y ↓ 南）："),
+    (
+        "show map",
+        lambda tmp, db: ["show", "--db", db, "hideout"],
+        "map (x → east, y ↓ south):",
+        "地图（x → 东，y ↓ 南）：",
+    ),
     ("deck show", lambda tmp, db: ["deck", "show", EX / "tactics/duo.json"], "## Agents (2)", "## 特工 (2)"),
     ("deck stats", lambda tmp, db: ["deck", "stats", EX / "tactics/duo.json"], "cost curve", "费用曲线"),
     ("deck odds", lambda tmp, db: ["deck", "odds", EX / "tactics/duo.json", "--turns", "1"], "hand", "起手"),
@@ -79,11 +84,27 @@ COMMANDS: list[tuple[str, Callable[[Path, str], list[Any]], str, str]] = [
     ),
     (
         "deck new",
-        lambda tmp, db: ["deck", "new", "--game", "tactics", "--mode", "duo", "--out", tmp / "n.txt", "--agent", "egret"],
+        lambda tmp, db: [
+            "deck",
+            "new",
+            "--game",
+            "tactics",
+            "--mode",
+            "duo",
+            "--out",
+            tmp / "n.txt",
+            "--agent",
+            "egret",
+        ],
         ": written",
         "：已写入",
     ),
-    ("deck convert", lambda tmp, db: ["deck", "convert", EX / "tactics/duo.json", "--to", "text"], "## Skill", "## 技能"),
+    (
+        "deck convert",
+        lambda tmp, db: ["deck", "convert", EX / "tactics/duo.json", "--to", "text"],
+        "## Skill",
+        "## 技能",
+    ),
     ("draft", lambda tmp, db: ["draft", "--seed", "1", "--script", tmp / "picks.txt"], "face up:", "明牌："),
     (
         "simulate tactics",
@@ -213,7 +234,9 @@ def test_a_chinese_list_and_a_json_deck_default_to_chinese(cli: Run) -> None:
 
 def test_deck_new_writes_names_in_the_language_they_were_given(cli: Run, tmp_path: Path) -> None:
     english = tmp_path / "en.txt"
-    assert cli("deck", "new", "--game", "tactics", "--mode", "duo", "--out", english, "--agent", "Jackdaw").exit_code == 0
+    assert (
+        cli("deck", "new", "--game", "tactics", "--mode", "duo", "--out", english, "--agent", "Jackdaw").exit_code == 0
+    )
     assert "1x Jackdaw" in english.read_text(encoding="utf-8")
     zh = tmp_path / "zh.txt"
     assert cli("deck", "new", "--game", "tactics", "--mode", "duo", "--out", zh, "--agent", "寒鸦").exit_code == 0
@@ -309,11 +332,3 @@ def test_log_names_translate_names_instances_and_text() -> None:
     assert names.value("condition", "你的手牌不多于 2 张") == "you have at most 2 cards in hand"
     assert names.value("cards", ["寒鸦", "nothing"]) == ["Jackdaw", "nothing"]
     assert LogNames(TACTICS.values(), "zh-Hans").value("unit", "寒鸦#3") == "寒鸦#3"
-
-
-def test_every_message_has_both_languages() -> None:
-    for key, entry in MESSAGES.items():
-        assert {"en", "zh-Hans"} <= entry.keys(), key
-        assert not chinese(entry["en"].replace("谍战特工", "")), key  # the game's Chinese title may stand in English
-    assert t("deck.illegal", "en", n=1) == "illegal (1 error)"
-    assert t("deck.illegal", "zh-Hans", n=2) == "不合法（2 个错误）"

@@ -4,7 +4,8 @@ Each setting is looked up in this order; the first place that sets it wins:
 
 1. the command line (``--cards DIR``, ``--lang``);
 2. the environment: ``DOSSIER_CARDS``, directories separated by ``os.pathsep``
-   (``:`` on Linux and macOS, ``;`` on Windows);
+   (``:`` on Linux and macOS, ``;`` on Windows); ``DOSSIER_LANG`` (zh-Hans, en, any language with a
+   catalog, or the pseudo-locale en-XA);
 3. the project file: the nearest ``dossier.toml`` in the working directory or a parent;
 4. the user file: ``$XDG_CONFIG_HOME/dossier/config.toml`` (``~/.config/dossier/config.toml``);
 5. the defaults: the bundled ``cards/``; for the language, a deck's own (the language of the names
@@ -30,11 +31,12 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DossierError
-from .i18n import DEFAULT_LANG, LANGS
+from .i18n import DEFAULT_LANG, LANGS, accept, set_lang
 from .jsonio import read_regular
 from .paths import CARDS_DIR
 
 ENV_CARDS = "DOSSIER_CARDS"
+ENV_LANG = "DOSSIER_LANG"
 PROJECT_FILE = "dossier.toml"
 USER_FILE = Path("dossier") / "config.toml"
 KEYS = ("cards", "lang", "token")
@@ -153,9 +155,9 @@ def _relative_to(base: Path, entry: str) -> Path:
 
 
 def _lang(value: Any, fail: Any) -> str:
-    for lang in LANGS:
-        if isinstance(value, str) and value.casefold() == lang.casefold():
-            return lang
+    lang = accept(value)
+    if lang is not None:
+        return lang
     raise fail(f"lang must be one of {', '.join(LANGS)}, not {value!r}")
 
 
@@ -203,14 +205,19 @@ def output_lang(
     cwd: Path | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> str:
-    """The language of names and text in output: ``--lang``, else the settings files, else ``default``
-    (a deck command passes the deck's own language), else zh-Hans."""
+    """The language of names and text in output: ``--lang``, else DOSSIER_LANG, else the settings files, else
+    ``default`` (a deck command passes the deck's own language), else zh-Hans. It becomes the current
+    language (:func:`toolkit.i18n.set_lang`: the one errors and findings are worded in); the pseudo-locale
+    ``en-XA`` is English here, its messages pseudo-translated."""
     if explicit is not None:
-        return str(_lang(explicit, lambda message: DossierError(f"--lang: {message}")))
+        return set_lang(_lang(explicit, lambda message: DossierError(f"--lang: {message}")))
+    env = os.environ if environ is None else environ
+    if env.get(ENV_LANG):
+        return set_lang(_lang(env[ENV_LANG], lambda message: DossierError(f"{ENV_LANG}: {message}")))
     for config in config_files(cwd, environ):
         if config.lang is not None:
-            return config.lang
-    return default if default in LANGS else DEFAULT_LANG
+            return set_lang(config.lang)
+    return set_lang(default if default in LANGS else DEFAULT_LANG)
 
 
 def serve_token(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> str | None:

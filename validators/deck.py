@@ -34,7 +34,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.i18n import t
+from toolkit.i18n import t, tn
 from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
 from toolkit.models.crossfire import role_set
@@ -137,7 +137,7 @@ class Check:
 
 
 def _suggest(word: str, candidates: Iterable[str]) -> tuple[str, str]:
-    """"did you mean" the ids close to ``word``, in English and Chinese (empty strings: none is close)."""
+    """ "did you mean" the ids close to ``word``, in English and Chinese (empty strings: none is close)."""
     close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
     if not close:
         return "", ""
@@ -935,39 +935,42 @@ def summary_line(
     parts: list[str] = []
 
     def bound(low: Any, high: Any) -> str:
-        return t("deck.min", lang, n=low) if high is None else f"{low}" if low == high else f"{low}–{high}"
+        return t(lang, "min {n}", n=low) if high is None else f"{low}" if low == high else f"{low}–{high}"
 
     if deck.game == "tactics":
         if "size" in s:
             size, low, high, counted = s["size"]
-            what = t("deck.counted.all" if counted == "cards and agents" else "deck.counted.command", lang)
-            parts.append(t("deck.size", lang, n=size, counted=what, bound=bound(low, high)))
+            what = t(lang, "cards and agents") if counted == "cards and agents" else t(lang, "command cards")
+            parts.append(t(lang, "{n} {counted} ({bound})", n=size, counted=what, bound=bound(low, high)))
         if "squad" in s:
             count, low, high = s["squad"]
-            parts.append(t("deck.squad", lang, n=count, bound=bound(low, high)))
+            parts.append(tn(lang, "{n} agent ({bound})", "{n} agents ({bound})", count, bound=bound(low, high)))
     elif deck.game == "netrunner":
         if "size" in s:
             size, minimum = s["size"]
             parts.append(
-                t("deck.cards_min", lang, n=size, min=minimum) if minimum is not None else t("deck.cards", lang, n=size)
+                t(lang, "{n} cards (min {min})", n=size, min=minimum)
+                if minimum is not None
+                else tn(lang, "{n} card", "{n} cards", size)
             )
         if "influence" in s:
             spent, limit, _ = s["influence"]
-            parts.append(t("deck.influence", lang, spent=spent, limit=limit if limit is not None else "∞"))
+            parts.append(t(lang, "{spent}/{limit} influence", spent=spent, limit=limit if limit is not None else "∞"))
         if "points" in s:
             points, limit = s["points"]
-            parts.append(t("deck.points", lang, n=points, limit=limit))
+            parts.append(t(lang, "{n}/{limit} points", n=points, limit=limit))
         if "agenda_points" in s:
             points, low, high = s["agenda_points"]
-            parts.append(t("deck.agenda_points", lang, n=points, bound=f"{low}–{high}"))
+            between = f"{low}–{high}"
+            parts.append(t(lang, "{n} agenda points ({bound})", n=points, bound=between))
         mode_id, ban_name = s.get("format", (None, None))
         if ban_name or s.get("pool"):
-            parts.append(f"{mode_id} · {ban_name or t('deck.no_ban_list', lang)}")
+            parts.append(f"{mode_id} · {ban_name or t(lang, 'no ban list')}")
     else:
         players = s.get("players", deck.players)
-        roles = t("sep", lang).join(f"{name(r) if name else r} {n}" for r, n in sorted(deck.cards.items()))
-        parts.append(f"{t('deck.players', lang, n=players)} · {roles}")
+        roles = t(lang, ", ").join(f"{name(r) if name else r} {n}" for r, n in sorted(deck.cards.items()))
+        parts.append(f"{t(lang, '{n} players', n=players)} · {roles}")
     if errors is None:
         errors = sum(1 for f in report.findings if f.severity == "error")
-    verdict = t("deck.legal", lang) if errors == 0 else t("deck.illegal", lang, n=errors)
+    verdict = t(lang, "legal") if errors == 0 else tn(lang, "illegal ({n} error)", "illegal ({n} errors)", errors)
     return " · ".join([*parts, verdict])

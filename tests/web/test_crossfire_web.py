@@ -277,7 +277,11 @@ def host_page_text(page_html: str) -> str:
     tells the table; the help says what Assassins do): what it says of each seat."""
     text = visible_text(page_html)
     text = re.sub(r"(Set-up|配置)[:：][^\n]*", " ", text)
-    return text.replace(html.unescape(i18n_t("web.cf.aims_help_sniper_plays", "en")), " ")
+    return text.replace(html.unescape(i18n_t(
+        "en",
+        "Mark the players in front of whom the Sniper put a shot card; then enter the target of each "
+        "Assassin who revealed and pointed. Other players' entries have no effect.",
+    )), " ")
 
 
 def test_the_host_moderates_only_by_default(client: Any) -> None:

@@ -144,6 +144,7 @@ class DossierGroup(TyperGroup):
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         try:
+            _configured_lang()
             return super().invoke(ctx)
         except DossierError as exc:
             typer.echo(f"dossier: error: {exc.message}", err=True)
@@ -151,6 +152,15 @@ class DossierGroup(TyperGroup):
         except OSError as exc:
             typer.echo(f"dossier: error: {os_error_line(exc)}", err=True)
             raise typer.Exit(2) from None
+
+
+def _configured_lang() -> None:
+    """Make the configured language (DOSSIER_LANG, the settings files) current before a command runs, so that
+    a command without ``--lang`` speaks it too; a broken settings file is the command's to report."""
+    from toolkit.config import output_lang
+
+    with contextlib.suppress(DossierError):
+        output_lang(None)
 
 
 def _undecodable(exc: UnicodeError) -> tuple[str | bytes, int]:

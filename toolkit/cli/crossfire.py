@@ -341,8 +341,10 @@ def deal(
     _print_public(game, records, result, players, seats, language, seed if not (hidden and secret) else None)
     t = i18n.t
     if not hidden:
-        keys = ["cf.seat", "cf.name", "cf.role", "cf.seen"] if seats else ["cf.seat", "cf.role", "cf.seen"]
-        sep = t("sep", language)
+        keys = [i18n.N_("seat"), i18n.N_("name"), i18n.N_("role"), i18n.N_("seen")]
+        if not seats:
+            keys.remove("name")
+        sep = t(language, ", ")
         deal = [
             [
                 seat,
@@ -352,27 +354,61 @@ def deal(
             ]
             for seat, role in result.roles.items()
         ]
-        print(tables.render([t(k, language) for k in keys], deal, align=">" + "<" * (len(keys) - 1)))
+        print(tables.render([t(language, k) for k in keys], deal, align=">" + "<" * (len(keys) - 1)))
     if slips is not None:
-        print(t("cf.slips", language, path=slips, n=players))
+        print(
+            t(
+                language,
+                "{path}: {n} role slips written; cut them apart and fold each flap up before handing them out",
+                path=slips,
+                n=players,
+            )
+        )
     if out is not None:
-        print(t("cf.table_written", language, path=out))
+        print(
+            t(
+                language,
+                "{path}: the deal written (roles included); fill in each player's aim after the shooting, then resolve it",
+                path=out,
+            )
+        )
     if private:
-        print(t("cf.reveal_start", language))
+        print(t(language, "Each player will now see only their own role."))
         PrivateReveal().run(slip_cards)
         seconds = _discussion(records)
         if seconds % 60 == 0:
-            print(t("cf.reveal_done", language, n=players, minutes=seconds // 60))
+            print(
+                t(
+                    language,
+                    "All {n} players have seen their roles. Start the {minutes}-minute discussion; when it ends, everyone points at once.",
+                    n=players,
+                    minutes=seconds // 60,
+                )
+            )
         else:
-            print(t("cf.reveal_done_seconds", language, n=players, seconds=seconds))
+            print(
+                t(
+                    language,
+                    "All {n} players have seen their roles. Start the {seconds}-second discussion; when it ends, everyone points at once.",
+                    n=players,
+                    seconds=seconds,
+                )
+            )
         if out is None:
-            print(t("cf.reveal_after", language))
+            print(
+                t(
+                    language,
+                    "After the shooting, write the table (roles as revealed, who pointed at whom) and resolve it.",
+                )
+            )
 
 
 def _discussion(records: Sequence[Any]) -> int:
     """How long the discussion lasts, in seconds, from the game record."""
     return int(
-        next((r.discussion_seconds for r in records if getattr(r, "kind", None) == "game" and r.game == "crossfire"), 180)
+        next(
+            (r.discussion_seconds for r in records if getattr(r, "kind", None) == "game" and r.game == "crossfire"), 180
+        )
     )
 
 
@@ -398,18 +434,34 @@ def _print_public(
 
     def who(seat: int) -> str:
         if seat in seats:
-            return t("cf.seat_named", lang, seat=seat, name=seats[seat])
-        return t("cf.seat_n", lang, seat=seat)
+            return t(lang, "seat {seat} ({name})", seat=seat, name=seats[seat])
+        return t(lang, "seat {seat}", seat=seat)
 
-    setup = t("sep", lang).join(f"{role_name(game, r, lang)} {r} x{n}" for r, n in result.setup.items())
-    shown_seed = t("cf.seed", lang, seed=seed) if seed is not None else ""
+    setup = t(lang, ", ").join(f"{role_name(game, r, lang)} {r} x{n}" for r, n in result.setup.items())
+    shown_seed = t(lang, ", seed {seed}", seed=seed) if seed is not None else ""
     mode_name = _mode_name(records, result.mode, lang)
-    print(t("cf.header", lang, mode=mode_name, n=players, seed=shown_seed, dealer=who(result.dealer)))
-    print(t("cf.setup", lang, roles=setup))
+    print(
+        t(
+            lang,
+            "{mode}, {n} players{seed}, dealer {dealer}",
+            mode=mode_name,
+            n=players,
+            seed=shown_seed,
+            dealer=who(result.dealer),
+        )
+    )
+    print(t(lang, "set-up: {roles}", roles=setup))
     for seat, role in result.public.items():
-        print(t("cf.public", lang, seat=who(seat), role=role_name(game, role, lang)))
+        print(t(lang, "{seat} is the public {role} (not dealt)", seat=who(seat), role=role_name(game, role, lang)))
     for by, trio in result.shuffles:
-        print(t("cf.shuffles", lang, seat=who(by), seats=t("sep", lang).join(map(str, trio))))
+        print(
+            t(
+                lang,
+                "{seat} shuffles the cards of seats {seats}",
+                seat=who(by),
+                seats=t(lang, ", ").join(map(str, trio)),
+            )
+        )
 
 
 def _write_json(path: Path, data: Any) -> None:
@@ -430,9 +482,9 @@ def slips_for(cards: Sequence[RoleCard]) -> list[Slip]:
     result = []
     for card in cards:
         labels = card.labels
-        rows = [(labels["win"], labels["join"].join(card.win))]
+        rows = [(labels["win"], i18n.sentences(card.lang, card.win))]
         if card.play:
-            rows.append((labels["play"], labels["join"].join(card.play)))
+            rows.append((labels["play"], i18n.sentences(card.lang, card.play)))
         if card.seen:
             rows.append((labels["seen"], labels["sep"].join(card.seen)))
         result.append(
@@ -453,8 +505,16 @@ def slips_for(cards: Sequence[RoleCard]) -> list[Slip]:
 def _slips_pdf(cards: Sequence[RoleCard], result: Deal, players: int, lang: str = "en", mode: str = "") -> bytes:
     from toolkit.sheets.slips import slips_pdf
 
-    footer = i18n.t("cf.slips_footer", lang, mode=mode or f"{result.mode} mode", n=players)
-    return slips_pdf(slips_for(cards), title=i18n.t("cf.slips_title", lang, n=players), footer=footer)
+    mode_shown = mode or f"{result.mode} mode"
+    footer = i18n.t(
+        lang,
+        "Crossfire · {mode} · {n} players · cut along the grey lines, fold each flap up along the dashed line",
+        mode=mode_shown,
+        n=players,
+    )
+    return slips_pdf(
+        slips_for(cards), title=i18n.t(lang, "Crossfire role slips, {n} players", n=players), footer=footer
+    )
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
@@ -502,20 +562,20 @@ def resolve(
         return
 
     def who(seat: int) -> str:
-        return t("cf.who", language, seat=seat, name=names[seat]) if names.get(seat) else str(seat)
+        return t(language, "{seat} ({name})", seat=seat, name=names[seat]) if names.get(seat) else str(seat)
 
-    sep = t("sep", language)
-    print(t("cf.team", language, team=i18n.word("team", str(outcome.team), language)))
-    print(t("cf.shot", language, seats=sep.join(map(who, outcome.shot)) or "-"))
-    print(t("cf.winners", language, seats=sep.join(map(who, outcome.winners)) or "-"))
+    sep = t(language, ", ")
+    print(t(language, "team: {team}", team=i18n.word("team", str(outcome.team), language)))
+    print(t(language, "shot: {seats}", seats=sep.join(map(who, outcome.shot)) or "-"))
+    print(t(language, "winners: {seats}", seats=sep.join(map(who, outcome.winners)) or "-"))
     named = any(names.values())
     lines = []
     for seat, role in sorted(zip(table.seats, table.roles, strict=True), key=lambda p: p[0]):
         by = hit_by.get(seat)
-        hit = t("cf.hit_by", language, seats=sep.join(map(who, by))) if by else t("cf.not_hit", language)
+        hit = t(language, "hit by {seats}", seats=sep.join(map(who, by))) if by else t(language, "not hit")
         label = [names[seat] or ""] if named else []
-        outcome_word = t("cf.wins" if seat in winners else "cf.loses", language)
-        lines.append([t("cf.seat", language), seat, *label, role_name(game, role.id, language), hit, outcome_word])
+        outcome_word = t(language, "wins") if seat in winners else t(language, "loses")
+        lines.append([t(language, "seat"), seat, *label, role_name(game, role.id, language), hit, outcome_word])
     print(tables.render(None, lines, align="<>" + "<" * (4 if named else 3), gap=" ", indent="  "))
 
 
@@ -547,12 +607,12 @@ def score(
     if format is OutputFormat.json:
         _dump({"rounds": len(rounds), "scores": rows, "winners": [r["player"] for r in rows if r["winner"]]})
         return
-    print(i18n.t("cf.rounds", language, n=len(rounds)))
-    winner = i18n.t("cf.winner", language)
+    print(i18n.t(language, "{n} round(s)", n=len(rounds)))
+    winner = i18n.t(language, "winner")
 
     def player(key: str) -> str:  # a table without names counts by "seat N"
         seat = key.removeprefix("seat ")
-        return i18n.t("cf.seat_n", language, seat=seat) if key.startswith("seat ") and seat.isdigit() else key
+        return i18n.t(language, "seat {seat}", seat=seat) if key.startswith("seat ") and seat.isdigit() else key
 
     scores = [[player(row["player"]), row["score"], winner if row["winner"] else ""] for row in rows]
     print(tables.render(None, scores, align="<><", indent="  "))

@@ -107,9 +107,9 @@ def _usable(loaded: Any, pool: Pool) -> Any:
 
 
 def _verdict(errors: int, lang: str) -> str:
-    from toolkit.i18n import t
+    from toolkit.i18n import t, tn
 
-    return t("deck.legal", lang) if errors == 0 else t("deck.illegal", lang, n=errors)
+    return t(lang, "legal") if errors == 0 else tn(lang, "illegal ({n} error)", "illegal ({n} errors)", errors)
 
 
 def _namer(pool: Pool, game: str, lang: str) -> Any:
@@ -296,7 +296,7 @@ def new(
         raise DossierError(f"--{err['loc'][0] if err['loc'] else 'name'}: {err['msg']}") from None
     fmt = "json" if out.suffix.lower() == ".json" else "text"
     _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR, lang=language), force)
-    print(t("written", language, path=out))
+    print(t(language, "{path}: written", path=out))
 
 
 def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | None] | None = None) -> str:
@@ -353,22 +353,31 @@ def stats(
         if key == "by_type":
             return word("type", value, language) if deck.game != "crossfire" else word("team", value, language)
         if key in ("by_faction", "influence"):
-            return t("generic", language) if value == "generic" else name(value)
+            return t(language, "generic") if value == "generic" else name(value)
         return value
 
-    print(t("stats.head", language, name=deck.name, game=deck.game, mode=deck.mode, n=data["cards"]))
+    print(
+        t(
+            language,
+            "{name} ({game}, {mode}): {n} cards",
+            name=deck.name,
+            game=deck.game,
+            mode=deck.mode,
+            n=data["cards"],
+        )
+    )
     rows = [
-        [t(title, language), "  ".join(f"{label(key, k)} {v}" for k, v in data[key].items())]
+        [title, "  ".join(f"{label(key, k)} {v}" for k, v in data[key].items())]
         for title, key in (
-            ("stats.by_type", "by_type"),
-            ("stats.by_agent" if deck.game == "tactics" else "stats.by_faction", "by_faction"),
-            ("stats.cost_curve", "cost_curve"),
-            ("stats.influence", "influence"),
+            (t(language, "by type"), "by_type"),
+            (t(language, "by agent") if deck.game == "tactics" else t(language, "by faction"), "by_faction"),
+            (t(language, "cost curve"), "cost_curve"),
+            (t(language, "influence"), "influence"),
         )
         if data[key]
     ]
     if deck.game == "netrunner":
-        rows.append([t("stats.agenda_points", language), data["agenda_points"]])
+        rows.append([t(language, "agenda points"), data["agenda_points"]])
     print(tables.render(None, rows, align="<<"))
 
 
@@ -444,9 +453,9 @@ def odds(
         )
         return
     headers = [
-        t("odds.card", language),
-        t("odds.copies", language),
-        *(t("odds.hand", language) if turn == 0 else t("odds.turn", language, n=turn) for turn in range(turns + 1)),
+        t(language, "card"),
+        t(language, "n"),
+        *(t(language, "hand") if turn == 0 else t(language, "T{n}", n=turn) for turn in range(turns + 1)),
     ]
     odds = []
     for card_id, count, probs in rows:
@@ -566,7 +575,7 @@ def draft(
 
     def choose(player: int, row: list[str]) -> str:
         if format == "text":
-            print(t("draft.face_up", language, row="  ".join(f"[{i}] {shown(a)}" for i, a in enumerate(row, 1))))
+            print(t(language, "face up: {row}", row="  ".join(f"[{i}] {shown(a)}" for i, a in enumerate(row, 1))))
         where = ""
         if picks is not None:
             if not picks:
@@ -574,13 +583,13 @@ def draft(
             number, answer = picks.pop(0)
             where = f"{script}:{number}: "
         else:
-            answer = typer.prompt(t("draft.picks", language, n=player + 1))
+            answer = typer.prompt(t(language, "player {n} picks", n=player + 1))
         try:
             chosen = _pick_from_row(answer, row, spellings)
         except DossierError as exc:
             raise DossierError(where + exc.message, exit_code=exc.exit_code) from None
         if format == "text":
-            print(t("draft.takes", language, n=player + 1, agent=shown(chosen)))
+            print(t(language, "player {n} takes {agent}", n=player + 1, agent=shown(chosen)))
         return chosen
 
     result = run_draft(real, privates, seed, choose)
@@ -598,12 +607,12 @@ def draft(
             )
         )
         return
-    sep = t("sep", language)
+    sep = t(language, ", ")
     for i, squad in enumerate(result.squads, 1):
         print(
             t(
-                "draft.squad",
                 language,
+                "player {n}: {agents} + {privates}",
                 n=i,
                 agents=sep.join(shown(a) for a in squad),
                 privates=sep.join(shown(p) for p in result.privates),

@@ -215,7 +215,13 @@ def _title(loaded: LoadedMap, lang: str = "zh-Hans") -> str:
     if other:
         name += f"（{other}）" if lang == "zh-Hans" else f" ({other})"
     return t(
-        "map.title", lang, id=board.map_id, name=name, width=board.width, height=board.height, adjacency=board.adjacency
+        lang,
+        "{id}: {name}, {width}x{height}, {adjacency}-adjacency",
+        id=board.map_id,
+        name=name,
+        width=board.width,
+        height=board.height,
+        adjacency=board.adjacency,
     )
 
 
@@ -223,7 +229,7 @@ def _title(loaded: LoadedMap, lang: str = "zh-Hans") -> str:
 def show(map: MapArgument, cards: CardsOption = None, lang: LangOption = None) -> None:
     """Print the grid with its coordinates and legend, then the deployment zones and obstacle spots."""
     from toolkit.cli._lang import output_lang
-    from toolkit.i18n import t
+    from toolkit.i18n import t, tn
 
     language = output_lang(lang)
     loaded = load_map(map, cards)
@@ -231,14 +237,28 @@ def show(map: MapArgument, cards: CardsOption = None, lang: LangOption = None) -
     print(_title(loaded, language))
     for line in grid_text(board):
         print(line)
-    print(t("map.legend", language))
+    print(
+        t(
+            language,
+            "legend: . floor  , outdoor  # wall  % broken wall  o pit  = stairs  * obstacle spot  1-6 deployment zone",
+        )
+    )
     if board.zones:
         for number, cells in sorted(board.zones.items()):
             listed = " ".join(f"{x},{y}" for x, y in cells)
-            print(t("map.zone", language, zone=number, n=len(cells), cells=listed))
+            print(
+                tn(
+                    language,
+                    "zone {zone}: {n} cell ({cells})",
+                    "zone {zone}: {n} cells ({cells})",
+                    len(cells),
+                    zone=number,
+                    cells=listed,
+                )
+            )
     else:
-        print(t("map.no_zones", language))
-    print(t("map.spots", language, n=len(board.obstacle_spots)))
+        print(t(language, "zones: none"))
+    print(t(language, "obstacle spots: {n}", n=len(board.obstacle_spots)))
 
 
 # --------------------------------------------------------------------------
@@ -248,7 +268,9 @@ def show(map: MapArgument, cards: CardsOption = None, lang: LangOption = None) -
 @map_app.command("render")
 def render(
     map: MapArgument,
-    out: Annotated[Path, typer.Option("--out", "-o", help="The image to write: .svg or .png (by the suffix).", **OUTPUT_FILE)],
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help="The image to write: .svg or .png (by the suffix).", **OUTPUT_FILE)
+    ],
     state: Annotated[
         Path | None, typer.Option("--state", help="A game state (JSON, as the engine writes it) to draw on the map.")
     ] = None,
@@ -341,13 +363,27 @@ def measure(
     distance = result["distance"]
 
     def yes(value: bool) -> str:
-        return t("yes" if value else "no", language)
+        return t(language, "yes") if value else t(language, "no")
 
-    print(t("measure.distance", language, value=distance if distance is not None else t("measure.no_path", language)))
-    print(t("measure.through_wall", language, value=result["through_wall"]))
-    print(t("measure.in_vision", language, value=yes(result["in_vision"]), facing=facing.value, bands=bands))
-    print(t("measure.in_sight", language, value=yes(result["in_sight"])))
-    print(t("measure.cover", language, value=result["cover"]))
+    print(
+        t(
+            language,
+            "distance: {value}",
+            value=distance if distance is not None else t(language, "none (no path around the walls)"),
+        )
+    )
+    print(t(language, "through_wall: {value}", value=result["through_wall"]))
+    print(
+        t(
+            language,
+            "in_vision: {value} (facing {facing}, {bands})",
+            value=yes(result["in_vision"]),
+            facing=facing.value,
+            bands=bands,
+        )
+    )
+    print(t(language, "in_sight: {value}", value=yes(result["in_sight"])))
+    print(t(language, "cover: {value}", value=result["cover"]))
 
 
 # --------------------------------------------------------------------------

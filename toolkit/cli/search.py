@@ -76,7 +76,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         from toolkit.cli._lang import output_lang
         from toolkit.db import open_database
-        from toolkit.i18n import t
+        from toolkit.i18n import t, tn
         from toolkit.search import parse_query
         from toolkit.search import search as run_search
         from toolkit.search.display import table
@@ -98,9 +98,9 @@ def register(app: typer.Typer) -> None:
                 print(hit.id if game else hit.ref)
         elif hits:
             print(table(hits, with_game=game is None, lang=language))
-            print(t("search.count", language, n=len(hits)))
+            print(tn(language, "{n} record", "{n} records", len(hits)))
         else:
-            print(t("search.none", language))
+            print(t(language, "no records match"))
 
     @app.command()
     def show(

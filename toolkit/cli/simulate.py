@@ -164,8 +164,16 @@ def _simulate_tactics(
         return
     _print_log(played.log, lambda seat: f"P{seat}", names)
     lang = names.lang
-    winners = ", ".join(f"P{s}" for s in result["winners"]) or t("sim.nobody", lang)
-    print(t("sim.result", lang, winners=winners, rounds=result["rounds"], reason=result["reason"]))
+    winners = ", ".join(f"P{s}" for s in result["winners"]) or t(lang, "nobody")
+    print(
+        t(
+            lang,
+            "result: {winners} after {rounds} round(s) ({reason})",
+            winners=winners,
+            rounds=result["rounds"],
+            reason=result["reason"],
+        )
+    )
 
 
 def _print_log(log: Any, who_is: Any, names: Any) -> None:
@@ -286,9 +294,24 @@ def print_sides(state: dict[str, Any], lang: str) -> None:
     """Each side's numbers after a netrunner game (or ability), and who won."""
     for p in state["players"]:
         numbers = " ".join(f"{k} {v}" for k, v in p.items() if k not in ("seat", "side", "identity"))
-        print(t("log.side_state", lang, side=word("side", p["side"], lang), identity=p["identity"], numbers=numbers))
+        print(
+            t(
+                lang,
+                "{side} ({identity}): {numbers}",
+                side=word("side", p["side"], lang),
+                identity=p["identity"],
+                numbers=numbers,
+            )
+        )
     if state["winner"] is not None:
-        print(t("sim.game_over", lang, side=word("side", state["winner"], lang), reason=state["reason"]))
+        print(
+            t(
+                lang,
+                "game over: the {side} wins ({reason})",
+                side=word("side", state["winner"], lang),
+                reason=state["reason"],
+            )
+        )
 
 
 def _inert_report(by_side: dict[str, Any], pool: Any, lang: str) -> dict[str, Any]:
@@ -316,8 +339,8 @@ def _inert_report(by_side: dict[str, Any], pool: Any, lang: str) -> dict[str, An
 def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
     """``no executable text: 3 of 36 titles (7 of 92 cards) …`` and a line per side naming them."""
     head = t(
-        "sim.inert",
         lang,
+        "no executable text: {titles} of {of_titles} titles ({cards} of {of_cards} cards, identities included) in the two decks",
         titles=inert["titles"],
         of_titles=inert["of_titles"],
         cards=inert["cards"],
@@ -325,18 +348,20 @@ def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
     )
     if not inert["list"]:
         return [head]
-    lines = [head + t("sim.inert_tail", lang)]
+    lines = [head + t(lang, "; their abilities do not happen in the simulation:")]
     for side in ("corp", "runner"):
         names = []
         for entry in inert["list"]:
             if entry["side"] != side:
                 continue
-            label = entry["name"] + (t("sim.identity", lang) if entry["kind"] == "identity" else f" ×{entry['copies']}")
+            label = entry["name"] + (t(lang, " (identity)") if entry["kind"] == "identity" else f" ×{entry['copies']}")
             if entry["reason"] != "no text":
                 label += f" ({entry['reason']})"
             names.append(label)
         if names:
-            lines.append("  " + t("log.state", lang, who=word("side", side, lang), numbers=t("sep", lang).join(names)))
+            lines.append(
+                "  " + t(lang, "{who}: {numbers}", who=word("side", side, lang), numbers=t(lang, ", ").join(names))
+            )
     return lines
 
 

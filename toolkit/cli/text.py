@@ -265,11 +265,11 @@ def run_command(
     if format is OutputFormat.json:
         print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
         return
-    _print_events(events, lambda seat: t("log.player", language, n=seat), language)
+    _print_events(events, lambda seat: t(language, "player {n}", n=seat), language)
     for p in state["players"]:
         sizes = " ".join(f"{k} {v}" for k, v in p.items() if k != "seat")
-        print(t("log.state", language, who=t("log.player", language, n=p["seat"]), numbers=sizes))
-    print(t("log.shop", language, n=state["shop"]))
+        print(t(language, "{who}: {numbers}", who=t(language, "player {n}", n=p["seat"]), numbers=sizes))
+    print(t(language, "shop: {n}", n=state["shop"]))
 
 
 def _print_events(events: list[dict[str, Any]], who_is: Any, lang: str) -> None:
@@ -278,8 +278,8 @@ def _print_events(events: list[dict[str, Any]], who_is: Any, lang: str) -> None:
 
     for event in events:
         details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "event", "player", "visible"))
-        who = who_is(event["player"]) if "player" in event else t("log.table", lang)
-        hidden = "" if event["visible"] == "all" else t("log.seen_by", lang, who=event["visible"])
+        who = who_is(event["player"]) if "player" in event else t(lang, "table")
+        hidden = "" if event["visible"] == "all" else t(lang, " (seen by {who})", who=event["visible"])
         print(f"{event['seq']:>3} {pad(who, 9)} {event['event']:<16} {details}{hidden}")
 
 
@@ -345,7 +345,7 @@ def _run_netrunner(
     sides = {seat: name for name, seat in SEATS.items()}
 
     def who(seat: int) -> str:
-        return word("side", sides[seat], lang) if seat in sides else t("log.player", lang, n=seat)
+        return word("side", sides[seat], lang) if seat in sides else t(lang, "player {n}", n=seat)
 
     _print_events(events, who, lang)
     print_sides(state, lang)

@@ -228,8 +228,8 @@ def unresolved(deck: Deck, lookup: Callable[[str], Any]) -> list[Finding]:
     The text readers resolve names as they read; this is for JSON decks, which name ids.
     """
     out: list[Finding] = []
-    card_kind, noun, code = ("role", "role", "deck.roles.unknown") if deck.game == "crossfire" else (
-        "card", "card", "deck.card.unknown"
+    card_kind, noun, code = (
+        ("role", "role", "deck.roles.unknown") if deck.game == "crossfire" else ("card", "card", "deck.card.unknown")
     )
 
     def check(record_id: str, kind: str, what: str, unknown: str, ptr: str) -> None:
@@ -494,14 +494,17 @@ class _Resolver:
         return name_language(self.matched.get((name, game), name), record)
 
     def hint(self, name: str, game: str) -> tuple[str, str]:
-        """"did you mean" the names close to ``name``, in English and Chinese (none past the first few)."""
+        """ "did you mean" the names close to ``name``, in English and Chinese (none past the first few)."""
         if self.suggested >= MAX_SUGGESTED:
             return "", ""
         self.suggested += 1
         hints = self.names.suggestions(name, game)
         if not hints:
             return "", ""
-        return f"; did you mean {', '.join(repr(h) for h in hints)}?", f"；是否想写 {'、'.join(repr(h) for h in hints)}？"
+        return (
+            f"; did you mean {', '.join(repr(h) for h in hints)}?",
+            f"；是否想写 {'、'.join(repr(h) for h in hints)}？",
+        )
 
 
 def _game_scores(resolve: _Resolver, entries: list[_Line], free: list[tuple[int, str]]) -> dict[str, int]:
@@ -509,9 +512,7 @@ def _game_scores(resolve: _Resolver, entries: list[_Line], free: list[tuple[int,
     scores: dict[str, int] = {g: sum(1 for e in entries if resolve.lookup(e.name, g)) for g in GAMES}
     for g in GAMES:
         scores[g] += sum(
-            1
-            for _, line in free[:IDENTITY_LINES]
-            if any(r.kind == "identity" for r in resolve.lookup(line, g))
+            1 for _, line in free[:IDENTITY_LINES] if any(r.kind == "identity" for r in resolve.lookup(line, g))
         )
     return scores
 
@@ -699,7 +700,9 @@ def _read_text(
     except ValidationError as exc:
         for err in exc.errors():
             ptr = pointer(*err["loc"][:1])
-            problem("deck.schema", f"{'/'.join(map(str, err['loc']))}: {one_line(err['msg'])}", lines.get(ptr, (1, 1))[0])
+            problem(
+                "deck.schema", f"{'/'.join(map(str, err['loc']))}: {one_line(err['msg'])}", lines.get(ptr, (1, 1))[0]
+            )
     _over_size(loaded)
     problems.extend(loaded.findings)  # the limit's finding, if any: the rest are gathered in problems
     return done()
@@ -725,12 +728,12 @@ def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
         out.append(f"# players: {deck.players}")
     if deck.identity is not None:
         record = lookup(deck.identity)
-        out += ["", f"## {t('type.identity', lang)}", f"1x {_title(record, lang) if record else deck.identity}"]
+        out += ["", f"## {t(lang, 'Identity')}", f"1x {_title(record, lang) if record else deck.identity}"]
     if deck.agents:
         counts: dict[str, int] = {}
         for agent in deck.agents:
             counts[agent] = counts.get(agent, 0) + 1
-        out += ["", f"## {t('type.agent', lang)} ({len(deck.agents)})"]
+        out += ["", f"## {t(lang, 'Agents')} ({len(deck.agents)})"]
         for agent_id, count in counts.items():
             record = lookup(agent_id)
             out.append(f"{count}x {_title(record, lang) if record else agent_id}")
@@ -756,7 +759,7 @@ def _group_of(record: Any, lang: str) -> str:
         return word("type", str(record.category), lang)
     if record.game == "netrunner":
         return word("type", str(record.type), lang)
-    return t("type.role", lang)
+    return t(lang, "Roles")
 
 
 # --------------------------------------------------------------------------

@@ -17,8 +17,10 @@ from toolkit import i18n
 if TYPE_CHECKING:
     from toolkit.engine.crossfire import Crossfire, Deal
 
-# What a role card says around the role's own text, per language (toolkit.i18n, the "card." entries).
-LABELS: dict[str, dict[str, str]] = {lang: i18n.table("card", lang) for lang in i18n.LANGS}
+
+def labels_in(lang: str) -> dict[str, str]:
+    """What a role card says around the role's own text, in ``lang`` (the ``card`` words of toolkit.i18n)."""
+    return i18n.table("card", lang)
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,7 @@ class RoleCard:
     play: list[str]
     seen: list[str]
     labels: dict[str, str]
+    lang: str = "zh-Hans"
 
     @property
     def player(self) -> str:
@@ -51,7 +54,7 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
     from toolkit.text import parse_cached
     from toolkit.text.render import render
 
-    labels = LABELS["en" if lang == "en" else "zh-Hans"]
+    labels = labels_in(lang)
     role_id = result.roles[seat]
     record = game.records[role_id]
     rules = game.roles[role_id]
@@ -76,6 +79,7 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
         play=play,
         seen=seen,
         labels=labels,
+        lang=lang,
     )
 
 
@@ -84,4 +88,4 @@ def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) 
     return [role_card(game, result, seat, names.get(seat), lang) for seat in result.roles]
 
 
-__all__ = ["LABELS", "RoleCard", "role_card", "role_cards", "role_name"]
+__all__ = ["labels_in", "RoleCard", "role_card", "role_cards", "role_name"]

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from toolkit import markup
-from toolkit.i18n import t
+from toolkit.i18n import N_, t, word
 from toolkit.textwidth import display_width, pad, render
 
 from .run import Hit
@@ -113,7 +113,7 @@ def names(hit: Hit, lang: str) -> tuple[str, str | None]:
 def table(hits: Sequence[Hit], *, with_game: bool, lang: str = "zh-Hans") -> str:
     """An aligned table: id, type, name in ``lang``, stats; headings in ``lang``."""
     rows = [(hit.ref if with_game else hit.id, hit.type or hit.kind, names(hit, lang)[0], stats(hit)) for hit in hits]
-    headers = tuple(t(key, lang) for key in ("search.id", "search.type", "search.name", "search.stats"))
+    headers = (t(lang, "ID"), t(lang, "TYPE"), t(lang, "NAME"), t(lang, "STATS"))
     return render(headers, rows, align="<<<<", limits=(40, 12, 36, 80))
 
 
@@ -171,16 +171,21 @@ def show(hit: Hit, *, source: str | None = None, color: bool | None = None, lang
         lines.extend(f"  {pad(k, key_width)}  {v}" for k, v in fields)
     if grid:
         lines.append("")
-        lines.append(t("show.map", lang))
+        lines.append(t(lang, "map (x → east, y ↓ south):"))
         lines.extend(f"  {row}" for row in grid)
     order = ("en", "zh-Hans") if lang == "en" else ("zh-Hans", "en")
-    for label, key in (("show.text", "text"), ("show.reverse", "reverse"), ("show.win", "win"), ("show.draw_phase", "draw_phase")):
+    for label, key in (
+        (N_("text:"), "text"),
+        (N_("reverse:"), "reverse"),
+        (N_("win:"), "win"),
+        (N_("draw phase:"), "draw_phase"),
+    ):
         texts = d.get(key)
         if key == "reverse" and isinstance(texts, dict):
             texts = texts.get("text")
         if texts:
             lines.append("")
-            lines.append(t(label, lang))
+            lines.append(t(lang, label))
             for line in texts:
                 zh, en = render_ability(line)
                 lead, after = (en, zh) if lang == "en" and en else (zh, en)
@@ -191,17 +196,17 @@ def show(hit: Hit, *, source: str | None = None, color: bool | None = None, lang
     for printed_lang in order:
         if printed.get(printed_lang):
             lines.append("")
-            lines.append(t("show.printed", lang, lang=t(f"lang.{printed_lang}", lang)))
+            lines.append(t(lang, "printed text ({lang}):", lang=word("lang", printed_lang, lang)))
             lines.extend(marked_lines(printed[printed_lang], ansi))
     flavor = d.get("flavor")
     if flavor:
         lines.append("")
-        lines.append(t("show.flavor", lang))
+        lines.append(t(lang, "flavor:"))
         texts = [line for line in dict.fromkeys(flavor.get(each) for each in order) if line]
         lines.extend(marked_lines(texts, ansi))
     if source:
         lines.append("")
-        lines.append(t("show.file", lang, path=source))
+        lines.append(t(lang, "file: {path}", path=source))
     return "\n".join(lines)
 
 

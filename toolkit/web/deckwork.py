@@ -24,7 +24,7 @@ from typing import Any
 
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
-from toolkit.i18n import name_of, t, word
+from toolkit.i18n import name_of, t, tn, word
 from toolkit.i18n import namer as i18n_namer
 
 MAX_TEXT = 256 * 1024  # the deck readers' own limit (toolkit.decks.formats.MAX_DECK_BYTES)
@@ -212,7 +212,7 @@ def validate(
         summary = summary_line(deck, report, errors, lang=language, name=namer(pool, deck.game, language))
     else:
         n = max(errors, 1)
-        summary = t("deck.illegal", language, n=n)
+        summary = tn(language, "illegal ({n} error)", "illegal ({n} errors)", n)
     return Verdict(findings, summary, errors == 0, deck, language, report)
 
 
@@ -282,18 +282,18 @@ def stats(pool: DeckPoolView, deck: Any, lang: str) -> dict[str, Any]:
         if key == "by_type":
             return word("type", value, lang) if deck.game != "crossfire" else word("team", value, lang)
         if key in ("by_faction", "influence"):
-            return t("generic", lang) if value == "generic" else name(value)
+            return t(lang, "generic") if value == "generic" else name(value)
         return value
 
     data["labels"] = {
         key: {k: label(key, k) for k in data[key]} for key in ("by_type", "by_faction", "cost_curve", "influence")
     }
     data["titles"] = {
-        "by_type": t("stats.by_type", lang),
-        "by_faction": t("stats.by_agent" if deck.game == "tactics" else "stats.by_faction", lang),
-        "cost_curve": t("stats.cost_curve", lang),
-        "influence": t("stats.influence", lang),
-        "agenda_points": t("stats.agenda_points", lang),
+        "by_type": t(lang, "by type"),
+        "by_faction": (t(lang, "by agent") if deck.game == "tactics" else t(lang, "by faction")),
+        "cost_curve": t(lang, "cost curve"),
+        "influence": t(lang, "influence"),
+        "agenda_points": t(lang, "agenda points"),
     }
     return data
 

@@ -16,8 +16,8 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse
 from fastapi.templating import Jinja2Templates
 
-from toolkit.i18n import LANGS, MESSAGES
-from toolkit.i18n import t as translate
+from toolkit import i18n
+from toolkit.i18n import LANGS
 
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
@@ -47,9 +47,9 @@ def _configured_lang() -> str | None:
 
 def request_lang(request: Request) -> str:
     """The interface language of this request."""
-    asked = request.query_params.get("lang") or request.cookies.get("lang")
-    if asked in LANGS:
-        return str(asked)
+    asked = i18n.accept(request.query_params.get("lang") or request.cookies.get("lang"))
+    if asked is not None:
+        return i18n.set_lang(asked)
     settings = getattr(request.app.state, "settings", None)
     default = getattr(settings, "lang", None)
     if default in LANGS:
@@ -57,15 +57,15 @@ def request_lang(request: Request) -> str:
     return _configured_lang() or "zh-Hans"
 
 
-def translator(lang: str) -> Any:
-    """``t(key, **fields)`` in ``lang``; an unknown key shows as itself (never a 500 for a missing word)."""
-
-    def t(key: str, **fields: Any) -> str:
-        if key not in MESSAGES:
-            return key
-        return translate(key, lang, **fields)
-
-    return t
+def translators(lang: str) -> dict[str, Any]:
+    """The templates' ``_(message, **fields)``, ``_n(singular, plural, n, **fields)``, ``_c(context, message)``
+    and ``word(kind, value)`` in ``lang`` (the names Babel extracts the templates' messages by)."""
+    return {
+        "_": functools.partial(i18n.t, lang),
+        "_n": functools.partial(i18n.tn, lang),
+        "_c": functools.partial(i18n.tc, lang),
+        "word": lambda kind, value: i18n.word(kind, value, lang),
+    }
 
 
 def csrf_token(request: Request) -> str:
@@ -80,7 +80,7 @@ def render(request: Request, template_name: str, status_code: int = 200, **conte
         "request": request,
         "lang": lang,
         "other_lang": "en" if lang == "zh-Hans" else "zh-Hans",
-        "t": translator(lang),
+        **translators(lang),
         "csrf_token": csrf_token(request),
         "settings": request.app.state.settings,
     }
@@ -88,4 +88,4 @@ def render(request: Request, template_name: str, status_code: int = 200, **conte
     return templates.TemplateResponse(request, template_name, common, status_code=status_code)
 
 
-__all__ = ["TEMPLATES_DIR", "csrf_token", "render", "request_lang", "templates", "translator"]
+__all__ = ["TEMPLATES_DIR", "csrf_token", "render", "request_lang", "templates", "translators"]

@@ -70,7 +70,12 @@ def _page(request: Request, template: str, status: int = 200, **context: Any) ->
 def _missing(request: Request) -> HTMLResponse:
     """The same page for every wrong token: nothing tells a guess how close it came."""
     t = i18n.t
-    return _page(request, "crossfire/missing.html", 404, message=t("web.cf.no_table", request_lang(request)))
+    return _page(
+        request,
+        "crossfire/missing.html",
+        404,
+        message=t(request_lang(request), "No such table: the link is wrong or the table was ended."),
+    )
 
 
 # ---------------------------------------------------------------- the new-table form
@@ -175,7 +180,9 @@ async def crossfire_create(request: Request) -> Response:
 
 def _who(room: Room, seat: int, lang: str) -> str:
     name = room.names.get(seat)
-    return i18n.t("web.cf.who_named" if name else "web.cf.who", lang, seat=seat, name=name or "")
+    return (
+        i18n.t(lang, "{name} (seat {seat})", seat=seat, name=name) if name else i18n.t(lang, "Seat {seat}", seat=seat)
+    )
 
 
 def _qr(url: str, title: str) -> str:
@@ -216,29 +223,39 @@ def _host_view(
                 "name": room.names.get(seat, ""),
                 "who": _who(room, seat, lang),
                 "url": url,
-                "qr": _qr(url, i18n.t("web.cf.qr_title", lang, who=_who(room, seat, lang))),
+                "qr": _qr(url, i18n.t(lang, "QR code of the private link of {who}", who=_who(room, seat, lang))),
                 "role": None if secret else i18n.name_of(game.records[role_id], lang),
                 "role_id": None if secret else role_id,
                 "team": None if secret else i18n.word("team", game.records[role_id].team, lang),
                 "public": seat in deal.public,
                 "seen": None
                 if secret
-                else i18n.t("sep", lang).join(i18n.name_of(game.records[r], lang) for r in deal.seen[seat]),
+                else i18n.t(lang, ", ").join(i18n.name_of(game.records[r], lang) for r in deal.seen[seat]),
                 "guns": guns,
                 "aims": aims + [0] * (guns - len(aims)),
                 "marked": seat in (entered[1] if entered is not None else current.marks),
-                "hit_by": i18n.t("sep", lang).join(_who(room, s, lang) for s in hit_by),
+                "hit_by": i18n.t(lang, ", ").join(_who(room, s, lang) for s in hit_by),
                 "wins": current.outcome is not None and seat in current.outcome["winners"],
             }
         )
-    sep = i18n.t("sep", lang)
+    sep = i18n.t(lang, ", ")
     setup = sep.join(f"{i18n.name_of(game.records[r], lang)} ×{n}" for r, n in deal.setup.items() if r in game.records)
     shuffles = [
-        i18n.t("cf.shuffles", lang, seat=_who(room, by, lang), seats=sep.join(map(str, trio)))
+        i18n.t(
+            lang,
+            "{seat} shuffles the cards of seats {seats}",
+            seat=_who(room, by, lang),
+            seats=sep.join(map(str, trio)),
+        )
         for by, trio in deal.shuffles
     ]
     public = [
-        i18n.t("cf.public", lang, seat=_who(room, s, lang), role=i18n.name_of(game.records[r], lang))
+        i18n.t(
+            lang,
+            "{seat} is the public {role} (not dealt)",
+            seat=_who(room, s, lang),
+            role=i18n.name_of(game.records[r], lang),
+        )
         for s, r in deal.public.items()
     ]
     mode = game.modes.get(room.mode)
@@ -296,7 +313,7 @@ def _host_view(
 
 def _score_name(key: str, lang: str) -> str:
     seat = key.removeprefix("seat ")
-    return i18n.t("web.cf.who", lang, seat=seat) if key.startswith("seat ") and seat.isdigit() else key
+    return i18n.t(lang, "Seat {seat}", seat=seat) if key.startswith("seat ") and seat.isdigit() else key
 
 
 def _host_page(

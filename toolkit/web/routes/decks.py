@@ -25,29 +25,25 @@ GAMES = ("netrunner", "tactics", "crossfire")
 
 def labels(lang: str) -> dict[str, str]:
     """The words decks.js writes, in ``lang`` (templates: {name}, {n})."""
-    from toolkit.i18n import MESSAGES
-
-    def word(key: str, form: str = "") -> str:
-        entry = MESSAGES[key]
-        return entry.get(f"{lang}{form}", entry.get(lang, key)) if lang == "en" else entry["zh-Hans"]
+    from toolkit.i18n import t, tn
 
     return {
-        "new_deck": word("web.deck.new"),
-        "format": word("web.deck.format"),
-        "mode": word("web.deck.mode"),
-        "identity": word("web.deck.identity"),
-        "identity_none": word("web.deck.identity.none"),
-        "add": word("web.deck.add"),
-        "remove": word("web.deck.remove"),
-        "count": word("web.deck.count"),
-        "no_findings": word("web.deck.no_findings"),
-        "total": word("web.deck.total"),
-        "total_one": word("web.deck.total", ".one"),
-        "card": word("odds.card"),
-        "copies": word("odds.copies"),
-        "hand": word("odds.hand"),
-        "saved": word("web.deck.saved"),
-        "copied": word("web.deck.copied"),
+        "new_deck": t(lang, "New deck"),
+        "format": t(lang, "Format"),
+        "mode": t(lang, "Mode"),
+        "identity": t(lang, "Identity"),
+        "identity_none": t(lang, "(choose an identity)"),
+        "add": t(lang, "Add one {name}"),
+        "remove": t(lang, "Remove one {name}"),
+        "count": t(lang, "Copies of {name}"),
+        "no_findings": t(lang, "No findings."),
+        "total": tn(lang, "{n} card", "{n} cards", 2, n="{n}"),
+        "total_one": tn(lang, "{n} card", "{n} cards", 1, n="{n}"),
+        "card": t(lang, "card"),
+        "copies": t(lang, "n"),
+        "hand": t(lang, "hand"),
+        "saved": t(lang, "Saved."),
+        "copied": t(lang, "Copied."),
     }
 
 

@@ -203,10 +203,10 @@ def preview(web: WebState, data: Any, lang: str) -> dict[str, Any]:
     try:
         record = parse_record(data)
     except (ValidationError, ValueError, TypeError):
-        return {"image": None, "note": t("web.ed.preview_invalid", lang), "issues": []}
+        return {"image": None, "note": t(lang, "The preview appears when the record is valid."), "issues": []}
     if not is_printable(record):
         kind = getattr(record, "kind", "record")
-        return {"image": None, "note": t("web.ed.preview_none", lang, kind=kind), "issues": []}
+        return {"image": None, "note": t(lang, "A {kind} has no printed card.", kind=kind), "issues": []}
     from toolkit.sheets import geometry, render
     from toolkit.sheets.fonts import drawn_characters, print_fonts
     from toolkit.web.images import _LOCK  # ReportLab and PDFium are not shared between threads
@@ -460,10 +460,8 @@ def _editor_page(
             schema = kind_schema(game, kind)
         except EditorError:
             schema = None
-    fields = {
-        key[len("web.ed.field.") :]: i18n.t(key, lang) for key in i18n.MESSAGES if key.startswith("web.ed.field.")
-    }
-    words = {key[len("web.ed.js.") :]: i18n.t(key, lang) for key in i18n.MESSAGES if key.startswith("web.ed.js.")}
+    fields = i18n.table("web.ed.field", lang)
+    words = i18n.table("web.ed.js", lang)
     response = render(
         request,
         "editor/edit.html",
@@ -520,7 +518,8 @@ def editor_record(request: Request, game: str, record_id: str, kind: str | None 
             return RedirectResponse(
                 request.url_for("editor_edit").include_query_params(root=target.index, path=target.rel), 303
             )
-    message = i18n.t("web.ed.no_record", request_lang(request), ref=f"{game}/{record_id}")
+    ref = f"{game}/{record_id}"
+    message = i18n.t(request_lang(request), "No record {ref} in the card directories.", ref=ref)
     return render(request, "editor/error.html", status_code=404, message=message)
 
 
@@ -613,7 +612,12 @@ def editor_save(request: Request, body: SaveBody) -> JSONResponse:
         errors = sum(1 for f in refused.findings if f.severity == "error")
         return JSONResponse(
             {
-                "detail": i18n.t("web.ed.refused", lang, n=errors),
+                "detail": i18n.tn(
+                    lang,
+                    "Not saved: 1 lint error; fix it first.",
+                    "Not saved: {n} lint errors; fix them first.",
+                    errors,
+                ),
                 "saved": False,
                 "findings": [finding_json(f, target) for f in refused.findings],
             },
@@ -623,11 +627,11 @@ def editor_save(request: Request, body: SaveBody) -> JSONResponse:
     try:
         web.reload()  # the browser, the decks and the database see the new card
     except DossierError as exc:
-        note = i18n.t("web.ed.reload_failed", lang, message=exc.message)
+        note = i18n.t(lang, "But the card pool did not reload: {message}", message=exc.message)
     return JSONResponse(
         {
             "saved": True,
-            "message": i18n.t("web.ed.saved", lang, path=target.rel),
+            "message": i18n.t(lang, "Saved {path}.", path=target.rel),
             "note": note,
             "base": file_digest(canonical.encode("utf-8")),
             "text": canonical,

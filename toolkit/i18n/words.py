@@ -1,0 +1,164 @@
+"""The vocabularies whose words are looked up by value (``word("type", "ice", lang)``): each value's English
+message, marked for extraction; the catalogs translate it."""
+
+from __future__ import annotations
+
+
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs; translated where it is used (:func:`toolkit.i18n.word`)."""
+    return message
+
+
+def Nc_(context: str, message: str) -> tuple[str, str]:
+    """Marks ``message`` in ``context`` (a word the same in English, different in another language)."""
+    return context, message
+
+
+WORDS: dict[str, dict[str, str | tuple[str, str]]] = {
+    "band": {
+        "front": N_("front"),
+        "side": N_("side"),
+        "rear": N_("rear"),
+    },
+    "card": {
+        "player": N_("player {seat}"),
+        "player_named": N_("player {seat} ({name})"),
+        "pass_to": N_("Pass to {player}. Press Enter when only they can see the screen. "),
+        "your_role": N_("{player}, your role:"),
+        "hide": N_("Press Enter to hide. "),
+        "team": N_("Team"),
+        "win": N_("You win"),
+        "play": N_("How it plays"),
+        "seen": N_("Cards you saw in the deal"),
+        "seat": N_("Seat {seat}"),
+        "blue": N_("blue team: keep the VIP from being hit"),
+        "red": N_("red team: get the VIP hit"),
+        "none": N_("no team: only your own goal counts"),
+        "armed": N_("Armed: when everyone points, your pointing can hit."),
+        "unarmed": N_("Unarmed: your pointing hits no one."),
+        "sniper_assassin": N_(
+            "Armed: if the Sniper's shot cards do not decide the game, you point at a player and fire."
+        ),
+        "sniper_other": N_("In sniper mode you do not point; only the Assassins fire."),
+        "public": N_("Your role is public: play it face up."),
+        "fold": N_("Fold the flap up along the dashed line. Open it only where no one else can see."),
+        "keep": N_("Keep folded. Open only where no one else can see."),
+        "sep": N_(", "),
+        "colon": N_(": "),
+    },
+    "lang": {
+        "zh-Hans": N_("zh-Hans"),
+        "en": N_("en"),
+    },
+    "side": {
+        "corp": N_("corp"),
+        "runner": N_("runner"),
+    },
+    "team": {
+        "blue": N_("blue"),
+        "red": N_("red"),
+        "none": Nc_("team", "none"),
+    },
+    "type": {
+        "equipment": N_("Equipment"),
+        "skill": N_("Skill"),
+        "item": N_("Item"),
+        "status": N_("Status"),
+        "minion": N_("Minion"),
+        "agenda": N_("Agenda"),
+        "asset": N_("Asset"),
+        "operation": N_("Operation"),
+        "ice": N_("Ice"),
+        "upgrade": N_("Upgrade"),
+        "hardware": N_("Hardware"),
+        "resource": N_("Resource"),
+        "program": N_("Program"),
+        "event": N_("Event"),
+        "identity": N_("Identity"),
+        "agent": N_("Agents"),
+        "role": N_("Roles"),
+    },
+    "web.card.text": {
+        "text": N_("Text"),
+        "reverse": N_("Reverse"),
+        "win": N_("Win"),
+        "draw_phase": N_("Draw phase"),
+    },
+    "web.ed.field": {
+        "name": N_("Name"),
+        "zh-Hans": N_("Chinese (zh-Hans)"),
+        "en": N_("English (en)"),
+        "text": N_("Ability text"),
+        "win": N_("Win condition"),
+        "flavor": N_("Flavor text"),
+        "id": N_("Id"),
+        "kind": N_("Kind"),
+        "game": N_("Game"),
+        "type": N_("Type"),
+        "cost": N_("Cost"),
+        "category": N_("Category"),
+        "back": N_("Card back"),
+        "faction": N_("Faction"),
+        "side": N_("Side"),
+        "subtypes": N_("Subtypes"),
+        "influence": N_("Influence"),
+        "art": N_("Art"),
+        "team": N_("Team"),
+        "$schema": N_("JSON Schema ($schema)"),
+    },
+    "web.ed.js": {
+        "record": N_("Record"),
+        "add_field": N_("Add {name}"),
+        "remove_field": N_("Remove {name}"),
+        "add_item": N_("Add to {name}"),
+        "add_entry": N_("Add an entry"),
+        "remove": N_("Remove"),
+        "remove_item": N_("Remove {what}"),
+        "up": N_("Move {what} up"),
+        "down": N_("Move {what} down"),
+        "key": N_("Key"),
+        "json_invalid": N_("Not valid JSON yet."),
+        "form_unavailable": N_("No form for this record (its game or kind is unknown); edit it as raw JSON."),
+        "raw_invalid": N_("The JSON does not parse into a record; fix it before going back to the form."),
+        "checking": N_("Checking…"),
+        "check_failed": N_("The check failed; is the server running?"),
+        "no_findings": N_("No findings"),
+        "one_error": N_("1 error"),
+        "n_errors": N_("{n} errors"),
+        "one_warning": N_("1 warning"),
+        "n_warnings": N_("{n} warnings"),
+        "sep": Nc_("list", ", "),
+        "line_col": N_("line {line}, column {column}"),
+        "preview_invalid": N_("The preview appears when the record is valid."),
+        "saving": N_("Saving…"),
+        "save_failed": N_("Saving failed; is the server running?"),
+    },
+    "web.game": {
+        "any": N_("All games"),
+        "tactics": N_("Tactics"),
+        "netrunner": N_("Netrunner"),
+        "crossfire": N_("Crossfire"),
+    },
+    "web.pr.backs": {
+        "none": N_("No backs"),
+        "long-edge": N_("Duplex, long edge"),
+        "short-edge": N_("Duplex, short edge"),
+    },
+    "web.pr.card": {
+        "poker": N_("Poker, 63×88 mm"),
+        "bridge": N_("Bridge, 57×89 mm"),
+        "mini": N_("Mini, 44×67 mm"),
+        "tarot": N_("Tarot, 70×120 mm"),
+        "custom": N_("Other size…"),
+    },
+    "web.pr.lang": {
+        "zh-Hans": N_("Chinese"),
+        "en": N_("English"),
+    },
+    "web.pr.source": {
+        "paste": N_("Paste a deck"),
+        "upload": N_("Upload a deck file"),
+        "saved": N_("A saved deck"),
+        "search": N_("A search"),
+    },
+}
