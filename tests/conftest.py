@@ -29,6 +29,22 @@ def _no_user_card_pool(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))  # no user `fonts build`
 
 
+@pytest.fixture(autouse=True)
+def _messages_language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """Tests run in English (DOSSIER_LANG=en: outputs, errors and findings, as most assertions are written),
+    and no test's language leaks into the next (the current language is reset). A test of the default language
+    (zh-Hans, or a deck's own) or of output pinned in Chinese marks itself ``@pytest.mark.lang_default``."""
+    from toolkit import i18n
+
+    default = request.node.get_closest_marker("lang_default") is not None
+    if default:
+        monkeypatch.delenv("DOSSIER_LANG", raising=False)
+    else:
+        monkeypatch.setenv("DOSSIER_LANG", "en")
+    with i18n.use_lang(i18n.DEFAULT_LANG if default else "en"):
+        yield
+
+
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))

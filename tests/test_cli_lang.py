@@ -227,11 +227,13 @@ def test_an_english_decklist_defaults_to_english(cli: Run, tmp_path: Path) -> No
     assert "1x 寒鸦" in cli("deck", "show", path, "--lang", "zh-Hans").stdout
 
 
+@pytest.mark.lang_default
 def test_a_chinese_list_and_a_json_deck_default_to_chinese(cli: Run) -> None:
     assert "1x 寒鸦" in cli("deck", "show", EX / "tactics/duo-list.txt").stdout
     assert cli("deck", "validate", EX / "tactics/duo.json").stdout.rstrip().endswith("· 合法")  # ids: the default
 
 
+@pytest.mark.lang_default
 def test_deck_new_writes_names_in_the_language_they_were_given(cli: Run, tmp_path: Path) -> None:
     english = tmp_path / "en.txt"
     assert (
@@ -266,6 +268,7 @@ def test_the_settings_set_the_default(cli: Run, built: str, settings: Callable[[
     assert "1x 寒鸦" in cli("deck", "show", EX / "tactics/duo-list.txt", "--lang", "zh-Hans").stdout  # --lang wins
 
 
+@pytest.mark.lang_default
 def test_the_settings_beat_the_decks_language(cli: Run, tmp_path: Path, settings: Callable[[str], Path]) -> None:
     path = english_list(tmp_path, "list.txt")
     settings("zh-Hans")

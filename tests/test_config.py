@@ -83,6 +83,7 @@ def test_precedence(given: set[str], expected: str, layout: dict[str, Path], tmp
     assert [p.resolve() for p in pool.paths] == [p.resolve() for p in want]
 
 
+@pytest.mark.lang_default
 def test_nearest_project_file_wins(layout: dict[str, Path]) -> None:
     outer = toml(layout["project"] / "dossier.toml", 'lang = "en"\n')
     assert config.project_file(layout["inner"]) == outer

@@ -37,6 +37,7 @@ def test_resolve_json_is_team_shot_winners_and_each_player(cli: Any, tmp_path: P
     assert [p["wins"] for p in data["players"]] == [False, False, True, True, True]
 
 
+@pytest.mark.lang_default
 def test_resolve_text(cli: Any, tmp_path: Path) -> None:
     path = write(tmp_path, "t.json", ROUND_BLUE)
     result = cli("crossfire", "resolve", path, "--lang", "en")
@@ -125,6 +126,7 @@ def test_simulate_plot(cli: Any, tmp_path: Path) -> None:
     assert png.read_bytes().startswith(b"\x89PNG")
 
 
+@pytest.mark.lang_default
 def test_deal_text(cli: Any) -> None:
     result = cli("crossfire", "deal", "--players", "6", "--seed", "2", "--lang", "en")
     assert result.exit_code == 0

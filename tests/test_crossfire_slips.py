@@ -126,6 +126,7 @@ def test_deal_slips(cli: Any, tmp_path: Path) -> None:
         assert role in text
 
 
+@pytest.mark.lang_default
 def test_deal_slips_in_chinese(cli: Any, tmp_path: Path) -> None:
     pdf_path = tmp_path / "slips.pdf"
     result = cli("crossfire", "deal", "-n", "10", "--mode", "sniper", "--sniper", "4", "--slips", pdf_path)

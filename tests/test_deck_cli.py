@@ -13,6 +13,7 @@ from .conftest import ROOT
 EX = ROOT / "examples" / "decks"
 
 
+@pytest.mark.lang_default
 def test_validate_examples(cli) -> None:
     files = sorted(EX.rglob("*.*"))
     result = cli("deck", "validate", *files)
@@ -31,6 +32,7 @@ def test_validate_examples(cli) -> None:
     assert english.output.count("· legal") == len(files)
 
 
+@pytest.mark.lang_default
 def test_validate_illegal_deck_lists_every_problem_with_positions(cli, tmp_path: Path) -> None:
     deck = json.loads((EX / "tactics/duo.json").read_text(encoding="utf-8"))
     deck["cards"]["smoke_grenade"] = 2
@@ -56,6 +58,7 @@ def test_validate_json_output(cli, tmp_path: Path) -> None:
     assert entry["legal"] is False and [f["code"] for f in entry["findings"]] == ["deck.size.min"]
 
 
+@pytest.mark.lang_default
 def test_validate_a_directory_of_decks(cli, tmp_path: Path) -> None:
     result = cli("deck", "validate", EX / "tactics")
     assert result.exit_code == 0 and result.output.count("· 合法") == len(list((EX / "tactics").iterdir()))
@@ -70,6 +73,7 @@ def test_validate_unreadable_exits_2(cli, tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.lang_default
 def test_a_directory_reports_the_deck_names_it_cannot_read(cli, tmp_path: Path) -> None:
     """In a directory, a deck name that is a dangling link or a FIFO is reported (exit 2), not passed over;
     the readable decks are still validated."""
@@ -146,6 +150,7 @@ def test_new_crossfire_role_set(cli, tmp_path: Path) -> None:
     assert bad.exit_code == 2 and "7-10 players" in bad.output
 
 
+@pytest.mark.lang_default
 def test_new_tactics_scaffold_by_names(cli, tmp_path: Path) -> None:
     out = tmp_path / "squad.txt"
     assert (
@@ -162,6 +167,7 @@ def test_new_tactics_scaffold_by_names(cli, tmp_path: Path) -> None:
     assert typo.exit_code == 2 and "did you mean '寒鸦'" in typo.output
 
 
+@pytest.mark.lang_default
 def test_show_and_stats(cli) -> None:
     shown = cli("deck", "show", EX / "tactics/duel.json")
     assert shown.exit_code == 0 and "1x 雾刃" in shown.output

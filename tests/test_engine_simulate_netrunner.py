@@ -281,6 +281,7 @@ def assert_ended(log: list[dict[str, Any]], winner: str, reason: str, turns: int
 
 
 @pytest.mark.parametrize(("corp", "runner", "seed"), [(CORPS[0], RUNNERS[1], 17), (CORPS[1], RUNNERS[1], 14)])
+@pytest.mark.lang_default
 def test_heuristic_games_end(cli: Any, corp: str, runner: str, seed: int) -> None:
     game = simulate_netrunner(RECORDS, decks(corp, runner), 200, seed)
     winner = game.winner
@@ -313,6 +314,7 @@ def test_cli_same_seed_same_log_in_either_order(cli: Any, corp: str, runner: str
     assert [e["event"] for e in first["log"]][:3] == ["setup", "identity", "identity"]
 
 
+@pytest.mark.lang_default
 def test_cli_and_library_agree(cli: Any) -> None:
     data = run_json(cli, EX / CORPS[1], EX / RUNNERS[1], turns=4, seed=2)
     assert data["log"] == simulate_netrunner(RECORDS, decks(CORPS[1], RUNNERS[1]), 4, 2).log.to_json()
@@ -380,6 +382,7 @@ def test_crossfire_stays_refused_with_its_pointer(cli: Any) -> None:
     assert result.exit_code == 2 and "`dossier crossfire simulate`" in result.output
 
 
+@pytest.mark.lang_default
 def test_golden_trace(cli: Any, update_golden: bool) -> None:
     data = run_json(cli, EX / CORPS[0], EX / RUNNERS[1], turns=6, seed=1)
     golden = GOLDEN / "netrunner_simulate_seed1.json"

@@ -425,6 +425,7 @@ def test_search_the_imported_pool(cli: Run, imported: tuple[str, Path, Any], bac
 @pytest.mark.parametrize(
     ("layout", "record_id"), [("netrunnerdb_v2", "quillfracter_nine"), ("netrunnerdb_v2", "open_ledger_gambit")]
 )
+@pytest.mark.lang_default
 def test_show_golden(cli: Run, tmp_path: Path, update_golden: bool, layout: str, record_id: str) -> None:
     into = tmp_path / "pool"
     import_netrunnerdb(FIXTURES / layout, into)

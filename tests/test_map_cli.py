@@ -86,6 +86,7 @@ BUNDLED = sorted(p.stem for p in (ROOT / "cards" / "tactics" / "maps").glob("*.j
 
 
 @pytest.mark.parametrize("map_id", BUNDLED)
+@pytest.mark.lang_default
 def test_every_bundled_map_shows_and_draws(cli: Any, tmp_path: Path, map_id: str) -> None:
     result = cli("map", "show", map_id)
     assert result.exit_code == 0, result.output
@@ -108,6 +109,7 @@ def test_wide_and_tall_maps_number_columns_in_two_lines() -> None:
     assert lines[2].startswith(" 0 . .") and lines[-1].startswith("10 . .")
 
 
+@pytest.mark.lang_default
 def test_a_map_id_is_looked_up_in_the_card_pool(cli: Any, tiny: Path) -> None:
     result = cli("map", "show", "tiny", "--cards", tiny.parent)
     assert result.exit_code == 0, result.output

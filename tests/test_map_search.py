@@ -51,6 +51,7 @@ def test_search_table_shows_map_stats(cli: Run, built: str) -> None:
     assert line.endswith("cells 18x18 · modes duo, melee · players 2-4")
 
 
+@pytest.mark.lang_default
 def test_show_map_draws_its_rows(cli: Run, built: str) -> None:
     result = cli("show", "--db", built, "hideout")
     assert result.exit_code == 0, result.output

@@ -58,6 +58,7 @@ def test_build_with_bad_cards_leaves_the_old_database(cli: Run, tmp_path: Path) 
     assert cli("search", "--db", db, "team:红", "--format", "ids").stdout == "crossfire/assassin\n"
 
 
+@pytest.mark.lang_default
 def test_search_table(cli: Run, built: str) -> None:
     result = cli("search", "--db", built, "t:装备 攻速>=3")
     assert result.exit_code == 0
@@ -90,6 +91,7 @@ def test_search_json(cli: Run, built: str) -> None:
     assert first["record"]["id"] == first["id"] and "rez_cost" in first["record"]
 
 
+@pytest.mark.lang_default
 def test_search_nothing(cli: Run, built: str) -> None:
     result = cli("search", "--db", built, "x:nothing-at-all")
     assert (result.exit_code, result.stdout) == (0, "没有匹配的记录\n")
@@ -131,6 +133,7 @@ def test_search_help_lists_every_key(cli: Run) -> None:
         assert f"{key.name}, " in result.stdout or f"{key.name}:" in result.stdout
 
 
+@pytest.mark.lang_default
 def test_show_renders_ability_text(cli: Run, built: str) -> None:
     result = cli("show", "--db", built, "longbow_sniper_rifle")
     assert result.exit_code == 0

@@ -113,6 +113,7 @@ def test_an_ambiguous_name_lists_the_candidates(url: str) -> None:
     assert lines[1].split()[:3] == ["netrunner/esa_trova_eco_rebel", "identity", "埃萨·特罗瓦：生态叛军"]
 
 
+@pytest.mark.lang_default
 def test_show_by_name_on_the_command_line(cli: Run, url: str) -> None:
     result = cli("show", "--db", url, "esa trova")
     assert result.exit_code == 0, result.output

@@ -246,6 +246,7 @@ def test_small_margins_warn(cli, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("game", ["crossfire", "netrunner", "tactics"])
+@pytest.mark.lang_default
 def test_golden_text_layer(cli, tmp_path: Path, update_golden: bool, game: str) -> None:
     """The text of a duplex sheet of a frozen card set (tests/golden/sheets/cards), as a PDF reader extracts it."""
     out = tmp_path / "golden.pdf"

@@ -177,6 +177,7 @@ def test_card_ids_point_at_the_cards_on_the_sheet(cli, tmp_path: Path) -> None:
         assert difference(other, expected) > 5.0  # the comparison tells cards apart
 
 
+@pytest.mark.lang_default
 def test_several_sheets_are_several_custom_decks(cli, tmp_path: Path) -> None:
     out = tmp_path / "big.png"
     result = cli("print", *(["crossfire/vip", "crossfire/assassin"] * 40), "--tts", out)

@@ -38,6 +38,7 @@ def line_of(path: Path, needle: str) -> tuple[int, int]:
         (["parse"], 2, "give either TEXT or --file FILE"),
     ],
 )
+@pytest.mark.lang_default
 def test_text_commands(cli: Callable[..., Any], args: list[str], exit_code: int, expected: str) -> None:
     result = cli("text", *args)
     assert result.exit_code == exit_code, result.output
