@@ -109,3 +109,26 @@ def test_a_new_language_is_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
         assert i18n.t("fr", "illegal") == "illegal"  # untranslated: the English
     finally:
         i18n.translations.cache_clear()
+
+
+def test_a_record_carries_a_name_in_any_language(game_copy, cli) -> None:  # type: ignore[no-untyped-def]
+    # names (and imported printed text) take any language under its tag; a key that is no tag is refused
+    import json
+
+    from toolkit.catalog import load_catalog
+
+    cards = game_copy("tactics")
+    path = next((cards / "cards").glob("*.json"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["name"]["fr"] = "Nom en français"
+    data["name"]["pt-BR"] = "Nome"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    assert cli("lint", cards).exit_code == 0
+    record = next(r for r in load_catalog([cards]).records if r.id == data["id"])  # type: ignore[attr-defined]
+    assert i18n.name_of(record, "fr") == "Nom en français"
+    assert i18n.name_of(record, "de") == (data["name"].get("en") or data["name"]["zh-Hans"])
+    assert i18n.name_of(record, "zh-Hans") == data["name"]["zh-Hans"]
+    data["name"]["french"] = "x"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    result = cli("lint", cards)
+    assert result.exit_code == 1 and "french" in result.output

@@ -250,9 +250,13 @@ def table(kind: str, lang: str) -> dict[str, str]:
 
 
 def name_of(record: Any, lang: str) -> str:
-    """A record's name in ``lang``: the English name when asked and there is one, else the zh-Hans name."""
+    """A record's name in ``lang``: zh-Hans's is always there; in another language the record's name in it
+    (English, or any language a record carries under its tag), else the English name, else the zh-Hans one."""
     name = record.name
-    return str((name.en if lang == "en" else None) or name.zh_hans)
+    if lang == DEFAULT_LANG:
+        return str(name.zh_hans)
+    other = name.get(lang) if lang not in (SOURCE_LANG, DEFAULT_LANG) and hasattr(name, "get") else None
+    return str(other or name.en or name.zh_hans)
 
 
 def namer(lookup: Any, lang: str) -> Any:

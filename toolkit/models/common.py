@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+import re
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
@@ -35,11 +36,52 @@ class Model(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
 
 
+# A language tag (BCP 47, the forms card data uses): "fr", "pt-BR", "zh-Hant", "es-419"
+LANG_TAG = r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$"
+_LANG_TAG = re.compile(LANG_TAG)
+
+
+def _other_languages(model: BaseModel, value_schema: dict[str, Any], valid: Any) -> None:
+    """Check the languages beyond zh-Hans and en that ``model`` carries (its extra fields): each key a language
+    tag, each value what ``valid`` accepts."""
+    for key, value in (model.model_extra or {}).items():
+        if not _LANG_TAG.match(key):
+            raise ValueError(f"{key!r} is not a language tag (such as fr, pt-BR, zh-Hant)")
+        if not valid(value):
+            raise ValueError(f"{key}: expected {value_schema.get('description', 'text')}")
+
+
+def _languages_schema(value_schema: dict[str, Any]) -> dict[str, Any]:
+    return {"patternProperties": {LANG_TAG: value_schema}, "additionalProperties": False}
+
+
+_NAME_SCHEMA: dict[str, Any] = {"type": "string", "minLength": 1, "maxLength": 2000, "description": "text"}
+
+
 class Names(Model):
-    """A name in each language; zh-Hans is required, English optional."""
+    """A name in each language; zh-Hans is required, English optional, and any other language may be added under
+    its language tag (``"fr": "…"``, ``"ja": "…"``: imported cards carry NetrunnerDB's translations)."""
+
+    model_config = ConfigDict(
+        frozen=True, extra="allow", populate_by_name=True, json_schema_extra=_languages_schema(_NAME_SCHEMA)
+    )
 
     zh_hans: NonEmptyText = Field(alias="zh-Hans", description="Simplified Chinese, as printed.")
     en: NonEmptyText | None = Field(default=None, description="English, where natural.")
+
+    @model_validator(mode="after")
+    def _languages(self) -> Names:
+        _other_languages(self, _NAME_SCHEMA, lambda v: isinstance(v, str) and 1 <= len(v) <= 2000)
+        return self
+
+    def get(self, lang: str) -> str | None:
+        """The name in ``lang`` (a language tag), if the record has one."""
+        if lang == "zh-Hans":
+            return self.zh_hans
+        if lang == "en":
+            return self.en
+        value = (self.model_extra or {}).get(lang)
+        return value if isinstance(value, str) else None
 
 
 class PlayerRange(Model):

@@ -6,9 +6,9 @@ N1): minimum deck size and influence limit come from each identity record.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from .common import (
     ART_DOC,
@@ -22,6 +22,8 @@ from .common import (
     RecordBase,
     Slug,
     Term,
+    _languages_schema,
+    _other_languages,
 )
 
 Side = Literal["corp", "runner"]
@@ -135,13 +137,43 @@ class Printing(Model):
     illustrator: str | None = Field(default=None, min_length=1, max_length=200)
 
 
+_PARAGRAPHS_SCHEMA: dict[str, Any] = {
+    "type": "array",
+    "items": {"type": "string", "minLength": 1, "maxLength": 2000},
+    "description": "a list of paragraphs",
+}
+
+
 class PrintedText(Model):
-    """Card text as printed, in natural language (imported cards); not the controlled ability language."""
+    """Card text as printed, in natural language (imported cards); not the controlled ability language. Any
+    language beyond English and zh-Hans may be added under its language tag, one entry per paragraph."""
+
+    model_config = ConfigDict(
+        frozen=True, extra="allow", populate_by_name=True, json_schema_extra=_languages_schema(_PARAGRAPHS_SCHEMA)
+    )
 
     en: list[NonEmptyText] = Field(default_factory=list, description="English, one entry per paragraph.")
     zh_hans: list[NonEmptyText] = Field(
         default_factory=list, alias="zh-Hans", description="Simplified Chinese, one entry per paragraph."
     )
+
+    @model_validator(mode="after")
+    def _languages(self) -> PrintedText:
+        _other_languages(
+            self,
+            _PARAGRAPHS_SCHEMA,
+            lambda v: isinstance(v, list) and all(isinstance(p, str) and 1 <= len(p) <= 2000 for p in v),
+        )
+        return self
+
+    def get(self, lang: str) -> list[str]:
+        """The paragraphs in ``lang`` (a language tag); none when the card has no text in it."""
+        if lang == "zh-Hans":
+            return list(self.zh_hans)
+        if lang == "en":
+            return list(self.en)
+        value = (self.model_extra or {}).get(lang)
+        return list(value) if isinstance(value, list) else []
 
 
 PRINTINGS_DOC = "Printings of this card, oldest first (imported data)."
