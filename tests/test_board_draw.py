@@ -133,7 +133,7 @@ def test_unit_is_a_circle_with_a_label_hp_and_a_facing_arrow(board: Board) -> No
     assert tip[0] > cx + r and tip[1] == cy  # east: the arrow points right, out of the circle
     assert re.search(r'<text class="label"[^>]*>烈</text>', svg)
     assert re.search(r'<text class="hp"[^>]*>9</text>', svg)
-    assert "<title>烈风 · gale · P1 · 9/11 HP · facing e · at 2,2</title>" in svg
+    assert "<title>烈风 · gale · P1 · 9/11 HP · facing east · at 2,2</title>" in svg
 
 
 @pytest.mark.parametrize(
@@ -382,3 +382,34 @@ def test_replay_refuses_a_frame_that_does_not_fit(board: Board) -> None:
     assert raised.value.pointer == "/1/state/units/0/pos"
     with pytest.raises(StateError):
         render_frames_html(board, [], "x")
+
+
+def test_the_replay_page_and_the_tooltips_speak_the_current_language(board: Board) -> None:
+    # every word of the page around the frames and of a unit's tooltip comes from the catalogs: in the pseudo-locale
+    # no plain English word is left outside the names and the log's codes; in zh-Hans they are Chinese
+    from toolkit import i18n
+
+    with i18n.use_lang(i18n.PSEUDO):
+        page = render_frames_html(board, frames(board), "tiny")
+    words = re.sub(r"<script>.*?</script>|<style>.*?</style>|<svg.*?</svg>|<[^>]+>", " ", page, flags=re.S)
+    words = re.sub(r"‹[^›]*›", " ", words)
+    for label in re.findall(r'data-label="([^"]*)"', page):  # the frames' labels are the caller's (simulate's)
+        words = words.replace(label, " ")
+    log = re.findall(r'<li data-frame="\d+">.*?</li>', page)
+    for entry in log:  # the log's lines are the events' codes: event names and their fields
+        words = words.replace(re.sub(r"<[^>]+>", " ", entry), " ")
+    assert not re.findall(r"\b[A-Za-z]{2,}\b", words.replace("tiny", "")), words
+    assert '<html lang="en">' in page
+    title = _unit_title_in("zh-Hans", unit(1, [1, 2], hidden=True))
+    assert "生命 9/11" in title and "朝向东" in title and "隐蔽" in title and "HP" not in title
+    with i18n.use_lang("zh-Hans"):
+        page = render_frames_html(board, frames(board), "tiny")
+    assert '<html lang="zh-Hans">' in page and "◀ 上一步" in page and "◀ prev" not in page
+
+
+def _unit_title_in(lang: str, data: dict[str, Any]) -> str:
+    from toolkit import i18n
+    from toolkit.board.draw import _unit_title
+
+    with i18n.use_lang(lang):
+        return _unit_title(data)

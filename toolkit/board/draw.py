@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
+from toolkit.i18n import current_lang, tr, word
 from toolkit.jsonio import json_kind
 
 if TYPE_CHECKING:
@@ -476,17 +477,21 @@ def _unit_title(unit: Mapping[str, Any]) -> str:
     if unit.get("id") and unit.get("id") != unit.get("name"):
         parts.append(str(unit["id"]))
     if unit.get("kind") == "obstacle":
-        parts.append("obstacle")
+        parts.append(tr("obstacle"))
     elif unit.get("seat") is not None:
         parts.append(f"P{unit['seat']}")
     if unit.get("hp") is not None:
-        parts.append(f"{unit['hp']}/{unit['max_hp']} HP" if unit.get("max_hp") is not None else f"{unit['hp']} HP")
+        hp, most = unit["hp"], unit.get("max_hp")
+        parts.append(tr("{hp}/{max_hp} HP", hp=hp, max_hp=most) if most is not None else tr("{hp} HP", hp=hp))
     if unit.get("facing"):
-        parts.append(f"facing {unit['facing']}")
-    parts.extend(flag for flag in ("hidden", "tapped") if unit.get(flag))
+        parts.append(tr("facing {facing}", facing=word("facing", str(unit["facing"]), current_lang())))
+    if unit.get("hidden"):
+        parts.append(tr("hidden"))
+    if unit.get("tapped"):
+        parts.append(tr("tapped"))
     pos = unit.get("pos")
     if pos is not None:
-        parts.append(f"at {pos[0]},{pos[1]}")
+        parts.append(tr("at {x},{y}", x=pos[0], y=pos[1]))
     return " · ".join(parts)
 
 
@@ -505,13 +510,13 @@ def _units(units: Sequence[Mapping[str, Any]]) -> list[Shape]:
 
 
 def caption(board: Board, state: Mapping[str, Any] | None) -> str:
-    text = board.map_id or "map"
+    parts = [board.map_id or tr("map")]
     if state:
         if state.get("round") is not None:
-            text += f" · round {state['round']}"
+            parts.append(tr("round {n}", n=state["round"]))
         if state.get("active") is not None:
-            text += f" · P{state['active']} to act"
-    return text
+            parts.append(tr("P{seat} to act", seat=state["active"]))
+    return " · ".join(parts)
 
 
 def draw(board: Board, state: Mapping[str, Any] | None = None) -> Drawing:

@@ -21,6 +21,8 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toolkit.i18n import current_lang, t, tr
+
 from .draw import StateError, draw, embedded_font_css, shared_defs, to_svg_sharing, validate_state
 
 if TYPE_CHECKING:
@@ -173,7 +175,8 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
         hidden = "" if index == 0 else " hidden"
         figures.append(f'<figure data-label="{escape(label)}"{hidden}>\n{svgs[key]}\n</figure>')
         events = frame.get("events") or []
-        items = [f"<li>{event_line(e)}</li>" for e in events] or ['<li class="empty">(no log entries)</li>']
+        empty = escape(tr("(no log entries)"))
+        items = [f"<li>{event_line(e)}</li>" for e in events] or [f'<li class="empty">{empty}</li>']
         step_lists.append(f'<ol class="step-events" data-frame="{index}"{hidden}>\n' + "\n".join(items) + "\n</ol>")
         log.extend(f'<li data-frame="{index}">{event_line(e)}</li>' for e in events)
     page = render_page(
@@ -182,24 +185,42 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
         step_lists,
         log,
         str(frames[0].get("label") or ""),
-        "Hover a unit for its name, HP and facing.",
+        tr("Hover a unit for its name, HP and facing."),
     )
     font = embedded_font_css(page)  # the labels and the log read the same without Chinese fonts installed
     return page.replace("<style>", f"<style>{font}\n", 1) if font else page
 
 
 def render_page(
-    title: str, figures: Sequence[str], step_lists: Sequence[str], log: Sequence[str], first_label: str, hint: str
+    title: str,
+    figures: Sequence[str],
+    step_lists: Sequence[str],
+    log: Sequence[str],
+    first_label: str,
+    hint: str,
+    lang: str | None = None,
 ) -> str:
     """The page around a replay's frames: ``figures`` (one ``<figure>`` per frame, after any shared markup),
     each frame's log entries (``step_lists``) and the whole log (``<li data-frame="i">``); the step controls and
-    the script are the same for every game's replay."""
+    the script are the same for every game's replay. Its words are in ``lang`` (default: the current language)."""
+    lang = lang or current_lang()
+    words = {
+        "prev_title": t(lang, "previous step (←)"),
+        "prev": t(lang, "prev"),
+        "step": t(lang, "step"),
+        "next_title": t(lang, "next step (→)"),
+        "next": t(lang, "next"),
+        "this_step": t(lang, "This step"),
+        "log": t(lang, "Log"),
+        "help": t(lang, "← → or the slider to step; Home and End jump to the ends."),
+    }
+    w = {key: escape(value) for key, value in words.items()}
     count = len(step_lists)
     where = f"1 / {count}" + (f" · {first_label}" if first_label else "")
     return "\n".join(
         [
             "<!DOCTYPE html>",
-            '<html lang="zh-Hans">',
+            f'<html lang="{escape(lang)}">',
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -210,11 +231,11 @@ def render_page(
             "<header>",
             f"<h1>{escape(title)}</h1>",
             "<nav>",
-            '<button id="prev" type="button" title="previous step (←)" disabled>◀ prev</button>',
-            f'<input id="step" type="range" min="0" max="{count - 1}" value="0" aria-label="step">',
-            '<button id="next" type="button" title="next step (→)"'
+            f'<button id="prev" type="button" title="{w["prev_title"]}" disabled>◀ {w["prev"]}</button>',
+            f'<input id="step" type="range" min="0" max="{count - 1}" value="0" aria-label="{w["step"]}">',
+            f'<button id="next" type="button" title="{w["next_title"]}"'
             + (" disabled" if count == 1 else "")
-            + ">next ▶</button>",
+            + f">{w['next']} ▶</button>",
             f'<span id="where">{escape(where)}</span>',
             "</nav>",
             "</header>",
@@ -223,13 +244,13 @@ def render_page(
             *figures,
             "</section>",
             "<aside>",
-            "<h2>This step</h2>",
+            f"<h2>{w['this_step']}</h2>",
             *step_lists,
-            "<h2>Log</h2>",
+            f"<h2>{w['log']}</h2>",
             '<ol id="log">',
             *log,
             "</ol>",
-            f'<p class="help">← → or the slider to step; Home and End jump to the ends. {escape(hint)}</p>',
+            f'<p class="help">{w["help"]} {escape(hint)}</p>',
             "</aside>",
             "</main>",
             f"<script>{JS}</script>",
