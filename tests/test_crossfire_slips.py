@@ -112,7 +112,7 @@ def test_deal_slips(cli: Any, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert f"{pdf_path}: 7 role slips written" in result.stdout
     # the screen shows only what everyone may know: the set-up, not who holds which role
-    assert "set-up: Agent agent x2, Assassin assassin x2, Bomber bomber x1, Decoy decoy x1, VIP vip x1" in result.stdout
+    assert "set-up: Agent ×2, Assassin ×2, Bomber ×1, Decoy ×1, VIP ×1" in result.stdout  # each role named once
     assert "seen" not in result.stdout and "(Ana) shuffles" in result.stdout
     assert not any(line.lstrip().startswith(("1 ", "2 ")) for line in result.stdout.splitlines())
     deal = json.loads(cli(*args, "--format", "json").stdout)

@@ -116,7 +116,9 @@ def test_a_missing_language_falls_back_to_english() -> None:
 def test_ability_text_wins_over_printed_text() -> None:
     own = card(text=["你获得 1[credit]。"])
     _, text, _ = render(own, "en")
-    assert "你获得" in text and "Uplink" not in text
+    assert "You gain 1" in text and "Uplink" not in text  # rendered in English by the ability language
+    _, text, _ = render(own, "zh-Hans")
+    assert "你获得" in text and "追踪" not in text
 
 
 def test_icons_are_drawn_inline_and_copy_as_their_tokens() -> None:

@@ -12,8 +12,10 @@ import typer
 from toolkit.cli._options import OUTPUT_FILE, finite
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
+from toolkit.i18n import tr, trn
 from toolkit.paths import CARDS_DIR
 
+FONT_NAME = "Dossier Sans SC"
 CardsOption = Annotated[
     list[Path] | None,
     typer.Option(
@@ -135,11 +137,15 @@ def print_cards(
         str | None,
         typer.Option(
             "--lang",
-            help="Language of names and text on the cards: zh-Hans or en (a card without it falls back to the "
-            "other). Default: lang = ... in dossier.toml or the user config, else zh-Hans.",
+            help="Language of every word on the cards: zh-Hans or en (names, labels, backs, ability text; a name "
+            "without it stays in the other). Default: lang = ... in dossier.toml or the user config, else zh-Hans.",
             show_default=False,
         ),
     ] = None,
+    bilingual: Annotated[
+        bool,
+        typer.Option("--bilingual", help="Print each card's name in the other language too, under its title."),
+    ] = False,
     template: Annotated[
         Path | None,
         typer.Option(
@@ -167,14 +173,21 @@ def print_cards(
         grid=geometry.parse_grid(grid) if grid else None,
     ).validated()
     if font_index is not None and font_index < 0:
-        raise DossierError(f"--font-index {font_index}: a face number is 0 or more")
+        raise DossierError(tr("--font-index {index}: a face number is 0 or more", index=font_index))
     if tts_url_base is not None and tts is None:
-        raise DossierError("--tts-url-base applies to --tts FILE.png only")
+        raise DossierError(tr("--tts-url-base applies to {tts} only", tts="--tts FILE.png"))
     if calibrate:
-        _calibrate(spec, out, ids, deck, game, query, png, tts, font, font_index)
+        _calibrate(spec, out, ids, deck, game, query, png, tts, font, font_index, language)
         return
     if out is None and png is None and tts is None:
-        raise DossierError("nothing to write: give --out FILE.pdf, --png DIR or --tts FILE.png")
+        raise DossierError(
+            tr(
+                "nothing to write: give {out}, {png} or {tts}",
+                out="--out FILE.pdf",
+                png="--png DIR",
+                tts="--tts FILE.png",
+            )
+        )
     _check_outputs(out, tts, deck)
     from toolkit.sheets.template import load_templates
 
@@ -183,9 +196,10 @@ def print_cards(
     selection = _select(ids, deck, game, query, db, cards)
     records = selection.records
     fonts = _fonts(font, font_index, records, selection.catalog, language)
+    _note_untranslated_names(records, language)
     layout = geometry.plan(spec)
     for warning in layout.warnings:
-        print(f"dossier: warning: {warning}", file=sys.stderr)
+        _warn(warning)
     from toolkit.cli.progress import Phases
     from toolkit.jsonio import atomic_write_bytes
     from toolkit.safewrite import PDF
@@ -194,7 +208,14 @@ def print_cards(
     with Phases() as meter:
         sheet = (
             render.render_sheets(
-                records, spec, fonts, selection.catalog, lang=language, templates=templates, meter=meter
+                records,
+                spec,
+                fonts,
+                selection.catalog,
+                lang=language,
+                templates=templates,
+                meter=meter,
+                bilingual=bilingual,
             )
             if out is not None
             else None
@@ -204,35 +225,61 @@ def print_cards(
         if png is not None:
             distinct = list({(r.game, r.id): r for r in records}.values())
             singles = render.render_cards(
-                distinct, spec, fonts, selection.catalog, backs=True, lang=language, templates=templates, meter=meter
+                distinct,
+                spec,
+                fonts,
+                selection.catalog,
+                backs=True,
+                lang=language,
+                templates=templates,
+                meter=meter,
+                bilingual=bilingual,
             )
             issues += [i for i in singles.issues if i not in issues]
         tts_result = None
         if tts is not None:
             tts_result = render.render_tts(
-                records, spec, fonts, selection.catalog, lang=language, templates=templates, meter=meter
+                records,
+                spec,
+                fonts,
+                selection.catalog,
+                lang=language,
+                templates=templates,
+                meter=meter,
+                bilingual=bilingual,
             )
             issues += [i for i in tts_result[2] if i not in issues]
     errors = _report(issues, selection.catalog, force)
     if errors and not force:
         raise DossierError(
-            f"{errors} card(s) cannot be printed as they are (see above); nothing written. "
-            f"{_advice(issues)}, or add --force to print anyway",
+            tr(
+                "{n} card(s) cannot be printed as they are (see above); nothing written. {advice}, or add --force "
+                "to print anyway",
+                n=errors,
+                advice=_advice(issues),
+            ),
             exit_code=1,
         )
     if sheet is not None and out is not None:
         atomic_write_bytes(out, sheet.pdf, replaces=PDF)  # an existing file that is no PDF is kept
-        grid_text = f"{layout.columns}×{layout.rows}"
-        with_backs = "" if spec.duplex == "none" else f", backs {spec.duplex}"
-        print(
-            f"{out}: {len(records)} card(s) on {sheet.pages} page(s), {spec.card.label()} on {spec.page.label()}, "
-            f"{grid_text} per page{with_backs}"
-        )
+        fields = {
+            "out": out,
+            "n": len(records),
+            "pages": sheet.pages,
+            "card": spec.card.label(language),
+            "page": spec.page.label(language),
+            "grid": f"{layout.columns}×{layout.rows}",
+        }
+        if spec.duplex == "none":
+            print(tr("{out}: {n} card(s) on {pages} page(s), {card} on {page}, {grid} per page", **fields))
+        else:
+            fields["backs"] = tr("backs {duplex}", duplex=spec.duplex)
+            print(tr("{out}: {n} card(s) on {pages} page(s), {card} on {page}, {grid} per page, {backs}", **fields))
     if singles is not None and png is not None:
         _write_pngs(png, singles, records, spec)
     if tts_result is not None and tts is not None:
         images = _write_tts(tts, tts_result)
-        _write_tts_object(tts, tts_result, images, records, language, tts_url_base)
+        _write_tts_object(tts, tts_result, images, records, language, tts_url_base, selection.catalog)
 
 
 def _duplex(value: str) -> Any:
@@ -240,7 +287,8 @@ def _duplex(value: str) -> Any:
 
     key = value.strip().lower()
     if key not in DUPLEX_MODES:
-        raise DossierError(f"--backs {value!r}: expected one of {', '.join(DUPLEX_MODES)}")
+        choices = ", ".join(DUPLEX_MODES)
+        raise DossierError(tr("--backs {value}: expected one of {choices}", value=repr(value), choices=choices))
     return key
 
 
@@ -249,13 +297,24 @@ def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> Non
         if path is None:
             continue
         if path.suffix.lower() != suffix:
-            raise DossierError(f"{option} {path}: expected a {suffix} file name")
+            raise DossierError(
+                tr("{option} {path}: expected a {suffix} file name", option=option, path=path, suffix=suffix)
+            )
         if path.is_dir():
-            raise DossierError(f"{option} {path}: is a directory")
+            raise DossierError(tr("{option} {path}: is a directory", option=option, path=path))
         if not path.parent.is_dir() and str(path.parent):
-            raise DossierError(f"{option} {path}: directory {path.parent} does not exist")
+            raise DossierError(
+                tr(
+                    "{option} {path}: directory {directory} does not exist",
+                    option=option,
+                    path=path,
+                    directory=path.parent,
+                )
+            )
         if deck is not None and path.resolve() == deck.resolve():
-            raise DossierError(f"{option} {path}: that is the deck file; choose another name")
+            raise DossierError(
+                tr("{option} {path}: that is the deck file; choose another name", option=option, path=path)
+            )
 
 
 def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None) -> None:
@@ -265,12 +324,20 @@ def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None)
     from toolkit.sheets.tts import is_saved_object
 
     if url_base is not None and "://" not in url_base:
-        raise DossierError(f"--tts-url-base {url_base!r}: expected a URL such as https://example.org/decks")
+        raise DossierError(
+            tr(
+                "--tts-url-base {url}: expected a URL such as {example}",
+                url=repr(url_base),
+                example="https://example.org/decks",
+            )
+        )
     target = tts.with_suffix(".json")
     if deck is not None and target.resolve() == deck.resolve():
-        raise DossierError(f"--tts {tts}: would write {target}, the deck file; choose another name")
+        raise DossierError(
+            tr("--tts {tts}: would write {target}, the deck file; choose another name", tts=tts, target=target)
+        )
     if target.is_dir():
-        raise DossierError(f"--tts {tts}: {target} is a directory")
+        raise DossierError(tr("--tts {tts}: {target} is a directory", tts=tts, target=target))
     if target.exists():
         from toolkit.jsonio import read_regular
 
@@ -280,7 +347,12 @@ def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None)
             text = ""
         if not is_saved_object(text):
             raise DossierError(
-                f"--tts {tts}: {target} exists and is not a Tabletop Simulator saved object; not replacing it"
+                tr(
+                    "--tts {tts}: {target} exists and is not a {program} saved object; not replacing it",
+                    tts=tts,
+                    target=target,
+                    program="Tabletop Simulator",
+                )
             )
 
 
@@ -295,25 +367,32 @@ def _calibrate(
     tts: Path | None,
     font: Path | None,
     font_index: int | None,
+    lang: str,
 ) -> None:
     if ids or deck or game or query:
-        raise DossierError("--calibrate prints only the alignment page; leave out card ids, --deck, --game and --query")
+        raise DossierError(
+            tr("--calibrate prints only the alignment page; leave out card ids, --deck, --game and --query")
+        )
     if png is not None or tts is not None:
-        raise DossierError("--calibrate writes a PDF only; leave out --png and --tts")
+        raise DossierError(tr("--calibrate writes a PDF only; leave out --png and --tts"))
     if out is None:
-        raise DossierError("--calibrate needs --out FILE.pdf")
+        raise DossierError(tr("--calibrate needs {out}", out="--out FILE.pdf"))
     _check_outputs(out, None, None)
     from toolkit.jsonio import atomic_write_bytes
     from toolkit.safewrite import PDF
     from toolkit.sheets import render
 
     fonts = _fonts(font, font_index, [], None)
-    sheet = render.render_calibration(spec, fonts)
+    sheet = render.render_calibration(spec, fonts, lang=lang)
     atomic_write_bytes(out, sheet.pdf, replaces=PDF)
     duplex = sheet.layout.spec.duplex
     print(
-        f"{out}: alignment test page, front and back ({duplex}). Print it duplex at 100 %, hold it to the light, "
-        "and add the readings of the back scales to --back-dx / --back-dy"
+        tr(
+            "{out}: alignment test page, front and back ({duplex}). Print it duplex at 100 %, hold it to the light, "
+            "and add the readings of the back scales to --back-dx / --back-dy",
+            out=out,
+            duplex=duplex,
+        )
     )
 
 
@@ -341,13 +420,20 @@ def _select(
     from toolkit.sheets.layouts import is_printable
 
     if deck is not None and (ids or game or query):
-        raise DossierError("--deck prints the deck's cards; leave out card ids, --game and --query")
+        raise DossierError(tr("--deck prints the deck's cards; leave out card ids, --game and --query"))
     if ids and query:
-        raise DossierError("--query selects cards itself; leave out card ids")
+        raise DossierError(tr("--query selects cards itself; leave out card ids"))
     if not (ids or deck or game or query):
-        raise DossierError("nothing to print: give card ids, --deck FILE, --game GAME (and --query Q) or --calibrate")
+        raise DossierError(
+            tr(
+                "nothing to print: give card ids, {deck}, {game} (and {query}) or --calibrate",
+                deck="--deck FILE",
+                game="--game GAME",
+                query="--query Q",
+            )
+        )
     if game is not None and game not in GAMES:
-        raise DossierError(f"--game {game!r}: expected one of {', '.join(GAMES)}")
+        raise DossierError(tr("--game {game}: expected one of {choices}", game=repr(game), choices=", ".join(GAMES)))
     catalog = _load(cards)
     if deck is not None:
         return Selection(_deck_records(deck, catalog), catalog)
@@ -357,7 +443,9 @@ def _select(
         return Selection(_query_records(catalog, query, game, db), catalog)
     records = [r for r in catalog.records if r.game == game and is_printable(r)]
     if not records:
-        raise DossierError(f"--game {game}: no printable cards in {', '.join(map(str, _pool(cards)))}")
+        raise DossierError(
+            tr("--game {game}: no printable cards in {pool}", game=game, pool=", ".join(map(str, _pool(cards))))
+        )
     return Selection(sorted(records, key=_order), catalog)
 
 
@@ -384,11 +472,22 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
         wanted_game, key = ref.split("/", 1)
     matches = [r for r in NameIndex(catalog.records).lookup(key, wanted_game) if is_printable(r)]
     if not matches:
-        where = f" in {wanted_game}" if wanted_game else ""
-        raise DossierError(f"{_quoted(ref)}: no printable card with that id or name{where}")
+        if wanted_game:
+            raise DossierError(
+                tr("{ref}: no printable card with that id or name in {game}", ref=_quoted(ref), game=wanted_game)
+            )
+        raise DossierError(tr("{ref}: no printable card with that id or name", ref=_quoted(ref)))
     if len(matches) > 1:
         choices = ", ".join(f"{r.game}/{r.id}" for r in matches)
-        raise DossierError(f"{ref!r} names {len(matches)} cards: {choices}; write game/id")
+        raise DossierError(
+            tr(
+                "{ref} names {n} cards: {choices}; write {form}",
+                ref=repr(ref),
+                n=len(matches),
+                choices=choices,
+                form="game/id",
+            )
+        )
     return matches[0]
 
 
@@ -401,7 +500,7 @@ def _deck_records(path: Path, catalog: Any) -> list[Any]:
     for finding in loaded.findings:
         print(loaded.locate(finding).format(), file=sys.stderr)
     if loaded.deck is None or errors:
-        raise DossierError(f"{path}: cannot print this deck (see above)", exit_code=1)
+        raise DossierError(tr("{path}: cannot print this deck (see above)", path=path), exit_code=1)
     from toolkit.sheets.selection import deck_records
 
     return deck_records(loaded.deck, catalog, str(path))
@@ -412,25 +511,28 @@ def _query_records(catalog: Any, query: str, game: str | None, db: str | None) -
         from toolkit.db import open_database
         from toolkit.search import QueryError, search
     except ImportError:
-        raise DossierError("--query needs the card database and search (`dossier db build`)") from None
+        raise DossierError(tr("--query needs the card database and search (`dossier db build`)")) from None
     from toolkit.sheets.layouts import is_printable
 
     try:
         with open_database(db) as database:
             hits = search(database, query, game=game)
     except QueryError as exc:
-        raise DossierError(f"--query {_quoted(query)}: {exc}") from None
+        raise DossierError(tr("--query {query}: {problem}", query=_quoted(query), problem=exc)) from None
     records = []
     for hit in hits:
         record = catalog.get(hit.game, hit.id, hit.kind)
         if record is None:
             raise DossierError(
-                f"--query: {hit.game}/{hit.id} is in the database but not in the card data; run `dossier db build`"
+                tr(
+                    "--query: {card} is in the database but not in the card data; run `dossier db build`",
+                    card=f"{hit.game}/{hit.id}",
+                )
             )
         if is_printable(record):
             records.append(record)
     if not records:
-        raise DossierError(f"--query {_quoted(query)}: no printable cards match", exit_code=1)
+        raise DossierError(tr("--query {query}: no printable cards match", query=_quoted(query)), exit_code=1)
     return records
 
 
@@ -439,25 +541,48 @@ def _fonts(font: Path | None, index: int | None, records: list[Any], catalog: An
     from toolkit.sheets.fonts import drawn_characters, print_fonts
 
     if font is None and index is not None:
-        raise DossierError("--font-index applies to --font only")
+        raise DossierError(tr("--font-index applies to --font only"))
     fonts, notes = print_fonts(font, index, drawn_characters(records, catalog, lang))
     for note in notes:
-        print(f"dossier: note: {note}", file=sys.stderr)
+        _note(note)
     return fonts
+
+
+def _note(message: str) -> None:
+    print(tr("{program}: note: {message}", program="dossier", message=message), file=sys.stderr)
+
+
+def _warn(message: str) -> None:
+    print(tr("{program}: warning: {message}", program="dossier", message=message), file=sys.stderr)
+
+
+def _note_untranslated_names(records: list[Any], lang: str) -> None:
+    """In English, one note naming the cards that print their Chinese name: they have no English one."""
+    if lang != "en":
+        return
+    chinese = list(dict.fromkeys(str(r.name.zh_hans) for r in records if not r.name.en))
+    if chinese:
+        note = trn(
+            "{n} card has no English name and prints its Chinese one: {names}",
+            "{n} cards have no English name and print their Chinese ones: {names}",
+            len(chinese),
+            names=", ".join(chinese),
+        )
+        _note(note)
 
 
 def _advice(issues: list[Any]) -> str:
     """The fix for the errors among ``issues``: missing glyphs and text that does not fit have different ones."""
-    from toolkit.sheets.fonts import INSTALL_HINT
+    from toolkit.sheets.fonts import install_hint
 
     codes = {issue.code for issue in issues if issue.severity == "error"}
     advice = []
     if "sheet.font.missing" in codes:
-        advice.append(f"for a missing character, {INSTALL_HINT}")
+        advice.append(tr("for a missing character, {hint}", hint=install_hint()))
     if codes - {"sheet.font.missing"}:
-        advice.append("for text that does not fit, shorten it or choose a larger --card")
-    text = "; ".join(advice)
-    return text[:1].upper() + text[1:] if text else "Fix them"
+        advice.append(tr("for text that does not fit, shorten it or choose a larger --card"))
+    text = tr("; ").join(advice)
+    return text[:1].upper() + text[1:] if text else tr("Fix them")
 
 
 def _report(issues: list[Any], catalog: Any, force: bool) -> int:
@@ -484,11 +609,13 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
     from toolkit.sheets import render
 
     if directory.exists() and not directory.is_dir():
-        raise DossierError(f"--png {directory}: not a directory")
+        raise DossierError(tr("--png {directory}: not a directory", directory=directory))
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise DossierError(f"--png {directory}: cannot create directory: {exc.strerror or exc}") from None
+        raise DossierError(
+            tr("--png {directory}: cannot create directory: {reason}", directory=directory, reason=exc.strerror or exc)
+        ) from None
     distinct = list({(r.game, r.id): r for r in records}.values())
     names = [f"{r.game}-{r.id}.png" for r in distinct]
     names += [f"{render.back_file_stem(r)}.png" for r in render.distinct_backs(distinct)]
@@ -496,8 +623,11 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
         pngs = render.pdf_to_pngs(singles.pdf, meter=meter)
     for name, data in zip(names, pngs, strict=True):
         atomic_write_bytes(directory / name, data, replaces=PNG)
-    bleed = f" with {spec.bleed:g} mm bleed" if spec.bleed else ""
-    print(f"{directory}: {len(names)} PNG file(s) at {render.PNG_DPI} dpi{bleed}")
+    fields = {"directory": directory, "n": len(names), "dpi": render.PNG_DPI, "bleed": format(spec.bleed, "g")}
+    if spec.bleed:
+        print(tr("{directory}: {n} PNG file(s) at {dpi} dpi with {bleed} mm bleed", **fields))
+    else:
+        print(tr("{directory}: {n} PNG file(s) at {dpi} dpi", **fields))
 
 
 def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
@@ -516,13 +646,24 @@ def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
     for path, sheet in zip(face_paths, faces, strict=True):
         atomic_write_bytes(path, sheet.png, replaces=PNG)
         print(
-            f"{path}: Tabletop Simulator sheet, {sheet.columns} wide × {sheet.rows} tall, {sheet.count} card(s), "
-            f"{sheet.width}×{sheet.height} px"
+            tr(
+                "{path}: {program} sheet, {columns} wide × {rows} tall, {n} card(s), {width}×{height} px",
+                path=path,
+                program="Tabletop Simulator",
+                columns=sheet.columns,
+                rows=sheet.rows,
+                n=sheet.count,
+                width=sheet.width,
+                height=sheet.height,
+            )
         )
     for path, sheet in zip(back_paths, backs, strict=True):
         atomic_write_bytes(path, sheet.png, replaces=PNG)
-        unique = " (unique backs: one per card, same grid)" if sheet.count > 1 else " (one back for every card)"
-        print(f"{path}: back image{unique}, {sheet.width}×{sheet.height} px")
+        fields = {"path": path, "width": sheet.width, "height": sheet.height}
+        if sheet.count > 1:
+            print(tr("{path}: back image (unique backs: one per card, same grid), {width}×{height} px", **fields))
+        else:
+            print(tr("{path}: back image (one back for every card), {width}×{height} px", **fields))
     return face_paths, back_paths
 
 
@@ -533,44 +674,68 @@ def _write_tts_object(
     records: list[Any],
     lang: str,
     url_base: str | None,
+    catalog: Any = None,
 ) -> None:
     """FILE.json beside the sheets: a TTS saved object that loads them as a deck (toolkit/sheets/tts.py)."""
     from toolkit.jsonio import atomic_write_text, canonical_dumps
+    from toolkit.sheets.layouts import english_names
     from toolkit.sheets.tts import image_url, saved_object
 
     faces, backs, _ = result
     face_urls = [image_url(path, url_base) for path in images[0]]
     back_urls = [image_url(path, url_base) for path in images[1]]
-    data = saved_object(records, faces, backs, face_urls, back_urls, name=target.stem, lang=lang)
+    names = english_names(getattr(catalog, "records", ())) if lang == "en" else None
+    data = saved_object(records, faces, backs, face_urls, back_urls, name=target.stem, lang=lang, names=names)
     path = target.with_suffix(".json")
     atomic_write_text(path, canonical_dumps(data))
-    where = f"under {url_base}" if url_base is not None else "as file:/// paths (keep the images where they are)"
-    print(
-        f"{path}: Tabletop Simulator saved object, a deck of {len(records)} card(s) from {len(faces)} sheet(s), "
-        f"images {where}"
-    )
+    fields = {"path": path, "program": "Tabletop Simulator", "n": len(records), "sheets": len(faces)}
+    if url_base is not None:
+        print(
+            tr(
+                "{path}: {program} saved object, a deck of {n} card(s) from {sheets} sheet(s), images under {url}",
+                **fields,
+                url=url_base,
+            )
+        )
+    else:
+        print(
+            tr(
+                "{path}: {program} saved object, a deck of {n} card(s) from {sheets} sheet(s), images as {scheme} "
+                "paths (keep the images where they are)",
+                **fields,
+                scheme="file:///",
+            )
+        )
 
 
 def fonts_check(cards: CardsOption = None) -> None:
     """Exit 1 if a character of the card data is in no font: neither Dossier Sans SC (the bundled subset,
     or your `dossier fonts build`) nor an installed font that printing would fall back to."""
     from toolkit.sheets import fontbuild
-    from toolkit.sheets.fonts import INSTALL_HINT, add_system_fallbacks, default_fonts
+    from toolkit.sheets.fonts import add_system_fallbacks, default_fonts, install_hint
 
     lacking = fontbuild.missing(_pool(cards))
     if not lacking:
-        print("Dossier Sans SC covers every character in the card data")
+        print(tr("{font} covers every character in the card data", font=FONT_NAME))
         return
     fonts, faces = add_system_fallbacks(default_fonts(), lacking)
     for face in faces:
         chars = "".join(sorted(c for c in lacking if fonts.owner(c) == face))
-        print(f"{len(chars)} character(s) print in the installed font {face.source}: {chars}")
+        print(
+            tr(
+                "{n} character(s) print in the installed font {font}: {chars}",
+                n=len(chars),
+                font=face.source,
+                chars=chars,
+            )
+        )
     nowhere = fonts.lacks("".join(lacking))
     if nowhere:
         chars = "".join(sorted(nowhere))
-        print(f"no font has {len(nowhere)} character(s): {chars!r}; {INSTALL_HINT}")
+        hint = install_hint()
+        print(tr("no font has {n} character(s): {chars}; {hint}", n=len(nowhere), chars=repr(chars), hint=hint))
         raise typer.Exit(1)
-    print("every character prints; `dossier fonts build` puts them into your own Dossier Sans SC")
+    print(tr("every character prints; `dossier fonts build` puts them into your own {font}", font=FONT_NAME))
 
 
 def fonts_build(
@@ -592,19 +757,25 @@ def fonts_build(
     # the pool as printing loads it; the bundled subset's coverage (every bundled card's characters) on top
     built = fontbuild.build(_pool(cards), sources, out, latin=latin, extra=read_coverage(), strict=False)
     for path in built.files:
-        print(f"{path}: written ({path.stat().st_size:,} bytes)")
+        print(tr("{path}: written ({size} bytes)", path=path, size=f"{path.stat().st_size:,}"))
     if latin is None:
-        print(
-            "dossier: note: Noto Sans not found (Debian: fonts-noto-core); Latin letters the CJK font lacks "
-            "print in the bundled subset",
-            file=sys.stderr,
+        _note(
+            tr(
+                "{font} not found ({system}: {package}); Latin letters the CJK font lacks print in the bundled subset",
+                font="Noto Sans",
+                system="Debian",
+                package="fonts-noto-core",
+            )
         )
     if built.lacking:
         chars = "".join(sorted(built.lacking))
         shown = chars if len(chars) <= 40 else chars[:40] + "…"
-        print(
-            f"dossier: warning: the source fonts lack {len(chars)} character(s): {shown!r}; they print in the bundled "
-            "subset or an installed font that has them",
-            file=sys.stderr,
+        _warn(
+            tr(
+                "the source fonts lack {n} character(s): {chars}; they print in the bundled subset or an installed "
+                "font that has them",
+                n=len(chars),
+                chars=repr(shown),
+            )
         )
-    print(f"printing now uses this build; delete {out} to go back to the bundled subset")
+    print(tr("printing now uses this build; delete {path} to go back to the bundled subset", path=out))

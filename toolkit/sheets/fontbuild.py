@@ -7,7 +7,7 @@
 The subset holds all of GB2312 (the 7,445 characters Python's ``gb2312`` codec
 decodes: 6,763 hanzi, punctuation, kana, Greek, Cyrillic, pinyin), printable
 ASCII, Latin-1 and Latin Extended-A, superscript digits, CJK and full-width
-punctuation, every label and mark the layouts draw (:mod:`toolkit.sheets.labels`),
+punctuation, every label and mark the layouts draw in every language (:mod:`toolkit.sheets.labels`),
 every character of every record under ``cards/`` and :data:`EXTRA` (characters
 seen in the real NetrunnerDB pool beyond those); and, as far as the sources
 have them, the ranges of :data:`WANTED_RANGES` (general punctuation, more

@@ -34,6 +34,7 @@ from typing import Any
 
 from toolkit.cachedir import user_cache_dir
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 from toolkit.jsonio import read_regular
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -42,10 +43,15 @@ COVERAGE_FILE = FONT_DIR / "coverage.txt"
 REGULAR, BOLD = "DossierSans", "DossierSans-Bold"
 ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 FAKE_BOLD_ADVANCE = 20.0  # font units (of 1000) a stroked "bold" glyph of a single-face font grows by
-INSTALL_HINT = (
-    "install a font that has it (Debian: fonts-noto-cjk for Chinese, fonts-noto-core for other scripts) "
-    "or pass --font a font that has it"
-)
+def install_hint() -> str:
+    """How to get a character no font has, in the current language."""
+    return tr(
+        "install a font that has it ({system}: {cjk} for Chinese, {core} for other scripts) or pass --font a font "
+        "that has it",
+        system="Debian",
+        cjk="fonts-noto-cjk",
+        core="fonts-noto-core",
+    )
 
 
 def format_coverage(chars: Iterable[str]) -> str:
@@ -256,10 +262,15 @@ class FontSet:
         listed = "".join(sorted(set(chars)))
         codes = ", ".join(f"U+{ord(c):04X}" for c in listed[:8]) + (", …" if len(listed) > 8 else "")
         searched = [self.source, *(face.source for face in self.fallbacks)]
-        searched.append(self.searched or "not the installed fonts: fontconfig's fc-match is missing")
-        return (
-            f"no font has {listed!r} ({codes}), so it would print as a box (searched: {'; '.join(searched)}); "
-            f"{INSTALL_HINT}"
+        searched.append(
+            self.searched or tr("not the installed fonts: {program} is missing", program="fc-match (fontconfig)")
+        )
+        return tr(
+            "no font has {chars} ({codes}), so it would print as a box (searched: {searched}); {hint}",
+            chars=repr(listed),
+            codes=codes,
+            searched="; ".join(searched),
+            hint=install_hint(),
         )
 
     def with_fallbacks(self, faces: Sequence[Face], searched: str | None = None) -> FontSet:
@@ -714,8 +725,13 @@ def print_fonts(font: Path | None, index: int | None, needed: Iterable[str]) -> 
         fonts = FontSet(face.regular, face.bold, True, face.chars, face.source)
         if index is None and loaded.faces > 1:
             notes.append(
-                f"--font {font}: face {loaded.index} of {loaded.faces}, {loaded.family!r} "
-                "(--font-index chooses another)"
+                tr(
+                    "--font {font}: face {index} of {faces}, {family} (--font-index chooses another)",
+                    font=font,
+                    index=loaded.index,
+                    faces=loaded.faces,
+                    family=repr(loaded.family),
+                )
             )
         if fonts.lacks("".join(needed)):
             own = default_fonts()
@@ -723,8 +739,10 @@ def print_fonts(font: Path | None, index: int | None, needed: Iterable[str]) -> 
     fonts, added = add_system_fallbacks(fonts, needed)
     for face in added:
         drawn = "".join(sorted(c for c in needed if fonts.owner(c) == face))
-        shown = drawn if len(drawn) <= 24 else drawn[:24] + f"… ({len(drawn)} characters)"
-        notes.append(f"{shown!r} printed in the installed font {face.source}")
+        shown = repr(drawn)
+        if len(drawn) > 24:
+            shown = tr("{chars}… ({n} characters)", chars=repr(drawn[:24]), n=len(drawn))
+        notes.append(tr("{chars} printed in the installed font {font}", chars=shown, font=face.source))
     return fonts, notes
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from toolkit.errors import DossierError
+from toolkit.i18n import current_lang, tr
+from toolkit.i18n.words import Nc_
 
 PT_PER_MM = 72.0 / 25.4
 
@@ -38,10 +40,17 @@ class Size:
     width: float
     height: float
     name: str = ""
+    word: bool = True  # the name is a word (translated: poker), not a code (A4)
 
-    def label(self) -> str:
-        dims = f"{_num(self.width)}×{_num(self.height)} mm"
-        return f"{self.name} ({dims})" if self.name else dims
+    def label(self, lang: str = "en") -> str:
+        """``poker (63×88 mm)``, ``A4 (210×297 mm)``, ``60×90 mm``, in ``lang``."""
+        from toolkit.i18n import t, tc
+
+        dims = t(lang, "{width}×{height} mm", width=_num(self.width), height=_num(self.height))
+        if not self.name:
+            return dims
+        name = tc(lang, "paper size", self.name) if self.word else self.name
+        return t(lang, "{name} ({size})", name=name, size=dims)
 
 
 def _num(value: float) -> str:
@@ -55,9 +64,15 @@ CARD_SIZES: dict[str, Size] = {
     "tarot": Size(70, 120, "tarot"),
 }
 PAGE_SIZES: dict[str, Size] = {
-    "a4": Size(210, 297, "A4"),
-    "letter": Size(215.9, 279.4, "Letter"),
+    "a4": Size(210, 297, "A4", False),
+    "letter": Size(215.9, 279.4, "Letter", False),
 }
+SIZE_NAMES = (  # the card sizes' names, for the catalogs (Size.label translates them)
+    Nc_("paper size", "poker"),
+    Nc_("paper size", "bridge"),
+    Nc_("paper size", "mini"),
+    Nc_("paper size", "tarot"),
+)
 
 _CUSTOM = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*[x×X*]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*$")
 
@@ -69,17 +84,26 @@ def parse_card_size(text: str) -> Size:
         return CARD_SIZES[key]
     match = _CUSTOM.match(key)
     if not match:
-        raise DossierError(f"--card {text!r}: expected one of {', '.join(CARD_SIZES)} or WxH in mm, e.g. 60x90")
+        raise DossierError(
+            tr(
+                "--card {value}: expected one of {choices} or {form} in mm, e.g. {example}",
+                value=repr(text),
+                choices=", ".join(CARD_SIZES),
+                form="WxH",
+                example="60x90",
+            )
+        )
     width, height = float(match.group(1)), float(match.group(2))
     if not (20 <= width <= 200 and 20 <= height <= 280):
-        raise DossierError(f"--card {text!r}: a card is 20-200 mm wide and 20-280 mm high")
+        raise DossierError(tr("--card {value}: a card is 20-200 mm wide and 20-280 mm high", value=repr(text)))
     return Size(width, height)
 
 
 def parse_page_size(text: str) -> Size:
     key = text.strip().lower()
     if key not in PAGE_SIZES:
-        raise DossierError(f"--page {text!r}: expected one of {', '.join(PAGE_SIZES)}")
+        choices = ", ".join(PAGE_SIZES)
+        raise DossierError(tr("--page {value}: expected one of {choices}", value=repr(text), choices=choices))
     return PAGE_SIZES[key]
 
 
@@ -87,7 +111,9 @@ def parse_grid(text: str) -> tuple[int, int]:
     """``3x3`` (columns x rows)."""
     match = re.match(r"^\s*(\d+)\s*[x×X]\s*(\d+)\s*$", text)
     if not match or int(match.group(1)) < 1 or int(match.group(2)) < 1:
-        raise DossierError(f"--grid {text!r}: expected COLUMNSxROWS, e.g. 3x3")
+        raise DossierError(
+            tr("--grid {value}: expected {form}, e.g. {example}", value=repr(text), form="COLUMNSxROWS", example="3x3")
+        )
     return int(match.group(1)), int(match.group(2))
 
 
@@ -142,20 +168,47 @@ class SheetSpec:
     def validated(self) -> SheetSpec:
         """Check the ranges a user can get wrong; raise a one-line DossierError (exit 2)."""
         if not MIN_BLEED <= self.bleed <= MAX_BLEED:
-            raise DossierError(f"--bleed {_num(self.bleed)}: bleed is {_num(MIN_BLEED)}-{_num(MAX_BLEED)} mm")
+            raise DossierError(
+                tr(
+                    "--bleed {value}: bleed is {low}-{high} mm",
+                    value=_num(self.bleed),
+                    low=_num(MIN_BLEED),
+                    high=_num(MAX_BLEED),
+                )
+            )
         if self.gutter is not None:
             if not 0 <= self.gutter <= MAX_GUTTER:
-                raise DossierError(f"--gutter {_num(self.gutter)}: gutter is 0-{_num(MAX_GUTTER)} mm")
+                raise DossierError(
+                    tr("--gutter {value}: gutter is 0-{high} mm", value=_num(self.gutter), high=_num(MAX_GUTTER))
+                )
             if self.gutter < 2 * self.bleed - 1e-9:
                 raise DossierError(
-                    f"--gutter {_num(self.gutter)}: with {_num(self.bleed)} mm bleed the gutter must be at least "
-                    f"{_num(2 * self.bleed)} mm, or one card's bleed covers its neighbour"
+                    tr(
+                        "--gutter {value}: with {bleed} mm bleed the gutter must be at least {least} mm, or one "
+                        "card's bleed covers its neighbour",
+                        value=_num(self.gutter),
+                        bleed=_num(self.bleed),
+                        least=_num(2 * self.bleed),
+                    )
                 )
         for name, value in (("--back-dx", self.back_dx), ("--back-dy", self.back_dy)):
             if abs(value) > MAX_BACK_OFFSET:
-                raise DossierError(f"{name} {_num(value)}: the back offset is at most ±{_num(MAX_BACK_OFFSET)} mm")
+                raise DossierError(
+                    tr(
+                        "{option} {value}: the back offset is at most ±{most} mm",
+                        option=name,
+                        value=_num(value),
+                        most=_num(MAX_BACK_OFFSET),
+                    )
+                )
         if self.duplex not in DUPLEX_MODES:
-            raise DossierError(f"--backs {self.duplex!r}: expected one of {', '.join(DUPLEX_MODES)}")
+            raise DossierError(
+                tr(
+                    "--backs {value}: expected one of {choices}",
+                    value=repr(self.duplex),
+                    choices=", ".join(DUPLEX_MODES),
+                )
+            )
         return self
 
     @property
@@ -282,9 +335,17 @@ def plan(spec: SheetSpec) -> Layout:
         width, height = _span(columns, card.width, gap, bleed), _span(rows, card.height, gap, bleed)
         if width > page.width + 1e-9 or height > page.height + 1e-9:
             raise DossierError(
-                f"--grid {columns}x{rows}: {columns}x{rows} cards of {card.label()} with {_num(bleed)} mm bleed and "
-                f"{_num(gap)} mm gutter need {_num(round(width, 2))}×{_num(round(height, 2))} mm; "
-                f"the {page.label()} page is smaller"
+                tr(
+                    "--grid {grid}: {grid} cards of {card} with {bleed} mm bleed and {gutter} mm gutter need "
+                    "{width}×{height} mm; the {page} page is smaller",
+                    grid=f"{columns}x{rows}",
+                    card=card.label(current_lang()),
+                    bleed=_num(bleed),
+                    gutter=_num(gap),
+                    width=_num(round(width, 2)),
+                    height=_num(round(height, 2)),
+                    page=page.label(current_lang()),
+                )
             )
     else:
         columns = _fit(page.width, COMFORT_MARGIN, card.width, gap, bleed)
@@ -294,14 +355,23 @@ def plan(spec: SheetSpec) -> Layout:
             rows = max(rows, _fit(page.height, 0.0, card.height, gap, bleed))
         if columns == 0 or rows == 0:
             raise DossierError(
-                f"a {card.label()} card with {_num(bleed)} mm bleed does not fit on a {page.label()} page"
+                tr(
+                    "a {card} card with {bleed} mm bleed does not fit on a {page} page",
+                    card=card.label(current_lang()),
+                    bleed=_num(bleed),
+                    page=page.label(current_lang()),
+                )
             )
     margin_x = (page.width - _span(columns, card.width, gap, bleed)) / 2
     margin_y = (page.height - _span(rows, card.height, gap, bleed)) / 2
     smallest = min(margin_x, margin_y) + bleed  # paper edge to the outermost trim line
     if smallest < COMFORT_MARGIN - 1e-9:
         warnings.append(
-            f"margins are {smallest:.1f} mm (paper edge to the cards' trim lines), under {_num(COMFORT_MARGIN)} mm: "
-            "most printers cannot print that close to the edge, so card edges and crop marks may be cut off"
+            tr(
+                "margins are {margin} mm (paper edge to the cards' trim lines), under {comfort} mm: most printers "
+                "cannot print that close to the edge, so card edges and crop marks may be cut off",
+                margin=f"{smallest:.1f}",
+                comfort=_num(COMFORT_MARGIN),
+            )
         )
     return Layout(spec, columns, rows, margin_x, margin_y, tuple(warnings))

@@ -12,12 +12,18 @@ and runs on into the bleed where the box touches the trim.
 
 What goes on each face:
 
+Every word of a face is in its language (:attr:`Context.lang`): names from the records
+(:func:`toolkit.i18n.name_of`; a name without an English one stays Chinese), the words around
+them from the catalogs (:mod:`toolkit.sheets.labels`), ability text rendered by the ability
+language (:mod:`toolkit.text`) with the card names it quotes in that language too. A bilingual
+print (:attr:`Context.bilingual`) adds the name in the other language under the title.
+
 - tactics agent: agent symbol, name, subtypes, HP, move speed, vision arrows,
   built-in attacks, abilities;
 - tactics command card: cost (mortgage -X, tap), category strip, exclusive
   agent symbol, equipment slots / attack profile / shield / users, status
   target, the minion a card deploys, abilities, a reversible card's reverse
-  face upside down below the front face (此面生效 / 切换 / not playable), and
+  face upside down below the front face (active face / switch / cannot be played), and
   the token and matrix shop marks;
 - tactics units (minions, obstacles): HP, move, vision, attack, deployment;
 - netrunner cards and identities: cost or rez cost, type and subtypes on the
@@ -39,6 +45,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from toolkit import markup
+from toolkit.i18n import name_of, other_name, tr
 
 from . import art, icons, labels
 from .fonts import FontSet
@@ -59,10 +66,14 @@ from .template import (
     TypeLineBox,
     default_templates,
 )
+from .template import words as template_words
 from .textbox import MIN_SIZE, Measurer, Para, ability, draw, draw_line, fit, fit_line, markup_paras, plain
 from .vocabulary import lexicon
 
 SYMBOL = re.compile(r"\[[a-z0-9_-]+\]")
+_OPEN, _CLOSE = labels.SYMBOLS["name_open"], labels.SYMBOLS["name_close"]
+QUOTED = re.compile(f"{re.escape(_OPEN)}([^{_CLOSE}]+){re.escape(_CLOSE)}")  # a name ability text quotes
+SEP = labels.SYMBOLS["separator"]
 MARKUP_TAG = re.compile(r"</?(?:strong|b|em|i|sup|trace|errata|champion|ul|ol|li|br)\s*/?>", re.I)
 Severity = Literal["error", "warning"]
 _FRAMES: dict[tuple[Any, ...], list[str]] = {}
@@ -112,14 +123,69 @@ class Context:
     lookup: Lookup
     issues: list[Issue] = field(default_factory=list)
     measure: Measurer | None = None
-    lang: str = "zh-Hans"  # language of printed text and flavour (imported cards); English when missing
+    lang: str = "zh-Hans"  # language of every word of a face; printed text and flavour: English when missing
     templates: Templates = field(default_factory=default_templates)
+    bilingual: bool = False  # the name in the other language under the title
     _reported: set[tuple[str, str, str, str]] = field(default_factory=set)
+    _english: dict[str, str] | None = None  # zh-Hans name -> English name, of the lookup's records
+    _rendered: dict[str, str | None] = field(default_factory=dict)  # ability text -> in lang (None: no parse)
+    _codes: dict[str, str] | None = None  # agent id -> its symbol in English
 
     def measurer(self) -> Measurer:
         if self.measure is None:  # the game's words and the names of the catalog's records stay whole
             self.measure = Measurer(self.fonts, lexicon(self.lookup))
         return self.measure
+
+    def say(self, entry: labels.Entry, /, **fields: Any) -> str:
+        """A word of :mod:`toolkit.sheets.labels` in the face's language."""
+        return labels.say(self.lang, entry, **fields)
+
+    def name(self, record: Any) -> str:
+        """A record's name in the face's language (the Chinese one when it has no English)."""
+        return name_of(record, self.lang)
+
+    def english_names(self) -> dict[str, str]:
+        """The English name of each zh-Hans name of the lookup's records (a name two records share with
+        different English names is left out)."""
+        if self._english is None:
+            self._english = english_names(getattr(self.lookup, "records", None) or ())
+        return self._english
+
+    def ability(self, record: Any, text: str) -> str:
+        """Ability text in the face's language: as written in zh-Hans; in English rendered by the ability
+        language, the names it quotes in English; as written (and a warning naming the card) when it does not
+        parse."""
+        if self.lang != "en":
+            return text
+        if text not in self._rendered:
+            self._rendered[text] = english_ability(text, self.english_names())
+        rendered = self._rendered[text]
+        if rendered is None:
+            self.report(
+                record,
+                "sheet.text.untranslated",
+                "warning",
+                tr("ability text that the ability language cannot read prints as it is written"),
+            )
+            return text
+        return rendered
+
+    def symbol(self, agent: Any) -> str:
+        """An agent's symbol as its faces print it. In English a Chinese symbol (砧) is replaced by the first
+        letters of the English name (ANV), as many as keep the symbols of the lookup's agents apart (3 or 4)."""
+        symbol = str(getattr(agent, "symbol", None) or "?")
+        if self.lang != "en" or symbol.isascii() or not agent.name.en:
+            return symbol
+        if self._codes is None:
+            agents = {
+                r.id: r
+                for r in getattr(self.lookup, "records", None) or ()
+                if r.game == "tactics" and r.kind == "agent" and r.symbol and r.name.en
+            }
+            self._codes = agent_codes(agents.values())
+        if agent.id not in self._codes:
+            self._codes.update({agent.id: agent_codes([agent])[agent.id]})
+        return self._codes[agent.id]
 
     def report(self, record: Any, code: str, severity: Severity, message: str) -> None:
         key = (record.game, record.id, code, message)
@@ -138,12 +204,47 @@ def is_printable(record: Any) -> bool:
     return record.kind in PRINTABLE.get(record.game, ())
 
 
-def _term(game_record: Any, attr: str, term_id: str | None) -> str:
+def english_names(records: Any) -> dict[str, str]:
+    """The English name of each zh-Hans name of ``records`` (a name two records share with different English
+    names is left out)."""
+    found: dict[str, str | None] = {}
+    for record in records:
+        name = getattr(record, "name", None)
+        zh, en = getattr(name, "zh_hans", None), getattr(name, "en", None)
+        if zh and en and zh != en:
+            found[zh] = en if found.get(zh, en) == en else None
+    return {zh: en for zh, en in found.items() if en}
+
+
+def english_ability(text: str, names: dict[str, str]) -> str | None:
+    """``text`` (ability language) in English, each name it quotes (「烟幕」) in English from ``names``
+    (zh-Hans → English) between straight quotes (the font's curly ones are full-width); None when it does
+    not parse."""
+    from toolkit.text import AbilitySyntaxError, parse_cached, render
+
+    try:
+        english = str(render(parse_cached(text), "en"))
+    except (AbilitySyntaxError, ValueError, KeyError, NotImplementedError):
+        return None
+    return QUOTED.sub(lambda m: '"' + names.get(m.group(1), m.group(1)) + '"', english)
+
+
+def agent_codes(agents: Any) -> dict[str, str]:
+    """Agent id → the first letters of its English name, capitals, as few (3 or 4) as keep them all apart."""
+    letters = {a.id: re.sub(r"[^A-Za-z0-9]", "", str(a.name.en)).upper() or str(a.id).upper() for a in agents}
+    for size in (3, 4):
+        codes = {agent_id: word[:size] for agent_id, word in letters.items()}
+        if len(set(codes.values())) == len(codes):
+            break
+    return codes
+
+
+def _term(game_record: Any, attr: str, term_id: str | None, lang: str) -> str:
     if term_id is None:
         return ""
     for term in getattr(game_record, attr, None) or []:
         if term.id == term_id:
-            return str(term.name.zh_hans)
+            return name_of(term, lang)
     return term_id
 
 
@@ -345,7 +446,12 @@ class Face:
                 record,
                 f"sheet.art.{exc.problem.kind}",
                 "warning",
-                f"art {record.art!r} ({path}): {exc.problem.message}; a grey box is printed in its place",
+                tr(
+                    "art {art} ({path}): {problem}; a grey box is printed in its place",
+                    art=repr(record.art),
+                    path=path,
+                    problem=exc.problem.message,
+                ),
             )
             c.saveState()
             c.setFillColor(box.placeholder)
@@ -400,7 +506,7 @@ class Face:
         draw_line(self.c, symbol, cx, cy - symbol_size * 0.36, symbol_size, self.fonts, True, ink, "center")
 
     def name(self, rect: Rect, box: NameBox, name: str, en: str | None) -> None:
-        """The name on one line (shrunk to fit), the English name under it."""
+        """The name on one line (shrunk to fit), the name in the other language (``en``) under it."""
         if box.subtitle is None:
             en = None
         width = rect.width
@@ -411,7 +517,11 @@ class Face:
                 self.record,
                 "sheet.text.overflow",
                 "error",
-                f"name {name!r} does not fit on one line even at {MIN_SIZE:g} pt",
+                tr(
+                    "name {name} does not fit on one line even at {size} pt",
+                    name=repr(name),
+                    size=format(MIN_SIZE, "g"),
+                ),
             )
             size = MIN_SIZE
         x = {"left": rect.x, "center": rect.x + width / 2, "right": rect.right}[box.align]
@@ -423,9 +533,10 @@ class Face:
             en_size = fit_line(en, width, self.pt(sub.size), self.fonts, sub_bold)
             if en_size is None:
                 en_size = MIN_SIZE
-                while en and self.fonts.width(en + "…", sub_bold, en_size) > width:
+                ellipsis = labels.SYMBOLS["ellipsis"]
+                while en and self.fonts.width(en + ellipsis, sub_bold, en_size) > width:
                     en = en[:-1]
-                en += "…"
+                en += ellipsis
             color = self.color(sub.color, MUTED)
             draw_line(self.c, en, x, name_y - self.u(3.4), en_size, self.fonts, sub_bold, color, box.align)
 
@@ -446,7 +557,8 @@ class Face:
         left_size = None
         # a long type line first takes room from the note at the right (down to the smallest size), then,
         # as a last resort, is shortened with "…" and a warning: a proxy still prints (long subtype lists
-        # of real cards, e.g. 防火墙：哨兵 · 生化人 · 反程序 · Destroyer, beside a faction name)
+        # of real cards, e.g. Ice: Sentry · Bioroid · AP · Destroyer, beside a faction name)
+        ellipsis = labels.SYMBOLS["ellipsis"]
         for note_size in dict.fromkeys((right_size, min(right_size, MIN_SIZE))):
             right_w = self.fonts.width(right, right_bold, note_size) if right else 0.0
             room = inner.width - (right_w + self.u(2) if right else 0)
@@ -458,12 +570,15 @@ class Face:
             right_size = min(right_size, MIN_SIZE)
             left_size = MIN_SIZE
             short = left
-            while short and self.fonts.width(short + "…", left_bold, MIN_SIZE) > room:
+            while short and self.fonts.width(short + ellipsis, left_bold, MIN_SIZE) > room:
                 short = short[:-1]
             self.ctx.report(
-                self.record, "sheet.text.shortened", "warning", f"type line {left!r} shortened to {short + '…'!r}"
+                self.record,
+                "sheet.text.shortened",
+                "warning",
+                tr("type line {line} shortened to {short}", line=repr(left), short=repr(short + ellipsis)),
             )
-            left = short.rstrip(" ·") + "…"
+            left = short.rstrip(SEP) + ellipsis
         base = rect.y + rect.height / 2 - size * 0.36
         draw_line(c, left, inner.x, base, left_size, self.fonts, left_bold, self.color(box.left.color, ink))
         if right:
@@ -501,10 +616,17 @@ class Face:
             if value:
                 value_y = iy + isize / 2 - value_size * 0.36
                 draw_line(c, value, ix + isize + self.u(0.8), value_y, value_size, self.fonts, value_bold, value_color)
-            if label_w > cell - self.u(0.6):
-                label = label[: max(1, int(len(label) * (cell - self.u(0.6)) / label_w))]
+            room = cell - self.u(0.6)
+            size = label_size
+            if label_w > room:  # a long label (English) shrinks a little, then is cut short
+                size = fit_line(label, room, label_size, self.fonts, label_bold, min(label_size, 4.5)) or min(
+                    label_size, 4.5
+                )
+                ellipsis = labels.SYMBOLS["ellipsis"]
+                while len(label) > 1 and self.fonts.width(label, label_bold, size) > room:
+                    label = label[:-2].rstrip() + ellipsis
             label_y = rect.y + self.u(0.3)
-            draw_line(c, label, x + cell / 2, label_y, label_size, self.fonts, label_bold, label_color, "center")
+            draw_line(c, label, x + cell / 2, label_y, size, self.fonts, label_bold, label_color, "center")
 
     # ------------------------------------------------------------------ text
 
@@ -521,7 +643,8 @@ class Face:
                 para.align = box.align
         return paras
 
-    def text_box(self, paras: list[Para], rect: Rect, what: str = "text") -> None:
+    def text_box(self, paras: list[Para], rect: Rect, what: str | None = None) -> None:
+        """``paras`` set in ``rect``; when they do not fit, an error naming ``what`` (default: the text)."""
         if not paras:
             return
         ctx = self.ctx
@@ -533,11 +656,16 @@ class Face:
                 self.record,
                 "sheet.text.overflow",
                 "error",
-                f"{what} does not fit the card even at {MIN_SIZE:g} pt "
-                f"({fitted.height / mm(1):.1f} mm of text for a {rect.height / mm(1):.1f} mm box)",
+                tr(
+                    "{what} does not fit on the card even at {size} pt ({height} mm of text for a {box} mm box)",
+                    what=what or tr("the text"),
+                    size=f"{MIN_SIZE:g}",
+                    height=f"{fitted.height / mm(1):.1f}",
+                    box=f"{rect.height / mm(1):.1f}",
+                ),
             )
         elif fitted.dropped:
-            ctx.report(self.record, "sheet.flavor.dropped", "warning", "flavour text left out: no room for it")
+            ctx.report(self.record, "sheet.flavor.dropped", "warning", tr("flavour text left out: no room for it"))
         draw(self.c, fitted, rect.x, rect.top, rect.width, self.fonts)
 
     # ------------------------------------------------------------------ footer
@@ -573,7 +701,17 @@ class Face:
         return paint
 
     def names(self) -> tuple[str, str | None]:
-        return self.record.name.zh_hans, self.record.name.en
+        """The title in the face's language and, on a bilingual print, the name in the other language."""
+        record, lang = self.record, self.ctx.lang
+        return name_of(record, lang), other_name(record, lang) if self.ctx.bilingual else None
+
+    def say(self, entry: labels.Entry, /, **fields: Any) -> str:
+        return self.ctx.say(entry, **fields)
+
+    def abilities(self, texts: list[str]) -> list[Para]:
+        """Paragraphs of ability texts in the face's language."""
+        ctx, record = self.ctx, self.record
+        return [ability(ctx.ability(record, text)) for text in texts]
 
     def ref(self) -> str:
         return f"{self.record.game}/{self.record.id}"
@@ -582,18 +720,30 @@ class Face:
 # ---------------------------------------------------------------------- tactics
 
 
-def _attack_para(name: str | None, profile: Any, game_record: Any) -> Para:
+def _attack_para(face: Face, name: str | None, profile: Any, game_record: Any) -> Para:
     """One attack: melee/ranged icon, name (built-in attacks), subtype, attack speed, range."""
-    subtype = _term(game_record, "attack_subtypes", profile.subtype)
+    subtype = _term(game_record, "attack_subtypes", profile.subtype, face.ctx.lang)
     parts = [p for p in (name, subtype) if p]
     if not parts:
-        parts = [labels.ATTACK_STYLE[profile.style]]
-    rng = f"{profile.range.min}-{profile.range.max}"
-    detail = f" {' · '.join(parts)}  {labels.WORDS['speed']} {profile.speed} · {labels.WORDS['range']} {rng}"
+        parts = [face.say(labels.ATTACK_STYLE[profile.style])]
+    stats = [
+        f"{face.say(labels.WORDS['speed'])} {profile.speed}",
+        face.say(labels.WORDS["range"], range=f"{profile.range.min}-{profile.range.max}"),
+    ]
     if profile.through_walls:
-        detail += f" · {labels.WORDS['through_walls']}"
-    para = plain(detail)
+        stats.append(face.say(labels.WORDS["through_walls"]))
+    para = plain(f" {SEP.join(parts)}  {SEP.join(stats)}")
     return Para([Atom(profile.style, "icon"), *para.atoms], color=INK, gap_before=0.2)
+
+
+def _vision(face: Face, vision: Any) -> str:
+    """The vision stat's label: Vision front+rear+side."""
+    seen = [labels.WORDS["front"]]
+    if vision.rear:
+        seen.append(labels.WORDS["rear"])
+    if vision.side:
+        seen.append(labels.WORDS["side"])
+    return face.say(labels.WORDS["vision"]) + " " + "+".join(face.say(w) for w in seen)
 
 
 def _tactics_agent(face: Face) -> None:
@@ -601,21 +751,16 @@ def _tactics_agent(face: Face) -> None:
     game = ctx.lookup.get("tactics", "tactics", "game")
     face.accent = face.frame_color = face.palette("agent")
     name, en = face.names()
-    badge_label = record.symbol if record.symbol else labels.WORDS["private"]
-    subtypes = [_term(game, "agent_subtypes", s) for s in record.subtypes]
-    kind = labels.WORDS["private"] if record.private else labels.WORDS["agent"]
+    badge_label = ctx.symbol(record) if record.symbol else face.say(labels.WORDS["private"])
+    subtypes = [_term(game, "agent_subtypes", s, ctx.lang) for s in record.subtypes]
+    kind = face.say(labels.WORDS["private"] if record.private else labels.WORDS["agent"])
     vision = "vision:" + ("R" if record.vision.rear else "") + ("S" if record.vision.side else "")
-    vision_words = [labels.WORDS["front"]]
-    if record.vision.rear:
-        vision_words.append(labels.WORDS["rear"])
-    if record.vision.side:
-        vision_words.append(labels.WORDS["side"])
     paras: list[Para] = []
     for attack_id in record.attacks:
         attack = ctx.lookup.get("tactics", attack_id, "attack")
         if attack is not None:
-            paras.append(_attack_para(attack.name.zh_hans, attack.attack, game))
-    paras.extend(ability(t) for t in record.text)
+            paras.append(_attack_para(face, ctx.name(attack), attack.attack, game))
+    paras.extend(face.abilities(record.text))
     if paras and record.text:
         paras[len(paras) - len(record.text)].rule_above = True
         paras[len(paras) - len(record.text)].gap_before = 0.8
@@ -624,11 +769,11 @@ def _tactics_agent(face: Face) -> None:
             name,
             en,
             badge=Badge(face.accent, badge_label),
-            type_left=" · ".join([kind, *subtypes]),
+            type_left=SEP.join([kind, *subtypes]),
             stats=[
-                ("heart", str(record.hp), labels.WORDS["hp"]),
-                ("move", str(record.move), labels.WORDS["move"]),
-                (vision, "", labels.WORDS["vision"] + " " + "+".join(vision_words)),
+                ("heart", str(record.hp), face.say(labels.WORDS["hp"])),
+                ("move", str(record.move), face.say(labels.WORDS["move"])),
+                (vision, "", _vision(face, record.vision)),
             ],
             paras=paras,
         )
@@ -642,40 +787,48 @@ def _tactics_unit(face: Face) -> None:
     face.accent = face.frame_color = face.palette("minion" if minion else "obstacle")
     name, en = face.names()
     if minion:
-        type_left = labels.TACTICS_CATEGORY["minion"]
+        type_left = face.say(labels.TACTICS_CATEGORY["minion"])
         vision = "vision:" + ("R" if record.vision.rear else "") + ("S" if record.vision.side else "")
         stats = [
-            ("heart", str(record.hp), labels.WORDS["hp"]),
-            ("move", str(record.move), labels.WORDS["move"]),
-            (vision, "", labels.WORDS["vision"]),
+            ("heart", str(record.hp), face.say(labels.WORDS["hp"])),
+            ("move", str(record.move), face.say(labels.WORDS["move"])),
+            (vision, "", face.say(labels.WORDS["vision"])),
         ]
     else:
-        type_left = labels.OBSTACLE[record.obstacle]
-        stats = [("heart", str(record.hp), labels.WORDS["hp"])]
+        type_left = face.say(labels.OBSTACLE[record.obstacle])
+        stats = [("heart", str(record.hp), face.say(labels.WORDS["hp"]))]
     paras: list[Para] = []
     if minion:
         if record.attack is not None:
-            paras.append(_attack_para(None, record.attack, game))
-        paras.append(plain(_deploy_words(record.deploy), MUTED))
+            paras.append(_attack_para(face, None, record.attack, game))
+        paras.append(plain(_deploy_words(face, record.deploy), MUTED))
         if record.can_use_command_cards:
-            paras.append(plain(labels.WORDS["uses_commands"], MUTED))
-    paras.extend(ability(t) for t in record.text)
+            paras.append(plain(face.say(labels.WORDS["uses_commands"]), MUTED))
+    paras.extend(face.abilities(record.text))
     face.compose(Content(name, en, type_left=type_left, stats=stats, paras=paras))
 
 
-def _deploy_words(deploy: Any) -> str:
-    where = labels.DEPLOY_POSITION[deploy.position].replace("{n}", str(deploy.distance))
+def _deploy_words(face: Face, deploy: Any) -> str:
+    where = face.say(labels.DEPLOY_POSITION[deploy.position], n=deploy.distance)
     state = labels.WORDS["hidden"] if deploy.hidden else labels.WORDS["exposed"]
-    parts = [f"{labels.WORDS['deploys']}：{where}", state]
+    parts = [face.say(labels.WORDS["deploys"], where=where), face.say(state)]
     if deploy.tapped:
-        parts.append(labels.WORDS["tapped"])
-    return " · ".join(parts)
+        parts.append(face.say(labels.WORDS["tapped"]))
+    return SEP.join(parts)
 
 
 def _cost_badge(record: Any, color: str) -> Badge:
     cost = record.cost
     text = f"-{cost.mortgage}" if cost.mortgage else ("" if cost.tap else "0")
     return Badge(color, text, "tap" if cost.tap else None)
+
+
+def _flavor(face: Face) -> Para | None:
+    """The flavour text of a command card, in the face's language (left out in English when it has none)."""
+    chosen = flavor_text(face.record, face.ctx.lang)
+    if chosen is None or (face.ctx.lang == "en" and chosen[0] != "en"):
+        return None
+    return plain(chosen[1], MUTED, 0.85, gap_before=0.6, optional=True)
 
 
 def _tactics_card(face: Face) -> None:
@@ -689,68 +842,61 @@ def _tactics_card(face: Face) -> None:
     agent = None
     if record.agent is not None:
         agent = ctx.lookup.get("tactics", record.agent, "agent")
-        symbol = getattr(agent, "symbol", None) or "?"
+        symbol = ctx.symbol(agent) if agent is not None else "?"
     name, en = face.names()
-    category = labels.TACTICS_CATEGORY[record.category]
-    detail: list[str] = [category]
+    detail: list[str] = [face.say(labels.TACTICS_CATEGORY[record.category])]
     unit = None
     if record.equipment is not None:
-        detail.append(labels.EQUIPMENT_SIZE[record.equipment.size])
+        detail.append(face.say(labels.EQUIPMENT_SIZE[record.equipment.size]))
     if record.status is not None:
-        detail.append(f"{labels.WORDS['target']} {labels.STATUS_TARGET[record.status.target]}")
+        detail.append(face.say(labels.STATUS_TARGET[record.status.target]))
     if record.minion is not None:
         unit = ctx.lookup.get("tactics", record.minion, "unit")
-        detail.append(unit.name.zh_hans if unit is not None else record.minion)
+        detail.append(ctx.name(unit) if unit is not None else record.minion)
     right = []
     if record.is_response:
-        right.append(labels.WORDS["response"])
+        right.append(face.say(labels.WORDS["response"]))
     if agent is not None:
-        right.append(f"{labels.WORDS['exclusive']} {agent.name.zh_hans}")
+        right.append(face.say(labels.WORDS["exclusive"], agent=ctx.name(agent)))
     items: list[tuple[str, str, str]] = []
     paras: list[Para] = []
     equipment = record.equipment
     if equipment is not None:
-        items.append((f"slots:{equipment.slots}", str(equipment.slots), labels.WORDS["slots"]))
+        items.append((f"slots:{equipment.slots}", str(equipment.slots), face.say(labels.WORDS["slots"])))
         if equipment.shield:
-            items.append(("shield", str(equipment.shield), labels.WORDS["shield"]))
+            items.append(("shield", str(equipment.shield), face.say(labels.WORDS["shield"])))
         attack = equipment.attack
         if attack is not None:
-            items.append((attack.style, str(attack.speed), labels.WORDS["speed"]))
-            paras.append(_attack_para(None, attack, game))
+            items.append((attack.style, str(attack.speed), face.say(labels.WORDS["speed"])))
+            paras.append(_attack_para(face, None, attack, game))
         if "minion" in equipment.users:
-            users = "、".join(labels.USERS[u] for u in equipment.users)
-            paras.append(plain(f"{labels.WORDS['users']}：{users}", MUTED, gap_before=0.2))
+            users = face.say(labels.WORDS["enumeration"]).join(face.say(labels.USERS[u]) for u in equipment.users)
+            paras.append(plain(face.say(labels.WORDS["users"], users=users), MUTED, gap_before=0.2))
     if unit is not None:
         vision = "vision:" + ("R" if unit.vision.rear else "") + ("S" if unit.vision.side else "")
         items = [
-            ("heart", str(unit.hp), labels.WORDS["hp"]),
-            ("move", str(unit.move), labels.WORDS["move"]),
-            (vision, "", labels.WORDS["vision"]),
+            ("heart", str(unit.hp), face.say(labels.WORDS["hp"])),
+            ("move", str(unit.move), face.say(labels.WORDS["move"])),
+            (vision, "", face.say(labels.WORDS["vision"])),
         ]
         if unit.attack is not None:
-            paras.append(_attack_para(None, unit.attack, game))
-        paras.append(plain(_deploy_words(unit.deploy), MUTED, gap_before=0.2))
-    if paras and record.text:
-        first = ability(record.text[0])
-        first.rule_above, first.gap_before = True, 0.8
-        paras.append(first)
-        paras.extend(ability(t) for t in record.text[1:])
-    else:
-        paras.extend(ability(t) for t in record.text)
+            paras.append(_attack_para(face, None, unit.attack, game))
+        paras.append(plain(_deploy_words(face, unit.deploy), MUTED, gap_before=0.2))
+    texts = face.abilities(record.text)
+    if paras and texts:
+        texts[0].rule_above, texts[0].gap_before = True, 0.8
+    paras.extend(texts)
     marks: list[tuple[str, str]] = []
     if shop:
-        marks.append((labels.WORDS["shop"], GOLD))
+        marks.append((face.say(labels.WORDS["shop"]), GOLD))
     if token:
-        marks.append(
-            (
-                f"{labels.WORDS['token']} · {labels.WORDS['max_in_play'].replace('{n}', str(record.token.max_in_play))}",
-                face.palette("token"),
-            )
-        )
+        words = [face.say(labels.WORDS["token"]), face.say(labels.WORDS["max_in_play"], n=record.token.max_in_play)]
+        marks.append((SEP.join(words), face.palette("token")))
     text = None
     if record.reverse is None:
-        if record.flavor is not None:
-            paras.append(plain(record.flavor.zh_hans, MUTED, 0.85, gap_before=0.6, optional=True))
+        flavor = _flavor(face)
+        if flavor is not None:
+            paras.append(flavor)
     else:
 
         def text(face: Face, rect: Rect) -> None:
@@ -762,8 +908,8 @@ def _tactics_card(face: Face) -> None:
             en,
             badge=_cost_badge(record, GOLD if shop else INK),
             symbol=symbol,
-            type_left=" · ".join(detail),
-            type_right=" · ".join(right),
+            type_left=SEP.join(detail),
+            type_right=SEP.join(right),
             stats=items,
             paras=paras,
             footer_left=face.marks(marks),
@@ -782,15 +928,15 @@ def _reversible(face: Face, record: Any, paras: list[Para], rect: Rect, color: s
     tag_h = tag_size * 1.5
 
     def tags(active: bool, extra: list[str]) -> list[tuple[str, str]]:
-        result = [(labels.WORDS["active_face"], color)] if active else []
+        result = [(face.say(labels.WORDS["active_face"]), color)] if active else []
         return result + [(t, MUTED) for t in extra]
 
     front_tags = tags(reverse.active_when_tapped == "front", [])
-    back_extra = [labels.WORDS["reverse"]]
+    back_extra = [face.say(labels.WORDS["reverse"])]
     if reverse.switch:
-        back_extra.append(labels.WORDS["switch"])
+        back_extra.append(face.say(labels.WORDS["switch"]))
     if not reverse.playable:
-        back_extra.append(labels.WORDS["not_playable"])
+        back_extra.append(face.say(labels.WORDS["not_playable"]))
     back_tags = tags(reverse.active_when_tapped == "reverse", back_extra)
     gap = face.u(1.2)
     if front_tags:
@@ -798,7 +944,8 @@ def _reversible(face: Face, record: Any, paras: list[Para], rect: Rect, color: s
         assert mark is not None
         mark(rect.x, middle + gap + tag_size * 0.35)
     front_bottom = middle + gap + (tag_h if front_tags else 0)
-    face.text_box(paras, Rect(rect.x, front_bottom, rect.width, rect.top - front_bottom), "front face text")
+    front = Rect(rect.x, front_bottom, rect.width, rect.top - front_bottom)
+    face.text_box(paras, front, tr("the front face's text"))
     c.saveState()
     c.setStrokeColor(color)
     c.setLineWidth(0.6)
@@ -816,10 +963,11 @@ def _reversible(face: Face, record: Any, paras: list[Para], rect: Rect, color: s
     mark = face.marks(back_tags)
     assert mark is not None
     mark(turned_x, turned_top - tag_h + tag_size * 0.35)
-    rev_paras = [ability(t) for t in reverse.text]
+    rev_paras = face.abilities(reverse.text)
     rev_top = turned_top - tag_h - face.u(0.6)
     rev_bottom = turned_mid + gap
-    face.text_box(rev_paras, Rect(turned_x, rev_bottom, rect.width, rev_top - rev_bottom), "reverse face text")
+    turned = Rect(turned_x, rev_bottom, rect.width, rev_top - rev_bottom)
+    face.text_box(rev_paras, turned, tr("the reverse face's text"))
     c.restoreState()
 
 
@@ -837,7 +985,7 @@ def _netrunner(face: Face) -> None:
     card_type = "identity" if identity else record.type
     name, en = face.names()
     if getattr(record, "unique", False):
-        name = "◆ " + name
+        name = labels.SYMBOLS["unique"] + name
     badge = None
     if not identity:
         if card_type == "agenda":
@@ -846,48 +994,53 @@ def _netrunner(face: Face) -> None:
         else:
             cost = record.rez_cost if card_type in ("ice", "asset", "upgrade") else record.cost
             badge = Badge(INK, "X" if cost is None else str(cost), "credit")
-    type_word = labels.NETRUNNER_TYPE[card_type]
-    subtypes = [_term(game, "subtypes", s) for s in record.subtypes]
-    left = type_word + ("：" + " · ".join(subtypes) if subtypes else "")
-    faction_name = faction.name.zh_hans if faction is not None else record.faction
+    type_word = face.say(labels.NETRUNNER_TYPE[card_type])
+    subtypes = [_term(game, "subtypes", s, ctx.lang) for s in record.subtypes]
+    left = type_word
+    if subtypes:
+        left = face.say(labels.WORDS["type_subtypes"], type=type_word, subtypes=SEP.join(subtypes))
+    faction_name = ctx.name(faction) if faction is not None else record.faction
     items: list[tuple[str, str, str]] = []
+    words = labels.WORDS
     if identity:
-        items.append(("hexagon", str(record.min_deck_size), labels.WORDS["min_deck"]))
-        limit = labels.WORDS["unlimited"] if record.influence_limit is None else str(record.influence_limit)
-        items.append(("star", limit, labels.WORDS["influence_limit"]))
+        items.append(("hexagon", str(record.min_deck_size), face.say(words["min_deck"])))
+        limit = face.say(words["unlimited"]) if record.influence_limit is None else str(record.influence_limit)
+        items.append(("star", limit, face.say(words["influence_limit"])))
         if record.base_link is not None:
-            items.append(("link", str(record.base_link), labels.WORDS["link"]))
+            items.append(("link", str(record.base_link), face.say(words["link"])))
     else:
         if card_type == "agenda":
-            items.append(("star", str(record.agenda_points), labels.WORDS["agenda_points"]))
+            items.append(("star", str(record.agenda_points), face.say(words["agenda_points"])))
             req = record.advancement_requirement
-            items.append(("hexagon", "X" if req is None else str(req), labels.WORDS["advancement"]))
+            items.append(("hexagon", "X" if req is None else str(req), face.say(words["advancement"])))
         if card_type == "program":
-            items.append(("mu", str(record.memory_cost), labels.WORDS["memory"]))
+            items.append(("mu", str(record.memory_cost), face.say(words["memory"])))
         strength = getattr(record, "strength", None)
         if card_type == "ice" or (card_type == "program" and strength is not None):
-            items.append(("shield", "X" if strength is None else str(strength), labels.WORDS["strength"]))
+            items.append(("shield", "X" if strength is None else str(strength), face.say(words["strength"])))
         trash = getattr(record, "trash_cost", None)
         if trash is not None:
-            items.append(("trash", str(trash), labels.WORDS["trash_cost"]))
-    paras = _netrunner_text(record, ctx.lang)
+            items.append(("trash", str(trash), face.say(words["trash_cost"])))
+    paras = _netrunner_text(face)
     influence = 0 if identity else record.influence
+    influence_word = face.say(words["influence"])
+    neutral_word = face.say(words["neutral"])
 
     def pips(x: float, y: float) -> float:
         c = face.c
         size = MIN_SIZE
         label_end = x
         if influence:
-            draw_line(c, labels.WORDS["influence"], x, y, size, face.fonts, False, MUTED)
-            label_end = x + face.fonts.width(labels.WORDS["influence"], False, size) + face.u(1.0)
+            draw_line(c, influence_word, x, y, size, face.fonts, False, MUTED)
+            label_end = x + face.fonts.width(influence_word, False, size) + face.u(1.0)
         r = face.u(0.9)
         for i in range(influence):
             c.setFillColor(color)
             c.circle(label_end + r + i * r * 2.6, y + size * 0.33, r, stroke=0, fill=1)
         end = label_end + influence * r * 2.6
         if faction is not None and faction.neutral:
-            draw_line(c, labels.WORDS["neutral"], label_end, y, size, face.fonts, False, MUTED)
-            end = label_end + face.fonts.width(labels.WORDS["neutral"], False, size)
+            draw_line(c, neutral_word, label_end, y, size, face.fonts, False, MUTED)
+            end = label_end + face.fonts.width(neutral_word, False, size)
         return end
 
     face.compose(
@@ -918,12 +1071,14 @@ def flavor_text(record: Any, lang: str) -> tuple[str, str] | None:
     return ("en" if stand_in else chosen[0]), chosen[1][0]  # an import's English stand-in is English
 
 
-def _netrunner_text(record: Any, lang: str) -> list[Para]:
-    """Ability text, or printed text in NetrunnerDB's markup; then the flavour (slanted when in English)."""
-    paras = [ability(t) for t in record.text]
+def _netrunner_text(face: Face) -> list[Para]:
+    """Ability text, or printed text in NetrunnerDB's markup; then the flavour (slanted when in English; left
+    out of an English face when it has no English)."""
+    record, lang = face.record, face.ctx.lang
+    paras = face.abilities(record.text)
     paras.extend(markup_paras(markup.parse_all(printed_paragraphs(record, lang))))
     flavor = flavor_text(record, lang)
-    if flavor is not None:
+    if flavor is not None and not (lang == "en" and flavor[0] != "en"):
         flavor_lang, words = flavor
         blocks = markup.parse(words)
         paras.extend(markup_paras(blocks, MUTED, 0.85, 0.6, optional=True, italic=flavor_lang == "en"))
@@ -946,30 +1101,31 @@ def _crossfire_role(face: Face) -> None:
     else:
         icon = "hand"
     name, en = face.names()
-    state = labels.WORDS["armed"] if record.armed else labels.WORDS["unarmed"]
+    words = labels.WORDS
+    state = words["armed"] if record.armed else words["unarmed"]
     if record.guns == 2:
-        state = labels.WORDS["guns"]
+        state = words["guns"]
     if record.protects:
-        state = labels.WORDS["protects"]
+        state = words["protects"]
     if record.marks:
-        state = labels.WORDS["marks"]
-    kind = labels.WORDS["special"] if record.special else labels.WORDS["standard"]
+        state = words["marks"]
+    kind = face.say(words["special"] if record.special else words["standard"])
     paras: list[Para] = []
     if record.counts_as is not None:
         other = ctx.lookup.get("crossfire", record.counts_as, "role")
-        other_name = other.name.zh_hans if other is not None else record.counts_as
-        paras.append(plain(f"{labels.WORDS['counts_as']} {other_name}", MUTED))
-    paras.extend(ability(t) for t in record.text)
-    heading = plain(labels.WORDS["win"], color, bold=True, gap_before=0.9 if paras else 0.0)
+        role = ctx.name(other) if other is not None else record.counts_as
+        paras.append(plain(face.say(words["counts_as"], role=role), MUTED))
+    paras.extend(face.abilities(record.text))
+    heading = plain(face.say(words["win"]), color, bold=True, gap_before=0.9 if paras else 0.0)
     heading.rule_above = bool(paras)
     paras.append(heading)
-    paras.extend(Para(ability(t).atoms, gap_before=0.2) for t in record.win)
+    paras.extend(Para(p.atoms, gap_before=0.2) for p in face.abilities(record.win))
     face.compose(
         Content(
             name,
             en,
             badge=Badge(color, "", icon),
-            type_left=f"{labels.TEAM[record.team]} · {state}",
+            type_left=SEP.join([face.say(labels.TEAM[record.team]), face.say(state)]),
             type_right=kind,
             paras=paras,
         )
@@ -988,7 +1144,7 @@ FRONTS: dict[tuple[str, str], Callable[[Face], None]] = {
 
 def draw_front(ctx: Context, record: Any, width: float, height: float, bleed: float) -> None:
     """Draw ``record``'s face in card coordinates (the caller has moved the origin to the trim corner)."""
-    lacking = ctx.fonts.lacks(record_text(record, ctx.lang))
+    lacking = ctx.fonts.lacks(record_text(record, ctx.lang, bilingual=ctx.bilingual))
     if lacking:
         ctx.report(record, "sheet.font.missing", "error", ctx.fonts.missing_message(lacking))
     ctx.fonts.take_unprintable()
@@ -998,9 +1154,10 @@ def draw_front(ctx: Context, record: Any, width: float, height: float, bleed: fl
         ctx.report(record, "sheet.font.missing", "error", ctx.fonts.missing_message(drawn))
 
 
-def record_text(record: Any, lang: str | None = None) -> str:
+def record_text(record: Any, lang: str | None = None, *, bilingual: bool = True) -> str:
     """Every string of a record (names, texts, flavour, symbol, …) in one string, ``[symbols]`` and markup tags
-    left out. With ``lang``, of the printed text and flavour only what a face in ``lang`` prints."""
+    left out. With ``lang``, of the printed text and flavour only what a face in ``lang`` prints, and, unless
+    ``bilingual``, of the names only the one it prints."""
     parts: list[str] = []
 
     def walk(value: Any) -> None:
@@ -1015,6 +1172,9 @@ def record_text(record: Any, lang: str | None = None) -> str:
 
     chosen = lang is not None and hasattr(record, "printed_text")  # netrunner faces choose a language
     skip = {"schema_", "art", "printed_text", "flavor"} if chosen else {"schema_", "art"}  # art is a file name
+    if lang is not None and not bilingual and getattr(record, "name", None) is not None:
+        skip.add("name")
+        parts.append(name_of(record, lang))
     walk(record.model_dump(mode="json", exclude=skip))
     if chosen and lang is not None:
         walk(printed_paragraphs(record, lang))
@@ -1066,10 +1226,10 @@ def draw_back(ctx: Context, record: Any, width: float, height: float, bleed: flo
         box = getattr(template, name)
         if box is None:
             continue
-        words = box.text
+        words = template_words(box.text, ctx.lang)
         if words is None:
             game = ctx.lookup.get(game_id, game_id, "game")
-            words = game.name.zh_hans if game is not None else game_id
+            words = ctx.name(game) if game is not None else game_id
         rect = rects[name]
         x0, x1 = max(rect.x, safe), min(rect.right, width - safe)
         style = box.style

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from toolkit.i18n import current_lang, t, tr
 from toolkit.meter import Meter, meter_or_silent
 
 from . import labels
@@ -161,21 +162,23 @@ def render_sheets(
     lang: str = "zh-Hans",
     templates: Templates | None = None,
     meter: Meter | None = None,
+    bilingual: bool = False,
 ) -> Sheet:
     """Pages of card fronts (and, for duplex, a back page after each front page).
 
-    ``lang`` chooses the printed text and flavour of imported cards (English when a card lacks it);
-    ``templates`` the layouts (default: the bundled ones, :mod:`toolkit.sheets.template`); ``meter``
-    counts the cards as they are drawn (:mod:`toolkit.meter`).
+    ``lang`` is the language of every word of the faces and backs (names, labels, ability text; the printed
+    text and flavour of imported cards, English when a card lacks it); ``bilingual`` adds each name in the
+    other language under the title; ``templates`` the layouts (default: the bundled ones,
+    :mod:`toolkit.sheets.template`); ``meter`` counts the cards as they are drawn (:mod:`toolkit.meter`).
     """
     count = meter_or_silent(meter)
-    count.start("drawing cards", len(records))
+    count.start(tr("drawing cards"), len(records))
     layout = plan(spec)
     page = spec.page
-    c, buffer = _canvas(mm(page.width), mm(page.height), fonts, "Dossier cards")
+    c, buffer = _canvas(mm(page.width), mm(page.height), fonts, t(lang, "Dossier cards"))
     if spec.duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if spec.duplex == "long-edge" else "DuplexFlipShortEdge")
-    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates())
+    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates(), bilingual=bilingual)
     w, h, b = mm(spec.card.width), mm(spec.card.height), mm(spec.bleed)
     forms = _BackForms(ctx, w, h, b)
     faces = _FaceForms(ctx, w, h, b)
@@ -270,25 +273,33 @@ def back_point(layout: Layout, x: float, y: float) -> tuple[float, float]:
     return bx + spec.back_dx, by + spec.back_dy
 
 
-def render_calibration(spec: SheetSpec, fonts: FontSet) -> Sheet:
-    """A two-page alignment test: rulers and crosses on the front, crosses with offset scales on the back."""
+def render_calibration(spec: SheetSpec, fonts: FontSet, *, lang: str | None = None) -> Sheet:
+    """A two-page alignment test: rulers and crosses on the front, crosses with offset scales on the back;
+    its words in ``lang`` (default: the current language, :func:`toolkit.i18n.current_lang`)."""
+    lang = lang or current_lang()
     if spec.duplex == "none":
         spec = replace(spec, duplex="long-edge")
     layout = plan(spec)
     page = spec.page
-    c, buffer = _canvas(mm(page.width), mm(page.height), fonts, "Dossier duplex calibration")
+    words = labels.WORDS
+    c, buffer = _canvas(mm(page.width), mm(page.height), fonts, labels.say(lang, words["calibrate_title"]))
     c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if spec.duplex == "long-edge" else "DuplexFlipShortEdge")
     points = calibration_points(layout)
     # front
     c.setStrokeColor(INK)
     c.setFillColor(INK)
-    title = f"{labels.WORDS['calibrate_title']} · {labels.WORDS['calibrate_front']}"
+    title = labels.say(lang, words["calibrate_title"])
+    heading = labels.say(lang, words["calibrate_page"], title=title, side=labels.say(lang, words["calibrate_front"]))
     top = page.height - 14
-    draw_line(c, title, mm(page.width / 2), mm(top), 14, fonts, True, INK, "center")
+    draw_line(c, heading, mm(page.width / 2), mm(top), 14, fonts, True, INK, "center")
     card = spec.card
-    duplex_word = labels.DUPLEX_WORDS[spec.duplex]
+    times = labels.SYMBOLS["times"]
+    fields = {
+        "card": f"{card.width:g}{times}{card.height:g}",
+        "duplex": labels.say(lang, labels.DUPLEX_WORDS[spec.duplex]),
+    }
     for i, line in enumerate(labels.CALIBRATE_LINES):
-        text = line.replace("{card}", f"{card.width:g}×{card.height:g} mm").replace("{duplex}", duplex_word)
+        text = labels.say(lang, line, **fields)
         draw_line(c, text, mm(page.width / 2), mm(top - 8 - i * 5.2), 9.5, fonts, False, INK, "center")
     offset = f"--back-dx {spec.back_dx:g} --back-dy {spec.back_dy:g} --backs {spec.duplex}"
     draw_line(
@@ -318,8 +329,8 @@ def render_calibration(spec: SheetSpec, fonts: FontSet) -> Sheet:
         _cross(c, mm(x), mm(y), mm(3), 0.25)
     c.showPage()
     # back
-    title = f"{labels.WORDS['calibrate_title']} · {labels.WORDS['calibrate_back']}"
-    draw_line(c, title, mm(page.width / 2), mm(page.height - 14), 14, fonts, True, INK, "center")
+    heading = labels.say(lang, words["calibrate_page"], title=title, side=labels.say(lang, words["calibrate_back"]))
+    draw_line(c, heading, mm(page.width / 2), mm(page.height - 14), 14, fonts, True, INK, "center")
     for x, y in points:
         bx, by = back_point(layout, x, y)
         _scales(c, fonts, bx, by)
@@ -387,16 +398,18 @@ def render_cards(
     lang: str = "zh-Hans",
     templates: Templates | None = None,
     meter: Meter | None = None,
+    bilingual: bool = False,
 ) -> Sheet:
-    """One page per record at the card's size plus bleed (then, with ``backs``, one page per kind of back);
+    """One page per record at the card's size plus bleed (then, with ``backs``, one page per kind of back),
+    in ``lang`` (``bilingual``: each name in the other language too, as :func:`render_sheets`);
     ``meter`` counts the pages as they are drawn (:mod:`toolkit.meter`)."""
     b = mm(spec.bleed)
     w, h = mm(spec.card.width), mm(spec.card.height)
-    c, buffer = _canvas(w + 2 * b, h + 2 * b, fonts, "Dossier cards")
-    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates())
+    c, buffer = _canvas(w + 2 * b, h + 2 * b, fonts, t(lang, "Dossier cards"))
+    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates(), bilingual=bilingual)
     back_records = distinct_backs(records) if backs else []
     count = meter_or_silent(meter)
-    count.start("drawing single cards", len(records) + len(back_records))
+    count.start(tr("drawing single cards"), len(records) + len(back_records))
     for record in records:
         c.translate(b, b)
         draw_front(ctx, record, w, h, b)
@@ -436,7 +449,7 @@ def pdf_to_pngs(pdf: bytes, dpi: float = PNG_DPI, *, meter: Meter | None = None)
     document = pdfium.PdfDocument(pdf)
     try:
         pages = len(document)
-        count.start("rendering PNG images", pages)
+        count.start(tr("rendering PNG images"), pages)
         images = []
         for i in range(pages):
             images.append(_png(document[i].render(scale=dpi / 72.0).to_pil(), dpi))
@@ -477,8 +490,10 @@ def render_tts(
     lang: str = "zh-Hans",
     templates: Templates | None = None,
     meter: Meter | None = None,
+    bilingual: bool = False,
 ) -> tuple[list[TtsSheet], list[TtsSheet], list[Issue]]:
-    """Tabletop Simulator deck sheets (at most 10×7 cards, under 4096 px a side) and their backs.
+    """Tabletop Simulator deck sheets (at most 10×7 cards, under 4096 px a side) and their backs, in ``lang``
+    (``bilingual``: each name in the other language too, as :func:`render_sheets`).
 
     Returns the face sheets, the back images (one image when every card shares
     a back, else one back sheet per face sheet, for TTS's "unique backs") and
@@ -490,16 +505,16 @@ def render_tts(
     unique_backs = len(distinct_backs(records)) > 1
     chunks = math.ceil(len(records) / TTS_PER_SHEET)
     count = meter_or_silent(meter)
-    count.start("drawing TTS sheets", chunks * 2 if unique_backs else chunks + (1 if records else 0))
+    count.start(tr("drawing TTS sheets"), chunks * 2 if unique_backs else chunks + (1 if records else 0))
     for start in range(0, len(records), TTS_PER_SHEET):
         chunk = records[start : start + TTS_PER_SHEET]
         columns, rows = tts_grid(len(chunk))
-        face_png, size, found = _tts_page(chunk, columns, rows, spec, fonts, lookup, False, lang, templates)
+        face_png, size, found = _tts_page(chunk, columns, rows, spec, fonts, lookup, False, lang, templates, bilingual)
         faces.append(TtsSheet(face_png, columns, rows, len(chunk), *size))
         issues.extend(i for i in found if i not in issues)
         count.advance()
         if unique_backs:
-            back_png, size, _ = _tts_page(chunk, columns, rows, spec, fonts, lookup, True, lang, templates)
+            back_png, size, _ = _tts_page(chunk, columns, rows, spec, fonts, lookup, True, lang, templates, bilingual)
             backs.append(TtsSheet(back_png, columns, rows, len(chunk), *size))
             count.advance()
     if records and not unique_backs:
@@ -519,6 +534,7 @@ def _tts_page(
     backs: bool,
     lang: str = "zh-Hans",
     templates: Templates | None = None,
+    bilingual: bool = False,
 ) -> tuple[bytes, tuple[int, int], list[Issue]]:
     import pypdfium2 as pdfium
 
@@ -529,8 +545,8 @@ def _tts_page(
     # the page measures the sheet in pixels (one point each) and each card is scaled into its cell: drawn at
     # scale 1 the picture has the sheet's exact size, with no resampling of a 4,000-pixel image afterwards
     target = (columns * cell_w, rows * cell_h)
-    c, buffer = _canvas(target[0], target[1], fonts, "Dossier Tabletop Simulator sheet")
-    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates())
+    c, buffer = _canvas(target[0], target[1], fonts, "Dossier Tabletop Simulator sheet")  # rendered to PNG, unseen
+    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates(), bilingual=bilingual)
     forms = (_BackForms if backs else _FaceForms)(ctx, w, h, 0.0)
     for slot, record in enumerate(records):
         column, row = slot % columns, slot // columns

@@ -10,36 +10,44 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 
 MAX_PRINT_CARDS = 5000
 """The most cards one print run draws (a deck has tens; a whole game a few hundred)."""
 
 
-def deck_records(deck: Any, lookup: Any, where: str = "the deck") -> list[Any]:
+def deck_records(deck: Any, lookup: Any, where: str | None = None) -> list[Any]:
     """The records ``deck`` prints, in order and with repeats; ``lookup.get(game, id, kind)`` finds them.
 
     A record the pool lacks, or a deck without cards, is a one-line :class:`DossierError` naming ``where``.
     """
     records: list[Any] = []
+    where = where or tr("the deck")
 
-    def need(record_id: str, kind: str, what: str) -> Any:
+    def need(record_id: str, kind: str) -> Any:
         record = lookup.get(deck.game, record_id, kind)
         if record is None:
-            raise DossierError(f"{where}: {what} {record_id!r} is no {deck.game} {kind}", exit_code=1)
+            raise DossierError(
+                tr("{where}: {id} is no {game} {kind}", where=where, id=repr(record_id), game=deck.game, kind=kind),
+                exit_code=1,
+            )
         return record
 
     if deck.identity is not None:
-        records.append(need(deck.identity, "identity", "identity"))
+        records.append(need(deck.identity, "identity"))
     for agent in deck.agents or []:
-        records.append(need(agent, "agent", "agent"))
+        records.append(need(agent, "agent"))
     kind = "role" if deck.game == "crossfire" else "card"
     total = sum(int(n) for n in deck.cards.values())
     if total > MAX_PRINT_CARDS:
-        raise DossierError(f"{where}: {total} cards; a print run draws at most {MAX_PRINT_CARDS}", exit_code=1)
+        raise DossierError(
+            tr("{where}: {n} cards; a print run draws at most {most}", where=where, n=total, most=MAX_PRINT_CARDS),
+            exit_code=1,
+        )
     for card_id, count in deck.cards.items():
-        records.extend([need(card_id, kind, kind)] * count)
+        records.extend([need(card_id, kind)] * count)
     if not records:
-        raise DossierError(f"{where}: the deck has no cards", exit_code=1)
+        raise DossierError(tr("{where}: the deck has no cards", where=where), exit_code=1)
     return records
 
 

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 
 MM = 72.0 / 25.4
 A4 = (210 * MM, 297 * MM)
@@ -220,7 +221,9 @@ def _layout_flap(slip: Slip, width: float, height: float, fonts: _Fonts, where: 
         if used <= height and role_width <= width:
             return _Flap(size, title, rows, team_lines, inline, used)
         size -= 0.25
-    raise DossierError(f"{where}: the role's text does not fit its slip even at {MIN_SIZE:g} pt")
+    raise DossierError(
+        tr("{where}: the role's text does not fit its slip even at {size} pt", where=where, size=format(MIN_SIZE, "g"))
+    )
 
 
 def _draw_slip(
@@ -326,7 +329,7 @@ def slips_pdf(
     from reportlab.pdfgen import canvas
 
     if not slips:
-        raise DossierError("no slips to print")
+        raise DossierError(tr("no slips to print"))
     fonts = _fonts(slips, footer)
     buffer = io.BytesIO()
     c = canvas.Canvas(
@@ -344,7 +347,7 @@ def slips_pdf(
     h = (page_h - 2 * MARGIN) / ROWS
     per_page = COLUMNS * ROWS
     box = _flap_box(w, h)
-    where = [f"slip {k + 1} ({slip.seat_label})" for k, slip in enumerate(slips)]
+    where = [tr("slip {n} ({seat})", n=k + 1, seat=slip.seat_label) for k, slip in enumerate(slips)]
     # one text size for every slip: the largest at which all of them fit
     size = min(_layout_flap(slip, *box, fonts, where[k], MAX_SIZE).size for k, slip in enumerate(slips))
     for start in range(0, len(slips), per_page):
@@ -358,7 +361,7 @@ def slips_pdf(
         c.showPage()
     missing = fonts.fontset.take_unprintable()
     if missing:
-        raise DossierError(f"slips: {fonts.fontset.missing_message(missing)}")
+        raise DossierError(tr("slips: {problem}", problem=fonts.fontset.missing_message(missing)))
     c.save()
     return buffer.getvalue()
 
@@ -372,7 +375,7 @@ def write_slips(path: Path, slips: Sequence[Slip], *, title: str = "Role slips",
     try:
         atomic_write_bytes(path, data, replaces=PDF)
     except OSError as exc:
-        raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise DossierError(tr("{path}: cannot write: {reason}", path=path, reason=exc.strerror or exc)) from None
 
 
 __all__ = ["A4", "LETTER", "Slip", "slips_pdf", "wrap", "write_slips"]

@@ -31,6 +31,15 @@ card's edge), ``ink``, ``muted``, ``paper``, ``panel``, ``gold``, and ``auto``
 A front's ``palette`` names the colours the card data chooses from (category,
 deck, team); entries a template leaves out keep the default's. A back has no
 card to decide roles: its colours are ``#rrggbb`` (or ink, muted, paper, panel, gold).
+
+Words. A back's ``title`` and ``label`` say ``text``: a string (printed as it is
+in every language), ``null`` (the game's name in the language of the print), or
+an object of words per language, ``{"zh-Hans": "秘密身份", "en": "Secret role"}``,
+and/or ``{"message": "Matrix shop"}``: an English message of the catalogs
+(:mod:`toolkit.i18n`), translated into the language of the print (English where
+the catalog lacks it). A print in a language takes that language's entry, else
+the message, else ``en``, else the first entry (:func:`words`). The bundled
+backs use messages, marked for the catalogs in :data:`toolkit.sheets.labels.BACK_LABELS`.
 """
 
 from __future__ import annotations
@@ -44,6 +53,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 from toolkit.jsonio import JsonSyntaxError, loads_strict, loc_pointer, pointer_position, read_source, value_positions
 from toolkit.models.common import Model
 
@@ -108,11 +118,13 @@ class BadgeBox(Box):
 
 
 class NameBox(Box):
-    """The card's name on one line (shrunk to fit), and its English name below when it has one."""
+    """The card's name in the face's language on one line (shrunk to fit), and, on a bilingual print, its name
+    in the other language below when it has one."""
 
     name: TextStyle = TextStyle(font="bold", size=10.5)
     subtitle: TextStyle | None = Field(
-        default=TextStyle(size=6.4, color="muted"), description="The English name; null leaves it out."
+        default=TextStyle(size=6.4, color="muted"),
+        description="The name in the other language, printed with `dossier print --bilingual`; null leaves it out.",
     )
     align: Align = "left"
 
@@ -223,10 +235,44 @@ class EmblemBox(Area):
     color: HexColour
 
 
-class BackTextBox(Area):
-    """One centred line (shrunk to fit the box's width): the game's name or the deck's label."""
+WordsKey = Annotated[str, StringConstraints(pattern=r"^(message|[a-z]{2,3}(-[A-Za-z0-9]{2,8})*)$")]
+WordsText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+Words = Annotated[
+    dict[WordsKey, WordsText],
+    Field(
+        min_length=1,
+        json_schema_extra={"additionalProperties": False},
+        description='Words per language: {"zh-Hans": "矩阵商店", "en": "Matrix shop"}; and/or "message": an '
+        "English message the catalogs translate (the words of the bundled backs). A face prints its language's entry, "
+        'else the message in its language, else "en", else the first entry.',
+    ),
+]
 
-    text: str | None = Field(default=None, max_length=200, description="The words; null: the game's name.")
+
+def words(text: str | dict[str, str] | None, lang: str) -> str | None:
+    """What a template's ``text`` says on a face in ``lang``: a string as it is; of an object, the entry of
+    ``lang``, else its ``message`` translated into ``lang`` (English when the catalog lacks it), else the
+    English entry, else the first."""
+    if text is None or isinstance(text, str):
+        return text
+    if lang in text:
+        return text[lang]
+    if "message" in text:
+        from toolkit.i18n import t
+
+        return t(lang, text["message"])
+    return text.get("en") or next(iter(text.values()), None)
+
+
+class BackTextBox(Area):
+    """One centred line (shrunk to fit the box's width): the game's name or the deck's label, in the face's
+    language."""
+
+    text: WordsText | Words | None = Field(
+        default=None,
+        description="The words: a string printed in every language, or an object of words per language "
+        "(and/or a catalog message); null: the game's name in the face's language.",
+    )
     style: TextStyle = TextStyle(font="bold", size=10.0)
 
 
@@ -263,22 +309,31 @@ def problems(template: FrontTemplate | BackTemplate) -> list[tuple[str, str]]:
             found.append(
                 (
                     f"{base}/{name}",
-                    f"box {name!r} ({box.x:g}+{box.width:g} × {box.y:g}+{box.height:g} mm) reaches past the "
-                    f"{card.width:g} × {card.height:g} mm card",
+                    tr(
+                        "box {name} ({x}+{width} × {y}+{height} mm) reaches past the {card_width} × {card_height} mm "
+                        "card",
+                        name=repr(name),
+                        x=format(box.x, "g"),
+                        width=format(box.width, "g"),
+                        y=format(box.y, "g"),
+                        height=format(box.height, "g"),
+                        card_width=format(card.width, "g"),
+                        card_height=format(card.height, "g"),
+                    ),
                 )
             )
         seen = [name]
         target = getattr(box, "give_to", None)
         while target is not None:
             if target not in present:
-                found.append((f"{base}/{seen[-1]}/give_to", f"{target!r} is no box of this template"))
+                found.append((f"{base}/{seen[-1]}/give_to", tr("{box} is no box of this template", box=repr(target))))
                 break
             if target in seen:
                 if target == name:
                     found.append(
                         (
                             f"{base}/{name}/give_to",
-                            f"boxes give their space in a circle: {' -> '.join([*seen, target])}",
+                            tr("boxes give their space in a circle: {boxes}", boxes=" -> ".join([*seen, target])),
                         )
                     )
                 break
@@ -314,20 +369,35 @@ def parse_template(path: Path, expected: Literal["front", "back"] | None = None)
     """Read and validate one template file; a bad one is a one-line DossierError naming file, line and column."""
     source = read_source(path)
     if source.text is None:
-        raise DossierError(f"{path}: cannot read template: {source.error}")
+        raise DossierError(tr("{path}: cannot read template: {reason}", path=path, reason=source.error))
     text = source.text
     try:
         data = loads_strict(text)
     except JsonSyntaxError as exc:
-        raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
+        raise DossierError(
+            tr("{where}: invalid JSON: {problem}", where=f"{path}:{exc.line}:{exc.column}", problem=exc.message),
+            exit_code=1,
+        ) from None
     if not isinstance(data, dict):
-        raise DossierError(f"{path}:1:1: template error: /: a template is a JSON object", exit_code=1)
+        problem = tr("a template is a JSON object")
+        raise DossierError(
+            tr("{where}: template error: {pointer}: {problem}", where=f"{path}:1:1", pointer="/", problem=problem),
+            exit_code=1,
+        )
     if "face" not in data:
         face = expected or "front"
-        raise DossierError(f'{path}:1:1: template error: /face: missing; write "face": "{face}"', exit_code=1)
+        problem = tr("missing; write {json}", json=f'"face": "{face}"')
+        raise DossierError(
+            tr("{where}: template error: {pointer}: {problem}", where=f"{path}:1:1", pointer="/face", problem=problem),
+            exit_code=1,
+        )
     if expected is not None and data.get("face") != expected:
         where = _where(path, text, data, ("face",))
-        raise DossierError(f"{where}: template error: /face: this file is a {expected} template", exit_code=1)
+        problem = tr("this file is a {face} template", face=expected)
+        raise DossierError(
+            tr("{where}: template error: {pointer}: {problem}", where=where, pointer="/face", problem=problem),
+            exit_code=1,
+        )
     try:
         template: FrontTemplate | BackTemplate = TEMPLATE_ADAPTER.validate_python(data)
     except ValidationError as exc:
@@ -336,14 +406,26 @@ def parse_template(path: Path, expected: Literal["front", "back"] | None = None)
         where = _where(path, text, data, tuple(first["loc"]))
         ptr = loc_pointer(data, tuple(first["loc"])) or "/"
         message = first["msg"].removeprefix("Value error, ")
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise DossierError(f"{where}: template error: {ptr}: {message}{more}", exit_code=1) from None
+        if len(errors) > 1:
+            message = tr("{problem} (and {n} more)", problem=message, n=len(errors) - 1)
+        raise DossierError(
+            tr("{where}: template error: {pointer}: {problem}", where=where, pointer=ptr, problem=message), exit_code=1
+        ) from None
     found = problems(template)
     if found:
         ptr, message = found[0]
         line, column = pointer_position(value_positions(text), ptr)
-        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
-        raise DossierError(f"{path}:{line}:{column}: template error: {ptr}: {message}{more}", exit_code=1)
+        if len(found) > 1:
+            message = tr("{problem} (and {n} more)", problem=message, n=len(found) - 1)
+        raise DossierError(
+            tr(
+                "{where}: template error: {pointer}: {problem}",
+                where=f"{path}:{line}:{column}",
+                pointer=ptr,
+                problem=message,
+            ),
+            exit_code=1,
+        )
     return template
 
 
@@ -365,9 +447,9 @@ def load_templates(override: Path | None = None) -> Templates:
         return default_templates()
     if not override.is_dir():
         raise DossierError(
-            f"--template {override}: not a directory"
+            tr("--template {path}: not a directory", path=override)
             if override.exists()
-            else f"--template {override}: no such directory"
+            else tr("--template {path}: no such directory", path=override)
         )
     defaults = default_templates()
     given = dict(_files(override))
@@ -377,10 +459,15 @@ def load_templates(override: Path | None = None) -> Templates:
         path = given[stray[0]] if stray else override / loose[0]
         known = ", ".join(f"{g}/{n}.json" for g, n in sorted(defaults.sources))
         raise DossierError(
-            f"{path}: no bundled template has this name, so it would change nothing; expected one of {known}"
+            tr(
+                "{path}: no bundled template has this name, so it would change nothing; expected one of {known}",
+                path=path,
+                known=known,
+            )
         )
     if not given:
-        raise DossierError(f"--template {override}: no <game>/<name>.json templates in it")
+        files = "<game>/<name>.json"
+        raise DossierError(tr("--template {path}: no {files} templates in it", path=override, files=files))
     return _build({**defaults.sources, **given}, defaults)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from toolkit import markup
+from toolkit.i18n import script_lang
 
 from . import icons
 from .fonts import FontSet
@@ -61,9 +62,16 @@ class Para:
 
 
 def ability(text: str, icon_ids: tuple[str, ...] = icons.INLINE) -> Para:
-    """An ability: a short lead-in before the first full-width colon (a timing or a cost) is bold."""
+    """An ability: a short lead-in (a timing or a cost) before the first colon is bold: up to a full-width
+    colon in Chinese (回合开始时：), a colon and a space in English (When destroyed: )."""
     head, colon, _ = text.partition("：")
-    bold = len(head) + 1 if colon and 0 < len(head) <= 12 and not any(p in head for p in "。；") else 0
+    longest, stops = 12, "。；"
+    if not colon:
+        head, colon, _ = text.partition(": ")
+        longest, stops = 40, ".;。；"
+        if script_lang(head) == "zh-Hans":  # a Chinese text quoting a name with a colon in it
+            colon = ""
+    bold = len(head) + 1 if colon and 0 < len(head) <= longest and not any(p in head for p in stops) else 0
     return Para(atomize(text, bold, icon_ids))
 
 

@@ -26,9 +26,10 @@ Sheet keys are 1, 2, … in the order of the face sheets; the position on a
 sheet counts from 0 at the top left, row by row. ``Type`` 0 is TTS's rounded
 rectangle card. ``BackIsHidden`` shows the back image as the face of a card in
 someone else's hand. Each card's Nickname is its name in the chosen language
-(the other when it has none), its Description its text: the ability text
-(rendered in English for ``en`` where the ability language can, else as
-written) or an imported card's printed text in that language.
+(the Chinese one when it has no English), its Description its text: the ability
+text (rendered in English for ``en`` where the ability language can, the card
+names it quotes in English too, else as written) or an imported card's printed
+text in that language.
 
 Image URLs: ``file:///absolute/path.png`` (TTS reads local files, so the JSON
 works on the machine that printed it, as long as the images stay where they
@@ -60,35 +61,33 @@ def image_url(path: Path, url_base: str | None = None) -> str:
 
 
 def card_name(record: Any, lang: str) -> str:
-    """The record's name in ``lang`` (the other language where it has none)."""
-    names = record.name
-    if lang == "en":
-        return str(names.en or names.zh_hans)
-    return str(names.zh_hans)
+    """The record's name in ``lang`` (the Chinese one when it has no English)."""
+    from toolkit.i18n import name_of
+
+    return name_of(record, lang)
 
 
-def card_description(record: Any, lang: str) -> str:
+def card_description(record: Any, lang: str, names: dict[str, str] | None = None) -> str:
     """The text a player reads in the tooltip: every ability text, or an imported card's printed text, one
-    paragraph a line."""
+    paragraph a line. ``names`` (zh-Hans → English, :func:`toolkit.sheets.layouts.english_names`) puts the
+    card names English ability text quotes in English."""
     from toolkit import markup
     from toolkit.models import iter_texts
 
     from .layouts import printed_paragraphs
 
-    lines = [_ability(text, lang) for _, text in iter_texts(record)]  # text, a reverse face's, win conditions
+    lines = [_ability(text, lang, names or {}) for _, text in iter_texts(record)]  # a reverse face's, wins
     lines += [markup.to_plain(p) for p in printed_paragraphs(record, lang)]
     return "\n".join(lines)
 
 
-def _ability(text: str, lang: str) -> str:
+def _ability(text: str, lang: str, names: dict[str, str]) -> str:
     if lang != "en":
         return text
-    from toolkit.text import AbilitySyntaxError, parse_cached, render
+    from .layouts import english_ability
 
-    try:
-        return render(parse_cached(text), "en")
-    except (AbilitySyntaxError, ValueError):
-        return text
+    english = english_ability(text, names)
+    return text if english is None else english
 
 
 def _guid(*parts: object) -> str:
@@ -142,11 +141,12 @@ def saved_object(
     *,
     name: str,
     lang: str = "zh-Hans",
+    names: dict[str, str] | None = None,
 ) -> dict[str, Any]:
     """The saved object (see the module docstring) for ``records`` laid out on ``faces`` as ``render_tts`` does.
 
     ``backs`` and ``back_urls`` are what ``render_tts`` returned: one back image shared by every card, or
-    one back sheet per face sheet when the cards' backs differ.
+    one back sheet per face sheet when the cards' backs differ. ``names``: see :func:`card_description`.
     """
     positions = sheet_positions(faces)
     if len(positions) != len(records) or len(face_urls) != len(faces) or len(back_urls) != len(backs):
@@ -174,7 +174,7 @@ def saved_object(
             "Card",
             _guid(name, "card", index),
             card_name(record, lang),
-            card_description(record, lang),
+            card_description(record, lang, names),
             FACE_UP if single else FACE_DOWN,
         )
         card["CardID"] = number * 100 + slot
