@@ -348,7 +348,7 @@ def test_a_host_who_plays_in_sniper_mode(client: Any, game: Crossfire) -> None:
 
 
 def test_impossible_set_up_is_one_line(client: Any) -> None:
-    response = client.post("/crossfire", data={"mode": "crossfire", "players": "4"})
+    response = client.post("/crossfire?lang=en", data={"mode": "crossfire", "players": "4"})
     assert response.status_code == 400
     assert error_of(response.text) == "crossfire mode is for 5-10 players, not 4"
     response = client.post("/crossfire", data={"mode": "crossfire", "players": "5", "special": "peacekeeper"})

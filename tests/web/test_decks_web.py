@@ -182,7 +182,7 @@ def test_analyze_gives_everything_the_builder_shows(ro_client: Any) -> None:
 
 @pytest.mark.parametrize("code", ["not-a-code", "A" * 10, ""])
 def test_a_damaged_share_code_is_one_line(ro_client: Any, code: str) -> None:
-    response = ro_client.get(f"/decks/build?d={code}x")
+    response = ro_client.get(f"/decks/build?d={code}x&lang=en")
     assert response.status_code == 200 and "share code" in response.text
 
 

@@ -67,7 +67,7 @@ def test_symbolic_links_are_not_followed(client: Any, web_cards: Path, tmp_path:
     data = edited(web_cards, id="victim")
     for path in ("tactics/linked/victim.json", "tactics/cards/victim.json", "tactics/linked/new.json"):
         for new in (True, False):
-            response = client.post("/editor/save", json={"path": path, "text": json.dumps(data), "new": new})
+            response = client.post("/editor/save?lang=en", json={"path": path, "text": json.dumps(data), "new": new})
             assert response.status_code == 403 and "symbolic link" in response.json()["detail"], response.text
         assert client.get("/editor/edit", params={"path": path}).status_code == 403
     assert (outside / "victim.json").read_text(encoding="utf-8") == "{}\n"
@@ -95,7 +95,7 @@ def test_check_gives_lint_findings_with_positions_and_a_preview(client: Any, web
     assert clean["findings"] == [] and clean["errors"] == 0
     assert clean["preview"]["image"].startswith("data:image/png;base64,")
     bad = text.replace('"item"', '"itemz"')
-    result = client.post("/editor/check", json={"path": CARD, "text": bad, "preview": False}).json()
+    result = client.post("/editor/check", json={"path": CARD, "text": bad, "preview": False, "lang": "en"}).json()
     [finding] = result["findings"]
     assert finding["code"] == "card.schema" and finding["pointer"] == "/category"
     assert (finding["line"], finding["column"]) == (4, 3)
@@ -145,7 +145,9 @@ def test_a_valid_record_is_saved_atomically_in_canonical_form(client: Any, web_c
     record = web_app.state.web.catalog.get("tactics", "adrenaline_shot")
     assert record is not None and list(record.text) == ["你抽 2 张牌。"]  # the pool was reloaded
     # the editor that still holds the old version is told, not allowed to overwrite
-    stale = client.post("/editor/save", json={"path": CARD, "text": json.dumps(edited(web_cards)), "base": before})
+    stale = client.post(
+        "/editor/save?lang=en", json={"path": CARD, "text": json.dumps(edited(web_cards)), "base": before}
+    )
     assert stale.status_code == 409 and "changed on disk" in stale.json()["detail"]
 
 
@@ -185,7 +187,9 @@ def test_a_new_card_starts_from_its_kind_template(client: Any, web_cards: Path) 
     assert json.loads(target.read_text(encoding="utf-8"))["text"] == ["你抽 1 张牌。"]
     again = client.post("/editor/save", json=body)
     assert again.status_code == 409  # a new card never replaces an existing file
-    taken = client.get("/editor/new", params={"kindref": "tactics/card", "id": "smoke_test"}, follow_redirects=False)
+    taken = client.get(
+        "/editor/new", params={"kindref": "tactics/card", "id": "smoke_test", "lang": "en"}, follow_redirects=False
+    )
     assert taken.status_code == 303 and "exists" in taken.headers["location"]
     bad = client.get("/editor/new", params={"kindref": "tactics/card", "id": "Bad Id"}, follow_redirects=False)
     assert bad.status_code == 303

@@ -66,7 +66,7 @@ def test_require_write_refuses_cross_site(
 ) -> None:
     if cookie:
         bare_client.cookies.set("csrf", cookie)
-    response = bare_client.post("/_probe", headers=headers)
+    response = bare_client.post("/_probe?lang=en", headers=headers)
     assert response.status_code == 403
     assert words in response.json()["detail"]
     assert "\n" not in response.json()["detail"]
@@ -102,7 +102,7 @@ DECK = {"game": "tactics", "mode": "duo", "name": "t", "cards": {}, "agents": []
 
 def test_writes_need_the_token_beyond_loopback(open_client: Any) -> None:
     assert open_client.get("/cards").status_code == 200  # reading needs nothing, from any host name
-    refused = open_client.post("/api/decks/saved", json={"deck": DECK})
+    refused = open_client.post("/api/decks/saved?lang=en", json={"deck": DECK})
     assert refused.status_code == 403 and "write token" in refused.json()["detail"]
     wrong = open_client.post("/api/decks/saved", json={"deck": DECK}, headers={"X-Dossier-Token": "x" * 30})
     assert wrong.status_code == 403

@@ -21,6 +21,7 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
+from toolkit import i18n
 from toolkit.errors import DossierError
 from toolkit.web.settings import WebSettings, is_loopback
 
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 CSRF_COOKIE = "csrf"
 TOKEN_COOKIE = "token"
-LANG_COOKIE = "lang"
+LANG_COOKIE = "lang"  # toolkit.web.templating reads it
 CACHE_SIZE = 2048
 CACHE_ON = os.environ.get("DOSSIER_WEB_CACHE", "1") != "0"
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
@@ -195,9 +196,12 @@ Web = Annotated[WebState, Depends(_web)]
 
 
 class RequestCookies:
-    """Every HTTP request: the loopback-only Host check (DNS rebinding) when no token is needed; a CSRF
-    cookie for a browser that has none (``request.state.csrf`` is the request's token); ``?lang=`` and a
-    right ``?token=`` become cookies.
+    """Every HTTP request: its language becomes the current one (:func:`toolkit.web.templating.request_tag`:
+    ``?lang=``, the cookie, Accept-Language), so every message made for it speaks it; the loopback-only
+    Host check (DNS rebinding) when no token is needed; a CSRF
+    cookie for a browser that has none (``request.state.csrf`` is the request's token); a right ``?token=``
+    becomes a cookie, and so does ``?lang=`` on a page (an HTML answer: an image's or the API's ``lang``
+    chooses that answer's language only, not the visitor's).
 
     A plain ASGI middleware: Starlette's ``@app.middleware("http")`` runs the rest of the app in a task
     group of its own and streams the response through memory, which cost more per request than a search
@@ -216,13 +220,17 @@ class RequestCookies:
 
         headers = Headers(scope=scope)
         settings = self.settings
+        from starlette.requests import Request as Asked
+
+        from toolkit.web.templating import request_tag
+
+        i18n.set_lang(request_tag(Asked(scope)))  # the request's language: its errors and findings speak it
         if not settings.needs_token():
             host = headers.get("host", "")
             name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
             if not is_loopback(name) and name not in LOOPBACK_HOSTS:
-                refusal = JSONResponse(
-                    {"detail": f"host {host!r} not allowed: this server answers on loopback only"}, 403
-                )
+                detail = i18n.tr("host {host} not allowed: this server answers on loopback only", host=repr(host))
+                refusal = JSONResponse({"detail": detail}, 403)
                 await refusal(scope, receive, send)
                 return
         cookie_header = headers.get("cookie")
@@ -240,18 +248,25 @@ class RequestCookies:
         secure = scope.get("scheme") == "https"
         if new_csrf is not None:
             setting.set_cookie(CSRF_COOKIE, new_csrf, httponly=False, samesite="strict", secure=secure)
-        if lang in ("zh-Hans", "en"):
-            setting.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax", secure=secure)
         if token and settings.token and secrets.compare_digest(token.encode(), settings.token.encode()):
             setting.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure)
         cookies = [(k, v) for k, v in setting.raw_headers if k == b"set-cookie"]
-        if not cookies:
+        lang = i18n.accept(lang)
+        page_cookies: list[tuple[bytes, bytes]] = []
+        if lang is not None:
+            chosen = Response()
+            chosen.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="lax", secure=secure)
+            page_cookies = [(k, v) for k, v in chosen.raw_headers if k == b"set-cookie"]
+        if not cookies and not page_cookies:
             await self.app(scope, receive, send)
             return
 
         async def send_with_cookies(message: Any) -> None:
             if message["type"] == "http.response.start":
-                message["headers"] = [*message.get("headers", ()), *cookies]
+                headers = list(message.get("headers", ()))
+                kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
+                page = kind.startswith(b"text/html") or 300 <= int(message.get("status", 200)) < 400
+                message["headers"] = [*headers, *cookies, *(page_cookies if page else ())]
             await send(message)
 
         await self.app(scope, receive, send_with_cookies)

@@ -1,6 +1,9 @@
 """One record as the card page and /api/records show it: every field, the ability text rendered in
 zh-Hans and English (toolkit.text through toolkit.search.display), printed text, printings, and
 for netrunner its legality in each format (asked of the search language's own format keys).
+
+The page shows the texts in its own language (``shown``): the ability text rendered in it, the printed
+text and flavour in it when the card has them so, else as the card has them (marked with their language).
 """
 
 from __future__ import annotations
@@ -8,9 +11,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from toolkit import i18n
 from toolkit.errors import DossierError
 from toolkit.i18n import name_of, other_name
 from toolkit.search.display import flatten
+from toolkit.web import vocab
+from toolkit.web.templating import lang_key
 
 TEXT_FIELDS = ("text", "reverse", "win", "draw_phase")
 SKIP = {"$schema", "id", "game", "kind", "name", "text", "flavor", "printed_text", "reverse", "win", "draw_phase",
@@ -44,7 +50,10 @@ def find(web: Any, game: str, record_id: str, kind: str | None) -> Any:
         record = catalog.get(game, record_id, each)
         if record is not None and (kind is None or record.kind == kind or each == "mode"):
             return record
-    raise DossierError(f"no {game} record has id {record_id!r}" + (f" and kind {kind!r}" if kind else ""))
+    if kind:
+        raise DossierError(i18n.tr("No {game} record has the id {id} and the kind {kind}.", game=game, id=record_id,
+                                   kind=kind))  # fmt: skip
+    raise DossierError(i18n.tr("No {game} record has the id {id}.", game=game, id=record_id))
 
 
 def legality(web: Any, record: Any) -> list[dict[str, Any]]:
@@ -90,10 +99,18 @@ def printings(web: Any, record: Any, lang: str) -> list[dict[str, Any]]:
     return rows
 
 
+def _in_lang(texts: dict[str, Any], lang: str) -> tuple[str, Any] | None:
+    """(language, text) of ``texts`` (by language) in ``lang`` when there, else in the first language there."""
+    for each in (lang, "zh-Hans", "en"):
+        if texts.get(each):
+            return each, texts[each]
+    return None
+
+
 def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -> dict[str, Any]:
     """Everything the card page shows, as data."""
     from toolkit.search import get_record
-    from toolkit.search.display import render_ability, stats
+    from toolkit.search.display import render_ability
 
     record = find(web, game, record_id, kind)
     hit = get_record(web.database, record.id, game=game, kind=record.kind)
@@ -107,29 +124,36 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
             rendered = []
             for line in lines:
                 zh, en = render_ability(line)
-                rendered.append({"source": line, "zh-Hans": zh, "en": en})
+                shown = (en, "en") if lang == "en" and en else (zh, "zh-Hans")
+                rendered.append({"source": line, "zh-Hans": zh, "en": en, "shown": shown[0], "shown_lang": shown[1]})
             texts.append({"field": key, "lines": rendered})
     printed = data.get("printed_text") or {}
     flavor = data.get("flavor") or {}
+    printed_shown = _in_lang(printed, lang)
+    flavor_shown = _in_lang(flavor, lang)
     images = web.images
     catalog_file = web.catalog.file_of(record)
+    catalog = web.catalog
     return {
         "game": record.game,
         "kind": record.kind,
         "id": record.id,
         "ref": f"{record.game}/{record.id}",
         "type": hit.type,
+        "kind_line": vocab.kind_line(record.kind, hit.type, lang),
         "name": name_of(record, lang),
         "other_name": other_name(record, lang),
         "names": {"zh-Hans": record.name.zh_hans, "en": record.name.en},
-        "stats": stats(hit),
+        "stats": vocab.hit_stats(hit, lang, lambda k, rid: catalog.get(record.game, rid, k)),
         "fields": [{"key": k, "value": v} for k, v in flatten({k: v for k, v in data.items() if k not in SKIP})],
         "texts": texts,
         "printed_text": {lg: blocks(printed.get(lg) or []) for lg in ("zh-Hans", "en") if printed.get(lg)},
         "flavor": {lg: blocks([flavor[lg]]) for lg in ("zh-Hans", "en") if flavor.get(lg)},
+        "printed_shown": {"lang": printed_shown[0], "blocks": blocks(printed_shown[1])} if printed_shown else None,
+        "flavor_shown": {"lang": flavor_shown[0], "blocks": blocks([flavor_shown[1]])} if flavor_shown else None,
         "printings": printings(web, record, lang),
         "legality": legality(web, record),
-        "image": f"/images/{record.game}/{record.kind}/{record.id}.png?lang={lang}"
+        "image": f"/images/{record.game}/{record.kind}/{record.id}.png?lang={lang_key(lang)}"
         if images.printable(record)
         else None,
         "file": str(catalog_file) if catalog_file else None,

@@ -30,6 +30,7 @@ from typing import Any
 
 from toolkit.engine.crossfire import Crossfire, Deal, TableError
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 
 MAX_ROOMS = 200
 MAX_AGE = 14 * 24 * 3600  # two weeks
@@ -144,7 +145,8 @@ class Room:
         return None
 
     def label(self, seat: int) -> str:
-        return self.names.get(seat) or f"seat {seat}"
+        """The player's name, else "Seat N" (in the current language)."""
+        return self.names.get(seat) or tr("Seat {seat}", seat=seat)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -200,12 +202,12 @@ def fit_aims(
         targets = aims.get(seat, [])
         who = room.label(seat)
         if len(set(targets)) != len(targets):
-            raise RoomError(f"{who}: two aims at the same player; enter each player pointed at once")
+            raise RoomError(tr("{who}: two aims at the same player; enter each player pointed at once", who=who))
         if seat in targets:
-            raise RoomError(f"{who} points at themselves; no one may")
+            raise RoomError(tr("{who} points at themselves; no one may", who=who))
         public = deal.public.get(seat)
         if not sniper and not targets and public is None:
-            raise RoomError(f"{who}: enter where this player pointed (everyone points at someone)")
+            raise RoomError(tr("{who}: enter where this player pointed (everyone points at someone)", who=who))
     fitted: dict[int, list[int]] = {}
     for seat in range(1, room.players + 1):
         rules = game.roles[deal.roles[seat]]
@@ -217,9 +219,12 @@ def fit_aims(
         if len(targets) < min(allowed):
             if sniper:
                 raise RoomError(
-                    f"{room.label(seat)} is an Assassin without a shot card, who reveals and points: enter their target"
-                )
-            raise RoomError(f"{room.label(seat)} holds {min(allowed)} guns: enter each player they pointed at")
+                    tr("{who} is an Assassin without a shot card, who reveals and points: enter their target",
+                       who=room.label(seat))
+                )  # fmt: skip
+            raise RoomError(
+                tr("{who} holds {n} guns: enter each player they pointed at", who=room.label(seat), n=min(allowed))
+            )
         fitted[seat] = targets[: max(allowed)]
     return fitted
 
@@ -233,13 +238,16 @@ def clean_names(raw: list[str], players: int) -> dict[int, str]:
         if not name:
             continue
         if len(name) > MAX_NAME:
-            raise RoomError(f"the name of seat {seat} is longer than {MAX_NAME} characters")
+            raise RoomError(tr("the name of seat {seat} is longer than {n} characters", seat=seat, n=MAX_NAME))
         if name.casefold() in seen:
             raise RoomError(
-                f"{name!r} is the name of seats {seen[name.casefold()]} and {seat}; names tell players apart"
-            )
+                tr("{name} is the name of seats {first} and {seat}; names tell players apart", name=repr(name),
+                   first=seen[name.casefold()], seat=seat)
+            )  # fmt: skip
         if name.casefold().startswith("seat ") and name[5:].strip().isdigit():
-            raise RoomError(f"{name!r} would be mistaken for a seat number in the score; choose another name")
+            raise RoomError(
+                tr("{name} would be mistaken for a seat number in the score; choose another name", name=repr(name))
+            )
         seen[name.casefold()] = seat
         names[seat] = name
     return names
@@ -319,7 +327,7 @@ class RoomStore:
             self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
             atomic_write_text(self._path(room.id), json.dumps(room.to_json(), ensure_ascii=False, indent=1) + "\n")
         except OSError as exc:
-            raise DossierError(f"cannot save the table: {exc.strerror or exc}") from None
+            raise DossierError(tr("cannot save the table: {reason}", reason=exc.strerror or exc)) from None
 
     # -- lookups
 
@@ -407,9 +415,11 @@ class RoomStore:
         with self.lock:
             current = room.current
             if current is not None and not current.resolved:
-                raise RoomError(f"round {current.number} is not resolved yet; enter the aims and resolve it first")
+                raise RoomError(
+                    tr("round {n} is not resolved yet; enter the aims and resolve it first", n=current.number)
+                )
             if len(room.rounds) >= MAX_ROUNDS:
-                raise RoomError(f"this table has played {MAX_ROUNDS} rounds; start a new table")
+                raise RoomError(tr("this table has played {n} rounds; start a new table", n=MAX_ROUNDS))
             dealer = int(current.deal["dealer"]) % room.players + 1 if current is not None else 1
             self._deal(game, room, dealer, seed)
             self.save(room)
@@ -421,17 +431,17 @@ class RoomStore:
         with self.lock:
             current = room.current
             if current is None:
-                raise RoomError("nothing has been dealt yet")
+                raise RoomError(tr("nothing has been dealt yet"))
             if current.resolved:
-                raise RoomError(f"round {current.number} is already resolved; deal the next round")
+                raise RoomError(tr("round {n} is already resolved; deal the next round", n=current.number))
             for seat in list(aims) + marks:
                 if not 1 <= seat <= room.players:
-                    raise RoomError(f"seat {seat} is not at this {room.players}-player table")
+                    raise RoomError(tr("seat {seat} is not at this {n}-player table", seat=seat, n=room.players))
             if room.host_plays:
                 aims = fit_aims(game, current.to_deal(), room, aims, marks)
             trial = Round(current.number, current.deal, aims={s: a for s, a in aims.items() if a}, marks=marks)
             try:
-                table = game.table(trial.table(room.names), f"round {current.number}")
+                table = game.table(trial.table(room.names), tr("round {n}", n=current.number))
             except TableError as exc:
                 if not room.host_plays:
                     raise
@@ -448,7 +458,7 @@ class RoomStore:
         with self.lock:
             current = room.current
             if current is None or not current.resolved:
-                raise RoomError("the current round is not resolved")
+                raise RoomError(tr("the current round is not resolved"))
             current.outcome = None
             self.save(room)
 
@@ -457,7 +467,7 @@ class RoomStore:
         rounds = []
         for r in room.rounds:
             if r.resolved:
-                table = game.table(r.table(room.names), f"round {r.number}")
+                table = game.table(r.table(room.names), tr("round {n}", n=r.number))
                 rounds.append((table, game.resolve(table)))
         return game.score(rounds) if rounds else []
 

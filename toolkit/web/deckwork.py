@@ -24,7 +24,7 @@ from typing import Any
 
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
-from toolkit.i18n import name_of, t, tn, word
+from toolkit.i18n import N_, current_lang, name_of, t, tc, tn, tr, word
 from toolkit.i18n import namer as i18n_namer
 
 MAX_TEXT = 256 * 1024  # the deck readers' own limit (toolkit.decks.formats.MAX_DECK_BYTES)
@@ -36,12 +36,17 @@ MEDIA = {
     "o8d": ("application/xml", ".o8d"),
 }
 FORMAT_NAMES = {
-    "json": "Dossier JSON",
-    "text": "Text list",
-    "nrdb": "NetrunnerDB text",
-    "jinteki": "jinteki.net",
-    "o8d": "OCTGN .o8d",
+    "json": N_("Dossier JSON"),
+    "text": N_("Text list"),
+    "nrdb": N_("NetrunnerDB text"),
+    "jinteki": N_("jinteki.net text"),
+    "o8d": N_("OCTGN .o8d"),
 }
+
+
+def format_names(lang: str) -> dict[str, str]:
+    """The deck formats read and written, by id, named in ``lang``."""
+    return {fmt: t(lang, name) for fmt, name in FORMAT_NAMES.items()}
 
 
 class DeckPoolView:
@@ -113,10 +118,12 @@ def read_text(
     if fmt in ("nrdb", "jinteki"):
         fmt = "text"  # read by the text reader
     if fmt not in ("json", "text", "o8d"):
-        raise DossierError(f"unknown deck format {fmt!r}; formats: json, text, nrdb, jinteki, o8d")
+        raise DossierError(
+            tr("unknown deck format {format}; formats: {formats}", format=repr(fmt), formats=", ".join(MEDIA))
+        )
     data = text.encode("utf-8")
     if len(data) > MAX_TEXT:
-        raise DossierError(f"the deck is larger than {MAX_TEXT // 1024} KiB, the limit for a deck file")
+        raise DossierError(tr("the deck is larger than {n} KiB, the limit for a deck file", n=MAX_TEXT // 1024))
     shown = safe_name(filename, fmt)
     path = _scratch() / f"{next(_SERIAL)}{ {'json': '.json', 'o8d': '.o8d'}.get(fmt, '.txt') }"
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
@@ -129,7 +136,7 @@ def read_text(
             fmt=fmt,
             mode=mode,
             default_modes=pool.default_modes(),
-            pool="the server's card pool",
+            pool=tr("the server's card pool"),
             pool_hint=MISSING_POOL,
         )
     finally:
@@ -151,9 +158,28 @@ def read_json_deck(pool: DeckPoolView, deck: dict[str, Any]) -> Any:
     return read_text(pool, json.dumps(deck, ensure_ascii=False), filename="deck.json", fmt="json")
 
 
-def finding_json(finding: Finding) -> dict[str, Any]:
+def severity_word(severity: str, lang: str) -> str:
+    """``error`` or ``warning`` in ``lang``."""
+    return tc(lang, "severity", "warning") if severity == "warning" else tc(lang, "severity", "error")
+
+
+def finding_text(finding: Finding, lang: str | None = None) -> str:
+    """:meth:`Finding.format` with the severity in ``lang`` (default: the current language):
+    ``deck.txt:3: error deck.card: …``."""
+    where = finding.file or "<input>"
+    if finding.line is not None:
+        where += f":{finding.line}"
+        if finding.column is not None:
+            where += f":{finding.column}"
+    severity = severity_word(finding.severity, lang or current_lang())
+    return tr("{where}: {severity} {code}: {message}", where=where, severity=severity, code=finding.code,
+              message=finding.message)  # fmt: skip
+
+
+def finding_json(finding: Finding, lang: str | None = None) -> dict[str, Any]:
     data = finding.to_json()
-    data["text"] = finding.format()
+    data["text"] = finding_text(finding, lang)
+    data["severity_name"] = severity_word(finding.severity, lang or current_lang())
     return data
 
 
@@ -177,7 +203,7 @@ class Verdict:
             "summary": self.summary,
             "errors": sum(1 for f in self.findings if f.severity == "error"),
             "warnings": sum(1 for f in self.findings if f.severity == "warning"),
-            "findings": [finding_json(f) for f in self.findings],
+            "findings": [finding_json(f, self.lang) for f in self.findings],
             "deck": deck,
             "lang": self.lang,
         }
@@ -194,19 +220,25 @@ def validate(
     from validators.deck import ban_list_ids, summary_line, validate_deck
 
     language = lang or loaded.lang or "zh-Hans"
-    findings: list[Finding] = [loaded.place(f).in_lang(language) for f in loaded.findings]
+    findings: list[Finding] = [loaded.place(f) for f in loaded.findings]
     report = None
     deck = loaded.deck
     if deck is not None:
         modes = pool.rules.game(deck.game).modes
         if mode is not None and mode not in modes:
-            raise DossierError(f"mode {mode!r}: {deck.game} has no such mode; modes: {', '.join(sorted(modes))}")
+            raise DossierError(
+                tr("mode {mode}: {game} has no such mode; modes: {modes}", mode=repr(mode), game=deck.game,
+                   modes=", ".join(sorted(modes)))
+            )  # fmt: skip
         deck_mode = modes.get(mode or deck.mode)
         if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
-            known = ", ".join(ban_list_ids(deck_mode)) or "none"
-            raise DossierError(f"ban list {banlist!r}: {deck_mode.id} has no such ban list; ban lists: {known}")
+            known = ", ".join(ban_list_ids(deck_mode)) or tr("none")
+            raise DossierError(
+                tr("ban list {banlist}: {format} has no such ban list; ban lists: {known}", banlist=repr(banlist),
+                   format=deck_mode.id, known=known)
+            )  # fmt: skip
         report = validate_deck(deck, pool.rules, mode, banlist)
-        findings += [loaded.locate(f).in_lang(language) for f in report.findings]  # the rules speak both languages
+        findings += [loaded.locate(f) for f in report.findings]  # worded in the current language
     errors = sum(1 for f in findings if f.severity == "error")
     if report is not None and deck is not None:
         summary = summary_line(deck, report, errors, lang=language, name=namer(pool, deck.game, language))
@@ -224,10 +256,11 @@ def usable(loaded: Any, pool: DeckPoolView) -> Any:
     if loaded.deck is not None:
         problems += [loaded.locate(f) for f in unresolved(loaded.deck, pool.lookup(loaded.deck.game))]
     if problems:
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise DossierError(problems[0].format() + more)
+        if len(problems) > 1:
+            raise DossierError(tr("{problem} (and {n} more)", problem=finding_text(problems[0]), n=len(problems) - 1))
+        raise DossierError(finding_text(problems[0]))
     if loaded.deck is None:
-        raise DossierError(f"{loaded.path}: not a deck")
+        raise DossierError(tr("{path}: not a deck", path=loaded.path))
     return loaded.deck
 
 
@@ -238,9 +271,11 @@ def export(pool: DeckPoolView, deck: Any, fmt: str, *, lang: str = "zh-Hans", pr
     from validators.deck import validate_deck
 
     if fmt not in WRITE_FORMATS:
-        raise DossierError(f"format must be one of {', '.join(WRITE_FORMATS)}, not {fmt!r}")
+        raise DossierError(tr("format must be one of {formats}, not {format}", formats=", ".join(WRITE_FORMATS),
+                              format=repr(fmt)))  # fmt: skip
     if printing is not None and printing not in PRINTINGS:
-        raise DossierError(f"printing must be one of {', '.join(PRINTINGS)}, not {printing!r}")
+        raise DossierError(tr("printing must be one of {printings}, not {printing}", printings=", ".join(PRINTINGS),
+                              printing=repr(printing)))  # fmt: skip
     game = pool.rules.game(deck.game)
     options: dict[str, Any] = {"lang": lang, "printing": printing}
     if fmt == "nrdb":
@@ -268,7 +303,7 @@ def opening_hand(pool: DeckPoolView, deck: Any) -> int:
         return int(game.opening_hand) if game else 3
     if deck.game == "netrunner":
         return int(game.hand_size) if game else 5
-    raise DossierError("crossfire role sets are dealt, not drawn; deal them on the Crossfire page")
+    raise DossierError(tr("crossfire role sets are dealt, not drawn; deal them on the Crossfire page"))
 
 
 def stats(pool: DeckPoolView, deck: Any, lang: str) -> dict[str, Any]:
@@ -305,11 +340,13 @@ def odds(
     from toolkit.decks.stats import draw_odds
 
     if not 0 <= turns <= 30:
-        raise DossierError(f"turns must be 0-30, not {turns}")
+        raise DossierError(tr("{name} must be {low}-{high}, not {value}", name="turns", low=0, high=30, value=turns))
     if not 0 <= per_turn <= 20:
-        raise DossierError(f"per_turn must be 0-20, not {per_turn}")
+        raise DossierError(
+            tr("{name} must be {low}-{high}, not {value}", name="per_turn", low=0, high=20, value=per_turn)
+        )
     if hand is not None and not 1 <= hand <= 100:
-        raise DossierError(f"hand must be 1-100, not {hand}")
+        raise DossierError(tr("{name} must be {low}-{high}, not {value}", name="hand", low=1, high=100, value=hand))
     opening = hand or opening_hand(pool, deck)
     rows = draw_odds(deck, opening, turns, per_turn)
     name = namer(pool, deck.game, lang)
@@ -328,7 +365,7 @@ def sample(
     from toolkit.decks.stats import sample_hand
 
     if hand is not None and not 1 <= hand <= 100:
-        raise DossierError(f"hand must be 1-100, not {hand}")
+        raise DossierError(tr("{name} must be {low}-{high}, not {value}", name="hand", low=1, high=100, value=hand))
     name = namer(pool, deck.game, lang)
     return [{"id": c, "name": name(c)} for c in sample_hand(deck, hand or opening_hand(pool, deck), seed)]
 
@@ -346,7 +383,7 @@ def share_code(deck: dict[str, Any]) -> str:
 def decode_share(code: str) -> dict[str, Any]:
     """The deck data of a share code; DossierError (one line) for a code that is not one."""
     if len(code) > 64 * 1024:
-        raise DossierError("the share code is too long")
+        raise DossierError(tr("the share code is too long"))
     try:
         packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
         inflater = zlib.decompressobj()
@@ -355,9 +392,9 @@ def decode_share(code: str) -> dict[str, Any]:
             raise ValueError("too large")
         data = json.loads(raw.decode("utf-8"))
     except (ValueError, zlib.error, UnicodeDecodeError):
-        raise DossierError("the share code is damaged: copy the whole link") from None
+        raise DossierError(tr("the share code is damaged: copy the whole link")) from None
     if not isinstance(data, dict):
-        raise DossierError("the share code does not hold a deck")
+        raise DossierError(tr("the share code does not hold a deck"))
     return data
 
 
@@ -421,7 +458,7 @@ def role_set(pool: DeckPoolView, mode_id: str, players: int, specials: list[str]
 
     mode = pool.rules.game("crossfire").modes.get(mode_id)
     if mode is None:
-        raise DossierError(f"crossfire has no mode {mode_id!r}")
+        raise DossierError(tr("crossfire has no mode {mode}", mode=repr(mode_id)))
     try:
         return dict(make(mode, players, specials))
     except ValueError as exc:

@@ -3,9 +3,11 @@
 One card is one page of :func:`toolkit.sheets.render.render_cards` (what `dossier print --png`
 writes), rasterized at a screen resolution by :func:`toolkit.sheets.render.pdf_to_pngs`. Images
 are cached on disk under the cache directory, keyed by a hash of what decides their pixels: the
-record's JSON, its game record's JSON (the words of the frame), the language, the size and the
-renderer's version. A changed card gets a new key, so nothing stale is ever served; the ETag is
-that key. Drawing holds one lock: ReportLab and PDFium are not shared between threads.
+record's JSON, its game record's JSON (the words of the frame), the language (every face is drawn in
+the language asked for: its title, type line, labels and text; ``en-XA``, the pseudo-locale, is a
+language of its own here), the size and the renderer's version. A changed card gets a new key, so
+nothing stale is ever served; the ETag is that key. Drawing holds one lock: ReportLab and PDFium are
+not shared between threads.
 """
 
 from __future__ import annotations
@@ -16,10 +18,11 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from toolkit import i18n
 from toolkit.errors import DossierError
 
 DPI = 96  # a poker card is 238x333 px; sharp enough at the grid's size (and 2x screens at the page's)
-VERSION = "1"
+VERSION = "2"  # 2: every face in the language asked for
 _LOCK = threading.Lock()
 
 
@@ -37,12 +40,15 @@ class CardImages:
 
         return bool(is_printable(record))
 
-    def face_lang(self, record: Any, lang: str) -> str:
-        """The language that changes this face: only imported cards' printed text and flavour have one."""
-        return lang if getattr(record, "printed_text", None) or getattr(record, "flavor", None) else "zh-Hans"
+    @staticmethod
+    def face_lang(lang: str) -> str:
+        """The language a face is drawn in: an output language, or the pseudo-locale; else the default."""
+        asked = i18n.accept(lang)
+        return asked if asked is not None else i18n.DEFAULT_LANG
 
     def key(self, record: Any, lang: str) -> str:
-        lang = self.face_lang(record, lang)
+        """The cache key (and ETag) of ``record`` drawn in ``lang``: one per language."""
+        lang = self.face_lang(lang)
         memo = (id(record), lang)
         held = self._keys.get(memo)
         found = held[1] if held is not None and held[0] is record else None
@@ -91,10 +97,13 @@ class CardImages:
 
     def png(self, record: Any, lang: str) -> tuple[bytes, str]:
         """(PNG bytes, cache key) of ``record`` drawn in ``lang``; drawn once, then read from the cache."""
+        tag = self.face_lang(lang)
         if not self.printable(record):
-            raise DossierError(f"{record.game}/{record.id}: a {record.kind} has no printed card")
-        lang = self.face_lang(record, lang)
-        key = self.key(record, lang)
+            with i18n.use_lang(tag):
+                raise DossierError(
+                    i18n.tr("{ref}: a {kind} has no printed card", ref=f"{record.game}/{record.id}", kind=record.kind)
+                )
+        key = self.key(record, tag)
         path = self.path(key)
         try:
             return path.read_bytes(), key
@@ -107,9 +116,10 @@ class CardImages:
                 pass
             from toolkit.sheets import geometry, render
 
-            sheet = render.render_cards(
-                [record], geometry.SheetSpec(), self._fonts_for(lang), self.catalog, False, lang=lang
-            )
+            with i18n.use_lang(tag) as lang:  # the pseudo-locale draws English names, its labels accented
+                sheet = render.render_cards(
+                    [record], geometry.SheetSpec(), self._fonts_for(lang), self.catalog, False, lang=lang
+                )
             data = render.pdf_to_pngs(sheet.pdf, dpi=DPI)[0]
         self._store(path, data)
         return data, key

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}$")
 MAX_SAVED = 2000
@@ -27,7 +28,7 @@ class SavedDecks:
 
     def _path(self, deck_id: str) -> Path:
         if not _ID.match(deck_id):
-            raise DossierError(f"no saved deck {deck_id!r}")
+            raise DossierError(tr("no saved deck {id}", id=repr(deck_id)))
         return self.directory / f"{deck_id}.json"
 
     def new_id(self, name: str) -> str:
@@ -42,7 +43,7 @@ class SavedDecks:
         path = self._path(deck_id)
         self.directory.mkdir(parents=True, exist_ok=True)
         if not path.exists() and sum(1 for _ in self.directory.glob("*.json")) >= MAX_SAVED:
-            raise DossierError(f"{MAX_SAVED} decks are saved already; delete some first")
+            raise DossierError(tr("{n} decks are saved already; delete some first", n=MAX_SAVED))
         atomic_write_text(path, deck_to_json(deck))
         return deck_id
 
@@ -51,11 +52,11 @@ class SavedDecks:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise DossierError(f"no saved deck {deck_id!r}") from None
+            raise DossierError(tr("no saved deck {id}", id=repr(deck_id))) from None
         except (OSError, ValueError) as exc:
-            raise DossierError(f"saved deck {deck_id!r} cannot be read: {exc}") from None
+            raise DossierError(tr("saved deck {id} cannot be read: {reason}", id=repr(deck_id), reason=exc)) from None
         if not isinstance(data, dict):
-            raise DossierError(f"saved deck {deck_id!r} is not a deck")
+            raise DossierError(tr("saved deck {id} is not a deck", id=repr(deck_id)))
         return data
 
     def delete(self, deck_id: str) -> None:
@@ -63,7 +64,7 @@ class SavedDecks:
         try:
             path.unlink()
         except FileNotFoundError:
-            raise DossierError(f"no saved deck {deck_id!r}") from None
+            raise DossierError(tr("no saved deck {id}", id=repr(deck_id))) from None
 
     def list(self) -> list[dict[str, Any]]:
         if not self.directory.is_dir():

@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from fastapi import HTTPException, Request
 
+from toolkit.i18n import tr
 from toolkit.web.app import CSRF_COOKIE, TOKEN_COOKIE
 
 CSRF_HEADER = "x-csrf-token"
@@ -31,6 +32,9 @@ def _same(a: str, b: str) -> bool:
 
 def check_origin(request: Request) -> None:
     """Origin (else Referer) must name the Host the request was sent to; a request naming neither is refused."""
+    from toolkit.web.templating import request_lang
+
+    request_lang(request)  # the refusal in the page's language
     host = request.headers.get("host", "")
     source = request.headers.get("origin")
     what = "Origin"
@@ -38,9 +42,13 @@ def check_origin(request: Request) -> None:
         source = request.headers.get("referer")
         what = "Referer"
     if not source:
-        raise HTTPException(403, "cross-site check failed: the request has no Origin or Referer header")
+        raise HTTPException(403, tr("cross-site check failed: the request has no Origin or Referer header"))
     if urlsplit(source).netloc.lower() != host.lower():
-        raise HTTPException(403, f"cross-site request refused: {what} {source!r} is not this server ({host})")
+        raise HTTPException(
+            403,
+            tr("cross-site request refused: {what} {source} is not this server ({host})", what=what,
+               source=repr(source), host=host),
+        )  # fmt: skip
 
 
 async def check_csrf(request: Request) -> None:
@@ -54,7 +62,7 @@ async def check_csrf(request: Request) -> None:
         sent = value if isinstance(value, str) else ""
     if not _same(sent, cookie):
         raise HTTPException(
-            403, "cross-site request refused: the CSRF token is missing or does not match; reload the page"
+            403, tr("cross-site request refused: the CSRF token is missing or does not match; reload the page")
         )
 
 
@@ -67,8 +75,9 @@ def check_token(request: Request) -> None:
     if not expected or not _same(sent, expected):
         raise HTTPException(
             403,
-            "this server needs the write token: open the address printed at start (…/?token=…) or send X-Dossier-Token",
-        )
+            tr("this server needs the write token: open the address printed at start (`…/?token=…`) or send "
+               "`X-Dossier-Token`"),
+        )  # fmt: skip
 
 
 async def require_write(request: Request) -> None:

@@ -43,7 +43,7 @@ class WebSettings:
     host: str = "127.0.0.1"
     port: int = 8000
     token: str | None = None
-    lang: str | None = None  # the interface language when neither ?lang= nor the cookie says (None: config, zh-Hans)
+    lang: str | None = None  # the interface language when neither ?lang=, the cookie nor Accept-Language says
     cache: Path | None = None  # None: cache_dir()
     data: Path | None = None  # None: data_dir()
     extra: dict[str, object] = field(default_factory=dict)

@@ -1,8 +1,11 @@
-"""Jinja2 templates: :func:`render` gives every template ``lang``, ``t``, ``csrf_token``, ``settings``, ``url_for``.
+"""Jinja2 templates: :func:`render` gives every template ``lang``, ``_``/``_n``/``_c``/``word``, ``csrf_token``,
+``settings``, ``url_for``.
 
-``lang`` is "zh-Hans" or "en": ``?lang=`` (which the app also stores in the ``lang`` cookie),
-else the cookie, else ``settings.lang``, else the settings files (``lang = …``), else zh-Hans.
-``t(key, **fields)`` looks the key up in :data:`toolkit.i18n.MESSAGES` in that language.
+The interface language of a request (:func:`request_lang`): ``?lang=`` (which the app also keeps in the
+``lang`` cookie), else the cookie, else the browser's ``Accept-Language`` (its q-values honoured: the first
+language with a catalog, ``zh-TW`` counting as zh-Hans and ``en-GB`` as en), else ``settings.lang``, else
+the settings files (``lang = …``), else zh-Hans. ``en-XA`` (the pseudo-locale) is accepted everywhere:
+English names, every message pseudo-translated.
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ from toolkit.i18n import LANGS
 
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 templates = Jinja2Templates(directory=str(TEMPLATES_DIR))
+LANG_COOKIE = "lang"
+# each language's name in itself, for the language switch (a name, never translated)
+AUTONYMS = {"zh-Hans": "中文", "en": "English"}
 
 
 def _langswitch(params: Any, lang: str) -> str:
@@ -29,7 +35,18 @@ def _langswitch(params: Any, lang: str) -> str:
     return urlencode(items)
 
 
+def _codes(text: str) -> Any:
+    """``text`` escaped, its `backquoted` parts as ``<code>`` (a message's codes: commands, query words)."""
+    import re
+
+    from markupsafe import Markup, escape
+
+    parts = re.split(r"`([^`]*)`", str(text))
+    return Markup("".join(f"<code>{escape(p)}</code>" if i % 2 else str(escape(p)) for i, p in enumerate(parts)))
+
+
 templates.env.filters["langswitch"] = _langswitch
+templates.env.filters["codes"] = _codes
 
 
 @functools.cache
@@ -45,16 +62,60 @@ def _configured_lang() -> str | None:
     return None
 
 
+def accept_language(header: str | None) -> str | None:
+    """The output language an ``Accept-Language`` header asks for first, or None when it names none of ours.
+
+    Ranges are taken by their q-values (highest first, the header's order among equals; ``q=0`` refuses);
+    a range matches a language of ours exactly (``en``, ``zh-Hans``) or by its primary subtag (``zh-CN``,
+    ``zh-TW``, ``zh``: zh-Hans; ``en-US``: en). ``*`` says nothing."""
+    if not header:
+        return None
+    ranges: list[tuple[float, int, str]] = []
+    for index, part in enumerate(header[:1000].split(",")):
+        tag, _, params = part.strip().partition(";")
+        tag = tag.strip()
+        quality = 1.0
+        for param in params.split(";"):
+            name, _, value = param.strip().partition("=")
+            if name.strip().lower() == "q":
+                try:
+                    quality = float(value)
+                except ValueError:
+                    quality = 0.0
+        if tag and tag != "*" and quality > 0:
+            ranges.append((-quality, index, tag))
+    primary = {lang.split("-")[0].casefold(): lang for lang in reversed(LANGS)}
+    for _, _, tag in sorted(ranges):
+        exact = i18n.accept(tag)
+        if exact is not None and exact != i18n.PSEUDO:
+            return exact
+        found = primary.get(tag.split("-")[0].casefold())
+        if found is not None:
+            return found
+    return None
+
+
+def request_tag(request: Request) -> str:
+    """The language this request asks for, as a tag (``en-XA`` stays the pseudo-locale)."""
+    asked = i18n.accept(request.query_params.get("lang")) or i18n.accept(request.cookies.get(LANG_COOKIE))
+    if asked is None:
+        asked = accept_language(request.headers.get("accept-language"))
+    if asked is None:
+        settings = getattr(request.app.state, "settings", None)
+        asked = i18n.accept(getattr(settings, "lang", None)) or i18n.accept(_configured_lang())
+    return asked or i18n.DEFAULT_LANG
+
+
 def request_lang(request: Request) -> str:
-    """The interface language of this request."""
-    asked = i18n.accept(request.query_params.get("lang") or request.cookies.get("lang"))
-    if asked is not None:
-        return i18n.set_lang(asked)
-    settings = getattr(request.app.state, "settings", None)
-    default = getattr(settings, "lang", None)
-    if default in LANGS:
-        return str(default)
-    return _configured_lang() or "zh-Hans"
+    """The interface language of this request (the output language: en for the pseudo-locale); it becomes the
+    current language (:func:`toolkit.i18n.set_lang`), the one errors and findings made here are worded in."""
+    return i18n.set_lang(request_tag(request))
+
+
+def lang_key(lang: str) -> str:
+    """The current language as a tag, for a cache key or a URL: ``lang`` (an output language), or the
+    pseudo-locale when it is on (its messages differ from English)."""
+    return i18n.PSEUDO if lang == "en" and i18n.pseudo_active() else lang
 
 
 def translators(lang: str) -> dict[str, Any]:
@@ -74,18 +135,37 @@ def csrf_token(request: Request) -> str:
 
 
 def render(request: Request, template_name: str, status_code: int = 200, **context: Any) -> HTMLResponse:
-    """The page ``template_name`` with ``context`` and the common names."""
-    lang = request_lang(request)
+    """The page ``template_name`` with ``context`` and the common names: ``lang`` (the output language),
+    ``lang_tag`` (the tag asked for, the pseudo-locale kept: what the page's scripts send the API),
+    ``switch`` (the other languages: tag and name in itself)."""
+    tag = request_tag(request)
+    lang = i18n.set_lang(tag)
     common = {
         "request": request,
         "lang": lang,
-        "other_lang": "en" if lang == "zh-Hans" else "zh-Hans",
+        "lang_tag": tag,
+        "other_lang": "zh-Hans" if lang == "en" else "en",
+        "switch": [(other, AUTONYMS.get(other, other)) for other in LANGS if other != lang],
         **translators(lang),
         "csrf_token": csrf_token(request),
         "settings": request.app.state.settings,
     }
     common.update(context)
-    return templates.TemplateResponse(request, template_name, common, status_code=status_code)
+    response = templates.TemplateResponse(request, template_name, common, status_code=status_code)
+    response.headers["Vary"] = "Accept-Language, Cookie"
+    response.headers["Content-Language"] = lang
+    return response
 
 
-__all__ = ["TEMPLATES_DIR", "csrf_token", "render", "request_lang", "templates", "translators"]
+__all__ = [
+    "AUTONYMS",
+    "TEMPLATES_DIR",
+    "accept_language",
+    "csrf_token",
+    "lang_key",
+    "render",
+    "request_lang",
+    "request_tag",
+    "templates",
+    "translators",
+]

@@ -15,11 +15,12 @@ from fastapi import APIRouter, Depends, File, Form, HTTPException, Query, Reques
 from fastapi.responses import Response
 from pydantic import BaseModel, Field
 
+from toolkit import i18n
 from toolkit.errors import DossierError
-from toolkit.web import deckwork
+from toolkit.web import deckwork, vocab
 from toolkit.web.app import Web, WebState
 from toolkit.web.security import require_write
-from toolkit.web.templating import request_lang
+from toolkit.web.templating import lang_key, request_lang, request_tag
 
 router = APIRouter(prefix="/api", tags=["api"])
 
@@ -40,10 +41,16 @@ def json_bytes(data: Any) -> bytes:
 
 
 def lang_of(request: Request, lang: str | None) -> str:
+    """The output language of an answer: ``lang`` when given (zh-Hans, en, the pseudo-locale en-XA), else the
+    page's (:func:`toolkit.web.templating.request_lang`); it becomes the current language."""
     if lang is not None:
-        if lang not in ("zh-Hans", "en"):
-            raise HTTPException(400, f"lang must be zh-Hans or en, not {lang!r}")
-        return lang
+        asked = i18n.accept(lang)
+        if asked is None:
+            request_lang(request)
+            raise HTTPException(
+                400, i18n.tr("lang must be one of {langs}, not {lang}", langs=", ".join(i18n.LANGS), lang=repr(lang))
+            )
+        return i18n.set_lang(asked)
     return request_lang(request)
 
 
@@ -59,7 +66,11 @@ class SearchResult(BaseModel):
     name: str = Field(description="The name in the language asked for.")
     name_zh: str
     name_en: str | None
-    stats: str = Field(description="The attributes in the query language's words (cost 2 · inf 3).")
+    game_name: str = Field(description="The game, in the language asked for.")
+    type_name: str = Field(description="The kind and type, in the language asked for (Card · Ice).")
+    stats: str = Field(
+        description="The attributes in the query language's words (cost 2 · inf 3; zh-Hans: its Chinese keys)."
+    )
     image: str | None = Field(description="URL of the card's image, drawn by the print layouts; null: none printed.")
     url: str = Field(description="URL of the card's page.")
 
@@ -82,7 +93,7 @@ def run_search(web: WebState, q: str, game: str | None, limit: int | None, lang:
     hits = search(web.database, parsed, game=game, limit=limit)
     # a record's entry depends only on the record and the language: made once per card-pool generation
     # (a search is then the query and the SQL; making the entries was half of it, bench/serve.py --no-cache)
-    entries: dict[tuple[str, str, str], dict[str, Any]] = web.memo(f"search_entries:{lang}", dict)
+    entries: dict[tuple[str, str, str], dict[str, Any]] = web.memo(f"search_entries:{lang_key(lang)}", dict)
     results = []
     for hit in hits:
         key = (hit.game, hit.kind, hit.id)
@@ -94,9 +105,10 @@ def run_search(web: WebState, q: str, game: str | None, limit: int | None, lang:
 
 
 def _search_entry(web: WebState, hit: Any, lang: str) -> dict[str, Any]:
-    from toolkit.search.display import names, stats
+    from toolkit.search.display import names
 
-    record = web.catalog.get(hit.game, hit.id, hit.kind)
+    catalog = web.catalog
+    record = catalog.get(hit.game, hit.id, hit.kind)
     printable = record is not None and web.images.printable(record)
     return {
         "game": hit.game,
@@ -107,8 +119,10 @@ def _search_entry(web: WebState, hit: Any, lang: str) -> dict[str, Any]:
         "name": names(hit, lang)[0],
         "name_zh": hit.name_zh,
         "name_en": hit.name_en,
-        "stats": stats(hit),
-        "image": f"/images/{hit.game}/{hit.kind}/{hit.id}.png?lang={lang}" if printable else None,
+        "game_name": i18n.word("web.game", hit.game, lang),
+        "type_name": vocab.kind_line(hit.kind, hit.type, lang),
+        "stats": vocab.hit_stats(hit, lang, lambda kind, rid: catalog.get(hit.game, rid, kind)),
+        "image": f"/images/{hit.game}/{hit.kind}/{hit.id}.png?lang={lang_key(lang)}" if printable else None,
         "url": f"/cards/{hit.game}/{hit.id}?kind={hit.kind}",
     }
 
@@ -126,7 +140,7 @@ async def api_search(
     q: str = Query(..., max_length=2000, description="A query in the search language: t:装备 攻速>=2"),
     game: str | None = Query(None, description="tactics, netrunner or crossfire (or the game's name)."),
     limit: int = Query(60, ge=1, le=LIMIT_MAX),
-    lang: str | None = Query(None, description="zh-Hans or en (default: the page's language)."),
+    lang: str | None = Query(None, description="zh-Hans, en or en-XA (default: the page's language)."),
 ) -> SearchResponse:
     """Records matching ``q``, in the order `dossier search` prints them."""
     from toolkit.search import QueryError
@@ -137,7 +151,7 @@ async def api_search(
         return json_bytes(run_search(web, q, game, limit, language))
 
     try:
-        body = await web.cached_async(("search", q, game, limit, language), make)
+        body = await web.cached_async(("search", q, game, limit, lang_key(language)), make)
     except QueryError as exc:
         raise query_error(exc) from None
     return Response(body, media_type="application/json")  # type: ignore[return-value]  # the model documents it
@@ -184,19 +198,35 @@ class ValidateInput(DeckInput):
 def loaded_of(web: WebState, body: DeckInput) -> Any:
     pool = web.deck_pool
     if (body.deck is None) == (body.text is None):
-        raise HTTPException(400, "give either deck (JSON data) or text")
+        raise HTTPException(400, i18n.tr("give either deck (JSON data) or text"))
     if body.deck is not None:
         return deckwork.read_json_deck(pool, body.deck)
     assert body.text is not None
     return deckwork.read_text(pool, body.text, filename=body.filename, fmt=body.format, mode=body.mode)
 
 
-def deck_lang(request: Request, body: DeckInput, loaded: Any) -> str:
+def explicit_lang(request: Request, body: DeckInput) -> str | None:
+    """The language asked for in so many words: ``lang`` of the body, else ``?lang=`` or the cookie."""
     if body.lang is not None:
         return lang_of(request, body.lang)
     if "lang" in request.query_params or "lang" in request.cookies:
         return request_lang(request)
-    return loaded.lang or request_lang(request)
+    return None
+
+
+def read_in_lang(request: Request, web: WebState, body: DeckInput) -> tuple[Any, str]:
+    """The deck read, and the language of the answer: the one asked for, else the deck's own (as `dossier
+    deck` answers), else the page's. It is the current language while the deck is read and checked, so
+    the findings come out in it."""
+    lang = explicit_lang(request, body)
+    if lang is not None:
+        return loaded_of(web, body), lang
+    lang = request_lang(request)
+    loaded = loaded_of(web, body)
+    if loaded.lang in i18n.LANGS and loaded.lang != lang:
+        lang = i18n.set_lang(loaded.lang)
+        loaded = loaded_of(web, body)  # again, its findings in the deck's language
+    return loaded, lang
 
 
 @router.post("/decks/validate")
@@ -204,14 +234,14 @@ async def api_validate(request: Request, body: ValidateInput, web: Web) -> Respo
     """`dossier deck validate`: every finding (reading and rules), the summary line, legal or not."""
 
     def make() -> dict[str, Any]:
-        loaded = loaded_of(web, body)
-        lang = deck_lang(request, body, loaded)
+        loaded, lang = read_in_lang(request, web, body)
         return deckwork.validate(web.deck_pool, loaded, lang=lang, mode=body.mode, banlist=body.banlist).to_json()
 
-    explicit = body.lang or request.query_params.get("lang") or request.cookies.get("lang")
+    # what decides the answer's language: asked for in so many words, else the deck's, else the page's
+    langs = (body.lang, request.query_params.get("lang"), request.cookies.get("lang"), request_tag(request))
     given = body.model_dump_json()
     data = await web.cached_async(
-        ("validate", given, explicit), lambda: json_bytes(make()), small=len(given) <= SMALL_DECK
+        ("validate", given, langs), lambda: json_bytes(make()), small=len(given) <= SMALL_DECK
     )
     return Response(data, media_type="application/json")
 
@@ -225,8 +255,7 @@ class AnalyzeInput(ValidateInput):
 def api_analyze(request: Request, web: Web, body: AnalyzeInput) -> dict[str, Any]:
     """The deck builder's one call per change: the verdict of /decks/validate, the card list with names,
     the stats, the draw odds and the share code."""
-    loaded = loaded_of(web, body)
-    lang = deck_lang(request, body, loaded)
+    loaded, lang = read_in_lang(request, web, body)
     return deckwork.analyze(web.deck_pool, loaded, lang, turns=body.turns, per_turn=body.per_turn, banlist=body.banlist)
 
 
@@ -234,8 +263,8 @@ def api_analyze(request: Request, web: Web, body: AnalyzeInput) -> dict[str, Any
 def api_import(request: Request, body: DeckInput, web: Web) -> dict[str, Any]:
     """Read a deck in any supported format: the deck as Dossier JSON (null when it cannot be read), with the
     findings and summary of validating it, and its share code."""
-    loaded = loaded_of(web, body)
-    verdict = deckwork.validate(web.deck_pool, loaded, lang=deck_lang(request, body, loaded), mode=body.mode)
+    loaded, lang = read_in_lang(request, web, body)
+    verdict = deckwork.validate(web.deck_pool, loaded, lang=lang, mode=body.mode)
     data = verdict.to_json()
     data["format"] = body.format or (deckwork.sniff_format(body.text, body.filename) if body.text else "json")
     data["share"] = deckwork.share_code(data["deck"]) if data["deck"] else None
@@ -248,16 +277,21 @@ async def api_import_file(
     web: Web,
     file: Annotated[UploadFile, File(description="A deck file: .json, .txt (text list, NetrunnerDB, jinteki) or .o8d")],
     mode: str | None = Form(None),
+    lang: str | None = Form(None),
 ) -> dict[str, Any]:
     """The same as /api/decks/import for an uploaded file."""
+    language = lang_of(request, lang)
     raw = await file.read(deckwork.MAX_TEXT + 1)
     if len(raw) > deckwork.MAX_TEXT:
-        raise HTTPException(400, f"the file is larger than {deckwork.MAX_TEXT // 1024} KiB, the limit for a deck file")
+        raise HTTPException(
+            400, i18n.tr("the file is larger than {n} KiB, the limit for a deck file", n=deckwork.MAX_TEXT // 1024)
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise HTTPException(400, f"{file.filename}: not UTF-8 (byte {exc.start})") from None
-    return api_import(request, DeckInput(text=text, filename=file.filename, mode=mode or None), web)
+        raise HTTPException(400, i18n.tr("{file}: not UTF-8 (byte {n})", file=file.filename, n=exc.start)) from None
+    body = DeckInput(text=text, filename=file.filename, mode=mode or None, lang=lang and lang_key(language))
+    return api_import(request, body, web)
 
 
 class ExportInput(DeckInput):
@@ -269,9 +303,9 @@ class ExportInput(DeckInput):
 def api_export(request: Request, body: ExportInput, web: Web) -> dict[str, Any]:
     """`dossier deck convert --to FORMAT`: the deck's file in that format (``content``) and a file name."""
     pool = web.deck_pool
-    loaded = loaded_of(web, body)
+    loaded, lang = read_in_lang(request, web, body)
     deck = deckwork.usable(loaded, pool)
-    content = deckwork.export(pool, deck, body.to, lang=deck_lang(request, body, loaded), printing=body.printing)
+    content = deckwork.export(pool, deck, body.to, lang=lang, printing=body.printing)
     return {
         "format": body.to,
         "filename": deckwork.export_filename(deck, body.to),
@@ -308,18 +342,17 @@ class OddsInput(DeckInput):
 def api_stats(request: Request, body: DeckInput, web: Web) -> dict[str, Any]:
     """`dossier deck stats`: counts by type and faction (or agent), cost curve, influence, agenda points."""
     pool = web.deck_pool
-    loaded = loaded_of(web, body)
+    loaded, lang = read_in_lang(request, web, body)
     deck = deckwork.usable(loaded, pool)
-    return deckwork.stats(pool, deck, deck_lang(request, body, loaded))
+    return deckwork.stats(pool, deck, lang)
 
 
 @router.post("/decks/odds")
 def api_odds(request: Request, body: OddsInput, web: Web) -> dict[str, Any]:
     """`dossier deck odds`: for each card, the chance of having seen a copy by the opening hand and each turn."""
     pool = web.deck_pool
-    loaded = loaded_of(web, body)
+    loaded, lang = read_in_lang(request, web, body)
     deck = deckwork.usable(loaded, pool)
-    lang = deck_lang(request, body, loaded)
     return deckwork.odds(pool, deck, lang, turns=body.turns, per_turn=body.per_turn, hand=body.hand)
 
 
@@ -327,26 +360,27 @@ def api_odds(request: Request, body: OddsInput, web: Web) -> dict[str, Any]:
 def api_draw(request: Request, body: OddsInput, web: Web) -> dict[str, Any]:
     """`dossier deck draw`: a sample opening hand (``seed`` makes it repeatable)."""
     pool = web.deck_pool
-    loaded = loaded_of(web, body)
+    loaded, lang = read_in_lang(request, web, body)
     deck = deckwork.usable(loaded, pool)
-    lang = deck_lang(request, body, loaded)
     return {"hand": deckwork.sample(pool, deck, lang, hand=body.hand, seed=body.seed)}
 
 
 @router.post("/decks/share")
-def api_share(body: DeckInput, web: Web) -> dict[str, str]:
+def api_share(request: Request, body: DeckInput, web: Web) -> dict[str, str]:
     """A share code (and URL path) that encodes the deck: base64url of its deflated compact JSON."""
+    request_lang(request)
     loaded = loaded_of(web, body)
     if loaded.deck is None:
-        raise HTTPException(400, "the deck cannot be read; fix it before sharing")
+        raise HTTPException(400, i18n.tr("the deck cannot be read; fix it before sharing"))
     data = loaded.deck.model_dump(by_alias=True, exclude_none=True)
     code = deckwork.share_code(data)
     return {"code": code, "url": f"/decks/build?d={code}"}
 
 
 @router.get("/decks/share/{code}")
-def api_unshare(code: str) -> dict[str, Any]:
+def api_unshare(request: Request, code: str) -> dict[str, Any]:
     """The deck a share code holds (Dossier JSON data)."""
+    request_lang(request)
     return {"deck": deckwork.decode_share(code)}
 
 
@@ -355,8 +389,8 @@ def api_options(request: Request, web: Web, lang: str | None = None) -> dict[str
     """What the builder offers: per game its modes/formats, netrunner identities, tactics agents, crossfire
     player counts and special roles; and the deck formats read and written."""
     language = lang_of(request, lang)
-    options = web.memo(f"options:{language}", lambda: deckwork.builder_options(web.deck_pool, language))
-    return {"games": options, "formats": deckwork.FORMAT_NAMES}
+    options = web.memo(f"options:{lang_key(language)}", lambda: deckwork.builder_options(web.deck_pool, language))
+    return {"games": options, "formats": deckwork.format_names(language)}
 
 
 class RolesInput(BaseModel):
@@ -366,8 +400,9 @@ class RolesInput(BaseModel):
 
 
 @router.post("/decks/roles")
-def api_roles(body: RolesInput, web: Web) -> dict[str, Any]:
+def api_roles(request: Request, body: RolesInput, web: Web) -> dict[str, Any]:
     """The crossfire role set for a player count with special roles joining (as `deck new --game crossfire`)."""
+    request_lang(request)
     return {"cards": deckwork.role_set(web.deck_pool, body.mode, body.players, body.specials)}
 
 
@@ -380,36 +415,40 @@ class SaveInput(BaseModel):
 
 
 @router.get("/decks/saved")
-def api_saved(web: Web) -> dict[str, Any]:
+def api_saved(request: Request, web: Web) -> dict[str, Any]:
     """The saved decks, newest first."""
     from toolkit.web.saved import SavedDecks
 
+    request_lang(request)
     return {"decks": SavedDecks(web.settings.data_path).list()}
 
 
 @router.get("/decks/saved/{deck_id}")
-def api_saved_one(deck_id: str, web: Web) -> dict[str, Any]:
+def api_saved_one(request: Request, deck_id: str, web: Web) -> dict[str, Any]:
     from toolkit.web.saved import SavedDecks
 
+    request_lang(request)
     return {"id": deck_id, "deck": SavedDecks(web.settings.data_path).load(deck_id)}
 
 
 @router.post("/decks/saved", dependencies=[Depends(require_write)])
-def api_save(body: SaveInput, web: Web) -> dict[str, Any]:
+def api_save(request: Request, body: SaveInput, web: Web) -> dict[str, Any]:
     """Save a deck (it must be readable; legal or not); returns its id."""
     from toolkit.web.saved import SavedDecks
 
+    request_lang(request)
     loaded = deckwork.read_json_deck(web.deck_pool, body.deck)
     if loaded.deck is None:
         first = loaded.errors()[:1]
-        raise DossierError(first[0].format() if first else "not a deck")
+        raise DossierError(deckwork.finding_text(first[0]) if first else i18n.tr("not a deck"))
     deck_id = SavedDecks(web.settings.data_path).save(loaded.deck, body.id)
     return {"id": deck_id, "url": f"/decks/build?saved={deck_id}"}
 
 
 @router.delete("/decks/saved/{deck_id}", dependencies=[Depends(require_write)])
-def api_delete_saved(deck_id: str, web: Web) -> dict[str, str]:
+def api_delete_saved(request: Request, deck_id: str, web: Web) -> dict[str, str]:
     from toolkit.web.saved import SavedDecks
 
+    request_lang(request)
     SavedDecks(web.settings.data_path).delete(deck_id)
     return {"deleted": deck_id}

@@ -9,29 +9,40 @@ from urllib.parse import urlencode
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import HTMLResponse, Response
 
+from toolkit import i18n
 from toolkit.errors import DossierError
+from toolkit.web import vocab
 from toolkit.web.app import Web
-from toolkit.web.templating import render, request_lang
+from toolkit.web.templating import render, request_lang, request_tag
 
 router = APIRouter(tags=["pages"])
 
 PAGE = 60
-EXAMPLES = (
-    ("t:装备 攻速>=2", "tactics"),
-    ("k:agent", "tactics"),
-    ("f:criminal t:event", "netrunner"),
-    ("t:ice o<=3", "netrunner"),
-    ("legal:standard inf>=3", "netrunner"),
-    ("team:red", "crossfire"),
-    ("抽牌", ""),
-)
+# queries to try, in the words of the page's language (the search language reads both)
+EXAMPLES = {
+    "zh-Hans": (
+        ("t:装备 攻速>=2", "tactics"),
+        ("种类:特工", "tactics"),
+        ("派系:criminal t:事件", "netrunner"),
+        ("t:防火墙 o<=3", "netrunner"),
+        ("legal:standard inf>=3", "netrunner"),
+        ("队伍:红", "crossfire"),
+        ("抽牌", ""),
+    ),
+    "en": (
+        ("t:equipment speed>=2", "tactics"),
+        ("k:agent", "tactics"),
+        ("f:criminal t:event", "netrunner"),
+        ("t:ice o<=3", "netrunner"),
+        ("legal:standard inf>=3", "netrunner"),
+        ("team:red", "crossfire"),
+        ("heist", ""),
+    ),
+}
 
 
-def key_lines() -> list[str]:
-    """The search keys, one line each (``name, aliases: meaning``), as `dossier search --help` lists them."""
-    from toolkit.search import key_help
-
-    return [line.strip() for line in key_help().splitlines() if ":" in line]
+def examples(lang: str) -> tuple[tuple[str, str], ...]:
+    return EXAMPLES.get(lang, EXAMPLES["zh-Hans" if lang != "en" else "en"])
 
 
 @router.get("/cards", response_class=HTMLResponse, name="cards_index", include_in_schema=False)
@@ -70,8 +81,8 @@ def cards_index(
         more=more,
         error=error,
         searched=bool(q.strip()),
-        examples=EXAMPLES,
-        keys=key_lines(),
+        examples=examples(lang),
+        keys=vocab.search_keys(lang),
         more_url="/cards?" + urlencode({"q": q, "game": game, "limit": limit + PAGE}),
     )
 
@@ -89,18 +100,21 @@ def card_page(request: Request, web: Web, game: str, record_id: str, kind: str |
 
 
 @router.get("/images/{game}/{kind}/{record_id}.png", name="card_image", include_in_schema=False)
-def card_image(request: Request, web: Web, game: str, kind: str, record_id: str, lang: str = "zh-Hans") -> Response:
-    """The card drawn by the print layouts (PNG), cached by content; the ETag is the content key."""
-    if lang not in ("zh-Hans", "en"):
-        lang = "zh-Hans"
+def card_image(request: Request, web: Web, game: str, kind: str, record_id: str, lang: str | None = None) -> Response:
+    """The card drawn by the print layouts (PNG) in ``lang`` (default: the page's language), cached by content
+    and language; the ETag is the content key."""
+    images = web.images
+    page = request_lang(request)
+    lang = images.face_lang(lang if i18n.accept(lang) is not None else request_tag(request))
     record: Any = web.catalog.get(game, record_id, kind)
     if record is None or record.kind != kind:
-        return Response(f"no {game} {kind} {record_id!r}", status_code=404, media_type="text/plain")
-    images = web.images
+        message = i18n.t(page, "No {ref} of kind {kind}.", ref=f"{game}/{record_id}", kind=kind)
+        return Response(message, status_code=404, media_type="text/plain; charset=utf-8")
     if not images.printable(record):
-        return Response(f"{game}/{record_id}: no printed card", status_code=404, media_type="text/plain")
+        message = i18n.t(page, "{ref}: no printed card.", ref=f"{game}/{record_id}")
+        return Response(message, status_code=404, media_type="text/plain; charset=utf-8")
     etag = f'"{images.key(record, lang)}"'
-    headers = {"ETag": etag, "Cache-Control": "public, max-age=300, must-revalidate"}
+    headers = {"ETag": etag, "Cache-Control": "public, max-age=300, must-revalidate", "Vary": "Accept-Language, Cookie"}
     if request.headers.get("if-none-match") == etag:
         return Response(status_code=304, headers=headers)
     data, _ = images.png(record, lang)

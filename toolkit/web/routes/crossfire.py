@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from toolkit import i18n
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 from toolkit.web.app import WebState, state
 from toolkit.web.crossfire_rooms import Room, RoomError, RoomStore, clean_names
 from toolkit.web.security import require_write
@@ -55,7 +56,7 @@ def game_of(web: WebState) -> Any:
     if held is None or held[0] != web.generation:
         records = web.catalog.records
         if not any(getattr(r, "game", None) == "crossfire" and getattr(r, "kind", None) == "role" for r in records):
-            raise DossierError("the card pool has no crossfire roles; serve a pool with cards/crossfire")
+            raise DossierError(tr("the card pool has no crossfire roles; serve a pool with `cards/crossfire`"))
         held = (web.generation, Crossfire.from_records(records))
         web.crossfire_game = held  # type: ignore[attr-defined]
     return held[1]
@@ -144,15 +145,16 @@ def _int(value: Any, what: str, low: int, high: int) -> int:
     try:
         number = int(str(value).strip())
     except ValueError:
-        raise RoomError(f"{what}: {str(value)[:20]!r} is not a number") from None
+        raise RoomError(tr("{what}: {value} is not a number", what=what, value=repr(str(value)[:20]))) from None
     if not low <= number <= high:
-        raise RoomError(f"{what}: {number} is not between {low} and {high}")
+        raise RoomError(tr("{what}: {n} is not between {low} and {high}", what=what, n=number, low=low, high=high))
     return number
 
 
 @router.post("/crossfire", dependencies=[Depends(require_write)], name="crossfire_create")
 async def crossfire_create(request: Request) -> Response:
     web = state(request)
+    request_lang(request)
     form = await request.form()
     raw = {
         "mode": str(form.get("mode") or "crossfire"),
@@ -164,9 +166,9 @@ async def crossfire_create(request: Request) -> Response:
     }
     try:
         game = game_of(web)
-        players = _int(raw["players"], "players", 1, MAX_PLAYERS)
+        players = _int(raw["players"], tr("players"), 1, MAX_PLAYERS)
         names = clean_names(list(raw["names"]), players)
-        sniper = _int(raw["sniper_seat"], "the Sniper's seat", 2, players) if raw["sniper_seat"] else None
+        sniper = _int(raw["sniper_seat"], tr("the Sniper's seat"), 2, players) if raw["sniper_seat"] else None
         room = rooms(web).create(
             game, str(raw["mode"]), players, names, list(raw["specials"]), sniper, host_plays=raw["host"] == "plays"
         )
@@ -349,10 +351,10 @@ def _aims_from(form: Any, room: Room) -> tuple[dict[int, list[int]], list[int]]:
         chosen = []
         for value in form.getlist(f"aim_{seat}"):
             if str(value).strip():
-                chosen.append(_int(value, f"the aim of seat {seat}", 1, room.players))
+                chosen.append(_int(value, tr("the aim of seat {seat}", seat=seat), 1, room.players))
         if chosen:
             aims[seat] = chosen
-    marks = [_int(v, "a shot card", 1, room.players) for v in form.getlist("mark") if str(v).strip()]
+    marks = [_int(v, tr("a shot card"), 1, room.players) for v in form.getlist("mark") if str(v).strip()]
     return aims, marks
 
 
@@ -361,6 +363,7 @@ async def crossfire_resolve(request: Request, token: str) -> Response:
     room = _host_or_404(request, token)
     if room is None:
         return _missing(request)
+    request_lang(request)
     form = await request.form()
     web = state(request)
     try:
@@ -427,7 +430,9 @@ def crossfire_private(request: Request, token: str) -> HTMLResponse:
     try:
         card = role_card(game_of(web), current.to_deal(), seat, room.names.get(seat), lang)
     except (DossierError, KeyError) as exc:  # the pool changed under a running table
-        message = exc.message if isinstance(exc, DossierError) else f"role {exc} is no longer in the card pool"
+        message = (
+            exc.message if isinstance(exc, DossierError) else tr("role {role} is no longer in the card pool", role=exc)
+        )
         return _page(request, "crossfire/missing.html", 503, message=message)
     return _page(
         request,

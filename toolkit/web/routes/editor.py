@@ -23,7 +23,7 @@ import base64
 import hashlib
 import os
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +34,11 @@ from pydantic import BaseModel, Field
 from toolkit import i18n
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
+from toolkit.i18n import tr
+from toolkit.web import vocab
 from toolkit.web.app import WebState, state
 from toolkit.web.security import require_write
-from toolkit.web.templating import render, request_lang
+from toolkit.web.templating import lang_key, render, request_lang, request_tag
 
 router = APIRouter(tags=["editor"])
 
@@ -82,22 +84,24 @@ def locate(web: WebState, index: int, rel: str) -> Target:
     """
     all_roots = roots(web)
     if not all_roots:
-        raise EditorError("the server has no card directory to edit (it was started with card files)", 403)
+        raise EditorError(tr("the server has no card directory to edit (it was started with card files)"), 403)
     if not 0 <= index < len(all_roots):
-        raise EditorError(f"root {index}: there are {len(all_roots)} card directories", 403)
+        raise EditorError(tr("root {index}: there are {n} card directories", index=index, n=len(all_roots)), 403)
     root = all_roots[index]
+    shown = repr(rel[:80])
     if not rel or len(rel) > MAX_PATH or "\x00" in rel or "\\" in rel:
-        raise EditorError(f"{rel[:80]!r}: not a record path inside the card directory", 403)
+        raise EditorError(tr("{path}: not a record path inside the card directory", path=shown), 403)
     if rel.startswith("/") or (len(rel) > 1 and rel[1] == ":"):
-        raise EditorError(f"{rel[:80]!r}: an absolute path; give a path inside the card directory", 403)
+        raise EditorError(tr("{path}: an absolute path; give a path inside the card directory", path=shown), 403)
     parts = rel.split("/")
     for part in parts:
         if part in ("", ".", ".."):
-            raise EditorError(f"{rel[:80]!r}: {part or 'an empty name'!r} is not allowed in a record path", 403)
+            raise EditorError(tr("{path}: {part} is not allowed in a record path", path=shown,
+                                 part=repr(part) if part else tr("an empty name")), 403)  # fmt: skip
         if part.startswith("."):
-            raise EditorError(f"{rel[:80]!r}: hidden names are not card data", 403)
+            raise EditorError(tr("{path}: hidden names are not card data", path=shown), 403)
     if not parts[-1].endswith(".json") or parts[-1] == ".json":
-        raise EditorError(f"{rel[:80]!r}: a record file ends in .json", 403)
+        raise EditorError(tr("{path}: a record file ends in .json", path=shown), 403)
     current = root
     for k, part in enumerate(parts):
         current = current / part
@@ -106,18 +110,21 @@ def locate(web: WebState, index: int, rel: str) -> Target:
         except FileNotFoundError:
             break  # the rest does not exist yet (a new card); nothing there can be a link
         except OSError as exc:
-            raise EditorError(f"{rel[:80]!r}: cannot read: {exc.strerror or exc}", 403) from None
+            raise EditorError(
+                tr("{path}: cannot read: {reason}", path=shown, reason=exc.strerror or exc), 403
+            ) from None
+        step = "/".join(parts[: k + 1])
         if stat.S_ISLNK(info.st_mode):
-            raise EditorError(f"{rel[:80]!r}: {'/'.join(parts[: k + 1])} is a symbolic link; not followed", 403)
+            raise EditorError(tr("{path}: {step} is a symbolic link; not followed", path=shown, step=step), 403)
         last = k == len(parts) - 1
         if not last and not stat.S_ISDIR(info.st_mode):
-            raise EditorError(f"{rel[:80]!r}: {'/'.join(parts[: k + 1])} is not a directory", 403)
+            raise EditorError(tr("{path}: {step} is not a directory", path=shown, step=step), 403)
         if last and not stat.S_ISREG(info.st_mode):
-            raise EditorError(f"{rel[:80]!r}: not a regular file", 403)
+            raise EditorError(tr("{path}: not a regular file", path=shown), 403)
     path = root.joinpath(*parts)
     real = os.path.realpath(path)
     if not real.startswith(str(root) + os.sep):
-        raise EditorError(f"{rel[:80]!r}: outside the card directory", 403)
+        raise EditorError(tr("{path}: outside the card directory", path=shown), 403)
     return Target(index, root, "/".join(parts), path)
 
 
@@ -147,11 +154,13 @@ def read_target(target: Target) -> tuple[str, str]:
     try:
         data = read_regular(target.path, MAX_TEXT)
     except OSError as exc:
-        raise EditorError(f"{target.rel}: cannot read: {exc.strerror or exc}", 404) from None
+        raise EditorError(
+            tr("{path}: cannot read: {reason}", path=target.rel, reason=exc.strerror or exc), 404
+        ) from None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise EditorError(f"{target.rel}: not UTF-8 (byte {exc.start})") from None
+        raise EditorError(tr("{file}: not UTF-8 (byte {n})", file=target.rel, n=exc.start)) from None
     return text.removeprefix("\ufeff"), file_digest(data)
 
 
@@ -159,10 +168,14 @@ def read_target(target: Target) -> tuple[str, str]:
 
 
 def finding_json(finding: Finding, target: Target) -> dict[str, Any]:
+    """A lint finding for the page: its fields, the file as the editor names it, one line of text (the severity
+    in the current language)."""
+    from toolkit.web.deckwork import finding_text, severity_word
+
     data = finding.to_json()
     data["file"] = target.rel
-    where = f"{target.rel}:{finding.line}:{finding.column}" if finding.line else target.rel
-    data["text"] = f"{where}: {finding.severity} {finding.code}: {finding.message}"
+    data["text"] = finding_text(replace(finding, file=target.rel))
+    data["severity_name"] = severity_word(finding.severity, i18n.current_lang())
     return data
 
 
@@ -205,8 +218,12 @@ def preview(web: WebState, data: Any, lang: str) -> dict[str, Any]:
     except (ValidationError, ValueError, TypeError):
         return {"image": None, "note": t(lang, "The preview appears when the record is valid."), "issues": []}
     if not is_printable(record):
-        kind = getattr(record, "kind", "record")
-        return {"image": None, "note": t(lang, "A {kind} has no printed card.", kind=kind), "issues": []}
+        kind = vocab.record_word(str(getattr(record, "kind", "")), lang)
+        return {
+            "image": None,
+            "note": t(lang, "{kind}: this kind of record has no printed card.", kind=kind),
+            "issues": [],
+        }
     from toolkit.sheets import geometry, render
     from toolkit.sheets.fonts import drawn_characters, print_fonts
     from toolkit.web.images import _LOCK  # ReportLab and PDFium are not shared between threads
@@ -235,7 +252,7 @@ def kind_schema(game: str, kind: str) -> dict[str, Any]:
     from toolkit.models import KINDS, kind_adapter
 
     if (game, kind) not in KINDS:
-        raise EditorError(f"{game}/{kind}: no such kind of record")
+        raise EditorError(tr("{game}/{kind}: no such kind of record", game=game, kind=kind))
     schema: dict[str, Any] = kind_adapter(game, kind).json_schema()
     return schema
 
@@ -324,13 +341,16 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str) -> Target
 
     if not re.match(SLUG_PATTERN, record_id) or len(record_id) > 64:
         raise EditorError(
-            f"id {record_id[:80]!r}: lower-case letters, digits, single '_' or '-' between them (the file name)"
+            tr(
+                "id {id}: lower-case letters, digits, single _ or - between them (the file name)",
+                id=repr(record_id[:80]),
+            )
         )
     catalog = web.catalog
     games = catalog.of_kind(game, "game")
     game_file = catalog.file_of(games[0]) if games else None
     if game_file is None:
-        raise EditorError(f"the card pool has no {game} game record to add a {kind} to")
+        raise EditorError(tr("the card pool has no {game} game record to add a {kind} to", game=game, kind=kind))
     game_dir = Path(os.path.realpath(game_file)).parent
     for index, root in enumerate(roots(web)):
         try:
@@ -341,9 +361,9 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str) -> Target
         parts = [p for p in (*rel.parts, sub, f"{record_id}.json") if p not in ("", ".")]
         target = locate(web, index, "/".join(parts))
         if target.exists:
-            raise EditorError(f"{target.rel} exists already; open it to edit it", 409)
+            raise EditorError(tr("{path} exists already; open it to edit it", path=target.rel), 409)
         return target
-    raise EditorError(f"the {game} game record is not in a card directory the editor may write into", 403)
+    raise EditorError(tr("the {game} game record is not in a card directory the editor may write into", game=game), 403)
 
 
 # ---------------------------------------------------------------- saving
@@ -367,18 +387,22 @@ def save(web: WebState, target: Target, text: str, base: str | None, new: bool) 
         raise LintRefused(findings)
     with web.lock:
         if new and target.exists:
-            raise EditorError(f"{target.rel} exists already; open it to edit it", 409)
+            raise EditorError(tr("{path} exists already; open it to edit it", path=target.rel), 409)
         if not new:
             if not target.exists:
-                raise EditorError(f"{target.rel} is no longer there; it was moved or deleted", 409)
+                raise EditorError(tr("{path} is no longer there; it was moved or deleted", path=target.rel), 409)
             _, digest = read_target(target)
             if base is not None and digest != base:
-                raise EditorError(f"{target.rel} changed on disk since you opened it; reload it to see the change", 409)
+                raise EditorError(
+                    tr("{path} changed on disk since you opened it; reload it to see the change", path=target.rel), 409
+                )
         try:
             target.path.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_text(target.path, canonical)  # refuses a link, a directory, a FIFO in its place
         except OSError as exc:
-            raise EditorError(f"{target.rel}: cannot write: {exc.strerror or exc}", 500) from None
+            raise EditorError(
+                tr("{path}: cannot write: {reason}", path=target.rel, reason=exc.strerror or exc), 500
+            ) from None
     return canonical, findings
 
 
@@ -408,6 +432,7 @@ def _listing(web: WebState, lang: str) -> list[dict[str, Any]]:
                 "id": record.id,
                 "name": i18n.name_of(record, lang),
                 "other": i18n.other_name(record, lang) or "",
+                "kind_line": vocab.kind_line(str(getattr(record, "kind", "")), getattr(record, "type", None), lang),
                 "root": target.index,
                 "path": target.rel,
             }
@@ -416,14 +441,23 @@ def _listing(web: WebState, lang: str) -> list[dict[str, Any]]:
     return rows
 
 
-def _kinds() -> list[dict[str, Any]]:
+def _kinds(lang: str) -> list[dict[str, Any]]:
     from toolkit.models import KINDS
 
     out = []
     for game, kind in KINDS:
         if kind == "game":
             continue
-        out.append({"game": game, "kind": kind, "types": branch_types(kind_schema(game, kind))})
+        types = branch_types(kind_schema(game, kind))
+        out.append(
+            {
+                "game": game,
+                "kind": kind,
+                "name": vocab.record_word(kind, lang),
+                "types": types,
+                "type_names": [vocab.record_word(t, lang) for t in types],
+            }
+        )
     return out
 
 
@@ -435,8 +469,8 @@ def editor_index(request: Request, error: str | None = Query(None, max_length=30
         request,
         "editor/index.html",
         rows=_listing(web, lang),
-        kinds=_kinds(),
-        games=sorted({k["game"] for k in _kinds()}),
+        kinds=_kinds(lang),
+        games=sorted({k["game"] for k in _kinds(lang)}),
         error=error,
         writable=bool(roots(web)),
     )
@@ -460,8 +494,17 @@ def _editor_page(
             schema = kind_schema(game, kind)
         except EditorError:
             schema = None
-    fields = i18n.table("web.ed.field", lang)
-    words = i18n.table("web.ed.js", lang)
+    fields, helps = vocab.field_words(lang)
+    words = {
+        **i18n.table("web.ed.js", lang),
+        "error": i18n.tc(lang, "severity", "error"),
+        "warning": i18n.tc(lang, "severity", "warning"),
+        # TRANSLATORS: a field of the editor's form whose value is edited as JSON text
+        "as_json": i18n.t(lang, "{label} (JSON)"),
+        # TRANSLATORS: the {n}th item of a list in the editor's form: "Text #2"
+        "item": i18n.t(lang, "{label} #{n}"),
+        "failed": i18n.t(lang, "The request failed (HTTP {status})."),
+    }
     response = render(
         request,
         "editor/edit.html",
@@ -476,8 +519,9 @@ def _editor_page(
             "schema": schema,
             "new": new,
             "fields": fields,
+            "help": helps,
             "words": words,
-            "lang": lang,
+            "lang": lang_key(lang),
             "check": str(request.url_for("editor_check")),
             "save": str(request.url_for("editor_save")),
             "edit": str(request.url_for("editor_edit")),
@@ -495,7 +539,7 @@ def editor_edit(
     try:
         target = locate(web, root, path)
         if not target.exists:
-            raise EditorError(f"{target.rel}: no such file", 404)
+            raise EditorError(tr("{path}: no such file", path=target.rel), 404)
         text, digest = read_target(target)
     except EditorError as exc:
         return render(request, "editor/error.html", status_code=exc.status, message=exc.message)
@@ -570,6 +614,7 @@ class CheckResult(BaseModel):
 def editor_check(request: Request, body: CheckBody) -> Any:
     """Lint findings (as `dossier lint`) and the printed card of an edited record; changes nothing."""
     web = state(request)
+    lang = i18n.set_lang(i18n.accept(body.lang) or request_tag(request))
     try:
         target = locate(web, body.root, body.path)
     except EditorError as exc:
@@ -578,8 +623,7 @@ def editor_check(request: Request, body: CheckBody) -> Any:
 
     data = parse_json(body.text)
     text = canonical_dumps(data) if body.canonical and data is not None else body.text
-    findings = lint_text(target, text)
-    lang = body.lang if body.lang in i18n.LANGS else request_lang(request)
+    findings = lint_text(target, text)  # in the page's language: lint's findings speak the current one
     shown = preview(web, data, lang) if body.preview and isinstance(data, dict) else None
     return {
         "findings": [finding_json(f, target) for f in findings],
@@ -596,13 +640,14 @@ class SaveBody(BaseModel):
     text: str = Field(..., max_length=MAX_TEXT)
     base: str | None = Field(None, max_length=64, description="sha256 of the file when it was opened.")
     new: bool = False
+    lang: str | None = None
 
 
 @router.post("/editor/save", name="editor_save", dependencies=[Depends(require_write)])
 def editor_save(request: Request, body: SaveBody) -> JSONResponse:
     """Save the record (canonical form, atomically) if lint finds no error; else 422 with the findings."""
     web = state(request)
-    lang = request_lang(request)
+    lang = i18n.set_lang(i18n.accept(body.lang) or request_tag(request))
     try:
         target = locate(web, body.root, body.path)
         canonical, findings = save(web, target, body.text, body.base, body.new)

@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from toolkit import i18n
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 from toolkit.web.app import WebState, state
 from toolkit.web.security import check_csrf, check_origin
 from toolkit.web.templating import render, request_lang
@@ -67,9 +68,10 @@ def _number(value: str, option: str) -> float:
     try:
         number = float(text)
     except ValueError:
-        raise DossierError(f"{option} {value[:20]!r}: expected a number of millimetres") from None
+        raise DossierError(tr("{option} {value}: expected a number of millimetres", option=option,
+                              value=repr(value[:20]))) from None  # fmt: skip
     if number != number or number in (float("inf"), float("-inf")):
-        raise DossierError(f"{option} {value[:20]!r}: expected a finite number")
+        raise DossierError(tr("{option} {value}: expected a finite number", option=option, value=repr(value[:20])))
     return number
 
 
@@ -80,7 +82,8 @@ def sheet_spec(form: PrintForm) -> Any:
     card = form.card_custom.strip() if form.card == "custom" else form.card
     backs = form.backs.strip().lower()
     if backs not in geometry.DUPLEX_MODES:
-        raise DossierError(f"--backs {form.backs[:20]!r}: expected one of {', '.join(geometry.DUPLEX_MODES)}")
+        raise DossierError(tr("{option} {value}: expected one of {choices}", option="--backs",
+                              value=repr(form.backs[:20]), choices=", ".join(geometry.DUPLEX_MODES)))  # fmt: skip
     return geometry.SheetSpec(
         card=geometry.parse_card_size(card or "?"),
         page=geometry.parse_page_size(form.page),
@@ -98,10 +101,10 @@ def _deck_from_text(web: WebState, text: str, filename: str | None) -> tuple[Any
     from toolkit.web.deckwork import read_text, usable
 
     if not text.strip():
-        raise DossierError("the deck is empty: paste a deck list, upload a deck file, or choose another source")
+        raise DossierError(tr("the deck is empty: paste a deck list, upload a deck file, or choose another source"))
     pool = web.deck_pool
     deck = usable(read_text(pool, text, filename=filename), pool)
-    return deck, str(getattr(deck, "name", "") or "deck")
+    return deck, str(getattr(deck, "name", "") or "cards")
 
 
 def _deck_from_saved(web: WebState, deck_id: str) -> tuple[Any, str]:
@@ -109,7 +112,7 @@ def _deck_from_saved(web: WebState, deck_id: str) -> tuple[Any, str]:
     from toolkit.web.saved import SavedDecks
 
     if not deck_id:
-        raise DossierError("choose a saved deck")
+        raise DossierError(tr("choose a saved deck"))
     data = SavedDecks(web.settings.data_path).load(deck_id)
     pool = web.deck_pool
     deck = usable(read_json_deck(pool, data), pool)
@@ -122,20 +125,22 @@ def _search_records(web: WebState, q: str, game: str) -> list[Any]:
     from toolkit.sheets.selection import MAX_PRINT_CARDS
 
     if not q.strip():
-        raise DossierError("the search is empty: write a query, e.g. t:装备")
+        raise DossierError(tr("the search is empty: write a query, e.g. {example}", example=tr("t:equipment")))
     try:
         hits = search(web.database, q, game=game or None, limit=MAX_PRINT_CARDS + 1)
     except QueryError as exc:
-        raise DossierError(f"{q[:60]!r}: {exc}") from None
+        raise DossierError(tr("{query}: {problem}", query=repr(q[:60]), problem=exc)) from None
     records = []
     for hit in hits:
         record = web.catalog.get(hit.game, hit.id, hit.kind)
         if record is not None and is_printable(record):
             records.append(record)
     if not records:
-        raise DossierError(f"{q[:60]!r}: no printable cards match")
+        raise DossierError(tr("{query}: no printable cards match", query=repr(q[:60])))
     if len(records) > MAX_PRINT_CARDS:
-        raise DossierError(f"{q[:60]!r}: more than {MAX_PRINT_CARDS} cards match; narrow the search")
+        raise DossierError(
+            tr("{query}: more than {n} cards match; narrow the search", query=repr(q[:60]), n=MAX_PRINT_CARDS)
+        )
     return records
 
 
@@ -149,27 +154,35 @@ def selected(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None) -
         deck, name = _deck_from_saved(web, form.saved)
     elif form.source == "upload":
         if upload is None or not upload[1]:
-            raise DossierError("no file uploaded: choose a deck file (.json, .txt, .o8d)")
+            raise DossierError(tr("no file uploaded: choose a deck file (.json, .txt, .o8d)"))
         filename, data = upload
         if len(data) > MAX_UPLOAD:
-            raise DossierError(f"{filename}: larger than {MAX_UPLOAD // 1024} KiB, the limit for a deck file")
+            raise DossierError(
+                tr("{file}: larger than {n} KiB, the limit for a deck file", file=filename, n=MAX_UPLOAD // 1024)
+            )
         try:
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            raise DossierError(f"{filename}: not UTF-8 text (byte {exc.start})") from None
+            raise DossierError(tr("{file}: not UTF-8 (byte {n})", file=filename, n=exc.start)) from None
         deck, name = _deck_from_text(web, text, filename)
     elif form.source == "paste":
         deck, name = _deck_from_text(web, form.deck, None)
     else:
-        raise DossierError(f"unknown source {form.source[:20]!r}; choose one of {', '.join(SOURCES)}")
+        raise DossierError(
+            tr(
+                "unknown source {source}; choose one of {sources}",
+                source=repr(form.source[:20]),
+                sources=", ".join(SOURCES),
+            )
+        )
     return deck_records(deck, web.catalog, name), name
 
 
 def _advice(issues: list[Any]) -> str:
     codes = {issue.code for issue in issues if issue.severity == "error"}
     if "sheet.font.missing" in codes:
-        return "a character is missing from the fonts (install fonts-noto-cjk, or print anyway)"
-    return "shorten the text or choose a larger card, or print anyway"
+        return tr("a character is missing from the fonts (install `fonts-noto-cjk`, or print anyway)")
+    return tr("shorten the text or choose a larger card, or print anyway")
 
 
 def draw(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, calibrate: bool) -> tuple[bytes, str]:
@@ -192,8 +205,10 @@ def draw(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, calib
     errors = [i for i in sheet.issues if i.severity == "error"]
     if errors and not form.force:
         first = errors[0]
-        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
-        raise DossierError(f"{first.label}: {first.message}{more}: nothing drawn; {_advice(errors)}")
+        problem = tr("{label}: {message}", label=first.label, message=first.message)
+        if len(errors) > 1:
+            problem = tr("{problem} (and {n} more)", problem=problem, n=len(errors) - 1)
+        raise DossierError(tr("{problem}: nothing drawn; {advice}", problem=problem, advice=_advice(errors)))
     return sheet.pdf, f"{_filename(name)}.pdf"
 
 
@@ -281,8 +296,10 @@ async def print_pdf(request: Request) -> Response:
         upload = (str(file.filename or "deck.txt")[:100], await file.read(MAX_UPLOAD + 1))
         form.upload_name = upload[0]
     calibrate = data.get("calibrate") is not None
+    request_lang(request)
     if len(form.deck) > MAX_UPLOAD:
-        return _page(request, form, f"the deck is larger than {MAX_UPLOAD // 1024} KiB, the limit for a deck file", 400)
+        message = tr("the deck is larger than {n} KiB, the limit for a deck file", n=MAX_UPLOAD // 1024)
+        return _page(request, form, message, 400)
     try:
         pdf, filename = draw(web, form, upload, calibrate)
     except DossierError as exc:

@@ -1,11 +1,14 @@
 // Dossier deck builder: the deck lives here as Dossier JSON; every change posts it to /api/decks/analyze
 // and shows what comes back (findings and summary line of `deck validate`, the list with names, stats,
-// odds, the share code). No rule is decided here.
+// odds, the share code), in the page's language (every call says it: boot.lang). No rule is decided here.
+// The deck being built is in the address (?d=share code) and, when the language is switched, kept for
+// the reload with what else was typed (window.dossier.keep): a saved deck's unsaved changes survive too.
 (function () {
   "use strict";
   var boot = JSON.parse(document.getElementById("boot").textContent);
   var L = boot.labels;
   var OPTIONS = boot.options;
+  var LANG = boot.lang;
   var $ = function (id) { return document.getElementById(id); };
   var deck = null;
   var savedId = boot.saved || null;
@@ -99,7 +102,8 @@
           deck.agents = list;
           changed();
         });
-        box.appendChild(el("label", { className: "check", "for": id }, [input, a.name + (a["private"] ? " ✦" : "")]));
+        var mark = a["private"] ? el("span", { title: L["private"], "aria-label": L["private"], text: " ✦" }) : null;
+        box.appendChild(el("label", { className: "check", "for": id }, [input, a.name, mark]));
       });
     }
     if (game === "crossfire") {
@@ -110,7 +114,8 @@
       (m ? m.specials : []).forEach(function (s) {
         var id = "special-" + s.id;
         var input = el("input", { type: "checkbox", id: id, value: s.id });
-        specials.appendChild(el("label", { className: "check", "for": id }, [input, s.name + (s.players ? " (" + s.players[0] + "–" + s.players[1] + ")" : "")]));
+        var count = s.players ? el("span", { className: "muted small", text: " " + fmt(L.players, { low: s.players[0], high: s.players[1] }) }) : null;
+        specials.appendChild(el("label", { className: "check", "for": id }, [input, s.name, count]));
       });
     }
     Array.prototype.forEach.call($("export-to").options, function (o) {
@@ -140,7 +145,7 @@
   $("deck-players").addEventListener("change", function () { deck.players = parseInt(this.value, 10); changed(); });
   $("deal-roles").addEventListener("click", function () {
     var specials = Array.prototype.map.call(document.querySelectorAll("#deck-specials input:checked"), function (i) { return i.value; });
-    window.dossier.post("/api/decks/roles", { mode: deck.mode, players: deck.players, specials: specials })
+    window.dossier.post("/api/decks/roles?lang=" + encodeURIComponent(LANG), { mode: deck.mode, players: deck.players, specials: specials })
       .then(function (r) { deck.cards = r.cards; changed(); })
       .catch(function (e) { showSummary(e.message, false); });
   });
@@ -169,7 +174,7 @@
   }
   function analyze() {
     var mine = ++sequence;
-    var body = { deck: payloadDeck(), turns: intOf("odds-turns", 3), per_turn: intOf("odds-per-turn", 1) };
+    var body = { deck: payloadDeck(), turns: intOf("odds-turns", 3), per_turn: intOf("odds-per-turn", 1), lang: LANG };
     $("builder").setAttribute("aria-busy", "true");
     window.dossier.post("/api/decks/analyze", body).then(function (r) {
       if (mine !== sequence) return;
@@ -197,8 +202,9 @@
     ul.textContent = "";
     if (!findings.length) { ul.appendChild(el("li", { className: "none", text: L.no_findings })); return; }
     findings.forEach(function (f) {
+      var severity = f.severity === "error" ? L.error : L.warning;
       ul.appendChild(el("li", { className: f.severity, title: f.text, "data-code": f.code }, [
-        el("strong", { text: (f.severity === "error" ? "✖ " : "⚠ ") }),
+        el("strong", { text: (f.severity === "error" ? "✖ " : "⚠ "), title: severity, "aria-label": severity }),
         f.message + " ",
         el("code", { text: f.code + (f.pointer ? " " + f.pointer : "") }),
       ]));
@@ -271,7 +277,7 @@
     var max = Math.max.apply(null, keys.map(function (k) { return data[k]; })) || 1;
     var row = 22, labelWidth = 120, width = 360, height = keys.length * row + 4;
     var chart = svg("svg", { viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": title, "class": "bars", id: id });
-    chart.appendChild(svg("title", {}, title + ": " + keys.map(function (k) { return (labels[k] || k) + " " + data[k]; }).join(", ")));
+    chart.appendChild(svg("title", {}, title + L.colon + keys.map(function (k) { return (labels[k] || k) + " " + data[k]; }).join(L.sep)));
     keys.forEach(function (k, i) {
       var y = i * row + 2;
       var w = Math.max(2, Math.round((width - labelWidth - 40) * data[k] / max));
@@ -293,7 +299,7 @@
       var fig = bars(stats.titles[key], stats[key], stats.labels[key] || {}, pair[1]);
       if (fig) box.appendChild(fig);
     });
-    if (deck.game === "netrunner") box.appendChild(el("p", {}, [el("strong", { text: stats.titles.agenda_points + ": " }), String(stats.agenda_points)]));
+    if (deck.game === "netrunner") box.appendChild(el("p", {}, [el("strong", { text: stats.titles.agenda_points + L.colon }), String(stats.agenda_points)]));
     if (!box.childNodes.length) box.appendChild(el("p", { className: "muted", text: "—" }));
   }
   function renderOdds(odds) {
@@ -301,7 +307,7 @@
     box.textContent = "";
     if (!odds) return;
     var head = el("tr", {}, [el("th", { scope: "col", text: L.card }), el("th", { scope: "col", text: L.copies })]);
-    odds.seen.forEach(function (n, i) { head.appendChild(el("th", { scope: "col", text: i === 0 ? L.hand : "T" + i, title: String(n) })); });
+    odds.seen.forEach(function (n, i) { head.appendChild(el("th", { scope: "col", text: i === 0 ? L.hand : fmt(L.turn, { n: i }), title: fmt(L.seen, { n: n }) })); });
     var table = el("table", { className: "odds" }, [el("thead", {}, [head])]);
     var body = el("tbody");
     odds.cards.forEach(function (c) {
@@ -330,7 +336,7 @@
   });
   ["odds-turns", "odds-per-turn"].forEach(function (id) { $(id).addEventListener("change", changed); });
   $("draw-hand").addEventListener("click", function () {
-    window.dossier.post("/api/decks/draw", { deck: payloadDeck() }).then(function (r) {
+    window.dossier.post("/api/decks/draw", { deck: payloadDeck(), lang: LANG }).then(function (r) {
       var ul = $("hand");
       ul.textContent = "";
       r.hand.forEach(function (c) { ul.appendChild(el("li", { text: c.name })); });
@@ -349,7 +355,7 @@
     runSearch(q);
   }
   function runSearch(q) {
-    var params = new URLSearchParams({ q: q, game: deck.game, limit: "200" });
+    var params = new URLSearchParams({ q: q, game: deck.game, limit: "200", lang: LANG });
     lastSearch = q;
     $("card-q-error").textContent = "";
     $("card-q").removeAttribute("aria-invalid");
@@ -368,7 +374,7 @@
     results.forEach(function (r) {
       var actions;
       if (r.kind === "identity") {
-        actions = [el("button", { type: "button", className: "small secondary", "data-identity": r.id, text: L.identity, "aria-label": L.identity + ": " + r.name })];
+        actions = [el("button", { type: "button", className: "small secondary", "data-identity": r.id, text: L.identity, "aria-label": L.identity + L.colon + r.name })];
       } else if (r.kind === "card" || r.kind === "role") {
         actions = countButtons(r.id, r.name);
       } else {
@@ -376,7 +382,7 @@
       }
       body.appendChild(el("tr", { "data-id": r.id }, [
         el("td", { className: "count-cell" }, [el("span", { className: "have", "data-have": r.id })]),
-        el("td", {}, [el("a", { href: r.url, text: r.name }), el("div", { className: "muted small", text: (r.type || r.kind) + (r.stats ? " · " + r.stats : "") })]),
+        el("td", {}, [el("a", { href: r.url, text: r.name }), el("div", { className: "muted small" }, [r.type_name, r.stats ? " · " : null, r.stats ? el("code", { text: r.stats }) : null])]),
         el("td", { className: "buttons" }, actions),
       ]));
     });
@@ -397,7 +403,7 @@
 
   $("save-deck").addEventListener("click", function () {
     $("save-status").textContent = "";
-    window.dossier.post("/api/decks/saved", { deck: payloadDeck(), id: savedId }).then(function (r) {
+    window.dossier.post("/api/decks/saved?lang=" + encodeURIComponent(LANG), { deck: payloadDeck(), id: savedId }).then(function (r) {
       savedId = r.id;
       $("save-status").textContent = L.saved;
       history.replaceState(null, "", location.pathname + "?saved=" + encodeURIComponent(savedId));
@@ -415,10 +421,16 @@
     if (file) {
       var form = new FormData();
       form.append("file", file);
+      form.append("lang", LANG);
       request = fetch("/api/decks/import/file", { method: "POST", body: form, headers: { "X-CSRF-Token": window.dossier.csrf() } })
-        .then(function (r) { return r.json().then(function (data) { if (!r.ok) throw new Error(data.detail || r.statusText); return data; }); });
+        .then(function (r) {
+          return r.json().then(function (data) {
+            if (!r.ok) throw new Error(typeof data.detail === "string" ? data.detail : window.dossier.say("failed", { status: r.status }));
+            return data;
+          });
+        });
     } else {
-      request = window.dossier.post("/api/decks/import", { text: $("import-text").value });
+      request = window.dossier.post("/api/decks/import", { text: $("import-text").value, lang: LANG });
     }
     request.then(function (r) {
       if (!r.deck) {
@@ -439,9 +451,30 @@
     }).catch(function (e) { out.appendChild(el("p", { className: "message error", text: e.message })); });
   });
 
+  // ------------------------------------------------------------------ the language switch keeps the work
+
+  window.addEventListener("dossier:lang-switch", function () {
+    window.dossier.keep("builder", {
+      deck: normalize(deck),
+      saved: savedId,
+      q: $("card-q").value,
+      turns: $("odds-turns").value,
+      perTurn: $("odds-per-turn").value,
+      importText: $("import-text").value,
+    });
+  });
+
   // ------------------------------------------------------------------ start
 
-  if (boot.deck && OPTIONS[boot.deck.game]) {
+  var kept = window.dossier.kept("builder");
+  if (kept && kept.deck && OPTIONS[kept.deck.game]) {
+    deck = normalize(kept.deck);
+    savedId = kept.saved || null;
+    $("odds-turns").value = kept.turns || $("odds-turns").value;
+    $("odds-per-turn").value = kept.perTurn || $("odds-per-turn").value;
+    $("import-text").value = kept.importText || "";
+    boot.add = null;  // added before the switch already
+  } else if (boot.deck && OPTIONS[boot.deck.game]) {
     deck = normalize(boot.deck);
   } else {
     var game = boot.game && OPTIONS[boot.game] ? boot.game : "netrunner";
@@ -456,5 +489,5 @@
   }
   renderSetup();
   changed();
-  searchDefault();
+  if (kept && kept.q) { $("card-q").value = kept.q; runSearch(kept.q); } else searchDefault();
 })();

@@ -1,10 +1,13 @@
 // Dossier card editor: a form generated from the record kind's JSON Schema (or raw JSON), with the lint
 // findings and the printed card updated as you type (debounced POST /editor/check), and saving
 // (POST /editor/save, refused with the findings when lint finds an error). No framework.
+// Every word is the page's language: labels and help by JSON key (cfg.fields, cfg.help), the rest in
+// cfg.words; the schema gives the form's shape only. Unsaved work survives the language switch: it is
+// kept for the reload (window.dossier.keep) under this record's file.
 (function () {
   "use strict";
   var cfg = JSON.parse(document.getElementById("ed-config").textContent);
-  var W = cfg.words, F = cfg.fields, schema = cfg.schema;
+  var W = cfg.words, F = cfg.fields, H = cfg.help || {}, schema = cfg.schema;
   var root = cfg.root, path = cfg.path, base = cfg.base, isNew = !!cfg.new;
   var formBox = document.getElementById("ed-form"), rawArea = document.getElementById("ed-raw");
   var rawBox = document.getElementById("ed-raw-box"), toggle = document.getElementById("ed-mode");
@@ -31,6 +34,10 @@
     return node;
   }
   function nextId() { uid += 1; return "ed-f" + uid; }
+  function rich(text) {  // a help text: its `backquoted` parts are codes
+    return String(text).split("`").map(function (part, i) { return i % 2 ? el("code", { text: part }) : part; });
+  }
+  function helpBox(text, id) { return el("div", { class: "ed-help", id: id }, rich(text)); }
   function escapePointer(key) { return String(key).replace(/~/g, "~0").replace(/\//g, "~1"); }
 
   // ------------------------------------------------------------ JSON text
@@ -96,10 +103,15 @@
     if (node.type === "boolean") return false;
     return undefined;
   }
-  function label(key, node) {
+  function label(key) {
     if (typeof key === "number") return "#" + (key + 1);
-    if (String(key).indexOf("#") >= 0) return String(key);  // an item: "Text #2"
-    return F[key] || node.title || key;
+    if (typeof key === "object" && key) return key.text;  // an item: "Text #2"
+    return F[key] || key;
+  }
+  function isCode(name) { return !!(name && typeof name === "object" && name.code); }  // a free key of a map
+  function helpOf(key) { return typeof key === "string" ? H[key] || null : null; }
+  function itemName(name, i) {  // the name of the i-th item of the list ``name``: an object, not a JSON key
+    return { text: typeof name === "string" || (name && name.text) ? word("item", { label: label(name), n: i + 1 }) : "#" + (i + 1), code: isCode(name) };
   }
   function isNames(node) {
     var props = node.properties ? Object.keys(node.properties).sort().join(",") : "";
@@ -109,13 +121,13 @@
   // ------------------------------------------------------------ the form
   // Each renderer gets (node, value, pointer, name, required, set) and returns an element; set(v) stores v
   // in the parent (undefined removes the key) and schedules a check.
-  function field(pointer, labelFor, labelText, control, node, extra) {
-    var children = [el("label", { for: labelFor, text: labelText })];
+  function field(pointer, labelFor, name, control, help, extra) {
+    var children = [el("label", { for: labelFor, text: label(name), translate: isCode(name) ? "no" : null })];
     children.push(control);
-    if (node && node.description) children.push(el("div", { class: "ed-help", id: labelFor + "-help", text: node.description }));
+    if (help) children.push(helpBox(help, labelFor + "-help"));
     (extra || []).forEach(function (e) { children.push(e); });
     children.push(el("ul", { class: "ed-errs", "aria-live": "polite" }));
-    if (node && node.description) control.setAttribute("aria-describedby", labelFor + "-help");
+    if (help) control.setAttribute("aria-describedby", labelFor + "-help");
     return el("div", { class: "ed-field", "data-pointer": pointer }, children);
   }
 
@@ -126,7 +138,7 @@
     if (node.const !== undefined) {
       var cid = nextId();
       if (value === undefined) set(node.const, true);
-      return field(pointer, cid, label(name, node), el("input", { type: "text", id: cid, value: String(node.const), readonly: true, class: "ed-const" }), null);
+      return field(pointer, cid, name, el("input", { type: "text", id: cid, value: String(node.const), readonly: true, class: "ed-const", translate: "no" }), helpOf(name));
     }
     if (node.enum) return renderEnum(node, value, pointer, name, required && !u.nullable, set);
     var type = node.type;
@@ -134,8 +146,8 @@
       var bid = nextId(), box = el("input", { type: "checkbox", id: bid });
       box.checked = !!value;
       box.addEventListener("change", function () { set(box.checked); });
-      var wrap = el("div", { class: "ed-field ed-check", "data-pointer": pointer }, [el("label", { class: "check", for: bid }, [box, " " + label(name, node)])]);
-      if (node.description) wrap.appendChild(el("div", { class: "ed-help", text: node.description }));
+      var wrap = el("div", { class: "ed-field ed-check", "data-pointer": pointer }, [el("label", { class: "check", for: bid, translate: isCode(name) ? "no" : null }, [box, " " + label(name)])]);
+      if (helpOf(name)) wrap.appendChild(helpBox(helpOf(name)));
       wrap.appendChild(el("ul", { class: "ed-errs" }));
       return wrap;
     }
@@ -147,7 +159,7 @@
         var n = Number(num.value);
         set(isFinite(n) ? n : num.value);
       });
-      return field(pointer, nid, label(name, node), num, node);
+      return field(pointer, nid, name, num, helpOf(name));
     }
     if (type === "string") {
       var sid = nextId(), long = LONG.test(pointer);
@@ -156,7 +168,7 @@
       input.addEventListener("input", function () {
         set(input.value === "" && (!required || u.nullable) ? undefined : input.value);
       });
-      return field(pointer, sid, label(name, node), input, node);
+      return field(pointer, sid, name, input, helpOf(name));
     }
     if (type === "array") return renderArray(node, value, pointer, name, required && !u.nullable, set, u.nullable);
     if (type === "object") {
@@ -172,18 +184,18 @@
   }
 
   function renderEnum(node, value, pointer, name, required, set) {
-    var id = nextId(), select = el("select", { id: id });
+    var id = nextId(), select = el("select", { id: id, translate: "no" });  // the values as the JSON has them
     if (!required || value === undefined) select.appendChild(el("option", { value: "", text: "—" }));
     node.enum.forEach(function (v) { var o = el("option", { value: JSON.stringify(v), text: String(v) }); if (v === value) o.selected = true; select.appendChild(o); });
     select.addEventListener("change", function () { set(select.value === "" ? undefined : JSON.parse(select.value)); });
-    return field(pointer, id, label(name, node), select, node);
+    return field(pointer, id, name, select, helpOf(name));
   }
 
   function renderAbsent(node, pointer, name, set) {
-    var button = el("button", { type: "button", class: "small secondary", text: word("add_field", { name: label(name, node) }) });
+    var button = el("button", { type: "button", class: "small secondary", text: word("add_field", { name: label(name) }) });
     button.addEventListener("click", function () { set(blank(node) || {}); rebuild(); });
     var box = el("div", { class: "ed-field ed-absent", "data-pointer": pointer }, [button]);
-    if (node.description) box.appendChild(el("div", { class: "ed-help", text: node.description }));
+    if (helpOf(name)) box.appendChild(helpBox(helpOf(name)));
     box.appendChild(el("ul", { class: "ed-errs" }));
     return box;
   }
@@ -199,9 +211,9 @@
     var keys = Object.keys(props);
     var first = keys.filter(function (k) { return required.indexOf(k) >= 0 && k !== "$schema"; });
     var rest = keys.filter(function (k) { return required.indexOf(k) < 0 && k !== "$schema"; });
-    var legend = el("legend", { text: pointer === "" ? word("record") : label(name, node) });
+    var legend = el("legend", { text: pointer === "" ? word("record") : label(name), translate: isCode(name) ? "no" : null });
     var set_ = el("fieldset", { class: "ed-object" + (isNames(node) ? " ed-names" : ""), "data-pointer": pointer }, [legend]);
-    if (node.description && pointer !== "") set_.appendChild(el("div", { class: "ed-help", text: node.description }));
+    if (helpOf(name) && pointer !== "") set_.appendChild(helpBox(helpOf(name)));
     set_.appendChild(el("ul", { class: "ed-errs" }));
     var grid = el("div", { class: "ed-grid" });
     first.concat(rest).concat(keys.indexOf("$schema") >= 0 ? ["$schema"] : []).forEach(function (k) {
@@ -211,7 +223,7 @@
       }));
     });
     set_.appendChild(grid);
-    if (removable && pointer !== "") set_.appendChild(removeButton(word("remove_field", { name: label(name, node) }), function () { set(undefined); rebuild(); }));
+    if (removable && pointer !== "") set_.appendChild(removeButton(word("remove_field", { name: label(name) }), function () { set(undefined); rebuild(); }));
     return set_;
   }
 
@@ -221,7 +233,7 @@
     if (value[b.prop] !== b.chosen) value[b.prop] = b.chosen;
     var body = Object.assign({}, b.node, { properties: Object.assign({}, b.node.properties) });
     delete body.properties[b.prop];
-    var id = nextId(), select = el("select", { id: id });
+    var id = nextId(), select = el("select", { id: id, translate: "no" });
     b.keys.forEach(function (k) { var o = el("option", { value: k, text: k }); if (k === b.chosen) o.selected = true; select.appendChild(o); });
     select.addEventListener("change", function () {
       var next = deref({ $ref: node.discriminator.mapping[select.value] });
@@ -230,7 +242,7 @@
       Object.keys(value).forEach(function (k) { if (!(k in (next.properties || {}))) delete value[k]; });
       changed(); rebuild();
     });
-    var picker = field(pointer + "/" + escapePointer(b.prop), id, label(b.prop, (b.node.properties || {})[b.prop] || {}), select, null);
+    var picker = field(pointer + "/" + escapePointer(b.prop), id, b.prop, select, helpOf(b.prop));
     var inner = renderObject(body, value, pointer, name, set, false);
     inner.insertBefore(picker, inner.querySelector(".ed-grid"));
     return inner;
@@ -242,17 +254,18 @@
       else return renderJson(node, value, pointer, name, set);
     }
     var items = node.items || {};
-    var box = el("fieldset", { class: "ed-array", "data-pointer": pointer }, [el("legend", { text: label(name, node) })]);
-    if (node.description) box.appendChild(el("div", { class: "ed-help", text: node.description }));
+    var box = el("fieldset", { class: "ed-array", "data-pointer": pointer }, [el("legend", { text: label(name), translate: isCode(name) ? "no" : null })]);
+    if (helpOf(name)) box.appendChild(helpBox(helpOf(name)));
     box.appendChild(el("ul", { class: "ed-errs" }));
     var list = el("ol", { class: "ed-items" });
     value.forEach(function (item, i) {
       var row = el("li", { class: "ed-item" });
-      row.appendChild(renderNode(items, item, pointer + "/" + i, (typeof name === "string" ? label(name, node) + " " : "") + "#" + (i + 1), true, function (v, quiet) {
+      var what = itemName(name, i);
+      row.appendChild(renderNode(items, item, pointer + "/" + i, what, true, function (v, quiet) {
         value[i] = v; if (!quiet) changed();
       }));
       var tools = el("div", { class: "ed-tools" });
-      var what = label(name, node) + " #" + (i + 1);
+      what = what.text;
       if (i > 0) tools.appendChild(removeButton("↑", function () { value.splice(i - 1, 0, value.splice(i, 1)[0]); changed(); rebuild(); }));
       if (i < value.length - 1) tools.appendChild(removeButton("↓", function () { value.splice(i + 1, 0, value.splice(i, 1)[0]); changed(); rebuild(); }));
       tools.appendChild(removeButton(word("remove"), function () { value.splice(i, 1); changed(); rebuild(); }));
@@ -261,7 +274,7 @@
       list.appendChild(row);
     });
     box.appendChild(list);
-    var add = removeButton(word("add_item", { name: label(name, node) }), function () {
+    var add = removeButton(word("add_item", { name: label(name) }), function () {
       if (value.length === 0 && !required) set(value, true);
       var b = blank(items);
       value.push(b === undefined ? "" : b); changed(); rebuild();
@@ -280,13 +293,13 @@
   }
 
   function renderMap(node, valueNode, value, pointer, name, set) {
-    var box = el("fieldset", { class: "ed-map", "data-pointer": pointer }, [el("legend", { text: label(name, node) })]);
-    if (node.description) box.appendChild(el("div", { class: "ed-help", text: node.description }));
+    var box = el("fieldset", { class: "ed-map", "data-pointer": pointer }, [el("legend", { text: label(name), translate: isCode(name) ? "no" : null })]);
+    if (helpOf(name)) box.appendChild(helpBox(helpOf(name)));
     box.appendChild(el("ul", { class: "ed-errs" }));
     Object.keys(value).forEach(function (k) {
-      var kid = nextId(), keyInput = el("input", { type: "text", id: kid, value: k, class: "ed-key" });
+      var kid = nextId(), keyInput = el("input", { type: "text", id: kid, value: k, class: "ed-key", translate: "no" });
       var row = el("div", { class: "ed-map-row" }, [el("label", { for: kid, class: "ed-vh", text: word("key") }), keyInput]);
-      row.appendChild(renderNode(valueNode, value[k], pointer + "/" + escapePointer(k), k, true, function (v, quiet) { value[k] = v; if (!quiet) changed(); }));
+      row.appendChild(renderNode(valueNode, value[k], pointer + "/" + escapePointer(k), { text: k, code: true }, true, function (v, quiet) { value[k] = v; if (!quiet) changed(); }));
       row.appendChild(removeButton(word("remove"), function () { delete value[k]; changed(); rebuild(); }));
       keyInput.addEventListener("change", function () {
         var nk = keyInput.value.trim();
@@ -309,7 +322,7 @@
       if (area.value.trim() === "") { bad.hidden = true; set(undefined); return; }
       try { var v = JSON.parse(area.value); bad.hidden = true; set(v); } catch (e) { bad.hidden = false; }
     });
-    return field(pointer, id, label(name, node) + " (JSON)", area, node, [bad]);
+    return field(pointer, id, { text: word("as_json", { label: label(name) }), code: isCode(name) }, area, helpOf(name), [bad]);
   }
 
   function rootNode() {
@@ -368,10 +381,10 @@
       method: "POST", credentials: "same-origin", signal: controller ? controller.signal : undefined,
       headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": window.dossier ? window.dossier.csrf() : "" },
       body: JSON.stringify({ root: root, path: path, text: currentText(), canonical: mode === "form", preview: true, lang: cfg.lang })
-    }).then(function (r) { return r.json().then(function (d) { return { ok: r.ok, data: d }; }); })
+    }).then(function (r) { return r.json().then(function (d) { return { ok: r.ok, status: r.status, data: d }; }); })
       .then(function (res) {
         if (mine !== seq) return;
-        if (!res.ok) { status.textContent = ""; showMessage(res.data.detail || "error", "error"); return; }
+        if (!res.ok) { status.textContent = ""; showMessage(typeof res.data.detail === "string" ? res.data.detail : word("failed", { status: res.status }), "error"); return; }
         showFindings(res.data.findings);
         showPreview(res.data.preview);
         status.textContent = "";
@@ -394,7 +407,7 @@
     lastFindings.forEach(function (f) {
       var where = f.line ? word("line_col", { line: f.line, column: f.column || 1 }) : "";
       var button = el("button", { type: "button", class: "ed-finding-go" }, [
-        el("span", { class: "ed-sev", text: f.severity }), " ", el("code", { text: f.code }), " ",
+        el("span", { class: "ed-sev", text: word(f.severity === "warning" ? "warning" : "error") }), " ", el("code", { text: f.code }), " ",
         where ? el("span", { class: "muted small", text: where + " " }) : null,
         el("span", { class: "ed-msg", text: f.message.split("\n")[0] }),
         f.message.indexOf("\n") >= 0 ? el("pre", { class: "ed-caret", text: f.message.split("\n").slice(1).join("\n") }) : null
@@ -462,7 +475,7 @@
     fetch(cfg.save, {
       method: "POST", credentials: "same-origin",
       headers: { "Content-Type": "application/json", "Accept": "application/json", "X-CSRF-Token": window.dossier ? window.dossier.csrf() : "" },
-      body: JSON.stringify({ root: root, path: path, text: currentText(), base: base, new: isNew })
+      body: JSON.stringify({ root: root, path: path, text: currentText(), base: base, new: isNew, lang: cfg.lang })
     }).then(function (r) { return r.json().then(function (d) { return { status: r.status, data: d }; }); })
       .then(function (res) {
         saveButton.disabled = false;
@@ -475,10 +488,20 @@
           showFindings(d.findings || []);
           return;
         }
-        var detail = typeof d.detail === "string" ? d.detail : (res.status + "");
+        var detail = typeof d.detail === "string" ? d.detail : word("failed", { status: res.status });
         showMessage(detail, "error");
         if (d.findings) showFindings(d.findings);
       }).catch(function () { saveButton.disabled = false; showMessage(word("save_failed"), "error"); });
+  }
+
+  // ------------------------------------------------------------ the language switch keeps unsaved work
+  var KEPT = "editor:" + (cfg.new ? "new:" : "") + root + ":" + path;
+  window.addEventListener("dossier:lang-switch", function () {
+    if (dirty && window.dossier) window.dossier.keep(KEPT, { text: currentText(), mode: mode, base: base, isNew: isNew });
+  });
+  var kept = window.dossier ? window.dossier.kept(KEPT) : null;
+  if (kept && typeof kept.text === "string") {
+    cfg.text = kept.text; base = kept.base; isNew = !!kept.isNew; dirty = true;
   }
 
   // ------------------------------------------------------------ start
@@ -490,7 +513,7 @@
   document.addEventListener("keydown", function (e) {
     if ((e.ctrlKey || e.metaKey) && (e.key === "s" || e.key === "S")) { e.preventDefault(); save(); }
   });
-  if (!schema || !model || typeof model !== "object" || Array.isArray(model)) {
+  if (!schema || !model || typeof model !== "object" || Array.isArray(model) || (kept && kept.mode === "raw")) {
     mode = "raw"; toggle.checked = true; toggle.disabled = !schema;
     formBox.hidden = true; rawBox.hidden = false;
   } else {

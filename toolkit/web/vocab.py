@@ -1,0 +1,490 @@
+"""The web app's own words, looked up by value: kinds and types of records, the search keys' help, the
+attributes of a search hit, the card editor's field labels and help. Each is an English message marked
+for the catalogs (:func:`toolkit.i18n.words.N_`), translated where it is shown.
+
+The editor's labels and help are the web's, not the JSON Schema's titles and descriptions: those are
+the models' documentation (English, with the rule documents' Chinese terms in it), not the page's language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit import i18n
+from toolkit.i18n.words import N_, Nc_
+
+Entry = str | tuple[str, str]
+
+
+def say(entry: Entry | None, lang: str, fallback: str = "") -> str:
+    """An entry of these tables in ``lang`` (``fallback`` for none)."""
+    if entry is None:
+        return fallback
+    return i18n.tc(lang, entry[0], entry[1]) if isinstance(entry, tuple) else i18n.t(lang, entry)
+
+
+# ---------------------------------------------------------------- kinds and types of records
+
+RECORD: dict[str, Entry] = {
+    # kinds
+    "card": Nc_("record", "Card"),
+    "agent": Nc_("record", "Agent"),
+    "unit": Nc_("record", "Unit"),
+    "ability": Nc_("record", "Basic ability"),
+    "attack": Nc_("record", "Built-in attack"),
+    "identity": Nc_("record", "Identity"),
+    "faction": Nc_("record", "Faction"),
+    "format": Nc_("record", "Format"),
+    "role": Nc_("record", "Role"),
+    "map": Nc_("record", "Map"),
+    "mode": Nc_("record", "Mode"),
+    "game": Nc_("record", "Game"),
+    # types: tactics
+    "equipment": Nc_("record", "Equipment"),
+    "skill": Nc_("record", "Skill"),
+    "item": Nc_("record", "Item"),
+    "status": Nc_("record", "Status"),
+    "minion": Nc_("record", "Minion"),
+    "obstacle": Nc_("record", "Obstacle"),
+    # types: netrunner
+    "agenda": Nc_("record", "Agenda"),
+    "asset": Nc_("record", "Asset"),
+    "operation": Nc_("record", "Operation"),
+    "ice": Nc_("record", "Ice"),
+    "upgrade": Nc_("record", "Upgrade"),
+    "hardware": Nc_("record", "Hardware"),
+    "resource": Nc_("record", "Resource"),
+    "program": Nc_("record", "Program"),
+    "event": Nc_("record", "Event"),
+}
+
+
+def record_word(value: str | None, lang: str) -> str:
+    """A kind or type of record (``card``, ``ice``, ``agent``) as a word of ``lang``; the value itself when
+    it is none of ours (imported data may bring its own)."""
+    if not value:
+        return ""
+    return say(RECORD.get(value), lang, value)
+
+
+def kind_line(kind: str, type_: str | None, lang: str) -> str:
+    """``Card · Equipment``: the kind, and the type when it says more."""
+    words = [record_word(kind, lang)]
+    if type_ and type_ != kind:
+        words.append(record_word(type_, lang))
+    return " · ".join(words)
+
+
+# ---------------------------------------------------------------- the search keys
+
+KEY_HELP: dict[str, str] = {
+    "name": N_("name in Chinese or English (substring)"),
+    "text": N_("ability or printed text (substring)"),
+    "flavor": N_("flavor text (substring)"),
+    "id": N_("record id (exact)"),
+    "game": N_("game: `tactics`, `netrunner`, `crossfire`"),
+    "kind": N_("record kind: `card`, `agent`, `unit`, `identity`, `role`, …"),
+    "type": N_("card type, category or unit type"),
+    "faction": N_("faction id or name"),
+    "side": N_("`corp` or `runner`"),
+    "subtype": N_("subtype id or name"),
+    "cost": N_("play or rez cost; tactics: `-X`"),
+    "influence": N_("influence cost"),
+    "strength": N_("ice or icebreaker strength"),
+    "points": N_("agenda points"),
+    "advancement": N_("advancement requirement"),
+    "memory": N_("memory cost (MU)"),
+    "trash": N_("trash cost"),
+    "link": N_("base link of a runner identity"),
+    "deck_size": N_("minimum deck size of an identity"),
+    "influence_limit": N_("influence limit of an identity"),
+    "limit": N_("copies allowed in a deck"),
+    "unique": N_("unique card: `yes` / `no`"),
+    "set": N_("set (pack) id"),
+    "cycle": N_("cycle id (a set released alone is its own cycle)"),
+    "pool": N_("in the card pool of a format (id or name): `z:startup`"),
+    "restriction": N_("on a format's ban list or restricted list"),
+    "banned": N_("banned in a format"),
+    "restricted": N_("restricted in a format"),
+    "legal": N_("legal in a format: in its card pool and not banned"),
+    "illustrator": N_("illustrator (substring)"),
+    "hp": N_("HP of agents and units"),
+    "move": N_("move speed"),
+    "slot": N_("equipment slots taken (0 carried, 1, 2 heavy)"),
+    "size": N_("equipment size: `carried`, `normal`, `heavy`"),
+    "speed": N_("attack speed (hit dice)"),
+    "range": N_("attack range: `range:3` reaches distance 3"),
+    "style": N_("`melee` or `ranged`"),
+    "shield": N_("shield printed on equipment"),
+    "token": N_("token card: `yes` / `no`"),
+    "shop": N_("matrix shop (gold) card: `yes` / `no`"),
+    "agent": N_("exclusive to an agent (id, name or symbol; `yes` / `no`)"),
+    "tap": N_("playing it taps the agent: `yes` / `no`"),
+    "response": N_("response card: `yes` / `no`"),
+    "team": N_("`blue`, `red` or `none`"),
+    "armed": N_("armed role: `yes` / `no`"),
+    "special": N_("special role: `yes` / `no`"),
+    "players": N_("modes and maps for this many players"),
+}
+
+
+def _chinese(words: tuple[str, ...]) -> str | None:
+    return next((w for w in words if i18n.script_lang(w) == "zh-Hans"), None)
+
+
+def search_keys(lang: str) -> list[dict[str, Any]]:
+    """The query language's keys as the search page lists them: the names one may type (the Chinese ones
+    first on a Chinese page) and what the key matches, in ``lang``."""
+    from toolkit.search.keys import KEYS
+
+    out = []
+    for key in KEYS:
+        names = [key.name, *key.aliases]
+        if lang != "en":
+            names.sort(key=lambda n: i18n.script_lang(n) != "zh-Hans")
+        else:
+            names = [n for n in names if i18n.script_lang(n) != "zh-Hans"]
+        out.append({"names": names, "help": say(KEY_HELP.get(key.name), lang, key.help)})
+    return out
+
+
+# ---------------------------------------------------------------- a hit's attributes (toolkit.search.display.stats)
+
+STAT_WORDS: dict[str, Entry] = {  # attributes of stats() that are no search key
+    "cells": Nc_("stats", "cells"),
+    "modes": Nc_("stats", "modes"),
+}
+_STAT_KEYS = {"str": "strength"}
+
+
+def hit_stats(hit: Any, lang: str, lookup: Any = None) -> str:
+    """The attributes of a search hit (:func:`toolkit.search.display.stats`, in the query keys' words) in
+    ``lang``: on a Chinese page each key by its Chinese name and each word of a closed vocabulary by its
+    Chinese (both are what one types in a query); ids of factions, agents and modes as names (``lookup``:
+    (kind, id) → record or None). English keeps the query keys as the search language has them."""
+    from toolkit.search.display import stats
+    from toolkit.search.keys import find_key
+
+    text = stats(hit)
+    if lang == "en" or not text:
+        return text
+    parts = []
+    for part in text.split(" · "):
+        label, _, value = part.partition(" ")
+        key = find_key(_STAT_KEYS.get(label, label))
+        shown = say(STAT_WORDS.get(label), lang, label)
+        if key is not None:
+            shown = _chinese(key.aliases) or label
+            if key.vocabulary and value in key.vocabulary:
+                value = _chinese(key.vocabulary[value]) or value
+        if lookup is not None and label in ("faction", "agent"):
+            record = lookup(label, value)
+            value = i18n.name_of(record, lang) if record is not None else value
+        if lookup is not None and label == "modes":
+            value = i18n.t(lang, ", ").join(
+                i18n.name_of(r, lang) if (r := lookup("mode", m)) is not None else m for m in value.split(", ")
+            )
+        parts.append(f"{shown} {value}" if value else shown)
+    return " · ".join(parts)
+
+
+# ---------------------------------------------------------------- the card editor's fields
+
+FIELD_LABELS: dict[str, str] = {
+    "actions": N_("Basic actions"),
+    "active_when_tapped": N_("Active while tapped"),
+    "add": N_("Roles added"),
+    "adjacency": N_("Adjacency"),
+    "advancement_requirement": N_("Advancement requirement"),
+    "agenda_points": N_("Agenda points"),
+    "agenda_points_to_win": N_("Agenda points to win"),
+    "agent": N_("Exclusive to agent"),
+    "agent_subtypes": N_("Agent subtypes"),
+    "agents_count_toward_deck_size": N_("Agent cards count toward deck size"),
+    "armed": N_("Armed"),
+    "attack": N_("Attack"),
+    "attack_subtypes": N_("Attack subtypes"),
+    "attacks": N_("Built-in attacks"),
+    "ban_list": N_("Ban list in force"),
+    "ban_lists": N_("Ban lists"),
+    "banned": N_("Banned"),
+    "base_link": N_("Base link"),
+    "base_memory": N_("Base memory"),
+    "can_use_command_cards": N_("May use command cards"),
+    "clicks": N_("Clicks"),
+    "climb_cost": N_("Climb cost"),
+    "code": N_("Code"),
+    "color": N_("Color"),
+    "compositions": N_("Role sets"),
+    "copies": N_("Copies"),
+    "count": N_("Count"),
+    "counts_as": N_("Counts as"),
+    "credits": N_("Credits"),
+    "cycle": N_("Cycle"),
+    "date_start": N_("In force from"),
+    "deck_limit": N_("Deck limit"),
+    "deck_rules": N_("Deck rules"),
+    "deploy": N_("Deployment"),
+    "deployment_zones": N_("Deployment zones"),
+    "discard_from_mortgage": N_("Discard from the mortgage zone"),
+    "discussion_seconds": N_("Discussion (seconds)"),
+    "distance": N_("Distance"),
+    "draw_phase": N_("Draw phase"),
+    "equipment": N_("Equipment"),
+    "equipment_slots": N_("Equipment slots"),
+    "first_blood_points": N_("First blood points"),
+    "global_penalty": N_("Global influence penalty"),
+    "guns": N_("Guns"),
+    "hand_limit": N_("Hand limit"),
+    "hand_size": N_("Hand size"),
+    "hidden": N_("Hidden"),
+    "hidden_agents": N_("Agents start hidden"),
+    "hit_die": N_("Hit die"),
+    "hp": N_("HP"),
+    "illustrator": N_("Illustrator"),
+    "influence_limit": N_("Influence limit"),
+    "marks": N_("Places shot cards"),
+    "matrix_shop": N_("Matrix shop"),
+    "max": N_("Most"),
+    "max_agents": N_("Most agents"),
+    "max_in_play": N_("Most in play"),
+    "memory_cost": N_("Memory cost"),
+    "min": N_("Fewest"),
+    "min_deck_size": N_("Minimum deck size"),
+    "minion": N_("Minion"),
+    "modes": N_("Modes"),
+    "mortgage": N_("Mortgage"),
+    "move": N_("Move speed"),
+    "neutral": N_("Neutral"),
+    "obstacle": N_("Obstacle"),
+    "of": N_("Of"),
+    "opening_hand": N_("Opening hand"),
+    "playable": N_("Playable"),
+    "players": N_("Players"),
+    "point_limit": N_("Point limit"),
+    "points": N_("Points"),
+    "pool_name": N_("Card pool name"),
+    "position": N_("Position"),
+    "printed_text": N_("Printed text"),
+    "printings": N_("Printings"),
+    "private": N_("Private"),
+    "protection_lost_when_hit": N_("Protection lost when hit"),
+    "protects": N_("Protects"),
+    "protester_counts_as_bystander": N_("Protester counts as bystander"),
+    "public_roles": N_("Public roles"),
+    "quantity": N_("Quantity"),
+    "range": N_("Range"),
+    "rear": N_("Rear vision"),
+    "released": N_("Released"),
+    "remove": N_("Roles removed"),
+    "resources": N_("Resources"),
+    "restricted": N_("Restricted"),
+    "restricted_limit": N_("Restricted limit"),
+    "reverse": N_("Reverse face"),
+    "rez_cost": N_("Rez cost"),
+    "role": N_("Role"),
+    "roles": N_("Roles"),
+    "rows": N_("Rows"),
+    "rule": N_("Rule"),
+    "scene_obstacles": N_("Scene obstacles"),
+    "scope": N_("Scope"),
+    "search_name": N_("Search name"),
+    "self_shield_cap": N_("Shield cap"),
+    "set": N_("Set"),
+    "sets": N_("Sets"),
+    "shield": N_("Shield"),
+    "size": N_("Size"),
+    "special": N_("Special role"),
+    "speed": N_("Attack speed"),
+    "starting_agents": N_("Starting agents"),
+    "starting_credits": N_("Starting credits"),
+    "status": N_("Status"),
+    "strength": N_("Strength"),
+    "style": N_("Style"),
+    "substitutions": N_("Special-role substitutions"),
+    "subtype": N_("Subtype"),
+    "summary": N_("Summary"),
+    "switch": N_("Switch"),
+    "symbol": N_("Agent symbol"),
+    "symbols": N_("Symbols"),
+    "tap": N_("Tap"),
+    "tapped": N_("Tapped"),
+    "target": N_("Target"),
+    "teams": N_("Teams"),
+    "through_walls": N_("Through walls"),
+    "token": N_("Token card"),
+    "trash_cost": N_("Trash cost"),
+    "unique": N_("Unique"),
+    "units_impede": N_("Units give cover"),
+    "universal_faction_cost": N_("Universal faction cost"),
+    "untranslated": N_("Untranslated values"),
+    "users": N_("Who may wear it"),
+    "victory": N_("Victory"),
+    "vision": N_("Vision"),
+    "zones": N_("Zones"),
+}
+
+FIELD_HELP: dict[str, str] = {
+    "$schema": N_("Path of this record's JSON Schema, relative to the file."),
+    "actions": N_("Basic actions and what each costs."),
+    "active_when_tapped": N_("The face that is the only one active while the card is tapped."),
+    "add": N_("The roles added, the special role included."),
+    "adjacency": N_("4: cells sharing a side are adjacent; 8: diagonals too."),
+    "advancement_requirement": N_("Empty where the card says `X`."),
+    "agent": N_("An exclusive card: the agent whose symbol it bears."),
+    "agents_count_toward_deck_size": N_("House rule: agent cards count toward the deck size."),
+    "armed": N_("Its pointing can hit."),
+    "art": N_(
+        "A `.png` or `.jpg` picture, its path relative to this record's file with forward slashes (e.g. "
+        "`../art/ghost.png`); printed in the layout's art box, scaled to cover it."
+    ),
+    "attack": N_("Style (melee or ranged), subtype, attack speed (hit dice rolled) and range."),
+    "attacks": N_("The attacks every agent has."),
+    "back": N_("Personal (black back) or matrix shop (gold back)."),
+    "ban_list": N_("Id of the ban list in force, one of the ban lists; empty: the lists written here."),
+    "ban_lists": N_("The ban lists known for this format, oldest first."),
+    "banned": N_("Ids not allowed in a deck at all."),
+    "base_link": N_("The runner's base link strength."),
+    "base_memory": N_("The runner's base memory limit (MU)."),
+    "can_use_command_cards": N_("Marked minions may use command cards."),
+    "category": N_("Equipment, skill, item, status or minion."),
+    "climb_cost": N_("House rule: steps of a move that climbing out of a pit costs."),
+    "code": N_("Printing code, e.g. `01048`."),
+    "color": N_("Faction color, `#rrggbb`."),
+    "compositions": N_("One role set per player count."),
+    "cost": N_("Netrunner: credits (empty where the card says `X`). Tactics: cards mortgaged from hand and tapping."),
+    "counts_as": N_("The standard role it counts as."),
+    "cycle": N_("The cycle the set belongs to."),
+    "date_start": N_("The day the list took effect (`YYYY-MM-DD`)."),
+    "deck_limit": N_("Most copies of this title in a deck; empty: the format's copy limit."),
+    "deck_rules": N_("Deck rules as data."),
+    "deploy": N_("Where and how a minion enters play (printed on the minion card)."),
+    "deployment_zones": N_("How many numbered deployment zones a map made for this mode must have."),
+    "discard_from_mortgage": N_("House rule: the end-of-turn discard may take mortgaged cards."),
+    "discussion_seconds": N_("Length of the open discussion."),
+    "distance": N_("The most distance."),
+    "draw_phase": N_("What the draw phase does, in ability text."),
+    "en": N_("English, where there is one."),
+    "equipment": N_("What an equipment card adds: slots, attack, shield, who may wear it."),
+    "equipment_slots": N_("Equipment slots of each unit."),
+    "faction": N_("Faction id."),
+    "first_blood_points": N_("Points that win by first blood."),
+    "flavor": N_("Flavor text in each language."),
+    "global_penalty": N_("Each copy of a listed card lowers the identity's influence limit by this much."),
+    "guns": N_("How many players it aims at."),
+    "hand_limit": N_("Base hand limit."),
+    "hand_size": N_("Starting maximum hand size."),
+    "hidden": N_("It enters hidden, or its cards are secret to opponents."),
+    "hidden_agents": N_("Agents start hidden."),
+    "hit_die": N_("Damage dealt by each face (1 to 6) of a hit die."),
+    "hp": N_("Most HP."),
+    "id": N_("Lower-case letters and digits, single `_` or `-` between them; the file name without `.json`."),
+    "influence": N_("Influence cost."),
+    "influence_limit": N_("Empty: unlimited."),
+    "kind": N_("What kind of record this is."),
+    "marks": N_("Places shot cards (as many as there are assassins) instead of aiming."),
+    "matrix_shop": N_("The mode uses the matrix shop (else buying draws)."),
+    "max": N_("The most; empty: no maximum."),
+    "max_agents": N_("Most agents in a squad."),
+    "max_in_play": N_("How many of this token one player may have in play."),
+    "memory_cost": N_("Memory cost (MU)."),
+    "min": N_("The fewest; empty: no minimum."),
+    "min_deck_size": N_("Minimum deck size."),
+    "minion": N_("For minion cards: the unit it deploys."),
+    "modes": N_("Ids of the modes the map is made for."),
+    "mortgage": N_("Cards from hand put into the mortgage zone (`-X`)."),
+    "move": N_("Move speed."),
+    "name": N_("A name in each language; Chinese is required, English optional."),
+    "neutral": N_("Neutral cards: any identity of the side may use them."),
+    "obstacle": N_("An ordinary obstacle or a scene obstacle."),
+    "opening_hand": N_("Cards drawn at setup."),
+    "playable": N_("Off: this face cannot be played directly."),
+    "players": N_("How many players: from the fewest to the most."),
+    "point_limit": N_("Most points a deck may hold; empty: no limit."),
+    "points": N_("Points of each listed title, however many copies a deck holds."),
+    "pool_name": N_("Name of the card pool."),
+    "position": N_("Card number within the set, or where a minion deploys."),
+    "printed_text": N_("The text as printed, in natural language (imported cards); the ability text stays as it is."),
+    "printings": N_("Printings of this card, oldest first (imported data)."),
+    "private": N_("A generic agent: no symbol, no exclusive cards."),
+    "protection_lost_when_hit": N_("House rule: a protector who is hit protects no one."),
+    "protects": N_("Its aim protects instead of shooting."),
+    "protester_counts_as_bystander": N_("House rule: the protester and the supporter count as bystanders."),
+    "public_roles": N_("Roles chosen openly and not dealt."),
+    "quantity": N_("Copies of the card in the set."),
+    "range": N_("Attack range: from the least to the most distance."),
+    "rear": N_("Rear vision: an arrow behind the piece too."),
+    "released": N_("Release date (`YYYY-MM-DD`)."),
+    "restricted": N_("Ids of which a deck may hold only a few titles in all."),
+    "restricted_limit": N_("How many restricted titles a deck may hold."),
+    "reverse": N_("The reverse face of a reversible card."),
+    "rez_cost": N_("Rez cost in credits; empty where the card says `X`."),
+    "role": N_("Role id."),
+    "rows": N_(
+        "The map, north at the top, one row of cells each, west to east: `.` floor, `,` outdoor floor, "
+        "`#` wall, `%` broken wall, `o` pit, `=` stairs, `*` scene obstacle, `1`-`6` deployment zone."
+    ),
+    "scene_obstacles": N_("Scene obstacles set up on the map."),
+    "scope": N_("One per player, or shared by the table."),
+    "search_name": N_(
+        "The English name without accents or typographic quotes, for matching names as people type them."
+    ),
+    "self_shield_cap": N_("Most shield a unit can give itself."),
+    "set": N_("Set (pack) id."),
+    "sets": N_("Card sets, oldest first; for a format, the sets of its card pool (empty: every set)."),
+    "shield": N_("Shield printed on the equipment."),
+    "side": N_("Corp or runner; for a tactics agent, side vision (arrows to the left and right too)."),
+    "size": N_("Carried (0 slots), normal (1 slot) or heavy (2 slots)."),
+    "special": N_("A special role rather than a standard one."),
+    "speed": N_("Attack speed: how many hit dice the attack rolls."),
+    "starting_agents": N_("Agents at the start."),
+    "status": N_("Incomplete where the rule documents leave the mode unspecified."),
+    "strength": N_("Strength; empty where the card says `X`."),
+    "style": N_("Melee or ranged."),
+    "subtype": N_("Attack subtype id."),
+    "subtypes": N_("Subtype ids."),
+    "summary": N_("A one-paragraph description."),
+    "switch": N_("It may be turned over after it is reset."),
+    "symbol": N_("The agent symbol printed on its exclusive cards."),
+    "symbols": N_("Symbols usable in text as `[id]`, printed as icons."),
+    "tap": N_("The agent who plays it taps."),
+    "tapped": N_("It enters tapped."),
+    "team": N_("The team it wins with: blue, red, or none (a personal goal only)."),
+    "teams": N_("Teams or free-for-all."),
+    "text": N_("Abilities in the ability language, top to bottom."),
+    "through_walls": N_("Range is counted ignoring walls."),
+    "token": N_("A token card: made during play, never in a deck."),
+    "unique": N_("Only one copy may be active at a time."),
+    "units_impede": N_("House rule: units that are not obstacles give cover too."),
+    "universal_faction_cost": N_("Extra influence per copy of each listed card, in any faction's deck."),
+    "untranslated": N_("JSON pointers of Chinese values copied from English because no translation exists."),
+    "users": N_("Kinds of unit that may wear it."),
+    "victory": N_("Victory conditions."),
+    "vision": N_("Front vision is always there; rear and side vision are extra arrows."),
+    "win": N_("Win conditions, in ability text."),
+    "zh-Hans": N_("Simplified Chinese."),
+    "zones": N_("Zones of the game."),
+}
+
+
+def field_words(lang: str) -> tuple[dict[str, str], dict[str, str]]:
+    """The editor's field labels and help in ``lang``, by JSON key (the labels of toolkit.i18n.words'
+    ``web.ed.field`` first)."""
+    labels = {key: i18n.t(lang, message) for key, message in FIELD_LABELS.items()}
+    labels.update(i18n.table("web.ed.field", lang))
+    helps = {key: i18n.t(lang, message) for key, message in FIELD_HELP.items()}
+    return labels, helps
+
+
+__all__ = [
+    "FIELD_HELP",
+    "FIELD_LABELS",
+    "KEY_HELP",
+    "RECORD",
+    "field_words",
+    "hit_stats",
+    "kind_line",
+    "record_word",
+    "say",
+    "search_keys",
+]
