@@ -133,7 +133,7 @@ def test_single_file_is_checked_in_its_games_context(cli) -> None:
     path = next((CARDS / "tactics" / "cards").glob("*.json"))
     result = cli("lint", path)
     assert result.exit_code == 0, result.output
-    assert "1 files: 0 errors" in result.output
+    assert "1 file: 0 errors" in result.output
 
 
 def test_crossfire_composition_must_add_up(game_copy, cli, monkeypatch) -> None:

@@ -20,6 +20,9 @@ Shop cards, tokens, minions, obstacles and the basic abilities come into play
 through the games themselves.
 
 A game that raises is counted and reported (an engine bug to file), not fatal.
+
+The text report (:meth:`CoverageReport.format_text`) is worded in the current language, the ability texts
+rendered in English for English; the JSON report keeps its keys, codes and the texts as the records hold them.
 """
 
 from __future__ import annotations
@@ -33,6 +36,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.decks.random_deck import deck_card_ids, deckable_cards, random_legal_deck
+from toolkit.i18n import current_lang, tc, tr, trn
+from toolkit.i18n.words import Nc_
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models.deck import Deck
 
@@ -61,8 +66,43 @@ class AbilityRef:
         return (self.id, self.index)
 
     def label(self) -> str:
+        """``card frag_grenade#0 (reverse)``: the ability's place, as the JSON report names it."""
         face = " (reverse)" if self.face == "reverse" else ""
         return f"{self.kind} {self.id}#{self.index}{face}"
+
+    def shown(self) -> str:
+        """:meth:`label` in the current language (the text report)."""
+        kind = _kind_word(self.kind)
+        if self.face == "reverse":
+            return tr("{kind} {id}#{index} (reverse)", kind=kind, id=self.id, index=self.index)
+        return tr("{kind} {id}#{index}", kind=kind, id=self.id, index=self.index)
+
+
+# The kinds of records whose abilities are counted, as the report names them (English: their ids)
+_KINDS: dict[str, tuple[str, str]] = {
+    "card": Nc_("record kind", "card"),
+    "agent": Nc_("record kind", "agent"),
+    "unit": Nc_("record kind", "unit"),
+    "ability": Nc_("record kind", "ability"),
+    "attack": Nc_("record kind", "attack"),
+}
+
+
+def _kind_word(kind: str) -> str:
+    entry = _KINDS.get(kind)
+    return tc(current_lang(), *entry) if entry is not None else kind
+
+
+def _ability_text(text: str) -> str:
+    """An ability as the report shows it: in English for English (when it parses), else as written."""
+    if current_lang() != "en":
+        return text
+    from toolkit.text import AbilitySyntaxError, parse_cached, render
+
+    try:
+        return str(render(parse_cached(text), "en"))
+    except (AbilitySyntaxError, ValueError, KeyError, NotImplementedError):
+        return text
 
 
 def tactics_abilities(records: Iterable[Any]) -> list[AbilityRef]:
@@ -92,8 +132,22 @@ class GameSpec:
     covering: bool  # decks built to rotate through every card
 
     def label(self) -> str:
-        kind = "covering" if self.covering else "random"
-        return f"{self.mode}/{self.players}p seed {self.seed} {self.decider} ({kind} decks)"
+        """``duo/4p seed 12 heuristic (covering decks)``, in the current language."""
+        if self.covering:
+            return tr(
+                "{mode}/{players}p seed {seed} {decider} (covering decks)",
+                mode=self.mode,
+                players=self.players,
+                seed=self.seed,
+                decider=self.decider,
+            )
+        return tr(
+            "{mode}/{players}p seed {seed} {decider} (random decks)",
+            mode=self.mode,
+            players=self.players,
+            seed=self.seed,
+            decider=self.decider,
+        )
 
 
 class _Rotation:
@@ -291,36 +345,64 @@ class CoverageReport:
         """Per ability (``every``) a line ``RC  reached/changed  kind id#index  text`` (R reached, C changed,
         '.' not; then in how many games), then the abilities never reached and never changing, the errors,
         and the totals."""
+        from toolkit.textwidth import pad
+
         lines: list[str] = []
         if every:
             for a in self.abilities:
                 marks = ("R" if a.key in self.reached else ".") + ("C" if a.key in self.changed else ".")
                 counts = f"{self.reached_in[a.key]:>4}/{self.changed_in[a.key]:<4}"
-                lines.append(f"{marks} {counts} {a.label()}  {a.text}")
+                lines.append(f"{marks} {counts} {a.shown()}  {_ability_text(a.text)}")
             lines.append("")
         missed = self.never_reached()
-        lines.append(f"never reached ({len(missed)}):")
-        lines += [f"  {a.label()}  {a.text}" for a in missed]
+        lines.append(tr("never reached ({n}):", n=len(missed)))
+        lines += [f"  {a.shown()}  {_ability_text(a.text)}" for a in missed]
         idle = self.never_changed()
-        lines.append(f"reached but never changed the game ({len(idle)}):")
-        lines += [f"  {a.label()} (reached in {self.reached_in[a.key]} games)  {a.text}" for a in idle]
+        lines.append(tr("reached but never changed the game ({n}):", n=len(idle)))
+        for a in idle:
+            games = trn("(reached in {n} game)", "(reached in {n} games)", self.reached_in[a.key])
+            lines.append(f"  {a.shown()} {games}  {_ability_text(a.text)}")
         if self.unknown:
-            lines.append(f"marked by the engine but not in the data ({len(self.unknown)}):")
+            lines.append(tr("marked by the engine but not in the data ({n}):", n=len(self.unknown)))
             lines += [f"  {i}#{n}" for i, n in sorted(self.unknown)]
         failed = [g for g in self.games if g.error is not None]
         if failed:
-            lines.append(f"games that raised ({len(failed)}):")
+            lines.append(tr("games that raised ({n}):", n=len(failed)))
             lines += [f"  {g.spec.label()}: {g.error}" for g in failed[:20]]
             if len(failed) > 20:
-                lines.append(f"  … and {len(failed) - 20} more")
+                lines.append("  " + tr("… and {n} more", n=len(failed) - 20))
         t = self.totals()
         for kind, row in self.per_kind().items():
-            lines.append(f"{kind:<8} {row['reached']:>4}/{row['abilities']:<4} reached  {row['changed']:>4} changed")
-        results = ", ".join(f"{k} {v}" for k, v in t["results"].items())
+            reached, abilities, changed = (str(row[k]) for k in ("reached", "abilities", "changed"))
+            lines.append(
+                tr(
+                    "{kind} {reached}/{abilities} reached  {changed} changed",
+                    kind=pad(_kind_word(kind), 8),
+                    reached=reached.rjust(4),
+                    abilities=abilities.ljust(4),
+                    changed=changed.rjust(4),
+                )
+            )
+        results = tc(current_lang(), "list", ", ").join(f"{k} {v}" for k, v in t["results"].items())
         lines.append(
-            f"games    {t['games']} ({results}; {t['errors']} raised) in {t['seconds']:.1f} s"
-            f"\ntotal    {t['reached']}/{t['abilities']} reached ({t['reached_percent']}%), "
-            f"{t['changed']}/{t['abilities']} changed the game ({t['changed_percent']}%)"
+            tr(
+                "games    {games} ({results}; {errors} raised) in {seconds} s",
+                games=t["games"],
+                results=results,
+                errors=t["errors"],
+                seconds=format(t["seconds"], ".1f"),
+            )
+        )
+        lines.append(
+            tr(
+                "total    {reached}/{abilities} reached ({reached_percent}%), "
+                "{changed}/{abilities} changed the game ({changed_percent}%)",
+                reached=t["reached"],
+                abilities=t["abilities"],
+                reached_percent=t["reached_percent"],
+                changed=t["changed"],
+                changed_percent=t["changed_percent"],
+            )
         )
         return "\n".join(lines)
 
@@ -352,7 +434,7 @@ def run_coverage(
     report = CoverageReport(tactics_abilities(pool))
     specs = plan_games(pool, games, seed)
     count = meter_or_silent(meter)
-    count.start("playing games", len(specs))
+    count.start(tr("playing games"), len(specs))
     if jobs > 1 and len(specs) > 1:
         from concurrent.futures import ProcessPoolExecutor
 

@@ -17,8 +17,12 @@
   directory and renames it into place, so a reader never sees half a file
   (the rules are in :mod:`toolkit.safewrite`).
 
-This module imports nothing of ours (but :mod:`toolkit.safewrite`, which imports only
-:mod:`toolkit.errors`) and may be used from any layer.
+Its messages (syntax errors, limits, why a file cannot be read) are in the current language
+(:func:`toolkit.i18n.tr`); Python's own JSON errors are worded through the catalogs too.
+
+This module imports nothing of ours but :mod:`toolkit.i18n` (which imports only :mod:`toolkit.cachedir`),
+:mod:`toolkit.errors` (which imports only :mod:`toolkit.i18n`) and, when writing, :mod:`toolkit.safewrite`;
+it may be used from any layer.
 """
 
 from __future__ import annotations
@@ -35,12 +39,16 @@ from json.encoder import encode_basestring as _encode_string  # json's own (C) s
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .errors import os_reason
+from .i18n import N_, tr, trn
+
 if TYPE_CHECKING:
     from .safewrite import OutputKind
 
 
 class JsonSyntaxError(ValueError):
-    """A JSON document that does not parse; carries a 1-based line and column."""
+    """A JSON document that does not parse; carries a 1-based line and column, and the message in the current
+    language."""
 
     def __init__(self, message: str, line: int, column: int) -> None:
         super().__init__(message)
@@ -60,6 +68,53 @@ def _pairs_no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return result
 
 
+# Python's json messages (C and pure-Python scanners), worded through the catalogs; one it may add later shows as is
+_DECODE_MESSAGES: dict[str, str] = {
+    "Expecting value": N_("Expecting value"),
+    "Expecting property name enclosed in double quotes": N_("Expecting property name enclosed in double quotes"),
+    "Expecting ':' delimiter": N_("Expecting ':' delimiter"),
+    "Expecting ',' delimiter": N_("Expecting ',' delimiter"),
+    "Unterminated string starting at": N_("Unterminated string starting at"),
+    "Invalid control character at": N_("Invalid control character at"),
+    "Invalid \\escape": N_("Invalid \\escape"),
+    "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"),
+    "Extra data": N_("Extra data"),
+    "Illegal trailing comma before end of object": N_("Illegal trailing comma before end of object"),
+    "Illegal trailing comma before end of array": N_("Illegal trailing comma before end of array"),
+}
+
+
+def decode_message(msg: str) -> str:
+    """A message of Python's JSON decoder in the current language (the pure-Python decoder's variants that name
+    the character, ``Invalid control character '\\x01' at``, as the C decoder words them)."""
+    known = _DECODE_MESSAGES.get(msg)
+    if known is None:
+        for prefix in ("Invalid control character", "Invalid \\escape"):
+            if msg.startswith(prefix):
+                known = _DECODE_MESSAGES[prefix + " at" if prefix.endswith("character") else prefix]
+                break
+    return tr(known) if known is not None else msg
+
+
+def _decode_error(exc: json.JSONDecodeError) -> JsonSyntaxError:
+    return JsonSyntaxError(decode_message(exc.msg), exc.lineno, exc.colno)
+
+
+def _duplicate_key(text: str, key: str) -> JsonSyntaxError:
+    line, column = _find_duplicate_key(text, key)
+    return JsonSyntaxError(tr("duplicate key {key}", key=repr(key)), line, column)
+
+
+def _too_deep(max_depth: int) -> str:
+    return tr("nested deeper than {n} levels (the limit)", n=max_depth)
+
+
+def _lone_surrogate(in_key: bool) -> str:
+    if in_key:
+        return tr("a key with a lone surrogate escape (half of a character)")
+    return tr("a string with a lone surrogate escape (half of a character)")
+
+
 class _DuplicateKey(Exception):
     def __init__(self, key: str) -> None:
         super().__init__(key)
@@ -75,15 +130,14 @@ def loads_strict(text: str) -> Any:
     try:
         return json.loads(text, object_pairs_hook=_pairs_no_duplicates)
     except json.JSONDecodeError as exc:
-        raise JsonSyntaxError(exc.msg, exc.lineno, exc.colno) from None
+        raise _decode_error(exc) from None
     except _DuplicateKey as exc:
-        line, column = _find_duplicate_key(text, exc.key)
-        raise JsonSyntaxError(f"duplicate key {exc.key!r}", line, column) from None
+        raise _duplicate_key(text, exc.key) from None
     except RecursionError:
-        raise JsonSyntaxError("document nested too deeply", 1, 1) from None
+        raise JsonSyntaxError(tr("document nested too deeply"), 1, 1) from None
     except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits()): find it
         loads_limited(text, max_depth=sys.maxsize, max_digits=_PYTHON_DIGITS)
-        raise JsonSyntaxError("a number too long to read", 1, 1) from None
+        raise JsonSyntaxError(tr("a number too long to read"), 1, 1) from None
 
 
 _PYTHON_DIGITS = 4300  # Python's default limit on converting a decimal string to int
@@ -119,11 +173,13 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
             return int(literal)
         shown = literal if len(literal) <= 24 else literal[:20] + "…"
         digits = len(literal.lstrip("-"))
-        refused.append(_Refused(literal, f"number {shown} has {digits} digits; the limit is {max_digits}"))
+        problem = tr("number {number} has {digits} digits; the limit is {limit}", number=shown, digits=digits,
+                     limit=max_digits)  # fmt: skip
+        refused.append(_Refused(literal, problem))
         return refused[-1]
 
     def parse_constant(literal: str) -> Any:
-        refused.append(_Refused(literal, f"{literal} is not a JSON value"))
+        refused.append(_Refused(literal, tr("{literal} is not a JSON value", literal=literal)))
         return refused[-1]
 
     try:
@@ -131,12 +187,11 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
             text, object_pairs_hook=_pairs_no_duplicates, parse_int=parse_int, parse_constant=parse_constant
         )
     except json.JSONDecodeError as exc:
-        raise JsonSyntaxError(exc.msg, exc.lineno, exc.colno) from None
+        raise _decode_error(exc) from None
     except _DuplicateKey as exc:
-        line, column = _find_duplicate_key(text, exc.key)
-        raise JsonSyntaxError(f"duplicate key {exc.key!r}", line, column) from None
+        raise _duplicate_key(text, exc.key) from None
     except RecursionError:
-        raise JsonSyntaxError(f"nested deeper than {max_depth} levels (the limit)", 1, 1) from None
+        raise JsonSyntaxError(_too_deep(max_depth), 1, 1) from None
     if not refused and text.count("[") + text.count("{") <= max_depth and not _may_hold_surrogate(text):
         return data  # nothing _first_problem could find: no refused literal, no nesting that deep
     found = _first_problem(data, max_depth)
@@ -236,19 +291,19 @@ def _first_problem(data: Any, max_depth: int) -> tuple[str, str] | None:
             return ptr_of(path), value.problem
         if isinstance(value, str):
             if not _is_text(value):
-                return ptr_of(path), "a string with a lone surrogate escape (half of a character)"
+                return ptr_of(path), _lone_surrogate(False)
             continue
         if isinstance(value, dict):
             for key in value:
                 if not _is_text(key):
-                    return ptr_of((path, key)), "a key with a lone surrogate escape (half of a character)"
+                    return ptr_of((path, key)), _lone_surrogate(True)
             items: list[tuple[str | int, Any]] = list(value.items())
         elif isinstance(value, list):
             items = list(enumerate(value))
         else:
             continue
         if depth >= max_depth:
-            return ptr_of(path), f"nested deeper than {max_depth} levels (the limit)"
+            return ptr_of(path), _too_deep(max_depth)
         stack.extend((v, depth + 1, (path, k)) for k, v in reversed(items))
     return None
 
@@ -344,10 +399,10 @@ def json_kind(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
-        return f"the number {value}" if len(str(value)) <= 24 else "a number"
+        return tr("the number {value}", value=value) if len(str(value)) <= 24 else tr("a number")
     if isinstance(value, str):
-        return f"the text {value!r}" if len(value) <= 40 else "a text"
-    return "a list" if isinstance(value, list) else "an object"
+        return tr("the text {value}", value=repr(value)) if len(value) <= 40 else tr("a text")
+    return tr("a list") if isinstance(value, list) else tr("an object")
 
 
 def escape_pointer_token(token: str | int) -> str:
@@ -455,9 +510,9 @@ class _Scanner:
         try:
             value, end = self._decoder.raw_decode(self.text, self.i)
         except json.JSONDecodeError as exc:
-            raise self._fail(exc.msg) from None
+            raise self._fail(decode_message(exc.msg)) from None
         except RecursionError:  # pragma: no cover - raw_decode is only called on scalars
-            raise self._fail("nested too deeply") from None
+            raise self._fail(tr("nested too deeply")) from None
         self.i = end
         return value
 
@@ -472,7 +527,7 @@ class _Scanner:
             if len(stack) <= MAX_POSITION_DEPTH:
                 self.offsets.setdefault(ptr, self.i if key_offset is None else key_offset)
             if self.i >= len(text):
-                raise self._fail("unexpected end of document")
+                raise self._fail(tr("unexpected end of document"))
             ch = text[self.i]
             if ch in "{[":
                 self.i += 1
@@ -507,7 +562,7 @@ class _Scanner:
                     self.i += 1
                     stack.pop()
                     continue
-                raise self._fail("expected ',' or '}'" if is_object else "expected ',' or ']'")
+                raise self._fail(tr("expected ',' or '}'") if is_object else tr("expected ',' or ']'"))
             else:
                 return
 
@@ -515,7 +570,7 @@ class _Scanner:
         self._skip()
         key_offset = self.i
         if not self.text.startswith('"', self.i):
-            raise self._fail("expected a key")
+            raise self._fail(tr("expected a key"))
         key = self._scalar()
         assert seen is not None
         if key in seen and self.duplicate_at is None:
@@ -523,7 +578,7 @@ class _Scanner:
         seen.add(key)
         self._skip()
         if not self.text.startswith(":", self.i):
-            raise self._fail("expected ':'")
+            raise self._fail(tr("expected ':'"))
         self.i += 1
         if depth > MAX_POSITION_DEPTH:  # too deep to report: the pointer stops growing (and stays linear)
             return parent, key_offset
@@ -533,13 +588,21 @@ class _Scanner:
 class Source:
     """One file as read from disk: its path and text, or why it could not be read."""
 
-    __slots__ = ("path", "text", "error", "io_error")
+    __slots__ = ("path", "text", "error", "io_error", "errno")
 
-    def __init__(self, path: Path, text: str | None = None, error: str | None = None, io_error: bool = False) -> None:
+    def __init__(
+        self,
+        path: Path,
+        text: str | None = None,
+        error: str | None = None,
+        io_error: bool = False,
+        errno: int | None = None,
+    ) -> None:
         self.path = path
         self.text = text
-        self.error = error
+        self.error = error  # why it could not be read, in the current language
         self.io_error = io_error  # True: the file could not be read at all (exit 2), not bad content
+        self.errno = errno  # the OSError's errno, when reading failed (ENOENT: there is no such file)
 
     def __repr__(self) -> str:
         return f"Source({str(self.path)!r})"
@@ -566,15 +629,16 @@ def read_regular(path: Path, limit: int | None = None) -> bytes:
     try:
         fd = os.open(path, flags)
     except ValueError:  # a NUL in the path
-        raise OSError(errno.EINVAL, "the path holds a NUL character", str(path)) from None
+        raise OSError(errno.EINVAL, tr("the path holds a NUL character"), str(path)) from None
     except FileNotFoundError:
-        raise FileNotFoundError(errno.ENOENT, dangling_link(path) or "No such file or directory", str(path)) from None
+        reason = dangling_link(path) or tr("No such file or directory")
+        raise FileNotFoundError(errno.ENOENT, reason, str(path)) from None
     try:
         mode = os.fstat(fd).st_mode
         if stat.S_ISDIR(mode):
-            raise IsADirectoryError(errno.EISDIR, "it is a directory", str(path))
+            raise IsADirectoryError(errno.EISDIR, tr("it is a directory"), str(path))
         if not stat.S_ISREG(mode):
-            raise OSError(errno.EINVAL, f"not a regular file{_special(mode)}", str(path))
+            raise OSError(errno.EINVAL, _not_regular(mode), str(path))
         chunks: list[bytes] = []
         size, cap = 0, None if limit is None else limit + 1
         while cap is None or size < cap:
@@ -586,33 +650,35 @@ def read_regular(path: Path, limit: int | None = None) -> bytes:
     finally:
         os.close(fd)
     if limit is not None and size > limit:
-        raise FileTooLarge(errno.EFBIG, f"larger than {_size(limit)}, the limit", str(path))
+        raise FileTooLarge(errno.EFBIG, tr("larger than {size}, the limit", size=_size(limit)), str(path))
     return b"".join(chunks)
 
 
 def dangling_link(path: Path | str) -> str | None:
     """"a dangling symbolic link (to TARGET)" when ``path`` is a link to nothing, else None."""
     try:
-        return f"a dangling symbolic link (to {os.readlink(path)})" if not os.path.exists(path) else None
+        if os.path.exists(path):
+            return None
+        return tr("a dangling symbolic link (to {target})", target=os.readlink(path))
     except (OSError, ValueError):  # not a link at all
         return None
 
 
-def _special(mode: int) -> str:
+def _not_regular(mode: int) -> str:
     if stat.S_ISFIFO(mode):
-        return " (a FIFO)"
+        return tr("not a regular file (a FIFO)")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return " (a device)"
+        return tr("not a regular file (a device)")
     if stat.S_ISSOCK(mode):
-        return " (a socket)"
-    return ""
+        return tr("not a regular file (a socket)")
+    return tr("not a regular file")
 
 
 def _size(limit: int) -> str:
     for unit, scale in (("MiB", 2**20), ("KiB", 2**10)):
         if limit >= scale and limit % scale == 0:
             return f"{limit // scale} {unit}"
-    return f"{limit} bytes"
+    return trn("{n} byte", "{n} bytes", limit)
 
 
 def read_source(path: Path, limit: int = MAX_SOURCE_BYTES) -> Source:
@@ -621,11 +687,11 @@ def read_source(path: Path, limit: int = MAX_SOURCE_BYTES) -> Source:
     try:
         data = read_regular(path, limit)
     except OSError as exc:
-        return Source(path, error=exc.strerror or str(exc), io_error=True)
+        return Source(path, error=os_reason(exc), io_error=True, errno=exc.errno)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return Source(path, error=f"not UTF-8 (byte {exc.start})")
+        return Source(path, error=tr("not UTF-8 (byte {n})", n=exc.start))
     if text.startswith("\ufeff"):
         text = text[1:]
     return Source(path, text=text)

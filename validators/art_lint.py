@@ -17,6 +17,8 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
+from toolkit.i18n import tr
+
 if TYPE_CHECKING:
     from toolkit.sheets.art import ArtProblem
 
@@ -37,4 +39,6 @@ def check_art(entries: list[Entry]) -> None:
             seen[key] = problem(path)
         found = seen[key]
         if found is not None:
-            entry.add(f"card.art.{found.kind}", f"{entry.label}: art {art!r} ({path}): {found.message}", "/art")
+            message = tr("{label}: art {art} ({path}): {problem}", label=entry.label, art=repr(art), path=path,
+                         problem=found.message)  # fmt: skip
+            entry.add(f"card.art.{found.kind}", message, "/art")

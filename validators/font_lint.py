@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
+from toolkit.i18n import tr, trn
 from toolkit.jsonio import pointer
 
 if TYPE_CHECKING:
@@ -30,10 +31,6 @@ if TYPE_CHECKING:
 
 CODE = "card.text.font"
 SKIPPED_KEYS = frozenset({"$schema"})
-FIX = (
-    "printing takes it from an installed font that has it (Debian: fonts-noto-cjk, fonts-noto-core) or from "
-    "--font, and `dossier fonts build` adds it to your own Dossier Sans SC"
-)
 
 
 def _strings(value: Any, path: tuple[str | int, ...] = ()) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -118,9 +115,31 @@ class Use:
     records: int = 1
 
 
+def fix() -> str:
+    """How to print a character the print font lacks, in the current language."""
+    return tr(
+        "printing takes it from an installed font that has it ({packages}) or from --font, and "
+        "`dossier fonts build` adds it to your own {font}",
+        packages="Debian: fonts-noto-cjk, fonts-noto-core",
+        font="Dossier Sans SC",
+    )
+
+
 def message(label: str, ptr: str, ch: str, records: int) -> str:
-    used = "1 record uses it" if records == 1 else f"{records} records use it, this one first"
-    return f"{label}: {ptr}: the print font has no glyph for {ch!r} (U+{ord(ch):04X}; {used}); {FIX}"
+    if records == 1:
+        used = tr("1 record uses it")
+    else:
+        used = trn("{n} record uses it, this one first", "{n} records use it, this one first", records)
+    code = f"U+{ord(ch):04X}"
+    return tr(
+        "{label}: {pointer}: the print font has no glyph for {char} ({code}; {used}); {fix}",
+        label=label,
+        pointer=ptr,
+        char=repr(ch),
+        code=code,
+        used=used,
+        fix=fix(),
+    )
 
 
 def aggregate(items: Iterable[tuple[Any, str, str | None]], covered: frozenset[str]) -> list[Finding]:

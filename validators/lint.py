@@ -25,7 +25,6 @@ Fast paths (the findings are the same as without them):
 
 from __future__ import annotations
 
-import difflib
 import functools
 import os
 import re
@@ -39,6 +38,8 @@ import jsonschema
 from pydantic import ValidationError
 
 from toolkit.gcpause import gc_paused
+from toolkit.i18n import N_, current_lang, tc, tr, trn, word
+from toolkit.i18n.words import Nc_
 from toolkit.jsonio import (
     JsonSyntaxError,
     Source,
@@ -58,6 +59,7 @@ from .findings import Finding, Severity
 from .font_lint import check_fonts
 from .map_lint import check_map_rows, check_maps
 from .text_lint import TextVerdicts, check_ability_texts, check_raw_ability_texts
+from .wording import did_you_mean, either, game_word, kind_word, listing, record_label
 
 NAME_REF = re.compile(r"「([^「」]+)」")
 # A symbol is `[id]`; `追踪[X]` (a netrunner trace, its base strength in brackets) is no symbol.
@@ -79,9 +81,12 @@ class Entry:
     @property
     def label(self) -> str:
         record = self.record
-        if record is None:
+        if record is None:  # a record the model rejected: what its data says, while it is read
+            data = self.data
+            if isinstance(data, dict) and any(isinstance(data.get(k), str) for k in ("game", "kind", "id")):
+                return _label(data)
             return self.source.path.name
-        return f"{record.game} {record.kind} {record.id!r}"  # type: ignore[attr-defined]
+        return record_label(record.game, record.kind, record.id)  # type: ignore[attr-defined]
 
     def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error") -> None:
         if self.target:
@@ -134,12 +139,13 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
     if branches is not None:
         branch = data.get("type")
         if branch not in branches:
-            said = "no 'type'" if "type" not in data else f"'type' is {branch!r}"
-            entry.add(
-                "card.schema",
-                f"{game} {kind}: {said}; expected one of {sorted(branches)}{did_you_mean(branch, branches)}",
-                "/type",
+            message = tr(
+                "{label}: {problem}; expected one of {choices}",
+                label=record_label(game, kind),
+                problem=_field_said(data, "type"),
+                choices=listing(sorted(branches)),
             )
+            entry.add("card.schema", message + did_you_mean(branch, branches), "/type")
             return True
     validator = _schema_validator(game, kind, branch)
     reported = False
@@ -147,8 +153,12 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
         path = list(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = set(error.schema.get("properties", {}))
+            patterns = [re.compile(p) for p in error.schema.get("patternProperties", {})]
             for extra in sorted(set(error.instance) - allowed):
-                entry.add("card.schema", f"{_label(data)}: unknown field {extra!r}", pointer(*path, extra))
+                if any(pattern.search(str(extra)) for pattern in patterns):
+                    continue  # a language tag, say: the schema's patternProperties take it
+                message = tr("{label}: unknown field {field}", label=_label(data), field=repr(extra))
+                entry.add("card.schema", message, pointer(*path, extra))
                 reported = True
             continue
         where = pointer(*path)
@@ -159,12 +169,16 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
         ):
             for name in error.validator_value:
                 if name not in error.instance:
-                    entry.add("card.schema", f"{_label(data)}: missing required field {pointer(*path, name)!r}", where)
+                    message = tr(
+                        "{label}: missing required field {field}", label=_label(data), field=repr(pointer(*path, name))
+                    )
+                    entry.add("card.schema", message, where)
         else:
             near = ""
             if error.validator == "enum" and isinstance(error.validator_value, list):
                 near = did_you_mean(error.instance, [v for v in error.validator_value if isinstance(v, str)])
-            entry.add("card.schema", f"{_label(data)}: {where or '/'}: {_short_message(error)}{near}", where)
+            message = tr("{label}: {pointer}: {problem}", label=_label(data), pointer=where or "/", problem=schema_message(error))
+            entry.add("card.schema", message + near, where)
         reported = True
     return reported
 
@@ -188,15 +202,119 @@ def _short_message(error: Any) -> str:
     shown = repr(error.instance)
     if len(shown) > 80 and shown in message:
         message = message.replace(shown, shown[:60] + "…")
+    return _cut(message)
+
+
+def _cut(message: str) -> str:
     return message if len(message) <= 1000 else message[:1000] + "…"
+
+
+def _shown(value: Any) -> str:
+    """A value as a schema message shows it: its repr, a long one cut short."""
+    shown = repr(value)
+    return shown if len(shown) <= 80 else shown[:60] + "…"
+
+
+# The JSON types a schema names, as a message says them (English: as jsonschema does, quoted)
+JSON_TYPES: dict[str, tuple[str, str]] = {
+    "string": Nc_("JSON type", "'string'"),
+    "integer": Nc_("JSON type", "'integer'"),
+    "number": Nc_("JSON type", "'number'"),
+    "boolean": Nc_("JSON type", "'boolean'"),
+    "object": Nc_("JSON type", "'object'"),
+    "array": Nc_("JSON type", "'array'"),
+    "null": Nc_("JSON type", "'null'"),
+}
+
+
+def _json_type(name: Any) -> str:
+    entry = JSON_TYPES.get(name) if isinstance(name, str) else None
+    return tc(current_lang(), *entry) if entry is not None else repr(name)
+
+
+def schema_message(error: Any) -> str:
+    """What a jsonschema error says, in the current language: the common kinds (type, enum, const, pattern,
+    bounds, lengths, sizes, unique items, oneOf/anyOf) worded through the catalogs with their values (in
+    English as jsonschema words them, or close); a rare kind in jsonschema's own (English) words."""
+    kind, expected, value = error.validator, error.validator_value, error.instance
+    shown = _shown(value)
+    if kind == "type":
+        types = expected if isinstance(expected, list) else [expected]
+        return tr("{value} is not of type {types}", value=shown, types=either(map(_json_type, types), quote=False))
+    if kind == "enum" and isinstance(expected, list):
+        return _cut(tr("{value} is not one of {choices}", value=shown, choices=repr(expected)))
+    if kind == "const":
+        return tr("{value} was expected", value=_shown(expected))
+    if kind == "pattern":
+        return tr("{value} does not match {pattern}", value=shown, pattern=repr(expected))
+    if kind in _BOUNDS:
+        return tr(_BOUNDS[kind], value=shown, limit=repr(expected))
+    sized = _sized(kind, expected, shown)
+    if sized is not None:
+        return sized
+    if kind == "uniqueItems":
+        return tr("{value} has non-unique elements", value=shown)
+    if kind == "multipleOf":
+        return tr("{value} is not a multiple of {n}", value=shown, n=repr(expected))
+    if kind in ("anyOf", "oneOf"):
+        if "valid under each of" in error.message:
+            return tr("{value} is valid under more than one of the given schemas", value=shown)
+        return tr("{value} is not valid under any of the given schemas", value=shown)
+    return _short_message(error)
+
+
+_BOUNDS: dict[str, str] = {
+    "minimum": N_("{value} is less than the minimum of {limit}"),
+    "maximum": N_("{value} is greater than the maximum of {limit}"),
+    "exclusiveMinimum": N_("{value} is less than or equal to the minimum of {limit}"),
+    "exclusiveMaximum": N_("{value} is greater than or equal to the maximum of {limit}"),
+}
+
+
+def _sized(kind: str, limit: Any, value: str) -> str | None:
+    """The message of a length or size bound (minLength, maxItems, …), or None for another kind."""
+    if not isinstance(limit, int) or kind not in _SIZES:
+        return None
+    if kind.startswith("min") and limit == 1:
+        return tr("{value} should be non-empty", value=value)
+    if kind.startswith("max") and limit == 0:
+        return tr("{value} is expected to be empty", value=value)
+    if kind == "minLength":
+        return trn(
+            "{value} is too short (at least {n} character)", "{value} is too short (at least {n} characters)", limit,
+            value=value,
+        )  # fmt: skip
+    if kind == "maxLength":
+        return trn(
+            "{value} is too long (at most {n} character)", "{value} is too long (at most {n} characters)", limit,
+            value=value,
+        )  # fmt: skip
+    if kind == "minItems":
+        return trn(
+            "{value} is too short (at least {n} item)", "{value} is too short (at least {n} items)", limit, value=value
+        )
+    if kind == "maxItems":
+        return trn(
+            "{value} is too long (at most {n} item)", "{value} is too long (at most {n} items)", limit, value=value
+        )
+    if kind == "minProperties":
+        return tr("{value} does not have enough fields (at least {n})", value=value, n=limit)
+    return tr("{value} has too many fields (at most {n})", value=value, n=limit)
+
+
+_SIZES = frozenset({"minLength", "maxLength", "minItems", "maxItems", "minProperties", "maxProperties"})
 
 
 def _label(data: dict[str, Any]) -> str:
     """``tactics agent 'x'`` for the parts a (possibly invalid) record has; ``this record`` if none."""
-    parts = [str(data[key]) for key in ("game", "kind") if isinstance(data.get(key), str)]
-    if isinstance(data.get("id"), str):
-        parts.append(repr(data["id"]))
-    return " ".join(parts) or "this record"
+    return record_label(data.get("game"), data.get("kind"), data.get("id"))
+
+
+def _field_said(data: dict[str, Any], field: str) -> str:
+    """``no 'type'`` or ``'type' is 'x'``: what a record says of a field that selects its schema."""
+    if field not in data:
+        return tr("no {field}", field=repr(field))
+    return tr("{field} is {value}", field=repr(field), value=_shown(data[field]))
 
 
 class _Disk:
@@ -220,9 +338,9 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
     source = entry.source
     if source.text is None:
         if source.io_error:
-            entry.add("card.io", f"cannot read file: {source.error}")
+            entry.add("card.io", tr("cannot read file: {reason}", reason=source.error))
         else:
-            entry.add("card.encoding", f"cannot decode file: {source.error}")
+            entry.add("card.encoding", tr("cannot decode file: {reason}", reason=source.error))
         return
     try:
         data, entry.canonical = loads_canonical(source.text, max_digits=MAX_DIGITS)
@@ -230,24 +348,35 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
         if entry.target:
             entry.findings.append(
                 Finding(
-                    "card.json", f"invalid JSON: {exc.message}", "error", str(source.path), None, exc.line, exc.column
+                    "card.json",
+                    tr("invalid JSON: {reason}", reason=exc.message),
+                    "error",
+                    str(source.path),
+                    None,
+                    exc.line,
+                    exc.column,
                 )
             )
         return
     entry.data = data
     if not isinstance(data, dict):
-        entry.add("card.schema", f"a record is a JSON object, not {json_kind(data)}")
+        entry.add("card.schema", tr("a record is a JSON object, not {what}", what=json_kind(data)))
         return
     game, kind = data.get("game"), data.get("kind")
     if game not in GAMES:
-        said = "no 'game'" if "game" not in data else f"'game' is {game!r}"
-        entry.add("card.schema", f"{said}; expected one of {list(GAMES)}{did_you_mean(game, GAMES)}", "/game")
+        said = tr("{problem}; expected one of {choices}", problem=_field_said(data, "game"), choices=listing(GAMES))
+        entry.add("card.schema", said + did_you_mean(game, GAMES), "/game")
         _check_raw(entry, data, disk)
         return
     if not isinstance(kind, str) or (game, kind) not in KINDS:
         kinds = sorted(k for g, k in KINDS if g == game)
-        said = "no 'kind'" if "kind" not in data else f"'kind' is {kind!r}"
-        entry.add("card.schema", f"{said}; a {game} record is one of {kinds}{did_you_mean(kind, kinds)}", "/kind")
+        said = tr(
+            "{problem}; a {game} record is one of {choices}",
+            problem=_field_said(data, "kind"),
+            game=game_word(game),
+            choices=listing(kinds),
+        )
+        entry.add("card.schema", said + did_you_mean(kind, kinds), "/kind")
         _check_raw(entry, data, disk)
         return
     try:
@@ -259,8 +388,7 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
                 if rows_reported and err["loc"][:1] == ("rows",):
                     continue
                 where = loc_pointer(data, err["loc"])
-                message = err["msg"].removeprefix("Value error, ")
-                entry.add("card.model", f"{_label(data)}: {message}", where)
+                entry.add("card.model", tr("{label}: {problem}", label=_label(data), problem=model_message(err)), where)
         # the rest of the file's problems now, not one round of fixes later
         _check_raw(entry, data, disk, kind_schema=schema_path(game, kind))
         return
@@ -268,14 +396,11 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
     _check_format(entry, data)
 
 
-def did_you_mean(value: Any, choices: Iterable[str]) -> str:
-    """``"; did you mean 'x'?"`` for the nearest of ``choices`` (difflib), or ``""``."""
-    if not isinstance(value, str):
-        return ""
-    near = difflib.get_close_matches(value[:200], list(choices), n=3, cutoff=0.6)
-    if not near:
-        return ""
-    return f"; did you mean {' or '.join(repr(n) for n in near)}?"
+def model_message(error: Any) -> str:
+    """What a pydantic error of the record model says (lint reports these only when the JSON Schema finds nothing
+    wrong: the models' own checks), in the current language: the models word their checks (ValueError) in it;
+    anything else pydantic says in English."""
+    return str(error["msg"]).removeprefix("Value error, ")
 
 
 def _check_raw(
@@ -286,15 +411,24 @@ def _check_raw(
     path = entry.source.path
     record_id = data.get("id")
     if isinstance(record_id, str) and data.get("kind") != "game" and path.stem != record_id:
-        entry.add("card.id", f"{_label(data)}: id does not match the file name {path.name!r}", "/id")
+        entry.add("card.id", _id_not_file_name(_label(data), path), "/id")
     ref = data.get("$schema")
     if "$schema" not in data:
-        expected = f"; expected a path ending in {kind_schema!r}" if kind_schema else ""
-        entry.add("card.schema_ref", f'{_label(data)}: no "$schema"{expected}')
+        entry.add("card.schema_ref", _no_schema_ref(_label(data), kind_schema))
     elif isinstance(ref, str) and kind_schema is not None:
-        _check_schema_ref(entry, ref, kind_schema, "this record", disk)
+        _check_schema_ref(entry, ref, kind_schema, tr("this record"), disk)
     check_raw_ability_texts(entry, data, disk.verdicts)
     _check_format(entry, data)
+
+
+def _id_not_file_name(label: str, path: Path) -> str:
+    return tr("{label}: id does not match the file name {file}", label=label, file=repr(path.name))
+
+
+def _no_schema_ref(label: str, expected: str | None) -> str:
+    if expected is None:
+        return tr("{label}: no {field}", label=label, field='"$schema"')
+    return tr("{label}: no {field}; expected a path ending in {path}", label=label, field='"$schema"', path=repr(expected))
 
 
 def _check_format(entry: Entry, data: Any) -> None:
@@ -305,7 +439,10 @@ def _check_format(entry: Entry, data: Any) -> None:
         entry.findings.append(
             Finding(
                 "card.format",
-                "not in canonical form (sorted keys, 2-space indent, UTF-8, final newline); run `dossier fmt`",
+                tr(
+                    "not in canonical form (sorted keys, 2-space indent, {encoding}, final newline); run `dossier fmt`",
+                    encoding="UTF-8",
+                ),
                 "warning",
                 str(source.path),
                 None,
@@ -330,32 +467,45 @@ def _check_identity(entry: Entry, disk: _Disk) -> None:
     game, kind = record.game, record.kind  # type: ignore[attr-defined]
     if kind == "game":
         if record.id != game:
-            entry.add("card.id", f"the game record's id is {record.id!r}; it must be {game!r}", "/id")
+            entry.add(
+                "card.id", tr("the game record's id is {id}; it must be {game}", id=repr(record.id), game=repr(game)), "/id"
+            )
         if path.name != "game.json":
-            entry.add("card.id", f"the {game} game record lives in a file named game.json, not {path.name!r}")
+            message = tr(
+                "the {game} game record lives in a file named {expected}, not {file}",
+                game=game_word(game),
+                expected="game.json",
+                file=repr(path.name),
+            )
+            entry.add("card.id", message)
     elif path.stem != record.id:
-        entry.add("card.id", f"{entry.label}: id does not match the file name {path.name!r}", "/id")
+        entry.add("card.id", _id_not_file_name(entry.label, path), "/id")
     folder, parts = disk.directory(os.path.dirname(path))
     other = [g for g in GAMES if g in parts and g != game]
     if other and game not in parts:
-        entry.add("card.game", f"{entry.label} is in the {other[-1]!r} directory", "/game")
+        entry.add("card.game", tr("{label} is in the {directory} directory", label=entry.label, directory=repr(other[-1])), "/game")
     ref = record.schema_
     expected = schema_path(game, kind)
     if ref is None:
-        entry.add("card.schema_ref", f'{entry.label}: no "$schema"; expected a path ending in {expected!r}')
+        entry.add("card.schema_ref", _no_schema_ref(entry.label, expected))
         return
-    _check_schema_ref(entry, ref, expected, f"a {game} {kind}", disk, folder)
+    _check_schema_ref(entry, ref, expected, tr("a {game} {kind}", game=game_word(game), kind=kind_word(kind)), disk, folder)
 
 
 def _check_schema_ref(entry: Entry, ref: str, expected: str, who: str, disk: _Disk, folder: str = "") -> None:
     """A ``$schema`` names the kind's schema file (``expected`` ends it) and resolves beside the record
     (in ``folder``, the absolute path of its directory, found here if not given)."""
     if not ref.replace("\\", "/").endswith(expected):
-        entry.add("card.schema_ref", f'"$schema" is {ref!r}; {who} uses {expected!r}', "/$schema")
+        message = tr("{field} is {value}; {who} uses {path}", field='"$schema"', value=repr(ref), who=who, path=repr(expected))
+        entry.add("card.schema_ref", message, "/$schema")
     elif not disk.is_file(os.path.join(folder or disk.directory(os.path.dirname(entry.source.path))[0], ref)):
         entry.add(
             "card.schema_ref.unresolved",
-            f'"$schema" {ref!r} does not resolve to a file here, so editors cannot validate it',
+            tr(
+                "{field} {value} does not resolve to a file here, so editors cannot validate it",
+                field='"$schema"',
+                value=repr(ref),
+            ),
             "/$schema",
             "warning",
         )
@@ -414,7 +564,8 @@ def _check_ids(entries: list[Entry]) -> None:
         assert record is not None
         key = (namespace(record.kind), record.id)  # type: ignore[attr-defined]
         if key in first:
-            entry.add("card.id.duplicate", f"{entry.label}: id already used by {first[key].source.path}", "/id")
+            message = tr("{label}: id already used by {file}", label=entry.label, file=first[key].source.path)
+            entry.add("card.id.duplicate", message, "/id")
         else:
             first[key] = entry
 
@@ -436,11 +587,14 @@ def _check_names(entries: list[Entry]) -> None:
             key = (kind, lang, value.casefold())
             if key in seen:
                 other = seen[key].source.path
-                entry.add(
-                    "card.name.duplicate",
-                    f"{entry.label}: {lang} name {value!r} is also the name of {other}",
-                    f"/name/{lang}",
+                message = tr(
+                    "{label}: {lang} name {name} is also the name of {file}",
+                    label=entry.label,
+                    lang=lang,
+                    name=repr(value),
+                    file=other,
                 )
+                entry.add("card.name.duplicate", message, f"/name/{lang}")
             else:
                 seen[key] = entry
 
@@ -453,24 +607,31 @@ def _check_texts(index: GameIndex) -> None:
         for path, text in iter_texts(record):
             for name in NAME_REF.findall(text):
                 if name not in index.names:
-                    entry.add(
-                        "card.text.ref",
-                        f"{entry.label}: text names 「{name}」, which is no record of {index.game}{did_you_mean(name, index.names)}",
-                        pointer(*path),
+                    quoted = "「" + name + "」"
+                    message = tr(
+                        "{label}: text names {name}, which is no record of {game}",
+                        label=entry.label,
+                        name=quoted,
+                        game=game_word(index.game),
                     )
+                    entry.add("card.text.ref", message + did_you_mean(name, index.names), pointer(*path))
             if symbols is not None:
                 for symbol in SYMBOL_REF.findall(text):
                     if symbol not in symbols:
-                        entry.add(
-                            "card.text.symbol",
-                            f"{entry.label}: unknown symbol [{symbol}] in text{did_you_mean(symbol, symbols)}; known: {sorted(symbols)}",
-                            pointer(*path),
-                        )
+                        shown = "[" + symbol + "]"
+                        message = tr("{label}: unknown symbol {symbol} in text", label=entry.label, symbol=shown)
+                        message += did_you_mean(symbol, symbols) + _known(symbols)
+                        entry.add("card.text.symbol", message, pointer(*path))
+
+
+def _known(values: Iterable[str]) -> str:
+    """``; known: ['a', 'b']``."""
+    return tr("; known: {choices}", choices=listing(sorted(values)))
 
 
 def _missing(entry: Entry, ptr: str, message: str, code: str = "card.ref") -> None:
     """A reference that does not resolve (callers test first: a message's "did you mean" is slow to build)."""
-    entry.add(code, f"{entry.label}: {message}", ptr)
+    entry.add(code, tr("{label}: {problem}", label=entry.label, problem=message), ptr)
 
 
 def _check_vocab(entry: Entry, index: GameIndex, attr: str, values: Iterable[str], base: tuple[str | int, ...]) -> None:
@@ -479,11 +640,8 @@ def _check_vocab(entry: Entry, index: GameIndex, attr: str, values: Iterable[str
         return
     for i, value in enumerate(values):
         if value not in vocab:
-            _missing(
-                entry,
-                pointer(*base, i),
-                f"{value!r} is not in the game's {attr}{did_you_mean(value, vocab)}; known: {sorted(vocab)}",
-            )
+            message = tr("{value} is not in the game's {field}", value=repr(value), field=attr)
+            _missing(entry, pointer(*base, i), message + did_you_mean(value, vocab) + _known(vocab))
 
 
 def _refs_tactics(index: GameIndex) -> None:
@@ -494,9 +652,8 @@ def _refs_tactics(index: GameIndex) -> None:
     def attack_subtype(entry: Entry, profile: Any, base: tuple[str, ...]) -> None:
         subtype = None if profile is None else profile.subtype
         if subtype is not None and attack_subtypes is not None and subtype not in attack_subtypes:
-            _missing(
-                entry, pointer(*base, "subtype"), f"attack subtype {subtype!r} is not in the game's attack_subtypes"
-            )
+            message = tr("attack subtype {value} is not in the game's {field}", value=repr(subtype), field="attack_subtypes")
+            _missing(entry, pointer(*base, "subtype"), message)
 
     for entry in index.entries:
         record: Any = entry.record
@@ -504,42 +661,36 @@ def _refs_tactics(index: GameIndex) -> None:
             _check_vocab(entry, index, "agent_subtypes", record.subtypes, ("subtypes",))
             for i, attack in enumerate(record.attacks):
                 if attack not in attacks:
-                    _missing(
-                        entry,
-                        pointer("attacks", i),
-                        f"built-in attack {attack!r} is no attack record{did_you_mean(attack, attacks)}",
-                    )
+                    message = tr("built-in attack {attack} is no attack record", attack=repr(attack))
+                    _missing(entry, pointer("attacks", i), message + did_you_mean(attack, attacks))
             if record.symbol is not None:
                 if record.symbol in symbols_seen:
-                    entry.add(
-                        "card.symbol.duplicate",
-                        f"{entry.label}: agent symbol {record.symbol!r} is also used by {symbols_seen[record.symbol].source.path}",
-                        "/symbol",
+                    message = tr(
+                        "{label}: agent symbol {symbol} is also used by {file}",
+                        label=entry.label,
+                        symbol=repr(record.symbol),
+                        file=symbols_seen[record.symbol].source.path,
                     )
+                    entry.add("card.symbol.duplicate", message, "/symbol")
                 symbols_seen.setdefault(record.symbol, entry)
         elif record.kind == "card":
             if record.agent is not None:
                 agent = index.record("agent", record.agent)
                 if agent is None:
-                    _missing(
-                        entry,
-                        "/agent",
-                        f"exclusive to agent {record.agent!r}, which does not exist{did_you_mean(record.agent, index.ids('agent'))}",
-                    )
+                    message = tr("exclusive to agent {agent}, which does not exist", agent=repr(record.agent))
+                    _missing(entry, "/agent", message + did_you_mean(record.agent, index.ids("agent")))
                 if agent is not None and agent.private:
-                    entry.add(
-                        "card.ref",
-                        f"{entry.label}: exclusive to {record.agent!r}, a private (列兵 have no exclusive cards)",
-                        "/agent",
+                    message = tr(
+                        "{label}: exclusive to {agent}, a private (privates have no exclusive cards)",
+                        label=entry.label,
+                        agent=repr(record.agent),
                     )
+                    entry.add("card.ref", message, "/agent")
             if record.minion is not None:
                 unit = index.record("unit", record.minion)
                 if not (unit is not None and unit.type == "minion"):
-                    _missing(
-                        entry,
-                        "/minion",
-                        f"deploys {record.minion!r}, which is no minion unit{did_you_mean(record.minion, index.ids('unit'))}",
-                    )
+                    message = tr("deploys {unit}, which is no minion unit", unit=repr(record.minion))
+                    _missing(entry, "/minion", message + did_you_mean(record.minion, index.ids("unit")))
             if record.equipment is not None:
                 attack_subtype(entry, record.equipment.attack, ("equipment", "attack"))
         elif record.kind == "unit" and record.type == "minion" or record.kind == "attack":
@@ -558,40 +709,38 @@ def _refs_netrunner(index: GameIndex) -> None:
             faction = index.record("faction", record.faction)
             side = record.side if record.kind == "identity" else side_of_type(record.type)
             if faction is None:
-                _missing(
-                    entry,
-                    "/faction",
-                    f"faction {record.faction!r} does not exist{did_you_mean(record.faction, factions)}",
-                )
+                message = tr("faction {faction} does not exist", faction=repr(record.faction))
+                _missing(entry, "/faction", message + did_you_mean(record.faction, factions))
             elif faction.side != side:
-                entry.add(
-                    "card.side",
-                    f"{entry.label}: a {side} record in the {faction.side} faction {record.faction!r}",
-                    "/faction",
+                message = tr(
+                    "{label}: a {side} record in the {faction_side} faction {faction}",
+                    label=entry.label,
+                    side=word("side", side, current_lang()),
+                    faction_side=word("side", faction.side, current_lang()),
+                    faction=repr(record.faction),
                 )
+                entry.add("card.side", message, "/faction")
             _check_vocab(entry, index, "subtypes", record.subtypes, ("subtypes",))
             # A neutral card may have an influence cost (NetrunnerDB has dozens): every faction pays it.
             if record.kind == "identity":
                 if (record.side == "runner") != (record.base_link is not None):
-                    entry.add(
-                        "card.model", f"{entry.label}: base_link is given for runner identities only", "/base_link"
-                    )
+                    message = tr("{label}: {field} is given for runner identities only", label=entry.label, field="base_link")
+                    entry.add("card.model", message, "/base_link")
                 for i, rule in enumerate(record.deck_rules):
                     if getattr(rule, "rule", None) == "forbid_faction" and rule.faction not in factions:
+                        message = tr("forbids faction {faction}, which does not exist", faction=repr(rule.faction))
                         _missing(
-                            entry,
-                            pointer("deck_rules", i, "faction"),
-                            f"forbids faction {rule.faction!r}, which does not exist{did_you_mean(rule.faction, factions)}",
+                            entry, pointer("deck_rules", i, "faction"), message + did_you_mean(rule.faction, factions)
                         )
         elif record.kind == "format":
             for attr in ("banned", "restricted"):
                 for i, card_id in enumerate(getattr(record, attr)):
                     if card_id not in records:
-                        _missing(
-                            entry,
-                            pointer(attr, i),
-                            f"{attr} card {card_id!r} does not exist{did_you_mean(card_id, records)}",
-                        )
+                        if attr == "banned":
+                            message = tr("banned card {card} does not exist", card=repr(card_id))
+                        else:
+                            message = tr("restricted card {card} does not exist", card=repr(card_id))
+                        _missing(entry, pointer(attr, i), message + did_you_mean(card_id, records))
 
 
 def _refs_crossfire(index: GameIndex) -> None:
@@ -599,11 +748,8 @@ def _refs_crossfire(index: GameIndex) -> None:
     for entry in index.entries:
         record: Any = entry.record
         if record.kind == "role" and record.counts_as is not None and record.counts_as not in roles:
-            _missing(
-                entry,
-                "/counts_as",
-                f"counts as {record.counts_as!r}, which is no role{did_you_mean(record.counts_as, roles)}",
-            )
+            message = tr("counts as {role}, which is no role", role=repr(record.counts_as))
+            _missing(entry, "/counts_as", message + did_you_mean(record.counts_as, roles))
         if record.kind != "mode":
             continue
         counts = Counter(c.players for c in record.compositions)
@@ -611,70 +757,70 @@ def _refs_crossfire(index: GameIndex) -> None:
             base = ("compositions", i)
             for role in comp.roles:
                 if role not in roles:
-                    _missing(
-                        entry,
-                        pointer(*base, "roles", role),
-                        f"role {role!r} does not exist{did_you_mean(role, roles)}",
-                    )
+                    message = tr("role {role} does not exist", role=repr(role))
+                    _missing(entry, pointer(*base, "roles", role), message + did_you_mean(role, roles))
             total = sum(comp.roles.values())
             if total != comp.players:
-                entry.add(
-                    "card.mode.composition",
-                    f"{entry.label}: the {comp.players}-player composition deals {total} roles",
-                    pointer(*base, "roles"),
+                message = trn(
+                    "{label}: the {players}-player composition deals {n} role",
+                    "{label}: the {players}-player composition deals {n} roles",
+                    total,
+                    label=entry.label,
+                    players=comp.players,
                 )
+                entry.add("card.mode.composition", message, pointer(*base, "roles"))
             if not record.players.min <= comp.players <= record.players.max:
-                entry.add(
-                    "card.mode.composition",
-                    f"{entry.label}: a {comp.players}-player composition is outside players {record.players.min}-{record.players.max}",
-                    pointer(*base, "players"),
+                message = tr(
+                    "{label}: a {players}-player composition is outside players {low}-{high}",
+                    label=entry.label,
+                    players=comp.players,
+                    low=record.players.min,
+                    high=record.players.max,
                 )
+                entry.add("card.mode.composition", message, pointer(*base, "players"))
             if counts[comp.players] > 1:
-                entry.add(
-                    "card.mode.composition",
-                    f"{entry.label}: more than one composition for {comp.players} players",
-                    pointer(*base, "players"),
+                message = trn(
+                    "{label}: more than one composition for {n} player",
+                    "{label}: more than one composition for {n} players",
+                    comp.players,
+                    label=entry.label,
                 )
+                entry.add("card.mode.composition", message, pointer(*base, "players"))
         for n in range(record.players.min, record.players.max + 1):
             if n not in counts:
-                entry.add("card.mode.composition", f"{entry.label}: no composition for {n} players", "/compositions")
+                message = trn(
+                    "{label}: no composition for {n} player", "{label}: no composition for {n} players", n, label=entry.label
+                )
+                entry.add("card.mode.composition", message, "/compositions")
         for i, sub in enumerate(record.substitutions):
             base = ("substitutions", i)
             mentioned = [sub.role, *sub.add, *(r for removal in sub.remove for r in removal.roles)]
             for role in mentioned:
                 if role not in roles:
-                    _missing(
-                        entry,
-                        pointer(*base),
-                        f"substitution names role {role!r}, which does not exist{did_you_mean(role, roles)}",
-                    )
+                    message = tr("substitution names role {role}, which does not exist", role=repr(role))
+                    _missing(entry, pointer(*base), message + did_you_mean(role, roles))
             added, removed = sum(sub.add.values()), sum(r.count for r in sub.remove)
             if sub.role not in sub.add:
-                entry.add(
-                    "card.mode.substitution",
-                    f"{entry.label}: substitution for {sub.role!r} does not add it",
-                    pointer(*base, "add"),
-                )
+                message = tr("{label}: substitution for {role} does not add it", label=entry.label, role=repr(sub.role))
+                entry.add("card.mode.substitution", message, pointer(*base, "add"))
             if added != removed:
-                entry.add(
-                    "card.mode.substitution",
-                    f"{entry.label}: substitution for {sub.role!r} adds {added} and removes {removed} roles; the player count must not change",
-                    pointer(*base),
+                message = tr(
+                    "{label}: substitution for {role} adds {added} and removes {removed} roles; "
+                    "the player count must not change",
+                    label=entry.label,
+                    role=repr(sub.role),
+                    added=added,
+                    removed=removed,
                 )
+                entry.add("card.mode.substitution", message, pointer(*base))
         for i, role in enumerate(record.public_roles):
             if role not in roles:
-                _missing(
-                    entry,
-                    pointer("public_roles", i),
-                    f"public role {role!r} does not exist{did_you_mean(role, roles)}",
-                )
+                message = tr("public role {role} does not exist", role=repr(role))
+                _missing(entry, pointer("public_roles", i), message + did_you_mean(role, roles))
         for i, rule in enumerate(record.deck_rules):
             if getattr(rule, "rule", None) == "role_count" and rule.role not in roles:
-                _missing(
-                    entry,
-                    pointer("deck_rules", i, "role"),
-                    f"rule counts role {rule.role!r}, which does not exist{did_you_mean(rule.role, roles)}",
-                )
+                message = tr("rule counts role {role}, which does not exist", role=repr(rule.role))
+                _missing(entry, pointer("deck_rules", i, "role"), message + did_you_mean(rule.role, roles))
 
 
 GAME_CHECKS: dict[str, Callable[[GameIndex], None]] = {
@@ -764,7 +910,7 @@ def lint_sources(
 
 
 def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter) -> LintResult:
-    count.start("checking files", len(entries))
+    count.start(tr("checking files"), len(entries))
     for entry in entries:
         _check_file(entry, disk)
         entry.data = None  # the checks across records need the record (and the text, for positions) only
@@ -781,7 +927,7 @@ def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter) -> LintResult
         _check_texts(index)
         check_fonts(game_entries)
         check_art(game_entries)
-    count.start("checking texts", sum(map(len, by_game.values())))
+    count.start(tr("checking texts"), sum(map(len, by_game.values())))
     disk.verdicts.take_back(entries)  # the texts no worker has started on yet, and the workers' verdicts
     for game, game_entries in by_game.items():  # (each file's findings in the order of the checks)
         check_ability_texts(game_entries, count, disk.verdicts)
@@ -807,7 +953,12 @@ def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter) -> LintResult
             located.append(
                 Finding(
                     "card.findings.more",
-                    f"{len(rest)} more problems in this file ({errors} errors) not listed; fix these first",
+                    trn(
+                        "{n} more problem in this file ({errors} errors) not listed; fix these first",
+                        "{n} more problems in this file ({errors} errors) not listed; fix these first",
+                        len(rest),
+                        errors=errors,
+                    ),
                     "error" if errors else "warning",
                     last.file,
                     None,

@@ -27,10 +27,12 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 from toolkit.board import Board, Cell, MapError
+from toolkit.i18n import current_lang, tc, tr, trn
 from toolkit.jsonio import pointer, value_positions
-from toolkit.models.tactics import MAP_LEGEND_TEXT, map_row_problems
+from toolkit.models.tactics import map_legend_text, map_row_problems
 
 from .findings import Finding, Severity
+from .wording import listing, record_label
 
 if TYPE_CHECKING:
     from .lint import Entry, GameIndex
@@ -100,7 +102,7 @@ def _emit(
 
 
 def _label(data: Any) -> str:
-    return f"tactics map {data.get('id')!r}" if isinstance(data, dict) else "tactics map"
+    return record_label("tactics", "map", data.get("id") if isinstance(data, dict) else None)
 
 
 def check_map_rows(entry: Entry) -> bool:
@@ -116,14 +118,19 @@ def check_map_rows(entry: Entry) -> bool:
     label = _label(data)
     for code, x, y, message in problems:
         if code == "map.rows.char":
-            message = f"{message}; legend: {MAP_LEGEND_TEXT}"
-        _emit(entry, locator, code, f"{label}: {message}", pointer("rows", y), (x, y))
+            message = tr("{problem}; legend: {legend}", problem=message, legend=map_legend_text())
+        _emit(entry, locator, code, tr("{label}: {problem}", label=label, problem=message), pointer("rows", y), (x, y))
     return True
 
 
 def _cells(cells: list[Cell]) -> str:
-    shown = ", ".join(f"{x},{y}" for x, y in cells[:6])
-    return shown + (f" and {len(cells) - 6} more" if len(cells) > 6 else "")
+    shown = _joined(f"{x},{y}" for x, y in cells[:6])
+    return tr("{cells} and {n} more", cells=shown, n=len(cells) - 6) if len(cells) > 6 else shown
+
+
+def _joined(items: Any) -> str:
+    """Cells, zones or ids one after another (``1, 2, 3``)."""
+    return tc(current_lang(), "list", ", ").join(map(str, items))
 
 
 def check_maps(index: GameIndex) -> None:
@@ -149,43 +156,44 @@ def _check_map(entry: Entry, index: GameIndex, record: Any, board: Board) -> Non
         mode: Any = index.record("mode", mode_id)
         where = pointer("modes", i)
         if mode is None:
-            _emit(entry, locator, "map.ref.mode", f"{label}: mode {mode_id!r} does not exist; known: {known}", where)
+            message = tr("{label}: mode {mode} does not exist; known: {choices}", label=label, mode=repr(mode_id),
+                         choices=listing(known))  # fmt: skip
+            _emit(entry, locator, "map.ref.mode", message, where)
             continue
         wanted = range(1, mode.deployment_zones + 1)
         missing = [z for z in wanted if z not in board.zones]
         if missing:
-            _emit(
-                entry,
-                locator,
-                "map.zone.missing",
-                f"{label}: mode {mode_id!r} deploys to zones 1-{mode.deployment_zones}; "
-                f"the map has no cell of zone {', '.join(map(str, missing))}",
-                where,
+            message = tr(
+                "{label}: mode {mode} deploys to zones 1-{n}; the map has no cell of zone {zones}",
+                label=label,
+                mode=repr(mode_id),
+                n=mode.deployment_zones,
+                zones=_joined(missing),
             )
+            _emit(entry, locator, "map.zone.missing", message, where)
         if mode.scene_obstacles == "standard":
             needs_spots.append(mode_id)
         if mode.max_agents > mode.starting_agents:
             reinforces.append(mode_id)
     spots = len(board.obstacle_spots)
     if needs_spots and spots < STANDARD_OBSTACLES:
-        _emit(
-            entry,
-            locator,
-            "map.obstacles.few",
-            f"{label}: standard deployment ({', '.join(map(repr, needs_spots))}) places {STANDARD_OBSTACLES} "
-            f"scene obstacles on '*' cells; the map has {spots}",
-            "/rows",
+        message = tr(
+            "{label}: standard deployment ({modes}) places {n} scene obstacles on {spot} cells; the map has {spots}",
+            label=label,
+            modes=_joined(map(repr, needs_spots)),
+            n=STANDARD_OBSTACLES,
+            spot="'*'",
+            spots=spots,
         )
+        _emit(entry, locator, "map.obstacles.few", message, "/rows")
     if reinforces and not any(board.is_outdoor(cell) for cell in board.cells()):
-        _emit(
-            entry,
-            locator,
-            "map.outdoor.none",
-            f"{label}: no outdoor (',') cell, so 增援 cannot deploy standby agents in "
-            f"{', '.join(map(repr, reinforces))}",
-            "/rows",
-            severity="warning",
+        message = tr(
+            "{label}: no outdoor ({outdoor}) cell, so reinforce cannot deploy standby agents in {modes}",
+            label=label,
+            outdoor="','",
+            modes=_joined(map(repr, reinforces)),
         )
+        _emit(entry, locator, "map.outdoor.none", message, "/rows", severity="warning")
     _check_zone_paths(entry, locator, label, board)
 
 
@@ -223,8 +231,13 @@ def _check_zone_paths(entry: Entry, locator: _Locator, label: str, board: Board)
         together = members[root(zone)]
         if together is not main:
             apart = [z for z in zones if z not in together]
-            message = f"{label}: zone {zone} has no path without walls to zone{'s' if len(apart) > 1 else ''} " + (
-                ", ".join(map(str, apart))
+            message = trn(
+                "{label}: zone {zone} has no path without walls to zone {zones}",
+                "{label}: zone {zone} has no path without walls to zones {zones}",
+                len(apart),
+                label=label,
+                zone=zone,
+                zones=_joined(apart),
             )
             x, y = cells[0]
             _emit(entry, locator, "map.zone.unreachable", message, pointer("rows", y), (x, y))
@@ -233,10 +246,15 @@ def _check_zone_paths(entry: Entry, locator: _Locator, label: str, board: Board)
         stranded = [cell for cell in cells if cut[cell]]
         if stranded:
             targets = sorted({z for cell in stranded for z in cut[cell]})
-            message = (
-                f"{label}: zone {zone} cell{'s' if len(stranded) > 1 else ''} {_cells(stranded)} "
-                f"{'have' if len(stranded) > 1 else 'has'} no path without walls to zone"
-                f"{'s' if len(targets) > 1 else ''} {', '.join(map(str, targets))}"
+            to = trn("zone {zones}", "zones {zones}", len(targets), zones=_joined(targets))
+            message = trn(
+                "{label}: zone {zone} cell {cells} has no path without walls to {targets}",
+                "{label}: zone {zone} cells {cells} have no path without walls to {targets}",
+                len(stranded),
+                label=label,
+                zone=zone,
+                cells=_cells(stranded),
+                targets=to,
             )
             x, y = stranded[0]
             _emit(entry, locator, "map.zone.unreachable", message, pointer("rows", y), (x, y))

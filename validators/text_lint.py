@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
+from toolkit.i18n import PSEUDO, current_lang, pseudo_active, tr
 from toolkit.jsonio import pointer, read_source
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import TEXT_FIELDS, iter_texts
@@ -26,9 +27,10 @@ if TYPE_CHECKING:
     from .lint import Entry
 
 
-# A text's verdict, a pure function of the text (so a worker process can reach it and send it back):
-# None (it renders as itself), ("parse", column, summary, context), ("unparsable", canonical, summary),
-# ("differs", canonical) or ("format", canonical).
+# A text's verdict, a pure function of the text and the current language (so a worker process, which speaks
+# the language of the process that started it, can reach it and send it back): None (it renders as itself),
+# ("parse", column, summary, context), ("unparsable", canonical, summary), ("differs", canonical) or
+# ("format", canonical); the summaries are in the current language.
 Verdict = tuple[Any, ...] | None
 
 
@@ -109,7 +111,9 @@ class TextVerdicts:
                 break
             try:
                 process = context.Process(
-                    target=_worker, args=(chunks, self._next, self._end, self._lock, send), daemon=True
+                    target=_worker,
+                    args=(chunks, self._next, self._end, self._lock, send, _language()),
+                    daemon=True,
                 )
                 process.start()
             except (OSError, AssertionError):  # no more processes (or a daemon process): those started do the work
@@ -180,12 +184,21 @@ class TextVerdicts:
         self._delegated = set()
 
 
-def _worker(chunks: list[list[str]], next_chunk: Any, end: Any, lock: Any, send: Any) -> None:
-    """A worker process: take chunks from the front while any is left, reach the verdicts on their texts, and
-    send them all at the end. One that fails sends nothing and says nothing: the parent checks its texts."""
+def _language() -> str:
+    """The current language as a tag :func:`toolkit.i18n.set_lang` takes back (the pseudo-locale included)."""
+    return PSEUDO if pseudo_active() else current_lang()
+
+
+def _worker(chunks: list[list[str]], next_chunk: Any, end: Any, lock: Any, send: Any, lang: str) -> None:
+    """A worker process: take chunks from the front while any is left, reach the verdicts on their texts (their
+    messages in ``lang``, the parent's language), and send them all at the end. One that fails sends nothing and
+    says nothing: the parent checks its texts."""
     import signal
 
+    from toolkit.i18n import set_lang
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # an interrupted lint is the parent's to stop
+    set_lang(lang)
     clean: list[str] = []
     flagged: dict[str, Verdict] = {}
     seen: set[str] = set()
@@ -279,27 +292,41 @@ def _check_text(
     if kind == "parse":
         _, column, summary, context = found
         context = "\n".join("    " + line for line in context.splitlines())
-        entry.add("card.text.parse", f"{entry.label}: {ptr}: column {column} of the text: {summary}\n{context}", ptr)
+        message = tr(
+            "{label}: {pointer}: column {column} of the text: {problem}",
+            label=entry.label,
+            pointer=ptr,
+            column=column,
+            problem=summary,
+        )
+        entry.add("card.text.parse", f"{message}\n{context}", ptr)
     elif kind == "unparsable":
         _, canonical, summary = found
-        entry.add(
-            "card.text.roundtrip",
-            f"{entry.label}: {ptr}: the canonical text {canonical!r} does not parse: {summary}",
-            ptr,
+        message = tr(
+            "{label}: {pointer}: the canonical text {text} does not parse: {problem}",
+            label=entry.label,
+            pointer=ptr,
+            text=repr(canonical),
+            problem=summary,
         )
+        entry.add("card.text.roundtrip", message, ptr)
     elif kind == "differs":
-        entry.add(
-            "card.text.roundtrip",
-            f"{entry.label}: {ptr}: {text!r} renders as {found[1]!r}, which parses differently",
-            ptr,
+        message = tr(
+            "{label}: {pointer}: {text} renders as {canonical}, which parses differently",
+            label=entry.label,
+            pointer=ptr,
+            text=repr(text),
+            canonical=repr(found[1]),
         )
+        entry.add("card.text.roundtrip", message, ptr)
     else:
-        entry.add(
-            "card.text.format",
-            f"{entry.label}: {ptr}: not canonical; `dossier text fmt` writes {found[1]!r}",
-            ptr,
-            "warning",
+        message = tr(
+            "{label}: {pointer}: not canonical; `dossier text fmt` writes {text}",
+            label=entry.label,
+            pointer=ptr,
+            text=repr(found[1]),
         )
+        entry.add("card.text.format", message, ptr, "warning")
 
 
 def check_raw_ability_texts(entry: Entry, data: dict[str, Any], verdicts: TextVerdicts) -> None:

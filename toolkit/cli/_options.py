@@ -9,6 +9,7 @@ from typing import Any
 import typer
 
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 from toolkit.paths import names_a_directory
 
 
@@ -16,7 +17,7 @@ def finite(ctx: typer.Context, param: typer.CallbackParam, value: float | None) 
     """Typer callback for every float option: ``nan``, ``inf`` and ``1e400`` are refused in one line (exit 2)."""
     if value is not None and not math.isfinite(value):
         name = max(param.opts, key=len) if param.opts else param.name
-        raise DossierError(f"{name} {value}: not a finite number")
+        raise DossierError(tr("{option} {value}: not a finite number", option=name, value=value))
     return value
 
 
@@ -25,7 +26,13 @@ def output_file(value: str) -> Path:
     (``--out build/``), which the path type would drop silently and write a file ``build``; it is refused
     in one line (exit 2) instead."""
     if names_a_directory(value):
-        raise DossierError(f"{value}: ends in '/', so it names a directory; give the name of the file to write")
+        raise DossierError(
+            tr(
+                "{path}: ends in {slash}, so it names a directory; give the name of the file to write",
+                path=value,
+                slash="'/'",
+            )
+        )
     return Path(value)
 
 
@@ -41,8 +48,11 @@ def read_json_input(path: Path) -> tuple[Any, str]:
 
     source = read_source(path)
     if source.text is None:
-        raise DossierError(f"{path}: cannot read: {source.error}", exit_code=2 if source.io_error else 1)
+        raise DossierError(
+            tr("{path}: cannot read: {reason}", path=path, reason=source.error), exit_code=2 if source.io_error else 1
+        )
     try:
         return loads_strict(source.text), source.text
     except JsonSyntaxError as exc:
-        raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
+        where = f"{path}:{exc.line}:{exc.column}"
+        raise DossierError(tr("{where}: invalid JSON: {reason}", where=where, reason=exc.message), exit_code=1) from None

@@ -7,6 +7,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
 
+from toolkit.i18n import tr
+
 GameId = Literal["tactics", "netrunner", "crossfire"]
 GAMES: tuple[GameId, ...] = ("tactics", "netrunner", "crossfire")
 
@@ -46,9 +48,19 @@ def _other_languages(model: BaseModel, value_schema: dict[str, Any], valid: Any)
     tag, each value what ``valid`` accepts."""
     for key, value in (model.model_extra or {}).items():
         if not _LANG_TAG.match(key):
-            raise ValueError(f"{key!r} is not a language tag (such as fr, pt-BR, zh-Hant)")
+            raise ValueError(tr("{key} is not a language tag (such as {examples})", key=repr(key), examples="fr, pt-BR, zh-Hant"))
         if not valid(value):
-            raise ValueError(f"{key}: expected {value_schema.get('description', 'text')}")
+            raise ValueError(tr("{key}: expected {what}", key=key, what=_described(value_schema)))
+
+
+def _described(value_schema: dict[str, Any]) -> str:
+    """What a value of another language must be, as a message says it."""
+    description = value_schema.get("description", "text")
+    if description == "text":
+        return tr("text")
+    if description == "a list of paragraphs":
+        return tr("a list of paragraphs")
+    return str(description)
 
 
 def _languages_schema(value_schema: dict[str, Any]) -> dict[str, Any]:
@@ -93,7 +105,7 @@ class PlayerRange(Model):
     @model_validator(mode="after")
     def _ordered(self) -> PlayerRange:
         if self.min > self.max:
-            raise ValueError(f"min {self.min} is greater than max {self.max}")
+            raise ValueError(tr("min {min} is greater than max {max}", min=self.min, max=self.max))
         return self
 
 

@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
+from toolkit.i18n import tr, trn
+
 from .common import ART_DOC, AbilityText, ArtPath, GameBase, ModeBase, Model, PlayerRange, RecordBase, Slug
 
 Team = Literal["blue", "red", "none"]
@@ -41,9 +43,9 @@ class CrossfireRole(RecordBase):
     def _guns(self) -> CrossfireRole:
         if self.marks:
             if self.guns != 0 or not self.armed:
-                raise ValueError("a role that places shot cards is armed and has guns 0")
+                raise ValueError(tr("a role that places shot cards is armed and has {field} 0", field="guns"))
         elif (self.armed or self.protects) != (self.guns > 0):
-            raise ValueError("guns must be 0 exactly when the role neither shoots nor protects")
+            raise ValueError(tr("{field} must be 0 exactly when the role neither shoots nor protects", field="guns"))
         return self
 
 
@@ -111,20 +113,37 @@ def role_set(mode: CrossfireMode, players: int, specials: list[str]) -> dict[str
     """
     base = next((c for c in mode.compositions if c.players == players), None)
     if base is None:
-        raise ValueError(f"{mode.id} mode has no composition for {players} players")
+        raise ValueError(
+            trn("{mode} mode has no composition for {n} player", "{mode} mode has no composition for {n} players", players,
+                mode=mode.id)
+        )  # fmt: skip
     roles = dict(base.roles)
     subs = {s.role: s for s in mode.substitutions}
     for special in specials:
         sub = subs.get(special)
         if sub is None:
-            raise ValueError(f"{special!r} cannot join {mode.id} mode")
+            raise ValueError(tr("{role} cannot join {mode} mode", role=repr(special), mode=mode.id))
         if sub.players is not None and not sub.players.min <= players <= sub.players.max:
-            raise ValueError(f"{special!r} joins only with {sub.players.min}-{sub.players.max} players, not {players}")
+            raise ValueError(
+                tr(
+                    "{role} joins only with {low}-{high} players, not {n}",
+                    role=repr(special),
+                    low=sub.players.min,
+                    high=sub.players.max,
+                    n=players,
+                )
+            )
         for removal in sub.remove:
             for _ in range(removal.count):
                 present = next((r for r in removal.roles if roles.get(r, 0) > 0), None)
                 if present is None:
-                    raise ValueError(f"{special!r} replaces one of {removal.roles}, and the set-up has none left")
+                    raise ValueError(
+                        tr(
+                            "{role} replaces one of {roles}, and the set-up has none left",
+                            role=repr(special),
+                            roles=removal.roles,
+                        )
+                    )
                 roles[present] -= 1
                 if roles[present] == 0:
                     del roles[present]

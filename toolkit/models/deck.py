@@ -6,6 +6,8 @@ from typing import Annotated
 
 from pydantic import Field, model_validator
 
+from toolkit.i18n import tr
+
 from .common import GameId, Model, NonEmptyText, Slug
 
 Count = Annotated[int, Field(ge=1, le=99)]
@@ -34,7 +36,7 @@ class Deck(Model):
         owners = {"agents": "tactics", "identity": "netrunner", "players": "crossfire"}
         for field, game in owners.items():
             if getattr(self, field) is not None and self.game != game:
-                raise ValueError(f"'{field}' is for {game} decks, not {self.game}")
+                raise ValueError(tr("{field} is for {game} decks, not {other}", field=repr(field), game=game, other=self.game))
         return self
 
     def total(self) -> int:

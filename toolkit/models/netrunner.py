@@ -10,6 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
+from toolkit.i18n import tr
+
 from .common import (
     ART_DOC,
     AbilityText,
@@ -253,12 +255,23 @@ class NetrunnerFormat(ModeBase):
     def _ban_list_known(self) -> NetrunnerFormat:
         ids = [b.id for b in self.ban_lists]
         if len(set(ids)) != len(ids):
-            raise ValueError(f"ban list ids repeat: {sorted(i for i in set(ids) if ids.count(i) > 1)}")
+            repeated = sorted(i for i in set(ids) if ids.count(i) > 1)
+            raise ValueError(tr("ban list ids repeat: {ids}", ids=repeated))
         if self.ban_list is not None:
             if self.ban_list not in ids:
-                raise ValueError(f"ban_list {self.ban_list!r} is not one of ban_lists {ids}")
+                raise ValueError(
+                    tr("{field} {value} is not one of {other} {ids}", field="ban_list", value=repr(self.ban_list),
+                       other="ban_lists", ids=ids)
+                )  # fmt: skip
             if self.banned or self.restricted:
-                raise ValueError("a format with a ban_list keeps banned and restricted in that list, not inline")
+                raise ValueError(
+                    tr(
+                        "a format with a {field} keeps {banned} and {restricted} in that list, not inline",
+                        field="ban_list",
+                        banned="banned",
+                        restricted="restricted",
+                    )
+                )
         return self
 
     def find_ban_list(self, ban_list_id: str) -> BanList | None:

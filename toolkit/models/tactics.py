@@ -6,6 +6,8 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
+from toolkit.i18n import tr
+
 from .common import ART_DOC, AbilityText, ArtPath, GameBase, ModeBase, Model, Names, PlayerRange, RecordBase, Slug, Term
 
 Category = Literal["equipment", "skill", "item", "status", "minion"]
@@ -43,7 +45,7 @@ class Distance(Model):
     @model_validator(mode="after")
     def _ordered(self) -> Distance:
         if self.min > self.max:
-            raise ValueError(f"range min {self.min} is greater than max {self.max}")
+            raise ValueError(tr("range min {min} is greater than max {max}", min=self.min, max=self.max))
         return self
 
 
@@ -188,9 +190,19 @@ class TacticsMode(ModeBase):
     @model_validator(mode="after")
     def _agents(self) -> TacticsMode:
         if self.starting_agents > self.max_agents:
-            raise ValueError(f"starting_agents {self.starting_agents} is greater than max_agents {self.max_agents}")
+            raise ValueError(
+                tr(
+                    "{field} {value} is greater than {other} {limit}",
+                    field="starting_agents",
+                    value=self.starting_agents,
+                    other="max_agents",
+                    limit=self.max_agents,
+                )
+            )
         if "first_blood" in self.victory and self.first_blood_points is None:
-            raise ValueError("victory 'first_blood' needs first_blood_points")
+            raise ValueError(
+                tr("{field} {value} needs {other}", field="victory", value="'first_blood'", other="first_blood_points")
+            )
         return self
 
 
@@ -216,9 +228,9 @@ class TacticsAgent(RecordBase):
     @model_validator(mode="after")
     def _symbol(self) -> TacticsAgent:
         if self.private and self.symbol is not None:
-            raise ValueError("a private (列兵) has no agent symbol")
+            raise ValueError(tr("a private has no agent symbol"))
         if not self.private and self.symbol is None:
-            raise ValueError("an agent that is not a private needs a symbol")
+            raise ValueError(tr("an agent that is not a private needs a symbol"))
         return self
 
 
@@ -235,7 +247,9 @@ class Deployment(Model):
     @model_validator(mode="after")
     def _distance(self) -> Deployment:
         if (self.position == "within") != (self.distance is not None):
-            raise ValueError("distance is given exactly when position is 'within'")
+            raise ValueError(
+                tr("{field} is given exactly when {other} is {value}", field="distance", other="position", value="'within'")
+            )
         return self
 
 
@@ -310,13 +324,20 @@ class TacticsCard(RecordBase):
         pairs = (("equipment", self.equipment), ("status", self.status), ("minion", self.minion))
         for category, value in pairs:
             if self.category == category and value is None:
-                raise ValueError(f"a {category} card needs the '{category}' field")
+                raise ValueError(tr("a {category} card needs the {field} field", category=category, field=repr(category)))
             if self.category != category and value is not None:
-                raise ValueError(f"'{category}' is only for {category} cards, not {self.category}")
+                raise ValueError(
+                    tr(
+                        "{field} is only for {category} cards, not {other}",
+                        field=repr(category),
+                        category=category,
+                        other=self.category,
+                    )
+                )
         if self.token is not None and self.back == "shop":
-            raise ValueError("a token card is never a matrix shop card")
+            raise ValueError(tr("a token card is never a matrix shop card"))
         if self.back == "shop" and self.agent is not None:
-            raise ValueError("matrix shop cards are generic: no agent symbol")
+            raise ValueError(tr("matrix shop cards are generic: no agent symbol"))
         return self
 
     @property
@@ -365,20 +386,29 @@ def map_row_problems(rows: list[str]) -> list[tuple[str, int, int, str]]:
     width = len(rows[0])
     for y, row in enumerate(rows):
         if len(row) != width:
-            problems.append(
-                ("map.rows.ragged", min(len(row), width), y, f"row {y} has {len(row)} cells; row 0 has {width}")
-            )
+            message = tr("row {y} has {n} cells; row 0 has {width}", y=y, n=len(row), width=width)
+            problems.append(("map.rows.ragged", min(len(row), width), y, message))
         for x, char in enumerate(row):
             if char not in MAP_LEGEND:
-                problems.append(
-                    (
-                        "map.rows.char",
-                        x,
-                        y,
-                        f"unknown character {char!r} at cell {x},{y} (row {y}, column {x})",
-                    )
-                )
+                message = tr("unknown character {char} at cell {x},{y} (row {y}, column {x})", char=repr(char), x=x, y=y)
+                problems.append(("map.rows.char", x, y, message))
     return problems
+
+
+def map_legend_text() -> str:
+    """:data:`MAP_LEGEND_TEXT` in the current language (the schema's description keeps the English)."""
+    return tr(
+        "{floor} floor, {outdoor} outdoor floor, {wall} wall, {broken} broken wall, {pit} pit, {stairs} stairs, "
+        "{spot} scene obstacle spot, {zones} deployment zone",
+        floor="'.'",
+        outdoor="','",
+        wall="'#'",
+        broken="'%'",
+        pit="'o'",
+        stairs="'='",
+        spot="'*'",
+        zones="'1'..'6'",
+    )
 
 
 class TacticsMap(RecordBase):
@@ -406,10 +436,15 @@ class TacticsMap(RecordBase):
     def _grid(cls, rows: list[str]) -> list[str]:
         problems = map_row_problems(rows)
         if problems:
-            shown = "; ".join(message for _, _, _, message in problems[:5])
-            more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+            shown = tr("; ").join(message for _, _, _, message in problems[:5])
+            if len(problems) > 5:
+                shown = tr("{problems} (and {n} more)", problems=shown, n=len(problems) - 5)
             raise ValueError(
-                f"the map is not a rectangle of legend characters: {shown}{more} (legend: {MAP_LEGEND_TEXT})"
+                tr(
+                    "the map is not a rectangle of legend characters: {problems} (legend: {legend})",
+                    problems=shown,
+                    legend=map_legend_text(),
+                )
             )
         return rows
 
@@ -458,5 +493,6 @@ __all__ = [
     "TacticsRecord",
     "Token",
     "Vision",
+    "map_legend_text",
     "map_row_problems",
 ]

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkit.i18n import tr
 from toolkit.jsonio import pointer, value_positions
 from toolkit.models import TEXT_FIELDS
 
@@ -49,9 +50,10 @@ def format_record_texts(data: Any, source_text: str | None = None) -> FormatResu
             if positions is None:
                 positions = value_positions(source_text) if source_text else {}
             line, column = positions.get(ptr, (1, 1))
-            result.problems.append(
-                f"{line}:{column}: error card.text.parse: {ptr}: column {exc.column} of the text: {exc.summary()}"
+            message = tr(
+                "{pointer}: column {column} of the text: {problem}", pointer=ptr, column=exc.column, problem=exc.summary()
             )
+            result.problems.append(f"{line}:{column}: error card.text.parse: {message}")
             continue
         if canonical != text:
             node: Any = result.data

@@ -13,7 +13,9 @@ ASTs, spans and errors.
 
 Errors are :class:`AbilitySyntaxError`: line, column and a caret context in the
 text the user wrote (not the normalized one), the words the grammar expected
-there, and a hint for common mistakes (Lark ``match_examples``).
+there, and a hint for common mistakes (Lark ``match_examples``), worded in the
+current language (:func:`toolkit.i18n.tr`) when the error is raised; the words of
+the ability language itself (张, 。, 总部) stay as they are.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from toolkit.cachedir import user_cache_dir
 from toolkit.errors import DossierError
+from toolkit.i18n import N_, current_lang, tc, tr
 from toolkit.textwidth import display_width
 
 from . import ast as A
@@ -85,13 +88,14 @@ class AbilitySyntaxError(DossierError):
         super().__init__(self.summary(), exit_code=1)
 
     def summary(self) -> str:
-        """One line: where, what, what was expected, and the hint."""
-        parts = [f"line {self.line}, column {self.column}: {self.reason}"]
+        """One line: where, what, what was expected, and the hint (in the current language)."""
+        text = tr("line {line}, column {column}: {reason}", line=self.line, column=self.column, reason=self.reason)
         if self.expected:
-            parts.append("expected " + ", ".join(self.expected))
+            words = tc(current_lang(), "list", ", ").join(self.expected)
+            text = tr("{summary}; expected {words}", summary=text, words=words)
         if self.hint:
-            parts.append("hint: " + self.hint)
-        return "; ".join(parts)
+            text = tr("{summary}; hint: {hint}", summary=text, hint=self.hint)
+        return text
 
     def describe(self) -> str:
         """The summary followed by the caret context (for terminals)."""
@@ -293,7 +297,10 @@ def _limited(literal: str, at: int) -> int:
     digits = literal.lstrip("+-").lstrip("0") or "0"
     if len(digits) > 6 or int(digits) > MAX_COUNT:
         shown = literal if len(literal) <= 12 else literal[:10] + "…"
-        raise _SemanticError(f"the number {shown} is more than {MAX_COUNT}, the largest a text may hold", at)
+        raise _SemanticError(
+            tr("the number {number} is more than {limit}, the largest a text may hold", number=shown, limit=MAX_COUNT),
+            at,
+        )
     return int(literal)
 
 
@@ -319,10 +326,42 @@ _ATTACK_STAT_BY_TOKEN = {"HIT_RESULT": "hit_result", "ATTACK_SPEED": "speed", "A
 
 
 def _count(token: Token, what: str) -> int:
+    """A count written in the text (``what`` it counts, one of :data:`_QUANTITIES`), at least 1."""
     value = _int(token)
     if value < 1:
-        raise _SemanticError(f"{what} must be at least 1, not {value}", token.start_pos or 0)
+        raise _SemanticError(tr("{what} must be at least 1, not {value}", what=tr(what), value=value), token.start_pos or 0)
     return value
+
+
+# What the counts of :func:`_count` count, marked for the catalogs (the calls name them in English)
+_QUANTITIES = (
+    N_("the advancement tokens"),
+    N_("the amount healed"),
+    N_("the amount of bad publicity"),
+    N_("the counters placed"),
+    N_("the counters removed"),
+    N_("the credits placed"),
+    N_("the credits taken"),
+    N_("the damage prevented"),
+    N_("the damage"),
+    N_("the number chosen"),
+    N_("the number of agents"),
+    N_("the number of attacks"),
+    N_("the number of bullets"),
+    N_("the number of cards"),
+    N_("the number of counters"),
+    N_("the number of dice"),
+    N_("the number of guns"),
+    N_("the number of mulligans"),
+    N_("the number of servers"),
+    N_("the number of shot cards"),
+    N_("the number of shots"),
+    N_("the number of subroutines"),
+    N_("the number of tags"),
+    N_("the recurring credits"),
+    N_("the shield gained"),
+    N_("the temporary HP gained"),
+)
 
 
 class _Builder:
@@ -379,7 +418,10 @@ class _Builder:
         token = children[0]
         value = _signed(token)
         if value >= 0 or token.value.startswith("+"):
-            raise _SemanticError(f"a mortgage cost is written -X, not {token.value!r}", token.start_pos or 0)
+            raise _SemanticError(
+                tr("a mortgage cost is written {form}, not {value}", form="-X", value=repr(token.value)),
+                token.start_pos or 0,
+            )
         return A.MortgageCost(-value, span=_span(children))
 
     @_node
@@ -547,7 +589,8 @@ class _Builder:
         key = _word(V.NR_ZONES, zone)
         if key not in ("hq", "rnd", "archives"):
             raise _SemanticError(
-                f"{zone.value} is not a server; runs go to 总部, 研发中心 or 档案库", zone.start_pos or 0
+                tr("{zone} is not a server; runs go to {servers}", zone=zone.value, servers=_either(_RUN_SERVERS)),
+                zone.start_pos or 0,
             )
         return (key, None)
 
@@ -603,7 +646,11 @@ class _Builder:
     def guns(self, guns: Token, players: Token, shots: Token) -> A.Effect:
         if _int(guns) != _int(players):
             raise _SemanticError(
-                f"{guns.value} guns but {players.value} players pointed at; the two numbers are the same",
+                tr(
+                    "{guns} guns but {players} players pointed at; the two numbers are the same",
+                    guns=guns.value,
+                    players=players.value,
+                ),
                 players.start_pos or 0,
             )
         return A.Guns(_count(guns, "the number of guns"), _count(shots, "the number of shots"))
@@ -634,7 +681,8 @@ class _Builder:
         if isinstance(effect, A.PlayerLimit) and who == "corp" and effect.stat != "hand_size":
             word = V.zh(V.PLAYER_LIMITS, effect.stat)
             raise _SemanticError(
-                f"the corp has no {word}; only 公司的手牌上限 is a limit of the corp", party.start_pos or 0
+                tr("the corp has no {limit}; only {hand} is a limit of the corp", limit=word, hand="公司的手牌上限"),
+                party.start_pos or 0,
             )
         return dataclasses.replace(effect, who=who, span=_span(children))
 
@@ -856,8 +904,10 @@ class _Builder:
     def result_at_least(self, n: Token) -> A.Condition:
         value = _int(n)
         if not 1 <= value <= 6:
+            condition = "结果不小于 " + str(value)
             raise _SemanticError(
-                f"a six-sided die shows 1 to 6; 结果不小于 {value} is never or always true", n.start_pos or 0
+                tr("a six-sided die shows 1 to 6; {condition} is never or always true", condition=condition),
+                n.start_pos or 0,
             )
         return A.ResultAtLeast(value)
 
@@ -896,9 +946,10 @@ class _Builder:
         key = _word(V.NR_ZONES, server)
         if key not in ("hq", "rnd", "archives"):
             raise _SemanticError(
-                f"{server.value} is not a server; a run is on 总部, 研发中心, 档案库, 中央服务器 or 远程服务器",
+                tr("{zone} is not a server; a run is on {servers}", zone=server.value,
+                   servers=_either((*_RUN_SERVERS, "中央服务器", "远程服务器"))),
                 server.start_pos or 0,
-            )
+            )  # fmt: skip
         return A.RunOn(key)
 
     @_node
@@ -957,8 +1008,22 @@ def _range(token: Token) -> tuple[int, int]:
     at = token.start_pos or 0
     low, high = _limited(low_text, at), _limited(high_text, at + len(low_text) + 1)
     if low > high:
-        raise _SemanticError(f"the range {token.value} runs backwards; write {high}-{low}", token.start_pos or 0)
+        reversed_range = f"{high}-{low}"
+        raise _SemanticError(
+            tr("the range {range} runs backwards; write {reversed}", range=token.value, reversed=reversed_range),
+            token.start_pos or 0,
+        )
     return low, high
+
+
+_RUN_SERVERS = ("总部", "研发中心", "档案库")
+
+
+def _either(words: Sequence[str]) -> str:
+    """``a, b or c`` (words of the ability language, as they are written)."""
+    if len(words) < 2:
+        return "".join(words)
+    return tr("{some} or {last}", some=tc(current_lang(), "list", ", ").join(words[:-1]), last=words[-1])
 
 
 # ---------------------------------------------------------------- the parser
@@ -1037,17 +1102,15 @@ def _parse(text: str, *, fast: bool = True) -> A.Ability:
     """The parse of :func:`parse`; ``fast=False`` skips the fast driver (the reference path, for the tests
     and bench/text.py)."""
     if len(text) > MAX_TEXT_LENGTH:  # before normalizing, which is not free on megabytes
-        message = f"an ability is at most {MAX_TEXT_LENGTH} characters; this one has {len(text)}"
-        raise AbilitySyntaxError(message, text, MAX_TEXT_LENGTH)
+        raise AbilitySyntaxError(_too_long(len(text)), text, MAX_TEXT_LENGTH)
     normalized, origin = normalize(text)
     if not normalized.strip():
-        raise AbilitySyntaxError("the ability text is empty", text, 0)
+        raise AbilitySyntaxError(tr("the ability text is empty"), text, 0)
     if "\n" in normalized.strip():
         at = normalized.index("\n", len(normalized) - len(normalized.lstrip()))
-        raise AbilitySyntaxError("an ability is one line; put each ability in its own string", text, origin[at])
+        raise AbilitySyntaxError(tr("an ability is one line; put each ability in its own string"), text, origin[at])
     if len(normalized) > MAX_TEXT_LENGTH:
-        message = f"an ability is at most {MAX_TEXT_LENGTH} characters; this one has {len(normalized)}"
-        raise AbilitySyntaxError(message, text, origin[MAX_TEXT_LENGTH])
+        raise AbilitySyntaxError(_too_long(len(normalized)), text, origin[MAX_TEXT_LENGTH])
     if "如果" in normalized or "直到" in normalized or "每有" in normalized:  # the only words that nest
         _check_nesting(text, normalized, origin)
     ability = _parse_fast(normalized) if fast else None
@@ -1056,6 +1119,10 @@ def _parse(text: str, *, fast: bool = True) -> A.Ability:
     if normalized != text:
         _remap_spans(ability, origin)
     return ability
+
+
+def _too_long(length: int) -> str:
+    return tr("an ability is at most {limit} characters; this one has {n}", limit=MAX_TEXT_LENGTH, n=length)
 
 
 def _parse_fast(normalized: str) -> A.Ability | None:
@@ -1076,7 +1143,7 @@ def _parse_lark(text: str, normalized: str, origin: list[int]) -> A.Ability:
     try:
         ability: A.Ability = _lark().parse(normalized)  # type: ignore[assignment]  # the builder returns the AST
     except RecursionError:  # a safety net: the limits above keep every text far from the stack's end
-        raise AbilitySyntaxError("the text is nested too deeply", text, 0) from None
+        raise AbilitySyntaxError(tr("the text is nested too deeply"), text, 0) from None
     except _SemanticError as exc:
         raise AbilitySyntaxError(exc.message, text, origin[exc.start]) from None
     except UnexpectedInput as exc:
@@ -1098,9 +1165,10 @@ def _check_nesting(text: str, normalized: str, origin: list[int]) -> None:
         elif word in ("如果", "直到", "本牌上每有"):
             depth += 1
             if depth > MAX_NESTING:
-                message = (
-                    f"more than {MAX_NESTING} conditions (如果/直到/本牌上每有) in one sentence;"
-                    f" the limit is {MAX_NESTING}"
+                message = tr(
+                    "more than {limit} conditions ({words}) in one sentence; the limit is {limit}",
+                    limit=MAX_NESTING,
+                    words="如果/直到/本牌上每有",
                 )
                 raise AbilitySyntaxError(message, text, origin[match.start()])
 
@@ -1114,75 +1182,101 @@ def _remap_spans(root: A.Node, origin: list[int]) -> None:
 
 # ---------------------------------------------------------------- errors
 
-# Common mistakes, each with texts that make it; match_examples compares the parser state.
-HINTS: dict[str, list[str]] = {
-    "every sentence ends with 。 (你抽 2 张牌。)": [
-        "你抽 1 张牌",
-        "本单位移动 0-2",
-        "你获得 2[credit]",
-        "对目标单位造成 1 点伤害",
-        "如果结果不小于 4，本牌自毁",
-        "佩戴者移速 -1",
-    ],
-    "a count needs its measure word: 你抽 X 张牌, X 点伤害, 1 枚六面骰": [
-        "你抽 1 牌。",
-        "你购买 1 牌。",
-        "对目标单位造成 1 伤害。",
-        "你投掷 1 六面骰。",
-    ],
-    "a number is missing here (Arabic 2 or Chinese 两 both work)": [
-        "你抽张牌。",
-        "你购买张牌。",
-        "对目标单位造成点伤害。",
-        "本单位回复点生命值。",
-    ],
-    "an active ability is 主动 <费用>：<效果>; put ： after the costs": [
-        "主动 横置 你抽 1 张牌。",
-        "主动 横置，-1 你抽 1 张牌。",
-        "主动：你抽 1 张牌。",
-    ],
-    "a timing is followed by ： (攻击后：…)": [
-        "攻击后对目标单位造成 1 点伤害。",
-        "回合开始时你抽 1 张牌。",
-        "消灭时你抽 1 张牌。",
-    ],
-    "movement and distances are ranges: 移动 0-2, 距离 0-1 内": [
-        "本单位移动 2。",
-        "对距离 2 内的目标单位造成 1 点伤害。",
-    ],
-    "card names are quoted: 1 张「名称」": [
-        "你搜寻 1 张破片手雷。",
-        "你获得 1 张烟幕。",
-    ],
-    "a modifier carries its sign: +X or -X": [
-        "本单位移速 1。",
-        "本次攻击命中骰结果 1。",
-        "你的手牌上限 2。",
-        "强度 1。",
-    ],
-    "after 你可以 the verb follows directly: 你可以抽 1 张牌。": [
-        "你可以你抽 1 张牌。",
-        "你可以你购买 1 张牌。",
-    ],
-    "a cost is 横置, -X (mortgage), 弃 X 张牌, or in netrunner [click], X[credit], [trash]": [
-        "主动 抵押 1 张牌：你抽 1 张牌。",
-        "主动 1：你抽 1 张牌。",
-    ],
+# Common mistakes, each with texts that make it; match_examples compares the parser state. A hint is a message
+# (translated) with the words of the ability language it quotes as fields (a tuple: a list of them, separated as
+# the language separates a list); HINTS is keyed by its English.
+_HINTS: list[tuple[str, dict[str, str | tuple[str, ...]], list[str]]] = [
+    (
+        N_("every sentence ends with {stop} ({example})"),
+        {"stop": "。", "example": "你抽 2 张牌。"},
+        [
+            "你抽 1 张牌",
+            "本单位移动 0-2",
+            "你获得 2[credit]",
+            "对目标单位造成 1 点伤害",
+            "如果结果不小于 4，本牌自毁",
+            "佩戴者移速 -1",
+        ],
+    ),
+    (
+        N_("a count needs its measure word: {examples}"),
+        {"examples": ("你抽 X 张牌", "X 点伤害", "1 枚六面骰")},
+        ["你抽 1 牌。", "你购买 1 牌。", "对目标单位造成 1 伤害。", "你投掷 1 六面骰。"],
+    ),
+    (
+        N_("a number is missing here (Arabic {arabic} or Chinese {chinese} both work)"),
+        {"arabic": "2", "chinese": "两"},
+        ["你抽张牌。", "你购买张牌。", "对目标单位造成点伤害。", "本单位回复点生命值。"],
+    ),
+    (
+        N_("an active ability is {form}; put {colon} after the costs"),
+        {"form": "主动 <费用>：<效果>", "colon": "："},
+        ["主动 横置 你抽 1 张牌。", "主动 横置，-1 你抽 1 张牌。", "主动：你抽 1 张牌。"],
+    ),
+    (
+        N_("a timing is followed by {colon} ({example})"),
+        {"colon": "：", "example": "攻击后：…"},
+        ["攻击后对目标单位造成 1 点伤害。", "回合开始时你抽 1 张牌。", "消灭时你抽 1 张牌。"],
+    ),
+    (
+        N_("movement and distances are ranges: {examples}"),
+        {"examples": ("移动 0-2", "距离 0-1 内")},
+        ["本单位移动 2。", "对距离 2 内的目标单位造成 1 点伤害。"],
+    ),
+    (
+        N_("card names are quoted: {example}"),
+        {"example": "1 张「名称」"},
+        ["你搜寻 1 张破片手雷。", "你获得 1 张烟幕。"],
+    ),
+    (
+        N_("a modifier carries its sign: {plus} or {minus}"),
+        {"plus": "+X", "minus": "-X"},
+        ["本单位移速 1。", "本次攻击命中骰结果 1。", "你的手牌上限 2。", "强度 1。"],
+    ),
+    (
+        N_("after {may} the verb follows directly: {example}"),
+        {"may": "你可以", "example": "你可以抽 1 张牌。"},
+        ["你可以你抽 1 张牌。", "你可以你购买 1 张牌。"],
+    ),
+    (
+        N_("a cost is {tap}, {mortgage} (mortgage), {discard}, or in netrunner {netrunner}"),
+        {"tap": "横置", "mortgage": "-X", "discard": "弃 X 张牌", "netrunner": ("[click]", "X[credit]", "[trash]")},
+        ["主动 抵押 1 张牌：你抽 1 张牌。", "主动 1：你抽 1 张牌。"],
+    ),
+]
+
+
+def _hint_fields(fields: dict[str, str | tuple[str, ...]], sep: str) -> dict[str, str]:
+    return {key: sep.join(value) if isinstance(value, tuple) else value for key, value in fields.items()}
+
+
+HINTS: dict[str, list[str]] = {message.format(**_hint_fields(fields, ", ")): texts for message, fields, texts in _HINTS}
+_HINT_MESSAGES: dict[str, tuple[str, dict[str, str | tuple[str, ...]]]] = {
+    message.format(**_hint_fields(fields, ", ")): (message, fields) for message, fields, _ in _HINTS
 }
+
+# How an error names the grammar's terminals that are no words of the language (the others are their words)
+_DESCRIBED: dict[str, str] = {
+    "INT": N_("a number"),
+    "SIGNED": N_("a signed number (+1, -1)"),
+    "RANGE": N_("a range (0-2)"),
+    "NAME": N_("a card name in {quotes}"),
+}
+
+
+def _hint(label: str) -> str:
+    """The hint ``label`` (a key of :data:`HINTS`) in the current language."""
+    message, fields = _HINT_MESSAGES[label]
+    return tr(message, **_hint_fields(fields, tc(current_lang(), "list", ", ")))
 
 
 def _expected_words(names: Iterable[str]) -> list[str]:
     terminals = {t.name: t for t in _lark().terminals}
-    described = {
-        "INT": "a number",
-        "SIGNED": "a signed number (+1, -1)",
-        "RANGE": "a range (0-2)",
-        "NAME": "a card name in 「」",
-    }
     words: list[str] = []
+    described: list[str] = []
     for name in sorted(names):
-        if name in described:
-            words.append(described[name])
+        if name in _DESCRIBED:
+            described.append(tr(_DESCRIBED[name], quotes="「」") if name == "NAME" else tr(_DESCRIBED[name]))
             continue
         terminal = terminals.get(name)
         if terminal is None:
@@ -1191,9 +1285,9 @@ def _expected_words(names: Iterable[str]) -> list[str]:
             words.extend(zh for zh, _ in V.TERMINALS[name].values())
         else:
             words.append(terminal.pattern.value)
-    unique = sorted(set(words), key=lambda w: (len(w), w))
+    unique = sorted(set(words) | set(described), key=lambda w: (len(w), w))
     if len(unique) > 12:
-        return unique[:12] + [f"… ({len(unique) - 12} more)"]
+        return unique[:12] + [tr("… ({n} more)", n=len(unique) - 12)]
     return unique
 
 
@@ -1206,25 +1300,26 @@ def _syntax_error(exc: UnexpectedInput, text: str, normalized: str, origin: list
     pos = exc.pos_in_stream if exc.pos_in_stream is not None else len(normalized)
     if isinstance(exc, UnexpectedEOF):
         pos = len(normalized.rstrip())
-        reason = "the text ends too early"
+        reason = tr("the text ends too early")
         expected = _expected_words(exc.expected)
     elif isinstance(exc, UnexpectedToken):
         if exc.token.type == "$END":
             pos = len(normalized.rstrip())
-            reason = "the text ends too early"
+            reason = tr("the text ends too early")
         else:
-            reason = f"unexpected {exc.token.value!r}"
+            reason = tr("unexpected {token}", token=repr(exc.token.value))
         expected = _expected_words(exc.expected)
     elif isinstance(exc, UnexpectedCharacters):
         word = re.match(r"\S{1,6}", normalized[pos:])
-        reason = f"unexpected {word.group() if word else normalized[pos : pos + 1]!r}"
+        reason = tr("unexpected {token}", token=repr(word.group() if word else normalized[pos : pos + 1]))
         expected = _expected_words(exc.allowed or ())
     else:  # pragma: no cover - every UnexpectedInput is one of the three
         reason = str(exc)
         expected = []
     hint = None
     try:
-        hint = exc.match_examples(_lark().parse, _hint_examples(), use_accepts=False)
+        label = exc.match_examples(_lark().parse, _hint_examples(), use_accepts=False)
+        hint = _hint(label) if label is not None else None
     except Exception:  # noqa: BLE001 - a hint is a nicety; never let it hide the real error
         hint = None
     return AbilitySyntaxError(reason, text, origin[min(pos, len(origin) - 1)], expected=expected, hint=hint)
