@@ -28,9 +28,10 @@ from toolkit.cli.app import APP_SETTINGS, LAZY_COMMANDS, DossierGroup, load_comm
 
 from .conftest import ROOT
 
-# What `dossier --help` must not import: the command modules, the record models, the parser, the database.
+# What `dossier --help` must not import: the command modules, the record models, the parser, the database (the
+# message catalogs' entry point, toolkit.i18n, is light: a catalog is read only when a message is asked for).
 HEAVY = re.compile(
-    r"toolkit\.cli\.(?!app$|_)\w+|toolkit\.(?!cli\b|errors$|paths$)[\w.]+|validators\b.*"
+    r"toolkit\.cli\.(?!app$|_)\w+|toolkit\.(?!cli\b|errors$|paths$|i18n$|i18n\.words$)[\w.]+|validators\b.*"
     r"|pydantic\b.*|lark\b.*|sqlalchemy\b.*|sqlmodel\b.*|reportlab\b.*|PIL\b.*|rich\b.*"
 )
 

@@ -32,11 +32,15 @@ Run = Callable[..., Any]
 
 @pytest.fixture(scope="module")
 def pools(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path, Any]]:
-    """Each fixture checkout imported once: layout -> (output directory, report)."""
+    """Each fixture checkout imported once: layout -> (output directory, report). In English, as the tests run
+    (a module's fixture is made before the per-test language is set; the report is worded as the import runs)."""
+    from toolkit.i18n import use_lang
+
     out = {}
-    for layout in LAYOUTS:
-        into = tmp_path_factory.mktemp(layout) / "netrunnerdb"
-        out[layout] = (into, import_netrunnerdb(FIXTURES / layout, into))
+    with use_lang("en"):
+        for layout in LAYOUTS:
+            into = tmp_path_factory.mktemp(layout) / "netrunnerdb"
+            out[layout] = (into, import_netrunnerdb(FIXTURES / layout, into))
     return out
 
 

@@ -442,9 +442,12 @@ def checkout(root: Path) -> Path:
 
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Any]:
+    from toolkit.i18n import use_lang
+
     root = tmp_path_factory.mktemp("nrdb")
     into = root / "imported"
-    return into, import_netrunnerdb(checkout(root / "checkout"), into)
+    with use_lang("en"):  # as the tests run (a module's fixture is made before the per-test language is set)
+        return into, import_netrunnerdb(checkout(root / "checkout"), into)
 
 
 @pytest.fixture(scope="module")
@@ -529,8 +532,8 @@ def test_startup_rejects_cards_outside_its_pool(deck_pool: DeckPool) -> None:
     del cards["riot_permit"]
     report = validate_deck(deck("ezra_mbeki_ledger_ghost", "startup", **cards), deck_pool)
     assert [f.message for f in report.findings if f.code == "deck.pool"] == [
-        "identity 'Ezra Mbeki: Ledger Ghost' (Tidal One) is outside the startup pool (Startup (Ember))",
-        "2 cards outside the startup pool (Startup (Ember)): 'Déjà Rune' (Tidal One), 'Cold Boot' (Tidal One)",
+        "identity Ezra Mbeki: Ledger Ghost (Tidal One) is outside the Startup pool (Startup (Ember))",
+        "2 cards outside the Startup pool (Startup (Ember)): Déjà Rune (Tidal One), Cold Boot (Tidal One)",
     ]
 
 

@@ -20,8 +20,9 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .errors import DossierError
+from .errors import DossierError, os_reason
 from .gcpause import gc_paused
+from .i18n import current_lang, tr, trn, word
 from .jsonio import JsonSyntaxError, Source, loads_limited, read_source
 from .meter import Meter, meter_or_silent
 from .models import RecordBase, namespace, parse_record
@@ -70,7 +71,7 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
     try:
         top = os.stat(directory)
     except OSError as exc:
-        report(directory, f"cannot read directory: {exc.strerror or exc}")
+        report(directory, tr("cannot read directory: {reason}", reason=os_reason(exc)))
         return
     visited = {(top.st_dev, top.st_ino)}
     ancestors = _ancestors(directory)  # a link to one of them re-enters this tree from above: a loop too
@@ -84,13 +85,22 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
             with os.scandir(current) as scan:
                 entries = sorted(scan, key=lambda e: e.name)
         except OSError as exc:
-            report(current, f"cannot read directory: {exc.strerror or exc}")
+            report(current, tr("cannot read directory: {reason}", reason=os_reason(exc)))
             continue
         subdirs: list[tuple[Path, Chain]] = []
         seen += len(entries)
         if seen > MAX_WALK_ENTRIES or len(found) > MAX_WALK_FILES:
-            what = f"{MAX_WALK_FILES} .json files" if len(found) > MAX_WALK_FILES else f"{MAX_WALK_ENTRIES} entries"
-            report(directory, f"more than {what} under it; card data holds far fewer (the walk stopped)")
+            if len(found) > MAX_WALK_FILES:
+                message = tr(
+                    "more than {n} {suffix} files under it; card data holds far fewer (the walk stopped)",
+                    n=MAX_WALK_FILES,
+                    suffix=".json",
+                )
+            else:
+                message = tr(
+                    "more than {n} entries under it; card data holds far fewer (the walk stopped)", n=MAX_WALK_ENTRIES
+                )
+            report(directory, message)
             break
         for entry in entries:
             name = entry.name
@@ -105,25 +115,25 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
                 info = entry.stat()
             except OSError as exc:
                 if exc.errno == errno.ELOOP:
-                    report(path, "symbolic link loop (it resolves to itself)")
+                    report(path, tr("symbolic link loop (it resolves to itself)"))
                 elif entry.is_symlink():
                     with contextlib.suppress(OSError):
-                        report(path, f"dangling symbolic link to {os.readlink(path)!r}")
+                        report(path, tr("dangling symbolic link to {target}", target=repr(os.readlink(path))))
                 else:
-                    report(path, f"cannot read: {exc.strerror or exc}")
+                    report(path, tr("cannot read: {reason}", reason=os_reason(exc)))
                 continue
             if stat.S_ISDIR(info.st_mode):
                 key = (info.st_dev, info.st_ino)
                 ancestor = next((p for k, p in chain if k == key), None) or ancestors.get(key)
                 if ancestor is not None:
-                    report(path, f"symbolic link loop: leads back to {str(ancestor)!r}")
+                    report(path, tr("symbolic link loop: leads back to {path}", path=repr(str(ancestor))))
                 elif key not in visited:  # else: the same directory reached by another link, walked once
                     visited.add(key)
                     subdirs.append((path, (*chain, (key, path))))
             elif stat.S_ISREG(info.st_mode) and name.endswith(".json"):
                 found.append(entry.path)
             elif name.endswith(".json"):  # a FIFO or device: never opened (a FIFO would wait forever)
-                report(path, "not a regular file (a FIFO, device or socket); not read")
+                report(path, tr("not a regular file (a FIFO, device or socket); not read"))
         stack.extend(reversed(subdirs))
     yield from map(Path, sorted(found, key=_parts))  # in the order Path's comparison gives (part by part)
 
@@ -147,11 +157,11 @@ def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -
         elif path.is_file():
             candidates = [path]
         elif os.path.islink(path):
-            raise DossierError(f"{path}: dangling symbolic link or link loop")
+            raise DossierError(tr("{path}: dangling symbolic link or link loop", path=path))
         elif path.exists():
-            raise DossierError(f"{path}: not a regular file or directory")
+            raise DossierError(tr("{path}: not a regular file or directory", path=path))
         else:
-            raise DossierError(f"{path}: no such file or directory")
+            raise DossierError(tr("{path}: no such file or directory", path=path))
         for candidate in candidates:
             key = file_key(candidate)
             if key not in seen:
@@ -211,7 +221,16 @@ class Catalog:
         game, kind = record.game, record.kind  # type: ignore[attr-defined]
         key = (game, namespace(kind), record.id)
         if key in self._index:
-            raise DossierError(f"{path}: duplicate id {record.id!r} in {game} (also {self.files[key]})", exit_code=1)
+            raise DossierError(
+                tr(
+                    "{path}: duplicate id {id} in {game} (also {other})",
+                    path=path,
+                    id=repr(record.id),
+                    game=word("game", game, current_lang()),
+                    other=self.files[key],
+                ),
+                exit_code=1,
+            )
         self._index[key] = record
         self.files[key] = path
         self.records.append(record)
@@ -258,31 +277,68 @@ def iter_records(paths: Iterable[Path], *, meter: Meter | None = None) -> Iterat
     problems: list[WalkProblem] = []
     found = discover(paths, problems)
     if problems:  # a record the walk could not reach would silently leave the pool
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        raise DossierError(f"{problems[0].path}: {problems[0].message}{more}")
+        problem = problems[0]
+        if len(problems) > 1:
+            raise DossierError(
+                trn(
+                    "{path}: {problem} (and {n} more)",
+                    "{path}: {problem} (and {n} more)",
+                    len(problems) - 1,
+                    path=problem.path,
+                    problem=problem.message,
+                )
+            )
+        raise DossierError(tr("{path}: {problem}", path=problem.path, problem=problem.message))
     count = meter_or_silent(meter)
-    count.start("reading files", len(found))
+    count.start(tr("reading files"), len(found))
     seen: dict[tuple[str, str, str], Path] = {}
     for path in found:
         source = read_source(path)
         if source.text is None:  # not UTF-8 is a problem of what was read (1), as invalid JSON is; else 2
-            raise DossierError(f"{path}: cannot read: {source.error}", exit_code=2 if source.io_error else 1)
+            raise DossierError(
+                tr("{path}: cannot read: {reason}", path=path, reason=source.error),
+                exit_code=2 if source.io_error else 1,
+            )
         try:
             data = loads_limited(source.text)
         except JsonSyntaxError as exc:
-            raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
+            raise DossierError(
+                tr(
+                    "{where}: invalid {format}: {reason}",
+                    where=f"{path}:{exc.line}:{exc.column}",
+                    format="JSON",
+                    reason=exc.message,
+                ),
+                exit_code=1,
+            ) from None
         try:
             record = parse_record(data)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = "/".join(str(p) for p in first["loc"])
+            # TRANSLATORS: {reason} is the model checker's own (English) words
             raise DossierError(
-                f"{path}: invalid record at {where!r}: {first['msg']} (run `dossier lint {path}` for every problem)",
+                tr(
+                    "{path}: invalid record at {where}: {reason} (run {command} for every problem)",
+                    path=path,
+                    where=repr(where),
+                    reason=first["msg"],
+                    command=f"`dossier lint {path}`",
+                ),
                 exit_code=1,
             ) from None
         key = (record.game, namespace(record.kind), record.id)  # type: ignore[attr-defined]
         if key in seen:
-            raise DossierError(f"{path}: duplicate id {record.id!r} in {key[0]} (also {seen[key]})", exit_code=1)
+            raise DossierError(
+                tr(
+                    "{path}: duplicate id {id} in {game} (also {other})",
+                    path=path,
+                    id=repr(record.id),
+                    game=word("game", key[0], current_lang()),
+                    other=seen[key],
+                ),
+                exit_code=1,
+            )
         seen[key] = path
         yield record, path
         count.advance()

@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import DossierError
-from .i18n import DEFAULT_LANG, LANGS, accept, set_lang
+from .errors import DossierError, os_reason
+from .i18n import DEFAULT_LANG, LANGS, accept, set_lang, tr
 from .jsonio import read_regular
 from .paths import CARDS_DIR
 
@@ -41,8 +41,42 @@ PROJECT_FILE = "dossier.toml"
 USER_FILE = Path("dossier") / "config.toml"
 KEYS = ("cards", "lang", "token")
 MIN_TOKEN = 16  # characters: a write token for `dossier serve` shorter than this is too easy to guess
-HOW_TO_SET = f'give --cards DIR, set {ENV_CARDS}=DIR, or write cards = ["DIR"] in {PROJECT_FILE}'
-MISSING_POOL = f"the card pool may be missing: {HOW_TO_SET}"
+
+
+def how_to_set() -> str:
+    """How to name the card pool, in the current language."""
+    return tr(
+        "give --cards DIR, set {variable}, or write {setting} in {file}",
+        variable=f"{ENV_CARDS}=DIR",
+        setting='cards = ["DIR"]',
+        file=PROJECT_FILE,
+    )
+
+
+def missing_pool() -> str:
+    """The hint for a command that found nothing it needs in the card pool, in the current language."""
+    return tr("the card pool may be missing: {how}", how=how_to_set())
+
+
+class _Worded(str):
+    """A constant message worded in the current language where it is used (formatted or made a string): the
+    English is its value as a str, for code that reads it as one."""
+
+    def __new__(cls, english: str, words: Any) -> _Worded:
+        made = super().__new__(cls, english)
+        made._words = words  # type: ignore[attr-defined]
+        return made
+
+    def __str__(self) -> str:
+        return str(self._words())  # type: ignore[attr-defined]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+_HOW_TO_SET_EN = f'give --cards DIR, set {ENV_CARDS}=DIR, or write cards = ["DIR"] in {PROJECT_FILE}'
+HOW_TO_SET: str = _Worded(_HOW_TO_SET_EN, how_to_set)
+MISSING_POOL: str = _Worded(f"the card pool may be missing: {_HOW_TO_SET_EN}", missing_pool)
 
 
 @dataclass(frozen=True)
@@ -65,8 +99,10 @@ class CardPool:
 
     def describe(self) -> str:
         """``/a, /b, from /x/dossier.toml``: for messages about a pool that lacks something."""
-        where = "the default" if self.source == "default" else f"from {self.source}"
-        return f"{', '.join(map(str, self.paths))}, {where}"
+        paths = ", ".join(map(str, self.paths))
+        if self.source == "default":
+            return tr("{paths}, the default", paths=paths)
+        return tr("{paths}, from {source}", paths=paths, source=self.source)
 
 
 def project_file(start: Path | None = None) -> Path | None:
@@ -103,9 +139,11 @@ def read_config(path: Path) -> ConfigFile:
     try:
         text = read_regular(path, 1 << 20).decode("utf-8-sig")  # a FIFO is refused, not waited on; a BOM dropped
     except OSError as exc:  # a dangling link says so (read_regular)
-        raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=os_reason(exc))) from None
     except UnicodeDecodeError as exc:
-        raise DossierError(f"{path}: not UTF-8 (byte {exc.start})") from None
+        raise DossierError(
+            tr("{path}: not {encoding} (byte {offset})", path=path, encoding="UTF-8", offset=exc.start)
+        ) from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -115,28 +153,47 @@ def read_config(path: Path) -> ConfigFile:
             where = f"{path}:{match.group(1)}:{match.group(2)}"
         elif match:  # at the end of the file: its last line
             where = f"{path}:{max(1, len(text.splitlines()))}"
-            message += " (the file ends first)"
+            message = tr("{reason} (the file ends first)", reason=_TOML_POSITION.sub("", message))
         else:
             where = str(path)
-        raise DossierError(f"{where}: invalid TOML: {_TOML_POSITION.sub('', message)}") from None
+        # TRANSLATORS: {reason} is the TOML reader's own (English) words
+        raise DossierError(
+            tr(
+                "{where}: invalid {format}: {reason}",
+                where=where,
+                format="TOML",
+                reason=_TOML_POSITION.sub("", message),
+            )
+        ) from None
     except RecursionError:  # arrays nested thousands deep
-        raise DossierError(f"{path}: invalid TOML: nested too deeply") from None
+        raise DossierError(tr("{where}: invalid {format}: nested too deeply", where=path, format="TOML")) from None
     except ValueError as exc:  # an integer of thousands of digits (Python's conversion limit)
-        raise DossierError(f"{path}: invalid TOML: {' '.join(str(exc).split(';')[0].split())}") from None
+        reason = " ".join(str(exc).split(";")[0].split())
+        raise DossierError(
+            tr("{where}: invalid {format}: {reason}", where=path, format="TOML", reason=reason)
+        ) from None
 
     def fail(key: str, message: str) -> DossierError:
         line = _key_line(text, key)
-        return DossierError(f"{path}{f':{line}' if line else ''}: {message}")
+        return DossierError(tr("{where}: {problem}", where=f"{path}:{line}" if line else path, problem=message))
 
     for key in data:
         if key not in KEYS:
-            raise fail(key, f"unknown setting {key!r}; settings: {', '.join(KEYS)}")
+            raise fail(key, tr("unknown setting {key}; settings: {keys}", key=repr(key), keys=", ".join(KEYS)))
     cards = data.get("cards")
     paths: list[Path] | None = None
     if cards is not None:
         entries: Any = [cards] if isinstance(cards, str) else cards
         if not isinstance(entries, list) or not all(isinstance(e, str) and e for e in entries) or not entries:
-            raise fail("cards", f'cards must be a list of directories, e.g. cards = ["cards"], not {cards!r}')
+            raise fail(
+                "cards",
+                tr(
+                    "{key} must be a list of directories, e.g. {example}, not {value}",
+                    key="cards",
+                    example='cards = ["cards"]',
+                    value=repr(cards),
+                ),
+            )
         paths = [_relative_to(path.parent, e) for e in entries]
     lang = data.get("lang")
     if lang is not None:
@@ -145,7 +202,15 @@ def read_config(path: Path) -> ConfigFile:
     if token is not None and (
         not isinstance(token, str) or len(token) < MIN_TOKEN or not token.isascii() or not token.isprintable()
     ):
-        raise fail("token", f"token must be a string of at least {MIN_TOKEN} printable ASCII characters")
+        raise fail(
+            "token",
+            tr(
+                "{key} must be a string of at least {n} printable {charset} characters",
+                key="token",
+                n=MIN_TOKEN,
+                charset="ASCII",
+            ),
+        )
     return ConfigFile(path, paths, _key_line(text, "cards"), lang, token)
 
 
@@ -158,7 +223,9 @@ def _lang(value: Any, fail: Any) -> str:
     lang = accept(value)
     if lang is not None:
         return lang
-    raise fail(f"lang must be one of {', '.join(LANGS)}, not {value!r}")
+    raise fail(
+        tr("{key} must be one of {choices}, not {value}", key="lang", choices=", ".join(LANGS), value=repr(value))
+    )
 
 
 def config_files(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> list[ConfigFile]:
@@ -186,14 +253,21 @@ def card_pool(
         paths = [_relative_to(base, e) for e in entries]
         for p in paths:
             if not p.exists():
-                raise DossierError(f"{ENV_CARDS}: {p}: no such file or directory")
+                raise DossierError(tr("{variable}: {path}: no such file or directory", variable=ENV_CARDS, path=p))
         return CardPool(paths, ENV_CARDS)
     for config in config_files(cwd, environ):
         if config.cards is not None:
             for p in config.cards:
                 if not p.exists():
                     line = f":{config.cards_line}" if config.cards_line else ""
-                    raise DossierError(f"{config.path}{line}: cards: {p}: no such file or directory")
+                    raise DossierError(
+                        tr(
+                            "{where}: {key}: {path}: no such file or directory",
+                            where=f"{config.path}{line}",
+                            key="cards",
+                            path=p,
+                        )
+                    )
             return CardPool(config.cards, str(config.path))
     return CardPool(list(default) if default is not None else [CARDS_DIR], "default")
 
@@ -210,10 +284,16 @@ def output_lang(
     language (:func:`toolkit.i18n.set_lang`: the one errors and findings are worded in); the pseudo-locale
     ``en-XA`` is English here, its messages pseudo-translated."""
     if explicit is not None:
-        return set_lang(_lang(explicit, lambda message: DossierError(f"--lang: {message}")))
+        return set_lang(
+            _lang(explicit, lambda message: DossierError(tr("{where}: {problem}", where="--lang", problem=message)))
+        )
     env = os.environ if environ is None else environ
     if env.get(ENV_LANG):
-        return set_lang(_lang(env[ENV_LANG], lambda message: DossierError(f"{ENV_LANG}: {message}")))
+        return set_lang(
+            _lang(
+                env[ENV_LANG], lambda message: DossierError(tr("{where}: {problem}", where=ENV_LANG, problem=message))
+            )
+        )
     for config in config_files(cwd, environ):
         if config.lang is not None:
             return set_lang(config.lang)
@@ -233,6 +313,8 @@ __all__ = [
     "ENV_CARDS",
     "HOW_TO_SET",
     "MISSING_POOL",
+    "how_to_set",
+    "missing_pool",
     "LANGS",
     "PROJECT_FILE",
     "CardPool",

@@ -2,9 +2,19 @@
 
 The CLI catches :class:`DossierError` and prints its one-line message; anything
 else that escapes is a bug in Dossier, not in the user's input.
+
+A message is worded when the error is raised, in the current language
+(:func:`toolkit.i18n.tr`: the command's ``--lang``, the settings, or a web
+request's language), with paths, values and ids as fields. :func:`os_reason`
+words the reason of an :class:`OSError` the same way.
 """
 
 from __future__ import annotations
+
+import errno
+import os
+
+from .i18n import N_, SOURCE_LANG, current_lang, pseudo_active, tr
 
 
 class DossierError(Exception):
@@ -21,3 +31,48 @@ class DossierError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+
+# the reasons of the OS errors a user meets, by errno, as the GNU C library words them (strerror is English)
+_REASONS: dict[int, str] = {
+    errno.ENOENT: N_("No such file or directory"),
+    errno.EACCES: N_("Permission denied"),
+    errno.EPERM: N_("Operation not permitted"),
+    errno.EISDIR: N_("Is a directory"),
+    errno.ENOTDIR: N_("Not a directory"),
+    errno.EEXIST: N_("File exists"),
+    errno.ENAMETOOLONG: N_("File name too long"),
+    errno.ELOOP: N_("Too many levels of symbolic links"),
+    errno.ENOSPC: N_("No space left on device"),
+    errno.EROFS: N_("Read-only file system"),
+    errno.EIO: N_("Input/output error"),
+    errno.ENOTEMPTY: N_("Directory not empty"),
+    errno.EBUSY: N_("Device or resource busy"),
+    errno.EXDEV: N_("Invalid cross-device link"),
+    errno.ENXIO: N_("No such device or address"),
+    errno.EMFILE: N_("Too many open files"),
+    errno.EDQUOT: N_("Disk quota exceeded"),
+    errno.EFBIG: N_("File too large"),
+    errno.EINVAL: N_("Invalid argument"),
+    errno.EADDRINUSE: N_("Address already in use"),
+    errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
+}
+
+
+def os_reason(exc: OSError) -> str:
+    """Why ``exc`` happened, in one line in the current language: for the C library's own reason of a
+    known errno, its words from the catalogs; else the reason as the error gives it (one Dossier worded, as
+    :class:`toolkit.safewrite.WriteError`'s, or another errno's ``strerror``), else the exception's text."""
+    code, reason = exc.errno, exc.strerror
+    if isinstance(code, int) and code in _REASONS and reason == _strerror(code):
+        if current_lang() == SOURCE_LANG and not pseudo_active():
+            return str(reason)  # the C library's own words, as they are
+        return tr(_REASONS[code])
+    return " ".join((reason or str(exc) or type(exc).__name__).split())
+
+
+def _strerror(code: int) -> str | None:
+    try:
+        return os.strerror(code)
+    except ValueError:
+        return None

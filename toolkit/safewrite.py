@@ -43,7 +43,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import NamedTuple
 
-from .errors import DossierError
+from .errors import DossierError, os_reason
+from .i18n import N_, tr
 from .meter import Meter, meter_or_silent
 
 STALE_AFTER = 15 * 60
@@ -55,10 +56,11 @@ _LEFTOVER = re.compile(r"^\.(?P<name>.+)\.(?P<tag>dossier-tmp|dossier-old|import
 
 
 class WriteError(DossierError, OSError):
-    """A target that must not or cannot be written; the message names the path."""
+    """A target that must not or cannot be written; the message names the path. ``reason`` is worded in the
+    current language (:func:`toolkit.i18n.tr`, :func:`toolkit.errors.os_reason`), as the message is."""
 
     def __init__(self, path: Path | str, reason: str, code: int = errno.EIO) -> None:
-        DossierError.__init__(self, f"{path}: cannot write: {reason}")
+        DossierError.__init__(self, tr("{path}: cannot write: {reason}", path=path, reason=reason))
         self.errno = code
         self.strerror = reason
         self.filename = str(path)
@@ -69,16 +71,16 @@ class WriteError(DossierError, OSError):
 
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
-        return "is a directory"
+        return tr("is a directory")
     if stat.S_ISLNK(mode):
-        return "is a symbolic link; not replaced"
+        return tr("is a symbolic link; not replaced")
     if stat.S_ISFIFO(mode):
-        return "is a FIFO, not a regular file; not replaced"
+        return tr("is a FIFO, not a regular file; not replaced")
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "is a device, not a regular file; not replaced"
+        return tr("is a device, not a regular file; not replaced")
     if stat.S_ISSOCK(mode):
-        return "is a socket, not a regular file; not replaced"
-    return "is not a regular file; not replaced"
+        return tr("is a socket, not a regular file; not replaced")
+    return tr("is not a regular file; not replaced")
 
 
 def check_target(path: Path, *, follow_symlinks: bool = False) -> Path:
@@ -89,12 +91,12 @@ def check_target(path: Path, *, follow_symlinks: bool = False) -> Path:
     except (FileNotFoundError, NotADirectoryError):
         info = None
     except OSError as exc:
-        raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
     if info is not None and stat.S_ISLNK(info.st_mode) and follow_symlinks:
         try:
             real = Path(os.path.realpath(path, strict=True))
         except OSError:
-            raise WriteError(path, "is a dangling symbolic link; not replaced", errno.ENOENT) from None
+            raise WriteError(path, tr("is a dangling symbolic link; not replaced"), errno.ENOENT) from None
         return check_target(real)
     if info is not None and not stat.S_ISREG(info.st_mode):
         code = errno.EISDIR if stat.S_ISDIR(info.st_mode) else errno.EEXIST
@@ -103,19 +105,20 @@ def check_target(path: Path, *, follow_symlinks: bool = False) -> Path:
     try:
         parent_info = os.stat(parent)
     except FileNotFoundError:
-        raise WriteError(path, f"directory {parent} does not exist", errno.ENOENT) from None
+        raise WriteError(path, tr("directory {path} does not exist", path=parent), errno.ENOENT) from None
     except OSError as exc:
-        raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
     if not stat.S_ISDIR(parent_info.st_mode):
-        raise WriteError(path, f"{parent} is not a directory", errno.ENOTDIR)
+        raise WriteError(path, tr("{path} is not a directory", path=parent), errno.ENOTDIR)
     return path
 
 
 class OutputKind(NamedTuple):
     """What an output file of one kind looks like: ``test(head)`` is true for the first bytes of one."""
 
-    what: str  # for messages: "a PDF file"
+    what: str  # for messages, marked with N_ and worded where used: "a {format} file"
     test: Callable[[bytes], bool]
+    format: str = ""  # the {format} of ``what``: "PDF"
 
 
 def starts_with(*prefixes: bytes) -> Callable[[bytes], bool]:
@@ -127,11 +130,11 @@ def starts_with(*prefixes: bytes) -> Callable[[bytes], bool]:
     return test
 
 
-PDF = OutputKind("a PDF file", starts_with(b"%PDF-"))
-PNG = OutputKind("a PNG image", starts_with(b"\x89PNG\r\n\x1a\n"))
-SVG = OutputKind("an SVG image", starts_with(b"<?xml", b"<svg"))
-HTML = OutputKind("an HTML page", starts_with(b"<!DOCTYPE html", b"<!doctype html", b"<html"))
-SQLITE = OutputKind("an SQLite database", starts_with(b"SQLite format 3\x00"))
+PDF = OutputKind(N_("a {format} file"), starts_with(b"%PDF-"), "PDF")
+PNG = OutputKind(N_("a {format} image"), starts_with(b"\x89PNG\r\n\x1a\n"), "PNG")
+SVG = OutputKind(N_("an {format} image"), starts_with(b"<?xml", b"<svg"), "SVG")
+HTML = OutputKind(N_("an {format} page"), starts_with(b"<!DOCTYPE html", b"<!doctype html", b"<html"), "HTML")
+SQLITE = OutputKind(N_("an {format} database"), starts_with(b"SQLite format 3\x00"), "SQLite")
 HEAD_BYTES = 4 * 2**20
 """The most of an existing file :func:`check_replaceable` reads to tell what it is."""
 
@@ -148,18 +151,21 @@ def check_replaceable(path: Path, kind: OutputKind) -> None:
     except (FileNotFoundError, NotADirectoryError):
         return
     except OSError as exc:
-        raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
             return
         head = os.read(fd, HEAD_BYTES)  # the start of a larger file (a test that needs it all then says no)
     except OSError as exc:
-        raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
     finally:
         os.close(fd)
     if not kind.test(head):
-        reason = f"exists and is not {kind.what}; not replaced (delete it or choose another name)"
+        reason = tr(
+            "exists and is not {what}; not replaced (delete it or choose another name)",
+            what=tr(kind.what, format=kind.format),
+        )
         raise WriteError(path, reason, errno.EEXIST)
 
 
@@ -268,7 +274,7 @@ def _stage(path: Path, data: bytes, *, follow_symlinks: bool = False) -> tuple[P
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
     except OSError as exc:
-        raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -282,7 +288,7 @@ def _stage(path: Path, data: bytes, *, follow_symlinks: bool = False) -> tuple[P
     except BaseException as exc:
         _discard(tmp)
         if isinstance(exc, OSError) and not isinstance(exc, WriteError):
-            raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+            raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
         raise
     return target, tmp
 
@@ -300,7 +306,7 @@ def _commit(path: Path, target: Path, tmp: Path) -> None:
     except BaseException as exc:
         _discard(tmp)
         if isinstance(exc, OSError) and not isinstance(exc, WriteError):
-            raise WriteError(path, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+            raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
         raise
 
 
@@ -330,7 +336,7 @@ def write_many(items: list[tuple[Path, bytes]], *, meter: Meter | None = None) -
     ``meter`` counts the files as they are staged (:mod:`toolkit.meter`).
     """
     count = meter_or_silent(meter)
-    count.start("writing files", len(items))
+    count.start(tr("writing files"), len(items))
     staged: list[tuple[Path, Path, Path]] = []
     try:
         for path, data in items:
@@ -364,7 +370,9 @@ def encode_text(path: Path, text: str) -> bytes:
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise WriteError(path, f"text holds a lone surrogate at offset {exc.start}; nothing written") from None
+        raise WriteError(
+            path, tr("text holds a lone surrogate at offset {offset}; nothing written", offset=exc.start)
+        ) from None
 
 
 def check_dir_target(into: Path) -> None:
@@ -374,13 +382,14 @@ def check_dir_target(into: Path) -> None:
     except FileNotFoundError:
         return
     except NotADirectoryError:
-        raise WriteError(into, f"{_parent(into)} is not a directory", errno.ENOTDIR) from None
+        raise WriteError(into, tr("{path} is not a directory", path=_parent(into)), errno.ENOTDIR) from None
     except OSError as exc:
-        raise WriteError(into, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
     if not stat.S_ISDIR(info.st_mode):
-        reason = "exists and is a symbolic link; not replaced" if stat.S_ISLNK(info.st_mode) else (
-            "exists and is not a directory"
-        )
+        if stat.S_ISLNK(info.st_mode):
+            reason = tr("exists and is a symbolic link; not replaced")
+        else:
+            reason = tr("exists and is not a directory")
         raise WriteError(into, reason, errno.ENOTDIR)
 
 
@@ -396,7 +405,7 @@ def replace_dir(into: Path, build: Callable[[Path], None]) -> None:
     try:
         parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise WriteError(into, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+        raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
     sweep(parent)
     tmp = parent / temp_name(into.name)
     old = parent / temp_name(into.name, OLD_TAG)
@@ -416,7 +425,7 @@ def replace_dir(into: Path, build: Callable[[Path], None]) -> None:
         with contextlib.suppress(OSError):
             shutil.rmtree(tmp)
         if isinstance(exc, OSError) and not isinstance(exc, WriteError):
-            raise WriteError(into, exc.strerror or str(exc), exc.errno or errno.EIO) from None
+            raise WriteError(into, os_reason(exc), exc.errno or errno.EIO) from None
         raise
     _fsync_dir(parent)
     with contextlib.suppress(OSError):

@@ -170,11 +170,14 @@ def _walk(items: Iterable[Shape]) -> Iterable[Shape]:
 
 
 class StateError(ValueError):
-    """A game state that does not fit the board; ``pointer`` (RFC 6901) says where."""
+    """A game state that does not fit the board; ``pointer`` (RFC 6901) says where, ``problem`` what (worded in
+    the current language); the message is ``pointer: problem``."""
 
-    def __init__(self, message: str, pointer: str = "") -> None:
+    def __init__(self, problem: str, pointer: str = "") -> None:
+        message = f"{pointer}: {problem}" if pointer else problem
         super().__init__(message)
         self.message = message
+        self.problem = problem
         self.pointer = pointer
 
 
@@ -184,50 +187,58 @@ def _cell_of(value: Any, board: Board, where: str) -> tuple[int, int]:
         or len(value) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
     ):
-        raise StateError(f"{where}: a cell is [x, y] (two integers), not {json_kind(value)}", where)
+        raise StateError(
+            tr("a cell is {form} (two integers), not {found}", form="[x, y]", found=json_kind(value)), where
+        )
     cell = (int(value[0]), int(value[1]))
     if not board.inside(cell):
-        raise StateError(f"{where}: cell {list(cell)} is outside the {board.width}x{board.height} map", where)
+        raise StateError(
+            tr("cell {cell} is outside the {size} map", cell=list(cell), size=f"{board.width}x{board.height}"), where
+        )
     return cell
 
 
 def validate_state(board: Board, state: Any) -> None:
     """Check that ``state`` is a game state this board can draw; raise :class:`StateError` if not."""
     if not isinstance(state, Mapping):
-        raise StateError(f"a game state is a JSON object, not {json_kind(state)}")
+        raise StateError(tr("a game state is a {format} object, not {found}", format="JSON", found=json_kind(state)))
     map_id = state.get("map")
     if map_id is not None and board.map_id and map_id != board.map_id:
         shown = repr(map_id) if isinstance(map_id, str) and len(map_id) <= 40 else json_kind(map_id)
-        raise StateError(f"/map: the state is for map {shown}, not {board.map_id!r}", "/map")
+        raise StateError(tr("the state is for map {map}, not {board}", map=shown, board=repr(board.map_id)), "/map")
     destroyed = state.get("destroyed", [])
     if not isinstance(destroyed, list):
-        raise StateError("/destroyed: a list of [x, y] cells", "/destroyed")
+        raise StateError(tr("a list of {form} cells", form="[x, y]"), "/destroyed")
     for index, cell in enumerate(destroyed):
         _cell_of(cell, board, f"/destroyed/{index}")
     units = state.get("units", [])
     if not isinstance(units, list):
-        raise StateError("/units: a list of units", "/units")
+        raise StateError(tr("a list of units"), "/units")
     if len(units) > board.width * board.height:  # each unit stands on a cell of its own
         cells = board.width * board.height
-        raise StateError(f"/units: {len(units)} units on a map of {cells} cells; at most one a cell", "/units")
+        raise StateError(
+            tr("{n} units on a map of {cells} cells; at most one a cell", n=len(units), cells=cells), "/units"
+        )
     for index, unit in enumerate(units):
         where = f"/units/{index}"
         if not isinstance(unit, Mapping):
-            raise StateError(f"{where}: a unit is a JSON object", where)
+            raise StateError(tr("a unit is a {format} object", format="JSON"), where)
         _cell_of(unit.get("pos"), board, f"{where}/pos")
         facing = unit.get("facing")
         if unit.get("kind") != "obstacle" and facing is not None and (
             not isinstance(facing, str) or facing not in FACING_VECTORS
         ):
-            raise StateError(f"{where}/facing: one of n, e, s, w, not {json_kind(facing)}", f"{where}/facing")
+            raise StateError(
+                tr("one of {choices}, not {found}", choices="n, e, s, w", found=json_kind(facing)), f"{where}/facing"
+            )
         for key in ("hp", "max_hp", "seat", "uid"):
             value = unit.get(key)
             if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-                raise StateError(f"{where}/{key}: an integer, not {json_kind(value)}", f"{where}/{key}")
+                raise StateError(tr("an integer, not {found}", found=json_kind(value)), f"{where}/{key}")
         vision = unit.get("vision")
         if vision is not None and not isinstance(vision, Mapping):
-            message = f'an object such as {{"side": true}}, not {json_kind(vision)}'
-            raise StateError(f"{where}/vision: {message}", f"{where}/vision")
+            message = tr("an object such as {example}, not {found}", example='{"side": true}', found=json_kind(vision))
+            raise StateError(message, f"{where}/vision")
 
 
 def board_for_state(board: Board, state: Mapping[str, Any] | None) -> Board:
@@ -798,7 +809,7 @@ def to_png(drawing: Drawing, scale: float = 2.0) -> bytes:
 
     size = (round(drawing.width * scale), round(drawing.height * scale))
     if size[0] * size[1] > MAX_PIXELS:
-        raise ValueError(f"a {size[0]}x{size[1]} image is too large; use a smaller scale")
+        raise ValueError(tr("a {size} image is too large; use a smaller scale", size=f"{size[0]}x{size[1]}"))
     image = Image.new("RGB", size, BACKGROUND)
     painter = ImageDraw.Draw(image, "RGBA")
     for shape in drawing.items:
@@ -831,7 +842,14 @@ def write_image(path: Path, board: Board, state: Mapping[str, Any] | None = None
     elif suffix == ".png":
         atomic_write_bytes(Path(path), render_png(board, state, scale), replaces=PNG)
     else:
-        raise ValueError(f"{path}: the image format follows the suffix: {' or '.join(IMAGE_SUFFIXES)}")
+        raise ValueError(
+            tr(
+                "{path}: the image format follows the suffix: {first} or {second}",
+                path=path,
+                first=IMAGE_SUFFIXES[0],
+                second=IMAGE_SUFFIXES[1],
+            )
+        )
 
 
 # --------------------------------------------------------------------------
@@ -864,7 +882,7 @@ def example_state(board: Board) -> dict[str, Any]:
     """
     zone_numbers = sorted(board.zones)
     if not zone_numbers:
-        raise ValueError(f"map {board.map_id!r} has no deployment zones")
+        raise ValueError(tr("map {map} has no deployment zones", map=repr(board.map_id)))
     first = board.zones[zone_numbers[0]]
     second = board.zones[zone_numbers[1]] if len(zone_numbers) > 1 else first
     homes = {1: (first, second[0]), 2: (second, first[0])}

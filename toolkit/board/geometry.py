@@ -26,6 +26,7 @@ from collections import OrderedDict
 from collections.abc import Collection, Iterable, Sequence
 from typing import Any
 
+from toolkit.i18n import tr
 from toolkit.models.tactics import MAP_LEGEND, MAP_LEGEND_TEXT, map_row_problems
 
 Cell = tuple[int, int]
@@ -49,7 +50,14 @@ def parse_cell(text: str) -> Cell:
     """``"3,4"`` -> ``(3, 4)``: column x, then row y."""
     match = _CELL_TEXT.fullmatch(text)
     if match is None:
-        raise ValueError(f"expected a cell as 'x,y' (column, row; e.g. '3,4'), got {text!r}")
+        raise ValueError(
+            tr(
+                "expected a cell as {form} (column, row; e.g. {example}), got {value}",
+                form="'x,y'",
+                example="'3,4'",
+                value=repr(text),
+            )
+        )
     return int(match.group(1)), int(match.group(2))
 
 
@@ -92,12 +100,12 @@ class _Layout:
 
     def __init__(self, rows: tuple[str, ...], adjacency: int) -> None:
         if adjacency not in (4, 8):
-            raise MapError(f"adjacency is {adjacency!r}; a map is 4- or 8-adjacent")
+            raise MapError(tr("adjacency is {value}; a map is 4- or 8-adjacent", value=repr(adjacency)))
         if not rows or not rows[0]:
-            raise MapError("a map needs at least one row of at least one cell")
+            raise MapError(tr("a map needs at least one row of at least one cell"))
         problems = map_row_problems(list(rows))
         if problems:
-            raise MapError("; ".join(message for _, _, _, message in problems))
+            raise MapError(tr("; ").join(message for _, _, _, message in problems))
         self.rows = rows
         self.adjacency = adjacency
         self.width = width = len(rows[0])
@@ -337,12 +345,18 @@ class Board:
         self, rows: Sequence[str], adjacency: int = 4, map_id: str = "", *, destroyed: Iterable[Cell] = ()
     ) -> None:
         if isinstance(rows, str):
-            raise MapError("rows is a list of strings, one per row, not one string")
+            raise MapError(tr("{key} is a list of strings, one per row, not one string", key="rows"))
         layout = _layout(tuple(rows), adjacency)
         cells = frozenset((int(cell[0]), int(cell[1])) for cell in destroyed)
         outside = sorted(cell for cell in cells if cell not in layout.index)
         if outside:
-            raise MapError(f"destroyed cell {outside[0]} is outside the {layout.width}x{layout.height} map")
+            raise MapError(
+                tr(
+                    "destroyed cell {cell} is outside the {size} map",
+                    cell=outside[0],
+                    size=f"{layout.width}x{layout.height}",
+                )
+            )
         self._setup(layout, cells, map_id)
 
     def _setup(self, layout: _Layout, destroyed: frozenset[Cell], map_id: str) -> None:
@@ -407,7 +421,14 @@ class Board:
     def _require(self, cell: Cell) -> int:
         i = self._index.get(cell)
         if i is None:
-            raise ValueError(f"cell {cell!r} is outside the {self.width}x{self.height} map {self.map_id!r}")
+            raise ValueError(
+                tr(
+                    "cell {cell} is outside the {size} map {map}",
+                    cell=repr(cell),
+                    size=f"{self.width}x{self.height}",
+                    map=repr(self.map_id),
+                )
+            )
         return i
 
     def terrain(self, cell: Cell) -> str:
@@ -508,7 +529,9 @@ class Board:
             return True
         forward = _FORWARD.get(facing)
         if forward is None:
-            raise ValueError(f"facing {facing!r} is not one of {', '.join(FACINGS)}")
+            raise ValueError(
+                tr("facing {value} is not one of {choices}", value=repr(facing), choices=", ".join(FACINGS))
+            )
         if target not in self._index:
             return False
         fx, fy = forward
@@ -580,7 +603,7 @@ class Board:
         """Least-cost search (Dijkstra): cost of every cell within allowance, and each one's predecessor."""
         s = self._require(start)
         if climb_cost < 1:
-            raise ValueError(f"climb_cost is {climb_cost}; a climb costs at least 1")
+            raise ValueError(tr("{key} is {value}; a climb costs at least 1", key="climb_cost", value=climb_cost))
         index = self._index
         closed = {index[cell] for cell in blocked if cell in index}
         steps, pits = self._walls.steps, self._pits

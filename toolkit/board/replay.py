@@ -140,21 +140,25 @@ def event_line(event: Mapping[str, Any]) -> str:
 def check_frames(board: Board, frames: Sequence[Mapping[str, Any]]) -> None:
     """Raise StateError (its pointer into the list of frames) for a frame this board cannot draw."""
     if not frames:
-        raise StateError("a replay needs at least one frame")
+        raise StateError(tr("a replay needs at least one frame"))
     if len(frames) > MAX_FRAMES:
-        raise StateError(f"{len(frames)} frames; a replay holds at most {MAX_FRAMES} (each is a drawing of the map)")
+        raise StateError(
+            tr(
+                "{n} frames; a replay holds at most {limit} (each is a drawing of the map)",
+                n=len(frames),
+                limit=MAX_FRAMES,
+            )
+        )
     for index, frame in enumerate(frames):
         if not isinstance(frame, Mapping) or "state" not in frame:
-            raise StateError(f"/{index}: a frame is an object with a 'state'", f"/{index}")
+            raise StateError(tr("a frame is an object with a {key}", key="'state'"), f"/{index}")
         try:
             validate_state(board, frame["state"])
         except StateError as exc:
-            where = f"/{index}/state{exc.pointer}"
-            message = exc.message.removeprefix(exc.pointer + ": ") if exc.pointer else exc.message
-            raise StateError(f"{where}: {message}", where) from None
+            raise StateError(exc.problem, f"/{index}/state{exc.pointer}") from None
         events = frame.get("events", [])
         if not isinstance(events, list) or not all(isinstance(e, Mapping) for e in events):
-            raise StateError(f"/{index}/events: a list of log entries (objects)", f"/{index}/events")
+            raise StateError(tr("a list of log entries (objects)"), f"/{index}/events")
 
 
 def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title: str) -> str:

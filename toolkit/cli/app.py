@@ -24,6 +24,7 @@ except ImportError:  # pragma: no cover - older typer stands on the click packag
     from click.exceptions import UsageError  # type: ignore[no-redef,assignment,import-not-found,unused-ignore]
 from typer.core import TyperCommand, TyperGroup
 
+from toolkit.cli._lang import LangOption
 from toolkit.errors import DossierError
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
 
@@ -48,7 +49,7 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "search": (("search",), "Find records with a NetrunnerDB-style query."),
     "show": (
         ("search",),
-        "Print one record in full, with its ability text rendered (zh-Hans and English, --lang first).",
+        "Print one record in full, its ability text rendered in --lang (--bilingual: both languages).",
     ),
     "serve": (
         ("serve",),
@@ -144,23 +145,52 @@ class DossierGroup(TyperGroup):
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         try:
-            _configured_lang()
+            _configured_lang([*getattr(ctx, "_protected_args", ()), *ctx.args])
             return super().invoke(ctx)
         except DossierError as exc:
-            typer.echo(f"dossier: error: {exc.message}", err=True)
+            typer.echo(error_line(exc.message), err=True)
             raise typer.Exit(exc.exit_code) from None
         except OSError as exc:
-            typer.echo(f"dossier: error: {os_error_line(exc)}", err=True)
+            typer.echo(error_line(os_error_line(exc)), err=True)
             raise typer.Exit(2) from None
 
 
-def _configured_lang() -> None:
-    """Make the configured language (DOSSIER_LANG, the settings files) current before a command runs, so that
-    a command without ``--lang`` speaks it too; a broken settings file is the command's to report."""
-    from toolkit.config import output_lang
+def error_line(message: str) -> str:
+    """``dossier: error: MESSAGE``, the line an error is told in, in the current language."""
+    from toolkit.i18n import tr
 
+    # TRANSLATORS: the line an error is told in on stderr; {program} is "dossier"
+    return tr("{program}: error: {message}", program="dossier", message=message)
+
+
+def _configured_lang(args: list[str] | None = None) -> None:
+    """Make the language of the command line current before a command runs: its ``--lang`` when ``args`` (the
+    words after ``dossier``) give a valid one, else the configured language (DOSSIER_LANG, the settings files),
+    so that an error raised before the command reads its options (a bad option value, a settings file) and a
+    command without ``--lang`` speak it too. A bad ``--lang`` or a broken settings file is the command's to
+    report."""
+    from toolkit.config import output_lang
+    from toolkit.i18n import accept, set_lang
+
+    lang = _lang_arg(args or [])
+    if lang is not None and accept(lang) is not None:
+        set_lang(lang)
+        return
     with contextlib.suppress(DossierError):
         output_lang(None)
+
+
+def _lang_arg(args: list[str]) -> str | None:
+    """The value of the last ``--lang X`` / ``--lang=X`` among ``args`` (before a ``--``), if any."""
+    found = None
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(args):
+            found = args[index + 1]
+        elif arg.startswith("--lang="):
+            found = arg.removeprefix("--lang=")
+    return found
 
 
 def _undecodable(exc: UnicodeError) -> tuple[str | bytes, int]:
@@ -189,17 +219,21 @@ def safe_output_streams() -> None:
 
 
 def os_error_line(exc: OSError) -> str:
-    """``FILE: reason`` in one line for an OSError (the file name shortened and escaped if need be)."""
-    reason = " ".join((exc.strerror or str(exc) or type(exc).__name__).split())
+    """``FILE: reason`` in one line for an OSError (the file name shortened and escaped if need be), worded in
+    the current language (the reason of a known errno too: :func:`toolkit.errors.os_reason`)."""
+    from toolkit.errors import os_reason
+    from toolkit.i18n import tr
+
+    reason = os_reason(exc)
     name = exc.filename
     if name is None:
-        return reason
+        return tr("operating system error: {reason}", reason=reason)
     shown = os.fsdecode(name) if isinstance(name, bytes) else str(name)
     if len(shown) > 120:
         shown = shown[:60] + "…" + shown[-40:]
     if not shown.isprintable():
         shown = repr(shown)
-    return f"{shown}: {reason}"
+    return tr("{path}: {reason}", path=shown, reason=reason)
 
 
 APP_SETTINGS: dict[str, Any] = {
@@ -286,22 +320,27 @@ def lint(
             show_default=False,
         ),
     ] = None,
+    lang: LangOption = None,
 ) -> None:
     """Check card data: JSON, schema, model, ids, names, references, formatting.
 
-    Exit 0 clean, 1 when errors were found, 2 on usage or I/O errors.
+    Findings and the summary are worded in the --lang language; codes, pointers, positions and the keys of
+    --format json are the same in every language. Exit 0 clean, 1 when errors were found, 2 on usage or I/O
+    errors.
     """
     from toolkit.catalog import discover
+    from toolkit.cli._lang import output_lang
     from toolkit.cli.progress import Phases
     from toolkit.gcpause import gc_paused
     from validators.lint import available_jobs, lint_files
 
+    output_lang(lang)
     problems: list[WalkProblem] = []
     given = default_paths(paths)
     with gc_paused(freeze=True):  # the run builds long-lived objects only, and the command ends after it
         targets = discover(given, problems)
         if not targets and not problems:
-            raise DossierError(f"no .json files under {', '.join(map(str, given))}")
+            raise DossierError(_no_files(given))
         walked = [] if problems else [p for p in given if p.is_dir()]
         with Phases() as meter:
             result = lint_files(targets, walked, meter=meter, jobs=jobs or available_jobs())
@@ -321,6 +360,13 @@ def lint(
     if result.io_errors:
         raise typer.Exit(2)
     raise typer.Exit(1 if result.errors else 0)
+
+
+def _no_files(paths: list[Path]) -> str:
+    """The error of ``lint`` and ``fmt`` for paths that hold no record file."""
+    from toolkit.i18n import tr
+
+    return tr("no {suffix} files under {paths}", suffix=".json", paths=", ".join(map(str, paths)))
 
 
 def walk_finding(problem: WalkProblem) -> Finding:
@@ -343,18 +389,33 @@ def summary(result: LintResult) -> dict[str, Any]:
 
 
 def print_summary(result: LintResult) -> None:
+    """The records of each game by kind, then the files, errors and warnings, in the current language."""
+    from toolkit.i18n import current_lang, tc, tr, trn
+    from toolkit.textwidth import pad
+    from validators.wording import game_word, kind_word
+
     data = summary(result)
+    sep = tc(current_lang(), "list", ", ")
     for game, kinds in data["games"].items():
         total = sum(kinds.values())
-        detail = ", ".join(f"{n} {k}" for k, n in kinds.items())
-        print(f"{game:<10} {total:>5} records: {detail}")
-    print(f"{data['files']} files: {data['errors']} errors, {data['warnings']} warnings")
+        detail = sep.join(tr("{n} {kind}", n=n, kind=kind_word(k)) for k, n in kinds.items())
+        count = trn("{n} record", "{n} records", total, n=str(total).rjust(5))
+        print(tr("{game} {records}: {detail}", game=pad(game_word(game), 10), records=count, detail=detail))
+    print(
+        tr(
+            "{files}: {errors}, {warnings}",
+            files=trn("{n} file", "{n} files", data["files"]),
+            errors=trn("{n} error", "{n} errors", data["errors"]),
+            warnings=trn("{n} warning", "{n} warnings", data["warnings"]),
+        )
+    )
 
 
 @app.command()
 def fmt(
     paths: PathsArgument = None,
     check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file would change.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Rewrite record files in canonical JSON, atomically.
 
@@ -362,22 +423,26 @@ def fmt(
     where a record lacks one. A file that does not parse is reported, not touched.
     """
     from toolkit.catalog import discover
+    from toolkit.cli._lang import output_lang
     from toolkit.cli.progress import Progress
+    from toolkit.i18n import tr, trn
     from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
     from validators.findings import Finding
 
+    output_lang(lang)
     changed = failed = unreadable = 0
     problems: list[WalkProblem] = []
     found = discover(default_paths(paths), problems)
     if not found and not problems:  # as lint says: an empty directory is more likely a wrong path than clean
-        raise DossierError(f"no .json files under {', '.join(map(str, default_paths(paths)))}")
-    with Progress(len(found), "checking files" if check else "formatting files") as bar:
+        raise DossierError(_no_files(default_paths(paths)))
+    with Progress(len(found), tr("checking files") if check else tr("formatting files")) as bar:
         for path in found:
             bar.advance()
             source = read_source(path)
             if source.text is None:
                 bar.clear()
-                print(Finding("card.io", f"cannot read file: {source.error}", file=str(path)).format(), file=sys.stderr)
+                message = tr("cannot read file: {reason}", reason=source.error)
+                print(Finding("card.io", message, file=str(path)).format(), file=sys.stderr)
                 failed += 1
                 unreadable += source.io_error
                 continue
@@ -389,7 +454,7 @@ def fmt(
                 print(
                     Finding(
                         "card.json",
-                        f"invalid JSON: {exc.message}; file left as it is",
+                        tr("invalid JSON: {reason}; file left as it is", reason=exc.message),
                         file=str(path),
                         line=exc.line,
                         column=exc.column,
@@ -405,12 +470,12 @@ def fmt(
             changed += 1
             bar.clear()
             if check:
-                print(f"{path}: would reformat")
+                print(tr("{path}: would reformat", path=path))
             else:
                 atomic_write_text(path, text, follow_symlinks=True)
-                print(f"{path}: reformatted")
+                print(tr("{path}: reformatted", path=path))
     if check and changed:
-        print(f"{changed} file(s) would be reformatted", file=sys.stderr)
+        print(trn("{n} file would be reformatted", "{n} files would be reformatted", changed), file=sys.stderr)
     for problem in problems:
         print(walk_finding(problem).format(), file=sys.stderr)
     if problems or unreadable:  # a file that could not be read at all is an I/O error, as in lint
@@ -427,6 +492,7 @@ def refuse_unwritable(text: str, data: Any) -> None:
     (not JSON); ``NaN``/``Infinity`` themselves and a lone surrogate escape
     (``"\\ud800"``, which no UTF-8 file can hold) are refused the same way.
     """
+    from toolkit.i18n import tr
     from toolkit.jsonio import JsonSyntaxError, pointer, pointer_position, value_positions
 
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
@@ -434,13 +500,17 @@ def refuse_unwritable(text: str, data: Any) -> None:
     while stack and problem is None:
         value, where = stack.pop()
         if isinstance(value, float) and not math.isfinite(value):
-            problem = where, "a number out of range (it would be written as Infinity or NaN, which are not JSON)"
+            problem = where, tr(
+                "a number out of range (it would be written as {infinity} or {nan}, which are not JSON)",
+                infinity="Infinity",
+                nan="NaN",
+            )
         elif isinstance(value, str) and not _encodable(value):
-            problem = where, "a string with a lone surrogate escape (half of a character)"
+            problem = where, tr("a string with a lone surrogate escape (half of a character)")
         elif isinstance(value, dict):
             for key in value:
                 if not _encodable(key):
-                    problem = (*where, key), "a key with a lone surrogate escape (half of a character)"
+                    problem = (*where, key), tr("a key with a lone surrogate escape (half of a character)")
                     break
             stack.extend((v, (*where, k)) for k, v in reversed(list(value.items())))
         elif isinstance(value, list):
@@ -476,17 +546,21 @@ def add_schema_ref(path: Path, data: Any) -> None:
 def schema(
     out: Annotated[Path, typer.Option("--out", help="Directory to write to.")] = SCHEMA_DIR,
     check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if a file is stale.")] = False,
+    lang: LangOption = None,
 ) -> None:
-    """Generate the JSON Schema files from the record models."""
+    """Generate the JSON Schema files from the record models (their descriptions stay in English)."""
     from toolkit import schemagen
+    from toolkit.cli._lang import output_lang
+    from toolkit.i18n import tr
 
+    output_lang(lang)
     if check:
         stale = schemagen.stale(out)
         for rel in stale:
-            print(f"{out / rel}: stale; run `dossier schema`")
+            print(tr("{path}: stale; run `dossier schema`", path=out / rel))
         raise typer.Exit(1 if stale else 0)
     for path in schemagen.write(out):
-        print(f"{path}: written")
+        print(tr("{path}: written", path=path))
 
 
 def main() -> None:

@@ -33,11 +33,20 @@ def coverage(
     The games use random legal decks and decks that rotate through every card, so each card is played;
     the report lists every ability, the ones never reached or never changing, and the totals.
     """
+    from toolkit.i18n import current_lang, tr, word
+
     if game != "tactics":
-        raise DossierError(f"--game {game}: ability coverage is measured for tactics games only")
+        raise DossierError(
+            tr(
+                "{option} {value}: ability coverage is measured for {game} games only",
+                option="--game",
+                value=game,
+                game=word("game", "tactics", current_lang()),
+            )
+        )
     from toolkit.catalog import load_catalog
     from toolkit.cli.progress import Phases
-    from toolkit.config import MISSING_POOL, card_pool
+    from toolkit.config import card_pool, missing_pool
     from toolkit.coverage import run_coverage
     from toolkit.paths import CARDS_DIR
 
@@ -45,7 +54,13 @@ def coverage(
     records = load_catalog(pool.paths).records
     if not any(getattr(r, "kind", None) == "map" and getattr(r, "game", None) == "tactics" for r in records):
         raise DossierError(
-            f"the card pool ({pool.describe()}) has no tactics map (cards/tactics/maps/); games need one; {MISSING_POOL}"
+            tr(
+                "the card pool ({pool}) has no {game} map ({directory}); games need one; {hint}",
+                pool=pool.describe(),
+                game=word("game", "tactics", current_lang()),
+                directory="cards/tactics/maps/",
+                hint=missing_pool(),
+            )
         )
     with Phases() as meter:
         report = run_coverage(records, games=games, seed=seed, jobs=jobs, meter=meter)

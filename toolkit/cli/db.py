@@ -43,6 +43,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.cli.app import default_paths
         from toolkit.cli.progress import Phases
         from toolkit.db import build_from_files, resolve_target
+        from toolkit.i18n import current_lang, tr, trn, word
 
         sources = default_paths(cards)
         target = resolve_target(db)
@@ -51,19 +52,32 @@ def register(app: typer.Typer) -> None:
         def progress(message: str) -> None:
             if verbose:
                 meter.clear()
-                print(f"dossier: {message}", file=sys.stderr, flush=True)
+                print(tr("{program}: {message}", program="dossier", message=message), file=sys.stderr, flush=True)
 
         with meter:
-            progress(f"loading {', '.join(map(str, sources))}")
+            progress(tr("loading {paths}", paths=", ".join(map(str, sources))))
             report = build_from_files(sources, target, progress=progress, meter=meter)
-        games = ", ".join(f"{game} {count}" for game, count in report.games.items())
-        index = {
-            "trigram+grams": "FTS5 trigrams + Chinese character pairs",
-            "trigram": "FTS5 trigrams",
-            "pg_trgm": "pg_trgm",
-        }.get(report.fts, "none (text search scans)")
+        games = tr(", ").join(
+            (tr("{game} {n}", game=word("game", game, current_lang()), n=count) for game, count in report.games.items())
+        )
+        if report.fts == "trigram+grams":
+            index = tr("{fts} trigrams + Chinese character pairs", fts="FTS5")
+        elif report.fts == "trigram":
+            index = tr("{fts} trigrams", fts="FTS5")
+        elif report.fts == "pg_trgm":
+            index = "pg_trgm"
+        else:
+            index = tr("none (text search scans)")
         print(
-            f"built {report.target}: {report.records} records ({games}) in {report.seconds:.2f} s; text index: {index}"
+            trn(
+                "built {target}: {n} record ({games}) in {seconds} s; text index: {index}",
+                "built {target}: {n} records ({games}) in {seconds} s; text index: {index}",
+                report.records,
+                target=report.target,
+                games=games,
+                seconds=f"{report.seconds:.2f}",
+                index=index,
+            )
         )
 
     app.add_typer(db_app, name="db")

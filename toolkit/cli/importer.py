@@ -10,6 +10,17 @@ from typing import Annotated
 import typer
 
 from toolkit.errors import DossierError
+from toolkit.i18n.words import Nc_
+
+# the kinds of records an import writes, as its summary counts them
+RECORD_KINDS = {
+    "card": Nc_("record kind", "card"),
+    "faction": Nc_("record kind", "faction"),
+    "format": Nc_("record kind", "format"),
+    "game": Nc_("record kind", "game"),
+    "identity": Nc_("record kind", "identity"),
+    "mode": Nc_("record kind", "mode"),
+}
 
 
 class Layout(StrEnum):
@@ -42,14 +53,27 @@ def register(app: typer.Typer) -> None:
         `dossier db build --cards DIR`.
         """
         from toolkit.cli.progress import Phases
+        from toolkit.i18n import current_lang, tc, tr
         from toolkit.importers import import_netrunnerdb
 
         with Phases() as meter:
             report = import_netrunnerdb(path, into, layout=layout.value, meter=meter)
         for line in report.lines():
-            print(f"warning: {line}", file=sys.stderr)
-        counts = ", ".join(f"{count} {kind}" for kind, count in report.counts.items())
-        print(f"imported {counts} from the {report.layout} layout of {path} into {report.into}")
+            print(tr("warning: {message}", message=line), file=sys.stderr)
+        lang = current_lang()
+        counts = tr(", ").join(
+            tr("{n} {kind}", n=count, kind=tc(lang, *RECORD_KINDS[kind]) if kind in RECORD_KINDS else kind)
+            for kind, count in report.counts.items()
+        )
+        print(
+            tr(
+                "imported {counts} from the {layout} layout of {path} into {into}",
+                counts=counts,
+                layout=report.layout,
+                path=path,
+                into=report.into,
+            )
+        )
 
     @import_app.command("csv")
     def csv(
@@ -92,6 +116,7 @@ def register(app: typer.Typer) -> None:
         """
         from toolkit.cli.progress import Phases
         from toolkit.config import card_pool
+        from toolkit.i18n import current_lang, tr, word
         from toolkit.importers.spreadsheet import import_csv
         from toolkit.paths import CARDS_DIR
 
@@ -112,14 +137,25 @@ def register(app: typer.Typer) -> None:
             print(finding.format(), file=sys.stderr)
         if result.errors:
             raise DossierError(
-                f"{path}: {result.summary()}; nothing written",
+                tr("{path}: {summary}; nothing written", path=path, summary=result.summary()),
                 exit_code=1,
             )
-        verb = "would write" if dry_run else "wrote"
         count = len(result.records) - len(result.unchanged) if dry_run else len(result.written)
-        print(
-            f"{path}: {len(result.records)} {game} {kind} record(s); {verb} {count}, {len(result.unchanged)} "
-            f"unchanged, in {into}"
-        )
+        fields = {
+            "path": path,
+            "n": len(result.records),
+            "game": word("game", game, current_lang()),
+            "kind": kind,
+            "count": count,
+            "unchanged": len(result.unchanged),
+            "into": into,
+        }
+        if dry_run:
+            line = tr(
+                "{path}: {n} {game} {kind} record(s); would write {count}, {unchanged} unchanged, in {into}", **fields
+            )
+        else:
+            line = tr("{path}: {n} {game} {kind} record(s); wrote {count}, {unchanged} unchanged, in {into}", **fields)
+        print(line)
 
     app.add_typer(import_app, name="import")

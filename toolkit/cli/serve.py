@@ -50,11 +50,19 @@ def register(app: typer.Typer) -> None:
 
         from toolkit.cli.app import default_paths
         from toolkit.config import MIN_TOKEN, serve_token
-        from toolkit.errors import DossierError
+        from toolkit.errors import DossierError, os_reason
+        from toolkit.i18n import tr
         from toolkit.web.settings import WebSettings
 
         if token is not None and (len(token) < MIN_TOKEN or not token.isascii() or not token.isprintable()):
-            raise DossierError(f"--token: at least {MIN_TOKEN} printable ASCII characters")
+            raise DossierError(
+                tr(
+                    "{option}: at least {n} printable {charset} characters",
+                    option="--token",
+                    n=MIN_TOKEN,
+                    charset="ASCII",
+                )
+            )
         settings = WebSettings(cards=default_paths(cards), db_url=db, host=host, port=port)
         if settings.needs_token():
             settings.token = token or serve_token() or secrets.token_urlsafe(24)
@@ -64,26 +72,50 @@ def register(app: typer.Typer) -> None:
                 probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
                 probe.bind((host.strip("[]"), port))
         except OSError as exc:
-            raise DossierError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+            raise DossierError(
+                tr("cannot listen on {address}: {reason}", address=f"{host}:{port}", reason=os_reason(exc))
+            ) from None
         except (UnicodeError, ValueError) as exc:
-            raise DossierError(f"--host {host!r}: {exc}") from None
+            # TRANSLATORS: {reason} is the system's own (English) words
+            raise DossierError(
+                tr(
+                    "{option} {value}: not an address to listen on: {reason}",
+                    option="--host",
+                    value=repr(host),
+                    reason=exc,
+                )
+            ) from None
 
         import uvicorn
 
         from toolkit.web.app import create_app
 
-        print(f"dossier: opening the database ({', '.join(map(str, settings.cards))})…", flush=True)
+        program = "dossier"
+        print(
+            tr(
+                "{program}: opening the database ({paths})…", program=program, paths=", ".join(map(str, settings.cards))
+            ),
+            flush=True,
+        )
         application = create_app(settings)
         target = application.state.web.database.target.display
         address = settings.url
         if host.strip("[]") in ("0.0.0.0", "::", ""):  # every address: name this machine, which others can open
             address = f"http://{socket.gethostname()}:{port}/"
-        print(f"dossier: database {target}")
+        print(tr("{program}: database {target}", program=program, target=target))
         if settings.needs_token():
-            print(f"dossier: serving on {address} (writes need the token)")
-            print(f"dossier: open {address}?token={settings.token}")
-            print(f"dossier: write token: {settings.token}")
+            print(tr("{program}: serving on {address} (writes need the token)", program=program, address=address))
+            print(tr("{program}: open {address}", program=program, address=f"{address}?token={settings.token}"))
+            print(tr("{program}: write token: {token}", program=program, token=settings.token))
         else:
-            print(f"dossier: serving on {address}")
-        print("dossier: API documentation at " + address + "docs; press Ctrl+C to stop", flush=True)
+            print(tr("{program}: serving on {address}", program=program, address=address))
+        print(
+            tr(
+                "{program}: API documentation at {address}; press {keys} to stop",
+                program=program,
+                address=f"{address}docs",
+                keys="Ctrl+C",
+            ),
+            flush=True,
+        )
         uvicorn.run(application, host=host.strip("[]"), port=port, log_level="warning", access_log=False)

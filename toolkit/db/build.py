@@ -41,8 +41,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from toolkit.catalog import Catalog, iter_records
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, os_reason
 from toolkit.gcpause import gc_paused
+from toolkit.i18n import tr, trn
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import RecordBase, namespace
 from toolkit.safewrite import SQLITE, WriteError, check_replaceable, check_target
@@ -107,7 +108,7 @@ def build_database(
     count = meter_or_silent(meter)
 
     def records() -> Iterable[tuple[RecordBase, str]]:
-        count.start("preparing records", len(catalog.records))
+        count.start(tr("preparing records"), len(catalog.records))
         for record in catalog.records:
             game, kind = record.game, record.kind  # type: ignore[attr-defined]
             yield record, str(catalog.files.get((game, namespace(kind), record.id), ""))
@@ -240,8 +241,8 @@ def _insert_all(write: Write, read: _Read, say: Progress, count: Meter) -> None:
     """Write every record's rows, in display order (pk 1, 2, …), a batch at a time; then the vocabulary."""
     order = read.spool.in_order()
     total = len(order)
-    say(f"writing {total} records")
-    count.start("writing records", total)
+    say(trn("writing {n} record", "writing {n} records", total))
+    count.start(tr("writing records"), total)
     cycles, spool = read.cycles, read.spool
     for start in range(0, total, BATCH):
         batch: dict[str, list[Row]] = {table: [] for table in _WRITE_ORDER}
@@ -263,7 +264,7 @@ def _insert_all(write: Write, read: _Read, say: Progress, count: Meter) -> None:
                 write(table, batch[table])
         done = min(start + BATCH, total)
         count.advance(done - start)
-        say(f"wrote {done}/{total} records")
+        say(tr("wrote {done}/{total} records", done=done, total=total))
     terms = read.terms.rows
     if terms:
         write("terms", terms)
@@ -313,12 +314,12 @@ def _build_sqlite(
     path = target.path
     directory = path.parent if str(path.parent) else Path(".")
     if not directory.is_dir():
-        raise DossierError(f"{path}: directory {directory} does not exist")
+        raise DossierError(tr("{path}: directory {directory} does not exist", path=path, directory=directory))
     check_target(path)  # a directory, symlink, FIFO or device is never replaced
     check_replaceable(path, SQLITE)  # nor a file that is not a database (`--db notes.txt`)
     remove_stale_temps(path)
     tmp = directory / f".{path.name}.build-{os.getpid()}-{secrets.token_hex(4)}.tmp"
-    say(f"building {path} (in {tmp.name})")
+    say(tr("building {path} (in {temporary})", path=path, temporary=tmp.name))
     fts = _sqlite_fts_support()
     spool: _Spool | None = None
     try:
@@ -346,8 +347,8 @@ def _build_sqlite(
                 *SQLITE_INDEXES,
                 *([f"INSERT INTO {FTS_TABLE}({FTS_TABLE}) VALUES ('rebuild')"] if fts != "none" else []),
             ]
-            say("building the indexes")
-            count.start("building indexes", len(steps) + 1)
+            say(tr("building the indexes"))
+            count.start(tr("building indexes"), len(steps) + 1)
             for statement in steps:
                 conn.execute(statement)
                 count.advance()
@@ -372,10 +373,12 @@ def _build_sqlite(
     except sqlite3.Error as exc:
         _unlink(tmp)
         detail = str(exc).strip().splitlines()
-        raise DossierError(f"database {target.display}: {detail[0] if detail else type(exc).__name__}") from None
+        raise DossierError(
+            tr("database {target}: {reason}", target=target.display, reason=detail[0] if detail else type(exc).__name__)
+        ) from None
     except OSError as exc:
         _unlink(tmp)
-        raise WriteError(path, exc.strerror or str(exc)) from None
+        raise WriteError(path, os_reason(exc)) from None
     except BaseException:
         _unlink(tmp)
         raise
@@ -445,7 +448,7 @@ def _build_postgres(
     schema = target.schema
     build_schema = f"{schema}_build_{secrets.token_hex(4)}"
     engine = postgres_engine(target.url)
-    say(f"building {target.display} (in schema {build_schema})")
+    say(tr("building {target} (in schema {schema})", target=target.display, schema=build_schema))
     tables = {table.name: table for table in METADATA.sorted_tables}
     spool = _Spool(None)
     try:
@@ -464,8 +467,8 @@ def _build_postgres(
             read = _read(records, spool, grams=False)
             _insert_all(write, read, say, count)
             indexes = [index for table in METADATA.sorted_tables for index in sorted(table.indexes, key=str)]
-            say("building the indexes")
-            count.start("building indexes", len(indexes))
+            say(tr("building the indexes"))
+            count.start(tr("building indexes"), len(indexes))
             for index in indexes:
                 index.create(building)  # honours the pg_trgm condition (ddl_if)
                 count.advance()
@@ -473,7 +476,7 @@ def _build_postgres(
             quote = conn.dialect.identifier_preparer.quote
             conn.execute(DropSchema(schema, cascade=True, if_exists=True))
             conn.exec_driver_sql(f"ALTER SCHEMA {quote(build_schema)} RENAME TO {quote(schema)}")
-            say("swapping in the new schema")
+            say(tr("swapping in the new schema"))
     except SQLAlchemyError as exc:
         raise db_error(target, exc) from None
     finally:

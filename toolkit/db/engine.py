@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 from toolkit.paths import names_a_directory
 
 from .constants import SCHEMA_VERSION
@@ -54,7 +55,7 @@ class Target:
             return str(self.path)
         assert self.url is not None
         shown = self.url.render_as_string(hide_password=True)
-        return f"{shown} (schema {self.schema})"
+        return tr("{url} (schema {schema})", url=shown, schema=self.schema)
 
 
 def resolve_target(db: str | None = None) -> Target:
@@ -62,7 +63,14 @@ def resolve_target(db: str | None = None) -> Target:
     raw = db or os.environ.get(ENV_VAR) or DEFAULT_FILE
     if "://" not in raw:
         if names_a_directory(raw):
-            raise DossierError(f"--db {raw!r}: ends in '/', so it names a directory; give the database file's name")
+            raise DossierError(
+                tr(
+                    "{option} {value}: ends in {slash}, so it names a directory; give the database file's name",
+                    option="--db",
+                    value=repr(raw),
+                    slash="'/'",
+                )
+            )
         return Target("sqlite", path=Path(raw).expanduser())
     from sqlalchemy.engine import make_url
     from sqlalchemy.exc import ArgumentError
@@ -70,21 +78,40 @@ def resolve_target(db: str | None = None) -> Target:
     try:
         url = make_url(raw)
     except ArgumentError:
-        raise DossierError(f"--db {raw!r}: not a database URL") from None
+        raise DossierError(tr("{option} {value}: not a database URL", option="--db", value=repr(raw))) from None
     backend = url.get_backend_name()
     if backend == "sqlite":
         if not url.database or url.database == ":memory:":
-            raise DossierError(f"--db {raw!r}: an SQLite URL needs a file path (sqlite:///path/to/dossier.db)")
+            raise DossierError(
+                tr(
+                    "{option} {value}: an {backend} URL needs a file path ({example})",
+                    option="--db",
+                    value=repr(raw),
+                    backend="SQLite",
+                    example="sqlite:///path/to/dossier.db",
+                )
+            )
         return Target("sqlite", url, path=Path(url.database).expanduser())
     if backend == "postgresql":
         schema = url.query.get("schema", DEFAULT_SCHEMA)
         if not isinstance(schema, str) or not _SCHEMA_NAME.match(schema):
-            raise DossierError(f"--db: schema {schema!r} is not a plain lower-case identifier")
+            raise DossierError(
+                tr("{option}: schema {schema} is not a plain lower-case identifier", option="--db", schema=repr(schema))
+            )
         url = url.difference_update_query(["schema"])
         if url.drivername == "postgresql":
             url = url.set(drivername="postgresql+psycopg")
         return Target("postgresql", url, schema=schema)
-    raise DossierError(f"--db {raw!r}: unsupported database {backend!r}; use a file path, sqlite:/// or postgresql://")
+    raise DossierError(
+        tr(
+            "{option} {value}: unsupported database {backend}; use a file path, {sqlite} or {postgresql}",
+            option="--db",
+            value=repr(raw),
+            backend=repr(backend),
+            sqlite="sqlite:///",
+            postgresql="postgresql://",
+        )
+    )
 
 
 def sqlite_uri(path: Path, *, read_only: bool) -> str:
@@ -110,14 +137,24 @@ def postgres_engine(url: URL | None) -> Engine:
     try:
         import psycopg  # noqa: F401
     except ImportError:
-        raise DossierError("PostgreSQL needs psycopg: pip install 'psycopg[binary]'") from None
+        raise DossierError(
+            tr(
+                "{backend} needs {package}: {command}",
+                backend="PostgreSQL",
+                package="psycopg",
+                command="pip install 'psycopg[binary]'",
+            )
+        ) from None
     return create_engine(url, pool_pre_ping=True)
 
 
 def db_error(target: Target, exc: SQLAlchemyError | sqlite3.Error) -> DossierError:
     """One line for a database error (connection refused, missing table, …)."""
     detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-    return DossierError(f"database {target.display}: {detail[0] if detail else type(exc).__name__}")
+    # TRANSLATORS: {reason} is the database's own (English) words
+    return DossierError(
+        tr("database {target}: {reason}", target=target.display, reason=detail[0] if detail else type(exc).__name__)
+    )
 
 
 class _Connection(sqlite3.Connection):
@@ -143,7 +180,9 @@ class Database:
         if target.backend == "sqlite":
             assert target.path is not None
             if not target.path.is_file():
-                raise DossierError(f"no database at {target.path}; run `dossier db build` first")
+                raise DossierError(
+                    tr("no database at {path}; run {command} first", path=target.path, command="`dossier db build`")
+                )
             self._uri = sqlite_uri(target.path, read_only=True)
         else:
             self._engine = postgres_engine(target.url)
@@ -152,7 +191,11 @@ class Database:
         self.meta = self._read_meta()
         if self.meta.get("schema_version") != SCHEMA_VERSION:
             raise DossierError(
-                f"database {target.display} was built by another version of Dossier; run `dossier db build` again"
+                tr(
+                    "database {target} was built by another version of Dossier; run {command} again",
+                    target=target.display,
+                    command="`dossier db build`",
+                )
             )
 
     @property
@@ -232,7 +275,13 @@ class Database:
         try:
             return {str(key): str(value) for key, value in self.rows('SELECT "key", value FROM meta')}
         except DossierError as exc:
-            raise DossierError(f"{exc.message} (is it a Dossier database? run `dossier db build`)") from None
+            raise DossierError(
+                tr(
+                    "{problem} (is it a Dossier database? run {command})",
+                    problem=exc.message,
+                    command="`dossier db build`",
+                )
+            ) from None
 
     def close(self) -> None:
         with self._lock:

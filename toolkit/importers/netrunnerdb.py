@@ -52,7 +52,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, os_reason
+from toolkit.i18n import N_, tr
 from toolkit.jsonio import (
     FileTooLarge,
     JsonSyntaxError,
@@ -131,17 +132,18 @@ V2_CARD_MAPPED = {
     "minimum_deck_size",
     "stripped_title",
 }
+# (each reason is worded where the report is made: toolkit.i18n.tr)
 V2_CARD_UNMAPPED = {
-    "stripped_text": "derived from text",
-    "designed_by": "publisher (no Dossier field)",
-    "attribution": "card attribution (no Dossier field)",
-    "layout_id": "card layout (no Dossier field)",
-    "faces": "alternative faces (no Dossier field)",
+    "stripped_text": N_("derived from text"),
+    "designed_by": N_("publisher (no Dossier field)"),
+    "attribution": N_("card attribution (no Dossier field)"),
+    "layout_id": N_("card layout (no Dossier field)"),
+    "faces": N_("alternative faces (no Dossier field)"),
 }
 V2_PRINTING_MAPPED = {"id", "card_id", "card_set_id", "position", "quantity", "illustrator", "flavor"}
 V2_PRINTING_UNMAPPED = {
-    "printed_is_unique": "uniqueness is taken from the card",
-    "released_by": "publisher (no Dossier field)",
+    "printed_is_unique": N_("uniqueness is taken from the card"),
+    "released_by": N_("publisher (no Dossier field)"),
 }
 V1_CARD_MAPPED = {
     "code",
@@ -171,11 +173,11 @@ V1_CARD_MAPPED = {
     "stripped_title",
 }
 V1_CARD_UNMAPPED = {
-    "stripped_text": "derived from text",
-    "bio_text": "biography text (no Dossier field)",
+    "stripped_text": N_("derived from text"),
+    "bio_text": N_("biography text (no Dossier field)"),
 }
 FACTION_MAPPED = {"id", "code", "name", "side_id", "side_code", "color", "is_mini", "is_neutral"}
-FACTION_UNMAPPED = {"description": "faction description (no Dossier field)"}
+FACTION_UNMAPPED = {"description": N_("faction description (no Dossier field)")}
 RESTRICTION_MAPPED = {
     "id",
     "code",
@@ -193,7 +195,7 @@ RESTRICTION_MAPPED = {
     "verdicts",
 }
 RESTRICTION_UNMAPPED = {
-    "active": "active flag (the formats' snapshots say which list is in force)",
+    "active": N_("active flag (the formats' snapshots say which list is in force)"),
 }
 # Verdict kinds with a number per card: NetrunnerDB's name -> BanList field.
 PER_CARD_VERDICTS = {
@@ -202,7 +204,7 @@ PER_CARD_VERDICTS = {
     "global_penalty": "global_penalty",
 }
 TRANSLATION_MAPPED = {"code", "title", "text", "flavor"}
-TRANSLATION_UNMAPPED = {"keywords": "translated subtypes (subtype names come from the game record)"}
+TRANSLATION_UNMAPPED = {"keywords": N_("translated subtypes (subtype names come from the game record)")}
 
 
 # ---------------------------------------------------------------------------
@@ -224,30 +226,81 @@ class ImportReport:
     untranslated: dict[str, int] = field(default_factory=dict)
 
     def lines(self) -> list[str]:
-        """The report as lines for a terminal."""
+        """The report as lines for a terminal, in the current language."""
         out = []
-        for where, fields in sorted(self.unknown_fields.items()):
+        for source, fields in sorted(self.unknown_fields.items()):
+            where = _source_kind(source)
             for name, count in sorted(fields.items()):
-                out.append(f"unknown field {name!r} in {count} {where} entries: not imported (unknown to Dossier)")
-        for where, fields in sorted(self.unmapped_fields.items()):
+                out.append(
+                    tr(
+                        "unknown field {field} in {n} {where} entries: not imported (unknown to Dossier)",
+                        n=count,
+                        field=repr(name),
+                        where=where,
+                    )
+                )
+        for source, fields in sorted(self.unmapped_fields.items()):
+            where = _source_kind(source)
             for name, count in sorted(fields.items()):
-                reason = _UNMAPPED_REASONS.get(name, "no Dossier field")
-                out.append(f"field {name!r} in {count} {where} entries not imported: {reason}")
+                reason = tr(_UNMAPPED_REASONS[name]) if name in _UNMAPPED_REASONS else tr("no Dossier field")
+                out.append(
+                    tr(
+                        "field {field} in {n} {where} entries not imported: {reason}",
+                        n=count,
+                        field=repr(name),
+                        where=where,
+                        reason=reason,
+                    )
+                )
         for pointer, count in sorted(self.untranslated.items()):
-            out.append(f"{count} records have no Chinese for {pointer}; the English stands in (see 'untranslated')")
-        out.extend(_listed(self.warnings, "warnings"))
-        out.extend(_listed([f"skipped {item}" for item in self.skipped], "skipped entries"))
+            out.append(
+                tr(
+                    "{n} records have no Chinese for {pointer}; the English stands in (see {key})",
+                    n=count,
+                    pointer=pointer,
+                    key="'untranslated'",
+                )
+            )
+        out.extend(_listed(self.warnings, False))
+        out.extend(_listed([tr("skipped {entry}", entry=item) for item in self.skipped], True))
         return out
+
+
+# the kinds of entries of a checkout whose fields are counted (the others are named by their files: v2/cards)
+_SOURCE_KINDS = {
+    "faction": N_("faction"),
+    "translation": N_("translation"),
+    "restriction": N_("restriction"),
+    "pack": N_("pack"),
+}
+
+
+def _source_kind(source: str) -> str:
+    return tr(_SOURCE_KINDS[source]) if source in _SOURCE_KINDS else source
 
 
 MAX_LISTED = 50
 """The most warnings (and skipped entries) listed one by one; a checkout with 100,000 bad cards gets a count."""
 
 
-def _listed(lines: list[str], what: str) -> list[str]:
+def _listed(lines: list[str], skipped: bool) -> list[str]:
+    """``lines``, the first :data:`MAX_LISTED` of them and a count of the rest (warnings, or skipped entries)."""
     if len(lines) <= MAX_LISTED:
         return lines
-    return [*lines[:MAX_LISTED], f"… and {len(lines) - MAX_LISTED} more {what} (the first {MAX_LISTED} are listed)"]
+    more = len(lines) - MAX_LISTED
+    if skipped:
+        rest = tr(
+            "… and {n} more skipped entries (the first {listed} are listed)",
+            n=more,
+            listed=MAX_LISTED,
+        )
+    else:
+        rest = tr(
+            "… and {n} more warnings (the first {listed} are listed)",
+            n=more,
+            listed=MAX_LISTED,
+        )
+    return [*lines[:MAX_LISTED], rest]
 
 
 _UNMAPPED_REASONS: dict[str, str] = {
@@ -410,17 +463,29 @@ def _read_json(path: Path) -> Any:
         raw = read_regular(path, MAX_FILE_BYTES)  # a FIFO or device is refused, never waited on
     except FileTooLarge:
         limit = f"{MAX_FILE_BYTES // 2**20} MiB"
-        raise DossierError(f"{path}: larger than {limit}, the limit for one file", exit_code=1) from None
+        raise DossierError(
+            tr("{path}: larger than {limit}, the limit for one file", path=path, limit=limit), exit_code=1
+        ) from None
     except OSError as exc:
-        raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=os_reason(exc))) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise DossierError(f"{path}: not UTF-8 (byte {exc.start})", exit_code=1) from None
+        raise DossierError(
+            tr("{path}: not {encoding} (byte {offset})", path=path, encoding="UTF-8", offset=exc.start), exit_code=1
+        ) from None
     try:
         return loads_limited(text, max_depth=MAX_DEPTH)
     except JsonSyntaxError as exc:
-        raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}", exit_code=1) from None
+        raise DossierError(
+            tr(
+                "{where}: invalid {format}: {reason}",
+                where=f"{path}:{exc.line}:{exc.column}",
+                format="JSON",
+                reason=exc.message,
+            ),
+            exit_code=1,
+        ) from None
 
 
 _kind = json_kind  # how a finding names the JSON type of a value
@@ -443,10 +508,10 @@ class _Shapes:
                 self._positions[path] = {}
         line, column = pointer_position(self._positions[path], ptr)
         shown = "".join(c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode() for c in ptr)
-        return f"{path}:{line}:{column}: {shown or '/'}"
+        return tr("{where}: {pointer}", where=f"{path}:{line}:{column}", pointer=shown or "/")
 
     def bad(self, path: Path, ptr: str, message: str) -> None:
-        self.report.warnings.append(f"{self.where(path, ptr)}: {message}")
+        self.report.warnings.append(tr("{where}: {problem}", where=self.where(path, ptr), problem=message))
 
 
 @dataclass
@@ -465,14 +530,20 @@ class _Obj:
     def at(self, key: str | int) -> str:
         return f"{self.ptr}/{escape_pointer_token(key)}"
 
-    def bad(self, key: str | int, expected: str, value: Any, what: str = "left out") -> None:
-        self.shapes.bad(self.path, self.at(key), f"expected {expected}, found {_kind(value)}; {what}")
+    def bad(self, key: str | int, expected: str, value: Any, read_as_false: bool = False) -> None:
+        """A value of the wrong type at ``key``: ``expected`` (worded) says what was wanted; it is left out (or
+        read as false)."""
+        if read_as_false:
+            message = tr("expected {expected}, found {found}; read as false", expected=expected, found=_kind(value))
+        else:
+            message = tr("expected {expected}, found {found}; left out", expected=expected, found=_kind(value))
+        self.shapes.bad(self.path, self.at(key), message)
 
     def text(self, key: str) -> str | None:
         value = self.data.get(key)
         if value is None or isinstance(value, str):
             return value
-        self.bad(key, "text", value)
+        self.bad(key, tr("text"), value)
         return None
 
     def code(self, key: str) -> str | None:
@@ -488,7 +559,7 @@ class _Obj:
             return bool(value)
         if isinstance(value, int) and value in (0, 1):
             return bool(value)
-        self.bad(key, "true or false", value, "read as false")
+        self.bad(key, tr("true or false"), value, read_as_false=True)
         return False
 
     def number(self, key: str) -> int | None:
@@ -502,9 +573,9 @@ class _Obj:
         if isinstance(value, str) and value.strip() in ("", "X", "x"):
             return None
         if isinstance(value, int) and not isinstance(value, bool):
-            self.bad(key, f"a number from -{MAX_NUMBER} to {MAX_NUMBER}", value)
+            self.bad(key, tr("a number from {low} to {high}", low=-MAX_NUMBER, high=MAX_NUMBER), value)
         else:
-            self.bad(key, "a whole number", value)
+            self.bad(key, tr("a whole number"), value)
         return None
 
     def texts(self, key: str) -> list[str]:
@@ -513,14 +584,15 @@ class _Obj:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.bad(key, "a list of text", value)
+            self.bad(key, tr("a list of text"), value)
             return []
         out = []
         for index, item in enumerate(value):
             if isinstance(item, str):
                 out.append(item)
             else:
-                self.shapes.bad(self.path, f"{self.at(key)}/{index}", f"expected text, found {_kind(item)}; left out")
+                message = tr("expected {expected}, found {found}; left out", expected=tr("text"), found=_kind(item))
+                self.shapes.bad(self.path, f"{self.at(key)}/{index}", message)
         return out
 
     def obj(self, key: str) -> _Obj | None:
@@ -528,7 +600,7 @@ class _Obj:
         if value is None:
             return None
         if not isinstance(value, dict):
-            self.bad(key, "an object", value)
+            self.bad(key, tr("an object"), value)
             return None
         return _Obj(value, self.path, self.at(key), self.shapes)
 
@@ -538,7 +610,7 @@ class _Obj:
         if value is None:
             return []
         if not isinstance(value, list):
-            self.bad(key, "a list of objects", value)
+            self.bad(key, tr("a list of objects"), value)
             return []
         return _objects(value, self.path, self.at(key), self.shapes)
 
@@ -552,7 +624,8 @@ def _objects(items: list[Any], path: Path, ptr: str, shapes: _Shapes) -> list[_O
         if isinstance(item, dict):
             out.append(_Obj(item, path, f"{ptr}/{index}", shapes))
         else:
-            shapes.bad(path, f"{ptr}/{index}", f"expected an object, found {_kind(item)}; left out")
+            message = tr("expected {expected}, found {found}; left out", expected=tr("an object"), found=_kind(item))
+            shapes.bad(path, f"{ptr}/{index}", message)
     return out
 
 
@@ -564,7 +637,15 @@ def _read_list(path: Path, shapes: _Shapes) -> list[_Obj]:
     if isinstance(data, dict) and isinstance(data.get("data"), list):
         data, ptr = data["data"], "/data"  # NetrunnerDB API dumps wrap lists in {"data": [...]}
     if not isinstance(data, list):
-        raise DossierError(f"{path}: expected a JSON list of objects, found {_kind(data)}", exit_code=1)
+        raise DossierError(
+            tr(
+                "{path}: expected a {format} list of objects, found {found}",
+                path=path,
+                format="JSON",
+                found=_kind(data),
+            ),
+            exit_code=1,
+        )
     return _objects(data, path, ptr, shapes)
 
 
@@ -575,7 +656,15 @@ def _read_entries(path: Path, shapes: _Shapes) -> list[_Obj]:
         return [_Obj(data, path, "", shapes)]
     if isinstance(data, list):
         return _objects(data, path, "", shapes)
-    shapes.bad(path, "", f"expected an object or a list of objects, found {_kind(data)}; the file is not imported")
+    shapes.bad(
+        path,
+        "",
+        tr(
+            "expected {expected}, found {found}; the file is not imported",
+            expected=tr("an object or a list of objects"),
+            found=_kind(data),
+        ),
+    )
     return []
 
 
@@ -583,7 +672,9 @@ def _json_files(directory: Path) -> list[Path]:
     try:
         return sorted(p for p in directory.rglob("*.json") if p.is_file()) if directory.is_dir() else []
     except OSError as exc:
-        raise DossierError(f"{directory}: cannot read the directory: {exc.strerror or exc}") from None
+        raise DossierError(
+            tr("{path}: cannot read the directory: {reason}", path=directory, reason=os_reason(exc))
+        ) from None
 
 
 def _count(value: Any) -> int | None:
@@ -626,37 +717,59 @@ def _color(value: Any) -> str | None:
 def detect_layout(path: Path, layout: str = "auto") -> tuple[str, Path]:
     """('v1' | 'v2', the directory holding that layout's files)."""
     if not path.is_dir():
-        raise DossierError(f"{path}: no such directory (give a NetrunnerDB card-data checkout)")
+        raise DossierError(tr("{path}: no such directory (give a NetrunnerDB card-data checkout)", path=path))
     v2_root = path / "v2" if (path / "v2" / "cards").is_dir() else path if (path / "cards").is_dir() else None
     v1_root = path if (path / "pack").is_dir() else None
     if layout == "v2" or (layout == "auto" and v2_root is not None):
         if v2_root is None:
-            raise DossierError(f"{path}: no v2 layout here (expected v2/cards/*.json)")
+            raise DossierError(
+                tr(
+                    "{path}: no {layout} layout here (expected {files})",
+                    path=path,
+                    layout="v2",
+                    files="v2/cards/*.json",
+                )
+            )
         return "v2", v2_root
     if layout == "v1" or layout == "auto":
         if v1_root is None:
             raise DossierError(
-                f"{path}: not a NetrunnerDB checkout (expected v2/cards/*.json or pack/*.json with packs.json)"
+                tr(
+                    "{path}: not a NetrunnerDB checkout (expected {v2} or {v1} with {packs})",
+                    path=path,
+                    v2="v2/cards/*.json",
+                    v1="pack/*.json",
+                    packs="packs.json",
+                )
             )
         return "v1", v1_root
-    raise DossierError(f"--layout {layout!r}: one of auto, v1, v2")
+    raise DossierError(
+        tr("{option} {value}: one of {choices}", option="--layout", value=repr(layout), choices="auto, v1, v2")
+    )
 
 
 def _read_translations(source: Source, report: ImportReport, fields: _Fields, shapes: _Shapes) -> None:
     candidates = [source.root / "translations" / "zh-hans", source.root.parent / "translations" / "zh-hans"]
     directory = next((c for c in candidates if c.is_dir()), None)
     if directory is None:
-        report.warnings.append("no translations/zh-hans directory: every Chinese name is an English stand-in")
+        report.warnings.append(
+            tr("no {directory} directory: every Chinese name is an English stand-in", directory="translations/zh-hans")
+        )
         return
     for path in _json_files(directory):
         data = _read_json(path)
         if not isinstance(data, list):
-            shapes.bad(path, "", f"expected a list of translations, found {_kind(data)}; the file is not imported")
+            message = tr(
+                "expected {expected}, found {found}; the file is not imported",
+                expected=tr("a list of translations"),
+                found=_kind(data),
+            )
+            shapes.bad(path, "", message)
             continue
         for entry in _objects(data, path, "", shapes):
             code = entry.code("code")
             if code is None:
-                shapes.bad(path, entry.ptr, "a translation without a 'code'; left out")
+                shapes.bad(path, entry.ptr, tr("a translation without a {key}; left out", key="'code'"))
                 continue
             if "title" in entry:
                 fields.see("translation", entry.data, TRANSLATION_MAPPED, TRANSLATION_UNMAPPED)
@@ -675,7 +788,13 @@ def _read_factions(path: Path, source: Source, fields: _Fields, shapes: _Shapes)
         raw_id = entry.text("id") or entry.text("code")
         side = entry.text("side_id") or entry.text("side_code")
         if not raw_id or side not in ("corp", "runner"):
-            shapes.bad(path, entry.ptr, f"a faction needs an id and the side corp or runner (side {side!r}); left out")
+            message = tr(
+                "a faction needs an id and the side {corp} or {runner} (side {side}); left out",
+                corp="corp",
+                runner="runner",
+                side=repr(side),
+            )
+            shapes.bad(path, entry.ptr, message)
             continue
         source.factions.append(
             SourceFaction(as_slug(raw_id), entry.text("name") or raw_id, side, _color(entry.text("color")), entry.flag("is_mini"))
@@ -687,16 +806,18 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     fields = _Fields(report)
     shapes = _Shapes(report)
     if not (root / "factions.json").is_file():
-        raise DossierError(f"{root}: no factions.json (v2 layout)")
+        raise DossierError(tr("{path}: no {file} ({layout} layout)", path=root, file="factions.json", layout="v2"))
     _read_factions(root / "factions.json", source, fields, shapes)
     if (root / "card_subtypes.json").is_file():
         for entry in _read_list(root / "card_subtypes.json", shapes):
             if subtype := entry.text("id"):
                 source.subtypes[as_slug(subtype)] = entry.text("name") or subtype
     else:
-        report.warnings.append("no v2/card_subtypes.json: subtype names are made from their ids")
+        report.warnings.append(tr("no {file}: subtype names are made from their ids", file="v2/card_subtypes.json"))
     if not (root / "card_types.json").is_file():
-        report.warnings.append("no v2/card_types.json: the type ids of the cards are used as they are")
+        report.warnings.append(
+            tr("no {file}: the type ids of the cards are used as they are", file="v2/card_types.json")
+        )
     sets: dict[str, _Obj] = {}
     if (root / "card_sets.json").is_file():
         for entry in _read_list(root / "card_sets.json", shapes):
@@ -720,14 +841,20 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     by_id: dict[str, SourceCard] = {}
     read: list[tuple[str, _Obj]] = []
     card_files = _json_files(root / "cards")
-    meter.start("reading card files", len(card_files))
+    meter.start(tr("reading card files"), len(card_files))
     for path in card_files:
         meter.advance()
         for entry in _read_entries(path, shapes):
             raw = entry.data.get("id")
             if not isinstance(raw, str) or not raw.strip():
-                found = _kind(raw) if "id" in entry else "none"
-                report.skipped.append(f"{shapes.where(path, entry.at('id'))}: expected the card's id (text), found {found}")
+                found = _kind(raw) if "id" in entry else tr("none")
+                report.skipped.append(
+                    tr(
+                        "{where}: expected the card's id (text), found {found}",
+                        where=shapes.where(path, entry.at("id")),
+                        found=found,
+                    )
+                )
                 continue
             fields.see("v2/cards", entry.data, V2_CARD_MAPPED, V2_CARD_UNMAPPED)
             read.append((raw, entry))
@@ -735,7 +862,8 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     for raw, entry in sorted(read, key=lambda item: as_slug(item[0]) != item[0]):
         if raw in source.card_ids:
             first = by_id[source.card_ids[raw]]
-            shapes.bad(entry.path, entry.at("id"), f"card id {raw!r} again (first in {first.origin}); not imported")
+            message = tr("card id {id} again (first in {first}); not imported", id=repr(raw), first=first.origin)
+            shapes.bad(entry.path, entry.at("id"), message)
             continue
         card_id = as_slug(raw)
         if card_id in by_id:
@@ -744,15 +872,23 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
             shapes.bad(
                 entry.path,
                 entry.at("id"),
-                f"card id {raw!r} makes the Dossier id {card_id!r}, as {other.raw_id!r} ({other.origin}) does; "
-                f"imported as {new_id!r}",
+                tr(
+                    "card id {id} makes the Dossier id {made}, as {other} ({origin}) does; imported as {new}",
+                    id=repr(raw),
+                    made=repr(card_id),
+                    other=repr(other.raw_id),
+                    origin=other.origin,
+                    new=repr(new_id),
+                ),
             )
             card_id = new_id
         source.card_ids[raw] = card_id
         by_id[card_id] = SourceCard(card_id, _v2_fields(entry), str(entry.path), raw_id=raw)
     printings_dir = root / "printings"
     if not printings_dir.is_dir():
-        report.warnings.append("no v2/printings: cards have no set, illustrator or flavour text")
+        report.warnings.append(
+            tr("no {directory}: cards have no set, illustrator or flavour text", directory="v2/printings")
+        )
     orphans: list[str] = []
     for path in _json_files(printings_dir):
         for entry in _read_list(path, shapes):
@@ -760,7 +896,11 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
             printed_id = entry.text("card_id")
             code = entry.code("id")
             if not printed_id or not code:
-                shapes.bad(path, entry.ptr, "a printing needs an 'id' and a 'card_id'; left out")
+                shapes.bad(
+                    path,
+                    entry.ptr,
+                    tr("a printing needs an {id} and a {card_id}; left out", id="'id'", card_id="'card_id'"),
+                )
                 continue
             card_ref = by_id.get(source.card_ids.get(printed_id) or as_slug(printed_id))
             if card_ref is None:
@@ -781,8 +921,12 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
             )
     if orphans:
         report.warnings.append(
-            f"{len(orphans)} printings name cards that are not in v2/cards (not imported): "
-            f"{', '.join(orphans[:5])}{' …' if len(orphans) > 5 else ''}"
+            tr(
+                "{n} printings name cards that are not in {directory} (not imported): {printings}",
+                n=len(orphans),
+                directory="v2/cards",
+                printings=f"{', '.join(orphans[:5])}{' …' if len(orphans) > 5 else ''}",
+            )
         )
     source.cards = [by_id[key] for key in sorted(by_id)]
     for path in _json_files(root / "restrictions"):
@@ -790,13 +934,18 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
         if isinstance(data, dict):
             source.restrictions.append(_restriction(_Obj(data, path, "", shapes), fields))
         else:
-            shapes.bad(path, "", f"expected a ban list object, found {_kind(data)}; the file is not imported")
+            message = tr(
+                "expected {expected}, found {found}; the file is not imported",
+                expected=tr("a ban list object"),
+                found=_kind(data),
+            )
+            shapes.bad(path, "", message)
     pools: dict[str, tuple[str, list[str]]] = {}
     for path in _json_files(root / "card_pools"):
         for entry in _read_list(path, shapes):
             pool_id = entry.text("id")
             if not pool_id:
-                shapes.bad(path, entry.ptr, "a card pool without an 'id'; left out")
+                shapes.bad(path, entry.ptr, tr("a card pool without an {key}; left out", key="'id'"))
                 continue
             pool_sets = [as_slug(s) for s in entry.texts("card_set_ids")]
             for cycle in entry.texts("card_cycle_ids"):
@@ -806,14 +955,17 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
         for entry in _read_entries(path, shapes):
             format_id = entry.text("id") or entry.text("code")
             if not format_id:
-                shapes.bad(path, entry.ptr, "a format without an 'id'; left out")
+                shapes.bad(path, entry.ptr, tr("a format without an {key}; left out", key="'id'"))
                 continue
             snapshots = []
             for snap in entry.objects("snapshots"):
                 pool_id = snap.text("card_pool_id") or snap.text("card_pool")
                 pool = pools.get(pool_id or "")
                 if pool_id and pool is None:
-                    shapes.bad(path, snap.at("card_pool_id"), f"card pool {pool_id!r} is not in v2/card_pools")
+                    message = tr(
+                        "card pool {pool} is not in {directory}", pool=repr(pool_id), directory="v2/card_pools"
+                    )
+                    shapes.bad(path, snap.at("card_pool_id"), message)
                 date_start = snap.text("date_start") or ""
                 snapshots.append(
                     SourceSnapshot(
@@ -826,7 +978,8 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
                     )
                 )
             if not snapshots:
-                shapes.bad(path, entry.at("snapshots"), f"format {format_id!r} has no snapshot; not imported")
+                message = tr("format {format} has no snapshot; not imported", format=repr(format_id))
+                shapes.bad(path, entry.at("snapshots"), message)
             source.formats.append(SourceFormat(as_slug(format_id), entry.text("name") or format_id, snapshots))
     _read_translations(source, report, fields, shapes)
     return source
@@ -885,7 +1038,7 @@ def _per_card(entry: _Obj, key: str) -> dict[str, int]:
             if count > 0:
                 out[name] = count
         else:
-            inner.bad(name, "a list of card ids under a number, or a number under a card id", cards)
+            inner.bad(name, tr("a list of card ids under a number, or a number under a card id"), cards)
     return out
 
 
@@ -928,7 +1081,7 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     shapes = _Shapes(report)
     for name in ("packs.json", "factions.json"):
         if not (root / name).is_file():
-            raise DossierError(f"{root}: no {name} (v1 layout)")
+            raise DossierError(tr("{path}: no {file} ({layout} layout)", path=root, file=name, layout="v1"))
     _read_factions(root / "factions.json", source, fields, shapes)
     packs: dict[str, _Obj] = {}
     for pack in _read_list(root / "packs.json", shapes):
@@ -943,7 +1096,9 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
                 if cycle.flag("rotated"):
                     rotated.add(as_slug(code))
     else:
-        report.warnings.append("no cycles.json: the v1 standard format has no set list")
+        report.warnings.append(
+            tr("no {file}: the {layout} standard format has no set list", file="cycles.json", layout="v1")
+        )
     pack_cycle: dict[str, str | None] = {}
     pack_date: dict[str, str] = {}
     for pack_id, pack in packs.items():
@@ -960,14 +1115,14 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     # punctuation aside); two titles that are not alike but make the same id get told apart.
     groups: dict[str, list[tuple[_Obj, str, str]]] = defaultdict(list)  # fold(title) -> (entry, code, title)
     pack_files = _json_files(root / "pack")
-    meter.start("reading pack files", len(pack_files))
+    meter.start(tr("reading pack files"), len(pack_files))
     for path in pack_files:
         meter.advance()
         for entry in _read_list(path, shapes):
             fields.see("pack", entry.data, V1_CARD_MAPPED, V1_CARD_UNMAPPED)
             title, code = entry.text("title"), entry.code("code")
             if not title or not title.strip() or not code:
-                report.skipped.append(f"{path}:{entry.ptr}: an entry without title or code")
+                report.skipped.append(tr("{where}: an entry without title or code", where=f"{path}:{entry.ptr}"))
                 continue
             stripped = entry.text("stripped_title") or title
             groups[fold(stripped) or stripped].append((entry, code, stripped))
@@ -986,8 +1141,13 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
             shapes.bad(
                 latest.path,
                 latest.at("title"),
-                f"title {entries[-1][2]!r} makes the Dossier id {card_id!r}, as {taken[card_id]!r} does; "
-                f"imported as {new_id!r}",
+                tr(
+                    "title {title} makes the Dossier id {made}, as {other} does; imported as {new}",
+                    title=repr(entries[-1][2]),
+                    made=repr(card_id),
+                    other=repr(taken[card_id]),
+                    new=repr(new_id),
+                ),
             )
             card_id = new_id
         taken[card_id] = entries[-1][2]
@@ -1031,7 +1191,7 @@ def read_v1(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
         ]
         source.formats.append(SourceFormat("standard", "Standard", snapshots))
     else:
-        report.warnings.append("no mwl.json: no ban lists imported")
+        report.warnings.append(tr("no {file}: no ban lists imported", file="mwl.json"))
         if legal_sets is not None:
             source.formats.append(
                 SourceFormat("standard", "Standard", [SourceSnapshot("standard", "", legal_sets, None, None, True)])
@@ -1138,7 +1298,9 @@ class _Converter:
                 zh = known["name"]["zh-Hans"]
             if zh is None:
                 zh = faction.name
-                self.report.warnings.append(f"faction {faction.id!r} has no Chinese name; the English stands in")
+                self.report.warnings.append(
+                    tr("faction {id} has no Chinese name; the English stands in", id=repr(faction.id))
+                )
             neutral = faction.id.startswith("neutral")
             name = {"zh-Hans": zh, "en": faction.name}
             if neutral:  # both are 中立 / Neutral in NetrunnerDB; Dossier names are unique per game
@@ -1168,18 +1330,22 @@ class _Converter:
         except ValidationError as exc:
             first = exc.errors()[0]
             where = "/".join(str(p) for p in first["loc"])
-            self.report.skipped.append(f"{origin + ': ' if origin else ''}{kind} {data.get('id')!r}: {where}: {first['msg']}")
+            # TRANSLATORS: {reason} is the model checker's own (English) words
+            entry = tr(
+                "{kind} {id}: {where}: {reason}", kind=kind, id=repr(data.get("id")), where=where, reason=first["msg"]
+            )
+            self.report.skipped.append(tr("{where}: {problem}", where=origin, problem=entry) if origin else entry)
             return False
         key = (directory, data["id"])
         if key in self.records:
-            self.report.skipped.append(f"{kind} {data['id']!r}: a second record with this id")
+            self.report.skipped.append(tr("{kind} {id}: a second record with this id", kind=kind, id=repr(data["id"])))
             return False
         self.records[key] = data
         return True
 
     def cards(self, faction_sides: dict[str, str]) -> None:
         taken = {record_id for _, record_id in self.records}
-        self.meter.start("converting cards", len(self.source.cards))
+        self.meter.start(tr("converting cards"), len(self.source.cards))
         for card in self.source.cards:
             self.meter.advance()
             data = self.card(card, faction_sides)
@@ -1189,7 +1355,11 @@ class _Converter:
             if record_id in taken:
                 data["id"] = f"{record_id}_card"
                 self.report.warnings.append(
-                    f"card {record_id!r}: id taken by another record; imported as {data['id']!r}"
+                    tr(
+                        "card {id}: id taken by another record; imported as {new}",
+                        id=repr(record_id),
+                        new=repr(data["id"]),
+                    )
                 )
             if self.add("identities" if data["kind"] == "identity" else "cards", data, card.origin):
                 taken.add(data["id"])
@@ -1198,17 +1368,26 @@ class _Converter:
         f = card.fields
         title = f.get("title")
         if not isinstance(title, str) or not title.strip():
-            self.report.skipped.append(f"{card.origin}: card {card.id!r} has no title")
+            self.report.skipped.append(tr("{origin}: card {id} has no title", origin=card.origin, id=repr(card.id)))
             return None
         card_type, kind = f["type"], f["kind"]
         side = f.get("side")
         faction = f.get("faction")
         if faction not in faction_sides:
-            self.report.skipped.append(f"card {card.id!r}: faction {faction!r} is not in factions.json")
+            self.report.skipped.append(
+                tr(
+                    "card {id}: faction {faction} is not in {file}",
+                    id=repr(card.id),
+                    faction=repr(faction),
+                    file="factions.json",
+                )
+            )
             return None
         side = side if side in ("corp", "runner") else faction_sides[faction]
         if kind == "card" and card_type not in CORP_TYPES | RUNNER_TYPES:
-            self.report.skipped.append(f"card {card.id!r}: unknown card type {card_type!r}")
+            self.report.skipped.append(
+                tr("card {id}: unknown card type {type}", id=repr(card.id), type=repr(card_type))
+            )
             return None
         printings = sorted(card.printings, key=lambda p: p.order)
         translation = next(
@@ -1274,7 +1453,9 @@ class _Converter:
             if side == "runner":
                 link = _int_or_none(f.get("base_link"))
                 if link is None:
-                    self.report.warnings.append(f"runner identity {card.id!r} has no base_link; 0 is assumed")
+                    self.report.warnings.append(
+                        tr("runner identity {id} has no {field}; 0 is assumed", id=repr(card.id), field="base_link")
+                    )
                 data["base_link"] = link or 0
             return data
         data["type"] = card_type
@@ -1295,7 +1476,9 @@ class _Converter:
         if card_type == "program":
             memory = _int_or_none(f.get("memory_cost"))
             if memory is None:
-                self.report.warnings.append(f"program {card.id!r} has no memory_cost; 0 is assumed")
+                self.report.warnings.append(
+                    tr("program {id} has no {field}; 0 is assumed", id=repr(card.id), field="memory_cost")
+                )
             data["memory_cost"] = memory or 0
             if _int_or_none(f.get("strength")) is not None or "icebreaker" in data["subtypes"]:
                 data["strength"] = _int_or_none(f.get("strength"))
@@ -1320,8 +1503,15 @@ class _Converter:
                     other = record["name"]["en"] if lang == "zh-Hans" else record["id"]
                     new = f"{name}（{other}）" if lang == "zh-Hans" else f"{name} [{record['id']}]"
                     self.report.warnings.append(
-                        f"{record['kind']} {record['id']!r}: {lang} name {name!r} is also {seen[folded]!r}'s; "
-                        f"imported as {new!r}"
+                        tr(
+                            "{kind} {id}: {lang} name {name} is also {other}'s; imported as {new}",
+                            kind=record["kind"],
+                            id=repr(record["id"]),
+                            lang=lang,
+                            name=repr(name),
+                            other=repr(seen[folded]),
+                            new=repr(new),
+                        )
                     )
                     record["name"][lang] = new
                     folded = new.casefold()
@@ -1344,7 +1534,10 @@ class _Converter:
             terms.append({"id": subtype_id, "name": {"zh-Hans": zh or name, "en": name}})
         if english_only:
             self.report.warnings.append(
-                f"{english_only} subtypes have no Chinese name in Dossier's vocabulary; the English stands in"
+                tr(
+                    "{n} subtypes have no Chinese name in Dossier's vocabulary; the English stands in",
+                    n=english_only,
+                )
             )
         game["subtypes"] = terms
         symbols = {s["id"]: s for s in game.get("symbols", [])}
@@ -1382,7 +1575,12 @@ class _Converter:
                 entry["released"] = card_set.released
             out.append(entry)
         if english_only:
-            self.report.warnings.append(f"{english_only} card sets have no Chinese name; the English stands in")
+            self.report.warnings.append(
+                tr(
+                    "{n} card sets have no Chinese name; the English stands in",
+                    n=english_only,
+                )
+            )
         return out
 
     def formats(self) -> None:
@@ -1402,7 +1600,9 @@ class _Converter:
         for fmt in self.source.formats:
             zh_format = FORMAT_ZH.get(fmt.id)
             if zh_format is None:
-                self.report.warnings.append(f"format {fmt.id!r} has no Chinese name; the English stands in")
+                self.report.warnings.append(
+                    tr("format {id} has no Chinese name; the English stands in", id=repr(fmt.id))
+                )
             snapshots = sorted(fmt.snapshots, key=lambda s: (s.date_start, s.id))
             if not snapshots:
                 continue
@@ -1420,7 +1620,12 @@ class _Converter:
                 restriction = restrictions.get(snap.restriction or "")
                 if snap.restriction and restriction is None:
                     self.report.warnings.append(
-                        f"format {fmt.id!r} snapshot {snap.id!r}: restriction {snap.restriction!r} not found"
+                        tr(
+                            "format {id} snapshot {snapshot}: restriction {restriction} not found",
+                            id=repr(fmt.id),
+                            snapshot=repr(snap.id),
+                            restriction=repr(snap.restriction),
+                        )
                     )
                 suffix = "" if is_format else f" {snap.date_start or snap.id}"
                 en = f"{fmt.name}{suffix}"
@@ -1458,8 +1663,11 @@ class _Converter:
                 self.add("modes", data)
         if unknown_ids:
             self.report.warnings.append(
-                f"{len(unknown_ids)} card ids on ban lists are not among the imported cards "
-                f"(left off the lists): {', '.join(sorted(unknown_ids)[:10])}{' …' if len(unknown_ids) > 10 else ''}"
+                tr(
+                    "{n} card ids on ban lists are not among the imported cards (left off the lists): {ids}",
+                    n=len(unknown_ids),
+                    ids=f"{', '.join(sorted(unknown_ids)[:10])}{' …' if len(unknown_ids) > 10 else ''}",
+                )
             )
 
     def ban_list(self, restriction: SourceRestriction, card_ids: set[str], unknown: Counter[str]) -> dict[str, Any]:
@@ -1512,7 +1720,9 @@ def bundled_netrunner(directory: Path | None = None) -> dict[str, Any]:
     dump = {"mode": "json", "by_alias": True, "exclude_none": True}
     game = catalog.get("netrunner", "netrunner", "game")
     if game is None:
-        raise DossierError(f"{directory}: no netrunner game record (game.json); it is needed to import")
+        raise DossierError(
+            tr("{path}: no netrunner game record ({file}); it is needed to import", path=directory, file="game.json")
+        )
     standard = catalog.get("netrunner", "standard", "format")
     return {
         "game": game.model_dump(**dump),  # type: ignore[arg-type]
@@ -1529,9 +1739,16 @@ def default_into() -> Path:
 
 def _check_target(into: Path) -> None:
     if into.exists() and not into.is_dir():
-        raise DossierError(f"--into {into}: exists and is not a directory")
+        raise DossierError(tr("{option} {path}: exists and is not a directory", option="--into", path=into))
     if into.is_dir() and any(into.iterdir()) and not (into / MARKER).is_file():
-        raise DossierError(f"--into {into}: not empty and not a Dossier import (no {MARKER}); refusing to overwrite it")
+        raise DossierError(
+            tr(
+                "{option} {path}: not empty and not a Dossier import (no {marker}); refusing to overwrite it",
+                option="--into",
+                path=into,
+                marker=MARKER,
+            )
+        )
 
 
 def _write_tree(
@@ -1545,7 +1762,7 @@ def _write_tree(
             path = target / SCHEMA_DIR / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
-    meter.start("writing records", len(records))
+    meter.start(tr("writing records"), len(records))
     for (directory, record_id), data in sorted(records.items()):
         folder = target / directory
         folder.mkdir(parents=True, exist_ok=True)
@@ -1576,7 +1793,7 @@ def import_netrunnerdb(
     report = ImportReport(Path(path), found, into)
     source = read_v2(root, report, count) if found == "v2" else read_v1(root, report, count)
     if not source.cards:
-        raise DossierError(f"{path}: no cards found in the {found} layout", exit_code=1)
+        raise DossierError(tr("{path}: no cards found in the {layout} layout", path=path, layout=found), exit_code=1)
     if bundled is None:
         bundled = bundled_netrunner()
     records = _Converter(source, report, bundled, count).run()
@@ -1584,7 +1801,9 @@ def import_netrunnerdb(
     try:
         _check_target(into)
     except OSError as exc:
-        raise DossierError(f"--into {into}: cannot write: {exc.strerror or exc}") from None
+        raise DossierError(
+            tr("{option} {path}: cannot write: {reason}", option="--into", path=into, reason=os_reason(exc))
+        ) from None
     marker = {
         "source": str(Path(path).resolve()),
         "layout": found,
@@ -1594,6 +1813,8 @@ def import_netrunnerdb(
     try:  # built beside --into and swapped in; a killed run's leftovers are swept by the next one
         replace_dir(into, lambda tmp: _write_tree(tmp, records, marker, count))
     except (OSError, ValueError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-        raise DossierError(f"--into {into}: cannot write: {reason}") from None
+        reason = os_reason(exc) if isinstance(exc, OSError) else str(exc)
+        raise DossierError(
+            tr("{option} {path}: cannot write: {reason}", option="--into", path=into, reason=reason)
+        ) from None
     return report

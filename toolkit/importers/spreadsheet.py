@@ -60,8 +60,9 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, os_reason
 from toolkit.findings import Finding
+from toolkit.i18n import current_lang, tr, word
 from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_limited, loads_strict, pointer, read_regular
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import GAMES, KIND_DIRS, KINDS, SLUG_PATTERN, TYPE_BRANCHES, schema_path
@@ -95,7 +96,12 @@ class Slot:
 
 
 class _Unknown(Exception):
-    """A column path that names no field of the model."""
+    """A column path that names no field of the model; ``no_field`` when a part of it names nothing at all (not a
+    field that cannot take a part)."""
+
+    def __init__(self, message: str, *, no_field: bool = False) -> None:
+        super().__init__(message)
+        self.no_field = no_field
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool, list[Any]]:
@@ -176,16 +182,24 @@ def resolve(annotation: Any, parts: Sequence[str], tokens: tuple[str | int, ...]
             found = _field(model, part)
             if found is not None:
                 return resolve(found[1], rest, (*tokens, found[0]))
-        raise _Unknown(f"no field {part!r}")
+        raise _Unknown(tr("no field {field}", field=repr(part)), no_field=True)
     if get_origin(core) is list:
         if not _INDEX.match(part):
             if _structured(get_args(core)[0]):
-                raise _Unknown(f"{_dotted(tokens)} is a list: number its items ({_dotted(tokens)}.0.{part}, …)")
-            raise _Unknown(f"{_dotted(tokens)} is a list of single values; it has no field {part!r}")
+                raise _Unknown(
+                    tr(
+                        "{field} is a list: number its items ({example}, …)",
+                        field=_dotted(tokens),
+                        example=f"{_dotted(tokens)}.0.{part}",
+                    )
+                )
+            raise _Unknown(
+                tr("{field} is a list of single values; it has no field {part}", field=_dotted(tokens), part=repr(part))
+            )
         return resolve(get_args(core)[0], rest, (*tokens, int(part)))
     if get_origin(core) is dict:
         return resolve(get_args(core)[1], rest, (*tokens, part))
-    raise _Unknown(f"{_dotted(tokens)} has no fields (it is a single value)")
+    raise _Unknown(tr("{field} has no fields (it is a single value)", field=_dotted(tokens)))
 
 
 def _dotted(tokens: Iterable[str | int]) -> str:
@@ -219,9 +233,16 @@ def _whole_number(text: str) -> int:
     value = unicodedata.normalize("NFKC", text).strip().replace("\u2212", "-")
     match = re.fullmatch(r"[+-]?(\d+)(\.0*)?", value)  # with .0: a number cell Excel wrote as 3.0
     if match is None:
-        raise _BadCell(f"{_short(text)} is not a whole number")
+        raise _BadCell(tr("{value} is not a whole number", value=_short(text)))
     if len(match.group(1).lstrip("0")) > MAX_DIGITS:
-        raise _BadCell(f"{_short(text)} has {len(match.group(1))} digits; the limit is {MAX_DIGITS}")
+        raise _BadCell(
+            tr(
+                "{value} has {n} digits; the limit is {limit}",
+                value=_short(text),
+                n=len(match.group(1)),
+                limit=MAX_DIGITS,
+            )
+        )
     return int(value.split(".")[0])
 
 
@@ -237,23 +258,31 @@ def coerce(text: str, leaf: Any, nullable: bool) -> Any:
                 not isinstance(choice, bool) and str(choice) == word
             ):
                 return choice
-        raise _BadCell(f"{_short(text)} is not one of {', '.join(repr(c) for c in choices)}")
+        raise _BadCell(
+            tr("{value} is not one of {choices}", value=_short(text), choices=", ".join(repr(c) for c in choices))
+        )
     if leaf is bool:
         key = word.casefold()
         if key in TRUE_WORDS:
             return True
         if key in FALSE_WORDS:
             return False
-        raise _BadCell(f"{_short(text)} is not true or false (true/false, yes/no, 1/0, 是/否)")
+        raise _BadCell(
+            tr(
+                "{value} is not true or false ({choices})",
+                value=_short(text),
+                choices="true/false, yes/no, 1/0" if current_lang() == "en" else "true/false、yes/no、1/0、是/否",
+            )
+        )
     if leaf is int:
         return _whole_number(text)
     if leaf is float:
         try:
             number = float(word)
         except ValueError:
-            raise _BadCell(f"{_short(text)} is not a number") from None
+            raise _BadCell(tr("{value} is not a number", value=_short(text))) from None
         if not math.isfinite(number):  # nan, inf, 1e400: no JSON number holds them
-            raise _BadCell(f"{_short(text)} is not a finite number")
+            raise _BadCell(tr("{value} is not a finite number", value=_short(text)))
         return number
     if _structured(leaf) or leaf is Any:
         return _json_cell(text)
@@ -264,7 +293,15 @@ def _json_cell(text: str) -> Any:
     try:  # limited: no NaN/Infinity (not JSON, and not writable back), no 5000-digit integers, no deep nesting
         return loads_limited(text)
     except JsonSyntaxError as exc:
-        raise _BadCell(f"{_short(text)} is not JSON ({exc.message} at character {exc.column})") from None
+        raise _BadCell(
+            tr(
+                "{value} is not {format} ({reason} at character {column})",
+                value=_short(text),
+                format="JSON",
+                reason=exc.message,
+                column=exc.column,
+            )
+        ) from None
 
 
 def _short(text: str, limit: int = 40) -> str:
@@ -292,30 +329,67 @@ def decode(data: bytes, path: Path, encoding: str | None = None) -> str:
         try:
             info = codecs.lookup(encoding)
         except (LookupError, ValueError):  # ValueError: a NUL in the name
-            raise DossierError(f"--encoding {encoding!r}: no such text encoding") from None
+            raise DossierError(
+                tr("{option} {value}: no such text encoding", option="--encoding", value=repr(encoding))
+            ) from None
         if not getattr(info, "_is_text_encoding", True):  # base64, rot13, zlib, …: codecs, not text encodings
-            raise DossierError(f"--encoding {encoding!r}: not a text encoding (e.g. utf-8, gb18030, utf-16)")
+            raise DossierError(
+                tr(
+                    "{option} {value}: not a text encoding (e.g. {examples})",
+                    option="--encoding",
+                    value=repr(encoding),
+                    examples="utf-8, gb18030, utf-16",
+                )
+            )
         try:
             return _lines(data.decode(encoding).removeprefix("\ufeff"))
         except UnicodeDecodeError as exc:
-            raise DossierError(f"{path}: not {encoding} (byte {exc.start})") from None
+            raise DossierError(
+                tr("{path}: not {encoding} (byte {offset})", path=path, encoding=encoding, offset=exc.start)
+            ) from None
         except (LookupError, ValueError, TypeError) as exc:  # a codec that cannot decode bytes to text
             reason = " ".join(str(exc).split())[:200]  # one line, however the codec words it
-            raise DossierError(f"--encoding {encoding!r}: cannot decode the sheet with it: {reason}") from None
+            raise DossierError(
+                tr(
+                    "{option} {value}: cannot decode the sheet with it: {reason}",
+                    option="--encoding",
+                    value=repr(encoding),
+                    reason=reason,
+                )
+            ) from None
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return _lines(data.decode("utf-16"))
         except UnicodeDecodeError as exc:
-            raise DossierError(f"{path}: not UTF-16 (byte {exc.start})") from None
+            raise DossierError(
+                tr("{path}: not {encoding} (byte {offset})", path=path, encoding="UTF-16", offset=exc.start)
+            ) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DossierError(
-            f'{path}: not UTF-8 (byte {exc.start}); save the sheet as "CSV UTF-8", or give its encoding '
-            'with --encoding (gb18030 for Excel\'s plain "CSV" on Chinese Windows)'
+            tr(
+                "{path}: not {encoding} (byte {offset}); save the sheet as {format}, or give its encoding with "
+                "--encoding ({legacy} for {program}'s plain {plain} on Chinese {system})",
+                path=path,
+                encoding="UTF-8",
+                offset=exc.start,
+                format='"CSV UTF-8"',
+                legacy="gb18030",
+                program="Excel",
+                plain='"CSV"',
+                system="Windows",
+            )
         ) from None
     if "\x00" in text:
-        raise DossierError(f'{path}: holds NUL characters (UTF-16 without a byte-order mark?); save it as "CSV UTF-8"')
+        raise DossierError(
+            tr(
+                "{path}: holds NUL characters ({encoding} without a byte-order mark?); save it as {format}",
+                path=path,
+                encoding="UTF-16",
+                format='"CSV UTF-8"',
+            )
+        )
     return _lines(text)
 
 
@@ -356,7 +430,9 @@ def read_rows(text: str, delimiter: str) -> tuple[list[Row], Finding | None]:
         except StopIteration:
             return rows, None
         except csv.Error as exc:
-            return rows, Finding("csv.syntax", f"the row does not read as CSV: {exc}", line=start, column=None)
+            # TRANSLATORS: {reason} is the CSV reader's own (English) words
+            message = tr("the row does not read as {format}: {reason}", format="CSV", reason=exc)
+            return rows, Finding("csv.syntax", message, line=start, column=None)
         rows.append(Row(start, cells))
 
 
@@ -410,14 +486,19 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
                 column.slot = resolve(model, column.parts)
                 break
             except _Unknown as exc:
-                reasons.append(str(exc))
+                reasons.append(exc)
         if column.slot is None:
-            what = f"{sheet.game} {sheet.kind}"
-            if reasons and not reasons[0].startswith("no field"):
-                message = f"column {header!r}: {reasons[0]}"
+            if reasons and not reasons[0].no_field:
+                message = tr("column {column}: {problem}", column=repr(header), problem=reasons[0])
             else:
                 known = ", ".join(_known_fields(sheet.models))
-                message = f"column {header!r} names no field of a {what}; fields: {known}"
+                message = tr(
+                    "column {column} names no field of a {game} {kind}; fields: {fields}",
+                    column=repr(header),
+                    game=word("game", sheet.game, current_lang()),
+                    kind=sheet.kind,
+                    fields=known,
+                )
             sheet.error("csv.header", message, line, index + 1)
     for header, columns in seen.items():
         if len(columns) < 2:
@@ -431,8 +512,11 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
             if column.slot is not None:
                 sheet.error(
                     "csv.header",
-                    f"column {header!r} appears again (first in column {columns[0].index + 1}); "
-                    "only a list field may repeat",
+                    tr(
+                        "column {column} appears again (first in column {first}); only a list field may repeat",
+                        column=repr(header),
+                        first=columns[0].index + 1,
+                    ),
                     line,
                     column.index + 1,
                 )
@@ -440,7 +524,13 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
     if sheet.branches is not None and not any(c.parts == ("type",) for c in sheet.columns):
         sheet.error(
             "csv.header",
-            f"no 'type' column: a {sheet.game} {sheet.kind}'s type ({', '.join(sheet.branches)}) decides its fields",
+            tr(
+                "no {column} column: a {game} {kind}'s type ({types}) decides its fields",
+                column="'type'",
+                game=word("game", sheet.game, current_lang()),
+                kind=sheet.kind,
+                types=", ".join(sheet.branches),
+            ),
             line,
             None,
         )
@@ -468,8 +558,13 @@ def _check_overlaps(sheet: _Sheet, line: int) -> None:
             if tokens[:shorter] == other_tokens[:shorter]:
                 sheet.error(
                     "csv.header",
-                    f"columns {other.header!r} (column {other.index + 1}) and {column.header!r} both set "
-                    f"{_dotted(tokens[:shorter])!r}",
+                    tr(
+                        "columns {first} (column {n}) and {second} both set {field}",
+                        first=repr(other.header),
+                        n=other.index + 1,
+                        second=repr(column.header),
+                        field=repr(_dotted(tokens[:shorter])),
+                    ),
                     line,
                     column.index + 1,
                 )
@@ -556,7 +651,11 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
         if index not in named and cell.strip():
             sheet.error(
                 "csv.row",
-                f"column {index + 1} has no name in the header row, but this row gives it {_short(cell)}",
+                tr(
+                    "column {n} has no name in the header row, but this row gives it {value}",
+                    n=index + 1,
+                    value=_short(cell),
+                ),
                 row.line,
                 index + 1,
             )
@@ -566,9 +665,15 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
         type_column = next((c for c in sheet.columns if c.parts == ("type",)), None)
         value = _cell(row, type_column).strip() if type_column is not None else ""
         if value not in sheet.branches:
-            said = f"{value!r} is not one of" if value else "is empty; give one of"
             where = type_column.index + 1 if type_column is not None else None
-            sheet.error("csv.value", f"column 'type': {said} {', '.join(sheet.branches)}", row.line, where)
+            types = ", ".join(sheet.branches)
+            if value:
+                message = tr(
+                    "column {column}: {value} is not one of {types}", column="'type'", value=repr(value), types=types
+                )
+            else:
+                message = tr("column {column}: is empty; give one of {types}", column="'type'", types=types)
+            sheet.error("csv.value", message, row.line, where)
             return None
         model, type_name = sheet.branches[value], value
     tree: dict[Any, Any] = {}
@@ -584,8 +689,13 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
             except _Unknown:
                 sheet.error(
                     "csv.value",
-                    f"column {column.header!r}: a {sheet.game} {type_name} has no field {column.parts[0]!r}; "
-                    "leave the cell empty",
+                    tr(
+                        "column {column}: a {game} {type} has no field {field}; leave the cell empty",
+                        column=repr(column.header),
+                        game=word("game", sheet.game, current_lang()),
+                        type=type_name,
+                        field=repr(column.parts[0]),
+                    ),
                     row.line,
                     column.index + 1,
                 )
@@ -595,7 +705,11 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
             # a list repeated under one name: each cell is one item, never split
             value = coerce(text, slot.leaf, False) if column.occurrence is not None else _cell_value(slot, text)
         except _BadCell as exc:
-            sheet.error("csv.value", f"column {column.header!r}: {exc}", row.line, column.index + 1)
+            sheet.error(
+                "csv.value", tr(
+                    "column {column}: {problem}", column=repr(column.header), problem=exc
+                ), row.line, column.index + 1
+            )
             continue
         if value == [] and slot.mode == "split":
             continue
@@ -626,8 +740,14 @@ def _record_id(sheet: _Sheet, record: RowRecord) -> str | None:
         if not isinstance(given, str) or not _SLUG.match(given) or len(given) > 64:
             sheet.error(
                 "csv.id",
-                f"column 'id': {given!r} is not an id (lower-case letters and digits, single '_' or '-' between "
-                f"them); e.g. {slugify(str(given)) or 'card_1'!r}",
+                tr(
+                    "column {column}: {value} is not an id (lower-case letters and digits, single {marks} between "
+                    "them); e.g. {example}",
+                    column="'id'",
+                    value=repr(given),
+                    marks="'_' / '-'",
+                    example=repr(slugify(str(given)) or "card_1"),
+                ),
                 record.line,
                 record.cells.get("/id"),
             )
@@ -641,10 +761,20 @@ def _record_id(sheet: _Sheet, record: RowRecord) -> str | None:
             if f"/name/{lang}" in record.cells:
                 record.cells["/id"] = record.cells[f"/name/{lang}"]
             return str(data["id"])
-    shown = f" from the name {names.get('zh-Hans')!r}" if isinstance(names, dict) and names.get("zh-Hans") else ""
+    zh_name = names.get("zh-Hans") if isinstance(names, dict) else None
+    how = tr(
+        "give the row an {column} (lower-case letters, digits, {mark}) or an English name ({field})",
+        column="'id'",
+        mark="'_'",
+        field="name.en",
+    )
+    if zh_name:
+        message = tr("no id from the name {name}: {how}", name=repr(zh_name), how=how)
+    else:
+        message = tr("no id: {how}", how=how)
     sheet.error(
         "csv.id",
-        f"no id{shown}: give the row an 'id' (lower-case letters, digits, '_') or an English name (name.en)",
+        message,
         record.line,
         record.cells.get("/name/zh-Hans"),
     )
@@ -693,8 +823,8 @@ class CsvImport:
         """One line: how many errors, where."""
         lines = {f.line for f in self.findings if f.severity == "error"}
         if self.header_line in lines or not self.rows:
-            return f"{self.errors} error(s) in the header row"
-        return f"{self.errors} error(s) in {len(lines)} of {self.rows} row(s)"
+            return tr("{n} error(s) in the header row", n=self.errors)
+        return tr("{n} error(s) in {rows} of {total} row(s)", n=self.errors, rows=len(lines), total=self.rows)
 
 
 def _game_dir(into: Path, game: str) -> None:
@@ -702,7 +832,7 @@ def _game_dir(into: Path, game: str) -> None:
     from toolkit.catalog import game_root
 
     if into.exists() and not into.is_dir():
-        raise DossierError(f"--into {into}: exists and is not a directory")
+        raise DossierError(tr("{option} {path}: exists and is not a directory", option="--into", path=into))
     game_file = into / "game.json"
     if game_file.is_file():
         try:
@@ -710,14 +840,36 @@ def _game_dir(into: Path, game: str) -> None:
         except (OSError, UnicodeDecodeError, JsonSyntaxError, AttributeError):
             other = None
         if other is not None and other != game:
-            raise DossierError(f"--into {into}: the {other} game directory; {game} records do not belong there")
+            raise DossierError(
+                tr(
+                    "{option} {path}: the {other} game directory; {game} records do not belong there",
+                    option="--into",
+                    path=into,
+                    other=word("game", str(other), current_lang()),
+                    game=word("game", game, current_lang()),
+                )
+            )
         return
     nested = [g for g in GAMES if (into / g / "game.json").is_file()]
     if game in nested:
-        raise DossierError(f"--into {into}: holds game directories; give --into {into / game}")
+        raise DossierError(
+            tr(
+                "{option} {path}: holds game directories; give {option} {inner}",
+                option="--into",
+                path=into,
+                inner=into / game,
+            )
+        )
     root = game_root(Path(os.path.abspath(into)).parent)
     if root is not None:
-        raise DossierError(f"--into {into}: inside the game directory {root}; give --into {root}")
+        raise DossierError(
+            tr(
+                "{option} {path}: inside the game directory {root}; give {option} {root}",
+                option="--into",
+                path=into,
+                root=root,
+            )
+        )
 
 
 def _context_sources(game: str, into: Path, pool: Sequence[Path], skip: set[str]) -> list[Source]:
@@ -760,15 +912,30 @@ def import_csv(
     from validators.lint import lint_sources
 
     if game not in GAMES:
-        raise DossierError(f"--game {game!r}: expected one of {', '.join(GAMES)}")
+        raise DossierError(
+            tr(
+                "{option} {value}: expected one of {choices}",
+                option="--game",
+                value=repr(game),
+                choices=", ".join(GAMES),
+            )
+        )
     kinds = [k for g, k in KINDS if g == game and k != "game"]
     if kind not in kinds:
-        raise DossierError(f"--kind {kind!r}: a {game} record imported from a sheet is one of {', '.join(kinds)}")
+        raise DossierError(
+            tr(
+                "{option} {value}: a {game} record imported from a sheet is one of {choices}",
+                option="--kind",
+                value=repr(kind),
+                game=word("game", game, current_lang()),
+                choices=", ".join(kinds),
+            )
+        )
     path, into = Path(path), Path(into)
     try:
         data = read_regular(path, MAX_SHEET_BYTES)  # a FIFO or device is refused, never waited on
     except OSError as exc:
-        raise DossierError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=os_reason(exc))) from None
     text = decode(data, path, encoding)
     _game_dir(into, game)
     result = CsvImport(path, into, game, kind)
@@ -779,9 +946,21 @@ def import_csv(
         sheet.findings.append(Finding(syntax.code, syntax.message, "error", str(path), None, syntax.line, None))
     rows = [r for r in rows if any(c.strip() for c in r.cells)]
     if len(rows) > MAX_ROWS + 1:
-        raise DossierError(f"{path}: {len(rows) - 1} rows; a sheet holds at most {MAX_ROWS} records (split it)")
+        raise DossierError(
+            tr(
+                "{path}: {n} rows; a sheet holds at most {limit} records (split it)",
+                path=path,
+                n=len(rows) - 1,
+                limit=MAX_ROWS,
+            )
+        )
     if not rows:
-        sheet.error("csv.header", "no header row: the first row names the fields (name.zh-Hans, text, …)", 1, None)
+        sheet.error(
+            "csv.header",
+            tr("no header row: the first row names the fields ({examples})", examples="name.zh-Hans, text, …"),
+            1,
+            None,
+        )
         result.findings = sheet.findings
         return result
     header, body = rows[0], rows[1:]
@@ -795,7 +974,7 @@ def import_csv(
     ref = schema_ref(folder, game, kind)
     ids: dict[str, RowRecord] = {}
     count = meter_or_silent(meter)
-    count.start("reading rows", len(body))
+    count.start(tr("reading rows"), len(body))
     for row in body:
         count.advance()
         record = _read_row(sheet, row)
@@ -808,7 +987,11 @@ def import_csv(
         if first is not record:
             sheet.error(
                 "csv.id",
-                f"id {record_id!r} is also the id of the row on line {first.line}; ids are unique in a game",
+                tr(
+                    "id {id} is also the id of the row on line {line}; ids are unique in a game",
+                    id=repr(record_id),
+                    line=first.line,
+                ),
                 record.line,
                 record.cells.get("/id"),
             )
@@ -832,7 +1015,7 @@ def import_csv(
                 findings.append(
                     Finding(
                         "csv.exists",
-                        f"{record.target} exists with other content; not replaced (--force replaces it)",
+                        tr("{path} exists with other content; not replaced (--force replaces it)", path=record.target),
                         "error",
                         str(path),
                         None,
@@ -853,13 +1036,19 @@ def import_csv(
         try:
             record.target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise DossierError(f"{record.target.parent}: cannot create: {exc.strerror or exc}") from None
+            raise DossierError(
+                tr("{path}: cannot create: {reason}", path=record.target.parent, reason=os_reason(exc))
+            ) from None
         items.append((record.target, encode_text(record.target, record.text)))
     # every file staged before any is renamed in: a failure or a kill part-way leaves the data as it was
     try:
         write_many(items, meter=count)
     except OSError as exc:
-        raise DossierError(f"{exc.filename or into}: cannot write: {exc.strerror or exc}") from None
+        if isinstance(exc, DossierError):
+            raise
+        raise DossierError(
+            tr("{path}: cannot write: {reason}", path=exc.filename or into, reason=os_reason(exc))
+        ) from None
     result.written.extend(path for path, _data in items)
     return result
 

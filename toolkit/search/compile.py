@@ -40,6 +40,7 @@ from typing import Any, Literal
 from toolkit.db.constants import FTS_TABLE, GRAMS_COLUMNS, GRAMS_TABLE
 from toolkit.db.grams import is_cjk
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 from toolkit.names import fold
 
 from . import vocab
@@ -367,10 +368,26 @@ class Compiler:
         ban_lists = sorted(self.ban_lists.get(wanted, ())) if key.name in LIST_KEYS else []
         if not formats and not ban_lists:
             known = ", ".join(sorted({i for ids in self.formats.values() for i in ids if not i[-1:].isdigit()}))
-            hint = f"; formats here: {known}" if known else "; this database has no netrunner formats"
-            if key.name in LIST_KEYS:
-                hint += " (or a ban list id: dossier search k:format shows them)"
-            raise QueryError(source, value.column, f"unknown format {value.text!r}{hint}")
+            shown = repr(value.text)
+            if known and key.name in LIST_KEYS:
+                problem = tr(
+                    "unknown format {format}; formats here: {formats} (or a ban list id: {command} shows them)",
+                    format=shown,
+                    formats=known,
+                    command="`dossier search k:format`",
+                )
+            elif known:
+                problem = tr("unknown format {format}; formats here: {formats}", format=shown, formats=known)
+            elif key.name in LIST_KEYS:
+                problem = tr(
+                    "unknown format {format}; this database has no netrunner formats (or a ban list id: {command} "
+                    "shows them)",
+                    format=shown,
+                    command="`dossier search k:format`",
+                )
+            else:
+                problem = tr("unknown format {format}; this database has no netrunner formats", format=shown)
+            raise QueryError(source, value.column, problem)
         return formats, ban_lists
 
     # ------------------------------------------------------------------ terms
@@ -531,7 +548,9 @@ def escape_like(word: str) -> str:
 def _whole(raw: str) -> int:
     value = query_number(raw)  # the parser refuses anything else
     if value is None:
-        raise DossierError(f"not a whole number within ±{MAX_NUMBER}: {raw[:24]!r}", exit_code=2)
+        raise DossierError(
+            tr("not a whole number within ±{limit}: {value}", limit=MAX_NUMBER, value=repr(raw[:24])), exit_code=2
+        )
     return value
 
 

@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from toolkit.errors import DossierError
+from toolkit.i18n import current_lang, tr
 
 from . import vocab
 from .keys import Key, find_key
@@ -35,7 +36,9 @@ class QueryError(DossierError):
     def __init__(self, query: str, column: int, problem: str) -> None:
         shown = query if len(query) <= MAX_SHOWN else query[:MAX_SHOWN] + "…"
         told = problem if len(problem) <= 4 * MAX_SHOWN else problem[: 4 * MAX_SHOWN] + "…"
-        super().__init__(f"query {shown!r}, column {column}: {told}", exit_code=2)
+        super().__init__(
+            tr("query {query}, column {column}: {problem}", query=repr(shown), column=column, problem=told), exit_code=2
+        )
         self.query = query
         self.column = column
         self.problem = problem
@@ -101,10 +104,15 @@ class _Parser:
             if self.i >= len(self.text):
                 break
             if len(terms) == MAX_TERMS:
-                raise self.fail(f"more than {MAX_TERMS} terms; the limit is {MAX_TERMS}")
+                raise self.fail(tr("more than {n} terms; the limit is {n}", n=MAX_TERMS))
             terms.append(self.term())
         if not terms:
-            raise QueryError(self.query, 1, "empty query; give a word or key:value (e.g. t:装备 攻速>=2)")
+            example = "t:equipment speed>=2" if current_lang() == "en" else "t:装备 攻速>=2"
+            raise QueryError(
+                self.query,
+                1,
+                tr("empty query; give a word or {form} (e.g. {example})", form="key:value", example=example),
+            )
         return Query(self.query, tuple(terms))
 
     def term(self) -> Term:
@@ -117,7 +125,13 @@ class _Parser:
         if word_end < len(self.text) and self.text[word_end] in OPERATOR_CHARS and word_end > start:
             return self.keyed(start, word_end)
         if word_end == start and self.text[start] in OPERATOR_CHARS:
-            raise self.fail(f"{self.text[start]!r} needs a key before it (e.g. cost{self.text[start]}2)")
+            raise self.fail(
+                tr(
+                    "{operator} needs a key before it (e.g. {example})",
+                    operator=repr(self.text[start]),
+                    example=f"cost{self.text[start]}2",
+                )
+            )
         values = self.values()
         return Term(None, ":", values, self.column(start))
 
@@ -126,7 +140,13 @@ class _Parser:
         key = find_key(alias)
         if key is None:
             raise self.fail(
-                f"unknown key {alias!r}; quote a phrase that contains ':' (\"…\"), or see `dossier search --help`",
+                tr(
+                    "unknown key {key}; quote a phrase that contains {colon} ({quotes}), or see {command}",
+                    key=repr(alias),
+                    colon="':'",
+                    quotes='"…"',
+                    command="`dossier search --help`",
+                ),
                 start,
             )
         op_end = op_start + 1
@@ -137,13 +157,25 @@ class _Parser:
             raw_op += self.text[op_end]
         op = _OPERATORS.get(raw_op)
         if op is None:
-            raise self.fail(f"{raw_op!r} is not an operator; use : ! < > <= >=", op_start)
+            raise self.fail(
+                tr("{operator} is not an operator; use {operators}", operator=repr(raw_op), operators=": ! < > <= >="),
+                op_start,
+            )
         if op not in key.operators:
             allowed = " ".join(key.operators)
-            raise self.fail(f"key {alias!r} ({key.name}) takes {allowed}, not {raw_op!r}", op_start)
+            raise self.fail(
+                tr(
+                    "key {key} ({name}) takes {operators}, not {operator}",
+                    key=repr(alias),
+                    name=key.name,
+                    operators=allowed,
+                    operator=repr(raw_op),
+                ),
+                op_start,
+            )
         self.i = op_end
         if self.i >= len(self.text) or self.text[self.i] == " ":
-            raise self.fail(f"expected a value after {alias}{raw_op}")
+            raise self.fail(tr("expected a value after {key}", key=f"{alias}{raw_op}"))
         values = self.values()
         for value in values:
             _check_value(self.query, key, value)
@@ -154,9 +186,11 @@ class _Parser:
         while self.i < len(self.text) and self.text[self.i] == "|":
             self.i += 1
             if self.i >= len(self.text) or self.text[self.i] in " |":
-                raise self.fail("expected a value after '|'")
+                raise self.fail(tr("expected a value after {bar}", bar="'|'"))
             if len(values) == MAX_ALTERNATIVES:
-                raise self.fail(f"more than {MAX_ALTERNATIVES} alternatives ('|'); the limit is {MAX_ALTERNATIVES}")
+                raise self.fail(
+                    tr("more than {n} alternatives ({bar}); the limit is {n}", n=MAX_ALTERNATIVES, bar="'|'")
+                )
             values.append(self.value())
         return tuple(values)
 
@@ -166,10 +200,10 @@ class _Parser:
         start = self.i
         while self.i < len(self.text) and self.text[self.i] not in " |":
             if self.text[self.i] in QUOTES:
-                raise self.fail("a quote must start a value; put the whole value in quotes")
+                raise self.fail(tr("a quote must start a value; put the whole value in quotes"))
             self.i += 1
         if self.i == start:
-            raise self.fail("expected a value")
+            raise self.fail(tr("expected a value"))
         return Value(self.text[start : self.i], self.column(start))
 
     def quoted(self) -> Value:
@@ -177,13 +211,13 @@ class _Parser:
         close = QUOTES[self.text[start]]
         end = self.text.find(close, start + 1)
         if end < 0:
-            raise self.fail(f"unterminated quote {self.text[start]!r}", start)
+            raise self.fail(tr("unterminated quote {quote}", quote=repr(self.text[start])), start)
         inner = self.text[start + 1 : end]
         if not inner.strip():
-            raise self.fail("empty quotes", start)
+            raise self.fail(tr("empty quotes"), start)
         self.i = end + 1
         if self.i < len(self.text) and self.text[self.i] not in " |":
-            raise self.fail("expected a space or '|' after the closing quote")
+            raise self.fail(tr("expected a space or {bar} after the closing quote", bar="'|'"))
         return Value(inner, self.column(start), quoted=True)
 
 
@@ -210,23 +244,42 @@ def _check_value(query: str, key: Key, value: Value) -> None:
         if query_number(text) is None:
             shown = text if len(text) <= 24 else text[:20] + "…"
             if _WHOLE_NUMBER.fullmatch(text):
-                problem = f"{key.name} {shown} is out of range: a number in a query is at most {MAX_NUMBER}"
+                problem = tr(
+                    "{key} {value} is out of range: a number in a query is at most {limit}",
+                    key=key.name,
+                    value=shown,
+                    limit=MAX_NUMBER,
+                )
             else:
-                problem = f"{key.name} needs a whole number, not {shown!r}"
+                problem = tr("{key} needs a whole number, not {value}", key=key.name, value=repr(shown))
             raise QueryError(query, value.column, problem)
     elif key.kind == "bool":
         if text.casefold() not in vocab.TRUE_WORDS | vocab.FALSE_WORDS:
-            raise QueryError(query, value.column, f"{key.name} needs yes or no (是/否), not {text!r}")
+            answers = "yes/no" if current_lang() == "en" else "是/否"
+            raise QueryError(
+                query, value.column, tr(
+                    "{key} needs yes or no ({answers}), not {value}", key=key.name, answers=answers, value=repr(text)
+                )
+            )
     elif key.kind == "enum" and key.vocabulary is not None and vocab.lookup(key.vocabulary, text) is None:
-        raise QueryError(query, value.column, f"unknown {key.name} {text!r}; one of: {vocab.describe(key.vocabulary)}")
+        raise QueryError(
+            query,
+            value.column,
+            tr(
+                "unknown {key} {value}; one of: {choices}",
+                key=key.name,
+                value=repr(text),
+                choices=vocab.describe(key.vocabulary, current_lang()),
+            ),
+        )
 
 
 def parse_query(query: str) -> Query:
     """Parse ``query``; raise :class:`QueryError` (exit 2) with the column of the problem."""
     if len(query) > MAX_QUERY_LENGTH:
-        raise QueryError(query, MAX_QUERY_LENGTH + 1, f"a query is at most {MAX_QUERY_LENGTH} characters")
+        raise QueryError(query, MAX_QUERY_LENGTH + 1, tr("a query is at most {n} characters", n=MAX_QUERY_LENGTH))
     try:
         query.encode("utf-8")
     except UnicodeEncodeError as exc:  # undecodable bytes on a command line arrive as lone surrogates
-        raise QueryError(query, exc.start + 1, "bytes that are not UTF-8 text") from None
+        raise QueryError(query, exc.start + 1, tr("bytes that are not {encoding} text", encoding="UTF-8")) from None
     return _Parser(query).parse()

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 
 from toolkit.db import Database
 from toolkit.errors import DossierError
+from toolkit.i18n import current_lang, tr, word
 from toolkit.names import compact, fold
 
 from . import vocab
@@ -53,8 +54,11 @@ class Hit(NamedTuple):
             value = None
         if not isinstance(value, dict):  # a database edited or damaged by hand: no traceback, one line
             raise DossierError(
-                f"the database holds a damaged record {self.ref} (its data is not a JSON object); "
-                "run `dossier db build` again"
+                tr(
+                    "the database holds a damaged record {ref} (its data is not a JSON object); run {command} again",
+                    ref=self.ref,
+                    command="`dossier db build`",
+                )
             )
         return value
 
@@ -65,7 +69,14 @@ def resolve_game(game: str | None) -> str | None:
         return None
     found = vocab.lookup(vocab.GAMES, game)
     if found is None:
-        raise DossierError(f"--game {game!r}: unknown game; one of {', '.join(vocab.GAMES)}")
+        raise DossierError(
+            tr(
+                "{option} {value}: unknown game; one of {choices}",
+                option="--game",
+                value=repr(game),
+                choices=", ".join(vocab.GAMES),
+            )
+        )
     return found
 
 
@@ -122,12 +133,31 @@ class AmbiguousName(DossierError):
     def __init__(self, name: str, how: str, candidates: list[Hit]) -> None:
         shown = candidates[:SHOWN_CANDIDATES]
         width = max(len(h.ref) for h in shown)
+        if how == "id":
+            head = tr(
+                "id {name} names {n} records; give one's id (or add --game / --kind):", name=repr(name), n=len(
+                    candidates
+                )
+            )
+        else:
+            head = tr(
+                "name {name} names {n} records; give one's id (or add --game / --kind):", name=repr(name), n=len(
+                    candidates
+                )
+            )
         lines = [
-            f"{how} {name!r} names {len(candidates)} records; give one's id (or add --game / --kind):",
+            head,
             *(f"  {h.ref.ljust(width)}  {h.kind:<8}  {_names(h)}" for h in shown),
         ]
         if len(candidates) > len(shown):
-            lines.append(f"  … and {len(candidates) - len(shown)} more (dossier search 'name:{name}')")
+            lines.append(
+                "  "
+                + tr(
+                    "… and {n} more ({command})",
+                    n=len(candidates) - len(shown),
+                    command=f"dossier search 'name:{name}'",
+                )
+            )
         super().__init__("\n".join(lines))
         self.name = name
         self.candidates = candidates
@@ -202,15 +232,32 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
     answer to raises :class:`AmbiguousName`, which lists them.
     """
     if len(ref) > MAX_REF:  # no record has such a name; and difflib's suggestions would take quadratic time
-        raise DossierError(f"no record with id or name {ref[:40]!r}…: a reference is at most {MAX_REF} characters")
+        raise DossierError(
+            tr(
+                "no record with id or name {ref}…: a reference is at most {n} characters", ref=repr(ref[:40]), n=MAX_REF
+            )
+        )
     if not _is_text(ref):
-        raise DossierError(f"no record with id or name {ref!r}: it holds bytes that are not UTF-8 text")
+        raise DossierError(
+            tr(
+                "no record with id or name {ref}: it holds bytes that are not {encoding} text",
+                ref=repr(ref),
+                encoding="UTF-8",
+            )
+        )
     record_id, wanted_game = _split_ref(ref, game)
     wanted_kind = None
     if kind is not None:
         wanted_kind = vocab.lookup(vocab.KINDS, kind)
         if wanted_kind is None:
-            raise DossierError(f"--kind {kind!r}: one of {', '.join(vocab.KINDS)}")
+            raise DossierError(
+                tr(
+                    "{option} {value}: one of {choices}",
+                    option="--kind",
+                    value=repr(kind),
+                    choices=", ".join(vocab.KINDS),
+                )
+            )
     sql = f"SELECT {_COLUMNS} FROM records WHERE records.id = ?"
     params: tuple[Any, ...] = (record_id,)
     if wanted_game is not None:
@@ -220,7 +267,14 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
     hits = _hits(_rows(db, sql + " ORDER BY records.pk", params))
     if len(hits) > 1:
         choices = ", ".join(f"{h.ref} ({h.kind})" for h in hits)
-        raise DossierError(f"id {record_id!r} names {len(hits)} records: {choices}; add --game or --kind")
+        raise DossierError(
+            tr(
+                "id {id} names {n} records: {choices}; add --game or --kind",
+                id=repr(record_id),
+                n=len(hits),
+                choices=choices,
+            )
+        )
     if hits:
         return hits[0]
     hits = find_by_name(db, record_id, game=wanted_game, kind=wanted_kind)
@@ -228,7 +282,18 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
         return hits[0]
     if hits:
         raise AmbiguousName(record_id, "name", hits)
-    where = f" in {wanted_game}" if wanted_game else ""
     hints = _suggestions(db, record_id, wanted_game)
-    hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
-    raise DossierError(f"no record with id or name {record_id!r}{where} in {db.target.display}{hint}")
+    fields = {"ref": repr(record_id), "database": db.target.display, "names": ", ".join(repr(h) for h in hints)}
+    if wanted_game and hints:
+        game = word("game", wanted_game, current_lang())
+        message = tr(
+            "no record with id or name {ref} in {game} in {database}; did you mean {names}?", game=game, **fields
+        )
+    elif wanted_game:
+        game = word("game", wanted_game, current_lang())
+        message = tr("no record with id or name {ref} in {game} in {database}", game=game, **fields)
+    elif hints:
+        message = tr("no record with id or name {ref} in {database}; did you mean {names}?", **fields)
+    else:
+        message = tr("no record with id or name {ref} in {database}", **fields)
+    raise DossierError(message)

@@ -96,6 +96,9 @@ def lookup(vocabulary: dict[str, tuple[str, ...]], value: str) -> str | None:
     return None
 
 
-def describe(vocabulary: dict[str, tuple[str, ...]]) -> str:
-    """'equipment (装备), skill (技能), …' for error messages and help."""
-    return ", ".join(f"{key} ({spellings[0]})" if spellings else key for key, spellings in vocabulary.items())
+def describe(vocabulary: dict[str, tuple[str, ...]], lang: str | None = None) -> str:
+    """The values a query may name, for error messages and help: English, the ids (``equipment, skill, …``);
+    another language (None: zh-Hans), each id with its first Chinese spelling (``equipment（装备）、skill（技能）``)."""
+    if lang == "en":
+        return ", ".join(vocabulary)
+    return "、".join(f"{key}（{spellings[0]}）" if spellings else key for key, spellings in vocabulary.items())
