@@ -154,7 +154,8 @@ def test_chinese_names_text_and_the_untranslated_marker(imported: tuple[str, Pat
     assert breaker["printed_text"]["zh-Hans"] == ["接口 → 1[credit]：破解 1 个屏障子进程。", "2[credit]：强度 +2。"]
     assert breaker["text"] == []  # printed text is never put in the controlled ability language
     agenda = load(into, "cards", "tidewater_accord")
-    assert agenda["flavor"] == {"en": "Everyone signs. Nobody reads.", "zh-Hans": "人人签字，无人细读。"}
+    flavor = {key: agenda["flavor"][key] for key in ("en", "zh-Hans")}
+    assert flavor == {"en": "Everyone signs. Nobody reads.", "zh-Hans": "人人签字，无人细读。"}
     assert "untranslated" not in agenda
     asset = load(into, "cards", "night_market_lease")  # translations are kept verbatim
     assert asset["printed_text"]["zh-Hans"] == ["参见「羽刃破墙器九型」与「不存在的牌」。"]
@@ -163,6 +164,28 @@ def test_chinese_names_text_and_the_untranslated_marker(imported: tuple[str, Pat
     assert untranslated["untranslated"] == ["/name/zh-Hans"]
     assert "zh-Hans" not in untranslated["printed_text"]
     assert report.untranslated["/name/zh-Hans"] == 9
+
+
+def test_every_language_of_the_translations_is_carried(imported: tuple[str, Path, Any]) -> None:
+    # the v2 fixture has French too: names, printed text and flavour under the tag "fr"; a translation that
+    # repeats the English is left out; a directory that names no language is a warning
+    layout, into, report = imported
+    if layout != "netrunnerdb_v2":
+        pytest.skip("the v1 fixture has Chinese only")
+    agenda = load(into, "cards", "tidewater_accord")
+    assert agenda["name"]["fr"] == "Accord des Marées"
+    assert agenda["printed_text"]["fr"] == ["Quand vous marquez ce projet, piochez 2 cartes."]
+    assert agenda["flavor"]["fr"] == "Tout le monde signe. Personne ne lit."
+    breaker = load(into, "cards", "quillfracter_nine")
+    assert "fr" not in breaker["name"] and breaker["printed_text"]["fr"][0].startswith("Interface → 1[credit] : brisez")
+    anarch = load(into, "factions", "anarch")
+    assert anarch["name"]["fr"] == "Anarchiste"
+    assert any("translations/not_a_language" in w for w in report.warnings)
+    from toolkit.catalog import load_catalog
+    from toolkit.i18n import name_of
+
+    record = next(r for r in load_catalog([into]).records if r.id == "tidewater_accord")  # type: ignore[attr-defined]
+    assert name_of(record, "fr") == "Accord des Marées" and name_of(record, "de") == "Tidewater Accord"
 
 
 def test_printings_and_reprints(imported: tuple[str, Path, Any]) -> None:
@@ -284,9 +307,10 @@ def test_game_record_lists_the_sets(imported: tuple[str, Path, Any]) -> None:
     game = json.loads((into / "game.json").read_text(encoding="utf-8"))
     ids = ["signal_drift", "harbor_lights"] if layout == "netrunnerdb_v2" else ["sd", "hl"]
     assert [s["id"] for s in game["sets"]] == ids
+    french = {"fr": "Dérive du Signal"} if layout == "netrunnerdb_v2" else {}
     assert game["sets"][0] == {
         "id": ids[0],
-        "name": {"en": "Signal Drift", "zh-Hans": "信号漂流"},
+        "name": {"en": "Signal Drift", "zh-Hans": "信号漂流", **french},
         "cycle": "drift",
         "released": "2030-01-01",
     }

@@ -67,6 +67,7 @@ from toolkit.jsonio import (
 )
 from toolkit.meter import SILENT, Meter, meter_or_silent
 from toolkit.models import SLUG_PATTERN, kind_adapter, schema_path
+from toolkit.models.common import LANG_TAG
 from toolkit.names import fold
 from toolkit.safewrite import replace_dir
 
@@ -422,6 +423,10 @@ class Source:
     restrictions: list[SourceRestriction] = field(default_factory=list)
     formats: list[SourceFormat] = field(default_factory=list)
     translations: dict[str, Translation] = field(default_factory=dict)
+    # the other languages' translations (fr, ja, pt-BR…), by language tag: printing code / faction id / pack code
+    other: dict[str, dict[str, Translation]] = field(default_factory=dict)
+    faction_other: dict[str, dict[str, str]] = field(default_factory=dict)
+    set_other: dict[str, dict[str, str]] = field(default_factory=dict)
     faction_zh: dict[str, str] = field(default_factory=dict)
     sets: list[SourceSet] = field(default_factory=list)
     set_zh: dict[str, str] = field(default_factory=dict)  # v1 pack code -> Chinese name
@@ -748,14 +753,54 @@ def detect_layout(path: Path, layout: str = "auto") -> tuple[str, Path]:
     )
 
 
+def lang_tag(locale: str) -> str | None:
+    """NetrunnerDB's locale directory name as a language tag (``zh-hans`` → zh-Hans, ``pt-br`` → pt-BR); None
+    when it is not one."""
+    parts = locale.replace("_", "-").split("-")
+    shaped = [parts[0].lower()] + [p.title() if len(p) == 4 else p.upper() for p in parts[1:]]
+    tag = "-".join(shaped)
+    return tag if re.fullmatch(LANG_TAG, tag) else None
+
+
 def _read_translations(source: Source, report: ImportReport, fields: _Fields, shapes: _Shapes) -> None:
-    candidates = [source.root / "translations" / "zh-hans", source.root.parent / "translations" / "zh-hans"]
-    directory = next((c for c in candidates if c.is_dir()), None)
-    if directory is None:
+    """Every language of ``translations/<locale>/``: zh-Hans fills the Chinese names, texts and flavour the
+    records need; any other language is carried as well, under its tag."""
+    roots = [source.root / "translations", source.root.parent / "translations"]
+    root = next((r for r in roots if r.is_dir()), None)
+    locales = sorted(p for p in root.iterdir() if p.is_dir()) if root is not None else []
+    if not any(p.name.casefold() == "zh-hans" for p in locales):
         report.warnings.append(
             tr("no {directory} directory: every Chinese name is an English stand-in", directory="translations/zh-hans")
         )
-        return
+    for directory in locales:
+        tag = lang_tag(directory.name)
+        if tag is None or tag == "en":
+            if tag is None:
+                report.warnings.append(tr("{path}: not a language; left out", path=f"translations/{directory.name}"))
+            continue
+        if tag == "zh-Hans":
+            _read_locale(directory, source, fields, shapes, source.translations, source.faction_zh, source.set_zh)
+        else:
+            _read_locale(
+                directory,
+                source,
+                fields,
+                shapes,
+                source.other.setdefault(tag, {}),
+                source.faction_other.setdefault(tag, {}),
+                source.set_other.setdefault(tag, {}),
+            )
+
+
+def _read_locale(
+    directory: Path,
+    source: Source,
+    fields: _Fields,
+    shapes: _Shapes,
+    cards: dict[str, Translation],
+    factions: dict[str, str],
+    sets: dict[str, str],
+) -> None:
     for path in _json_files(directory):
         data = _read_json(path)
         if not isinstance(data, list):
@@ -773,13 +818,13 @@ def _read_translations(source: Source, report: ImportReport, fields: _Fields, sh
                 continue
             if "title" in entry:
                 fields.see("translation", entry.data, TRANSLATION_MAPPED, TRANSLATION_UNMAPPED)
-                source.translations[code] = Translation(
+                cards[code] = Translation(
                     title=entry.text("title") or None, text=entry.text("text") or None, flavor=entry.text("flavor") or None
                 )
             elif path.name.startswith("factions") and (name := entry.text("name")):
-                source.faction_zh[as_slug(code)] = name
+                factions[as_slug(code)] = name
             elif path.name.startswith("packs") and (name := entry.text("name")):
-                source.set_zh[code] = name
+                sets[code] = name
 
 
 def _read_factions(path: Path, source: Source, fields: _Fields, shapes: _Shapes) -> None:
@@ -1288,6 +1333,26 @@ class _Converter:
         self.report.untranslated = dict(self.untranslated)
         return self.records
 
+    def other_languages(
+        self, data: dict[str, Any], printings: list[Any], title: str, text: Any, flavor_en: str | None
+    ) -> None:
+        """The card's name, printed text and flavour in every other language the translations have (a
+        translation that only repeats the English is left out)."""
+        english_text = _paragraphs(text)
+        for tag, translations in sorted(self.source.other.items()):
+            found = next((translations[p.code] for p in printings if p.code in translations), None)
+            if found is None:
+                continue
+            name = (found.title or "").strip()
+            if name and name != title.strip():
+                data["name"][tag] = name
+            paragraphs = _paragraphs(found.text)
+            if paragraphs and paragraphs != english_text:
+                data.setdefault("printed_text", {})[tag] = paragraphs
+            flavor = (found.flavor or "").strip()
+            if flavor and flavor != flavor_en and "flavor" in data:
+                data["flavor"][tag] = flavor
+
     def factions(self) -> dict[str, str]:
         sides: dict[str, str] = {}
         bundled = self.bundled.get("factions", {})
@@ -1303,6 +1368,9 @@ class _Converter:
                 )
             neutral = faction.id.startswith("neutral")
             name = {"zh-Hans": zh, "en": faction.name}
+            for tag, names in sorted(self.source.faction_other.items()):
+                if names.get(faction.id) and names[faction.id] != faction.name:
+                    name[tag] = names[faction.id]
             if neutral:  # both are 中立 / Neutral in NetrunnerDB; Dossier names are unique per game
                 name = dict(zip(("zh-Hans", "en"), NEUTRAL_NAMES[faction.side], strict=True))
             color = faction.color or (known["color"] if known else "#808080")
@@ -1442,6 +1510,7 @@ class _Converter:
                 }
                 for p in printings
             ]
+        self.other_languages(data, printings, title, f.get("text"), flavor_en)
         if untranslated:
             data["untranslated"] = untranslated
             for pointer in untranslated:
@@ -1569,6 +1638,9 @@ class _Converter:
             zh = self.source.set_zh.get(card_set.code)
             english_only += zh is None
             entry: dict[str, Any] = {"id": card_set.id, "name": {"zh-Hans": zh or card_set.name, "en": card_set.name}}
+            for tag, names in sorted(self.source.set_other.items()):
+                if names.get(card_set.code) and names[card_set.code] != card_set.name:
+                    entry["name"][tag] = names[card_set.code]
             if card_set.cycle:
                 entry["cycle"] = card_set.cycle
             if card_set.released:

@@ -1055,7 +1055,8 @@ def printed_paragraphs(record: Any, lang: str) -> list[str]:
     printed = getattr(record, "printed_text", None)
     if record.text or printed is None:
         return []
-    chosen = markup.pick({"zh-Hans": printed.zh_hans, "en": printed.en}, lang)
+    texts = {"zh-Hans": printed.zh_hans, "en": printed.en, lang: printed.get(lang)}  # any language it carries
+    chosen = markup.pick(texts, lang)
     return chosen[1] if chosen else []
 
 
@@ -1064,7 +1065,9 @@ def flavor_text(record: Any, lang: str) -> tuple[str, str] | None:
     flavor = getattr(record, "flavor", None)
     if flavor is None:
         return None
-    chosen = markup.pick({"zh-Hans": [flavor.zh_hans], "en": [flavor.en] if flavor.en else []}, lang)
+    other = flavor.get(lang) if hasattr(flavor, "get") else None
+    texts = {"zh-Hans": [flavor.zh_hans], "en": [flavor.en] if flavor.en else [], lang: [other] if other else []}
+    chosen = markup.pick(texts, lang)
     if chosen is None:
         return None
     stand_in = chosen[0] == "zh-Hans" and "/flavor/zh-Hans" in getattr(record, "untranslated", [])
