@@ -115,7 +115,7 @@ def test_simulate_is_deterministic_and_covers_every_dealt_role(cli: Any) -> None
     assert sum(r["dealt"] for r in rows) == 9 * 300
     assert all(0 <= r["rate"] <= 1 for r in rows)
     text = cli(*args)
-    assert "win rate" in text.stdout and "peacekeeper" in text.stdout
+    assert "win rate" in text.stdout and "Peacekeeper" in text.stdout
 
 
 @pytest.mark.skipif(importlib.util.find_spec("matplotlib") is None, reason="matplotlib is optional (--plot)")

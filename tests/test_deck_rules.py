@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from toolkit import i18n
 from toolkit.catalog import load_catalog
 from toolkit.decks import NameIndex, read_deck
 from toolkit.findings import Finding
@@ -333,7 +335,12 @@ def test_named_ban_list_banned_restricted_and_the_identity() -> None:
     for ban_list, expected in cases:
         assert found(deck, format_pool(named(ban_list))) == expected, ban_list
     [finding] = validate_deck(deck, format_pool(named(ban(banned=[deck.identity])))).findings
-    assert finding.pointer == "/identity" and finding.message.endswith("is banned in standard (Ban List list_b)")
+    assert finding.pointer == "/identity" and finding.message.endswith("is banned in Standard (Ban List list_b)")
+    with i18n.use_lang("zh-Hans"):  # the finding in the current language, the names in it too
+        [chinese] = validate_deck(deck, format_pool(named(ban(banned=[deck.identity])))).findings
+    identity = POOL.game("netrunner").records[str(deck.identity)]
+    assert chinese.code == finding.code and f"「{identity.name.zh_hans}」" in chinese.message
+    assert identity.name.en not in chinese.message and identity.name.zh_hans not in finding.message
 
 
 @pytest.mark.parametrize(
@@ -443,11 +450,9 @@ def test_card_pool() -> None:
     [one] = card_pool_case(cards[:1])
     record = POOL.game("netrunner").records[cards[0]]
     assert one.code == "deck.pool" and one.pointer == f"/cards/{cards[0]}"
-    assert one.message == (
-        f"1 card outside the standard pool (Demo Pool): {record.name.zh_hans!r} ({record.name.en}, Core Set)"
-    )
+    assert one.message == f"1 card outside the Standard pool (Demo Pool): {record.name.en} (Core Set)"
     [many] = card_pool_case(cards[:7])
-    assert many.message.startswith("7 cards outside the standard pool (Demo Pool): ") and many.message.endswith(", …")
+    assert many.message.startswith("7 cards outside the Standard pool (Demo Pool): ") and many.message.endswith(", …")
     assert many.message.count("Core Set") == 5
     [identity] = card_pool_case([str(deck.identity)])
     assert identity.pointer == "/identity" and identity.message.startswith("identity ")
@@ -538,3 +543,50 @@ def test_every_player_count_with_each_special(mode: str) -> None:
                 assert special == "peacekeeper" and players < 7
                 continue
             assert codes(role_deck(mode, players, **roles)) == [], (players, special)
+
+
+# --------------------------------------------------------------------------
+# findings in one language
+
+
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
+
+
+def broken_decks() -> list[tuple[Deck, DeckPool]]:
+    """Decks that break every kind of rule of the three games."""
+    out = [(change(example(f"tactics/{file}")), POOL) for _, file, change, _ in TACTICS_CASES]
+    out += [(deck, POOL) for deck, expected in CROSSFIRE_CASES if expected]
+    held = sorted(corp().cards)
+    runner_card = next(iter(runner().cards))
+    out += [
+        (with_cards(runner(), **{runner_card: 4}), POOL),
+        (with_cards(corp(), **{runner_card: 1, held[0]: 0}), POOL),
+        (corp().model_copy(update={"identity": None}), POOL),
+        (corp(), format_pool(named(ban(banned=[str(corp().identity), held[0]], restricted=held[1:4])))),
+        (corp().model_copy(update={"mode": "arena"}), POOL),
+    ]
+    return out
+
+
+def test_findings_are_in_the_current_language_and_name_cards_in_it() -> None:
+    """An English finding names a card in English only; a Chinese one in Chinese only (the bug: English
+    findings led with the Chinese name)."""
+    decks = broken_decks()
+    english = [f for deck, pool in decks for f in validate_deck(deck, pool).findings]
+    with i18n.use_lang("zh-Hans"):
+        chinese = [f for deck, pool in decks for f in validate_deck(deck, pool).findings]
+    assert len(english) > 30 and [f.code for f in english] == [f.code for f in chinese]  # the codes do not change
+    for finding in english:
+        assert not CJK.search(finding.message), finding
+    # Chinese: no English word but ids (quoted, or snake_case), record names that have no Chinese, and codes
+    english_names = {r.name.en for r in CATALOG.records if getattr(r, "name", None) and r.name.en}
+    latin_chinese = {r.name.zh_hans for r in CATALOG.records if getattr(r, "name", None)}
+    latin_chinese = {name for name in latin_chinese if not CJK.search(name)}
+    ids = {r.id for r in CATALOG.records}
+    for finding in chinese:
+        message = finding.message
+        for name in latin_chinese:  # a Chinese name in Latin letters (VIP)
+            message = message.replace(name, " ")
+        words = re.findall(r"[A-Za-z]{2,}", re.sub(r"'[^']*'|\w*_\w*", " ", message))
+        assert CJK.search(finding.message) and not [w for w in words if w not in {"ID", *ids}], finding
+        assert not any(name in message for name in english_names - latin_chinese), finding

@@ -799,7 +799,7 @@ def test_text_run_same_seed_same_log(cli: Any) -> None:
     assert data["log"][0]["event"] == "side" and data["log"][0]["reason"] == "the text of layer_sweep"
     assert [e["event"] for e in data["log"]].count("access") == 3
     text = cli(*args, "--seed", "9", "--lang", "en")
-    assert text.exit_code == 0 and "runner (cassia_rust_moreau):" in text.stdout
+    assert text.exit_code == 0 and 'runner (Cassia "Rust" Moreau):' in text.stdout
 
 
 @pytest.mark.parametrize(

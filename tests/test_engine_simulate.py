@@ -138,3 +138,48 @@ def test_cli_same_seed_same_output(cli) -> None:
 def test_cli_usage_errors(cli, args: list[str], message: str) -> None:
     result = cli("simulate", *args)
     assert result.exit_code == 2 and message in result.output
+
+
+# ---------------------------------------------------------------- the log and the result in one language
+
+
+def test_the_result_and_its_reason_are_in_the_language_asked(cli) -> None:
+    duo = ROOT / "examples" / "decks" / "tactics" / "duo.json"
+    args = ["simulate", "tactics", "--decks", duo, "--decks", duo, "--turns", 12, "--seed", 1]
+    data = json.loads(cli(*args, "--format", "json").stdout)
+    assert data["result"] == {"winners": [1], "reason": "first_blood", "rounds": 8}  # JSON keeps the code
+    assert cli(*args, "--lang", "zh-Hans").stdout.splitlines()[-1] == "结果：玩家1，共 8 轮（先发制人）"
+    assert cli(*args, "--lang", "en").stdout.splitlines()[-1] == "result: P1 after 8 rounds (first blood)"
+    short = cli("simulate", "tactics", "--decks", duo, "--decks", duo, "--turns", 1, "--lang", "zh-Hans").stdout
+    assert short.splitlines()[-1] == "结果：无人获胜，共 1 轮（达到轮数上限）"
+
+
+def test_log_lines_put_events_fields_and_codes_in_words(cli) -> None:
+    duo = ROOT / "examples" / "decks" / "tactics" / "duo.json"
+    args = ["simulate", "tactics", "--decks", duo, "--decks", duo, "--turns", 2, "--seed", 0]
+    english = cli(*args, "--lang", "en").stdout.splitlines()
+    assert "  20 P1 deploy (unit: Jackdaw#1, record: Jackdaw, cell: 1,10, facing: west, hidden: yes, tapped: no)" in (
+        english
+    )
+    # an engine's sentence
+    assert any(line.endswith("reason: in sight of Egret#2 at distance 0-1)") for line in english)
+    chinese = cli(*args, "--lang", "zh-Hans").stdout.splitlines()
+    deployed = "  20 玩家1 部署（单位：寒鸦#1，记录：寒鸦，格子：1,10，朝向：西，隐蔽：是，横置：否）"
+    assert deployed in chinese
+    assert any(line.endswith("原因：处于白鹭#2距离 0-1 的视野内）") for line in chinese)
+    # the JSON log keeps its events, keys, codes and the engine's own sentences
+    log = json.loads(cli(*args, "--format", "json", "--lang", "zh-Hans").stdout)["log"]
+    deploy = next(e for e in log if e["seq"] == 20)
+    assert deploy == {
+        "seq": 20,
+        "event": "deploy",
+        "player": 1,
+        "unit": "寒鸦#1",
+        "record": "jackdaw",
+        "cell": [1, 10],
+        "facing": "w",
+        "hidden": True,
+        "tapped": False,
+        "visible": "all",
+    }
+    assert any(e.get("reason") == "in sight of 白鹭#2 at distance 0-1" for e in log)

@@ -13,9 +13,9 @@ from toolkit import i18n
 from toolkit.i18n import catalogs
 
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
-# what a Chinese message may say in Latin letters: names of formats, tools and sites, codes, ids
+# what a Chinese message may say in Latin letters: names of formats, tools and sites, codes, ids, key names
 LATIN_IN_CHINESE = {"API", "Dossier", "JSON", "Schema", "schema", "NetrunnerDB", "jinteki", "jinteki.net", "OCTGN",
-                    "PDF", "zh", "Hans", "en", "ID", "JavaScript", "docs", "VIP", "criminal", "legal", "standard",
+                    "PDF", "zh", "Hans", "en", "ID", "JavaScript", "docs", "VIP", "criminal", "legal", "standard", "UTF", "Home", "End",
                     "smoke", "grenade"}  # fmt: skip
 CODE = re.compile(r"\{[^{}]*\}|`[^`]*`|--[a-z][a-z-]*|https?://\S+|\b[a-z]:\S*|[a-z]+_[a-z_]+|\.o8d|\d+x")
 
@@ -55,8 +55,8 @@ def test_english_messages_have_no_chinese_and_chinese_ones_no_english(template) 
             continue
         for text in _strings(message):
             latin = set(re.findall(r"[A-Za-z][A-Za-z.]*[A-Za-z]|[A-Za-z]", CODE.sub(" ", text)))
-            # T{n}: turn n; o: a pit on a map legend; x, y: a map's axes
-            assert latin <= LATIN_IN_CHINESE | {"T", "o", "x", "y"}, (text, latin - LATIN_IN_CHINESE)
+            # T{n}: turn n; P{seat}: a seat's code (P1, as the logs write it); o: a pit on a map legend; x, y: axes
+            assert latin <= LATIN_IN_CHINESE | {"T", "P", "o", "x", "y"}, (text, latin - LATIN_IN_CHINESE)
 
 
 def test_plural_forms_and_contexts() -> None:

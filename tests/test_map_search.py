@@ -57,7 +57,7 @@ def test_show_map_draws_its_rows(cli: Run, built: str) -> None:
     assert result.exit_code == 0, result.output
     rows = json.loads((CARDS / "tactics" / "maps" / "hideout.json").read_text(encoding="utf-8"))["rows"]
     lines = result.stdout.splitlines()
-    assert lines[:2] == ["据点  Hideout", "tactics map hideout"]
+    assert lines[:2] == ["据点", "特工战术 地图 hideout"]  # one language: the default
     start = lines.index("地图（x → 东，y ↓ 南）：")
     assert lines[start + 1 : start + 1 + len(rows)] == [f"  {row}" for row in rows]
     assert not any(line.lstrip().startswith("rows ") for line in lines)

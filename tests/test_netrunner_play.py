@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from toolkit.catalog import load_catalog
 from toolkit.cli import app
 
-from .conftest import ROOT
+from .conftest import CARDS, ROOT
 
 EX = ROOT / "examples" / "decks" / "netrunner"
 DECKS = ["--decks", str(EX / "corp-hb-tireless-hands.json"), "--decks", str(EX / "runner-criminal-fingers.json")]
@@ -36,9 +37,15 @@ def test_only_what_the_seat_may_see() -> None:
     assert code == 0, out
     assert "your hand:" in out
     # the corp's hand never shows; the cards it draws and installs are logged for the corp only
-    assert "HQ:" not in out
+    corp = json.loads((EX / "corp-hb-tireless-hands.json").read_text(encoding="utf-8"))
+    records = {r.id: r for r in load_catalog([CARDS / "netrunner"]).records}  # type: ignore[attr-defined]
+    corp_names = {records[c].name.en for c in corp["cards"]}
+    runner = json.loads((EX / "runner-criminal-fingers.json").read_text(encoding="utf-8"))
+    corp_names -= {records[c].name.en for c in runner["cards"]}
     for line in out.splitlines():
-        if " corp draw " in line or " corp install card=" in line:
+        if line.startswith("your hand:") and any(name in line for name in corp_names):
+            pytest.fail(f"the runner saw the corp's hand: {line}")
+        if " corp draw (" in line or " corp install (card:" in line:
             pytest.fail(f"the runner saw a corp secret: {line}")
 
 

@@ -66,7 +66,7 @@ def test_search_table(cli: Run, built: str) -> None:
     assert lines[0].split() == ["ID", "类型", "名称", "属性"]  # the default language: zh-Hans
     assert lines[-1] == f"共 {len(lines) - 2} 条记录"
     assert any(line.startswith("tactics/coil_railgun ") and "电磁轨道炮" in line for line in lines)
-    assert all("speed 3" in line for line in lines[1:-1])
+    assert all("攻速 3" in line for line in lines[1:-1])  # the stats in the query's Chinese words
 
 
 def test_search_words_are_joined(cli: Run, built: str) -> None:
@@ -138,13 +138,17 @@ def test_show_renders_ability_text(cli: Run, built: str) -> None:
     result = cli("show", "--db", built, "longbow_sniper_rifle")
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0] == "长弓狙击步枪  Longbow Sniper Rifle"
-    assert lines[1] == "tactics card longbow_sniper_rifle (equipment)"
-    assert ["equipment.attack.speed", "2"] in [line.split() for line in lines]
+    assert lines[0] == "长弓狙击步枪"  # the name in the language asked for only
+    assert lines[1] == "特工战术 牌 longbow_sniper_rifle（装备）"
+    assert ["equipment.attack.speed", "2"] in [line.split() for line in lines]  # the record's fields as stored
     assert "能力：" in lines
     text_at = lines.index("能力：")
     assert lines[text_at + 1] == "  攻击后：如果本次攻击的目标被消灭，你抽 1 张牌。"
-    assert lines[text_at + 2].startswith("    ") and lines[text_at + 2].strip()  # the English rendering
+    assert not lines[text_at + 2].startswith("    ")  # no English rendering after it
+    both = cli("show", "--db", built, "longbow_sniper_rifle", "--bilingual").stdout.splitlines()
+    assert both[0] == "长弓狙击步枪  Longbow Sniper Rifle"
+    text_at = both.index("能力：")
+    assert both[text_at + 2] == "    After attacking: If the target of this attack was destroyed, you draw 1 card."
 
 
 def test_show_json_is_the_record(cli: Run, built: str) -> None:

@@ -118,8 +118,8 @@ def test_show_by_name_on_the_command_line(cli: Run, url: str) -> None:
     result = cli("show", "--db", url, "esa trova")
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines()[:2] == [
-        "埃萨·特罗瓦：生态叛军  Ésa Trovâ: Eco-Rebel",
-        "netrunner identity esa_trova_eco_rebel",
+        "埃萨·特罗瓦：生态叛军",
+        "矩阵潜袭 特性 esa_trova_eco_rebel",
     ]
     ambiguous = cli("show", "--db", url, "es")
     assert ambiguous.exit_code == 2

@@ -37,7 +37,7 @@ def hit() -> Hit:
 
 
 def test_plain_show_has_no_tags_and_keeps_icon_tokens() -> None:
-    text = display.show(hit(), color=False)
+    text = display.show(hit(), color=False, bilingual=True)
     assert "<" not in text and "\x1b" not in text
     lines = text.splitlines()
     assert "  Relay → When you rez this ice, gain 1[credit]." in lines
@@ -50,7 +50,7 @@ def test_plain_show_has_no_tags_and_keeps_icon_tokens() -> None:
 
 
 def test_color_show_styles_bold_and_italic() -> None:
-    text = display.show(hit(), color=True)
+    text = display.show(hit(), color=True, bilingual=True)
     assert "  \x1b[1mRelay\x1b[22m → When you rez this ice, gain 1[credit]." in text
     assert "\x1b[3m(Reminder text.)\x1b[23m" in text
     assert "\x1b[1m追踪 3\x1b[22m" in text

@@ -63,7 +63,7 @@ def test_text_output_counts_and_names_them_before_the_log(cli: Any, decks: tuple
     assert lines[1].startswith("  corp: Orbis Meridian: Quiet Tides (identity), Harbor Charter ×3, Salt Archive ×3")
     assert lines[2].startswith("  runner: Nell Ashgrove: Spark Thief (identity), Static Hymn ×3, Kiln Rig ×2")
     assert "Ember Script" not in lines[2]  # its text runs
-    assert lines[3].split()[1:3] == ["setup", "game=netrunner"]
+    assert lines[3].split()[1:3] == ["set-up", "(game:"]
     chinese = cli("simulate", "netrunner", "--cards", pool, "--decks", corp, "--decks", runner, "--turns", 2, "--lang", "zh-Hans")
     lines = chinese.stdout.splitlines()
     assert lines[0].startswith("两副牌组中无可执行文本的牌：15 种中的 14 种（33 张中的 30 张，含特性卡牌）")

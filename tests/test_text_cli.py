@@ -34,8 +34,8 @@ def line_of(path: Path, needle: str) -> tuple[int, int]:
         (["parse", "你抽 1 牌。"], 1, "<text>:1:6: error card.text.parse"),
         (["render", "主动 横置,-1:你抽两张牌."], 0, "主动 横置，-1：你抽 2 张牌。\n"),
         (["render", "--lang", "en", "你抽两张牌。"], 0, "You draw 2 cards.\n"),
-        (["render", "你抽张牌。"], 1, "a number is missing"),
-        (["parse"], 2, "give either TEXT or --file FILE"),
+        (["render", "你抽张牌。"], 1, "此处缺少数字"),
+        (["parse"], 2, "请给出 TEXT 或 --file FILE 之一"),
     ],
 )
 @pytest.mark.lang_default
@@ -83,7 +83,7 @@ def test_fmt_rewrites_texts_canonically_and_atomically(
 
     check = cli("text", "fmt", "--check", root)
     assert check.exit_code == 1
-    assert "would rewrite 2 ability text(s)" in check.output
+    assert "would rewrite 2 ability texts" in check.output
     assert "本单位回复三点生命值." in card.read_text(encoding="utf-8")
 
     result = cli("text", "fmt", root)

@@ -16,7 +16,8 @@ Severity = Literal["error", "warning"]
 class Finding:
     """One problem found in a file.
 
-    ``code`` is stable and dotted (``card.schema``, ``card.ref``); ``pointer`` is
+    ``code`` is stable and dotted (``card.schema``, ``card.ref``); ``message`` is worded in the
+    language that was current when the finding was made (:func:`toolkit.i18n.tr`); ``pointer`` is
     an RFC 6901 pointer into the JSON document; ``line``/``column`` are 1-based.
     """
 
@@ -27,16 +28,9 @@ class Finding:
     pointer: str | None = None
     line: int | None = None
     column: int | None = None
-    zh: str | None = None  # the message in Chinese, where the check gives one (deck findings, for the web app)
 
     def located(self, line: int, column: int) -> Finding:
         return replace(self, line=line, column=column)
-
-    def in_lang(self, lang: str) -> Finding:
-        """This finding with its message in ``lang`` (zh-Hans: the Chinese message, where there is one)."""
-        if self.zh is not None and lang.startswith("zh"):
-            return replace(self, message=self.zh)
-        return self
 
     def format(self) -> str:
         """Compiler-style: ``path:line:col: severity code: message``."""

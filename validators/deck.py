@@ -34,17 +34,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.i18n import t, tn
+from toolkit.i18n import current_lang, name_of, t, tn, tr, trn, word
 from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
 from toolkit.models.crossfire import role_set
 from toolkit.models.deck import Deck
-from toolkit.models.netrunner import CORP_TYPES, BanList, side_of_type
+from toolkit.models.netrunner import CORP_TYPES, BanList
 
 from .findings import Finding, Severity
 
 DEFAULT_COPY_LIMIT = 3
 POOL_NAMES_SHOWN = 5  # out-of-pool cards named in a deck.pool finding before "…"
+UNIVERSAL = "universal faction cost"  # the key of a ban list's universal faction cost in the influence summary
 
 
 @dataclass
@@ -116,19 +117,28 @@ class Check:
     identity_rules: list[Any] = field(default_factory=list)
     ban: BanList | None = None  # netrunner: the ban list in force (named or the format's inline one)
 
-    def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error", *, zh: str) -> None:
-        """A finding; ``zh``: its message in Chinese (the web app shows findings in the page's language)."""
-        self.findings.append(Finding(code, message, severity, None, ptr or None, zh=zh))
+    def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error") -> None:
+        """A finding; ``message`` is worded in the current language (:func:`toolkit.i18n.tr`)."""
+        self.findings.append(Finding(code, message, severity, None, ptr or None))
 
-    def add_at(self, code: str, message: str, *tokens: str | int, zh: str) -> None:
+    def add_at(self, code: str, message: str, *tokens: str | int) -> None:
         """A finding at ``/tokens…``: the pointer is formed here, for the finding, never for a card that passes."""
-        self.findings.append(Finding(code, message, "error", None, pointer(*tokens), zh=zh))
+        self.findings.append(Finding(code, message, "error", None, pointer(*tokens)))
 
     @property
-    def mode_zh(self) -> str:
-        """The mode's Chinese name, for the Chinese messages."""
-        name = getattr(self.mode, "name", None)
-        return getattr(name, "zh_hans", None) or str(self.mode.id)
+    def mode_name(self) -> str:
+        """The mode's name in the current language (its id when it has none)."""
+        return _mode_name(self.mode)
+
+    def faction(self, faction_id: str) -> str:
+        """A faction's name in the current language (its id when the pool has no such faction)."""
+        record = self.pool.records.get(faction_id)
+        return _name(record) if record is not None and getattr(record, "name", None) is not None else faction_id
+
+    def role(self, role_id: str) -> str:
+        """A crossfire role's name in the current language (its id when the pool has no such role)."""
+        record = self.pool.records.get(role_id)
+        return _name(record) if record is not None and getattr(record, "name", None) is not None else role_id
 
     def size(self) -> int:
         """Copies of the resolved cards (the identity and unknown ids not counted)."""
@@ -136,31 +146,51 @@ class Check:
         return sum(counts[cid] for cid in self.cards)
 
 
-def _suggest(word: str, candidates: Iterable[str]) -> tuple[str, str]:
-    """ "did you mean" the ids close to ``word``, in English and Chinese (empty strings: none is close)."""
-    close = difflib.get_close_matches(word, list(candidates), n=3, cutoff=0.6)
+def _listed(items: Iterable[str]) -> str:
+    """Items one after another as the current language lists them (``a, b`` / ``a、b``)."""
+    # TRANSLATORS: the separator of a list of names or ids in a finding
+    return tr(", ").join(items)
+
+
+def _suggest(typed: str, candidates: Iterable[str]) -> str:
+    """ "did you mean" the ids close to ``typed`` (an empty string: none is close)."""
+    close = difflib.get_close_matches(typed, list(candidates), n=3, cutoff=0.6)
     if not close:
-        return "", ""
-    return f"; did you mean {', '.join(repr(c) for c in close)}?", f"；是否想写 {'、'.join(repr(c) for c in close)}？"
+        return ""
+    return tr("; did you mean {ids}?", ids=_listed(repr(c) for c in close))
 
 
 def _name(record: Any) -> str:
-    en = record.name.en
-    return f"{record.name.zh_hans!r}" + (f" ({en})" if en and en != record.name.zh_hans else "")
+    """A record's name in the current language (the one findings are worded in)."""
+    return name_of(record, current_lang())
 
 
-def _zh(record: Any) -> str:
-    return f"「{record.name.zh_hans}」"
+def _game(game: str) -> str:
+    """A game's name in the current language."""
+    return word("game", game, current_lang())
 
 
-_KIND_ZH = {"card": "卡牌", "identity": "特性", "agent": "特工", "role": "身份", "faction": "派系", "map": "地图"}
+def _mode_name(mode: Any) -> str:
+    return _name(mode) if getattr(mode, "name", None) is not None else str(mode.id)
 
 
-def _hints(record_id: str, record: Any, records: Iterable[str]) -> tuple[str, str]:
-    """What to add to "no such record" in English and Chinese: the kind of the record of that id, or the
-    ids it may be a slip for."""
+def _kind(kind: str) -> str:
+    """A kind of record as a word of the current language."""
+    return {
+        "card": tr("card"),
+        "identity": tr("identity"),
+        "agent": tr("agent"),
+        "role": tr("role"),
+        "faction": tr("faction"),
+        "map": tr("map"),
+        "command card": tr("command card"),
+    }.get(kind, kind)
+
+
+def _hints(record_id: str, record: Any, records: Iterable[str]) -> str:
+    """What to add to "no such record": the kind of the record of that id, or the ids it may be a slip for."""
     if record is not None:
-        return f" (it is a {record.kind})", f"（它是{_KIND_ZH.get(record.kind, record.kind)}）"
+        return tr(" (it is a {kind})", kind=_kind(record.kind))
     return _suggest(record_id, records)
 
 
@@ -176,21 +206,24 @@ def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]
     for card_id in check.deck.cards:
         record = records.get(card_id)
         if record is None:
-            hint, hint_zh = _suggest(card_id, records)
             check.add_at(
                 "deck.card.unknown",
-                f"no {check.deck.game} {what} has id {card_id!r}{hint}",
+                tr(
+                    "no {game} {what} has id {id}{hint}",
+                    game=_game(check.deck.game),
+                    what=_kind(what),
+                    id=repr(card_id),
+                    hint=_suggest(card_id, records),
+                ),
                 "cards",
                 card_id,
-                zh=f"卡池中没有 id 为 {card_id!r} 的{_WHAT_ZH.get(what, what)}{hint_zh}",
             )
         elif record.kind not in kinds:
             check.add_at(
                 "deck.card.kind",
-                f"{card_id!r} is a {record.kind}, not a {what}",
+                tr("{id} is a {kind}, not a {what}", id=repr(card_id), kind=_kind(record.kind), what=_kind(what)),
                 "cards",
                 card_id,
-                zh=f"{card_id!r} 是{_KIND_ZH.get(record.kind, record.kind)}，不是{_WHAT_ZH.get(what, what)}",
             )
         elif record.kind == "identity":
             identities.append(card_id)
@@ -203,21 +236,21 @@ def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]
 # tactics
 
 
-_WHAT_ZH = {"command card": "指令牌", "card": "卡牌"}
-
-
 def _tactics_prepare(check: Check) -> None:
     _resolve_cards(check, ("card",), "command card")
     agents = []
     for i, agent_id in enumerate(check.deck.agents or []):
         record = check.pool.records.get(agent_id)
         if record is None or record.kind != "agent":
-            hint, hint_zh = _hints(agent_id, record, check.pool.records)
             check.add(
                 "deck.agent.unknown",
-                f"no tactics agent has id {agent_id!r}{hint}",
+                tr(
+                    "no {game} agent has id {id}{hint}",
+                    game=_game("tactics"),
+                    id=repr(agent_id),
+                    hint=_hints(agent_id, record, check.pool.records),
+                ),
                 pointer("agents", i),
-                zh=f"没有 id 为 {agent_id!r} 的特工{hint_zh}",
             )
         else:
             agents.append(record)
@@ -233,22 +266,24 @@ def _tactics_size(check: Check) -> int:
 
 def rule_deck_size(check: Check, rule: Any) -> None:
     size = _tactics_size(check)
-    counted = "cards and agents" if check.mode.agents_count_toward_deck_size else "command cards"
+    with_agents = check.mode.agents_count_toward_deck_size
+    counted = "cards and agents" if with_agents else "command cards"
     check.summary["size"] = (size, rule.min, rule.max, counted)
-    counted_zh = "张牌（含特工）" if check.mode.agents_count_toward_deck_size else "张指令牌"
+    if with_agents:
+        what = trn("{n} card (agents included)", "{n} cards (agents included)", size)
+    else:
+        what = trn("{n} command card", "{n} command cards", size)
     if rule.min is not None and size < rule.min:
         check.add(
             "deck.size.min",
-            f"{size} {counted}; {check.mode.id} needs at least {rule.min}",
+            tr("{cards}; {mode} needs at least {min}", cards=what, mode=check.mode_name, min=rule.min),
             "/cards",
-            zh=f"{size} {counted_zh}；{check.mode_zh}至少需要 {rule.min} 张",
         )
     if rule.max is not None and size > rule.max:
         check.add(
             "deck.size.max",
-            f"{size} {counted}; {check.mode.id} allows at most {rule.max}",
+            tr("{cards}; {mode} allows at most {max}", cards=what, mode=check.mode_name, max=rule.max),
             "/cards",
-            zh=f"{size} {counted_zh}；{check.mode_zh}至多允许 {rule.max} 张",
         )
 
 
@@ -256,34 +291,39 @@ def rule_squad_size(check: Check, rule: Any) -> None:
     count = len(check.deck.agents or [])
     low, high = check.mode.starting_agents, check.mode.max_agents
     check.summary["squad"] = (count, low, high)
+    squad = trn("{n} agent in the squad", "{n} agents in the squad", count)
     if count < low:
         check.add(
             "deck.squad.min",
-            f"{count} agents in the squad; {check.mode.id} needs at least {low}",
+            tr("{squad}; {mode} needs at least {min}", squad=squad, mode=check.mode_name, min=low),
             "/agents",
-            zh=f"小队有 {count} 名特工；{check.mode_zh}至少需要 {low} 名",
         )
     if count > high:
         check.add(
             "deck.squad.max",
-            f"{count} agents in the squad; {check.mode.id} allows at most {high}",
+            tr("{squad}; {mode} allows at most {max}", squad=squad, mode=check.mode_name, max=high),
             "/agents",
-            zh=f"小队有 {count} 名特工；{check.mode_zh}至多允许 {high} 名",
         )
 
 
 def rule_unique_names(check: Check, rule: Any) -> None:
     if rule.of == "command":
         by_name: dict[str, list[str]] = {}
+        shown: dict[str, str] = {}
         for card_id, record in check.cards.items():
             by_name.setdefault(record.name.zh_hans, []).extend([card_id] * check.deck.cards[card_id])
+            shown.setdefault(record.name.zh_hans, _name(record))
         for name, ids in by_name.items():
             if len(ids) > 1:
                 check.add(
                     "deck.names.duplicate",
-                    f"{len(ids)} command cards named {name!r}; a personal deck holds one card of each name",
+                    trn(
+                        "{n} command card named {name}; a personal deck holds one card of each name",
+                        "{n} command cards named {name}; a personal deck holds one card of each name",
+                        len(ids),
+                        name=shown[name],
+                    ),
                     pointer("cards", ids[0]),
-                    zh=f"{len(ids)} 张指令牌名为「{name}」；个人牌库中同名牌只能有一张",
                 )
     else:
         seen: dict[str, int] = {}
@@ -292,11 +332,15 @@ def rule_unique_names(check: Check, rule: Any) -> None:
                 continue
             name = agent.name.zh_hans
             if name in seen:
+                privates = [a for a in check.pool.records.values() if getattr(a, "kind", None) == "agent" and a.private]
                 check.add(
                     "deck.agents.duplicate",
-                    f"agent {name!r} is in the squad twice; only 列兵 may repeat",
+                    tr(
+                        "agent {name} is in the squad twice; only {private} may repeat",
+                        name=_name(agent),
+                        private=_name(privates[0]) if privates else tr("privates"),
+                    ),
                     pointer("agents", i),
-                    zh=f"特工「{name}」在小队中出现了两次；只有列兵可以重复",
                 )
             seen.setdefault(name, i)
 
@@ -305,11 +349,15 @@ def rule_exclusive_needs_agent(check: Check, rule: Any) -> None:
     squad = {a.id for a in check.summary.get("agents", [])}
     for card_id, record in check.cards.items():
         if record.agent is not None and record.agent not in squad:
+            agent = check.pool.records.get(record.agent)
             check.add(
                 "deck.exclusive.agent",
-                f"{_name(record)} is exclusive to agent {record.agent!r}, who is not in the squad",
+                tr(
+                    "{card} is exclusive to agent {agent}, who is not in the squad",
+                    card=_name(record),
+                    agent=_name(agent) if agent is not None else repr(record.agent),
+                ),
                 pointer("cards", card_id),
-                zh=f"{_zh(record)}是特工 {record.agent!r} 的专属牌，但该特工不在小队中",
             )
 
 
@@ -318,9 +366,8 @@ def rule_no_tokens(check: Check, rule: Any) -> None:
         if record.token is not None:
             check.add(
                 "deck.token",
-                f"{_name(record)} is a token card (衍生牌); tokens never go in a deck",
+                tr("{card} is a token card; tokens never go in a deck", card=_name(record)),
                 pointer("cards", card_id),
-                zh=f"{_zh(record)}是衍生牌；衍生牌不能放入牌库",
             )
 
 
@@ -329,9 +376,11 @@ def rule_no_shop_cards(check: Check, rule: Any) -> None:
         if record.back == "shop":
             check.add(
                 "deck.shop",
-                f"{_name(record)} is a matrix shop (gold) card; it belongs in the shop, not a personal deck",
+                tr(
+                    "{card} is a matrix shop (gold) card; it belongs in the shop, not a personal deck",
+                    card=_name(record),
+                ),
                 pointer("cards", card_id),
-                zh=f"{_zh(record)}是矩阵商店（金色）牌；它属于商店，不能放入个人牌库",
             )
 
 
@@ -345,12 +394,15 @@ def _netrunner_prepare(check: Check) -> None:
     if deck.identity is not None:
         record = check.pool.records.get(deck.identity)
         if record is None or record.kind != "identity":
-            hint, hint_zh = _hints(deck.identity, record, check.pool.records)
             check.add(
                 "deck.identity.unknown",
-                f"no netrunner identity has id {deck.identity!r}{hint}",
+                tr(
+                    "no {game} identity has id {id}{hint}",
+                    game=_game("netrunner"),
+                    id=repr(deck.identity),
+                    hint=_hints(deck.identity, record, check.pool.records),
+                ),
                 "/identity",
-                zh=f"没有 id 为 {deck.identity!r} 的特性{hint_zh}",
             )
         else:
             check.identity = record
@@ -358,10 +410,9 @@ def _netrunner_prepare(check: Check) -> None:
     for cid in identities:
         check.add_at(
             "deck.identity.count",
-            f"identity {cid!r} is listed among the cards; a deck has one identity",
+            tr("identity {id} is listed among the cards; a deck has one identity", id=repr(cid)),
             "cards",
             cid,
-            zh=f"特性 {cid!r} 被列在卡牌中；一副牌组只有一张特性",
         )
 
 
@@ -373,7 +424,7 @@ def _own_copy_limit(check: Check) -> int | None:
 
 def rule_one_identity(check: Check, rule: Any) -> None:
     if check.deck.identity is None:
-        check.add("deck.identity.missing", "the deck has no identity", "", zh="牌组没有特性")
+        check.add("deck.identity.missing", tr("the deck has no identity"), "")
 
 
 def rule_side_match(check: Check, rule: Any) -> None:
@@ -383,16 +434,12 @@ def rule_side_match(check: Check, rule: Any) -> None:
     corp = side == "corp"
     for card_id, record in check.cards.items():
         if (record.type in CORP_TYPES) is not corp:
-            check.add_at(
-                "deck.side",
-                f"{_name(record)} is a {side_of_type(record.type)} card in a {side} deck",
-                "cards",
-                card_id,
-                zh=f"{_zh(record)}是{_SIDE_ZH[side_of_type(record.type)]}牌，不能放入{_SIDE_ZH[side]}牌组",
+            message = (
+                tr("{card} is a runner card in a corp deck", card=_name(record))
+                if corp
+                else tr("{card} is a corp card in a runner deck", card=_name(record))
             )
-
-
-_SIDE_ZH = {"corp": "公司", "runner": "潜袭者"}
+            check.add_at("deck.side", message, "cards", card_id)
 
 
 def rule_identity_min_deck_size(check: Check, rule: Any) -> None:
@@ -402,9 +449,13 @@ def rule_identity_min_deck_size(check: Check, rule: Any) -> None:
     if minimum is not None and size < minimum:
         check.add(
             "deck.size.min",
-            f"{size} cards; {_name(check.identity)} needs at least {minimum}",
+            tr(
+                "{cards}; {identity} needs at least {min}",
+                cards=trn("{n} card", "{n} cards", size),
+                identity=_name(check.identity),
+                min=minimum,
+            ),
             "/cards",
-            zh=f"{size} 张牌；{_zh(check.identity)}至少需要 {minimum} 张",
         )
 
 
@@ -420,10 +471,15 @@ def rule_copy_limit(check: Check, rule: Any) -> None:
         if count > limit:
             check.add_at(
                 "deck.copies.over",
-                f"{count} copies of {_name(record)}; at most {int(limit)}",
+                trn(
+                    "{n} copy of {card}; at most {max}",
+                    "{n} copies of {card}; at most {max}",
+                    count,
+                    card=_name(record),
+                    max=int(limit),
+                ),
                 "cards",
                 card_id,
-                zh=f"{_zh(record)} {count} 张；至多 {int(limit)} 张",
             )
 
 
@@ -462,24 +518,37 @@ def rule_influence_limit(check: Check, rule: Any) -> None:
         if card_id in universal:
             cost = universal[card_id] * copies
             spent += cost
-            per_faction["universal faction cost"] += cost
+            per_faction[UNIVERSAL] += cost
         if card_id in global_penalty:
             lowered += global_penalty[card_id] * copies
-            penalty.append(f"{_name(record)} ×{copies}")
+            penalty.append(tr("{card} ×{n}", card=_name(record), n=copies))
     base = check.identity.influence_limit
     limit = None if base is None else (max(1, base - lowered) if lowered else base)
     check.summary["influence"] = (spent, limit, dict(per_faction))
     if limit is not None and spent > limit:
-        detail = ", ".join(f"{f} {n}" for f, n in sorted(per_faction.items()))
-        allows = allows_zh = f"{limit}"
+        detail = _listed(
+            tr("{faction} {n}", faction=tr("universal faction cost") if f == UNIVERSAL else check.faction(f), n=n)
+            for f, n in sorted(per_faction.items())
+        )
+        allows = str(limit)
         if lowered:
-            allows = f"{limit} ({base} less the global penalty of {_ban_name(ban)}: {', '.join(penalty)})"
-            allows_zh = f"{limit}（{base} 减去{_ban_name(ban)}的全局惩罚：{'、'.join(penalty)}）"
+            allows = tr(
+                "{limit} ({base} less the global penalty of {ban_list}: {cards})",
+                limit=limit,
+                base=base,
+                ban_list=_ban_name(ban),
+                cards=_listed(penalty),
+            )
         check.add(
             "deck.influence.over",
-            f"{spent} influence spent ({detail}); {_name(check.identity)} allows {allows}",
+            tr(
+                "{spent} influence spent ({detail}); {identity} allows {allows}",
+                spent=spent,
+                detail=detail,
+                identity=_name(check.identity),
+                allows=allows,
+            ),
             "/cards",
-            zh=f"已用影响力 {spent}（{detail}）；{_zh(check.identity)}允许 {allows_zh}",
         )
 
 
@@ -488,10 +557,13 @@ def rule_no_out_of_faction_agendas(check: Check, rule: Any) -> None:
         if record.type == "agenda" and _out_of_faction(check, record):
             check.add_at(
                 "deck.agenda.faction",
-                f"{_name(record)} is a {record.faction} agenda; a deck takes only its own faction's and neutral agendas",
+                tr(
+                    "{card} is an agenda of {faction}; a deck takes only its own faction's and neutral agendas",
+                    card=_name(record),
+                    faction=check.faction(record.faction),
+                ),
                 "cards",
                 card_id,
-                zh=f"{_zh(record)}是 {record.faction} 的议案；牌组只能使用本派系和中立的议案",
             )
 
 
@@ -512,22 +584,30 @@ def rule_agenda_points_band(check: Check, rule: Any) -> None:
     if not low <= points <= high:
         check.add(
             "deck.agenda.points",
-            f"{points} agenda points; a {size}-card deck needs {low}–{high}",
+            trn(
+                "{n} agenda point; a {size}-card deck needs {low}–{high}",
+                "{n} agenda points; a {size}-card deck needs {low}–{high}",
+                points,
+                size=size,
+                low=low,
+                high=high,
+            ),
             "/cards",
-            zh=f"议案分 {points}；{size} 张牌的牌组需要 {low}–{high} 分",
         )
 
 
 def _ban_name(ban: BanList | None) -> str:
+    """The ban list's name in the current language."""
     if ban is None:
-        return "no ban list"
-    return ban.name.en or ban.name.zh_hans
+        return tr("no ban list")
+    return _name(ban)
 
 
 def _under(check: Check) -> str:
-    """'standard' or 'standard (Standard Ban List 25.08)': where a verdict comes from."""
-    mode_id, ban_name = check.summary.get("format", (check.mode.id, None))
-    return f"{mode_id} ({ban_name})" if ban_name else str(mode_id)
+    """'Standard' or 'Standard (Standard Ban List 25.08)': where a verdict comes from (in the current language)."""
+    named = check.summary.get("format", (check.mode.id, None))[1] is not None
+    mode = check.mode_name
+    return tr("{format} ({ban_list})", format=mode, ban_list=_ban_name(check.ban)) if named else mode
 
 
 @dataclass(frozen=True)
@@ -554,24 +634,19 @@ def rule_ban_list(check: Check, rule: Any) -> None:
         return
     sets: _BanSets = check.pool.memoized(("ban", id(ban)), (ban,), lambda: _BanSets.of(ban))
     held: list[tuple[str, str]] = []  # (name, pointer)
-    held_zh: list[str] = []
     points: list[tuple[str, int]] = []
 
     def title(card_id: str, record: Any, ptr: str) -> None:
-        what = "identity " if ptr == "/identity" else ""
         if card_id in sets.banned:
-            what_zh = "特性" if what else ""
-            check.add(
-                "deck.banned",
-                f"{what}{_name(record)} is banned in {_under(check)}",
-                ptr,
-                zh=f"{what_zh}{_zh(record)}在{_under(check)}中被禁用",
-            )
+            if ptr == "/identity":
+                message = tr("identity {card} is banned in {format}", card=_name(record), format=_under(check))
+            else:
+                message = tr("{card} is banned in {format}", card=_name(record), format=_under(check))
+            check.add("deck.banned", message, ptr)
         if card_id in sets.restricted:
             held.append((_name(record), ptr))
-            held_zh.append(_zh(record))
         if card_id in ban.points:
-            points.append((f"{_name(record)} {ban.points[card_id]}", ban.points[card_id]))
+            points.append((tr("{card} {n}", card=_name(record), n=ban.points[card_id]), ban.points[card_id]))
 
     listed = sets.listed
     if check.identity is not None and check.identity.id in listed:
@@ -582,10 +657,14 @@ def rule_ban_list(check: Check, rule: Any) -> None:
     if len(held) > ban.restricted_limit:
         check.add(
             "deck.restricted",
-            f"{len(held)} restricted titles ({', '.join(c for c, _ in held)}); "
-            f"{_under(check)} allows {ban.restricted_limit}",
+            tr(
+                "{n} restricted titles ({cards}); {format} allows {max}",
+                n=len(held),
+                cards=_listed(c for c, _ in held),
+                format=_under(check),
+                max=ban.restricted_limit,
+            ),
             held[-1][1],
-            zh=f"{len(held)} 种限制牌（{'、'.join(held_zh)}）；{_under(check)}只允许 {ban.restricted_limit} 种",
         )
     if ban.point_limit is not None:
         total = sum(n for _, n in points)
@@ -593,15 +672,20 @@ def rule_ban_list(check: Check, rule: Any) -> None:
         if total > ban.point_limit:
             check.add(
                 "deck.points.over",
-                f"{total} points ({', '.join(p for p, _ in points)}); {_under(check)} allows {ban.point_limit}",
+                tr(
+                    "{n} points ({cards}); {format} allows {max}",
+                    n=total,
+                    cards=_listed(p for p, _ in points),
+                    format=_under(check),
+                    max=ban.point_limit,
+                ),
                 "/cards",
-                zh=f"{total} 点（{'、'.join(p for p, _ in points)}）；{_under(check)}只允许 {ban.point_limit} 点",
             )
 
 
 def _set_name(check: Check, set_id: str | None) -> str:
     if set_id is None:
-        return "no set"
+        return tr("no set")
     game_record = check.pool.game_record
     sets = check.pool.memoized(
         ("sets", id(game_record)),
@@ -609,7 +693,7 @@ def _set_name(check: Check, set_id: str | None) -> str:
         lambda: {s.id: s for s in getattr(game_record, "sets", None) or []},
     )
     known = sets.get(set_id)
-    return (known.name.en or known.name.zh_hans) if known is not None else set_id
+    return _name(known) if known is not None else set_id
 
 
 def _in_sets(record: Any, sets: frozenset[str]) -> bool:
@@ -636,38 +720,39 @@ def rule_card_pool(check: Check, rule: Any) -> None:
         return bool(hit[1])
 
     def pool() -> str:
-        return f"the {mode.id} pool" + (f" ({mode.pool_name})" if mode.pool_name else "")
-
-    def pool_zh() -> str:
-        return f"{mode.id} 卡池" + (f"（{mode.pool_name}）" if mode.pool_name else "")
+        if mode.pool_name:
+            return tr("the {format} pool ({pool})", format=check.mode_name, pool=mode.pool_name)
+        return tr("the {format} pool", format=check.mode_name)
 
     identity = check.identity
     if identity is not None and not inside(identity.id, identity):
         check.add(
             "deck.pool",
-            f"identity {_name_in_set(check, identity)} is outside {pool()}",
+            tr("identity {card} is outside {pool}", card=_name_in_set(check, identity), pool=pool()),
             "/identity",
-            zh=f"特性 {_name_in_set(check, identity)} 不在{pool_zh()}中",
         )
     outside = [(card_id, record) for card_id, record in check.cards.items() if not inside(card_id, record)]
     if outside:
         names = [_name_in_set(check, r) for _, r in outside[:POOL_NAMES_SHOWN]]
-        more = ", …" if len(outside) > POOL_NAMES_SHOWN else ""
-        noun = "card" if len(outside) == 1 else "cards"
+        if len(outside) > POOL_NAMES_SHOWN:
+            names.append("…")
         check.add_at(
             "deck.pool",
-            f"{len(outside)} {noun} outside {pool()}: {', '.join(names)}{more}",
+            trn(
+                "{n} card outside {pool}: {cards}",
+                "{n} cards outside {pool}: {cards}",
+                len(outside),
+                pool=pool(),
+                cards=_listed(names),
+            ),
             "cards",
             outside[0][0],
-            zh=f"{len(outside)} 张牌不在{pool_zh()}中：{'、'.join(names)}{more}",
         )
 
 
 def _name_in_set(check: Check, record: Any) -> str:
-    """'对冲基金' (Hedge Fund, Core Set): the name and the set of its first printing."""
-    en = record.name.en
-    extra = [en] if en and en != record.name.zh_hans else []
-    return f"{record.name.zh_hans!r} ({', '.join([*extra, _set_name(check, record.set)])})"
+    """'Hedge Fund (Core Set)': the name and the set of its first printing, in the current language."""
+    return tr("{card} ({set})", card=_name(record), set=_set_name(check, record.set))
 
 
 def rule_forbid_faction(check: Check, rule: Any) -> None:
@@ -675,10 +760,14 @@ def rule_forbid_faction(check: Check, rule: Any) -> None:
         if record.faction == rule.faction:
             check.add_at(
                 "deck.faction.forbidden",
-                f"{_name(record)} is {rule.faction}; {_name(check.identity)} may not use {rule.faction} cards",
+                tr(
+                    "{card} is of {faction}; {identity} may not use cards of {faction}",
+                    card=_name(record),
+                    faction=check.faction(rule.faction),
+                    identity=_name(check.identity),
+                ),
                 "cards",
                 card_id,
-                zh=f"{_zh(record)}属于 {rule.faction}；{_zh(check.identity)}不能使用 {rule.faction} 的牌",
             )
 
 
@@ -690,12 +779,15 @@ def _crossfire_prepare(check: Check) -> None:
     for role_id in check.deck.cards:
         record = check.pool.records.get(role_id)
         if record is None or record.kind != "role":
-            hint, hint_zh = _suggest(role_id, check.pool.records)
             check.add(
                 "deck.roles.unknown",
-                f"no crossfire role has id {role_id!r}{hint}",
+                tr(
+                    "no {game} role has id {id}{hint}",
+                    game=_game("crossfire"),
+                    id=repr(role_id),
+                    hint=_suggest(role_id, check.pool.records),
+                ),
                 pointer("cards", role_id),
-                zh=f"没有 id 为 {role_id!r} 的身份{hint_zh}",
             )
         else:
             check.cards[role_id] = record
@@ -705,36 +797,44 @@ def rule_player_count(check: Check, rule: Any) -> None:
     players, deck = check.deck.players, check.deck
     low, high = check.mode.players.min, check.mode.players.max
     if players is None:
-        check.add("deck.players.missing", "the role set does not say how many players", "", zh="身份组没有写明玩家人数")
+        check.add("deck.players.missing", tr("the role set does not say how many players"), "")
         return
     check.summary["players"] = players
     if not low <= players <= high:
         check.add(
             "deck.players.range",
-            f"{players} players; {check.mode.id} mode is for {low}–{high}",
+            trn(
+                "{n} player; {mode} is for {low}–{high}",
+                "{n} players; {mode} is for {low}–{high}",
+                players,
+                mode=check.mode_name,
+                low=low,
+                high=high,
+            ),
             "/players",
-            zh=f"{players} 名玩家；{check.mode_zh}适合 {low}–{high} 人",
         )
     if deck.total() != players:
         check.add(
             "deck.players.count",
-            f"{deck.total()} roles for {players} players",
+            trn("{n} role for {players} players", "{n} roles for {players} players", deck.total(), players=players),
             "/cards",
-            zh=f"{players} 名玩家却有 {deck.total()} 张身份牌",
         )
 
 
-def _diff(expected: dict[str, int], actual: dict[str, int], zh: bool = False) -> str:
+def _diff(check: Check, expected: dict[str, int], actual: dict[str, int]) -> str:
     missing = Counter(expected) - Counter(actual)
     extra = Counter(actual) - Counter(expected)
     parts = []
     if missing:
-        listed = ", ".join(f"{r} ×{n}" for r, n in sorted(missing.items()))
-        parts.append(f"缺少 {listed}" if zh else f"missing {listed}")
+        parts.append(tr("missing {roles}", roles=_roles(check, missing)))
     if extra:
-        listed = ", ".join(f"{r} ×{n}" for r, n in sorted(extra.items()))
-        parts.append(f"多出 {listed}" if zh else f"extra {listed}")
-    return ("；" if zh else "; ").join(parts)
+        parts.append(tr("extra {roles}", roles=_roles(check, extra)))
+    # TRANSLATORS: between the parts of a finding ("missing …; extra …")
+    return tr("; ").join(parts)
+
+
+def _roles(check: Check, counts: dict[str, int]) -> str:
+    return _listed(tr("{card} ×{n}", card=check.role(r), n=n) for r, n in sorted(counts.items()))
 
 
 def rule_composition(check: Check, rule: Any) -> None:
@@ -755,36 +855,49 @@ def rule_composition(check: Check, rule: Any) -> None:
         if candidate == actual:
             return
         expected = expected or candidate
+    specials_named = _listed(check.role(r) for r in joined)
     if expected is None:
         check.add(
             "deck.roles.special",
-            f"special roles {joined}: {first_error}",
+            tr("special roles {roles}: {problem}", roles=specials_named, problem=first_error),
             "/cards",
-            zh=f"特殊身份 {'、'.join(joined)}：{first_error}",
         )
         return
-    with_specials = f" with {', '.join(joined)}" if joined else ""
-    with_zh = f"（含 {'、'.join(joined)}）" if joined else ""
-    check.add(
-        "deck.roles.composition",
-        f"not the {players}-player {check.mode.id} set-up{with_specials}: {_diff(expected, actual)}",
-        "/cards",
-        zh=f"不是{check.mode_zh} {players} 人局的身份配置{with_zh}：{_diff(expected, actual, zh=True)}",
-    )
+    if joined:
+        message = tr(
+            "not the {n}-player set-up of {mode} with {roles}: {diff}",
+            n=players,
+            mode=check.mode_name,
+            roles=specials_named,
+            diff=_diff(check, expected, actual),
+        )
+    else:
+        message = tr(
+            "not the {n}-player set-up of {mode}: {diff}",
+            n=players,
+            mode=check.mode_name,
+            diff=_diff(check, expected, actual),
+        )
+    check.add("deck.roles.composition", message, "/cards")
 
 
 def rule_role_count(check: Check, rule: Any) -> None:
     count = check.deck.cards.get(rule.role, 0)
     if count < rule.min or (rule.max is not None and count > rule.max):
-        want = (
-            f"exactly {rule.min}" if rule.max == rule.min else f"{rule.min}–{rule.max if rule.max is not None else '∞'}"
-        )
-        want_zh = f"恰好 {rule.min}" if rule.max == rule.min else want
+        if rule.max == rule.min:
+            want = tr("exactly {n}", n=rule.min)
+        else:
+            want = f"{rule.min}–{rule.max if rule.max is not None else '∞'}"
         check.add(
             "deck.roles.count",
-            f"{count} × {rule.role!r}; {check.mode.id} mode needs {want}",
+            tr(
+                "{card} ×{n}; {mode} needs {want}",
+                card=check.role(rule.role),
+                n=count,
+                mode=check.mode_name,
+                want=want,
+            ),
             "/cards",
-            zh=f"{rule.role!r} ×{count}；{check.mode_zh}需要 {want_zh} 张",
         )
 
 
@@ -867,25 +980,33 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
     if mode is None:
         finding = Finding(
             "deck.mode.unknown",
-            f"{deck.game} has no mode {wanted!r}; modes: {sorted(game.modes)}",
+            tr(
+                "{game} has no mode {mode}; modes: {modes}",
+                game=_game(deck.game),
+                mode=repr(wanted),
+                modes=_listed(sorted(game.modes)),
+            ),
             "error",
             None,
             "/mode",
-            zh=f"{deck.game} 没有 {wanted!r} 模式；现有模式：{'、'.join(sorted(game.modes))}",
         )
         return DeckReport([finding], {}, None)
     if ban_list is not None and ban_list not in ban_list_ids(mode):
         known = ban_list_ids(mode)
-        finding = Finding(
-            "deck.banlist.unknown",
-            f"{deck.game} {mode.kind} {mode.id!r} has no ban list {ban_list!r}; "
-            + (f"ban lists: {', '.join(known)}" if known else "it has no named ban lists"),
-            "error",
-            None,
-            "/mode",
-            zh=f"{mode.id!r} 没有禁限表 {ban_list!r}；"
-            + (f"现有禁限表：{'、'.join(known)}" if known else "它没有具名的禁限表"),
-        )
+        if known:
+            message = tr(
+                "{format} has no ban list {ban_list}; ban lists: {ids}",
+                format=_mode_name(mode),
+                ban_list=repr(ban_list),
+                ids=_listed(known),
+            )
+        else:
+            message = tr(
+                "{format} has no ban list {ban_list}; it has no named ban lists",
+                format=_mode_name(mode),
+                ban_list=repr(ban_list),
+            )
+        finding = Finding("deck.banlist.unknown", message, "error", None, "/mode")
         return DeckReport([finding], {}, mode)
     check = Check(deck, game, mode)
     if mode.kind == "format":  # an inline ban list is a model made once per format, not once per deck
@@ -895,9 +1016,12 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
     if mode.status == "incomplete":
         check.add(
             "deck.mode.incomplete",
-            f"the rules leave {mode.name.zh_hans} ({mode.id}) unspecified, so no deck can be verified for it",
+            tr(
+                "the rules leave {mode} ({id}) unspecified, so no deck can be verified for it",
+                mode=_mode_name(mode),
+                id=mode.id,
+            ),
             "/mode",
-            zh=f"规则没有写明{mode.name.zh_hans}（{mode.id}）的构筑要求，无法验证这种模式的牌组",
         )
     PREPARE[deck.game](check)
     identity = check.identity
@@ -969,7 +1093,7 @@ def summary_line(
     else:
         players = s.get("players", deck.players)
         roles = t(lang, ", ").join(f"{name(r) if name else r} {n}" for r, n in sorted(deck.cards.items()))
-        parts.append(f"{t(lang, '{n} players', n=players)} · {roles}")
+        parts.append(t(lang, "{n} players", n=players) + f" · {roles}")
     if errors is None:
         errors = sum(1 for f in report.findings if f.severity == "error")
     verdict = t(lang, "legal") if errors == 0 else tn(lang, "illegal ({n} error)", "illegal ({n} errors)", errors)

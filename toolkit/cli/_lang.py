@@ -47,18 +47,29 @@ _QUOTED = re.compile(r"「([^」]+)」")
 
 
 class LogNames:
-    """The names an engine writes into its log (zh-Hans: ``寒鸦#1``, ``制式手枪``, ability text) in the
-    output language. Only English needs work: a name is looked up among the records' zh-Hans names (a
-    name two records share with different English names stays as it is); a ``text`` value is ability
-    text, rendered in English when it parses."""
+    """An engine's log in the output language. The names it writes (zh-Hans: ``寒鸦#1``, ``制式手枪``, ability
+    text) are put in English when asked: a name is looked up among the records' zh-Hans names (a name two
+    records share with different English names stays as it is); a ``text`` value is ability text, rendered
+    in English when it parses. :meth:`line` puts a whole entry in words (the event's, the fields', the codes'
+    from :mod:`toolkit.engine.logwords`, the engine's sentences from :mod:`toolkit.engine.phrase`);
+    :meth:`event` keeps the JSON's keys and codes."""
 
     def __init__(self, records: Iterable[Any], lang: str) -> None:
         self.lang = lang
         self.names: dict[str, str | None] = {}
         self._instances: re.Pattern[str] | None = None  # zh names followed by #uid, built when first needed
-        if lang != "en":
-            return
+        self.ids: dict[str, Any] = {}  # record id -> record (the first of an id), for fields that hold ids
+        self.game_words: dict[tuple[str, str], Any] = {}  # (vocabulary, id) -> a game record's named entry
         for record in records:
+            record_id = getattr(record, "id", None)
+            if isinstance(record_id, str) and getattr(record, "name", None) is not None:
+                self.ids.setdefault(record_id, record)
+            if getattr(record, "kind", None) == "game":
+                for kind in ("actions", "subtypes", "zones", "agent_subtypes", "attack_subtypes"):
+                    for entry in getattr(record, kind, None) or []:
+                        self.game_words.setdefault((kind, str(entry.id)), entry)
+            if lang != "en":
+                continue
             name = getattr(record, "name", None)
             zh, en = getattr(name, "zh_hans", None), getattr(name, "en", None)
             if not zh or not en or zh == en:
@@ -80,7 +91,8 @@ class LogNames:
         return self._instances.sub(lambda m: f"{self.names[m.group(1)]}#{m.group(2)}", value)
 
     def value(self, key: str, value: Any) -> Any:
-        """``value`` of the log field ``key`` with its names (and ability text) in the output language."""
+        """``value`` of the log field ``key`` with its names (and ability text) in the output language, for
+        the JSON log: its codes and the engine's own (English) sentences stay as they are."""
         if self.lang != "en":
             return value
         if isinstance(value, str):
@@ -127,3 +139,194 @@ class LogNames:
             english = _QUOTED.sub(lambda m: f"「{self.names.get(m.group(1)) or m.group(1)}」", english)
             return english.removesuffix(".") if candidate != text else english
         return text
+
+    # ---- a log entry in words
+
+    def phrase(self, value: Any) -> str:
+        """An engine's sentence (a Phrase) in the output language, its fields put in words too."""
+        from toolkit.i18n import t
+
+        fields = {key: self.say(key, field) for key, field in value.fields.items()}
+        return t(self.lang, value.message, **fields)
+
+    def term(self, kind: str, code: str) -> str | None:
+        """The word for ``code`` in the vocabulary ``kind``: the log's own (toolkit.engine.logwords), the game
+        record's (its actions, subtypes, zones: names), or toolkit.i18n's; None when none has it."""
+        from toolkit.engine import logwords
+        from toolkit.i18n import word
+        from toolkit.i18n.words import WORDS
+
+        if kind in logwords.TERMS:
+            return logwords.word(kind, code, self.lang)
+        if kind in ("actions", "subtypes", "zones", "agent_subtypes", "attack_subtypes"):
+            entry = self.game_words.get((kind, code))
+            return _entry_name(entry, self.lang) if entry is not None else None
+        if code in WORDS.get(kind, {}):
+            return word(kind, code, self.lang)
+        return None
+
+    def server(self, code: str) -> str | None:
+        """A netrunner server or zone (``hq``, ``remote2``) by the game record's names."""
+        found = self.term("zones", code)
+        if found is not None:
+            return found
+        number = code.removeprefix("remote")
+        if number != code and number.isdigit():
+            remote = self.term("zones", "remote")
+            return f"{remote} {number}" if remote else None
+        return None
+
+    def record_name(self, record_id: str) -> str | None:
+        """The name of the record with id ``record_id`` in the output language (None: no such record)."""
+        from toolkit.i18n import name_of
+
+        record = self.ids.get(record_id)
+        return name_of(record, self.lang) if record is not None else None
+
+    def say(self, key: str, value: Any) -> str:
+        """The value of the log field ``key`` in words of the output language: names, ability text, the
+        engine's sentences, the codes of a vocabulary, yes and no."""
+        from toolkit.engine.phrase import Phrase, Term
+        from toolkit.i18n import t
+
+        lang = self.lang
+        if isinstance(value, Phrase):
+            return self.phrase(value)
+        if isinstance(value, Term):
+            code = value.code
+            if value.kind == "record":
+                return self.record_name(code) or code
+            if value.kind in ("zone", "server"):
+                return self.term("zone", code) or self.server(code) or code
+            return self.term(value.kind, code) or self.name(str(value))
+        if isinstance(value, bool):
+            return t(lang, "yes") if value else t(lang, "no")
+        if value is None:
+            return "—"
+        if isinstance(value, int | float):
+            return str(value)
+        if isinstance(value, list | tuple):
+            if key in _CELLS and len(value) == 2 and all(isinstance(v, int) for v in value):
+                return f"{value[0]},{value[1]}"
+            if key == "winners":
+                return t(lang, ", ").join(seat_label(v, lang) for v in value) or "—"
+            return "[" + t(lang, ", ").join(self.say(key, v) for v in value) + "]"
+        if isinstance(value, dict):
+            return t(lang, ", ").join(
+                t(
+                    lang,
+                    "{field}: {value}",
+                    field=seat_label(int(k), lang) if key == "teams" and str(k).isdigit() else self.say("", k),
+                    value=self.say(str(k), v),
+                )
+                for k, v in value.items()
+            )
+        text = str(value)
+        if key in ("text", "declined", "condition", "ref"):
+            return self.ability(key, text)
+        for kind in _KEY_TERMS.get(key, ()):
+            found = self.server(text) if kind == "server" else self.term(kind, text)
+            if found is not None:
+                return found
+        if key in _ID_KEYS:
+            found = self.record_name(text)
+            if found is not None:
+                return found
+        return self.name(text)
+
+    def ability(self, key: str, text: str) -> str:
+        """Ability text (or a condition, a reference of it) in the output language, quoted:
+        ``“You draw 1 card.”``."""
+        from toolkit.i18n import t
+
+        if self.lang == "en" and key == "ref":
+            text = self._ref(text)
+        elif self.lang == "en":
+            text = str(self.value("condition" if key == "condition" else "text", text))
+        # TRANSLATORS: ability text quoted in a log line
+        return t(self.lang, "“{text}”", text=text)
+
+    def fields_text(self, entry: dict[str, Any]) -> str:
+        """The fields of a log entry (``Event.to_json``) in words: ``card: Steady Aim#15, reason: …``."""
+        from toolkit.engine import logwords
+        from toolkit.i18n import t, tc
+
+        lang = self.lang
+        parts = [
+            t(lang, "{field}: {value}", field=logwords.word("field", key, lang) or key, value=self.say(key, value))
+            for key, value in entry.items()
+            if key not in _NOT_FIELDS
+        ]
+        return tc(lang, "list", ", ").join(parts)
+
+    def line(self, entry: dict[str, Any], who: Any = None, width: int = 4) -> str:
+        """One log entry as a line: ``  12 P1 draw (card: Steady Aim#15)``; ``who(seat)`` names the player
+        (default: ``P1``); the event and the fields in the output language."""
+        from toolkit.engine import logwords
+        from toolkit.i18n import t
+
+        lang = self.lang
+        event = str(entry.get("event", ""))
+        name = logwords.word("event", event, lang) or event
+        fields = self.fields_text(entry)
+        what = t(lang, "{event} ({fields})", event=name, fields=fields) if fields else name
+        seat = entry.get("player")
+        player = (who(seat) if who is not None else seat_label(seat, lang)) if seat else ""
+        return f"{entry.get('seq', ''):>{width}} {player + ' ' if player else ''}{what}"
+
+    def _ref(self, text: str) -> str:
+        """A reference to units or cards as the engine logs it (``你选择的 1 个己方随从``), in English: read
+        as the object of an ability."""
+        from toolkit.text import AbilitySyntaxError, parse_cached, render
+
+        try:
+            effect = parse_cached(f"消灭{text}。").sentences[0].effects[0]
+            return str(render(effect.ref, "en"))  # type: ignore[attr-defined]
+        except (AbilitySyntaxError, ValueError, KeyError, NotImplementedError, AttributeError, IndexError):
+            return self.name(text)
+
+
+def seat_label(seat: int, lang: str) -> str:
+    """A player by seat, short: ``P1`` (zh-Hans: ``玩家1``)."""
+    from toolkit.i18n import t
+
+    # TRANSLATORS: a player by seat number in a log line, short
+    return t(lang, "P{seat}", seat=seat)
+
+
+# fields that hold cells, record ids, and the vocabularies a field's codes come from
+_CELLS = {"cell", "start", "to", "pos"}
+_ID_KEYS = {"mode", "map", "format", "identity", "squad", "record", "source"}
+_KEY_TERMS: dict[str, tuple[str, ...]] = {
+    "timing": ("timing",),
+    "until": ("until",),
+    "style": ("style",),
+    "stat": ("stat",),
+    "face": ("face",),
+    "facing": ("facing",),
+    "damage": ("damage",),
+    "kind": ("counter",),
+    "what": ("prevent",),
+    "zone": ("zone", "server"),
+    "zones": ("zone",),
+    "source": ("zone",),
+    "server": ("server",),
+    "active": ("side",),
+    "side": ("side",),
+    "winner": ("side",),
+    "reason": ("reason", "actions"),
+    "action": ("actions",),
+    "subtypes": ("subtypes",),
+    "type": ("type", "card_type"),
+    "category": ("type",),
+    "game": ("game",),
+}
+_NOT_FIELDS = ("seq", "event", "player", "visible")
+
+
+def _entry_name(entry: Any, lang: str) -> str:
+    """A game record's named entry (an action, a subtype, a zone) in ``lang``."""
+    from toolkit.i18n import name_of
+
+    return name_of(entry, lang)
+

@@ -418,7 +418,7 @@ def _mode_name(records: Sequence[Any], mode_id: str, lang: str) -> str:
         (r for r in records if getattr(r, "kind", None) == "mode" and r.game == "crossfire" and r.id == mode_id),
         None,
     )
-    return i18n.name_of(mode, lang) if mode is not None else f"{mode_id} mode"
+    return i18n.name_of(mode, lang) if mode is not None else i18n.t(lang, "{mode} mode", mode=mode_id)
 
 
 def _print_public(
@@ -437,7 +437,9 @@ def _print_public(
             return t(lang, "seat {seat} ({name})", seat=seat, name=seats[seat])
         return t(lang, "seat {seat}", seat=seat)
 
-    setup = t(lang, ", ").join(f"{role_name(game, r, lang)} {r} x{n}" for r, n in result.setup.items())
+    setup = t(lang, ", ").join(
+        t(lang, "{role} ×{n}", role=role_name(game, r, lang), n=n) for r, n in result.setup.items()
+    )
     shown_seed = t(lang, ", seed {seed}", seed=seed) if seed is not None else ""
     mode_name = _mode_name(records, result.mode, lang)
     print(
@@ -505,7 +507,7 @@ def slips_for(cards: Sequence[RoleCard]) -> list[Slip]:
 def _slips_pdf(cards: Sequence[RoleCard], result: Deal, players: int, lang: str = "en", mode: str = "") -> bytes:
     from toolkit.sheets.slips import slips_pdf
 
-    mode_shown = mode or f"{result.mode} mode"
+    mode_shown = mode or i18n.t(lang, "{mode} mode", mode=result.mode)
     footer = i18n.t(
         lang,
         "Crossfire · {mode} · {n} players · cut along the grey lines, fold each flap up along the dashed line",
@@ -641,34 +643,58 @@ def simulate(
     """Play random tables (random seats, aims and marks) and print each role's win rate."""
     from toolkit.cli.plots import Bar, rate_chart, wilson, write_png
     from toolkit.config import output_lang
+    from toolkit.engine.crossfire import Crossfire
 
-    game = _game(cards)
+    records = _records(cards)
+    game = Crossfire.from_records(records)
     language = output_lang(lang)
-    with Progress(games, "tables") as counter:
+    t = i18n.t
+    with Progress(games, t(language, "tables")) as counter:
         rows = game.simulate(mode, players, games, seed=seed, specials=special or [], step=counter.advance)
     for row in rows:
         row["name"] = role_name(game, row["role"], language)
         low, high = wilson(row["won"], row["dealt"])
         row["interval"] = [round(low, 4), round(high, 4)]
+    if format is not OutputFormat.json or plot is not None:
+        heading = i18n.tn(
+            language,
+            "{mode}, {players} players, {n} random table, seed {seed}",
+            "{mode}, {players} players, {n} random tables, seed {seed}",
+            games,
+            mode=_mode_name(records, mode, language),
+            players=players,
+            seed=seed,
+        )
     if plot is not None:
-        title = f"{mode} mode, {players} players, {games} random tables, seed {seed}"
         bars = [Bar(row["name"], row["won"], row["dealt"]) for row in rows]
-        write_png(plot, rate_chart(bars, title, "win rate (%), 95% interval"))
+        write_png(plot, rate_chart(bars, heading, t(language, "win rate (%), 95% interval"), language))
     if format is OutputFormat.json:
         _dump({"mode": mode, "players": players, "games": games, "seed": seed, "roles": rows})
         return
-    print(f"{mode} mode, {players} players, {games} random tables, seed {seed}")
+    print(heading)
     rates = [
         [
-            row["role"],
             row["name"],
             row["dealt"],
             row["won"],
-            f"{row['rate']:.1%}",
-            f"{row['interval'][0]:.0%}–{row['interval'][1]:.0%}",
+            _percent(row["rate"], 1, language),
+            t(
+                language,
+                "{low}–{high}",
+                low=_percent(row["interval"][0], 0, language),
+                high=_percent(row["interval"][1], 0, language),
+            ),
         ]
         for row in rows
     ]
-    print(tables.render(["role", "name", "dealt", "won", "win rate", "95% interval"], rates, align="<<>>>>"))
+    headers = [t(language, k) for k in (i18n.N_("role"), i18n.N_("dealt"), i18n.N_("won"), i18n.N_("win rate"))]
+    headers.append(t(language, "95% interval"))
+    print(tables.render(headers, rates, align="<>>>>"))
     if plot is not None:
-        print(f"{plot}: written")
+        print(t(language, "{path}: written", path=plot))
+
+
+def _percent(share: float, digits: int, lang: str) -> str:
+    """``58.3%`` (a share of 1) as the language writes a percentage."""
+    # TRANSLATORS: a percentage; {n} is the number
+    return i18n.t(lang, "{n}%", n=f"{100 * share:.{digits}f}")

@@ -85,6 +85,21 @@ def _read(path: Path, pool: Pool, mode: str | None = None, fmt: str | None = Non
     )
 
 
+def read_in_lang(path: Path, pool: Pool, lang: str | None, mode: str | None = None) -> tuple[Any, str]:
+    """The deck of ``path`` and the output language (``--lang``, else the settings, else the deck's own);
+    the deck is read with that language current, so that its findings are worded in it."""
+    from toolkit import i18n
+
+    if lang is not None:
+        output_lang(lang)
+    before = (i18n.current_lang(), i18n.pseudo_active())
+    loaded = _read(path, pool, mode)
+    language = deck_lang(lang, [loaded])
+    if loaded.findings and (i18n.current_lang(), i18n.pseudo_active()) != before:
+        loaded = _read(path, pool, mode)  # read again: its findings in the deck's language
+    return loaded, language
+
+
 def _refuse(problems: list[Finding]) -> DossierError:
     """One line for a deck a command cannot use: the first problem, and how many more there are (exit 1)."""
     more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -146,7 +161,7 @@ def validate(
     unreadable = illegal = False
     for path in deck_files(files):
         try:
-            loaded = _read(path, pool, mode)
+            loaded, language = read_in_lang(path, pool, lang, mode)
         except DossierError as exc:
             unreadable = True
             results.append({"file": str(path), "legal": False, "error": exc.message, "findings": []})
@@ -166,7 +181,6 @@ def validate(
             findings += [loaded.locate(f) for f in report.findings]
         errors = sum(1 for f in findings if f.severity == "error")
         legal = errors == 0
-        language = deck_lang(lang, [loaded])
         if report is not None and loaded.deck is not None:
             name = _namer(pool, loaded.deck.game, language)
             summary = summary_line(loaded.deck, report, errors, lang=language, name=name)
@@ -323,9 +337,9 @@ def show(
     from toolkit.decks import render_deck
 
     pool = load_pool(cards)
-    loaded = _read(file, pool)
+    loaded, language = read_in_lang(file, pool, lang)
     deck = _usable(loaded, pool)
-    print(render_deck(deck, "text", pool.lookup(deck.game), lang=deck_lang(lang, [loaded])), end="")
+    print(render_deck(deck, "text", pool.lookup(deck.game), lang=language), end="")
 
 
 @deck_app.command("stats")
@@ -340,13 +354,12 @@ def stats(
     from toolkit.i18n import t, word
 
     pool = load_pool(cards)
-    loaded = _read(file, pool)
+    loaded, language = read_in_lang(file, pool, lang)
     deck = _usable(loaded, pool)
     data = deck_stats(deck, pool.lookup(deck.game))
     if format == "json":
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
-    language = deck_lang(lang, [loaded])
     name = _namer(pool, deck.game, language)
 
     def label(key: str, value: str) -> str:
@@ -404,11 +417,10 @@ def draw(
     from toolkit.decks.stats import sample_hand
 
     pool = load_pool(cards)
-    loaded = _read(file, pool)
+    loaded, language = read_in_lang(file, pool, lang)
     deck = _usable(loaded, pool)
     size = hand or _opening_hand(pool, deck)
     lookup = pool.lookup(deck.game)
-    language = deck_lang(lang, [loaded])
     for card_id in sample_hand(deck, size, seed):
         record = lookup(card_id)
         print(f"{_name(record, language)}  ({card_id})" if record else card_id)
@@ -429,12 +441,11 @@ def odds(
     from toolkit.i18n import t
 
     pool = load_pool(cards)
-    loaded = _read(file, pool)
+    loaded, language = read_in_lang(file, pool, lang)
     deck = _usable(loaded, pool)
     opening = hand or _opening_hand(pool, deck)
     rows = draw_odds(deck, opening, turns, per_turn)
     lookup = pool.lookup(deck.game)
-    language = deck_lang(lang, [loaded])
     if format == "json":
         seen = [opening + per_turn * t for t in range(turns + 1)]
         print(
@@ -508,13 +519,13 @@ def convert(
     if printing is not None and printing not in PRINTINGS:
         raise DossierError(f"--printing must be one of {', '.join(PRINTINGS)}, not {printing!r}")
     pool = load_pool(cards)
-    loaded = _read(file, pool, mode)
+    loaded, language = read_in_lang(file, pool, lang, mode)
     deck = _usable(loaded, pool)
     game = pool.rules.game(deck.game)
     options: dict[str, Any] = {
         "out": out,
         "schema_dir": SCHEMA_DIR,
-        "lang": deck_lang(lang, [loaded]),
+        "lang": language,
         "printing": printing,
     }
     if to == "nrdb":
@@ -531,7 +542,9 @@ def convert(
         print(text, end="")
     else:
         _write(out, text, force, (file,))
-        print(f"{out}: written", file=sys.stderr)
+        from toolkit.i18n import t
+
+        print(t(language, "{path}: written", path=out), file=sys.stderr)
 
 
 def draft(

@@ -206,14 +206,11 @@ def grid_text(board: Board) -> list[str]:
 
 
 def _title(loaded: LoadedMap, lang: str = "zh-Hans") -> str:
-    """``id: name (other name), WxH, N-adjacency``: the name in ``lang``, the other language's after it."""
-    from toolkit.i18n import name_of, other_name, t
+    """``id: name, WxH, N-adjacency``: the name in ``lang``."""
+    from toolkit.i18n import name_of, t
 
     record, board = loaded.record, loaded.board
     name = name_of(record, lang)
-    other = other_name(record, lang)
-    if other:
-        name += f"（{other}）" if lang == "zh-Hans" else f" ({other})"
     return t(
         lang,
         "{id}: {name}, {width}x{height}, {adjacency}-adjacency",
@@ -378,7 +375,7 @@ def measure(
             language,
             "in_vision: {value} (facing {facing}, {bands})",
             value=yes(result["in_vision"]),
-            facing=facing.value,
+            facing=word("facing", facing.value, language),
             bands=bands,
         )
     )

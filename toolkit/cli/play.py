@@ -34,13 +34,14 @@ def play(
 
     You decide for your side, seeing what that side may see; the machine decides for the other. End of input
     (Ctrl-D) stops the game; with --save it can go on later with --load."""
-    from toolkit.cli._lang import output_lang
+    from toolkit.cli._lang import LogNames, output_lang
     from toolkit.cli.deck import load_pool
     from toolkit.cli.simulate import _legal_decks, _sides
     from toolkit.engine.core import EngineError
     from toolkit.engine.netrunner.players import make_policy
     from toolkit.engine.netrunner.saved import game_record, replay_game
     from toolkit.engine.netrunner.terminal import TerminalPolicy
+    from toolkit.i18n import t, tn, word
     from toolkit.jsonio import atomic_write_text
 
     if game != "netrunner":
@@ -49,11 +50,12 @@ def play(
         raise DossierError(f"--side {side!r}: choose corp or runner")
     if opponent not in ("heuristic", "random"):
         raise DossierError(f"--opponent {opponent!r}: choose heuristic or random")
+    language = output_lang(lang)
     pool = load_pool(cards)
     loaded = _legal_decks(decks, "netrunner", pool)
     by_side = _sides(loaded, pool)
     other = "runner" if side == "corp" else "corp"
-    policies = {side: TerminalPolicy(lang=output_lang(lang)), other: make_policy(opponent, other, seed)}
+    policies = {side: TerminalPolicy(lang=language), other: make_policy(opponent, other, seed)}
     deck_map = {s: d.deck for s, d in by_side.items()}
     if load is not None:
         from toolkit.cli._options import read_json_input
@@ -70,7 +72,7 @@ def play(
     try:
         played.play_game(max_turns=turns)
     except EOFError:
-        typer.echo("\nstopped: end of input")
+        typer.echo("\n" + t(language, "stopped: end of input"))
     except EngineError as exc:
         raise DossierError(str(exc), exit_code=1) from None
     finally:
@@ -79,7 +81,17 @@ def play(
                 save, json.dumps(game_record(played, deck_map, turns), ensure_ascii=False, indent=1) + "\n"
             )
     if played.over:
-        typer.echo(f"game over: the {played.winner} wins ({played.end_reason}) after {played.turns} turns")
+        names = LogNames(pool.records, language)
+        typer.echo(
+            tn(
+                language,
+                "game over: the {side} wins ({reason}) after {n} turn",
+                "game over: the {side} wins ({reason}) after {n} turns",
+                played.turns,
+                side=word("side", str(played.winner), language),
+                reason=names.say("reason", played.end_reason),
+            )
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -69,8 +69,11 @@ def _font_family() -> list[str]:
     return [name, "DejaVu Sans"]
 
 
-def rate_chart(bars: Sequence[Bar], title: str, ylabel: str) -> bytes:
-    """A PNG bar chart of rates in percent, each bar with its 95% interval and a ``58% (n=50)`` label."""
+def rate_chart(bars: Sequence[Bar], title: str, ylabel: str, lang: str = "en") -> bytes:
+    """A PNG bar chart of rates in percent, each bar with its 95% interval and a ``58% (n=50)`` label (in
+    ``lang``); ``title`` and ``ylabel`` are given in it."""
+    from toolkit.i18n import t
+
     plt = _pyplot()
     family = _font_family()
     with plt.rc_context({"font.family": family, "axes.unicode_minus": False}):
@@ -85,7 +88,7 @@ def rate_chart(bars: Sequence[Bar], title: str, ylabel: str) -> bytes:
         axes.bar(positions, rates, color="#4a6fa5", yerr=[low, high], capsize=4, ecolor="#333333")
         for x, bar, rate, up in zip(positions, bars, rates, high, strict=True):
             axes.annotate(
-                f"{rate:.0f}%\n(n={bar.trials})",
+                t(lang, "{rate}%\n(n={n})", rate=f"{rate:.0f}", n=bar.trials),
                 (x, min(rate + up, 100.0)),
                 xytext=(0, 3),
                 textcoords="offset points",

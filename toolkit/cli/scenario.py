@@ -62,36 +62,65 @@ def run(
     except EngineError as exc:
         raise DossierError(f"{file}: {exc}", exit_code=1) from None
     names = LogNames(pool.records, language)
-    log = [names.event(e.to_json()) for e in result.game.log]
     if format == "json":
+        log = [names.event(e.to_json()) for e in result.game.log]
         print(json.dumps({"scenario": scenario.name, "log": log, **result.to_json()}, ensure_ascii=False, indent=2))
     else:
-        _print_text(scenario, result, log, language)
+        _print_text(scenario, result, [e.to_json() for e in result.game.log], names)
     if not result.passed:
         raise typer.Exit(1)
 
 
-def _print_text(scenario: Any, result: Any, log: list[dict[str, Any]], lang: str) -> None:
+def _print_text(scenario: Any, result: Any, log: list[dict[str, Any]], names: Any) -> None:
+    """The log, the state, the decision waited for and the checks, in the language of ``names`` (a LogNames)."""
     from toolkit.cli.simulate import print_sides
 
+    lang = names.lang
+    from toolkit.engine.phrase import Phrase, Term
+    from toolkit.i18n import t, word
+    from toolkit.textwidth import pad
+
     sides = {1: "corp", 2: "runner"}
+
+    def side(seat: int) -> str:
+        return word("side", sides.get(seat, ""), lang)
+
     print(f"# {scenario.name}")
     if scenario.rule:
         print(f"# {scenario.rule}")
     for event in log:
-        data = " ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "event", "player", "visible"))
-        who = f"{sides.get(event.get('player', 0), '')} " if event.get("player") else ""
-        print(f"{event['seq']:>4} {who}{event['event']} {data}".rstrip())
-    print_sides(result.game.state(), lang)
-    print(f"decisions taken: {result.taken}")
+        print(names.line(event, side))
+    print_sides(result.game.state(), lang, names)
+    print(t(lang, "decisions taken: {n}", n=result.taken))
     pending = result.pending
     if pending is not None:
-        print(f"waiting for the {sides[pending.seat]} ({pending.kind}): {pending.prompt}")
+        prompt = names.say("prompt", pending.prompt)
+        kind = names.term("decision", pending.kind) or pending.kind
+        print(t(lang, "waiting for the {side} ({kind}): {prompt}", side=side(pending.seat), kind=kind, prompt=prompt))
         for option in pending.options:
-            print(f"  {option.label}" + (f"  — {option.text}" if option.text != option.label else ""))
+            worded = option.text != option.label or isinstance(option.text, Phrase | Term)
+            print(f"  {option.label}" + (f"  — {names.say('option', option.text)}" if worded else ""))
     for check in result.checks:
-        mark = "ok  " if check["ok"] else "FAIL"
-        print(f"{mark} {check['path']} = {check['got']!r}" + ("" if check["ok"] else f" (expected {check['want']!r})"))
+        mark = pad(t(lang, "ok") if check["ok"] else t(lang, "FAIL"), 4)
+        got, want = _shown(check["got"]), _shown(check["want"])
+        if check["ok"]:
+            print(t(lang, "{mark} {path} = {value}", mark=mark, path=check["path"], value=got))
+        else:
+            print(
+                t(
+                    lang,
+                    "{mark} {path} = {value} (expected {expected})",
+                    mark=mark,
+                    path=check["path"],
+                    value=got,
+                    expected=want,
+                )
+            )
+
+
+def _shown(value: Any) -> str:
+    """A checked value as JSON writes it (``true``, ``4``, ``"hq"``)."""
+    return json.dumps(value, ensure_ascii=False)
 
 
 def register(app: typer.Typer) -> None:

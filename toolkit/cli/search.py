@@ -114,8 +114,17 @@ def register(app: typer.Typer) -> None:
         format: Annotated[ShowFormat, typer.Option("--format", "-f", help="text or json.")] = ShowFormat.text,
         db: DbOption = None,
         lang: LangOption = None,
+        bilingual: Annotated[
+            bool,
+            typer.Option(
+                "--bilingual", help="Also the other language's name, ability text, printed text and flavour."
+            ),
+        ] = False,
     ) -> None:
-        """Print one record in full, with its ability text rendered (zh-Hans and English, --lang first)."""
+        """Print one record in full, its ability text rendered in --lang (--bilingual: both languages).
+
+        The name, ability text, printed text and flavour in the language of --lang; with --bilingual the
+        other language's after them. The fields are listed as the record stores them."""
         from toolkit.cli._lang import output_lang
         from toolkit.db import open_database
         from toolkit.search import get_record
@@ -128,4 +137,4 @@ def register(app: typer.Typer) -> None:
         if format is ShowFormat.json:
             print(json.dumps(hit.data, ensure_ascii=False, indent=2, sort_keys=True))
         else:
-            print(render(hit, lang=language))
+            print(render(hit, lang=language, bilingual=bilingual))

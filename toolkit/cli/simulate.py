@@ -8,11 +8,11 @@ from typing import Annotated, Any
 
 import typer
 
-from toolkit.cli._lang import DeckLangOption
+from toolkit.cli._lang import DeckLangOption, seat_label
 from toolkit.cli._options import OUTPUT_FILE
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
-from toolkit.i18n import t, word
+from toolkit.i18n import t, tn, word
 
 GAMES = ("tactics", "netrunner")
 
@@ -81,7 +81,7 @@ def simulate(
     turn and each side spends every click; each side's player (heuristic or random) makes its decisions until
     the game ends or the turns run out. The JSON output ends with the `result` (winners, reason, turns).
     """
-    from toolkit.cli._lang import LogNames, deck_lang
+    from toolkit.cli._lang import LogNames, deck_lang, output_lang
     from toolkit.cli.deck import load_pool
 
     if game not in GAMES:
@@ -101,6 +101,8 @@ def simulate(
         raise DossierError(f"--decider is given {len(deciders)} times: once for both sides, or once per side")
     if save is not None and game != "netrunner":
         raise DossierError("--save writes netrunner games")
+    if lang is not None:
+        output_lang(lang)  # the decks' findings, if any, in the language asked for
     pool = load_pool(cards)
     loaded = _legal_decks(decks, game, pool)
     modes = {d.deck.mode for d in loaded if d.deck}
@@ -162,26 +164,27 @@ def _simulate_tactics(
             )
         )
         return
-    _print_log(played.log, lambda seat: f"P{seat}", names)
+    _print_log(played.log, None, names)
     lang = names.lang
-    winners = ", ".join(f"P{s}" for s in result["winners"]) or t(lang, "nobody")
+    winners = t(lang, ", ").join(seat_label(s, lang) for s in result["winners"]) or t(lang, "nobody")
     print(
-        t(
+        tn(
             lang,
-            "result: {winners} after {rounds} round(s) ({reason})",
+            "result: {winners} after {rounds} round ({reason})",
+            "result: {winners} after {rounds} rounds ({reason})",
+            result["rounds"],
             winners=winners,
             rounds=result["rounds"],
-            reason=result["reason"],
+            reason=names.say("reason", result["reason"]),
         )
     )
 
 
 def _print_log(log: Any, who_is: Any, names: Any) -> None:
-    """``  12 P1 draw card=Folding Bipod#7``: one line per event, names in the language of ``names``."""
+    """``  12 P1 draw (card: Folding Bipod#7)``: one line per event, in the language of ``names`` (a LogNames);
+    ``who_is(seat)`` names a player (default: ``P1``)."""
     for event in log:
-        data = " ".join(f"{k}={v}" for k, v in names.fields(event.data).items())
-        who = f"{who_is(event.player)} " if event.player else ""
-        print(f"{event.seq:>4} {who}{event.kind} {data}".rstrip())
+        print(names.line(event.to_json(), who_is))
 
 
 def _legal_decks(paths: list[Path], game: str, pool: Any) -> list[Any]:
@@ -265,7 +268,7 @@ def _simulate_netrunner(
         print(line)
     sides = {seat: side for side, seat in SEATS.items()}
     _print_log(played.log, lambda seat: word("side", sides[seat], lang), names)
-    print_sides(state, lang)
+    print_sides(state, lang, names)
 
 
 def _sides(loaded: list[Any], pool: Any) -> dict[str, Any]:
@@ -290,16 +293,20 @@ def _result(game: Any) -> dict[str, Any]:
     return {"winners": result["winners"], "reason": result["reason"], "turns": result["turns"]}
 
 
-def print_sides(state: dict[str, Any], lang: str) -> None:
-    """Each side's numbers after a netrunner game (or ability), and who won."""
+def print_sides(state: dict[str, Any], lang: str, names: Any = None) -> None:
+    """Each side's numbers after a netrunner game (or ability), and who won; ``names`` (a LogNames) puts the
+    identity's name and the reason in words."""
+    from toolkit.cli._lang import LogNames
+
+    names = names or LogNames([], lang)
     for p in state["players"]:
-        numbers = " ".join(f"{k} {v}" for k, v in p.items() if k not in ("seat", "side", "identity"))
+        numbers = names.fields_text({k: v for k, v in p.items() if k not in ("seat", "side", "identity")})
         print(
             t(
                 lang,
                 "{side} ({identity}): {numbers}",
                 side=word("side", p["side"], lang),
-                identity=p["identity"],
+                identity=names.record_name(p["identity"]) or p["identity"],
                 numbers=numbers,
             )
         )
@@ -309,7 +316,7 @@ def print_sides(state: dict[str, Any], lang: str) -> None:
                 lang,
                 "game over: the {side} wins ({reason})",
                 side=word("side", state["winner"], lang),
-                reason=state["reason"],
+                reason=names.say("reason", state["reason"]),
             )
         )
 
@@ -356,7 +363,8 @@ def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
                 continue
             label = entry["name"] + (t(lang, " (identity)") if entry["kind"] == "identity" else f" ×{entry['copies']}")
             if entry["reason"] != "no text":
-                label += f" ({entry['reason']})"
+                problem = entry["reason"].removeprefix("text does not parse: ")
+                label += t(lang, " (text does not parse: {problem})", problem=problem)
             names.append(label)
         if names:
             lines.append(

@@ -29,21 +29,28 @@ def register(app: typer.Typer) -> None:
 
 def _inputs(text: str | None, file: Path | None) -> list[tuple[str, int, str]]:
     """(label, line number, ability) for TEXT or for each non-blank line of FILE."""
+    from toolkit.i18n import tr
+
     if (text is None) == (file is None):
-        raise DossierError("give either TEXT or --file FILE")
+        raise DossierError(tr("give either {text} or {file}", text="TEXT", file="--file FILE"))
     if text is not None:
         return [("<text>", 1, text)]
     assert file is not None
+    import errno
+
     from toolkit.jsonio import read_source
 
     source = read_source(file)  # never blocks on a FIFO; a leading byte-order mark is dropped
     if source.text is None:
-        reason = "no such file" if source.error == "No such file or directory" else f"cannot read: {source.error}"
-        raise DossierError(f"{file}: {reason}", exit_code=2 if source.io_error else 1)
+        if source.errno == errno.ENOENT and source.io_error:
+            message = tr("{path}: no such file", path=file)
+        else:
+            message = tr("{path}: cannot read: {reason}", path=file, reason=source.error)
+        raise DossierError(message, exit_code=2 if source.io_error else 1)
     content = source.text
     lines = [(str(file), n, line) for n, line in enumerate(content.splitlines(), start=1) if line.strip()]
     if not lines:
-        raise DossierError(f"{file}: no ability text in the file", exit_code=1)
+        raise DossierError(tr("{path}: no ability text in the file", path=file), exit_code=1)
     return lines
 
 
@@ -54,11 +61,14 @@ def parse_command(
         Path | None, typer.Option("--file", help="A file with one ability per line.", show_default=False)
     ] = None,
     format: FormatOption = OutputFormat.text,
+    lang: LangOption = None,
 ) -> None:
-    """Parse ability text and show its AST (exit 1 if any line does not parse)."""
+    """Parse ability text and show its AST (exit 1 if any line does not parse; errors in the --lang language)."""
+    from toolkit.cli._lang import output_lang
     from toolkit.text import AbilitySyntaxError, parse, render
     from toolkit.text.ast import dump, to_json
 
+    output_lang(lang)
     results: list[dict[str, Any]] = []
     failed = 0
     for label, line, ability_text in _inputs(text, file):
@@ -137,6 +147,7 @@ def fmt_command(
         list[Path] | None, typer.Argument(help="Card files or directories (default: cards/).", show_default=False)
     ] = None,
     check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a text would change.")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Rewrite the ability texts of card files in canonical form, atomically.
 
@@ -145,20 +156,24 @@ def fmt_command(
     reported and left as it is (exit 1).
     """
     from toolkit.catalog import WalkProblem, discover
+    from toolkit.cli._lang import output_lang
     from toolkit.cli.app import refuse_unwritable
+    from toolkit.i18n import tr, trn
     from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
     from toolkit.text.fmt import format_record_texts
 
+    output_lang(lang)
     targets = _default_paths(paths)
     changed_files = failed = unreadable = 0
     problems: list[WalkProblem] = []  # dangling links, link loops, unreadable directories: reported as fmt does
     found = discover(targets, problems)
     if not found and not problems:  # as lint and fmt say
-        raise DossierError(f"no .json files under {', '.join(map(str, targets))}")
+        raise DossierError(tr("no {suffix} files under {paths}", suffix=".json", paths=", ".join(map(str, targets))))
     for path in found:
         source = read_source(path)
         if source.text is None:
-            print(f"{path}: error card.io: cannot read file: {source.error}", file=sys.stderr)
+            message = tr("cannot read file: {reason}", reason=source.error)
+            print(f"{path}: error card.io: {message}", file=sys.stderr)
             failed += 1
             unreadable += source.io_error
             continue
@@ -166,7 +181,8 @@ def fmt_command(
             data = loads_strict(source.text)
             refuse_unwritable(source.text, data)  # 1e400, NaN or a lone surrogate: cannot be written back
         except JsonSyntaxError as exc:
-            print(f"{path}:{exc.line}:{exc.column}: error card.json: invalid JSON: {exc.message}", file=sys.stderr)
+            message = tr("invalid JSON: {reason}", reason=exc.message)
+            print(f"{path}:{exc.line}:{exc.column}: error card.json: {message}", file=sys.stderr)
             failed += 1
             continue
         result = format_record_texts(data, source.text)
@@ -180,13 +196,14 @@ def fmt_command(
         changed_files += 1
         for pointer, old, new in result.changes:
             print(f"{path}: {pointer}: {old} -> {new}")
+        n = len(result.changes)
         if check:
-            print(f"{path}: would rewrite {len(result.changes)} ability text(s)")
+            print(trn("{path}: would rewrite {n} ability text", "{path}: would rewrite {n} ability texts", n, path=path))
         else:
             atomic_write_text(path, canonical_dumps(result.data), follow_symlinks=True)  # as fmt: the file, kept linked
-            print(f"{path}: rewrote {len(result.changes)} ability text(s)")
+            print(trn("{path}: rewrote {n} ability text", "{path}: rewrote {n} ability texts", n, path=path))
     if check and changed_files:
-        print(f"{changed_files} file(s) would change", file=sys.stderr)
+        print(trn("{n} file would change", "{n} files would change", changed_files), file=sys.stderr)
     for walk in problems:
         print(f"{walk.path}: error card.io: {walk.message}", file=sys.stderr)
     if unreadable or problems:  # a file or directory that could not be read at all is an I/O error
@@ -260,27 +277,29 @@ def run_command(
     start = len(engine.log)
     engine.run_text(text, seat=1)
     names = LogNames(catalog.records, language)
-    events = [names.event(e.to_json()) for e in list(engine.log)[start:]]
+    entries = [e.to_json() for e in list(engine.log)[start:]]
     state = engine.state()
     if format is OutputFormat.json:
-        print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
+        print(json.dumps({"log": [names.event(e) for e in entries], "state": state}, ensure_ascii=False, indent=2))
         return
-    _print_events(events, lambda seat: t(language, "player {n}", n=seat), language)
+    _print_events(entries, lambda seat: t(language, "player {n}", n=seat), names)
     for p in state["players"]:
-        sizes = " ".join(f"{k} {v}" for k, v in p.items() if k != "seat")
+        sizes = names.fields_text({k: v for k, v in p.items() if k != "seat"})
         print(t(language, "{who}: {numbers}", who=t(language, "player {n}", n=p["seat"]), numbers=sizes))
     print(t(language, "shop: {n}", n=state["shop"]))
 
 
-def _print_events(events: list[dict[str, Any]], who_is: Any, lang: str) -> None:
+def _print_events(events: list[dict[str, Any]], who_is: Any, names: Any) -> None:
+    """The log entries (``Event.to_json``) in words of the language of ``names`` (a LogNames), each with who may
+    see it when that is not everyone."""
     from toolkit.i18n import t
-    from toolkit.textwidth import pad
 
+    lang = names.lang
     for event in events:
-        details = ", ".join(f"{k}={v}" for k, v in event.items() if k not in ("seq", "event", "player", "visible"))
-        who = who_is(event["player"]) if "player" in event else t(lang, "table")
-        hidden = "" if event["visible"] == "all" else t(lang, " (seen by {who})", who=event["visible"])
-        print(f"{event['seq']:>3} {pad(who, 9)} {event['event']:<16} {details}{hidden}")
+        visible = event.get("visible", "all")
+        seen = t(lang, ", ").join(who_is(s) for s in visible) if visible != "all" else ""
+        hidden = t(lang, " (seen by {who})", who=seen) if seen else ""
+        print(names.line(event, who_is, width=3) + hidden)
 
 
 def _run_netrunner(
@@ -337,9 +356,10 @@ def _run_netrunner(
     engine.begin_turn(chosen)
     engine.run_text(text, chosen)
     log_names = LogNames(catalog.records, lang)
-    events = [log_names.event(e.to_json()) for e in list(engine.log)[start:]]
+    entries = [e.to_json() for e in list(engine.log)[start:]]
     state = engine.state(chosen)
     if format is OutputFormat.json:
+        events = [log_names.event(e) for e in entries]
         print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
         return
     sides = {seat: name for name, seat in SEATS.items()}
@@ -347,5 +367,5 @@ def _run_netrunner(
     def who(seat: int) -> str:
         return word("side", sides[seat], lang) if seat in sides else t(lang, "player {n}", n=seat)
 
-    _print_events(events, who, lang)
-    print_sides(state, lang)
+    _print_events(entries, who, log_names)
+    print_sides(state, lang, log_names)

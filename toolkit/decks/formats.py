@@ -46,7 +46,7 @@ from pydantic import ValidationError
 from toolkit.config import MISSING_POOL
 from toolkit.errors import DossierError
 from toolkit.findings import Finding
-from toolkit.i18n import majority, t, word
+from toolkit.i18n import current_lang, majority, t, tr, trn, word
 from toolkit.jsonio import (
     JsonSyntaxError,
     canonical_dumps,
@@ -79,8 +79,6 @@ EXTENSIONS = {".json": "json", ".o8d": "o8d"}
 MAX_DECK_BYTES = 256 * 1024
 MAX_LINE_CHARS = 4000
 MAX_COPIES = 99  # per line and per card: the deck model's limit
-_GAME_ZH = {"tactics": "特工战术", "netrunner": "矩阵潜袭", "crossfire": "谍战特工"}
-_KIND_ZH = {"agent": "特工", "identity": "特性", "card": "卡牌", "role": "身份", "faction": "派系", "map": "地图"}
 MAX_CARDS = 1000  # per deck
 MAX_JSON_DEPTH = 32
 MAX_JSON_DIGITS = 20
@@ -189,14 +187,15 @@ def read_deck(
         raise DossierError(f"unknown deck format {fmt!r}; formats: {', '.join(WRITE_FORMATS)}")
     raw = _read_bytes(path)
     if raw is None:
-        message = f"the file is larger than {MAX_DECK_BYTES // 1024} KiB, the limit for a deck file"
+        message = tr("the file is larger than {size}, the limit for a deck file", size=f"{MAX_DECK_BYTES // 1024} KiB")
         return LoadedDeck(path, None, [Finding("deck.limit.size", message, file=str(path), line=1, column=1)])
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - raw.rfind(b"\n", 0, exc.start)
-        finding = Finding("deck.encoding", f"not UTF-8 (byte {exc.start})", "error", str(path), None, line, column)
+        message = tr("not {encoding} (byte {n})", encoding="UTF-8", n=exc.start)
+        finding = Finding("deck.encoding", message, "error", str(path), None, line, column)
         return LoadedDeck(path, None, [finding])
     if fmt == "json":
         return _read_json(path, text)
@@ -213,13 +212,37 @@ def deck_size(deck: Deck) -> int:
 def _over_size(loaded: LoadedDeck, ptr: str = "/cards") -> None:
     """Drop the deck of ``loaded`` with a finding when it holds more than MAX_CARDS cards."""
     if loaded.deck is not None and deck_size(loaded.deck) > MAX_CARDS:
-        message = f"the deck holds {deck_size(loaded.deck)} cards; the limit is {MAX_CARDS}"
+        message = tr("the deck holds {n} cards; the limit is {max}", n=deck_size(loaded.deck), max=MAX_CARDS)
         loaded.findings.append(loaded.locate(Finding("deck.limit.cards", message, pointer=ptr)))
         loaded.deck = None
 
 
-def _a(noun: str) -> str:
-    return f"{'an' if noun[:1] in 'aeiou' else 'a'} {noun}"
+def _game(game: str) -> str:
+    """A game's name in the current language (findings are worded in it)."""
+    return word("game", game, current_lang())
+
+
+def _kind(kind: str) -> str:
+    """A kind of record as a word of the current language, with its article (``an identity``)."""
+    return {
+        "card": tr("a card"),
+        "identity": tr("an identity"),
+        "agent": tr("an agent"),
+        "role": tr("a role"),
+        "faction": tr("a faction"),
+        "map": tr("a map"),
+        "mode": tr("a mode"),
+        "format": tr("a format"),
+        "game": tr("a game record"),
+        "unit": tr("a unit"),
+        "attack": tr("an attack"),
+        "ability": tr("an ability"),
+    }.get(kind, kind)
+
+
+def _what(kind: str) -> str:
+    """A kind of record as a word of the current language, without an article."""
+    return {"card": tr("card"), "identity": tr("identity"), "agent": tr("agent"), "role": tr("role")}.get(kind, kind)
 
 
 def unresolved(deck: Deck, lookup: Callable[[str], Any]) -> list[Finding]:
@@ -235,9 +258,10 @@ def unresolved(deck: Deck, lookup: Callable[[str], Any]) -> list[Finding]:
     def check(record_id: str, kind: str, what: str, unknown: str, ptr: str) -> None:
         record = lookup(record_id)
         if record is None:
-            out.append(Finding(unknown, f"no {deck.game} {what} has id {record_id!r}", pointer=ptr))
+            message = tr("no {game} {what} has id {id}", game=_game(deck.game), what=_what(what), id=repr(record_id))
+            out.append(Finding(unknown, message, pointer=ptr))
         elif record.kind != kind:
-            message = f"{record_id!r} is {_a(record.kind)}, not {_a(what)}"
+            message = tr("{id} is {kind}, not {what}", id=repr(record_id), kind=_kind(record.kind), what=_kind(what))
             out.append(Finding("deck.card.kind", message, pointer=ptr))
 
     if deck.identity is not None:
@@ -258,7 +282,8 @@ def _read_json(path: Path, text: str) -> LoadedDeck:
         data = loads_limited(text, max_depth=MAX_JSON_DEPTH, max_digits=MAX_JSON_DIGITS)
     except JsonSyntaxError as exc:
         code = "deck.limit.json" if "limit" in exc.message else "deck.json"
-        finding = Finding(code, f"invalid JSON: {exc.message}", "error", str(path), None, exc.line, exc.column)
+        message = tr("invalid JSON: {problem}", problem=exc.message)
+        finding = Finding(code, message, "error", str(path), None, exc.line, exc.column)
         return LoadedDeck(path, None, [finding])
     loaded = LoadedDeck(path, None, source=text)  # mapped only if a finding needs a position
     try:
@@ -403,14 +428,14 @@ def _copies(count: str) -> tuple[int | None, str]:
     digits = count.lstrip(_SIGNS)
     shown = count if len(count) <= 12 else count[:10] + "…"
     if not (digits.isascii() and digits.isdigit()):
-        return None, f"count {shown!r} is not written with the digits 0-9"
+        return None, tr("count {count} is not written with the digits 0-9", count=repr(shown))
     if digits != count:
-        return None, f"count {shown!r}: a line holds 1 to {MAX_COPIES} copies"
+        return None, tr("count {count}: a line holds 1 to {max} copies", count=repr(shown), max=MAX_COPIES)
     significant = digits.lstrip("0")
     if len(significant) > len(str(MAX_COPIES)) or int(significant or "0") > MAX_COPIES:
-        return None, f"count {shown} is over the limit of {MAX_COPIES} copies per line"
+        return None, tr("count {count} is over the limit of {max} copies per line", count=shown, max=MAX_COPIES)
     if not significant:
-        return None, f"count {shown}: a line holds 1 to {MAX_COPIES} copies"
+        return None, tr("count {count}: a line holds 1 to {max} copies", count=shown, max=MAX_COPIES)
     return int(significant), ""
 
 
@@ -428,7 +453,7 @@ def _parse_lines(text: str) -> _Parsed:
     total = 0
     for number, raw in enumerate(_LINE_BREAK.split(text), start=1):
         if len(raw) > MAX_LINE_CHARS:
-            message = f"the line has {len(raw)} characters; the limit is {MAX_LINE_CHARS}"
+            message = tr("the line has {n} characters; the limit is {max}", n=len(raw), max=MAX_LINE_CHARS)
             parsed.problems.append(("deck.limit.line", message, number))
             parsed.over_limit = True
             continue
@@ -453,14 +478,17 @@ def _parse_lines(text: str) -> _Parsed:
         count, name = found
         copies, problem = _copies(count)
         if copies is None:
-            parsed.problems.append(("deck.count", f"{problem}; {name!r} is not read" if name else problem, number))
+            message = tr("{problem}; {name} is not read", problem=problem, name=repr(name)) if name else problem
+            parsed.problems.append(("deck.count", message, number))
             continue
         if not name:
-            parsed.problems.append(("deck.count", f"count {count} without a card name", number))
+            parsed.problems.append(("deck.count", tr("count {count} without a card name", count=count), number))
             continue
         total += copies
         if total > MAX_CARDS:
-            message = f"the list holds more than {MAX_CARDS} cards, the limit for a deck; the rest is not read"
+            message = tr(
+                "the list holds more than {max} cards, the limit for a deck; the rest is not read", max=MAX_CARDS
+            )
             parsed.problems.append(("deck.limit.cards", message, number))
             parsed.over_limit = True
             break
@@ -493,18 +521,15 @@ class _Resolver:
         """The language of the name by which ``name`` found ``record`` (None: by its id)."""
         return name_language(self.matched.get((name, game), name), record)
 
-    def hint(self, name: str, game: str) -> tuple[str, str]:
-        """ "did you mean" the names close to ``name``, in English and Chinese (none past the first few)."""
+    def hint(self, name: str, game: str) -> str:
+        """ "did you mean" the names close to ``name`` (none past the first few), in the current language."""
         if self.suggested >= MAX_SUGGESTED:
-            return "", ""
+            return ""
         self.suggested += 1
         hints = self.names.suggestions(name, game)
         if not hints:
-            return "", ""
-        return (
-            f"; did you mean {', '.join(repr(h) for h in hints)}?",
-            f"；是否想写 {'、'.join(repr(h) for h in hints)}？",
-        )
+            return ""
+        return tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints))
 
 
 def _game_scores(resolve: _Resolver, entries: list[_Line], free: list[tuple[int, str]]) -> dict[str, int]:
@@ -522,12 +547,29 @@ def _game_problem(scores: dict[str, int], entries: list[_Line], where: Where) ->
     directive = "'# game: tactics|netrunner|crossfire'"
     best = max(scores.values())
     if best:
-        tied = " and ".join(g for g, n in scores.items() if n == best)
-        return f"cannot tell which game this list is for: its names fit {tied} alike; add a line {directive}"
-    names = f"none of its {len(entries)} card names is" if entries else "it names no card"
-    return (
-        f"cannot tell which game this list is for: {names} in the card pool{where.pool()}; {where.hint}; "
-        f"or add a line {directive}"
+        tied = tr(", ").join(_game(g) for g, n in scores.items() if n == best)
+        return tr(
+            "cannot tell which game this list is for: its names fit {games} alike; add a line {directive}",
+            games=tied,
+            directive=directive,
+        )
+    if entries:
+        return trn(
+            "cannot tell which game this list is for: none of its {n} card names is in the card pool{pool}; "
+            "{hint}; or add a line {directive}",
+            "cannot tell which game this list is for: none of its {n} card names is in the card pool{pool}; "
+            "{hint}; or add a line {directive}",
+            len(entries),
+            pool=where.pool(),
+            hint=where.hint,
+            directive=directive,
+        )
+    return tr(
+        "cannot tell which game this list is for: it names no card in the card pool{pool}; {hint}; "
+        "or add a line {directive}",
+        pool=where.pool(),
+        hint=where.hint,
+        directive=directive,
     )
 
 
@@ -552,8 +594,8 @@ def _read_text(
     problems: list[Finding] = []
     resolve = _Resolver(names)
 
-    def problem(code: str, message: str, line: int, zh: str | None = None) -> None:
-        problems.append(Finding(code, message, "error", str(path), None, line, 1, zh=zh))
+    def problem(code: str, message: str, line: int) -> None:
+        problems.append(Finding(code, message, "error", str(path), None, line, 1))
 
     def done() -> LoadedDeck:
         loaded.findings = sorted(problems, key=lambda f: f.line or 0)
@@ -566,7 +608,8 @@ def _read_text(
         value, game_line = directives["game"]
         game = value.strip().lower()
         if game not in GAMES:
-            problem("deck.game", f"unknown game {value!r}; games: {', '.join(GAMES)}", game_line)
+            message = tr("unknown game {game}; games: {games}", game=repr(value), games=", ".join(GAMES))
+            problem("deck.game", message, game_line)
             return done()
     if game is None:
         scores = _game_scores(resolve, entries, free)
@@ -577,7 +620,10 @@ def _read_text(
             return done()
         game = winners[0]
     if not names.lookup_all(game):
-        problem("deck.game.pool", f"the card pool{where.pool()} has no {game} cards; {where.hint}", game_line)
+        message = tr(
+            "the card pool{pool} has no {game} cards; {hint}", pool=where.pool(), game=_game(game), hint=where.hint
+        )
+        problem("deck.game.pool", message, game_line)
         return done()
 
     cards: dict[str, int] = {}
@@ -588,21 +634,23 @@ def _read_text(
     for entry in entries:
         found = resolve.lookup(entry.name, game)
         if not found:
-            hint, hint_zh = resolve.hint(_candidates(entry.name)[-1], game)
             problem(
                 "deck.card.unknown",
-                f"no {game} card is called {entry.name!r}{hint}",
+                tr(
+                    "no {game} card is called {name}{hint}",
+                    game=_game(game),
+                    name=repr(entry.name),
+                    hint=resolve.hint(_candidates(entry.name)[-1], game),
+                ),
                 entry.number,
-                zh=f"{_GAME_ZH[game]}中没有名为 {entry.name!r} 的牌{hint_zh}",
             )
             continue
         if len(found) > 1:
-            ids = ", ".join(f"{r.kind} {r.id!r}" for r in found)
+            ids = tr(", ").join(tr("{kind} {id}", kind=_what(r.kind), id=repr(r.id)) for r in found)
             problem(
                 "deck.card.ambiguous",
-                f"{entry.name!r} could be any of: {ids}; write its id instead",
+                tr("{name} could be any of: {ids}; write its id instead", name=repr(entry.name), ids=ids),
                 entry.number,
-                zh=f"{entry.name!r} 可能是以下任何一个：{ids}；请改写它的 id",
             )
             continue
         record = found[0]
@@ -615,9 +663,8 @@ def _read_text(
             if identity is not None or entry.count != 1:
                 problem(
                     "deck.identity.count",
-                    f"a deck has one identity; {entry.name!r} makes it more",
+                    tr("a deck has one identity; {name} makes it more", name=repr(entry.name)),
                     entry.number,
-                    zh=f"一副牌组只有一张特性；{entry.name!r} 使它多于一张",
                 )
             identity = identity or record.id
             lines.setdefault("/identity", (entry.number, 1))
@@ -626,9 +673,13 @@ def _read_text(
             if copies > MAX_COPIES:
                 problem(
                     "deck.count",
-                    f"{entry.name!r} comes to {copies} copies; a deck holds at most {MAX_COPIES} of a card",
+                    tr(
+                        "{name} comes to {n} copies; a deck holds at most {max} of a card",
+                        name=repr(entry.name),
+                        n=copies,
+                        max=MAX_COPIES,
+                    ),
                     entry.number,
-                    zh=f"{entry.name!r} 共 {copies} 张；一副牌组中一张牌至多 {MAX_COPIES} 张",
                 )
                 continue
             cards[record.id] = copies
@@ -636,9 +687,8 @@ def _read_text(
         else:
             problem(
                 "deck.card.kind",
-                f"{entry.name!r} is {_a(record.kind)}, which does not go in a deck",
+                tr("{name} is {kind}, which does not go in a deck", name=repr(entry.name), kind=_kind(record.kind)),
                 entry.number,
-                zh=f"{entry.name!r} 是{_KIND_ZH.get(record.kind, record.kind)}，不能放入牌组",
             )
 
     loaded.lang = majority(langs)
@@ -665,9 +715,12 @@ def _read_text(
     if deck_mode is None:
         problem(
             "deck.mode.missing",
-            f"say which {game} mode this deck is for: a line '# mode: …' or --mode",
+            tr(
+                "say which {game} mode this deck is for: a line {directive} or --mode",
+                game=_game(game),
+                directive="'# mode: …'",
+            ),
             1,
-            zh=f"请写明这副牌组用于{_GAME_ZH[game]}的哪种模式：加一行 '# mode: …' 或用 --mode",
         )
         return done()
     players: int | None = None
@@ -679,9 +732,8 @@ def _read_text(
             if players is None:
                 problem(
                     "deck.players.missing",
-                    f"'# players:' needs a number, not {value!r}",
+                    tr("{directive} needs a number, not {value}", directive="'# players:'", value=repr(value)),
                     line,
-                    zh=f"'# players:' 需要一个数字，而不是 {value!r}",
                 )
         else:
             players = sum(cards.values())
@@ -701,7 +753,9 @@ def _read_text(
         for err in exc.errors():
             ptr = pointer(*err["loc"][:1])
             problem(
-                "deck.schema", f"{'/'.join(map(str, err['loc']))}: {one_line(err['msg'])}", lines.get(ptr, (1, 1))[0]
+                "deck.schema",
+                tr("{field}: {problem}", field="/".join(map(str, err["loc"])), problem=one_line(err["msg"])),
+                lines.get(ptr, (1, 1))[0],
             )
     _over_size(loaded)
     problems.extend(loaded.findings)  # the limit's finding, if any: the rest are gathered in problems
@@ -842,22 +896,26 @@ def _read_o8d(
         loaded.findings.append(Finding(code, message, "error", file, None, line, column))
 
     if not names.lookup_all("netrunner"):
-        problem("deck.game.pool", f"the card pool{where.pool()} has no netrunner cards; {where.hint}")
+        game = _game("netrunner")
+        message = tr("the card pool{pool} has no {game} cards; {hint}", pool=where.pool(), game=game, hint=where.hint)
+        problem("deck.game.pool", message)
         return loaded
     try:
         root = _parse_xml(text.encode("utf-8"))
     except expat.ExpatError as exc:
-        problem("deck.o8d", f"invalid OCTGN deck XML: {expat.ErrorString(exc.code)}", exc.lineno, exc.offset + 1)
+        message = tr("invalid OCTGN deck XML: {problem}", problem=expat.ErrorString(exc.code))
+        problem("deck.o8d", message, exc.lineno, exc.offset + 1)
         return loaded
     except _XmlRefused as exc:
         code = "deck.limit.xml" if "limit" in exc.message else "deck.o8d"
-        problem(code, f"refused OCTGN deck XML: {exc.message}", exc.line, exc.column)
+        problem(code, tr("refused OCTGN deck XML: {problem}", problem=exc.message), exc.line, exc.column)
         return loaded
     except RecursionError:  # not expected: expat is not recursive and the depth is limited
-        problem("deck.limit.xml", "refused OCTGN deck XML: nested too deeply")
+        problem("deck.limit.xml", tr("refused OCTGN deck XML: {problem}", problem=tr("nested too deeply")))
         return loaded
     if root.tag != "deck":
-        problem("deck.o8d", f"the root element is <{one_line(root.tag)}>, not <deck>", root.line, root.column)
+        message = tr("the root element is {element}, not {deck}", element=f"<{one_line(root.tag)}>", deck="<deck>")
+        problem("deck.o8d", message, root.line, root.column)
         return loaded
     by_guid: dict[str, Any] = {}
     for record in names.lookup_all("netrunner"):
@@ -886,11 +944,14 @@ def _read_o8d(
             qty = card.attrs.get("qty", "1")
             count, why = _copies(qty.strip())
             if count is None:
-                problem("deck.count", f"{title!r} has qty {qty[:12]!r}: {why}", card.line, card.column)
+                message = tr("{name} has qty {qty}: {problem}", name=repr(title), qty=repr(qty[:12]), problem=why)
+                problem("deck.count", message, card.line, card.column)
                 continue
             total += count
             if total > MAX_CARDS:
-                message = f"the deck holds more than {MAX_CARDS} cards, the limit for a deck; the rest is not read"
+                message = tr(
+                    "the deck holds more than {max} cards, the limit for a deck; the rest is not read", max=MAX_CARDS
+                )
                 problem("deck.limit.cards", message, card.line, card.column)
                 return loaded
             record = by_guid.get(card.attrs.get("id", ""))
@@ -898,38 +959,56 @@ def _read_o8d(
                 found = resolve.lookup(title, "netrunner")
                 record = found[0] if len(found) == 1 else None
             if record is None:
-                hint = resolve.hint(title, "netrunner")
-                problem("deck.card.unknown", f"no netrunner card is called {title!r}{hint[0]}", card.line, card.column)
+                message = tr(
+                    "no {game} card is called {name}{hint}",
+                    game=_game("netrunner"),
+                    name=repr(title),
+                    hint=resolve.hint(title, "netrunner"),
+                )
+                problem("deck.card.unknown", message, card.line, card.column)
                 continue
             langs.append(name_language(title, record))
             if record.kind == "identity":
                 if identity is not None or count != 1:
-                    message = f"a deck has one identity; {title!r} makes it more"
+                    message = tr("a deck has one identity; {name} makes it more", name=repr(title))
                     problem("deck.identity.count", message, card.line, card.column)
                 identity = identity or record.id
                 loaded.lines.setdefault("/identity", (card.line, card.column))
             elif record.kind == "card":
                 copies = cards.get(record.id, 0) + count
                 if copies > MAX_COPIES:
-                    message = f"{title!r} comes to {copies} copies; a deck holds at most {MAX_COPIES} of a card"
+                    message = tr(
+                        "{name} comes to {n} copies; a deck holds at most {max} of a card",
+                        name=repr(title),
+                        n=copies,
+                        max=MAX_COPIES,
+                    )
                     problem("deck.count", message, card.line, card.column)
                     continue
                 cards[record.id] = copies
                 loaded.lines.setdefault(pointer("cards", record.id), (card.line, card.column))
             else:
-                problem("deck.card.kind", f"{title!r} is {_a(record.kind)}, which does not go in a deck", card.line)
+                message = tr("{name} is {kind}, which does not go in a deck", name=repr(title), kind=_kind(record.kind))
+                problem("deck.card.kind", message, card.line)
     stack = list(root.children)
     while stack:  # a <card> anywhere else is not read: say so
         element = stack.pop()
         if element.tag == "card" and id(element) not in read:
             title = one_line(element.text.strip())
-            problem("deck.o8d", f"{title!r} is not read: a <card> belongs in a <section> of the <deck>", element.line)
+            message = tr(
+                "{name} is not read: a {card} belongs in a {section} of the {deck}",
+                name=repr(title),
+                card="<card>",
+                section="<section>",
+                deck="<deck>",
+            )
+            problem("deck.o8d", message, element.line)
         stack.extend(element.children)
     loaded.lang = majority(langs)
     mode_note = notes.get("mode")
     deck_mode = mode or (mode_note[0] if mode_note else None) or default_modes.get("netrunner")
     if deck_mode is None:
-        problem("deck.mode.missing", "say which format: --mode")
+        problem("deck.mode.missing", tr("say which format: --mode"))
         return loaded
     name_note = notes.get("name")
     for key, (_, line) in notes.items():
@@ -947,7 +1026,8 @@ def _read_o8d(
         for err in exc.errors():
             ptr = pointer(*err["loc"][:1])
             line = loaded.lines.get(ptr, (1, 1))[0]
-            problem("deck.schema", f"{'/'.join(map(str, err['loc']))}: {one_line(err['msg'])}", line)
+            message = tr("{field}: {problem}", field="/".join(map(str, err["loc"])), problem=one_line(err["msg"]))
+            problem("deck.schema", message, line)
     loaded.findings.sort(key=lambda f: f.line or 0)
     return loaded
 

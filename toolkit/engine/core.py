@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from toolkit.errors import DossierError
+from toolkit.i18n import current_lang, t, tr, word
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 from toolkit.text.render import render
@@ -32,10 +33,37 @@ MAX_TRIGGERS_PER_EVENT = 500
 
 
 class EngineError(DossierError):
-    """A rule the engine cannot carry out (an endless loop, a choice that is not offered, …)."""
+    """A rule the engine cannot carry out (an endless loop, a choice that is not offered, …); the message is
+    worded in the current language (:func:`toolkit.i18n.tr`)."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message, exit_code=1)
+
+
+def side_word(side: str) -> str:
+    """A netrunner side (``corp``, ``runner``) inside an error message, in the current language."""
+    return word("side", side, current_lang())
+
+
+def said(value: Any) -> str:
+    """A value the engine words for people (a Phrase: a reason, a prompt; a Term: a code) inside an error
+    message, in the current language; anything else as it is."""
+    from .logwords import TERMS
+    from .logwords import word as term_word
+    from .phrase import Phrase, Term
+
+    lang = current_lang()
+    if isinstance(value, Phrase):
+        return t(lang, value.message, **{key: said(field) for key, field in value.fields.items()})
+    if isinstance(value, Term):
+        return (term_word(value.kind, value.code, lang) if value.kind in TERMS else None) or str(value)
+    return str(value)
+
+
+def type_word(card_type: str) -> str:
+    """A card type (``ice``, ``agenda``, …) inside an error message: the id in English, else the type's word."""
+    lang = current_lang()
+    return card_type if lang == "en" else word("type", card_type, lang)
 
 
 @dataclass(frozen=True)
@@ -116,7 +144,7 @@ class RandomDecider(Decider):
 
     def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
         if not options:
-            raise EngineError(f"no option to choose from: {prompt}")
+            raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
         return options[self.rng.randrange(len(options))]
 
 
@@ -125,7 +153,7 @@ class FirstDecider(Decider):
 
     def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
         if not options:
-            raise EngineError(f"no option to choose from: {prompt}")
+            raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
         return options[0]
 
 
@@ -139,14 +167,21 @@ class ScriptedDecider(Decider):
     def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
         self.asked.append(prompt)
         if not self.answers:
-            raise EngineError(f"the script has no answer left for: {prompt}")
+            raise EngineError(tr("the script has no answer left for: {prompt}", prompt=said(prompt)))
         answer = self.answers.pop(0)
         for option in options:
             if option is answer or option == answer or str(option) == str(answer):
                 return option
         if isinstance(answer, int) and not isinstance(answer, bool) and 0 <= answer < len(options):
             return options[answer]
-        raise EngineError(f"scripted answer {answer!r} is not one of {[str(o) for o in options]} for: {prompt}")
+        raise EngineError(
+            tr(
+                "scripted answer {answer} is not one of {options} for: {prompt}",
+                answer=repr(answer),
+                options=[str(o) for o in options],
+                prompt=said(prompt),
+            )
+        )
 
 
 class InteractiveDecider(Decider):
@@ -158,7 +193,7 @@ class InteractiveDecider(Decider):
 
     def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
         if not options:
-            raise EngineError(f"no option to choose from: {prompt}")
+            raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
         self.write(f"player {player}: {prompt}")
         for number, option in enumerate(options, start=1):
             self.write(f"  {number}. {option}")
@@ -211,14 +246,17 @@ class Triggers:
         try:
             if self.depth > MAX_TRIGGER_DEPTH:
                 raise EngineError(
-                    f"endless trigger loop: triggers keep triggering each other ({' -> '.join(self.chain[-6:])})"
+                    tr(
+                        "endless trigger loop: triggers keep triggering each other ({chain})",
+                        chain=" -> ".join(self.chain[-6:]),
+                    )
                 )
             while stack:
                 item = stack.pop()
                 self.fired += 1
                 if self.fired > MAX_TRIGGERS_PER_EVENT:
                     raise EngineError(
-                        f"endless trigger loop: more than {MAX_TRIGGERS_PER_EVENT} triggers in one action"
+                        tr("endless trigger loop: more than {n} triggers in one action", n=MAX_TRIGGERS_PER_EVENT)
                     )
                 self.chain.append(item.label)
                 item.run()
@@ -236,7 +274,7 @@ def parse_abilities(source: Any) -> list[A.Ability]:
         try:
             out.append(parse_cached(text))
         except AbilitySyntaxError as exc:
-            raise EngineError(f"{source}: {exc.summary()}") from None
+            raise EngineError(tr("{where}: {problem}", where=source, problem=exc.summary())) from None
     return out
 
 

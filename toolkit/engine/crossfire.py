@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.errors import DossierError
+from toolkit.i18n import current_lang, name_of, tr
 from toolkit.models.crossfire import CrossfireMode, CrossfireRole
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
@@ -54,10 +55,15 @@ VIP, ASSASSIN, BYSTANDER, AGENT = "vip", "assassin", "bystander", "agent"
 
 
 class TableError(DossierError):
-    """An illegal table or deal request; one line naming the place."""
+    """An illegal table or deal request; one line naming the place, worded in the current language."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message, exit_code=1)
+
+
+def _at(where: str, problem: str) -> str:
+    """``where: problem`` (a file and a JSON pointer, a role's text) in the current language."""
+    return tr("{where}: {problem}", where=where, problem=problem)
 
 
 # ---------------------------------------------------------------- roles, from their text
@@ -103,14 +109,15 @@ def compile_role(record: CrossfireRole) -> RoleRules:
     rules: list[tuple[str, list[str]]] = []
     for field_name, texts in (("text", record.text), ("win", record.win)):
         for index, text in enumerate(texts):
-            where = f"crossfire role {record.id!r} /{field_name}/{index}"
+            where = tr("crossfire role {id} {pointer}", id=repr(record.id), pointer=f"/{field_name}/{index}")
             try:
                 ability = parse_cached(text)
             except AbilitySyntaxError as exc:
-                raise DossierError(f"{where}: {exc.summary()}", exit_code=1) from None
+                raise DossierError(_at(where, exc.summary()), exit_code=1) from None
             if ability.kind != "effect":
                 raise DossierError(
-                    f"{where}: a crossfire ability is a plain sentence, not {ability.kind!r}", exit_code=1
+                    _at(where, tr("a crossfire ability is a plain sentence, not {kind}", kind=repr(ability.kind))),
+                    exit_code=1,
                 )
             for sentence in ability.sentences:
                 for effect in sentence.effects:
@@ -156,7 +163,9 @@ def _condition(cond: A.Node, where: str) -> str:
         return f"not any(h and {cond.role!r} in c for h, c in zip(ctx.hit, ctx.counts))"
     if isinstance(cond, A.All):
         return " and ".join(f"({_condition(p, where)})" for p in cond.parts)
-    raise DossierError(f"{where}: the condition {type(cond).__name__} has no meaning in crossfire", exit_code=1)
+    raise DossierError(
+        _at(where, tr("the condition {node} has no meaning in crossfire", node=type(cond).__name__)), exit_code=1
+    )
 
 
 _RESULTS: dict[type, str] = {
@@ -172,7 +181,7 @@ def _results(effects: Iterable[A.Node], where: str) -> list[str]:
     for effect in effects:
         statement = _RESULTS.get(type(effect))
         if statement is None:
-            raise DossierError(f"{where}: {type(effect).__name__} is no crossfire result", exit_code=1)
+            raise DossierError(_at(where, tr("{node} is no crossfire result", node=type(effect).__name__)), exit_code=1)
         statements.append(statement)
     return statements
 
@@ -355,7 +364,7 @@ class Crossfire:
         self.roles = {rid: compile_role(r) for rid, r in self.records.items()}
         self.modes = {m.id: m for m in modes}
         if not self.modes:
-            raise DossierError("no crossfire modes in the data")
+            raise DossierError(tr("no crossfire modes in the data"))
         self._mode_info: dict[str, tuple[bool, dict[str, bool]]] = {
             m.id: (self.is_sniper_mode(m.id), {name: bool(getattr(m, name)) for name in OPTIONS})
             for m in self.modes.values()
@@ -372,14 +381,41 @@ class Crossfire:
     def mode(self, mode_id: str) -> CrossfireMode:
         mode = self.modes.get(mode_id)
         if mode is None:
-            raise TableError(f"unknown mode {mode_id!r}; the crossfire modes are {', '.join(sorted(self.modes))}")
+            raise TableError(
+                tr(
+                    "unknown mode {mode}; the crossfire modes are {modes}",
+                    mode=repr(mode_id),
+                    modes=", ".join(sorted(self.modes)),
+                )
+            )
         return mode
 
     def role(self, role_id: str, where: str) -> RoleRules:
         role = self.roles.get(role_id)
         if role is None:
-            raise TableError(f"{where}: unknown role {role_id!r}; the roles are {', '.join(sorted(self.roles))}")
+            raise TableError(
+                _at(
+                    where,
+                    tr(
+                        "unknown role {role}; the roles are {roles}",
+                        role=repr(role_id),
+                        roles=", ".join(sorted(self.roles)),
+                    ),
+                )
+            )
         return role
+
+    def _role_word(self, role_id: str) -> str:
+        """A role inside an error message: its id in English, else its name in the current language."""
+        lang = current_lang()
+        record = self.records.get(role_id)
+        return role_id if lang == "en" or record is None else name_of(record, lang)
+
+    def _mode_word(self, mode_id: str) -> str:
+        """A mode inside an error message: its id in English, else its name in the current language."""
+        lang = current_lang()
+        mode = self.modes.get(mode_id)
+        return mode_id if lang == "en" or mode is None else name_of(mode, lang)
 
     # -- set-up and deal
 
@@ -389,24 +425,51 @@ class Crossfire:
         composition = next((c for c in mode.compositions if c.players == players), None)
         if composition is None:
             counts = sorted(c.players for c in mode.compositions)
-            raise TableError(f"{mode.id} mode is for {counts[0]}-{counts[-1]} players, not {players}")
+            raise TableError(
+                tr(
+                    "{mode} mode is for {low}-{high} players, not {n}",
+                    mode=self._mode_word(mode.id),
+                    low=counts[0],
+                    high=counts[-1],
+                    n=players,
+                )
+            )
         roles = Counter(composition.roles)
         for special in specials:
             sub = next((s for s in mode.substitutions if s.role == special), None)
             if sub is None:
-                allowed = ", ".join(s.role for s in mode.substitutions) or "none"
-                raise TableError(f"{special!r} cannot join {mode.id} mode (special roles there: {allowed})")
+                allowed = tr(", ").join(self._role_word(s.role) for s in mode.substitutions) or tr("none")
+                raise TableError(
+                    tr(
+                        "{role} cannot join {mode} mode (special roles there: {roles})",
+                        role=repr(special),
+                        mode=self._mode_word(mode.id),
+                        roles=allowed,
+                    )
+                )
             if sub.players is not None and not sub.players.min <= players <= sub.players.max:
                 raise TableError(
-                    f"{special!r} joins {mode.id} mode with {sub.players.min}-{sub.players.max} players, not {players}"
+                    tr(
+                        "{role} joins {mode} mode with {low}-{high} players, not {n}",
+                        role=repr(special),
+                        mode=self._mode_word(mode.id),
+                        low=sub.players.min,
+                        high=sub.players.max,
+                        n=players,
+                    )
                 )
             for removal in sub.remove:
                 for _ in range(removal.count):
                     gone = next((r for r in removal.roles if roles[r] > 0), None)
                     if gone is None:
                         raise TableError(
-                            f"{special!r} replaces {' or '.join(removal.roles)}, but the {players}-player set-up"
-                            f" has none left (after {', '.join(specials)})"
+                            tr(
+                                "{role} replaces {roles}, but the {n}-player set-up has none left (after {specials})",
+                                role=repr(special),
+                                roles=tr(" or ").join(self._role_word(r) for r in removal.roles),
+                                n=players,
+                                specials=", ".join(specials),
+                            )
                         )
                     roles[gone] -= 1
             roles.update(sub.add)
@@ -426,7 +489,7 @@ class Crossfire:
         roles = self.setup(mode_id, players, specials)
         seats = list(range(1, players + 1))
         if dealer not in seats:
-            raise TableError(f"dealer seat {dealer} is not at a {players}-player table")
+            raise TableError(tr("dealer seat {seat} is not at a {n}-player table", seat=dealer, n=players))
         rng = random.Random(seed)
         public: dict[int, str] = {}
         for role_id in mode.public_roles:
@@ -435,7 +498,13 @@ class Crossfire:
                 free = [s for s in seats if s != dealer and s not in public]
                 if wanted is not None:
                     if wanted not in free:
-                        raise TableError(f"the {role_id} sits at seat {wanted}, which is not a free non-dealer seat")
+                        raise TableError(
+                            tr(
+                                "the {role} sits at seat {seat}, which is not a free non-dealer seat",
+                                role=self._role_word(role_id),
+                                seat=wanted,
+                            )
+                        )
                     seat = wanted
                 else:
                     seat = rng.choice(free)
@@ -588,70 +657,113 @@ class Crossfire:
 
     def _checked_table(self, data: Any, source: str) -> Table:
         if not isinstance(data, dict):
-            raise TableError(f"{source}: a table is a JSON object with 'mode' and 'players'")
+            raise TableError(
+                _at(
+                    source,
+                    tr(
+                        "a table is a {format} object with {mode} and {players}",
+                        format="JSON",
+                        mode="'mode'",
+                        players="'players'",
+                    ),
+                )
+            )
         unknown = set(data) - _TABLE_KEYS
         if unknown:
             raise TableError(
-                f"{source}: unknown field {sorted(unknown)[0]!r} (fields: mode, players, marks, options;"
-                f" a deal's {', '.join(DEAL_KEYS)} are read and ignored)"
+                _at(
+                    source,
+                    tr(
+                        "unknown field {field} (fields: {fields}; a deal's {ignored} are read and ignored)",
+                        field=repr(sorted(unknown)[0]),
+                        fields="mode, players, marks, options",
+                        ignored=", ".join(DEAL_KEYS),
+                    ),
+                )
             )
         mode_id = data.get("mode", "crossfire")
         if not isinstance(mode_id, str) or mode_id not in self.modes:
             known = ", ".join(sorted(self.modes))
-            raise TableError(f"{source}: /mode: unknown mode {mode_id!r}; the crossfire modes are {known}")
+            raise TableError(
+                _at(
+                    f"{source}: /mode",
+                    tr("unknown mode {mode}; the crossfire modes are {modes}", mode=repr(mode_id), modes=known),
+                )
+            )
         mode = self.mode(mode_id)
         options = {name: bool(getattr(mode, name)) for name in OPTIONS}
         raw_options = data.get("options", {})
         if not isinstance(raw_options, dict):
-            raise TableError(f"{source}: /options: an object of house-rule options")
+            raise TableError(_at(f"{source}: /options", tr("an object of house-rule options")))
         for name, value in raw_options.items():
             if name not in OPTIONS:
-                raise TableError(f"{source}: /options/{name}: unknown option (options: {', '.join(OPTIONS)})")
+                raise TableError(
+                    _at(
+                        f"{source}: /options/{name}",
+                        tr("unknown option (options: {options})", options=", ".join(OPTIONS)),
+                    )
+                )
             if not isinstance(value, bool):
-                raise TableError(f"{source}: /options/{name}: true or false, not {value!r}")
+                raise TableError(_at(f"{source}: /options/{name}", tr("true or false, not {value}", value=repr(value))))
             options[name] = value
         players = data.get("players")
         if not isinstance(players, list) or not players:
-            raise TableError(f"{source}: /players: a non-empty list of players")
+            raise TableError(_at(f"{source}: /players", tr("a non-empty list of players")))
         seats: list[int] = []
         roles: list[RoleRules] = []
         names: list[str | None] = []
         for i, player in enumerate(players):
             where = f"{source}: /players/{i}"
             if not isinstance(player, dict):
-                raise TableError(f"{where}: a player is an object with seat, role and aim")
+                raise TableError(_at(where, tr("a player is an object with {keys}", keys="seat, role, aim")))
             extra = set(player) - _PLAYER_KEYS
             if extra:
                 raise TableError(
-                    f"{where}: unknown field {sorted(extra)[0]!r} (fields: seat, name, role, aim;"
-                    f" a deal's {', '.join(DEAL_PLAYER_KEYS)} are read and ignored)"
+                    _at(
+                        where,
+                        tr(
+                            "unknown field {field} (fields: {fields}; a deal's {ignored} are read and ignored)",
+                            field=repr(sorted(extra)[0]),
+                            fields="seat, name, role, aim",
+                            ignored=", ".join(DEAL_PLAYER_KEYS),
+                        ),
+                    )
                 )
             seat = player.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
-                raise TableError(f"{where}/seat: a seat number from 1, not {seat!r}")
+                raise TableError(_at(f"{where}/seat", tr("a seat number from 1, not {value}", value=repr(seat))))
             if seat in seats:
-                raise TableError(f"{where}/seat: seat {seat} is taken twice")
+                raise TableError(_at(f"{where}/seat", tr("seat {seat} is taken twice", seat=seat)))
             seats.append(seat)
             role = player.get("role")
             if not isinstance(role, str):
-                raise TableError(f"{where}/role: a role id, not {role!r}")
+                raise TableError(_at(f"{where}/role", tr("a role id, not {value}", value=repr(role))))
             roles.append(self.role(role, f"{where}/role"))
             name = player.get("name")
             if name is not None:
                 if not isinstance(name, str) or not name.strip():
-                    raise TableError(f"{where}/name: a player's name is a non-empty string, not {name!r}")
+                    raise TableError(
+                        _at(f"{where}/name", tr("a player's name is a non-empty string, not {value}", value=repr(name)))
+                    )
                 if name in names:
-                    raise TableError(f"{where}/name: {name!r} names two players; names tell players apart")
+                    raise TableError(
+                        _at(f"{where}/name", tr("{name} names two players; names tell players apart", name=repr(name)))
+                    )
             names.append(name)
         index = {seat: i for i, seat in enumerate(seats)}
         sniper = self.is_sniper_mode(mode.id)
         if not sniper:
             for i, role in enumerate(roles):
                 if role.marks:
-                    raise TableError(f"{source}: /players/{i}/role: the {role.id} plays only in sniper mode")
+                    raise TableError(
+                        _at(
+                            f"{source}: /players/{i}/role",
+                            tr("the {role} plays only in sniper mode", role=self._role_word(role.id)),
+                        )
+                    )
         vips = [i for i, r in enumerate(roles) if VIP in r.counts_as]
         if len(vips) != 1:
-            raise TableError(f"{source}: /players: a table has exactly one VIP, not {len(vips)}")
+            raise TableError(_at(f"{source}: /players", tr("a table has exactly one VIP, not {n}", n=len(vips))))
         marks = self._marks(data.get("marks"), seats, roles, index, sniper, source)
         aims: list[tuple[int, ...]] = []
         for i, player in enumerate(players):
@@ -682,29 +794,51 @@ class Crossfire:
         if isinstance(raw, int) and not isinstance(raw, bool):
             raw = [raw]
         if not isinstance(raw, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in raw):
-            raise TableError(f"{where}: a list of seat numbers, not {raw!r}")
-        label = f"seat {seat} ({role.id})"
+            raise TableError(_at(where, tr("a list of seat numbers, not {value}", value=repr(raw))))
+        label = tr("seat {seat} ({role})", seat=seat, role=self._role_word(role.id))
         if sniper:
             points = ASSASSIN in role.counts_as and role.shoots
             if not points and raw:
-                raise TableError(f"{where}: {label} does not point in sniper mode; only Assassins do")
+                raise TableError(
+                    _at(where, tr("{player} does not point in sniper mode; only Assassins do", player=label))
+                )
             needed = ((0, 1) if marked else (1,)) if points else (0,)
         elif role.shoots or role.protects:
             needed = (role.guns,)
         else:
             needed = (0, 1)  # unarmed pointing has no effect (C2); it may be left out
         if len(raw) not in needed:
-            want = " or ".join(str(n) for n in needed)
-            blank = "; fill in the seats this player pointed at" if not raw else ""
-            raise TableError(f"{where}: {label} points at {want} player(s), not {len(raw)}{blank}")
+            want = tr(" or ").join(str(n) for n in needed)
+            if raw:
+                problem = tr("{player} points at {want} player(s), not {n}", player=label, want=want, n=len(raw))
+            else:
+                problem = tr(
+                    "{player} points at {want} player(s), not {n}; fill in the seats this player pointed at",
+                    player=label,
+                    want=want,
+                    n=len(raw),
+                )
+            raise TableError(_at(where, problem))
         for target in raw:
             if target == seat:
-                raise TableError(f"{where}: {label} aims at itself; no one may point at themselves")
+                raise TableError(
+                    _at(where, tr("{player} aims at itself; no one may point at themselves", player=label))
+                )
             if target not in index:
-                raise TableError(f"{where}: {label} aims at seat {target}, which is not at the table")
+                raise TableError(
+                    _at(where, tr("{player} aims at seat {seat}, which is not at the table", player=label, seat=target))
+                )
         if len(set(raw)) != len(raw):
             raise TableError(
-                f"{where}: {label} aims twice at seat {raw[0]}; its {len(raw)} guns point at different players"
+                _at(
+                    where,
+                    tr(
+                        "{player} aims twice at seat {seat}; its {n} guns point at different players",
+                        player=label,
+                        seat=raw[0],
+                        n=len(raw),
+                    ),
+                )
             )
         return tuple(index[t] for t in raw)
 
@@ -714,26 +848,33 @@ class Crossfire:
         if raw is None:
             raw = []
         if not isinstance(raw, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in raw):
-            raise TableError(f"{source}: /marks: a list of seat numbers, not {raw!r}")
+            raise TableError(_at(f"{source}: /marks", tr("a list of seat numbers, not {value}", value=repr(raw))))
         if not sniper:
             if raw:
-                raise TableError(f"{source}: /marks: shot cards are placed only in sniper mode")
+                raise TableError(_at(f"{source}: /marks", tr("shot cards are placed only in sniper mode")))
             return ()
         snipers = [i for i, r in enumerate(roles) if r.marks]
         if len(snipers) != 1:
-            raise TableError(f"{source}: /players: sniper mode has exactly one Sniper, not {len(snipers)}")
+            raise TableError(
+                _at(f"{source}: /players", tr("sniper mode has exactly one Sniper, not {n}", n=len(snipers)))
+            )
         assassins = sum(1 for r in roles if ASSASSIN in r.counts_as)
         if len(raw) > assassins:
             raise TableError(
-                f"{source}: /marks: {len(raw)} shot cards, but the Sniper holds {assassins} (one per Assassin)"
+                _at(
+                    f"{source}: /marks",
+                    tr("{n} shot cards, but the Sniper holds {held} (one per Assassin)", n=len(raw), held=assassins),
+                )
             )
         for m in raw:
             if m not in index:
-                raise TableError(f"{source}: /marks: seat {m} is not at the table")
+                raise TableError(_at(f"{source}: /marks", tr("seat {seat} is not at the table", seat=m)))
             if index[m] == snipers[0]:
-                raise TableError(f"{source}: /marks: the Sniper (seat {m}) cannot mark themselves")
+                raise TableError(
+                    _at(f"{source}: /marks", tr("the Sniper (seat {seat}) cannot mark themselves", seat=m))
+                )
         if len(set(raw)) != len(raw):
-            raise TableError(f"{source}: /marks: two shot cards in front of one player; at most one each")
+            raise TableError(_at(f"{source}: /marks", tr("two shot cards in front of one player; at most one each")))
         return tuple(index[m] for m in raw)
 
     # -- resolution
@@ -870,7 +1011,12 @@ class Crossfire:
         """
         if not 1 <= games <= MAX_GAMES:
             raise DossierError(
-                f"--games {games}: play 1 to {MAX_GAMES} random tables (win rates are within ±0.3% by then)"
+                tr(
+                    "{option} {value}: play 1 to {limit} random tables (win rates are within ±0.3% by then)",
+                    option="--games",
+                    value=games,
+                    limit=MAX_GAMES,
+                )
             )
         rng = random.Random(seed)
         dealt: Counter[str] = Counter()

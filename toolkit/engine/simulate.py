@@ -20,6 +20,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from toolkit.i18n import tr
 from toolkit.models.deck import Deck
 
 from .core import Decider, EngineError, RandomDecider
@@ -39,7 +40,7 @@ def make_decider(kind: str, seed: int) -> Decider:
         return HeuristicDecider(rng)
     if kind == "random":
         return RandomDecider(rng)
-    raise EngineError(f"unknown decider {kind!r}; deciders: heuristic, random")
+    raise EngineError(tr("unknown decider {kind}; deciders: {choices}", kind=repr(kind), choices="heuristic, random"))
 
 
 def simulate_tactics(

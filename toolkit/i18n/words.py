@@ -161,4 +161,15 @@ WORDS: dict[str, dict[str, str | tuple[str, str]]] = {
         "saved": N_("A saved deck"),
         "search": N_("A search"),
     },
+    "facing": {
+        "n": N_("north"),
+        "e": N_("east"),
+        "s": N_("south"),
+        "w": N_("west"),
+    },
+    "game": {  # a game by its id, inside a sentence ("no netrunner card is called …")
+        "tactics": Nc_("game", "tactics"),
+        "netrunner": Nc_("game", "netrunner"),
+        "crossfire": Nc_("game", "crossfire"),
+    },
 }

@@ -93,6 +93,46 @@ def stats(hit: Hit) -> str:
     return " · ".join(parts)
 
 
+_STAT_KEYS = {"str": "strength", "cells": "", "modes": "mode", "deck_size": "", "influence_limit": ""}
+
+
+def stats_in(hit: Hit, lang: str) -> str:
+    """:func:`stats` in ``lang``: English keeps the query keys and values as one types them; Chinese shows
+    each key by its Chinese alias and each word of a closed vocabulary by its Chinese (they are what one
+    types in a Chinese query too)."""
+    from toolkit.search.keys import find_key
+
+    text = stats(hit)
+    if lang == "en" or not text:
+        return text
+    parts = []
+    for part in text.split(" · "):
+        label, _, value = part.partition(" ")
+        key = find_key(_STAT_KEYS.get(label, label) or "-")
+        shown = label
+        if key is not None:
+            shown = _chinese(key.aliases) or label
+            if key.vocabulary and value in key.vocabulary:
+                value = _chinese(key.vocabulary[value]) or value
+        parts.append(f"{shown} {value}".rstrip())
+    return " · ".join(parts)
+
+
+def code_word(vocabulary: dict[str, tuple[str, ...]], code: str | None, lang: str) -> str:
+    """A closed vocabulary's code as one types it in ``lang`` (Chinese: its Chinese alias)."""
+    if code is None:
+        return ""
+    if lang == "en":
+        return code
+    return _chinese(vocabulary.get(code, ())) or code
+
+
+def _chinese(words: tuple[str, ...]) -> str | None:
+    from toolkit.i18n import script_lang
+
+    return next((w for w in words if script_lang(w) == "zh-Hans"), None)
+
+
 def _attack(attack: Any, add: Callable[[str, Any], None]) -> None:
     if not attack:
         return
@@ -112,7 +152,17 @@ def names(hit: Hit, lang: str) -> tuple[str, str | None]:
 
 def table(hits: Sequence[Hit], *, with_game: bool, lang: str = "zh-Hans") -> str:
     """An aligned table: id, type, name in ``lang``, stats; headings in ``lang``."""
-    rows = [(hit.ref if with_game else hit.id, hit.type or hit.kind, names(hit, lang)[0], stats(hit)) for hit in hits]
+    from . import vocab
+
+    rows = [
+        (
+            hit.ref if with_game else hit.id,
+            code_word(vocab.TYPES, hit.type or hit.kind, lang),
+            names(hit, lang)[0],
+            stats_in(hit, lang),
+        )
+        for hit in hits
+    ]
     headers = (t(lang, "ID"), t(lang, "TYPE"), t(lang, "NAME"), t(lang, "STATS"))
     return render(headers, rows, align="<<<<", limits=(40, 12, 36, 80))
 
@@ -150,17 +200,29 @@ def marked_lines(paragraphs: Sequence[str], color: bool, indent: str = "  ") -> 
     return lines
 
 
-def show(hit: Hit, *, source: str | None = None, color: bool | None = None, lang: str = "zh-Hans") -> str:
+def show(
+    hit: Hit, *, source: str | None = None, color: bool | None = None, lang: str = "zh-Hans", bilingual: bool = False
+) -> str:
     """One record in full, for a terminal (``color``: ANSI bold/italic; default: when stdout is a terminal).
 
-    ``lang`` leads: the name, ability text and printed text in it come first, the other language's after
-    them; the labels are in it."""
+    The name, ability text and printed text in ``lang``, the labels in it; ``bilingual`` adds the other
+    language's after them. The fields are the record's data, as stored."""
+    from . import vocab
+
     ansi = use_color(color)
     d = hit.data
     first, other = names(hit, lang)
-    title = first + (f"  {other}" if other else "")
-    lines = [title, f"{hit.game} {hit.kind} {hit.id}" + (f" ({hit.type})" if hit.type not in (None, hit.kind) else "")]
-    summary = stats(hit)
+    title = first + (f"  {other}" if other and bilingual else "")
+    what = [
+        code_word(vocab.GAMES, hit.game, lang),
+        code_word(vocab.KINDS, hit.kind, lang),
+        hit.id,
+    ]
+    kind_line = " ".join(what)
+    if hit.type not in (None, hit.kind):
+        kind_line = t(lang, "{record} ({type})", record=kind_line, type=code_word(vocab.TYPES, hit.type, lang))
+    lines = [title, kind_line]
+    summary = stats_in(hit, lang)
     if summary:
         lines.append(summary)
     grid = d.get("rows") if hit.kind == "map" else None
@@ -190,19 +252,19 @@ def show(hit: Hit, *, source: str | None = None, color: bool | None = None, lang
                 zh, en = render_ability(line)
                 lead, after = (en, zh) if lang == "en" and en else (zh, en)
                 lines.append(f"  {lead}")
-                if after:
+                if after and bilingual:
                     lines.append(f"    {after}")
     printed = d.get("printed_text") or {}
-    for printed_lang in order:
+    for printed_lang in order if bilingual else order[:1]:
         if printed.get(printed_lang):
             lines.append("")
             lines.append(t(lang, "printed text ({lang}):", lang=word("lang", printed_lang, lang)))
             lines.extend(marked_lines(printed[printed_lang], ansi))
-    flavor = d.get("flavor")
-    if flavor:
+    flavor = d.get("flavor") or {}
+    texts = [line for line in dict.fromkeys(flavor.get(each) for each in (order if bilingual else order[:1])) if line]
+    if texts:
         lines.append("")
         lines.append(t(lang, "flavor:"))
-        texts = [line for line in dict.fromkeys(flavor.get(each) for each in order) if line]
         lines.extend(marked_lines(texts, ansi))
     if source:
         lines.append("")

@@ -12,10 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text.render import render
 
-from ..core import EngineError
+from ..core import EngineError, said, side_word, type_word
 from .decisions import Option
 from .state import SEATS, Card, Context, Side
 
@@ -62,6 +65,9 @@ class Action:
         return f"{short}:{card}" if card else short
 
 
+_OTHER_ACTIONS = {"score": Phrase(N_("score")), "rez": Phrase(N_("rez"))}  # actions the game record does not list
+
+
 class Actions:
     """Lists and takes the actions of one game."""
 
@@ -72,17 +78,27 @@ class Actions:
         return Option(action.label, self.describe(action), action)
 
     def describe(self, action: Action) -> str:
+        """The action for people: a Phrase (its English as the game record names the action)."""
         g = self.game
         basic = g.basic_actions.get(action.kind)
-        name = basic.name.en if basic is not None and basic.name.en else action.kind
         if action.kind == "use" and action.card is not None and action.index is not None:
-            return f"{action.card}: {render(g.abilities(action.card)[action.index])}"
-        text = name if action.card is None else f"{name}: {action.card}"
+            text = render(g.abilities(action.card)[action.index])
+            return Phrase(N_("{card}: {text}"), card=str(action.card), text=text)
+        if basic is not None:
+            name: str = Term("actions", action.kind, basic.name.en or action.kind)
+        else:
+            name = _OTHER_ACTIONS[action.kind] if action.kind in _OTHER_ACTIONS else Term("actions", action.kind)
+        if action.card is not None:
+            name = Phrase(N_("{action}: {card}"), action=name, card=str(action.card))
         if action.server is not None:
-            text += f" in {action.server}" if action.kind == "corp_install" else f" on {action.server}"
+            where = Term("zone", action.server)
+            if action.kind == "corp_install":
+                name = Phrase(N_("{action} in {server}"), action=name, server=where)
+            else:
+                name = Phrase(N_("{action} on {server}"), action=name, server=where)
         if action.credits:
-            text += f" ({action.credits}[credit])"
-        return text
+            name = Phrase(N_("{action} ({n}{credit})"), action=name, n=action.credits, credit="[credit]")
+        return name
 
     # ------------------------------------------------------------ what may be done
 
@@ -212,18 +228,29 @@ class Actions:
         act = g.basic_actions.get(action_id)
         if act is None or act.side != side:
             known = sorted(a.id for a in g.basic_actions.values() if a.side == side)
-            raise EngineError(f"the {side} has no basic action {action_id!r}; actions: {', '.join(known)}")
+            raise EngineError(
+                tr(
+                    "the {side} has no basic action {action}; actions: {actions}",
+                    side=side_word(side),
+                    action=repr(action_id),
+                    actions=", ".join(known),
+                )
+            )
         if g.over:
-            raise EngineError(f"the game is over ({g.end_reason})")
+            raise EngineError(tr("the game is over ({reason})", reason=said(g.end_reason)))
         kind = action_id.removeprefix(f"{side}_")
         if kind in ("install", "play") and (card is None or card not in g.player(side).hand):
-            raise EngineError(f"{action_id} needs a card from the {side}'s hand")
+            raise EngineError(
+                tr("{action} needs a card from the {side}'s hand", action=action_id, side=side_word(side))
+            )
         if kind == "advance" and (card is None or not g.can_advance(card)):
-            raise EngineError("advance needs an installed agenda or a card whose text lets it be advanced")
+            raise EngineError(
+                tr("{action} needs an installed agenda or a card whose text lets it be advanced", action=action_id)
+            )
         if kind == "remove_tag" and not g.runner.tags:
-            raise EngineError("the runner has no tag to remove")
+            raise EngineError(tr("the runner has no tag to remove"))
         if kind == "trash_resource" and not g.runner.tags:
-            raise EngineError("the corp may trash a resource only while the runner is tagged")
+            raise EngineError(tr("the corp may trash a resource only while the runner is tagged"))
         g.spend_clicks(side, act.clicks, action_id)
         g.pay(side, act.credits or 0, action_id)
         g.log.add("action", SEATS[side], action=action_id)
@@ -247,10 +274,10 @@ class Actions:
             target = (
                 card
                 if card in resources
-                else (g.choose("corp", "target", "trash a resource", resources) if resources else None)
+                else (g.choose("corp", "target", Phrase(N_("trash a resource")), resources) if resources else None)
             )
             if target is None:
-                g.log.add("trash_failed", SEATS["corp"], reason="the runner has no resource")
+                g.log.add("trash_failed", SEATS["corp"], reason=Phrase(N_("the runner has no resource")))
             else:
                 g.trash(target, action_id, by="corp")
         elif kind == "purge":
@@ -266,8 +293,10 @@ class Actions:
         g = self.game
         player = g.player(side)
         if card.side != side or card.type not in ("operation", "event") or card not in player.hand:
-            raise EngineError(f"the {side} cannot play {card} ({card.type})")
-        g.pay(side, int(card.record.cost or 0), f"playing {card}")
+            raise EngineError(
+                tr("the {side} cannot play {card} ({type})", side=side_word(side), card=card, type=type_word(card.type))
+            )
+        g.pay(side, int(card.record.cost or 0), Phrase(N_("playing {card}"), card=str(card)))
         player.hand.remove(card)
         g.log.add("play", player.seat, card=str(card))
         for ability in g.abilities(card):
@@ -279,10 +308,10 @@ class Actions:
         """A paid ability (``<费用>：<效果>``) of an active card: pay its costs, then resolve it."""
         g = self.game
         if card not in g.active_cards(side):
-            raise EngineError(f"{card} is not an active {side} card")
+            raise EngineError(tr("{card} is not an active {side} card", card=card, side=side_word(side)))
         abilities = g.abilities(card)
         if not 0 <= index < len(abilities) or abilities[index].kind != "paid":
-            raise EngineError(f"{card} has no paid ability {index}")
+            raise EngineError(tr("{card} has no paid ability {index}", card=card, index=index))
         g.log.add("use", SEATS[side], card=str(card), text=render(abilities[index]))
         run = g.current_run
         g.interp.execute(abilities[index], Context(side, card, run, encounter=run.encounter if run else None))

@@ -16,6 +16,7 @@ alike); labels with uids are exact.
 
 from __future__ import annotations
 
+import contextvars
 import random
 import re
 from collections.abc import Callable, Sequence
@@ -24,7 +25,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from greenlet import greenlet
 
-from ..core import Decider, EngineError
+from toolkit.i18n import tr
+
+from ..core import Decider, EngineError, said
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
@@ -78,7 +81,14 @@ class Decision:
                 return option
         shown = ", ".join(o.label for o in self.options[:30]) + (" …" if len(self.options) > 30 else "")
         raise EngineError(
-            f"decision {self.number + 1} ({self.kind}: {self.prompt}): {label!r} is not an option; options: {shown}"
+            tr(
+                "decision {number} ({kind}: {prompt}): {label} is not an option; options: {options}",
+                number=self.number + 1,
+                kind=self.kind,
+                prompt=said(self.prompt),
+                label=repr(label),
+                options=shown,
+            )
         )
 
     def labels(self) -> list[str]:
@@ -138,6 +148,7 @@ class Stepper:
     def start(self) -> Stepper:
         self._main = greenlet.getcurrent()
         self._engine = greenlet(self._run)
+        self._engine.gr_context = contextvars.copy_context()  # the caller's language (a greenlet starts with none)
         self.game.waiter = self._wait
         self._receive(self._engine.switch())
         return self
@@ -157,7 +168,7 @@ class Stepper:
     def apply(self, label: str) -> Option:
         """Answer the pending decision (an EngineError if the label is not one of its options)."""
         if self.pending is None or self._engine is None:
-            raise EngineError("the game is over: no decision is pending")
+            raise EngineError(tr("the game is over: no decision is pending"))
         option = self.pending.find(label)
         self._receive(self._engine.switch(option.label))
         return option

@@ -24,12 +24,26 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import current_lang, tr, word
+from toolkit.i18n.words import N_
 from toolkit.models.deck import Deck
 from toolkit.models.netrunner import side_of_type
 from toolkit.text import ast as A
 from toolkit.text.render import render
 
-from ..core import Decider, EngineError, FirstDecider, Log, Pending, Triggers, parse_abilities
+from ..core import (
+    Decider,
+    EngineError,
+    FirstDecider,
+    Log,
+    Pending,
+    Triggers,
+    parse_abilities,
+    said,
+    side_word,
+    type_word,
+)
 from .decisions import Decision, Option, Policy, as_policy, generic_options
 from .state import (
     CENTRALS,
@@ -43,6 +57,7 @@ from .state import (
     RunState,
     Server,
     Side,
+    Sub,
     other,
 )
 
@@ -84,11 +99,17 @@ class NetrunnerGame:
         self.by_id = {(r.kind, r.id): r for r in self.records}
         games = [r for r in self.records if r.kind == "game"]
         if not games:
-            raise EngineError("no netrunner game record in the data")
+            raise EngineError(tr("no netrunner game record in the data"))
         self.rules = games[0]
         formats = sorted(r.id for r in self.records if r.kind == "format")
         if formats and fmt not in formats:
-            raise EngineError(f"unknown netrunner format {fmt!r}; formats: {', '.join(formats)}")
+            raise EngineError(
+                tr(
+                    "unknown netrunner format {format}; formats: {formats}",
+                    format=repr(fmt),
+                    formats=", ".join(formats),
+                )
+            )
         self.format = fmt
         self.seed = seed
         self.basic_actions = {a.id: a for a in self.rules.actions}
@@ -125,7 +146,15 @@ class NetrunnerGame:
             wanted = (identities or {}).get(side)
             identity = self._identity(side, deck.identity if deck is not None else wanted)
             if deck is not None and wanted is not None and deck.identity != wanted:
-                raise EngineError(f"the {side} deck {deck.name!r} is for {deck.identity!r}, not {wanted!r}")
+                raise EngineError(
+                    tr(
+                        "the {side} deck {deck} is for {identity}, not {wanted}",
+                        side=side_word(side),
+                        deck=repr(deck.name),
+                        identity=repr(deck.identity),
+                        wanted=repr(wanted),
+                    )
+                )
             card_ids = self._deck_ids(side, deck) if deck is not None else self.example_deck(identity.record)
             player = Player(side, identity, credits=self.rules.starting_credits)
             player.deck = [self.new_card(cid, side) for cid in card_ids]
@@ -147,10 +176,17 @@ class NetrunnerGame:
     def new_card(self, card_id: str, side: Side | None = None) -> Card:
         record = self.by_id.get(("card", card_id))
         if record is None:
-            raise EngineError(f"unknown netrunner card {card_id!r}")
+            raise EngineError(tr("unknown netrunner card {id}", id=repr(card_id)))
         owner = side_of_type(record.type)
         if side is not None and owner != side:
-            raise EngineError(f"{card_id!r} is a {owner} card; it cannot be in the {side} deck")
+            raise EngineError(
+                tr(
+                    "{id} is a {owner} card; it cannot be in the {side} deck",
+                    id=repr(card_id),
+                    owner=side_word(owner),
+                    side=side_word(side),
+                )
+            )
         return Card(self._next_uid(), card_id, record.name.zh_hans, owner, record)
 
     _card = new_card  # the name older callers use
@@ -159,14 +195,23 @@ class NetrunnerGame:
         if identity_id is None:
             choices = sorted(r.id for r in self.records if r.kind == "identity" and r.side == side)
             if not choices:
-                raise EngineError(f"no {side} identity in the data")
+                raise EngineError(tr("no {side} identity in the data", side=side_word(side)))
             identity_id = choices[0]
         record = self.by_id.get(("identity", identity_id))
         if record is None:
             known = sorted(r.id for r in self.records if r.kind == "identity")
-            raise EngineError(f"unknown netrunner identity {identity_id!r}; identities: {', '.join(known)}")
+            raise EngineError(
+                tr("unknown netrunner identity {id}; identities: {ids}", id=repr(identity_id), ids=", ".join(known))
+            )
         if record.side != side:
-            raise EngineError(f"identity {identity_id!r} is a {record.side} identity, not a {side} one")
+            raise EngineError(
+                tr(
+                    "identity {id} is a {owner} identity, not a {side} one",
+                    id=repr(identity_id),
+                    owner=side_word(record.side),
+                    side=side_word(side),
+                )
+            )
         return Card(self._next_uid(), identity_id, record.name.zh_hans, side, record, rezzed=True)
 
     def set_identity(self, side: Side, identity_id: str) -> None:
@@ -175,7 +220,13 @@ class NetrunnerGame:
 
     def _deck_ids(self, side: Side, deck: Deck) -> list[str]:
         if deck.game != "netrunner":
-            raise EngineError(f"deck {deck.name!r} is a {deck.game} deck, not a netrunner one")
+            raise EngineError(
+                tr(
+                    "deck {deck} is a {game} deck, not a netrunner one",
+                    deck=repr(deck.name),
+                    game=word("game", deck.game, current_lang()),
+                )
+            )
         return [cid for cid, count in sorted(deck.cards.items()) for _ in range(count)]
 
     def example_deck(self, identity: Any) -> list[str]:
@@ -212,7 +263,9 @@ class NetrunnerGame:
                 if len(deck) < size and copy < (record.deck_limit or 3):
                     deck.append(record.id)
         if len(deck) < size:
-            raise EngineError(f"the card pool is too small for a {size}-card deck for {identity.id!r}")
+            raise EngineError(
+                tr("the card pool is too small for a {n}-card deck for {identity}", n=size, identity=repr(identity.id))
+            )
         return deck
 
     # ------------------------------------------------------------ who decides
@@ -220,7 +273,7 @@ class NetrunnerGame:
     def ask(self, side: Side, kind: str, prompt: str, options: list[Option]) -> Option:
         """One decision of ``side``; a single option is taken without asking (and is not recorded)."""
         if not options:
-            raise EngineError(f"no option to choose from: {prompt}")
+            raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
         if len(options) == 1:
             return options[0]
         seat = SEATS[side]
@@ -234,7 +287,14 @@ class NetrunnerGame:
             elif self.waiter is not None:
                 label = self.waiter(decision)
             else:
-                raise EngineError(f"nobody decides for the {side} ({kind}: {prompt})")
+                raise EngineError(
+                    tr(
+                        "nobody decides for the {side} ({kind}: {prompt})",
+                        side=side_word(side),
+                        kind=kind,
+                        prompt=prompt,
+                    )
+                )
         option = decision.find(label)
         self.decisions.append({"seat": seat, "kind": kind, "label": option.label})
         return option
@@ -259,13 +319,18 @@ class NetrunnerGame:
         left = list(values)
         chosen: list[T] = []
         for number in range(min(count, len(left))):
-            pick = self.choose(side, kind, f"{prompt} ({number + 1}/{count})", left, label=label)
+            step = Phrase(N_("{prompt} ({n}/{count})"), prompt=prompt, n=number + 1, count=count)
+            pick = self.choose(side, kind, step, left, label=label)
             left.remove(pick)
             chosen.append(pick)
         return chosen
 
-    def confirm(self, side: Side, kind: str, prompt: str, yes: str = "yes", no: str = "no") -> bool:
-        return bool(self.ask(side, kind, prompt, [Option(yes, yes, True), Option(no, no, False)]).value)
+    def confirm(
+        self, side: Side, kind: str, prompt: str, yes: str = "yes", no: str = "no", texts: tuple[str, str] | None = None
+    ) -> bool:
+        """Yes or no; the options are labelled ``yes`` and ``no`` (and shown as ``texts``, default the labels)."""
+        shown = texts or (_ANSWERS.get(yes, yes), _ANSWERS.get(no, no))
+        return bool(self.ask(side, kind, prompt, [Option(yes, shown[0], True), Option(no, shown[1], False)]).value)
 
     # ------------------------------------------------------------ who and what
 
@@ -369,11 +434,11 @@ class NetrunnerGame:
     def check_points(self) -> None:
         for side in SIDES:
             if self.agenda_points(side) >= self.rules.agenda_points_to_win:
-                self.game_over(side, f"{self.agenda_points(side)} agenda points")
+                self.game_over(side, Phrase(N_("{n} agenda points"), n=self.agenda_points(side)))
 
     def flatline(self, reason: str) -> None:
         self.log.add("flatline", SEATS["runner"], reason=reason)
-        self.game_over("corp", f"flatline: {reason}")
+        self.game_over("corp", Phrase(N_("flatline: {reason}"), reason=reason))
 
     # ------------------------------------------------------------ credits and clicks
 
@@ -418,7 +483,15 @@ class NetrunnerGame:
         if amount <= 0:
             return
         if not self.can_pay(side, amount, purpose):
-            raise EngineError(f"the {side} cannot pay {amount}[credit] for {why}: has {self.player(side).credits}")
+            raise EngineError(
+                tr(
+                    "the {side} cannot pay {amount} for {why}: has {have}",
+                    side=side_word(side),
+                    amount=f"{amount}[credit]",
+                    why=said(why),
+                    have=self.player(side).credits,
+                )
+            )
         player = self.player(side)
         left = amount
         for card in self._recurring_for(side, purpose):
@@ -444,7 +517,15 @@ class NetrunnerGame:
     def spend_clicks(self, side: Side, count: int, why: str) -> None:
         player = self.player(side)
         if player.clicks < count:
-            raise EngineError(f"the {side} cannot spend {count}[click] for {why}: has {player.clicks}")
+            raise EngineError(
+                tr(
+                    "the {side} cannot spend {amount} for {why}: has {have}",
+                    side=side_word(side),
+                    amount=f"{count}[click]",
+                    why=said(why),
+                    have=player.clicks,
+                )
+            )
         player.clicks -= count
         self.log.add("clicks", player.seat, side=side, amount=-count, clicks=player.clicks, reason=why)
 
@@ -459,9 +540,9 @@ class NetrunnerGame:
                 break
             if not player.deck:
                 if side == "corp":
-                    self.game_over("runner", "the corp must draw from an empty R&D")
+                    self.game_over("runner", Phrase(N_("the corp must draw from an empty R&D")))
                 else:
-                    self.log.add("draw_failed", player.seat, reason="the stack is empty")
+                    self.log.add("draw_failed", player.seat, reason=Phrase(N_("the stack is empty")))
                 break
             card = player.deck.pop()
             player.hand.append(card)
@@ -487,8 +568,15 @@ class NetrunnerGame:
         """Discard cards of the player's choice from the hand (face down from HQ)."""
         player = self.player(side)
         if required and len(player.hand) < count:
-            raise EngineError(f"the {side} cannot discard {count}: the hand holds {len(player.hand)}")
-        chosen = self.choose_many(side, "discard", "discard a card", list(player.hand), count)
+            raise EngineError(
+                tr(
+                    "the {side} cannot discard {count}: the hand holds {n}",
+                    side=side_word(side),
+                    count=count,
+                    n=len(player.hand),
+                )
+            )
+        chosen = self.choose_many(side, "discard", Phrase(N_("discard a card")), list(player.hand), count)
         for card in chosen:
             player.hand.remove(card)
             self.to_discard(card, "discarded", faceup=side == "runner")
@@ -498,13 +586,21 @@ class NetrunnerGame:
         """Find cards of a type in one of the player's zones, reveal them, add them to the hand; shuffle a deck."""
         owner = ZONE_SIDES.get(zone)
         if owner != side:
-            raise EngineError(f"the {side} has no {zone}; it is a {owner} zone")
+            raise EngineError(
+                tr(
+                    "the {side} has no {zone}; it is a {owner} zone",
+                    side=side_word(side),
+                    zone=zone,
+                    owner=side_word(owner) if owner else owner,
+                )
+            )
         player = self.player(side)
         pile = player.deck if zone in ("rnd", "stack") else player.discard if zone in ("archives", "heap") else None
         if pile is None:
-            raise EngineError(f"cannot search the {zone}: the cards there are in the hand already")
+            raise EngineError(tr("cannot search the {zone}: the cards there are in the hand already", zone=zone))
         matches = [c for c in reversed(pile) if c.type == card_type]
-        found = self.choose_many(side, "search", f"search the {zone} for a {card_type}", matches, count)
+        prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", zone), type=Term("type", card_type))
+        found = self.choose_many(side, "search", prompt, matches, count)
         for card in found:
             pile.remove(card)
             card.faceup = False
@@ -531,11 +627,17 @@ class NetrunnerGame:
                 options = self.actions.paid_options("runner", window=what, kind=kind)
                 if not options:
                     break
-                label = {"damage": f"take the {kind} damage", "tags": "take the tags", "trash": "let it be trashed"}
-                options.append(Option("done", label.get(what, "done"), None))
-                option = self.ask(
-                    "runner", "prevent", f"prevent {amount} {kind or ''} {what}?".replace("  ", " "), options
-                )
+                label = {
+                    "damage": Phrase(N_("take the {damage}"), damage=Term("damage", kind or "")),
+                    "tags": Phrase(N_("take the tags")),
+                    "trash": Phrase(N_("let it be trashed")),
+                }
+                options.append(Option("done", label.get(what, Phrase(N_("done"))), None))
+                if what == "damage":
+                    prompt = Phrase(N_("prevent {n} {damage}?"), n=amount, damage=Term("damage", kind or ""))
+                else:
+                    prompt = Phrase(N_("prevent {n} {what}?"), n=amount, what=Term("prevent", what))
+                option = self.ask("runner", "prevent", prompt, options)
                 if option.value is None:
                     break
                 self.actions.take(option.value)
@@ -548,7 +650,7 @@ class NetrunnerGame:
         window = self.window
         seat = SEATS["runner"]
         if window is None or window["what"] != what or (kind not in (None, "any") and window["kind"] != kind):
-            self.log.add("prevent_failed", seat, reason=f"nothing of that {what} is about to happen")
+            self.log.add("prevent_failed", seat, reason=Phrase(N_("nothing of that {what} is about to happen"), what=Term("prevent", what)))
             return 0
         done = min(amount, window["amount"])
         window["amount"] -= done
@@ -581,7 +683,14 @@ class NetrunnerGame:
             hand_size=self.hand_size("runner"),
         )
         if flatline:
-            self.flatline(f"{amount} {kind} damage with {len(trashed)} card(s) in the grip")
+            self.flatline(
+                Phrase(
+                    N_("{amount} {damage} with {n} card(s) in the grip"),
+                    amount=amount,
+                    damage=Term("damage", kind),
+                    n=len(trashed),
+                )
+            )
         elif kind == "brain":
             self.check_memory()
 
@@ -638,7 +747,14 @@ class NetrunnerGame:
         """Install from the hand: the corp face down in a server, the runner in the rig (or on a host card)."""
         player = self.player(side)
         if card.side != side or card.type not in INSTALLABLE:
-            raise EngineError(f"the {side} cannot install {card} ({card.type})")
+            raise EngineError(
+                tr(
+                    "the {side} cannot install {card} ({type})",
+                    side=side_word(side),
+                    card=card,
+                    type=type_word(card.type),
+                )
+            )
         if card in player.hand:
             player.hand.remove(card)
         if side == "corp":
@@ -647,11 +763,18 @@ class NetrunnerGame:
                 affordable = [
                     s for s in options if not pay or self.can_pay("corp", self.install_cost(card, s), "install")
                 ]
-                server = self.choose("corp", "server", f"install {card} in", affordable)
+                server = self.choose("corp", "server", Phrase(N_("install {card} in"), card=str(card)), affordable)
             if server not in options:
-                raise EngineError(f"cannot install {card} in {server!r}; servers: {', '.join(options)}")
+                raise EngineError(
+                    tr(
+                        "cannot install {card} in {server}; servers: {servers}",
+                        card=card,
+                        server=repr(server),
+                        servers=", ".join(options),
+                    )
+                )
             if pay:
-                self.pay("corp", self.install_cost(card, server), f"installing {card}", "install")
+                self.pay("corp", self.install_cost(card, server), Phrase(N_("installing {card}"), card=str(card)), "install")
             target = self._new_remote() if server == "new remote" else self.servers[server]
             (target.ice if card.type == "ice" else target.root).append(card)
             self.log.add("install", player.seat, visible=[player.seat], card=str(card), server=target.name)
@@ -660,17 +783,25 @@ class NetrunnerGame:
             )
         else:
             if pay:
-                self.pay("runner", self.install_cost(card), f"installing {card}", "install")
+                self.pay("runner", self.install_cost(card), Phrase(N_("installing {card}"), card=str(card)), "install")
             if card.record.unique:
                 for old in [c for c in player.rig if c.id == card.id]:
-                    self.trash(old, "a unique card was installed again")
+                    self.trash(old, Phrase(N_("a unique card was installed again")))
             if card.type == "program":
                 need = int(card.record.memory_cost or 0)
                 while self.memory_used() + need > self.memory_limit():
                     programs = [c for c in player.rig if c.type == "program"]
                     if not programs:
-                        raise EngineError(f"{card} needs {need}[mu]; the limit is {self.memory_limit()}")
-                    victim = self.choose("runner", "memory", f"trash a program to make room for {card}", programs)
+                        raise EngineError(
+                            tr(
+                                "{card} needs {need}; the limit is {limit}",
+                                card=card,
+                                need=f"{need}[mu]",
+                                limit=self.memory_limit(),
+                            )
+                        )
+                    prompt = Phrase(N_("trash a program to make room for {card}"), card=str(card))
+                    victim = self.choose("runner", "memory", prompt, programs)
                     self.trash(victim, "memory limit")
             player.rig.append(card)
             self.log.add("install", player.seat, card=str(card), type=card.type)
@@ -685,12 +816,12 @@ class NetrunnerGame:
     def rez(self, card: Card, free: bool = False) -> None:
         """Turn an installed corp card face up, paying its rez cost unless ``free``."""
         if card.side != "corp" or self.server_of(card) is None or card.rezzed or card.type == "agenda":
-            raise EngineError(f"{card} cannot be rezzed")
+            raise EngineError(tr("{card} cannot be rezzed", card=card))
         if not free:
-            self.pay("corp", int(card.record.rez_cost or 0), f"rezzing {card}", "rez")
+            self.pay("corp", int(card.record.rez_cost or 0), Phrase(N_("rezzing {card}"), card=str(card)), "rez")
         if card.record.unique:
             for old in [c for c in self.installed("corp") if c.id == card.id and c.rezzed]:
-                self.trash(old, "a unique card was rezzed again")
+                self.trash(old, Phrase(N_("a unique card was rezzed again")))
         card.rezzed = True
         self.log.add(
             "rez", SEATS["corp"], card=str(card), free=free, cost=0 if free else int(card.record.rez_cost or 0)
@@ -709,7 +840,7 @@ class NetrunnerGame:
         ):
             return False
         for hosted in list(card.hosted):
-            self.trash(hosted, f"its host {card} left play")
+            self.trash(hosted, Phrase(N_("its host {card} left play"), card=str(card)))
         faceup = card.side == "runner" or card.rezzed or by == "runner" or card.type == "operation"
         if card in self.runner.rig:
             self.runner.rig.remove(card)
@@ -732,10 +863,11 @@ class NetrunnerGame:
             if not programs:
                 break
             self.log.add("memory", SEATS["runner"], used=self.memory_used(), limit=self.memory_limit())
-            victim = self.choose(
-                "runner", "memory", f"memory {self.memory_used()}/{self.memory_limit()}: trash a program", programs
+            prompt = Phrase(
+                N_("memory {used}/{limit}: trash a program"), used=self.memory_used(), limit=self.memory_limit()
             )
-            self.trash(victim, "over the memory limit")
+            victim = self.choose("runner", "memory", prompt, programs)
+            self.trash(victim, Phrase(N_("over the memory limit")))
 
     # ------------------------------------------------------------ counters (N9)
 
@@ -779,9 +911,16 @@ class NetrunnerGame:
     def score(self, card: Card) -> None:
         requirement = getattr(card.record, "advancement_requirement", None)
         if card.type != "agenda" or self.server_of(card) is None:
-            raise EngineError(f"{card} is not an installed agenda")
+            raise EngineError(tr("{card} is not an installed agenda", card=card))
         if requirement is None or card.advancement < requirement:
-            raise EngineError(f"{card} has {card.advancement} advancement token(s); it needs {requirement}")
+            raise EngineError(
+                tr(
+                    "{card} has {n} advancement token(s); it needs {requirement}",
+                    card=card,
+                    n=card.advancement,
+                    requirement=requirement,
+                )
+            )
         self.trash_from_server(card)
         card.leave_play()
         card.rezzed = True
@@ -874,7 +1013,8 @@ class NetrunnerGame:
             if self.over:
                 return
             player = self.player(side)
-            again = not self.confirm(side, "mulligan", "keep your opening hand or mulligan?", yes="keep", no="mulligan")
+            prompt = Phrase(N_("keep your opening hand or mulligan?"))
+            again = not self.confirm(side, "mulligan", prompt, yes="keep", no="mulligan")
             if again:
                 player.deck.extend(player.hand)
                 player.hand.clear()
@@ -909,10 +1049,24 @@ class NetrunnerGame:
                 options = [o for o in options if not o.value.clicks]
                 if not options:
                     break
-                options.append(Option("end", "end the action phase", None))
+                options.append(Option("end", Phrase(N_("end the action phase")), None))
             if not options:
-                raise EngineError(f"the {side} has {player.clicks}[click] left and no legal action")
-            option = self.ask(side, "action", f"{side}: {player.clicks}[click] {player.credits}[credit]", options)
+                raise EngineError(
+                    tr(
+                        "the {side} has {clicks} left and no legal action",
+                        side=side_word(side),
+                        clicks=f"{player.clicks}[click]",
+                    )
+                )
+            prompt = Phrase(
+                N_("{side}: {clicks}{click} {credits}{credit}"),
+                click="[click]",
+                credit="[credit]",
+                side=Term("side", side),
+                clicks=player.clicks,
+                credits=player.credits,
+            )
+            option = self.ask(side, "action", prompt, options)
             if option.value is None:
                 break
             free += not option.value.clicks
@@ -925,9 +1079,9 @@ class NetrunnerGame:
         player = self.player(side)
         limit = self.hand_size(side)
         if side == "runner" and limit < 0:
-            self.flatline(f"the runner's hand size is {limit} at the end of the turn")
+            self.flatline(Phrase(N_("the runner's hand size is {n} at the end of the turn"), n=limit))
         while len(player.hand) > max(0, limit) and not self.over:
-            card = self.choose(side, "discard", f"discard down to {limit}", list(player.hand))
+            card = self.choose(side, "discard", Phrase(N_("discard down to {n}"), n=limit), list(player.hand))
             player.hand.remove(card)
             self.to_discard(card, "discarded", faceup=side == "runner")
         if not self.over:
@@ -1011,6 +1165,22 @@ def _label(value: Any) -> str:
 
 
 def _text(value: Any) -> str:
+    """An option's text for people (a Phrase or a Term: the same English, in any language when shown)."""
     if isinstance(value, Card):
-        return f"{value} ({value.type})"
+        return Phrase(N_("{card} ({type})"), card=str(value), type=Term("type", value.type))
+    if isinstance(value, Sub):
+        return Phrase(N_("subroutine {index}: {text}"), index=value.index, text=render(value.ability))
+    if isinstance(value, str):
+        return Term("zone", value)
     return str(value)
+
+
+_ANSWERS = {  # what yes and no stand for when they are shown
+    "yes": Phrase(N_("yes")),
+    "no": Phrase(N_("no")),
+    "keep": Phrase(N_("keep")),
+    "mulligan": Phrase(N_("mulligan")),
+    "continue": Phrase(N_("continue")),
+    "jack_out": Phrase(N_("jack out")),
+    "leave": Phrase(N_("leave it")),
+}

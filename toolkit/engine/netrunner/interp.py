@@ -12,13 +12,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES, side_of_type
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 from toolkit.text.limits import MAX_COUNT
 from toolkit.text.render import render
 
-from ..core import EngineError
+from ..core import EngineError, said, side_word, type_word
 from .decisions import Option
 from .state import CENTRALS, INSTALLABLE, SEATS, SIDES, ZONE_SIDES, Context, RunState, Side, other
 
@@ -40,7 +43,9 @@ class Interpreter:
         try:
             return parse_cached(text)
         except AbilitySyntaxError as exc:
-            raise EngineError(f"<text>:{exc.line}:{exc.column}: {exc.summary()}") from None
+            raise EngineError(
+                tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary())
+            ) from None
 
     def default_side(self, text: str, identity: str | None = None) -> tuple[Side, str]:
         """Who ``你`` is when no side is given: the side of the bundled card with this text, of the
@@ -54,15 +59,15 @@ class Interpreter:
                 owners.setdefault(owner, []).append(record.id)
         if len(owners) == 1:
             owner, ids = next(iter(owners.items()))
-            return owner, f"the text of {ids[0]}"
+            return owner, Phrase(N_("the text of {card}"), card=Term("record", ids[0]))
         if identity is not None:
             record = g.by_id.get(("identity", identity))
             if record is not None:
-                return record.side, f"the identity {identity}"
+                return record.side, Phrase(N_("the identity {card}"), card=Term("record", identity))
         implied = side_of_ability(ability)
         if implied is not None:
-            return implied, "what the text does"
-        return "corp", "the corp takes the first turn"
+            return implied, Phrase(N_("what the text does"))
+        return "corp", Phrase(N_("the corp takes the first turn"))
 
     def run_text(self, text: str, side: Side | None = None) -> Side:
         """Execute one ability as ``side`` (default: :meth:`default_side`), outside any card; returns the side."""
@@ -122,17 +127,25 @@ class Interpreter:
             g.pay(ctx.side, cost.count, what, self.purpose(ctx))
         elif isinstance(cost, A.TrashCost):
             if ctx.card is None or not g.is_installed(ctx.card):
-                g.log.add("no_card", SEATS[ctx.side], reason="[trash]: the text is not on an installed card")
+                g.log.add("no_card", SEATS[ctx.side], reason=Phrase(N_("{trash}: the text is not on an installed card"), trash="[trash]"))
             else:
                 g.trash(ctx.card, "trash cost")
         elif isinstance(cost, A.CounterCost):
             card = ctx.card
             if card is None or card.counters.get(cost.kind, 0) < cost.count:
                 have = 0 if card is None else card.counters.get(cost.kind, 0)
-                raise EngineError(f"{what} has {have} {cost.kind} counter(s); the cost is {cost.count}")
+                raise EngineError(
+                    tr(
+                        "{what} has {n} {kind} counter(s); the cost is {cost}",
+                        what=said(what),
+                        n=have,
+                        kind=cost.kind,
+                        cost=cost.count,
+                    )
+                )
             g.add_counters(card, cost.kind, -cost.count)
         else:
-            raise EngineError(f"{type(cost).__name__} is a tactics cost, not a netrunner one")
+            raise EngineError(tr("{cost} is a tactics cost, not a netrunner one", cost=type(cost).__name__))
 
     # ------------------------------------------------------------ effects
 
@@ -149,7 +162,7 @@ class Interpreter:
             return other(side)
         if who in SIDES:
             return "corp" if who == "corp" else "runner"
-        raise EngineError(f"no netrunner party {who!r}")
+        raise EngineError(tr("no netrunner party {who}", who=repr(who)))
 
     def effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the language
         g = self.game
@@ -157,14 +170,14 @@ class Interpreter:
         seat = SEATS[side]
         count = getattr(e, "count", None)
         if isinstance(count, int) and count > MAX_COUNT:  # the parser refuses such text; an AST built in code may not
-            raise EngineError(f"{count} repetitions: more than {MAX_COUNT} is refused")
+            raise EngineError(tr("{n} repetitions: more than {limit} is refused", n=count, limit=MAX_COUNT))
         if isinstance(e, A.If):
             holds = self.condition(e.condition, ctx)
             g.log.add("condition", seat, condition=render(e.condition), holds=holds)
             if holds:
                 self.effects(e.effects, ctx)
         elif isinstance(e, A.YouMay):
-            if g.confirm(side, "optional", f"use: {render(A.Sentence(e.effects))}?"):
+            if g.confirm(side, "optional", Phrase(N_("use: {text}?"), text=render(A.Sentence(e.effects)))):
                 self.effects(e.effects, ctx)
             else:
                 g.log.add("declined", seat, text=render(A.Sentence(e.effects)))
@@ -194,23 +207,23 @@ class Interpreter:
             g.damage(e.kind, e.amount)
         elif isinstance(e, A.GainTags):
             if self.party(e.who, side) != "runner":
-                raise EngineError("only the runner takes tags")
+                raise EngineError(tr("only the runner takes tags"))
             g.gain_tags(e.count)
         elif isinstance(e, A.RemoveTags):
             if side != "runner":
-                raise EngineError("the corp has no tags to remove; 你移除 X 个锁定标记 is runner text")
+                raise EngineError(tr("the corp has no tags to remove; {text} is runner text", text="你移除 X 个锁定标记"))
             g.remove_tags(e.count)
         elif isinstance(e, A.GainBadPublicity):
             if side != "corp":
-                raise EngineError("only the corp takes bad publicity; 你获得 X 个负面声誉 is corp text")
+                raise EngineError(tr("only the corp takes bad publicity; {text} is corp text", text="你获得 X 个负面声誉"))
             g.corp.bad_publicity += e.count
             g.log.add("bad_publicity", seat, amount=e.count, bad_publicity=g.corp.bad_publicity)
         elif isinstance(e, A.EndRun):
-            g.runs.end_run(f"{ctx.card}" if ctx.card else "the text")
+            g.runs.end_run(f"{ctx.card}" if ctx.card else Phrase(N_("the text")))
         elif isinstance(e, A.JackOut):
             if side != "runner":
-                raise EngineError("only the runner jacks out; 你退出潜袭 is runner text")
-            g.runs.jack_out(f"{ctx.card}" if ctx.card else "the text")
+                raise EngineError(tr("only the runner jacks out; {text} is runner text", text="你退出潜袭"))
+            g.runs.jack_out(f"{ctx.card}" if ctx.card else Phrase(N_("the text")))
         elif isinstance(e, A.Trash):
             self.trash_type(ctx, e.count, e.card_type)
         elif isinstance(e, A.Install):
@@ -219,16 +232,16 @@ class Interpreter:
             self.install_from_hand(ctx, e.count, e.card_type, hosted=True)
         elif isinstance(e, A.RezFree):
             if side != "corp":
-                raise EngineError("only the corp rezzes cards")
+                raise EngineError(tr("only the corp rezzes cards"))
             options = [c for c in g.installed("corp") if not c.rezzed and c.type != "agenda"]
-            chosen = g.choose_many("corp", "rez", "rez a card, ignoring all costs", options, e.count)
+            chosen = g.choose_many("corp", "rez", Phrase(N_("rez a card, ignoring all costs")), options, e.count)
             if not chosen:
-                g.log.add("rez_failed", seat, reason="no unrezzed card is installed")
+                g.log.add("rez_failed", seat, reason=Phrase(N_("no unrezzed card is installed")))
             for card in chosen:
                 g.rez(card, free=True)
         elif isinstance(e, A.Run):
             if side != "runner":
-                raise EngineError("only the runner makes runs; 你对…发起潜袭 is runner text")
+                raise EngineError(tr("only the runner makes runs; {text} is runner text", text="你对…发起潜袭"))
             target = g.runs.choose_server(e.server)
             if target is None:
                 ctx.run = RunState(e.server, ended=True)
@@ -238,7 +251,7 @@ class Interpreter:
         elif isinstance(e, A.Access):
             run = ctx.run
             if run is None or run is not g.current_run or not run.successful:
-                g.log.add("access_failed", seat, reason="no successful run to access more cards in")
+                g.log.add("access_failed", seat, reason=Phrase(N_("no successful run to access more cards in")))
             else:
                 run.extra_access += e.count
                 g.log.add("extra_access", seat, cards=e.count, server=run.server)
@@ -246,9 +259,9 @@ class Interpreter:
             self.on_this_card(e, ctx)
         elif isinstance(e, A.AdvanceInstalled):
             options = sorted(g.installed("corp"), key=lambda c: c.type != "agenda")
-            chosen = g.choose_many("corp", "target", "place advancement tokens on", options, e.cards)
+            chosen = g.choose_many("corp", "target", Phrase(N_("place advancement tokens on")), options, e.cards)
             if not chosen:
-                g.log.add("advance_failed", seat, reason="the corp has no installed card")
+                g.log.add("advance_failed", seat, reason=Phrase(N_("the corp has no installed card")))
             for card in chosen:
                 g.place_advancement(card, e.amount)
         elif isinstance(e, A.PlayerLimit):
@@ -264,7 +277,7 @@ class Interpreter:
             g.runs.break_with(ctx, e)
         elif isinstance(e, A.Strength):
             if ctx.encounter is None or ctx.card is None:
-                g.log.add("strength_failed", seat, reason="no icebreaker is encountering ice")
+                g.log.add("strength_failed", seat, reason=Phrase(N_("no icebreaker is encountering ice")))
             else:
                 ctx.card.strength_bonus += e.delta
                 g.log.add("strength", seat, card=str(ctx.card), delta=e.delta, strength=g.strength_of(ctx.card))
@@ -272,7 +285,7 @@ class Interpreter:
             g.purge()
         elif isinstance(e, A.RecurringCredits):  # a card's standing text; run on its own it fills the card
             if ctx.card is None:
-                g.log.add("no_card", seat, reason=f"{render(e)}: the text is not on a card in play")
+                g.log.add("no_card", seat, reason=Phrase(N_("{text}: the text is not on a card in play"), text=render(e)))
             else:
                 ctx.card.recurring = e.amount
                 g.log.add("recurring", seat, card=str(ctx.card), credits=e.amount, reason="text")
@@ -289,14 +302,16 @@ class Interpreter:
         elif isinstance(e, A.PreventTrash):
             g.prevent("trash", e.count, ctx.card)
         else:
-            raise EngineError(f"{render(e)!r} ({type(e).__name__}) is not a netrunner effect")
+            raise EngineError(
+                tr("{text} ({node}) is not a netrunner effect", text=repr(render(e)), node=type(e).__name__)
+            )
 
     def on_this_card(self, e: A.Node, ctx: Context) -> None:
         g = self.game
         seat = SEATS[ctx.side]
         host = ctx.card
         if host is None:
-            g.log.add("no_card", seat, reason=f"{render(e)}: the text is not on a card in play")
+            g.log.add("no_card", seat, reason=Phrase(N_("{text}: the text is not on a card in play"), text=render(e)))
         elif isinstance(e, A.PlaceCredits):
             host.credits += e.amount
             g.log.add("place_credits", seat, card=str(host), amount=e.amount, hosted=host.credits)
@@ -304,7 +319,7 @@ class Interpreter:
             taken = min(e.amount, host.credits)
             host.credits -= taken
             g.log.add("take_credits", seat, card=str(host), amount=taken, hosted=host.credits)
-            g.gain_credits(ctx.side, taken, f"taken from {host}")
+            g.gain_credits(ctx.side, taken, Phrase(N_("taken from {card}"), card=str(host)))
         elif isinstance(e, A.PlaceAdvancement):
             g.place_advancement(host, e.amount)
         elif isinstance(e, A.PlaceCounters):
@@ -316,26 +331,31 @@ class Interpreter:
         g = self.game
         owner = side_of_type(card_type)
         options = [c for c in g.installed(owner) if c.type == card_type]
-        chosen = g.choose_many(ctx.side, "target", f"trash a {card_type}", options, count)
+        prompt = Phrase(N_("trash a {type}"), type=Term("type", card_type))
+        chosen = g.choose_many(ctx.side, "target", prompt, options, count)
         if not chosen:
-            g.log.add("trash_failed", SEATS[ctx.side], reason=f"no {card_type} is installed")
+            g.log.add("trash_failed", SEATS[ctx.side], reason=Phrase(N_("no {type} is installed"), type=Term("type", card_type)))
         for card in chosen:
-            g.trash(card, f"trashed by the {ctx.side}", by=ctx.side)
+            g.trash(card, Phrase(N_("trashed by the {side}"), side=Term("side", ctx.side)), by=ctx.side)
 
     def install_from_hand(self, ctx: Context, count: int, card_type: str, hosted: bool = False) -> None:
         g = self.game
         side = ctx.side
         if card_type not in INSTALLABLE or side_of_type(card_type) != side:
-            raise EngineError(f"the {side} cannot install a {card_type}")
+            raise EngineError(tr("the {side} cannot install a {type}", side=side_word(side), type=type_word(card_type)))
         if hosted and (side != "runner" or ctx.card is None or ctx.card not in g.runner.rig):
-            g.log.add("install_failed", SEATS[side], reason="only an installed runner card hosts cards")
+            g.log.add("install_failed", SEATS[side], reason=Phrase(N_("only an installed runner card hosts cards")))
             return
         for _ in range(count):
             options = [c for c in g.player(side).hand if c.type == card_type and g.can_install(c)]
             if not options:
-                g.log.add("install_failed", SEATS[side], reason=f"no {card_type} in the hand can be installed")
+                g.log.add("install_failed", SEATS[side], reason=Phrase(N_("no {type} in the hand can be installed"), type=Term("type", card_type)))
                 return
-            card = g.choose(side, "install", f"install a {card_type}" + (f" on {ctx.card}" if hosted else ""), options)
+            if hosted:
+                prompt = Phrase(N_("install a {type} on {card}"), type=Term("type", card_type), card=str(ctx.card))
+            else:
+                prompt = Phrase(N_("install a {type}"), type=Term("type", card_type))
+            card = g.choose(side, "install", prompt, options)
             g.install(side, card, host=ctx.card if hosted else None)
 
     # ------------------------------------------------------------ traces and psi games
@@ -346,7 +366,11 @@ class Interpreter:
         g = self.game
         g.tracing = (base, g.link())
         corp_boost = self.bid(
-            "corp", "trace_corp", f"trace[{base}]: credits to raise the trace strength", MAX_COUNT, "trace"
+            "corp",
+            "trace_corp",
+            Phrase(N_("trace[{n}]: credits to raise the trace strength"), n=base),
+            MAX_COUNT,
+            "trace",
         )
         strength = base + corp_boost
         link = g.link()
@@ -354,7 +378,11 @@ class Interpreter:
         runner_boost = self.bid(
             "runner",
             "trace_runner",
-            f"trace strength {strength} against your link {link}: credits to raise your link",
+            Phrase(
+                N_("trace strength {strength} against your link {link}: credits to raise your link"),
+                strength=strength,
+                link=link,
+            ),
             MAX_COUNT,
             None,
         )
@@ -379,7 +407,7 @@ class Interpreter:
         g = self.game
         top = min(most, g.available(side, purpose))
         amount = int(
-            g.ask(side, kind, prompt, [Option(f"pay:{n}", f"pay {n}[credit]", n) for n in range(top + 1)]).value
+            g.ask(side, kind, prompt, [Option(f"pay:{n}", Phrase(N_("pay {n}{credit}"), n=n, credit="[credit]"), n) for n in range(top + 1)]).value
         )
         g.pay(side, amount, kind.replace("_", " "), purpose)
         return amount
@@ -390,8 +418,8 @@ class Interpreter:
         bids: dict[Side, int] = {}
         for side in SIDES:  # the second bidder's decision shows nothing of the first bid
             top = min(PSI_MAX, g.player(side).credits)
-            options = [Option(f"bid:{n}", f"bid {n}[credit]", n) for n in range(top + 1)]
-            bids[side] = int(g.ask(side, "psi", "psi game: your secret bid", options).value)
+            options = [Option(f"bid:{n}", Phrase(N_("bid {n}{credit}"), n=n, credit="[credit]"), n) for n in range(top + 1)]
+            bids[side] = int(g.ask(side, "psi", Phrase(N_("psi game: your secret bid")), options).value)
         for side in SIDES:
             if bids[side]:
                 g.pay(side, bids[side], "psi game")
@@ -443,7 +471,7 @@ class Interpreter:
         if isinstance(c, A.EncounteringSubtype):
             enc = ctx.encounter or (run.encounter if run is not None else None)
             return enc is not None and c.subtype in enc.ice.subtypes
-        raise EngineError(f"{render(c)!r} is not a netrunner condition")
+        raise EngineError(tr("{text} is not a netrunner condition", text=repr(render(c))))
 
 
 # ---------------------------------------------------------------- which side a text belongs to

@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
+from toolkit.i18n import tr
 from toolkit.text import ast as A
 
 from .decisions import Decision, Option, RandomPolicy
@@ -34,7 +35,7 @@ def make_policy(kind: str, side: str, seed: int) -> Any:
         return HeuristicCorp(rng) if side == "corp" else HeuristicRunner(rng)
     if kind == "random":
         return RandomPolicy(rng)
-    raise ValueError(f"unknown player {kind!r}; players: heuristic, random")
+    raise ValueError(tr("unknown player {kind}; players: {choices}", kind=repr(kind), choices="heuristic, random"))
 
 
 def _nodes(game: NetrunnerGame, card: Card) -> list[A.Node]:

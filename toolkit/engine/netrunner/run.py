@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text.render import render
 
@@ -47,19 +50,24 @@ class Runs:
         elif server == "remote":
             options = [n for n, s in g.servers.items() if s.remote]
         else:
-            raise EngineError(f"no server {server!r}; servers: {', '.join(g.servers)}")
+            raise EngineError(
+                tr("no server {server}; servers: {servers}", server=repr(server), servers=", ".join(g.servers))
+            )
         if not options:
-            g.log.add("run_failed", RUNNER, reason=f"the corp has no {server} server")
+            g.log.add("run_failed", RUNNER, reason=Phrase(N_("the corp has no {server} server"), server=Term("server_kind", server)))
             return None
-        return str(g.choose("runner", "server", f"run on which {server} server", options))
+        prompt = Phrase(N_("run on which {server} server"), server=Term("server_kind", server))
+        return str(g.choose("runner", "server", prompt, options))
 
     def make_run(self, server: str) -> RunState:
         """Initiation to success; access follows in :meth:`finish_run`."""
         g = self.game
         if g.current_run is not None:
-            raise EngineError("a run is already in progress")
+            raise EngineError(tr("a run is already in progress"))
         if server not in g.servers:
-            raise EngineError(f"no server {server!r}; servers: {', '.join(g.servers)}")
+            raise EngineError(
+                tr("no server {server}; servers: {servers}", server=repr(server), servers=", ".join(g.servers))
+            )
         run = RunState(server, bad_pub_credits=g.corp.bad_publicity)
         g.current_run = run
         g.log.add("run", RUNNER, server=server, bad_publicity_credits=run.bad_pub_credits)
@@ -82,7 +90,7 @@ class Runs:
             if self._stopped(run):
                 break
             run.step = "movement"
-            g.log.add("pass", RUNNER, ice=str(ice) if ice.rezzed else "unrezzed ice", server=server)
+            g.log.add("pass", RUNNER, ice=str(ice) if ice.rezzed else Phrase(N_("unrezzed ice")), server=server)
             run.position -= 1
             if run.position > 0:
                 self._movement(run)
@@ -97,7 +105,7 @@ class Runs:
             g.fire("run_successful", g.active_cards("runner") + corp_cards)
         elif server not in g.servers and not self._stopped(run):
             run.ended = True
-            g.log.add("end_run", None, ended=True, server=server, reason="the server no longer exists")
+            g.log.add("end_run", None, ended=True, server=server, reason=Phrase(N_("the server no longer exists")))
         return run
 
     def _stopped(self, run: RunState) -> bool:
@@ -107,7 +115,11 @@ class Runs:
         g = self.game
         run.step = "approach"
         g.log.add(
-            "approach", RUNNER, ice=str(ice) if ice.rezzed else "unrezzed ice", server=run.server, position=run.position
+            "approach",
+            RUNNER,
+            ice=str(ice) if ice.rezzed else Phrase(N_("unrezzed ice")),
+            server=run.server,
+            position=run.position,
         )
         self.paid_window("runner", run)
         if not self._stopped(run):
@@ -119,9 +131,13 @@ class Runs:
         if self._stopped(run):
             return
         if not g.confirm(
-            "runner", "jack_out", f"run on {run.server}: continue or jack out?", yes="continue", no="jack_out"
+            "runner",
+            "jack_out",
+            Phrase(N_("run on {server}: continue or jack out?"), server=Term("zone", run.server)),
+            yes="continue",
+            no="jack_out",
         ):
-            self.jack_out("the runner")
+            self.jack_out(Phrase(N_("the runner")))
             return
         self.corp_window(run, None)
 
@@ -134,8 +150,13 @@ class Runs:
             options = g.actions.paid_options(side, window="run")  # type: ignore[arg-type]
             if not options:
                 return
-            options.append(Option("done", "done", None))
-            option = g.ask(side, "paid", f"{run.step} ({run.server}): use a paid ability?", options)  # type: ignore[arg-type]
+            options.append(Option("done", Phrase(N_("done")), None))
+            prompt = Phrase(
+                N_("{step} ({server}): use a paid ability?"),
+                step=Term("run_step", run.step),
+                server=Term("zone", run.server),
+            )
+            option = g.ask(side, "paid", prompt, options)  # type: ignore[arg-type]
             if option.value is None:
                 return
             g.actions.take(option.value)
@@ -153,22 +174,29 @@ class Runs:
                 and g.is_installed(ice)
                 and g.can_pay("corp", int(ice.record.rez_cost or 0), "rez")
             ):
-                options.append(Option(f"rez:{ice.ref}", f"rez {ice} for {int(ice.record.rez_cost or 0)}[credit]", ice))
+                cost = int(ice.record.rez_cost or 0)
+                text = Phrase(N_("rez {card} for {n}{credit}"), card=str(ice), n=cost, credit="[credit]")
+                options.append(Option(f"rez:{ice.ref}", text, ice))
             for card in g.installed("corp"):
                 if (
                     card.type in ("asset", "upgrade")
                     and not card.rezzed
                     and g.can_pay("corp", int(card.record.rez_cost or 0), "rez")
                 ):
-                    options.append(
-                        Option(f"rez:{card.ref}", f"rez {card} for {int(card.record.rez_cost or 0)}[credit]", card)
-                    )
+                    cost = int(card.record.rez_cost or 0)
+                    text = Phrase(N_("rez {card} for {n}{credit}"), card=str(card), n=cost, credit="[credit]")
+                    options.append(Option(f"rez:{card.ref}", text, card))
             abilities = g.actions.paid_options("corp", window="run")
             options += abilities
             if not options:
                 return
-            options.append(Option("done", "done", None))
-            option = g.ask("corp", "rez", f"{run.step} ({run.server}): rez or use a paid ability?", options)
+            options.append(Option("done", Phrase(N_("done")), None))
+            prompt = Phrase(
+                N_("{step} ({server}): rez or use a paid ability?"),
+                step=Term("run_step", run.step),
+                server=Term("zone", run.server),
+            )
+            option = g.ask("corp", "rez", prompt, options)
             if option.value is None:
                 return
             if isinstance(option.value, Card):
@@ -201,8 +229,10 @@ class Runs:
                 if not options:
                     break
                 unbroken = sum(1 for s in subs if not s.broken)
-                options.append(Option("done", f"let {unbroken} unbroken subroutine(s) fire", None))
-                option = g.ask("runner", "break", f"encountering {ice} (strength {g.strength_of(ice)})", options)
+                done = Phrase(N_("let {n} unbroken subroutine(s) fire"), n=unbroken)
+                options.append(Option("done", done, None))
+                prompt = Phrase(N_("encountering {ice} (strength {n})"), ice=str(ice), n=g.strength_of(ice))
+                option = g.ask("runner", "break", prompt, options)
                 if option.value is None:
                     break
                 if isinstance(option.value, tuple):
@@ -240,7 +270,9 @@ class Runs:
                     continue
                 nodes = [n for s in ability.sentences for n in A.walk(s)]
                 cost = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
-                text = f"{breaker}: {render(ability)} ({cost}[credit])"
+                text = Phrase(
+                    N_("{card}: {text} ({n}{credit})"), card=str(breaker), text=render(ability), n=cost, credit="[credit]"
+                )
                 boosts = any(isinstance(n, A.Strength) and n.delta > 0 for n in nodes)
                 breaks = any(isinstance(n, A.BreakSubroutine) and n.subtype in ice.subtypes for n in nodes)
                 # strength matters for icebreakers only: a card without strength breaks whatever the ice's
@@ -260,19 +292,26 @@ class Runs:
         g = self.game
         enc = ctx.encounter
         if enc is None or ctx.card is None:
-            g.log.add("break_failed", RUNNER, reason="no ice is being encountered")
+            g.log.add("break_failed", RUNNER, reason=Phrase(N_("no ice is being encountered")))
             return
         ice = enc.ice
         if e.subtype not in ice.subtypes:
-            g.log.add("break_failed", RUNNER, ice=str(ice), reason=f"{ice} is not a {e.subtype}")
+            reason = Phrase(N_("{ice} is not a {subtype}"), ice=str(ice), subtype=Term("subtypes", e.subtype))
+            g.log.add("break_failed", RUNNER, ice=str(ice), reason=reason)
             return
         strength, needed = g.strength_of(ctx.card), g.strength_of(ice)
         if self.has_strength(ctx.card) and strength < needed:
-            g.log.add("break_failed", RUNNER, ice=str(ice), reason=f"strength {strength} is below {needed}")
+            reason = Phrase(N_("strength {strength} is below {needed}"), strength=strength, needed=needed)
+            g.log.add("break_failed", RUNNER, ice=str(ice), reason=reason)
             return
         unbroken = [s for s in enc.subs if not s.broken]
         chosen = g.choose_many(
-            "runner", "subroutine", f"break a subroutine of {ice}", unbroken, e.count, label=lambda s: f"sub:{s.index}"
+            "runner",
+            "subroutine",
+            Phrase(N_("break a subroutine of {ice}"), ice=str(ice)),
+            unbroken,
+            e.count,
+            label=lambda s: f"sub:{s.index}",
         )
         for sub in chosen:
             sub.broken = True
@@ -284,7 +323,7 @@ class Runs:
         g = self.game
         run = g.current_run
         if run is None or run.ended:
-            g.log.add("end_run", None, ended=False, reason="no run in progress")
+            g.log.add("end_run", None, ended=False, reason=Phrase(N_("no run in progress")))
             return
         run.ended = True
         g.log.add("end_run", None, ended=True, server=run.server, reason=why)
@@ -293,10 +332,10 @@ class Runs:
         g = self.game
         run = g.current_run
         if run is None or run.ended:
-            g.log.add("jack_out", RUNNER, jacked_out=False, reason="no run in progress")
+            g.log.add("jack_out", RUNNER, jacked_out=False, reason=Phrase(N_("no run in progress")))
             return
         if run.encounter is not None:  # N5: jacking out is a movement-step choice, not an encounter one
-            g.log.add("jack_out", RUNNER, jacked_out=False, reason="not while encountering ice")
+            g.log.add("jack_out", RUNNER, jacked_out=False, reason=Phrase(N_("not while encountering ice")))
             return
         run.ended = run.jacked_out = True
         g.log.add("jack_out", RUNNER, jacked_out=True, server=run.server, reason=why)
@@ -347,9 +386,16 @@ class Runs:
             cost is not None
             and card not in g.corp.discard
             and g.can_pay("runner", cost)
-            and g.confirm("runner", "trash", f"trash {card} for {cost}[credit]?", yes=f"trash:{card.ref}", no="leave")
+            and g.confirm(
+                "runner",
+                "trash",
+                Phrase(N_("trash {card} for {n}{credit}?"), card=str(card), n=cost, credit="[credit]"),
+                yes=f"trash:{card.ref}",
+                no="leave",
+                texts=(Phrase(N_("trash {card}"), card=str(card)), Phrase(N_("leave it"))),
+            )
         ):
-            g.pay("runner", cost, f"trashing {card}")
+            g.pay("runner", cost, Phrase(N_("trashing {card}"), card=str(card)))
             for zone in (g.corp.deck, g.corp.hand):
                 if card in zone:
                     zone.remove(card)

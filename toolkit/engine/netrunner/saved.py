@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from toolkit.i18n import tr
 from toolkit.jsonio import atomic_write_text
 from toolkit.models.deck import Deck
 
@@ -34,7 +35,13 @@ def save_game(path: Path, game: NetrunnerGame, decks: Mapping[str, Deck], turns:
 def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] | None = None) -> NetrunnerGame:
     """A new game from a saved record with its decisions queued (answered before any policy)."""
     if data.get("format") != FORMAT:
-        raise EngineError(f"not a saved netrunner game (format {data.get('format')!r}, expected {FORMAT!r})")
+        raise EngineError(
+            tr(
+                "not a saved netrunner game (format {format}, expected {expected})",
+                format=repr(data.get("format")),
+                expected=repr(FORMAT),
+            )
+        )
     decks = {side: Deck.model_validate(deck) for side, deck in data["decks"].items()}
     game = NetrunnerGame(
         records,

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkit.i18n import tr
 from toolkit.models.deck import Deck
 from toolkit.models.scenario import PlacedCard, Scenario, SideSetup
 
-from ..core import EngineError
+from ..core import EngineError, said, type_word
 from .decisions import Decision, Stepper
 from .game import NetrunnerGame
 from .state import SEATS, Card, Server, Side
@@ -83,18 +84,25 @@ def _lay_out(game: NetrunnerGame, side: Side, setup: SideSetup) -> None:
     for cid in setup.score_area:
         card = game.new_card(cid)
         if card.type != "agenda":
-            raise EngineError(f"{side}.score_area: {cid!r} is a {card.type}, not an agenda")
+            raise EngineError(
+                tr(
+                    "{where}: {id} is a {type}, not an agenda",
+                    where=f"{side}.score_area",
+                    id=repr(cid),
+                    type=type_word(card.type),
+                )
+            )
         card.rezzed = True
         player.score_area.append(card)
     player.tags, player.brain_damage, player.bad_publicity = setup.tags, setup.brain_damage, setup.bad_publicity
     if side == "runner":
         if setup.servers:
-            raise EngineError("runner.servers: servers are the corp's")
+            raise EngineError(tr("{where}: servers are the corp's", where="runner.servers"))
         for placed in setup.rig:
             _place_runner(game, placed, None)
     else:
         if setup.rig:
-            raise EngineError("corp.rig: the rig is the runner's")
+            raise EngineError(tr("{where}: the rig is the runner's", where="corp.rig"))
         for name, server_setup in setup.servers.items():
             server = game.servers.get(name)
             if server is None:
@@ -104,10 +112,22 @@ def _lay_out(game: NetrunnerGame, side: Side, setup: SideSetup) -> None:
                 for placed in items:
                     card = _placed(game, placed, "corp")
                     if where == "ice" and card.type != "ice":
-                        raise EngineError(f"corp.servers.{name}.ice: {placed.card!r} is a {card.type}, not ice")
+                        raise EngineError(
+                            tr(
+                                "{where}: {id} is a {type}, not ice",
+                                where=f"corp.servers.{name}.ice",
+                                id=repr(placed.card),
+                                type=type_word(card.type),
+                            )
+                        )
                     if where == "root" and card.type not in ("asset", "upgrade", "agenda"):
                         raise EngineError(
-                            f"corp.servers.{name}.root: {placed.card!r} ({card.type}) cannot be in a root"
+                            tr(
+                                "{where}: {id} ({type}) cannot be in a root",
+                                where=f"corp.servers.{name}.root",
+                                id=repr(placed.card),
+                                type=type_word(card.type),
+                            )
                         )
                     (server.ice if where == "ice" else server.root).append(card)
                     card.rezzed = placed.rezzed and card.type != "agenda"
@@ -120,14 +140,21 @@ def _placed(game: NetrunnerGame, placed: PlacedCard, side: Side) -> Card:
     card.counters = {k: v for k, v in placed.counters.items() if v}
     card.credits = placed.credits
     if placed.hosted and side == "corp":
-        raise EngineError(f"{placed.card}: hosting is modelled for runner cards")
+        raise EngineError(tr("{id}: hosting is modelled for runner cards", id=placed.card))
     return card
 
 
 def _place_runner(game: NetrunnerGame, placed: PlacedCard, host: Card | None) -> None:
     card = _placed(game, placed, "runner")
     if card.type not in ("program", "hardware", "resource"):
-        raise EngineError(f"runner.rig: {placed.card!r} is a {card.type}; the rig holds programs, hardware, resources")
+        raise EngineError(
+            tr(
+                "{where}: {id} is a {type}; the rig holds programs, hardware, resources",
+                where="runner.rig",
+                id=repr(placed.card),
+                type=type_word(card.type),
+            )
+        )
     game.runner.rig.append(card)
     card.host = host
     if host is not None:
@@ -144,7 +171,12 @@ def run_scenario(records: Any, scenario: Scenario) -> ScenarioResult:
     taken = len(scenario.decisions) - len(game.replay)
     if game.replay:  # the game ended with labels left
         raise EngineError(
-            f"the game ended ({game.end_reason}) after decision {taken}; {len(game.replay)} decision(s) left unused"
+            tr(
+                "the game ended ({reason}) after decision {taken}; {n} decision(s) left unused",
+                reason=said(game.end_reason),
+                taken=taken,
+                n=len(game.replay),
+            )
         )
     result = ScenarioResult(game, stepper.pending, taken)
     result.checks = check(game, scenario.expect)

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n import t, word
+
 from ..core import EngineError
 from .decisions import Decision
 from .state import SIDE_OF_SEAT
@@ -14,56 +17,108 @@ if TYPE_CHECKING:
     from .game import NetrunnerGame
 
 
-def _card(c: dict[str, Any], lang: str, installed: bool = True) -> str:
+def _card(c: dict[str, Any], names: Any, installed: bool = True) -> str:
+    """One card of a view as text in the language of ``names`` (a LogNames)."""
+    lang = names.lang
+    sep = t(lang, ", ")
     if c.get("id") is None:
-        name = "face-down " + (c.get("type") or "card")
+        what = c.get("type")
+        name = t(lang, "face-down ice") if what == "ice" else t(lang, "face-down card")
     else:
-        name = c["name"]["en" if lang == "en" else "zh-Hans"]
+        name = c["name"].get(lang) or c["name"]["en" if lang == "en" else "zh-Hans"]
         if installed and c.get("type") in ("ice", "asset", "upgrade") and not c.get("rezzed"):
-            name += " (unrezzed)"
-    extra = [f"{k} {v}" for k, v in (c.get("counters") or {}).items()]
+            name = t(lang, "{card} (unrezzed)", card=name)
+    extra = [
+        t(lang, "{counters}: {n}", counters=names.term("counter", k) or k, n=v)
+        for k, v in (c.get("counters") or {}).items()
+    ]
     if c.get("credits"):
-        extra.append(f"{c['credits']}[credit] on it")
+        extra.append(t(lang, "{n}{credit} on it", n=c["credits"], credit="[credit]"))
     if c.get("hosted"):
-        extra.append("hosts " + ", ".join(_card(h, lang) for h in c["hosted"]))
-    return name + (f" [{'; '.join(extra)}]" if extra else "")
+        extra.append(t(lang, "hosts {cards}", cards=sep.join(_card(h, names) for h in c["hosted"])))
+    return t(lang, "{card} [{notes}]", card=name, notes=t(lang, "; ").join(extra)) if extra else name
 
 
-def describe(view: dict[str, Any], lang: str = "en") -> list[str]:
-    """The table as lines of text (from one seat's view)."""
+def describe(view: dict[str, Any], lang: str = "en", names: Any = None) -> list[str]:
+    """The table as lines of text (from one seat's view), in ``lang`` (``names``: a LogNames of it)."""
+    from toolkit.cli._lang import LogNames
+
+    names = names or LogNames([], lang)
+    sep = t(lang, ", ")
     corp, runner = view["corp"], view["runner"]
     lines = [
-        f"corp: {corp['credits']}[credit] {corp['clicks']}[click] HQ {corp['hand_count']} R&D {corp['deck_count']} "
-        f"points {corp['agenda_points']} bad publicity {corp['bad_publicity']}",
+        t(
+            lang,
+            "corp: {credits}{credit} {clicks}{click}, HQ {hand}, R&D {deck}, {points} points, bad publicity {bad}",
+            credit="[credit]",
+            click="[click]",
+            credits=corp["credits"],
+            clicks=corp["clicks"],
+            hand=corp["hand_count"],
+            deck=corp["deck_count"],
+            points=corp["agenda_points"],
+            bad=corp["bad_publicity"],
+        )
     ]
     for server in corp["servers"]:
-        ice = ", ".join(_card(c, lang) for c in reversed(server["ice"])) or "no ice"
-        root = ", ".join(_card(c, lang) for c in server["root"])
-        lines.append(f"  {server['name']}: {ice}" + (f" | root: {root}" if root else ""))
+        ice = sep.join(_card(c, names) for c in reversed(server["ice"])) or t(lang, "no ice")
+        root = sep.join(_card(c, names) for c in server["root"])
+        shown = names.server(server["name"]) or server["name"]
+        if root:
+            lines.append("  " + t(lang, "{server}: {ice}; root: {root}", server=shown, ice=ice, root=root))
+        else:
+            lines.append("  " + t(lang, "{server}: {ice}", server=shown, ice=ice))
     archives = corp["archives"]
     if archives:
-        lines.append("  archives: " + ", ".join(_card(c, lang) for c in archives))
+        lines.append("  " + t(lang, "Archives: {cards}", cards=sep.join(_card(c, names) for c in archives)))
     lines.append(
-        f"runner: {runner['credits']}[credit] {runner['clicks']}[click] grip {runner['hand_count']} stack "
-        f"{runner['deck_count']} points {runner['agenda_points']} tags {runner['tags']} memory "
-        f"{runner['memory_used']}/{runner['memory_limit']} link {runner['link']}"
+        t(
+            lang,
+            "runner: {credits}{credit} {clicks}{click}, grip {hand}, stack {deck}, {points} points, tags {tags}, "
+            "memory {used}/{limit}, link {link}",
+            credits=runner["credits"],
+            clicks=runner["clicks"],
+            hand=runner["hand_count"],
+            deck=runner["deck_count"],
+            points=runner["agenda_points"],
+            tags=runner["tags"],
+            used=runner["memory_used"],
+            limit=runner["memory_limit"],
+            link=runner["link"],
+            credit="[credit]",
+            click="[click]",
+        )
     )
     if runner["rig"]:
-        lines.append("  rig: " + ", ".join(_card(c, lang) for c in runner["rig"]))
+        lines.append("  " + t(lang, "rig: {cards}", cards=sep.join(_card(c, names) for c in runner["rig"])))
     for side in ("corp", "runner"):
         hand = view[side]["hand"]
         if hand is not None:
-            lines.append("your hand: " + (", ".join(_card(c, lang, installed=False) for c in hand) or "empty"))
+            cards = sep.join(_card(c, names, installed=False) for c in hand) or t(lang, "empty")
+            lines.append(t(lang, "your hand: {cards}", cards=cards))
     run = view["run"]
     if run is not None:
-        lines.append(f"run on {run['server']}: {run['step']}, {run['position']} ice to pass")
-        if run["encounter"]:
-            subs = "; ".join(
-                f"{s['index']}{' (broken)' if s['broken'] else ''}: {s['text']}"
-                for s in run["encounter"]["subroutines"]
+        lines.append(
+            t(
+                lang,
+                "run on {server}: {step}, {n} ice to pass",
+                server=names.server(run["server"]) or run["server"],
+                step=names.term("run_step", run["step"]) or run["step"],
+                n=run["position"],
             )
-            lines.append(f"  encountering {_card(run['encounter']['ice'], lang)}: {subs}")
+        )
+        if run["encounter"]:
+            subs = t(lang, "; ").join(_subroutine(s, names) for s in run["encounter"]["subroutines"])
+            ice = _card(run["encounter"]["ice"], names)
+            lines.append("  " + t(lang, "encountering {ice}: {subroutines}", ice=ice, subroutines=subs))
     return lines
+
+
+def _subroutine(sub: dict[str, Any], names: Any) -> str:
+    lang, text = names.lang, names.ability("text", sub["text"])
+    if sub["broken"]:
+        return t(lang, "{index} (broken): {text}", index=sub["index"], text=text)
+    return t(lang, "{index}: {text}", index=sub["index"], text=text)
 
 
 class TerminalPolicy:
@@ -76,25 +131,31 @@ class TerminalPolicy:
         self.write = write
         self.lang = lang
         self.seen = 0
+        self.names: Any = None  # the LogNames of the game's records, made at the first decision
 
     def decide(self, game: NetrunnerGame, decision: Decision) -> str:
         from toolkit.cli._lang import LogNames
 
-        names = LogNames(game.records, self.lang)
+        names = self.names if self.names is not None else LogNames(game.records, self.lang)
+        self.names = names
+        lang = self.lang
         events = game.log.seen_by(decision.seat)
+
+        def side(seat: int) -> str:
+            return word("side", SIDE_OF_SEAT.get(seat, ""), lang)
+
         for event in events[self.seen :]:
-            data = " ".join(f"{k}={v}" for k, v in names.fields(event.data).items())
-            who = SIDE_OF_SEAT.get(event.player or 0, "")
-            self.write(f"{event.seq:>4} {who} {event.kind} {data}".rstrip())
+            self.write(names.line(event.to_json(), side))
         self.seen = len(events)
-        for line in describe(game.view(decision.seat), self.lang):
+        for line in describe(game.view(decision.seat), lang, names):
             self.write(line)
-        self.write(f"you ({SIDE_OF_SEAT[decision.seat]}): {decision.prompt}")
+        prompt = names.say("prompt", decision.prompt)
+        self.write(t(lang, "you ({side}): {prompt}", side=side(decision.seat), prompt=prompt))
         for number, option in enumerate(decision.options, start=1):
-            self.write(
-                f"  {number}. {option.label}"
-                + (f"  — {names.name(option.text)}" if option.text != option.label else "")
-            )
+            text = names.say("option", option.text)
+            worded = option.text != option.label or isinstance(option.text, Phrase | Term)
+            shown = f"  {number}. {option.label}" + (f"  — {text}" if worded else "")
+            self.write(shown)
         while True:
             answer = self.read("> ").strip()
             if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
@@ -102,4 +163,4 @@ class TerminalPolicy:
             try:
                 return decision.find(answer).label
             except EngineError:
-                self.write(f"type a number from 1 to {len(decision.options)} or an option's label")
+                self.write(t(lang, "type a number from 1 to {n} or an option's label", n=len(decision.options)))

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from toolkit.engine.phrase import Phrase
+from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
 from .interp import Interpreter
@@ -88,11 +90,11 @@ class AttackRules(Interpreter):
         if counter:
             current = ctx.attack or (self.attacks[-1] if self.attacks else None)
             if current is None or current.attacker.gone:
-                self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason="no attack to answer")
+                self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no attack to answer")))
                 return
             options = self.profiles(attacker, built_in_only=True)
             if not options:
-                self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason="no built-in attack")
+                self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no built-in attack")))
                 return
             self.hint = ("attack", (attacker, current.attacker))
             profile = self.decider.choose(attacker.seat, f"counterattack of {attacker}: attack", options)
@@ -100,7 +102,7 @@ class AttackRules(Interpreter):
             return
         options = self.profiles(attacker)
         if not options:
-            self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason="no attack profile")
+            self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no attack profile")))
             return
         self.hint = ("attack", (attacker, None))
         profile = self.decider.choose(attacker.seat, f"attack of {attacker}: attack", options)
@@ -110,7 +112,7 @@ class AttackRules(Interpreter):
         """本单位使用「名称」攻击 1 次: a built-in attack or an equipped weapon of that name."""
         options = [p for p in self.profiles(attacker) if p.name == name]
         if not options:
-            self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=f"no attack named 「{name}」")
+            self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no attack named {name}"), name=name))
             return
         self.declare_attack(attacker, options[0])
 
@@ -120,7 +122,7 @@ class AttackRules(Interpreter):
     def declare_attack(self, attacker: Unit, profile: Profile) -> None:
         targets = self.attack_targets(attacker)
         if not targets:
-            self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason="no other unit on the map")
+            self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no other unit on the map")))
             return
         self.hint = ("attack", (attacker, profile))
         target = self.decider.choose(attacker.seat, f"target of {attacker}'s attack with {profile}", targets)
@@ -134,10 +136,10 @@ class AttackRules(Interpreter):
             return None
         if profile.weapon is not None:
             if profile.weapon.tapped:
-                self.log.add("attack_failed", seat, unit=str(attacker), reason=f"{profile.weapon} is tapped")
+                self.log.add("attack_failed", seat, unit=str(attacker), reason=Phrase(N_("{weapon} is tapped"), weapon=str(profile.weapon)))
                 return None
             profile.weapon.tapped = True
-            self.log.add("tap", seat, what=str(profile.weapon), reason="attacks with it")
+            self.log.add("tap", seat, what=str(profile.weapon), reason=Phrase(N_("attacks with it")))
         attack = Attack(attacker, target, profile.profile, profile.name, profile.weapon, counter)
         self.attacks.append(attack)
         ctx = Context(seat, profile.weapon, attacker, attack=attack)
@@ -159,7 +161,7 @@ class AttackRules(Interpreter):
                 return attack
             self.fire("on_attack", seat, unit=attacker, extra=extra)
             if profile.profile.style == "melee" and not _moves_on_attack(profile.record):
-                self.move(attacker, 0, 1, reason="melee attack (§13.1)")
+                self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))
             self._resolve_hit(attack)
             if not attack.lost:
                 self.fire("after_attack", seat, unit=attacker, extra=extra)

@@ -28,6 +28,9 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from toolkit.engine.phrase import Phrase
+from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.models.tactics import SLOTS_BY_SIZE
 from toolkit.text import ast as A
 from toolkit.text.render import render
@@ -53,16 +56,24 @@ class TacticsBase(TextRunner):
         self.by_id = {(r.kind, r.id): r for r in self.records}
         games = [r for r in self.records if r.kind == "game"]
         if not games:
-            raise EngineError("no tactics game record in the data")
+            raise EngineError(tr("no tactics game record in the data"))
         self.rules = games[0]
         mode = self.by_id.get(("mode", mode_id))
         if mode is None:
             modes = sorted(r.id for r in self.records if r.kind == "mode")
-            raise EngineError(f"unknown tactics mode {mode_id!r}; modes: {', '.join(modes)}")
+            raise EngineError(
+                tr("unknown tactics mode {mode}; modes: {modes}", mode=repr(mode_id), modes=", ".join(modes))
+            )
         self.mode: Any = mode
         if not self.mode.players.min <= players <= self.mode.players.max:
             raise EngineError(
-                f"{mode_id} is for {self.mode.players.min}-{self.mode.players.max} players, not {players}"
+                tr(
+                    "{mode} is for {low}-{high} players, not {n}",
+                    mode=mode_id,
+                    low=self.mode.players.min,
+                    high=self.mode.players.max,
+                    n=players,
+                )
             )
         self.rng = random.Random(seed)
         self.seed = seed
@@ -110,7 +121,7 @@ class TacticsBase(TextRunner):
 
     def player(self, seat: int) -> Player:
         if not 1 <= seat <= len(self.players):
-            raise EngineError(f"no player in seat {seat}")
+            raise EngineError(tr("no player in seat {seat}", seat=seat))
         return self.players[seat - 1]
 
     def turn_order(self) -> list[int]:
@@ -135,7 +146,7 @@ class TacticsBase(TextRunner):
     def _card(self, card_id: str, owner: int, shop: bool = False) -> Card:
         record = self.by_id.get(("card", card_id))
         if record is None:
-            raise EngineError(f"unknown tactics card {card_id!r}")
+            raise EngineError(tr("unknown tactics card {id}", id=repr(card_id)))
         return Card(self._next_uid(), card_id, record.name.zh_hans, owner, record, record.token is not None, shop)
 
     # -- zones
@@ -147,7 +158,7 @@ class TacticsBase(TextRunner):
         if card.token:
             if owner is not None:
                 owner.removed.append(card)
-            self.log.add("removed", card.owner, card=str(card), reason=f"a token is removed instead ({why})")
+            self.log.add("removed", card.owner, card=str(card), reason=Phrase(N_("a token is removed instead ({reason})"), reason=why))
             return
         if owner is None:  # a shop card nobody owns goes to the active player's discard
             owner = self.player(self.active)
@@ -162,7 +173,7 @@ class TacticsBase(TextRunner):
             if not player.deck:
                 personal = [c for c in player.discard if not c.shop]
                 if not personal:
-                    self.log.add("draw_failed", seat, reason="deck and discard are empty")
+                    self.log.add("draw_failed", seat, reason=Phrase(N_("deck and discard are empty")))
                     break
                 player.discard = [c for c in player.discard if c.shop]
                 self.rng.shuffle(personal)
@@ -177,7 +188,7 @@ class TacticsBase(TextRunner):
     def buy(self, seat: int, count: int) -> int:
         """Buy from the matrix shop (预算超支 when empty), or draw in modes without a shop (§2.2)."""
         if not self.mode.matrix_shop:
-            self.log.add("buy_as_draw", seat, count=count, reason=f"{self.mode.id} has no matrix shop")
+            self.log.add("buy_as_draw", seat, count=count, reason=Phrase(N_("{mode} has no matrix shop"), mode=self.mode.id))
             return self.draw(seat, count)
         player = self.player(seat)
         bought = 0
@@ -190,7 +201,7 @@ class TacticsBase(TextRunner):
                 self.shop = gold
                 self.log.add("budget_overrun", seat, cards=len(gold))
                 if not gold:
-                    self.log.add("buy_failed", seat, reason="the matrix shop and the discards hold no gold card")
+                    self.log.add("buy_failed", seat, reason=Phrase(N_("the matrix shop and the discards hold no gold card")))
                     break
             card = self.shop.pop()
             card.owner = seat
@@ -248,7 +259,14 @@ class TacticsBase(TextRunner):
         player = self.player(seat)
         options = [c for c in player.hand if not c.token]
         if required and len(options) < count:
-            raise EngineError(f"player {seat} cannot pay -{count}: {len(options)} card(s) can be mortgaged")
+            raise EngineError(
+                tr(
+                    "player {seat} cannot pay {cost}: {n} card(s) can be mortgaged",
+                    seat=seat,
+                    cost=f"-{count}",
+                    n=len(options),
+                )
+            )
         chosen = self.decider.choose_many(seat, "mortgage a card", options, count)
         for card in chosen:
             player.hand.remove(card)
@@ -261,11 +279,18 @@ class TacticsBase(TextRunner):
     def discard(self, seat: int, count: int, required: bool = False) -> int:
         player = self.player(seat)
         if required and len(player.hand) < count:
-            raise EngineError(f"player {seat} cannot discard {count}: the hand holds {len(player.hand)}")
+            raise EngineError(
+                tr(
+                    "player {seat} cannot discard {count}: the hand holds {n}",
+                    seat=seat,
+                    count=count,
+                    n=len(player.hand),
+                )
+            )
         chosen = self.decider.choose_many(seat, "discard a card", list(player.hand), count)
         for card in chosen:
             player.hand.remove(card)
-            self._to_discard(card, "discarded from the hand")
+            self._to_discard(card, Phrase(N_("discarded from the hand")))
         return len(chosen)
 
     # -- tokens, equipment, statuses
@@ -273,7 +298,7 @@ class TacticsBase(TextRunner):
     def gain_token(self, seat: int, name: str) -> Card | None:
         record = self.cards_by_name.get(name)
         if record is None or record.token is None:
-            raise EngineError(f"「{name}」 is no token card")
+            raise EngineError(tr("{name} is no token card", name=f"「{name}」"))
         player = self.player(seat)
         held = sum(1 for c in player.hand if c.id == record.id) + sum(
             1 for u in player.units for c in u.equipment + u.statuses if c.id == record.id
@@ -295,7 +320,7 @@ class TacticsBase(TextRunner):
         unit.equipment.append(card)
         self.log.add("equip", unit.seat, unit=str(unit), card=str(card))
         if card.record.agent is not None and unit.kind == "agent":
-            self.expose(unit, "wears exclusive equipment (§8.4)")
+            self.expose(unit, Phrase(N_("wears exclusive equipment (§8.4)")))
 
     def attach(self, unit: Unit, card: Card) -> None:
         unit.statuses.append(card)
@@ -341,13 +366,13 @@ class TacticsBase(TextRunner):
                 if card.shield_left <= 0:
                     self.log.add("equipment_destroyed", unit.seat, card=str(card))
                     unit.equipment.remove(card)
-                    self._to_discard(card, "its shield was used up")
+                    self._to_discard(card, Phrase(N_("its shield was used up")))
         temp = min(unit.temp_hp, left)
         unit.temp_hp -= temp
         left -= temp
         unit.hp -= left
         if left > 0:
-            self.expose(unit, "lost HP")
+            self.expose(unit, Phrase(N_("lost HP")))
         self.log.add(
             "damage", unit.seat, unit=str(unit), amount=amount, shield=absorbed, temp_hp=temp, hp=left, hp_left=unit.hp
         )
@@ -386,7 +411,7 @@ class TacticsBase(TextRunner):
         attached = list(unit.equipment) + list(unit.statuses)
         for card in attached:  # they leave with their unit (§7.3)
             (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
-            self.log.add("self_destruct", card.owner, card=str(card), reason=f"{unit} left play")
+            self.log.add("self_destruct", card.owner, card=str(card), reason=Phrase(N_("{unit} left play"), unit=str(unit)))
             self._to_discard(card, "self-destructed")
         if unit.owner:
             owner = self.player(unit.owner)
@@ -413,7 +438,7 @@ class TacticsBase(TextRunner):
 
     def heal(self, unit: Unit, amount: int) -> None:
         if unit.kind == "obstacle":
-            self.log.add("heal_refused", unit.seat or None, unit=str(unit), reason="obstacles cannot be healed (§5.2)")
+            self.log.add("heal_refused", unit.seat or None, unit=str(unit), reason=Phrase(N_("obstacles cannot be healed (§5.2)")))
             return
         before = unit.hp
         unit.hp = min(self.max_hp(unit), unit.hp + amount)

@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.board import FACINGS, Board
+from toolkit.engine.phrase import Phrase
+from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
 from ..core import EngineError
@@ -91,7 +94,7 @@ class BoardRules(TacticsBase):
 
     def place(self, unit: Unit, cell: Cell, facing: str | None) -> None:
         if not self.board.inside(cell) or self.board.is_wall(cell):
-            raise EngineError(f"{unit} cannot stand on {cell[0]},{cell[1]}")
+            raise EngineError(tr("{unit} cannot stand on {cell}", unit=unit, cell=f"{cell[0]},{cell[1]}"))
         unit.pos = cell
         unit.facing = facing if unit.kind != "obstacle" else None
 
@@ -161,7 +164,7 @@ class BoardRules(TacticsBase):
                 if other.kind == "obstacle" or not self.hostile(unit.seat, other.seat) or unit.kind == "obstacle":
                     continue
                 if self.within(other, unit, 0, 1) and self.sees(other, unit.pos):
-                    self.expose(unit, f"in sight of {other} at distance 0-1")
+                    self.expose(unit, Phrase(N_("in sight of {unit} at distance 0-1"), unit=str(other)))
                     break
 
     # -- terrain (T20)
@@ -177,7 +180,7 @@ class BoardRules(TacticsBase):
                 options = self.nearest_free(unit, cell)
                 dest = self.decider.choose(seat, f"where {unit} goes out of the wall", options) if options else None
                 if dest is None:
-                    raise EngineError(f"no free cell for {unit} next to {cell}")
+                    raise EngineError(tr("no free cell for {unit} next to {cell}", unit=unit, cell=cell))
                 unit.pos = dest
                 self.log.add("pushed", unit.seat or None, unit=str(unit), to=list(dest))
 

@@ -9,6 +9,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.board import Board
+from toolkit.engine.phrase import Phrase
+from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text.render import render
 
@@ -52,7 +55,14 @@ def default_map(records: Iterable[Any], mode: str, players: int) -> Any:
     for record in maps:
         if mode in record.modes and record.players.min <= players <= record.players.max:
             return record
-    raise EngineError(f"no tactics map is made for {mode} with {players} players (cards/tactics/maps/)")
+    raise EngineError(
+        tr(
+            "no tactics map is made for {mode} with {n} players ({directory})",
+            mode=mode,
+            n=players,
+            directory="cards/tactics/maps/",
+        )
+    )
 
 
 class TacticsGame(AttackRules):
@@ -81,7 +91,7 @@ class TacticsGame(AttackRules):
             record = self.by_id.get(("map", board)) if board else default_map(self.records, mode_id, players)
             if record is None:
                 maps = sorted(r.id for r in self.records if r.kind == "map")
-                raise EngineError(f"unknown tactics map {board!r}; maps: {', '.join(maps)}")
+                raise EngineError(tr("unknown tactics map {map}; maps: {maps}", map=repr(board), maps=", ".join(maps)))
             self.board = Board.from_record(record)
         self.started = False
         self.deploying = False
@@ -138,7 +148,7 @@ class TacticsGame(AttackRules):
     def _agent(self, seat: int, agent_id: str) -> Unit:
         record = self.by_id.get(("agent", agent_id))
         if record is None:
-            raise EngineError(f"unknown tactics agent {agent_id!r}")
+            raise EngineError(tr("unknown tactics agent {id}", id=repr(agent_id)))
         unit = Unit(self._next_uid(), agent_id, record.name.zh_hans, seat, "agent", record.hp, record.hp, record)
         unit.hidden = True  # 待命: face down on the player board (§2.2)
         return unit
@@ -240,11 +250,11 @@ class TacticsGame(AttackRules):
         """增援: one standby agent, tapped and hidden, on an outdoor cell without enemy units (T19)."""
         player = self.player(seat)
         if not player.standby:
-            self.log.add("reinforce_failed", seat, reason="no standby agent")
+            self.log.add("reinforce_failed", seat, reason=Phrase(N_("no standby agent")))
             return
         cells = self.free_cells(seat, [c for c in self.board.cells() if self.board.is_outdoor(c)])
         if not cells:
-            self.log.add("reinforce_failed", seat, reason="no outdoor cell without enemy units")
+            self.log.add("reinforce_failed", seat, reason=Phrase(N_("no outdoor cell without enemy units")))
             return
         unit = self.decider.choose(seat, "standby agent to deploy", list(player.standby))
         self.hint = ("deploy", unit)
@@ -303,7 +313,7 @@ class TacticsGame(AttackRules):
                 options += player.mortgage
             card = self.decider.choose(seat, f"discard down to {limit}", options)
             (player.hand if card in player.hand else player.mortgage).remove(card)
-            self._to_discard(card, f"hand limit {limit}")
+            self._to_discard(card, Phrase(N_("hand limit {n}"), n=limit))
         self.log.add("turn_end", seat, hand=len(player.hand), limit=limit)
         self._expire(seat, "turn_end")
 
@@ -406,7 +416,7 @@ class TacticsGame(AttackRules):
         """Carry out one action: declare and pay, the opponents' responses (§12), then resolve."""
         seat = action.seat
         if self.winners is not None:
-            raise EngineError("the game is over")
+            raise EngineError(tr("the game is over"))
         if action.kind == "end":
             self.log.add("main_phase_end", seat)
         elif action.kind == "play":
@@ -437,7 +447,7 @@ class TacticsGame(AttackRules):
             else:
                 self._pay(cost, ctx)
         if source is unit and unit.kind == "agent":
-            self.expose(unit, "uses its own ability (§8.4)")
+            self.expose(unit, Phrase(N_("uses its own ability (§8.4)")))
         if ability.kind != "special":
             self.response_window(seat, ctx)
         if self.winners is None and not unit.gone:
@@ -451,14 +461,14 @@ class TacticsGame(AttackRules):
         self.response_window(seat, Context(seat, None, agent))
         if agent.gone:
             return
-        self.move(agent, 0, 1, reason="正义的搜刮")
+        self.move(agent, 0, 1, reason=Phrase(N_("scavenging")))
         if obstacle.gone or not self.target_ok(agent, obstacle, (0, 1)):
             self.log.add("target_lost", seat, target=str(obstacle), ref="正义的搜刮")
             return
-        self.expose(obstacle, "正义的搜刮")
+        self.expose(obstacle, Phrase(N_("scavenging")))
         obstacle.controller = seat
         try:
-            self.move(obstacle, 0, 1, reason="正义的搜刮")
+            self.move(obstacle, 0, 1, reason=Phrase(N_("scavenging")))
         finally:
             obstacle.controller = 0
 
@@ -471,7 +481,7 @@ class TacticsGame(AttackRules):
         record = card.record
         player = self.player(seat)
         if unit is None or card not in player.hand or not self.card_user_ok(card, unit, seat):
-            raise EngineError(f"player {seat} cannot play {card} now")
+            raise EngineError(tr("player {seat} cannot play {card} now", seat=seat, card=card))
         player.hand.remove(card)
         card.face = face
         self.log.add("play", seat, card=str(card), record=card.id, by=str(unit), category=record.category, face=face)
@@ -481,11 +491,11 @@ class TacticsGame(AttackRules):
             unit.tapped = True
             self.log.add("tap", seat, what=str(unit), reason="cost")
         if record.agent is not None:
-            self.expose(unit, "plays an exclusive card (§8.4)")
+            self.expose(unit, Phrase(N_("plays an exclusive card (§8.4)")))
         ctx = Context(seat, card, unit)
         self.response_window(seat, ctx)
         if self.winners is not None or unit.gone:
-            self._to_discard(card, "its player's unit left play")
+            self._to_discard(card, Phrase(N_("its player's unit left play")))
             return
         for index, ability in self.indexed_abilities(card):
             if ability.kind == "triggered" and ability.timing == "on_play":
@@ -496,14 +506,14 @@ class TacticsGame(AttackRules):
         elif record.category == "status":
             targets = self._status_targets(seat, card)
             if not targets:
-                self._to_discard(card, "no unit to attach it to")
+                self._to_discard(card, Phrase(N_("no unit to attach it to")))
                 return
             self.hint = ("status", card)
             self.attach(self.decider.choose(seat, f"attach {card} to", targets), card)
         elif record.category == "minion":
             minion = self.deploy_minion(seat, record.minion, unit, card)
             if minion is None:
-                self._to_discard(card, "no cell to deploy the minion")
+                self._to_discard(card, Phrase(N_("no cell to deploy the minion")))
                 return
             self._resolve_effects(card, Context(seat, card, unit))
         else:
@@ -525,7 +535,7 @@ class TacticsGame(AttackRules):
         stays on the player board."""
         record = self.by_id.get(("unit", unit_id))
         if record is None or record.type != "minion":
-            raise EngineError(f"{unit_id!r} is no minion")
+            raise EngineError(tr("{id} is no minion", id=repr(unit_id)))
         where = record.deploy
         cells: list[Cell]
         if where.position == "deployment_zone" or by is None or by.pos is None:
@@ -540,7 +550,7 @@ class TacticsGame(AttackRules):
             ]
         options = self.free_cells(seat, cells)
         if not options:
-            self.log.add("deploy_failed", seat, unit=unit_id, reason="no free cell")
+            self.log.add("deploy_failed", seat, unit=unit_id, reason=Phrase(N_("no free cell")))
             return None
         unit = Unit(self._next_uid(), unit_id, record.name.zh_hans, seat, "minion", record.hp, record.hp, record)
         unit.card = card
@@ -607,7 +617,7 @@ class TacticsGame(AttackRules):
             if card.record.cost.tap:
                 unit.tapped = True
             if card.record.agent is not None:
-                self.expose(unit, "plays an exclusive card (§8.4)")
+                self.expose(unit, Phrase(N_("plays an exclusive card (§8.4)")))
             return Context(seat, card, unit, attack=ctx.attack)
         source = action.source
         used = source if isinstance(source, Card) else None
@@ -617,13 +627,13 @@ class TacticsGame(AttackRules):
         for cost in action.ability.costs if action.ability else ():
             self._pay(cost, rctx)
         if source is unit and unit.kind == "agent":
-            self.expose(unit, "uses its own ability (§8.4)")
+            self.expose(unit, Phrase(N_("uses its own ability (§8.4)")))
         return rctx
 
     def _resolve_response(self, action: Action, rctx: Context) -> None:
         if self.winners is not None or (rctx.unit is not None and rctx.unit.gone):
             if action.kind == "play" and action.card is not None:
-                self._to_discard(action.card, "its unit left play")
+                self._to_discard(action.card, Phrase(N_("its unit left play")))
             return
         if action.kind == "play" and action.card is not None:
             self._resolve_effects(action.card, rctx, kinds=("response",))
@@ -644,7 +654,7 @@ class TacticsGame(AttackRules):
     def take_control(self, unit: Unit, seat: int) -> None:
         """The unit card and everything attached move to ``seat``'s board; the owner keeps ownership."""
         if unit.kind == "obstacle" or unit.gone:
-            raise EngineError(f"{unit} cannot change control")
+            raise EngineError(tr("{unit} cannot change control", unit=unit))
         old = self.player(unit.seat)
         old.units.remove(unit)
         if unit.card is not None and unit.card in old.board:
@@ -676,7 +686,7 @@ class TacticsGame(AttackRules):
         for player in self.players:
             if not player.out and not player.standby and not any(u.kind == "agent" for u in player.units):
                 player.out = True
-                self.log.add("out", player.seat, reason="no agent left")
+                self.log.add("out", player.seat, reason=Phrase(N_("no agent left")))
         if "first_blood" in self.mode.victory and self.mode.first_blood_points:
             for player in self.players:
                 if player.score >= self.mode.first_blood_points:
@@ -713,7 +723,9 @@ class TacticsGame(AttackRules):
         try:
             ability = parse_cached(text)
         except AbilitySyntaxError as exc:
-            raise EngineError(f"<text>:{exc.line}:{exc.column}: {exc.summary()}") from None
+            raise EngineError(
+                tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary())
+            ) from None
         player = self.player(seat)
         unit = player.units[0] if player.units else None
         self.log.add("ability", seat, text=render(ability))

@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from toolkit.engine.phrase import Phrase
+from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text.limits import MAX_COUNT
 from toolkit.text.render import render
@@ -46,7 +49,9 @@ class Interpreter(BoardRules):
             if thing is None:
                 return
             if thing.tapped:
-                raise EngineError(f"{thing} is already tapped; 横置 cannot be paid (§8.1)")
+                raise EngineError(
+                    tr("{thing} is already tapped; its tap cost cannot be paid ({rule})", thing=thing, rule="§8.1")
+                )
             thing.tapped = True
             self.log.add("tap", ctx.player, what=str(thing), reason="cost")
         elif isinstance(cost, A.MortgageCost):
@@ -54,7 +59,7 @@ class Interpreter(BoardRules):
         elif isinstance(cost, A.DiscardCost):
             self.discard(ctx.player, cost.count, required=True)
         else:
-            raise EngineError(f"{type(cost).__name__} is a netrunner cost, not a tactics one")
+            raise EngineError(tr("{cost} is a netrunner cost, not a tactics one", cost=type(cost).__name__))
 
     def _effects(self, effects: Sequence[A.Node], ctx: Context) -> None:
         for effect in effects:
@@ -64,7 +69,7 @@ class Interpreter(BoardRules):
 
     def _count(self, count: int) -> int:
         if count > MAX_REPEAT:
-            raise EngineError(f"{count} repetitions: more than {MAX_REPEAT} is refused")
+            raise EngineError(tr("{n} repetitions: more than {limit} is refused", n=count, limit=MAX_REPEAT))
         return count
 
     def _effect(self, e: A.Node, ctx: Context) -> None:  # noqa: C901 - one branch per effect of the language
@@ -133,7 +138,7 @@ class Interpreter(BoardRules):
         elif isinstance(e, A.Expose):
             for unit in self._units(e.ref, ctx):
                 if unit.hidden:
-                    self.expose(unit, "an effect")
+                    self.expose(unit, Phrase(N_("an effect")))
                 else:
                     self.log.add("already_exposed", unit.seat, unit=str(unit))
         elif isinstance(e, A.BasicAttack):
@@ -150,7 +155,7 @@ class Interpreter(BoardRules):
                 setattr(attack, e.stat, getattr(attack, e.stat) + e.delta)
                 self.log.add("attack_modifier", seat, stat=e.stat, delta=e.delta, attack=str(attack.attacker))
             else:
-                self.log.add("no_attack", seat, stat=e.stat, reason="本次攻击 outside an attack")
+                self.log.add("no_attack", seat, stat=e.stat, reason=Phrase(N_("an attack is modified outside an attack")))
         elif isinstance(e, CONTINUOUS):
             self._apply_continuous(e, ctx, None)  # e.g. `dossier text run '本单位移速 +1。'`
         elif isinstance(e, A.Move):
@@ -166,7 +171,9 @@ class Interpreter(BoardRules):
                 ctx.card.face = "reverse" if ctx.card.face == "front" else "front"
                 self.log.add("switch", seat, card=str(ctx.card), face=ctx.card.face)
         else:
-            raise EngineError(f"{render(e)!r} ({type(e).__name__}) is not a tactics effect")
+            raise EngineError(
+                tr("{text} ({node}) is not a tactics effect", text=repr(render(e)), node=type(e).__name__)
+            )
 
     def set_tapped(self, thing: Card | Unit, tapped: bool, seat: int) -> None:
         if thing.tapped == tapped:
@@ -212,7 +219,7 @@ class Interpreter(BoardRules):
                 return [holder] if holder else []
             if ref.ref == "this_card":
                 if ctx.card is None:
-                    self.log.add("no_card", ctx.player, reason="the text is not on a card in play")
+                    self.log.add("no_card", ctx.player, reason=Phrase(N_("the text is not on a card in play")))
                     return []
                 return [ctx.card]
             if ref.ref == "attack_target":
@@ -239,7 +246,7 @@ class Interpreter(BoardRules):
                 return []
             self.acting = ctx.unit
             return list(self.decider.choose_many(ctx.player, f"choose: {render(ref)}", options, ref.count))
-        raise EngineError(f"cannot resolve {type(ref).__name__}")
+        raise EngineError(tr("cannot resolve {node}", node=type(ref).__name__))
 
     def candidates(self, noun: str | None, seat: int) -> list[Any]:
         """Units on the map (or equipment) a noun may name for ``seat`` (§5.3): 己方 = controlled by
@@ -284,7 +291,7 @@ class Interpreter(BoardRules):
             return any(isinstance(t, Unit) and t.kind == c.noun.rpartition("_")[2] for t in things)
         if isinstance(c, A.IsDestroyed):
             return bool(attack and (attack.destroyed or attack.target.dying or attack.target.gone))
-        raise EngineError(f"{render(c)!r} is not a tactics condition")
+        raise EngineError(tr("{text} is not a tactics condition", text=repr(render(c))))
 
     # supplied by the attack and action layers
     def basic_attack(self, attacker: Unit, ctx: Context, counter: bool = False) -> None:

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from toolkit.board import FACINGS
+from toolkit.i18n import tr
 from toolkit.text import ast as A
 
-from ..core import Decider, EngineError
+from ..core import Decider, EngineError, said
 from .attack import Profile
 from .game import Action, TacticsGame
 from .state import Card, Cell, Unit
@@ -43,7 +44,7 @@ class HeuristicDecider(Decider):
 
     def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
         if not options:
-            raise EngineError(f"no option to choose from: {prompt}")
+            raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
         g = self.game
         if g is None or len(options) == 1:
             return options[0]
