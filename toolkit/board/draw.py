@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from toolkit.i18n import current_lang, tr, word
+from toolkit.i18n import current_lang, tc, tr, word
 from toolkit.jsonio import json_kind
 
 if TYPE_CHECKING:
@@ -395,8 +395,10 @@ def _vision(board: Board, unit: Mapping[str, Any]) -> Shape | None:
         for cell in board.cells()
         if cell != pos and not board.is_wall(cell) and board.in_vision(pos, facing, cell, side=side, rear=rear)
     ]
-    bands = "front" + (", side" if side else "") + (", rear" if rear else "")
-    return Group("vision", tuple(cells), f"vision of {_name(unit)} ({bands})")
+    lang = current_lang()
+    bands = [word("band", "front", lang)] + [word("band", b, lang) for b, on in (("side", side), ("rear", rear)) if on]
+    title = tr("vision of {unit} ({bands})", unit=_name(unit), bands=tc(lang, "list", ", ").join(bands))
+    return Group("vision", tuple(cells), title)
 
 
 def _name(unit: Mapping[str, Any]) -> str:

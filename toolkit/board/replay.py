@@ -16,7 +16,7 @@ A frame is ``{"state": <board-state JSON>, "events": [{"seq": 1, "event": "move"
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -161,9 +161,21 @@ def check_frames(board: Board, frames: Sequence[Mapping[str, Any]]) -> None:
             raise StateError(tr("a list of log entries (objects)"), f"/{index}/events")
 
 
-def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title: str) -> str:
+def log_items(events: Sequence[Mapping[str, Any]], line: Callable[[Mapping[str, Any]], str] | None) -> list[str]:
+    """The ``<li>`` bodies of log entries: ``line(event)`` (a log line in words, escaped here) when given, else
+    the entry's codes (:func:`event_line`)."""
+    return [escape(line(e)) if line is not None else event_line(e) for e in events]
+
+
+def render_frames_html(
+    board: Board,
+    frames: Sequence[Mapping[str, Any]],
+    title: str,
+    line: Callable[[Mapping[str, Any]], str] | None = None,
+) -> str:
     """The replay page as text (see the module docstring), with the bundled font embedded (cut down to the
-    characters the page uses); raises StateError for a frame that does not fit."""
+    characters the page uses); raises StateError for a frame that does not fit. ``line`` words a log entry
+    (the simulation's log line in the output language); without it, entries show as their codes."""
     check_frames(board, frames)
     svgs: dict[str, str] = {}
     shared: dict[str, str] = {}  # the map's layers, written once for every frame (a <use> in each)
@@ -180,9 +192,10 @@ def render_frames_html(board: Board, frames: Sequence[Mapping[str, Any]], title:
         figures.append(f'<figure data-label="{escape(label)}"{hidden}>\n{svgs[key]}\n</figure>')
         events = frame.get("events") or []
         empty = escape(tr("(no log entries)"))
-        items = [f"<li>{event_line(e)}</li>" for e in events] or [f'<li class="empty">{empty}</li>']
+        lines = log_items(events, line)
+        items = [f"<li>{text}</li>" for text in lines] or [f'<li class="empty">{empty}</li>']
         step_lists.append(f'<ol class="step-events" data-frame="{index}"{hidden}>\n' + "\n".join(items) + "\n</ol>")
-        log.extend(f'<li data-frame="{index}">{event_line(e)}</li>' for e in events)
+        log.extend(f'<li data-frame="{index}">{text}</li>' for text in lines)
     page = render_page(
         title,
         [shared_defs(shared), *figures],
@@ -265,9 +278,15 @@ def render_page(
     )
 
 
-def write_replay(path: Path, board: Board, frames: Sequence[Mapping[str, Any]], title: str) -> None:
-    """Write the replay page for ``frames`` to ``path`` atomically."""
+def write_replay(
+    path: Path,
+    board: Board,
+    frames: Sequence[Mapping[str, Any]],
+    title: str,
+    line: Callable[[Mapping[str, Any]], str] | None = None,
+) -> None:
+    """Write the replay page for ``frames`` to ``path`` atomically (``line``: see :func:`render_frames_html`)."""
     from toolkit.jsonio import atomic_write_text
     from toolkit.safewrite import HTML
 
-    atomic_write_text(Path(path), render_frames_html(board, frames, title), replaces=HTML)  # keeps a non-HTML file
+    atomic_write_text(Path(path), render_frames_html(board, frames, title, line), replaces=HTML)  # keeps a non-HTML file

@@ -94,7 +94,7 @@ def play_tactics(
         seen = len(game.log)
         frames.append({"label": label, "state": game.board_state(), "events": events})
 
-    snap("set-up")
+    snap(tr("set-up"))
     for number in range(1, rounds + 1):
         if game.winners is not None:
             break
@@ -117,7 +117,7 @@ def play_tactics(
                     break
             if game.winners is None:
                 game.end_turn(seat)
-            snap(f"round {number} · P{seat}")
+            snap(tr("round {n} · {player}", n=number, player=tr("P{seat}", seat=seat)))
     game.log.add("simulation_end", **game.result())
     if frames is not None and seen < len(game.log):
         snap("end")

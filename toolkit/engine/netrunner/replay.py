@@ -15,6 +15,9 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from toolkit.engine import logwords
+from toolkit.i18n import current_lang, t, tr, word
+
 from .decisions import Decision, Policy
 
 if TYPE_CHECKING:
@@ -40,7 +43,8 @@ class Recorder:
         class Recording:
             def decide(self, game: NetrunnerGame, decision: Decision) -> str:
                 label = inner.decide(game, decision)
-                recorder.snap(f"turn {game.turns} · {decision.kind}: {label}")
+                kind = logwords.word("decision", decision.kind, current_lang()) or decision.kind
+                recorder.snap(tr("turn {n} · {decision}: {option}", n=game.turns, decision=kind, option=label))
                 return label
 
         return Recording()
@@ -57,7 +61,7 @@ def record(game: NetrunnerGame, event: Callable[[dict[str, Any]], dict[str, Any]
     """Start recording ``game``'s frames (call before it is played); the set-up is the first frame."""
     recorder = Recorder(game, event)
     game.policies = {seat: recorder.wrap(p) for seat, p in game.policies.items()}
-    recorder.snap("set-up")
+    recorder.snap(tr("set-up"))
     return recorder
 
 
@@ -87,20 +91,23 @@ CSS = """
 def _name(card: Mapping[str, Any], lang: str) -> str:
     names = card.get("name")
     if not names:
-        return "ice" if card.get("type") == "ice" else "card"
-    return str(names.get(lang) or names.get("zh-Hans"))
+        return t(lang, "ice") if card.get("type") == "ice" else t(lang, "card")
+    return str(names.get(lang) or names.get("en" if lang != "zh-Hans" else "zh-Hans") or names.get("zh-Hans"))
 
 
 def _card(card: Mapping[str, Any], lang: str) -> str:
     down = card.get("id") is None or (card.get("type") in ("ice", "asset", "upgrade") and not card.get("rezzed"))
     classes = ["card"] + (["ice"] if card.get("type") == "ice" else []) + (["down"] if down else [])
-    tokens = [f"{kind} {n}" for kind, n in sorted((card.get("counters") or {}).items())]
+    tokens = [
+        t(lang, "{counter} {n}", counter=logwords.word("counter", kind, lang) or kind, n=n)
+        for kind, n in sorted((card.get("counters") or {}).items())
+    ]
     if card.get("credits"):
         tokens.append(f"{card['credits']}[credit]")
     if card.get("recurring"):
-        tokens.append(f"{card['recurring']} recurring")
+        tokens.append(t(lang, "{n} recurring", n=card["recurring"]))
     if card.get("strength") is not None:
-        tokens.append(f"str {card['strength']}")
+        tokens.append(t(lang, "strength {n}", n=card["strength"]))
     text = escape(_name(card, lang)) + "".join(f'<span class="tok">{escape(t)}</span>' for t in tokens)
     hosted = "".join(_card(h, lang) for h in card.get("hosted") or [])
     inner = f'<span class="{" ".join(classes)}" title="#{card.get("uid")}">{text}</span>'
@@ -109,87 +116,150 @@ def _card(card: Mapping[str, Any], lang: str) -> str:
 
 def _cards(cards: Sequence[Mapping[str, Any]] | None, lang: str) -> str:
     if cards is None:
-        return "(hidden)"
+        return escape(t(lang, "(hidden)"))
     return "".join(_card(c, lang) for c in cards) or '<span class="nums">—</span>'
 
 
-def draw_frame(state: Mapping[str, Any], lang: str) -> str:
-    """The table of one state as HTML."""
+def _row(lang: str, label: str, cards: str) -> str:
+    # TRANSLATORS: a zone of the table before its cards ("HQ:")
+    heading = t(lang, "{zone}:", zone=label)
+    return f"<div>{escape(heading)} {cards}</div>"
+
+
+def draw_frame(
+    state: Mapping[str, Any],
+    lang: str,
+    server_name: Callable[[str], str | None] | None = None,
+    text_of: Callable[[str], str] | None = None,
+) -> str:
+    """The table of one state as HTML, its words in ``lang``; ``server_name`` names a server by its code (the
+    game record's names), else the code shows; ``text_of`` puts a subroutine's ability text in ``lang``."""
+
+    def named(code: str) -> str:
+        return escape((server_name(code) if server_name is not None else None) or code)
+
     corp, runner, run = state["corp"], state["runner"], state.get("run")
+    no_ice = escape(t(lang, "no ice"))
     servers = []
     for server in corp["servers"]:
         ice = "".join(_card(c, lang) for c in reversed(server["ice"]))  # outermost first, as the runner meets it
         root = _cards(server["root"], lang) if server["root"] else ""
         servers.append(
-            f'<div class="server"><b>{escape(server["name"])}</b>{ice or "<span class=nums>no ice</span>"}'
-            + (f"<div>root: {root}</div>" if root else "")
+            f'<div class="server"><b>{named(server["name"])}</b>{ice or f"<span class=nums>{no_ice}</span>"}'
+            + (_row(lang, t(lang, "root"), root) if root else "")
             + "</div>"
         )
+    corp_numbers = t(
+        lang,
+        "{credits}[credit] · {clicks}[click] · {points} points · bad publicity {bad_publicity} · "
+        "HQ {hand} · R&D {deck}",
+        credits=corp["credits"],
+        clicks=corp["clicks"],
+        points=corp["agenda_points"],
+        bad_publicity=corp["bad_publicity"],
+        hand=corp["hand_count"],
+        deck=corp["deck_count"],
+    )
     corp_html = (
-        f'<div class="side"><h3>corp · {escape(_name(corp["identity"], lang))}</h3>'
-        f'<div class="nums">{corp["credits"]}[credit] · {corp["clicks"]}[click] · {corp["agenda_points"]} points · '
-        f"bad publicity {corp['bad_publicity']} · HQ {corp['hand_count']} · R&amp;D {corp['deck_count']}</div>"
+        f'<div class="side"><h3>{escape(word("side", "corp", lang))} · {escape(_name(corp["identity"], lang))}</h3>'
+        f'<div class="nums">{escape(corp_numbers)}</div>'
         f'<div class="servers">{"".join(servers)}</div>'
-        f"<div>HQ: {_cards(corp['hand'], lang)}</div>"
-        f"<div>Archives: {_cards(corp['archives'], lang)}</div>"
-        f"<div>score area: {_cards(corp['score_area'], lang)}</div></div>"
+        + _row(lang, t(lang, "HQ"), _cards(corp["hand"], lang))
+        + _row(lang, t(lang, "Archives"), _cards(corp["archives"], lang))
+        + _row(lang, t(lang, "score area"), _cards(corp["score_area"], lang))
+        + "</div>"
+    )
+    runner_numbers = t(
+        lang,
+        "{credits}[credit] · {clicks}[click] · {points} points · tags {tags} · memory {used}/{limit} · "
+        "link {link} · brain damage {brain} · stack {deck}",
+        credits=runner["credits"],
+        clicks=runner["clicks"],
+        points=runner["agenda_points"],
+        tags=runner["tags"],
+        used=runner["memory_used"],
+        limit=runner["memory_limit"],
+        link=runner["link"],
+        brain=runner["brain_damage"],
+        deck=runner["deck_count"],
     )
     runner_html = (
-        f'<div class="side"><h3>runner · {escape(_name(runner["identity"], lang))}</h3>'
-        f'<div class="nums">{runner["credits"]}[credit] · {runner["clicks"]}[click] · {runner["agenda_points"]} '
-        f"points · tags {runner['tags']} · memory {runner['memory_used']}/{runner['memory_limit']} · link "
-        f"{runner['link']} · brain damage {runner['brain_damage']} · stack {runner['deck_count']}</div>"
-        f"<div>rig: {_cards(runner['rig'], lang)}</div>"
-        f"<div>grip: {_cards(runner['hand'], lang)}</div>"
-        f"<div>heap: {_cards(runner['heap'], lang)}</div>"
-        f"<div>score area: {_cards(runner['score_area'], lang)}</div></div>"
+        f'<div class="side"><h3>{escape(word("side", "runner", lang))} · {escape(_name(runner["identity"], lang))}'
+        f'</h3><div class="nums">{escape(runner_numbers)}</div>'
+        + _row(lang, t(lang, "rig"), _cards(runner["rig"], lang))
+        + _row(lang, t(lang, "grip"), _cards(runner["hand"], lang))
+        + _row(lang, t(lang, "heap"), _cards(runner["heap"], lang))
+        + _row(lang, t(lang, "score area"), _cards(runner["score_area"], lang))
+        + "</div>"
     )
     run_html = ""
     if run is not None:
-        run_html = (
-            f'<div class="run">run on <b>{escape(run["server"])}</b>: {escape(run["step"])}, '
-            f"{run['position']} ice to pass" + (", successful" if run["successful"] else "")
+        step = logwords.word("run_step", str(run["step"]), lang) or str(run["step"])
+        what = (
+            t(lang, "{step}, {n} ice to pass, successful", step=step, n=run["position"])
+            if run["successful"]
+            else t(lang, "{step}, {n} ice to pass", step=step, n=run["position"])
         )
+        run_on = escape(t(lang, "run on"))
+        run_html = f'<div class="run">{run_on} <b>{named(run["server"])}</b>: {escape(what)}'
         encounter = run.get("encounter")
         if encounter:
             subs = "".join(
-                f'<div class="sub{" broken" if s["broken"] else ""}">{s["index"]}. {escape(s["text"])}</div>'
+                f'<div class="sub{" broken" if s["broken"] else ""}">{s["index"]}. '
+                f'{escape(text_of(s["text"]) if text_of is not None else s["text"])}</div>'
                 for s in encounter["subroutines"]
             )
-            run_html += f"<div>encountering {_card(encounter['ice'], lang)}{subs}</div>"
+            meeting = escape(t(lang, "encountering"))
+            run_html += f"<div>{meeting} {_card(encounter['ice'], lang)}{subs}</div>"
         run_html += "</div>"
     over = ""
     if state.get("winner"):
-        over = f'<div class="winner">the {escape(state["winner"])} wins: {escape(str(state.get("reason")))}</div>'
+        reason = str(state.get("reason"))
+        reason = logwords.word("reason", reason, lang) or reason
+        won = t(lang, "the {side} wins: {reason}", side=word("side", str(state["winner"]), lang), reason=reason)
+        over = f'<div class="winner">{escape(won)}</div>'
     return f'<div class="table">{over}{corp_html}{run_html}{runner_html}</div>'
 
 
-def render_replay(frames: Sequence[Mapping[str, Any]], title: str, lang: str = "zh-Hans") -> str:
+def render_replay(
+    frames: Sequence[Mapping[str, Any]],
+    title: str,
+    lang: str = "zh-Hans",
+    names: Any = None,
+) -> str:
+    """The replay page, its words in ``lang``; with ``names`` (a :class:`toolkit.cli._lang.LogNames`), the log
+    entries as the simulation's log lines and the servers by their names."""
     from toolkit.board.draw import embedded_font_css
     from toolkit.board.replay import CSS as PAGE_CSS
-    from toolkit.board.replay import event_line, render_page
+    from toolkit.board.replay import log_items, render_page
 
+    line = names.line if names is not None else None
+    server_name = names.server if names is not None else None
+    text_of = (lambda text: str(names.value("text", text))) if names is not None else None
+    empty = escape(t(lang, "(no log entries)"))
     figures: list[str] = []
     steps: list[str] = []
     log: list[str] = []
     for index, frame in enumerate(frames):
         hidden = "" if index == 0 else " hidden"
         label = str(frame.get("label") or "")
-        figures.append(f'<figure data-label="{escape(label)}"{hidden}>{draw_frame(frame["state"], lang)}</figure>')
-        events = frame.get("events") or []
-        items = [f"<li>{event_line(e)}</li>" for e in events] or ['<li class="empty">(no log entries)</li>']
+        table = draw_frame(frame["state"], lang, server_name, text_of)
+        figures.append(f'<figure data-label="{escape(label)}"{hidden}>{table}</figure>')
+        lines = log_items(frame.get("events") or [], line)
+        items = [f"<li>{text}</li>" for text in lines] or [f'<li class="empty">{empty}</li>']
         steps.append(f'<ol class="step-events" data-frame="{index}"{hidden}>\n' + "\n".join(items) + "\n</ol>")
-        log.extend(f'<li data-frame="{index}">{event_line(e)}</li>' for e in events)
-    page = render_page(title, figures, steps, log, str(frames[0].get("label") or ""), "Dark cards are face down.")
+        log.extend(f'<li data-frame="{index}">{text}</li>' for text in lines)
+    hint = t(lang, "Dark cards are face down.")
+    page = render_page(title, figures, steps, log, str(frames[0].get("label") or ""), hint, lang)
     page = page.replace(f"<style>{PAGE_CSS}</style>", f"<style>{PAGE_CSS}{CSS}</style>", 1)
-    if lang == "en":
-        page = page.replace('<html lang="zh-Hans">', '<html lang="en">', 1)
     font = embedded_font_css(page)
     return page.replace("<style>", f"<style>{font}\n", 1) if font else page
 
 
-def write_replay(path: Path, frames: Sequence[Mapping[str, Any]], title: str, lang: str = "zh-Hans") -> None:
+def write_replay(
+    path: Path, frames: Sequence[Mapping[str, Any]], title: str, lang: str = "zh-Hans", names: Any = None
+) -> None:
     from toolkit.jsonio import atomic_write_text
     from toolkit.safewrite import HTML
 
-    atomic_write_text(Path(path), render_replay(frames, title, lang), replaces=HTML)
+    atomic_write_text(Path(path), render_replay(frames, title, lang, names), replaces=HTML)

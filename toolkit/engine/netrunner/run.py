@@ -400,6 +400,6 @@ class Runs:
                 if card in zone:
                     zone.remove(card)
             if g.is_installed(card):
-                g.trash(card, "trashed by the runner", by="runner")
+                g.trash(card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
             else:
-                g.to_discard(card, "trashed by the runner", faceup=True)
+                g.to_discard(card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), faceup=True)
