@@ -144,11 +144,11 @@ def test_stopping_while_a_role_is_shown_clears_the_screen(game: Crossfire, stop:
 @pytest.mark.parametrize(
     ("names", "name", "message"),
     [
-        ("Ana,Bo", None, "--names: 2 name(s) for 3 players"),
+        ("Ana,Bo", None, "--names: 2 names for 3 players"),
         ("Ana,,Cy", None, "--names: the name of seat 2 is empty"),
         ("Ana,Bo,Ana", None, "--names: 'Ana' is given twice"),
         ("Ana,Bo,Cy", ["Di"], "not both"),
-        (None, ["Ana", "Bo"], "--name: 2 name(s) for 3 players"),
+        (None, ["Ana", "Bo"], "--name: 2 names for 3 players"),
     ],
 )
 def test_player_names_errors(names: str | None, name: list[str] | None, message: str) -> None:

@@ -63,7 +63,7 @@ def test_validate_a_directory_of_decks(cli, tmp_path: Path) -> None:
     result = cli("deck", "validate", EX / "tactics")
     assert result.exit_code == 0 and result.output.count("· 合法") == len(list((EX / "tactics").iterdir()))
     empty = cli("deck", "validate", tmp_path)
-    assert empty.exit_code == 2 and "no deck files" in empty.output
+    assert empty.exit_code == 2 and "此目录中没有牌组文件" in empty.stderr  # in the default language
 
 
 def test_validate_unreadable_exits_2(cli, tmp_path: Path) -> None:
@@ -83,10 +83,11 @@ def test_a_directory_reports_the_deck_names_it_cannot_read(cli, tmp_path: Path) 
     (tmp_path / "notes.md").write_text("not a deck", encoding="utf-8")
     result = cli("deck", "validate", tmp_path)
     assert result.exit_code == 2 and "Traceback" not in result.output
-    assert f"{tmp_path / 'dangling.json'}: cannot read: a dangling symbolic link (to {tmp_path / 'gone.json'})" in (
-        result.output
+    # the errors in the default language, as the verdicts
+    assert f"dossier：错误：{tmp_path / 'dangling.json'}：无法读取：悬空的符号链接（指向 {tmp_path / 'gone.json'}）" in (
+        result.stderr
     )
-    assert f"{tmp_path / 'pipe.txt'}: cannot read: not a regular file" in result.output
+    assert f"dossier：错误：{tmp_path / 'pipe.txt'}：无法读取：不是普通文件（是命名管道）" in result.stderr
     assert "duel.json: " in result.output and "· 合法" in result.output
     assert "notes.md" not in result.output
 
@@ -164,7 +165,10 @@ def test_new_tactics_scaffold_by_names(cli, tmp_path: Path) -> None:
     result = cli("deck", "validate", out)
     assert result.exit_code == 1 and "deck.size.min" in result.output
     typo = cli("deck", "new", "--game", "tactics", "--mode", "duo", "--agent", "寒雅", "--out", tmp_path / "t.txt")
-    assert typo.exit_code == 2 and "did you mean '寒鸦'" in typo.output
+    assert typo.exit_code == 2 and "是否想写 '寒鸦'" in typo.stderr  # the error in the default language
+    english = cli("deck", "new", "--game", "tactics", "--mode", "duo", "--agent", "寒雅", "--out", tmp_path / "t.txt",
+                  "--lang", "en")  # fmt: skip
+    assert english.exit_code == 2 and "did you mean '寒鸦'" in english.stderr
 
 
 @pytest.mark.lang_default

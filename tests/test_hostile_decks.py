@@ -446,7 +446,7 @@ BAD_FILES: list[tuple[str, str, str | bytes, int | None, str]] = [
     ("json-deep", "d.json", "[" * 5000 + "]" * 5000, 1, "nested deeper than 32 levels"),
     ("json-deep-below-recursion", "d.json", '{"a":' * 600 + "1" + "}" * 600, 1, "nested deeper than 32 levels"),
     ("json-long-integer", "d.json", _json().replace('"shade_key": 3', '"shade_key": ' + "9" * 5000), 1, "has 5000 digits; the limit is 20"),
-    ("json-64-bit", "d.json", _json().replace('"shade_key": 3', '"shade_key": 18446744073709551616'), 1, "less than or equal to 99"),
+    ("json-64-bit", "d.json", _json().replace('"shade_key": 3', '"shade_key": 18446744073709551616'), 1, "expected a number of at most 99"),
     ("json-nan", "d.json", _json().replace('"shade_key": 3', '"shade_key": NaN'), 1, "NaN is not a JSON value"),
     ("json-lone-surrogate", "d.json", _json(name="\ud800"), 1, "lone surrogate"),
     ("json-unknown-id", "d.json", _json(cards={**FINGERS_JSON["cards"], "no_such_card": 1}), 1, "no netrunner card has id 'no_such_card'"),
@@ -458,7 +458,7 @@ BAD_FILES: list[tuple[str, str, str | bytes, int | None, str]] = [
     ("o8d-billion-laughs", "d.o8d", '<!DOCTYPE d [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><deck>&b;</deck>', 1, "DOCTYPE"),
     ("o8d-external-entity", "d.o8d", '<!DOCTYPE d [<!ENTITY e SYSTEM "file:///etc/passwd">]><deck>&e;</deck>', 1, "DOCTYPE"),
     ("o8d-card-outside-section", "d.o8d", _o8d(HEISTS).replace("<notes>", HEISTS + "<notes>"), 1, "is not read: a <card> belongs"),
-    ("o8d-bad-mode-note", "d.o8d", _o8d(HEISTS, notes="mode: Not A Slug!"), 1, "mode: String should match pattern"),
+    ("o8d-bad-mode-note", "d.o8d", _o8d(HEISTS, notes="mode: Not A Slug!"), 1, "mode: expected a string matching"),
     ("o8d-two-identities", "d.o8d", _o8d('<card qty="1" id="x">Cassia "Rust" Moreau</card>'), 1, "a deck has one identity"),
 ]
 COMMANDS = ["validate", "show", "stats", "draw", "odds", "convert"]
@@ -620,7 +620,7 @@ def test_convert_into_a_read_only_directory(pool: Any, tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [
-        (["--game", "tactics", "--mode", "duo", "--name", "x" * 3000], "--name: String should have at most 2000"),
+        (["--game", "tactics", "--mode", "duo", "--name", "x" * 3000], "--name: expected at most 2000 characters"),
         (["--game", "tactics", "--mode", "duo", "--name", "\x00"], None),
         (["--game", "chess", "--mode", "duo"], "--game 'chess': no such game"),
         (["--game", "tactics", "--mode", "nope"], "--mode 'nope'"),

@@ -553,7 +553,7 @@ def test_an_import_with_thousands_of_warnings_lists_the_first_and_counts_the_res
 
 @pytest.mark.parametrize(
     ("content", "fragment"),
-    [(b"garbage", "not a usable source font (Not a TrueType"), (b"ttcf\x00\x01", "not a usable source font")],
+    [(b"garbage", "not a usable source font (not a TrueType"), (b"ttcf\x00\x01", "not a usable source font")],
 )
 def test_fonts_build_from_a_file_that_is_no_font(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes, fragment: str

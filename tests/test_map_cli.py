@@ -278,7 +278,7 @@ ADJACENCY = json.dumps({**map_record(), "adjacency": 6}, indent=2)
         # the rows are at 4 spaces: the quote is column 5, the row's first cell column 6
         (RAGGED, f"bad.json:{line_of(RAGGED, RAGGED_ROW)}:9: invalid map: row 1 has 3 cells; row 0 has 4"),
         (UNKNOWN, f"bad.json:{line_of(UNKNOWN, '1.x.')}:8: invalid map: unknown character 'x' at cell 2,1"),
-        (ADJACENCY, f"bad.json:{line_of(ADJACENCY, 'adjacency')}:3: invalid map at '/adjacency': Input should be 4"),
+        (ADJACENCY, f"bad.json:{line_of(ADJACENCY, 'adjacency')}:3: invalid map at '/adjacency': expected one of 4, 8"),
         (json.dumps({k: v for k, v in map_record().items() if k != "rows"}), "bad.json:1:1: invalid map at '/rows'"),
         (json.dumps({"game": "tactics", "kind": "card", "id": "x"}), "bad.json:1:1: not a tactics map"),
         ("[1, 2]", "bad.json:1:1: not a tactics map (not a record)"),

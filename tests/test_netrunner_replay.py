@@ -25,7 +25,7 @@ def test_the_replay_steps_through_the_table(cli: Any, tmp_path: Path) -> None:
     assert len(re.findall(r'<ol class="step-events"', page)) == len(figures)
     assert any(label.startswith("turn 0 · mulligan") for label in figures)  # before the first turn
     # the servers with their ice, the rig, the score areas; English names, face-down cards dark
-    assert 'class="server"><b>hq</b>' in page and "rig:" in page and "score area:" in page
+    assert 'class="server"><b>HQ</b>' in page and "rig:" in page and "score area:" in page
     assert "Cassia" in page and 'class="card ice down"' in page
     assert "<script" in page and "http://" not in page.split("<script", 1)[1]  # self-contained
 

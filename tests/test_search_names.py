@@ -121,11 +121,11 @@ def test_show_by_name_on_the_command_line(cli: Run, url: str) -> None:
         "埃萨·特罗瓦：生态叛军",
         "矩阵潜袭 特性 esa_trova_eco_rebel",
     ]
-    ambiguous = cli("show", "--db", url, "es")
+    ambiguous = cli("show", "--db", url, "es")  # the error in the default language, zh-Hans
     assert ambiguous.exit_code == 2
-    assert ambiguous.stderr.startswith("dossier: error: name 'es' names 2 records")
+    assert ambiguous.stderr.startswith("dossier：错误：名字 'es' 对应 2 条记录"), ambiguous.stderr
     assert "netrunner/esa " in ambiguous.stderr
-    unknown = cli("show", "--db", url, "Nurse Hahn")
+    unknown = cli("show", "--db", url, "Nurse Hahn", "--lang", "en")  # and in English when asked
     assert unknown.exit_code == 2
     assert "no record with id or name 'Nurse Hahn'" in unknown.stderr
     assert "did you mean 'Nürse Hänh'" in unknown.stderr

@@ -71,6 +71,15 @@ def os_reason(exc: OSError) -> str:
     return " ".join((reason or str(exc) or type(exc).__name__).split())
 
 
+def value_reason(exc: ValueError) -> str:
+    """Why a file operation raised ValueError instead of OSError, in the current language: a path holding a
+    NUL character (the one such reason a user's input meets); else the exception's own text."""
+    text = str(exc)
+    if "null byte" in text or "null character" in text:
+        return tr("the name holds a NUL character")
+    return " ".join(text.split()) or type(exc).__name__
+
+
 def _strerror(code: int) -> str | None:
     try:
         return os.strerror(code)

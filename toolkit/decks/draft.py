@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 
 LAYOUT = 10
 REMOVED = 2
@@ -33,7 +34,10 @@ Chooser = Callable[[int, list[str]], str]
 def run_draft(agents: list[str], privates: list[str], seed: int | None, choose: Chooser) -> DraftResult:
     """Run the draft; ``choose(player, row)`` returns the id picked from the face-up ``row``."""
     if len(agents) < LAYOUT:
-        raise DossierError(f"the draft lays out {LAYOUT} agent cards; the card pool has {len(agents)} real agents")
+        raise DossierError(
+            tr("the draft lays out {layout} agent cards; the card pool has {n} real agents", layout=LAYOUT,
+               n=len(agents))
+        )  # fmt: skip
     rng = random.Random(seed)
     laid = rng.sample(sorted(agents), LAYOUT)
     removed, hidden = laid[:REMOVED], laid[REMOVED:]
@@ -47,7 +51,10 @@ def run_draft(agents: list[str], privates: list[str], seed: int | None, choose: 
             result.log.append({"event": "reveal", "row": list(row)})
         pick = choose(player, list(row))
         if pick not in row:
-            raise DossierError(f"player {player + 1} picked {pick!r}, which is not face up ({', '.join(row)})")
+            raise DossierError(
+                tr("player {n} picked {pick}, which is not face up ({row})", n=player + 1, pick=repr(pick),
+                   row=tr(", ").join(row))
+            )  # fmt: skip
         row.remove(pick)
         result.squads[player].append(pick)
         result.log.append({"event": "pick", "player": player + 1, "agent": pick})

@@ -34,6 +34,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from toolkit.errors import DossierError
+from toolkit.i18n import current_lang, tr, word
 from toolkit.models.deck import Deck
 
 OCTGN_NETRUNNER_GAME = "0f38e453-26df-4c04-9d67-6d43de939c77"
@@ -84,13 +85,20 @@ def title(record: Any) -> str:
 
 def netrunner_only(deck: Deck, fmt: str) -> None:
     if deck.game != "netrunner":
-        raise DossierError(f"the {fmt} format is for netrunner decks; this deck is {deck.game}")
+        lang = current_lang()
+        raise DossierError(
+            tr("the {format} format is for {game} decks; this deck is for {other}", format=fmt,
+               game=word("game", "netrunner", lang), other=word("game", deck.game, lang))
+        )  # fmt: skip
 
 
 def choose_printing(record: Any, which: str = "latest") -> tuple[str | None, str | None]:
     """(set id, printing code) of the latest or oldest printing; the record's ``set`` without printings."""
     if which not in PRINTINGS:
-        raise DossierError(f"--printing must be one of {', '.join(PRINTINGS)}, not {which!r}")
+        raise DossierError(
+            tr("{option} must be one of {choices}, not {value}", option="--printing", choices=", ".join(PRINTINGS),
+               value=repr(which))
+        )  # fmt: skip
     printings = list(getattr(record, "printings", None) or [])
     if printings:
         chosen = printings[-1] if which == "latest" else printings[0]
@@ -104,13 +112,13 @@ def slots(deck: Deck, lookup: Callable[[str], Any], which: str) -> tuple[Slot | 
     if deck.identity is not None:
         record = lookup(deck.identity)
         if record is None:
-            raise DossierError(f"identity {deck.identity!r} is not in the card pool", exit_code=1)
+            raise DossierError(tr("identity {id} is not in the card pool", id=repr(deck.identity)), exit_code=1)
         identity = Slot(record, 1, *choose_printing(record, which))
     cards = []
     for card_id, count in deck.cards.items():
         record = lookup(card_id)
         if record is None:
-            raise DossierError(f"card {card_id!r} is not in the card pool", exit_code=1)
+            raise DossierError(tr("card {id} is not in the card pool", id=repr(card_id)), exit_code=1)
         cards.append(Slot(record, count, *choose_printing(record, which)))
     return identity, cards
 
@@ -205,7 +213,8 @@ def deck_to_nrdb(
     netrunner_only(deck, "nrdb")
     identity, cards = slots(deck, lookup, printing)
     if identity is None:
-        raise DossierError("the nrdb format starts with the identity; this deck has none", exit_code=1)
+        raise DossierError(tr("the {format} format starts with the identity; this deck has none", format="nrdb"),
+                           exit_code=1)  # fmt: skip
     sets = SetNames(game_record)
     held = set(restricted)
     ident = identity.record

@@ -44,7 +44,7 @@ from xml.parsers import expat
 from pydantic import ValidationError
 
 from toolkit.config import MISSING_POOL
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, os_reason, value_reason
 from toolkit.findings import Finding
 from toolkit.i18n import current_lang, majority, t, tr, trn, word
 from toolkit.jsonio import (
@@ -56,6 +56,7 @@ from toolkit.jsonio import (
     pointer,
     value_positions,
 )
+from toolkit.model_errors import model_error
 from toolkit.models import GAMES
 from toolkit.models.deck import Deck
 
@@ -153,15 +154,18 @@ def _read_bytes(path: Path) -> bytes | None:
     try:
         mode = path.stat().st_mode
         if stat.S_ISDIR(mode):
-            raise DossierError(f"{path}: cannot read: it is a directory")
+            raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=tr("it is a directory")))
         if not stat.S_ISREG(mode):
-            raise DossierError(f"{path}: cannot read: not a regular file")
+            from toolkit.jsonio import _not_regular
+
+            raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=_not_regular(mode)))
         with path.open("rb") as handle:
             raw = handle.read(MAX_DECK_BYTES + 1)
     except OSError as exc:
-        raise DossierError(f"{path}: cannot read: {dangling_link(path) or exc.strerror or exc}") from None
+        reason = dangling_link(path) or os_reason(exc)
+        raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=reason)) from None
     except ValueError as exc:  # e.g. a NUL in the path
-        raise DossierError(f"{path!r}: cannot read: {exc}") from None
+        raise DossierError(tr("{path}: cannot read: {reason}", path=repr(str(path)), reason=value_reason(exc))) from None
     return raw if len(raw) <= MAX_DECK_BYTES else None
 
 
@@ -184,7 +188,9 @@ def read_deck(
     where = Where(pool, pool_hint)
     fmt = fmt or detect_format(path)
     if fmt not in READ_FORMATS and fmt not in WRITE_FORMATS:
-        raise DossierError(f"unknown deck format {fmt!r}; formats: {', '.join(WRITE_FORMATS)}")
+        raise DossierError(
+            tr("unknown deck format {format}; formats: {formats}", format=repr(fmt), formats=", ".join(WRITE_FORMATS))
+        )
     raw = _read_bytes(path)
     if raw is None:
         message = tr("the file is larger than {size}, the limit for a deck file", size=f"{MAX_DECK_BYTES // 1024} KiB")
@@ -291,9 +297,8 @@ def _read_json(path: Path, text: str) -> LoadedDeck:
     except ValidationError as exc:
         for err in exc.errors():
             where = loc_pointer(data, err["loc"])
-            message = one_line(err["msg"].removeprefix("Value error, "))
-            shown = visible(where or "/")
-            loaded.findings.append(loaded.locate(Finding("deck.schema", f"{shown}: {message}", pointer=where)))
+            message = tr("{field}: {problem}", field=visible(where or "/"), problem=one_line(model_error(err)))
+            loaded.findings.append(loaded.locate(Finding("deck.schema", message, pointer=where)))
     _over_size(loaded)
     return loaded
 
@@ -754,7 +759,7 @@ def _read_text(
             ptr = pointer(*err["loc"][:1])
             problem(
                 "deck.schema",
-                tr("{field}: {problem}", field="/".join(map(str, err["loc"])), problem=one_line(err["msg"])),
+                tr("{field}: {problem}", field="/".join(map(str, err["loc"])), problem=one_line(model_error(err))),
                 lines.get(ptr, (1, 1))[0],
             )
     _over_size(loaded)
@@ -1026,7 +1031,7 @@ def _read_o8d(
         for err in exc.errors():
             ptr = pointer(*err["loc"][:1])
             line = loaded.lines.get(ptr, (1, 1))[0]
-            message = tr("{field}: {problem}", field="/".join(map(str, err["loc"])), problem=one_line(err["msg"]))
+            message = tr("{field}: {problem}", field="/".join(map(str, err["loc"])), problem=one_line(model_error(err)))
             problem("deck.schema", message, line)
     loaded.findings.sort(key=lambda f: f.line or 0)
     return loaded
@@ -1057,7 +1062,9 @@ def render_deck(deck: Deck, fmt: str, lookup: Callable[[str], Any], **options: A
         return deck_to_jinteki(deck, lookup)
     if fmt == "o8d":
         return deck_to_o8d(deck, lookup, printing=printing)
-    raise DossierError(f"unknown deck format {fmt!r}; formats: {', '.join(WRITE_FORMATS)}")
+    raise DossierError(
+        tr("unknown deck format {format}; formats: {formats}", format=repr(fmt), formats=", ".join(WRITE_FORMATS))
+    )
 
 
 __all__ = [

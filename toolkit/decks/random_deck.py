@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from toolkit.errors import DossierError
+from toolkit.i18n import current_lang, name_of, tr, word
 from toolkit.models.deck import Deck
 
 EXTRA_CARDS = 5  # modes with no maximum deck size: up to this many cards over the minimum
@@ -74,7 +75,7 @@ def random_squad(agents: Sequence[Any], size: int, rng: random.Random, include: 
     while len(squad) < size:
         options = [a for a in agents if a.private or a.name.zh_hans not in names]
         if not options:
-            raise DossierError(f"the card pool has too few distinct agents for a squad of {size}")
+            raise DossierError(tr("the card pool has too few distinct agents for a squad of {n}", n=size))
         take(rng.choice(options))
     return squad
 
@@ -97,14 +98,23 @@ def random_legal_deck(
     mode = pool.get(("mode", mode_id))
     if mode is None:
         modes = sorted(i for k, i in pool if k == "mode")
-        raise DossierError(f"tactics has no mode {mode_id!r}; modes: {', '.join(modes)}")
+        raise DossierError(
+            tr("{game} has no mode {mode}; modes: {modes}", game=word("game", "tactics", current_lang()),
+               mode=repr(mode_id), modes=tr(", ").join(modes))
+        )  # fmt: skip
     if mode.status == "incomplete":
-        raise DossierError(f"the rules leave {mode.name.zh_hans} ({mode_id}) unspecified: no deck is legal for it")
+        raise DossierError(
+            tr("the rules leave {name} ({id}) unspecified: no deck is legal for it",
+               name=name_of(mode, current_lang()), id=mode_id)
+        )  # fmt: skip
     low_agents, high_agents = mode.starting_agents, mode.max_agents
     if squad_size is None:
         squad_size = rng.randint(low_agents, high_agents)
     elif not low_agents <= squad_size <= high_agents:
-        raise DossierError(f"{mode_id} squads have {low_agents}-{high_agents} agents, not {squad_size}")
+        raise DossierError(
+            tr("{mode} squads have {low}-{high} agents, not {n}", mode=mode_id, low=low_agents, high=high_agents,
+               n=squad_size)
+        )  # fmt: skip
     wanted = list(dict.fromkeys(include))
     agents = sorted((r for (kind, _), r in pool.items() if kind == "agent"), key=lambda r: r.id)
     cards = deckable_cards(pool.values())
@@ -124,10 +134,11 @@ def random_legal_deck(
     distinct = len({c.name.zh_hans for c in usable})
     cap = distinct if high is None else min(high, distinct)
     if cap < low:
-        bound = f"at least {low}" if high is None else f"{low}-{high}"
+        bound = tr("at least {n}", n=low) if high is None else f"{low}-{high}"
         raise DossierError(
-            f"the card pool has {distinct} distinct command cards for the squad {squad}; {mode_id} needs {bound}"
-        )
+            tr("the card pool has {n} distinct command cards for the squad {squad}; {mode} needs {bound}", n=distinct,
+               squad=tr(", ").join(squad), mode=mode_id, bound=bound)
+        )  # fmt: skip
     size = min(cap, low + rng.randint(0, EXTRA_CARDS)) if high is None else rng.randint(low, cap)
 
     chosen: list[Any] = []

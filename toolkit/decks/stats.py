@@ -72,7 +72,9 @@ def expand(deck: Deck) -> list[str]:
     from .formats import MAX_CARDS
 
     if deck.total() > MAX_CARDS:
-        raise DossierError(f"the deck holds {deck.total()} cards; the limit is {MAX_CARDS}", exit_code=1)
+        from toolkit.i18n import tr
+
+        raise DossierError(tr("the deck holds {n} cards; the limit is {max}", n=deck.total(), max=MAX_CARDS), exit_code=1)
     return [card_id for card_id, count in sorted(deck.cards.items()) for _ in range(count)]
 
 

@@ -120,7 +120,7 @@ def play_tactics(
             snap(tr("round {n} · {player}", n=number, player=tr("P{seat}", seat=seat)))
     game.log.add("simulation_end", **game.result())
     if frames is not None and seen < len(game.log):
-        snap("end")
+        snap(tr("end"))
     return game
 
 
@@ -143,6 +143,6 @@ def simulate_netrunner(
     recorder = record(game, event or (lambda e: e)) if frames is not None else None
     game.play_game(max_turns=turns)
     if recorder is not None and frames is not None:
-        recorder.snap("end")
+        recorder.snap(tr("end"))
         frames.extend(recorder.frames)
     return game

@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, os_reason
+from toolkit.i18n import tr, trn
 
 from . import labels
 from .fonts import ASCII, BUNDLED, COVERAGE_FILE, FONT_DIR, format_coverage, print_coverage
@@ -170,7 +171,7 @@ def open_face(source: Path, family: str = SOURCE_FAMILY) -> Any:
     try:
         data = read_font(source)  # a FIFO or device is refused, a file past the size limit too
     except OSError as exc:
-        raise DossierError(f"{source}: cannot read: {exc.strerror or exc}") from None
+        raise DossierError(tr("{path}: cannot read: {reason}", path=source, reason=os_reason(exc))) from None
     if data[:4] != b"ttcf":
         return TTFont(io.BytesIO(data))
     collection = TTCollection(io.BytesIO(data))
@@ -178,7 +179,10 @@ def open_face(source: Path, family: str = SOURCE_FAMILY) -> Any:
         if face["name"].getDebugName(1) == family:
             return face
     names = [face["name"].getDebugName(1) for face in collection.fonts]
-    raise DossierError(f"{source}: no face named {family!r} in the collection (faces: {', '.join(map(str, names))})")
+    raise DossierError(
+        tr("{path}: no face named {family} in the collection (faces: {faces})", path=source, family=repr(family),
+           faces=tr(", ").join(map(str, names)))
+    )  # fmt: skip
 
 
 def subset(font: Any, chars: Iterable[str]) -> None:
@@ -395,15 +399,17 @@ def build(
     for style, source in sources.items():
         if not source.is_file():
             raise DossierError(
-                f"{source}: source font not found; install Debian's fonts-noto-cjk or pass --{style} PATH "
-                "(a Noto Sans CJK .ttc/.otf)"
-            )
+                tr("{path}: source font not found; install {system}'s {package} or pass {option} (a {font} {kinds})",
+                   path=source, system="Debian", package="fonts-noto-cjk", option=f"--{style} PATH",
+                   font="Noto Sans CJK", kinds=".ttc/.otf")
+            )  # fmt: skip
     for style, source in (latin or {}).items():
         if not source.is_file():
             raise DossierError(
-                f"{source}: Latin source font not found; install Debian's fonts-noto-core or pass "
-                f"--latin-{style} PATH (Noto Sans .ttf)"
-            )
+                tr("{path}: Latin source font not found; install {system}'s {package} or pass {option} ({font} {kinds})",
+                   path=source, system="Debian", package="fonts-noto-core", option=f"--latin-{style} PATH",
+                   font="Noto Sans", kinds=".ttf")
+            )  # fmt: skip
     chars = required_characters(list(cards)) | set(extra)
     optional = wanted_characters()
     data: dict[str, bytes] = {}
@@ -414,17 +420,26 @@ def build(
         except DossierError:
             raise
         except Exception as exc:  # fontTools reports a file that is no usable font with assorted exception types
-            reason = " ".join(str(exc).split())[:200] or type(exc).__name__
-            raise DossierError(f"{sources[style]}: not a usable source font ({reason})") from None
+            from .fonts import _font_reason
+
+            raise DossierError(
+                tr("{path}: not a usable source font ({reason})", path=sources[style], reason=_font_reason(exc))
+            ) from None
         has = font_characters(data[style])
         covered = has if covered is None else covered & has
     lacking = chars - (covered or set())
     if lacking and strict:
         shown = "".join(sorted(lacking))
         raise DossierError(
-            f"the source fonts lack {len(lacking)} required character(s): {shown[:60]!r}"
-            + ("…" if len(shown) > 60 else "")
-            + "; pass source fonts that have them, or take them out of the required sets in fontbuild.py"
+            trn(
+                "the source fonts lack {n} required character: {chars}; pass source fonts that have it, or take it "
+                "out of the required sets in {file}",
+                "the source fonts lack {n} required characters: {chars}; pass source fonts that have them, or take "
+                "them out of the required sets in {file}",
+                len(lacking),
+                chars=repr(shown[:60]) + ("…" if len(shown) > 60 else ""),
+                file="fontbuild.py",
+            )
         )
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -461,9 +476,11 @@ def find_sources() -> dict[str, Path]:
         found = DEBIAN_SOURCES[style] if DEBIAN_SOURCES[style].is_file() else _installed(SOURCE_FAMILIES, style)
         if found is None:
             raise DossierError(
-                f"no {style} Noto Sans CJK SC font installed: install it (Debian: apt-get install fonts-noto-cjk; "
-                f"Fedora: google-noto-sans-cjk-fonts) or pass --{style} PATH"
-            )
+                tr("no {font} font installed: install it ({debian}; {fedora}) or pass {option}",
+                   font=f"Noto Sans CJK SC {style.capitalize()}",
+                   debian="Debian: apt-get install fonts-noto-cjk", fedora="Fedora: google-noto-sans-cjk-fonts",
+                   option=f"--{style} PATH")
+            )  # fmt: skip
         sources[style] = found
     return sources
 
@@ -495,6 +512,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     cards = args.cards or [CARDS_DIR]
     try:
+        from toolkit.config import output_lang
+
+        output_lang(None)  # the language of its messages: DOSSIER_LANG, else the settings
         if args.check:
             from .fonts import read_coverage
 
@@ -502,10 +522,16 @@ def main(argv: list[str] | None = None) -> int:
             if lacking:
                 chars = "".join(sorted(lacking))
                 print(
-                    f"the bundled font lacks {len(lacking)} character(s): {chars}; run python -m toolkit.sheets.fontbuild"
+                    trn(
+                        "the bundled font lacks {n} character: {chars}; run {command}",
+                        "the bundled font lacks {n} characters: {chars}; run {command}",
+                        len(lacking),
+                        chars=chars,
+                        command="python -m toolkit.sheets.fontbuild",
+                    )
                 )
                 return 1
-            print("the bundled font covers every character in the card data")
+            print(tr("the bundled font covers every character in the card data"))
             return 0
         built = build(
             cards,
@@ -514,9 +540,9 @@ def main(argv: list[str] | None = None) -> int:
             latin={"regular": args.latin_regular, "bold": args.latin_bold},
         )
         for path in built.files:
-            print(f"{path}: written ({path.stat().st_size:,} bytes)")
+            print(tr("{path}: written ({size} bytes)", path=path, size=f"{path.stat().st_size:,}"))
     except DossierError as exc:
-        print(f"fontbuild: error: {exc.message}", file=sys.stderr)
+        print(tr("{program}: error: {message}", program="fontbuild", message=exc.message), file=sys.stderr)
         return exc.exit_code
     return 0
 

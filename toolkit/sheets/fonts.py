@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.cachedir import user_cache_dir
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, os_reason
 from toolkit.i18n import tr
 from toolkit.jsonio import read_regular
 
@@ -43,6 +43,23 @@ COVERAGE_FILE = FONT_DIR / "coverage.txt"
 REGULAR, BOLD = "DossierSans", "DossierSans-Bold"
 ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 FAKE_BOLD_ADVANCE = 20.0  # font units (of 1000) a stroked "bold" glyph of a single-face font grows by
+class _Label(str):
+    """A font's label for messages (a font set made once and cached is told in whatever language is current
+    when a message names it): its English as the str value, worded through the catalogs when formatted or
+    made a string."""
+
+    def __new__(cls, english: str, words: Any) -> _Label:
+        made = super().__new__(cls, english)
+        made._words = words  # type: ignore[attr-defined]
+        return made
+
+    def __str__(self) -> str:
+        return str(self._words())  # type: ignore[attr-defined]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def install_hint() -> str:
     """How to get a character no font has, in the current language."""
     return tr(
@@ -86,7 +103,9 @@ def read_coverage() -> frozenset[str]:
     try:
         return parse_coverage(COVERAGE_FILE.read_text(encoding="utf-8"))
     except OSError as exc:
-        raise DossierError(f"{COVERAGE_FILE}: cannot read the bundled font's coverage: {exc.strerror}") from None
+        raise DossierError(
+            tr("{path}: cannot read the bundled font's coverage: {reason}", path=COVERAGE_FILE, reason=os_reason(exc))
+        ) from None
 
 
 # ---------------------------------------------------------------------- the user's build (`dossier fonts build`)
@@ -269,7 +288,7 @@ class FontSet:
             "no font has {chars} ({codes}), so it would print as a box (searched: {searched}); {hint}",
             chars=repr(listed),
             codes=codes,
-            searched="; ".join(searched),
+            searched=tr("; ").join(str(s) for s in searched),
             hint=install_hint(),
         )
 
@@ -328,10 +347,11 @@ def bundled() -> FontSet:
     """The bundled Dossier Sans SC subset, registered with ReportLab (no fallbacks)."""
     for filename in BUNDLED.values():
         if not (FONT_DIR / filename).is_file():
-            raise DossierError(f"{FONT_DIR / filename}: bundled font missing; reinstall Dossier")
+            raise DossierError(tr("{path}: bundled font missing; reinstall Dossier", path=FONT_DIR / filename))
     regular = _register(REGULAR, str(FONT_DIR / BUNDLED["regular"]))
     bold = _register(BOLD, str(FONT_DIR / BUNDLED["bold"]))
-    return FontSet(REGULAR, BOLD, False, _cmap_chars(regular) & _cmap_chars(bold), "bundled Dossier Sans SC")
+    label = _Label("bundled Dossier Sans SC", lambda: tr("bundled {font}", font="Dossier Sans SC"))
+    return FontSet(REGULAR, BOLD, False, _cmap_chars(regular) & _cmap_chars(bold), label)
 
 
 def cached_build(directory: Path | None = None) -> FontSet | None:
@@ -358,10 +378,15 @@ def _load_cached(directory: str, stamp: str) -> FontSet:
             fonts[style] = _register(names[style], io.BytesIO(read_font(path)))
         except Exception as exc:  # ReportLab reports unusable fonts with assorted exception types
             raise DossierError(
-                f"{path}: your font build is unusable ({exc}); run `dossier fonts build` again or delete {directory}"
-            ) from None
+                tr("{path}: your font build is unusable ({reason}); run {command} again or delete {directory}",
+                   path=path, reason=_font_reason(exc), command="`dossier fonts build`", directory=directory)
+            ) from None  # fmt: skip
     chars = _cmap_chars(fonts["regular"]) & _cmap_chars(fonts["bold"])
-    return FontSet(names["regular"], names["bold"], False, chars, f"your Dossier Sans SC build ({directory})")
+    label = _Label(
+        f"your Dossier Sans SC build ({directory})",
+        lambda: tr("your {font} build ({directory})", font="Dossier Sans SC", directory=directory),
+    )
+    return FontSet(names["regular"], names["bold"], False, chars, label)
 
 
 def default_fonts() -> FontSet:
@@ -442,6 +467,28 @@ class FontFile:
     bold_index: int = 0
 
 
+_NO_OUTLINES = "no TrueType or PostScript outlines in this font"
+
+
+def _font_reason(exc: BaseException) -> str:
+    """Why a font could not be read or embedded, in one line in the current language: the common reasons
+    worded through the catalogs; else what fontTools or ReportLab says (in English, quoted as theirs)."""
+    text = " ".join(str(exc).split())
+    if text == _NO_OUTLINES:
+        return tr("no {first} or {second} outlines in this font", first="TrueType", second="PostScript")
+    if text.startswith("Not a TrueType or OpenType font"):
+        return tr("not a {first} or {second} font", first="TrueType", second="OpenType")
+    if isinstance(exc, OSError) and exc.errno is not None:
+        return os_reason(exc)
+    if not text:
+        return type(exc).__name__
+    module = type(exc).__module__
+    program = "fontTools" if module.startswith("fontTools") else "ReportLab" if module.startswith("reportlab") else ""
+    if program:
+        return tr("{program} says: {message}", program=program, message=repr(text[:200]))
+    return repr(text[:200])
+
+
 def _open_faces(data: bytes) -> list[Any]:
     from fontTools.ttLib import TTCollection, TTFont
 
@@ -454,7 +501,7 @@ def _truetype_source(face: Any, needed: Iterable[str], data: bytes, index: int) 
     """What ReportLab reads for ``face``: the file itself, or for PostScript outlines a TrueType
     subset of the ``needed`` characters (ReportLab embeds only TrueType outlines)."""
     if "glyf" not in face and "CFF " not in face:
-        raise ValueError("no TrueType or PostScript outlines in this font")
+        raise ValueError(_NO_OUTLINES)
     if "CFF " not in face:
         return io.BytesIO(data), index
     from . import fontbuild
@@ -486,7 +533,9 @@ def load_face(path: Path, index: int | None, needed: Iterable[str], what: str = 
     try:
         data = read_font(path)
     except OSError as exc:
-        raise DossierError(f"{what} {path}: cannot read: {exc.strerror or exc}") from None
+        raise DossierError(
+            tr("{option} {path}: cannot read: {reason}", option=what, path=path, reason=os_reason(exc))
+        ) from None
     needed = frozenset(needed)
     try:
         from fontTools.ttLib import TTLibError
@@ -496,21 +545,34 @@ def load_face(path: Path, index: int | None, needed: Iterable[str], what: str = 
             index = choose_face(faces)
         elif not 0 <= index < len(faces):
             if len(faces) == 1:
-                raise DossierError(f"--font-index {index}: {path} is not a collection (.ttc); leave it out")
-            raise DossierError(f"--font-index {index}: {path} holds faces 0-{len(faces) - 1}")
+                raise DossierError(
+                    tr("{option} {index}: {path} is not a collection ({suffix}); leave it out",
+                       option="--font-index", index=index, path=path, suffix=".ttc")
+                )  # fmt: skip
+            raise DossierError(
+                tr("{option} {index}: {path} holds faces {first}-{last}", option="--font-index", index=index,
+                   path=path, first=0, last=len(faces) - 1)
+            )  # fmt: skip
         face = faces[index]
         family = _family(face)
         cff = "CFF " in face
         source, sub_index = _truetype_source(face, needed, data, index if len(faces) > 1 else 0)
     except (TTLibError, OSError, AssertionError, KeyError, ValueError, TypeError, IndexError) as exc:
-        raise DossierError(f"{what} {path}: not a usable font file ({exc})") from None
+        raise DossierError(
+            tr("{option} {path}: not a usable font file ({reason})", option=what, path=path, reason=_font_reason(exc))
+        ) from None
     key = data + str(index).encode() + ("".join(sorted(needed)).encode() if cff else b"")
     name = f"UserFont-{hashlib.sha1(key).hexdigest()[:10]}"
     try:
         font = _register(name, source, sub_index)
     except Exception as exc:  # ReportLab reports unusable fonts with assorted exception types
-        raise DossierError(f"{what} {path}: ReportLab cannot embed this font ({exc})") from None
-    label = f"{path}" + (f" (face {index}, {family})" if len(faces) > 1 else "")
+        raise DossierError(
+            tr("{option} {path}: {program} cannot embed this font ({reason})", option=what, path=path,
+               program="ReportLab", reason=_font_reason(exc))
+        ) from None  # fmt: skip
+    label = str(path)
+    if len(faces) > 1:  # worded when loaded (a user's font is loaded per print, in the language of the print)
+        label = tr("{path} (face {index}, {family})", path=path, index=index, family=family)
     return Loaded(Face(name, name, True, _cmap_chars(font), label), index, len(faces), family)
 
 
@@ -693,7 +755,12 @@ def system_face(font: FontFile, needed: Iterable[str]) -> Face | None:
 def add_system_fallbacks(fonts: FontSet, needed: Iterable[str]) -> tuple[FontSet, list[Face]]:
     """``fonts`` with installed fonts for the ``needed`` characters it lacks; also returns the faces added."""
     lacking = fonts.lacks("".join(set(needed)))
-    searched = "the installed fonts (fontconfig)" if fontconfig_available() else "the font directories"
+    searched: str
+    if fontconfig_available():
+        searched = _Label("the installed fonts (fontconfig)",
+                          lambda: tr("the installed fonts ({program})", program="fontconfig"))  # fmt: skip
+    else:
+        searched = _Label("the font directories", lambda: tr("the font directories"))
     if not lacking:
         return replace(fonts, searched=fonts.searched or searched), []
     faces = []
@@ -703,7 +770,8 @@ def add_system_fallbacks(fonts: FontSet, needed: Iterable[str]) -> tuple[FontSet
             faces.append(face)
             lacking -= face.chars
     if not fontconfig_available():
-        searched = f"the font directories ({', '.join(str(d) for d in _font_dirs())})"
+        dirs = ", ".join(str(d) for d in _font_dirs())
+        searched = _Label(f"the font directories ({dirs})", lambda: tr("the font directories ({dirs})", dirs=dirs))
     return fonts.with_fallbacks(faces, searched), faces
 
 

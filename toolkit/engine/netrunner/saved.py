@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from toolkit.i18n import tr
 from toolkit.jsonio import atomic_write_text
 from toolkit.models.deck import Deck
@@ -34,6 +36,8 @@ def save_game(path: Path, game: NetrunnerGame, decks: Mapping[str, Deck], turns:
 
 def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] | None = None) -> NetrunnerGame:
     """A new game from a saved record with its decisions queued (answered before any policy)."""
+    if not isinstance(data, dict):
+        raise EngineError(tr("{field}: {problem}", field="/", problem=tr("expected an object")))
     if data.get("format") != FORMAT:
         raise EngineError(
             tr(
@@ -42,13 +46,49 @@ def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] 
                 expected=repr(FORMAT),
             )
         )
-    decks = {side: Deck.model_validate(deck) for side, deck in data["decks"].items()}
+    _check_saved(data)
+    decks = {}
+    for side, deck in data["decks"].items():
+        try:
+            decks[side] = Deck.model_validate(deck)
+        except ValidationError as exc:
+            from toolkit.jsonio import loc_pointer
+            from toolkit.model_errors import model_error
+
+            first = exc.errors()[0]
+            where = f"/decks/{side}" + loc_pointer(deck, first["loc"])
+            raise EngineError(tr("{field}: {problem}", field=where, problem=model_error(first))) from None
     game = NetrunnerGame(
         records,
-        seed=int(data["seed"]),
+        seed=data["seed"],
         decks=decks,
         fmt=data.get("netrunner_format", "standard"),
         policies=dict(policies or {}),
     )
     game.replay.extend(data["decisions"])
     return game
+
+
+def _check_saved(data: dict[str, Any]) -> None:
+    """An EngineError (in the current language) naming the first field of a saved game that is missing or of
+    the wrong kind: ``seed`` a whole number, ``decks`` an object of the sides' decks, ``decisions`` a list of
+    labels, ``netrunner_format`` (if given) a format id."""
+    wanted = (
+        ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool), tr("expected a whole number")),
+        ("decks", lambda v: isinstance(v, dict), tr("expected an object")),
+        ("decisions", lambda v: isinstance(v, list) and all(isinstance(d, str) for d in v), tr("expected a list")),
+    )
+    for key, fits, problem in wanted:
+        if key not in data:
+            raise EngineError(tr("{field}: {problem}", field=f"/{key}", problem=tr("a required field is missing")))
+        if not fits(data[key]):
+            raise EngineError(tr("{field}: {problem}", field=f"/{key}", problem=problem))
+    for side in data["decks"]:
+        if side not in ("corp", "runner"):
+            raise EngineError(
+                tr("{field}: {problem}", field="/decks",
+                   problem=tr("{key} is not a side: {first} or {second}", key=repr(side), first="corp",
+                              second="runner"))
+            )  # fmt: skip
+    if not isinstance(data.get("netrunner_format", "standard"), str):
+        raise EngineError(tr("{field}: {problem}", field="/netrunner_format", problem=tr("expected a string")))

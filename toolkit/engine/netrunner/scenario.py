@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.i18n import tr
+from toolkit.i18n import tr, trn
 from toolkit.models.deck import Deck
 from toolkit.models.scenario import PlacedCard, Scenario, SideSetup
 
@@ -171,11 +171,12 @@ def run_scenario(records: Any, scenario: Scenario) -> ScenarioResult:
     taken = len(scenario.decisions) - len(game.replay)
     if game.replay:  # the game ended with labels left
         raise EngineError(
-            tr(
-                "the game ended ({reason}) after decision {taken}; {n} decision(s) left unused",
+            trn(
+                "the game ended ({reason}) after decision {taken}; {n} decision left unused",
+                "the game ended ({reason}) after decision {taken}; {n} decisions left unused",
+                len(game.replay),
                 reason=said(game.end_reason),
                 taken=taken,
-                n=len(game.replay),
             )
         )
     result = ScenarioResult(game, stepper.pending, taken)
