@@ -132,3 +132,29 @@ def test_a_record_carries_a_name_in_any_language(game_copy, cli) -> None:  # typ
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     result = cli("lint", cards)
     assert result.exit_code == 1 and "french" in result.output
+
+
+def test_a_catalog_is_compiled_once_into_the_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the first use compiles the .po into the user's cache; a changed .po compiles again and the old file goes
+    import shutil
+
+    locale = tmp_path / "locale"
+    shutil.copytree(i18n.LOCALE_DIR / "zh_Hans", locale / "zh_Hans")
+    monkeypatch.setattr(i18n, "LOCALE_DIR", locale)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    cache = tmp_path / "cache" / "dossier" / "locale"
+    i18n.translations.cache_clear()
+    try:
+        assert i18n.t("zh-Hans", "legal") == "合法"
+        first = list(cache.glob("zh_Hans-*.mo"))
+        assert len(first) == 1
+        po = locale / "zh_Hans" / "LC_MESSAGES" / "dossier.po"
+        edited = po.with_name("edited.po")  # as the catalogs tool writes: a new file renamed into place
+        edited.write_text(po.read_text(encoding="utf-8").replace('msgid "legal"\nmsgstr "合法"', 'msgid "legal"\nmsgstr "合规"'), encoding="utf-8")
+        edited.replace(po)
+        i18n.translations.cache_clear()
+        assert i18n.t("zh-Hans", "legal") == "合规"
+        again = list(cache.glob("zh_Hans-*.mo"))
+        assert len(again) == 1 and again != first
+    finally:
+        i18n.translations.cache_clear()

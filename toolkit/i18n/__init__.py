@@ -25,7 +25,6 @@ import contextlib
 import contextvars
 import functools
 import gettext
-import hashlib
 import io
 import os
 import re
@@ -132,19 +131,20 @@ def _compile(po: Path) -> bytes:
 
 def _mo_bytes(lang: str) -> bytes | None:
     """The compiled catalog of ``lang``: a ``.mo`` shipped beside the ``.po`` when it is not older, else one
-    compiled into the cache (keyed by the ``.po``'s content), else compiled in memory."""
+    compiled into the cache (keyed by the ``.po``'s size, time and inode: a start-up reads neither the ``.po`` nor a
+    hash of it), else compiled in memory."""
     po = LOCALE_DIR / _dirname(lang) / "LC_MESSAGES" / f"{DOMAIN}.po"
     try:
-        source = po.read_bytes()
+        stat = po.stat()
     except OSError:
         return None
     shipped = po.with_suffix(".mo")
     with contextlib.suppress(OSError):
-        if shipped.stat().st_mtime >= po.stat().st_mtime:
+        if shipped.stat().st_mtime >= stat.st_mtime:
             return shipped.read_bytes()
     from toolkit.cachedir import user_cache_dir
 
-    cached = user_cache_dir("locale", f"{_dirname(lang)}-{hashlib.sha256(source).hexdigest()[:16]}.mo")
+    cached = user_cache_dir("locale", f"{_dirname(lang)}-{stat.st_size}-{stat.st_mtime_ns}-{stat.st_ino}.mo")
     with contextlib.suppress(OSError):
         return cached.read_bytes()
     data = _compile(po)
@@ -153,6 +153,9 @@ def _mo_bytes(lang: str) -> bytes | None:
         temp = cached.with_name(f".{cached.name}.{os.getpid()}")
         temp.write_bytes(data)
         os.replace(temp, cached)
+        for old in cached.parent.glob(f"{_dirname(lang)}-*.mo"):  # the compilations of earlier catalogs
+            if old != cached:
+                old.unlink(missing_ok=True)
     return data
 
 
