@@ -50,9 +50,10 @@ def test_the_walk_finds_the_commands() -> None:
     assert {"", "lint", "crossfire", "crossfire deal", "crossfire resolve", "deck", "text render"} <= found
 
 
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
 @pytest.mark.parametrize("path", COMMANDS, ids=lambda path: " ".join(path) or "dossier")
-def test_help_names_no_internal_document(path: list[str]) -> None:
-    result = CliRunner().invoke(app, [*path, "--help"], env={"COLUMNS": "300"})
+def test_help_names_no_internal_document(path: list[str], lang: str) -> None:
+    result = CliRunner().invoke(app, [*path, "--help"], env={"COLUMNS": "300", "DOSSIER_LANG": lang})
     assert result.exit_code == 0, result.output
     found = [line.strip() for line in result.stdout.splitlines() if INTERNAL.search(line)]
     assert not found, f"dossier {' '.join(path)} --help cites an internal document: {found}"

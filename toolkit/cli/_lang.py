@@ -15,10 +15,13 @@ from typing import Annotated, Any
 
 import typer
 
-LANG_HELP = (
+from toolkit.i18n.words import N_
+
+# English messages, shown in the current language (toolkit.cli._help)
+LANG_HELP = N_(
     "Names, headings and labels in zh-Hans or en. Default: lang = ... in dossier.toml or the user config, else zh-Hans."
 )
-DECK_LANG_HELP = (
+DECK_LANG_HELP = N_(
     "Names, headings and labels in zh-Hans or en. Default: lang = ... in dossier.toml or the user config, "
     "else the deck's own language (the one its card names are written in), else zh-Hans."
 )

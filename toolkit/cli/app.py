@@ -24,8 +24,10 @@ except ImportError:  # pragma: no cover - older typer stands on the click packag
     from click.exceptions import UsageError  # type: ignore[no-redef,assignment,import-not-found,unused-ignore]
 from typer.core import TyperCommand, TyperGroup
 
+from toolkit.cli._help import command_line_lang, help_text, translate
 from toolkit.cli._lang import LangOption
 from toolkit.errors import DossierError
+from toolkit.i18n.words import N_
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
 
 if TYPE_CHECKING:
@@ -39,51 +41,68 @@ if TYPE_CHECKING:
 # order ``dossier --help`` lists them: name -> (the modules whose register() adds it, its line in
 # that listing). ``dossier --help`` reads this table instead of importing the modules; a command's
 # modules are imported when the command is run (or its own --help asked for). tests/test_cli_lazy.py
-# registers every module eagerly and checks the table against what it finds.
+# registers every module eagerly and checks the table against what it finds. Each line is the English
+# message that begins the command's own help (the same message, so the same translation in every language),
+# shown in the current language (toolkit.cli._help).
 LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
-    "draft": (("deck",), "The tactics draft (轮抓) for two players: picks from the keyboard or a script file."),
+    "draft": (
+        ("deck",),
+        help_text(
+            N_("The tactics draft ({name}) for two players: picks from the keyboard or a script file."), name="轮抓"
+        ),
+    ),
     "play": (
         ("play",),
-        "Play a whole Netrunner game from the terminal as either side against the machine's player.",
+        N_("Play a whole Netrunner game from the terminal as either side against the machine's player."),
     ),
-    "search": (("search",), "Find records with a NetrunnerDB-style query."),
+    "search": (("search",), N_("Find records with a NetrunnerDB-style query.")),
     "show": (
         ("search",),
-        "Print one record in full, its ability text rendered in --lang (--bilingual: both languages).",
+        N_("Print one record in full, its ability text rendered in --lang (--bilingual: both languages)."),
     ),
     "serve": (
         ("serve",),
-        "Serve the web app: card browser, deck builder, card editor, print, crossfire moderator.",
+        N_("Serve the web app: card browser, deck builder, card editor, print, crossfire moderator."),
     ),
     "print": (
         ("sheets",),
-        "Print cards: PDF sheets with crop marks and duplex backs, PNG per card, Tabletop Simulator sheets.",
+        N_("Print cards: PDF sheets with crop marks and duplex backs, PNG per card, Tabletop Simulator sheets."),
     ),
     "simulate": (
         ("simulate",),
-        "Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, same log.",
+        N_(
+            "Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, "
+            "same log."
+        ),
     ),
     "crossfire": (
         ("crossfire",),
-        "Crossfire / 谍战特工: deal the roles (on one screen, one player at a time, or as printed slips), "
-        "resolve a table after the shooting, score several rounds, simulate win rates.",
+        help_text(
+            N_(
+                "Crossfire / {name}: deal the roles (on one screen, one player at a time, or as printed slips), "
+                "resolve a table after the shooting, score several rounds, simulate win rates."
+            ),
+            name="谍战特工",
+        ),
     ),
-    "db": (("db",), "The card database (SQLite by default, PostgreSQL for shared servers)."),
-    "deck": (("deck",), "Build, validate, inspect and convert decks."),
-    "import": (("importer",), "Import other tools' card data."),
-    "map": (("map",), "Show, draw and measure tactics maps; write a game's replay."),
+    "db": (("db",), N_("The card database (SQLite by default, PostgreSQL for shared servers).")),
+    "deck": (("deck",), N_("Build, validate, inspect and convert decks.")),
+    "import": (("importer",), N_("Import other tools' card data.")),
+    "map": (("map",), N_("Show, draw and measure tactics maps; write a game's replay.")),
     "scenario": (
         ("scenario",),
-        "Netrunner positions and the decisions taken from them (schema/scenario.schema.json).",
+        N_("Netrunner positions and the decisions taken from them (schema/scenario.schema.json)."),
     ),
     "fonts": (
         ("sheets",),
-        "Dossier Sans SC, the print font (a subset of Noto Sans CJK SC and Noto Sans): check the card data "
-        "against it, or build your own with every character of your card pool.",
+        N_(
+            "Dossier Sans SC, the print font (a subset of Noto Sans CJK SC and Noto Sans): check the card data "
+            "against it, or build your own with every character of your card pool."
+        ),
     ),
     "text": (
         ("text", "coverage"),
-        "The ability language: parse card text, render it (zh-Hans, English), format card files.",
+        N_("The ability language: parse card text, render it (zh-Hans, English), format card files."),
     ),
 }
 
@@ -120,8 +139,8 @@ class DossierGroup(TyperGroup):
         listed: list[tuple[str, Command]] = []
         for name in self.list_commands(ctx):
             command = self.commands.get(name)
-            if command is None and name in LAZY_COMMANDS:
-                command = TyperCommand(name, help=LAZY_COMMANDS[name][1])  # a stand-in with the same help
+            if command is None and name in LAZY_COMMANDS:  # a stand-in with the same help
+                command = translate(TyperCommand(name, help=LAZY_COMMANDS[name][1]))
             if command is not None and not command.hidden:
                 listed.append((name, command))
         if listed:
@@ -140,7 +159,13 @@ class DossierGroup(TyperGroup):
             raise
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Run the command line: its language is made current before anything is parsed (a --help page or a
+        usage error may come first), and the help of this group and of its eager commands put in it (the
+        lazy ones are put in it when loaded)."""
         safe_output_streams()
+        words = kwargs.get("args", args[0] if args else None)
+        command_line_lang(list(sys.argv[1:] if words is None else words))
+        translate(self)
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
@@ -236,11 +261,14 @@ def os_error_line(exc: OSError) -> str:
     return tr("{path}: {reason}", path=shown, reason=reason)
 
 
+# The help texts of the commands are English messages, put in the language of the command line when a run
+# begins (toolkit.cli._help: DossierGroup.main, load_command). Typer's own words (Usage:, Options,
+# Show this message and exit., [default: …]) and click's usage errors stay in English: typer is not patched.
 APP_SETTINGS: dict[str, Any] = {
     "cls": DossierGroup,
     "name": "dossier",
-    "help": "Card database, deck builder, linter and interpreter for three agent-themed card games.",
-    "epilog": (
+    "help": N_("Card database, deck builder, linter and interpreter for three agent-themed card games."),
+    "epilog": N_(
         "The card pool every command reads: --cards DIR (repeatable); else $DOSSIER_CARDS (directories "
         "separated by ':'); else cards = [\"DIR\", ...] in dossier.toml in this directory or a parent; else in "
         "$XDG_CONFIG_HOME/dossier/config.toml (~/.config/dossier/config.toml); else the bundled cards/. "
@@ -255,21 +283,29 @@ APP_SETTINGS: dict[str, Any] = {
 }
 app = typer.Typer(**APP_SETTINGS)
 
-_loaded: dict[tuple[str, ...], TyperGroup] = {}
+_holders: dict[tuple[str, ...], typer.Typer] = {}
+_loaded: dict[tuple[tuple[str, ...], str], TyperGroup] = {}
 
 
 def load_command(name: str) -> Command | None:
     """The click command of the lazy top-level command ``name``: its modules' ``register()`` run on a
     Typer with the settings of ``app`` (those that reach the commands: markup mode, exception display,
-    suggestions), converted as typer converts ``app``. Once per process for each set of modules, so a
-    module's register() runs once however often the app is invoked."""
+    suggestions), converted as typer converts ``app``, its help in the current language. Once per process
+    for each set of modules, so a module's register() runs once however often the app is invoked; converted
+    once per language."""
+    from toolkit.i18n import current_lang, pseudo_active
+
     modules = LAZY_COMMANDS[name][0]
-    group = _loaded.get(modules)
-    if group is None:
+    holder = _holders.get(modules)
+    if holder is None:
         holder = typer.Typer(**{**APP_SETTINGS, "cls": TyperGroup})  # only its commands are used
         for module in modules:
             importlib.import_module(f"toolkit.cli.{module}").register(holder)
-        group = _loaded[modules] = typer.main.get_group(holder)
+        _holders[modules] = holder
+    key = (modules, "en-XA" if pseudo_active() else current_lang())
+    group = _loaded.get(key)
+    if group is None:
+        group = _loaded[key] = translate(typer.main.get_group(holder))
     return group.commands.get(name)
 
 
@@ -278,12 +314,14 @@ class OutputFormat(StrEnum):
     json = "json"
 
 
-FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text (compiler style) or json.")]
+FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text (compiler style) or json."))]
 PathsArgument = Annotated[
     list[Path] | None,
     typer.Argument(
-        help="Files or directories (default: the card pool of $DOSSIER_CARDS or cards = [...] in dossier.toml "
-        "or the user config; else cards/ here, else the bundled cards/).",
+        help=N_(
+            "Files or directories (default: the card pool of $DOSSIER_CARDS or cards = [...] in dossier.toml "
+            "or the user config; else cards/ here, else the bundled cards/)."
+        ),
         show_default=False,
     ),
 ]
@@ -305,7 +343,16 @@ def emit_findings(findings: list[Finding], out: Any = None) -> None:
         print(finding.format(), file=out)
 
 
-@app.command()
+@app.command(
+    help=help_text(
+        N_("Check card data: JSON, schema, model, ids, names, references, formatting."),
+        N_(
+            "Findings and the summary are worded in the --lang language; codes, pointers, positions and the keys "
+            "of --format json are the same in every language. Exit 0 clean, 1 when errors were found, 2 on usage "
+            "or I/O errors."
+        ),
+    )
+)
 def lint(
     paths: PathsArgument = None,
     format: FormatOption = OutputFormat.text,
@@ -316,18 +363,13 @@ def lint(
             "-j",
             min=1,
             max=256,
-            help="Processes to parse ability texts with, from 2,000 files up (default: the CPUs available).",
+            help=N_("Processes to parse ability texts with, from 2,000 files up (default: the CPUs available)."),
             show_default=False,
         ),
     ] = None,
     lang: LangOption = None,
 ) -> None:
-    """Check card data: JSON, schema, model, ids, names, references, formatting.
-
-    Findings and the summary are worded in the --lang language; codes, pointers, positions and the keys of
-    --format json are the same in every language. Exit 0 clean, 1 when errors were found, 2 on usage or I/O
-    errors.
-    """
+    """``dossier lint``: check card data (its help is given to the decorator, in the catalogs)."""
     from toolkit.catalog import discover
     from toolkit.cli._lang import output_lang
     from toolkit.cli.progress import Phases
@@ -411,17 +453,23 @@ def print_summary(result: LintResult) -> None:
     )
 
 
-@app.command()
+@app.command(
+    help=help_text(
+        N_("Rewrite record files in canonical JSON, atomically."),
+        N_(
+            'Sorted keys, 2-space indent, UTF-8 Chinese, final newline, and a "$schema" where a record lacks one. '
+            "A file that does not parse is reported, not touched."
+        ),
+    )
+)
 def fmt(
     paths: PathsArgument = None,
-    check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a file would change.")] = False,
+    check: Annotated[
+        bool, typer.Option("--check", help=N_("Change nothing; exit 1 if a file would change."))
+    ] = False,
     lang: LangOption = None,
 ) -> None:
-    """Rewrite record files in canonical JSON, atomically.
-
-    Sorted keys, 2-space indent, UTF-8 Chinese, final newline, and a "$schema"
-    where a record lacks one. A file that does not parse is reported, not touched.
-    """
+    """``dossier fmt``: rewrite record files in canonical JSON (its help is given to the decorator)."""
     from toolkit.catalog import discover
     from toolkit.cli._lang import output_lang
     from toolkit.cli.progress import Progress
@@ -542,13 +590,13 @@ def add_schema_ref(path: Path, data: Any) -> None:
         data["$schema"] = os.path.relpath(target, path.resolve().parent).replace(os.sep, "/")
 
 
-@app.command()
+@app.command(help=N_("Generate the JSON Schema files from the record models (their descriptions stay in English)."))
 def schema(
-    out: Annotated[Path, typer.Option("--out", help="Directory to write to.")] = SCHEMA_DIR,
-    check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if a file is stale.")] = False,
+    out: Annotated[Path, typer.Option("--out", help=N_("Directory to write to."))] = SCHEMA_DIR,
+    check: Annotated[bool, typer.Option("--check", help=N_("Write nothing; exit 1 if a file is stale."))] = False,
     lang: LangOption = None,
 ) -> None:
-    """Generate the JSON Schema files from the record models (their descriptions stay in English)."""
+    """``dossier schema``: write the JSON Schema files (its help is given to the decorator)."""
     from toolkit import schemagen
     from toolkit.cli._lang import output_lang
     from toolkit.i18n import tr

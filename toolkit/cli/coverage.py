@@ -8,31 +8,39 @@ from typing import Annotated
 
 import typer
 
+from toolkit.cli._help import help_text
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
+from toolkit.i18n.words import N_
+
+COVERAGE_HELP = help_text(
+    N_("Simulate seeded games and report which abilities of the cards they reach and which change the game."),
+    N_(
+        "The games use random legal decks and decks that rotate through every card, so each card is played; "
+        "the report lists every ability, the ones never reached or never changing, and the totals."
+    ),
+)
 
 
 def coverage(
-    game: Annotated[str, typer.Option("--game", help="The game whose games are simulated: tactics.")] = "tactics",
-    games: Annotated[int, typer.Option("--games", min=1, max=10_000, help="Games to play.")] = 150,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the decks and the games; same seed, same report.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, max=64, help="Processes to play the games in.")] = 1,
+    game: Annotated[str, typer.Option("--game", help=N_("The game whose games are simulated: tactics."))] = "tactics",
+    games: Annotated[int, typer.Option("--games", min=1, max=10_000, help=N_("Games to play."))] = 150,
+    seed: Annotated[int, typer.Option("--seed", help=N_("Seed of the decks and the games; same seed, same report."))] = 0,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, max=64, help=N_("Processes to play the games in."))] = 1,
     cards: Annotated[
         list[Path] | None,
         typer.Option(
             "--cards",
-            help="Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-            "or the user config, else the bundled cards/tactics.",
+            help=N_(
+                "Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
+                "or the user config, else the bundled cards/tactics."
+            ),
         ),
     ] = None,
-    summary: Annotated[bool, typer.Option("--summary", help="Text: leave out the line per ability.")] = False,
-    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
+    summary: Annotated[bool, typer.Option("--summary", help=N_("Text: leave out the line per ability."))] = False,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))] = OutputFormat.text,
 ) -> None:
-    """Simulate seeded games and report which abilities of the cards they reach and which change the game.
-
-    The games use random legal decks and decks that rotate through every card, so each card is played;
-    the report lists every ability, the ones never reached or never changing, and the totals.
-    """
+    """``dossier text coverage`` (its help: :data:`COVERAGE_HELP`)."""
     from toolkit.i18n import current_lang, tr, word
 
     if game != "tactics":
@@ -76,4 +84,4 @@ def register(app: typer.Typer) -> None:
     from toolkit.cli.text import text_app
 
     if not any(info.callback is coverage for info in text_app.registered_commands):
-        text_app.command("coverage")(coverage)
+        text_app.command("coverage", help=COVERAGE_HELP)(coverage)

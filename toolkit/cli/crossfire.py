@@ -16,11 +16,13 @@ import typer
 
 from toolkit import i18n
 from toolkit.cli import tables
+from toolkit.cli._help import help_text, in_english
 from toolkit.cli._options import OUTPUT_FILE, read_json_input
 from toolkit.cli.app import OutputFormat
 from toolkit.cli.progress import Progress
 from toolkit.engine.crossfire_cards import RoleCard, role_cards, role_name
 from toolkit.errors import DossierError
+from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
     from toolkit.engine.crossfire import Crossfire, Deal
@@ -28,42 +30,57 @@ if TYPE_CHECKING:
 
 crossfire_app = typer.Typer(
     name="crossfire",
-    help="Crossfire / 谍战特工: deal the roles (on one screen, one player at a time, or as printed slips), "
-    "resolve a table after the shooting, score several rounds, simulate win rates.",
+    help=help_text(
+        N_(
+            "Crossfire / {name}: deal the roles (on one screen, one player at a time, or as printed slips), "
+            "resolve a table after the shooting, score several rounds, simulate win rates."
+        ),
+        name="谍战特工",
+    ),
     no_args_is_help=True,
 )
 
 
-FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")]
+FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))]
 CardsOption = Annotated[
     Path | None,
     typer.Option(
         "--cards",
-        help="Crossfire data directory. Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml or the "
-        "user config, else the bundled cards.",
+        help=N_(
+            "Crossfire data directory. Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml or the "
+            "user config, else the bundled cards."
+        ),
     ),
 ]
-ModeOption = Annotated[str, typer.Option("--mode", help="crossfire or sniper.")]
+ModeOption = Annotated[str, typer.Option("--mode", help=N_("crossfire or sniper."))]
 SpecialOption = Annotated[
-    list[str] | None, typer.Option("--special", help="A special role to add (repeatable), e.g. bodyguard.")
+    list[str] | None, typer.Option("--special", help=N_("A special role to add (repeatable), e.g. bodyguard."))
 ]
 LangOption = Annotated[
     str | None,
     typer.Option(
         "--lang",
-        help="Names, headings and labels in zh-Hans or en, the roles shown to players and printed on slips "
-        "included. Default: lang = ... in dossier.toml or the user config, else zh-Hans.",
+        help=N_(
+            "Names, headings and labels in zh-Hans or en, the roles shown to players and printed on slips "
+            "included. Default: lang = ... in dossier.toml or the user config, else zh-Hans."
+        ),
         show_default=False,
     ),
 ]
 
 
 def _help(*paragraphs: str) -> str:
-    """Help text: paragraphs filled to 74 columns (the help keeps line breaks); a paragraph that
-    starts with "{" is an example, kept as it is."""
+    """Help text: paragraphs, each an English message (marked ``N_`` where it is written) shown in the current
+    language, filled to 74 columns in English (a Chinese paragraph is not: click joins its lines with spaces);
+    a paragraph that starts with "{" is an example, kept as it is."""
     import textwrap
 
-    return "\n\n".join(p if p.startswith("{") else textwrap.fill(p, 74) for p in paragraphs)
+    def paragraph(text: str) -> Callable[[], str]:
+        if text.startswith("{"):
+            return lambda: text
+        return lambda: textwrap.fill(i18n.tr(text), 74) if in_english() else i18n.tr(text)
+
+    return help_text(*map(paragraph, paragraphs))
 
 
 TABLE_EXAMPLE = """\
@@ -81,31 +98,41 @@ TABLE_EXAMPLE = """\
 }"""
 
 RESOLVE_HELP = _help(
-    "Resolve one table after the shooting: who was hit, which team won, who won.",
-    "How the shooting resolves: unarmed players' pointing does nothing, except the Bodyguard's and the "
-    "Peacekeeper's, which protects the player pointed at by cancelling one bullet aimed at them (protectors "
-    "stack; no one points at themselves). The Agents fire first, all at once (the Enforcer counts as an Agent "
-    "and fires two guns at two different players); a player they hit lowers their hand, so an Assassin hit by "
-    "an Agent never fires. Then the Assassins still standing fire at once. The VIP hit: red wins; else blue. "
-    "Then each role's own condition: whoever hits a Bystander loses, a Decoy wins when hit, a Bomber who is not "
-    "hit wins alone, and so on.",
-    "Sniper mode: the Sniper's shot cards hit first. Every Assassin hit: blue wins; a Bystander or the VIP hit "
-    "by the Sniper: red wins; else the Assassins still standing fire, and the VIP hit with no Bystander hit "
-    "means red, else blue.",
-    "The table is a JSON file. In this example Bo hits Di and Ed hits Gus; Cy, still standing, hits the VIP, "
-    "so red wins and Cy and Di win:",
+    N_("Resolve one table after the shooting: who was hit, which team won, who won."),
+    N_(
+        "How the shooting resolves: unarmed players' pointing does nothing, except the Bodyguard's and the "
+        "Peacekeeper's, which protects the player pointed at by cancelling one bullet aimed at them (protectors "
+        "stack; no one points at themselves). The Agents fire first, all at once (the Enforcer counts as an Agent "
+        "and fires two guns at two different players); a player they hit lowers their hand, so an Assassin hit by "
+        "an Agent never fires. Then the Assassins still standing fire at once. The VIP hit: red wins; else blue. "
+        "Then each role's own condition: whoever hits a Bystander loses, a Decoy wins when hit, a Bomber who is not "
+        "hit wins alone, and so on."
+    ),
+    N_(
+        "Sniper mode: the Sniper's shot cards hit first. Every Assassin hit: blue wins; a Bystander or the VIP hit "
+        "by the Sniper: red wins; else the Assassins still standing fire, and the VIP hit with no Bystander hit "
+        "means red, else blue."
+    ),
+    N_(
+        "The table is a JSON file. In this example Bo hits Di and Ed hits Gus; Cy, still standing, hits the VIP, "
+        "so red wins and Cy and Di win:"
+    ),
     TABLE_EXAMPLE,
-    'Fields: "mode" is crossfire (the default) or sniper. Each player has a "seat" (a number from 1), a '
-    '"name" (optional; score follows players by name across rounds), a "role" (vip, agent, assassin, decoy, '
-    "red_decoy, blue_decoy, bystander, bodyguard, enforcer, bomber, peacekeeper, protester, supporter, "
-    'sniper) and an "aim", the seats they pointed at: one, the Enforcer two; unarmed players may leave it '
-    'out. Sniper mode adds "marks", the seats where the Sniper put shot cards (at most one per Assassin). '
-    'House rules go in "options", e.g. "options": {"protection_lost_when_hit": true}: '
-    "protection_lost_when_hit (true: a protector who is hit protects no one afterwards; default false) and "
-    "protester_counts_as_bystander (false: the Protester and the Supporter do not count as Bystanders; "
-    "default true).",
-    "What `dossier crossfire deal --format json` (or deal --out FILE) writes is such a table, with every "
-    '"aim" empty (and "marks" in sniper mode): fill them in and resolve it; its other fields are ignored.',
+    N_(
+        'Fields: "mode" is crossfire (the default) or sniper. Each player has a "seat" (a number from 1), a '
+        '"name" (optional; score follows players by name across rounds), a "role" (vip, agent, assassin, decoy, '
+        "red_decoy, blue_decoy, bystander, bodyguard, enforcer, bomber, peacekeeper, protester, supporter, "
+        'sniper) and an "aim", the seats they pointed at: one, the Enforcer two; unarmed players may leave it '
+        'out. Sniper mode adds "marks", the seats where the Sniper put shot cards (at most one per Assassin). '
+        'House rules go in "options", e.g. "options": {"protection_lost_when_hit": true}: '
+        "protection_lost_when_hit (true: a protector who is hit protects no one afterwards; default false) and "
+        "protester_counts_as_bystander (false: the Protester and the Supporter do not count as Bystanders; "
+        "default true)."
+    ),
+    N_(
+        "What `dossier crossfire deal --format json` (or deal --out FILE) writes is such a table, with every "
+        '"aim" empty (and "marks" in sniper mode): fill them in and resolve it; its other fields are ignored.'
+    ),
 )
 
 
@@ -121,16 +148,19 @@ def _game(cards: Path | None) -> Crossfire:
 
 def _records(cards: Path | None) -> list[Any]:
     from toolkit.catalog import load_catalog
-    from toolkit.config import MISSING_POOL, card_pool
+    from toolkit.config import card_pool, missing_pool
     from toolkit.paths import CARDS_DIR
 
     pool = card_pool([cards] if cards is not None else None, default=[CARDS_DIR / "crossfire"])
     for root in pool.paths:
         if not root.exists():
-            raise DossierError(f"{root}: no such directory")
+            raise DossierError(i18n.tr("{path}: no such directory", path=root))
     records = load_catalog(pool.paths).records
     if not any(getattr(r, "game", None) == "crossfire" for r in records):
-        raise DossierError(f"the card pool ({pool.describe()}) has no crossfire roles; {MISSING_POOL}")
+        raise DossierError(
+            i18n.tr("the card pool ({pool}) has no {game} roles; {hint}", pool=pool.describe(),
+                    game=i18n.word("game", "crossfire", i18n.current_lang()), hint=missing_pool())
+        )  # fmt: skip
     return list(records)
 
 
@@ -144,18 +174,31 @@ def _dump(data: Any) -> None:
 def player_names(names: str | None, name: list[str] | None, players: int) -> dict[int, str]:
     """Seat -> name from ``--names A,B,C`` or ``--name A --name B``: one per seat, distinct, not empty."""
     if names is not None and name:
-        raise DossierError("give the players' names with --names A,B,... or with --name repeated, not both")
+        raise DossierError(
+            i18n.tr("give the players' names with {names} or with {name} repeated, not both", names="--names A,B,...",
+                    name="--name")
+        )  # fmt: skip
     if names is None and not name:
         return {}
     option = "--names" if names is not None else "--name"
     given = [n.strip() for n in (names.split(",") if names is not None else name or [])]
     for seat, n in enumerate(given, start=1):
         if not n:
-            raise DossierError(f"{option}: the name of seat {seat} is empty")
+            raise DossierError(i18n.tr("{option}: the name of seat {seat} is empty", option=option, seat=seat))
         if n in given[: seat - 1]:
-            raise DossierError(f"{option}: {n!r} is given twice; names tell players apart")
+            raise DossierError(
+                i18n.tr("{option}: {name} is given twice; names tell players apart", option=option, name=repr(n))
+            )
     if len(given) != players:
-        raise DossierError(f"{option}: {len(given)} name(s) for {players} players; give one per seat, in seat order")
+        raise DossierError(
+            i18n.trn(
+                "{option}: {n} name for {players} players; give one per seat, in seat order",
+                "{option}: {n} names for {players} players; give one per seat, in seat order",
+                len(given),
+                option=option,
+                players=players,
+            )
+        )
     return dict(enumerate(given, start=1))
 
 
@@ -232,68 +275,76 @@ class PrivateReveal:
         except (EOFError, KeyboardInterrupt):
             if shown:
                 self.clear()
-            raise DossierError("the reveal was stopped before every player had seen their role") from None
+            raise DossierError(i18n.tr("the reveal was stopped before every player had seen their role")) from None
 
 
 # ---------------------------------------------------------------- commands
 
 
 DEAL_HELP = _help(
-    "Deal the roles for one game, as the rules deal the cards.",
-    "The roles for the player count (a special role replaces standard ones as the rules say) are shuffled and "
-    "dealt one each; everyone looks at their card and passes it to the left, then looks at the card they "
-    "received. Then the dealer and every third player clockwise from them gather their own card and both "
-    "neighbours', shuffle and deal the three back, until every card has been through one such shuffle (at "
-    "some player counts a card goes through two). Each player has seen the cards that passed through their "
-    "hands, two to four of them: the only reliable clue of the game.",
-    "Without --private or --slips every role is printed on one screen, for a host who does not play or to "
-    "check a deal. --private passes the screen round the table and shows each player only their own role; "
-    "--slips prints a folded slip per player; --out FILE saves the deal (roles included) as the table for "
-    "resolve. With --private or --slips the screen shows only what every player may know: the set-up, the "
-    "shuffles and, in sniper mode, the Sniper's seat.",
+    N_("Deal the roles for one game, as the rules deal the cards."),
+    N_(
+        "The roles for the player count (a special role replaces standard ones as the rules say) are shuffled and "
+        "dealt one each; everyone looks at their card and passes it to the left, then looks at the card they "
+        "received. Then the dealer and every third player clockwise from them gather their own card and both "
+        "neighbours', shuffle and deal the three back, until every card has been through one such shuffle (at "
+        "some player counts a card goes through two). Each player has seen the cards that passed through their "
+        "hands, two to four of them: the only reliable clue of the game."
+    ),
+    N_(
+        "Without --private or --slips every role is printed on one screen, for a host who does not play or to "
+        "check a deal. --private passes the screen round the table and shows each player only their own role; "
+        "--slips prints a folded slip per player; --out FILE saves the deal (roles included) as the table for "
+        "resolve. With --private or --slips the screen shows only what every player may know: the set-up, the "
+        "shuffles and, in sniper mode, the Sniper's seat."
+    ),
 )
 
 
 @crossfire_app.command(help=DEAL_HELP)
 def deal(
-    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")],
+    players: Annotated[int, typer.Option("--players", "-n", help=N_("Number of players."))],
     seed: Annotated[
         int | None,
         typer.Option(
             "--seed",
-            help="Seed of the shuffles; the same seed gives the same deal. Default: a new random deal each time "
-            "(shown, except with --private or --slips, where anyone who knows it could replay the deal).",
+            help=N_(
+                "Seed of the shuffles; the same seed gives the same deal. Default: a new random deal each time "
+                "(shown, except with --private or --slips, where anyone who knows it could replay the deal)."
+            ),
             show_default=False,
         ),
     ] = None,
     mode: ModeOption = "crossfire",
     special: SpecialOption = None,
-    dealer: Annotated[int, typer.Option("--dealer", help="Seat of the dealer.")] = 1,
-    sniper: Annotated[int | None, typer.Option("--sniper", help="Seat of the Sniper (sniper mode).")] = None,
+    dealer: Annotated[int, typer.Option("--dealer", help=N_("Seat of the dealer."))] = 1,
+    sniper: Annotated[int | None, typer.Option("--sniper", help=N_("Seat of the Sniper (sniper mode)."))] = None,
     names: Annotated[
-        str | None, typer.Option("--names", help="The players' names in seat order, separated by commas.")
+        str | None, typer.Option("--names", help=N_("The players' names in seat order, separated by commas."))
     ] = None,
     name: Annotated[
-        list[str] | None, typer.Option("--name", help="A player's name (repeatable, in seat order).")
+        list[str] | None, typer.Option("--name", help=N_("A player's name (repeatable, in seat order)."))
     ] = None,
     private: Annotated[
         bool,
         typer.Option(
             "--private",
-            help="Show each player only their own role, one seat after another, at this terminal; "
-            "the screen is cleared between players.",
+            help=N_(
+                "Show each player only their own role, one seat after another, at this terminal; "
+                "the screen is cleared between players."
+            ),
         ),
     ] = False,
     slips: Annotated[
         Path | None,
         typer.Option(
-            "--slips", help="Write a PDF of role slips, one per player, to fold so the role is inside.", **OUTPUT_FILE
+            "--slips", help=N_("Write a PDF of role slips, one per player, to fold so the role is inside."), **OUTPUT_FILE
         ),
     ] = None,
     out: Annotated[
         Path | None,
         typer.Option(
-            "--out", help="Write the deal as JSON, the table to fill in for resolve (keep it closed).", **OUTPUT_FILE
+            "--out", help=N_("Write the deal as JSON, the table to fill in for resolve (keep it closed)."), **OUTPUT_FILE
         ),
     ] = None,
     lang: LangOption = None,
@@ -303,13 +354,24 @@ def deal(
     from toolkit.config import output_lang
 
     if out is not None and slips is not None and os.path.abspath(out) == os.path.abspath(slips):
-        raise DossierError(f"--out and --slips are both {out}: the table and the slips need two files")
+        raise DossierError(
+            i18n.tr("{out} and {slips} are both {path}: the table and the slips need two files", out="--out",
+                    slips="--slips", path=out)
+        )  # fmt: skip
     if private and format is OutputFormat.json:
-        raise DossierError("--private shows each role on the terminal; it cannot be used with --format json")
+        raise DossierError(
+            i18n.tr("{option} shows each role on the terminal; it cannot be used with {format}", option="--private",
+                    format="--format json")
+        )  # fmt: skip
     if private and not _interactive():
         raise DossierError(
-            "--private needs a terminal for input and output (here one is redirected); "
-            "use --slips FILE.pdf to hand out roles on paper, or --out FILE for the table"
+            i18n.tr(
+                "{option} needs a terminal for input and output (here one is redirected); "
+                "use {slips} to hand out roles on paper, or {out} for the table",
+                option="--private",
+                slips="--slips FILE.pdf",
+                out="--out FILE",
+            )
         )
     from toolkit.engine.crossfire import Crossfire
 
@@ -471,11 +533,17 @@ def _write_json(path: Path, data: Any) -> None:
     from toolkit.jsonio import atomic_write_text
     from toolkit.safewrite import OutputKind
 
-    deal = OutputKind("a deal with its aims still empty", is_unfilled_deal)  # a filled-in table is kept
+    deal = OutputKind(i18n.N_("a deal with its aims still empty"), is_unfilled_deal)  # a filled-in table is kept
     try:
         atomic_write_text(path, json.dumps(data, ensure_ascii=False, indent=2) + "\n", replaces=deal)
     except OSError as exc:
-        raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise DossierError(_cannot_write(path, exc)) from None
+
+
+def _cannot_write(path: Path, exc: OSError) -> str:
+    from toolkit.errors import os_reason
+
+    return i18n.tr("{path}: cannot write: {reason}", path=path, reason=os_reason(exc))
 
 
 def slips_for(cards: Sequence[RoleCard]) -> list[Slip]:
@@ -526,13 +594,13 @@ def _write_bytes(path: Path, data: bytes) -> None:
     try:
         atomic_write_bytes(path, data, replaces=PDF)  # the slips; an existing file that is no PDF is kept
     except OSError as exc:
-        raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        raise DossierError(_cannot_write(path, exc)) from None
 
 
 @crossfire_app.command(help=RESOLVE_HELP)
 def resolve(
     file: Annotated[
-        Path, typer.Argument(help="The table: a JSON file (see above), or the deal's JSON with the aims filled in.")
+        Path, typer.Argument(help=N_("The table: a JSON file (see above), or the deal's JSON with the aims filled in."))
     ],
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
@@ -582,17 +650,19 @@ def resolve(
 
 
 SCORE_HELP = _help(
-    "Add up several rounds: every winner of a round scores 1 point.",
-    "The winners of a round are the players of the winning team and everyone who won by their own condition "
-    "(a Decoy who was hit, a Bystander who was not, ...). After the agreed number of rounds the highest total "
-    'wins; a tie shares the win. Players are followed by the "name" in each table, so they may change seats '
-    "between rounds; tables without names count by seat.",
+    N_("Add up several rounds: every winner of a round scores 1 point."),
+    N_(
+        "The winners of a round are the players of the winning team and everyone who won by their own condition "
+        "(a Decoy who was hit, a Bystander who was not, ...). After the agreed number of rounds the highest total "
+        'wins; a tie shares the win. Players are followed by the "name" in each table, so they may change seats '
+        "between rounds; tables without names count by seat."
+    ),
 )
 
 
 @crossfire_app.command(help=SCORE_HELP)
 def score(
-    files: Annotated[list[Path], typer.Argument(help="One table per round (the tables resolve reads).")],
+    files: Annotated[list[Path], typer.Argument(help=N_("One table per round (the tables resolve reads)."))],
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
     lang: LangOption = None,
@@ -620,18 +690,18 @@ def score(
     print(tables.render(None, scores, align="<><", indent="  "))
 
 
-@crossfire_app.command()
+@crossfire_app.command(help=N_("Play random tables (random seats, aims and marks) and print each role's win rate."))
 def simulate(
-    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")],
-    games: Annotated[int, typer.Option("--games", "-k", min=1, help="Number of random tables.")],
-    seed: Annotated[int, typer.Option("--seed", help="Seed; same seed, same tables.")] = 0,
+    players: Annotated[int, typer.Option("--players", "-n", help=N_("Number of players."))],
+    games: Annotated[int, typer.Option("--games", "-k", min=1, help=N_("Number of random tables."))],
+    seed: Annotated[int, typer.Option("--seed", help=N_("Seed; same seed, same tables."))] = 0,
     mode: ModeOption = "crossfire",
     special: SpecialOption = None,
     plot: Annotated[
         Path | None,
         typer.Option(
             "--plot",
-            help="Write a bar chart of the win rates with 95% intervals (PNG).",
+            help=N_("Write a bar chart of the win rates with 95% intervals (PNG)."),
             show_default=False,
             **OUTPUT_FILE,
         ),
@@ -640,7 +710,7 @@ def simulate(
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
-    """Play random tables (random seats, aims and marks) and print each role's win rate."""
+    """``dossier crossfire simulate`` (its help is given to the decorator)."""
     from toolkit.cli.plots import Bar, rate_chart, wilson, write_png
     from toolkit.config import output_lang
     from toolkit.engine.crossfire import Crossfire

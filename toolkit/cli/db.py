@@ -8,12 +8,17 @@ from typing import Annotated
 
 import typer
 
+from toolkit.cli._help import help_text
+from toolkit.i18n.words import N_
+
 DbOption = Annotated[
     str | None,
     typer.Option(
         "--db",
-        help="Database: a file path or an SQLAlchemy URL (postgresql+psycopg://…[?schema=NAME]). "
-        "Default: $DOSSIER_DB, else dossier.db in the working directory.",
+        help=N_(
+            "Database: a file path or an SQLAlchemy URL (postgresql+psycopg://…[?schema=NAME]). "
+            "Default: $DOSSIER_DB, else dossier.db in the working directory."
+        ),
         show_default=False,
     ),
 ]
@@ -22,24 +27,29 @@ DbOption = Annotated[
 def register(app: typer.Typer) -> None:
     db_app = typer.Typer(
         name="db",
-        help="The card database (SQLite by default, PostgreSQL for shared servers).",
+        help=N_("The card database (SQLite by default, PostgreSQL for shared servers)."),
         no_args_is_help=True,
     )
 
-    @db_app.command("build")
+    @db_app.command(
+        "build",
+        help=help_text(
+            N_("Build the database from card records, replacing the old one in one step."),
+            N_(
+                "A reader never sees a half-built database; a failed or interrupted build leaves the previous one "
+                "as it was. Building twice gives the same content."
+            ),
+        ),
+    )
     def build(
         db: DbOption = None,
         cards: Annotated[
             list[Path] | None,
-            typer.Option("--cards", help="Card directory (repeatable). Default: cards/ here, else the bundled data."),
+            typer.Option("--cards", help=N_("Card directory (repeatable). Default: cards/ here, else the bundled data.")),
         ] = None,
-        verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Print progress to stderr.")] = False,
+        verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("Print progress to stderr."))] = False,
     ) -> None:
-        """Build the database from card records, replacing the old one in one step.
-
-        A reader never sees a half-built database; a failed or interrupted build
-        leaves the previous one as it was. Building twice gives the same content.
-        """
+        """``dossier db build`` (its help is given to the decorator)."""
         from toolkit.cli.app import default_paths
         from toolkit.cli.progress import Phases
         from toolkit.db import build_from_files, resolve_target

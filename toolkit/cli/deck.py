@@ -11,30 +11,36 @@ from typing import Annotated, Any
 import typer
 
 from toolkit.cli import tables
+from toolkit.cli._help import help_text
 from toolkit.cli._lang import DeckLangOption, LangOption, deck_lang, output_lang
 from toolkit.cli._options import OUTPUT_FILE
 from toolkit.cli.app import OutputFormat
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, os_reason, value_reason
 from toolkit.findings import Finding
+from toolkit.i18n import N_, tr
 from toolkit.paths import SCHEMA_DIR
 
-DECK_HELP = (
-    "Build, validate, inspect and convert decks.\n\n"
-    "Exit 0: done (validate: every deck legal); 1: a deck file was read and has a problem (an unknown card, "
-    "a bad count, a limit passed, an illegal deck); 2: a file cannot be read or written, or an option is wrong.\n\n"
-    "Limits: a deck file is at most 256 KiB and a text line at most 4000 characters; "
-    "a count (a line's, an .o8d qty, a card's total) is 1 to 99; a deck holds at most 1000 cards; JSON nests at "
-    "most 32 levels, its integers at most 20 digits; .o8d XML nests at most 32 elements and declares no DTD."
+DECK_HELP = help_text(
+    N_("Build, validate, inspect and convert decks."),
+    N_(
+        "Exit 0: done (validate: every deck legal); 1: a deck file was read and has a problem (an unknown card, "
+        "a bad count, a limit passed, an illegal deck); 2: a file cannot be read or written, or an option is wrong."
+    ),
+    N_(
+        "Limits: a deck file is at most 256 KiB and a text line at most 4000 characters; a count (a line's, an "
+        ".o8d qty, a card's total) is 1 to 99; a deck holds at most 1000 cards; JSON nests at most 32 levels, its "
+        "integers at most 20 digits; .o8d XML nests at most 32 elements and declares no DTD."
+    ),
 )
 
 deck_app = typer.Typer(help=DECK_HELP, no_args_is_help=True)
 
-CARDS_HELP = (
+CARDS_HELP = N_(
     "Card pool directory (repeatable). Default: $DOSSIER_CARDS (directories separated by ':'), else "
     "cards = [...] in the nearest dossier.toml or in ~/.config/dossier/config.toml, else the bundled cards/."
 )
 CardsOption = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP)]
-FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")]
+FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))]
 
 
 @dataclass
@@ -100,10 +106,28 @@ def read_in_lang(path: Path, pool: Pool, lang: str | None, mode: str | None = No
     return loaded, language
 
 
+def finding_line(finding: Finding) -> str:
+    """:meth:`Finding.format` with its severity in the current language (for a finding told on stderr as part
+    of an error): ``deck.txt:3:1: error deck.card: …``."""
+    from toolkit.i18n import current_lang, tc
+
+    where = finding.file or "<input>"
+    if finding.line is not None:
+        where += f":{finding.line}"
+        if finding.column is not None:
+            where += f":{finding.column}"
+    lang = current_lang()
+    severity = tc(lang, "severity", "warning") if finding.severity == "warning" else tc(lang, "severity", "error")
+    return tr("{where}: {severity} {code}: {message}", where=where, severity=severity, code=finding.code,
+              message=finding.message)  # fmt: skip
+
+
 def _refuse(problems: list[Finding]) -> DossierError:
     """One line for a deck a command cannot use: the first problem, and how many more there are (exit 1)."""
-    more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-    return DossierError(problems[0].format() + more, exit_code=1)
+    first = finding_line(problems[0])
+    if len(problems) > 1:
+        return DossierError(tr("{problem} (and {n} more)", problem=first, n=len(problems) - 1), exit_code=1)
+    return DossierError(first, exit_code=1)
 
 
 def _usable(loaded: Any, pool: Pool) -> Any:
@@ -117,7 +141,7 @@ def _usable(loaded: Any, pool: Pool) -> Any:
     if problems:
         raise _refuse(problems)
     if loaded.deck is None:
-        raise DossierError(f"{loaded.path}: not a deck", exit_code=1)
+        raise DossierError(tr("{path}: not a deck", path=loaded.path), exit_code=1)
     return loaded.deck
 
 
@@ -134,26 +158,29 @@ def _namer(pool: Pool, game: str, lang: str) -> Any:
     return namer(pool.lookup(game), lang)
 
 
-@deck_app.command("validate")
+@deck_app.command(
+    "validate",
+    help=help_text(
+        N_("Check decks against their mode's rules; list every problem."),
+        N_("Exit 0 when every deck is legal, 1 when one is not, 2 when a file cannot be read."),
+    ),
+)
 def validate(
-    files: Annotated[list[Path], typer.Argument(help="Deck files (.json, .txt, .o8d) or directories of them.")],
+    files: Annotated[list[Path], typer.Argument(help=N_("Deck files (.json, .txt, .o8d) or directories of them."))],
     mode: Annotated[
-        str | None, typer.Option("--mode", help="Validate under this mode/format instead of the deck's.")
+        str | None, typer.Option("--mode", help=N_("Validate under this mode/format instead of the deck's."))
     ] = None,
     banlist: Annotated[
         str | None,
         typer.Option(
-            "--banlist", help="Netrunner: validate under this ban list of the format instead of the one in force."
+            "--banlist", help=N_("Netrunner: validate under this ban list of the format instead of the one in force.")
         ),
     ] = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
     lang: DeckLangOption = None,
 ) -> None:
-    """Check decks against their mode's rules; list every problem.
-
-    Exit 0 when every deck is legal, 1 when one is not, 2 when a file cannot be read.
-    """
+    """``dossier deck validate`` (its help is given to the decorator)."""
     from validators.deck import ban_list_ids, summary_line, validate_deck
 
     pool = load_pool(cards)
@@ -166,17 +193,26 @@ def validate(
             unreadable = True
             results.append({"file": str(path), "legal": False, "error": exc.message, "findings": []})
             if format == "text":
-                print(f"dossier: error: {exc.message}", file=sys.stderr)
+                from toolkit.cli.app import error_line
+
+                print(error_line(exc.message), file=sys.stderr)
             continue
         findings: list[Finding] = [loaded.place(f) for f in loaded.findings]
         report = None
         if loaded.deck is not None:
-            if mode is not None and mode not in pool.rules.game(loaded.deck.game).modes:
-                raise DossierError(f"--mode {mode!r}: {loaded.deck.game} has no such mode")
-            deck_mode = pool.rules.game(loaded.deck.game).modes.get(mode or loaded.deck.mode)
+            game_modes = pool.rules.game(loaded.deck.game).modes
+            if mode is not None and mode not in game_modes:
+                raise DossierError(
+                    tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
+                       game=loaded.deck.game, modes=tr(", ").join(sorted(game_modes)))
+                )  # fmt: skip
+            deck_mode = game_modes.get(mode or loaded.deck.mode)
             if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
-                known = ", ".join(ban_list_ids(deck_mode)) or "none"
-                raise DossierError(f"--banlist {banlist!r}: {deck_mode.id} has no such ban list; ban lists: {known}")
+                known = tr(", ").join(ban_list_ids(deck_mode)) or tr("none")
+                raise DossierError(
+                    tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
+                       banlist=repr(banlist), format=deck_mode.id, known=known)
+                )  # fmt: skip
             report = validate_deck(loaded.deck, pool.rules, mode, banlist)
             findings += [loaded.locate(f) for f in report.findings]
         errors = sum(1 for f in findings if f.severity == "error")
@@ -212,9 +248,13 @@ def deck_files(paths: list[Path]) -> list[Path]:
             try:
                 found = sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and not p.is_dir())
             except OSError as exc:
-                raise DossierError(f"{path}: cannot read the directory: {exc.strerror or exc}") from None
+                raise DossierError(
+                    tr("{path}: cannot read the directory: {reason}", path=path, reason=os_reason(exc))
+                ) from None
             if not found:
-                raise DossierError(f"{path}: no deck files (.json, .txt, .o8d) in this directory")
+                raise DossierError(
+                    tr("{path}: no deck files ({suffixes}) in this directory", path=path, suffixes=", ".join(DECK_SUFFIXES))
+                )
             out += found
         else:
             out.append(path)
@@ -228,48 +268,51 @@ def _write(out: Path, text: str, force: bool, inputs: tuple[Path, ...] = ()) -> 
 
     try:
         if any(out.exists() and inp.exists() and out.samefile(inp) for inp in inputs):
-            raise DossierError(f"{out}: refusing to overwrite the input file")
+            raise DossierError(tr("{path}: refusing to overwrite the input file", path=out))
         if out.is_dir():
-            raise DossierError(f"{out}: is a directory; give a file name")
+            raise DossierError(tr("{path}: is a directory; give a file name", path=out))
         if out.exists() and not force:
-            raise DossierError(f"{out}: already exists; use --force to replace it")
+            raise DossierError(tr("{path}: already exists; use {option} to replace it", path=out, option="--force"))
         if not out.parent.is_dir():
-            what = "not a directory" if out.parent.exists() else "no such directory"
-            raise DossierError(f"{out.parent}: {what}")
+            if out.parent.exists():
+                raise DossierError(tr("{path}: not a directory", path=out.parent))
+            raise DossierError(tr("{path}: no such directory", path=out.parent))
         atomic_write_text(out, text)
     except DossierError:
         raise  # already one line naming the file (toolkit.safewrite's WriteError too)
     except OSError as exc:
-        raise DossierError(f"{out}: cannot write: {exc.strerror or exc}") from None
+        raise DossierError(tr("{path}: cannot write: {reason}", path=out, reason=os_reason(exc))) from None
     except ValueError as exc:  # a NUL in the path, text that is not Unicode
-        raise DossierError(f"{str(out)!r}: cannot write: {exc}") from None
+        raise DossierError(tr("{path}: cannot write: {reason}", path=repr(str(out)), reason=value_reason(exc))) from None
 
 
-@deck_app.command("new")
+@deck_app.command("new", help=N_("Scaffold a deck file; for crossfire, write a legal role set."))
 def new(
-    game: Annotated[str, typer.Option("--game", help="tactics, netrunner or crossfire.")],
-    mode: Annotated[str, typer.Option("--mode", help="Mode (or netrunner format) id.")],
-    out: Annotated[Path, typer.Option("--out", help="Deck file to write (.json or .txt).", **OUTPUT_FILE)],
-    name: Annotated[str | None, typer.Option("--name", help="Deck name.")] = None,
-    players: Annotated[int | None, typer.Option("--players", help="crossfire: player count.")] = None,
+    game: Annotated[str, typer.Option("--game", help=N_("tactics, netrunner or crossfire."))],
+    mode: Annotated[str, typer.Option("--mode", help=N_("Mode (or netrunner format) id."))],
+    out: Annotated[Path, typer.Option("--out", help=N_("Deck file to write (.json or .txt)."), **OUTPUT_FILE)],
+    name: Annotated[str | None, typer.Option("--name", help=N_("Deck name."))] = None,
+    players: Annotated[int | None, typer.Option("--players", help=N_("crossfire: player count."))] = None,
     special: Annotated[
-        list[str] | None, typer.Option("--special", help="crossfire: a special role joining (repeatable).")
+        list[str] | None, typer.Option("--special", help=N_("crossfire: a special role joining (repeatable)."))
     ] = None,
-    identity: Annotated[str | None, typer.Option("--identity", help="netrunner: identity id or name.")] = None,
-    agent: Annotated[list[str] | None, typer.Option("--agent", help="tactics: agent id or name (repeatable).")] = None,
+    identity: Annotated[str | None, typer.Option("--identity", help=N_("netrunner: identity id or name."))] = None,
+    agent: Annotated[list[str] | None, typer.Option("--agent", help=N_("tactics: agent id or name (repeatable)."))] = None,
     cards: CardsOption = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Replace an existing file."))] = False,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
-            help="Names in a .txt deck and the output in zh-Hans or en. Default: lang = ... in dossier.toml or "
-            "the user config, else the language of the --identity/--agent names given, else zh-Hans.",
+            help=N_(
+                "Names in a .txt deck and the output in zh-Hans or en. Default: lang = ... in dossier.toml or "
+                "the user config, else the language of the --identity/--agent names given, else zh-Hans."
+            ),
             show_default=False,
         ),
     ] = None,
 ) -> None:
-    """Scaffold a deck file; for crossfire, write a legal role set."""
+    """``dossier deck new`` (its help is given to the decorator)."""
     from pydantic import ValidationError
 
     from toolkit.config import output_lang as configured
@@ -279,25 +322,32 @@ def new(
     from toolkit.models.deck import Deck
 
     if out.suffix.lower() not in (".json", ".txt"):
-        raise DossierError(f"--out {out}: deck new writes a .json or .txt file")
+        raise DossierError(
+            tr("{option} {path}: {command} writes a {first} or {second} file", option="--out", path=out,
+               command="`deck new`", first=".json", second=".txt")
+        )  # fmt: skip
     pool = load_pool(cards)
     game_pool = pool.rules.game(game)
     if game not in pool.rules.games:
-        raise DossierError(f"--game {game!r}: no such game in the card pool")
+        raise DossierError(tr("{option} {game}: no such game in the card pool", option="--game", game=repr(game)))
     if mode not in game_pool.modes:
-        raise DossierError(f"--mode {mode!r}: {game} modes are {', '.join(sorted(game_pool.modes))}")
+        raise DossierError(
+            tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
+               game=game, modes=tr(", ").join(sorted(game_pool.modes)))
+        )  # fmt: skip
     fields: dict[str, Any] = {"game": game, "mode": mode, "name": name or out.stem, "cards": {}}
     typed: list[str | None] = []  # the language of each name given
     if game == "crossfire":
         if players is None:
-            raise DossierError("crossfire needs --players")
+            raise DossierError(tr("{game} needs {option}", game=game, option="--players"))
         try:
             fields["cards"] = role_set(game_pool.modes[mode], players, list(special or []))
-        except ValueError as exc:
+        except ValueError as exc:  # worded in the current language by the model
             raise DossierError(str(exc)) from None
         fields["players"] = players
     elif special or players:
-        raise DossierError("--players and --special are for crossfire")
+        raise DossierError(tr("{first} and {second} are for {game}", first="--players", second="--special",
+                              game="crossfire"))  # fmt: skip
     if game == "netrunner" and identity:
         fields["identity"] = _resolve_one(pool, identity, game, "identity", typed)
     if game == "tactics" and agent:
@@ -306,8 +356,11 @@ def new(
     try:
         deck = Deck(**fields)
     except ValidationError as exc:
+        from toolkit.model_errors import model_error
+
         err = exc.errors()[0]
-        raise DossierError(f"--{err['loc'][0] if err['loc'] else 'name'}: {err['msg']}") from None
+        option = f"--{err['loc'][0] if err['loc'] else 'name'}"
+        raise DossierError(tr("{option}: {problem}", option=option, problem=model_error(err))) from None
     fmt = "json" if out.suffix.lower() == ".json" else "text"
     _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR, lang=language), force)
     print(t(language, "{path}: written", path=out))
@@ -319,21 +372,28 @@ def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | 
 
     found = [r for r in pool.names.lookup(name, game) if r.kind == kind]
     if len(found) != 1:
+        from toolkit.i18n import current_lang, word
+
         hints = pool.names.suggestions(name, game)
-        hint = f"; did you mean {', '.join(repr(h) for h in hints)}?" if hints else ""
-        raise DossierError(f"no single {game} {kind} is called {name!r}{hint}")
+        hint = tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints)) if hints else ""
+        shown = word("game", game, current_lang())
+        if kind == "identity":
+            message = tr("no single {game} identity is called {name}", game=shown, name=repr(name))
+        else:
+            message = tr("no single {game} agent is called {name}", game=shown, name=repr(name))
+        raise DossierError(message + hint)
     if typed is not None:
         typed.append(name_language(name, found[0]))
     return str(found[0].id)
 
 
-@deck_app.command("show")
+@deck_app.command("show", help=N_("Print the deck as a list grouped by type or category."))
 def show(
-    file: Annotated[Path, typer.Argument(help="Deck file.")],
+    file: Annotated[Path, typer.Argument(help=N_("Deck file."))],
     lang: DeckLangOption = None,
     cards: CardsOption = None,
 ) -> None:
-    """Print the deck as a list grouped by type or category."""
+    """``dossier deck show`` (its help is given to the decorator)."""
     from toolkit.decks import render_deck
 
     pool = load_pool(cards)
@@ -342,14 +402,16 @@ def show(
     print(render_deck(deck, "text", pool.lookup(deck.game), lang=language), end="")
 
 
-@deck_app.command("stats")
+@deck_app.command(
+    "stats", help=N_("Counts by type/category and faction, influence by faction, agenda points, cost curve.")
+)
 def stats(
-    file: Annotated[Path, typer.Argument(help="Deck file.")],
+    file: Annotated[Path, typer.Argument(help=N_("Deck file."))],
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
     lang: DeckLangOption = None,
 ) -> None:
-    """Counts by type/category and faction, influence by faction, agenda points, cost curve."""
+    """``dossier deck stats`` (its help is given to the decorator)."""
     from toolkit.decks.stats import deck_stats
     from toolkit.i18n import t, word
 
@@ -400,20 +462,22 @@ def _opening_hand(pool: Pool, deck: Any) -> int:
         return int(game.opening_hand) if game else 3
     if deck.game == "netrunner":
         return int(game.hand_size) if game else 5
-    raise DossierError("crossfire role sets are dealt, not drawn; see `dossier crossfire deal`")
+    raise DossierError(
+        tr("{game} role sets are dealt, not drawn; see {command}", game=deck.game, command="`dossier crossfire deal`")
+    )
 
 
-@deck_app.command("draw")
+@deck_app.command("draw", help=N_("A sample opening hand."))
 def draw(
-    file: Annotated[Path, typer.Argument(help="Deck file.")],
+    file: Annotated[Path, typer.Argument(help=N_("Deck file."))],
     hand: Annotated[
-        int | None, typer.Option("--hand", min=1, help="Cards to draw (default: the game's opening hand).")
+        int | None, typer.Option("--hand", min=1, help=N_("Cards to draw (default: the game's opening hand)."))
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help="Shuffle seed, for a repeatable hand.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=N_("Shuffle seed, for a repeatable hand."))] = None,
     cards: CardsOption = None,
     lang: DeckLangOption = None,
 ) -> None:
-    """A sample opening hand."""
+    """``dossier deck draw`` (its help is given to the decorator)."""
     from toolkit.decks.stats import sample_hand
 
     pool = load_pool(cards)
@@ -426,17 +490,19 @@ def draw(
         print(f"{_name(record, language)}  ({card_id})" if record else card_id)
 
 
-@deck_app.command("odds")
+@deck_app.command(
+    "odds", help=N_("For each card, the chance of having seen at least one copy by each turn (hypergeometric).")
+)
 def odds(
-    file: Annotated[Path, typer.Argument(help="Deck file.")],
-    turns: Annotated[int, typer.Option("--turns", min=0, max=30, help="Turns after the opening hand.")] = 5,
-    per_turn: Annotated[int, typer.Option("--per-turn", min=0, help="Cards drawn each turn.")] = 1,
-    hand: Annotated[int | None, typer.Option("--hand", min=1, help="Opening hand size.")] = None,
+    file: Annotated[Path, typer.Argument(help=N_("Deck file."))],
+    turns: Annotated[int, typer.Option("--turns", min=0, max=30, help=N_("Turns after the opening hand."))] = 5,
+    per_turn: Annotated[int, typer.Option("--per-turn", min=0, help=N_("Cards drawn each turn."))] = 1,
+    hand: Annotated[int | None, typer.Option("--hand", min=1, help=N_("Opening hand size."))] = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
     lang: DeckLangOption = None,
 ) -> None:
-    """For each card, the chance of having seen at least one copy by each turn (hypergeometric)."""
+    """``dossier deck odds`` (its help is given to the decorator)."""
     from toolkit.decks.stats import draw_odds
     from toolkit.i18n import t
 
@@ -481,43 +547,52 @@ def _name(record: Any, lang: str) -> str:
     return name_of(record, lang)
 
 
-@deck_app.command("convert")
+@deck_app.command(
+    "convert",
+    help=help_text(
+        N_("Convert a deck between Dossier JSON, text lists, NetrunnerDB text, jinteki.net and OCTGN .o8d."),
+        N_("nrdb: NetrunnerDB's text download (identity, sections, `3x Title (Set Name) ••`, its footer)."),
+        N_("jinteki: the `3 Title` list jinteki.net's deck editor takes (the identity is chosen there)."),
+        N_("o8d: OCTGN's deck file. All three read back."),
+    ),
+)
 def convert(
-    file: Annotated[Path, typer.Argument(help="Deck file to read.")],
-    to: Annotated[str, typer.Option("--to", help="json, text, nrdb, jinteki or o8d.")],
+    file: Annotated[Path, typer.Argument(help=N_("Deck file to read."))],
+    to: Annotated[str, typer.Option("--to", help=N_("json, text, nrdb, jinteki or o8d."))],
     out: Annotated[
-        Path | None, typer.Option("--out", help="Write here (default: standard output).", **OUTPUT_FILE)
+        Path | None, typer.Option("--out", help=N_("Write here (default: standard output)."), **OUTPUT_FILE)
     ] = None,
     lang: DeckLangOption = None,
-    mode: Annotated[str | None, typer.Option("--mode", help="Mode/format, when the input does not say.")] = None,
+    mode: Annotated[str | None, typer.Option("--mode", help=N_("Mode/format, when the input does not say."))] = None,
     printing: Annotated[
         str | None,
         typer.Option(
             "--printing",
-            help="nrdb, o8d: the printing whose set (nrdb) or code (o8d) is written, latest or oldest. "
-            "Default: latest for nrdb (as NetrunnerDB builds decks), oldest for o8d (the codes OCTGN knows).",
+            help=N_(
+                "nrdb, o8d: the printing whose set (nrdb) or code (o8d) is written, latest or oldest. "
+                "Default: latest for nrdb (as NetrunnerDB builds decks), oldest for o8d (the codes OCTGN knows)."
+            ),
             show_default=False,
         ),
     ] = None,
     cards: CardsOption = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing output file.")] = False,
+    force: Annotated[bool, typer.Option("--force", help=N_("Replace an existing output file."))] = False,
 ) -> None:
-    """Convert a deck between Dossier JSON, text lists, NetrunnerDB text, jinteki.net and OCTGN .o8d.
-
-    nrdb: NetrunnerDB's text download (identity, sections, `3x Title (Set Name) ••`, its footer).
-
-    jinteki: the `3 Title` list jinteki.net's deck editor takes (the identity is chosen there).
-
-    o8d: OCTGN's deck file. All three read back.
-    """
+    """``dossier deck convert`` (its help is given to the decorator)."""
     from toolkit.decks import WRITE_FORMATS, render_deck
     from toolkit.decks.exports import PRINTINGS, restricted_ids
     from validators.deck import validate_deck
 
     if to not in WRITE_FORMATS:
-        raise DossierError(f"--to must be one of {', '.join(WRITE_FORMATS)}, not {to!r}")
+        raise DossierError(
+            tr("{option} must be one of {choices}, not {value}", option="--to", choices=", ".join(WRITE_FORMATS),
+               value=repr(to))
+        )  # fmt: skip
     if printing is not None and printing not in PRINTINGS:
-        raise DossierError(f"--printing must be one of {', '.join(PRINTINGS)}, not {printing!r}")
+        raise DossierError(
+            tr("{option} must be one of {choices}, not {value}", option="--printing", choices=", ".join(PRINTINGS),
+               value=repr(printing))
+        )  # fmt: skip
     pool = load_pool(cards)
     loaded, language = read_in_lang(file, pool, lang, mode)
     deck = _usable(loaded, pool)
@@ -537,7 +612,7 @@ def convert(
     try:
         text = render_deck(deck, to, pool.lookup(deck.game), **options)
     except DossierError as exc:  # the deck cannot be written in this format: say which deck
-        raise DossierError(f"{file}: {exc.message}", exit_code=exc.exit_code) from None
+        raise DossierError(tr("{path}: {problem}", path=file, problem=exc.message), exit_code=exc.exit_code) from None
     if out is None:
         print(text, end="")
     else:
@@ -548,15 +623,15 @@ def convert(
 
 
 def draft(
-    seed: Annotated[int | None, typer.Option("--seed", help="Seed for the layout, for a repeatable draft.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help=N_("Seed for the layout, for a repeatable draft."))] = None,
     script: Annotated[
-        Path | None, typer.Option("--script", help="Picks, one per line (agent id, name or row number).")
+        Path | None, typer.Option("--script", help=N_("Picks, one per line (agent id, name or row number)."))
     ] = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
     lang: LangOption = None,
 ) -> None:
-    """The tactics draft (轮抓) for two players: picks from the keyboard or a script file."""
+    """``dossier draft`` (its help is given where it is registered)."""
     from toolkit.decks.draft import run_draft
     from toolkit.i18n import t
 
@@ -577,14 +652,17 @@ def draft(
 
         source = read_source(script, limit=64 * 1024)  # a FIFO is refused, not waited on; a BOM is dropped
         if source.text is None:
-            raise DossierError(f"{script}: cannot read: {source.error}", exit_code=2 if source.io_error else 1)
+            raise DossierError(
+                tr("{path}: cannot read: {reason}", path=script, reason=source.error),
+                exit_code=2 if source.io_error else 1,
+            )
         picks = [
             (n, ln.strip())
             for n, ln in enumerate(source.text.splitlines(), start=1)
             if ln.strip() and not ln.lstrip().startswith("#")
         ]
     elif not sys.stdin.isatty():
-        raise DossierError("no terminal to pick from; give --script FILE")
+        raise DossierError(tr("no terminal to pick from; give {option}", option="--script FILE"))
 
     def choose(player: int, row: list[str]) -> str:
         if format == "text":
@@ -592,7 +670,7 @@ def draft(
         where = ""
         if picks is not None:
             if not picks:
-                raise DossierError(f"{script}: ran out of picks")
+                raise DossierError(tr("{path}: ran out of picks", path=script))
             number, answer = picks.pop(0)
             where = f"{script}:{number}: "
         else:
@@ -644,9 +722,14 @@ def _pick_from_row(answer: str, row: list[str], names: dict[str, list[str]]) -> 
         if key in (normalize(agent), *(normalize(n) for n in names[agent] if n)):
             return agent
     shown = answer if len(answer) <= 40 else answer[:40] + "…"
-    raise DossierError(f"{shown!r} is not face up; choose from {', '.join(row)}")
+    raise DossierError(tr("{pick} is not face up; choose from {row}", pick=repr(shown), row=tr(", ").join(row)))
 
 
 def register(app: typer.Typer) -> None:
     app.add_typer(deck_app, name="deck")
-    app.command("draft")(draft)
+    app.command(
+        "draft",
+        help=help_text(
+            N_("The tactics draft ({name}) for two players: picks from the keyboard or a script file."), name="轮抓"
+        ),
+    )(draft)

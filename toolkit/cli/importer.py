@@ -9,8 +9,9 @@ from typing import Annotated
 
 import typer
 
+from toolkit.cli._help import help_text
 from toolkit.errors import DossierError
-from toolkit.i18n.words import Nc_
+from toolkit.i18n.words import N_, Nc_
 
 # the kinds of records an import writes, as its summary counts them
 RECORD_KINDS = {
@@ -30,28 +31,34 @@ class Layout(StrEnum):
 
 
 def register(app: typer.Typer) -> None:
-    import_app = typer.Typer(name="import", help="Import other tools' card data.", no_args_is_help=True)
+    import_app = typer.Typer(name="import", help=N_("Import other tools' card data."), no_args_is_help=True)
 
-    @import_app.command("netrunnerdb")
+    @import_app.command(
+        "netrunnerdb",
+        help=help_text(
+            N_("Import NetrunnerDB cards, factions, ban lists and formats as netrunner records."),
+            N_(
+                "Chinese names and text come from translations/zh-hans where present; every field that could not "
+                "be imported is listed. Then: `dossier lint DIR`, `dossier db build --cards DIR`."
+            ),
+        ),
+    )
     def netrunnerdb(
-        path: Annotated[Path, typer.Argument(help="A netrunner-cards-json checkout (v2/ or the v1 pack/ layout).")],
+        path: Annotated[Path, typer.Argument(help=N_("A netrunner-cards-json checkout (v2/ or the v1 pack/ layout)."))],
         into: Annotated[
             Path | None,
             typer.Option(
                 "--into",
-                help="Output directory (replaced as a whole). Default: $XDG_DATA_HOME/dossier/netrunnerdb "
-                "or ~/.local/share/dossier/netrunnerdb.",
+                help=N_(
+                    "Output directory (replaced as a whole). Default: $XDG_DATA_HOME/dossier/netrunnerdb "
+                    "or ~/.local/share/dossier/netrunnerdb."
+                ),
                 show_default=False,
             ),
         ] = None,
-        layout: Annotated[Layout, typer.Option("--layout", help="auto (v2 when present), v1 or v2.")] = Layout.auto,
+        layout: Annotated[Layout, typer.Option("--layout", help=N_("auto (v2 when present), v1 or v2."))] = Layout.auto,
     ) -> None:
-        """Import NetrunnerDB cards, factions, ban lists and formats as netrunner records.
-
-        Chinese names and text come from translations/zh-hans where present; every
-        field that could not be imported is listed. Then: `dossier lint DIR`,
-        `dossier db build --cards DIR`.
-        """
+        """``dossier import netrunnerdb`` (its help is given to the decorator)."""
         from toolkit.cli.progress import Phases
         from toolkit.i18n import current_lang, tc, tr
         from toolkit.importers import import_netrunnerdb
@@ -75,45 +82,48 @@ def register(app: typer.Typer) -> None:
             )
         )
 
-    @import_app.command("csv")
+    @import_app.command(
+        "csv",
+        help=help_text(
+            N_("Import records from a spreadsheet: a header row of field names, one record per row."),
+            N_(
+                "Columns are fields, dotted when nested (cost.mortgage, equipment.attack.range.max); the name is "
+                "name.zh-Hans and name.en (or zh-Hans, en). A list comes from repeated columns (text, text), "
+                "numbered ones (text.0, text.1) or one cell split on line breaks (free text) or commas (subtypes). "
+                "Cells are read by the field's type; an empty cell leaves the field out. The id is the id column, "
+                "else made from the English name. Every record is linted among the game's data first; errors name "
+                "row and column, and nothing is written while any row has one (exit 1). A file with other content "
+                "is replaced only with --force."
+            ),
+        ),
+    )
     def csv(
-        path: Annotated[Path, typer.Argument(help="The sheet, saved as CSV (UTF-8; ',' ';' or tab).")],
+        path: Annotated[Path, typer.Argument(help=N_("The sheet, saved as CSV (UTF-8; ',' ';' or tab)."))],
         game: Annotated[
-            str, typer.Option("--game", "-g", help="The game of every row: tactics, netrunner, crossfire.")
+            str, typer.Option("--game", "-g", help=N_("The game of every row: tactics, netrunner, crossfire."))
         ],
         into: Annotated[
-            Path, typer.Option("--into", help="The game's data directory: records go to DIR/<kind dir>/<id>.json.")
+            Path, typer.Option("--into", help=N_("The game's data directory: records go to DIR/<kind dir>/<id>.json."))
         ],
         kind: Annotated[
-            str, typer.Option("--kind", "-k", help="The kind of every row (card, agent, identity, …).")
+            str, typer.Option("--kind", "-k", help=N_("The kind of every row (card, agent, identity, …)."))
         ] = "card",
-        force: Annotated[bool, typer.Option("--force", help="Replace files that exist with other content.")] = False,
-        dry_run: Annotated[bool, typer.Option("--dry-run", help="Read and lint; write nothing.")] = False,
+        force: Annotated[bool, typer.Option("--force", help=N_("Replace files that exist with other content."))] = False,
+        dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Read and lint; write nothing."))] = False,
         encoding: Annotated[
             str | None,
             typer.Option(
-                "--encoding", help="The sheet's encoding when not UTF-8/UTF-16 (e.g. gb18030).", show_default=False
+                "--encoding", help=N_("The sheet's encoding when not UTF-8/UTF-16 (e.g. gb18030)."), show_default=False
             ),
         ] = None,
         cards: Annotated[
             list[Path] | None,
             typer.Option(
-                "--cards", help="Lint among this card data (repeatable; default: the card pool, else bundled)."
+                "--cards", help=N_("Lint among this card data (repeatable; default: the card pool, else bundled).")
             ),
         ] = None,
     ) -> None:
-        """Import records from a spreadsheet: a header row of field names, one record per row.
-
-        Columns are fields, dotted when nested (cost.mortgage,
-        equipment.attack.range.max); the name is name.zh-Hans and name.en (or
-        zh-Hans, en). A list comes from repeated columns (text, text), numbered
-        ones (text.0, text.1) or one cell split on line breaks (free text) or
-        commas (subtypes). Cells are read by the field's type; an empty cell
-        leaves the field out. The id is the id column, else made from the
-        English name. Every record is linted among the game's data first;
-        errors name row and column, and nothing is written while any row has
-        one (exit 1). A file with other content is replaced only with --force.
-        """
+        """``dossier import csv`` (its help is given to the decorator)."""
         from toolkit.cli.progress import Phases
         from toolkit.config import card_pool
         from toolkit.i18n import current_lang, tr, word

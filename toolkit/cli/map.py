@@ -10,26 +10,30 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
 from toolkit.cli._options import OUTPUT_FILE, finite
 from toolkit.cli.app import OutputFormat
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, os_reason
+from toolkit.i18n import N_, tr, trn
 from toolkit.paths import CARDS_DIR
 
 if TYPE_CHECKING:
     from toolkit.board import Board
 
-map_app = typer.Typer(help="Show, draw and measure tactics maps; write a game's replay.", no_args_is_help=True)
+map_app = typer.Typer(help=N_("Show, draw and measure tactics maps; write a game's replay."), no_args_is_help=True)
 
 MapArgument = Annotated[
-    str, typer.Argument(help="A map id from the card pool, or the path of a map file (.json).", show_default=False)
+    str, typer.Argument(help=N_("A map id from the card pool, or the path of a map file (.json)."), show_default=False)
 ]
 CardsOption = Annotated[
     list[Path] | None,
     typer.Option(
         "--cards",
-        help="Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-        "or the user config, else the bundled cards/.",
+        help=N_(
+            "Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
+            "or the user config, else the bundled cards/."
+        ),
     ),
 ]
 
@@ -67,16 +71,17 @@ def _read_json(path: Path, what: str) -> tuple[Any, str]:
     from toolkit.jsonio import JsonSyntaxError, loads_strict, read_source
 
     if not path.exists():
-        raise DossierError(f"{path}: no such file")
+        raise DossierError(tr("{path}: no such file", path=path))
     if path.is_dir():
-        raise DossierError(f"{path}: is a directory, not a {what}")
+        raise DossierError(tr("{path}: is a directory, not {what}", path=path, what=tr(what)))
     source = read_source(path)
     if source.text is None:
-        raise DossierError(f"{path}: cannot read: {source.error}")
+        raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=source.error))
     try:
         return loads_strict(source.text), source.text
     except JsonSyntaxError as exc:
-        raise DossierError(f"{path}:{exc.line}:{exc.column}: invalid JSON: {exc.message}") from None
+        where = f"{path}:{exc.line}:{exc.column}"
+        raise DossierError(tr("{where}: invalid JSON: {problem}", where=where, problem=exc.message)) from None
 
 
 def _row_problem(path: Path, text: str, rows: Any) -> str | None:
@@ -93,7 +98,7 @@ def _row_problem(path: Path, text: str, rows: Any) -> str | None:
     raw = text.splitlines()[line - 1] if line <= len(text.splitlines()) else ""
     if raw[column - 1 : column + len(rows[y])] == f'"{rows[y]}':  # written plainly: point at the character
         column += 1 + x
-    return f"{path}:{line}:{column}: invalid map: {message}"
+    return tr("{where}: invalid map: {problem}", where=f"{path}:{line}:{column}", problem=message)
 
 
 def load_map_file(path: Path) -> LoadedMap:
@@ -105,13 +110,25 @@ def load_map_file(path: Path) -> LoadedMap:
     from toolkit.jsonio import loc_pointer
     from toolkit.models import kind_adapter
 
-    data, text = _read_json(path, "map file")
+    data, text = _read_json(path, N_("a map file"))
     if not isinstance(data, dict) or data.get("game") != "tactics" or data.get("kind") != "map":
-        what = f"a {data.get('game')} {data.get('kind')} record" if isinstance(data, dict) else "not a record"
-        raise DossierError(f'{path}:1:1: not a tactics map ({what}); a map has "game": "tactics", "kind": "map"')
+        if isinstance(data, dict):
+
+            def shown(key: str) -> str:
+                return repr(data[key]) if data.get(key) is not None else tr("none")
+
+            what = tr("game {game}, kind {kind}", game=shown("game"), kind=shown("kind"))
+        else:
+            what = tr("not a record")
+        raise DossierError(
+            tr("{where}: not a tactics map ({what}); a map has {keys}", where=f"{path}:1:1", what=what,
+               keys='"game": "tactics", "kind": "map"')
+        )  # fmt: skip
     try:
         record = kind_adapter("tactics", "map").validate_python(data)
     except ValidationError as exc:
+        from toolkit.model_errors import model_error
+
         first = exc.errors()[0]
         pointer = loc_pointer(data, first["loc"])
         if pointer.startswith("/rows"):
@@ -119,13 +136,15 @@ def load_map_file(path: Path) -> LoadedMap:
             if problem:
                 raise DossierError(problem) from None
         line, column = _located(path, text, pointer)
-        message = first["msg"].removeprefix("Value error, ")
-        raise DossierError(f"{path}:{line}:{column}: invalid map at {pointer or '/'!r}: {message}") from None
+        raise DossierError(
+            tr("{where}: invalid map at {pointer}: {problem}", where=f"{path}:{line}:{column}",
+               pointer=repr(pointer or "/"), problem=model_error(first))
+        ) from None  # fmt: skip
     try:
         board = Board.from_record(record)
     except MapError as exc:
         line, column = _located(path, text, "/rows")
-        raise DossierError(f"{path}:{line}:{column}: invalid map: {exc}") from None
+        raise DossierError(tr("{where}: invalid map: {problem}", where=f"{path}:{line}:{column}", problem=exc)) from None
     return LoadedMap(board, record, str(path))
 
 
@@ -137,7 +156,7 @@ def load_map(spec: str, cards: list[Path] | None) -> LoadedMap:
     """MAP as the user wrote it: a file path (``….json`` or anything with a slash) or a map id in the pool."""
     from toolkit.board import Board, MapError
     from toolkit.catalog import load_catalog
-    from toolkit.config import MISSING_POOL, card_pool
+    from toolkit.config import card_pool, missing_pool
     from toolkit.models import namespace
 
     if _is_path(spec):
@@ -148,13 +167,16 @@ def load_map(spec: str, cards: list[Path] | None) -> LoadedMap:
     record = maps.get(spec)
     if record is None:
         if not maps:
-            raise DossierError(f"unknown map {spec!r}: the card pool ({pool.describe()}) has no maps; {MISSING_POOL}")
-        raise DossierError(f"unknown map {spec!r}; known maps: {', '.join(sorted(maps))}")
+            raise DossierError(
+                tr("unknown map {map}: the card pool ({pool}) has no maps; {hint}", map=repr(spec),
+                   pool=pool.describe(), hint=missing_pool())
+            )  # fmt: skip
+        raise DossierError(tr("unknown map {map}; known maps: {maps}", map=repr(spec), maps=tr(", ").join(sorted(maps))))
     where = str(catalog.files.get(("tactics", namespace("map"), spec), spec))
     try:
         board = Board.from_record(record)
     except MapError as exc:
-        raise DossierError(f"{where}: invalid map: {exc}") from None
+        raise DossierError(tr("{where}: invalid map: {problem}", where=where, problem=exc)) from None
     return LoadedMap(board, record, where)
 
 
@@ -164,11 +186,17 @@ def _cell(board: Board, text: str, what: str) -> tuple[int, int]:
     try:
         cell = parse_cell(text)
     except ValueError as exc:
-        raise DossierError(f"{what}: {exc}") from None
+        raise DossierError(tr("{field}: {problem}", field=what, problem=exc)) from None
     if not board.inside(cell):
         raise DossierError(
-            f"{what}: cell {cell[0]},{cell[1]} is outside the map {board.map_id!r} "
-            f"(x 0..{board.width - 1}, y 0..{board.height - 1})"
+            tr(
+                "{field}: cell {cell} is outside the map {map} (x 0..{x}, y 0..{y})",
+                field=what,
+                cell=f"{cell[0]},{cell[1]}",
+                map=repr(board.map_id),
+                x=board.width - 1,
+                y=board.height - 1,
+            )
         )
     return cell
 
@@ -177,7 +205,7 @@ def load_state(path: Path, board: Board) -> dict[str, Any]:
     """A game-state JSON file, checked against the board; a mismatch is ``file:line:col: …``."""
     from toolkit.board.draw import StateError, validate_state
 
-    data, text = _read_json(path, "game state")
+    data, text = _read_json(path, N_("a game state"))
     try:
         validate_state(board, data)
     except StateError as exc:
@@ -222,9 +250,11 @@ def _title(loaded: LoadedMap, lang: str = "zh-Hans") -> str:
     )
 
 
-@map_app.command("show")
+@map_app.command(
+    "show", help=N_("Print the grid with its coordinates and legend, then the deployment zones and obstacle spots.")
+)
 def show(map: MapArgument, cards: CardsOption = None, lang: LangOption = None) -> None:
-    """Print the grid with its coordinates and legend, then the deployment zones and obstacle spots."""
+    """``dossier map show`` (its help is given to the decorator)."""
     from toolkit.cli._lang import output_lang
     from toolkit.i18n import t, tn
 
@@ -262,78 +292,98 @@ def show(map: MapArgument, cards: CardsOption = None, lang: LangOption = None) -
 # render
 
 
-@map_app.command("render")
+@map_app.command(
+    "render", help=N_("Draw the map, and the units, facings and vision bands of a game state when --state is given.")
+)
 def render(
     map: MapArgument,
     out: Annotated[
-        Path, typer.Option("--out", "-o", help="The image to write: .svg or .png (by the suffix).", **OUTPUT_FILE)
+        Path, typer.Option("--out", "-o", help=N_("The image to write: .svg or .png (by the suffix)."), **OUTPUT_FILE)
     ],
     state: Annotated[
-        Path | None, typer.Option("--state", help="A game state (JSON, as the engine writes it) to draw on the map.")
+        Path | None, typer.Option("--state", help=N_("A game state (JSON, as the engine writes it) to draw on the map."))
     ] = None,
     example: Annotated[
         bool,
         typer.Option(
-            "--example", help="Draw a small example state instead: two agents a side in zones 1 and 2, an obstacle."
+            "--example", help=N_("Draw a small example state instead: two agents a side in zones 1 and 2, an obstacle.")
         ),
     ] = False,
     scale: Annotated[
-        float, typer.Option("--scale", callback=finite, min=0.25, max=8.0, help="PNG pixels per SVG unit.")
+        float, typer.Option("--scale", callback=finite, min=0.25, max=8.0, help=N_("PNG pixels per SVG unit."))
     ] = 2.0,
     cards: CardsOption = None,
 ) -> None:
-    """Draw the map, and the units, facings and vision bands of a game state when --state is given."""
+    """``dossier map render`` (its help is given to the decorator)."""
     from toolkit.board.draw import IMAGE_SUFFIXES, example_state, write_image
 
     if out.suffix.lower() not in IMAGE_SUFFIXES:
-        raise DossierError(f"--out {out}: the image format follows the suffix: .svg or .png, not {out.suffix!r}")
+        raise DossierError(
+            tr("{option} {path}: the image format follows the suffix: {first} or {second}, not {suffix}",
+               option="--out", path=out, first=".svg", second=".png", suffix=repr(out.suffix))
+        )  # fmt: skip
     if not out.parent.is_dir():
-        raise DossierError(f"--out {out}: no such directory {str(out.parent)!r}")
+        raise DossierError(
+            tr("{option} {path}: no such directory {directory}", option="--out", path=out,
+               directory=repr(str(out.parent)))
+        )  # fmt: skip
     if example and state is not None:
-        raise DossierError("--example and --state: give one of them")
+        raise DossierError(tr("{first} and {second}: give one of them", first="--example", second="--state"))
     loaded = load_map(map, cards)
     game = load_state(state, loaded.board) if state is not None else None
     if example:
         try:
             game = example_state(loaded.board)
         except ValueError as exc:
-            raise DossierError(f"--example: {exc}") from None
+            raise DossierError(tr("{field}: {problem}", field="--example", problem=exc)) from None
     try:
         write_image(out, loaded.board, game, scale)
     except ValueError as exc:
-        raise DossierError(f"--scale {scale:g}: {exc}") from None
+        raise DossierError(tr("{field}: {problem}", field=f"--scale {scale:g}", problem=exc)) from None
     except OSError as exc:
-        raise DossierError(f"--out {out}: cannot write: {exc.strerror or exc}") from None
-    drawn = f" with the state in {state}" if state else " with an example state" if example else ""
-    print(f"{out}: map {loaded.board.map_id}{drawn}")
+        raise DossierError(
+            tr("{option} {path}: cannot write: {reason}", option="--out", path=out, reason=os_reason(exc))
+        ) from None
+    if state:
+        print(tr("{path}: map {map} with the state in {state}", path=out, map=loaded.board.map_id, state=state))
+    elif example:
+        print(tr("{path}: map {map} with an example state", path=out, map=loaded.board.map_id))
+    else:
+        print(tr("{path}: map {map}", path=out, map=loaded.board.map_id))
 
 
 # --------------------------------------------------------------------------
 # measure
 
 
-@map_app.command("measure")
+@map_app.command(
+    "measure",
+    help=help_text(
+        N_("Distance (walls in the way), {through} distance, vision, line of sight and cover from FROM to TO."),
+        N_(
+            "in_vision: TO is in FROM's vision bands for --facing (and --vision extras); in_sight: the line of "
+            "sight is clear; cover: -2 when it crosses an obstacle more than 1 step from FROM, else 0. A wall cell "
+            "is allowed (its distance is null)."
+        ),
+        through="穿墙",
+    ),
+)
 def measure(
     map: MapArgument,
-    source: Annotated[str, typer.Argument(metavar="FROM", help="The observer or attacker's cell, x,y.")],
-    target: Annotated[str, typer.Argument(metavar="TO", help="The target cell, x,y.")],
-    facing: Annotated[Facing, typer.Option("--facing", help="FROM's facing, for the vision bands.")] = Facing.n,
+    source: Annotated[str, typer.Argument(metavar="FROM", help=N_("The observer or attacker's cell, x,y."))],
+    target: Annotated[str, typer.Argument(metavar="TO", help=N_("The target cell, x,y."))],
+    facing: Annotated[Facing, typer.Option("--facing", help=N_("FROM's facing, for the vision bands."))] = Facing.n,
     vision: Annotated[
-        list[VisionExtra] | None, typer.Option("--vision", help="Extra vision bands of FROM: side, rear (repeatable).")
+        list[VisionExtra] | None, typer.Option("--vision", help=N_("Extra vision bands of FROM: side, rear (repeatable)."))
     ] = None,
     obstacles: Annotated[
-        list[str] | None, typer.Option("--obstacle", metavar="X,Y", help="An obstacle's cell, for cover (repeatable).")
+        list[str] | None, typer.Option("--obstacle", metavar="X,Y", help=N_("An obstacle's cell, for cover (repeatable)."))
     ] = None,
-    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))] = OutputFormat.text,
     cards: CardsOption = None,
     lang: LangOption = None,
 ) -> None:
-    """Distance (walls in the way), 穿墙 distance, vision, line of sight and cover from FROM to TO.
-
-    in_vision: TO is in FROM's vision bands for --facing (and --vision extras);
-    in_sight: the line of sight is clear; cover: -2 when it crosses an obstacle
-    more than 1 step from FROM, else 0. A wall cell is allowed (its distance is null).
-    """
+    """``dossier map measure`` (its help is given to the decorator)."""
     from toolkit.cli._lang import output_lang
     from toolkit.i18n import t, word
 
@@ -392,14 +442,17 @@ def load_frames(path: Path, board: Board) -> tuple[list[Any], str | None]:
     from toolkit.board.draw import StateError
     from toolkit.board.replay import check_frames
 
-    data, text = _read_json(path, "replay file")
+    data, text = _read_json(path, N_("a replay file"))
     title = None
     prefix = ""
     if isinstance(data, dict) and "frames" in data:
         title = data.get("title") if isinstance(data.get("title"), str) else None
         data, prefix = data["frames"], "/frames"
     if not isinstance(data, list):
-        raise DossierError(f'{path}:1:1: a replay file is a list of frames or an object with "frames"')
+        raise DossierError(
+            tr("{where}: a replay file is a list of frames or an object with {key}", where=f"{path}:1:1",
+               key='"frames"')
+        )  # fmt: skip
     try:
         check_frames(board, data)
     except StateError as exc:
@@ -409,38 +462,57 @@ def load_frames(path: Path, board: Board) -> tuple[list[Any], str | None]:
     return data, title
 
 
-@map_app.command("replay")
+@map_app.command(
+    "replay",
+    help=N_("Write a self-contained HTML replay: the map per step, the step's log beside it, arrows to move."),
+)
 def replay(
     map: MapArgument,
     frames: Annotated[
         Path,
         typer.Argument(
-            help='A JSON file: a list of frames {"state": …, "events": […], "label": "…"} '
-            '(or {"title": …, "frames": […]}).',
+            help=N_(
+                'A JSON file: a list of frames {"state": …, "events": […], "label": "…"} '
+                '(or {"title": …, "frames": […]}).'
+            ),
             show_default=False,
         ),
     ],
-    out: Annotated[Path, typer.Option("--out", "-o", help="The HTML page to write.", **OUTPUT_FILE)],
+    out: Annotated[Path, typer.Option("--out", "-o", help=N_("The HTML page to write."), **OUTPUT_FILE)],
     title: Annotated[
-        str | None, typer.Option("--title", help="The page title (default: the file's or the map's).")
+        str | None, typer.Option("--title", help=N_("The page title (default: the file's or the map's)."))
     ] = None,
     cards: CardsOption = None,
 ) -> None:
-    """Write a self-contained HTML replay: the map per step, the step's log beside it, arrows to move."""
+    """``dossier map replay`` (its help is given to the decorator)."""
     from toolkit.board.replay import write_replay
 
     if out.suffix.lower() not in (".html", ".htm"):
-        raise DossierError(f"--out {out}: a replay is an .html file, not {out.suffix or 'no suffix'!r}")
+        if out.suffix:
+            message = tr("{option} {path}: a replay is an {suffix} file, not {other}", option="--out", path=out,
+                         suffix=".html", other=repr(out.suffix))  # fmt: skip
+        else:
+            message = tr("{option} {path}: a replay is an {suffix} file; this name has no suffix", option="--out",
+                         path=out, suffix=".html")  # fmt: skip
+        raise DossierError(message)
     if not out.parent.is_dir():
-        raise DossierError(f"--out {out}: no such directory {str(out.parent)!r}")
+        raise DossierError(
+            tr("{option} {path}: no such directory {directory}", option="--out", path=out,
+               directory=repr(str(out.parent)))
+        )  # fmt: skip
     loaded = load_map(map, cards)
     data, file_title = load_frames(frames, loaded.board)
-    heading = title or file_title or f"{loaded.board.map_id} replay"
+    heading = title or file_title or tr("{map} replay", map=loaded.board.map_id)
     try:
         write_replay(out, loaded.board, data, heading)
     except OSError as exc:
-        raise DossierError(f"--out {out}: cannot write: {exc.strerror or exc}") from None
-    print(f"{out}: {len(data)} frame{'s' if len(data) != 1 else ''} of map {loaded.board.map_id}")
+        raise DossierError(
+            tr("{option} {path}: cannot write: {reason}", option="--out", path=out, reason=os_reason(exc))
+        ) from None
+    print(
+        trn("{path}: {n} frame of map {map}", "{path}: {n} frames of map {map}", len(data), path=out,
+            map=loaded.board.map_id)
+    )  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:

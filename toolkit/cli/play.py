@@ -8,32 +8,39 @@ from typing import Annotated
 
 import typer
 
+from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
 from toolkit.cli._options import OUTPUT_FILE
 from toolkit.errors import DossierError
+from toolkit.i18n.words import N_
+
+PLAY_HELP = help_text(
+    N_("Play a whole Netrunner game from the terminal as either side against the machine's player."),
+    N_(
+        "You decide for your side, seeing what that side may see; the machine decides for the other. End of input "
+        "(Ctrl-D) stops the game; with --save it can go on later with --load."
+    ),
+)
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="The game: netrunner.")],
-    decks: Annotated[list[Path], typer.Option("--decks", help="The corp and the runner deck (either order).")],
-    side: Annotated[str, typer.Option("--side", help="The side you play: corp or runner.")] = "runner",
+    game: Annotated[str, typer.Argument(help=N_("The game: netrunner."))],
+    decks: Annotated[list[Path], typer.Option("--decks", help=N_("The corp and the runner deck (either order)."))],
+    side: Annotated[str, typer.Option("--side", help=N_("The side you play: corp or runner."))] = "runner",
     opponent: Annotated[
-        str, typer.Option("--opponent", help="The machine's player: heuristic or random.")
+        str, typer.Option("--opponent", help=N_("The machine's player: heuristic or random."))
     ] = "heuristic",
-    seed: Annotated[int, typer.Option("--seed", help="Seed for shuffles and the machine's choices.")] = 0,
-    turns: Annotated[int, typer.Option("--turns", min=1, max=500, help="Turns to play at most.")] = 200,
-    cards: Annotated[list[Path] | None, typer.Option("--cards", help="Card pool directory (repeatable).")] = None,
+    seed: Annotated[int, typer.Option("--seed", help=N_("Seed for shuffles and the machine's choices."))] = 0,
+    turns: Annotated[int, typer.Option("--turns", min=1, max=500, help=N_("Turns to play at most."))] = 200,
+    cards: Annotated[list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (repeatable)."))] = None,
     save: Annotated[
         Path | None,
-        typer.Option("--save", help="Write the game (seed, decks, decisions) here when it stops.", **OUTPUT_FILE),
+        typer.Option("--save", help=N_("Write the game (seed, decks, decisions) here when it stops."), **OUTPUT_FILE),
     ] = None,
-    load: Annotated[Path | None, typer.Option("--load", help="Go on with a game written by --save.")] = None,
+    load: Annotated[Path | None, typer.Option("--load", help=N_("Go on with a game written by --save."))] = None,
     lang: LangOption = None,
 ) -> None:
-    """Play a whole Netrunner game from the terminal as either side against the machine's player.
-
-    You decide for your side, seeing what that side may see; the machine decides for the other. End of input
-    (Ctrl-D) stops the game; with --save it can go on later with --load."""
+    """``dossier play netrunner`` (its help: :data:`PLAY_HELP`)."""
     from toolkit.cli._lang import LogNames, output_lang
     from toolkit.cli.deck import load_pool
     from toolkit.cli.simulate import _legal_decks, _sides
@@ -41,15 +48,21 @@ def play(
     from toolkit.engine.netrunner.players import make_policy
     from toolkit.engine.netrunner.saved import game_record, replay_game
     from toolkit.engine.netrunner.terminal import TerminalPolicy
-    from toolkit.i18n import t, tn, word
+    from toolkit.i18n import t, tn, tr, word
     from toolkit.jsonio import atomic_write_text
 
     if game != "netrunner":
-        raise DossierError(f"play plays netrunner, not {game}")
+        raise DossierError(tr("{command} plays {game}, not {other}", command="play", game="netrunner", other=game))
     if side not in ("corp", "runner"):
-        raise DossierError(f"--side {side!r}: choose corp or runner")
+        raise DossierError(
+            tr("{option} {value}: choose {first} or {second}", option="--side", value=repr(side), first="corp",
+               second="runner")
+        )  # fmt: skip
     if opponent not in ("heuristic", "random"):
-        raise DossierError(f"--opponent {opponent!r}: choose heuristic or random")
+        raise DossierError(
+            tr("{option} {value}: choose {first} or {second}", option="--opponent", value=repr(opponent),
+               first="heuristic", second="random")
+        )  # fmt: skip
     language = output_lang(lang)
     pool = load_pool(cards)
     loaded = _legal_decks(decks, "netrunner", pool)
@@ -64,7 +77,10 @@ def play(
         try:
             played = replay_game(pool.records, data, policies)
         except (EngineError, KeyError, TypeError, ValueError) as exc:
-            raise DossierError(f"{load}: not a saved game this pool can replay: {exc}", exit_code=1) from None
+            reason = " ".join(str(exc).split())  # an EngineError is worded in the language; the others are rare
+            raise DossierError(
+                tr("{path}: not a saved game this pool can replay: {reason}", path=load, reason=reason), exit_code=1
+            ) from None
     else:
         from toolkit.engine.netrunner import NetrunnerGame
 
@@ -95,4 +111,4 @@ def play(
 
 
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
+    app.command("play", help=PLAY_HELP)(play)

@@ -50,7 +50,12 @@ def _pyplot() -> Any:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise DossierError("--plot needs matplotlib: pip install 'matplotlib>=3.8'") from None
+        from toolkit.i18n import tr
+
+        raise DossierError(
+            tr("{option} needs {package}: {command}", option="--plot", package="matplotlib",
+               command="pip install 'matplotlib>=3.8'")
+        ) from None  # fmt: skip
     return plt
 
 
@@ -115,4 +120,7 @@ def write_png(path: Path, data: bytes) -> None:
     try:
         atomic_write_bytes(path, data, replaces=PNG)
     except OSError as exc:
-        raise DossierError(f"{path}: cannot write: {exc.strerror or exc}") from None
+        from toolkit.errors import os_reason
+        from toolkit.i18n import tr
+
+        raise DossierError(tr("{path}: cannot write: {reason}", path=path, reason=os_reason(exc))) from None

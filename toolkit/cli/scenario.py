@@ -11,9 +11,10 @@ import typer
 from toolkit.cli._lang import LangOption
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
+from toolkit.i18n.words import N_
 
 scenario_app = typer.Typer(
-    help="Netrunner positions and the decisions taken from them (schema/scenario.schema.json).", no_args_is_help=True
+    help=N_("Netrunner positions and the decisions taken from them (schema/scenario.schema.json)."), no_args_is_help=True
 )
 
 
@@ -29,26 +30,37 @@ def read_scenario(path: Path) -> Any:
     try:
         return Scenario.model_validate(data)
     except ValidationError as exc:
+        from toolkit.i18n import tr
+        from toolkit.model_errors import model_error
+
         err = exc.errors()[0]
         where = loc_pointer(data, err["loc"])
         line, column = pointer_position(value_positions(text), where)
-        more = f" (and {exc.error_count() - 1} more)" if exc.error_count() > 1 else ""
-        raise DossierError(f"{path}:{line}:{column}: {where or '/'}: {err['msg']}{more}", exit_code=1) from None
+        message = tr("{where}: {field}: {problem}", where=f"{path}:{line}:{column}", field=where or "/",
+                     problem=model_error(err))  # fmt: skip
+        if exc.error_count() > 1:
+            message = tr("{problem} (and {n} more)", problem=message, n=exc.error_count() - 1)
+        raise DossierError(message, exit_code=1) from None
 
 
-@scenario_app.command("run")
+@scenario_app.command(
+    "run",
+    help=N_(
+        "Set up the position, take the decisions in order, print the log, the final state, the decision the game "
+        "waits for next (with its options) and the `expect` checks. Exit 1 when a check fails or a decision is "
+        "not an option."
+    ),
+)
 def run(
-    file: Annotated[Path, typer.Argument(help="A scenario file (JSON, schema/scenario.schema.json).")],
+    file: Annotated[Path, typer.Argument(help=N_("A scenario file (JSON, schema/scenario.schema.json)."))],
     cards: Annotated[
         list[Path] | None,
-        typer.Option("--cards", help="Card pool directory (repeatable); default as for every command."),
+        typer.Option("--cards", help=N_("Card pool directory (repeatable); default as for every command.")),
     ] = None,
-    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))] = OutputFormat.text,
     lang: LangOption = None,
 ) -> None:
-    """Set up the position, take the decisions in order, print the log, the final state, the decision the game
-    waits for next (with its options) and the `expect` checks. Exit 1 when a check fails or a decision is not
-    an option."""
+    """``dossier scenario run`` (its help is given to the decorator)."""
     from toolkit.cli._lang import LogNames, output_lang
     from toolkit.cli.deck import load_pool
     from toolkit.engine.core import EngineError
@@ -60,7 +72,9 @@ def run(
     try:
         result = run_scenario(pool.records, scenario)
     except EngineError as exc:
-        raise DossierError(f"{file}: {exc}", exit_code=1) from None
+        from toolkit.i18n import tr
+
+        raise DossierError(tr("{path}: {problem}", path=file, problem=exc), exit_code=1) from None
     names = LogNames(pool.records, language)
     if format == "json":
         log = [names.event(e.to_json()) for e in result.game.log]

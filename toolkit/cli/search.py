@@ -8,19 +8,12 @@ from typing import Annotated
 
 import typer
 
+from toolkit.cli._help import help_text, in_english
 from toolkit.cli._lang import LangOption
 from toolkit.cli.db import DbOption
+from toolkit.i18n.words import N_
 
-SEARCH_HELP = """Find records with a NetrunnerDB-style query.
-
-Terms are ANDed; `|` gives alternatives inside a value; operators are
-: (is / contains)  ! (is not)  < > <= >= (numbers); quote phrases ("…" or 「…」);
-a bare word searches names and text in either language (抽牌 also finds 你抽 2 张牌).
-Quote the query for the shell: dossier search 't:装备 攻速>=2'.
-
-\b
-Keys (name, aliases: meaning):
-"""
+KEYS_HEADING = N_("Keys (name, aliases: meaning):")
 
 
 class SearchFormat(StrEnum):
@@ -35,14 +28,42 @@ class ShowFormat(StrEnum):
 
 
 GameOption = Annotated[
-    str | None, typer.Option("--game", "-g", help="Only this game (tactics, netrunner, crossfire).", show_default=False)
+    str | None, typer.Option("--game", "-g", help=N_("Only this game (tactics, netrunner, crossfire)."), show_default=False)
 ]
 
 
-def _help() -> str:
-    from toolkit.search.keys import key_help
+def _keys() -> str:
+    """The keys of the query language, one a line, kept as they are (``\\b``), their meaning in the current
+    language (the web app's words for them: :data:`toolkit.web.vocab.KEY_HELP`)."""
+    from toolkit.i18n import current_lang, tr
+    from toolkit.search.keys import KEYS, key_help
 
-    return SEARCH_HELP + "\n".join(f"  {line}" for line in key_help().splitlines())
+    if in_english():
+        lines = key_help().splitlines()
+    else:
+        from toolkit.web.vocab import KEY_HELP, say
+
+        lines = [f"{', '.join((key.name, *key.aliases))}: {say(KEY_HELP.get(key.name), current_lang(), key.help)}"
+                 for key in KEYS]  # fmt: skip
+    return "\b\n" + tr(KEYS_HEADING) + "\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def _help() -> str:
+    return help_text(
+        N_("Find records with a NetrunnerDB-style query."),
+        N_(
+            "Terms are ANDed; {bar} gives alternatives inside a value; operators are : (is / contains)  ! (is not)  "
+            "< > <= >= (numbers); quote phrases ({double} or {corner}); a bare word searches names and text in "
+            "either language ({word} also finds {text}). Quote the query for the shell: {example}."
+        ),
+        _keys,
+        bar="`|`",  # not in the message: a message with a "|" cannot be given to `catalogs translate`
+        double='"…"',
+        corner="「…」",
+        word="抽牌",
+        text="你抽 2 张牌",
+        example="dossier search 't:装备 攻速>=2'",
+    )
 
 
 def warn_if_stale(database: object) -> None:
@@ -65,13 +86,13 @@ def warn_if_stale(database: object) -> None:
 def register(app: typer.Typer) -> None:
     @app.command(help=_help())
     def search(
-        query: Annotated[list[str], typer.Argument(help="The query (several arguments are joined with spaces).")],
+        query: Annotated[list[str], typer.Argument(help=N_("The query (several arguments are joined with spaces)."))],
         game: GameOption = None,
         format: Annotated[
-            SearchFormat, typer.Option("--format", "-f", help="table, json or ids.")
+            SearchFormat, typer.Option("--format", "-f", help=N_("table, json or ids."))
         ] = SearchFormat.table,
         db: DbOption = None,
-        limit: Annotated[int | None, typer.Option("--limit", min=1, help="At most this many results.")] = None,
+        limit: Annotated[int | None, typer.Option("--limit", min=1, help=N_("At most this many results."))] = None,
         lang: LangOption = None,
     ) -> None:
         from toolkit.cli._lang import output_lang
@@ -102,29 +123,34 @@ def register(app: typer.Typer) -> None:
         else:
             print(t(language, "no records match"))
 
-    @app.command()
+    @app.command(
+        help=help_text(
+            N_("Print one record in full, its ability text rendered in --lang (--bilingual: both languages)."),
+            N_(
+                "The name, ability text, printed text and flavour in the language of --lang; with --bilingual the "
+                "other language's after them. The fields are listed as the record stores them."
+            ),
+        )
+    )
     def show(
         record: Annotated[
-            str, typer.Argument(help="Record id, game/id, or name in either language (accents and case do not matter).")
+            str, typer.Argument(help=N_("Record id, game/id, or name in either language (accents and case do not matter)."))
         ],
         game: GameOption = None,
         kind: Annotated[
-            str | None, typer.Option("--kind", "-k", help="Record kind, where an id names two (role and mode).")
+            str | None, typer.Option("--kind", "-k", help=N_("Record kind, where an id names two (role and mode)."))
         ] = None,
-        format: Annotated[ShowFormat, typer.Option("--format", "-f", help="text or json.")] = ShowFormat.text,
+        format: Annotated[ShowFormat, typer.Option("--format", "-f", help=N_("text or json."))] = ShowFormat.text,
         db: DbOption = None,
         lang: LangOption = None,
         bilingual: Annotated[
             bool,
             typer.Option(
-                "--bilingual", help="Also the other language's name, ability text, printed text and flavour."
+                "--bilingual", help=N_("Also the other language's name, ability text, printed text and flavour.")
             ),
         ] = False,
     ) -> None:
-        """Print one record in full, its ability text rendered in --lang (--bilingual: both languages).
-
-        The name, ability text, printed text and flavour in the language of --lang; with --bilingual the
-        other language's after them. The fields are listed as the record stores them."""
+        """``dossier show`` (its help is given to the decorator)."""
         from toolkit.cli._lang import output_lang
         from toolkit.db import open_database
         from toolkit.search import get_record

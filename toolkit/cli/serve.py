@@ -7,16 +7,20 @@ from typing import Annotated
 
 import typer
 
+from toolkit.cli._help import help_text
 from toolkit.cli.db import DbOption
+from toolkit.i18n.words import N_
 
-SERVE_HELP = """Serve the web app: card browser, deck builder, card editor, print, crossfire moderator.
-
-Builds the database when it is missing or older than the card files (else opens it), prints the
-address and serves until Ctrl+C. It listens on 127.0.0.1 by default; with --host set to any other
-address every write (saving a deck or a card, dealing roles) needs the write token: --token, else
-token = "…" in dossier.toml or the user config, else a new random one, printed at start. Open the
-printed address (…/?token=…) once in each browser. The JSON API is documented at /docs.
-"""
+SERVE_HELP = help_text(
+    N_("Serve the web app: card browser, deck builder, card editor, print, crossfire moderator."),
+    N_(
+        "Builds the database when it is missing or older than the card files (else opens it), prints the address "
+        "and serves until Ctrl+C. It listens on 127.0.0.1 by default; with --host set to any other address every "
+        'write (saving a deck or a card, dealing roles) needs the write token: --token, else token = "…" in '
+        "dossier.toml or the user config, else a new random one, printed at start. Open the printed address "
+        "(…/?token=…) once in each browser. The JSON API is documented at /docs."
+    ),
+)
 
 
 def register(app: typer.Typer) -> None:
@@ -26,21 +30,25 @@ def register(app: typer.Typer) -> None:
             list[Path] | None,
             typer.Option(
                 "--cards",
-                help="Card directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml or "
-                "the user config, else cards/ here, else the bundled cards/.",
+                help=N_(
+                    "Card directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml or "
+                    "the user config, else cards/ here, else the bundled cards/."
+                ),
             ),
         ] = None,
         db: DbOption = None,
         host: Annotated[
-            str, typer.Option("--host", help="Address to listen on (anything but loopback needs the write token).")
+            str, typer.Option("--host", help=N_("Address to listen on (anything but loopback needs the write token)."))
         ] = "127.0.0.1",
-        port: Annotated[int, typer.Option("--port", min=1, max=65535, help="Port to listen on.")] = 8000,
+        port: Annotated[int, typer.Option("--port", min=1, max=65535, help=N_("Port to listen on."))] = 8000,
         token: Annotated[
             str | None,
             typer.Option(
                 "--token",
-                help="Write token when listening beyond loopback (at least 16 characters). Default: token = ... in "
-                "the settings, else a random one.",
+                help=N_(
+                    "Write token when listening beyond loopback (at least 16 characters). Default: token = ... in "
+                    "the settings, else a random one."
+                ),
                 show_default=False,
             ),
         ] = None,

@@ -9,10 +9,11 @@ from typing import Annotated, Any
 
 import typer
 
+from toolkit.cli._help import help_text
 from toolkit.cli._options import OUTPUT_FILE, finite
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, os_reason
 from toolkit.findings import Finding
-from toolkit.i18n import tr, trn
+from toolkit.i18n import N_, tr, trn
 from toolkit.paths import CARDS_DIR
 
 FONT_NAME = "Dossier Sans SC"
@@ -20,18 +21,25 @@ CardsOption = Annotated[
     list[Path] | None,
     typer.Option(
         "--cards",
-        help="Card data directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-        "or the user config, else the bundled cards/.",
+        help=N_(
+            "Card data directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
+            "or the user config, else the bundled cards/."
+        ),
     ),
 ]
 
-HELP = (
-    "Print cards: PDF sheets with crop marks and duplex backs, PNG per card, Tabletop Simulator sheets.\n\n"
-    "Choose the cards by id (game/id, or a name in either language), with --deck FILE (a deck prints each card "
-    "as often as it appears), or with --game G (every card of a game; --query Q narrows the choice with the search "
-    "language, using the database of `dossier db build`). --calibrate prints a duplex alignment page instead.\n\n"
-    "Exit 0 when written; 1 when a card's text does not fit even at 6 pt or the font lacks a character (nothing "
-    "is written unless --force); 2 for bad options or files."
+HELP = help_text(
+    N_("Print cards: PDF sheets with crop marks and duplex backs, PNG per card, Tabletop Simulator sheets."),
+    N_(
+        "Choose the cards by id (game/id, or a name in either language), with --deck FILE (a deck prints each card "
+        "as often as it appears), or with --game G (every card of a game; --query Q narrows the choice with the "
+        "search language, using the database of `dossier db build`). --calibrate prints a duplex alignment page "
+        "instead."
+    ),
+    N_(
+        "Exit 0 when written; 1 when a card's text does not fit even at 6 pt or the font lacks a character "
+        "(nothing is written unless --force); 2 for bad options or files."
+    ),
 )
 
 
@@ -44,68 +52,84 @@ class Selection:
 def register(app: typer.Typer) -> None:
     app.command("print", help=HELP, no_args_is_help=True)(print_cards)
     fonts_app = typer.Typer(
-        help="Dossier Sans SC, the print font (a subset of Noto Sans CJK SC and Noto Sans): check the card data "
-        "against it, or build your own with every character of your card pool."
+        help=N_(
+            "Dossier Sans SC, the print font (a subset of Noto Sans CJK SC and Noto Sans): check the card data "
+            "against it, or build your own with every character of your card pool."
+        )
     )
-    fonts_app.command("check")(fonts_check)
-    fonts_app.command("build")(fonts_build)
+    fonts_app.command(
+        "check",
+        help=N_(
+            "Exit 1 if a character of the card data is in no font: neither Dossier Sans SC (the bundled subset, or "
+            "your `dossier fonts build`) nor an installed font that printing would fall back to."
+        ),
+    )(fonts_check)
+    fonts_app.command(
+        "build",
+        help=N_(
+            "Build Dossier Sans SC with every character of your card pool into ~/.cache/dossier/fonts "
+            "($XDG_CACHE_HOME/dossier/fonts); printing prefers that build to the bundled subset."
+        ),
+    )(fonts_build)
     app.add_typer(fonts_app, name="fonts")
 
 
 def print_cards(
     ids: Annotated[
-        list[str] | None, typer.Argument(help="Cards to print: id, game/id or name.", show_default=False)
+        list[str] | None, typer.Argument(help=N_("Cards to print: id, game/id or name."), show_default=False)
     ] = None,
-    out: Annotated[Path | None, typer.Option("--out", "-o", help="PDF file to write.", **OUTPUT_FILE)] = None,
-    deck: Annotated[Path | None, typer.Option("--deck", help="Print a deck file (.json, .txt, .o8d).")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=N_("PDF file to write."), **OUTPUT_FILE)] = None,
+    deck: Annotated[Path | None, typer.Option("--deck", help=N_("Print a deck file (.json, .txt, .o8d)."))] = None,
     game: Annotated[
-        str | None, typer.Option("--game", "-g", help="Every card of this game (or where ids are looked up).")
+        str | None, typer.Option("--game", "-g", help=N_("Every card of this game (or where ids are looked up)."))
     ] = None,
     query: Annotated[
         str | None,
-        typer.Option("--query", "-q", help="Only cards matching this search (needs --game or searches all games)."),
+        typer.Option("--query", "-q", help=N_("Only cards matching this search (needs --game or searches all games).")),
     ] = None,
     db: Annotated[
-        str | None, typer.Option("--db", help="Database for --query (default: $DOSSIER_DB or ./dossier.db).")
+        str | None, typer.Option("--db", help=N_("Database for --query (default: $DOSSIER_DB or ./dossier.db)."))
     ] = None,
     card: Annotated[
-        str, typer.Option("--card", help="poker (63×88), bridge (57×89), mini (44×67), tarot (70×120) or WxH in mm.")
+        str, typer.Option("--card", help=N_("poker (63×88), bridge (57×89), mini (44×67), tarot (70×120) or WxH in mm."))
     ] = "poker",
-    page: Annotated[str, typer.Option("--page", help="a4 or letter.")] = "a4",
-    bleed: Annotated[float, typer.Option("--bleed", callback=finite, help="Bleed around each card, 0-3 mm.")] = 0.0,
+    page: Annotated[str, typer.Option("--page", help=N_("a4 or letter."))] = "a4",
+    bleed: Annotated[float, typer.Option("--bleed", callback=finite, help=N_("Bleed around each card, 0-3 mm."))] = 0.0,
     gutter: Annotated[
         float | None,
-        typer.Option("--gutter", callback=finite, help="Space between cards in mm (default: twice the bleed)."),
+        typer.Option("--gutter", callback=finite, help=N_("Space between cards in mm (default: twice the bleed).")),
     ] = None,
     grid: Annotated[
-        str | None, typer.Option("--grid", help="Cards per page as COLUMNSxROWS (default: as many as fit).")
+        str | None, typer.Option("--grid", help=N_("Cards per page as COLUMNSxROWS (default: as many as fit)."))
     ] = None,
     crop_marks: Annotated[
-        bool, typer.Option("--crop-marks/--no-crop-marks", help="Crop marks on the trim lines.")
+        bool, typer.Option("--crop-marks/--no-crop-marks", help=N_("Crop marks on the trim lines."))
     ] = True,
     backs: Annotated[
-        str, typer.Option("--backs", help="none, long-edge or short-edge (duplex: a back page after each front page).")
+        str, typer.Option("--backs", help=N_("none, long-edge or short-edge (duplex: a back page after each front page)."))
     ] = "none",
     back_dx: Annotated[
         float,
-        typer.Option("--back-dx", callback=finite, help="Move backs right by this many mm (read it off --calibrate)."),
+        typer.Option("--back-dx", callback=finite, help=N_("Move backs right by this many mm (read it off --calibrate).")),
     ] = 0.0,
     back_dy: Annotated[
         float,
-        typer.Option("--back-dy", callback=finite, help="Move backs up by this many mm (read it off --calibrate)."),
+        typer.Option("--back-dy", callback=finite, help=N_("Move backs up by this many mm (read it off --calibrate).")),
     ] = 0.0,
     calibrate: Annotated[
-        bool, typer.Option("--calibrate", help="Print the duplex alignment test page instead of cards.")
+        bool, typer.Option("--calibrate", help=N_("Print the duplex alignment test page instead of cards."))
     ] = False,
     png: Annotated[
-        Path | None, typer.Option("--png", help="Also write one 300 dpi PNG per card (and per back) into DIR.")
+        Path | None, typer.Option("--png", help=N_("Also write one 300 dpi PNG per card (and per back) into DIR."))
     ] = None,
     tts: Annotated[
         Path | None,
         typer.Option(
             "--tts",
-            help="Also write Tabletop Simulator deck sheets FILE.png (and FILE-back.png) and a saved object "
-            "FILE.json that loads them as a deck.",
+            help=N_(
+                "Also write Tabletop Simulator deck sheets FILE.png (and FILE-back.png) and a saved object "
+                "FILE.json that loads them as a deck."
+            ),
             **OUTPUT_FILE,
         ),
     ] = None,
@@ -113,7 +137,7 @@ def print_cards(
         str | None,
         typer.Option(
             "--tts-url-base",
-            help="URL the --tts images will be uploaded under; FILE.json points there instead of file:///.",
+            help=N_("URL the --tts images will be uploaded under; FILE.json points there instead of file:///."),
             show_default=False,
         ),
     ] = None,
@@ -121,37 +145,43 @@ def print_cards(
         Path | None,
         typer.Option(
             "--font",
-            help="Use this TTF/TTC/OTF font instead of the bundled one (in a .ttc collection, the Simplified "
-            "Chinese face, chosen by name); characters it lacks print in Dossier Sans SC or an installed font.",
+            help=N_(
+                "Use this TTF/TTC/OTF font instead of the bundled one (in a .ttc collection, the Simplified "
+                "Chinese face, chosen by name); characters it lacks print in Dossier Sans SC or an installed font."
+            ),
         ),
     ] = None,
     font_index: Annotated[
         int | None,
-        typer.Option("--font-index", help="Face of a font collection (.ttc) to use.", show_default=False),
+        typer.Option("--font-index", help=N_("Face of a font collection (.ttc) to use."), show_default=False),
     ] = None,
     force: Annotated[
-        bool, typer.Option("--force", help="Write even when text overflows or glyphs are missing.")
+        bool, typer.Option("--force", help=N_("Write even when text overflows or glyphs are missing."))
     ] = False,
     cards: CardsOption = None,
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
-            help="Language of every word on the cards: zh-Hans or en (names, labels, backs, ability text; a name "
-            "without it stays in the other). Default: lang = ... in dossier.toml or the user config, else zh-Hans.",
+            help=N_(
+                "Language of every word on the cards: zh-Hans or en (names, labels, backs, ability text; a name "
+                "without it stays in the other). Default: lang = ... in dossier.toml or the user config, else zh-Hans."
+            ),
             show_default=False,
         ),
     ] = None,
     bilingual: Annotated[
         bool,
-        typer.Option("--bilingual", help="Print each card's name in the other language too, under its title."),
+        typer.Option("--bilingual", help=N_("Print each card's name in the other language too, under its title.")),
     ] = False,
     template: Annotated[
         Path | None,
         typer.Option(
             "--template",
-            help="Folder of layout templates named like the bundled ones (tactics/card.json, "
-            "netrunner/back-corp.json, …): each replaces its default, the others stay.",
+            help=N_(
+                "Folder of layout templates named like the bundled ones (tactics/card.json, "
+                "netrunner/back-corp.json, …): each replaces its default, the others stay."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -493,12 +523,13 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
 
 def _deck_records(path: Path, catalog: Any) -> list[Any]:
     """The deck's cards, each as many times as it appears: identity, squad agents, then the cards."""
+    from toolkit.cli.deck import finding_line
     from toolkit.decks import NameIndex, read_deck
 
     loaded = read_deck(path, NameIndex(catalog.records))
     errors = [f for f in loaded.findings if f.severity == "error"]
-    for finding in loaded.findings:
-        print(loaded.locate(finding).format(), file=sys.stderr)
+    for finding in loaded.findings:  # their severity in the language, as the refusal after them
+        print(finding_line(loaded.locate(finding)), file=sys.stderr)
     if loaded.deck is None or errors:
         raise DossierError(tr("{path}: cannot print this deck (see above)", path=path), exit_code=1)
     from toolkit.sheets.selection import deck_records
@@ -614,7 +645,7 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DossierError(
-            tr("--png {directory}: cannot create directory: {reason}", directory=directory, reason=exc.strerror or exc)
+            tr("--png {directory}: cannot create directory: {reason}", directory=directory, reason=os_reason(exc))
         ) from None
     distinct = list({(r.game, r.id): r for r in records}.values())
     names = [f"{r.game}-{r.id}.png" for r in distinct]
@@ -709,8 +740,7 @@ def _write_tts_object(
 
 
 def fonts_check(cards: CardsOption = None) -> None:
-    """Exit 1 if a character of the card data is in no font: neither Dossier Sans SC (the bundled subset,
-    or your `dossier fonts build`) nor an installed font that printing would fall back to."""
+    """``dossier fonts check`` (its help is given where it is registered)."""
     from toolkit.sheets import fontbuild
     from toolkit.sheets.fonts import add_system_fallbacks, default_fonts, install_hint
 
@@ -741,12 +771,11 @@ def fonts_check(cards: CardsOption = None) -> None:
 def fonts_build(
     cards: CardsOption = None,
     regular: Annotated[
-        Path | None, typer.Option("--regular", help="Source font, regular (Noto Sans CJK .ttc/.otf).")
+        Path | None, typer.Option("--regular", help=N_("Source font, regular (Noto Sans CJK .ttc/.otf)."))
     ] = None,
-    bold: Annotated[Path | None, typer.Option("--bold", help="Source font, bold.")] = None,
+    bold: Annotated[Path | None, typer.Option("--bold", help=N_("Source font, bold."))] = None,
 ) -> None:
-    """Build Dossier Sans SC with every character of your card pool into ~/.cache/dossier/fonts
-    ($XDG_CACHE_HOME/dossier/fonts); printing prefers that build to the bundled subset."""
+    """``dossier fonts build`` (its help is given where it is registered)."""
     from toolkit.sheets import fontbuild
     from toolkit.sheets.fonts import cache_dir, read_coverage
 

@@ -8,25 +8,40 @@ from typing import Annotated, Any
 
 import typer
 
+from toolkit.cli._help import help_text
 from toolkit.cli._lang import DeckLangOption, seat_label
 from toolkit.cli._options import OUTPUT_FILE
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
-from toolkit.i18n import t, tn, word
+from toolkit.i18n import N_, t, tn, tr, word
+
+SIMULATE_HELP = help_text(
+    N_(
+        "Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, "
+        "same log."
+    ),
+    N_(
+        "Netrunner: one corp and one runner deck, in either order; after the mulligans the corp takes the first "
+        "turn and each side spends every click; each side's player (heuristic or random) makes its decisions until "
+        "the game ends or the turns run out. The JSON output ends with the `result` (winners, reason, turns)."
+    ),
+)
 
 GAMES = ("tactics", "netrunner")
 
 
 def simulate(
     game: Annotated[
-        str, typer.Argument(help="The game: tactics or netrunner (crossfire has `dossier crossfire simulate`).")
+        str, typer.Argument(help=N_("The game: tactics or netrunner (crossfire has `dossier crossfire simulate`)."))
     ],
     decks: Annotated[
         list[Path],
         typer.Option(
             "--decks",
-            help="Deck files, one per player in seat order (repeat the option): tactics 2-4 (the mode decides), "
-            "netrunner a corp and a runner deck.",
+            help=N_(
+                "Deck files, one per player in seat order (repeat the option): tactics 2-4 (the mode decides), "
+                "netrunner a corp and a runner deck."
+            ),
         ),
     ],
     turns: Annotated[
@@ -35,79 +50,102 @@ def simulate(
             "--turns",
             min=1,
             max=500,
-            help="Tactics: rounds to play at most (every player's turn); netrunner: turns (corp first).",
+            help=N_("Tactics: rounds to play at most (every player's turn); netrunner: turns (corp first)."),
         ),
     ] = 10,
-    seed: Annotated[int, typer.Option("--seed", help="Seed for shuffles, dice and choices.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", help=N_("Seed for shuffles, dice and choices."))] = 0,
     cards: Annotated[
         list[Path] | None,
         typer.Option(
             "--cards",
-            help="Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-            "or the user config, else the bundled cards/.",
+            help=N_(
+                "Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
+                "or the user config, else the bundled cards/."
+            ),
         ),
     ] = None,
-    format: Annotated[OutputFormat, typer.Option("--format", "-f", help="text or json.")] = OutputFormat.text,
+    format: Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))] = OutputFormat.text,
     decider: Annotated[
         list[str] | None,
         typer.Option(
             "--decider",
-            help="heuristic (plays sensibly, the default) or random (uniform legal choices); netrunner: once for "
-            "both sides or once per side in seat order (the corp, then the runner).",
+            help=N_(
+                "heuristic (plays sensibly, the default) or random (uniform legal choices); netrunner: once for "
+                "both sides or once per side in seat order (the corp, then the runner)."
+            ),
         ),
     ] = None,
     map_id: Annotated[
-        str | None, typer.Option("--map", help="Tactics: the map id (default: the first map made for the mode).")
+        str | None, typer.Option("--map", help=N_("Tactics: the map id (default: the first map made for the mode)."))
     ] = None,
     replay: Annotated[
         Path | None,
         typer.Option(
             "--replay",
-            help="Write a self-contained HTML replay of the game here (tactics: the map; netrunner: the table).",
+            help=N_("Write a self-contained HTML replay of the game here (tactics: the map; netrunner: the table)."),
             **OUTPUT_FILE,
         ),
     ] = None,
     save: Annotated[
         Path | None,
         typer.Option(
-            "--save", help="Netrunner: write the game (seed, decks, decisions) here to step through.", **OUTPUT_FILE
+            "--save", help=N_("Netrunner: write the game (seed, decks, decisions) here to step through."), **OUTPUT_FILE
         ),
     ] = None,
     lang: DeckLangOption = None,
 ) -> None:
-    """Validate both decks (an illegal deck is refused with its findings), then play N turns; same seed, same log.
-
-    Netrunner: one corp and one runner deck, in either order; after the mulligans the corp takes the first
-    turn and each side spends every click; each side's player (heuristic or random) makes its decisions until
-    the game ends or the turns run out. The JSON output ends with the `result` (winners, reason, turns).
-    """
+    """``dossier simulate`` (its help: :data:`SIMULATE_HELP`)."""
     from toolkit.cli._lang import LogNames, deck_lang, output_lang
     from toolkit.cli.deck import load_pool
 
     if game not in GAMES:
-        hint = "; crossfire tables: `dossier crossfire simulate`" if game == "crossfire" else ""
-        raise DossierError(f"simulate plays {' or '.join(GAMES)} decks, not {game}{hint}")
+        if game == "crossfire":
+            raise DossierError(
+                tr(
+                    "simulate plays {first} or {second} decks, not {game}; crossfire tables: {command}",
+                    first=GAMES[0],
+                    second=GAMES[1],
+                    game=game,
+                    command="`dossier crossfire simulate`",
+                )
+            )
+        raise DossierError(
+            tr("simulate plays {first} or {second} decks, not {game}", first=GAMES[0], second=GAMES[1], game=game)
+        )
     if game == "netrunner" and len(decks) != 2:
-        raise DossierError(f"--decks takes two deck files (a corp and a runner deck), not {len(decks)}")
+        raise DossierError(
+            tr("{option} takes two deck files (a corp and a runner deck), not {n}", option="--decks", n=len(decks))
+        )
     if game == "tactics" and not 2 <= len(decks) <= 4:
-        raise DossierError(f"--decks takes 2 to 4 deck files (one per player), not {len(decks)}")
+        raise DossierError(
+            tr("{option} takes 2 to 4 deck files (one per player), not {n}", option="--decks", n=len(decks))
+        )
     deciders = decider or ["heuristic"]
     for kind in deciders:
         if kind not in ("heuristic", "random"):
-            raise DossierError(f"--decider {kind!r}: choose heuristic or random")
+            raise DossierError(
+                tr("{option} {value}: choose {first} or {second}", option="--decider", value=repr(kind),
+                   first="heuristic", second="random")
+            )  # fmt: skip
     if game == "tactics" and len(deciders) != 1:
-        raise DossierError("tactics takes one --decider for every player")
+        raise DossierError(tr("{game} takes one {option} for every player", game=game, option="--decider"))
     if len(deciders) > 2:
-        raise DossierError(f"--decider is given {len(deciders)} times: once for both sides, or once per side")
+        raise DossierError(
+            tr(
+                "{option} is given {n} times: once for both sides, or once per side",
+                option="--decider",
+                n=len(deciders),
+            )
+        )
     if save is not None and game != "netrunner":
-        raise DossierError("--save writes netrunner games")
+        raise DossierError(tr("{option} writes {game} games", option="--save", game="netrunner"))
     if lang is not None:
         output_lang(lang)  # the decks' findings, if any, in the language asked for
     pool = load_pool(cards)
     loaded = _legal_decks(decks, game, pool)
     modes = {d.deck.mode for d in loaded if d.deck}
     if len(modes) != 1:
-        raise DossierError(f"the decks are for different modes: {', '.join(sorted(modes))}")
+        raise DossierError(tr("the decks are for different modes: {modes}", modes=tr(", ").join(sorted(modes))))
     names = LogNames(pool.records, deck_lang(lang, loaded))
     if game == "netrunner":
         players = (deciders * 2)[:2]
@@ -152,8 +190,13 @@ def _simulate_tactics(
     if replay is not None and frames is not None:
         from toolkit.board.replay import write_replay
 
-        title = f"{mode} · seed {seed} · {', '.join(str(d.path) for d in loaded)}"
-        write_replay(replay, played.board, frames, title)
+        decks = ", ".join(str(d.path) for d in loaded)
+        title = tr("{game} · seed {seed} · {decks}", game=mode, seed=seed, decks=decks)
+        for frame in frames:  # the units' names in the output language (their tooltips and the page's font)
+            for unit in frame["state"].get("units", []):
+                if isinstance(unit.get("name"), str):
+                    unit["name"] = names.name(unit["name"])
+        write_replay(replay, played.board, frames, title, line=names.line)
     if format == "json":
         log = [names.event(entry) for entry in played.log.to_json()]
         print(
@@ -199,13 +242,21 @@ def _legal_decks(paths: list[Path], game: str, pool: Any) -> list[Any]:
         findings = list(deck.findings)
         if deck.deck is not None:
             if deck.deck.game != game:
-                raise DossierError(f"{deck.path}: a {deck.deck.game} deck, not {game}")
+                from toolkit.i18n import current_lang
+
+                lang = current_lang()
+                raise DossierError(
+                    tr("{path}: a {game} deck, not {wanted}", path=deck.path,
+                       game=word("game", deck.deck.game, lang), wanted=word("game", game, lang))
+                )  # fmt: skip
             findings += [deck.locate(f) for f in validate_deck(deck.deck, pool.rules).findings]
         refused += [f for f in findings if f.severity == "error"]
     if refused:
+        from toolkit.cli.deck import finding_line
+
         for finding in refused:
-            typer.echo(finding.format(), err=True)
-        raise DossierError("refusing to simulate: the decks above are not legal", exit_code=1)
+            typer.echo(finding_line(finding), err=True)
+        raise DossierError(tr("refusing to simulate: the decks above are not legal"), exit_code=1)
     return loaded
 
 
@@ -239,8 +290,7 @@ def _simulate_netrunner(
             seed,
             fmt,
             players=players,
-            frames=frames,
-            event=names.event,
+            frames=frames,  # the entries as logged: the replay words them with names.line
         )
     except EngineError as exc:
         raise DossierError(str(exc), exit_code=1) from None
@@ -248,8 +298,9 @@ def _simulate_netrunner(
     if replay is not None and frames is not None:
         from toolkit.engine.netrunner.replay import write_replay
 
-        title = f"netrunner · seed {seed} · {by_side['corp'].path} v {by_side['runner'].path}"
-        write_replay(replay, frames, title, lang)
+        decks = tr("{corp} v {runner}", corp=str(by_side["corp"].path), runner=str(by_side["runner"].path))
+        title = tr("{game} · seed {seed} · {decks}", game="netrunner", seed=seed, decks=decks)
+        write_replay(replay, frames, title, lang, names)
     if save is not None:
         from toolkit.engine.netrunner.saved import save_game
 
@@ -278,11 +329,22 @@ def _sides(loaded: list[Any], pool: Any) -> dict[str, Any]:
     for deck in loaded:
         side = getattr(identities.get(deck.deck.identity), "side", None)
         if side not in ("corp", "runner"):
-            raise DossierError(f"{deck.path}: {deck.deck.identity!r} is not a netrunner identity", exit_code=1)
-        if side in by_side:
             raise DossierError(
-                f"{by_side[side].path} and {deck.path} are both {side} decks; "
-                "netrunner needs one corp deck and one runner deck"
+                tr("{path}: {id} is not a {game} identity", path=deck.path, id=repr(deck.deck.identity),
+                   game="netrunner"),
+                exit_code=1,
+            )  # fmt: skip
+        if side in by_side:
+            from toolkit.i18n import current_lang
+
+            raise DossierError(
+                tr(
+                    "{first} and {second} are both {side} decks; {game} needs one corp deck and one runner deck",
+                    first=by_side[side].path,
+                    second=deck.path,
+                    side=word("side", side, current_lang()),
+                    game="netrunner",
+                )
             )
         by_side[side] = deck
     return by_side
@@ -374,4 +436,4 @@ def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
 
 
 def register(app: typer.Typer) -> None:
-    app.command("simulate")(simulate)
+    app.command("simulate", help=SIMULATE_HELP)(simulate)

@@ -9,18 +9,20 @@ from typing import Annotated, Any, cast
 
 import typer
 
+from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
+from toolkit.i18n.words import N_
 
 text_app = typer.Typer(
     name="text",
-    help="The ability language: parse card text, render it (zh-Hans, English), format card files.",
+    help=N_("The ability language: parse card text, render it (zh-Hans, English), format card files."),
     no_args_is_help=True,
 )
 
 
-FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help="text (an outline) or json.")]
+FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text (an outline) or json."))]
 
 
 def register(app: typer.Typer) -> None:
@@ -54,16 +56,22 @@ def _inputs(text: str | None, file: Path | None) -> list[tuple[str, int, str]]:
     return lines
 
 
-@text_app.command("parse")
+@text_app.command(
+    "parse",
+    help=N_("Parse ability text and show its AST (exit 1 if any line does not parse; errors in the --lang language)."),
+)
 def parse_command(
-    text: Annotated[str | None, typer.Argument(help="One ability, e.g. '你抽 2 张牌。'.", show_default=False)] = None,
+    text: Annotated[
+        str | None,
+        typer.Argument(help=help_text(N_("One ability, e.g. {example}."), example="'你抽 2 张牌。'"), show_default=False),
+    ] = None,
     file: Annotated[
-        Path | None, typer.Option("--file", help="A file with one ability per line.", show_default=False)
+        Path | None, typer.Option("--file", help=N_("A file with one ability per line."), show_default=False)
     ] = None,
     format: FormatOption = OutputFormat.text,
     lang: LangOption = None,
 ) -> None:
-    """Parse ability text and show its AST (exit 1 if any line does not parse; errors in the --lang language)."""
+    """``dossier text parse`` (its help is given to the decorator)."""
     from toolkit.cli._lang import output_lang
     from toolkit.text import AbilitySyntaxError, parse, render
     from toolkit.text.ast import dump, to_json
@@ -115,20 +123,22 @@ def parse_command(
     raise typer.Exit(1 if failed else 0)
 
 
-@text_app.command("render")
+@text_app.command("render", help=N_("Print an ability in canonical zh-Hans text, or in English."))
 def render_command(
-    text: Annotated[str, typer.Argument(help="One ability.")],
+    text: Annotated[str, typer.Argument(help=N_("One ability."))],
     lang: Annotated[
         str | None,
         typer.Option(
             "--lang",
-            help="zh-Hans (canonical text) or en. Default: lang = ... in dossier.toml or the user config, "
-            "else zh-Hans.",
+            help=N_(
+                "zh-Hans (canonical text) or en. Default: lang = ... in dossier.toml or the user config, "
+                "else zh-Hans."
+            ),
             show_default=False,
         ),
     ] = None,
 ) -> None:
-    """Print an ability in canonical zh-Hans text, or in English."""
+    """``dossier text render`` (its help is given to the decorator)."""
     from toolkit.cli._lang import output_lang
     from toolkit.text import AbilitySyntaxError, parse, render
 
@@ -141,20 +151,24 @@ def render_command(
     print(render(ability, language))
 
 
-@text_app.command("fmt")
+@text_app.command(
+    "fmt",
+    help=help_text(
+        N_("Rewrite the ability texts of card files in canonical form, atomically."),
+        N_(
+            "Every text field (text, reverse.text, win, draw_phase) is parsed and written back as its canonical "
+            "rendering. A file with text that does not parse is reported and left as it is (exit 1)."
+        ),
+    ),
+)
 def fmt_command(
     paths: Annotated[
-        list[Path] | None, typer.Argument(help="Card files or directories (default: cards/).", show_default=False)
+        list[Path] | None, typer.Argument(help=N_("Card files or directories (default: cards/)."), show_default=False)
     ] = None,
-    check: Annotated[bool, typer.Option("--check", help="Change nothing; exit 1 if a text would change.")] = False,
+    check: Annotated[bool, typer.Option("--check", help=N_("Change nothing; exit 1 if a text would change."))] = False,
     lang: LangOption = None,
 ) -> None:
-    """Rewrite the ability texts of card files in canonical form, atomically.
-
-    Every text field (text, reverse.text, win, draw_phase) is parsed and written
-    back as its canonical rendering. A file with text that does not parse is
-    reported and left as it is (exit 1).
-    """
+    """``dossier text fmt`` (its help is given to the decorator)."""
     from toolkit.catalog import WalkProblem, discover
     from toolkit.cli._lang import output_lang
     from toolkit.cli.app import refuse_unwritable
@@ -217,21 +231,35 @@ def _default_paths(paths: list[Path] | None) -> list[Path]:
     return default_paths(paths)
 
 
-@text_app.command("run")
+@text_app.command(
+    "run",
+    help=help_text(
+        N_("Execute one ability on a fresh game (shuffled example decks, opening hands) and print the log and state."),
+        N_(
+            "Choices (targets, optional abilities) take the first legal option. In netrunner the executing side's "
+            "turn has begun (clicks, the corp's mandatory draw); the log starts there."
+        ),
+    ),
+)
 def run_command(
-    text: Annotated[str, typer.Argument(help="One ability, executed by the first player (tactics) or a side.")],
-    game: Annotated[str, typer.Option("--game", help="The game whose rules run it: tactics or netrunner.")] = "tactics",
+    text: Annotated[str, typer.Argument(help=N_("One ability, executed by the first player (tactics) or a side."))],
+    game: Annotated[str, typer.Option("--game", help=N_("The game whose rules run it: tactics or netrunner."))] = "tactics",
     mode: Annotated[
-        str | None, typer.Option("--mode", help="Mode (default: duo for tactics) or netrunner format (standard).")
+        str | None, typer.Option("--mode", help=N_("Mode (default: duo for tactics) or netrunner format (standard)."))
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the shuffles and dice; same seed, same log.")] = 0,
-    players: Annotated[int, typer.Option("--players", help="Number of players (netrunner: 2).")] = 2,
+    seed: Annotated[int, typer.Option("--seed", help=N_("Seed of the shuffles and dice; same seed, same log."))] = 0,
+    players: Annotated[int, typer.Option("--players", help=N_("Number of players (netrunner: 2)."))] = 2,
     side: Annotated[
         str | None,
         typer.Option(
             "--side",
-            help="netrunner: who 你 is, corp or runner (default: the side of the card with this text, "
-            "of --identity, or of what the text does).",
+            help=help_text(
+                N_(
+                    "netrunner: who {you} is, corp or runner (default: the side of the card with this text, "
+                    "of --identity, or of what the text does)."
+                ),
+                you="你",
+            ),
             show_default=False,
         ),
     ] = None,
@@ -239,20 +267,17 @@ def run_command(
         str | None,
         typer.Option(
             "--identity",
-            help="netrunner: an identity id; its side plays the bundled example deck of that identity, "
-            "or a legal-looking deck built for it.",
+            help=N_(
+                "netrunner: an identity id; its side plays the bundled example deck of that identity, "
+                "or a legal-looking deck built for it."
+            ),
             show_default=False,
         ),
     ] = None,
     format: FormatOption = OutputFormat.text,
     lang: LangOption = None,
 ) -> None:
-    """Execute one ability on a fresh game (shuffled example decks, opening hands) and print the log and state.
-
-    Choices (targets, optional abilities) take the first legal option. In netrunner
-    the executing side's turn has begun (clicks, the corp's mandatory draw); the log
-    starts there.
-    """
+    """``dossier text run`` (its help is given to the decorator)."""
     from toolkit.cli._lang import output_lang
 
     language = output_lang(lang)
@@ -260,12 +285,25 @@ def run_command(
         _run_netrunner(text, mode, seed, players, side, identity, format, language)
         return
     if game != "tactics":
+        from toolkit.i18n import tr
+
         raise DossierError(
-            f"--game {game}: `text run` executes tactics and netrunner abilities; crossfire text runs in"
-            " `dossier crossfire resolve`"
+            tr(
+                "{option} {game}: {command} executes tactics and netrunner abilities; crossfire text runs in "
+                "{resolve}",
+                option="--game",
+                game=game,
+                command="`text run`",
+                resolve="`dossier crossfire resolve`",
+            )
         )
     if side is not None or identity is not None:
-        raise DossierError("--side and --identity are for --game netrunner")
+        from toolkit.i18n import tr
+
+        raise DossierError(
+            tr("{first} and {second} are for {option}", first="--side", second="--identity",
+               option="--game netrunner")
+        )  # fmt: skip
     from toolkit.catalog import load_catalog
     from toolkit.cli._lang import LogNames
     from toolkit.engine.tactics import TacticsGame
@@ -318,13 +356,18 @@ def _run_netrunner(
     from toolkit.cli.simulate import print_sides
     from toolkit.decks import NameIndex, read_deck
     from toolkit.engine.netrunner import SEATS, NetrunnerGame, Side
-    from toolkit.i18n import t, word
+    from toolkit.i18n import t, tr, word
     from toolkit.paths import CARDS_DIR, ROOT
 
     if players != 2:
-        raise DossierError(f"--players {players}: netrunner is for 2 players (the corp and the runner)")
+        raise DossierError(
+            tr("{option} {n}: netrunner is for 2 players (the corp and the runner)", option="--players", n=players)
+        )
     if side is not None and side not in ("corp", "runner"):
-        raise DossierError(f"--side must be corp or runner, not {side!r}")
+        raise DossierError(
+            tr("{option} must be {first} or {second}, not {value}", option="--side", first="corp", second="runner",
+               value=repr(side))
+        )  # fmt: skip
     catalog = load_catalog([CARDS_DIR / "netrunner"])
     names = NameIndex(catalog.records)
     examples: dict[str, Any] = {}
@@ -342,7 +385,10 @@ def _run_netrunner(
     if identity is not None:
         record = next((r for r in names.lookup(identity, "netrunner") if r.kind == "identity"), None)
         if record is None:
-            raise DossierError(f"--identity {identity}: no netrunner identity has that id or name", exit_code=1)
+            raise DossierError(
+                tr("{option} {value}: no netrunner identity has that id or name", option="--identity", value=identity),
+                exit_code=1,
+            )
         decks[record.side] = examples.get(record.id)
         identities[record.side] = record.id
     engine = NetrunnerGame(catalog.records, seed=seed, decks=decks, identities=identities, fmt=fmt or "standard")

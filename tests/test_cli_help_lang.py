@@ -1,0 +1,220 @@
+"""Every command's ``--help`` in the user's language (toolkit/cli/_help.py).
+
+The help texts Dossier writes (commands, groups, options, arguments, the listing of ``dossier --help``)
+come from the catalogs in the language of the command line: under the pseudo-locale every word of ours is
+pseudo-translated, under zh-Hans every help is Chinese, and English reads as it always did. Typer's own
+words stay English (the ``Usage:`` line, the section headings, ``-h, --help  Show this message and exit.``,
+``[default: …]``, ``[required]``, metavars); they are listed here.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import typer
+import typer.core
+from typer.testing import CliRunner
+
+from toolkit.cli import app
+from toolkit.cli._help import first_sentence, wrap_wide
+
+from .conftest import ROOT
+
+# click's own words on a help page (typer's copy of click has no catalog of ours)
+CLICK_WORDS = {"Usage", "Options", "Arguments", "Commands", "Show", "this", "message", "and", "exit"}
+CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+
+def commands() -> Iterator[list[str]]:
+    root = typer.main.get_command(app)
+
+    def walk(command: Any, path: list[str]) -> Iterator[list[str]]:
+        yield path
+        if isinstance(command, typer.core.TyperGroup):
+            context = typer.Context(command)
+            for name in command.list_commands(context):
+                yield from walk(command.get_command(context, name), [*path, name])
+
+    yield from walk(root, [])
+
+
+COMMANDS = list(commands())
+IDS = [" ".join(path) or "dossier" for path in COMMANDS]
+
+
+def page(path: list[str], lang: str, columns: int = 80) -> str:
+    result = CliRunner().invoke(app, [*path, "--help"], env={"COLUMNS": str(columns), "DOSSIER_LANG": lang})
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def _search_keys() -> set[str]:
+    from toolkit.search.keys import KEYS
+
+    return {name for key in KEYS for name in (key.name, *key.aliases)}
+
+
+def _ours(text: str, path: list[str]) -> list[tuple[str | None, str]]:
+    """The lines of a help page that Dossier wrote, each with its section (None before the first): click's
+    usage line, headings and help option left out, and in each line click's brackets (``[default: …]``,
+    ``[required]``, ranges), metavars and choices (``<text|json>``, ``{file}``), option names, the first
+    column of a listing (command and argument names), a JSON example (a paragraph that begins with "{") and
+    the search keys' names."""
+    lines: list[tuple[str | None, str]] = []
+    section = None
+    example = False
+    keys = _search_keys() if path == ["search"] else set()
+    text = re.sub(r"\[[^\[\]]*\]", " ", text)  # [default: …] may be wrapped onto two lines
+    for line in text.splitlines():
+        if not line.strip():
+            example = False
+            continue
+        if example or line.lstrip().startswith("{"):
+            example = True
+            continue
+        if line.startswith("Usage: ") or "Show this message and exit." in line:
+            continue
+        if not line.startswith(" ") and line.endswith(":"):
+            section = line[:-1]
+            continue
+        if section in ("Commands", "Arguments") and re.match(r"  \S", line):
+            line = "  " + line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else ""
+        line = re.sub(r"<[^<>]*>|\{[^{}]*\}", " ", line)
+        line = re.sub(r"(?<![\w-])--?[A-Za-z][\w-]*", " ", line)
+        if keys:
+            line = re.sub(r"[\w ,]+:", lambda m: " " if all(w.strip() in keys for w in m.group()[:-1].split(",")) else m.group(), line)
+        lines.append((section, line))
+    return lines
+
+
+def plain_words(text: str, path: list[str]) -> set[str]:
+    """ASCII words of two letters or more that are neither pseudo-translated (inside ‹ ›; a listing's line cut
+    short ends in "...") nor click's."""
+    text = re.sub(r"‹[^›‹]*?(?:›|\.\.\.$)", " ", text, flags=re.MULTILINE)
+    return {word for _, line in _ours(text, path) for word in re.findall(r"[A-Za-z]{2,}", line)} - CLICK_WORDS
+
+
+def english_sentences(text: str, path: list[str]) -> list[str]:
+    """Runs of three English words or more on a page, besides code (`…`), paths, names of files and
+    variables and what click writes."""
+    found = []
+    for _, line in _ours(text, path):
+        line = re.sub(r"`[^`]*`", " ", line)
+        line = re.sub(r"\S*[./$_~]\S*", " ", line)
+        found += re.findall(r"[A-Za-z]+(?:[ ,'-]+[A-Za-z]+){2,}", line)
+    return found
+
+
+def rows(text: str) -> Iterator[tuple[str, str]]:
+    """(section, text) of each entry of the Options, Arguments and Commands sections, continuation lines
+    included, the help option left out."""
+    section, entry = None, ""
+    for line in [*text.splitlines(), ""]:
+        if entry and (not line.startswith("   ") or not line.strip()):
+            if "Show this message and exit." not in entry:
+                yield section or "", entry
+            entry = ""
+        if not line.startswith(" ") and line.endswith(":"):
+            section = line[:-1]
+        elif section in ("Options", "Arguments", "Commands") and line.strip():
+            entry += line + "\n"
+
+
+def description(text: str) -> str:
+    """The command's own help: what comes between the usage line and the first section."""
+    return text.split("\n\n", 1)[1].split("\nOptions:\n", 1)[0]
+
+
+def test_the_walk_finds_every_command() -> None:
+    assert len(COMMANDS) >= 40
+    assert {"dossier", "lint", "deck", "deck validate", "crossfire resolve", "text coverage", "fonts build"} <= set(IDS)
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=IDS)
+def test_pseudo_locale_every_word_of_ours_went_through_the_catalogs(path: list[str]) -> None:
+    text = page(path, "en-XA")
+    assert "‹" in description(text)
+    assert not plain_words(text, path), f"dossier {' '.join(path)} --help: {sorted(plain_words(text, path))}"
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=IDS)
+def test_chinese_help_is_all_chinese(path: list[str]) -> None:
+    text = page(path, "zh-Hans")
+    assert CJK.search(description(text)), description(text)
+    for section, entry in rows(text):
+        assert CJK.search(entry), (section, entry)
+    assert not english_sentences(text, path), english_sentences(text, path)
+
+
+@pytest.mark.parametrize("path", COMMANDS, ids=IDS)
+def test_english_help_reads_as_the_code_writes_it(path: list[str]) -> None:
+    """Under en every page is what typer makes of the English the commands are defined with (the CLI with
+    every module registered at once, its help not translated: tests/test_cli_lazy.py's reference)."""
+    from .test_cli_lazy import eager_app
+
+    reference = CliRunner().invoke(eager_app(), [*path, "--help"], env={"COLUMNS": "80", "DOSSIER_LANG": "en"})
+    assert page(path, "en") == reference.stdout
+
+
+def test_the_language_of_the_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner = CliRunner()
+
+    def shown(args: list[str], **env: str) -> str:
+        result = runner.invoke(app, [*args, "--help"], env={"COLUMNS": "80", **env})
+        assert result.exit_code == 0, result.output
+        return description(result.stdout)
+
+    # --lang, wherever it stands, before DOSSIER_LANG; a lazy command's page too; a bad value is passed over
+    assert "‹" in shown(["lint", "--lang", "en-XA"], DOSSIER_LANG="zh-Hans")
+    assert CJK.search(shown(["deck", "validate", "--lang=zh-Hans"], DOSSIER_LANG="en"))
+    assert "‹" in shown(["text", "parse", "--lang", "fr"], DOSSIER_LANG="en-XA")
+    assert shown(["deck", "validate", "--lang", "en"], DOSSIER_LANG="zh-Hans").startswith("  Check decks")
+    # the settings files when neither is given
+    monkeypatch.delenv("DOSSIER_LANG")
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "dossier.toml").write_text('lang = "en"\n', encoding="utf-8")
+    assert shown([]).startswith("  Card database")
+    (tmp_path / "dossier.toml").write_text('lang = "zh-Hans"\n', encoding="utf-8")
+    assert CJK.search(shown(["map", "show"]))
+    (tmp_path / "dossier.toml").write_text("lang = [\n", encoding="utf-8")  # broken: the default, zh-Hans
+    assert CJK.search(shown([]))
+
+
+def test_one_process_shows_each_run_in_its_language() -> None:
+    pages = [page(["deck", "validate"], lang) for lang in ("zh-Hans", "en", "en-XA", "zh-Hans", "en")]
+    assert pages[0] == pages[3] and pages[1] == pages[4]
+    assert CJK.search(pages[0]) and "‹" in pages[2] and "Check decks against" in pages[1]
+
+
+def test_dossier_help_in_chinese_as_a_user_runs_it() -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "from toolkit.cli import main; main()", "--help"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        env={**os.environ, "DOSSIER_LANG": "zh-Hans", "COLUMNS": "80"},
+    )
+    assert done.returncode == 0, done.stderr
+    assert "卡牌数据库" in done.stdout and "谍战特工：" in done.stdout
+    listing = done.stdout.split("\nCommands:\n")[1].split("\n\n")[0]
+    assert "..." not in listing  # a Chinese line is listed whole (click would cut it at a "." that fits)
+    assert all(len(line) <= 80 for line in done.stdout.splitlines())
+
+
+def test_wide_text_is_wrapped_by_its_width() -> None:
+    text = "名称、标题和标签用 zh-Hans 或 en。默认：`dossier.toml` 或用户配置中的 `lang = ...`，否则 zh-Hans。"
+    lines = wrap_wide(text, 30, "  ", "  ").splitlines()
+    assert "".join(line.strip() for line in lines).replace(" ", "") == text.replace(" ", "")
+    assert all(sum(2 if CJK.match(c) or c in "，。、：；（）" else 1 for c in line) <= 30 for line in lines)
+    assert not any(line.strip()[0] in "，。、：；）" for line in lines)  # no line begins with a closing mark
+    assert wrap_wide("\b\n  a: 甲乙丙丁戊己庚辛\n  b: 乙", 10, "  ", "  ") == "    a: 甲乙丙丁戊己庚辛\n    b: 乙"  # kept
+    assert first_sentence("第一句。第二句。\n\n另一段。") == "第一句。"
+    assert first_sentence("没有句号的一段\n\n另一段") == "没有句号的一段"
