@@ -214,20 +214,28 @@ def test_an_error_in_each_language(
     for lang in LANGS:
         with i18n.use_lang("en"):
             seen[lang] = _run(case, lang, tmp_path, crossfire_db, monkeypatch)
+    assert_one_line_in_each_language(seen, case.exit_code, tmp_path, case.allowed)
+
+
+def assert_one_line_in_each_language(
+    seen: dict[str, tuple[int, str]], exit_code: int, tmp_path: Path, allowed: set[str]
+) -> None:
+    """``seen``: each language's (exit code, stderr) of one error path: the same code, one line, and the line
+    all in its language (zh-Hans: Chinese around names and codes; en: no Chinese; en-XA: every word pseudo)."""
     for lang, (code, stderr) in seen.items():
-        assert code == case.exit_code, (lang, stderr)
+        assert code == exit_code, (lang, stderr)
         assert stderr.endswith("\n") and stderr.count("\n") == 1, (lang, stderr)  # one line
     zh, en, pseudo = (seen[lang][1].rstrip("\n") for lang in LANGS)
 
     assert zh.startswith(ZH_PREFIX), zh
     assert CJK.search(zh[len(ZH_PREFIX) :]), zh  # the message itself is Chinese too
-    assert english_words(zh, tmp_path / "zh-Hans", case.allowed) == [], zh
+    assert english_words(zh, tmp_path / "zh-Hans", allowed) == [], zh
 
     assert en.startswith(EN_PREFIX), en
     assert not CJK.search(en) and "‹" not in en, en
 
     assert pseudo.startswith("‹dossier: ") and pseudo.count("‹") >= 2, pseudo  # the prefix and the message
-    assert english_words(pseudo, tmp_path / "en-XA", case.allowed) == [], pseudo
+    assert english_words(pseudo, tmp_path / "en-XA", allowed) == [], pseudo
 
 
 def test_a_port_in_use_is_told_with_the_system_s_reason_in_the_language(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -21,7 +21,7 @@ from toolkit.cli import app
 from toolkit.sheets.fonts import BUNDLED, FONT_DIR
 
 from .conftest import CARDS, ROOT
-from .test_errors_lang import CJK, EN_PREFIX, LANGS, ZH_PREFIX, english_words
+from .test_errors_lang import CJK, EN_PREFIX, LANGS, ZH_PREFIX, assert_one_line_in_each_language, english_words
 
 EX = ROOT / "examples" / "decks"
 TACTICS_MODES = {"tactics", "duel", "duo", "expert", "melee", "nightmare"}
@@ -214,20 +214,7 @@ def test_an_error_in_each_language(name: str, tmp_path: Path, monkeypatch: pytes
     for lang in LANGS:
         with i18n.use_lang("en"):
             seen[lang] = _run(case, lang, tmp_path, monkeypatch)
-    for lang, (code, stderr) in seen.items():
-        assert code == case.exit_code, (lang, stderr)
-        assert stderr.endswith("\n") and stderr.count("\n") == 1, (lang, stderr)  # one line
-    zh, en, pseudo = (seen[lang][1].rstrip("\n") for lang in LANGS)
-
-    assert zh.startswith(ZH_PREFIX), zh
-    assert CJK.search(zh[len(ZH_PREFIX) :]), zh  # the message itself is Chinese too
-    assert english_words(zh, tmp_path / "zh-Hans", case.allowed) == [], zh
-
-    assert en.startswith(EN_PREFIX), en
-    assert not CJK.search(en) and "‹" not in en, en
-
-    assert pseudo.startswith("‹dossier: ") and pseudo.count("‹") >= 2, pseudo  # the prefix and the message
-    assert english_words(pseudo, tmp_path / "en-XA", case.allowed) == [], pseudo
+    assert_one_line_in_each_language(seen, case.exit_code, tmp_path, case.allowed)
 
 
 def test_the_findings_before_a_refusal_are_in_the_language_too(

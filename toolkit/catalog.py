@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from .errors import DossierError, os_reason
 from .gcpause import gc_paused
 from .i18n import current_lang, tr, trn, word
-from .jsonio import JsonSyntaxError, Source, loads_limited, read_source
+from .jsonio import JsonSyntaxError, Source, invalid_json, loads_limited, read_source
 from .meter import Meter, meter_or_silent
 from .models import RecordBase, namespace, parse_record
 
@@ -302,15 +302,7 @@ def iter_records(paths: Iterable[Path], *, meter: Meter | None = None) -> Iterat
         try:
             data = loads_limited(source.text)
         except JsonSyntaxError as exc:
-            raise DossierError(
-                tr(
-                    "{where}: invalid {format}: {reason}",
-                    where=f"{path}:{exc.line}:{exc.column}",
-                    format="JSON",
-                    reason=exc.message,
-                ),
-                exit_code=1,
-            ) from None
+            raise DossierError(invalid_json(path, exc), exit_code=1) from None
         try:
             record = parse_record(data)
         except ValidationError as exc:

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DossierError, os_reason
-from .i18n import DEFAULT_LANG, LANGS, accept, set_lang, tr
+from .i18n import DEFAULT_LANG, LANGS, Worded, accept, set_lang, tr
 from .jsonio import read_regular
 from .paths import CARDS_DIR
 
@@ -58,25 +58,9 @@ def missing_pool() -> str:
     return tr("the card pool may be missing: {how}", how=how_to_set())
 
 
-class _Worded(str):
-    """A constant message worded in the current language where it is used (formatted or made a string): the
-    English is its value as a str, for code that reads it as one."""
-
-    def __new__(cls, english: str, words: Any) -> _Worded:
-        made = super().__new__(cls, english)
-        made._words = words  # type: ignore[attr-defined]
-        return made
-
-    def __str__(self) -> str:
-        return str(self._words())  # type: ignore[attr-defined]
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
-
-
 _HOW_TO_SET_EN = f'give --cards DIR, set {ENV_CARDS}=DIR, or write cards = ["DIR"] in {PROJECT_FILE}'
-HOW_TO_SET: str = _Worded(_HOW_TO_SET_EN, how_to_set)
-MISSING_POOL: str = _Worded(f"the card pool may be missing: {_HOW_TO_SET_EN}", missing_pool)
+HOW_TO_SET: str = Worded(_HOW_TO_SET_EN, how_to_set)
+MISSING_POOL: str = Worded(f"the card pool may be missing: {_HOW_TO_SET_EN}", missing_pool)
 
 
 @dataclass(frozen=True)

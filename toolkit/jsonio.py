@@ -57,6 +57,11 @@ class JsonSyntaxError(ValueError):
         self.column = column
 
 
+def invalid_json(path: object, exc: JsonSyntaxError) -> str:
+    """``path:line:column: invalid JSON: reason`` in the current language."""
+    return tr("{where}: invalid {format}: {reason}", where=f"{path}:{exc.line}:{exc.column}", format="JSON", reason=exc.message)
+
+
 def _pairs_no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = dict(pairs)
     if len(result) != len(pairs):

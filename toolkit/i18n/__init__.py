@@ -29,7 +29,7 @@ import io
 import os
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -229,6 +229,24 @@ def trn(singular: str, plural: str, n: int, /, **fields: Any) -> str:
     return tn(_current.get(), singular, plural, n, **fields)
 
 
+class Worded(str):
+    """A constant message made once and worded in whatever language is current where it is used (formatted or
+    made a string): its English is its value as a str, for code that reads it as one."""
+
+    _words: Callable[[], str]
+
+    def __new__(cls, english: str, words: Callable[[], str]) -> Worded:
+        made = super().__new__(cls, english)
+        made._words = words
+        return made
+
+    def __str__(self) -> str:
+        return str(self._words())
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
 def sentences(lang: str, parts: Iterable[str]) -> str:
     """Sentences one after another as ``lang`` writes them (English: a space between; Chinese: none)."""
     text = ""
@@ -324,5 +342,6 @@ __all__ = [
     "tr",
     "trn",
     "use_lang",
+    "Worded",
     "word",
 ]

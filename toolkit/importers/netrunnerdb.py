@@ -59,6 +59,7 @@ from toolkit.jsonio import (
     JsonSyntaxError,
     canonical_dumps,
     escape_pointer_token,
+    invalid_json,
     json_kind,
     loads_limited,
     pointer_position,
@@ -482,15 +483,7 @@ def _read_json(path: Path) -> Any:
     try:
         return loads_limited(text, max_depth=MAX_DEPTH)
     except JsonSyntaxError as exc:
-        raise DossierError(
-            tr(
-                "{where}: invalid {format}: {reason}",
-                where=f"{path}:{exc.line}:{exc.column}",
-                format="JSON",
-                reason=exc.message,
-            ),
-            exit_code=1,
-        ) from None
+        raise DossierError(invalid_json(path, exc), exit_code=1) from None
 
 
 _kind = json_kind  # how a finding names the JSON type of a value

@@ -96,10 +96,17 @@ def stats(hit: Hit) -> str:
 _STAT_KEYS = {"str": "strength", "cells": "", "modes": "mode", "deck_size": "", "influence_limit": ""}
 
 
-def stats_in(hit: Hit, lang: str) -> str:
+def stats_in(
+    hit: Hit,
+    lang: str,
+    lookup: Callable[[str, str], Any] | None = None,
+    label_word: Callable[[str], str | None] | None = None,
+) -> str:
     """:func:`stats` in ``lang``: English keeps the query keys and values as one types them; Chinese shows
     each key by its Chinese alias and each word of a closed vocabulary by its Chinese (they are what one
-    types in a Chinese query too)."""
+    types in a Chinese query too). ``lookup`` ((kind, id) → record or None) names the ids of factions, agents
+    and modes; ``label_word`` words an attribute that is no search key (None: the label as it is)."""
+    from toolkit.i18n import name_of, t
     from toolkit.search.keys import find_key
 
     text = stats(hit)
@@ -109,11 +116,17 @@ def stats_in(hit: Hit, lang: str) -> str:
     for part in text.split(" · "):
         label, _, value = part.partition(" ")
         key = find_key(_STAT_KEYS.get(label, label) or "-")
-        shown = label
+        shown = (label_word(label) if label_word is not None else None) or label
         if key is not None:
             shown = _chinese(key.aliases) or label
             if key.vocabulary and value in key.vocabulary:
                 value = _chinese(key.vocabulary[value]) or value
+        if lookup is not None and label in ("faction", "agent"):
+            record = lookup(label, value)
+            value = name_of(record, lang) if record is not None else value
+        if lookup is not None and label == "modes":
+            named = (name_of(r, lang) if (r := lookup("mode", m)) is not None else m for m in value.split(", "))
+            value = t(lang, ", ").join(named)
         parts.append(f"{shown} {value}".rstrip())
     return " · ".join(parts)
 

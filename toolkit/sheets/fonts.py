@@ -34,7 +34,7 @@ from typing import Any
 
 from toolkit.cachedir import user_cache_dir
 from toolkit.errors import DossierError, os_reason
-from toolkit.i18n import tr
+from toolkit.i18n import Worded, tr
 from toolkit.jsonio import read_regular
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -43,21 +43,6 @@ COVERAGE_FILE = FONT_DIR / "coverage.txt"
 REGULAR, BOLD = "DossierSans", "DossierSans-Bold"
 ASCII = "".join(chr(c) for c in range(0x20, 0x7F))
 FAKE_BOLD_ADVANCE = 20.0  # font units (of 1000) a stroked "bold" glyph of a single-face font grows by
-class _Label(str):
-    """A font's label for messages (a font set made once and cached is told in whatever language is current
-    when a message names it): its English as the str value, worded through the catalogs when formatted or
-    made a string."""
-
-    def __new__(cls, english: str, words: Any) -> _Label:
-        made = super().__new__(cls, english)
-        made._words = words  # type: ignore[attr-defined]
-        return made
-
-    def __str__(self) -> str:
-        return str(self._words())  # type: ignore[attr-defined]
-
-    def __format__(self, spec: str) -> str:
-        return format(str(self), spec)
 
 
 def install_hint() -> str:
@@ -350,7 +335,7 @@ def bundled() -> FontSet:
             raise DossierError(tr("{path}: bundled font missing; reinstall Dossier", path=FONT_DIR / filename))
     regular = _register(REGULAR, str(FONT_DIR / BUNDLED["regular"]))
     bold = _register(BOLD, str(FONT_DIR / BUNDLED["bold"]))
-    label = _Label("bundled Dossier Sans SC", lambda: tr("bundled {font}", font="Dossier Sans SC"))
+    label = Worded("bundled Dossier Sans SC", lambda: tr("bundled {font}", font="Dossier Sans SC"))
     return FontSet(REGULAR, BOLD, False, _cmap_chars(regular) & _cmap_chars(bold), label)
 
 
@@ -382,7 +367,7 @@ def _load_cached(directory: str, stamp: str) -> FontSet:
                    path=path, reason=_font_reason(exc), command="`dossier fonts build`", directory=directory)
             ) from None  # fmt: skip
     chars = _cmap_chars(fonts["regular"]) & _cmap_chars(fonts["bold"])
-    label = _Label(
+    label = Worded(
         f"your Dossier Sans SC build ({directory})",
         lambda: tr("your {font} build ({directory})", font="Dossier Sans SC", directory=directory),
     )
@@ -757,10 +742,10 @@ def add_system_fallbacks(fonts: FontSet, needed: Iterable[str]) -> tuple[FontSet
     lacking = fonts.lacks("".join(set(needed)))
     searched: str
     if fontconfig_available():
-        searched = _Label("the installed fonts (fontconfig)",
+        searched = Worded("the installed fonts (fontconfig)",
                           lambda: tr("the installed fonts ({program})", program="fontconfig"))  # fmt: skip
     else:
-        searched = _Label("the font directories", lambda: tr("the font directories"))
+        searched = Worded("the font directories", lambda: tr("the font directories"))
     if not lacking:
         return replace(fonts, searched=fonts.searched or searched), []
     faces = []
@@ -771,7 +756,7 @@ def add_system_fallbacks(fonts: FontSet, needed: Iterable[str]) -> tuple[FontSet
             lacking -= face.chars
     if not fontconfig_available():
         dirs = ", ".join(str(d) for d in _font_dirs())
-        searched = _Label(f"the font directories ({dirs})", lambda: tr("the font directories ({dirs})", dirs=dirs))
+        searched = Worded(f"the font directories ({dirs})", lambda: tr("the font directories ({dirs})", dirs=dirs))
     return fonts.with_fallbacks(faces, searched), faces
 
 

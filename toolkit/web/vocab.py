@@ -128,10 +128,6 @@ KEY_HELP: dict[str, str] = {
 }
 
 
-def _chinese(words: tuple[str, ...]) -> str | None:
-    return next((w for w in words if i18n.script_lang(w) == "zh-Hans"), None)
-
-
 def search_keys(lang: str) -> list[dict[str, Any]]:
     """The query language's keys as the search page lists them: the names one may type (the Chinese ones
     first on a Chinese page) and what the key matches, in ``lang``."""
@@ -154,38 +150,15 @@ STAT_WORDS: dict[str, Entry] = {  # attributes of stats() that are no search key
     "cells": Nc_("stats", "cells"),
     "modes": Nc_("stats", "modes"),
 }
-_STAT_KEYS = {"str": "strength"}
 
 
 def hit_stats(hit: Any, lang: str, lookup: Any = None) -> str:
-    """The attributes of a search hit (:func:`toolkit.search.display.stats`, in the query keys' words) in
-    ``lang``: on a Chinese page each key by its Chinese name and each word of a closed vocabulary by its
-    Chinese (both are what one types in a query); ids of factions, agents and modes as names (``lookup``:
-    (kind, id) → record or None). English keeps the query keys as the search language has them."""
-    from toolkit.search.display import stats
-    from toolkit.search.keys import find_key
+    """The attributes of a search hit in ``lang`` as the command line shows them
+    (:func:`toolkit.search.display.stats_in`), the ids of factions, agents and modes as names (``lookup``:
+    (kind, id) → record or None), the attributes that are no search key in the web's words."""
+    from toolkit.search.display import stats_in
 
-    text = stats(hit)
-    if lang == "en" or not text:
-        return text
-    parts = []
-    for part in text.split(" · "):
-        label, _, value = part.partition(" ")
-        key = find_key(_STAT_KEYS.get(label, label))
-        shown = say(STAT_WORDS.get(label), lang, label)
-        if key is not None:
-            shown = _chinese(key.aliases) or label
-            if key.vocabulary and value in key.vocabulary:
-                value = _chinese(key.vocabulary[value]) or value
-        if lookup is not None and label in ("faction", "agent"):
-            record = lookup(label, value)
-            value = i18n.name_of(record, lang) if record is not None else value
-        if lookup is not None and label == "modes":
-            value = i18n.t(lang, ", ").join(
-                i18n.name_of(r, lang) if (r := lookup("mode", m)) is not None else m for m in value.split(", ")
-            )
-        parts.append(f"{shown} {value}" if value else shown)
-    return " · ".join(parts)
+    return stats_in(hit, lang, lookup, lambda label: say(STAT_WORDS[label], lang) if label in STAT_WORDS else None)
 
 
 # ---------------------------------------------------------------- the card editor's fields
