@@ -32,7 +32,7 @@ def test_ids_names_and_game_slash_id_select_cards(cli, tmp_path: Path) -> None:
     out = tmp_path / "cards.pdf"
     result = cli("print", "crossfire/vip", "刺客", "Bodyguard", "--out", out)
     assert result.exit_code == 0, result.output
-    assert f"{out}: 3 card(s) on 1 page(s)" in result.stdout
+    assert f"{out}: 3 cards on 1 page" in result.stdout
     text = pages(out)[0]
     assert "VIP" in text and "Assassin" in text and "Bodyguard" in text  # a name in either language selects
 
@@ -41,7 +41,7 @@ def test_game_prints_every_card_of_the_game(cli, tmp_path: Path) -> None:
     out = tmp_path / "roles.pdf"
     result = cli("print", "--game", "crossfire", "--out", out, "--backs", "long-edge")
     assert result.exit_code == 0, result.output
-    assert "14 card(s) on 4 page(s)" in result.stdout  # two sheets, each with its back page
+    assert "14 cards on 4 pages" in result.stdout  # two sheets, each with its back page
     text = "".join(pages(out))
     assert text.count("Role card") == 14  # every role shares one back: roles stay secret
 
@@ -63,7 +63,7 @@ def test_a_deck_prints_each_card_as_often_as_it_appears(cli, tmp_path: Path) -> 
     out = tmp_path / "deck.pdf"
     result = cli("print", "--deck", deck, "--out", out)
     assert result.exit_code == 0, result.output
-    assert "5 card(s)" in result.stdout
+    assert "5 cards on" in result.stdout
     text = pages(out)[0]
     assert text.count("Assassin") == 2 and text.count("Agent") == 2 and text.count("VIP") >= 1
 
@@ -307,7 +307,7 @@ def test_query_prints_the_cards_the_search_finds(
     args = ["print", "--query", query, "--db", database, "--out", out] + (["--game", game] if game else [])
     result = cli(*args)
     assert result.exit_code == 0, result.output
-    assert f"{out}: {expected} card(s)" in result.stdout
+    assert f"{out}: {expected} card{'' if expected == 1 else 's'} on" in result.stdout
     text = "".join(pages(out))
     for name in names:
         assert name in text

@@ -294,17 +294,19 @@ def print_cards(
         atomic_write_bytes(out, sheet.pdf, replaces=PDF)  # an existing file that is no PDF is kept
         fields = {
             "out": out,
-            "n": len(records),
-            "pages": sheet.pages,
+            "cards": trn("{n} card", "{n} cards", len(records)),
+            "pages": trn("{n} page", "{n} pages", sheet.pages),
             "card": spec.card.label(language),
             "page": spec.page.label(language),
             "grid": f"{layout.columns}×{layout.rows}",
         }
         if spec.duplex == "none":
-            print(tr("{out}: {n} card(s) on {pages} page(s), {card} on {page}, {grid} per page", **fields))
+            print(tr("{out}: {cards} on {pages}, {card} on {page}, {grid} per page", **fields))
         else:
-            fields["backs"] = tr("backs {duplex}", duplex=spec.duplex)
-            print(tr("{out}: {n} card(s) on {pages} page(s), {card} on {page}, {grid} per page, {backs}", **fields))
+            from toolkit.sheets import labels
+
+            fields["backs"] = tr("backs: {duplex}", duplex=labels.say(language, labels.DUPLEX_WORDS[spec.duplex]))
+            print(tr("{out}: {cards} on {pages}, {card} on {page}, {grid} per page, {backs}", **fields))
     if singles is not None and png is not None:
         _write_pngs(png, singles, records, spec)
     if tts_result is not None and tts is not None:
