@@ -243,15 +243,15 @@ def _replace(path: str, value: Any) -> Any:
 @pytest.mark.parametrize(
     ("change", "pointer", "words"),
     [
-        (_replace("boxes/name/x", -3), "/boxes/name/x", "greater than or equal to 0"),
-        (_replace("boxes/name/name/color", "red"), "/boxes/name/name/color", "should match pattern"),
-        (_replace("boxes/name/size", 12), "/boxes/name/size", "Extra inputs are not permitted"),
+        (_replace("boxes/name/x", -3), "/boxes/name/x", "expected a number of at least 0"),
+        (_replace("boxes/name/name/color", "red"), "/boxes/name/name/color", "expected a string matching"),
+        (_replace("boxes/name/size", 12), "/boxes/name/size", "not a field of this record"),
         (_replace("boxes/art/give_to", "stats"), "/boxes/stats/give_to", "in a circle: stats -> art -> stats"),
-        (_replace("boxes/stats/give_to", "legend"), "/boxes/stats/give_to", "Input should be 'badge'"),
+        (_replace("boxes/stats/give_to", "legend"), "/boxes/stats/give_to", "expected one of 'badge'"),
         (lambda d: d["boxes"].pop("art"), "/boxes/stats/give_to", "'art' is no box of this template"),
         (_replace("boxes/footer/y", 85), "/boxes/footer", "reaches past the 63 × 88 mm card"),
         (_replace("face", "back"), "/face", "this file is a front template"),
-        (lambda d: d["boxes"].pop("text"), "/boxes/text", "Field required"),
+        (lambda d: d["boxes"].pop("text"), "/boxes/text", "a required field is missing"),
     ],
 )
 def test_a_bad_template_is_one_line_naming_file_line_and_column(
@@ -305,7 +305,7 @@ def test_print_with_a_bad_template_exits_without_a_traceback(cli, tmp_path: Path
     result = cli("print", "crossfire/vip", "--out", tmp_path / "x.pdf", "--template", folder)
     assert result.exit_code == 1
     assert (
-        "role.json:" in result.stderr and "/boxes/text/size: Input should be less than or equal to 72" in result.stderr
+        "role.json:" in result.stderr and "/boxes/text/size: expected a number of at most 72" in result.stderr
     )
     assert "Traceback" not in result.output and not (tmp_path / "x.pdf").exists()
     missing = cli("print", "crossfire/vip", "--out", tmp_path / "x.pdf", "--template", tmp_path / "nowhere")

@@ -398,9 +398,11 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
 
 def model_message(error: Any) -> str:
     """What a pydantic error of the record model says (lint reports these only when the JSON Schema finds nothing
-    wrong: the models' own checks), in the current language: the models word their checks (ValueError) in it;
-    anything else pydantic says in English."""
-    return str(error["msg"]).removeprefix("Value error, ")
+    wrong: the models' own checks), in the current language (:func:`toolkit.model_errors.model_error`: the models
+    word their checks in it, pydantic's common kinds are worded through the catalogs)."""
+    from toolkit.model_errors import model_error
+
+    return model_error(error)
 
 
 def _check_raw(

@@ -55,6 +55,7 @@ from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.jsonio import JsonSyntaxError, loads_strict, loc_pointer, pointer_position, read_source, value_positions
+from toolkit.model_errors import model_error
 from toolkit.models.common import Model
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
@@ -405,7 +406,7 @@ def parse_template(path: Path, expected: Literal["front", "back"] | None = None)
         first = errors[0]
         where = _where(path, text, data, tuple(first["loc"]))
         ptr = loc_pointer(data, tuple(first["loc"])) or "/"
-        message = first["msg"].removeprefix("Value error, ")
+        message = model_error(first)
         if len(errors) > 1:
             message = tr("{problem} (and {n} more)", problem=message, n=len(errors) - 1)
         raise DossierError(
