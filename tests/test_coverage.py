@@ -103,6 +103,6 @@ def test_cli_text_coverage(cli) -> None:
 
 
 def test_cli_text_coverage_is_for_tactics(cli) -> None:
-    result = cli("text", "coverage", "--game", "netrunner")
+    result = cli("text", "coverage", "--game", "crossfire")
     assert result.exit_code == 2 and "tactics games only" in result.output
     assert "Traceback" not in result.output

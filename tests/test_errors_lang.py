@@ -150,7 +150,7 @@ CASES: dict[str, Case] = {
     ),
     # serve, text coverage, crossfire, map (errors worded by the engine and the board)
     "serve with a short token": Case(lambda t, db: ["serve", "--token", "short"]),
-    "coverage of another game": Case(lambda t, db: ["text", "coverage", "--game", "netrunner"], GAMES),
+    "coverage of another game": Case(lambda t, db: ["text", "coverage", "--game", "crossfire"], GAMES),
     "deal for too few players": Case(lambda t, db: ["crossfire", "deal", "-n", "2"], {"crossfire"}, exit_code=1),
     "resolve a table without players": Case(
         lambda t, db: ["crossfire", "resolve", str(t / "empty-table.json")], exit_code=1, setup=_tables

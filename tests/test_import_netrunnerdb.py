@@ -152,7 +152,9 @@ def test_chinese_names_text_and_the_untranslated_marker(imported: tuple[str, Pat
     breaker = load(into, "cards", "quillfracter_nine")
     assert breaker["name"] == {"en": "Quillfracter Nine", "zh-Hans": "羽刃破墙器九型"}
     assert breaker["printed_text"]["zh-Hans"] == ["接口 → 1[credit]：破解 1 个屏障子进程。", "2[credit]：强度 +2。"]
-    assert breaker["text"] == []  # printed text is never put in the controlled ability language
+    # the English is read into the ability language where templates reach it (tests/test_nrdb_text.py)
+    assert breaker["text"][0] == "1[credit]：破解 1 个屏障子进程。" and breaker["text"][1].startswith("2[credit]：强度 +")
+    assert breaker["reading"] == {"status": "executable", "read": [0, 1]}
     agenda = load(into, "cards", "tidewater_accord")
     flavor = {key: agenda["flavor"][key] for key in ("en", "zh-Hans")}
     assert flavor == {"en": "Everyone signs. Nobody reads.", "zh-Hans": "人人签字，无人细读。"}

@@ -456,8 +456,145 @@ __all__ = [
     "CoverageReport",
     "GameOutcome",
     "GameSpec",
+    "ReadingReport",
     "play_game",
+    "netrunner_reading",
     "plan_games",
     "run_coverage",
     "tactics_abilities",
 ]
+
+
+# ---------------------------------------------------------------- netrunner: the import's reading of printed text
+
+
+@dataclass
+class ReadingReport:
+    """How much of an imported netrunner pool's printed English was read into ability text
+    (the ``reading`` verdict the NetrunnerDB import stores on each card and identity)."""
+
+    cards: list[dict[str, Any]]
+    set_names: dict[str, Any] = field(default_factory=dict)  # set id -> CardSet (for names and cycles)
+    not_imported: int = 0  # netrunner cards and identities without a verdict (written in the ability language)
+
+    @staticmethod
+    def _count(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
+        statuses = Counter(r["status"] for r in rows)
+        total = sum(statuses.values())
+        out: dict[str, Any] = {"cards": total}
+        for status in ("executable", "partial", "printed_only"):
+            out[status] = statuses[status]
+        out["executable_percent"] = round(100 * statuses["executable"] / total, 1) if total else 0.0
+        return out
+
+    def _grouped(self, key: str) -> dict[str, dict[str, Any]]:
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for row in self.cards:
+            groups.setdefault(row[key] or "", []).append(row)
+        return {name: self._count(rows) for name, rows in sorted(groups.items())}
+
+    def totals(self) -> dict[str, Any]:
+        return {**self._count(self.cards), "not_imported": self.not_imported}
+
+    def reasons(self) -> dict[str, int]:
+        counts = Counter(u["reason"] for row in self.cards for u in row["unread"])
+        return dict(sorted(counts.items()))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "totals": self.totals(),
+            "reasons": self.reasons(),
+            "per_cycle": self._grouped("cycle"),
+            "per_set": self._grouped("set"),
+            "cards": self.cards,
+        }
+
+    def format_text(self, every: bool = True) -> str:
+        """Per card (``every``) a line ``status  id  title  set  cycle  unread indexes: reasons``, then per cycle,
+        per set, the unread reasons and the totals, in the current language."""
+        from toolkit.importers.nrdb_text import reason_text, status_text
+        from toolkit.textwidth import pad
+
+        lang = current_lang()
+        lines: list[str] = []
+        if every:
+            for row in self.cards:
+                unread = tc(lang, "list", ", ").join(
+                    tr("#{index} {reason}", index=u["index"], reason=reason_text(u["reason"])) for u in row["unread"]
+                )
+                parts = [pad(status_text(row["status"]), 12), row["id"], row["title"], row["set"] or "-", row["cycle"] or "-"]
+                lines.append("  ".join(parts) + (f"  {unread}" if unread else ""))
+            lines.append("")
+
+        def line(name: str, counts: dict[str, Any]) -> str:
+            return tr(
+                "{name} {executable}/{cards} executable ({percent}%), {partial} partial, {printed} printed only",
+                name=pad(name, 24),
+                executable=counts["executable"],
+                cards=counts["cards"],
+                percent=counts["executable_percent"],
+                partial=counts["partial"],
+                printed=counts["printed_only"],
+            )
+
+        lines.append(tr("per cycle:"))
+        lines += ["  " + line(cycle or "-", counts) for cycle, counts in self._grouped("cycle").items()]
+        lines.append(tr("per set:"))
+        lines += ["  " + line(self._set_name(s), counts) for s, counts in self._grouped("set").items()]
+        reasons = self.reasons()
+        if reasons:
+            lines.append(tr("unread paragraphs by reason:"))
+            lines += [f"  {pad(reason_text(code), 40)} {n}" for code, n in reasons.items()]
+        lines.append(line(tr("total"), self.totals()))
+        if self.not_imported:
+            lines.append(
+                trn(
+                    "{n} card has no verdict (not imported: its text is ability text)",
+                    "{n} cards have no verdict (not imported: their text is ability text)",
+                    self.not_imported,
+                )
+            )
+        return "\n".join(lines)
+
+    def _set_name(self, set_id: str) -> str:
+        from toolkit.i18n import name_of
+
+        known = self.set_names.get(set_id)
+        return name_of(known, current_lang()) if known is not None else (set_id or "-")
+
+
+def netrunner_reading(records: Iterable[Any]) -> ReadingReport:
+    """The reading verdicts of the netrunner cards and identities in ``records``, sorted by set and id."""
+    from toolkit.i18n import name_of
+
+    lang = current_lang()
+    rows: list[dict[str, Any]] = []
+    sets: dict[str, Any] = {}
+    not_imported = 0
+    for record in records:
+        if getattr(record, "game", None) != "netrunner":
+            continue
+        if record.kind == "game":
+            sets.update({s.id: s for s in record.sets})
+        if record.kind not in ("card", "identity"):
+            continue
+        reading = getattr(record, "reading", None)
+        if reading is None:
+            not_imported += 1
+            continue
+        printing = record.printings[0] if record.printings else None
+        rows.append(
+            {
+                "id": record.id,
+                "title": name_of(record, lang),
+                "set": record.set,
+                "cycle": printing.cycle if printing is not None else None,
+                "status": reading.status,
+                "unread": [{"index": u.index, "reason": u.reason} for u in reading.unread],
+            }
+        )
+    for row in rows:  # a printing without a cycle: the set's cycle, where the game record knows it
+        if row["cycle"] is None and row["set"] in sets:
+            row["cycle"] = sets[row["set"]].cycle
+    rows.sort(key=lambda r: (r["set"] or "", r["id"]))
+    return ReadingReport(rows, sets, not_imported)

@@ -1,4 +1,5 @@
-"""``dossier text coverage``: which abilities of the card data simulated games reach and change (tactics)."""
+"""``dossier text coverage``: which abilities of the card data simulated games reach and change (tactics), and
+how much of an imported netrunner pool's printed English was read into ability text (netrunner)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,20 @@ COVERAGE_HELP = help_text(
 
 
 def coverage(
-    game: Annotated[str, typer.Option("--game", help=N_("The game whose games are simulated: tactics."))] = "tactics",
+    game: Annotated[
+        str,
+        typer.Option(
+            "--game",
+            help=help_text(
+                N_(
+                    "{tactics}: simulate games; {netrunner}: report how much of an imported pool's printed "
+                    "English was read into ability text (per card, set, cycle)."
+                ),
+                tactics="tactics",
+                netrunner="netrunner",
+            ),
+        ),
+    ] = "tactics",
     games: Annotated[int, typer.Option("--games", min=1, max=10_000, help=N_("Games to play."))] = 150,
     seed: Annotated[int, typer.Option("--seed", help=N_("Seed of the decks and the games; same seed, same report."))] = 0,
     jobs: Annotated[int, typer.Option("--jobs", min=1, max=64, help=N_("Processes to play the games in."))] = 1,
@@ -43,6 +57,9 @@ def coverage(
     """``dossier text coverage`` (its help: :data:`COVERAGE_HELP`)."""
     from toolkit.i18n import current_lang, tr, word
 
+    if game == "netrunner":
+        _netrunner_reading(cards, summary, format)
+        return
     if game != "tactics":
         raise DossierError(
             tr(
@@ -72,6 +89,21 @@ def coverage(
         )
     with Phases() as meter:
         report = run_coverage(records, games=games, seed=seed, jobs=jobs, meter=meter)
+    if format == "json":
+        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+    else:
+        print(report.format_text(every=not summary))
+
+
+def _netrunner_reading(cards: list[Path] | None, summary: bool, format: OutputFormat) -> None:
+    """``text coverage --game netrunner``: the import's reading verdicts of the pool (no games are played)."""
+    from toolkit.catalog import load_catalog
+    from toolkit.config import card_pool
+    from toolkit.coverage import netrunner_reading
+    from toolkit.paths import CARDS_DIR
+
+    pool = card_pool(cards, default=[CARDS_DIR / "netrunner"])
+    report = netrunner_reading(load_catalog(pool.paths).records)
     if format == "json":
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:

@@ -19,8 +19,9 @@ Chinese names, texts and flavour come from ``translations/zh-hans`` (keyed by
 printing code) where present. Where no Chinese exists, the English stands in
 for the required zh-Hans name, and the record says so field by field in
 ``untranslated`` (JSON pointers such as ``/name/zh-Hans``). Printed text goes
-to ``printed_text`` (natural language), never to ``text`` (the controlled
-ability language). Fields the source has that Dossier has no place for, and
+to ``printed_text`` (natural language); the paragraphs the templates of
+:mod:`toolkit.importers.nrdb_text` read (and that read back) also go to ``text``
+as ability language, and ``reading`` holds the verdict. Fields the source has that Dossier has no place for, and
 fields this importer does not know, are listed in the report, never dropped
 silently.
 
@@ -54,6 +55,7 @@ from pydantic import ValidationError
 
 from toolkit.errors import DossierError, os_reason
 from toolkit.i18n import N_, tr
+from toolkit.importers.nrdb_text import read_card
 from toolkit.jsonio import (
     FileTooLarge,
     JsonSyntaxError,
@@ -1476,6 +1478,11 @@ class _Converter:
         printed = {lang: lines for lang, lines in printed.items() if lines}
         if printed:
             data["printed_text"] = printed
+        # the English read into ability text where templates reach (toolkit/importers/nrdb_text.py): the record
+        # keeps the texts read and the verdict (indexes and reasons only, never the printed sentences)
+        reading = read_card(printed.get("en", []), card_type if kind == "card" else "identity")
+        data["text"] = reading.texts()
+        data["reading"] = reading.record()
         flavor_en = next((p.flavor.strip() for p in printings if p.flavor and p.flavor.strip()), None)
         flavor_zh = (
             translation.flavor.strip() if translation and translation.flavor and translation.flavor.strip() else None

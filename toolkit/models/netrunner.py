@@ -178,6 +178,35 @@ class PrintedText(Model):
         return list(value) if isinstance(value, list) else []
 
 
+class UnreadParagraph(Model):
+    """A paragraph of the printed English that the import did not read into ability text: its place and why."""
+
+    index: int = Field(ge=0, le=99, description="Index of the paragraph in `printed_text.en`.")
+    reason: Literal["no_template", "not_for_this_card", "not_in_grammar", "reads_back_differently"] = Field(
+        description="Why it stays unread (see toolkit/importers/nrdb_text.py)."
+    )
+
+
+class TextReading(Model):
+    """The import's verdict on reading the printed English into ability text (imported cards only).
+
+    Only indexes and reason codes are kept, never the printed sentences themselves."""
+
+    status: Literal["executable", "partial", "printed_only"] = Field(
+        description=(
+            "executable: every paragraph read (or no text), `text` runs the whole card; partial: `text` holds "
+            "the paragraphs read and runs only those; printed_only: nothing read, `text` is empty."
+        )
+    )
+    read: list[Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=list, description="Paragraph index (in `printed_text.en`) of each entry of `text`, in order."
+    )
+    unread: list[UnreadParagraph] = Field(default_factory=list, description="The paragraphs not read, and why.")
+
+
+READING_DOC = "How much of the printed English the import read into `text` (imported cards); absent elsewhere."
+
+
 PRINTINGS_DOC = "Printings of this card, oldest first (imported data)."
 PRINTED_TEXT_DOC = "Printed natural-language text (imported cards); `text` stays the controlled ability text."
 UNTRANSLATED_DOC = (
@@ -303,6 +332,7 @@ class NetrunnerIdentity(RecordBase):
     flavor: Names | None = None
     printings: list[Printing] = Field(default_factory=list, description=PRINTINGS_DOC)
     printed_text: PrintedText | None = Field(default=None, description=PRINTED_TEXT_DOC)
+    reading: TextReading | None = Field(default=None, description=READING_DOC)
     untranslated: list[str] = Field(default_factory=list, description=UNTRANSLATED_DOC)
     art: ArtPath | None = Field(default=None, description=ART_DOC)
 
@@ -323,6 +353,7 @@ class CardBase(RecordBase):
     flavor: Names | None = None
     printings: list[Printing] = Field(default_factory=list, description=PRINTINGS_DOC)
     printed_text: PrintedText | None = Field(default=None, description=PRINTED_TEXT_DOC)
+    reading: TextReading | None = Field(default=None, description=READING_DOC)
     untranslated: list[str] = Field(default_factory=list, description=UNTRANSLATED_DOC)
     art: ArtPath | None = Field(default=None, description=ART_DOC)
 
@@ -419,6 +450,8 @@ __all__ = [
     "Program",
     "Resource",
     "Side",
+    "TextReading",
+    "UnreadParagraph",
     "Upgrade",
     "side_of_type",
 ]

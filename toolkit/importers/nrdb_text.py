@@ -1,0 +1,384 @@
+"""Read NetrunnerDB's English card text into the ability language (the same AST the interpreter runs).
+
+NetrunnerDB writes rules text in English with markup (``[credit]``, ``[click]``,
+``[subroutine]``, ``<strong>``, ``<trace>Trace 3</trace>``, ``Interface →``,
+reminder text in parentheses). This module reads one paragraph at a time with a
+small set of *templates* (the frequent frames: subroutines that end the run, do
+damage, give tags, take credits or clicks, traces; breakers' break and strength
+abilities; gaining credits, drawing cards, simple ``cost: effect`` abilities, the
+agenda-scored and turn timings, recurring credits with their use) and builds the
+AST of :mod:`toolkit.text.ast` for it. Nothing here is a second engine: the
+result is canonical zh-Hans ability text (``render(ast)``), parsed back by
+:func:`toolkit.text.parse_cached` like any card text.
+
+A reading counts only when it *reads back*: the parsed text rendered in English
+(``render(..., "en")``) must equal the printed paragraph after the normalisation
+of :func:`english_key` (case, markup, reminder text, the implied "you", a few
+fixed rewordings, each rule commented below). Numbers, damage kinds, subtypes and
+parties are never normalised away, so a template that misreads one of them is
+caught: its paragraph stays unread with the reason ``reads_back_differently``.
+
+Paragraphs the templates do not cover stay unread (``no_template``); the card's
+verdict is ``executable`` (every paragraph read; a card without text too),
+``partial`` (some) or ``printed_only`` (none).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from toolkit.i18n import N_, tr
+from toolkit.text import AbilitySyntaxError, parse_cached, render
+from toolkit.text import ast as A
+
+Status = Literal["executable", "partial", "printed_only"]
+STATUSES: tuple[Status, ...] = ("executable", "partial", "printed_only")
+
+# Why a paragraph stays unread (codes kept in records and JSON; the words through the catalogs).
+REASONS: dict[str, str] = {
+    "no_template": N_("no template reads this sentence"),
+    "not_for_this_card": N_("the sentence does not fit this card's type"),
+    "not_in_grammar": N_("the reading is not in the ability language"),
+    "reads_back_differently": N_("reads back differently"),
+}
+
+STATUS_WORDS: dict[str, str] = {
+    "executable": N_("executable"),
+    "partial": N_("partial"),
+    "printed_only": N_("printed only"),
+}
+
+
+def reason_text(code: str) -> str:
+    """The reason ``code`` in the current language."""
+    return tr(REASONS[code]) if code in REASONS else code
+
+
+def status_text(status: str) -> str:
+    """The verdict ``status`` in the current language."""
+    return tr(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+
+
+# ---------------------------------------------------------------- normalisation
+
+# Restrictions on recurring credits, as NetrunnerDB-shaped sentences say them -> the AST's use id.
+_RECURRING_USES: dict[str, str] = {
+    "to pay for using icebreakers": "icebreaker",
+    "during traces": "trace",
+    "to pay for installing cards": "install",
+    "to pay for rezzing cards": "rez",
+}
+_USE_WORDS = {"icebreaker": "icebreaker abilities", "trace": "trace strength", "install": "installing", "rez": "rezzing"}
+
+
+def _recurring(match: re.Match[str]) -> str:
+    amount = match.group(1) or "1"  # a bare [recurring-credit] is one credit
+    return f"this card has {amount} recurring credit, to be spent only on {_USE_WORDS[_RECURRING_USES[match.group(2)]]}"
+
+
+_Rule = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
+_SELF_WORDS = r"asset|upgrade|piece of ice|ice|program|hardware|resource|agenda|event|operation"
+
+# Applied in order to the lower-cased text, the printed paragraph and the rendered reading alike.
+_RULES: list[_Rule] = [
+    # markup: the end of a <trace> block ends the trace's sentence ("<trace>Trace 3</trace> If successful, ...")
+    (re.compile(r"</trace>"), ". "),
+    # markup: NetrunnerDB's other HTML tags (<strong>, <em>, <errata>) carry no words of their own
+    (re.compile(r"<[^>]*>"), ""),
+    # reminder text in parentheses restates a rule; it adds no effect
+    (re.compile(r"\s*\([^()]*\)"), ""),
+    # "Interface →" names the window of a breaker's ability, which the engine's encounter already is
+    (re.compile(r"^\s*interface\s*(?:→|->)\s*"), ""),
+    # one spelling of dashes and spaces
+    (re.compile(r"[–—]"), "-"),
+    (re.compile(r"\s+"), " "),
+    # the trace: "Trace 3", "Trace [3]", "trace[3]" are one thing, and a dash after it ends its sentence
+    (re.compile(r"\btrace ?\[?(\d+)\]?"), r"trace[\1]"),
+    (re.compile(r"(trace\[\d+\])\s*-\s*"), r"\1. "),
+    # after a trace, "if successful" is "if the trace is successful" (the only success a subroutine speaks of)
+    (re.compile(r"\bif (un)?successful\b"), r"if the trace is \1successful"),
+    # recurring credits: "2[recurring-credit] Use these credits to pay for using icebreakers." is the card's
+    # "has 2 recurring credits, to be spent only on icebreaker abilities" (only the uses the AST has)
+    (
+        re.compile(
+            r"^(\d*)\[recurring-credit\]\.? use (?:these credits|this credit) ("
+            + "|".join(map(re.escape, _RECURRING_USES))
+            + r")"
+        ),
+        _recurring,
+    ),
+    # limits printed as a bare bonus ("+1[mu]", "+1[link]") or with "get" are the player's own limits
+    (re.compile(r"^\+(\d+)\[mu\]"), r"your memory limit +\1[mu]"),
+    (re.compile(r"^\+(\d+)\[link\]"), r"your link strength +\1"),
+    (re.compile(r"^you get \+(\d+) maximum hand size"), r"your maximum hand size +\1"),
+    # "+3 strength" is "strength +3"
+    (re.compile(r"\+(\d+) strength\b"), r"strength +\1"),
+    # "give the runner 1 tag" is "the runner takes 1 tag"
+    (re.compile(r"\bgive the runner (\d+) tag"), r"the runner takes \1 tag"),
+    # the card itself, whatever its type word: "this asset", "this agenda", "this ice" are "this card"
+    (re.compile(r"\bthis (?:" + _SELF_WORDS + r")\b"), "this card"),
+    # "whenever" and "when" trigger alike (each time), and a timing ends with a comma or a colon alike
+    (re.compile(r"\bwhenever\b"), "when"),
+    (re.compile(r"^(when [^:,]*): "), r"\1, "),
+    # the implied subject: "Gain 2[credit]" is "You gain 2[credit]"
+    (re.compile(r"(^|: |, |\. |\] |\band |\bthen )you (?=\w)"), r"\1"),
+    # clauses joined by ", then" or "and" are done in order alike
+    (re.compile(r",? then "), " and "),
+    # singular and plural of the counted words (the number stays and says how many)
+    (re.compile(r"\b(subroutine|tag|card|counter|credit|token)s\b"), r"\1"),
+    # punctuation: no space before it, no final full stop
+    (re.compile(r"\s+([.,:])"), r"\1"),
+    (re.compile(r"[.\s]+$"), ""),
+]
+
+
+def english_key(text: str) -> str:
+    """``text`` (printed or rendered English) in the form both are compared in (the rules above, in order)."""
+    key = text.lower().strip()
+    for pattern, replacement in _RULES:
+        key = pattern.sub(replacement, key)
+    return key.strip()
+
+
+# ---------------------------------------------------------------- templates
+
+_SUBTYPES = {"barrier": "barrier", "code gate": "code_gate", "sentry": "sentry", "trap": "trap"}
+_ZONES = {"hq": "hq", "r&d": "rnd", "archives": "archives"}
+_RECURRING_EN = {words: use for use, words in _USE_WORDS.items()}
+
+_Builder = Callable[[re.Match[str]], A.Node]
+_CLAUSES: list[tuple[re.Pattern[str], _Builder]] = [
+    (re.compile(p), b)
+    for p, b in [
+        (r"gain (\d+)\[credit\]", lambda m: A.GainCredits(int(m[1]))),
+        (r"lose (\d+)\[credit\]", lambda m: A.LoseCredits(int(m[1]))),
+        (r"the (runner|corp) loses (\d+)\[credit\]", lambda m: A.LoseCredits(int(m[2]), m[1])),
+        (r"gain ((?:\[click\])+)", lambda m: A.GainClicks(m[1].count("[click]"))),
+        (r"the runner loses ((?:\[click\])+)", lambda m: A.LoseClicks(m[1].count("[click]"), "runner")),
+        (r"draw (\d+) card", lambda m: A.Draw(int(m[1]))),
+        (r"do (\d+) (net|meat|brain) damage", lambda m: A.TypedDamage(m[2], int(m[1]))),
+        (r"the runner takes (\d+) tag", lambda m: A.GainTags(int(m[1]))),
+        (r"remove (\d+) tag", lambda m: A.RemoveTags(int(m[1]))),
+        (r"take (\d+) bad publicity", lambda m: A.GainBadPublicity(int(m[1]))),
+        (r"end the run", lambda m: A.EndRun()),
+        (
+            r"break (\d+) (barrier|code gate|sentry|trap) subroutine",
+            lambda m: A.BreakSubroutine(int(m[1]), _SUBTYPES[m[2]]),
+        ),
+        (r"strength \+(\d+)", lambda m: A.Strength(int(m[1]))),
+        (r"trace\[(\d+)\]", lambda m: A.Trace(int(m[1]))),
+        (r"place (\d+)\[credit\] on this card", lambda m: A.PlaceCredits(int(m[1]))),
+        (r"take (\d+)\[credit\] from this card", lambda m: A.TakeCredits(int(m[1]))),
+        (r"place (\d+) (virus|power|agenda) counter on this card", lambda m: A.PlaceCounters(m[2], int(m[1]))),
+        (r"place (\d+) advancement token on this card", lambda m: A.PlaceAdvancement(int(m[1]))),
+        (r"purge virus counter", lambda m: A.Purge()),
+        (r"jack out", lambda m: A.JackOut()),
+        (r"access (\d+) additional card", lambda m: A.Access(int(m[1]))),
+        (r"prevent (\d+) (net|meat|brain) damage", lambda m: A.PreventDamage(m[2], int(m[1]))),
+        (r"prevent (\d+) damage", lambda m: A.PreventDamage("any", int(m[1]))),
+        (r"avoid (\d+) tag", lambda m: A.AvoidTags(int(m[1]))),
+        (r"make a run on (hq|r&d|archives)", lambda m: A.Run(_ZONES[m[1]])),
+        (
+            r"this card has (\d+) recurring credit, to be spent only on ("
+            + "|".join(map(re.escape, _RECURRING_EN))
+            + ")",
+            lambda m: A.RecurringCredits(int(m[1]), _RECURRING_EN[m[2]]),
+        ),
+        (r"your memory limit \+(\d+)\[mu\]", lambda m: A.PlayerLimit("memory", int(m[1]))),
+        (r"your link strength \+(\d+)", lambda m: A.PlayerLimit("link", int(m[1]))),
+        (r"your maximum hand size \+(\d+)", lambda m: A.PlayerLimit("hand_size", int(m[1]))),
+    ]
+]
+
+_CONDITIONS: list[tuple[str, Callable[[], A.Condition]]] = [
+    ("if the trace is successful, ", lambda: A.TraceResult(True)),
+    ("if the trace is unsuccessful, ", lambda: A.TraceResult(False)),
+    ("if the runner is tagged, ", lambda: A.RunnerTagged()),
+]
+
+# Timings (after english_key: "this agenda" is "this card"), with the card types they fit (None: any).
+_TIMINGS: list[tuple[str, str, tuple[str, ...] | None]] = [
+    ("when you score this card, ", "agenda_scored", ("agenda",)),
+    ("when the runner steals this card, ", "agenda_stolen", ("agenda",)),
+    ("when your turn begins, ", "your_turn_start", None),
+    ("when your turn ends, ", "your_turn_end", None),
+    ("when you rez this card, ", "rezzed", ("ice", "asset", "upgrade")),
+    ("when you install this card, ", "installed", None),
+    ("when a run is successful, ", "run_successful", None),
+    ("when the runner makes a run, ", "run_begins", None),
+]
+
+_COSTS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], A.Cost]]] = [
+    (re.compile(r"((?:\[click\])+)"), lambda m: A.ClickCost(m[1].count("[click]"))),
+    (re.compile(r"(\d+)\[credit\]"), lambda m: A.CreditCost(int(m[1]))),
+    (re.compile(r"\[trash\]"), lambda m: A.TrashCost()),
+]
+
+
+class _Unread(Exception):
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _clause(text: str) -> A.Node:
+    for pattern, build in _CLAUSES:
+        match = pattern.fullmatch(text)
+        if match:
+            return build(match)
+    raise _Unread("no_template")
+
+
+def _effects(text: str) -> tuple[A.Node, ...]:
+    for prefix, condition in _CONDITIONS:
+        if text.startswith(prefix):
+            return (A.If(condition(), _effects(text[len(prefix) :])),)
+    if text.startswith("may "):
+        return (A.YouMay(_effects(text[len("may ") :])),)
+    return tuple(_clause(part) for part in text.split(" and "))
+
+
+def _sentences(body: str) -> tuple[A.Sentence, ...]:
+    parts = [p for p in re.split(r"\.(?: |$)", body) if p.strip()]
+    if not parts:
+        raise _Unread("no_template")
+    return tuple(A.Sentence(_effects(p.strip())) for p in parts)
+
+
+def _costs(text: str) -> tuple[A.Cost, ...] | None:
+    costs: list[A.Cost] = []
+    for part in text.split(", "):
+        for pattern, build in _COSTS:
+            match = pattern.fullmatch(part)
+            if match:
+                costs.append(build(match))
+                break
+        else:
+            return None
+    return tuple(costs)
+
+
+def _ability(key: str, card_type: str | None) -> A.Ability:
+    """The AST of one normalised paragraph (raises :class:`_Unread`)."""
+    if key.startswith("[subroutine] "):
+        if card_type not in (None, "ice"):
+            raise _Unread("not_for_this_card")
+        return A.Ability("subroutine", _sentences(key[len("[subroutine] ") :]))
+    for prefix, timing, types in _TIMINGS:
+        if key.startswith(prefix):
+            if types is not None and card_type is not None and card_type not in types:
+                raise _Unread("not_for_this_card")
+            return A.Ability("triggered", _sentences(key[len(prefix) :]), timing=timing)
+    head, colon, body = key.partition(": ")
+    if colon:
+        costs = _costs(head)
+        if costs is not None:
+            return A.Ability("paid", _sentences(body), costs=costs)
+    return A.Ability("effect", _sentences(key))
+
+
+# ---------------------------------------------------------------- paragraphs and cards
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """The reading of one paragraph (or of a recurring-credit line and the restriction after it)."""
+
+    indexes: tuple[int, ...]
+    text: str | None  # canonical zh-Hans ability text, when read
+    reason: str | None = None  # a REASONS code, when not
+
+    @property
+    def read(self) -> bool:
+        return self.text is not None
+
+
+def reads_back(english: str, ability: A.Ability) -> bool:
+    """Whether ``ability`` rendered in English is the printed ``english`` (after :func:`english_key`)."""
+    return english_key(render(ability, "en")) == english_key(english)
+
+
+def read_paragraph(english: str, card_type: str | None = None) -> tuple[str | None, str | None]:
+    """``(zh-Hans text, None)`` when a template reads the paragraph and it reads back; else ``(None, reason)``."""
+    key = english_key(english)
+    try:
+        ability = _ability(key, card_type)
+        text = render(ability)
+    except _Unread as unread:
+        return None, unread.reason
+    except (ValueError, KeyError):
+        return None, "not_in_grammar"
+    try:
+        parsed = parse_cached(text)  # the grammar's AST, as the interpreter will get it
+    except AbilitySyntaxError:
+        return None, "not_in_grammar"
+    if not reads_back(english, parsed):
+        return None, "reads_back_differently"
+    return text, None
+
+
+_RECURRING_LINE = re.compile(r"^\s*\d*\[recurring-credit\]\s*$")
+
+
+@dataclass(frozen=True)
+class CardReading:
+    paragraphs: tuple[Paragraph, ...]
+
+    @property
+    def status(self) -> Status:
+        read = sum(p.read for p in self.paragraphs)
+        if read == len(self.paragraphs):
+            return "executable"  # every paragraph (a card without text runs as it is)
+        return "partial" if read else "printed_only"
+
+    def texts(self) -> list[str]:
+        return [p.text for p in self.paragraphs if p.text is not None]
+
+    def unread(self) -> list[tuple[int, str]]:
+        return [(i, p.reason or "no_template") for p in self.paragraphs if not p.read for i in p.indexes]
+
+    def record(self) -> dict[str, Any]:
+        """The ``reading`` field of the card record: indexes and reason codes only (never the printed text)."""
+        out: dict[str, Any] = {"status": self.status}
+        read = [p.indexes[0] for p in self.paragraphs if p.read]
+        if read:
+            out["read"] = read
+        unread = [{"index": i, "reason": reason} for i, reason in self.unread()]
+        if unread:
+            out["unread"] = unread
+        return out
+
+
+def read_card(paragraphs: Sequence[str], card_type: str | None = None) -> CardReading:
+    """Every paragraph of a card read in turn; a lone ``N[recurring-credit]`` line is read with the
+    restriction on the next line (the two make one ability)."""
+    out: list[Paragraph] = []
+    index = 0
+    while index < len(paragraphs):
+        english = paragraphs[index]
+        if _RECURRING_LINE.match(english) and index + 1 < len(paragraphs):
+            text, reason = read_paragraph(english.strip() + " " + paragraphs[index + 1], card_type)
+            if text is not None:
+                out.append(Paragraph((index, index + 1), text))
+                index += 2
+                continue
+        text, reason = read_paragraph(english, card_type)
+        out.append(Paragraph((index,), text, reason))
+        index += 1
+    return CardReading(tuple(out))
+
+
+__all__ = [
+    "REASONS",
+    "STATUSES",
+    "CardReading",
+    "Paragraph",
+    "english_key",
+    "read_card",
+    "read_paragraph",
+    "reads_back",
+    "reason_text",
+    "status_text",
+]
