@@ -16,6 +16,7 @@ from toolkit.models.deck import Deck
 from .conftest import CARDS, ROOT
 
 POOL_DIR = ROOT / "tests" / "fixtures" / "netrunner_pool"
+EX_DUO = ROOT / "examples" / "decks" / "tactics" / "duo.json"
 RECORDS = {r.id: r for r in load_catalog([POOL_DIR]).records if r.kind in ("card", "identity")}  # type: ignore[attr-defined]
 
 CORP = (
@@ -57,17 +58,18 @@ def test_text_output_counts_and_names_them_before_the_log(cli: Any, decks: tuple
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].startswith(
-        "no executable text: 14 of 15 titles (30 of 33 cards, identities included) in the two decks"
+        "no executable text: 13 of 15 titles (29 of 33 cards, identities included) in the two decks"
     )
     # the lists are written with English names, so the names are English
-    assert lines[1].startswith("  corp: Orbis Meridian: Quiet Tides (identity), Harbor Charter ×3, Salt Archive ×3")
+    # the corp's identity has no text at all: nothing to run, so it is not listed
+    assert lines[1].startswith("  corp: Harbor Charter ×3, Salt Archive ×3")
     assert lines[2].startswith("  runner: Nell Ashgrove: Spark Thief (identity), Static Hymn ×3, Kiln Rig ×2")
     assert "Ember Script" not in lines[2]  # its text runs
     assert lines[3].split()[1:3] == ["set-up", "(game:"]
     chinese = cli("simulate", "netrunner", "--cards", pool, "--decks", corp, "--decks", runner, "--turns", 2, "--lang", "zh-Hans")
     lines = chinese.stdout.splitlines()
-    assert lines[0].startswith("两副牌组中无可执行文本的牌：15 种中的 14 种（33 张中的 30 张，含特性卡牌）")
-    assert lines[1].startswith("  公司：Orbis Meridian: Quiet Tides（特性）、港口宪章 ×3、Salt Archive ×3")
+    assert lines[0].startswith("两副牌组中无可执行文本的牌：15 种中的 13 种（33 张中的 29 张，含特性卡牌）")
+    assert lines[1].startswith("  公司：港口宪章 ×3、Salt Archive ×3")
     assert lines[2].startswith("  潜袭者：内尔·灰林：火花窃贼（特性）、Static Hymn ×3、Kiln Rig ×2")
 
 
@@ -76,14 +78,14 @@ def test_json_has_the_same_as_a_field(cli: Any, decks: tuple[Path, Path, Path]) 
     args = ["--cards", pool, "--decks", runner, "--decks", corp, "--turns", 2, "--format", "json"]
     data = json.loads(cli("simulate", "netrunner", *args).stdout)
     inert = data["no_executable_text"]
-    assert (inert["titles"], inert["of_titles"], inert["cards"], inert["of_cards"]) == (14, 15, 30, 33)
+    assert (inert["titles"], inert["of_titles"], inert["cards"], inert["of_cards"]) == (13, 15, 29, 33)
     first = inert["list"][0]
     assert first == {
         "side": "corp",
-        "id": "orbis_meridian_quiet_tides",
-        "name": "Orbis Meridian: Quiet Tides",
-        "kind": "identity",
-        "copies": 1,
+        "id": "harbor_charter",
+        "name": "Harbor Charter",
+        "kind": "card",
+        "copies": 3,
         "reason": "no text",
     }
     assert "ember_script" not in {e["id"] for e in inert["list"]}
@@ -99,3 +101,30 @@ def test_text_that_does_not_parse_is_named_with_the_reason() -> None:
         ("static_hymn", 1, "no text"),
     ]
     assert found[0].name == "Ember Script"
+
+
+def test_strict_refuses_decks_with_a_card_that_is_not_executable(cli: Any, decks: tuple[Path, Path, Path]) -> None:
+    pool, corp, runner = decks
+    result = cli("simulate", "netrunner", "--cards", pool, "--decks", corp, "--decks", runner, "--strict")
+    assert result.exit_code == 1 and result.stdout == ""
+    line = result.stderr.strip()
+    assert "\n" not in line and line.startswith(
+        "dossier: error: --strict: 13 of 15 titles of the two decks are not executable: corp: Harbor Charter ×3"
+    )
+    assert "Ember Script" not in line  # its text runs
+    tactics = cli("simulate", "tactics", "--decks", EX_DUO, "--decks", EX_DUO, "--strict")
+    assert tactics.exit_code == 2 and "--strict checks netrunner decks" in tactics.stderr
+
+
+def test_a_card_read_in_part_is_listed_with_the_paragraphs_not_read() -> None:
+    from toolkit.models.netrunner import TextReading
+
+    ledger = RECORDS["backroom_ledger"]
+    reading = TextReading.model_validate({"status": "partial", "read": [0], "unread": [{"index": 1, "reason": "no_template"}]})
+    partial = ledger.model_copy(update={"text": ["你抽 1 张牌。"], "reading": reading})
+    whole = RECORDS["ember_script"].model_copy(
+        update={"reading": TextReading.model_validate({"status": "executable", "read": [0], "unread": []})}
+    )
+    deck = Deck(game="netrunner", mode="standard", name="x", cards={"backroom_ledger": 1, "ember_script": 1})
+    found = inert_titles(deck, {"backroom_ledger": partial, "ember_script": whole}.get, lang="en")
+    assert [(i.id, i.reason) for i in found] == [("backroom_ledger", "partial: 2")]

@@ -92,6 +92,16 @@ def simulate(
             "--save", help=N_("Netrunner: write the game (seed, decks, decisions) here to step through."), **OUTPUT_FILE
         ),
     ] = None,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict",
+            help=N_(
+                "Netrunner: refuse decks with a card that is not executable (printed text not read into ability "
+                "text, read only in part, or ability text that does not parse)."
+            ),
+        ),
+    ] = False,
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier simulate`` (its help: :data:`SIMULATE_HELP`)."""
@@ -137,6 +147,8 @@ def simulate(
                 n=len(deciders),
             )
         )
+    if strict and game != "netrunner":
+        raise DossierError(tr("{option} checks {game} decks", option="--strict", game="netrunner"))
     if save is not None and game != "netrunner":
         raise DossierError(tr("{option} writes {game} games", option="--save", game="netrunner"))
     if lang is not None:
@@ -149,7 +161,7 @@ def simulate(
     names = LogNames(pool.records, deck_lang(lang, loaded))
     if game == "netrunner":
         players = (deciders * 2)[:2]
-        _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format, names, players, save, replay)
+        _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format, names, players, save, replay, strict)
         return
     _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, deciders[0], map_id, replay, names)
 
@@ -271,9 +283,11 @@ def _simulate_netrunner(
     players: list[str],
     save: Path | None = None,
     replay: Path | None = None,
+    strict: bool = False,
 ) -> None:
     """Sort the two legal decks by their identity's side, play them, print the log and the final state
-    (names in the language of ``names``, a LogNames)."""
+    (names in the language of ``names``, a LogNames); with ``strict``, refuse them when a card is not
+    executable."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.netrunner import SEATS
     from toolkit.engine.simulate import simulate_netrunner
@@ -281,6 +295,18 @@ def _simulate_netrunner(
     by_side = _sides(loaded, pool)
     lang = names.lang
     inert = _inert_report(by_side, pool, lang)
+    if strict and inert["list"]:
+        sides = tr("; ").join(line.strip() for line in _inert_lines(inert, lang)[1:])
+        raise DossierError(
+            tr(
+                "{option}: {n} of {of} titles of the two decks are not executable: {titles}",
+                option="--strict",
+                n=inert["titles"],
+                of=inert["of_titles"],
+                titles=sides,
+            ),
+            exit_code=1,
+        )
     try:
         frames: list[dict[str, Any]] | None = [] if replay is not None else None
         played = simulate_netrunner(
@@ -424,7 +450,10 @@ def _inert_lines(inert: dict[str, Any], lang: str = "en") -> list[str]:
             if entry["side"] != side:
                 continue
             label = entry["name"] + (t(lang, " (identity)") if entry["kind"] == "identity" else f" ×{entry['copies']}")
-            if entry["reason"] != "no text":
+            if entry["reason"].startswith("partial: "):
+                paragraphs = entry["reason"].removeprefix("partial: ")
+                label += t(lang, " (in part: paragraphs {paragraphs} not read)", paragraphs=paragraphs)
+            elif entry["reason"] != "no text":
                 problem = entry["reason"].removeprefix("text does not parse: ")
                 label += t(lang, " (text does not parse: {problem})", problem=problem)
             names.append(label)

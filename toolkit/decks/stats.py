@@ -107,15 +107,17 @@ class Inert:
     name: str
     kind: str
     copies: int
-    reason: str  # "no text" or "text does not parse: …"
+    reason: str  # "no text" (printed text only), "partial: …" (paragraphs not read) or "text does not parse: …"
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "name": self.name, "kind": self.kind, "copies": self.copies, "reason": self.reason}
 
 
 def inert_titles(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans") -> list[Inert]:
-    """The identity and cards of ``deck`` with no executable text: ``text`` empty (imported cards keep their
-    printed text in ``printed_text`` only) or not parseable in the ability language. In deck order."""
+    """The identity and cards of ``deck`` that are not executable, in deck order: printed text the import did not
+    read into the ability language (``no text``: imported cards keep it in ``printed_text``), an import read
+    only in part (``partial``: its ``reading`` names the paragraphs not read), or ability text that does not
+    parse. A card with no text at all has nothing to run and is executable."""
     from toolkit.text import AbilitySyntaxError, parse_cached
 
     wanted = ([(deck.identity, 1)] if deck.identity else []) + list(deck.cards.items())
@@ -125,7 +127,15 @@ def inert_titles(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
         if record is None:
             continue
         texts = list(getattr(record, "text", None) or [])
-        reason = "" if texts else "no text"
+        reading = getattr(record, "reading", None)
+        status = getattr(reading, "status", None)
+        printed = getattr(record, "printed_text", None)
+        reason = ""
+        if status == "partial":
+            unread = ", ".join(str(u.index + 1) for u in getattr(reading, "unread", []))
+            reason = f"partial: {unread}"
+        elif status == "printed_only" or (status is None and not texts and printed is not None and printed.en):
+            reason = "no text"
         for text in texts:
             try:
                 parse_cached(text)
