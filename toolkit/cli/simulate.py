@@ -296,14 +296,14 @@ def _simulate_netrunner(
     lang = names.lang
     inert = _inert_report(by_side, pool, lang)
     if strict and inert["list"]:
-        sides = tr("; ").join(line.strip() for line in _inert_lines(inert, lang)[1:])
+        listed = tr("; ").join(line.strip() for line in _inert_lines(inert, lang)[1:])
         raise DossierError(
             tr(
                 "{option}: {n} of {of} titles of the two decks are not executable: {titles}",
                 option="--strict",
                 n=inert["titles"],
                 of=inert["of_titles"],
-                titles=sides,
+                titles=listed,
             ),
             exit_code=1,
         )
