@@ -7,7 +7,7 @@ the build's rows need not load SQLAlchemy to know them.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 
 # Columns of each table, in the tables' order; the first of each per-record table is the record's pk.
 COLUMNS: dict[str, tuple[str, ...]] = {
@@ -25,6 +25,7 @@ COLUMNS: dict[str, tuple[str, ...]] = {
         "text_compact",
         "flavor_zh",
         "flavor_en",
+        "reading",
         "source",
         "data",
     ),
@@ -97,6 +98,26 @@ COLUMNS: dict[str, tuple[str, ...]] = {
     "meta": ("key", "value"),
 }
 
+# records.reading: how much of a record's text the engine runs, as the ``run:`` query key asks it.
+READING_STATUSES = ("executable", "partial", "printed_only")
+
+
+def reading_status(status: str | None, has_text: bool, abilities: int, printed: int) -> str | None:
+    """A record's reading verdict (one of :data:`READING_STATUSES`), or None for a record that has no text
+    field (games, modes, formats, maps, factions).
+
+    ``status``: the ``reading.status`` an import gave it, taken as it is; ``has_text``: its model has ability
+    text; ``abilities`` and ``printed``: how many ability texts and printed paragraphs it has. A record without
+    a reading is executable when it has ability text or no text at all (bundled text is in the ability
+    language), printed only when it has printed text alone.
+    """
+    if status in READING_STATUSES:
+        return status
+    if not has_text:
+        return None
+    return "printed_only" if printed and not abilities else "executable"
+
+
 # The attribute table of each game.
 ATTR_TABLES = {"tactics": "tactics_attrs", "netrunner": "netrunner_attrs", "crossfire": "crossfire_attrs"}
 
@@ -139,6 +160,7 @@ SQLITE_TABLES: tuple[str, ...] = (
         "\ttext_compact VARCHAR NOT NULL, \n"
         "\tflavor_zh VARCHAR, \n"
         "\tflavor_en VARCHAR, \n"
+        "\treading VARCHAR, \n"
         "\tsource VARCHAR NOT NULL, \n"
         "\tdata VARCHAR NOT NULL, \n"
         "\tPRIMARY KEY (pk), \n"
@@ -331,6 +353,7 @@ SQLITE_INDEXES: tuple[str, ...] = (
     "CREATE INDEX ix_records_kind ON records (kind)",
     "CREATE INDEX ix_records_name_en ON records (name_en)",
     "CREATE INDEX ix_records_name_zh ON records (name_zh)",
+    "CREATE INDEX ix_records_reading ON records (reading)",
     "CREATE INDEX ix_records_type ON records (type)",
     "CREATE INDEX ix_subtypes_subtype ON subtypes (subtype)",
     "CREATE INDEX ix_tactics_attrs_agent ON tactics_attrs (agent)",

@@ -21,7 +21,7 @@ from typing import Any, NamedTuple
 from toolkit.models import GAMES, RecordBase, namespace
 from toolkit.names import compact, fold, folded_names
 
-from .constants import ATTR_TABLES, COLUMNS
+from .constants import ATTR_TABLES, COLUMNS, reading_status
 from .grams import cjk_grams, compact_normal, compact_text, is_cjk, normal_grams
 
 __all__ = [
@@ -162,6 +162,8 @@ def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
     name_folded = "\n".join(dict.fromkeys([*folded, *map(compact, folded)]))
     flavor_zh = flavor.zh_hans if flavor is not None else None
     kind = record.kind
+    reading = _get(record, "reading")
+    printed = sum(1 for face, _ in abilities if face.startswith("printed_"))
     record_row = (
         record.game,
         kind,
@@ -175,6 +177,12 @@ def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
         compacted,
         flavor_zh,
         flavor.en if flavor is not None else None,
+        reading_status(
+            _get(reading, "status") if reading is not None else None,
+            "text" in type(record).model_fields,
+            len(abilities) - printed,
+            printed,
+        ),
         source,
         record_data(record),
     )

@@ -106,6 +106,11 @@ class Record(Table, table=True):
     text_compact: str = Field(default="", description="text without spaces, numbers and measure words.")
     flavor_zh: str | None = None
     flavor_en: str | None = None
+    reading: str | None = Field(
+        default=None,
+        index=True,
+        description="What the engine runs of the text: executable, partial or printed_only; NULL: no text field.",
+    )
     source: str = Field(default="", description="File the record was loaded from.")
     data: str = Field(description="The record in full, as JSON.")
 

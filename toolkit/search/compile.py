@@ -22,6 +22,9 @@ Results come in display order (``pk``), except that when a query names a card
 those whose name starts with it, then those with a word of the name starting
 with it, then other names containing it, then the rest (:meth:`Compiler.rank`).
 
+``run:`` (``yes``, ``partial``, ``no``) compares ``records.reading``, the verdict the
+build gives each record with a text field (:func:`toolkit.db.constants.reading_status`).
+
 Format keys (``z:``, ``b:``, ``is_banned:``, ``is_restricted:``, ``legal:``) take
 a netrunner format by id or name; an unknown format is a query error.
 
@@ -194,7 +197,10 @@ ENUM_COLUMNS: dict[str, tuple[str, str]] = {
     "size": (TA, "size"),
     "style": (TA, "style"),
     "team": (CA, "team"),
+    "run": ("records", "reading"),
 }
+# Enum keys whose column holds other words than the key's values: value -> column value.
+ENUM_VALUES: dict[str, dict[str, str]] = {"run": vocab.READING_COLUMN_VALUES}
 
 BOOL_COLUMNS: dict[str, tuple[str, str]] = {
     "unique": (NA, "unique"),
@@ -573,7 +579,7 @@ def _enum(key: Key, op: str, raw: str) -> Sql:
     value = vocab.lookup(key.vocabulary, raw)
     if value is None:  # the parser refuses unknown values; NULL as SQL compares it
         return Sql(f"{left.text} IS NULL", tables=left.tables)
-    return compare(left, ":", value)
+    return compare(left, ":", ENUM_VALUES.get(key.name, {}).get(value, value))
 
 
 def _id(key: Key, op: str, raw: str) -> Sql:

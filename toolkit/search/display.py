@@ -238,6 +238,13 @@ def show(
     summary = stats_in(hit, lang)
     if summary:
         lines.append(summary)
+    if hit.game == "netrunner":  # what the engine runs of a netrunner card (the run: key)
+        from .reading import verdict
+
+        found = verdict(d, lang)
+        if found is not None:
+            lines.append(t(lang, "text reading: {status}", status=found.word))
+            lines.extend(f"  {detail}" for detail in found.details)
     grid = d.get("rows") if hit.kind == "map" else None
     fields = flatten({k: v for k, v in d.items() if k not in _SKIP_FIELDS and not (grid and k == "rows")})
     if fields:

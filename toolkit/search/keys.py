@@ -7,7 +7,8 @@ Short aliases follow NetrunnerDB's (``t`` type, ``f`` faction, ``s`` subtype,
 name) and, for formats, NetrunnerDB's search API: ``z`` / ``card_pool`` (in the
 format's card pool), ``b`` / ``restriction_id`` (on the format's restriction
 list), ``is_banned``, ``is_restricted``; ``legal`` is Dossier's (in the pool and
-not banned). Chinese aliases are the rule documents' words (``攻速``, ``移速``,
+not banned). ``run`` (``yes``, ``partial``, ``no``) is how much of a record's text
+the engine runs: the import's reading of imported cards, all of it for ability text. Chinese aliases are the rule documents' words (``攻速``, ``移速``,
 ``派系``, …).
 """
 
@@ -89,6 +90,14 @@ KEYS: tuple[Key, ...] = (
     Key("team", "enum", ("队伍", "队"), CF, "blue, red or none", vocab.TEAMS),
     Key("armed", "bool", ("持械",), CF, "armed role: yes / no"),
     Key("special", "bool", ("特殊",), CF, "special role: yes / no"),
+    Key(
+        "run",
+        "enum",
+        ("可执行", "执行"),
+        ALL,
+        "what the engine runs of the text: yes (all of it), partial, no (printed text only)",
+        vocab.READING,
+    ),
     Key("players", "range", ("人数", "玩家"), ALL, "modes and maps for this many players"),
 )
 

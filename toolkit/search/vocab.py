@@ -83,6 +83,14 @@ TEAMS: dict[str, tuple[str, ...]] = {
     "none": ("无", "无队伍"),
 }
 
+# run: how much of a record's text the engine runs (records.reading: executable, partial, printed_only).
+READING: dict[str, tuple[str, ...]] = {
+    "yes": ("是", "y", "true", "executable", "可执行"),
+    "partial": ("部分", "部分可执行"),
+    "no": ("否", "n", "false", "printed_only", "printed", "仅印刷", "仅印刷文字"),
+}
+READING_COLUMN_VALUES = {"yes": "executable", "partial": "partial", "no": "printed_only"}
+
 TRUE_WORDS = frozenset({"yes", "y", "true", "t", "1", "是", "有", "真"})
 FALSE_WORDS = frozenset({"no", "n", "false", "f", "0", "否", "无", "假"})
 

@@ -99,6 +99,17 @@ def printings(web: Any, record: Any, lang: str) -> list[dict[str, Any]]:
     return rows
 
 
+def reading(data: dict[str, Any], game: str, lang: str) -> dict[str, Any] | None:
+    """For a netrunner record with a text field: what the engine runs of it (the search's ``run:`` key), in
+    ``lang``: the status code, it in words, one line per reason paragraphs were not read."""
+    from toolkit.search.reading import verdict
+
+    found = verdict(data, lang) if game == "netrunner" else None
+    if found is None:
+        return None
+    return {"status": found.status, "word": found.word, "details": list(found.details)}
+
+
 def _in_lang(texts: dict[str, Any], lang: str) -> tuple[str, Any] | None:
     """(language, text) of ``texts`` (by language) in ``lang`` when there, else in the first language there."""
     for each in (lang, "zh-Hans", "en"):
@@ -153,6 +164,7 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
         "flavor_shown": {"lang": flavor_shown[0], "blocks": blocks([flavor_shown[1]])} if flavor_shown else None,
         "printings": printings(web, record, lang),
         "legality": legality(web, record),
+        "reading": reading(data, record.game, lang),
         "image": f"/images/{record.game}/{record.kind}/{record.id}.png?lang={lang_key(lang)}"
         if images.printable(record)
         else None,

@@ -124,6 +124,7 @@ KEY_HELP: dict[str, str] = {
     "team": N_("`blue`, `red` or `none`"),
     "armed": N_("armed role: `yes` / `no`"),
     "special": N_("special role: `yes` / `no`"),
+    "run": N_("what the engine runs of the text: `yes` (all of it), `partial`, `no` (printed text only)"),
     "players": N_("modes and maps for this many players"),
 }
 
