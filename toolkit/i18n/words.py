@@ -172,4 +172,16 @@ WORDS: dict[str, dict[str, str | tuple[str, str]]] = {
         "netrunner": Nc_("game", "netrunner"),
         "crossfire": Nc_("game", "crossfire"),
     },
+    # an imported card's reading verdict (toolkit.models.netrunner.TextReading) and why a paragraph stays unread
+    "reading_status": {
+        "executable": N_("executable"),
+        "partial": N_("partial"),
+        "printed_only": N_("printed only"),
+    },
+    "reading_reason": {
+        "no_template": N_("no template"),
+        "not_for_this_card": N_("not for this card's type"),
+        "not_in_grammar": N_("not in the ability language"),
+        "reads_back_differently": N_("reads back differently"),
+    },
 }

@@ -32,7 +32,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
-from toolkit.i18n import N_, tr
+from toolkit.i18n import current_lang, word
+from toolkit.i18n.words import WORDS
 from toolkit.models.netrunner import CORP_TYPES, RUNNER_TYPES
 from toolkit.text import AbilitySyntaxError, parse_cached, render
 from toolkit.text import ast as A
@@ -40,29 +41,18 @@ from toolkit.text import ast as A
 Status = Literal["executable", "partial", "printed_only"]
 STATUSES: tuple[Status, ...] = ("executable", "partial", "printed_only")
 
-# Why a paragraph stays unread (codes kept in records and JSON; the words through the catalogs).
-REASONS: dict[str, str] = {
-    "no_template": N_("no template reads this sentence"),
-    "not_for_this_card": N_("the sentence does not fit this card's type"),
-    "not_in_grammar": N_("the reading is not in the ability language"),
-    "reads_back_differently": N_("reads back differently"),
-}
-
-STATUS_WORDS: dict[str, str] = {
-    "executable": N_("executable"),
-    "partial": N_("partial"),
-    "printed_only": N_("printed only"),
-}
+# Why a paragraph stays unread: the codes kept in records and JSON (their words: toolkit.i18n.words' reading_reason).
+REASONS: tuple[str, ...] = tuple(WORDS["reading_reason"])
 
 
 def reason_text(code: str) -> str:
     """The reason ``code`` in the current language."""
-    return tr(REASONS[code]) if code in REASONS else code
+    return word("reading_reason", code, current_lang())
 
 
 def status_text(status: str) -> str:
     """The verdict ``status`` in the current language."""
-    return tr(STATUS_WORDS[status]) if status in STATUS_WORDS else status
+    return word("reading_status", status, current_lang())
 
 
 # ---------------------------------------------------------------- normalisation

@@ -13,21 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.db.constants import reading_status
-from toolkit.i18n import N_, t, tn
-
-STATUS_WORDS: dict[str, str] = {
-    "executable": N_("executable"),
-    "partial": N_("partial"),
-    "printed_only": N_("printed only"),
-}
-
-# Why a paragraph stays unread (the codes of toolkit.models.netrunner.UnreadParagraph), in a few words.
-REASON_WORDS: dict[str, str] = {
-    "no_template": N_("no template"),
-    "not_for_this_card": N_("not for this card's type"),
-    "not_in_grammar": N_("not in the ability language"),
-    "reads_back_differently": N_("reads back differently"),
-}
+from toolkit.i18n import t, tn, word
 
 
 @dataclass(frozen=True)
@@ -76,7 +62,7 @@ def verdict(data: Mapping[str, Any], lang: str) -> Verdict | None:
             by_reason.setdefault(str(entry.get("reason") or ""), []).append(entry["index"] + 1)
     details = []
     for reason, numbers in by_reason.items():
-        words = t(lang, REASON_WORDS[reason]) if reason in REASON_WORDS else reason
+        words = word("reading_reason", reason, lang)
         details.append(
             tn(
                 lang,
@@ -87,7 +73,7 @@ def verdict(data: Mapping[str, Any], lang: str) -> Verdict | None:
                 reason=words,
             )
         )
-    return Verdict(status, t(lang, STATUS_WORDS[status]), tuple(details))
+    return Verdict(status, word("reading_status", status, lang), tuple(details))
 
 
 def verdict_line(data: Mapping[str, Any], lang: str) -> str | None:
