@@ -15,37 +15,21 @@ import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-import typer
-import typer.core
 from typer.testing import CliRunner
 
 from toolkit.cli import app
 from toolkit.cli._help import first_sentence, wrap_wide
 
 from .conftest import ROOT
+from .test_cli_help import COMMANDS
 
 # click's own words on a help page (typer's copy of click has no catalog of ours)
 CLICK_WORDS = {"Usage", "Options", "Arguments", "Commands", "Show", "this", "message", "and", "exit"}
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
-def commands() -> Iterator[list[str]]:
-    root = typer.main.get_command(app)
-
-    def walk(command: Any, path: list[str]) -> Iterator[list[str]]:
-        yield path
-        if isinstance(command, typer.core.TyperGroup):
-            context = typer.Context(command)
-            for name in command.list_commands(context):
-                yield from walk(command.get_command(context, name), [*path, name])
-
-    yield from walk(root, [])
-
-
-COMMANDS = list(commands())
 IDS = [" ".join(path) or "dossier" for path in COMMANDS]
 
 
