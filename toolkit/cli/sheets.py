@@ -236,48 +236,18 @@ def print_cards(
     from toolkit.sheets import render
 
     with Phases() as meter:
-        sheet = (
-            render.render_sheets(
-                records,
-                spec,
-                fonts,
-                selection.catalog,
-                lang=language,
-                templates=templates,
-                meter=meter,
-                bilingual=bilingual,
-            )
-            if out is not None
-            else None
-        )
+        # what every drawing of this run shares: the language, the templates, the progress meter, the subtitles
+        drawing: dict[str, Any] = {"lang": language, "templates": templates, "meter": meter, "bilingual": bilingual}
+        sheet = render.render_sheets(records, spec, fonts, selection.catalog, **drawing) if out is not None else None
         issues = list(sheet.issues) if sheet is not None else []
         singles = None
         if png is not None:
             distinct = list({(r.game, r.id): r for r in records}.values())
-            singles = render.render_cards(
-                distinct,
-                spec,
-                fonts,
-                selection.catalog,
-                backs=True,
-                lang=language,
-                templates=templates,
-                meter=meter,
-                bilingual=bilingual,
-            )
+            singles = render.render_cards(distinct, spec, fonts, selection.catalog, backs=True, **drawing)
             issues += [i for i in singles.issues if i not in issues]
         tts_result = None
         if tts is not None:
-            tts_result = render.render_tts(
-                records,
-                spec,
-                fonts,
-                selection.catalog,
-                lang=language,
-                templates=templates,
-                meter=meter,
-                bilingual=bilingual,
-            )
+            tts_result = render.render_tts(records, spec, fonts, selection.catalog, **drawing)
             issues += [i for i in tts_result[2] if i not in issues]
     errors = _report(issues, selection.catalog, force)
     if errors and not force:

@@ -921,25 +921,27 @@ class NetrunnerGame:
                     requirement=requirement,
                 )
             )
-        self.trash_from_server(card)
-        card.leave_play()
-        card.rezzed = True
-        self.corp.score_area.append(card)
-        self.log.add("score", SEATS["corp"], card=str(card), points=card.record.agenda_points)
-        self.fire("agenda_scored", [card])
-        self.check_points()
-        self.check_memory()
+        self._to_score_area(card, "corp")
 
     def steal(self, card: Card) -> None:
         for zone in (self.corp.deck, self.corp.hand, self.corp.discard):
             if card in zone:
                 zone.remove(card)
+        self._to_score_area(card, "runner")
+
+    def _to_score_area(self, card: Card, side: Side) -> None:
+        """The agenda ``card`` leaves its server into ``side``'s score area (the corp's scored, face up and
+        rezzed; the runner's stolen, face up), is logged, fires its trigger, and the points are counted."""
         self.trash_from_server(card)
         card.leave_play()
-        card.faceup = True
-        self.runner.score_area.append(card)
-        self.log.add("steal", SEATS["runner"], card=str(card), points=card.record.agenda_points)
-        self.fire("agenda_stolen", [card])
+        if side == "corp":
+            card.rezzed = True
+        else:
+            card.faceup = True
+        self.player(side).score_area.append(card)
+        scored = side == "corp"
+        self.log.add("score" if scored else "steal", SEATS[side], card=str(card), points=card.record.agenda_points)
+        self.fire("agenda_scored" if scored else "agenda_stolen", [card])
         self.check_points()
         self.check_memory()
 
