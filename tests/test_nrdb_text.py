@@ -512,7 +512,11 @@ def test_coverage_report_text_and_json(imported: Path, cli: Any) -> None:
     assert report["per_cycle"]["harbor"]["cards"] == 2 and report["per_set"]["signal_drift"]["cards"] == 12
     row = next(c for c in report["cards"] if c["id"] == "mirage_keyway")
     assert row == {"id": "mirage_keyway", "title": "Mirage Keyway", "set": "signal_drift", "cycle": "drift",
-                   "status": "partial", "unread": [{"index": 0, "reason": "no_template"}]}  # fmt: skip
+                   "printed_in": ["signal_drift"], "status": "partial", "scripted": [],
+                   "unread": [{"index": 0, "reason": "no_template"}]}  # fmt: skip
+    # a card reprinted in a later set counts there too (as a player opening that set sees it)
+    reprinted = {s: n["cards"] for s, n in report["per_set_printed"].items()}
+    assert sum(reprinted.values()) >= report["totals"]["cards"] and reprinted["signal_drift"] >= 12
     assert report["reasons"] == {"no_template": 9}
     text = cli("text", "coverage", "--game", "netrunner", "--cards", imported).stdout
     assert "mirage_keyway  Mirage Keyway  signal_drift  drift  #0 no template" in text

@@ -493,6 +493,15 @@ class ReadingReport:
             groups.setdefault(row[key] or "", []).append(row)
         return {name: self._count(rows) for name, rows in sorted(groups.items())}
 
+    def _printed(self) -> dict[str, dict[str, Any]]:
+        """Per set, every card printed in it (reprints too: a System Gateway card first printed in the Core
+        Set counts in both), as a player opening that set sees it."""
+        groups: dict[str, list[dict[str, Any]]] = {}
+        for row in self.cards:
+            for set_id in row["printed_in"]:
+                groups.setdefault(set_id, []).append(row)
+        return {name: self._count(rows) for name, rows in sorted(groups.items())}
+
     def totals(self) -> dict[str, Any]:
         return {**self._count(self.cards), "not_imported": self.not_imported}
 
@@ -506,6 +515,7 @@ class ReadingReport:
             "reasons": self.reasons(),
             "per_cycle": self._grouped("cycle"),
             "per_set": self._grouped("set"),
+            "per_set_printed": self._printed(),
             "cards": self.cards,
         }
 
@@ -541,6 +551,8 @@ class ReadingReport:
         lines += ["  " + line(cycle or "-", counts) for cycle, counts in self._grouped("cycle").items()]
         lines.append(tr("per set:"))
         lines += ["  " + line(self._set_name(s), counts) for s, counts in self._grouped("set").items()]
+        lines.append(tr("per set, reprints included:"))
+        lines += ["  " + line(self._set_name(s), counts) for s, counts in self._printed().items()]
         reasons = self.reasons()
         if reasons:
             lines.append(tr("unread paragraphs by reason:"))
@@ -589,7 +601,9 @@ def netrunner_reading(records: Iterable[Any]) -> ReadingReport:
                 "title": name_of(record, lang),
                 "set": record.set,
                 "cycle": printing.cycle if printing is not None else None,
+                "printed_in": list(dict.fromkeys(p.set for p in record.printings)) or [record.set],
                 "status": reading.status,
+                "scripted": list(reading.scripted),
                 "unread": [{"index": u.index, "reason": u.reason} for u in reading.unread],
             }
         )

@@ -1480,7 +1480,13 @@ class _Converter:
             data["printed_text"] = printed
         # the English read into ability text where templates reach (toolkit/importers/nrdb_text.py): the record
         # keeps the texts read and the verdict (indexes and reasons only, never the printed sentences)
-        reading = read_card(printed.get("en", []), card_type if kind == "card" else "identity", title.strip())
+        reading = read_card(
+            printed.get("en", []),
+            card_type if kind == "card" else "identity",
+            title.strip(),
+            card_id=card.id,
+            deck_limit=_int_or_none(f.get("deck_limit")),
+        )
         data["text"] = reading.texts()
         data["reading"] = reading.record()
         flavor_en = next((p.flavor.strip() for p in printings if p.flavor and p.flavor.strip()), None)

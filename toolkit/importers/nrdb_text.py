@@ -448,10 +448,11 @@ class Paragraph:
     indexes: tuple[int, ...]
     text: str | None  # canonical zh-Hans ability text, when read
     reason: str | None = None  # a REASONS code, when not
+    via: Literal["text", "script", "rule"] = "text"  # read by a template, run by a card script, a deck rule
 
     @property
     def read(self) -> bool:
-        return self.text is not None
+        return self.text is not None or self.via != "text"
 
 
 def reads_back(english: str, ability: A.Ability, card_type: str | None = None, title: str | None = None) -> bool:
@@ -500,29 +501,63 @@ class CardReading:
     def texts(self) -> list[str]:
         return [p.text for p in self.paragraphs if p.text is not None]
 
+    def via(self, how: str) -> list[int]:
+        return [i for p in self.paragraphs if p.via == how and p.read for i in p.indexes]
+
     def unread(self) -> list[tuple[int, str]]:
         return [(i, p.reason or "no_template") for p in self.paragraphs if not p.read for i in p.indexes]
 
     def record(self) -> dict[str, Any]:
         """The ``reading`` field of the card record: indexes and reason codes only (never the printed text)."""
         out: dict[str, Any] = {"status": self.status}
-        read = [p.indexes[0] for p in self.paragraphs if p.read]
+        read = [p.indexes[0] for p in self.paragraphs if p.text is not None]
         if read:
             out["read"] = read
         unread = [{"index": i, "reason": reason} for i, reason in self.unread()]
         if unread:
             out["unread"] = unread
+        for how, key in (("script", "scripted"), ("rule", "rules")):
+            if self.via(how):
+                out[key] = self.via(how)
         return out
 
 
-def read_card(paragraphs: Sequence[str], card_type: str | None = None, title: str | None = None) -> CardReading:
+_DECK_LIMIT = re.compile(r"^limit (\d+) per deck$")
+
+
+def read_card(
+    paragraphs: Sequence[str],
+    card_type: str | None = None,
+    title: str | None = None,
+    card_id: str | None = None,
+    deck_limit: int | None = None,
+) -> CardReading:
     """Every paragraph of a card read in turn; a lone ``N[recurring-credit]`` line is read with the
-    restriction on the next line (the two make one ability). ``title``: the card's English title."""
+    restriction on the next line (the two make one ability). ``title``: the card's English title.
+
+    With ``card_id``, the paragraphs the card's script implements (:mod:`toolkit.engine.netrunner.scripts`)
+    are run by it and not read; with ``deck_limit``, "Limit N per deck" restates that deck-building rule
+    (the deck validators enforce ``deck_limit``)."""
+    scripted: tuple[int, ...] = ()
+    if card_id is not None:
+        from toolkit.engine.netrunner.scripts import script_for
+
+        script = script_for(card_id)
+        scripted = script.paragraphs if script is not None else ()
     out: list[Paragraph] = []
     index = 0
     while index < len(paragraphs):
         english = paragraphs[index]
-        if _RECURRING_LINE.match(english) and index + 1 < len(paragraphs):
+        if index in scripted:
+            out.append(Paragraph((index,), None, via="script"))
+            index += 1
+            continue
+        limit = _DECK_LIMIT.match(english_key(english, card_type, title))
+        if limit and deck_limit is not None and int(limit[1]) == deck_limit:
+            out.append(Paragraph((index,), None, via="rule"))
+            index += 1
+            continue
+        if _RECURRING_LINE.match(english) and index + 1 < len(paragraphs) and index + 1 not in scripted:
             text, reason = read_paragraph(english.strip() + " " + paragraphs[index + 1], card_type, title)
             if text is not None:
                 out.append(Paragraph((index, index + 1), text))

@@ -194,14 +194,24 @@ class TextReading(Model):
 
     status: Literal["executable", "partial", "printed_only"] = Field(
         description=(
-            "executable: every paragraph read (or no text), `text` runs the whole card; partial: `text` holds "
-            "the paragraphs read and runs only those; printed_only: nothing read, `text` is empty."
+            "executable: every paragraph read (or no text), `text` and the card script run the whole card; "
+            "partial: `text` holds the paragraphs read and runs only those; printed_only: nothing read."
         )
     )
     read: list[Annotated[int, Field(ge=0, le=99)]] = Field(
         default_factory=list, description="Paragraph index (in `printed_text.en`) of each entry of `text`, in order."
     )
     unread: list[UnreadParagraph] = Field(default_factory=list, description="The paragraphs not read, and why.")
+    scripted: list[Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=list,
+        description="Paragraph indexes a card script implements (toolkit/engine/netrunner/scripts); the engine "
+        "runs the script's parts for these.",
+    )
+    rules: list[Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=list,
+        description="Paragraph indexes that restate a deck-building rule the deck validators enforce "
+        "(e.g. a limit per deck equal to the card's `deck_limit`).",
+    )
 
 
 READING_DOC = "How much of the printed English the import read into `text` (imported cards); absent elsewhere."

@@ -783,6 +783,17 @@ class Purge(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Scripted(Node):
+    """A part of a card script (:mod:`toolkit.engine.netrunner.scripts`): the behaviour of paragraph
+    ``paragraph`` of the printed text of card ``card``, written in Python. Never parsed from text: a
+    script builds it; it renders (for logs) but has no ability-language form to read back."""
+
+    card: str
+    paragraph: int
+    part: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class InstallHosted(Node):
     """你将 X 个<类型>安装在本牌上 (hosted on this card)."""
 

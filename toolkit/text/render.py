@@ -65,7 +65,7 @@ class _Zh:
         if a.kind == "effect":
             return body
         if a.kind == "triggered":
-            return f"{V.zh(V.TIMINGS, a.timing or '')}：{body}"
+            return f"{V.zh(V.TIMINGS if a.timing in V.TIMINGS else V.SCRIPT_TIMINGS, a.timing or '')}：{body}"
         if a.kind == "active":
             return f"主动 {costs}：{body}"
         if a.kind in ("response", "special"):
@@ -247,6 +247,7 @@ _ZH_EFFECTS: dict[type, Callable[[_Zh, Any], str]] = {
     A.PlaceCounters: lambda z, e: f"在本牌上放置 {e.amount} 个{V.zh(V.COUNTER_KINDS, e.kind)}",
     A.RemoveCounters: lambda z, e: f"从本牌上移除 {e.amount} 个{V.zh(V.COUNTER_KINDS, e.kind)}",
     A.Purge: lambda z, e: "清除病毒指示物",
+    A.Scripted: lambda z, e: f"执行卡牌脚本（{e.card} 第 {e.paragraph + 1} 段）",
     A.InstallHosted: lambda z, e: f"你将 {e.count} 个{V.zh(V.NR_TYPES, e.card_type)}安装在本牌上",
     A.RecurringCredits: lambda z, e: f"本牌有 {e.amount} 点循环信用点，只能用于{V.zh(V.RECURRING_USES, e.use)}",
     A.Trace: lambda z, e: f"追踪[{e.base}]",
@@ -301,7 +302,7 @@ class _En:
         if a.kind == "effect":
             return body
         if a.kind == "triggered":
-            return f"{V.en(V.TIMINGS, a.timing or '')}: {body}"
+            return f"{V.en(V.TIMINGS if a.timing in V.TIMINGS else V.SCRIPT_TIMINGS, a.timing or '')}: {body}"
         if a.kind in ("active", "response", "special"):
             word = {"active": "Action", "response": "Response", "special": "Special"}[a.kind]
             return f"{word} — {_cap(costs)}: {body}" if costs else f"{word}: {body}"
@@ -507,6 +508,7 @@ _EN_EFFECTS: dict[type, Callable[[_En, Any], str]] = {
     A.PlaceCounters: lambda n, e: f"place {_plural(e.amount, V.en(V.COUNTER_KINDS, e.kind))} on this card",
     A.RemoveCounters: lambda n, e: f"remove {_plural(e.amount, V.en(V.COUNTER_KINDS, e.kind))} from this card",
     A.Purge: lambda n, e: "purge virus counters",
+    A.Scripted: lambda n, e: f"run the card script ({e.card}, paragraph {e.paragraph + 1})",
     A.InstallHosted: lambda n, e: f"you install {_nr_types_en(e.count, e.card_type)} on this card",
     A.RecurringCredits: lambda n, e: (
         f"this card has {_plural(e.amount, 'recurring credit')}, to be spent only on {V.en(V.RECURRING_USES, e.use)}"

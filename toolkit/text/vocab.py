@@ -34,6 +34,24 @@ TIMINGS: Vocabulary = {
     "run_begins": ("每当潜袭者发起潜袭时", "Whenever the runner makes a run"),
 }
 
+# Timings only card scripts use (toolkit/engine/netrunner/scripts): no ability-language form; rendered in logs.
+SCRIPT_TIMINGS: Vocabulary = {
+    "run_ends": ("当潜袭结束时", "When a run ends"),
+    "approach_server": ("当潜袭者接近服务器时", "When the runner approaches the server"),
+    "encounter": ("当潜袭者遭遇防火墙时", "When the runner encounters a piece of ice"),
+    "pass_ice": ("当潜袭者通过防火墙时", "When the runner passes a piece of ice"),
+    "breach": ("当潜袭者侵入服务器时", "When the runner breaches a server"),
+    "access": ("当潜袭者读取一张牌时", "When the runner accesses a card"),
+    "any_installed": ("当一张牌被安装时", "When a card is installed"),
+    "any_scored": ("当一个议案被计分时", "When an agenda is scored"),
+    "any_stolen": ("当一个议案被窃取时", "When an agenda is stolen"),
+    "tags_taken": ("当潜袭者获得锁定标记时", "When the runner takes tags"),
+    "trashed": ("当一张牌被销毁时", "When a card is trashed"),
+    "played": ("当一张事件或行动被打出时", "When an event or operation is played"),
+    "advanced": ("当一张牌被推进时", "When a card is advanced"),
+    "emptied": ("当本牌被用尽时", "When this card is empty"),
+}
+
 # Token types of the grammar's timing alternatives -> timing id.
 TIMING_TOKENS: dict[tuple[str, ...], str] = {
     ("TURN_START",): "turn_start",

@@ -130,7 +130,10 @@ class Actions:
         basic(prefix + "credit")
         for card in player.hand:
             if card.type in ("operation", "event"):
-                basic(prefix + "play", card, None, int(card.record.cost or 0))
+                if g.may_play(card):
+                    basic(prefix + "play", card, None, g.play_cost(card))
+            elif not g.may_install(card):
+                continue
             elif side == "corp" and card.type in ("ice", "asset", "upgrade", "agenda"):
                 for server in g.server_options(card):
                     basic("corp_install", card, server, g.install_cost(card, server), "install")
@@ -147,7 +150,7 @@ class Actions:
                 elif g.can_advance(card):
                     basic("advance", card)
                 if card.type in ("asset", "upgrade") and not card.rezzed and free:
-                    cost = int(card.record.rez_cost or 0)
+                    cost = g.rez_cost(card)
                     if g.can_pay("corp", cost, "rez"):
                         out.append(Action(side, "rez", card, credits=cost))
             if g.runner.tags:
@@ -186,6 +189,8 @@ class Actions:
         if not g.interp.can_pay_costs(ability, ctx, clicks_ok=window == "action"):
             return False
         nodes = [n for s in ability.sentences for e in s.effects for n in A.walk(e)]
+        if any(isinstance(n, A.Scripted) and not g.scripted_usable(card, n, window) for n in nodes):
+            return False
         prevents = [n for n in nodes if type(n).__name__ in _PREVENTS.values()]
         if window in _PREVENTS:
             wanted = _PREVENTS[window]
@@ -267,6 +272,7 @@ class Actions:
         elif kind == "advance":
             assert card is not None
             g.place_advancement(card, 1)
+            g.fire("advanced", g.everyone(), card=card)
         elif kind == "remove_tag":
             g.remove_tags(1)
         elif kind == "trash_resource":
@@ -296,13 +302,16 @@ class Actions:
             raise EngineError(
                 tr("the {side} cannot play {card} ({type})", side=side_word(side), card=card, type=type_word(card.type))
             )
-        g.pay(side, int(card.record.cost or 0), Phrase(N_("playing {card}"), card=str(card)))
+        if not g.may_play(card):
+            raise EngineError(tr("{card} cannot be played now", card=card))
+        g.pay(side, g.play_cost(card), Phrase(N_("playing {card}"), card=str(card)))
         player.hand.remove(card)
         g.log.add("play", player.seat, card=str(card))
         for ability in g.abilities(card):
             if ability.kind == "effect":
-                g.interp.execute(ability, Context(side, card), pay=False)
+                g.interp.execute(ability, Context(side, card, g.current_run), pay=False)
         g.to_discard(card, "played", faceup=True)
+        g.fire("played", g.everyone(), card=card)
 
     def use_ability(self, side: Side, card: Card, index: int) -> None:
         """A paid ability (``<费用>：<效果>``) of an active card: pay its costs, then resolve it."""

@@ -138,6 +138,8 @@ class NetrunnerGame:
         self._remotes = 0
         self._uid = 0
         self.window: dict[str, Any] | None = None  # the prevention window open now (N12)
+        self._scripted_cache: dict[str, list[A.Ability]] = {}
+        self.run_history: list[tuple[int, str, bool]] = []  # (turn, server, successful) of every run made
         self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)
         self.log.add("setup", game="netrunner", format=fmt, seed=seed)
         self.players: dict[Side, Player] = {}
@@ -376,7 +378,55 @@ class NetrunnerGame:
         return [player.identity, *[c for c in self.installed("corp") if c.rezzed], *player.score_area]
 
     def abilities(self, card: Card) -> list[A.Ability]:
-        return parse_abilities(card)
+        """The card's abilities in printed order: its ability text, and the parts of its card script for the
+        paragraphs its record says a script implements (``reading.scripted``)."""
+        script = self.script_of(card)
+        if script is None:
+            return parse_abilities(card)
+        return self._merged_abilities(card, script)
+
+    def _merged_abilities(self, card: Card, script: Any) -> list[A.Ability]:
+        key = card.record.id
+        cached = self._scripted_cache.get(key)
+        if cached is None:
+            reading = card.record.reading
+            texts = parse_abilities(card)
+            read = list(reading.read) + [99] * (len(texts) - len(reading.read))
+            paired = [(read[i], 0, a) for i, a in enumerate(texts)]
+            paired += [(p, 1, a) for p, a in script.placed(reading.scripted)]
+            cached = [a for _, _, a in sorted(paired, key=lambda t: (t[0], t[1]))]
+            self._scripted_cache[key] = cached
+        return cached
+
+    def script_of(self, card: Card) -> Any:
+        """The card script whose parts this card's record runs (None for most cards)."""
+        reading = getattr(card.record, "reading", None)
+        if reading is None or not reading.scripted:
+            return None
+        from .scripts import script_for
+
+        return script_for(card.record.id)
+
+    def scripted_usable(self, card: Card, node: A.Scripted, window: str) -> bool:
+        """A scripted paid ability: not again this turn when once per turn; its ``usable`` hook, if any
+        (``hook(game, card, window)``), says whether it does anything now."""
+        script = self.script_of(card)
+        if script is None or not 0 <= node.part < len(script.parts):
+            return False
+        part = script.parts[node.part]
+        if part.once_per_turn and card.notes.get(f"part:{node.part}") == self.turns:
+            return False
+        return part.usable is None or bool(part.usable(self, card, window))
+
+    def script_hooks(self, name: str, sources: Iterable[Card] | None = None) -> list[tuple[Card, Any]]:
+        """``(card, hook)`` for every card of ``sources`` (default: the active cards of both sides) whose
+        script has the static hook ``name``."""
+        out = []
+        for card in sources if sources is not None else [c for s in SIDES for c in self.active_cards(s)]:
+            script = self.script_of(card)
+            if script is not None and name in script.hooks:
+                out.append((card, script.hooks[name]))
+        return out
 
     def effects_of(self, card: Card, kind: str = "effect") -> list[A.Node]:
         """The effects (top level of each sentence) of ``card``'s abilities of one kind."""
@@ -415,7 +465,8 @@ class NetrunnerGame:
         return sum(int(c.record.agenda_points or 0) for c in self.player(side).score_area)
 
     def strength_of(self, card: Card) -> int:
-        return int(getattr(card.record, "strength", None) or 0) + card.strength_bonus
+        base = int(getattr(card.record, "strength", None) or 0) + card.strength_bonus
+        return base + sum(hook(self, card) for _, hook in self.script_hooks("strength", [card]))
 
     def can_advance(self, card: Card) -> bool:
         """Agendas once installed; other cards when their text says so, rezzed or not (seed: 推进一张卡牌)."""
@@ -700,6 +751,7 @@ class NetrunnerGame:
             return
         self.runner.tags += count
         self.log.add("tags", SEATS["runner"], amount=count, tags=self.runner.tags)
+        self.fire("tags_taken", self.everyone(), amount=count)
 
     def remove_tags(self, count: int) -> int:
         removed = min(count, self.runner.tags)
@@ -711,10 +763,32 @@ class NetrunnerGame:
 
     def install_cost(self, card: Card, server: str | None = None) -> int:
         if card.side == "runner":
-            return int(card.record.cost or 0)
-        if card.type == "ice" and server is not None and server in self.servers:
-            return len(self.servers[server].ice)
-        return 0
+            cost = int(card.record.cost or 0)
+        elif card.type == "ice" and server is not None and server in self.servers:
+            cost = len(self.servers[server].ice)
+        else:
+            cost = 0
+        cost += sum(hook(self, source, card) for source, hook in self.script_hooks("install_cost"))
+        return max(0, cost)
+
+    def rez_cost(self, card: Card) -> int:
+        cost = int(card.record.rez_cost or 0)
+        cost += sum(hook(self, source, card) for source, hook in self.script_hooks("rez_cost"))
+        return max(0, cost)
+
+    def play_cost(self, card: Card) -> int:
+        cost = int(card.record.cost or 0)
+        cost += sum(hook(self, card) for _, hook in self.script_hooks("play_cost", [card]))
+        return max(0, cost)
+
+    def may_install(self, card: Card) -> bool:
+        """What the card's own script restricts (``may_install``; ``hosts``: somewhere to go)."""
+        if not all(hook(self, card) for _, hook in self.script_hooks("may_install", [card])):
+            return False
+        return all(hook(self, card) for _, hook in self.script_hooks("hosts", [card]))
+
+    def may_play(self, card: Card) -> bool:
+        return all(hook(self, card) for _, hook in self.script_hooks("may_play", [card]))
 
     def server_options(self, card: Card) -> list[str]:
         """Where the corp may install ``card``: by the seed's rules, and a new remote server."""
@@ -733,7 +807,7 @@ class NetrunnerGame:
         return server
 
     def can_install(self, card: Card) -> bool:
-        if card.type not in INSTALLABLE:
+        if card.type not in INSTALLABLE or not self.may_install(card):
             return False
         if card.side == "corp":
             return any(self.can_pay("corp", self.install_cost(card, s), "install") for s in self.server_options(card))
@@ -784,6 +858,10 @@ class NetrunnerGame:
         else:
             if pay:
                 self.pay("runner", self.install_cost(card), Phrase(N_("installing {card}"), card=str(card)), "install")
+            for _, hook in self.script_hooks("hosts", [card]):
+                if host is None:
+                    prompt = Phrase(N_("install {card} on"), card=str(card))
+                    host = self.choose("runner", "host", prompt, hook(self, card))
             if card.record.unique:
                 for old in [c for c in player.rig if c.id == card.id]:
                     self.trash(old, Phrase(N_("a unique card was installed again")))
@@ -811,21 +889,21 @@ class NetrunnerGame:
                 self.log.add("host", player.seat, card=str(card), host=str(host))
             self.refill_recurring(card, "installed")
         self.fire("installed", [card])
+        self.fire("any_installed", self.everyone(), card=card)
         self.check_memory()
 
     def rez(self, card: Card, free: bool = False) -> None:
         """Turn an installed corp card face up, paying its rez cost unless ``free``."""
         if card.side != "corp" or self.server_of(card) is None or card.rezzed or card.type == "agenda":
             raise EngineError(tr("{card} cannot be rezzed", card=card))
+        cost = 0 if free else self.rez_cost(card)
         if not free:
-            self.pay("corp", int(card.record.rez_cost or 0), Phrase(N_("rezzing {card}"), card=str(card)), "rez")
+            self.pay("corp", cost, Phrase(N_("rezzing {card}"), card=str(card)), "rez")
         if card.record.unique:
             for old in [c for c in self.installed("corp") if c.id == card.id and c.rezzed]:
                 self.trash(old, Phrase(N_("a unique card was rezzed again")))
         card.rezzed = True
-        self.log.add(
-            "rez", SEATS["corp"], card=str(card), free=free, cost=0 if free else int(card.record.rez_cost or 0)
-        )
+        self.log.add("rez", SEATS["corp"], card=str(card), free=free, cost=cost)
         self.refill_recurring(card, "rezzed")
         self.fire("rezzed", [card])
 
@@ -847,6 +925,7 @@ class NetrunnerGame:
         self.trash_from_server(card)
         self.to_discard(card, why, faceup=faceup)
         self.check_memory()
+        self.fire("trashed", self.everyone(card), card=card, by=by)
         return True
 
     def trash_from_server(self, card: Card) -> None:
@@ -883,7 +962,21 @@ class NetrunnerGame:
         else:
             card.counters.pop(kind, None)
         self.log.add("counter", SEATS[card.side], card=str(card), kind=kind, change=change, total=total)
+        if change < 0:
+            self.check_empty(card)
         return change
+
+    def check_empty(self, card: Card) -> None:
+        """A loaded card (a card script's ``load``: ``notes["loaded"]`` names what was loaded, ``credit`` or a
+        counter kind) that has none of it left is empty: its ``emptied`` timing fires, once."""
+        loaded = card.notes.get("loaded")
+        if loaded is None:
+            return
+        left = card.credits if loaded == "credit" else card.counters.get(loaded, 0)
+        if left <= 0:
+            del card.notes["loaded"]
+            self.log.add("emptied", SEATS[card.side], card=str(card))
+            self.fire("emptied", [card])
 
     def place_advancement(self, card: Card, amount: int) -> None:
         self.add_counters(card, "advancement", amount)
@@ -942,6 +1035,7 @@ class NetrunnerGame:
         scored = side == "corp"
         self.log.add("score" if scored else "steal", SEATS[side], card=str(card), points=card.record.agenda_points)
         self.fire("agenda_scored" if scored else "agenda_stolen", [card])
+        self.fire("any_scored" if scored else "any_stolen", self.everyone(), card=card)
         self.check_points()
         self.check_memory()
 
@@ -956,8 +1050,16 @@ class NetrunnerGame:
 
     # ------------------------------------------------------------ triggers
 
-    def fire(self, timing: str, sources: Sequence[Card]) -> None:
-        """Collect the ``timing`` abilities of ``sources`` and resolve them (core.Triggers)."""
+    def everyone(self, *first: Card) -> list[Card]:
+        """``first`` and then every active card of both sides (the sources of an event anyone may answer)."""
+        out = list(first)
+        for side in SIDES:
+            out += [c for c in self.active_cards(side) if c not in out]
+        return out
+
+    def fire(self, timing: str, sources: Sequence[Card], **event: Any) -> None:
+        """Collect the ``timing`` abilities of ``sources`` and resolve them (core.Triggers); ``event`` is what
+        happened (a card script reads it as ``x.event``)."""
         pending: list[Pending[Any]] = []
         for card in sources:
             for ability in self.abilities(card):
@@ -967,7 +1069,8 @@ class NetrunnerGame:
                         if self.over:
                             return
                         self.log.add("trigger", SEATS[card.side], timing=timing, source=str(card), text=render(ability))
-                        self.interp.execute(ability, Context(card.side, card, self.current_run), pay=False)
+                        ctx = Context(card.side, card, self.current_run, event=event or None)
+                        self.interp.execute(ability, ctx, pay=False)
 
                     pending.append(Pending(SEATS[card.side], f"{card}: {timing}", run))
         self.triggers.resolve(pending)

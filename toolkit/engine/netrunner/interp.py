@@ -299,12 +299,27 @@ class Interpreter:
             g.prevent("damage", e.amount, ctx.card, e.kind)
         elif isinstance(e, A.AvoidTags):
             g.prevent("tags", e.count, ctx.card)
+        elif isinstance(e, A.Scripted):
+            self.scripted(e, ctx)
         elif isinstance(e, A.PreventTrash):
             g.prevent("trash", e.count, ctx.card)
         else:
             raise EngineError(
                 tr("{text} ({node}) is not a netrunner effect", text=repr(render(e)), node=type(e).__name__)
             )
+
+    def scripted(self, e: A.Scripted, ctx: Context) -> None:
+        """A card script's part (:mod:`.scripts`): its Python function, handed the game and this context."""
+        from .scripts import Exec, script_for
+
+        script = script_for(e.card)
+        if script is None or not 0 <= e.part < len(script.parts) or script.parts[e.part].fn is None:
+            raise EngineError(tr("{card} has no card script part {part}", card=e.card, part=e.part))
+        part = script.parts[e.part]
+        if part.once_per_turn and ctx.card is not None:
+            ctx.card.notes[f"part:{e.part}"] = self.game.turns
+        assert part.fn is not None
+        part.fn(Exec(self.game, ctx))
 
     def on_this_card(self, e: A.Node, ctx: Context) -> None:
         g = self.game
@@ -320,6 +335,7 @@ class Interpreter:
             host.credits -= taken
             g.log.add("take_credits", seat, card=str(host), amount=taken, hosted=host.credits)
             g.gain_credits(ctx.side, taken, Phrase(N_("taken from {card}"), card=str(host)))
+            g.check_empty(host)
         elif isinstance(e, A.PlaceAdvancement):
             g.place_advancement(host, e.amount)
         elif isinstance(e, A.PlaceCounters):

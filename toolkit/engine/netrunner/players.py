@@ -150,7 +150,7 @@ class HeuristicCorp(_Base):
         for name in ("rnd", "hq"):
             for o in ice:
                 if o.value.server == name and not game.servers[name].ice and o.value.credits <= corp.credits:
-                    rez = int(o.value.card.record.rez_cost or 0)
+                    rez = game.rez_cost(o.value.card)
                     if corp.credits - o.value.credits >= min(rez, 4):
                         return o.label
         if corp.credits < 5:

@@ -91,12 +91,17 @@ class Runs:
                 break
             run.step = "movement"
             g.log.add("pass", RUNNER, ice=str(ice) if ice.rezzed else Phrase(N_("unrezzed ice")), server=server)
+            g.fire("pass_ice", g.everyone(ice), ice=ice)
+            if self._stopped(run):
+                break
             run.position -= 1
             if run.position > 0:
                 self._movement(run)
         if not self._stopped(run):
             run.step = "movement"
             self._movement(run)  # the last chance to jack out, then the corp's last chance to rez
+        if not self._stopped(run) and server in g.servers:
+            g.fire("approach_server", g.everyone(), server=server)
         if not self._stopped(run) and server in g.servers:
             run.step = "success"
             run.successful = True
@@ -172,18 +177,18 @@ class Runs:
                 ice is not None
                 and not ice.rezzed
                 and g.is_installed(ice)
-                and g.can_pay("corp", int(ice.record.rez_cost or 0), "rez")
+                and g.can_pay("corp", g.rez_cost(ice), "rez")
             ):
-                cost = int(ice.record.rez_cost or 0)
+                cost = g.rez_cost(ice)
                 text = Phrase(N_("rez {card} for {n}{credit}"), card=str(ice), n=cost, credit="[credit]")
                 options.append(Option(f"rez:{ice.ref}", text, ice))
             for card in g.installed("corp"):
                 if (
                     card.type in ("asset", "upgrade")
                     and not card.rezzed
-                    and g.can_pay("corp", int(card.record.rez_cost or 0), "rez")
+                    and g.can_pay("corp", g.rez_cost(card), "rez")
                 ):
-                    cost = int(card.record.rez_cost or 0)
+                    cost = g.rez_cost(card)
                     text = Phrase(N_("rez {card} for {n}{credit}"), card=str(card), n=cost, credit="[credit]")
                     options.append(Option(f"rez:{card.ref}", text, card))
             abilities = g.actions.paid_options("corp", window="run")
@@ -220,6 +225,7 @@ class Runs:
             subtypes=list(ice.subtypes),
             subroutines=len(subs),
         )
+        g.fire("encounter", g.everyone(ice), ice=ice)
         try:
             for _ in range(200):  # every boost or break is one decision; a runner runs out of credits first
                 if self._stopped(run) or not g.is_installed(ice):
@@ -348,10 +354,16 @@ class Runs:
             return
         if run.successful and not run.ended and not g.over:
             run.step = "access"
-            self._access(run)
+            g.fire("breach", g.everyone(), server=run.server)
+            if not g.over:
+                self._access(run)
         run.step = "over"
+        successful = run.successful and not run.ended
+        g.log.add("run_end", RUNNER, server=run.server, successful=successful)
+        g.run_history.append((g.turns, run.server, successful))
+        if not g.over:
+            g.fire("run_ends", g.everyone(), run=run, server=run.server, successful=successful)
         g.current_run = None
-        g.log.add("run_end", RUNNER, server=run.server, successful=run.successful and not run.ended)
 
     def _access(self, run: RunState) -> None:
         g = self.game
@@ -375,9 +387,17 @@ class Runs:
                 break
             self._access_card(card, run.server)
 
+    def _still_accessible(self, card: Card) -> bool:
+        """After the access triggers: the card is still where it can be accessed (not trashed or moved away)."""
+        g = self.game
+        return g.is_installed(card) or any(card in z for z in (g.corp.deck, g.corp.hand, g.corp.discard))
+
     def _access_card(self, card: Card, server: str) -> None:
         g = self.game
         g.log.add("access", RUNNER, server=server, card=str(card))
+        g.fire("access", g.everyone(card), card=card, server=server)
+        if g.over or not self._still_accessible(card):
+            return
         if card.type == "agenda":
             g.steal(card)
             return

@@ -53,6 +53,7 @@ class Card:
     strength_bonus: int = 0  # an icebreaker's boosts for the current encounter
     host: Card | None = None
     hosted: list[Card] = field(default_factory=list)
+    notes: dict[str, Any] = field(default_factory=dict)  # a card script's own memory (cleared when it leaves play)
 
     @property
     def type(self) -> str:
@@ -83,6 +84,7 @@ class Card:
         self.rezzed = False
         self.counters.clear()
         self.credits = self.recurring = self.strength_bonus = 0
+        self.notes.clear()
         if self.host is not None and self in self.host.hosted:
             self.host.hosted.remove(self)
         self.host = None
@@ -171,3 +173,4 @@ class Context:
     encounter: Encounter | None = None
     trace: bool | None = None  # the last trace of this ability: successful?
     psi_equal: bool | None = None  # the last psi game of this ability: equal bids?
+    event: dict[str, Any] | None = None  # what fired a triggered ability (a card script's x.event)

@@ -1,0 +1,51 @@
+"""The neutral System Gateway card scripts, each played through a scenario that checks what changes."""
+
+from __future__ import annotations
+
+from .kit import bundled, card, events, play
+
+REGOLITH = card(
+    "regolith_mining_license",
+    "asset",
+    ["When this asset is rezzed, load 15[credit] onto it; once it holds none, trash it.",
+     "[click]: Take 3[credit] from this asset."],  # fmt: skip
+    rez_cost=2,
+    trash_cost=3,
+)
+RED_TEAM = card(
+    "red_team",
+    "resource",
+    ["When this resource is installed, load 12[credit] onto it; once it holds none, trash it.",
+     "[click]: Run a central server not yet run this turn; on success take 3[credit] from this resource."],  # fmt: skip
+    cost=5,
+)
+RECORDS = [*bundled(), REGOLITH, RED_TEAM]
+
+
+def test_the_reading_counts_script_paragraphs_and_keeps_template_ones() -> None:
+    assert REGOLITH.reading.status == "executable"
+    assert REGOLITH.reading.scripted == [0] and REGOLITH.reading.read == [1]
+    assert RED_TEAM.reading.scripted == [0, 1] and RED_TEAM.text == []
+
+
+def test_a_loaded_asset_pays_out_and_is_trashed_when_empty() -> None:
+    uses = ["use:regolith_mining_license/2"] * 5
+    r = play(RECORDS, ["rez:regolith_mining_license", *uses], active="corp",
+             corp={"clicks": 5, "credits": 2, "servers": {"remote1": {"root": [{"card": "regolith_mining_license"}]}}})
+    g = r.game
+    assert g.corp.credits == 15  # 2 - 2 (rez) + 5 x 3
+    assert [c.id for c in g.corp.discard] == ["regolith_mining_license"]
+    assert events(r, "emptied")
+
+
+def test_red_team_runs_each_central_once_a_turn_and_takes_credits() -> None:
+    r = play(RECORDS, ["install:red_team", "use:red_team/2", "hq", "continue"],
+             runner={"hand": ["red_team"], "credits": 5, "clicks": 3})  # fmt: skip
+    g = r.game
+    red = next(c for c in g.runner.rig if c.id == "red_team")
+    assert red.credits == 9 and g.runner.credits == 3  # 5 - 5 (install) + 3
+    options = [o.label for o in r.pending.options] if r.pending else []
+    assert "use:" + red.ref + "/2" in options
+    r2 = play(RECORDS, ["install:red_team", "use:red_team/2", "hq", "continue", "use:red_team/2"],
+              runner={"hand": ["red_team"], "credits": 5, "clicks": 3})  # fmt: skip
+    assert "hq" not in [o.label for o in r2.pending.options]

@@ -1,0 +1,197 @@
+"""Card scripts (toolkit.engine.netrunner.scripts): how the import counts them, and each hook the engine asks.
+
+The scripts here are registered under ids no real card has (``zz_…``), for fixture records written for
+these tests; the real cards' scripts are tested in tests/scripts/.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from toolkit.engine.netrunner import scripts as S
+from toolkit.engine.netrunner.scripts import Builder, Exec, ScriptError, card, click, credit
+from toolkit.importers.nrdb_text import read_card
+from toolkit.text import ast as A
+from toolkit.text import render
+
+from .scripts.kit import bundled, events, play
+from .scripts.kit import card as fixture
+
+
+@card("zz_discount_rig", paragraphs=(0,), summary="Programs cost 1 credit less to install.")
+def _discount(b: Builder) -> None:
+    b.install_cost(lambda g, this, other: -1 if other.type == "program" else 0)
+
+
+@card("zz_tag_only", paragraphs=(0,), summary="Playable only while the runner is tagged; gain 4 credits.")
+def _tag_only(b: Builder) -> None:
+    b.may_play(lambda g, c: g.runner.tags > 0).play(lambda x: x.do("你获得 4[credit]。"))
+
+
+@card("zz_leech", paragraphs=(0, 1), summary="Installed only on a piece of ice; gain 1 credit when the host is met.")
+def _leech(b: Builder) -> None:
+    b.hosts(lambda g, c: [ice for s in g.servers.values() for ice in s.ice])
+
+    def paid_off(x: Exec) -> None:
+        if x.event.get("ice") is x.card.host:
+            x.do("你获得 1[credit]。")
+
+    b.paragraph(1).when("encounter", paid_off)
+
+
+@card("zz_tripwire", paragraphs=(0, 1), summary="Encountered: the runner loses 1 credit; +1 strength per tag.")
+def _tripwire(b: Builder) -> None:
+    def on_encounter(x: Exec) -> None:
+        if x.event.get("ice") is x.card:
+            x.do("潜袭者失去 1[credit]。")
+
+    b.when("encounter", on_encounter)
+    b.paragraph(1).strength(lambda g, c: g.runner.tags)
+
+
+@card("zz_once", paragraphs=(0,), summary="Once per turn, click: gain 3 credits.")
+def _once(b: Builder) -> None:
+    b.paid([click()], lambda x: x.do("你获得 3[credit]。"), once_per_turn=True)
+
+
+@card("zz_pricey_rez", paragraphs=(0,), summary="While rezzed, rezzing other cards costs 1 credit more.")
+def _pricey(b: Builder) -> None:
+    b.rez_cost(lambda g, this, other: 1 if other is not this else 0)
+
+
+DISCOUNT = fixture("zz_discount_rig", "hardware", ["Programs cost 1 credit less to install here."], cost=0)
+TAG_ONLY = fixture("zz_tag_only", "operation", ["Only while the Runner is tagged: gain 4 credits."], cost=0)
+LEECH = fixture("zz_leech", "program", ["Goes only on ice.", "Paid when its host is met."], cost=0, memory_cost=1)
+TRIPWIRE = fixture("zz_tripwire", "ice", ["On encounter the Runner loses 1[credit].", "Stronger per tag.",
+                                          "[subroutine] End the run."], rez_cost=0, strength=1, subtypes=["barrier"])  # fmt: skip
+ONCE = fixture("zz_once", "resource", ["Click once a turn for 3 credits."], cost=0)
+PRICEY = fixture("zz_pricey_rez", "asset", ["Other rezzes cost more."], rez_cost=0, trash_cost=1)
+RECORDS = [*bundled(), DISCOUNT, TAG_ONLY, LEECH, TRIPWIRE, ONCE, PRICEY]
+
+
+# ---------------------------------------------------------------- the import's verdict
+
+
+def test_script_paragraphs_count_as_read_and_the_rest_is_read_by_templates() -> None:
+    assert TRIPWIRE.reading.status == "executable"
+    assert TRIPWIRE.reading.scripted == [0, 1] and TRIPWIRE.reading.read == [2]
+    assert TRIPWIRE.text == ["[subroutine] 终止潜袭。"]
+
+
+def test_a_card_without_a_script_stays_unread() -> None:
+    reading = read_card(["Goes only on ice."], "program", card_id="zz_no_such_script")
+    assert reading.status == "printed_only" and reading.record()["unread"][0]["reason"] == "no_template"
+
+
+def test_a_limit_per_deck_is_the_deck_rule_only_when_it_matches_deck_limit() -> None:
+    assert read_card(["Limit 1 per deck.", "Gain 2[credit]."], "operation", deck_limit=1).record() == {
+        "status": "executable",
+        "read": [1],
+        "rules": [0],
+    }
+    assert read_card(["Limit 1 per deck."], "operation", deck_limit=3).status == "printed_only"
+    assert read_card(["Limit 1 per deck."], "operation").status == "printed_only"
+
+
+def test_a_bundled_card_of_the_same_id_never_runs_the_script() -> None:
+    from toolkit.engine.netrunner.game import NetrunnerGame
+
+    plain = fixture("zz_once", "resource", ["[click]: Gain 1[credit]."], cost=0)
+    unscripted = plain.model_copy(update={"reading": None, "text": ["[click]：你获得 1[credit]。"]})
+    game = NetrunnerGame([*bundled(), unscripted], seed=1)
+    this = game.new_card("zz_once", "runner")
+    assert game.script_of(this) is None
+    assert [render(a) for a in game.abilities(this)] == ["[click]：你获得 1[credit]。"]
+
+
+# ---------------------------------------------------------------- building a script
+
+
+def test_a_script_refuses_unknown_timings_paragraphs_and_text() -> None:
+    with pytest.raises(ScriptError, match="unknown timing"):
+        card("zz_bad_timing", (0,), "x")(lambda b: b.when("teatime", lambda x: None))
+    with pytest.raises(ScriptError, match="paragraph 3"):
+        card("zz_bad_paragraph", (0,), "x")(lambda b: b.paragraph(3))
+    with pytest.raises(ScriptError, match="adds nothing"):
+        card("zz_empty", (0,), "x")(lambda b: None)
+    with pytest.raises(ScriptError, match="two scripts"):
+        card("zz_once", (0,), "again")(lambda b: b.play(lambda x: None))
+    assert "zz_bad_timing" not in S.scripts()
+
+
+def test_a_scripted_part_renders_in_both_languages() -> None:
+    node = A.Scripted("zz_once", 0, 0)
+    assert render(A.Ability("effect", (A.Sentence((node,)),))) == "执行卡牌脚本（zz_once 第 1 段）。"
+    assert "card script (zz_once, paragraph 1)" in render(A.Ability("effect", (A.Sentence((node,)),)), "en")
+
+
+# ---------------------------------------------------------------- the hooks the engine asks
+
+
+def test_an_install_cost_hook_lowers_what_the_runner_pays() -> None:
+    r = play(RECORDS, ["install:gray_rat"], runner={"hand": ["gray_rat"], "credits": 2, "rig": [{"card": "zz_discount_rig"}]})
+    assert r.game.runner.credits == 1  # gray rat costs 2, one less here
+    assert any(c.id == "gray_rat" for c in r.game.runner.rig)
+
+
+def test_a_play_restriction_keeps_the_card_out_of_the_options() -> None:
+    r = play(RECORDS, [], active="corp", corp={"hand": ["zz_tag_only"], "clicks": 3})
+    assert not any(o.label.startswith("play:zz_tag_only") for o in r.pending.options)
+    r = play(RECORDS, ["play:zz_tag_only"], active="corp", corp={"hand": ["zz_tag_only"], "clicks": 1},
+             runner={"tags": 1})  # fmt: skip
+    assert r.game.corp.credits == 9
+
+
+def test_a_hosted_install_goes_on_the_chosen_ice_and_needs_one() -> None:
+    r = play(RECORDS, [], runner={"hand": ["zz_leech"], "clicks": 3})
+    assert not any(o.label.startswith("install:zz_leech") for o in r.pending.options)
+    corp = {"servers": {"hq": {"ice": [{"card": "zz_tripwire"}]}, "rnd": {"ice": [{"card": "hb_lattice_gate"}]}}}
+    r = play(RECORDS, ["install:zz_leech", "hb_lattice_gate"], corp=corp, runner={"hand": ["zz_leech"], "clicks": 3})
+    leech = next(c for c in r.game.runner.rig if c.id == "zz_leech")
+    assert leech.host is not None and leech.host.id == "hb_lattice_gate"
+    corp["servers"]["rnd"]["ice"][0]["rezzed"] = True
+    r = play(RECORDS, ["install:zz_leech", "hb_lattice_gate", "run:rnd"], corp=corp,
+             runner={"hand": ["zz_leech"], "clicks": 3, "credits": 0})  # fmt: skip
+    assert r.game.runner.credits == 1 and events(r, "encounter")
+
+
+def test_an_encounter_trigger_and_a_strength_hook() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "zz_tripwire", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq"], corp=corp, runner={"credits": 5, "tags": 2})
+    assert r.game.runner.credits == 4
+    assert events(r, "encounter")[0]["strength"] == 3  # printed 1, +1 per tag
+    assert events(r, "run_end")[-1]["successful"] is False  # its template-read subroutine ended the run
+
+
+def test_once_per_turn_is_offered_once_a_turn() -> None:
+    r = play(RECORDS, ["use:zz_once/0"], runner={"rig": [{"card": "zz_once"}], "clicks": 3, "credits": 0})
+    assert r.game.runner.credits == 3
+    assert not any(o.label.startswith("use:zz_once") for o in r.pending.options)
+
+
+def test_a_rez_cost_hook_changes_what_the_corp_pays() -> None:
+    corp = {"clicks": 3, "credits": 3,
+            "servers": {"remote1": {"root": [{"card": "zz_pricey_rez", "rezzed": True}]},
+                        "hq": {"ice": [{"card": "zz_tripwire"}]}}}  # fmt: skip
+    from toolkit.engine.netrunner.scenario import set_up
+    from toolkit.models.scenario import Scenario
+
+    game = set_up(RECORDS, Scenario.model_validate({"game": "netrunner", "name": "rez", "active": "corp",
+                                                    "corp": {"identity": "weyland_iron_ledger", **corp},
+                                                    "runner": {"identity": "zero_weaver"}}))  # fmt: skip
+    tripwire = game.servers["hq"].ice[0]
+    assert game.rez_cost(tripwire) == 1
+    game.rez(tripwire)
+    assert game.corp.credits == 2 and events_of(game, "rez")[-1]["cost"] == 1
+
+
+def events_of(game: object, kind: str) -> list[dict[str, object]]:
+    return [e.data for e in game.log if e.kind == kind]  # type: ignore[attr-defined]
+
+
+def test_every_real_script_claims_paragraphs_and_adds_parts() -> None:
+    for card_id, script in S.scripts().items():
+        assert script.paragraphs, card_id
+        assert script.summary.strip(), card_id
+        assert all(p.paragraph in script.paragraphs for p in script.parts), card_id
+    assert credit(2) == A.CreditCost(2)

@@ -1,0 +1,362 @@
+"""Card scripts: the behaviour of imported Netrunner cards whose printed text no template reads.
+
+A card script is a small Python function per card id (NetrunnerDB's id), kept with the
+other scripts of its set in one module of this package (``system_gateway.py``, …), each
+next to the test that shows it working (``tests/scripts/test_<module>.py``). It says which
+paragraphs of the printed English it implements, and builds the card's behaviour from
+parts the engine already knows:
+
+- ``b.play(fn)``: what an operation or event does when played;
+- ``b.paid(costs, fn)``: a paid ability (``[click], 2[credit]: ...``), once per turn if asked;
+- ``b.subroutine(fn)``: a subroutine of a piece of ice, in printed order;
+- ``b.when(timing, fn)``: a triggered ability (timings: :data:`TIMINGS`);
+- ``b.text(zh)``: an ability written in the ability language (read by the grammar like any card text);
+- static changes the engine asks for: ``b.strength``, ``b.install_cost``, ``b.rez_cost``,
+  ``b.play_cost``, ``b.may_install``, ``b.may_play``, ``b.hosts``.
+
+A part's ``fn`` gets an :class:`Exec`: the game, who acts (``x.side``), the card (``x.card``),
+the run and the event that fired it (``x.event``), and ``x.do(zh)`` to run ability-language
+text. Every choice goes through the game's decisions (``x.choose``, ``x.may``), so a scripted
+card plays in replays, scenarios and the step-by-step terminal like any other.
+
+The import (:func:`toolkit.importers.nrdb_text.read_card`) counts a paragraph a script
+implements as read (the record's ``reading.scripted``); the engine runs a script's parts only
+for those paragraphs of records that say so, so a bundled card of the same id never runs one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from toolkit.engine.phrase import Phrase
+from toolkit.i18n.words import N_
+from toolkit.text import ast as A
+from toolkit.text import parse_cached
+from toolkit.text import vocab as V
+
+if TYPE_CHECKING:
+    from ..game import NetrunnerGame
+    from ..state import Card, Context, Side
+
+# Timings a script may trigger on: the ability language's Netrunner timings (fired to the card itself, or to
+# the active cards of the side whose turn it is) and the timings only scripts use (toolkit.text.vocab's
+# SCRIPT_TIMINGS), fired to every active card (and first to the card concerned: the ice encountered or passed,
+# the card accessed or trashed). ``x.event`` carries what happened: ``ice``, ``card``, ``server``, ``run``,
+# ``successful``, ``amount``, ``by``.
+TIMINGS: tuple[str, ...] = (
+    "installed",
+    "rezzed",
+    "agenda_scored",
+    "agenda_stolen",
+    "your_turn_start",
+    "your_turn_end",
+    "run_begins",
+    "run_successful",
+    *V.SCRIPT_TIMINGS,
+)
+
+
+class ScriptError(Exception):
+    """A script that cannot be built (an unknown timing, text the grammar refuses)."""
+
+
+@dataclass(frozen=True)
+class Part:
+    """One ability a script adds: an :class:`~toolkit.text.ast.Ability` whose effect is the script's ``fn``."""
+
+    kind: str  # effect (play), paid, subroutine, triggered
+    paragraph: int
+    fn: Callable[[Exec], None] | None = None
+    costs: tuple[A.Cost, ...] = ()
+    timing: str | None = None
+    once_per_turn: bool = False
+    ability_text: str | None = None  # b.text(): ability-language text instead of fn
+    usable: Callable[[NetrunnerGame, Card, str], bool] | None = None  # paid: whether it does anything now
+
+
+@dataclass
+class CardScript:
+    """What a script builds for one card."""
+
+    card: str
+    paragraphs: tuple[int, ...]
+    summary: str
+    parts: list[Part] = field(default_factory=list)
+    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+
+    def placed(self, paragraphs: Sequence[int]) -> list[tuple[int, A.Ability]]:
+        """``(paragraph, ability)`` for the parts of ``paragraphs``: the abilities the engine runs."""
+        out: list[tuple[int, A.Ability]] = []
+        for number, part in enumerate(self.parts):
+            if part.paragraph not in paragraphs:
+                continue
+            if part.ability_text is not None:
+                out.append((part.paragraph, parse_cached(part.ability_text)))
+                continue
+            node = A.Scripted(self.card, part.paragraph, number)
+            kind: Any = part.kind
+            out.append((part.paragraph, A.Ability(kind, (A.Sentence((node,)),), timing=part.timing, costs=part.costs)))
+        return out
+
+
+class Builder:
+    """What a script function is handed: it adds the card's parts (see the module's docstring)."""
+
+    def __init__(self, script: CardScript) -> None:
+        self.script = script
+        self._paragraph = script.paragraphs[0] if script.paragraphs else 0
+
+    def paragraph(self, index: int) -> Builder:
+        """The parts added next implement paragraph ``index`` (default: the script's first)."""
+        if index not in self.script.paragraphs:
+            raise ScriptError(f"{self.script.card}: paragraph {index} is not among {self.script.paragraphs}")
+        self._paragraph = index
+        return self
+
+    def _add(self, part: Part) -> Builder:
+        self.script.parts.append(part)
+        return self
+
+    def play(self, fn: Callable[[Exec], None]) -> Builder:
+        return self._add(Part("effect", self._paragraph, fn))
+
+    def paid(
+        self,
+        costs: Sequence[A.Cost],
+        fn: Callable[[Exec], None],
+        once_per_turn: bool = False,
+        usable: Callable[[NetrunnerGame, Card, str], bool] | None = None,
+    ) -> Builder:
+        """A paid ability. ``usable(game, card, window)`` (window: ``action``, ``run``, ``encounter``) says
+        when it does anything, so players are not offered it uselessly (default: whenever its costs are paid)."""
+        part = Part("paid", self._paragraph, fn, tuple(costs), once_per_turn=once_per_turn, usable=usable)
+        return self._add(part)
+
+    def subroutine(self, fn: Callable[[Exec], None]) -> Builder:
+        return self._add(Part("subroutine", self._paragraph, fn))
+
+    def when(self, timing: str, fn: Callable[[Exec], None]) -> Builder:
+        if timing not in TIMINGS:
+            raise ScriptError(f"{self.script.card}: unknown timing {timing!r}; timings: {', '.join(TIMINGS)}")
+        return self._add(Part("triggered", self._paragraph, fn, timing=timing))
+
+    def text(self, zh: str) -> Builder:
+        parse_cached(zh)  # refuse text the grammar does not read now, not during a game
+        return self._add(Part("text", self._paragraph, ability_text=zh))
+
+    def _hook(self, name: str, fn: Callable[..., Any]) -> Builder:
+        self.script.hooks[name] = fn
+        return self
+
+    def strength(self, fn: Callable[[NetrunnerGame, Card], int]) -> Builder:
+        """``fn(game, card)``: a change to this card's strength."""
+        return self._hook("strength", fn)
+
+    def install_cost(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
+        """``fn(game, this, card)``: while this card is active, a change to the install cost of ``card``."""
+        return self._hook("install_cost", fn)
+
+    def rez_cost(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
+        """``fn(game, this, card)``: while this card is active, a change to the rez cost of ``card``."""
+        return self._hook("rez_cost", fn)
+
+    def play_cost(self, fn: Callable[[NetrunnerGame, Card], int]) -> Builder:
+        """``fn(game, card)``: a change to this card's own play cost (an operation or event)."""
+        return self._hook("play_cost", fn)
+
+    def may_install(self, fn: Callable[[NetrunnerGame, Card], bool]) -> Builder:
+        """``fn(game, card)``: whether this card may be installed now (a restriction printed on it)."""
+        return self._hook("may_install", fn)
+
+    def may_play(self, fn: Callable[[NetrunnerGame, Card], bool]) -> Builder:
+        """``fn(game, card)``: whether this card may be played now ("Play only if ...")."""
+        return self._hook("may_play", fn)
+
+    def hosts(self, fn: Callable[[NetrunnerGame, Card], list[Card]]) -> Builder:
+        """``fn(game, card)``: the cards this card must be installed on ("Install only on ..."); none, no install."""
+        return self._hook("hosts", fn)
+
+
+@dataclass
+class Exec:
+    """What a part's function gets: the game and the context it runs in."""
+
+    game: NetrunnerGame
+    ctx: Context
+
+    @property
+    def side(self) -> Side:
+        return self.ctx.side
+
+    @property
+    def card(self) -> Card:
+        assert self.ctx.card is not None
+        return self.ctx.card
+
+    @property
+    def event(self) -> dict[str, Any]:
+        return self.ctx.event or {}
+
+    @property
+    def run(self) -> Any:
+        return self.game.current_run
+
+    @property
+    def me(self) -> Any:
+        return self.game.player(self.side)
+
+    @property
+    def opponent(self) -> Any:
+        from ..state import other
+
+        return self.game.player(other(self.side))
+
+    def do(self, zh: str) -> None:
+        """Run ability-language text as this card (its effects only; costs are the script's)."""
+        ability = parse_cached(zh)
+        for sentence in ability.sentences:
+            self.game.interp.effects(sentence.effects, self.ctx)
+
+    def may(self, prompt: Any, side: Side | None = None) -> bool:
+        """A yes-or-no decision of ``side`` (default: the card's side)."""
+        return self.game.confirm(side or self.side, "optional", prompt)
+
+    def choose(self, prompt: Any, values: Sequence[Any], side: Side | None = None, kind: str = "target") -> Any:
+        return self.game.choose(side or self.side, kind, prompt, list(values))
+
+    def run_on(self, server: str = "any") -> Any:
+        """Make a run (the runner): on ``server`` (``hq``, ``rnd``, ``archives``, a remote's name), ``central``,
+        ``remote`` or ``any`` (the runner chooses). Access and the run's end follow when the part is done,
+        as for a run effect of ability text; read ``x.ctx.run.successful`` meanwhile."""
+        g = self.game
+        from ..state import RunState
+
+        if server == "any":
+            server = str(g.choose("runner", "server", Phrase(N_("run on which server")), list(g.servers)))
+        target = g.runs.choose_server(server)
+        if target is None:
+            self.ctx.run = RunState(server, ended=True)
+        else:
+            self.ctx.run = g.runs.make_run(target)
+            self.ctx.owns_run = True
+        return self.ctx.run
+
+    def ran_this_turn(self, server: str | None = None, successful: bool | None = None) -> bool:
+        """Whether a run (on ``server``; successful or not as asked) ended this turn."""
+        return any(
+            turn == self.game.turns and server in (None, where) and successful in (None, ok)
+            for turn, where, ok in self.game.run_history
+        )
+
+    def once_per_turn(self, key: str = "used") -> bool:
+        """True the first time this is asked for ``key`` on this card in a turn (and from then on False)."""
+        notes = self.card.notes
+        if notes.get(key) == self.game.turns:
+            return False
+        notes[key] = self.game.turns
+        return True
+
+
+# ---------------------------------------------------------------- costs a script names
+
+
+def click(count: int = 1) -> A.ClickCost:
+    return A.ClickCost(count)
+
+
+def credit(count: int) -> A.CreditCost:
+    return A.CreditCost(count)
+
+
+def trash_self() -> A.TrashCost:
+    return A.TrashCost()
+
+
+def counters(kind: str, count: int = 1) -> A.CounterCost:
+    return A.CounterCost(kind, count)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- frames many cards print
+
+
+def load(b: Builder, what: str, amount: int, on: str, then: Callable[[Exec], None] | None = None) -> Builder:
+    """"When <on>, load ``amount`` ``what`` (``credit`` or a counter kind) onto this card. When it is empty,
+    trash it (and ``then``)": the loading, and the trashing once nothing of it is left."""
+
+    def loading(x: Exec) -> None:
+        if what == "credit":
+            x.card.credits += amount
+            x.game.log.add("place_credits", x.game.player(x.side).seat, card=str(x.card), amount=amount,
+                           hosted=x.card.credits)  # fmt: skip
+        else:
+            x.game.add_counters(x.card, what, amount)
+        x.card.notes["loaded"] = what
+
+    def emptied(x: Exec) -> None:
+        if x.game.is_installed(x.card):
+            x.game.trash(x.card, Phrase(N_("it is empty")), by=x.side)
+        if then is not None:
+            then(x)
+
+    return b.when(on, loading).when("emptied", emptied)
+
+
+# ---------------------------------------------------------------- the registry
+
+_REGISTRY: dict[str, CardScript] = {}
+
+
+def card(card_id: str, paragraphs: Sequence[int], summary: str) -> Callable[[Callable[[Builder], None]], CardScript]:
+    """Register the script of ``card_id`` implementing ``paragraphs`` (indexes into the printed English);
+    ``summary`` says in our own words what it does."""
+
+    def register(build: Callable[[Builder], None]) -> CardScript:
+        if card_id in _REGISTRY:
+            raise ScriptError(f"card {card_id!r} has two scripts")
+        script = CardScript(card_id, tuple(paragraphs), summary)
+        build(Builder(script))
+        if not script.parts and not script.hooks:
+            raise ScriptError(f"{card_id}: the script adds nothing")
+        _REGISTRY[card_id] = script
+        return script
+
+    return register
+
+
+@lru_cache(maxsize=1)
+def _load() -> dict[str, CardScript]:
+    for module in sorted(m.name for m in pkgutil.iter_modules(__path__)):
+        importlib.import_module(f"{__name__}.{module}")
+    return _REGISTRY
+
+
+def scripts() -> dict[str, CardScript]:
+    """Every card script, by card id."""
+    return _load()
+
+
+def script_for(card_id: str) -> CardScript | None:
+    return _load().get(card_id)
+
+
+__all__ = [
+    "TIMINGS",
+    "Builder",
+    "CardScript",
+    "Exec",
+    "Part",
+    "ScriptError",
+    "card",
+    "click",
+    "counters",
+    "credit",
+    "load",
+    "script_for",
+    "scripts",
+    "trash_self",
+]

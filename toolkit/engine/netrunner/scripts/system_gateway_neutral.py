@@ -1,0 +1,35 @@
+"""Card scripts of System Gateway: the neutral cards (and the neutral frames the set prints most)."""
+
+from __future__ import annotations
+
+from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n.words import N_
+
+from . import Builder, Exec, card, click, load
+
+
+@card("regolith_mining_license", paragraphs=(0,), summary="Loaded with 15 credits when rezzed; trashed once empty.")
+def _regolith(b: Builder) -> None:
+    load(b, "credit", 15, on="rezzed")
+
+
+@card(
+    "red_team",
+    paragraphs=(0, 1),
+    summary="Loaded with 12 credits when installed, trashed once empty; click: run a central server not run "
+    "this turn, and if successful take 3 credits from it.",
+)
+def _red_team(b: Builder) -> None:
+    load(b, "credit", 12, on="installed")
+
+    def run(x: Exec) -> None:
+        left = [s for s in ("hq", "rnd", "archives") if not x.ran_this_turn(s)]
+        if not left:
+            x.game.log.add("run_failed", x.me.seat, reason=Phrase(N_("every central server was run this turn")))
+            return
+        target = x.choose(Phrase(N_("run on which {server} server"), server=Term("server_kind", "central")), left,
+                          kind="server")  # fmt: skip
+        if x.run_on(target).successful:
+            x.do("从本牌上拿取 3[credit]。")
+
+    b.paragraph(1).paid([click()], run, usable=lambda g, c, w: w == "action" and g.current_run is None)
