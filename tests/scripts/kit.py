@@ -41,6 +41,28 @@ def card(card_id: str, type_: str, english: list[str], **fields: Any) -> Any:
     return RECORD_ADAPTER.validate_python(data)
 
 
+def identity(card_id: str, side: str, english: list[str], **fields: Any) -> Any:
+    """A fixture identity record of ``card_id`` (``side`` corp or runner), read as the import reads it."""
+    reading = read_card(english, "identity", fields.pop("title", None), card_id=card_id)
+    data = {
+        "game": "netrunner",
+        "kind": "identity",
+        "id": card_id,
+        "side": side,
+        "faction": fields.pop("faction", f"neutral_{side}"),
+        "subtypes": fields.pop("subtypes", []),
+        "name": {"zh-Hans": card_id, "en": card_id},
+        "text": reading.texts(),
+        "printed_text": {"en": english},
+        "reading": reading.record(),
+        "min_deck_size": fields.pop("min_deck_size", 40),
+        "influence_limit": fields.pop("influence_limit", 15),
+        **({"base_link": fields.pop("base_link", 0)} if side == "runner" else {}),
+        **fields,
+    }
+    return RECORD_ADAPTER.validate_python(data)
+
+
 def bundled() -> list[Any]:
     """The bundled netrunner records (game, formats, identities and our demo cards)."""
     return list(load_catalog([CARDS / "netrunner"]).records)

@@ -311,6 +311,22 @@ def new(
             show_default=False,
         ),
     ] = None,
+    fill: Annotated[
+        bool,
+        typer.Option(
+            "--fill",
+            help=N_(
+                "netrunner: fill the deck with the format's legal cards of the identity's faction and neutral ones "
+                "(agendas inside the points band, ice or an icebreaker of each kind, then the rest), drawn from "
+                "--seed; the deck validator checks it."
+            ),
+        ),
+    ] = False,
+    seed: Annotated[int, typer.Option("--seed", help=N_("--fill: seed of the cards drawn."))] = 0,
+    executable_only: Annotated[
+        bool,
+        typer.Option("--executable-only", help=N_("--fill: only cards the interpreter runs whole (run:yes).")),
+    ] = False,
 ) -> None:
     """``dossier deck new`` (its help is given to the decorator)."""
     from pydantic import ValidationError
@@ -353,6 +369,11 @@ def new(
     if game == "tactics" and agent:
         fields["agents"] = [_resolve_one(pool, a, game, "agent", typed) for a in agent]
     language = configured(lang, default=majority(typed))
+    if fill or executable_only:
+        if game != "netrunner" or "identity" not in fields:
+            raise DossierError(tr("{option} fills a netrunner deck: give {identity}", option="--fill",
+                                  identity="--identity"))  # fmt: skip
+        _fill(fields, pool, mode, seed, executable_only)
     try:
         deck = Deck(**fields)
     except ValidationError as exc:
@@ -364,6 +385,18 @@ def new(
     fmt = "json" if out.suffix.lower() == ".json" else "text"
     _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR, lang=language), force)
     print(t(language, "{path}: written", path=out))
+
+
+def _fill(fields: dict[str, Any], pool: Pool, mode: str, seed: int, executable_only: bool) -> None:
+    """``fields["cards"]`` filled for ``--fill`` (toolkit.decks.netrunner_fill); a deck the validator refuses is an error."""
+    from toolkit.decks.netrunner_fill import fill_deck
+    from validators.deck import validate_deck
+
+    deck = fill_deck(pool.records, fields["identity"], mode, seed, executable_only, fields["name"])
+    errors = [f for f in validate_deck(deck, pool.rules).findings if f.severity == "error"]
+    if errors:
+        raise DossierError(tr("the filled deck is not legal: {problem}", problem=errors[0].message))
+    fields["cards"] = deck.cards
 
 
 def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | None] | None = None) -> str:

@@ -888,7 +888,7 @@ class NetrunnerGame:
                 host.hosted.append(card)
                 self.log.add("host", player.seat, card=str(card), host=str(host))
             self.refill_recurring(card, "installed")
-        self.fire("installed", [card])
+        self.fire("installed", [card], card=card)
         self.fire("any_installed", self.everyone(), card=card)
         self.check_memory()
 
@@ -905,7 +905,7 @@ class NetrunnerGame:
         card.rezzed = True
         self.log.add("rez", SEATS["corp"], card=str(card), free=free, cost=cost)
         self.refill_recurring(card, "rezzed")
-        self.fire("rezzed", [card])
+        self.fire("rezzed", [card], card=card)
 
     def trash(self, card: Card, why: str, by: Side | None = None) -> bool:
         """An installed card to Archives or the heap, with the cards it hosts (N9). A runner card the corp
@@ -1034,7 +1034,7 @@ class NetrunnerGame:
         self.player(side).score_area.append(card)
         scored = side == "corp"
         self.log.add("score" if scored else "steal", SEATS[side], card=str(card), points=card.record.agenda_points)
-        self.fire("agenda_scored" if scored else "agenda_stolen", [card])
+        self.fire("agenda_scored" if scored else "agenda_stolen", [card], card=card)
         self.fire("any_scored" if scored else "any_stolen", self.everyone(), card=card)
         self.check_points()
         self.check_memory()
