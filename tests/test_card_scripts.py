@@ -195,3 +195,102 @@ def test_every_real_script_claims_paragraphs_and_adds_parts() -> None:
         assert script.summary.strip(), card_id
         assert all(p.paragraph in script.paragraphs for p in script.parts), card_id
     assert credit(2) == A.CreditCost(2)
+
+
+# ---------------------------------------------------------------- what scripts may ask of the game
+
+
+@card("zz_bioroid", paragraphs=(0,), summary="The runner may lose a click to break one of its subroutines.")
+def _bioroid(b: Builder) -> None:
+    b.runner_break(clicks=1, count=1)
+
+
+@card("zz_double", paragraphs=(0,), summary="Costs one more click to play; gain 5 credits.")
+def _double(b: Builder) -> None:
+    b.play_clicks(1).play(lambda x: x.do("你获得 5[credit]。"))
+
+
+@card("zz_lockdown", paragraphs=(0,), summary="The corp cannot score this turn; the action phase ends.")
+def _lockdown(b: Builder) -> None:
+    def lock(x: Exec) -> None:
+        x.forbid("score", "turn")
+        x.game.end_action_phase = True
+
+    b.play(lock)
+
+
+@card("zz_tax_run", paragraphs=(0,), summary="Run HQ; during it the corp's rezzes cost 2 more; removed from the game.")
+def _tax_run(b: Builder) -> None:
+    def run(x: Exec) -> None:
+        x.lasting("rez_cost", lambda g, this, other: 2, until="run")
+        x.remove_from_game()
+        x.run_on("hq")
+
+    b.play(run)
+
+
+@card("zz_cheap_self", paragraphs=(0,), summary="Costs 2 less to install.")
+def _cheap_self(b: Builder) -> None:
+    b.own_install_cost(lambda g, this, other: -2 if other is this else 0)
+
+
+BIOROID = fixture("zz_bioroid", "ice", ["The Runner may give up a click to break one here.", "[subroutine] End the run."],
+                  rez_cost=0, strength=9, subtypes=["barrier", "bioroid"])  # fmt: skip
+DOUBLE = fixture("zz_double", "operation", ["Takes an extra click; gain 5 credits."], cost=0)
+LOCKDOWN = fixture("zz_lockdown", "event", ["No scoring this turn; stop acting."], cost=0)
+TAX_RUN = fixture("zz_tax_run", "event", ["Run HQ; rezzing costs 2 more then; gone afterwards."], cost=0)
+CHEAP_SELF = fixture("zz_cheap_self", "hardware", ["Two cheaper to install."], cost=3)
+MORE = [*RECORDS, BIOROID, DOUBLE, LOCKDOWN, TAX_RUN, CHEAP_SELF]
+
+
+def test_the_runner_loses_a_click_to_break_a_bioroid_subroutine() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "zz_bioroid", "rezzed": True}]}}}
+    r = play(MORE, ["run:hq", "clickbreak:zz_bioroid", "continue"], corp=corp, runner={"clicks": 4})
+    assert r.game.runner.clicks == 2  # the run and the lost click
+    assert events(r, "break") and events(r, "run_end")[-1]["successful"] is True
+    r = play(MORE, ["run:hq"], corp=corp, runner={"clicks": 1})  # no click left to lose: nothing to offer
+    assert events(r, "run_end")[-1]["successful"] is False
+
+
+def test_an_additional_click_cost_is_paid_and_needed() -> None:
+    r = play(MORE, [], active="corp", corp={"hand": ["zz_double"], "clicks": 1})
+    assert not any(o.label.startswith("play:zz_double") for o in r.pending.options)
+    r = play(MORE, ["play:zz_double"], active="corp", corp={"hand": ["zz_double"], "clicks": 2, "credits": 0})
+    assert r.game.corp.credits == 5 and r.game.corp.clicks == 0
+
+
+def test_a_forbidden_score_and_an_ended_action_phase() -> None:
+    corp = {"servers": {"remote1": {"root": [{"card": "neutral_board_resolution", "counters": {"advancement": 5}}]}}}
+    r = play(MORE, ["play:zz_lockdown"], runner={"hand": ["zz_lockdown"], "clicks": 3}, corp=corp)
+    g = r.game
+    assert g.runner.clicks == 0 and g.forbidden("score") is False  # the phase ended; lifted at the turn's end
+    assert [e["action"] for e in events(r, "action")][:1] == ["runner_play"]
+    assert events(r, "forbidden")[0]["what"] == "score" and "runner_draw" not in [e["action"] for e in events(r, "action")]
+
+
+def test_a_lasting_rez_cost_outlives_the_event_and_ends_with_the_run() -> None:
+    corp = {"credits": 3, "servers": {"hq": {"ice": [{"card": "hb_lattice_gate"}]}}}
+    r = play(MORE, ["play:zz_tax_run", "rez:hb_lattice_gate"], runner={"hand": ["zz_tax_run"], "clicks": 1}, corp=corp)
+    g = r.game
+    assert [c.id for c in g.removed] == ["zz_tax_run"] and g.runner.discard == []
+    assert [e["cost"] for e in events(r, "rez")] == [4]  # lattice gate costs 2, +2 during the run
+    assert g.lasting == []
+
+
+def test_a_card_may_lower_its_own_install_cost_from_the_grip() -> None:
+    r = play(MORE, ["install:zz_cheap_self"], runner={"hand": ["zz_cheap_self"], "credits": 1, "clicks": 1})
+    assert r.game.runner.credits == 0 and any(c.id == "zz_cheap_self" for c in r.game.runner.rig)
+
+
+def test_trashing_from_hq_takes_the_card_out_of_hq_face_down() -> None:
+    from toolkit.engine.netrunner.scenario import set_up
+    from toolkit.models.scenario import Scenario
+
+    game = set_up(MORE, Scenario.model_validate({"game": "netrunner", "name": "hq", "corp": {
+        "identity": "weyland_iron_ledger", "hand": ["neutral_board_resolution"]}, "runner": {"identity": "zero_weaver"}}))  # fmt: skip
+    agenda = game.corp.hand[0]
+    game.trash(agenda, "test", by="corp")
+    assert game.corp.hand == [] and game.corp.discard == [agenda] and not agenda.faceup
+    game.rez  # noqa: B018 - the corp's own derez of a card not rezzed is nothing
+    game.derez(agenda, "test")
+    assert not agenda.rezzed

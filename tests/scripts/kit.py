@@ -24,7 +24,8 @@ BASE = {"deck_limit": 3, "game": "netrunner", "influence": 0, "kind": "card", "s
 
 def card(card_id: str, type_: str, english: list[str], **fields: Any) -> Any:
     """A fixture record of ``card_id``: our own ``english`` paragraphs, read as the import reads them."""
-    reading = read_card(english, type_, fields.pop("title", None), card_id=card_id)
+    limit = fields.get("deck_limit", BASE["deck_limit"])
+    reading = read_card(english, type_, fields.pop("title", None), card_id=card_id, deck_limit=limit)
     faction = fields.pop("faction", "neutral_runner" if type_ in RUNNER_TYPES else "neutral_corp")
     data = {
         **BASE,

@@ -50,6 +50,8 @@ SCRIPT_TIMINGS: Vocabulary = {
     "played": ("当一张事件或行动被打出时", "When an event or operation is played"),
     "advanced": ("当一张牌被推进时", "When a card is advanced"),
     "emptied": ("当本牌被用尽时", "When this card is empty"),
+    "any_rezzed": ("当一张牌被激活时", "When a card is rezzed"),
+    "action_phase_ends": ("你的行动阶段结束时", "When your action phase ends"),
 }
 
 # Token types of the grammar's timing alternatives -> timing id.

@@ -115,12 +115,17 @@ class Actions:
         out: list[Action] = []
 
         def basic(
-            kind: str, card: Card | None = None, server: str | None = None, extra: int = 0, purpose: str | None = None
+            kind: str,
+            card: Card | None = None,
+            server: str | None = None,
+            extra: int = 0,
+            purpose: str | None = None,
+            more_clicks: int = 0,
         ) -> None:
             act = g.basic_actions.get(kind)
             if act is None or act.side != side:
                 return
-            clicks, credits = act.clicks, (act.credits or 0) + extra
+            clicks, credits = act.clicks + more_clicks, (act.credits or 0) + extra
             if player.clicks >= clicks and g.can_pay(side, credits, purpose):
                 out.append(Action(side, kind, card, server, clicks=clicks, credits=credits))
 
@@ -131,7 +136,7 @@ class Actions:
         for card in player.hand:
             if card.type in ("operation", "event"):
                 if g.may_play(card):
-                    basic(prefix + "play", card, None, g.play_cost(card))
+                    basic(prefix + "play", card, None, g.play_cost(card), more_clicks=g.play_clicks(card))
             elif not g.may_install(card):
                 continue
             elif side == "corp" and card.type in ("ice", "asset", "upgrade", "agenda"):
@@ -256,7 +261,8 @@ class Actions:
             raise EngineError(tr("the runner has no tag to remove"))
         if kind == "trash_resource" and not g.runner.tags:
             raise EngineError(tr("the corp may trash a resource only while the runner is tagged"))
-        g.spend_clicks(side, act.clicks, action_id)
+        more = g.play_clicks(card) if kind == "play" and card is not None else 0  # an additional cost in clicks
+        g.spend_clicks(side, act.clicks + more, action_id)
         g.pay(side, act.credits or 0, action_id)
         g.log.add("action", SEATS[side], action=action_id)
         if kind == "draw":
@@ -310,7 +316,8 @@ class Actions:
         for ability in g.abilities(card):
             if ability.kind == "effect":
                 g.interp.execute(ability, Context(side, card, g.current_run), pay=False)
-        g.to_discard(card, "played", faceup=True)
+        if card not in g.removed:  # "remove this card from the game" instead of the discard
+            g.to_discard(card, "played", faceup=True)
         g.fire("played", g.everyone(), card=card)
 
     def use_ability(self, side: Side, card: Card, index: int) -> None:

@@ -140,6 +140,11 @@ class NetrunnerGame:
         self.window: dict[str, Any] | None = None  # the prevention window open now (N12)
         self._scripted_cache: dict[str, list[A.Ability]] = {}
         self.run_history: list[tuple[int, str, bool]] = []  # (turn, server, successful) of every run made
+        self.forbidden_now: dict[str, str] = {}  # what is forbidden -> until ("turn" or "run"): forbid()
+        self.end_action_phase = False  # a card said the action phase ends now
+        self.removed: list[Card] = []  # cards removed from the game
+        self.lasting: list[tuple[str, Card, Any, str]] = []  # (hook, card, fn, until): add_lasting
+        self.turn_started_at = 0  # the log's length when the current turn began (events_this_turn)
         self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)
         self.log.add("setup", game="netrunner", format=fmt, seed=seed)
         self.players: dict[Side, Player] = {}
@@ -426,7 +431,14 @@ class NetrunnerGame:
             script = self.script_of(card)
             if script is not None and name in script.hooks:
                 out.append((card, script.hooks[name]))
+        if sources is None:
+            out += [(card, fn) for hook, card, fn, _ in self.lasting if hook == name]
         return out
+
+    def add_lasting(self, hook: str, card: Card, fn: Any, until: str) -> None:
+        """A static hook (``rez_cost``, ``install_cost``, …) that ``card``'s effect leaves in force until the end of
+        the ``run`` or ``turn``, even once the card itself is gone (an event played for the run)."""
+        self.lasting.append((hook, card, fn, until))
 
     def effects_of(self, card: Card, kind: str = "effect") -> list[A.Node]:
         """The effects (top level of each sentence) of ``card``'s abilities of one kind."""
@@ -768,7 +780,8 @@ class NetrunnerGame:
             cost = len(self.servers[server].ice)
         else:
             cost = 0
-        cost += sum(hook(self, source, card) for source, hook in self.script_hooks("install_cost"))
+        sources = self.script_hooks("install_cost") + self.script_hooks("own_install_cost", [card])
+        cost += sum(hook(self, source, card) for source, hook in sources)
         return max(0, cost)
 
     def rez_cost(self, card: Card) -> int:
@@ -780,6 +793,11 @@ class NetrunnerGame:
         cost = int(card.record.cost or 0)
         cost += sum(hook(self, card) for _, hook in self.script_hooks("play_cost", [card]))
         return max(0, cost)
+
+    def play_clicks(self, card: Card) -> int:
+        """Clicks an operation or event costs to play beyond the action's own ("As an additional cost to play
+        this card, spend [click]")."""
+        return sum(hook(self, card) for _, hook in self.script_hooks("play_clicks", [card]))
 
     def may_install(self, card: Card) -> bool:
         """What the card's own script restricts (``may_install``; ``hosts``: somewhere to go)."""
@@ -906,6 +924,14 @@ class NetrunnerGame:
         self.log.add("rez", SEATS["corp"], card=str(card), free=free, cost=cost)
         self.refill_recurring(card, "rezzed")
         self.fire("rezzed", [card], card=card)
+        self.fire("any_rezzed", self.everyone(), card=card)
+
+    def derez(self, card: Card, why: Any) -> None:
+        """Turn a rezzed corp card face down again (it keeps its counters; its abilities are off)."""
+        if not card.rezzed or self.server_of(card) is None:
+            return
+        card.rezzed = False
+        self.log.add("derez", SEATS["corp"], card=str(card), reason=why)
 
     def trash(self, card: Card, why: str, by: Side | None = None) -> bool:
         """An installed card to Archives or the heap, with the cards it hosts (N9). A runner card the corp
@@ -919,7 +945,12 @@ class NetrunnerGame:
             return False
         for hosted in list(card.hosted):
             self.trash(hosted, Phrase(N_("its host {card} left play"), card=str(card)))
-        faceup = card.side == "runner" or card.rezzed or by == "runner" or card.type == "operation"
+        owner = self.player(card.side)
+        hidden = card in owner.hand or card in owner.deck  # trashed from HQ or R&D (or the grip or stack)
+        for zone in (owner.hand, owner.deck):
+            if card in zone:
+                zone.remove(card)
+        faceup = card.side == "runner" or by == "runner" or (not hidden and (card.rezzed or card.type == "operation"))
         if card in self.runner.rig:
             self.runner.rig.remove(card)
         self.trash_from_server(card)
@@ -927,6 +958,20 @@ class NetrunnerGame:
         self.check_memory()
         self.fire("trashed", self.everyone(card), card=card, by=by)
         return True
+
+    def remove_from_game(self, card: Card, why: Any) -> None:
+        """``card`` leaves every zone and the game (hosted cards are trashed, as when it is trashed)."""
+        for hosted in list(card.hosted):
+            self.trash(hosted, Phrase(N_("its host {card} left play"), card=str(card)))
+        for player in self.players.values():
+            for zone in (player.hand, player.deck, player.discard, player.score_area, player.rig):
+                if card in zone:
+                    zone.remove(card)
+        self.trash_from_server(card)
+        card.leave_play()
+        self.removed.append(card)
+        self.log.add("removed_from_game", SEATS[card.side], card=str(card), reason=why)
+        self.check_memory()
 
     def trash_from_server(self, card: Card) -> None:
         server = self.server_of(card)
@@ -1039,10 +1084,30 @@ class NetrunnerGame:
         self.check_points()
         self.check_memory()
 
+    def forbid(self, what: str, until: str, why: Any = None) -> None:
+        """Forbid ``what`` (``score``: the corp scoring agendas; ``steal``: the runner stealing them;
+        ``trash_accessed``: the runner trashing cards it accesses) until the end of the ``turn`` or ``run``."""
+        self.forbidden_now[what] = until
+        self.log.add("forbidden", None, what=what, until=until, reason=why)
+
+    def forbidden(self, what: str) -> bool:
+        return what in self.forbidden_now
+
+    def lift(self, until: str) -> None:
+        """The end of a turn or a run lifts what was forbidden, and the lasting hooks, until then."""
+        for what in [w for w, u in self.forbidden_now.items() if u == until]:
+            del self.forbidden_now[what]
+        self.lasting = [entry for entry in self.lasting if entry[3] != until]
+
+    def events_this_turn(self, kind: str) -> list[dict[str, Any]]:
+        """The data of the log's ``kind`` events since the current turn began (what happened this turn)."""
+        return [e.data for e in list(self.log)[self.turn_started_at :] if e.kind == kind]
+
     def scorable(self, card: Card) -> bool:
         requirement = getattr(card.record, "advancement_requirement", None)
         return (
-            card.type == "agenda"
+            not self.forbidden("score")
+            and card.type == "agenda"
             and requirement is not None
             and card.advancement >= requirement
             and self.server_of(card) is not None
@@ -1135,6 +1200,7 @@ class NetrunnerGame:
         self.turns += 1
         player = self.player(side)
         player.clicks = self.rules.clicks[side]
+        self.turn_started_at = len(self.log)
         self.log.add("turn_start", player.seat, side=side, clicks=player.clicks, turn=self.turns)
         for card in self.active_cards(side):
             if self.recurring_uses(card):
@@ -1176,8 +1242,13 @@ class NetrunnerGame:
                 break
             free += not option.value.clicks
             self.actions.take(option.value)
+            if self.end_action_phase:  # "after you resolve this card, your action phase ends"
+                self.end_action_phase = False
+                player.clicks = 0
+                break
         if not self.over:
             self.log.add("action_phase_end", player.seat, side=side, clicks=player.clicks)
+            self.fire("action_phase_ends", self.active_cards(side))
 
     def end_turn(self, side: Side) -> None:
         """Discard down to the hand size, 你的回合结束时 triggers; a runner below hand size 0 is flatlined."""
@@ -1192,6 +1263,7 @@ class NetrunnerGame:
         if not self.over:
             self.fire("your_turn_end", self.active_cards(side))
         player.clicks = 0
+        self.lift("turn")
         self.log.add("turn_end", player.seat, side=side, hand=len(player.hand), hand_size=limit)
 
     def play_turn(self, side: Side, begin: bool = True) -> None:

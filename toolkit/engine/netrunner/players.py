@@ -81,7 +81,8 @@ class _Base:
 
     # shared answers
     def on_optional(self, game: NetrunnerGame, d: Decision) -> str:
-        return "yes"
+        """An optional effect is taken: the option whose value is True (``yes`` or a card script's own label)."""
+        return next((o.label for o in d.options if o.value is True), d.options[0].label)
 
     def on_psi(self, game: NetrunnerGame, d: Decision) -> str:
         return self.rng.choice(d.options).label
@@ -436,6 +437,12 @@ class HeuristicRunner(_Base):
         enc = run.encounter if run else None
         if breaks:
             return breaks[0].label
+        scripted = [o for o in d.options if o.label.startswith("use:") and _scripted_role(game, o) == "break"]
+        if scripted:
+            return scripted[0].label
+        clickbreaks = [o for o in d.options if o.label.startswith("clickbreak:")]
+        if clickbreaks and enc is not None and any(_ends_run(s.ability) for s in enc.subs if not s.broken):
+            return clickbreaks[0].label  # a click for the run is worth more than the run ending here
         if boosts and enc is not None:
             cost = self.break_cost(game, enc.ice)
             if cost is not None and cost <= game.available("runner", "icebreaker"):
@@ -497,3 +504,19 @@ class HeuristicRunner(_Base):
         labels = d.labels()
         scored = [(self.value(game, s), s) for s in labels if s in game.servers and self.path_cost(game, s) is not None]
         return max(scored)[1] if scored else labels[0]
+
+
+def _scripted_role(game: NetrunnerGame, option: Option) -> str | None:
+    """The role (``break``, ``boost``) a card script gives the paid ability an option uses, if any."""
+    action = option.value
+    card, index = getattr(action, "card", None), getattr(action, "index", None)
+    if card is None or index is None:
+        return None
+    script = game.script_of(card)
+    abilities = game.abilities(card)
+    if script is None or not 0 <= index < len(abilities):
+        return None
+    for node in A.walk(abilities[index]):
+        if isinstance(node, A.Scripted) and 0 <= node.part < len(script.parts):
+            return script.parts[node.part].role
+    return None

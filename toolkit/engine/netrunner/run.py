@@ -14,6 +14,7 @@ to rez (seed: 他将有最后一次机会退出……公司将有最后一次机
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toolkit.engine.phrase import Phrase, Term
@@ -32,6 +33,16 @@ if TYPE_CHECKING:
 RUNNER = SEATS["runner"]
 CORP = SEATS["corp"]
 
+
+
+@dataclass(frozen=True)
+class ClickBreak:
+    """A runner's option on ice whose text lets the runner lose clicks to break its subroutines (a card
+    script's ``runner_break``)."""
+
+    ice: Card
+    clicks: int
+    count: int
 
 class Runs:
     """Makes runs for one game."""
@@ -241,7 +252,9 @@ class Runs:
                 option = g.ask("runner", "break", prompt, options)
                 if option.value is None:
                     break
-                if isinstance(option.value, tuple):
+                if isinstance(option.value, ClickBreak):
+                    self.click_break(encounter, option.value)
+                elif isinstance(option.value, tuple):
                     breaker, index = option.value
                     ability = g.abilities(breaker)[index]
                     g.log.add("use", RUNNER, card=str(breaker), text=render(ability))
@@ -287,7 +300,28 @@ class Runs:
                     out.append(Option(f"boost:{breaker.ref}/{index}", text, (breaker, index)))
                 elif not boosts and breaks and unbroken and strong:
                     out.append(Option(f"break:{breaker.ref}/{index}", text, (breaker, index)))
+        for _, (clicks, count) in g.script_hooks("runner_break", [ice]):  # "Lose [click]: break 1 subroutine on this"
+            if unbroken and g.runner.clicks >= clicks:
+                text = Phrase(N_("lose {clicks}: break {n} subroutine(s) of {ice}"), clicks="[click]" * clicks, n=count,
+                              ice=str(ice))  # fmt: skip
+                out.append(Option(f"clickbreak:{ice.ref}", text, ClickBreak(ice, clicks, count)))
         return out
+
+    def click_break(self, encounter: Encounter, cb: ClickBreak) -> None:
+        """The runner loses the clicks, then breaks up to ``count`` subroutines of the ice, one decision each."""
+        g = self.game
+        runner = g.runner
+        runner.clicks -= cb.clicks
+        g.log.add("clicks", SEATS["runner"], side="runner", amount=-cb.clicks, clicks=runner.clicks,
+                  reason=str(cb.ice))  # fmt: skip
+        for _ in range(cb.count):
+            left = [s for s in encounter.subs if not s.broken]
+            if not left:
+                break
+            sub = g.choose("runner", "target", Phrase(N_("break a subroutine of {ice}"), ice=str(cb.ice)), left,
+                           label=lambda s: f"sub:{s.index}")  # fmt: skip
+            sub.broken = True
+            g.log.add("break", RUNNER, ice=str(cb.ice), index=sub.index, by=str(cb.ice), text=render(sub.ability))
 
     @staticmethod
     def has_strength(card: Card) -> bool:
@@ -334,13 +368,14 @@ class Runs:
         run.ended = True
         g.log.add("end_run", None, ended=True, server=run.server, reason=why)
 
-    def jack_out(self, why: str) -> None:
+    def jack_out(self, why: str, anytime: bool = False) -> None:
+        """The runner jacks out (the run ends unsuccessfully); ``anytime``: a card lets it even while encountering."""
         g = self.game
         run = g.current_run
         if run is None or run.ended:
             g.log.add("jack_out", RUNNER, jacked_out=False, reason=Phrase(N_("no run in progress")))
             return
-        if run.encounter is not None:  # N5: jacking out is a movement-step choice, not an encounter one
+        if run.encounter is not None and not anytime:  # N5: jacking out is a movement-step choice
             g.log.add("jack_out", RUNNER, jacked_out=False, reason=Phrase(N_("not while encountering ice")))
             return
         run.ended = run.jacked_out = True
@@ -358,6 +393,7 @@ class Runs:
             if not g.over:
                 self._access(run)
         run.step = "over"
+        g.lift("run")
         successful = run.successful and not run.ended
         g.log.add("run_end", RUNNER, server=run.server, successful=successful)
         g.run_history.append((g.turns, run.server, successful))
@@ -399,11 +435,15 @@ class Runs:
         if g.over or not self._still_accessible(card):
             return
         if card.type == "agenda":
+            if g.forbidden("steal"):
+                g.log.add("steal_forbidden", RUNNER, card=str(card))
+                return
             g.steal(card)
             return
         cost = getattr(card.record, "trash_cost", None)
         if (
             cost is not None
+            and not g.forbidden("trash_accessed")
             and card not in g.corp.discard
             and g.can_pay("runner", cost)
             and g.confirm(
@@ -423,3 +463,4 @@ class Runs:
                 g.trash(card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
             else:
                 g.to_discard(card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), faceup=True)
+                g.fire("trashed", g.everyone(card), card=card, by="runner")

@@ -75,6 +75,7 @@ class Part:
     costs: tuple[A.Cost, ...] = ()
     timing: str | None = None
     once_per_turn: bool = False
+    role: str | None = None  # paid: "break" or "boost" (an icebreaker's ability, for the players' choices)
     ability_text: str | None = None  # b.text(): ability-language text instead of fn
     usable: Callable[[NetrunnerGame, Card, str], bool] | None = None  # paid: whether it does anything now
 
@@ -87,7 +88,7 @@ class CardScript:
     paragraphs: tuple[int, ...]
     summary: str
     parts: list[Part] = field(default_factory=list)
-    hooks: dict[str, Callable[..., Any]] = field(default_factory=dict)
+    hooks: dict[str, Any] = field(default_factory=dict)  # a static hook's function (or runner_break's numbers)
 
     def placed(self, paragraphs: Sequence[int]) -> list[tuple[int, A.Ability]]:
         """``(paragraph, ability)`` for the parts of ``paragraphs``: the abilities the engine runs."""
@@ -131,10 +132,13 @@ class Builder:
         fn: Callable[[Exec], None],
         once_per_turn: bool = False,
         usable: Callable[[NetrunnerGame, Card, str], bool] | None = None,
+        role: str | None = None,
     ) -> Builder:
         """A paid ability. ``usable(game, card, window)`` (window: ``action``, ``run``, ``encounter``) says
-        when it does anything, so players are not offered it uselessly (default: whenever its costs are paid)."""
-        part = Part("paid", self._paragraph, fn, tuple(costs), once_per_turn=once_per_turn, usable=usable)
+        when it does anything, so players are not offered it uselessly (default: whenever its costs are paid).
+        ``role``: ``break`` (it breaks subroutines of the ice encountered) or ``boost`` (it raises this card's
+        strength), so the heuristic runner uses it as it uses a read icebreaker's."""
+        part = Part("paid", self._paragraph, fn, tuple(costs), once_per_turn=once_per_turn, usable=usable, role=role)
         return self._add(part)
 
     def subroutine(self, fn: Callable[[Exec], None]) -> Builder:
@@ -149,7 +153,7 @@ class Builder:
         parse_cached(zh)  # refuse text the grammar does not read now, not during a game
         return self._add(Part("text", self._paragraph, ability_text=zh))
 
-    def _hook(self, name: str, fn: Callable[..., Any]) -> Builder:
+    def _hook(self, name: str, fn: Any) -> Builder:
         self.script.hooks[name] = fn
         return self
 
@@ -161,6 +165,10 @@ class Builder:
         """``fn(game, this, card)``: while this card is active, a change to the install cost of ``card``."""
         return self._hook("install_cost", fn)
 
+    def own_install_cost(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
+        """``fn(game, this, this)``: a change to this card's own install cost, asked while it is in the hand."""
+        return self._hook("own_install_cost", fn)
+
     def rez_cost(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
         """``fn(game, this, card)``: while this card is active, a change to the rez cost of ``card``."""
         return self._hook("rez_cost", fn)
@@ -169,6 +177,10 @@ class Builder:
         """``fn(game, card)``: a change to this card's own play cost (an operation or event)."""
         return self._hook("play_cost", fn)
 
+    def play_clicks(self, clicks: int) -> Builder:
+        """"As an additional cost to play this card, spend ``clicks``[click]": the play action costs that much more."""
+        return self._hook("play_clicks", lambda game, card: clicks)
+
     def may_install(self, fn: Callable[[NetrunnerGame, Card], bool]) -> Builder:
         """``fn(game, card)``: whether this card may be installed now (a restriction printed on it)."""
         return self._hook("may_install", fn)
@@ -176,6 +188,11 @@ class Builder:
     def may_play(self, fn: Callable[[NetrunnerGame, Card], bool]) -> Builder:
         """``fn(game, card)``: whether this card may be played now ("Play only if ...")."""
         return self._hook("may_play", fn)
+
+    def runner_break(self, clicks: int = 1, count: int = 1) -> Builder:
+        """Ice: "Lose ``clicks``[click]: Break up to ``count`` subroutines on this ice. Only the runner can use
+        this ability" (offered to the runner while encountering it, beside the icebreakers' breaks)."""
+        return self._hook("runner_break", (clicks, count))
 
     def hosts(self, fn: Callable[[NetrunnerGame, Card], list[Card]]) -> Builder:
         """``fn(game, card)``: the cards this card must be installed on ("Install only on ..."); none, no install."""
@@ -253,6 +270,27 @@ class Exec:
             for turn, where, ok in self.game.run_history
         )
 
+    def this_turn(self, kind: str) -> list[dict[str, Any]]:
+        """The logged ``kind`` events of this turn (``install``, ``rez``, ``score``, ``steal``, ``run_end``, …)."""
+        return self.game.events_this_turn(kind)
+
+    def lasting(self, hook: str, fn: Callable[..., Any], until: str = "run") -> None:
+        """A static hook (``rez_cost``, ``install_cost``: ``fn(game, this, card)``) in force until the end of the
+        ``run`` or ``turn``, even after this card is gone (an event played for its run)."""
+        self.game.add_lasting(hook, self.card, fn, until)
+
+    def forbid(self, what: str, until: str) -> None:
+        """``score``, ``steal`` or ``trash_accessed`` forbidden until the end of the ``turn`` or ``run``."""
+        self.game.forbid(what, until, Phrase(N_("the text of {card}"), card=str(self.card)))
+
+    def jack_out(self) -> None:
+        """The runner jacks out now, even while encountering ice (a card that says so)."""
+        self.game.runs.jack_out(Phrase(N_("the text of {card}"), card=str(self.card)), anytime=True)
+
+    def remove_from_game(self, card: Any = None) -> None:
+        """``card`` (default: this card) leaves every zone and the game."""
+        self.game.remove_from_game(card or self.card, Phrase(N_("the text of {card}"), card=str(self.card)))
+
     def once_per_turn(self, key: str = "used") -> bool:
         """True the first time this is asked for ``key`` on this card in a turn (and from then on False)."""
         notes = self.card.notes
@@ -306,6 +344,16 @@ def load(b: Builder, what: str, amount: int, on: str, then: Callable[[Exec], Non
     return b.when(on, loading).when("emptied", emptied)
 
 
+def one_console(b: Builder) -> Builder:
+    """"Limit 1 console per player": not installed while its player has another console installed."""
+    return b.may_install(lambda g, c: not any("console" in o.subtypes for o in g.player(c.side).rig if o is not c))
+
+
+def on_installed_ice(b: Builder) -> Builder:
+    """"Install only on a piece of ice": hosted on an installed piece of ice, rezzed or not."""
+    return b.hosts(lambda g, c: [o for o in g.installed("corp") if o.type == "ice"])
+
+
 # ---------------------------------------------------------------- the registry
 
 _REGISTRY: dict[str, CardScript] = {}
@@ -356,6 +404,8 @@ __all__ = [
     "counters",
     "credit",
     "load",
+    "on_installed_ice",
+    "one_console",
     "script_for",
     "scripts",
     "trash_self",

@@ -1,0 +1,377 @@
+"""The Elevation runner card scripts, each played through a scenario that checks what changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.importers.nrdb_text import read_card
+from toolkit.models import RECORD_ADAPTER
+
+from .kit import bundled, card, events, play
+
+
+def identity(card_id: str, english: list[str], faction: str) -> Any:
+    """A fixture runner identity of ``card_id`` with our own ``english`` paragraphs."""
+    reading = read_card(english, None, None, card_id=card_id)
+    data = {
+        "game": "netrunner",
+        "kind": "identity",
+        "id": card_id,
+        "side": "runner",
+        "faction": faction,
+        "min_deck_size": 40,
+        "influence_limit": 15,
+        "base_link": 0,
+        "name": {"zh-Hans": card_id, "en": card_id},
+        "text": reading.texts(),
+        "printed_text": {"en": english},
+        "reading": reading.record(),
+    }
+    return RECORD_ADAPTER.validate_python(data)
+
+
+RITUAL = card("ritual", "event", ["Draw a card per click you still have."], cost=0, faction="shaper")
+CLEAN_GETAWAY = card("clean_getaway", "event", ["Run a server of your choice; if it succeeds you gain 6[credit]."],
+                     cost=3, subtypes=["run"], faction="criminal")  # fmt: skip
+TRANSFER = card("transfer_of_wealth", "event",
+                ["Run HQ. On success: you take a tag, the Corp loses up to 3[credit], you gain double that."],
+                cost=0, subtypes=["run"], faction="criminal")  # fmt: skip
+LIE_LOW = card("lie_low", "event", ["Playing this takes one more [click].",
+                                    "Pick one: draw four cards, or shed as many as two tags."],
+               cost=1, subtypes=["double"], faction="criminal")  # fmt: skip
+SCROUNGE = card("scrounge", "event", ["Playing this takes one more [click].",
+                                      "Install a program out of your heap; then you may tuck a heap program "
+                                      "under your stack."], cost=1, subtypes=["double"], faction="anarch")  # fmt: skip
+ILLUMINATION = card("illumination", "event",
+                    ["Run R&D. On success, install as many as 3 grip cards in turn, each for 1[credit] less."],
+                    cost=0, subtypes=["run"], faction="shaper")  # fmt: skip
+CHARM = card("charm_offensive", "event",
+             ["Run Archives. Once the run is over you may trash a rezzed card titled like one you accessed there."],
+             cost=0, subtypes=["run"], faction="anarch")  # fmt: skip
+RISING_TIDE = card("rising_tide", "program", ["One more strength per fracter in your heap.",
+                                              "Interface → 1[credit]: Break 1 barrier subroutine.",
+                                              "1[credit]: +1 strength."],
+                   cost=1, memory_cost=1, strength=1, subtypes=["icebreaker", "fracter"], faction="anarch")  # fmt: skip
+DEVADATTA = card("devadatta_drone", "program", ["When you install this program, place 2 power counters on it.",
+                                                "Each R&D breach, you may spend one of its power counters to "
+                                                "access another card."], cost=1, memory_cost=1, faction="shaper")  # fmt: skip
+GOURMAND = card("gourmand", "program", ["While you access a card that is no agenda, you may trash this to trash "
+                                        "that card and draw a card."], cost=0, memory_cost=1, faction="anarch")  # fmt: skip
+CHROMATOPHORES = card("chromatophores", "program", ["Goes on ice only.", "Its ice counts as every ice type."],
+                      cost=1, memory_cost=1, subtypes=["trojan"], faction="shaper")  # fmt: skip
+MAGLECTRIC = card("maglectric_rapid_748_mod", "hardware",
+                  ["After a successful HQ run you may trash this to derez an installed Corp card."],
+                  cost=1, unique=True, subtypes=["weapon"], faction="criminal")  # fmt: skip
+MADANI = card("madani", "hardware", ["[click]: Park programs from your grip on this card, uninstalled.",
+                                     "Once a turn, free: install a parked program, paying for it.",
+                                     "Just one console each."],
+              cost=2, unique=True, subtypes=["console"], faction="shaper")  # fmt: skip
+BLING = card("bling", "hardware", ["+1[mu]", "Free installs park your top card here.", "Parked cards act as grip "
+                                   "cards.", "They go to the heap after discarding.", "Just one console each."],
+             cost=2, unique=True, subtypes=["console"], faction="anarch")  # fmt: skip
+DETENTE = card("detente", "hardware", ["+1[mu]", "Park an HQ card here after an HQ run.", "Swap parked cards for an "
+                                       "access.", "Just one console each."],
+               cost=3, unique=True, subtypes=["console"], faction="criminal")  # fmt: skip
+SIDE_HUSTLE = card("side_hustle", "resource", ["Put 1[credit] here when installed and at the start of every run.",
+                                               "At 6[credit] or more here: take them, trash this, draw a card."],
+                   cost=2, subtypes=["job"])  # fmt: skip
+KNICKKNACK = card("knickknack_obrian", "resource",
+                  ["At the first run of a turn you may trash another of your installed cards to gain its printed "
+                   "cost and draw a card."], cost=2, unique=True, subtypes=["connection"], faction="shaper")  # fmt: skip
+OPEN_MARKET = card("open_market", "resource", ["Comes loaded with 6[credit]; once empty it is trashed.",
+                                               "Its credits pay for connection and job installs.",
+                                               "When your turn begins, take 1[credit] from this resource."],
+                   cost=2, subtypes=["job", "location"], faction="criminal")  # fmt: skip
+FRANSOFIA = card("fransofia_ward", "resource", ["Ice costs 1[credit] more to rez.",
+                                                "Trash this to bypass ice while the Corp is rich."],
+                 cost=3, unique=True, subtypes=["connection"], faction="criminal")  # fmt: skip
+MUSLIHAT = identity("muslihat_multifarious_marketeer", ["At turn start peek at your top card; an icebreaker or a run "
+                                                        "event may be shown and taken into your grip."], "criminal")  # fmt: skip
+TOPAN = identity("topan_ormas_leader", ["Once a turn, [click]: install a grip card for 2[credit] less, then take 1 "
+                                        "meat damage."], "anarch")  # fmt: skip
+RYO = identity("ryo_phoenix_ono_out_of_the_ashes", ["First successful run each turn in which a subroutine fired: "
+                                                    "gain 1[credit]; the Corp trashes an HQ card."], "anarch")  # fmt: skip
+MAGDALENE = identity("magdalene_keino_chemutai_cryptarchitect", ["Discarding to hand size, you may install a program "
+                                                                 "or hardware among the discards."], "shaper")  # fmt: skip
+
+FIXTURES = [RITUAL, CLEAN_GETAWAY, TRANSFER, LIE_LOW, SCROUNGE, ILLUMINATION, CHARM, RISING_TIDE, DEVADATTA, GOURMAND,
+            MADANI, MAGLECTRIC, SIDE_HUSTLE, KNICKKNACK, MUSLIHAT, TOPAN, RYO, MAGDALENE]  # fmt: skip
+PARTIAL = [CHROMATOPHORES, BLING, DETENTE, OPEN_MARKET, FRANSOFIA]
+RECORDS = [*bundled(), *FIXTURES, *PARTIAL]
+
+
+def ids(cards: list[Any]) -> list[str]:
+    return [c.id for c in cards]
+
+
+def test_the_readings() -> None:
+    for fixture in FIXTURES:
+        assert fixture.reading.status == "executable", fixture.id
+    assert DEVADATTA.reading.read == [0] and DEVADATTA.reading.scripted == [1]
+    assert RISING_TIDE.reading.read == [1, 2] and RISING_TIDE.reading.scripted == [0]
+    assert OPEN_MARKET.reading.scripted == [0] and OPEN_MARKET.reading.read == [2]
+    assert BLING.reading.scripted == [4] and DETENTE.reading.scripted == [3]
+    assert CHROMATOPHORES.reading.scripted == [0] and FRANSOFIA.reading.scripted == [0]
+    for fixture in PARTIAL:
+        assert fixture.reading.status == "partial", fixture.id
+
+
+def rig(r: Any, card_id: str) -> Any:
+    return next(c for c in r.game.runner.rig if c.id == card_id)
+
+
+STACK = ["overnight_takeout"] * 5
+RND = ["hb_quarterly_review"] * 3  # the corp's turn draws from it
+
+
+# ---------------------------------------------------------------- events
+
+
+def test_ritual_draws_a_card_per_click_left() -> None:
+    r = play(RECORDS, ["play:ritual"], runner={"hand": ["ritual"], "deck": STACK, "clicks": 4})
+    g = r.game
+    assert len(g.runner.hand) == 3 and len(g.runner.deck) == 2  # 4 clicks, 1 spent on playing it
+    assert ids(g.runner.discard) == ["ritual"]
+
+
+def test_clean_getaway_pays_6_after_a_successful_run() -> None:
+    r = play(RECORDS, ["play:clean_getaway", "hq", "continue"], runner={"hand": ["clean_getaway"], "credits": 3},
+             corp={"hand": ["hb_quarterly_review"], "deck": RND})  # fmt: skip
+    assert r.game.runner.credits == 6  # 3 - 3 + 6
+    r = play(RECORDS, ["play:clean_getaway", "hq", "jack_out"], runner={"hand": ["clean_getaway"], "credits": 3},
+             corp={"hand": ["hb_quarterly_review"], "deck": RND})  # fmt: skip
+    assert r.game.runner.credits == 0
+
+
+def test_transfer_of_wealth_tags_the_runner_and_doubles_what_the_corp_loses() -> None:
+    r = play(RECORDS, ["play:transfer_of_wealth", "continue"], runner={"hand": ["transfer_of_wealth"], "credits": 0},
+             corp={"credits": 10, "deck": RND})  # fmt: skip
+    g = r.game
+    assert (g.runner.credits, g.runner.tags, g.corp.credits) == (6, 1, 7)
+    r = play(RECORDS, ["play:transfer_of_wealth", "continue"], runner={"hand": ["transfer_of_wealth"], "credits": 0},
+             corp={"identity": "weyland_skyward_holdings", "credits": 1, "deck": RND})  # fmt: skip
+    assert (r.game.runner.credits, r.game.corp.credits) == (2, 0)  # 1 lost, 2 gained
+
+
+def test_lie_low_costs_an_extra_click_and_draws_or_removes_tags() -> None:
+    start = {"hand": ["lie_low"], "clicks": 2, "tags": 3, "deck": STACK}
+    r = play(RECORDS, ["play:lie_low"], runner=start, corp={"deck": RND})
+    assert r.game.runner.clicks == 0 and [o.label for o in r.pending.options] == ["draw", "tags:1", "tags:2"]
+    r = play(RECORDS, ["play:lie_low", "tags:2"], runner=start, corp={"deck": RND})
+    assert r.game.runner.tags == 1 and not r.game.runner.hand
+    r = play(RECORDS, ["play:lie_low", "draw"], runner=start, corp={"deck": RND})
+    assert r.game.runner.tags == 3 and len(r.game.runner.hand) == 4
+    r = play(RECORDS, [], runner={**start, "clicks": 1}, corp={"deck": RND})
+    assert "play:lie_low" not in [o.label.split("#")[0] for o in r.pending.options]  # one click is not enough
+
+
+def test_scrounge_installs_from_the_heap_and_may_tuck_a_program_under_the_stack() -> None:
+    start = {"hand": ["scrounge"], "clicks": 2, "credits": 6, "deck": ["overnight_takeout"],
+             "discard": ["rockbit_drill", "sleeve_blade", "light_fingers"]}  # fmt: skip
+    r = play(RECORDS, ["play:scrounge", "rockbit_drill", "sleeve_blade"], runner=start, corp={"deck": RND})
+    g = r.game
+    assert ids(g.runner.rig) == ["rockbit_drill"] and g.runner.credits == 2  # 6 - 1 - 3
+    assert ids(g.runner.deck) == ["sleeve_blade", "overnight_takeout"]  # the bottom first
+    assert ids(g.runner.discard) == ["light_fingers", "scrounge"] and g.runner.clicks == 0
+    r = play(RECORDS, ["play:scrounge", "sleeve_blade", "done"], runner=start, corp={"deck": RND})
+    assert ids(r.game.runner.rig) == ["sleeve_blade"] and ids(r.game.runner.deck) == ["overnight_takeout"]
+
+
+def test_illumination_installs_up_to_3_cards_each_1_credit_cheaper() -> None:
+    hand = ["illumination", "rockbit_drill", "sleeve_blade", "light_fingers", "spare_laptop", "overdrive_cell"]
+    decisions = ["play:illumination", "continue", "rockbit_drill", "overdrive_cell", "spare_laptop"]
+    r = play(RECORDS, decisions, runner={"hand": hand, "credits": 6}, corp={"deck": RND})
+    g = r.game
+    assert ids(g.runner.rig) == ["rockbit_drill", "overdrive_cell", "spare_laptop"]
+    assert g.runner.credits == 3  # (3 - 1) + (1 - 1) + (2 - 1)
+    assert ids(g.runner.hand) == ["sleeve_blade", "light_fingers"]
+    r = play(RECORDS, ["play:illumination", "continue", "done"], runner={"hand": hand, "credits": 6},
+             corp={"deck": RND})  # fmt: skip
+    assert not r.game.runner.rig and r.game.runner.credits == 6
+
+
+def test_charm_offensive_trashes_a_rezzed_copy_of_an_archives_card() -> None:
+    corp = {"discard": ["nbn_billboard_network", "hb_quarterly_review"], "deck": RND,
+            "servers": {"remote1": {"root": [{"card": "nbn_billboard_network", "rezzed": True}]},
+                        "remote2": {"root": [{"card": "nbn_press_office", "rezzed": True}]}}}  # fmt: skip
+    r = play(RECORDS, ["play:charm_offensive", "continue"], runner={"hand": ["charm_offensive"]}, corp=corp)
+    assert [o.label.split("#")[0] for o in r.pending.options] == ["nbn_billboard_network", "done"]
+    r = play(RECORDS, ["play:charm_offensive", "continue", "nbn_billboard_network"], runner={"hand": ["charm_offensive"]},
+             corp=corp)  # fmt: skip
+    g = r.game
+    assert "remote1" not in g.servers and "remote2" in g.servers
+    assert ids(g.corp.discard).count("nbn_billboard_network") == 2
+
+
+# ---------------------------------------------------------------- programs
+
+
+def test_rising_tide_is_stronger_for_each_fracter_in_the_heap() -> None:
+    r = play(RECORDS, [], runner={"rig": [{"card": "rising_tide"}],
+                                  "discard": ["rockbit_drill", "pry_script", "sleeve_blade"]})  # fmt: skip
+    assert r.game.strength_of(rig(r, "rising_tide")) == 3  # 1 + 2 fracters (a killer does not count)
+
+
+def test_devadatta_drone_spends_a_counter_for_another_rnd_access() -> None:
+    corp = {"deck": ["hb_quarterly_review", "neutral_board_resolution", "hb_quarterly_review"]}
+    r = play(RECORDS, ["install:devadatta_drone", "run:rnd", "continue", "yes"], runner={"hand": ["devadatta_drone"]},
+             corp=corp)  # fmt: skip
+    assert rig(r, "devadatta_drone").counters == {"power": 1}
+    assert ids(r.game.runner.score_area) == ["neutral_board_resolution"]
+    r = play(RECORDS, ["install:devadatta_drone", "run:rnd", "continue", "no"], runner={"hand": ["devadatta_drone"]},
+             corp=corp)  # fmt: skip
+    assert rig(r, "devadatta_drone").counters == {"power": 2} and not r.game.runner.score_area
+
+
+def test_gourmand_trashes_itself_and_the_accessed_card_and_draws() -> None:
+    runner = {"rig": [{"card": "gourmand"}], "deck": ["overnight_takeout"]}
+    r = play(RECORDS, ["run:hq", "continue", "yes"], runner=runner, corp={"hand": ["hb_quarterly_review"], "deck": RND})
+    g = r.game
+    assert ids(g.corp.discard) == ["hb_quarterly_review"] and not g.corp.hand
+    assert ids(g.runner.discard) == ["gourmand"] and ids(g.runner.hand) == ["overnight_takeout"]
+    remote = {"remote1": {"root": [{"card": "nbn_billboard_network", "rezzed": True}]}}
+    r = play(RECORDS, ["run:remote1", "continue", "yes"], runner=runner, corp={"servers": remote, "deck": RND})
+    assert "remote1" not in r.game.servers and ids(r.game.corp.discard) == ["nbn_billboard_network"]
+    r = play(RECORDS, ["run:hq", "continue"], runner=runner, corp={"hand": ["neutral_board_resolution"], "deck": RND})
+    assert ids(r.game.runner.score_area) == ["neutral_board_resolution"] and ids(r.game.runner.rig) == ["gourmand"]
+
+
+def test_chromatophores_goes_only_on_ice() -> None:
+    r = play(RECORDS, [], runner={"hand": ["chromatophores"]})
+    assert not any(o.label.startswith("install:") for o in r.pending.options)
+    corp = {"servers": {"hq": {"ice": [{"card": "nbn_static_veil"}]}}, "deck": RND}
+    r = play(RECORDS, ["install:chromatophores"], runner={"hand": ["chromatophores"]}, corp=corp)
+    assert rig(r, "chromatophores").host is r.game.servers["hq"].ice[0]
+
+
+# ---------------------------------------------------------------- hardware
+
+
+def test_maglectric_rapid_derezzes_a_card_after_an_hq_run() -> None:
+    corp = {"hand": ["hb_quarterly_review"], "deck": RND,
+            "servers": {"hq": {"ice": [{"card": "nbn_banner_storm", "rezzed": True}]},
+                        "remote1": {"root": [{"card": "nbn_billboard_network", "rezzed": True}]}}}  # fmt: skip
+    runner = {"rig": [{"card": "maglectric_rapid_748_mod"}]}
+    r = play(RECORDS, ["run:hq", "continue", "yes", "nbn_banner_storm"], runner=runner, corp=corp)
+    g = r.game
+    assert not g.servers["hq"].ice[0].rezzed and g.servers["remote1"].root[0].rezzed
+    assert ids(g.runner.discard) == ["maglectric_rapid_748_mod"]
+    r = play(RECORDS, ["run:hq", "continue", "no"], runner=runner, corp=corp)
+    assert r.game.servers["hq"].ice[0].rezzed and ids(r.game.runner.rig) == ["maglectric_rapid_748_mod"]
+
+
+def test_madani_hosts_programs_and_installs_one_a_turn() -> None:
+    hand = ["madani", "rockbit_drill", "sleeve_blade", "light_fingers"]
+    decisions = ["install:madani", "use:madani/0", "rockbit_drill", "sleeve_blade", "use:madani/1", "rockbit_drill"]
+    r = play(RECORDS, decisions, runner={"hand": hand, "credits": 8})
+    g = r.game
+    madani = rig(r, "madani")
+    assert ids(g.runner.rig) == ["madani", "rockbit_drill"] and ids(madani.hosted) == ["sleeve_blade"]
+    assert g.runner.credits == 3 and g.runner.clicks == 2  # 8 - 2 - 3; the install took no click
+    assert g.memory_used() == 1  # the hosted program is not installed
+    assert not any(o.label.startswith("use:madani") for o in r.pending.options)  # once a turn
+
+
+def test_one_console_per_player() -> None:
+    hand = ["modular_rigframe", "bling", "detente", "madani", "spare_laptop"]
+    r = play(RECORDS, [], runner={"hand": hand, "credits": 9})
+    installs = {o.label.split("#")[0] for o in r.pending.options if o.label.startswith("install:")}
+    assert {"install:bling", "install:detente", "install:madani"} <= installs
+    for console in ("modular_rigframe", "bling", "detente", "madani"):
+        r = play(RECORDS, [], runner={"rig": [{"card": console}], "hand": hand, "credits": 9})
+        installs = {o.label.split("#")[0] for o in r.pending.options if o.label.startswith("install:")}
+        assert not installs & {"install:bling", "install:detente", "install:madani"}, console
+
+
+# ---------------------------------------------------------------- resources
+
+
+def test_side_hustle_fills_up_then_pays_out_and_goes() -> None:
+    r = play(RECORDS, ["install:side_hustle", "run:hq", "continue", "run:hq", "continue"],
+             runner={"hand": ["side_hustle"], "clicks": 3}, corp={"deck": RND})  # fmt: skip
+    assert rig(r, "side_hustle").credits == 3 and r.game.runner.credits == 3
+    r = play(RECORDS, ["run:hq", "continue"], runner={"rig": [{"card": "side_hustle", "credits": 5}], "deck": STACK},
+             corp={"deck": RND})  # fmt: skip
+    g = r.game
+    assert g.runner.credits == 11 and ids(g.runner.discard) == ["side_hustle"] and len(g.runner.hand) == 1
+
+
+def test_knickknack_obrian_cashes_in_a_card_at_the_first_run_only() -> None:
+    runner = {"rig": [{"card": "knickknack_obrian"}, {"card": "rockbit_drill"}, {"card": "spare_laptop"}],
+              "deck": ["overnight_takeout"]}  # fmt: skip
+    r = play(RECORDS, ["run:hq", "rockbit_drill", "continue", "run:hq"], runner=runner, corp={"deck": RND})
+    g = r.game
+    assert g.runner.credits == 8 and ids(g.runner.hand) == ["overnight_takeout"]  # 5 + 3, 1 card
+    assert ids(g.runner.discard) == ["rockbit_drill"] and r.pending.kind == "jack_out"  # no offer at the 2nd run
+    r = play(RECORDS, ["run:hq", "done", "continue", "run:hq"], runner=runner, corp={"deck": RND})
+    assert r.game.runner.credits == 5 and r.pending.kind == "jack_out"  # declined at the first run: no offer after
+
+
+def test_open_market_is_loaded_with_6_and_trashed_once_empty() -> None:
+    r = play(RECORDS, ["install:open_market"], runner={"identity": "ada_voss_tinker", "hand": ["open_market"]})
+    g = r.game
+    market = rig(r, "open_market")
+    assert market.credits == 6 and g.runner.credits == 3
+    market.credits = 1
+    g.fire("your_turn_start", g.active_cards("runner"))  # the template-read paragraph takes the last one
+    assert g.runner.credits == 4 and ids(g.runner.discard) == ["open_market"]
+
+
+def test_fransofia_ward_makes_ice_dearer_to_rez() -> None:
+    corp = {"credits": 6, "deck": RND, "servers": {"hq": {"ice": [{"card": "nbn_static_veil"}]},
+                                                   "remote1": {"root": [{"card": "nbn_billboard_network"}]}}}  # fmt: skip
+    r = play(RECORDS, ["run:hq", "rez:nbn_static_veil"], runner={"rig": [{"card": "fransofia_ward"}]}, corp=corp)
+    g = r.game
+    assert g.servers["hq"].ice[0].rezzed and g.corp.credits == 4  # 1 + 1
+    assert g.rez_cost(g.servers["remote1"].root[0]) == 2  # assets as printed
+
+
+# ---------------------------------------------------------------- identities
+
+
+def test_muslihat_takes_a_breaker_or_run_event_off_the_top() -> None:
+    def turn(deck: list[str], decisions: list[str]) -> Any:
+        runner = {"identity": "muslihat_multifarious_marketeer", "deck": deck}
+        return play(RECORDS, decisions, active="corp", corp={"clicks": 0, "deck": RND}, runner=runner)
+
+    g = turn(["rockbit_drill", "overnight_takeout"], ["yes"]).game
+    assert ids(g.runner.hand) == ["rockbit_drill"] and ids(g.runner.deck) == ["overnight_takeout"]
+    g = turn(["clean_getaway", "overnight_takeout"], ["yes"]).game
+    assert ids(g.runner.hand) == ["clean_getaway"]
+    r = turn(["spare_laptop", "overnight_takeout"], [])
+    assert r.pending.kind == "action" and not r.game.runner.hand  # not offered
+
+
+def test_topan_installs_2_credits_cheaper_for_a_meat_damage() -> None:
+    runner = {"identity": "topan_ormas_leader", "hand": ["rockbit_drill", "light_fingers", "spare_laptop"], "credits": 1}
+    r = play(RECORDS, ["use:topan_ormas_leader/0", "rockbit_drill"], runner=runner)
+    g = r.game
+    assert ids(g.runner.rig) == ["rockbit_drill"] and g.runner.credits == 0 and g.runner.clicks == 3
+    assert len(g.runner.hand) == 1 and len(g.runner.discard) == 1  # 1 meat damage
+    assert events(r, "damage")[0]["damage"] == "meat"
+    assert not any(o.label.startswith("use:topan") for o in r.pending.options)  # once a turn
+
+
+def test_ryo_gains_and_trims_hq_after_a_subroutine_once_a_turn() -> None:
+    corp = {"hand": ["hb_quarterly_review", "nbn_press_office"], "deck": RND,
+            "servers": {"rnd": {"ice": [{"card": "nbn_banner_storm", "rezzed": True}]}}}  # fmt: skip
+    runner = {"identity": "ryo_phoenix_ono_out_of_the_ashes"}
+    decisions = ["run:rnd", "continue", "nbn_press_office", "run:rnd", "continue"]
+    r = play(RECORDS, decisions, runner=runner, corp=corp)
+    g = r.game
+    assert g.runner.credits == 4  # 5 - 1 (subroutine) + 1 - 1 (subroutine), the second time nothing
+    assert ids(g.corp.hand) == ["hb_quarterly_review"] and ids(g.corp.discard) == ["nbn_press_office"]
+    r = play(RECORDS, ["run:hq", "continue"], runner=runner, corp=corp)
+    assert r.pending.kind == "trash" and r.game.runner.credits == 5  # no subroutine: no trigger
+
+
+def test_magdalene_installs_a_card_discarded_to_hand_size() -> None:
+    hand = ["rockbit_drill", "spare_laptop", "light_fingers", "overnight_takeout", "sleeve_blade", "garage_lab",
+            "swapped_papers"]  # fmt: skip
+    runner = {"identity": "magdalene_keino_chemutai_cryptarchitect", "clicks": 0, "hand": hand}
+    r = play(RECORDS, ["rockbit_drill", "light_fingers", "rockbit_drill"], runner=runner, corp={"deck": RND})
+    g = r.game
+    assert ids(g.runner.rig) == ["rockbit_drill"] and g.runner.credits == 2
+    assert ids(g.runner.discard) == ["light_fingers"]
+    r = play(RECORDS, ["rockbit_drill", "light_fingers"], runner=runner, corp={"deck": RND})
+    assert [o.label.split("#")[0] for o in r.pending.options] == ["rockbit_drill", "done"]  # only the discards

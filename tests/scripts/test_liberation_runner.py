@@ -1,0 +1,569 @@
+"""The Liberation cycle's runner card scripts, each played through a scenario that checks what changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from toolkit.importers.nrdb_text import read_card
+from toolkit.models import RECORD_ADAPTER
+
+from .kit import bundled, card, card_in, events, play
+
+
+def identity(card_id: str, english: list[str], faction: str, **fields: Any) -> Any:
+    """A runner identity fixture of ``card_id`` with our own ``english`` paragraphs (kit.card makes cards)."""
+    reading = read_card(english, "identity", None, card_id=card_id)
+    data = {
+        "kind": "identity",
+        "game": "netrunner",
+        "id": card_id,
+        "side": "runner",
+        "faction": faction,
+        "min_deck_size": 45,
+        "influence_limit": 15,
+        "base_link": 0,
+        "set": "dossier_demo",
+        "name": {"zh-Hans": card_id, "en": card_id},
+        "text": reading.texts(),
+        "printed_text": {"en": english},
+        "reading": reading.record(),
+        **fields,
+    }
+    return RECORD_ADAPTER.validate_python(data)
+
+
+THREAT = "(Active while any player has {n} or more agenda points.)"
+
+SHIBBOLETH = card(
+    "shibboleth",
+    "program",
+    [f"Threat 4 → This breaker's strength is lowered by 2. {THREAT.format(n=4)}",
+     "Interface → 1[credit]: Break 1 <strong>code gate</strong> subroutine.",
+     "2[credit]: +2 strength."],  # fmt: skip
+    subtypes=["icebreaker", "decoder"], cost=1, strength=3, memory_cost=1, faction="criminal",
+)  # fmt: skip
+COALESCENCE = card(
+    "coalescence",
+    "program",
+    ["When you install this program, place 2 power counters on it.",
+     "Spend one of its power counters: take 2[credit]. Only in your own turn."],  # fmt: skip
+    cost=2, memory_cost=1, faction="shaper",
+)  # fmt: skip
+FRIEND = card(
+    "friend_of_a_friend",
+    "resource",
+    ["[click], [trash]: Gain 5[credit] and remove 1 tag.",
+     "[click], [trash]: if you have no tags, take 9[credit] and then 1 tag."],  # fmt: skip
+    subtypes=["connection"], cost=3, faction="anarch",
+)  # fmt: skip
+PRESSURE_SPIKE = card(
+    "pressure_spike",
+    "program",
+    ["Interface → 1[credit]: Break 1 <strong>barrier</strong> subroutine.",
+     "2[credit]: +3 strength.",
+     f"Threat 4 → 2[credit]: this breaker gains 9 strength; at most once in a run. {THREAT.format(n=4)}"],  # fmt: skip
+    subtypes=["icebreaker", "fracter"], cost=4, strength=1, memory_cost=1, faction="shaper",
+)  # fmt: skip
+HANNAH = card(
+    "hannah_wheels_pilintra",
+    "resource",
+    ["Once each turn, [click]: get a click back and run a remote server; should that run fail, take a tag as it "
+     "ends.",
+     "[click], [trash]: Gain [click][click]. Remove 1 tag."],  # fmt: skip
+    subtypes=["connection"], cost=2, unique=True, faction="anarch",
+)  # fmt: skip
+LILYPAD = card(
+    "lilypad",
+    "hardware",
+    ["+2[mu]",
+     "Each turn, when your first program install happens, you may draw a card.",
+     "You may have only one console installed."],  # fmt: skip
+    subtypes=["console"], cost=4, unique=True, faction="shaper",
+)  # fmt: skip
+HERMES = card(
+    "hermes",
+    "hardware",
+    ["+1[mu]",
+     "Each time either side scores or steals an agenda, return an installed unrezzed card to HQ.",
+     "You may have only one console installed."],  # fmt: skip
+    subtypes=["console"], cost=2, unique=True, faction="criminal",
+)  # fmt: skip
+LAGO = card(
+    "lago_paranoa_shelter",
+    "resource",
+    ["On the Corp's first root install of a turn, you may trash your stack's top card and draw 1."],
+    subtypes=["connection", "location"], cost=2, unique=True, faction="anarch",
+)  # fmt: skip
+MANUEL = card(
+    "manuel_lattes_de_moura",
+    "resource",
+    ["While tagged, each HQ or R&D breach accesses 1 more card.",
+     f"Threat 3 → The Corp trashing this with the basic action must also trash a card from HQ. {THREAT.format(n=3)}"],
+    subtypes=["connection"], cost=2, unique=True, faction="anarch",
+)  # fmt: skip
+PRETTY_MARY = card(
+    "pretty_mary_da_silva",
+    "resource",
+    ["On an R&D breach that already allows 2 or more accesses, you may access 1 more."],
+    subtypes=["connection", "seedy"], cost=1, unique=True, faction="shaper",
+)  # fmt: skip
+VALENTINA = card(
+    "valentina_ferreira_carvalho",
+    "resource",
+    ["Each time you get rid of tags, take 1[credit].",
+     f"Threat 3 → Installed in your turn, this lets you remove a tag or take 2[credit]. {THREAT.format(n=3)}"],
+    subtypes=["connection"], cost=2, unique=True,
+)  # fmt: skip
+AMELIA = card(
+    "amelia_earhart",
+    "resource",
+    ["After a run on HQ or R&D in which you accessed at least 3 cards, add a power counter here.",
+     "As your turn starts, you may spend 3 power counters here and trash this to make the Corp lose 10[credit]."],
+    subtypes=["virtual", "companion"], cost=0, unique=True, faction="criminal",
+)  # fmt: skip
+SKIMMING = card(
+    "chrysopoeian_skimming",
+    "event",
+    ["The Corp chooses whether to show an agenda from HQ: if shown, you get [click] and a card; if not, you see "
+     "the top 3 cards of R&D."],
+    cost=1, faction="criminal",
+)  # fmt: skip
+THE_PRICE = card(
+    "the_price",
+    "event",
+    ["Put the top 4 cards of your stack in your heap; you may install one of them at 3[credit] off."],
+    cost=1, faction="anarch",
+)  # fmt: skip
+MEETING = card(
+    "meeting_of_minds",
+    "event",
+    ["Name connection or virtual; you may fetch a resource of that subtype from your stack into your grip.",
+     "Show as many cards of that subtype from your grip as you like: 1[credit] for each."],  # fmt: skip
+    cost=4, faction="criminal",
+)  # fmt: skip
+EYE = card(
+    "eye_for_an_eye",
+    "event",
+    ["You cannot play this while tagged.",
+     "Run HQ; on success take a tag, and the breach accesses 1 more card.",
+     "Access → Trash a card from your grip: trash the accessed card."],  # fmt: skip
+    subtypes=["run"], cost=1, faction="anarch",
+)  # fmt: skip
+SLAP_VANDAL = card(
+    "slap_vandal",
+    "program",
+    ["Goes on a piece of ice only.",
+     "Interface → 1[credit]: break a subroutine of the ice this is on; once in an encounter."],  # fmt: skip
+    subtypes=["icebreaker", "ai", "trojan"], cost=1, strength=6, memory_cost=1, faction="shaper",
+)  # fmt: skip
+LIVING_MURAL = card(
+    "living_mural",
+    "program",
+    ["Goes on a piece of ice only.",
+     f"Threat 4 → Installed, it has 3 more strength until the turn ends. {THREAT.format(n=4)}",
+     "Interface → 1[credit]: break a subroutine of a sentry guarding this server.",
+     "1[credit]: +2 strength."],  # fmt: skip
+    subtypes=["icebreaker", "killer", "trojan"], cost=3, strength=1, memory_cost=1, faction="shaper",
+)  # fmt: skip
+UMBRELLA = card(
+    "umbrella",
+    "program",
+    ["It interfaces only with ice that hosts a trojan.",
+     "Interface → 2[credit]: break as many as 3 code gate subroutines; if any broke, either player may draw 1."],
+    subtypes=["icebreaker", "decoder", "weapon"], cost=3, strength=5, memory_cost=1, faction="shaper",
+)  # fmt: skip
+LOBISOMEM = card(
+    "lobisomem",
+    "program",
+    ["Add a power counter here on install, and each time this breaks every subroutine of a code gate.",
+     "Interface → 1[credit]: Break 1 <strong>code gate</strong> subroutine.",
+     "Interface → X[credit] and one power counter here: break X barrier subroutines.",
+     "1[credit]: +2 strength."],  # fmt: skip
+    subtypes=["icebreaker", "decoder", "fracter"], cost=8, strength=2, memory_cost=2, faction="shaper",
+)  # fmt: skip
+CURUPIRA = card(
+    "curupira",
+    "program",
+    ["Encountering a barrier, you may spend 3 power counters here to bypass it.",
+     "Each time this breaks every subroutine of a piece of ice, add a power counter here.",
+     "Interface → 1[credit]: Break 1 <strong>barrier</strong> subroutine.",
+     "1[credit]: +1 strength."],  # fmt: skip
+    subtypes=["icebreaker", "fracter"], cost=3, strength=1, memory_cost=1, faction="criminal",
+)  # fmt: skip
+PICHACAO = card(
+    "pichacao",
+    "program",
+    ["Goes on a piece of ice only.",
+     "Passing the ice it is on, you may take [click]; unless that is your first click gained during a run this "
+     "turn, return this to your grip."],  # fmt: skip
+    subtypes=["trojan"], cost=1, memory_cost=1, faction="shaper",
+)  # fmt: skip
+MUSE = card(
+    "muse",
+    "program",
+    ["On install, find a program that is not a daemon in your stack, heap or grip (shuffle the stack after) and "
+     "install it: a trojan onto a piece of ice, anything else onto this program."],
+    subtypes=["daemon"], cost=2, memory_cost=1, faction="shaper",
+)  # fmt: skip
+CUPELLATION = card(
+    "cupellation",
+    "program",
+    ["This can host 1 card at most.",
+     "Access → 1[credit]: put the accessed card (not an agenda) faceup on this program, uninstalling it.",
+     "On an HQ breach while this hosts a Corp card, you may pay 1[credit] and trash this to access 2 more cards."],
+    cost=1, memory_cost=1, faction="criminal",
+)  # fmt: skip
+WIZARDS_CHEST = card(
+    "the_wizards_chest",
+    "hardware",
+    ["Usable only after successful runs on all three central servers in this turn.",
+     "[trash]: name hardware, program or resource; turn over stack cards until 2 of that type show, install one "
+     "of the two for free if you like, and shuffle the others back."],  # fmt: skip
+    cost=0, unique=True, faction="anarch",
+)  # fmt: skip
+MERCURY = identity(
+    "mercury_chrome_libertador",
+    ["Once each turn → Breaching HQ or R&D in a run in which you broke no subroutine, you may access 1 more card."],
+    "criminal", subtypes=["bioroid"],
+)  # fmt: skip
+SEBASTIAO = identity(
+    "sebastiao_souza_pessoa_activist_organizer",
+    ["When you go from no tags to some, you may install a connection from your grip at 2[credit] off.",
+     "The Corp trashing a connection with the basic action must also trash a card from HQ."],  # fmt: skip
+    "anarch", subtypes=["g_mod"],
+)  # fmt: skip
+ARISSANA = identity(
+    "arissana_rocha_nahu_street_artist",
+    ["Once each turn → 0[credit]: during a run, install a program from your grip, paying for it; when the run "
+     "ends, trash it unless it is a trojan."],
+    "shaper", subtypes=["natural"],
+)  # fmt: skip
+
+FIXTURES = [SHIBBOLETH, COALESCENCE, FRIEND, PRESSURE_SPIKE, HANNAH, LILYPAD, HERMES, LAGO, MANUEL, PRETTY_MARY,
+            VALENTINA, AMELIA, SKIMMING, THE_PRICE, MEETING, EYE, SLAP_VANDAL, LIVING_MURAL, UMBRELLA, LOBISOMEM,
+            CURUPIRA, PICHACAO, MUSE, CUPELLATION, WIZARDS_CHEST, MERCURY, SEBASTIAO, ARISSANA]  # fmt: skip
+RECORDS = [*bundled(), *FIXTURES]
+WHOLE = [SHIBBOLETH, COALESCENCE, FRIEND, LILYPAD, HERMES, LAGO, PRETTY_MARY, AMELIA, SKIMMING, THE_PRICE, MEETING,
+         SLAP_VANDAL, LIVING_MURAL, UMBRELLA, LOBISOMEM, MUSE, CUPELLATION, WIZARDS_CHEST, MERCURY, ARISSANA,
+         PRESSURE_SPIKE, HANNAH, PICHACAO]  # fmt: skip
+FOUR_POINTS = ["nbn_total_coverage", "neutral_pilot_scheme"]  # 3 + 1 agenda points
+OPS = ["hb_quarterly_review", "jinteki_quiet_harvest", "nbn_ad_revenue_share"]  # no trash cost, nothing to steal
+
+
+def rig(result: Any, card_id: str) -> Any:
+    return card_in(result, result.game.runner.rig, card_id)
+
+
+def labels(result: Any) -> list[str]:
+    return [o.label for o in result.pending.options] if result.pending else []
+
+
+def loose(result: Any) -> list[str]:
+    """The pending options' labels without their ``#uid`` parts."""
+    import re
+
+    return [re.sub(r"#\d+", "", label) for label in labels(result)]
+
+
+def test_the_readings_are_whole_where_every_paragraph_is_scripted_or_read() -> None:
+    for fixture in WHOLE:
+        assert fixture.reading.status == "executable", fixture.id
+    for fixture in (MANUEL, VALENTINA, EYE, CURUPIRA, SEBASTIAO):
+        assert fixture.reading.status == "partial", fixture.id
+    assert HANNAH.reading.read == [1] and HANNAH.reading.scripted == [0]
+
+
+def test_shibboleth_loses_strength_under_threat() -> None:
+    setup = {"servers": {"hq": {"ice": [{"card": "hb_lattice_gate", "rezzed": True}]}}}
+    calm = play(RECORDS, ["run:hq"], corp=setup, runner={"rig": [{"card": "shibboleth"}]})
+    assert calm.game.strength_of(rig(calm, "shibboleth")) == 3
+    assert "break:shibboleth/0" in loose(calm)
+    tense = play(RECORDS, ["run:hq"], corp={**setup, "score_area": FOUR_POINTS}, runner={"rig": [{"card": "shibboleth"}]})
+    assert tense.game.strength_of(rig(tense, "shibboleth")) == 1
+    assert "boost:shibboleth/1" in loose(tense) and "break:shibboleth/0" not in loose(tense)
+
+
+def test_coalescence_pays_from_its_counters_in_the_runners_turn_only() -> None:
+    r = play(RECORDS, ["use:coalescence/1"], runner={"rig": [{"card": "coalescence", "counters": {"power": 2}}]})
+    assert r.game.runner.credits == 7
+    assert rig(r, "coalescence").counters == {"power": 1}
+    corp_turn = play(RECORDS, [], active="corp", runner={"rig": [{"card": "coalescence", "counters": {"power": 2}}]})
+    assert corp_turn.game.actions.paid_options("runner", window="run") == []
+
+
+def test_friend_of_a_friend_trades_a_tag_for_nine_credits_only_when_untagged() -> None:
+    r = play(RECORDS, ["use:friend_of_a_friend/1"], runner={"rig": [{"card": "friend_of_a_friend"}]})
+    g = r.game
+    assert (g.runner.credits, g.runner.tags, g.runner.clicks) == (14, 1, 3)
+    assert card_in(r, g.runner.discard, "friend_of_a_friend") is not None
+    tagged = play(RECORDS, [], runner={"rig": [{"card": "friend_of_a_friend"}], "tags": 1})
+    assert "use:friend_of_a_friend/1" not in loose(tagged) and "use:friend_of_a_friend/0" in loose(tagged)
+
+
+def test_pressure_spike_jumps_nine_strength_once_a_run_under_threat() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "weyland_slag_rampart", "rezzed": True}]}}, "score_area": FOUR_POINTS}
+    r = play(RECORDS, ["run:hq", "use:pressure_spike/2"], corp=corp,
+             runner={"rig": [{"card": "pressure_spike"}], "credits": 6})  # fmt: skip
+    assert r.game.strength_of(rig(r, "pressure_spike")) == 10 and r.game.runner.credits == 4
+    assert "break:pressure_spike/0" in loose(r) and "use:pressure_spike/2" not in loose(r)
+    calm = play(RECORDS, ["run:hq"], corp={**corp, "score_area": []}, runner={"rig": [{"card": "pressure_spike"}]})
+    assert "use:pressure_spike/2" not in loose(calm) and "boost:pressure_spike/1" in loose(calm)
+
+
+def test_hannah_runs_a_remote_for_free_and_tags_on_failure_once_a_turn() -> None:
+    walled = {"servers": {"remote1": {"ice": [{"card": "nbn_static_veil", "rezzed": True}],
+                                      "root": [{"card": "neutral_board_resolution"}]}}}  # fmt: skip
+    r = play(RECORDS, ["use:hannah_wheels_pilintra/0"], corp=walled, runner={"rig": [{"card": "hannah_wheels_pilintra"}]})
+    g = r.game
+    assert (g.runner.clicks, g.runner.tags) == (4, 1)
+    assert "use:hannah_wheels_pilintra/0" not in loose(r)
+    open_ = {"servers": {"remote1": {"root": [{"card": "neutral_board_resolution"}]}}}
+    r2 = play(RECORDS, ["use:hannah_wheels_pilintra/0", "continue"], corp=open_,
+              runner={"rig": [{"card": "hannah_wheels_pilintra"}]})  # fmt: skip
+    assert r2.game.runner.tags == 0 and [c.id for c in r2.game.runner.score_area] == ["neutral_board_resolution"]
+
+
+def test_lilypad_draws_on_the_first_program_of_the_turn_and_is_the_only_console() -> None:
+    runner = {"hand": ["lilypad", "gray_rat", "sleeve_blade"], "deck": ["spark_of_insight", "light_fingers"],
+              "credits": 9}  # fmt: skip
+    r = play(RECORDS, ["install:lilypad", "install:gray_rat", "yes", "install:sleeve_blade"], runner=runner)
+    g = r.game
+    assert [c.id for c in g.runner.hand] == ["spark_of_insight"] and len(g.runner.deck) == 1
+    assert g.memory_limit() == 7  # the identity gives 1 too
+    r2 = play(RECORDS, [], runner={"hand": ["lilypad"], "rig": [{"card": "modular_rigframe"}], "credits": 9})
+    assert "install:lilypad" not in loose(r2)
+
+
+def test_hermes_returns_an_unrezzed_card_to_hq_when_an_agenda_is_scored() -> None:
+    corp = {"servers": {"remote1": {"root": [{"card": "neutral_pilot_scheme", "counters": {"advancement": 2}}]},
+                        "remote2": {"root": [{"card": "nbn_billboard_network"}]}}}  # fmt: skip
+    r = play(RECORDS, ["score:neutral_pilot_scheme"], active="corp", corp=corp, runner={"rig": [{"card": "hermes"}]})
+    g = r.game
+    assert [c.id for c in g.corp.hand] == ["nbn_billboard_network"] and "remote2" not in g.servers
+    assert g.memory_limit() == 6  # the identity gives 1 too
+    r2 = play(RECORDS, [], runner={"hand": ["hermes"], "rig": [{"card": "pocket_terminal"}]})
+    assert "install:hermes" not in loose(r2)
+
+
+def test_lago_paranoa_shelter_cycles_on_the_first_corp_root_install() -> None:
+    r = play(RECORDS, ["install:nbn_billboard_network@new", "yes", "install:nbn_press_office@new"], active="corp",
+             corp={"hand": ["nbn_billboard_network", "nbn_press_office"]},
+             runner={"rig": [{"card": "lago_paranoa_shelter"}], "deck": ["light_fingers", "spark_of_insight"]})  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.runner.discard] == ["light_fingers"]
+    assert [c.id for c in g.runner.hand] == ["spark_of_insight"]
+
+
+def test_manuel_accesses_more_while_tagged() -> None:
+    r = play(RECORDS, ["run:rnd", "continue"], corp={"deck": OPS}, runner={"rig": [{"card": "manuel_lattes_de_moura"}], "tags": 1})
+    assert len([e for e in events(r, "access") if "card" in e]) == 2
+    r2 = play(RECORDS, ["run:rnd", "continue"], corp={"deck": OPS}, runner={"rig": [{"card": "manuel_lattes_de_moura"}]})
+    assert len([e for e in events(r2, "access") if "card" in e]) == 1
+
+
+def test_pretty_mary_adds_an_access_to_a_multi_access_rnd_breach() -> None:
+    r = play(RECORDS, ["play:late_night_dig", "continue", "yes"], corp={"deck": OPS},
+             runner={"rig": [{"card": "pretty_mary_da_silva"}], "hand": ["late_night_dig"]})  # fmt: skip
+    assert len([e for e in events(r, "access") if "card" in e]) == 3
+    plain = play(RECORDS, ["run:rnd", "continue"], corp={"deck": OPS}, runner={"rig": [{"card": "pretty_mary_da_silva"}]})
+    assert len([e for e in events(plain, "access") if "card" in e]) == 1
+
+
+def test_mercury_adds_an_access_when_nothing_was_broken() -> None:
+    r = play(RECORDS, ["run:hq", "continue", "yes"], corp={"hand": OPS},
+             runner={"identity": "mercury_chrome_libertador"})  # fmt: skip
+    assert len([e for e in events(r, "access") if "card" in e]) == 2
+    guarded = {"hand": OPS, "servers": {"hq": {"ice": [{"card": "nbn_static_veil", "rezzed": True}]}}}
+    r2 = play(RECORDS, ["run:hq", "break:rockbit_drill/0", "continue"], corp=guarded,
+              runner={"identity": "mercury_chrome_libertador", "rig": [{"card": "rockbit_drill"}]})  # fmt: skip
+    assert len([e for e in events(r2, "access") if "card" in e]) == 1
+
+
+def test_valentina_removes_a_tag_or_pays_when_installed_under_threat() -> None:
+    runner = {"hand": ["valentina_ferreira_carvalho"], "tags": 1}
+    r = play(RECORDS, ["install:valentina_ferreira_carvalho", "tag"], corp={"score_area": ["nbn_total_coverage"]},
+             runner=runner)  # fmt: skip
+    assert (r.game.runner.tags, r.game.runner.credits) == (0, 3)
+    r2 = play(RECORDS, ["install:valentina_ferreira_carvalho", "credits"], corp={"score_area": ["nbn_total_coverage"]},
+              runner=runner)  # fmt: skip
+    assert (r2.game.runner.tags, r2.game.runner.credits) == (1, 5)
+    calm = play(RECORDS, ["install:valentina_ferreira_carvalho"], runner=runner)
+    assert calm.game.runner.credits == 3 and calm.pending is not None and calm.pending.kind == "action"
+
+
+def test_sebastiao_installs_a_connection_cheaply_on_the_first_tag() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "weyland_watchdog_drone", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq", "yes"], corp=corp,
+             runner={"identity": "sebastiao_souza_pessoa_activist_organizer", "hand": ["dockside_tipster"]})  # fmt: skip
+    g = r.game
+    assert rig(r, "dockside_tipster") is not None and g.runner.credits == 4 and g.runner.tags == 1
+    r2 = play(RECORDS, ["run:hq"], corp=corp,
+              runner={"identity": "sebastiao_souza_pessoa_activist_organizer", "hand": ["dockside_tipster"],
+                      "tags": 1})  # fmt: skip
+    assert rig(r2, "dockside_tipster") is None and r2.game.runner.tags == 2
+
+
+def test_amelia_counts_big_runs_and_cashes_them_in() -> None:
+    r = play(RECORDS, ["play:layer_sweep", "continue"], corp={"deck": OPS},
+             runner={"rig": [{"card": "amelia_earhart"}], "hand": ["layer_sweep"]})  # fmt: skip
+    assert rig(r, "amelia_earhart").counters == {"power": 1}
+    r2 = play(RECORDS, ["amelia_earhart: your_turn_start", "yes"], active="corp", corp={"clicks": 0, "credits": 12, "deck": OPS},
+              runner={"rig": [{"card": "amelia_earhart", "counters": {"power": 3}}]})  # fmt: skip
+    assert r2.game.corp.credits == 2 and card_in(r2, r2.game.runner.discard, "amelia_earhart") is not None
+
+
+def test_chrysopoeian_skimming_gives_a_click_and_card_or_a_look_at_rnd() -> None:
+    corp = {"hand": ["neutral_pilot_scheme"], "deck": OPS}
+    runner = {"hand": ["chrysopoeian_skimming"], "deck": ["light_fingers"]}
+    r = play(RECORDS, ["play:chrysopoeian_skimming", "yes"], corp=corp, runner=runner)
+    assert r.game.runner.clicks == 4 and [c.id for c in r.game.runner.hand] == ["light_fingers"]
+    r2 = play(RECORDS, ["play:chrysopoeian_skimming", "no"], corp=corp, runner=runner)
+    assert r2.game.runner.clicks == 3 and not r2.game.runner.hand
+    seen = [e for e in r2.game.log if e.kind == "reveal"]
+    assert len(seen[0].data["cards"]) == 3 and seen[0].visible == (2,)
+
+
+def test_the_price_mills_four_and_installs_one_cheaply() -> None:
+    r = play(RECORDS, ["play:the_price", "yes", "falcon_protocol"],
+             runner={"hand": ["the_price"], "deck": ["gray_rat", "falcon_protocol", "light_fingers", "spark_of_insight",
+                                                     "overnight_takeout"]})  # fmt: skip
+    g = r.game
+    assert rig(r, "falcon_protocol") is not None and g.runner.credits == 4  # 5 - 1, and 3 - 3 for the install
+    assert sorted(c.id for c in g.runner.discard) == ["gray_rat", "light_fingers", "spark_of_insight", "the_price"]
+    assert [c.id for c in g.runner.deck] == ["overnight_takeout"]
+
+
+def test_meeting_of_minds_fetches_and_pays_for_revealed_connections() -> None:
+    r = play(RECORDS, ["play:meeting_of_minds", "connection", "yes", "old_school_mentor", "dockside_tipster"],
+             runner={"hand": ["meeting_of_minds", "old_school_mentor", "light_fingers"],
+                     "deck": ["dockside_tipster", "dormant_account"]})  # fmt: skip
+    g = r.game
+    assert sorted(c.id for c in g.runner.hand) == ["dockside_tipster", "light_fingers", "old_school_mentor"]
+    assert g.runner.credits == 3  # 5 - 4 + 2
+
+
+def test_eye_for_an_eye_runs_hq_for_a_tag_and_an_extra_access() -> None:
+    r = play(RECORDS, ["play:eye_for_an_eye", "continue"], corp={"hand": OPS}, runner={"hand": ["eye_for_an_eye"]})
+    assert r.game.runner.tags == 1 and len([e for e in events(r, "access") if "card" in e]) == 2
+    tagged = play(RECORDS, [], runner={"hand": ["eye_for_an_eye"], "tags": 1})
+    assert "play:eye_for_an_eye" not in loose(tagged)
+
+
+def test_slap_vandal_breaks_one_host_subroutine_an_encounter() -> None:
+    corp = {"hand": OPS, "servers": {"hq": {"ice": [{"card": "hb_archivist_mk2", "rezzed": True}]}}}
+    r = play(RECORDS, ["install:slap_vandal", "run:hq", "use:slap_vandal/0", "sub:2"], corp=corp,
+             runner={"hand": ["slap_vandal"], "rig": [{"card": "cog_key"}]})  # fmt: skip
+    vandal = rig(r, "slap_vandal")
+    assert vandal.host is not None and vandal.host.id == "hb_archivist_mk2"
+    assert [e["index"] for e in events(r, "break")] == [2]
+    assert "boost:cog_key/1" in loose(r) and "use:slap_vandal/0" not in loose(r)  # still encountering, used up
+    r2 = play(RECORDS, ["install:slap_vandal", "run:hq", "use:slap_vandal/0", "sub:2", "continue"], corp=corp,
+              runner={"hand": ["slap_vandal"]})  # fmt: skip
+    assert r2.game.runner.clicks == 1 and r2.game.run_history[-1][2]  # 4 - install - run - the unbroken subroutine
+
+
+def test_living_mural_sits_on_ice_and_breaks_sentries_of_its_server() -> None:
+    corp = {"hand": OPS, "score_area": FOUR_POINTS,
+            "servers": {"hq": {"ice": [{"card": "neutral_patrol_script", "rezzed": True}]}}}  # fmt: skip
+    r = play(RECORDS, ["install:living_mural", "run:hq", "use:living_mural/1", "continue"], corp=corp,
+             runner={"hand": ["living_mural"]})  # fmt: skip
+    g = r.game
+    mural = rig(r, "living_mural")
+    assert mural is not None and g.strength_of(mural) == 4 and g.run_history[-1][2]
+    assert g.runner.credits == 1  # 5 - 3 - 1
+    calm = play(RECORDS, ["install:living_mural", "run:hq"], corp={**corp, "score_area": []},
+                runner={"hand": ["living_mural"]})  # fmt: skip
+    assert calm.game.strength_of(rig(calm, "living_mural")) == 1
+    assert "use:living_mural/1" not in loose(calm) and "boost:living_mural/2" in loose(calm)
+
+
+def test_umbrella_breaks_code_gates_hosting_a_trojan_and_offers_draws() -> None:
+    corp = {"hand": OPS, "deck": ["neutral_emergency_audit"],
+            "servers": {"hq": {"ice": [{"card": "hb_archivist_mk2", "rezzed": True}]}}}  # fmt: skip
+    runner = {"hand": ["slap_vandal"], "rig": [{"card": "umbrella"}], "deck": ["light_fingers"]}
+    r = play(RECORDS, ["install:slap_vandal", "run:hq", "use:umbrella/0", "sub:1", "yes", "no", "continue"],
+             corp=corp, runner=runner)  # fmt: skip
+    g = r.game
+    assert len(events(r, "break")) == 2 and g.run_history[-1][2]
+    assert [c.id for c in g.runner.hand] == ["light_fingers"] and g.runner.credits == 2
+    bare = play(RECORDS, ["run:hq"], corp=corp, runner={"rig": [{"card": "umbrella"}]})
+    assert "use:umbrella/0" not in loose(bare)
+
+
+def test_lobisomem_counts_broken_code_gates_and_spends_counters_on_barriers() -> None:
+    gate = {"servers": {"hq": {"ice": [{"card": "nbn_subscription_gate", "rezzed": True}]}}}
+    r = play(RECORDS, ["install:lobisomem", "run:hq", "boost:lobisomem/4", "break:lobisomem/2", "sub:1",
+                       "break:lobisomem/2", "continue"],
+             corp=gate, runner={"hand": ["lobisomem"], "credits": 11})  # fmt: skip
+    assert rig(r, "lobisomem").counters == {"power": 2}
+    wall = {"servers": {"hq": {"ice": [{"card": "weyland_slag_rampart", "rezzed": True}]}}}
+    r2 = play(RECORDS, ["run:hq", "boost:lobisomem/4", "boost:lobisomem/4", "use:lobisomem/3", "pay:1", "continue"],
+              corp=wall, runner={"rig": [{"card": "lobisomem", "counters": {"power": 1}}]})  # fmt: skip
+    assert rig(r2, "lobisomem").counters == {} and r2.game.runner.credits == 2 and r2.game.run_history[-1][2]
+
+
+def test_curupira_gains_a_counter_for_a_fully_broken_ice() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "nbn_static_veil", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq", "break:curupira/1", "continue"], corp=corp, runner={"rig": [{"card": "curupira"}]})
+    assert rig(r, "curupira").counters == {"power": 1}
+
+
+def test_pichacao_gives_a_click_and_comes_home_the_second_time() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "nbn_static_veil"}]}}}
+    r = play(RECORDS, ["install:pichacao", "run:hq", "done", "yes", "continue"], corp=corp, runner={"hand": ["pichacao"]})
+    assert r.game.runner.clicks == 3 and rig(r, "pichacao") is not None
+    r2 = play(RECORDS, ["install:pichacao", "run:hq", "done", "yes", "continue", "run:hq", "done", "yes", "continue"], corp=corp,
+              runner={"hand": ["pichacao"]})  # fmt: skip
+    assert r2.game.runner.clicks == 3 and rig(r2, "pichacao") is None
+    assert [c.id for c in r2.game.runner.hand] == ["pichacao"]
+
+
+def test_muse_fetches_a_program_and_hosts_it() -> None:
+    r = play(RECORDS, ["install:muse", "gray_rat"], runner={"hand": ["muse"], "deck": ["gray_rat", "light_fingers"],
+                                                            "discard": ["sleeve_blade"]})  # fmt: skip
+    g = r.game
+    rat = rig(r, "gray_rat")
+    assert rat is not None and rat.host is rig(r, "muse") and g.runner.credits == 1
+    assert [c.id for c in g.runner.discard] == ["sleeve_blade"]
+    corp = {"servers": {"hq": {"ice": [{"card": "nbn_static_veil"}]}}}
+    r2 = play(RECORDS, ["install:muse"], corp=corp,
+              runner={"hand": ["muse"], "discard": ["slap_vandal"]})  # fmt: skip
+    assert rig(r2, "slap_vandal").host.id == "nbn_static_veil"
+
+
+def test_cupellation_hosts_an_accessed_card_then_cashes_it_in_on_hq() -> None:
+    corp = {"hand": OPS, "servers": {"remote1": {"root": [{"card": "nbn_billboard_network"}]}}}
+    r = play(RECORDS, ["run:remote1", "continue", "done", "yes", "run:hq", "continue", "yes"], corp=corp,
+             runner={"rig": [{"card": "cupellation"}]})  # fmt: skip
+    g = r.game
+    assert len([e for e in events(r, "access") if "card" in e]) == 4
+    assert card_in(r, g.corp.discard, "nbn_billboard_network") is not None and "remote1" not in g.servers
+    assert card_in(r, g.runner.discard, "cupellation") is not None and g.runner.credits == 3
+
+
+def test_arissana_installs_during_a_run_and_trashes_non_trojans_after() -> None:
+    r = play(RECORDS, ["run:hq", "use:arissana_rocha_nahu_street_artist/0", "continue"],
+             runner={"identity": "arissana_rocha_nahu_street_artist", "hand": ["gray_rat"]})  # fmt: skip
+    g = r.game
+    assert card_in(r, g.runner.discard, "gray_rat") is not None and g.runner.credits == 3
+    assert "use:arissana_rocha_nahu_street_artist/0" not in loose(r)
+
+
+def test_the_wizards_chest_needs_three_central_runs_and_installs_for_free() -> None:
+    runner = {"rig": [{"card": "the_wizards_chest"}], "deck": ["dockside_tipster", "gray_rat", "cortex_sleeve",
+                                                                "sleeve_blade", "old_school_mentor"]}  # fmt: skip
+    early = play(RECORDS, [], runner=runner)
+    assert "use:the_wizards_chest/0" not in loose(early)
+    runs = ["run:hq", "continue", "run:rnd", "continue", "run:archives", "continue"]
+    r = play(RECORDS, [*runs, "use:the_wizards_chest/0", "program", "yes", "sleeve_blade"], runner=runner)
+    g = r.game
+    assert rig(r, "sleeve_blade") is not None and g.runner.credits == 5
+    assert sorted(c.id for c in g.runner.deck) == ["cortex_sleeve", "dockside_tipster", "gray_rat", "old_school_mentor"]
+
+
+def test_arissana_keeps_a_trojan_installed_during_a_run() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "nbn_static_veil"}]}}}
+    r = play(RECORDS, ["run:hq", "use:arissana_rocha_nahu_street_artist/0", "done", "continue"], corp=corp,
+             runner={"identity": "arissana_rocha_nahu_street_artist", "hand": ["slap_vandal"]})  # fmt: skip
+    vandal = rig(r, "slap_vandal")
+    assert vandal is not None and vandal.host.id == "nbn_static_veil" and r.game.run_history[-1][2]

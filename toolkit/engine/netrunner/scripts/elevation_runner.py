@@ -1,0 +1,489 @@
+"""Card scripts of Elevation: the runner cards and runner identities.
+
+Some frames recur here: installing from somewhere other than the grip or at a discount (:func:`_installable`,
+:func:`_install`) and a choice that may be declined (:func:`_pick`); a double event's extra click and the
+console limit are the package's (``b.play_clicks``, :func:`one_console`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n.words import N_
+
+from ..decisions import Option
+from . import Builder, Exec, card, click, load, on_installed_ice, one_console
+
+if TYPE_CHECKING:
+    from ..game import NetrunnerGame
+    from ..state import Card
+
+RUNNER_SEAT = 2
+RIG_TYPES = ("program", "hardware", "resource")
+
+
+# ---------------------------------------------------------------- frames
+
+
+def _pick(x: Exec, prompt: str, cards: Sequence[Card], kind: str = "target") -> Card | None:
+    """One of ``cards``, or None when the runner answers ``done`` (a choice the card makes optional)."""
+    if not cards:
+        return None
+    options = [Option(c.ref, Phrase(N_("{card} ({type})"), card=str(c), type=Term("type", c.type)), c) for c in cards]
+    options.append(Option("done", Phrase(N_("done")), None))
+    value: Card | None = x.game.ask(x.side, kind, prompt, options).value
+    return value
+
+
+def _installable(g: NetrunnerGame, c: Card, discount: int = 0) -> bool:
+    """Whether the runner can install ``c`` now (wherever it is), paying ``discount`` less."""
+    if c.type not in RIG_TYPES or not g.may_install(c):
+        return False
+    if c.type == "program" and int(c.record.memory_cost or 0) > g.memory_limit():
+        return False
+    return g.can_pay("runner", max(0, g.install_cost(c) - discount), "install")
+
+
+def _install(g: NetrunnerGame, c: Card, discount: int = 0) -> None:
+    """Install ``c`` from the grip, the heap or a host card (it leaves that place first), ``discount`` less."""
+    runner = g.runner
+    if c in runner.discard:
+        runner.discard.remove(c)
+    if c.host is not None and c not in runner.rig:  # hosted, not installed (Madani)
+        c.host.hosted.remove(c)
+        c.host = None
+    if discount:
+        cost = max(0, g.install_cost(c) - discount)
+        g.pay("runner", cost, Phrase(N_("installing {card}"), card=str(c)), "install")
+        g.install("runner", c, pay=False)
+    else:
+        g.install("runner", c)
+
+
+def _successful(run: object) -> bool:
+    return bool(getattr(run, "successful", False)) and not getattr(run, "ended", True)
+
+
+# ---------------------------------------------------------------- events
+
+
+@card("ritual", paragraphs=(0,), summary="Draw as many cards as clicks are left.")
+def _ritual(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        if x.me.clicks > 0:
+            x.game.draw(x.side, x.me.clicks)
+
+    b.play(play)
+
+
+@card("clean_getaway", paragraphs=(0,), summary="Run any server; on success gain 6 credits.")
+def _clean_getaway(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        if _successful(x.run_on("any")):
+            x.do("你获得 6[credit]。")
+
+    b.play(play)
+
+
+@card(
+    "transfer_of_wealth",
+    paragraphs=(0,),
+    summary="Run HQ; on success take a tag, the corp loses 3 credits and the runner gains twice what it lost.",
+)
+def _transfer_of_wealth(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        g = x.game
+        if not _successful(x.run_on("hq")):
+            return
+        g.gain_tags(1)
+        lost = g.lose_credits("corp", 3)
+        if lost:
+            g.gain_credits("runner", 2 * lost)
+
+    b.play(play)
+
+
+@card(
+    "lie_low",
+    paragraphs=(0, 1),
+    summary="Costs an extra click to play; either draw 4 cards or remove up to 2 tags.",
+)
+def _lie_low(b: Builder) -> None:
+    b.play_clicks(1)
+
+    def play(x: Exec) -> None:
+        g = x.game
+        options = [Option("draw", Phrase(N_("draw {n} cards"), n=4), 0)]
+        most = min(2, g.runner.tags)
+        options += [Option(f"tags:{n}", Phrase(N_("remove {n} tag(s)"), n=n), n) for n in range(min(1, most), most + 1)]
+        chosen = g.ask(x.side, "target", Phrase(N_("resolve which option")), options)
+        if chosen.label == "draw":
+            x.do("你抽 4 张牌。")
+        elif chosen.value:
+            g.remove_tags(int(chosen.value))
+
+    b.paragraph(1).play(play)
+
+
+@card(
+    "scrounge",
+    paragraphs=(0, 1),
+    summary="Costs an extra click to play; install a program from the heap, then may put a heap program at "
+    "the bottom of the stack.",
+)
+def _scrounge(b: Builder) -> None:
+    b.play_clicks(1)
+
+    def play(x: Exec) -> None:
+        g = x.game
+        runner = g.runner
+        options = [c for c in reversed(runner.discard) if c.type == "program" and _installable(g, c)]
+        if options:
+            chosen = x.choose(Phrase(N_("install a program from your heap")), options, kind="install")
+            _install(g, chosen)
+        else:
+            reason = Phrase(N_("no {type} in the heap can be installed"), type=Term("type", "program"))
+            g.log.add("install_failed", RUNNER_SEAT, reason=reason)
+        programs = [c for c in reversed(runner.discard) if c.type == "program"]
+        back = _pick(x, Phrase(N_("add a program from your heap to the bottom of your stack?")), programs)
+        if back is not None:
+            runner.discard.remove(back)
+            back.faceup = False
+            runner.deck.insert(0, back)
+            g.log.add("move", RUNNER_SEAT, card=str(back), zone=Term("zone", "stack"))
+
+    b.paragraph(1).play(play)
+
+
+@card(
+    "illumination",
+    paragraphs=(0,),
+    summary="Run R&D; on success install up to 3 cards from the grip one by one, each 1 credit cheaper.",
+)
+def _illumination(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        g = x.game
+        if not _successful(x.run_on("rnd")):
+            return
+        for _ in range(3):
+            options = [c for c in g.runner.hand if _installable(g, c, 1)]
+            prompt = Phrase(N_("install a card paying {n}{credit} less"), n=1, credit="[credit]")
+            chosen = _pick(x, prompt, options, kind="install")
+            if chosen is None:
+                return
+            _install(g, chosen, 1)
+
+    b.play(play)
+
+
+@card(
+    "charm_offensive",
+    paragraphs=(0,),
+    summary="Run Archives; when the run ends, may trash 1 rezzed card sharing a title with a card accessed "
+    "in Archives during it.",
+)
+def _charm_offensive(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        g = x.game
+        start = len(g.log)
+        run = x.run_on("archives")
+        if g.current_run is run:
+            g.runs.finish_run()  # the run ends here, access included; what follows is "when that run ends"
+        seen = {
+            str(e.data.get("card"))
+            for e in g.log
+            if e.seq > start and e.kind == "access" and e.data.get("server") == "archives" and e.data.get("card")
+        }
+        corp_cards = [*g.corp.discard, *g.corp.deck, *g.corp.hand, *g.installed("corp"), *g.corp.score_area,
+                      *g.runner.score_area]  # fmt: skip
+        titles = {c.id for c in corp_cards if str(c) in seen}
+        targets = [c for c in g.installed("corp") if c.rezzed and c.id in titles]
+        chosen = _pick(x, Phrase(N_("trash a rezzed copy of a card you accessed in Archives?")), targets)
+        if chosen is not None:
+            g.trash(chosen, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
+
+    b.play(play)
+
+
+# ---------------------------------------------------------------- programs
+
+
+@card("rising_tide", paragraphs=(0,), summary="+1 strength for each fracter in the heap.")
+def _rising_tide(b: Builder) -> None:
+    b.strength(lambda g, c: sum(1 for h in g.runner.discard if "fracter" in h.subtypes))
+
+
+@card(
+    "devadatta_drone",
+    paragraphs=(1,),
+    summary="At each R&D breach, may remove 1 of its power counters to access 1 more card.",
+)
+def _devadatta_drone(b: Builder) -> None:
+    def breach(x: Exec) -> None:
+        if x.event.get("server") != "rnd" or x.card.counters.get("power", 0) < 1:
+            return
+        if x.may(Phrase(N_("remove a power counter from {card} to access 1 more card?"), card=str(x.card))):
+            x.game.add_counters(x.card, "power", -1)
+            x.do("你额外读取 1 张牌。")
+
+    b.when("breach", breach)
+
+
+@card(
+    "gourmand",
+    paragraphs=(0,),
+    summary="While accessing a non-agenda card, may trash this program to trash that card and draw 1 card.",
+)
+def _gourmand(b: Builder) -> None:
+    def access(x: Exec) -> None:
+        g = x.game
+        target = x.event.get("card")
+        if target is None or target.type == "agenda" or target in g.corp.discard or not g.is_installed(x.card):
+            return
+        prompt = Phrase(N_("trash {this} to trash {card} and draw 1 card?"), this=str(x.card), card=str(target))
+        if not x.may(prompt):
+            return
+        g.trash(x.card, Phrase(N_("trash cost")))
+        why = Phrase(N_("trashed by the {side}"), side=Term("side", "runner"))
+        if g.is_installed(target):
+            g.trash(target, why, by="runner")
+        else:
+            for zone in (g.corp.deck, g.corp.hand):
+                if target in zone:
+                    zone.remove(target)
+            g.to_discard(target, why, faceup=True)
+        x.do("你抽 1 张牌。")
+
+    b.when("access", access)
+
+
+@card("chromatophores", paragraphs=(0,), summary="Installed only on a piece of ice.")
+def _chromatophores(b: Builder) -> None:
+    on_installed_ice(b)
+
+
+# ---------------------------------------------------------------- hardware
+
+
+@card(
+    "maglectric_rapid_748_mod",
+    paragraphs=(0,),
+    summary="After a successful HQ run, may trash this hardware to derez 1 installed corp card.",
+)
+def _maglectric(b: Builder) -> None:
+    def successful(x: Exec) -> None:
+        g = x.game
+        if x.run is None or x.run.server != "hq" or not g.is_installed(x.card):
+            return
+        targets = [c for c in g.installed("corp") if c.rezzed]
+        if not targets or not x.may(Phrase(N_("trash {card} to derez a corp card?"), card=str(x.card))):
+            return
+        g.trash(x.card, Phrase(N_("trash cost")))
+        chosen: Card = x.choose(Phrase(N_("derez which card")), targets)
+        chosen.rezzed = False
+        g.log.add("effect", RUNNER_SEAT, card=str(chosen), reason=Phrase(N_("derezzed by {card}"), card=str(x.card)))
+
+    b.when("run_successful", successful)
+
+
+@card(
+    "madani",
+    paragraphs=(0, 1, 2),
+    summary="Click: host programs from the grip on it (not installed); once a turn, install one of them paying "
+    "its cost; one console per player.",
+)
+def _madani(b: Builder) -> None:
+    def host(x: Exec) -> None:
+        g = x.game
+        while True:
+            programs = [c for c in g.runner.hand if c.type == "program"]
+            chosen = _pick(x, Phrase(N_("host a program on {card}"), card=str(x.card)), programs)
+            if chosen is None:
+                return
+            g.runner.hand.remove(chosen)
+            chosen.faceup = True
+            chosen.host = x.card
+            x.card.hosted.append(chosen)
+            g.log.add("host", RUNNER_SEAT, card=str(chosen), host=str(x.card))
+
+    def waiting(g: NetrunnerGame, c: Card) -> list[Card]:
+        return [h for h in c.hosted if h not in g.runner.rig and _installable(g, h)]
+
+    def install(x: Exec) -> None:
+        options = waiting(x.game, x.card)
+        if options:
+            prompt = Phrase(N_("install a {type} on {card}"), type=Term("type", "program"), card=str(x.card))
+            _install(x.game, x.choose(prompt, options, kind="install"))
+
+    b.paid([click()], host, usable=lambda g, c, w: w == "action" and any(h.type == "program" for h in g.runner.hand))
+    b.paragraph(1).paid([], install, once_per_turn=True, usable=lambda g, c, w: bool(waiting(g, c)))
+    one_console(b.paragraph(2))
+
+
+@card("bling", paragraphs=(4,), summary="One console per player.")
+def _bling(b: Builder) -> None:
+    one_console(b)
+
+
+@card("detente", paragraphs=(3,), summary="One console per player.")
+def _detente(b: Builder) -> None:
+    one_console(b)
+
+
+# ---------------------------------------------------------------- resources
+
+
+@card(
+    "side_hustle",
+    paragraphs=(0, 1),
+    summary="1 credit placed on it when installed and at each run; at 6 or more, take them all, trash it, "
+    "draw 1 card.",
+)
+def _side_hustle(b: Builder) -> None:
+    def place(x: Exec) -> None:
+        g = x.game
+        if not g.is_installed(x.card):
+            return
+        x.do("在本牌上放置 1[credit]。")
+        held = x.card.credits
+        if held >= 6:
+            x.do(f"从本牌上拿取 {held}[credit]。")
+            g.trash(x.card, Phrase(N_("it holds {n}{credit}"), n=held, credit="[credit]"), by="runner")
+            x.do("你抽 1 张牌。")
+
+    b.when("installed", place).when("run_begins", place)
+
+
+@card(
+    "knickknack_obrian",
+    paragraphs=(0,),
+    summary="At the first run of each turn, may trash another installed card of yours to gain its printed "
+    "install cost and draw 1 card.",
+)
+def _knickknack(b: Builder) -> None:
+    def run_begins(x: Exec) -> None:
+        g = x.game
+        if x.ran_this_turn():  # a run of this turn has ended: this one is not the first
+            return
+        others = [c for c in g.runner.rig if c is not x.card]
+        chosen = _pick(x, Phrase(N_("trash another installed card for its install cost and 1 card?")), others)
+        if chosen is None:
+            return
+        g.trash(chosen, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
+        cost = int(chosen.record.cost or 0)
+        if cost:
+            g.gain_credits("runner", cost, Phrase(N_("the install cost of {card}"), card=str(chosen)))
+        x.do("你抽 1 张牌。")
+
+    b.when("run_begins", run_begins)
+
+
+@card("open_market", paragraphs=(0,), summary="Loaded with 6 credits when installed; trashed once empty.")
+def _open_market(b: Builder) -> None:
+    load(b, "credit", 6, on="installed")
+
+
+@card("fransofia_ward", paragraphs=(0,), summary="Rezzing a piece of ice costs 1 credit more.")
+def _fransofia_ward(b: Builder) -> None:
+    b.rez_cost(lambda g, this, c: 1 if c.type == "ice" else 0)
+
+
+# ---------------------------------------------------------------- identities
+
+
+@card(
+    "muslihat_multifarious_marketeer",
+    paragraphs=(0,),
+    summary="At the start of the turn, look at the top of the stack; an icebreaker or run event there may be "
+    "revealed and taken into the grip.",
+)
+def _muslihat(b: Builder) -> None:
+    def turn_start(x: Exec) -> None:
+        runner = x.game.runner
+        if not runner.deck:
+            return
+        top = runner.deck[-1]
+        x.game.log.add("reveal", RUNNER_SEAT, visible=[RUNNER_SEAT], card=str(top), zone=Term("zone", "stack"))
+        wanted = (top.type == "program" and "icebreaker" in top.subtypes) or (
+            top.type == "event" and "run" in top.subtypes
+        )
+        if wanted and x.may(Phrase(N_("reveal {card} and add it to your grip?"), card=str(top))):
+            runner.deck.remove(top)
+            runner.hand.append(top)
+            x.game.log.add("reveal", RUNNER_SEAT, card=str(top), zone=Term("zone", "grip"))
+
+    b.when("your_turn_start", turn_start)
+
+
+@card(
+    "topan_ormas_leader",
+    paragraphs=(0,),
+    summary="Once a turn, click: install a card from the grip 2 credits cheaper, then take 1 meat damage.",
+)
+def _topan(b: Builder) -> None:
+    def install(x: Exec) -> None:
+        g = x.game
+        options = [c for c in g.runner.hand if _installable(g, c, 2)]
+        if not options:
+            return
+        prompt = Phrase(N_("install a card paying {n}{credit} less"), n=2, credit="[credit]")
+        _install(g, x.choose(prompt, options, kind="install"), 2)
+        g.damage("meat", 1)
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        return window == "action" and any(_installable(g, h, 2) for h in g.runner.hand)
+
+    b.paid([click()], install, once_per_turn=True, usable=usable)
+
+
+@card(
+    "ryo_phoenix_ono_out_of_the_ashes",
+    paragraphs=(0,),
+    summary="The first run each turn to succeed after a subroutine resolved during it: gain 1 credit and the "
+    "corp trashes a card from HQ.",
+)
+def _ryo(b: Builder) -> None:
+    def successful(x: Exec) -> None:
+        g = x.game
+        began, resolved = 0, 0
+        for e in g.log:
+            if e.kind == "run":
+                began = e.seq
+            elif e.kind == "subroutine":
+                resolved = e.seq
+        if resolved <= began or not x.once_per_turn("phoenix"):
+            return
+        x.do("你获得 1[credit]。")
+        hand = g.corp.hand
+        if hand:
+            chosen: Card = x.choose(Phrase(N_("trash a card from HQ")), hand, side="corp")
+            hand.remove(chosen)
+            g.to_discard(chosen, Phrase(N_("trashed by {card}"), card=str(x.card)), faceup=False)
+
+    b.when("run_successful", successful)
+
+
+@card(
+    "magdalene_keino_chemutai_cryptarchitect",
+    paragraphs=(0,),
+    summary="After discarding down to the hand size, may install a program or hardware from among the "
+    "discarded cards.",
+)
+def _magdalene(b: Builder) -> None:
+    def turn_end(x: Exec) -> None:
+        g = x.game
+        names: set[str] = set()
+        for e in g.log:
+            if e.kind == "action_phase_end" and e.player == RUNNER_SEAT:
+                names = set()
+            elif e.kind == "discarded" and e.player == RUNNER_SEAT and e.data.get("reason") == "discarded":
+                names.add(str(e.data.get("card")))
+        options = [c for c in g.runner.discard if str(c) in names and c.type in ("program", "hardware")]
+        options = [c for c in options if _installable(g, c)]
+        chosen = _pick(x, Phrase(N_("install a program or hardware you discarded?")), options, kind="install")
+        if chosen is not None:
+            _install(g, chosen)
+
+    b.when("your_turn_end", turn_end)
