@@ -17,6 +17,12 @@ SCHEMA = ROOT / "schema"
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true", help="Rewrite golden files from current output.")
+    parser.addoption(
+        "--pool",
+        default=None,
+        help="A checkout of NetrunnerDB's card data (netrunner-cards-json): runs tests/test_nrdb_real_pool.py on it "
+        "(default: $DOSSIER_NRDB; skipped without either).",
+    )
 
 
 @pytest.fixture(autouse=True)

@@ -513,7 +513,7 @@ def test_coverage_report_text_and_json(imported: Path, cli: Any) -> None:
     row = next(c for c in report["cards"] if c["id"] == "mirage_keyway")
     assert row == {"id": "mirage_keyway", "title": "Mirage Keyway", "set": "signal_drift", "cycle": "drift",
                    "printed_in": ["signal_drift"], "status": "partial", "scripted": [],
-                   "unread": [{"index": 0, "reason": "no_template"}]}  # fmt: skip
+                   "unread": [{"index": 0, "reason": "no_template"}], "zh": []}  # fmt: skip
     # a card reprinted in a later set counts there too (as a player opening that set sees it)
     reprinted = {s: n["cards"] for s, n in report["per_set_printed"].items()}
     assert sum(reprinted.values()) >= report["totals"]["cards"] and reprinted["signal_drift"] >= 12
@@ -523,3 +523,18 @@ def test_coverage_report_text_and_json(imported: Path, cli: Any) -> None:
     assert "Signal Drift" in text and "6/14 executable (42.9%), 2 partial, 6 printed only" in text
     summary = cli("text", "coverage", "--game", "netrunner", "--cards", imported, "--summary").stdout
     assert "mirage_keyway" not in summary and "per cycle:" in summary
+
+
+def test_the_zh_hans_translation_is_a_second_check_where_the_grammar_reads_it() -> None:
+    from toolkit.coverage import netrunner_reading
+
+    english = ["[subroutine] End the run.", "[subroutine] Do 2 net damage.", "[subroutine] The Runner loses 2[credit]."]
+    zh = ["[subroutine] 终止潜袭。", "[subroutine] 造成 3 点网域伤害。", "一段语法不读的自然中文。"]
+    record = _card("r_checked", "ice", english, rez_cost=0, strength=1, subtypes=["sentry"],
+                   printed_text={"en": english, "zh-Hans": zh})  # fmt: skip
+    check = netrunner_reading([record]).zh_check()
+    # the first agrees with the English reading, the second does not (3 damage against 2), the third is not read
+    assert check == {"parsed": 2, "compared": 2, "agree": 1, "disagree": [{"id": "r_checked", "index": 1}]}
+    fewer = _card("r_checked", "ice", english, rez_cost=0, strength=1, subtypes=["sentry"],
+                  printed_text={"en": english, "zh-Hans": zh[:2]})  # fmt: skip
+    assert netrunner_reading([fewer]).zh_check()["compared"] == 0  # paragraphs that do not line up are not compared

@@ -509,10 +509,23 @@ class ReadingReport:
         counts = Counter(u["reason"] for row in self.cards for u in row["unread"])
         return dict(sorted(counts.items()))
 
+    def zh_check(self) -> dict[str, Any]:
+        """The second check: paragraphs of NetrunnerDB's zh-Hans translation that the Chinese grammar reads, and
+        whether each gives the same ability as the English reading of the same paragraph (compared only where
+        both languages have as many paragraphs, so that the indexes match)."""
+        rows = [(row["id"], check) for row in self.cards for check in row.get("zh", [])]
+        return {
+            "parsed": len(rows),
+            "compared": sum(1 for _, c in rows if c["same"] is not None),
+            "agree": sum(1 for _, c in rows if c["same"] is True),
+            "disagree": [{"id": card_id, "index": c["index"]} for card_id, c in rows if c["same"] is False],
+        }
+
     def to_json(self) -> dict[str, Any]:
         return {
             "totals": self.totals(),
             "reasons": self.reasons(),
+            "zh_check": self.zh_check(),
             "per_cycle": self._grouped("cycle"),
             "per_set": self._grouped("set"),
             "per_set_printed": self._printed(),
@@ -557,6 +570,18 @@ class ReadingReport:
         if reasons:
             lines.append(tr("unread paragraphs by reason:"))
             lines += [f"  {pad(reason_text(code), 40)} {n}" for code, n in reasons.items()]
+        check = self.zh_check()
+        if check["parsed"]:
+            lines.append(
+                tr(
+                    "zh-Hans translations the grammar reads: {parsed} paragraphs; {agree} of {compared} compared give "
+                    "the English reading's ability, {disagree} do not",
+                    parsed=check["parsed"],
+                    agree=check["agree"],
+                    compared=check["compared"],
+                    disagree=len(check["disagree"]),
+                )
+            )
         lines.append(line(tr("total"), self.totals()))
         if self.not_imported:
             lines.append(
@@ -573,6 +598,28 @@ class ReadingReport:
 
         known = self.set_names.get(set_id)
         return name_of(known, current_lang()) if known is not None else (set_id or "-")
+
+
+def _zh_check(record: Any) -> list[dict[str, Any]]:
+    """Each zh-Hans printed paragraph of ``record`` the Chinese grammar reads: its index, and whether its ability
+    is the one the English reading of the same paragraph ran (None: not comparable)."""
+    from toolkit.text import AbilitySyntaxError, parse_cached
+
+    printed = getattr(record, "printed_text", None)
+    zh = (printed.zh_hans if printed is not None else None) or []
+    english = (printed.en if printed is not None else None) or []
+    read = dict(zip(record.reading.read, record.text, strict=False))
+    out: list[dict[str, Any]] = []
+    for index, paragraph in enumerate(zh):
+        try:
+            ability = parse_cached(paragraph)
+        except (AbilitySyntaxError, ValueError):
+            continue
+        same = None
+        if len(zh) == len(english) and index in read:
+            same = parse_cached(read[index]) == ability
+        out.append({"index": index, "same": same})
+    return out
 
 
 def netrunner_reading(records: Iterable[Any]) -> ReadingReport:
@@ -605,6 +652,7 @@ def netrunner_reading(records: Iterable[Any]) -> ReadingReport:
                 "status": reading.status,
                 "scripted": list(reading.scripted),
                 "unread": [{"index": u.index, "reason": u.reason} for u in reading.unread],
+                "zh": _zh_check(record),
             }
         )
     for row in rows:  # a printing without a cycle: the set's cycle, where the game record knows it

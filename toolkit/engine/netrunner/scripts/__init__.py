@@ -87,6 +87,7 @@ class CardScript:
     card: str
     paragraphs: tuple[int, ...]
     summary: str
+    replaces: tuple[int, ...] = ()  # paragraphs a template reads that the script implements instead
     parts: list[Part] = field(default_factory=list)
     hooks: dict[str, Any] = field(default_factory=dict)  # a static hook's function (or runner_break's numbers)
 
@@ -359,14 +360,20 @@ def on_installed_ice(b: Builder) -> Builder:
 _REGISTRY: dict[str, CardScript] = {}
 
 
-def card(card_id: str, paragraphs: Sequence[int], summary: str) -> Callable[[Callable[[Builder], None]], CardScript]:
+def card(
+    card_id: str, paragraphs: Sequence[int], summary: str, replaces: Sequence[int] = ()
+) -> Callable[[Callable[[Builder], None]], CardScript]:
     """Register the script of ``card_id`` implementing ``paragraphs`` (indexes into the printed English);
-    ``summary`` says in our own words what it does."""
+    ``summary`` says in our own words what it does. ``replaces``: those of ``paragraphs`` a template would read
+    but which the card's other text changes (a restriction on its own subroutines, say), so the script runs
+    them instead (tests/test_nrdb_real_pool.py holds every other script off the template-read ones)."""
 
     def register(build: Callable[[Builder], None]) -> CardScript:
         if card_id in _REGISTRY:
             raise ScriptError(f"card {card_id!r} has two scripts")
-        script = CardScript(card_id, tuple(paragraphs), summary)
+        if not set(replaces) <= set(paragraphs):
+            raise ScriptError(f"{card_id}: replaces {tuple(replaces)} outside its paragraphs {tuple(paragraphs)}")
+        script = CardScript(card_id, tuple(paragraphs), summary, tuple(replaces))
         build(Builder(script))
         if not script.parts and not script.hooks:
             raise ScriptError(f"{card_id}: the script adds nothing")
