@@ -48,6 +48,8 @@ TEMPLATES: list[tuple[str, str, str]] = [
     ("Interface → 1[credit]: Break 1 barrier subroutine.", "program", "1[credit]：破解 1 个屏障子进程。"),
     ("Interface → 2[credit]: Break 2 code gate subroutines.", "program", "2[credit]：破解 2 个代码门子进程。"),
     ("3[credit]: +2 strength.", "program", "3[credit]：强度 +2。"),
+    ("Interface → 2[credit]: Break up to 3 sentry subroutines.", "program", "2[credit]：破解 3 个哨兵子进程。"),
+    ("Interface → 3[credit]: Break any number of barrier subroutines.", "program", "3[credit]：破解 50 个屏障子进程。"),
     ("Gain 5[credit].", "operation", "你获得 5[credit]。"),
     ("Draw 2 cards.", "event", "你抽 2 张牌。"),
     ("Gain 1[credit] and draw 1 card.", "event", "你获得 1[credit]，你抽 1 张牌。"),
@@ -189,7 +191,7 @@ def test_a_card_reads_with_its_title() -> None:
         # a later condition over more than one clause is not reordered
         ("[subroutine] Gain 1[credit] and end the run if the Runner is tagged.", "ice", "no_template"),
         ("<strong>Limit 1 per turn.</strong>", "operation", "no_template"),
-        ("Interface → 1[credit]: Break up to 3 sentry subroutines.", "program", "no_template"),  # "up to": no AST
+        ("Interface → 1[credit]: Break 2 subroutines.", "program", "no_template"),  # a break of any kind: no AST
         ("Whenever a run on this server is successful, gain 1[credit].", "upgrade", "no_template"),
         ("Gain X[credit].", "operation", "no_template"),
         ("[subroutine] End the run.", "program", "not_for_this_card"),

@@ -136,6 +136,10 @@ _RULES: list[_Rule] = [
     # a limit "is increased by 2" / "is +2" / "is reduced by 1" is the limit +2 / +2 / -1
     (re.compile(r"\b(maximum hand size|link strength) is (?:increased by |\+)(\d+)"), r"\1 +\2"),
     (re.compile(r"\b(maximum hand size|link strength) is (?:reduced|decreased) by (\d+)"), r"\1 -\2"),
+    # a break of "up to 2" subroutines is a break of 2 (breaking a subroutine never hurts the breaker, and the
+    # engine breaks only what is unbroken), and "any number of" them is as many as text may count (MAX_COUNT)
+    (re.compile(r"\bbreak up to (\d+) "), r"break \1 "),
+    (re.compile(r"\bbreak any number of "), "break 50 "),
     # "+3 strength" is "strength +3"
     (re.compile(r"\+(\d+) strength\b"), r"strength +\1"),
     # "give the runner 1 tag" is "the runner takes 1 tag"
