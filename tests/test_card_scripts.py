@@ -294,3 +294,53 @@ def test_trashing_from_hq_takes_the_card_out_of_hq_face_down() -> None:
     game.rez  # noqa: B018 - the corp's own derez of a card not rezzed is nothing
     game.derez(agenda, "test")
     assert not agenda.rezzed
+
+
+@card("zz_wallet", paragraphs=(0, 1), summary="Loaded with 4 credits, spendable on installs; trashed once empty.")
+def _wallet(b: Builder) -> None:
+    from toolkit.engine.netrunner.scripts import load
+
+    load(b, "credit", 4, on="installed")
+    b.paragraph(1).spend_hosted(lambda g, this, purpose: purpose == "install")
+
+
+@card("zz_sidestep", paragraphs=(0,), summary="When a run begins, the runner may bypass the first ice it approaches.")
+def _sidestep(b: Builder) -> None:
+    b.when("run_begins", lambda x: x.bypass())
+
+
+@card("zz_slip", paragraphs=(0,), summary="0 credits: bypass the ice being encountered.")
+def _slip(b: Builder) -> None:
+    b.paid([], lambda x: x.bypass(), usable=lambda g, c, w: w == "encounter")
+
+
+WALLET = fixture("zz_wallet", "resource", ["Loaded with 4 credits on install; gone when empty.", "Its credits pay installs."],
+                 cost=0)  # fmt: skip
+SIDESTEP = fixture("zz_sidestep", "resource", ["Runs skip their first ice."], cost=0)
+SLIP = fixture("zz_slip", "program", ["Slip past the ice met."], cost=0, memory_cost=1)
+HOSTING = [*MORE, WALLET, SIDESTEP, SLIP]
+
+
+def test_hosted_credits_pay_only_for_what_the_card_allows_and_empty_it() -> None:
+    r = play(HOSTING, ["install:zz_wallet", "install:gray_rat"],
+             runner={"hand": ["zz_wallet", "gray_rat"], "credits": 0, "clicks": 2})  # fmt: skip
+    g = r.game
+    wallet = next(c for c in g.runner.rig if c.id == "zz_wallet")
+    assert wallet.credits == 2 and g.runner.credits == 0 and any(c.id == "gray_rat" for c in g.runner.rig)
+    assert g.available("runner") == 0 and g.available("runner", "install") == 2  # not for anything else
+    r = play(HOSTING, ["install:zz_wallet", "install:gray_rat", "install:zz_discount_rig"],
+             runner={"hand": ["zz_wallet", "gray_rat", "zz_discount_rig"], "credits": 0, "clicks": 3})  # fmt: skip
+    assert [c.id for c in r.game.runner.discard] == []  # 2 + 0 spent: 2 left
+    r = play(HOSTING, ["install:zz_wallet", "install:gray_rat", "install:gray_rat"],
+             runner={"hand": ["zz_wallet", "gray_rat", "gray_rat"], "credits": 0, "clicks": 3})  # fmt: skip
+    assert [c.id for c in r.game.runner.discard] == ["zz_wallet"]  # emptied by the second install: trashed
+
+
+def test_bypassing_the_next_ice_and_the_ice_encountered() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "zz_tripwire", "rezzed": True}]}}}
+    r = play(HOSTING, ["run:hq", "continue"], corp=corp, runner={"rig": [{"card": "zz_sidestep"}], "credits": 5})
+    assert events(r, "bypass") and not events(r, "encounter") and r.game.runner.credits == 5
+    assert events(r, "run_end")[-1]["successful"] is True
+    r = play(HOSTING, ["run:hq", "use:zz_slip/0", "continue"], corp=corp, runner={"rig": [{"card": "zz_slip"}]})
+    assert events(r, "encounter") and events(r, "bypass") and not events(r, "subroutine")
+    assert events(r, "run_end")[-1]["successful"] is True

@@ -531,11 +531,21 @@ class NetrunnerGame:
             if c.recurring > 0 and any(use == purpose for _, use in self.recurring_uses(c))
         ]
 
+    def _hosted_for(self, side: Side, purpose: str | None) -> list[Card]:
+        """Active cards of ``side`` whose hosted credits their text lets ``side`` spend on ``purpose`` now."""
+        return [
+            card
+            for card, hook in self.script_hooks("spend_hosted", self.active_cards(side))
+            if card.credits > 0 and hook(self, card, purpose)
+        ]
+
     def available(self, side: Side, purpose: str | None = None) -> int:
-        """Credits ``side`` can spend on ``purpose``: the pool, recurring credits for it, bad-publicity credits."""
+        """Credits ``side`` can spend on ``purpose``: the pool, recurring credits for it, credits hosted on cards
+        that let them be spent on it, bad-publicity credits."""
         run = self.current_run
         pool = run.bad_pub_credits if side == "runner" and run is not None else 0
-        return self.player(side).credits + pool + sum(c.recurring for c in self._recurring_for(side, purpose))
+        hosted = sum(c.credits for c in self._hosted_for(side, purpose))
+        return self.player(side).credits + pool + hosted + sum(c.recurring for c in self._recurring_for(side, purpose))
 
     def can_pay(self, side: Side, amount: int, purpose: str | None = None) -> bool:
         return self.available(side, purpose) >= amount
@@ -562,6 +572,14 @@ class NetrunnerGame:
             card.recurring -= used
             left -= used
             self.log.add("recurring", player.seat, card=str(card), spent=used, left=card.recurring, reason=why)
+            if not left:
+                break
+        for card in self._hosted_for(side, purpose) if left else []:
+            used = min(card.credits, left)
+            card.credits -= used
+            left -= used
+            self.log.add("take_credits", player.seat, card=str(card), amount=used, hosted=card.credits)
+            self.check_empty(card)
             if not left:
                 break
         run = self.current_run

@@ -96,7 +96,10 @@ class Runs:
             self._approach(run, ice)
             if self._stopped(run):
                 break
-            if ice.rezzed and g.is_installed(ice):
+            if run.bypass_next:
+                run.bypass_next = False
+                g.log.add("bypass", RUNNER, ice=str(ice) if ice.rezzed else Phrase(N_("unrezzed ice")))
+            elif ice.rezzed and g.is_installed(ice):
                 self._encounter(run, ice)
             if self._stopped(run):
                 break
@@ -239,7 +242,7 @@ class Runs:
         g.fire("encounter", g.everyone(ice), ice=ice)
         try:
             for _ in range(200):  # every boost or break is one decision; a runner runs out of credits first
-                if self._stopped(run) or not g.is_installed(ice):
+                if self._stopped(run) or not g.is_installed(ice) or encounter.bypassed:
                     break
                 options = self.break_options(encounter)
                 options += g.actions.paid_options("runner", window="encounter")
@@ -262,7 +265,7 @@ class Runs:
                 else:
                     g.actions.take(option.value)
             for sub in subs:
-                if self._stopped(run) or not g.is_installed(ice):
+                if self._stopped(run) or not g.is_installed(ice) or encounter.bypassed:
                     break
                 if sub.broken:
                     continue
@@ -445,7 +448,7 @@ class Runs:
             cost is not None
             and not g.forbidden("trash_accessed")
             and card not in g.corp.discard
-            and g.can_pay("runner", cost)
+            and g.can_pay("runner", cost, "trash")
             and g.confirm(
                 "runner",
                 "trash",
@@ -455,7 +458,7 @@ class Runs:
                 texts=(Phrase(N_("trash {card}"), card=str(card)), Phrase(N_("leave it"))),
             )
         ):
-            g.pay("runner", cost, Phrase(N_("trashing {card}"), card=str(card)))
+            g.pay("runner", cost, Phrase(N_("trashing {card}"), card=str(card)), "trash")
             for zone in (g.corp.deck, g.corp.hand):
                 if card in zone:
                     zone.remove(card)

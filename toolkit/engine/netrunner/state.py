@@ -145,6 +145,7 @@ class Sub:
 class Encounter:
     ice: Card
     subs: list[Sub]
+    bypassed: bool = False  # a card let the runner bypass the ice mid-encounter: no more breaks, no subroutine fires
 
 
 @dataclass
@@ -158,6 +159,7 @@ class RunState:
     ended: bool = False
     jacked_out: bool = False
     extra_access: int = 0
+    bypass_next: bool = False  # the ice approached now is bypassed: passed without an encounter
     bad_pub_credits: int = 0
     encounter: Encounter | None = None
 

@@ -195,6 +195,11 @@ class Builder:
         this ability" (offered to the runner while encountering it, beside the icebreakers' breaks)."""
         return self._hook("runner_break", (clicks, count))
 
+    def spend_hosted(self, fn: Callable[[NetrunnerGame, Card, str | None], bool]) -> Builder:
+        """``fn(game, this, purpose)``: whether credits hosted on this card may pay for ``purpose`` now (``install``,
+        ``rez``, ``icebreaker``, ``trace``, ``trash`` (an accessed card's trash cost) or None: anything else)."""
+        return self._hook("spend_hosted", fn)
+
     def hosts(self, fn: Callable[[NetrunnerGame, Card], list[Card]]) -> Builder:
         """``fn(game, card)``: the cards this card must be installed on ("Install only on ..."); none, no install."""
         return self._hook("hosts", fn)
@@ -291,6 +296,18 @@ class Exec:
     def remove_from_game(self, card: Any = None) -> None:
         """``card`` (default: this card) leaves every zone and the game."""
         self.game.remove_from_game(card or self.card, Phrase(N_("the text of {card}"), card=str(self.card)))
+
+    def bypass(self) -> None:
+        """The runner bypasses the ice it is encountering now (no more breaks; its subroutines do not fire), or,
+        outside an encounter, the next ice it approaches (passed without an encounter)."""
+        run = self.game.current_run
+        if run is None or run.ended:
+            return
+        if run.encounter is not None:
+            run.encounter.bypassed = True
+            self.game.log.add("bypass", self.game.runner.seat, ice=str(run.encounter.ice))
+        else:
+            run.bypass_next = True
 
     def once_per_turn(self, key: str = "used") -> bool:
         """True the first time this is asked for ``key`` on this card in a turn (and from then on False)."""
