@@ -344,3 +344,77 @@ def test_bypassing_the_next_ice_and_the_ice_encountered() -> None:
     r = play(HOSTING, ["run:hq", "use:zz_slip/0", "continue"], corp=corp, runner={"rig": [{"card": "zz_slip"}]})
     assert events(r, "encounter") and events(r, "bypass") and not events(r, "subroutine")
     assert events(r, "run_end")[-1]["successful"] is True
+
+
+@card("zz_dividend", paragraphs=(0,), summary="When scored: gain 1 credit per advancement counter past 3.")
+def _dividend(b: Builder) -> None:
+    b.when("agenda_scored", lambda x: x.game.gain_credits(x.side, max(0, x.event["advancement"] - 3), "dividend"))
+
+
+@card("zz_pricey_ice", paragraphs=(0, 1), summary="Rezzing it also costs a tag on the runner... of 2 credits more; "
+      "it cannot be trashed.")  # fmt: skip
+def _pricey_ice(b: Builder) -> None:
+    def can(g: object, c: object) -> bool:
+        return bool(x_runner_tagged(g))
+
+    b.rez_requires(can, lambda g, c: g.remove_tags(1))
+    b.paragraph(1).untrashable()
+
+
+def x_runner_tagged(game: object) -> int:
+    return game.runner.tags  # type: ignore[attr-defined, no-any-return]
+
+
+@card("zz_listener", paragraphs=(0,), summary="Counts what the engine announces.")
+def _listener(b: Builder) -> None:
+    for timing in ("approach_ice", "tags_removed", "purged", "credits_gained", "damage_done", "forfeited"):
+        b.when(timing, lambda x, t=timing: x.card.notes.setdefault("heard", []).append(t))
+
+
+DIVIDEND = fixture("zz_dividend", "agenda", ["Pays for extra advancement when scored."], agenda_points=2,
+                   advancement_requirement=3)  # fmt: skip
+PRICEY_ICE = fixture("zz_pricey_ice", "ice", ["Rez only by clearing a runner tag.", "Never trashed.",
+                                              "[subroutine] End the run."], rez_cost=0, strength=5, subtypes=["barrier"])  # fmt: skip
+LISTENER = fixture("zz_listener", "hardware", ["Hears the table."], cost=0)
+LAST = [*HOSTING, DIVIDEND, PRICEY_ICE, LISTENER]
+
+
+def test_an_agenda_may_be_advanced_past_its_requirement_and_the_score_says_how_far() -> None:
+    corp = {"clicks": 2, "credits": 5, "servers": {"remote1": {"root": [{"card": "zz_dividend", "counters": {"advancement": 3}}]}}}
+    r = play(LAST, ["advance:zz_dividend", "score:zz_dividend"], active="corp", corp=corp)
+    g = r.game
+    assert [c.id for c in g.corp.score_area] == ["zz_dividend"]
+    assert events(r, "credits")[0] == {"side": "corp", "amount": 1, "credits": 5, "reason": "dividend"}  # 4 past 3
+
+
+def test_a_face_down_cards_counters_are_hidden_from_the_runner() -> None:
+    corp = {"clicks": 1, "credits": 5, "servers": {"remote1": {"root": [{"card": "zz_dividend"}]}}}
+    r = play(LAST, ["advance:zz_dividend"], active="corp", corp=corp)
+    seen = [e for e in r.game.log.seen_by(2) if e.kind in ("counter", "advancement")]
+    assert seen == [] and any(e.kind == "counter_facedown" for e in r.game.log.seen_by(2))
+
+
+def test_an_additional_rez_cost_and_a_card_that_cannot_be_trashed() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "zz_pricey_ice"}]}}}
+    r = play(LAST, ["run:hq"], corp=corp, runner={"tags": 0})
+    assert "rez:zz_pricey_ice" not in [o.label.split("#")[0] for o in (r.pending.options if r.pending else [])]
+    r = play(LAST, ["run:hq", "rez:zz_pricey_ice"], corp=corp, runner={"tags": 1})
+    g = r.game
+    assert g.servers["hq"].ice[0].rezzed and g.runner.tags == 0
+    assert g.trash(g.servers["hq"].ice[0], "test", by="runner") is False and g.servers["hq"].ice
+
+
+def test_the_new_timings_are_announced() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "hb_lattice_gate"}]}}, "score_area": ["zz_dividend"]}
+    r = play(LAST, ["run:hq", "done", "continue"], corp=corp, runner={"rig": [{"card": "zz_listener"}], "tags": 1, "hand": ["gray_rat", "gray_rat"]})
+    g = r.game
+    listener = next(c for c in g.runner.rig if c.id == "zz_listener")
+    g.remove_tags(1)
+    g.purge()
+    g.gain_credits("corp", 1)
+    g.damage("net", 1)
+    g.forfeit(g.corp.score_area[0], "test")
+    heard = listener.notes["heard"]
+    for timing in ("approach_ice", "tags_removed", "purged", "credits_gained", "damage_done", "forfeited"):
+        assert timing in heard, timing
+    assert g.corp.score_area == [] and g.removed[-1].id == "zz_dividend"

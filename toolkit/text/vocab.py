@@ -52,6 +52,12 @@ SCRIPT_TIMINGS: Vocabulary = {
     "emptied": ("当本牌被用尽时", "When this card is empty"),
     "any_rezzed": ("当一张牌被激活时", "When a card is rezzed"),
     "action_phase_ends": ("你的行动阶段结束时", "When your action phase ends"),
+    "approach_ice": ("当潜袭者接近防火墙时", "When the runner approaches a piece of ice"),
+    "credits_gained": ("当一方获得信用点时", "When a side gains credits"),
+    "damage_done": ("当潜袭者受到伤害时", "When the runner takes damage"),
+    "tags_removed": ("当锁定标记被移除时", "When tags are removed"),
+    "purged": ("当病毒指示物被清除时", "When virus counters are purged"),
+    "forfeited": ("当一个议案被放弃时", "When an agenda is forfeited"),
 }
 
 # Token types of the grammar's timing alternatives -> timing id.

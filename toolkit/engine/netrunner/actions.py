@@ -152,12 +152,10 @@ class Actions:
             for card in g.installed("corp"):
                 if g.scorable(card) and free:
                     out.append(Action(side, "score", card))
-                elif g.can_advance(card):
+                if g.can_advance(card):  # an agenda may be advanced past its requirement
                     basic("advance", card)
-                if card.type in ("asset", "upgrade") and not card.rezzed and free:
-                    cost = g.rez_cost(card)
-                    if g.can_pay("corp", cost, "rez"):
-                        out.append(Action(side, "rez", card, credits=cost))
+                if card.type in ("asset", "upgrade") and not card.rezzed and free and g.can_rez(card):
+                    out.append(Action(side, "rez", card, credits=g.rez_cost(card)))
             if g.runner.tags:
                 for card in g.runner.rig:
                     if card.type == "resource":

@@ -510,6 +510,8 @@ class NetrunnerGame:
         player.credits += amount
         extra = {"reason": why} if why else {}
         self.log.add("credits", player.seat, side=side, amount=amount, credits=player.credits, **extra)
+        if amount > 0:
+            self.fire("credits_gained", self.everyone(), side=side, amount=amount)
 
     def lose_credits(self, side: Side, amount: int) -> int:
         player = self.player(side)
@@ -763,7 +765,8 @@ class NetrunnerGame:
             hand=len(runner.hand),
             hand_size=self.hand_size("runner"),
         )
-        if flatline:
+        self.fire("damage_done", self.everyone(), kind=kind, amount=amount, cards=trashed)
+        if flatline and not self.over:
             self.flatline(
                 Phrase(
                     N_("{amount} {damage} with {n} card(s) in the grip"),
@@ -787,6 +790,8 @@ class NetrunnerGame:
         removed = min(count, self.runner.tags)
         self.runner.tags -= removed
         self.log.add("tags", SEATS["runner"], amount=-removed, tags=self.runner.tags)
+        if removed:
+            self.fire("tags_removed", self.everyone(), amount=removed)
         return removed
 
     # ------------------------------------------------------------ installing, rezzing, trashing
@@ -801,6 +806,12 @@ class NetrunnerGame:
         sources = self.script_hooks("install_cost") + self.script_hooks("own_install_cost", [card])
         cost += sum(hook(self, source, card) for source, hook in sources)
         return max(0, cost)
+
+    def can_rez(self, card: Card) -> bool:
+        """The corp can pay ``card``'s rez cost now, and whatever else its text asks to rez it (``rez_requires``)."""
+        if not self.can_pay("corp", self.rez_cost(card), "rez"):
+            return False
+        return all(can(self, card) for _, (can, _pay) in self.script_hooks("rez_requires", [card]))
 
     def rez_cost(self, card: Card) -> int:
         cost = int(card.record.rez_cost or 0)
@@ -822,6 +833,10 @@ class NetrunnerGame:
         if not all(hook(self, card) for _, hook in self.script_hooks("may_install", [card])):
             return False
         return all(hook(self, card) for _, hook in self.script_hooks("hosts", [card]))
+
+    def may_trash(self, card: Card) -> bool:
+        """Whether ``card`` can be trashed (its own text may say it cannot: the ``untrashable`` hook)."""
+        return not any(hook(self, card) for _, hook in self.script_hooks("untrashable", [card]))
 
     def may_play(self, card: Card) -> bool:
         return all(hook(self, card) for _, hook in self.script_hooks("may_play", [card]))
@@ -935,6 +950,8 @@ class NetrunnerGame:
         cost = 0 if free else self.rez_cost(card)
         if not free:
             self.pay("corp", cost, Phrase(N_("rezzing {card}"), card=str(card)), "rez")
+            for _, (_can, pay_more) in self.script_hooks("rez_requires", [card]):  # an additional cost to rez it
+                pay_more(self, card)
         if card.record.unique:
             for old in [c for c in self.installed("corp") if c.id == card.id and c.rezzed]:
                 self.trash(old, Phrase(N_("a unique card was rezzed again")))
@@ -954,6 +971,9 @@ class NetrunnerGame:
     def trash(self, card: Card, why: str, by: Side | None = None) -> bool:
         """An installed card to Archives or the heap, with the cards it hosts (N9). A runner card the corp
         trashes opens a prevention window (N12). Returns whether it was trashed."""
+        if not self.may_trash(card):
+            self.log.add("trash_failed", SEATS[card.side], card=str(card), reason=Phrase(N_("it cannot be trashed")))
+            return False
         if (
             card.side == "runner"
             and by == "corp"
@@ -964,6 +984,7 @@ class NetrunnerGame:
         for hosted in list(card.hosted):
             self.trash(hosted, Phrase(N_("its host {card} left play"), card=str(card)))
         owner = self.player(card.side)
+        was_rezzed = card.rezzed
         hidden = card in owner.hand or card in owner.deck  # trashed from HQ or R&D (or the grip or stack)
         for zone in (owner.hand, owner.deck):
             if card in zone:
@@ -974,7 +995,7 @@ class NetrunnerGame:
         self.trash_from_server(card)
         self.to_discard(card, why, faceup=faceup)
         self.check_memory()
-        self.fire("trashed", self.everyone(card), card=card, by=by)
+        self.fire("trashed", self.everyone(card), card=card, by=by, rezzed=was_rezzed)
         return True
 
     def remove_from_game(self, card: Card, why: Any) -> None:
@@ -990,6 +1011,15 @@ class NetrunnerGame:
         self.removed.append(card)
         self.log.add("removed_from_game", SEATS[card.side], card=str(card), reason=why)
         self.check_memory()
+
+    def forfeit(self, card: Card, why: Any) -> None:
+        """An agenda in a score area is forfeited: it leaves the game, and its points with it."""
+        for player in self.players.values():
+            if card in player.score_area:
+                player.score_area.remove(card)
+                self.removed.append(card)
+                self.log.add("forfeit", player.seat, card=str(card), points=card.record.agenda_points, reason=why)
+                self.fire("forfeited", self.everyone(), card=card)
 
     def trash_from_server(self, card: Card) -> None:
         server = self.server_of(card)
@@ -1024,7 +1054,14 @@ class NetrunnerGame:
             card.counters[kind] = total
         else:
             card.counters.pop(kind, None)
-        self.log.add("counter", SEATS[card.side], card=str(card), kind=kind, change=change, total=total)
+        seat = SEATS[card.side]
+        if self.hidden_from_runner(card):  # the runner sees counters go on a face-down card, not which card
+            self.log.add("counter", seat, visible=[seat], card=str(card), kind=kind, change=change, total=total)
+            where = self.server_of(card)
+            self.log.add("counter_facedown", seat, server=where.name if where else None, kind=kind, change=change,
+                         total=total)  # fmt: skip
+        else:
+            self.log.add("counter", seat, card=str(card), kind=kind, change=change, total=total)
         if change < 0:
             self.check_empty(card)
         return change
@@ -1041,9 +1078,17 @@ class NetrunnerGame:
             self.log.add("emptied", SEATS[card.side], card=str(card))
             self.fire("emptied", [card])
 
+    def hidden_from_runner(self, card: Card) -> bool:
+        """An installed corp card the runner has not seen: face down (unrezzed) in a server."""
+        return card.side == "corp" and not card.rezzed and self.server_of(card) is not None
+
     def place_advancement(self, card: Card, amount: int) -> None:
         self.add_counters(card, "advancement", amount)
-        self.log.add("advancement", SEATS["corp"], card=str(card), amount=amount, advancement=card.advancement)
+        seat = SEATS["corp"]
+        if self.hidden_from_runner(card):
+            self.log.add("advancement", seat, visible=[seat], card=str(card), amount=amount, advancement=card.advancement)
+        else:
+            self.log.add("advancement", seat, card=str(card), amount=amount, advancement=card.advancement)
 
     def purge(self) -> None:
         """Remove every virus counter from every card (N9)."""
@@ -1061,6 +1106,7 @@ class NetrunnerGame:
         for card in cards:
             removed -= self.add_counters(card, "virus", -card.counters["virus"])
         self.log.add("purge", SEATS["corp"], cards=len(cards), removed=removed)
+        self.fire("purged", self.everyone(), removed=removed)
 
     # ------------------------------------------------------------ agendas
 
@@ -1087,7 +1133,10 @@ class NetrunnerGame:
 
     def _to_score_area(self, card: Card, side: Side) -> None:
         """The agenda ``card`` leaves its server into ``side``'s score area (the corp's scored, face up and
-        rezzed; the runner's stolen, face up), is logged, fires its trigger, and the points are counted."""
+        rezzed; the runner's stolen, face up), is logged, fires its trigger, and the points are counted. The
+        triggers learn the server it left and the advancement counters it had (``x.event``)."""
+        server = self.server_of(card)
+        where = {"server": server.name if server is not None else None, "advancement": card.advancement}
         self.trash_from_server(card)
         card.leave_play()
         if side == "corp":
@@ -1097,8 +1146,8 @@ class NetrunnerGame:
         self.player(side).score_area.append(card)
         scored = side == "corp"
         self.log.add("score" if scored else "steal", SEATS[side], card=str(card), points=card.record.agenda_points)
-        self.fire("agenda_scored" if scored else "agenda_stolen", [card], card=card)
-        self.fire("any_scored" if scored else "any_stolen", self.everyone(), card=card)
+        self.fire("agenda_scored" if scored else "agenda_stolen", [card], card=card, **where)
+        self.fire("any_scored" if scored else "any_stolen", self.everyone(), card=card, **where)
         self.check_points()
         self.check_memory()
 

@@ -133,6 +133,9 @@ class Runs:
     def _approach(self, run: RunState, ice: Card) -> None:
         g = self.game
         run.step = "approach"
+        g.fire("approach_ice", g.everyone(ice), ice=ice)
+        if self._stopped(run):
+            return
         g.log.add(
             "approach",
             RUNNER,
@@ -191,7 +194,7 @@ class Runs:
                 ice is not None
                 and not ice.rezzed
                 and g.is_installed(ice)
-                and g.can_pay("corp", g.rez_cost(ice), "rez")
+                and g.can_rez(ice)
             ):
                 cost = g.rez_cost(ice)
                 text = Phrase(N_("rez {card} for {n}{credit}"), card=str(ice), n=cost, credit="[credit]")
@@ -200,7 +203,7 @@ class Runs:
                 if (
                     card.type in ("asset", "upgrade")
                     and not card.rezzed
-                    and g.can_pay("corp", g.rez_cost(card), "rez")
+                    and g.can_rez(card)
                 ):
                     cost = g.rez_cost(card)
                     text = Phrase(N_("rez {card} for {n}{credit}"), card=str(card), n=cost, credit="[credit]")
@@ -447,6 +450,7 @@ class Runs:
         if (
             cost is not None
             and not g.forbidden("trash_accessed")
+            and g.may_trash(card)
             and card not in g.corp.discard
             and g.can_pay("runner", cost, "trash")
             and g.confirm(

@@ -200,6 +200,17 @@ class Builder:
         ``rez``, ``icebreaker``, ``trace``, ``trash`` (an accessed card's trash cost) or None: anything else)."""
         return self._hook("spend_hosted", fn)
 
+    def rez_requires(
+        self, can: Callable[[NetrunnerGame, Card], bool], pay: Callable[[NetrunnerGame, Card], None]
+    ) -> Builder:
+        """"As an additional cost to rez this card, ...": the corp may rez it only while ``can(game, card)``, and
+        ``pay(game, card)`` pays that cost after the credits (a rez "ignoring all costs" pays neither)."""
+        return self._hook("rez_requires", (can, pay))
+
+    def untrashable(self, fn: Callable[[NetrunnerGame, Card], bool] | None = None) -> Builder:
+        """"This card cannot be trashed" (while ``fn(game, card)`` holds, if given)."""
+        return self._hook("untrashable", fn or (lambda game, card: True))
+
     def hosts(self, fn: Callable[[NetrunnerGame, Card], list[Card]]) -> Builder:
         """``fn(game, card)``: the cards this card must be installed on ("Install only on ..."); none, no install."""
         return self._hook("hosts", fn)

@@ -1,0 +1,837 @@
+"""The Elevation corp card and identity scripts, each played through a scenario that checks what changes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from toolkit.importers.nrdb_text import read_card
+from toolkit.models import RECORD_ADAPTER
+
+from .kit import bundled, card, events, play
+
+
+def _identity(card_id: str, english: list[str], **fields: Any) -> Any:
+    reading = read_card(english, "identity", card_id=card_id)
+    data = {
+        "id": card_id,
+        "kind": "identity",
+        "game": "netrunner",
+        "side": "corp",
+        "set": "dossier_demo",
+        "name": {"zh-Hans": card_id, "en": card_id},
+        "text": reading.texts(),
+        "printed_text": {"en": english},
+        "reading": reading.record(),
+        "min_deck_size": 40,
+        "influence_limit": 15,
+        "subtypes": ["division"],
+        **fields,
+    }
+    return RECORD_ADAPTER.validate_python(data)
+
+
+# ---------------------------------------------------------------- fixtures (our own wording of each paragraph)
+
+ANTHILL = card(
+    "anthill_excavation_contract",
+    "asset",
+    ["Rezzing it loads 8[credit] onto it; once it holds none, it goes to Archives.",
+     "When your turn begins, take 4[credit] from this asset and draw 1 card."],  # fmt: skip
+    rez_cost=3,
+    trash_cost=1,
+)
+OTTO = card(
+    "otto_campaign",
+    "asset",
+    ["Rezzing it loads 6[credit] onto it; emptied, it is trashed and you gain [click][click].",
+     "When your turn begins, take 2[credit] from this asset."],  # fmt: skip
+    rez_cost=2,
+    trash_cost=2,
+)
+FLYSWATTER = card(
+    "flyswatter",
+    "ice",
+    ["Rezzed while its own server is being run, it purges every virus counter.", "[subroutine] End the run."],
+    rez_cost=2,
+    strength=0,
+    subtypes=["code_gate"],
+)
+DOOMSCROLL = card(
+    "doomscroll",
+    "ice",
+    ["[subroutine] Give the Runner 1 tag.", "[subroutine] Do 1 net damage.",
+     "[subroutine] A Runner carrying 2 or more tags suffers 2 net damage."],  # fmt: skip
+    rez_cost=3,
+    strength=3,
+    subtypes=["sentry", "ap", "observer"],
+)
+N_POT = card(
+    "n_pot",
+    "ice",
+    ["The Runner alone may pay 3[credit] to break one of its subroutines.", "[subroutine] End the run.",
+     "[subroutine] The run ends at threat level 2 or higher.",
+     "[subroutine] The run ends at threat level 4 or higher."],  # fmt: skip
+    rez_cost=4,
+    strength=4,
+    subtypes=["code_gate"],
+)
+EMPIRICIST = card(
+    "empiricist",
+    "ice",
+    ["[subroutine] You draw a card, then may put one card of HQ on top of R&D.",
+     "[subroutine] Do 1 net damage. Give the Runner 1 tag.", "[subroutine] Do 2 net damage."],  # fmt: skip
+    rez_cost=7,
+    strength=5,
+    subtypes=["sentry", "ap", "observer"],
+)
+SYAILENDRA = card(
+    "syailendra",
+    "ice",
+    ["You can advance this ice.",
+     "Encountered while it holds 3 or more advancement counters, it lets you put 1 advancement counter on an "
+     "installed card that can be advanced.",
+     "[subroutine] Optionally put 1 advancement counter on an installed card that can be advanced.",
+     "[subroutine] The Runner loses 2[credit].", "[subroutine] Do 1 net damage."],  # fmt: skip
+    rez_cost=4,
+    strength=5,
+    subtypes=["code_gate", "ap"],
+)
+SCATTER = card(
+    "scatter_field",
+    "ice",
+    ["As the lone ice of its server it is 4 stronger.", "[subroutine] Optionally install a card from HQ.",
+     "[subroutine] End the run."],  # fmt: skip
+    rez_cost=3,
+    strength=0,
+    subtypes=["code_gate"],
+)
+BUMI = card(
+    "bumi_1_0",
+    "ice",
+    ["Rezzed while its own server is being run, it lets you trash an installed trojan.",
+     "Only the Runner, by giving up a click, may break one of its subroutines.",
+     "[subroutine] Trash 1 installed program.", "[subroutine] Do 1 core damage."],  # fmt: skip
+    rez_cost=3,
+    strength=3,
+    subtypes=["sentry", "bioroid", "ap", "destroyer"],
+)
+BIAWAK = card(
+    "biawak",
+    "ice",
+    ["Forfeiting an agenda while rezzing it covers 10[credit] of the cost.",
+     "[subroutine] You choose: a program is trashed, or the run ends.",
+     "[subroutine] You choose: a resource is trashed, or the run ends.", "[subroutine] End the run."],  # fmt: skip
+    rez_cost=14,
+    strength=6,
+    subtypes=["sentry", "destroyer"],
+)
+LAMPLIGHTER = card(
+    "lamplighter",
+    "ice",
+    ["Once an agenda of this server or its root is scored or stolen, this ice goes to Archives.",
+     "[subroutine] The Runner pays 3[credit] or takes 1 tag.", "[subroutine] End the run if the Runner is tagged."],  # fmt: skip
+    rez_cost=2,
+    strength=3,
+    subtypes=["sentry", "observer"],
+)
+SEMAK = card(
+    "semak_samun",
+    "ice",
+    ["Only fracters can break its printed subroutine.", "[subroutine] The Runner suffers 3 net damage, or the run ends."],
+    rez_cost=3,
+    strength=3,
+    subtypes=["barrier", "ap"],
+)
+MYCOWEB = card(
+    "mycoweb",
+    "ice",
+    ["[subroutine] Optionally install ice from Archives at no cost.",
+     "[subroutine] Optionally rez a piece of installed ice for 2[credit] less.",
+     "[subroutine] One subroutine of a rezzed sentry resolves.",
+     "[subroutine] One subroutine of a different rezzed code gate resolves."],  # fmt: skip
+    rez_cost=8,
+    strength=5,
+    subtypes=["code_gate"],
+)
+IDIOSYNCRESIS = card(
+    "idiosyncresis",
+    "asset",
+    ["You can advance this asset.",
+     "When your turn begins you may trash it: for each advancement counter on it gain 3[credit] and the Runner "
+     "loses 2[credit]."],  # fmt: skip
+    rez_cost=1,
+    trash_cost=2,
+    subtypes=["hostile"],
+)
+BYTE = card(
+    "byte",
+    "asset",
+    ["Accessed in R&D, it is shown to both players.",
+     "Accessed anywhere but Archives, it lets you pay 4[credit] to give 1 tag and do 3 net damage."],  # fmt: skip
+    rez_cost=0,
+    trash_cost=0,
+    subtypes=["ambush"],
+)
+HUMANOID = card(
+    "humanoid_resources",
+    "asset",
+    ["[click][click][click], [trash]: gain 4[credit], draw 3, install up to 2 cards from HQ, then optionally play "
+     "an operation from HQ."],  # fmt: skip
+    rez_cost=1,
+    trash_cost=1,
+)
+PHAT = card(
+    "phat_gioan_baotixita",
+    "asset",
+    ["Each time your discard phase ends, add a power counter here.",
+     "For the first agenda scored or stolen in a turn you may remove up to 2 power counters here; do 1 net damage "
+     "and 1 more for each counter removed."],  # fmt: skip
+    rez_cost=1,
+    trash_cost=3,
+    unique=True,
+    subtypes=["executive"],
+)
+PLUTUS = card(
+    "plutus",
+    "asset",
+    ["To rez it, also forfeit an agenda, or reveal and trash 3 cards from HQ.",
+     "When your turn begins you may play a transaction operation from Archives; afterwards it leaves the game."],  # fmt: skip
+    rez_cost=0,
+    trash_cost=3,
+    unique=True,
+    subtypes=["deep_net"],
+)
+TRENDSETTING = card(
+    "aggressive_trendsetting",
+    "agenda",
+    ["In each Runner turn, the first time they trash an installed Corp card they may spend [click]; if they do "
+     "not, your next turn has one more [click]."],  # fmt: skip
+    agenda_points=1,
+    advancement_requirement=3,
+    subtypes=["initiative"],
+)
+NEXT_BIG_THING = card(
+    "next_big_thing",
+    "agenda",
+    ["Scored or stolen, it receives 1 agenda counter.",
+     "[click], hosted agenda counter: draw 4 and shuffle any cards of HQ into R&D; usable from either score area."],  # fmt: skip
+    agenda_points=3,
+    advancement_requirement=5,
+    subtypes=["initiative"],
+)
+EMBEDDED = card(
+    "embedded_reporting",
+    "agenda",
+    ["Dividends 2: on scoring, 2 agenda counters here for each advancement counter beyond the requirement.",
+     "As your discard phase ends you may spend an agenda counter here to find an operation in R&D, reveal it, "
+     "shuffle, and put it on top."],  # fmt: skip
+    agenda_points=2,
+    advancement_requirement=3,
+    subtypes=["initiative"],
+)
+OFF_THE_BOOKS = card(
+    "off_the_books",
+    "agenda",
+    ["Dividends 1: on scoring, 1 agenda counter here for each advancement counter beyond the requirement.",
+     "As your discard phase ends you may spend an agenda counter here to find a card in R&D and reveal it "
+     "(shuffling R&D); install it for free, or else add it to HQ."],  # fmt: skip
+    agenda_points=2,
+    advancement_requirement=3,
+    subtypes=["initiative"],
+)
+INGATAN = card(
+    "project_ingatan",
+    "agenda",
+    ["Dividends 1: on scoring, 1 agenda counter here for each advancement counter beyond the requirement.",
+     "As your discard phase ends you may spend an agenda counter here to install a card of Archives for free."],  # fmt: skip
+    agenda_points=2,
+    advancement_requirement=3,
+    subtypes=["research"],
+)
+SERICULTURE = card(
+    "sericulture_expansion",
+    "agenda",
+    ["Dividends 1: on scoring, 1 agenda counter here for each advancement counter beyond the requirement.",
+     "As your discard phase ends you may spend an agenda counter here to put 2 advancement counters on an "
+     "installed card."],  # fmt: skip
+    agenda_points=2,
+    advancement_requirement=3,
+    subtypes=["expansion"],
+)
+BIGGER_PICTURE = card(
+    "bigger_picture",
+    "operation",
+    ["Only while the Runner is tagged.",
+     "Choose: the Runner takes 1 tag; or take away tags, the Runner losing 5[credit] per tag and you gaining "
+     "what they lose."],  # fmt: skip
+    cost=0,
+    subtypes=["gray_ops"],
+)
+IP_ENFORCEMENT = card(
+    "ip_enforcement",
+    "operation",
+    ["Extra cost: take away X tags.",
+     "Install an agenda of exactly X printed points from the Runner's score area; with the Runner still tagged, "
+     "it gets 1 advancement counter."],  # fmt: skip
+    cost=1,
+    subtypes=["gray_ops"],
+)
+KPI = card(
+    "key_performance_indicators",
+    "operation",
+    ["Two different of: draw 1 and shuffle 1 card of HQ into R&D; install ice from HQ for free; add 1 "
+     "advancement counter to a card you can advance; gain 2[credit]."],  # fmt: skip
+    cost=1,
+    subtypes=["transaction"],
+)
+MEASURED = card(
+    "measured_response",
+    "operation",
+    ["Only at threat level 4 or more, after a successful run by the Runner in their previous turn.",
+     "The Runner pays 8[credit] or suffers 4 meat damage."],  # fmt: skip
+    cost=5,
+    subtypes=["black_ops"],
+)
+PEER_REVIEW = card(
+    "peer_review",
+    "operation",
+    ["Show every card of HQ but one.",
+     "Gain 7[credit]; you may install a card from HQ in the root of a remote server."],  # fmt: skip
+    cost=4,
+    subtypes=["transaction"],
+)
+PETTY_CASH = card(
+    "petty_cash",
+    "operation",
+    ["Only before your first action of the turn is complete.",
+     "Gain 5[credit]; played from anywhere but HQ, also gain [click].",
+     "[click]: play it from Archives, then it leaves the game."],  # fmt: skip
+    cost=3,
+    subtypes=["transaction"],
+)
+TOP_DOWN = card(
+    "top_down_solutions",
+    "operation",
+    ["Draw 2, then install up to 2 cards of HQ one by one."],
+    cost=2,
+)
+TOUCH_UPS = card(
+    "touch_ups",
+    "operation",
+    ["Extra cost: spend [click].",
+     "Put 2 advancement counters on a card you can advance; if so, name a card type, see the grip, and have up "
+     "to 2 of those cards shuffled into the stack."],  # fmt: skip
+    cost=2,
+    subtypes=["double"],
+)
+TROJAN = card("elevation_test_trojan", "program", ["Nothing happens."], cost=1, memory_cost=1, subtypes=["trojan"])
+LEO = _identity(
+    "leo_construction_labor_solutions",
+    ["Once a turn, trash a rezzed bioroid card in or protecting the attacked server to end the run."],
+    faction="haas_bioroid",
+)
+POETRI = _identity(
+    "poetri_luxury_brands_all_the_rage",
+    ["When you score, look at the top 3 of R&D; you may install one of them that is not an agenda.",
+     "When an agenda is stolen, you may install a card of HQ that is not an agenda."],  # fmt: skip
+    faction="haas_bioroid",
+)
+UNTAIAN = _identity(
+    "pt_untaian_lifes_building_blocks",
+    ["As your discard phase ends with 3 or fewer cards in HQ, you may pay 1[credit] to put an advancement counter "
+     "on an unrezzed card you can advance."],  # fmt: skip
+    faction="jinteki",
+)
+SYNAPSE = _identity(
+    "synapse_global_faster_than_thought",
+    ["The first tag removed in a turn lets you reveal and install a card of HQ for free.",
+     "[click] and taking away 1 of the Runner's tags: you get 2[credit]."],  # fmt: skip
+    faction="nbn",
+)
+
+FIXTURES = [
+    ANTHILL, OTTO, FLYSWATTER, DOOMSCROLL, N_POT, EMPIRICIST, SYAILENDRA, SCATTER, BUMI, BIAWAK, LAMPLIGHTER, SEMAK,
+    MYCOWEB, IDIOSYNCRESIS, BYTE, HUMANOID, PHAT, PLUTUS, TRENDSETTING, NEXT_BIG_THING, EMBEDDED, OFF_THE_BOOKS,
+    INGATAN, SERICULTURE, BIGGER_PICTURE, IP_ENFORCEMENT, KPI, MEASURED, PEER_REVIEW, PETTY_CASH, TOP_DOWN,
+    TOUCH_UPS, TROJAN, LEO, POETRI, UNTAIAN, SYNAPSE,
+]  # fmt: skip
+RECORDS = [*bundled(), *FIXTURES]
+FULL = [ANTHILL, OTTO, FLYSWATTER, DOOMSCROLL, EMPIRICIST, SYAILENDRA, SCATTER, LAMPLIGHTER, MYCOWEB, IDIOSYNCRESIS,
+        BYTE, HUMANOID, PHAT, TRENDSETTING, EMBEDDED, OFF_THE_BOOKS, INGATAN, SERICULTURE, BIGGER_PICTURE,
+        IP_ENFORCEMENT, KPI, MEASURED, PEER_REVIEW, TOP_DOWN, TOUCH_UPS, LEO, POETRI, UNTAIAN]  # fmt: skip
+PARTIAL = [N_POT, BUMI, BIAWAK, SEMAK, PLUTUS, NEXT_BIG_THING, PETTY_CASH, SYNAPSE]
+
+
+def _labels(r: Any) -> list[str]:
+    return [o.label for o in r.pending.options] if r.pending else []
+
+
+def _remote(g: Any, card_id: str) -> Any:
+    return next((c for s in g.servers.values() for c in s.ice + s.root if c.id == card_id), None)
+
+
+def _runner(hand: int = 0, **more: Any) -> dict[str, Any]:
+    return {"hand": ["overnight_takeout"] * hand, **more}
+
+
+# ---------------------------------------------------------------- readings
+
+
+@pytest.mark.parametrize("fixture", FULL, ids=lambda f: f.id)
+def test_every_paragraph_of_a_fully_scripted_card_is_read(fixture: Any) -> None:
+    assert fixture.reading.status == "executable"
+
+
+@pytest.mark.parametrize("fixture", PARTIAL, ids=lambda f: f.id)
+def test_a_partly_scripted_card_keeps_what_the_engine_cannot_do_unread(fixture: Any) -> None:
+    assert fixture.reading.status == "partial" and fixture.reading.unread
+
+
+# ---------------------------------------------------------------- ice
+
+
+def test_flyswatter_rezzed_on_its_own_run_purges_virus_counters() -> None:
+    r = play(RECORDS, ["run:hq", "rez:flyswatter"],
+             corp={"servers": {"hq": {"ice": [{"card": "flyswatter"}]}}},
+             runner={"rig": [{"card": "hive_siphon", "counters": {"virus": 2}}]})  # fmt: skip
+    g = r.game
+    assert not g.runner.rig[0].counters and events(r, "purge")
+    assert g.corp.credits == 3 and events(r, "end_run")[-1]["ended"]
+
+
+def test_doomscroll_third_subroutine_needs_two_tags() -> None:
+    ice = {"servers": {"hq": {"ice": [{"card": "doomscroll", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq"], corp=ice, runner=_runner(4, tags=1))
+    assert r.game.runner.tags == 2 and len(r.game.runner.hand) == 1  # 1 net, then 2 net with 2 tags
+    r = play(RECORDS, ["run:hq"], corp=ice, runner=_runner(4))
+    assert r.game.runner.tags == 1 and len(r.game.runner.hand) == 3  # 1 net only
+
+
+def test_n_pot_ends_the_run_by_threat_level() -> None:
+    breaks = ["run:hq", "boost:cog_key/1", "boost:cog_key/1", "break:cog_key/0", "sub:1"]
+    ice = {"hq": {"ice": [{"card": "n_pot", "rezzed": True}]}}
+    runner = {"credits": 10, "rig": [{"card": "cog_key"}]}
+    r = play(RECORDS, [*breaks, "done"], corp={"score_area": ["nbn_ratings_mandate"], "servers": ice}, runner=runner)
+    assert events(r, "run_end")[-1]["successful"] is False  # threat 2: the second subroutine ends it
+    r = play(RECORDS, [*breaks, "break:cog_key/0", "sub:2", "done", "continue"],
+             corp={"score_area": ["nbn_ratings_mandate", "neutral_pilot_scheme"], "servers": ice}, runner=runner)  # fmt: skip
+    assert events(r, "run_end")[-1]["successful"] is True  # threat 3: the third does not
+    r = play(RECORDS, [*breaks, "break:cog_key/0", "sub:2", "done"],
+             corp={"score_area": ["nbn_ratings_mandate"], "servers": ice},
+             runner={**runner, "score_area": ["hb_cortex_mapping", "nbn_ratings_mandate"]})  # fmt: skip
+    assert events(r, "run_end")[-1]["successful"] is False  # threat 4 (the runner's points count too)
+
+
+def test_empiricist_draws_and_stacks_a_card_from_hq_on_r_and_d() -> None:
+    r = play(RECORDS, ["run:archives", "yes", "nbn_billboard_network"],
+             corp={"hand": ["nbn_billboard_network"], "deck": ["neutral_plywood_screen", "hb_quarterly_review"],
+                   "servers": {"archives": {"ice": [{"card": "empiricist", "rezzed": True}]}}},
+             runner=_runner(4))  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.corp.hand] == ["neutral_plywood_screen"]
+    assert g.corp.deck[-1].id == "nbn_billboard_network" and len(g.corp.deck) == 2
+    assert g.runner.tags == 1 and len(g.runner.hand) == 1  # then 1 net damage, a tag and 2 net damage
+
+
+def test_syailendra_advances_when_encountered_loaded_and_by_its_first_subroutine() -> None:
+    r = play(RECORDS, ["run:hq", "yes", "neutral_board_resolution", "yes", "neutral_board_resolution"],
+             corp={"servers": {"hq": {"ice": [{"card": "syailendra", "rezzed": True, "counters": {"advancement": 3}}]},
+                               "remote1": {"root": [{"card": "neutral_board_resolution"}]}}},
+             runner=_runner(2))  # fmt: skip
+    g = r.game
+    assert _remote(g, "neutral_board_resolution").advancement == 2
+    assert g.runner.credits == 3 and len(g.runner.hand) == 1
+
+
+def test_syailendra_with_fewer_counters_does_not_trigger_on_encounter() -> None:
+    r = play(RECORDS, ["run:hq", "no"],
+             corp={"servers": {"hq": {"ice": [{"card": "syailendra", "rezzed": True, "counters": {"advancement": 2}}]},
+                               "remote1": {"root": [{"card": "neutral_board_resolution"}]}}},
+             runner=_runner(2))  # fmt: skip
+    assert [d["kind"] for d in r.game.decisions].count("optional") == 1  # the subroutine's only
+    assert _remote(r.game, "neutral_board_resolution").advancement == 0 and r.game.runner.credits == 3
+
+
+def test_scatter_field_is_stronger_alone_and_installs_from_hq() -> None:
+    r = play(RECORDS, ["run:hq", "nbn_billboard_network"],
+             corp={"hand": ["nbn_billboard_network"], "servers": {"hq": {"ice": [{"card": "scatter_field", "rezzed": True}]},
+                   "rnd": {"ice": [{"card": "scatter_field"}, {"card": "neutral_plywood_screen"}]}}})  # fmt: skip
+    g = r.game
+    assert g.strength_of(g.servers["hq"].ice[0]) == 4 and g.strength_of(g.servers["rnd"].ice[0]) == 0
+    assert _remote(g, "nbn_billboard_network") is not None and not g.corp.hand
+    assert events(r, "run_end")[-1]["successful"] is False
+
+
+def test_bumi_rezzed_on_its_run_trashes_a_trojan() -> None:
+    r = play(RECORDS, ["run:hq", "rez:bumi_1_0", "elevation_test_trojan"],
+             corp={"servers": {"hq": {"ice": [{"card": "bumi_1_0"}]}}},
+             runner=_runner(2, rig=[{"card": "elevation_test_trojan"}, {"card": "rot_worm"}]))  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.runner.discard][:1] == ["elevation_test_trojan"]
+    assert not g.runner.rig and g.runner.brain_damage == 1  # then its subroutines: a program, 1 core damage
+
+
+def test_biawak_lets_the_corp_trash_a_program_or_end_the_run() -> None:
+    r = play(RECORDS, ["run:hq", "rot_worm", "end_run"],
+             corp={"servers": {"hq": {"ice": [{"card": "biawak", "rezzed": True}]}}},
+             runner={"rig": [{"card": "rot_worm"}, {"card": "garage_lab"}]})  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.runner.rig] == ["garage_lab"] and [c.id for c in g.runner.discard] == ["rot_worm"]
+    assert events(r, "end_run")[-1]["ended"] and events(r, "run_end")[-1]["successful"] is False
+
+
+def test_lamplighter_tags_unless_paid_and_ends_the_run_of_a_tagged_runner() -> None:
+    ice = {"servers": {"hq": {"ice": [{"card": "lamplighter", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq", "refuse"], corp=ice)
+    assert r.game.runner.tags == 1 and events(r, "run_end")[-1]["successful"] is False
+    r = play(RECORDS, ["run:hq", "pay", "continue"], corp=ice)
+    assert r.game.runner.tags == 0 and r.game.runner.credits == 2 and events(r, "run_end")[-1]["successful"]
+
+
+def test_lamplighter_is_trashed_when_an_agenda_is_stolen_from_its_server() -> None:
+    r = play(RECORDS, ["run:remote1", "pay", "continue"],
+             corp={"servers": {"remote1": {"ice": [{"card": "lamplighter", "rezzed": True}],
+                                           "root": [{"card": "neutral_pilot_scheme"}]}}})  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.runner.score_area] == ["neutral_pilot_scheme"]
+    assert [c.id for c in g.corp.discard] == ["lamplighter"]
+
+
+def test_lamplighter_is_trashed_when_an_agenda_is_scored_from_its_root_only() -> None:
+    decisions = ["install:neutral_pilot_scheme@remote1", "advance:neutral_pilot_scheme",
+                 "advance:neutral_pilot_scheme", "score:neutral_pilot_scheme", "lamplighter: any_scored"]  # fmt: skip
+    corp = {"hand": ["neutral_pilot_scheme"], "servers": {"remote1": {"ice": [{"card": "lamplighter", "rezzed": True}]},
+            "hq": {"ice": [{"card": "lamplighter", "rezzed": True}]}}}  # fmt: skip
+    r = play(RECORDS, decisions, active="corp", corp=corp)
+    g = r.game
+    assert [c.id for c in g.corp.score_area] == ["neutral_pilot_scheme"]
+    assert [c.id for c in g.corp.discard] == ["lamplighter"] and g.servers["hq"].ice  # HQ's stays
+
+
+def test_semak_samun_ends_the_run_unless_the_runner_takes_3_net_damage() -> None:
+    ice = {"servers": {"hq": {"ice": [{"card": "semak_samun", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq", "take_damage", "continue"], corp=ice, runner=_runner(4))
+    assert len(r.game.runner.hand) == 1 and events(r, "run_end")[-1]["successful"]
+    r = play(RECORDS, ["run:hq", "end_run"], corp=ice, runner=_runner(4))
+    assert len(r.game.runner.hand) == 4 and events(r, "run_end")[-1]["successful"] is False
+
+
+def test_mycoweb_subroutines() -> None:
+    r = play(RECORDS, ["run:hq", "neutral_plywood_screen", "rnd", "neutral_checksum_gate", "nbn_banner_storm", "sub:1"],
+             corp={"discard": ["neutral_plywood_screen"], "credits": 1,
+                   "servers": {"hq": {"ice": [{"card": "mycoweb", "rezzed": True}]},
+                               "archives": {"ice": [{"card": "neutral_patrol_script", "rezzed": True},
+                                                    {"card": "neutral_checksum_gate"}]},
+                               "remote1": {"ice": [{"card": "nbn_banner_storm", "rezzed": True}]}}},
+             runner={"rig": [{"card": "rot_worm"}]})  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.servers["rnd"].ice] == ["neutral_plywood_screen"]  # from Archives, for free
+    assert g.servers["archives"].ice[1].rezzed and g.corp.credits == 2  # 1 + 1 (the identity) - 0 (2 less than 1)
+    assert [c.id for c in g.runner.discard] == ["rot_worm"]  # the sentry's subroutine
+    assert g.runner.credits == 4  # the code gate's first subroutine
+
+
+# ---------------------------------------------------------------- assets
+
+
+def test_anthill_is_loaded_when_rezzed_and_pays_out_at_turn_start() -> None:
+    r = play(RECORDS, ["rez:anthill_excavation_contract", "credit", "credit", "credit", "credit", "credit", "credit",
+                       "credit"], active="corp",
+             corp={"deck": ["hb_quarterly_review"] * 3,
+                   "servers": {"remote1": {"root": [{"card": "anthill_excavation_contract"}]}}})  # fmt: skip
+    g = r.game
+    anthill = _remote(g, "anthill_excavation_contract")
+    assert anthill.credits == 4 and g.corp.credits == 5 - 3 + 3 + 4  # rez, 3 clicks, then the corp's next turn
+    assert len(g.corp.hand) == 2  # its draw and the mandatory draw
+
+
+def test_otto_campaign_is_loaded_and_gives_two_clicks_once_empty() -> None:
+    r = play(RECORDS, ["rez:otto_campaign"], active="corp",
+             corp={"servers": {"remote1": {"root": [{"card": "otto_campaign"}]}}})  # fmt: skip
+    g = r.game
+    otto = _remote(g, "otto_campaign")
+    assert otto.credits == 6 and g.corp.credits == 3
+    otto.credits = 2
+    clicks = g.corp.clicks
+    g.fire("your_turn_start", [otto])  # its template paragraph takes the last 2
+    assert g.corp.clicks == clicks + 2 and [c.id for c in g.corp.discard] == ["otto_campaign"]
+
+
+def _to_corp_turn(decisions: list[str], corp: dict[str, Any], runner: dict[str, Any] | None = None) -> Any:
+    """The runner spends its last click; the corp's turn begins and ``decisions`` follow."""
+    corp = {"deck": ["hb_quarterly_review"] * 3, **corp}
+    return play(RECORDS, ["credit", *decisions], corp=corp, runner={"clicks": 1, **(runner or {})})
+
+
+def test_idiosyncresis_trashed_at_turn_start_pays_per_advancement_counter() -> None:
+    r = _to_corp_turn(["yes"], {"servers": {"remote1": {"root": [
+        {"card": "idiosyncresis", "rezzed": True, "counters": {"advancement": 2}}]}}})  # fmt: skip
+    g = r.game
+    assert g.corp.credits == 11 and g.runner.credits == 6 - 4
+    assert [c.id for c in g.corp.discard] == ["idiosyncresis"]
+
+
+def test_byte_revealed_in_r_and_d_and_punishing_when_paid() -> None:
+    r = play(RECORDS, ["run:rnd", "continue", "yes"], corp={"deck": ["byte"]}, runner=_runner(4))
+    g = r.game
+    assert events(r, "reveal")[0]["zone"] == "rnd"
+    assert g.runner.tags == 1 and len(g.runner.hand) == 1 and g.corp.credits == 1
+    r = play(RECORDS, ["run:archives", "continue"], corp={"discard": ["byte"]}, runner=_runner(4))
+    assert len(r.game.runner.hand) == 4 and r.game.corp.credits == 5  # in Archives: nothing to pay for
+
+
+def test_humanoid_resources_gains_draws_installs_and_plays() -> None:
+    r = play(RECORDS, ["use:humanoid_resources/0", "nbn_billboard_network", "neutral_plywood_screen", "hq",
+                       "hb_quarterly_review"], active="corp",
+             corp={"hand": ["nbn_billboard_network"],
+                   "deck": ["neutral_plywood_screen", "hb_quarterly_review", "neutral_records_vault"] + ["hb_lattice_gate"] * 3,
+                   "servers": {"remote1": {"root": [{"card": "humanoid_resources", "rezzed": True}]}}})  # fmt: skip
+    g = r.game
+    assert g.corp.clicks == 0 and g.corp.credits == 5 + 4 - 1  # Quarterly Review costs 1
+    assert _remote(g, "nbn_billboard_network") is not None and g.servers["hq"].ice[0].id == "neutral_plywood_screen"
+    assert sorted(c.id for c in g.corp.hand) == ["hb_lattice_gate"] * 3 + ["neutral_records_vault"]
+    assert {c.id for c in g.corp.discard} == {"humanoid_resources", "hb_quarterly_review"}
+
+
+def test_phat_gioan_charges_at_discard_end_and_bites_on_the_first_agenda() -> None:
+    r = play(RECORDS, ["credit"], active="corp",
+             corp={"clicks": 1, "servers": {"remote1": {"root": [{"card": "phat_gioan_baotixita", "rezzed": True}]}}})  # fmt: skip
+    assert _remote(r.game, "phat_gioan_baotixita").counters == {"power": 1}
+    r = play(RECORDS, ["score:neutral_pilot_scheme", "2"], active="corp",
+             corp={"servers": {"remote1": {"root": [{"card": "phat_gioan_baotixita", "rezzed": True,
+                                                     "counters": {"power": 3}}]},
+                               "remote2": {"root": [{"card": "neutral_pilot_scheme", "counters": {"advancement": 2}}]}}},
+             runner=_runner(4))  # fmt: skip
+    assert len(r.game.runner.hand) == 1 and _remote(r.game, "phat_gioan_baotixita").counters == {"power": 1}
+
+
+def test_plutus_plays_a_transaction_from_archives_and_removes_it() -> None:
+    r = _to_corp_turn(["nbn_ad_revenue_share"], {"discard": ["nbn_ad_revenue_share", "hb_quarterly_review"],
+                      "servers": {"remote1": {"root": [{"card": "plutus", "rezzed": True}]}}})  # fmt: skip
+    g = r.game
+    assert g.corp.credits == 5 - 2 + 5 and [c.id for c in g.corp.discard] == ["hb_quarterly_review"]
+    assert events(r, "removed")
+
+
+def test_petty_cash_played_by_plutus_from_archives_also_gives_a_click() -> None:
+    r = _to_corp_turn(["petty_cash"], {"credits": 6, "discard": ["petty_cash"],
+                      "servers": {"remote1": {"root": [{"card": "plutus", "rezzed": True}]}}})  # fmt: skip
+    g = r.game
+    assert g.corp.credits == 6 - 3 + 5 and g.corp.clicks == 4 and not g.corp.discard
+
+
+# ---------------------------------------------------------------- agendas
+
+
+def test_aggressive_trendsetting_gives_a_click_unless_the_runner_spends_one() -> None:
+    corp = {"credits": 0, "deck": ["hb_quarterly_review"] * 2, "score_area": ["aggressive_trendsetting"],
+            "servers": {"remote1": {"root": [{"card": "anthill_excavation_contract"}]},
+                        "remote2": {"root": [{"card": "weyland_ore_refinery"}]}}}  # fmt: skip
+    trash_both = ["run:remote1", "continue", "trash:anthill_excavation_contract"]
+    r = play(RECORDS, [*trash_both, "no", "run:remote2", "continue", "trash:weyland_ore_refinery", "credit",
+                       "credit"], corp=corp, runner={"clicks": 4})  # fmt: skip
+    assert r.game.active == "corp" and r.game.corp.clicks == 4  # only the first trash of the turn counts
+    r = play(RECORDS, [*trash_both, "yes"], corp=corp, runner={"clicks": 4})
+    assert r.game.runner.clicks == 2  # the run and the click it spent
+    assert not _remote(r.game, "anthill_excavation_contract")
+
+
+def test_next_big_thing_gets_an_agenda_counter_when_stolen() -> None:
+    r = play(RECORDS, ["run:remote1", "continue"],
+             corp={"servers": {"remote1": {"root": [{"card": "next_big_thing"}]}}})  # fmt: skip
+    assert r.game.runner.score_area[0].counters == {"agenda": 1}
+    r = play(RECORDS, ["score:next_big_thing"], active="corp",
+             corp={"servers": {"remote1": {"root": [{"card": "next_big_thing", "counters": {"advancement": 5}}]}}})  # fmt: skip
+    assert r.game.corp.score_area[0].counters == {"agenda": 1}
+
+
+def _overadvanced(agenda: str, decisions: list[str], **corp: Any) -> Any:
+    """The corp lays 2 more advancement counters on ``agenda`` (2 of the 3 it needs already), scores it with one
+    over, and ends its turn with 2 credit clicks. (The advance action stops at the requirement.)"""
+    setup = {"deck": ["hb_quarterly_review"], "hand": ["hb_calibration_cycle"], **corp}
+    servers = setup.setdefault("servers", {})
+    pick = [agenda] if servers else []  # which installed card the operation advances, when there is a choice
+    servers["remote1"] = {"root": [{"card": agenda, "counters": {"advancement": 2}}]}
+    return play(RECORDS, ["play:hb_calibration_cycle", *pick, f"score:{agenda}", "credit", "credit", *decisions],
+                active="corp", corp=setup)  # fmt: skip
+
+
+def test_embedded_reporting_pays_dividends_and_stacks_an_operation() -> None:
+    r = _overadvanced("embedded_reporting", [], deck=["hb_quarterly_review"])
+    assert r.game.corp.score_area[0].counters == {"agenda": 2}  # dividends 2 for 1 advancement over
+    r = _overadvanced("embedded_reporting", ["yes"],
+                      deck=["nbn_billboard_network", "neutral_emergency_audit", "neutral_plywood_screen"])
+    g = r.game
+    assert g.corp.score_area[0].counters == {"agenda": 1} and g.corp.deck[-1].id == "neutral_emergency_audit"
+    assert events(r, "reveal") and events(r, "shuffle")
+
+
+def test_a_dividends_agenda_scored_without_excess_gets_no_counter() -> None:
+    r = play(RECORDS, ["score:off_the_books", "credit", "credit", "credit"], active="corp",
+             corp={"deck": ["hb_quarterly_review"],
+                   "servers": {"remote1": {"root": [{"card": "off_the_books", "counters": {"advancement": 3}}]}}})  # fmt: skip
+    assert not r.game.corp.score_area[0].counters and "yes" not in str(r.game.decisions)
+
+
+def test_off_the_books_installs_the_card_found_or_adds_it_to_hq() -> None:
+    r = _overadvanced("off_the_books", ["yes", "nbn_billboard_network", "yes"],
+                      deck=["nbn_billboard_network", "neutral_emergency_audit"])
+    g = r.game
+    assert _remote(g, "nbn_billboard_network") is not None and not g.corp.score_area[0].counters
+    r = _overadvanced("off_the_books", ["yes", "nbn_billboard_network", "no"],
+                      deck=["nbn_billboard_network", "neutral_emergency_audit"])
+    assert "nbn_billboard_network" in [c.id for c in r.game.corp.hand]
+
+
+def test_project_ingatan_installs_from_archives_for_free() -> None:
+    r = _overadvanced("project_ingatan", ["yes", "hq"], credits=4,
+                      discard=["weyland_slag_rampart", "hb_quarterly_review"],
+                      servers={"hq": {"ice": [{"card": "neutral_plywood_screen"}]}})  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.servers["hq"].ice] == ["neutral_plywood_screen", "weyland_slag_rampart"]
+    assert g.corp.credits == 4 - 2 + 2  # the operation, two credit clicks: the second ice cost nothing
+
+
+def test_sericulture_expansion_places_two_advancement_counters() -> None:
+    r = _overadvanced("sericulture_expansion", ["end", "yes"],
+                      servers={"remote2": {"root": [{"card": "weyland_tripmine_lot"}]}})  # fmt: skip
+    assert _remote(r.game, "weyland_tripmine_lot").advancement == 2
+
+
+# ---------------------------------------------------------------- operations
+
+
+def test_bigger_picture_needs_a_tagged_runner_and_cashes_tags_in() -> None:
+    r = play(RECORDS, [], active="corp", corp={"hand": ["bigger_picture"]})
+    assert not [label for label in _labels(r) if label.startswith("play:")]
+    r = play(RECORDS, ["play:bigger_picture", "remove", "2"], active="corp",
+             corp={"hand": ["bigger_picture"], "deck": ["hb_quarterly_review"]},
+             runner={"tags": 3, "credits": 8})  # fmt: skip
+    g = r.game
+    assert g.runner.tags == 1 and g.runner.credits == 0 and g.corp.credits == 5 + 8  # lost 8 of the 10 asked
+    r = play(RECORDS, ["play:bigger_picture", "tag"], active="corp", corp={"hand": ["bigger_picture"]},
+             runner={"tags": 1})  # fmt: skip
+    assert r.game.runner.tags == 2
+
+
+def test_ip_enforcement_takes_back_a_stolen_agenda() -> None:
+    r = play(RECORDS, ["play:ip_enforcement", "2"], active="corp", corp={"hand": ["ip_enforcement"]},
+             runner={"tags": 3, "score_area": ["neutral_pilot_scheme", "hb_cortex_mapping"]})  # fmt: skip
+    g = r.game
+    agenda = _remote(g, "hb_cortex_mapping")
+    assert agenda is not None and agenda.advancement == 1  # one tag is left
+    assert g.runner.tags == 1 and [c.id for c in g.runner.score_area] == ["neutral_pilot_scheme"]
+    r = play(RECORDS, ["play:ip_enforcement", "1"], active="corp", corp={"hand": ["ip_enforcement"]},
+             runner={"tags": 1, "score_area": ["neutral_pilot_scheme"]})  # fmt: skip
+    assert _remote(r.game, "neutral_pilot_scheme").advancement == 0 and not r.game.runner.score_area
+
+
+def test_key_performance_indicators_resolves_two_different_modes() -> None:
+    r = play(RECORDS, ["play:key_performance_indicators", "ice", "hq", "draw", "nbn_billboard_network"],
+             active="corp", corp={"hand": ["key_performance_indicators", "weyland_slag_rampart", "nbn_billboard_network"],
+                                  "deck": ["hb_quarterly_review"], "servers": {"hq": {"ice": [{"card": "neutral_plywood_screen"}]}}})  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.servers["hq"].ice] == ["neutral_plywood_screen", "weyland_slag_rampart"]
+    assert g.corp.credits == 4 and [c.id for c in g.corp.hand] == ["hb_quarterly_review"]
+    assert [c.id for c in g.corp.deck] == ["nbn_billboard_network"]
+    r = play(RECORDS, ["play:key_performance_indicators", "credits", "advance"], active="corp",
+             corp={"hand": ["key_performance_indicators"],
+                   "servers": {"remote1": {"root": [{"card": "neutral_board_resolution"}]}}})  # fmt: skip
+    assert r.game.corp.credits == 6 and _remote(r.game, "neutral_board_resolution").advancement == 1
+
+
+def test_measured_response_after_a_successful_run_at_threat_four() -> None:
+    corp = {"hand": ["measured_response"], "deck": ["hb_quarterly_review"], "credits": 6,
+            "score_area": ["hb_cortex_mapping", "nbn_ratings_mandate"]}  # fmt: skip
+    r = play(RECORDS, ["run:archives", "continue", "play:measured_response", "refuse"], corp=corp,
+             runner=_runner(5, clicks=1, credits=9))  # fmt: skip
+    assert len(r.game.runner.hand) == 1 and r.game.runner.credits == 9
+    r = play(RECORDS, ["run:archives", "continue", "play:measured_response", "pay"], corp=corp,
+             runner=_runner(5, clicks=1, credits=9))  # fmt: skip
+    assert len(r.game.runner.hand) == 5 and r.game.runner.credits == 1
+    r = play(RECORDS, ["credit"], corp=corp, runner={"clicks": 1})
+    assert "play:measured_response" not in " ".join(_labels(r))  # no run last turn
+
+
+def test_peer_review_reveals_all_but_one_and_installs_in_a_remote() -> None:
+    r = play(RECORDS, ["play:peer_review", "weyland_slag_rampart", "nbn_billboard_network"], active="corp",
+             corp={"hand": ["peer_review", "weyland_slag_rampart", "nbn_billboard_network"]})  # fmt: skip
+    g = r.game
+    assert events(r, "reveal")[0]["cards"] == [str(_remote(g, "nbn_billboard_network"))]
+    assert g.corp.credits == 5 - 4 + 7 and g.servers["remote1"].root[0].id == "nbn_billboard_network"
+
+
+def test_petty_cash_only_as_the_first_action() -> None:
+    r = play(RECORDS, ["play:petty_cash"], active="corp", corp={"hand": ["petty_cash"], "deck": ["hb_quarterly_review"]})
+    assert r.game.corp.credits == 7 and r.game.corp.clicks == 2  # from HQ: no click back
+    r = play(RECORDS, ["credit"], active="corp", corp={"hand": ["petty_cash"]})
+    assert "play:petty_cash" not in " ".join(_labels(r))
+
+
+def test_top_down_solutions_draws_and_installs_two() -> None:
+    r = play(RECORDS, ["play:top_down_solutions", "nbn_billboard_network", "neutral_plywood_screen", "rnd"],
+             active="corp", corp={"hand": ["top_down_solutions"],
+                                  "deck": ["nbn_billboard_network", "neutral_plywood_screen", "hb_lattice_gate"]})  # fmt: skip
+    g = r.game
+    assert _remote(g, "nbn_billboard_network") is not None and g.servers["rnd"].ice[0].id == "neutral_plywood_screen"
+    assert not g.corp.hand and g.corp.credits == 3
+
+
+def test_touch_ups_costs_a_click_and_shuffles_grip_cards_into_the_stack() -> None:
+    corp = {"hand": ["touch_ups"], "servers": {"remote1": {"root": [{"card": "neutral_board_resolution"}]}}}
+    grip = {"hand": ["rot_worm", "cog_key", "garage_lab"]}
+    r = play(RECORDS, [], active="corp", corp={**corp, "clicks": 1}, runner=grip)
+    assert "play:touch_ups" not in " ".join(_labels(r))
+    r = play(RECORDS, ["play:touch_ups", "program", "rot_worm", "cog_key"], active="corp", corp=corp, runner=grip)
+    g = r.game
+    assert g.corp.clicks == 1 and _remote(g, "neutral_board_resolution").advancement == 2
+    assert [c.id for c in g.runner.hand] == ["garage_lab"] and sorted(c.id for c in g.runner.deck) == ["cog_key", "rot_worm"]
+    assert len(events(r, "reveal")[0]["cards"]) == 3
+
+
+# ---------------------------------------------------------------- identities
+
+
+def test_leo_construction_trashes_a_bioroid_to_end_the_run() -> None:
+    r = play(RECORDS, ["run:hq", "use:leo_construction_labor_solutions/0"],
+             corp={"identity": "leo_construction_labor_solutions",
+                   "servers": {"hq": {"ice": [{"card": "hb_archivist_mk2", "rezzed": True}]}}})  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.corp.discard] == ["hb_archivist_mk2"] and events(r, "run_end")[-1]["successful"] is False
+    r = play(RECORDS, ["run:hq"],
+             corp={"identity": "leo_construction_labor_solutions",
+                   "servers": {"hq": {"ice": [{"card": "hb_lattice_gate", "rezzed": True}]}}})  # fmt: skip
+    assert events(r, "run_end")[-1]["successful"] is False and not r.game.corp.discard  # not a bioroid: no offer
+
+
+def test_poetri_installs_from_r_and_d_on_a_score_and_from_hq_on_a_steal() -> None:
+    r = play(RECORDS, ["score:neutral_pilot_scheme", "nbn_billboard_network"], active="corp",
+             corp={"identity": "poetri_luxury_brands_all_the_rage",
+                   "deck": ["nbn_billboard_network", "hb_cortex_mapping", "hb_quarterly_review", "neutral_records_vault"],
+                   "servers": {"remote1": {"root": [{"card": "neutral_pilot_scheme", "counters": {"advancement": 2}}]}}})  # fmt: skip
+    g = r.game
+    assert _remote(g, "nbn_billboard_network") is not None and len(g.corp.deck) == 3
+    r = play(RECORDS, ["run:remote1", "continue", "weyland_slag_rampart", "hq"],
+             corp={"identity": "poetri_luxury_brands_all_the_rage", "credits": 0,
+                   "hand": ["weyland_slag_rampart", "hb_cortex_mapping"],
+                   "servers": {"remote1": {"root": [{"card": "neutral_pilot_scheme"}]}}})  # fmt: skip
+    assert r.game.servers["hq"].ice[0].id == "weyland_slag_rampart"
+
+
+def test_pt_untaian_advances_an_unrezzed_card_as_the_discard_phase_ends() -> None:
+    r = play(RECORDS, ["credit", "yes"], active="corp",
+             corp={"identity": "pt_untaian_lifes_building_blocks", "clicks": 1, "hand": ["hb_quarterly_review"],
+                   "servers": {"remote1": {"root": [{"card": "neutral_board_resolution"}]}}})  # fmt: skip
+    g = r.game
+    assert _remote(g, "neutral_board_resolution").advancement == 1 and g.corp.credits == 5
+
+
+def test_synapse_global_cashes_a_tag() -> None:
+    r = play(RECORDS, [], active="corp", corp={"identity": "synapse_global_faster_than_thought"})
+    assert not [label for label in _labels(r) if label.startswith("use:")]
+    r = play(RECORDS, ["use:synapse_global_faster_than_thought/0"], active="corp",
+             corp={"identity": "synapse_global_faster_than_thought"}, runner={"tags": 2})  # fmt: skip
+    g = r.game
+    assert g.runner.tags == 1 and g.corp.credits == 7 and g.corp.clicks == 2

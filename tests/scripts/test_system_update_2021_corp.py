@@ -1,0 +1,490 @@
+"""The System Update 2021 corp card scripts, each played through a scenario that checks what changes. The
+fixtures' paragraphs are our own wording (template-read ones in the formulas the templates read)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .kit import bundled, card, card_in, events, identity, play
+
+ICE_WALL = card("ice_wall", "ice",
+                ["The Corp may advance this ice, which is 1 stronger per advancement counter it carries.",
+                 "[subroutine] End the run."],
+                rez_cost=1, strength=1, subtypes=["barrier"], faction="weyland_consortium")  # fmt: skip
+WRAPAROUND = card("wraparound", "ice",
+                  ["Seven points stronger as long as no fracter is installed.", "[subroutine] End the run."],
+                  rez_cost=2, strength=0, subtypes=["barrier"], faction="nbn")  # fmt: skip
+LOTUS = card("lotus_field", "ice", ["No effect can bring its strength down.", "[subroutine] End the run."],
+             rez_cost=5, strength=4, subtypes=["code_gate"], faction="jinteki")  # fmt: skip
+POP_UP = card("pop_up_window", "ice",
+              ["As the Runner meets this ice, the Corp takes 1[credit].",
+               "[subroutine] The run is over unless the Runner hands over 1[credit]."],
+              rez_cost=0, strength=0, subtypes=["code_gate", "advertisement"], faction="nbn")  # fmt: skip
+TOLLBOOTH = card("tollbooth", "ice",
+                 ["As the Runner meets this ice, it hands over 3[credit] when it has them; if not, the run is over.",
+                  "[subroutine] End the run."],
+                 rez_cost=8, strength=5, subtypes=["code_gate"], faction="nbn")  # fmt: skip
+ELI = card("eli_1_0", "ice",
+           ["A Runner-only option: giving up [click] breaks one subroutine here.",
+            "[subroutine] End the run.", "[subroutine] End the run."],
+           rez_cost=3, strength=4, subtypes=["barrier", "bioroid"], faction="haas_bioroid")  # fmt: skip
+RAVANA = card("ravana_1_0", "ice",
+              ["A Runner-only option: giving up [click] breaks one subroutine here.",
+               "[subroutine] Fire one subroutine of some other rezzed bioroid ice.",
+               "[subroutine] Fire one subroutine of some other rezzed bioroid ice."],
+              rez_cost=3, strength=5, subtypes=["code_gate", "bioroid"], faction="haas_bioroid")  # fmt: skip
+SWORDSMAN = card("swordsman", "ice",
+                 ["AI programs have no way to break the subroutines here.",
+                  "[subroutine] One installed AI program goes to the heap.", "[subroutine] Do 1 net damage."],
+                 rez_cost=3, strength=2, subtypes=["sentry", "ap", "destroyer"], faction="jinteki")  # fmt: skip
+HORTUM = card("hortum", "ice",
+              ["Advanceable; carrying 3+ advancement counters, it cannot be broken by AI programs.",
+               "[subroutine] The Corp takes 1[credit], or 4[credit] while it carries 3+ advancement counters.",
+               "[subroutine] The run is over; carrying 3+ advancement counters, first fetch up to 2 R&D cards to HQ."],
+              rez_cost=4, strength=4, subtypes=["code_gate"], faction="weyland_consortium")  # fmt: skip
+RONIN = card("ronin", "asset",
+             ["You can advance this asset.",
+              "[click], [trash]: 3 net damage to the Runner, allowed once 4+ advancement counters sit here."],
+             rez_cost=0, trash_cost=2, subtypes=["hostile"], faction="jinteki")  # fmt: skip
+REVERSED = card("reversed_accounts", "asset",
+                ["You can advance this asset.",
+                 "[click], [trash]: The Runner is down 4[credit] per advancement counter that sat here."],
+                rez_cost=0, trash_cost=3, subtypes=["hostile"], faction="nbn")  # fmt: skip
+MARILYN = card("marilyn_campaign", "asset",
+               ["Rezzing it loads 8[credit] onto it; once it holds none it goes to the trash.",
+                "When your turn begins, take 2[credit] from this asset.",
+                "Should it be trashed, the Corp may shuffle it into R&D rather than put it in Archives."],
+               rez_cost=2, trash_cost=3, subtypes=["advertisement"], faction="haas_bioroid")  # fmt: skip
+HOKUSAI = card("hokusai_grid", "upgrade",
+               ["Each successful run on this server hurts the Runner for 1 net damage.",
+                "A server holds one region at most."],
+               rez_cost=2, trash_cost=4, subtypes=["region"], faction="jinteki")  # fmt: skip
+CRISIUM = card("crisium_grid", "upgrade",
+               ["Nothing may declare a run on this server successful.", "A server holds one region at most."],
+               rez_cost=3, trash_cost=5, subtypes=["region"], faction="weyland_consortium")  # fmt: skip
+SANSAN = card("sansan_city_grid", "upgrade",
+              ["Agendas in this root need one advancement counter fewer.", "A server holds one region at most."],
+              rez_cost=6, trash_cost=5, subtypes=["region"], faction="nbn")  # fmt: skip
+SNARE = card("snare", "asset",
+             ["Accessed in R&D, it is shown to both players.",
+              "Accessed outside Archives, it lets the Corp spend 4[credit] for 1 tag plus 3 net damage to the Runner."],
+             rez_cost=0, trash_cost=0, subtypes=["ambush"], faction="jinteki")  # fmt: skip
+HOUSE = card("house_of_knives", "agenda",
+             ["When you score this agenda, place 3 agenda counters on it.",
+              "Spend an agenda counter here: 1 net damage; in a run only, and once per run."],
+             agenda_points=1, advancement_requirement=3, subtypes=["security"], faction="jinteki")  # fmt: skip
+LICENSE = card("license_acquisition", "agenda",
+               ["On scoring, you may put an asset or upgrade from HQ or Archives into play, rezzed, free of any cost."],
+               agenda_points=1, advancement_requirement=3, subtypes=["expansion"], faction="nbn")  # fmt: skip
+ATLAS = card("project_atlas", "agenda",
+             ["On scoring, it gets an agenda counter per advancement counter beyond the third.",
+              "Spend an agenda counter here: fetch any R&D card, show it, put it in HQ."],
+             agenda_points=2, advancement_requirement=3, subtypes=["research"], faction="weyland_consortium")  # fmt: skip
+VITRUVIUS = card("project_vitruvius", "agenda",
+                 ["On scoring, it gets an agenda counter per advancement counter beyond the third.",
+                  "Spend an agenda counter here: bring one Archives card back to HQ."],
+                 agenda_points=2, advancement_requirement=3, subtypes=["research"], faction="haas_bioroid")  # fmt: skip
+ARCHIVED = card("archived_memories", "operation", ["Bring one Archives card back to HQ."],
+                cost=0, faction="haas_bioroid")  # fmt: skip
+CELEBRITY = card("celebrity_gift", "operation",
+                 ["Playing it takes one more [click].", "Show as many as 5 HQ cards; 2[credit] per card shown."],
+                 cost=3, subtypes=["double"], faction="jinteki")  # fmt: skip
+PSYCHOGRAPHICS = card("psychographics", "operation",
+                      ["X may not exceed the number of tags on the Runner.",
+                       "X advancement counters onto one installed card that may be advanced."],
+                      cost=None, faction="nbn")  # fmt: skip
+TRICK = card("trick_of_light", "operation",
+             ["Pick an installed card that may be advanced; shift as many as 2 advancement counters onto it from "
+              "one other card."],
+             cost=1, faction="jinteki")  # fmt: skip
+PUNITIVE = card("punitive_counterstrike", "operation",
+                ["Trace at 5; on success, meat damage equal to the printed points of the agendas stolen in the "
+                 "Runner's previous turn."],
+                cost=3, subtypes=["black_ops"], faction="weyland_consortium")  # fmt: skip
+SUBLIMINAL = card("subliminal_messaging", "operation",
+                  ["Gain 1[credit].", "Your first copy of it played in a turn also hands you [click].",
+                   "At your turn's start, from Archives, if the Runner made no run last turn, it may come back to HQ."],
+                  cost=0, subtypes=["gray_ops"])  # fmt: skip
+ARCHITECTS = identity("haas_bioroid_architects_of_tomorrow", "corp",
+                      ["Once a turn, as the Runner gets past a rezzed bioroid ice, you may rez a bioroid card for "
+                       "4[credit] less."],
+                      faction="haas_bioroid", subtypes=["megacorp"], influence_limit=12)  # fmt: skip
+EVOLUTION = identity("jinteki_personal_evolution", "corp", ["Each agenda scored or stolen: 1 net damage."],
+                     faction="jinteki", subtypes=["megacorp"])  # fmt: skip
+NEAR_EARTH = identity("near_earth_hub_broadcast_center", "corp",
+                      ["Your first new remote server in a turn also draws you a card."],
+                      faction="nbn", subtypes=["division"], influence_limit=17)  # fmt: skip
+BETTER_WORLD = identity("weyland_consortium_building_a_better_world", "corp",
+                        ["Each transaction operation you play: 1[credit] for you."],
+                        faction="weyland_consortium", subtypes=["megacorp"])  # fmt: skip
+AI_PROGRAM = card("su21_test_ai_program", "program", ["An AI program with no text of interest."],
+                  cost=1, memory_cost=1, subtypes=["icebreaker", "ai"])  # fmt: skip
+
+FULL = [ICE_WALL, WRAPAROUND, LOTUS, POP_UP, TOLLBOOTH, ELI, RAVANA, RONIN, REVERSED, MARILYN, HOKUSAI, SNARE,
+        HOUSE, LICENSE, ATLAS, VITRUVIUS, ARCHIVED, CELEBRITY, PSYCHOGRAPHICS, TRICK, PUNITIVE, ARCHITECTS,
+        EVOLUTION, NEAR_EARTH, BETTER_WORLD]  # fmt: skip
+PARTIAL = [SWORDSMAN, HORTUM, CRISIUM, SANSAN, SUBLIMINAL]
+RECORDS = [*bundled(), *FULL, *PARTIAL, AI_PROGRAM]
+GRIP = ["light_fingers", "overnight_takeout", "spark_of_insight", "bench_night", "bin_diving"]
+
+
+def ids(cards: list[Any]) -> list[str]:
+    return [c.id for c in cards]
+
+
+def ended(r: Any) -> bool:
+    return any(e["ended"] for e in events(r, "end_run"))
+
+
+def find(r: Any, card_id: str) -> Any:
+    return next(c for c in r.game.installed("corp") if c.id == card_id)
+
+
+def options(r: Any) -> list[str]:
+    return [o.label for o in r.pending.options] if r.pending else []
+
+
+def test_the_readings() -> None:
+    for fixture in FULL:
+        assert fixture.reading.status == "executable", fixture.id
+    assert ICE_WALL.reading.scripted == [0] and ICE_WALL.reading.read == [1]
+    assert ELI.reading.read == [1, 2] and RONIN.reading.read == [0] and MARILYN.reading.read == [1]
+    assert HOUSE.reading.read == [0] and HOUSE.reading.scripted == [1]
+    for fixture in PARTIAL:
+        assert fixture.reading.status == "partial", fixture.id
+    assert SWORDSMAN.reading.scripted == [1] and SWORDSMAN.reading.read == [2]
+    assert HORTUM.reading.scripted == [1, 2] and CRISIUM.reading.scripted == [1] == SANSAN.reading.scripted
+    assert SUBLIMINAL.reading.read == [0] and SUBLIMINAL.reading.scripted == [1]
+
+
+# ---------------------------------------------------------------- ice
+
+
+def test_ice_wall_is_advanced_and_grows() -> None:
+    corp = {"clicks": 3, "credits": 5, "servers": {"hq": {"ice": [{"card": "ice_wall", "rezzed": True}]}}}
+    r = play(RECORDS, ["advance:ice_wall", "advance:ice_wall"], corp=corp, active="corp")
+    wall = find(r, "ice_wall")
+    assert wall.advancement == 2 and r.game.strength_of(wall) == 3
+    assert r.game.corp.credits == 3 and r.game.corp.clicks == 1
+
+
+def test_wraparound_is_strong_until_a_fracter_is_installed() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "wraparound", "rezzed": True}]}}}
+    r = play(RECORDS, ["install:rockbit_drill"], corp=corp, runner={"hand": ["rockbit_drill"]})
+    wrap = find(r, "wraparound")
+    assert card_in(r, r.game.runner.rig, "rockbit_drill") is not None
+    assert r.game.strength_of(wrap) == 0
+    r.game.runner.rig.clear()
+    assert r.game.strength_of(wrap) == 7
+
+
+def test_lotus_field_keeps_its_strength() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "lotus_field", "rezzed": True}]}}}
+    r = play(RECORDS, [], corp=corp)
+    lotus = find(r, "lotus_field")
+    lotus.strength_bonus = -3  # what a runner card lowering its strength does
+    assert r.game.strength_of(lotus) == 4
+    lotus.strength_bonus = 2
+    assert r.game.strength_of(lotus) == 6
+
+
+def test_pop_up_window_pays_the_corp_and_asks_the_runner() -> None:
+    corp = {"credits": 5, "servers": {"hq": {"ice": [{"card": "pop_up_window", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq", "pay", "continue"], corp=corp, runner={"credits": 3})
+    assert r.game.corp.credits == 6 and r.game.runner.credits == 2 and not ended(r)
+    r2 = play(RECORDS, ["run:hq", "end_run"], corp=corp, runner={"credits": 3})
+    assert r2.game.corp.credits == 6 and r2.game.runner.credits == 3 and ended(r2)
+    r3 = play(RECORDS, ["run:hq"], corp=corp, runner={"credits": 0})
+    assert ended(r3)  # nothing to pay with: the run ends without a question
+
+
+def test_tollbooth_takes_3_credits_or_ends_the_run() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "tollbooth", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq"], corp=corp, runner={"credits": 5})
+    assert r.game.runner.credits == 2
+    assert ended(r)  # then its subroutine fires: the runner has no breaker
+    r2 = play(RECORDS, ["run:hq"], corp=corp, runner={"credits": 2})
+    assert r2.game.runner.credits == 2 and ended(r2)
+    assert not events(r2, "subroutine")  # the run ended on the encounter, before any subroutine
+
+
+def test_eli_subroutines_broken_with_clicks() -> None:
+    corp = {"hand": ["hb_quarterly_review"], "servers": {"hq": {"ice": [{"card": "eli_1_0", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq", "yes", "sub:1", "yes", "continue"], corp=corp)
+    assert r.game.runner.clicks == 1 and not ended(r)  # 4 - 1 (run) - 2
+    assert len(events(r, "break")) == 2 and events(r, "access")
+    r2 = play(RECORDS, ["run:hq", "yes", "sub:2", "no"], corp=corp)
+    assert r2.game.runner.clicks == 2 and ended(r2)
+
+
+def test_ravana_fires_subroutines_of_another_bioroid() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "ravana_1_0", "rezzed": True}]},
+                        "rnd": {"ice": [{"card": "hb_warden_unit", "rezzed": True}]}}}  # fmt: skip
+    r = play(RECORDS, ["run:hq", "no", "sub:1", "sub:2"], corp=corp)
+    assert r.game.runner.clicks == 2  # 4 - 1 (run) - 1 (the warden's first subroutine)
+    assert ended(r)
+    r2 = play(RECORDS, ["run:hq", "no"], corp={"servers": {"hq": {"ice": [{"card": "ravana_1_0", "rezzed": True}]}}})
+    assert not ended(r2) and len(events(r2, "subroutine_failed")) == 2
+
+
+def test_swordsman_trashes_an_ai_program() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "swordsman", "rezzed": True}]}}}
+    runner = {"hand": GRIP, "rig": [{"card": "su21_test_ai_program"}, {"card": "sleeve_blade"}]}
+    r = play(RECORDS, ["run:hq", "done"], corp=corp, runner=runner)
+    g = r.game
+    assert ids(g.runner.rig) == ["sleeve_blade"]
+    assert "su21_test_ai_program" in ids(g.runner.discard) and len(g.runner.hand) == 4
+
+
+def test_hortum_pays_more_and_searches_with_3_counters() -> None:
+    deck = ["nbn_static_veil", "hb_lattice_gate", "neutral_records_vault"]
+    corp = {"credits": 5, "deck": deck,
+            "servers": {"hq": {"ice": [{"card": "hortum", "rezzed": True, "counters": {"advancement": 3}}]}}}  # fmt: skip
+    r = play(RECORDS, ["run:hq", "hb_lattice_gate", "neutral_records_vault"], corp=corp)
+    g = r.game
+    assert g.corp.credits == 9 and ended(r)
+    assert sorted(ids(g.corp.hand)) == ["hb_lattice_gate", "neutral_records_vault"] and ids(g.corp.deck) == deck[:1]
+    corp["servers"] = {"hq": {"ice": [{"card": "hortum", "rezzed": True}]}}
+    r2 = play(RECORDS, ["run:hq"], corp=corp)
+    assert r2.game.corp.credits == 6 and ended(r2) and not r2.game.corp.hand
+
+
+# ---------------------------------------------------------------- assets and upgrades
+
+
+def test_ronin_needs_4_counters() -> None:
+    def corp(n: int) -> dict[str, Any]:
+        placed = {"card": "ronin", "rezzed": True, "counters": {"advancement": n}}
+        return {"clicks": 3, "deck": ["hb_quarterly_review"], "servers": {"remote1": {"root": [placed]}}}
+
+    r = play(RECORDS, ["use:ronin/1"], corp=corp(4), runner={"hand": GRIP}, active="corp")
+    g = r.game
+    assert len(g.runner.hand) == 2 and len(g.runner.discard) == 3
+    assert ids(g.corp.discard) == ["ronin"] and g.corp.clicks == 2
+    r2 = play(RECORDS, [], corp=corp(3), runner={"hand": GRIP}, active="corp")
+    assert not [o for o in options(r2) if o.startswith("use:ronin")]
+
+
+def test_reversed_accounts_drains_4_per_counter() -> None:
+    placed = {"card": "reversed_accounts", "rezzed": True, "counters": {"advancement": 2}}
+    corp = {"clicks": 3, "deck": ["hb_quarterly_review"], "servers": {"remote1": {"root": [placed]}}}
+    r = play(RECORDS, ["use:reversed_accounts/1"], corp=corp, runner={"credits": 10}, active="corp")
+    g = r.game
+    assert g.runner.credits == 2 and ids(g.corp.discard) == ["reversed_accounts"] and g.corp.clicks == 2
+
+
+def test_marilyn_campaign_may_go_back_into_rnd() -> None:
+    corp = {"clicks": 1, "credits": 5, "servers": {"remote1": {"root": [{"card": "marilyn_campaign"}]}}}
+    decisions = ["rez:marilyn_campaign", "run:remote1", "continue", "trash:marilyn_campaign", "yes"]
+    r = play(RECORDS, decisions, corp=corp, runner={"credits": 5}, active="corp")
+    g = r.game
+    assert ids(g.corp.deck) == ["marilyn_campaign"] and not g.corp.discard
+    assert g.runner.credits == 2 and g.corp.credits == 4  # 5 - 2 (rez) + 1
+
+
+def test_marilyn_campaign_is_loaded_and_stays_in_archives_when_trashed_unrezzed() -> None:
+    corp = {"clicks": 1, "credits": 5, "servers": {"remote1": {"root": [{"card": "marilyn_campaign"}]}}}
+    r = play(RECORDS, ["rez:marilyn_campaign"], corp=corp, active="corp")
+    assert find(r, "marilyn_campaign").credits == 8
+    corp = {"clicks": 1, "hand": ["marilyn_campaign"]}
+    decisions = ["install:marilyn_campaign@new", "end", "run:remote1", "continue", "done", "trash:marilyn_campaign"]
+    r2 = play(RECORDS, decisions, corp=corp, runner={"credits": 5}, active="corp")
+    assert ids(r2.game.corp.discard) == ["marilyn_campaign"]  # never rezzed: no shuffling back
+    assert r2.pending is None or r2.pending.kind != "optional"
+
+
+def test_hokusai_grid_hurts_and_keeps_one_region() -> None:
+    grid: dict[str, Any] = {"servers": {"remote1": {"root": [{"card": "hokusai_grid", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:remote1", "continue"], corp=grid, runner={"hand": GRIP})
+    assert len(r.game.runner.hand) == 4 and len(r.game.runner.discard) == 1
+    corp = {**grid, "clicks": 2, "hand": ["crisium_grid", "sansan_city_grid"]}
+    r2 = play(RECORDS, ["install:crisium_grid@remote1"], corp=corp, active="corp")
+    g = r2.game
+    assert ids(g.servers["remote1"].root) == ["crisium_grid"] and ids(g.corp.discard) == ["hokusai_grid"]
+    r3 = play(RECORDS, ["install:crisium_grid@remote1", "install:sansan_city_grid@remote1"], corp=corp, active="corp")
+    assert ids(r3.game.servers["remote1"].root) == ["sansan_city_grid"]
+    assert not r3.game.corp.discard[-1].faceup  # the unrezzed region goes face down
+
+
+def test_snare_in_rnd_tags_and_hurts() -> None:
+    corp = {"credits": 5, "deck": ["snare"]}
+    r = play(RECORDS, ["run:rnd", "continue", "yes"], corp=corp, runner={"hand": GRIP})
+    g = r.game
+    assert g.corp.credits == 1 and g.runner.tags == 1 and len(g.runner.hand) == 2
+    assert events(r, "reveal")
+    r2 = play(RECORDS, ["run:archives", "continue"], corp={"discard": ["snare"]}, runner={"hand": GRIP})
+    assert r2.game.runner.tags == 0 and len(r2.game.runner.hand) == 5
+    r3 = play(RECORDS, ["run:hq", "continue"], corp={"credits": 2, "hand": ["snare"]}, runner={"hand": GRIP})
+    assert r3.game.runner.tags == 0 and r3.pending.kind != "optional"  # 3 credits (2 + 1 from the identity)
+
+
+# ---------------------------------------------------------------- agendas
+
+
+def test_house_of_knives_once_per_run() -> None:
+    placed = {"card": "house_of_knives", "counters": {"advancement": 3}}
+    corp = {"identity": "hb_mirror_foundry", "clicks": 0, "credits": 0,
+            "servers": {"remote1": {"root": [placed]}, "hq": {"ice": [{"card": "nbn_static_veil"}]}}}  # fmt: skip
+    # a corp window as the ice is approached, another after it is passed: the second one offers nothing
+    decisions = ["score:house_of_knives", "run:hq", "use:house_of_knives/1", "continue"]
+    r = play(RECORDS, decisions, corp=corp, runner={"hand": GRIP}, active="corp")
+    g = r.game
+    knives = card_in(r, g.corp.score_area, "house_of_knives")
+    assert knives.counters["agenda"] == 2 and len(g.runner.hand) == 4
+    assert r.pending.kind == "action" and r.pending.seat == 2  # the run is over: the runner's next action
+    r2 = play(RECORDS, [*decisions, "run:hq", "use:house_of_knives/1", "continue"], corp=corp, runner={"hand": GRIP},
+              active="corp")  # fmt: skip
+    assert card_in(r2, r2.game.corp.score_area, "house_of_knives").counters["agenda"] == 1
+    assert len(r2.game.runner.hand) == 3
+
+
+def test_license_acquisition_installs_and_rezzes_for_free() -> None:
+    placed = {"card": "license_acquisition", "counters": {"advancement": 3}}
+    corp = {"clicks": 1, "credits": 0, "deck": ["hb_quarterly_review"], "discard": ["hb_chief_engineer_okafor"],
+            "servers": {"remote1": {"root": [placed]}}}  # fmt: skip
+    r = play(RECORDS, ["score:license_acquisition", "hb_chief_engineer_okafor"], corp=corp, active="corp")
+    g = r.game
+    okafor = find(r, "hb_chief_engineer_okafor")
+    assert okafor.rezzed and g.corp.credits == 0 and not g.corp.discard
+    assert ids(g.corp.score_area) == ["license_acquisition"]
+
+
+def test_project_atlas_counts_counters_past_3_and_searches() -> None:
+    # an agenda that can be scored is not advanced further: a card placing counters takes it past 3
+    placed = {"card": "project_atlas", "counters": {"advancement": 3}}
+    corp = {"clicks": 3, "credits": 5, "hand": ["hb_calibration_cycle"],
+            "deck": ["hb_quarterly_review", "neutral_records_vault", "nbn_static_veil"],
+            "servers": {"remote1": {"root": [placed]}}}  # fmt: skip
+    decisions = ["play:hb_calibration_cycle", "score:project_atlas", "use:project_atlas/1", "nbn_static_veil"]
+    r = play(RECORDS, decisions, corp=corp, active="corp")
+    g = r.game
+    atlas = card_in(r, g.corp.score_area, "project_atlas")
+    assert atlas.counters.get("agenda") == 1  # 5 advancement counters: 2 agenda counters, 1 spent
+    assert ids(g.corp.hand) == ["nbn_static_veil"] and len(g.corp.deck) == 2
+    assert [e["card"] for e in events(r, "search")] == [str(g.corp.hand[0])]  # seen by both players
+
+
+def test_project_vitruvius_brings_back_archives_cards() -> None:
+    placed = {"card": "project_vitruvius", "counters": {"advancement": 3}}
+    corp = {"clicks": 3, "hand": ["hb_calibration_cycle"], "deck": ["hb_quarterly_review"],
+            "discard": ["neutral_records_vault", "nbn_static_veil"], "servers": {"remote1": {"root": [placed]}}}  # fmt: skip
+    decisions = ["play:hb_calibration_cycle", "score:project_vitruvius", "use:project_vitruvius/1", "nbn_static_veil",
+                 "use:project_vitruvius/1", "neutral_records_vault"]  # fmt: skip
+    r = play(RECORDS, decisions, corp=corp, active="corp")
+    g = r.game
+    vitruvius = card_in(r, g.corp.score_area, "project_vitruvius")
+    assert not vitruvius.counters.get("agenda") and ids(g.corp.discard) == ["hb_calibration_cycle"]
+    assert sorted(ids(g.corp.hand)) == ["nbn_static_veil", "neutral_records_vault"]
+    assert not [o for o in options(r) if o.startswith("use:project_vitruvius")]
+    r2 = play(RECORDS, ["score:project_vitruvius"], corp=corp, active="corp")
+    assert not card_in(r2, r2.game.corp.score_area, "project_vitruvius").counters  # exactly 3: no counter
+
+
+# ---------------------------------------------------------------- operations
+
+
+def test_archived_memories_returns_a_facedown_card_unseen() -> None:
+    corp = {"hand": ["archived_memories"], "discard_facedown": ["hb_quarterly_review", "nbn_static_veil"],
+            "deck": ["neutral_records_vault"]}  # fmt: skip
+    r = play(RECORDS, ["play:archived_memories", "nbn_static_veil"], corp=corp, active="corp")
+    g = r.game
+    assert ids(g.corp.hand) == ["nbn_static_veil"]
+    assert ids(g.corp.discard) == ["hb_quarterly_review", "archived_memories"]
+    moved = [e for e in g.log if e.kind == "move"]
+    assert moved and moved[0].visible == (1,) and events(r, "move_facedown")
+
+
+def test_celebrity_gift_costs_a_click_more_and_pays_per_card_shown() -> None:
+    hand = ["celebrity_gift", "hb_quarterly_review", "nbn_static_veil", "neutral_records_vault"]
+    corp = {"clicks": 3, "credits": 5, "hand": hand, "deck": ["hb_lattice_gate"]}
+    decisions = ["play:celebrity_gift", "hb_quarterly_review", "nbn_static_veil", "done"]
+    r = play(RECORDS, decisions, corp=corp, active="corp")
+    g = r.game
+    assert g.corp.credits == 6 and g.corp.clicks == 1  # 5 - 3 + 2 x 2; 3 - 1 - 1
+    assert len(events(r, "reveal")) == 2 and len(g.corp.hand) == 3
+    r2 = play(RECORDS, [], corp={**corp, "clicks": 1}, active="corp")
+    assert not [o for o in options(r2) if o.startswith("play:celebrity_gift")]
+
+
+def test_psychographics_places_x_counters_up_to_the_tags() -> None:
+    corp = {"credits": 5, "hand": ["psychographics"], "deck": ["hb_lattice_gate"],
+            "servers": {"remote1": {"root": [{"card": "hb_cortex_mapping"}]}}}  # fmt: skip
+    r = play(RECORDS, ["play:psychographics", "x:2"], corp=corp, runner={"tags": 2}, active="corp")
+    g = r.game
+    assert find(r, "hb_cortex_mapping").advancement == 2 and g.corp.credits == 3
+    r2 = play(RECORDS, ["play:psychographics"], corp=corp, runner={"tags": 3}, active="corp")
+    assert [o.label for o in r2.pending.options] == ["x:3", "x:2", "x:1", "x:0"]
+
+
+def test_trick_of_light_moves_2_counters() -> None:
+    corp = {"credits": 5, "hand": ["trick_of_light"], "deck": ["hb_lattice_gate"],
+            "servers": {"remote1": {"root": [{"card": "hb_cortex_mapping"}]},
+                        "remote2": {"root": [{"card": "weyland_tripmine_lot", "counters": {"advancement": 3}}]}}}  # fmt: skip
+    decisions = ["play:trick_of_light", "hb_cortex_mapping", "weyland_tripmine_lot", "n:2"]
+    r = play(RECORDS, decisions, corp=corp, active="corp")
+    assert find(r, "hb_cortex_mapping").advancement == 2 and find(r, "weyland_tripmine_lot").advancement == 1
+    assert r.game.corp.credits == 4
+
+
+def test_punitive_counterstrike_counts_the_agendas_stolen_last_turn() -> None:
+    corp = {"hand": ["punitive_counterstrike"], "deck": ["hb_lattice_gate", "nbn_static_veil"], "credits": 5,
+            "servers": {"remote1": {"root": [{"card": "hb_cortex_mapping"}]}}}  # fmt: skip
+    runner = {"hand": GRIP, "clicks": 1}
+    decisions = ["run:remote1", "continue", "play:punitive_counterstrike", "pay:0", "pay:0"]
+    r = play(RECORDS, decisions, corp=corp, runner=runner)
+    g = r.game
+    assert ids(g.runner.score_area) == ["hb_cortex_mapping"]
+    assert events(r, "trace")[0]["successful"]
+    assert len(g.runner.hand) == 3 and g.corp.credits == 2  # 2 meat damage; 5 - 3
+    r2 = play(RECORDS, ["credit", "play:punitive_counterstrike", "pay:0", "pay:0"], corp=corp, runner=runner)
+    assert len(r2.game.runner.hand) == 5  # nothing stolen: no damage
+
+
+def test_subliminal_messaging_gives_a_click_once_a_turn() -> None:
+    corp = {"clicks": 3, "credits": 0, "hand": ["subliminal_messaging", "subliminal_messaging"],
+            "deck": ["hb_lattice_gate"]}  # fmt: skip
+    r = play(RECORDS, ["play:subliminal_messaging", "play:subliminal_messaging"], corp=corp, active="corp")
+    g = r.game
+    assert g.corp.credits == 2 and g.corp.clicks == 2  # 3 - 1 + 1 - 1
+
+
+# ---------------------------------------------------------------- identities
+
+
+def test_architects_of_tomorrow_rezzes_a_bioroid_cheaper_after_a_pass() -> None:
+    corp = {"identity": "haas_bioroid_architects_of_tomorrow", "credits": 3,
+            "servers": {"hq": {"ice": [{"card": "eli_1_0", "rezzed": True}]},
+                        "rnd": {"ice": [{"card": "hb_warden_unit"}]}}}  # fmt: skip
+    decisions = ["run:hq", "yes", "sub:1", "yes", "hb_warden_unit", "continue"]
+    r = play(RECORDS, decisions, corp=corp)
+    g = r.game
+    assert find(r, "hb_warden_unit").rezzed and g.corp.credits == 1  # 6 - 4
+    r2 = play(RECORDS, ["run:hq", "yes", "sub:1", "yes", "done", "continue"], corp=corp)
+    assert not find(r2, "hb_warden_unit").rezzed and r2.game.corp.credits == 3
+
+
+def test_personal_evolution_hurts_on_scores_and_steals() -> None:
+    corp = {"identity": "jinteki_personal_evolution", "clicks": 0,
+            "servers": {"remote1": {"root": [{"card": "hb_cortex_mapping", "counters": {"advancement": 3}}]},
+                        "remote2": {"root": [{"card": "neutral_pilot_scheme"}]}}}  # fmt: skip
+    r = play(RECORDS, ["score:hb_cortex_mapping", "run:remote2", "continue"], corp=corp, runner={"hand": GRIP},
+             active="corp")  # fmt: skip
+    g = r.game
+    assert ids(g.runner.score_area) == ["neutral_pilot_scheme"] and len(g.runner.hand) == 3
+
+
+def test_near_earth_hub_draws_for_the_first_new_remote() -> None:
+    corp = {"identity": "near_earth_hub_broadcast_center", "clicks": 3,
+            "hand": ["neutral_records_vault", "nbn_press_office", "nbn_static_veil"],
+            "deck": ["hb_lattice_gate", "hb_quarterly_review"]}  # fmt: skip
+    decisions = ["install:nbn_static_veil@hq", "install:neutral_records_vault@new", "install:nbn_press_office@new"]
+    r = play(RECORDS, decisions, corp=corp, active="corp")
+    g = r.game
+    assert ids(g.corp.hand) == ["hb_lattice_gate"] and len(g.corp.deck) == 1
+
+
+def test_building_a_better_world_pays_for_transactions() -> None:
+    corp = {"identity": "weyland_consortium_building_a_better_world", "credits": 5, "deck": ["hb_lattice_gate"],
+            "hand": ["nbn_ad_revenue_share", "nbn_exclusive_scoop"]}  # fmt: skip
+    r = play(RECORDS, ["play:nbn_ad_revenue_share", "play:nbn_exclusive_scoop"], corp=corp, active="corp")
+    assert r.game.corp.credits == 6 and r.game.runner.tags == 1  # 5 - 2 + 5 + 1, then - 3 (not a transaction)

@@ -1,0 +1,929 @@
+"""Card scripts of Elevation: the corp cards and corp identities."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from toolkit.engine.phrase import Phrase, Term
+from toolkit.i18n.words import N_
+
+from ..state import INSTALLABLE, SEATS, Context, Sub
+from . import Builder, Exec, card, click, load, trash_self
+
+if TYPE_CHECKING:
+    from ...core import Event
+    from ..game import NetrunnerGame
+    from ..state import Card, Side
+
+CORP_SEAT = SEATS["corp"]
+RUNNER_CARD_TYPES = ("program", "hardware", "resource", "event")
+
+
+# ---------------------------------------------------------------- what several cards do
+
+
+def _by_corp() -> Phrase:
+    return Phrase(N_("trashed by the {side}"), side=Term("side", "corp"))
+
+
+def _card_text(c: Card) -> Phrase:
+    return Phrase(N_("{card} ({type})"), card=str(c), type=Term("type", c.type))
+
+
+def _pick(x: Exec, prompt: str, cards: Sequence[Card], optional: bool, kind: str = "target",
+          side: Side = "corp") -> Card | None:  # fmt: skip
+    """One of ``cards`` chosen by ``side``; with ``optional``, ``done`` chooses none. None when there are none."""
+    if not cards:
+        return None
+    values: list[Any] = [*cards, None] if optional else list(cards)
+    return x.game.choose(
+        side,
+        kind,
+        prompt,
+        values,
+        label=lambda c: c.ref if c is not None else "done",
+        text=lambda c: _card_text(c) if c is not None else Phrase(N_("done")),
+    )
+
+
+def _number(x: Exec, prompt: str, low: int, high: int, side: Side = "corp") -> int:
+    """A number from ``low`` to ``high`` chosen by ``side`` (labelled by the number)."""
+    return int(x.game.choose(side, "target", prompt, list(range(low, high + 1)), label=str, text=str))
+
+
+def _server_name(g: NetrunnerGame, c: Card) -> str | None:
+    server = g.server_of(c)
+    return server.name if server is not None else None
+
+
+def _run_on_own_server(g: NetrunnerGame, c: Card) -> bool:
+    """A run in progress against the server this card is installed in (or protecting)."""
+    run = g.current_run
+    return run is not None and not run.ended and run.server == _server_name(g, c)
+
+
+def _threat(g: NetrunnerGame) -> int:
+    """The threat level: the most agenda points either player has in its score area."""
+    return max(g.agenda_points("corp"), g.agenda_points("runner"))
+
+
+def _advanceable(g: NetrunnerGame) -> list[Card]:
+    return [c for c in g.installed("corp") if g.can_advance(c)]
+
+
+def _this_turn(g: NetrunnerGame) -> list[Event]:
+    """The log's events since the current turn began (or since a scenario laid out its position)."""
+    out: list[Event] = []
+    for event in reversed(list(g.log)):
+        if event.kind in ("turn_start", "scenario"):
+            break
+        out.append(event)
+    return out[::-1]
+
+
+def _last_install(g: NetrunnerGame, c: Card) -> Event | None:
+    name = str(c)
+    return next((e for e in reversed(list(g.log)) if e.kind == "install" and e.data.get("card") == name), None)
+
+
+def _advancement_when_scored(g: NetrunnerGame, c: Card) -> int:
+    """The advancement counters an agenda held as it was scored: its counters are gone once it is in the score
+    area, so the total is read from the last change the log records since the agenda was installed."""
+    name = str(c)
+    for event in reversed(list(g.log)):
+        if event.data.get("card") != name:
+            continue
+        if event.kind == "install":
+            break
+        if event.kind == "counter" and event.data.get("kind") == "advancement":
+            return int(event.data.get("total", 0))
+    return 0
+
+
+def _reveal(x: Exec, cards: Sequence[Card], zone: str) -> None:
+    seat = x.game.player(cards[0].side).seat if cards else x.me.seat
+    x.game.log.add("reveal", seat, cards=[str(c) for c in cards], zone=zone)
+
+
+def _playing_now(g: NetrunnerGame) -> bool:
+    """An operation is being played as the corp's action right now (its click spent, its text not yet
+    resolved): the last thing logged is that action."""
+    events = list(g.log)
+    return bool(events) and events[-1].kind == "action" and events[-1].data.get("action") == "corp_play"
+
+
+def _unless_runner_pays(x: Exec, amount: int, refuse: Phrase, otherwise: Callable[[], None]) -> None:
+    """The runner pays ``amount`` (its choice, when it can), or ``otherwise`` happens."""
+    g = x.game
+    prompt = Phrase(N_("{card}: pay {n}{credit} or {other}"), card=str(x.card), n=amount, credit="[credit]",
+                    other=refuse)  # fmt: skip
+    texts = (Phrase(N_("pay {n}{credit}"), n=amount, credit="[credit]"), refuse)
+    if g.can_pay("runner", amount) and g.confirm("runner", "optional", prompt, yes="pay", no="refuse", texts=texts):
+        g.pay("runner", amount, str(x.card))
+    else:
+        otherwise()
+
+
+def _install_from_hq(x: Exec, pay: bool = True, types: Sequence[str] | None = None) -> Card | None:
+    """The corp may install a card from HQ (of ``types``), paying its install cost unless not ``pay``."""
+    g = x.game
+    options = [
+        c
+        for c in g.corp.hand
+        if c.type in INSTALLABLE
+        and (types is None or c.type in types)
+        and (g.can_install(c) if pay else g.may_install(c))
+    ]
+    prompt = Phrase(N_("install a card from {zone}"), zone=Term("zone", "hq"))
+    chosen = _pick(x, prompt, options, optional=True, kind="install")
+    if chosen is not None:
+        g.install("corp", chosen, pay=pay)
+    return chosen
+
+
+def _install_from_zone(x: Exec, chosen: Card, zone: list[Card], pay: bool) -> None:
+    """Install ``chosen`` from ``zone`` (Archives, R&D): it leaves the zone face down, then is installed."""
+    zone.remove(chosen)
+    chosen.faceup = False
+    x.game.install("corp", chosen, pay=pay)
+
+
+def _installable(g: NetrunnerGame, cards: Sequence[Card], pay: bool) -> list[Card]:
+    return [c for c in cards if c.type in INSTALLABLE and (g.can_install(c) if pay else g.may_install(c))]
+
+
+def _or_end_the_run(x: Exec, card_type: str) -> None:
+    """Subroutine: the corp trashes an installed card of ``card_type`` or ends the run (its choice)."""
+    g = x.game
+    targets: list[Any] = [c for c in g.runner.rig if c.type == card_type]
+    choice = g.choose(
+        "corp",
+        "target",
+        Phrase(N_("{card}: trash a {type} or end the run"), card=str(x.card), type=Term("type", card_type)),
+        [*targets, None],
+        label=lambda c: c.ref if c is not None else "end_run",
+        text=lambda c: Phrase(N_("trash {card}"), card=str(c)) if c is not None else Phrase(N_("end the run")),
+    )
+    if choice is None:
+        g.end_run(str(x.card))
+    else:
+        g.trash(choice, _by_corp(), by="corp")
+
+
+def _resolve_other_subroutine(x: Exec, subtype: str) -> None:
+    """Resolve one subroutine of another rezzed piece of ice of ``subtype`` (the corp chooses ice and subroutine)."""
+    g = x.game
+    ice = [c for c in g.installed("corp") if c.type == "ice" and c.rezzed and subtype in c.subtypes and c is not x.card]
+    host = _pick(x, Phrase(N_("resolve a subroutine of which {subtype}"), subtype=Term("subtypes", subtype)), ice,
+                 optional=False)  # fmt: skip
+    if host is None:
+        g.log.add("no_target", CORP_SEAT, reason=Phrase(N_("no rezzed {subtype}"), subtype=Term("subtypes", subtype)))
+        return
+    subs = [Sub(i, a) for i, a in enumerate((a for a in g.abilities(host) if a.kind == "subroutine"), start=1)]
+    if not subs:
+        return
+    prompt = Phrase(N_("resolve which subroutine of {ice}"), ice=str(host))
+    sub = g.choose("corp", "subroutine", prompt, subs, label=lambda s: f"sub:{s.index}")
+    g.log.add("subroutine", CORP_SEAT, ice=str(host), index=sub.index, source=str(x.card))
+    g.execute(sub.ability, Context("corp", host, x.run, encounter=x.ctx.encounter), pay=False)
+
+
+def _play_from_archives(x: Exec, op: Card) -> None:
+    """Play ``op`` from Archives (its cost paid), then remove it from the game."""
+    g = x.game
+    g.pay("corp", g.play_cost(op), Phrase(N_("playing {card}"), card=str(op)))
+    g.corp.discard.remove(op)
+    op.notes["played_from"] = "archives"
+    g.log.add("play", CORP_SEAT, card=str(op))
+    for ability in g.abilities(op):
+        if ability.kind == "effect":
+            g.interp.execute(ability, Context("corp", op, g.current_run), pay=False)
+    op.leave_play()
+    g.log.add("removed", CORP_SEAT, card=str(op))
+    g.fire("played", g.everyone(), card=op)
+
+
+def _dividends(b: Builder, per: int) -> None:
+    """Dividends: when scored, ``per`` agenda counters for each advancement counter beyond the requirement."""
+
+    def scored(x: Exec) -> None:
+        requirement = int(getattr(x.card.record, "advancement_requirement", 0) or 0)
+        excess = _advancement_when_scored(x.game, x.card) - requirement
+        if excess > 0:
+            x.game.add_counters(x.card, "agenda", per * excess)
+
+    b.when("agenda_scored", scored)
+
+
+def _spend_counter_at_discard_end(b: Builder, prompt: str, effect: Callable[[Exec], None],
+                                  possible: Callable[[NetrunnerGame], bool] = lambda g: True) -> None:  # fmt: skip
+    """When the corp's discard phase ends, it may remove an agenda counter of this agenda for ``effect``."""
+
+    def ended(x: Exec) -> None:
+        if x.card.counters.get("agenda", 0) < 1 or not possible(x.game):
+            return
+        if not x.may(Phrase(N_("{card}: remove 1 agenda counter to {what}?"), card=str(x.card), what=prompt)):
+            return
+        x.game.add_counters(x.card, "agenda", -1)
+        effect(x)
+
+    b.when("your_turn_end", ended)
+
+
+# ---------------------------------------------------------------- ice
+
+
+@card("doomscroll", paragraphs=(2,), summary="Third subroutine: 2 net damage if the runner has 2 tags or more.")
+def _doomscroll(b: Builder) -> None:
+    def sub(x: Exec) -> None:
+        if x.game.runner.tags >= 2:
+            x.do("造成 2 点网域伤害。")
+
+    b.subroutine(sub)
+
+
+@card("flyswatter", paragraphs=(0,), summary="Rezzed during a run on its server: purge virus counters.")
+def _flyswatter(b: Builder) -> None:
+    def rezzed(x: Exec) -> None:
+        if _run_on_own_server(x.game, x.card):
+            x.do("清除病毒指示物。")
+
+    b.when("rezzed", rezzed)
+
+
+@card("n_pot", paragraphs=(2, 3), summary="Second and third subroutines end the run at threat level 2 and 4 "
+      "or more.")  # fmt: skip
+def _n_pot(b: Builder) -> None:
+    def at_threat(level: int) -> Callable[[Exec], None]:
+        def sub(x: Exec) -> None:
+            if _threat(x.game) >= level:
+                x.game.end_run(str(x.card))
+
+        return sub
+
+    b.paragraph(2).subroutine(at_threat(2))
+    b.paragraph(3).subroutine(at_threat(4))
+
+
+@card("empiricist", paragraphs=(0,), summary="First subroutine: the corp draws a card, then may put a card "
+      "from HQ on top of R&D.")  # fmt: skip
+def _empiricist(b: Builder) -> None:
+    def sub(x: Exec) -> None:
+        g = x.game
+        x.do("你抽 1 张牌。")
+        if not g.corp.hand or not x.may(Phrase(N_("add a card from {zone} to the top of {deck}?"),
+                                                 zone=Term("zone", "hq"), deck=Term("zone", "rnd"))):  # fmt: skip
+            return
+        chosen = _pick(x, Phrase(N_("add which card to the top of {deck}"), deck=Term("zone", "rnd")),
+                       list(g.corp.hand), optional=False)  # fmt: skip
+        if chosen is not None:
+            g.corp.hand.remove(chosen)
+            g.corp.deck.append(chosen)
+            g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(chosen), zone="rnd")
+
+    b.subroutine(sub)
+
+
+@card("syailendra", paragraphs=(1, 2), summary="When encountered with 3 or more advancement counters, and as its "
+      "first subroutine: the corp may place an advancement counter on an installed card it can advance.")  # fmt: skip
+def _syailendra(b: Builder) -> None:
+    def advance_one(x: Exec) -> None:
+        g = x.game
+        targets = _advanceable(g)
+        if not targets or not x.may(Phrase(N_("place 1 advancement counter on an installed card you can advance?"))):
+            return
+        chosen = _pick(x, Phrase(N_("place advancement tokens on")), targets, optional=False)
+        if chosen is not None:
+            g.place_advancement(chosen, 1)
+
+    def encountered(x: Exec) -> None:
+        if x.event.get("ice") is x.card and x.card.advancement >= 3:
+            advance_one(x)
+
+    b.paragraph(1).when("encounter", encountered)
+    b.paragraph(2).subroutine(advance_one)
+
+
+@card("scatter_field", paragraphs=(0, 1), summary="+4 strength while the only ice of its server; first "
+      "subroutine: the corp may install a card from HQ.")  # fmt: skip
+def _scatter_field(b: Builder) -> None:
+    def alone(g: NetrunnerGame, c: Card) -> int:
+        server = g.server_of(c)
+        return 4 if server is not None and server.ice == [c] else 0
+
+    b.strength(alone)
+    def install(x: Exec) -> None:
+        _install_from_hq(x)
+
+    b.paragraph(1).subroutine(install)
+
+
+@card("bumi_1_0", paragraphs=(0,), summary="Rezzed during a run on its server: the corp may trash an installed "
+      "trojan program.")  # fmt: skip
+def _bumi(b: Builder) -> None:
+    def rezzed(x: Exec) -> None:
+        g = x.game
+        if not _run_on_own_server(g, x.card):
+            return
+        trojans = [c for c in g.runner.rig if c.type == "program" and "trojan" in c.subtypes]
+        victim = _pick(x, Phrase(N_("trash a {type}"), type=Term("subtypes", "trojan")), trojans, optional=True)
+        if victim is not None:
+            g.trash(victim, _by_corp(), by="corp")
+
+    b.when("rezzed", rezzed)
+
+
+@card("biawak", paragraphs=(1, 2), summary="First subroutine: trash a program or end the run; second: trash a "
+      "resource or end the run (the corp chooses).")  # fmt: skip
+def _biawak(b: Builder) -> None:
+    b.paragraph(1).subroutine(lambda x: _or_end_the_run(x, "program"))
+    b.paragraph(2).subroutine(lambda x: _or_end_the_run(x, "resource"))
+
+
+@card("lamplighter", paragraphs=(0, 1), summary="Trashed when an agenda is scored or stolen from its server; "
+      "first subroutine: the runner takes 1 tag unless it pays 3 credits.")  # fmt: skip
+def _lamplighter(b: Builder) -> None:
+    def from_here(x: Exec, stolen: bool) -> None:
+        g = x.game
+        agenda = x.event.get("card")
+        here = _server_name(g, x.card)
+        if agenda is None or here is None:
+            return
+        if stolen:
+            run = g.current_run
+            where = run.server if run is not None else None
+        else:
+            install = _last_install(g, agenda)
+            where = install.data.get("server") if install is not None else None
+        if where == here:
+            g.trash(x.card, Phrase(N_("an agenda left its server")), by="corp")
+
+    b.when("any_scored", lambda x: from_here(x, False)).when("any_stolen", lambda x: from_here(x, True))
+    refuse = Phrase(N_("take 1 tag"))
+    b.paragraph(1).subroutine(lambda x: _unless_runner_pays(x, 3, refuse, lambda: x.game.gain_tags(1)))
+
+
+@card("semak_samun", paragraphs=(1,), summary="Subroutine: the run ends unless the runner takes 3 net damage.")
+def _semak_samun(b: Builder) -> None:
+    def sub(x: Exec) -> None:
+        g = x.game
+        damage = Term("damage", "net")
+        prompt = Phrase(N_("{card}: take {n} {damage} or end the run"), card=str(x.card), n=3, damage=damage)
+        texts = (Phrase(N_("take {n} {damage}"), n=3, damage=damage), Phrase(N_("end the run")))
+        if g.confirm("runner", "optional", prompt, yes="take_damage", no="end_run", texts=texts):
+            before = len(g.log)
+            g.damage("net", 3)
+            taken = sum(int(e.data.get("amount", 0)) for e in list(g.log)[before:] if e.kind == "damage")
+            if taken >= 3 or g.over:
+                return
+        g.end_run(str(x.card))
+
+    b.subroutine(sub)
+
+
+@card("mycoweb", paragraphs=(0, 1, 2, 3), summary="Subroutines: the corp may install ice from Archives for "
+      "free; may rez ice paying 2 credits less; resolves a subroutine of a rezzed sentry; resolves a subroutine "
+      "of another rezzed code gate.")  # fmt: skip
+def _mycoweb(b: Builder) -> None:
+    def install_from_archives(x: Exec) -> None:
+        g = x.game
+        ice = [c for c in g.corp.discard if c.type == "ice" and g.may_install(c)]
+        prompt = Phrase(N_("install a {type}"), type=Term("type", "ice"))
+        chosen = _pick(x, prompt, ice, optional=True, kind="install")
+        if chosen is not None:
+            _install_from_zone(x, chosen, g.corp.discard, pay=False)
+
+    def rez_cheaper(x: Exec) -> None:
+        g = x.game
+        ice = [
+            c
+            for c in g.installed("corp")
+            if c.type == "ice" and not c.rezzed and g.can_pay("corp", max(0, g.rez_cost(c) - 2), "rez")
+        ]
+        chosen = _pick(x, Phrase(N_("rez a piece of ice, paying 2{credit} less"), credit="[credit]"), ice,
+                       optional=True, kind="rez")  # fmt: skip
+        if chosen is not None:
+            g.pay("corp", max(0, g.rez_cost(chosen) - 2), Phrase(N_("rezzing {card}"), card=str(chosen)), "rez")
+            g.rez(chosen, free=True)
+
+    b.paragraph(0).subroutine(install_from_archives)
+    b.paragraph(1).subroutine(rez_cheaper)
+    b.paragraph(2).subroutine(lambda x: _resolve_other_subroutine(x, "sentry"))
+    b.paragraph(3).subroutine(lambda x: _resolve_other_subroutine(x, "code_gate"))
+
+
+# ---------------------------------------------------------------- assets and upgrades
+
+
+@card("anthill_excavation_contract", paragraphs=(0,), summary="Loaded with 8 credits when rezzed; trashed once "
+      "empty.")  # fmt: skip
+def _anthill(b: Builder) -> None:
+    load(b, "credit", 8, on="rezzed")
+
+
+@card("otto_campaign", paragraphs=(0,), summary="Loaded with 6 credits when rezzed; once empty it is trashed and "
+      "the corp gains 2 clicks.")  # fmt: skip
+def _otto(b: Builder) -> None:
+    load(b, "credit", 6, on="rezzed", then=lambda x: x.do("你获得 [click][click]。"))
+
+
+@card("idiosyncresis", paragraphs=(1,), summary="At the start of the corp's turn it may trash this asset: per "
+      "advancement counter, gain 3 credits and the runner loses 2.")  # fmt: skip
+def _idiosyncresis(b: Builder) -> None:
+    def turn_start(x: Exec) -> None:
+        g = x.game
+        if not g.is_installed(x.card):
+            return
+        n = x.card.advancement
+        if not x.may(Phrase(N_("trash {card} for {n} advancement counter(s)?"), card=str(x.card), n=n)):
+            return
+        g.trash(x.card, _by_corp(), by="corp")
+        if n:
+            g.gain_credits("corp", 3 * n, str(x.card))
+            g.lose_credits("runner", 2 * n)
+
+    b.when("your_turn_start", turn_start)
+
+
+@card("byte", paragraphs=(0, 1), summary="Revealed when accessed in R&D; accessed anywhere but Archives, the corp "
+      "may pay 4 credits: the runner takes 1 tag and 3 net damage.")  # fmt: skip
+def _byte(b: Builder) -> None:
+    def accessed(x: Exec) -> None:
+        g = x.game
+        if x.event.get("card") is not x.card:
+            return
+        server = x.event.get("server")
+        if server == "rnd":
+            _reveal(x, [x.card], "rnd")
+        if server == "archives" or not g.can_pay("corp", 4):
+            return
+        if x.may(Phrase(N_("{card}: pay {n}{credit} to give 1 tag and do {m} {damage}?"), card=str(x.card), n=4,
+                        credit="[credit]", m=3, damage=Term("damage", "net"))):  # fmt: skip
+            g.pay("corp", 4, str(x.card))
+            g.gain_tags(1)
+            g.damage("net", 3)
+
+    b.when("access", accessed)
+
+
+@card("humanoid_resources", paragraphs=(0,), summary="Three clicks and trash it: gain 4 credits, draw 3 cards, "
+      "install up to 2 cards from HQ, then the corp may play an operation from HQ.")  # fmt: skip
+def _humanoid_resources(b: Builder) -> None:
+    def use(x: Exec) -> None:
+        g = x.game
+        x.do("你获得 4[credit]。")
+        x.do("你抽 3 张牌。")
+        for _ in range(2):
+            if _install_from_hq(x) is None:
+                break
+        ops = [c for c in g.corp.hand if c.type == "operation" and g.may_play(c) and g.can_pay("corp", g.play_cost(c))]
+        chosen = _pick(x, Phrase(N_("play an operation from {zone}"), zone=Term("zone", "hq")), ops, optional=True)
+        if chosen is not None:
+            g.actions.play_card("corp", chosen)
+
+    b.paid([click(3), trash_self()], use, usable=lambda g, c, w: w == "action")
+
+
+@card("phat_gioan_baotixita", paragraphs=(0, 1), summary="A power counter when the corp's discard phase ends; the "
+      "first time in a turn an agenda is scored or stolen, 1 net damage plus 1 per power counter removed (up to "
+      "2).")  # fmt: skip
+def _phat_gioan(b: Builder) -> None:
+    def first_agenda(x: Exec) -> None:
+        g = x.game
+        if sum(1 for e in _this_turn(g) if e.kind in ("score", "steal")) != 1:
+            return
+        have = min(2, x.card.counters.get("power", 0))
+        removed = 0
+        if have:
+            prompt = Phrase(N_("{card}: remove how many power counters"), card=str(x.card))
+            removed = _number(x, prompt, 0, have)
+            g.add_counters(x.card, "power", -removed)
+        g.damage("net", 1 + removed)
+
+    b.when("your_turn_end", lambda x: x.do("在本牌上放置 1 个能量指示物。"))
+    b.paragraph(1).when("any_scored", first_agenda).when("any_stolen", first_agenda)
+
+
+@card("plutus", paragraphs=(1,), summary="At the start of the corp's turn it may play a transaction operation "
+      "from Archives, which is then removed from the game.")  # fmt: skip
+def _plutus(b: Builder) -> None:
+    def turn_start(x: Exec) -> None:
+        g = x.game
+        ops = [
+            c
+            for c in g.corp.discard
+            if c.type == "operation"
+            and "transaction" in c.subtypes
+            and g.may_play(c)
+            and g.can_pay("corp", g.play_cost(c))
+        ]
+        prompt = Phrase(N_("play a {subtype} operation from {zone}"), subtype=Term("subtypes", "transaction"),
+                        zone=Term("zone", "archives"))  # fmt: skip
+        chosen = _pick(x, prompt, ops, optional=True)
+        if chosen is not None:
+            _play_from_archives(x, chosen)
+
+    b.when("your_turn_start", turn_start)
+
+
+# ---------------------------------------------------------------- agendas
+
+
+@card("aggressive_trendsetting", paragraphs=(0,), summary="The first time in each runner turn the runner trashes "
+      "an installed corp card, it spends a click or the corp gets an extra click next turn.")  # fmt: skip
+def _aggressive_trendsetting(b: Builder) -> None:
+    def trashed(x: Exec) -> None:
+        g = x.game
+        victim = x.event.get("card")
+        if g.active != "runner" or x.event.get("by") != "runner" or victim is None or victim.side != "corp":
+            return
+        if not x.once_per_turn("trash"):
+            return
+        prompt = Phrase(N_("{card}: spend {click}, or the corp gets {click} next turn?"), card=str(x.card),
+                        click="[click]")  # fmt: skip
+        if g.runner.clicks > 0 and x.may(prompt, side="runner"):
+            g.spend_clicks("runner", 1, str(x.card))
+        else:
+            x.card.notes["extra_clicks"] = x.card.notes.get("extra_clicks", 0) + 1
+
+    def turn_start(x: Exec) -> None:
+        extra = int(x.card.notes.pop("extra_clicks", 0))
+        if extra:
+            x.do("你获得 " + "[click]" * extra + "。")
+
+    b.when("trashed", trashed).when("your_turn_start", turn_start)
+
+
+@card("next_big_thing", paragraphs=(0,), summary="When scored or stolen, an agenda counter is placed on it.")
+def _next_big_thing(b: Builder) -> None:
+    b.when("agenda_scored", lambda x: x.do("在本牌上放置 1 个议案指示物。"))
+    b.when("agenda_stolen", lambda x: x.do("在本牌上放置 1 个议案指示物。"))
+
+
+@card("embedded_reporting", paragraphs=(0, 1), summary="Dividends 2; when the corp's discard phase ends it may "
+      "remove an agenda counter to search R&D for an operation and put it on top of R&D after the shuffle.")  # fmt: skip
+def _embedded_reporting(b: Builder) -> None:
+    _dividends(b, 2)
+
+    def search(x: Exec) -> None:
+        g = x.game
+        deck = g.corp.deck
+        ops = [c for c in reversed(deck) if c.type == "operation"]
+        prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "rnd"), type=Term("type", "operation"))
+        found = _pick(x, prompt, ops, optional=False, kind="search")
+        if found is not None:
+            deck.remove(found)
+            _reveal(x, [found], "rnd")
+        g.rng.shuffle(deck)
+        g.log.add("shuffle", CORP_SEAT, zone="rnd")
+        if found is not None:
+            deck.append(found)
+            g.log.add("move", CORP_SEAT, card=str(found), zone="rnd")
+
+    what = Phrase(N_("search {zone} for a {type}"), zone=Term("zone", "rnd"), type=Term("type", "operation"))
+    _spend_counter_at_discard_end(b.paragraph(1), what, search, lambda g: bool(g.corp.deck))
+
+
+@card("off_the_books", paragraphs=(0, 1), summary="Dividends 1; when the corp's discard phase ends it may remove "
+      "an agenda counter to search R&D for a card, then install it for free or add it to HQ.")  # fmt: skip
+def _off_the_books(b: Builder) -> None:
+    _dividends(b, 1)
+
+    def search(x: Exec) -> None:
+        g = x.game
+        deck = g.corp.deck
+        prompt = Phrase(N_("search {zone} for a card"), zone=Term("zone", "rnd"))
+        found = _pick(x, prompt, list(reversed(deck)), optional=False, kind="search")
+        if found is not None:
+            deck.remove(found)
+            _reveal(x, [found], "rnd")
+        g.rng.shuffle(deck)
+        g.log.add("shuffle", CORP_SEAT, zone="rnd")
+        if found is None:
+            return
+        if found.type in INSTALLABLE and g.may_install(found) and x.may(
+            Phrase(N_("install {card}, ignoring all costs?"), card=str(found))
+        ):
+            g.install("corp", found, pay=False)
+        else:
+            g.corp.hand.append(found)
+            g.log.add("move", CORP_SEAT, card=str(found), zone="hq")
+
+    what = Phrase(N_("search {zone} for a card"), zone=Term("zone", "rnd"))
+    _spend_counter_at_discard_end(b.paragraph(1), what, search, lambda g: bool(g.corp.deck))
+
+
+@card("project_ingatan", paragraphs=(0, 1), summary="Dividends 1; when the corp's discard phase ends it may "
+      "remove an agenda counter to install a card from Archives for free.")  # fmt: skip
+def _project_ingatan(b: Builder) -> None:
+    _dividends(b, 1)
+
+    def install(x: Exec) -> None:
+        g = x.game
+        options = _installable(g, g.corp.discard, pay=False)
+        prompt = Phrase(N_("install a card from {zone}"), zone=Term("zone", "archives"))
+        chosen = _pick(x, prompt, options, optional=False, kind="install")
+        if chosen is not None:
+            _install_from_zone(x, chosen, g.corp.discard, pay=False)
+
+    what = Phrase(N_("install a card from {zone}"), zone=Term("zone", "archives"))
+    _spend_counter_at_discard_end(b.paragraph(1), what, install,
+                                  lambda g: bool(_installable(g, g.corp.discard, pay=False)))  # fmt: skip
+
+
+@card("sericulture_expansion", paragraphs=(0, 1), summary="Dividends 1; when the corp's discard phase ends it may "
+      "remove an agenda counter to place 2 advancement counters on an installed card.")  # fmt: skip
+def _sericulture_expansion(b: Builder) -> None:
+    _dividends(b, 1)
+
+    def advance(x: Exec) -> None:
+        chosen = _pick(x, Phrase(N_("place advancement tokens on")), x.game.installed("corp"), optional=False)
+        if chosen is not None:
+            x.game.place_advancement(chosen, 2)
+
+    what = Phrase(N_("place {n} advancement counters on an installed card"), n=2)
+    _spend_counter_at_discard_end(b.paragraph(1), what, advance, lambda g: bool(g.installed("corp")))
+
+
+# ---------------------------------------------------------------- operations
+
+
+@card("bigger_picture", paragraphs=(0, 1), summary="Playable while the runner is tagged: give 1 tag, or remove "
+      "any number of tags, the runner losing 5 credits for each and the corp gaining what it lost.")  # fmt: skip
+def _bigger_picture(b: Builder) -> None:
+    modes = {
+        "tag": Phrase(N_("give the runner 1 tag")),
+        "remove": Phrase(N_("remove tags: the runner loses {n}{credit} for each"), n=5, credit="[credit]"),
+    }
+
+    def play(x: Exec) -> None:
+        g = x.game
+        prompt = Phrase(N_("{card}: choose one"), card=str(x.card))
+        mode = g.choose("corp", "target", prompt, list(modes), label=str, text=lambda m: modes[m])
+        if mode == "tag":
+            g.gain_tags(1)
+            return
+        n = _number(x, Phrase(N_("remove how many tags")), 0, g.runner.tags)
+        removed = g.remove_tags(n)
+        lost = g.lose_credits("runner", 5 * removed)
+        if lost:
+            g.gain_credits("corp", lost, str(x.card))
+
+    b.may_play(lambda g, c: g.runner.tags > 0)
+    b.paragraph(1).play(play)
+
+
+@card("ip_enforcement", paragraphs=(0, 1), summary="Remove X tags as an extra cost: install an agenda worth X "
+      "points from the runner's score area, with an advancement counter if the runner is still tagged.")  # fmt: skip
+def _ip_enforcement(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        g = x.game
+        n = _number(x, Phrase(N_("remove how many tags")), 0, g.runner.tags)
+        g.remove_tags(n)
+        agendas = [c for c in g.runner.score_area if int(c.record.agenda_points or 0) == n]
+        prompt = Phrase(N_("install an agenda of {n} point(s) from the runner's score area"), n=n)
+        chosen = _pick(x, prompt, agendas, optional=False, kind="install")
+        if chosen is None:
+            return
+        g.runner.score_area.remove(chosen)
+        chosen.leave_play()
+        chosen.faceup = False
+        g.install("corp", chosen, pay=False)
+        if g.runner.tags > 0:
+            g.place_advancement(chosen, 1)
+
+    b.play(play)
+
+
+@card("key_performance_indicators", paragraphs=(0,), summary="Two different of: draw a card and shuffle one from "
+      "HQ into R&D; install ice from HQ for free; place an advancement counter; gain 2 credits.")  # fmt: skip
+def _key_performance_indicators(b: Builder) -> None:
+    modes = {
+        "draw": Phrase(N_("draw 1 card and shuffle 1 card from HQ into R&D")),
+        "ice": Phrase(N_("install 1 piece of ice from HQ, ignoring all costs")),
+        "advance": Phrase(N_("place 1 advancement counter on an installed card you can advance")),
+        "credits": Phrase(N_("gain {n}{credit}"), n=2, credit="[credit]"),
+    }
+
+    def resolve(x: Exec, mode: str) -> None:
+        g = x.game
+        if mode == "draw":
+            x.do("你抽 1 张牌。")
+            back = _pick(x, Phrase(N_("shuffle a card from HQ into R&D")), list(g.corp.hand), optional=False)
+            if back is not None:
+                g.corp.hand.remove(back)
+                g.corp.deck.append(back)
+                g.rng.shuffle(g.corp.deck)
+                g.log.add("shuffle", CORP_SEAT, zone="rnd", cards=1)
+        elif mode == "ice":
+            ice = [c for c in g.corp.hand if c.type == "ice" and g.may_install(c)]
+            chosen = _pick(x, Phrase(N_("install a {type}"), type=Term("type", "ice")), ice, optional=False,
+                           kind="install")  # fmt: skip
+            if chosen is not None:
+                g.install("corp", chosen, pay=False)
+        elif mode == "advance":
+            chosen = _pick(x, Phrase(N_("place advancement tokens on")), _advanceable(g), optional=False)
+            if chosen is not None:
+                g.place_advancement(chosen, 1)
+        else:
+            x.do("你获得 2[credit]。")
+
+    def play(x: Exec) -> None:
+        left = list(modes)
+        for _ in range(2):
+            prompt = Phrase(N_("{card}: choose one"), card=str(x.card))
+            mode = x.game.choose("corp", "target", prompt, left, label=str, text=lambda m: modes[m])
+            left.remove(mode)
+            resolve(x, mode)
+
+    b.play(play)
+
+
+@card("measured_response", paragraphs=(0, 1), summary="Playable at threat level 4 or more after a successful run "
+      "in the runner's last turn: 4 meat damage unless the runner pays 8 credits.")  # fmt: skip
+def _measured_response(b: Builder) -> None:
+    def ran_last_turn(g: NetrunnerGame) -> bool:
+        last = g.turns - 1 if g.active == "corp" else g.turns - 2
+        return any(turn == last and ok for turn, _, ok in g.run_history)
+
+    b.may_play(lambda g, c: _threat(g) >= 4 and ran_last_turn(g))
+    refuse = Phrase(N_("take {n} {damage}"), n=4, damage=Term("damage", "meat"))
+    b.paragraph(1).play(lambda x: _unless_runner_pays(x, 8, refuse, lambda: x.game.damage("meat", 4)))
+
+
+@card("peer_review", paragraphs=(0, 1), summary="Reveal all but one card of HQ; gain 7 credits; the corp may "
+      "install a card from HQ in the root of a remote server.")  # fmt: skip
+def _peer_review(b: Builder) -> None:
+    def reveal(x: Exec) -> None:
+        hand = list(x.game.corp.hand)
+        if len(hand) < 2:
+            return
+        hidden = _pick(x, Phrase(N_("keep which card of {zone} unrevealed"), zone=Term("zone", "hq")), hand,
+                       optional=False)  # fmt: skip
+        _reveal(x, [c for c in hand if c is not hidden], "hq")
+
+    def gain_and_install(x: Exec) -> None:
+        g = x.game
+        x.do("你获得 7[credit]。")
+
+        def remotes(c: Card) -> list[str]:
+            return [
+                s
+                for s in g.server_options(c)
+                if (s == "new remote" or g.servers[s].remote) and g.can_pay("corp", g.install_cost(c, s), "install")
+            ]
+
+        options = [c for c in g.corp.hand if c.type in ("asset", "upgrade", "agenda") and g.may_install(c) and remotes(c)]
+        prompt = Phrase(N_("install a card from {zone} in a remote server"), zone=Term("zone", "hq"))
+        chosen = _pick(x, prompt, options, optional=True, kind="install")
+        if chosen is None:
+            return
+        server = g.choose("corp", "server", Phrase(N_("install {card} in"), card=str(chosen)), remotes(chosen))
+        g.install("corp", chosen, server)
+
+    b.play(reveal)
+    b.paragraph(1).play(gain_and_install)
+
+
+@card("petty_cash", paragraphs=(0, 1), summary="Playable only before the corp has finished an action this turn; "
+      "gain 5 credits, and a click too when played from elsewhere than HQ.")  # fmt: skip
+def _petty_cash(b: Builder) -> None:
+    def first_action(g: NetrunnerGame, c: Card) -> bool:
+        spent = sum(
+            1
+            for e in _this_turn(g)
+            if e.kind == "clicks" and e.player == CORP_SEAT and "reason" in e.data and e.data.get("amount", 0) < 0
+        )
+        return spent - (1 if _playing_now(g) else 0) <= 0
+
+    def play(x: Exec) -> None:
+        x.do("你获得 5[credit]。")
+        if x.card.notes.get("played_from", "hq") != "hq":
+            x.do("你获得 [click]。")
+
+    b.may_play(first_action)
+    b.paragraph(1).play(play)
+
+
+@card("top_down_solutions", paragraphs=(0,), summary="Draw 2 cards, then install up to 2 cards from HQ, one at a "
+      "time.")  # fmt: skip
+def _top_down_solutions(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        x.do("你抽 2 张牌。")
+        for _ in range(2):
+            if _install_from_hq(x) is None:
+                break
+
+    b.play(play)
+
+
+@card("touch_ups", paragraphs=(0, 1), summary="Costs a click more; place 2 advancement counters on a card the corp "
+      "can advance, then it names a card type, sees the grip and shuffles up to 2 cards of that type into the "
+      "stack.")  # fmt: skip
+def _touch_ups(b: Builder) -> None:
+    def extra_click(g: NetrunnerGame, c: Card) -> bool:
+        return g.corp.clicks >= 2 or (g.corp.clicks >= 1 and _playing_now(g))
+
+    def play(x: Exec) -> None:
+        g = x.game
+        g.spend_clicks("corp", 1, str(x.card))
+        target = _pick(x, Phrase(N_("place advancement tokens on")), _advanceable(g), optional=False)
+        if target is None:
+            return
+        g.place_advancement(target, 2)
+        prompt = Phrase(N_("{card}: choose a card type"), card=str(x.card))
+        kind = g.choose("corp", "target", prompt, list(RUNNER_CARD_TYPES), label=str, text=lambda t: Term("type", t))
+        grip = list(g.runner.hand)
+        if grip:
+            _reveal(x, grip, "grip")
+        chosen: list[Card] = []
+        for _ in range(2):
+            left = [c for c in grip if c.type == kind and c not in chosen]
+            pick = _pick(x, Phrase(N_("shuffle a card from {zone} into {deck}"), zone=Term("zone", "grip"),
+                                   deck=Term("zone", "stack")), left, optional=True)  # fmt: skip
+            if pick is None:
+                break
+            chosen.append(pick)
+        for c in chosen:
+            g.runner.hand.remove(c)
+            g.runner.deck.append(c)
+        if chosen:
+            g.rng.shuffle(g.runner.deck)
+            g.log.add("shuffle", SEATS["runner"], zone="stack", cards=len(chosen))
+
+    b.may_play(extra_click)
+    b.paragraph(1).play(play)
+
+
+# ---------------------------------------------------------------- identities
+
+
+@card("leo_construction_labor_solutions", paragraphs=(0,), summary="Once per turn, during a run: trash a rezzed "
+      "bioroid card in the root of or protecting the attacked server to end the run.")  # fmt: skip
+def _leo_construction(b: Builder) -> None:
+    def bioroids(g: NetrunnerGame) -> list[Card]:
+        run = g.current_run
+        if run is None or run.ended or run.server not in g.servers:
+            return []
+        server = g.servers[run.server]
+        return [c for c in server.ice + server.root if c.rezzed and "bioroid" in c.subtypes]
+
+    def use(x: Exec) -> None:
+        g = x.game
+        victim = _pick(x, Phrase(N_("trash a {type}"), type=Term("subtypes", "bioroid")), bioroids(g), optional=False)
+        if victim is None:
+            return
+        g.trash(victim, Phrase(N_("the cost of {card}"), card=str(x.card)), by="corp")
+        g.end_run(str(x.card))
+
+    b.paid([], use, once_per_turn=True, usable=lambda g, c, w: w == "run" and bool(bioroids(g)))
+
+
+@card("poetri_luxury_brands_all_the_rage", paragraphs=(0, 1), summary="When the corp scores, it may install a "
+      "card that is not an agenda from the top 3 of R&D; when an agenda is stolen, one from HQ.")  # fmt: skip
+def _poetri(b: Builder) -> None:
+    def scored(x: Exec) -> None:
+        g = x.game
+        top = list(reversed(g.corp.deck[-3:]))
+        options = [c for c in _installable(g, top, pay=True) if c.type != "agenda"]
+        prompt = Phrase(N_("install a card from the top 3 of {zone}"), zone=Term("zone", "rnd"))
+        chosen = _pick(x, prompt, options, optional=True, kind="install")
+        if chosen is not None:
+            _install_from_zone(x, chosen, g.corp.deck, pay=True)
+
+    def stolen(x: Exec) -> None:
+        _install_from_hq(x, types=("ice", "asset", "upgrade"))
+
+    b.when("any_scored", scored)
+    b.paragraph(1).when("any_stolen", stolen)
+
+
+@card("pt_untaian_lifes_building_blocks", paragraphs=(0,), summary="When the corp's discard phase ends with 3 cards "
+      "or fewer in HQ, it may pay 1 credit to place an advancement counter on an unrezzed card it can "
+      "advance.")  # fmt: skip
+def _pt_untaian(b: Builder) -> None:
+    def ended(x: Exec) -> None:
+        g = x.game
+        targets = [c for c in _advanceable(g) if not c.rezzed]
+        if len(g.corp.hand) > 3 or not targets or not g.can_pay("corp", 1):
+            return
+        if not x.may(Phrase(N_("{card}: pay {n}{credit} to place 1 advancement counter?"), card=str(x.card), n=1,
+                            credit="[credit]")):  # fmt: skip
+            return
+        g.pay("corp", 1, str(x.card))
+        chosen = _pick(x, Phrase(N_("place advancement tokens on")), targets, optional=False)
+        if chosen is not None:
+            g.place_advancement(chosen, 1)
+
+    b.when("your_turn_end", ended)
+
+
+@card("synapse_global_faster_than_thought", paragraphs=(1,), summary="Click and remove a tag from the runner: gain "
+      "2 credits.")  # fmt: skip
+def _synapse_global(b: Builder) -> None:
+    def use(x: Exec) -> None:
+        x.game.remove_tags(1)
+        x.do("你获得 2[credit]。")
+
+    b.paid([click()], use, usable=lambda g, c, w: w == "action" and g.runner.tags > 0)
