@@ -418,3 +418,55 @@ def test_the_new_timings_are_announced() -> None:
     for timing in ("approach_ice", "tags_removed", "purged", "credits_gained", "damage_done", "forfeited"):
         assert timing in heard, timing
     assert g.corp.score_area == [] and g.removed[-1].id == "zz_dividend"
+
+
+@card("zz_pressure", paragraphs=(0, 1), summary="A current: every piece of ice gets +1 strength while it is in play.")
+def _pressure(b: Builder) -> None:
+    from toolkit.engine.netrunner.scripts import current
+
+    current(b)
+    b.paragraph(1).strength_all(lambda g, this, other: 1 if other.type == "ice" else 0)
+
+
+@card("zz_heist", paragraphs=(0,), summary="Run HQ; if successful, gain 4 credits instead of breaching it.")
+def _heist(b: Builder) -> None:
+    def run(x: Exec) -> None:
+        x.run_on("hq")
+        x.instead_of_breach(lambda: x.game.gain_credits("runner", 4, "heist"))
+
+    b.play(run)
+
+
+PRESSURE = fixture("zz_pressure", "operation", ["Stays until an agenda changes hands.", "Ice is a bit stronger."],
+                   cost=0, subtypes=["current"])  # fmt: skip
+HEIST = fixture("zz_heist", "event", ["Run HQ; on success take 4 credits and skip the breach."], cost=0)
+FINAL = [*LAST, PRESSURE, HEIST]
+
+
+def test_a_current_stays_in_play_changes_ice_and_leaves_when_an_agenda_is_stolen() -> None:
+    corp = {"hand": ["zz_pressure"], "clicks": 1, "servers": {"hq": {"ice": [{"card": "hb_lattice_gate", "rezzed": True}]}}}
+    r = play(FINAL, ["play:zz_pressure"], active="corp", corp=corp)
+    g = r.game
+    lattice = g.servers["hq"].ice[0]
+    assert [c.id for c in g.in_play] == ["zz_pressure"] and g.strength_of(lattice) == 3  # printed 2
+    assert g.view()["corp"]["in_play"][0]["id"] == "zz_pressure"
+    g.steal(g.new_card("zz_dividend", "corp"))
+    assert g.in_play == [] and [c.id for c in g.corp.discard] == ["zz_pressure"] and g.strength_of(lattice) == 2
+
+
+def test_instead_of_breaching_nothing_is_accessed() -> None:
+    corp = {"hand": ["zz_dividend"]}
+    r = play(FINAL, ["play:zz_heist", "continue"], corp=corp, runner={"hand": ["zz_heist"], "credits": 0, "clicks": 1})
+    g = r.game
+    assert g.runner.credits == 4 and events(r, "breach_replaced") and not events(r, "access")
+    assert g.runner.score_area == []
+
+
+def test_a_card_that_left_play_remembers_what_was_on_it() -> None:
+    r = play(FINAL, ["install:zz_wallet"], runner={"hand": ["zz_wallet"], "clicks": 1})
+    g = r.game
+    wallet = next(c for c in g.runner.rig if c.id == "zz_wallet")
+    g.add_counters(wallet, "virus", 2)
+    g.trash(wallet, "test", by="runner")
+    assert wallet.credits == 0 and wallet.counters == {}
+    assert wallet.last_known == {"rezzed": False, "counters": {"virus": 2}, "credits": 4}

@@ -126,6 +126,7 @@ class CorpState(Model):
     archives: list[CardState]
     score_area: list[CardState]
     servers: list[ServerState]
+    in_play: list[CardState] = Field(default_factory=list, description="Operations staying in play (currents).")
 
 
 class RunnerState(Model):
@@ -145,6 +146,7 @@ class RunnerState(Model):
     heap: list[CardState]
     score_area: list[CardState]
     rig: list[CardState] = Field(description="Installed cards not hosted on another (those are in `hosted`).")
+    in_play: list[CardState] = Field(default_factory=list, description="Events staying in play (currents).")
 
 
 class SubroutineState(Model):

@@ -58,6 +58,9 @@ SCRIPT_TIMINGS: Vocabulary = {
     "tags_removed": ("当锁定标记被移除时", "When tags are removed"),
     "purged": ("当病毒指示物被清除时", "When virus counters are purged"),
     "forfeited": ("当一个议案被放弃时", "When an agenda is forfeited"),
+    "action_taken": ("当一方完成一个行动时", "When a side finishes an action"),
+    "turn_begins": ("当任一方的回合开始时", "When either side's turn begins"),
+    "turn_ends": ("当任一方的回合结束时", "When either side's turn ends"),
 }
 
 # Token types of the grammar's timing alternatives -> timing id.

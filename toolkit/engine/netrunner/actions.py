@@ -314,7 +314,9 @@ class Actions:
         for ability in g.abilities(card):
             if ability.kind == "effect":
                 g.interp.execute(ability, Context(side, card, g.current_run), pay=False)
-        if card not in g.removed:  # "remove this card from the game" instead of the discard
+        if g.script_hooks("stays_in_play", [card]) and card not in g.removed:
+            g.stay_in_play(card)
+        elif card not in g.removed:  # "remove this card from the game" instead of the discard
             g.to_discard(card, "played", faceup=True)
         g.fire("played", g.everyone(), card=card)
 

@@ -144,6 +144,7 @@ class NetrunnerGame:
         self.end_action_phase = False  # a card said the action phase ends now
         self.removed: list[Card] = []  # cards removed from the game
         self.lasting: list[tuple[str, Card, Any, str]] = []  # (hook, card, fn, until): add_lasting
+        self.in_play: list[Card] = []  # operations and events that stay in play (currents)
         self.turn_started_at = 0  # the log's length when the current turn began (events_this_turn)
         self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)
         self.log.add("setup", game="netrunner", format=fmt, seed=seed)
@@ -378,9 +379,24 @@ class NetrunnerGame:
     def active_cards(self, side: Side) -> list[Card]:
         """Cards whose abilities are on: the identity, the rig / rezzed installed cards, scored agendas (corp)."""
         player = self.player(side)
+        staying = [c for c in self.in_play if c.side == side]  # currents and other events or operations in play
         if side == "runner":
-            return [player.identity, *player.rig]
-        return [player.identity, *[c for c in self.installed("corp") if c.rezzed], *player.score_area]
+            return [player.identity, *player.rig, *staying]
+        return [player.identity, *[c for c in self.installed("corp") if c.rezzed], *player.score_area, *staying]
+
+    def stay_in_play(self, card: Card) -> None:
+        """An operation or event that stays in play after it resolves (a current): active until it is trashed.
+        A current played trashes every other current (the rules' one-current-at-a-time)."""
+        if "current" in card.subtypes:
+            for old in [c for c in self.in_play if "current" in c.subtypes]:
+                self.leave_in_play(old, Phrase(N_("another current was played")))
+        self.in_play.append(card)
+        self.log.add("in_play", SEATS[card.side], card=str(card))
+
+    def leave_in_play(self, card: Card, why: Any) -> None:
+        if card in self.in_play:
+            self.in_play.remove(card)
+            self.to_discard(card, why, faceup=True)
 
     def abilities(self, card: Card) -> list[A.Ability]:
         """The card's abilities in printed order: its ability text, and the parts of its card script for the
@@ -477,8 +493,11 @@ class NetrunnerGame:
         return sum(int(c.record.agenda_points or 0) for c in self.player(side).score_area)
 
     def strength_of(self, card: Card) -> int:
+        """Printed strength, this encounter's boosts, the card's own text (``strength``) and what active cards
+        do to others' strength (``strength_all``: "each piece of ice protecting this server gets +1 strength")."""
         base = int(getattr(card.record, "strength", None) or 0) + card.strength_bonus
-        return base + sum(hook(self, card) for _, hook in self.script_hooks("strength", [card]))
+        base += sum(hook(self, card) for _, hook in self.script_hooks("strength", [card]))
+        return base + sum(hook(self, source, card) for source, hook in self.script_hooks("strength_all"))
 
     def can_advance(self, card: Card) -> bool:
         """Agendas once installed; other cards when their text says so, rezzed or not (seed: 推进一张卡牌)."""
@@ -1273,6 +1292,7 @@ class NetrunnerGame:
             if self.recurring_uses(card):
                 self.refill_recurring(card, "turn start")
         self.fire("your_turn_start", self.active_cards(side))
+        self.fire("turn_begins", self.everyone(), side=side)
         if side == "corp" and not self.over:
             self.log.add("mandatory_draw", player.seat)
             self.draw("corp", 1)
@@ -1309,6 +1329,7 @@ class NetrunnerGame:
                 break
             free += not option.value.clicks
             self.actions.take(option.value)
+            self.fire("action_taken", self.everyone(), side=side, action=option.label)
             if self.end_action_phase:  # "after you resolve this card, your action phase ends"
                 self.end_action_phase = False
                 player.clicks = 0
@@ -1329,6 +1350,7 @@ class NetrunnerGame:
             self.to_discard(card, "discarded", faceup=side == "runner")
         if not self.over:
             self.fire("your_turn_end", self.active_cards(side))
+            self.fire("turn_ends", self.everyone(), side=side)
         player.clicks = 0
         self.lift("turn")
         self.log.add("turn_end", player.seat, side=side, hand=len(player.hand), hand_size=limit)

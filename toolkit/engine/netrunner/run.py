@@ -395,9 +395,13 @@ class Runs:
             return
         if run.successful and not run.ended and not g.over:
             run.step = "access"
-            g.fire("breach", g.everyone(), server=run.server)
-            if not g.over:
-                self._access(run)
+            if run.instead_of_breach is not None:  # "instead of breaching the server, ...": no breach, no access
+                g.log.add("breach_replaced", RUNNER, server=run.server)
+                run.instead_of_breach()
+            else:
+                g.fire("breach", g.everyone(), server=run.server)
+                if not g.over:
+                    self._access(run)
         run.step = "over"
         g.lift("run")
         successful = run.successful and not run.ended

@@ -54,6 +54,7 @@ class Card:
     host: Card | None = None
     hosted: list[Card] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)  # a card script's own memory (cleared when it leaves play)
+    last_known: dict[str, Any] = field(default_factory=dict)  # as it was when it last left play (rezzed, counters…)
 
     @property
     def type(self) -> str:
@@ -80,7 +81,9 @@ class Card:
         return tuple(getattr(self.record, "subtypes", ()) or ())
 
     def leave_play(self) -> None:
-        """What a card loses when it leaves play: rez state, counters, credits, boosts (N9)."""
+        """What a card loses when it leaves play: rez state, counters, credits, boosts (N9). What it had is kept
+        in ``last_known`` (an ability whose cost trashed the card still counts what was on it)."""
+        self.last_known = {"rezzed": self.rezzed, "counters": dict(self.counters), "credits": self.credits}
         self.rezzed = False
         self.counters.clear()
         self.credits = self.recurring = self.strength_bonus = 0
@@ -160,6 +163,7 @@ class RunState:
     jacked_out: bool = False
     extra_access: int = 0
     bypass_next: bool = False  # the ice approached now is bypassed: passed without an encounter
+    instead_of_breach: Any = None  # a card's effect replacing the breach of a successful run (fn(), no access)
     bad_pub_credits: int = 0
     encounter: Encounter | None = None
 

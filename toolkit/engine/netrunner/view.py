@@ -82,6 +82,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
                 {"name": s.name, "ice": [corp_card(c) for c in s.ice], "root": [corp_card(c) for c in s.root]}
                 for s in game.servers.values()
             ],
+            "in_play": cards([c for c in game.in_play if c.side == "corp"], True),
         },
         "runner": {
             "identity": card_view(game, runner.identity, True),
@@ -100,6 +101,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
             "heap": cards(runner.discard, True),
             "score_area": cards(runner.score_area, True),
             "rig": [card_view(game, c, True) for c in runner.rig if c.host is None],
+            "in_play": cards([c for c in game.in_play if c.side == "runner"], True),
         },
         "run": None,
     }

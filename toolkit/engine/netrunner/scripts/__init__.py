@@ -166,6 +166,10 @@ class Builder:
         """``fn(game, this, card)``: while this card is active, a change to the install cost of ``card``."""
         return self._hook("install_cost", fn)
 
+    def strength_all(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
+        """``fn(game, this, card)``: while this card is active, a change to the strength of ``card`` (any card)."""
+        return self._hook("strength_all", fn)
+
     def own_install_cost(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
         """``fn(game, this, this)``: a change to this card's own install cost, asked while it is in the hand."""
         return self._hook("own_install_cost", fn)
@@ -308,6 +312,13 @@ class Exec:
         """``card`` (default: this card) leaves every zone and the game."""
         self.game.remove_from_game(card or self.card, Phrase(N_("the text of {card}"), card=str(self.card)))
 
+    def instead_of_breach(self, fn: Callable[[], None]) -> None:
+        """If the run made now (``x.ctx.run``) is successful, ``fn()`` happens instead of breaching the server:
+        no breach, no access."""
+        run = self.ctx.run or self.game.current_run
+        if run is not None:
+            run.instead_of_breach = fn
+
     def bypass(self) -> None:
         """The runner bypasses the ice it is encountering now (no more breaks; its subroutines do not fire), or,
         outside an encounter, the next ice it approaches (passed without an encounter)."""
@@ -371,6 +382,19 @@ def load(b: Builder, what: str, amount: int, on: str, then: Callable[[Exec], Non
             then(x)
 
     return b.when(on, loading).when("emptied", emptied)
+
+
+def current(b: Builder, until: Sequence[str] = ("any_scored", "any_stolen")) -> Builder:
+    """"This card is not trashed until another current is played or an agenda is scored/stolen": after it
+    resolves the card stays in play (active: its other parts work) until one of the ``until`` timings."""
+
+    def leave(x: Exec) -> None:
+        x.game.leave_in_play(x.card, Phrase(N_("its current ended")))
+
+    b._hook("stays_in_play", True)
+    for timing in until:
+        b.when(timing, leave)
+    return b
 
 
 def one_console(b: Builder) -> Builder:
@@ -438,6 +462,7 @@ __all__ = [
     "click",
     "counters",
     "credit",
+    "current",
     "load",
     "on_installed_ice",
     "one_console",
