@@ -146,7 +146,13 @@ def test_a_hosted_install_goes_on_the_chosen_ice_and_needs_one() -> None:
     r = play(RECORDS, [], runner={"hand": ["zz_leech"], "clicks": 3})
     assert not any(o.label.startswith("install:zz_leech") for o in r.pending.options)
     corp = {"servers": {"hq": {"ice": [{"card": "zz_tripwire"}]}, "rnd": {"ice": [{"card": "hb_lattice_gate"}]}}}
-    r = play(RECORDS, ["install:zz_leech", "hb_lattice_gate"], corp=corp, runner={"hand": ["zz_leech"], "clicks": 3})
+    r = play(RECORDS, ["install:zz_leech"], corp=corp, runner={"hand": ["zz_leech"], "clicks": 3})
+    # the runner sees the face-down ice it may host on only by where it is, never by name or id
+    assert all(o.label.startswith("facedown#") for o in r.pending.options)
+    assert "hb_lattice_gate" not in str([(o.label, o.text) for o in r.pending.options])
+    lattice = r.game.servers["rnd"].ice[0]
+    r = play(RECORDS, ["install:zz_leech", f"facedown#{lattice.uid}"], corp=corp,
+             runner={"hand": ["zz_leech"], "clicks": 3})  # fmt: skip
     leech = next(c for c in r.game.runner.rig if c.id == "zz_leech")
     assert leech.host is not None and leech.host.id == "hb_lattice_gate"
     corp["servers"]["rnd"]["ice"][0]["rezzed"] = True

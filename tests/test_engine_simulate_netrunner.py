@@ -130,7 +130,7 @@ LEGAL: list[tuple[str, Side, Any, set[str], set[str]]] = [
     ("tagged-runner-without-resource", "corp", _set(runner_tags=1), set(), {"trash_resource"}),
     ("remove-tag", "runner", _set(runner_tags=1), {"remove_tag"}, set()),
     ("remove-tag-poor", "runner", _set(runner_tags=1, runner_credits=1), set(), {"remove_tag"}),
-    ("score", "corp", _advanced, {"score"}, {"advance"}),
+    ("score", "corp", _advanced, {"score", "advance"}, set()),  # an agenda may be advanced past its requirement
     ("advance", "corp", lambda g: put(g, "neutral_pilot_scheme"), {"advance"}, {"score"}),
     ("advance-poor", "corp", _both(lambda g: put(g, "neutral_pilot_scheme"), _set(corp_credits=0)), set(), {"advance"}),
     ("rez-asset", "corp", lambda g: put(g, "neutral_paper_subsidiary", rezzed=False), {"rez"}, set()),
@@ -256,7 +256,7 @@ def _brain_damaged(game: NetrunnerGame) -> None:
 ENDINGS: list[tuple[str, Any, int, str, str]] = [
     # id, state before the first turn, turns played, winner, reason
     ("empty-rnd", _empty_rnd, 1, "runner", "the corp must draw from an empty R&D"),
-    ("agenda-points", _six_points_and_an_advanced_agenda, 1, "corp", "7 agenda points"),
+    ("agenda-points", _six_points_and_an_advanced_agenda, 3, "corp", "7 agenda points"),
     ("hand-size-below-0", _brain_damaged, 2, "corp", "flatline: the runner's hand size is -1 at the end of the turn"),
 ]
 

@@ -165,8 +165,9 @@ class NetrunnerGame:
                 )
             card_ids = self._deck_ids(side, deck) if deck is not None else self.example_deck(identity.record)
             player = Player(side, identity, credits=self.rules.starting_credits)
-            player.deck = [self.new_card(cid, side) for cid in card_ids]
-            self.rng.shuffle(player.deck)
+            order = list(card_ids)
+            self.rng.shuffle(order)  # before the cards get their uids: a uid says nothing of which card it is
+            player.deck = [self.new_card(cid, side) for cid in order]
             self.players[side] = player
             self.log.add(
                 "identity", player.seat, side=side, identity=identity.id, deck=len(player.deck), credits=player.credits
@@ -285,6 +286,8 @@ class NetrunnerGame:
         if len(options) == 1:
             return options[0]
         seat = SEATS[side]
+        if side == "runner":
+            options = [self._unseen(o) for o in options]
         decision = Decision(seat, kind, prompt, options, len(self.decisions))
         if self.replay:
             label = self.replay.popleft()
@@ -306,6 +309,16 @@ class NetrunnerGame:
         option = decision.find(label)
         self.decisions.append({"seat": seat, "kind": kind, "label": option.label})
         return option
+
+    def _unseen(self, option: Option) -> Option:
+        """An option naming a face-down corp card, as the runner may see it: labelled ``facedown#<uid>`` and
+        shown as a card in its server, never by its name or id."""
+        card = option.value
+        if not isinstance(card, Card) or not self.hidden_from_runner(card):
+            return option
+        where = self.server_of(card)
+        text = Phrase(N_("a face-down card in {server}"), server=Term("zone", where.name if where else ""))
+        return Option(f"facedown#{card.uid}", text, card)
 
     def choose(
         self,

@@ -15,7 +15,7 @@ to rez (seed: 他将有最后一次机会退出……公司将有最后一次机
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n import tr
@@ -433,16 +433,20 @@ class Runs:
                 break
             self._access_card(card, run.server)
 
-    def _still_accessible(self, card: Card) -> bool:
-        """After the access triggers: the card is still where it can be accessed (not trashed or moved away)."""
+    def _zone_of(self, card: Card) -> Any:
+        """Where an accessed card is: its server, or the corp's deck, hand or discard (None: nowhere)."""
         g = self.game
-        return g.is_installed(card) or any(card in z for z in (g.corp.deck, g.corp.hand, g.corp.discard))
+        server = g.server_of(card)
+        if server is not None:
+            return server
+        return next((z for z in (g.corp.deck, g.corp.hand, g.corp.discard) if card in z), None)
 
     def _access_card(self, card: Card, server: str) -> None:
         g = self.game
+        zone = self._zone_of(card)
         g.log.add("access", RUNNER, server=server, card=str(card))
         g.fire("access", g.everyone(card), card=card, server=server)
-        if g.over or not self._still_accessible(card):
+        if g.over or zone is None or self._zone_of(card) is not zone:  # trashed or moved away meanwhile
             return
         if card.type == "agenda":
             if g.forbidden("steal"):

@@ -33,11 +33,12 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from toolkit.engine.phrase import Phrase
+from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text import parse_cached
 from toolkit.text import vocab as V
+from toolkit.text.render import render
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -267,6 +268,84 @@ class Exec:
     def choose(self, prompt: Any, values: Sequence[Any], side: Side | None = None, kind: str = "target") -> Any:
         return self.game.choose(side or self.side, kind, prompt, list(values))
 
+    def pick(
+        self, prompt: Any, cards: Sequence[Card], optional: bool = True, side: Side | None = None, kind: str = "target"
+    ) -> Card | None:
+        """One of ``cards`` chosen by ``side`` (default: this card's side); None when there is none or, when
+        ``optional``, the player answers ``done``. A face-down corp card is shown to the runner only as a card
+        in its server (its name stays hidden)."""
+        if not cards:
+            return None
+        from ..decisions import Option
+
+        chooser = side or self.side
+        g = self.game
+
+        def shown(c: Card) -> Any:
+            if chooser == "runner" and g.hidden_from_runner(c):
+                where = g.server_of(c)
+                return Phrase(N_("a face-down card in {server}"), server=Term("zone", where.name if where else ""))
+            return Phrase(N_("{card} ({type})"), card=str(c), type=Term("type", c.type))
+
+        options = [Option(c.ref, shown(c), c) for c in cards]
+        if optional:
+            options.append(Option("done", Phrase(N_("done")), None))
+        value: Card | None = g.ask(chooser, kind, prompt, options).value
+        return value
+
+    def break_subroutines(self, count: int, subtype: str | None = None) -> int:
+        """Break up to ``count`` unbroken subroutines of the ice being encountered (the runner picks them), if it
+        is of ``subtype`` (any ice when None); how many broke."""
+        g = self.game
+        run = g.current_run
+        enc = self.ctx.encounter or (run.encounter if run is not None else None)
+        if enc is None or (subtype is not None and subtype not in enc.ice.subtypes):
+            g.log.add("break_failed", g.runner.seat, reason=Phrase(N_("no ice is being encountered")))
+            return 0
+        unbroken = [s for s in enc.subs if not s.broken]
+        prompt = Phrase(N_("break a subroutine of {ice}"), ice=str(enc.ice))
+        chosen = g.choose_many("runner", "subroutine", prompt, unbroken, count, label=lambda s: f"sub:{s.index}")
+        for sub in chosen:
+            sub.broken = True
+            g.log.add("break", g.runner.seat, ice=str(enc.ice), index=sub.index, by=str(self.card),
+                      text=render(sub.ability))  # fmt: skip
+        return len(chosen)
+
+    def install_from(self, card: Card, zone: list[Card] | None = None, less: int = 0, free: bool = False) -> None:
+        """Install ``card`` out of ``zone`` (the hand by default; a deck, a discard, cards set aside), paying its
+        install cost less ``less`` (nothing when ``free``); the corp chooses where as for any install."""
+        g = self.game
+        owner = g.player(card.side)
+        for where in (zone, owner.hand, owner.deck, owner.discard):
+            if where is not None and card in where:
+                where.remove(card)
+                break
+        card.faceup = False
+        if free:
+            g.install(card.side, card, pay=False)
+            return
+        if card.side == "runner":
+            cost = max(0, g.install_cost(card) - less)
+            g.pay("runner", cost, Phrase(N_("installing {card}"), card=str(card)), "install")
+            g.install("runner", card, pay=False)
+            return
+        options = [s for s in g.server_options(card) if g.can_pay("corp", max(0, g.install_cost(card, s) - less), "install")]
+        server = g.choose("corp", "server", Phrase(N_("install {card} in"), card=str(card)), options)
+        g.pay("corp", max(0, g.install_cost(card, server) - less), Phrase(N_("installing {card}"), card=str(card)),
+              "install")  # fmt: skip
+        g.install("corp", card, server, pay=False)
+
+    def last_turn(self, side: Side) -> list[Any]:
+        """The log's events of ``side``'s last turn that has ended (the runner's last turn, for the corp)."""
+        events = list(self.game.log)
+        end = next((i for i in range(len(events) - 1, -1, -1)
+                    if events[i].kind == "turn_end" and events[i].data.get("side") == side), None)  # fmt: skip
+        if end is None:
+            return []
+        start = next((i for i in range(end, -1, -1)
+                      if events[i].kind == "turn_start" and events[i].data.get("side") == side), 0)  # fmt: skip
+        return events[start : end + 1]
+
     def run_on(self, server: str = "any") -> Any:
         """Make a run (the runner): on ``server`` (``hq``, ``rnd``, ``archives``, a remote's name), ``central``,
         ``remote`` or ``any`` (the runner chooses). Access and the run's end follow when the part is done,
@@ -397,6 +476,25 @@ def current(b: Builder, until: Sequence[str] = ("any_scored", "any_stolen")) -> 
     return b
 
 
+def threat(game: NetrunnerGame) -> int:
+    """The threat level ("Threat N →"): the most agenda points either player has."""
+    return max(game.agenda_points("corp"), game.agenda_points("runner"))
+
+
+def one_region(b: Builder) -> Builder:
+    """"Limit 1 region per server": installing this region trashes any other region in the same server."""
+
+    def installed(x: Exec) -> None:
+        g = x.game
+        server = g.server_of(x.card)
+        if x.event.get("card") is not x.card or server is None:
+            return
+        for old in [c for c in server.root if c is not x.card and "region" in c.subtypes]:
+            g.trash(old, Phrase(N_("only 1 region per server")), by="corp")
+
+    return b.when("installed", installed)
+
+
 def one_console(b: Builder) -> Builder:
     """"Limit 1 console per player": not installed while its player has another console installed."""
     return b.may_install(lambda g, c: not any("console" in o.subtypes for o in g.player(c.side).rig if o is not c))
@@ -466,6 +564,8 @@ __all__ = [
     "load",
     "on_installed_ice",
     "one_console",
+    "one_region",
+    "threat",
     "script_for",
     "scripts",
     "trash_self",
