@@ -476,3 +476,38 @@ def test_a_card_that_left_play_remembers_what_was_on_it() -> None:
     g.trash(wallet, "test", by="runner")
     assert wallet.credits == 0 and wallet.counters == {}
     assert wallet.last_known == {"rezzed": False, "counters": {"virus": 2}, "credits": 4}
+
+
+@card("zz_scripted_breaker", paragraphs=(0, 1), summary="1 credit: break 1 barrier subroutine; 1 credit: +1 strength.")
+def _scripted_breaker(b: Builder) -> None:
+    def breaks(g: object, c: object, w: str) -> bool:
+        run = g.current_run  # type: ignore[attr-defined]
+        enc = run.encounter if run is not None else None
+        return w == "encounter" and enc is not None and "barrier" in enc.ice.subtypes and g.strength_of(c) >= g.strength_of(enc.ice)  # type: ignore[attr-defined]
+
+    def boost(x: Exec) -> None:
+        x.card.strength_bonus += 1
+
+    b.paid([credit(1)], lambda x: x.break_subroutines(1, "barrier"), usable=breaks, role="break")
+    b.paragraph(1).paid([credit(1)], boost, usable=lambda g, c, w: w == "encounter", role="boost")
+
+
+SCRIPTED_BREAKER = fixture("zz_scripted_breaker", "program", ["Cuts barriers for a credit.", "Grows for a credit."],
+                           cost=0, memory_cost=1, strength=1, subtypes=["icebreaker", "fracter"])  # fmt: skip
+
+
+def test_the_heuristic_runner_pumps_and_breaks_with_a_scripted_breaker() -> None:
+    from toolkit.engine.netrunner.players import make_policy
+    from toolkit.engine.netrunner.scenario import set_up
+    from toolkit.models.scenario import Scenario
+
+    data = {"game": "netrunner", "name": "breaker", "active": "runner",
+            "corp": {"identity": "weyland_iron_ledger", "servers": {"hq": {"ice": [{"card": "zz_bioroid", "rezzed": True}]}}},
+            "runner": {"identity": "zero_weaver", "credits": 20, "rig": [{"card": "zz_scripted_breaker"}]}}  # fmt: skip
+    game = set_up([*FINAL, SCRIPTED_BREAKER], Scenario.model_validate(data))
+    game.policies = {1: make_policy("heuristic", "corp", 0), 2: make_policy("heuristic", "runner", 0)}
+    game.runs.make_run("hq")
+    game.runs.finish_run()
+    log = [e for e in game.log if e.kind in ("break", "run_end")]
+    assert [e.kind for e in log] == ["break", "run_end"] and log[-1].data["successful"] is True
+    assert game.runner.credits == 20 - 8 - 1  # eight boosts to strength 9, one break

@@ -437,9 +437,14 @@ class HeuristicRunner(_Base):
         enc = run.encounter if run else None
         if breaks:
             return breaks[0].label
+        unbroken = enc is not None and any(not s.broken for s in enc.subs)
         scripted = [o for o in d.options if o.label.startswith("use:") and _scripted_role(game, o) == "break"]
-        if scripted:
+        if scripted and unbroken:
             return scripted[0].label
+        pumps = [o for o in d.options if o.label.startswith("use:") and _scripted_role(game, o) == "boost"]
+        for o in pumps if unbroken else []:  # a scripted breaker too weak for this ice: raise it (then it breaks)
+            if enc is not None and game.strength_of(o.value.card) < game.strength_of(enc.ice):
+                return o.label
         clickbreaks = [o for o in d.options if o.label.startswith("clickbreak:")]
         if clickbreaks and enc is not None and any(_ends_run(s.ability) for s in enc.subs if not s.broken):
             return clickbreaks[0].label  # a click for the run is worth more than the run ending here
