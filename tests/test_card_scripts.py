@@ -511,3 +511,54 @@ def test_the_heuristic_runner_pumps_and_breaks_with_a_scripted_breaker() -> None
     log = [e for e in game.log if e.kind in ("break", "run_end")]
     assert [e.kind for e in log] == ["break", "run_end"] and log[-1].data["successful"] is True
     assert game.runner.credits == 20 - 8 - 1  # eight boosts to strength 9, one break
+
+
+@card("zz_red_tape", paragraphs=(0, 1, 2), summary="Agendas need 1 more advancement; worth 1 point to the corp; "
+      "+2 hand size for the corp.")  # fmt: skip
+def _red_tape(b: Builder) -> None:
+    b.requirement(lambda g, this, agenda: 1)
+    b.paragraph(1).points(lambda g, this, side: 1 if side == "corp" else 0)
+    b.paragraph(2).limit(lambda g, this, side, stat: 2 if (side, stat) == ("corp", "hand_size") else 0)
+
+
+@card("zz_remote_only", paragraphs=(0,), summary="Installed only in a remote server.")
+def _remote_only(b: Builder) -> None:
+    b.install_servers(lambda g, c, server: server == "new remote" or g.servers[server].remote)
+
+
+@card("zz_stubborn", paragraphs=(0, 1), summary="Fracters cannot break it; it rezzes for 3 less.")
+def _stubborn(b: Builder) -> None:
+    b.unbreakable(lambda g, ice, breaker: "fracter" in breaker.subtypes)
+    b.paragraph(1).own_rez_cost(lambda g, this, card: -3)
+
+
+RED_TAPE = fixture("zz_red_tape", "asset", ["Agendas need one more.", "Counts as a point.", "Bigger HQ."], rez_cost=0,
+                   trash_cost=1)  # fmt: skip
+REMOTE_ONLY = fixture("zz_remote_only", "upgrade", ["Remotes only."], rez_cost=0, trash_cost=1)
+STUBBORN = fixture("zz_stubborn", "ice", ["No fracter cuts it.", "Cheap to rez.", "[subroutine] End the run."],
+                   rez_cost=5, strength=1, subtypes=["barrier"])  # fmt: skip
+HOOKS = [*FINAL, SCRIPTED_BREAKER, RED_TAPE, REMOTE_ONLY, STUBBORN]
+
+
+def test_requirement_points_and_hand_size_hooks() -> None:
+    corp = {"servers": {"remote1": {"root": [{"card": "zz_red_tape", "rezzed": True}]},
+                        "remote2": {"root": [{"card": "zz_dividend", "counters": {"advancement": 3}}]}}}  # fmt: skip
+    r = play(HOOKS, [], active="corp", corp={**corp, "clicks": 1})
+    g = r.game
+    agenda = g.servers["remote2"].root[0]
+    assert g.advancement_requirement(agenda) == 4 and not g.scorable(agenda)
+    assert g.agenda_points("corp") == 1 and g.agenda_points("runner") == 0
+    assert g.hand_size("corp") == g.rules.hand_size + 2
+
+
+def test_install_servers_and_unbreakable_and_own_rez_cost() -> None:
+    r = play(HOOKS, [], active="corp", corp={"hand": ["zz_remote_only"], "clicks": 1})
+    installs = [o.label for o in r.pending.options if o.label.startswith("install:zz_remote_only")]
+    assert installs and all(label.endswith("@new") for label in installs)
+    corp = {"credits": 2, "servers": {"hq": {"ice": [{"card": "zz_stubborn"}]}}}
+    runner = {"credits": 20, "rig": [{"card": "zz_scripted_breaker"}]}
+    r = play(HOOKS, ["run:hq", "rez:zz_stubborn"], corp=corp, runner=runner)
+    g = r.game
+    assert events(r, "rez")[0]["cost"] == 2  # printed 5, 3 less
+    stubborn = g.servers["hq"].ice[0]
+    assert not g.may_break(stubborn, next(c for c in g.runner.rig if c.id == "zz_scripted_breaker"))

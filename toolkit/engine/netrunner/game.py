@@ -487,6 +487,7 @@ class NetrunnerGame:
                     and self.interp.party(getattr(effect, "who", "you"), card.side) == side
                 ):
                     total += effect.delta
+        total += sum(hook(self, source, side, stat) for source, hook in self.script_hooks("limit"))
         return total
 
     def hand_size(self, side: Side) -> int:
@@ -503,7 +504,21 @@ class NetrunnerGame:
         return int(self.runner.identity.record.base_link or 0) + self._limit("runner", "link")
 
     def agenda_points(self, side: Side) -> int:
-        return sum(int(c.record.agenda_points or 0) for c in self.player(side).score_area)
+        """The points of ``side``'s score area, and what active cards add (``points``: a card worth points)."""
+        printed = sum(int(c.record.agenda_points or 0) for c in self.player(side).score_area)
+        return printed + sum(hook(self, source, side) for source, hook in self.script_hooks("points"))
+
+    def advancement_requirement(self, card: Card) -> int | None:
+        """The agenda's advancement requirement: printed, changed by active cards and its own text."""
+        printed = getattr(card.record, "advancement_requirement", None)
+        if printed is None:
+            return None
+        hooks = self.script_hooks("requirement") + self.script_hooks("own_requirement", [card])
+        return max(0, int(printed) + sum(hook(self, source, card) for source, hook in hooks))
+
+    def may_break(self, ice: Card, breaker: Card) -> bool:
+        """Whether ``breaker`` may break ``ice``'s subroutines (the ice's text may say some cannot: ``unbreakable``)."""
+        return not any(hook(self, ice, breaker) for _, hook in self.script_hooks("unbreakable", [ice]))
 
     def strength_of(self, card: Card) -> int:
         """Printed strength, this encounter's boosts, the card's own text (``strength``) and what active cards
@@ -847,7 +862,8 @@ class NetrunnerGame:
 
     def rez_cost(self, card: Card) -> int:
         cost = int(card.record.rez_cost or 0)
-        cost += sum(hook(self, source, card) for source, hook in self.script_hooks("rez_cost"))
+        sources = self.script_hooks("rez_cost") + self.script_hooks("own_rez_cost", [card])
+        cost += sum(hook(self, source, card) for source, hook in sources)
         return max(0, cost)
 
     def play_cost(self, card: Card) -> int:
@@ -874,14 +890,19 @@ class NetrunnerGame:
         return all(hook(self, card) for _, hook in self.script_hooks("may_play", [card]))
 
     def server_options(self, card: Card) -> list[str]:
-        """Where the corp may install ``card``: by the seed's rules, and a new remote server."""
+        """Where the corp may install ``card``: by the seed's rules, and a new remote server; a card's text may
+        narrow it (``install_servers``: "Remote server only", "Install only in the root of HQ")."""
         names = list(self.servers)
         if card.type in ("ice", "upgrade"):
-            return [*names, "new remote"]
-        free = [
-            n for n in names if self.servers[n].remote and not any(c.type != "upgrade" for c in self.servers[n].root)
-        ]
-        return ["new remote", *free]
+            options = [*names, "new remote"]
+        else:
+            free = [
+                n for n in names if self.servers[n].remote and not any(c.type != "upgrade" for c in self.servers[n].root)
+            ]
+            options = ["new remote", *free]
+        for _, hook in self.script_hooks("install_servers", [card]):
+            options = [s for s in options if hook(self, card, s)]
+        return options
 
     def _new_remote(self) -> Server:
         self._remotes += 1
@@ -1143,7 +1164,7 @@ class NetrunnerGame:
     # ------------------------------------------------------------ agendas
 
     def score(self, card: Card) -> None:
-        requirement = getattr(card.record, "advancement_requirement", None)
+        requirement = self.advancement_requirement(card)
         if card.type != "agenda" or self.server_of(card) is None:
             raise EngineError(tr("{card} is not an installed agenda", card=card))
         if requirement is None or card.advancement < requirement:
@@ -1203,7 +1224,7 @@ class NetrunnerGame:
         return [e.data for e in list(self.log)[self.turn_started_at :] if e.kind == kind]
 
     def scorable(self, card: Card) -> bool:
-        requirement = getattr(card.record, "advancement_requirement", None)
+        requirement = self.advancement_requirement(card)
         return (
             not self.forbidden("score")
             and card.type == "agenda"

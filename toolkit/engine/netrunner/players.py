@@ -122,7 +122,7 @@ class HeuristicCorp(_Base):
         # advance an agenda that can be scored this turn or sits behind ice
         for o in sorted(by_kind.get("advance", []), key=lambda o: -o.value.card.advancement):
             card = o.value.card
-            need = int(getattr(card.record, "advancement_requirement", 0) or 0) - card.advancement
+            need = (game.advancement_requirement(card) or 0) - card.advancement
             server = game.server_of(card)
             if card.type == "agenda" and (need <= corp.clicks and corp.credits >= need or (server and server.ice)):
                 return o.label

@@ -120,8 +120,8 @@ class Runs:
             run.step = "success"
             run.successful = True
             g.log.add("run_successful", RUNNER, server=server)
-            corp_cards = [c for c in g.servers[server].root if c.rezzed]
-            g.fire("run_successful", g.active_cards("runner") + corp_cards)
+            corp_cards = [g.corp.identity, *(c for c in g.servers[server].root if c.rezzed)]
+            g.fire("run_successful", g.active_cards("runner") + corp_cards, server=server)
         elif server not in g.servers and not self._stopped(run):
             run.ended = True
             g.log.add("end_run", None, ended=True, server=server, reason=Phrase(N_("the server no longer exists")))
@@ -287,6 +287,8 @@ class Runs:
         unbroken = any(not s.broken for s in encounter.subs)
         out: list[Option] = []
         for breaker in g.runner.rig:
+            if not g.may_break(ice, breaker):
+                continue
             for index, ability in enumerate(g.abilities(breaker)):
                 if ability.kind != "paid":
                     continue

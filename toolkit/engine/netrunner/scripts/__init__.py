@@ -171,6 +171,36 @@ class Builder:
         """``fn(game, this, card)``: while this card is active, a change to the strength of ``card`` (any card)."""
         return self._hook("strength_all", fn)
 
+    def own_rez_cost(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
+        """``fn(game, this, this)``: a change to this card's own rez cost (asked before it is rezzed)."""
+        return self._hook("own_rez_cost", fn)
+
+    def requirement(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
+        """``fn(game, this, agenda)``: while this card is active, a change to an agenda's advancement requirement."""
+        return self._hook("requirement", fn)
+
+    def own_requirement(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
+        """``fn(game, this, this)``: a change to this agenda's own advancement requirement."""
+        return self._hook("own_requirement", fn)
+
+    def points(self, fn: Callable[[NetrunnerGame, Card, str], int]) -> Builder:
+        """``fn(game, this, side)``: while this card is active, points it adds to ``side``'s agenda points."""
+        return self._hook("points", fn)
+
+    def limit(self, fn: Callable[[NetrunnerGame, Card, str, str], int]) -> Builder:
+        """``fn(game, this, side, stat)``: while this card is active, a change to ``side``'s ``hand_size``,
+        ``memory`` or ``link`` (a changing amount: "+1 hand size for each power counter")."""
+        return self._hook("limit", fn)
+
+    def unbreakable(self, fn: Callable[[NetrunnerGame, Card, Card], bool]) -> Builder:
+        """``fn(game, this_ice, breaker)``: True where ``breaker`` may not break this ice's subroutines."""
+        return self._hook("unbreakable", fn)
+
+    def install_servers(self, fn: Callable[[NetrunnerGame, Card, str], bool]) -> Builder:
+        """``fn(game, card, server)``: whether the corp may install this card in ``server`` (a server name or
+        ``new remote``): "Remote server only", "Install only in the root of HQ"."""
+        return self._hook("install_servers", fn)
+
     def own_install_cost(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
         """``fn(game, this, this)``: a change to this card's own install cost, asked while it is in the hand."""
         return self._hook("own_install_cost", fn)
@@ -299,7 +329,7 @@ class Exec:
         g = self.game
         run = g.current_run
         enc = self.ctx.encounter or (run.encounter if run is not None else None)
-        if enc is None or (subtype is not None and subtype not in enc.ice.subtypes):
+        if enc is None or (subtype is not None and subtype not in enc.ice.subtypes) or not g.may_break(enc.ice, self.card):
             g.log.add("break_failed", g.runner.seat, reason=Phrase(N_("no ice is being encountered")))
             return 0
         unbroken = [s for s in enc.subs if not s.broken]
