@@ -562,3 +562,18 @@ def test_install_servers_and_unbreakable_and_own_rez_cost() -> None:
     assert events(r, "rez")[0]["cost"] == 2  # printed 5, 3 less
     stubborn = g.servers["hq"].ice[0]
     assert not g.may_break(stubborn, next(c for c in g.runner.rig if c.id == "zz_scripted_breaker"))
+
+
+def test_a_broken_subroutine_is_announced_and_damage_as_a_cost_is_not_prevented() -> None:
+    @card("zz_ear", paragraphs=(0,), summary="Counts the subroutines broken.")
+    def _ear(b: Builder) -> None:
+        b.when("subroutine_broken", lambda x: x.card.notes.__setitem__("broken", x.card.notes.get("broken", 0) + 1))
+
+    ear = fixture("zz_ear", "hardware", ["Counts breaks."], cost=0)
+    corp = {"servers": {"hq": {"ice": [{"card": "zz_bioroid", "rezzed": True}]}}}
+    r = play([*HOOKS, ear], ["run:hq", "clickbreak:zz_bioroid", "continue"], corp=corp,
+             runner={"clicks": 4, "rig": [{"card": "zz_ear"}], "hand": ["gray_rat"]})  # fmt: skip
+    g = r.game
+    assert next(c for c in g.runner.rig if c.id == "zz_ear").notes["broken"] == 1
+    g.damage("net", 1, preventable=False)
+    assert g.runner.hand == [] and not events(r, "prevention")

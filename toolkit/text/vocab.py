@@ -61,6 +61,7 @@ SCRIPT_TIMINGS: Vocabulary = {
     "action_taken": ("当一方完成一个行动时", "When a side finishes an action"),
     "turn_begins": ("当任一方的回合开始时", "When either side's turn begins"),
     "turn_ends": ("当任一方的回合结束时", "When either side's turn ends"),
+    "subroutine_broken": ("当一个子进程被破解时", "When a subroutine is broken"),
 }
 
 # Token types of the grammar's timing alternatives -> timing id.

@@ -789,9 +789,11 @@ class NetrunnerGame:
 
     # ------------------------------------------------------------ damage, tags, bad publicity
 
-    def damage(self, kind: str, amount: int) -> None:
-        """Meat, net or brain damage: random cards from the grip to the heap; flatline past the grip (N4)."""
-        amount = self.prevention_window("damage", amount, kind)
+    def damage(self, kind: str, amount: int, preventable: bool = True) -> None:
+        """Meat, net or brain damage: random cards from the grip to the heap; flatline past the grip (N4).
+        Damage a player suffers as a cost (``preventable`` False) opens no prevention window."""
+        if preventable:
+            amount = self.prevention_window("damage", amount, kind)
         if amount <= 0 or self.over:
             return
         runner = self.runner

@@ -328,8 +328,7 @@ class Runs:
                 break
             sub = g.choose("runner", "target", Phrase(N_("break a subroutine of {ice}"), ice=str(cb.ice)), left,
                            label=lambda s: f"sub:{s.index}")  # fmt: skip
-            sub.broken = True
-            g.log.add("break", RUNNER, ice=str(cb.ice), index=sub.index, by=str(cb.ice), text=render(sub.ability))
+            self.mark_broken(cb.ice, sub, cb.ice)
 
     @staticmethod
     def has_strength(card: Card) -> bool:
@@ -362,8 +361,20 @@ class Runs:
             label=lambda s: f"sub:{s.index}",
         )
         for sub in chosen:
-            sub.broken = True
-            g.log.add("break", RUNNER, ice=str(ice), index=sub.index, by=str(ctx.card), text=render(sub.ability))
+            self.mark_broken(ice, sub, ctx.card)
+
+    def mark_broken(self, ice: Card, sub: Sub, by: Card | None) -> None:
+        """One subroutine of ``ice`` broken by ``by`` (a breaker, or the ice itself for a click-break): logged, and
+        the ``subroutine_broken`` timing fired."""
+        g = self.game
+        sub.broken = True
+        g.log.add("break", RUNNER, ice=str(ice), index=sub.index, by=str(by), text=render(sub.ability))
+        g.fire("subroutine_broken", g.everyone(ice), ice=ice, index=sub.index, by=by)
+
+    def access_card(self, card: Card, server: str) -> None:
+        """Access ``card`` (also outside a breach, for a card that says so): its access timing, then steal, trash
+        or leave it, as in a breach."""
+        self._access_card(card, server)
 
     # ------------------------------------------------------------ ending the run
 

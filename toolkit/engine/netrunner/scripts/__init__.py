@@ -38,7 +38,6 @@ from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text import parse_cached
 from toolkit.text import vocab as V
-from toolkit.text.render import render
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -336,9 +335,7 @@ class Exec:
         prompt = Phrase(N_("break a subroutine of {ice}"), ice=str(enc.ice))
         chosen = g.choose_many("runner", "subroutine", prompt, unbroken, count, label=lambda s: f"sub:{s.index}")
         for sub in chosen:
-            sub.broken = True
-            g.log.add("break", g.runner.seat, ice=str(enc.ice), index=sub.index, by=str(self.card),
-                      text=render(sub.ability))  # fmt: skip
+            g.runs.mark_broken(enc.ice, sub, self.card)
         return len(chosen)
 
     def install_from(self, card: Card, zone: list[Card] | None = None, less: int = 0, free: bool = False) -> None:
