@@ -577,3 +577,19 @@ def test_a_broken_subroutine_is_announced_and_damage_as_a_cost_is_not_prevented(
     assert next(c for c in g.runner.rig if c.id == "zz_ear").notes["broken"] == 1
     g.damage("net", 1, preventable=False)
     assert g.runner.hand == [] and not events(r, "prevention")
+
+
+def test_an_effect_waits_for_the_run_to_end_even_when_its_card_is_gone() -> None:
+    @card("zz_persistent", paragraphs=(0,), summary="Run HQ; when that run ends successfully, gain 3 credits.")
+    def _persistent(b: Builder) -> None:
+        def run(x: Exec) -> None:
+            x.when_run_ends(lambda r, ok: x.game.gain_credits("runner", 3 if ok else 0, "persistent"))
+            x.run_on("hq")
+
+        b.play(run)
+
+    persistent = fixture("zz_persistent", "event", ["Run HQ, paid 3 when it ends well."], cost=0)
+    r = play([*HOOKS, persistent], ["play:zz_persistent", "continue"],
+             runner={"hand": ["zz_persistent"], "credits": 0, "clicks": 1})  # fmt: skip
+    assert r.game.runner.credits == 3 and r.game.at_run_end == []
+    assert [c.id for c in r.game.runner.discard] == ["zz_persistent"]

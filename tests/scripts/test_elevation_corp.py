@@ -203,6 +203,26 @@ PLUTUS = card(
     unique=True,
     subtypes=["deep_net"],
 )
+PLAZA = card(
+    "public_access_plaza",
+    "asset",
+    ["When your turn begins, gain 1[credit].",
+     "Threat 2: trashed by the Runner while it is rezzed, it hands them 1 tag."],  # fmt: skip
+    rez_cost=1,
+    trash_cost=2,
+    faction="nbn",
+)
+MERCIA = card(
+    "mercia_b4ll4rd",
+    "upgrade",
+    ["As your action phase ends you may install ice from HQ for 1[credit] less; if you do, this upgrade moves "
+     "into the root of the server that ice guards."],  # fmt: skip
+    rez_cost=2,
+    trash_cost=2,
+    unique=True,
+    subtypes=["bioroid", "academic"],
+    faction="haas_bioroid",
+)
 TRENDSETTING = card(
     "aggressive_trendsetting",
     "agenda",
@@ -326,6 +346,8 @@ TOUCH_UPS = card(
     cost=2,
     subtypes=["double"],
 )
+AI_BREAKER = card("elevation_test_ai_breaker", "program", ["1[credit]: Break 1 barrier subroutine."], cost=1,
+                  memory_cost=1, strength=9, subtypes=["icebreaker", "ai"])  # fmt: skip
 TROJAN = card("elevation_test_trojan", "program", ["Nothing happens."], cost=1, memory_cost=1, subtypes=["trojan"])
 LEO = _identity(
     "leo_construction_labor_solutions",
@@ -355,13 +377,14 @@ FIXTURES = [
     ANTHILL, OTTO, FLYSWATTER, DOOMSCROLL, N_POT, EMPIRICIST, SYAILENDRA, SCATTER, BUMI, BIAWAK, LAMPLIGHTER, SEMAK,
     MYCOWEB, IDIOSYNCRESIS, BYTE, HUMANOID, PHAT, PLUTUS, TRENDSETTING, NEXT_BIG_THING, EMBEDDED, OFF_THE_BOOKS,
     INGATAN, SERICULTURE, BIGGER_PICTURE, IP_ENFORCEMENT, KPI, MEASURED, PEER_REVIEW, PETTY_CASH, TOP_DOWN,
-    TOUCH_UPS, TROJAN, LEO, POETRI, UNTAIAN, SYNAPSE,
+    TOUCH_UPS, TROJAN, LEO, POETRI, UNTAIAN, SYNAPSE, PLAZA, MERCIA, AI_BREAKER,
 ]  # fmt: skip
 RECORDS = [*bundled(), *FIXTURES]
 FULL = [ANTHILL, OTTO, FLYSWATTER, DOOMSCROLL, EMPIRICIST, SYAILENDRA, SCATTER, LAMPLIGHTER, MYCOWEB, IDIOSYNCRESIS,
         BYTE, HUMANOID, PHAT, TRENDSETTING, EMBEDDED, OFF_THE_BOOKS, INGATAN, SERICULTURE, BIGGER_PICTURE,
-        IP_ENFORCEMENT, KPI, MEASURED, PEER_REVIEW, TOP_DOWN, TOUCH_UPS, LEO, POETRI, UNTAIAN]  # fmt: skip
-PARTIAL = [N_POT, BUMI, BIAWAK, SEMAK, PLUTUS, NEXT_BIG_THING, PETTY_CASH, SYNAPSE]
+        IP_ENFORCEMENT, KPI, MEASURED, PEER_REVIEW, TOP_DOWN, TOUCH_UPS, LEO, POETRI, UNTAIAN, BUMI, PLUTUS,
+        SYNAPSE, PLAZA, MERCIA, BIAWAK, SEMAK]  # fmt: skip
+PARTIAL = [N_POT, NEXT_BIG_THING, PETTY_CASH]
 
 
 def _labels(r: Any) -> list[str]:
@@ -465,7 +488,7 @@ def test_scatter_field_is_stronger_alone_and_installs_from_hq() -> None:
 
 
 def test_bumi_rezzed_on_its_run_trashes_a_trojan() -> None:
-    r = play(RECORDS, ["run:hq", "rez:bumi_1_0", "elevation_test_trojan"],
+    r = play(RECORDS, ["run:hq", "rez:bumi_1_0", "elevation_test_trojan", "done"],
              corp={"servers": {"hq": {"ice": [{"card": "bumi_1_0"}]}}},
              runner=_runner(2, rig=[{"card": "elevation_test_trojan"}, {"card": "rot_worm"}]))  # fmt: skip
     g = r.game
@@ -612,7 +635,7 @@ def test_plutus_plays_a_transaction_from_archives_and_removes_it() -> None:
                       "servers": {"remote1": {"root": [{"card": "plutus", "rezzed": True}]}}})  # fmt: skip
     g = r.game
     assert g.corp.credits == 5 - 2 + 5 and [c.id for c in g.corp.discard] == ["hb_quarterly_review"]
-    assert events(r, "removed")
+    assert events(r, "removed_from_game") and [c.id for c in g.removed] == ["nbn_ad_revenue_share"]
 
 
 def test_petty_cash_played_by_plutus_from_archives_also_gives_a_click() -> None:
@@ -831,7 +854,111 @@ def test_pt_untaian_advances_an_unrezzed_card_as_the_discard_phase_ends() -> Non
 def test_synapse_global_cashes_a_tag() -> None:
     r = play(RECORDS, [], active="corp", corp={"identity": "synapse_global_faster_than_thought"})
     assert not [label for label in _labels(r) if label.startswith("use:")]
-    r = play(RECORDS, ["use:synapse_global_faster_than_thought/0"], active="corp",
+    r = play(RECORDS, ["use:synapse_global_faster_than_thought/1"], active="corp",
              corp={"identity": "synapse_global_faster_than_thought"}, runner={"tags": 2})  # fmt: skip
     g = r.game
     assert g.runner.tags == 1 and g.corp.credits == 7 and g.corp.clicks == 2
+
+
+# ---------------------------------------------------------------- second pass
+
+
+def test_bumi_subroutines_broken_by_the_runner_losing_clicks() -> None:
+    r = play(RECORDS, ["run:hq", "clickbreak:bumi_1_0", "sub:1", "clickbreak:bumi_1_0", "continue"],
+             corp={"servers": {"hq": {"ice": [{"card": "bumi_1_0", "rezzed": True}]}}},
+             runner=_runner(2, clicks=3, rig=[{"card": "rot_worm"}]))  # fmt: skip
+    g = r.game
+    assert g.runner.clicks == 0 and [c.id for c in g.runner.rig] == ["rot_worm"] and g.runner.brain_damage == 0
+    assert len(events(r, "break")) == 2 and events(r, "run_end")[-1]["successful"]
+
+
+def test_plutus_costs_an_agenda_or_three_cards_of_hq_to_rez() -> None:
+    plutus = {"servers": {"remote1": {"root": [{"card": "plutus"}]}}}
+    r = play(RECORDS, [], active="corp", corp={**plutus, "hand": ["hb_quarterly_review"] * 2})
+    assert not [label for label in _labels(r) if label.startswith("rez:")]  # neither cost can be paid
+    hand = ["hb_quarterly_review", "nbn_ad_revenue_share", "neutral_emergency_audit"]
+    r = play(RECORDS, ["rez:plutus", "hb_quarterly_review", "nbn_ad_revenue_share"], active="corp",
+             corp={**plutus, "hand": hand})  # fmt: skip
+    g = r.game
+    assert _remote(g, "plutus").rezzed and not g.corp.hand and len(g.corp.discard) == 3
+    assert not any(c.faceup for c in g.corp.discard) and events(r, "reveal")[-1]["cards"]
+    r = play(RECORDS, ["rez:plutus", "forfeit"], active="corp",
+             corp={**plutus, "hand": hand, "score_area": ["neutral_pilot_scheme"]})  # fmt: skip
+    g = r.game
+    assert _remote(g, "plutus").rezzed and len(g.corp.hand) == 3 and not g.corp.score_area
+    assert [c.id for c in g.removed] == ["neutral_pilot_scheme"]
+
+
+def test_synapse_global_installs_for_free_on_the_first_tag_removed_in_a_turn() -> None:
+    corp = {"identity": "synapse_global_faster_than_thought", "credits": 0,
+            "hand": ["neutral_records_vault", "neutral_plywood_screen"]}  # fmt: skip
+    r = play(RECORDS, ["remove_tag", "neutral_records_vault", "remove_tag"], corp=corp,
+             runner={"tags": 2, "credits": 4})  # fmt: skip
+    g = r.game
+    vault = _remote(g, "neutral_records_vault")
+    assert vault is not None and not vault.rezzed and g.corp.credits == 0 and g.runner.tags == 0
+    assert [c.id for c in g.corp.hand] == ["neutral_plywood_screen"]  # the second removal gave nothing
+    assert events(r, "reveal")[0]["cards"] == [str(vault)]
+    r = play(RECORDS, ["remove_tag", "done"], corp=corp, runner={"tags": 1, "credits": 4})
+    assert len(r.game.corp.hand) == 2  # the corp may decline
+
+
+def test_public_access_plaza_tags_the_runner_who_trashes_it_at_threat_2() -> None:
+    plaza = {"servers": {"remote1": {"root": [{"card": "public_access_plaza", "rezzed": True}]}}}
+    trash = ["run:remote1", "continue", "trash:public_access_plaza"]
+    r = play(RECORDS, trash, corp={**plaza, "score_area": ["nbn_ratings_mandate"]})
+    assert r.game.runner.tags == 1 and r.game.runner.credits == 3
+    r = play(RECORDS, trash, corp={**plaza, "score_area": ["neutral_pilot_scheme"]})
+    assert r.game.runner.tags == 0 and [c.id for c in r.game.corp.discard] == ["public_access_plaza"]
+    unrezzed = {"servers": {"remote1": {"root": [{"card": "public_access_plaza"}]}}}
+    r = play(RECORDS, ["run:remote1", "continue", "done", "trash:public_access_plaza"],
+             corp={**unrezzed, "score_area": ["nbn_ratings_mandate"]})  # fmt: skip
+    assert r.game.runner.tags == 0 and [c.id for c in r.game.corp.discard] == ["public_access_plaza"]
+
+
+def test_mercia_installs_ice_cheaper_and_follows_it() -> None:
+    corp = {"clicks": 1, "credits": 1, "hand": ["weyland_slag_rampart"],
+            "servers": {"remote1": {"root": [{"card": "mercia_b4ll4rd", "rezzed": True}]},
+                        "hq": {"ice": [{"card": "neutral_plywood_screen"}]}}}  # fmt: skip
+    r = play(RECORDS, ["credit", "weyland_slag_rampart", "hq"], active="corp", corp=corp)
+    g = r.game
+    assert [c.id for c in g.servers["hq"].ice] == ["neutral_plywood_screen", "weyland_slag_rampart"]
+    assert [c.id for c in g.servers["hq"].root] == ["mercia_b4ll4rd"] and "remote1" not in g.servers
+    assert g.corp.credits == 2  # 1 + 1 for the click, the second ice of HQ costing 1 - 1
+    r = play(RECORDS, ["credit", "done"], active="corp", corp=corp)
+    assert "remote1" in r.game.servers and len(r.game.corp.hand) == 1
+
+
+def test_biawak_may_be_rezzed_by_forfeiting_an_agenda_for_10_credits_of_its_cost() -> None:
+    ice = {"hq": {"ice": [{"card": "biawak"}]}}
+    r = play(RECORDS, ["run:hq"], corp={"credits": 13, "servers": ice})
+    assert not [label for label in _labels(r) if label.startswith("rez:")]  # 14 credits, nothing to forfeit
+    r = play(RECORDS, ["run:hq", "rez:biawak"], corp={"credits": 5, "score_area": ["neutral_pilot_scheme"],
+                                                      "servers": ice})  # fmt: skip
+    g = r.game
+    biawak = _remote(g, "biawak")
+    assert biawak.rezzed and g.corp.credits == 1 and [c.id for c in g.removed] == ["neutral_pilot_scheme"]
+    assert events(r, "run_end")[-1]["successful"] is False  # nothing to trash: the subroutines end the run
+    corp = {"credits": 20, "score_area": ["neutral_pilot_scheme"], "servers": ice}
+    r = play(RECORDS, ["run:hq", "rez:biawak", "pay"], corp=corp)
+    assert r.game.corp.credits == 6 and [c.id for c in r.game.corp.score_area] == ["neutral_pilot_scheme"]
+    r = play(RECORDS, ["run:hq", "rez:biawak", "forfeit"], corp=corp)
+    assert r.game.corp.credits == 16 and not r.game.corp.score_area
+
+
+def test_mycoweb_rezzing_biawak_for_2_less_still_lets_an_agenda_pay_for_10() -> None:
+    corp = {"credits": 2, "score_area": ["neutral_pilot_scheme"],
+            "servers": {"hq": {"ice": [{"card": "mycoweb", "rezzed": True}]}, "rnd": {"ice": [{"card": "biawak"}]}}}  # fmt: skip
+    r = play(RECORDS, ["run:hq", "biawak"], corp=corp, runner={"credits": 0})
+    g = r.game
+    # 2 + 1 (the identity, as the run begins) - (14 - 2 - 10): the forfeit still pays its part
+    assert _remote(g, "biawak").rezzed and g.corp.credits == 1 and not g.corp.score_area
+
+
+def test_semak_samun_breaks_only_for_fracters() -> None:
+    ice = {"servers": {"hq": {"ice": [{"card": "semak_samun", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq"], corp=ice, runner=_runner(4, rig=[{"card": "elevation_test_ai_breaker"}]))
+    assert not [label for label in _labels(r) if label.startswith("break:")]
+    assert r.pending is not None and r.pending.kind == "optional"  # straight to the subroutine's choice
+    r = play(RECORDS, ["run:hq"], corp=ice, runner=_runner(4, rig=[{"card": "rockbit_drill"}]))
+    assert [label for label in _labels(r) if label.startswith(("break:", "boost:"))]

@@ -58,6 +58,11 @@ LONGEVITY = card("longevity_serum", "agenda",
                   "and shuffle.", "Limit 1 per deck."],
                  agenda_points=2, advancement_requirement=3, deck_limit=1, subtypes=["research"],
                  faction="jinteki")  # fmt: skip
+LUMINAL = card("luminal_transubstantiation", "agenda",
+               ["On scoring: [click][click][click] for you, and no more scoring for you this turn.",
+                "Limit 1 per deck."],
+               agenda_points=2, advancement_requirement=3, deck_limit=1, subtypes=["research"],
+               faction="haas_bioroid")  # fmt: skip
 MANEGARM = card("manegarm_skunkworks", "upgrade",
                 ["When the Runner reaches this server, the run is over unless they give 2 clicks or 5 credits."],
                 rez_cost=2, trash_cost=3, unique=True, faction="haas_bioroid")  # fmt: skip
@@ -84,7 +89,7 @@ RESTORING = identity("jinteki_restoring_humanity",
                      "jinteki")  # fmt: skip
 
 FIXTURES = [ANOETIC, ANSEL, BRAN, DIVINER, HANSEI, KARUNA, LONGEVITY, MANEGARM, NEUROSPIKE, NICO, SEAMLESS,
-            SPRINT, URTICA, PRECISION, RESTORING]  # fmt: skip
+            SPRINT, URTICA, PRECISION, RESTORING, LUMINAL]  # fmt: skip
 RECORDS = [*bundled(), *FIXTURES]
 GRIP = ["light_fingers", "overnight_takeout", "spark_of_insight", "bench_night", "bin_diving"]
 
@@ -106,6 +111,7 @@ def test_the_readings() -> None:
     assert PRECISION.reading.read == [0] and PRECISION.reading.scripted == [1]
     # the limit line is read as the deck-building rule when the import knows the card's deck limit
     assert LONGEVITY.reading.scripted == [0] and LONGEVITY.reading.rules == [1]
+    assert LUMINAL.reading.scripted == [0] and LUMINAL.reading.rules == [1]
     english = LONGEVITY.printed_text.en
     assert read_card(english, "agenda", None, card_id="longevity_serum", deck_limit=1).status == "executable"
 
@@ -213,6 +219,22 @@ def test_precision_design_recovers_a_card_when_scoring() -> None:
     assert ids(g.corp.score_area) == ["neutral_pilot_scheme"] and g.hand_size("corp") == 6
     r = play(RECORDS, ["score:neutral_pilot_scheme", "done"], corp=corp, active="corp")
     assert r.game.corp.hand == [] and ids(r.game.corp.discard) == ["jinteki_quiet_harvest"]
+
+
+def test_luminal_transubstantiation_gives_three_clicks_and_stops_scoring_for_the_turn() -> None:
+    corp = {"clicks": 1, "servers": {
+        "remote1": {"root": [{"card": "luminal_transubstantiation", "counters": {"advancement": 3}}]},
+        "remote2": {"root": [{"card": "neutral_pilot_scheme", "counters": {"advancement": 2}}]}}}  # fmt: skip
+    r = play(RECORDS, ["score:luminal_transubstantiation"], corp=corp, active="corp")
+    g = r.game
+    assert ids(g.corp.score_area) == ["luminal_transubstantiation"] and g.corp.clicks == 4
+    labels = [o.label for o in r.pending.options]
+    assert not [label for label in labels if label.startswith("score:")] and "credit" in labels
+    # the ban ends with the turn: next turn the other agenda may be scored
+    r = play(RECORDS, ["score:luminal_transubstantiation", "credit", "credit", "credit", "credit", "credit",
+                       "credit", "credit", "credit", "score:neutral_pilot_scheme"],
+             corp={**corp, "deck": ["hb_quarterly_review"] * 3}, runner={"deck": GRIP}, active="corp")  # fmt: skip
+    assert ids(r.game.corp.score_area) == ["luminal_transubstantiation", "neutral_pilot_scheme"]
 
 
 # ---------------------------------------------------------------- Jinteki

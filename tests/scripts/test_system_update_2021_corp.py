@@ -117,14 +117,35 @@ NEAR_EARTH = identity("near_earth_hub_broadcast_center", "corp",
 BETTER_WORLD = identity("weyland_consortium_building_a_better_world", "corp",
                         ["Each transaction operation you play: 1[credit] for you."],
                         faction="weyland_consortium", subtypes=["megacorp"])  # fmt: skip
+ARCHER = card("archer", "ice",
+              ["Rezzing it also costs you one of your scored agendas, forfeited.", "[subroutine] Gain 2[credit].",
+               "[subroutine] Trash 1 installed program.", "[subroutine] Trash 1 installed program.",
+               "[subroutine] End the run."],
+              rez_cost=4, strength=6, subtypes=["sentry", "destroyer"], faction="weyland_consortium")  # fmt: skip
+TOWN = card("corporate_town", "asset",
+            ["Rezzing it also costs you one of your scored agendas, forfeited.",
+             "As your turn begins you may bin one installed resource, and nothing can stop that."],
+            rez_cost=1, trash_cost=5, faction="weyland_consortium")  # fmt: skip
+TROUBLESHOOTER = card("corporate_troubleshooter", "upgrade",
+                      ["Pay X[credit] and bin this upgrade: one rezzed ice guarding this server is X stronger until "
+                       "the turn is over."],
+                      rez_cost=0, trash_cost=2, faction="haas_bioroid")  # fmt: skip
+BEALE = card("project_beale", "agenda",
+             ["On scoring, one agenda counter here per 2 advancement counters beyond the third.",
+              "Each agenda counter here adds an agenda point to its worth."],
+             agenda_points=2, advancement_requirement=3, subtypes=["research"], faction="nbn")  # fmt: skip
+AI_BREAKER = card("su21_test_ai_breaker", "program",
+                  ["1[credit]: Break 1 sentry subroutine.", "1[credit]: Break 1 code gate subroutine.",
+                   "1[credit]: +1 strength."],
+                  cost=1, memory_cost=1, strength=5, subtypes=["icebreaker", "ai"])  # fmt: skip
 AI_PROGRAM = card("su21_test_ai_program", "program", ["An AI program with no text of interest."],
                   cost=1, memory_cost=1, subtypes=["icebreaker", "ai"])  # fmt: skip
 
 FULL = [ICE_WALL, WRAPAROUND, LOTUS, POP_UP, TOLLBOOTH, ELI, RAVANA, RONIN, REVERSED, MARILYN, HOKUSAI, SNARE,
         HOUSE, LICENSE, ATLAS, VITRUVIUS, ARCHIVED, CELEBRITY, PSYCHOGRAPHICS, TRICK, PUNITIVE, ARCHITECTS,
-        EVOLUTION, NEAR_EARTH, BETTER_WORLD]  # fmt: skip
-PARTIAL = [SWORDSMAN, HORTUM, CRISIUM, SANSAN, SUBLIMINAL]
-RECORDS = [*bundled(), *FULL, *PARTIAL, AI_PROGRAM]
+        EVOLUTION, NEAR_EARTH, BETTER_WORLD, ARCHER, TOWN, TROUBLESHOOTER, SWORDSMAN, HORTUM, SANSAN, BEALE]  # fmt: skip
+PARTIAL = [CRISIUM, SUBLIMINAL]
+RECORDS = [*bundled(), *FULL, *PARTIAL, AI_PROGRAM, AI_BREAKER]
 GRIP = ["light_fingers", "overnight_takeout", "spark_of_insight", "bench_night", "bin_diving"]
 
 
@@ -152,9 +173,12 @@ def test_the_readings() -> None:
     assert HOUSE.reading.read == [0] and HOUSE.reading.scripted == [1]
     for fixture in PARTIAL:
         assert fixture.reading.status == "partial", fixture.id
-    assert SWORDSMAN.reading.scripted == [1] and SWORDSMAN.reading.read == [2]
-    assert HORTUM.reading.scripted == [1, 2] and CRISIUM.reading.scripted == [1] == SANSAN.reading.scripted
+    assert SWORDSMAN.reading.scripted == [0, 1] and SWORDSMAN.reading.read == [2]
+    assert HORTUM.reading.scripted == [0, 1, 2] and CRISIUM.reading.scripted == [1]
+    assert SANSAN.reading.scripted == [0, 1] and BEALE.reading.scripted == [0, 1]
     assert SUBLIMINAL.reading.read == [0] and SUBLIMINAL.reading.scripted == [1]
+    assert ARCHER.reading.scripted == [0] and ARCHER.reading.read == [1, 2, 3, 4]
+    assert TOWN.reading.scripted == [0, 1] and TROUBLESHOOTER.reading.scripted == [0]
 
 
 # ---------------------------------------------------------------- ice
@@ -488,3 +512,119 @@ def test_building_a_better_world_pays_for_transactions() -> None:
             "hand": ["nbn_ad_revenue_share", "nbn_exclusive_scoop"]}  # fmt: skip
     r = play(RECORDS, ["play:nbn_ad_revenue_share", "play:nbn_exclusive_scoop"], corp=corp, active="corp")
     assert r.game.corp.credits == 6 and r.game.runner.tags == 1  # 5 - 2 + 5 + 1, then - 3 (not a transaction)
+
+
+# ---------------------------------------------------------------- second pass: forfeits, a lasting strength
+
+
+def test_archer_is_rezzed_only_by_forfeiting_an_agenda() -> None:
+    ice = {"hq": {"ice": [{"card": "archer"}]}}
+    r = play(RECORDS, ["run:hq"], corp={"servers": ice}, runner={"hand": GRIP})
+    assert "rez:archer" not in " ".join(options(r))  # nothing to forfeit: the corp is not even asked
+    assert not find(r, "archer").rezzed
+    corp = {"credits": 5, "score_area": ["neutral_board_resolution"], "servers": ice}
+    r2 = play(RECORDS, ["run:hq", "rez:archer", "done"], corp=corp,
+              runner={"hand": GRIP, "rig": [{"card": "rockbit_drill"}]})  # fmt: skip
+    g = r2.game
+    assert find(r2, "archer").rezzed and not g.corp.score_area and g.agenda_points("corp") == 0
+    assert ids(g.removed) == ["neutral_board_resolution"] and events(r2, "forfeit")
+    assert g.corp.credits == 5 - 4 + 2 and ids(g.runner.discard) == ["rockbit_drill"] and ended(r2)
+
+
+def test_corporate_town_costs_an_agenda_and_trashes_a_resource_past_prevention() -> None:
+    town = {"card": "corporate_town"}
+    r = play(RECORDS, [], corp={"servers": {"remote1": {"root": [town]}}}, active="corp")
+    assert not [o for o in options(r) if o.startswith("rez:")]
+    r2 = play(RECORDS, ["rez:corporate_town"], active="corp",
+              corp={"score_area": ["neutral_pilot_scheme"], "servers": {"remote1": {"root": [town]}}})  # fmt: skip
+    assert find(r2, "corporate_town").rezzed and ids(r2.game.removed) == ["neutral_pilot_scheme"]
+    assert r2.game.corp.credits == 4
+    corp = {"deck": ["hb_quarterly_review"] * 3,
+            "servers": {"remote1": {"root": [{"card": "corporate_town", "rezzed": True}]}}}  # fmt: skip
+    runner = {"clicks": 1, "rig": [{"card": "garage_lab"}, {"card": "backup_mirror"}]}
+    r3 = play(RECORDS, ["credit", "garage_lab"], corp=corp, runner=runner)
+    g = r3.game
+    assert ids(g.runner.discard) == ["garage_lab"] and ids(g.runner.rig) == ["backup_mirror"]  # no window opened
+    r4 = play(RECORDS, ["credit", "done"], corp=corp, runner=runner)
+    assert ids(r4.game.runner.rig) == ["garage_lab", "backup_mirror"]  # the corp may decline
+
+
+def test_corporate_troubleshooter_raises_the_ice_for_the_rest_of_the_turn() -> None:
+    corp = {"credits": 6, "servers": {"remote1": {
+        "ice": [{"card": "neutral_plywood_screen", "rezzed": True}],
+        "root": [{"card": "corporate_troubleshooter", "rezzed": True}, {"card": "neutral_records_vault"}]}}}  # fmt: skip
+    runner = {"clicks": 2, "credits": 3, "rig": [{"card": "rockbit_drill"}]}
+    r = play(RECORDS, ["run:remote1"], corp=corp, runner=runner)
+    assert any(o.startswith("use:corporate_troubleshooter") for o in options(r))
+    boost = ["run:remote1", "use:corporate_troubleshooter/0", "x:4", "done"]
+    r = play(RECORDS, [*boost, "done"], corp=corp, runner=runner)
+    g = r.game
+    screen = find(r, "neutral_plywood_screen")
+    printed = int(screen.record.strength)
+    assert g.corp.credits == 2 and ids(g.corp.discard) == ["corporate_troubleshooter"]
+    assert g.strength_of(screen) == printed + 4 and ended(r)  # the drill cannot be raised that far: the run ends
+    assert ids(g.runner.rig) == ["rockbit_drill"] and g.runner.credits == 3
+    r2 = play(RECORDS, [*boost, "done", "credit"], corp={**corp, "deck": ["hb_quarterly_review"] * 2},
+              runner=runner)  # fmt: skip
+    assert r2.game.active == "corp" and r2.game.strength_of(find(r2, "neutral_plywood_screen")) == printed
+    r3 = play(RECORDS, [], corp=corp, active="corp")
+    assert not [o for o in options(r3) if o.startswith("use:corporate_troubleshooter")]  # no run: no use
+
+
+def _breaks(r: Any) -> list[str]:
+    return [o for o in options(r) if o.startswith(("break:", "boost:"))]
+
+
+def _asked_to_break(r: Any) -> bool:
+    return any(d["kind"] == "break" for d in r.game.decisions) or bool(_breaks(r))
+
+
+def test_swordsman_cannot_be_broken_by_ai_programs() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "swordsman", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq"], corp=corp, runner={"hand": GRIP, "rig": [{"card": "su21_test_ai_breaker"}]})
+    assert not _asked_to_break(r) and len(r.game.runner.hand) == 4
+    assert ids(r.game.runner.discard)[0] == "su21_test_ai_breaker"  # its subroutines fired: the AI was trashed
+    r = play(RECORDS, ["run:hq"], corp=corp, runner={"rig": [{"card": "sleeve_blade"}]})
+    assert any(o.startswith(("break:sleeve_blade", "boost:sleeve_blade")) for o in _breaks(r))
+
+
+def test_hortum_is_advanced_and_shuts_out_ai_programs_at_3_counters() -> None:
+    r = play(RECORDS, ["advance:hortum"], active="corp",
+             corp={"servers": {"hq": {"ice": [{"card": "hortum", "counters": {"advancement": 2}}]}}})  # fmt: skip
+    assert find(r, "hortum").advancement == 3 and r.game.corp.credits == 4
+    runner = {"rig": [{"card": "su21_test_ai_breaker"}]}
+    r = play(RECORDS, ["run:hq"], runner=runner,
+             corp={"servers": {"hq": {"ice": [{"card": "hortum", "rezzed": True, "counters": {"advancement": 2}}]}}})  # fmt: skip
+    assert any(o.startswith("break:su21_test_ai_breaker") for o in _breaks(r))
+    r = play(RECORDS, ["run:hq"], runner=runner, corp={"deck": ["neutral_records_vault"], "servers": {
+        "hq": {"ice": [{"card": "hortum", "rezzed": True, "counters": {"advancement": 3}}]}}})  # fmt: skip
+    assert not _asked_to_break(r)  # the subroutines fire: 4 credits, then the search of R&D before the run ends
+    r = play(RECORDS, ["run:hq", "neutral_records_vault"], runner=runner, corp={"deck": ["neutral_records_vault"],
+             "servers": {"hq": {"ice": [{"card": "hortum", "rezzed": True, "counters": {"advancement": 3}}]}}})  # fmt: skip
+    assert r.game.corp.credits == 5 + 4 and ended(r) and ids(r.game.corp.hand) == ["neutral_records_vault"]
+
+
+def test_sansan_city_grid_lowers_the_requirement_of_agendas_in_its_root() -> None:
+    root = [{"card": "neutral_board_resolution", "counters": {"advancement": 3}}]
+    r = play(RECORDS, ["score:neutral_board_resolution"], active="corp",
+             corp={"servers": {"remote1": {"root": [*root, {"card": "sansan_city_grid", "rezzed": True}]}}})  # fmt: skip
+    assert ids(r.game.corp.score_area) == ["neutral_board_resolution"]
+    r = play(RECORDS, [], active="corp",
+             corp={"servers": {"remote1": {"root": [*root, {"card": "sansan_city_grid"}]},
+                               "remote2": {"root": [{"card": "sansan_city_grid", "rezzed": True}]}}})  # fmt: skip
+    assert not [o for o in options(r) if o.startswith("score:")]  # unrezzed here, rezzed elsewhere: no help
+
+
+def test_project_beale_is_worth_a_point_more_per_2_extra_counters() -> None:
+    def scored(advancement: int) -> Any:
+        placed = {"card": "project_beale", "counters": {"advancement": advancement}}
+        return play(RECORDS, ["score:project_beale"], active="corp",
+                    corp={"servers": {"remote1": {"root": [placed]}}})  # fmt: skip
+
+    r = scored(7)
+    beale = r.game.corp.score_area[0]
+    assert beale.counters == {"agenda": 2} and r.game.agenda_points("corp") == 4
+    r = scored(6)
+    assert r.game.corp.score_area[0].counters == {"agenda": 1} and r.game.agenda_points("corp") == 3
+    r = scored(4)
+    assert not r.game.corp.score_area[0].counters and r.game.agenda_points("corp") == 2

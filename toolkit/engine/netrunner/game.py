@@ -144,6 +144,7 @@ class NetrunnerGame:
         self.end_action_phase = False  # a card said the action phase ends now
         self.removed: list[Card] = []  # cards removed from the game
         self.lasting: list[tuple[str, Card, Any, str]] = []  # (hook, card, fn, until): add_lasting
+        self.at_run_end: list[Any] = []  # delayed effects of this run ("persistent", "when that run ends")
         self.in_play: list[Card] = []  # operations and events that stay in play (currents)
         self.turn_started_at = 0  # the log's length when the current turn began (events_this_turn)
         self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)
@@ -884,9 +885,10 @@ class NetrunnerGame:
             return False
         return all(hook(self, card) for _, hook in self.script_hooks("hosts", [card]))
 
-    def may_trash(self, card: Card) -> bool:
-        """Whether ``card`` can be trashed (its own text may say it cannot: the ``untrashable`` hook)."""
-        return not any(hook(self, card) for _, hook in self.script_hooks("untrashable", [card]))
+    def may_trash(self, card: Card, by: Side | None = None) -> bool:
+        """Whether ``card`` can be trashed (by ``by``): its own text may say it cannot (the ``untrashable`` hook,
+        ``hook(game, card, by)``: "cannot be trashed by the runner")."""
+        return not any(hook(self, card, by) for _, hook in self.script_hooks("untrashable", [card]))
 
     def may_play(self, card: Card) -> bool:
         return all(hook(self, card) for _, hook in self.script_hooks("may_play", [card]))
@@ -1026,7 +1028,7 @@ class NetrunnerGame:
     def trash(self, card: Card, why: str, by: Side | None = None) -> bool:
         """An installed card to Archives or the heap, with the cards it hosts (N9). A runner card the corp
         trashes opens a prevention window (N12). Returns whether it was trashed."""
-        if not self.may_trash(card):
+        if not self.may_trash(card, by):
             self.log.add("trash_failed", SEATS[card.side], card=str(card), reason=Phrase(N_("it cannot be trashed")))
             return False
         if (
@@ -1074,7 +1076,7 @@ class NetrunnerGame:
                 player.score_area.remove(card)
                 self.removed.append(card)
                 self.log.add("forfeit", player.seat, card=str(card), points=card.record.agenda_points, reason=why)
-                self.fire("forfeited", self.everyone(), card=card)
+                self.fire("forfeited", self.everyone(card), card=card)
 
     def trash_from_server(self, card: Card) -> None:
         server = self.server_of(card)

@@ -346,7 +346,7 @@ class Interpreter:
     def trash_type(self, ctx: Context, count: int, card_type: str) -> None:
         g = self.game
         owner = side_of_type(card_type)
-        options = [c for c in g.installed(owner) if c.type == card_type]
+        options = [c for c in g.installed(owner) if c.type == card_type and g.may_trash(c, ctx.side)]
         prompt = Phrase(N_("trash a {type}"), type=Term("type", card_type))
         chosen = g.choose_many(ctx.side, "target", prompt, options, count)
         if not chosen:

@@ -419,6 +419,10 @@ class Runs:
         g.lift("run")
         successful = run.successful and not run.ended
         g.log.add("run_end", RUNNER, server=run.server, successful=successful)
+        delayed, g.at_run_end = g.at_run_end, []
+        for effect in delayed:  # a card's effect for "when this run ends", even if the card is gone
+            if not g.over:
+                effect(run, successful)
         g.run_history.append((g.turns, run.server, successful))
         if not g.over:
             g.fire("run_ends", g.everyone(), run=run, server=run.server, successful=successful)

@@ -241,9 +241,10 @@ class Builder:
         ``pay(game, card)`` pays that cost after the credits (a rez "ignoring all costs" pays neither)."""
         return self._hook("rez_requires", (can, pay))
 
-    def untrashable(self, fn: Callable[[NetrunnerGame, Card], bool] | None = None) -> Builder:
-        """"This card cannot be trashed" (while ``fn(game, card)`` holds, if given)."""
-        return self._hook("untrashable", fn or (lambda game, card: True))
+    def untrashable(self, fn: Callable[[NetrunnerGame, Card, str | None], bool] | None = None) -> Builder:
+        """"This card cannot be trashed" (where ``fn(game, card, by)`` holds, if given: ``by`` is the side trashing
+        it, None for a rule or a cost)."""
+        return self._hook("untrashable", fn or (lambda game, card, by: True))
 
     def hosts(self, fn: Callable[[NetrunnerGame, Card], list[Card]]) -> Builder:
         """``fn(game, card)``: the cards this card must be installed on ("Install only on ..."); none, no install."""
@@ -424,6 +425,11 @@ class Exec:
         run = self.ctx.run or self.game.current_run
         if run is not None:
             run.instead_of_breach = fn
+
+    def when_run_ends(self, fn: Callable[[Any, bool], None]) -> None:
+        """``fn(run, successful)`` once the current run ends, even if this card has left play meanwhile
+        ("persistent" abilities, "when that run ends")."""
+        self.game.at_run_end.append(fn)
 
     def bypass(self) -> None:
         """The runner bypasses the ice it is encountering now (no more breaks; its subroutines do not fire), or,

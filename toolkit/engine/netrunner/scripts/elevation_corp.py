@@ -199,8 +199,7 @@ def _play_from_archives(x: Exec, op: Card) -> None:
     for ability in g.abilities(op):
         if ability.kind == "effect":
             g.interp.execute(ability, Context("corp", op, g.current_run), pay=False)
-    op.leave_play()
-    g.log.add("removed", CORP_SEAT, card=str(op))
+    g.remove_from_game(op, Phrase(N_("the text of {card}"), card=str(x.card)))
     g.fire("played", g.everyone(), card=op)
 
 
@@ -319,8 +318,8 @@ def _scatter_field(b: Builder) -> None:
     b.paragraph(1).subroutine(install)
 
 
-@card("bumi_1_0", paragraphs=(0,), summary="Rezzed during a run on its server: the corp may trash an installed "
-      "trojan program.")  # fmt: skip
+@card("bumi_1_0", paragraphs=(0, 1), summary="Rezzed during a run on its server: the corp may trash an installed "
+      "trojan program; the runner (only) may lose a click to break one of its subroutines.")  # fmt: skip
 def _bumi(b: Builder) -> None:
     def rezzed(x: Exec) -> None:
         g = x.game
@@ -332,11 +331,47 @@ def _bumi(b: Builder) -> None:
             g.trash(victim, _by_corp(), by="corp")
 
     b.when("rezzed", rezzed)
+    b.paragraph(1).runner_break(clicks=1, count=1)
 
 
-@card("biawak", paragraphs=(1, 2), summary="First subroutine: trash a program or end the run; second: trash a "
-      "resource or end the run (the corp chooses).")  # fmt: skip
+@card("biawak", paragraphs=(0, 1, 2), summary="Rezzing it, the corp may forfeit a scored agenda instead of paying "
+      "10 credits of the rez cost; first subroutine: trash a program or end the run; second: trash a resource or "
+      "end the run (the corp chooses).")  # fmt: skip
 def _biawak(b: Builder) -> None:
+    # with an agenda to forfeit, the rez cost asked first leaves out the 10 credits the forfeit may pay for; as
+    # the rez is paid the corp forfeits an agenda for them or pays them after all
+    def covered(g: NetrunnerGame, this: Card, c: Card) -> int:
+        return -10 if g.corp.score_area and not this.notes.get("full_cost") else 0
+
+    def pay(g: NetrunnerGame, c: Card) -> None:
+        if not g.corp.score_area:
+            return
+        c.notes["full_cost"] = True
+        try:
+            left = g.rez_cost(c)
+        finally:
+            c.notes.pop("full_cost", None)
+        left -= g.rez_cost(c)
+        if left <= 0:
+            return
+        modes = {
+            "forfeit": Phrase(N_("forfeit 1 agenda")),
+            "pay": Phrase(N_("pay {n}{credit}"), n=left, credit="[credit]"),
+        }
+        allowed = [*(["pay"] if g.can_pay("corp", left, "rez") else []), "forfeit"]
+        prompt = Phrase(N_("{card}: forfeit an agenda or pay {n}{credit} more"), card=str(c), n=left,
+                        credit="[credit]")  # fmt: skip
+        mode = g.choose("corp", "target", prompt, allowed, label=str, text=lambda m: modes[m])
+        why = Phrase(N_("the cost of {card}"), card=str(c))
+        if mode == "pay":
+            g.pay("corp", left, why, "rez")
+            return
+        agenda = g.choose("corp", "target", Phrase(N_("forfeit an agenda to rez {card}"), card=str(c)),
+                          list(g.corp.score_area))  # fmt: skip
+        g.forfeit(agenda, why)
+
+    b.own_rez_cost(covered)
+    b.rez_requires(lambda g, c: True, pay)
     b.paragraph(1).subroutine(lambda x: _or_end_the_run(x, "program"))
     b.paragraph(2).subroutine(lambda x: _or_end_the_run(x, "resource"))
 
@@ -364,8 +399,12 @@ def _lamplighter(b: Builder) -> None:
     b.paragraph(1).subroutine(lambda x: _unless_runner_pays(x, 3, refuse, lambda: x.game.gain_tags(1)))
 
 
-@card("semak_samun", paragraphs=(1,), summary="Subroutine: the run ends unless the runner takes 3 net damage.")
+@card("semak_samun", paragraphs=(0, 1), summary="Only fracters can break its subroutine; subroutine: the run ends "
+      "unless the runner takes 3 net damage.")  # fmt: skip
 def _semak_samun(b: Builder) -> None:
+    b.unbreakable(lambda g, ice, breaker: "fracter" not in breaker.subtypes)
+    b.paragraph(1)
+
     def sub(x: Exec) -> None:
         g = x.game
         damage = Term("damage", "net")
@@ -394,18 +433,26 @@ def _mycoweb(b: Builder) -> None:
         if chosen is not None:
             _install_from_zone(x, chosen, g.corp.discard, pay=False)
 
+    def discounted(x: Exec, c: Card, check: bool) -> bool:
+        """With the 2-credit discount on ``c``: whether it can be rezzed (``check``), or rez it."""
+        x.card.notes["discount"] = c.uid
+        try:
+            if check:
+                return x.game.can_rez(c)
+            x.game.rez(c)  # its additional costs, if any, are still paid
+            return True
+        finally:
+            x.card.notes.pop("discount", None)
+
     def rez_cheaper(x: Exec) -> None:
         g = x.game
-        ice = [
-            c
-            for c in g.installed("corp")
-            if c.type == "ice" and not c.rezzed and g.can_pay("corp", max(0, g.rez_cost(c) - 2), "rez")
-        ]
+        ice = [c for c in g.installed("corp") if c.type == "ice" and not c.rezzed and discounted(x, c, True)]
         chosen = _pick(x, Phrase(N_("rez a piece of ice, paying 2{credit} less"), credit="[credit]"), ice,
                        optional=True, kind="rez")  # fmt: skip
         if chosen is not None:
-            g.pay("corp", max(0, g.rez_cost(chosen) - 2), Phrase(N_("rezzing {card}"), card=str(chosen)), "rez")
-            g.rez(chosen, free=True)
+            discounted(x, chosen, False)
+
+    b.rez_cost(lambda g, this, c: -2 if this.notes.get("discount") == c.uid else 0)
 
     b.paragraph(0).subroutine(install_from_archives)
     b.paragraph(1).subroutine(rez_cheaper)
@@ -505,9 +552,37 @@ def _phat_gioan(b: Builder) -> None:
     b.paragraph(1).when("any_scored", first_agenda).when("any_stolen", first_agenda)
 
 
-@card("plutus", paragraphs=(1,), summary="At the start of the corp's turn it may play a transaction operation "
-      "from Archives, which is then removed from the game.")  # fmt: skip
+@card("plutus", paragraphs=(0, 1), summary="Rezzing it also costs forfeiting a scored agenda or revealing and "
+      "trashing 3 cards of HQ; at the start of the corp's turn it may play a transaction operation from Archives, "
+      "which is then removed from the game.")  # fmt: skip
 def _plutus(b: Builder) -> None:
+    modes = {
+        "trash": Phrase(N_("reveal and trash {n} cards from {zone}"), n=3, zone=Term("zone", "hq")),
+        "forfeit": Phrase(N_("forfeit 1 agenda")),
+    }
+
+    def can(g: NetrunnerGame, c: Card) -> bool:
+        return bool(g.corp.score_area) or len(g.corp.hand) >= 3
+
+    def pay(g: NetrunnerGame, c: Card) -> None:
+        why = Phrase(N_("the cost of {card}"), card=str(c))
+        left = [m for m in modes if (m == "forfeit" and g.corp.score_area) or (m == "trash" and len(g.corp.hand) >= 3)]
+        prompt = Phrase(N_("{card}: choose one"), card=str(c))
+        mode = g.choose("corp", "target", prompt, left, label=str, text=lambda m: modes[m])
+        if mode == "forfeit":
+            agenda = g.choose("corp", "target", Phrase(N_("forfeit an agenda to rez {card}"), card=str(c)),
+                              list(g.corp.score_area))  # fmt: skip
+            g.forfeit(agenda, why)
+            return
+        prompt = Phrase(N_("reveal and trash a card from {zone}"), zone=Term("zone", "hq"))
+        cards = g.choose_many("corp", "target", prompt, list(g.corp.hand), 3)
+        g.log.add("reveal", CORP_SEAT, cards=[str(t) for t in cards], zone="hq")
+        for target in cards:
+            g.trash(target, why, by="corp")
+
+    b.rez_requires(can, pay)
+    b.paragraph(1)
+
     def turn_start(x: Exec) -> None:
         g = x.game
         ops = [
@@ -525,6 +600,48 @@ def _plutus(b: Builder) -> None:
             _play_from_archives(x, chosen)
 
     b.when("your_turn_start", turn_start)
+
+
+@card("public_access_plaza", paragraphs=(1,), summary="At threat level 2 or more, when the runner trashes it while "
+      "it is rezzed, the runner takes 1 tag.")  # fmt: skip
+def _public_access_plaza(b: Builder) -> None:
+    def trashed(x: Exec) -> None:
+        mine = x.event.get("card") is x.card and x.event.get("by") == "runner" and x.event.get("rezzed")
+        if mine and _threat(x.game) >= 2:
+            x.game.gain_tags(1)
+
+    b.paragraph(1).when("trashed", trashed)
+
+
+@card("mercia_b4ll4rd", paragraphs=(0,), summary="When the corp's action phase ends it may install a piece of ice "
+      "from HQ paying 1 credit less; if it does, this upgrade moves to the root of the server that ice "
+      "protects.")  # fmt: skip
+def _mercia(b: Builder) -> None:
+    def cost(g: NetrunnerGame, ice: Card, server: str) -> int:
+        return max(0, g.install_cost(ice, server) - 1)
+
+    def servers(g: NetrunnerGame, ice: Card) -> list[str]:
+        return [s for s in g.server_options(ice) if g.can_pay("corp", cost(g, ice, s), "install")]
+
+    def ended(x: Exec) -> None:
+        g = x.game
+        ice = [c for c in g.corp.hand if c.type == "ice" and g.may_install(c) and servers(g, c)]
+        prompt = Phrase(N_("install a piece of ice from {zone}, paying {n}{credit} less"), zone=Term("zone", "hq"),
+                        n=1, credit="[credit]")  # fmt: skip
+        chosen = _pick(x, prompt, ice, optional=True, kind="install")
+        if chosen is None:
+            return
+        where = g.choose("corp", "server", Phrase(N_("install {card} in"), card=str(chosen)), servers(g, chosen))
+        g.pay("corp", cost(g, chosen, where), Phrase(N_("installing {card}"), card=str(chosen)), "install")
+        g.install("corp", chosen, where, pay=False)
+        target = g.server_of(chosen)
+        if target is None or not g.is_installed(x.card) or x.card in target.root:
+            return
+        g.trash_from_server(x.card)  # out of its old root (a remote left empty is gone)
+        target.root.append(x.card)
+        g.log.add("move", CORP_SEAT, card=str(x.card), to=target.name)
+
+    b.when("action_phase_ends", ended)
 
 
 # ---------------------------------------------------------------- agendas
@@ -919,9 +1036,25 @@ def _pt_untaian(b: Builder) -> None:
     b.when("your_turn_end", ended)
 
 
-@card("synapse_global_faster_than_thought", paragraphs=(1,), summary="Click and remove a tag from the runner: gain "
-      "2 credits.")  # fmt: skip
+@card("synapse_global_faster_than_thought", paragraphs=(0, 1), summary="The first time in a turn a tag is removed, "
+      "the corp may reveal and install a card from HQ, ignoring all costs; click and remove a tag from the runner: "
+      "gain 2 credits.")  # fmt: skip
 def _synapse_global(b: Builder) -> None:
+    def removed(x: Exec) -> None:
+        g = x.game
+        if not x.once_per_turn("tag_removed"):
+            return
+        options = _installable(g, g.corp.hand, pay=False)
+        prompt = Phrase(N_("reveal and install a card from {zone}, ignoring all costs"), zone=Term("zone", "hq"))
+        chosen = _pick(x, prompt, options, optional=True, kind="install")
+        if chosen is None:
+            return
+        _reveal(x, [chosen], "hq")
+        g.install("corp", chosen, pay=False)
+
+    b.when("tags_removed", removed)
+    b.paragraph(1)
+
     def use(x: Exec) -> None:
         x.game.remove_tags(1)
         x.do("你获得 2[credit]。")

@@ -155,6 +155,16 @@ def _bran(b: Builder) -> None:
     b.paragraph(1).subroutine(install_inward)
 
 
+@card("luminal_transubstantiation", paragraphs=(0,), summary="When scored: gain 3 clicks; the corp scores no more "
+      "agendas this turn.")  # fmt: skip
+def _luminal(b: Builder) -> None:
+    def scored(x: Exec) -> None:
+        x.do("你获得 [click][click][click]。")
+        x.forbid("score", "turn")
+
+    b.when("agenda_scored", scored)
+
+
 @card("manegarm_skunkworks", paragraphs=(0,), summary="When the runner approaches this server, the run ends unless "
       "the runner spends 2 clicks or pays 5 credits.")  # fmt: skip
 def _manegarm(b: Builder) -> None:

@@ -2,7 +2,8 @@
 
 Frames several cards share: a choice that may be declined (:func:`_pick`), "lose [click]: break 1
 subroutine on this ice, the runner only" (:func:`_click_breaks`), "limit 1 region per server"
-(:func:`_one_region`), a double operation's extra click (:func:`_double`), and what the log keeps of a card
+(:func:`_one_region`), a double operation's extra click (:func:`_double`), "forfeit 1 agenda" as an
+additional cost to rez (:func:`_forfeit_to_rez`), and what the log keeps of a card
 that has left its server: its advancement counters when an agenda is scored (:func:`_scored_advancement`)
 and whether it was rezzed when it was trashed (:func:`_was_rezzed`).
 """
@@ -186,6 +187,18 @@ def _end_unless_paid(x: Exec, amount: int) -> None:
         g.end_run(str(x.card))
 
 
+def _forfeit_to_rez(b: Builder) -> Builder:
+    """"As an additional cost to rez this card, forfeit 1 agenda": rezzed only while the corp has a scored agenda,
+    and the rez forfeits the one it chooses."""
+
+    def pay(g: NetrunnerGame, c: Card) -> None:
+        prompt = Phrase(N_("forfeit an agenda to rez {card}"), card=str(c))
+        agenda = g.choose("corp", "target", prompt, list(g.corp.score_area))
+        g.forfeit(agenda, Phrase(N_("the cost of {card}"), card=str(c)))
+
+    return b.rez_requires(lambda g, c: bool(g.corp.score_area), pay)
+
+
 # ---------------------------------------------------------------- ice
 
 
@@ -267,8 +280,15 @@ def _ravana(b: Builder) -> None:
     b.paragraph(2).subroutine(borrow)
 
 
-@card("swordsman", paragraphs=(1,), summary="First subroutine: the corp trashes an installed AI program.")
+def _ai(g: NetrunnerGame, breaker: Card) -> bool:
+    return "ai" in breaker.subtypes
+
+
+@card("swordsman", paragraphs=(0, 1), summary="AI programs cannot break its subroutines; first subroutine: the corp "
+      "trashes an installed AI program.")  # fmt: skip
 def _swordsman(b: Builder) -> None:
+    b.unbreakable(lambda g, ice, breaker: _ai(g, breaker))
+
     def sub(x: Exec) -> None:
         g = x.game
         programs = [c for c in g.runner.rig if c.type == "program" and "ai" in c.subtypes]
@@ -280,9 +300,13 @@ def _swordsman(b: Builder) -> None:
     b.paragraph(1).subroutine(sub)
 
 
-@card("hortum", paragraphs=(1, 2), summary="Subroutines: gain 1 credit (4 with 3 or more advancement counters on "
-      "it); end the run (with 3 or more, first search R&D for up to 2 cards into HQ).")  # fmt: skip
+@card("hortum", paragraphs=(0, 1, 2), summary="Can be advanced, and with 3 or more advancement counters AI programs "
+      "cannot break its subroutines; subroutines: gain 1 credit (4 with 3 or more counters); end the run (with 3 "
+      "or more, first search R&D for up to 2 cards into HQ).")  # fmt: skip
 def _hortum(b: Builder) -> None:
+    b.text("本牌可以被推进。")
+    b.unbreakable(lambda g, ice, breaker: ice.advancement >= 3 and _ai(g, breaker))
+
     def gain(x: Exec) -> None:
         x.do("你获得 4[credit]。" if x.card.advancement >= 3 else "你获得 1[credit]。")
 
@@ -307,6 +331,11 @@ def _hortum(b: Builder) -> None:
 
     b.paragraph(1).subroutine(gain)
     b.paragraph(2).subroutine(end)
+
+
+@card("archer", paragraphs=(0,), summary="Rezzing it also costs forfeiting one of the corp's scored agendas.")
+def _archer(b: Builder) -> None:
+    _forfeit_to_rez(b)
 
 
 # ---------------------------------------------------------------- assets and upgrades
@@ -373,13 +402,66 @@ def _hokusai(b: Builder) -> None:
     _one_region(b.paragraph(1))
 
 
+@card("corporate_town", paragraphs=(0, 1), summary="Rezzing it also costs forfeiting a scored agenda; when the "
+      "corp's turn begins it may trash an installed resource, which cannot be prevented.")  # fmt: skip
+def _corporate_town(b: Builder) -> None:
+    _forfeit_to_rez(b)
+
+    def turn_start(x: Exec) -> None:
+        g = x.game
+        resources = [c for c in g.runner.rig if c.type == "resource"]
+        victim = _pick(x, Phrase(N_("trash a {type} (it cannot be prevented)"), type=Term("type", "resource")),
+                       resources)  # fmt: skip
+        if victim is not None:
+            # no side named: the trash opens no prevention window (nothing may prevent it)
+            g.trash(victim, _by_corp(), by=None)
+
+    b.paragraph(1).when("your_turn_start", turn_start)
+
+
+@card("corporate_troubleshooter", paragraphs=(0,), summary="During a run on its server: pay X credits and trash "
+      "it to give a rezzed piece of ice protecting this server +X strength for the rest of the turn.")  # fmt: skip
+def _corporate_troubleshooter(b: Builder) -> None:
+    def rezzed_ice(g: NetrunnerGame, c: Card) -> list[Card]:
+        server = g.server_of(c)
+        return [i for i in server.ice if i.rezzed] if server is not None else []
+
+    def use(x: Exec) -> None:
+        g = x.game
+        ice = rezzed_ice(g, x.card)
+        most = g.available("corp")
+        prompt = Phrase(N_("{card}: pay X{credit} and trash it; the ice gets +X strength"), card=str(x.card),
+                        credit="[credit]")  # fmt: skip
+        amount = int(g.choose("corp", "amount", prompt, list(range(most, -1, -1)), label=lambda v: f"x:{v}",
+                              text=lambda v: Phrase(N_("pay {n}{credit}"), n=v, credit="[credit]")))  # fmt: skip
+        g.pay("corp", amount, Phrase(N_("the cost of {card}"), card=str(x.card)))
+        g.trash(x.card, Phrase(N_("the cost of {card}"), card=str(x.card)), by="corp")
+        target = x.choose(Phrase(N_("give +{n} strength to which ice until the end of the turn"), n=amount), ice)
+        x.lasting("strength_all", lambda game, this, c: amount if c is target else 0, until="turn")
+        g.log.add("strength", CORP, card=str(target), delta=amount, strength=g.strength_of(target))
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        server = g.server_of(c)
+        run = g.current_run
+        on_it = run is not None and not run.ended and server is not None and run.server == server.name
+        return window == "run" and on_it and bool(rezzed_ice(g, c))
+
+    b.paid([], use, usable=usable)
+
+
 @card("crisium_grid", paragraphs=(1,), summary="Limit 1 region per server.")
 def _crisium(b: Builder) -> None:
     _one_region(b.paragraph(1))
 
 
-@card("sansan_city_grid", paragraphs=(1,), summary="Limit 1 region per server.")
+@card("sansan_city_grid", paragraphs=(0, 1), summary="Agendas in the root of its server need 1 advancement counter "
+      "fewer; limit 1 region per server.")  # fmt: skip
 def _sansan(b: Builder) -> None:
+    def fewer(g: NetrunnerGame, this: Card, agenda: Card) -> int:
+        server = g.server_of(this)
+        return -1 if server is not None and agenda in server.root else 0
+
+    b.requirement(fewer)
     _one_region(b.paragraph(1))
 
 
@@ -462,6 +544,17 @@ def _project_atlas(b: Builder) -> None:
 
     b.when("agenda_scored", _counters_past_three)
     b.paragraph(1).paid([counters("agenda", 1)], search, usable=lambda g, c, w: bool(g.corp.deck))
+
+
+@card("project_beale", paragraphs=(0, 1), summary="When scored, 1 agenda counter for every 2 advancement counters "
+      "past 3; worth 1 more agenda point for each agenda counter on it.")  # fmt: skip
+def _project_beale(b: Builder) -> None:
+    def worth(g: NetrunnerGame, this: Card, side: str) -> int:
+        area = g.corp.score_area if side == "corp" else g.runner.score_area
+        return this.counters.get("agenda", 0) if this in area else 0
+
+    b.when("agenda_scored", lambda x: _counters_past_three(x, per=2))
+    b.paragraph(1).points(worth)
 
 
 @card("project_vitruvius", paragraphs=(0, 1), summary="When scored, 1 agenda counter for each advancement counter "
