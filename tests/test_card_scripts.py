@@ -593,3 +593,15 @@ def test_an_effect_waits_for_the_run_to_end_even_when_its_card_is_gone() -> None
              runner={"hand": ["zz_persistent"], "credits": 0, "clicks": 1})  # fmt: skip
     assert r.game.runner.credits == 3 and r.game.at_run_end == []
     assert [c.id for c in r.game.runner.discard] == ["zz_persistent"]
+
+
+def test_a_trigger_that_does_not_concern_its_card_stays_silent() -> None:
+    @card("zz_picky", paragraphs=(0,), summary="When this card's own ice is encountered... (never here).")
+    def _picky(b: Builder) -> None:
+        b.when("encounter", lambda x: x.do("你获得 1[credit]。"), only=lambda x: x.event.get("ice") is x.card.host)
+
+    picky = fixture("zz_picky", "hardware", ["Pays only on its host."], cost=0)
+    corp = {"servers": {"hq": {"ice": [{"card": "zz_bioroid", "rezzed": True}]}}}
+    r = play([*HOOKS, picky], ["run:hq"], corp=corp, runner={"rig": [{"card": "zz_picky"}], "credits": 0})
+    assert events(r, "encounter") and not [e for e in events(r, "trigger") if e["timing"] == "encounter"]
+    assert r.game.runner.credits == 0

@@ -1239,6 +1239,18 @@ class NetrunnerGame:
 
     # ------------------------------------------------------------ triggers
 
+    def _concerns(self, card: Card, ability: A.Ability, event: dict[str, Any]) -> bool:
+        """Whether a card script's triggered part wants this event (its ``only`` test; other abilities always)."""
+        node = ability.sentences[0].effects[0] if ability.sentences and ability.sentences[0].effects else None
+        if not isinstance(node, A.Scripted):
+            return True
+        script = self.script_of(card)
+        if script is None or not 0 <= node.part < len(script.parts) or script.parts[node.part].only is None:
+            return True
+        from .scripts import Exec
+
+        return bool(script.parts[node.part].only(Exec(self, Context(card.side, card, self.current_run, event=event or None))))
+
     def everyone(self, *first: Card) -> list[Card]:
         """``first`` and then every active card of both sides (the sources of an event anyone may answer)."""
         out = list(first)
@@ -1253,6 +1265,8 @@ class NetrunnerGame:
         for card in sources:
             for ability in self.abilities(card):
                 if ability.kind == "triggered" and ability.timing == timing:
+                    if not self._concerns(card, ability, event):
+                        continue
 
                     def run(ability: A.Ability = ability, card: Card = card) -> None:
                         if self.over:

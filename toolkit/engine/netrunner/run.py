@@ -120,7 +120,8 @@ class Runs:
             run.step = "success"
             run.successful = True
             g.log.add("run_successful", RUNNER, server=server)
-            corp_cards = [g.corp.identity, *(c for c in g.servers[server].root if c.rezzed)]
+            root = [c for c in g.servers[server].root if c.rezzed]
+            corp_cards = [g.corp.identity, *root, *(c for c in g.in_play if c.side == "corp")]
             g.fire("run_successful", g.active_cards("runner") + corp_cards, server=server)
         elif server not in g.servers and not self._stopped(run):
             run.ended = True
@@ -446,7 +447,7 @@ class Runs:
         if not cards:
             g.log.add("access", RUNNER, server=run.server, cards=0)
         for card in cards:
-            if g.over:
+            if g.over or run.ended:  # an access may end the run (a trap's encounter, a card that says so)
                 break
             self._access_card(card, run.server)
 

@@ -78,6 +78,7 @@ class Part:
     role: str | None = None  # paid: "break" or "boost" (an icebreaker's ability, for the players' choices)
     ability_text: str | None = None  # b.text(): ability-language text instead of fn
     usable: Callable[[NetrunnerGame, Card, str], bool] | None = None  # paid: whether it does anything now
+    only: Callable[[Exec], bool] | None = None  # triggered: whether this event concerns it (else it stays silent)
 
 
 @dataclass
@@ -145,10 +146,13 @@ class Builder:
     def subroutine(self, fn: Callable[[Exec], None]) -> Builder:
         return self._add(Part("subroutine", self._paragraph, fn))
 
-    def when(self, timing: str, fn: Callable[[Exec], None]) -> Builder:
+    def when(self, timing: str, fn: Callable[[Exec], None], only: Callable[[Exec], bool] | None = None) -> Builder:
+        """A triggered part. ``only(x)`` says whether the event concerns this card (``x.event``: the ice
+        encountered is this one, the agenda scored came from this server, ...): when it does not, the part is
+        not triggered at all (no log line, no order to choose among triggers)."""
         if timing not in TIMINGS:
             raise ScriptError(f"{self.script.card}: unknown timing {timing!r}; timings: {', '.join(TIMINGS)}")
-        return self._add(Part("triggered", self._paragraph, fn, timing=timing))
+        return self._add(Part("triggered", self._paragraph, fn, timing=timing, only=only))
 
     def text(self, zh: str) -> Builder:
         parse_cached(zh)  # refuse text the grammar does not read now, not during a game
