@@ -605,3 +605,47 @@ def test_a_trigger_that_does_not_concern_its_card_stays_silent() -> None:
     r = play([*HOOKS, picky], ["run:hq"], corp=corp, runner={"rig": [{"card": "zz_picky"}], "credits": 0})
     assert events(r, "encounter") and not [e for e in events(r, "trigger") if e["timing"] == "encounter"]
     assert r.game.runner.credits == 0
+
+
+def test_subtypes_gained_for_a_run_blank_cards_scoring_limits_and_steal_costs() -> None:
+    @card("zz_shifter", paragraphs=(0,), summary="When encountered, it becomes a sentry too for this run.")
+    def _shifter(b: Builder) -> None:
+        b.when("encounter", lambda x: x.gain_subtypes(x.card, ["sentry"], until="run"),
+               only=lambda x: x.event.get("ice") is x.card)  # fmt: skip
+
+    @card("zz_veto", paragraphs=(0,), summary="Agendas with no advancement past their requirement cannot be scored.")
+    def _veto(b: Builder) -> None:
+        b.may_score(lambda g, this, agenda: agenda.advancement > (g.advancement_requirement(agenda) or 0))
+
+    @card("zz_toll", paragraphs=(0,), summary="To steal it, the runner also pays 3 credits.")
+    def _toll(b: Builder) -> None:
+        b.steal_requires(lambda g, c: g.can_pay("runner", 3), lambda g, c: g.pay("runner", 3, "toll"))
+
+    shifter = fixture("zz_shifter", "ice", ["Becomes a sentry when met.", "[subroutine] End the run."], rez_cost=0,
+                      strength=9, subtypes=["barrier"])  # fmt: skip
+    veto = fixture("zz_veto", "asset", ["Scoring needs one extra counter."], rez_cost=0, trash_cost=1)
+    toll = fixture("zz_toll", "agenda", ["Costs 3 to steal."], agenda_points=1, advancement_requirement=2)
+    records = [*HOOKS, shifter, veto, toll]
+    corp = {"servers": {"hq": {"ice": [{"card": "zz_shifter", "rezzed": True}]}}}
+    r = play(records, ["run:hq"], corp=corp)
+    g = r.game
+    assert events(r, "encounter")[0]["subtypes"] == ["barrier"]
+    assert g.servers["hq"].ice[0].subtypes == ("barrier",)  # the run ended: the sentry subtype went with it
+    assert any(e.kind == "run_end" for e in g.log)
+    # blank: no abilities while blank
+    ice = g.servers["hq"].ice[0]
+    g.blanks[ice.uid] = "turn"
+    assert g.abilities(ice) == []
+    g.lift("turn")
+    assert g.abilities(ice)
+    # may_score
+    corp = {"clicks": 1, "servers": {"remote1": {"root": [{"card": "zz_veto", "rezzed": True},
+                                                           {"card": "zz_toll", "counters": {"advancement": 2}}]}}}  # fmt: skip
+    r = play(records, [], active="corp", corp=corp)
+    assert not any(o.label.startswith("score:") for o in r.pending.options)
+    # steal costs: paid when the runner can and agrees; declined leaves the agenda
+    corp = {"servers": {"remote1": {"root": [{"card": "zz_toll"}]}}}
+    r = play(records, ["run:remote1", "continue", "steal:zz_toll"], corp=corp, runner={"credits": 5})
+    assert [c.id for c in r.game.runner.score_area] == ["zz_toll"] and r.game.runner.credits == 2
+    r = play(records, ["run:remote1", "continue", "leave"], corp=corp, runner={"credits": 5})
+    assert r.game.runner.score_area == [] and events(r, "steal_declined")

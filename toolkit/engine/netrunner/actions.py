@@ -136,7 +136,7 @@ class Actions:
         for card in player.hand:
             if card.type in ("operation", "event"):
                 if g.may_play(card):
-                    basic(prefix + "play", card, None, g.play_cost(card), more_clicks=g.play_clicks(card))
+                    basic(prefix + "play", card, None, g.play_cost(card), "play", more_clicks=g.play_clicks(card))
             elif not g.may_install(card):
                 continue
             elif side == "corp" and card.type in ("ice", "asset", "upgrade", "agenda"):
@@ -308,7 +308,7 @@ class Actions:
             )
         if not g.may_play(card):
             raise EngineError(tr("{card} cannot be played now", card=card))
-        g.pay(side, g.play_cost(card), Phrase(N_("playing {card}"), card=str(card)))
+        g.pay(side, g.play_cost(card), Phrase(N_("playing {card}"), card=str(card)), "play")
         player.hand.remove(card)
         g.log.add("play", player.seat, card=str(card))
         for ability in g.abilities(card):

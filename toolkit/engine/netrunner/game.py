@@ -145,6 +145,8 @@ class NetrunnerGame:
         self.removed: list[Card] = []  # cards removed from the game
         self.lasting: list[tuple[str, Card, Any, str]] = []  # (hook, card, fn, until): add_lasting
         self.at_run_end: list[Any] = []  # delayed effects of this run ("persistent", "when that run ends")
+        self.grants: list[tuple[Card, str, str]] = []  # (card, subtype, until): subtypes given for a run or turn
+        self.blanks: dict[int, str] = {}  # uid -> until ("run", "turn", "game"): cards that lost their abilities
         self.in_play: list[Card] = []  # operations and events that stay in play (currents)
         self.turn_started_at = 0  # the log's length when the current turn began (events_this_turn)
         self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)
@@ -414,7 +416,9 @@ class NetrunnerGame:
 
     def abilities(self, card: Card) -> list[A.Ability]:
         """The card's abilities in printed order: its ability text, and the parts of its card script for the
-        paragraphs its record says a script implements (``reading.scripted``)."""
+        paragraphs its record says a script implements (``reading.scripted``); none while it is blank."""
+        if self.blanks and card.uid in self.blanks:
+            return []
         script = self.script_of(card)
         if script is None:
             return parse_abilities(card)
@@ -458,6 +462,8 @@ class NetrunnerGame:
         script has the static hook ``name``."""
         out = []
         for card in sources if sources is not None else [c for s in SIDES for c in self.active_cards(s)]:
+            if self.blanks and card.uid in self.blanks:
+                continue
             script = self.script_of(card)
             if script is not None and name in script.hooks:
                 out.append((card, script.hooks[name]))
@@ -1222,6 +1228,11 @@ class NetrunnerGame:
         for what in [w for w, u in self.forbidden_now.items() if u == until]:
             del self.forbidden_now[what]
         self.lasting = [entry for entry in self.lasting if entry[3] != until]
+        for card, subtype, _ in [g for g in self.grants if g[2] == until]:
+            if subtype in card.gained_subtypes:
+                card.gained_subtypes.remove(subtype)
+        self.grants = [g for g in self.grants if g[2] != until]
+        self.blanks = {uid: u for uid, u in self.blanks.items() if u != until}
 
     def events_this_turn(self, kind: str) -> list[dict[str, Any]]:
         """The data of the log's ``kind`` events since the current turn began (what happened this turn)."""
@@ -1231,6 +1242,7 @@ class NetrunnerGame:
         requirement = self.advancement_requirement(card)
         return (
             not self.forbidden("score")
+            and all(hook(self, source, card) for source, hook in self.script_hooks("may_score"))
             and card.type == "agenda"
             and requirement is not None
             and card.advancement >= requirement

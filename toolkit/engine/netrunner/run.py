@@ -451,6 +451,20 @@ class Runs:
                 break
             self._access_card(card, run.server)
 
+    def _steal_costs(self, card: Card) -> bool:
+        """"As an additional cost to steal this agenda, ..." (the agenda's own ``steal_requires`` and the active
+        cards'): the runner pays each, or does not steal it (the agenda stays where it is)."""
+        g = self.game
+        for _, (can, pay) in g.script_hooks("steal_requires", [card]) + g.script_hooks("steal_requires"):
+            if not can(g, card) or not g.confirm(
+                "runner", "steal", Phrase(N_("pay the additional cost to steal {card}?"), card=str(card)),
+                yes=f"steal:{card.ref}", no="leave",
+            ):  # fmt: skip
+                g.log.add("steal_declined", RUNNER, card=str(card))
+                return False
+            pay(g, card)
+        return True
+
     def _zone_of(self, card: Card) -> Any:
         """Where an accessed card is: its server, or the corp's deck, hand or discard (None: nowhere)."""
         g = self.game
@@ -469,6 +483,8 @@ class Runs:
         if card.type == "agenda":
             if g.forbidden("steal"):
                 g.log.add("steal_forbidden", RUNNER, card=str(card))
+                return
+            if not self._steal_costs(card):
                 return
             g.steal(card)
             return

@@ -55,6 +55,7 @@ class Card:
     hosted: list[Card] = field(default_factory=list)
     notes: dict[str, Any] = field(default_factory=dict)  # a card script's own memory (cleared when it leaves play)
     last_known: dict[str, Any] = field(default_factory=dict)  # as it was when it last left play (rezzed, counters…)
+    gained_subtypes: list[str] = field(default_factory=list)  # subtypes a card's text gave it (lost leaving play)
 
     @property
     def type(self) -> str:
@@ -78,12 +79,14 @@ class Card:
 
     @property
     def subtypes(self) -> tuple[str, ...]:
-        return tuple(getattr(self.record, "subtypes", ()) or ())
+        printed = tuple(getattr(self.record, "subtypes", ()) or ())
+        return printed + tuple(s for s in self.gained_subtypes if s not in printed) if self.gained_subtypes else printed
 
     def leave_play(self) -> None:
         """What a card loses when it leaves play: rez state, counters, credits, boosts (N9). What it had is kept
         in ``last_known`` (an ability whose cost trashed the card still counts what was on it)."""
         self.last_known = {"rezzed": self.rezzed, "counters": dict(self.counters), "credits": self.credits}
+        self.gained_subtypes.clear()
         self.rezzed = False
         self.counters.clear()
         self.credits = self.recurring = self.strength_bonus = 0

@@ -245,6 +245,18 @@ class Builder:
         ``pay(game, card)`` pays that cost after the credits (a rez "ignoring all costs" pays neither)."""
         return self._hook("rez_requires", (can, pay))
 
+    def may_score(self, fn: Callable[[NetrunnerGame, Card, Card], bool]) -> Builder:
+        """``fn(game, this, agenda)``: while this card is active, whether the corp may score ``agenda`` now."""
+        return self._hook("may_score", fn)
+
+    def steal_requires(
+        self, can: Callable[[NetrunnerGame, Card], bool], pay: Callable[[NetrunnerGame, Card], None]
+    ) -> Builder:
+        """"As an additional cost to steal this agenda / an agenda, the runner must ...": on this agenda (or, on
+        another active card, on every agenda) the runner may steal only if ``can(game, agenda)`` and pays with
+        ``pay(game, agenda)``; the runner may also decline, leaving the agenda."""
+        return self._hook("steal_requires", (can, pay))
+
     def untrashable(self, fn: Callable[[NetrunnerGame, Card, str | None], bool] | None = None) -> Builder:
         """"This card cannot be trashed" (where ``fn(game, card, by)`` holds, if given: ``by`` is the side trashing
         it, None for a rule or a cost)."""
@@ -434,6 +446,19 @@ class Exec:
         """``fn(run, successful)`` once the current run ends, even if this card has left play meanwhile
         ("persistent" abilities, "when that run ends")."""
         self.game.at_run_end.append(fn)
+
+    def gain_subtypes(self, card: Card, subtypes: Sequence[str], until: str | None = None) -> None:
+        """``card`` gains ``subtypes`` until the end of the ``run`` or ``turn`` (None: while it stays in play)."""
+        for subtype in subtypes:
+            if subtype not in card.subtypes:
+                card.gained_subtypes.append(subtype)
+                if until is not None:
+                    self.game.grants.append((card, subtype, until))
+
+    def blank(self, card: Card, until: str = "run") -> None:
+        """``card`` loses its abilities until the end of the ``run``, ``turn`` or ``game``."""
+        self.game.blanks[card.uid] = until
+        self.game.log.add("blank", self.game.player(card.side).seat, card=str(card), until=until)
 
     def bypass(self) -> None:
         """The runner bypasses the ice it is encountering now (no more breaks; its subroutines do not fire), or,
