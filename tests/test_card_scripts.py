@@ -649,3 +649,29 @@ def test_subtypes_gained_for_a_run_blank_cards_scoring_limits_and_steal_costs() 
     assert [c.id for c in r.game.runner.score_area] == ["zz_toll"] and r.game.runner.credits == 2
     r = play(records, ["run:remote1", "continue", "leave"], corp=corp, runner={"credits": 5})
     assert r.game.runner.score_area == [] and events(r, "steal_declined")
+
+
+def test_a_scripted_prevention_answers_its_window_only_and_knows_the_card() -> None:
+    @card("zz_shield", paragraphs=(0,), summary="[trash]: prevent a program from being trashed.")
+    def _shield(b: Builder) -> None:
+        from toolkit.engine.netrunner.scripts import trash_self
+
+        def only_programs(g: object, c: object, w: str) -> bool:
+            window = g.window  # type: ignore[attr-defined]
+            return w == "trash" and window is not None and window["card"] is not None and window["card"].type == "program"
+
+        b.paid([trash_self()], lambda x: x.game.prevent("trash", 1, x.card), usable=only_programs, role="prevent_trash")
+
+    shield = fixture("zz_shield", "hardware", ["Saves a program from the trash."], cost=0)
+    corp = {"servers": {"hq": {"ice": [{"card": "r_rotor_like", "rezzed": True}]}}} if False else {}
+    r = play([*HOOKS, shield], [], runner={"rig": [{"card": "zz_shield"}, {"card": "gray_rat"}, {"card": "zz_wallet"}]},
+             corp=corp)  # fmt: skip
+    g = r.game
+    assert not any(o.label.startswith("use:zz_shield") for o in r.pending.options)  # not outside its window
+    g.policies = {2: type("Yes", (), {"decide": staticmethod(lambda game, d: next(
+        (o.label for o in d.options if o.label.startswith("use:zz_shield")), d.options[-1].label))})()}  # fmt: skip
+    rat = next(c for c in g.runner.rig if c.id == "gray_rat")
+    assert g.trash(rat, "test", by="corp") is False and rat in g.runner.rig  # saved: the shield went instead
+    assert [c.id for c in g.runner.discard] == ["zz_shield"]
+    wallet = next(c for c in g.runner.rig if c.id == "zz_wallet")
+    assert g.trash(wallet, "test", by="corp") is True  # not a program: no shield to offer

@@ -94,9 +94,27 @@ RYO = identity("ryo_phoenix_ono_out_of_the_ashes", ["First successful run each t
 MAGDALENE = identity("magdalene_keino_chemutai_cryptarchitect", ["Discarding to hand size, you may install a program "
                                                                  "or hardware among the discards."], "shaper")  # fmt: skip
 
+AZIMAT = card("azimat", "program", ["2[recurring-credit] (Topped up to 2 when installed and before each of your "
+                                    "turns.)", "They pay trash costs only."], cost=1, memory_cost=2, faction="shaper")  # fmt: skip
+PRINCIPIA = card("principia", "program", ["1[credit] less to install per other icebreaker you have installed.",
+                                          "Interface → 1[credit]: Break 1 <strong>barrier</strong> subroutine.",
+                                          "2[credit]: +2 strength."],
+                 cost=4, memory_cost=1, strength=2, subtypes=["icebreaker", "fracter"], faction="shaper")  # fmt: skip
+GAMEDRAGON = card("gamedragon_pro", "hardware", ["On install and at your turn's start you may move this onto an "
+                                                 "icebreaker that is not an AI.",
+                                                 "That breaker is 1 stronger, and its boosts last until the run ends."],
+                  cost=2, unique=True, subtypes=["mod"], faction="shaper")  # fmt: skip
+CACOPHONY = card("cacophony", "resource", ["Your first steal or trash of a Corp card each turn adds a power counter "
+                                           "here.", "As your action phase ends, 2 power counters from here may make the "
+                                           "Corp trash 3 cards of HQ or the top of R&D."],
+                 cost=3, unique=True, subtypes=["virtual"], faction="anarch")  # fmt: skip
+BARRY = identity("barry_baz_wong_tri_maf_veteran", ["Each time the Corp rezzes ice, you may install a resource or "
+                                                    "hardware out of your grip."], "criminal")  # fmt: skip
+
 FIXTURES = [RITUAL, CLEAN_GETAWAY, TRANSFER, LIE_LOW, SCROUNGE, ILLUMINATION, CHARM, RISING_TIDE, DEVADATTA, GOURMAND,
-            MADANI, MAGLECTRIC, SIDE_HUSTLE, KNICKKNACK, MUSLIHAT, TOPAN, RYO, MAGDALENE]  # fmt: skip
-PARTIAL = [CHROMATOPHORES, BLING, DETENTE, OPEN_MARKET, FRANSOFIA]
+            MADANI, MAGLECTRIC, SIDE_HUSTLE, KNICKKNACK, MUSLIHAT, TOPAN, RYO, MAGDALENE, FRANSOFIA, AZIMAT,
+            PRINCIPIA, GAMEDRAGON, CACOPHONY, BARRY]  # fmt: skip
+PARTIAL = [CHROMATOPHORES, BLING, DETENTE, OPEN_MARKET]
 RECORDS = [*bundled(), *FIXTURES, *PARTIAL]
 
 
@@ -110,8 +128,8 @@ def test_the_readings() -> None:
     assert DEVADATTA.reading.read == [0] and DEVADATTA.reading.scripted == [1]
     assert RISING_TIDE.reading.read == [1, 2] and RISING_TIDE.reading.scripted == [0]
     assert OPEN_MARKET.reading.scripted == [0] and OPEN_MARKET.reading.read == [2]
-    assert BLING.reading.scripted == [4] and DETENTE.reading.scripted == [3]
-    assert CHROMATOPHORES.reading.scripted == [0] and FRANSOFIA.reading.scripted == [0]
+    assert BLING.reading.scripted == [4] and DETENTE.reading.scripted == [1, 3]
+    assert CHROMATOPHORES.reading.scripted == [0] and FRANSOFIA.reading.scripted == [0, 1]
     for fixture in PARTIAL:
         assert fixture.reading.status == "partial", fixture.id
 
@@ -375,3 +393,87 @@ def test_magdalene_installs_a_card_discarded_to_hand_size() -> None:
     assert ids(g.runner.discard) == ["light_fingers"]
     r = play(RECORDS, ["rockbit_drill", "light_fingers"], runner=runner, corp={"deck": RND})
     assert [o.label.split("#")[0] for o in r.pending.options] == ["rockbit_drill", "done"]  # only the discards
+
+
+
+# ---------------------------------------------------------------- the second pass
+
+
+def test_fransofia_ward_is_trashed_to_bypass_ice_while_the_corp_is_rich() -> None:
+    corp = {"credits": 15, "hand": RND, "servers": {"hq": {"ice": [{"card": "nbn_static_veil", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:hq", "yes", "continue"], runner={"rig": [{"card": "fransofia_ward"}]}, corp=corp)
+    g = r.game
+    assert g.run_history[-1][2] and ids(g.runner.discard) == ["fransofia_ward"]
+    poor = play(RECORDS, ["run:hq"], runner={"rig": [{"card": "fransofia_ward"}]}, corp={**corp, "credits": 14})
+    assert not poor.game.run_history[-1][2] and not poor.game.runner.discard  # not offered: the wall ended the run
+
+
+def test_azimat_pays_trash_costs_and_refills() -> None:
+    corp = {"deck": RND, "servers": {"remote1": {"root": [{"card": "nbn_billboard_network"}]}}}
+    r = play(RECORDS, ["install:azimat", "run:remote1", "continue", "done", "trash:nbn_billboard_network"], corp=corp,
+             runner={"identity": "ada_voss_tinker", "hand": ["azimat"], "credits": 1})  # fmt: skip
+    g = r.game
+    assert ids(g.corp.discard) == ["nbn_billboard_network"] and g.runner.credits == 0 and rig(r, "azimat").credits == 0
+    later = play(RECORDS, [], active="corp", corp={"clicks": 0, "deck": RND},
+                 runner={"identity": "ada_voss_tinker", "rig": [{"card": "azimat"}], "credits": 0})  # fmt: skip
+    assert rig(later, "azimat").credits == 2
+    assert later.game.available("runner") == 0 and later.game.available("runner", "trash") == 2
+
+
+def test_principia_is_cheaper_for_each_other_icebreaker() -> None:
+    r = play(RECORDS, ["install:principia"], runner={"hand": ["principia"], "credits": 2,
+                                                     "rig": [{"card": "cog_key"}, {"card": "gray_rat"}]})  # fmt: skip
+    assert rig(r, "principia") is not None and r.game.runner.credits == 0
+    alone = play(RECORDS, [], runner={"hand": ["principia"], "credits": 3})
+    assert not any(o.label.startswith("install:principia") for o in alone.pending.options)
+
+
+def test_gamedragon_pro_makes_its_breaker_stronger_for_the_whole_run() -> None:
+    corp = {"deck": RND, "servers": {"hq": {"ice": [{"card": "nbn_subscription_gate", "rezzed": True},
+                                                    {"card": "hb_archivist_mk2", "rezzed": True}]}}}  # fmt: skip
+    r = play(RECORDS, ["install:gamedragon_pro", "shade_key", "run:hq", "boost:shade_key/1", "break:shade_key/0",
+                       "sub:1", "break:shade_key/0", "continue"], corp=corp,
+             runner={"hand": ["gamedragon_pro"], "rig": [{"card": "shade_key"}], "credits": 9})  # fmt: skip
+    g = r.game
+    key = rig(r, "shade_key")
+    assert rig(r, "gamedragon_pro").host is key and g.runner.credits == 9 - 2 - 1 - 2
+    assert g.strength_of(key) == 4 and "break:shade_key/0" in [o.label.split("#")[0] + "/0" for o in r.pending.options
+                                                                 if o.label.startswith("break:")]  # fmt: skip
+    assert not any(o.label.startswith("boost:") for o in r.pending.options)  # 2 + 1 + the boost kept: enough
+    plain = play(RECORDS, ["run:hq", "boost:shade_key/1", "boost:shade_key/1", "break:shade_key/0", "sub:1",
+                           "break:shade_key/0", "continue"], corp=corp,
+                 runner={"rig": [{"card": "shade_key"}], "credits": 9})  # fmt: skip
+    assert plain.game.strength_of(rig(plain, "shade_key")) == 2  # without it, the boosts ended with the encounter
+
+
+def test_cacophony_charges_once_a_turn_and_sabotages() -> None:
+    corp = {"deck": RND, "servers": {"remote1": {"root": [{"card": "nbn_billboard_network"}]},
+                                     "remote2": {"root": [{"card": "nbn_press_office"}]}}}  # fmt: skip
+    r = play(RECORDS, ["run:remote1", "continue", "done", "trash:nbn_billboard_network", "run:remote2", "continue",
+                       "done", "trash:nbn_press_office"], corp=corp,
+             runner={"rig": [{"card": "cacophony"}], "credits": 9, "clicks": 2})  # fmt: skip
+    assert rig(r, "cacophony").counters == {"power": 1}
+    r2 = play(RECORDS, ["yes", "jinteki_ritual_preparation", "done"],
+              corp={"hand": ["jinteki_ritual_preparation", "jinteki_quiet_harvest"], "deck": RND * 2},
+              runner={"rig": [{"card": "cacophony", "counters": {"power": 2}}], "clicks": 0})  # fmt: skip
+    g = r2.game
+    assert rig(r2, "cacophony").counters == {} and ids(g.corp.hand) == ["jinteki_quiet_harvest", "hb_quarterly_review"]
+    assert ids(g.corp.discard) == ["jinteki_ritual_preparation", "hb_quarterly_review", "hb_quarterly_review"]
+    assert len(g.corp.deck) == 3  # 6 - 2 trashed - the corp's draw of its turn
+
+
+def test_detente_hosts_a_random_hq_card_at_the_first_hq_run() -> None:
+    corp = {"hand": ["hb_quarterly_review", "jinteki_quiet_harvest"], "deck": RND}
+    r = play(RECORDS, ["run:hq", "continue", "yes", "run:hq", "continue"], corp=corp,
+             runner={"rig": [{"card": "detente"}]})  # fmt: skip
+    g = r.game
+    detente = rig(r, "detente")
+    assert len(detente.hosted) == 1 and len(g.corp.hand) == 1 and g.memory_limit() == 4 + 1 + 1
+
+
+def test_barry_installs_from_the_grip_when_ice_is_rezzed() -> None:
+    corp = {"deck": RND, "servers": {"hq": {"ice": [{"card": "nbn_static_veil"}]}}}
+    r = play(RECORDS, ["run:hq", "rez:nbn_static_veil", "dockside_tipster"], corp=corp,
+             runner={"identity": "barry_baz_wong_tri_maf_veteran", "hand": ["dockside_tipster", "gray_rat"]})  # fmt: skip
+    g = r.game
+    assert rig(r, "dockside_tipster") is not None and g.runner.credits == 2 and ids(g.runner.hand) == ["gray_rat"]

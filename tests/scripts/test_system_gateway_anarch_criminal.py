@@ -124,9 +124,28 @@ ZAHYA = identity(
     ["Once a turn, as a run on HQ or R&D finishes, you can take 1[credit] per card you accessed in it."],
     subtypes=["cyborg"],
 )
+CARMEN = card(
+    "carmen",
+    "program",
+    ["After a successful run this turn, installing this costs 2[credit] less.",
+     "Interface → 1[credit]: Break 1 <strong>sentry</strong> subroutine.",
+     "2[credit]: +3 strength."],  # fmt: skip
+    subtypes=["icebreaker", "killer"], cost=5, strength=2, memory_cost=1, faction="criminal",
+)  # fmt: skip
+TREAD_LIGHTLY = card(
+    "tread_lightly",
+    "event",
+    ["Run a server of your choice; while that run lasts, rezzing ice costs 3[credit] more."],
+    subtypes=["run"], cost=1, faction="criminal",
+)  # fmt: skip
+RENE = identity(
+    "rene_loup_arcemont_party_animal",
+    ["Your first trash each turn of a card you are accessing brings 1[credit] and a card."],
+    faction="anarch", subtypes=["g_mod"],
+)  # fmt: skip
 SCRIPTED = [BUZZSAW, CLEAVER, MARJANAH, BOTULUS, TRANQUILIZER, FERMENTER, LEECH, COOKBOOK, PENNYSHAVER, DOCKLANDS,
-            MUTUAL_FAVOR, WILDCAT, ZAHYA]  # fmt: skip
-RECORDS = [*bundled(), *SCRIPTED, CARNIVORE]
+            MUTUAL_FAVOR, WILDCAT, ZAHYA, CARNIVORE, CARMEN, TREAD_LIGHTLY, RENE]  # fmt: skip
+RECORDS = [*bundled(), *SCRIPTED]
 CORP_DECK = {"deck": ["neutral_emergency_audit"] * 5}
 QUIET = {"identity": "ada_voss_tinker"}  # a runner identity without a trigger of its own at the turn's start
 
@@ -256,11 +275,18 @@ def test_leech_lowers_the_encountered_ice_for_the_encounter_only() -> None:
 # ---------------------------------------------------------------- hardware
 
 
-def test_carnivore_keeps_its_memory_and_its_access_paragraph_unread() -> None:
-    assert CARNIVORE.reading.status == "partial"
-    assert CARNIVORE.reading.read == [0] and CARNIVORE.reading.scripted == [2]
+def test_carnivore_keeps_its_memory_and_trashes_an_accessed_card_for_two_grip_cards() -> None:
+    assert CARNIVORE.reading.read == [0] and CARNIVORE.reading.scripted == [1, 2]
     r = play(RECORDS, ["install:carnivore"], runner={"hand": ["carnivore"], "credits": 5})
     assert r.game.memory_limit() == 4 + 1 + 1 and r.game.runner.credits == 1
+    hand = ["light_fingers", "spark_of_insight", "gray_rat"]
+    r2 = play(RECORDS, ["run:rnd", "continue", "yes", "light_fingers", "spark_of_insight", "run:rnd", "continue"],
+              corp={"deck": ["neutral_pilot_scheme", "neutral_board_resolution", "neutral_emergency_audit"]},
+              runner={"rig": [{"card": "carnivore"}], "hand": hand})  # fmt: skip
+    g = r2.game
+    assert card_in(r2, g.corp.discard, "neutral_pilot_scheme") is not None  # trashed, not stolen
+    assert [c.id for c in g.runner.hand] == ["gray_rat"] and len(g.runner.discard) == 2
+    assert [c.id for c in g.runner.score_area] == ["neutral_board_resolution"]  # once a turn: the second is stolen
 
 
 def test_only_one_console() -> None:
@@ -328,3 +354,30 @@ def test_zahya_gains_per_access_once_a_turn_and_a_decline_keeps_it() -> None:
     assert g.runner.credits == 5 + 1  # declined the 2 of the HQ run, took the 1 of the R&D run
     assert g.runner.clicks == 1
     assert options(r) and "yes" not in options(r)
+
+
+def test_carmen_is_cheaper_after_a_successful_run() -> None:
+    r = play(RECORDS, [], runner={"hand": ["carmen"], "credits": 4})
+    assert "install:carmen" not in [label.split("#")[0] for label in options(r)]
+    r2 = play(RECORDS, ["run:archives", "continue", "install:carmen"], runner={"hand": ["carmen"], "credits": 4})
+    assert card_in(r2, r2.game.runner.rig, "carmen") is not None and r2.game.runner.credits == 1
+
+
+def test_tread_lightly_makes_ice_dearer_to_rez_during_its_run_only() -> None:
+    corp = {"credits": 4, "hand": ["neutral_emergency_audit"],
+            "servers": {"hq": {"ice": [{"card": "jinteki_bramble_screen"}]}}}  # fmt: skip
+    r = play(RECORDS, ["play:tread_lightly", "hq"], corp=corp, runner={"hand": ["tread_lightly"]})
+    assert r.pending is not None and r.pending.kind == "jack_out"  # no rez offered: 3 + 3 is more than 4
+    assert r.game.rez_cost(r.game.servers["hq"].ice[0]) == 6
+    r2 = play(RECORDS, ["play:tread_lightly", "hq", "continue"], corp=corp, runner={"hand": ["tread_lightly"]})
+    assert r2.game.rez_cost(r2.game.servers["hq"].ice[0]) == 3 and r2.game.run_history[-1][2]
+
+
+def test_rene_loup_pays_for_the_first_trash_while_accessing() -> None:
+    corp = {"servers": {"remote1": {"root": [{"card": "nbn_billboard_network"}]},
+                        "remote2": {"root": [{"card": "nbn_press_office"}]}}}  # fmt: skip
+    runner = {"identity": "rene_loup_arcemont_party_animal", "credits": 9, "deck": ["light_fingers", "gray_rat"]}
+    r = play(RECORDS, ["run:remote1", "continue", "done", "trash:nbn_billboard_network", "run:remote2", "continue",
+                       "done", "trash:nbn_press_office"], corp=corp, runner=runner)  # fmt: skip
+    g = r.game
+    assert g.runner.credits == 9 - 2 + 1 - 3 and [c.id for c in g.runner.hand] == ["light_fingers"]

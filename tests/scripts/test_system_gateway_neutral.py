@@ -19,7 +19,13 @@ RED_TEAM = card(
      "[click]: Run a central server not yet run this turn; on success take 3[credit] from this resource."],  # fmt: skip
     cost=5,
 )
-RECORDS = [*bundled(), REGOLITH, RED_TEAM]
+OVERCLOCK = card(
+    "overclock",
+    "event",
+    ["Put 5[credit] on this event and run a server of your choice; those credits pay for anything in that run."],
+    subtypes=["run"], cost=1,
+)  # fmt: skip
+RECORDS = [*bundled(), REGOLITH, RED_TEAM, OVERCLOCK]
 
 
 def test_the_reading_counts_script_paragraphs_and_keeps_template_ones() -> None:
@@ -49,3 +55,13 @@ def test_red_team_runs_each_central_once_a_turn_and_takes_credits() -> None:
     r2 = play(RECORDS, ["install:red_team", "use:red_team/2", "hq", "continue", "use:red_team/2"],
               runner={"hand": ["red_team"], "credits": 5, "clicks": 3})  # fmt: skip
     assert "hq" not in [o.label for o in r2.pending.options]
+
+
+def test_overclock_pays_for_breaking_with_its_own_credits() -> None:
+    assert OVERCLOCK.reading.status == "executable"
+    corp = {"hand": ["neutral_emergency_audit"], "servers": {"hq": {"ice": [{"card": "hb_lattice_gate", "rezzed": True}]}}}
+    r = play(RECORDS, ["play:overclock", "hq", "break:cog_key/0", "continue"], corp=corp,
+             runner={"hand": ["overclock"], "rig": [{"card": "cog_key"}], "credits": 1})  # fmt: skip
+    g = r.game
+    assert g.run_history[-1][2] and g.runner.credits == 0 and not g.in_play
+    assert next(c for c in g.runner.discard if c.id == "overclock").credits == 0

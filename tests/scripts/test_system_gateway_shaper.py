@@ -276,7 +276,8 @@ def test_tao_swaps_two_pieces_of_ice_when_an_agenda_is_scored() -> None:
         "clicks": 3,
     }
     runner = {"identity": "tao_salonga_telepresence_magician"}
-    r = play(RECORDS, ["score:hb_cortex_mapping", "yes", "neutral_plywood_screen", "hb_lattice_gate"],
+    # the runner names unrezzed ice by its place only: facedown#<uid> (the plywood screen is #3, the lattice gate #5)
+    r = play(RECORDS, ["score:hb_cortex_mapping", "yes", "facedown#3", "facedown#5"],
              active="corp", corp=corp, runner=runner)  # fmt: skip
     g = r.game
     assert [c.id for c in g.servers["hq"].ice] == ["hb_lattice_gate", "neutral_patrol_script"]

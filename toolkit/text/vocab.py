@@ -62,6 +62,7 @@ SCRIPT_TIMINGS: Vocabulary = {
     "turn_begins": ("当任一方的回合开始时", "When either side's turn begins"),
     "turn_ends": ("当任一方的回合结束时", "When either side's turn ends"),
     "subroutine_broken": ("当一个子进程被破解时", "When a subroutine is broken"),
+    "encounter_ends": ("当遭遇结束时", "When an encounter ends"),
 }
 
 # Token types of the grammar's timing alternatives -> timing id.

@@ -126,7 +126,7 @@ class Actions:
             if act is None or act.side != side:
                 return
             clicks, credits = act.clicks + more_clicks, (act.credits or 0) + extra
-            if player.clicks >= clicks and g.can_pay(side, credits, purpose):
+            if player.clicks >= clicks and g.can_pay(side, credits, purpose or kind.removeprefix(f"{side}_")):
                 out.append(Action(side, kind, card, server, clicks=clicks, credits=credits))
 
         prefix = f"{side}_"
@@ -192,8 +192,12 @@ class Actions:
         if not g.interp.can_pay_costs(ability, ctx, clicks_ok=window == "action"):
             return False
         nodes = [n for s in ability.sentences for e in s.effects for n in A.walk(e)]
-        if any(isinstance(n, A.Scripted) and not g.scripted_usable(card, n, window) for n in nodes):
+        scripted = [n for n in nodes if isinstance(n, A.Scripted)]
+        if any(not g.scripted_usable(card, n, window) for n in scripted):
             return False
+        roles = {g.scripted_role(card, n) for n in scripted}
+        if any(role and role.startswith("prevent_") for role in roles):  # a scripted prevention: its window only
+            return f"prevent_{window}" in roles
         prevents = [n for n in nodes if type(n).__name__ in _PREVENTS.values()]
         if window in _PREVENTS:
             wanted = _PREVENTS[window]
@@ -261,7 +265,7 @@ class Actions:
             raise EngineError(tr("the corp may trash a resource only while the runner is tagged"))
         more = g.play_clicks(card) if kind == "play" and card is not None else 0  # an additional cost in clicks
         g.spend_clicks(side, act.clicks + more, action_id)
-        g.pay(side, act.credits or 0, action_id)
+        g.pay(side, act.credits or 0, action_id, kind)  # the purpose: remove_tag, trash_resource, advance, ...
         g.log.add("action", SEATS[side], action=action_id)
         if kind == "draw":
             g.draw(side, 1)

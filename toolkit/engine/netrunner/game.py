@@ -147,6 +147,7 @@ class NetrunnerGame:
         self.at_run_end: list[Any] = []  # delayed effects of this run ("persistent", "when that run ends")
         self.grants: list[tuple[Card, str, str]] = []  # (card, subtype, until): subtypes given for a run or turn
         self.blanks: dict[int, str] = {}  # uid -> until ("run", "turn", "game"): cards that lost their abilities
+        self.paying_for: Card | None = None  # the card an install is being paid for (spend_hosted may ask)
         self.in_play: list[Card] = []  # operations and events that stay in play (currents)
         self.turn_started_at = 0  # the log's length when the current turn began (events_this_turn)
         self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)
@@ -457,6 +458,14 @@ class NetrunnerGame:
             return False
         return part.usable is None or bool(part.usable(self, card, window))
 
+    def scripted_role(self, card: Card, node: A.Scripted) -> str | None:
+        """The role a card script gives one of its paid parts (``break``, ``boost``, ``prevent_damage``, …)."""
+        script = self.script_of(card)
+        if script is None or not 0 <= node.part < len(script.parts):
+            return None
+        role: str | None = script.parts[node.part].role
+        return role
+
     def script_hooks(self, name: str, sources: Iterable[Card] | None = None) -> list[tuple[Card, Any]]:
         """``(card, hook)`` for every card of ``sources`` (default: the active cards of both sides) whose
         script has the static hook ``name``."""
@@ -752,13 +761,13 @@ class NetrunnerGame:
 
     # ------------------------------------------------------------ prevention (N12)
 
-    def prevention_window(self, what: str, amount: int, kind: str | None = None) -> int:
-        """Before ``amount`` damage (of ``kind``), tags or trashes happen, the runner may use abilities that
-        prevent or avoid them; returns what is left."""
+    def prevention_window(self, what: str, amount: int, kind: str | None = None, card: Card | None = None) -> int:
+        """Before ``amount`` damage (of ``kind``), tags or trashes (of ``card``) happen, the runner may use abilities
+        that prevent or avoid them; returns what is left. A card script reads the open window as ``game.window``."""
         if amount <= 0 or self.over:
             return amount
         outer = self.window
-        self.window = {"what": what, "kind": kind, "amount": amount}
+        self.window = {"what": what, "kind": kind, "amount": amount, "card": card}
         try:
             while self.window["amount"] > 0 and not self.over:
                 options = self.actions.paid_options("runner", window=what, kind=kind)
@@ -962,7 +971,9 @@ class NetrunnerGame:
                     )
                 )
             if pay:
+                self.paying_for = card
                 self.pay("corp", self.install_cost(card, server), Phrase(N_("installing {card}"), card=str(card)), "install")
+                self.paying_for = None
             target = self._new_remote() if server == "new remote" else self.servers[server]
             (target.ice if card.type == "ice" else target.root).append(card)
             self.log.add("install", player.seat, visible=[player.seat], card=str(card), server=target.name)
@@ -971,7 +982,9 @@ class NetrunnerGame:
             )
         else:
             if pay:
+                self.paying_for = card
                 self.pay("runner", self.install_cost(card), Phrase(N_("installing {card}"), card=str(card)), "install")
+                self.paying_for = None
             for _, hook in self.script_hooks("hosts", [card]):
                 if host is None:
                     prompt = Phrase(N_("install {card} on"), card=str(card))
@@ -1041,7 +1054,7 @@ class NetrunnerGame:
             card.side == "runner"
             and by == "corp"
             and card in self.runner.rig
-            and self.prevention_window("trash", 1) <= 0
+            and self.prevention_window("trash", 1, card=card) <= 0
         ):
             return False
         for hosted in list(card.hosted):

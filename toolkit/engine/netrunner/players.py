@@ -513,15 +513,9 @@ class HeuristicRunner(_Base):
 
 def _scripted_role(game: NetrunnerGame, option: Option) -> str | None:
     """The role (``break``, ``boost``) a card script gives the paid ability an option uses, if any."""
-    action = option.value
-    card, index = getattr(action, "card", None), getattr(action, "index", None)
-    if card is None or index is None:
+    card, index = getattr(option.value, "card", None), getattr(option.value, "index", None)
+    if card is None or index is None or game.script_of(card) is None:
         return None
-    script = game.script_of(card)
     abilities = game.abilities(card)
-    if script is None or not 0 <= index < len(abilities):
-        return None
-    for node in A.walk(abilities[index]):
-        if isinstance(node, A.Scripted) and 0 <= node.part < len(script.parts):
-            return script.parts[node.part].role
-    return None
+    nodes = [n for n in A.walk(abilities[index]) if isinstance(n, A.Scripted)] if 0 <= index < len(abilities) else []
+    return game.scripted_role(card, nodes[0]) if nodes else None

@@ -279,6 +279,8 @@ class Runs:
             for card in g.runner.rig:
                 card.strength_bonus = 0
             run.encounter = None
+        if not g.over:
+            g.fire("encounter_ends", g.everyone(ice), ice=ice)
 
     def break_options(self, encounter: Encounter) -> list[Option]:
         """Each boost and break the runner can use and pay for now: ``boost:<breaker>/<i>``, ``break:<breaker>/<i>``."""

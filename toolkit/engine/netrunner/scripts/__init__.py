@@ -139,7 +139,10 @@ class Builder:
         """A paid ability. ``usable(game, card, window)`` (window: ``action``, ``run``, ``encounter``) says
         when it does anything, so players are not offered it uselessly (default: whenever its costs are paid).
         ``role``: ``break`` (it breaks subroutines of the ice encountered) or ``boost`` (it raises this card's
-        strength), so the heuristic runner uses it as it uses a read icebreaker's."""
+        strength), so the heuristic runner uses it as it uses a read icebreaker's; ``prevent_damage``,
+        ``prevent_tags`` or ``prevent_trash``: offered only in that prevention window (``x.game.window`` says
+        what is about to happen: ``what``, ``kind``, ``amount``, ``card``), and it prevents with
+        ``x.game.prevent(what, amount, x.card, kind)``."""
         part = Part("paid", self._paragraph, fn, tuple(costs), once_per_turn=once_per_turn, usable=usable, role=role)
         return self._add(part)
 

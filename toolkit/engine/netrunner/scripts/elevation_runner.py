@@ -259,6 +259,74 @@ def _gourmand(b: Builder) -> None:
     b.when("access", access)
 
 
+@card(
+    "azimat",
+    paragraphs=(0, 1),
+    summary="2 recurring credits on it (refilled when installed and as your turn begins) that pay only trash "
+    "costs.",
+)
+def _azimat(b: Builder) -> None:
+    def refill(x: Exec) -> None:
+        x.card.credits = 2
+        x.game.log.add("recurring", RUNNER_SEAT, card=str(x.card), credits=2, reason=Phrase(N_("refilled")))
+
+    b.when("installed", refill).when("your_turn_start", refill)
+    b.paragraph(1).spend_hosted(lambda g, c, purpose: purpose == "trash")
+
+
+@card(
+    "principia",
+    paragraphs=(0,),
+    summary="Costs 1 credit less to install for each other installed icebreaker (counted when it is paid).",
+)
+def _principia(b: Builder) -> None:
+    b.own_install_cost(lambda g, this, c: -sum(1 for o in g.runner.rig if o is not this and "icebreaker" in o.subtypes))
+
+
+@card(
+    "gamedragon_pro",
+    paragraphs=(0, 1),
+    summary="When installed and as your turn begins, may be hosted on a non-AI icebreaker, which gets +1 strength "
+    "and keeps its strength boosts for the rest of a run.",
+)
+def _gamedragon(b: Builder) -> None:
+    def rehost(x: Exec) -> None:
+        g = x.game
+        if not g.is_installed(x.card):
+            return
+        options = [c for c in g.runner.rig if c.type == "program" and "icebreaker" in c.subtypes
+                   and "ai" not in c.subtypes and c is not x.card.host]  # fmt: skip
+        chosen = _pick(x, Phrase(N_("host {card} on an icebreaker?"), card=str(x.card)), options)
+        if chosen is None:
+            return
+        if x.card.host is not None and x.card in x.card.host.hosted:
+            x.card.host.hosted.remove(x.card)
+        x.card.host = chosen
+        chosen.hosted.append(x.card)
+        g.log.add("host", RUNNER_SEAT, card=str(x.card), host=str(chosen))
+
+    def keep(x: Exec) -> None:  # boosts of this run raised the host's strength until the run ends
+        g = x.game
+        host = x.card.host
+        if host is None or host not in g.runner.rig or g.current_run is None:
+            return
+        total = 0
+        for e in reversed(list(g.log)):
+            if e.kind == "run":
+                break
+            if e.kind == "strength" and e.data.get("card") == str(host) and e.data.get("delta", 0) > 0:
+                total += int(e.data["delta"])
+        if total > host.strength_bonus:
+            host.strength_bonus = total
+            g.log.add("effect", RUNNER_SEAT, card=str(host), reason=Phrase(N_("its boosts last for the run")))
+
+    def stronger(g: NetrunnerGame, this: Card, c: Card) -> int:
+        return 1 if c is this.host and c in g.runner.rig else 0
+
+    b.when("installed", rehost).when("your_turn_start", rehost)
+    b.paragraph(1).strength_all(stronger).when("encounter", keep, only=lambda x: x.card.host is not None)
+
+
 @card("chromatophores", paragraphs=(0,), summary="Installed only on a piece of ice.")
 def _chromatophores(b: Builder) -> None:
     on_installed_ice(b)
@@ -327,9 +395,29 @@ def _bling(b: Builder) -> None:
     one_console(b)
 
 
-@card("detente", paragraphs=(3,), summary="One console per player.")
+@card(
+    "detente",
+    paragraphs=(1, 3),
+    summary="At the first successful HQ run of each turn, may host a random HQ card face up on it (not installed); "
+    "one console per player.",
+)
 def _detente(b: Builder) -> None:
-    one_console(b)
+    def successful(x: Exec) -> None:
+        g = x.game
+        run = x.run
+        if run is None or run.server != "hq" or x.ran_this_turn("hq", successful=True) or not g.corp.hand:
+            return
+        if not x.may(Phrase(N_("{card}: host a random card from HQ on it?"), card=str(x.card))):
+            return
+        chosen = g.rng.choice(g.corp.hand)
+        g.corp.hand.remove(chosen)
+        chosen.faceup = True
+        chosen.host = x.card
+        x.card.hosted.append(chosen)
+        g.log.add("host", RUNNER_SEAT, card=str(chosen), host=str(x.card))
+
+    b.paragraph(1).when("run_successful", successful, only=lambda x: x.event.get("server") == "hq")
+    one_console(b.paragraph(3))
 
 
 # ---------------------------------------------------------------- resources
@@ -385,9 +473,87 @@ def _open_market(b: Builder) -> None:
     load(b, "credit", 6, on="installed")
 
 
-@card("fransofia_ward", paragraphs=(0,), summary="Rezzing a piece of ice costs 1 credit more.")
+@card(
+    "fransofia_ward",
+    paragraphs=(0, 1),
+    summary="Rezzing a piece of ice costs 1 credit more; encountering ice while the corp has 15 credits or more, "
+    "you may trash it to bypass that ice.",
+)
 def _fransofia_ward(b: Builder) -> None:
+    def encounter(x: Exec) -> None:
+        g = x.game
+        ice = x.event.get("ice")
+        run = g.current_run
+        if ice is None or run is None or run.encounter is None or run.encounter.bypassed or g.corp.credits < 15:
+            return
+        prompt = Phrase(N_("trash {card} to bypass {ice}?"), card=str(x.card), ice=str(ice))
+        if g.is_installed(x.card) and x.may(prompt):
+            g.trash(x.card, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+            x.bypass()
+
     b.rez_cost(lambda g, this, c: 1 if c.type == "ice" else 0)
+    b.paragraph(1).when("encounter", encounter, only=lambda x: x.game.corp.credits >= 15)
+
+
+@card(
+    "cacophony",
+    paragraphs=(0, 1),
+    summary="A power counter the first time each turn you steal or trash a corp card; as your action phase ends, "
+    "2 of them may make the corp trash 3 cards of its choice from HQ and the top of R&D.",
+)
+def _cacophony(b: Builder) -> None:
+    def count(g: NetrunnerGame) -> int:
+        names = {str(c) for c in g.corp.discard}
+        trashed = [e for e in g.events_this_turn("trashed") if e.get("card") in names
+                   and e.get("reason") == "trashed by the runner"]  # fmt: skip
+        return len(trashed) + len(g.events_this_turn("steal"))
+
+    def charge(x: Exec) -> None:
+        if x.card.notes.get("charged") == x.game.turns or count(x.game) > 1 or not x.game.is_installed(x.card):
+            return
+        x.card.notes["charged"] = x.game.turns
+        x.do("在本牌上放置 1 个能量指示物。")
+
+    def trashed(x: Exec) -> None:
+        c = x.event.get("card")
+        if c is not None and c.side == "corp" and x.event.get("by") == "runner":
+            charge(x)
+
+    def installed(x: Exec) -> None:
+        if count(x.game):  # the first steal or trash of the turn came before it
+            x.card.notes["charged"] = x.game.turns
+
+    def phase_ends(x: Exec) -> None:
+        if x.card.counters.get("power", 0) < 2:
+            return
+        if x.may(Phrase(N_("{card}: remove 2 power counters to make the corp trash {n} cards?"), card=str(x.card),
+                        n=3)):  # fmt: skip
+            x.game.add_counters(x.card, "power", -2)
+            _sabotage(x, 3)
+
+    b.when("any_stolen", charge).when("installed", installed)
+    b.when("trashed", trashed, only=lambda x: getattr(x.event.get("card"), "side", None) == "corp"
+           and x.event.get("by") == "runner")  # fmt: skip
+    b.paragraph(1).when("action_phase_ends", phase_ends)
+
+
+def _sabotage(x: Exec, n: int) -> None:
+    """Sabotage ``n``: the corp trashes ``n`` cards, those of its choice from HQ and the rest from the top of R&D."""
+    g = x.game
+    corp = g.corp
+    why = Phrase(N_("the text of {card}"), card=str(x.card))
+    left = min(n, len(corp.hand) + len(corp.deck))
+    while left and corp.hand:
+        must = left > len(corp.deck)  # R&D cannot give the rest: HQ must
+        chosen = x.pick(Phrase(N_("trash a card from HQ ({n} left; the rest come from the top of R&D)"), n=left),
+                        corp.hand, optional=not must, side="corp")  # fmt: skip
+        if chosen is None:
+            break
+        g.trash(chosen, why, by="corp")
+        left -= 1
+    for _ in range(left):
+        if corp.deck:
+            g.trash(corp.deck[-1], why, by="corp")
 
 
 # ---------------------------------------------------------------- identities
@@ -487,3 +653,22 @@ def _magdalene(b: Builder) -> None:
             _install(g, chosen)
 
     b.when("your_turn_end", turn_end)
+
+
+@card(
+    "barry_baz_wong_tri_maf_veteran",
+    paragraphs=(0,),
+    summary="Whenever the corp rezzes a piece of ice, may install a resource or hardware from the grip.",
+)
+def _barry(b: Builder) -> None:
+    def rezzed(x: Exec) -> None:
+        g = x.game
+        ice = x.event.get("card")
+        if ice is None or ice.type != "ice":
+            return
+        options = [c for c in g.runner.hand if c.type in ("resource", "hardware") and _installable(g, c)]
+        chosen = _pick(x, Phrase(N_("install a resource or hardware from your grip?")), options, kind="install")
+        if chosen is not None:
+            _install(g, chosen)
+
+    b.when("any_rezzed", rezzed, only=lambda x: getattr(x.event.get("card"), "type", None) == "ice")

@@ -1,23 +1,25 @@
 """Card scripts of the Liberation cycle (The Automata Initiative, Rebellion Without Rehearsal): the runner
 cards and runner identities.
 
-Cards whose text needs what the engine does not model (bypassing ice, derezzing, removing a card from the
-game, spending hosted credits, replacing a breach, events when tags are removed or counters purged) are left
-out; the report of the cycle's scripts lists them.
+Some frames recur: a run event that stays in play while its run goes on, so that its own triggers, paid
+abilities and hosted credits work during the run (:func:`_event_run`); a breach of another server instead of
+the one run (:func:`_breach_instead`); tags taken as a cost, which nothing can avoid (:func:`_tag_as_cost`);
+whether the runner is accessing a card (:func:`_accessing`) or has just bypassed the ice it passes
+(:func:`_bypassed`). Cards whose text needs what the engine does not model are left out; the report of the
+cycle's scripts lists them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
-from toolkit.text.render import render
 
 from ..decisions import Option
-from ..state import CENTRALS, SEATS, Card, Encounter
-from . import Builder, Exec, card, click, counters, credit, on_installed_ice, one_console, trash_self
+from ..state import CENTRALS, SEATS, Card, Encounter, RunState
+from . import Builder, Exec, card, click, counters, credit, load, on_installed_ice, one_console, trash_self
 
 if TYPE_CHECKING:
     from toolkit.engine.core import Event
@@ -67,26 +69,14 @@ def _breakable(g: NetrunnerGame, breaker: Card, subtype: str | None = None) -> E
         return None
     if subtype is not None and subtype not in enc.ice.subtypes:
         return None
-    if g.strength_of(breaker) < g.strength_of(enc.ice):
+    if g.strength_of(breaker) < g.strength_of(enc.ice) or not g.may_break(enc.ice, breaker):
         return None
     return enc
 
 
 def _break(x: Exec, count: int) -> int:
     """Break ``count`` unbroken subroutines of the ice encountered (the runner picks them); how many broke."""
-    g = x.game
-    enc = x.ctx.encounter or _encountering(g)
-    if enc is None:
-        g.log.add("break_failed", RUNNER, reason=Phrase(N_("no ice is being encountered")))
-        return 0
-    ice = enc.ice
-    unbroken = [s for s in enc.subs if not s.broken]
-    prompt = Phrase(N_("break a subroutine of {ice}"), ice=str(ice))
-    chosen = g.choose_many("runner", "subroutine", prompt, unbroken, count, label=lambda s: f"sub:{s.index}")
-    for sub in chosen:
-        sub.broken = True
-        g.log.add("break", RUNNER, ice=str(ice), index=sub.index, by=str(x.card), text=render(sub.ability))
-    return len(chosen)
+    return x.break_subroutines(count)
 
 
 def _fully_broke(g: NetrunnerGame, breaker: Card, ice: Card) -> bool:
@@ -155,6 +145,133 @@ def _ran_every_central(g: NetrunnerGame) -> bool:
 
 def _draw_prompt(c: Card) -> str:
     return Phrase(N_("{card}: draw 1 card?"), card=str(c))
+
+
+def _won(run: RunState) -> bool:
+    return run.successful and not run.ended
+
+
+def _event_run(x: Exec, server: str, success: Callable[[Exec, RunState], None] | None = None) -> None:
+    """A run event's run on ``server``: the event stays in play (active) while the run goes on, so its own
+    triggers, paid abilities and hosted credits work during it; ``success(x, run)`` once the run is successful
+    (before the breach); the run ends here, access included."""
+    g = x.game
+    g.in_play.append(x.card)
+    try:
+        run: RunState = x.run_on(server)
+        if success is not None and _won(run) and not g.over:
+            success(x, run)
+        if g.current_run is run:
+            g.runs.finish_run()
+    finally:
+        if x.card in g.in_play:
+            g.in_play.remove(x.card)
+
+
+def _breach_instead(x: Exec, server: str, extra: int = 0) -> None:
+    """Breach the central ``server`` instead of the server run (a card's "instead of breaching ..., breach"),
+    accessing ``extra`` more cards; the breach triggers learn the server breached."""
+    g = x.game
+    run = g.current_run
+    if run is None:
+        return
+    run.extra_access = extra
+    g.fire("breach", g.everyone(), server=server)
+    if g.over:
+        return
+    count = 1 + run.extra_access
+    corp = g.corp
+    if server == "rnd":
+        cards = list(reversed(corp.deck[-count:]))
+    else:
+        cards = g.rng.sample(corp.hand, min(count, len(corp.hand)))
+    cards += list(g.servers[server].root)
+    if not cards:
+        g.log.add("access", RUNNER, server=server, cards=0)
+    for c in cards:
+        if g.over:
+            break
+        g.runs.access_card(c, server)
+
+
+def _tag_as_cost(g: NetrunnerGame) -> None:
+    """"Take 1 tag" as a cost: nothing prevents or avoids it."""
+    g.runner.tags += 1
+    g.log.add("tags", RUNNER, amount=1, tags=g.runner.tags)
+    g.fire("tags_taken", g.everyone(), amount=1)
+
+
+def _accessing(g: NetrunnerGame, c: Card) -> bool:
+    """Whether the runner is accessing ``c`` now (the last card accessed in the run in progress)."""
+    run = g.current_run
+    if run is None or run.step != "access":
+        return False
+    for e in reversed(list(g.log)):
+        if e.kind == "run":
+            return False
+        if e.kind == "access" and "card" in e.data:
+            return bool(e.data["card"] == str(c))
+    return False
+
+
+def _trashable_accessed(g: NetrunnerGame, c: Card) -> bool:
+    """A corp card being accessed that the runner's card may trash (not already in Archives)."""
+    return c.side == "corp" and c not in g.corp.discard and not g.forbidden("trash_accessed") and g.may_trash(c)
+
+
+def _bypassed(g: NetrunnerGame) -> bool:
+    """Whether the ice passed now was bypassed (the log since it was approached says so)."""
+    for e in reversed(list(g.log)):
+        if e.kind == "approach":
+            return False
+        if e.kind == "bypass":
+            return True
+    return False
+
+
+def _corp_cards_trashed_by_runner(g: NetrunnerGame) -> int:
+    """Corp cards the runner trashed this turn, as the log tells (the engine's own "trashed by the runner")."""
+    names = {str(c) for c in g.corp.discard}
+    return sum(1 for e in g.events_this_turn("trashed") if e.get("card") in names
+               and e.get("reason") == "trashed by the runner")  # fmt: skip
+
+
+def _runner_trashed_corp_card(x: Exec) -> bool:
+    """A trashed event about a corp card the runner trashed."""
+    c = x.event.get("card")
+    return c is not None and c.side == "corp" and x.event.get("by") == "runner"
+
+
+def _first_of_turn(x: Exec, key: str, earlier: int) -> bool:
+    """The first time this turn (``earlier``: how many times it happened this turn, this time included, as the
+    log tells), once a turn on this card."""
+    if earlier > 1 or x.card.notes.get(key) == x.game.turns:
+        return False
+    x.card.notes[key] = x.game.turns
+    return True
+
+
+def _installed_to_grip(g: NetrunnerGame, c: Card) -> None:
+    _uninstall(g, c)
+    c.faceup = False
+    g.runner.hand.append(c)
+    g.log.add("move", RUNNER, card=str(c), to=Term("zone", "grip"))
+
+
+def _trash_to_bypass(b: Builder, fits: Callable[[NetrunnerGame, Card, Card], bool]) -> Builder:
+    """"Whenever you encounter ice (that ``fits(game, this, ice)``), you may trash this card to bypass it"."""
+
+    def encounter(x: Exec) -> None:
+        g = x.game
+        ice = x.event.get("ice")
+        enc = _encountering(g)
+        if ice is None or enc is None or enc.bypassed or not g.is_installed(x.card) or not fits(g, x.card, ice):
+            return
+        if x.may(Phrase(N_("trash {card} to bypass {ice}?"), card=str(x.card), ice=str(ice))):
+            g.trash(x.card, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+            x.bypass()
+
+    return b.when("encounter", encounter, only=lambda x: fits(x.game, x.card, x.event["ice"]))
 
 
 # ---------------------------------------------------------------- static changes
@@ -332,9 +449,11 @@ def _mercury(b: Builder) -> None:
     b.when("breach", breach)
 
 
-@card("valentina_ferreira_carvalho", paragraphs=(1,), summary="With 3 or more agenda points on some side, installing "
-      "it in your turn lets you remove a tag or gain 2 credits.")  # fmt: skip
+@card("valentina_ferreira_carvalho", paragraphs=(0, 1), summary="Removing tags gains 1 credit; with 3 or more "
+      "agenda points on some side, installing it in your turn lets you remove a tag or gain 2 credits.")  # fmt: skip
 def _valentina(b: Builder) -> None:
+    b.paragraph(0).when("tags_removed", lambda x: x.do("你获得 1[credit]。"))
+
     def installed(x: Exec) -> None:
         g = x.game
         if g.active != "runner" or not _threat(g, 3):
@@ -477,16 +596,30 @@ def _meeting_of_minds(b: Builder) -> None:
     b.play(play)
 
 
-@card("eye_for_an_eye", paragraphs=(0, 1), summary="Only while untagged: run HQ; if successful, take a tag and "
-      "access one more card.")  # fmt: skip
+@card("eye_for_an_eye", paragraphs=(0, 1, 2), summary="Only while untagged: run HQ; if successful, take a tag and "
+      "access one more card; while accessing in that run, a card trashed from the grip trashes the card "
+      "accessed.")  # fmt: skip
 def _eye_for_an_eye(b: Builder) -> None:
-    def play(x: Exec) -> None:
-        if x.run_on("hq").successful:
-            x.game.gain_tags(1)
-            x.do("你额外读取 1 张牌。")
+    def success(x: Exec, run: RunState) -> None:
+        x.game.gain_tags(1)
+        x.do("你额外读取 1 张牌。")
+
+    def access(x: Exec) -> None:
+        g = x.game
+        target = x.event.get("card")
+        if target is None or not _trashable_accessed(g, target) or not g.runner.hand:
+            return
+        prompt = Phrase(N_("{card}: trash {n} card(s) from your grip to trash {target}?"), card=str(x.card), n=1,
+                        target=str(target))  # fmt: skip
+        if not x.may(prompt):
+            return
+        cost = x.choose(Phrase(N_("trash which card from your grip")), g.runner.hand)
+        g.trash(cost, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+        g.trash(target, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
 
     b.paragraph(0).may_play(lambda g, c: not g.runner.tags)
-    b.paragraph(1).play(play)
+    b.paragraph(1).play(lambda x: _event_run(x, "hq", success))
+    b.paragraph(2).when("access", access)
 
 
 # ---------------------------------------------------------------- trojans and icebreakers
@@ -585,9 +718,23 @@ def _lobisomem(b: Builder) -> None:
     b.paragraph(2).paid([counters("power", 1)], use, usable=usable)
 
 
-@card("curupira", paragraphs=(1,), summary="A power counter each time it breaks every subroutine of a piece of "
-      "ice.")  # fmt: skip
+@card("curupira", paragraphs=(0, 1), summary="Encountering a barrier, 3 of its power counters may bypass it; a "
+      "power counter each time it breaks every subroutine of a piece of ice.")  # fmt: skip
 def _curupira(b: Builder) -> None:
+    def encounter(x: Exec) -> None:
+        ice = x.event.get("ice")
+        enc = _encountering(x.game)
+        if ice is None or enc is None or enc.bypassed or "barrier" not in ice.subtypes:
+            return
+        if x.card.counters.get("power", 0) < 3:
+            return
+        prompt = Phrase(N_("{card}: spend {n} power counter(s) to bypass {ice}?"), card=str(x.card), n=3, ice=str(ice))
+        if x.may(prompt):
+            x.game.add_counters(x.card, "power", -3)
+            x.bypass()
+
+    b.paragraph(0).when("encounter", encounter, only=lambda x: "barrier" in x.event["ice"].subtypes)
+
     def passed(x: Exec) -> None:
         ice = x.event.get("ice")
         if ice is not None and _fully_broke(x.game, x.card, ice):
@@ -762,3 +909,641 @@ def _wizards_chest(b: Builder) -> None:
 
     b.paragraph(1).paid([trash_self()], use, usable=lambda g, c, w: _ran_every_central(g))
 
+
+# ---------------------------------------------------------------- second pass: hardware
+
+
+@card("airbladex_jsrf_ed", paragraphs=(0,), summary="Loaded with 3 power counters when installed; trashed once "
+      "empty.")  # fmt: skip
+def _airbladex(b: Builder) -> None:
+    load(b, "power", 3, on="installed")
+
+
+@card("alarm_clock", paragraphs=(0,), summary="As your turn begins you may run HQ; at the first encounter of that "
+      "run you may spend 2 clicks to bypass the ice.")  # fmt: skip
+def _alarm_clock(b: Builder) -> None:
+    def start(x: Exec) -> None:
+        if x.may(Phrase(N_("{card}: run {server}?"), card=str(x.card), server=Term("zone", "hq"))):
+            x.card.notes["arm"] = True
+            x.run_on("hq")
+
+    def begins(x: Exec) -> None:
+        if x.card.notes.pop("arm", False):
+            x.card.notes["run"] = x.game.current_run
+
+    def encounter(x: Exec) -> None:
+        g = x.game
+        ice = x.event.get("ice")
+        if ice is None or x.card.notes.get("run") is not g.current_run or x.card.notes.get("met"):
+            return
+        x.card.notes["met"] = True
+        enc = _encountering(g)
+        if enc is not None and not enc.bypassed and g.runner.clicks >= 2 and x.may(Phrase(N_("spend {clicks} to bypass {ice}?"), clicks="[click][click]",
+                                                 ice=str(ice))):  # fmt: skip
+            g.spend_clicks("runner", 2, str(x.card))
+            x.bypass()
+
+    def ended(x: Exec) -> None:
+        if x.event.get("run") is x.card.notes.get("run"):
+            x.card.notes.pop("run", None)
+            x.card.notes.pop("met", None)
+
+    b.when("your_turn_start", start)
+    b.when("run_begins", begins, only=lambda x: bool(x.card.notes.get("arm")))
+    b.when("encounter", encounter, only=lambda x: x.card.notes.get("run") is x.game.current_run is not None)
+    b.when("run_ends", ended, only=lambda x: x.event.get("run") is x.card.notes.get("run"))
+
+
+@card("amanuensis", paragraphs=(1, 2, 3), summary="A power counter at the end of your turn while tagged; removing "
+      "tags may spend one to draw 2 cards; one console at a time.")  # fmt: skip
+def _amanuensis(b: Builder) -> None:
+    def turn_end(x: Exec) -> None:
+        if x.game.runner.tags:
+            x.do("在本牌上放置 1 个能量指示物。")
+
+    def removed(x: Exec) -> None:
+        if x.card.counters.get("power", 0) < 1:
+            return
+        if x.may(Phrase(N_("{card}: remove a power counter to draw {n} cards?"), card=str(x.card), n=2)):
+            x.game.add_counters(x.card, "power", -1)
+            x.do("你抽 2 张牌。")
+
+    b.paragraph(1).when("your_turn_end", turn_end)
+    b.paragraph(2).when("tags_removed", removed, only=lambda x: x.card.counters.get("power", 0) >= 1)
+    one_console(b.paragraph(3))
+
+
+@card("capybara", paragraphs=(0,), summary="Bypassing a piece of ice, you may remove this hardware from the game to "
+      "derez that ice.")  # fmt: skip
+def _capybara(b: Builder) -> None:
+    def passed(x: Exec) -> None:
+        g = x.game
+        ice = x.event.get("ice")
+        if ice is None or not ice.rezzed or not g.is_installed(ice) or not _bypassed(g):
+            return
+        if x.may(Phrase(N_("remove {card} from the game to derez {ice}?"), card=str(x.card), ice=str(ice))):
+            x.remove_from_game()
+            g.derez(ice, Phrase(N_("derezzed by {card}"), card=str(x.card)))
+
+    b.when("pass_ice", passed, only=lambda x: _bypassed(x.game))
+
+
+@card("cataloguer", paragraphs=(0, 1), summary="Loaded with 2 power counters, trashed once empty; after a successful "
+      "R&D run, a counter may replace the breach with arranging the top 4 cards of R&D.")  # fmt: skip
+def _cataloguer(b: Builder) -> None:
+    def arrange(x: Exec) -> None:
+        g = x.game
+        deck = g.corp.deck
+        top = list(reversed(deck[-4:]))
+        g.log.add("reveal", RUNNER, visible=[RUNNER], cards=[str(c) for c in top], zone=Term("zone", "rnd"))
+        del deck[len(deck) - len(top) :]
+        order: list[Card] = []
+        while top:
+            chosen = x.choose(Phrase(N_("which card goes next from the top of R&D")), top)
+            top.remove(chosen)
+            order.append(chosen)
+        deck.extend(reversed(order))
+        g.log.add("move", RUNNER, cards=len(order), to=Term("zone", "rnd"))
+
+    def successful(x: Exec) -> None:
+        g = x.game
+        run = g.current_run
+        if run is None or run.server != "rnd" or x.card.counters.get("power", 0) < 1:
+            return
+        if x.may(Phrase(N_("{card}: remove a power counter to arrange the top {n} cards of R&D instead of "
+                            "breaching?"), card=str(x.card), n=4)):  # fmt: skip
+            x.instead_of_breach(lambda: arrange(x))
+            g.add_counters(x.card, "power", -1)
+
+    load(b, "power", 2, on="installed")
+    b.paragraph(1).when("run_successful", successful)
+
+
+@card("solidarity_badge", paragraphs=(0, 1), summary="A power counter the first time each turn you trash a corp "
+      "card; as your turn begins one may be spent to draw a card or remove a tag.")  # fmt: skip
+def _solidarity_badge(b: Builder) -> None:
+    def trashed(x: Exec) -> None:
+        c = x.event.get("card")
+        if c is None or c.side != "corp" or x.event.get("by") != "runner" or not x.game.is_installed(x.card):
+            return
+        if _first_of_turn(x, "badge", _corp_cards_trashed_by_runner(x.game)):
+            x.do("在本牌上放置 1 个能量指示物。")
+
+    def installed(x: Exec) -> None:
+        if _corp_cards_trashed_by_runner(x.game):  # the first trash of the turn came before it
+            x.card.notes["badge"] = x.game.turns
+
+    def start(x: Exec) -> None:
+        g = x.game
+        if x.card.counters.get("power", 0) < 1:
+            return
+        options = [("draw", Phrase(N_("draw {n} cards"), n=1))]
+        if g.runner.tags:
+            options.append(("tag", Phrase(N_("remove 1 tag"))))
+        options.append(("no", Phrase(N_("no"))))
+        chosen = _pick(x, Phrase(N_("{card}: remove a power counter to draw 1 card or remove 1 tag?"),
+                                 card=str(x.card)), options)  # fmt: skip
+        if chosen == "no":
+            return
+        g.add_counters(x.card, "power", -1)
+        if chosen == "draw":
+            x.do("你抽 1 张牌。")
+        else:
+            x.do("你移除 1 个锁定标记。")
+
+    b.paragraph(0).when("trashed", trashed, only=_runner_trashed_corp_card).when("installed", installed)
+    b.paragraph(1).when("your_turn_start", start, only=lambda x: x.card.counters.get("power", 0) >= 1)
+
+
+@card("juli_moreira_lee", paragraphs=(0,), summary="Loaded with 4 power counters when installed; trashed once "
+      "empty.")  # fmt: skip
+def _juli(b: Builder) -> None:
+    load(b, "power", 4, on="installed")
+
+
+# ---------------------------------------------------------------- second pass: resources
+
+
+@card("arruaceiras_crew", paragraphs=(0, 1), summary="Once a turn, a tag taken lowers the encountered ice's strength "
+      "by 2 for the encounter; trash it and pay 2 credits to trash encountered ice of strength 0 or less.")  # fmt: skip
+def _arruaceiras(b: Builder) -> None:
+    def weaken(x: Exec) -> None:
+        g = x.game
+        enc = _encountering(g)
+        if enc is None:
+            return
+        _tag_as_cost(g)
+        ice = enc.ice
+        x.lasting("strength_all", lambda gg, this, c: -2 if c is ice and _encountering(gg) is enc else 0)
+        g.log.add("strength", RUNNER, card=str(ice), delta=-2, strength=g.strength_of(ice))
+
+    def smash(x: Exec) -> None:
+        g = x.game
+        enc = _encountering(g)
+        if enc is not None and g.strength_of(enc.ice) <= 0 and g.is_installed(enc.ice):
+            g.trash(enc.ice, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
+
+    def weak(g: NetrunnerGame, c: Card, window: str) -> bool:
+        enc = _encountering(g)
+        return window == "encounter" and enc is not None and g.strength_of(enc.ice) <= 0 and g.may_trash(enc.ice)
+
+    b.paid([], weaken, once_per_turn=True, usable=lambda g, c, w: w == "encounter" and _encountering(g) is not None)
+    b.paragraph(1).paid([trash_self(), credit(2)], smash, usable=weak)
+
+
+@card("beatriz_friere_gonzalez", paragraphs=(0,), summary="Two clicks: run HQ; if successful, breach R&D instead, "
+      "accessing 1 more card.")  # fmt: skip
+def _beatriz(b: Builder) -> None:
+    def use(x: Exec) -> None:
+        if _won(x.run_on("hq")):
+            x.instead_of_breach(lambda: _breach_instead(x, "rnd", extra=1))
+
+    b.paid([click(2)], use, usable=lambda g, c, w: w == "action" and g.current_run is None)
+
+
+@card("debbie_downtown_moreira", paragraphs=(0, 1, 2), summary="2 credits on it when installed with 4 or more agenda "
+      "points on some side; 1 credit on it for each run event played; click: run any server, its credits spendable "
+      "during that run.")  # fmt: skip
+def _debbie(b: Builder) -> None:
+    def installed(x: Exec) -> None:
+        if _threat(x.game, 4):
+            x.do("在本牌上放置 2[credit]。")
+
+    def played(x: Exec) -> None:
+        c = x.event.get("card")
+        if c is not None and c.side == "runner" and c.type == "event" and "run" in c.subtypes:
+            x.do("在本牌上放置 1[credit]。")
+
+    def run(x: Exec) -> None:
+        x.card.notes["arm"] = True
+        x.run_on("any")
+
+    def begins(x: Exec) -> None:
+        if x.card.notes.pop("arm", False):
+            x.card.notes["run"] = x.game.current_run
+
+    b.paragraph(0).when("installed", installed)
+    b.paragraph(1).when("played", played, only=lambda x: getattr(x.event.get("card"), "side", None) == "runner")
+    b.paragraph(2).paid([click()], run, usable=lambda g, c, w: w == "action" and g.current_run is None)
+    b.when("run_begins", begins, only=lambda x: bool(x.card.notes.get("arm")))
+    b.spend_hosted(lambda g, c, purpose: g.current_run is not None and c.notes.get("run") is g.current_run)
+
+
+@card("eru_ayase_pessoa", paragraphs=(0, 1), summary="Once a turn, click and a tag: run Archives and breach R&D "
+      "instead; with 3 or more agenda points on some side, breaching R&D in a run on Archives accesses 1 more "
+      "card.")  # fmt: skip
+def _eru(b: Builder) -> None:
+    def use(x: Exec) -> None:
+        _tag_as_cost(x.game)
+        if _won(x.run_on("archives")):
+            x.instead_of_breach(lambda: _breach_instead(x, "rnd"))
+
+    def breach(x: Exec) -> None:
+        g = x.game
+        run = g.current_run
+        if x.event.get("server") == "rnd" and run is not None and run.server == "archives" and _threat(g, 3):
+            x.do("你额外读取 1 张牌。")
+
+    b.paid([click()], use, once_per_turn=True, usable=lambda g, c, w: w == "action" and g.current_run is None)
+    b.paragraph(1).when("breach", breach, only=lambda x: x.event.get("server") == "rnd")
+
+
+@card("urban_art_vernissage", paragraphs=(0, 1), summary="As your turn begins, may return an installed trojan that "
+      "is not a virus to the grip for 2 credits on it; its credits pay for installs.")  # fmt: skip
+def _urban_art(b: Builder) -> None:
+    def start(x: Exec) -> None:
+        g = x.game
+        trojans = [c for c in g.runner.rig
+                   if c.type == "program" and "trojan" in c.subtypes and "virus" not in c.subtypes]  # fmt: skip
+        chosen = x.pick(Phrase(N_("add an installed {subtype} to your grip?"), subtype=Term("subtypes", "trojan")),
+                        trojans)  # fmt: skip
+        if chosen is not None:
+            _installed_to_grip(g, chosen)
+            x.do("在本牌上放置 2[credit]。")
+
+    b.when("your_turn_start", start)
+    b.paragraph(1).spend_hosted(lambda g, c, purpose: purpose == "install")
+
+
+# ---------------------------------------------------------------- second pass: programs
+
+
+@card("audrey_v2", paragraphs=(0, 1, 2), summary="A virus counter for each card you trash while accessing it; a "
+      "virus counter breaks up to 2 subroutines of any ice; trashing a grip card gives +3 strength.")  # fmt: skip
+def _audrey(b: Builder) -> None:
+    def trashed(x: Exec) -> None:
+        c = x.event.get("card")
+        if c is not None and c.side == "corp" and x.event.get("by") == "runner" and _accessing(x.game, c):
+            x.do("在本牌上放置 1 个病毒指示物。")
+
+    def usable_break(g: NetrunnerGame, c: Card, window: str) -> bool:
+        return window == "encounter" and _breakable(g, c) is not None
+
+    def boost(x: Exec) -> None:
+        g = x.game
+        if _encountering(g) is None or not g.runner.hand:
+            return
+        cost = x.choose(Phrase(N_("trash which card from your grip")), g.runner.hand)
+        g.trash(cost, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+        x.card.strength_bonus += 3
+        g.log.add("strength", RUNNER, card=str(x.card), delta=3, strength=g.strength_of(x.card))
+
+    def usable_boost(g: NetrunnerGame, c: Card, window: str) -> bool:
+        enc = _encountering(g)
+        return (
+            window == "encounter"
+            and enc is not None
+            and bool(g.runner.hand)
+            and any(not s.broken for s in enc.subs)
+            and g.strength_of(c) < g.strength_of(enc.ice)
+        )
+
+    b.paragraph(0).when("trashed", trashed, only=_runner_trashed_corp_card)
+    def breaks(x: Exec) -> None:
+        _break(x, 2)
+
+    b.paragraph(1).paid([counters("virus", 1)], breaks, usable=usable_break, role="break")
+    b.paragraph(2).paid([], boost, usable=usable_boost, role="boost")
+
+
+@card("laser_pointer", paragraphs=(0,), summary="Encountering AP, destroyer or observer ice, you may trash it to "
+      "bypass that ice.")  # fmt: skip
+def _laser_pointer(b: Builder) -> None:
+    _trash_to_bypass(b, lambda g, this, ice: bool({"ap", "destroyer", "observer"} & set(ice.subtypes)))
+
+
+@card("malandragem", paragraphs=(0, 1, 2), summary="Loaded with 2 power counters, removed from the game once empty; "
+      "once a turn a counter bypasses encountered ice of strength 3 or less; with 4 or more agenda points on some "
+      "side, removing it from the game bypasses any encountered ice.")  # fmt: skip
+def _malandragem(b: Builder) -> None:
+    def loading(x: Exec) -> None:
+        x.game.add_counters(x.card, "power", 2)
+        x.card.notes["loaded"] = "power"
+
+    def emptied(x: Exec) -> None:
+        if x.game.is_installed(x.card):
+            x.remove_from_game()
+
+    def encounter(x: Exec) -> None:
+        g = x.game
+        ice = x.event.get("ice")
+        enc = _encountering(g)
+        if ice is None or enc is None or enc.bypassed or not g.is_installed(x.card):
+            return
+        if (
+            g.strength_of(ice) <= 3
+            and x.card.counters.get("power", 0) >= 1
+            and x.card.notes.get("used") != g.turns
+            and x.may(Phrase(N_("{card}: spend {n} power counter(s) to bypass {ice}?"), card=str(x.card), n=1,
+                             ice=str(ice)))  # fmt: skip
+        ):
+            x.card.notes["used"] = g.turns
+            x.bypass()
+            g.add_counters(x.card, "power", -1)
+            return
+        if _threat(g, 4) and x.may(Phrase(N_("remove {card} from the game to bypass {ice}?"), card=str(x.card),
+                                          ice=str(ice))):  # fmt: skip
+            x.bypass()
+            x.remove_from_game()
+
+    b.paragraph(0).when("installed", loading).when("emptied", emptied)
+    b.paragraph(1).when("encounter", encounter)
+
+
+@card("monkeywrench", paragraphs=(0, 1), summary="Installed on a piece of ice: its host has 2 less strength, each "
+      "other piece of ice of that server 1 less.")  # fmt: skip
+def _monkeywrench(b: Builder) -> None:
+    def weaker(g: NetrunnerGame, this: Card, c: Card) -> int:
+        host = this.host
+        if host is None or c.type != "ice" or not g.is_installed(host):
+            return 0
+        if c is host:
+            return -2
+        return -1 if g.server_of(c) is g.server_of(host) else 0
+
+    _trojan(b)
+    b.paragraph(1).strength_all(weaker)
+
+
+@card("physarum_entangler", paragraphs=(0, 1, 2), summary="Installed on a piece of ice; encountering its host, unless "
+      "a barrier, 1 credit per subroutine bypasses it; a purge trashes it.")  # fmt: skip
+def _physarum(b: Builder) -> None:
+    def encounter(x: Exec) -> None:
+        g = x.game
+        ice: Card | None = x.event.get("ice")
+        enc = _encountering(g)
+        if ice is None or ice is not x.card.host or enc is None or enc.bypassed or "barrier" in ice.subtypes:
+            return
+        cost = len(enc.subs)
+        if g.can_pay("runner", cost) and x.may(Phrase(N_("pay {n}{credit} to bypass {ice}?"), n=cost,
+                                                      credit="[credit]", ice=str(ice))):  # fmt: skip
+            g.pay("runner", cost, str(x.card))
+            x.bypass()
+
+    def purged(x: Exec) -> None:
+        if x.game.is_installed(x.card):
+            x.game.trash(x.card, Phrase(N_("the text of {card}"), card=str(x.card)))
+
+    _trojan(b)
+    b.paragraph(1).when("encounter", encounter, only=lambda x: x.event.get("ice") is x.card.host)
+    b.paragraph(2).when("purged", purged)
+
+
+@card("heliamphora", paragraphs=(1,), summary="When the corp purges, it trashes 2 random cards from HQ and this "
+      "program is trashed.")  # fmt: skip
+def _heliamphora(b: Builder) -> None:
+    def purged(x: Exec) -> None:
+        g = x.game
+        if not g.is_installed(x.card):
+            return
+        for c in g.rng.sample(g.corp.hand, min(2, len(g.corp.hand))):
+            g.trash(c, Phrase(N_("the text of {card}"), card=str(x.card)), by="corp")
+        g.trash(x.card, Phrase(N_("the text of {card}"), card=str(x.card)))
+
+    b.paragraph(1).when("purged", purged)
+
+
+# ---------------------------------------------------------------- second pass: events
+
+
+@card("ashen_epilogue", paragraphs=(0, 1), summary="Shuffle grip and heap into the stack, remove its top 5 cards from "
+      "the game, draw 5; the event itself is removed from the game.")  # fmt: skip
+def _ashen_epilogue(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        g = x.game
+        runner = g.runner
+        for c in [*runner.hand, *runner.discard]:
+            c.faceup = False
+        runner.deck.extend(runner.hand + runner.discard)
+        runner.hand.clear()
+        runner.discard.clear()
+        g.rng.shuffle(runner.deck)
+        g.log.add("shuffle", RUNNER, zone="stack")
+        for c in list(reversed(runner.deck[-5:])):
+            x.remove_from_game(c)
+        x.do("你抽 5 张牌。")
+
+    b.play(play)
+    b.paragraph(1).play(lambda x: x.remove_from_game())
+
+
+@card("bahia_bands", paragraphs=(0,), summary="Run any server; if successful, resolve 2 different options: draw 2, "
+      "install from the grip 1 credit cheaper, remove a tag, or 4 credits on it to pay trash costs in that "
+      "run.")  # fmt: skip
+def _bahia_bands(b: Builder) -> None:
+    def success(x: Exec, run: RunState) -> None:
+        g = x.game
+        texts = {
+            "draw": Phrase(N_("draw {n} cards"), n=2),
+            "install": Phrase(N_("install a card paying {n}{credit} less"), n=1, credit="[credit]"),
+            "tag": Phrase(N_("remove 1 tag")),
+            "credits": Phrase(N_("place {n}{credit} on {card} to pay trash costs in this run"), n=4,
+                              credit="[credit]", card=str(x.card)),
+        }
+        left = list(texts)
+        for _ in range(2):
+            chosen = _pick(x, Phrase(N_("resolve which option")), [(k, texts[k]) for k in left])
+            left.remove(chosen)
+            if chosen == "draw":
+                x.do("你抽 2 张牌。")
+            elif chosen == "install":
+                options = [c for c in g.runner.hand if _installable(g, c, less=1)]
+                if options:
+                    prompt = Phrase(N_("install a card paying {n}{credit} less"), n=1, credit="[credit]")
+                    _install(g, x.choose(prompt, options, kind="install"), g.runner.hand, less=1)
+            elif chosen == "tag":
+                g.remove_tags(1)
+            else:
+                x.do("在本牌上放置 4[credit]。")
+                x.card.notes["trash_costs"] = True
+
+    b.play(lambda x: _event_run(x, "any", success))
+    b.spend_hosted(lambda g, c, purpose: purpose == "trash" and bool(c.notes.get("trash_costs")))
+
+
+@card("burner", paragraphs=(0,), summary="Run HQ; if successful, instead of the breach, reveal 3 random HQ cards and "
+      "put 2 of them on top of or under R&D.")  # fmt: skip
+def _burner(b: Builder) -> None:
+    def instead(x: Exec) -> None:
+        g = x.game
+        hand = g.corp.hand
+        shown = g.rng.sample(hand, min(3, len(hand)))
+        if not shown:
+            return
+        g.log.add("reveal", RUNNER, cards=[str(c) for c in shown], zone=Term("zone", "hq"))
+        for _ in range(min(2, len(shown))):
+            chosen = x.choose(Phrase(N_("add which revealed card to R&D")), shown)
+            shown.remove(chosen)
+            top = g.confirm("runner", "target", Phrase(N_("put {card} on top of R&D or at the bottom?"),
+                                                       card=str(chosen)), yes="top", no="bottom",
+                            texts=(Phrase(N_("top")), Phrase(N_("bottom"))))  # fmt: skip
+            hand.remove(chosen)
+            chosen.faceup = False
+            if top:
+                g.corp.deck.append(chosen)
+            else:
+                g.corp.deck.insert(0, chosen)
+            g.log.add("move", RUNNER, card=str(chosen), to=Term("zone", "rnd"))
+
+    def play(x: Exec) -> None:
+        if _won(x.run_on("hq")):
+            x.instead_of_breach(lambda: instead(x))
+
+    b.play(play)
+
+
+
+@card("privileged_access", paragraphs=(0, 1, 2, 3), summary="Only while untagged: run Archives; if successful, take a "
+      "tag instead of the breach, and then may install a resource from the heap 2 credits cheaper and, with 3 or "
+      "more agenda points on some side, a program from the heap.")  # fmt: skip
+def _privileged_access(b: Builder) -> None:
+    def tagged(x: Exec) -> None:
+        g = x.game
+        before = g.runner.tags
+        g.gain_tags(1)
+        if g.runner.tags <= before:  # the tag was avoided: not taken with this event
+            return
+        heap = g.runner.discard
+        resources = [c for c in reversed(heap) if c.type == "resource" and _installable(g, c, less=2)]
+        prompt = Phrase(N_("install a {type} from your heap, paying {n}{credit} less?"),
+                        type=Term("type", "resource"), n=2, credit="[credit]")  # fmt: skip
+        chosen = x.pick(prompt, resources, kind="install")
+        if chosen is not None:
+            _install(g, chosen, heap, less=2)
+        if _threat(g, 3):
+            programs = [c for c in reversed(heap) if c.type == "program" and _installable(g, c)]
+            prompt = Phrase(N_("install a {type} from your heap?"), type=Term("type", "program"))
+            chosen = x.pick(prompt, programs, kind="install")
+            if chosen is not None:
+                _install(g, chosen, heap)
+
+    def play(x: Exec) -> None:
+        if _won(x.run_on("archives")):
+            x.instead_of_breach(lambda: tagged(x))
+
+    b.may_play(lambda g, c: not g.runner.tags)
+    b.paragraph(1).play(play)
+
+
+@card("s_dobrado", paragraphs=(0, 1), summary="Run a central server; the first ice encountered in that run is "
+      "bypassed, and with 4 or more agenda points on some side a click may bypass the second.")  # fmt: skip
+def _s_dobrado(b: Builder) -> None:
+    def encounter(x: Exec) -> None:
+        g = x.game
+        ice = x.event.get("ice")
+        enc = _encountering(g)
+        if ice is None or enc is None:
+            return
+        seen = x.card.notes["met"] = x.card.notes.get("met", 0) + 1
+        if enc.bypassed:
+            return
+        if seen == 1:
+            x.bypass()
+        elif seen == 2 and _threat(g, 4) and g.runner.clicks >= 1 and x.may(
+            Phrase(N_("spend {clicks} to bypass {ice}?"), clicks="[click]", ice=str(ice))
+        ):
+            g.spend_clicks("runner", 1, str(x.card))
+            x.bypass()
+
+    b.play(lambda x: _event_run(x, "central"))
+    b.when("encounter", encounter)
+
+
+@card("spree", paragraphs=(0, 1), summary="3 power counters on it, then run any server; during the run a counter "
+      "moves an installed trojan onto a piece of ice protecting the server run.")  # fmt: skip
+def _spree(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        x.do("在本牌上放置 3 个能量指示物。")
+        _event_run(x, "any")
+
+    def trojans(g: NetrunnerGame) -> list[Card]:
+        return [c for c in g.runner.rig if c.type == "program" and "trojan" in c.subtypes]
+
+    def ice_of_run(g: NetrunnerGame) -> list[Card]:
+        run = g.current_run
+        server = g.servers.get(run.server) if run is not None and not run.ended else None
+        return list(server.ice) if server is not None else []
+
+    def move(x: Exec) -> None:
+        g = x.game
+        trojan = x.choose(Phrase(N_("move which {subtype}"), subtype=Term("subtypes", "trojan")), trojans(g))
+        targets = [i for i in ice_of_run(g) if i is not trojan.host]
+        if not targets:
+            return
+        host = x.choose(Phrase(N_("install {card} on"), card=str(trojan)), targets, kind="host")
+        if trojan.host is not None and trojan in trojan.host.hosted:
+            trojan.host.hosted.remove(trojan)
+        trojan.host = host
+        host.hosted.append(trojan)
+        shown = str(host) if host.rezzed else Phrase(N_("unrezzed ice"))
+        g.log.add("host", RUNNER, card=str(trojan), host=shown)
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        ice = ice_of_run(g)
+        return window in ("run", "encounter") and any(i is not t.host for t in trojans(g) for i in ice)
+
+    b.play(play)
+    b.paragraph(1).paid([counters("power", 1)], move, usable=usable)
+
+
+@card("trick_shot", paragraphs=(0, 1, 2), summary="4 credits on it, spendable during runs; run R&D: if successful 2 "
+      "more credits on it and 1 more card accessed; when that run ends, may run a remote server.")  # fmt: skip
+def _trick_shot(b: Builder) -> None:
+    def success(x: Exec, run: RunState) -> None:
+        x.do("在本牌上放置 2[credit]。")
+        x.do("你额外读取 1 张牌。")
+
+    def play(x: Exec) -> None:
+        g = x.game
+        x.do("在本牌上放置 4[credit]。")
+        g.in_play.append(x.card)  # in play for both runs: its credits pay during them
+        try:
+            run = x.run_on("rnd")
+            if _won(run):
+                success(x, run)
+            if g.current_run is run:
+                g.runs.finish_run()
+            remotes = any(s.remote for s in g.servers.values())
+            if remotes and not g.over and x.may(Phrase(N_("{card}: run a remote server?"), card=str(x.card))):
+                again = x.run_on("remote")
+                if g.current_run is again:
+                    g.runs.finish_run()
+        finally:
+            if x.card in g.in_play:
+                g.in_play.remove(x.card)
+
+    b.play(play)
+    b.spend_hosted(lambda g, c, purpose: g.current_run is not None)
+
+
+@card("window_of_opportunity", paragraphs=(0, 1), summary="May install a program or hardware from the grip; run any "
+      "server, derezzing a piece of ice protecting it as the run begins, which the corp may rez for free when the "
+      "run ends.")  # fmt: skip
+def _window_of_opportunity(b: Builder) -> None:
+    def install(x: Exec) -> None:
+        g = x.game
+        options = [c for c in g.runner.hand if c.type in ("program", "hardware") and _installable(g, c)]
+        chosen = x.pick(Phrase(N_("install a program or hardware from your grip?")), options, kind="install")
+        if chosen is not None:
+            _install(g, chosen, g.runner.hand)
+
+    def begins(x: Exec) -> None:
+        g = x.game
+        run = g.current_run
+        server = g.servers.get(run.server) if run is not None else None
+        rezzed = [i for i in server.ice if i.rezzed] if server is not None else []
+        if not rezzed:
+            return
+        ice = x.choose(Phrase(N_("derez which ice")), rezzed)
+        g.derez(ice, Phrase(N_("derezzed by {card}"), card=str(x.card)))
+
+        def rez_again(run: RunState, successful: bool) -> None:
+            if ice.rezzed or not g.is_installed(ice):
+                return
+            if x.may(Phrase(N_("rez {card}, ignoring all costs?"), card=str(ice)), side="corp"):
+                g.rez(ice, free=True)
+
+        x.when_run_ends(rez_again)
+
+    b.play(install)
+    b.paragraph(1).play(lambda x: _event_run(x, "any")).when("run_begins", begins)

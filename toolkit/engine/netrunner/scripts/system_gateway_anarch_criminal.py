@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from toolkit.engine.phrase import Phrase
+from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
-from toolkit.text.render import render
 
 from . import Builder, Exec, card, click, counters, credit, on_installed_ice, one_console
 
@@ -41,12 +40,12 @@ def _may_break(g: NetrunnerGame, breaker: Card, subtype: str) -> bool:
         and subtype in enc.ice.subtypes
         and bool(_unbroken(enc))
         and g.strength_of(breaker) >= g.strength_of(enc.ice)
+        and g.may_break(enc.ice, breaker)
     )
 
 
 def _mark_broken(x: Exec, enc: Encounter, sub: Sub) -> None:
-    sub.broken = True
-    x.game.log.add("break", x.me.seat, ice=str(enc.ice), index=sub.index, by=str(x.card), text=render(sub.ability))
+    x.game.runs.mark_broken(enc.ice, sub, x.card)
 
 
 def _break_up_to(x: Exec, subtype: str, most: int) -> None:
@@ -104,6 +103,11 @@ def _cleaver(b: Builder) -> None:
 def _marjanah_cost(g: NetrunnerGame) -> int:
     successful = any(turn == g.turns and ok for turn, _, ok in g.run_history)
     return 1 if successful else 2
+
+
+@card("carmen", paragraphs=(0,), summary="Costs 2 credits less to install after a successful run this turn.")
+def _carmen(b: Builder) -> None:
+    b.own_install_cost(lambda g, this, c: -2 if any(t == g.turns and ok for t, _, ok in g.run_history) else 0)
 
 
 @card(
@@ -255,10 +259,60 @@ def _cookbook(b: Builder) -> None:
 # ---------------------------------------------------------------- hardware and events
 
 
-@card("carnivore", paragraphs=(2,), summary="One console only: not installed while another console is installed.")
+def _accessing(g: NetrunnerGame, card: Card) -> bool:
+    """Whether the runner is accessing ``card`` now (the last card accessed in the run in progress)."""
+    run = g.current_run
+    if run is None or run.step != "access":
+        return False
+    for event in reversed(list(g.log)):
+        if event.kind == "run":
+            return False
+        if event.kind == "access" and "card" in event.data:
+            return bool(event.data["card"] == str(card))
+    return False
+
+
+@card(
+    "carnivore",
+    paragraphs=(1, 2),
+    summary="Once a turn, while accessing a corp card, 2 cards trashed from the grip trash it; one console only.",
+)
 def _carnivore(b: Builder) -> None:
-    # its access ability is not scripted: the engine still steals an accessed agenda once it is in Archives
-    one_console(b)
+    def access(x: Exec) -> None:
+        g = x.game
+        target = x.event.get("card")
+        if (
+            target is None
+            or target.side != "corp"
+            or target in g.corp.discard
+            or g.forbidden("trash_accessed")
+            or not g.may_trash(target)
+            or len(g.runner.hand) < 2
+            or x.card.notes.get("used") == g.turns
+        ):
+            return
+        prompt = Phrase(N_("{card}: trash {n} card(s) from your grip to trash {target}?"), card=str(x.card), n=2,
+                        target=str(target))  # fmt: skip
+        if not x.may(prompt):
+            return
+        x.card.notes["used"] = g.turns
+        why = Phrase(N_("the text of {card}"), card=str(x.card))
+        for c in g.choose_many("runner", "target", Phrase(N_("trash which card from your grip")), g.runner.hand, 2):
+            g.trash(c, why, by="runner")
+        g.trash(target, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
+
+    b.paragraph(1).when("access", access, only=lambda x: getattr(x.event.get("card"), "side", None) == "corp")
+    one_console(b.paragraph(2))
+
+
+@card("tread_lightly", paragraphs=(0,), summary="Run any server; during that run each piece of ice costs 3 credits more "
+      "to rez.")  # fmt: skip
+def _tread_lightly(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        x.lasting("rez_cost", lambda g, this, c: 3 if c.type == "ice" else 0, until="run")
+        x.run_on("any")
+
+    b.play(play)
 
 
 @card(
@@ -363,3 +417,21 @@ def _zahya(b: Builder) -> None:
             g.gain_credits(x.side, accessed)
 
     b.when("run_ends", run_ends)
+
+
+@card(
+    "rene_loup_arcemont_party_animal",
+    paragraphs=(0,),
+    summary="The first time each turn you trash a card you are accessing, gain 1 credit and draw 1 card.",
+)
+def _rene_loup(b: Builder) -> None:
+    def trashed(x: Exec) -> None:
+        target = x.event.get("card")
+        if target is None or target.side != "corp" or x.event.get("by") != "runner":
+            return
+        if _accessing(x.game, target) and x.once_per_turn("rene"):
+            x.do("你获得 1[credit]。")
+            x.do("你抽 1 张牌。")
+
+    b.when("trashed", trashed, only=lambda x: getattr(x.event.get("card"), "side", None) == "corp"
+           and x.event.get("by") == "runner")  # fmt: skip

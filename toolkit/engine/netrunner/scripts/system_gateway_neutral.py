@@ -33,3 +33,26 @@ def _red_team(b: Builder) -> None:
             x.do("从本牌上拿取 3[credit]。")
 
     b.paragraph(1).paid([click()], run, usable=lambda g, c, w: w == "action" and g.current_run is None)
+
+
+@card(
+    "overclock",
+    paragraphs=(0,),
+    summary="5 credits on it, then run any server; they pay for anything during that run (the event stays in play "
+    "until the run ends).",
+)
+def _overclock(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        g = x.game
+        x.do("在本牌上放置 5[credit]。")
+        g.in_play.append(x.card)  # in play while its run goes on: its credits pay during the run
+        try:
+            run = x.run_on("any")
+            if g.current_run is run:
+                g.runs.finish_run()
+        finally:
+            if x.card in g.in_play:
+                g.in_play.remove(x.card)
+
+    b.play(play)
+    b.spend_hosted(lambda g, c, purpose: g.current_run is not None)

@@ -6,7 +6,6 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
-from toolkit.text.render import render
 
 from . import Builder, Exec, card, click, credit, load, one_console
 
@@ -146,8 +145,7 @@ def _mayfly(b: Builder) -> None:
         unbroken = [s for s in enc.subs if not s.broken]
         prompt = Phrase(N_("break a subroutine of {ice}"), ice=str(ice))
         for sub in g.choose_many("runner", "subroutine", prompt, unbroken, 1, label=lambda s: f"sub:{s.index}"):
-            sub.broken = True
-            g.log.add("break", x.me.seat, ice=str(ice), index=sub.index, by=str(x.card), text=render(sub.ability))
+            g.runs.mark_broken(ice, sub, x.card)
 
     def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
         enc = _encounter(g)
@@ -156,6 +154,7 @@ def _mayfly(b: Builder) -> None:
             and enc is not None
             and any(not s.broken for s in enc.subs)
             and g.strength_of(c) >= g.strength_of(enc.ice)
+            and g.may_break(enc.ice, c)
         )
 
     def run_over(x: Exec) -> None:
