@@ -63,6 +63,8 @@ SCRIPT_TIMINGS: Vocabulary = {
     "turn_ends": ("当任一方的回合结束时", "When either side's turn ends"),
     "subroutine_broken": ("当一个子进程被破解时", "When a subroutine is broken"),
     "encounter_ends": ("当遭遇结束时", "When an encounter ends"),
+    "derezzed": ("当一张牌被停用时", "When a card is derezzed"),
+    "ability_used": ("当一个付费能力被使用时", "When a paid ability is used"),
 }
 
 # Token types of the grammar's timing alternatives -> timing id.

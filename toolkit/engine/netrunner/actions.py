@@ -335,3 +335,4 @@ class Actions:
         g.log.add("use", SEATS[side], card=str(card), text=render(abilities[index]))
         run = g.current_run
         g.interp.execute(abilities[index], Context(side, card, run, encounter=run.encounter if run else None))
+        g.fire("ability_used", g.everyone(card), card=card, index=index)

@@ -521,7 +521,7 @@ class NetrunnerGame:
 
     def agenda_points(self, side: Side) -> int:
         """The points of ``side``'s score area, and what active cards add (``points``: a card worth points)."""
-        printed = sum(int(c.record.agenda_points or 0) for c in self.player(side).score_area)
+        printed = sum(int(getattr(c.record, "agenda_points", 0) or 0) for c in self.player(side).score_area)
         return printed + sum(hook(self, source, side) for source, hook in self.script_hooks("points"))
 
     def advancement_requirement(self, card: Card) -> int | None:
@@ -1043,6 +1043,7 @@ class NetrunnerGame:
             return
         card.rezzed = False
         self.log.add("derez", SEATS["corp"], card=str(card), reason=why)
+        self.fire("derezzed", self.everyone(card), card=card)
 
     def trash(self, card: Card, why: str, by: Side | None = None) -> bool:
         """An installed card to Archives or the heap, with the cards it hosts (N9). A runner card the corp
