@@ -526,7 +526,7 @@ class CardReading:
         return out
 
 
-_DECK_LIMIT = re.compile(r"^limit (\d+) per deck$")
+_DECK_LIMIT = re.compile(r"^limit (\d+)(?: this card)? per deck$")  # "Limit 1 <its own title> per deck" too
 
 
 def read_card(

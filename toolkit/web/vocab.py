@@ -243,6 +243,8 @@ FIELD_LABELS: dict[str, str] = {
     "reading": N_("Reading of the printed text"),
     "read": N_("Paragraphs read"),
     "unread": N_("Paragraphs not read"),
+    "scripted": N_("Paragraphs run by a card script"),
+    "rules": N_("Paragraphs that restate a deck rule"),
     "index": N_("Paragraph"),
     "reason": N_("Reason"),
     "printings": N_("Printings"),

@@ -255,6 +255,8 @@ class Actions:
             raise EngineError(
                 tr("{action} needs a card from the {side}'s hand", action=action_id, side=side_word(side))
             )
+        if kind == "play" and card is not None and not g.may_play(card):  # asked before its click is spent
+            raise EngineError(tr("{card} cannot be played now", card=card))
         if kind == "advance" and (card is None or not g.can_advance(card)):
             raise EngineError(
                 tr("{action} needs an installed agenda or a card whose text lets it be advanced", action=action_id)
@@ -310,8 +312,6 @@ class Actions:
             raise EngineError(
                 tr("the {side} cannot play {card} ({type})", side=side_word(side), card=card, type=type_word(card.type))
             )
-        if not g.may_play(card):
-            raise EngineError(tr("{card} cannot be played now", card=card))
         g.pay(side, g.play_cost(card), Phrase(N_("playing {card}"), card=str(card)), "play")
         player.hand.remove(card)
         g.log.add("play", player.seat, card=str(card))

@@ -466,9 +466,12 @@ class NetrunnerGame:
         role: str | None = script.parts[node.part].role
         return role
 
-    def script_hooks(self, name: str, sources: Iterable[Card] | None = None) -> list[tuple[Card, Any]]:
+    def script_hooks(
+        self, name: str, sources: Iterable[Card] | None = None, lasting: bool | None = None
+    ) -> list[tuple[Card, Any]]:
         """``(card, hook)`` for every card of ``sources`` (default: the active cards of both sides) whose
-        script has the static hook ``name``."""
+        script has the static hook ``name``, and the lasting hooks of that name (by default only with the
+        default sources: a hook asked of one card is that card's own)."""
         out = []
         for card in sources if sources is not None else [c for s in SIDES for c in self.active_cards(s)]:
             if self.blanks and card.uid in self.blanks:
@@ -476,13 +479,14 @@ class NetrunnerGame:
             script = self.script_of(card)
             if script is not None and name in script.hooks:
                 out.append((card, script.hooks[name]))
-        if sources is None:
+        if lasting if lasting is not None else sources is None:
             out += [(card, fn) for hook, card, fn, _ in self.lasting if hook == name]
         return out
 
     def add_lasting(self, hook: str, card: Card, fn: Any, until: str) -> None:
         """A static hook (``rez_cost``, ``install_cost``, …) that ``card``'s effect leaves in force until the end of
-        the ``run`` or ``turn``, even once the card itself is gone (an event played for the run)."""
+        the ``run`` or ``turn`` (``game``: for good), even once the card itself is gone (an event played for the
+        run)."""
         self.lasting.append((hook, card, fn, until))
 
     def effects_of(self, card: Card, kind: str = "effect") -> list[A.Node]:
@@ -522,7 +526,9 @@ class NetrunnerGame:
     def agenda_points(self, side: Side) -> int:
         """The points of ``side``'s score area, and what active cards add (``points``: a card worth points)."""
         printed = sum(int(getattr(c.record, "agenda_points", 0) or 0) for c in self.player(side).score_area)
-        return printed + sum(hook(self, source, side) for source, hook in self.script_hooks("points"))
+        sources = self.everyone(*self.runner.score_area)  # cards in the runner's score area count their points too
+        hooks = self.script_hooks("points", sources, lasting=True)
+        return printed + sum(hook(self, source, side) for source, hook in hooks)
 
     def advancement_requirement(self, card: Card) -> int | None:
         """The agenda's advancement requirement: printed, changed by active cards and its own text."""

@@ -400,7 +400,7 @@ class Interpreter:
                 link=link,
             ),
             MAX_COUNT,
-            None,
+            "trace",  # the runner's credits for traces (recurring ones too) raise its link
         )
         link_strength = link + runner_boost
         successful = strength > link_strength
