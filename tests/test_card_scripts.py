@@ -663,9 +663,7 @@ def test_a_scripted_prevention_answers_its_window_only_and_knows_the_card() -> N
         b.paid([trash_self()], lambda x: x.game.prevent("trash", 1, x.card), usable=only_programs, role="prevent_trash")
 
     shield = fixture("zz_shield", "hardware", ["Saves a program from the trash."], cost=0)
-    corp = {"servers": {"hq": {"ice": [{"card": "r_rotor_like", "rezzed": True}]}}} if False else {}
-    r = play([*HOOKS, shield], [], runner={"rig": [{"card": "zz_shield"}, {"card": "gray_rat"}, {"card": "zz_wallet"}]},
-             corp=corp)  # fmt: skip
+    r = play([*HOOKS, shield], [], runner={"rig": [{"card": "zz_shield"}, {"card": "gray_rat"}, {"card": "zz_wallet"}]})
     g = r.game
     assert not any(o.label.startswith("use:zz_shield") for o in r.pending.options)  # not outside its window
     g.policies = {2: type("Yes", (), {"decide": staticmethod(lambda game, d: next(
@@ -675,3 +673,44 @@ def test_a_scripted_prevention_answers_its_window_only_and_knows_the_card() -> N
     assert [c.id for c in g.runner.discard] == ["zz_shield"]
     wallet = next(c for c in g.runner.rig if c.id == "zz_wallet")
     assert g.trash(wallet, "test", by="corp") is True  # not a program: no shield to offer
+
+
+def test_hand_abilities_runs_forbidden_a_run_kept_clicks_next_turn_and_remote_limits() -> None:
+    @card("zz_from_hq", paragraphs=(0,), summary="Click, reveal and trash this from HQ: gain 3 credits.")
+    def _from_hq(b: Builder) -> None:
+        def cash(x: Exec) -> None:
+            x.game.trash(x.card, "revealed and trashed from HQ", by="corp")
+            x.do("你获得 3[credit]。")
+
+        b.paid([click()], cash, zone="hand")
+
+    @card("zz_gatekeeper", paragraphs=(0, 1, 2), summary="No runs on Archives; the end of a run by a barrier is "
+          "prevented; one remote server at most.")  # fmt: skip
+    def _gatekeeper(b: Builder) -> None:
+        b.may_run(lambda g, this, server: server != "archives")
+        b.paragraph(1).keep_run(lambda g, this, by: by is not None and "barrier" in by.subtypes)
+        b.paragraph(2).all_install_servers(lambda g, this, card, server: server != "new remote" or
+                                           not any(s.remote for s in g.servers.values()))  # fmt: skip
+
+    from_hq = fixture("zz_from_hq", "agenda", ["Cash it in from HQ."], agenda_points=1, advancement_requirement=2)
+    gate = fixture("zz_gatekeeper", "asset", ["No Archives runs.", "Barriers cannot end runs.", "One remote."],
+                   rez_cost=0, trash_cost=1)  # fmt: skip
+    records = [*HOOKS, from_hq, gate]
+    r = play(records, ["use:zz_from_hq/0"], active="corp", corp={"hand": ["zz_from_hq"], "clicks": 1, "credits": 0})
+    assert r.game.corp.credits == 3 and [c.id for c in r.game.corp.discard] == ["zz_from_hq"]
+    corp = {"servers": {"remote1": {"root": [{"card": "zz_gatekeeper", "rezzed": True}]},
+                        "hq": {"ice": [{"card": "zz_stubborn", "rezzed": True}]}}}  # fmt: skip
+    r = play(records, [], corp=corp)
+    runs = [o.label for o in r.pending.options if o.label.startswith("run:")]
+    assert "run:archives" not in runs and "run:hq" in runs
+    r = play(records, ["run:hq", "continue"], corp=corp)
+    assert events(r, "run_end")[-1]["successful"] is True  # the barrier's subroutine could not end it
+    r = play(records, [], active="corp", corp={**corp, "hand": ["zz_dividend"], "clicks": 1})
+    assert not any(o.label.endswith("@new") for o in r.pending.options)
+    g = r.game
+    from toolkit.engine.netrunner.scripts import Exec as X
+    from toolkit.engine.netrunner.state import Context
+
+    X(g, Context("corp", g.corp.identity)).next_turn_clicks("runner", -1)
+    g.begin_turn("runner")
+    assert g.runner.clicks == 3

@@ -165,7 +165,8 @@ class Actions:
             if player.tags:
                 basic("remove_tag")
             for server in g.servers:
-                basic("run", None, server)
+                if g.may_run(server):
+                    basic("run", None, server)
         options = [self.option(a) for a in out]
         options += [o for o in self.paid_options(side, window="action") if free or o.value.clicks]
         return options
@@ -176,9 +177,10 @@ class Actions:
         only abilities that prevent that, of ``kind`` for damage)."""
         g = self.game
         out: list[Option] = []
-        for card in g.active_cards(side):
+        in_hand = [c for c in g.player(side).hand if g.script_of(c) is not None] if window == "action" else []
+        for card in [*g.active_cards(side), *in_hand]:
             for index, ability in enumerate(g.abilities(card)):
-                if ability.kind != "paid":
+                if ability.kind != "paid" or g.hand_ability(card, ability) != (card in in_hand):
                     continue
                 if self.usable(side, card, ability, window, kind):
                     clicks = sum(c.count for c in ability.costs if isinstance(c, A.ClickCost))
@@ -327,11 +329,12 @@ class Actions:
     def use_ability(self, side: Side, card: Card, index: int) -> None:
         """A paid ability (``<费用>：<效果>``) of an active card: pay its costs, then resolve it."""
         g = self.game
-        if card not in g.active_cards(side):
-            raise EngineError(tr("{card} is not an active {side} card", card=card, side=side_word(side)))
         abilities = g.abilities(card)
         if not 0 <= index < len(abilities) or abilities[index].kind != "paid":
             raise EngineError(tr("{card} has no paid ability {index}", card=card, index=index))
+        from_hand = g.hand_ability(card, abilities[index])
+        if (card not in g.player(side).hand) if from_hand else (card not in g.active_cards(side)):
+            raise EngineError(tr("{card} is not an active {side} card", card=card, side=side_word(side)))
         g.log.add("use", SEATS[side], card=str(card), text=render(abilities[index]))
         run = g.current_run
         g.interp.execute(abilities[index], Context(side, card, run, encounter=run.encounter if run else None))

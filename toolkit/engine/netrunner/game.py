@@ -148,6 +148,7 @@ class NetrunnerGame:
         self.grants: list[tuple[Card, str, str]] = []  # (card, subtype, until): subtypes given for a run or turn
         self.blanks: dict[int, str] = {}  # uid -> until ("run", "turn", "game"): cards that lost their abilities
         self.paying_for: Card | None = None  # the card an install is being paid for (spend_hosted may ask)
+        self.next_turn_clicks: dict[str, int] = {}  # side -> allotted clicks gained or lost for its next turn
         self.in_play: list[Card] = []  # operations and events that stay in play (currents)
         self.turn_started_at = 0  # the log's length when the current turn began (events_this_turn)
         self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)
@@ -458,6 +459,19 @@ class NetrunnerGame:
             return False
         return part.usable is None or bool(part.usable(self, card, window))
 
+    def hand_ability(self, card: Card, ability: A.Ability) -> bool:
+        """Whether ``ability`` is one a card script lets its player use from the hand ("reveal and trash this card
+        from HQ: ...")."""
+        nodes = [e for s in ability.sentences for e in s.effects if isinstance(e, A.Scripted)]
+        script = self.script_of(card) if nodes else None
+        if script is None or not 0 <= nodes[0].part < len(script.parts):
+            return False
+        return bool(script.parts[nodes[0].part].zone == "hand")
+
+    def may_run(self, server: str) -> bool:
+        """Whether the runner may run ``server`` now (active cards may forbid some: ``may_run``)."""
+        return all(hook(self, source, server) for source, hook in self.script_hooks("may_run"))
+
     def scripted_role(self, card: Card, node: A.Scripted) -> str | None:
         """The role a card script gives one of its paid parts (``break``, ``boost``, ``prevent_damage``, …)."""
         script = self.script_of(card)
@@ -540,7 +554,9 @@ class NetrunnerGame:
 
     def may_break(self, ice: Card, breaker: Card) -> bool:
         """Whether ``breaker`` may break ``ice``'s subroutines (the ice's text may say some cannot: ``unbreakable``)."""
-        return not any(hook(self, ice, breaker) for _, hook in self.script_hooks("unbreakable", [ice]))
+        if any(hook(self, ice, breaker) for _, hook in self.script_hooks("unbreakable", [ice])):
+            return False
+        return not any(hook(self, source, ice, breaker) for source, hook in self.script_hooks("unbreakable_all"))
 
     def strength_of(self, card: Card) -> int:
         """Printed strength, this encounter's boosts, the card's own text (``strength``) and what active cards
@@ -814,6 +830,7 @@ class NetrunnerGame:
     def damage(self, kind: str, amount: int, preventable: bool = True) -> None:
         """Meat, net or brain damage: random cards from the grip to the heap; flatline past the grip (N4).
         Damage a player suffers as a cost (``preventable`` False) opens no prevention window."""
+        amount += sum(hook(self, source, kind, amount) for source, hook in self.script_hooks("damage_bonus"))
         if preventable:
             amount = self.prevention_window("damage", amount, kind)
         if amount <= 0 or self.over:
@@ -927,6 +944,8 @@ class NetrunnerGame:
             options = ["new remote", *free]
         for _, hook in self.script_hooks("install_servers", [card]):
             options = [s for s in options if hook(self, card, s)]
+        for source, hook in self.script_hooks("all_install_servers"):  # "Limit 2 remote servers" on an identity
+            options = [s for s in options if hook(self, source, card, s)]
         return options
 
     def _new_remote(self) -> Server:
@@ -1369,7 +1388,7 @@ class NetrunnerGame:
         self.phase = "turns"
         self.turns += 1
         player = self.player(side)
-        player.clicks = self.rules.clicks[side]
+        player.clicks = max(0, self.rules.clicks[side] + self.next_turn_clicks.pop(side, 0))
         self.turn_started_at = len(self.log)
         self.log.add("turn_start", player.seat, side=side, clicks=player.clicks, turn=self.turns)
         for card in self.active_cards(side):

@@ -219,7 +219,7 @@ class Interpreter:
             g.corp.bad_publicity += e.count
             g.log.add("bad_publicity", seat, amount=e.count, bad_publicity=g.corp.bad_publicity)
         elif isinstance(e, A.EndRun):
-            g.runs.end_run(f"{ctx.card}" if ctx.card else Phrase(N_("the text")))
+            g.runs.end_run(f"{ctx.card}" if ctx.card else Phrase(N_("the text")), by=ctx.card)
         elif isinstance(e, A.JackOut):
             if side != "runner":
                 raise EngineError(tr("only the runner jacks out; {text} is runner text", text="你退出潜袭"))

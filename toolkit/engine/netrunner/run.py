@@ -279,6 +279,7 @@ class Runs:
             for card in g.runner.rig:
                 card.strength_bonus = 0
             run.encounter = None
+            g.lift("encounter")
         if not g.over:
             g.fire("encounter_ends", g.everyone(ice), ice=ice)
 
@@ -381,12 +382,19 @@ class Runs:
 
     # ------------------------------------------------------------ ending the run
 
-    def end_run(self, why: str) -> None:
+    def end_run(self, why: str, by: Card | None = None) -> None:
+        """The run ends (unsuccessful), unless a card keeps ``by`` (the card ending it: a piece of ice's subroutine,
+        say) from ending it (``keep_run``: "subroutines on this barrier cannot end the run")."""
         g = self.game
         run = g.current_run
         if run is None or run.ended:
             g.log.add("end_run", None, ended=False, reason=Phrase(N_("no run in progress")))
             return
+        for source, keep in g.script_hooks("keep_run"):
+            if keep(g, source, by):
+                g.log.add("end_run", None, ended=False, reason=Phrase(N_("{card} keeps the run going"),
+                                                                     card=str(source)))  # fmt: skip
+                return
         run.ended = True
         g.log.add("end_run", None, ended=True, server=run.server, reason=why)
 
@@ -458,7 +466,10 @@ class Runs:
         cards'): the runner pays each, or does not steal it (the agenda stays where it is)."""
         g = self.game
         for _, (can, pay) in g.script_hooks("steal_requires", [card]) + g.script_hooks("steal_requires"):
-            if not can(g, card) or not g.confirm(
+            payable = can(g, card)
+            if payable is None:  # the cost is not this agenda's (another card's, for agendas in its server, say)
+                continue
+            if not payable or not g.confirm(
                 "runner", "steal", Phrase(N_("pay the additional cost to steal {card}?"), card=str(card)),
                 yes=f"steal:{card.ref}", no="leave",
             ):  # fmt: skip

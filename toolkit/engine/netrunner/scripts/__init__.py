@@ -76,6 +76,7 @@ class Part:
     timing: str | None = None
     once_per_turn: bool = False
     role: str | None = None  # paid: "break" or "boost" (an icebreaker's ability, for the players' choices)
+    zone: str = "play"  # paid: "hand" for an ability used from HQ or the grip ("reveal and trash this from HQ: ...")
     ability_text: str | None = None  # b.text(): ability-language text instead of fn
     usable: Callable[[NetrunnerGame, Card, str], bool] | None = None  # paid: whether it does anything now
     only: Callable[[Exec], bool] | None = None  # triggered: whether this event concerns it (else it stays silent)
@@ -135,6 +136,7 @@ class Builder:
         once_per_turn: bool = False,
         usable: Callable[[NetrunnerGame, Card, str], bool] | None = None,
         role: str | None = None,
+        zone: str = "play",
     ) -> Builder:
         """A paid ability. ``usable(game, card, window)`` (window: ``action``, ``run``, ``encounter``) says
         when it does anything, so players are not offered it uselessly (default: whenever its costs are paid).
@@ -142,8 +144,12 @@ class Builder:
         strength), so the heuristic runner uses it as it uses a read icebreaker's; ``prevent_damage``,
         ``prevent_tags`` or ``prevent_trash``: offered only in that prevention window (``x.game.window`` says
         what is about to happen: ``what``, ``kind``, ``amount``, ``card``), and it prevents with
-        ``x.game.prevent(what, amount, x.card, kind)``."""
-        part = Part("paid", self._paragraph, fn, tuple(costs), once_per_turn=once_per_turn, usable=usable, role=role)
+        ``x.game.prevent(what, amount, x.card, kind)``. ``zone="hand"``: used while the card is in its player's
+        hand (HQ, the grip) in the action phase, instead of while active; its ``fn`` reveals and trashes it
+        (``x.game.trash(x.card, ...)``) as its text says."""
+        part = Part(
+            "paid", self._paragraph, fn, tuple(costs), once_per_turn=once_per_turn, usable=usable, role=role, zone=zone
+        )
         return self._add(part)
 
     def subroutine(self, fn: Callable[[Exec], None]) -> Builder:
@@ -257,8 +263,34 @@ class Builder:
     ) -> Builder:
         """"As an additional cost to steal this agenda / an agenda, the runner must ...": on this agenda (or, on
         another active card, on every agenda) the runner may steal only if ``can(game, agenda)`` and pays with
-        ``pay(game, agenda)``; the runner may also decline, leaving the agenda."""
+        ``pay(game, agenda)``; the runner may also decline, leaving the agenda. ``can`` returns None where the
+        cost does not apply (an upgrade's cost for the agendas of its own server only)."""
         return self._hook("steal_requires", (can, pay))
+
+    def unbreakable_all(self, fn: Callable[[NetrunnerGame, Card, Card, Card], bool]) -> Builder:
+        """``fn(game, this, ice, breaker)``: while this card is active (or as a lasting hook), True where
+        ``breaker`` may not break ``ice``'s subroutines."""
+        return self._hook("unbreakable_all", fn)
+
+    def damage_bonus(self, fn: Callable[[NetrunnerGame, Card, str, int], int]) -> Builder:
+        """``fn(game, this, kind, amount)``: while this card is active, extra damage of ``kind`` added to any
+        damage done ("If the runner would take meat damage, they take 1 more")."""
+        return self._hook("damage_bonus", fn)
+
+    def may_run(self, fn: Callable[[NetrunnerGame, Card, str], bool]) -> Builder:
+        """``fn(game, this, server)``: while this card is active, whether the runner may run ``server`` now."""
+        return self._hook("may_run", fn)
+
+    def all_install_servers(self, fn: Callable[[NetrunnerGame, Card, Card, str], bool]) -> Builder:
+        """``fn(game, this, card, server)``: while this card is active, whether the corp may install ``card`` in
+        ``server`` ("Limit 2 remote servers")."""
+        return self._hook("all_install_servers", fn)
+
+    def keep_run(self, fn: Callable[[NetrunnerGame, Card, Card | None], bool]) -> Builder:
+        """``fn(game, this, by)``: while this card is active, True keeps the run from ending when ``by`` (the card
+        ending it, e.g. the ice whose subroutine fired; None: a rule) would end it. For an effect lasting an
+        encounter, a run or a turn: ``x.lasting("keep_run", fn, until="encounter")``."""
+        return self._hook("keep_run", fn)
 
     def untrashable(self, fn: Callable[[NetrunnerGame, Card, str | None], bool] | None = None) -> Builder:
         """"This card cannot be trashed" (where ``fn(game, card, by)`` holds, if given: ``by`` is the side trashing
@@ -423,8 +455,14 @@ class Exec:
 
     def lasting(self, hook: str, fn: Callable[..., Any], until: str = "run") -> None:
         """A static hook (``rez_cost``, ``install_cost``: ``fn(game, this, card)``) in force until the end of the
-        ``run`` or ``turn``, even after this card is gone (an event played for its run)."""
+        ``encounter``, ``run`` or ``turn``, even after this card is gone (an event played for its run)."""
         self.game.add_lasting(hook, self.card, fn, until)
+
+    def next_turn_clicks(self, side: Side, change: int) -> None:
+        """``side`` gets ``change`` more (or, negative, fewer) allotted clicks for its next turn."""
+        g = self.game
+        g.next_turn_clicks[side] = g.next_turn_clicks.get(side, 0) + change
+        g.log.add("next_turn_clicks", g.player(side).seat, side=side, change=change)
 
     def forbid(self, what: str, until: str) -> None:
         """``score``, ``steal`` or ``trash_accessed`` forbidden until the end of the ``turn`` or ``run``."""
