@@ -11,13 +11,20 @@ parts the engine already knows:
 - ``b.subroutine(fn)``: a subroutine of a piece of ice, in printed order;
 - ``b.when(timing, fn)``: a triggered ability (timings: :data:`TIMINGS`);
 - ``b.text(zh)``: an ability written in the ability language (read by the grammar like any card text);
-- static changes the engine asks for: ``b.strength``, ``b.install_cost``, ``b.rez_cost``,
-  ``b.play_cost``, ``b.may_install``, ``b.may_play``, ``b.hosts``.
+- static hooks the engine asks of active cards (each a :class:`Builder` method): strength, costs (install,
+  rez, play, clicks to play), restrictions (may_install, may_play, may_run, may_score, install servers,
+  hosts, untrashable, unbreakable), additional costs (rez_requires, steal_requires), hosted credits that
+  pay (spend_hosted), agenda requirements and points, limits (hand size, memory, link), runs kept going,
+  extra damage, a bioroid's click-break;
+- frames many cards print, as functions: :func:`load`, :func:`current`, :func:`one_console`,
+  :func:`one_region`, :func:`on_installed_ice`, :func:`threat`.
 
 A part's ``fn`` gets an :class:`Exec`: the game, who acts (``x.side``), the card (``x.card``),
-the run and the event that fired it (``x.event``), and ``x.do(zh)`` to run ability-language
-text. Every choice goes through the game's decisions (``x.choose``, ``x.may``), so a scripted
-card plays in replays, scenarios and the step-by-step terminal like any other.
+the run and the event that fired it (``x.event``), ``x.do(zh)`` to run ability-language text, and
+the shared steps of many cards (``x.pick``, ``x.break_subroutines``, ``x.install_from``, ``x.run_on``,
+``x.bypass``, ``x.instead_of_breach``, ``x.when_run_ends``, ``x.lasting``, ``x.forbid``, …). Every
+choice goes through the game's decisions (``x.choose``, ``x.may``, ``x.pick``), so a scripted card
+plays in replays, scenarios and the step-by-step terminal like any other.
 
 The import (:func:`toolkit.importers.nrdb_text.read_card`) counts a paragraph a script
 implements as read (the record's ``reading.scripted``); the engine runs a script's parts only
