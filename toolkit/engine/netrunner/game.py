@@ -1277,6 +1277,11 @@ class NetrunnerGame:
         """The data of the log's ``kind`` events since the current turn began (what happened this turn)."""
         return [e.data for e in list(self.log)[self.turn_started_at :] if e.kind == kind]
 
+    def add_to_score_area(self, card: Card, side: Side) -> None:
+        """``card`` goes to ``side``'s score area as an agenda by a card's effect (not the score action): the
+        corp's counts as scored, the runner's as stolen, with their triggers."""
+        self._to_score_area(card, side)
+
     def scorable(self, card: Card) -> bool:
         requirement = self.advancement_requirement(card)
         return (

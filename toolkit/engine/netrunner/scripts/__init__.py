@@ -236,6 +236,11 @@ class Builder:
         """"As an additional cost to play this card, spend ``clicks``[click]": the play action costs that much more."""
         return self._hook("play_clicks", lambda game, card: clicks)
 
+    def stays_in_play(self) -> Builder:
+        """An operation or event that stays in play after it resolves (its other parts active) until its own
+        parts take it out (``game.leave_in_play``); a current is :func:`current`."""
+        return self._hook("stays_in_play", True)
+
     def may_install(self, fn: Callable[[NetrunnerGame, Card], bool]) -> Builder:
         """``fn(game, card)``: whether this card may be installed now (a restriction printed on it)."""
         return self._hook("may_install", fn)
@@ -580,7 +585,7 @@ def current(b: Builder, until: Sequence[str] = ("any_scored", "any_stolen")) -> 
     def leave(x: Exec) -> None:
         x.game.leave_in_play(x.card, Phrase(N_("its current ended")))
 
-    b._hook("stays_in_play", True)
+    b.stays_in_play()
     for timing in until:
         b.when(timing, leave)
     return b

@@ -201,7 +201,7 @@ def _lockdown(b: Builder) -> Builder:
         x.game.leave_in_play(x.card, Phrase(N_("the corp's next turn began")))
 
     b.may_play(lambda g, c: not any("lockdown" in o.subtypes for o in g.in_play))
-    b._hook("stays_in_play", True)
+    b.stays_in_play()
     return b.when("your_turn_start", leave)
 
 

@@ -376,7 +376,7 @@ def _bioroid_efficiency_research(b: Builder) -> None:
             x.game.in_play.remove(x.card)
 
     b.may_play(lambda g, c: bool(targets(g)))
-    b._hook("stays_in_play", True)
+    b.stays_in_play()
     b.play(play).when("subroutine_broken", broken, only=all_broken).when("trashed", trashed, only=_this_card)
 
 

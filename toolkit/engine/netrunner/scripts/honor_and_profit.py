@@ -645,7 +645,7 @@ def _plan_b(b: Builder) -> None:
             return
         g.log.add("reveal", CORP, card=str(chosen), zone="hq")
         g.corp.hand.remove(chosen)
-        g._to_score_area(chosen, "corp")
+        g.add_to_score_area(chosen, "corp")
 
     b.when("access", accessed)
 

@@ -1328,7 +1328,7 @@ def _research_grant(b: Builder) -> None:
         others = [c for c in g.installed("corp") if c.id == x.card.id and c is not x.card]
         chosen = x.pick(Phrase(N_("{card}: score another copy?"), card=str(x.card)), others)
         if chosen is not None:
-            g._to_score_area(chosen, "corp")
+            g.add_to_score_area(chosen, "corp")
 
     b.when("agenda_scored", scored)
 
@@ -1420,7 +1420,7 @@ def _casting_call(b: Builder) -> None:
         x.game.leave_in_play(x.card, Phrase(N_("its host left play")))
 
     in_play = lambda x: x.card in x.game.in_play  # noqa: E731
-    b._hook("stays_in_play", True)
+    b.stays_in_play()
     b.play(play)
     b.when("played", played, only=lambda x: x.event.get("card") is x.card)
     b.when("access", accessed, only=lambda x: in_play(x) and host(x) is not None and x.event.get("card") is host(x))
