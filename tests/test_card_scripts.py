@@ -714,3 +714,16 @@ def test_hand_abilities_runs_forbidden_a_run_kept_clicks_next_turn_and_remote_li
     X(g, Context("corp", g.corp.identity)).next_turn_clicks("runner", -1)
     g.begin_turn("runner")
     assert g.runner.clicks == 3
+
+
+def test_a_trashed_card_says_where_it_was() -> None:
+    @card("zz_witness", paragraphs=(0,), summary="Notes where each trashed card was.")
+    def _witness(b: Builder) -> None:
+        b.when("trashed", lambda x: x.card.notes.setdefault("zones", []).append(x.event["zone"]))
+
+    witness = fixture("zz_witness", "hardware", ["Watches the trash."], cost=0)
+    r = play([*HOOKS, witness], [], runner={"rig": [{"card": "zz_witness"}, {"card": "gray_rat"}], "hand": ["gray_rat"]})
+    g = r.game
+    g.trash(next(c for c in g.runner.rig if c.id == "gray_rat"), "test", by="corp")
+    g.trash(g.runner.hand[0], "test", by="corp")
+    assert next(c for c in g.runner.rig if c.id == "zz_witness").notes["zones"] == ["installed", "hand"]

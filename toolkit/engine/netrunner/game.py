@@ -1088,6 +1088,8 @@ class NetrunnerGame:
         owner = self.player(card.side)
         was_rezzed = card.rezzed
         hidden = card in owner.hand or card in owner.deck  # trashed from HQ or R&D (or the grip or stack)
+        origin = ("hand" if card in owner.hand else "deck" if card in owner.deck
+                  else "installed" if self.is_installed(card) or card in owner.rig else "other")  # fmt: skip
         for zone in (owner.hand, owner.deck):
             if card in zone:
                 zone.remove(card)
@@ -1097,7 +1099,7 @@ class NetrunnerGame:
         self.trash_from_server(card)
         self.to_discard(card, why, faceup=faceup)
         self.check_memory()
-        self.fire("trashed", self.everyone(card), card=card, by=by, rezzed=was_rezzed)
+        self.fire("trashed", self.everyone(card), card=card, by=by, rezzed=was_rezzed, zone=origin)
         return True
 
     def remove_from_game(self, card: Card, why: Any) -> None:
