@@ -727,3 +727,27 @@ def test_a_trashed_card_says_where_it_was() -> None:
     g.trash(next(c for c in g.runner.rig if c.id == "gray_rat"), "test", by="corp")
     g.trash(g.runner.hand[0], "test", by="corp")
     assert next(c for c in g.runner.rig if c.id == "zz_witness").notes["zones"] == ["installed", "hand"]
+
+
+ORDER: list[str] = []
+
+
+@card("zz_corp_ear", paragraphs=(0,), summary="Notes when the corp hears a purge.")
+def _corp_ear(b: Builder) -> None:
+    b.when("purged", lambda x: ORDER.append("corp"))
+
+
+@card("zz_runner_ear", paragraphs=(0,), summary="Notes when the runner hears a purge.")
+def _runner_ear(b: Builder) -> None:
+    b.when("purged", lambda x: ORDER.append("runner"))
+
+
+def test_the_active_sides_triggers_resolve_first() -> None:
+    ears = [fixture("zz_corp_ear", "asset", ["Hears purges."], rez_cost=0, trash_cost=1),
+            fixture("zz_runner_ear", "hardware", ["Hears purges."], cost=0)]  # fmt: skip
+    corp = {"servers": {"remote1": {"root": [{"card": "zz_corp_ear", "rezzed": True}]}}}
+    for active, first in (("corp", "corp"), ("runner", "runner")):
+        ORDER.clear()
+        r = play([*HOOKS, *ears], [], active=active, corp=corp, runner={"rig": [{"card": "zz_runner_ear"}]})
+        r.game.purge()
+        assert ORDER[0] == first and sorted(ORDER) == ["corp", "runner"]

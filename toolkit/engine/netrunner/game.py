@@ -124,7 +124,7 @@ class NetrunnerGame:
         self.replay: deque[str] = deque()  # labels answered before any policy (a saved game, a scenario)
         self.decisions: list[dict[str, Any]] = []
         self.waiter: Any = None
-        self.triggers = Triggers(self.turn_order, _AskDecider(self))
+        self.triggers = Triggers(self.trigger_order, _AskDecider(self))
         self.interp = Interpreter(self)
         self.runs = Runs(self)
         self.actions = Actions(self)
@@ -367,9 +367,11 @@ class NetrunnerGame:
     def other(side: Side) -> Side:
         return other(side)
 
-    def turn_order(self) -> list[int]:
-        """Seats starting with the active side (the order triggers are stacked in)."""
-        return [SEATS[self.active], SEATS[other(self.active)]]
+    def trigger_order(self) -> list[int]:
+        """The order the sides' triggers of one moment are stacked in: the other side's first, so that the active
+        side's resolve first (Netrunner's rule for abilities that trigger together; the seed says nothing of it).
+        Each side orders its own."""
+        return [SEATS[other(self.active)], SEATS[self.active]]
 
     @property
     def corp(self) -> Player:
