@@ -121,7 +121,7 @@ class Runs:
             run.successful = True
             g.log.add("run_successful", RUNNER, server=server)
             root = [c for c in g.servers[server].root if c.rezzed]
-            corp_cards = [g.corp.identity, *root, *(c for c in g.in_play if c.side == "corp")]
+            corp_cards = [g.corp.identity, *root, *g.corp.score_area, *(c for c in g.in_play if c.side == "corp")]
             g.fire("run_successful", g.active_cards("runner") + corp_cards, server=server)
         elif server not in g.servers and not self._stopped(run):
             run.ended = True
@@ -266,6 +266,7 @@ class Runs:
                     ability = g.abilities(breaker)[index]
                     g.log.add("use", RUNNER, card=str(breaker), text=render(ability))
                     g.execute(ability, Context("runner", breaker, run, encounter=encounter))
+                    g.fire("ability_used", g.everyone(breaker), card=breaker, index=index)
                 else:
                     g.actions.take(option.value)
             for sub in subs:
