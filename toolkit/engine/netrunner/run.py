@@ -519,6 +519,7 @@ class Runs:
             )
         ):
             g.pay("runner", cost, Phrase(N_("trashing {card}"), card=str(card)), "trash")
+            origin = "hand" if card in g.corp.hand else "deck" if card in g.corp.deck else "installed"
             for zone in (g.corp.deck, g.corp.hand):
                 if card in zone:
                     zone.remove(card)
@@ -526,4 +527,4 @@ class Runs:
                 g.trash(card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
             else:
                 g.to_discard(card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), faceup=True)
-                g.fire("trashed", g.everyone(card), card=card, by="runner")
+                g.fire("trashed", g.everyone(card), card=card, by="runner", rezzed=False, zone=origin)
