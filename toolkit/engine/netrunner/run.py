@@ -294,6 +294,12 @@ class Runs:
         for breaker in g.runner.rig:
             if not g.may_break(ice, breaker):
                 continue
+            # a boost helps only a breaker that can break this ice (its read breaks; a scripted one may, too)
+            fits = any(
+                (isinstance(n, A.BreakSubroutine) and n.subtype in ice.subtypes) or isinstance(n, A.Scripted)
+                for a in g.abilities(breaker)
+                for n in A.walk(a)
+            )
             for index, ability in enumerate(g.abilities(breaker)):
                 if ability.kind != "paid":
                     continue
@@ -309,7 +315,7 @@ class Runs:
                 breaks = any(isinstance(n, A.BreakSubroutine) and n.subtype in ice.subtypes for n in nodes)
                 # strength matters for icebreakers only: a card without strength breaks whatever the ice's
                 strong = not self.has_strength(breaker) or g.strength_of(breaker) >= needed
-                if boosts and not strong:  # boosting past the ice's strength does nothing more
+                if boosts and not strong and fits:  # boosting past the ice's strength does nothing more
                     out.append(Option(f"boost:{breaker.ref}/{index}", text, (breaker, index)))
                 elif not boosts and breaks and unbroken and strong:
                     out.append(Option(f"break:{breaker.ref}/{index}", text, (breaker, index)))
