@@ -382,6 +382,14 @@ class Runs:
         g.log.add("break", RUNNER, ice=str(ice), index=sub.index, by=str(by), text=render(sub.ability))
         g.fire("subroutine_broken", g.everyone(ice), ice=ice, index=sub.index, by=by)
 
+    def encounter(self, run: RunState, ice: Card) -> None:
+        """The runner encounters ``ice`` (again, or out of the usual order, for a card that says so)."""
+        self._encounter(run, ice)
+
+    def access(self, run: RunState) -> None:
+        """The cards of ``run``'s server accessed, as its breach accesses them (for a card that breaches again)."""
+        self._access(run)
+
     def access_card(self, card: Card, server: str) -> None:
         """Access ``card`` (also outside a breach, for a card that says so): its access timing, then steal, trash
         or leave it, as in a breach."""

@@ -499,7 +499,7 @@ def _konjin(b: Builder) -> None:
         if chosen is None:
             return
         outer = run.encounter
-        g.runs._encounter(run, chosen)
+        g.runs.encounter(run, chosen)
         run.encounter, run.step = outer, "encounter"
 
     b.when("encounter", met)

@@ -824,7 +824,7 @@ def _pinhole(b: Builder) -> None:
         if chosen.type == "agenda":
             x.forbid("steal", "run")
             x.forbid("trash_accessed", "run")
-        g.runs._access_card(chosen, server.name if server is not None else attacked)
+        g.runs.access_card(chosen, server.name if server is not None else attacked)
 
     def play(x: Exec) -> None:
         run = x.run_on("any")
@@ -936,7 +936,7 @@ def _deep_dive(b: Builder) -> None:
                     break
                 g.spend_clicks("runner", 1, str(x.card))
             chosen: Card = x.choose(Phrase(N_("access which card")), left)
-            g.runs._access_card(chosen, "rnd")
+            g.runs.access_card(chosen, "rnd")
         g.rng.shuffle(corp.deck)
         g.log.add("shuffle", CORP, zone="rnd")
 

@@ -444,7 +444,7 @@ def _the_twins(b: Builder) -> None:
         g.fire("trashed", g.everyone(chosen), card=chosen, by="corp", rezzed=False)
         if not g.is_installed(ice) or run.ended or g.over:
             return
-        g.runs._encounter(run, ice)
+        g.runs.encounter(run, ice)
         if not run.ended and not g.over and g.is_installed(ice):
             run.step = "movement"
             g.log.add("pass", RUNNER, ice=str(ice), server=run.server)

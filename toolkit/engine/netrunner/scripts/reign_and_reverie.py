@@ -265,7 +265,7 @@ def _divide_and_conquer(b: Builder) -> None:
         def breaches() -> None:
             g.fire("breach", g.everyone(), server="archives")
             if not g.over and not run.ended:
-                g.runs._access(run)
+                g.runs.access(run)
             for server in ("hq", "rnd"):
                 if g.over or run.ended:
                     return
