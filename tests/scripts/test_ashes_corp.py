@@ -565,7 +565,7 @@ def test_gold_farmer_ends_the_run_unless_paid_each_time() -> None:
 
 def test_hagen_weakens_per_icebreaker_and_bins_other_programs() -> None:
     rig = [{"card": "gray_rat"}, {"card": "hermit_shell"}]
-    r = play(RECORDS, ["run:hq", "done"], corp=corp(servers=on("hq", "hagen")), runner=runner(clicks=1, rig=rig))
+    r = play(RECORDS, ["run:hq"], corp=corp(servers=on("hq", "hagen")), runner=runner(clicks=1, rig=rig))
     g = r.game
     assert g.strength_of(g.servers["hq"].ice[0]) == 5
     assert [c.id for c in g.runner.rig] == ["gray_rat"] and [c.id for c in g.runner.discard] == ["hermit_shell"]
