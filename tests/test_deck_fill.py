@@ -74,3 +74,22 @@ def test_the_cli_writes_a_filled_deck_that_validates(cli: Any, tmp_path: Path) -
     assert cli("deck", "validate", out).exit_code == 0
     refused = cli("deck", "new", "--game", "tactics", "--mode", "duel", "--fill", "--out", tmp_path / "t.json")
     assert refused.exit_code == 2 and "--fill" in refused.stderr and "Traceback" not in refused.stderr
+
+
+def test_a_starter_game_only_identity_or_card_is_refused_by_every_format() -> None:
+    from toolkit.importers.nrdb_text import read_card
+    from toolkit.models.deck import Deck
+
+    assert read_card(["Starter game only."], "identity").record() == {"status": "executable", "rules": [0]}
+    identity = next(r for r in RECORDS if r.kind == "identity" and r.id == "weyland_iron_ledger")
+    starter = identity.model_copy(update={"starter_only": True})
+    records = [r for r in RECORDS if r.id != identity.id] + [starter]
+    deck = fill_deck(RECORDS, "weyland_iron_ledger", "standard", seed=4)
+    findings = validate_deck(deck, DeckPool(records)).findings
+    assert [f.code for f in findings if f.severity == "error"] == ["deck.starter_only"]
+    assert "starter game only" in findings[0].message and findings[0].pointer == "/identity"
+    card_id = next(iter(deck.cards))
+    card = next(r for r in RECORDS if r.id == card_id).model_copy(update={"starter_only": True})
+    records = [r for r in RECORDS if r.id != card_id] + [card]
+    errors = [f for f in validate_deck(Deck(**deck.model_dump()), DeckPool(records)).findings if f.severity == "error"]
+    assert [(f.code, f.pointer) for f in errors] == [("deck.starter_only", f"/cards/{card_id}")]

@@ -627,8 +627,18 @@ class _BanSets:
 def rule_ban_list(check: Check, rule: Any) -> None:
     """The ban list in force: banned cards, at most ``restricted_limit`` restricted titles, the points limit.
 
-    The identity counts like any card (NetrunnerDB's reading); points are per title.
+    The identity counts like any card (NetrunnerDB's reading); points are per title. A card or identity for the
+    starter game only ("Starter game only", ``starter_only``) is allowed by no format.
     """
+    starters = [(card_id, r) for card_id, r in [*check.cards.items()] if getattr(r, "starter_only", False)]
+    if check.identity is not None and getattr(check.identity, "starter_only", False):
+        starters.insert(0, (check.identity.id, check.identity))
+    for card_id, record in starters:  # "Starter game only": outside every format's pool
+        message = tr("{card} is for the starter game only", card=_name(record))
+        if record is check.identity:
+            check.add("deck.starter_only", message, "/identity")
+        else:
+            check.add_at("deck.starter_only", message, "cards", card_id)
     ban = check.ban
     if ban is None:
         return

@@ -67,6 +67,7 @@ def candidates(records: Iterable[Any], identity: Any, fmt: Any, executable_only:
             and side_of_type(r.type) == identity.side
             and r.faction in {identity.faction, *neutral}
             and r.id not in banned
+            and not getattr(r, "starter_only", False)
             and (r.deck_limit is None or r.deck_limit > 0)
             and _in_pool(r, sets)
             and (not executable_only or runs_whole(r))
@@ -118,7 +119,7 @@ def fill_deck(
         raise DossierError(tr("no netrunner identity {id}", id=repr(identity_id)))
     if fmt is None:
         raise DossierError(tr("no netrunner format {id}", id=repr(fmt_id)))
-    if identity.id in _banned(fmt):
+    if identity.id in _banned(fmt) or getattr(identity, "starter_only", False):
         raise DossierError(tr("identity {id} is banned in {format}", id=repr(identity_id), format=fmt_id))
     limit = next((rule.max for rule in fmt.deck_rules if rule.rule == "copy_limit" and rule.max), 3)
     rng = random.Random(seed)

@@ -55,7 +55,7 @@ from pydantic import ValidationError
 
 from toolkit.errors import DossierError, os_reason
 from toolkit.i18n import N_, tr
-from toolkit.importers.nrdb_text import read_card
+from toolkit.importers.nrdb_text import STARTER_ONLY, english_key, read_card
 from toolkit.jsonio import (
     FileTooLarge,
     JsonSyntaxError,
@@ -1489,6 +1489,9 @@ class _Converter:
         )
         data["text"] = reading.texts()
         data["reading"] = reading.record()
+        kind_type = card_type if kind == "card" else "identity"
+        if any(english_key(p, kind_type, title.strip()) == STARTER_ONLY for p in printed.get("en", [])):
+            data["starter_only"] = True
         flavor_en = next((p.flavor.strip() for p in printings if p.flavor and p.flavor.strip()), None)
         flavor_zh = (
             translation.flavor.strip() if translation and translation.flavor and translation.flavor.strip() else None

@@ -526,6 +526,9 @@ class CardReading:
         return out
 
 
+# "Starter game only": the import marks the record ``starter_only`` and the deck validator keeps it out of every
+# format (validators/deck.py, rule_card_pool), so the paragraph is a deck rule enforced like a deck limit.
+STARTER_ONLY = "starter game only"
 _DECK_LIMIT = re.compile(r"^limit (\d+)(?: this card)? per deck$")  # "Limit 1 <its own title> per deck" too
 
 
@@ -541,7 +544,7 @@ def read_card(
 
     With ``card_id``, the paragraphs the card's script implements (:mod:`toolkit.engine.netrunner.scripts`)
     are run by it and not read; with ``deck_limit``, "Limit N per deck" restates that deck-building rule
-    (the deck validators enforce ``deck_limit``)."""
+    (the deck validators enforce ``deck_limit``); so does "Starter game only" (see :data:`STARTER_ONLY`)."""
     scripted: tuple[int, ...] = ()
     if card_id is not None:
         from toolkit.engine.netrunner.scripts import script_for
@@ -556,8 +559,9 @@ def read_card(
             out.append(Paragraph((index,), None, via="script"))
             index += 1
             continue
-        limit = _DECK_LIMIT.match(english_key(english, card_type, title))
-        if limit and deck_limit is not None and int(limit[1]) == deck_limit:
+        key = english_key(english, card_type, title)
+        limit = _DECK_LIMIT.match(key)
+        if (limit and deck_limit is not None and int(limit[1]) == deck_limit) or key == STARTER_ONLY:
             out.append(Paragraph((index,), None, via="rule"))
             index += 1
             continue

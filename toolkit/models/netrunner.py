@@ -335,6 +335,10 @@ class NetrunnerIdentity(RecordBase):
     subtypes: list[Slug] = Field(default_factory=list)
     search_name: NonEmptyText | None = Field(default=None, description=SEARCH_NAME_DOC)
     text: list[AbilityText] = Field(default_factory=list)
+    starter_only: bool = Field(
+        default=False,
+        description="For the starter game only (its printed text says so): no format's deck may take it.",
+    )
     deck_rules: list[NetrunnerDeckRule] = Field(
         default_factory=list, description="Identity-specific deck rule exceptions."
     )
@@ -356,6 +360,10 @@ class CardBase(RecordBase):
         default=None, ge=1, le=10, description="Most copies of this title in a deck; null: the format's copy limit."
     )
     unique: bool = Field(default=False, description="Only one copy may be active at a time.")
+    starter_only: bool = Field(
+        default=False,
+        description="For the starter game only (its printed text says so): no format's deck may take it.",
+    )
     subtypes: list[Slug] = Field(default_factory=list, description="Subtype ids (game subtypes).")
     search_name: NonEmptyText | None = Field(default=None, description=SEARCH_NAME_DOC)
     text: list[AbilityText] = Field(default_factory=list)

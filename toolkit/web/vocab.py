@@ -245,6 +245,7 @@ FIELD_LABELS: dict[str, str] = {
     "unread": N_("Paragraphs not read"),
     "scripted": N_("Paragraphs run by a card script"),
     "rules": N_("Paragraphs that restate a deck rule"),
+    "starter_only": N_("Starter game only"),
     "index": N_("Paragraph"),
     "reason": N_("Reason"),
     "printings": N_("Printings"),
