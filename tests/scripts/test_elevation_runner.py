@@ -113,8 +113,8 @@ BARRY = identity("barry_baz_wong_tri_maf_veteran", ["Each time the Corp rezzes i
 
 FIXTURES = [RITUAL, CLEAN_GETAWAY, TRANSFER, LIE_LOW, SCROUNGE, ILLUMINATION, CHARM, RISING_TIDE, DEVADATTA, GOURMAND,
             MADANI, MAGLECTRIC, SIDE_HUSTLE, KNICKKNACK, MUSLIHAT, TOPAN, RYO, MAGDALENE, FRANSOFIA, AZIMAT,
-            PRINCIPIA, GAMEDRAGON, CACOPHONY, BARRY]  # fmt: skip
-PARTIAL = [CHROMATOPHORES, BLING, DETENTE, OPEN_MARKET]
+            PRINCIPIA, GAMEDRAGON, CACOPHONY, BARRY, CHROMATOPHORES, BLING]  # fmt: skip
+PARTIAL = [DETENTE, OPEN_MARKET]
 RECORDS = [*bundled(), *FIXTURES, *PARTIAL]
 
 
@@ -128,8 +128,8 @@ def test_the_readings() -> None:
     assert DEVADATTA.reading.read == [0] and DEVADATTA.reading.scripted == [1]
     assert RISING_TIDE.reading.read == [1, 2] and RISING_TIDE.reading.scripted == [0]
     assert OPEN_MARKET.reading.scripted == [0] and OPEN_MARKET.reading.read == [2]
-    assert BLING.reading.scripted == [4] and DETENTE.reading.scripted == [1, 3]
-    assert CHROMATOPHORES.reading.scripted == [0] and FRANSOFIA.reading.scripted == [0, 1]
+    assert BLING.reading.scripted == [1, 2, 3, 4] and DETENTE.reading.scripted == [1, 3]
+    assert CHROMATOPHORES.reading.scripted == [0, 1] and FRANSOFIA.reading.scripted == [0, 1]
     for fixture in PARTIAL:
         assert fixture.reading.status == "partial", fixture.id
 
@@ -477,3 +477,75 @@ def test_barry_installs_from_the_grip_when_ice_is_rezzed() -> None:
              runner={"identity": "barry_baz_wong_tri_maf_veteran", "hand": ["dockside_tipster", "gray_rat"]})  # fmt: skip
     g = r.game
     assert rig(r, "dockside_tipster") is not None and g.runner.credits == 2 and ids(g.runner.hand) == ["gray_rat"]
+
+
+# ---------------------------------------------------------------- the third pass
+
+SANG_KANCIL = card("sang_kancil", "program", ["Interface → 1[credit]: Break 1 <strong>code gate</strong> subroutine.",
+                                              "3[credit] buys +2 strength, or 1[credit] while a run event is "
+                                              "active."],
+                   cost=3, memory_cost=1, strength=2, subtypes=["icebreaker", "decoder"], faction="criminal")  # fmt: skip
+SHRED = card("shred", "event", ["Run any server. The first time the Corp would end that run, it goes on unless "
+                                "the Corp reveals and trashes random HQ cards, one per card in that server's root."],
+             cost=1, subtypes=["run"], faction="anarch")  # fmt: skip
+THIRD = [SANG_KANCIL, SHRED]
+MORE = [*RECORDS, *THIRD]
+GATE_HQ = {"hand": ["hb_quarterly_review"], "servers": {"hq": {"ice": [{"card": "weyland_customs_checkpoint",
+                                                                         "rezzed": True}]}}}  # fmt: skip
+
+
+def test_the_third_pass_readings() -> None:
+    for fixture in (*THIRD, CHROMATOPHORES):
+        assert fixture.reading.status == "executable", fixture.id
+    assert SANG_KANCIL.reading.read == [0] and SANG_KANCIL.reading.scripted == [1]
+
+
+def test_chromatophores_makes_its_host_every_subtype_while_installed() -> None:
+    corp = {"servers": {"hq": {"ice": [{"card": "neutral_plywood_screen", "rezzed": True}]}}}
+    r = play(MORE, ["install:chromatophores", "run:hq"], runner={"hand": ["chromatophores"], "rig": [
+        {"card": "shade_key"}]}, corp=corp)  # fmt: skip
+    g = r.game
+    screen = g.servers["hq"].ice[0]
+    assert {"barrier", "code_gate", "sentry"} <= set(screen.subtypes)
+    assert "break:shade_key/0" in [o.label.split("#")[0] + "/0" for o in r.pending.options if o.label.startswith(
+        "break:")]  # fmt: skip
+    g.trash(rig(r, "chromatophores"), "test")
+    assert screen.subtypes == ("barrier",)
+
+
+def test_sang_kancil_boosts_cheaper_during_a_run_event() -> None:
+    r = play(MORE, ["run:hq", "use:sang_kancil/1", "use:sang_kancil/1"], corp=GATE_HQ,
+             runner={"rig": [{"card": "sang_kancil"}], "credits": 9})  # fmt: skip
+    g = r.game
+    assert g.runner.credits == 3 and g.strength_of(rig(r, "sang_kancil")) == 6
+    r = play(MORE, ["play:lobby_crash", "use:sang_kancil/1", "use:sang_kancil/1"], corp=GATE_HQ,
+             runner={"rig": [{"card": "sang_kancil"}], "hand": ["lobby_crash"], "credits": 9})  # fmt: skip
+    g = r.game
+    assert g.runner.credits == 5 and g.strength_of(rig(r, "sang_kancil")) == 6  # 9 - 2 (the event) - 1 - 1
+
+
+def test_shred_makes_the_corp_pay_hq_cards_to_end_the_run() -> None:
+    corp = {"hand": ["hb_quarterly_review", "jinteki_quiet_harvest"], "servers": {"hq": {
+        "ice": [{"card": "neutral_plywood_screen", "rezzed": True}], "root": [{"card": "hb_director_hale", "rezzed": True}]}}}
+    r = play(MORE, ["play:shred", "hq", "yes"], runner={"hand": ["shred"]}, corp=corp)
+    g = r.game
+    assert g.run_history[-1][2] is False and len(g.corp.hand) == 1 and len(g.corp.discard) == 1
+    assert events(r, "reveal")
+    r = play(MORE, ["play:shred", "hq", "no", "continue", "leave"], runner={"hand": ["shred"]}, corp=corp)
+    g = r.game
+    assert g.run_history[-1][2] and len(g.corp.hand) == 2 and not g.corp.discard
+    assert not g.lasting  # over with its run
+
+
+def test_bling_hosts_the_top_card_after_a_free_install_and_lets_it_be_played() -> None:
+    runner = {"rig": [{"card": "bling"}], "hand": ["rust_yard"], "deck": ["light_fingers", "overnight_takeout"],
+              "credits": 1}  # fmt: skip
+    r = play(MORE, ["install:rust_yard", "yes", "use:bling/2"], runner=runner)
+    g = r.game
+    assert g.runner.credits == 4 and ids(g.runner.discard) == ["light_fingers"]  # 1 - 1 + 4
+    assert rig(r, "bling").hosted == [] and g.runner.clicks == 2
+    r = play(MORE, ["install:rust_yard", "yes"], runner={**runner, "clicks": 1}, corp={"deck": RND})
+    g = r.game
+    assert g.active == "corp" and ids(g.runner.discard) == ["light_fingers"]  # trashed as the turn ended
+    r = play(MORE, ["install:basement_flat"], runner={**runner, "hand": ["basement_flat"]})
+    assert rig(r, "bling").hosted == [] and len(r.game.runner.deck) == 2  # credits were spent: nothing hosted

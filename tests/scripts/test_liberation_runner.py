@@ -774,7 +774,7 @@ HQ_WALL = {"hand": OPS, "servers": {"hq": {"ice": [{"card": "nbn_static_veil", "
 
 def test_the_second_pass_readings() -> None:
     for fixture in SECOND:
-        partial = fixture in (AIRBLADEX, CATALOGUER, HELIAMPHORA, JULI)
+        partial = fixture is AIRBLADEX  # its prevention of a "when encountered" ability is not modelled
         assert fixture.reading.status == ("partial" if partial else "executable"), fixture.id
     assert AMANUENSIS.reading.read == [0] and AMANUENSIS.reading.scripted == [1, 2, 3]
 
@@ -1064,3 +1064,158 @@ def test_eye_for_an_eye_trashes_an_accessed_agenda_for_a_grip_card() -> None:
 def test_valentina_gains_a_credit_whenever_tags_are_removed() -> None:
     r = play(RECORDS, ["remove_tag"], runner={"rig": [{"card": "valentina_ferreira_carvalho"}], "tags": 2})
     assert (r.game.runner.tags, r.game.runner.credits) == (1, 4)  # 5 - 2 for the action + 1
+
+
+# ---------------------------------------------------------------- the third pass
+
+
+BANNER = card(
+    "banner",
+    "program",
+    ["Interface → 2[credit]: until this encounter is over, nothing the barrier you face does can end the run."],
+    subtypes=["icebreaker", "fracter", "weapon"], cost=4, strength=5, memory_cost=1, faction="anarch",
+)  # fmt: skip
+SACI = card(
+    "saci",
+    "program",
+    ["Goes on a piece of ice only.",
+     "Each time its ice is rezzed or turned face down again, take 3[credit]."],  # fmt: skip
+    subtypes=["trojan"], cost=1, memory_cost=1, faction="criminal",
+)  # fmt: skip
+BOI_TATA = card(
+    "boi_tata",
+    "program",
+    ["Once you have trashed an installed card of yours this turn, this program's paid abilities are 1[credit] "
+     "cheaper.",
+     "Interface → 2[credit]: Break up to 2 <strong>sentry</strong> subroutines.",
+     "3[credit]: +3 strength."],  # fmt: skip
+    subtypes=["icebreaker", "killer"], cost=3, strength=1, memory_cost=1, faction="anarch",
+)  # fmt: skip
+JEITINHO = card(
+    "jeitinho",
+    "hardware",
+    ["As your turn ends, with successful runs on HQ, R&D and Archives behind you this turn, you may move this to "
+     "your score area as a 0-point assassination agenda; holding 3 assassination agendas there wins you the game.",
+     f"Threat 3 → Bypassing ice, you may spend [click] to install this from your heap. {THREAT.format(n=3)}"],  # fmt: skip
+    subtypes=["weapon"], cost=1, unique=True, faction="criminal",
+)  # fmt: skip
+THIRD = [BANNER, SACI, BOI_TATA, JEITINHO]
+ALL = [*MORE, *THIRD]
+
+
+def test_the_third_pass_readings() -> None:
+    for fixture in (BANNER, SACI, BOI_TATA, CATALOGUER, HELIAMPHORA, JULI):
+        assert fixture.reading.status == "executable", fixture.id
+    assert BOI_TATA.reading.scripted == [0, 1, 2] and BOI_TATA.reading.read == []
+    assert AIRBLADEX.reading.scripted == [0, 1] and JEITINHO.reading.scripted == [0]
+    assert JEITINHO.reading.status == "partial"  # its threat trigger from the heap is not modelled
+
+
+def test_airbladex_prevents_net_damage_during_a_run() -> None:
+    corp = {"hand": OPS, "servers": {"hq": {"ice": [{"card": "jinteki_needle_choir", "rezzed": True}]}}}
+    runner = {"rig": [{"card": "airbladex_jsrf_ed", "counters": {"power": 3}}], "hand": ["light_fingers"] * 3}
+    r = play(ALL, ["run:hq", "use:airbladex_jsrf_ed/2", "use:airbladex_jsrf_ed/2", "continue"], corp=corp,
+             runner=runner)  # fmt: skip
+    g = r.game
+    assert len(g.runner.hand) == 3 and rig(r, "airbladex_jsrf_ed").counters == {"power": 1} and g.run_history[-1][2]
+    r = play(ALL, ["run:hq", "use:airbladex_jsrf_ed/2", "done", "continue"], corp=corp, runner=runner)
+    assert len(r.game.runner.hand) == 2  # one prevented, one taken
+    kaori = {"clicks": 0, "deck": OPS, "servers": {"remote1": {"root": [{"card": "jinteki_elder_kaori", "rezzed": True}]}}}
+    r = play(ALL, [], active="corp", corp=kaori, runner=runner)
+    assert len(r.game.runner.hand) == 2 and r.game.active == "runner"  # no run: nothing offered against it
+
+
+def test_cataloguer_breaches_rnd_again_for_a_click_and_a_counter() -> None:
+    deck = ["neutral_pilot_scheme", "hb_quarterly_review"]
+    runner = {"hand": ["cataloguer"]}
+    r = play(ALL, ["install:cataloguer", "run:rnd", "continue", "no", "use:cataloguer/3"], corp={"deck": deck},
+             runner=runner)  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.runner.score_area] == ["neutral_pilot_scheme"]  # the breach accessed the top card
+    assert rig(r, "cataloguer").counters == {"power": 1} and g.current_run is None and g.runner.clicks == 1
+    r = play(ALL, ["install:cataloguer"], corp={"deck": deck}, runner=runner)
+    assert "use:cataloguer/3" not in loose(r)  # no successful R&D run yet this turn
+
+
+def test_heliamphora_hosts_a_card_of_archives_instead_of_its_access() -> None:
+    corp = {"discard": ["neutral_pilot_scheme"], "discard_facedown": ["hb_quarterly_review"]}
+    runner = {"rig": [{"card": "heliamphora"}]}
+    r = play(ALL, ["run:archives", "continue", "neutral_pilot_scheme"], corp=corp, runner=runner)
+    g = r.game
+    helia = rig(r, "heliamphora")
+    assert [c.id for c in helia.hosted] == ["neutral_pilot_scheme"] and not g.runner.score_area
+    assert [e["card"] for e in events(r, "access") if "card" in e] == [str(g.corp.discard[0])]
+    options = play(ALL, ["run:archives", "continue"], corp=corp, runner=runner).pending.options
+    assert any(o.label.startswith("facedown#") for o in options)  # the face-down card is not named
+
+
+def test_juli_gives_a_click_for_the_first_action_on_a_resource_each_turn() -> None:
+    runner = {"rig": [{"card": "juli_moreira_lee", "counters": {"power": 4}}, {"card": "garage_lab"}], "credits": 0}
+    r = play(ALL, ["use:garage_lab/0", "use:garage_lab/0"], runner=runner)
+    g = r.game
+    assert g.runner.clicks == 3 and g.runner.credits == 4  # 4 - 1 + 1 - 1
+    assert rig(r, "juli_moreira_lee").counters == {"power": 3}
+
+
+def test_banner_keeps_a_barrier_from_ending_the_run() -> None:
+    r = play(ALL, ["run:hq", "use:banner/0", "continue"], corp=HQ_WALL, runner={"rig": [{"card": "banner"}],
+                                                                              "credits": 2})  # fmt: skip
+    g = r.game
+    assert g.run_history[-1][2] and g.runner.credits == 0 and events(r, "subroutine")
+    assert not g.lasting
+    r = play(ALL, ["run:hq", "done"], corp=HQ_WALL, runner={"rig": [{"card": "banner"}], "credits": 2})
+    assert r.game.run_history[-1][2] is False
+
+
+def test_saci_pays_when_its_ice_is_rezzed_or_derezzed() -> None:
+    corp = {"hand": OPS, "servers": {"hq": {"ice": [{"card": "neutral_checksum_gate"}]}}}
+    r = play(ALL, ["install:saci", "run:hq", "rez:neutral_checksum_gate"], corp=corp, runner={"hand": ["saci"]})
+    g = r.game
+    assert g.servers["hq"].ice[0].rezzed and g.runner.credits == 7  # 5 - 1 + 3
+    rezzed = {"hand": OPS, "servers": {"hq": {"ice": [{"card": "neutral_checksum_gate", "rezzed": True}]}}}
+    r = play(ALL, ["install:saci", "play:window_of_opportunity", "hq", "done", "continue", "yes"], corp=rezzed,
+             runner={"hand": ["saci", "window_of_opportunity"]})  # fmt: skip
+    g = r.game
+    assert g.servers["hq"].ice[0].rezzed and g.runner.credits == 9  # 5 - 1 - 1 + 3 (derezzed) + 3 (rezzed again)
+
+
+def test_boi_tata_costs_less_after_trashing_an_installed_card() -> None:
+    corp = {"hand": OPS, "servers": {"hq": {"ice": [{"card": "jinteki_needle_choir", "rezzed": True}]}}}
+    r = play(ALL, ["run:hq", "use:boi_tata/1", "continue"], corp=corp,
+             runner={"rig": [{"card": "boi_tata"}], "credits": 2})  # fmt: skip
+    assert r.game.run_history[-1][2] and r.game.runner.credits == 0 and len(events(r, "break")) == 1
+    r = play(ALL, ["use:overdrive_cell/0", "run:hq", "use:boi_tata/1", "continue"], corp=corp,
+             runner={"rig": [{"card": "boi_tata"}, {"card": "overdrive_cell"}], "credits": 2})  # fmt: skip
+    assert r.game.run_history[-1][2] and r.game.runner.credits == 1
+    r = play(ALL, ["use:overdrive_cell/0", "install:boi_tata", "run:hq", "use:boi_tata/1", "continue"], corp=corp,
+             runner={"rig": [{"card": "overdrive_cell"}], "hand": ["boi_tata"], "credits": 4})  # fmt: skip
+    assert r.game.run_history[-1][2] and r.game.runner.credits == 0  # 4 - 3 - 1: trashed before it was installed
+
+
+def test_jeitinho_joins_the_score_area_after_three_central_runs() -> None:
+    runs = ["run:hq", "continue", "run:rnd", "continue", "run:archives", "continue"]
+    runner = {"rig": [{"card": "jeitinho"}], "clicks": 3, "identity": "ada_voss_tinker"}
+    r = play(ALL, [*runs, "yes"], corp={"hand": OPS, "deck": OPS}, runner=runner)
+    g = r.game
+    assert [c.id for c in g.runner.score_area] == ["jeitinho"] and g.runner.rig == [] and g.winner is None
+    assert "assassination" in g.runner.score_area[0].subtypes and g.agenda_points("runner") == 0
+    r = play(ALL, runs[:4], corp={"hand": OPS, "deck": OPS}, runner={**runner, "clicks": 2})
+    assert rig(r, "jeitinho") is not None and not r.game.runner.score_area
+
+
+def test_three_assassination_agendas_win_the_game() -> None:
+    from toolkit.engine.netrunner.decisions import Stepper
+    from toolkit.engine.netrunner.scenario import set_up
+    from toolkit.models.scenario import Scenario
+
+    data = {"game": "netrunner", "name": "jeitinho", "active": "runner",
+            "corp": {"identity": "weyland_iron_ledger", "hand": OPS, "deck": OPS},
+            "runner": {"identity": "ada_voss_tinker", "rig": [{"card": "jeitinho"}], "clicks": 3}}  # fmt: skip
+    g = set_up(ALL, Scenario.model_validate(data))
+    for _ in range(2):  # two earlier copies in the score area
+        earlier = g.new_card("jeitinho", "runner")
+        earlier.gained_subtypes.append("assassination")
+        g.runner.score_area.append(earlier)
+    g.replay.extend(["run:hq", "continue", "run:rnd", "continue", "run:archives", "continue", "yes"])
+    Stepper(g, lambda: g.play_game(10, resume=True)).start()
+    assert g.winner == "runner" and len(g.runner.score_area) == 3

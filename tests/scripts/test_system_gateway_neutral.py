@@ -65,3 +65,17 @@ def test_overclock_pays_for_breaking_with_its_own_credits() -> None:
     g = r.game
     assert g.run_history[-1][2] and g.runner.credits == 0 and not g.in_play
     assert next(c for c in g.runner.discard if c.id == "overclock").credits == 0
+
+
+VERBAL = card("verbal_plasticity", "resource", ["Your first draw action of each turn gets you 2 cards rather than 1."],
+              subtypes=["genetics"], cost=3, unique=True)  # fmt: skip
+
+
+def test_verbal_plasticity_doubles_the_first_draw_action_of_a_turn() -> None:
+    assert VERBAL.reading.status == "executable"
+    deck = ["overnight_takeout", "spark_of_insight", "light_fingers", "night_shift_bonus", "bench_night"]
+    r = play([*RECORDS, VERBAL], ["draw", "draw"], runner={"rig": [{"card": "verbal_plasticity"}], "deck": deck})
+    assert len(r.game.runner.hand) == 3 and len(r.game.runner.deck) == 2  # 2, then 1
+    r = play([*RECORDS, VERBAL], ["draw", "install:verbal_plasticity", "draw"],
+             runner={"hand": ["verbal_plasticity"], "deck": deck})  # fmt: skip
+    assert len(r.game.runner.hand) == 2  # the first draw action came before it was installed

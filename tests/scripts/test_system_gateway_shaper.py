@@ -196,7 +196,7 @@ def test_echelon_is_stronger_per_installed_icebreaker() -> None:
 def test_unity_boosts_by_the_number_of_icebreakers_then_breaks() -> None:
     corp = {"servers": {"hq": {"ice": [{"card": "neutral_checksum_gate", "rezzed": True}]}}}
     rig = [{"card": "unity"}, {"card": "gray_rat"}]
-    r = play(RECORDS, ["run:hq", "use:unity/1", "break:unity/0", "done", "continue"], runner={"rig": rig, "clicks": 3},
+    r = play(RECORDS, ["run:hq", "use:unity/1", "break:unity/0", "continue"], runner={"rig": rig, "clicks": 3},
              corp=corp)  # fmt: skip
     assert [e["delta"] for e in events(r, "strength")] == [2]
     assert len(events(r, "break")) == 1 and not events(r, "end_run")

@@ -363,7 +363,7 @@ def test_reina_roja_taxes_the_first_ice_rezzed_each_turn() -> None:
     corp = {"credits": 5, "hand": ["hb_quarterly_review"], "servers": {"hq": {"ice": [
         {"card": "neutral_checksum_gate"}, {"card": "nbn_static_veil"}]}}}
     decisions = ["run:hq", "rez:nbn_static_veil", "boost:fine_line_cutter/1", "break:fine_line_cutter/0", "continue",
-                 "rez:neutral_checksum_gate", "done"]  # fmt: skip
+                 "rez:neutral_checksum_gate"]  # fmt: skip
     r = play(RECORDS, decisions, runner={"identity": REINA.id, "rig": [{"card": "fine_line_cutter"}]}, corp=corp)
     g = r.game
     assert all(ice.rezzed for ice in g.servers["hq"].ice)
@@ -378,3 +378,183 @@ def test_steve_cambridge_splits_two_heap_cards() -> None:
     assert ids(g.runner.hand) == ["overnight_takeout"] and ids(g.removed) == ["spark_of_insight"]
     assert g.runner.discard == []
     assert len(events(r, "removed_from_game")) == 1
+
+
+# ---------------------------------------------------------------- third pass
+
+ABAGNALE = card("abagnale", "program", ["Interface → 1[credit]: Break 1 code gate subroutine.",
+                                        "2[credit]: +2 strength.",
+                                        "Trash this program to get past the code gate you are facing right now."],
+                cost=4, memory_cost=1, strength=2, subtypes=["icebreaker", "decoder"], faction="criminal")  # fmt: skip
+CLOT = card("clot", "program", ["An agenda the Corp installed this turn cannot be scored this turn.",
+                                "A purge of virus counters sends this program to the heap."],
+            cost=2, memory_cost=1, subtypes=["virus"], faction="anarch")  # fmt: skip
+EGRET = card("egret", "program", ["Goes only on a piece of ice that is rezzed.",
+                                  "The ice under it counts as barrier, code gate and sentry too."],
+             cost=2, memory_cost=1, subtypes=["trojan"], faction="shaper")  # fmt: skip
+FEMME = card("femme_fatale", "program", ["Interface → 1[credit]: Break 1 sentry subroutine.",
+                                         "2[credit]: +1 strength.",
+                                         "On install, point at one installed piece of ice.",
+                                         "Meeting that ice, you may pay 1[credit] per subroutine on it to get past "
+                                         "it without an encounter going on."],
+             cost=9, memory_cost=1, strength=2, subtypes=["icebreaker", "killer"], faction="criminal")  # fmt: skip
+INSIDE_JOB = card("inside_job", "event", ["Run a server of your choice; the first ice you meet in that run is got "
+                                          "past."], cost=2, subtypes=["run"], faction="criminal")  # fmt: skip
+NETWORKING = card("networking", "event", ["Lose a tag; afterwards 1[credit] may bring this card back to your grip."],
+                  cost=0, faction="criminal")  # fmt: skip
+VOICEPAD = card("prepaid_voicepad", "hardware", ["Holds 1 recurring credit, refilled on install and as your turn "
+                                                 "starts.", "That credit only goes toward playing events."],
+                cost=2, subtypes=["gear"])  # fmt: skip
+RETRIEVAL = card("retrieval_run", "event", ["Run Archives; on success you may skip the breach and put a program from "
+                                            "your heap into play for free."], cost=3, subtypes=["run"],
+                 faction="anarch")  # fmt: skip
+TESTING = card("security_testing", "resource", ["As your turn starts you may name a server.",
+                                                "Your first successful run of a turn on it pays 2[credit] and skips "
+                                                "the breach."], cost=0, subtypes=["job"], faction="criminal")  # fmt: skip
+TEST_RUN = card("test_run", "event", ["Find a program in your stack or heap and put it into play for free; as your "
+                                      "turn ends, if it is still in play, it goes back on top of your stack."],
+                cost=3, faction="shaper")  # fmt: skip
+RIELLE = identity("rielle_kit_peddler_transhuman", "runner", ["Each turn the first ice you meet is a code gate as "
+                                                              "well until the run is over."], faction="shaper")  # fmt: skip
+THIRD = [ABAGNALE, CLOT, EGRET, FEMME, INSIDE_JOB, NETWORKING, VOICEPAD, RETRIEVAL, TESTING, TEST_RUN, RIELLE]
+MORE = [*RECORDS, *THIRD]
+
+
+def test_the_third_pass_readings() -> None:
+    for fixture in THIRD:
+        assert fixture.reading.status == "executable", fixture.id
+    assert ABAGNALE.reading.read == [0, 1] and ABAGNALE.reading.scripted == [2]
+    assert FEMME.reading.read == [0, 1] and FEMME.reading.scripted == [2, 3]
+
+
+def test_abagnale_trashes_itself_to_bypass_a_code_gate() -> None:
+    r = play(MORE, ["run:hq", "use:abagnale/2", "continue"], runner={"rig": [{"card": "abagnale"}], "credits": 0},
+             corp=LATTICE_HQ)  # fmt: skip
+    g = r.game
+    assert g.run_history[-1][2] and ids(g.runner.discard) == ["abagnale"] and g.runner.rig == []
+    assert len(events(r, "bypass")) == 1 and not events(r, "subroutine")
+    corp = {"hand": ["hb_quarterly_review"], "servers": {"hq": {"ice": [{"card": "neutral_plywood_screen",
+                                                                          "rezzed": True}]}}}  # fmt: skip
+    r = play(MORE, ["run:hq"], runner={"rig": [{"card": "abagnale"}], "credits": 0}, corp=corp)
+    assert r.pending is None or "use:abagnale/2" not in labels(r)  # not on a barrier
+    assert r.game.run_history[-1][2] is False
+
+
+def test_clot_forbids_scoring_an_agenda_installed_this_turn() -> None:
+    corp = {"hand": ["neutral_pilot_scheme"], "clicks": 4, "credits": 5, "deck": RND}
+    decisions = ["install:neutral_pilot_scheme@new", "advance:neutral_pilot_scheme", "advance:neutral_pilot_scheme"]
+    r = play(MORE, decisions, active="corp", corp=corp, runner={"rig": [{"card": "clot"}]})
+    assert "score:neutral_pilot_scheme" not in labels(r) and r.game.corp.score_area == []
+    r = play(MORE, [*decisions, "score:neutral_pilot_scheme"], active="corp", corp=corp)
+    assert ids(r.game.corp.score_area) == ["neutral_pilot_scheme"]  # without Clot
+    old = {"clicks": 3, "deck": RND, "servers": {"remote1": {"root": [{"card": "neutral_pilot_scheme",
+                                                                       "counters": {"advancement": 2}}]}}}  # fmt: skip
+    r = play(MORE, ["score:neutral_pilot_scheme"], active="corp", corp=old, runner={"rig": [{"card": "clot"}]})
+    assert ids(r.game.corp.score_area) == ["neutral_pilot_scheme"]  # installed in an earlier turn
+
+
+def test_clot_is_trashed_by_a_purge() -> None:
+    r = play(MORE, ["purge"], active="corp", corp={"deck": RND}, runner={"rig": [{"card": "clot"}]})
+    assert ids(r.game.runner.discard) == ["clot"] and r.game.runner.rig == []
+
+
+def test_egret_gives_its_host_every_breaker_subtype_until_it_is_trashed() -> None:
+    corp = {"hand": ["hb_quarterly_review"], "servers": {"hq": {"ice": [{"card": "neutral_checksum_gate",
+                                                                          "rezzed": True}]},
+                                                         "rnd": {"ice": [{"card": "neutral_plywood_screen"}]}}}
+    r = play(MORE, ["install:egret", "run:hq"], runner={"hand": ["egret"], "rig": [{"card": "frame_hammer"}],
+                                                      "credits": 5}, corp=corp)  # fmt: skip
+    g = r.game
+    gate = g.servers["hq"].ice[0]
+    assert rig(r, "egret").host is gate  # the only rezzed ice: no choice
+    assert {"code_gate", "barrier", "sentry"} <= set(gate.subtypes)
+    assert "break:frame_hammer/0" in labels(r)  # a fracter breaks the code gate now
+    g.trash(rig(r, "egret"), "test")
+    assert gate.subtypes == ("code_gate",) and gate.gained_subtypes == []
+
+
+def test_femme_fatale_pays_per_subroutine_to_bypass_its_chosen_ice() -> None:
+    corp = {"hand": ["hb_quarterly_review"], "servers": {"hq": {"ice": [{"card": "hb_warden_unit", "rezzed": True}]}}}
+    r = play(MORE, ["install:femme_fatale", "run:hq", "yes", "continue"],
+             runner={"hand": ["femme_fatale"], "credits": 12}, corp=corp)  # fmt: skip
+    g = r.game
+    assert g.run_history[-1][2] and g.runner.credits == 1  # 12 - 9 - 2 (two subroutines)
+    assert len(events(r, "bypass")) == 1 and not events(r, "subroutine")
+    r = play(MORE, ["install:femme_fatale", "run:hq", "no", "done"], runner={"hand": ["femme_fatale"], "credits": 12},
+             corp=corp)  # fmt: skip
+    assert r.game.run_history[-1][2] is False and not events(r, "bypass")
+
+
+def test_inside_job_bypasses_only_the_first_ice_encountered() -> None:
+    corp = {"hand": ["hb_quarterly_review"], "servers": {"hq": {"ice": [
+        {"card": "nbn_banner_storm", "rezzed": True}, {"card": "neutral_plywood_screen", "rezzed": True}]}}}
+    r = play(MORE, ["play:inside_job", "hq", "continue", "continue"],
+             runner={"hand": ["inside_job"], "credits": 3}, corp=corp)  # fmt: skip
+    g = r.game
+    assert g.run_history[-1][2] and [e["ice"] for e in events(r, "bypass")] == [str(g.servers["hq"].ice[1])]
+    assert len(events(r, "encounter")) == 2 and g.runner.credits == 0  # 3 - 2 - 1 (the storm's subroutine)
+    assert ids(g.runner.discard) == ["inside_job"] and not g.in_play
+
+
+def test_networking_removes_a_tag_and_may_come_back_to_the_grip() -> None:
+    r = play(MORE, ["play:networking", "yes"], runner={"hand": ["networking"], "tags": 1, "credits": 2})
+    g = r.game
+    assert g.runner.tags == 0 and g.runner.credits == 1 and ids(g.runner.hand) == ["networking"]
+    assert g.runner.discard == [] and not g.in_play
+    r = play(MORE, ["play:networking", "no"], runner={"hand": ["networking"], "tags": 1, "credits": 2})
+    g = r.game
+    assert g.runner.credits == 2 and ids(g.runner.discard) == ["networking"] and g.runner.hand == []
+
+
+def test_prepaid_voicepad_pays_for_an_event() -> None:
+    r = play(MORE, ["play:light_fingers"], runner={"rig": [{"card": "prepaid_voicepad", "credits": 1}],
+                                                   "hand": ["light_fingers"], "credits": 0})  # fmt: skip
+    g = r.game
+    assert g.runner.credits == 4 and rig(r, "prepaid_voicepad").credits == 0
+    r = play(MORE, ["install:prepaid_voicepad"], runner={"hand": ["prepaid_voicepad", "basement_flat"], "credits": 2})
+    assert rig(r, "prepaid_voicepad").credits == 1
+    assert "install:basement_flat" not in labels(r)  # its credit pays for events only
+
+
+def test_retrieval_run_installs_a_heap_program_instead_of_the_breach() -> None:
+    corp = {"discard": ["neutral_pilot_scheme"]}
+    runner = {"hand": ["retrieval_run"], "discard": ["shade_key"], "credits": 3}
+    r = play(MORE, ["play:retrieval_run", "continue", "shade_key"], runner=runner, corp=corp)
+    g = r.game
+    assert ids(g.runner.rig) == ["shade_key"] and g.runner.credits == 0 and g.runner.score_area == []
+    assert events(r, "breach_replaced") and not [e for e in events(r, "access") if "card" in e]
+    r = play(MORE, ["play:retrieval_run", "continue", "done"], runner=runner, corp=corp)
+    assert ids(r.game.runner.score_area) == ["neutral_pilot_scheme"] and r.game.runner.rig == []
+
+
+def test_security_testing_pays_2_instead_of_the_first_breach_of_the_chosen_server() -> None:
+    runner = {"rig": [{"card": "security_testing"}], "clicks": 0, "credits": 3, "identity": ADA}
+    decisions = ["credit", "credit", "credit", "hq", "run:hq", "continue", "run:hq", "continue"]
+    r = play(MORE, decisions, runner=runner, corp={"deck": RND, "hand": ["hb_quarterly_review"]})
+    g = r.game
+    assert [ok for _, _, ok in g.run_history] == [True, True]
+    assert g.runner.credits == 5 and len(events(r, "breach_replaced")) == 1
+    assert len([e for e in events(r, "access") if "card" in e]) == 1  # the second run breached HQ
+
+
+def test_test_run_installs_a_program_for_the_turn_then_stacks_it() -> None:
+    runner = {"hand": ["test_run"], "deck": ["overnight_takeout", "shade_key"], "credits": 3, "clicks": 1,
+              "identity": ADA}  # fmt: skip
+    r = play(MORE, ["play:test_run"], runner=runner, corp={"deck": RND})
+    g = r.game
+    assert g.active == "corp"  # the runner's turn has ended
+    assert g.runner.rig == [] and g.runner.deck[-1].id == "shade_key" and ids(g.runner.discard) == ["test_run"]
+    assert g.runner.credits == 0 and not g.in_play
+    r = play(MORE, ["play:test_run"], runner={**runner, "clicks": 2}, corp={"deck": RND})
+    assert ids(r.game.runner.rig) == ["shade_key"] and r.game.in_play  # still the runner's turn
+
+
+def test_rielle_makes_the_first_ice_of_the_turn_a_code_gate_for_the_run() -> None:
+    corp = {"hand": ["hb_quarterly_review"], "servers": {"hq": {"ice": [{"card": "neutral_plywood_screen",
+                                                                          "rezzed": True}]}}}  # fmt: skip
+    runner = {"identity": RIELLE.id, "rig": [{"card": "shade_key"}], "credits": 2}
+    r = play(MORE, ["run:hq", "break:shade_key/0", "continue", "run:hq"], runner=runner, corp=corp)
+    g = r.game
+    screen = g.servers["hq"].ice[0]
+    assert [ok for _, _, ok in g.run_history] == [True, False]  # a decoder broke the screen once only
+    assert screen.subtypes == ("barrier",) and len(events(r, "break")) == 1

@@ -327,9 +327,85 @@ def _gamedragon(b: Builder) -> None:
     b.paragraph(1).strength_all(stronger).when("encounter", keep, only=lambda x: x.card.host is not None)
 
 
-@card("chromatophores", paragraphs=(0,), summary="Installed only on a piece of ice.")
+def _host_subtypes(b: Builder, subtypes: Sequence[str]) -> Builder:
+    """"Host ice gains ``subtypes``": given to the host when this card is installed on it (what it does not have
+    printed is recorded on the ice, by this card's uid), taken back when this card is trashed unless another card
+    still gives it."""
+
+    def installed(x: Exec) -> None:
+        g = x.game
+        host = x.card.host
+        if host is None or not g.is_installed(host):
+            return
+        given = [s for s in subtypes if s not in tuple(getattr(host.record, "subtypes", ()) or ())]
+        host.notes.setdefault("given_subtypes", {})[x.card.uid] = given
+        x.gain_subtypes(host, given)
+        shown = str(host) if host.rezzed else Phrase(N_("unrezzed ice"))
+        g.log.add("effect", RUNNER_SEAT, card=shown, subtypes=[Term("subtypes", s) for s in given], source=str(x.card))
+
+    def trashed(x: Exec) -> None:
+        for ice in (i for server in x.game.servers.values() for i in server.ice):
+            grants = ice.notes.get("given_subtypes", {})
+            given = grants.pop(x.card.uid, None)
+            if given is None:
+                continue
+            for subtype in given:
+                if subtype in ice.gained_subtypes and not any(subtype in other for other in grants.values()):
+                    ice.gained_subtypes.remove(subtype)
+
+    b.when("installed", installed, only=lambda x: x.event.get("card") is x.card)
+    return b.when("trashed", trashed, only=lambda x: x.event.get("card") is x.card)
+
+
+@card("chromatophores", paragraphs=(0, 1), summary="Installed only on a piece of ice, which gains barrier, code gate "
+      "and sentry.")  # fmt: skip
 def _chromatophores(b: Builder) -> None:
     on_installed_ice(b)
+    _host_subtypes(b.paragraph(1), ("barrier", "code_gate", "sentry"))
+
+
+def _run_event_active(g: NetrunnerGame) -> bool:
+    """Whether a run event is active: one staying in play, or one played this turn that is still resolving (it is in
+    no zone yet: not back in the grip, the stack, the heap, the rig, a score area, nor removed)."""
+    if any(c.type == "event" and "run" in c.subtypes for c in g.in_play):
+        return True
+    runner = g.runner
+    placed = {str(c) for zone in (runner.hand, runner.deck, runner.discard, runner.rig, runner.score_area,
+                                  g.corp.score_area, g.removed) for c in zone}  # fmt: skip
+    for e in g.events_this_turn("play"):
+        shown = str(e.get("card", ""))
+        if shown in placed:
+            continue
+        name = shown.rsplit("#", 1)[0]
+        if any(r.kind == "card" and r.type == "event" and "run" in (r.subtypes or ()) and r.name.zh_hans == name
+               for r in g.records):  # fmt: skip
+            return True
+    return False
+
+
+@card("sang_kancil", paragraphs=(1,), summary="3 credits: +2 strength; 2 credits less while a run event is "
+      "active.")  # fmt: skip
+def _sang_kancil(b: Builder) -> None:
+    def cost(g: NetrunnerGame) -> int:
+        return 1 if _run_event_active(g) else 3
+
+    def boost(x: Exec) -> None:
+        g = x.game
+        g.pay("runner", cost(g), str(x.card), "icebreaker")
+        x.card.strength_bonus += 2
+        g.log.add("strength", RUNNER_SEAT, card=str(x.card), delta=2, strength=g.strength_of(x.card))
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        run = g.current_run
+        enc = run.encounter if run is not None else None
+        return (
+            window == "encounter"
+            and enc is not None
+            and g.strength_of(c) < g.strength_of(enc.ice)
+            and g.can_pay("runner", cost(g), "icebreaker")
+        )
+
+    b.paragraph(1).paid([], boost, usable=usable, role="boost")
 
 
 # ---------------------------------------------------------------- hardware
@@ -390,9 +466,77 @@ def _madani(b: Builder) -> None:
     one_console(b.paragraph(2))
 
 
-@card("bling", paragraphs=(4,), summary="One console per player.")
+def _spent_credits_installing(g: NetrunnerGame, c: Card) -> bool:
+    """Whether credits were paid to install ``c`` the last time it was installed (the log's ``pay`` for it, logged
+    just before the install; a free install or a cost of 0 pays nothing)."""
+    events = list(g.log)
+    at = next((i for i in range(len(events) - 1, -1, -1)
+               if events[i].kind == "install" and events[i].data.get("card") == str(c)), None)  # fmt: skip
+    if at is None:
+        return False
+    wanted = Phrase(N_("installing {card}"), card=str(c))
+    for e in reversed(events[:at]):
+        if e.kind == "pay":
+            if e.data.get("reason") == wanted and int(e.data.get("credits", 0) or 0) > 0:
+                return True
+        elif e.kind in ("action", "use", "install", "play", "trigger", "turn_start", "run", "scenario"):
+            return False
+    return False
+
+
+@card(
+    "bling",
+    paragraphs=(1, 2, 3, 4),
+    summary="Installing a card without spending credits may host the stack's top card face up on it; hosted cards "
+    "are played or installed with the basic actions as from the grip; they are trashed as your turn ends; one "
+    "console per player.",
+)
 def _bling(b: Builder) -> None:
-    one_console(b)
+    def installed(x: Exec) -> None:
+        g = x.game
+        c = x.event.get("card")
+        deck = g.runner.deck
+        if c is None or not g.is_installed(x.card) or not deck or _spent_credits_installing(g, c):
+            return
+        if not x.may(Phrase(N_("{card}: host the top card of your stack on it?"), card=str(x.card))):
+            return
+        top = deck.pop()
+        top.faceup = True
+        top.host = x.card
+        x.card.hosted.append(top)
+        g.log.add("host", RUNNER_SEAT, card=str(top), host=str(x.card))
+
+    def usable_card(g: NetrunnerGame, h: Card) -> bool:
+        clicks = g.runner.clicks
+        if h.type == "event":
+            return g.may_play(h) and clicks >= 1 + g.play_clicks(h) and g.can_pay("runner", g.play_cost(h), "play")
+        return h.type in RIG_TYPES and clicks >= 1 and g.can_install(h)
+
+    def waiting(g: NetrunnerGame, c: Card) -> list[Card]:
+        return [h for h in c.hosted if h not in g.runner.rig and usable_card(g, h)]
+
+    def use(x: Exec) -> None:
+        g = x.game
+        options = waiting(g, x.card)
+        if not options:
+            return
+        chosen: Card = x.choose(Phrase(N_("play or install which card hosted on {card}"), card=str(x.card)), options,
+                                kind="install")  # fmt: skip
+        x.card.hosted.remove(chosen)
+        chosen.host = None
+        g.runner.hand.append(chosen)  # as if it were in the grip: the basic action takes it from there
+        g.actions.basic("runner", "runner_play" if chosen.type == "event" else "runner_install", chosen)
+
+    def turn_end(x: Exec) -> None:
+        g = x.game
+        for h in [h for h in x.card.hosted if h not in g.runner.rig]:
+            g.trash(h, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+
+    b.paragraph(1).when("any_installed", installed,
+                        only=lambda x: getattr(x.event.get("card"), "side", None) == "runner")  # fmt: skip
+    b.paragraph(2).paid([], use, usable=lambda g, c, w: w == "action" and bool(waiting(g, c)))
+    b.paragraph(3).when("your_turn_end", turn_end, only=lambda x: bool(x.card.hosted))
+    one_console(b.paragraph(4))
 
 
 @card(
@@ -672,3 +816,38 @@ def _barry(b: Builder) -> None:
             _install(g, chosen)
 
     b.when("any_rezzed", rezzed, only=lambda x: getattr(x.event.get("card"), "type", None) == "ice")
+
+
+@card(
+    "shred",
+    paragraphs=(0,),
+    summary="Run any server; the first time the corp would end it, the run goes on unless the corp reveals and "
+    "trashes as many random HQ cards as the attacked server's root holds.",
+)
+def _shred(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        used: list[bool] = []
+
+        def keep(g: NetrunnerGame, this: Card, by: Card | None) -> bool:
+            if used or (by is not None and by.side != "corp"):
+                return False
+            used.append(True)
+            run = g.current_run
+            server = g.servers.get(run.server) if run is not None else None
+            n = len(server.root) if server is not None else 0
+            hand = g.corp.hand
+            if n == 0:
+                return False  # nothing to trash: the run ends
+            prompt = Phrase(N_("reveal and trash {n} random card(s) from HQ so that the run ends?"), n=n)
+            if len(hand) < n or not x.may(prompt, side="corp"):
+                return True
+            trashed = g.rng.sample(hand, n)
+            g.log.add("reveal", 1, cards=[str(c) for c in trashed], zone=Term("zone", "hq"), source=str(this))
+            for c in trashed:
+                g.trash(c, Phrase(N_("the text of {card}"), card=str(this)), by="corp")
+            return False
+
+        x.lasting("keep_run", keep, until="run")
+        x.run_on("any")
+
+    b.play(play)

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
+from toolkit.text import ast as A
+from toolkit.text.render import render
 
 from ..decisions import Option
 from ..state import CENTRALS, SEATS, Card, Encounter, RunState
@@ -192,6 +194,42 @@ def _breach_instead(x: Exec, server: str, extra: int = 0) -> None:
         if g.over:
             break
         g.runs.access_card(c, server)
+
+
+def _breach_outside_run(g: NetrunnerGame, server: str) -> None:
+    """The runner breaches the central ``server`` (its pile and its root) outside a run: a run stands for it while
+    the breach goes on, so that what adds accesses to a breach has one to add them to."""
+    outside = g.current_run is None
+    run = g.current_run if g.current_run is not None else RunState(server, step="access", successful=True)
+    g.log.add("effect", RUNNER, server=server, reason=Phrase(N_("the runner breaches {server}"),
+                                                             server=Term("zone", server)))  # fmt: skip
+    if outside:
+        g.current_run = run
+    try:
+        saved, run.extra_access = run.extra_access, 0
+        g.fire("breach", g.everyone(), server=server)
+        count = 1 + run.extra_access
+        run.extra_access = saved
+        corp = g.corp
+        if server == "rnd":
+            cards = list(reversed(corp.deck[-count:]))
+        elif server == "hq":
+            cards = g.rng.sample(corp.hand, min(count, len(corp.hand)))
+        else:
+            for c in corp.discard:  # the runner turns every card of Archives face up
+                c.faceup = True
+            cards = list(corp.discard)
+        cards += list(g.servers[server].root)
+        if not cards:
+            g.log.add("access", RUNNER, server=server, cards=0)
+        for c in cards:
+            if g.over or run.ended:
+                break
+            g.runs.access_card(c, server)
+    finally:
+        if outside:
+            g.current_run = None
+            g.lift("run")
 
 
 def _tag_as_cost(g: NetrunnerGame) -> None:
@@ -913,10 +951,24 @@ def _wizards_chest(b: Builder) -> None:
 # ---------------------------------------------------------------- second pass: hardware
 
 
-@card("airbladex_jsrf_ed", paragraphs=(0,), summary="Loaded with 3 power counters when installed; trashed once "
-      "empty.")  # fmt: skip
+@card("airbladex_jsrf_ed", paragraphs=(0, 1), summary="Loaded with 3 power counters when installed; trashed once "
+      "empty; during a run a counter prevents 1 net damage.")  # fmt: skip
 def _airbladex(b: Builder) -> None:
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        open_now = g.window
+        return (
+            window == "damage"
+            and open_now is not None
+            and open_now.get("kind") == "net"
+            and g.current_run is not None
+            and not g.current_run.ended
+        )
+
+    def prevent(x: Exec) -> None:
+        x.game.prevent("damage", 1, x.card, "net")
+
     load(b, "power", 3, on="installed")
+    b.paragraph(1).paid([counters("power", 1)], prevent, usable=usable, role="prevent_damage")
 
 
 @card("alarm_clock", paragraphs=(0,), summary="As your turn begins you may run HQ; at the first encounter of that "
@@ -988,8 +1040,9 @@ def _capybara(b: Builder) -> None:
     b.when("pass_ice", passed, only=lambda x: _bypassed(x.game))
 
 
-@card("cataloguer", paragraphs=(0, 1), summary="Loaded with 2 power counters, trashed once empty; after a successful "
-      "R&D run, a counter may replace the breach with arranging the top 4 cards of R&D.")  # fmt: skip
+@card("cataloguer", paragraphs=(0, 1, 2), summary="Loaded with 2 power counters, trashed once empty; after a "
+      "successful R&D run, a counter may replace the breach with arranging the top 4 cards of R&D; after one this "
+      "turn, a click and a counter breach R&D.")  # fmt: skip
 def _cataloguer(b: Builder) -> None:
     def arrange(x: Exec) -> None:
         g = x.game
@@ -1015,8 +1068,13 @@ def _cataloguer(b: Builder) -> None:
             x.instead_of_breach(lambda: arrange(x))
             g.add_counters(x.card, "power", -1)
 
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        ran = any(turn == g.turns and where == "rnd" and ok for turn, where, ok in g.run_history)
+        return window == "action" and g.current_run is None and ran
+
     load(b, "power", 2, on="installed")
     b.paragraph(1).when("run_successful", successful)
+    b.paragraph(2).paid([click(), counters("power", 1)], lambda x: _breach_outside_run(x.game, "rnd"), usable=usable)
 
 
 @card("solidarity_badge", paragraphs=(0, 1), summary="A power counter the first time each turn you trash a corp "
@@ -1055,10 +1113,46 @@ def _solidarity_badge(b: Builder) -> None:
     b.paragraph(1).when("your_turn_start", start, only=lambda x: x.card.counters.get("power", 0) >= 1)
 
 
-@card("juli_moreira_lee", paragraphs=(0,), summary="Loaded with 4 power counters when installed; trashed once "
-      "empty.")  # fmt: skip
+def _runner_card(g: NetrunnerGame, shown: object) -> Card | None:
+    """The runner's card logged as ``shown`` (``name#uid``), wherever it is now."""
+    runner = g.runner
+    zones = (runner.rig, runner.hand, runner.deck, runner.discard, runner.score_area, g.removed, g.in_play)
+    return next((c for zone in zones for c in zone if c.side == "runner" and str(c) == shown), None)
+
+
+def _resource_actions_this_turn(g: NetrunnerGame) -> int:
+    """How many times this turn the runner took an action on an installed resource (used a [click] ability of it),
+    as the log's ``use`` events tell."""
+    count = 0
+    for e in g.events_this_turn("use"):
+        c = _runner_card(g, e.get("card"))
+        if c is None or c.type != "resource":
+            continue
+        clicked = [a for a in g.abilities(c) if a.kind == "paid" and any(isinstance(k, A.ClickCost) for k in a.costs)
+                   and not g.hand_ability(c, a)]  # fmt: skip
+        count += any(render(a) == e.get("text") for a in clicked)
+    return count
+
+
+@card("juli_moreira_lee", paragraphs=(0, 1), summary="Loaded with 4 power counters when installed; trashed once "
+      "empty; the first action each turn on an installed resource takes a counter from it for a click.")  # fmt: skip
 def _juli(b: Builder) -> None:
+    def acted(x: Exec) -> None:
+        g = x.game
+        if not g.is_installed(x.card) or _resource_actions_this_turn(g) != 1 or not x.once_per_turn("juli"):
+            return
+        g.add_counters(x.card, "power", -1)
+        x.do("你获得 [click]。")
+
+    def on_resource(x: Exec) -> bool:
+        label = str(x.event.get("action", ""))
+        if x.event.get("side") != "runner" or not label.startswith("use:"):
+            return False
+        ref = label[len("use:") :].rsplit("/", 1)[0]
+        return any(c.ref == ref and c.type == "resource" for c in [*x.game.runner.rig, *x.game.runner.discard])
+
     load(b, "power", 4, on="installed")
+    b.paragraph(1).when("action_taken", acted, only=on_resource)
 
 
 # ---------------------------------------------------------------- second pass: resources
@@ -1289,9 +1383,32 @@ def _physarum(b: Builder) -> None:
     b.paragraph(2).when("purged", purged)
 
 
-@card("heliamphora", paragraphs=(1,), summary="When the corp purges, it trashes 2 random cards from HQ and this "
-      "program is trashed.")  # fmt: skip
+@card("heliamphora", paragraphs=(0, 1), summary="Once each breach of Archives, a card that would be accessed there "
+      "may be hosted face up on it instead; when the corp purges, it trashes 2 random cards from HQ and this program "
+      "is trashed.")  # fmt: skip
 def _heliamphora(b: Builder) -> None:
+    def breach(x: Exec) -> None:
+        g = x.game
+        if not g.is_installed(x.card) or not g.corp.discard:
+            return
+        options = []
+        for c in reversed(g.corp.discard):  # the runner sees face-down cards of Archives only as such
+            if c.faceup:
+                options.append(Option(c.ref, Phrase(N_("{card} ({type})"), card=str(c), type=Term("type", c.type)), c))
+            else:
+                text = Phrase(N_("a face-down card in {server}"), server=Term("zone", "archives"))
+                options.append(Option(f"facedown#{c.uid}", text, c))
+        options.append(Option("done", Phrase(N_("done")), None))
+        prompt = Phrase(N_("{card}: host a card of Archives on it instead of accessing it?"), card=str(x.card))
+        chosen: Card | None = g.ask("runner", "target", prompt, options).value
+        if chosen is None:
+            return
+        g.corp.discard.remove(chosen)
+        chosen.faceup = True
+        chosen.host = x.card
+        x.card.hosted.append(chosen)
+        g.log.add("host", RUNNER, card=str(chosen), host=str(x.card))
+
     def purged(x: Exec) -> None:
         g = x.game
         if not g.is_installed(x.card):
@@ -1300,6 +1417,7 @@ def _heliamphora(b: Builder) -> None:
             g.trash(c, Phrase(N_("the text of {card}"), card=str(x.card)), by="corp")
         g.trash(x.card, Phrase(N_("the text of {card}"), card=str(x.card)))
 
+    b.paragraph(0).when("breach", breach, only=lambda x: x.event.get("server") == "archives")
     b.paragraph(1).when("purged", purged)
 
 
@@ -1547,3 +1665,128 @@ def _window_of_opportunity(b: Builder) -> None:
 
     b.play(install)
     b.paragraph(1).play(lambda x: _event_run(x, "any")).when("run_begins", begins)
+
+
+# ---------------------------------------------------------------- third pass
+
+
+@card("banner", paragraphs=(0,), summary="Interface, 2 credits: for the rest of this encounter the barrier's "
+      "subroutines cannot end the run.")  # fmt: skip
+def _banner(b: Builder) -> None:
+    def use(x: Exec) -> None:
+        g = x.game
+        enc = _encountering(g)
+        if enc is None:
+            return
+        ice = enc.ice
+
+        def keep(game: NetrunnerGame, this: Card, by: Card | None) -> bool:
+            # a scripted subroutine ends the run without naming its ice: during this encounter, it is this ice's
+            return _encountering(game) is enc and (by is ice or by is None)
+
+        x.lasting("keep_run", keep, until="encounter")
+        g.log.add("effect", RUNNER, card=str(x.card), ice=str(ice),
+                  reason=Phrase(N_("its subroutines cannot end the run this encounter")))  # fmt: skip
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        enc = _encountering(g)
+        return (
+            window == "encounter"
+            and enc is not None
+            and not enc.bypassed
+            and "barrier" in enc.ice.subtypes
+            and g.strength_of(c) >= g.strength_of(enc.ice)
+            and any(not s.broken for s in enc.subs)
+            and not any(hook == "keep_run" and source is c for hook, source, _, _ in g.lasting)
+        )
+
+    b.paid([credit(2)], use, usable=usable)
+
+
+@card("saci", paragraphs=(0, 1), summary="Installed on a piece of ice; each time its host is rezzed or derezzed, "
+      "gain 3 credits.")  # fmt: skip
+def _saci(b: Builder) -> None:
+    def gain(x: Exec) -> None:
+        if x.game.is_installed(x.card):
+            x.do("你获得 3[credit]。")
+
+    def on_host(x: Exec) -> bool:
+        return x.card.host is not None and x.event.get("card") is x.card.host
+
+    _trojan(b)
+    b.paragraph(1).when("any_rezzed", gain, only=on_host).when("derezzed", gain, only=on_host)
+
+
+def _trashed_own_installed(g: NetrunnerGame, this: Card) -> bool:
+    """Whether the runner trashed one of its installed cards this turn: seen by ``this`` while it was installed
+    (its ``trashed`` note), or, before, paid as a [trash] cost (the log's reason)."""
+    if this.notes.get("trashed") == g.turns:
+        return True
+    heap = {str(c) for c in g.runner.discard}
+    return any(e.get("reason") == "trash cost" and e.get("card") in heap for e in g.events_this_turn("trashed"))
+
+
+@card("boi_tata", paragraphs=(0, 1, 2), replaces=(1, 2), summary="Interface, 2 credits: break up to 2 sentry "
+      "subroutines; 3 credits: +3 strength; each costs 1 credit less if you trashed one of your installed cards this "
+      "turn.")  # fmt: skip
+def _boi_tata(b: Builder) -> None:
+    def cost(g: NetrunnerGame, c: Card, printed: int) -> int:
+        return max(0, printed - (1 if _trashed_own_installed(g, c) else 0))
+
+    def noted(x: Exec) -> None:
+        x.card.notes["trashed"] = x.game.turns
+
+    def own_installed(x: Exec) -> bool:
+        c = x.event.get("card")
+        return c is not None and c.side == "runner" and x.event.get("zone") == "installed" and x.event.get("by") != "corp"
+
+    def breaks(x: Exec) -> None:
+        g = x.game
+        g.pay("runner", cost(g, x.card, 2), str(x.card), "icebreaker")
+        x.break_subroutines(2, "sentry")
+
+    def boost(x: Exec) -> None:
+        g = x.game
+        g.pay("runner", cost(g, x.card, 3), str(x.card), "icebreaker")
+        x.card.strength_bonus += 3
+        g.log.add("strength", RUNNER, card=str(x.card), delta=3, strength=g.strength_of(x.card))
+
+    def can_break(g: NetrunnerGame, c: Card, window: str) -> bool:
+        return window == "encounter" and _breakable(g, c, "sentry") is not None and g.can_pay(
+            "runner", cost(g, c, 2), "icebreaker"
+        )
+
+    def can_boost(g: NetrunnerGame, c: Card, window: str) -> bool:
+        enc = _encountering(g)
+        return (
+            window == "encounter"
+            and enc is not None
+            and g.strength_of(c) < g.strength_of(enc.ice)
+            and g.can_pay("runner", cost(g, c, 3), "icebreaker")
+        )
+
+    b.paragraph(0).when("trashed", noted, only=own_installed)
+    b.paragraph(1).paid([], breaks, usable=can_break, role="break")
+    b.paragraph(2).paid([], boost, usable=can_boost, role="boost")
+
+
+@card("jeitinho", paragraphs=(0,), summary="As your turn ends, after successful runs on HQ, R&D and Archives this "
+      "turn, it may go to your score area as a 0-point assassination agenda; 3 of them there win the game.")  # fmt: skip
+def _jeitinho(b: Builder) -> None:
+    def turn_end(x: Exec) -> None:
+        g = x.game
+        prompt = Phrase(N_("{card}: add it to your score area as an agenda worth {n} points?"), card=str(x.card), n=0)
+        if not g.is_installed(x.card) or not _ran_every_central(g) or not x.may(prompt):
+            return
+        _uninstall(g, x.card)
+        x.card.faceup = True
+        g.runner.score_area.append(x.card)
+        x.gain_subtypes(x.card, ["assassination"])
+        g.log.add("move", RUNNER, card=str(x.card), reason=Phrase(N_("to the runner's score area as an agenda worth "
+                                                                     "{n}"), n=0))  # fmt: skip
+        g.check_memory()
+        count = sum(1 for c in g.runner.score_area if "assassination" in c.subtypes)
+        if count >= 3:
+            g.game_over("runner", Phrase(N_("{n} assassination agendas in the runner's score area"), n=count))
+
+    b.when("your_turn_end", turn_end, only=lambda x: _ran_every_central(x.game))

@@ -56,3 +56,14 @@ def _overclock(b: Builder) -> None:
 
     b.play(play)
     b.spend_hosted(lambda g, c, purpose: g.current_run is not None)
+
+
+@card("verbal_plasticity", paragraphs=(0,), summary="The first basic draw action each turn draws 2 cards instead of "
+      "1.")  # fmt: skip
+def _verbal_plasticity(b: Builder) -> None:
+    def drew(x: Exec) -> None:
+        draws = [e for e in x.game.events_this_turn("action") if e.get("action") == "runner_draw"]
+        if len(draws) == 1 and x.once_per_turn("draw"):
+            x.do("你抽 1 张牌。")  # the action drew 1: one more makes the 2 drawn instead
+
+    b.when("action_taken", drew, only=lambda x: x.event.get("side") == "runner" and x.event.get("action") == "draw")

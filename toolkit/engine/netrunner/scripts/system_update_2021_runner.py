@@ -1,15 +1,15 @@
 """Card scripts of System Update 2021: the runner cards and runner identities.
 
 Cards whose text needs what the engine does not model are left out (the report of the set's scripts lists
-them): bypassing ice (Abagnale's last ability, Femme Fatale, Inside Job), ice gaining subtypes (Egret, Rielle
-"Kit" Peddler), replacing a breach (Retrieval Run, Security Testing), changing the attacked server (Sneakdoor
-Beta), forbidding the score of one agenda and a purge timing (Clot), an event going anywhere but the heap
-(Networking), a delayed trigger of an event no longer in play (Test Run), hosted credits for play costs (Prepaid
-VoicePAD) and the set-up before the starting hand (Ayla "Bios" Rahim).
+them): changing the attacked server while the run goes on (Sneakdoor Beta: the run's success is still announced
+for Archives) and the set-up before the starting hand (Ayla "Bios" Rahim).
 
 Hosted credits that pay trash costs (Paricia, Scrubber) are the cards' recurring credits, refilled by their
 scripts; the engine spends recurring credits only on the uses the ability language names, so the scripts
-offer the trash themselves while the card is accessed, paying with those credits first.
+offer the trash themselves while the card is accessed, paying with those credits first. A trojan that gives its
+host ice subtypes (Egret) records them on the ice and takes them back when it is trashed; an event whose text
+works after it resolves (Inside Job during its run, Test Run until the turn ends, Networking's return to the
+grip) stays in play until then.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from toolkit.text.render import render
 
 from ..decisions import Option
 from ..state import SEATS, Card, Encounter
-from . import Builder, Exec, card, credit, load
+from . import Builder, Exec, card, credit, load, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -564,3 +564,296 @@ def _steve_cambridge(b: Builder) -> None:
         g.log.add("move", RUNNER, card=str(kept), to=Term("zone", "grip"))
 
     b.when("run_successful", successful)
+
+
+# ---------------------------------------------------------------- third pass: what several cards ask
+
+
+def _shown_ice(g: NetrunnerGame, ice: Card) -> Any:
+    """A piece of ice named in the log: by its name once rezzed, else as unrezzed ice."""
+    return str(ice) if ice.rezzed else Phrase(N_("unrezzed ice"))
+
+
+def _free_install(g: NetrunnerGame, c: Card) -> bool:
+    """Whether the runner may install ``c`` ignoring all costs (its memory still has to fit)."""
+    if c.type not in RIG_TYPES or not g.may_install(c):
+        return False
+    return c.type != "program" or int(c.record.memory_cost or 0) <= g.memory_limit()
+
+
+def _in_play_for_run(x: Exec, server: str) -> Any:
+    """A run event's run on ``server`` with the event in play while the run goes on (its triggers work during it);
+    the run ends here, access included."""
+    g = x.game
+    g.in_play.append(x.card)
+    try:
+        run = x.run_on(server)
+        if g.current_run is run:
+            g.runs.finish_run()
+    finally:
+        if x.card in g.in_play:
+            g.in_play.remove(x.card)
+    return run
+
+
+def _host_subtypes(b: Builder, subtypes: Sequence[str]) -> Builder:
+    """"Host ice gains ``subtypes``": given to the host when this card is installed on it (what it does not have
+    printed is recorded on the ice, by this card's uid), taken back when this card is trashed unless another card
+    still gives it."""
+
+    def installed(x: Exec) -> None:
+        g = x.game
+        host = x.card.host
+        if host is None or not g.is_installed(host):
+            return
+        given = [s for s in subtypes if s not in tuple(getattr(host.record, "subtypes", ()) or ())]
+        host.notes.setdefault("given_subtypes", {})[x.card.uid] = given
+        x.gain_subtypes(host, given)
+        g.log.add("effect", RUNNER, card=_shown_ice(g, host), subtypes=[Term("subtypes", s) for s in given],
+                  source=str(x.card))  # fmt: skip
+
+    def trashed(x: Exec) -> None:
+        for ice in _ice(x.game):
+            grants = ice.notes.get("given_subtypes", {})
+            given = grants.pop(x.card.uid, None)
+            if given is None:
+                continue
+            for subtype in given:
+                if subtype in ice.gained_subtypes and not any(subtype in other for other in grants.values()):
+                    ice.gained_subtypes.remove(subtype)
+
+    b.when("installed", installed, only=lambda x: x.event.get("card") is x.card)
+    return b.when("trashed", trashed, only=lambda x: x.event.get("card") is x.card)
+
+
+# ---------------------------------------------------------------- third pass: events
+
+
+@card("inside_job", paragraphs=(0,), summary="Run any server; the first piece of ice encountered in that run is "
+      "bypassed.")  # fmt: skip
+def _inside_job(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        x.card.notes["met"] = False
+        _in_play_for_run(x, "any")
+
+    def encounter(x: Exec) -> None:
+        enc = _encountering(x.game)
+        x.card.notes["met"] = True
+        if enc is not None and not enc.bypassed:
+            x.bypass()
+
+    b.play(play)
+    b.when("encounter", encounter, only=lambda x: x.card in x.game.in_play and x.card.notes.get("met") is False)
+
+
+@card("networking", paragraphs=(0,), summary="Remove 1 tag; then 1 credit may return this event to the grip instead "
+      "of the heap.")  # fmt: skip
+def _networking(b: Builder) -> None:
+    def played(x: Exec) -> None:
+        g = x.game
+        if x.card not in g.in_play:
+            return
+        g.in_play.remove(x.card)
+        prompt = Phrase(N_("pay {n}{credit} to add {card} to your grip?"), n=1, credit="[credit]", card=str(x.card))
+        if g.can_pay("runner", 1) and x.may(prompt):
+            g.pay("runner", 1, str(x.card))
+            x.card.leave_play()
+            x.card.faceup = False
+            g.runner.hand.append(x.card)
+            g.log.add("move", RUNNER, card=str(x.card), to=Term("zone", "grip"))
+        else:
+            g.to_discard(x.card, "played", faceup=True)
+
+    b.stays_in_play()  # after it resolves, until its "then" is done: it goes to the grip or the heap
+    b.play(lambda x: x.do("你移除 1 个锁定标记。"))
+    b.when("played", played, only=lambda x: x.event.get("card") is x.card)
+
+
+@card("retrieval_run", paragraphs=(0,), summary="Run Archives; if successful, instead of the breach you may install a "
+      "program from the heap, ignoring all costs.")  # fmt: skip
+def _retrieval_run(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        g = x.game
+        if not _successful(x.run_on("archives")):
+            return
+        options = [c for c in reversed(g.runner.discard) if c.type == "program" and _free_install(g, c)]
+        prompt = Phrase(N_("instead of breaching Archives, install a program from your heap, ignoring all costs?"))
+        chosen = x.pick(prompt, options, kind="install")
+        if chosen is not None:
+            x.instead_of_breach(lambda: x.install_from(chosen, g.runner.discard, free=True))
+
+    b.play(play)
+
+
+@card("test_run", paragraphs=(0,), summary="Install a program from the stack or the heap, ignoring all costs; when "
+      "your turn ends, if it is still installed, it goes on top of the stack.")  # fmt: skip
+def _test_run(b: Builder) -> None:
+    def play(x: Exec) -> None:
+        g = x.game
+        runner = g.runner
+        piles = {"stack": runner.deck, "heap": runner.discard}
+        found = {z: [c for c in reversed(p) if c.type == "program" and _free_install(g, c)] for z, p in piles.items()}
+        zones = [z for z, cards in found.items() if cards]
+        if not zones:
+            g.log.add("search_failed", RUNNER, zone="stack", type="program")
+            if runner.deck:
+                g.rng.shuffle(runner.deck)
+                g.log.add("shuffle", RUNNER, zone="stack")
+            return
+        options = [Option(z, Term("zone", z), z) for z in zones]
+        zone = str(g.ask("runner", "choice", Phrase(N_("search which zone for a program")), options).value)
+        prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", zone), type=Term("type", "program"))
+        chosen: Card = x.choose(prompt, found[zone], kind="search")
+        piles[zone].remove(chosen)
+        g.log.add("search", RUNNER, card=str(chosen), zone=zone)
+        if zone == "stack":
+            g.rng.shuffle(runner.deck)
+            g.log.add("shuffle", RUNNER, zone="stack")
+        x.install_from(chosen, free=True)
+        if chosen in runner.rig:
+            chosen.notes["test_run"] = x.card.uid
+
+    def tested(g: NetrunnerGame, this: Card) -> list[Card]:
+        return [c for c in g.runner.rig if c.notes.get("test_run") == this.uid]
+
+    def turn_end(x: Exec) -> None:
+        g = x.game
+        for c in tested(g, x.card):
+            for hosted in list(c.hosted):
+                g.trash(hosted, Phrase(N_("its host {card} left play"), card=str(c)))
+            g.runner.rig.remove(c)
+            c.leave_play()
+            c.faceup = False
+            g.runner.deck.append(c)
+            g.log.add("move", RUNNER, card=str(c), to=Term("zone", "stack"), source=str(x.card))
+        g.check_memory()
+        g.leave_in_play(x.card, "played")
+
+    def played(x: Exec) -> None:
+        if not tested(x.game, x.card):  # nothing to take back: no reason to stay in play
+            x.game.leave_in_play(x.card, "played")
+
+    b.stays_in_play()  # in play until the turn ends, for "when your turn ends"
+    b.play(play)
+    b.when("played", played, only=lambda x: x.event.get("card") is x.card)
+    b.when("your_turn_end", turn_end, only=lambda x: x.card in x.game.in_play)
+
+
+# ---------------------------------------------------------------- third pass: programs
+
+
+@card("abagnale", paragraphs=(2,), summary="Trash it: bypass the code gate being encountered.")
+def _abagnale(b: Builder) -> None:
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        enc = _encountering(g)
+        return window == "encounter" and enc is not None and not enc.bypassed and "code_gate" in enc.ice.subtypes
+
+    b.paragraph(2).paid([trash_self()], lambda x: x.bypass(), usable=usable)
+
+
+@card("clot", paragraphs=(0, 1), summary="The corp cannot score an agenda in the turn it installed it; trashed when "
+      "the corp purges.")  # fmt: skip
+def _clot(b: Builder) -> None:
+    def may_score(g: NetrunnerGame, this: Card, agenda: Card) -> bool:
+        return str(agenda) not in {e.get("card") for e in g.events_this_turn("install")}
+
+    def purged(x: Exec) -> None:
+        if x.game.is_installed(x.card):
+            x.game.trash(x.card, Phrase(N_("the text of {card}"), card=str(x.card)))
+
+    b.paragraph(0).may_score(may_score)
+    b.paragraph(1).when("purged", purged)
+
+
+@card("egret", paragraphs=(0, 1), summary="Installed on a rezzed piece of ice, which gains barrier, code gate and "
+      "sentry.")  # fmt: skip
+def _egret(b: Builder) -> None:
+    b.paragraph(0).hosts(lambda g, c: [ice for ice in _ice(g) if ice.rezzed])
+    _host_subtypes(b.paragraph(1), _SUBTYPES)
+
+
+@card("femme_fatale", paragraphs=(2, 3), summary="Chooses a piece of ice when installed; encountering it, 1 credit "
+      "per subroutine may bypass it.")  # fmt: skip
+def _femme_fatale(b: Builder) -> None:
+    def installed(x: Exec) -> None:
+        g = x.game
+        chosen = x.pick(Phrase(N_("{card}: choose a piece of ice"), card=str(x.card)), _ice(g), optional=False)
+        if chosen is not None:
+            x.card.notes["target"] = chosen.uid
+            g.log.add("effect", RUNNER, card=str(x.card), target=_shown_ice(g, chosen))
+
+    def encounter(x: Exec) -> None:
+        g = x.game
+        enc = _encountering(g)
+        if enc is None or enc.bypassed or not g.is_installed(x.card):
+            return
+        cost = len(enc.subs)
+        prompt = Phrase(N_("pay {n}{credit} to bypass {ice}?"), n=cost, credit="[credit]", ice=str(enc.ice))
+        if g.can_pay("runner", cost, "icebreaker") and x.may(prompt):
+            g.pay("runner", cost, str(x.card), "icebreaker")
+            x.bypass()
+
+    def chosen(x: Exec) -> bool:
+        ice = x.event.get("ice")
+        return ice is not None and ice.uid == x.card.notes.get("target")
+
+    b.paragraph(2).when("installed", installed, only=lambda x: x.event.get("card") is x.card)
+    b.paragraph(3).when("encounter", encounter, only=chosen)
+
+
+# ---------------------------------------------------------------- third pass: hardware and resources
+
+
+@card("prepaid_voicepad", paragraphs=(0, 1), summary="1 recurring credit (refilled when installed and as your turn "
+      "begins) that pays only for playing events.")  # fmt: skip
+def _prepaid_voicepad(b: Builder) -> None:
+    def refill(x: Exec) -> None:
+        if x.game.is_installed(x.card):
+            x.card.credits = 1
+            x.game.log.add("recurring", RUNNER, card=str(x.card), credits=1, reason=Phrase(N_("refilled")))
+
+    b.paragraph(0).when("installed", refill).when("your_turn_start", refill)
+    b.paragraph(1).spend_hosted(lambda g, c, purpose: purpose == "play")
+
+
+@card("security_testing", paragraphs=(0, 1), summary="As your turn begins you may choose a server; the first "
+      "successful run on it each turn gains 2 credits instead of the breach.")  # fmt: skip
+def _security_testing(b: Builder) -> None:
+    def start(x: Exec) -> None:
+        g = x.game
+        x.card.notes.pop("server", None)
+        options = [Option(name, Term("zone", name), name) for name in g.servers]
+        options.append(Option("done", Phrase(N_("done")), None))
+        chosen = g.ask("runner", "target", Phrase(N_("{card}: choose a server"), card=str(x.card)), options).value
+        if chosen is not None:
+            x.card.notes["server"] = chosen
+            g.log.add("effect", RUNNER, card=str(x.card), server=Term("zone", str(chosen)))
+
+    def successful(x: Exec) -> None:
+        server = x.card.notes.get("server")
+        if x.ran_this_turn(server, successful=True) or not x.once_per_turn("testing"):
+            return
+        x.instead_of_breach(lambda: x.do("你获得 2[credit]。"))
+
+    def on_chosen(x: Exec) -> bool:
+        run = x.run
+        return run is not None and run.server == x.card.notes.get("server")
+
+    b.paragraph(0).when("your_turn_start", start)
+    b.paragraph(1).when("run_successful", successful, only=on_chosen)
+
+
+# ---------------------------------------------------------------- third pass: identities
+
+
+@card("rielle_kit_peddler_transhuman", paragraphs=(0,), summary="The first piece of ice encountered each turn gains "
+      "code gate for the rest of the run.")  # fmt: skip
+def _rielle(b: Builder) -> None:
+    def encounter(x: Exec) -> None:
+        ice = x.event.get("ice")
+        if ice is None or not x.once_per_turn("kit"):
+            return
+        x.gain_subtypes(ice, ["code_gate"], until="run")
+        x.game.log.add("effect", RUNNER, card=str(ice), subtypes=[Term("subtypes", "code_gate")], source=str(x.card))
+
+    b.when("encounter", encounter, only=lambda x: len(x.game.events_this_turn("encounter")) == 1)
