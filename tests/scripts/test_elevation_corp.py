@@ -232,6 +232,22 @@ TRENDSETTING = card(
     advancement_requirement=3,
     subtypes=["initiative"],
 )
+KESSLEROID = card(
+    "kessleroid",
+    "ice",
+    ["The Runner may not trash it while it is rezzed.", "[subroutine] End the run.", "[subroutine] End the run."],
+    rez_cost=2,
+    strength=1,
+    subtypes=["barrier"],
+)
+GREENMAIL = card(
+    "greenmail",
+    "agenda",
+    ["When you score this agenda, gain 2[credit].", "Forfeited by you, it pays you 4[credit]."],
+    agenda_points=1,
+    advancement_requirement=2,
+    subtypes=["expansion"],
+)
 NEXT_BIG_THING = card(
     "next_big_thing",
     "agenda",
@@ -374,7 +390,7 @@ SYNAPSE = _identity(
 )
 
 FIXTURES = [
-    ANTHILL, OTTO, FLYSWATTER, DOOMSCROLL, N_POT, EMPIRICIST, SYAILENDRA, SCATTER, BUMI, BIAWAK, LAMPLIGHTER, SEMAK,
+    KESSLEROID, GREENMAIL, ANTHILL, OTTO, FLYSWATTER, DOOMSCROLL, N_POT, EMPIRICIST, SYAILENDRA, SCATTER, BUMI, BIAWAK, LAMPLIGHTER, SEMAK,
     MYCOWEB, IDIOSYNCRESIS, BYTE, HUMANOID, PHAT, PLUTUS, TRENDSETTING, NEXT_BIG_THING, EMBEDDED, OFF_THE_BOOKS,
     INGATAN, SERICULTURE, BIGGER_PICTURE, IP_ENFORCEMENT, KPI, MEASURED, PEER_REVIEW, PETTY_CASH, TOP_DOWN,
     TOUCH_UPS, TROJAN, LEO, POETRI, UNTAIAN, SYNAPSE, PLAZA, MERCIA, AI_BREAKER,
@@ -383,8 +399,8 @@ RECORDS = [*bundled(), *FIXTURES]
 FULL = [ANTHILL, OTTO, FLYSWATTER, DOOMSCROLL, EMPIRICIST, SYAILENDRA, SCATTER, LAMPLIGHTER, MYCOWEB, IDIOSYNCRESIS,
         BYTE, HUMANOID, PHAT, TRENDSETTING, EMBEDDED, OFF_THE_BOOKS, INGATAN, SERICULTURE, BIGGER_PICTURE,
         IP_ENFORCEMENT, KPI, MEASURED, PEER_REVIEW, TOP_DOWN, TOUCH_UPS, LEO, POETRI, UNTAIAN, BUMI, PLUTUS,
-        SYNAPSE, PLAZA, MERCIA, BIAWAK, SEMAK]  # fmt: skip
-PARTIAL = [N_POT, NEXT_BIG_THING, PETTY_CASH]
+        SYNAPSE, PLAZA, MERCIA, BIAWAK, SEMAK, N_POT, KESSLEROID, GREENMAIL]  # fmt: skip
+PARTIAL = [NEXT_BIG_THING, PETTY_CASH]
 
 
 def _labels(r: Any) -> list[str]:
@@ -433,7 +449,7 @@ def test_doomscroll_third_subroutine_needs_two_tags() -> None:
 
 
 def test_n_pot_ends_the_run_by_threat_level() -> None:
-    breaks = ["run:hq", "boost:cog_key/1", "boost:cog_key/1", "break:cog_key/0", "sub:1"]
+    breaks = ["run:hq", "done", "boost:cog_key/1", "boost:cog_key/1", "break:cog_key/0", "sub:1"]
     ice = {"hq": {"ice": [{"card": "n_pot", "rezzed": True}]}}
     runner = {"credits": 10, "rig": [{"card": "cog_key"}]}
     r = play(RECORDS, [*breaks, "done"], corp={"score_area": ["nbn_ratings_mandate"], "servers": ice}, runner=runner)
@@ -445,6 +461,33 @@ def test_n_pot_ends_the_run_by_threat_level() -> None:
              corp={"score_area": ["nbn_ratings_mandate"], "servers": ice},
              runner={**runner, "score_area": ["hb_cortex_mapping", "nbn_ratings_mandate"]})  # fmt: skip
     assert events(r, "run_end")[-1]["successful"] is False  # threat 4 (the runner's points count too)
+
+
+def test_n_pot_subroutines_broken_by_the_runner_for_3_credits_each() -> None:
+    ice = {"hq": {"ice": [{"card": "n_pot", "rezzed": True}]}}
+    r = play(RECORDS, ["run:hq", "pay", "sub:1", "pay", "sub:2", "pay", "continue"], corp={"servers": ice},
+             runner={"credits": 10})  # fmt: skip
+    g = r.game
+    assert g.runner.credits == 1 and len(events(r, "break")) == 3 and events(r, "run_end")[-1]["successful"]
+    r = play(RECORDS, ["run:hq", "pay", "sub:2"], corp={"servers": ice}, runner={"credits": 5})
+    assert r.game.runner.credits == 2 and events(r, "run_end")[-1]["successful"] is False  # no 3 more: sub 1 fires
+
+
+def test_kessleroid_rezzed_cannot_be_trashed_by_the_runner() -> None:
+    servers = {"rnd": {"ice": [{"card": "kessleroid", "rezzed": True}]}, "archives": {"ice": [{"card": "kessleroid"}]}}
+    r = play(RECORDS, ["play:fuse_burst", "hq", "continue"], corp={"servers": servers},
+             runner={"hand": ["fuse_burst"], "credits": 6})  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.servers["rnd"].ice] == ["kessleroid"] and not g.servers["archives"].ice
+    assert [c.id for c in g.corp.discard] == ["kessleroid"]
+
+
+def test_greenmail_pays_4_credits_when_the_corp_forfeits_it() -> None:
+    r = play(RECORDS, ["rez:plutus"], active="corp",
+             corp={"servers": {"remote1": {"root": [{"card": "plutus"}]}}, "score_area": ["greenmail"],
+                   "credits": 1})  # fmt: skip
+    g = r.game
+    assert not g.corp.score_area and g.corp.credits == 5 and [c.id for c in g.removed] == ["greenmail"]
 
 
 def test_empiricist_draws_and_stacks_a_card_from_hq_on_r_and_d() -> None:

@@ -288,9 +288,9 @@ def _score(card_id: str, advancement: int, decisions: list[str], **corp_side: An
 
 def test_agenda_readings() -> None:
     assert BASALT.reading.read == [1] and BASALT.reading.scripted == [0, 2]
-    for record in (ORACLE, EMINENT, STOKE):
+    for record in (ORACLE, STOKE):
         assert record.reading.status == "partial"
-    for record in (FUJII, SEE_HOW, SALVO, KINGMAKING, BASALT, SISYPHUS):
+    for record in (FUJII, SEE_HOW, SALVO, KINGMAKING, BASALT, SISYPHUS, EMINENT):
         assert record.reading.status == "executable"
 
 
@@ -554,11 +554,8 @@ def _ended(r: Any) -> bool:
 def test_ice_readings() -> None:
     assert VALENTAO.reading.read == [1, 2] and VALENTAO.reading.scripted == [0, 3]
     assert LOGJAM.reading.read == [2, 3, 4] and SOROCABAN.reading.scripted == [0, 1, 2, 3]
-    for record in (TREE_LINE, HAMMER, TRIBUTARY, DESCENT):
-        assert record.reading.status == "partial"
     for record in ICE:
-        if record not in (TREE_LINE, HAMMER, TRIBUTARY, DESCENT):
-            assert record.reading.status == "executable", record.id
+        assert record.reading.status == "executable", record.id
 
 
 def test_valentao_costs_a_tag_to_rez_and_ends_the_run_for_the_richer_corp() -> None:
@@ -666,7 +663,7 @@ def test_sorocaban_blade_trashes_one_card_an_encounter() -> None:
 
 def test_hammer_spares_icebreakers() -> None:
     rig = [{"card": "debug_lamp"}, {"card": "shade_key"}, {"card": "hive_siphon"}]
-    r = _run("hq", [{"card": "hammer", "rezzed": True}], ["done", "continue"], rig=rig)
+    r = _run("hq", [{"card": "hammer", "rezzed": True}], ["continue"], rig=rig)
     assert [c.id for c in r.game.runner.rig] == ["shade_key"] and r.game.runner.tags == 1
 
 
@@ -852,11 +849,8 @@ def _remote(*cards: dict[str, Any], ice_list: list[dict[str, Any]] | None = None
 
 def test_placed_readings() -> None:
     assert CHARLOTTE.reading.read == [0] and JANAINA.reading.read == [0]
-    for record in (ANGELIQUE, ISAAC, ADRIAN, NUVEM):
-        assert record.reading.status == "partial"
     for record in PLACED:
-        if record not in (ANGELIQUE, ISAAC, ADRIAN, NUVEM):
-            assert record.reading.status == "executable", record.id
+        assert record.reading.status == "executable", record.id
 
 
 def test_b_1001_spends_a_tag_to_end_a_run_elsewhere() -> None:
@@ -1018,6 +1012,18 @@ def test_nuvem_looks_at_rnd_after_each_operation() -> None:
                        deck=["nbn_static_veil", "hb_lattice_gate"]))  # fmt: skip
     g = r.game
     assert [c.id for c in g.corp.deck] == ["hb_lattice_gate"] and [c.id for c in g.corp.discard][-1] == "nbn_static_veil"
+    assert g.corp.credits == 5 - 1 + 4 + 2  # the first card trashed from R&D this turn pays 2
+
+
+def test_nuvem_pays_only_for_the_first_card_trashed_from_rnd_in_a_turn() -> None:
+    r = play(RECORDS, ["play:jinteki_quiet_harvest", "yes", "play:jinteki_quiet_harvest", "yes"], active="corp",
+             corp=corp(identity="nuvem_sa_law_of_the_land", clicks=3, hand=["jinteki_quiet_harvest"] * 2,
+                       deck=["nbn_static_veil", "hb_lattice_gate", "hb_lattice_gate"]))  # fmt: skip
+    g = r.game
+    assert len(g.corp.deck) == 1 and g.corp.credits == 5 + 3 + 3 + 2
+    r = play(RECORDS, ["run:rnd", "continue", "trash:nbn_billboard_network"], active="runner",
+             corp=corp(identity="nuvem_sa_law_of_the_land", deck=["nbn_billboard_network"]), runner=runner())  # fmt: skip
+    assert r.game.corp.credits == 5 and len(r.game.corp.discard) == 1  # the runner's trash pays nothing
 
 
 # ---------------------------------------------------------------- cards that answer every rez
@@ -1109,3 +1115,370 @@ def test_thunderbolt_armaments_arms_ap_ice_rezzed_in_a_run() -> None:
              {"identity": "thunderbolt_armaments_peace_through_power"}, hand=["spark_of_insight"] * 3,
              rig=[{"card": "garage_lab"}])  # fmt: skip
     assert not _ended(r) and r.game.runner.rig == []
+
+
+# ---------------------------------------------------------------- the third pass: cards the engine can now do
+
+ACTIVE_POLICING = card(
+    "active_policing",
+    "operation",
+    ["Playable only after a runner turn that stole or trashed a Corp card.",
+     "Once it resolves, the Corp's action phase is over.",
+     "You may install a card from HQ; the Runner's next turn starts with one [click] fewer.",
+     "Threat 3: for 2[credit] more, the Runner's next turn starts with yet another [click] fewer."],  # fmt: skip
+    cost=0,
+    subtypes=["terminal", "gray_ops"],
+)
+SLASH = agenda(
+    "slash_and_burn_agriculture",
+    ["From HQ: [click], 1[credit], reveal and trash it for 2 advancement counters on an advanceable installed card."],
+    2,
+    4,
+    subtypes=["expansion", "expendable"],
+)
+LIGHTNING = agenda(
+    "lightning_laboratory",
+    ["When you score this agenda, place 1 agenda counter on it.",
+     "As any run begins you may spend its agenda counter to rez up to 2 ice before the attacked server for free; "
+     "that turn ends with 2 ice before that server derezzed."],  # fmt: skip
+    2,
+    4,
+)
+LYCIAN = ice(
+    "lycian_multi_munition",
+    ["Rezzed: pick at least one of barrier, code gate and sentry; it is of those types while it stays rezzed.",
+     "Every turn ends with it derezzed.",
+     "[subroutine] As a code gate: the Runner loses [click] and 1[credit].",
+     "[subroutine] As a sentry: a Runner program goes to the heap.",
+     "[subroutine] As a barrier: you take 1[credit] and the run stops."],
+    3, 1, ["mythic", "destroyer"], unique=True,
+)  # fmt: skip
+BRASILIA = asset(
+    "brasilia_government_grid",
+    ["Once a turn, rezzing ice during a run on this server, you may derez some other installed ice: the new one is "
+     "3 stronger until the run ends.",
+     "A server holds one region at most."],
+    0, 3, type_="upgrade", subtypes=["region"],
+)  # fmt: skip
+DANIELA = asset(
+    "daniela_jorge_inacio",
+    ["The Runner trashes it only by also sending 2 random grip cards to the bottom of the stack.",
+     "Persistent: stealing an agenda from this server costs the Runner the same."],
+    2, 2, type_="upgrade", unique=True,
+)  # fmt: skip
+TUCANA = asset(
+    "tucana",
+    ["Remote roots only.",
+     "Persistent: an agenda scored or stolen from this root lets you fetch an ice from R&D (shuffled after), "
+     "installed and rezzed for 3[credit] less in all."],
+    2, 1, type_="upgrade", unique=True,
+)  # fmt: skip
+FRONT = asset(
+    "front_company",
+    ["Rezzable in your own turn only.",
+     "A turn's first run may not target a remote server.",
+     "A turn's first Archives run does 2 net damage as it begins, while no ice guards this server."],
+    2, 2, unique=True,
+)  # fmt: skip
+WAGE = asset(
+    "wage_workers",
+    ["Finishing an action you have now taken exactly 3 times this turn gives you [click]."],
+    2, 4, unique=True,
+)  # fmt: skip
+WARM = asset(
+    "warm_reception",
+    ["As your turn starts you may install a card from HQ, unscorable this turn; then, with no ice before this "
+     "server, you may derez this asset to derez another installed card."],  # fmt: skip
+    1, 2,
+)
+A_TEIA = identity(
+    "a_teia_ip_recovery",
+    ["Two remote servers at most.",
+     "Your first install each turn in or before a remote server lets you install an HQ card free in or before "
+     "another remote server, unscorable this turn."],
+    "jinteki",
+)  # fmt: skip
+AI_BREAKER = card("liberation_test_ai", "program", ["1[credit]: Break 1 sentry subroutine."], cost=1,
+                  memory_cost=1, strength=9, subtypes=["icebreaker", "ai"])  # fmt: skip
+AI_DOUBLE = card("liberation_test_ai_double", "program", ["1[credit]: Break up to 2 sentry subroutines."], cost=1,
+                 memory_cost=1, strength=9, subtypes=["icebreaker", "ai"])  # fmt: skip
+KILLER = card("liberation_test_killer", "program", ["1[credit]: Break 1 sentry subroutine."], cost=1,
+              memory_cost=1, strength=9, subtypes=["icebreaker", "killer"])  # fmt: skip
+THIRD = [ACTIVE_POLICING, SLASH, LIGHTNING, LYCIAN, BRASILIA, DANIELA, TUCANA, FRONT, WAGE, WARM, A_TEIA]
+RECORDS += [*THIRD, AI_BREAKER, AI_DOUBLE, KILLER]
+
+
+def test_third_pass_readings() -> None:
+    for record in THIRD:
+        assert record.reading.status == "executable", record.id
+    assert LIGHTNING.reading.read == [0] and LIGHTNING.reading.scripted == [1]
+
+
+def test_active_policing_installs_and_takes_the_runners_clicks() -> None:
+    r = _steal_then({"hand": ["active_policing", "nbn_static_veil"], "score_area": [THREE]},
+                    ["play:active_policing", "nbn_static_veil", "hq", "yes"])  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.servers["hq"].ice] == ["nbn_static_veil"] and g.corp.credits == 3
+    assert g.active == "runner" and g.runner.clicks == 2  # 4 less 1, less 1 more for 2 credits
+    r = _steal_then({"hand": ["active_policing"]}, ["play:active_policing", "done"])
+    assert r.game.active == "runner" and r.game.runner.clicks == 3 and r.game.corp.credits == 5
+
+
+def test_slash_and_burn_advances_from_hq() -> None:
+    servers = {"remote1": {"root": [{"card": "neutral_board_resolution"}]}}
+    r = play(RECORDS, ["use:slash_and_burn_agriculture/0"], active="corp",
+             corp=corp(clicks=3, servers=servers, hand=["slash_and_burn_agriculture"]))  # fmt: skip
+    g = r.game
+    assert g.servers["remote1"].root[0].advancement == 2 and g.corp.clicks == 2 and g.corp.credits == 4
+    assert [c.id for c in g.corp.discard] == ["slash_and_burn_agriculture"] and not g.corp.discard[0].faceup
+    assert events(r, "reveal")[0]["zone"] == "hq"
+    r = play(RECORDS, [], active="corp", corp=corp(clicks=3, hand=["slash_and_burn_agriculture"]))
+    assert not any(o.startswith("use:slash_and_burn") for o in labels(r))  # nothing to advance
+
+
+def test_lightning_laboratory_rezzes_for_the_run_and_derezzes_at_turn_end() -> None:
+    servers = {"remote1": {"root": [{"card": "lightning_laboratory", "counters": {"advancement": 4}}]},
+               "hq": {"ice": [{"card": "neutral_plywood_screen"}, {"card": "hb_lattice_gate"}]}}  # fmt: skip
+    decisions = ["score:lightning_laboratory", "credit", "run:hq", "yes", "hb_lattice_gate", "neutral_plywood_screen"]
+    r = play(RECORDS, decisions, active="corp", corp=corp(clicks=1, servers=servers))
+    g = r.game
+    assert all(c.rezzed for c in g.servers["hq"].ice) and g.corp.credits == 6  # free rezzes
+    assert "agenda" not in g.corp.score_area[0].counters and _ended(r)
+    r = play(RECORDS, [*decisions, "credit", "credit", "credit", "hb_lattice_gate"], active="corp",
+             corp=corp(clicks=1, servers=servers))  # fmt: skip
+    assert not any(c.rezzed for c in r.game.servers["hq"].ice) and r.game.active == "corp"
+
+
+def test_lycian_multi_munition_takes_the_subtypes_chosen_until_the_turn_ends() -> None:
+    r = _run("hq", [{"card": "lycian_multi_munition"}], ["rez:lycian_multi_munition", "code_gate", "sentry", "done",
+             "continue"], rig=[{"card": "hive_siphon"}])  # fmt: skip
+    g = r.game
+    lycian = g.servers["hq"].ice[0]
+    assert {"code_gate", "sentry"} <= set(lycian.subtypes) and "barrier" not in lycian.subtypes
+    assert g.runner.clicks == 2 and g.runner.credits == 4 and g.runner.rig == [] and not _ended(r)
+    assert g.corp.credits == 2
+    r = _run("hq", [{"card": "lycian_multi_munition"}], ["rez:lycian_multi_munition", "barrier", "done", "credit",
+             "credit", "credit"])  # fmt: skip
+    g = r.game
+    lycian = g.servers["hq"].ice[0]
+    assert _ended(r) and g.corp.credits == 3  # 5 - 3 + 1
+    assert not lycian.rezzed and lycian.subtypes == ("mythic", "destroyer") and g.active == "corp"
+
+
+def test_brasilia_derezzes_other_ice_to_strengthen_the_rezzed_one() -> None:
+    servers = {"remote1": _remote({"card": "brasilia_government_grid", "rezzed": True},
+                                  ice_list=[{"card": "hb_lattice_gate"}]),
+               "rnd": {"ice": [{"card": "nbn_static_veil", "rezzed": True}]}}  # fmt: skip
+    r = play(RECORDS, ["run:remote1", "rez:hb_lattice_gate", "nbn_static_veil"], active="runner",
+             corp=corp(servers=servers), runner=runner())  # fmt: skip
+    g = r.game
+    assert not g.servers["rnd"].ice[0].rezzed and events(r, "encounter")[0]["strength"] == 5
+    assert _ended(r) and g.strength_of(g.servers["remote1"].ice[0]) == 2  # +3 for that run only
+    r = play(RECORDS, ["install:brasilia_government_grid@remote1"], active="corp",
+             corp=corp(clicks=3, hand=["brasilia_government_grid"],
+                       servers={"remote1": _remote({"card": "jinteki_torii_grid"})}))  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.servers["remote1"].root] == ["brasilia_government_grid"]
+    assert [c.id for c in g.corp.discard] == ["jinteki_torii_grid"]
+
+
+def _daniela_run(decisions: list[str], hand: int) -> Any:
+    servers = {"remote1": _remote({"card": "daniela_jorge_inacio", "rezzed": True},
+                                  {"card": "neutral_board_resolution"})}  # fmt: skip
+    return play(RECORDS, ["run:remote1", "continue", *decisions], active="runner", corp=corp(servers=servers),
+                runner=runner(hand=["light_fingers"] * hand))  # fmt: skip
+
+
+def test_daniela_makes_stealing_cost_two_grip_cards() -> None:
+    r = _daniela_run(["leave", "steal:neutral_board_resolution"], 3)
+    g = r.game
+    assert [c.id for c in g.runner.score_area] == ["neutral_board_resolution"]
+    assert len(g.runner.hand) == 1 and [c.id for c in g.runner.deck[:2]] == ["light_fingers"] * 2
+    r = _daniela_run([], 1)  # too few cards: neither trashing her nor stealing is possible
+    g = r.game
+    assert not g.runner.score_area and len(g.servers["remote1"].root) == 2 and events(r, "steal_declined")
+
+
+def test_daniela_trashed_still_taxes_the_steal_in_that_run() -> None:
+    r = _daniela_run(["trash:daniela_jorge_inacio", "steal:neutral_board_resolution"], 4)
+    g = r.game
+    assert [c.id for c in g.corp.discard] == ["daniela_jorge_inacio"] and g.runner.credits == 3
+    assert g.runner.hand == [] and len(g.runner.deck) == 7 and len(g.runner.score_area) == 1
+
+
+def test_tucana_is_remote_only_and_fetches_ice_when_an_agenda_is_scored() -> None:
+    r = play(RECORDS, [], active="corp", corp=corp(clicks=3, hand=["tucana"]))
+    assert any(o.startswith("install:tucana") and o.endswith("@new") for o in labels(r))
+    assert not any(o.startswith("install:tucana") and o.endswith("@hq") for o in labels(r))
+    servers = {"remote1": _remote({"card": "tucana", "rezzed": True},
+                                  {"card": "neutral_board_resolution", "counters": {"advancement": 4}})}  # fmt: skip
+    r = play(RECORDS, ["score:neutral_board_resolution", "yes", "weyland_slag_rampart", "hq"], active="corp",
+             corp=corp(clicks=3, servers=servers, deck=["weyland_slag_rampart", "neutral_plywood_screen"]))  # fmt: skip
+    g = r.game
+    rampart = g.servers["hq"].ice[0]
+    assert rampart.id == "weyland_slag_rampart" and rampart.rezzed
+    assert g.corp.credits == 5 - max(0, int(rampart.record.rez_cost or 0) - 3)
+
+
+def test_tucana_trashed_by_the_runner_still_answers_the_steal() -> None:
+    servers = {"remote1": _remote({"card": "tucana", "rezzed": True}, {"card": "neutral_board_resolution"})}
+    r = play(RECORDS, ["run:remote1", "continue", "trash:tucana", "yes", "hq"], active="runner",
+             corp=corp(servers=servers, deck=["hb_lattice_gate"]), runner=runner())  # fmt: skip
+    g = r.game
+    assert len(g.runner.score_area) == 1 and [c.id for c in g.corp.discard] == ["tucana"]
+    assert g.servers["hq"].ice[0].rezzed and g.corp.credits == 5  # 2 to rez, 3 less
+
+
+def test_front_company_restricts_runs_and_hurts_on_archives() -> None:
+    servers = {"remote1": _remote({"card": "front_company", "rezzed": True})}
+    r = play(RECORDS, [], active="runner", corp=corp(servers=servers), runner=runner())
+    assert "run:remote1" not in labels(r) and "run:hq" in labels(r)
+    r = play(RECORDS, ["run:hq", "continue"], active="runner", corp=corp(servers=servers), runner=runner())
+    assert "run:remote1" in labels(r)
+    r = play(RECORDS, ["run:archives", "continue", "run:archives", "continue"], active="runner",
+             corp=corp(servers=servers), runner=runner(hand=["light_fingers"] * 3))  # fmt: skip
+    assert len(r.game.runner.hand) == 1  # only the first Archives run of the turn
+    guarded = {"remote1": _remote({"card": "front_company", "rezzed": True}, ice_list=[{"card": "nbn_static_veil"}])}
+    r = play(RECORDS, ["run:archives", "continue"], active="runner", corp=corp(servers=guarded),
+             runner=runner(hand=["light_fingers"] * 3))  # fmt: skip
+    assert len(r.game.runner.hand) == 3
+
+
+def test_front_company_is_rezzed_in_the_corps_turn_only() -> None:
+    servers = {"remote1": _remote({"card": "front_company"})}
+    r = play(RECORDS, [], active="runner", corp=corp(servers=servers), runner=runner())
+    front = r.game.servers["remote1"].root[0]
+    assert not r.game.can_rez(front)
+    r = play(RECORDS, ["rez:front_company"], active="corp", corp=corp(clicks=3, servers=servers))
+    assert r.game.servers["remote1"].root[0].rezzed
+
+
+def test_wage_workers_pays_a_click_for_the_third_same_action() -> None:
+    servers = {"remote1": _remote({"card": "wage_workers", "rezzed": True})}
+    r = play(RECORDS, ["credit", "credit", "credit"], active="corp", corp=corp(clicks=3, servers=servers))
+    g = r.game
+    assert g.corp.clicks == 1 and g.corp.credits == 8
+    r = play(RECORDS, ["credit", "credit", "credit", "credit"], active="corp", corp=corp(clicks=3, servers=servers))
+    assert r.game.active == "runner"  # the fourth credit gave no click: the turn is over
+    r = play(RECORDS, ["credit", "draw", "credit"], active="corp", corp=corp(clicks=3, servers=servers))
+    assert r.game.active == "runner"
+
+
+def test_warm_reception_installs_unscorably_and_derezzes() -> None:
+    servers = {"remote1": _remote({"card": "warm_reception", "rezzed": True}),
+               "remote2": _remote({"card": "nbn_press_office", "rezzed": True})}  # fmt: skip
+    r = _corp_turn(["neutral_pilot_scheme", "nbn_press_office", "advance:neutral_pilot_scheme",
+                    "advance:neutral_pilot_scheme"],
+                   {"servers": servers, "hand": ["neutral_pilot_scheme"], "credits": 5})  # fmt: skip
+    g = r.game
+    scheme = g.servers["remote3"].root[0]
+    assert scheme.advancement == 2 and not any(o.startswith("score:") for o in labels(r))
+    assert not g.servers["remote1"].root[0].rezzed and not g.servers["remote2"].root[0].rezzed
+
+
+def test_a_teia_limits_remotes_and_installs_a_second_card_for_free() -> None:
+    servers = {"remote2": _remote(ice_list=[{"card": "nbn_static_veil"}])}
+    r = play(RECORDS, ["install:nbn_billboard_network@new", "hb_lattice_gate"], active="corp",
+             corp=corp(identity="a_teia_ip_recovery", clicks=3, servers=servers,
+                       hand=["nbn_billboard_network", "hb_lattice_gate", "jinteki_clone_nursery"]))  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.servers["remote2"].ice] == ["nbn_static_veil", "hb_lattice_gate"] and g.corp.credits == 5
+    assert not any(o.startswith("install:jinteki_clone_nursery") and o.endswith("@new") for o in labels(r))
+    r = play(RECORDS, ["install:nbn_billboard_network@new", "neutral_pilot_scheme", "advance:neutral_pilot_scheme",
+                       "advance:neutral_pilot_scheme"], active="corp",
+             corp=corp(identity="a_teia_ip_recovery", clicks=3,
+                       hand=["nbn_billboard_network", "neutral_pilot_scheme"]))  # fmt: skip
+    g = r.game
+    assert g.servers["remote2"].root[0].advancement == 2 and not any(o.startswith("score:") for o in labels(r))
+
+
+# ---------------------------------------------------------------- what the third pass added to earlier scripts
+
+
+def test_hand_abilities_of_expendable_cards() -> None:
+    servers = {"hq": {"ice": [{"card": "nbn_static_veil"}]}}
+    r = play(RECORDS, ["use:tree_line/0"], active="corp", corp=corp(clicks=3, servers=servers, hand=["tree_line"]))
+    g = r.game
+    assert g.servers["hq"].ice[0].advancement == 3 and g.corp.credits == 4 and g.corp.clicks == 2
+    r = play(RECORDS, ["use:descent/0", "neutral_board_resolution", "neutral_pilot_scheme"], active="corp",
+             corp=corp(clicks=3, hand=["descent", "neutral_board_resolution"], discard=["neutral_pilot_scheme"],
+                       deck=["nbn_static_veil"]))  # fmt: skip
+    g = r.game
+    assert sorted(c.id for c in g.corp.deck) == ["neutral_board_resolution", "neutral_pilot_scheme"]
+    assert [c.id for c in g.corp.hand] == ["nbn_static_veil"] and [c.id for c in g.corp.discard] == ["descent"]
+    r = play(RECORDS, [], active="corp", corp=corp(clicks=3, hand=["angelique_garza_correa"]))
+    assert not any(o.startswith("use:angelique") for o in labels(r))  # no threat of 3
+    r = play(RECORDS, ["use:angelique_garza_correa/0"], active="corp",
+             corp=corp(clicks=3, hand=["angelique_garza_correa"], score_area=[THREE]),
+             runner=runner(hand=["light_fingers"] * 2))  # fmt: skip
+    assert len(r.game.runner.hand) == 1 and r.game.corp.credits == 4
+
+
+def test_eminent_domain_from_hq_installs_and_rezzes_5_credits_cheaper() -> None:
+    servers = {"hq": {"ice": [{"card": "neutral_plywood_screen"}, {"card": "neutral_plywood_screen"}]}}
+    r = play(RECORDS, ["use:eminent_domain/0", "hq"], active="corp",
+             corp=corp(clicks=3, credits=3, servers=servers, hand=["eminent_domain", "hb_sentinel_frame"]))  # fmt: skip
+    g = r.game
+    frame = g.servers["hq"].ice[-1]
+    assert frame.id == "hb_sentinel_frame" and frame.rezzed
+    assert g.corp.credits == 3 - 1 - (2 + 5 - 5)  # the ability's credit, then 2 to install and 5 to rez, 5 off
+
+
+def test_hammer_lets_only_killers_break_a_second_printed_subroutine() -> None:
+    rig = [{"card": "liberation_test_ai"}, {"card": "liberation_test_killer"}]
+    r = _run("hq", [{"card": "hammer", "rezzed": True}], ["break:liberation_test_ai/0", "sub:1"], rig=rig)
+    assert not any(o.startswith("break:liberation_test_ai") for o in labels(r))
+    assert any(o.startswith("break:liberation_test_killer") for o in labels(r))
+    r = _run("hq", [{"card": "hammer", "rezzed": True}], ["break:liberation_test_ai_double/0", "sub:1", "sub:2"],
+             rig=[{"card": "liberation_test_ai_double"}])  # fmt: skip
+    g = r.game
+    assert [e["index"] for e in events(r, "subroutine")] == [2, 3] and events(r, "break_failed")
+    assert g.runner.tags == 0 and g.runner.rig == []  # the tag broken; the AI program trashed by the third
+
+
+def test_tributary_last_subroutine_strengthens_every_ice_for_the_run() -> None:
+    servers = {"rnd": {"ice": [{"card": "nbn_static_veil", "rezzed": True}]}}
+    r = _run("hq", [{"card": "tributary", "rezzed": True}], ["no", "done", "no"], {"servers": servers},
+             rig=[{"card": "shade_key"}])  # fmt: skip
+    g = r.game
+    veil, tributary = g.servers["rnd"].ice[0], g.servers["hq"].ice[0]
+    assert g.current_run is not None and g.strength_of(veil) == 3 and g.strength_of(tributary) == 6
+    r = _run("hq", [{"card": "tributary", "rezzed": True}], ["no", "done", "no", "continue"], {"servers": servers},
+             rig=[{"card": "shade_key"}])  # fmt: skip
+    assert r.game.current_run is None and r.game.strength_of(r.game.servers["rnd"].ice[0]) == 1
+
+
+def test_isaac_strengthens_advanced_ice_and_advances_where_he_arrives() -> None:
+    servers = {"remote1": _remote({"card": "isaac_liberdade", "rezzed": True},
+                                  ice_list=[{"card": "nbn_static_veil", "counters": {"advancement": 1}}]),
+               "hq": {"ice": [{"card": "hb_lattice_gate"}]}}  # fmt: skip
+    r = play(RECORDS, ["credit", "yes", "hq", "hb_lattice_gate"], active="corp", corp=corp(clicks=1, servers=servers))
+    g = r.game
+    assert g.strength_of(g.servers["remote1"].ice[0]) == 1  # he left: no more +2
+    gate = g.servers["hq"].ice[0]
+    assert gate.advancement == 1 and g.strength_of(gate) == 4
+    r = play(RECORDS, [], active="corp", corp=corp(clicks=1, servers=servers))
+    assert r.game.strength_of(r.game.servers["remote1"].ice[0]) == 3
+
+
+def test_adrian_seis_limits_access_by_the_psi_game() -> None:
+    servers = {"remote1": _remote({"card": "adrian_seis", "rezzed": True}, {"card": "neutral_board_resolution"})}
+    r = play(RECORDS, ["run:remote1", "continue", "bid:0", "bid:1", "leave"], active="runner",
+             corp=corp(servers=servers), runner=runner())  # fmt: skip
+    g = r.game
+    assert [e.get("card") for e in events(r, "access")] == [str(g.servers["remote1"].root[0])]
+    assert not g.runner.score_area  # the bids differed: only Adrian was accessed
+    r = play(RECORDS, ["run:remote1", "continue", "bid:1", "bid:1"], active="runner",
+             corp=corp(servers=servers), runner=runner())  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.runner.score_area] == ["neutral_board_resolution"]
+    assert all("adrian" not in str(e.get("card")) for e in events(r, "access"))
+
+
+def test_nuvem_also_answers_an_expendable_cards_action() -> None:
+    servers = {"hq": {"ice": [{"card": "nbn_static_veil"}]}}
+    r = play(RECORDS, ["use:tree_line/0", "yes"], active="corp",
+             corp=corp(identity="nuvem_sa_law_of_the_land", clicks=3, servers=servers, hand=["tree_line"],
+                       deck=["hb_lattice_gate", "nbn_static_veil"]))  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.corp.deck] == ["nbn_static_veil"] and len(g.corp.discard) == 2

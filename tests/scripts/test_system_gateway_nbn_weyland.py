@@ -83,8 +83,11 @@ REALITY_PLUS = identity("nbn_reality_plus", ["The first tag the Runner gets each
                         "nbn")  # fmt: skip
 BUILT_TO_LAST = identity("weyland_consortium_built_to_last", ["Advancing a card that held no advancement counters "
                                                               "earns you 2[credit]."], WEY)  # fmt: skip
+AMAZE = card("amaze_amusements", "upgrade", ["Persistent: a run here that ends after the Runner stole an agenda in "
+                                             "it leaves the Runner with 2 tags."],
+             rez_cost=1, trash_cost=3, unique=True, faction="nbn")  # fmt: skip
 FIXTURES = [BALLISTA, FUNHOUSE, PALISADE, PHAROS, PING, WHITESPACE, CLEARINGHOUSE, SPIN_DOCTOR, MALAPERT, ORBITAL,
-            SEND, HEADLINE, PLANOGRAM, PUBLIC_TRAIL, RETRIBUTION, REALITY_PLUS, BUILT_TO_LAST]  # fmt: skip
+            SEND, HEADLINE, PLANOGRAM, PUBLIC_TRAIL, RETRIBUTION, REALITY_PLUS, BUILT_TO_LAST, AMAZE]  # fmt: skip
 RECORDS = [*bundled(), *FIXTURES]
 QUIET = "hb_mirror_foundry"  # a corp identity without a triggered ability
 
@@ -365,3 +368,19 @@ def test_built_to_last_pays_for_advancing_a_card_without_counters() -> None:
     g = r.game
     assert g.servers["remote1"].root[0].advancement == 2 and g.servers["remote2"].root[0].advancement == 2
     assert g.corp.credits == 4  # 5 - 3 (advancing) + 2 (the first counter on the agenda only)
+
+
+def test_amaze_amusements_tags_a_runner_who_stole_in_a_run_on_its_server() -> None:
+    assert AMAZE.reading.status == "executable"
+    servers = {"remote1": {"root": [{"card": "amaze_amusements", "rezzed": True}, {"card": "neutral_board_resolution"}]}}
+    r = play(RECORDS, ["run:remote1", "continue", "leave"], corp={"identity": QUIET, "servers": servers})
+    assert len(r.game.runner.score_area) == 1 and r.game.runner.tags == 2
+    r = play(RECORDS, ["run:remote1", "continue", "trash:amaze_amusements"],
+             corp={"identity": QUIET, "servers": servers})  # fmt: skip
+    g = r.game
+    assert g.runner.tags == 2 and [c.id for c in g.corp.discard] == ["amaze_amusements"]  # persistent
+    alone = {"remote1": {"root": [{"card": "amaze_amusements", "rezzed": True}]},
+             "remote2": {"root": [{"card": "neutral_board_resolution"}]}}  # fmt: skip
+    r = play(RECORDS, ["run:remote1", "continue", "leave", "run:remote2", "continue"],
+             corp={"identity": QUIET, "servers": alone})  # fmt: skip
+    assert len(r.game.runner.score_area) == 1 and r.game.runner.tags == 0  # stolen in a run elsewhere

@@ -59,6 +59,10 @@ HOKUSAI = card("hokusai_grid", "upgrade",
                ["Each successful run on this server hurts the Runner for 1 net damage.",
                 "A server holds one region at most."],
                rez_cost=2, trash_cost=4, subtypes=["region"], faction="jinteki")  # fmt: skip
+MAGNET = card("magnet", "ice",
+              ["Rezzing it, move onto it one installed program that sits on a piece of ice.",
+               "Programs it hosts have no abilities and gain none.", "[subroutine] End the run."],
+              rez_cost=3, strength=3, subtypes=["code_gate"], faction="haas_bioroid")  # fmt: skip
 CRISIUM = card("crisium_grid", "upgrade",
                ["Nothing may declare a run on this server successful.", "A server holds one region at most."],
                rez_cost=3, trash_cost=5, subtypes=["region"], faction="weyland_consortium")  # fmt: skip
@@ -143,7 +147,8 @@ AI_PROGRAM = card("su21_test_ai_program", "program", ["An AI program with no tex
 
 FULL = [ICE_WALL, WRAPAROUND, LOTUS, POP_UP, TOLLBOOTH, ELI, RAVANA, RONIN, REVERSED, MARILYN, HOKUSAI, SNARE,
         HOUSE, LICENSE, ATLAS, VITRUVIUS, ARCHIVED, CELEBRITY, PSYCHOGRAPHICS, TRICK, PUNITIVE, ARCHITECTS,
-        EVOLUTION, NEAR_EARTH, BETTER_WORLD, ARCHER, TOWN, TROUBLESHOOTER, SWORDSMAN, HORTUM, SANSAN, BEALE]  # fmt: skip
+        EVOLUTION, NEAR_EARTH, BETTER_WORLD, ARCHER, TOWN, TROUBLESHOOTER, SWORDSMAN, HORTUM, SANSAN, BEALE,
+        MAGNET]  # fmt: skip
 PARTIAL = [CRISIUM, SUBLIMINAL]
 RECORDS = [*bundled(), *FULL, *PARTIAL, AI_PROGRAM, AI_BREAKER]
 GRIP = ["light_fingers", "overnight_takeout", "spark_of_insight", "bench_night", "bin_diving"]
@@ -523,7 +528,7 @@ def test_archer_is_rezzed_only_by_forfeiting_an_agenda() -> None:
     assert "rez:archer" not in " ".join(options(r))  # nothing to forfeit: the corp is not even asked
     assert not find(r, "archer").rezzed
     corp = {"credits": 5, "score_area": ["neutral_board_resolution"], "servers": ice}
-    r2 = play(RECORDS, ["run:hq", "rez:archer", "done"], corp=corp,
+    r2 = play(RECORDS, ["run:hq", "rez:archer"], corp=corp,
               runner={"hand": GRIP, "rig": [{"card": "rockbit_drill"}]})  # fmt: skip
     g = r2.game
     assert find(r2, "archer").rezzed and not g.corp.score_area and g.agenda_points("corp") == 0
@@ -628,3 +633,23 @@ def test_project_beale_is_worth_a_point_more_per_2_extra_counters() -> None:
     assert r.game.corp.score_area[0].counters == {"agenda": 1} and r.game.agenda_points("corp") == 3
     r = scored(4)
     assert not r.game.corp.score_area[0].counters and r.game.agenda_points("corp") == 2
+
+
+def test_magnet_takes_a_program_off_another_ice_and_silences_it() -> None:
+    ice = [{"card": "magnet"}, {"card": "nbn_static_veil", "rezzed": True}]
+    r = play(RECORDS, [], active="corp", corp={"servers": {"hq": {"ice": ice}}}, runner={"rig": [{"card": "cog_key"}]})
+    g = r.game
+    magnet, veil = g.servers["hq"].ice
+    key = g.runner.rig[0]
+    key.host = veil  # a program hosted on a piece of ice (as a card that installs on ice leaves it)
+    veil.hosted.append(key)
+    assert g.abilities(key)
+    g.rez(magnet)
+    assert key.host is magnet and magnet.hosted == [key] and not veil.hosted
+    assert g.abilities(key) == [] and g.corp.credits == 2
+    g.derez(magnet, "test")
+    assert g.abilities(key)  # derezzed, the magnet no longer silences it
+    g.rez(magnet, free=True)
+    assert g.abilities(key) == []
+    g.trash(magnet, "test")
+    assert ids(g.runner.discard) == ["cog_key"] and g.abilities(key) and key.uid not in g.blanks

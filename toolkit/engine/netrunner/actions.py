@@ -134,6 +134,7 @@ class Actions:
             basic(prefix + "draw")
         basic(prefix + "credit")
         for card in player.hand:
+            g.paying_for = card  # credits a card lets pay only for some cards know which one is asked about
             if card.type in ("operation", "event"):
                 if g.may_play(card):
                     basic(prefix + "play", card, None, g.play_cost(card), "play", more_clicks=g.play_clicks(card))
@@ -148,6 +149,7 @@ class Actions:
                 and (card.type != "program" or int(card.record.memory_cost or 0) <= g.memory_limit())
             ):
                 basic("runner_install", card, None, g.install_cost(card), "install")
+        g.paying_for = None
         if side == "corp":
             for card in g.installed("corp"):
                 if g.scorable(card) and free:

@@ -147,7 +147,7 @@ class NetrunnerGame:
         self.at_run_end: list[Any] = []  # delayed effects of this run ("persistent", "when that run ends")
         self.grants: list[tuple[Card, str, str]] = []  # (card, subtype, until): subtypes given for a run or turn
         self.blanks: dict[int, str] = {}  # uid -> until ("run", "turn", "game"): cards that lost their abilities
-        self.paying_for: Card | None = None  # the card an install is being paid for (spend_hosted may ask)
+        self.paying_for: Card | None = None  # the card being paid for or priced (an install, a play): spend_hosted asks
         self.next_turn_clicks: dict[str, int] = {}  # side -> allotted clicks gained or lost for its next turn
         self.in_play: list[Card] = []  # operations and events that stay in play (currents)
         self.turn_started_at = 0  # the log's length when the current turn began (events_this_turn)
@@ -855,6 +855,8 @@ class NetrunnerGame:
             hand=len(runner.hand),
             hand_size=self.hand_size("runner"),
         )
+        for card in trashed:  # damage trashes the cards it takes from the grip
+            self.fire("trashed", self.everyone(card), card=card, by="corp", rezzed=False, zone="hand")
         self.fire("damage_done", self.everyone(), kind=kind, amount=amount, cards=trashed)
         if flatline and not self.over:
             self.flatline(

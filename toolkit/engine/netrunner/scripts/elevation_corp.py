@@ -251,9 +251,26 @@ def _flyswatter(b: Builder) -> None:
     b.when("rezzed", rezzed)
 
 
-@card("n_pot", paragraphs=(2, 3), summary="Second and third subroutines end the run at threat level 2 and 4 "
-      "or more.")  # fmt: skip
+@card("n_pot", paragraphs=(0, 2, 3), summary="The runner alone may pay 3 credits to break 1 of its subroutines "
+      "(offered as the encounter begins); second and third subroutines end the run at threat level 2 and 4 or "
+      "more.")  # fmt: skip
 def _n_pot(b: Builder) -> None:
+    def offer(x: Exec) -> None:  # the runner's paid break, asked as a paid-ability decision (kind "paid")
+        g, run = x.game, x.run
+        enc = run.encounter if run is not None else None
+        while enc is not None and not g.over and not run.ended and g.can_pay("runner", 3):
+            unbroken = [s for s in enc.subs if not s.broken]
+            if not unbroken:
+                return
+            ask = Phrase(N_("pay {n}{credit} to break a subroutine of {ice}?"), n=3, credit="[credit]", ice=str(x.card))
+            if not g.confirm("runner", "paid", ask, yes="pay", no="done"):
+                return
+            prompt = Phrase(N_("break a subroutine of {ice}"), ice=str(x.card))
+            sub = g.choose("runner", "subroutine", prompt, unbroken, label=lambda s: f"sub:{s.index}")
+            g.pay("runner", 3, str(x.card))
+            g.runs.mark_broken(x.card, sub, x.card)
+
+    b.paragraph(0).when("encounter", offer, only=lambda x: x.event.get("ice") is x.card)
     def at_threat(level: int) -> Callable[[Exec], None]:
         def sub(x: Exec) -> None:
             if _threat(x.game) >= level:
@@ -263,6 +280,11 @@ def _n_pot(b: Builder) -> None:
 
     b.paragraph(2).subroutine(at_threat(2))
     b.paragraph(3).subroutine(at_threat(4))
+
+
+@card("kessleroid", paragraphs=(0,), summary="The runner cannot trash it while it is rezzed.")
+def _kessleroid(b: Builder) -> None:
+    b.untrashable(lambda g, c, by: by == "runner" and c.rezzed)
 
 
 @card("empiricist", paragraphs=(0,), summary="First subroutine: the corp draws a card, then may put a card "
@@ -670,6 +692,18 @@ def _aggressive_trendsetting(b: Builder) -> None:
             x.do("你获得 " + "[click]" * extra + "。")
 
     b.when("trashed", trashed).when("your_turn_start", turn_start)
+
+
+@card("greenmail", paragraphs=(1,), summary="When the corp forfeits it, the corp gains 4 credits.")
+def _greenmail(b: Builder) -> None:
+    def forfeited(x: Exec) -> None:
+        g = x.game
+        last = next((e for e in reversed(list(g.log)) if e.kind == "forfeit" and e.data.get("card") == str(x.card)),
+                    None)  # fmt: skip
+        if last is not None and last.player == CORP_SEAT:  # forfeited from the corp's score area
+            x.do("你获得 4[credit]。")
+
+    b.when("forfeited", forfeited, only=lambda x: x.event.get("card") is x.card)
 
 
 @card("next_big_thing", paragraphs=(0,), summary="When scored or stolen, an agenda counter is placed on it.")

@@ -10,10 +10,11 @@ from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text import parse_cached
+from toolkit.text.render import render
 
 from ..decisions import Option
-from ..state import INSTALLABLE, SEATS, Sub
-from . import Builder, Exec, card, click, counters, credit, trash_self
+from ..state import CENTRALS, INSTALLABLE, SEATS, Sub
+from . import Builder, Exec, card, click, counters, credit, one_region, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -256,6 +257,100 @@ def _last_rez_free(g: NetrunnerGame, rezzed: Card) -> bool:
     return False
 
 
+def _from_hq(x: Exec) -> None:
+    """The cost of an ability used from HQ: this card is revealed, then trashed (face down into Archives)."""
+    _reveal(x.game, x.card, "hq")
+    x.game.trash(x.card, str(x.card), by="corp")
+
+
+def _hand_ability(b: Builder, fn: Callable[[Exec], None], usable: Callable[[NetrunnerGame], bool] | None = None) -> None:
+    """"[click], 1[credit], reveal and trash this card from HQ: ..." (an expendable card's action from HQ)."""
+
+    def use(x: Exec) -> None:
+        _from_hq(x)
+        fn(x)
+
+    b.paid([click(), credit(1)], use, zone="hand",
+           usable=lambda g, c, w: w == "action" and (usable is None or usable(g)))  # fmt: skip
+
+
+def _rezzable(c: Card) -> bool:
+    return c.type in ("ice", "asset", "upgrade")
+
+
+def _total_cost(g: NetrunnerGame, c: Card, server: str, less: int) -> int:
+    """What installing ``c`` in ``server`` and rezzing it costs together, ``less`` credits off the total."""
+    return max(0, g.install_cost(c, server) + g.rez_cost(c) - less)
+
+
+def _rez_allowed(g: NetrunnerGame, c: Card) -> bool:
+    return all(can(g, c) for _, (can, _pay) in g.script_hooks("rez_requires", [c]))
+
+
+def _install_and_rez_servers(g: NetrunnerGame, c: Card, less: int) -> list[str]:
+    if not _rezzable(c) or not g.may_install(c) or not _rez_allowed(g, c):
+        return []
+    return [s for s in g.server_options(c) if g.can_pay("corp", _total_cost(g, c, s, less))]
+
+
+def _install_and_rez(x: Exec, chosen: Card, less: int) -> None:
+    """Install ``chosen`` (from HQ, or from the zone it is in) and rez it, paying ``less`` credits less in all:
+    the install cost first, and what is left of the reduction off the rez cost."""
+    g = x.game
+    options = _install_and_rez_servers(g, chosen, less)
+    if not options:
+        return
+    for zone in (g.corp.hand, g.corp.deck, g.corp.discard):
+        if chosen in zone:
+            zone.remove(chosen)
+    chosen.faceup = False
+    server = str(g.choose("corp", "server", Phrase(N_("install {card} in"), card=str(chosen)), options))
+    install = g.install_cost(chosen, server)
+    g.pay("corp", max(0, install - less), Phrase(N_("installing {card}"), card=str(chosen)), "install")
+    g.install("corp", chosen, server, pay=False)
+    left = max(0, less - install)
+    if not g.is_installed(chosen) or chosen.rezzed:
+        return
+    state = {"on": True}
+    if left:
+        x.lasting("rez_cost", lambda gg, this, c: -left if c is chosen and state["on"] else 0, until="turn")
+    try:
+        if g.can_rez(chosen):
+            g.rez(chosen)
+    finally:
+        state["on"] = False
+
+
+def _grip_to_stack_bottom(g: NetrunnerGame, count: int, why: str) -> None:
+    """``count`` cards of the grip, at random, to the bottom of the stack (the runner sees which)."""
+    for moved in g.rng.sample(g.runner.hand, min(count, len(g.runner.hand))):
+        g.runner.hand.remove(moved)
+        g.runner.deck.insert(0, moved)
+        g.log.add("move", RUNNER, visible=[RUNNER], card=str(moved), zone="grip", to="stack", reason=why)
+
+
+def _breach_cards(g: NetrunnerGame, server: str, extra: int) -> list[Card]:
+    """The cards a breach of ``server`` would access now, in the order the engine's breach takes them."""
+    count = 1 + extra
+    cards: list[Card] = []
+    if server == "rnd":
+        cards = list(reversed(g.corp.deck[-count:]))
+    elif server == "hq":
+        cards = g.rng.sample(g.corp.hand, min(count, len(g.corp.hand)))
+    elif server == "archives":
+        for seen in g.corp.discard:
+            seen.faceup = True
+        cards = list(g.corp.discard)
+    where = g.servers.get(server)
+    return cards + (list(where.root) if where is not None else [])
+
+
+def _first_remote_install(g: NetrunnerGame) -> bool:
+    """Whether the corp has installed exactly one card in (or protecting) a remote server this turn."""
+    installs = g.events_this_turn("install")
+    return sum(1 for d in installs if d.get("server") is not None and d["server"] not in CENTRALS) == 1
+
+
 # ---------------------------------------------------------------- operations
 
 
@@ -350,6 +445,35 @@ def _oppo_research(b: Builder) -> None:
             g.pay("corp", 5, str(x.card))
             g.gain_tags(2)
 
+    b.paragraph(3).play(threat)
+
+
+@card(
+    "active_policing",
+    paragraphs=(0, 1, 2, 3),
+    summary="Playable only after a runner turn in which they stole or trashed a corp card; ends the action phase; "
+    "the corp may install a card from HQ and the runner gets 1 click fewer next turn; with a threat of 3, 2 more "
+    "credits take another click.",
+)
+def _active_policing(b: Builder) -> None:
+    _may_play_terminal(b)
+    b.paragraph(1)
+    _end_action_phase(b)
+
+    def play(x: Exec) -> None:
+        _install_from(x, x.game.corp.hand)
+        x.next_turn_clicks("runner", -1)
+
+    def threat(x: Exec) -> None:
+        g = x.game
+        if not _threat(g, 3) or not g.can_pay("corp", 2):
+            return
+        if x.may(Phrase(N_("pay {n}{credit} so that the runner gets 1 {click} fewer next turn?"), n=2,
+                        credit="[credit]", click="[click]")):  # fmt: skip
+            g.pay("corp", 2, str(x.card))
+            x.next_turn_clicks("runner", -1)
+
+    b.paragraph(2).play(play)
     b.paragraph(3).play(threat)
 
 
@@ -644,10 +768,23 @@ def _sisyphus_protocol(b: Builder) -> None:
 
 @card(
     "eminent_domain",
-    paragraphs=(1,),
-    summary="When scored, the corp may search R&D for a card and install and rez it, ignoring all costs.",
+    paragraphs=(0, 1),
+    summary="From HQ, click, 1 credit, reveal and trash it: install and rez a card from HQ for 5 credits less in "
+    "all; when scored, the corp may search R&D for a card and install and rez it, ignoring all costs.",
 )
 def _eminent_domain(b: Builder) -> None:
+    def cheaper(x: Exec) -> None:
+        g = x.game
+        options = [c for c in g.corp.hand if _install_and_rez_servers(g, c, 5)]
+        chosen = _pick(x, Phrase(N_("install and rez a card from HQ for {n}{credit} less"), n=5, credit="[credit]"),
+                       options)  # fmt: skip
+        if chosen is not None:
+            _install_and_rez(x, chosen, 5)
+
+    # offered while some card of HQ can be installed and rezzed with the credit the ability costs paid first
+    _hand_ability(b.paragraph(0), cheaper, usable=lambda g: any(_install_and_rez_servers(g, c, 4) for c in g.corp.hand))
+    b.paragraph(1)
+
     def scored(x: Exec) -> None:
         g = x.game
         if not x.may(Phrase(N_("{card}: search R&D for a card to install and rez?"), card=str(x.card))):
@@ -663,6 +800,59 @@ def _eminent_domain(b: Builder) -> None:
         g.log.add("shuffle", CORP, zone="rnd")
 
     b.when("agenda_scored", scored)
+
+
+@card(
+    "slash_and_burn_agriculture",
+    paragraphs=(0,),
+    summary="From HQ, click, 1 credit, reveal and trash it: place 2 advancement counters on an installed card that "
+    "can be advanced.",
+)
+def _slash_and_burn(b: Builder) -> None:
+    def place(x: Exec) -> None:
+        target = _pick(x, Phrase(N_("place {n} advancement counters on"), n=2), _advanceable(x.game))
+        if target is not None:
+            x.game.place_advancement(target, 2)
+
+    _hand_ability(b, place, usable=lambda g: bool(_advanceable(g)))
+
+
+@card(
+    "lightning_laboratory",
+    paragraphs=(1,),
+    summary="When a run begins, the corp may spend an agenda counter of it to rez up to 2 pieces of ice protecting "
+    "the attacked server for free; when that turn ends, 2 pieces of ice protecting that server are derezzed.",
+)
+def _lightning_laboratory(b: Builder) -> None:
+    def begins(x: Exec) -> None:
+        g, run = x.game, x.run
+        server = g.servers.get(run.server) if run is not None else None
+        if server is None or x.card.counters.get("agenda", 0) < 1 or not any(not c.rezzed for c in server.ice):
+            return
+        prompt = Phrase(N_("{card}: remove 1 agenda counter to rez up to 2 pieces of ice protecting {server}?"),
+                        card=str(x.card), server=Term("zone", server.name))  # fmt: skip
+        if not x.may(prompt):
+            return
+        g.add_counters(x.card, "agenda", -1)
+        for _ in range(2):
+            ice = _pick(x, Phrase(N_("rez a piece of ice, ignoring all costs")),
+                        [c for c in server.ice if not c.rezzed], optional=True)  # fmt: skip
+            if ice is None:
+                break
+            g.rez(ice, free=True)
+        x.card.notes.setdefault("derez", []).append(server.name)
+
+    def ends(x: Exec) -> None:
+        g = x.game
+        for name in x.card.notes.pop("derez", []):
+            server = g.servers.get(name)
+            rezzed = [c for c in server.ice if c.rezzed] if server is not None else []
+            prompt = Phrase(N_("derez a piece of ice protecting {server}"), server=Term("zone", name))
+            for ice in g.choose_many("corp", "target", prompt, rezzed, 2):
+                g.derez(ice, str(x.card))
+
+    b.when("run_begins", begins)
+    b.when("turn_ends", ends, only=lambda x: bool(x.card.notes.get("derez")))
 
 
 @card(
@@ -817,11 +1007,19 @@ def _logjam(b: Builder) -> None:
 
 @card(
     "tree_line",
-    paragraphs=(1,),
-    summary="Can be advanced, +1 strength per advancement counter.",
+    paragraphs=(0, 1),
+    summary="From HQ, click, 1 credit, reveal and trash it: place 3 advancement counters on an installed piece of "
+    "ice; can be advanced, +1 strength per advancement counter.",
 )
 def _tree_line(b: Builder) -> None:
-    b.text("本牌可以被推进。")
+    def place(x: Exec) -> None:
+        ice = [c for c in x.game.installed("corp") if c.type == "ice"]
+        target = _pick(x, Phrase(N_("place {n} advancement counters on"), n=3), ice)
+        if target is not None:
+            x.game.place_advancement(target, 3)
+
+    _hand_ability(b.paragraph(0), place, usable=lambda g: any(c.type == "ice" for c in g.installed("corp")))
+    b.paragraph(1).text("本牌可以被推进。")
     b.strength(lambda g, c: c.advancement)
 
 
@@ -982,11 +1180,42 @@ def _sorocaban_blade(b: Builder) -> None:
 
 @card(
     "hammer",
-    paragraphs=(2, 3),
-    summary="Subroutines: trash a resource or piece of hardware; trash a program that is not a decoder, fracter or "
-    "killer.",
+    paragraphs=(0, 2, 3),
+    summary="In an encounter with it, once 1 of its printed subroutines is broken by anything but a killer, only "
+    "killers break more; subroutines: trash a resource or piece of hardware; trash a program that is not a decoder, "
+    "fracter or killer.",
 )
 def _hammer(b: Builder) -> None:
+    def printed(g: NetrunnerGame, ice: Card) -> int:
+        return sum(1 for a in g.abilities(ice) if a.kind == "subroutine")
+
+    def non_killer_breaks(g: NetrunnerGame, ice: Card) -> int:
+        run = g.current_run
+        enc = run.encounter if run is not None else None
+        noted = ice.notes.get("non_killer")
+        return noted[1] if enc is not None and enc.ice is ice and noted is not None and noted[0] is enc else 0
+
+    def broken(x: Exec) -> None:
+        g, run = x.game, x.run
+        by, index = x.event.get("by"), int(x.event.get("index", 0))
+        enc = run.encounter if run is not None else None
+        if enc is None or (by is not None and "killer" in by.subtypes) or index > printed(g, x.card):
+            return
+        count = non_killer_breaks(g, x.card)
+        if count >= 1:  # a break of several subroutines at once: the second one stays unbroken
+            for sub in enc.subs:
+                if sub.index == index:
+                    sub.broken = False
+            g.log.add("break_failed", RUNNER, ice=str(x.card), reason=Phrase(
+                N_("only killers break more than 1 printed subroutine of {ice}"), ice=str(x.card)))  # fmt: skip
+            return
+        x.card.notes["non_killer"] = (enc, count + 1)
+
+    b.paragraph(0).unbreakable(lambda g, ice, breaker: "killer" not in breaker.subtypes
+                               and non_killer_breaks(g, ice) >= 1)  # fmt: skip
+    b.when("subroutine_broken", broken, only=lambda x: x.event.get("ice") is x.card)
+    b.paragraph(2)
+
     def trash_among(x: Exec, options: list[Card], prompt: str) -> None:
         g = x.game
         chosen = _pick(x, prompt, options)
@@ -1091,10 +1320,10 @@ def _virtual_service_agent(b: Builder) -> None:
 
 @card(
     "tributary",
-    paragraphs=(0, 1),
+    paragraphs=(0, 1, 2),
     summary="The first time each turn a run begins, the corp may move it to the outermost position of the attacked "
-    "server; subroutine: the corp may draw a card and may install a piece of ice from HQ protecting another "
-    "server, free.",
+    "server; subroutines: the corp may draw a card and may install a piece of ice from HQ protecting another "
+    "server, free; every piece of ice gets +2 strength for the rest of the run.",
 )
 def _tributary(b: Builder) -> None:
     def begins(x: Exec) -> None:
@@ -1118,18 +1347,101 @@ def _tributary(b: Builder) -> None:
         prompt = Phrase(N_("install a piece of ice from HQ protecting another server"))
         _install_from(x, ice, pay=False, servers=_other_servers(g, x.card), prompt=prompt)
 
+    def stronger(x: Exec) -> None:
+        x.lasting("strength_all", lambda g, this, c: 2 if c.type == "ice" else 0, until="run")
+
     b.paragraph(0).when("run_begins", begins)
     b.paragraph(1).subroutine(sub)
+    b.paragraph(2).subroutine(stronger)
 
 
-@card("descent", paragraphs=(1,), summary="When the corp's turn begins, it may add this ice to HQ.")
+@card(
+    "descent",
+    paragraphs=(0, 1),
+    summary="From HQ, click, 1 credit, reveal and trash it: draw a card, then shuffle up to 2 agendas revealed from "
+    "HQ or Archives into R&D; when the corp's turn begins, it may add this ice to HQ.",
+)
 def _descent(b: Builder) -> None:
+    def dig(x: Exec) -> None:
+        g = x.game
+        g.draw("corp", 1)
+        moved: list[Card] = []
+        for _ in range(2):
+            agendas = [c for c in [*g.corp.hand, *reversed(g.corp.discard)] if c.type == "agenda" and c not in moved]
+            chosen = _pick(x, Phrase(N_("reveal an agenda in HQ or Archives to shuffle into R&D")), agendas,
+                           optional=True)  # fmt: skip
+            if chosen is None:
+                break
+            moved.append(chosen)
+        for agenda in moved:
+            zone = "hq" if agenda in g.corp.hand else "archives"
+            (g.corp.hand if zone == "hq" else g.corp.discard).remove(agenda)
+            _reveal(g, agenda, zone)
+            agenda.faceup = False
+            g.corp.deck.append(agenda)
+            g.log.add("move", CORP, card=str(agenda), zone=zone, to="rnd")
+        if moved:
+            g.rng.shuffle(g.corp.deck)
+            g.log.add("shuffle", CORP, zone="rnd")
+
+    _hand_ability(b.paragraph(0), dig)
+    b.paragraph(1)
+
     def begins(x: Exec) -> None:
         server = x.game.server_of(x.card)
         if server is not None and x.may(Phrase(N_("{card}: add it to HQ?"), card=str(x.card))):
             _to_hq(x.game, x.card, server.name)
 
     b.when("your_turn_start", begins)
+
+
+_LYCIAN_TYPES = ("barrier", "code_gate", "sentry")
+
+
+@card(
+    "lycian_multi_munition",
+    paragraphs=(0, 1, 2, 3, 4),
+    summary="When rezzed, the corp chooses 1 or more of barrier, code gate and sentry: it has them while rezzed; "
+    "derezzed when a turn ends; subroutines: as a code gate the runner loses a click and 1 credit; as a sentry a "
+    "program is trashed; as a barrier the corp gains 1 credit and the run ends.",
+)
+def _lycian_multi_munition(b: Builder) -> None:
+    def rezzed(x: Exec) -> None:
+        g = x.game
+        chosen: list[str] = []
+        while len(chosen) < len(_LYCIAN_TYPES):
+            values: list[str | None] = [t for t in _LYCIAN_TYPES if t not in chosen]
+            if chosen:
+                values.append(None)
+            prompt = Phrase(N_("{card}: choose a subtype it gains while rezzed"), card=str(x.card))
+            pick = g.choose("corp", "target", prompt, values, label=lambda v: v or "done",
+                            text=lambda v: Term("subtypes", v) if v else Phrase(N_("done")))  # fmt: skip
+            if pick is None:
+                break
+            chosen.append(pick)
+        gained = [t for t in chosen if t not in x.card.subtypes]
+        x.gain_subtypes(x.card, gained)
+        x.card.notes["gained"] = gained
+        g.log.add("reveal", CORP, card=str(x.card), subtypes=chosen)
+
+    def derezzed(x: Exec) -> None:
+        for subtype in x.card.notes.pop("gained", []):
+            if subtype in x.card.gained_subtypes:
+                x.card.gained_subtypes.remove(subtype)
+
+    def sub(subtype: str, text: str) -> Callable[[Exec], None]:
+        def fire(x: Exec) -> None:
+            if subtype in x.card.subtypes:
+                x.do(text)
+
+        return fire
+
+    b.when("rezzed", rezzed)
+    b.when("derezzed", derezzed, only=lambda x: x.event.get("card") is x.card)
+    b.paragraph(1).when("turn_ends", lambda x: x.game.derez(x.card, str(x.card)))
+    b.paragraph(2).subroutine(sub("code_gate", "潜袭者失去 [click]。潜袭者失去 1[credit]。"))
+    b.paragraph(3).subroutine(sub("sentry", "销毁 1 个程序。"))
+    b.paragraph(4).subroutine(sub("barrier", "你获得 1[credit]。终止潜袭。"))
 
 
 @card(
@@ -1267,10 +1579,14 @@ def _behold(b: Builder) -> None:
 
 @card(
     "angelique_garza_correa",
-    paragraphs=(1,),
-    summary="When the runner accesses it while it is rezzed, the corp may pay 2 credits to do 2 meat damage.",
+    paragraphs=(0, 1),
+    summary="With a threat of 3, from HQ, click, 1 credit, reveal and trash it: 1 meat damage; when the runner "
+    "accesses it while it is rezzed, the corp may pay 2 credits to do 2 meat damage.",
 )
 def _angelique(b: Builder) -> None:
+    _hand_ability(b.paragraph(0), lambda x: x.game.damage("meat", 1), usable=lambda g: _threat(g, 3))
+    b.paragraph(1)
+
     def accessed(x: Exec) -> None:
         g = x.game
         if x.event.get("card") is not x.card or not x.card.rezzed or not g.can_pay("corp", 2):
@@ -1280,7 +1596,7 @@ def _angelique(b: Builder) -> None:
             g.pay("corp", 2, str(x.card))
             g.damage("meat", 2)
 
-    b.when("access", accessed)
+    b.when("access", accessed, only=lambda x: x.event.get("card") is x.card)
 
 
 @card(
@@ -1469,6 +1785,98 @@ def _working_prototype(b: Builder) -> None:
     b.paragraph(2).paid([click(), counters("power", 5)], payout, usable=lambda g, c, w: w == "action")
 
 
+@card(
+    "front_company",
+    paragraphs=(0, 1, 2),
+    summary="Rezzed only in the corp's turn; the first run of each turn cannot be on a remote server; the first time "
+    "each turn a run on Archives begins, 2 net damage if its own server has no ice.",
+)
+def _front_company(b: Builder) -> None:
+    b.rez_requires(lambda g, c: g.active == "corp", lambda g, c: None)
+
+    def may_run(g: NetrunnerGame, this: Card, server: str) -> bool:
+        first = g.current_run is None and not any(turn == g.turns for turn, _, _ in g.run_history)
+        return not first or server in CENTRALS
+
+    def begins(x: Exec) -> None:
+        g = x.game
+        if any(turn == g.turns and where == "archives" for turn, where, _ in g.run_history):
+            return
+        server = g.server_of(x.card)
+        if server is not None and not server.ice:
+            g.damage("net", 2)
+
+    b.paragraph(1).may_run(may_run)
+    b.paragraph(2).when("run_begins", begins, only=lambda x: x.run is not None and x.run.server == "archives")
+
+
+def _action_key(g: NetrunnerGame, label: str) -> tuple[str, ...] | None:
+    """What makes the corp's action just taken (``label``) the same action as another: the basic action, or the
+    [click] ability of one card; None for what is no action (a rez, a score, an ability without [click])."""
+    kind = label.split(":", 1)[0]
+    if kind in ("rez", "score", "end"):
+        return None
+    if kind != "use":
+        last = next((e for e in reversed(list(g.log)) if e.kind == "action" and e.player == CORP), None)
+        return ("action", str(last.data.get("action"))) if last is not None else None
+    ref, _, index = label.removeprefix("use:").rpartition("/")
+    zones = [g.installed("corp"), g.corp.hand, g.corp.discard, g.corp.score_area, [g.corp.identity]]
+    used = next((c for zone in zones for c in zone if c.ref == ref), None)
+    abilities = g.abilities(used) if used is not None else []
+    if not index.isdigit() or not 0 <= int(index) < len(abilities):
+        return None
+    ability = abilities[int(index)]
+    if not any(isinstance(cost, A.ClickCost) for cost in ability.costs):
+        return None
+    return ("use", str(used), render(ability))
+
+
+def _times_this_turn(g: NetrunnerGame, key: tuple[str, ...]) -> int:
+    if key[0] == "action":
+        return sum(1 for d in g.events_this_turn("action") if d.get("action") == key[1])
+    return sum(1 for d in g.events_this_turn("use") if d.get("card") == key[1] and d.get("text") == key[2])
+
+
+@card(
+    "wage_workers",
+    paragraphs=(0,),
+    summary="Each time the corp finishes an action it has now taken exactly 3 times this turn, it gains a click.",
+)
+def _wage_workers(b: Builder) -> None:
+    def taken(x: Exec) -> None:
+        g = x.game
+        key = _action_key(g, str(x.event.get("action", "")))
+        if key is not None and _times_this_turn(g, key) == 3:
+            x.do("你获得 [click]。")
+
+    b.when("action_taken", taken, only=lambda x: x.event.get("side") == "corp" and x.game.active == "corp")
+
+
+@card(
+    "warm_reception",
+    paragraphs=(0,),
+    summary="When the corp's turn begins it may install a card from HQ, which it cannot score this turn; then, if "
+    "its server has no ice, it may derez this asset to derez another installed card.",
+)
+def _warm_reception(b: Builder) -> None:
+    def begins(x: Exec) -> None:
+        g = x.game
+        installed = _install_from(x, g.corp.hand)
+        if installed is not None:
+            x.lasting("may_score", lambda gg, this, agenda: agenda is not installed, until="turn")
+        server = g.server_of(x.card)
+        if server is None or server.ice or not x.card.rezzed:
+            return
+        others = [c for c in g.installed("corp") if c.rezzed and c is not x.card]
+        prompt = Phrase(N_("{card}: derez it to derez another installed card?"), card=str(x.card))
+        chosen = _pick(x, prompt, others, optional=True)
+        if chosen is not None:
+            g.derez(x.card, str(x.card))
+            g.derez(chosen, str(x.card))
+
+    b.when("your_turn_start", begins)
+
+
 # ---------------------------------------------------------------- upgrades
 
 
@@ -1521,20 +1929,220 @@ def _the_holo_man(b: Builder) -> None:
 
 @card(
     "isaac_liberdade",
-    paragraphs=(2,),
-    summary="When the corp's turn ends it may move to the root of another server.",
+    paragraphs=(0, 1, 2),
+    summary="Advanced ice protecting its server gets +2 strength; when the corp's turn ends it may move to the root "
+    "of another server, and on arriving it may place an advancement counter on an unadvanced piece of ice "
+    "protecting that server.",
 )
 def _isaac_liberdade(b: Builder) -> None:
-    b.when("your_turn_end", lambda x: _move_to_root(x))
+    def stronger(g: NetrunnerGame, this: Card, c: Card) -> int:
+        server = g.server_of(this)
+        return 2 if server is not None and c.advancement > 0 and c in server.ice else 0
+
+    def arrived(x: Exec) -> None:  # paragraph 1: each move to a root (the only moves are its own, paragraph 2)
+        g = x.game
+        server = g.server_of(x.card)
+        if server is None:
+            return
+        bare = [c for c in server.ice if not c.advancement]
+        target = _pick(x, Phrase(N_("place 1 advancement counter on a piece of ice protecting {server}"),
+                                 server=Term("zone", server.name)), bare, optional=True)  # fmt: skip
+        if target is not None:
+            g.place_advancement(target, 1)
+
+    def ends(x: Exec) -> None:
+        before = x.game.server_of(x.card)
+        _move_to_root(x)
+        if x.game.server_of(x.card) is not before:
+            arrived(x)
+
+    b.paragraph(0).strength_all(stronger)
+    b.paragraph(2).when("your_turn_end", ends)
 
 
 @card(
     "adrian_seis",
-    paragraphs=(1,),
-    summary="When the corp's turn ends it may move to the root of another server.",
+    paragraphs=(0, 1),
+    summary="After a successful run on its server, a psi game: if the bids differ the runner accesses nothing but "
+    "this upgrade in that run, if they match everything but it; when the corp's turn ends it may move to the root "
+    "of another server.",
 )
 def _adrian_seis(b: Builder) -> None:
-    b.when("your_turn_end", lambda x: _move_to_root(x))
+    def successful(x: Exec) -> None:
+        g, run = x.game, x.run
+        if run is None or run.ended or run.server != _server_name(g, x.card):
+            return
+        equal = g.interp.psi(x.ctx)
+        if run.instead_of_breach is not None:  # the breach is replaced already: nothing is accessed anyway
+            return
+        adrian = x.card
+
+        def breach() -> None:  # the breach, with what the bids left accessible
+            g.fire("breach", g.everyone(), server=run.server)
+            if g.over:
+                return
+            cards = _breach_cards(g, run.server, run.extra_access)
+            cards = [c for c in cards if c is not adrian] if equal else [c for c in cards if c is adrian]
+            if not cards:
+                g.log.add("access", RUNNER, server=run.server, cards=0)
+            for accessed in cards:
+                if g.over or run.ended:
+                    break
+                g.runs.access_card(accessed, run.server)
+
+        run.instead_of_breach = breach
+
+    b.when("run_successful", successful, only=lambda x: x.run is not None and x.run.server == _server_name(
+        x.game, x.card))  # fmt: skip
+    b.paragraph(1).when("your_turn_end", lambda x: _move_to_root(x))
+
+
+def _server_name(g: NetrunnerGame, c: Card) -> str | None:
+    server = g.server_of(c)
+    return server.name if server is not None else None
+
+
+def _accessing(g: NetrunnerGame, c: Card) -> bool:
+    """Whether the runner is accessing ``c`` now, in a run (the last card the log says was accessed)."""
+    last = next((e for e in reversed(list(g.log)) if e.kind == "access"), None)
+    run = g.current_run
+    return run is not None and not run.ended and last is not None and last.data.get("card") == str(c)
+
+
+@card(
+    "brasilia_government_grid",
+    paragraphs=(0, 1),
+    summary="Once a turn, when the corp rezzes a piece of ice during a run on its server, it may derez another "
+    "installed piece of ice: the rezzed one gets +3 strength for the rest of the run; limit 1 region per server.",
+)
+def _brasilia(b: Builder) -> None:
+    def rezzed(x: Exec) -> None:
+        g = x.game
+        ice = x.event.get("card")
+        if ice is None or x.card.notes.get("used") == g.turns:
+            return
+        others = [c for c in g.installed("corp") if c.type == "ice" and c.rezzed and c is not ice]
+        prompt = Phrase(N_("{card}: derez another piece of ice so that {ice} gets +3 strength for this run?"),
+                        card=str(x.card), ice=str(ice))  # fmt: skip
+        chosen = _pick(x, prompt, others, optional=True)
+        if chosen is None:
+            return
+        x.card.notes["used"] = g.turns
+        g.derez(chosen, str(x.card))
+        x.lasting("strength_all", lambda gg, this, c: 3 if c is ice else 0, until="run")
+
+    def concerns(x: Exec) -> bool:
+        ice = x.event.get("card")
+        return ice is not None and ice.type == "ice" and _run_on_this_server(x.game, x.card)
+
+    b.when("any_rezzed", rezzed, only=concerns)
+    one_region(b.paragraph(1))
+
+
+def _daniela_cost(g: NetrunnerGame) -> bool:
+    return len(g.runner.hand) >= 2
+
+
+def _from_server(g: NetrunnerGame, agenda: Card, server: str) -> bool:
+    """Whether ``agenda`` is being stolen from ``server`` (its root, or the central zone itself) in a run on it."""
+    run = g.current_run
+    if run is None or run.server != server:
+        return False
+    where = g.servers.get(server)
+    zones = {"hq": g.corp.hand, "rnd": g.corp.deck, "archives": g.corp.discard}
+    return (where is not None and agenda in where.root) or agenda in zones.get(server, [])
+
+
+@card(
+    "daniela_jorge_inacio",
+    paragraphs=(0, 1),
+    summary="The runner trashes it only by also putting 2 random grip cards on the bottom of the stack, and steals "
+    "an agenda from its server only at the same cost (still for the rest of the run if the runner trashed it while "
+    "accessing it).",
+)
+def _daniela(b: Builder) -> None:
+    def cannot(g: NetrunnerGame, c: Card, by: str | None) -> bool:
+        runner = by == "runner" or (by is None and _accessing(g, c))
+        return c.rezzed and runner and not _daniela_cost(g)
+
+    def trashed(x: Exec) -> None:
+        if x.event.get("by") == "runner" and x.event.get("rezzed"):
+            _grip_to_stack_bottom(x.game, 2, str(x.card))
+
+    def this_daniela(g: NetrunnerGame) -> Card | None:
+        return next((c for c in g.installed("corp") if c.id == "daniela_jorge_inacio" and c.rezzed), None)
+
+    def can(g: NetrunnerGame, agenda: Card) -> Any:  # None: not an agenda of its server
+        daniela = this_daniela(g)
+        server = _server_name(g, daniela) if daniela is not None else None
+        if server is None or not _from_server(g, agenda, server):
+            return None
+        return _daniela_cost(g)
+
+    def pay(g: NetrunnerGame, agenda: Card) -> None:
+        _grip_to_stack_bottom(g, 2, str(agenda))
+
+    def accessed(x: Exec) -> None:  # persistent: trashed while accessed, the steal cost stays for this run
+        g = x.game
+        server = _server_name(g, x.card)
+        if server is None or not x.card.rezzed or not _run_on_this_server(g, x.card):
+            return
+        daniela = x.card
+
+        def gone_can(gg: NetrunnerGame, agenda: Card) -> Any:
+            if gg.is_installed(daniela) or not _from_server(gg, agenda, str(server)):
+                return None
+            return _daniela_cost(gg)
+
+        g.add_lasting("steal_requires", daniela, (gone_can, pay), "run")
+
+    b.untrashable(cannot)
+    b.when("trashed", trashed, only=lambda x: x.event.get("card") is x.card)
+    b.paragraph(1).steal_requires(can, pay)
+    b.when("access", accessed, only=lambda x: x.event.get("card") is x.card)
+
+
+@card(
+    "tucana",
+    paragraphs=(0, 1),
+    summary="Remote servers only; when an agenda is scored or stolen from its root (even after the runner trashed it "
+    "in that run), the corp may search R&D for a piece of ice and install and rez it for 3 credits less in all.",
+)
+def _tucana(b: Builder) -> None:
+    b.install_servers(lambda g, c, server: server not in CENTRALS)
+
+    def search(x: Exec) -> None:
+        g = x.game
+        if not g.corp.deck or not x.may(Phrase(N_("{card}: search R&D for a piece of ice?"), card=str(x.card))):
+            return
+        options = [c for c in reversed(g.corp.deck) if c.type == "ice" and _install_and_rez_servers(g, c, 3)]
+        chosen = _pick(x, Phrase(N_("search R&D for a piece of ice to install and rez")), options)
+        if chosen is None:
+            g.log.add("search_failed", CORP, zone="rnd", type="ice")
+        else:
+            _reveal(g, chosen, "rnd")
+            _install_and_rez(x, chosen, 3)
+        g.rng.shuffle(g.corp.deck)
+        g.log.add("shuffle", CORP, zone="rnd")
+
+    def from_root(x: Exec) -> bool:
+        return x.event.get("server") is not None and x.event.get("server") == _server_name(x.game, x.card)
+
+    def trashed(x: Exec) -> None:  # persistent: agendas stolen later in this run still count
+        g = x.game
+        if x.event.get("by") != "runner" or not x.event.get("rezzed") or not _accessing(g, x.card):
+            return
+        start = len(g.log)
+
+        def after(r: Any, successful: bool) -> None:
+            for event in list(g.log)[start:]:
+                if event.kind == "steal" and not g.over:
+                    search(x)
+
+        x.when_run_ends(after)
+
+    b.paragraph(1).when("any_scored", search, only=from_root).when("any_stolen", search, only=from_root)
+    b.when("trashed", trashed, only=lambda x: x.event.get("card") is x.card)
 
 
 # ---------------------------------------------------------------- identities
@@ -1573,23 +2181,78 @@ def _epiphany(b: Builder) -> None:
 
 
 @card(
+    "a_teia_ip_recovery",
+    paragraphs=(0, 1),
+    summary="At most 2 remote servers; the first time each turn the corp installs in or protecting a remote server, "
+    "it may install a card from HQ in or protecting another remote server, ignoring all costs, and cannot score "
+    "that card this turn.",
+)
+def _a_teia(b: Builder) -> None:
+    def limit(g: NetrunnerGame, this: Card, c: Card, server: str) -> bool:
+        return server != "new remote" or sum(1 for s in g.servers.values() if s.remote) < 2
+
+    def installed(x: Exec) -> None:
+        g = x.game
+        first = x.event.get("card")
+        server = g.server_of(first) if first is not None else None
+        if server is None or not server.remote or not _first_remote_install(g):
+            return
+        name = server.name
+        cards = [c for c in g.corp.hand if c.type in INSTALLABLE]
+        prompt = Phrase(N_("install a card from HQ in or protecting another remote server, ignoring all costs"))
+        second = _install_from(x, cards, pay=False, servers=lambda s: s != name and s not in CENTRALS, prompt=prompt)
+        if second is not None:
+            x.lasting("may_score", lambda gg, this, agenda: agenda is not second, until="turn")
+
+    def concerns(x: Exec) -> bool:
+        c = x.event.get("card")
+        server = x.game.server_of(c) if c is not None and c.side == "corp" else None
+        return server is not None and server.remote and _first_remote_install(x.game)
+
+    b.all_install_servers(limit)
+    b.paragraph(1).when("any_installed", installed, only=concerns)
+
+
+@card(
     "nuvem_sa_law_of_the_land",
-    paragraphs=(0,),
-    summary="Each time an operation of the corp finishes resolving, the corp looks at the top card of R&D and may "
-    "trash it.",
+    paragraphs=(0, 1),
+    summary="Each time an operation of the corp, or a click ability of an expendable card, finishes resolving, the "
+    "corp looks at the top card of R&D and may trash it; the first time in each of its turns the corp trashes a card "
+    "from R&D, it gains 2 credits.",
 )
 def _nuvem(b: Builder) -> None:
-    def played(x: Exec) -> None:
+    def look(x: Exec) -> None:
         g = x.game
-        op = x.event.get("card")
-        if op is None or op.side != "corp" or not g.corp.deck:
+        if not g.corp.deck:
             return
         top = g.corp.deck[-1]
         g.log.add("reveal", CORP, visible=[CORP], card=str(top), zone="rnd")
         if x.may(Phrase(N_("trash {card} from the top of R&D?"), card=str(top))):
             g.trash(top, Phrase(N_("trashed from the top of R&D")), by="corp")
 
-    b.when("played", played)
+    def operation(x: Exec) -> bool:
+        op = x.event.get("card")
+        return op is not None and op.side == "corp" and op.type == "operation"
+
+    def expendable_action(x: Exec) -> bool:
+        used, index = x.event.get("card"), x.event.get("index")
+        if used is None or used.side != "corp" or "expendable" not in used.subtypes or index is None:
+            return False
+        abilities = x.game.abilities(used)
+        return 0 <= index < len(abilities) and any(isinstance(c, A.ClickCost) for c in abilities[index].costs)
+
+    def from_rnd(x: Exec) -> bool:
+        gone = x.event.get("card")
+        return (gone is not None and gone.side == "corp" and x.event.get("zone") == "deck"
+                and x.event.get("by") != "runner" and x.game.active == "corp")  # fmt: skip
+
+    def first(x: Exec) -> None:
+        if x.once_per_turn("rnd_trash"):
+            x.do("你获得 2[credit]。")
+
+    b.when("played", look, only=operation)
+    b.when("ability_used", look, only=expendable_action)
+    b.paragraph(1).when("trashed", first, only=from_rnd)
 
 
 @card(

@@ -227,6 +227,39 @@ def _malapert(b: Builder) -> None:
     b.when("any_scored", scored)
 
 
+@card("amaze_amusements", paragraphs=(0,), summary="Persistent: when a run on its server ends, the runner takes 2 "
+      "tags if they stole an agenda during that run (even after trashing this upgrade in it).")  # fmt: skip
+def _amaze(b: Builder) -> None:
+    def watch(x: Exec) -> None:
+        g, run = x.game, x.run
+        if run is None or run.ended or x.card.notes.get("watching") is run:
+            return
+        x.card.notes["watching"] = run
+        events = list(g.log)
+        start = next((i for i in range(len(events) - 1, -1, -1) if events[i].kind == "run"), 0)
+        amaze = x.card
+
+        def ended(r: Any, successful: bool) -> None:
+            active = amaze.rezzed and g.is_installed(amaze)
+            if not (active or amaze.notes.get("trashed_in") is r):
+                return
+            if any(e.kind == "steal" for e in list(g.log)[start:]):
+                g.gain_tags(2)
+
+        x.when_run_ends(ended)
+
+    def trashed(x: Exec) -> None:  # persistent: trashed by the runner while accessed, it still answers this run
+        if x.event.get("by") == "runner" and x.event.get("rezzed") and x.run is not None:
+            x.card.notes["trashed_in"] = x.run
+
+    def on_its_server(x: Exec) -> bool:
+        return x.run is not None and x.run.server == _server_name(x.game, x.card)
+
+    b.when("run_begins", watch, only=on_its_server)
+    b.when("rezzed", watch, only=on_its_server)
+    b.when("trashed", trashed, only=lambda x: x.event.get("card") is x.card)
+
+
 # ---------------------------------------------------------------- agendas
 
 

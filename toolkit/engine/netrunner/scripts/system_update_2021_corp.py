@@ -338,6 +338,44 @@ def _archer(b: Builder) -> None:
     _forfeit_to_rez(b)
 
 
+@card("magnet", paragraphs=(0, 1), summary="When rezzed, the corp moves an installed program hosted on a piece of ice "
+      "onto it; programs it hosts have no abilities while it is rezzed.")  # fmt: skip
+def _magnet(b: Builder) -> None:
+    def rezzed(x: Exec) -> None:
+        g = x.game
+        programs = [c for c in g.runner.rig if c.type == "program" and c.host is not None and c.host.type == "ice"]
+        prompt = Phrase(N_("{card}: host a program that is on a piece of ice on it"), card=str(x.card))
+        chosen = x.pick(prompt, programs, optional=False)
+        if chosen is not None and chosen.host is not x.card:
+            old = chosen.host
+            if old is not None and chosen in old.hosted:
+                old.hosted.remove(chosen)
+            chosen.host = x.card
+            x.card.hosted.append(chosen)
+            g.log.add("host", RUNNER, card=str(chosen), host=str(x.card))
+        silenced = x.card.notes.setdefault("silenced", set())
+        for hosted in x.card.hosted:
+            if hosted.type == "program" and hosted.uid not in g.blanks:
+                x.blank(hosted, until="game")  # lifted when it leaves, or when the magnet is derezzed
+                silenced.add(hosted.uid)
+
+    def lift(x: Exec, uids: Iterable[int]) -> None:
+        silenced = x.card.notes.get("silenced", set())
+        for uid in list(uids):
+            if uid in silenced:
+                silenced.discard(uid)
+                x.game.blanks.pop(uid, None)
+
+    def left(x: Exec) -> bool:
+        gone = x.event.get("card")
+        return gone is not None and gone.uid in x.card.notes.get("silenced", set())
+
+    b.when("rezzed", rezzed)
+    b.paragraph(1).when("derezzed", lambda x: lift(x, set(x.card.notes.get("silenced", set()))),
+                        only=lambda x: x.event.get("card") is x.card)  # fmt: skip
+    b.when("trashed", lambda x: lift(x, [x.event["card"].uid]), only=left)
+
+
 # ---------------------------------------------------------------- assets and upgrades
 
 
