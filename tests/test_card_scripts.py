@@ -751,3 +751,21 @@ def test_the_active_sides_triggers_resolve_first() -> None:
         r = play([*HOOKS, *ears], [], active=active, corp=corp, runner={"rig": [{"card": "zz_runner_ear"}]})
         r.game.purge()
         assert ORDER[0] == first and sorted(ORDER) == ["corp", "runner"]
+
+
+def test_a_run_effect_cannot_run_a_server_a_card_forbids() -> None:
+    @card("zz_any_run", paragraphs=(0,), summary="Run any server.")
+    def _any_run(b: Builder) -> None:
+        b.play(lambda x: x.run_on("any"))
+
+    @card("zz_no_archives", paragraphs=(0,), summary="The runner cannot run Archives.")
+    def _no_archives(b: Builder) -> None:
+        b.may_run(lambda g, this, server: server != "archives")
+
+    any_run = fixture("zz_any_run", "event", ["Run anywhere."], cost=0)
+    wall = fixture("zz_no_archives", "asset", ["Archives is closed."], rez_cost=0, trash_cost=1)
+    corp = {"servers": {"remote1": {"root": [{"card": "zz_no_archives", "rezzed": True}]}}}
+    r = play([*HOOKS, any_run, wall], ["play:zz_any_run"], corp=corp, runner={"hand": ["zz_any_run"]})
+    assert r.pending is not None and sorted(o.label for o in r.pending.options) == ["hq", "remote1", "rnd"]
+    g = r.game
+    assert g.runs.choose_server("archives") is None and events(r, "run_failed")

@@ -53,13 +53,18 @@ class Runs:
     # ------------------------------------------------------------ the steps
 
     def choose_server(self, server: str) -> str | None:
+        """The server a run effect runs: ``server`` itself, or the runner's choice among ``central`` or ``remote``
+        ones; never one a card forbids running now (``may_run``): then None."""
         g = self.game
         if server in g.servers:
+            if not g.may_run(server):
+                g.log.add("run_failed", RUNNER, reason=Phrase(N_("a card forbids running {server}"), server=Term("zone", server)))
+                return None
             return server
         if server == "central":
-            options = list(CENTRALS)
+            options = [n for n in CENTRALS if g.may_run(n)]
         elif server == "remote":
-            options = [n for n, s in g.servers.items() if s.remote]
+            options = [n for n, s in g.servers.items() if s.remote and g.may_run(n)]
         else:
             raise EngineError(
                 tr("no server {server}; servers: {servers}", server=repr(server), servers=", ".join(g.servers))

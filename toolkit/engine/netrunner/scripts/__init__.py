@@ -445,7 +445,11 @@ class Exec:
         from ..state import RunState
 
         if server == "any":
-            server = str(g.choose("runner", "server", Phrase(N_("run on which server")), list(g.servers)))
+            allowed = [s for s in g.servers if g.may_run(s)]
+            if not allowed:
+                self.ctx.run = RunState(server, ended=True)
+                return self.ctx.run
+            server = str(g.choose("runner", "server", Phrase(N_("run on which server")), allowed))
         target = g.runs.choose_server(server)
         if target is None:
             self.ctx.run = RunState(server, ended=True)
