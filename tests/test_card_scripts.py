@@ -769,3 +769,30 @@ def test_a_run_effect_cannot_run_a_server_a_card_forbids() -> None:
     assert r.pending is not None and sorted(o.label for o in r.pending.options) == ["hq", "remote1", "rnd"]
     g = r.game
     assert g.runs.choose_server("archives") is None and events(r, "run_failed")
+
+
+def test_a_run_moved_to_another_server_and_a_success_counted_elsewhere() -> None:
+    @card("zz_detour", paragraphs=(0,), summary="When the runner passes a piece of ice, move the run to R&D.")
+    def _detour(b: Builder) -> None:
+        b.when("pass_ice", lambda x: x.move_run("rnd"), only=lambda x: x.run is not None and x.run.server == "hq")
+
+    @card("zz_backdoor", paragraphs=(0,), summary="Run Archives; if successful, it is a successful run on HQ instead.")
+    def _backdoor(b: Builder) -> None:
+        def run(x: Exec) -> None:
+            x.success_on("hq")
+            x.run_on("archives")
+
+        b.play(run)
+
+    detour = fixture("zz_detour", "hardware", ["Passing ice sends the run to R&D."], cost=0)
+    backdoor = fixture("zz_backdoor", "event", ["Archives, but HQ on success."], cost=0)
+    records = [*HOOKS, detour, backdoor]
+    corp = {"servers": {"hq": {"ice": [{"card": "zz_stubborn"}]}, "rnd": {"ice": [{"card": "hb_lattice_gate"}]}},
+            "deck": ["neutral_board_resolution"]}  # fmt: skip
+    r = play(records, ["run:hq", "done", "done", "continue"], corp=corp,
+             runner={"rig": [{"card": "zz_detour"}]})  # fmt: skip
+    assert events(r, "run_moved") and [e["server"] for e in events(r, "run_end")] == ["rnd"]
+    r = play(records, ["play:zz_backdoor", "continue"], corp={"hand": ["hb_lattice_gate"]},
+             runner={"hand": ["zz_backdoor"]})  # fmt: skip
+    assert events(r, "run_redirected") and events(r, "run_successful")[0]["server"] == "hq"
+    assert [e.get("server") for e in events(r, "access")] == ["hq"]

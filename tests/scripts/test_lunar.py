@@ -193,7 +193,7 @@ def test_information_overload_tags_then_trashes_per_tag() -> None:
 
 
 def test_grail_ice_borrows_the_subroutines_of_revealed_grail_ice() -> None:
-    r = _run("hq", [rezzed("lancelot")], ["merlin", "done", "done"], {"hand": ["merlin", "galahad"]},
+    r = _run("hq", [rezzed("lancelot")], ["merlin", "done"], {"hand": ["merlin", "galahad"]},
              rig=[{"card": "pry_script"}], hand=["spark_of_insight"] * 3)  # fmt: skip
     g = r.game
     assert [e["card"] for e in events(r, "reveal")] == [str(g.corp.hand[0])]

@@ -661,9 +661,9 @@ def test_ireress_and_hive_subroutines_follow_the_corp_standing() -> None:
 
 def test_marker_gives_the_next_ice_an_end_the_run_subroutine() -> None:
     ice = [{"card": "neutral_plywood_screen", "rezzed": True}, {"card": "marker", "rezzed": True}]
-    r = _run("hq", ice, ["done", "continue", "break:rockbit_drill/0"], rig=[{"card": "rockbit_drill"}])
+    r = _run("hq", ice, ["continue", "break:rockbit_drill/0"], rig=[{"card": "rockbit_drill"}])
     assert r.pending.kind == "subroutine" and len(r.pending.options) == 2  # the printed one and the gained one
-    r = _run("hq", ice, ["done", "continue", "break:rockbit_drill/0", "sub:1", "done"],
+    r = _run("hq", ice, ["continue", "break:rockbit_drill/0", "sub:1", "done"],
              rig=[{"card": "rockbit_drill"}])  # fmt: skip
     assert ended(r)
     r = _run("hq", [{"card": "neutral_plywood_screen", "rezzed": True}], ["break:rockbit_drill/0", "continue"],
@@ -722,7 +722,7 @@ def test_paper_wall_is_trashed_once_fully_broken() -> None:
 def test_swarm_gains_a_subroutine_per_advancement_token() -> None:
     ice = [{"card": "swarm", "rezzed": True, "counters": {"advancement": 2}}]
     rig = [{"card": "motivation"}, {"card": "rockbit_drill"}]
-    r = _run("hq", ice, ["done", "yes", "continue"], rig=rig)
+    r = _run("hq", ice, ["yes", "continue"], rig=rig)
     g = r.game
     assert g.runner.credits == 2 and ids(g.runner.rig) == ["motivation"] and not ended(r)
     r = play(RECORDS, [], active="corp", corp=corp(servers={"hq": {"ice": [{"card": "swarm"}]}}))
@@ -860,7 +860,7 @@ def test_omega_breaks_only_the_innermost_ice() -> None:
 
 def test_sharpshooter_trashes_itself_to_break_destroyer_subroutines() -> None:
     ice = [{"card": "swarm", "rezzed": True, "counters": {"advancement": 2}}]
-    r = _run("hq", ice, ["boost:sharpshooter/1", "use:sharpshooter/0", "sub:1", "done", "continue"],
+    r = _run("hq", ice, ["boost:sharpshooter/1", "use:sharpshooter/0", "sub:1", "continue"],
              rig=[{"card": "sharpshooter"}, {"card": "rockbit_drill"}])  # fmt: skip
     g = r.game
     assert not ended(r) and g.runner.credits == 4 and ids(g.runner.rig) == ["rockbit_drill"]

@@ -327,13 +327,13 @@ def test_hailstorm_removes_a_heap_card_from_the_game() -> None:
 
 def test_holmegaard_stops_the_breach_and_trashes_an_icebreaker() -> None:
     run = runner(rig=[{"card": "rockbit_drill"}, {"card": "pry_script"}, {"card": "cache_sorter"}])
-    r = play(RECORDS, ["run:hq", "done", "pay:0", "pry_script", "continue"],
+    r = play(RECORDS, ["run:hq", "pay:0", "pry_script", "continue"],
              corp=on_hq("holmegaard", credits=0, hand=["neutral_pilot_scheme"]), runner=run)  # fmt: skip
     g = r.game
     assert ids(g.runner.discard) == ["pry_script"] and ids(g.runner.rig) == ["rockbit_drill", "cache_sorter"]
     assert g.run_history[-1][2] and not events(r, "access") and not g.runner.score_area
     assert events(r, "no_breach")
-    r = play(RECORDS, ["run:hq", "done", "pay:4", "pry_script", "continue"],
+    r = play(RECORDS, ["run:hq", "pay:4", "pry_script", "continue"],
              corp=on_hq("holmegaard", credits=0, hand=["neutral_pilot_scheme"]), runner=run)  # fmt: skip
     assert ids(r.game.runner.score_area) == ["neutral_pilot_scheme"]  # the trace failed: HQ is breached
 

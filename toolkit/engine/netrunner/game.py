@@ -149,6 +149,7 @@ class NetrunnerGame:
         self.blanks: dict[int, str] = {}  # uid -> until ("run", "turn", "game"): cards that lost their abilities
         self.paying_for: Card | None = None  # the card being paid for or priced (an install, a play): spend_hosted asks
         self.next_turn_clicks: dict[str, int] = {}  # side -> allotted clicks gained or lost for its next turn
+        self.next_redirect: str | None = None  # the next run's success counts on this server (a card said so)
         self.in_play: list[Card] = []  # operations and events that stay in play (currents)
         self.turn_started_at = 0  # the log's length when the current turn began (events_this_turn)
         self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)

@@ -84,16 +84,16 @@ class Runs:
             raise EngineError(
                 tr("no server {server}; servers: {servers}", server=repr(server), servers=", ".join(g.servers))
             )
-        run = RunState(server, bad_pub_credits=g.corp.bad_publicity)
+        run = RunState(server, bad_pub_credits=g.corp.bad_publicity, redirect=g.next_redirect)
+        g.next_redirect = None
         g.current_run = run
         g.log.add("run", RUNNER, server=server, bad_publicity_credits=run.bad_pub_credits)
         g.fire("run_begins", g.active_cards("runner") + g.active_cards("corp"))
-        target = g.servers[server]
-        run.position = len(target.ice)
-        while not self._stopped(run) and run.position > 0:
-            if server not in g.servers:
+        run.position = len(g.servers[server].ice)
+        while not self._stopped(run) and run.position > 0:  # run.server, not server: a card may move the run
+            if run.server not in g.servers:
                 break
-            ice_list = g.servers[server].ice
+            ice_list = g.servers[run.server].ice
             run.position = min(run.position, len(ice_list))
             if run.position == 0:
                 break
@@ -101,36 +101,47 @@ class Runs:
             self._approach(run, ice)
             if self._stopped(run):
                 break
+            if run.moved:  # moved while approaching: approach the new server's outermost ice
+                run.moved = False
+                continue
+            if run.server not in g.servers or not 0 < run.position <= len(g.servers[run.server].ice):
+                continue  # moved elsewhere, or the ice gone: approach what is there now
+            ice = g.servers[run.server].ice[run.position - 1]  # swapped while approached: the new one is met
             if run.bypass_next:
                 run.bypass_next = False
                 g.log.add("bypass", RUNNER, ice=str(ice) if ice.rezzed else Phrase(N_("unrezzed ice")))
             elif ice.rezzed and g.is_installed(ice):
                 self._encounter(run, ice)
-            if self._stopped(run):
-                break
+            if self._stopped(run) or run.moved:
+                run.moved = False
+                continue
             run.step = "movement"
-            g.log.add("pass", RUNNER, ice=str(ice) if ice.rezzed else Phrase(N_("unrezzed ice")), server=server)
+            g.log.add("pass", RUNNER, ice=str(ice) if ice.rezzed else Phrase(N_("unrezzed ice")), server=run.server)
             g.fire("pass_ice", g.everyone(ice), ice=ice)
-            if self._stopped(run):
-                break
+            if self._stopped(run) or run.moved:
+                run.moved = False
+                continue
             run.position -= 1
             if run.position > 0:
                 self._movement(run)
         if not self._stopped(run):
             run.step = "movement"
             self._movement(run)  # the last chance to jack out, then the corp's last chance to rez
-        if not self._stopped(run) and server in g.servers:
-            g.fire("approach_server", g.everyone(), server=server)
-        if not self._stopped(run) and server in g.servers:
+        if not self._stopped(run) and run.server in g.servers:
+            g.fire("approach_server", g.everyone(), server=run.server)
+        if not self._stopped(run) and run.redirect is not None and run.redirect in g.servers:
+            g.log.add("run_redirected", RUNNER, server=run.server, to=run.redirect)
+            run.server, run.redirect = run.redirect, None  # "treat it as a successful run on HQ instead"
+        if not self._stopped(run) and run.server in g.servers:
             run.step = "success"
             run.successful = True
-            g.log.add("run_successful", RUNNER, server=server)
-            root = [c for c in g.servers[server].root if c.rezzed]
+            g.log.add("run_successful", RUNNER, server=run.server)
+            root = [c for c in g.servers[run.server].root if c.rezzed]
             corp_cards = [g.corp.identity, *root, *g.corp.score_area, *(c for c in g.in_play if c.side == "corp")]
-            g.fire("run_successful", g.active_cards("runner") + corp_cards, server=server)
-        elif server not in g.servers and not self._stopped(run):
+            g.fire("run_successful", g.active_cards("runner") + corp_cards, server=run.server)
+        elif run.server not in g.servers and not self._stopped(run):
             run.ended = True
-            g.log.add("end_run", None, ended=True, server=server, reason=Phrase(N_("the server no longer exists")))
+            g.log.add("end_run", None, ended=True, server=run.server, reason=Phrase(N_("the server no longer exists")))
         return run
 
     def _stopped(self, run: RunState) -> bool:
@@ -386,6 +397,18 @@ class Runs:
         sub.broken = True
         g.log.add("break", RUNNER, ice=str(ice), index=sub.index, by=str(by), text=render(sub.ability))
         g.fire("subroutine_broken", g.everyone(ice), ice=ice, index=sub.index, by=by)
+
+    def move_run(self, server: str) -> None:
+        """The run in progress moves to ``server``: the runner is at its outermost position, and what happens
+        from then on (ice approached, success, breach) is of that server."""
+        g = self.game
+        run = g.current_run
+        if run is None or run.ended or server not in g.servers:
+            return
+        g.log.add("run_moved", RUNNER, server=run.server, to=server)
+        run.server = server
+        run.position = len(g.servers[server].ice)
+        run.moved = True
 
     def encounter(self, run: RunState, ice: Card) -> None:
         """The runner encounters ``ice`` (again, or out of the usual order, for a card that says so)."""

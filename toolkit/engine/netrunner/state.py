@@ -167,6 +167,8 @@ class RunState:
     extra_access: int = 0
     bypass_next: bool = False  # the ice approached now is bypassed: passed without an encounter
     instead_of_breach: Any = None  # a card's effect replacing the breach of a successful run (fn(), no access)
+    redirect: str | None = None  # a successful run counts as one on this server instead (Runs.make_run)
+    moved: bool = False  # a card moved the run to another server during this approach or encounter
     bad_pub_credits: int = 0
     encounter: Encounter | None = None
 

@@ -517,6 +517,19 @@ class Exec:
         self.game.blanks[card.uid] = until
         self.game.log.add("blank", self.game.player(card.side).seat, card=str(card), until=until)
 
+    def move_run(self, server: str) -> None:
+        """Move the run in progress to ``server`` (the runner at its outermost position)."""
+        self.game.runs.move_run(server)
+
+    def success_on(self, server: str) -> None:
+        """If the run in progress (or, before it starts, the next run this card makes) is successful, it is a
+        successful run on ``server`` instead (and breaches it)."""
+        run = self.game.current_run
+        if run is not None:
+            run.redirect = server
+        else:
+            self.game.next_redirect = server
+
     def bypass(self) -> None:
         """The runner bypasses the ice it is encountering now (no more breaks; its subroutines do not fire), or,
         outside an encounter, the next ice it approaches (passed without an encounter)."""

@@ -668,29 +668,29 @@ def _swift(b: Builder) -> None:
 @card("aniccam", paragraphs=(1, 2), summary="The first time each turn an event is trashed, draw 1 card; one "
       "console per player.")  # fmt: skip
 def _aniccam(b: Builder) -> None:
-    def times(g: NetrunnerGame) -> int:
-        """How many times this turn one or more events were trashed (damage, or a trash)."""
-        count = 0
+    def times(g: NetrunnerGame) -> list[list[Card]]:
+        """Each time this turn one or more events were trashed (a damage, or a trash): the events trashed then."""
+        found: list[list[Card]] = []
         for e in _turn(g):
             if e.kind == "damage" and e.player == RUNNER:
-                found = [_find(g, name) for name in e.data.get("trashed", [])]
-                count += any(c is not None and c.type == "event" for c in found)
+                names = list(e.data.get("trashed", []))
             elif e.kind == "trashed" and e.player == RUNNER and e.data.get("reason") != "played":
-                c = _find(g, e.data.get("card"))
-                count += c is not None and c.type == "event"
-        return count
+                names = [e.data.get("card")]
+            else:
+                continue
+            events = [c for c in (_find(g, name) for name in names) if c is not None and c.type == "event"]
+            if events:
+                found.append(events)
+        return found
 
     def trashed(x: Exec) -> None:
+        # a damage fires "trashed" for each card it trashes: one draw, with the first event of the first time
         c = x.event.get("card")
-        if c is not None and c.side == "runner" and c.type == "event" and times(x.game) == 1:
+        first = times(x.game)
+        if c is not None and c.side == "runner" and c.type == "event" and len(first) == 1 and first[0][0] is c:
             x.do("你抽 1 张牌。")
 
-    def damage(x: Exec) -> None:
-        cards = x.event.get("cards") or []
-        if any(c.type == "event" for c in cards) and times(x.game) == 1:
-            x.do("你抽 1 张牌。")
-
-    b.paragraph(1).when("trashed", trashed).when("damage_done", damage)
+    b.paragraph(1).when("trashed", trashed)
     one_console(b.paragraph(2))
 
 

@@ -1283,10 +1283,23 @@ def _the_shadow_net(b: Builder) -> None:
 @card("skorpios_defense_systems_persuasive_power", paragraphs=(0,), summary="Once per turn, when runner cards are "
       "trashed, the corp may remove 1 of them from the game instead of leaving it in the heap.")  # fmt: skip
 def _skorpios(b: Builder) -> None:
+    def by_damage(g: NetrunnerGame, c: Card) -> bool:
+        """The last log line that put ``c`` in the heap is damage's (its "trashed" event is one of that damage's)."""
+        for e in reversed(list(g.log)):
+            if e.kind == "damage" and str(c) in e.data.get("trashed", []):
+                return True
+            if e.kind in ("trashed", "discarded") and e.data.get("card") == str(c):
+                return False
+        return False
+
     def trashed_cards(x: Exec) -> list[Card]:
         g = x.game
-        cards = x.event["cards"] if "cards" in x.event else [x.event.get("card")]  # damage_done, or trashed
-        return [c for c in cards if c is not None and c.side == "runner" and c in g.runner.discard]
+        if "cards" in x.event:  # damage_done: every card the damage trashed at once, one choice among them
+            cards = list(x.event["cards"])
+        else:  # trashed: one card; a damage's own cards are left to its damage_done, so each is offered once
+            c = x.event.get("card")
+            cards = [] if c is None or by_damage(g, c) else [c]
+        return [c for c in cards if c.side == "runner" and c in g.runner.discard]
 
     def concerned(x: Exec) -> bool:
         return x.card.notes.get("removed") != x.game.turns and bool(trashed_cards(x))
