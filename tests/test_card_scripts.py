@@ -796,3 +796,57 @@ def test_a_run_moved_to_another_server_and_a_success_counted_elsewhere() -> None
              runner={"hand": ["zz_backdoor"]})  # fmt: skip
     assert events(r, "run_redirected") and events(r, "run_successful")[0]["server"] == "hq"
     assert [e.get("server") for e in events(r, "access")] == ["hq"]
+
+
+def test_parts_that_work_from_archives_a_score_area_and_before_the_opening_hand() -> None:
+    @card("zz_echo_archive", paragraphs=(0, 1), summary="In Archives: at turn start, back to HQ; from the runner's "
+          "score area the corp may, for a click, gain 2 credits.")  # fmt: skip
+    def _echo(b: Builder) -> None:
+        def back(x: Exec) -> None:
+            x.game.corp.discard.remove(x.card)
+            x.game.corp.hand.append(x.card)
+
+        b.when("your_turn_start", back, zone="discard")
+        b.paragraph(1).paid([click()], lambda x: x.game.gain_credits("corp", 2, "stolen"), zone="stolen")
+
+    @card("zz_setter", paragraphs=(0,), summary="Before the opening hand: set the top card of the stack aside.")
+    def _setter(b: Builder) -> None:
+        b.when("setup", lambda x: x.game.set_aside["runner"].append(x.game.runner.deck.pop()))
+
+    echo = fixture("zz_echo_archive", "agenda", ["Climbs back from Archives.", "Pays its old owner."],
+                   agenda_points=1, advancement_requirement=2)  # fmt: skip
+    records = [*HOOKS, echo]
+    r = play(records, [], active="runner", corp={"discard": ["zz_echo_archive"]})
+    g = r.game
+    assert echo.reading.status == "executable"
+    g.begin_turn("corp")
+    assert [c.id for c in g.corp.hand][-1] == "zz_echo_archive" and g.corp.discard == []
+    r = play(records, [], active="corp", corp={"clicks": 1, "credits": 0}, runner={"score_area": ["zz_echo_archive"]})
+    assert any(o.label.startswith("use:zz_echo_archive") for o in r.pending.options)
+    from toolkit.engine.netrunner.game import NetrunnerGame
+
+    setter = fixture("zz_setter", "resource", ["Sets a card aside first."], cost=0)
+    ident = next(r for r in bundled() if r.kind == "identity" and r.id == "zero_weaver")
+    scripted_ident = ident.model_copy(update={"id": "zz_setter", "reading": setter.reading, "text": []})
+    game = NetrunnerGame([*bundled(), scripted_ident], seed=2, identities={"runner": "zz_setter"})
+    assert len(game.set_aside["runner"]) == 1 and len(game.runner.hand) == game.rules.hand_size
+
+
+def test_installs_say_where_the_card_came_from_and_damage_who_did_it() -> None:
+    @card("zz_log", paragraphs=(0,), summary="Notes each install's origin and each damage's source.")
+    def _log(b: Builder) -> None:
+        b.when("any_installed", lambda x: x.card.notes.setdefault("origins", []).append(x.event["origin"]))
+        b.when("damage_done", lambda x: x.card.notes.setdefault("by", []).append(x.event["by"]))
+
+    log = fixture("zz_log", "hardware", ["Keeps a log."], cost=0)
+    r = play([*HOOKS, log], ["install:gray_rat"], runner={"hand": ["gray_rat", "gray_rat"], "clicks": 2,
+             "rig": [{"card": "zz_log"}], "discard": ["gray_rat"]})  # fmt: skip
+    g = r.game
+    assert not g.over
+    from toolkit.engine.netrunner.scripts import Exec as X
+    from toolkit.engine.netrunner.state import Context
+
+    X(g, Context("runner", g.runner.identity)).install_from(g.runner.discard[0], g.runner.discard, free=True)
+    g.run_text("造成 1 点网域伤害。", "corp")
+    notes = next(c for c in g.runner.rig if c.id == "zz_log").notes
+    assert notes["origins"] == ["hand", "discard"] and notes["by"] == ["corp"]

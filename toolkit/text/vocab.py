@@ -63,6 +63,7 @@ SCRIPT_TIMINGS: Vocabulary = {
     "turn_ends": ("当任一方的回合结束时", "When either side's turn ends"),
     "subroutine_broken": ("当一个子进程被破解时", "When a subroutine is broken"),
     "encounter_ends": ("当遭遇结束时", "When an encounter ends"),
+    "setup": ("在抽取起始手牌前", "Before the opening hands are drawn"),
     "derezzed": ("当一张牌被停用时", "When a card is derezzed"),
     "ability_used": ("当一个付费能力被使用时", "When a paid ability is used"),
 }

@@ -179,10 +179,12 @@ class Actions:
         only abilities that prevent that, of ``kind`` for damage)."""
         g = self.game
         out: list[Option] = []
-        in_hand = [c for c in g.player(side).hand if g.script_of(c) is not None] if window == "action" else []
-        for card in [*g.active_cards(side), *in_hand]:
+        elsewhere = [c for c in g.zoned if c.side == side] if window == "action" else []
+        active = g.active_cards(side)
+        for card in [*active, *(c for c in elsewhere if c not in active)]:
+            where = "play" if card in active else g.zone_of(card)
             for index, ability in enumerate(g.abilities(card)):
-                if ability.kind != "paid" or g.hand_ability(card, ability) != (card in in_hand):
+                if ability.kind != "paid" or g.part_zone(card, ability) != where:
                     continue
                 if self.usable(side, card, ability, window, kind):
                     clicks = sum(c.count for c in ability.costs if isinstance(c, A.ClickCost))
@@ -334,8 +336,9 @@ class Actions:
         abilities = g.abilities(card)
         if not 0 <= index < len(abilities) or abilities[index].kind != "paid":
             raise EngineError(tr("{card} has no paid ability {index}", card=card, index=index))
-        from_hand = g.hand_ability(card, abilities[index])
-        if (card not in g.player(side).hand) if from_hand else (card not in g.active_cards(side)):
+        zone = g.part_zone(card, abilities[index])
+        where = "play" if card in g.active_cards(side) else g.zone_of(card)
+        if card.side != side or zone != where:
             raise EngineError(tr("{card} is not an active {side} card", card=card, side=side_word(side)))
         g.log.add("use", SEATS[side], card=str(card), text=render(abilities[index]))
         run = g.current_run

@@ -154,6 +154,7 @@ class NetrunnerGame:
         self.turn_started_at = 0  # the log's length when the current turn began (events_this_turn)
         self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)
         self.log.add("setup", game="netrunner", format=fmt, seed=seed)
+        self.zoned: list[Card] = []  # cards with script parts that work outside play (zone_of, fire)
         self.players: dict[Side, Player] = {}
         for side in SIDES:
             deck = (decks or {}).get(side)
@@ -178,7 +179,10 @@ class NetrunnerGame:
             self.log.add(
                 "identity", player.seat, side=side, identity=identity.id, deck=len(player.deck), credits=player.credits
             )
+        self.set_aside: dict[str, list[Card]] = {side: [] for side in SIDES}  # cards a card set aside (face down)
         if opening_hand:
+            # "before you draw your opening hand": the identities' set-up (a card script's "setup" timing)
+            self.fire("setup", [self.corp.identity, self.runner.identity])
             for side in SIDES:
                 self.draw(side, self.rules.hand_size)
 
@@ -202,9 +206,35 @@ class NetrunnerGame:
                     side=side_word(side),
                 )
             )
-        return Card(self._next_uid(), card_id, record.name.zh_hans, owner, record)
+        card = Card(self._next_uid(), card_id, record.name.zh_hans, owner, record)
+        script = self.script_of(card)
+        if script is not None and any(p.zone != "play" for p in script.parts):
+            self.zoned.append(card)  # it has abilities that work from its hand, discard or a score area
+        return card
 
     _card = new_card  # the name older callers use
+
+    def zone_of(self, card: Card) -> str:
+        """Where ``card`` is, as a card script's part zone says it: ``play`` (active), ``hand``, ``discard``,
+        ``stolen`` (a corp card in the runner's score area), ``deck`` or ``other``."""
+        player = self.player(card.side)
+        if card in player.hand:
+            return "hand"
+        if card in player.discard:
+            return "discard"
+        if card.side == "corp" and card in self.runner.score_area:
+            return "stolen"
+        if card in player.deck:
+            return "deck"
+        return "play" if card in self.active_cards(card.side) else "other"
+
+    def part_zone(self, card: Card, ability: A.Ability) -> str:
+        """The zone a card script's part works from (``play`` for every other ability)."""
+        nodes = [e for s in ability.sentences for e in s.effects if isinstance(e, A.Scripted)]
+        script = self.script_of(card) if nodes else None
+        if script is None or not 0 <= nodes[0].part < len(script.parts):
+            return "play"
+        return str(script.parts[nodes[0].part].zone)
 
     def _identity(self, side: Side, identity_id: str | None) -> Card:
         if identity_id is None:
@@ -461,15 +491,6 @@ class NetrunnerGame:
         if part.once_per_turn and card.notes.get(f"part:{node.part}") == self.turns:
             return False
         return part.usable is None or bool(part.usable(self, card, window))
-
-    def hand_ability(self, card: Card, ability: A.Ability) -> bool:
-        """Whether ``ability`` is one a card script lets its player use from the hand ("reveal and trash this card
-        from HQ: ...")."""
-        nodes = [e for s in ability.sentences for e in s.effects if isinstance(e, A.Scripted)]
-        script = self.script_of(card) if nodes else None
-        if script is None or not 0 <= nodes[0].part < len(script.parts):
-            return False
-        return bool(script.parts[nodes[0].part].zone == "hand")
 
     def may_run(self, server: str) -> bool:
         """Whether the runner may run ``server`` now (active cards may forbid some: ``may_run``)."""
@@ -830,7 +851,7 @@ class NetrunnerGame:
 
     # ------------------------------------------------------------ damage, tags, bad publicity
 
-    def damage(self, kind: str, amount: int, preventable: bool = True) -> None:
+    def damage(self, kind: str, amount: int, preventable: bool = True, by: Side | None = None) -> None:
         """Meat, net or brain damage: random cards from the grip to the heap; flatline past the grip (N4).
         Damage a player suffers as a cost (``preventable`` False) opens no prevention window."""
         amount += sum(hook(self, source, kind, amount) for source, hook in self.script_hooks("damage_bonus"))
@@ -858,7 +879,7 @@ class NetrunnerGame:
         )
         for card in trashed:  # damage trashes the cards it takes from the grip
             self.fire("trashed", self.everyone(card), card=card, by="corp", rezzed=False, zone="hand")
-        self.fire("damage_done", self.everyone(), kind=kind, amount=amount, cards=trashed)
+        self.fire("damage_done", self.everyone(), kind=kind, amount=amount, cards=trashed, by=by)
         if flatline and not self.over:
             self.flatline(
                 Phrase(
@@ -969,10 +990,19 @@ class NetrunnerGame:
         return self.can_pay("runner", self.install_cost(card), "install")
 
     def install(
-        self, side: Side, card: Card, server: str | None = None, pay: bool = True, host: Card | None = None
+        self,
+        side: Side,
+        card: Card,
+        server: str | None = None,
+        pay: bool = True,
+        host: Card | None = None,
+        origin: str | None = None,
     ) -> None:
-        """Install from the hand: the corp face down in a server, the runner in the rig (or on a host card)."""
+        """Install from the hand: the corp face down in a server, the runner in the rig (or on a host card).
+        ``origin`` says where a card installed by an effect came from (``deck``, ``discard``, ...); the
+        ``installed`` events carry it (``hand`` for a card installed from the hand)."""
         player = self.player(side)
+        origin = "hand" if card in player.hand else origin
         if card.side != side or card.type not in INSTALLABLE:
             raise EngineError(
                 tr(
@@ -1045,8 +1075,8 @@ class NetrunnerGame:
                 host.hosted.append(card)
                 self.log.add("host", player.seat, card=str(card), host=str(host))
             self.refill_recurring(card, "installed")
-        self.fire("installed", [card], card=card)
-        self.fire("any_installed", self.everyone(), card=card)
+        self.fire("installed", [card], card=card, origin=origin)
+        self.fire("any_installed", self.everyone(), card=card, origin=origin)
         self.check_memory()
 
     def rez(self, card: Card, free: bool = False) -> None:
@@ -1095,7 +1125,7 @@ class NetrunnerGame:
         hidden = card in owner.hand or card in owner.deck  # trashed from HQ or R&D (or the grip or stack)
         origin = ("hand" if card in owner.hand else "deck" if card in owner.deck
                   else "installed" if self.is_installed(card) or card in owner.rig else "other")  # fmt: skip
-        for zone in (owner.hand, owner.deck):
+        for zone in (owner.hand, owner.deck, self.corp.score_area, self.runner.score_area):
             if card in zone:
                 zone.remove(card)
         faceup = card.side == "runner" or by == "runner" or (not hidden and (card.rezzed or card.type == "operation"))
@@ -1325,9 +1355,14 @@ class NetrunnerGame:
         """Collect the ``timing`` abilities of ``sources`` and resolve them (core.Triggers); ``event`` is what
         happened (a card script reads it as ``x.event``)."""
         pending: list[Pending[Any]] = []
-        for card in sources:
+        given = list(sources)
+        zoned = [c for c in self.zoned if c not in given] if self.zoned else []
+        for card in [*given, *zoned]:
             for ability in self.abilities(card):
                 if ability.kind == "triggered" and ability.timing == timing:
+                    zone = self.part_zone(card, ability)
+                    if (zone != "play" or card in zoned) and zone != self.zone_of(card):
+                        continue  # a part that works from the hand, discard or score area, where the card is not
                     if not self._concerns(card, ability, event):
                         continue
 

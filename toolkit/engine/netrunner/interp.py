@@ -204,7 +204,7 @@ class Interpreter:
         elif isinstance(e, A.SearchType):
             g.search_type(side, e.zone, e.count, e.card_type)
         elif isinstance(e, A.TypedDamage):
-            g.damage(e.kind, e.amount)
+            g.damage(e.kind, e.amount, by=side)
         elif isinstance(e, A.GainTags):
             if self.party(e.who, side) != "runner":
                 raise EngineError(tr("only the runner takes tags"))

@@ -83,7 +83,7 @@ class Part:
     timing: str | None = None
     once_per_turn: bool = False
     role: str | None = None  # paid: "break" or "boost" (an icebreaker's ability, for the players' choices)
-    zone: str = "play"  # paid: "hand" for an ability used from HQ or the grip ("reveal and trash this from HQ: ...")
+    zone: str = "play"  # where the part works: "play" (active), "hand", "discard", "stolen" (runner's score area)
     ability_text: str | None = None  # b.text(): ability-language text instead of fn
     usable: Callable[[NetrunnerGame, Card, str], bool] | None = None  # paid: whether it does anything now
     only: Callable[[Exec], bool] | None = None  # triggered: whether this event concerns it (else it stays silent)
@@ -151,9 +151,10 @@ class Builder:
         strength), so the heuristic runner uses it as it uses a read icebreaker's; ``prevent_damage``,
         ``prevent_tags`` or ``prevent_trash``: offered only in that prevention window (``x.game.window`` says
         what is about to happen: ``what``, ``kind``, ``amount``, ``card``), and it prevents with
-        ``x.game.prevent(what, amount, x.card, kind)``. ``zone="hand"``: used while the card is in its player's
-        hand (HQ, the grip) in the action phase, instead of while active; its ``fn`` reveals and trashes it
-        (``x.game.trash(x.card, ...)``) as its text says."""
+        ``x.game.prevent(what, amount, x.card, kind)``. ``zone``: where the card must be for the ability to be
+        offered in the action phase: ``hand`` (HQ, the grip: "reveal and trash this card from HQ: ..."; its ``fn``
+        trashes it as its text says), ``discard`` (Archives, the heap), ``stolen`` (a corp card's ability used
+        by the corp while the card is in the runner's score area); default ``play`` (active)."""
         part = Part(
             "paid", self._paragraph, fn, tuple(costs), once_per_turn=once_per_turn, usable=usable, role=role, zone=zone
         )
@@ -162,13 +163,17 @@ class Builder:
     def subroutine(self, fn: Callable[[Exec], None]) -> Builder:
         return self._add(Part("subroutine", self._paragraph, fn))
 
-    def when(self, timing: str, fn: Callable[[Exec], None], only: Callable[[Exec], bool] | None = None) -> Builder:
+    def when(
+        self, timing: str, fn: Callable[[Exec], None], only: Callable[[Exec], bool] | None = None, zone: str = "play"
+    ) -> Builder:
         """A triggered part. ``only(x)`` says whether the event concerns this card (``x.event``: the ice
         encountered is this one, the agenda scored came from this server, ...): when it does not, the part is
-        not triggered at all (no log line, no order to choose among triggers)."""
+        not triggered at all (no log line, no order to choose among triggers). ``zone``: where the card must be for
+        it to trigger (``play``: active; ``hand``, ``discard``: its player's hand or discard; ``stolen``: a corp
+        card in the runner's score area)."""
         if timing not in TIMINGS:
             raise ScriptError(f"{self.script.card}: unknown timing {timing!r}; timings: {', '.join(TIMINGS)}")
-        return self._add(Part("triggered", self._paragraph, fn, timing=timing, only=only))
+        return self._add(Part("triggered", self._paragraph, fn, timing=timing, only=only, zone=zone))
 
     def text(self, zh: str) -> Builder:
         parse_cached(zh)  # refuse text the grammar does not read now, not during a game
@@ -407,24 +412,27 @@ class Exec:
         install cost less ``less`` (nothing when ``free``); the corp chooses where as for any install."""
         g = self.game
         owner = g.player(card.side)
+        named = {id(owner.hand): "hand", id(owner.deck): "deck", id(owner.discard): "discard"}
+        origin = None
         for where in (zone, owner.hand, owner.deck, owner.discard):
             if where is not None and card in where:
+                origin = named.get(id(where), "other")
                 where.remove(card)
                 break
         card.faceup = False
         if free:
-            g.install(card.side, card, pay=False)
+            g.install(card.side, card, pay=False, origin=origin)
             return
         if card.side == "runner":
             cost = max(0, g.install_cost(card) - less)
             g.pay("runner", cost, Phrase(N_("installing {card}"), card=str(card)), "install")
-            g.install("runner", card, pay=False)
+            g.install("runner", card, pay=False, origin=origin)
             return
         options = [s for s in g.server_options(card) if g.can_pay("corp", max(0, g.install_cost(card, s) - less), "install")]
         server = g.choose("corp", "server", Phrase(N_("install {card} in"), card=str(card)), options)
         g.pay("corp", max(0, g.install_cost(card, server) - less), Phrase(N_("installing {card}"), card=str(card)),
               "install")  # fmt: skip
-        g.install("corp", card, server, pay=False)
+        g.install("corp", card, server, pay=False, origin=origin)
 
     def last_turn(self, side: Side) -> list[Any]:
         """The log's events of ``side``'s last turn that has ended (the runner's last turn, for the corp)."""

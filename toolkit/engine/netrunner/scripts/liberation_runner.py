@@ -1129,7 +1129,7 @@ def _resource_actions_this_turn(g: NetrunnerGame) -> int:
         if c is None or c.type != "resource":
             continue
         clicked = [a for a in g.abilities(c) if a.kind == "paid" and any(isinstance(k, A.ClickCost) for k in a.costs)
-                   and not g.hand_ability(c, a)]  # fmt: skip
+                   and g.part_zone(c, a) == "play"]  # fmt: skip
         count += any(render(a) == e.get("text") for a in clicked)
     return count
 
