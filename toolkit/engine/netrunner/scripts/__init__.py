@@ -353,6 +353,11 @@ class Exec:
 
         return self.game.player(other(self.side))
 
+    @property
+    def why(self) -> Phrase:
+        """"the text of <this card>": the reason logged for what this card's text does."""
+        return Phrase(N_("the text of {card}"), card=str(self.card))
+
     def do(self, zh: str) -> None:
         """Run ability-language text as this card (its effects only; costs are the script's)."""
         ability = parse_cached(zh)
@@ -616,6 +621,16 @@ def current(b: Builder, until: Sequence[str] = ("any_scored", "any_stolen")) -> 
     return b
 
 
+def this_card(x: Exec) -> bool:
+    """An ``only`` test: the event is about this card itself (``x.event["card"]``: installed, scored, accessed...)."""
+    return x.event.get("card") is x.card
+
+
+def this_ice(x: Exec) -> bool:
+    """An ``only`` test: the event is this piece of ice's own (``x.event["ice"]``: encountered, passed...)."""
+    return x.event.get("ice") is x.card
+
+
 def threat(game: NetrunnerGame) -> int:
     """The threat level ("Threat N →"): the most agenda points either player has."""
     return max(game.agenda_points("corp"), game.agenda_points("runner"))
@@ -705,6 +720,8 @@ __all__ = [
     "on_installed_ice",
     "one_console",
     "one_region",
+    "this_card",
+    "this_ice",
     "threat",
     "script_for",
     "scripts",
