@@ -850,3 +850,21 @@ def test_installs_say_where_the_card_came_from_and_damage_who_did_it() -> None:
     g.run_text("造成 1 点网域伤害。", "corp")
     notes = next(c for c in g.runner.rig if c.id == "zz_log").notes
     assert notes["origins"] == ["hand", "discard"] and notes["by"] == ["corp"]
+
+
+def test_a_lasting_install_ban_and_the_moment_a_card_is_played() -> None:
+    @card("zz_freeze", paragraphs=(0,), summary="As it is played: the runner cannot install for the rest of the turn.")
+    def _freeze(b: Builder) -> None:
+        def freeze(x: Exec) -> None:
+            if x.event.get("card") is x.card:
+                x.lasting("may_install_all", lambda g, this, c: c.side != "runner", until="turn")
+
+        b.when("playing", freeze, zone="play")
+
+    freeze = fixture("zz_freeze", "operation", ["No runner installs this turn."], cost=0)
+    records = [*HOOKS, freeze]
+    r = play(records, ["play:zz_freeze"], active="corp", corp={"hand": ["zz_freeze"], "clicks": 2})
+    g = r.game
+    assert events(r, "play") and not g.may_install(g.new_card("gray_rat", "runner"))
+    g.lift("turn")
+    assert g.may_install(g.new_card("gray_rat", "runner"))

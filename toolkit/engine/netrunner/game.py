@@ -947,6 +947,8 @@ class NetrunnerGame:
         """What the card's own script restricts (``may_install``; ``hosts``: somewhere to go)."""
         if not all(hook(self, card) for _, hook in self.script_hooks("may_install", [card])):
             return False
+        if not all(hook(self, source, card) for source, hook in self.script_hooks("may_install_all")):
+            return False
         return all(hook(self, card) for _, hook in self.script_hooks("hosts", [card]))
 
     def may_trash(self, card: Card, by: Side | None = None) -> bool:

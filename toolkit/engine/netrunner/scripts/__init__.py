@@ -250,6 +250,11 @@ class Builder:
         """``fn(game, card)``: whether this card may be installed now (a restriction printed on it)."""
         return self._hook("may_install", fn)
 
+    def may_install_all(self, fn: Callable[[NetrunnerGame, Card, Card], bool]) -> Builder:
+        """``fn(game, this, card)``: while this card is active (or as a lasting hook: "the runner cannot install
+        cards for the remainder of the turn"), whether ``card`` may be installed."""
+        return self._hook("may_install_all", fn)
+
     def may_play(self, fn: Callable[[NetrunnerGame, Card], bool]) -> Builder:
         """``fn(game, card)``: whether this card may be played now ("Play only if ...")."""
         return self._hook("may_play", fn)
