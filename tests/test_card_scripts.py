@@ -859,11 +859,11 @@ def test_a_lasting_install_ban_and_the_moment_a_card_is_played() -> None:
             if x.event.get("card") is x.card:
                 x.lasting("may_install_all", lambda g, this, c: c.side != "runner", until="turn")
 
-        b.when("playing", freeze, zone="play")
+        b.when("playing", freeze)
 
     freeze = fixture("zz_freeze", "operation", ["No runner installs this turn."], cost=0)
     records = [*HOOKS, freeze]
-    r = play(records, ["play:zz_freeze"], active="corp", corp={"hand": ["zz_freeze"], "clicks": 2})
+    r = play(records, ["play:zz_freeze"], active="corp", corp={"hand": ["zz_freeze"], "clicks": 2, "deck": ["zz_dividend"]})
     g = r.game
     assert events(r, "play") and not g.may_install(g.new_card("gray_rat", "runner"))
     g.lift("turn")

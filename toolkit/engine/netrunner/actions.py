@@ -321,7 +321,7 @@ class Actions:
         g.pay(side, g.play_cost(card), Phrase(N_("playing {card}"), card=str(card)), "play")
         player.hand.remove(card)
         g.log.add("play", player.seat, card=str(card))
-        g.fire("playing", g.everyone(), card=card)  # as it is played, before it resolves
+        g.fire("playing", g.everyone(card), card=card)  # as it is played (the card itself too), before it resolves
         for ability in g.abilities(card):
             if ability.kind == "effect":
                 g.interp.execute(ability, Context(side, card, g.current_run), pay=False)
