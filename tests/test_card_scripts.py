@@ -868,3 +868,19 @@ def test_a_lasting_install_ban_and_the_moment_a_card_is_played() -> None:
     assert events(r, "play") and not g.may_install(g.new_card("gray_rat", "runner"))
     g.lift("turn")
     assert g.may_install(g.new_card("gray_rat", "runner"))
+
+
+def test_an_access_count_lowered_to_nothing_accesses_nothing() -> None:
+    @card("zz_muffle", paragraphs=(0,), summary="When a run is successful, the runner accesses 1 fewer card.")
+    def _muffle(b: Builder) -> None:
+        def fewer(x: Exec) -> None:
+            if x.run is not None:
+                x.run.extra_access -= 1
+
+        b.when("run_successful", fewer)
+
+    muffle = fixture("zz_muffle", "hardware", ["Accesses one card fewer."], cost=0)
+    for server, corp in (("rnd", {"deck": ["zz_dividend", "zz_dividend"]}), ("hq", {"hand": ["zz_dividend"]})):
+        r = play([*HOOKS, muffle], [f"run:{server}", "continue"], corp=corp, runner={"rig": [{"card": "zz_muffle"}]})
+        assert events(r, "run_successful") and events(r, "access") == [{"server": server, "cards": 0}]
+        assert r.game.runner.score_area == []

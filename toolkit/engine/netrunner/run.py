@@ -488,9 +488,9 @@ class Runs:
         server = g.servers.get(run.server)
         cards: list[Card] = []
         if run.server == "rnd":
-            cards = list(reversed(g.corp.deck[-count:]))
+            cards = list(reversed(g.corp.deck[-count:])) if count > 0 else []  # (deck[-0:] would be all of it)
         elif run.server == "hq":
-            cards = g.rng.sample(g.corp.hand, min(count, len(g.corp.hand)))
+            cards = g.rng.sample(g.corp.hand, min(max(count, 0), len(g.corp.hand)))
         elif run.server == "archives":
             for card in g.corp.discard:  # the runner turns every card of Archives face up
                 card.faceup = True
@@ -508,7 +508,8 @@ class Runs:
         """"As an additional cost to steal this agenda, ..." (the agenda's own ``steal_requires`` and the active
         cards'): the runner pays each, or does not steal it (the agenda stays where it is)."""
         g = self.game
-        for _, (can, pay) in g.script_hooks("steal_requires", [card]) + g.script_hooks("steal_requires"):
+        others = [(s, h) for s, h in g.script_hooks("steal_requires") if s.type != "agenda"]  # an agenda's is its own
+        for _, (can, pay) in g.script_hooks("steal_requires", [card]) + others:
             payable = can(g, card)
             if payable is None:  # the cost is not this agenda's (another card's, for agendas in its server, say)
                 continue
