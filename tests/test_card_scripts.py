@@ -884,3 +884,21 @@ def test_an_access_count_lowered_to_nothing_accesses_nothing() -> None:
         r = play([*HOOKS, muffle], [f"run:{server}", "continue"], corp=corp, runner={"rig": [{"card": "zz_muffle"}]})
         assert events(r, "run_successful") and events(r, "access") == [{"server": server, "cards": 0}]
         assert r.game.runner.score_area == []
+
+
+def test_two_parts_of_one_card_on_one_timing_can_be_told_apart_when_ordered() -> None:
+    @card("zz_twins", paragraphs=(0, 1), summary="When a turn begins: gain 1 credit; and draw 1 card.")
+    def _twins(b: Builder) -> None:
+        b.when("turn_begins", lambda x: x.do("你获得 1[credit]。"))
+        b.paragraph(1).when("turn_begins", lambda x: x.do("你抽 1 张牌。"))
+
+    twins = fixture("zz_twins", "resource", ["Pays at each turn.", "Draws at each turn."], cost=0)
+    r = play([*HOOKS, twins], [], runner={"rig": [{"card": "zz_twins"}], "deck": ["gray_rat"]})
+    g = r.game
+    g.policies = {}
+
+    asked: list[list[str]] = []
+    g.waiter = lambda d: (asked.append([o.label for o in d.options]), d.options[-1].label)[1]
+    g.fire("turn_begins", g.everyone(), side="runner")
+    assert asked and len(set(asked[0])) == 2 and asked[0][1].endswith("(2)")
+    assert g.runner.credits == 6 and len(g.runner.hand) == 1

@@ -873,6 +873,7 @@ class NetrunnerGame:
             runner.seat,
             damage=kind,
             amount=amount,
+            by=by,
             trashed=[str(c) for c in trashed],
             hand=len(runner.hand),
             hand_size=self.hand_size("runner"),
@@ -1375,7 +1376,9 @@ class NetrunnerGame:
                         ctx = Context(card.side, card, self.current_run, event=event or None)
                         self.interp.execute(ability, ctx, pay=False)
 
-                    pending.append(Pending(SEATS[card.side], f"{card}: {timing}", run))
+                    label = f"{card}: {timing}"
+                    same = sum(1 for p in pending if p.label == label or p.label.startswith(f"{label} ("))
+                    pending.append(Pending(SEATS[card.side], f"{label} ({same + 1})" if same else label, run))
         self.triggers.resolve(pending)
 
     # ------------------------------------------------------------ the interpreter and runs (the parts)
