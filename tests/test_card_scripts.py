@@ -902,3 +902,15 @@ def test_two_parts_of_one_card_on_one_timing_can_be_told_apart_when_ordered() ->
     g.fire("turn_begins", g.everyone(), side="runner")
     assert asked and len(set(asked[0])) == 2 and asked[0][1].endswith("(2)")
     assert g.runner.credits == 6 and len(g.runner.hand) == 1
+
+
+def test_a_run_moved_in_its_last_movement_step_goes_through_the_new_servers_ice() -> None:
+    @card("zz_mover", paragraphs=(0,), summary="0 credits, once per turn: move the run to R&D.")
+    def _mover(b: Builder) -> None:
+        b.paid([], lambda x: x.move_run("rnd"), once_per_turn=True,
+               usable=lambda g, c, w: w == "run" and g.current_run is not None and g.current_run.server == "hq")  # fmt: skip
+
+    mover = fixture("zz_mover", "resource", ["Moves the run to R&D."], cost=0)
+    corp = {"servers": {"rnd": {"ice": [{"card": "hb_lattice_gate"}]}}, "deck": ["zz_dividend", "zz_dividend"]}
+    r = play([*HOOKS, mover], ["run:hq", "use:zz_mover/0", "continue"], corp=corp, runner={"rig": [{"card": "zz_mover"}]})
+    assert events(r, "run_moved") and events(r, "approach")[-1]["server"] == "rnd"

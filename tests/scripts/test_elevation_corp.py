@@ -399,8 +399,7 @@ RECORDS = [*bundled(), *FIXTURES]
 FULL = [ANTHILL, OTTO, FLYSWATTER, DOOMSCROLL, EMPIRICIST, SYAILENDRA, SCATTER, LAMPLIGHTER, MYCOWEB, IDIOSYNCRESIS,
         BYTE, HUMANOID, PHAT, TRENDSETTING, EMBEDDED, OFF_THE_BOOKS, INGATAN, SERICULTURE, BIGGER_PICTURE,
         IP_ENFORCEMENT, KPI, MEASURED, PEER_REVIEW, TOP_DOWN, TOUCH_UPS, LEO, POETRI, UNTAIAN, BUMI, PLUTUS,
-        SYNAPSE, PLAZA, MERCIA, BIAWAK, SEMAK, N_POT, KESSLEROID, GREENMAIL]  # fmt: skip
-PARTIAL = [NEXT_BIG_THING, PETTY_CASH]
+        SYNAPSE, PLAZA, MERCIA, BIAWAK, SEMAK, N_POT, KESSLEROID, GREENMAIL, NEXT_BIG_THING, PETTY_CASH]  # fmt: skip
 
 
 def _labels(r: Any) -> list[str]:
@@ -421,11 +420,6 @@ def _runner(hand: int = 0, **more: Any) -> dict[str, Any]:
 @pytest.mark.parametrize("fixture", FULL, ids=lambda f: f.id)
 def test_every_paragraph_of_a_fully_scripted_card_is_read(fixture: Any) -> None:
     assert fixture.reading.status == "executable"
-
-
-@pytest.mark.parametrize("fixture", PARTIAL, ids=lambda f: f.id)
-def test_a_partly_scripted_card_keeps_what_the_engine_cannot_do_unread(fixture: Any) -> None:
-    assert fixture.reading.status == "partial" and fixture.reading.unread
 
 
 # ---------------------------------------------------------------- ice
@@ -1005,3 +999,82 @@ def test_semak_samun_breaks_only_for_fracters() -> None:
     assert r.pending is not None and r.pending.kind == "optional"  # straight to the subroutine's choice
     r = play(RECORDS, ["run:hq"], corp=ice, runner=_runner(4, rig=[{"card": "rockbit_drill"}]))
     assert [label for label in _labels(r) if label.startswith(("break:", "boost:"))]
+
+
+# ---------------------------------------------------------------- the fourth pass
+
+AU_CO = _identity(
+    "au_co_the_gold_standard_in_clones",
+    ["Each time you deal damage, or trash any cards out of HQ at once, this identity gets 1 power counter.",
+     "As your turn begins you may take 2 power counters off it to see R&D's top 3 cards: one goes to Archives, "
+     "the others to HQ."],  # fmt: skip
+    faction="jinteki",
+)
+FOURTH = [AU_CO]
+FOURTH_RECORDS = [*RECORDS, *FOURTH]
+
+
+def test_the_fourth_pass_readings() -> None:
+    for fixture in [*FOURTH, NEXT_BIG_THING, PETTY_CASH]:
+        assert fixture.reading.status == "executable", fixture.id
+
+
+def test_next_big_thing_draws_4_and_shuffles_hq_cards_back_from_the_corps_score_area() -> None:
+    deck = ["hb_quarterly_review"] * 2 + ["neutral_emergency_audit"] * 4
+    r = play(RECORDS, ["score:next_big_thing", "use:next_big_thing/2", "hb_quarterly_review", "done"], active="corp",
+             corp={"deck": deck, "hand": ["hb_quarterly_review"],
+                   "servers": {"remote1": {"root": [{"card": "next_big_thing", "counters": {"advancement": 5}}]}}})  # fmt: skip
+    g = r.game
+    agenda = g.corp.score_area[0]
+    assert agenda.counters == {} and g.corp.clicks == 2
+    assert len(g.corp.hand) == 1 + 4 - 1 and len(g.corp.deck) == 6 - 4 + 1
+    assert events(r, "shuffle")[-1]["zone"] == "rnd"
+
+
+def test_next_big_thing_is_used_by_the_corp_from_the_runners_score_area() -> None:
+    deck = ["neutral_emergency_audit"] * 8
+    r = play(RECORDS, ["run:remote1", "continue", "use:next_big_thing/3", "done"], runner={"clicks": 1},
+             corp={"deck": deck, "servers": {"remote1": {"root": [{"card": "next_big_thing"}]}}})  # fmt: skip
+    g = r.game
+    assert g.runner.score_area[0].counters == {} and g.agenda_points("runner") == 3
+    assert len(g.corp.hand) == 1 + 4 and g.corp.clicks == 2  # the mandatory draw, then 4
+
+
+def test_petty_cash_is_played_from_archives_with_a_click_before_any_other_action() -> None:
+    corp = {"discard": ["petty_cash"], "credits": 3}
+    r = play(RECORDS, ["use:petty_cash/1"], active="corp", corp=corp)
+    g = r.game
+    assert g.corp.credits == 3 - 3 + 5 and g.corp.clicks == 3 - 1 + 1  # the click back: not played from HQ
+    assert not g.corp.discard and [c.id for c in g.removed] == ["petty_cash"]
+    r = play(RECORDS, ["credit"], active="corp", corp=corp)
+    assert not any(label.startswith("use:petty_cash") for label in _labels(r))  # an action is already finished
+
+
+def test_au_co_counts_damage_and_each_trash_from_hq_once() -> None:
+    au_co = {"identity": "au_co_the_gold_standard_in_clones"}
+    corp = {**au_co, "servers": {"hq": {"ice": [{"card": "jinteki_needle_choir", "rezzed": True}]}}}
+    r = play(FOURTH_RECORDS, ["run:hq", "continue"], corp=corp, runner=_runner(3))
+    assert r.game.corp.identity.counters == {"power": 1} and len(r.game.runner.hand) == 1
+    hand = ["hb_quarterly_review"] * 3 + ["neutral_emergency_audit"]
+    servers = {"remote1": {"root": [{"card": "plutus"}]}}
+    r = play(FOURTH_RECORDS, ["rez:plutus", "hb_quarterly_review", "hb_quarterly_review",
+                              "hb_quarterly_review"], active="corp", corp={**au_co, "hand": hand, "servers": servers})  # fmt: skip
+    g = r.game
+    assert len(g.corp.discard) == 3 and g.corp.identity.counters == {"power": 1}  # 3 cards at once: 1 counter
+    r = play(FOURTH_RECORDS, ["run:hq", "continue", "trash:jinteki_clone_nursery"], runner={"credits": 5},
+             corp={**au_co, "hand": ["jinteki_clone_nursery"]})  # fmt: skip
+    assert len(r.game.corp.discard) == 1 and r.game.corp.identity.counters == {}  # the runner trashed it
+
+
+def test_au_co_spends_2_counters_to_sort_the_top_3_of_rnd() -> None:
+    deck = ["neutral_plywood_screen", "jinteki_clone_nursery", "hb_quarterly_review", "neutral_emergency_audit"]
+    corp = {"identity": "au_co_the_gold_standard_in_clones", "deck": deck,
+            "servers": {"hq": {"ice": [{"card": "jinteki_needle_choir", "rezzed": True}]}}}  # fmt: skip
+    runs = ["run:hq", "continue"] * 2  # 2 net damage twice: 2 power counters
+    r = play(FOURTH_RECORDS, [*runs, "yes", "hb_quarterly_review"], corp=corp, runner=_runner(5, clicks=2))
+    g = r.game
+    assert g.corp.identity.counters == {} and [c.id for c in g.corp.discard] == ["hb_quarterly_review"]
+    assert sorted(c.id for c in g.corp.hand) == ["jinteki_clone_nursery", "neutral_emergency_audit",
+                                                 "neutral_plywood_screen"]  # 2 looked at, then the mandatory draw
+    r = play(FOURTH_RECORDS, [*runs, "no"], corp=corp, runner=_runner(5, clicks=2))
+    assert r.game.corp.identity.counters == {"power": 2} and len(r.game.corp.hand) == 1

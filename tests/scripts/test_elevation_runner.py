@@ -113,8 +113,8 @@ BARRY = identity("barry_baz_wong_tri_maf_veteran", ["Each time the Corp rezzes i
 
 FIXTURES = [RITUAL, CLEAN_GETAWAY, TRANSFER, LIE_LOW, SCROUNGE, ILLUMINATION, CHARM, RISING_TIDE, DEVADATTA, GOURMAND,
             MADANI, MAGLECTRIC, SIDE_HUSTLE, KNICKKNACK, MUSLIHAT, TOPAN, RYO, MAGDALENE, FRANSOFIA, AZIMAT,
-            PRINCIPIA, GAMEDRAGON, CACOPHONY, BARRY, CHROMATOPHORES, BLING]  # fmt: skip
-PARTIAL = [DETENTE, OPEN_MARKET]
+            PRINCIPIA, GAMEDRAGON, CACOPHONY, BARRY, CHROMATOPHORES, BLING, OPEN_MARKET]  # fmt: skip
+PARTIAL = [DETENTE]
 RECORDS = [*bundled(), *FIXTURES, *PARTIAL]
 
 
@@ -127,7 +127,7 @@ def test_the_readings() -> None:
         assert fixture.reading.status == "executable", fixture.id
     assert DEVADATTA.reading.read == [0] and DEVADATTA.reading.scripted == [1]
     assert RISING_TIDE.reading.read == [1, 2] and RISING_TIDE.reading.scripted == [0]
-    assert OPEN_MARKET.reading.scripted == [0] and OPEN_MARKET.reading.read == [2]
+    assert OPEN_MARKET.reading.scripted == [0, 1] and OPEN_MARKET.reading.read == [2]
     assert BLING.reading.scripted == [1, 2, 3, 4] and DETENTE.reading.scripted == [1, 3]
     assert CHROMATOPHORES.reading.scripted == [0, 1] and FRANSOFIA.reading.scripted == [0, 1]
     for fixture in PARTIAL:
@@ -549,3 +549,46 @@ def test_bling_hosts_the_top_card_after_a_free_install_and_lets_it_be_played() -
     assert g.active == "corp" and ids(g.runner.discard) == ["light_fingers"]  # trashed as the turn ended
     r = play(MORE, ["install:basement_flat"], runner={**runner, "hand": ["basement_flat"]})
     assert rig(r, "bling").hosted == [] and len(r.game.runner.deck) == 2  # credits were spent: nothing hosted
+
+
+# ---------------------------------------------------------------- the fourth pass
+
+MAINTENANCE = card("maintenance_access", "event", ["Playing this takes one more [click].",
+                                                   "Run Archives; rather than approaching Archives once its ice is "
+                                                   "behind you, switch the attack to HQ and approach HQ."],
+                   cost=0, subtypes=["double", "run"], faction="criminal")  # fmt: skip
+FOURTH = [MAINTENANCE]
+
+
+def test_the_fourth_pass_readings() -> None:
+    for fixture in [*FOURTH, OPEN_MARKET]:
+        assert fixture.reading.status == "executable", fixture.id
+
+
+def test_open_market_credits_pay_for_connection_and_job_resources_only() -> None:
+    runner = {"rig": [{"card": "open_market", "credits": 6}], "hand": ["dockside_tipster", "basement_flat"],
+              "credits": 0}  # fmt: skip
+    r = play(RECORDS, [], runner=runner)
+    labels = [o.label for o in r.pending.options]
+    assert any(lb.startswith("install:dockside_tipster") for lb in labels)  # a connection: the hosted credits pay
+    assert not any(lb.startswith("install:basement_flat") for lb in labels)  # a location: they do not
+    r = play(RECORDS, ["install:dockside_tipster"], runner=runner)
+    g = r.game
+    assert rig(r, "open_market").credits == 3 and g.runner.credits == 0 and "dockside_tipster" in ids(g.runner.rig)
+
+
+def test_maintenance_access_costs_2_clicks_and_turns_an_archives_run_into_hq() -> None:
+    corp = {"hand": ["neutral_emergency_audit"], "discard": ["hb_quarterly_review"],
+            "servers": {"archives": {"ice": [{"card": "neutral_plywood_screen", "rezzed": True}]},
+                        "hq": {"ice": [{"card": "hb_warden_unit", "rezzed": True}]}}}  # fmt: skip
+    runner = {"hand": ["maintenance_access"], "clicks": 4, "rig": [{"card": "pry_script"}], "credits": 5}
+    r = play([*RECORDS, *FOURTH], ["play:maintenance_access", "break:pry_script/0", "continue"], corp=corp,
+             runner=runner)  # fmt: skip
+    g = r.game
+    assert g.runner.clicks == 2  # the play action and its additional click
+    assert g.run_history[-1] == (g.turns, "hq", True)  # Archives' ice passed, then HQ itself: HQ's ice never met
+    plywood, warden = g.servers["archives"].ice[0], g.servers["hq"].ice[0]
+    assert [e["ice"] for e in events(r, "encounter")] == [str(plywood)] and str(warden) not in str(r.game.log.to_json())
+    accessed = [e.get("card") for e in events(r, "access")]
+    assert accessed == [str(g.corp.hand[0])]  # HQ breached; Archives never was
+    assert ids(g.runner.discard) == ["maintenance_access"] and not g.in_play

@@ -288,9 +288,7 @@ def _score(card_id: str, advancement: int, decisions: list[str], **corp_side: An
 
 def test_agenda_readings() -> None:
     assert BASALT.reading.read == [1] and BASALT.reading.scripted == [0, 2]
-    for record in (ORACLE, STOKE):
-        assert record.reading.status == "partial"
-    for record in (FUJII, SEE_HOW, SALVO, KINGMAKING, BASALT, SISYPHUS, EMINENT):
+    for record in (FUJII, SEE_HOW, SALVO, KINGMAKING, BASALT, SISYPHUS, EMINENT, ORACLE, STOKE):
         assert record.reading.status == "executable"
 
 
@@ -1482,3 +1480,34 @@ def test_nuvem_also_answers_an_expendable_cards_action() -> None:
                        deck=["hb_lattice_gate", "nbn_static_veil"]))  # fmt: skip
     g = r.game
     assert [c.id for c in g.corp.deck] == ["nbn_static_veil"] and len(g.corp.discard) == 2
+
+
+# ---------------------------------------------------------------- the fourth pass
+
+
+def test_oracle_thinktank_goes_back_into_rnd_for_a_click_and_a_tag() -> None:
+    servers = {"remote1": {"root": [{"card": "oracle_thinktank"}]}}
+    r = play(RECORDS, ["run:remote1", "continue", "use:oracle_thinktank/1"], active="runner",
+             corp=corp(servers=servers), runner=runner(clicks=1))  # fmt: skip
+    g = r.game
+    assert g.runner.tags == 0 and not g.runner.score_area and g.agenda_points("runner") == 0
+    assert "oracle_thinktank" in [c.id for c in g.corp.deck] and g.corp.clicks == 2
+    r = play(RECORDS, ["run:remote1", "continue", "remove_tag"], active="runner",
+             corp=corp(servers=servers), runner=runner(clicks=2))  # fmt: skip
+    assert not any(label.startswith("use:oracle_thinktank") for label in labels(r))  # no tag: nothing to pay with
+
+
+def test_stoke_the_embers_installed_from_archives_may_be_revealed_for_credits_and_an_advancement() -> None:
+    servers = {
+        "remote1": {"root": [{"card": "the_powers_that_be", "rezzed": True}]},
+        "remote2": {"root": [{"card": "neutral_board_resolution", "counters": {"advancement": 4}}]},
+    }
+    r = play(RECORDS, ["score:neutral_board_resolution", "stoke_the_embers", "yes", "the_powers_that_be"],
+             active="corp", corp=corp(clicks=2, servers=servers, credits=0, discard=["stoke_the_embers"]))  # fmt: skip
+    g = r.game
+    stoke = next(c for c in g.installed("corp") if c.id == "stoke_the_embers")
+    powers = next(c for c in g.installed("corp") if c.id == "the_powers_that_be")
+    assert g.corp.credits == 2 and powers.advancement == 1 and stoke.advancement == 0
+    assert events(r, "reveal")[-1]["card"] == str(stoke)
+    r = play(RECORDS, ["install:stoke_the_embers@new"], active="corp", corp=corp(hand=["stoke_the_embers"]))
+    assert r.game.corp.credits == 5 and not events(r, "reveal")  # from HQ: nothing to reveal

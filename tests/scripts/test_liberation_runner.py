@@ -1107,8 +1107,8 @@ def test_the_third_pass_readings() -> None:
     for fixture in (BANNER, SACI, BOI_TATA, CATALOGUER, HELIAMPHORA, JULI):
         assert fixture.reading.status == "executable", fixture.id
     assert BOI_TATA.reading.scripted == [0, 1, 2] and BOI_TATA.reading.read == []
-    assert AIRBLADEX.reading.scripted == [0, 1] and JEITINHO.reading.scripted == [0]
-    assert JEITINHO.reading.status == "partial"  # its threat trigger from the heap is not modelled
+    assert AIRBLADEX.reading.scripted == [0, 1] and JEITINHO.reading.scripted == [0, 1]
+    assert JEITINHO.reading.status == "executable"
 
 
 def test_airbladex_prevents_net_damage_during_a_run() -> None:
@@ -1219,3 +1219,40 @@ def test_three_assassination_agendas_win_the_game() -> None:
     g.replay.extend(["run:hq", "continue", "run:rnd", "continue", "run:archives", "continue", "yes"])
     Stepper(g, lambda: g.play_game(10, resume=True)).start()
     assert g.winner == "runner" and len(g.runner.score_area) == 3
+
+
+# ---------------------------------------------------------------- the fourth pass
+
+STRIKE_FUND = card(
+    "strike_fund",
+    "event",
+    ["Gain 4[credit].", "Should this event be trashed out of your grip or stack, you may take 2[credit]."],
+    cost=2, faction="anarch",
+)  # fmt: skip
+FOURTH = [STRIKE_FUND]
+EVERY = [*ALL, *FOURTH]
+
+
+def test_the_fourth_pass_readings() -> None:
+    assert STRIKE_FUND.reading.status == "executable" and STRIKE_FUND.reading.read == [0]
+
+
+def test_strike_fund_trashed_from_the_grip_by_damage_may_pay_2() -> None:
+    corp = {"hand": OPS, "servers": {"hq": {"ice": [{"card": "jinteki_needle_choir", "rezzed": True}]}}}
+    r = play(EVERY, ["run:hq", "yes", "continue"], corp=corp, runner={"hand": ["strike_fund", "spark_of_insight"]})
+    g = r.game
+    assert sorted(c.id for c in g.runner.discard) == ["spark_of_insight", "strike_fund"] and g.runner.credits == 7
+    r = play(EVERY, ["play:strike_fund"], runner={"hand": ["strike_fund"]})
+    assert r.game.runner.credits == 5 - 2 + 4  # played, it goes to the heap without being trashed from the grip
+
+
+def test_jeitinho_comes_back_from_the_heap_for_a_click_when_ice_is_bypassed_at_threat_3() -> None:
+    corp = {"hand": OPS, "score_area": ["hb_endless_shift"],
+            "servers": {"hq": {"ice": [{"card": "jinteki_needle_choir", "rezzed": True}]}}}  # fmt: skip
+    runner = {"identity": "ada_voss_tinker", "discard": ["jeitinho"], "rig": [{"card": "laser_pointer"}], "clicks": 2}
+    r = play(EVERY, ["run:hq", "yes", "yes", "continue"], corp=corp, runner=runner)
+    g = r.game
+    assert rig(r, "jeitinho") is not None and g.runner.clicks == 0 and g.runner.credits == 5 - 1
+    assert [c.id for c in g.runner.discard] == ["laser_pointer"]
+    r = play(EVERY, ["run:hq", "yes"], corp={**corp, "score_area": []}, runner=runner)
+    assert r.pending.kind == "jack_out" and [c.id for c in r.game.runner.discard] == ["jeitinho", "laser_pointer"]

@@ -148,8 +148,8 @@ AI_PROGRAM = card("su21_test_ai_program", "program", ["An AI program with no tex
 FULL = [ICE_WALL, WRAPAROUND, LOTUS, POP_UP, TOLLBOOTH, ELI, RAVANA, RONIN, REVERSED, MARILYN, HOKUSAI, SNARE,
         HOUSE, LICENSE, ATLAS, VITRUVIUS, ARCHIVED, CELEBRITY, PSYCHOGRAPHICS, TRICK, PUNITIVE, ARCHITECTS,
         EVOLUTION, NEAR_EARTH, BETTER_WORLD, ARCHER, TOWN, TROUBLESHOOTER, SWORDSMAN, HORTUM, SANSAN, BEALE,
-        MAGNET]  # fmt: skip
-PARTIAL = [CRISIUM, SUBLIMINAL]
+        MAGNET, SUBLIMINAL]  # fmt: skip
+PARTIAL = [CRISIUM]
 RECORDS = [*bundled(), *FULL, *PARTIAL, AI_PROGRAM, AI_BREAKER]
 GRIP = ["light_fingers", "overnight_takeout", "spark_of_insight", "bench_night", "bin_diving"]
 
@@ -181,7 +181,7 @@ def test_the_readings() -> None:
     assert SWORDSMAN.reading.scripted == [0, 1] and SWORDSMAN.reading.read == [2]
     assert HORTUM.reading.scripted == [0, 1, 2] and CRISIUM.reading.scripted == [1]
     assert SANSAN.reading.scripted == [0, 1] and BEALE.reading.scripted == [0, 1]
-    assert SUBLIMINAL.reading.read == [0] and SUBLIMINAL.reading.scripted == [1]
+    assert SUBLIMINAL.reading.read == [0] and SUBLIMINAL.reading.scripted == [1, 2]
     assert ARCHER.reading.scripted == [0] and ARCHER.reading.read == [1, 2, 3, 4]
     assert TOWN.reading.scripted == [0, 1] and TROUBLESHOOTER.reading.scripted == [0]
 
@@ -475,6 +475,18 @@ def test_subliminal_messaging_gives_a_click_once_a_turn() -> None:
     r = play(RECORDS, ["play:subliminal_messaging", "play:subliminal_messaging"], corp=corp, active="corp")
     g = r.game
     assert g.corp.credits == 2 and g.corp.clicks == 2  # 3 - 1 + 1 - 1
+
+
+def test_subliminal_messaging_comes_back_from_archives_after_a_turn_without_runs() -> None:
+    corp = {"discard": ["subliminal_messaging"], "deck": ["hb_lattice_gate"] * 2}
+    r = play(RECORDS, ["credit", "yes"], corp=corp, runner={"clicks": 1})
+    g = r.game
+    assert ids(g.corp.hand) == ["subliminal_messaging", "hb_lattice_gate"] and not g.corp.discard
+    assert events(r, "reveal")[-1]["cards"] == [str(g.corp.hand[0])]
+    r = play(RECORDS, ["run:hq", "continue"], corp=corp, runner={"clicks": 1})
+    g = r.game
+    assert ids(g.corp.discard) == ["subliminal_messaging"] and ids(g.corp.hand) == ["hb_lattice_gate"]
+    assert r.pending.kind == "action"  # nothing was offered: the runner ran
 
 
 # ---------------------------------------------------------------- identities

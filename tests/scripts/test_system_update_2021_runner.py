@@ -558,3 +558,63 @@ def test_rielle_makes_the_first_ice_of_the_turn_a_code_gate_for_the_run() -> Non
     screen = g.servers["hq"].ice[0]
     assert [ok for _, _, ok in g.run_history] == [True, False]  # a decoder broke the screen once only
     assert screen.subtypes == ("barrier",) and len(events(r, "break")) == 1
+
+
+# ---------------------------------------------------------------- the fourth pass
+
+SNEAKDOOR = card("sneakdoor_beta", "program", ["[click]: Make a run on Archives; should it be about to succeed, the "
+                                               "attack turns to HQ for what is left of that run."],
+                 cost=4, memory_cost=2, faction="criminal")  # fmt: skip
+AYLA = identity("ayla_bios_rahim_simulant_specialist", "runner",
+                ["Ahead of your opening hand, the 6 top cards of your stack go aside face down (you may look at "
+                 "them); 2 of those you shuffle back in.", "[click]: One card set aside by this identity joins your "
+                 "grip."], faction="shaper")  # fmt: skip
+FOURTH = [SNEAKDOOR, AYLA]
+EVERY = [*MORE, *FOURTH]
+
+
+def test_the_fourth_pass_readings() -> None:
+    for fixture in FOURTH:
+        assert fixture.reading.status == "executable", fixture.id
+
+
+def test_sneakdoor_beta_runs_archives_and_breaches_hq_when_it_succeeds() -> None:
+    corp = {"hand": ["neutral_emergency_audit"], "discard": ["hb_quarterly_review"],
+            "servers": {"archives": {"ice": [{"card": "neutral_plywood_screen"}]}}}  # fmt: skip
+    r = play(EVERY, ["use:sneakdoor_beta/0", "done", "continue"], corp=corp,
+             runner={"rig": [{"card": "sneakdoor_beta"}], "identity": ADA})  # fmt: skip
+    g = r.game
+    assert g.run_history[-1] == (g.turns, "hq", True) and g.runner.clicks == 3
+    assert [e["server"] for e in events(r, "run")] == ["archives"]
+    assert [e.get("card") for e in events(r, "access")] == [str(g.corp.hand[0])]  # HQ's card; not Archives'
+    r = play(EVERY, ["use:sneakdoor_beta/0", "done", "jack_out", "run:archives", "done", "continue"],
+             corp=corp,
+             runner={"rig": [{"card": "sneakdoor_beta"}], "identity": ADA})  # fmt: skip
+    g = r.game
+    assert [s for _, s, _ in g.run_history] == ["archives", "archives"] and g.run_history[-1][2]  # no HQ left over
+
+
+def test_ayla_sets_6_cards_aside_before_the_opening_hand_and_takes_them_for_a_click() -> None:
+    from toolkit.engine.core import FirstDecider
+    from toolkit.engine.netrunner import NetrunnerGame
+    from toolkit.models.deck import Deck
+
+    decks = {
+        "corp": Deck(game="netrunner", mode="standard", name="corp", identity="weyland_iron_ledger",
+                     cards={"hb_quarterly_review": 12}),
+        "runner": Deck(game="netrunner", mode="standard", name="runner", identity="ayla_bios_rahim_simulant_specialist",
+                       cards={"overnight_takeout": 4, "spark_of_insight": 4, "bench_night": 4}),
+    }  # fmt: skip
+    g = NetrunnerGame(EVERY, seed=3, decks=decks, decider=FirstDecider())
+    aside = list(g.set_aside["runner"])
+    assert len(aside) == 4 and len(g.runner.hand) == 5 and len(g.runner.deck) == 12 - 4 - 5
+    assert all(c not in g.runner.deck and c not in g.runner.hand for c in aside)
+    seen = [e for e in g.log if e.kind == "move" and e.data.get("to") == "set_aside"]
+    assert seen[0].visible == (2,) and len(seen[0].data["cards"]) == 6 and seen[1].visible == "all"
+    g.active, g.runner.clicks = "runner", 4
+    ayla = g.runner.identity
+    option = next(o for o in g.actions.options("runner") if o.label.startswith(f"use:{ayla.ref}/"))
+    g.actions.take(option.value)
+    assert len(g.set_aside["runner"]) == 3 and len(g.runner.hand) == 6 and g.runner.clicks == 3
+    r = play(EVERY, [], runner={"identity": "ayla_bios_rahim_simulant_specialist"})
+    assert not any(label.startswith("use:ayla") for label in labels(r))  # nothing set aside in a laid-out position

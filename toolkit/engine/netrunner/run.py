@@ -90,7 +90,37 @@ class Runs:
         g.log.add("run", RUNNER, server=server, bad_publicity_credits=run.bad_pub_credits)
         g.fire("run_begins", g.active_cards("runner") + g.active_cards("corp"))
         run.position = len(g.servers[server].ice)
-        while not self._stopped(run) and run.position > 0:  # run.server, not server: a card may move the run
+        while True:  # run.server, not server: a card may move the run (then the runner goes through that server's ice)
+            self._through_ice(run)
+            if self._stopped(run):
+                break
+            run.step = "movement"
+            self._movement(run)  # the last chance to jack out, then the corp's last chance to rez
+            if not run.moved or self._stopped(run):
+                break
+            run.moved = False
+        if not self._stopped(run) and run.server in g.servers:
+            g.fire("approach_server", g.everyone(), server=run.server)
+        if not self._stopped(run) and run.redirect is not None and run.redirect in g.servers:
+            g.log.add("run_redirected", RUNNER, server=run.server, to=run.redirect)
+            run.server, run.redirect = run.redirect, None  # "treat it as a successful run on HQ instead"
+        if not self._stopped(run) and run.server in g.servers:
+            run.step = "success"
+            run.successful = True
+            g.log.add("run_successful", RUNNER, server=run.server)
+            root = [c for c in g.servers[run.server].root if c.rezzed]
+            corp_cards = [g.corp.identity, *root, *g.corp.score_area, *(c for c in g.in_play if c.side == "corp")]
+            g.fire("run_successful", g.active_cards("runner") + corp_cards, server=run.server)
+        elif run.server not in g.servers and not self._stopped(run):
+            run.ended = True
+            g.log.add("end_run", None, ended=True, server=run.server, reason=Phrase(N_("the server no longer exists")))
+        return run
+
+    def _through_ice(self, run: RunState) -> None:
+        """Approach, encounter and pass each piece of ice from ``run.position`` inward, with a movement step
+        between them (N5); a move to another server goes on from there."""
+        g = self.game
+        while not self._stopped(run) and run.position > 0:
             if run.server not in g.servers:
                 break
             ice_list = g.servers[run.server].ice
@@ -105,7 +135,7 @@ class Runs:
                 run.moved = False
                 continue
             if run.server not in g.servers or not 0 < run.position <= len(g.servers[run.server].ice):
-                continue  # moved elsewhere, or the ice gone: approach what is there now
+                continue  # the ice is gone: approach what is there now
             ice = g.servers[run.server].ice[run.position - 1]  # swapped while approached: the new one is met
             if run.bypass_next:
                 run.bypass_next = False
@@ -124,25 +154,7 @@ class Runs:
             run.position -= 1
             if run.position > 0:
                 self._movement(run)
-        if not self._stopped(run):
-            run.step = "movement"
-            self._movement(run)  # the last chance to jack out, then the corp's last chance to rez
-        if not self._stopped(run) and run.server in g.servers:
-            g.fire("approach_server", g.everyone(), server=run.server)
-        if not self._stopped(run) and run.redirect is not None and run.redirect in g.servers:
-            g.log.add("run_redirected", RUNNER, server=run.server, to=run.redirect)
-            run.server, run.redirect = run.redirect, None  # "treat it as a successful run on HQ instead"
-        if not self._stopped(run) and run.server in g.servers:
-            run.step = "success"
-            run.successful = True
-            g.log.add("run_successful", RUNNER, server=run.server)
-            root = [c for c in g.servers[run.server].root if c.rezzed]
-            corp_cards = [g.corp.identity, *root, *g.corp.score_area, *(c for c in g.in_play if c.side == "corp")]
-            g.fire("run_successful", g.active_cards("runner") + corp_cards, server=run.server)
-        elif run.server not in g.servers and not self._stopped(run):
-            run.ended = True
-            g.log.add("end_run", None, ended=True, server=run.server, reason=Phrase(N_("the server no longer exists")))
-        return run
+                run.moved = False  # a move in this movement step set the position: go on from there
 
     def _stopped(self, run: RunState) -> bool:
         return run.ended or self.game.over
@@ -151,8 +163,11 @@ class Runs:
         g = self.game
         run.step = "approach"
         g.fire("approach_ice", g.everyone(ice), ice=ice)
-        if self._stopped(run):
+        if self._stopped(run) or run.moved:
             return
+        ice_list = g.servers[run.server].ice if run.server in g.servers else []
+        if 0 < run.position <= len(ice_list):
+            ice = ice_list[run.position - 1]  # swapped as it was approached: the new ice is the one approached
         g.log.add(
             "approach",
             RUNNER,
@@ -508,8 +523,9 @@ class Runs:
         """"As an additional cost to steal this agenda, ..." (the agenda's own ``steal_requires`` and the active
         cards'): the runner pays each, or does not steal it (the agenda stays where it is)."""
         g = self.game
-        others = [(s, h) for s, h in g.script_hooks("steal_requires") if s.type != "agenda"]  # an agenda's is its own
-        for _, (can, pay) in g.script_hooks("steal_requires", [card]) + others:
+        own = g.script_hooks("steal_requires", [card])
+        others = [(s, h) for s, h in g.script_hooks("steal_requires") if s is not card]  # `can` says if it applies
+        for _, (can, pay) in own + others:
             payable = can(g, card)
             if payable is None:  # the cost is not this agenda's (another card's, for agendas in its server, say)
                 continue

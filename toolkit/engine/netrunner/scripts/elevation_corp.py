@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 
-from ..state import INSTALLABLE, SEATS, Context, Sub
-from . import Builder, Exec, card, click, load, trash_self
+from ..state import INSTALLABLE, SEATS, SIDE_OF_SEAT, Context, Sub
+from . import Builder, Exec, card, click, counters, load, trash_self
 
 if TYPE_CHECKING:
     from ...core import Event
@@ -706,10 +706,35 @@ def _greenmail(b: Builder) -> None:
     b.when("forfeited", forfeited, only=lambda x: x.event.get("card") is x.card)
 
 
-@card("next_big_thing", paragraphs=(0,), summary="When scored or stolen, an agenda counter is placed on it.")
+@card("next_big_thing", paragraphs=(0, 1), summary="When scored or stolen, an agenda counter is placed on it; click "
+      "and an agenda counter from it, in either score area: the corp draws 4 cards, then shuffles any cards it "
+      "chooses from HQ into R&D.")  # fmt: skip
 def _next_big_thing(b: Builder) -> None:
     b.when("agenda_scored", lambda x: x.do("在本牌上放置 1 个议案指示物。"))
     b.when("agenda_stolen", lambda x: x.do("在本牌上放置 1 个议案指示物。"))
+
+    def use(x: Exec) -> None:
+        g = x.game
+        g.draw("corp", 4)
+        prompt = Phrase(N_("shuffle a card from {zone} into {deck}"), zone=Term("zone", "hq"), deck=Term("zone", "rnd"))
+        moved = 0
+        while not g.over:
+            chosen = _pick(x, prompt, list(g.corp.hand), optional=True)
+            if chosen is None:
+                break
+            g.corp.hand.remove(chosen)
+            g.corp.deck.append(chosen)
+            moved += 1
+            g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(chosen), zone="hq", to="rnd")
+        g.log.add("move", CORP_SEAT, cards=moved, zone="hq", to="rnd")
+        g.rng.shuffle(g.corp.deck)
+        g.log.add("shuffle", CORP_SEAT, zone="rnd")
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        return window == "action"
+
+    b.paragraph(1).paid([click(), counters("agenda", 1)], use, usable=usable)  # in the corp's score area
+    b.paid([click(), counters("agenda", 1)], use, usable=usable, zone="stolen")  # in the runner's
 
 
 @card("embedded_reporting", paragraphs=(0, 1), summary="Dividends 2; when the corp's discard phase ends it may "
@@ -937,8 +962,9 @@ def _peer_review(b: Builder) -> None:
     b.paragraph(1).play(gain_and_install)
 
 
-@card("petty_cash", paragraphs=(0, 1), summary="Playable only before the corp has finished an action this turn; "
-      "gain 5 credits, and a click too when played from elsewhere than HQ.")  # fmt: skip
+@card("petty_cash", paragraphs=(0, 1, 2), summary="Playable only before the corp has finished an action this turn; "
+      "gain 5 credits, and a click too when played from elsewhere than HQ; click: play it from Archives, then "
+      "remove it from the game.")  # fmt: skip
 def _petty_cash(b: Builder) -> None:
     def first_action(g: NetrunnerGame, c: Card) -> bool:
         spent = sum(
@@ -953,8 +979,17 @@ def _petty_cash(b: Builder) -> None:
         if x.card.notes.get("played_from", "hq") != "hq":
             x.do("你获得 [click]。")
 
+    def from_archives(x: Exec) -> None:
+        _play_from_archives(x, x.card)
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        spent = any(e.kind == "clicks" and e.player == CORP_SEAT and "reason" in e.data and e.data.get("amount", 0) < 0
+                    for e in _this_turn(g))  # fmt: skip
+        return window == "action" and not spent and g.may_play(c) and g.can_pay("corp", g.play_cost(c))
+
     b.may_play(first_action)
     b.paragraph(1).play(play)
+    b.paragraph(2).paid([click()], from_archives, usable=usable, zone="discard")
 
 
 @card("top_down_solutions", paragraphs=(0,), summary="Draw 2 cards, then install up to 2 cards from HQ, one at a "
@@ -1094,3 +1129,65 @@ def _synapse_global(b: Builder) -> None:
         x.do("你获得 2[credit]。")
 
     b.paid([click()], use, usable=lambda g, c, w: w == "action" and g.runner.tags > 0)
+
+
+_ACTING = ("use", "trigger", "subroutine", "play", "action")  # log kinds that say which side's card or action acts
+_TRASHING = ("trashed", "discarded", "discarded_facedown", "trigger")  # what trashing one more card of a batch logs
+
+
+def _acting_side(g: NetrunnerGame) -> Side | None:
+    """The side whose ability, action or card is resolving now, as the log's last such event says (for an event
+    that does not say who caused it)."""
+    for event in reversed(list(g.log)):
+        if event.kind in _ACTING and event.player in SIDE_OF_SEAT:
+            return SIDE_OF_SEAT[event.player]
+    return None
+
+
+@card("au_co_the_gold_standard_in_clones", paragraphs=(0, 1), summary="A power counter on it whenever the corp does "
+      "damage, or trashes one or more cards from HQ at once; as its turn begins, the corp may remove 2 of them to "
+      "look at the top 3 cards of R&D, trash 1 and add the others to HQ.")  # fmt: skip
+def _au_co(b: Builder) -> None:
+    def by_corp(x: Exec) -> bool:
+        return (x.event.get("by") or _acting_side(x.game)) == "corp"
+
+    def from_hq(x: Exec) -> bool:
+        gone = x.event.get("card")
+        return gone is not None and gone.side == "corp" and x.event.get("zone") == "hand" and by_corp(x)
+
+    def damage(x: Exec) -> None:
+        x.game.add_counters(x.card, "power", 1)
+
+    def trashed(x: Exec) -> None:
+        g = x.game
+        since = x.card.notes.get("hq_trash")
+        if isinstance(since, int) and all(e.kind in _TRASHING for e in list(g.log)[since:]):
+            return  # another card of the same trash: one counter for all of them
+        g.add_counters(x.card, "power", 1)
+        x.card.notes["hq_trash"] = len(g.log)
+
+    def turn_start(x: Exec) -> None:
+        g = x.game
+        if x.card.counters.get("power", 0) < 2 or not g.corp.deck:
+            return
+        prompt = Phrase(N_("{card}: remove {n} power counters to look at the top {m} cards of {zone}?"),
+                        card=str(x.card), n=2, m=3, zone=Term("zone", "rnd"))  # fmt: skip
+        if not x.may(prompt):
+            return
+        g.add_counters(x.card, "power", -2)
+        top = list(reversed(g.corp.deck[-3:]))
+        g.log.add("look", CORP_SEAT, visible=[CORP_SEAT], cards=[str(c) for c in top], zone="rnd")
+        doomed = _pick(x, Phrase(N_("trash one of them")), top, optional=False)
+        if doomed is not None:
+            top.remove(doomed)
+            g.trash(doomed, Phrase(N_("the text of {card}"), card=str(x.card)), by="corp")
+        for kept in top:
+            if kept in g.corp.deck:
+                g.corp.deck.remove(kept)
+                g.corp.hand.append(kept)
+                g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(kept), zone="rnd", to="hq")
+        g.log.add("move", CORP_SEAT, cards=len(top), zone="rnd", to="hq")
+
+    b.when("damage_done", damage, only=by_corp)
+    b.when("trashed", trashed, only=from_hq)
+    b.paragraph(1).when("your_turn_start", turn_start)

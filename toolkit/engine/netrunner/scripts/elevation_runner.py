@@ -128,6 +128,43 @@ def _lie_low(b: Builder) -> None:
 
 
 @card(
+    "maintenance_access",
+    paragraphs=(0, 1),
+    summary="Costs an extra click to play; run Archives, and when the runner would approach Archives past its ice, "
+    "the run goes on against HQ instead and the runner approaches HQ.",
+)
+def _maintenance_access(b: Builder) -> None:
+    b.play_clicks(1)
+
+    def play(x: Exec) -> None:
+        g = x.game
+        g.in_play.append(x.card)  # in play while its run goes on, until the attacked server changes
+        try:
+            x.run_on("archives")  # the breach follows once this part is done
+        finally:
+            if x.card in g.in_play:
+                g.in_play.remove(x.card)
+
+    def to_hq(x: Exec) -> None:
+        g = x.game
+        g.in_play.remove(x.card)
+        x.move_run("hq")  # the ice is behind: the runner is at HQ itself
+        g.fire("approach_server", g.everyone(), server="hq")
+
+    def concerns(x: Exec) -> bool:
+        run = x.game.current_run
+        return (
+            x.card in x.game.in_play
+            and run is not None
+            and run.server == "archives"
+            and x.event.get("server") == "archives"
+        )
+
+    b.paragraph(1).play(play)
+    b.when("approach_server", to_hq, only=concerns)
+
+
+@card(
     "scrounge",
     paragraphs=(0, 1),
     summary="Costs an extra click to play; install a program from the heap, then may put a heap program at "
@@ -612,9 +649,20 @@ def _knickknack(b: Builder) -> None:
     b.when("run_begins", run_begins)
 
 
-@card("open_market", paragraphs=(0,), summary="Loaded with 6 credits when installed; trashed once empty.")
+@card("open_market", paragraphs=(0, 1), summary="Loaded with 6 credits when installed, trashed once empty; its "
+      "credits pay for installing connection and job resources.")  # fmt: skip
 def _open_market(b: Builder) -> None:
+    def pays(g: NetrunnerGame, c: Card, purpose: str | None) -> bool:
+        target = g.paying_for
+        return (
+            purpose == "install"
+            and target is not None
+            and target.type == "resource"
+            and bool({"connection", "job"} & set(target.subtypes))
+        )
+
     load(b, "credit", 6, on="installed")
+    b.paragraph(1).spend_hosted(pays)
 
 
 @card(

@@ -180,14 +180,14 @@ def _install(x: Exec, chosen: Card, pay: bool = True, servers: Callable[[str], b
     options = _servers_for(g, chosen, pay, servers)
     if not options:
         return
-    source = None
-    for name, zone in (("archives", g.corp.discard), ("rnd", g.corp.deck)):
+    source = origin = None
+    for name, where, zone in (("archives", "discard", g.corp.discard), ("rnd", "deck", g.corp.deck)):
         if chosen in zone:
             zone.remove(chosen)
             chosen.faceup = False
-            source = name
+            source, origin = name, where
     server = g.choose("corp", "server", Phrase(N_("install {card} in"), card=str(chosen)), options)
-    g.install("corp", chosen, server, pay=pay)
+    g.install("corp", chosen, server, pay=pay, origin=origin)
     if source is not None and g.is_installed(chosen):
         chosen.notes["installed_from"] = source  # not from HQ (what The Holo Man asks)
 
@@ -658,9 +658,28 @@ def _see_how_they_run(b: Builder) -> None:
     b.text("当你计分本议案时：潜袭者获得 1 个锁定标记。进行心灵博弈。如果双方出价不同，造成 1 点脑部伤害。如果双方出价相同，造成 1 点网域伤害。")
 
 
-@card("oracle_thinktank", paragraphs=(0,), summary="The runner takes a tag when stealing it.")
+@card("oracle_thinktank", paragraphs=(0, 1), summary="The runner takes a tag when stealing it; while it is in the "
+      "runner's score area, the corp may spend a click and remove a tag to shuffle it into R&D.")  # fmt: skip
 def _oracle_thinktank(b: Builder) -> None:
     b.text("当潜袭者窃取本议案时：潜袭者获得 1 个锁定标记。")
+
+    def back(x: Exec) -> None:
+        g = x.game
+        g.remove_tags(1)  # the rest of the cost
+        if x.card not in g.runner.score_area:
+            return
+        g.runner.score_area.remove(x.card)
+        x.card.leave_play()
+        x.card.faceup = False
+        g.corp.deck.append(x.card)
+        g.log.add("move", CORP, card=str(x.card), zone="score_area", to="rnd")
+        g.rng.shuffle(g.corp.deck)
+        g.log.add("shuffle", CORP, zone="rnd")
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        return window == "action" and g.runner.tags > 0
+
+    b.paragraph(1).paid([click()], back, usable=usable, zone="stolen")
 
 
 @card(
@@ -857,11 +876,27 @@ def _lightning_laboratory(b: Builder) -> None:
 
 @card(
     "stoke_the_embers",
-    paragraphs=(0,),
-    summary="When scored: gain 3 credits and place an advancement counter on an installed card.",
+    paragraphs=(0, 1),
+    summary="When scored: gain 3 credits and place an advancement counter on an installed card. Installed from "
+    "anywhere but HQ, the corp may reveal it to gain 2 credits and place an advancement counter on an installed "
+    "card.",
 )
 def _stoke_the_embers(b: Builder) -> None:
     b.text("当你计分本议案时：你获得 3[credit]。在 1 张已安装的牌上放置 1 个推进标记。")
+
+    def installed(x: Exec) -> None:
+        g = x.game
+        if not x.may(Phrase(N_("{card}: reveal it to gain {n}{credit} and place 1 advancement counter?"),
+                            card=str(x.card), n=2, credit="[credit]")):  # fmt: skip
+            return
+        where = g.server_of(x.card)
+        _reveal(g, x.card, where.name if where is not None else "")
+        x.do("你获得 2[credit]。在 1 张已安装的牌上放置 1 个推进标记。")
+
+    def elsewhere(x: Exec) -> bool:  # not from HQ (an effect's install from R&D, Archives, ...)
+        return x.event.get("card") is x.card and x.event.get("origin") != "hand"
+
+    b.paragraph(1).when("installed", installed, only=elsewhere)
 
 
 @card(

@@ -122,12 +122,14 @@ def _installable(g: NetrunnerGame, c: Card, less: int = 0, free: bool = False) -
 
 def _install(g: NetrunnerGame, c: Card, zone: list[Card], less: int = 0, free: bool = False, host: Card | None = None) -> None:
     """Install ``c`` from ``zone`` (the grip, stack or heap), paying ``less`` less, or nothing when ``free``."""
+    runner = g.runner
+    origin = {id(runner.hand): "hand", id(runner.deck): "deck", id(runner.discard): "discard"}.get(id(zone), "other")
     if c in zone:
         zone.remove(c)
     if not free:
         cost = max(0, g.install_cost(c) - less)
         g.pay("runner", cost, Phrase(N_("installing {card}"), card=str(c)), "install")
-    g.install("runner", c, pay=False, host=host)
+    g.install("runner", c, pay=False, host=host, origin=origin)
 
 
 def _uninstall(g: NetrunnerGame, c: Card) -> None:
@@ -1770,8 +1772,9 @@ def _boi_tata(b: Builder) -> None:
     b.paragraph(2).paid([], boost, usable=can_boost, role="boost")
 
 
-@card("jeitinho", paragraphs=(0,), summary="As your turn ends, after successful runs on HQ, R&D and Archives this "
-      "turn, it may go to your score area as a 0-point assassination agenda; 3 of them there win the game.")  # fmt: skip
+@card("jeitinho", paragraphs=(0, 1), summary="As your turn ends, after successful runs on HQ, R&D and Archives this "
+      "turn, it may go to your score area as a 0-point assassination agenda; 3 of them there win the game. At threat "
+      "3, whenever you bypass a piece of ice, you may spend a click to install it from your heap.")  # fmt: skip
 def _jeitinho(b: Builder) -> None:
     def turn_end(x: Exec) -> None:
         g = x.game
@@ -1790,3 +1793,29 @@ def _jeitinho(b: Builder) -> None:
             g.game_over("runner", Phrase(N_("{n} assassination agendas in the runner's score area"), n=count))
 
     b.when("your_turn_end", turn_end, only=lambda x: _ran_every_central(x.game))
+
+    def bypassed(x: Exec) -> None:
+        g = x.game
+        prompt = Phrase(N_("spend {click} to install {card} from your heap?"), click="[click]", card=str(x.card))
+        if not x.may(prompt):
+            return
+        g.spend_clicks("runner", 1, str(x.card))
+        _install(g, x.card, g.runner.discard)
+
+    def concerns(x: Exec) -> bool:  # the ice passed now was bypassed (passing follows the bypass at once)
+        g = x.game
+        return _threat(g, 3) and g.runner.clicks >= 1 and _bypassed(g) and _installable(g, x.card)
+
+    b.paragraph(1).when("pass_ice", bypassed, only=concerns, zone="discard")
+
+
+@card("strike_fund", paragraphs=(1,), summary="Trashed from the grip or the stack, it may gain you 2 credits.")
+def _strike_fund(b: Builder) -> None:
+    def trashed(x: Exec) -> None:
+        if x.may(Phrase(N_("{card}: gain {n}{credit}?"), card=str(x.card), n=2, credit="[credit]")):
+            x.do("你获得 2[credit]。")
+
+    def concerns(x: Exec) -> bool:
+        return x.event.get("card") is x.card and x.event.get("zone") in ("hand", "deck")
+
+    b.when("trashed", trashed, only=concerns, zone="discard")

@@ -706,7 +706,9 @@ def _punitive(b: Builder) -> None:
     b.play(play)
 
 
-@card("subliminal_messaging", paragraphs=(1,), summary="The first copy the corp plays in a turn gives it a click.")
+@card("subliminal_messaging", paragraphs=(1, 2), summary="The first copy the corp plays in a turn gives it a click; "
+      "as the corp's turn begins, a copy in Archives may be revealed and added to HQ if the runner made no run in "
+      "its last turn.")  # fmt: skip
 def _subliminal(b: Builder) -> None:
     def first_copy(x: Exec) -> None:
         g = x.game
@@ -718,6 +720,18 @@ def _subliminal(b: Builder) -> None:
             x.do("你获得 [click]。")
 
     b.paragraph(1).play(first_copy)
+
+    def back(x: Exec) -> None:
+        g = x.game
+        if not x.may(Phrase(N_("{card}: reveal it and add it to HQ?"), card=str(x.card))):
+            return
+        g.log.add("reveal", CORP, cards=[str(x.card)], zone="archives")
+        _to_hq(x, x.card)
+
+    def quiet_runner(x: Exec) -> bool:
+        return x.event.get("side") == "corp" and not any(e.kind == "run" for e in x.last_turn("runner"))
+
+    b.paragraph(2).when("turn_begins", back, only=quiet_runner, zone="discard")
 
 
 # ---------------------------------------------------------------- identities

@@ -1,8 +1,8 @@
 """Card scripts of System Update 2021: the runner cards and runner identities.
 
-Cards whose text needs what the engine does not model are left out (the report of the set's scripts lists
-them): changing the attacked server while the run goes on (Sneakdoor Beta: the run's success is still announced
-for Archives) and the set-up before the starting hand (Ayla "Bios" Rahim).
+A run whose success counts on another server (Sneakdoor Beta) tells the engine before the run is made
+(``x.success_on``); the cards an identity sets aside before the starting hand (Ayla "Bios" Rahim) are the game's
+``set_aside`` cards of the runner, shown in the log to the runner alone.
 
 Hosted credits that pay trash costs (Paricia, Scrubber) are the cards' recurring credits, refilled by their
 scripts; the engine spends recurring credits only on the uses the ability language names, so the scripts
@@ -23,7 +23,7 @@ from toolkit.text.render import render
 
 from ..decisions import Option
 from ..state import SEATS, Card, Encounter
-from . import Builder, Exec, card, credit, load, trash_self
+from . import Builder, Exec, card, click, credit, load, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -857,3 +857,65 @@ def _rielle(b: Builder) -> None:
         x.game.log.add("effect", RUNNER, card=str(ice), subtypes=[Term("subtypes", "code_gate")], source=str(x.card))
 
     b.when("encounter", encounter, only=lambda x: len(x.game.events_this_turn("encounter")) == 1)
+
+
+# ---------------------------------------------------------------- fourth pass
+
+
+@card("sneakdoor_beta", paragraphs=(0,), summary="Click: run Archives; if that run would be successful, it goes on "
+      "as a run on HQ instead.")  # fmt: skip
+def _sneakdoor_beta(b: Builder) -> None:
+    def run(x: Exec) -> None:
+        g = x.game
+        x.success_on("hq")
+        x.run_on("archives")
+        if g.current_run is None:  # no run was made (a card forbids running Archives): nothing is left pending
+            g.next_redirect = None
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        return window == "action" and g.current_run is None and g.may_run("archives")
+
+    b.paid([click()], run, usable=usable)
+
+
+def _set_aside_by(g: NetrunnerGame, identity: Card) -> list[Card]:
+    """The runner's cards set aside by ``identity`` and still aside."""
+    mine = identity.notes.get("set_aside", [])
+    return [c for c in g.set_aside["runner"] if c.uid in mine]
+
+
+@card("ayla_bios_rahim_simulant_specialist", paragraphs=(0, 1), summary="Before the starting hand the top 6 cards "
+      "of the stack are set aside face down (the runner may look at them), and 2 of them shuffled back; click: one "
+      "of the cards still aside goes to the grip.")  # fmt: skip
+def _ayla(b: Builder) -> None:
+    def setup(x: Exec) -> None:
+        g = x.game
+        runner = g.runner
+        aside = [runner.deck.pop() for _ in range(min(6, len(runner.deck)))]
+        g.log.add("move", RUNNER, visible=[RUNNER], cards=[str(c) for c in aside], zone="stack", to="set_aside")
+        g.log.add("move", RUNNER, count=len(aside), zone="stack", to="set_aside")
+        prompt = Phrase(N_("shuffle a set-aside card into your stack"))
+        back = g.choose_many("runner", "target", prompt, aside, 2)
+        for c in back:
+            aside.remove(c)
+            runner.deck.append(c)
+        g.rng.shuffle(runner.deck)
+        g.log.add("shuffle", RUNNER, zone="stack")
+        g.set_aside["runner"].extend(aside)
+        x.card.notes["set_aside"] = [c.uid for c in aside]
+
+    def take(x: Exec) -> None:
+        g = x.game
+        chosen = x.pick(Phrase(N_("add a set-aside card to your grip")), _set_aside_by(g, x.card), optional=False)
+        if chosen is None:
+            return
+        g.set_aside["runner"].remove(chosen)
+        g.runner.hand.append(chosen)
+        g.log.add("move", RUNNER, visible=[RUNNER], card=str(chosen), zone="set_aside", to="grip")
+        g.log.add("move", RUNNER, cards=1, zone="set_aside", to="grip")
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        return window == "action" and bool(_set_aside_by(g, c))
+
+    b.when("setup", setup)
+    b.paragraph(1).paid([click()], take, usable=usable)
