@@ -914,3 +914,35 @@ def test_a_run_moved_in_its_last_movement_step_goes_through_the_new_servers_ice(
     corp = {"servers": {"rnd": {"ice": [{"card": "hb_lattice_gate"}]}}, "deck": ["zz_dividend", "zz_dividend"]}
     r = play([*HOOKS, mover], ["run:hq", "use:zz_mover/0", "continue"], corp=corp, runner={"rig": [{"card": "zz_mover"}]})
     assert events(r, "run_moved") and events(r, "approach")[-1]["server"] == "rnd"
+
+
+def test_draw_bonus_trash_cost_extra_costs_on_trashing_resources_blocked_success_and_credit_sources() -> None:
+    @card("zz_toolkit", paragraphs=(0, 1, 2, 3), summary="The corp draws 1 more; accessed cards cost 2 more to trash; "
+          "trashing a resource costs the corp 1 more credit; runs on remotes cannot be successful.")  # fmt: skip
+    def _toolkit(b: Builder) -> None:
+        b.draw_bonus(lambda g, this, side, count: 1 if side == "corp" else 0)
+        b.paragraph(1).trash_cost(lambda g, this, card: 2)
+        b.paragraph(2).trash_resource_requires(lambda g, c: g.can_pay("corp", 1), lambda g, c: g.pay("corp", 1, "tax"))
+        b.paragraph(3).blocks_success(lambda g, this, run: run.server.startswith("remote"))
+
+    @card("zz_earner", paragraphs=(0, 1), summary="Click: gain 2 credits; notes which card gave each credit gain.")
+    def _earner(b: Builder) -> None:
+        b.paid([click()], lambda x: x.do("你获得 2[credit]。"))
+        b.paragraph(1).when("credits_gained", lambda x: x.card.notes.setdefault("sources", []).append(x.event["source"]))
+
+    kit = fixture("zz_toolkit", "asset", ["Draw more.", "Dearer trashing.", "Taxed trashing.", "No remote success."],
+                  rez_cost=0, trash_cost=1)  # fmt: skip
+    earner = fixture("zz_earner", "resource", ["Click for 2.", "Knows who paid."], cost=0)
+    records = [*HOOKS, kit, earner]
+    corp = {"credits": 5, "deck": ["zz_dividend"] * 4, "servers": {"remote1": {"root": [{"card": "zz_toolkit", "rezzed": True}]}}}
+    r = play(records, [], active="corp", corp={**corp, "clicks": 1})
+    g = r.game
+    assert g.draw("corp", 1) == 2 and g.trash_cost(g.servers["remote1"].root[0]) == 3
+    r = play(records, ["run:remote1", "continue"], corp=corp, runner={"rig": [{"card": "zz_earner"}], "credits": 9})
+    assert events(r, "success_blocked") and not events(r, "access") and events(r, "run_end")[-1]["successful"] is False
+    r = play(records, ["use:zz_earner/0"], corp=corp, runner={"rig": [{"card": "zz_earner"}], "clicks": 2})
+    earned = next(c for c in r.game.runner.rig if c.id == "zz_earner")
+    assert earned.notes["sources"] == [earned]
+    r = play(records, ["trash_resource:zz_earner"], active="corp",
+             corp={**corp, "clicks": 2, "credits": 3}, runner={"rig": [{"card": "zz_earner"}], "tags": 1})  # fmt: skip
+    assert r.game.corp.credits == 3 - 2 - 1 and [c.id for c in r.game.runner.discard] == ["zz_earner"]

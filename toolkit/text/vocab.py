@@ -64,6 +64,7 @@ SCRIPT_TIMINGS: Vocabulary = {
     "subroutine_broken": ("当一个子进程被破解时", "When a subroutine is broken"),
     "encounter_ends": ("当遭遇结束时", "When an encounter ends"),
     "setup": ("在抽取起始手牌前", "Before the opening hands are drawn"),
+    "cards_drawn": ("当一方抽牌后", "When a side has drawn cards"),
     "playing": ("当一张事件或行动被打出、尚未结算时", "When an event or operation is played, before it resolves"),
     "derezzed": ("当一张牌被停用时", "When a card is derezzed"),
     "ability_used": ("当一个付费能力被使用时", "When a paid ability is used"),

@@ -160,7 +160,7 @@ class Actions:
                     out.append(Action(side, "rez", card, credits=g.rez_cost(card)))
             if g.runner.tags:
                 for card in g.runner.rig:
-                    if card.type == "resource":
+                    if card.type == "resource" and g.trash_resource_payable(card):
                         basic("trash_resource", card)
             basic("purge")
         else:
@@ -301,6 +301,9 @@ class Actions:
             if target is None:
                 g.log.add("trash_failed", SEATS["corp"], reason=Phrase(N_("the runner has no resource")))
             else:
+                for _, (can, pay_more) in g.script_hooks("trash_resource_requires"):
+                    if can(g, target) is not None:  # an additional cost of this action (a card on the table's)
+                        pay_more(g, target)
                 g.trash(target, action_id, by="corp")
         elif kind == "purge":
             g.purge()

@@ -619,8 +619,9 @@ class NetrunnerGame:
         player.credits += amount
         extra = {"reason": why} if why else {}
         self.log.add("credits", player.seat, side=side, amount=amount, credits=player.credits, **extra)
-        if amount > 0:
-            self.fire("credits_gained", self.everyone(), side=side, amount=amount)
+        if amount > 0:  # ``source``: the card whose ability is resolving, if any
+            source = self.interp.resolving[-1] if self.interp.resolving else None
+            self.fire("credits_gained", self.everyone(), side=side, amount=amount, source=source)
 
     def lose_credits(self, side: Side, amount: int) -> int:
         player = self.player(side)
@@ -726,7 +727,9 @@ class NetrunnerGame:
     def draw(self, side: Side, count: int) -> int:
         """Draw from R&D or the stack. The corp loses when it must draw from an empty R&D."""
         player = self.player(side)
+        count += sum(hook(self, source, side, count) for source, hook in self.script_hooks("draw_bonus"))
         drawn = 0
+        cards: list[Card] = []
         for _ in range(count):
             if self.over:
                 break
@@ -738,11 +741,21 @@ class NetrunnerGame:
                 break
             card = player.deck.pop()
             player.hand.append(card)
+            cards.append(card)
             drawn += 1
             self.log.add("draw", player.seat, visible=[player.seat], card=str(card))
         if drawn:
             self.log.add("drew", player.seat, side=side, cards=drawn, hand=len(player.hand))
+            self.fire("cards_drawn", self.everyone(), side=side, cards=cards)
         return drawn
+
+    def trash_cost(self, card: Card) -> int | None:
+        """An accessed card's trash cost: printed, changed by active cards and lasting hooks (``trash_cost``)."""
+        printed = getattr(card.record, "trash_cost", None)
+        if printed is None:
+            return None
+        hooks = self.script_hooks("trash_cost", lasting=True) + self.script_hooks("own_trash_cost", [card])
+        return max(0, int(printed) + sum(hook(self, source, card) for source, hook in hooks))
 
     def to_discard(self, card: Card, why: str, faceup: bool = True) -> None:
         """Archives or the heap; a face-down card in Archives is seen by the corp only."""
@@ -924,8 +937,12 @@ class NetrunnerGame:
 
     def can_rez(self, card: Card) -> bool:
         """The corp can pay ``card``'s rez cost now, and whatever else its text asks to rez it (``rez_requires``)."""
-        if not self.can_pay("corp", self.rez_cost(card), "rez"):
-            return False
+        self.paying_for = card
+        try:
+            if not self.can_pay("corp", self.rez_cost(card), "rez"):
+                return False
+        finally:
+            self.paying_for = None
         return all(can(self, card) for _, (can, _pay) in self.script_hooks("rez_requires", [card]))
 
     def rez_cost(self, card: Card) -> int:
@@ -951,6 +968,11 @@ class NetrunnerGame:
         if not all(hook(self, source, card) for source, hook in self.script_hooks("may_install_all")):
             return False
         return all(hook(self, card) for _, hook in self.script_hooks("hosts", [card]))
+
+    def trash_resource_payable(self, resource: Card) -> bool:
+        """Whether the corp can pay every additional cost cards put on trashing ``resource`` with the basic action
+        (``trash_resource_requires``: ``can`` False, not payable; None, not this resource's)."""
+        return all(can(self, resource) is not False for _, (can, _pay) in self.script_hooks("trash_resource_requires"))
 
     def may_trash(self, card: Card, by: Side | None = None) -> bool:
         """Whether ``card`` can be trashed (by ``by``): its own text may say it cannot (the ``untrashable`` hook,
@@ -1088,7 +1110,9 @@ class NetrunnerGame:
             raise EngineError(tr("{card} cannot be rezzed", card=card))
         cost = 0 if free else self.rez_cost(card)
         if not free:
+            self.paying_for = card
             self.pay("corp", cost, Phrase(N_("rezzing {card}"), card=str(card)), "rez")
+            self.paying_for = None
             for _, (_can, pay_more) in self.script_hooks("rez_requires", [card]):  # an additional cost to rez it
                 pay_more(self, card)
         if card.record.unique:

@@ -23,7 +23,7 @@ from toolkit.text.render import render
 
 from ..core import EngineError, said, side_word, type_word
 from .decisions import Option
-from .state import CENTRALS, INSTALLABLE, SEATS, SIDES, ZONE_SIDES, Context, RunState, Side, other
+from .state import CENTRALS, INSTALLABLE, SEATS, SIDES, ZONE_SIDES, Card, Context, RunState, Side, other
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
@@ -36,6 +36,7 @@ class Interpreter:
 
     def __init__(self, game: NetrunnerGame) -> None:
         self.game = game
+        self.resolving: list[Card] = []  # the cards whose abilities are resolving, innermost last
 
     # ------------------------------------------------------------ entry points
 
@@ -87,8 +88,14 @@ class Interpreter:
         if pay:
             for cost in ability.costs:
                 self.pay_cost(cost, ctx)
-        for sentence in ability.sentences:
-            self.effects(sentence.effects, ctx)
+        if ctx.card is not None:
+            self.resolving.append(ctx.card)
+        try:
+            for sentence in ability.sentences:
+                self.effects(sentence.effects, ctx)
+        finally:
+            if ctx.card is not None:
+                self.resolving.pop()
         if ctx.owns_run and ctx.run is not None and ctx.run is g.current_run:
             g.runs.finish_run()
         g.check_memory()

@@ -104,6 +104,10 @@ class Runs:
         if not self._stopped(run) and run.redirect is not None and run.redirect in g.servers:
             g.log.add("run_redirected", RUNNER, server=run.server, to=run.redirect)
             run.server, run.redirect = run.redirect, None  # "treat it as a successful run on HQ instead"
+        if not self._stopped(run) and any(block(g, src, run) for src, block in g.script_hooks("blocks_success")):
+            g.log.add("success_blocked", RUNNER, server=run.server)  # not successful, and not ended by a card
+            run.step = "over"
+            return run
         if not self._stopped(run) and run.server in g.servers:
             run.step = "success"
             run.successful = True
@@ -561,7 +565,7 @@ class Runs:
                 return
             g.steal(card)
             return
-        cost = getattr(card.record, "trash_cost", None)
+        cost = g.trash_cost(card)
         if (
             cost is not None
             and not g.forbidden("trash_accessed")

@@ -314,6 +314,31 @@ class Builder:
         encounter, a run or a turn: ``x.lasting("keep_run", fn, until="encounter")``."""
         return self._hook("keep_run", fn)
 
+    def draw_bonus(self, fn: Callable[[NetrunnerGame, Card, str, int], int]) -> Builder:
+        """``fn(game, this, side, count)``: while this card is active, more (or fewer) cards ``side`` draws when it
+        draws ``count`` ("draw 1 additional card"); the ``cards_drawn`` timing (side, cards) follows every draw."""
+        return self._hook("draw_bonus", fn)
+
+    def trash_cost(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
+        """``fn(game, this, card)``: while this card is active (or as a lasting hook), a change to ``card``'s trash
+        cost when the runner accesses it; ``own_trash_cost`` for this card's own."""
+        return self._hook("trash_cost", fn)
+
+    def own_trash_cost(self, fn: Callable[[NetrunnerGame, Card, Card], int]) -> Builder:
+        return self._hook("own_trash_cost", fn)
+
+    def trash_resource_requires(
+        self, can: Callable[[NetrunnerGame, Card], bool | None], pay: Callable[[NetrunnerGame, Card], None]
+    ) -> Builder:
+        """While this card is active, an additional cost on the corp's basic action of trashing a resource:
+        ``can(game, resource)`` (None: not this resource's), paid by ``pay(game, resource)``."""
+        return self._hook("trash_resource_requires", (can, pay))
+
+    def blocks_success(self, fn: Callable[[NetrunnerGame, Card, Any], bool]) -> Builder:
+        """``fn(game, this, run)``: while this card is active, True keeps the run from becoming successful (it
+        ends without a breach, not by being ended)."""
+        return self._hook("blocks_success", fn)
+
     def untrashable(self, fn: Callable[[NetrunnerGame, Card, str | None], bool] | None = None) -> Builder:
         """"This card cannot be trashed" (where ``fn(game, card, by)`` holds, if given: ``by`` is the side trashing
         it, None for a rule or a cost)."""

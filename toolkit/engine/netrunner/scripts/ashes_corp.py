@@ -1,10 +1,10 @@
 """Card scripts of the Ashes cycle (Downfall, Uprising, the Uprising Booster Pack): the corp cards.
 
-Frames several cards share: a choice that may be declined (:func:`_pick`), a choice among labelled answers
-(:func:`_ask`), what the runner did during its last turn (:func:`_runner_last_turn`), installing a card from
-any zone in the servers a card allows (:func:`_install`), "end the run unless the runner pays"
-(:func:`_end_unless_paid`), a lockdown operation that stays in play until the corp's next turn (:func:`_lockdown`),
-and trashing or moving cards of the runner's rig (:func:`_trash_runner_card`, :func:`_rig_to_grip`).
+Frames several cards share: a choice among labelled answers (:func:`_ask`), what the runner did during its last
+turn (:func:`_runner_last_turn`), installing a card from any zone in the servers a card allows (:func:`_install`),
+"end the run unless the runner pays" (:func:`_end_unless_paid`), a lockdown operation that stays in play until the
+corp's next turn (:func:`_lockdown`), and trashing or moving cards of the runner's rig (:func:`_trash_runner_card`,
+:func:`_rig_to_grip`).
 
 Cards whose text needs what the engine does not model are left out (the cycle's report lists them):
 additional costs to run a server or to steal an agenda, what breaks subroutines (a non-icebreaker card), an
@@ -25,7 +25,7 @@ from toolkit.text import parse_cached
 
 from ..decisions import Option
 from ..state import CENTRALS, INSTALLABLE, SEATS, Sub
-from . import Builder, Exec, card, click, counters, one_region
+from . import Builder, Exec, card, click, counters, one_region, this_card, this_ice
 
 if TYPE_CHECKING:
     from ...core import Event
@@ -39,30 +39,6 @@ RIG_TYPES = ("hardware", "program", "resource")  # the card types installed in t
 
 
 # ---------------------------------------------------------------- frames
-
-
-def _card_text(c: Card) -> Phrase:
-    return Phrase(N_("{card} ({type})"), card=str(c), type=Term("type", c.type))
-
-
-def _pick(x: Exec, prompt: str, cards: Iterable[Card], optional: bool = False, side: Side | None = None,
-          kind: str = "target") -> Card | None:  # fmt: skip
-    """One of ``cards`` chosen by ``side`` (default: the card's); ``optional`` adds ``done`` (None). None when
-    there is nothing to choose."""
-    values: list[Any] = list(cards)
-    if not values:
-        return None
-    if optional:
-        values.append(None)
-    chosen: Card | None = x.game.choose(
-        side or x.side,
-        kind,
-        prompt,
-        values,
-        label=lambda c: c.ref if c is not None else "done",
-        text=lambda c: _card_text(c) if c is not None else Phrase(N_("done")),
-    )
-    return chosen
 
 
 def _ask(x: Exec, prompt: str, choices: Sequence[tuple[str, str]], side: Side | None = None) -> str:
@@ -159,7 +135,7 @@ def _install_one(x: Exec, cards: Iterable[Card], prompt: str, pay: bool = True, 
                  allow: Callable[[str], bool] | None = None) -> Card | None:  # fmt: skip
     """The corp installs one of ``cards`` (may decline when ``optional``); the card installed, if any."""
     g = x.game
-    chosen = _pick(x, prompt, [c for c in cards if _installable(g, c, pay, allow)], optional=optional, kind="install")
+    chosen = x.pick(prompt, [c for c in cards if _installable(g, c, pay, allow)], optional=optional, kind="install")
     if chosen is None or not _install(x, chosen, pay, allow):
         return None
     return chosen
@@ -208,7 +184,7 @@ def _lockdown(b: Builder) -> Builder:
 def _trash_runner_card(x: Exec, options: Sequence[Card], prompt: str) -> Card | None:
     """The corp trashes one of ``options`` (cards of the rig); the card chosen, if any."""
     g = x.game
-    chosen = _pick(x, prompt, options)
+    chosen = x.pick(prompt, options, optional=False)
     if chosen is None:
         g.log.add("trash_failed", CORP, reason=Phrase(N_("no card of that kind is installed")))
         return None
@@ -242,7 +218,7 @@ def _damage_trashing(g: NetrunnerGame, kind: str, amount: int) -> list[Card]:
 
 def _trashed_by_runner(x: Exec) -> bool:
     """A ``trashed`` event: this card, trashed by the runner (from wherever it was)."""
-    return x.event.get("card") is x.card and x.event.get("by") == "runner"
+    return this_card(x) and x.event.get("by") == "runner"
 
 
 def _last_server(g: NetrunnerGame, c: Card) -> str | None:
@@ -274,7 +250,7 @@ def _advancement_when_scored(x: Exec) -> int:
 def _encountering(x: Exec) -> bool:
     """An ``encounter`` event of this ice, during a run still going."""
     run = x.run
-    return x.event.get("ice") is x.card and run is not None and not run.ended and run.encounter is not None
+    return this_ice(x) and run is not None and not run.ended and run.encounter is not None
 
 
 # ---------------------------------------------------------------- ice
@@ -351,7 +327,7 @@ def _colossus(b: Builder) -> None:
 )
 def _congratulations(b: Builder) -> None:
     def passed(x: Exec) -> None:
-        if x.event.get("ice") is x.card and x.card.rezzed:
+        if this_ice(x) and x.card.rezzed:
             x.game.gain_credits("corp", 1)
 
     def sub(x: Exec) -> None:
@@ -371,7 +347,7 @@ def _congratulations(b: Builder) -> None:
 def _drafter(b: Builder) -> None:
     def fetch(x: Exec) -> None:
         g = x.game
-        chosen = _pick(x, Phrase(N_("add a card from Archives to HQ")), list(reversed(g.corp.discard)), optional=True)
+        chosen = x.pick(Phrase(N_("add a card from Archives to HQ")), list(reversed(g.corp.discard)))
         if chosen is not None:
             _to_hq(g, chosen, "archives")
 
@@ -403,7 +379,7 @@ def _engram_flush(b: Builder) -> None:
         if named is None or named[0] is not x.ctx.encounter:
             return
         matching = [c for c in grip if c.type == named[1]]
-        chosen = _pick(x, Phrase(N_("trash a revealed card from the grip")), matching, optional=True)
+        chosen = x.pick(Phrase(N_("trash a revealed card from the grip")), matching)
         if chosen is not None:
             g.trash(chosen, _by_corp(), by="corp")
 
@@ -438,7 +414,7 @@ def _f2p(b: Builder) -> None:
 
     def sub(x: Exec) -> None:
         g = x.game
-        chosen = _pick(x, Phrase(N_("add an installed card of the runner to the grip")), g.runner.rig)
+        chosen = x.pick(Phrase(N_("add an installed card of the runner to the grip")), g.runner.rig, optional=False)
         if chosen is not None:
             _rig_to_grip(g, chosen)
 
@@ -454,7 +430,7 @@ def _f2p(b: Builder) -> None:
 )
 def _gold_farmer(b: Builder) -> None:
     def broken(x: Exec) -> None:
-        if x.event.get("ice") is x.card and int(x.event.get("index") or 0) <= _printed_subroutines(x.game, x.card):
+        if this_ice(x) and int(x.event.get("index") or 0) <= _printed_subroutines(x.game, x.card):
             x.game.lose_credits("runner", 1)
 
     b.paragraph(0).when("subroutine_broken", broken)
@@ -495,7 +471,7 @@ def _konjin(b: Builder) -> None:
             return
         others = [c for c in g.installed("corp") if c.type == "ice" and c.rezzed and c is not x.card]
         prompt = Phrase(N_("{card}: make the runner encounter another piece of ice"), card=str(x.card))
-        chosen = _pick(x, prompt, others, optional=True)
+        chosen = x.pick(prompt, others)
         if chosen is None:
             return
         outer = run.encounter
@@ -516,7 +492,7 @@ def _loot_box(b: Builder) -> None:
         g = x.game
         top = list(reversed(g.runner.deck[-3:]))
         _reveal(g, top, "stack")
-        chosen = _pick(x, Phrase(N_("add one of the revealed cards to the grip")), top)
+        chosen = x.pick(Phrase(N_("add one of the revealed cards to the grip")), top, optional=False)
         if chosen is not None:
             g.runner.deck.remove(chosen)
             g.runner.hand.append(chosen)
@@ -527,7 +503,7 @@ def _loot_box(b: Builder) -> None:
         g.rng.shuffle(g.runner.deck)
         g.log.add("shuffle", RUNNER, zone="stack")
         if g.is_installed(x.card):
-            g.trash(x.card, Phrase(N_("the text of {card}"), card=str(x.card)), by="corp")
+            g.trash(x.card, x.why, by="corp")
 
     b.paragraph(0).subroutine(lambda x: _end_unless_paid(x, 2))
     b.paragraph(1).subroutine(loot)
@@ -566,7 +542,7 @@ def _saisentan(b: Builder) -> None:
 )
 def _sandstone(b: Builder) -> None:
     def met(x: Exec) -> None:
-        if x.event.get("ice") is x.card:
+        if this_ice(x):
             x.game.add_counters(x.card, "virus", 1)
 
     b.paragraph(0).when("encounter", met)
@@ -802,7 +778,7 @@ def _vaporframe(b: Builder) -> None:
         others = [c for c in x.game.corp.hand if c.type != "ice"]
         options = [c for c in for_ice if _installable(x.game, c, pay=False)]
         options += [c for c in others if _installable(x.game, c, pay=False, allow=allow)]
-        chosen = _pick(x, prompt, options, optional=True, kind="install")
+        chosen = x.pick(prompt, options, kind="install")
         if chosen is not None:
             _install(x, chosen, pay=False, allow=None if chosen.type == "ice" else allow)
 
@@ -871,7 +847,7 @@ def _wall_to_wall(b: Builder) -> None:
             elif mode == "credit":
                 g.gain_credits("corp", 1)
             elif mode == "advance":
-                target = _pick(x, Phrase(N_("place 1 advancement counter on a piece of ice")), ice)
+                target = x.pick(Phrase(N_("place 1 advancement counter on a piece of ice")), ice, optional=False)
                 if target is not None:
                     g.place_advancement(target, 1)
             else:
@@ -901,7 +877,8 @@ def _cayambe_grid(b: Builder) -> None:
         server = g.server_of(x.card)
         if server is None or not server.ice:
             return
-        target = _pick(x, Phrase(N_("place 1 advancement counter on a piece of ice")), list(reversed(server.ice)))
+        target = x.pick(Phrase(N_("place 1 advancement counter on a piece of ice")), list(reversed(server.ice)),
+                        optional=False)  # fmt: skip
         if target is not None:
             g.place_advancement(target, 1)
 
@@ -938,8 +915,8 @@ def _la_costa_grid(b: Builder) -> None:
         server = g.server_of(x.card)
         if server is None:
             return
-        target = _pick(x, Phrase(N_("place 1 advancement counter on a card in the root of {server}"),
-                                 server=Term("zone", server.name)), server.root)  # fmt: skip
+        target = x.pick(Phrase(N_("place 1 advancement counter on a card in the root of {server}"),
+                               server=Term("zone", server.name)), server.root, optional=False)  # fmt: skip
         if target is not None:
             g.place_advancement(target, 1)
 
@@ -1093,10 +1070,10 @@ def _project_yagi_uda(b: Builder) -> None:
 
     def use(x: Exec) -> None:
         g = x.game
-        out = _pick(x, Phrase(N_("swap which card of the attacked server with a card of HQ")), targets(g))
+        out = x.pick(Phrase(N_("swap which card of the attacked server with a card of HQ")), targets(g), optional=False)
         if out is None:
             return
-        into = _pick(x, Phrase(N_("swap {card} with which card of HQ"), card=str(out)), swaps(g, out))
+        into = x.pick(Phrase(N_("swap {card} with which card of HQ"), card=str(out)), swaps(g, out), optional=False)
         server = g.server_of(out)
         if into is None or server is None:
             return
@@ -1141,7 +1118,7 @@ def _divested_trust(b: Builder) -> None:
         if not x.may(Phrase(N_("forfeit {card} to gain {n}{credit} and add {agenda} to HQ?"), card=str(x.card), n=5,
                             credit="[credit]", agenda=str(agenda))):  # fmt: skip
             return
-        g.forfeit(x.card, Phrase(N_("the text of {card}"), card=str(x.card)))
+        g.forfeit(x.card, x.why)
         g.gain_credits("corp", 5)
         g.runner.score_area.remove(agenda)
         agenda.leave_play()
@@ -1160,7 +1137,7 @@ def _divested_trust(b: Builder) -> None:
 def _false_lead(b: Builder) -> None:
     def use(x: Exec) -> None:
         g = x.game
-        g.forfeit(x.card, Phrase(N_("the text of {card}"), card=str(x.card)))
+        g.forfeit(x.card, x.why)
         if g.runner.clicks >= 2:
             x.do("潜袭者失去 [click][click]。")
 
@@ -1181,7 +1158,7 @@ def _flower_sermon(b: Builder) -> None:
         g = x.game
         _reveal(g, g.corp.deck[-1:], "rnd")
         g.draw("corp", 2)
-        chosen = _pick(x, Phrase(N_("add a card from HQ to the top of R&D")), g.corp.hand)
+        chosen = x.pick(Phrase(N_("add a card from HQ to the top of R&D")), g.corp.hand, optional=False)
         if chosen is not None:
             g.corp.hand.remove(chosen)
             g.corp.deck.append(chosen)
@@ -1304,10 +1281,10 @@ def _kakurenbo(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
         while g.corp.hand:
-            chosen = _pick(x, Phrase(N_("trash a card from HQ")), g.corp.hand, optional=True)
+            chosen = x.pick(Phrase(N_("trash a card from HQ")), g.corp.hand)
             if chosen is None:
                 break
-            g.trash(chosen, Phrase(N_("the text of {card}"), card=str(x.card)), by="corp")
+            g.trash(chosen, x.why, by="corp")
         for c in g.corp.discard:
             c.faceup = False
         cards = [c for c in reversed(g.corp.discard) if c.type != "ice"]
@@ -1430,7 +1407,7 @@ def _focus_group(b: Builder) -> None:
         amount = int(g.choose("corp", "target", prompt, list(range(most + 1)), label=str, text=str))
         if not amount:
             return
-        target = _pick(x, Phrase(N_("place advancement counters on")), installed)
+        target = x.pick(Phrase(N_("place advancement counters on")), installed, optional=False)
         if target is not None:
             g.pay("corp", amount, str(x.card))
             g.place_advancement(target, amount)
@@ -1539,7 +1516,7 @@ def _scapenet(b: Builder) -> None:
         if not x.ctx.trace:
             return
         options = [c for c in x.game.runner.rig if {"chip", "virtual"} & set(c.subtypes)]
-        chosen = _pick(x, Phrase(N_("remove a chip or virtual card from the game")), options)
+        chosen = x.pick(Phrase(N_("remove a chip or virtual card from the game")), options, optional=False)
         if chosen is not None:
             x.remove_from_game(chosen)
 
@@ -1565,8 +1542,8 @@ def _secure_and_protect(b: Builder) -> None:
             for c in reversed(g.corp.deck)
             if c.type == "ice" and g.may_install(c) and any(g.can_pay("corp", cost(g, c, s), "install") for s in CENTRALS)
         ]
-        chosen = _pick(x, Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "rnd"),
-                                 type=Term("type", "ice")), options, optional=True)  # fmt: skip
+        chosen = x.pick(Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "rnd"),
+                               type=Term("type", "ice")), options)  # fmt: skip
         if chosen is not None:
             g.corp.deck.remove(chosen)
             _reveal(g, [chosen], "rnd")

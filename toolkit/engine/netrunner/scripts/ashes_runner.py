@@ -1,10 +1,10 @@
 """Card scripts of the Ashes cycle (Downfall, Uprising, Uprising Booster Pack): the runner cards and runner
 identities.
 
-Frames several cards share: breaking subroutines in a script (:func:`_break`), credits that must come from
-stealth cards (:func:`_stealth_credits`, :func:`_pay_stealth`), installing from a zone other than the grip or
-at a discount (:func:`_installable`, :func:`_install`), a choice the runner may decline (:func:`_pick`), and
-what happened earlier in the turn or the run, read from the log (:func:`_turn`, :func:`_this_run`).
+Frames several cards share: credits that must come from stealth cards (:func:`_stealth_credits`,
+:func:`_pay_stealth`), whether a card can be installed from a zone other than the grip or at a discount
+(:func:`_installable`; the package's ``x.install_from`` installs it), and what happened earlier in the turn or
+the run, read from the log (:func:`_turn`, :func:`_this_run`).
 
 Left out, for what the engine does not model: an effect that outlives its card as a trigger (Always Have a
 Backup Plan, Boomerang, Climactic Showdown, In the Groove, Whistleblower), an ice gaining a subtype (Pelangi),
@@ -78,16 +78,6 @@ def _installed_this_turn(g: NetrunnerGame, c: Card) -> bool:
 # ---------------------------------------------------------------- choices and installs
 
 
-def _pick(x: Exec, prompt: str, cards: Sequence[Card], kind: str = "target") -> Card | None:
-    """One of ``cards``, or None when the runner answers ``done`` (a choice the card makes optional)."""
-    if not cards:
-        return None
-    options = [Option(c.ref, Phrase(N_("{card} ({type})"), card=str(c), type=Term("type", c.type)), c) for c in cards]
-    options.append(Option("done", Phrase(N_("done")), None))
-    value: Card | None = x.game.ask(x.side, kind, prompt, options).value
-    return value
-
-
 def _installable(g: NetrunnerGame, c: Card, less: int = 0) -> bool:
     """Whether the runner can install ``c`` now (wherever it is), paying ``less`` less (more when negative)."""
     if c.type not in RIG_TYPES or not g.may_install(c):
@@ -95,19 +85,6 @@ def _installable(g: NetrunnerGame, c: Card, less: int = 0) -> bool:
     if c.type == "program" and int(c.record.memory_cost or 0) > g.memory_limit():
         return False
     return g.can_pay("runner", max(0, g.install_cost(c) - less), "install")
-
-
-def _install(g: NetrunnerGame, c: Card, zone: list[Card] | None, less: int = 0) -> None:
-    """Install ``c`` from ``zone`` (the grip, stack, heap, a host's cards or a set-aside pile), ``less`` cheaper."""
-    if zone is not None and c in zone:
-        zone.remove(c)
-    if c.host is not None and c not in g.runner.rig:  # hosted without being installed (Paule's Café)
-        if c in c.host.hosted:
-            c.host.hosted.remove(c)
-        c.host = None
-    cost = max(0, g.install_cost(c) - less)
-    g.pay("runner", cost, Phrase(N_("installing {card}"), card=str(c)), "install")
-    g.install("runner", c, pay=False)
 
 
 def _uninstall(g: NetrunnerGame, c: Card) -> None:
@@ -147,13 +124,8 @@ def _breakable(g: NetrunnerGame, breaker: Card, subtype: str) -> Encounter | Non
     return enc
 
 
-def _break(x: Exec, count: int) -> int:
-    """Break ``count`` unbroken subroutines of the ice encountered (the runner picks them); how many broke."""
-    return x.break_subroutines(count)
-
-
 def _break_one(x: Exec) -> None:
-    _break(x, 1)
+    x.break_subroutines(1)
 
 
 def _fully_broke(g: NetrunnerGame, breaker: Card, ice: Card) -> bool:
@@ -299,7 +271,7 @@ def _rejig(b: Builder) -> None:
         fits = [c for c in g.runner.hand if c.type in ("program", "hardware") and _installable(g, c, less)]
         if fits:
             prompt = Phrase(N_("install which card, paying {n}{credit} less"), n=less, credit="[credit]")
-            _install(g, x.choose(prompt, fits, kind="install"), g.runner.hand, less)
+            x.install_from(x.choose(prompt, fits, kind="install"), less=less)
 
     b.may_play(lambda g, c: any(o.type in ("program", "hardware") for o in g.runner.rig))
     b.play(play)
@@ -320,7 +292,7 @@ def _harmony(b: Builder) -> None:
                     options.append(c)
             prompt = Phrase(N_("shuffle a card from your heap into your stack ({n}/{count})"), n=len(chosen) + 1,
                             count=5)  # fmt: skip
-            pick = _pick(x, prompt, options)
+            pick = x.pick(prompt, options)
             if pick is None:
                 break
             chosen.append(pick)
@@ -345,7 +317,7 @@ def _blueberry(b: Builder) -> None:
         top = list(reversed(deck[-2:]))
         if top:
             g.log.add("reveal", RUNNER, visible=[RUNNER], cards=[str(c) for c in top], zone=Term("zone", "stack"))
-            pick = _pick(x, Phrase(N_("add one of them to the bottom of your stack?")), top)
+            pick = x.pick(Phrase(N_("add one of them to the bottom of your stack?")), top)
             if pick is not None:
                 deck.remove(pick)
                 deck.insert(0, pick)
@@ -371,7 +343,7 @@ def _bravado(b: Builder) -> None:
         if g.over:
             return
         passed = sum(1 for e in g.log if e.seq > start and e.kind == "pass")
-        g.gain_credits("runner", 6 + passed, Phrase(N_("the text of {card}"), card=str(x.card)))
+        g.gain_credits("runner", 6 + passed, x.why)
 
     b.may_play(lambda g, c: any(s.ice for s in g.servers.values()))
     b.play(play)
@@ -454,7 +426,7 @@ def _utae(b: Builder) -> None:
         amount = int(g.ask("runner", "break", Phrase(N_("break how many subroutines of {ice}"), ice=str(enc.ice)),
                            options).value)  # fmt: skip
         g.pay("runner", amount, str(x.card), "icebreaker")
-        _break(x, amount)
+        x.break_subroutines(amount)
 
     def many_usable(g: NetrunnerGame, c: Card, window: str) -> bool:
         return (
@@ -479,7 +451,7 @@ def _pays_for_full_breaks(b: Builder, amount: int) -> None:
         if x.event.get("by") is not x.card or ice is None or not _fully_broke(x.game, x.card, ice):
             return
         if x.once_per_turn("fully_broke"):
-            x.game.gain_credits("runner", amount, Phrase(N_("the text of {card}"), card=str(x.card)))
+            x.game.gain_credits("runner", amount, x.why)
 
     b.when("subroutine_broken", broken)
 
@@ -540,7 +512,7 @@ def _smc(b: Builder) -> None:
             prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "stack"), type=Term("type", "program"))
             found = x.choose(prompt, options, kind="search")
             g.log.add("search", RUNNER, card=str(found), zone="stack")
-            _install(g, found, deck)
+            x.install_from(found, deck)
         else:
             g.log.add("search_failed", RUNNER, zone="stack", type="program")
         _shuffle_stack(g)
@@ -710,9 +682,9 @@ def _masterwork(b: Builder) -> None:
         options = [c for c in g.runner.hand if c.type == "hardware" and _installable(g, c, -1)]
         prompt = Phrase(N_("install a {type} from your grip, paying {n}{credit} more?"), type=Term("type", "hardware"),
                         n=1, credit="[credit]")  # fmt: skip
-        chosen = _pick(x, prompt, options, kind="install")
+        chosen = x.pick(prompt, options, kind="install")
         if chosen is not None:
-            _install(g, chosen, g.runner.hand, -1)
+            x.install_from(chosen, less=-1)
 
     b.paragraph(1).when("any_installed", installed)
     b.paragraph(2).when("run_begins", run_begins)
@@ -749,10 +721,10 @@ def _gachapon(b: Builder) -> None:
         g.log.add("reveal", RUNNER, cards=[str(c) for c in aside], zone=Term("zone", "stack"))
         fits = [c for c in aside if (c.type == "program" or (c.type == "resource" and "virtual" in c.subtypes))
                 and _installable(g, c, 2)]  # fmt: skip
-        chosen = _pick(x, Phrase(N_("install a card paying {n}{credit} less"), n=2, credit="[credit]"), fits,
-                       kind="install")  # fmt: skip
+        chosen = x.pick(Phrase(N_("install a card paying {n}{credit} less"), n=2, credit="[credit]"), fits,
+                        kind="install")  # fmt: skip
         if chosen is not None:
-            _install(g, chosen, aside, 2)
+            x.install_from(chosen, aside, less=2)
         back = aside if len(aside) <= 3 else g.choose_many(
             "runner", "target", Phrase(N_("shuffle a set-aside card into your stack")), aside, 3)  # fmt: skip
         for c in list(back):
@@ -793,7 +765,7 @@ def _simulchip(b: Builder) -> None:
         options = [c for c in reversed(g.runner.discard) if c.type == "program" and _installable(g, c, 3)]
         if options:
             chosen = x.choose(Phrase(N_("install a program from your heap")), options, kind="install")
-            _install(g, chosen, g.runner.discard, 3)
+            x.install_from(chosen, g.runner.discard, less=3)
 
     def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
         cost_free = free(g)
@@ -827,7 +799,7 @@ def _q_loop(b: Builder) -> None:
         g.log.add("reveal", RUNNER, card=str(top), zone=Term("zone", "stack"))
         wanted = top.type in ("program", "hardware") and _installable(g, top)
         if wanted and x.may(Phrase(N_("install {card}?"), card=str(top))):
-            _install(g, top, deck)
+            x.install_from(top, deck)
 
     b.when("run_begins", run_begins)
     b.paragraph(1).paid([credit(1)], use, once_per_turn=True, usable=lambda g, c, w: bool(g.runner.deck))
@@ -897,7 +869,7 @@ def _fencer_fueno(b: Builder) -> None:
         if pay:
             g.pay("runner", 1, str(x.card))
         else:
-            g.trash(x.card, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+            g.trash(x.card, x.why, by="runner")
 
     b.when("your_turn_start", place).when("any_stolen", stolen)
     b.paragraph(1).spend_hosted(spendable)
@@ -943,7 +915,7 @@ def _the_artist(b: Builder) -> None:
         options = fits(x.game)
         if options:
             prompt = Phrase(N_("install which card, paying {n}{credit} less"), n=1, credit="[credit]")
-            _install(x.game, x.choose(prompt, options, kind="install"), x.game.runner.hand, 1)
+            x.install_from(x.choose(prompt, options, kind="install"), less=1)
 
     b.paid([click()], lambda x: x.do("你获得 2[credit]。"), once_per_turn=True, usable=lambda g, c, w: w == "action")
     b.paragraph(1).paid([click()], install, once_per_turn=True, usable=lambda g, c, w: w == "action" and bool(fits(g)))
@@ -990,7 +962,8 @@ def _paules_cafe(b: Builder) -> None:
         chosen = x.choose(Phrase(N_("install a card hosted on {card}"), card=str(x.card)), options, kind="install")
         if g.active == "runner":
             x.card.notes["discounted"] = g.turns
-        _install(g, chosen, x.card.hosted, less)
+        chosen.host = None  # hosted here without being installed
+        x.install_from(chosen, x.card.hosted, less=less)
 
     b.paid([click()], host, usable=lambda g, c, w: w == "action" and any(h.type in ("program", "hardware")
                                                                         for h in g.runner.hand))  # fmt: skip
@@ -1016,7 +989,7 @@ def _baklan(b: Builder) -> None:
         g.trash(x.card, Phrase(N_("trash cost")), by="runner")
         ice = enc.ice
         if ice.rezzed and g.is_installed(ice) and g.strength_of(ice) <= spent:
-            g.derez(ice, Phrase(N_("the text of {card}"), card=str(x.card)))
+            g.derez(ice, x.why)
             enc.bypassed = True  # a derezzed ice's encounter is over: none of its subroutines fires
         g.gain_tags(1)
 
@@ -1098,7 +1071,7 @@ def _the_back(b: Builder) -> None:
         while len(chosen) < most:
             prompt = Phrase(N_("shuffle a card from your heap into your stack ({n}/{count})"), n=len(chosen) + 1,
                             count=most)  # fmt: skip
-            pick = _pick(x, prompt, [c for c in cards(g) if c not in chosen])
+            pick = x.pick(prompt, [c for c in cards(g) if c not in chosen])
             if pick is None:
                 break
             chosen.append(pick)

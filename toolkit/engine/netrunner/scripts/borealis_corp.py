@@ -1,10 +1,9 @@
 """Card scripts of the Borealis cycle (Midnight Sun, Parhelion, the Midnight Sun Booster Pack): the corp cards
 and corp identities.
 
-Frames several cards share: "when you rez this ice during a run against this server" (:func:`_run_here`),
-"limit 1 region per server" (:func:`_one_region`), a choice that may be declined (:func:`_pick`), and what the
-log keeps of a card that has left play: the server it was installed in (:func:`_installed_before`) and whether it
-was rezzed (:func:`_was_rezzed`).
+Frames several cards share: "when you rez this ice during a run against this server" (:func:`_run_here`), and
+what the log keeps of a card that has left play: the server it was installed in (:func:`_installed_before`) and
+whether it was rezzed (:func:`_was_rezzed`).
 """
 
 from __future__ import annotations
@@ -17,11 +16,11 @@ from toolkit.i18n.words import N_
 from toolkit.text import parse_cached
 
 from ..state import CENTRALS, SEATS, Context, Sub
-from . import Builder, Exec, card, counters
+from . import Builder, Exec, card, counters, one_region, this_card, this_ice
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
-    from ..state import Card, Side
+    from ..state import Card
 
 CORP = SEATS["corp"]
 RUNNER = SEATS["runner"]
@@ -34,27 +33,6 @@ _REZZABLE = ("ice", "asset", "upgrade")
 
 def _by_corp() -> Phrase:
     return Phrase(N_("trashed by the {side}"), side=Term("side", "corp"))
-
-
-def _card_text(c: Card) -> Phrase:
-    return Phrase(N_("{card} ({type})"), card=str(c), type=Term("type", c.type))
-
-
-def _pick(x: Exec, prompt: str, cards: Sequence[Card], optional: bool = False, side: Side = "corp",
-          kind: str = "target") -> Card | None:  # fmt: skip
-    """One of ``cards`` chosen by ``side``; with ``optional`` the answer ``done`` chooses none. None when there
-    is nothing to choose."""
-    if not cards:
-        return None
-    values: list[Any] = [*cards, None] if optional else list(cards)
-    return x.game.choose(
-        side,
-        kind,
-        prompt,
-        values,
-        label=lambda c: c.ref if c is not None else "done",
-        text=lambda c: _card_text(c) if c is not None else Phrase(N_("done")),
-    )
 
 
 def _server_name(g: NetrunnerGame, c: Card) -> str | None:
@@ -83,20 +61,6 @@ def _reveal(g: NetrunnerGame, shown: Sequence[Card], zone: str) -> None:
 
 def _trash_from_hq(x: Exec, chosen: Card) -> None:
     x.game.trash(chosen, Phrase(N_("trashed by {card}"), card=str(x.card)), by="corp")
-
-
-def _one_region(b: Builder) -> Builder:
-    """"Limit 1 region per server": installing this region trashes any other region of the same server."""
-
-    def installed(x: Exec) -> None:
-        g = x.game
-        server = g.server_of(x.card)
-        if x.event.get("card") is not x.card or server is None:
-            return
-        for old in [c for c in server.root if c is not x.card and "region" in c.subtypes]:
-            g.trash(old, Phrase(N_("only 1 region per server")), by="corp")  # _trashed_installing reads it
-
-    return b.when("installed", installed)
 
 
 def _installed_before(g: NetrunnerGame, c: Card) -> str | None:
@@ -130,7 +94,7 @@ def _was_rezzed(g: NetrunnerGame, c: Card) -> bool:
     return c.faceup
 
 
-_REGION_TRASH = "only 1 region per server"
+_REGION_TRASH = "only 1 region per server"  # the reason one_region gives the region it replaces
 
 
 def _trashed_installing(g: NetrunnerGame, c: Card) -> bool:
@@ -210,7 +174,7 @@ def _extract(b: Builder) -> None:
         g = x.game
         g.gain_credits("corp", 6)
         prompt = Phrase(N_("trash one of your installed cards to gain {n}{credit}?"), n=3, credit="[credit]")
-        chosen = _pick(x, prompt, g.installed("corp"), optional=True)
+        chosen = x.pick(prompt, g.installed("corp"))
         if chosen is not None and g.trash(chosen, _by_corp(), by="corp"):
             g.gain_credits("corp", 3)
 
@@ -247,7 +211,7 @@ def _big_deal(b: Builder) -> None:
 
     def advance(x: Exec) -> None:
         g = x.game
-        chosen = _pick(x, Phrase(N_("place {n} advancement counters on"), n=4), g.installed("corp"))
+        chosen = x.pick(Phrase(N_("place {n} advancement counters on"), n=4), g.installed("corp"), optional=False)
         if chosen is None:
             return
         g.place_advancement(chosen, 4)
@@ -267,7 +231,7 @@ def _mutually_assured_destruction(b: Builder) -> None:
         trashed = 0
         while not g.over:
             rezzed = [c for c in g.installed("corp") if c.rezzed]
-            chosen = _pick(x, Phrase(N_("trash a rezzed card")), rezzed, optional=True)
+            chosen = x.pick(Phrase(N_("trash a rezzed card")), rezzed)
             if chosen is None:
                 break
             trashed += bool(g.trash(chosen, _by_corp(), by="corp"))
@@ -285,7 +249,7 @@ def _shipment(b: Builder) -> None:
         g = x.game
         for n in range(4):
             prompt = Phrase(N_("place advancement counter {n} of {count} on"), n=n + 1, count=4)
-            chosen = _pick(x, prompt, _advanceable(g))
+            chosen = x.pick(prompt, _advanceable(g), optional=False)
             if chosen is None:
                 break
             g.place_advancement(chosen, 1)
@@ -302,7 +266,7 @@ def _simulation_reset(b: Builder) -> None:
         count = 0
         for n in range(5):
             prompt = Phrase(N_("trash a card from HQ ({n}/{most})"), n=n + 1, most=5)
-            chosen = _pick(x, prompt, list(g.corp.hand), optional=True)
+            chosen = x.pick(prompt, list(g.corp.hand))
             if chosen is None:
                 break
             _trash_from_hq(x, chosen)
@@ -310,7 +274,7 @@ def _simulation_reset(b: Builder) -> None:
         moved = 0
         for n in range(count):
             prompt = Phrase(N_("shuffle a card from Archives into R&D ({n}/{most})"), n=n + 1, most=count)
-            chosen = _pick(x, prompt, list(reversed(g.corp.discard)))
+            chosen = x.pick(prompt, list(reversed(g.corp.discard)), optional=False)
             if chosen is None:
                 break
             g.corp.discard.remove(chosen)
@@ -334,12 +298,12 @@ def _simulation_reset(b: Builder) -> None:
 def _trust_operation(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
-        resource = _pick(x, Phrase(N_("trash a {type}"), type=Term("type", "resource")),
-                         [c for c in g.runner.rig if c.type == "resource"])  # fmt: skip
+        resource = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "resource")),
+                          [c for c in g.runner.rig if c.type == "resource"], optional=False)  # fmt: skip
         if resource is not None:
             g.trash(resource, _by_corp(), by="corp")
         options = [c for c in reversed(g.corp.discard) if c.type in _REZZABLE and g.may_install(c)]
-        chosen = _pick(x, Phrase(N_("install and rez a card from Archives, ignoring all costs")), options)
+        chosen = x.pick(Phrase(N_("install and rez a card from Archives, ignoring all costs")), options, optional=False)
         if chosen is None:
             return
         g.corp.discard.remove(chosen)
@@ -360,9 +324,9 @@ def _elivagar_bifurcation(b: Builder) -> None:
     def scored(x: Exec) -> None:
         g = x.game
         rezzed = [c for c in g.installed("corp") if c.rezzed]
-        chosen = _pick(x, Phrase(N_("derez which card")), rezzed, optional=True)
+        chosen = x.pick(Phrase(N_("derez which card")), rezzed)
         if chosen is not None:
-            g.derez(chosen, Phrase(N_("the text of {card}"), card=str(x.card)))
+            g.derez(chosen, x.why)
 
     b.when("agenda_scored", scored)
 
@@ -373,7 +337,7 @@ def _hybrid_release(b: Builder) -> None:
     def scored(x: Exec) -> None:
         g = x.game
         options = [c for c in reversed(g.corp.discard) if not c.faceup and g.can_install(c)]
-        chosen = _pick(x, Phrase(N_("install a face-down card from Archives")), options, optional=True, kind="install")
+        chosen = x.pick(Phrase(N_("install a face-down card from Archives")), options, kind="install")
         if chosen is None:
             return
         g.corp.discard.remove(chosen)
@@ -388,7 +352,7 @@ def _kimberlite_field(b: Builder) -> None:
     def scored(x: Exec) -> None:
         g = x.game
         rezzed = [c for c in g.installed("corp") if c.rezzed]
-        chosen = _pick(x, Phrase(N_("trash one of your rezzed cards?")), rezzed, optional=True)
+        chosen = x.pick(Phrase(N_("trash one of your rezzed cards?")), rezzed)
         if chosen is None:
             return
         limit = int(getattr(chosen.record, "rez_cost", None) or 0)
@@ -396,7 +360,7 @@ def _kimberlite_field(b: Builder) -> None:
             return
         targets = [c for c in g.runner.rig if int(getattr(c.record, "cost", None) or 0) <= limit]
         prompt = Phrase(N_("trash an installed runner card with an install cost of {n} or less"), n=limit)
-        target = _pick(x, prompt, targets)
+        target = x.pick(prompt, targets, optional=False)
         if target is not None:
             g.trash(target, _by_corp(), by="corp")
 
@@ -414,8 +378,7 @@ def _regenesis(b: Builder) -> None:
         if to_archives:
             return
         agendas = [c for c in reversed(g.corp.discard) if c.type == "agenda" and not c.faceup]
-        chosen = _pick(x, Phrase(N_("add a face-down agenda from Archives to your score area")), agendas,
-                       optional=True)  # fmt: skip
+        chosen = x.pick(Phrase(N_("add a face-down agenda from Archives to your score area")), agendas)
         if chosen is None:
             return
         g.corp.discard.remove(chosen)
@@ -485,7 +448,7 @@ def _reaper_function(b: Builder) -> None:
 def _chekist_scion(b: Builder) -> None:
     def accessed(x: Exec) -> None:
         g = x.game
-        if x.event.get("card") is x.card and g.is_installed(x.card):
+        if this_card(x) and g.is_installed(x.card):
             g.gain_tags(1 + x.card.advancement)
 
     b.when("access", accessed)
@@ -517,7 +480,7 @@ def _svyatogor_excavator(b: Builder) -> None:
         g = x.game
         others = [c for c in g.installed("corp") if c is not x.card]
         prompt = Phrase(N_("trash one of your installed cards to gain {n}{credit}?"), n=3, credit="[credit]")
-        chosen = _pick(x, prompt, others, optional=True)
+        chosen = x.pick(prompt, others)
         if chosen is not None and g.trash(chosen, _by_corp(), by="corp"):
             g.gain_credits("corp", 3)
 
@@ -553,7 +516,7 @@ def _vera(b: Builder) -> None:
         if not grip or not x.may(Phrase(N_("{card}: reveal the grip and trash a card of it?"), card=str(x.card))):
             return
         _reveal(g, grip, "grip")
-        chosen = _pick(x, Phrase(N_("trash a card from the grip")), grip)
+        chosen = x.pick(Phrase(N_("trash a card from the grip")), grip, optional=False)
         if chosen is not None:
             g.trash(chosen, Phrase(N_("trashed by {card}"), card=str(x.card)), by="corp")
 
@@ -569,7 +532,7 @@ def _moon_pool(b: Builder) -> None:
         x.remove_from_game()
         for n in range(2):
             prompt = Phrase(N_("trash a card from HQ ({n}/{most})"), n=n + 1, most=2)
-            chosen = _pick(x, prompt, list(g.corp.hand), optional=True)
+            chosen = x.pick(prompt, list(g.corp.hand))
             if chosen is None:
                 break
             _trash_from_hq(x, chosen)
@@ -577,7 +540,7 @@ def _moon_pool(b: Builder) -> None:
         for n in range(2):
             prompt = Phrase(N_("reveal a face-down card in Archives ({n}/{most})"), n=n + 1, most=2)
             facedown = [c for c in reversed(g.corp.discard) if not c.faceup and c not in revealed]
-            chosen = _pick(x, prompt, facedown, optional=True)
+            chosen = x.pick(prompt, facedown)
             if chosen is None:
                 break
             revealed.append(chosen)
@@ -590,7 +553,7 @@ def _moon_pool(b: Builder) -> None:
             g.rng.shuffle(g.corp.deck)
             g.log.add("shuffle", CORP, zone="rnd")
         for _ in [c for c in revealed if c.type == "agenda"]:
-            target = _pick(x, Phrase(N_("place 1 advancement counter on")), g.installed("corp"), optional=True)
+            target = x.pick(Phrase(N_("place 1 advancement counter on")), g.installed("corp"))
             if target is not None:
                 g.place_advancement(target, 1)
 
@@ -638,7 +601,7 @@ def _djupstad_grid(b: Builder) -> None:
             g.damage("brain", 1)
 
     b.when("any_scored", scored)
-    _one_region(b.paragraph(1))
+    one_region(b.paragraph(1))
 
 
 @card("mavirus", paragraphs=(0, 1), summary="Revealed when accessed in R&D; when accessed, the corp may purge virus "
@@ -691,7 +654,7 @@ def _nanisivik_grid(b: Builder) -> None:
         if x.event.get("server") != _server_name(g, x.card) or not x.card.rezzed:
             return
         ice = [c for c in reversed(g.corp.discard) if c.type == "ice" and not c.faceup]
-        chosen = _pick(x, Phrase(N_("turn a face-down piece of ice in Archives face up")), ice, optional=True)
+        chosen = x.pick(Phrase(N_("turn a face-down piece of ice in Archives face up")), ice)
         if chosen is None:
             return
         chosen.faceup = True
@@ -699,7 +662,7 @@ def _nanisivik_grid(b: Builder) -> None:
         _resolve_subroutine(x, chosen)
 
     b.when("approach_server", approached)
-    _one_region(b.paragraph(1))
+    one_region(b.paragraph(1))
 
 
 @card("vladisibirsk_city_grid", paragraphs=(1, 2), summary="Once per turn, 2 advancement counters on it: 2 "
@@ -712,13 +675,13 @@ def _vladisibirsk_city_grid(b: Builder) -> None:
 
     def use(x: Exec) -> None:
         g = x.game
-        target = _pick(x, Phrase(N_("place {n} advancement counters on"), n=2), others(g, x.card))
+        target = x.pick(Phrase(N_("place {n} advancement counters on"), n=2), others(g, x.card), optional=False)
         if target is not None:
             g.place_advancement(target, 2)
 
     b.paid([counters("advancement", 2)], use, once_per_turn=True,
            usable=lambda g, c, w: w in ("action", "run") and bool(others(g, c)))  # fmt: skip
-    _one_region(b.paragraph(2))
+    one_region(b.paragraph(2))
 
 
 @card("zato_city_grid", paragraphs=(1, 2), summary="As the runner encounters a piece of ice protecting its server, the "
@@ -743,7 +706,7 @@ def _zato_city_grid(b: Builder) -> None:
         g.execute(sub.ability, Context("corp", ice, run, encounter=run.encounter), pay=False)
 
     b.when("encounter", met)
-    _one_region(b.paragraph(2))
+    one_region(b.paragraph(2))
 
 
 @card("yakov_erikovich_avdakov", paragraphs=(0,), summary="Whenever a card is trashed from its server's root or "
@@ -761,7 +724,7 @@ def _yakov(b: Builder) -> None:
             here = _server_name(g, x.card)
             if not x.card.rezzed or here is None or _installed_before(g, victim) != here:
                 return
-        g.gain_credits("corp", 2, Phrase(N_("the text of {card}"), card=str(x.card)))
+        g.gain_credits("corp", 2, x.why)
 
     b.when("trashed", trashed)
 
@@ -782,7 +745,7 @@ def _anemone(b: Builder) -> None:
         if not _run_here(g, x.card):
             return
         prompt = Phrase(N_("trash a card from HQ to do {n} {damage}?"), n=2, damage=Term("damage", "net"))
-        chosen = _pick(x, prompt, list(g.corp.hand), optional=True)
+        chosen = x.pick(prompt, list(g.corp.hand))
         if chosen is not None:
             _trash_from_hq(x, chosen)
             g.damage("net", 2)
@@ -842,7 +805,7 @@ def _echo(b: Builder) -> None:
             x.game.add_counters(x.card, "power", 1)
 
     def met(x: Exec) -> None:
-        if x.event.get("ice") is x.card:
+        if this_ice(x):
             _gain_etr(x, x.card.counters.get("power", 0), first=False)
 
     b.when("any_rezzed", rezzed)
@@ -853,7 +816,7 @@ def _echo(b: Builder) -> None:
       "one; subroutine: trash this ice.")  # fmt: skip
 def _envelopment(b: Builder) -> None:
     def met(x: Exec) -> None:
-        if x.event.get("ice") is x.card:
+        if this_ice(x):
             _gain_etr(x, x.card.counters.get("power", 0), first=True)
 
     def sub(x: Exec) -> None:
@@ -871,7 +834,7 @@ def _stavka(b: Builder) -> None:
         g = x.game
         others = [c for c in g.installed("corp") if c is not x.card]
         prompt = Phrase(N_("trash another installed card for {n} strength this run?"), n="+5")
-        chosen = _pick(x, prompt, others, optional=True)
+        chosen = x.pick(prompt, others)
         if chosen is not None and g.trash(chosen, _by_corp(), by="corp"):
             x.card.notes["boosted_run"] = g.current_run
 
@@ -910,7 +873,7 @@ def _vasilisa(b: Builder) -> None:
         if not x.may(prompt):
             return
         g.pay("corp", 1, str(x.card))
-        target = _pick(x, Phrase(N_("place 1 advancement counter on")), _advanceable(g))
+        target = x.pick(Phrase(N_("place 1 advancement counter on")), _advanceable(g), optional=False)
         if target is not None:
             g.place_advancement(target, 1)
 
@@ -936,7 +899,8 @@ def _vampyronassa(b: Builder) -> None:
 def _anvil(b: Builder) -> None:
     def sub(x: Exec) -> None:
         g = x.game
-        chosen = _pick(x, Phrase(N_("trash one of your installed cards")), list(g.runner.rig), side="runner")
+        chosen = x.pick(Phrase(N_("trash one of your installed cards")), list(g.runner.rig), optional=False,
+                        side="runner")  # fmt: skip
         if chosen is not None:
             g.trash(chosen, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
 
@@ -972,7 +936,7 @@ def _ob_superheavy(b: Builder) -> None:
         x.card.notes["used"] = g.turns
         matches = [c for c in reversed(g.corp.deck) if getattr(c.record, "rez_cost", None) == wanted
                    and c.type in _REZZABLE and g.may_install(c)]  # fmt: skip
-        chosen = _pick(x, Phrase(N_("search R&D for a card to install")), matches, kind="search")
+        chosen = x.pick(Phrase(N_("search R&D for a card to install")), matches, optional=False, kind="search")
         if chosen is not None:
             g.corp.deck.remove(chosen)
             _reveal(g, [chosen], "rnd")
@@ -995,7 +959,7 @@ def _pravdivost(b: Builder) -> None:
         g = x.game
         if x.ran_this_turn(successful=True) or not x.once_per_turn("successful_run"):
             return
-        target = _pick(x, Phrase(N_("place 1 advancement counter on")), _advanceable(g), optional=True)
+        target = x.pick(Phrase(N_("place 1 advancement counter on")), _advanceable(g))
         if target is not None:
             g.place_advancement(target, 1)
 

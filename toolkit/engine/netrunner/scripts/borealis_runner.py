@@ -27,7 +27,7 @@ from toolkit.text import parse_cached
 
 from ..decisions import Option
 from ..state import CENTRALS, SEATS, Card, Encounter
-from . import Builder, Exec, card, click, counters, credit, load, one_console, trash_self
+from . import Builder, Exec, card, click, counters, credit, load, one_console, this_card, trash_self
 
 if TYPE_CHECKING:
     from toolkit.engine.core import Event
@@ -403,7 +403,7 @@ def _pan_weave(b: Builder) -> None:
     def successful(x: Exec) -> None:
         g = x.game
         if _first_success(g, "hq") and g.lose_credits("corp", 1):
-            g.gain_credits("runner", 1, Phrase(N_("the text of {card}"), card=str(x.card)))
+            g.gain_credits("runner", 1, x.why)
 
     b.when("run_successful", successful)
 
@@ -435,7 +435,7 @@ def _time_bomb(b: Builder) -> None:
         if not g.is_installed(x.card):
             return
         if x.card.counters.get("power", 0) >= 3:
-            g.trash(x.card, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+            g.trash(x.card, x.why, by="runner")
             _sabotage(x, 3)
         else:
             x.do("在本牌上放置 1 个能量指示物。")
@@ -627,7 +627,7 @@ def _backstitching(b: Builder) -> None:
         if ice is None or run is None or run.server != _mark(g) or not g.is_installed(x.card):
             return
         if x.may(Phrase(N_("{card}: trash it to bypass {ice}?"), card=str(x.card), ice=str(ice))):
-            g.trash(x.card, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+            g.trash(x.card, x.why, by="runner")
             x.bypass()
 
     _identify_at_turn_start(b)
@@ -645,7 +645,7 @@ def _abaasy(b: Builder) -> None:
         prompt = Phrase(N_("{card}: trash a card from your grip to draw 1 card?"), card=str(x.card))
         chosen = x.pick(prompt, list(g.runner.hand))
         if chosen is not None:
-            g.trash(chosen, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+            g.trash(chosen, x.why, by="runner")
             x.do("你抽 1 张牌。")
 
     _on_full_break(b, cycle)
@@ -668,7 +668,7 @@ def _revolver(b: Builder) -> None:
       "agenda is scored or stolen; 2 credits break up to 2 subroutines.")  # fmt: skip
 def _nanuq(b: Builder) -> None:
     def trashed(x: Exec) -> None:
-        if x.event.get("card") is x.card and x.card in x.game.runner.discard:
+        if this_card(x) and x.card in x.game.runner.discard:
             x.remove_from_game()
 
     def agenda(x: Exec) -> None:
@@ -767,7 +767,7 @@ def _world_tree(b: Builder) -> None:
         chosen = x.pick(prompt, others)
         if chosen is None:
             return
-        g.trash(chosen, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+        g.trash(chosen, x.why, by="runner")
         deck = g.runner.deck
         options = [c for c in reversed(deck) if c.type == chosen.type and _installable(g, c, 3)]
         prompt = Phrase(N_("search the {zone} for a {type}"), zone=Term("zone", "stack"), type=Term("type", chosen.type))

@@ -24,7 +24,7 @@ from toolkit.i18n.words import N_
 
 from ..decisions import Option
 from ..state import CENTRALS, SEATS, Card, Encounter
-from . import Builder, Exec, card, click, counters, credit, load, one_console
+from . import Builder, Exec, card, click, counters, credit, load, one_console, this_card, this_ice
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -37,22 +37,8 @@ CORP_INSTALLABLE = ("ice", "asset", "upgrade", "agenda")
 # ---------------------------------------------------------------- frames
 
 
-def _the_text(c: Card) -> Any:
-    return Phrase(N_("the text of {card}"), card=str(c))
-
-
 def _by(side: str) -> Any:
     return Phrase(N_("trashed by the {side}"), side=Term("side", side))
-
-
-def _this_ice(x: Exec) -> bool:
-    """The event is about this card's own encounter (or pass)."""
-    return x.event.get("ice") is x.card
-
-
-def _this_card(x: Exec) -> bool:
-    """The event is about this card itself (installed, accessed, ...)."""
-    return x.event.get("card") is x.card
 
 
 def _virus_program(x: Exec) -> bool:
@@ -240,7 +226,7 @@ def _data_mine(b: Builder) -> None:
     def sub(x: Exec) -> None:
         x.do("造成 1 点网域伤害。")
         if x.game.is_installed(x.card):
-            x.game.trash(x.card, _the_text(x.card), by="corp")
+            x.game.trash(x.card, x.why, by="corp")
 
     b.subroutine(sub)
 
@@ -256,7 +242,7 @@ def _data_raven(b: Builder) -> None:
         else:
             g.end_run(str(x.card))
 
-    b.when("encounter", met, only=_this_ice)
+    b.when("encounter", met, only=this_ice)
 
 
 @card("matrix_analyzer", paragraphs=(0,), summary="When encountered, the corp may pay 1 credit to place an "
@@ -274,7 +260,7 @@ def _matrix_analyzer(b: Builder) -> None:
         target = x.choose(Phrase(N_("place 1 advancement counter on")), targets)
         g.place_advancement(target, 1)
 
-    b.when("encounter", met, only=_this_ice)
+    b.when("encounter", met, only=this_ice)
 
 
 @card("cell_portal", paragraphs=(0,), summary="Subroutine: the runner goes back to the outermost position of the "
@@ -290,8 +276,8 @@ def _cell_portal(b: Builder) -> None:
             # the engine passes this ice and moves one position in next: the movement step that follows lets the
             # runner jack out, and the run goes on with the outermost ice
             run.position = len(server.ice) + 1
-            g.log.add("move", RUNNER, server=run.server, position=len(server.ice), reason=_the_text(x.card))
-        g.derez(x.card, _the_text(x.card))
+            g.log.add("move", RUNNER, server=run.server, position=len(server.ice), reason=x.why)
+        g.derez(x.card, x.why)
 
     b.subroutine(sub)
 
@@ -355,7 +341,7 @@ def _ambush(b: Builder, cost: int, prompt: Any, hit: Callable[[Exec, int], None]
     advancement counters on it (asked only when it has some)."""
 
     def concerned(x: Exec) -> bool:
-        return _this_card(x) and x.game.is_installed(x.card) and x.card.advancement > 0 and x.game.can_pay("corp", cost)
+        return this_card(x) and x.game.is_installed(x.card) and x.card.advancement > 0 and x.game.can_pay("corp", cost)
 
     def accessed(x: Exec) -> None:
         g = x.game
@@ -426,7 +412,7 @@ def _red_herrings(b: Builder) -> None:
         g.add_lasting("steal_requires", x.card, (can, pay), "run")
 
     b.when("run_begins", persist, only=on_its_server)
-    b.when("rezzed", persist, only=lambda x: _this_card(x) and on_its_server(x))
+    b.when("rezzed", persist, only=lambda x: this_card(x) and on_its_server(x))
 
 
 @card("akitaro_watanabe", paragraphs=(0,), summary="Ice protecting its server costs 2 credits less to rez.")
@@ -482,7 +468,7 @@ def _accelerated_beta_test(b: Builder) -> None:
             return
         top = list(reversed(g.corp.deck[-3:]))  # the top card first
         for c in top:
-            g.log.add("effect", CORP, visible=[CORP], card=str(c), zone="rnd", reason=_the_text(x.card))
+            g.log.add("effect", CORP, visible=[CORP], card=str(c), zone="rnd", reason=x.why)
         for c in top:
             if c.type != "ice" or c not in g.corp.deck:
                 continue
@@ -493,7 +479,7 @@ def _accelerated_beta_test(b: Builder) -> None:
                     g.rez(c, free=True)
         for c in top:
             if c in g.corp.deck:
-                g.trash(c, _the_text(x.card), by="corp")
+                g.trash(c, x.why, by="corp")
 
     b.when("agenda_scored", scored)
 
@@ -536,7 +522,7 @@ def _posted_bounty(b: Builder) -> None:
                    Option("forfeit", Phrase(N_("forfeit {card}"), card=str(x.card)), True)]  # fmt: skip
         if not g.ask("corp", "target", prompt, options).value:
             return
-        g.forfeit(x.card, _the_text(x.card))
+        g.forfeit(x.card, x.why)
         g.gain_tags(1)
         x.do("你获得 1 个负面声誉。")
 
@@ -616,7 +602,7 @@ def _precognition(b: Builder) -> None:
         deck = g.corp.deck
         top = list(reversed(deck[-5:]))  # the top card first
         for c in top:
-            g.log.add("effect", CORP, visible=[CORP], card=str(c), zone="rnd", reason=_the_text(x.card))
+            g.log.add("effect", CORP, visible=[CORP], card=str(c), zone="rnd", reason=x.why)
         order: list[Card] = []
         left = list(top)
         while len(left) > 1:
@@ -628,7 +614,7 @@ def _precognition(b: Builder) -> None:
         if top:
             del deck[-len(top) :]
             deck.extend(reversed(order))
-            g.log.add("effect", CORP, cards=len(top), zone="rnd", reason=_the_text(x.card))
+            g.log.add("effect", CORP, cards=len(top), zone="rnd", reason=x.why)
 
     b.play(play)
 
@@ -805,7 +791,7 @@ def _tinkering(b: Builder) -> None:
         server = g.server_of(chosen)
         shown = str(chosen) if chosen.rezzed else Phrase(N_("a face-down card in {server}"),
                                                          server=Term("zone", server.name if server else ""))  # fmt: skip
-        g.log.add("effect", RUNNER, card=shown, subtypes=list(chosen.subtypes), reason=_the_text(x.card))
+        g.log.add("effect", RUNNER, card=shown, subtypes=list(chosen.subtypes), reason=x.why)
 
     b.play(play)
 
@@ -865,7 +851,7 @@ def _crypsis(b: Builder) -> None:
         if x.card.counters.get("virus", 0) > 0:
             g.add_counters(x.card, "virus", -1)
         elif x.card in g.runner.rig:
-            g.trash(x.card, _the_text(x.card), by="runner")
+            g.trash(x.card, x.why, by="runner")
 
     b.paragraph(0).paid([credit(1)], breaks, role="break",
                         usable=lambda g, c, w: w == "encounter" and _can_break(g, c))  # fmt: skip
@@ -996,7 +982,7 @@ def _rabbit_hole(b: Builder) -> None:
         g.install("runner", copy)
         _shuffle(g, "runner")
 
-    b.paragraph(1).when("installed", installed, only=_this_card)
+    b.paragraph(1).when("installed", installed, only=this_card)
 
 
 @card("the_personal_touch", paragraphs=(0, 1), summary="Installed on an icebreaker, which has +1 strength.")
@@ -1152,6 +1138,6 @@ def _noise(b: Builder) -> None:
     def installed(x: Exec) -> None:
         g = x.game
         if g.corp.deck:
-            g.trash(g.corp.deck[-1], _the_text(x.card), by="corp")
+            g.trash(g.corp.deck[-1], x.why, by="corp")
 
     b.when("any_installed", installed, only=_virus_program)

@@ -24,7 +24,7 @@ from toolkit.text import parse_cached
 
 from ..decisions import Option
 from ..state import SEATS, Card, Context, Encounter, Sub
-from . import Builder, Exec, card, click, counters, credit, one_console, trash_self
+from . import Builder, Exec, card, click, counters, credit, one_console, this_card, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -35,10 +35,6 @@ CORP_INSTALLABLE = ("ice", "asset", "upgrade", "agenda")
 
 
 # ---------------------------------------------------------------- frames
-
-
-def _the_text(c: Card) -> Any:
-    return Phrase(N_("the text of {card}"), card=str(c))
 
 
 def _encounter(g: NetrunnerGame) -> Encounter | None:
@@ -91,11 +87,6 @@ def _corp_installed(x: Exec) -> bool:
     return placed is not None and placed.side == "corp"
 
 
-def _this_card(x: Exec) -> bool:
-    """The event is about this card (it was installed, scored, trashed)."""
-    return x.event.get("card") is x.card
-
-
 # ---------------------------------------------------------------- ice
 
 
@@ -140,7 +131,7 @@ def _datapike(b: Builder) -> None:
     def sub(x: Exec) -> None:
         g = x.game
         if g.can_pay("runner", 2):
-            g.pay("runner", 2, _the_text(x.card))
+            g.pay("runner", 2, x.why)
         else:
             x.do("终止潜袭。")
 
@@ -188,12 +179,12 @@ def _howler(b: Builder) -> None:
         if run.server == server.name and run.position == behind + 1:  # this ice stays the one being passed
             run.position += 1
         g.rez(chosen, free=True)
-        howler = x.card
+        howler, why = x.card, x.why
 
         def after(run: Any, successful: bool) -> None:
-            g.derez(chosen, _the_text(howler))
+            g.derez(chosen, why)
             if g.is_installed(howler):
-                g.trash(howler, _the_text(howler), by="corp")
+                g.trash(howler, why, by="corp")
 
         x.when_run_ends(after)
 
@@ -212,7 +203,7 @@ def _alix(b: Builder) -> None:
     def cash(x: Exec) -> None:
         power = int(x.card.last_known.get("counters", {}).get("power", 0))
         if power:
-            x.game.gain_credits("corp", 2 * power, _the_text(x.card))
+            x.game.gain_credits("corp", 2 * power, x.why)
 
     b.paragraph(0).when("any_installed", installed, only=_corp_installed)
     b.paragraph(1).paid([click(), trash_self()], cash,
@@ -224,7 +215,7 @@ def _thomas_haas(b: Builder) -> None:
     def cash(x: Exec) -> None:
         tokens = int(x.card.last_known.get("counters", {}).get("advancement", 0))
         if tokens:
-            x.game.gain_credits("corp", 2 * tokens, _the_text(x.card))
+            x.game.gain_credits("corp", 2 * tokens, x.why)
 
     b.paid([trash_self()], cash, usable=lambda g, c, w: c.advancement > 0)
 
@@ -233,7 +224,7 @@ def _thomas_haas(b: Builder) -> None:
 def _server_diagnostics(b: Builder) -> None:
     def installed(x: Exec) -> None:
         if x.game.is_installed(x.card):
-            x.game.trash(x.card, _the_text(x.card), by="corp")
+            x.game.trash(x.card, x.why, by="corp")
 
     b.when("any_installed", installed, only=lambda x: _corp_installed(x) and x.event["card"].type == "ice")
 
@@ -291,7 +282,7 @@ def _pet_project(b: Builder) -> None:
                 return
             server = placed.name
 
-    b.when("agenda_scored", scored, only=_this_card)
+    b.when("agenda_scored", scored, only=this_card)
 
 
 @card("project_wotan", paragraphs=(1,), summary="An agenda counter: the rezzed bioroid ice being approached gains an "
@@ -369,7 +360,7 @@ def _bioroid_efficiency_research(b: Builder) -> None:
         host = x.card.host
         assert host is not None
         x.game.leave_in_play(x.card, Phrase(N_("every subroutine of {ice} was broken"), ice=str(host)))
-        x.game.derez(host, _the_text(x.card))
+        x.game.derez(host, x.why)
 
     def trashed(x: Exec) -> None:  # its host left play and took it along
         if x.card in x.game.in_play:
@@ -377,7 +368,7 @@ def _bioroid_efficiency_research(b: Builder) -> None:
 
     b.may_play(lambda g, c: bool(targets(g)))
     b.stays_in_play()
-    b.play(play).when("subroutine_broken", broken, only=all_broken).when("trashed", trashed, only=_this_card)
+    b.play(play).when("subroutine_broken", broken, only=all_broken).when("trashed", trashed, only=this_card)
 
 
 # ---------------------------------------------------------------- the corp identity
@@ -437,7 +428,7 @@ def _cyber_cypher(b: Builder) -> None:
         if on_its_server(x.game, x.card):
             x.do("强度 +1。")
 
-    b.paragraph(0).when("installed", installed, only=_this_card)
+    b.paragraph(0).when("installed", installed, only=this_card)
     b.paragraph(1).paid([credit(1)], break_one, role="break",
                         usable=lambda g, c, w: on_its_server(g, c) and _strong_against(g, c, "code_gate"))  # fmt: skip
     b.paragraph(2).paid([credit(1)], boost, role="boost",
@@ -530,10 +521,10 @@ def _monolith(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("trash which program from your grip")), programs, optional=False)
         if chosen is None:
             return
-        g.trash(chosen, _the_text(x.card), by="runner")
+        g.trash(chosen, x.why, by="runner")
         g.prevent("damage", 1, x.card, kind)
 
-    b.paragraph(1).when("installed", installed, only=_this_card)
+    b.paragraph(1).when("installed", installed, only=this_card)
     b.paragraph(2).paid([], prevent, role="prevent_damage",
                         usable=lambda g, c, w: damage_window(g) and any(p.type == "program" for p in g.runner.hand))  # fmt: skip
     one_console(b.paragraph(3))
@@ -553,10 +544,10 @@ def _freelance_coding_contract(b: Builder) -> None:
             chosen = x.pick(Phrase(N_("trash which program from your grip")), options)
             if chosen is None:
                 break
-            if g.trash(chosen, _the_text(x.card), by="runner"):
+            if g.trash(chosen, x.why, by="runner"):
                 trashed += 1
         if trashed:
-            g.gain_credits("runner", 2 * trashed, _the_text(x.card))
+            g.gain_credits("runner", 2 * trashed, x.why)
 
     b.play(play)
 
@@ -651,7 +642,7 @@ def _scavenge(b: Builder) -> None:
         if chosen is None:
             return
         x.card.notes["less"] = g.install_cost(chosen)
-        g.trash(chosen, _the_text(x.card), by="runner")
+        g.trash(chosen, x.why, by="runner")
 
     def install(x: Exec) -> None:
         g = x.game
@@ -706,7 +697,7 @@ def _the_source(b: Builder) -> None:
 
     def gone(x: Exec) -> None:
         if x.game.is_installed(x.card):
-            x.game.trash(x.card, _the_text(x.card))
+            x.game.trash(x.card, x.why)
 
     b.paragraph(0).requirement(lambda g, this, agenda: 1)
     b.paragraph(1).steal_requires(lambda g, agenda: g.can_pay("runner", 3), pay)

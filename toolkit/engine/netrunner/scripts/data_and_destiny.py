@@ -23,7 +23,7 @@ from toolkit.text import ast as A
 from toolkit.text import parse_cached
 
 from ..state import SEATS, Card, Context, Encounter, Sub
-from . import Builder, Exec, card, click, load, one_console, one_region, trash_self
+from . import Builder, Exec, card, click, load, one_console, one_region, this_card, this_ice, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -35,20 +35,6 @@ _MOVES = ("install", "host", "draw", "move", "search", "trashed", "discarded", "
 
 
 # ---------------------------------------------------------------- shared pieces
-
-
-def _why(c: Card) -> Any:
-    return Phrase(N_("the text of {card}"), card=str(c))
-
-
-def _mine(x: Exec) -> bool:
-    """The event is about this card's own ice (encountered)."""
-    return x.event.get("ice") is x.card
-
-
-def _self(x: Exec) -> bool:
-    """The event is about this card (accessed, trashed, rezzed)."""
-    return x.event.get("card") is x.card
 
 
 def _encountering(g: NetrunnerGame) -> Encounter | None:
@@ -139,7 +125,7 @@ def _special_offer(b: Builder) -> None:
         g = x.game
         g.gain_credits("corp", 5)
         if g.is_installed(x.card):
-            g.trash(x.card, _why(x.card), by="corp")
+            g.trash(x.card, x.why, by="corp")
 
     b.subroutine(sub)
 
@@ -151,7 +137,7 @@ def _resistor(b: Builder) -> None:
 
 @card("turnpike", paragraphs=(0,), summary="When the runner encounters it, the runner loses 1 credit.")
 def _turnpike(b: Builder) -> None:
-    b.when("encounter", lambda x: x.do("潜袭者失去 1[credit]。"), only=_mine)
+    b.when("encounter", lambda x: x.do("潜袭者失去 1[credit]。"), only=this_ice)
 
 
 @card("news_hound", paragraphs=(0,), summary="While a current is in play, it has a last subroutine that ends the run.")
@@ -164,7 +150,7 @@ def _news_hound(b: Builder) -> None:
         enc.subs.append(Sub(len(enc.subs) + 1, ETR))
         g.log.add("gain_subroutines", CORP, ice=str(enc.ice), count=1, subroutines=len(enc.subs))
 
-    b.when("encounter", met, only=_mine)
+    b.when("encounter", met, only=this_ice)
 
 
 @card(
@@ -213,7 +199,7 @@ def _archangel(b: Builder) -> None:
         if chosen is not None:
             _rig_to_grip(g, chosen)
 
-    b.when("access", _reveal_in_rnd, only=_self)
+    b.when("access", _reveal_in_rnd, only=this_card)
     b.paragraph(2).subroutine(sub)
 
 
@@ -238,7 +224,7 @@ def _quantum_predictive_model(b: Builder) -> None:
         if g.runner.tags > 0:
             _to_score_area(g, x.card, "corp", int(x.card.record.agenda_points or 0))
 
-    b.when("access", accessed, only=_self)
+    b.when("access", accessed, only=this_card)
 
 
 @card("improved_tracers", paragraphs=(0,), summary="Every tracer ice is 1 stronger.")
@@ -366,7 +352,7 @@ def _news_team(b: Builder) -> None:
         else:
             _to_score_area(g, x.card, "runner", -1)
 
-    b.when("access", accessed, only=_self)
+    b.when("access", accessed, only=this_card)
     b.points(lambda g, this, side: -1 if side == "runner" and this in g.runner.score_area else 0)
 
 
@@ -382,12 +368,12 @@ def _victoria_jenkins(b: Builder) -> None:
         before = g.runner.clicks
         g.runner.clicks = max(0, before - 1)
         g.log.add("clicks", RUNNER, side="runner", amount=g.runner.clicks - before, clicks=g.runner.clicks,
-                  reason=_why(x.card))  # fmt: skip
+                  reason=x.why)  # fmt: skip
 
     def accessed_now(x: Exec) -> bool:
         g = x.game
         run = g.current_run
-        if not _self(x) or run is None or run.step != "access":
+        if not this_card(x) or run is None or run.step != "access":
             return False
         last = next((e for e in reversed(list(g.log)) if e.kind == "access"), None)
         return last is not None and last.data.get("card") == str(x.card)
@@ -423,7 +409,7 @@ def _news_cycle(b: Builder) -> None:
         forfeited = x.pick(Phrase(N_("forfeit which agenda")), list(g.corp.score_area), optional=False)
         if forfeited is None:
             return
-        g.forfeit(forfeited, _why(x.card))
+        g.forfeit(forfeited, x.why)
         options = [c for c in g.corp.score_area if scored_abilities(g, c)]
         chosen = x.pick(Phrase(N_("resolve the \"when scored\" ability of which agenda")), options, optional=False)
         if chosen is None:
@@ -496,7 +482,7 @@ def _the_all_seeing_i(b: Builder) -> None:
             return
         for c in [c for c in g.runner.rig if c.type == "resource"]:
             if c in g.runner.rig and not g.over:
-                g.trash(c, _why(x.card), by="corp")
+                g.trash(c, x.why, by="corp")
 
     b.may_play(lambda g, c: g.runner.tags > 0)
     b.paragraph(1).play(play)
@@ -583,7 +569,7 @@ def _heartbeat(b: Builder) -> None:
     def prevent(x: Exec) -> None:
         g = x.game
         chosen = x.pick(Phrase(N_("trash 1 of your installed cards")), _trashable_rig(g), optional=False)
-        if chosen is None or not g.trash(chosen, _why(x.card), by="runner"):
+        if chosen is None or not g.trash(chosen, x.why, by="runner"):
             return
         g.prevent("damage", 1, x.card)
 
@@ -607,7 +593,7 @@ def _security_nexus(b: Builder) -> None:
         x.ctx.trace = ok = g.interp.trace(5, x.ctx)
         if ok:
             g.gain_tags(1)
-            g.end_run(_why(x.card))
+            g.end_run(x.why)
         else:
             x.bypass()
 
@@ -679,7 +665,7 @@ def _endless_hunger(b: Builder) -> None:
         if enc is None or not subs:
             return
         cost = x.pick(Phrase(N_("trash 1 of your installed cards")), _trashable_rig(g), optional=False)
-        if cost is None or not g.trash(cost, _why(x.card), by="runner"):
+        if cost is None or not g.trash(cost, x.why, by="runner"):
             return
         prompt = Phrase(N_("break a subroutine of {ice}"), ice=str(enc.ice))
         sub = g.choose("runner", "subroutine", prompt, subs, label=lambda s: f"sub:{s.index}")
@@ -867,7 +853,7 @@ def _wasteland(b: Builder) -> None:
 
     def trashed(x: Exec) -> None:
         x.card.notes["first"] = x.game.turns
-        x.game.gain_credits("runner", 1, _why(x.card))
+        x.game.gain_credits("runner", 1, x.why)
 
     b.when("trashed", trashed, only=concerns)
 
@@ -888,10 +874,10 @@ def _windfall(b: Builder) -> None:
         if not g.runner.deck:
             return
         top = g.runner.deck[-1]
-        g.trash(top, _why(x.card), by="runner")
+        g.trash(top, x.why, by="runner")
         amount = int(top.record.cost or 0) if top.type in ("program", "hardware", "resource") else 0
         if amount:
-            g.gain_credits("runner", amount, _why(x.card))
+            g.gain_credits("runner", amount, x.why)
 
     b.play(play)
 
@@ -914,7 +900,7 @@ def _independent_thinking(b: Builder) -> None:
                 break
             chosen.append(pick)
         directive = any("directive" in c.subtypes for c in chosen)
-        trashed = sum(1 for c in chosen if c in g.runner.rig and g.trash(c, _why(x.card), by="runner"))
+        trashed = sum(1 for c in chosen if c in g.runner.rig and g.trash(c, x.why, by="runner"))
         if trashed:
             g.draw("runner", trashed * (2 if directive else 1))
 
@@ -963,9 +949,9 @@ def _prey(b: Builder) -> None:
                                _trashable_rig(g), n)  # fmt: skip
         for c in chosen:
             if c in g.runner.rig:
-                g.trash(c, _why(x.card), by="runner")
+                g.trash(c, x.why, by="runner")
         if g.is_installed(ice):
-            g.trash(ice, _why(x.card), by="runner")
+            g.trash(ice, x.why, by="runner")
 
     b.play(play)
     b.when("pass_ice", passed, only=ready)

@@ -13,7 +13,20 @@ from toolkit.text.limits import MAX_COUNT
 
 from ..decisions import Option
 from ..state import CENTRALS, SEATS, Context, Sub
-from . import Builder, Exec, card, click, credit, current, load, one_console, one_region, trash_self
+from . import (
+    Builder,
+    Exec,
+    card,
+    click,
+    credit,
+    current,
+    load,
+    one_console,
+    one_region,
+    this_card,
+    this_ice,
+    trash_self,
+)
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -25,10 +38,6 @@ END_THE_RUN = "[subroutine] 终止潜袭。"
 
 
 # ---------------------------------------------------------------- shared pieces
-
-
-def _text_of(c: Card) -> Phrase:
-    return Phrase(N_("the text of {card}"), card=str(c))
 
 
 def _trace(x: Exec, base: int) -> tuple[bool, int]:
@@ -372,7 +381,7 @@ def _fetal_ai(b: Builder) -> None:
         if x.card not in g.corp.discard:
             g.damage("net", 2)
 
-    b.paragraph(1).when("access", accessed, only=lambda x: x.event.get("card") is x.card)
+    b.paragraph(1).when("access", accessed, only=this_card)
     b.paragraph(2).steal_requires(
         lambda g, c: g.can_pay("runner", 2),
         lambda g, c: g.pay("runner", 2, Phrase(N_("the additional cost of {card}"), card=str(c))),
@@ -432,7 +441,7 @@ def _edge_of_world(b: Builder) -> None:
             if n:
                 g.damage("brain", n)
 
-    b.when("access", accessed, only=lambda x: x.event.get("card") is x.card)
+    b.when("access", accessed, only=this_card)
 
 
 @card(
@@ -523,7 +532,7 @@ def _bernice_mai(b: Builder) -> None:
         if ok:
             g.gain_tags(1)
         elif g.is_installed(x.card):
-            g.trash(x.card, _text_of(x.card), by="corp")
+            g.trash(x.card, x.why, by="corp")
 
     b.when("run_successful", successful, only=_on_this_server)
 
@@ -569,7 +578,7 @@ def _burke_bugs(b: Builder) -> None:
         prompt = Phrase(N_("trash a {type}"), type=Term("type", "program"))
         chosen = x.pick(prompt, programs, optional=False, side="runner")
         if chosen is not None:
-            g.trash(chosen, _text_of(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
 
     b.subroutine(sub)
 
@@ -593,7 +602,7 @@ def _data_hound(b: Builder) -> None:
         if victim is None:
             return
         top.remove(victim)
-        g.trash(victim, _text_of(x.card), by="corp")
+        g.trash(victim, x.why, by="corp")
         if top:
             _arrange_top(x, deck, top, Phrase(N_("which card goes next from the top of the stack")))
 
@@ -614,7 +623,7 @@ def _tmi(b: Builder) -> None:
     def rezzed(x: Exec) -> None:
         ok, _ = _trace(x, 2)
         if not ok:
-            x.game.derez(x.card, _text_of(x.card))
+            x.game.derez(x.card, x.why)
 
     b.when("rezzed", rezzed)
 
@@ -655,7 +664,7 @@ def _flare(b: Builder) -> None:
         hardware = [c for c in g.runner.rig if c.type == "hardware"]
         chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "hardware")), hardware, optional=False)
         if chosen is not None:
-            g.trash(chosen, _text_of(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
         g.damage("meat", 2, preventable=False)
         x.do("终止潜袭。")
 
@@ -684,7 +693,7 @@ def _chimera(b: Builder) -> None:
         x.game.log.add("effect", CORP, card=str(x.card), subtype=Term("subtypes", chosen))
 
     def ends(x: Exec) -> None:
-        x.game.derez(x.card, _text_of(x.card))
+        x.game.derez(x.card, x.why)
         drop(x.card)
 
     b.when("rezzed", rezzed)
@@ -703,7 +712,7 @@ def _sensei(b: Builder) -> None:
 
     def met(x: Exec) -> None:
         run = x.run
-        if run is None or x.card.notes.get("run") is not run or x.event.get("ice") is x.card:
+        if run is None or x.card.notes.get("run") is not run or this_ice(x):
             return
         enc = _encounter_of(x.game)
         if enc is not None:
@@ -884,7 +893,7 @@ def _faerie(b: Builder) -> None:
     def ended(x: Exec) -> None:
         g = x.game
         if x.card.notes.pop("broke", False) and g.is_installed(x.card):
-            g.trash(x.card, _text_of(x.card), by="runner")
+            g.trash(x.card, x.why, by="runner")
 
     b.when("subroutine_broken", broke, only=lambda x: x.event.get("by") is x.card)
     b.when("encounter_ends", ended, only=lambda x: bool(x.card.notes.get("broke")))
@@ -1240,7 +1249,7 @@ def _mr_li(b: Builder) -> None:
 def _new_angeles_city_hall(b: Builder) -> None:
     def stolen(x: Exec) -> None:
         if x.game.is_installed(x.card):
-            x.game.trash(x.card, _text_of(x.card), by="runner")
+            x.game.trash(x.card, x.why, by="runner")
 
     b.text("2[credit]：避免 1 个锁定标记。")
     b.paragraph(1).when("any_stolen", stolen)

@@ -26,7 +26,7 @@ from toolkit.text import parse_cached
 
 from ..decisions import Option
 from ..state import SEATS, Card, Context, Encounter, Sub
-from . import Builder, Exec, card, click, counters, credit, one_console, trash_self
+from . import Builder, Exec, card, click, counters, credit, one_console, this_card, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -269,7 +269,7 @@ def _calling_in_favors(b: Builder) -> None:
     def play(x: Exec) -> None:
         n = sum(1 for c in x.game.runner.rig if c.type == "resource" and "connection" in c.subtypes)
         if n:
-            x.game.gain_credits("runner", n, Phrase(N_("the text of {card}"), card=str(x.card)))
+            x.game.gain_credits("runner", n, x.why)
 
     b.play(play)
 
@@ -382,12 +382,12 @@ def _push_your_luck(b: Builder) -> None:
         even = g.confirm("corp", "psi", Phrase(N_("{card}: did the runner spend an even or an odd amount?"),
                                                   card=str(x.card)), yes="even", no="odd",
                          texts=(Phrase(N_("even")), Phrase(N_("odd"))))  # fmt: skip
-        g.pay("runner", amount, Phrase(N_("the text of {card}"), card=str(x.card)))
+        g.pay("runner", amount, x.why)
         right = (amount % 2 == 0) == even
         parity = Phrase(N_("even")) if amount % 2 == 0 else Phrase(N_("odd"))
         g.log.add("reveal", RUNNER, card=str(x.card), amount=amount, result=parity)
         if not right and amount:
-            g.gain_credits("runner", 2 * amount, Phrase(N_("the text of {card}"), card=str(x.card)))
+            g.gain_credits("runner", 2 * amount, x.why)
 
     b.play(play)
 
@@ -480,7 +480,7 @@ def _oracle_may(b: Builder) -> None:
             g.draw("runner", 1)
             x.do("你获得 2[credit]。")
         else:
-            g.trash(top, Phrase(N_("the text of {card}"), card=str(x.card)), by="runner")
+            g.trash(top, x.why, by="runner")
 
     b.paragraph(1).paid([click()], use, once_per_turn=True,
                         usable=lambda g, c, w: w == "action" and bool(g.runner.deck))  # fmt: skip
@@ -490,7 +490,7 @@ def _oracle_may(b: Builder) -> None:
       "hand size is the credits in the pool.")  # fmt: skip
 def _theophilius(b: Builder) -> None:
     def installed(x: Exec) -> None:
-        if x.event.get("card") is x.card:
+        if this_card(x):
             x.game.lose_credits("runner", x.game.runner.credits)
 
     def limit(g: NetrunnerGame, this: Card, side: str, stat: str) -> int:
@@ -505,7 +505,7 @@ def _theophilius(b: Builder) -> None:
       "runner suffers 3 meat damage when it is trashed.")  # fmt: skip
 def _tri_maf_contact(b: Builder) -> None:
     def trashed(x: Exec) -> None:
-        if x.event.get("card") is x.card and _was_installed(x.game, x.card):
+        if this_card(x) and _was_installed(x.game, x.card):
             x.game.damage("meat", 3)
 
     b.paragraph(1).paid([click()], lambda x: x.do("你获得 2[credit]。"), once_per_turn=True,
@@ -572,7 +572,7 @@ def _diversified_portfolio(b: Builder) -> None:
     def play(x: Exec) -> None:
         n = sum(1 for s in x.game.servers.values() if s.remote and s.root)
         if n:
-            x.game.gain_credits("corp", n, Phrase(N_("the text of {card}"), card=str(x.card)))
+            x.game.gain_credits("corp", n, x.why)
 
     b.play(play)
 
@@ -581,7 +581,7 @@ def _diversified_portfolio(b: Builder) -> None:
 def _medical_research_fundraiser(b: Builder) -> None:
     def play(x: Exec) -> None:
         x.do("你获得 8[credit]。")
-        x.game.gain_credits("runner", 3, Phrase(N_("the text of {card}"), card=str(x.card)))
+        x.game.gain_credits("runner", 3, x.why)
 
     b.play(play)
 
@@ -605,7 +605,7 @@ def _medical_breakthrough(b: Builder) -> None:
 def _philotic_entanglement(b: Builder) -> None:
     def scored(x: Exec) -> None:
         n = len(x.game.runner.score_area)
-        if x.event.get("card") is x.card and n:
+        if this_card(x) and n:
             x.game.damage("net", n)
 
     b.when("agenda_scored", scored)
@@ -622,7 +622,7 @@ def _chairman_hiro(b: Builder) -> None:
 
     def trashed(x: Exec) -> None:
         g = x.game
-        if x.event.get("card") is x.card and x.card in g.corp.discard and _being_accessed(g, x.card):
+        if this_card(x) and x.card in g.corp.discard and _being_accessed(g, x.card):
             _to_runner_score_area(g, x.card, 2)
 
     b.limit(limit)
@@ -660,7 +660,7 @@ def _shi_kyu(b: Builder) -> None:
         n = _amount(g, "corp", Phrase(N_("{card}: credits to spend"), card=str(x.card)), g.corp.credits)
         if not n:
             return
-        g.pay("corp", n, Phrase(N_("the text of {card}"), card=str(x.card)))
+        g.pay("corp", n, x.why)
         g.log.add("reveal", CORP, card=str(x.card), amount=n)
         prompt = Phrase(N_("{card}: take {n} {damage} or add it to your score area as -1 agenda point?"),
                         card=str(x.card), n=n, damage=Term("damage", "net"))  # fmt: skip

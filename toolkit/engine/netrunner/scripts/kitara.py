@@ -46,6 +46,8 @@ from . import (
     load,
     on_installed_ice,
     one_region,
+    this_card,
+    this_ice,
     trash_self,
 )
 
@@ -66,23 +68,9 @@ LOSE_CLICK = "[subroutine] 潜袭者失去 [click]。"
 # ---------------------------------------------------------------- what several cards ask
 
 
-def _text_of(c: Card) -> Phrase:
-    return Phrase(N_("the text of {card}"), card=str(c))
-
-
 def _by_runner() -> Phrase:
     """The reason the engine gives to a card the runner trashes (the gray ops read it back from the log)."""
     return Phrase(N_("trashed by the {side}"), side=Term("side", "runner"))
-
-
-def _self(x: Exec) -> bool:
-    """The event is about this card (installed, rezzed, accessed, trashed, scored, played)."""
-    return x.event.get("card") is x.card
-
-
-def _own_ice(x: Exec) -> bool:
-    """The event is about this piece of ice (encountered, passed, its encounter ended)."""
-    return x.event.get("ice") is x.card
 
 
 def _encountering(g: NetrunnerGame) -> Any:
@@ -349,7 +337,7 @@ def _spend_virus(x: Exec, n: int) -> None:
 def _may_gain(x: Exec, n: int) -> None:
     """"You may gain ``n``[credit]"."""
     if x.may(Phrase(N_("{card}: gain {n}{credit}?"), card=str(x.card), n=n, credit="[credit]")):
-        x.game.gain_credits(x.side, n, _text_of(x.card))
+        x.game.gain_credits(x.side, n, x.why)
 
 
 def _may_counter(x: Exec, kind: str, n: int = 1) -> None:
@@ -364,7 +352,7 @@ def _runner_pays_or(x: Exec, n: int, otherwise: Callable[[], None]) -> None:
     g = x.game
     prompt = Phrase(N_("{card}: pay {n}{credit} or the run ends"), card=str(x.card), n=n, credit="[credit]")
     if g.can_pay("runner", n) and x.may(prompt, side="runner"):
-        g.pay("runner", n, _text_of(x.card))
+        g.pay("runner", n, x.why)
     else:
         otherwise()
 
@@ -417,8 +405,8 @@ def _acacia(b: Builder) -> None:
         g = x.game
         n = int(x.event.get("removed", 0))
         if x.may(Phrase(N_("{card}: trash it to gain {n}{credit}?"), card=str(x.card), n=n, credit="[credit]")):
-            g.gain_credits("runner", n, _text_of(x.card))
-            g.trash(x.card, _text_of(x.card))
+            g.gain_credits("runner", n, x.why)
+            g.trash(x.card, x.why)
 
     b.when("purged", purged, only=lambda x: int(x.event.get("removed", 0)) > 0 and x.game.is_installed(x.card))
 
@@ -427,7 +415,7 @@ def _acacia(b: Builder) -> None:
 def _cyberdelia(b: Builder) -> None:
     def broken(x: Exec) -> None:
         if x.once_per_turn("full_break"):
-            x.game.gain_credits("runner", 1, _text_of(x.card))
+            x.game.gain_credits("runner", 1, x.why)
 
     b.when("subroutine_broken", broken, only=lambda x: _fully_broken(x.game, x.event.get("ice")))
 
@@ -515,7 +503,7 @@ def _zer0(b: Builder) -> None:
         g = x.game
         g.damage("net", 1, preventable=False)
         if not g.over:
-            g.gain_credits("runner", 1, _text_of(x.card))
+            g.gain_credits("runner", 1, x.why)
             g.draw("runner", 2)
 
     b.paid([click()], use, once_per_turn=True, usable=lambda g, c, w: w == "action" and bool(g.runner.hand))
@@ -549,7 +537,7 @@ def _gain_subtype_on_encounter(b: Builder, subtype: str) -> None:
         if not x.may(prompt):
             return
         x.once_per_turn("gain_subtype")
-        g.pay("runner", 2, _text_of(x.card), "icebreaker")
+        g.pay("runner", 2, x.why, "icebreaker")
         x.gain_subtypes(ice, [subtype], until="encounter")
         g.log.add("gain_subtype", RUNNER, ice=str(ice), subtype=Term("subtypes", subtype), card=str(x.card))
 
@@ -584,7 +572,7 @@ def _consume(b: Builder) -> None:
     def cash(x: Exec) -> None:
         g = x.game
         n = x.card.counters.get("virus", 0)
-        g.gain_credits("runner", 2 * n, _text_of(x.card))
+        g.gain_credits("runner", 2 * n, x.why)
         g.add_counters(x.card, "virus", -n)
 
     b.paragraph(0).when("trashed", lambda x: _may_counter(x, "virus"), only=_runner_trashed_corp_card)
@@ -600,7 +588,7 @@ def _exer(b: Builder) -> None:
             x.game.log.add("extra_access", RUNNER, cards=1, server=run.server)
 
     def purged(x: Exec) -> None:
-        x.game.trash(x.card, _text_of(x.card))
+        x.game.trash(x.card, x.why)
 
     b.paragraph(0).when("breach", more, only=lambda x: x.event.get("server") == "rnd")
     b.paragraph(1).when("purged", purged, only=lambda x: x.game.is_installed(x.card))
@@ -657,7 +645,7 @@ def _plague(b: Builder) -> None:
         x.card.notes["server"] = chosen
         g.log.add("chosen_server", RUNNER, card=str(x.card), server=Term("zone", chosen))
 
-    b.paragraph(0).when("installed", installed, only=_self)
+    b.paragraph(0).when("installed", installed, only=this_card)
     b.paragraph(1).when("run_successful", lambda x: _may_counter(x, "virus", 2),
                         only=lambda x: x.event.get("server") == x.card.notes.get("server"))  # fmt: skip
 
@@ -782,7 +770,7 @@ def _jackpot(b: Builder) -> None:
             x.card.credits -= n
             g.log.add("take_credits", RUNNER, card=str(x.card), amount=n, hosted=x.card.credits)
             g.gain_credits("runner", n, Phrase(N_("taken from {card}"), card=str(x.card)))
-            g.trash(x.card, _text_of(x.card))
+            g.trash(x.card, x.why)
 
     b.when("any_stolen", added, only=lambda x: x.card.credits > 0)
 
@@ -851,7 +839,7 @@ def _lewi(b: Builder) -> None:
         if _ask(x, Phrase(N_("{card}: choose one"), card=str(x.card)), choices):
             g.lose_credits("runner", 1)
         else:
-            g.trash(x.card, _text_of(x.card))
+            g.trash(x.card, x.why)
 
     b.when("your_turn_start", begins)
 
@@ -880,7 +868,7 @@ def _reclaim(b: Builder) -> None:
         g = x.game
         cost = x.pick(Phrase(N_("trash a card from your grip")), list(g.runner.hand), optional=False)
         if cost is not None:
-            g.trash(cost, _text_of(x.card), by="runner")
+            g.trash(cost, x.why, by="runner")
         options = [c for c in g.runner.discard if (c.type != "resource" or _virtual(c)) and _installable(g, c)]
         chosen = x.pick(Phrase(N_("install which card from your heap")), options)
         if chosen is not None:
@@ -923,7 +911,7 @@ def _shuffle_root(x: Exec, name: str) -> None:
         c.leave_play()
         c.faceup = False
         g.corp.deck.append(c)
-    g.log.add("shuffled_into", RUNNER, cards=len(cards), zone=Term("zone", "rnd"), reason=_text_of(x.card))
+    g.log.add("shuffled_into", RUNNER, cards=len(cards), zone=Term("zone", "rnd"), reason=x.why)
     _shuffle(g, "corp")
 
 
@@ -949,7 +937,7 @@ def _black_hat(b: Builder) -> None:
         return _still_in_play(x) and x.card.notes.get("turn") == x.game.turns
 
     b.play(play).stays_in_play()
-    b.when("played", settle, only=_self)
+    b.when("played", settle, only=this_card)
     b.when("breach", more, only=lambda x: active(x) and x.event.get("server") in ("hq", "rnd"))
     b.when("turn_ends", _leave, only=_still_in_play)
 
@@ -1005,7 +993,7 @@ def _compile(b: Builder) -> None:
 
         def back(run: Any, successful: bool) -> None:
             if chosen in g.runner.rig:
-                _to_stack(g, chosen, _text_of(x.card), bottom=True)
+                _to_stack(g, chosen, x.why, bottom=True)
 
         x.when_run_ends(back)
 
@@ -1065,7 +1053,7 @@ def _diversion_of_funds(b: Builder) -> None:
 
         def siphon() -> None:
             lost = g.lose_credits("corp", 5)
-            g.gain_credits("runner", lost, _text_of(x.card))
+            g.gain_credits("runner", lost, x.why)
 
         if x.may(Phrase(N_("make the corp lose up to {n}{credit} instead of breaching HQ?"), n=5, credit="[credit]")):
             x.instead_of_breach(siphon)
@@ -1091,7 +1079,7 @@ def _embezzle(b: Builder) -> None:
             for c in hits:
                 g.trash(c, _by_runner(), by="runner")
             if hits:
-                g.gain_credits("runner", 4 * len(hits), _text_of(x.card))
+                g.gain_credits("runner", 4 * len(hits), x.why)
 
         x.instead_of_breach(instead)
 
@@ -1110,7 +1098,7 @@ def _emergent_creativity(b: Builder) -> None:
             if chosen is None:
                 break
             less += int(chosen.record.cost or 0)
-            g.trash(chosen, _text_of(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
         options = [c for c in reversed(g.runner.deck) if c.type in ("program", "hardware") and _installable(g, c, less)]
         chosen = x.pick(Phrase(N_("search your stack for a program or hardware to install, paying {n}{credit} less"),
                                n=less, credit="[credit]"), options, optional=False)  # fmt: skip
@@ -1135,7 +1123,7 @@ def _falsified_credentials(b: Builder) -> None:
         server = g.server_of(chosen)
         g.log.add("exposed", RUNNER, card=str(chosen), type=chosen.type, server=server.name if server else None)
         if chosen.type == named:
-            g.gain_credits("runner", 5, _text_of(x.card))
+            g.gain_credits("runner", 5, x.why)
 
     b.play(play)
 
@@ -1157,11 +1145,11 @@ def _glut_cipher(b: Builder) -> None:
             for c in chosen:
                 g.corp.discard.remove(c)
                 g.log.add("move", CORP, visible="all" if c.faceup else [CORP], card=str(c), to=Term("zone", "hq"),
-                          reason=_text_of(x.card))  # fmt: skip
+                          reason=x.why)  # fmt: skip
                 c.faceup = False
                 g.corp.hand.append(c)
             for c in g.rng.sample(g.corp.hand, min(5, len(g.corp.hand))):
-                g.trash(c, _text_of(x.card))
+                g.trash(c, x.why)
 
         x.instead_of_breach(instead)
 
@@ -1189,12 +1177,12 @@ def _marathon(b: Builder) -> None:
             g.in_play.remove(x.card)
         if x.card.notes.pop("back", False):
             g.runner.hand.append(x.card)
-            g.log.add("move", RUNNER, card=str(x.card), to=Term("zone", "grip"), reason=_text_of(x.card))
+            g.log.add("move", RUNNER, card=str(x.card), to=Term("zone", "grip"), reason=x.why)
         else:
             g.to_discard(x.card, "played", faceup=True)
 
     b.play(play).stays_in_play()
-    b.when("played", settle, only=_self)
+    b.when("played", settle, only=this_card)
 
 
 @card("white_hat", paragraphs=(0, 1), summary="Only after a successful central run this turn: the corp traces 3; if it "
@@ -1213,7 +1201,7 @@ def _white_hat(b: Builder) -> None:
                 break
             g.corp.hand.remove(chosen)
             g.corp.deck.append(chosen)
-            g.log.add("move", RUNNER, card=str(chosen), to=Term("zone", "rnd"), reason=_text_of(x.card))
+            g.log.add("move", RUNNER, card=str(chosen), to=Term("zone", "rnd"), reason=x.why)
         _shuffle(g, "corp")
 
     b.paragraph(0).may_play(lambda g, c: _successful_central_this_turn(g))
@@ -1228,8 +1216,8 @@ def _aimor(b: Builder) -> None:
     def sub(x: Exec) -> None:
         g = x.game
         for c in _top(g, "runner", 3):
-            g.trash(c, _text_of(x.card), by="corp")
-        g.trash(x.card, _text_of(x.card), by="corp")
+            g.trash(c, x.why, by="corp")
+        g.trash(x.card, x.why, by="corp")
 
     b.subroutine(sub)
 
@@ -1255,10 +1243,10 @@ def _anansi(b: Builder) -> None:
             g.draw("corp", 1)
         prompt = Phrase(N_("{card}: pay {n}{credit} to draw 1 card?"), card=str(x.card), n=2, credit="[credit]")
         if g.can_pay("runner", 2) and x.may(prompt, side="runner"):
-            g.pay("runner", 2, _text_of(x.card))
+            g.pay("runner", 2, x.why)
             g.draw("runner", 1)
 
-    alive = lambda x: _own_ice(x) and x.game.is_installed(x.card) and x.card.rezzed  # noqa: E731
+    alive = lambda x: this_ice(x) and x.game.is_installed(x.card) and x.card.rezzed  # noqa: E731
     b.paragraph(0).when("encounter_ends", ended, only=alive)
     b.paragraph(1).subroutine(arrange)
     b.paragraph(2).subroutine(draws)
@@ -1282,7 +1270,7 @@ def _kamali(b: Builder) -> None:
                             damage=Term("damage", "brain"))  # fmt: skip
             chosen = x.pick(prompt, options, side="runner")
             if chosen is not None:
-                g.trash(chosen, _text_of(x.card), by="runner")
+                g.trash(chosen, x.why, by="runner")
             else:
                 g.damage("brain", 1)
 
@@ -1304,7 +1292,7 @@ def _masvingo(b: Builder) -> None:
             enc.subs.append(Sub(len(enc.subs) + 1, parse_cached(ETR)))
         g.log.add("gain_subroutines", CORP, ice=str(x.card), count=x.card.advancement, subroutines=len(enc.subs))
 
-    b.when("encounter", encountered, only=lambda x: _own_ice(x) and x.card.advancement > 0)
+    b.when("encounter", encountered, only=lambda x: this_ice(x) and x.card.advancement > 0)
 
 
 @card("mganga", paragraphs=(0,), summary="Subroutine: a psi game; 2 net damage if the bids differ, 1 if they are equal; "
@@ -1315,7 +1303,7 @@ def _mganga(b: Builder) -> None:
         x.do("进行心灵博弈。")
         g.damage("net", 1 if x.ctx.psi_equal else 2)
         if g.is_installed(x.card):
-            g.trash(x.card, _text_of(x.card), by="corp")
+            g.trash(x.card, x.why, by="corp")
 
     b.subroutine(sub)
 
@@ -1330,7 +1318,7 @@ def _mlinzi(b: Builder) -> None:
                             damage=Term("damage", "net"))  # fmt: skip
             if len(g.runner.deck) >= mill and x.may(prompt, side="runner"):
                 for c in _top(g, "runner", mill):
-                    g.trash(c, _text_of(x.card), by="runner")
+                    g.trash(c, x.why, by="runner")
             else:
                 g.damage("net", damage)
 
@@ -1356,7 +1344,7 @@ def _next_diamond(b: Builder) -> None:
         g = x.game
         chosen = x.pick(Phrase(N_("trash an installed card of the runner")), list(g.runner.rig), optional=False)
         if chosen is not None:
-            g.trash(chosen, _text_of(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
 
     b.paragraph(0).own_rez_cost(lambda g, this, c: -sum(1 for o in _next_ice(g) if o is not this))
     b.paragraph(3).subroutine(trash_one)
@@ -1383,7 +1371,7 @@ def _next_sapphire(b: Builder) -> None:
             g.corp.discard.remove(chosen)
             g.corp.hand.append(chosen)
             g.log.add("move", CORP, visible="all" if chosen.faceup else [CORP], card=str(chosen),
-                      to=Term("zone", "hq"), reason=_text_of(x.card))  # fmt: skip
+                      to=Term("zone", "hq"), reason=x.why)  # fmt: skip
             chosen.faceup = False
 
     def into_rnd(x: Exec) -> None:
@@ -1400,7 +1388,7 @@ def _next_sapphire(b: Builder) -> None:
             g.corp.hand.remove(chosen)
             g.corp.deck.append(chosen)
             moved += 1
-        g.log.add("shuffled_into", CORP, cards=moved, zone=Term("zone", "rnd"), reason=_text_of(x.card))
+        g.log.add("shuffled_into", CORP, cards=moved, zone=Term("zone", "rnd"), reason=x.why)
         _shuffle(g, "corp")
 
     b.paragraph(1).subroutine(draw)
@@ -1431,7 +1419,7 @@ def _oduduwa(b: Builder) -> None:
         if chosen is not None:
             g.place_advancement(chosen, n)
 
-    b.when("encounter", encountered, only=_own_ice)
+    b.when("encounter", encountered, only=this_ice)
 
 
 @card("sadaka", paragraphs=(0, 1), summary="Subroutines: look at the top 3 cards of R&D and arrange them or shuffle R&D, "
@@ -1456,10 +1444,10 @@ def _sadaka(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("{card}: trash a card from HQ to trash a resource?"), card=str(x.card)),
                         list(g.corp.hand))  # fmt: skip
         if chosen is not None:
-            g.trash(chosen, _text_of(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
             x.do("销毁 1 个资源。")
         if g.is_installed(x.card):
-            g.trash(x.card, _text_of(x.card), by="corp")
+            g.trash(x.card, x.why, by="corp")
 
     b.paragraph(0).subroutine(look)
     b.paragraph(1).subroutine(trade)
@@ -1472,7 +1460,7 @@ def _sandman(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("add an installed card of the runner to the grip")), list(g.runner.rig),
                         optional=False)  # fmt: skip
         if chosen is not None:
-            _to_grip(g, chosen, _text_of(x.card))
+            _to_grip(g, chosen, x.why)
 
     b.paragraph(0).subroutine(sub)
     b.paragraph(1).subroutine(sub)
@@ -1513,7 +1501,7 @@ def _amani_senai(b: Builder) -> None:
             chosen = x.pick(Phrase(N_("add an installed card of the runner to the grip")), list(g.runner.rig),
                             optional=False)  # fmt: skip
             if chosen is not None:
-                _to_grip(g, chosen, _text_of(x.card))
+                _to_grip(g, chosen, x.why)
 
     has_rig = lambda x: bool(x.game.runner.rig) and isinstance(x.event.get("card"), Card)  # noqa: E731
     b.when("any_scored", agenda, only=has_rig).when("any_stolen", agenda, only=has_rig)
@@ -1534,7 +1522,7 @@ def _false_flag(b: Builder) -> None:
         if n:
             x.game.gain_tags(n)
 
-    b.paragraph(1).when("access", accessed, only=_self)
+    b.paragraph(1).when("access", accessed, only=this_card)
     b.paragraph(2).paid([click(), counters("advancement", 7)], lambda x: _into_score_area(x.game, x.card, "corp", 3),
                         usable=lambda g, c, w: w == "action" and _installed_corp(g, c))  # fmt: skip
     b.points(_worth(3))
@@ -1547,7 +1535,7 @@ def _gene_splicer(b: Builder) -> None:
         if x.card.advancement:
             x.game.damage("net", x.card.advancement)
 
-    b.paragraph(1).when("access", accessed, only=_self)
+    b.paragraph(1).when("access", accessed, only=this_card)
     b.paragraph(2).paid([click(), counters("advancement", 3)], lambda x: _into_score_area(x.game, x.card, "corp", 1),
                         usable=lambda g, c, w: w == "action" and _installed_corp(g, c))  # fmt: skip
     b.points(_worth(1))
@@ -1563,7 +1551,7 @@ def _kuwinda(b: Builder) -> None:
         if _trace(x, x.card.counters.get("power", 0))[0]:
             g.damage("brain", 1)
             if g.is_installed(x.card):
-                g.trash(x.card, _text_of(x.card), by="corp")
+                g.trash(x.card, x.why, by="corp")
         else:
             g.add_counters(x.card, "power", 1)
 
@@ -1589,15 +1577,15 @@ def _malia(b: Builder) -> None:
             if c.notes.get("malia") == x.card.uid:
                 c.notes.pop("malia", None)
                 if g.blanks.pop(c.uid, None) is not None:
-                    g.log.add("unblank", RUNNER, card=str(c), reason=_text_of(x.card))
+                    g.log.add("unblank", RUNNER, card=str(c), reason=x.why)
 
     def gone(x: Exec) -> None:
         c = x.event["card"]
         x.game.blanks.pop(c.uid, None)
         x.card.notes.pop("chosen", None)
 
-    b.when("rezzed", rezzed, only=_self)
-    b.when("trashed", release, only=_self).when("derezzed", release, only=_self)
+    b.when("rezzed", rezzed, only=this_card)
+    b.when("trashed", release, only=this_card).when("derezzed", release, only=this_card)
     b.when("trashed", gone, only=lambda x: getattr(x.event.get("card"), "uid", None) == x.card.notes.get("chosen"))
 
 
@@ -1621,8 +1609,8 @@ def _rashida(b: Builder) -> None:
         g = x.game
         if x.may(Phrase(N_("{card}: trash it to gain {n}{credit} and draw {m} cards?"), card=str(x.card), n=3,
                         credit="[credit]", m=3)):  # fmt: skip
-            g.trash(x.card, _text_of(x.card), by="corp")
-            g.gain_credits("corp", 3, _text_of(x.card))
+            g.trash(x.card, x.why, by="corp")
+            g.gain_credits("corp", 3, x.why)
             g.draw("corp", 3)
 
     b.when("your_turn_start", begins)
@@ -1699,7 +1687,7 @@ def _calibration_testing(b: Builder) -> None:
         if server is None:
             return
         others = [c for c in server.root if c is not x.card]
-        g.trash(x.card, _text_of(x.card), by="corp")
+        g.trash(x.card, x.why, by="corp")
         prompt = Phrase(N_("place 1 advancement counter on a card in the root of {server}"), server=Term("zone", server.name))
         target = x.pick(prompt, others, optional=False)
         if target is not None:
@@ -1723,7 +1711,7 @@ def _code_replicator(b: Builder) -> None:
         prompt = Phrase(N_("{card}: trash it to make the runner approach {ice} again?"), card=str(x.card), ice=str(ice))
         if run is None or not x.may(prompt):
             return
-        g.trash(x.card, _text_of(x.card), by="corp")
+        g.trash(x.card, x.why, by="corp")
         run.position += 1  # the run's next step approaches the same ice once more
         g.log.add("approach_again", CORP, ice=str(ice), card=str(x.card))
 
@@ -1753,7 +1741,7 @@ def _ambush_trace(b: Builder, base: int, hit: Callable[[Exec], None]) -> None:
         if x.card not in x.game.corp.discard and _trace(x, base)[0]:
             hit(x)
 
-    b.paragraph(1).when("access", accessed, only=_self)
+    b.paragraph(1).when("access", accessed, only=this_card)
 
 
 @card("forced_connection", paragraphs=(0, 1), summary="Revealed when accessed in R&D; accessed outside Archives: trace 3 "
@@ -1770,7 +1758,7 @@ def _intake(b: Builder) -> None:
         options = [c for c in g.runner.rig if c.type == "program" or (c.type == "resource" and _virtual(c))]
         chosen = x.pick(Phrase(N_("add an installed card of the runner to the grip")), options, optional=False)
         if chosen is not None:
-            _to_grip(g, chosen, _text_of(x.card))
+            _to_grip(g, chosen, x.why)
 
     _ambush_trace(b, 4, hit)
 
@@ -1806,7 +1794,7 @@ def _mwanza(b: Builder) -> None:
         def ended(run_: Any, successful: bool) -> None:
             accessed = sum(1 for e in list(g.log)[start:] if e.kind == "access" and "card" in e.data)
             if accessed:
-                g.gain_credits("corp", 2 * accessed, _text_of(x.card))
+                g.gain_credits("corp", 2 * accessed, x.why)
 
         x.when_run_ends(ended)
 
@@ -1856,9 +1844,9 @@ def _bacterial_programming(b: Builder) -> None:
             if where == "hq":
                 g.corp.deck.remove(c)
                 g.corp.hand.append(c)
-                g.log.add("move", CORP, visible=[CORP], card=str(c), to=Term("zone", "hq"), reason=_text_of(x.card))
+                g.log.add("move", CORP, visible=[CORP], card=str(c), to=Term("zone", "hq"), reason=x.why)
             elif where == "trash":
-                g.trash(c, _text_of(x.card), by="corp")
+                g.trash(c, x.why, by="corp")
             else:
                 kept.append(c)
         _arrange(x, kept)
@@ -1897,8 +1885,8 @@ def _city_works(b: Builder) -> None:
     def accessed(x: Exec) -> None:
         x.game.damage("meat", 2 + x.card.advancement)
 
-    b.paragraph(0).when("installed", installed, only=_self)
-    b.paragraph(1).when("access", accessed, only=lambda x: _self(x) and _installed_corp(x.game, x.card))
+    b.paragraph(0).when("installed", installed, only=this_card)
+    b.paragraph(1).when("access", accessed, only=lambda x: this_card(x) and _installed_corp(x.game, x.card))
 
 
 @card("degree_mill", paragraphs=(0,), summary="To steal it, the runner must also shuffle 2 of their installed cards "
@@ -1999,12 +1987,12 @@ def _death_and_taxes(b: Builder) -> None:
 def _distract_the_masses(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
-        g.gain_credits("runner", 2, _text_of(x.card))
+        g.gain_credits("runner", 2, x.why)
         for n in range(2):
             chosen = x.pick(Phrase(N_("trash a card from HQ ({n}/{most})"), n=n + 1, most=2), list(g.corp.hand))
             if chosen is None:
                 break
-            g.trash(chosen, _text_of(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
         _archives_into_rnd(x, 2)
         x.remove_from_game()
 
@@ -2022,11 +2010,11 @@ def _archives_into_rnd(x: Exec, most: int) -> None:
             break
         g.corp.discard.remove(chosen)
         g.log.add("move", CORP, visible="all" if chosen.faceup else [CORP], card=str(chosen),
-                  to=Term("zone", "rnd"), reason=_text_of(x.card))  # fmt: skip
+                  to=Term("zone", "rnd"), reason=x.why)  # fmt: skip
         chosen.faceup = False
         g.corp.deck.append(chosen)
         moved += 1
-    g.log.add("shuffled_into", CORP, cards=moved, zone=Term("zone", "rnd"), reason=_text_of(x.card))
+    g.log.add("shuffled_into", CORP, cards=moved, zone=Term("zone", "rnd"), reason=x.why)
     _shuffle(g, "corp")
 
 
@@ -2047,7 +2035,7 @@ def _genotyping(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
         for c in _top(g, "corp", 2):
-            g.trash(c, _text_of(x.card), by="corp")
+            g.trash(c, x.why, by="corp")
         _archives_into_rnd(x, 4)
         x.remove_from_game()
 
@@ -2087,7 +2075,7 @@ def _market_forces(b: Builder) -> None:
         g = x.game
         lost = g.lose_credits("runner", 3 * g.runner.tags)
         if lost:
-            g.gain_credits("corp", lost, _text_of(x.card))
+            g.gain_credits("corp", lost, x.why)
 
     b.paragraph(0).may_play(_tagged)
     b.paragraph(1).play(play)
@@ -2106,9 +2094,9 @@ def _reverse_infection(b: Builder) -> None:
             event = next((e for e in reversed(list(g.log)) if e.kind == "purge"), None)
             removed = int(event.data.get("removed", 0)) if event is not None else 0
             for c in _top(g, "runner", removed // 3):
-                g.trash(c, _text_of(x.card), by="corp")
+                g.trash(c, x.why, by="corp")
         else:
-            g.gain_credits("corp", 2, _text_of(x.card))
+            g.gain_credits("corp", 2, x.why)
 
     b.play(play)
 
@@ -2152,7 +2140,7 @@ def _threat_assessment(b: Builder) -> None:
         ], side="runner"):  # fmt: skip
             g.gain_tags(2)
         else:
-            _to_stack(g, chosen, _text_of(x.card))
+            _to_stack(g, chosen, x.why)
 
     _reprisal(b, lambda g, c: _trashed_corp_card_last_turn(g) and bool(g.runner.rig), play)
 
@@ -2173,7 +2161,7 @@ def _wake_up_call(b: Builder) -> None:
             ("trash", Phrase(N_("trash {card}"), card=str(chosen)), True),
             ("damage", Phrase(N_("take {n} {damage}"), n=4, damage=Term("damage", "meat")), False),
         ], side="runner"):  # fmt: skip
-            g.trash(chosen, _text_of(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
         else:
             g.damage("meat", 4)
 
@@ -2188,7 +2176,7 @@ def _self_growth_program(b: Builder) -> None:
         prompt = Phrase(N_("add an installed card of the runner to the grip"))
         for c in g.choose_many("corp", "target", prompt, list(g.runner.rig), 2):
             if c in g.runner.rig:
-                _to_grip(g, c, _text_of(x.card))
+                _to_grip(g, c, x.why)
 
     b.paragraph(0).may_play(_tagged)
     b.paragraph(1).play(play)
@@ -2203,7 +2191,7 @@ def _standard_procedure(b: Builder) -> None:
         _reveal(g, g.runner.hand, "grip", RUNNER)
         n = sum(1 for c in g.runner.hand if c.type == named)
         if n:
-            g.gain_credits("corp", 2 * n, _text_of(x.card))
+            g.gain_credits("corp", 2 * n, x.why)
 
     b.paragraph(0).may_play(lambda g, c: _ran_last_turn(g))
     b.paragraph(1).play(play)
@@ -2221,7 +2209,7 @@ def _trojan_horse(b: Builder) -> None:
         prompt = Phrase(N_("trash a program with an install cost of {n} or less"), n=margin)
         chosen = x.pick(prompt, options, optional=False)
         if chosen is not None:
-            g.trash(chosen, _text_of(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
 
     def accessed(g: NetrunnerGame, c: Card) -> bool:
         return any(e.kind == "access" and "card" in e.data for e in _last_turn(g))
@@ -2246,7 +2234,7 @@ def _419(b: Builder) -> None:
             return
         prompt = Phrase(N_("pay {n}{credit} so that {card} is not exposed?"), n=1, credit="[credit]", card=str(c))
         if g.can_pay("corp", 1) and x.may(prompt, side="corp"):
-            g.pay("corp", 1, _text_of(x.card))
+            g.pay("corp", 1, x.why)
             return
         g.log.add("exposed", RUNNER, card=str(c), type=c.type, server=where.name if where else None)
 
@@ -2296,7 +2284,7 @@ def _azmari(b: Builder) -> None:
 
     def gain(x: Exec) -> None:
         if x.once_per_turn("azmari"):
-            x.game.gain_credits("corp", 2, _text_of(x.card))
+            x.game.gain_credits("corp", 2, x.why)
 
     def named(x: Exec) -> bool:
         c = x.event.get("card")
@@ -2413,7 +2401,7 @@ def _wari(b: Builder) -> None:
         g = x.game
         if not x.may(Phrase(N_("{card}: trash it to name an ice subtype and expose a piece of ice?"), card=str(x.card))):
             return
-        g.trash(x.card, _text_of(x.card))
+        g.trash(x.card, x.why)
         named = str(_ask(x, Phrase(N_("choose a subtype")), [(s, Term("subtypes", s), s) for s in
                                                              ("sentry", "code_gate", "barrier")]))  # fmt: skip
         g.log.add("named", RUNNER, card=str(x.card), subtype=Term("subtypes", named))
@@ -2424,7 +2412,7 @@ def _wari(b: Builder) -> None:
         server = g.server_of(chosen)
         g.log.add("exposed", RUNNER, card=str(chosen), type=chosen.type, server=server.name if server else None)
         if named in chosen.subtypes:
-            _to_hq(g, chosen, _text_of(x.card))
+            _to_hq(g, chosen, x.why)
 
     def first(x: Exec) -> bool:
         g = x.game  # the run succeeding now is not yet in the history
@@ -2460,7 +2448,7 @@ def _rng_key(b: Builder) -> None:
             ("credits", Phrase(N_("gain {n}{credit}"), n=3, credit="[credit]"), True),
             ("draw", Phrase(N_("draw {n} cards"), n=2), False),
         ]):  # fmt: skip
-            g.gain_credits("runner", 3, _text_of(x.card))
+            g.gain_credits("runner", 3, x.why)
         else:
             g.draw("runner", 2)
 

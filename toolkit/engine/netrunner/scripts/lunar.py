@@ -31,18 +31,7 @@ from toolkit.text import parse_cached
 
 from ..decisions import Option
 from ..state import CENTRALS, SEATS, Card, Context, Encounter, Server, Sub
-from . import (
-    Builder,
-    Exec,
-    card,
-    click,
-    counters,
-    credit,
-    current,
-    load,
-    one_console,
-    trash_self,
-)
+from . import Builder, Exec, card, click, counters, credit, current, load, one_console, this_card, this_ice, trash_self
 
 if TYPE_CHECKING:
     from toolkit.engine.core import Event
@@ -59,17 +48,8 @@ ETR = parse_cached("[subroutine] 终止潜袭。")
 # ---------------------------------------------------------------- shared pieces
 
 
-def _why(c: Card) -> Any:
-    return Phrase(N_("the text of {card}"), card=str(c))
-
-
 def _ignore(result: object) -> None:
     """What an engine call returns, dropped (a part's function returns nothing)."""
-
-
-def _mine(x: Exec) -> bool:
-    """The event is about this card's own ice (encountered, approached)."""
-    return x.event.get("ice") is x.card
 
 
 def _turn(g: NetrunnerGame) -> list[Event]:
@@ -165,7 +145,7 @@ def _runner_trashes_one(x: Exec) -> None:
     options = [c for c in g.runner.rig if g.may_trash(c, "runner")]
     chosen = x.pick(Phrase(N_("trash 1 of your installed cards")), options, optional=False, side="runner")
     if chosen is not None:
-        g.trash(chosen, _why(x.card), by="runner")
+        g.trash(chosen, x.why, by="runner")
 
 
 def _corp_installable(g: NetrunnerGame, c: Card, pay: bool = True) -> bool:
@@ -324,7 +304,7 @@ def _architect(b: Builder) -> None:
 
 @card("ashigaru", paragraphs=(0,), summary="When encountered, it has one \"end the run\" subroutine for each card in HQ.")
 def _ashigaru(b: Builder) -> None:
-    b.when("encounter", lambda x: _gain(x, [ETR] * len(x.game.corp.hand)), only=_mine)
+    b.when("encounter", lambda x: _gain(x, [ETR] * len(x.game.corp.hand)), only=this_ice)
 
 
 @card(
@@ -338,7 +318,7 @@ def _next_silver(b: Builder) -> None:
         count = sum(1 for c in g.installed("corp") if c.type == "ice" and c.rezzed and "next" in c.subtypes)
         _gain(x, [ETR] * count)
 
-    b.when("encounter", met, only=_mine)
+    b.when("encounter", met, only=this_ice)
 
 
 @card(
@@ -357,7 +337,7 @@ def _information_overload(b: Builder) -> None:
         _gain(x, [A.Ability("subroutine", (A.Sentence((node,)),))] * x.game.runner.tags)
 
     b.paragraph(1).play(_runner_trashes_one)  # the gained subroutine's effect: ice run effects only through those
-    b.paragraph(0).when("encounter", met, only=_mine)
+    b.paragraph(0).when("encounter", met, only=this_ice)
 
 
 def _grail(b: Builder) -> None:
@@ -382,7 +362,7 @@ def _grail(b: Builder) -> None:
         notes["grail"] = gained
         _gain(x, gained)
 
-    b.when("encounter", met, only=_mine)
+    b.when("encounter", met, only=this_ice)
 
 
 @card("galahad", paragraphs=(0,), summary="When encountered, the corp may reveal up to 2 grail ice from HQ; it gains "
@@ -475,12 +455,12 @@ def _kitsune(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("choose a card in HQ for the runner to access")), list(g.corp.hand))
         if chosen is None:
             return
-        g.log.add("breach", RUNNER, server="hq", reason=_why(x.card))
+        g.log.add("breach", RUNNER, server="hq", reason=x.why)
         g.fire("breach", g.everyone(), server="hq")
         if not g.over and chosen in g.corp.hand:
             g.runs.access_card(chosen, "hq")
         if not g.over and g.is_installed(x.card):
-            g.trash(x.card, _why(x.card), by="corp")
+            g.trash(x.card, x.why, by="corp")
 
     b.subroutine(sub)
 
@@ -529,7 +509,7 @@ def _troll(b: Builder) -> None:
         else:
             x.do("终止潜袭。")
 
-    b.when("encounter", met, only=_mine)
+    b.when("encounter", met, only=this_ice)
 
 
 @card(
@@ -546,7 +526,7 @@ def _ucf(b: Builder) -> None:
             return
         g.lose_credits("runner", g.runner.credits)
         if g.is_installed(x.card):
-            g.trash(x.card, _why(x.card), by="corp")
+            g.trash(x.card, x.why, by="corp")
 
     b.subroutine(sub)
 
@@ -690,7 +670,7 @@ def _self_destruct(b: Builder) -> None:
         server = g.servers.get(run.server) if run is not None else None
         count = 0
         for c in [*server.root, *server.ice] if server is not None else []:
-            if g.trash(c, _why(x.card), by="corp"):
+            if g.trash(c, x.why, by="corp"):
                 count += 1
         if _trace(x, count) is not None:
             g.damage("net", 3)
@@ -721,7 +701,7 @@ def _shattered_remains(b: Builder) -> None:
             g.pay("corp", 1, str(x.card))
             g.interp.trash_type(x.ctx, count, "hardware")
 
-    b.when("access", accessed, only=lambda x: x.event.get("card") is x.card)
+    b.when("access", accessed, only=this_card)
 
 
 @card(
@@ -748,7 +728,7 @@ def _shell_corporation(b: Builder) -> None:
 
 @card("turtlebacks", paragraphs=(0,), summary="The corp gains 1 credit each time it creates a server.")
 def _turtlebacks(b: Builder) -> None:
-    b.when("any_installed", lambda x: x.game.gain_credits("corp", 1, _why(x.card)),
+    b.when("any_installed", lambda x: x.game.gain_credits("corp", 1, x.why),
            only=lambda x: _created_server(x.game, x.event.get("card")))  # fmt: skip
 
 
@@ -766,7 +746,7 @@ def _will_o_the_wisp(b: Builder) -> None:
         if not breakers or not x.may(Phrase(N_("{card}: trash it to put an icebreaker at the bottom of the stack?"),
                                             card=str(x.card))):  # fmt: skip
             return
-        g.trash(x.card, _why(x.card), by="corp")
+        g.trash(x.card, x.why, by="corp")
         chosen = x.pick(Phrase(N_("put which icebreaker at the bottom of the stack")), breakers, optional=False)
         if chosen is None:
             return
@@ -776,7 +756,7 @@ def _will_o_the_wisp(b: Builder) -> None:
         chosen.leave_play()
         chosen.faceup = False
         g.runner.deck.insert(0, chosen)
-        g.log.add("move", RUNNER, card=str(chosen), zone="rig", to="stack", reason=_why(x.card))
+        g.log.add("move", RUNNER, card=str(chosen), zone="rig", to="stack", reason=x.why)
         g.check_memory()
 
     def here(x: Exec) -> bool:
@@ -871,7 +851,7 @@ def _reuse(b: Builder) -> None:
             chosen = x.pick(prompt, list(g.corp.hand))
             if chosen is None:
                 break
-            g.trash(chosen, _why(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
             count += 1
         if count:
             g.gain_credits("corp", 2 * count)
@@ -917,7 +897,7 @@ def _snatch_and_grab(b: Builder) -> None:
         if x.may(Phrase(N_("take 1 tag so that {card} is not trashed?"), card=str(chosen)), side="runner"):
             g.gain_tags(1)
         else:
-            g.trash(chosen, _why(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
 
     b.play(play)
 
@@ -948,7 +928,7 @@ def _manhunt(b: Builder) -> None:
 )
 def _paywall(b: Builder) -> None:
     current(b, until=("any_stolen",))
-    b.paragraph(1).when("run_successful", lambda x: x.game.gain_credits("corp", 1, _why(x.card)))
+    b.paragraph(1).when("run_successful", lambda x: x.game.gain_credits("corp", 1, x.why))
 
 
 @card(
@@ -973,8 +953,8 @@ def _targeted_marketing(b: Builder) -> None:
 
     current(b, until=("any_stolen",))
     b.paragraph(1).play(name)
-    b.when("played", lambda x: x.game.gain_credits("corp", 10, _why(x.card)), only=copy)
-    b.when("any_installed", lambda x: x.game.gain_credits("corp", 10, _why(x.card)), only=copy)
+    b.when("played", lambda x: x.game.gain_credits("corp", 10, x.why), only=copy)
+    b.when("any_installed", lambda x: x.game.gain_credits("corp", 10, x.why), only=copy)
 
 
 # ---------------------------------------------------------------- corp: agendas
@@ -1026,7 +1006,7 @@ def _security(b: Builder, subtype: str) -> None:
         g = x.game
         count = sum(1 for c in g.installed("corp") if c.type == "ice" and c.rezzed and subtype in c.subtypes)
         if count:
-            g.gain_credits("corp", count, _why(x.card))
+            g.gain_credits("corp", count, x.why)
 
     b.strength_all(lambda g, this, c: 1 if c.type == "ice" and subtype in c.subtypes else 0)
     b.paragraph(1).when("agenda_scored", scored)
@@ -1125,7 +1105,7 @@ def _blue_sun(b: Builder) -> None:
         cost = g.rez_cost(chosen)
         _to_hq(g, chosen)
         if cost:
-            g.gain_credits("corp", cost, _why(x.card))
+            g.gain_credits("corp", cost, x.why)
 
     b.when("your_turn_start", start, only=lambda x: any(c.rezzed for c in x.game.installed("corp")))
 
@@ -1240,13 +1220,13 @@ def _inject(b: Builder) -> None:
         trashed = 0
         for c in top:
             if c.type == "program":
-                trashed += g.trash(c, _why(x.card), by="runner")
+                trashed += g.trash(c, x.why, by="runner")
             else:
                 g.runner.deck.remove(c)
                 g.runner.hand.append(c)
                 g.log.add("move", RUNNER, card=str(c), zone="stack", to="grip")
         if trashed:
-            g.gain_credits("runner", trashed, _why(x.card))
+            g.gain_credits("runner", trashed, x.why)
 
     b.play(play)
 
@@ -1273,7 +1253,7 @@ def _trade_in(b: Builder) -> None:
         cost = int(old.record.cost or 0)
         g.trash(old, Phrase(N_("an additional cost of {card}"), card=str(x.card)), by="runner")
         if cost // 2:
-            g.gain_credits("runner", cost // 2, _why(x.card))
+            g.gain_credits("runner", cost // 2, x.why)
         g.search_type("runner", "stack", 1, "hardware")
 
     b.may_play(lambda g, c: any(o.type == "hardware" and g.may_trash(o, "runner") for o in g.runner.rig))
@@ -1288,7 +1268,7 @@ def _trade_in(b: Builder) -> None:
 def _net_celebrity(b: Builder) -> None:
     def refill(x: Exec) -> None:
         x.card.credits = 1
-        x.game.log.add("recurring", RUNNER, card=str(x.card), credits=1, reason=_why(x.card))
+        x.game.log.add("recurring", RUNNER, card=str(x.card), credits=1, reason=x.why)
 
     current(b, until=("any_scored",))
     b.paragraph(1).play(refill)
@@ -1324,7 +1304,7 @@ def _scrubbed(b: Builder) -> None:
 
 @card("au_revoir", paragraphs=(0,), summary="The runner gains 1 credit whenever they jack out.")
 def _au_revoir(b: Builder) -> None:
-    b.when("run_ends", lambda x: x.game.gain_credits("runner", 1, _why(x.card)),
+    b.when("run_ends", lambda x: x.game.gain_credits("runner", 1, x.why),
            only=lambda x: bool(getattr(x.event.get("run"), "jacked_out", False)))  # fmt: skip
 
 
@@ -1394,7 +1374,7 @@ def _trash_on_purge(b: Builder) -> None:
 
     def purged(x: Exec) -> None:
         if x.game.is_installed(x.card):
-            x.game.trash(x.card, _why(x.card), by="runner")
+            x.game.trash(x.card, x.why, by="runner")
 
     b.when("purged", purged)
 
@@ -1482,7 +1462,7 @@ def _astrolabe(b: Builder) -> None:
 def _autoscripter(b: Builder) -> None:
     def failed(x: Exec) -> None:
         if x.game.is_installed(x.card):
-            x.game.trash(x.card, _why(x.card), by="runner")
+            x.game.trash(x.card, x.why, by="runner")
 
     b.when("run_ends", failed, only=lambda x: not x.event.get("successful"))
 
@@ -1648,7 +1628,7 @@ def _eden_shard(b: Builder) -> None:
 def _hades_shard(b: Builder) -> None:
     def breach(x: Exec) -> None:
         g = x.game
-        g.log.add("breach", RUNNER, server="archives", reason=_why(x.card))
+        g.log.add("breach", RUNNER, server="archives", reason=x.why)
         g.fire("breach", g.everyone(), server="archives")
         for c in g.corp.discard:
             c.faceup = True
@@ -1715,6 +1695,6 @@ def _nasir(b: Builder) -> None:
         g.lose_credits("runner", g.runner.credits)
         cost = g.rez_cost(ice)
         if cost:
-            g.gain_credits("runner", cost, _why(x.card))
+            g.gain_credits("runner", cost, x.why)
 
     b.when("encounter", met, only=rezzed_in_approach)

@@ -33,7 +33,20 @@ from toolkit.text import parse_cached
 
 from ..decisions import Option
 from ..state import SEATS, Card, Context, Encounter, Sub
-from . import Builder, Exec, card, click, counters, credit, current, one_console, one_region, trash_self
+from . import (
+    Builder,
+    Exec,
+    card,
+    click,
+    counters,
+    credit,
+    current,
+    one_console,
+    one_region,
+    this_card,
+    this_ice,
+    trash_self,
+)
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -47,20 +60,6 @@ RUNNER_TYPES = ("event", "hardware", "program", "resource")
 
 
 # ---------------------------------------------------------------- frames
-
-
-def _why(c: Card) -> Any:
-    return Phrase(N_("the text of {card}"), card=str(c))
-
-
-def _this_card(x: Exec) -> bool:
-    """The event is about this card itself (accessed, scored, installed, ...)."""
-    return x.event.get("card") is x.card
-
-
-def _this_ice(x: Exec) -> bool:
-    """The event is about this card's own encounter."""
-    return x.event.get("ice") is x.card
 
 
 def _no_ice(g: NetrunnerGame, c: Card) -> bool:
@@ -364,7 +363,7 @@ def _ankusa(b: Builder) -> None:
         ice.leave_play()
         ice.faceup = False
         g.corp.hand.append(ice)
-        g.log.add("move", RUNNER, card=str(ice), zone="ice", to="hq", reason=_why(x.card))
+        g.log.add("move", RUNNER, card=str(ice), zone="ice", to="hq", reason=x.why)
 
     b.when("subroutine_broken", broke, only=lambda x: x.event.get("by") is x.card)
 
@@ -398,7 +397,7 @@ def _mongoose(b: Builder) -> None:
 
 @card("bailiff", paragraphs=(0,), summary="The corp gains 1 credit each time the runner breaks one of its subroutines.")
 def _bailiff(b: Builder) -> None:
-    b.when("subroutine_broken", lambda x: x.game.gain_credits("corp", 1, _why(x.card)), only=_this_ice)
+    b.when("subroutine_broken", lambda x: x.game.gain_credits("corp", 1, x.why), only=this_ice)
 
 
 @card(
@@ -422,7 +421,7 @@ def _brainstorm(b: Builder) -> None:
             enc.subs.append(Sub(len(enc.subs) + 1, damage))
         g.log.add("subroutines_gained", CORP, ice=str(x.card), count=total, subroutines=len(enc.subs))
 
-    b.when("encounter", gain, only=_this_ice)
+    b.when("encounter", gain, only=this_ice)
 
 
 @card(
@@ -433,8 +432,8 @@ def _brainstorm(b: Builder) -> None:
 )
 def _chetana(b: Builder) -> None:
     def credits(x: Exec) -> None:
-        x.game.gain_credits("corp", 2, _why(x.card))
-        x.game.gain_credits("runner", 2, _why(x.card))
+        x.game.gain_credits("corp", 2, x.why)
+        x.game.gain_credits("runner", 2, x.why)
 
     def psi(x: Exec) -> None:
         x.do("进行心灵博弈。")
@@ -538,7 +537,7 @@ def _waiver(b: Builder) -> None:
             _reveal(g, RUNNER, shown, "grip")
         for victim in [c for c in g.runner.hand if int(getattr(c.record, "cost", 0) or 0) <= margin]:
             g.runner.hand.remove(victim)
-            g.to_discard(victim, _why(x.card), faceup=True)
+            g.to_discard(victim, x.why, faceup=True)
 
     b.subroutine(sub)
 
@@ -582,7 +581,7 @@ def _bio_ethics(b: Builder) -> None:
 @card("commercial_bankers_group", paragraphs=(0,), summary="When the corp's turn begins, gain 3 credits if no ice "
       "protects its server.")  # fmt: skip
 def _bankers(b: Builder) -> None:
-    _political(b, lambda x: x.game.gain_credits("corp", 3, _why(x.card)))
+    _political(b, lambda x: x.game.gain_credits("corp", 3, x.why))
 
 
 @card(
@@ -650,7 +649,7 @@ def _kala_ghoda(b: Builder) -> None:
     def mill(x: Exec) -> None:
         g = x.game
         if g.runner.deck:
-            g.trash(g.runner.deck[-1], _why(x.card), by="corp")
+            g.trash(g.runner.deck[-1], x.why, by="corp")
 
     b.paragraph(0).when("your_turn_start", look)
     b.paragraph(1).paid([trash_self()], mill, usable=lambda g, c, w: bool(g.runner.deck))
@@ -725,7 +724,7 @@ def _mumbad_city_grid(b: Builder) -> None:
             return
         a, b_ = server.ice.index(ice), server.ice.index(chosen)
         server.ice[a], server.ice[b_] = chosen, ice
-        g.log.add("swap_ice", CORP, server=server.name, positions=[a, b_], reason=_why(x.card))
+        g.log.add("swap_ice", CORP, server=server.name, positions=[a, b_], reason=x.why)
 
     b.paragraph(0).when("pass_ice", swap, only=passed)
     one_region(b.paragraph(1))
@@ -788,7 +787,7 @@ def _disposable_hq(b: Builder) -> None:
                 return
             _hq_to_rnd(g, chosen, top=False)
 
-    b.paragraph(0).when("access", accessed, only=_this_card)
+    b.paragraph(0).when("access", accessed, only=this_card)
 
 
 @card(
@@ -809,7 +808,7 @@ def _mumbad_virtual_tour(b: Builder) -> None:
             g.pay("runner", cost, Phrase(N_("trashing {card}"), card=str(x.card)), "trash")
             g.trash(x.card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
 
-    b.when("access", accessed, only=_this_card)
+    b.when("access", accessed, only=this_card)
 
 
 @card(
@@ -881,7 +880,7 @@ def _ibrahim_salem(b: Builder) -> None:
                         [c for c in g.runner.hand if c.type == kind], optional=False)  # fmt: skip
         if victim is not None:
             g.runner.hand.remove(victim)
-            g.to_discard(victim, _why(x.card), faceup=True)
+            g.to_discard(victim, x.why, faceup=True)
 
     b.paragraph(1).rez_requires(can, pay)
     b.paragraph(2).when("your_turn_start", name)
@@ -937,7 +936,7 @@ def _indian_union(b: Builder) -> None:
         return not faction.startswith("neutral") and faction != str(g.corp.identity.record.faction)
 
     def gain(x: Exec) -> None:
-        x.game.gain_credits("corp", 1, _why(x.card))
+        x.game.gain_credits("corp", 1, x.why)
 
     b.when("any_rezzed", gain, only=foreign)
     b.when("played", gain, only=lambda x: foreign(x) and x.event["card"].type == "operation")
@@ -962,7 +961,7 @@ def _hopper(b: Builder) -> None:
         if choice == "draw":
             g.draw("corp", 1)
         elif choice == "credit":
-            g.gain_credits("corp", 1, _why(x.card))
+            g.gain_credits("corp", 1, x.why)
 
     b.when("run_begins", pick, only=lambda x: len(x.this_turn("run")) == 1)
 
@@ -977,7 +976,7 @@ def _corporate_sales_team(b: Builder) -> None:
         x.card.credits += 10
         x.game.log.add("place_credits", CORP, card=str(x.card), amount=10, hosted=x.card.credits)
 
-    b.paragraph(0).when("agenda_scored", load, only=_this_card)
+    b.paragraph(0).when("agenda_scored", load, only=this_card)
     b.paragraph(1).when("turn_begins", lambda x: x.do("从本牌上拿取 1[credit]。"),
                         only=lambda x: x.card.credits > 0 and x.card in x.game.corp.score_area)  # fmt: skip
 
@@ -989,10 +988,10 @@ def _corporate_sales_team(b: Builder) -> None:
 )
 def _improved_protein_source(b: Builder) -> None:
     def gain(x: Exec) -> None:
-        x.game.gain_credits("runner", 4, _why(x.card))
+        x.game.gain_credits("runner", 4, x.why)
 
-    b.when("agenda_scored", gain, only=_this_card)
-    b.when("agenda_stolen", gain, only=_this_card)
+    b.when("agenda_scored", gain, only=this_card)
+    b.when("agenda_stolen", gain, only=this_card)
 
 
 @card("merger", paragraphs=(0,), summary="Worth 1 more agenda point in the runner's score area.")
@@ -1002,7 +1001,7 @@ def _merger(b: Builder) -> None:
         x.game.check_points()
 
     for timing in ("installed", "agenda_scored", "agenda_stolen"):
-        b.when(timing, worth, only=_this_card)
+        b.when(timing, worth, only=this_card)
 
 
 @card(
@@ -1121,7 +1120,7 @@ def _election_day(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
         for c in list(g.corp.hand):
-            g.trash(c, _why(x.card), by="corp")
+            g.trash(c, x.why, by="corp")
         g.draw("corp", 5)
 
     b.may_play(lambda g, c: any(o is not c for o in g.corp.hand))
@@ -1148,7 +1147,7 @@ def _exchange_of_information(b: Builder) -> None:
         theirs.rezzed = True
         g.runner.score_area.append(mine)
         g.corp.score_area.append(theirs)
-        g.log.add("swap", CORP, cards=[str(mine), str(theirs)], zone="score_area", reason=_why(x.card))
+        g.log.add("swap", CORP, cards=[str(mine), str(theirs)], zone="score_area", reason=x.why)
         g.check_points()
 
     b.paragraph(0).may_play(lambda g, c: g.runner.tags > 0)
@@ -1179,7 +1178,7 @@ def _heritage_committee(b: Builder) -> None:
 def _lateral_growth(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
-        g.gain_credits("corp", 4, _why(x.card))
+        g.gain_credits("corp", 4, x.why)
         chosen = x.pick(Phrase(N_("install a card from HQ")), [c for c in g.corp.hand if _corp_installable(g, c)])
         if chosen is not None:
             x.install_from(chosen)
@@ -1223,8 +1222,8 @@ def _product_recall(b: Builder) -> None:
             g.log.add("no_target", CORP, card=str(x.card), reason=Phrase(N_("no card of that kind is installed")))
             return
         cost = int(getattr(chosen.record, "trash_cost", 0) or 0)
-        if g.trash(chosen, _why(x.card), by="corp") and cost:
-            g.gain_credits("corp", cost, _why(x.card))
+        if g.trash(chosen, x.why, by="corp") and cost:
+            g.gain_credits("corp", cost, x.why)
 
     b.play(play)
 
@@ -1252,7 +1251,7 @@ def _salems_hospitality(b: Builder) -> None:
             _reveal(g, RUNNER, shown, "grip")
         for victim in [c for c in g.runner.hand if c.record.name.en == named.name.en]:
             g.runner.hand.remove(victim)
-            g.to_discard(victim, _why(x.card), faceup=True)
+            g.to_discard(victim, x.why, faceup=True)
 
     b.play(play)
 
@@ -1333,7 +1332,7 @@ def _fear_the_masses(b: Builder) -> None:
             n = _count(x, Phrase(N_("reveal how many copies of {card}"), card=str(x.card)), len(copies))
             for c in copies[:n]:
                 _reveal(g, RUNNER, c, "grip")
-            _trash_top_of_rnd(g, 1 + n, _why(x.card))
+            _trash_top_of_rnd(g, 1 + n, x.why)
 
         x.run_on("hq")
         x.instead_of_breach(sabotage)
@@ -1399,7 +1398,7 @@ def _high_stakes_job(b: Builder) -> None:
 
         def paid(run: Any, successful: bool) -> None:
             if successful:
-                g.gain_credits("runner", 12, _why(x.card))
+                g.gain_credits("runner", 12, x.why)
 
         x.when_run_ends(paid)
 
@@ -1418,7 +1417,7 @@ def _exclusive_party(b: Builder) -> None:
         g.draw("runner", 1)
         copies = sum(1 for c in g.runner.discard if c.id == x.card.id)
         if copies:
-            g.gain_credits("runner", copies, _why(x.card))
+            g.gain_credits("runner", copies, x.why)
 
     b.play(play)
 
@@ -1451,7 +1450,7 @@ def _making_an_entrance(b: Builder) -> None:
             if chosen is None:
                 break
             top.remove(chosen)
-            g.trash(chosen, _why(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
         for c in top:
             deck.remove(c)
         order = _order(x, top, lambda n: Phrase(N_("which card goes next from the top of your stack")))
@@ -1489,11 +1488,11 @@ def _political_graffiti(b: Builder) -> None:
         x.instead_of_breach(host)
 
     def leave(x: Exec) -> None:
-        x.game.leave_in_play(x.card, _why(x.card))
+        x.game.leave_in_play(x.card, x.why)
 
     current(b, until=())  # in play while it is a condition counter
     b.play(play)
-    b.when("played", leave, only=lambda x: _this_card(x) and x.card.host is None)
+    b.when("played", leave, only=lambda x: this_card(x) and x.card.host is None)
     b.when("purged", leave, only=lambda x: x.card in x.game.in_play)
     b.when("forfeited", leave, only=lambda x: x.card.host is not None and x.event.get("card") is x.card.host)
     def less(g: NetrunnerGame, this: Card, side: str) -> int:
@@ -1512,7 +1511,7 @@ def _populist_rally(b: Builder) -> None:
     def fewer(x: Exec) -> None:
         g = x.game
         g.corp.clicks = max(0, g.corp.clicks - 1)
-        g.log.add("clicks", CORP, side="corp", amount=-1, clicks=g.corp.clicks, reason=_why(x.card))
+        g.log.add("clicks", CORP, side="corp", amount=-1, clicks=g.corp.clicks, reason=x.why)
         g.leave_in_play(x.card, Phrase(N_("the corp's next turn began")))
 
     b.paragraph(0).may_play(lambda g, c: any("seedy" in o.subtypes for o in g.runner.rig))
@@ -1539,7 +1538,7 @@ def _rebirth(b: Builder) -> None:
         chosen = g.choose("runner", "target", Phrase(N_("switch to which identity")), options,
                           text=lambda i: Term("record", i))  # fmt: skip
         g.set_identity("runner", str(chosen))
-        g.log.add("identity", RUNNER, side="runner", identity=str(chosen), reason=_why(x.card))
+        g.log.add("identity", RUNNER, side="runner", identity=str(chosen), reason=x.why)
         g.check_memory()
 
     b.play(switch)
@@ -1561,7 +1560,7 @@ def _rigged_results(b: Builder) -> None:
                           bids(min(2, g.runner.credits))).value)  # fmt: skip
         guess = int(g.ask("corp", "psi", Phrase(N_("guess how many credits the runner spent")), bids(2)).value)
         if spent:
-            g.pay("runner", spent, _why(x.card))
+            g.pay("runner", spent, x.why)
         g.log.add("guess", CORP, spent=spent, guess=guess, card=str(x.card))
         if guess == spent:
             return
@@ -1605,7 +1604,7 @@ def _run_amok(b: Builder) -> None:
             rezzed = [c for c in g.installed("corp") if c.type == "ice" and c.rezzed and str(c) in names]
             chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "ice")), rezzed, optional=False)
             if chosen is not None:
-                g.trash(chosen, _why(x.card), by="runner")
+                g.trash(chosen, x.why, by="runner")
 
         x.run_on("any")
         x.when_run_ends(trash)
@@ -1628,7 +1627,7 @@ def _akshara_sareen(b: Builder) -> None:
             return
         player = x.game.player(side)
         player.clicks += 1
-        x.game.log.add("clicks", player.seat, side=side, amount=1, clicks=player.clicks, reason=_why(x.card))
+        x.game.log.add("clicks", player.seat, side=side, amount=1, clicks=player.clicks, reason=x.why)
 
     b.when("turn_begins", more)
 
@@ -1645,7 +1644,7 @@ def _artist_colony(b: Builder) -> None:
         agenda = x.pick(Phrase(N_("forfeit which agenda")), _agendas(g.runner.score_area), optional=False)
         if agenda is None:
             return
-        g.forfeit(agenda, _why(x.card))
+        g.forfeit(agenda, x.why)
         found = [c for c in reversed(g.runner.deck) if _runner_installable(g, c)]
         chosen = x.pick(Phrase(N_("search your stack for a card to install")), found)
         if chosen is None:
@@ -1664,7 +1663,7 @@ def _artist_colony(b: Builder) -> None:
     summary="The first successful HQ run each turn makes the corp trash the top card of R&D.",
 )
 def _bhagat(b: Builder) -> None:
-    b.when("run_successful", lambda x: _trash_top_of_rnd(x.game, 1, _why(x.card)),
+    b.when("run_successful", lambda x: _trash_top_of_rnd(x.game, 1, x.why),
            only=lambda x: x.event.get("server") == "hq" and not x.ran_this_turn("hq", True))  # fmt: skip
 
 
@@ -1713,13 +1712,13 @@ def _liberated_chela(b: Builder) -> None:
         agenda = x.pick(Phrase(N_("forfeit which agenda")), _agendas(g.runner.score_area), optional=False)
         if agenda is None:
             return
-        g.forfeit(agenda, _why(x.card))
+        g.forfeit(agenda, x.why)
         theirs = _agendas(g.corp.score_area)
         if theirs and x.may(Phrase(N_("forfeit an agenda to remove {card} from the game?"), card=str(x.card)),
                             side="corp"):  # fmt: skip
             chosen = x.pick(Phrase(N_("forfeit which agenda")), theirs, optional=False, side="corp")
             if chosen is not None:
-                g.forfeit(chosen, _why(x.card))
+                g.forfeit(chosen, x.why)
                 x.remove_from_game()
                 return
         _to_runner_score_area(g, x.card, 2)
@@ -1832,7 +1831,7 @@ def _political_operative(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("trash which card")), targets(g), optional=False)
         if chosen is None:
             return
-        g.pay("runner", int(chosen.record.trash_cost), _why(x.card))
+        g.pay("runner", int(chosen.record.trash_cost), x.why)
         g.trash(chosen, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
 
     b.paragraph(0).may_install(lambda g, c: any(t == g.turns and s == "hq" and ok for t, s, ok in g.run_history))
@@ -1860,7 +1859,7 @@ def _ramujan(b: Builder) -> None:
         done = g.prevent("damage", n, x.card, kind)
         for _ in range(done):
             if g.runner.deck:
-                g.trash(g.runner.deck[-1], _why(x.card), by="runner")
+                g.trash(g.runner.deck[-1], x.why, by="runner")
 
     b.paid([trash_self()], prevent, role="prevent_damage", usable=lambda g, c, w: window(g))
 
@@ -1894,7 +1893,7 @@ def _salsette_slums(b: Builder) -> None:
                             card=str(c))):  # fmt: skip
             return
         x.once_per_turn()
-        g.pay("runner", price, _why(x.card), "trash")
+        g.pay("runner", price, x.why, "trash")
         x.remove_from_game(c)
 
     b.when("access", remove, only=fits)
@@ -1941,7 +1940,7 @@ def _tech_trader(b: Builder) -> None:
         abilities = x.game.abilities(c)
         return 0 <= index < len(abilities) and any(isinstance(cost, A.TrashCost) for cost in abilities[index].costs)
 
-    b.when("ability_used", lambda x: x.game.gain_credits("runner", 1, _why(x.card)), only=trashing)
+    b.when("ability_used", lambda x: x.game.gain_credits("runner", 1, x.why), only=trashing)
 
 
 @card(

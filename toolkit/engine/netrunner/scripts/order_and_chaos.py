@@ -22,7 +22,7 @@ from toolkit.text import parse_cached
 from toolkit.text.render import render
 
 from ..state import SEATS, Card, Context, RunState, Sub
-from . import Builder, Exec, card, click, counters, credit, current, one_console, trash_self
+from . import Builder, Exec, card, click, counters, credit, current, one_console, this_card, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -35,20 +35,12 @@ END_THE_RUN = "[subroutine] 终止潜袭。"
 # ---------------------------------------------------------------- shared pieces
 
 
-def _text_of(c: Card) -> Phrase:
-    return Phrase(N_("the text of {card}"), card=str(c))
-
-
 def _ice(g: NetrunnerGame) -> list[Card]:
     return [c for c in g.installed("corp") if c.type == "ice"]
 
 
 def _advanceable_ice(g: NetrunnerGame) -> list[Card]:
     return [c for c in _ice(g) if g.can_advance(c)]
-
-
-def _this_card(x: Exec) -> bool:
-    return x.event.get("card") is x.card
 
 
 def _won(run: RunState | None) -> bool:
@@ -267,7 +259,7 @@ def _housekeeping(b: Builder) -> None:
         if len(installs) != 1 or not g.runner.hand:
             return
         victim = x.choose(Phrase(N_("trash a card from your grip")), list(g.runner.hand), side="runner")
-        g.trash(victim, _text_of(x.card), by="runner")
+        g.trash(victim, x.why, by="runner")
 
     current(b, until=("any_stolen",))
     b.paragraph(1).when("any_installed", installed, only=lambda x: getattr(x.event.get("card"), "side", None) == "runner")
@@ -317,7 +309,7 @@ def _high_risk_investment(b: Builder) -> None:
     def gain(x: Exec) -> None:
         g = x.game
         if g.runner.credits:
-            g.gain_credits("corp", g.runner.credits, _text_of(x.card))
+            g.gain_credits("corp", g.runner.credits, x.why)
 
     b.paragraph(1).paid([click(), counters("agenda", 1)], gain, usable=lambda g, c, w: w == "action")
 
@@ -354,7 +346,7 @@ def _cyberdex_virus_suite(b: Builder) -> None:
         if x.may(Phrase(N_("{card}: purge virus counters?"), card=str(x.card))):
             x.game.purge()
 
-    b.when("access", accessed, only=_this_card)
+    b.when("access", accessed, only=this_card)
 
 
 @card("space_camp", paragraphs=(0, 1), summary="Revealed when accessed in R&D; when the runner accesses it, the "
@@ -368,7 +360,7 @@ def _space_camp(b: Builder) -> None:
         if chosen is not None:
             g.place_advancement(chosen, 1)
 
-    b.when("access", accessed, only=_this_card)
+    b.when("access", accessed, only=this_card)
 
 
 @card("mark_yale", paragraphs=(0, 1), summary="1 credit for each agenda counter the corp spends; trash it, or spend "
@@ -390,10 +382,10 @@ def _mark_yale(b: Builder) -> None:
         return [c for c in [*g.corp.score_area, *g.installed("corp")] if c.counters.get("agenda", 0) > 0]
 
     def paid(x: Exec) -> None:
-        x.game.gain_credits("corp", spent(x.game, x.event), _text_of(x.card))
+        x.game.gain_credits("corp", spent(x.game, x.event), x.why)
 
     def trashed(x: Exec) -> None:
-        x.game.gain_credits("corp", 2, _text_of(x.card))
+        x.game.gain_credits("corp", 2, x.why)
 
     def any_counter(x: Exec) -> None:
         g = x.game
@@ -401,8 +393,8 @@ def _mark_yale(b: Builder) -> None:
         if source is None:
             return
         g.add_counters(source, "agenda", -1)
-        g.gain_credits("corp", 2, _text_of(x.card))
-        g.gain_credits("corp", 1, _text_of(x.card))  # paragraph 0: an agenda counter was spent
+        g.gain_credits("corp", 2, x.why)
+        g.gain_credits("corp", 1, x.why)  # paragraph 0: an agenda counter was spent
 
     b.when("ability_used", paid, only=lambda x: spent(x.game, x.event) > 0)
     b.paragraph(1).paid([trash_self()], trashed)
@@ -440,7 +432,7 @@ def _the_twins(b: Builder) -> None:
             return
         g.log.add("reveal", CORP, cards=[str(chosen)], zone="hq")
         g.corp.hand.remove(chosen)
-        g.to_discard(chosen, _text_of(x.card), faceup=True)  # revealed: it goes to Archives face up
+        g.to_discard(chosen, x.why, faceup=True)  # revealed: it goes to Archives face up
         g.fire("trashed", g.everyone(chosen), card=chosen, by="corp", rezzed=False)
         if not g.is_installed(ice) or run.ended or g.over:
             return
@@ -516,7 +508,7 @@ def _sabotage_run(b: Builder, subtype: str) -> None:
         if not enc.subs or any(not s.broken for s in enc.subs):
             return
         x.card.notes["done"] = True
-        g.trash(ice, _text_of(x.card), by="runner")
+        g.trash(ice, x.why, by="runner")
 
     b.play(play)
     b.when("subroutine_broken", broke, only=lambda x: x.card in x.game.in_play and x.card.notes.get("done") is False)
@@ -585,7 +577,7 @@ def _wanton_destruction(b: Builder) -> None:
             g.spend_clicks("runner", amount, str(x.card))
             hand = g.corp.hand
             for c in g.rng.sample(hand, min(amount, len(hand))):
-                g.trash(c, _text_of(x.card), by="corp")
+                g.trash(c, x.why, by="corp")
 
         x.instead_of_breach(instead)
 
@@ -608,7 +600,7 @@ def _uninstall(b: Builder) -> None:
             g.runner.rig.remove(chosen)
         chosen.leave_play()
         g.runner.hand.append(chosen)
-        g.log.add("move", RUNNER, card=str(chosen), zone="rig", to="grip", reason=_text_of(x.card))
+        g.log.add("move", RUNNER, card=str(chosen), zone="rig", to="grip", reason=x.why)
         g.check_memory()
 
     b.may_play(lambda g, c: bool(options(g)))
@@ -656,7 +648,7 @@ def _chop_bot(b: Builder) -> None:
         g = x.game
         others = [c for c in g.runner.rig if c is not x.card]
         victim = x.pick(Phrase(N_("{card}: trash another of your installed cards?"), card=str(x.card)), others)
-        if victim is None or not g.trash(victim, _text_of(x.card), by="runner"):
+        if victim is None or not g.trash(victim, x.why, by="runner"):
             return
         texts = (Phrase(N_("draw 1 card")), Phrase(N_("remove 1 tag")))
         if not g.runner.tags or g.confirm("runner", "optional", Phrase(N_("draw 1 card or remove 1 tag?")),
@@ -743,7 +735,7 @@ def _human_first(b: Builder) -> None:
         agenda = x.event.get("card")
         points = int(getattr(agenda.record, "agenda_points", 0) or 0) if isinstance(agenda, Card) else 0
         if points > 0:
-            x.game.gain_credits("runner", points, _text_of(x.card))
+            x.game.gain_credits("runner", points, x.why)
 
     b.when("any_scored", gain).when("any_stolen", gain)
 
@@ -767,7 +759,7 @@ def _sacrificial_clone(b: Builder) -> None:
         if g.window is None or not damage_window(g):
             return
         g.prevent("damage", int(g.window["amount"]), x.card, "any")
-        why = _text_of(x.card)
+        why = x.why
         for c in [c for c in g.runner.rig if c.type == "hardware" or (c.type == "resource" and "virtual" not in c.subtypes)]:
             if c in g.runner.rig:
                 g.trash(c, why, by="runner")
@@ -830,7 +822,7 @@ def _edward_kim(b: Builder) -> None:
             return
         if operation in g.corp.discard:  # already in Archives: the first operation accessed, nothing to trash
             return
-        g.trash(operation, _text_of(x.card), by="runner")
+        g.trash(operation, x.why, by="runner")
 
     b.when("access", accessed, only=lambda x: getattr(x.event.get("card"), "type", None) == "operation")
 
@@ -841,7 +833,7 @@ def _maxx(b: Builder) -> None:
     def begin(x: Exec) -> None:
         g = x.game
         for c in list(reversed(g.runner.deck[-2:])):
-            g.trash(c, _text_of(x.card), by="runner")
+            g.trash(c, x.why, by="runner")
         g.draw("runner", 1)
 
     b.when("your_turn_start", begin)

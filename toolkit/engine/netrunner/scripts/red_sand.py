@@ -29,7 +29,7 @@ from toolkit.text import ast as A
 
 from ..decisions import Option
 from ..state import CENTRALS, SEATS, Card, Context, Encounter, Sub
-from . import Builder, Exec, card, click, counters, credit, one_console, one_region, trash_self
+from . import Builder, Exec, card, click, counters, credit, one_console, one_region, this_card, this_ice, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -43,18 +43,9 @@ CORP_INSTALLABLE = ("ice", "asset", "upgrade", "agenda")
 # ---------------------------------------------------------------- frames
 
 
-def _why(c: Card) -> Any:
-    return Phrase(N_("the text of {card}"), card=str(c))
-
-
-def _this_card(x: Exec) -> bool:
-    """The event is about this card itself (accessed, scored, installed, trashed, ...)."""
-    return x.event.get("card") is x.card
-
-
-def _this_ice(x: Exec) -> bool:
+def _this_rezzed_ice(x: Exec) -> bool:
     """The event is about this piece of ice (encountered, passed) while it is rezzed."""
-    return x.event.get("ice") is x.card and x.card.rezzed
+    return this_ice(x) and x.card.rezzed
 
 
 def _encounter(g: NetrunnerGame) -> Encounter | None:
@@ -317,7 +308,7 @@ def _alice(b: Builder) -> None:
             return
         chosen = x.pick(Phrase(N_("trash a card from HQ")), list(g.corp.hand), optional=False, side="corp")
         if chosen is not None:
-            g.trash(chosen, _why(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
 
     b.when("run_successful", hit, only=lambda x: x.event.get("server") == "archives")
 
@@ -326,7 +317,7 @@ def _alice(b: Builder) -> None:
 def _los(b: Builder) -> None:
     def rezzed(x: Exec) -> None:
         if x.once_per_turn("ice"):
-            x.game.gain_credits("runner", 2, _why(x.card))
+            x.game.gain_credits("runner", 2, x.why)
 
     b.when("any_rezzed", rezzed, only=lambda x: getattr(x.event.get("card"), "type", None) == "ice")
 
@@ -393,7 +384,7 @@ def _adjusted_matrix(b: Builder) -> None:
                        label=lambda s: f"sub:{s.index}")  # fmt: skip
         g.runs.mark_broken(enc.ice, sub, host)
 
-    b.paragraph(1).when("installed", installed, only=_this_card).when("trashed", left, only=_this_card)
+    b.paragraph(1).when("installed", installed, only=this_card).when("trashed", left, only=this_card)
     b.paid([], brk, usable=usable, role="break")
 
 
@@ -457,7 +448,7 @@ def _flashbang(b: Builder) -> None:
         if enc is None or "sentry" not in enc.ice.subtypes or not _strong(g, x.card, enc.ice):
             g.log.add("break_failed", RUNNER, reason=Phrase(N_("no ice is being encountered")))
             return
-        g.derez(enc.ice, _why(x.card))
+        g.derez(enc.ice, x.why)
         enc.bypassed = True  # derezzed, the ice is no longer encountered
 
     usable = _breaks(lambda g, c, enc: "sentry" in enc.ice.subtypes)
@@ -577,11 +568,11 @@ def _persephone(b: Builder) -> None:
         if not x.may(Phrase(N_("{card}: trash the top card of your stack to trash {n} card(s) from R&D?"),
                             card=str(x.card), n=fired)):  # fmt: skip
             return
-        g.trash(g.runner.deck[-1], _why(x.card), by="runner")
+        g.trash(g.runner.deck[-1], x.why, by="runner")
         for _ in range(fired):
             if not g.corp.deck:
                 break
-            g.trash(g.corp.deck[-1], _why(x.card), by="runner")
+            g.trash(g.corp.deck[-1], x.why, by="runner")
 
     b.when("pass_ice", passed, only=lambda x: "sentry" in getattr(x.event.get("ice"), "subtypes", ()))
 
@@ -631,7 +622,7 @@ def _customized_secretary(b: Builder) -> None:
         chosen.faceup = False
         g.install("runner", chosen)
 
-    b.paragraph(0).when("installed", installed, only=_this_card)
+    b.paragraph(0).when("installed", installed, only=this_card)
     b.paragraph(1).paid([click()], install, usable=usable)
 
 
@@ -707,7 +698,7 @@ def _maui(b: Builder) -> None:
         x.card.credits = n
         g.log.add("recurring", RUNNER, card=str(x.card), credits=n, reason="turn start")
 
-    b.paragraph(1).when("installed", refill, only=_this_card).when("your_turn_start", refill)
+    b.paragraph(1).when("installed", refill, only=this_card).when("your_turn_start", refill)
     b.paragraph(2).spend_hosted(lambda g, c, purpose: g.current_run is not None and g.current_run.server == "hq")
     one_console(b.paragraph(3))
 
@@ -723,7 +714,7 @@ def _maw(b: Builder) -> None:
         g = x.game
         if not _kept(g, accessed) or not x.once_per_turn("maw") or not g.corp.hand:
             return
-        g.trash(g.rng.choice(g.corp.hand), _why(x.card), by="corp")
+        g.trash(g.rng.choice(g.corp.hand), x.why, by="corp")
 
     _after_access(b.paragraph(1), lambda x, c: not _in_archives(x.game, c), then)
     one_console(b.paragraph(2))
@@ -745,8 +736,8 @@ def _rubicon(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("derez which ice")), targets(g), optional=False)
         if chosen is None:
             return
-        g.pay("runner", int(chosen.record.rez_cost or 0), _why(x.card))
-        g.derez(chosen, _why(x.card))
+        g.pay("runner", int(chosen.record.rez_cost or 0), x.why)
+        g.derez(chosen, x.why)
 
     b.paid([click()], derez, once_per_turn=True, usable=lambda g, c, w: w == "action" and bool(targets(g)))
 
@@ -766,7 +757,7 @@ def _severnius(b: Builder) -> None:
                             optional=trashed >= 2)  # fmt: skip
             if chosen is None:
                 break
-            g.trash(chosen, _why(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
             trashed += 1
         server = _ask(x, Phrase(N_("run on which server")), [(s, Term("zone", s)) for s in ("hq", "rnd")])
         run = x.run_on(server)
@@ -796,7 +787,7 @@ def _aeneas(b: Builder) -> None:
             return
         if x.may(Phrase(N_("reveal {card} to gain {n}{credit}?"), card=str(accessed), n=1, credit="[credit]")):
             g.log.add("reveal", RUNNER, card=str(accessed))
-            g.gain_credits("runner", 1, _why(x.card))
+            g.gain_credits("runner", 1, x.why)
 
     _after_access(b, wants, then)
 
@@ -828,7 +819,7 @@ def _bloo_moose(b: Builder) -> None:
                                card=str(x.card), n=2, credit="[credit]"), list(g.runner.discard))  # fmt: skip
         if chosen is not None:
             x.remove_from_game(chosen)
-            g.gain_credits("runner", 2, _why(x.card))
+            g.gain_credits("runner", 2, x.why)
 
     b.when("your_turn_start", start, only=lambda x: bool(x.game.runner.discard))
 
@@ -852,9 +843,9 @@ def _bug_out_bag(b: Builder) -> None:
     def end(x: Exec) -> None:
         g = x.game
         g.draw("runner", x.card.counters.get("power", 0))
-        g.trash(x.card, _why(x.card))
+        g.trash(x.card, x.why)
 
-    b.paragraph(0).when("installed", installed, only=_this_card)
+    b.paragraph(0).when("installed", installed, only=this_card)
     b.paragraph(1).when("your_turn_end", end, only=lambda x: not x.game.runner.hand)
 
 
@@ -886,7 +877,7 @@ def _clan_vengeance(b: Builder) -> None:
         g = x.game
         n = int(x.card.last_known.get("counters", {}).get("power", 0))
         for c in g.rng.sample(g.corp.hand, min(n, len(g.corp.hand))):
-            g.trash(c, _why(x.card), by="runner")
+            g.trash(c, x.why, by="runner")
 
     b.paragraph(0).when("damage_done", hurt)
     usable = lambda g, c, w: bool(c.counters.get("power")) and bool(g.corp.hand)  # noqa: E731
@@ -926,7 +917,7 @@ def _dummy_box(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("trash a card from your grip")), same, optional=False)
         if chosen is None:
             return
-        g.trash(chosen, _why(x.card), by="runner")
+        g.trash(chosen, x.why, by="runner")
         g.prevent("trash", 1, x.card)
 
     b.paid([], prevent, usable=usable, role="prevent_trash")
@@ -947,7 +938,7 @@ def _counter_surveillance(b: Builder) -> None:
             tags = g.runner.tags
             if not g.can_pay("runner", tags):
                 return
-            g.pay("runner", tags, _why(x.card))
+            g.pay("runner", tags, x.why)
             n = int(x.choose(Phrase(N_("{card}: access how many more cards"), card=str(x.card)), list(range(tags + 1)),
                              kind="bid")) if tags else 0  # fmt: skip
             _access_some(x, run.server, n)
@@ -1020,7 +1011,7 @@ def _jarogniew(b: Builder) -> None:
         if not x.card.counters.get("power") and g.is_installed(x.card):
             g.trash(x.card, Phrase(N_("it is empty")), by="runner")
 
-    b.paragraph(0).when("installed", installed, only=_this_card).when("emptied", emptied)
+    b.paragraph(0).when("installed", installed, only=this_card).when("emptied", emptied)
     b.paragraph(1).untrashable(lambda g, c, by: by == "corp" and any(o.type == "resource" and o is not c
                                                                      for o in g.runner.rig))  # fmt: skip
     b.paragraph(2).paid([counters("power", 1)], prevent, usable=usable, role="prevent_damage")
@@ -1063,7 +1054,7 @@ def _dianas_hunt(b: Builder) -> None:
         def ended(run: Any, successful: bool) -> None:
             for c in installed:
                 if c in g.runner.rig:
-                    g.trash(c, _why(x.card), by="runner")
+                    g.trash(c, x.why, by="runner")
 
         x.when_run_ends(ended)
         _during(x)
@@ -1099,7 +1090,7 @@ def _exploit(b: Builder) -> None:
             chosen = x.pick(Phrase(N_("derez which ice")), [c for c in _ices(g) if c.rezzed])
             if chosen is None:
                 break
-            g.derez(chosen, _why(x.card))
+            g.derez(chosen, x.why)
 
     b.paragraph(0).may_play(all_three)
     b.paragraph(1).play(play)
@@ -1147,7 +1138,7 @@ def _leave_no_trace(b: Builder) -> None:
             names = {e.data.get("card") for e in list(g.log)[start:] if e.kind == "rez"}
             for ice in _ices(g):
                 if ice.rezzed and str(ice) in names:
-                    g.derez(ice, _why(x.card))
+                    g.derez(ice, x.why)
 
         x.when_run_ends(ended)
         x.run_on("any")
@@ -1184,7 +1175,7 @@ def _mad_dash(b: Builder) -> None:
 
     b.play(play)
     b.stays_in_play()
-    b.when("played", after, only=_this_card)
+    b.when("played", after, only=this_card)
 
 
 @card(
@@ -1204,7 +1195,7 @@ def _mars_for_martians(b: Builder) -> None:
         if clans:
             g.draw("runner", clans)
         if g.runner.tags:
-            g.gain_credits("runner", g.runner.tags, _why(x.card))
+            g.gain_credits("runner", g.runner.tags, x.why)
 
     b.paragraph(0).may_play(first)
     b.paragraph(1).play(play)
@@ -1225,7 +1216,7 @@ def _mining_accident(b: Builder) -> None:
                             other=Phrase(N_("take 1 bad publicity")))  # fmt: skip
             texts = (Phrase(N_("pay {n}{credit}"), n=5, credit="[credit]"), Phrase(N_("take 1 bad publicity")))
             if g.confirm("corp", "choice", prompt, yes="pay", no="bad_publicity", texts=texts):
-                g.pay("corp", 5, _why(x.card))
+                g.pay("corp", 5, x.why)
                 return
         _bad_publicity(g, 1)
 
@@ -1245,7 +1236,7 @@ def _mobius(b: Builder) -> None:
         if not x.may(Phrase(N_("{card}: run R&D again?"), card=str(x.card))):
             return
         if _run(x, "rnd"):
-            x.game.gain_credits("runner", 4, _why(x.card))
+            x.game.gain_credits("runner", 4, x.why)
 
     b.play(play)
 
@@ -1331,7 +1322,7 @@ def _authenticator(b: Builder) -> None:
             _take_tags(x.game, 1)
             x.bypass()
 
-    b.when("encounter", met, only=_this_ice)
+    b.when("encounter", met, only=_this_rezzed_ice)
 
 
 @card(
@@ -1389,7 +1380,7 @@ def _conundrum(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "program")), programs, optional=False,
                         side="runner")  # fmt: skip
         if chosen is not None:
-            g.trash(chosen, _why(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
 
     def strength(g: NetrunnerGame, c: Card) -> int:
         return 3 if any("ai" in o.subtypes for o in g.installed("runner") + g.installed("corp")) else 0
@@ -1413,12 +1404,12 @@ def _data_loop(b: Builder) -> None:
             g.log.add("move", RUNNER, visible=[RUNNER], card=str(c), zone="grip", to="stack")
             g.log.add("move", RUNNER, cards=1, zone="grip", to="stack")
 
-    b.when("encounter", met, only=_this_ice)
+    b.when("encounter", met, only=_this_rezzed_ice)
 
 
 @card("kakugo", paragraphs=(0,), summary="When the runner passes it, 1 net damage.")
 def _kakugo(b: Builder) -> None:
-    b.when("pass_ice", lambda x: x.game.damage("net", 1), only=_this_ice)
+    b.when("pass_ice", lambda x: x.game.damage("net", 1), only=_this_rezzed_ice)
 
 
 @card(
@@ -1452,7 +1443,7 @@ def _loki(b: Builder) -> None:
         prompt = Phrase(N_("{card}: end the run or shuffle your grip into your stack?"), card=str(x.card))
         texts = (Phrase(N_("end the run")), Phrase(N_("shuffle your grip into your stack")))
         if g.confirm("runner", "choice", prompt, yes="end", no="shuffle", texts=texts):
-            g.runs.end_run(_why(x.card), by=x.card)
+            g.runs.end_run(x.why, by=x.card)
             return
         g.runner.deck.extend(g.runner.hand)
         moved = len(g.runner.hand)
@@ -1460,7 +1451,7 @@ def _loki(b: Builder) -> None:
         g.log.add("move", RUNNER, cards=moved, zone="grip", to="stack")
         _shuffle(g, "runner")
 
-    b.paragraph(0).when("encounter", met, only=_this_ice)
+    b.paragraph(0).when("encounter", met, only=_this_rezzed_ice)
     b.paragraph(1).subroutine(either)
 
 
@@ -1536,7 +1527,7 @@ def _next_opal(b: Builder) -> None:
         for _ in range(n):
             enc.subs.append(Sub(len(enc.subs) + 1, sub))
 
-    b.when("encounter", met, only=_this_ice)
+    b.when("encounter", met, only=_this_rezzed_ice)
 
 
 @card("owl", paragraphs=(0,), summary="Subroutine: an installed program of the corp's choice goes on top of the stack.")
@@ -1680,7 +1671,7 @@ def _ben_musashi(b: Builder) -> None:
         g.add_lasting("steal_requires", x.card, (still, pay), "run")
 
     b.steal_requires(can, pay)  # type: ignore[arg-type]
-    b.when("trashed", trashed, only=_this_card)
+    b.when("trashed", trashed, only=this_card)
 
 
 def _from_server(g: NetrunnerGame, c: Card, server: str) -> bool:
@@ -1730,9 +1721,9 @@ def _breached_dome(b: Builder) -> None:
             g.log.add("reveal", CORP, card=str(x.card), zone="rnd")
         g.damage("meat", 1)
         if g.runner.deck and not g.over:
-            g.trash(g.runner.deck[-1], _why(x.card), by="corp")
+            g.trash(g.runner.deck[-1], x.why, by="corp")
 
-    b.paragraph(1).when("access", accessed, only=_this_card)  # paragraph 0 too: revealed first when in R&D
+    b.paragraph(1).when("access", accessed, only=this_card)  # paragraph 0 too: revealed first when in R&D
 
 
 @card(
@@ -1750,9 +1741,9 @@ def _clyde(b: Builder) -> None:
             texts = (Phrase(N_("pay {n}{credit}"), n=1, credit="[credit]"), Phrase(N_("trash the top card of your stack")))
             can_trash = not g.confirm("runner", "choice", prompt, yes="pay", no="trash", texts=texts)
         if can_trash:
-            g.trash(g.runner.deck[-1], _why(x.card), by="runner")
+            g.trash(g.runner.deck[-1], x.why, by="runner")
         elif can_pay:
-            g.pay("runner", 1, _why(x.card))
+            g.pay("runner", 1, x.why)
 
     b.when("your_turn_start", start)
 
@@ -1766,7 +1757,7 @@ def _cpc(b: Builder) -> None:
     def credit_action(x: Exec) -> None:
         clicks = [e for e in x.this_turn("action") if e.get("action") == "runner_credit"]
         if len(clicks) == 1:
-            x.game.gain_credits("corp", 1, _why(x.card))
+            x.game.gain_credits("corp", 1, x.why)
 
     b.when("action_taken", credit_action,
            only=lambda x: x.event.get("side") == "runner" and x.event.get("action") == "credit")  # fmt: skip
@@ -1817,7 +1808,7 @@ def _fractal(b: Builder) -> None:
             x.card.notes["done"] = enc
             for _ in range(2):
                 if g.runner.deck:
-                    g.trash(g.runner.deck[-1], _why(x.card), by="corp")
+                    g.trash(g.runner.deck[-1], x.why, by="corp")
 
     def here(x: Exec) -> bool:
         ice = x.event.get("ice")
@@ -1846,7 +1837,7 @@ def _helheim(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("trash a card from HQ")), list(g.corp.hand), optional=False)
         if chosen is None or server is None:
             return
-        g.trash(chosen, _why(x.card), by="corp")
+        g.trash(chosen, x.why, by="corp")
         name = server.name
 
         def stronger(game: NetrunnerGame, this: Card, c: Card) -> int:
@@ -1867,7 +1858,7 @@ def _helheim(b: Builder) -> None:
 def _henry(b: Builder) -> None:
     def broke(x: Exec) -> None:
         if x.game.runner.tags:
-            x.game.gain_credits("corp", 2, _why(x.card))
+            x.game.gain_credits("corp", 2, x.why)
 
     def here(x: Exec) -> bool:
         run, server = x.game.current_run, x.game.server_of(x.card)
@@ -1905,7 +1896,7 @@ def _oberth(b: Builder) -> None:
         return bool(_agendas(g.corp.score_area))
 
     def pay(g: NetrunnerGame, c: Card) -> None:
-        _forfeit_one(g, _why(c))
+        _forfeit_one(g, Phrase(N_("the text of {card}"), card=str(c)))
 
     def advanced(x: Exec) -> None:
         target = x.event.get("card")
@@ -1933,7 +1924,7 @@ def _quarantine(b: Builder) -> None:
 
     def use(x: Exec) -> None:
         g = x.game
-        agenda = _forfeit_one(g, _why(x.card))
+        agenda = _forfeit_one(g, x.why)
         if agenda is None:
             return
         less = 2 * _points(agenda)
@@ -1966,7 +1957,7 @@ def _quarantine(b: Builder) -> None:
 def _traffic_analyzer(b: Builder) -> None:
     def rezzed(x: Exec) -> None:
         if x.game.interp.trace(2, x.ctx):
-            x.game.gain_credits("corp", 1, _why(x.card))
+            x.game.gain_credits("corp", 1, x.why)
 
     def here(x: Exec) -> bool:
         ice = x.event.get("card")
@@ -2000,7 +1991,7 @@ def _whampoa(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("trash a card from HQ")), list(g.corp.hand), optional=False)
         if chosen is None:
             return
-        g.trash(chosen, _why(x.card), by="corp")
+        g.trash(chosen, x.why, by="corp")
         back = x.pick(Phrase(N_("put which card of Archives on the bottom of R&D")), list(g.corp.discard),
                       optional=False)  # fmt: skip
         if back is None:
@@ -2039,16 +2030,16 @@ def _cfc(b: Builder) -> None:
         g = x.game
         n = sum(1 for c in g.installed("corp") if c.rezzed and "bioroid" in c.subtypes)
         if n:
-            g.gain_credits("corp", 2 * n, _why(x.card))
+            g.gain_credits("corp", 2 * n, x.why)
 
-    b.when("agenda_scored", scored, only=_this_card)
+    b.when("agenda_scored", scored, only=this_card)
 
 
 @card("escalate_vitriol", paragraphs=(0,), summary="Once a turn, click: 1 credit per tag the runner has.")
 def _escalate_vitriol(b: Builder) -> None:
     def use(x: Exec) -> None:
         if x.game.runner.tags:
-            x.game.gain_credits("corp", x.game.runner.tags, _why(x.card))
+            x.game.gain_credits("corp", x.game.runner.tags, x.why)
 
     b.paid([click()], use, once_per_turn=True, usable=lambda g, c, w: w == "action" and g.runner.tags > 0)
 
@@ -2071,7 +2062,7 @@ def _mandatory_seed(b: Builder) -> None:
                 return
             _swap(g, first, second)
 
-    b.when("agenda_scored", scored, only=lambda x: _this_card(x) and len(_ices(x.game)) >= 2)
+    b.when("agenda_scored", scored, only=lambda x: this_card(x) and len(_ices(x.game)) >= 2)
 
 
 @card(
@@ -2088,11 +2079,11 @@ def _meteor_mining(b: Builder) -> None:
         choices.append(("none", Phrase(N_("neither"))))
         chosen = _ask(x, Phrase(N_("{card}: choose one"), card=str(x.card)), choices)
         if chosen == "credits":
-            g.gain_credits("corp", 7, _why(x.card))
+            g.gain_credits("corp", 7, x.why)
         elif chosen == "damage":
             g.damage("meat", 7)
 
-    b.when("agenda_scored", scored, only=_this_card)
+    b.when("agenda_scored", scored, only=this_card)
 
 
 @card(
@@ -2108,7 +2099,7 @@ def _next_wave_2(b: Builder) -> None:
         if x.may(Phrase(N_("{card}: do {n} {damage}?"), card=str(x.card), n=1, damage=Term("damage", "brain"))):
             g.damage("brain", 1)
 
-    b.when("agenda_scored", scored, only=_this_card)
+    b.when("agenda_scored", scored, only=this_card)
 
 
 @card(
@@ -2161,7 +2152,7 @@ def _reeducation(b: Builder) -> None:
                 g.runner.deck.insert(0, c)
             g.log.add("move", RUNNER, cards=moved, zone="grip", to="stack", where="bottom")
 
-    b.when("agenda_scored", scored, only=_this_card)
+    b.when("agenda_scored", scored, only=this_card)
 
 
 @card(
@@ -2178,16 +2169,16 @@ def _standoff(b: Builder) -> None:
                           list(g.runner.rig), side="runner")  # fmt: skip
             if mine is None:
                 g.draw("corp", 1)
-                g.gain_credits("corp", 5, _why(x.card))
+                g.gain_credits("corp", 5, x.why)
                 return
-            g.trash(mine, _why(x.card), by="runner")
+            g.trash(mine, x.why, by="runner")
             theirs = x.pick(Phrase(N_("{card}: trash one of your installed cards?"), card=str(x.card)),
                             g.installed("corp"))  # fmt: skip
             if theirs is None:
                 return
-            g.trash(theirs, _why(x.card), by="corp")
+            g.trash(theirs, x.why, by="corp")
 
-    b.when("agenda_scored", scored, only=_this_card)
+    b.when("agenda_scored", scored, only=this_card)
 
 
 @card(
@@ -2212,7 +2203,7 @@ def _audacity(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
         for c in list(g.corp.hand):
-            g.trash(c, _why(x.card), by="corp")
+            g.trash(c, x.why, by="corp")
         for _ in range(2):
             target = x.pick(Phrase(N_("place advancement tokens on")), _advanceable(g), optional=False)
             if target is not None:
@@ -2239,13 +2230,13 @@ def _biased_reporting(b: Builder) -> None:
                             side="runner")  # fmt: skip
             if chosen is None:
                 break
-            if g.trash(chosen, _why(x.card), by="runner"):
+            if g.trash(chosen, x.why, by="runner"):
                 trashed += 1
         if trashed:
-            g.gain_credits("runner", trashed, _why(x.card))
+            g.gain_credits("runner", trashed, x.why)
         left = sum(1 for c in g.runner.rig if c.type == kind)
         if left:
-            g.gain_credits("corp", 2 * left, _why(x.card))
+            g.gain_credits("corp", 2 * left, x.why)
 
     b.play(play)
 
@@ -2264,7 +2255,7 @@ def _mass_commercialization(b: Builder) -> None:
     def play(x: Exec) -> None:
         n = sum(1 for c in x.game.installed("corp") + x.game.installed("runner") if c.advancement > 0)
         if n:
-            x.game.gain_credits("corp", 2 * n, _why(x.card))
+            x.game.gain_credits("corp", 2 * n, x.why)
 
     b.play(play)
 
@@ -2282,7 +2273,7 @@ def _o_shortage(b: Builder) -> None:
                             card=str(x.card), click="[click][click]")  # fmt: skip
             texts = (Phrase(N_("trash a random card")), Phrase(N_("let the corp gain {click}"), click="[click][click]"))
             if g.confirm("runner", "choice", prompt, yes="trash", no="refuse", texts=texts):
-                g.trash(g.rng.choice(g.runner.hand), _why(x.card), by="runner")
+                g.trash(g.rng.choice(g.runner.hand), x.why, by="runner")
                 return
         _gain_clicks(g, "corp", 2)
 
@@ -2398,12 +2389,12 @@ def _restore(b: Builder) -> None:
 def _sacrifice(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
-        agenda = _forfeit_one(g, _why(x.card))
+        agenda = _forfeit_one(g, x.why)
         if agenda is None:
             return
         removed = -_bad_publicity(g, -_points(agenda))
         if removed:
-            g.gain_credits("corp", removed, _why(x.card))
+            g.gain_credits("corp", removed, x.why)
 
     b.paragraph(0).may_play(lambda g, c: bool(_agendas(g.corp.score_area)))
     b.paragraph(1).play(play)
@@ -2440,7 +2431,7 @@ def _shipment(b: Builder) -> None:
 def _success(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
-        agenda = _forfeit_one(g, _why(x.card))
+        agenda = _forfeit_one(g, x.why)
         if agenda is None:
             return
         times = int(getattr(agenda.record, "advancement_requirement", 0) or 0)

@@ -37,6 +37,8 @@ from . import (
     on_installed_ice,
     one_console,
     one_region,
+    this_card,
+    this_ice,
     trash_self,
 )
 
@@ -50,18 +52,6 @@ CORP_INSTALLABLE = ("agenda", "asset", "ice", "upgrade")
 
 
 # ---------------------------------------------------------------- what several cards ask
-
-
-def _why(c: Card) -> Phrase:
-    return Phrase(N_("the text of {card}"), card=str(c))
-
-
-def _its_card(x: Exec) -> bool:
-    return x.event.get("card") is x.card
-
-
-def _its_ice(x: Exec) -> bool:
-    return x.event.get("ice") is x.card
 
 
 def _encounter(g: NetrunnerGame) -> Any:
@@ -210,7 +200,7 @@ def _guinea_pig(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
         for c in list(g.runner.hand):
-            g.trash(c, _why(x.card), by="runner")
+            g.trash(c, x.why, by="runner")
 
     b.play(play)
 
@@ -286,7 +276,7 @@ def _algernon(b: Builder) -> None:
         g = x.game
         prompt = Phrase(N_("pay {n}{credit} to gain {click}?"), n=2, credit="[credit]", click="[click]")
         if g.can_pay("runner", 2) and x.may(prompt):
-            g.pay("runner", 2, _why(x.card))
+            g.pay("runner", 2, x.why)
             x.do("你获得 [click]。")
             x.card.notes["used"] = g.turns
 
@@ -392,7 +382,7 @@ def _tycoon(b: Builder) -> None:
 
     def ended(x: Exec) -> None:
         x.card.notes.pop("broke", None)
-        x.game.gain_credits("corp", 2, _why(x.card))
+        x.game.gain_credits("corp", 2, x.why)
 
     b.when("subroutine_broken", broke, only=lambda x: x.event.get("by") is x.card)
     b.when("encounter_ends", ended,
@@ -417,7 +407,7 @@ def _hijacked_router(b: Builder) -> None:
         g = x.game
         prompt = Phrase(N_("{card}: trash it to make the corp lose {n}{credit}?"), card=str(x.card), n=3,
                         credit="[credit]")  # fmt: skip
-        if x.may(prompt) and g.trash(x.card, _why(x.card), by="runner"):
+        if x.may(prompt) and g.trash(x.card, x.why, by="runner"):
             g.lose_credits("corp", 3)
 
     b.when("any_installed", created, only=new_server)
@@ -475,7 +465,7 @@ def _paragon(b: Builder) -> None:
                         credit="[credit]")  # fmt: skip
         if not _first_success(g) or not x.may(prompt):
             return
-        g.gain_credits("runner", 1, _why(x.card))
+        g.gain_credits("runner", 1, x.why)
         if not g.runner.deck:
             return
         top = g.runner.deck[-1]
@@ -523,7 +513,7 @@ def _district_99(b: Builder) -> None:
             return
         g.runner.discard.remove(chosen)
         g.runner.hand.append(chosen)
-        g.log.add("move", RUNNER, card=str(chosen), zone="grip", reason=_why(x.card))
+        g.log.add("move", RUNNER, card=str(chosen), zone="grip", reason=x.why)
 
     b.when("trashed", chance, only=lambda x: gear([x.event.get("card")]))
     b.when("damage_done", chance, only=lambda x: gear(list(x.event.get("cards") or [])))
@@ -566,7 +556,7 @@ def _psych_mike(b: Builder) -> None:
         if any(turn == g.turns and where == "rnd" and ok for turn, where, ok in earlier):
             return
         if n and x.may(Phrase(N_("gain {n}{credit} for the cards accessed in this run?"), n=n, credit="[credit]")):
-            g.gain_credits("runner", n, _why(x.card))
+            g.gain_credits("runner", n, x.why)
 
     b.when("access", accessed, only=from_rnd)
     b.when("run_ends", ended, only=lambda x: x.event.get("server") == "rnd" and bool(x.event.get("successful")))
@@ -622,7 +612,7 @@ def _attitude_adjustment(b: Builder) -> None:
         x.do("你抽 2 张牌。")
         shown = _reveal_agendas(x, 2)
         if shown:
-            g.gain_credits("corp", 2 * len(shown), _why(x.card))
+            g.gain_credits("corp", 2 * len(shown), x.why)
             _into_rnd(g, shown)
 
     b.play(play)
@@ -657,7 +647,7 @@ def _divert_power(b: Builder) -> None:
             chosen = x.pick(Phrase(N_("derez which card")), rezzed)
             if chosen is None:
                 break
-            g.derez(chosen, _why(x.card))
+            g.derez(chosen, x.why)
             derezzed += 1
         less = 3 * derezzed
         target: list[Card] = []  # the card rezzed: the only one the reduction applies to once it is chosen
@@ -694,7 +684,7 @@ def _fast_break(b: Builder) -> None:
         n = len(g.runner.score_area)
         if not n:
             return
-        g.gain_credits("corp", n, _why(x.card))
+        g.gain_credits("corp", n, x.why)
         draws = _count(g, "corp", Phrase(N_("draw how many cards")), min(n, len(g.corp.deck)),
                        lambda k: Phrase(N_("draw {n} card(s)"), n=k))  # fmt: skip
         if draws:
@@ -724,7 +714,7 @@ def _game_changer(b: Builder) -> None:
         n = len(g.runner.score_area)
         if n:
             g.corp.clicks += n
-            g.log.add("clicks", CORP, side="corp", amount=n, clicks=g.corp.clicks, reason=_why(x.card))
+            g.log.add("clicks", CORP, side="corp", amount=n, clicks=g.corp.clicks, reason=x.why)
         x.remove_from_game()
 
     b.play(play)
@@ -748,7 +738,7 @@ def _under_the_bus(b: Builder) -> None:
         options = [c for c in g.runner.rig if c.type == "resource" and "connection" in c.subtypes and g.may_trash(c, "corp")]
         chosen = x.pick(Phrase(N_("trash which connection")), options, optional=False)
         if chosen is not None:
-            g.trash(chosen, _why(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
         x.do("你获得 1 个负面声誉。")
 
     b.may_play(_accessed_last_turn)
@@ -807,7 +797,7 @@ def _broad_daylight(b: Builder) -> None:
         if g.corp.bad_publicity > 0:
             g.add_counters(x.card, "agenda", g.corp.bad_publicity)
 
-    b.when("agenda_scored", scored, only=_its_card)
+    b.when("agenda_scored", scored, only=this_card)
     b.paragraph(1).paid([click(), counters("agenda", 1)], lambda x: x.do("造成 2 点肢体伤害。"), once_per_turn=True,
                         usable=lambda g, c, w: w == "action")  # fmt: skip
 
@@ -815,9 +805,9 @@ def _broad_daylight(b: Builder) -> None:
 @card("hyperloop_extension", paragraphs=(0,), summary="Scored or stolen, the corp gains 3 credits.")
 def _hyperloop_extension(b: Builder) -> None:
     def gain(x: Exec) -> None:
-        x.game.gain_credits("corp", 3, _why(x.card))
+        x.game.gain_credits("corp", 3, x.why)
 
-    b.when("agenda_scored", gain, only=_its_card).when("agenda_stolen", gain, only=_its_card)
+    b.when("agenda_scored", gain, only=this_card).when("agenda_stolen", gain, only=this_card)
 
 
 @card("jumon", paragraphs=(0,), summary="At the end of the corp's turn, 2 advancement counters on a card in the root "
@@ -865,7 +855,7 @@ def _drudge_work(b: Builder) -> None:
             return
         g.log.add("reveal", CORP, card=str(chosen), zone="hq" if chosen in g.corp.hand else "archives")
         if _points(chosen) > 0:
-            g.gain_credits("corp", _points(chosen), _why(x.card))
+            g.gain_credits("corp", _points(chosen), x.why)
         _into_rnd(g, [chosen])
 
     load(b, "power", 3, on="rezzed")
@@ -887,7 +877,7 @@ def _lady_liberty(b: Builder) -> None:
         g.corp.hand.remove(chosen)
         chosen.rezzed = chosen.faceup = True
         g.corp.score_area.append(chosen)  # added, not scored: no "when scored" ability fires
-        g.log.add("move", CORP, card=str(chosen), zone="score_area", points=_points(chosen), reason=_why(x.card))
+        g.log.add("move", CORP, card=str(chosen), zone="score_area", points=_points(chosen), reason=x.why)
         g.check_points()
 
     b.paragraph(1).paid([click(3)], use, usable=lambda g, c, w: w == "action" and bool(matching(g, c)))
@@ -899,7 +889,7 @@ def _lady_liberty(b: Builder) -> None:
 def _siu(b: Builder) -> None:
     def start(x: Exec) -> None:
         g = x.game
-        if x.may(Phrase(N_("{card}: trash it to start a trace?"), card=str(x.card))) and g.trash(x.card, _why(x.card),
+        if x.may(Phrase(N_("{card}: trash it to start a trace?"), card=str(x.card))) and g.trash(x.card, x.why,
                                                                                                   by="corp"):  # fmt: skip
             x.do("追踪[3]。如果追踪成功，潜袭者获得 1 个锁定标记。")
 
@@ -916,11 +906,11 @@ def _neurostasis(b: Builder) -> None:
                         card=str(x.card), n=3, credit="[credit]")  # fmt: skip
         if not n or not g.runner.rig or not g.can_pay("corp", 3) or not x.may(prompt):
             return
-        g.pay("corp", 3, _why(x.card))
+        g.pay("corp", 3, x.why)
         prompt = Phrase(N_("shuffle which installed runner card into the stack"))
         _into_stack(g, g.choose_many("corp", "target", prompt, list(g.runner.rig), n))
 
-    b.when("access", accessed, only=_its_card)
+    b.when("access", accessed, only=this_card)
 
 
 @card("arella_salvatore", paragraphs=(0,), summary="When an agenda is scored from its server, the corp may install a "
@@ -958,9 +948,9 @@ def _giordano(b: Builder) -> None:
         prompt = Phrase(N_("{card}: pay {n}{credit} or the run ends"), card=str(x.card), n=n, credit="[credit]")
         texts = (Phrase(N_("pay {n}{credit}"), n=n, credit="[credit]"), Phrase(N_("end the run")))
         if g.can_pay("runner", n) and g.confirm("runner", "choice", prompt, yes="pay", no="end", texts=texts):
-            g.pay("runner", n, _why(x.card))
+            g.pay("runner", n, x.why)
         else:
-            g.end_run(_why(x.card))
+            g.end_run(x.why)
 
     b.when("run_successful", success, only=here)
 
@@ -987,7 +977,7 @@ def _daruma(b: Builder) -> None:
         name = home.name
         if not x.may(Phrase(N_("{card}: trash it to swap a card into this server?"), card=str(x.card))):
             return
-        if not g.trash(x.card, _why(x.card), by="corp"):
+        if not g.trash(x.card, x.why, by="corp"):
             return
         server = g.servers.get(name)
         if server is None or not server.root:
@@ -1106,7 +1096,7 @@ def _otoroshi(b: Builder) -> None:
                         server=Term("zone", server.name))  # fmt: skip
         texts = (Phrase(N_("pay {n}{credit}"), n=3, credit="[credit]"), Phrase(N_("access it")))
         if g.can_pay("runner", 3) and g.confirm("runner", "choice", prompt, yes="pay", no="access", texts=texts):
-            g.pay("runner", 3, _why(x.card))
+            g.pay("runner", 3, x.why)
         else:
             g.runs.access_card(chosen, server.name)
 
@@ -1125,7 +1115,7 @@ def _thimblerig(b: Builder) -> None:
         if other is not None:
             _swap_ice(g, x.card, other)
 
-    b.when("your_turn_start", swap).when("pass_ice", swap, only=lambda x: _its_ice(x) and x.card.rezzed)
+    b.when("your_turn_start", swap).when("pass_ice", swap, only=lambda x: this_ice(x) and x.card.rezzed)
 
 
 @card("peeping_tom", paragraphs=(0,), summary="Encountered, the corp names a card type and the grip is revealed; for "
@@ -1162,7 +1152,7 @@ def _peeping_tom(b: Builder) -> None:
         g.log.add("effect", CORP, card=str(x.card), count=total, reason=Phrase(N_("{n} subroutine(s) gained"), n=total))
 
     b.play(toll)
-    b.when("encounter", met, only=_its_ice)
+    b.when("encounter", met, only=this_ice)
 
 
 @card("blockchain", paragraphs=(0,), summary="Before its other subroutines it has one more copy of its credit "
@@ -1183,7 +1173,7 @@ def _blockchain(b: Builder) -> None:
             sub.index = index
         g.log.add("effect", CORP, card=str(x.card), count=n, reason=Phrase(N_("{n} subroutine(s) gained"), n=n))
 
-    b.when("encounter", met, only=_its_ice)
+    b.when("encounter", met, only=this_ice)
 
 
 # ---------------------------------------------------------------- corp: identities

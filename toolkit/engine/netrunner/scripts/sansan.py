@@ -28,7 +28,7 @@ from toolkit.i18n.words import N_
 from toolkit.text.render import render
 
 from ..state import CENTRALS, SEATS, Card, Context, Sub
-from . import Builder, Exec, card, click, credit, current, one_console, one_region, trash_self
+from . import Builder, Exec, card, click, credit, current, one_console, one_region, this_card, this_ice, trash_self
 
 if TYPE_CHECKING:
     from toolkit.engine.core import Event
@@ -42,10 +42,6 @@ CORP_INSTALLABLE = ("ice", "asset", "upgrade", "agenda")
 
 
 # ---------------------------------------------------------------- what several cards ask
-
-
-def _text_of(c: Card) -> Phrase:
-    return Phrase(N_("the text of {card}"), card=str(c))
 
 
 def _mine_this_turn(g: NetrunnerGame, kind: str, seat: int) -> list[Event]:
@@ -142,12 +138,7 @@ def _install_faceup(b: Builder) -> None:
     def installed(x: Exec) -> None:
         _faceup(x.game, x.card)
 
-    b.when("installed", installed, only=_self)
-
-
-def _self(x: Exec) -> bool:
-    """The event is about this card (it was installed, rezzed, accessed, trashed, advanced)."""
-    return x.event.get("card") is x.card
+    b.when("installed", installed, only=this_card)
 
 
 def _faceup(g: NetrunnerGame, c: Card) -> None:
@@ -363,7 +354,7 @@ def _paige_piper(b: Builder) -> None:
         count = int(x.choose(prompt, list(range(len(copies) + 1))))
         for o in copies[:count]:
             g.runner.deck.remove(o)
-            g.to_discard(o, _text_of(x.card))
+            g.to_discard(o, x.why)
         if count:
             _shuffle(g, "runner")
 
@@ -444,9 +435,9 @@ def _rolodex(b: Builder) -> None:
     def trashed(x: Exec) -> None:
         g = x.game
         for c in list(reversed(g.runner.deck[-3:])):
-            g.trash(c, _text_of(x.card), by="runner")
+            g.trash(c, x.why, by="runner")
 
-    b.paragraph(0).when("installed", installed, only=_self)
+    b.paragraph(0).when("installed", installed, only=this_card)
     b.paragraph(1).when("trashed", trashed, only=_left_the_rig)
 
 
@@ -480,7 +471,7 @@ def _spoilers(b: Builder) -> None:
     def scored(x: Exec) -> None:
         g = x.game
         if x.card in g.runner.rig and g.corp.deck:
-            g.trash(g.corp.deck[-1], _text_of(x.card), by="corp")
+            g.trash(g.corp.deck[-1], x.why, by="corp")
 
     b.when("any_scored", scored)
 
@@ -548,7 +539,7 @@ def _drive_by(b: Builder) -> None:
         where = g.server_of(chosen)
         g.log.add("exposed", RUNNER, card=str(chosen), type=chosen.type, server=where.name if where else None)
         if chosen.type in ("asset", "upgrade"):
-            g.trash(chosen, _text_of(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
 
     b.paragraph(0).play_clicks(1)
     b.paragraph(1).play(play)
@@ -610,7 +601,7 @@ def _immolation_script(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("{card}: trash a rezzed copy of {ice}?"), card=str(x.card), ice=str(ice)), copies)
         if chosen is not None:
             x.card.notes["used"] = True
-            g.trash(chosen, _text_of(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
 
     b.play(play)
     b.when("access", access, only=concerns)
@@ -736,7 +727,7 @@ def _london_library(b: Builder) -> None:
 
     def turn_end(x: Exec) -> None:
         for h in programs(x.card):
-            x.game.trash(h, _text_of(x.card), by="runner")
+            x.game.trash(h, x.why, by="runner")
 
     def install(x: Exec) -> None:
         chosen = x.pick(Phrase(N_("install a program on {card}"), card=str(x.card)), options(x.game), optional=False)
@@ -775,7 +766,7 @@ def _muertos(b: Builder) -> None:
         rezzed = [c for c in g.installed("corp") if c.rezzed and c.type != "agenda"]
         chosen = x.pick(Phrase(N_("derez which card")), rezzed, optional=False, side="corp")
         if chosen is not None:
-            g.derez(chosen, _text_of(x.card))
+            g.derez(chosen, x.why)
 
     def trashed(x: Exec) -> None:
         g = x.game
@@ -788,7 +779,7 @@ def _muertos(b: Builder) -> None:
         for _, (_can, pay_more) in g.script_hooks("rez_requires", [chosen]):  # only the rez cost is ignored
             pay_more(g, chosen)
 
-    b.paragraph(0).when("installed", installed, only=_self)
+    b.paragraph(0).when("installed", installed, only=this_card)
     b.paragraph(1).when("trashed", trashed, only=_left_the_rig)
 
 
@@ -841,13 +832,13 @@ def _turing(b: Builder) -> None:
       "each power counter.")  # fmt: skip
 def _quicksand(b: Builder) -> None:
     b.paragraph(0).when("encounter", lambda x: x.do("在本牌上放置 1 个能量指示物。"),
-                        only=lambda x: x.event.get("ice") is x.card)  # fmt: skip
+                        only=this_ice)  # fmt: skip
     b.paragraph(1).strength(lambda g, c: c.counters.get("power", 0))
 
 
 @card("little_engine", paragraphs=(2,), summary="Its third subroutine gives the runner 5 credits.")
 def _little_engine(b: Builder) -> None:
-    b.subroutine(lambda x: x.game.gain_credits("runner", 5, _text_of(x.card)))
+    b.subroutine(lambda x: x.game.gain_credits("runner", 5, x.why))
 
 
 @card("cortex_lock", paragraphs=(0,), summary="Subroutine: 1 net damage for each unused memory unit of the runner.")
@@ -897,8 +888,8 @@ def _lab_dog(b: Builder) -> None:
         hardware = [c for c in g.runner.rig if c.type == "hardware"]
         chosen = x.pick(Phrase(N_("trash one of your hardware")), hardware, optional=False, side="runner")
         if chosen is not None:
-            g.trash(chosen, _text_of(x.card), by="runner")
-        g.trash(x.card, _text_of(x.card), by="corp")
+            g.trash(chosen, x.why, by="runner")
+        g.trash(x.card, x.why, by="corp")
 
     b.subroutine(sub)
 
@@ -911,8 +902,8 @@ def _its_a_trap(b: Builder) -> None:
         chosen = x.pick(Phrase(N_("trash one of your installed cards")), list(g.runner.rig), optional=False,
                         side="runner")  # fmt: skip
         if chosen is not None:
-            g.trash(chosen, _text_of(x.card), by="runner")
-        g.trash(x.card, _text_of(x.card), by="corp")
+            g.trash(chosen, x.why, by="runner")
+        g.trash(x.card, x.why, by="corp")
 
     b.subroutine(sub)
 
@@ -935,7 +926,7 @@ def _next_gold(b: Builder) -> None:
         prompt = Phrase(N_("trash a {type}"), type=Term("type", "program"))
         for chosen in g.choose_many("corp", "target", prompt, options, _next_ice(g)):
             if g.is_installed(chosen):
-                g.trash(chosen, _text_of(x.card), by="corp")
+                g.trash(chosen, x.why, by="corp")
 
     b.paragraph(1).subroutine(damage)
     b.paragraph(2).subroutine(programs)
@@ -957,13 +948,13 @@ def _enforcer(b: Builder) -> None:
         consoles = [c for c in g.runner.rig if c.type == "hardware" and "console" in c.subtypes]
         chosen = x.pick(Phrase(N_("trash which console")), consoles, optional=False)
         if chosen is not None:
-            g.trash(chosen, _text_of(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
 
     def virtual(x: Exec) -> None:
         g = x.game
         for c in [c for c in g.runner.rig if c.type == "resource" and "virtual" in c.subtypes]:
             if g.is_installed(c):
-                g.trash(c, _text_of(x.card), by="corp")
+                g.trash(c, x.why, by="corp")
 
     b.paragraph(0).rez_requires(can, forfeit)
     b.paragraph(1).runner_break(clicks=1, count=1)
@@ -1076,7 +1067,7 @@ def _contract_killer(b: Builder) -> None:
                                                           card=str(x.card)), yes="trash", no="damage", texts=texts):
             chosen = x.pick(Phrase(N_("trash which connection")), targets, optional=False)
             if chosen is not None:
-                g.trash(chosen, _text_of(x.card), by="corp")
+                g.trash(chosen, x.why, by="corp")
             return
         x.do("造成 2 点肢体伤害。")
 
@@ -1105,7 +1096,7 @@ def _test_ground(b: Builder) -> None:
         g = x.game
         count = int(x.card.last_known.get("counters", {}).get("advancement", 0))
         for chosen in g.choose_many("corp", "target", Phrase(N_("derez which card")), rezzed(g), count):
-            g.derez(chosen, _text_of(x.card))
+            g.derez(chosen, x.why)
 
     b.paid([trash_self()], use, usable=lambda g, c, w: c.advancement > 0 and bool(rezzed(g, c)))
 
@@ -1131,7 +1122,7 @@ def _allele_repression(b: Builder) -> None:
                 g.log.add("move_facedown", CORP, zone="archives", to="hq")
             back.faceup = False
             corp.hand.append(back)
-            g.to_discard(out, _text_of(x.card), faceup=False)
+            g.to_discard(out, x.why, faceup=False)
 
     usable = lambda g, c, w: c.advancement > 0 and bool(g.corp.hand) and bool(g.corp.discard)  # noqa: E731
     b.paid([trash_self()], use, usable=usable)
@@ -1148,8 +1139,8 @@ def _back_channels(b: Builder) -> None:
             g.log.add("no_target", CORP, card=str(x.card), reason=Phrase(N_("no card is in a remote root")))
             return
         if chosen.advancement:
-            g.gain_credits("corp", 3 * chosen.advancement, _text_of(x.card))
-        g.trash(chosen, _text_of(x.card), by="corp")
+            g.gain_credits("corp", 3 * chosen.advancement, x.why)
+        g.trash(chosen, x.why, by="corp")
 
     b.play(play)
 
@@ -1179,7 +1170,7 @@ def _tech_startup(b: Builder) -> None:
         g = x.game
         if not x.may(Phrase(N_("{card}: trash it to install an asset from R&D?"), card=str(x.card))):
             return
-        g.trash(x.card, _text_of(x.card), by="corp")
+        g.trash(x.card, x.why, by="corp")
         assets = [c for c in reversed(g.corp.deck) if c.type == "asset" and _corp_installable(g, c)]
         chosen = x.pick(Phrase(N_("search R&D for an asset to install")), assets, optional=False, kind="search")
         if chosen is not None:
@@ -1226,7 +1217,7 @@ def _public_support(b: Builder) -> None:
         if x.game.is_installed(x.card):
             _into_score_area(x.game, x.card, "corp", 1)
 
-    b.when("rezzed", rezzed, only=_self)
+    b.when("rezzed", rezzed, only=this_card)
     b.when("emptied", emptied)
     b.points(_worth_one)
 
@@ -1254,7 +1245,7 @@ def _explode_a_palooza(b: Builder) -> None:
         if x.may(Phrase(N_("{card}: gain {n}{credit}?"), card=str(x.card), n=5, credit="[credit]")):
             x.do("你获得 5[credit]。")
 
-    b.paragraph(1).when("access", access, only=_self)
+    b.paragraph(1).when("access", access, only=this_card)
 
 
 @card("award_bait", paragraphs=(0, 1), summary="Revealed when accessed in R&D; when the runner accesses it, you may "
@@ -1270,7 +1261,7 @@ def _award_bait(b: Builder) -> None:
         count = int(g.choose("corp", "target", Phrase(N_("how many advancement counters")), [1, 2]))
         g.place_advancement(chosen, count)
 
-    b.paragraph(1).when("access", access, only=_self)
+    b.paragraph(1).when("access", access, only=this_card)
 
 
 @card("product_placement", paragraphs=(0, 1), summary="Revealed when accessed in R&D; when the runner accesses it "
@@ -1281,7 +1272,7 @@ def _product_placement(b: Builder) -> None:
         if x.event.get("server") != "archives" and x.card not in x.game.corp.discard:
             x.do("你获得 2[credit]。")
 
-    b.paragraph(1).when("access", access, only=_self)
+    b.paragraph(1).when("access", access, only=this_card)
 
 
 @card("ancestral_imager", paragraphs=(0,), summary="Each time the runner jacks out, 1 net damage.")
@@ -1372,7 +1363,7 @@ def _hollywood_renovation(b: Builder) -> None:
             g.place_advancement(chosen, count)
 
     _install_faceup(b.paragraph(0))
-    b.paragraph(1).when("advanced", advanced, only=_self)
+    b.paragraph(1).when("advanced", advanced, only=this_card)
 
 
 @card("underway_renovation", paragraphs=(0, 1), summary="Installed face up; each time it is advanced, the top card "
@@ -1382,10 +1373,10 @@ def _underway_renovation(b: Builder) -> None:
         g = x.game
         count = 2 if x.card.advancement >= 4 else 1
         for c in list(reversed(g.runner.deck[-count:])):
-            g.trash(c, _text_of(x.card), by="corp")
+            g.trash(c, x.why, by="corp")
 
     _install_faceup(b.paragraph(0))
-    b.paragraph(1).when("advanced", advanced, only=_self)
+    b.paragraph(1).when("advanced", advanced, only=this_card)
 
 
 @card("casting_call", paragraphs=(0,), summary="Install an agenda from HQ face up; this operation stays on it, and "
@@ -1422,7 +1413,7 @@ def _casting_call(b: Builder) -> None:
     in_play = lambda x: x.card in x.game.in_play  # noqa: E731
     b.stays_in_play()
     b.play(play)
-    b.when("played", played, only=lambda x: x.event.get("card") is x.card)
+    b.when("played", played, only=this_card)
     b.when("access", accessed, only=lambda x: in_play(x) and host(x) is not None and x.event.get("card") is host(x))
     for timing in ("any_scored", "any_stolen", "trashed"):
         b.when(timing, left, only=lambda x: in_play(x) and host(x) is not None and x.event.get("card") is host(x))

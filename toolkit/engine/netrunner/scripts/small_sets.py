@@ -21,7 +21,7 @@ from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 
 from ..state import SEATS, Card
-from . import Builder, Exec, card, counters, load, trash_self
+from . import Builder, Exec, card, counters, load, this_ice, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -29,10 +29,6 @@ if TYPE_CHECKING:
 
 CORP = SEATS["corp"]
 RUNNER = SEATS["runner"]
-
-
-def _why(c: Card) -> Phrase:
-    return Phrase(N_("the text of {card}"), card=str(c))
 
 
 def _neutral(g: NetrunnerGame, faction: str) -> bool:
@@ -74,7 +70,7 @@ def _border_control(b: Builder) -> None:
         server = x.game.server_of(x.card)
         count = len(server.ice) if server is not None else 0
         if count:
-            x.game.gain_credits("corp", count, _why(x.card))
+            x.game.gain_credits("corp", count, x.why)
 
     b.paid([trash_self()], lambda x: x.do("终止潜袭。"), usable=lambda g, c, w: _in_run_on_own_server(g, c))
     b.paragraph(1).subroutine(sub)
@@ -102,7 +98,7 @@ def _embolus(b: Builder) -> None:
             return
         if x.may(Phrase(N_("pay {n}{credit} to place 1 power counter on {card}?"), n=1, credit="[credit]",
                         card=str(x.card))):  # fmt: skip
-            g.pay("corp", 1, _why(x.card))
+            g.pay("corp", 1, x.why)
             g.add_counters(x.card, "power", 1)
 
     def drain(x: Exec) -> None:
@@ -151,7 +147,7 @@ def _hired_help(b: Builder) -> None:
         if chosen is None:
             return
         g.runner.score_area.remove(chosen)
-        g.trash(chosen, _why(x.card), by="runner")
+        g.trash(chosen, x.why, by="runner")
 
     b.may_run(may_run)
     b.when("run_begins", begins, only=lambda x: x.run is not None and applies(x.game, x.card, x.run.server))
@@ -170,7 +166,7 @@ def _labor_rights(b: Builder) -> None:
         for _ in range(3):
             if not runner.deck:
                 break
-            g.trash(runner.deck[-1], _why(x.card), by="runner")
+            g.trash(runner.deck[-1], x.why, by="runner")
         chosen = g.choose_many("runner", "target", Phrase(N_("shuffle a card from your heap into your stack")),
                                list(reversed(runner.discard)), 3)  # fmt: skip
         for c in chosen:
@@ -210,7 +206,7 @@ def _slot_machine(b: Builder) -> None:
 
     def credits(x: Exec) -> None:
         if matched(x, 2):
-            x.game.gain_credits("corp", 3, _why(x.card))
+            x.game.gain_credits("corp", 3, x.why)
 
     def advance(x: Exec) -> None:
         g = x.game
@@ -221,7 +217,7 @@ def _slot_machine(b: Builder) -> None:
         if chosen is not None:
             g.place_advancement(chosen, 3)
 
-    b.when("encounter", encounter, only=lambda x: x.event.get("ice") is x.card)
+    b.when("encounter", encounter, only=this_ice)
     b.paragraph(2).subroutine(credits)
     b.paragraph(3).subroutine(advance)
 

@@ -20,7 +20,20 @@ from toolkit.text import parse_cached
 
 from ..decisions import Option
 from ..state import SEATS, Context, Sub
-from . import Builder, Exec, card, click, counters, credit, load, one_console, script_for, trash_self
+from . import (
+    Builder,
+    Exec,
+    card,
+    click,
+    counters,
+    credit,
+    load,
+    one_console,
+    script_for,
+    this_card,
+    this_ice,
+    trash_self,
+)
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -32,10 +45,6 @@ _ETR = "[subroutine] 终止潜袭。"
 
 
 # ---------------------------------------------------------------- shared pieces
-
-
-def _why(c: Card) -> Phrase:
-    return Phrase(N_("the text of {card}"), card=str(c))
 
 
 def _reveal(g: NetrunnerGame, cards: Sequence[Card], zone: str, visible: Any = "all") -> None:
@@ -53,13 +62,13 @@ def _look(g: NetrunnerGame, side: Side, cards: Sequence[Card], zone: str) -> Non
         g.log.add("look_count", seat, cards=len(cards), zone=Term("zone", zone))
 
 
-def _bad_publicity(g: NetrunnerGame, change: int, source: Card) -> int:
+def _bad_publicity(g: NetrunnerGame, change: int, why: Any) -> int:
     """The corp takes (``change`` > 0) or removes bad publicity; how much changed."""
     corp = g.corp
     change = max(change, -corp.bad_publicity)
     if change:
         corp.bad_publicity += change
-        g.log.add("bad_publicity", CORP, amount=change, bad_publicity=corp.bad_publicity, reason=_why(source))
+        g.log.add("bad_publicity", CORP, amount=change, bad_publicity=corp.bad_publicity, reason=why)
     return change
 
 
@@ -86,7 +95,7 @@ def _trash_hosted(g: NetrunnerGame, host: Card) -> None:
         g.trash(hosted, Phrase(N_("its host {card} left play"), card=str(host)))
 
 
-def _to_hq(g: NetrunnerGame, moved: Card, source: Card) -> None:
+def _to_hq(g: NetrunnerGame, moved: Card, why: Any) -> None:
     """An installed corp card back to HQ (the cards it hosts are trashed)."""
     seen: Any = "all" if moved.rezzed else [CORP]
     server = g.server_of(moved)
@@ -95,20 +104,19 @@ def _to_hq(g: NetrunnerGame, moved: Card, source: Card) -> None:
     moved.leave_play()
     moved.faceup = False
     g.corp.hand.append(moved)
-    g.log.add("move", CORP, visible=seen, card=str(moved), zone=server.name if server else None, to="hq",
-              reason=_why(source))  # fmt: skip
+    g.log.add("move", CORP, visible=seen, card=str(moved), zone=server.name if server else None, to="hq", reason=why)
     if seen != "all":
-        g.log.add("move_facedown", CORP, zone=server.name if server else None, to="hq", reason=_why(source))
+        g.log.add("move_facedown", CORP, zone=server.name if server else None, to="hq", reason=why)
 
 
-def _to_stack_top(g: NetrunnerGame, moved: Card, source: Card) -> None:
+def _to_stack_top(g: NetrunnerGame, moved: Card, why: Any) -> None:
     """An installed runner card on top of the stack (the cards it hosts are trashed)."""
     _trash_hosted(g, moved)
     if moved in g.runner.rig:
         g.runner.rig.remove(moved)
     moved.leave_play()
     g.runner.deck.append(moved)
-    g.log.add("move", RUNNER, card=str(moved), to="stack", reason=_why(source))
+    g.log.add("move", RUNNER, card=str(moved), to="stack", reason=why)
     g.check_memory()
 
 
@@ -129,16 +137,6 @@ def _gain_subroutines(run: Any, abilities: Sequence[A.Ability]) -> None:
     subs = run.encounter.subs
     for ability in abilities:
         subs.append(Sub(len(subs) + 1, ability))
-
-
-def _its_card(x: Exec) -> bool:
-    """The event is about this card (accessed, rezzed...)."""
-    return x.event.get("card") is x.card
-
-
-def _its_ice(x: Exec) -> bool:
-    """The event is about this piece of ice (encountered, passed...)."""
-    return x.event.get("ice") is x.card
 
 
 def _extra_click(b: Builder) -> None:
@@ -168,7 +166,7 @@ def _lawyer_up(b: Builder) -> None:
 @card("witness_tampering", paragraphs=(0, 1), summary="Costs one more click to play; sheds up to 2 bad publicity.")
 def _witness_tampering(b: Builder) -> None:
     def play(x: Exec) -> None:
-        _bad_publicity(x.game, -2, x.card)
+        _bad_publicity(x.game, -2, x.why)
 
     _extra_click(b)
     b.paragraph(1).play(play)
@@ -182,7 +180,7 @@ def _corporate_shuffle(b: Builder) -> None:
         moved = len(g.corp.hand)
         g.corp.deck.extend(g.corp.hand)
         g.corp.hand.clear()
-        g.log.add("move", CORP, cards=moved, zone=Term("zone", "hq"), to="rnd", reason=_why(x.card))
+        g.log.add("move", CORP, cards=moved, zone=Term("zone", "hq"), to="rnd", reason=x.why)
         _shuffle(g, "corp")
         g.draw("corp", 5)
 
@@ -196,7 +194,7 @@ def _power_nap(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
         doubles = sum(1 for c in g.runner.discard if c.type == "event" and "double" in c.subtypes)
-        g.gain_credits("runner", 2 + doubles, _why(x.card))
+        g.gain_credits("runner", 2 + doubles, x.why)
 
     _extra_click(b)
     b.paragraph(1).play(play)
@@ -210,7 +208,7 @@ def _executive_wiretaps(b: Builder) -> None:
 
 @card("sweeps_week", paragraphs=(0,), summary="The corp gains a credit per card the runner holds.")
 def _sweeps_week(b: Builder) -> None:
-    b.play(lambda x: x.game.gain_credits("corp", len(x.game.runner.hand), _why(x.card)))
+    b.play(lambda x: x.game.gain_credits("corp", len(x.game.runner.hand), x.why))
 
 
 @card("frame_job", paragraphs=(0, 1), summary="Costs one more click to play; forfeit one of your agendas, and if "
@@ -221,8 +219,8 @@ def _frame_job(b: Builder) -> None:
         agenda = x.pick(Phrase(N_("forfeit which agenda")), list(g.runner.score_area), optional=False)
         if agenda is None:
             return
-        g.forfeit(agenda, _why(x.card))
-        _bad_publicity(g, 1, x.card)
+        g.forfeit(agenda, x.why)
+        _bad_publicity(g, 1, x.why)
 
     _extra_click(b)
     b.paragraph(1).play(play)
@@ -248,7 +246,7 @@ def _eureka(b: Builder) -> None:
         if installable(g, top) and x.may(prompt):
             x.install_from(top, g.runner.deck, less=10)
         else:
-            g.trash(top, _why(x.card), by="runner")
+            g.trash(top, x.why, by="runner")
 
     _extra_click(b)
     b.paragraph(1).play(play)
@@ -326,7 +324,7 @@ def _reclamation_order(b: Builder) -> None:
             g.corp.discard.remove(c)
             c.faceup = False
             g.corp.hand.append(c)
-            g.log.add("move", CORP, card=str(c), zone=Term("zone", "archives"), to="hq", reason=_why(x.card))
+            g.log.add("move", CORP, card=str(c), zone=Term("zone", "archives"), to="hq", reason=x.why)
 
     _extra_click(b)
     b.paragraph(1).play(play)
@@ -355,7 +353,7 @@ def _accelerated_diagnostics(b: Builder) -> None:
             g.actions.play_card("corp", chosen)
         for c in looked:
             if c in g.corp.deck:
-                g.trash(c, _why(x.card), by="corp")
+                g.trash(c, x.why, by="corp")
 
     b.play(play)
 
@@ -367,12 +365,12 @@ def _power_shutdown(b: Builder) -> None:
         g = x.game
         n = _number(x, Phrase(N_("trash how many cards from the top of R&D")), list(range(len(g.corp.deck) + 1)))
         for c in list(reversed(g.corp.deck[-n:])) if n else []:
-            g.trash(c, _why(x.card), by="corp")
+            g.trash(c, x.why, by="corp")
         options = [c for c in g.runner.rig if c.type in ("program", "hardware") and int(c.record.cost or 0) <= n]
         prompt = Phrase(N_("trash a program or hardware with an install cost of {n} or less"), n=n)
         chosen = x.pick(prompt, options, optional=False, side="runner")
         if chosen is not None:
-            g.trash(chosen, _why(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
 
     b.may_play(lambda g, c: any(e.kind == "run" for e in _runner_last_turn(g)))
     b.paragraph(1).play(play)
@@ -392,9 +390,9 @@ def _hellion_alpha_test(b: Builder) -> None:
             options = [c for c in g.runner.rig if c.type == "resource"]
             chosen = x.pick(Phrase(N_("put which resource on top of the stack")), options, optional=False)
             if chosen is not None:
-                _to_stack_top(g, chosen, x.card)
+                _to_stack_top(g, chosen, x.why)
         else:
-            _bad_publicity(g, 1, x.card)
+            _bad_publicity(g, 1, x.why)
 
     b.may_play(installed_resource)
     b.paragraph(1).play(play)
@@ -408,7 +406,7 @@ def _invasion_of_privacy(b: Builder) -> None:
         g = x.game
         x.do("追踪[2]。")
         if not x.ctx.trace:
-            _bad_publicity(g, 1, x.card)
+            _bad_publicity(g, 1, x.why)
             return
         trace = next(e for e in reversed(list(g.log)) if e.kind == "trace")
         margin = int(trace.data["strength"]) - int(trace.data["link_strength"])
@@ -419,7 +417,7 @@ def _invasion_of_privacy(b: Builder) -> None:
             chosen = x.pick(prompt, options)
             if chosen is None:
                 break
-            g.trash(chosen, _why(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
 
     _extra_click(b)
     b.paragraph(1).play(play)
@@ -432,8 +430,8 @@ def _restoring_face(b: Builder) -> None:
         g = x.game
         options = [c for c in g.installed("corp") if {"sysop", "executive", "clone"} & set(c.subtypes)]
         chosen = x.pick(Phrase(N_("trash a sysop, executive or clone")), options, optional=False)
-        if chosen is not None and g.trash(chosen, _why(x.card), by="corp"):
-            _bad_publicity(g, -2, x.card)
+        if chosen is not None and g.trash(chosen, x.why, by="corp"):
+            _bad_publicity(g, -2, x.why)
 
     b.play(play)
 
@@ -452,7 +450,7 @@ def _singularity(b: Builder) -> None:
         def trash_root() -> None:
             where = g.servers.get(server)
             for c in list(where.root) if where is not None else []:
-                g.trash(c, _why(x.card), by="runner")
+                g.trash(c, x.why, by="runner")
 
         x.instead_of_breach(trash_root)
 
@@ -512,7 +510,7 @@ def _character_assassination(b: Builder) -> None:
         options = [c for c in g.runner.rig if c.type == "resource"]
         chosen = x.pick(Phrase(N_("trash a resource")), options, optional=False)
         if chosen is not None:
-            g.trash(chosen, _why(x.card))  # not by="corp": no prevention window
+            g.trash(chosen, x.why)  # not by="corp": no prevention window
 
     b.when("agenda_scored", scored)
 
@@ -521,7 +519,7 @@ def _character_assassination(b: Builder) -> None:
 def _clone_retirement(b: Builder) -> None:
     def scored(x: Exec) -> None:
         if x.game.corp.bad_publicity and x.may(Phrase(N_("remove {n} bad publicity?"), n=1)):
-            _bad_publicity(x.game, -1, x.card)
+            _bad_publicity(x.game, -1, x.why)
 
     b.when("agenda_scored", scored)
 
@@ -530,7 +528,7 @@ def _clone_retirement(b: Builder) -> None:
 def _veterans_program(b: Builder) -> None:
     def scored(x: Exec) -> None:
         if x.game.corp.bad_publicity and x.may(Phrase(N_("remove {n} bad publicity?"), n=2)):
-            _bad_publicity(x.game, -2, x.card)
+            _bad_publicity(x.game, -2, x.why)
 
     b.when("agenda_scored", scored)
 
@@ -541,8 +539,8 @@ def _profiteering(b: Builder) -> None:
         n = _number(x, Phrase(N_("take how many bad publicity ({n}{credit} each)"), n=5, credit="[credit]"),
                     [3, 2, 1, 0])  # fmt: skip
         if n:
-            _bad_publicity(x.game, n, x.card)
-            x.game.gain_credits("corp", 5 * n, _why(x.card))
+            _bad_publicity(x.game, n, x.why)
+            x.game.gain_credits("corp", 5 * n, x.why)
 
     b.when("agenda_scored", scored)
 
@@ -559,9 +557,9 @@ def _project_ares(b: Builder) -> None:
             chosen = x.pick(prompt, list(g.runner.rig), optional=False, side="runner")
             if chosen is None:
                 break
-            trashed += g.trash(chosen, _why(x.card), by="runner")
+            trashed += g.trash(chosen, x.why, by="runner")
         if trashed:
-            _bad_publicity(g, 1, x.card)
+            _bad_publicity(g, 1, x.why)
 
     b.when("agenda_scored", scored)
 
@@ -600,7 +598,7 @@ def _city_surveillance(b: Builder) -> None:
         g = x.game
         prompt = Phrase(N_("pay {n}{credit} to avoid taking a tag?"), n=1, credit="[credit]")
         if g.can_pay("runner", 1) and x.may(prompt, side="runner"):
-            g.pay("runner", 1, _why(x.card))
+            g.pay("runner", 1, x.why)
         else:
             g.gain_tags(1)
 
@@ -614,16 +612,16 @@ def _elizabeth_mills(b: Builder) -> None:
         return [c for c in [*g.installed("runner"), *g.installed("corp")] if "location" in c.subtypes]
 
     def rezzed(x: Exec) -> None:
-        _bad_publicity(x.game, -1, x.card)
+        _bad_publicity(x.game, -1, x.why)
 
     def use(x: Exec) -> None:
         g = x.game
         chosen = x.pick(Phrase(N_("trash a location")), locations(g), optional=False)
         if chosen is not None:
-            g.trash(chosen, _why(x.card), by="corp")
-        _bad_publicity(g, 1, x.card)
+            g.trash(chosen, x.why, by="corp")
+        _bad_publicity(g, 1, x.why)
 
-    b.when("rezzed", rezzed, only=_its_card)
+    b.when("rezzed", rezzed, only=this_card)
     b.paragraph(1).paid([click(), trash_self()], use, usable=lambda g, c, w: w == "action" and bool(locations(g)))
 
 
@@ -631,7 +629,7 @@ def _elizabeth_mills(b: Builder) -> None:
 def _grndl_refinery(b: Builder) -> None:
     def use(x: Exec) -> None:
         had = int(x.card.last_known.get("counters", {}).get("advancement", 0))
-        x.game.gain_credits("corp", 4 * had, _why(x.card))
+        x.game.gain_credits("corp", 4 * had, x.why)
 
     b.paid([click(), trash_self()], use, usable=lambda g, c, w: w == "action" and c.advancement > 0)
 
@@ -641,7 +639,7 @@ def _isabel_mcguire(b: Builder) -> None:
     def use(x: Exec) -> None:
         chosen = x.pick(Phrase(N_("add which installed card to HQ")), x.game.installed("corp"), optional=False)
         if chosen is not None:
-            _to_hq(x.game, chosen, x.card)
+            _to_hq(x.game, chosen, x.why)
 
     b.paid([click()], use, usable=lambda g, c, w: w == "action")
 
@@ -659,7 +657,7 @@ def _jackson_howard(b: Builder) -> None:
                 break
             g.corp.discard.remove(chosen)
             g.log.add("move", CORP, visible="all" if chosen.faceup else [CORP], card=str(chosen),
-                      zone=Term("zone", "archives"), to="rnd", reason=_why(x.card))  # fmt: skip
+                      zone=Term("zone", "archives"), to="rnd", reason=x.why)  # fmt: skip
             chosen.faceup = False
             g.corp.deck.append(chosen)
         _shuffle(g, "corp")
@@ -690,9 +688,9 @@ def _rex_campaign(b: Builder) -> None:
         if g.corp.bad_publicity:
             choices.insert(0, ("bad_publicity", Phrase(N_("remove {n} bad publicity"), n=1)))
         if _ask(x, Phrase(N_("{card} is empty"), card=str(x.card)), choices) == "bad_publicity":
-            _bad_publicity(g, -1, x.card)
+            _bad_publicity(g, -1, x.why)
         else:
-            g.gain_credits("corp", 5, _why(x.card))
+            g.gain_credits("corp", 5, x.why)
 
     load(b, "power", 3, on="rezzed", then=emptied)
 
@@ -727,7 +725,7 @@ def _toshiyuki_sakai(b: Builder) -> None:
         if x.may(prompt, side="runner"):
             g.runs.access_card(chosen, server.name)
 
-    b.when("access", accessed, only=lambda x: _its_card(x) and x.game.server_of(x.card) is not None)
+    b.when("access", accessed, only=lambda x: this_card(x) and x.game.server_of(x.card) is not None)
 
 
 @card("shock", paragraphs=(0, 1), summary="Shown when accessed in R&D; accessing it deals 1 net damage.")
@@ -737,7 +735,7 @@ def _shock(b: Builder) -> None:
             _reveal(x.game, [x.card], "rnd")
         x.do("造成 1 点网域伤害。")
 
-    b.paragraph(1).when("access", accessed, only=_its_card)
+    b.paragraph(1).when("access", accessed, only=this_card)
 
 
 @card("tgtbt", paragraphs=(0, 1), summary="Shown when accessed in R&D; accessing it tags the runner once.")
@@ -747,7 +745,7 @@ def _tgtbt(b: Builder) -> None:
             _reveal(x.game, [x.card], "rnd")
         x.game.gain_tags(1)
 
-    b.paragraph(1).when("access", accessed, only=_its_card)
+    b.paragraph(1).when("access", accessed, only=this_card)
 
 
 @card("caprice_nisei", paragraphs=(0,), summary="When the runner has passed all the ice of this server (at once when "
@@ -795,7 +793,7 @@ def _next_bronze(b: Builder) -> None:
 @card("himitsu_bako", paragraphs=(0,), summary="1 credit: it goes back to HQ.")
 def _himitsu_bako(b: Builder) -> None:
     def use(x: Exec) -> None:
-        _to_hq(x.game, x.card, x.card)
+        _to_hq(x.game, x.card, x.why)
 
     b.paid([credit(1)], use, usable=lambda g, c, w: g.is_installed(c))
 
@@ -811,7 +809,7 @@ def _gyri_labyrinth(b: Builder) -> None:
 
         # the runner's hand size only counts at the end of the runner's turn, which comes before the corp's
         x.lasting("limit", smaller, until="turn")
-        g.log.add("limit", RUNNER, stat="hand_size", delta=-2, value=g.hand_size("runner"), reason=_why(x.card))
+        g.log.add("limit", RUNNER, stat="hand_size", delta=-2, value=g.hand_size("runner"), reason=x.why)
 
     b.subroutine(sub)
 
@@ -823,7 +821,7 @@ def _ireress(b: Builder) -> None:
         lose = parse_cached("[subroutine] 潜袭者失去 1[credit]。")
         _gain_subroutines(x.run, [lose] * x.game.corp.bad_publicity)
 
-    b.when("encounter", met, only=lambda x: _its_ice(x) and x.game.corp.bad_publicity > 0)
+    b.when("encounter", met, only=lambda x: this_ice(x) and x.game.corp.bad_publicity > 0)
 
 
 @card("hive", paragraphs=(0,), summary="When encountered it has one end-the-run subroutine fewer for each agenda point "
@@ -839,9 +837,9 @@ def _hive(b: Builder) -> None:
         subs[:] = subs[: printed - lost] + subs[printed:]
         for index, s in enumerate(subs, start=1):
             s.index = index
-        g.log.add("subroutines_lost", CORP, ice=str(x.card), lost=lost, reason=_why(x.card))
+        g.log.add("subroutines_lost", CORP, ice=str(x.card), lost=lost, reason=x.why)
 
-    b.when("encounter", met, only=lambda x: _its_ice(x) and x.game.agenda_points("corp") > 0)
+    b.when("encounter", met, only=lambda x: this_ice(x) and x.game.agenda_points("corp") > 0)
 
 
 @card("marker", paragraphs=(0,), summary="Subroutine: the next ice the runner encounters this run gains an "
@@ -870,7 +868,7 @@ def _tsurugi(b: Builder) -> None:
     def sub(x: Exec) -> None:
         g = x.game
         if g.can_pay("corp", 1) and x.may(Phrase(N_("pay {n}{credit} so the run does not end?"), n=1, credit="[credit]")):
-            g.pay("corp", 1, _why(x.card))
+            g.pay("corp", 1, x.why)
         else:
             x.do("终止潜袭。")
 
@@ -884,7 +882,7 @@ def _wotan(b: Builder) -> None:
         g = x.game
         prompt = Phrase(N_("spend {clicks} so the run does not end?"), clicks="[click][click]")
         if g.runner.clicks >= 2 and x.may(prompt, side="runner"):
-            g.spend_clicks("runner", 2, _why(x.card))
+            g.spend_clicks("runner", 2, x.why)
         else:
             x.do("终止潜袭。")
 
@@ -892,7 +890,7 @@ def _wotan(b: Builder) -> None:
         g = x.game
         prompt = Phrase(N_("pay {n}{credit} so the run does not end?"), n=3, credit="[credit]")
         if g.can_pay("runner", 3) and x.may(prompt, side="runner"):
-            g.pay("runner", 3, _why(x.card))
+            g.pay("runner", 3, x.why)
         else:
             x.do("终止潜袭。")
 
@@ -901,7 +899,7 @@ def _wotan(b: Builder) -> None:
         programs = [c for c in g.runner.rig if c.type == "program"]
         prompt = Phrase(N_("trash a program so the run does not end"))
         chosen = x.pick(prompt, programs, side="runner")
-        if chosen is not None and g.trash(chosen, _why(x.card), by="runner"):
+        if chosen is not None and g.trash(chosen, x.why, by="runner"):
             return
         x.do("终止潜袭。")
 
@@ -947,9 +945,9 @@ def _snoop(b: Builder) -> None:
         _reveal(g, list(g.runner.hand), "grip")
         chosen = x.pick(Phrase(N_("trash a card from the grip")), list(g.runner.hand), optional=False)
         if chosen is not None:
-            g.trash(chosen, _why(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
 
-    b.when("encounter", met, only=_its_ice)
+    b.when("encounter", met, only=this_ice)
     b.paragraph(1).paid([counters("power", 1)], use, usable=lambda g, c, w: bool(g.runner.hand))
 
 
@@ -957,7 +955,7 @@ def _snoop(b: Builder) -> None:
 def _paper_wall(b: Builder) -> None:
     def fully_broken(x: Exec) -> bool:
         enc = _encountering(x.game)
-        return _its_ice(x) and enc is not None and enc.ice is x.card and all(s.broken for s in enc.subs)
+        return this_ice(x) and enc is not None and enc.ice is x.card and all(s.broken for s in enc.subs)
 
     def broken(x: Exec) -> None:
         if x.game.is_installed(x.card):
@@ -976,11 +974,11 @@ def _swarm(b: Builder) -> None:
         if not programs:
             return
         if g.can_pay("runner", 3) and x.may(prompt, side="runner"):
-            g.pay("runner", 3, _why(x.card))
+            g.pay("runner", 3, x.why)
             return
         chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "program")), programs, optional=False, side="corp")
         if chosen is not None:
-            g.trash(chosen, _why(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
 
     def met(x: Exec) -> None:
         script = script_for(x.card.id)
@@ -991,7 +989,7 @@ def _swarm(b: Builder) -> None:
 
     b.text("本牌可以被推进。")
     b.play(unless)  # the gained subroutine's effect (an ice's effect part runs only through those subroutines)
-    b.when("encounter", met, only=lambda x: _its_ice(x) and x.card.advancement > 0)
+    b.when("encounter", met, only=lambda x: this_ice(x) and x.card.advancement > 0)
 
 
 # ---------------------------------------------------------------- runner resources
@@ -1004,7 +1002,7 @@ def _activist_support(b: Builder) -> None:
         x.game.gain_tags(1)
 
     def runner_turn(x: Exec) -> None:
-        _bad_publicity(x.game, 1, x.card)
+        _bad_publicity(x.game, 1, x.why)
 
     b.when("turn_begins", corp_turn, only=lambda x: x.event.get("side") == "corp" and not x.game.runner.tags)
     b.paragraph(1).when("your_turn_start", runner_turn, only=lambda x: not x.game.corp.bad_publicity)
@@ -1014,11 +1012,11 @@ def _activist_support(b: Builder) -> None:
 def _hard_at_work(b: Builder) -> None:
     def begins(x: Exec) -> None:
         g = x.game
-        g.gain_credits("runner", 2, _why(x.card))
+        g.gain_credits("runner", 2, x.why)
         before = g.runner.clicks
         g.runner.clicks = max(0, before - 1)
         g.log.add("clicks", RUNNER, side="runner", amount=g.runner.clicks - before, clicks=g.runner.clicks,
-                  reason=_why(x.card))  # fmt: skip
+                  reason=x.why)  # fmt: skip
 
     b.when("your_turn_start", begins)
 
@@ -1028,9 +1026,9 @@ def _hard_at_work(b: Builder) -> None:
 def _grifter(b: Builder) -> None:
     def ends(x: Exec) -> None:
         if x.ran_this_turn(successful=True):
-            x.game.gain_credits("runner", 1, _why(x.card))
+            x.game.gain_credits("runner", 1, x.why)
         else:
-            x.game.trash(x.card, _why(x.card), by="runner")
+            x.game.trash(x.card, x.why, by="runner")
 
     b.when("your_turn_end", ends)
 
@@ -1097,7 +1095,7 @@ def _tallie_perrault(b: Builder) -> None:
 
     def played(x: Exec) -> None:
         if x.may(Phrase(N_("give the corp 1 bad publicity and take 1 tag?"))):
-            _bad_publicity(x.game, 1, x.card)
+            _bad_publicity(x.game, 1, x.why)
             x.game.gain_tags(1)
 
     def use(x: Exec) -> None:
@@ -1121,7 +1119,7 @@ def _gorman_drip_v1(b: Builder) -> None:
 
     def use(x: Exec) -> None:
         had = int(x.card.last_known.get("counters", {}).get("virus", 0))
-        x.game.gain_credits("runner", had, _why(x.card))
+        x.game.gain_credits("runner", had, x.why)
 
     b.when("action_taken", taken, only=clicked)
     b.paragraph(1).paid([click(), trash_self()], use, usable=lambda g, c, w: w == "action" and c.counters.get("virus", 0) > 0)
@@ -1133,7 +1131,7 @@ def _hemorrhage(b: Builder) -> None:
         g = x.game
         chosen = x.pick(Phrase(N_("trash a card from HQ")), list(g.corp.hand), optional=False, side="corp")
         if chosen is not None:
-            g.trash(chosen, _why(x.card), by="corp")
+            g.trash(chosen, x.why, by="corp")
 
     b.paid([click(), counters("virus", 2)], use, usable=lambda g, c, w: w == "action" and bool(g.corp.hand))
 
@@ -1148,7 +1146,7 @@ def _capstone(b: Builder) -> None:
             chosen = x.pick(Phrase(N_("trash a card from your grip")), list(g.runner.hand))
             if chosen is None:
                 break
-            if g.trash(chosen, _why(x.card), by="runner"):
+            if g.trash(chosen, x.why, by="runner"):
                 trashed.append(chosen)
         copies = sum(1 for c in trashed if any(o.id == c.id for o in g.runner.rig))
         if copies:
@@ -1171,7 +1169,7 @@ def _llds_processor(b: Builder) -> None:
             return 1 if c is new else 0
 
         x.lasting("strength_all", stronger, until="turn")
-        x.game.log.add("strength", RUNNER, card=str(new), delta=1, strength=x.game.strength_of(new), reason=_why(x.card))
+        x.game.log.add("strength", RUNNER, card=str(new), delta=1, strength=x.game.strength_of(new), reason=x.why)
 
     b.when("any_installed", installed, only=breaker)
 
@@ -1268,7 +1266,7 @@ def _keyhole(b: Builder) -> None:
         _look(g, "runner", top, "rnd")
         chosen = x.pick(Phrase(N_("trash which of those cards")), top, optional=False)
         if chosen is not None:
-            g.trash(chosen, _why(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
         _shuffle(g, "corp")
 
     _run_then(b, "rnd", instead, optional=False)
@@ -1307,7 +1305,7 @@ def _record_reconstructor(b: Builder) -> None:
                 g.corp.discard.remove(chosen)
                 chosen.faceup = False
                 g.corp.deck.append(chosen)
-                g.log.add("move", RUNNER, card=str(chosen), zone=Term("zone", "archives"), to="rnd", reason=_why(x.card))
+                g.log.add("move", RUNNER, card=str(chosen), zone=Term("zone", "archives"), to="rnd", reason=x.why)
 
         x.instead_of_breach(instead)
 
@@ -1326,7 +1324,7 @@ def _false_echo(b: Builder) -> None:
         ice = x.event["ice"]
         if not x.may(Phrase(N_("trash {card}: the corp rezzes the ice passed or adds it to HQ?"), card=str(x.card))):
             return
-        if not g.trash(x.card, _why(x.card), by="runner"):
+        if not g.trash(x.card, x.why, by="runner"):
             return
         choices = [("hq", Phrase(N_("add {card} to HQ"), card=str(ice)))]
         if g.can_rez(ice):
@@ -1335,7 +1333,7 @@ def _false_echo(b: Builder) -> None:
         if _ask(x, Phrase(N_("rez {card} or add it to HQ"), card=str(ice)), choices, side="corp") == "rez":
             g.rez(ice)
         else:
-            _to_hq(g, ice, x.card)
+            _to_hq(g, ice, x.why)
 
     b.when("pass_ice", passed, only=unrezzed)
 
@@ -1466,7 +1464,7 @@ def _pawn(b: Builder) -> None:
         if at > 0:
             _host_on(g, x.card, g.servers[server].ice[at - 1])
             return
-        g.trash(x.card, _why(x.card), by="runner")
+        g.trash(x.card, x.why, by="runner")
         options = [c for c in [*g.runner.hand, *reversed(g.runner.discard)]
                    if "caissa" in c.subtypes and c is not x.card and c.type == "program" and g.may_install(c)
                    and int(c.record.memory_cost or 0) <= g.memory_limit()]  # fmt: skip
@@ -1518,7 +1516,7 @@ def _starlight_crusade_funding(b: Builder) -> None:
         before = g.runner.clicks
         g.runner.clicks = max(0, before - 1)
         g.log.add("clicks", RUNNER, side="runner", amount=g.runner.clicks - before, clicks=g.runner.clicks,
-                  reason=_why(x.card))  # fmt: skip
+                  reason=x.why)  # fmt: skip
 
     b.when("your_turn_start", begins)
 
@@ -1530,7 +1528,7 @@ def _off_the_grid(b: Builder) -> None:
         return bool(x.event.get("successful")) and x.event.get("server") == "hq" and x.game.is_installed(x.card)
 
     def ends(x: Exec) -> None:  # the card is not told of a success elsewhere: at the end of that run
-        x.game.trash(x.card, _why(x.card), by="corp")
+        x.game.trash(x.card, x.why, by="corp")
 
     b.install_servers(lambda g, c, server: server not in ("hq", "rnd", "archives"))
     b.paragraph(2).when("run_ends", ends, only=hq)
@@ -1553,7 +1551,7 @@ def _paintbrush(b: Builder) -> None:
         gained = _ask(x, Phrase(N_("{card} gains which subtype"), card=str(ice)), choices)
         x.gain_subtypes(ice, [gained], until="run")
         x.card.notes.setdefault("painted", []).append((ice, gained))
-        g.log.add("gain_subtype", RUNNER, card=str(ice), subtype=Term("subtypes", gained), reason=_why(x.card))
+        g.log.add("gain_subtype", RUNNER, card=str(ice), subtype=Term("subtypes", gained), reason=x.why)
 
     def ends(x: Exec) -> None:  # no run came this turn: what it gave is gone at the turn's end
         g = x.game
@@ -1594,7 +1592,7 @@ def _hudson_1_0(b: Builder) -> None:
                             for c in g.corp.discard]  # fmt: skip
             for c in server.root if server is not None else []:
                 options.append(Option(c.ref, Phrase(N_("{card} ({type})"), card=str(c), type=Term("type", c.type)), c))
-            g.log.add("access_limited", RUNNER, server=run.server, most=1, reason=_why(x.card))
+            g.log.add("access_limited", RUNNER, server=run.server, most=1, reason=x.why)
             if not options:
                 g.log.add("access", RUNNER, server=run.server, cards=0)
                 return
@@ -1641,7 +1639,7 @@ def _grndl_power_unleashed(b: Builder) -> None:
 
     def start(x: Exec) -> None:
         g = x.game
-        g.gain_credits("corp", 10 - int(g.rules.starting_credits), _why(x.card))
-        _bad_publicity(g, 1, x.card)
+        g.gain_credits("corp", 10 - int(g.rules.starting_credits), x.why)
+        _bad_publicity(g, 1, x.why)
 
     b.when("turn_begins", start, only=first_turn)

@@ -31,7 +31,7 @@ from toolkit.text import ast as A
 
 from ..decisions import Option
 from ..state import SEATS, Card, Context, Encounter
-from . import Builder, Exec, card, click, counters, credit, one_console, trash_self
+from . import Builder, Exec, card, click, counters, credit, one_console, this_card, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -44,16 +44,8 @@ CORP_INSTALLABLE = ("ice", "asset", "upgrade", "agenda")
 # ---------------------------------------------------------------- frames
 
 
-def _the_text(c: Card) -> Any:
-    return Phrase(N_("the text of {card}"), card=str(c))
-
-
 def _by(side: str) -> Any:
     return Phrase(N_("trashed by the {side}"), side=Term("side", side))
-
-
-def _this_card(x: Exec) -> bool:
-    return x.event.get("card") is x.card
 
 
 def _encounter(g: NetrunnerGame) -> Encounter | None:
@@ -213,10 +205,10 @@ def _bloodletter(b: Builder) -> None:
             chosen = x.pick(Phrase(N_("trash a {type}"), type=Term("type", "program")), programs, optional=False,
                             side="runner")  # fmt: skip
             if chosen is not None:
-                g.trash(chosen, _the_text(x.card), by="runner")
+                g.trash(chosen, x.why, by="runner")
         elif choice == "stack":
             for c in list(reversed(g.runner.deck[-2:])):
-                g.trash(c, _the_text(x.card), by="runner")
+                g.trash(c, x.why, by="runner")
 
     b.subroutine(sub)
 
@@ -250,15 +242,15 @@ def _holmegaard(b: Builder) -> None:
         run = g.current_run
         if not x.ctx.trace or run is None or run.ended:
             return
-        holmegaard = str(x.card)
+        why = x.why
 
         def no_breach() -> None:
-            g.log.add("no_breach", RUNNER, server=run.server, reason=Phrase(N_("the text of {card}"), card=holmegaard))
+            g.log.add("no_breach", RUNNER, server=run.server, reason=why)
 
         run.instead_of_breach = no_breach
         run.extra_access = 0
         g.log.add("effect", CORP, server=run.server, reason=Phrase(N_("{card}: no breach and no access for the rest of "
-                                                                      "the run"), card=holmegaard))  # fmt: skip
+                                                                      "the run"), card=str(x.card)))  # fmt: skip
 
     def trash_breaker(x: Exec) -> None:
         g = x.game
@@ -302,7 +294,7 @@ def _weir(b: Builder) -> None:
         g = x.game
         chosen = x.pick(Phrase(N_("trash a card from your grip")), list(g.runner.hand), optional=False, side="runner")
         if chosen is not None:
-            g.trash(chosen, _the_text(x.card), by="runner")
+            g.trash(chosen, x.why, by="runner")
 
     b.paragraph(1).subroutine(sub)
 
@@ -325,10 +317,10 @@ def _black_level_clearance(b: Builder) -> None:
         if g.confirm("runner", "target", prompt, yes="damage", no="jack_out", texts=texts):
             g.damage("brain", 1)
             return
-        g.runs.jack_out(_the_text(x.card), anytime=True)
+        g.runs.jack_out(x.why, anytime=True)
         x.do("你获得 5[credit]。你抽 1 张牌。")
         if g.is_installed(x.card):
-            g.trash(x.card, _the_text(x.card), by="corp")
+            g.trash(x.card, x.why, by="corp")
 
     b.when("run_successful", successful, only=on_this_server)
 
@@ -348,7 +340,7 @@ def _estelle_moon(b: Builder) -> None:
         g = x.game
         n = int(x.card.last_known.get("counters", {}).get("power", 0))
         if n:
-            g.gain_credits("corp", 2 * n, _the_text(x.card))
+            g.gain_credits("corp", 2 * n, x.why)
             g.draw("corp", n)
 
     b.paragraph(0).when("any_installed", count, only=remote_root)
@@ -362,14 +354,14 @@ def _honeyfarm(b: Builder) -> None:
         _reveal_in_rnd(x)
         x.do("潜袭者失去 1[credit]。")
 
-    b.paragraph(1).when("access", accessed, only=_this_card)  # one trigger for both paragraphs
+    b.paragraph(1).when("access", accessed, only=this_card)  # one trigger for both paragraphs
 
 
 @card("illegal_arms_factory", paragraphs=(0,), summary="The corp takes 1 bad publicity when the runner trashes it "
       "while it is installed.")  # fmt: skip
 def _illegal_arms_factory(b: Builder) -> None:
     def installed_trash(x: Exec) -> bool:
-        return _this_card(x) and x.event.get("by") == "runner" and x.event.get("zone") == "installed"
+        return this_card(x) and x.event.get("by") == "runner" and x.event.get("zone") == "installed"
 
     b.when("trashed", lambda x: x.do("你获得 1 个负面声誉。"), only=installed_trash)
 
@@ -513,10 +505,10 @@ def _trojan(b: Builder) -> None:
         x.do("你失去 2[credit]。")
         others = [c for c in g.corp.hand if c is not x.card]
         if others:
-            g.trash(g.rng.choice(others), _the_text(x.card), by="corp")
+            g.trash(g.rng.choice(others), x.why, by="corp")
         x.remove_from_game()
 
-    b.paragraph(1).when("access", accessed, only=lambda x: _this_card(x) and x.event.get("server") != "archives")
+    b.paragraph(1).when("access", accessed, only=lambda x: this_card(x) and x.event.get("server") != "archives")
 
 
 # ---------------------------------------------------------------- agendas
@@ -618,7 +610,7 @@ def _illicit_sales(b: Builder) -> None:
         if x.may(Phrase(N_("take 1 bad publicity?"))):
             x.do("你获得 1 个负面声誉。")
         if g.corp.bad_publicity > 0:
-            g.gain_credits("corp", 3 * g.corp.bad_publicity, _the_text(x.card))
+            g.gain_credits("corp", 3 * g.corp.bad_publicity, x.why)
 
     b.when("agenda_scored", scored)
 
@@ -723,7 +715,7 @@ def _brute_force_hack(b: Builder) -> None:
             return
         chosen = x.pick(Phrase(N_("derez which ice")), targets, optional=False)
         if chosen is not None:
-            g.derez(chosen, _the_text(x.card))
+            g.derez(chosen, x.why)
 
     b.paragraph(0).play_clicks(1)
     b.paragraph(1).play(play)
@@ -876,7 +868,7 @@ def _click_draw_reveal(b: Builder) -> Builder:
             return
         drawn = next((e for e in events[spent:] if e.kind == "draw" and e.player == CORP), None)
         if drawn is not None:
-            g.log.add("reveal", CORP, card=drawn.data.get("card"), zone=Term("zone", "hq"), reason=_the_text(x.card))
+            g.log.add("reveal", CORP, card=drawn.data.get("card"), zone=Term("zone", "hq"), reason=x.why)
 
     return b.when("action_taken", action_over, only=clicked)
 
@@ -1066,13 +1058,13 @@ def _inez(b: Builder, effect: Callable[[Exec], None]) -> None:
 
 def _reveal_hq(x: Exec) -> None:
     g = x.game
-    g.log.add("reveal", CORP, cards=[str(c) for c in g.corp.hand], zone=Term("zone", "hq"), reason=_the_text(x.card))
+    g.log.add("reveal", CORP, cards=[str(c) for c in g.corp.hand], zone=Term("zone", "hq"), reason=x.why)
 
 
 def _reveal_rnd(x: Exec, n: int) -> None:
     g = x.game
     top = list(reversed(g.corp.deck[-n:]))
-    g.log.add("reveal", CORP, cards=[str(c) for c in top], zone=Term("zone", "rnd"), reason=_the_text(x.card))
+    g.log.add("reveal", CORP, cards=[str(c) for c in top], zone=Term("zone", "rnd"), reason=x.why)
 
 
 @card("investigator_inez_delgado", paragraphs=(1,), summary="Once the runner stole an agenda this turn: it goes to "
@@ -1137,7 +1129,7 @@ def _levy(b: Builder) -> None:
             g.log.add("draw_failed", RUNNER, reason=Phrase(N_("the stack is empty")))
             return
         del deck[-len(top) :]
-        g.log.add("reveal", RUNNER, cards=[str(c) for c in top], zone=Term("zone", "stack"), reason=_the_text(x.card))
+        g.log.add("reveal", RUNNER, cards=[str(c) for c in top], zone=Term("zone", "stack"), reason=x.why)
         programs = [c for c in top if c.type == "program"]
         chosen = x.pick(Phrase(N_("add which program to your grip")), programs)
         if chosen is not None:
@@ -1178,7 +1170,7 @@ def _maxwell_james(b: Builder) -> None:
         g = x.game
         chosen = x.pick(Phrase(N_("derez which ice")), remote_ice(g), optional=False)
         if chosen is not None:
-            g.derez(chosen, _the_text(x.card))
+            g.derez(chosen, x.why)
 
     def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
         return window == "action" and c.notes.get("window") == "open" and bool(remote_ice(g))
@@ -1200,7 +1192,7 @@ def _officer_frank(b: Builder) -> None:
     def use(x: Exec) -> None:
         g = x.game
         for c in g.rng.sample(g.corp.hand, min(2, len(g.corp.hand))):
-            g.trash(c, _the_text(x.card), by="corp")
+            g.trash(c, x.why, by="corp")
 
     def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
         return any(e.get("damage") == "meat" for e in g.events_this_turn("damage")) and bool(g.corp.hand)
@@ -1256,7 +1248,7 @@ def _the_shadow_net(b: Builder) -> None:
         if event is None:
             return
         g.runner.discard.remove(event)
-        g.log.add("play", RUNNER, card=str(event), reason=_the_text(x.card))
+        g.log.add("play", RUNNER, card=str(event), reason=x.why)
         for ability in g.abilities(event):
             if ability.kind == "effect" and not g.over:
                 g.interp.execute(ability, Context("runner", event, g.current_run), pay=False)
