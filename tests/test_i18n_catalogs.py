@@ -16,7 +16,8 @@ CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 # what a Chinese message may say in Latin letters: names of formats, tools and sites, codes, ids, key names
 LATIN_IN_CHINESE = {"API", "Dossier", "JSON", "Schema", "schema", "NetrunnerDB", "jinteki", "jinteki.net", "OCTGN",
                     "PDF", "zh", "Hans", "en", "ID", "JavaScript", "docs", "VIP", "criminal", "legal", "standard", "UTF", "Home", "End",
-                    "smoke", "grenade"}  # fmt: skip
+                    "smoke", "grenade",
+                    "X"}  # fmt: skip  ("X": a card's variable amount, written X in Chinese card text as in English)
 CODE = re.compile(r"\[[a-z]+\]|\{[^{}]*\}|`[^`]*`|--[a-z][a-z-]*|https?://\S+|\b[a-z]:\S*|[a-z]+_[a-z_]+|\.o8d|\d+x")
 
 
