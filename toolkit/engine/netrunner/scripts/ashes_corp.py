@@ -512,6 +512,7 @@ def _loot_box(b: Builder) -> None:
 @card(
     "saisentan",
     paragraphs=(0, 1, 2, 3),
+    replaces=(1, 2, 3),  # its subroutines read alone do 1 damage; with paragraph 0 they must report what they trash
     summary="When encountered, the corp names a card type; three subroutines of 1 net damage each, and 1 more net "
     "damage each time they trash a card of the named type.",
 )
