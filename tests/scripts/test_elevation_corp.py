@@ -1078,3 +1078,173 @@ def test_au_co_spends_2_counters_to_sort_the_top_3_of_rnd() -> None:
                                                  "neutral_plywood_screen"]  # 2 looked at, then the mandatory draw
     r = play(FOURTH_RECORDS, [*runs, "no"], corp=corp, runner=_runner(5, clicks=2))
     assert r.game.corp.identity.counters == {"power": 2} and len(r.game.corp.hand) == 1
+
+
+# ---------------------------------------------------------------- the fifth pass
+
+PROPRIONEGATION = card(
+    "proprionegation",
+    "agenda",
+    ["When you score this agenda, place 1 agenda counter on it.",
+     "Hosted agenda counter: during a run only, the Runner is sent to the outermost position of Archives, "
+     "approaching whatever ice is there."],  # fmt: skip
+    agenda_points=2,
+    advancement_requirement=4,
+    subtypes=["security"],
+    faction="jinteki",
+)
+MITRA = card(
+    "mitra_aman",
+    "upgrade",
+    ["As the Runner approaches ice of this server, you may trash this upgrade for 3[credit]; then you may trade "
+     "the approached ice for a piece of ice of Archives or HQ."],  # fmt: skip
+    rez_cost=0,
+    trash_cost=3,
+    unique=True,
+    subtypes=["clone"],
+    faction="jinteki",
+)
+MAHKOTA = card(
+    "mahkota_langit_grid",
+    "upgrade",
+    ["Two recurring credits sit on this upgrade.",
+     "Those credits pay only to rez assets in this root and ice protecting this server.",
+     "Persistent → Assets in this root cost the Runner 2[credit] more to trash.",
+     "A server holds one region at most."],  # fmt: skip
+    rez_cost=2,
+    trash_cost=2,
+    subtypes=["region"],
+)
+ZWICKY = _identity(
+    "the_zwicky_group_invisible_hands",
+    ["Your first credit gain of a turn that comes from an agenda's or an operation's ability lets you draw 1 card."],
+    faction="weyland_consortium",
+    subtypes=["unsubstantiated"],
+)
+FIFTH = [PROPRIONEGATION, MITRA, MAHKOTA, ZWICKY]
+FIFTH_RECORDS = [*RECORDS, *FIFTH]
+
+
+def test_the_fifth_pass_readings() -> None:
+    for fixture in FIFTH:
+        assert fixture.reading.status == "executable", fixture.id
+    assert PROPRIONEGATION.reading.read == [0] and PROPRIONEGATION.reading.scripted == [1]
+    assert MAHKOTA.reading.scripted == [0, 1, 2, 3]
+
+
+def test_proprionegation_sends_the_runner_to_archives_for_a_counter() -> None:
+    placed = {"card": "proprionegation", "counters": {"advancement": 4}}
+    corp = {"clicks": 1, "hand": ["hb_quarterly_review"], "deck": ["neutral_records_vault"] * 2,
+            "servers": {"remote1": {"root": [placed]}, "archives": {"ice": [{"card": "nbn_static_veil", "rezzed": True}]}}}  # fmt: skip
+    scored = ["score:proprionegation", "credit"]  # scored in the corp's turn; then the runner's turn
+    r = play(FIFTH_RECORDS, [*scored, "run:hq", "continue", "use:proprionegation/1"], corp=corp, active="corp",
+             runner=_runner(2))  # fmt: skip
+    g = r.game
+    assert g.corp.score_area[0].counters == {} and events(r, "run_moved")[0]["to"] == "archives"
+    assert [e["ice"] for e in events(r, "encounter")] and g.run_history[-1][1:] == ("archives", False)
+    assert not [e for e in events(r, "access") if "card" in e]  # the barrier at Archives ended the run
+    r = play(FIFTH_RECORDS, [*scored, "run:hq", "continue", "done"], corp=corp, active="corp", runner=_runner(2))
+    assert r.game.run_history[-1][1:] == ("hq", True) and r.game.corp.score_area[0].counters == {"agenda": 1}
+    r = play(FIFTH_RECORDS, ["run:hq", "continue"], corp={**corp, "servers": {}, "score_area": ["proprionegation"]},
+             runner=_runner(2))  # fmt: skip
+    assert r.game.run_history[-1][1:] == ("hq", True)  # no counter: nothing to use, the run goes on
+
+
+def test_proprionegation_gets_its_counter_when_scored() -> None:
+    placed = {"card": "proprionegation", "counters": {"advancement": 4}}
+    r = play(FIFTH_RECORDS, ["score:proprionegation"], active="corp", corp={"servers": {"remote1": {"root": [placed]}}})
+    assert r.game.corp.score_area[0].counters == {"agenda": 1}
+
+
+def test_mitra_aman_pays_3_and_swaps_the_approached_ice() -> None:
+    server = {"ice": [{"card": "nbn_static_veil", "rezzed": True}], "root": [{"card": "mitra_aman", "rezzed": True}]}
+    corp = {"hand": ["jinteki_needle_choir"], "discard": ["neutral_plywood_screen"], "servers": {"remote1": server}}
+    r = play(FIFTH_RECORDS, ["run:remote1", "yes", "jinteki_needle_choir"], corp=corp, runner=_runner(2))
+    g = r.game
+    choir = g.servers["remote1"].ice[0]
+    assert choir.id == "jinteki_needle_choir" and not choir.rezzed and g.corp.credits == 5 + 3
+    assert [c.id for c in g.corp.hand] == ["nbn_static_veil"] and not g.corp.hand[0].rezzed
+    assert [c.id for c in g.corp.discard] == ["neutral_plywood_screen", "mitra_aman"]
+    assert r.pending.kind == "rez" and "rez:jinteki_needle_choir" in [o.label.split("#")[0] for o in r.pending.options]
+    r = play(FIFTH_RECORDS, ["run:remote1", "yes", "neutral_plywood_screen", "done", "continue"], corp=corp,
+             runner=_runner(2))  # fmt: skip
+    g = r.game
+    assert [c.id for c in g.servers["remote1"].ice] == ["neutral_plywood_screen"]
+    veil = next(c for c in g.corp.discard if c.id == "nbn_static_veil")
+    assert veil.faceup and g.run_history[-1][1:] == ("remote1", True)  # the new ice stays unrezzed: passed
+    r = play(FIFTH_RECORDS, ["run:remote1", "no"], corp=corp, runner=_runner(2))
+    g = r.game
+    assert g.corp.credits == 5 and [c.id for c in g.servers["remote1"].root] == ["mitra_aman"]
+    assert [e["ice"] for e in events(r, "encounter")]  # kept: the barrier is met and ends the run
+
+
+def test_mahkota_langit_grid_credits_rez_only_its_own_server() -> None:
+    remote1 = {"ice": [{"card": "neutral_checksum_gate"}],
+               "root": [{"card": "mahkota_langit_grid", "rezzed": True, "credits": 2}, {"card": "nbn_press_office"}]}
+    remote2 = {"root": [{"card": "nbn_billboard_network"}]}
+    corp = {"credits": 0, "servers": {"remote1": remote1, "remote2": remote2}}
+    r = play(FIFTH_RECORDS, ["rez:nbn_press_office"], active="corp", corp=corp)
+    g = r.game
+    grid = _remote(g, "mahkota_langit_grid")
+    assert _remote(g, "nbn_press_office").rezzed and grid.credits == 0 and g.corp.credits == 0
+    r = play(FIFTH_RECORDS, [], active="corp", corp=corp)
+    assert "rez:nbn_press_office" in [o.split("#")[0] for o in _labels(r)]
+    assert "rez:nbn_billboard_network" not in [o.split("#")[0] for o in _labels(r)]  # another server's asset
+    r = play(FIFTH_RECORDS, ["run:remote1", "rez:neutral_checksum_gate"], corp=corp, runner=_runner(2))
+    assert _remote(r.game, "neutral_checksum_gate").rezzed and _remote(r.game, "mahkota_langit_grid").credits == 1
+
+
+def test_mahkota_langit_grid_refills_when_rezzed_and_as_the_corps_turn_begins() -> None:
+    corp = {"credits": 2, "servers": {"remote1": {"root": [{"card": "mahkota_langit_grid"}]}}}
+    r = play(FIFTH_RECORDS, ["rez:mahkota_langit_grid"], active="corp", corp=corp)
+    assert _remote(r.game, "mahkota_langit_grid").credits == 2 and r.game.corp.credits == 0
+    grid = {"card": "mahkota_langit_grid", "rezzed": True, "credits": 0}
+    r = play(FIFTH_RECORDS, ["credit"], corp={"deck": ["hb_quarterly_review"], "servers": {"remote1": {"root": [grid]}}},
+             runner={"clicks": 1})  # the runner's last click; then the corp's turn begins  # fmt: skip
+    assert r.game.active == "corp" and _remote(r.game, "mahkota_langit_grid").credits == 2
+
+
+def test_mahkota_langit_grid_raises_trash_costs_in_its_root_even_once_trashed() -> None:
+    root = [{"card": "mahkota_langit_grid", "rezzed": True}, {"card": "nbn_press_office", "rezzed": True}]
+    corp = {"servers": {"remote1": {"root": root}}}
+    r = play(FIFTH_RECORDS, ["run:remote1", "continue", "trash:mahkota_langit_grid"], corp=corp,
+             runner=_runner(credits=7))  # fmt: skip
+    g = r.game
+    office = _remote(g, "nbn_press_office")
+    assert [c.id for c in g.corp.discard] == ["mahkota_langit_grid"] and g.trash_cost(office) == 3 + 2
+    assert r.pending.kind == "trash" and g.runner.credits == 5
+    r = play(FIFTH_RECORDS, ["run:remote1", "continue", "trash:mahkota_langit_grid", "trash:nbn_press_office"],
+             corp=corp, runner=_runner(credits=7))  # fmt: skip
+    g = r.game
+    assert g.runner.credits == 0 and "remote1" not in g.servers
+    r = play(FIFTH_RECORDS, ["run:remote1", "continue", "leave"], corp=corp, runner=_runner(credits=7))
+    assert r.game.trash_cost(_remote(r.game, "nbn_press_office")) == 5  # still installed: still 2 more
+    r = play(FIFTH_RECORDS, ["run:remote1", "continue", "trash:mahkota_langit_grid", "leave"], corp=corp,
+             runner=_runner(credits=7))  # fmt: skip
+    assert r.game.current_run is None and r.game.trash_cost(_remote(r.game, "nbn_press_office")) == 3  # run over
+
+
+def test_mahkota_langit_grid_is_the_only_region_of_its_server() -> None:
+    corp = {"hand": ["mahkota_langit_grid"], "servers": {"remote1": {"root": [{"card": "jinteki_torii_grid"}]}}}
+    r = play(FIFTH_RECORDS, ["install:mahkota_langit_grid@remote1"], active="corp", corp=corp)
+    g = r.game
+    assert [c.id for c in g.servers["remote1"].root] == ["mahkota_langit_grid"]
+    assert [c.id for c in g.corp.discard] == ["jinteki_torii_grid"]
+
+
+def test_zwicky_draws_on_the_first_credits_from_an_agenda_or_operation_each_turn() -> None:
+    deck = ["hb_quarterly_review", "neutral_records_vault", "nbn_press_office"]
+    corp = {"identity": "the_zwicky_group_invisible_hands", "deck": deck, "clicks": 3,
+            "hand": ["jinteki_quiet_harvest", "nbn_ad_revenue_share"]}  # fmt: skip
+    r = play(FIFTH_RECORDS, ["credit", "play:jinteki_quiet_harvest", "yes", "play:nbn_ad_revenue_share"],
+             active="corp", corp=corp)  # fmt: skip
+    g = r.game
+    assert g.corp.credits == 5 + 1 - 1 + 4 - 2 + 5 and [c.id for c in g.corp.hand] == ["hb_quarterly_review"]
+    assert not [d for d in g.decisions if d["kind"] == "optional"][1:]  # asked once only
+    placed = {"card": "neutral_charter_renewal", "counters": {"advancement": 5}}
+    r = play(FIFTH_RECORDS, ["score:neutral_charter_renewal", "yes"], active="corp",
+             corp={**corp, "servers": {"remote1": {"root": [placed]}}})  # fmt: skip
+    assert r.game.corp.credits == 5 + 2 and len(r.game.corp.hand) == 3
+    r = play(FIFTH_RECORDS, ["play:jinteki_quiet_harvest", "no", "play:nbn_ad_revenue_share"], active="corp",
+             corp=corp)  # fmt: skip
+    assert len(r.game.corp.hand) == 0 and r.game.corp.credits == 5 - 1 + 4 - 2 + 5

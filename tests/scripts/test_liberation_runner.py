@@ -268,9 +268,7 @@ def loose(result: Any) -> list[str]:
 def test_the_readings_are_whole_where_every_paragraph_is_scripted_or_read() -> None:
     for fixture in WHOLE:
         assert fixture.reading.status == "executable", fixture.id
-    for fixture in (MANUEL, SEBASTIAO):
-        assert fixture.reading.status == "partial", fixture.id
-    for fixture in (VALENTINA, EYE, CURUPIRA):
+    for fixture in (VALENTINA, EYE, CURUPIRA, MANUEL, SEBASTIAO):
         assert fixture.reading.status == "executable", fixture.id
     assert HANNAH.reading.read == [1] and HANNAH.reading.scripted == [0]
 
@@ -1256,3 +1254,43 @@ def test_jeitinho_comes_back_from_the_heap_for_a_click_when_ice_is_bypassed_at_t
     assert [c.id for c in g.runner.discard] == ["laser_pointer"]
     r = play(EVERY, ["run:hq", "yes"], corp={**corp, "score_area": []}, runner=runner)
     assert r.pending.kind == "jack_out" and [c.id for c in r.game.runner.discard] == ["jeitinho", "laser_pointer"]
+
+
+# ---------------------------------------------------------------- the fifth pass
+
+
+def _trash_resource(resource: str, runner: dict[str, Any], *paid: str, **corp: Any) -> Any:
+    """The corp's basic action of trashing ``resource`` (the runner tagged; the corp has 2 cards in HQ), ``paid``
+    naming the cards of HQ chosen for extra costs."""
+    layout = {"clicks": 1, "credits": 5, "hand": ["hb_quarterly_review", "jinteki_quiet_harvest"], **corp}
+    return play(EVERY, [f"trash_resource:{resource}", *paid], active="corp", corp=layout,
+                runner={"tags": 1, **runner})  # fmt: skip
+
+
+def test_manuel_costs_the_corp_a_card_of_hq_to_trash_at_threat_3() -> None:
+    manuel = {"rig": [{"card": "manuel_lattes_de_moura"}]}
+    r = _trash_resource("manuel_lattes_de_moura", manuel, "hb_quarterly_review", score_area=["nbn_total_coverage"])
+    g = r.game
+    assert [c.id for c in g.runner.discard] == ["manuel_lattes_de_moura"] and g.corp.credits == 3
+    assert [c.id for c in g.corp.discard] == ["hb_quarterly_review"] and len(g.corp.hand) == 1
+    assert not g.corp.discard[0].faceup  # trashed from HQ: face down
+    r = _trash_resource("manuel_lattes_de_moura", manuel)  # no threat: no extra cost
+    assert rig(r, "manuel_lattes_de_moura") is None and not r.game.corp.discard and len(r.game.corp.hand) == 2
+    r = play(EVERY, [], active="corp", corp={"clicks": 1, "score_area": ["nbn_total_coverage"]},
+             runner={"tags": 1, **manuel})  # fmt: skip
+    assert "trash_resource:manuel_lattes_de_moura" not in loose(r)  # HQ is empty: the cost cannot be paid
+
+
+def test_sebastiao_costs_the_corp_a_card_of_hq_to_trash_a_connection() -> None:
+    runner = {"identity": "sebastiao_souza_pessoa_activist_organizer",
+              "rig": [{"card": "dockside_tipster"}, {"card": "garage_lab"}]}  # fmt: skip
+    r = _trash_resource("dockside_tipster", runner, "hb_quarterly_review")
+    g = r.game
+    assert rig(r, "dockside_tipster") is None and [c.id for c in g.corp.discard] == ["hb_quarterly_review"]
+    r = _trash_resource("garage_lab", runner)  # a location: no extra cost
+    assert rig(r, "garage_lab") is None and not r.game.corp.discard and len(r.game.corp.hand) == 2
+    r = play(EVERY, [], active="corp", corp={"clicks": 1}, runner={"tags": 1, **runner})
+    assert "trash_resource:dockside_tipster" not in loose(r) and "trash_resource:garage_lab" in loose(r)
+    both = {**runner, "rig": [{"card": "manuel_lattes_de_moura"}]}  # a connection under threat: both costs apply
+    r = _trash_resource("manuel_lattes_de_moura", both, "hb_quarterly_review", score_area=["nbn_total_coverage"])
+    assert rig(r, "manuel_lattes_de_moura") is None and len(r.game.corp.discard) == 2 and not r.game.corp.hand

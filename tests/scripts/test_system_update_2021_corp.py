@@ -148,8 +148,8 @@ AI_PROGRAM = card("su21_test_ai_program", "program", ["An AI program with no tex
 FULL = [ICE_WALL, WRAPAROUND, LOTUS, POP_UP, TOLLBOOTH, ELI, RAVANA, RONIN, REVERSED, MARILYN, HOKUSAI, SNARE,
         HOUSE, LICENSE, ATLAS, VITRUVIUS, ARCHIVED, CELEBRITY, PSYCHOGRAPHICS, TRICK, PUNITIVE, ARCHITECTS,
         EVOLUTION, NEAR_EARTH, BETTER_WORLD, ARCHER, TOWN, TROUBLESHOOTER, SWORDSMAN, HORTUM, SANSAN, BEALE,
-        MAGNET, SUBLIMINAL]  # fmt: skip
-PARTIAL = [CRISIUM]
+        MAGNET, SUBLIMINAL, CRISIUM]  # fmt: skip
+PARTIAL: list[Any] = []
 RECORDS = [*bundled(), *FULL, *PARTIAL, AI_PROGRAM, AI_BREAKER]
 GRIP = ["light_fingers", "overnight_takeout", "spark_of_insight", "bench_night", "bin_diving"]
 
@@ -179,7 +179,7 @@ def test_the_readings() -> None:
     for fixture in PARTIAL:
         assert fixture.reading.status == "partial", fixture.id
     assert SWORDSMAN.reading.scripted == [0, 1] and SWORDSMAN.reading.read == [2]
-    assert HORTUM.reading.scripted == [0, 1, 2] and CRISIUM.reading.scripted == [1]
+    assert HORTUM.reading.scripted == [0, 1, 2] and CRISIUM.reading.scripted == [0, 1]
     assert SANSAN.reading.scripted == [0, 1] and BEALE.reading.scripted == [0, 1]
     assert SUBLIMINAL.reading.read == [0] and SUBLIMINAL.reading.scripted == [1, 2]
     assert ARCHER.reading.scripted == [0] and ARCHER.reading.read == [1, 2, 3, 4]
@@ -665,3 +665,54 @@ def test_magnet_takes_a_program_off_another_ice_and_silences_it() -> None:
     assert g.abilities(key) == []
     g.trash(magnet, "test")
     assert ids(g.runner.discard) == ["cog_key"] and g.abilities(key) and key.uid not in g.blanks
+
+
+# ---------------------------------------------------------------- the fifth pass
+
+DAILY = card("daily_business_show", "asset",
+             ["[interrupt] → Your first draw of each turn gets 1 extra card; one of the cards so drawn then goes to "
+              "the bottom of R&D."],
+             rez_cost=2, trash_cost=4, subtypes=["cast"], faction="nbn")  # fmt: skip
+FIFTH = [DAILY]
+FIFTH_RECORDS = [*RECORDS, *FIFTH]
+DECK = ["neutral_plywood_screen", "nbn_static_veil", "jinteki_quiet_harvest", "hb_quarterly_review",
+        "neutral_records_vault", "nbn_press_office", "neutral_checksum_gate"]  # fmt: skip
+
+
+def test_the_fifth_pass_readings() -> None:
+    for fixture in FIFTH:
+        assert fixture.reading.status == "executable", fixture.id
+
+
+def test_crisium_grid_keeps_runs_on_its_server_from_succeeding() -> None:
+    root = [{"card": "crisium_grid", "rezzed": True}, {"card": "nbn_press_office", "rezzed": True}]
+    corp = {"servers": {"remote1": {"root": root}, "hq": {"root": [{"card": "nbn_broadcast_booth", "rezzed": True}]}}}
+    r = play(RECORDS, ["run:remote1", "continue"], corp=corp, runner={"hand": GRIP, "credits": 5})
+    g = r.game
+    assert g.run_history[-1][1:] == ("remote1", False) and not ended(r)  # not successful, and not ended by a card
+    assert not [e for e in events(r, "access") if "card" in e] and events(r, "success_blocked")
+    corp["servers"]["remote1"]["root"] = [{"card": "crisium_grid"}, {"card": "nbn_press_office", "rezzed": True}]
+    r = play(RECORDS, ["run:remote1", "continue", "done", "leave", "leave"], corp=corp, runner={"hand": GRIP})
+    assert r.game.run_history[-1][1:] == ("remote1", True)
+    r = play(RECORDS, ["run:hq", "continue", "done", "leave", "leave"], corp={**corp, "hand": ["nbn_press_office"]},
+             runner={"hand": GRIP})  # fmt: skip
+    assert r.game.run_history[-1][1:] == ("hq", True)  # another server: its run succeeds
+
+
+def test_daily_business_show_draws_one_more_and_bottoms_one_once_a_turn() -> None:
+    show = {"card": "daily_business_show", "rezzed": True}
+    corp = {"clicks": 2, "deck": DECK, "hand": ["neutral_emergency_audit"], "servers": {"remote1": {"root": [show]}}}
+    r = play(FIFTH_RECORDS, ["play:neutral_emergency_audit", "nbn_static_veil", "draw"], active="corp", corp=corp)
+    g = r.game  # R&D's top card comes first in the layout; the game's deck lists the bottom first
+    assert ids(g.corp.deck) == ["nbn_static_veil", "neutral_checksum_gate", "nbn_press_office"]  # then 1 drawn
+    assert sorted(ids(g.corp.hand)) == sorted(["neutral_plywood_screen", "jinteki_quiet_harvest",
+                                               "hb_quarterly_review", "neutral_records_vault"])  # fmt: skip
+    assert g.corp.clicks == 0 and not g.corp.deck[0].faceup
+    two = {**corp, "clicks": 1, "servers": {"remote1": {"root": [show]}, "remote2": {"root": [dict(show)]}}}
+    r = play(FIFTH_RECORDS, ["play:neutral_emergency_audit", "daily_business_show: cards_drawn", "nbn_static_veil",
+                             "hb_quarterly_review"], active="corp", corp=two)  # fmt: skip
+    g = r.game
+    assert len(g.corp.hand) == 5 - 2 and sorted(ids(g.corp.deck)[:2]) == ["hb_quarterly_review", "nbn_static_veil"]
+    idle = {"remote1": {"root": [{"card": "daily_business_show"}]}}
+    r = play(FIFTH_RECORDS, ["draw"], active="corp", corp={**corp, "clicks": 1, "servers": idle})
+    assert ids(r.game.corp.hand) == ["neutral_emergency_audit", "neutral_plywood_screen"]  # unrezzed: no bonus

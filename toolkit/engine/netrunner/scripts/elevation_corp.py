@@ -9,7 +9,7 @@ from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 
 from ..state import INSTALLABLE, SEATS, SIDE_OF_SEAT, Context, Sub
-from . import Builder, Exec, card, click, counters, load, trash_self
+from . import Builder, Exec, card, click, counters, load, one_region, trash_self
 
 if TYPE_CHECKING:
     from ...core import Event
@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ..state import Card, Side
 
 CORP_SEAT = SEATS["corp"]
+RUNNER_SEAT = SEATS["runner"]
 RUNNER_CARD_TYPES = ("program", "hardware", "resource", "event")
 
 
@@ -666,6 +667,109 @@ def _mercia(b: Builder) -> None:
     b.when("action_phase_ends", ended)
 
 
+@card("mitra_aman", paragraphs=(0,), summary="When the runner approaches a piece of ice protecting its server, the "
+      "corp may trash it to gain 3 credits, then may swap that ice with a piece of ice from HQ or Archives, which "
+      "is installed unrezzed and is the ice the runner meets.")  # fmt: skip
+def _mitra_aman(b: Builder) -> None:
+    def protecting(x: Exec) -> bool:
+        server = x.game.server_of(x.card)
+        return server is not None and x.event.get("ice") in server.ice
+
+    def approached(x: Exec) -> None:
+        g = x.game
+        ice = x.event.get("ice")
+        server = g.server_of(x.card)
+        if ice is None or server is None:
+            return
+        if not x.may(Phrase(N_("{card}: trash it to gain {n}{credit}?"), card=str(x.card), n=3, credit="[credit]")):
+            return
+        if not g.trash(x.card, x.why, by="corp"):
+            return
+        x.do("你获得 3[credit]。")
+        if ice not in server.ice:
+            return
+        options = [c for c in [*g.corp.hand, *reversed(g.corp.discard)] if c.type == "ice"]
+        prompt = Phrase(N_("swap {card} with a piece of ice from HQ or Archives?"), card=str(ice))
+        chosen = _pick(x, prompt, options, optional=True)
+        if chosen is not None:
+            _swap_in(x, ice, chosen, server)
+
+    b.when("approach_ice", approached, only=protecting)
+
+
+def _swap_in(x: Exec, ice: Card, chosen: Card, server: Any) -> None:
+    """``chosen`` (from HQ or Archives) takes the place of the installed ``ice``, unrezzed; ``ice`` goes where
+    ``chosen`` was (into HQ, or into Archives face up if it was rezzed). Not an install."""
+    g = x.game
+    zone, name = (g.corp.hand, "hq") if chosen in g.corp.hand else (g.corp.discard, "archives")
+    seen_in = str(chosen) if chosen.faceup and name == "archives" else Term("card_type", "card")
+    seen_out = str(ice) if ice.rezzed else Term("card_type", "card")
+    was_rezzed = ice.rezzed
+    for hosted in list(ice.hosted):
+        g.trash(hosted, Phrase(N_("its host {card} left play"), card=str(ice)))
+    zone.remove(chosen)
+    chosen.leave_play()
+    chosen.faceup = False
+    server.ice[server.ice.index(ice)] = chosen
+    ice.leave_play()
+    ice.faceup = was_rezzed and name == "archives"
+    zone.append(ice)
+    g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(ice), zone=server.name, to=name, reason=x.why)
+    g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(chosen), zone=name, to=server.name, reason=x.why)
+    g.log.add("move", CORP_SEAT, visible=[RUNNER_SEAT], card=seen_out, zone=server.name, to=name, reason=x.why)
+    g.log.add("move", CORP_SEAT, visible=[RUNNER_SEAT], card=seen_in, zone=name, to=server.name, reason=x.why)
+
+
+@card("mahkota_langit_grid", paragraphs=(0, 1, 2, 3), summary="2 recurring credits, refilled when rezzed and as the "
+      "corp's turn begins, spent only to rez assets in its root and ice protecting its server; assets in its root "
+      "cost 2 credits more to trash (persistent through the run); limit 1 region per server.")  # fmt: skip
+def _mahkota_langit_grid(b: Builder) -> None:
+    def refill(x: Exec) -> None:
+        g = x.game
+        if not g.is_installed(x.card) or x.card.credits >= 2:
+            return
+        added = 2 - x.card.credits
+        x.card.credits = 2
+        g.log.add("place_credits", CORP_SEAT, card=str(x.card), amount=added, hosted=x.card.credits)
+
+    def spend(g: NetrunnerGame, this: Card, purpose: str | None) -> bool:
+        server = g.server_of(this)
+        target = g.paying_for
+        if purpose != "rez" or server is None or target is None:
+            return False
+        return (target.type == "asset" and target in server.root) or (target.type == "ice" and target in server.ice)
+
+    def raised(server: str | None) -> Callable[[NetrunnerGame, Card, Card], int]:
+        def cost(g: NetrunnerGame, this: Card, c: Card) -> int:
+            here = g.server_of(c)
+            return 2 if c.type == "asset" and here is not None and here.name == server and c in here.root else 0
+
+        return cost
+
+    def higher(g: NetrunnerGame, this: Card, c: Card) -> int:
+        return raised(_server_name(g, this))(g, this, c)
+
+    def accessed(x: Exec) -> None:  # persistent: trashed while accessed, it still raises the costs for this run
+        g = x.game
+        server = _server_name(g, x.card)
+        if server is None or not x.card.rezzed or x.card.notes.get("persists") is g.current_run:
+            return
+        x.card.notes["persists"] = g.current_run
+        grid = x.card
+
+        def gone(gg: NetrunnerGame, this: Card, c: Card) -> int:
+            return 0 if gg.is_installed(grid) else raised(server)(gg, this, c)
+
+        x.lasting("trash_cost", gone, until="run")
+
+    b.paragraph(0).when("rezzed", refill, only=lambda x: x.event.get("card") is x.card)
+    b.when("your_turn_start", refill)
+    b.paragraph(1).spend_hosted(spend)
+    b.paragraph(2).trash_cost(higher)
+    b.when("access", accessed, only=lambda x: x.event.get("card") is x.card)
+    one_region(b.paragraph(3))
+
+
 # ---------------------------------------------------------------- agendas
 
 
@@ -820,6 +924,19 @@ def _sericulture_expansion(b: Builder) -> None:
 
     what = Phrase(N_("place {n} advancement counters on an installed card"), n=2)
     _spend_counter_at_discard_end(b.paragraph(1), what, advance, lambda g: bool(g.installed("corp")))
+
+
+@card("proprionegation", paragraphs=(1,), summary="An agenda counter from it, during a run: the runner moves to the "
+      "outermost position of Archives (and approaches any ice there).")  # fmt: skip
+def _proprionegation(b: Builder) -> None:
+    def use(x: Exec) -> None:
+        x.move_run("archives")
+
+    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
+        run = g.current_run
+        return window == "run" and run is not None and not run.ended and run.encounter is None
+
+    b.paragraph(1).paid([counters("agenda", 1)], use, usable=usable)
 
 
 # ---------------------------------------------------------------- operations
@@ -1191,3 +1308,17 @@ def _au_co(b: Builder) -> None:
     b.when("damage_done", damage, only=by_corp)
     b.when("trashed", trashed, only=from_hq)
     b.paragraph(1).when("your_turn_start", turn_start)
+
+
+@card("the_zwicky_group_invisible_hands", paragraphs=(0,), summary="The first time in a turn the corp gains credits "
+      "through an ability of an agenda or an operation, it may draw 1 card.")  # fmt: skip
+def _zwicky_group(b: Builder) -> None:
+    def through(x: Exec) -> bool:
+        source = x.event.get("source")
+        return x.event.get("side") == "corp" and source is not None and source.type in ("agenda", "operation")
+
+    def gained(x: Exec) -> None:
+        if x.once_per_turn("gain") and x.may(Phrase(N_("{card}: draw 1 card?"), card=str(x.card))):
+            x.do("你抽 1 张牌。")
+
+    b.when("credits_gained", gained, only=through)

@@ -451,14 +451,30 @@ def _extra_access_prompt(c: Card) -> str:
     return Phrase(N_("{card}: access 1 additional card?"), card=str(c))
 
 
-@card("manuel_lattes_de_moura", paragraphs=(0,), summary="Breaching HQ or R&D while tagged accesses one more "
-      "card.")  # fmt: skip
+def _hq_card_cost(g: NetrunnerGame, resource: Card) -> None:
+    """An additional cost of the corp's basic action of trashing ``resource``: the corp trashes a card of HQ (its
+    choice)."""
+    if not g.corp.hand:
+        return
+    prompt = Phrase(N_("trash a card from {zone} to trash {card}"), zone=Term("zone", "hq"), card=str(resource))
+    chosen = g.choose("corp", "target", prompt, list(g.corp.hand))
+    g.trash(chosen, Phrase(N_("the cost of trashing {card}"), card=str(resource)), by="corp")
+
+
+@card("manuel_lattes_de_moura", paragraphs=(0, 1), summary="Breaching HQ or R&D while tagged accesses one more "
+      "card; at threat 3, the corp trashing it with the basic action must also trash a card from HQ.")  # fmt: skip
 def _manuel(b: Builder) -> None:
     def breach(x: Exec) -> None:
         if x.event.get("server") in ("hq", "rnd") and x.game.runner.tags:
             x.do("你额外读取 1 张牌。")
 
+    def can(g: NetrunnerGame, resource: Card) -> bool | None:
+        if resource.id != "manuel_lattes_de_moura" or not _threat(g, 3):  # unique: the one installed is this one
+            return None
+        return bool(g.corp.hand)
+
     b.when("breach", breach)
+    b.paragraph(1).trash_resource_requires(can, _hq_card_cost)
 
 
 @card("pretty_mary_da_silva", paragraphs=(0,), summary="When breaching R&D with at least 2 cards to access, you may "
@@ -511,8 +527,9 @@ def _valentina(b: Builder) -> None:
     b.paragraph(1).when("installed", installed)
 
 
-@card("sebastiao_souza_pessoa_activist_organizer", paragraphs=(0,), summary="When you take tags while you had none, "
-      "you may install a connection resource from your grip for 2 credits less.")  # fmt: skip
+@card("sebastiao_souza_pessoa_activist_organizer", paragraphs=(0, 1), summary="When you take tags while you had "
+      "none, you may install a connection resource from your grip for 2 credits less; the corp trashing a "
+      "connection with the basic action must also trash a card from HQ.")  # fmt: skip
 def _sebastiao(b: Builder) -> None:
     def tagged(x: Exec) -> None:
         g = x.game
@@ -529,7 +546,11 @@ def _sebastiao(b: Builder) -> None:
                           kind="install")  # fmt: skip
         _install(g, chosen, g.runner.hand, less=2)
 
+    def can(g: NetrunnerGame, resource: Card) -> bool | None:
+        return bool(g.corp.hand) if "connection" in resource.subtypes else None
+
     b.when("tags_taken", tagged)
+    b.paragraph(1).trash_resource_requires(can, _hq_card_cost)
 
 
 @card("amelia_earhart", paragraphs=(0, 1), summary="A power counter after each run on HQ or R&D that accessed 3 or "

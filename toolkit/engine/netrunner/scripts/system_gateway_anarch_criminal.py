@@ -50,7 +50,8 @@ def _mark_broken(x: Exec, enc: Encounter, sub: Sub) -> None:
 
 def _break_up_to(x: Exec, subtype: str, most: int) -> None:
     """Break up to ``most`` ``subtype`` subroutines: the first as any breaker does (strength and subtype
-    checked), each further one only if the runner wants to."""
+    checked), each further one only if the runner wants to (so Buzzsaw and Cleaver replace the template's
+    reading of "break up to 2", which breaks 2)."""
     g = x.game
     enc = x.ctx.encounter
     before = 0 if enc is None else len(_unbroken(enc))
@@ -82,7 +83,7 @@ def _on_install_and_turn_start(b: Builder, fn: Callable[[Exec], None]) -> None:
 # ---------------------------------------------------------------- icebreakers
 
 
-@card("buzzsaw", paragraphs=(0,), summary="1 credit: break one code gate subroutine, then a second one if wanted.")
+@card("buzzsaw", paragraphs=(0,), replaces=(0,), summary="1 credit: break one code gate subroutine, then a second one if wanted.")
 def _buzzsaw(b: Builder) -> None:
     b.paid(
         [credit(1)],
@@ -91,7 +92,7 @@ def _buzzsaw(b: Builder) -> None:
     )
 
 
-@card("cleaver", paragraphs=(0,), summary="1 credit: break one barrier subroutine, then a second one if wanted.")
+@card("cleaver", paragraphs=(0,), replaces=(0,), summary="1 credit: break one barrier subroutine, then a second one if wanted.")
 def _cleaver(b: Builder) -> None:
     b.paid(
         [credit(1)],

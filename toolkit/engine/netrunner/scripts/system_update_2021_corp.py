@@ -487,9 +487,45 @@ def _corporate_troubleshooter(b: Builder) -> None:
     b.paid([], use, usable=usable)
 
 
-@card("crisium_grid", paragraphs=(1,), summary="Limit 1 region per server.")
+@card("crisium_grid", paragraphs=(0, 1), summary="A run on its server is never successful (nor ended by it: no "
+      "breach, no success triggers); limit 1 region per server.")  # fmt: skip
 def _crisium(b: Builder) -> None:
+    def blocks(g: NetrunnerGame, this: Card, run: Any) -> bool:
+        server = g.server_of(this)
+        return server is not None and run.server == server.name
+
+    b.paragraph(0).blocks_success(blocks)
     _one_region(b.paragraph(1))
+
+
+@card("daily_business_show", paragraphs=(0,), summary="The first time in a turn the corp would draw, it draws 1 card "
+      "more, then puts 1 of the cards drawn on the bottom of R&D.")  # fmt: skip
+def _daily_business_show(b: Builder) -> None:
+    def bonus(g: NetrunnerGame, this: Card, side: str, count: int) -> int:
+        if side != "corp" or count <= 0 or this.notes.get("drawn") == g.turns:
+            return 0
+        if any(e.get("side") == "corp" for e in g.events_this_turn("drew")):
+            return 0  # the corp has drawn this turn already (before this card was rezzed, say)
+        this.notes["drawn"] = g.turns
+        this.notes["bottom"] = True
+        return 1
+
+    def drawn(x: Exec) -> None:
+        g = x.game
+        cards = [c for c in x.event.get("cards", []) if c in g.corp.hand]
+        if not x.card.notes.pop("bottom", False) or not cards:
+            return
+        prompt = Phrase(N_("{card}: put which card drawn on the bottom of {zone}"), card=str(x.card),
+                        zone=Term("zone", "rnd"))  # fmt: skip
+        chosen: Card = x.choose(prompt, cards)
+        g.corp.hand.remove(chosen)
+        chosen.faceup = False
+        g.corp.deck.insert(0, chosen)  # the top is the last card: the bottom is the first
+        g.log.add("move", CORP, visible=[CORP], card=str(chosen), zone="hq", to="rnd", reason=x.why)
+        g.log.add("move", CORP, cards=1, zone="hq", to="rnd", reason=x.why)
+
+    b.draw_bonus(bonus)
+    b.when("cards_drawn", drawn, only=lambda x: x.event.get("side") == "corp" and bool(x.card.notes.get("bottom")))
 
 
 @card("sansan_city_grid", paragraphs=(0, 1), summary="Agendas in the root of its server need 1 advancement counter "
