@@ -5,24 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, events, identity, play
+from .kit import bundled, card, corp, events, identity, labels, last_run_successful, play, runner
 
-CORP_ID = "hb_mirror_foundry"  # identities whose own text stays out of the way
-RUNNER_ID = "ada_voss_tinker"
 ETR = "[subroutine] End the run."
-
-
-def corp(**fields: Any) -> dict[str, Any]:
-    """The corp's side of a position: R&D holds a few cards unless told."""
-    return {"identity": CORP_ID, "deck": ["neutral_plywood_screen"] * 3, **fields}
-
-
-def runner(**fields: Any) -> dict[str, Any]:
-    return {"identity": RUNNER_ID, "deck": ["spark_of_insight"] * 3, **fields}
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
 
 
 def ice(card_id: str, rezzed: bool = True, **counters: int) -> dict[str, Any]:
@@ -33,10 +18,6 @@ def on(server: str, *ice_ids: Any, root: list[Any] | None = None) -> dict[str, A
     """Servers for a position: ``server`` protected by ``ice_ids`` (innermost first) with ``root``."""
     placed = [i if isinstance(i, dict) else ice(i) for i in ice_ids]
     return {server: {"ice": placed, "root": [r if isinstance(r, dict) else {"card": r} for r in root or []]}}
-
-
-def last_run_successful(r: Any) -> bool:
-    return bool(r.game.run_history[-1][2])
 
 
 # ---------------------------------------------------------------- fixtures (our own wording)

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
-from .kit import bundled, card, card_in, events, identity, play
+from .kit import accessed, bundled, card, events, ice_on, identity, ids, labels, loose, play, rig
 
 BREAK_SENTRY = "Interface → 1[credit]: Break 1 <strong>sentry</strong> subroutine."
 BOOST_1 = "1[credit]: +1 strength."
@@ -318,31 +315,6 @@ RECORDS = [*bundled(), *SCRIPTED, CLOAK]
 OPS = ["hb_quarterly_review", "jinteki_quiet_harvest", "nbn_ad_revenue_share"]  # no trash cost, nothing to steal
 
 
-def rig(result: Any, card_id: str) -> Any:
-    return card_in(result, result.game.runner.rig, card_id)
-
-
-def labels(result: Any) -> list[str]:
-    return [o.label for o in result.pending.options] if result.pending else []
-
-
-def loose(result: Any) -> list[str]:
-    """The pending options' labels without their ``#uid`` parts."""
-    return [re.sub(r"#\d+", "", label) for label in labels(result)]
-
-
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
-
-
-def accessed(result: Any) -> int:
-    return len([e for e in events(result, "access") if "card" in e])
-
-
-def ice(server: str, *cards: str, rezzed: bool = True) -> dict[str, Any]:
-    return {"servers": {server: {"ice": [{"card": c, "rezzed": rezzed} for c in cards]}}}
-
-
 def test_every_fixture_runs_whole_with_its_script_and_templates() -> None:
     for fixture in [*SCRIPTED, CLOAK]:
         assert fixture.reading.status == "executable", fixture.id
@@ -422,7 +394,7 @@ def test_blueberry_diesel_tucks_one_of_the_top_two_and_draws_two() -> None:
 
 
 def test_bravado_pays_six_and_one_per_ice_passed() -> None:
-    corp = {**CALM, **ice("hq", "nbn_static_veil", "nbn_static_veil", rezzed=False)}
+    corp = {**CALM, **ice_on("hq", "nbn_static_veil", "nbn_static_veil", rezzed=False)}
     r = play(RECORDS, ["play:bravado", "continue", "continue"], corp=corp, runner={"hand": ["bravado"]})
     assert r.game.runner.credits == 10  # 5 - 3 + 6 + 2
     assert "play:bravado" not in loose(play(RECORDS, [], runner={"hand": ["bravado"]}))  # no ice anywhere
@@ -446,7 +418,7 @@ def test_khusyuk_replaces_the_breach_with_a_pick_among_the_top_cards() -> None:
 
 
 def test_euler_breaks_a_code_gate_subroutine_for_free_only_on_its_install_turn() -> None:
-    corp = {**CALM, **ice("hq", "hb_lattice_gate")}
+    corp = {**CALM, **ice_on("hq", "hb_lattice_gate")}
     r = play(RECORDS, ["install:euler", "run:hq", "use:euler/0", "continue"], corp=corp, runner={"hand": ["euler"]})
     g = r.game
     assert g.runner.credits == 3 and [e["by"] for e in events(r, "break")] == [str(rig(r, "euler"))]
@@ -457,9 +429,9 @@ def test_euler_breaks_a_code_gate_subroutine_for_free_only_on_its_install_turn()
 
 def test_penrose_breaks_barriers_on_its_install_turn_and_boosts_with_stealth_credits() -> None:
     r = play(RECORDS, ["install:penrose", "run:hq", "use:penrose/0", "continue"],
-             corp={**CALM, **ice("hq", "nbn_static_veil")}, runner={"hand": ["penrose"]})  # fmt: skip
+             corp={**CALM, **ice_on("hq", "nbn_static_veil")}, runner={"hand": ["penrose"]})  # fmt: skip
     assert r.game.runner.credits == 1 and r.game.run_history[-1][2]  # 5 - 3 - 1
-    gate = {**CALM, **ice("hq", "nbn_subscription_gate")}
+    gate = {**CALM, **ice_on("hq", "nbn_subscription_gate")}
     r = play(RECORDS, ["run:hq", "use:penrose/2", "break:penrose/1", "sub:2", "break:penrose/1", "continue"],
              corp=gate, runner={"rig": [{"card": "penrose"}, {"card": "cloak"}]})  # fmt: skip
     g = r.game
@@ -470,7 +442,7 @@ def test_penrose_breaks_barriers_on_its_install_turn_and_boosts_with_stealth_cre
 
 
 def test_odore_breaks_for_free_with_three_virtual_resources() -> None:
-    patrol = {**CALM, **ice("hq", "neutral_patrol_script")}
+    patrol = {**CALM, **ice_on("hq", "neutral_patrol_script")}
     virtual = [{"card": "dormant_account"}] * 3
     r = play(RECORDS, ["run:hq", "boost:odore/2", "use:odore/1", "continue"], corp=patrol,
              runner={"rig": [{"card": "odore"}, *virtual]})  # fmt: skip
@@ -480,7 +452,7 @@ def test_odore_breaks_for_free_with_three_virtual_resources() -> None:
 
 
 def test_utae_breaks_x_code_gate_subroutines_once_a_run() -> None:
-    gate = {**CALM, **ice("hq", "nbn_subscription_gate")}
+    gate = {**CALM, **ice_on("hq", "nbn_subscription_gate")}
     r = play(RECORDS, ["run:hq", "boost:utae/2", "boost:utae/2", "use:utae/0", "pay:2", "sub:1", "continue"],
              corp=gate, runner={"rig": [{"card": "utae"}]})  # fmt: skip
     assert r.game.runner.credits == 1 and len(events(r, "break")) == 2 and r.game.run_history[-1][2]
@@ -496,21 +468,21 @@ def test_utae_breaks_x_code_gate_subroutines_once_a_run() -> None:
 def test_bukhgalter_and_makler_pay_for_a_full_break_once_a_turn() -> None:
     r = play(RECORDS, ["run:hq", "boost:bukhgalter/1", "break:bukhgalter/0", "continue", "run:hq",
                        "boost:bukhgalter/1", "break:bukhgalter/0", "continue"],
-             corp={**CALM, **ice("hq", "neutral_patrol_script")}, runner={"rig": [{"card": "bukhgalter"}]})  # fmt: skip
+             corp={**CALM, **ice_on("hq", "neutral_patrol_script")}, runner={"rig": [{"card": "bukhgalter"}]})  # fmt: skip
     assert r.game.runner.credits == 3  # 5 - 2 + 2 - 2
     r = play(RECORDS, ["run:hq", "boost:makler/1", "break:makler/0", "sub:1", "continue"],
-             corp={**CALM, **ice("hq", "jinteki_bramble_screen")}, runner={"rig": [{"card": "makler"}]})  # fmt: skip
+             corp={**CALM, **ice_on("hq", "jinteki_bramble_screen")}, runner={"rig": [{"card": "makler"}]})  # fmt: skip
     assert r.game.runner.credits == 2  # 5 - 2 - 2 + 1
     shared = play(RECORDS, ["run:hq", "boost:rockbit_drill/1", "break:rockbit_drill/0", "sub:1", "boost:makler/1",
                             "break:makler/0", "continue"],
-                  corp={**CALM, **ice("hq", "jinteki_bramble_screen")},
+                  corp={**CALM, **ice_on("hq", "jinteki_bramble_screen")},
                   runner={"rig": [{"card": "makler"}, {"card": "rockbit_drill"}], "credits": 9})  # fmt: skip
     assert shared.game.runner.credits == 3 and shared.game.run_history[-1][2]  # 9 - 6: not broken by it alone
 
 
 def test_gauss_is_three_stronger_on_the_turn_it_is_installed() -> None:
     r = play(RECORDS, ["install:gauss", "run:hq", "break:gauss/1", "sub:2", "break:gauss/1", "continue"],
-             corp={**CALM, **ice("hq", "jinteki_bramble_screen")}, runner={"hand": ["gauss"]})  # fmt: skip
+             corp={**CALM, **ice_on("hq", "jinteki_bramble_screen")}, runner={"hand": ["gauss"]})  # fmt: skip
     g = r.game
     gauss = rig(r, "gauss")
     assert g.strength_of(gauss) == 4 and g.runner.credits == 1 and g.run_history[-1][2]
@@ -519,7 +491,7 @@ def test_gauss_is_three_stronger_on_the_turn_it_is_installed() -> None:
 
 
 def test_afterimage_bypasses_a_sentry_with_stealth_credits_and_boosts_with_one() -> None:
-    patrol = {**CALM, **ice("hq", "neutral_patrol_script")}
+    patrol = {**CALM, **ice_on("hq", "neutral_patrol_script")}
     runner = {"rig": [{"card": "afterimage"}, {"card": "penumbral_toolkit", "credits": 3}]}
     r = play(RECORDS, ["run:hq", "yes", "continue"], corp=patrol, runner=runner)
     g = r.game
@@ -527,7 +499,7 @@ def test_afterimage_bypasses_a_sentry_with_stealth_credits_and_boosts_with_one()
     assert rig(r, "penumbral_toolkit").credits == 1 and g.runner.credits == 5
     r = play(RECORDS, ["run:hq", "yes", "continue", "run:hq"], corp=patrol, runner=runner)
     assert r.pending is not None and r.pending.kind == "break"  # once a turn: no second offer
-    beacon = {**CALM, **ice("hq", "nbn_echo_beacon")}
+    beacon = {**CALM, **ice_on("hq", "nbn_echo_beacon")}
     r = play(RECORDS, ["run:hq", "use:afterimage/2", "break:afterimage/1", "sub:1", "continue"], corp=beacon,
              runner={"rig": [{"card": "afterimage"}, {"card": "cloak"}]})  # fmt: skip
     assert r.game.runner.credits == 4 and r.game.run_history[-1][2] and rig(r, "cloak").recurring == 0
@@ -563,11 +535,11 @@ def test_cordyceps_swaps_ice_after_a_successful_central_run() -> None:
 
 def test_chisel_wears_its_host_down_and_trashes_it_at_zero() -> None:
     r = play(RECORDS, ["install:chisel", "run:hq", "run:hq", "continue"],
-             corp={**CALM, **ice("hq", "neutral_plywood_screen")}, runner={"hand": ["chisel"]})  # fmt: skip
+             corp={**CALM, **ice_on("hq", "neutral_plywood_screen")}, runner={"hand": ["chisel"]})  # fmt: skip
     g = r.game
     assert [ok for _, _, ok in g.run_history] == [False, True]  # 1 strength: a counter; then 0: trashed
     assert ids(g.corp.discard) == ["neutral_plywood_screen"] and ids(g.runner.discard) == ["chisel"]
-    one = play(RECORDS, ["install:chisel", "run:hq"], corp={**CALM, **ice("hq", "weyland_slag_rampart")},
+    one = play(RECORDS, ["install:chisel", "run:hq"], corp={**CALM, **ice_on("hq", "weyland_slag_rampart")},
                runner={"hand": ["chisel"]})  # fmt: skip
     assert one.game.strength_of(one.game.servers["hq"].ice[0]) == 4
 
@@ -658,7 +630,7 @@ def test_mu_safecracker_buys_an_access_with_stealth_credits_only() -> None:
 
 def test_devil_charm_weakens_the_ice_for_the_run_and_leaves_the_game() -> None:
     r = play(RECORDS, ["run:hq", "yes", "break:rockbit_drill/0", "continue"],
-             corp={**CALM, **ice("hq", "weyland_slag_rampart")},
+             corp={**CALM, **ice_on("hq", "weyland_slag_rampart")},
              runner={"rig": [{"card": "devil_charm"}, {"card": "rockbit_drill"}]})  # fmt: skip
     g = r.game
     assert g.run_history[-1][2] and g.runner.credits == 4 and ids(g.removed) == ["devil_charm"]

@@ -4,23 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, events, identity, play
-
-CORP_ID = "hb_mirror_foundry"  # identities whose own text stays out of the way (the corp's hand size is 6)
-RUNNER_ID = "ada_voss_tinker"
-
-
-def corp(**fields: Any) -> dict[str, Any]:
-    """The corp's side of a position: R&D holds a few cards unless told."""
-    return {"identity": CORP_ID, "deck": ["neutral_plywood_screen"] * 3, **fields}
-
-
-def runner(**fields: Any) -> dict[str, Any]:
-    return {"identity": RUNNER_ID, "deck": ["spark_of_insight"] * 3, **fields}
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
+from .kit import bundled, card, corp, events, identity, labels, play, rezzed, runner
 
 
 def remote(*root: Any, ice: Any = ()) -> dict[str, Any]:
@@ -29,10 +13,6 @@ def remote(*root: Any, ice: Any = ()) -> dict[str, Any]:
         return c if isinstance(c, dict) else {"card": c}
 
     return {"root": [placed(c) for c in root], "ice": [placed(c) for c in ice]}
-
-
-def rezzed(card_id: str, **fields: Any) -> dict[str, Any]:
-    return {"card": card_id, "rezzed": True, **fields}
 
 
 GRIP = ["spark_of_insight", "light_fingers", "overnight_takeout"]

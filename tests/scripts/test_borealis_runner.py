@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from .kit import bundled, card, card_in, events, identity, play
+from .kit import accessed, bundled, card, card_in, events, identity, labels, loose, play, rig
 
 MARK_NOTE = "(No mark yet this turn: a central server picked at random becomes it.)"
 SABOTAGE_NOTE = "(The Corp picks that many cards among HQ and the top of R&D and trashes them.)"
@@ -374,25 +373,8 @@ OPS = ["hb_quarterly_review", "jinteki_quiet_harvest", "nbn_ad_revenue_share"]  
 QUIET = "ada_voss_tinker"  # a runner identity without a turn-start ability
 
 
-def rig(result: Any, card_id: str) -> Any:
-    return card_in(result, result.game.runner.rig, card_id)
-
-
-def labels(result: Any) -> list[str]:
-    return [o.label for o in result.pending.options] if result.pending else []
-
-
-def loose(result: Any) -> list[str]:
-    """The pending options' labels without their ``#uid`` parts."""
-    return [re.sub(r"#\d+", "", label) for label in labels(result)]
-
-
 def ids(cards: list[Any]) -> list[str]:
     return sorted(c.id for c in cards)
-
-
-def accessed(result: Any) -> int:
-    return len([e for e in events(result, "access") if "card" in e])
 
 
 def test_every_fixture_reads_whole() -> None:

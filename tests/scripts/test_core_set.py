@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, card_in, events, identity, play
+from .kit import bundled, card, corp_card, ended, events, identity, ids, labels, play, rig
 
 # ---------------------------------------------------------------- corp fixtures
 
@@ -256,26 +256,6 @@ QUIET = "hb_mirror_foundry"  # a corp identity without triggers
 ADA = "ada_voss_tinker"  # a runner identity without triggers
 
 
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
-
-
-def ended(r: Any) -> bool:
-    return any(e["ended"] for e in events(r, "end_run"))
-
-
-def corp_card(r: Any, card_id: str) -> Any:
-    return next(c for c in r.game.installed("corp") if c.id == card_id)
-
-
-def rig(r: Any, card_id: str) -> Any:
-    return card_in(r, r.game.runner.rig, card_id)
-
-
-def options(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
 def test_the_readings() -> None:
     for fixture in FULL:
         assert fixture.reading.status == "executable", fixture.id
@@ -311,7 +291,7 @@ def test_a_bioroid_lets_the_runner_spend_a_click_to_break() -> None:
     for ice in ("heimdall_1_0", "ichi_1_0"):
         r2 = play(RECORDS, ["run:hq"], corp={"servers": {"hq": {"ice": [{"card": ice, "rezzed": True}]}}},
                   runner={"hand": GRIP[:2], "clicks": 4})  # fmt: skip
-        assert any(label.startswith("clickbreak:" + ice) for label in options(r2))
+        assert any(label.startswith("clickbreak:" + ice) for label in labels(r2))
 
 
 def test_data_mine_hurts_and_trashes_itself() -> None:
@@ -432,7 +412,7 @@ def test_akitaro_and_experiential_data_change_the_ice_of_their_server() -> None:
 def test_research_station_goes_only_into_hq() -> None:
     r = play(RECORDS, [], corp={"hand": ["research_station"], "servers": {"remote1": {"root": [{"card": "adonis_campaign"}]}}},
              active="corp")  # fmt: skip
-    installs = [label for label in options(r) if label.startswith("install:research_station")]
+    installs = [label for label in labels(r) if label.startswith("install:research_station")]
     assert [label.split("@")[1] for label in installs] == ["hq"]
 
 
@@ -473,7 +453,7 @@ def test_astroscript_spends_agenda_counters_on_advancement() -> None:
              active="corp")  # fmt: skip
     astro = r.game.corp.score_area[0]
     assert corp_card(r, "neutral_pilot_scheme").advancement == 1 and not astro.counters
-    assert not any(label.startswith("use:astroscript") for label in options(r))
+    assert not any(label.startswith("use:astroscript") for label in labels(r))
 
 
 def test_breaking_news_tags_go_away_when_the_turn_ends() -> None:
@@ -506,7 +486,7 @@ def test_private_security_force_hurts_a_tagged_runner() -> None:
              active="corp")  # fmt: skip
     assert len(r.game.runner.hand) == 1 and r.game.corp.clicks == 2
     r2 = play(RECORDS, [], corp=corp, runner={"hand": GRIP[:2]}, active="corp")
-    assert not any(label.startswith("use:private_security_force") for label in options(r2))
+    assert not any(label.startswith("use:private_security_force") for label in labels(r2))
 
 
 # ---------------------------------------------------------------- operations
@@ -516,7 +496,7 @@ def test_aggressive_negotiation_needs_an_agenda_scored_this_turn() -> None:
     corp = scoring("neutral_pilot_scheme", 2, hand=["aggressive_negotiation"], credits=1)
     corp["deck"] = ["adonis_campaign", "weyland_slag_rampart", *RND]
     r = play(RECORDS, [], corp=corp, active="corp")
-    assert not any(label.startswith("play:aggressive_negotiation") for label in options(r))
+    assert not any(label.startswith("play:aggressive_negotiation") for label in labels(r))
     r = play(RECORDS, ["score:neutral_pilot_scheme", "play:aggressive_negotiation", "weyland_slag_rampart"],
              corp=corp, active="corp")  # fmt: skip
     g = r.game
@@ -526,7 +506,7 @@ def test_aggressive_negotiation_needs_an_agenda_scored_this_turn() -> None:
 def test_closed_accounts_and_scorched_earth_need_a_tag() -> None:
     corp = {"deck": RND, "hand": ["closed_accounts", "scorched_earth"], "credits": 4}
     r = play(RECORDS, [], corp=corp, active="corp")
-    assert not any(label.startswith("play:") for label in options(r))
+    assert not any(label.startswith("play:") for label in labels(r))
     r = play(RECORDS, ["play:closed_accounts", "play:scorched_earth"], corp=corp, runner={"tags": 1, "hand": GRIP},
              active="corp")  # fmt: skip
     assert r.game.runner.credits == 0 and len(r.game.runner.hand) == 1
@@ -536,9 +516,9 @@ def test_neural_emp_and_sea_source_need_a_run_last_turn() -> None:
     corp = {"identity": "nbn_making_news", "deck": RND, "hand": ["neural_emp", "sea_source"], "credits": 4}
     runner = {"clicks": 1, "hand": GRIP}
     r = play(RECORDS, ["credit"], corp=corp, runner=runner)
-    assert r.game.active == "corp" and not any(label.startswith(("play:neural", "play:sea")) for label in options(r))
+    assert r.game.active == "corp" and not any(label.startswith(("play:neural", "play:sea")) for label in labels(r))
     r = play(RECORDS, ["run:archives", "continue"], corp=corp, runner=runner)
-    assert {"play:neural_emp", "play:sea_source"} <= {label.split("#")[0] for label in options(r)}
+    assert {"play:neural_emp", "play:sea_source"} <= {label.split("#")[0] for label in labels(r)}
     # Making News's 2 recurring credits pay for the trace
     r = play(RECORDS, ["run:archives", "continue", "play:sea_source", "pay:4", "pay:0"], corp=corp, runner=runner)
     g = r.game
@@ -546,7 +526,7 @@ def test_neural_emp_and_sea_source_need_a_run_last_turn() -> None:
     r = play(RECORDS, ["run:hq", "done", "jack_out", "play:neural_emp"], corp={**corp, "servers": {
         "hq": {"ice": [{"card": "nbn_static_veil"}]}}}, runner=runner)  # fmt: skip
     assert len(r.game.runner.hand) == 4
-    assert "play:sea_source" not in {label.split("#")[0] for label in options(r)}
+    assert "play:sea_source" not in {label.split("#")[0] for label in labels(r)}
 
 
 def test_precognition_reorders_the_top_of_r_and_d() -> None:
@@ -643,7 +623,7 @@ def test_tinkering_gives_ice_every_subtype_for_the_turn() -> None:
     r = play(RECORDS, ["play:tinkering", "run:hq"], corp=corp, runner=runner)
     veil = corp_card(r, "nbn_static_veil")
     assert set(veil.subtypes) == {"barrier", "sentry", "code_gate"}
-    assert any(label.startswith("break:sleeve_blade") for label in options(r))  # a killer breaks it now
+    assert any(label.startswith("break:sleeve_blade") for label in labels(r))  # a killer breaks it now
     r2 = play(RECORDS, ["play:tinkering", "credit"], corp=corp, runner=runner)
     assert r2.game.active == "corp" and corp_card(r2, "nbn_static_veil").subtypes == ("barrier",)
 
@@ -672,7 +652,7 @@ def test_battering_ram_keeps_its_strength_for_the_run() -> None:
     assert not ended(r) and g.runner.credits == 2  # 2 boosts, then 2 breaks at 2 each
     assert g.strength_of(rig(r, "battering_ram")) == 3  # back to 3 once the run is over
     r2 = play(RECORDS, ["run:hq", "use:battering_ram/1", "use:battering_ram/1"], corp=corp, runner=runner)
-    assert not any(label.startswith("use:battering_ram#") and label.endswith("/1") for label in options(r2))
+    assert not any(label.startswith("use:battering_ram#") and label.endswith("/1") for label in labels(r2))
     assert r2.game.strength_of(rig(r2, "battering_ram")) == 5  # strong enough: no more boosts offered
 
 
@@ -719,7 +699,7 @@ def test_datasucker_weakens_and_parasite_trashes_the_weakened_host() -> None:
 def test_parasite_goes_only_on_rezzed_ice_and_grows_each_turn() -> None:
     unrezzed: dict[str, Any] = {"servers": {"hq": {"ice": [{"card": "weyland_slag_rampart"}]}}}
     r = play(RECORDS, [], corp=unrezzed, runner={"hand": ["parasite"], "credits": 2})
-    assert not any(label.startswith("install:parasite") for label in options(r))
+    assert not any(label.startswith("install:parasite") for label in labels(r))
     corp: dict[str, Any] = {"deck": RND, "servers": {"hq": {"ice": [{"card": "hb_lattice_gate", "rezzed": True}]}}}
     runner = {"identity": ADA, "hand": ["parasite"], "credits": 2, "clicks": 1, "rig": [{"card": "grimoire"}]}
     r = play(RECORDS, ["install:parasite", "credit", "credit"], corp=corp, runner=runner)
@@ -751,11 +731,11 @@ def test_djinn_fetches_a_virus_program() -> None:
 def test_consoles_one_per_player() -> None:
     runner = {"hand": ["desperado", "grimoire", "the_toolbox"], "credits": 20}
     r = play(RECORDS, ["install:grimoire"], runner=runner)
-    labels = {label.split("#")[0] for label in options(r)}
-    assert not {"install:desperado", "install:the_toolbox"} & labels
+    offered = {label.split("#")[0] for label in labels(r)}
+    assert not {"install:desperado", "install:the_toolbox"} & offered
     r2 = play(RECORDS, [], runner=runner)
     assert {"install:desperado", "install:grimoire", "install:the_toolbox"} <= {
-        label.split("#")[0] for label in options(r2)}  # fmt: skip
+        label.split("#")[0] for label in labels(r2)}  # fmt: skip
 
 
 def test_desperado_pays_for_each_successful_run() -> None:
@@ -778,7 +758,7 @@ def test_lemuria_exposes_after_a_successful_hq_run() -> None:
     corp = {"servers": {"remote1": {"root": [{"card": "adonis_campaign"}]}}}
     runner = {"rig": [{"card": "lemuria_codecracker"}]}
     r = play(RECORDS, [], corp=corp, runner=runner)
-    assert not any(label.startswith("use:lemuria") for label in options(r))
+    assert not any(label.startswith("use:lemuria") for label in labels(r))
     r = play(RECORDS, ["run:hq", "continue", "done", "use:lemuria_codecracker/0"], corp=corp, runner=runner)
     assert [e["card"] for e in events(r, "exposed")] == [str(corp_card(r, "adonis_campaign"))]
     assert r.game.runner.credits == 4 and r.game.runner.clicks == 2
@@ -798,7 +778,7 @@ def test_the_personal_touch_strengthens_its_icebreaker() -> None:
     touch = rig(r, "the_personal_touch")
     assert touch.host is rig(r, "rockbit_drill") and r.game.strength_of(touch.host) == 3
     r2 = play(RECORDS, [], runner={"hand": ["the_personal_touch"], "rig": [{"card": "datasucker"}]})
-    assert not any(label.startswith("install:the_personal_touch") for label in options(r2))
+    assert not any(label.startswith("install:the_personal_touch") for label in labels(r2))
 
 
 # ---------------------------------------------------------------- resources

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, events, identity, play
+from .kit import bundled, card, events, identity, ids, play
 
 CLICK_BREAK_2 = "The Runner, and only the Runner, may give up [click][click] to break as many as 2 subroutines here."
 HEIMDALL = card("heimdall_2_0", "ice", [CLICK_BREAK_2, "[subroutine] Do 1 core damage.",
@@ -123,10 +123,6 @@ RECORDS = [*bundled(), *FIXTURES, POUCH]
 
 GRIP = ["overnight_takeout", "spark_of_insight", "light_fingers"]  # cards to lose to damage
 RND = ["hb_quarterly_review"] * 4  # the corp's turns draw from it
-
-
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
 
 
 def rig(r: Any, card_id: str) -> Any:

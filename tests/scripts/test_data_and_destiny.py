@@ -3,34 +3,18 @@ what changes."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from .kit import bundled, card, events, identity, play
+from . import kit
+from .kit import bundled, card, events, identity, ids, labels, play, rezzed
 
-CORP_ID = "hb_mirror_foundry"  # identities whose own text stays out of the way (corp hand size 6, runner 5 MU)
-RUNNER_ID = "ada_voss_tinker"
 IN_RND = "A Runner accessing this card while it is in R&D shows it to both players."
 CONSOLE = "You may have only one console installed."
 
 
-def corp(**fields: Any) -> dict[str, Any]:
-    return {"identity": CORP_ID, "deck": ["neutral_plywood_screen"] * 4, **fields}
-
-
-def runner(**fields: Any) -> dict[str, Any]:
-    return {"identity": RUNNER_ID, "deck": ["spark_of_insight"] * 4, **fields}
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
-
-
-def rezzed(card_id: str, **fields: Any) -> dict[str, Any]:
-    return {"card": card_id, "rezzed": True, **fields}
+corp = partial(kit.corp, deck=["neutral_plywood_screen"] * 4)
+runner = partial(kit.runner, deck=["spark_of_insight"] * 4)
 
 
 # ---------------------------------------------------------------- corp fixtures (our own wording)

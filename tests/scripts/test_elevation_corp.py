@@ -9,7 +9,7 @@ import pytest
 from toolkit.importers.nrdb_text import read_card
 from toolkit.models import RECORD_ADAPTER
 
-from .kit import bundled, card, events, play
+from .kit import bundled, card, events, labels, play
 
 
 def _identity(card_id: str, english: list[str], **fields: Any) -> Any:
@@ -402,10 +402,6 @@ FULL = [ANTHILL, OTTO, FLYSWATTER, DOOMSCROLL, EMPIRICIST, SYAILENDRA, SCATTER, 
         SYNAPSE, PLAZA, MERCIA, BIAWAK, SEMAK, N_POT, KESSLEROID, GREENMAIL, NEXT_BIG_THING, PETTY_CASH]  # fmt: skip
 
 
-def _labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
 def _remote(g: Any, card_id: str) -> Any:
     return next((c for s in g.servers.values() for c in s.ice + s.root if c.id == card_id), None)
 
@@ -765,7 +761,7 @@ def test_sericulture_expansion_places_two_advancement_counters() -> None:
 
 def test_bigger_picture_needs_a_tagged_runner_and_cashes_tags_in() -> None:
     r = play(RECORDS, [], active="corp", corp={"hand": ["bigger_picture"]})
-    assert not [label for label in _labels(r) if label.startswith("play:")]
+    assert not [label for label in labels(r) if label.startswith("play:")]
     r = play(RECORDS, ["play:bigger_picture", "remove", "2"], active="corp",
              corp={"hand": ["bigger_picture"], "deck": ["hb_quarterly_review"]},
              runner={"tags": 3, "credits": 8})  # fmt: skip
@@ -812,7 +808,7 @@ def test_measured_response_after_a_successful_run_at_threat_four() -> None:
              runner=_runner(5, clicks=1, credits=9))  # fmt: skip
     assert len(r.game.runner.hand) == 5 and r.game.runner.credits == 1
     r = play(RECORDS, ["credit"], corp=corp, runner={"clicks": 1})
-    assert "play:measured_response" not in " ".join(_labels(r))  # no run last turn
+    assert "play:measured_response" not in " ".join(labels(r))  # no run last turn
 
 
 def test_peer_review_reveals_all_but_one_and_installs_in_a_remote() -> None:
@@ -827,7 +823,7 @@ def test_petty_cash_only_as_the_first_action() -> None:
     r = play(RECORDS, ["play:petty_cash"], active="corp", corp={"hand": ["petty_cash"], "deck": ["hb_quarterly_review"]})
     assert r.game.corp.credits == 7 and r.game.corp.clicks == 2  # from HQ: no click back
     r = play(RECORDS, ["credit"], active="corp", corp={"hand": ["petty_cash"]})
-    assert "play:petty_cash" not in " ".join(_labels(r))
+    assert "play:petty_cash" not in " ".join(labels(r))
 
 
 def test_top_down_solutions_draws_and_installs_two() -> None:
@@ -843,7 +839,7 @@ def test_touch_ups_costs_a_click_and_shuffles_grip_cards_into_the_stack() -> Non
     corp = {"hand": ["touch_ups"], "servers": {"remote1": {"root": [{"card": "neutral_board_resolution"}]}}}
     grip = {"hand": ["rot_worm", "cog_key", "garage_lab"]}
     r = play(RECORDS, [], active="corp", corp={**corp, "clicks": 1}, runner=grip)
-    assert "play:touch_ups" not in " ".join(_labels(r))
+    assert "play:touch_ups" not in " ".join(labels(r))
     r = play(RECORDS, ["play:touch_ups", "program", "rot_worm", "cog_key"], active="corp", corp=corp, runner=grip)
     g = r.game
     assert g.corp.clicks == 1 and _remote(g, "neutral_board_resolution").advancement == 2
@@ -890,7 +886,7 @@ def test_pt_untaian_advances_an_unrezzed_card_as_the_discard_phase_ends() -> Non
 
 def test_synapse_global_cashes_a_tag() -> None:
     r = play(RECORDS, [], active="corp", corp={"identity": "synapse_global_faster_than_thought"})
-    assert not [label for label in _labels(r) if label.startswith("use:")]
+    assert not [label for label in labels(r) if label.startswith("use:")]
     r = play(RECORDS, ["use:synapse_global_faster_than_thought/1"], active="corp",
              corp={"identity": "synapse_global_faster_than_thought"}, runner={"tags": 2})  # fmt: skip
     g = r.game
@@ -912,7 +908,7 @@ def test_bumi_subroutines_broken_by_the_runner_losing_clicks() -> None:
 def test_plutus_costs_an_agenda_or_three_cards_of_hq_to_rez() -> None:
     plutus = {"servers": {"remote1": {"root": [{"card": "plutus"}]}}}
     r = play(RECORDS, [], active="corp", corp={**plutus, "hand": ["hb_quarterly_review"] * 2})
-    assert not [label for label in _labels(r) if label.startswith("rez:")]  # neither cost can be paid
+    assert not [label for label in labels(r) if label.startswith("rez:")]  # neither cost can be paid
     hand = ["hb_quarterly_review", "nbn_ad_revenue_share", "neutral_emergency_audit"]
     r = play(RECORDS, ["rez:plutus", "hb_quarterly_review", "nbn_ad_revenue_share"], active="corp",
              corp={**plutus, "hand": hand})  # fmt: skip
@@ -969,7 +965,7 @@ def test_mercia_installs_ice_cheaper_and_follows_it() -> None:
 def test_biawak_may_be_rezzed_by_forfeiting_an_agenda_for_10_credits_of_its_cost() -> None:
     ice = {"hq": {"ice": [{"card": "biawak"}]}}
     r = play(RECORDS, ["run:hq"], corp={"credits": 13, "servers": ice})
-    assert not [label for label in _labels(r) if label.startswith("rez:")]  # 14 credits, nothing to forfeit
+    assert not [label for label in labels(r) if label.startswith("rez:")]  # 14 credits, nothing to forfeit
     r = play(RECORDS, ["run:hq", "rez:biawak"], corp={"credits": 5, "score_area": ["neutral_pilot_scheme"],
                                                       "servers": ice})  # fmt: skip
     g = r.game
@@ -995,10 +991,10 @@ def test_mycoweb_rezzing_biawak_for_2_less_still_lets_an_agenda_pay_for_10() -> 
 def test_semak_samun_breaks_only_for_fracters() -> None:
     ice = {"servers": {"hq": {"ice": [{"card": "semak_samun", "rezzed": True}]}}}
     r = play(RECORDS, ["run:hq"], corp=ice, runner=_runner(4, rig=[{"card": "elevation_test_ai_breaker"}]))
-    assert not [label for label in _labels(r) if label.startswith("break:")]
+    assert not [label for label in labels(r) if label.startswith("break:")]
     assert r.pending is not None and r.pending.kind == "optional"  # straight to the subroutine's choice
     r = play(RECORDS, ["run:hq"], corp=ice, runner=_runner(4, rig=[{"card": "rockbit_drill"}]))
-    assert [label for label in _labels(r) if label.startswith(("break:", "boost:"))]
+    assert [label for label in labels(r) if label.startswith(("break:", "boost:"))]
 
 
 # ---------------------------------------------------------------- the fourth pass
@@ -1047,7 +1043,7 @@ def test_petty_cash_is_played_from_archives_with_a_click_before_any_other_action
     assert g.corp.credits == 3 - 3 + 5 and g.corp.clicks == 3 - 1 + 1  # the click back: not played from HQ
     assert not g.corp.discard and [c.id for c in g.removed] == ["petty_cash"]
     r = play(RECORDS, ["credit"], active="corp", corp=corp)
-    assert not any(label.startswith("use:petty_cash") for label in _labels(r))  # an action is already finished
+    assert not any(label.startswith("use:petty_cash") for label in labels(r))  # an action is already finished
 
 
 def test_au_co_counts_damage_and_each_trash_from_hq_once() -> None:
@@ -1188,8 +1184,8 @@ def test_mahkota_langit_grid_credits_rez_only_its_own_server() -> None:
     grid = _remote(g, "mahkota_langit_grid")
     assert _remote(g, "nbn_press_office").rezzed and grid.credits == 0 and g.corp.credits == 0
     r = play(FIFTH_RECORDS, [], active="corp", corp=corp)
-    assert "rez:nbn_press_office" in [o.split("#")[0] for o in _labels(r)]
-    assert "rez:nbn_billboard_network" not in [o.split("#")[0] for o in _labels(r)]  # another server's asset
+    assert "rez:nbn_press_office" in [o.split("#")[0] for o in labels(r)]
+    assert "rez:nbn_billboard_network" not in [o.split("#")[0] for o in labels(r)]  # another server's asset
     r = play(FIFTH_RECORDS, ["run:remote1", "rez:neutral_checksum_gate"], corp=corp, runner=_runner(2))
     assert _remote(r.game, "neutral_checksum_gate").rezzed and _remote(r.game, "mahkota_langit_grid").credits == 1
 

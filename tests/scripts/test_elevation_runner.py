@@ -7,7 +7,7 @@ from typing import Any
 from toolkit.importers.nrdb_text import read_card
 from toolkit.models import RECORD_ADAPTER
 
-from .kit import bundled, card, events, play
+from .kit import bundled, card, events, ids, play
 
 
 def identity(card_id: str, english: list[str], faction: str) -> Any:
@@ -116,10 +116,6 @@ FIXTURES = [RITUAL, CLEAN_GETAWAY, TRANSFER, LIE_LOW, SCROUNGE, ILLUMINATION, CH
             PRINCIPIA, GAMEDRAGON, CACOPHONY, BARRY, CHROMATOPHORES, BLING, OPEN_MARKET]  # fmt: skip
 PARTIAL = [DETENTE]
 RECORDS = [*bundled(), *FIXTURES, *PARTIAL]
-
-
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
 
 
 def test_the_readings() -> None:
@@ -393,7 +389,6 @@ def test_magdalene_installs_a_card_discarded_to_hand_size() -> None:
     assert ids(g.runner.discard) == ["light_fingers"]
     r = play(RECORDS, ["rockbit_drill", "light_fingers"], runner=runner, corp={"deck": RND})
     assert [o.label.split("#")[0] for o in r.pending.options] == ["rockbit_drill", "done"]  # only the discards
-
 
 
 # ---------------------------------------------------------------- the second pass

@@ -5,16 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, card_in, events, identity, play
+from .kit import bundled, card, card_in, events, identity, labels, play
 
 QUIET = "hb_mirror_foundry"  # a corp identity without triggers
 ADA = "ada_voss_tinker"  # a runner identity without triggers
 RND = ["hb_quarterly_review"] * 6  # the corp's turns draw from it
 GRIP = ["light_fingers", "overnight_takeout", "spark_of_insight", "bench_night", "bin_diving"]
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
 
 
 def corp(**fields: Any) -> dict[str, Any]:

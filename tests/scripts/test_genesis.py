@@ -4,32 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, card_in, events, identity, play
-
-CORP_ID = "hb_mirror_foundry"  # identities whose own text stays out of the way
-RUNNER_ID = "ada_voss_tinker"
-
-
-def corp(**fields: Any) -> dict[str, Any]:
-    """The corp's side of a position: R&D holds a few cards unless told (a turn's mandatory draw needs one)."""
-    return {"identity": CORP_ID, "deck": ["neutral_plywood_screen"] * 3, **fields}
-
-
-def runner(**fields: Any) -> dict[str, Any]:
-    return {"identity": RUNNER_ID, "deck": ["spark_of_insight"] * 3, **fields}
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
-def ids(zone: list[Any]) -> list[str]:
-    return [c.id for c in zone]
-
-
-def rezzed(card_id: str, **fields: Any) -> dict[str, Any]:
-    return {"card": card_id, "rezzed": True, **fields}
-
+from .kit import bundled, card, card_in, corp, events, identity, ids, labels, play, rezzed, runner, scorable
 
 # ---------------------------------------------------------------- fixtures (our own wording)
 
@@ -339,32 +314,28 @@ def test_oversight_ai_rezzes_ice_and_trashes_it_once_fully_broken() -> None:
 # ---------------------------------------------------------------- corp agendas
 
 
-def _scorable(card_id: str, advancement: int) -> dict[str, Any]:
-    return {"remote1": {"root": [{"card": card_id, "counters": {"advancement": advancement}}]}}
-
-
 def test_corporate_war_pays_7_or_empties_the_pool() -> None:
-    r = play(RECORDS, ["score:corporate_war"], active="corp", corp=corp(credits=7, servers=_scorable("corporate_war", 4)))
+    r = play(RECORDS, ["score:corporate_war"], active="corp", corp=corp(credits=7, servers=scorable("corporate_war", 4)))
     assert r.game.corp.credits == 14
-    r = play(RECORDS, ["score:corporate_war"], active="corp", corp=corp(credits=6, servers=_scorable("corporate_war", 4)))
+    r = play(RECORDS, ["score:corporate_war"], active="corp", corp=corp(credits=6, servers=scorable("corporate_war", 4)))
     assert r.game.corp.credits == 0
 
 
 def test_executive_retreat_shuffles_hq_away_and_draws_5_later() -> None:
     r = play(RECORDS, ["score:executive_retreat"], active="corp",
-             corp=corp(hand=["nbn_static_veil", "hb_lattice_gate"], servers=_scorable("executive_retreat", 3)))
+             corp=corp(hand=["nbn_static_veil", "hb_lattice_gate"], servers=scorable("executive_retreat", 3)))
     g = r.game
     retreat = card_in(r, g.corp.score_area, "executive_retreat")
     assert g.corp.hand == [] and len(g.corp.deck) == 5 and retreat.counters == {"agenda": 1}
     r = play(RECORDS, ["score:executive_retreat", "use:executive_retreat/1"], active="corp",
-             corp=corp(hand=["nbn_static_veil", "hb_lattice_gate"], servers=_scorable("executive_retreat", 3)))
+             corp=corp(hand=["nbn_static_veil", "hb_lattice_gate"], servers=scorable("executive_retreat", 3)))
     g = r.game
     assert len(g.corp.hand) == 5 and g.corp.deck == [] and g.corp.clicks == 2
 
 
 def test_mandatory_upgrades_gives_a_click_now_and_every_turn() -> None:
     r = play(RECORDS, ["score:mandatory_upgrades"], active="corp",
-             corp=corp(clicks=3, servers=_scorable("mandatory_upgrades", 6)))  # fmt: skip
+             corp=corp(clicks=3, servers=scorable("mandatory_upgrades", 6)))  # fmt: skip
     assert r.game.corp.clicks == 4
     r = play(RECORDS, [], active="runner", corp=corp(score_area=["mandatory_upgrades"]), runner=runner(clicks=0))
     g = r.game
@@ -372,7 +343,7 @@ def test_mandatory_upgrades_gives_a_click_now_and_every_turn() -> None:
 
 
 def test_braintrust_lowers_the_rez_cost_of_ice() -> None:
-    servers = {**_scorable("braintrust", 8), "hq": {"ice": [{"card": "weyland_slag_rampart"}]}}
+    servers = {**scorable("braintrust", 8), "hq": {"ice": [{"card": "weyland_slag_rampart"}]}}
     r = play(RECORDS, ["score:braintrust"], active="corp", corp=corp(servers=servers))
     g = r.game
     trust = card_in(r, g.corp.score_area, "braintrust")
@@ -717,7 +688,7 @@ def test_cortez_chip_makes_a_piece_of_ice_dearer_this_turn() -> None:
     assert g.rez_cost(ice) == 5 and not ice.rezzed and ids(g.runner.discard) == ["cortez_chip"]
     assert events(r, "run_successful")
     # an additional cost: a reduction of the rez cost (Braintrust's 2 counters) does not lower it
-    servers = {**_scorable("braintrust", 8), "hq": {"ice": [{"card": "nbn_static_veil"}]}}
+    servers = {**scorable("braintrust", 8), "hq": {"ice": [{"card": "nbn_static_veil"}]}}
     r = play(RECORDS, ["score:braintrust", "use:cortez_chip/0"], active="corp",
              corp=corp(clicks=0, servers=servers), runner=runner(rig=[{"card": "cortez_chip"}]))  # fmt: skip
     g = r.game

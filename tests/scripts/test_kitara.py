@@ -2,44 +2,18 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
-from .kit import bundled, card, card_in, events, identity, play
+from . import kit
+from .kit import bundled, card, events, identity, ids, labels, last_run_successful, one, play, rezzed
 
-CORP_ID = "hb_mirror_foundry"  # identities whose own text stays out of the way (corp hand size 6, runner 5 MU)
-RUNNER_ID = "ada_voss_tinker"
 ETR = "[subroutine] End the run."
 IN_RND = "If the Runner accesses this card while it is in R&D, it is shown to both players."
 
 
-def corp(**fields: Any) -> dict[str, Any]:
-    return {"identity": CORP_ID, "deck": ["neutral_plywood_screen"] * 4, **fields}
-
-
-def runner(**fields: Any) -> dict[str, Any]:
-    return {"identity": RUNNER_ID, "deck": ["spark_of_insight"] * 4, **fields}
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
-
-
-def rezzed(card_id: str, **fields: Any) -> dict[str, Any]:
-    return {"card": card_id, "rezzed": True, **fields}
-
-
-def one(r: Any, zone: list[Any], card_id: str) -> Any:
-    found = card_in(r, zone, card_id)
-    assert found is not None, f"{card_id} not in {ids(zone)}"
-    return found
-
-
-def succeeded(r: Any) -> bool:
-    return bool(r.game.run_history) and r.game.run_history[-1][2]
+corp = partial(kit.corp, deck=["neutral_plywood_screen"] * 4)
+runner = partial(kit.runner, deck=["spark_of_insight"] * 4)
 
 
 # ---------------------------------------------------------------- runner fixtures (our own wording)
@@ -828,7 +802,7 @@ def test_cyberdelia_pays_for_the_first_full_break_of_the_turn() -> None:
              corp=corp(servers={"hq": {"ice": [rezzed("hb_lattice_gate")]}}),
              runner=runner(rig=[{"card": "cyberdelia"}, {"card": "cog_key"}]))  # fmt: skip
     g = r.game
-    assert succeeded(r) and g.runner.credits == 5  # 5 - 1 (break) + 1
+    assert last_run_successful(r) and g.runner.credits == 5  # 5 - 1 (break) + 1
 
 
 def test_friday_chip_keeps_a_counter_for_a_trashed_corp_card() -> None:
@@ -854,7 +828,7 @@ def test_gebrselassie_keeps_its_host_boosts_for_the_turn() -> None:
              runner=runner(rig=[{"card": "gebrselassie"}, {"card": "cog_key"}], clicks=3))  # fmt: skip
     g = r.game
     cog = one(r, g.runner.rig, "cog_key")
-    assert succeeded(r) and one(r, g.runner.rig, "gebrselassie").host is cog
+    assert last_run_successful(r) and one(r, g.runner.rig, "gebrselassie").host is cog
     assert cog.strength_bonus == 0 and g.strength_of(cog) == 3  # the boost outlived the encounter
 
 
@@ -864,7 +838,7 @@ def test_hippo_trashes_the_outermost_ice_it_fully_broke() -> None:
              runner=runner(rig=[{"card": "hippo"}, {"card": "cog_key"}]))  # fmt: skip
     g = r.game
     assert not g.servers["hq"].ice and ids(g.corp.discard) == ["hb_lattice_gate"]
-    assert ids(g.removed) == ["hippo"] and succeeded(r)
+    assert ids(g.removed) == ["hippo"] and last_run_successful(r)
 
 
 def test_zer0_trades_a_net_damage_for_a_credit_and_two_cards() -> None:
@@ -881,7 +855,7 @@ def test_amina_makes_the_corp_lose_a_credit_when_it_alone_breaks_the_ice() -> No
              corp=corp(servers={"hq": {"ice": [rezzed("hb_lattice_gate")]}}),
              runner=runner(rig=[{"card": "amina"}]))  # fmt: skip
     g = r.game
-    assert succeeded(r) and g.corp.credits == 4 and g.runner.credits == 3
+    assert last_run_successful(r) and g.corp.credits == 4 and g.runner.credits == 3
 
 
 def test_engolo_turns_a_barrier_into_a_code_gate_it_breaks() -> None:
@@ -889,7 +863,7 @@ def test_engolo_turns_a_barrier_into_a_code_gate_it_breaks() -> None:
              corp=corp(servers={"hq": {"ice": [rezzed("neutral_plywood_screen")]}}),
              runner=runner(rig=[{"card": "engolo"}]))  # fmt: skip
     g = r.game
-    assert succeeded(r) and g.runner.credits == 2  # 2 for the subtype, 1 for the break
+    assert last_run_successful(r) and g.runner.credits == 2  # 2 for the subtype, 1 for the break
     ice = one(r, g.servers["hq"].ice, "neutral_plywood_screen")
     assert "code_gate" not in ice.subtypes  # only for that encounter
 
@@ -898,7 +872,7 @@ def test_laamb_turns_a_code_gate_into_a_barrier_it_breaks() -> None:
     r = play(RECORDS, ["run:hq", "yes", "break:laamb/1", "continue"],
              corp=corp(servers={"hq": {"ice": [rezzed("hb_lattice_gate")]}}),
              runner=runner(rig=[{"card": "laamb"}]))  # fmt: skip
-    assert succeeded(r) and r.game.runner.credits == 1
+    assert last_run_successful(r) and r.game.runner.credits == 1
 
 
 def test_consume_feeds_on_trashed_corp_cards_and_pays_out() -> None:
@@ -924,7 +898,7 @@ def test_musaazi_spends_virus_counters_to_boost_and_break() -> None:
              corp=corp(servers={"hq": {"ice": [rezzed("neutral_patrol_script")]}}),
              runner=runner(rig=[{"card": "musaazi", "counters": {"virus": 2}}]))  # fmt: skip
     g = r.game
-    assert succeeded(r) and not one(r, g.runner.rig, "musaazi").counters
+    assert last_run_successful(r) and not one(r, g.runner.rig, "musaazi").counters
     assert [e["by"] for e in events(r, "break")] and g.runner.credits == 5
 
 
@@ -933,7 +907,7 @@ def test_yusuf_breaks_a_barrier_with_a_virus_counter_from_another_card() -> None
              corp=corp(servers={"hq": {"ice": [rezzed("neutral_plywood_screen")]}}),
              runner=runner(rig=[{"card": "yusuf"}, {"card": "static_spore", "counters": {"virus": 1}}]))  # fmt: skip
     g = r.game
-    assert succeeded(r) and not one(r, g.runner.rig, "static_spore").counters
+    assert last_run_successful(r) and not one(r, g.runner.rig, "static_spore").counters
 
 
 def test_nyashia_spends_a_power_counter_for_another_rnd_access() -> None:
@@ -961,7 +935,7 @@ def test_takobi_boosts_an_icebreaker_and_collects_on_a_full_break() -> None:
              corp=corp(servers={"hq": {"ice": [rezzed("weyland_customs_checkpoint")]}}),
              runner=runner(rig=[{"card": "takobi", "counters": {"power": 2}}, {"card": "cog_key"}]))  # fmt: skip
     g = r.game
-    assert succeeded(r) and one(r, g.runner.rig, "takobi").counters == {"power": 1}
+    assert last_run_successful(r) and one(r, g.runner.rig, "takobi").counters == {"power": 1}
     assert one(r, g.runner.rig, "cog_key").strength_bonus == 0
 
 
@@ -999,10 +973,10 @@ def test_gbahali_breaks_the_last_subroutine_and_kongamato_the_first() -> None:
     corp_ = corp(servers={"hq": {"ice": [rezzed("jinteki_bramble_screen")]}})
     r = play(RECORDS, ["run:hq", "use:gbahali/0", "continue"], corp=corp_,
              runner=runner(rig=[{"card": "gbahali"}], hand=["spark_of_insight"] * 2))  # fmt: skip
-    assert succeeded(r) and len(r.game.runner.hand) == 1  # the net damage fired, not the end of the run
+    assert last_run_successful(r) and len(r.game.runner.hand) == 1  # the net damage fired, not the end of the run
     r = play(RECORDS, ["run:hq", "use:kongamato/0"], corp=corp_,
              runner=runner(rig=[{"card": "kongamato"}], hand=["spark_of_insight"] * 2))  # fmt: skip
-    assert not succeeded(r) and len(r.game.runner.hand) == 2
+    assert not last_run_successful(r) and len(r.game.runner.hand) == 2
 
 
 def test_jackpot_cashes_out_when_an_agenda_is_stolen() -> None:
@@ -1047,7 +1021,7 @@ def test_logic_bomb_bypasses_the_ice_for_the_remaining_clicks() -> None:
     r = play(RECORDS, ["run:hq", "use:logic_bomb/0", "continue"],
              corp=corp(servers={"hq": {"ice": [rezzed("neutral_plywood_screen")]}}),
              runner=runner(rig=[{"card": "logic_bomb"}], clicks=4))  # fmt: skip
-    assert succeeded(r) and events(r, "bypass") and r.game.turns == 2  # no click left: the corp's turn came
+    assert last_run_successful(r) and events(r, "bypass") and r.game.turns == 2  # no click left: the corp's turn came
 
 
 def test_reclaim_installs_from_the_heap() -> None:
@@ -1107,7 +1081,7 @@ def test_compile_installs_a_program_for_the_run_and_puts_it_back_after() -> None
              corp=corp(servers={"hq": {"ice": [rezzed("neutral_plywood_screen")]}}),
              runner=runner(hand=["compile"], discard=["rockbit_drill"]))  # fmt: skip
     g = r.game
-    assert succeeded(r) and g.runner.deck[0].id == "rockbit_drill" and not g.runner.rig
+    assert last_run_successful(r) and g.runner.deck[0].id == "rockbit_drill" and not g.runner.rig
     assert ids(g.runner.discard) == ["compile"] and g.runner.credits == 2
 
 
@@ -1195,7 +1169,7 @@ def test_aimor_mills_three_and_trashes_itself() -> None:
              runner=runner(deck=["spark_of_insight"] * 4))  # fmt: skip
     g = r.game
     assert len(g.runner.deck) == 1 and len(g.runner.discard) == 3 and ids(g.corp.discard) == ["aimor"]
-    assert succeeded(r)
+    assert last_run_successful(r)
 
 
 def test_anansi_arranges_draws_and_punishes_an_unbroken_encounter() -> None:
@@ -1211,7 +1185,7 @@ def test_endless_eula_ends_the_run_once_the_runner_cannot_pay() -> None:
     r = play(RECORDS, ["run:hq", "yes", "yes", "yes"],
              corp=corp(servers={"hq": {"ice": [rezzed("endless_eula")]}}), runner=runner(credits=3))  # fmt: skip
     g = r.game
-    assert g.runner.credits == 0 and not succeeded(r)
+    assert g.runner.credits == 0 and not last_run_successful(r)
 
 
 def test_kamali_breaks_for_a_click_and_takes_cards_or_the_brain() -> None:
@@ -1219,13 +1193,13 @@ def test_kamali_breaks_for_a_click_and_takes_cards_or_the_brain() -> None:
              corp=corp(servers={"hq": {"ice": [rezzed("kamali_1_0")]}}),
              runner=runner(rig=[{"card": "cog_key"}, {"card": "signal_relay"}], hand=["spark_of_insight"] * 2))
     g = r.game
-    assert succeeded(r) and ids(g.runner.rig) == ["cog_key"] and g.runner.brain_damage == 1
+    assert last_run_successful(r) and ids(g.runner.rig) == ["cog_key"] and g.runner.brain_damage == 1
 
 
 def test_masvingo_ends_the_run_once_per_advancement_counter() -> None:
     r = play(RECORDS, ["run:hq"], corp=corp(servers={"hq": {"ice": [rezzed("masvingo", counters={"advancement": 2})]}}),
              runner=runner(clicks=1))  # fmt: skip
-    assert not succeeded(r) and events(r, "gain_subroutines")[0]["count"] == 2
+    assert not last_run_successful(r) and events(r, "gain_subroutines")[0]["count"] == 2
 
 
 def test_mganga_does_more_damage_on_different_bids_and_goes() -> None:
@@ -1245,7 +1219,7 @@ def test_mlinzi_mills_or_hurts() -> None:
 def test_najja_is_broken_by_the_runner_clicks() -> None:
     r = play(RECORDS, ["run:hq", "clickbreak:najja_1_0", "sub:1", "clickbreak:najja_1_0", "continue"],
              corp=corp(servers={"hq": {"ice": [rezzed("najja_1_0")]}}), runner=runner(clicks=3))  # fmt: skip
-    assert succeeded(r) and len(events(r, "break")) == 2
+    assert last_run_successful(r) and len(events(r, "break")) == 2
 
 
 def test_next_diamond_is_cheaper_with_other_next_ice_and_trashes_a_card() -> None:
@@ -1280,7 +1254,7 @@ def test_oduduwa_advances_itself_and_another_ice() -> None:
              runner=runner(clicks=1))  # fmt: skip
     g = r.game
     assert one(r, g.servers["hq"].ice, "oduduwa").advancement == 1
-    assert one(r, g.servers["hq"].ice, "neutral_plywood_screen").advancement == 1 and not succeeded(r)
+    assert one(r, g.servers["hq"].ice, "neutral_plywood_screen").advancement == 1 and not last_run_successful(r)
 
 
 def test_sadaka_shuffles_draws_and_trades_a_card_for_a_resource() -> None:
@@ -1303,7 +1277,7 @@ def test_surveyor_traces_at_twice_its_server_ice() -> None:
     r = play(RECORDS, ["run:hq", "pay:0", "pay:2", "continue"], corp=corp(credits=0, servers={"hq": {"ice": [
         rezzed("surveyor")]}}), runner=runner(clicks=1))  # fmt: skip
     g = r.game
-    assert g.runner.tags == 2 and succeeded(r)
+    assert g.runner.tags == 2 and last_run_successful(r)
     assert g.strength_of(one(r, g.servers["hq"].ice, "surveyor")) == 2
 
 
@@ -1408,7 +1382,7 @@ def test_warden_fatuma_gives_bioroid_ice_a_first_click_subroutine() -> None:
                                                      "remote1": {"root": [rezzed("warden_fatuma")]}}),
              runner=runner(clicks=4))  # fmt: skip
     g = r.game
-    assert not succeeded(r) and g.runner.clicks == 1  # the run, then 2 lost clicks
+    assert not last_run_successful(r) and g.runner.clicks == 1  # the run, then 2 lost clicks
 
 
 # ================================================================ corp upgrades
@@ -1420,7 +1394,7 @@ def test_bio_vault_ends_the_run_from_a_remote_server() -> None:
                                                      {"card": "neutral_board_resolution"}]}}),
              runner=runner(clicks=1))  # fmt: skip
     g = r.game
-    assert not succeeded(r) and not g.runner.score_area and "bio_vault" in ids(g.corp.discard)
+    assert not last_run_successful(r) and not g.runner.score_area and "bio_vault" in ids(g.corp.discard)
     assert all(s not in ("hq", "rnd", "archives") for s in g.server_options(one(r, g.corp.discard, "bio_vault")))
 
 
@@ -1440,7 +1414,7 @@ def test_code_replicator_sends_the_runner_back_to_the_ice() -> None:
                                        "root": [rezzed("code_replicator")]}}),
              runner=runner(rig=[{"card": "rockbit_drill"}], clicks=1))  # fmt: skip
     g = r.game
-    assert succeeded(r) and len(events(r, "break")) == 2 and ids(g.corp.discard) == ["code_replicator"]
+    assert last_run_successful(r) and len(events(r, "break")) == 2 and ids(g.corp.discard) == ["code_replicator"]
 
 
 def test_forced_connection_tags_after_a_trace() -> None:

@@ -7,24 +7,7 @@ from typing import Any
 from toolkit.importers.nrdb_text import read_card
 from toolkit.models import RECORD_ADAPTER
 
-from .kit import bundled, card, events, play
-
-CORP_ID = "hb_mirror_foundry"  # identities whose own text stays out of the way
-RUNNER_ID = "ada_voss_tinker"
-
-
-def corp(**fields: Any) -> dict[str, Any]:
-    """The corp's side of a position: R&D holds a few cards unless told (so that the corp has choices)."""
-    return {"identity": CORP_ID, "deck": ["neutral_plywood_screen"] * 3, **fields}
-
-
-def runner(**fields: Any) -> dict[str, Any]:
-    return {"identity": RUNNER_ID, "deck": ["spark_of_insight"] * 3, **fields}
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
+from .kit import agenda, bundled, card, corp, events, labels, play, runner
 
 # ---------------------------------------------------------------- fixtures (our own wording)
 
@@ -218,10 +201,6 @@ def test_business_as_usual_advances_and_with_a_threat_purges_a_card() -> None:
 
 
 # ---------------------------------------------------------------- agendas
-
-
-def agenda(card_id: str, english: list[str], points: int, requirement: int, **fields: Any) -> Any:
-    return card(card_id, "agenda", english, agenda_points=points, advancement_requirement=requirement, **fields)
 
 
 FUJII = agenda("fujii_asset_retrieval", ["Scored or stolen: 2 net damage to the Runner."], 3, 5)

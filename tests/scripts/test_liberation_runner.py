@@ -7,7 +7,7 @@ from typing import Any
 from toolkit.importers.nrdb_text import read_card
 from toolkit.models import RECORD_ADAPTER
 
-from .kit import bundled, card, card_in, events, play
+from .kit import bundled, card, card_in, events, loose, play, rig
 
 
 def identity(card_id: str, english: list[str], faction: str, **fields: Any) -> Any:
@@ -248,21 +248,6 @@ WHOLE = [SHIBBOLETH, COALESCENCE, FRIEND, LILYPAD, HERMES, LAGO, PRETTY_MARY, AM
          PRESSURE_SPIKE, HANNAH, PICHACAO]  # fmt: skip
 FOUR_POINTS = ["nbn_total_coverage", "neutral_pilot_scheme"]  # 3 + 1 agenda points
 OPS = ["hb_quarterly_review", "jinteki_quiet_harvest", "nbn_ad_revenue_share"]  # no trash cost, nothing to steal
-
-
-def rig(result: Any, card_id: str) -> Any:
-    return card_in(result, result.game.runner.rig, card_id)
-
-
-def labels(result: Any) -> list[str]:
-    return [o.label for o in result.pending.options] if result.pending else []
-
-
-def loose(result: Any) -> list[str]:
-    """The pending options' labels without their ``#uid`` parts."""
-    import re
-
-    return [re.sub(r"#\d+", "", label) for label in labels(result)]
 
 
 def test_the_readings_are_whole_where_every_paragraph_is_scripted_or_read() -> None:

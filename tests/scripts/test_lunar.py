@@ -5,27 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, events, identity, play
-
-CORP_ID = "hb_mirror_foundry"  # identities whose own text stays out of the way
-RUNNER_ID = "ada_voss_tinker"
-
-
-def corp(**fields: Any) -> dict[str, Any]:
-    return {"identity": CORP_ID, "deck": ["neutral_plywood_screen"] * 3, **fields}
-
-
-def runner(**fields: Any) -> dict[str, Any]:
-    return {"identity": RUNNER_ID, "deck": ["spark_of_insight"] * 3, **fields}
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
-def rezzed(card_id: str, **fields: Any) -> dict[str, Any]:
-    return {"card": card_id, "rezzed": True, **fields}
-
+from .kit import agenda, bundled, card, corp, events, identity, labels, play, rezzed, runner
 
 ETR = "[subroutine] End the run."
 
@@ -561,10 +541,6 @@ def test_targeted_marketing_pays_when_the_named_card_comes() -> None:
 
 
 # ---------------------------------------------------------------- fixtures: agendas and corp identities
-
-
-def agenda(card_id: str, english: list[str], points: int, requirement: int, **fields: Any) -> Any:
-    return card(card_id, "agenda", english, agenda_points=points, advancement_requirement=requirement, **fields)
 
 
 BIFROST = agenda("bifrost_array", ["On scoring, you may set off the on-score ability of another agenda (not a Bifrost "

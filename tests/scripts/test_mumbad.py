@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, card_in, events, identity, play
+from .kit import bundled, card, corp_card, ended, events, ice_on, identity, ids, labels, play, rig
 
 QUIET = "hb_mirror_foundry"  # a corp identity without triggers
 ADA = "ada_voss_tinker"  # a runner identity without triggers
@@ -353,35 +353,11 @@ PARTIAL: list[Any] = [VIKRAM, MAYA, ASHES, *ALLIANCE]
 RECORDS: list[Any] = [*bundled(), *FULL, *PARTIAL]
 
 
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
-
-
-def options(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
-def ended(r: Any) -> bool:
-    return any(e["ended"] for e in events(r, "end_run"))
-
-
-def rig(r: Any, card_id: str) -> Any:
-    return card_in(r, r.game.runner.rig, card_id)
-
-
-def corp_card(r: Any, card_id: str) -> Any:
-    return next(c for c in r.game.installed("corp") if c.id == card_id)
-
-
 def go(decisions: list[str], corp: dict[str, Any] | None = None, runner: dict[str, Any] | None = None,
        active: str = "runner") -> Any:  # fmt: skip
     """A scenario with quiet identities (no triggers of their own)."""
     return play(RECORDS, decisions, corp={"identity": QUIET, **(corp or {})},
                 runner={"identity": ADA, **(runner or {})}, active=active)  # fmt: skip
-
-
-def at(server: str, *ice: str, rezzed: bool = True) -> dict[str, Any]:
-    return {"servers": {server: {"ice": [{"card": i, "rezzed": rezzed} for i in ice]}}}
 
 
 # ---------------------------------------------------------------- icebreakers
@@ -408,9 +384,9 @@ def test_readings() -> None:
 def test_aghora_breaks_only_expensive_ice_and_swaps_with_a_deva() -> None:
     runner = {"rig": [{"card": "aghora"}], "credits": 5}
     r = go(["run:hq", "boost:aghora/1", "boost:aghora/1", "boost:aghora/1", "use:aghora/0", "sub:2", "done"],
-           corp=at("hq", "weyland_customs_checkpoint"), runner=runner)  # fmt: skip
+           corp=ice_on("hq", "weyland_customs_checkpoint"), runner=runner)  # fmt: skip
     assert [e["index"] for e in events(r, "break")] == [2] and not ended(r) and r.game.runner.credits == 0  # 3 lost
-    r = go(["run:hq"], corp=at("hq", "hb_lattice_gate"), runner=runner)
+    r = go(["run:hq"], corp=ice_on("hq", "hb_lattice_gate"), runner=runner)
     assert ended(r) and not events(r, "break")  # lattice gate costs 2 to rez: nothing to break with
     r = go(["use:aghora/2"], runner={**runner, "hand": ["vamadeva"]})
     g = r.game
@@ -419,27 +395,27 @@ def test_aghora_breaks_only_expensive_ice_and_swaps_with_a_deva() -> None:
 
 def test_sadyojata_and_vamadeva_break_the_ice_that_fits() -> None:
     runner = {"rig": [{"card": "sadyojata"}], "credits": 5}
-    three = at("hq", "neutral_tripwire_daemon")  # sentry, tracer: 2 subtypes
+    three = ice_on("hq", "neutral_tripwire_daemon")  # sentry, tracer: 2 subtypes
     r = go(["run:hq"], corp=three, runner=runner)
-    assert not any(o.startswith("use:sadyojata") for o in options(r))
-    r = go(["run:hq", "boost:sadyojata/1", "use:sadyojata/0", "sub:2", "done", "continue"], corp=at("hq", "chetana"),
+    assert not any(o.startswith("use:sadyojata") for o in labels(r))
+    r = go(["run:hq", "boost:sadyojata/1", "use:sadyojata/0", "sub:2", "done", "continue"], corp=ice_on("hq", "chetana"),
            runner=runner)  # fmt: skip
     assert [e["index"] for e in events(r, "break")] == [2] and r.game.runner.credits == 5 - 2 + 2
     runner = {"rig": [{"card": "vamadeva"}], "credits": 5}
-    r = go(["run:hq", "use:vamadeva/0", "continue"], corp=at("hq", "hb_lattice_gate"), runner=runner)
+    r = go(["run:hq", "use:vamadeva/0", "continue"], corp=ice_on("hq", "hb_lattice_gate"), runner=runner)
     assert events(r, "break") and not ended(r) and r.game.runner.credits == 4
-    r = go(["run:hq"], corp=at("hq", "nbn_subscription_gate"), runner=runner)
-    assert not any(o.startswith("use:vamadeva") for o in options(r))  # 2 subroutines
+    r = go(["run:hq"], corp=ice_on("hq", "nbn_subscription_gate"), runner=runner)
+    assert not any(o.startswith("use:vamadeva") for o in labels(r))  # 2 subroutines
 
 
 def test_brahman_breaks_two_and_then_stacks_a_program() -> None:
     runner = {"rig": [{"card": "brahman"}, {"card": "veneer_layer"}], "credits": 5, "deck": ["light_fingers"]}
     r = go(["run:hq", "use:brahman/0", "sub:1", "veneer_layer", "continue"],
-           corp=at("hq", "nbn_subscription_gate"), runner=runner)  # fmt: skip
+           corp=ice_on("hq", "nbn_subscription_gate"), runner=runner)  # fmt: skip
     g = r.game
     assert len(events(r, "break")) == 2 and not ended(r)
     assert ids(g.runner.rig) == ["brahman"] and g.runner.deck[-1].id == "veneer_layer"
-    r = go(["run:hq", "done"], corp=at("hq", "hb_lattice_gate"), runner=runner)
+    r = go(["run:hq", "done"], corp=ice_on("hq", "hb_lattice_gate"), runner=runner)
     assert ids(r.game.runner.rig) == ["brahman", "veneer_layer"]  # nothing broken: nothing stacked
 
 
@@ -459,36 +435,36 @@ def test_mongoose_breaks_on_one_ice_a_run() -> None:
     runner = {"rig": [{"card": "mongoose"}, {"card": "veneer_layer"}], "credits": 9}
     r = go(["run:hq", "boost:mongoose/2", "use:mongoose/1", "continue"], corp=two, runner=runner)
     assert len(events(r, "break")) == 1 and r.pending.kind == "break"
-    assert not any(o.startswith("use:mongoose") for o in options(r))  # the second patrol script
-    assert any(o.startswith("boost:mongoose") for o in options(r))
+    assert not any(o.startswith("use:mongoose") for o in labels(r))  # the second patrol script
+    assert any(o.startswith("boost:mongoose") for o in labels(r))
 
 
 # ---------------------------------------------------------------- ice
 
 
 def test_bailiff_pays_for_each_break() -> None:
-    r = go(["run:hq", "break:rockbit_drill/0", "continue"], corp={**at("hq", "bailiff"), "credits": 0},
+    r = go(["run:hq", "break:rockbit_drill/0", "continue"], corp={**ice_on("hq", "bailiff"), "credits": 0},
            runner={"rig": [{"card": "rockbit_drill"}], "credits": 3})  # fmt: skip
     assert r.game.corp.credits == 1 and not ended(r)
 
 
 def test_brainstorm_grows_a_subroutine_per_grip_card() -> None:
-    r = go(["run:hq"], corp=at("hq", "brainstorm"), runner={"hand": GRIP[:3]})
+    r = go(["run:hq"], corp=ice_on("hq", "brainstorm"), runner={"hand": GRIP[:3]})
     g = r.game
     assert events(r, "encounter")[0]["subroutines"] == 0 and len(events(r, "subroutine")) == 3
     assert g.runner.brain_damage == 3 and not g.runner.hand and not g.over
 
 
 def test_chetana_pays_both_and_hurts_per_grip_card() -> None:
-    r = go(["run:hq", "bid:1", "bid:0", "continue"], corp=at("hq", "chetana"), runner={"hand": GRIP[:2]})
+    r = go(["run:hq", "bid:1", "bid:0", "continue"], corp=ice_on("hq", "chetana"), runner={"hand": GRIP[:2]})
     g = r.game
     assert g.corp.credits == 6 and g.runner.credits == 7 and not g.runner.hand and not g.over
-    r = go(["run:hq", "bid:1", "bid:1", "continue"], corp=at("hq", "chetana"), runner={"hand": GRIP[:2]})
+    r = go(["run:hq", "bid:1", "bid:1", "continue"], corp=ice_on("hq", "chetana"), runner={"hand": GRIP[:2]})
     assert len(r.game.runner.hand) == 2  # equal bids: no damage
 
 
 def test_harvester_draws_and_trims_the_grip() -> None:
-    r = go(["run:hq", "light_fingers", "light_fingers", "light_fingers", "continue"], corp=at("hq", "harvester"),
+    r = go(["run:hq", "light_fingers", "light_fingers", "light_fingers", "continue"], corp=ice_on("hq", "harvester"),
            runner={"hand": GRIP[:2], "deck": ["light_fingers"] * 6})  # fmt: skip
     g = r.game
     assert len(g.runner.hand) == 5 and ids(g.runner.discard) == ["light_fingers"] * 3 and not g.runner.deck
@@ -513,13 +489,13 @@ def test_upayoga_taxes_and_borrows_a_psi_subroutine() -> None:
 
 
 def test_vikram_can_be_broken_with_a_click() -> None:
-    r = go(["run:hq"], corp=at("hq", "vikram_1_0"), runner={"hand": GRIP[:2]})
-    assert any(o.startswith("clickbreak:vikram_1_0") for o in options(r))
+    r = go(["run:hq"], corp=ice_on("hq", "vikram_1_0"), runner={"hand": GRIP[:2]})
+    assert any(o.startswith("clickbreak:vikram_1_0") for o in labels(r))
 
 
 def test_waiver_trashes_the_cheap_cards_of_the_grip() -> None:
     grip = ["light_fingers", "night_shift_bonus", "fuse_burst"]
-    r = go(["run:hq", "pay:0", "pay:2", "continue"], corp=at("hq", "waiver"), runner={"hand": grip})
+    r = go(["run:hq", "pay:0", "pay:2", "continue"], corp=ice_on("hq", "waiver"), runner={"hand": grip})
     g = r.game
     assert ids(g.runner.hand) == ["fuse_burst"] and sorted(ids(g.runner.discard)) == sorted(grip[:2])
     assert g.runner.credits == 3
@@ -657,7 +633,7 @@ def test_executive_search_firm_fetches_an_executive() -> None:
 def test_ibrahim_salem_costs_an_agenda_and_trashes_a_named_type() -> None:
     corp = {"servers": {"remote1": remote({"card": "ibrahim_salem"})}}
     r = go([], corp=corp, active="corp")
-    assert not any(o.startswith("rez:ibrahim_salem") for o in options(r))
+    assert not any(o.startswith("rez:ibrahim_salem") for o in labels(r))
     r = go(["rez:ibrahim_salem"], corp={**corp, "score_area": ["neutral_pilot_scheme"]}, active="corp")
     g = r.game
     assert corp_card(r, "ibrahim_salem").rezzed and not g.corp.score_area and g.corp.credits == 3
@@ -679,15 +655,15 @@ def test_pad_factory_advances_but_delays_the_score() -> None:
                                                         "counters": {"advancement": 1}})}}  # fmt: skip
     r = go(["use:pad_factory/0", "neutral_pilot_scheme"], corp=corp, active="corp")
     assert corp_card(r, "neutral_pilot_scheme").advancement == 2
-    assert not any(o.startswith("score:") for o in options(r))
+    assert not any(o.startswith("score:") for o in labels(r))
 
 
 def test_zealous_judge_needs_a_tag_to_rez() -> None:
     corp = {"servers": {"remote1": remote({"card": "zealous_judge"})}}
     r = go([], corp=corp, active="corp")
-    assert not any(o.startswith("rez:zealous_judge") for o in options(r))
+    assert not any(o.startswith("rez:zealous_judge") for o in labels(r))
     r = go([], corp=corp, runner={"tags": 1}, active="corp")
-    assert any(o.startswith("rez:zealous_judge") for o in options(r))
+    assert any(o.startswith("rez:zealous_judge") for o in labels(r))
 
 
 def test_indian_union_pays_for_cards_of_other_factions() -> None:
@@ -778,7 +754,7 @@ def test_dedication_ceremony_advances_a_face_up_card() -> None:
 
 def test_election_day_replaces_hq() -> None:
     r = go([], corp={"hand": ["election_day"], "deck": RND}, active="corp")
-    assert not any(o.startswith("play:election_day") for o in options(r))
+    assert not any(o.startswith("play:election_day") for o in labels(r))
     r = go(["play:election_day"], corp={"hand": ["election_day", "nbn_static_veil", "hb_lattice_gate"], "deck": RND},
            active="corp")  # fmt: skip
     g = r.game
@@ -789,7 +765,7 @@ def test_election_day_replaces_hq() -> None:
 def test_exchange_of_information_swaps_agendas() -> None:
     corp = {"hand": ["exchange_of_information"], "score_area": ["neutral_pilot_scheme"]}
     r = go([], corp=corp, runner={"score_area": ["nbn_total_coverage"]}, active="corp")
-    assert not any(o.startswith("play:exchange_of_information") for o in options(r))
+    assert not any(o.startswith("play:exchange_of_information") for o in labels(r))
     r = go(["play:exchange_of_information"], corp=corp, runner={"tags": 1, "score_area": ["nbn_total_coverage"]},
            active="corp")  # fmt: skip
     g = r.game
@@ -841,7 +817,7 @@ def test_voter_intimidation_trashes_a_resource_on_different_bids() -> None:
     r = go(["play:voter_intimidation", "bid:1", "bid:0"], corp=corp, runner=runner, active="corp")
     assert ids(r.game.runner.discard) == ["dockside_tipster"]
     r = go([], corp=corp, runner={"rig": [{"card": "dockside_tipster"}]}, active="corp")
-    assert not any(o.startswith("play:voter_intimidation") for o in options(r))
+    assert not any(o.startswith("play:voter_intimidation") for o in labels(r))
 
 
 # ---------------------------------------------------------------- runner events
@@ -873,7 +849,7 @@ def test_high_stakes_job_pays_12_for_a_successful_run() -> None:
     r = go(["play:high_stakes_job", "continue"], corp=corp, runner={"hand": ["high_stakes_job"], "credits": 6})
     assert r.game.runner.credits == 12
     r = go([], corp={"credits": 0}, runner={"hand": ["high_stakes_job"], "credits": 6})
-    assert not any(o.startswith("play:high_stakes_job") for o in options(r))
+    assert not any(o.startswith("play:high_stakes_job") for o in labels(r))
 
 
 def test_exclusive_party_counts_its_copies_in_the_heap() -> None:
@@ -889,7 +865,7 @@ def test_making_an_entrance_digs_on_the_first_click_only() -> None:
     assert ids(g.runner.discard) == ["overnight_takeout", "making_an_entrance"]
     assert ids(g.runner.deck) == ["light_fingers", "spark_of_insight"]  # spark on top
     r = go(["credit"], runner=runner)
-    assert not any(o.startswith("play:making_an_entrance") for o in options(r))
+    assert not any(o.startswith("play:making_an_entrance") for o in labels(r))
 
 
 def test_out_of_the_ashes_runs() -> None:
@@ -915,7 +891,7 @@ def test_populist_rally_costs_the_corp_a_click() -> None:
     g = r.game
     assert g.active == "corp" and g.corp.clicks == 2 and ids(g.runner.discard) == ["populist_rally"]
     r = go([], runner={"hand": ["populist_rally"]})
-    assert not any(o.startswith("play:populist_rally") for o in options(r))
+    assert not any(o.startswith("play:populist_rally") for o in labels(r))
 
 
 def test_rebirth_switches_the_identity() -> None:
@@ -925,17 +901,17 @@ def test_rebirth_switches_the_identity() -> None:
 
 
 def test_rigged_results_bypasses_the_chosen_ice_on_a_wrong_guess() -> None:
-    r = go(["play:rigged_results", "bid:1", "bid:0", "continue"], corp=at("hq", "hb_lattice_gate"),
+    r = go(["play:rigged_results", "bid:1", "bid:0", "continue"], corp=ice_on("hq", "hb_lattice_gate"),
            runner={"hand": ["rigged_results"]})  # fmt: skip
     g = r.game
     assert events(r, "bypass") and g.run_history[-1][1:] == ("hq", True) and g.runner.credits == 4
-    r = go(["play:rigged_results", "bid:1", "bid:1"], corp=at("hq", "hb_lattice_gate"),
+    r = go(["play:rigged_results", "bid:1", "bid:1"], corp=ice_on("hq", "hb_lattice_gate"),
            runner={"hand": ["rigged_results"]})  # fmt: skip
     assert not r.game.run_history
 
 
 def test_run_amok_trashes_ice_rezzed_in_the_run() -> None:
-    r = go(["play:run_amok", "hq", "rez:hb_lattice_gate"], corp=at("hq", "hb_lattice_gate", rezzed=False),
+    r = go(["play:run_amok", "hq", "rez:hb_lattice_gate"], corp=ice_on("hq", "hb_lattice_gate", rezzed=False),
            runner={"hand": ["run_amok"]})  # fmt: skip
     assert ids(r.game.corp.discard) == ["hb_lattice_gate"] and not r.game.servers["hq"].ice
 
@@ -998,18 +974,18 @@ def test_liberated_chela_scores_unless_the_corp_pays() -> None:
 
 def test_maya_is_a_console() -> None:
     r = go([], runner={"hand": ["maya"], "rig": [{"card": "modular_rigframe"}]})
-    assert not any(o.startswith("install:maya") for o in options(r))
+    assert not any(o.startswith("install:maya") for o in labels(r))
 
 
 def test_reflection_reveals_hq_on_a_jack_out() -> None:
     r = go(["run:hq", "jack_out"], corp={"hand": ["nbn_static_veil"]}, runner={"rig": [{"card": "reflection"}]})
     assert events(r, "reveal")[0]["zone"] == "hq"
     r = go([], runner={"hand": ["reflection"], "rig": [{"card": "modular_rigframe"}]})
-    assert not any(o.startswith("install:reflection") for o in options(r))
+    assert not any(o.startswith("install:reflection") for o in labels(r))
 
 
 def test_panchatantra_gives_the_ice_a_subtype_for_the_run() -> None:
-    r = go(["run:hq", "subtype:psi", "run:hq"], corp=at("hq", "hb_lattice_gate"),
+    r = go(["run:hq", "subtype:psi", "run:hq"], corp=ice_on("hq", "hb_lattice_gate"),
            runner={"rig": [{"card": "panchatantra"}]})  # fmt: skip
     assert [e["subtype"] for e in events(r, "gain_subtype")] == ["psi"]
     assert "psi" not in corp_card(r, "hb_lattice_gate").subtypes  # the run is over; once a turn
@@ -1025,7 +1001,7 @@ def test_patron_draws_instead_of_breaching() -> None:
 def test_political_operative_needs_an_hq_run_and_trashes_by_cost() -> None:
     corp = {"servers": {"remote1": remote({"card": "weyland_ore_refinery", "rezzed": True})}}
     r = go([], corp=corp, runner={"hand": ["political_operative"]})
-    assert not any(o.startswith("install:political_operative") for o in options(r))
+    assert not any(o.startswith("install:political_operative") for o in labels(r))
     r = go(["run:hq", "continue", "install:political_operative", "use:political_operative/0"], corp=corp,
            runner={"hand": ["political_operative"]})  # fmt: skip
     g = r.game
@@ -1033,7 +1009,7 @@ def test_political_operative_needs_an_hq_run_and_trashes_by_cost() -> None:
 
 
 def test_ramujan_prevents_damage_and_mills() -> None:
-    r = go(["run:hq", "use:ramujan_reliant_550_bmi/0", "2"], corp=at("hq", "jinteki_needle_choir"),
+    r = go(["run:hq", "use:ramujan_reliant_550_bmi/0", "2"], corp=ice_on("hq", "jinteki_needle_choir"),
            runner={"rig": [{"card": "ramujan_reliant_550_bmi"}, {"card": "ramujan_reliant_550_bmi"}],
                    "hand": GRIP[:3], "deck": ["light_fingers"] * 3})  # fmt: skip
     g = r.game
@@ -1067,7 +1043,7 @@ def test_temple_gives_a_click_once_a_turn() -> None:
         {"card": "temple_of_the_liberated_mind", "counters": {"power": 2}}]})  # fmt: skip
     g = r.game
     assert g.runner.clicks == 2 and rig(r, "temple_of_the_liberated_mind").counters == {"power": 1}
-    assert not any(o.startswith("use:temple_of_the_liberated_mind") and o.endswith("/1") for o in options(r))
+    assert not any(o.startswith("use:temple_of_the_liberated_mind") and o.endswith("/1") for o in labels(r))
 
 
 def test_the_turning_wheel_charges_and_digs_deeper() -> None:
@@ -1082,6 +1058,6 @@ def test_the_turning_wheel_charges_and_digs_deeper() -> None:
 
 
 def test_nero_severn_may_jack_out_at_a_sentry() -> None:
-    r = go(["run:hq", "yes", "run:hq"], corp=at("hq", "neutral_patrol_script"),
+    r = go(["run:hq", "yes", "run:hq"], corp=ice_on("hq", "neutral_patrol_script"),
            runner={"identity": "nero_severn_information_broker", "hand": GRIP[:1]})  # fmt: skip
     assert events(r, "jack_out")[0]["jacked_out"] and r.pending.kind != "optional"

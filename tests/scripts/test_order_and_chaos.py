@@ -4,36 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, card_in, events, identity, play
-
-CORP_ID = "hb_mirror_foundry"  # identities whose own text stays out of the way (HQ holds 6 at most)
-RUNNER_ID = "ada_voss_tinker"  # 5 MU
-
-
-def corp(**fields: Any) -> dict[str, Any]:
-    """The corp's side of a position: R&D holds a few cards unless told (a turn's mandatory draw needs one)."""
-    return {"identity": CORP_ID, "deck": ["neutral_plywood_screen"] * 3, **fields}
-
-
-def runner(**fields: Any) -> dict[str, Any]:
-    return {"identity": RUNNER_ID, "deck": ["spark_of_insight"] * 3, **fields}
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
+from .kit import QUIET_CORP, bundled, card, card_in, corp, events, identity, ids, labels, play, rezzed, runner, scorable
 
 
 def short(r: Any) -> list[str]:
     """The pending options' labels without card uids."""
     return [label.split("#")[0] for label in labels(r)]
-
-
-def ids(zone: list[Any]) -> list[str]:
-    return [c.id for c in zone]
-
-
-def rezzed(card_id: str, **fields: Any) -> dict[str, Any]:
-    return {"card": card_id, "rezzed": True, **fields}
 
 
 # ---------------------------------------------------------------- fixtures (our own wording)
@@ -326,12 +302,8 @@ def test_sub_boost_adds_barrier_and_an_end_the_run_subroutine() -> None:
 # ---------------------------------------------------------------- corp agendas
 
 
-def _scorable(card_id: str, advancement: int, **servers: Any) -> dict[str, Any]:
-    return {"remote1": {"root": [{"card": card_id, "counters": {"advancement": advancement}}]}, **servers}
-
-
 def test_firmware_updates_advances_ice_once_a_turn() -> None:
-    servers = _scorable("firmware_updates", 3, hq={"ice": [{"card": "fire_wall"}, rezzed("nbn_static_veil")]})
+    servers = scorable("firmware_updates", 3, hq={"ice": [{"card": "fire_wall"}, rezzed("nbn_static_veil")]})
     r = play(RECORDS, ["score:firmware_updates", "use:firmware_updates/1"], active="corp", corp=corp(servers=servers))
     g = r.game
     firmware = card_in(r, g.corp.score_area, "firmware_updates")
@@ -341,7 +313,7 @@ def test_firmware_updates_advances_ice_once_a_turn() -> None:
 
 def test_high_risk_investment_matches_the_runners_credits() -> None:
     r = play(RECORDS, ["score:high_risk_investment", "use:high_risk_investment/1"], active="corp",
-             corp=corp(credits=2, servers=_scorable("high_risk_investment", 5)), runner=runner(credits=9))
+             corp=corp(credits=2, servers=scorable("high_risk_investment", 5)), runner=runner(credits=9))
     g = r.game
     hri = card_in(r, g.corp.score_area, "high_risk_investment")
     assert g.corp.credits == 11 and hri.counters == {} and g.corp.clicks == 2
@@ -381,7 +353,7 @@ def test_space_camp_advances_a_card_when_accessed() -> None:
 
 
 def test_mark_yale_pays_for_agenda_counters_spent() -> None:
-    servers = _scorable("firmware_updates", 3, remote2={"root": [rezzed("mark_yale")]},
+    servers = scorable("firmware_updates", 3, remote2={"root": [rezzed("mark_yale")]},
                         hq={"ice": [{"card": "fire_wall"}]})  # fmt: skip
     decisions = ["score:firmware_updates", "use:firmware_updates/1", "use:mark_yale/2", "use:mark_yale/1"]
     r = play(RECORDS, decisions, active="corp", corp=corp(credits=5, servers=servers))
@@ -412,11 +384,11 @@ def test_argus_security_tags_or_hurts_a_thief() -> None:
 
 
 def test_titan_transnational_may_add_an_agenda_counter() -> None:
-    side = corp(identity="titan_transnational_investing_in_your_future", servers=_scorable("firmware_updates", 3))
+    side = corp(identity="titan_transnational_investing_in_your_future", servers=scorable("firmware_updates", 3))
     r = play(RECORDS, ["score:firmware_updates", "yes"], active="corp", corp=side)
     g = r.game
     assert card_in(r, g.corp.score_area, "firmware_updates").counters == {"agenda": 4}
-    side = corp(identity="titan_transnational_investing_in_your_future", servers=_scorable("neutral_board_resolution", 4))
+    side = corp(identity="titan_transnational_investing_in_your_future", servers=scorable("neutral_board_resolution", 4))
     r = play(RECORDS, ["score:neutral_board_resolution", "no"], active="corp", corp=side)
     assert card_in(r, r.game.corp.score_area, "neutral_board_resolution").counters == {}
 
@@ -508,7 +480,7 @@ def test_itinerant_protesters_shrink_hq_until_an_agenda_is_scored() -> None:
     g = r.game
     assert g.hand_size("corp") == 6 - 2 and ids(g.in_play) == ["itinerant_protesters"]
     r = play(RECORDS, ["play:itinerant_protesters", "score:neutral_board_resolution"],
-             corp=corp(bad_publicity=2, servers=_scorable("neutral_board_resolution", 4)),
+             corp=corp(bad_publicity=2, servers=scorable("neutral_board_resolution", 4)),
              runner=runner(clicks=1, hand=["itinerant_protesters"]))  # fmt: skip
     g = r.game
     assert g.in_play == [] and ids(g.runner.discard) == ["itinerant_protesters"] and g.hand_size("corp") == 6
@@ -596,7 +568,7 @@ def test_human_first_pays_agenda_points() -> None:
              runner=runner(rig=[{"card": "human_first"}], credits=0))  # fmt: skip
     assert r.game.runner.credits == 2
     r = play(RECORDS, ["score:neutral_charter_renewal"], active="corp",
-             corp=corp(servers=_scorable("neutral_charter_renewal", 5)),
+             corp=corp(servers=scorable("neutral_charter_renewal", 5)),
              runner=runner(rig=[{"card": "human_first"}], credits=0))  # fmt: skip
     assert r.game.runner.credits == 3
 
@@ -667,7 +639,7 @@ def test_maxx_mills_two_and_draws_one_as_the_turn_begins() -> None:
 def test_valencia_estevez_gives_the_corp_bad_publicity_from_the_start() -> None:
     from toolkit.engine.netrunner.game import NetrunnerGame
 
-    g = NetrunnerGame(RECORDS, seed=3, identities={"corp": CORP_ID, "runner": "valencia_estevez_the_angel_of_cayambe"})
+    g = NetrunnerGame(RECORDS, seed=3, identities={"corp": QUIET_CORP, "runner": "valencia_estevez_the_angel_of_cayambe"})
     assert g.corp.bad_publicity == 0
     g.begin_turn("corp")
     assert g.corp.bad_publicity == 1

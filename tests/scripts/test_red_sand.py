@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, card_in, events, identity, play
+from .kit import bundled, card, corp_card, ended, events, ice_on, identity, ids, labels, play, rig
 
 QUIET = "hb_mirror_foundry"  # a corp identity without triggers
 ADA = "ada_voss_tinker"  # a runner identity without triggers
@@ -376,26 +376,6 @@ FULL = [ALICE, LOS, JEMISON, ADJUSTED, PROCESSOR, MAVEN, SECRETARY, ROSETTA, RUB
 RECORDS = [*bundled(), *FULL]
 
 
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
-
-
-def options(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
-def ended(r: Any) -> bool:
-    return any(e["ended"] for e in events(r, "end_run"))
-
-
-def rig(r: Any, card_id: str) -> Any:
-    return card_in(r, r.game.runner.rig, card_id)
-
-
-def corp_card(r: Any, card_id: str) -> Any:
-    return next(c for c in r.game.installed("corp") if c.id == card_id)
-
-
 def go(decisions: list[str], corp: dict[str, Any] | None = None, runner: dict[str, Any] | None = None,
        active: str = "runner") -> Any:  # fmt: skip
     """A scenario with quiet identities (no triggers of their own) unless given; a corp playing has cards in R&D
@@ -403,10 +383,6 @@ def go(decisions: list[str], corp: dict[str, Any] | None = None, runner: dict[st
     deck = {"deck": RND} if active == "corp" else {}
     return play(RECORDS, decisions, corp={"identity": QUIET, **deck, **(corp or {})},
                 runner={"identity": ADA, **(runner or {})}, active=active)  # fmt: skip
-
-
-def at(server: str, *ice: str, rezzed: bool = True) -> dict[str, Any]:
-    return {"servers": {server: {"ice": [{"card": i, "rezzed": rezzed} for i in ice]}}}
 
 
 def remote(*root: Any, ice: list[str] | None = None) -> dict[str, Any]:
@@ -441,7 +417,7 @@ def test_alice_merchant_makes_the_corp_trash_from_hq_once_a_turn() -> None:
 
 
 def test_los_gains_on_the_first_ice_rez_of_a_turn() -> None:
-    corp = at("hq", "nbn_banner_storm", "nbn_banner_storm", rezzed=False)
+    corp = ice_on("hq", "nbn_banner_storm", "nbn_banner_storm", rezzed=False)
     r = go(["run:hq", "rez:nbn_banner_storm", "continue", "rez:nbn_banner_storm", "continue"], corp=corp,
            runner={"identity": "los_data_hijacker", "credits": 0})  # fmt: skip
     gains = [e for e in events(r, "credits") if e["side"] == "runner" and e["amount"] > 0]
@@ -464,7 +440,7 @@ def test_jemison_advances_a_card_when_an_agenda_is_forfeited() -> None:
 def test_adjusted_matrix_makes_an_ai_that_breaks_any_ice_for_a_click() -> None:
     runner = {"rig": [{"card": "frame_hammer"}], "hand": ["adjusted_matrix"], "credits": 8}
     r = go(["install:adjusted_matrix", "run:hq", "use:adjusted_matrix/2", "continue"],
-           corp=at("hq", "hb_lattice_gate"), runner=runner)  # fmt: skip
+           corp=ice_on("hq", "hb_lattice_gate"), runner=runner)  # fmt: skip
     g = r.game
     cutter = rig(r, "frame_hammer")
     assert "ai" in cutter.subtypes and rig(r, "adjusted_matrix").host is cutter
@@ -475,21 +451,21 @@ def test_adjusted_matrix_makes_an_ai_that_breaks_any_ice_for_a_click() -> None:
 def test_dedicated_processor_pumps_a_non_ai_icebreaker() -> None:
     runner = {"rig": [{"card": "shade_key"}], "hand": ["dedicated_processor"], "credits": 6}
     r = go(["install:dedicated_processor", "run:hq", "use:dedicated_processor/0", "break:shade_key/0", "sub:1",
-            "break:shade_key/0", "continue"], corp=at("hq", "weyland_customs_checkpoint"), runner=runner)  # fmt: skip
+            "break:shade_key/0", "continue"], corp=ice_on("hq", "weyland_customs_checkpoint"), runner=runner)  # fmt: skip
     assert len(events(r, "break")) == 2 and not ended(r) and r.game.runner.credits == 0
     r = go([], runner={"rig": [{"card": "maven"}], "hand": ["dedicated_processor"]})
-    assert "install:dedicated_processor" not in options(r)  # an AI cannot host it
+    assert "install:dedicated_processor" not in labels(r)  # an AI cannot host it
 
 
 def test_maven_counts_programs_and_breaks_anything() -> None:
-    r = go(["run:hq", "use:maven/0", "continue"], corp=at("hq", "hb_lattice_gate"),
+    r = go(["run:hq", "use:maven/0", "continue"], corp=ice_on("hq", "hb_lattice_gate"),
            runner={"rig": [{"card": "maven"}, {"card": "veneer_layer"}], "credits": 2})  # fmt: skip
     assert r.game.strength_of(rig(r, "maven")) == 2 and len(events(r, "break")) == 1 and not ended(r)
 
 
 def test_flashbang_derezzes_the_sentry() -> None:
     r = go(["run:hq", "boost:flashbang/1", "boost:flashbang/1", "use:flashbang/0", "continue"],
-           corp=at("hq", "neutral_patrol_script"), runner={"rig": [{"card": "flashbang"}], "credits": 8})  # fmt: skip
+           corp=ice_on("hq", "neutral_patrol_script"), runner={"rig": [{"card": "flashbang"}], "credits": 8})  # fmt: skip
     g = r.game
     assert not g.servers["hq"].ice[0].rezzed and not events(r, "subroutine") and rig(r, "flashbang")
     assert g.runner.credits == 0 and g.run_history[-1][2]
@@ -498,7 +474,7 @@ def test_flashbang_derezzes_the_sentry() -> None:
 def test_god_of_war_trades_a_tag_for_virus_counters_that_break() -> None:
     runner = {"rig": [{"card": "god_of_war"}], "credits": 4}
     r = go(["yes", "run:hq", "boost:god_of_war/2", "use:god_of_war/1", "sub:1", "use:god_of_war/1", "continue"],
-           corp={**at("hq", "nbn_banner_storm"), "clicks": 0}, runner=runner, active="corp")  # fmt: skip
+           corp={**ice_on("hq", "nbn_banner_storm"), "clicks": 0}, runner=runner, active="corp")  # fmt: skip
     g = r.game
     assert g.runner.tags == 1 and len(events(r, "break")) == 2 and not events(r, "subroutine")
     assert not rig(r, "god_of_war").counters and g.runner.credits == 2
@@ -525,7 +501,7 @@ def test_na_not_k_grows_with_the_ice_of_the_server() -> None:
 
 
 def test_persephone_mills_r_and_d_for_the_subroutines_that_fired() -> None:
-    r = go(["run:hq", "done", "yes", "continue"], corp={**at("hq", "weyland_watchdog_drone"), "deck": RND},
+    r = go(["run:hq", "done", "yes", "continue"], corp={**ice_on("hq", "weyland_watchdog_drone"), "deck": RND},
            runner={"rig": [{"card": "persephone"}], "deck": ["light_fingers", "spark_of_insight"]})  # fmt: skip
     g = r.game
     assert g.runner.tags == 1 and ids(g.runner.discard) == ["light_fingers"] and len(g.corp.discard) == 1
@@ -550,16 +526,16 @@ def test_rosetta_trades_a_program_for_a_cheaper_one_from_the_stack() -> None:
 
 
 def test_daredevil_draws_on_the_first_run_into_two_ice() -> None:
-    corp = {**at("hq", "hb_lattice_gate", "hb_lattice_gate", rezzed=False), "credits": 0}
+    corp = {**ice_on("hq", "hb_lattice_gate", "hb_lattice_gate", rezzed=False), "credits": 0}
     runner = {"rig": [{"card": "daredevil"}], "deck": GRIP}
     r = go(["run:hq", "continue", "continue", "run:hq", "continue", "continue"], corp=corp, runner=runner)
     assert len(r.game.runner.hand) == 2 and len(events(r, "run_successful")) == 2
     r = go([], runner={"rig": [{"card": "modular_rigframe"}], "hand": ["daredevil"], "credits": 9})
-    assert "install:daredevil" not in options(r)  # one console per player
+    assert "install:daredevil" not in labels(r)  # one console per player
 
 
 def test_maui_pays_during_runs_on_hq_only() -> None:
-    corp = {**at("hq", "hb_lattice_gate", "hb_lattice_gate", rezzed=False), "credits": 0}
+    corp = {**ice_on("hq", "hb_lattice_gate", "hb_lattice_gate", rezzed=False), "credits": 0}
     corp["servers"]["hq"]["root"] = [{"card": "nbn_broadcast_booth"}]
     r = go(["install:maui"], corp=corp, runner={"hand": ["maui"], "credits": 5})
     assert rig(r, "maui").credits == 2 and r.game.available("runner") == 0
@@ -578,11 +554,11 @@ def test_maw_trashes_a_random_hq_card_once_a_turn() -> None:
 
 
 def test_rubicon_switch_derezzes_ice_rezzed_this_turn() -> None:
-    r = go(["run:hq", "rez:nbn_static_veil", "use:rubicon_switch/0"], corp=at("hq", "nbn_static_veil", rezzed=False),
+    r = go(["run:hq", "rez:nbn_static_veil", "use:rubicon_switch/0"], corp=ice_on("hq", "nbn_static_veil", rezzed=False),
            runner={"rig": [{"card": "rubicon_switch"}]})  # fmt: skip
     g = r.game
     assert ended(r) and not g.servers["hq"].ice[0].rezzed and g.runner.credits == 4 and g.runner.clicks == 2
-    assert not any(o.startswith("use:rubicon_switch") for o in options(r))  # once a turn
+    assert not any(o.startswith("use:rubicon_switch") for o in labels(r))  # once a turn
 
 
 def test_severnius_stim_implant_trades_grip_cards_for_accesses() -> None:
@@ -605,7 +581,7 @@ def test_aeneas_informant_pays_for_a_card_left_where_it_is() -> None:
 
 
 def test_bio_modeled_network_lets_only_1_net_damage_through() -> None:
-    r = go(["run:hq", "use:bio_modeled_network/0", "continue"], corp=at("hq", "jinteki_needle_choir"),
+    r = go(["run:hq", "use:bio_modeled_network/0", "continue"], corp=ice_on("hq", "jinteki_needle_choir"),
            runner={"rig": [{"card": "bio_modeled_network"}], "hand": GRIP[:3]})  # fmt: skip
     g = r.game
     assert len(g.runner.hand) == 2 and "bio_modeled_network" in ids(g.runner.discard) and not g.runner.rig
@@ -627,13 +603,13 @@ def test_bug_out_bag_holds_x_counters_and_pays_out_on_an_empty_grip() -> None:
 
 
 def test_caldera_prevents_net_damage_for_3_credits_each() -> None:
-    r = go(["run:hq", "use:caldera/0", "use:caldera/0", "continue"], corp=at("hq", "jinteki_needle_choir"),
+    r = go(["run:hq", "use:caldera/0", "use:caldera/0", "continue"], corp=ice_on("hq", "jinteki_needle_choir"),
            runner={"rig": [{"card": "caldera"}], "hand": GRIP[:3], "credits": 6})  # fmt: skip
     assert len(r.game.runner.hand) == 3 and r.game.runner.credits == 0
 
 
 def test_clan_vengeance_counts_damage_and_burns_hq() -> None:
-    r = go(["run:hq", "continue"], corp=at("hq", "jinteki_needle_choir"),
+    r = go(["run:hq", "continue"], corp=ice_on("hq", "jinteki_needle_choir"),
            runner={"rig": [{"card": "clan_vengeance"}], "hand": GRIP[:3]})  # fmt: skip
     assert rig(r, "clan_vengeance").counters == {"power": 1}
     r = go(["use:clan_vengeance/1"], corp={"hand": ["jinteki_quiet_harvest"] * 3},
@@ -690,7 +666,7 @@ def test_the_archivist_traces_scored_initiatives() -> None:
 
 
 def test_dianas_hunt_installs_programs_for_the_run_only() -> None:
-    r = go(["play:dianas_hunt", "hq", "cog_key", "break:cog_key/0", "continue"], corp=at("hq", "hb_lattice_gate"),
+    r = go(["play:dianas_hunt", "hq", "cog_key", "break:cog_key/0", "continue"], corp=ice_on("hq", "hb_lattice_gate"),
            runner={"hand": ["dianas_hunt", "cog_key"]})  # fmt: skip
     g = r.game
     assert g.run_history[-1][2] and sorted(ids(g.runner.discard)) == ["cog_key", "dianas_hunt"] and g.runner.credits == 0
@@ -699,7 +675,7 @@ def test_dianas_hunt_installs_programs_for_the_run_only() -> None:
 def test_exploit_needs_three_central_runs_then_derezzes() -> None:
     corp = {"servers": {"remote1": remote("weyland_ore_refinery", ice=["nbn_static_veil", "hb_lattice_gate"])}}
     r = go([], corp=corp, runner={"hand": ["exploit"]})
-    assert "play:exploit" not in options(r)
+    assert "play:exploit" not in labels(r)
     r = go(["run:hq", "continue", "run:rnd", "continue", "run:archives", "continue", "play:exploit", "nbn_static_veil",
             "done"], corp=corp, runner={"hand": ["exploit"], "clicks": 5})  # fmt: skip
     ice = r.game.servers["remote1"].ice
@@ -709,15 +685,15 @@ def test_exploit_needs_three_central_runs_then_derezzes() -> None:
 def test_lean_and_mean_and_pushing_the_envelope_strengthen_icebreakers() -> None:
     for event in ("lean_and_mean", "pushing_the_envelope"):
         r = go([f"play:{event}", "hq", "break:cog_key/0", "sub:1", "break:cog_key/0", "continue"],
-               corp=at("hq", "nbn_subscription_gate"), runner={"hand": [event], "rig": [{"card": "cog_key"}]})
+               corp=ice_on("hq", "nbn_subscription_gate"), runner={"hand": [event], "rig": [{"card": "cog_key"}]})
         assert len(events(r, "break")) == 2 and not events(r, "strength") and r.game.run_history[-1][2], event
-    r = go(["play:pushing_the_envelope", "hq"], corp=at("hq", "nbn_subscription_gate"),
+    r = go(["play:pushing_the_envelope", "hq"], corp=ice_on("hq", "nbn_subscription_gate"),
            runner={"hand": ["pushing_the_envelope", *GRIP[:3]], "rig": [{"card": "cog_key"}]})  # fmt: skip
     assert r.game.strength_of(rig(r, "cog_key")) == 2  # three cards left in the grip: no bonus
 
 
 def test_leave_no_trace_derezzes_ice_rezzed_during_the_run() -> None:
-    r = go(["play:leave_no_trace", "hq", "rez:nbn_static_veil"], corp=at("hq", "nbn_static_veil", rezzed=False),
+    r = go(["play:leave_no_trace", "hq", "rez:nbn_static_veil"], corp=ice_on("hq", "nbn_static_veil", rezzed=False),
            runner={"hand": ["leave_no_trace"]})  # fmt: skip
     assert events(r, "rez") and ended(r) and not r.game.servers["hq"].ice[0].rezzed
 
@@ -739,7 +715,7 @@ def test_mars_for_martians_is_a_first_click_play() -> None:
     r = go(["play:mars_for_martians"], runner=runner)
     assert len(r.game.runner.hand) == 2 and r.game.runner.credits == 7
     r = go(["credit"], runner=runner)
-    assert "play:mars_for_martians" not in options(r)
+    assert "play:mars_for_martians" not in labels(r)
 
 
 def test_mining_accident_taxes_the_corp_and_leaves_the_game() -> None:
@@ -761,7 +737,7 @@ def test_reshape_swaps_two_unrezzed_ice() -> None:
                         "remote1": remote("weyland_ore_refinery", ice=[])}}  # fmt: skip
     corp["servers"]["remote1"]["ice"] = [{"card": "nbn_static_veil"}]
     r = go(["play:reshape"], corp=corp, runner={"hand": ["reshape"]})
-    first = options(r)[0]
+    first = labels(r)[0]
     assert first.startswith("facedown#")
     r = go(["play:reshape", first], corp=corp, runner={"hand": ["reshape"]})
     g = r.game
@@ -791,15 +767,15 @@ def test_spot_the_prey_exposes_then_runs() -> None:
 
 
 def test_authenticator_can_be_bypassed_for_a_tag() -> None:
-    r = go(["run:hq", "yes", "continue"], corp=at("hq", "authenticator"))
+    r = go(["run:hq", "yes", "continue"], corp=ice_on("hq", "authenticator"))
     g = r.game
     assert g.runner.tags == 1 and not events(r, "subroutine") and g.run_history[-1][2]
-    r = go(["run:hq", "no"], corp=at("hq", "authenticator"))
+    r = go(["run:hq", "no"], corp=ice_on("hq", "authenticator"))
     assert r.game.runner.tags == 0 and ended(r) and r.game.corp.credits == 7
 
 
 def test_bloom_installs_ice_elsewhere_and_just_inward() -> None:
-    corp = {**at("hq", "bloom"), "hand": ["nbn_static_veil", "neutral_plywood_screen"]}
+    corp = {**ice_on("hq", "bloom"), "hand": ["nbn_static_veil", "neutral_plywood_screen"]}
     r = go(["run:hq", "nbn_static_veil", "rnd", "neutral_plywood_screen", "continue", "done", "continue"], corp=corp)
     g = r.game
     assert ids(g.servers["hq"].ice) == ["neutral_plywood_screen", "bloom"] and ids(g.servers["rnd"].ice) == [
@@ -809,24 +785,24 @@ def test_bloom_installs_ice_elsewhere_and_just_inward() -> None:
 
 
 def test_conundrum_grows_against_ai_and_trashes_a_program() -> None:
-    r = go(["run:hq", "veneer_layer"], corp=at("hq", "conundrum"),
+    r = go(["run:hq", "veneer_layer"], corp=ice_on("hq", "conundrum"),
            runner={"rig": [{"card": "maven"}, {"card": "veneer_layer"}]})  # fmt: skip
     g = r.game
     assert events(r, "encounter")[0]["strength"] == 7 and ids(g.runner.rig) == ["maven"]
     assert "veneer_layer" in ids(g.runner.discard) and ended(r) and g.runner.clicks == 2
-    r = go([], corp=at("hq", "conundrum"))
+    r = go([], corp=ice_on("hq", "conundrum"))
     assert r.game.strength_of(corp_card(r, "conundrum")) == 4  # no AI installed
 
 
 def test_data_loop_puts_grip_cards_back_on_the_stack() -> None:
-    r = go(["run:hq", "light_fingers", "overnight_takeout"], corp=at("hq", "data_loop"), runner={"hand": GRIP[:3]})
+    r = go(["run:hq", "light_fingers", "overnight_takeout"], corp=ice_on("hq", "data_loop"), runner={"hand": GRIP[:3]})
     g = r.game
     assert ids(g.runner.hand) == ["spark_of_insight"] and ids(g.runner.deck) == ["light_fingers", "overnight_takeout"]
     assert ended(r)
 
 
 def test_kakugo_hurts_the_runner_passing_it() -> None:
-    r = go(["run:hq", "break:rockbit_drill/0", "continue"], corp=at("hq", "kakugo"),
+    r = go(["run:hq", "break:rockbit_drill/0", "continue"], corp=ice_on("hq", "kakugo"),
            runner={"rig": [{"card": "rockbit_drill"}], "hand": GRIP[:2]})  # fmt: skip
     assert len(r.game.runner.hand) == 1 and r.game.run_history[-1][2]
 
@@ -855,30 +831,30 @@ def test_metamorph_swaps_ice_or_other_cards() -> None:
 
 
 def test_nerine_and_zed_can_be_broken_with_clicks() -> None:
-    r = go(["run:hq"], corp=at("hq", "nerine_2_0"), runner={"hand": GRIP[:2]})
-    assert any(o.startswith("clickbreak:nerine_2_0") for o in options(r))
-    r = go(["run:hq", "clickbreak:zed_2_0", "sub:1", "sub:2"], corp=at("hq", "zed_2_0"), runner={"hand": GRIP[:3]})
+    r = go(["run:hq"], corp=ice_on("hq", "nerine_2_0"), runner={"hand": GRIP[:2]})
+    assert any(o.startswith("clickbreak:nerine_2_0") for o in labels(r))
+    r = go(["run:hq", "clickbreak:zed_2_0", "sub:1", "sub:2"], corp=ice_on("hq", "zed_2_0"), runner={"hand": GRIP[:3]})
     g = r.game
     assert g.runner.brain_damage == 2 and len(g.runner.hand) == 1 and g.runner.clicks == 1
-    r = go(["run:hq", "done"], corp=at("hq", "zed_2_0"), runner={"hand": GRIP[:3], "rig": [{"card": "spare_laptop"}]})
+    r = go(["run:hq", "done"], corp=ice_on("hq", "zed_2_0"), runner={"hand": GRIP[:3], "rig": [{"card": "spare_laptop"}]})
     g = r.game
     assert g.runner.brain_damage == 0 and not g.runner.rig  # its first subroutine trashed the hardware
 
 
 def test_next_opal_installs_from_hq_per_next_ice() -> None:
-    r = go(["run:hq", "nbn_static_veil", "rnd"], corp={**at("hq", "next_opal"), "hand": ["nbn_static_veil"]})
+    r = go(["run:hq", "nbn_static_veil", "rnd"], corp={**ice_on("hq", "next_opal"), "hand": ["nbn_static_veil"]})
     g = r.game
     assert len(events(r, "subroutine")) == 1 and ids(g.servers["rnd"].ice) == ["nbn_static_veil"]
 
 
 def test_owl_stacks_a_program() -> None:
-    r = go(["run:hq"], corp=at("hq", "owl"), runner={"rig": [{"card": "cog_key"}]})
+    r = go(["run:hq"], corp=ice_on("hq", "owl"), runner={"rig": [{"card": "cog_key"}]})
     g = r.game
     assert not g.runner.rig and ids(g.runner.deck) == ["cog_key"]
 
 
 def test_seidr_and_the_code_wall_strength() -> None:
-    r = go([], corp=at("hq", "nbn_static_veil", "seidr_adaptive_barrier", "self_adapting_code_wall"))
+    r = go([], corp=ice_on("hq", "nbn_static_veil", "seidr_adaptive_barrier", "self_adapting_code_wall"))
     g = r.game
     assert g.strength_of(corp_card(r, "seidr_adaptive_barrier")) == 5
     g.add_lasting("strength_all", g.corp.identity, lambda game, this, c: -1 if c.type == "ice" else 0, "turn")
@@ -887,7 +863,7 @@ def test_seidr_and_the_code_wall_strength() -> None:
 
 
 def test_watchtower_fetches_a_card_from_r_and_d() -> None:
-    r = go(["run:hq", "nbn_ad_revenue_share"], corp={**at("hq", "watchtower"), "deck": ["nbn_ad_revenue_share", *RND]})
+    r = go(["run:hq", "nbn_ad_revenue_share"], corp={**ice_on("hq", "watchtower"), "deck": ["nbn_ad_revenue_share", *RND]})
     g = r.game
     assert ids(g.corp.hand) == ["nbn_ad_revenue_share"] and len(g.corp.deck) == 6
 
@@ -903,7 +879,7 @@ def test_bamboo_dome_sorts_the_top_of_r_and_d() -> None:
     assert ids(g.corp.hand) == ["nbn_ad_revenue_share"]
     assert ids(g.corp.deck) == ["hb_quarterly_review", "jinteki_quiet_harvest", "weyland_cargo_dividend"]  # top last
     r = go([], corp={"hand": ["bamboo_dome"]}, active="corp")
-    assert [o for o in options(r) if o.startswith("install:")] == ["install:bamboo_dome#3@rnd"]
+    assert [o for o in labels(r) if o.startswith("install:")] == ["install:bamboo_dome#3@rnd"]
 
 
 def test_ben_musashi_charges_net_damage_to_steal_even_once_trashed() -> None:
@@ -923,7 +899,7 @@ def test_bioroid_work_crew_installs_right_after_an_operation() -> None:
     corp = {"hand": ["jinteki_quiet_harvest", "nbn_static_veil"],
             "servers": {"remote1": remote("bioroid_work_crew")}}  # fmt: skip
     r = go([], corp=corp, active="corp")
-    assert not any(o.startswith("use:bioroid_work_crew") for o in options(r))
+    assert not any(o.startswith("use:bioroid_work_crew") for o in labels(r))
     r = go(["play:jinteki_quiet_harvest", "use:bioroid_work_crew/0", "hq"], corp=corp, active="corp")
     g = r.game
     assert ids(g.servers["hq"].ice) == ["nbn_static_veil"] and "bioroid_work_crew" in ids(g.corp.discard)
@@ -964,7 +940,7 @@ def test_defense_construct_returns_archives_cards_to_hq() -> None:
 
 
 def test_fractal_threat_matrix_mills_when_ice_is_fully_broken() -> None:
-    corp = at("hq", "hb_lattice_gate")
+    corp = ice_on("hq", "hb_lattice_gate")
     corp["servers"]["hq"]["root"] = [{"card": "fractal_threat_matrix", "rezzed": True}]
     r = go(["run:hq", "break:cog_key/0", "continue", "leave"], corp=corp,
            runner={"rig": [{"card": "cog_key"}], "deck": GRIP[:3]})  # fmt: skip
@@ -972,7 +948,7 @@ def test_fractal_threat_matrix_mills_when_ice_is_fully_broken() -> None:
 
 
 def test_helheim_servers_strengthens_the_ice_of_its_server() -> None:
-    corp = {**at("hq", "nbn_static_veil"), "hand": ["jinteki_quiet_harvest"]}
+    corp = {**ice_on("hq", "nbn_static_veil"), "hand": ["jinteki_quiet_harvest"]}
     corp["servers"]["hq"]["root"] = [{"card": "helheim_servers", "rezzed": True}]
     r = go(["run:hq", "use:helheim_servers/0", "boost:rockbit_drill/1", "break:rockbit_drill/0", "continue", "leave"],
            corp=corp, runner={"rig": [{"card": "rockbit_drill"}]})  # fmt: skip
@@ -982,7 +958,7 @@ def test_helheim_servers_strengthens_the_ice_of_its_server() -> None:
 
 
 def test_henry_phillips_pays_for_breaks_against_a_tagged_runner() -> None:
-    corp = at("hq", "hb_lattice_gate")
+    corp = ice_on("hq", "hb_lattice_gate")
     corp["servers"]["hq"]["root"] = [{"card": "henry_phillips", "rezzed": True}]
     r = go(["run:hq", "break:cog_key/0", "continue", "leave"], corp=corp,
            runner={"rig": [{"card": "cog_key"}], "tags": 1})  # fmt: skip
@@ -1018,14 +994,14 @@ def test_quarantine_system_rezzes_ice_cheaper_for_a_forfeit() -> None:
 
 
 def test_traffic_analyzer_traces_on_ice_rez() -> None:
-    corp = at("hq", "nbn_static_veil", rezzed=False)
+    corp = ice_on("hq", "nbn_static_veil", rezzed=False)
     corp["servers"]["hq"]["root"] = [{"card": "traffic_analyzer", "rezzed": True}]
     r = go(["run:hq", "rez:nbn_static_veil", "pay:0", "pay:0"], corp=corp)
     assert r.game.corp.credits == 5 and events(r, "trace")[0]["successful"]
 
 
 def test_synth_dna_modification_hurts_on_the_first_ap_break() -> None:
-    corp = at("hq", "weyland_crane_arm")
+    corp = ice_on("hq", "weyland_crane_arm")
     corp["servers"]["remote1"] = remote("synth_dna_modification")
     r = go(["run:hq", "boost:falcon_protocol/1", "break:falcon_protocol/0", "sub:1", "break:falcon_protocol/0",
             "continue"], corp=corp, runner={"rig": [{"card": "falcon_protocol"}], "hand": GRIP[:3]})  # fmt: skip
@@ -1038,7 +1014,7 @@ def test_whampoa_reclamation_recycles_archives_once_a_turn() -> None:
     r = go(["use:whampoa_reclamation/0", "jinteki_quiet_harvest", "nbn_ad_revenue_share"], corp=corp, active="corp")
     g = r.game
     assert g.corp.deck[0].id == "nbn_ad_revenue_share" and ids(g.corp.discard) == ["jinteki_quiet_harvest"]
-    assert not any(o.startswith("use:whampoa_reclamation") for o in options(r))
+    assert not any(o.startswith("use:whampoa_reclamation") for o in labels(r))
 
 
 # ---------------------------------------------------------------- corp agendas
@@ -1052,7 +1028,7 @@ def test_ar_enhanced_security_tags_the_first_trash_of_a_turn() -> None:
 
 
 def test_cfc_excavation_contract_pays_per_rezzed_bioroid() -> None:
-    corp = {**at("hq", "hb_sentinel_frame", "hb_warden_unit"),
+    corp = {**ice_on("hq", "hb_sentinel_frame", "hb_warden_unit"),
             "servers": {"hq": {"ice": [{"card": "hb_sentinel_frame", "rezzed": True},
                                        {"card": "hb_warden_unit", "rezzed": True}]},
                         "remote1": remote({"card": "cfc_excavation_contract", "counters": {"advancement": 4}})}}
@@ -1062,7 +1038,7 @@ def test_cfc_excavation_contract_pays_per_rezzed_bioroid() -> None:
 
 def test_escalate_vitriol_pays_per_tag_once_a_turn() -> None:
     r = go(["use:escalate_vitriol/0"], corp={"score_area": ["escalate_vitriol"]}, runner={"tags": 2}, active="corp")
-    assert r.game.corp.credits == 7 and not any(o.startswith("use:escalate_vitriol") for o in options(r))
+    assert r.game.corp.credits == 7 and not any(o.startswith("use:escalate_vitriol") for o in labels(r))
 
 
 def test_mandatory_seed_replacement_rearranges_ice() -> None:
@@ -1082,7 +1058,7 @@ def test_meteor_mining_pays_or_flatlines() -> None:
     r = go(["score:meteor_mining", "damage"], corp=corp, runner={"tags": 2, "hand": GRIP[:3]}, active="corp")
     assert r.game.winner == "corp"
     r = go(["score:meteor_mining"], corp=corp, active="corp")
-    assert "damage" not in options(r)  # the runner has fewer than 2 tags
+    assert "damage" not in labels(r)  # the runner has fewer than 2 tags
 
 
 def test_next_wave_2_may_do_core_damage_with_next_ice() -> None:
@@ -1142,7 +1118,7 @@ def test_audacity_empties_hq_for_two_advancement_counters() -> None:
     g = r.game
     assert not g.corp.hand and len(g.corp.discard) == 3 and corp_card(r, "hb_cortex_mapping").advancement == 2
     r = go([], corp={**corp, "hand": ["audacity", "jinteki_quiet_harvest"]}, active="corp")
-    assert not any(o.startswith("play:audacity") for o in options(r))
+    assert not any(o.startswith("play:audacity") for o in labels(r))
 
 
 def test_biased_reporting_pays_per_card_left_installed() -> None:
@@ -1212,7 +1188,7 @@ def test_shipment_from_tennin_needs_a_quiet_runner_turn() -> None:
     r = go(["play:shipment_from_tennin"], corp=corp, active="corp")
     assert corp_card(r, "weyland_ore_refinery").advancement == 2
     r = go(["run:hq", "continue"], corp={**corp, "deck": RND}, runner={"clicks": 1})
-    assert r.game.active == "corp" and not any(o.startswith("play:shipment") for o in options(r))
+    assert r.game.active == "corp" and not any(o.startswith("play:shipment") for o in labels(r))
 
 
 def test_success_advances_by_the_forfeited_agendas_requirement() -> None:
@@ -1231,7 +1207,7 @@ def test_threat_level_alpha_doubles_the_tags() -> None:
 
 def test_rover_algorithm_grows_its_host_each_pass() -> None:
     r = go(["play:rover_algorithm", "run:hq", "break:cog_key/0", "continue"],
-           corp={**at("hq", "hb_lattice_gate"), "hand": ["rover_algorithm"], "clicks": 1},
+           corp={**ice_on("hq", "hb_lattice_gate"), "hand": ["rover_algorithm"], "clicks": 1},
            runner={"rig": [{"card": "cog_key"}]}, active="corp")  # fmt: skip
     g = r.game
     assert ids(g.in_play) == ["rover_algorithm"] and g.in_play[0].counters == {"power": 1}

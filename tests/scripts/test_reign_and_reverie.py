@@ -4,32 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, events, identity, play
-
-CORP_ID = "hb_mirror_foundry"  # identities whose own text stays out of the way
-RUNNER_ID = "ada_voss_tinker"  # +1 memory: 5 in all
-
-
-def corp(**fields: Any) -> dict[str, Any]:
-    """The corp's side of a position: R&D holds a few cards unless told (its turn begins with a draw)."""
-    return {"identity": CORP_ID, "deck": ["neutral_plywood_screen"] * 3, **fields}
-
-
-def runner(**fields: Any) -> dict[str, Any]:
-    return {"identity": RUNNER_ID, "deck": ["spark_of_insight"] * 3, **fields}
+from .kit import bundled, card, corp, events, identity, ids, labels, play, runner
 
 
 def find(zone: list[Any], card_id: str) -> Any:
     """The first card of ``card_id`` in ``zone``, or None."""
     return next((c for c in zone if c.id == card_id), None)
-
-
-def ids(zone: list[Any]) -> list[str]:
-    return [c.id for c in zone]
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
 
 
 def loose(r: Any) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, events, identity, play
+from .kit import bundled, card, events, identity, ids, play
 
 DRAFT = "Only legal when drafting."  # the format line, left unread
 
@@ -102,10 +102,6 @@ RECORDS = [*bundled(), *CARDS, CROWDFUNDING, TIMELY, WTWB, *IDENTITIES]
 QUIET, CALM = "ada_voss_tinker", "hb_mirror_foundry"  # identities with no triggered ability
 DECK = ["overnight_takeout", "spark_of_insight", "light_fingers", "night_shift_bonus", "bench_night"]
 RND = ["neutral_emergency_audit", "jinteki_quiet_harvest", "nbn_ad_revenue_share"]
-
-
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
 
 
 def find(cards: list[Any], card_id: str) -> Any:

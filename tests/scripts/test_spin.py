@@ -4,32 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, events, identity, play
-
-CORP_ID = "hb_mirror_foundry"  # identities whose own text stays out of the way
-RUNNER_ID = "ada_voss_tinker"
-
-
-def corp(**fields: Any) -> dict[str, Any]:
-    """The corp's side of a position: R&D holds a few cards unless told."""
-    return {"identity": CORP_ID, "deck": ["neutral_plywood_screen"] * 3, **fields}
-
-
-def runner(**fields: Any) -> dict[str, Any]:
-    return {"identity": RUNNER_ID, "deck": ["spark_of_insight"] * 3, **fields}
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
-def ended(r: Any) -> bool:
-    return any(e.get("ended") for e in events(r, "end_run"))
-
-
-def ids(zone: list[Any]) -> list[str]:
-    return [c.id for c in zone]
-
+from .kit import QUIET_RUNNER, bundled, card, corp, ended, events, identity, ids, labels, play, runner
 
 EXTRA = "Playing it takes one more [click] than usual."  # our wording of the additional-click paragraph
 
@@ -1000,7 +975,7 @@ def test_grndl_starts_with_ten_credits_and_bad_publicity() -> None:
     from toolkit.engine.netrunner.game import NetrunnerGame
 
     assert GRNDL.reading.status == "executable"
-    g = NetrunnerGame([*RECORDS, GRNDL], identities={"corp": "grndl_power_unleashed", "runner": RUNNER_ID},
+    g = NetrunnerGame([*RECORDS, GRNDL], identities={"corp": "grndl_power_unleashed", "runner": QUIET_RUNNER},
                       policies={"corp": FirstDecider(), "runner": FirstDecider()})  # fmt: skip
     g.mulligans()
     g.begin_turn("corp")

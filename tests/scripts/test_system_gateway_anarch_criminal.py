@@ -9,7 +9,7 @@ import pytest
 from toolkit.importers.nrdb_text import read_card
 from toolkit.models import RECORD_ADAPTER
 
-from .kit import bundled, card, card_in, events, play
+from .kit import bundled, card, card_in, events, labels, play
 
 BUZZSAW = card(
     "buzzsaw",
@@ -150,10 +150,6 @@ CORP_DECK = {"deck": ["neutral_emergency_audit"] * 5}
 QUIET = {"identity": "ada_voss_tinker"}  # a runner identity without a trigger of its own at the turn's start
 
 
-def options(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
 @pytest.mark.parametrize("record", SCRIPTED, ids=lambda r: r.id)
 def test_every_fixture_is_executable(record: Any) -> None:
     assert record.reading.status == "executable"
@@ -190,7 +186,7 @@ def test_cleaver_may_stop_after_one_break() -> None:
 def test_cleaver_is_not_offered_against_other_ice() -> None:
     corp = {"servers": {"hq": {"ice": [{"card": "neutral_checksum_gate", "rezzed": True}]}}}
     r = play(RECORDS, ["run:hq"], corp=corp, runner={"rig": [{"card": "cleaver"}]})
-    assert not any(label.startswith("use:cleaver") for label in options(r))
+    assert not any(label.startswith("use:cleaver") for label in labels(r))
 
 
 def test_marjanah_costs_one_credit_less_after_a_successful_run() -> None:
@@ -227,7 +223,7 @@ def test_botulus_goes_on_ice_and_spends_a_counter_to_break_its_subroutine() -> N
 
 def test_botulus_needs_a_piece_of_ice() -> None:
     r = play(RECORDS, [], runner={"hand": ["botulus"], "credits": 5})
-    assert not any(label.startswith("install:botulus") for label in options(r))
+    assert not any(label.startswith("install:botulus") for label in labels(r))
 
 
 def test_tranquilizer_with_cookbook_derezzes_its_host_when_the_third_counter_comes() -> None:
@@ -292,9 +288,9 @@ def test_carnivore_keeps_its_memory_and_trashes_an_accessed_card_for_two_grip_ca
 def test_only_one_console() -> None:
     r = play(RECORDS, [], runner={"rig": [{"card": "soldered_deck"}], "hand": ["pennyshaver", "carnivore"],
                                   "credits": 9})  # fmt: skip
-    assert not any(label.startswith(("install:pennyshaver", "install:carnivore")) for label in options(r))
+    assert not any(label.startswith(("install:pennyshaver", "install:carnivore")) for label in labels(r))
     free = play(RECORDS, [], runner={"hand": ["pennyshaver"], "credits": 9})
-    assert any(label.startswith("install:pennyshaver") for label in options(free))
+    assert any(label.startswith("install:pennyshaver") for label in labels(free))
 
 
 def test_pennyshaver_pays_out_what_it_holds_plus_one() -> None:
@@ -353,12 +349,12 @@ def test_zahya_gains_per_access_once_a_turn_and_a_decline_keeps_it() -> None:
     g = r.game
     assert g.runner.credits == 5 + 1  # declined the 2 of the HQ run, took the 1 of the R&D run
     assert g.runner.clicks == 1
-    assert options(r) and "yes" not in options(r)
+    assert labels(r) and "yes" not in labels(r)
 
 
 def test_carmen_is_cheaper_after_a_successful_run() -> None:
     r = play(RECORDS, [], runner={"hand": ["carmen"], "credits": 4})
-    assert "install:carmen" not in [label.split("#")[0] for label in options(r)]
+    assert "install:carmen" not in [label.split("#")[0] for label in labels(r)]
     r2 = play(RECORDS, ["run:archives", "continue", "install:carmen"], runner={"hand": ["carmen"], "credits": 4})
     assert card_in(r2, r2.game.runner.rig, "carmen") is not None and r2.game.runner.credits == 1
 

@@ -8,7 +8,7 @@ from typing import Any
 from toolkit.importers.nrdb_text import read_card
 from toolkit.models import RECORD_ADAPTER
 
-from .kit import BASE, bundled, card, card_in, events, play
+from .kit import BASE, bundled, card, card_in, ended, events, ids, play
 
 
 def identity(card_id: str, english: list[str], faction: str) -> Any:
@@ -92,14 +92,6 @@ FIXTURES = [ANOETIC, ANSEL, BRAN, DIVINER, HANSEI, KARUNA, LONGEVITY, MANEGARM, 
             SPRINT, URTICA, PRECISION, RESTORING, LUMINAL]  # fmt: skip
 RECORDS = [*bundled(), *FIXTURES]
 GRIP = ["light_fingers", "overnight_takeout", "spark_of_insight", "bench_night", "bin_diving"]
-
-
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
-
-
-def ended(r: Any) -> bool:
-    return any(e["ended"] for e in events(r, "end_run"))
 
 
 def test_the_readings() -> None:

@@ -8,7 +8,7 @@ from typing import Any
 from toolkit.importers.nrdb_text import read_card
 from toolkit.models import RECORD_ADAPTER
 
-from .kit import bundled, card, card_in, events, play
+from .kit import bundled, card, card_in, events, labels, play
 
 
 def identity(card_id: str, english: list[str], faction: str) -> Any:
@@ -90,10 +90,6 @@ FIXTURES = [BALLISTA, FUNHOUSE, PALISADE, PHAROS, PING, WHITESPACE, CLEARINGHOUS
             SEND, HEADLINE, PLANOGRAM, PUBLIC_TRAIL, RETRIBUTION, REALITY_PLUS, BUILT_TO_LAST, AMAZE]  # fmt: skip
 RECORDS = [*bundled(), *FIXTURES]
 QUIET = "hb_mirror_foundry"  # a corp identity without a triggered ability
-
-
-def labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
 
 
 def test_every_fixture_is_whole_with_its_script() -> None:

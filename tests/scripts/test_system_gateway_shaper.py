@@ -8,7 +8,7 @@ from typing import Any
 from toolkit.importers.nrdb_text import read_card
 from toolkit.models import RECORD_ADAPTER
 
-from .kit import bundled, card, card_in, events, play
+from .kit import bundled, card, card_in, events, labels, play
 
 CREATIVE = card("creative_commission", "event", ["Take 5[credit]; a runner with clicks left gives up one [click]."],
                 cost=1, faction="shaper")  # fmt: skip
@@ -114,10 +114,6 @@ RECORDS = [*bundled(), *MINE]
 OPS = ["jinteki_quiet_harvest", "nbn_ad_revenue_share", "neutral_emergency_audit", "weyland_cargo_dividend"]
 
 
-def _labels(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
 def _rig(r: Any, card_id: str) -> Any:
     return card_in(r, r.game.runner.rig, card_id)
 
@@ -175,7 +171,7 @@ def test_conduit_runs_rnd_accessing_more_per_counter_then_may_add_one() -> None:
 def test_conduit_adds_nothing_after_other_runs_or_when_declined() -> None:
     r = play(RECORDS, ["run:hq", "continue"], runner={"rig": [{"card": "conduit"}], "clicks": 3},
              corp={"hand": OPS})  # fmt: skip
-    assert "yes" not in _labels(r) and not _rig(r, "conduit").counters
+    assert "yes" not in labels(r) and not _rig(r, "conduit").counters
     r = play(RECORDS, ["run:rnd", "continue", "no"], runner={"rig": [{"card": "conduit"}], "clicks": 3},
              corp={"deck": OPS})  # fmt: skip
     assert not _rig(r, "conduit").counters
@@ -190,7 +186,7 @@ def test_echelon_is_stronger_per_installed_icebreaker() -> None:
     assert r.game.runner.credits == 4
     r = play(RECORDS, ["run:hq"], runner={"rig": [{"card": "echelon"}], "clicks": 3}, corp=corp)
     assert r.game.strength_of(_rig(r, "echelon")) == 1
-    assert not any(label.startswith("break:echelon") for label in _labels(r))
+    assert not any(label.startswith("break:echelon") for label in labels(r))
 
 
 def test_unity_boosts_by_the_number_of_icebreakers_then_breaks() -> None:
@@ -247,7 +243,7 @@ def test_pantograph_pays_when_the_corp_scores_and_the_install_may_be_declined() 
 
 def test_pantograph_is_not_installed_beside_another_console() -> None:
     r = play(RECORDS, [], runner={"rig": [{"card": "pocket_terminal"}], "hand": ["pantograph"], "clicks": 3})
-    assert not any(label.startswith("install:pantograph") for label in _labels(r))
+    assert not any(label.startswith("install:pantograph") for label in labels(r))
     r = play(RECORDS, ["install:pantograph"], runner={"hand": ["pantograph"], "clicks": 3})
     assert _rig(r, "pantograph") is not None and r.game.memory_limit() == 6  # 4 + 1 (identity) + 1
 
@@ -257,7 +253,7 @@ def test_telework_contract_pays_three_once_a_turn_and_is_trashed_when_empty() ->
              runner={"hand": ["telework_contract"], "clicks": 3})  # fmt: skip
     tele = _rig(r, "telework_contract")
     assert tele.credits == 6 and r.game.runner.credits == 7  # 5 - 1 + 3
-    assert not any(label.startswith("use:telework_contract") for label in _labels(r))
+    assert not any(label.startswith("use:telework_contract") for label in labels(r))
     turn = ["credit"] * 3
     r = play(RECORDS, ["install:telework_contract", "use:telework_contract/2", *turn, "use:telework_contract/2",
                        "credit", "credit", "credit", *turn, "use:telework_contract/2"],

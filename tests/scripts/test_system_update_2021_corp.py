@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, card_in, events, identity, play
+from .kit import bundled, card, card_in, corp_card, ended, events, identity, ids, labels, play
 
 ICE_WALL = card("ice_wall", "ice",
                 ["The Corp may advance this ice, which is 1 stronger per advancement counter it carries.",
@@ -154,22 +154,6 @@ RECORDS = [*bundled(), *FULL, *PARTIAL, AI_PROGRAM, AI_BREAKER]
 GRIP = ["light_fingers", "overnight_takeout", "spark_of_insight", "bench_night", "bin_diving"]
 
 
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
-
-
-def ended(r: Any) -> bool:
-    return any(e["ended"] for e in events(r, "end_run"))
-
-
-def find(r: Any, card_id: str) -> Any:
-    return next(c for c in r.game.installed("corp") if c.id == card_id)
-
-
-def options(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
 def test_the_readings() -> None:
     for fixture in FULL:
         assert fixture.reading.status == "executable", fixture.id
@@ -192,7 +176,7 @@ def test_the_readings() -> None:
 def test_ice_wall_is_advanced_and_grows() -> None:
     corp = {"clicks": 3, "credits": 5, "servers": {"hq": {"ice": [{"card": "ice_wall", "rezzed": True}]}}}
     r = play(RECORDS, ["advance:ice_wall", "advance:ice_wall"], corp=corp, active="corp")
-    wall = find(r, "ice_wall")
+    wall = corp_card(r, "ice_wall")
     assert wall.advancement == 2 and r.game.strength_of(wall) == 3
     assert r.game.corp.credits == 3 and r.game.corp.clicks == 1
 
@@ -200,7 +184,7 @@ def test_ice_wall_is_advanced_and_grows() -> None:
 def test_wraparound_is_strong_until_a_fracter_is_installed() -> None:
     corp = {"servers": {"hq": {"ice": [{"card": "wraparound", "rezzed": True}]}}}
     r = play(RECORDS, ["install:rockbit_drill"], corp=corp, runner={"hand": ["rockbit_drill"]})
-    wrap = find(r, "wraparound")
+    wrap = corp_card(r, "wraparound")
     assert card_in(r, r.game.runner.rig, "rockbit_drill") is not None
     assert r.game.strength_of(wrap) == 0
     r.game.runner.rig.clear()
@@ -210,7 +194,7 @@ def test_wraparound_is_strong_until_a_fracter_is_installed() -> None:
 def test_lotus_field_keeps_its_strength() -> None:
     corp = {"servers": {"hq": {"ice": [{"card": "lotus_field", "rezzed": True}]}}}
     r = play(RECORDS, [], corp=corp)
-    lotus = find(r, "lotus_field")
+    lotus = corp_card(r, "lotus_field")
     lotus.strength_bonus = -3  # what a runner card lowering its strength does
     assert r.game.strength_of(lotus) == 4
     lotus.strength_bonus = 2
@@ -291,7 +275,7 @@ def test_ronin_needs_4_counters() -> None:
     assert len(g.runner.hand) == 2 and len(g.runner.discard) == 3
     assert ids(g.corp.discard) == ["ronin"] and g.corp.clicks == 2
     r2 = play(RECORDS, [], corp=corp(3), runner={"hand": GRIP}, active="corp")
-    assert not [o for o in options(r2) if o.startswith("use:ronin")]
+    assert not [o for o in labels(r2) if o.startswith("use:ronin")]
 
 
 def test_reversed_accounts_drains_4_per_counter() -> None:
@@ -314,7 +298,7 @@ def test_marilyn_campaign_may_go_back_into_rnd() -> None:
 def test_marilyn_campaign_is_loaded_and_stays_in_archives_when_trashed_unrezzed() -> None:
     corp = {"clicks": 1, "credits": 5, "servers": {"remote1": {"root": [{"card": "marilyn_campaign"}]}}}
     r = play(RECORDS, ["rez:marilyn_campaign"], corp=corp, active="corp")
-    assert find(r, "marilyn_campaign").credits == 8
+    assert corp_card(r, "marilyn_campaign").credits == 8
     corp = {"clicks": 1, "hand": ["marilyn_campaign"]}
     decisions = ["install:marilyn_campaign@new", "end", "run:remote1", "continue", "done", "trash:marilyn_campaign"]
     r2 = play(RECORDS, decisions, corp=corp, runner={"credits": 5}, active="corp")
@@ -373,7 +357,7 @@ def test_license_acquisition_installs_and_rezzes_for_free() -> None:
             "servers": {"remote1": {"root": [placed]}}}  # fmt: skip
     r = play(RECORDS, ["score:license_acquisition", "hb_chief_engineer_okafor"], corp=corp, active="corp")
     g = r.game
-    okafor = find(r, "hb_chief_engineer_okafor")
+    okafor = corp_card(r, "hb_chief_engineer_okafor")
     assert okafor.rezzed and g.corp.credits == 0 and not g.corp.discard
     assert ids(g.corp.score_area) == ["license_acquisition"]
 
@@ -404,7 +388,7 @@ def test_project_vitruvius_brings_back_archives_cards() -> None:
     vitruvius = card_in(r, g.corp.score_area, "project_vitruvius")
     assert not vitruvius.counters.get("agenda") and ids(g.corp.discard) == ["hb_calibration_cycle"]
     assert sorted(ids(g.corp.hand)) == ["nbn_static_veil", "neutral_records_vault"]
-    assert not [o for o in options(r) if o.startswith("use:project_vitruvius")]
+    assert not [o for o in labels(r) if o.startswith("use:project_vitruvius")]
     r2 = play(RECORDS, ["score:project_vitruvius"], corp=corp, active="corp")
     assert not card_in(r2, r2.game.corp.score_area, "project_vitruvius").counters  # exactly 3: no counter
 
@@ -432,7 +416,7 @@ def test_celebrity_gift_costs_a_click_more_and_pays_per_card_shown() -> None:
     assert g.corp.credits == 6 and g.corp.clicks == 1  # 5 - 3 + 2 x 2; 3 - 1 - 1
     assert len(events(r, "reveal")) == 2 and len(g.corp.hand) == 3
     r2 = play(RECORDS, [], corp={**corp, "clicks": 1}, active="corp")
-    assert not [o for o in options(r2) if o.startswith("play:celebrity_gift")]
+    assert not [o for o in labels(r2) if o.startswith("play:celebrity_gift")]
 
 
 def test_psychographics_places_x_counters_up_to_the_tags() -> None:
@@ -440,7 +424,7 @@ def test_psychographics_places_x_counters_up_to_the_tags() -> None:
             "servers": {"remote1": {"root": [{"card": "hb_cortex_mapping"}]}}}  # fmt: skip
     r = play(RECORDS, ["play:psychographics", "x:2"], corp=corp, runner={"tags": 2}, active="corp")
     g = r.game
-    assert find(r, "hb_cortex_mapping").advancement == 2 and g.corp.credits == 3
+    assert corp_card(r, "hb_cortex_mapping").advancement == 2 and g.corp.credits == 3
     r2 = play(RECORDS, ["play:psychographics"], corp=corp, runner={"tags": 3}, active="corp")
     assert [o.label for o in r2.pending.options] == ["x:3", "x:2", "x:1", "x:0"]
 
@@ -451,7 +435,7 @@ def test_trick_of_light_moves_2_counters() -> None:
                         "remote2": {"root": [{"card": "weyland_tripmine_lot", "counters": {"advancement": 3}}]}}}  # fmt: skip
     decisions = ["play:trick_of_light", "hb_cortex_mapping", "weyland_tripmine_lot", "n:2"]
     r = play(RECORDS, decisions, corp=corp, active="corp")
-    assert find(r, "hb_cortex_mapping").advancement == 2 and find(r, "weyland_tripmine_lot").advancement == 1
+    assert corp_card(r, "hb_cortex_mapping").advancement == 2 and corp_card(r, "weyland_tripmine_lot").advancement == 1
     assert r.game.corp.credits == 4
 
 
@@ -499,9 +483,9 @@ def test_architects_of_tomorrow_rezzes_a_bioroid_cheaper_after_a_pass() -> None:
     decisions = ["run:hq", "yes", "sub:1", "yes", "hb_warden_unit", "continue"]
     r = play(RECORDS, decisions, corp=corp)
     g = r.game
-    assert find(r, "hb_warden_unit").rezzed and g.corp.credits == 1  # 6 - 4
+    assert corp_card(r, "hb_warden_unit").rezzed and g.corp.credits == 1  # 6 - 4
     r2 = play(RECORDS, ["run:hq", "yes", "sub:1", "yes", "done", "continue"], corp=corp)
-    assert not find(r2, "hb_warden_unit").rezzed and r2.game.corp.credits == 3
+    assert not corp_card(r2, "hb_warden_unit").rezzed and r2.game.corp.credits == 3
 
 
 def test_personal_evolution_hurts_on_scores_and_steals() -> None:
@@ -537,13 +521,13 @@ def test_building_a_better_world_pays_for_transactions() -> None:
 def test_archer_is_rezzed_only_by_forfeiting_an_agenda() -> None:
     ice = {"hq": {"ice": [{"card": "archer"}]}}
     r = play(RECORDS, ["run:hq"], corp={"servers": ice}, runner={"hand": GRIP})
-    assert "rez:archer" not in " ".join(options(r))  # nothing to forfeit: the corp is not even asked
-    assert not find(r, "archer").rezzed
+    assert "rez:archer" not in " ".join(labels(r))  # nothing to forfeit: the corp is not even asked
+    assert not corp_card(r, "archer").rezzed
     corp = {"credits": 5, "score_area": ["neutral_board_resolution"], "servers": ice}
     r2 = play(RECORDS, ["run:hq", "rez:archer"], corp=corp,
               runner={"hand": GRIP, "rig": [{"card": "rockbit_drill"}]})  # fmt: skip
     g = r2.game
-    assert find(r2, "archer").rezzed and not g.corp.score_area and g.agenda_points("corp") == 0
+    assert corp_card(r2, "archer").rezzed and not g.corp.score_area and g.agenda_points("corp") == 0
     assert ids(g.removed) == ["neutral_board_resolution"] and events(r2, "forfeit")
     assert g.corp.credits == 5 - 4 + 2 and ids(g.runner.discard) == ["rockbit_drill"] and ended(r2)
 
@@ -551,10 +535,10 @@ def test_archer_is_rezzed_only_by_forfeiting_an_agenda() -> None:
 def test_corporate_town_costs_an_agenda_and_trashes_a_resource_past_prevention() -> None:
     town = {"card": "corporate_town"}
     r = play(RECORDS, [], corp={"servers": {"remote1": {"root": [town]}}}, active="corp")
-    assert not [o for o in options(r) if o.startswith("rez:")]
+    assert not [o for o in labels(r) if o.startswith("rez:")]
     r2 = play(RECORDS, ["rez:corporate_town"], active="corp",
               corp={"score_area": ["neutral_pilot_scheme"], "servers": {"remote1": {"root": [town]}}})  # fmt: skip
-    assert find(r2, "corporate_town").rezzed and ids(r2.game.removed) == ["neutral_pilot_scheme"]
+    assert corp_card(r2, "corporate_town").rezzed and ids(r2.game.removed) == ["neutral_pilot_scheme"]
     assert r2.game.corp.credits == 4
     corp = {"deck": ["hb_quarterly_review"] * 3,
             "servers": {"remote1": {"root": [{"card": "corporate_town", "rezzed": True}]}}}  # fmt: skip
@@ -572,24 +556,24 @@ def test_corporate_troubleshooter_raises_the_ice_for_the_rest_of_the_turn() -> N
         "root": [{"card": "corporate_troubleshooter", "rezzed": True}, {"card": "neutral_records_vault"}]}}}  # fmt: skip
     runner = {"clicks": 2, "credits": 3, "rig": [{"card": "rockbit_drill"}]}
     r = play(RECORDS, ["run:remote1"], corp=corp, runner=runner)
-    assert any(o.startswith("use:corporate_troubleshooter") for o in options(r))
+    assert any(o.startswith("use:corporate_troubleshooter") for o in labels(r))
     boost = ["run:remote1", "use:corporate_troubleshooter/0", "x:4", "done"]
     r = play(RECORDS, [*boost, "done"], corp=corp, runner=runner)
     g = r.game
-    screen = find(r, "neutral_plywood_screen")
+    screen = corp_card(r, "neutral_plywood_screen")
     printed = int(screen.record.strength)
     assert g.corp.credits == 2 and ids(g.corp.discard) == ["corporate_troubleshooter"]
     assert g.strength_of(screen) == printed + 4 and ended(r)  # the drill cannot be raised that far: the run ends
     assert ids(g.runner.rig) == ["rockbit_drill"] and g.runner.credits == 3
     r2 = play(RECORDS, [*boost, "done", "credit"], corp={**corp, "deck": ["hb_quarterly_review"] * 2},
               runner=runner)  # fmt: skip
-    assert r2.game.active == "corp" and r2.game.strength_of(find(r2, "neutral_plywood_screen")) == printed
+    assert r2.game.active == "corp" and r2.game.strength_of(corp_card(r2, "neutral_plywood_screen")) == printed
     r3 = play(RECORDS, [], corp=corp, active="corp")
-    assert not [o for o in options(r3) if o.startswith("use:corporate_troubleshooter")]  # no run: no use
+    assert not [o for o in labels(r3) if o.startswith("use:corporate_troubleshooter")]  # no run: no use
 
 
 def _breaks(r: Any) -> list[str]:
-    return [o for o in options(r) if o.startswith(("break:", "boost:"))]
+    return [o for o in labels(r) if o.startswith(("break:", "boost:"))]
 
 
 def _asked_to_break(r: Any) -> bool:
@@ -608,7 +592,7 @@ def test_swordsman_cannot_be_broken_by_ai_programs() -> None:
 def test_hortum_is_advanced_and_shuts_out_ai_programs_at_3_counters() -> None:
     r = play(RECORDS, ["advance:hortum"], active="corp",
              corp={"servers": {"hq": {"ice": [{"card": "hortum", "counters": {"advancement": 2}}]}}})  # fmt: skip
-    assert find(r, "hortum").advancement == 3 and r.game.corp.credits == 4
+    assert corp_card(r, "hortum").advancement == 3 and r.game.corp.credits == 4
     runner = {"rig": [{"card": "su21_test_ai_breaker"}]}
     r = play(RECORDS, ["run:hq"], runner=runner,
              corp={"servers": {"hq": {"ice": [{"card": "hortum", "rezzed": True, "counters": {"advancement": 2}}]}}})  # fmt: skip
@@ -629,7 +613,7 @@ def test_sansan_city_grid_lowers_the_requirement_of_agendas_in_its_root() -> Non
     r = play(RECORDS, [], active="corp",
              corp={"servers": {"remote1": {"root": [*root, {"card": "sansan_city_grid"}]},
                                "remote2": {"root": [{"card": "sansan_city_grid", "rezzed": True}]}}})  # fmt: skip
-    assert not [o for o in options(r) if o.startswith("score:")]  # unrezzed here, rezzed elsewhere: no help
+    assert not [o for o in labels(r) if o.startswith("score:")]  # unrezzed here, rezzed elsewhere: no help
 
 
 def test_project_beale_is_worth_a_point_more_per_2_extra_counters() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, events, identity, play
+from .kit import bundled, card, events, identity, ids, play
 
 CAREER_FAIR = card("career_fair", "event", ["Put a resource from your grip into play for 3[credit] under its cost."],
                    cost=0, faction="criminal")  # fmt: skip
@@ -71,10 +71,6 @@ RECORDS = [*bundled(), *FIXTURES]
 
 RND = ["hb_quarterly_review"] * 6  # the corp's turns draw from it
 ADA = "ada_voss_tinker"  # a runner identity without triggers
-
-
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
 
 
 def rig(r: Any, card_id: str) -> Any:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .kit import bundled, card, card_in, events, identity, play
+from .kit import bundled, card, corp_card, ended, events, identity, ids, labels, play, rig
 
 # ---------------------------------------------------------------- corp fixtures
 
@@ -244,26 +244,6 @@ QUIET = "hb_mirror_foundry"  # a corp identity without triggers
 ADA = "ada_voss_tinker"  # a runner identity without triggers (+1 MU)
 
 
-def ids(cards: list[Any]) -> list[str]:
-    return [c.id for c in cards]
-
-
-def ended(r: Any) -> bool:
-    return any(e["ended"] for e in events(r, "end_run"))
-
-
-def corp_card(r: Any, card_id: str) -> Any:
-    return next(c for c in r.game.installed("corp") if c.id == card_id)
-
-
-def rig(r: Any, card_id: str) -> Any:
-    return card_in(r, r.game.runner.rig, card_id)
-
-
-def options(r: Any) -> list[str]:
-    return [o.label for o in r.pending.options] if r.pending else []
-
-
 def runner(**more: Any) -> dict[str, Any]:
     return {"identity": ADA, "hand": GRIP[:3], **more}
 
@@ -440,7 +420,7 @@ def test_long_term_investment_grows_and_pays_out_from_8() -> None:
     c["servers"]["remote1"]["root"][0]["credits"] = 4
     r = play(RECORDS, ["credit"], corp=c, runner=runner(clicks=1))
     lti = corp_card(r, "long_term_investment")
-    assert lti.credits == 6 and not any(label.startswith("use:long_term") for label in options(r))
+    assert lti.credits == 6 and not any(label.startswith("use:long_term") for label in labels(r))
     c["servers"]["remote1"]["root"][0]["credits"] = 6
     r = play(RECORDS, ["credit", "use:long_term_investment/1", "x:5"], corp=c, runner=runner(clicks=1))
     assert corp_card(r, "long_term_investment").credits == 3 and r.game.corp.credits == 5
@@ -511,7 +491,7 @@ def test_elective_upgrade_trades_a_counter_for_clicks_once_a_turn() -> None:
              active="corp")  # fmt: skip
     g = r.game
     assert g.corp.clicks == 4 and g.corp.score_area[0].counters == {"agenda": 1}
-    assert not any(label.startswith("use:elective_upgrade") for label in options(r))
+    assert not any(label.startswith("use:elective_upgrade") for label in labels(r))
 
 
 def test_evidence_collection_4_counts_less_for_the_runner() -> None:
@@ -567,7 +547,7 @@ def test_hunter_seeker_needs_a_steal_last_turn_and_trashes_a_card() -> None:
     assert ids(g.runner.discard) == ["garage_lab"] and g.corp.clicks == 1
     assert g.corp.credits == 5  # 5 + 2 (the stolen agenda's ability) - 2
     r = play(RECORDS, ["credit"], corp=c, runner=run)
-    assert r.game.active == "corp" and not any(label.startswith("play:hunter") for label in options(r))
+    assert r.game.active == "corp" and not any(label.startswith("play:hunter") for label in labels(r))
 
 
 def test_ipo_ends_the_action_phase() -> None:
@@ -642,10 +622,10 @@ def test_adept_grows_with_free_memory_and_breaks_sentries_and_barriers() -> None
     g = r.game
     assert g.strength_of(rig(r, "adept")) == 5 and g.runner.credits == 3 and g.run_history[-1][2]
     r = play(RECORDS, ["run:hq"], corp=on_hq("hb_lattice_gate"), runner=runner(rig=[{"card": "adept"}]))
-    assert not any(label.startswith("use:adept") for label in options(r))  # a code gate
+    assert not any(label.startswith("use:adept") for label in labels(r))  # a code gate
     r = play(RECORDS, ["run:hq"], corp=on_hq("weyland_slag_rampart"),
              runner=runner(rig=[{"card": "adept"}, {"card": "cache_sorter"}]))  # fmt: skip
-    assert r.game.strength_of(rig(r, "adept")) == 4 and not any(label.startswith("use:adept") for label in options(r))
+    assert r.game.strength_of(rig(r, "adept")) == 4 and not any(label.startswith("use:adept") for label in labels(r))
 
 
 def test_savant_breaks_two_code_gate_subroutines() -> None:
@@ -666,7 +646,7 @@ def test_demara_and_lustig_bypass_by_trashing_themselves() -> None:
     g = r.game
     assert ids(g.runner.discard) == ["lustig"] and ids(g.runner.rig) == ["cache_sorter"] and g.run_history[-1][2]
     r = play(RECORDS, ["run:hq"], corp=on_hq("weyland_slag_rampart"), runner=runner(rig=[{"card": "lustig"}]))
-    assert not any(label.startswith("use:lustig") for label in options(r))  # a barrier
+    assert not any(label.startswith("use:lustig") for label in labels(r))  # a barrier
 
 
 def test_mammon_buys_power_counters_that_break_and_then_vanish() -> None:
@@ -699,7 +679,7 @@ def test_surveillance_network_key_2_accesses_one_more_card() -> None:
     g = r.game
     assert len(events(r, "access")) == 2 and g.runner.credits == 3
     r = play(RECORDS, ["run:hq", "use:surveillance_network_key_2/1", "continue", "run:hq"], corp=c, runner=run)
-    assert not any(label.startswith("use:surveillance") for label in options(r))  # once per turn
+    assert not any(label.startswith("use:surveillance") for label in labels(r))  # once per turn
 
 
 # ---------------------------------------------------------------- hardware
@@ -734,9 +714,9 @@ def test_bmi_buffer_keeps_programs_trashed_from_the_grip_and_installs_them() -> 
 def test_consoles_allow_only_one() -> None:
     run = runner(hand=["polyhistor", "ubax"], rig=[{"card": "pocket_terminal"}], credits=10)
     r = play(RECORDS, [], runner=run)
-    assert not any(label.startswith(("install:polyhistor", "install:ubax")) for label in options(r))
+    assert not any(label.startswith(("install:polyhistor", "install:ubax")) for label in labels(r))
     r = play(RECORDS, [], runner=runner(hand=["polyhistor", "ubax"], credits=10))
-    assert {"install:polyhistor", "install:ubax"} <= {label.split("#")[0] for label in options(r)}
+    assert {"install:polyhistor", "install:ubax"} <= {label.split("#")[0] for label in labels(r)}
 
 
 # ---------------------------------------------------------------- resources
@@ -772,7 +752,7 @@ def test_inez_goes_to_the_score_area_to_reveal_after_a_steal() -> None:
     c["servers"]["remote2"] = {"root": [{"card": "nbn_billboard_network"}]}
     run = runner(rig=[{"card": "investigator_inez_delgado_4"}, {"card": "investigator_inez_delgado"}])
     r = play(RECORDS, [], corp=c, runner=run)
-    assert not any(label.startswith("use:investigator") for label in options(r))
+    assert not any(label.startswith("use:investigator") for label in labels(r))
     r = play(RECORDS, ["run:remote1", "continue", "use:investigator_inez_delgado_4/0"], corp=c, runner=run)
     g = r.game
     assert ids(g.runner.score_area) == ["neutral_pilot_scheme", "investigator_inez_delgado_4"]
@@ -803,13 +783,13 @@ def test_maxwell_james_derezzes_remote_ice_right_after_a_successful_hq_run() -> 
                                   "root": [{"card": "nbn_billboard_network"}]}})  # fmt: skip
     run = runner(rig=[{"card": "maxwell_james"}])
     r = play(RECORDS, ["run:hq", "continue"], corp=c, runner=run)
-    assert "use:maxwell_james/3" in {label.split("#")[0] + "/" + label.split("/")[-1] for label in options(r)}
+    assert "use:maxwell_james/3" in {label.split("#")[0] + "/" + label.split("/")[-1] for label in labels(r)}
     r = play(RECORDS, ["run:hq", "continue", "use:maxwell_james/3"], corp=c, runner=run)
     assert not corp_card(r, "weyland_slag_rampart").rezzed and ids(r.game.runner.discard) == ["maxwell_james"]
     r = play(RECORDS, ["run:hq", "continue", "credit"], corp=c, runner=run)
-    assert not any(label.startswith("use:maxwell") for label in options(r))  # the window passed
+    assert not any(label.startswith("use:maxwell") for label in labels(r))  # the window passed
     r = play(RECORDS, ["run:hq", "jack_out"], corp=c, runner=run)
-    assert not any(label.startswith("use:maxwell") for label in options(r))  # not successful
+    assert not any(label.startswith("use:maxwell") for label in labels(r))  # not successful
 
 
 def test_officer_frank_trashes_hq_cards_after_meat_damage() -> None:
@@ -817,7 +797,7 @@ def test_officer_frank_trashes_hq_cards_after_meat_damage() -> None:
              servers={"remote1": {"root": [{"card": "weyland_foreman_krug", "rezzed": True}]}})  # fmt: skip
     run = runner(rig=[{"card": "officer_frank"}], hand=GRIP)
     r = play(RECORDS, [], corp=c, runner=run)
-    assert not any(label.startswith("use:officer_frank") for label in options(r))
+    assert not any(label.startswith("use:officer_frank") for label in labels(r))
     r = play(RECORDS, ["run:remote1", "continue", "leave", "use:officer_frank/0"], corp=c, runner=run)
     g = r.game
     assert len(g.corp.hand) == 1 and len(g.corp.discard) == 2 and g.runner.credits == 4
@@ -842,4 +822,4 @@ def test_the_shadow_net_plays_an_event_from_the_heap() -> None:
     assert g.runner.credits == 9 and not g.runner.score_area and ids(g.runner.discard) == ["light_fingers"]
     assert g.runner.clicks == 3
     r = play(RECORDS, [], runner=runner(rig=[{"card": "the_shadow_net"}], discard=["light_fingers"]))
-    assert not any(label.startswith("use:the_shadow_net") for label in options(r))
+    assert not any(label.startswith("use:the_shadow_net") for label in labels(r))

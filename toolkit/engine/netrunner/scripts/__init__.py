@@ -17,7 +17,8 @@ parts the engine already knows:
   pay (spend_hosted), agenda requirements and points, limits (hand size, memory, link), runs kept going,
   extra damage, a bioroid's click-break;
 - frames many cards print, as functions: :func:`load`, :func:`current`, :func:`one_console`,
-  :func:`one_region`, :func:`on_installed_ice`, :func:`threat`.
+  :func:`one_region`, :func:`on_installed_ice`, :func:`threat`; :func:`breaker_usable` for when a scripted
+  icebreaker's paid break can do something.
 
 A part's ``fn`` gets an :class:`Exec`: the game, who acts (``x.side``), the card (``x.card``),
 the run and the event that fired it (``x.event``), ``x.do(zh)`` to run ability-language text, and
@@ -48,7 +49,7 @@ from toolkit.text import vocab as V
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
-    from ..state import Card, Context, Side
+    from ..state import Card, Context, Encounter, Side
 
 # Timings a script may trigger on: the ability language's Netrunner timings (fired to the card itself, or to
 # the active cards of the side whose turn it is) and the timings only scripts use (toolkit.text.vocab's
@@ -666,6 +667,29 @@ def threat(game: NetrunnerGame) -> int:
     return max(game.agenda_points("corp"), game.agenda_points("runner"))
 
 
+def breaker_usable(
+    fits: Callable[[NetrunnerGame, Card, Encounter], bool] | None = None,
+) -> Callable[[NetrunnerGame, Card, str], bool]:
+    """The ``usable`` of a scripted icebreaker's paid break (``b.paid(costs, fn, usable=breaker_usable(...),
+    role="break")``): true in the encounter window of a run still going, while the ice encountered has an
+    unbroken subroutine, the card may break it (``game.may_break``) and is at least as strong as it, and
+    ``fits(game, card, encounter)`` (the card's own condition: the ice's subtype, where it stands...) holds."""
+
+    def usable(game: NetrunnerGame, card: Card, window: str) -> bool:
+        run = game.current_run
+        enc = run.encounter if run is not None and not run.ended else None
+        return (
+            window == "encounter"
+            and enc is not None
+            and any(not s.broken for s in enc.subs)
+            and game.may_break(enc.ice, card)
+            and game.strength_of(card) >= game.strength_of(enc.ice)
+            and (fits is None or fits(game, card, enc))
+        )
+
+    return usable
+
+
 def one_region(b: Builder) -> Builder:
     """"Limit 1 region per server": installing this region trashes any other region in the same server."""
 
@@ -741,6 +765,7 @@ __all__ = [
     "Exec",
     "Part",
     "ScriptError",
+    "breaker_usable",
     "card",
     "click",
     "counters",

@@ -24,7 +24,7 @@ from toolkit.i18n.words import N_
 
 from ..decisions import Option
 from ..state import CENTRALS, SEATS, Card, Encounter
-from . import Builder, Exec, card, click, counters, credit, load, one_console, this_card, this_ice
+from . import Builder, Exec, breaker_usable, card, click, counters, credit, load, one_console, this_card, this_ice
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -50,17 +50,6 @@ def _virus_program(x: Exec) -> bool:
 def _encounter(g: NetrunnerGame) -> Encounter | None:
     run = g.current_run
     return run.encounter if run is not None and not run.ended else None
-
-
-def _can_break(g: NetrunnerGame, breaker: Card) -> bool:
-    """An encounter in progress with an unbroken subroutine, and ``breaker`` strong enough for its ice."""
-    enc = _encounter(g)
-    return (
-        enc is not None
-        and any(not s.broken for s in enc.subs)
-        and g.may_break(enc.ice, breaker)
-        and g.strength_of(breaker) >= g.strength_of(enc.ice)
-    )
 
 
 def _break(x: Exec, count: int) -> int:
@@ -854,16 +843,14 @@ def _crypsis(b: Builder) -> None:
             g.trash(x.card, x.why, by="runner")
 
     b.paragraph(0).paid([credit(1)], breaks, role="break",
-                        usable=lambda g, c, w: w == "encounter" and _can_break(g, c))  # fmt: skip
+                        usable=breaker_usable())  # fmt: skip
     b.paragraph(3).when("pass_ice", over, only=encounter_over).when("run_ends", over, only=encounter_over)
 
 
 @card("wyrm", paragraphs=(0, 1), summary="3 credits: break 1 subroutine of ice with strength 0 or less; 1 credit: "
       "the ice encountered has -1 strength for the encounter.")  # fmt: skip
 def _wyrm(b: Builder) -> None:
-    def usable_break(g: NetrunnerGame, c: Card, window: str) -> bool:
-        enc = _encounter(g)
-        return window == "encounter" and enc is not None and g.strength_of(enc.ice) <= 0 and _can_break(g, c)
+    usable_break = breaker_usable(lambda g, c, enc: g.strength_of(enc.ice) <= 0)
 
     def breaks(x: Exec) -> None:
         g = x.game

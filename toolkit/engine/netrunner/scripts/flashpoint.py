@@ -31,6 +31,7 @@ from ..state import CENTRALS, SEATS, Card, Context, Encounter, RunState, Sub
 from . import (
     Builder,
     Exec,
+    breaker_usable,
     card,
     click,
     counters,
@@ -1815,11 +1816,7 @@ def _dai_v(b: Builder) -> None:
         for sub in [s for s in enc.subs if not s.broken]:
             g.runs.mark_broken(enc.ice, sub, x.card)
 
-    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
-        enc = _encounter(g)
-        return (window == "encounter" and enc is not None and _unbroken(g) and g.may_break(enc.ice, c)
-                and g.strength_of(c) >= g.strength_of(enc.ice) and _stealth_total(g) >= 2)  # fmt: skip
-
+    usable = breaker_usable(lambda g, c, enc: not enc.bypassed and _stealth_total(g) >= 2)
     b.paid([], break_all, usable=usable, role="break")
 
 

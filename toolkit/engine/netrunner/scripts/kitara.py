@@ -39,6 +39,7 @@ from ..state import CENTRALS, SEATS, Card, Context, Sub
 from . import (
     Builder,
     Exec,
+    breaker_usable,
     card,
     click,
     counters,
@@ -370,18 +371,9 @@ def _leave(x: Exec) -> None:
 
 
 def _breaks_usable(subtype: str) -> Callable[[NetrunnerGame, Card, str], bool]:
-    """A breaker's break: an encounter with ice of ``subtype`` is on, the breaker is strong enough, and a
-    subroutine is still unbroken."""
-
-    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
-        enc = _encountering(g)
-        if window != "encounter" or enc is None or enc.bypassed or subtype not in enc.ice.subtypes:
-            return False
-        if not any(not s.broken for s in enc.subs) or not g.may_break(enc.ice, c):
-            return False
-        return g.strength_of(c) >= g.strength_of(enc.ice)
-
-    return usable
+    """A breaker's break: an encounter with ice of ``subtype`` is on (not bypassed), the breaker is strong enough,
+    and a subroutine is still unbroken."""
+    return breaker_usable(lambda g, c, enc: not enc.bypassed and subtype in enc.ice.subtypes)
 
 
 def _weaker(g: NetrunnerGame, c: Card, window: str) -> bool:

@@ -36,6 +36,7 @@ from ..state import SEATS, Card, Context, Encounter, Sub
 from . import (
     Builder,
     Exec,
+    breaker_usable,
     card,
     click,
     counters,
@@ -204,24 +205,6 @@ def _strong(g: NetrunnerGame, breaker: Card, ice: Card) -> bool:
 Fits = Callable[["NetrunnerGame", Card, Encounter], bool]
 
 
-def _breaks(fits: Fits) -> Callable[[NetrunnerGame, Card, str], bool]:
-    """When a conditional break does something: an encounter with an unbroken subroutine, ice this breaker may
-    break and is strong enough for, and ``fits``."""
-
-    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
-        enc = _encounter(g)
-        return (
-            window == "encounter"
-            and enc is not None
-            and any(not s.broken for s in enc.subs)
-            and g.may_break(enc.ice, c)
-            and _strong(g, c, enc.ice)
-            and fits(g, c, enc)
-        )
-
-    return usable
-
-
 def _break(x: Exec, count: int, fits: Fits) -> int:
     """Break up to ``count`` subroutines of the ice encountered when it ``fits`` and this breaker is strong enough."""
     g = x.game
@@ -268,7 +251,7 @@ def _deva(b: Builder, fits: Fits) -> None:
     def has_deva(g: NetrunnerGame, c: Card, window: str) -> bool:
         return any(o.type == "program" and "deva" in o.subtypes for o in g.runner.hand)
 
-    b.paragraph(0).paid([credit(1)], brk, usable=_breaks(fits), role="break")
+    b.paragraph(0).paid([credit(1)], brk, usable=breaker_usable(fits), role="break")
     b.paragraph(2).paid([credit(2)], swap, usable=has_deva)
 
 
@@ -331,7 +314,7 @@ def _brahman(b: Builder) -> None:
         g.log.add("move", RUNNER, card=str(chosen), zone="rig", to="stack")
         g.check_memory()
 
-    b.paragraph(0).paid([credit(1)], brk, usable=_breaks(lambda g, c, enc: True), role="break")
+    b.paragraph(0).paid([credit(1)], brk, usable=breaker_usable(), role="break")
     b.paragraph(2).when("subroutine_broken", broke, only=lambda x: x.event.get("by") is x.card)
     b.when("encounter_ends", ended, only=lambda x: x.card.notes.get("broke_on") is not None
            and x.card.notes.get("broke_on") is x.event.get("ice"))  # fmt: skip
@@ -389,7 +372,7 @@ def _mongoose(b: Builder) -> None:
         _break(x, 2, fits)
 
     b.paragraph(0).when("subroutine_broken", broke, only=lambda x: x.event.get("by") is x.card)
-    b.paragraph(1).paid([credit(1)], brk, usable=_breaks(fits), role="break")
+    b.paragraph(1).paid([credit(1)], brk, usable=breaker_usable(fits), role="break")
 
 
 # ---------------------------------------------------------------- ice

@@ -22,7 +22,7 @@ from toolkit.text import parse_cached
 from toolkit.text.render import render
 
 from ..state import SEATS, Card, Context, RunState, Sub
-from . import Builder, Exec, card, click, counters, credit, current, one_console, this_card, trash_self
+from . import Builder, Exec, breaker_usable, card, click, counters, credit, current, one_console, this_card, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -620,16 +620,6 @@ def _itinerant_protesters(b: Builder) -> None:
 @card("eater", paragraphs=(0,), summary="1 credit: break 1 subroutine of any ice; then no card is accessed for the "
       "rest of the run.")  # fmt: skip
 def _eater(b: Builder) -> None:
-    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
-        enc = _encountering(g)
-        return (
-            window == "encounter"
-            and enc is not None
-            and any(not s.broken for s in enc.subs)
-            and g.may_break(enc.ice, c)
-            and g.strength_of(c) >= g.strength_of(enc.ice)
-        )
-
     def breaks(x: Exec) -> None:
         g = x.game
         x.break_subroutines(1)
@@ -638,7 +628,7 @@ def _eater(b: Builder) -> None:
             server = run.server
             run.instead_of_breach = lambda: g.fire("breach", g.everyone(), server=server)
 
-    b.paid([credit(1)], breaks, usable=usable, role="break")
+    b.paid([credit(1)], breaks, usable=breaker_usable(), role="break")
 
 
 @card("chop_bot_3000", paragraphs=(0,), summary="As the runner's turn begins, they may trash another of their "

@@ -1,10 +1,10 @@
 """Card scripts of the Red Sand cycle (Earth's Scion, Blood and Water, Free Mars, Crimson Dust, Sovereign Sight,
 Down the White Nile): the corp and runner cards and identities first printed there.
 
-Frames several cards share: a conditional icebreaker's break (:func:`_breaks`, :func:`_break`), the moment an
-access is over ("access a card and do not steal or trash it": :func:`_after_access`, settled at the next access
-or the run's end), an event that stays in play while its own run goes on (:func:`_during`), and swaps of installed
-corp cards (:func:`_swap`).
+Frames several cards share: a conditional icebreaker's break (:func:`_break`; the package's :func:`breaker_usable`
+says when it can be used), the moment an access is over ("access a card and do not steal or trash it":
+:func:`_after_access`, settled at the next access or the run's end), an event that stays in play while its own run
+goes on (:func:`_during`), and swaps of installed corp cards (:func:`_swap`).
 
 Left out, for what the engine cannot do yet: a runner moved to another server mid-run (AgInfusion, Miraju, Sand
 Storm), a timing after the corp's mandatory draw (Open Forum), for the grip becoming empty (Respirocytes) or the
@@ -29,7 +29,20 @@ from toolkit.text import ast as A
 
 from ..decisions import Option
 from ..state import CENTRALS, SEATS, Card, Context, Encounter, Sub
-from . import Builder, Exec, card, click, counters, credit, one_console, one_region, this_card, this_ice, trash_self
+from . import (
+    Builder,
+    Exec,
+    breaker_usable,
+    card,
+    click,
+    counters,
+    credit,
+    one_console,
+    one_region,
+    this_card,
+    this_ice,
+    trash_self,
+)
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -167,31 +180,6 @@ def _to_runner_score_area(g: NetrunnerGame, c: Card, points: int) -> None:
 
 def _strong(g: NetrunnerGame, breaker: Card, ice: Card) -> bool:
     return g.strength_of(breaker) >= g.strength_of(ice)
-
-
-Fits = Callable[["NetrunnerGame", Card, Encounter], bool]
-
-
-def _any_ice(g: NetrunnerGame, c: Card, enc: Encounter) -> bool:
-    return True
-
-
-def _breaks(fits: Fits = _any_ice) -> Callable[[NetrunnerGame, Card, str], bool]:
-    """When a break of this card does something: an encounter with an unbroken subroutine, ice it may break and is
-    strong enough for, and ``fits``."""
-
-    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
-        enc = _encounter(g)
-        return (
-            window == "encounter"
-            and enc is not None
-            and any(not s.broken for s in enc.subs)
-            and g.may_break(enc.ice, c)
-            and _strong(g, c, enc.ice)
-            and fits(g, c, enc)
-        )
-
-    return usable
 
 
 def _break(x: Exec, count: int) -> int:
@@ -369,7 +357,7 @@ def _adjusted_matrix(b: Builder) -> None:
 
     def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
         host = c.host
-        return host is not None and g.runner.clicks > 0 and _breaks()(g, host, window)
+        return host is not None and g.runner.clicks > 0 and breaker_usable()(g, host, window)
 
     def brk(x: Exec) -> None:
         g = x.game
@@ -451,7 +439,7 @@ def _flashbang(b: Builder) -> None:
         g.derez(enc.ice, x.why)
         enc.bypassed = True  # derezzed, the ice is no longer encountered
 
-    usable = _breaks(lambda g, c, enc: "sentry" in enc.ice.subtypes)
+    usable = breaker_usable(lambda g, c, enc: "sentry" in enc.ice.subtypes)
     b.paid([credit(6)], derez, usable=usable, role="break")
 
 
@@ -471,7 +459,7 @@ def _god_of_war(b: Builder) -> None:
         _break(x, 1)
 
     b.paragraph(0).when("your_turn_start", start)
-    b.paragraph(1).paid([counters("virus", 1)], brk, usable=_breaks(), role="break")
+    b.paragraph(1).paid([counters("virus", 1)], brk, usable=breaker_usable(), role="break")
 
 
 @card(
@@ -525,7 +513,7 @@ def _maven(b: Builder) -> None:
         _break(x, 1)
 
     b.strength(lambda g, c: sum(1 for o in g.runner.rig if o.type == "program") if c in g.runner.rig else 0)
-    b.paragraph(1).paid([credit(2)], brk, usable=_breaks(), role="break")
+    b.paragraph(1).paid([credit(2)], brk, usable=breaker_usable(), role="break")
 
 
 @card(

@@ -23,6 +23,7 @@ from ..state import SEATS, Context, Sub
 from . import (
     Builder,
     Exec,
+    breaker_usable,
     card,
     click,
     counters,
@@ -1194,17 +1195,7 @@ def _savoir_faire(b: Builder) -> None:
 
 def _interface(b: Builder, cost: int, allowed: Callable[[NetrunnerGame, Card, Card], bool]) -> None:
     """"Interface → ``cost``[credit]: Break 1 subroutine" on the ice encountered when ``allowed(g, breaker, ice)``."""
-
-    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
-        enc = _encountering(g)
-        return (
-            window == "encounter"
-            and enc is not None
-            and any(not s.broken for s in enc.subs)
-            and g.may_break(enc.ice, c)
-            and g.strength_of(c) >= g.strength_of(enc.ice)
-            and allowed(g, c, enc.ice)
-        )
+    usable = breaker_usable(lambda g, c, enc: allowed(g, c, enc.ice))
 
     def use(x: Exec) -> None:
         x.break_subroutines(1)
@@ -1226,16 +1217,7 @@ def _omega(b: Builder) -> None:
 
 @card("sharpshooter", paragraphs=(0,), summary="Trashing it breaks as many destroyer subroutines as the runner likes.")
 def _sharpshooter(b: Builder) -> None:
-    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
-        enc = _encountering(g)
-        return (
-            window == "encounter"
-            and enc is not None
-            and "destroyer" in enc.ice.subtypes
-            and any(not s.broken for s in enc.subs)
-            and g.may_break(enc.ice, c)
-            and g.strength_of(c) >= g.strength_of(enc.ice)
-        )
+    usable = breaker_usable(lambda g, c, enc: "destroyer" in enc.ice.subtypes)
 
     def use(x: Exec) -> None:
         enc = _encountering(x.game)

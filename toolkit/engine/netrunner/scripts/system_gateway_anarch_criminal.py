@@ -14,7 +14,7 @@ from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 
-from . import Builder, Exec, card, click, counters, credit, on_installed_ice, one_console
+from . import Builder, Exec, breaker_usable, card, click, counters, credit, on_installed_ice, one_console
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -32,16 +32,9 @@ def _unbroken(enc: Encounter) -> list[Sub]:
     return [s for s in enc.subs if not s.broken]
 
 
-def _may_break(g: NetrunnerGame, breaker: Card, subtype: str) -> bool:
-    """Whether ``breaker`` could break a ``subtype`` subroutine of the ice encountered now (strength enough)."""
-    enc = _encounter(g)
-    return (
-        enc is not None
-        and subtype in enc.ice.subtypes
-        and bool(_unbroken(enc))
-        and g.strength_of(breaker) >= g.strength_of(enc.ice)
-        and g.may_break(enc.ice, breaker)
-    )
+def _of(subtype: str) -> Callable[[NetrunnerGame, Card, Encounter], bool]:
+    """A ``fits`` of :func:`breaker_usable`: the ice encountered is a ``subtype``."""
+    return lambda g, c, enc: subtype in enc.ice.subtypes
 
 
 def _mark_broken(x: Exec, enc: Encounter, sub: Sub) -> None:
@@ -88,7 +81,7 @@ def _buzzsaw(b: Builder) -> None:
     b.paid(
         [credit(1)],
         lambda x: _break_up_to(x, "code_gate", 2),
-        usable=lambda g, c, w: w == "encounter" and _may_break(g, c, "code_gate"),
+        usable=breaker_usable(_of("code_gate")),
     )
 
 
@@ -97,7 +90,7 @@ def _cleaver(b: Builder) -> None:
     b.paid(
         [credit(1)],
         lambda x: _break_up_to(x, "barrier", 2),
-        usable=lambda g, c, w: w == "encounter" and _may_break(g, c, "barrier"),
+        usable=breaker_usable(_of("barrier")),
     )
 
 
@@ -125,8 +118,8 @@ def _marjanah(b: Builder) -> None:
     b.paid(
         [],
         use,
-        usable=lambda g, c, w: (
-            w == "encounter" and _may_break(g, c, "barrier") and g.can_pay("runner", _marjanah_cost(g), "icebreaker")
+        usable=breaker_usable(
+            lambda g, c, enc: "barrier" in enc.ice.subtypes and g.can_pay("runner", _marjanah_cost(g), "icebreaker")
         ),
     )
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 
-from . import Builder, Exec, card, click, credit, load, one_console
+from . import Builder, Exec, breaker_usable, card, click, credit, load, one_console
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -147,21 +147,11 @@ def _mayfly(b: Builder) -> None:
         for sub in g.choose_many("runner", "subroutine", prompt, unbroken, 1, label=lambda s: f"sub:{s.index}"):
             g.runs.mark_broken(ice, sub, x.card)
 
-    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
-        enc = _encounter(g)
-        return (
-            window == "encounter"
-            and enc is not None
-            and any(not s.broken for s in enc.subs)
-            and g.strength_of(c) >= g.strength_of(enc.ice)
-            and g.may_break(enc.ice, c)
-        )
-
     def run_over(x: Exec) -> None:
         if x.card.notes.pop("trash_when_run_ends", False) and x.game.is_installed(x.card):
             x.game.trash(x.card, Phrase(N_("the run it was used in ended")), by="runner")
 
-    b.paid([credit(1)], breaks, usable=usable).when("run_ends", run_over)
+    b.paid([credit(1)], breaks, usable=breaker_usable()).when("run_ends", run_over)
 
 
 # ---------------------------------------------------------------- hardware

@@ -31,7 +31,7 @@ from toolkit.text import ast as A
 
 from ..decisions import Option
 from ..state import SEATS, Card, Context, Encounter
-from . import Builder, Exec, card, click, counters, credit, one_console, this_card, trash_self
+from . import Builder, Exec, breaker_usable, card, click, counters, credit, one_console, this_card, trash_self
 
 if TYPE_CHECKING:
     from ..game import NetrunnerGame
@@ -75,17 +75,7 @@ def _breaker(b: Builder, costs: list[Any], counts: Callable[[Card], int]) -> Bui
     """An icebreaker's "Interface → <costs>: break" ability: ``counts(ice)`` subroutines of the ice encountered
     (0: not ice this breaker breaks), when this breaker is as strong as the ice."""
 
-    def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
-        enc = _encounter(g)
-        return (
-            window == "encounter"
-            and enc is not None
-            and not enc.bypassed
-            and any(not s.broken for s in enc.subs)
-            and counts(enc.ice) > 0
-            and g.may_break(enc.ice, c)
-            and g.strength_of(c) >= g.strength_of(enc.ice)
-        )
+    usable = breaker_usable(lambda g, c, enc: not enc.bypassed and counts(enc.ice) > 0)
 
     def breaks(x: Exec) -> None:
         g = x.game
