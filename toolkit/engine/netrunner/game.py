@@ -155,6 +155,8 @@ class NetrunnerGame:
         self.tracing: tuple[int, int] | None = None  # a trace being played: (its strength so far, the link)
         self.log.add("setup", game="netrunner", format=fmt, seed=seed)
         self.zoned: list[Card] = []  # cards with script parts that work outside play (zone_of, fire)
+        self.listening: set[str] = set()  # every timing some card of this game has a triggered ability on
+        self.hooked: dict[str, list[Card]] = {}  # static hook name -> the cards of this game whose script has it
         self.players: dict[Side, Player] = {}
         for side in SIDES:
             deck = (decks or {}).get(side)
@@ -206,10 +208,20 @@ class NetrunnerGame:
                     side=side_word(side),
                 )
             )
-        card = Card(self._next_uid(), card_id, record.name.zh_hans, owner, record)
+        return self._known(Card(self._next_uid(), card_id, record.name.zh_hans, owner, record))
+
+    def _known(self, card: Card) -> Card:
+        """A new card of this game: what it may hear and do is indexed once, so that asking costs nothing for
+        the cards that have none of it (most cards have no script, no hook and few timings)."""
+        for ability in self.abilities(card):
+            if ability.kind == "triggered" and ability.timing:
+                self.listening.add(ability.timing)
         script = self.script_of(card)
-        if script is not None and any(p.zone != "play" for p in script.parts):
-            self.zoned.append(card)  # it has abilities that work from its hand, discard or a score area
+        if script is not None:
+            for name in script.hooks:
+                self.hooked.setdefault(name, []).append(card)
+            if any(p.zone != "play" for p in script.parts):
+                self.zoned.append(card)  # it has abilities that work from its hand, discard or a score area
         return card
 
     _card = new_card  # the name older callers use
@@ -257,7 +269,7 @@ class NetrunnerGame:
                     side=side_word(side),
                 )
             )
-        return Card(self._next_uid(), identity_id, record.name.zh_hans, side, record, rezzed=True)
+        return self._known(Card(self._next_uid(), identity_id, record.name.zh_hans, side, record, rezzed=True))
 
     def set_identity(self, side: Side, identity_id: str) -> None:
         """Replace a side's identity (scenarios)."""
@@ -511,12 +523,19 @@ class NetrunnerGame:
         script has the static hook ``name``, and the lasting hooks of that name (by default only with the
         default sources: a hook asked of one card is that card's own)."""
         out = []
-        for card in sources if sources is not None else [c for s in SIDES for c in self.active_cards(s)]:
-            if self.blanks and card.uid in self.blanks:
-                continue
-            script = self.script_of(card)
-            if script is not None and name in script.hooks:
-                out.append((card, script.hooks[name]))
+        hooked = self.hooked.get(name)
+        if hooked:  # only the cards whose script has this hook are looked at
+            if sources is None:
+                active = {c.uid for s in SIDES for c in self.active_cards(s)}
+                candidates = [c for c in hooked if c.uid in active]
+            else:
+                candidates = [c for c in sources if c in hooked]
+            for card in candidates:
+                if self.blanks and card.uid in self.blanks:
+                    continue
+                script = self.script_of(card)
+                if script is not None:
+                    out.append((card, script.hooks[name]))
         if lasting if lasting is not None else sources is None:
             out += [(card, fn) for hook, card, fn, _ in self.lasting if hook == name]
         return out
@@ -645,6 +664,8 @@ class NetrunnerGame:
 
     def _hosted_for(self, side: Side, purpose: str | None) -> list[Card]:
         """Active cards of ``side`` whose hosted credits their text lets ``side`` spend on ``purpose`` now."""
+        if "spend_hosted" not in self.hooked:
+            return []
         return [
             card
             for card, hook in self.script_hooks("spend_hosted", self.active_cards(side))
@@ -1381,6 +1402,8 @@ class NetrunnerGame:
     def fire(self, timing: str, sources: Sequence[Card], **event: Any) -> None:
         """Collect the ``timing`` abilities of ``sources`` and resolve them (core.Triggers); ``event`` is what
         happened (a card script reads it as ``x.event``)."""
+        if timing not in self.listening:
+            return  # no card of this game has an ability on this timing
         pending: list[Pending[Any]] = []
         given = list(sources)
         zoned = [c for c in self.zoned if c not in given] if self.zoned else []
