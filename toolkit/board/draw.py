@@ -709,11 +709,11 @@ def embedded_font_css(page: str) -> str:
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    from toolkit.sheets.fonts import BUNDLED, FONT_DIR
+    from toolkit.sheets.fonts import BUNDLED, FONT_DIR, bundled_file
 
-    path = FONT_DIR / BUNDLED["regular"]
-    if not path.is_file():
+    if not (FONT_DIR / BUNDLED["regular"]).is_file():
         return ""
+    path = bundled_file("regular")  # a damaged font is one line naming it, not the font library's traceback
     chars = {ord(c) for c in set(page) if not c.isspace()} | set(range(0x20, 0x7F))  # set(): C speed on 200 MB
     font = TTFont(str(path), recalcTimestamp=False)
     options = subset.Options()

@@ -24,6 +24,7 @@ import io
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import unicodedata
@@ -330,13 +331,85 @@ def _cmap_chars(font: Any) -> frozenset[str]:
 @functools.lru_cache(maxsize=1)
 def bundled() -> FontSet:
     """The bundled Dossier Sans SC subset, registered with ReportLab (no fallbacks)."""
-    for filename in BUNDLED.values():
-        if not (FONT_DIR / filename).is_file():
-            raise DossierError(tr("{path}: bundled font missing; reinstall Dossier", path=FONT_DIR / filename))
-    regular = _register(REGULAR, str(FONT_DIR / BUNDLED["regular"]))
-    bold = _register(BOLD, str(FONT_DIR / BUNDLED["bold"]))
+    regular = _register_bundled(REGULAR, "regular")
+    bold = _register_bundled(BOLD, "bold")
     label = Worded("bundled Dossier Sans SC", lambda: tr("bundled {font}", font="Dossier Sans SC"))
     return FontSet(REGULAR, BOLD, False, _cmap_chars(regular) & _cmap_chars(bold), label)
+
+
+SFNT_CHECKSUM = 0xB1B0AFBA
+"""What the 32-bit sum of a whole TrueType file comes to when its ``head`` table's checkSumAdjustment is right."""
+
+
+def bundled_file(style: str) -> Path:
+    """The path of a bundled font (``style``: regular or bold), checked first: a missing, unreadable or
+    damaged (truncated, altered) file is a one-line DossierError naming it, exit 2, never an error of the
+    font library halfway through reading it. For every reader of the bundled fonts (the sheets, the maps)."""
+    path = FONT_DIR / BUNDLED[style]
+    for other in BUNDLED.values():  # either missing: the installation is incomplete
+        if not (FONT_DIR / other).is_file():
+            raise DossierError(tr("{path}: bundled font missing; reinstall Dossier", path=FONT_DIR / other))
+    _check_bundled(str(path))
+    return path
+
+
+@functools.lru_cache(maxsize=4)
+def _check_bundled(path: str) -> None:  # cached when sound (an error is not cached)
+    try:
+        data = read_font(Path(path))
+    except OSError as exc:
+        raise DossierError(
+            tr("{path}: cannot read the bundled font: {reason}; reinstall Dossier", path=path, reason=os_reason(exc))
+        ) from None
+    reason = sfnt_damage(data)
+    if reason is not None:
+        raise _damaged(Path(path), reason)
+
+
+def _damaged(path: Path, reason: str) -> DossierError:
+    return DossierError(tr("{path}: the bundled font is damaged ({reason}); reinstall Dossier", path=path, reason=reason))
+
+
+def _register_bundled(name: str, style: str) -> Any:
+    """Register a bundled font (checked by :func:`bundled_file`)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    path = bundled_file(style)
+    try:
+        return pdfmetrics.getFont(name)
+    except KeyError:
+        pass
+    try:
+        return _register(name, str(path))
+    except Exception as exc:  # ReportLab reports unusable fonts with assorted exception types
+        raise _damaged(path, _font_reason(exc)) from None
+
+
+def sfnt_damage(data: bytes) -> str | None:
+    """Why a TrueType file (not a collection) is damaged, in one line in the current language, or None:
+    too short for its table directory, a table that runs past the end of the file, or a checksum that
+    does not match (the bytes were changed)."""
+    size = len(data)
+    if size < 12:
+        return tr("truncated to {size} bytes, too short for a font", size=size)
+    count = struct.unpack_from(">H", data, 4)[0]
+    directory_end = 12 + 16 * count
+    if count == 0 or size < directory_end:
+        return tr("truncated to {size} bytes, but its table directory ends at byte {end}", size=size, end=directory_end)
+    for i in range(count):
+        tag, _, offset, length = struct.unpack_from(">4sLLL", data, 12 + 16 * i)
+        if offset + length > size:
+            return tr(
+                "truncated to {size} bytes, but its table {table} ends at byte {end}",
+                size=size,
+                table=repr(tag.decode("latin-1")),
+                end=offset + length,
+            )
+    from reportlab.pdfbase.ttfonts import calcChecksum
+
+    if calcChecksum(data) != SFNT_CHECKSUM:
+        return tr("its checksum does not match its contents")
+    return None
 
 
 def cached_build(directory: Path | None = None) -> FontSet | None:

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
 
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
@@ -76,14 +76,21 @@ BoxName = Literal["badge", "name", "symbol", "type_line", "stats", "art", "text"
 BOX_NAMES: tuple[BoxName, ...] = ("badge", "name", "symbol", "type_line", "stats", "art", "text", "footer")
 
 
-class CardSize(Model):
+class TemplateModel(Model):
+    """A part of a template, validated strictly: a number is a JSON number (never ``true`` or ``"9"``), a
+    switch is ``true`` or ``false`` (never ``1`` or ``"yes"``), as the schema says."""
+
+    model_config = ConfigDict(strict=True)
+
+
+class CardSize(TemplateModel):
     """The design card the boxes are measured on."""
 
     width: float = Field(default=63, ge=20, le=200, description="Millimetres.")
     height: float = Field(default=88, ge=20, le=280, description="Millimetres.")
 
 
-class TextStyle(Model):
+class TextStyle(TemplateModel):
     """How a line of text looks."""
 
     font: Font = Field(default="regular", description="The regular or the bold face of the print font.")
@@ -91,7 +98,7 @@ class TextStyle(Model):
     color: Colour = "ink"
 
 
-class Area(Model):
+class Area(TemplateModel):
     """A rectangle on the design card, in millimetres from its top-left trim corner (y down)."""
 
     x: Millimetres = Field(description="Left edge, from the card's left trim edge.")
@@ -179,7 +186,7 @@ class FooterBox(Box):
     ref: bool = Field(default=True, description="Print the game/id reference at the right.")
 
 
-class Frame(Model):
+class Frame(TemplateModel):
     """The card's edge colour (to the bleed edge) and the light panel inside it."""
 
     color: Colour = "frame"
@@ -188,7 +195,7 @@ class Frame(Model):
     radius: float = Field(default=1.6, ge=0, le=50, description="Panel corner radius, mm.")
 
 
-class Boxes(Model):
+class Boxes(TemplateModel):
     """Where things go. A box left out is not drawn."""
 
     badge: BadgeBox | None = None
@@ -207,7 +214,7 @@ class Boxes(Model):
                 yield name, box
 
 
-class FrontTemplate(Model):
+class FrontTemplate(TemplateModel):
     """The front of one kind of record of one game."""
 
     schema_: str | None = Field(default=None, alias="$schema", description="Path of template.schema.json.")
@@ -221,7 +228,7 @@ class FrontTemplate(Model):
     boxes: Boxes
 
 
-class Border(Model):
+class Border(TemplateModel):
     """A rounded rectangle line inside a back's trim."""
 
     inset: float = Field(ge=0, le=50, description="From the trim, mm.")
@@ -277,7 +284,7 @@ class BackTextBox(Area):
     style: TextStyle = TextStyle(font="bold", size=10.0)
 
 
-class BackTemplate(Model):
+class BackTemplate(TemplateModel):
     """One kind of back (a deck: personal, shop, corp, runner, …)."""
 
     schema_: str | None = Field(default=None, alias="$schema", description="Path of template.schema.json.")
