@@ -593,7 +593,7 @@ class _Scanner:
 class Source:
     """One file as read from disk: its path and text, or why it could not be read."""
 
-    __slots__ = ("path", "text", "error", "io_error", "errno")
+    __slots__ = ("path", "text", "error", "io_error", "errno", "bom")
 
     def __init__(
         self,
@@ -602,12 +602,14 @@ class Source:
         error: str | None = None,
         io_error: bool = False,
         errno: int | None = None,
+        bom: bool = False,
     ) -> None:
         self.path = path
         self.text = text
         self.error = error  # why it could not be read, in the current language
         self.io_error = io_error  # True: the file could not be read at all (exit 2), not bad content
         self.errno = errno  # the OSError's errno, when reading failed (ENOENT: there is no such file)
+        self.bom = bom  # True: the file began with a UTF-8 byte-order mark (not in ``text``; not canonical)
 
     def __repr__(self) -> str:
         return f"Source({str(self.path)!r})"
@@ -698,5 +700,5 @@ def read_source(path: Path, limit: int = MAX_SOURCE_BYTES) -> Source:
     except UnicodeDecodeError as exc:
         return Source(path, error=tr("not UTF-8 (byte {n})", n=exc.start))
     if text.startswith("\ufeff"):
-        text = text[1:]
+        return Source(path, text=text[1:], bom=True)
     return Source(path, text=text)

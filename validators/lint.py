@@ -436,8 +436,8 @@ def _no_schema_ref(label: str, expected: str | None) -> str:
 def _check_format(entry: Entry, data: Any) -> None:
     source = entry.source
     assert source.text is not None
-    if entry.target and not entry.canonical and canonical_dumps(data) != source.text:
-        line = _first_difference(canonical_dumps(data), source.text)
+    if entry.target and (source.bom or (not entry.canonical and canonical_dumps(data) != source.text)):
+        line = 1 if source.bom else _first_difference(canonical_dumps(data), source.text)  # as fmt: no BOM
         entry.findings.append(
             Finding(
                 "card.format",

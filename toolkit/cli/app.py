@@ -171,13 +171,41 @@ class DossierGroup(TyperGroup):
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         try:
             _configured_lang([*getattr(ctx, "_protected_args", ()), *ctx.args])
-            return super().invoke(ctx)
+            try:
+                result = super().invoke(ctx)
+            except typer.Exit:
+                sys.stdout.flush()  # the output still buffered: a reader gone is found here, not at exit
+                raise
+            sys.stdout.flush()
+            return result
         except DossierError as exc:
             typer.echo(error_line(exc.message), err=True)
             raise typer.Exit(exc.exit_code) from None
+        except BrokenPipeError:
+            # the reader went away (``dossier search … | head``): end quietly, as a Unix tool that
+            # SIGPIPE ends does (status 128 + 13), not with an error line
+            _drop_output()
+            raise typer.Exit(BROKEN_PIPE_EXIT) from None
         except OSError as exc:
             typer.echo(error_line(os_error_line(exc)), err=True)
             raise typer.Exit(2) from None
+
+
+BROKEN_PIPE_EXIT = 141
+"""The exit status when stdout's reader has gone: a shell's for a command that SIGPIPE ended (128 + 13)."""
+
+
+def _drop_output() -> None:
+    """After a broken pipe, point the process's stdout and stderr at the null device, so that the output
+    still buffered is dropped at exit instead of failing again there ("Exception ignored … BrokenPipeError").
+    Only the process's own streams: a test's captured streams are left alone."""
+    for stream, real in ((sys.stdout, sys.__stdout__), (sys.stderr, sys.__stderr__)):
+        if stream is not real or stream is None:
+            continue
+        with contextlib.suppress(OSError, ValueError):
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+            os.close(devnull)
 
 
 def error_line(message: str) -> str:
@@ -513,7 +541,7 @@ def fmt(
                 continue
             add_schema_ref(path, data)
             text = canonical_dumps(data)
-            if text == source.text:
+            if text == source.text and not source.bom:  # a byte-order mark is not canonical: written without
                 continue
             changed += 1
             bar.clear()

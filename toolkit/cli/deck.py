@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -186,7 +187,16 @@ def validate(
     pool = load_pool(cards)
     results: list[dict[str, Any]] = []
     unreadable = illegal = False
-    for path in deck_files(files):
+    hidden: list[tuple[Path, str]] = []  # subdirectories that cannot be read: reported, as lint and fmt do
+    paths = deck_files(files, hidden)
+    for folder, message in hidden:
+        unreadable = True
+        results.append({"file": str(folder), "legal": False, "error": message, "findings": []})
+        if format == "text":
+            from toolkit.cli.app import error_line
+
+            print(error_line(message), file=sys.stderr)
+    for path in paths:
         try:
             loaded, language = read_in_lang(path, pool, lang, mode)
         except DossierError as exc:
@@ -238,20 +248,21 @@ def validate(
 DECK_SUFFIXES = (".json", ".txt", ".o8d")
 
 
-def deck_files(paths: list[Path]) -> list[Path]:
+def deck_files(paths: list[Path], unreadable: list[tuple[Path, str]] | None = None) -> list[Path]:
     """Files as given; a directory stands for the deck files under it, sorted: every name with a deck suffix
     that is not a directory, so that one that cannot be read (a dangling link, a FIFO) is reported, not
-    passed over."""
+    passed over. A subdirectory that cannot be listed goes to ``unreadable`` as (directory, one-line message)
+    instead of being skipped in silence (a directory given that cannot be listed is an error, exit 2)."""
     out: list[Path] = []
     for path in paths:
         if path.is_dir():
-            try:
-                found = sorted(p for p in path.rglob("*") if p.suffix.lower() in DECK_SUFFIXES and not p.is_dir())
-            except OSError as exc:
-                raise DossierError(
-                    tr("{path}: cannot read the directory: {reason}", path=path, reason=os_reason(exc))
-                ) from None
-            if not found:
+            problems: list[tuple[Path, str]] = []
+            found = sorted(_walk_decks(path, problems))
+            if problems and (unreadable is None or Path(problems[0][0]) == path):
+                raise DossierError(problems[0][1])
+            if unreadable is not None:
+                unreadable += problems
+            if not found and not problems:
                 raise DossierError(
                     tr("{path}: no deck files ({suffixes}) in this directory", path=path, suffixes=", ".join(DECK_SUFFIXES))
                 )
@@ -259,6 +270,20 @@ def deck_files(paths: list[Path]) -> list[Path]:
         else:
             out.append(path)
     return out
+
+
+def _walk_decks(top: Path, problems: list[tuple[Path, str]]) -> list[Path]:
+    """The names with a deck suffix under ``top`` that are not directories (links to directories are not
+    followed); each directory that cannot be listed is appended to ``problems``."""
+
+    def failed(exc: OSError) -> None:
+        where = Path(exc.filename) if exc.filename is not None else top
+        problems.append((where, tr("{path}: cannot read the directory: {reason}", path=where, reason=os_reason(exc))))
+
+    found: list[Path] = []
+    for folder, _dirs, names in os.walk(top, onerror=failed):
+        found += (Path(folder, name) for name in names if Path(name).suffix.lower() in DECK_SUFFIXES)
+    return found
 
 
 def _write(out: Path, text: str, force: bool, inputs: tuple[Path, ...] = ()) -> None:

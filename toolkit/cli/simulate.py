@@ -154,6 +154,8 @@ def simulate(
     if lang is not None:
         output_lang(lang)  # the decks' findings, if any, in the language asked for
     pool = load_pool(cards)
+    if game == "tactics" and map_id is not None:
+        _check_map(map_id, pool)
     loaded = _legal_decks(decks, game, pool)
     modes = {d.deck.mode for d in loaded if d.deck}
     if len(modes) != 1:
@@ -164,6 +166,17 @@ def simulate(
         _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format, names, players, save, replay, strict)
         return
     _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, deciders[0], map_id, replay, names)
+
+
+def _check_map(map_id: str, pool: Any) -> None:
+    """``--map`` names a tactics map of the pool: an empty or unknown id is a bad option (exit 2), never
+    passed over for the mode's default map."""
+    maps = sorted(r.id for r in pool.records if getattr(r, "game", None) == "tactics" and r.kind == "map")
+    if map_id not in maps:
+        raise DossierError(
+            tr("{option} {value}: the card pool has no such map; maps: {maps}", option="--map", value=repr(map_id),
+               maps=tr(", ").join(maps) or tr("none"))
+        )  # fmt: skip
 
 
 def _simulate_tactics(

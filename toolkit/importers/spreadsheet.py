@@ -25,7 +25,7 @@ The sheet:
   and digits; a row whose name gives none needs an id.
 
 The file: UTF-8 with or without a byte-order mark (Excel's "CSV UTF-8"), or
-UTF-16 with one (Excel's "Unicode Text"); ``encoding`` names another (``gb18030``
+UTF-16 or UTF-32 with one (Excel's "Unicode Text" is UTF-16); ``encoding`` names another (``gb18030``
 for Excel's plain "CSV" on Chinese Windows). The delimiter is ``,``, ``;`` or a
 tab, whichever the header row uses most. Quoted cells may hold line breaks.
 
@@ -324,7 +324,7 @@ def _cell_value(slot: Slot, text: str) -> Any:
 
 
 def decode(data: bytes, path: Path, encoding: str | None = None) -> str:
-    """The text of a CSV file: UTF-8 (BOM or not), UTF-16 with a BOM, or ``encoding``."""
+    """The text of a CSV file: UTF-8 (BOM or not), UTF-16 or UTF-32 with a BOM, or ``encoding``."""
     if encoding is not None:
         try:
             info = codecs.lookup(encoding)
@@ -357,13 +357,18 @@ def decode(data: bytes, path: Path, encoding: str | None = None) -> str:
                     reason=reason,
                 )
             ) from None
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return _lines(data.decode("utf-16"))
-        except UnicodeDecodeError as exc:
-            raise DossierError(
-                tr("{path}: not {encoding} (byte {offset})", path=path, encoding="UTF-16", offset=exc.start)
-            ) from None
+    # UTF-32's little-endian mark begins with UTF-16's (FF FE): looked for first, or it reads as UTF-16
+    for boms, codec, name in (
+        ((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE), "utf-32", "UTF-32"),
+        ((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE), "utf-16", "UTF-16"),
+    ):
+        if data.startswith(boms):
+            try:
+                return _lines(data.decode(codec))
+            except UnicodeDecodeError as exc:
+                raise DossierError(
+                    tr("{path}: not {encoding} (byte {offset})", path=path, encoding=name, offset=exc.start)
+                ) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -822,9 +827,17 @@ class CsvImport:
     def summary(self) -> str:
         """One line: how many errors, where."""
         lines = {f.line for f in self.findings if f.severity == "error"}
-        if self.header_line in lines or not self.rows:
+        rows = lines - {self.header_line}
+        if not rows or not self.rows:
             return tr("{n} error(s) in the header row", n=self.errors)
-        return tr("{n} error(s) in {rows} of {total} row(s)", n=self.errors, rows=len(lines), total=self.rows)
+        if self.header_line in lines:
+            return tr(
+                "{n} error(s) in the header row and {rows} of {total} row(s)",
+                n=self.errors,
+                rows=len(rows),
+                total=self.rows,
+            )
+        return tr("{n} error(s) in {rows} of {total} row(s)", n=self.errors, rows=len(rows), total=self.rows)
 
 
 def _game_dir(into: Path, game: str) -> None:
@@ -965,7 +978,9 @@ def import_csv(
         return result
     header, body = rows[0], rows[1:]
     _read_header(sheet, header.cells, header.line)
-    result.rows = len(body)
+    # the row the reading stopped at (a CSV syntax error, a cell over the size limit) is a row too: its error
+    # is told as one in a row, not in the header row
+    result.rows = len(body) + (1 if syntax is not None and (syntax.line or 0) > header.line else 0)
     result.header_line = header.line
     if sheet.findings:
         result.findings = sorted(sheet.findings, key=lambda f: (f.line or 0, f.column or 0))
