@@ -53,8 +53,23 @@ def test_resolve_text(cli: Any, tmp_path: Path) -> None:
     ("content", "exit_code", "message"),
     [
         ('{"mode": "crossfire", "players": [', 1, "t.json:1:35: invalid JSON"),
-        (json.dumps({"mode": "crossfire", "players": players("vip>1", "agent>3", "assassin>1")}), 1, "aims at itself"),
-        (json.dumps({"mode": "crossfire", "players": players("vip>2", "enforcer>3,3", "assassin>1")}), 1, "aims twice"),
+        (
+            json.dumps(
+                {"mode": "crossfire", "players": players("vip>1", "agent>3", "assassin>1", "red_decoy", "bystander")}
+            ),
+            1,
+            "aims at itself",
+        ),
+        (
+            json.dumps(
+                {
+                    "mode": "crossfire",
+                    "players": players("vip>2", "enforcer>3,3", "assassin>1", "assassin>1", "bystander"),
+                }
+            ),
+            1,
+            "aims twice",
+        ),
     ],
 )
 def test_resolve_refuses_bad_input_in_one_line(

@@ -306,7 +306,10 @@ def test_every_role_is_covered() -> None:
             "seat 4 (assassin) points at 1 player(s), not 0",
         ),
         (
-            {"mode": "crossfire", "players": [{"seat": 1, "role": "vip"}, {"seat": 1, "role": "agent"}]},
+            {
+                "mode": "crossfire",
+                "players": [{"seat": 1, "role": r} for r in ("vip", "agent", "assassin", "decoy", "agent")],
+            },
             "seat 1 is taken twice",
         ),
         ({"mode": "crossfire", "players": []}, "non-empty list"),

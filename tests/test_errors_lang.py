@@ -74,7 +74,8 @@ def _full_dir(tmp: Path) -> None:
 
 def _tables(tmp: Path) -> None:
     (tmp / "empty-table.json").write_text(json.dumps({"mode": "crossfire", "players": []}), encoding="utf-8")
-    selfie = {"mode": "crossfire", "players": [{"seat": 1, "role": "vip", "aim": [1]}]}
+    roles = ("vip", "agent", "assassin", "red_decoy", "bystander")  # the 5-player set-up; the VIP aims at itself
+    selfie = {"mode": "crossfire", "players": [{"seat": s, "role": r, "aim": [1]} for s, r in enumerate(roles, 1)]}
     (tmp / "selfie.json").write_text(json.dumps(selfie), encoding="utf-8")
 
 

@@ -3,19 +3,29 @@
 East Asian wide and full-width characters (Chinese, full-width punctuation) take
 two columns, combining marks none, everything else one. Standard library only
 (:func:`unicodedata.east_asian_width`, :func:`unicodedata.combining`), and it
-imports nothing of ours, so every layer (``text``, ``search``, ``cli``) may use it.
+imports nothing of ours but :mod:`toolkit.i18n` (standard library only, and only
+when a cell is elided), so every layer (``text``, ``search``, ``cli``) may use it.
 The plain-text table renderer lives here too, for the same reason;
 :mod:`toolkit.cli.tables` is the name the CLI imports it by.
+
+No cell makes a table grow past its own size: a cell wider than :data:`CELL_COLUMNS`
+wraps onto at most :data:`CELL_LINES` lines and the rest is elided with a count
+(``… and 49,990 more characters``), so one cell of 50,000 seats cannot pad every
+other row to its width (a table of 100,000 rows once grew to 24 GB that way).
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from numbers import Number
 from typing import Any
 
 ELLIPSIS = "…"
+CELL_COLUMNS = 120
+"""The widest a column grows when it has no limit of its own; a wider cell wraps."""
+CELL_LINES = 4
+"""The most lines a wrapped cell takes; what does not fit on them is elided with a count."""
 
 
 def char_width(char: str) -> int:
@@ -27,6 +37,8 @@ def char_width(char: str) -> int:
 
 def display_width(text: str) -> int:
     """Terminal columns taken by ``text``."""
+    if text.isascii():  # one column a character (control characters included, as char_width counts them)
+        return len(text)
     return sum(char_width(c) for c in text)
 
 
@@ -45,6 +57,79 @@ def clip(text: str, columns: int, ellipsis: str = ELLIPSIS) -> str:
         out.append(char)
         used += w
     return "".join(out) + ellipsis
+
+
+def capped_width(text: str, cap: int) -> int:
+    """``display_width(text)``, or ``cap + 1`` when it is wider than ``cap``, reading no more of ``text`` than
+    that takes (a cell of a megabyte costs as little as a short one)."""
+    if 2 * len(text) <= cap:
+        return display_width(text)
+    if text.isascii():
+        return min(len(text), cap + 1)
+    used = 0
+    for char in text:
+        used += char_width(char)
+        if used > cap:
+            return cap + 1
+    return used
+
+
+def more_characters(n: int) -> str:
+    """The end of an elided cell: ``… and 1,234 more characters``, in the current language."""
+    from toolkit.i18n import trn
+
+    return trn("… and {n} more character", "… and {n} more characters", n, n=format(n, ","))
+
+
+def _take(text: str, start: int, columns: int) -> int:
+    """The index after the longest run of ``text`` from ``start`` that fits in ``columns``."""
+    used, end = 0, start
+    while end < len(text):
+        w = char_width(text[end])
+        if used + w > columns:
+            break
+        used += w
+        end += 1
+    return end
+
+
+def wrap(text: str, columns: int, lines: int = CELL_LINES, more: Callable[[int], str] | None = None) -> list[str]:
+    """``text`` on at most ``lines`` lines of at most ``columns`` display columns each.
+
+    Lines break after a space where one is near the end, else anywhere (Chinese has no spaces); a line holds
+    at least one character (a wide one in a 1-column cell overflows it by one column). When the
+    text does not fit, the last line ends in ``more(n)``, ``n`` the characters left out (default
+    :func:`more_characters`; ``…`` alone when that does not fit the column). Only the part shown is read.
+    """
+    columns = max(1, columns)
+    out: list[str] = []
+    start = 0
+    while start < len(text) and len(out) < lines:
+        last = len(out) == lines - 1
+        end = max(_take(text, start, columns), start + 1)  # a wide character in a 1-column cell takes its 2
+        if end >= len(text):
+            out.append(text[start:])
+            return out
+        if last:
+            hidden = len(text) - start  # at most this many are left out: the widest the count can be
+            tail = (more or more_characters)(hidden)
+            room = columns - display_width(tail)
+            if room < max(1, columns // 3):
+                tail, room = ELLIPSIS, columns - display_width(ELLIPSIS)
+            end = _take(text, start, max(0, room))
+            shown = text[start:end].rstrip()
+            if tail != ELLIPSIS:
+                tail = (more or more_characters)(len(text) - start - len(shown))
+            out.append(shown + tail)
+            return out
+        space = text.rfind(" ", start, end + 1)  # break after the last space that fits (or just past it)
+        if space > start + columns // 3:
+            end = space + 1
+        out.append(text[start:end].rstrip())
+        start = end
+        while start < len(text) and text[start] == " ":
+            start += 1
+    return out or [""]
 
 
 def pad(text: str, columns: int, align: str = "<") -> str:
@@ -80,12 +165,20 @@ def render(
     limits: Sequence[int | None] | None = None,
     gap: str = "  ",
     indent: str = "",
+    columns: int = CELL_COLUMNS,
+    lines: int = CELL_LINES,
+    more: Callable[[int], str] | None = None,
 ) -> str:
     """Rows (and optional headers) as aligned lines, without trailing spaces.
 
     ``align`` per column: ``"<"`` or ``">"``; by default a column whose cells are
     all numbers (empty cells aside) is right-aligned, others left. ``limits``: the
-    widest a column may grow (``None``: no limit); wider cells end in ``…``.
+    widest a column may grow; wider cells are cut to one line ending in ``…``. A
+    column without a limit grows to at most ``columns``; a wider cell wraps onto
+    at most ``lines`` lines (the row's other cells stay on its first line) and
+    what does not fit ends in ``more(n)`` (:func:`wrap`). The output, and the
+    memory it takes, is bounded by ``columns`` and ``lines`` per cell whatever the
+    cells hold.
     """
     cells = [[str(cell) for cell in row] for row in rows]
     head = [str(h) for h in headers] if headers is not None else None
@@ -98,12 +191,26 @@ def render(
             for i in range(count)
         ]
     widths = []
+    clipped = []  # per column: cut to one line (a limit of its own) rather than wrapped
     for i in range(count):
-        natural = max([display_width(head[i]) if head and i < len(head) else 0] + [display_width(r[i]) for r in cells])
         limit = limits[i] if limits is not None and i < len(limits) else None
-        widths.append(natural if limit is None else min(natural, limit))
-    lines = []
+        cap = max(1, columns) if limit is None else limit
+        natural = max(
+            [capped_width(head[i], cap) if head and i < len(head) else 0] + [capped_width(r[i], cap) for r in cells]
+        )
+        widths.append(min(natural, cap))
+        clipped.append(limit is not None)
+    out = []
     for row in ([head + [""] * (count - len(head))] if head is not None else []) + cells:
-        line = gap.join(fit(cell, widths[i], align[i]) for i, cell in enumerate(row))
-        lines.append((indent + line).rstrip())
-    return "\n".join(lines)
+        if all(clipped[i] or len(cell) <= widths[i] // 2 or capped_width(cell, widths[i]) <= widths[i]
+               for i, cell in enumerate(row)):  # fmt: skip
+            line = gap.join(fit(cell, widths[i], align[i]) for i, cell in enumerate(row))
+            out.append((indent + line).rstrip())
+            continue
+        parts = [[fit(cell, widths[i], align[i])] if clipped[i] else wrap(cell, widths[i], lines, more)
+                 for i, cell in enumerate(row)]  # fmt: skip
+        for k in range(max(len(p) for p in parts)):
+            line = gap.join(pad(p[k], widths[i], align[i]) if k < len(p) else " " * widths[i]
+                            for i, p in enumerate(parts))  # fmt: skip
+            out.append((indent + line).rstrip())
+    return "\n".join(out)

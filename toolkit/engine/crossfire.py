@@ -369,6 +369,7 @@ class Crossfire:
             m.id: (self.is_sniper_mode(m.id), {name: bool(getattr(m, name)) for name in OPTIONS})
             for m in self.modes.values()
         }
+        self._dealt = {m.id: _dealt_roles(m) for m in self.modes.values()}
 
     @classmethod
     def from_records(cls, records: Iterable[Any]) -> Crossfire:
@@ -419,21 +420,42 @@ class Crossfire:
 
     # -- set-up and deal
 
+    def _count_refusal(self, mode: CrossfireMode, players: int) -> str:
+        """Why ``players`` cannot sit at a table of ``mode`` (no composition for that count), as `deal` says it."""
+        counts = sorted(c.players for c in mode.compositions)
+        return tr(
+            "{mode} mode is for {low}-{high} players, not {n}",
+            mode=self._mode_word(mode.id),
+            low=counts[0],
+            high=counts[-1],
+            n=players,
+        )
+
+    def _role_refusal(self, mode: CrossfireMode, role_id: str, players: int) -> str:
+        """Why ``mode`` never deals ``role_id`` to ``players`` players, as `deal` says it of a special role."""
+        joins = next((s for s in mode.substitutions if role_id == s.role or role_id in s.add), None)
+        if joins is not None and joins.players is not None:
+            return tr(
+                "{role} joins {mode} mode with {low}-{high} players, not {n}",
+                role=repr(role_id),
+                mode=self._mode_word(mode.id),
+                low=joins.players.min,
+                high=joins.players.max,
+                n=players,
+            )
+        return tr(
+            "{role} cannot join {mode} mode (special roles there: {roles})",
+            role=repr(role_id),
+            mode=self._mode_word(mode.id),
+            roles=tr(", ").join(self._role_word(s.role) for s in mode.substitutions) or tr("none"),
+        )
+
     def setup(self, mode_id: str, players: int, specials: Sequence[str] = ()) -> Counter[str]:
         """The roles for ``players`` in a mode after the special-role substitutions (RULINGS C4, C5)."""
         mode = self.mode(mode_id)
         composition = next((c for c in mode.compositions if c.players == players), None)
         if composition is None:
-            counts = sorted(c.players for c in mode.compositions)
-            raise TableError(
-                tr(
-                    "{mode} mode is for {low}-{high} players, not {n}",
-                    mode=self._mode_word(mode.id),
-                    low=counts[0],
-                    high=counts[-1],
-                    n=players,
-                )
-            )
+            raise TableError(self._count_refusal(mode, players))
         roles = Counter(composition.roles)
         for special in specials:
             sub = next((s for s in mode.substitutions if s.role == special), None)
@@ -583,6 +605,9 @@ class Crossfire:
         players = data.get("players")
         if type(players) is not list or not players:
             return None
+        dealt = self._dealt[mode_id].get(len(players))  # the roles the mode deals to this many players
+        if dealt is None:
+            return None
         known = self.roles
         seats: list[int] = []
         roles: list[RoleRules] = []
@@ -597,6 +622,8 @@ class Crossfire:
             role_id = player.get("role")
             role = known.get(role_id) if type(role_id) is str else None
             if type(seat) is not int or seat < 1 or seat in index or role is None or (role.marks and not sniper):
+                return None
+            if role_id not in dealt:
                 return None
             index[seat] = position
             seats.append(seat)
@@ -709,6 +736,9 @@ class Crossfire:
         players = data.get("players")
         if not isinstance(players, list) or not players:
             raise TableError(_at(f"{source}: /players", tr("a non-empty list of players")))
+        dealt = self._dealt[mode.id].get(len(players))  # the player count first: a table of 100,000 stops here
+        if dealt is None:
+            raise TableError(_at(f"{source}: /players", self._count_refusal(mode, len(players))))
         seats: list[int] = []
         roles: list[RoleRules] = []
         names: list[str | None] = []
@@ -761,6 +791,9 @@ class Crossfire:
                             tr("the {role} plays only in sniper mode", role=self._role_word(role.id)),
                         )
                     )
+        for i, role in enumerate(roles):
+            if role.id not in dealt:
+                raise TableError(_at(f"{source}: /players/{i}/role", self._role_refusal(mode, role.id, len(roles))))
         vips = [i for i, r in enumerate(roles) if VIP in r.counts_as]
         if len(vips) != 1:
             raise TableError(_at(f"{source}: /players", tr("a table has exactly one VIP, not {n}", n=len(vips))))
@@ -1040,6 +1073,26 @@ class Crossfire:
             }
             for role in sorted(dealt, key=lambda r: (-won[r] / dealt[r], r))
         ]
+
+
+def _dealt_roles(mode: CrossfireMode) -> dict[int, frozenset[str]]:
+    """Player count -> the roles ``mode`` may deal at that count, as :meth:`Crossfire.setup` would: any role of
+    its compositions or public roles, and each special role (with what it adds) where its player range allows.
+
+    Only the counts the mode has a composition for are keys: a table of any other size is refused. How
+    many of each role a table holds is left free (a hand-written table may try any mix of the mode's roles).
+    """
+    standard = {role for c in mode.compositions for role in c.roles} | set(mode.public_roles)
+    dealt = {}
+    for composition in mode.compositions:
+        n = composition.players
+        roles = set(standard)
+        for sub in mode.substitutions:
+            if sub.players is None or sub.players.min <= n <= sub.players.max:
+                roles.add(sub.role)
+                roles.update(sub.add)
+        dealt[n] = frozenset(roles)
+    return dealt
 
 
 def _player_order(key: str) -> tuple[int, str]:
