@@ -240,13 +240,20 @@ class NetrunnerGame:
             return "deck"
         return "play" if card in self.active_cards(card.side) else "other"
 
+    def script_part(self, card: Card, ability: A.Ability | A.Scripted) -> Any:
+        """The card script's part that ``ability`` (or its ``Scripted`` node) runs; None for any other ability."""
+        node = ability if isinstance(ability, A.Scripted) else next(
+            (e for s in ability.sentences for e in s.effects if isinstance(e, A.Scripted)), None
+        )
+        script = self.script_of(card) if node is not None else None
+        if node is None or script is None or not 0 <= node.part < len(script.parts):
+            return None
+        return script.parts[node.part]
+
     def part_zone(self, card: Card, ability: A.Ability) -> str:
         """The zone a card script's part works from (``play`` for every other ability)."""
-        nodes = [e for s in ability.sentences for e in s.effects if isinstance(e, A.Scripted)]
-        script = self.script_of(card) if nodes else None
-        if script is None or not 0 <= nodes[0].part < len(script.parts):
-            return "play"
-        return str(script.parts[nodes[0].part].zone)
+        part = self.script_part(card, ability)
+        return "play" if part is None else str(part.zone)
 
     def _identity(self, side: Side, identity_id: str | None) -> Card:
         if identity_id is None:
@@ -496,10 +503,9 @@ class NetrunnerGame:
     def scripted_usable(self, card: Card, node: A.Scripted, window: str) -> bool:
         """A scripted paid ability: not again this turn when once per turn; its ``usable`` hook, if any
         (``hook(game, card, window)``), says whether it does anything now."""
-        script = self.script_of(card)
-        if script is None or not 0 <= node.part < len(script.parts):
+        part = self.script_part(card, node)
+        if part is None:
             return False
-        part = script.parts[node.part]
         if part.once_per_turn and card.notes.get(f"part:{node.part}") == self.turns:
             return False
         return part.usable is None or bool(part.usable(self, card, window))
@@ -508,13 +514,10 @@ class NetrunnerGame:
         """Whether the runner may run ``server`` now (active cards may forbid some: ``may_run``)."""
         return all(hook(self, source, server) for source, hook in self.script_hooks("may_run"))
 
-    def scripted_role(self, card: Card, node: A.Scripted) -> str | None:
+    def scripted_role(self, card: Card, ability: A.Ability | A.Scripted) -> str | None:
         """The role a card script gives one of its paid parts (``break``, ``boost``, ``prevent_damage``, …)."""
-        script = self.script_of(card)
-        if script is None or not 0 <= node.part < len(script.parts):
-            return None
-        role: str | None = script.parts[node.part].role
-        return role
+        part = self.script_part(card, ability)
+        return None if part is None else part.role
 
     def script_hooks(
         self, name: str, sources: Iterable[Card] | None = None, lasting: bool | None = None
@@ -1382,15 +1385,12 @@ class NetrunnerGame:
 
     def _concerns(self, card: Card, ability: A.Ability, event: dict[str, Any]) -> bool:
         """Whether a card script's triggered part wants this event (its ``only`` test; other abilities always)."""
-        node = ability.sentences[0].effects[0] if ability.sentences and ability.sentences[0].effects else None
-        if not isinstance(node, A.Scripted):
-            return True
-        script = self.script_of(card)
-        if script is None or not 0 <= node.part < len(script.parts) or script.parts[node.part].only is None:
+        part = self.script_part(card, ability)
+        if part is None or part.only is None:
             return True
         from .scripts import Exec
 
-        return bool(script.parts[node.part].only(Exec(self, Context(card.side, card, self.current_run, event=event or None))))
+        return bool(part.only(Exec(self, Context(card.side, card, self.current_run, event=event or None))))
 
     def everyone(self, *first: Card) -> list[Card]:
         """``first`` and then every active card of both sides (the sources of an event anyone may answer)."""

@@ -517,5 +517,4 @@ def _scripted_role(game: NetrunnerGame, option: Option) -> str | None:
     if card is None or index is None or game.script_of(card) is None:
         return None
     abilities = game.abilities(card)
-    nodes = [n for n in A.walk(abilities[index]) if isinstance(n, A.Scripted)] if 0 <= index < len(abilities) else []
-    return game.scripted_role(card, nodes[0]) if nodes else None
+    return game.scripted_role(card, abilities[index]) if 0 <= index < len(abilities) else None
