@@ -288,7 +288,7 @@ class Actions:
         elif kind == "advance":
             assert card is not None
             g.place_advancement(card, 1)
-            g.fire("advanced", g.everyone(), card=card)
+            g.announce("advanced", card=card)
         elif kind == "remove_tag":
             g.remove_tags(1)
         elif kind == "trash_resource":
@@ -324,7 +324,7 @@ class Actions:
         g.pay(side, g.play_cost(card), Phrase(N_("playing {card}"), card=str(card)), "play")
         player.hand.remove(card)
         g.log.add("play", player.seat, card=str(card))
-        g.fire("playing", g.everyone(card), card=card)  # as it is played (the card itself too), before it resolves
+        g.announce("playing", card, card=card)  # as it is played (the card itself too), before it resolves
         for ability in g.abilities(card):
             if ability.kind == "effect":
                 g.interp.execute(ability, Context(side, card, g.current_run), pay=False)
@@ -332,7 +332,7 @@ class Actions:
             g.stay_in_play(card)
         elif card not in g.removed:  # "remove this card from the game" instead of the discard
             g.to_discard(card, "played", faceup=True)
-        g.fire("played", g.everyone(), card=card)
+        g.announce("played", card=card)
 
     def use_ability(self, side: Side, card: Card, index: int) -> None:
         """A paid ability (``<费用>：<效果>``) of an active card: pay its costs, then resolve it."""
@@ -347,4 +347,4 @@ class Actions:
         g.log.add("use", SEATS[side], card=str(card), text=render(abilities[index]))
         run = g.current_run
         g.interp.execute(abilities[index], Context(side, card, run, encounter=run.encounter if run else None))
-        g.fire("ability_used", g.everyone(card), card=card, index=index)
+        g.announce("ability_used", card, card=card, index=index)

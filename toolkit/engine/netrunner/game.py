@@ -643,7 +643,7 @@ class NetrunnerGame:
         self.log.add("credits", player.seat, side=side, amount=amount, credits=player.credits, **extra)
         if amount > 0:  # ``source``: the card whose ability is resolving, if any
             source = self.interp.resolving[-1] if self.interp.resolving else None
-            self.fire("credits_gained", self.everyone(), side=side, amount=amount, source=source)
+            self.announce("credits_gained", side=side, amount=amount, source=source)
 
     def lose_credits(self, side: Side, amount: int) -> int:
         player = self.player(side)
@@ -770,7 +770,7 @@ class NetrunnerGame:
             self.log.add("draw", player.seat, visible=[player.seat], card=str(card))
         if drawn:
             self.log.add("drew", player.seat, side=side, cards=drawn, hand=len(player.hand))
-            self.fire("cards_drawn", self.everyone(), side=side, cards=cards)
+            self.announce("cards_drawn", side=side, cards=cards)
         return drawn
 
     def trash_cost(self, card: Card) -> int | None:
@@ -916,8 +916,8 @@ class NetrunnerGame:
             hand_size=self.hand_size("runner"),
         )
         for card in trashed:  # damage trashes the cards it takes from the grip
-            self.fire("trashed", self.everyone(card), card=card, by="corp", rezzed=False, zone="hand")
-        self.fire("damage_done", self.everyone(), kind=kind, amount=amount, cards=trashed, by=by)
+            self.announce("trashed", card, card=card, by="corp", rezzed=False, zone="hand")
+        self.announce("damage_done", kind=kind, amount=amount, cards=trashed, by=by)
         if flatline and not self.over:
             self.flatline(
                 Phrase(
@@ -936,14 +936,14 @@ class NetrunnerGame:
             return
         self.runner.tags += count
         self.log.add("tags", SEATS["runner"], amount=count, tags=self.runner.tags)
-        self.fire("tags_taken", self.everyone(), amount=count)
+        self.announce("tags_taken", amount=count)
 
     def remove_tags(self, count: int) -> int:
         removed = min(count, self.runner.tags)
         self.runner.tags -= removed
         self.log.add("tags", SEATS["runner"], amount=-removed, tags=self.runner.tags)
         if removed:
-            self.fire("tags_removed", self.everyone(), amount=removed)
+            self.announce("tags_removed", amount=removed)
         return removed
 
     # ------------------------------------------------------------ installing, rezzing, trashing
@@ -1125,7 +1125,7 @@ class NetrunnerGame:
                 self.log.add("host", player.seat, card=str(card), host=str(host))
             self.refill_recurring(card, "installed")
         self.fire("installed", [card], card=card, origin=origin)
-        self.fire("any_installed", self.everyone(), card=card, origin=origin)
+        self.announce("any_installed", card=card, origin=origin)
         self.check_memory()
 
     def rez(self, card: Card, free: bool = False) -> None:
@@ -1146,7 +1146,7 @@ class NetrunnerGame:
         self.log.add("rez", SEATS["corp"], card=str(card), free=free, cost=cost)
         self.refill_recurring(card, "rezzed")
         self.fire("rezzed", [card], card=card)
-        self.fire("any_rezzed", self.everyone(), card=card)
+        self.announce("any_rezzed", card=card)
 
     def derez(self, card: Card, why: Any) -> None:
         """Turn a rezzed corp card face down again (it keeps its counters; its abilities are off)."""
@@ -1154,7 +1154,7 @@ class NetrunnerGame:
             return
         card.rezzed = False
         self.log.add("derez", SEATS["corp"], card=str(card), reason=why)
-        self.fire("derezzed", self.everyone(card), card=card)
+        self.announce("derezzed", card, card=card)
 
     def trash(self, card: Card, why: str, by: Side | None = None) -> bool:
         """An installed card to Archives or the heap, with the cards it hosts (N9). A runner card the corp
@@ -1185,7 +1185,7 @@ class NetrunnerGame:
         self.trash_from_server(card)
         self.to_discard(card, why, faceup=faceup)
         self.check_memory()
-        self.fire("trashed", self.everyone(card), card=card, by=by, rezzed=was_rezzed, zone=origin)
+        self.announce("trashed", card, card=card, by=by, rezzed=was_rezzed, zone=origin)
         return True
 
     def remove_from_game(self, card: Card, why: Any) -> None:
@@ -1209,7 +1209,7 @@ class NetrunnerGame:
                 player.score_area.remove(card)
                 self.removed.append(card)
                 self.log.add("forfeit", player.seat, card=str(card), points=card.record.agenda_points, reason=why)
-                self.fire("forfeited", self.everyone(card), card=card)
+                self.announce("forfeited", card, card=card)
 
     def trash_from_server(self, card: Card) -> None:
         server = self.server_of(card)
@@ -1296,7 +1296,7 @@ class NetrunnerGame:
         for card in cards:
             removed -= self.add_counters(card, "virus", -card.counters["virus"])
         self.log.add("purge", SEATS["corp"], cards=len(cards), removed=removed)
-        self.fire("purged", self.everyone(), removed=removed)
+        self.announce("purged", removed=removed)
 
     # ------------------------------------------------------------ agendas
 
@@ -1391,6 +1391,12 @@ class NetrunnerGame:
         from .scripts import Exec
 
         return bool(part.only(Exec(self, Context(card.side, card, self.current_run, event=event or None))))
+
+    def announce(self, timing: str, *first: Card, **event: Any) -> None:
+        """Fire ``timing`` to ``first`` and then every active card of both sides (:meth:`everyone`); the list is
+        built only when some card of this game has an ability on that timing."""
+        if timing in self.listening:
+            self.fire(timing, self.everyone(*first), **event)
 
     def everyone(self, *first: Card) -> list[Card]:
         """``first`` and then every active card of both sides (the sources of an event anyone may answer)."""
@@ -1494,7 +1500,7 @@ class NetrunnerGame:
             if self.recurring_uses(card):
                 self.refill_recurring(card, "turn start")
         self.fire("your_turn_start", self.active_cards(side))
-        self.fire("turn_begins", self.everyone(), side=side)
+        self.announce("turn_begins", side=side)
         if side == "corp" and not self.over:
             self.log.add("mandatory_draw", player.seat)
             self.draw("corp", 1)
@@ -1531,7 +1537,7 @@ class NetrunnerGame:
                 break
             free += not option.value.clicks
             self.actions.take(option.value)
-            self.fire("action_taken", self.everyone(), side=side, action=option.label)
+            self.announce("action_taken", side=side, action=option.label)
             if self.end_action_phase:  # "after you resolve this card, your action phase ends"
                 self.end_action_phase = False
                 player.clicks = 0
@@ -1552,7 +1558,7 @@ class NetrunnerGame:
             self.to_discard(card, "discarded", faceup=side == "runner")
         if not self.over:
             self.fire("your_turn_end", self.active_cards(side))
-            self.fire("turn_ends", self.everyone(), side=side)
+            self.announce("turn_ends", side=side)
         player.clicks = 0
         self.lift("turn")
         self.log.add("turn_end", player.seat, side=side, hand=len(player.hand), hand_size=limit)

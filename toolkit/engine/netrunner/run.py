@@ -100,7 +100,7 @@ class Runs:
                 break
             run.moved = False
         if not self._stopped(run) and run.server in g.servers:
-            g.fire("approach_server", g.everyone(), server=run.server)
+            g.announce("approach_server", server=run.server)
         if not self._stopped(run) and run.redirect is not None and run.redirect in g.servers:
             g.log.add("run_redirected", RUNNER, server=run.server, to=run.redirect)
             run.server, run.redirect = run.redirect, None  # "treat it as a successful run on HQ instead"
@@ -151,7 +151,7 @@ class Runs:
                 continue
             run.step = "movement"
             g.log.add("pass", RUNNER, ice=str(ice) if ice.rezzed else Phrase(N_("unrezzed ice")), server=run.server)
-            g.fire("pass_ice", g.everyone(ice), ice=ice)
+            g.announce("pass_ice", ice, ice=ice)
             if self._stopped(run) or run.moved:
                 run.moved = False
                 continue
@@ -166,7 +166,7 @@ class Runs:
     def _approach(self, run: RunState, ice: Card) -> None:
         g = self.game
         run.step = "approach"
-        g.fire("approach_ice", g.everyone(ice), ice=ice)
+        g.announce("approach_ice", ice, ice=ice)
         if self._stopped(run) or run.moved:
             return
         ice_list = g.servers[run.server].ice if run.server in g.servers else []
@@ -278,7 +278,7 @@ class Runs:
             subtypes=list(ice.subtypes),
             subroutines=len(subs),
         )
-        g.fire("encounter", g.everyone(ice), ice=ice)
+        g.announce("encounter", ice, ice=ice)
         try:
             for _ in range(200):  # every boost or break is one decision; a runner runs out of credits first
                 if self._stopped(run) or not g.is_installed(ice) or encounter.bypassed:
@@ -301,7 +301,7 @@ class Runs:
                     ability = g.abilities(breaker)[index]
                     g.log.add("use", RUNNER, card=str(breaker), text=render(ability))
                     g.execute(ability, Context("runner", breaker, run, encounter=encounter))
-                    g.fire("ability_used", g.everyone(breaker), card=breaker, index=index)
+                    g.announce("ability_used", breaker, card=breaker, index=index)
                 else:
                     g.actions.take(option.value)
             for sub in subs:
@@ -317,7 +317,7 @@ class Runs:
             run.encounter = None
             g.lift("encounter")
         if not g.over:
-            g.fire("encounter_ends", g.everyone(ice), ice=ice)
+            g.announce("encounter_ends", ice, ice=ice)
 
     def break_options(self, encounter: Encounter) -> list[Option]:
         """Each boost and break the runner can use and pay for now: ``boost:<breaker>/<i>``, ``break:<breaker>/<i>``."""
@@ -415,7 +415,7 @@ class Runs:
         g = self.game
         sub.broken = True
         g.log.add("break", RUNNER, ice=str(ice), index=sub.index, by=str(by), text=render(sub.ability))
-        g.fire("subroutine_broken", g.everyone(ice), ice=ice, index=sub.index, by=by)
+        g.announce("subroutine_broken", ice, ice=ice, index=sub.index, by=by)
 
     def move_run(self, server: str) -> None:
         """The run in progress moves to ``server``: the runner is at its outermost position, and what happens
@@ -485,7 +485,7 @@ class Runs:
                 g.log.add("breach_replaced", RUNNER, server=run.server)
                 run.instead_of_breach()
             else:
-                g.fire("breach", g.everyone(), server=run.server)
+                g.announce("breach", server=run.server)
                 if not g.over:
                     self._access(run)
         run.step = "over"
@@ -498,7 +498,7 @@ class Runs:
                 effect(run, successful)
         g.run_history.append((g.turns, run.server, successful))
         if not g.over:
-            g.fire("run_ends", g.everyone(), run=run, server=run.server, successful=successful)
+            g.announce("run_ends", run=run, server=run.server, successful=successful)
         g.current_run = None
 
     def _access(self, run: RunState) -> None:
@@ -554,7 +554,7 @@ class Runs:
         g = self.game
         zone = self._zone_of(card)
         g.log.add("access", RUNNER, server=server, card=str(card))
-        g.fire("access", g.everyone(card), card=card, server=server)
+        g.announce("access", card, card=card, server=server)
         if g.over or zone is None or self._zone_of(card) is not zone:  # trashed or moved away meanwhile
             return
         if card.type == "agenda":
@@ -590,4 +590,4 @@ class Runs:
                 g.trash(card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), by="runner")
             else:
                 g.to_discard(card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), faceup=True)
-                g.fire("trashed", g.everyone(card), card=card, by="runner", rezzed=False, zone=origin)
+                g.announce("trashed", card, card=card, by="runner", rezzed=False, zone=origin)

@@ -162,7 +162,7 @@ def _suffer_core(x: Exec, amount: int) -> None:
     g.log.add("damage", RUNNER, damage="brain", amount=amount, trashed=[str(c) for c in trashed],
               hand=len(runner.hand), hand_size=g.hand_size("runner"), reason=Phrase(N_("the cost of {card}"),
                                                                                    card=str(x.card)))  # fmt: skip
-    g.fire("damage_done", g.everyone(), kind="brain", amount=amount, cards=trashed)
+    g.announce("damage_done", kind="brain", amount=amount, cards=trashed)
     if amount > len(trashed) and not g.over:
         g.flatline(Phrase(N_("{amount} {damage} with {n} card(s) in the grip"), amount=amount,
                           damage=Term("damage", "brain"), n=len(trashed)))  # fmt: skip

@@ -823,7 +823,7 @@ def _neutralize_all_threats(b: Builder) -> None:
             if c in zone_cards:
                 zone_cards.remove(c)
         g.to_discard(c, why, faceup=True)
-        g.fire("trashed", g.everyone(c), card=c, by="runner")
+        g.announce("trashed", c, card=c, by="runner")
 
     def breach(x: Exec) -> None:
         run = x.game.current_run

@@ -201,7 +201,7 @@ def _play_from_archives(x: Exec, op: Card) -> None:
         if ability.kind == "effect":
             g.interp.execute(ability, Context("corp", op, g.current_run), pay=False)
     g.remove_from_game(op, Phrase(N_("the text of {card}"), card=str(x.card)))
-    g.fire("played", g.everyone(), card=op)
+    g.announce("played", card=op)
 
 
 def _dividends(b: Builder, per: int) -> None:

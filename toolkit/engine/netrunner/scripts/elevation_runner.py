@@ -149,7 +149,7 @@ def _maintenance_access(b: Builder) -> None:
         g = x.game
         g.in_play.remove(x.card)
         x.move_run("hq")  # the ice is behind: the runner is at HQ itself
-        g.fire("approach_server", g.everyone(), server="hq")
+        g.announce("approach_server", server="hq")
 
     def concerns(x: Exec) -> bool:
         run = x.game.current_run

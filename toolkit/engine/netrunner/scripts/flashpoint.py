@@ -1280,7 +1280,7 @@ def _bryan_stinson(b: Builder) -> None:
                 g.interp.execute(ability, Context("corp", chosen, g.current_run), pay=False)
         if chosen not in g.removed:
             x.remove_from_game(chosen)
-        g.fire("played", g.everyone(), card=chosen)
+        g.announce("played", card=chosen)
 
     b.paid([click()], use, usable=lambda g, c, w: w == "action" and g.runner.credits < 6 and bool(options(g)))
 
@@ -1317,7 +1317,7 @@ def _unavoidable_tag(g: NetrunnerGame) -> None:
     """1 tag for the runner that cannot be avoided (no prevention window)."""
     g.runner.tags += 1
     g.log.add("tags", RUNNER, amount=1, tags=g.runner.tags)
-    g.fire("tags_taken", g.everyone(), amount=1)
+    g.announce("tags_taken", amount=1)
 
 
 @card("nbn_controlling_the_message", paragraphs=(0,), summary="The first time each turn the runner trashes an "

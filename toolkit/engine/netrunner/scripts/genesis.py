@@ -506,7 +506,7 @@ def _ash(b: Builder) -> None:
         ash = x.card
 
         def only_ash() -> None:
-            g.fire("breach", g.everyone(), server=run.server)
+            g.announce("breach", server=run.server)
             if not g.over and g.server_of(ash) is here:
                 g.runs.access_card(ash, run.server)
 

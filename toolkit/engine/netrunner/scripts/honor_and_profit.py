@@ -764,7 +764,7 @@ def _shiro(b: Builder) -> None:
         extra = 0
         if run is not None:  # what adds to a breach of R&D counts for this one
             saved, run.extra_access = run.extra_access, 0
-            g.fire("breach", g.everyone(), server="rnd")
+            g.announce("breach", server="rnd")
             extra, run.extra_access = run.extra_access, saved
         cards = list(reversed(g.corp.deck[-(1 + extra) :]))
         if not cards:

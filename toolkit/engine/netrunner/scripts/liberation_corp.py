@@ -780,7 +780,7 @@ def _sisyphus_protocol(b: Builder) -> None:
         if not run.ended and not g.over and g.is_installed(ice):
             run.step = "movement"
             g.log.add("pass", RUNNER, ice=str(ice), server=run.server)
-            g.fire("pass_ice", g.everyone(ice), ice=ice)
+            g.announce("pass_ice", ice, ice=ice)
 
     b.when("pass_ice", passed)
 
@@ -1300,7 +1300,7 @@ def _tatu_bola(b: Builder) -> None:
         g.log.add("install", CORP, visible=[CORP], card=str(chosen), server=server.name)
         g.log.add("install_facedown", CORP, server=server.name, type="ice")
         g.fire("installed", [chosen])
-        g.fire("any_installed", g.everyone(), card=chosen)
+        g.announce("any_installed", card=chosen)
         g.gain_credits("corp", 4)
 
     b.when("pass_ice", passed)
@@ -2013,7 +2013,7 @@ def _adrian_seis(b: Builder) -> None:
         adrian = x.card
 
         def breach() -> None:  # the breach, with what the bids left accessible
-            g.fire("breach", g.everyone(), server=run.server)
+            g.announce("breach", server=run.server)
             if g.over:
                 return
             cards = _breach_cards(g, run.server, run.extra_access)

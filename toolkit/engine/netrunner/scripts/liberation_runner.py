@@ -180,7 +180,7 @@ def _breach_instead(x: Exec, server: str, extra: int = 0) -> None:
     if run is None:
         return
     run.extra_access = extra
-    g.fire("breach", g.everyone(), server=server)
+    g.announce("breach", server=server)
     if g.over:
         return
     count = 1 + run.extra_access
@@ -209,7 +209,7 @@ def _breach_outside_run(g: NetrunnerGame, server: str) -> None:
         g.current_run = run
     try:
         saved, run.extra_access = run.extra_access, 0
-        g.fire("breach", g.everyone(), server=server)
+        g.announce("breach", server=server)
         count = 1 + run.extra_access
         run.extra_access = saved
         corp = g.corp
@@ -238,7 +238,7 @@ def _tag_as_cost(g: NetrunnerGame) -> None:
     """"Take 1 tag" as a cost: nothing prevents or avoids it."""
     g.runner.tags += 1
     g.log.add("tags", RUNNER, amount=1, tags=g.runner.tags)
-    g.fire("tags_taken", g.everyone(), amount=1)
+    g.announce("tags_taken", amount=1)
 
 
 def _accessing(g: NetrunnerGame, c: Card) -> bool:

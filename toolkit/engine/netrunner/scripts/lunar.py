@@ -456,7 +456,7 @@ def _kitsune(b: Builder) -> None:
         if chosen is None:
             return
         g.log.add("breach", RUNNER, server="hq", reason=x.why)
-        g.fire("breach", g.everyone(), server="hq")
+        g.announce("breach", server="hq")
         if not g.over and chosen in g.corp.hand:
             g.runs.access_card(chosen, "hq")
         if not g.over and g.is_installed(x.card):
@@ -1629,7 +1629,7 @@ def _hades_shard(b: Builder) -> None:
     def breach(x: Exec) -> None:
         g = x.game
         g.log.add("breach", RUNNER, server="archives", reason=x.why)
-        g.fire("breach", g.everyone(), server="archives")
+        g.announce("breach", server="archives")
         for c in g.corp.discard:
             c.faceup = True
         for c in list(g.corp.discard):

@@ -433,14 +433,14 @@ def _the_twins(b: Builder) -> None:
         g.log.add("reveal", CORP, cards=[str(chosen)], zone="hq")
         g.corp.hand.remove(chosen)
         g.to_discard(chosen, x.why, faceup=True)  # revealed: it goes to Archives face up
-        g.fire("trashed", g.everyone(chosen), card=chosen, by="corp", rezzed=False)
+        g.announce("trashed", chosen, card=chosen, by="corp", rezzed=False)
         if not g.is_installed(ice) or run.ended or g.over:
             return
         g.runs.encounter(run, ice)
         if not run.ended and not g.over and g.is_installed(ice):
             run.step = "movement"
             g.log.add("pass", RUNNER, ice=str(ice), server=run.server)
-            g.fire("pass_ice", g.everyone(ice), ice=ice)
+            g.announce("pass_ice", ice, ice=ice)
 
     b.when("pass_ice", passed, only=concerns)
 
@@ -535,7 +535,7 @@ def _spooned(b: Builder) -> None:
 def _showing_off(b: Builder) -> None:
     def from_bottom(x: Exec, run: RunState) -> None:
         g = x.game
-        g.fire("breach", g.everyone(), server="rnd")
+        g.announce("breach", server="rnd")
         if g.over or run.ended:
             return
         count = 1 + run.extra_access
@@ -626,7 +626,7 @@ def _eater(b: Builder) -> None:
         run = g.current_run
         if run is not None and run.instead_of_breach is None:  # the breach still happens; nothing is accessed
             server = run.server
-            run.instead_of_breach = lambda: g.fire("breach", g.everyone(), server=server)
+            run.instead_of_breach = lambda: g.announce("breach", server=server)
 
     b.paid([credit(1)], breaks, usable=breaker_usable(), role="break")
 

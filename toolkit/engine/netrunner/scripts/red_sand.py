@@ -88,7 +88,7 @@ def _take_tags(g: NetrunnerGame, n: int) -> None:
     """The runner takes ``n`` tags as a cost (no window to avoid them)."""
     g.runner.tags += n
     g.log.add("tags", RUNNER, amount=n, tags=g.runner.tags)
-    g.fire("tags_taken", g.everyone(), amount=n)
+    g.announce("tags_taken", amount=n)
 
 
 def _lose_clicks(g: NetrunnerGame, side: Side, n: int, why: Any) -> None:
@@ -2430,7 +2430,7 @@ def _success(b: Builder) -> None:
             if not g.is_installed(target):
                 break
             g.place_advancement(target, 1)
-            g.fire("advanced", g.everyone(), card=target)
+            g.announce("advanced", card=target)
 
     b.paragraph(0).play_clicks(2).may_play(lambda g, c: bool(_agendas(g.corp.score_area)))
     b.paragraph(1).play(play)

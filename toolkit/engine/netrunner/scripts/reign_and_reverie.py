@@ -118,7 +118,7 @@ def _breach_pile(g: NetrunnerGame, run: RunState, server: str) -> None:
     """The runner breaches HQ or R&D (``server``) without accessing any card in its root: the accesses other cards
     add to that breach (``breach`` triggers) count for it."""
     saved, run.extra_access = run.extra_access, 0
-    g.fire("breach", g.everyone(), server=server)
+    g.announce("breach", server=server)
     count = 1 + run.extra_access
     run.extra_access = saved
     if g.over or run.ended:
@@ -253,7 +253,7 @@ def _divide_and_conquer(b: Builder) -> None:
         run = x.run_on("archives")
 
         def breaches() -> None:
-            g.fire("breach", g.everyone(), server="archives")
+            g.announce("breach", server="archives")
             if not g.over and not run.ended:
                 g.runs.access(run)
             for server in ("hq", "rnd"):

@@ -1558,7 +1558,7 @@ def _hudson_1_0(b: Builder) -> None:
             return
 
         def breach() -> None:  # the breach, with 1 card accessed at most (the runner picks which)
-            g.fire("breach", g.everyone(), server=run.server)
+            g.announce("breach", server=run.server)
             if g.over:
                 return
             server = g.servers.get(run.server)

@@ -57,7 +57,7 @@ def _trash_from_hq(x: Exec, cards: Iterable[Card]) -> None:
         if target in g.corp.hand:
             g.corp.hand.remove(target)
         g.to_discard(target, str(x.card), faceup=False)
-        g.fire("trashed", g.everyone(target), card=target, by="corp")
+        g.announce("trashed", target, card=target, by="corp")
 
 
 def _into_rnd(x: Exec, cards: Iterable[Card]) -> None:

@@ -1246,7 +1246,7 @@ def _the_shadow_net(b: Builder) -> None:
             g.stay_in_play(event)
         elif event not in g.removed and event not in g.runner.discard:
             g.to_discard(event, "played", faceup=True)
-        g.fire("played", g.everyone(), card=event)
+        g.announce("played", card=event)
 
     def usable(g: NetrunnerGame, c: Card, window: str) -> bool:
         return (
