@@ -237,6 +237,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "name": Nc_("log field", "name"),
     "obstacle": Nc_("log field", "obstacle"),
     "owner": Nc_("log field", "owner"),
+    "path": Nc_("log field", "path"),
     "pit": Nc_("log field", "pit"),
     "players": Nc_("log field", "players"),
     "points": Nc_("log field", "points"),

@@ -63,15 +63,18 @@ class BoardRules(TacticsBase):
         start = unit.pos
         self.hint = ("move", unit)
         dest = self.decider.choose(unit.seat, f"move {unit} (up to {allowance})", cells) if len(cells) > 1 else start
+        moved = dest != start
+        # the cells stepped on, for a replay to draw (a least-cost way there, blocked as the move was)
+        path = self.board.path(start, dest, allowance, self.blocked_for(unit), self.mode.climb_cost) if moved else []
         unit.pos = dest
         self.choose_facing(unit)
-        moved = dest != start
         self.log.add(
             "move",
             unit.seat,
             unit=str(unit),
             start=list(start),
             to=list(dest),
+            path=[list(c) for c in path or ()],
             steps=options.get(dest, 0),
             allowance=allowance,
             facing=unit.facing,
