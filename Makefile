@@ -20,7 +20,7 @@ demo: $(STAMP)
 	$(BIN)/dossier db build --db build/dossier.db
 	$(BIN)/dossier search 't:装备 攻速>=2' --db build/dossier.db
 	$(BIN)/dossier print --deck examples/decks/tactics/duo.json --backs long-edge --out build/duo-sheet.pdf
-	$(BIN)/dossier simulate tactics --decks examples/decks/tactics/duo.json --decks examples/decks/tactics/duo-list.txt \
+	$(BIN)/dossier simulate tactics --decks examples/decks/tactics/duo.json --decks examples/decks/tactics/duo-rival.txt \
 		--seed 1 --turns 100 --replay build/duo-replay.html > build/duo-game.log
 	tail -n 1 build/duo-game.log
 

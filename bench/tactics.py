@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 from toolkit.board import FACINGS, Board  # noqa: E402
 from toolkit.board.geometry import clear_caches  # noqa: E402
 from toolkit.catalog import load_catalog  # noqa: E402
-from toolkit.decks.random_deck import deck_card_ids, random_legal_deck  # noqa: E402
+from toolkit.decks.random_deck import deck_card_ids, random_legal_decks  # noqa: E402
 from toolkit.engine.simulate import simulate_tactics  # noqa: E402
 
 Cell = tuple[int, int]
@@ -231,7 +231,7 @@ def _game_plan() -> tuple[list[Any], list[tuple[str, int, list[list[str]], list[
     for mode, players in GAME_CONFIGS:
         for seed in GAME_SEEDS:
             rng = random.Random(seed)
-            decks = [random_legal_deck(records, mode, rng) for _ in range(players)]
+            decks = random_legal_decks(records, mode, rng, players)  # no agent on two sides (T24)
             plan.append((mode, seed, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks]))
     return records, plan
 

@@ -41,11 +41,10 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> str:
     return str(path)
 
 
-def english_list(tmp_path: Path, name: str = "english.txt") -> Path:
-    """The duo example list written with English names (and an English deck name)."""
-    source = (EX / "tactics" / "duo.json").read_text(encoding="utf-8")
-    deck = json.loads(source)
-    lines = ["# game: tactics", "# mode: duo", "# name: Hawkeye and White Coat"]
+def english_list(tmp_path: Path, name: str = "english.txt", source: Path | None = None, mode: str = "duo") -> Path:
+    """An example deck (the duo one by default) written as a list with English names and an English deck name."""
+    deck = json.loads((source or EX / "tactics" / "duo.json").read_text(encoding="utf-8"))
+    lines = ["# game: tactics", f"# mode: {mode}", f"# name: {name} in English"]
     lines += [f"1x {TACTICS[a].name.en}" for a in deck["agents"]]
     lines += [f"{n}x {TACTICS[c].name.en}" for c, n in deck["cards"].items()]
     path = tmp_path / name
@@ -114,7 +113,7 @@ COMMANDS: list[tuple[str, Callable[[Path, str], list[Any]], str, str]] = [
             "--decks",
             EX / "tactics/duo.json",
             "--decks",
-            EX / "tactics/duo-list.txt",
+            EX / "tactics/duo-rival.txt",
             "--seed",
             "1",
             "--turns",
@@ -221,8 +220,9 @@ def test_an_english_decklist_defaults_to_english(cli: Run, tmp_path: Path) -> No
     assert not chinese(cli("deck", "odds", path, "--turns", "1").stdout)
     assert not chinese(cli("deck", "draw", path, "--seed", "1").stdout)
     assert not chinese(cli("deck", "convert", path, "--to", "text").stdout)
-    log = cli("simulate", "tactics", "--decks", path, "--decks", path, "--seed", "1", "--turns", "2").stdout
-    assert "Jackdaw#" in log and not chinese(log)
+    rival = english_list(tmp_path, "rival.txt", EX / "tactics" / "melee-demolition.json", mode="duo")
+    log = cli("simulate", "tactics", "--decks", path, "--decks", rival, "--seed", "1", "--turns", "2").stdout
+    assert "Jackdaw#" in log and not chinese(log), [x for x in log.splitlines() if chinese(x)]
     # --lang still wins
     assert "1x 寒鸦" in cli("deck", "show", path, "--lang", "zh-Hans").stdout
 
@@ -295,7 +295,8 @@ def test_json_keys_are_stable_and_names_follow(cli: Run, tmp_path: Path) -> None
     assert odds_en.keys() == odds_zh.keys() and odds_en["cards"][0].keys() == odds_zh["cards"][0].keys()
     assert {c["name"] for c in odds_en["cards"]} >= {"Smoke Grenade"}
     assert {c["name"] for c in odds_zh["cards"]} >= {"烟雾弹"}
-    args = ["simulate", "tactics", "--decks", deck, "--decks", deck, "--seed", "1", "--turns", "2", "-f", "json"]
+    rival = EX / "tactics/duo-rival.txt"
+    args = ["simulate", "tactics", "--decks", deck, "--decks", rival, "--seed", "1", "--turns", "2", "-f", "json"]
     log_en = json.loads(cli(*args, "--lang", "en").stdout)["log"]
     log_zh = json.loads(cli(*args, "--lang", "zh-Hans").stdout)["log"]
     assert [sorted(e) for e in log_en] == [sorted(e) for e in log_zh]

@@ -28,7 +28,7 @@ DUEL = EX / "tactics" / "duel.json"
             "--decks",
             EX / "tactics" / "duo.json",
             "--decks",
-            EX / "tactics" / "duo-list.txt",
+            EX / "tactics" / "duo-rival.txt",
             "--seed",
             "1",
             "--turns",

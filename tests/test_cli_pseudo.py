@@ -181,7 +181,11 @@ def _illegal_deck(tmp: Path) -> Path:
 
 NR = EX / "netrunner"
 NR_DECKS = ["--decks", NR / "corp-hb-tireless-hands.json", "--decks", NR / "runner-criminal-fingers.json"]
-TA_DECKS = ["--decks", EX / "tactics" / "duo.json", "--decks", EX / "tactics" / "duo-list.txt"]
+# three melee squads that share no agent (one piece per agent, T24)
+MELEE_DECKS = [
+    arg for name in ("melee.json", "melee-demolition.json", "melee-recon.json") for arg in ("--decks", EX / "tactics" / name)
+]
+TA_DECKS = ["--decks", EX / "tactics" / "duo.json", "--decks", EX / "tactics" / "duo-rival.txt"]
 
 # (name, arguments, standard input, words a command may show as they are stored)
 Command = tuple[str, Callable[[Path, str], list[Any]], str, set[str]]
@@ -189,7 +193,7 @@ COMMANDS: list[Command] = [
     ("simulate tactics", lambda tmp, db: ["simulate", "tactics", *TA_DECKS, "--turns", 5, "--seed", 3], "", set()),
     (
         "simulate tactics melee",
-        lambda tmp, db: ["simulate", "tactics", *(["--decks", EX / "tactics" / "melee.json"] * 3), "--turns", 4],
+        lambda tmp, db: ["simulate", "tactics", *MELEE_DECKS, "--turns", 4],
         "",
         set(),
     ),

@@ -27,7 +27,7 @@ def game_with(hand: list[str], squad: list[str], mode: str = "duo") -> TacticsGa
         seed=1,
         decider=FirstDecider(),
         decks=[filler, filler],
-        squads=[squad, ["gale", "anvil"]],
+        squads=[squad, ["lynx", "cipher"]],  # one piece per agent: the other side's squad shares none (T24)
         opening_hand=False,
     )
     player = game.player(1)
@@ -88,6 +88,7 @@ def squads_and_decks(*names: str) -> tuple[list[list[str]], list[list[str]]]:
 
 def test_same_seed_same_log() -> None:
     squads, decks = squads_and_decks("duo.json", "duo.json")
+    squads[1] = ["gale", "lynx"]  # no agent on both sides (T24)
     first = simulate_tactics(RECORDS, "duo", squads, decks, turns=12, seed=5).log.to_json()
     second = simulate_tactics(RECORDS, "duo", squads, decks, turns=12, seed=5).log.to_json()
     other = simulate_tactics(RECORDS, "duo", squads, decks, turns=12, seed=6).log.to_json()
@@ -113,7 +114,7 @@ def test_cli_same_seed_same_output(cli) -> None:
         "--decks",
         EX / "duo.json",
         "--decks",
-        EX / "duo-list.txt",
+        EX / "duo-rival.txt",
         "--turns",
         "6",
         "--seed",
@@ -145,18 +146,20 @@ def test_cli_usage_errors(cli, args: list[str], message: str) -> None:
 
 def test_the_result_and_its_reason_are_in_the_language_asked(cli) -> None:
     duo = ROOT / "examples" / "decks" / "tactics" / "duo.json"
-    args = ["simulate", "tactics", "--decks", duo, "--decks", duo, "--turns", 12, "--seed", 1]
+    rival = ROOT / "examples" / "decks" / "tactics" / "duo-rival.txt"
+    args = ["simulate", "tactics", "--decks", duo, "--decks", rival, "--turns", 12, "--seed", 3]
     data = json.loads(cli(*args, "--format", "json").stdout)
-    assert data["result"] == {"winners": [1], "reason": "first_blood", "rounds": 8}  # JSON keeps the code
-    assert cli(*args, "--lang", "zh-Hans").stdout.splitlines()[-1] == "结果：玩家1，共 8 轮（先发制人）"
-    assert cli(*args, "--lang", "en").stdout.splitlines()[-1] == "result: P1 after 8 rounds (first blood)"
-    short = cli("simulate", "tactics", "--decks", duo, "--decks", duo, "--turns", 1, "--lang", "zh-Hans").stdout
+    assert data["result"] == {"winners": [1], "reason": "first_blood", "rounds": 7}  # JSON keeps the code
+    assert cli(*args, "--lang", "zh-Hans").stdout.splitlines()[-1] == "结果：玩家1，共 7 轮（先发制人）"
+    assert cli(*args, "--lang", "en").stdout.splitlines()[-1] == "result: P1 after 7 rounds (first blood)"
+    short = cli("simulate", "tactics", "--decks", duo, "--decks", rival, "--turns", 1, "--lang", "zh-Hans").stdout
     assert short.splitlines()[-1] == "结果：无人获胜，共 1 轮（达到轮数上限）"
 
 
 def test_log_lines_put_events_fields_and_codes_in_words(cli) -> None:
     duo = ROOT / "examples" / "decks" / "tactics" / "duo.json"
-    args = ["simulate", "tactics", "--decks", duo, "--decks", duo, "--turns", 2, "--seed", 0]
+    rival = ROOT / "examples" / "decks" / "tactics" / "duo-rival.txt"
+    args = ["simulate", "tactics", "--decks", duo, "--decks", rival, "--turns", 2, "--seed", 0]
     english = cli(*args, "--lang", "en").stdout.splitlines()
     assert "  20 P1 deploy (unit: Jackdaw#1, record: Jackdaw, cell: 1,10, facing: west, hidden: yes, tapped: no)" in (
         english

@@ -170,7 +170,8 @@ def test_simulate_refuses_a_map_id_the_pool_does_not_have(cli, map_id: str) -> N
 
 
 def test_simulate_on_a_named_map(cli) -> None:
-    result = cli("simulate", "tactics", "--decks", DUEL, "--decks", DUEL, "--turns", "1", "--map", "hideout")
+    rival = EX / "tactics" / "duel-rival.json"
+    result = cli("simulate", "tactics", "--decks", DUEL, "--decks", rival, "--turns", "1", "--map", "hideout")
     assert result.exit_code == 0, result.output
     assert "result:" in result.stdout
 

@@ -29,7 +29,7 @@ def tour(tmp: Path, lang: str) -> tuple[str, Path, Path]:
         ["db", "build", "--db", db],
         ["search", query, "--db", db],
         ["print", "--deck", EX / "tactics/duo.json", "--backs", "long-edge", "--out", sheet],
-        ["simulate", "tactics", "--decks", EX / "tactics/duo.json", "--decks", EX / "tactics/duo-list.txt",
+        ["simulate", "tactics", "--decks", EX / "tactics/duo.json", "--decks", EX / "tactics/duo-rival.txt",
          "--seed", "1", "--turns", "100", "--replay", replay],
     ]  # fmt: skip
     said = []

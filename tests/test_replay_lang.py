@@ -12,7 +12,7 @@ from .conftest import ROOT
 
 EX = ROOT / "examples" / "decks"
 GAMES = {
-    "tactics": [EX / "tactics/duo.json", EX / "tactics/duo-list.txt"],
+    "tactics": [EX / "tactics/duo.json", EX / "tactics/duo-rival.txt"],
     "netrunner": [EX / "netrunner/corp-weyland-skyward.json", EX / "netrunner/runner-anarch-rust.json"],
 }
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")

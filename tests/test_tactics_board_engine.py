@@ -89,8 +89,8 @@ def test_teammates_are_friendly_not_enemies() -> None:
     assert anvil not in enemies and jackdaw in enemies
     assert anvil.pos not in game.blocked_for(gale) and jackdaw.pos in game.blocked_for(gale)
     assert game.opponents(1) == [2, 4]
-    game.destroy(jackdaw, by=3)
-    assert game.player(1).score == game.player(3).score == 1 and game.player(2).score == 0
+    game.destroy(jackdaw, by=3)  # §15.2 scores per player (T22 revised): the teammate does not share it
+    assert game.player(3).score == 1 and game.player(1).score == game.player(2).score == 0
 
 
 def test_expert_starts_two_of_up_to_four_agents() -> None:

@@ -15,7 +15,7 @@ import pytest
 from toolkit.catalog import load_catalog
 from toolkit.coverage import run_coverage
 from toolkit.decks.formats import deck_to_json
-from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
+from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
 from toolkit.engine.simulate import simulate_tactics
 from toolkit.engine.tactics import TacticsGame
 from toolkit.models.deck import Deck
@@ -37,8 +37,7 @@ CHANGED_FLOOR = 80.0
 
 
 def random_decks(mode: str, players: int, seed: int) -> list[Deck]:
-    rng = random.Random(seed)
-    return [random_legal_deck(RECORDS, mode, rng, name=f"seat {seat}") for seat in range(1, players + 1)]
+    return random_legal_decks(RECORDS, mode, random.Random(seed), players)  # no agent on two sides (T24)
 
 
 def play(mode: str, players: int, seed: int, decider: str = "heuristic") -> TacticsGame:

@@ -172,17 +172,34 @@ class _Rotation:
             self.rng.shuffle(fresh)
             queue.extend(fresh)
 
-    def deck(self, records: Sequence[Any], mode: Any, name: str) -> Deck:
-        """A legal deck with the next agents (and their exclusive cards) and the next generic cards."""
+    def deck(self, records: Sequence[Any], mode: Any, name: str, taken: Sequence[str] = ()) -> Deck:
+        """A legal deck with the next agents (and their exclusive cards) and the next generic cards; an agent
+        in ``taken`` (another seat's in the same game, T24) waits in the queue for a later game."""
         squad: list[str] = []
-        for _ in range(mode.max_agents):
+        passed: list[str] = []
+        while len(squad) < mode.max_agents:
             self._refill(self.agent_queue, self.agents)
-            if self.agent_queue:
-                squad.append(self.agent_queue.popleft())
+            if not self.agent_queue or len(passed) >= len(self.agents):
+                break
+            agent = self.agent_queue.popleft()
+            if agent in taken or agent in squad:
+                if agent not in passed:
+                    passed.append(agent)
+            else:
+                squad.append(agent)
+        self.agent_queue.extendleft(reversed(passed))
         self._refill(self.card_queue, self.generic)
         generic = list(self.card_queue)
         include = squad + [c for a in squad for c in self.exclusive.get(a, [])] + generic
-        deck = random_legal_deck(records, mode.id, self.rng, squad_size=len(squad), include=include, name=name)
+        deck = random_legal_deck(
+            records,
+            mode.id,
+            self.rng,
+            squad_size=max(len(squad), mode.starting_agents),  # 列兵 fill a squad when the agents run out
+            include=include,
+            name=name,
+            taken=taken,
+        )
         self.card_queue = deque(c for c in self.card_queue if c not in deck.cards)
         return deck
 
@@ -199,13 +216,14 @@ def plan_games(records: Iterable[Any], games: int = DEFAULT_GAMES, seed: int = 0
         block = number // len(CONFIGS)
         covering = block % 2 == 0
         decider = "random" if block % RANDOM_EVERY == RANDOM_EVERY - 1 else "heuristic"
-        decks = []
+        decks: list[Deck] = []
         for seat in range(1, players + 1):
             name = f"{mode_id} game {number} seat {seat}"
+            taken = [a for d in decks for a in d.agents or []]  # one piece per agent in a game (T24)
             if covering:
-                decks.append(rotation.deck(pool, modes[mode_id], name))
+                decks.append(rotation.deck(pool, modes[mode_id], name, taken))
             else:
-                decks.append(random_legal_deck(pool, mode_id, rng, name=name))
+                decks.append(random_legal_deck(pool, mode_id, rng, name=name, taken=taken))
         specs.append(GameSpec(mode_id, players, seed * 100_003 + number, decider, tuple(decks), covering))
     return specs
 

@@ -131,7 +131,7 @@ class LogNames:
 
     def _text(self, text: str) -> str:
         """Ability text in English: a whole ability, or an effect the engine logs without its full stop; the
-        card names it quotes (「烟幕」) in English too."""
+        card names it quotes (「烟幕」) in English too, between English quotes (‘Smoke Screen’)."""
         from toolkit.text import AbilitySyntaxError, parse_cached, render
 
         for candidate in (text, text + "。") if not text.endswith("。") else (text,):
@@ -139,7 +139,8 @@ class LogNames:
                 english = str(render(parse_cached(candidate), "en"))
             except (AbilitySyntaxError, ValueError, KeyError, NotImplementedError):
                 continue
-            english = _QUOTED.sub(lambda m: f"「{self.names.get(m.group(1)) or m.group(1)}」", english)
+            # a name inside the quoted ability: English single quotes, not the full-width 「」 of Chinese
+            english = _QUOTED.sub(lambda m: f"‘{self.names.get(m.group(1)) or m.group(1)}’", english)
             return english.removesuffix(".") if candidate != text else english
         return text
 

@@ -57,11 +57,15 @@ def deckable_cards(records: Iterable[Any]) -> list[Any]:
     )
 
 
-def random_squad(agents: Sequence[Any], size: int, rng: random.Random, include: Sequence[str] = ()) -> list[str]:
-    """``size`` agent ids: the ``include``d ones first, then drawn at random; names unique except 列兵."""
+def random_squad(
+    agents: Sequence[Any], size: int, rng: random.Random, include: Sequence[str] = (), taken: Iterable[str] = ()
+) -> list[str]:
+    """``size`` agent ids: the ``include``d ones first, then drawn at random; names unique except 列兵;
+    never an agent in ``taken`` (another seat's in the same game: one piece per agent, T24)."""
     squad: list[str] = []
-    names: set[str] = set()
+    taken = set(taken)
     by_id = {a.id: a for a in agents}
+    names: set[str] = {by_id[i].name.zh_hans for i in taken if i in by_id and not by_id[i].private}
 
     def take(agent: Any) -> None:
         squad.append(agent.id)
@@ -87,12 +91,14 @@ def random_legal_deck(
     squad_size: int | None = None,
     include: Iterable[str] = (),
     name: str | None = None,
+    taken: Iterable[str] = (),
 ) -> Deck:
     """A random squad and personal deck for ``mode_id`` that its deck rules accept.
 
     ``squad_size`` fixes the number of agents (else drawn between the mode's
     starting and maximum counts). ``include``: card or agent ids wanted in the
-    deck, taken in order while the rules allow.
+    deck, taken in order while the rules allow. ``taken``: agents of the other
+    seats of the same game, never in this squad (T24).
     """
     pool = tactics_records(records)
     mode = pool.get(("mode", mode_id))
@@ -124,7 +130,7 @@ def random_legal_deck(
     # agents named in include, then the agents of included exclusive cards, first come first served
     want_agents = [i for i in wanted if ("agent", i) in pool]
     want_agents += [by_id[i].agent for i in wanted if i in card_ids and by_id[i].agent is not None]
-    squad = random_squad(agents, squad_size, rng, list(dict.fromkeys(want_agents)))
+    squad = random_squad(agents, squad_size, rng, list(dict.fromkeys(want_agents)), taken)
 
     low, high = deck_size_bounds(mode)
     counted = len(squad) if mode.agents_count_toward_deck_size else 0
@@ -168,9 +174,28 @@ def random_legal_deck(
     )
 
 
+def random_legal_decks(records: Iterable[Any], mode_id: str, rng: random.Random, players: int) -> list[Deck]:
+    """One random legal deck per seat for one game: no agent in two squads (T24; 列兵 excepted)."""
+    records = list(records)
+    decks: list[Deck] = []
+    taken: list[str] = []
+    for seat in range(1, players + 1):
+        deck = random_legal_deck(records, mode_id, rng, name=f"random {mode_id} deck {seat}", taken=taken)
+        decks.append(deck)
+        taken += deck.agents or []
+    return decks
+
+
 def deck_card_ids(deck: Deck) -> list[str]:
     """The deck's command cards as a list of ids, one per copy, sorted (what the engine takes)."""
     return [card_id for card_id, count in sorted(deck.cards.items()) for _ in range(count)]
 
 
-__all__ = ["deck_card_ids", "deck_size_bounds", "deckable_cards", "random_legal_deck", "random_squad"]
+__all__ = [
+    "deck_card_ids",
+    "deck_size_bounds",
+    "deckable_cards",
+    "random_legal_deck",
+    "random_legal_decks",
+    "random_squad",
+]

@@ -330,11 +330,14 @@ class TacticsBase(TextRunner):
         return next((u for u in self.units() if card in u.equipment or card in u.statuses), None)
 
     def self_destruct(self, card: Card) -> None:
+        """自毁 (or an effect destroys the card): it leaves its unit for the discard and its own 消灭时 fires,
+        as when its wearer dies (§7.3.1 "依然触发消灭时能力", T25)."""
         unit = self.holder(card)
         if unit is not None:
             (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
         self.log.add("self_destruct", card.owner, card=str(card))
         self._to_discard(card, "self-destructed")
+        self.fire_card("on_destroyed", card, unit)
 
     def seat_for(self, unit: Unit, by: int | None = None) -> int:
         """Whose abilities a unit's triggers are: its controller's; an obstacle's are the player's whose
@@ -342,9 +345,12 @@ class TacticsBase(TextRunner):
         return unit.seat or by or self.active
 
     def expose(self, unit: Unit, reason: str) -> None:
+        """Turn a hidden unit face up (§8.4); its 暴露时 abilities fire (T23)."""
         if unit.hidden:
             unit.hidden = False
             self.log.add("exposed", unit.seat or None, unit=str(unit), reason=reason)
+            if getattr(self, "started", True):
+                self.fire("on_exposed", self.seat_for(unit), unit=unit)
 
     # -- units
 
@@ -354,6 +360,7 @@ class TacticsBase(TextRunner):
             return 0
         amount = max(0, amount + self._stat(unit, "damage_taken"))
         left = amount
+        used_up: list[Card] = []  # equipment destroyed by the damage: its 消灭时 fires (§8.3, T25)
         absorbed = min(unit.shield, left)
         unit.shield -= absorbed
         left -= absorbed
@@ -367,6 +374,7 @@ class TacticsBase(TextRunner):
                     self.log.add("equipment_destroyed", unit.seat, card=str(card))
                     unit.equipment.remove(card)
                     self._to_discard(card, Phrase(N_("its shield was used up")))
+                    used_up.append(card)
         temp = min(unit.temp_hp, left)
         unit.temp_hp -= temp
         left -= temp
@@ -376,6 +384,8 @@ class TacticsBase(TextRunner):
         self.log.add(
             "damage", unit.seat, unit=str(unit), amount=amount, shield=absorbed, temp_hp=temp, hp=left, hp_left=unit.hp
         )
+        for card in used_up:
+            self.fire_card("on_destroyed", card, unit)
         if amount:
             self.fire("on_damaged", self.seat_for(unit, by), unit=unit)
         if unit.hp <= 0 and not unit.gone:
@@ -431,7 +441,7 @@ class TacticsBase(TextRunner):
         self.check_victory()
 
     def score_destroyed(self, unit: Unit) -> None:
-        """先发制人 (T22): an enemy agent destroyed scores 1 for the destroyer's team."""
+        """先发制人 (T22): an enemy agent destroyed scores 1 for the player whose unit destroyed it."""
 
     def check_victory(self) -> None:
         """Decided by the game (the board knows which agents are on the map)."""
@@ -610,7 +620,6 @@ class TacticsBase(TextRunner):
 
     def fire(self, timing: str, seat: int, unit: Unit | None = None, extra: Sequence[Any] = ()) -> None:
         """Collect the triggered abilities of ``timing`` and resolve them (§11.4, §11.7)."""
-        pending: list[Pending[Any]] = []
         sources: list[tuple[Any, Unit | None]] = []
         if unit is not None:
             sources = [(unit, unit)] + [(c, unit) for c in unit.equipment + unit.statuses]
@@ -618,6 +627,15 @@ class TacticsBase(TextRunner):
             for u in self.player(seat).units:
                 sources += [(u, u)] + [(c, u) for c in u.equipment + u.statuses]
         sources += [(thing, unit) for thing in extra]
+        self._fire_sources(timing, seat, sources)
+
+    def fire_card(self, timing: str, card: Card, holder: Unit | None) -> None:
+        """The triggered abilities of ``timing`` on one card alone, as worn or attached to ``holder`` (a card
+        destroyed on its own fires its own 消灭时, T25; its holder's do not fire)."""
+        self._fire_sources(timing, card.owner or self.active, [(card, holder)])
+
+    def _fire_sources(self, timing: str, seat: int, sources: Sequence[tuple[Any, Unit | None]]) -> None:
+        pending: list[Pending[Any]] = []
         for source, holder in sources:
             for index, ability in self.indexed_abilities(source):
                 if ability.kind == "triggered" and ability.timing == timing:

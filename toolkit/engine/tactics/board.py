@@ -157,14 +157,15 @@ class BoardRules(TacticsBase):
         return observer is target or self.sees(observer, target.pos, mark)
 
     def check_exposure(self) -> None:
-        """A hidden unit in an enemy unit's sight at distance 0-1 is exposed (§8.4)."""
+        """A hidden unit in an enemy unit's sight at distance 0-1 is exposed (§8.4); a hidden scene obstacle
+        is hostile to every unit, so any agent or minion that sees it at 0-1 exposes it (§5.2, T23)."""
         if getattr(self, "deploying", False):
             return
         for unit in self.units():
             if not unit.hidden or unit.pos is None:
                 continue
             for other in self.units():
-                if other.kind == "obstacle" or not self.hostile(unit.seat, other.seat) or unit.kind == "obstacle":
+                if other.kind == "obstacle" or not self.hostile(unit.seat, other.seat):
                     continue
                 if self.within(other, unit, 0, 1) and self.sees(other, unit.pos):
                     self.expose(unit, Phrase(N_("in sight of {unit} at distance 0-1"), unit=str(other)))

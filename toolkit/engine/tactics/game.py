@@ -10,7 +10,7 @@ from typing import Any
 
 from toolkit.board import Board
 from toolkit.engine.phrase import Phrase
-from toolkit.i18n import tr
+from toolkit.i18n import current_lang, name_of, tr
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text.render import render
@@ -105,8 +105,10 @@ class TacticsGame(AttackRules):
             map=self.board.map_id,
             teams={p.seat: p.team for p in self.players},
         )
+        chosen = [list(squads[i]) if squads else self.example_squad(i) for i in range(len(self.players))]
+        self._one_piece_per_agent(chosen)
         for index, player in enumerate(self.players):
-            squad = list(squads[index]) if squads else self.example_squad()
+            squad = chosen[index]
             for agent_id in squad:
                 player.standby.append(self._agent(player.seat, agent_id))
             deck_ids = list(decks[index]) if decks else self.example_deck(squad)
@@ -122,9 +124,40 @@ class TacticsGame(AttackRules):
 
     # -- set-up helpers
 
-    def example_squad(self) -> list[str]:
+    def example_squad(self, index: int = 0) -> list[str]:
+        """The squad of the ``index``-th seat when none is given: the mode's starting count of agents, in id
+        order, each seat after the ones before it (one piece per agent, T24); private agents (列兵) when the
+        real ones run out."""
         agents = sorted(r.id for r in self.records if r.kind == "agent" and not r.private)
-        return agents[: max(1, self.mode.starting_agents)]
+        privates = sorted(r.id for r in self.records if r.kind == "agent" and r.private)
+        size = max(1, self.mode.starting_agents)
+        squad = agents[index * size : (index + 1) * size]
+        while len(squad) < size and privates:
+            squad.append(privates[0])
+        return squad
+
+    def _one_piece_per_agent(self, squads: Sequence[Sequence[str]]) -> None:
+        """T24 (§3.1, §7.2 "每张特工牌对应 1 枚棋子"): no agent is on two sides in one game; private agents
+        (列兵), which every player has their own copies of, excepted."""
+        seats: dict[str, list[int]] = {}
+        for seat, squad in enumerate(squads, start=1):
+            for agent_id in dict.fromkeys(squad):
+                record = self.by_id.get(("agent", agent_id))
+                if record is not None and not record.private:
+                    seats.setdefault(agent_id, []).append(seat)
+        for agent_id, where in seats.items():
+            if len(where) > 1:
+                record = self.by_id[("agent", agent_id)]
+                raise EngineError(
+                    tr(
+                        "{agent} ({id}) is in the squads of players {seats}: one piece per agent in a game, "
+                        "each agent on one side only ({rule})",
+                        agent=name_of(record, current_lang()),
+                        id=agent_id,
+                        seats=tr(", ").join(str(s) for s in where),
+                        rule="§7.2, T24",
+                    )
+                )
 
     def example_deck(self, squad: Sequence[str]) -> list[str]:
         """A legal-looking deck: the mode's minimum size of distinct generic cards, then the squad's exclusives."""
@@ -352,7 +385,11 @@ class TacticsGame(AttackRules):
         return next((u for u in self.users(seat) if self.card_user_ok(card, u, seat)), None)
 
     def _status_targets(self, seat: int, card: Card) -> list[Unit]:
-        return [u for u in self.candidates(card.record.status.target, seat) if isinstance(u, Unit)]
+        """Units a status may be attached to: never an obstacle, which has no unit card to hold it (§7.3.2
+        "如果生效目标没有单位牌可供贴附（如障碍），状态无法对其生效", T25)."""
+        return [
+            u for u in self.candidates(card.record.status.target, seat) if isinstance(u, Unit) and u.kind != "obstacle"
+        ]
 
     def legal_actions(self, seat: int) -> list[Action]:
         actions: list[Action] = []
@@ -672,14 +709,12 @@ class TacticsGame(AttackRules):
         by = unit.destroyed_by
         if not by or not unit.owner or not self.hostile(by, unit.owner):
             return
-        team = self.team_of(by)
-        for player in self.players:
-            if player.team == team:
-                player.score += 1
-        self.log.add("point", by, team=team, unit=str(unit), score=self.player(by).score)
+        self.player(by).score += 1  # per player, as §15.2 writes it (T22 revised): teammates do not pool
+        self.log.add("point", by, team=self.team_of(by), unit=str(unit), score=self.player(by).score)
 
     def check_victory(self) -> None:
-        """先发制人: a team with the mode's points wins; 尘消: a player with no 非己方 agent on the map wins
+        """先发制人: the first player with the mode's points wins, with their teammate (T22); 尘消: a player
+        with no 非己方 agent on the map wins
         (agents standing by do not count, T12; teammates are not 非己方, T22)."""
         if self.winners is not None or not self.started:
             return

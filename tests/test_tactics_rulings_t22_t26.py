@@ -1,0 +1,172 @@
+"""Rulings T22 (revised) to T26: the last contradictions of the tactics engine with seed 000 (issue 23).
+
+Each test quotes the seed line or the ruling it checks.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from toolkit.decks.random_deck import random_legal_decks
+from toolkit.engine.core import EngineError, ScriptedDecider
+from toolkit.engine.tactics import TacticsGame
+
+from .conftest import ROOT
+from .tactics_util import RECORDS, board_game, events, hand, obstacle, put
+
+EX = ROOT / "examples" / "decks" / "tactics"
+
+
+# ---------------------------------------------------------------- T24: one piece per agent
+
+
+def test_squads_that_share_an_agent_are_refused_naming_it() -> None:
+    """§7.2 "每张特工牌对应 1 枚棋子" (T24): no agent on two sides in one game."""
+    with pytest.raises(EngineError, match=r"jackdaw.*players 1, 2"):
+        board_game(squads=(("gale", "jackdaw"), ("jackdaw", "egret")))
+
+
+def test_private_agents_may_stand_on_every_side() -> None:
+    """T24 and §15.6: every player has their own 列兵 cards."""
+    game = board_game("expert", squads=(("gale", "private"), ("jackdaw", "private")))
+    assert [u.id for u in game.player(2).standby] == ["jackdaw", "private"]
+
+
+def test_default_squads_differ_between_seats() -> None:
+    """A game set up without squads gives each seat its own agents (T24)."""
+    game = TacticsGame(RECORDS, "duo", players=4, seed=3)
+    squads = [{u.id for u in p.units + p.standby} for p in game.players]
+    assert all(len(s) == 2 for s in squads)
+    assert len(set().union(*squads)) == 8
+
+
+@pytest.mark.parametrize(("mode", "players"), [("duel", 2), ("duo", 2), ("duo", 4), ("expert", 2), ("melee", 4)])
+def test_random_decks_of_one_game_share_no_agent(mode: str, players: int) -> None:
+    """The random decks of one game (coverage, benches) never put an agent on two sides (T24)."""
+    private = {r.id for r in RECORDS if r.kind == "agent" and r.private}
+    for seed in range(40):
+        decks = random_legal_decks(RECORDS, mode, random.Random(seed), players)
+        real = [a for d in decks for a in d.agents or [] if a not in private]
+        assert len(real) == len(set(real)), (seed, [d.agents for d in decks])
+
+
+def test_simulate_refuses_a_mirror_match(cli) -> None:  # type: ignore[no-untyped-def]
+    """`simulate` refuses two decks with the same squad, naming the agent (exit 1, one line)."""
+    result = cli("simulate", "tactics", "--decks", EX / "duo.json", "--decks", EX / "duo-list.txt", "--lang", "en")
+    assert result.exit_code == 1
+    assert "Jackdaw (jackdaw)" in result.output and "T24" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_the_demo_decks_are_two_different_squads(cli) -> None:  # type: ignore[no-untyped-def]
+    """The README's demo plays two squads that share no agent (T24)."""
+    result = cli(
+        "simulate", "tactics", "--decks", EX / "duo.json", "--decks", EX / "duo-rival.txt", "--seed", "1",
+        "--turns", "100",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+
+
+# ---------------------------------------------------------------- T25: statuses, destroyed cards
+
+
+def test_statuses_are_never_attached_to_obstacles() -> None:
+    """§7.3.2 "如果生效目标没有单位牌可供贴附（如障碍），状态无法对其生效" (T25): 流血 (any unit) is not
+    offered the server rack."""
+    game = board_game()
+    gale = put(game, 1, "gale", (2, 3), "e")
+    jackdaw = put(game, 2, "jackdaw", (4, 3), "w")
+    rack = obstacle(game, "server_rack", (3, 4))
+    bleeding = hand(game, 1, "bleeding", "med_kit")[0]
+    targets = game._status_targets(1, bleeding)
+    assert rack not in targets and jackdaw in targets and gale in targets
+
+
+def test_equipment_whose_shield_is_used_up_fires_its_own_on_destroyed() -> None:
+    """§8.3 "当 1 个拥有护盾值的装备的护盾值降低至 0 或更低时，这件装备将被消灭" and T25: its 消灭时 fires
+    (防弹盾牌: 消灭时：你抽 1 张牌)."""
+    game = board_game()
+    anvil = put(game, 1, "anvil", (2, 3), "e")
+    shield = game._card("ballistic_shield", 1)
+    game.equip(anvil, shield)
+    game.player(1).deck = [game._card("med_kit", 1)]
+    game.player(1).hand = []
+    game.damage(anvil, 3, by=2)
+    assert shield not in anvil.equipment and shield in game.player(1).discard
+    assert [c.id for c in game.player(1).hand] == ["med_kit"]
+    assert anvil.hp == anvil.max_hp - 1
+    assert any(e.data.get("source") == "ballistic_shield" for e in events(game, "trigger"))
+
+
+def test_a_self_destructed_card_fires_its_own_on_destroyed_and_not_its_wearers() -> None:
+    """§7.3.1 "需立刻自毁该装备（依然触发消灭时能力）" (T25): 死手开关 destroyed without its wearer goes off
+    next to the wearer; the wearer's own 消灭时 does not fire."""
+    decider = ScriptedDecider([])
+    game = board_game(decider=decider)
+    anvil = put(game, 1, "anvil", (2, 3), "e")
+    jackdaw = put(game, 2, "jackdaw", (3, 3), "w")
+    switch = game._card("dead_mans_switch", 1)
+    game.equip(anvil, switch)
+    decider.answers = [jackdaw, None]  # the target of 对距离 0-1 内的目标单位造成 2 点伤害; no response
+    game.self_destruct(switch)
+    assert switch in game.player(1).discard
+    assert jackdaw.hp == jackdaw.max_hp - 2
+    fired = [e.data["source"] for e in events(game, "trigger")]
+    assert fired == ["dead_mans_switch"]
+    assert not anvil.dying
+
+
+# ---------------------------------------------------------------- T22 (revised): points per player
+
+
+def test_first_blood_points_are_per_player_not_pooled() -> None:
+    """§15.2 "消灭敌方特工的玩家得到 1 分，得到 2 分的玩家获得游戏胜利" (T22 revised): two teammates with
+    one point each have not won; the first player with two wins with their teammate."""
+    squads = (("gale", "cinder"), ("jackdaw", "lynx"), ("anvil", "cipher"), ("egret", "masque"))
+    game = board_game("duo", squads=squads)
+    units = {a: put(game, seat, a, (seat, y)) for seat, sq in enumerate(squads, 1) for y, a in enumerate(sq)}
+    game.destroy(units["jackdaw"], by=1)
+    game.destroy(units["egret"], by=3)
+    assert [p.score for p in game.players] == [1, 0, 1, 0]
+    assert game.winners is None
+    game.destroy(units["lynx"], by=3)
+    assert game.player(3).score == 2
+    assert game.winners == [1, 3] and game.end_reason == "first_blood"
+
+
+# ---------------------------------------------------------------- T23: hidden scene obstacles
+
+
+def test_a_hidden_scene_obstacle_is_exposed_by_sight_at_distance_0_1() -> None:
+    """§5.2 "它与所有其他单位敌对" and §8.4 (T23): an agent that sees a hidden scene obstacle at distance 0-1
+    turns it face up; one looking away does not."""
+    game = board_game()
+    cabinet = obstacle(game, "filing_cabinet", (3, 3))
+    cabinet.hidden = True
+    put(game, 1, "gale", (2, 3), "w")  # looking away
+    game.check_exposure()
+    assert cabinet.hidden
+    put(game, 2, "jackdaw", (4, 3), "w")  # looking at it
+    game.check_exposure()
+    assert not cabinet.hidden
+    assert [e.data["unit"] for e in events(game, "exposed")] == [str(cabinet)]
+
+
+def test_exposure_fires_on_exposed_abilities() -> None:
+    """T23 "Revealing it fires its 暴露时 text": a unit's 暴露时 ability runs when it turns face up."""
+    game = board_game()
+    record = game.by_id[("unit", "filing_cabinet")]
+    game.by_id[("unit", "trapped_cabinet")] = record.model_copy(
+        update={"id": "trapped_cabinet", "text": ["暴露时：你抽 1 张牌。"]}
+    )
+    cabinet = obstacle(game, "trapped_cabinet", (3, 3))
+    cabinet.hidden = True
+    game.active = 2
+    game.player(2).deck = [game._card("med_kit", 2)]
+    game.player(2).hand = []
+    put(game, 2, "jackdaw", (4, 3), "w")
+    game.check_exposure()
+    assert [e.data["timing"] for e in events(game, "trigger")] == ["on_exposed"]
+    assert [c.id for c in game.player(2).hand] == ["med_kit"]
