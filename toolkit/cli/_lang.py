@@ -305,6 +305,7 @@ _CELLS = {"cell", "start", "to", "pos"}
 _ID_KEYS = {"mode", "map", "format", "identity", "squad", "record", "source"}
 _KEY_TERMS: dict[str, tuple[str, ...]] = {
     "timing": ("timing",),
+    "point": ("point",),
     "until": ("until",),
     "style": ("style",),
     "stat": ("stat",),

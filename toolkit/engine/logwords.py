@@ -12,6 +12,7 @@ from toolkit.i18n.words import Nc_
 
 EVENTS: dict[str, tuple[str, str]] = {
     "ability": Nc_("log event", "ability"),
+    "special": Nc_("log event", "special ability"),
     "access": Nc_("log event", "access"),
     "access_failed": Nc_("log event", "access failed"),
     "action": Nc_("log event", "action"),
@@ -238,6 +239,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "obstacle": Nc_("log field", "obstacle"),
     "owner": Nc_("log field", "owner"),
     "path": Nc_("log field", "path"),
+    "point": Nc_("log field", "timing point"),
     "pit": Nc_("log field", "pit"),
     "players": Nc_("log field", "players"),
     "points": Nc_("log field", "points"),
@@ -330,6 +332,12 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "run_successful": Nc_("log timing", "when a run is successful"),
         "rezzed": Nc_("log timing", "when this card is rezzed"),
         "run_begins": Nc_("log timing", "whenever a run begins"),
+    },
+    "point": {  # where a tactics special ability is used (T26)
+        "main": Nc_("log point", "the main phase"),
+        "response": Nc_("log point", "a response window"),
+        "on_attack": Nc_("log point", "as the attack resolves"),
+        "after_attack": Nc_("log point", "after the attack"),
     },
     "until": {
         "turn_end": Nc_("log until", "the end of the turn"),

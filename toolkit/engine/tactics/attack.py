@@ -162,9 +162,14 @@ class AttackRules(Interpreter):
             self.fire("on_attack", seat, unit=attacker, extra=extra)
             if profile.profile.style == "melee" and not _moves_on_attack(profile.record):
                 self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))
-            self._resolve_hit(attack)
+            self.special_window("on_attack")
+            if self.winners is None and not attacker.gone:
+                self._resolve_hit(attack)
+            else:
+                attack.lost = True
             if not attack.lost:
                 self.fire("after_attack", seat, unit=attacker, extra=extra)
+                self.special_window("after_attack")
                 if not target.gone:
                     self.fire("after_attacked", self.seat_for(target, seat), unit=target)
                     self.counter_chance(attack)
@@ -244,6 +249,9 @@ class AttackRules(Interpreter):
 
     def response_window(self, seat: int, ctx: Context) -> None:
         """Supplied by the action layer."""
+
+    def special_window(self, point: str) -> None:
+        """Supplied by the action layer (T26)."""
 
 
 def _moves_on_attack(record: Any) -> bool:

@@ -67,9 +67,10 @@ class HeuristicDecider(Decider):
 
     def _score(self, g: TacticsGame, seat: int, prompt: str, option: Any) -> float:  # noqa: C901
         if isinstance(option, Action):
-            return self.action_value(g, option) + self.rng.random() * 0.3
+            value = self.action_value(g, option) + self.rng.random() * 0.3
+            return value - 1.0 if prompt.startswith("special") else value  # a special outside its turn: rarely
         if option is None:
-            return 0.4 if prompt.startswith("respond") else 0.0
+            return 0.4 if prompt.startswith(("respond", "special")) else 0.0
         hint = g.hint
         if prompt.startswith("move ") and isinstance(option, tuple) and hint and hint[0] == "move":
             return self.cell_value(g, hint[1], option)
