@@ -302,7 +302,7 @@ def seat_label(seat: int, lang: str) -> str:
 
 # fields that hold cells, record ids, and the vocabularies a field's codes come from
 _CELLS = {"cell", "start", "to", "pos"}
-_ID_KEYS = {"mode", "map", "format", "identity", "squad", "record", "source"}
+_ID_KEYS = {"mode", "map", "format", "identity", "squad", "record", "source", "agent", "row"}
 _KEY_TERMS: dict[str, tuple[str, ...]] = {
     "timing": ("timing",),
     "point": ("point",),

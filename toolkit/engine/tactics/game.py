@@ -83,6 +83,7 @@ class TacticsGame(AttackRules):
         opening_hand: bool = True,
         board: Board | str | None = None,
         setup: bool = True,
+        draft: bool = False,
     ) -> None:
         records = list(records)
         if decks is not None:
@@ -109,7 +110,14 @@ class TacticsGame(AttackRules):
             map=self.board.map_id,
             teams={p.seat: p.team for p in self.players},
         )
-        chosen = [list(squads[i]) if squads else self.example_squad(i) for i in range(len(self.players))]
+        self.drafting = draft  # the squads come from the 轮抓 draft, the first step of set-up (§15.6, T7)
+        if draft and len(self.players) != 2:
+            raise EngineError(tr("the draft ({name}) is for two players, not {n} ({rule})", name="轮抓",
+                                 n=len(self.players), rule="T7"))  # fmt: skip
+        if draft:
+            chosen: list[list[str]] = [[] for _ in self.players]
+        else:
+            chosen = [list(squads[i]) if squads else self.example_squad(i) for i in range(len(self.players))]
         self._one_piece_per_agent(chosen)
         for index, player in enumerate(self.players):
             squad = chosen[index]
@@ -118,7 +126,8 @@ class TacticsGame(AttackRules):
             deck_ids = list(decks[index]) if decks else self.example_deck(squad)
             player.deck = [self._card(cid, player.seat) for cid in deck_ids]
             self.rng.shuffle(player.deck)
-            self.log.add("deck", player.seat, cards=len(player.deck), squad=squad)
+            if not draft:
+                self.log.add("deck", player.seat, cards=len(player.deck), squad=squad)
         if self.mode.matrix_shop:
             self.shop = [self._card(r.id, 0, shop=True) for r in self.records if r.kind == "card" and r.back == "shop"]
             self.rng.shuffle(self.shop)
@@ -193,7 +202,10 @@ class TacticsGame(AttackRules):
     # -- set-up and deployment (§3, T19)
 
     def set_up(self, opening_hand: bool = True) -> None:
-        """Scene obstacles, opening hands with one mulligan, deployment dice and starting deployment."""
+        """The draft (when asked for), scene obstacles, opening hands with one mulligan, deployment dice and
+        starting deployment."""
+        if self.drafting:
+            self.draft_squads()
         if self.mode.scene_obstacles == "standard":
             self.place_scene_obstacles()
         if opening_hand:
@@ -203,6 +215,60 @@ class TacticsGame(AttackRules):
                 self.mulligan(player.seat)
         self.deploy_starting_agents()
         self.start_game()
+
+    def draft_squads(self) -> None:
+        """轮抓 (§15.6, T7) as the first step of the game: the players pick agents from the face-up rows (the
+        first player first); then each keeps the mode's largest squad of them (and 列兵, which every player
+        has), those whose exclusive cards are in the deck first. No agent is on both sides (T24)."""
+        from toolkit.decks.draft import run_draft
+
+        agents = sorted(r.id for r in self.records if r.kind == "agent" and not r.private)
+        privates = sorted(r.id for r in self.records if r.kind == "agent" and r.private)
+
+        def pick(player: int, row: list[str]) -> str:
+            self.hint = ("draft", row)
+            return self.decider.choose(player + 1, "draft: pick an agent", row)
+
+        result = run_draft(agents, privates, self.rng.randrange(2**31), pick)
+        for entry in result.log:
+            data = dict(entry)
+            kind = str(data.pop("event"))
+            seat = data.pop("player", None)
+            self.log.add(f"draft_{kind}", seat, **data)
+        size = max(1, self.mode.max_agents)
+        for player, drafted in zip(self.players, result.squads, strict=True):
+            exclusive = [c.record.agent for c in player.deck if c.record.agent is not None]
+            options = sorted(drafted, key=lambda a: (-exclusive.count(a), -self.by_id[("agent", a)].hp, a))
+            options += privates
+            squad = list(self.decider.choose_many(player.seat, "squad from the draft", options, size))
+            for agent_id in squad:
+                player.standby.append(self._agent(player.seat, agent_id))
+            swapped = self._deck_for_squad(player.seat, squad)
+            self.log.add("deck", player.seat, cards=len(player.deck), squad=squad, swapped=swapped)
+        self._one_piece_per_agent([[u.id for u in p.standby] for p in self.players])
+        self.drafting = False
+
+    def _deck_for_squad(self, seat: int, squad: Sequence[str]) -> int:
+        """§15.6 "你可以使用列兵和你所选取的特工构筑你的…个人牌库": the deck keeps its size; exclusive cards of
+        agents not drafted give way to the drafted squad's exclusive cards, then to generic cards it lacks (in
+        id order, names unique, T2). Returns how many cards were swapped."""
+        player = self.player(seat)
+        keep = [c for c in player.deck if c.record.agent is None or c.record.agent in squad]
+        out = len(player.deck) - len(keep)
+        names = {c.name for c in keep}
+        pool = sorted(
+            (r for r in self.records if r.kind == "card" and r.back == "personal" and r.token is None),
+            key=lambda r: (r.agent is None, r.id),  # the squad's exclusive cards first
+        )
+        for record in pool:
+            if len(keep) >= len(player.deck):
+                break
+            if (record.agent is None or record.agent in squad) and record.name.zh_hans not in names:
+                keep.append(self._card(record.id, seat))
+                names.add(record.name.zh_hans)
+        player.deck = keep
+        self.rng.shuffle(player.deck)
+        return out
 
     def place_scene_obstacles(self) -> None:
         """Standard deployment: five scene obstacles drawn at random, face down, on the map's obstacle cells."""

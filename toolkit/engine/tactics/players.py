@@ -58,6 +58,8 @@ class HeuristicDecider(Decider):
 
     def choose_many(self, player: int, prompt: str, options: Sequence[T], count: int) -> list[T]:
         g = self.game
+        if prompt.startswith("squad from the draft"):  # the engine lists the agents that suit the deck first
+            return list(options[:count])
         if g is None or prompt.startswith("starting agent"):
             ranked = sorted(options, key=lambda o: -getattr(o, "hp", 0))
             return list(ranked[:count])
