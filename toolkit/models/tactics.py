@@ -121,6 +121,11 @@ class TacticsGame(GameBase):
     hand_limit: int = Field(default=8, ge=1, description="Base hand limit (§8.2).")
     equipment_slots: int = Field(default=2, ge=0, description="Equipment slots per unit (§7.3.1).")
     self_shield_cap: int = Field(default=6, ge=0, description="Most own shield a unit can gain (§8.3).")
+    temp_hp_cap: int = Field(
+        default=6,
+        ge=0,
+        description="Most temporary HP a unit holds: the red d6 that marks it (§8.3; a reading: the d6 stops at 6).",
+    )
     opening_hand: int = Field(default=3, ge=0, description="Cards drawn at setup (§3.1).")
     agent_subtypes: list[Term] = Field(default_factory=list, description="Agent subtype vocabulary.")
     attack_subtypes: list[Term] = Field(default_factory=list, description="Attack subtype vocabulary.")

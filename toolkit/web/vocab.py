@@ -272,6 +272,7 @@ FIELD_LABELS: dict[str, str] = {
     "scope": N_("Scope"),
     "search_name": N_("Search name"),
     "self_shield_cap": N_("Shield cap"),
+    "temp_hp_cap": N_("Temporary HP cap"),
     "set": N_("Set"),
     "sets": N_("Sets"),
     "shield": N_("Shield"),
@@ -413,6 +414,7 @@ FIELD_HELP: dict[str, str] = {
         "The English name without accents or typographic quotes, for matching names as people type them."
     ),
     "self_shield_cap": N_("Most shield a unit can give itself."),
+    "temp_hp_cap": N_("Most temporary HP a unit can hold (the red d6 that marks it)."),
     "set": N_("Set (pack) id."),
     "sets": N_("Card sets, oldest first; for a format, the sets of its card pool (empty: every set)."),
     "shield": N_("Shield printed on the equipment."),

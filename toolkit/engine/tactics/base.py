@@ -460,6 +460,14 @@ class TacticsBase(TextRunner):
         unit.shield += gained
         self.log.add("shield", unit.seat, unit=str(unit), amount=gained, shield=unit.shield, cap=cap)
 
+    def gain_temp_hp(self, unit: Unit, amount: int) -> None:
+        """Temporary HP, marked with a red d6 (§8.3): at most the game's ``temp_hp_cap`` (6) at a time, as
+        own shield is capped; it is gone at its controller's next turn start."""
+        cap = self.rules.temp_hp_cap
+        gained = max(0, min(cap, unit.temp_hp + amount) - unit.temp_hp)
+        unit.temp_hp += gained
+        self.log.add("temp_hp", unit.seat, unit=str(unit), amount=gained, temp_hp=unit.temp_hp, cap=cap)
+
     def roll_hit_dice(self, seat: int, count: int, modifier: int = 0) -> int:
         """Hit dice: modified results clamped to 1..6, damage from the face table, 马枪税 on all 1s (§13.2)."""
         faces = [self.rng.randint(1, 6) for _ in range(count)]

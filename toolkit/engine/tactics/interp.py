@@ -119,8 +119,7 @@ class Interpreter(BoardRules):
                 self.gain_shield(unit, e.amount)
         elif isinstance(e, A.GainTempHp):
             for unit in self._units(e.ref, ctx):
-                unit.temp_hp += e.amount
-                self.log.add("temp_hp", unit.seat, unit=str(unit), amount=e.amount, temp_hp=unit.temp_hp)
+                self.gain_temp_hp(unit, e.amount)
         elif isinstance(e, A.Tap | A.Reset):
             for thing in self._things(e.ref, ctx):
                 self.set_tapped(thing, isinstance(e, A.Tap), seat)
