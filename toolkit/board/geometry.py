@@ -311,7 +311,7 @@ def clear_caches() -> None:
 
 
 class Board:
-    """Geometry of one map in one terrain state. Immutable: :meth:`destroy` returns a new Board.
+    """Geometry of one map in one terrain state. Immutable: :meth:`destroy` and :meth:`restore` return a new Board.
 
     ``Board(rows, adjacency=4, map_id="", destroyed=())``: ``destroyed`` lists cells whose
     terrain has been toggled by destroying it (as in a game state's ``"destroyed"``).
@@ -479,6 +479,17 @@ class Board:
         board = Board.__new__(Board)
         board._setup(self._layout, self.destroyed ^ {cell}, self.map_id)
         return board
+
+    def restore(self, cell: Cell) -> Board:
+        """RULINGS T20 ("destroying a broken wall or a pit restores the wall or the floor"; seed §4.2
+        "恢复原地形"): a broken wall becomes a wall, a pit a floor. For a destroyed cell that is the terrain
+        the map prints; a cell the map prints as a broken wall or a pit becomes the wall or the floor T20
+        gives it. Any other cell has nothing to restore: this same Board. Otherwise a new Board, sharing the
+        tables of its wall state as :meth:`destroy` does."""
+        i = self._require(cell)
+        if not (i in self._pits or (self._layout.chars[i] in _WALLS and not self._walls.wall[i])):
+            return self
+        return self.destroy(cell)
 
     # ------------------------------------------------------------------
     # distance

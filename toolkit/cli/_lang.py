@@ -284,10 +284,12 @@ class LogNames:
         """A reference to units or cards as the engine logs it (``你选择的 1 个己方随从``), in English: read
         as the object of an ability."""
         from toolkit.text import AbilitySyntaxError, parse_cached, render
+        from toolkit.text.ast import DestroyTerrain
 
         try:
             effect = parse_cached(f"消灭{text}。").sentences[0].effects[0]
-            return str(render(effect.ref, "en"))  # type: ignore[attr-defined]
+            target = effect.cells if isinstance(effect, DestroyTerrain) else effect.ref  # type: ignore[attr-defined]
+            return str(render(target, "en"))
         except (AbilitySyntaxError, ValueError, KeyError, NotImplementedError, AttributeError, IndexError):
             return self.name(text)
 
@@ -327,6 +329,8 @@ _KEY_TERMS: dict[str, tuple[str, ...]] = {
     "type": ("type", "card_type"),
     "category": ("type",),
     "game": ("game",),
+    "before": ("terrain",),
+    "after": ("terrain",),
 }
 _NOT_FIELDS = ("seq", "event", "player", "visible")
 

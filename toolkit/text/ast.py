@@ -33,6 +33,7 @@ UnitNoun = Literal[
     "equipment",
     "enemy_equipment",
 ]
+TerrainNoun = Literal["wall", "floor", "broken_wall", "pit", "terrain"]
 Party = Literal["you", "runner", "corp", "opponent"]
 CounterKind = Literal["virus", "power", "agenda", "advancement"]
 
@@ -71,6 +72,18 @@ class Chosen(Node):
 
 
 Ref = Fixed | Target | Chosen
+
+
+@dataclass(frozen=True, slots=True)
+class Cells(Node):
+    """距离 a-b 内的 N 个<地形>: cells of the map (坐标, §4.1) of one terrain, chosen by the player among those
+    at distance a-b from 本单位 (not a 目标: no vision needed). ``terrain``: 墙体 (an intact wall, at distance
+    1 or more: one step past its nearest open neighbour), 地板 (floor or outdoor floor, not a pit), 断墙, 坑洞,
+    or 地形 (any cell)."""
+
+    count: int
+    terrain: TerrainNoun
+    within: tuple[int, int]
 
 
 # ---------------------------------------------------------------- costs
@@ -691,6 +704,30 @@ class Remove(Node):
 @dataclass(frozen=True, slots=True)
 class Switch(Node):
     """切换 (reversible cards, §7.4.1)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TakeControl(Node):
+    """你获得<对象>的操控权 (§5.4, T11): the unit card and everything attached move to your player board; the
+    owner keeps ownership. Only a unit a hostile player controls changes control (never an obstacle, §5.2, nor
+    a teammate's unit, §5.3). Under 直到…, control goes back to the owner when the duration ends."""
+
+    ref: Ref
+
+
+@dataclass(frozen=True, slots=True)
+class DestroyTerrain(Node):
+    """消灭<地形> (§4.2, T20): a wall becomes a broken wall, a floor a pit; a broken wall or a pit is restored."""
+
+    cells: Cells
+
+
+@dataclass(frozen=True, slots=True)
+class RestoreTerrain(Node):
+    """恢复<地形> (§4.2 "恢复原地形", T20): a broken wall becomes a wall again, a pit a floor; units in a cell
+    that becomes a wall are moved out by their controller."""
+
+    cells: Cells
 
 
 # ---------------------------------------------------------------- effects: netrunner

@@ -349,6 +349,7 @@ _QUANTITIES = (
     N_("the number of attacks"),
     N_("the number of bullets"),
     N_("the number of cards"),
+    N_("the number of cells"),
     N_("the number of counters"),
     N_("the number of dice"),
     N_("the number of guns"),
@@ -757,6 +758,30 @@ class _Builder:
         return A.Expose(ref)
 
     @_node
+    def take_control(self, ref: A.Ref) -> A.Effect:
+        _check_control(ref)
+        return A.TakeControl(ref)
+
+    @_node
+    def destroy_terrain(self, _: Token, cells: A.Cells) -> A.Effect:
+        return A.DestroyTerrain(cells)
+
+    @_node
+    def restore_terrain(self, cells: A.Cells) -> A.Effect:
+        if cells.terrain not in _RESTORABLE:
+            word = V.zh(V.TERRAIN_NOUNS, cells.terrain)
+            raise _SemanticError(
+                tr(
+                    "a {terrain} cannot be restored: only a broken wall or a pit is ({rule}); write {nouns}",
+                    terrain=word,
+                    rule="T20",
+                    nouns=_either([V.zh(V.TERRAIN_NOUNS, kind) for kind in _RESTORABLE]),
+                ),
+                (cells.span[1] - len(word)) if cells.span else 0,
+            )
+        return A.RestoreTerrain(cells)
+
+    @_node
     def remove(self, ref: A.Ref) -> A.Effect:
         return A.Remove(ref)
 
@@ -858,6 +883,23 @@ class _Builder:
 
     def unit_noun(self, children: list[Token]) -> _Part:
         return _Part(_word(V.UNIT_NOUNS, children[0]), _span(children))
+
+    @_node
+    def cells(self, band: Token, n: Token, terrain: str) -> A.Cells:
+        low, high = _range(band)
+        count = _count(n, "the number of cells")
+        if terrain == "wall" and high < 1:
+            raise _SemanticError(
+                tr(
+                    "a wall is at distance 1 or more (one step past the cell next to it); {range} reaches none",
+                    range=band.value,
+                ),
+                band.start_pos or 0,
+            )
+        return A.Cells(count, terrain, (low, high))  # type: ignore[arg-type]
+
+    def terrain_noun(self, children: list[Token]) -> _Part:
+        return _Part(_word(V.TERRAIN_NOUNS, children[0]), _span(children))
 
     # -- conditions
     @_node
@@ -1017,6 +1059,40 @@ def _range(token: Token) -> tuple[int, int]:
 
 
 _RUN_SERVERS = ("总部", "研发中心", "档案库")
+_RESTORABLE = ("broken_wall", "pit", "terrain")  # 恢复: what T20 restores (地形: any broken wall or pit)
+_CONTROLLABLE = ("enemy_unit", "enemy_agent", "enemy_minion")
+
+
+def _check_control(ref: A.Ref) -> None:
+    """你获得<对象>的操控权 names a unit someone else controls (§5.4): not a card, not an obstacle (neutral,
+    §5.2), not one of yours. Unqualified nouns (目标单位, 目标随从) are allowed: the engine offers the
+    hostile ones."""
+    nouns = _either([V.zh(V.UNIT_NOUNS, noun) for noun in _CONTROLLABLE])
+    start = ref.span[0] if ref.span else 0
+    if isinstance(ref, A.Fixed):
+        word, kind = V.zh(V.FIXED_REFS, ref.ref), {"this_card": "card", "self_unit": "own"}.get(ref.ref)
+    else:
+        word = V.zh(V.UNIT_NOUNS, ref.noun) if ref.noun else ""
+        kind = "obstacle" if ref.noun == "obstacle" else None
+        if ref.noun in ("equipment", "enemy_equipment"):
+            kind = "card"
+        elif ref.noun is not None and ref.noun.startswith("friendly_"):
+            kind = "own"
+        if kind is not None and ref.span:
+            start = ref.span[1] - len(word)  # the noun ends the reference
+    if kind == "card":
+        message = tr("{ref} is a card, not a unit: only units change control ({rule})", ref=word, rule="§5.4")
+    elif kind == "own":
+        message = tr("{ref} is already under your control; take control of {nouns}", ref=word, nouns=nouns)
+    elif kind == "obstacle":
+        message = tr(
+            "an obstacle is neutral and never changes control ({rule}); take control of {nouns}",
+            rule="§5.2",
+            nouns=nouns,
+        )
+    else:
+        return
+    raise _SemanticError(message, start)
 
 
 def _either(words: Sequence[str]) -> str:

@@ -51,7 +51,7 @@ class _Zh:
             return self.ability(node)
         if isinstance(node, A.Sentence):
             return self.seq(node.effects) + "。"
-        if isinstance(node, A.Fixed | A.Target | A.Chosen):
+        if isinstance(node, A.Fixed | A.Target | A.Chosen | A.Cells):
             return self.ref(node)
         if type(node) in _ZH_CONDITIONS:
             return self.cond(node)
@@ -113,7 +113,12 @@ class _Zh:
             return f"目标{noun}"
         if isinstance(r, A.Chosen):
             return f"你选择的 {r.count} 个{V.zh(V.UNIT_NOUNS, r.noun)}"
+        if isinstance(r, A.Cells):
+            return self.cells(r)
         raise ValueError(f"not a reference: {type(r).__name__}")
+
+    def cells(self, c: A.Cells) -> str:
+        return f"距离 {c.within[0]}-{c.within[1]} 内的 {c.count} 个{V.zh(V.TERRAIN_NOUNS, c.terrain)}"
 
     def cond(self, c: A.Node) -> str:
         return _ZH_CONDITIONS[type(c)](self, c)
@@ -235,6 +240,9 @@ _ZH_EFFECTS: dict[type, Callable[[_Zh, Any], str]] = {
     A.Expose: lambda z, e: f"暴露{z.ref(e.ref)}",
     A.Remove: lambda z, e: f"移除{z.ref(e.ref)}",
     A.Switch: lambda z, e: "切换",
+    A.TakeControl: lambda z, e: f"你获得{z.ref(e.ref)}的操控权",
+    A.DestroyTerrain: lambda z, e: f"消灭{z.cells(e.cells)}",
+    A.RestoreTerrain: lambda z, e: f"恢复{z.cells(e.cells)}",
     A.TypedDamage: lambda z, e: f"造成 {e.amount} {V.zh(V.DAMAGE_KINDS, e.kind)}",
     A.EndRun: lambda z, e: "终止潜袭",
     A.Trash: lambda z, e: f"销毁 {e.count} 个{V.zh(V.NR_TYPES, e.card_type)}",
@@ -285,7 +293,7 @@ class _En:
             return self.ability(node)
         if isinstance(node, A.Sentence):
             return self.sentence(node)
-        if isinstance(node, A.Fixed | A.Target | A.Chosen):
+        if isinstance(node, A.Fixed | A.Target | A.Chosen | A.Cells):
             return self.ref(node)
         if type(node) in _EN_CONDITIONS:
             return self.cond(node)
@@ -348,7 +356,12 @@ class _En:
         if isinstance(r, A.Chosen):
             noun = V.en(V.UNIT_NOUNS, r.noun)
             return f"{_plural(r.count, noun, noun if noun.endswith('equipment') else None)} of your choice"
+        if isinstance(r, A.Cells):
+            return self.cells(r)
         raise ValueError(f"not a reference: {type(r).__name__}")
+
+    def cells(self, c: A.Cells) -> str:
+        return f"{_plural(c.count, V.en(V.TERRAIN_NOUNS, c.terrain))} within range {c.within[0]}-{c.within[1]}"
 
     def cond(self, c: A.Node) -> str:
         return _EN_CONDITIONS[type(c)](self, c)
@@ -492,6 +505,9 @@ _EN_EFFECTS: dict[type, Callable[[_En, Any], str]] = {
     A.Expose: lambda n, e: f"expose {n.ref(e.ref)}",
     A.Remove: lambda n, e: f"remove {n.ref(e.ref)}",
     A.Switch: lambda n, e: "switch",
+    A.TakeControl: lambda n, e: f"you gain control of {n.ref(e.ref)}",
+    A.DestroyTerrain: lambda n, e: f"destroy {n.cells(e.cells)}",
+    A.RestoreTerrain: lambda n, e: f"restore {n.cells(e.cells)}",
     A.TypedDamage: lambda n, e: f"do {e.amount} {V.en(V.DAMAGE_KINDS, e.kind)}",
     A.EndRun: lambda n, e: "end the run",
     A.Trash: lambda n, e: f"trash {e.count} {V.en(V.NR_TYPES, e.card_type)}",

@@ -124,6 +124,15 @@ UNIT_NOUNS: Vocabulary = {
     "enemy_equipment": ("敌方装备", "enemy equipment"),
 }
 
+# Terrain a cell reference names (§4.1 "地板、墙体、楼梯、断墙、坑洞"); 地形 is any cell.
+TERRAIN_NOUNS: Vocabulary = {
+    "wall": ("墙体", "wall"),
+    "floor": ("地板", "floor cell"),
+    "broken_wall": ("断墙", "broken wall"),
+    "pit": ("坑洞", "pit"),
+    "terrain": ("地形", "cell"),
+}
+
 UNIT_STATS: Vocabulary = {
     "move": ("移速", "move speed"),
     "max_hp": ("生命值上限", "maximum HP"),
@@ -242,6 +251,7 @@ ROLES: Vocabulary = {
 # Grammar terminal -> its vocabulary (for the consistency test and the parser).
 TERMINALS: dict[str, Vocabulary] = {
     "UNIT_NOUN": UNIT_NOUNS,
+    "TERRAIN_NOUN": TERRAIN_NOUNS,
     "STAT": UNIT_STATS,
     "CANNOT": CANNOT,
     "ATTACK_KIND": BASIC_ATTACKS,

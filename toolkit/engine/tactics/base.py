@@ -572,6 +572,11 @@ class TacticsBase(TextRunner):
             for timed in ended:
                 unit.timed.remove(timed)
                 self.log.add("effect_ended", unit.seat, unit=str(unit), text=render(timed.effect))
+                if isinstance(timed.effect, A.TakeControl):
+                    self.end_control(unit, timed.seat)
+
+    def end_control(self, unit: Unit, seat: int) -> None:
+        """A control taken for a while (直到…，你获得…的操控权) ends: supplied by the interpreter."""
 
     # -- coverage: which abilities ran and changed the game
 

@@ -20,6 +20,15 @@ from ..core import EngineError
 from .base import TacticsBase
 from .state import Cell, Unit
 
+# 距离 a-b 内的 N 个<地形>: the current terrains each noun names (None: any cell)
+_TERRAIN_KINDS: dict[str, tuple[str, ...] | None] = {
+    "wall": ("wall",),
+    "floor": ("floor", "outdoor"),
+    "broken_wall": ("broken_wall",),
+    "pit": ("pit",),
+    "terrain": None,
+}
+
 
 class BoardRules(TacticsBase):
     """Positions, moves, vision and terrain of one game."""
@@ -179,14 +188,60 @@ class BoardRules(TacticsBase):
         after = self.board.terrain(cell)
         self.log.add("terrain_destroyed", cell=list(cell), before=before, after=after)
         if after == "wall":
-            for unit in self.at(cell):
-                seat = unit.seat or self.active
-                options = self.nearest_free(unit, cell)
-                dest = self.decider.choose(seat, f"where {unit} goes out of the wall", options) if options else None
-                if dest is None:
-                    raise EngineError(tr("no free cell for {unit} next to {cell}", unit=unit, cell=cell))
-                unit.pos = dest
-                self.log.add("pushed", unit.seat or None, unit=str(unit), to=list(dest))
+            self._push_out_of_wall(cell)
+
+    def restore_terrain(self, cell: Cell) -> bool:
+        """T20: a broken wall becomes a wall again, a pit a floor (:meth:`Board.restore`); units in a new wall
+        are moved out as :meth:`destroy_terrain` moves them. False (nothing logged) when the cell is neither."""
+        before = self.board.terrain(cell)
+        board = self.board.restore(cell)
+        if board is self.board:
+            return False
+        self.board = board
+        after = board.terrain(cell)
+        self.log.add("terrain_restored", cell=list(cell), before=before, after=after)
+        if after == "wall":
+            self._push_out_of_wall(cell)
+        return True
+
+    def terrain_distance(self, start: Cell, cell: Cell) -> int | None:
+        """The distance from ``start`` to ``cell`` (T14); an intact wall, which no path enters, is one step
+        past its nearest open neighbour (a wall next to a unit is at distance 1). None: out of every range."""
+        board = self.board
+        if not board.is_wall(cell):
+            return board.distance(start, cell)
+        steps = [board.distance(start, c) for c in board.neighbours(cell) if not board.is_wall(c)]
+        found = [d for d in steps if d is not None]
+        return min(found) + 1 if found else None
+
+    def cell_options(self, unit: Unit | None, cells: A.Cells, restore: bool = False) -> list[Cell]:
+        """The cells ``距离 a-b 内的 N 个<地形>`` may name for ``unit`` (本单位), row by row: of that terrain
+        (for 恢复: the broken walls and pits among them) at distance a-b from the unit."""
+        if unit is None or unit.pos is None or unit.gone:
+            return []
+        kinds = _TERRAIN_KINDS[cells.terrain]
+        if restore:
+            kinds = tuple(k for k in kinds or ("broken_wall", "pit") if k in ("broken_wall", "pit"))
+        low, high = cells.within
+        out = []
+        for cell in self.board.cells():
+            if kinds is not None and self.board.terrain(cell) not in kinds:
+                continue
+            d = self.terrain_distance(unit.pos, cell)
+            if d is not None and low <= d <= high:
+                out.append(cell)
+        return out
+
+    def _push_out_of_wall(self, cell: Cell) -> None:
+        """Units in a cell that has become a wall go to the nearest free cell, chosen by their controller (T20)."""
+        for unit in self.at(cell):
+            seat = unit.seat or self.active
+            options = self.nearest_free(unit, cell)
+            dest = self.decider.choose(seat, f"where {unit} goes out of the wall", options) if options else None
+            if dest is None:
+                raise EngineError(tr("no free cell for {unit} next to {cell}", unit=unit, cell=cell))
+            unit.pos = dest
+            self.log.add("pushed", unit.seat or None, unit=str(unit), to=list(dest))
 
     def nearest_free(self, unit: Unit, cell: Cell) -> list[Cell]:
         """The non-wall cells without hostile units closest to ``cell`` (through walls)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from toolkit.engine.phrase import Phrase
@@ -14,7 +14,7 @@ from toolkit.text.render import render
 
 from ..core import EngineError
 from .board import BoardRules
-from .state import CONTINUOUS, Card, Context, TimedEffect, Unit
+from .state import CONTINUOUS, Card, Cell, Context, TimedEffect, Unit
 
 MAX_REPEAT = MAX_COUNT  # a text asking for more repetitions than this is refused (no game needs it)
 
@@ -78,11 +78,15 @@ class Interpreter(BoardRules):
             return
         self.hint = ("effect", e)  # what a target is chosen for (heuristic players)
         if isinstance(e, A.Until):
-            for inner in e.effects:
-                if isinstance(inner, CONTINUOUS):
-                    self._apply_continuous(inner, ctx, e.until)
-                else:
-                    self._effect(inner, ctx)
+            outer, ctx.until = ctx.until, e.until  # what the effects start lasts that long (a control taken)
+            try:
+                for inner in e.effects:
+                    if isinstance(inner, CONTINUOUS):
+                        self._apply_continuous(inner, ctx, e.until)
+                    else:
+                        self._effect(inner, ctx)
+            finally:
+                ctx.until = outer
         elif isinstance(e, A.Draw):
             self.draw(seat, self._count(e.count))
         elif isinstance(e, A.Buy):
@@ -169,6 +173,15 @@ class Interpreter(BoardRules):
             if ctx.card is not None and ctx.card.record.reverse is not None:
                 ctx.card.face = "reverse" if ctx.card.face == "front" else "front"
                 self.log.add("switch", seat, card=str(ctx.card), face=ctx.card.face)
+        elif isinstance(e, A.TakeControl):
+            for unit in self._units(e.ref, ctx, keep=lambda u: self.control_refusal(u, seat) is None):
+                self.gain_control(unit, seat, e, ctx)
+        elif isinstance(e, A.DestroyTerrain):
+            for cell in self._cells(e.cells, ctx):
+                self.destroy_terrain(cell)
+        elif isinstance(e, A.RestoreTerrain):
+            for cell in self._cells(e.cells, ctx, restore=True):
+                self.restore_terrain(cell)
         else:
             raise EngineError(
                 tr("{text} ({node}) is not a tactics effect", text=repr(render(e)), node=type(e).__name__)
@@ -192,6 +205,57 @@ class Interpreter(BoardRules):
         owner.removed.append(card)
         self.log.add("removed", card.owner, card=str(card))
 
+    # -- control (§5.4, T11)
+
+    def control_refusal(self, unit: Unit, seat: int) -> Phrase | None:
+        """Why ``seat`` cannot take control of ``unit`` (None: it can): only a unit a hostile player controls
+        changes control; obstacles are neutral (§5.2), teammates' units are never yours to control (§5.3)."""
+        if unit.kind == "obstacle" or not unit.seat:
+            return Phrase(N_("an obstacle is neutral and never changes control (§5.2)"))
+        if unit.gone or unit.dying:
+            return Phrase(N_("it is being destroyed"))
+        if unit.seat == seat:
+            return Phrase(N_("it is already under your control"))
+        if not self.hostile(seat, unit.seat):
+            return Phrase(N_("a teammate's unit is never yours to control (§5.3)"))
+        return None
+
+    def gain_control(self, unit: Unit, seat: int, effect: A.Node, ctx: Context) -> bool:
+        """你获得…的操控权: the unit moves to ``seat`` (:meth:`take_control`); inside 直到…，it goes back to its
+        owner when the duration ends (:meth:`end_control`). Who sees whom and who is left with agents change:
+        exposure (§8.4) and victory are checked at once. False (logged) when the unit cannot change control."""
+        refused = self.control_refusal(unit, seat)
+        if refused is not None:
+            self.log.add("control_refused", seat, unit=str(unit), reason=refused)
+            return False
+        self.take_control(unit, seat)
+        if ctx.until is not None:
+            unit.timed.append(TimedEffect(effect, ctx.until, seat, ctx.source))
+            self.log.add("effect", seat, unit=str(unit), text=render(effect), until=ctx.until)
+        self.check_exposure()
+        self.check_victory()
+        return True
+
+    def end_control(self, unit: Unit, seat: int) -> None:
+        """A control taken 直到… ends: the unit and what is attached go back to its owner (§5.4 "当你失去该单位
+        操控权时，将它们一起归还"), unless it changed hands again meanwhile."""
+        if unit.gone or unit.seat != seat or not unit.owner or unit.owner == seat:
+            return
+        self.take_control(unit, unit.owner)
+        self.check_exposure()
+        self.check_victory()
+
+    # -- terrain (§4.2, T20)
+
+    def _cells(self, cells: A.Cells, ctx: Context, restore: bool = False) -> list[Cell]:
+        """The cells ``距离 a-b 内的 N 个<地形>`` names here, chosen by the player (:meth:`cell_options`)."""
+        options = self.cell_options(ctx.unit, cells, restore)
+        if not options:
+            self.log.add("no_target", ctx.player, ref=render(cells))
+            return []
+        self.acting = ctx.unit
+        return list(self.decider.choose_many(ctx.player, f"cell: {render(cells)}", options, self._count(cells.count)))
+
     def _apply_continuous(self, effect: A.Node, ctx: Context, until: str | None) -> None:
         for unit in self._units(effect.ref, ctx):  # type: ignore[attr-defined]
             unit.timed.append(TimedEffect(effect, until, ctx.player, ctx.source))
@@ -205,11 +269,12 @@ class Interpreter(BoardRules):
 
     # -- references
 
-    def _units(self, ref: A.Node, ctx: Context) -> list[Unit]:
-        return [t for t in self._things(ref, ctx) if isinstance(t, Unit)]
+    def _units(self, ref: A.Node, ctx: Context, keep: Callable[[Any], bool] | None = None) -> list[Unit]:
+        return [t for t in self._things(ref, ctx, keep) if isinstance(t, Unit)]
 
-    def _things(self, ref: A.Node, ctx: Context) -> list[Any]:
-        """What a reference means here; targets and choices come from the decider."""
+    def _things(self, ref: A.Node, ctx: Context, keep: Callable[[Any], bool] | None = None) -> list[Any]:
+        """What a reference means here; targets and choices come from the decider (among the candidates
+        ``keep`` keeps, when given)."""
         if isinstance(ref, A.Fixed):
             if ref.ref == "self_unit":
                 return [ctx.unit] if ctx.unit and not ctx.unit.gone else []
@@ -228,7 +293,7 @@ class Interpreter(BoardRules):
                 attack = ctx.attack or (self.attacks[-1] if self.attacks else None)
                 return [attack.attacker] if attack and not attack.attacker.gone else []
         if isinstance(ref, A.Target):
-            options = self.candidates(ref.noun, ctx.player)
+            options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]
             if not options:
                 self.log.add("no_target", ctx.player, ref=render(ref))
                 return []
@@ -239,7 +304,7 @@ class Interpreter(BoardRules):
                 return []
             return [pick]
         if isinstance(ref, A.Chosen):
-            options = self.candidates(ref.noun, ctx.player)
+            options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]
             if not options:
                 self.log.add("no_choice", ctx.player, ref=render(ref))
                 return []
@@ -300,6 +365,9 @@ class Interpreter(BoardRules):
         raise NotImplementedError
 
     def reinforce(self, seat: int) -> None:
+        raise NotImplementedError
+
+    def take_control(self, unit: Unit, seat: int) -> None:
         raise NotImplementedError
 
 

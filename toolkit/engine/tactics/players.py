@@ -329,6 +329,18 @@ class HeuristicDecider(Decider):
             return 5.0 if g.player(seat).standby else -1.0
         if isinstance(e, A.Modify | A.Cannot | A.GainVision | A.AttackMod):
             return 0.6
+        if isinstance(e, A.TakeControl):  # a unit of theirs becomes one of ours: worth a good attack
+            if isinstance(e.ref, A.Fixed):
+                return 3.0
+            within = getattr(e.ref, "within", None)
+            takes = [
+                u for u in g.candidates(e.ref.noun, seat) if isinstance(u, Unit) and not g.control_refusal(u, seat)
+            ]
+            reach = [u for u in takes if isinstance(e.ref, A.Chosen) or g.target_ok_quiet(unit, u, within)]
+            return max((5.0 if u.kind == "agent" else 4.0 for u in reach), default=-1.0)
+        if isinstance(e, A.DestroyTerrain | A.RestoreTerrain):  # a way through, or a breach sealed
+            restore = isinstance(e, A.RestoreTerrain)
+            return (0.6 if restore else 0.8) if g.cell_options(unit, e.cells, restore) else -0.5
         return 0.2
 
     def _valid(

@@ -33,7 +33,7 @@ class Card:
 class TimedEffect:
     """A continuous effect on a unit for a while (直到回合结束 / 直到你的下个回合开始), or for good."""
 
-    effect: A.Node  # Modify, Cannot or GainVision
+    effect: A.Node  # Modify, Cannot or GainVision; TakeControl: the control ends with it
     until: str | None  # "turn_end", "your_next_turn_start", or None: until the unit leaves play
     seat: int  # whose effect it is ("你的下个回合" is this player's)
     source: tuple[str, int] | None = None  # (record id, ability index) it came from
@@ -141,3 +141,4 @@ class Context:
     result: int | None = None  # the last die rolled
     attack: Attack | None = None
     source: tuple[str, int] | None = None  # (record id, ability index) being resolved
+    until: str | None = None  # inside 直到…，: how long what the effects start lasts (turn_end, your_next_turn_start)
