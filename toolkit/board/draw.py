@@ -10,7 +10,8 @@ replay are the same picture. Everything is deterministic: the same board and
 state give byte-identical output.
 
 Layers, bottom to top: terrain, deployment-zone tint, obstacle spots, the grid,
-zone borders and numbers, vision bands, coordinates, units, caption.
+zone borders and numbers, vision bands, coordinates, a replay step's paths, units (each with its
+number in the log), the step's attack lines, dice and damage, caption.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 import functools
 import io
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -61,6 +62,8 @@ ZONE_COLOURS = {1: "#8e5bc7", 2: "#c08f00", 3: "#17a2b8", 4: "#d45d9a", 5: "#8d6
 SEAT_COLOURS = {1: "#d0342c", 2: "#1f6fd0", 3: "#e08a00", 4: "#2e9e4f", 5: "#7b3fb0", 6: "#00897b"}
 OBSTACLE = "#8c8c8c"
 TAPPED = "#f0c040"
+DAMAGE = "#c62828"
+HEAL = "#2e7d32"
 FACING_VECTORS = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
 
 
@@ -382,7 +385,7 @@ def _sort_key(unit: Mapping[str, Any]) -> tuple[Any, ...]:
     return (0, uid, "") if isinstance(uid, int) else (1, 0, str(unit.get("id", "")))
 
 
-def _vision(board: Board, unit: Mapping[str, Any]) -> Shape | None:
+def _vision(board: Board, unit: Mapping[str, Any], log_names: bool = False) -> Shape | None:
     facing = unit.get("facing")
     if unit.get("kind") == "obstacle" or facing not in FACING_VECTORS:
         return None
@@ -397,7 +400,8 @@ def _vision(board: Board, unit: Mapping[str, Any]) -> Shape | None:
     ]
     lang = current_lang()
     bands = [word("band", "front", lang)] + [word("band", b, lang) for b, on in (("side", side), ("rear", rear)) if on]
-    title = tr("vision of {unit} ({bands})", unit=_name(unit), bands=tc(lang, "list", ", ").join(bands))
+    who = log_name(unit) if log_names else _name(unit)
+    title = tr("vision of {unit} ({bands})", unit=who, bands=tc(lang, "list", ", ").join(bands))
     return Group("vision", tuple(cells), title)
 
 
@@ -437,7 +441,7 @@ def _offsets(count: int) -> tuple[float, list[Point]]:
     return radius, points
 
 
-def _unit(unit: Mapping[str, Any], cx: float, cy: float, r: float) -> Group:
+def _unit(unit: Mapping[str, Any], cx: float, cy: float, r: float, log_names: bool = False) -> Group:
     colour = _seat_colour(unit)
     hidden = bool(unit.get("hidden"))
     obstacle = unit.get("kind") == "obstacle"
@@ -480,14 +484,27 @@ def _unit(unit: Mapping[str, Any], cx: float, cy: float, r: float) -> Group:
         width = 8 + 6 * len(str(hp))
         shapes.append(Rect(bx, by, width, 12, fill="#ffffff", stroke=INK, width=1, role="hp-box"))
         shapes.append(Text(bx + width / 2, by + 6, str(hp), size=9, fill=INK, role="hp"))
+    uid = unit.get("uid")
+    if isinstance(uid, int) and not isinstance(uid, bool):  # its number in the log (寒鸦#3): two alike differ by it
+        width = 6 + 5 * len(str(uid))
+        bx, by = cx - r * 0.55 - width, cy + r * 0.45
+        shapes.append(Rect(bx, by, width, 12, fill=INK, role="uid-box"))
+        shapes.append(Text(bx + width / 2, by + 6, str(uid), size=8.5, fill="#ffffff", role="uid"))
     if unit.get("tapped"):
         shapes.append(Rect(cx + r * 0.45, cy - r - 3, 11, 7, fill=TAPPED, stroke=INK, width=1, role="tapped"))
-    return Group("unit", tuple(shapes), _unit_title(unit))
+    return Group("unit", tuple(shapes), _unit_title(unit, log_names))
 
 
-def _unit_title(unit: Mapping[str, Any]) -> str:
-    parts = [_name(unit)]
-    if unit.get("id") and unit.get("id") != unit.get("name"):
+def log_name(unit: Mapping[str, Any]) -> str:
+    """A unit as the engine's log names it: ``寒鸦#3`` (its name and number), or its name alone."""
+    uid = unit.get("uid")
+    return f"{_name(unit)}#{uid}" if isinstance(uid, int) and not isinstance(uid, bool) else _name(unit)
+
+
+def _unit_title(unit: Mapping[str, Any], log_names: bool = False) -> str:
+    """A unit's tooltip; with ``log_names``, it is named as in the log (``寒鸦#3``) and its record id is left out."""
+    parts = [log_name(unit) if log_names else _name(unit)]
+    if not log_names and unit.get("id") and unit.get("id") != unit.get("name"):
         parts.append(str(unit["id"]))
     if unit.get("kind") == "obstacle":
         parts.append(tr("obstacle"))
@@ -508,7 +525,7 @@ def _unit_title(unit: Mapping[str, Any]) -> str:
     return " · ".join(parts)
 
 
-def _units(units: Sequence[Mapping[str, Any]]) -> list[Shape]:
+def _units(units: Sequence[Mapping[str, Any]], log_names: bool = False) -> list[Shape]:
     by_cell: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
     for unit in units:
         by_cell.setdefault(_pos(unit), []).append(unit)
@@ -518,12 +535,264 @@ def _units(units: Sequence[Mapping[str, Any]]) -> list[Shape]:
         radius, offsets = _offsets(len(group))
         x0, y0 = _origin(cell)
         for unit, (dx, dy) in zip(group, offsets, strict=True):
-            shapes.append(_unit(unit, x0 + CELL / 2 + dx, y0 + CELL / 2 + dy, radius))
+            shapes.append(_unit(unit, x0 + CELL / 2 + dx, y0 + CELL / 2 + dy, radius, log_names))
     return shapes
 
 
-def caption(board: Board, state: Mapping[str, Any] | None) -> str:
-    parts = [board.map_id or tr("map")]
+# --------------------------------------------------------------------------
+# the marks of a replay's step: what its log entries did on the map
+
+
+def unit_ref(value: Any) -> int | None:
+    """The number of a unit as the log names it (``寒鸦#3`` -> 3); None for anything else."""
+    if not isinstance(value, str):
+        return None
+    head, sep, tail = value.rpartition("#")
+    if not (sep and head and tail.isascii() and tail.isdigit() and len(tail) <= 9):
+        return None
+    return int(tail)
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What a step of a replay did, drawn on its map: ``under`` the units (the paths they walked), ``over``
+    them (attack lines, dice, damage, healing, destroyed units); ``attack`` is the attack still resolving
+    when the step ended (its dice come in the next step, which draws its line again)."""
+
+    under: tuple[Shape, ...] = ()
+    over: tuple[Shape, ...] = ()
+    attack: Mapping[str, Any] | None = None
+
+
+def _centre(pos: tuple[int, int]) -> Point:
+    x0, y0 = _origin(pos)
+    return x0 + CELL / 2, y0 + CELL / 2
+
+
+def _as_cell(value: Any) -> tuple[int, int] | None:
+    if (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return int(value[0]), int(value[1])
+    return None
+
+
+def _arrowhead(tip: Point, towards: Point, size: float, colour: str, role: str) -> Polygon:
+    """A triangle with its point at ``tip``, pointing away from ``towards``."""
+    dx, dy = tip[0] - towards[0], tip[1] - towards[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    bx, by = tip[0] - ux * size, tip[1] - uy * size
+    half = size * 0.55
+    return Polygon(
+        (
+            (round(tip[0], 2), round(tip[1], 2)),
+            (round(bx - uy * half, 2), round(by + ux * half, 2)),
+            (round(bx + uy * half, 2), round(by - ux * half, 2)),
+        ),
+        fill=colour,
+        role=role,
+    )
+
+
+def _badge(x: float, y: float, text: str, fill: str, ink: str, role: str, title: str) -> Group:
+    """A small box with a word or a number, its top left corner at ``x``, ``y``."""
+    width = 8 + 6.5 * len(text)
+    return Group(
+        role,
+        (
+            Rect(x, y, width, 14, fill=fill, stroke=INK, width=1, role=f"{role}-box"),
+            Text(x + width / 2, y + 7, text, size=10, fill=ink, bold=True, role=f"{role}-text"),
+        ),
+        title,
+    )
+
+
+def _path_mark(event: Mapping[str, Any], unit: Mapping[str, Any] | None) -> Group | None:
+    """The cells a unit stepped on: a line in its player's colour from a ring where it started, a dot on each
+    cell and an arrowhead on the last step."""
+    start = _as_cell(event.get("start"))
+    path = event.get("path")
+    if start is None or not isinstance(path, list) or not path:
+        return None
+    cells = [start]
+    for value in path:
+        cell = _as_cell(value)
+        if cell is None:
+            return None
+        cells.append(cell)
+    colour = _seat_colour(unit) if unit is not None else MUTED
+    points = [_centre(cell) for cell in cells]
+    shapes: list[Shape] = [
+        Line(a[0], a[1], b[0], b[1], stroke=colour, width=3, role="path-line")
+        for a, b in zip(points, points[1:], strict=False)
+    ]
+    shapes.append(Circle(points[0][0], points[0][1], 6, fill="#ffffff", stroke=colour, width=2.5, role="path-start"))
+    shapes.extend(Circle(x, y, 3, fill=colour, role="path-step") for x, y in points[1:-1])
+    last, before = points[-1], points[-2]
+    middle = ((last[0] + before[0]) / 2, (last[1] + before[1]) / 2)
+    shapes.append(_arrowhead(middle, before, 10, colour, "path-arrow"))
+    who = log_name(unit) if unit is not None else ""
+    route = " → ".join(f"{x},{y}" for x, y in cells)
+    return Group("path", tuple(shapes), tr("{unit} moves: {cells}", unit=who, cells=route) if who else route)
+
+
+def _ends(a: Point, b: Point, inset: float) -> tuple[Point, Point] | None:
+    """The segment from ``a`` to ``b`` shortened by ``inset`` at both ends (None when they are too close)."""
+    length = math.hypot(b[0] - a[0], b[1] - a[1])
+    if length < 2 * inset + 4:
+        return None
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    return (a[0] + ux * inset, a[1] + uy * inset), (b[0] - ux * inset, b[1] - uy * inset)
+
+
+def _attack_mark(attacker: Mapping[str, Any], target: Mapping[str, Any], counter: bool) -> Group | None:
+    """A line from the attacker to its target with an arrowhead at the target: solid for an attack, dashed for
+    a counterattack; a white casing keeps it readable over any terrain."""
+    ends = _ends(_centre(_pos(attacker)), _centre(_pos(target)), 15)
+    if ends is None:
+        return None
+    (x1, y1), (x2, y2) = ends
+    role = "counterattack" if counter else "attack"
+    shapes: list[Shape] = [
+        Line(x1, y1, x2, y2, stroke="#ffffff", width=6, role=f"{role}-casing"),
+        Line(x1, y1, x2, y2, stroke=INK, width=2.5, dash=counter, role=f"{role}-line"),
+        _arrowhead((x2, y2), (x1, y1), 11, INK, f"{role}-arrow"),
+    ]
+    who, whom = log_name(attacker), log_name(target)
+    if counter:
+        return Group(role, tuple(shapes), tr("{unit} counterattacks {target}", unit=who, target=whom))
+    return Group(role, tuple(shapes), tr("{unit} attacks {target}", unit=who, target=whom))
+
+
+def _middle(attacker: Mapping[str, Any], target: Mapping[str, Any]) -> Point:
+    """Where a mark on an attack's line goes: its middle, or beside it when the units are near (a short line
+    between two tokens would hide it)."""
+    (ax, ay), (tx, ty) = _centre(_pos(attacker)), _centre(_pos(target))
+    x, y = (ax + tx) / 2, (ay + ty) / 2
+    length = math.hypot(tx - ax, ty - ay)
+    if 0 < length <= 1.5 * CELL:
+        px, py = (ty - ay) / length, -(tx - ax) / length  # a perpendicular, turned to point up (or left)
+        if py > 0 or (py == 0 and px > 0):
+            px, py = -px, -py
+        x, y = x + px * 16, y + py * 16
+    return round(x, 2), round(y, 2)
+
+
+def step_marks(
+    state: Mapping[str, Any] | None,
+    events: Sequence[Mapping[str, Any]],
+    seen: Mapping[int, Mapping[str, Any]] | None = None,
+    attack: Mapping[str, Any] | None = None,
+) -> Marks:
+    """The marks of one step of a replay: its log entries (``events``) drawn on ``state``, the board after them.
+
+    A unit the log names (``寒鸦#3``) is found by its number among the state's units, else among ``seen``
+    (units by number as an earlier step last showed them: a destroyed target is marked where it fell).
+    ``move`` draws the path (``start``, then ``path``); ``attack`` a line to the target (dashed when
+    ``counter``); ``hit_dice`` the results beside that line; ``target_lost`` a cross there; ``damage`` the HP
+    lost and ``heal`` the HP gained beside the unit; ``destroyed`` a cross where it stood. ``attack`` is the
+    previous step's attack still resolving (see :class:`Marks`). Entries that name nothing on the map, or name
+    it in a form this does not know, draw nothing."""
+    units: dict[int, Mapping[str, Any]] = dict(seen or {})
+    for unit in (state or {}).get("units", []):
+        uid = unit.get("uid") if isinstance(unit, Mapping) else None
+        if isinstance(uid, int) and not isinstance(uid, bool) and _as_cell(unit.get("pos")) is not None:
+            units[uid] = unit
+
+    def find(value: Any) -> Mapping[str, Any] | None:
+        uid = unit_ref(value)
+        return units.get(uid) if uid is not None else None
+
+    under: list[Shape] = []
+    over: list[Shape] = []
+    current = attack  # the attack the next dice belong to
+    drawn = attack is None  # whether the current attack's line is drawn in this step
+    resolved = False
+    lost: dict[int, int] = {}
+    gained: dict[int, int] = {}
+
+    def draw_attack() -> Mapping[str, Any] | None:
+        nonlocal drawn
+        if current is None:
+            return None
+        attacker, target = find(current.get("unit")), find(current.get("target"))
+        if attacker is None or target is None:
+            return None
+        if not drawn:
+            mark = _attack_mark(attacker, target, current.get("counter") is True)
+            if mark is not None:
+                over.append(mark)
+            drawn = True
+        return {"attacker": attacker, "target": target}
+
+    for event in events:
+        kind = event.get("event")
+        if kind == "move":
+            mark = _path_mark(event, find(event.get("unit")))
+            if mark is not None:
+                under.append(mark)
+        elif kind == "attack":
+            current, drawn, resolved = event, False, False
+            draw_attack()
+        elif kind == "hit_dice" and current is not None and not resolved:
+            pair = draw_attack()
+            resolved = True
+            results = event.get("results")
+            if pair is not None and isinstance(results, list):
+                text = " ".join(str(r) for r in results if isinstance(r, int) and not isinstance(r, bool))
+                x, y = _middle(pair["attacker"], pair["target"])
+                title = tr("hit dice {results}: {damage} damage", results=text, damage=event.get("damage", "?"))
+                width = 8 + 6.5 * len(text)
+                over.append(_badge(x - width / 2, y - 7, text, "#ffffff", INK, "dice", title))
+        elif kind in ("target_lost", "attack_failed", "attack_prevented") and current is not None and not resolved:
+            pair = draw_attack()
+            resolved = True
+            if pair is not None:
+                x, y = _middle(pair["attacker"], pair["target"])
+                over.append(_badge(x - 7.25, y - 7, "×", "#ffffff", DAMAGE, "miss", tr("the attack did not happen")))
+        elif kind in ("damage", "heal"):
+            uid = unit_ref(event.get("unit"))
+            amount = event.get("hp") if kind == "damage" else event.get("amount")
+            if kind == "damage" and not isinstance(amount, int):
+                amount = event.get("amount")
+            if uid is not None and uid in units and isinstance(amount, int) and not isinstance(amount, bool):
+                tally = lost if kind == "damage" else gained
+                tally[uid] = tally.get(uid, 0) + amount
+        elif kind == "destroyed":
+            unit = find(event.get("unit"))
+            if unit is not None:
+                cx, cy = _centre(_pos(unit))
+                d = 13
+                over.append(
+                    Group(
+                        "destroyed",
+                        (
+                            Line(cx - d, cy - d, cx + d, cy + d, stroke=DAMAGE, width=4, role="destroyed-line"),
+                            Line(cx + d, cy - d, cx - d, cy + d, stroke=DAMAGE, width=4, role="destroyed-line"),
+                        ),
+                        tr("{unit} is destroyed", unit=log_name(unit)),
+                    )
+                )
+    for uid, amount in lost.items():
+        unit = units[uid]
+        x0, y0 = _origin(_pos(unit))
+        text = f"−{amount}" if amount else "0"
+        width = 8 + 6.5 * len(text)
+        title = tr("{unit} loses {n} HP", unit=log_name(unit), n=amount)
+        over.append(_badge(x0 + CELL - width - 1, y0 + 1, text, DAMAGE, "#ffffff", "damage", title))
+    for uid, amount in gained.items():
+        unit = units[uid]
+        x0, y0 = _origin(_pos(unit))
+        title = tr("{unit} heals {n} HP", unit=log_name(unit), n=amount)
+        over.append(_badge(x0 + 1, y0 + 1, f"+{amount}", HEAL, "#ffffff", "heal", title))
+    return Marks(tuple(under), tuple(over), current if current is not None and not resolved else None)
+
+
+def caption(board: Board, state: Mapping[str, Any] | None, map_name: str | None = None) -> str:
+    parts = [map_name or board.map_id or tr("map")]
     if state:
         if state.get("round") is not None:
             parts.append(tr("round {n}", n=state["round"]))
@@ -532,11 +801,19 @@ def caption(board: Board, state: Mapping[str, Any] | None) -> str:
     return " · ".join(parts)
 
 
-def draw(board: Board, state: Mapping[str, Any] | None = None) -> Drawing:
+def draw(
+    board: Board,
+    state: Mapping[str, Any] | None = None,
+    marks: Marks | None = None,
+    log_names: bool = False,
+    map_name: str | None = None,
+) -> Drawing:
     """The picture of ``board`` and, when given, the game ``state`` on it (see the module docstring).
 
     ``state`` is the engine's board-state JSON; call :func:`validate_state` first on
-    states that come from a user's file.
+    states that come from a user's file. ``marks`` (a replay's step, :func:`step_marks`) are drawn under
+    and over the units; ``log_names`` names the units in their tooltips as the log does (``寒鸦#3``);
+    ``map_name`` names the map in the caption (default: its id).
     """
     if state is not None:
         board = board_for_state(board, state)
@@ -545,33 +822,37 @@ def draw(board: Board, state: Mapping[str, Any] | None = None) -> Drawing:
     items: list[Shape] = [Rect(0, 0, width, height, fill=BACKGROUND, role="background")]
     for cell in board.cells():
         items.extend(_terrain(board, cell))
-    tint, marks = _zone_shapes(board)
+    tint, borders = _zone_shapes(board)
     items.extend(tint)
     items.extend(_spot(cell) for cell in board.obstacle_spots)
     items.extend(_grid(board))
-    items.extend(marks)
+    items.extend(borders)
     shared = [(0, len(items))]
     units = sorted((state or {}).get("units", []), key=_sort_key)
     for unit in units:
-        band = _vision(board, unit)
+        band = _vision(board, unit, log_names)
         if band is not None:
             items.append(band)
     start = len(items)
     items.extend(_coordinates(board))
     shared.append((start, len(items)))
-    items.extend(_units(units))
+    if marks is not None:
+        items.extend(marks.under)
+    items.extend(_units(units, log_names))
+    if marks is not None:
+        items.extend(marks.over)
     items.append(
         Text(
             MARGIN_LEFT,
             MARGIN_TOP + board.height * CELL + CAPTION / 2 + 1,
-            caption(board, state),
+            caption(board, state, map_name),
             size=12,
             fill=INK,
             anchor="start",
             role="caption",
         )
     )
-    return Drawing(width, height, tuple(items), caption(board, state), tuple(shared))
+    return Drawing(width, height, tuple(items), caption(board, state, map_name), tuple(shared))
 
 
 # --------------------------------------------------------------------------
@@ -627,15 +908,38 @@ def _svg_shape(shape: Shape, out: list[str]) -> None:
         out.append(f"<g{_cls(shape.role)}>")
         if shape.title:
             out.append(f"<title>{escape(shape.title)}</title>")
-        for item in shape.items:
-            _svg_shape(item, out)
+        cells = _cells_path(shape.items)
+        if cells is not None:
+            out.append(cells)
+        else:
+            for item in shape.items:
+                _svg_shape(item, out)
         out.append("</g>")
 
 
-def to_svg_sharing(drawing: Drawing, shared: dict[str, str]) -> str:
+def _cells_path(items: Sequence[Shape]) -> str | None:
+    """Cells of one paint (a vision band's) as one ``<path>``, a fifth the text of their ``<rect>`` s; None for
+    anything else."""
+    first = items[0] if items else None
+    if not isinstance(first, Rect) or first.role != "vision-cell" or first.stroke or len(items) < 2:
+        return None
+    paint = (first.fill, first.opacity, first.role)
+    if not all(isinstance(r, Rect) and not r.stroke and (r.fill, r.opacity, r.role) == paint for r in items):
+        return None
+    d = "".join(
+        f"M{_num(r.x)} {_num(r.y)}h{_num(r.w)}v{_num(r.h)}h{_num(-r.w)}z" for r in items if isinstance(r, Rect)
+    )
+    return f'<path{_cls(first.role)} d="{d}"{_paint(first.fill, None, 0, first.opacity, False)}/>'
+
+
+def to_svg_sharing(drawing: Drawing, shared: dict[str, str], parts: Collection[str] = ()) -> str:
     """SVG text of ``drawing`` (as ``to_svg(drawing, standalone=False)`` draws it) in which each of its shared
     slices is a ``<use>`` of a group kept in ``shared`` (its SVG text -> its id, made here on first sight):
-    :func:`shared_defs` writes the groups once for a page of many drawings of one map."""
+    :func:`shared_defs` writes the groups once for a page of many drawings of one map.
+
+    ``parts`` names roles of the drawing's groups (``unit``, ``vision``) whose shapes are kept in ``shared``
+    too: such a group is written with its tooltip around a ``<use class="part">`` of its shapes, so a unit
+    that stands as it stood in an earlier drawing costs a line, not its drawing again."""
     out = [_svg_open(drawing)]
     if drawing.title:
         out.append(f"<title>{escape(drawing.title)}</title>")
@@ -644,13 +948,26 @@ def to_svg_sharing(drawing: Drawing, shared: dict[str, str]) -> str:
     while index < len(drawing.items):
         end = starts.get(index)
         if end is None or end <= index:
-            _svg_shape(drawing.items[index], out)
+            item = drawing.items[index]
             index += 1
+            if not isinstance(item, Group) or item.role not in parts:
+                _svg_shape(item, out)
+                continue
+            cells = _cells_path(item.items)
+            body: list[str] = [cells] if cells is not None else []
+            for shape in item.items if cells is None else ():
+                _svg_shape(shape, body)
+            ref = shared.setdefault("\n".join(body), f"part-{len(shared)}")
+            out.append(f"<g{_cls(item.role)}>")
+            if item.title:
+                out.append(f"<title>{escape(item.title)}</title>")
+            out.append(f'<use class="part" href="#{ref}"/>')
+            out.append("</g>")
             continue
-        body: list[str] = []
+        layer: list[str] = []
         for shape in drawing.items[index:end]:
-            _svg_shape(shape, body)
-        text = "\n".join(body)
+            _svg_shape(shape, layer)
+        text = "\n".join(layer)
         ref = shared.setdefault(text, f"map-layer-{len(shared)}")
         out.append(f'<use href="#{ref}"/>')
         index = end
