@@ -25,7 +25,7 @@ from .test_errors_lang import CJK, EN_PREFIX, LANGS, ZH_PREFIX, assert_one_line_
 
 EX = ROOT / "examples" / "decks"
 TACTICS_MODES = {"tactics", "duel", "duo", "expert", "melee", "nightmare"}
-CHOICES = {"heuristic", "random", "corp", "runner"}
+CHOICES = {"heuristic", "brawler", "random", "corp", "runner"}
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,9 @@ SEEDS = (0, 1, 2)
 GAMES = [(mode, players, seed) for mode, players in CONFIGS for seed in SEEDS]
 
 # Measured on 25 games of toolkit.coverage's plan (seed 0): 94.7% of the abilities reached, 85.0% changing
-# the game. The floors leave a margin, so a regression (an ability that stops resolving) fails, not noise.
+# the game; re-measured with the tactician as the default player (191 abilities): 96.9% and 86.4%, the same
+# as the brawler on that pool. The floors leave a margin, so a regression (an ability that stops resolving)
+# fails, not noise.
 COVERAGE_GAMES = 25
 REACHED_FLOOR = 90.0
 CHANGED_FLOOR = 80.0

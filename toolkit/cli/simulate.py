@@ -28,6 +28,7 @@ SIMULATE_HELP = help_text(
 )
 
 GAMES = ("tactics", "netrunner")
+TACTICS_DECIDERS = ("heuristic", "brawler", "random")  # toolkit.engine.simulate.TACTICS_DECIDERS (not imported: start-up)
 
 
 def simulate(
@@ -70,8 +71,10 @@ def simulate(
         typer.Option(
             "--decider",
             help=N_(
-                "heuristic (plays sensibly, the default) or random (uniform legal choices); netrunner: once for "
-                "both sides or once per side in seat order (the corp, then the runner)."
+                "tactics: heuristic (the tactician: fights from cover and weighs what an attack costs, the "
+                "default), brawler (the earlier player: attacks whatever it can reach) or random (uniform legal "
+                "choices), once for every player or once per player in seat order; netrunner: heuristic or random, "
+                "once for both sides or once per side in seat order (the corp, then the runner)."
             ),
         ),
     ] = None,
@@ -99,6 +102,16 @@ def simulate(
             help=N_(
                 "Netrunner: refuse decks with a card that is not executable (printed text not read into ability "
                 "text, read only in part, or ability text that does not parse)."
+            ),
+        ),
+    ] = False,
+    draft: Annotated[
+        bool,
+        typer.Option(
+            "--draft",
+            help=N_(
+                "Tactics, two players: the squads come from the draft played as the game's first step; "
+                "the decks give the command cards."
             ),
         ),
     ] = False,
@@ -132,14 +145,22 @@ def simulate(
         )
     deciders = decider or ["heuristic"]
     for kind in deciders:
-        if kind not in ("heuristic", "random"):
+        if game == "tactics" and kind not in TACTICS_DECIDERS:
+            raise DossierError(
+                tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(kind),
+                   choices=tr(", ").join(TACTICS_DECIDERS))
+            )  # fmt: skip
+        if game != "tactics" and kind not in ("heuristic", "random"):
             raise DossierError(
                 tr("{option} {value}: choose {first} or {second}", option="--decider", value=repr(kind),
                    first="heuristic", second="random")
             )  # fmt: skip
-    if game == "tactics" and len(deciders) != 1:
-        raise DossierError(tr("{game} takes one {option} for every player", game=game, option="--decider"))
-    if len(deciders) > 2:
+    if game == "tactics" and len(deciders) not in (1, len(decks)):
+        raise DossierError(
+            tr("{option} is given {n} times: once for every player, or once per player ({players})",
+               option="--decider", n=len(deciders), players=len(decks))
+        )  # fmt: skip
+    if game != "tactics" and len(deciders) > 2:
         raise DossierError(
             tr(
                 "{option} is given {n} times: once for both sides, or once per side",
@@ -149,6 +170,10 @@ def simulate(
         )
     if strict and game != "netrunner":
         raise DossierError(tr("{option} checks {game} decks", option="--strict", game="netrunner"))
+    if draft and (game != "tactics" or len(decks) != 2):
+        raise DossierError(
+            tr("{option} needs two tactics decks: the draft ({name}) is for two players", option="--draft", name="轮抓")
+        )
     if save is not None and game != "netrunner":
         raise DossierError(tr("{option} writes {game} games", option="--save", game="netrunner"))
     if lang is not None:
@@ -165,7 +190,8 @@ def simulate(
         players = (deciders * 2)[:2]
         _simulate_netrunner(loaded, modes.pop(), pool, turns, seed, format, names, players, save, replay, strict)
         return
-    _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, deciders[0], map_id, replay, names)
+    seats: str | list[str] = deciders if len(deciders) > 1 else deciders[0]
+    _simulate_tactics(loaded, modes.pop(), pool, turns, seed, format, seats, map_id, replay, names, draft=draft)
 
 
 def _check_map(map_id: str, pool: Any) -> None:
@@ -186,10 +212,11 @@ def _simulate_tactics(
     turns: int,
     seed: int,
     format: OutputFormat,
-    decider: str,
+    decider: str | list[str],
     map_id: str | None,
     replay: Path | None,
     names: Any,
+    draft: bool = False,
 ) -> None:
     """Play the legal decks on the map; print the log and the ``result`` (names in the language of
     ``names``, a LogNames); optionally write the replay."""
@@ -208,6 +235,7 @@ def _simulate_tactics(
             decider=decider,
             board=map_id,
             frames=frames,
+            draft=draft,
         )
     except EngineError as exc:
         raise DossierError(str(exc), exit_code=1) from None
@@ -221,7 +249,10 @@ def _simulate_tactics(
             for unit in frame["state"].get("units", []):
                 if isinstance(unit.get("name"), str):
                     unit["name"] = names.name(unit["name"])
-        write_replay(replay, played.board, frames, title, line=names.line)
+            for player in frame.get("players", []):  # the agents standing by, named as in the log
+                player["standby"] = [names.name(str(name)) for name in player.get("standby", [])]
+        map_name = names.record_name(played.board.map_id) if played.board.map_id else None
+        write_replay(replay, played.board, frames, title, line=names.line, map_name=map_name)
     if format == "json":
         log = [names.event(entry) for entry in played.log.to_json()]
         print(

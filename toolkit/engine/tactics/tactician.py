@@ -1,0 +1,1729 @@
+"""A tactics player that plays like a tactician (``--decider heuristic``), and deciders per seat.
+
+:class:`TacticianDecider` weighs what it is offered in one currency, expected hit points
+(an enemy agent's HP lost is worth 1, a destroyed agent a bonus, a card in hand about 1):
+
+- **attacks** are valued by the exact distribution of the hit dice (the game's face
+  table, cover −2 (T17), pits, 攻击前/攻击时 modifiers of the attacker's text, shields
+  and temporary HP, 受到的伤害 ±X), the chance to destroy and what destroying is worth
+  in the mode (先发制人 points, the last agent), less what the attack costs: the
+  target's counterattack (正当防卫 of an untapped target, 武装反击 with its untapped
+  weapons, also when destroyed: 最后一击), armour that hurts attackers (被攻击后：对攻击者
+  造成伤害); the profile and the target are chosen together;
+- **where to stand**: a cell is worth the attacks it offers next turn less the threat
+  of every enemy there (what it can hit from where it stands and faces; melee and
+  攻击时-moving attackers turn first), so a unit that cannot attack ends its move in
+  cover or out of the enemies' vision bands; a hidden unit does not step within 0-1
+  of an enemy that would see it (§8.4) unless it attacks;
+- **counterattacks** only with an attack that can hit (range, sight, the melee move);
+- **heals** only what is missing; **responses** only when they change something (an
+  attack on its own unit made weaker or dodged, an enemy in reach);
+- 瞄准 before an attack card that does not tap, 物资补充 with a unit that has nothing
+  better to do, 正义的搜刮 to pull a scene obstacle into the line of an enemy's fire,
+  voluntary 暴露 only when the unit's own text gains by it (暴露时, 处于暴露状态).
+
+The longer a game runs, the more urgent it gets (:meth:`TacticianDecider.urgency`): a game that
+runs out of rounds is won by nobody, so fear of the enemies' fire, healing and drawing give way
+to attacking. Valuations that depend only on a unit and its enemies are kept across decisions
+(keyed by the unit's cards and state and by the enemies'), which keeps the player within a few
+times the brawler's cost. Ties break with its seeded RNG, so the same seed gives the same game.
+:class:`SeatDeciders` hands each seat's decisions to that seat's decider (one player type per seat).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from typing import Any, TypeVar
+
+from toolkit.board import FACINGS
+from toolkit.i18n import tr
+from toolkit.text import ast as A
+
+from ..core import Decider, EngineError, said
+from .attack import Profile, RecordSource
+from .game import Action, TacticsGame
+from .players import HeuristicDecider
+from .state import Attack, Card, Cell, Unit
+
+T = TypeVar("T")
+
+CARD = 0.9  # a card in the hand
+CYCLE = 0.3  # a card that replaces itself (draws one): it only cycles the deck
+MORTGAGE = 0.3  # a card mortgaged until the next turn
+KEEP = 0.25  # what a command card is worth kept in the hand rather than played for nothing
+AGENT_KILL = 5.0  # an enemy agent destroyed, besides its HP
+MINION_KILL = 1.5
+GAME = 40.0  # winning (or losing) the game
+THREAT = 0.85  # weight of the damage enemies could deal next turn
+OPPORTUNITY = 0.45  # weight of the attacks a cell offers next turn
+APPROACH = 0.12  # per step to the nearest enemy (keeps games moving)
+HIDDEN = 0.8  # a hidden unit exposed by stepping into sight
+LASTING_COVER = 0.25  # per enemy line an obstacle moved by 正义的搜刮 covers from now on
+IN_LINE = 0.12  # per enemy 1-4 steps away with a clear, uncovered line to the cell (it may turn and fire later)
+
+
+@lru_cache(maxsize=1024)
+def hit_distribution(table: tuple[int, ...], speed: int, modifier: int) -> tuple[float, ...]:
+    """Probability of each total damage of ``speed`` hit dice with ``modifier`` (clamped 1..6, T9)."""
+    one = [0.0] * (max(table) + 1)
+    for face in range(1, 7):
+        one[table[min(6, max(1, face + modifier)) - 1]] += 1 / 6
+    dist = [1.0]
+    for _ in range(max(0, speed)):
+        out = [0.0] * (len(dist) + len(one) - 1)
+        for i, p in enumerate(dist):
+            if p:
+                for j, q in enumerate(one):
+                    out[i + j] += p * q
+        dist = out
+    return tuple(dist)
+
+
+class SeatDeciders(Decider):
+    """Each seat's decisions go to that seat's decider (``{1: a, 2: b}``); a seat without one (an obstacle's
+    move, seat 0) to the active player's. ``bind`` binds every decider that looks at the board."""
+
+    def __init__(self, by_seat: Mapping[int, Decider]) -> None:
+        if not by_seat:
+            raise EngineError(tr("no decider for any seat"))
+        self.by_seat = dict(by_seat)
+        self.game: TacticsGame | None = None
+
+    def bind(self, game: TacticsGame) -> SeatDeciders:
+        self.game = game
+        seen: set[int] = set()
+        for decider in self.by_seat.values():
+            bind = getattr(decider, "bind", None)
+            if callable(bind) and id(decider) not in seen:
+                seen.add(id(decider))
+                bind(game)
+        return self
+
+    def decider_for(self, player: int) -> Decider:
+        found = self.by_seat.get(player)
+        if found is None and self.game is not None:
+            found = self.by_seat.get(self.game.active)
+        return found if found is not None else self.by_seat[min(self.by_seat)]
+
+    def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
+        return self.decider_for(player).choose(player, prompt, options)
+
+    def confirm(self, player: int, prompt: str) -> bool:
+        return self.decider_for(player).confirm(player, prompt)
+
+    def choose_many(self, player: int, prompt: str, options: Sequence[T], count: int) -> list[T]:
+        return self.decider_for(player).choose_many(player, prompt, options, count)
+
+
+class TacticianDecider(HeuristicDecider):
+    """A player that fights from cover, flanks, and counts the cost of an attack. Bind it with :meth:`bind`."""
+
+    threat_weight = THREAT
+    opportunity_weight = OPPORTUNITY
+    approach = APPROACH
+    in_line = IN_LINE
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__(rng)
+        self._memo: dict[Any, Any] = {}  # what this decision has worked out, kept while the board is the same
+        self._state: Any = None
+        self._texts: dict[tuple[str, str, str], list[A.Ability]] = {}
+        self._lasting: dict[Any, Any] = {}  # what depends on a unit and its enemies, not on the rest of the board
+        self._ids: dict[Any, int] = {}
+        self._plan: dict[str, Any] = {}  # what the chosen action is for (its moves, its attack)
+        self._turn: tuple[int, int] = (-1, -1)
+        self._played: dict[str, int] = {}  # cards played this turn, by id
+
+    def texts(self, g: TacticsGame, source: Any) -> list[A.Ability]:
+        """:meth:`TacticsGame.indexed_abilities` without the indexes, kept for the game (by record and face)."""
+        record = source.record
+        face = "front"
+        if isinstance(source, Card):
+            reverse = getattr(record, "reverse", None)
+            if reverse is not None:
+                face = reverse.active_when_tapped if source.tapped else source.face
+        key = (record.kind, record.id, face)
+        found = self._texts.get(key)
+        if found is None:
+            found = self._texts[key] = [ab for _, ab in g.face_abilities(source, face)]
+        return found
+
+    def _intern(self, value: Any) -> int:
+        found = self._ids.get(value)
+        if found is None:
+            found = self._ids[value] = len(self._ids)
+        return found
+
+    def loadout(self, unit: Unit) -> int:
+        """An id for what a unit's attacks and defence depend on besides where it stands: its HP and shields,
+        its cards, effects and state."""
+        key = ("loadout", unit.uid)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._intern((
+                unit.uid, unit.hidden, unit.kind, unit.controller, unit.hp, unit.shield, unit.temp_hp,
+                tuple((c.uid, c.face, c.tapped, c.shield_left) for c in unit.equipment),
+                tuple(c.uid for c in unit.statuses), tuple((t.effect, t.until, t.seat) for t in unit.timed),
+            ))  # fmt: skip
+        return int(found)
+
+    def world(self, g: TacticsGame, seat: int) -> int:
+        """An id for what ``seat``'s valuations of a cell depend on: the enemies (where, facing, tapped, their
+        loadout), the obstacles, the terrain, the scores, the agents left, the round."""
+        key = ("world", seat)
+        found = self._memo.get(key)
+        if found is None:
+            foes = tuple((self.loadout(e), e.pos, e.facing, e.tapped) for e in self.foes(g, seat))
+            agents = tuple(u.uid for u in g.units() if u.kind == "agent" and not u.dying)
+            players = tuple((p.score, len(p.standby), p.out) for p in g.players)
+            found = self._memo[key] = self._intern(
+                (seat, foes, tuple(self.obstacle_cells(g)), g.board.destroyed, agents, players, g.active,
+                 round(self.urgency(g), 3))
+            )  # fmt: skip
+        return int(found)
+
+    def _lasting_get(self, key: Any) -> Any:
+        return self._lasting.get(key)
+
+    def _lasting_put(self, key: Any, value: Any) -> Any:
+        self._lasting[key] = value
+        return value
+
+    @staticmethod
+    def _state_key(g: TacticsGame) -> Any:
+        """Everything on the board a valuation reads (units, their cards and effects, terrain, scores)."""
+        units = tuple(
+            (u.uid, u.pos, u.facing, u.hp, u.shield, u.temp_hp, u.tapped, u.hidden, u.dying, u.controller,
+             tuple((c.uid, c.tapped, c.shield_left, c.face) for c in u.equipment),
+             tuple(c.uid for c in u.statuses), len(u.timed))
+            for u in g.units()
+        )  # fmt: skip
+        players = tuple((p.score, len(p.standby), p.out) for p in g.players)
+        attack = g.attacks[-1] if g.attacks else None
+        fight = None if attack is None else (id(attack), attack.speed, attack.hit_result, attack.damage)
+        return units, players, g.board.destroyed, g.active, fight, len(g.shop) == 0
+
+    # -- entry points
+
+    def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
+        if not options:
+            raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
+        g = self.game
+        if g is None or len(options) == 1:
+            pick = options[0]
+            if g is not None and prompt == "choose an action":
+                self._remember(g, pick)
+            return pick
+        if len(self._lasting) > 100_000:  # a long game: start afresh (between decisions, never inside one)
+            self._lasting.clear()
+            self._ids.clear()
+            self._state = None
+        state = self._state_key(g)
+        if state != self._state:
+            self._memo = {}
+            self._state = state
+        scores = [self._value(g, player, prompt, option) for option in options]
+        best = max(scores)
+        picks = [o for o, s in zip(options, scores, strict=True) if s >= best - 1e-9]
+        pick = picks[self.rng.randrange(len(picks))] if len(picks) > 1 else picks[0]
+        if prompt == "choose an action":
+            self._remember(g, pick)
+        return pick
+
+    def confirm(self, player: int, prompt: str) -> bool:
+        return not prompt.startswith(("mulligan", "switch"))
+
+    def choose_many(self, player: int, prompt: str, options: Sequence[T], count: int) -> list[T]:
+        if prompt.startswith("squad from the draft"):  # offered best first (exclusive cards in the deck, HP)
+            return list(options[:count])
+        return super().choose_many(player, prompt, options, count)
+
+    # -- scoring
+
+    def _value(self, g: TacticsGame, seat: int, prompt: str, option: Any) -> float:  # noqa: C901
+        hint = g.hint
+        if isinstance(option, Action):
+            if prompt.startswith(("respond", "special")):
+                return self.response_value(g, seat, option)
+            return self.main_value(g, option) + self.rng.random() * 0.01
+        if option is None:
+            return 0.0
+        if prompt.startswith("move ") and isinstance(option, tuple) and hint and hint[0] == "move":
+            return self.move_value(g, hint[1], option)
+        if prompt.startswith("facing") and isinstance(option, str) and hint and hint[0] == "facing":
+            return self.facing_score(g, hint[1], option)
+        if prompt.startswith("deploy") and isinstance(option, tuple):
+            unit = hint[1] if hint and hint[0] == "deploy" else None
+            return self.deploy_score(g, seat, unit, option)
+        if prompt.startswith("counterattack") and " against " in prompt:
+            return self.counter_option_value(g, option)
+        if prompt.startswith("target of") and isinstance(option, Unit):
+            attacker, profile = self._attacking(g)
+            if attacker is None or not isinstance(profile, Profile):
+                return self.attack_target_value(g, seat, option)
+            value = self.attack_value(g, attacker, profile, option)
+            return -50.0 - (g.distance(attacker, option) or 99) * 0.01 if value is None else value
+        if isinstance(option, Profile):
+            return self.profile_score(g, option)
+        if prompt.startswith(("target:", "choose:")) and isinstance(option, Unit | Card):
+            return self.reference_value(g, seat, prompt, option)
+        if prompt.startswith("attach") and isinstance(option, Unit):
+            card = hint[1] if hint and hint[0] == "status" else None
+            return self.attach_value(g, seat, card, option)
+        if prompt.startswith(("discard", "mortgage", "self-destruct")) and isinstance(option, Card):
+            return -self.hold_value(g, seat, option, prompt)
+        if prompt.startswith("deployment die"):
+            return 1.0 if option is not None else 0.5
+        if prompt.startswith("draft") and isinstance(option, str):
+            record = g.by_id.get(("agent", option))
+            mine = sum(1 for c in g.player(seat).deck if c.record.agent == option)
+            return mine + (record.hp / 10 if record is not None else 0.0)
+        return self.rng.random()
+
+    # -- the plan of the chosen action
+
+    def _remember(self, g: TacticsGame, action: Any) -> None:
+        """What the moves and targets asked for while ``action`` resolves are for."""
+        self._plan = {}
+        turn = (g.round, g.active)
+        if turn != self._turn:
+            self._turn, self._played = turn, {}
+        if isinstance(action, Action) and action.kind == "play" and action.card is not None:
+            self._played[action.card.id] = self._played.get(action.card.id, 0) + 1
+        if not isinstance(action, Action) or action.unit is None:
+            return
+        unit = action.unit
+        self._plan["unit"] = unit.uid
+        if action.kind == "scavenge" and action.target is not None:
+            self._memo = {}
+            best = self.scavenge_plan(g, unit, action.target)
+            if best is not None:
+                self._plan["scavenge"] = (action.target.uid, best[1], best[2])
+            return
+        sentences = self._sentences(g, action)
+        kinds = [type(e) for e in _flat(sentences)]
+        attack_at = next((i for i, k in enumerate(kinds) if k in (A.BasicAttack, A.AttackWith)), None)
+        if attack_at is not None and any(k is A.Move for k in kinds[:attack_at]):
+            self._plan["strike_after_move"] = True
+
+    def _sentences(self, g: TacticsGame, action: Action) -> list[A.Sentence]:
+        if action.kind == "play" and action.card is not None:
+            return [s for _, ab in g.face_abilities(action.card, action.face) if ab.kind == "effect" for s in ab.sentences]
+        if action.ability is not None:
+            return list(action.ability.sentences)
+        return []
+
+    # -- the board as this player sees it
+
+    def foes(self, g: TacticsGame, seat: int) -> list[Unit]:
+        key = ("foes", seat)
+        if key not in self._memo:
+            self._memo[key] = [
+                u
+                for u in g.units()
+                if u.seat and u.kind != "obstacle" and g.hostile(seat, u.seat) and not u.dying and u.pos is not None
+            ]
+        found: list[Unit] = self._memo[key]
+        return found  # shared: callers do not change it
+
+    def obstacle_cells(self, g: TacticsGame) -> list[Cell]:
+        key = ("obstacles",)
+        if key not in self._memo:
+            cells = [o.pos for o in g.obstacles if not o.gone and o.pos is not None]
+            if getattr(g.mode, "units_impede", False):
+                cells += [u.pos for u in g.units() if u.kind != "obstacle" and u.pos is not None]
+            self._memo[key] = cells
+        found: list[Cell] = self._memo[key]
+        return found  # shared: callers do not change it
+
+    def stat(self, g: TacticsGame, unit: Unit, stat: str) -> int:
+        """:meth:`TacticsGame.stat_bonus`, kept for the decision (it adds up every continuous effect)."""
+        key = ("stat", unit.uid, stat)
+        if key not in self._memo:
+            self._memo[key] = g.stat_bonus(unit, stat)
+        return int(self._memo[key])
+
+    def cannot(self, g: TacticsGame, unit: Unit, action: str) -> bool:
+        key = ("cannot", unit.uid, action)
+        if key not in self._memo:
+            self._memo[key] = g.cannot_quiet(unit, action)
+        return bool(self._memo[key])
+
+    def vision(self, g: TacticsGame, unit: Unit) -> tuple[bool, bool]:
+        key = ("vision", unit.uid)
+        if key not in self._memo:
+            self._memo[key] = g.extra_vision(unit) if unit.kind != "obstacle" else (False, False)
+        found: tuple[bool, bool] = self._memo[key]
+        return found
+
+    def attack_range(self, g: TacticsGame, unit: Unit, profile: Any) -> tuple[int, int]:
+        low = profile.range.min
+        return low, max(low, profile.range.max + self.stat(g, unit, "range"))
+
+    def all_profiles(self, g: TacticsGame, unit: Unit) -> list[Profile]:
+        """Every attack of ``unit`` once reset: built-in ones and every equipped weapon."""
+        key = ("profiles", unit.uid)
+        if key not in self._memo:
+            out = g.profiles(unit, built_in_only=True)
+            for card in unit.equipment:
+                attack = card.record.equipment.attack
+                if attack is not None:
+                    out.append(Profile(card.name, attack, card, None))
+            self._memo[key] = out
+        return list(self._memo[key])
+
+    def _attack_texts(self, g: TacticsGame, unit: Unit, profile: Profile | None) -> list[A.Ability]:
+        sources: list[Any] = [unit, *unit.equipment, *unit.statuses]
+        if profile is not None and profile.record is not None:
+            sources.append(RecordSource(profile.record))
+        out = []
+        for source in sources:
+            out += [ab for ab in self.texts(g, source) if ab.kind == "triggered"]
+        return out
+
+    def attack_mods(self, g: TacticsGame, attacker: Unit, target: Unit | None, profile: Profile) -> tuple[int, int, int]:
+        """(attack speed, hit result, damage) added by the attacker's 攻击前 and 攻击时 texts."""
+        key = ("mods", self.loadout(attacker), target.kind if target else None, target.hidden if target else None,
+               profile.name)  # fmt: skip
+        found: tuple[int, int, int] | None = self._lasting_get(key)
+        if found is not None:
+            return found
+        speed = hit = damage = 0
+        for ability in self._attack_texts(g, attacker, profile):
+            if ability.timing not in ("before_attack", "on_attack"):
+                continue
+            for effect in _conditional(ability.sentences, lambda c: _holds(c, attacker, target)):
+                if isinstance(effect, A.AttackMod):
+                    if effect.stat == "speed":
+                        speed += effect.delta
+                    elif effect.stat == "hit_result":
+                        hit += effect.delta
+                    else:
+                        damage += effect.delta
+        self._lasting_put(key, (speed, hit, damage))
+        return speed, hit, damage
+
+    def mobility(self, g: TacticsGame, unit: Unit, profile: Profile) -> int:
+        """Steps the unit may take (and turn) before the range and sight check of an attack with ``profile``."""
+        key = ("mobility", self.loadout(unit), profile.name)
+        found = self._lasting_get(key)
+        if found is not None:
+            return int(found)
+        steps = 1 if profile.profile.style == "melee" else 0
+        if self.cannot(g, unit, "move"):
+            self._lasting_put(key, 0)
+            return 0
+        for ability in self._attack_texts(g, unit, profile):
+            if ability.timing == "on_attack":
+                for effect in _flat(ability.sentences):
+                    if isinstance(effect, A.Move) and _is_self(effect.ref):
+                        steps = max(steps, effect.high)
+        self._lasting_put(key, steps)
+        return steps
+
+    def reach_bound(self, g: TacticsGame, unit: Unit, range_bonus: int = 0) -> int:
+        """The farthest (穿墙) distance any attack of ``unit`` could reach, moves first included."""
+        key = ("bound", unit.uid)
+        if key not in self._memo:
+            extra = self.striker_steps(g, unit)
+            self._memo[key] = max(
+                (self.attack_range(g, unit, p.profile)[1] + max(extra, self.mobility(g, unit, p))
+                 for p in self.all_profiles(g, unit)),
+                default=-1,
+            )  # fmt: skip
+        return int(self._memo[key]) + range_bonus
+
+    def striker_steps(self, g: TacticsGame, unit: Unit) -> int:
+        """Steps an enemy's own ability moves it before it attacks (铁砧: 移动 0-1，进行 1 次袭击)."""
+        key = ("striker", unit.uid)
+        if key not in self._memo:
+            steps = 0
+            if self.cannot(g, unit, "move"):
+                self._memo[key] = 0
+                return 0
+            for source in [unit, *unit.equipment]:
+                for ability in self.texts(g, source):
+                    if ability.kind != "active":
+                        continue
+                    moved = 0
+                    for effect in _flat(ability.sentences):
+                        if isinstance(effect, A.Move) and _is_self(effect.ref):
+                            moved = effect.high
+                        elif isinstance(effect, A.BasicAttack | A.AttackWith) and moved:
+                            steps = max(steps, moved)
+            self._memo[key] = steps
+        return int(self._memo[key])
+
+    def reach(self, g: TacticsGame, unit: Unit, cell: Cell, steps: int) -> list[Cell]:
+        if steps <= 0:
+            return [cell]
+        key = ("reach", unit.uid, cell, steps)
+        if key not in self._memo:
+            cells = g.board.reachable(cell, steps, g.blocked_for(unit), g.mode.climb_cost)
+            self._memo[key] = sorted(cells, key=lambda c: (cells[c], c))
+        return list(self._memo[key])
+
+    def firing_cell(
+        self,
+        g: TacticsGame,
+        unit: Unit,
+        profile: Profile,
+        cell: Cell,
+        facing: str | None,
+        target: Cell,
+        steps: int = 0,
+        range_bonus: int = 0,
+    ) -> Cell | None:
+        """The cell from which ``unit`` (standing on ``cell`` facing ``facing``; None: any facing) hits ``target``
+        with ``profile``, after the ``steps`` it may take first (and turn); None when it cannot."""
+        board = g.board
+        low, high = self.attack_range(g, unit, profile.profile)
+        high += range_bonus
+        if board.through_wall(cell, target) > high + steps:
+            return None
+        side, rear = self.vision(g, unit)
+        for spot in self.reach(g, unit, cell, steps):
+            d = board.through_wall(spot, target) if profile.profile.through_walls else board.distance(spot, target)
+            if d is None or not low <= d <= high or spot == target and low > 0:
+                continue
+            if not board.line_of_sight(spot, target):
+                continue
+            if steps > 0 or facing is None:  # a move of 0-1 turns the unit even when it stays
+                if abs(spot[0] - target[0]) <= 1 or abs(spot[1] - target[1]) <= 1:  # in some facing's band (T15)
+                    return spot
+            elif board.in_vision(spot, facing, target, side, rear):
+                return spot
+        return None
+
+    # -- what an attack does
+
+    def outcome(self, g: TacticsGame, target: Unit, speed: int, modifier: int, bonus: int) -> tuple[float, float, float]:
+        """(expected HP lost, expected shield and temporary HP used, chance to destroy) of one attack."""
+        key = ("outcome", target.uid, target.hp, target.temp_hp, speed, modifier, bonus)
+        if key in self._memo:
+            found: tuple[float, float, float] = self._memo[key]
+            return found
+        dist = hit_distribution(tuple(g.rules.hit_die), max(1, speed), modifier)
+        absorb = target.shield + target.temp_hp
+        for card in target.equipment:
+            left = card.shield_left if card.shield_left is not None else card.record.equipment.shield or 0
+            absorb += max(0, left)
+        taken = self.stat(g, target, "damage_taken")
+        hp = max(0, target.hp)
+        lost = used = kill = 0.0
+        for dealt, p in enumerate(dist):
+            if not p or dealt == 0:
+                continue
+            amount = max(0, max(0, dealt + bonus) + taken)
+            stopped = min(absorb, amount)
+            through = amount - stopped
+            lost += p * min(through, hp)
+            used += p * stopped
+            if through >= hp:
+                kill += p
+        self._memo[key] = (lost, used, kill)
+        return lost, used, kill
+
+    def unit_worth(self, g: TacticsGame, unit: Unit, by_seat: int) -> float:
+        """What destroying ``unit`` is worth to ``by_seat`` besides its HP (and to its owner, lost)."""
+        key = ("worth", unit.uid, by_seat)
+        if key not in self._memo:
+            self._memo[key] = self._unit_worth(g, unit, by_seat)
+        return float(self._memo[key])
+
+    def _unit_worth(self, g: TacticsGame, unit: Unit, by_seat: int) -> float:
+        if unit.kind == "agent":
+            worth = AGENT_KILL
+            victory = g.mode.victory or []
+            points = getattr(g.mode, "first_blood_points", None)
+            if "first_blood" in victory and points and by_seat:
+                worth += 2.0
+                if g.player(by_seat).score + 1 >= points:
+                    worth += GAME
+            if "last_squad_standing" in victory or not victory:
+                team = g.team_of(unit.seat)
+                others = [
+                    u for u in g.units() if u.kind == "agent" and u is not unit and not u.dying and g.team_of(u.seat) == team
+                ]
+                standby = any(p.standby for p in g.players if p.team == team and not p.out)
+                if not others and not standby:
+                    worth += GAME
+            return worth
+        if unit.kind == "minion":
+            return MINION_KILL
+        return self.obstacle_worth(g, unit, by_seat)
+
+    def obstacle_worth(self, g: TacticsGame, obstacle: Unit, seat: int) -> float:
+        """An obstacle destroyed: what its 消灭时/消灭后 text gives the destroyer (read from the text)."""
+        worth = 0.1
+        if obstacle.pos is None:
+            return worth
+        for ability in self.texts(g, obstacle):
+            if ability.kind != "triggered" or ability.timing not in ("on_destroyed", "after_destroyed", "after_lost"):
+                continue
+            for effect in _flat(ability.sentences):
+                if isinstance(effect, A.Draw | A.Buy | A.GainToken):
+                    worth += CARD * getattr(effect, "count", 1)
+                elif isinstance(effect, A.Damage):
+                    within = getattr(effect.ref, "within", None) or (0, 1)
+                    near = [
+                        u for u in g.units() if u.kind != "obstacle" and u.pos is not None and u.seat
+                        and (d := g.board.distance(obstacle.pos, u.pos)) is not None and within[0] <= d <= within[1]
+                    ]  # fmt: skip
+                    hostile = [u for u in near if g.hostile(seat, u.seat)]
+                    if hostile:
+                        worth += max(min(effect.amount, u.hp) + (self.unit_worth(g, u, seat) if u.hp <= effect.amount else 0) for u in hostile)
+                    elif near:
+                        worth -= 0.2  # the 目标 can be chosen out of reach: nothing happens
+        return worth
+
+    def hp_weight(self, unit: Unit) -> float:
+        return 1.0 if unit.kind == "agent" else 0.7 if unit.kind == "minion" else 0.05
+
+    def attack_value(
+        self,
+        g: TacticsGame,
+        attacker: Unit,
+        profile: Profile,
+        target: Unit,
+        cell: Cell | None = None,
+        facing: str | None = "keep",
+        range_bonus: int = 0,
+        hit_bonus: int = 0,
+        steps: int | None = None,
+        counter: bool = False,
+        costs: bool = True,
+    ) -> float | None:
+        """The worth of attacking ``target`` with ``profile`` from ``cell`` (default: where ``attacker`` stands);
+        None when it cannot hit. An own or friendly target is worth its loss, negatively."""
+        start = cell if cell is not None else attacker.pos
+        if start is None or target.pos is None or target is attacker or target.gone:
+            return None
+        if g.board.through_wall(start, target.pos) > self.reach_bound(g, attacker, range_bonus) + (steps or 0):
+            return None  # out of every reach (a quick bound before the exact check)
+        seat = attacker.seat
+        look = attacker.facing if facing == "keep" else facing
+        if attacker.kind == "obstacle":
+            look = None
+        move = self.mobility(g, attacker, profile) if steps is None else steps
+        spot = self.firing_cell(g, attacker, profile, start, look, target.pos, move, range_bonus)
+        if spot is None:
+            return None
+        speed_mod, hit_mod, damage_mod = self.attack_mods(g, attacker, target, profile)
+        cover_from = [c for c in self.obstacle_cells(g) if c != target.pos or target.kind != "obstacle"]
+        cover = g.board.cover(spot, target.pos, cover_from)
+        pit = -1 if g.board.is_pit(target.pos) and not g.board.is_pit(spot) else 0
+        modifier = hit_mod + self.stat(g, attacker, "hit_result") + hit_bonus + cover + pit
+        lost, used, kill = self.outcome(g, target, profile.profile.speed + speed_mod, modifier, damage_mod)
+        friendly = target.seat != 0 and not g.hostile(seat, target.seat)
+        worth = lost * self.hp_weight(target) + used * 0.5 + kill * self.unit_worth(g, target, seat)
+        if friendly:
+            return -worth - 1.0
+        if not costs:
+            return worth
+        urgency = self.urgency(g)
+        return worth * (1.0 + urgency) - max(0.1, 1.0 - 0.7 * urgency) * self.retaliation(g, attacker, target, spot, counter)
+
+    def retaliation(self, g: TacticsGame, attacker: Unit, target: Unit, spot: Cell, counter: bool) -> float:
+        """What attacking ``target`` from ``spot`` costs: its counterattack (unless this is one) and armour
+        that hurts attackers (被攻击后：对攻击者造成 N 点伤害)."""
+        cost = 0.0
+        for source in [target, *target.equipment, *target.statuses]:
+            for ability in self.texts(g, source):
+                if ability.kind == "triggered" and ability.timing == "after_attacked":
+                    for effect in _flat(ability.sentences):
+                        if isinstance(effect, A.Damage) and isinstance(effect.ref, A.Fixed):
+                            if effect.ref.ref == "attacker":
+                                cost += self.damage_cost(g, attacker, effect.amount)
+                            elif effect.ref.ref in ("attached", "wearer", "self_unit") and isinstance(source, Card):
+                                cost -= min(effect.amount, target.hp) * self.hp_weight(target)  # 猎杀令
+                        elif isinstance(effect, A.Discard) and effect.who == "opponent":
+                            cost += 0.4 * effect.count
+        if counter or not target.seat or target.seat == g.active or not g.hostile(target.seat, attacker.seat):
+            return cost
+        if target.kind == "obstacle" or self.cannot(g, target, "attack"):
+            return cost
+        options = [p for p in g.profiles(target) if p.weapon is not None]
+        if not target.tapped:
+            options += g.profiles(target, built_in_only=True)
+        best = 0.0
+        for profile in options:
+            back = self.threat_of(g, target, profile, attacker, spot, target.pos, target.facing)
+            best = max(best, back)
+        return cost + best
+
+    def damage_cost(self, g: TacticsGame, unit: Unit, amount: int) -> float:
+        """The worth to its side of ``unit`` taking ``amount`` damage for sure."""
+        absorb = unit.shield + unit.temp_hp + sum(
+            max(0, c.shield_left if c.shield_left is not None else c.record.equipment.shield or 0) for c in unit.equipment
+        )
+        through = max(0, amount + g.stat_bonus(unit, "damage_taken") - absorb)
+        cost = min(through, unit.hp) * self.hp_weight(unit)
+        if through >= unit.hp:
+            cost += self.unit_worth(g, unit, 0)
+        return cost
+
+    def threat_of(
+        self,
+        g: TacticsGame,
+        enemy: Unit,
+        profile: Profile,
+        victim: Unit,
+        cell: Cell,
+        at: Cell | None = None,
+        facing: str | None = "keep",
+        obstacles: list[Cell] | None = None,
+        extra_steps: int = 0,
+        steps: int | None = None,
+    ) -> float:
+        """The worth to its side of what ``enemy`` (on ``at``, facing ``facing``) does to ``victim`` standing
+        on ``cell`` with one attack of ``profile``; 0 when it cannot hit."""
+        at = at if at is not None else enemy.pos
+        if at is None:
+            return 0.0
+        look = enemy.facing if facing == "keep" else facing
+        if steps is None:
+            steps = max(self.mobility(g, enemy, profile), extra_steps)
+        spot = self.firing_cell(g, enemy, profile, at, look, cell, steps)
+        if spot is None:
+            return 0.0
+        speed_mod, hit_mod, damage_mod = self.attack_mods(g, enemy, victim, profile)
+        cover = g.board.cover(spot, cell, obstacles if obstacles is not None else self.obstacle_cells(g))
+        pit = -1 if g.board.is_pit(cell) and not g.board.is_pit(spot) else 0
+        modifier = hit_mod + cover + pit + self.stat(g, enemy, "hit_result")
+        lost, used, kill = self.outcome(g, victim, profile.profile.speed + speed_mod, modifier, damage_mod)
+        return lost * self.hp_weight(victim) + used * 0.3 + kill * self.unit_worth(g, victim, enemy.seat)
+
+    # -- where to stand
+
+    def threat(self, g: TacticsGame, unit: Unit, cell: Cell, obstacles: list[Cell] | None = None) -> float:
+        """What the enemies could do to ``unit`` on ``cell`` in their next turn, each with its best attack."""
+        key = ("threat", self.loadout(unit), cell, tuple(obstacles) if obstacles is not None else None,
+               self.world(g, unit.seat))  # fmt: skip
+        found = self._lasting_get(key)
+        if found is not None:
+            return float(found)
+        total = 0.0
+        board = g.board
+        for enemy in self.foes(g, unit.seat):
+            assert enemy.pos is not None
+            if board.through_wall(enemy.pos, cell) > self.reach_bound(g, enemy) or self.cannot(g, enemy, "attack"):
+                continue
+            steps = self.striker_steps(g, enemy)
+            best = 0.0
+            for profile in self.all_profiles(g, enemy):
+                best = max(best, self.threat_of(g, enemy, profile, unit, cell, obstacles=obstacles, extra_steps=steps))
+            total += best
+        self._lasting_put(key, total)
+        return total
+
+    def opportunity(self, g: TacticsGame, unit: Unit, cell: Cell, facing: str | None = None) -> float:
+        """The best attack ``unit`` on ``cell`` (facing ``facing``; None: the best facing) could make next turn."""
+        key = ("opportunity", self.loadout(unit), cell, facing, self.world(g, unit.seat))
+        found = self._lasting_get(key)
+        if found is not None:
+            return float(found)
+        best = 0.0
+        if not self.cannot(g, unit, "attack"):
+            bound = self.reach_bound(g, unit)
+            foes = [e for e in self.foes(g, unit.seat) if e.pos is not None and g.board.through_wall(cell, e.pos) <= bound]
+            for profile in self.all_profiles(g, unit) if foes else ():
+                for enemy in foes:
+                    value = self.attack_value(g, unit, profile, enemy, cell, facing, costs=False)
+                    if value is not None:
+                        best = max(best, value)
+        self._lasting_put(key, best)
+        return best
+
+    def exposure(self, g: TacticsGame, unit: Unit, cell: Cell) -> bool:
+        """Whether a hidden ``unit`` on ``cell`` would be exposed: an enemy sees it at distance 0-1 (§8.4)."""
+        board = g.board
+        for enemy in self.foes(g, unit.seat):
+            assert enemy.pos is not None
+            d = board.distance(enemy.pos, cell)
+            if d is None or d > 1:
+                continue
+            if enemy.facing is None or enemy.pos == cell:
+                return True
+            side, rear = self.vision(g, enemy)
+            if board.line_of_sight(enemy.pos, cell) and board.in_vision(enemy.pos, enemy.facing, cell, side, rear):
+                return True
+        return False
+
+    def hidden_gain(self, g: TacticsGame, unit: Unit) -> float:
+        """What staying hidden is worth to ``unit``: its texts that need 处于隐蔽状态."""
+        key = ("hidden_gain", unit.uid)
+        if key not in self._memo:
+            gain = 0.0
+            for ability in self._attack_texts(g, unit, None):
+                for sentence in ability.sentences:
+                    for effect in sentence.effects:
+                        if isinstance(effect, A.If) and _mentions_state(effect.condition, "hidden"):
+                            gain += 0.6
+            self._memo[key] = gain
+        return float(self._memo[key])
+
+    def stand_value(
+        self, g: TacticsGame, unit: Unit, cell: Cell, obstacles: list[Cell] | None = None, facing: str | None = None
+    ) -> float:
+        """The worth of ``unit`` ending its turn on ``cell``: attacks offered next turn, less the threat there."""
+        key = ("stand", self.loadout(unit), cell, tuple(obstacles) if obstacles is not None else None, facing,
+               self.world(g, unit.seat))  # fmt: skip
+        found = self._lasting_get(key)
+        if found is not None:
+            return float(found)
+        foes = self.foes(g, unit.seat)
+        if not foes:
+            value = 0.0
+        else:
+            urgency = self.urgency(g)
+            threat = self.threat_weight * max(0.0, 1.0 - 0.7 * urgency) * self.threat(g, unit, cell, obstacles)
+            value = self.opportunity_weight * self.opportunity(g, unit, cell, facing) - threat
+            near = min((d for e in foes if e.pos is not None and (d := g.board.distance(cell, e.pos)) is not None), default=None)
+            if near is None:
+                near = min(g.board.through_wall(cell, e.pos) for e in foes if e.pos is not None) + 6
+            value -= self.approach * (1.0 + 3.0 * urgency) * near
+            value -= self.in_line * self.lines(g, unit, cell, obstacles)
+            if unit.hidden and self.exposure(g, unit, cell):
+                value -= HIDDEN + self.hidden_gain(g, unit)
+            if g.board.is_pit(cell):
+                value -= 0.3
+        self._lasting_put(key, value)
+        return value
+
+    def lines(self, g: TacticsGame, unit: Unit, cell: Cell, obstacles: list[Cell] | None = None) -> int:
+        """Enemies 1-4 steps from ``cell`` with a clear line of sight to it and no cover on that line."""
+        board = g.board
+        cover_from = obstacles if obstacles is not None else self.obstacle_cells(g)
+        count = 0
+        for enemy in self.foes(g, unit.seat):
+            assert enemy.pos is not None
+            d = board.distance(enemy.pos, cell)
+            if d is not None and 1 <= d <= 4 and board.line_of_sight(enemy.pos, cell):
+                count += not board.cover(enemy.pos, cell, cover_from)
+        return count
+
+    def strike_now(self, g: TacticsGame, unit: Unit, cell: Cell | None = None, facing: str | None = "keep",
+                   range_bonus: int = 0, hit_bonus: int = 0, only: str | None = None, steps: int | None = None,
+                   weapons: bool = True) -> tuple[float, Profile | None, Unit | None]:  # fmt: skip
+        """The best attack ``unit`` can make now (from ``cell``): (worth, profile, target); worth 0 when none."""
+        if self.cannot(g, unit, "attack"):
+            return 0.0, None, None
+        key = ("strike", self.loadout(unit), unit.pos, unit.facing, cell, facing, range_bonus, hit_bonus, only, steps,
+               weapons, self.world(g, unit.seat), tuple(self.obstacle_cells(g)))  # fmt: skip
+        found: tuple[float, Profile | None, Unit | None] | None = self._lasting_get(key)
+        if found is None:
+            found = self._lasting_put(key, self._strike_now(g, unit, cell, facing, range_bonus, hit_bonus, only, steps,
+                                                            weapons))  # fmt: skip
+        return found
+
+    def _strike_now(self, g: TacticsGame, unit: Unit, cell: Cell | None, facing: str | None, range_bonus: int,
+                    hit_bonus: int, only: str | None, steps: int | None,
+                    weapons: bool) -> tuple[float, Profile | None, Unit | None]:  # fmt: skip
+        best: tuple[float, Profile | None, Unit | None] = (0.0, None, None)
+        profiles = g.profiles(unit, built_in_only=not weapons)
+        if only is not None:
+            profiles = [p for p in profiles if p.name == only]
+        start = cell if cell is not None else unit.pos
+        bound = self.reach_bound(g, unit, range_bonus) + (steps or 0)
+        targets = [
+            t for t in self.foes(g, unit.seat) + [o for o in g.obstacles if not o.gone and o.pos is not None]
+            if start is not None and t.pos is not None and g.board.through_wall(start, t.pos) <= bound
+        ]  # fmt: skip
+        for profile in profiles:
+            for target in targets:
+                value = self.attack_value(g, unit, profile, target, cell, facing, range_bonus, hit_bonus, steps)
+                if value is not None and value > best[0]:
+                    best = (value, profile, target)
+        return best
+
+    resupply_gain = CARD  # 物资补充 buys from the matrix shop
+    draw_gain = CARD  # … or draws from the personal deck where there is no shop (单挑)
+    patience = 8  # rounds before urgency starts to grow
+    hurry = 24  # rounds for it to grow by 1
+
+    def urgency(self, g: TacticsGame) -> float:
+        """0 early in the game, 1 by round 32, 2 by round 56: a game that runs out of rounds is won by nobody,
+        so the longer it lasts the less the player shies from an even exchange (and the less it heals and draws
+        instead); by round 56 it no longer fears the enemies' fire at all."""
+        return min(2.0, max(0.0, (g.round - self.patience) / self.hurry))
+
+    def tap_cost(self, g: TacticsGame, unit: Unit) -> float:
+        """What tapping ``unit`` now costs: no 正当防卫 against the enemies that could attack it next turn."""
+        if unit.pos is None or unit.kind == "obstacle":
+            return 0.0
+        key = ("tap", unit.uid)
+        if key in self._memo:
+            return float(self._memo[key])
+        cost = 0.05
+        own = g.profiles(unit, built_in_only=True)
+        if own and not unit.tapped:
+            for enemy in self.foes(g, unit.seat):
+                if enemy.pos is None or not any(
+                    self.threat_of(g, enemy, p, unit, unit.pos) > 0 for p in self.all_profiles(g, enemy)
+                ):
+                    continue
+                for profile in own:
+                    back = self.attack_value(g, unit, profile, enemy, costs=False)
+                    if back is not None:
+                        cost = max(cost, 0.45 * back)
+        self._memo[key] = cost
+        return cost
+
+    # -- main-phase actions
+
+    def main_value(self, g: TacticsGame, action: Action) -> float:
+        """The worth of a main-phase action (ending the phase: 0), kept while the board and the hand stay."""
+        source = action.source
+        player = g.player(action.seat)
+        key = (
+            "main", action.kind, action.seat, action.unit.uid if action.unit else None,
+            action.card.uid if action.card else None, action.face, action.index,
+            getattr(source, "uid", None) or getattr(getattr(source, "record", None), "id", None),
+            action.target.uid if action.target else None,
+            tuple(c.uid for c in player.hand), len(player.mortgage), len(g.shop) == 0,
+            tuple(sorted(self._played.items())),
+        )  # fmt: skip
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._main_value(g, action)
+        return float(found)
+
+    def _main_value(self, g: TacticsGame, action: Action) -> float:  # noqa: C901
+        kind = action.kind
+        if kind == "end":
+            return 0.0
+        unit = action.unit
+        if kind == "expose":
+            return self.expose_value(g, unit)
+        if unit is None or unit.pos is None:
+            return -0.5
+        if kind == "scavenge":
+            if action.target is None:
+                return -0.5
+            plan = self.scavenge_plan(g, unit, action.target)
+            return -0.5 if plan is None else plan[0]
+        if kind == "play" and action.card is not None:
+            return self.play_worth(g, action)
+        if kind != "ability" or action.ability is None:
+            return -0.5  # an action this player does not know
+        record_id = getattr(getattr(action.source, "record", None), "id", "")
+        if record_id == "strike":
+            return self.strike_now(g, unit)[0] - self.tap_cost(g, unit)
+        if record_id == "march":
+            return self.march_value(g, unit, g.move_allowance(unit, 2, basic=True)) - self.tap_cost(g, unit)
+        if record_id == "aim":
+            return self.aim_value(g, unit)
+        if record_id == "resupply":
+            hand = len(g.player(action.seat).hand)
+            gain = self.resupply_gain if g.mode.matrix_shop else self.draw_gain  # a shop card, or one more of the deck
+            return (gain if hand < 7 else 0.2) * max(0.2, 1.0 - 0.5 * self.urgency(g)) - self.tap_cost(g, unit) - 0.35
+        if record_id == "reinforce":
+            return (4.0 if g.player(action.seat).standby else -1.0) - self.tap_cost(g, unit)
+        return self.ability_worth(g, action)
+
+    def march_value(self, g: TacticsGame, unit: Unit, steps: int, strike_after: bool = False) -> float:
+        """The best gain of moving ``unit`` up to ``steps`` (T18); with ``strike_after``, then attacking from there."""
+        assert unit.pos is not None
+        if steps <= 0 or self.cannot(g, unit, "move"):
+            return -0.5
+        key = ("march", self.loadout(unit), unit.pos, unit.facing, steps, strike_after, self.world(g, unit.seat))
+        found = self._lasting_get(key)
+        if found is None:
+            found = self._lasting_put(key, self._march_value(g, unit, steps, strike_after))
+        return float(found)
+
+    def _march_value(self, g: TacticsGame, unit: Unit, steps: int, strike_after: bool) -> float:
+        assert unit.pos is not None
+        # staying keeps the facing; any move, even of 0 steps, turns the unit (T15)
+        here = self.stand_value(g, unit, unit.pos, facing=unit.facing) + (self.strike_now(g, unit)[0] if strike_after else 0.0)
+        best = here
+        for cell in self.reach(g, unit, unit.pos, steps):
+            value = self.stand_value(g, unit, cell)
+            if strike_after:
+                value += self.strike_now(g, unit, cell, None)[0]
+            best = max(best, value)
+        return best - here
+
+    def aim_value(self, g: TacticsGame, unit: Unit) -> float:
+        """瞄准 taps the unit: worth it before an attack card that does not tap it (稳定瞄准, 屏息凝神)."""
+        best = -1.0
+        player = g.player(unit.seat)
+        for card in player.hand:
+            record = card.record
+            if record.cost.tap or record.is_response or not g.card_user_ok(card, unit, unit.seat):
+                continue
+            sentences = [s for _, ab in g.face_abilities(card, "front") if ab.kind == "effect" for s in ab.sentences]
+            if not any(isinstance(e, A.BasicAttack | A.AttackWith) for e in _flat(sentences)):
+                continue
+            bonus = _range_bonus(sentences)
+            before = self.strike_now(g, unit, range_bonus=bonus)[0]
+            after = self.strike_now(g, unit, range_bonus=bonus, hit_bonus=1)[0]
+            if before > 0:
+                best = max(best, after - before - self.tap_cost(g, unit))
+        return best
+
+    def scavenge_plan(self, g: TacticsGame, unit: Unit, obstacle: Unit) -> tuple[float, Cell, Cell] | None:
+        """正义的搜刮: the best (gain, cell for the agent, cell for the obstacle), pulling the obstacle into the
+        enemies' line of fire; None when it cannot be done."""
+        if unit.pos is None or obstacle.pos is None or unit.tapped:
+            return None
+        key = ("scavenge", unit.uid, obstacle.uid)
+        if key in self._memo:
+            found: tuple[float, Cell, Cell] | None = self._memo[key]
+            return found
+        board = g.board
+        others = [c for c in self.obstacle_cells(g) if c != obstacle.pos]
+        mine = [u for u in g.player(unit.seat).units if u is not unit and u.pos is not None and not u.dying]
+        before = self.stand_value(g, unit, unit.pos, facing=unit.facing) + sum(
+            -THREAT * self.threat(g, u, u.pos) for u in mine if u.pos
+        )
+        blocked = {u.pos for u in g.units() if u.pos is not None and u is not obstacle and g.hostile(unit.seat, u.seat)}
+        spots = board.reachable(obstacle.pos, 1, blocked, g.mode.climb_cost)
+        best: tuple[float, Cell, Cell] | None = None
+        for cell in self.reach(g, unit, unit.pos, 1):
+            if board.distance(cell, obstacle.pos) not in (0, 1) or not board.line_of_sight(cell, obstacle.pos):
+                continue
+            for spot in spots:
+                if spot == cell:
+                    continue
+                moved = [*others, spot]
+                value = self.stand_value(g, unit, cell, moved) + sum(
+                    -THREAT * self.threat(g, u, u.pos, moved) for u in mine if u.pos
+                )
+                value += LASTING_COVER * self.new_cover(g, unit, cell, obstacle.pos, moved)
+                if best is None or value > best[0]:
+                    best = (value, cell, spot)
+        if best is not None:
+            best = (best[0] - before - self.tap_cost(g, unit) - 0.1, best[1], best[2])
+        self._memo[key] = best
+        return best
+
+    def new_cover(self, g: TacticsGame, unit: Unit, cell: Cell, old: Cell, moved: list[Cell]) -> int:
+        """Enemies in sight of ``cell`` whose line to it the obstacle, moved from ``old``, now covers (cover that
+        lasts beyond this turn, unlike a step out of a vision band)."""
+        board = g.board
+        before = [c for c in moved[:-1]] + [old]
+        count = 0
+        for enemy in self.foes(g, unit.seat):
+            assert enemy.pos is not None
+            if board.line_of_sight(enemy.pos, cell) and board.cover(enemy.pos, cell, moved) and not board.cover(
+                enemy.pos, cell, before
+            ):
+                count += 1
+        return count
+
+    def expose_value(self, g: TacticsGame, unit: Unit | None) -> float:
+        """Voluntary 暴露: only when the unit's own text gains by it (暴露时, 如果…处于暴露状态)."""
+        if unit is None or not unit.hidden:
+            return -1.0
+        gain = -0.5 - self.hidden_gain(g, unit)
+        for source in [unit, *unit.equipment, *unit.statuses]:
+            for ability in self.texts(g, source):
+                if ability.kind == "triggered" and ability.timing == "on_exposed":
+                    gain += 0.6 + max(0.0, self.effects_worth(g, unit, ability.sentences))
+                for sentence in ability.sentences:
+                    for effect in sentence.effects:
+                        if isinstance(effect, A.If) and _mentions_state(effect.condition, "exposed"):
+                            gain += 0.8
+        return gain
+
+    def ability_worth(self, g: TacticsGame, action: Action) -> float:
+        """An active or special ability of the unit, its equipment or a status: its effects less its costs."""
+        unit, ability = action.unit, action.ability
+        assert unit is not None and ability is not None
+        value = self.effects_worth(g, unit, ability.sentences, tapped=_taps_unit(action))
+        for cost in ability.costs:
+            if isinstance(cost, A.TapCost):
+                value -= self.tap_cost(g, unit) if _taps_unit(action) else 0.1 + self.tapped_face_cost(g, unit, action)
+            elif isinstance(cost, A.MortgageCost):
+                value -= MORTGAGE * cost.count
+            elif isinstance(cost, A.DiscardCost):
+                value -= CARD * cost.count
+        if action.source is unit and unit.hidden and unit.kind == "agent":
+            value -= 0.2 + self.hidden_gain(g, unit)  # using its own ability exposes it (§8.4)
+        return value
+
+    def tapped_face_cost(self, g: TacticsGame, unit: Unit, action: Action) -> float:
+        """Tapping a reversible card shows its 此面生效 face (§7.4.1): what its 无法移动 / 无法攻击 takes from the
+        unit for the rest of the turn (do the attack first)."""
+        card = action.source
+        reverse = getattr(card.record, "reverse", None) if isinstance(card, Card) else None
+        if reverse is None or reverse.active_when_tapped != "reverse" or unit.tapped:
+            return 0.0
+        cannot = {e.action for _, ab in g.face_abilities(card, "reverse") for e in _flat(ab.sentences)
+                  if isinstance(e, A.Cannot) and _is_self(e.ref)}  # fmt: skip
+        if "attack" in cannot:
+            return self.strike_now(g, unit)[0]
+        if "move" in cannot:
+            return max(0.0, self.strike_now(g, unit)[0] - self.strike_now(g, unit, steps=0)[0]) + 0.2
+        return 0.0
+
+    def play_worth(self, g: TacticsGame, action: Action) -> float:  # noqa: C901
+        card, unit = action.card, action.unit
+        assert card is not None and unit is not None
+        record = card.record
+        cost = MORTGAGE * record.cost.mortgage + KEEP
+        if record.cost.tap:
+            cost += self.tap_cost(g, unit)
+        if record.agent is not None and unit.hidden:
+            cost += 0.2 + self.hidden_gain(g, unit)
+        if record.category == "equipment":
+            return self.equipment_worth(g, unit, card) - cost
+        if record.category == "status":
+            targets = [u for u in g.candidates(record.status.target, action.seat) if isinstance(u, Unit)]
+            best = max((self.status_worth(g, action.seat, card, u) for u in targets), default=-1.0)
+            return best - cost
+        if record.category == "minion":
+            return 2.5 - cost
+        sentences = [s for _, ab in g.face_abilities(card, action.face) if ab.kind in ("effect",) for s in ab.sentences]
+        triggered = [s for _, ab in g.face_abilities(card, action.face) if ab.kind == "triggered" for s in ab.sentences]
+        value = self.effects_worth(g, unit, sentences, tapped=bool(record.cost.tap), card=True)
+        value -= 0.6 * self._played.get(card.id, 0)  # the same card again this turn: a loop, not a plan
+        value += 0.5 * self.effects_worth(g, unit, triggered)
+        return value - cost
+
+    def equipment_worth(self, g: TacticsGame, unit: Unit, card: Card) -> float:
+        record = card.record
+        equipment = record.equipment
+        slots = sum(c.record.equipment.slots for c in unit.equipment)
+        if slots + equipment.slots > g.rules.equipment_slots:
+            return -1.0
+        value = 0.3
+        if equipment.attack is not None:
+            attack = equipment.attack
+            reach = min(attack.range.max, 8) - attack.range.min * 0.3
+            score = attack.speed * (0.8 + 0.12 * reach)
+            best = max((p.profile.speed * (0.8 + 0.12 * (min(p.profile.range.max, 8) - p.profile.range.min * 0.3))
+                        for p in self.all_profiles(g, unit)), default=0.0)  # fmt: skip
+            value += max(0.4, score - best + 0.6) if score > best else 0.5
+        shield = card.shield_left if card.shield_left is not None else equipment.shield or 0
+        value += 0.6 * shield
+        for _, ability in g.face_abilities(card, card.face):
+            for effect in _flat(ability.sentences):
+                if isinstance(effect, A.Modify):
+                    weight = {"move": 0.3, "range": 0.4, "max_hp": 0.5, "damage_taken": -0.8, "hit_result": 0.6}
+                    value += weight.get(effect.stat, 0.2) * effect.delta
+                elif isinstance(effect, A.GainVision):
+                    value += 0.5
+                elif isinstance(effect, A.Cannot):
+                    value -= 0.5
+                elif isinstance(effect, A.Damage) and ability.timing == "after_attacked":
+                    value += 0.8 * effect.amount
+                elif ability.kind in ("active", "response"):
+                    value += 0.15
+        return value
+
+    def status_worth(self, g: TacticsGame, seat: int, card: Card, unit: Unit) -> float:
+        """A status on ``unit``: good on an own unit if its text helps, on an enemy if it hurts."""
+        mine = unit.seat == seat or (unit.seat != 0 and not g.hostile(seat, unit.seat))
+        if unit.kind == "obstacle":
+            return -2.0
+        good = 0.0
+        for ability in self.texts(g, card):
+            for effect in _flat(ability.sentences):
+                good += self._status_effect(g, unit, effect, ability)
+        value = good if mine else -good
+        if not mine and unit.kind == "agent":
+            value += 0.2
+        return value
+
+    def _status_effect(self, g: TacticsGame, unit: Unit, effect: A.Node, ability: A.Ability) -> float:  # noqa: C901
+        """How much one effect of a status helps the unit it sits on (negative: hurts it)."""
+        if isinstance(effect, A.Modify):
+            weight = {"move": 0.3, "range": 0.4, "max_hp": 0.5, "damage_taken": -0.9, "hit_result": 0.6}
+            return weight.get(effect.stat, 0.2) * effect.delta
+        if isinstance(effect, A.Cannot):
+            return {"attack": -1.8, "respond": -0.4, "move": -0.7}.get(effect.action, -0.3)
+        if isinstance(effect, A.GainVision):
+            return 0.5
+        if ability.kind != "triggered":
+            return 0.0
+        if isinstance(effect, A.Damage) and _is_self(effect.ref):
+            hurt = -min(effect.amount, unit.hp) * self.hp_weight(unit) * (1.5 if ability.timing == "turn_start" else 0.7)
+            if unit.hp <= effect.amount:
+                hurt -= self.unit_worth(g, unit, 0)
+            return hurt
+        if isinstance(effect, A.Heal) and _is_self(effect.ref):
+            return 1.5 if unit.hp < g.max_hp(unit) else 0.6
+        if isinstance(effect, A.Draw | A.Buy | A.GainToken):
+            return -0.6 if ability.timing == "turn_start" else 0.4  # a status drawing its owner cards sits on an enemy
+        if isinstance(effect, A.Expose):
+            return -0.2
+        return 0.0
+
+    def effects_worth(  # noqa: C901
+        self, g: TacticsGame, unit: Unit, sentences: Sequence[A.Sentence], tapped: bool = False, card: bool = False
+    ) -> float:
+        """The worth of resolving ``sentences`` now with ``unit`` as 本单位 (an attack after a move is made
+        from the best cell; a heal only counts what is missing). ``card``: the text is a card played from the
+        hand, so the first card it draws only replaces it (worth cycling the deck, not a card more)."""
+        effects = list(_conditional(sentences, lambda c: self._condition(g, unit, c)))
+        value = -(CARD - CYCLE) if card and any(isinstance(e, A.Draw | A.Buy | A.Search | A.Reveal) for e in effects) else 0.0
+        bonus = _range_bonus(sentences)
+        moved = 0
+        attack_later = [i for i, e in enumerate(effects) if isinstance(e, A.BasicAttack | A.AttackWith)]
+        hand = len(g.player(unit.seat).hand)
+        for i, e in enumerate(effects):
+            if isinstance(e, A.Draw | A.Buy | A.Search | A.Reveal):
+                value += (CARD if hand < 7 else 0.3) * getattr(e, "count", 1) * max(0.2, 1.0 - 0.5 * self.urgency(g))
+            elif isinstance(e, A.GainToken):
+                value += 0.7 * e.count
+            elif isinstance(e, A.Mulligan):
+                value += 0.2
+            elif isinstance(e, A.Mortgage):
+                value -= MORTGAGE * e.count
+            elif isinstance(e, A.Discard):
+                value += 0.5 * e.count if e.who == "opponent" else -0.7 * e.count
+            elif isinstance(e, A.Damage):
+                value += self.damage_worth(g, unit, e.ref, e.amount)
+            elif isinstance(e, A.Heal):
+                value += self.heal_worth(g, unit, e.ref, e.amount)
+            elif isinstance(e, A.GainShield):
+                value += 0.6 * min(e.amount, max(0, g.rules.self_shield_cap - unit.shield)) if _is_self(e.ref) else 0.4
+            elif isinstance(e, A.GainTempHp):
+                threat = self.threat(g, unit, unit.pos) if unit.pos is not None else 0.0
+                value += 0.2 + min(e.amount, threat) * 0.8
+            elif isinstance(e, A.Tap):
+                value += self.tap_worth(g, unit, e.ref)
+            elif isinstance(e, A.Reset):
+                value += self.reset_worth(g, unit)
+            elif isinstance(e, A.Expose):
+                value += self._pick_worth(g, unit, e.ref, lambda u: 0.3 + self.hidden_gain(g, u) if u.hidden else None)
+            elif isinstance(e, A.Destroy):
+                value += self.destroy_worth(g, unit, e.ref)
+            elif isinstance(e, A.Move):
+                if _is_self(e.ref):
+                    if any(j > i for j in attack_later):
+                        moved = max(moved, e.high)
+                    elif unit.pos is not None:
+                        can_strike = not tapped and not unit.tapped
+                        value += max(0.0, self.march_value(g, unit, e.high, strike_after=can_strike))
+                else:
+                    value += 0.4
+            elif isinstance(e, A.BasicAttack):
+                if _is_self(e.ref) and e.kind == "strike":
+                    if moved:
+                        here = unit.pos
+                        best = self.strike_now(g, unit, range_bonus=bonus)[0]
+                        if here is not None:
+                            for cell in self.reach(g, unit, here, moved):
+                                best = max(best, self.strike_now(g, unit, cell, None, range_bonus=bonus)[0]
+                                           + self.stand_value(g, unit, cell) - self.stand_value(g, unit, here, facing=unit.facing))  # fmt: skip
+                        value += best * e.count
+                    else:
+                        value += self.strike_now(g, unit, range_bonus=bonus)[0] * e.count
+                else:
+                    value += 0.3
+            elif isinstance(e, A.AttackWith):
+                value += self.strike_now(g, unit, range_bonus=bonus, only=e.name, steps=moved or None)[0] * e.count
+            elif isinstance(e, A.Deploy):
+                value += 3.0 if g.player(unit.seat).standby else -0.5
+            elif isinstance(e, A.AttackMod):
+                value += 0.0  # 本次攻击… outside an attack does nothing
+            elif isinstance(e, A.Until):
+                value += self.until_worth(g, unit, e, bool(attack_later) or tapped or unit.tapped)
+            elif isinstance(e, A.Modify | A.Cannot | A.GainVision):
+                value += 0.3
+            elif isinstance(e, A.Switch):
+                value += 0.0
+            else:
+                value += 0.1
+        return value
+
+    def until_worth(self, g: TacticsGame, unit: Unit, until: A.Until, no_strike: bool) -> float:
+        """直到…: a range bonus worth the better attack it gives now, less damage taken worth the threat."""
+        value = 0.0
+        for x in until.effects:
+            if isinstance(x, A.Modify) and _is_self(x.ref) and x.stat in ("range", "hit_result"):
+                if not no_strike:
+                    reach, aim = (x.delta, 0) if x.stat == "range" else (0, x.delta)
+                    better = self.strike_now(g, unit, range_bonus=reach, hit_bonus=aim)[0]
+                    value += max(0.0, better - self.strike_now(g, unit)[0])
+            elif isinstance(x, A.Modify) and _is_self(x.ref) and x.stat == "damage_taken" and x.delta < 0:
+                threat = self.threat(g, unit, unit.pos) if unit.pos is not None else 0.0
+                value += min(-x.delta, threat) * 0.8
+            elif isinstance(x, A.Cannot):
+                value += 0.25
+            else:
+                value += 0.1
+        return value
+
+    def _condition(self, g: TacticsGame, unit: Unit, c: A.Node) -> bool | None:
+        """A condition of a sentence as far as it can be told now (None: cannot tell)."""
+        player = g.player(unit.seat)
+        if isinstance(c, A.HandAtMost):
+            return len(player.hand) - 1 <= c.count
+        if isinstance(c, A.MortgageNotEmpty):
+            return bool(player.mortgage)
+        if isinstance(c, A.ShopEmpty):
+            return not g.shop
+        if isinstance(c, A.IsState) and _is_self(c.ref):
+            return unit.hidden == (c.state == "hidden")
+        if isinstance(c, A.HpAtMost) and _is_self(c.ref):
+            return unit.hp <= c.value
+        if isinstance(c, A.IsDestroyed):
+            return False  # 如果本次攻击的目标被消灭: the attack's own worth counts the kill
+        if isinstance(c, A.ResultAtLeast):
+            return c.value <= 3  # a die: at least even odds
+        if isinstance(c, A.All):
+            parts = [self._condition(g, unit, p) for p in c.parts]
+            return False if False in parts else (None if None in parts else True)
+        return None
+
+    def _targets(self, g: TacticsGame, unit: Unit, ref: A.Node) -> list[Unit]:
+        """The units ``ref`` may name for ``unit`` now that would be legal at resolution."""
+        if isinstance(ref, A.Fixed):
+            return [unit] if ref.ref in ("self_unit", "wearer") else []
+        noun = getattr(ref, "noun", None)
+        within = getattr(ref, "within", None)
+        out = []
+        for option in g.candidates(noun, unit.seat):
+            if not isinstance(option, Unit):
+                continue
+            if isinstance(ref, A.Chosen) or g.target_ok_quiet(unit, option, within):
+                out.append(option)
+        return out
+
+    def _pick_worth(self, g: TacticsGame, unit: Unit, ref: A.Node, worth: Any) -> float:
+        values = [v for u in self._targets(g, unit, ref) if (v := worth(u)) is not None]
+        return max(values) if values else -0.3
+
+    def damage_worth(self, g: TacticsGame, unit: Unit, ref: A.Node, amount: int) -> float:
+        def worth(target: Unit) -> float | None:
+            if target.seat and not g.hostile(unit.seat, target.seat):
+                return None
+            if target.kind == "obstacle":
+                return self.obstacle_worth(g, target, unit.seat) if target.hp <= amount else 0.05
+            hit = self.damage_cost(g, target, amount)
+            return hit + 0.3
+
+        return self._pick_worth(g, unit, ref, worth)
+
+    def heal_worth(self, g: TacticsGame, unit: Unit, ref: A.Node, amount: int) -> float:
+        """Only what is missing counts; healing a unit at full HP is worth less than nothing."""
+
+        def worth(target: Unit) -> float | None:
+            if target.kind == "obstacle" or target.seat != unit.seat:
+                return None
+            missing = g.max_hp(target) - target.hp
+            if missing <= 0:
+                return None
+            late = max(0.0, 1.0 - 0.7 * self.urgency(g))
+            return min(amount, missing) * self.hp_weight(target) * (1.3 if target.hp <= 3 else 1.0) * late
+
+        values = [v for u in self._targets(g, unit, ref) if (v := worth(u)) is not None]
+        return max(values) if values else -10.0
+
+    def tap_worth(self, g: TacticsGame, unit: Unit, ref: A.Node) -> float:
+        def worth(target: Unit) -> float | None:
+            if not target.seat or not g.hostile(unit.seat, target.seat) or target.tapped:
+                return None
+            return 0.5 + (0.4 if g.profiles(target) else 0.0)
+
+        return self._pick_worth(g, unit, ref, worth)
+
+    def reset_worth(self, g: TacticsGame, unit: Unit) -> float:
+        mine = g.player(unit.seat).units
+        if any(c.tapped and c.record.equipment.attack for u in mine for c in u.equipment):
+            return 0.8
+        if any(u.tapped and u.kind == "agent" and self.strike_now(g, u)[0] > 0 for u in mine):
+            return 1.2
+        return -0.3
+
+    def destroy_worth(self, g: TacticsGame, unit: Unit, ref: A.Node) -> float:
+        noun = getattr(ref, "noun", None)
+        if noun in ("equipment", "enemy_equipment"):
+            cards = [c for c in g.candidates(noun, unit.seat) if isinstance(c, Card)]
+            enemy = [c for c in cards if (h := g.holder(c)) is not None and h.seat and g.hostile(unit.seat, h.seat)]
+            return 1.2 if enemy else -0.5
+        return self._pick_worth(
+            g, unit, ref,
+            lambda t: self.obstacle_worth(g, t, unit.seat) + 0.2 if t.kind == "obstacle"
+            else (self.unit_worth(g, t, unit.seat) + t.hp if g.hostile(unit.seat, t.seat) else None),
+        )  # fmt: skip
+
+    # -- moves, facing, deployment
+
+    def move_value(self, g: TacticsGame, unit: Unit, cell: Cell) -> float:
+        plan = self._plan.get("scavenge")
+        if unit.kind == "obstacle":
+            if plan is not None and plan[0] == unit.uid:
+                return 10.0 if cell == plan[2] else 0.0
+            return self.rng.random() * 0.01
+        attack = g.attacks[-1] if g.attacks else None
+        if attack is not None and attack.attacker is unit:  # the melee (or 攻击时) move: get the target in reach
+            return self.attack_move_value(g, unit, attack, cell)
+        if attack is not None and attack.target is unit and attack.attacker.seat != unit.seat:
+            return self.dodge_value(g, unit, attack, cell)
+        if plan is not None and self._plan.get("unit") == unit.uid:
+            return 10.0 if cell == plan[1] else self.stand_value(g, unit, cell)
+        value = self.stand_value(g, unit, cell)
+        strike = self._plan.get("strike_after_move") and self._plan.get("unit") == unit.uid
+        if strike or (not unit.tapped and unit.seat == g.active):
+            value += self.strike_now(g, unit, cell, None)[0]
+        return value
+
+    def attack_move_value(self, g: TacticsGame, unit: Unit, attack: Attack, cell: Cell) -> float:
+        target = attack.target
+        if target.pos is None:
+            return 0.0
+        profile = next((p for p in self.all_profiles(g, unit) if p.name == attack.profile_name), None)
+        if profile is None:
+            profile = Profile(attack.profile_name, attack.profile)
+        value = self.attack_value(g, unit, profile, target, cell, None, steps=0, counter=attack.counter)
+        if value is None:
+            return -20.0 - g.board.through_wall(cell, target.pos)
+        return 20.0 + value + 0.3 * self.stand_value(g, unit, cell)
+
+    def dodge_value(self, g: TacticsGame, unit: Unit, attack: Attack, cell: Cell) -> float:
+        """A move in answer to an attack on ``unit``: out of the attacker's reach if it can be."""
+        attacker = attack.attacker
+        profile = next((p for p in self.all_profiles(g, attacker) if p.name == attack.profile_name), None)
+        if profile is None:
+            profile = Profile(attack.profile_name, attack.profile)
+        hit = self.threat_of(g, attacker, profile, unit, cell)
+        return -2.0 * hit + 0.3 * self.stand_value(g, unit, cell)
+
+    def facing_score(self, g: TacticsGame, unit: Unit, facing: str) -> float:
+        if unit.pos is None:
+            return 0.0
+        board = g.board
+        side, rear = self.vision(g, unit)
+        plan = self._plan.get("scavenge")
+        if plan is not None and self._plan.get("unit") == unit.uid:
+            obstacle = next((o for o in g.obstacles if o.uid == plan[0] and o.pos is not None), None)
+            spot = obstacle.pos if obstacle is not None else None
+            if spot is not None and board.line_of_sight(unit.pos, spot) and board.in_vision(unit.pos, facing, spot, side, rear):
+                return 10.0 + self.opportunity(g, unit, unit.pos, facing)
+        attack = g.attacks[-1] if g.attacks else None
+        if attack is not None and attack.attacker is unit and attack.target.pos is not None:
+            seen = board.in_vision(unit.pos, facing, attack.target.pos, side, rear)
+            return (10.0 if seen else 0.0) + self.opportunity(g, unit, unit.pos, facing) * 0.1
+        value = self.opportunity(g, unit, unit.pos, facing)
+        for enemy in self.foes(g, unit.seat):
+            assert enemy.pos is not None
+            d = board.through_wall(unit.pos, enemy.pos)
+            if board.in_vision(unit.pos, facing, enemy.pos, side, rear):
+                value += 0.3 / (1 + d) + (0.2 if self.threat(g, unit, unit.pos) > 0 else 0.0)
+            dx, dy = enemy.pos[0] - unit.pos[0], enemy.pos[1] - unit.pos[1]
+            ahead = {"n": -dy, "s": dy, "e": dx, "w": -dx}[facing]
+            value += 0.05 * ahead / (1 + d)
+        return value + FACINGS.index(facing) * 1e-6
+
+    def deploy_score(self, g: TacticsGame, seat: int, unit: Unit | None, cell: Cell) -> float:
+        if unit is None or not self.foes(g, seat):
+            return self.deploy_value(g, seat, unit, cell)
+        return self.stand_value(g, unit, cell) + self.rng.random() * 0.01
+
+    # -- attacks declared: profile, target, counterattacks
+
+    def profile_score(self, g: TacticsGame, profile: Profile) -> float:
+        attacker, target = self._attacking(g)
+        if attacker is None:
+            return float(profile.profile.speed)
+        counter = bool(g.attacks) and g.attacks[-1].target is attacker
+        targets = [target] if isinstance(target, Unit) else None
+        if targets is None:
+            value, _, _ = self.strike_now(g, attacker, only=profile.name)
+            return value if value > 0 else -1.0 + profile.profile.speed * 0.01
+        value2 = self.attack_value(g, attacker, profile, targets[0], counter=counter)
+        return -5.0 if value2 is None else value2
+
+    def counter_option_value(self, g: TacticsGame, option: Any) -> float:
+        """正当防卫, a weapon (武装反击) or None: only an attack that can hit, worth more than nothing."""
+        if option is None or not g.attacks:
+            return 0.0
+        attack = g.attacks[-1]
+        unit, enemy = attack.target, attack.attacker
+        if option == "正当防卫":
+            best = None
+            for profile in g.profiles(unit, built_in_only=True):
+                value = self.attack_value(g, unit, profile, enemy, counter=True)
+                if value is not None and (best is None or value > best):
+                    best = value
+            return -1.0 if best is None else best - 0.05
+        if isinstance(option, Profile):
+            value = self.attack_value(g, unit, option, enemy, counter=True)
+            return -1.0 if value is None else value
+        return -1.0
+
+    # -- responses and special abilities in a response window
+
+    def response_value(self, g: TacticsGame, seat: int, action: Action) -> float:
+        """A response (or a special ability, or 暴露) in answer to an action: worth it only when it changes
+        something now; less the card and its costs."""
+        unit = action.unit
+        if action.kind == "expose":
+            return self.expose_value(g, unit)
+        if unit is None or unit.pos is None:
+            return -1.0
+        hint = g.hint
+        ctx = hint[1] if hint and hint[0] == "response" else None
+        attack = getattr(ctx, "attack", None)
+        point = hint[1] if hint and hint[0] == "special" else "response"
+        if attack is None and hint and hint[0] == "special" and g.attacks:
+            attack = g.attacks[-1]
+        if action.kind == "play" and action.card is not None:
+            abilities = [ab for _, ab in g.face_abilities(action.card, action.face) if ab.kind == "response"]
+            record = action.card.record
+            cost = CARD * 0.6 + MORTGAGE * record.cost.mortgage + (self.tap_cost(g, unit) if record.cost.tap else 0.0)
+        elif action.ability is not None:
+            abilities = [action.ability]
+            cost = 0.0
+            for c in action.ability.costs:
+                if isinstance(c, A.TapCost):
+                    cost += self.tap_cost(g, unit) if _taps_unit(action) else 0.1
+                elif isinstance(c, A.MortgageCost):
+                    cost += MORTGAGE * c.count
+                elif isinstance(c, A.DiscardCost):
+                    cost += CARD * c.count
+        else:
+            return -1.0
+        gain = sum(self.answer_worth(g, unit, ab.sentences, attack, point) for ab in abilities)
+        return gain - cost
+
+    def answer_worth(  # noqa: C901
+        self, g: TacticsGame, unit: Unit, sentences: Sequence[A.Sentence], attack: Attack | None, point: str = "response"
+    ) -> float:
+        """What answering with ``sentences`` (本单位 = ``unit``) is worth during ``attack`` (or outside one), at
+        ``point`` (a response window, or a special ability's timing point: ``on_attack`` comes after the
+        attacker's melee move, ``after_attack`` before the target's counterattack)."""
+        mine = attack is not None and attack.target.seat == unit.seat and attack.attacker.seat != unit.seat
+        target = attack.target if attack is not None else None
+        value = 0.0
+        hit_change = 0
+        absorb = 0
+        for e in _flat(sentences):
+            if isinstance(e, A.AttackMod):
+                if attack is not None and e.stat == "hit_result":
+                    hit_change += e.delta
+                elif attack is not None and e.stat in ("damage", "speed"):
+                    hit_change += e.delta * 2
+            elif isinstance(e, A.GainTempHp | A.GainShield):
+                if mine and (_is_self(e.ref) and unit is target or isinstance(e.ref, A.Chosen)):
+                    absorb += e.amount
+            elif isinstance(e, A.Until):
+                for inner in e.effects:
+                    if isinstance(inner, A.Modify) and inner.stat == "damage_taken" and mine and unit is target:
+                        absorb -= inner.delta
+                        value += 0.3
+                    elif isinstance(inner, A.Cannot):
+                        value += 0.2
+            elif isinstance(e, A.Heal):
+                if _is_self(e.ref) and unit.hp >= g.max_hp(unit):
+                    return -5.0  # never a heal on a unit at full HP, whatever else the card does
+                if _is_self(e.ref):
+                    value += min(e.amount, g.max_hp(unit) - unit.hp)
+            elif isinstance(e, A.Move) and _is_self(e.ref):
+                if mine and unit is target and attack is not None and point != "after_attack":
+                    value += self.dodge_gain(g, unit, attack, e.high, moved=point == "on_attack")
+                elif attack is not None and attack.attacker is unit and point == "after_attack":
+                    value += max(0.0, self.march_value(g, unit, e.high))  # out of reach before the counterattack
+            elif isinstance(e, A.Damage):
+                value += self.damage_worth(g, unit, e.ref, e.amount)
+            elif isinstance(e, A.AttackWith | A.BasicAttack):
+                if attack is not None and attack.attacker.seat != unit.seat:
+                    only = e.name if isinstance(e, A.AttackWith) else None
+                    value += self.strike_now(g, unit, only=only, weapons=only is not None)[0]
+            elif isinstance(e, A.Tap):
+                value += 0.2
+            elif isinstance(e, A.Discard) and e.who == "opponent":
+                value += 0.4 * e.count
+            elif isinstance(e, A.Draw | A.Buy):
+                value += CARD * e.count
+        if mine and attack is not None and (hit_change or absorb):
+            value += self.attack_change(g, attack, hit_change, absorb)
+        return value
+
+    def expected_attack(
+        self, g: TacticsGame, attack: Attack, hit_change: int = 0, absorb: int = 0, moved: bool = False
+    ) -> float:
+        """The worth to the target's side of what ``attack`` is expected to do to its target."""
+        attacker, target = attack.attacker, attack.target
+        if attacker.pos is None or target.pos is None:
+            return 0.0
+        profile = next((p for p in self.all_profiles(g, attacker) if p.name == attack.profile_name), None)
+        if profile is None:
+            profile = Profile(attack.profile_name, attack.profile)
+        steps = 0 if moved else self.mobility(g, attacker, profile)
+        if self.firing_cell(g, attacker, profile, attacker.pos, attacker.facing, target.pos, steps) is None:
+            return 0.0
+        cover = g.board.cover(attacker.pos, target.pos, self.obstacle_cells(g))
+        speed = attack.profile.speed + attack.speed
+        modifier = attack.hit_result + g.stat_bonus(attacker, "hit_result") + cover + hit_change
+        saved = (target.shield, target.temp_hp)
+        target.temp_hp += max(0, absorb)
+        try:
+            lost, used, kill = self.outcome(g, target, speed, modifier, attack.damage)
+        finally:
+            target.shield, target.temp_hp = saved
+        return lost * self.hp_weight(target) + used * 0.3 + kill * self.unit_worth(g, target, attacker.seat)
+
+    def attack_change(self, g: TacticsGame, attack: Attack, hit_change: int, absorb: int) -> float:
+        before = self.expected_attack(g, attack)
+        after = self.expected_attack(g, attack, hit_change, absorb)
+        return max(0.0, before - after)
+
+    def dodge_gain(self, g: TacticsGame, unit: Unit, attack: Attack, steps: int, moved: bool = False) -> float:
+        """What moving ``unit`` up to ``steps`` saves of ``attack`` on it (``moved``: the attacker has made its
+        melee move already and cannot turn again)."""
+        if unit.pos is None or self.cannot(g, unit, "move"):
+            return 0.0
+        attacker = attack.attacker
+        profile = next((p for p in self.all_profiles(g, attacker) if p.name == attack.profile_name), None)
+        if profile is None:
+            profile = Profile(attack.profile_name, attack.profile)
+        before = self.expected_attack(g, attack, moved=moved)
+        best = before
+        for cell in self.reach(g, unit, unit.pos, steps):
+            best = min(best, self.threat_of(g, attacker, profile, unit, cell, steps=0 if moved else None))
+        return max(0.0, before - best)
+
+    # -- references and choices
+
+    def reference_value(self, g: TacticsGame, seat: int, prompt: str, option: Unit | Card) -> float:  # noqa: C901
+        effect = g.hint[1] if g.hint and g.hint[0] == "effect" else None
+        actor = self._actor(g, seat)
+        within = _within(prompt)
+        if isinstance(option, Card) or actor is None or not isinstance(effect, A.Damage | A.Heal | A.Tap | A.Move):
+            return self.ref_value(g, seat, prompt, option)
+        legal = "choose:" in prompt or g.target_ok_quiet(actor, option, within)
+        own = option.seat == seat or (option.seat != 0 and not g.hostile(seat, option.seat))
+        if isinstance(effect, A.Damage):
+            if not legal:
+                return -0.5  # out of reach: nothing happens (better than hurting an own unit)
+            if own:
+                return -5.0 - self.damage_cost(g, option, effect.amount)
+            if option.kind == "obstacle":
+                return self.obstacle_worth(g, option, seat) if option.hp <= effect.amount else 0.0
+            return 1.0 + self.damage_cost(g, option, effect.amount)
+        if isinstance(effect, A.Heal):
+            if not legal or not own or option.kind == "obstacle":
+                return -2.0
+            missing = g.max_hp(option) - option.hp
+            return min(effect.amount, missing) - (1.0 if missing <= 0 else 0.0)
+        if isinstance(effect, A.Tap):
+            if not legal:
+                return -0.5
+            if own:
+                return -2.0
+            return 1.0 + (0.5 if not option.tapped else -1.5)
+        if isinstance(effect, A.Move):
+            if not own or option.pos is None:
+                return -2.0
+            return max(0.0, self.march_value(g, option, effect.high, strike_after=not option.tapped)) + (
+                0.5 if not option.tapped else 0.0
+            )
+        return self.ref_value(g, seat, prompt, option)
+
+    def attach_value(self, g: TacticsGame, seat: int, card: Card | None, option: Unit) -> float:
+        if card is None:
+            return 0.0
+        return self.status_worth(g, seat, card, option)
+
+    def hold_value(self, g: TacticsGame, seat: int, card: Card, prompt: str) -> float:
+        """How much a card is worth keeping (the lowest is discarded or mortgaged first)."""
+        if card.token:
+            return 0.5
+        record = card.record
+        value = 1.0 + record.cost.mortgage * 0.2
+        if record.category == "equipment":
+            value += 0.8
+        if record.is_response:
+            value += 0.6 if prompt.startswith("mortgage") else 0.3  # a mortgaged response cannot answer
+        texts = [ab for _, ab in g.face_abilities(card, "front")]
+        if any(isinstance(e, A.Heal) for ab in texts for e in _flat(ab.sentences)):
+            hurt = any(u.hp < g.max_hp(u) for u in g.player(seat).units if u.kind != "obstacle")
+            value += 0.3 if hurt else -0.5
+        return value
+
+
+# -- reading ability text
+
+
+def _flat(sentences: Sequence[A.Sentence]) -> Iterator[A.Node]:
+    """Every effect of the sentences, those under 如果 / 你可以 / 直到 included, in order."""
+    for sentence in sentences:
+        yield from _flat_effects(sentence.effects)
+
+
+def _flat_effects(effects: Sequence[A.Node]) -> Iterator[A.Node]:
+    for e in effects:
+        if isinstance(e, A.If | A.YouMay):
+            yield from _flat_effects(e.effects)
+        else:
+            yield e
+
+
+def _conditional(sentences: Sequence[A.Sentence], holds: Any) -> Iterator[A.Node]:
+    """The effects that happen: under 如果 only when ``holds(condition)`` is True (None: assume it does not
+    hold for modifiers, but the effect may still be worth something: it is yielded when None too)."""
+    for sentence in sentences:
+        yield from _conditional_effects(sentence.effects, holds)
+
+
+def _conditional_effects(effects: Sequence[A.Node], holds: Any) -> Iterator[A.Node]:
+    for e in effects:
+        if isinstance(e, A.If):
+            verdict = holds(e.condition)
+            if verdict is None or verdict:
+                yield from _conditional_effects(e.effects, holds)
+        elif isinstance(e, A.YouMay):
+            yield from _conditional_effects(e.effects, holds)
+        else:
+            yield e
+
+
+def _holds(condition: A.Node, attacker: Unit, target: Unit | None) -> bool:
+    """A condition of an attacker's 攻击前/攻击时 text, for the attack being weighed."""
+    if isinstance(condition, A.All):
+        return all(_holds(p, attacker, target) for p in condition.parts)
+    if isinstance(condition, A.IsState):
+        if _is_self(condition.ref):
+            return attacker.hidden == (condition.state == "hidden")
+        return target is not None and target.hidden == (condition.state == "hidden")
+    if isinstance(condition, A.IsKind):
+        return target is not None and target.kind == condition.noun.rpartition("_")[2]
+    if isinstance(condition, A.HpAtMost) and _is_self(condition.ref):
+        return attacker.hp <= condition.value
+    return False
+
+
+def _is_self(ref: A.Node) -> bool:
+    """本单位, 佩戴者, 贴附单位: the unit the text is on (a status's is the unit it sits on)."""
+    return isinstance(ref, A.Fixed) and ref.ref in ("self_unit", "wearer", "attached")
+
+
+def _mentions_state(condition: A.Node, state: str) -> bool:
+    if isinstance(condition, A.All):
+        return any(_mentions_state(p, state) for p in condition.parts)
+    return isinstance(condition, A.IsState) and condition.state == state
+
+
+def _range_bonus(sentences: Sequence[A.Sentence]) -> int:
+    """攻击距离 +X of 本单位 the sentences give (直到回合结束, before an attack of the same text)."""
+    bonus = 0
+    for e in _flat(sentences):
+        inner = e.effects if isinstance(e, A.Until) else (e,)
+        for x in inner:
+            if isinstance(x, A.Modify) and x.stat == "range" and _is_self(x.ref):
+                bonus += x.delta
+    return bonus
+
+
+def _taps_unit(action: Action) -> bool:
+    """Whether the action's 横置 cost taps the unit (its own or a basic ability) rather than a card."""
+    return not isinstance(action.source, Card)
+
+
+def _within(prompt: str) -> tuple[int, int] | None:
+    if "distance " not in prompt:
+        return None
+    low, _, high = prompt.rsplit("distance ", 1)[1].rstrip("]").partition("-")
+    return (int(low), int(high)) if low.isdigit() and high.isdigit() else None
+
+
+__all__ = ["SeatDeciders", "TacticianDecider", "hit_distribution"]
