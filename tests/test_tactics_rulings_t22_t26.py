@@ -5,6 +5,7 @@ Each test quotes the seed line or the ruling it checks.
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -242,3 +243,75 @@ def test_special_abilities_are_offered_at_attack_steps_once_per_name() -> None:
     per_point = [p for p in points]
     assert all(a != b for a, b in zip(per_point, per_point[1:], strict=False)) or len(per_point) == 1
     assert any(p.startswith("special ability (response)") for p in decider.prompts)
+
+
+# ---------------------------------------------------------------- the draft inside a simulated game (§15.6, T7)
+
+
+def test_the_draft_is_the_first_step_of_a_simulated_game() -> None:
+    """§15.6 "从先手玩家开始，双方玩家轮流拿取 1 张特工牌…你可以使用列兵和你所选取的特工构筑你的特工小队和个人
+    牌库": picks alternate from the first player, each squad comes from its own picks, no agent on both sides,
+    and each deck keeps its size with no exclusive card of an agent it did not draft."""
+    from toolkit.engine.simulate import simulate_tactics
+
+    duo = sorted(json.loads((EX / "duo.json").read_text("utf-8"))["cards"])
+    game = simulate_tactics(RECORDS, "duo", [[], []], [duo, duo], 30, 4, draft=True)
+    picks = [e for e in game.log if e.kind == "draft_pick"]
+    assert [e.player for e in picks] == [1, 2] * 4
+    taken = {1: {e.data["agent"] for e in picks if e.player == 1}, 2: {e.data["agent"] for e in picks if e.player == 2}}
+    decks = [e for e in game.log if e.kind == "deck"]
+    assert len(decks) == 2
+    for entry in decks:
+        squad = entry.data["squad"]
+        assert len(squad) == 2 and set(squad) <= taken[entry.player] | {"private"}
+        assert entry.data["cards"] == len(duo)
+    squads = [set(e.data["squad"]) - {"private"} for e in decks]
+    assert not squads[0] & squads[1]
+    for player in game.players:
+        cards = player.deck + player.hand + player.discard + player.mortgage + [
+            c for u in player.units for c in u.equipment + u.statuses
+        ]
+        mine = {u.id for u in player.units + player.standby + player.lost if u.kind == "agent"}
+        assert all(c.record.agent is None or c.record.agent in mine for c in cards if not c.shop and not c.token)
+
+
+def test_simulate_draft_on_the_command_line(cli) -> None:  # type: ignore[no-untyped-def]
+    """`simulate tactics --draft` plays the draft first; it is refused for more than two players."""
+    args = ["simulate", "tactics", "--decks", EX / "duo.json", "--decks", EX / "duo-rival.txt", "--draft"]
+    result = cli(*args, "--seed", "2", "--turns", "40", "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert "P1 draft pick (agent: " in result.output and "draft: agents turned face up" in result.output
+    melee = [a for n in ("melee.json", "melee-recon.json", "melee-demolition.json") for a in ("--decks", EX / n)]
+    refused = cli("simulate", "tactics", *melee, "--draft", "--lang", "en")
+    assert refused.exit_code == 2 and "two players" in refused.output
+
+
+# ---------------------------------------------------------------- a new reading: temporary HP is marked with a d6
+
+
+def test_temporary_hp_stops_at_the_red_d6() -> None:
+    """§8.3 "当单位获得临时生命值时，在其单位牌上放置红色的 d6 以标记他当前拥有的临时生命值": a d6 shows at most
+    6, as own shield is capped at 6 (game data ``temp_hp_cap``); a loop of cards cannot stack it without end."""
+    game = board_game()
+    gale = put(game, 1, "gale", (2, 3), "e")
+    gale.hp = 3
+    for _ in range(3):
+        game.run_text("如果本单位的生命值不多于 3 点，本单位获得 3 点临时生命值。", seat=1)
+    assert gale.temp_hp == game.rules.temp_hp_cap == 6
+    assert [e.data["amount"] for e in events(game, "temp_hp")] == [3, 3, 0]
+
+
+def test_a_token_limit_counts_the_copies_on_enemy_units() -> None:
+    """T4 "Each token record carries max_in_play per player; the engine refuses to create one more": a token
+    status attached to an enemy unit is still in play and counts (侦察标记 stacked past 100 on one enemy)."""
+    game = board_game()
+    put(game, 1, "gale", (2, 3), "e")
+    jackdaw = put(game, 2, "jackdaw", (4, 3), "w")
+    mark = next(r for r in RECORDS if r.kind == "card" and r.token is not None and r.category == "status")
+    for _ in range(mark.token.max_in_play):
+        card = game.gain_token(1, mark.name.zh_hans)
+        assert card is not None
+        game.player(1).hand.remove(card)
+        game.attach(jackdaw, card)
+    assert game.gain_token(1, mark.name.zh_hans) is None
+    assert events(game, "token_limit")

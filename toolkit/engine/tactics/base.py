@@ -300,8 +300,10 @@ class TacticsBase(TextRunner):
         if record is None or record.token is None:
             raise EngineError(tr("{name} is no token card", name=f"「{name}」"))
         player = self.player(seat)
-        held = sum(1 for c in player.hand if c.id == record.id) + sum(
-            1 for u in player.units for c in u.equipment + u.statuses if c.id == record.id
+        # T4 "max_in_play per player": the player's copies in the hand and in play anywhere, a status on an
+        # enemy unit too (counting only the player's own units let 侦察标记 stack past 100 on one enemy)
+        held = sum(1 for c in player.hand + player.board if c.id == record.id) + sum(
+            1 for u in self.units() for c in u.equipment + u.statuses if c.id == record.id and c.owner == seat
         )
         if held >= record.token.max_in_play:
             self.log.add("token_limit", seat, card=name, max_in_play=record.token.max_in_play)
