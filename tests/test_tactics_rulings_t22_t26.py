@@ -315,3 +315,35 @@ def test_a_token_limit_counts_the_copies_on_enemy_units() -> None:
         game.attach(jackdaw, card)
     assert game.gain_token(1, mark.name.zh_hans) is None
     assert events(game, "token_limit")
+
+
+def test_exposing_a_unit_fires_its_equipments_on_exposed() -> None:
+    """T23 and §8.4: 暴露时 abilities fire when the unit turns face up (伏击信号弹, worn hidden, goes off)."""
+    decider = ScriptedDecider([])
+    game = board_game(decider=decider)
+    gale = put(game, 1, "gale", (2, 3), "e", hidden=True)
+    jackdaw = put(game, 2, "jackdaw", (4, 3), "w")
+    game.equip(gale, game._card("ambush_flare", 1))
+    decider.answers = [jackdaw]
+    game.expose(gale, "test")
+    assert jackdaw.hp == jackdaw.max_hp - 1
+    assert [e.data["source"] for e in events(game, "trigger")] == ["ambush_flare"]
+
+
+def test_the_default_player_exposes_voluntarily_at_response_timings_when_it_pays() -> None:
+    """T26 "Voluntary 暴露 is such an ability (index: 可在主动和响应时机使用)": with 伏击信号弹 in the decks, the
+    default player turns hidden agents face up itself, in response windows as well as in its main phase."""
+    from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
+    from toolkit.engine.simulate import simulate_tactics
+
+    points: list[str] = []
+    for seed in range(12):
+        rng = random.Random(seed)
+        first = random_legal_deck(RECORDS, "duo", rng, include=["ambush_flare"])
+        second = random_legal_deck(RECORDS, "duo", rng, include=["ambush_flare"], taken=first.agents or [])
+        squads = [first.agents or [], second.agents or []]
+        game = simulate_tactics(RECORDS, "duo", squads, [deck_card_ids(first), deck_card_ids(second)], 60, seed)
+        log = list(game.log)
+        points += [e.data["point"] for e, after in zip(log, log[1:], strict=False)
+                   if e.kind == "special" and after.kind == "exposed"]  # fmt: skip
+    assert "response" in points, points

@@ -1112,6 +1112,8 @@ class TacticianDecider(HeuristicDecider):
                     value -= 0.5
                 elif isinstance(effect, A.Damage) and ability.timing == "after_attacked":
                     value += 0.8 * effect.amount
+                elif ability.timing == "on_exposed":  # fires when the wearer turns face up: only a hidden one
+                    value += (0.9 * getattr(effect, "amount", 1)) if unit.hidden else -0.2
                 elif ability.kind in ("active", "response"):
                     value += 0.15
         return value
