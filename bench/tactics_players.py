@@ -49,7 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from toolkit.catalog import load_catalog  # noqa: E402
-from toolkit.decks.random_deck import deck_card_ids, random_legal_deck  # noqa: E402
+from toolkit.decks.random_deck import deck_card_ids, random_legal_decks  # noqa: E402
 from toolkit.engine.core import Decider  # noqa: E402
 from toolkit.engine.simulate import make_decider, play_tactics  # noqa: E402
 from toolkit.engine.tactics import Action, TacticsGame, Unit  # noqa: E402
@@ -216,14 +216,7 @@ def read_log(game: TacticsGame, kinds: dict[int, str], seen: dict[str, Behaviour
 
 def deal(records: list[Any], mode: str, players: int, seed: int) -> list[Any]:
     """One random legal deck per seat, no agent in two squads (T24)."""
-    rng = random.Random(seed)
-    decks: list[Any] = []
-    taken: list[str] = []
-    for seat in range(1, players + 1):
-        deck = random_legal_deck(records, mode, rng, name=f"seat {seat}", taken=taken)
-        decks.append(deck)
-        taken += deck.agents or []
-    return decks
+    return random_legal_decks(records, mode, random.Random(seed), players)
 
 
 @dataclass(frozen=True)
