@@ -347,3 +347,15 @@ def test_the_default_player_exposes_voluntarily_at_response_timings_when_it_pays
         points += [e.data["point"] for e, after in zip(log, log[1:], strict=False)
                    if e.kind == "special" and after.kind == "exposed"]  # fmt: skip
     assert "response" in points, points
+
+
+def test_a_destroyed_cards_on_destroyed_still_knows_its_wearer() -> None:
+    """T25: the 消灭时 of equipment destroyed on its own runs after it left its unit; 佩戴者 is the unit it was on."""
+    game = board_game()
+    anvil = put(game, 1, "anvil", (2, 3), "e")
+    record = game.by_id[("card", "ballistic_shield")]
+    game.by_id[("card", "last_plate")] = record.model_copy(update={"id": "last_plate", "text": ["消灭时：佩戴者获得 2 点护盾值。"]})
+    plate = game._card("last_plate", 1)
+    game.equip(anvil, plate)
+    game.self_destruct(plate)
+    assert anvil.shield == 2

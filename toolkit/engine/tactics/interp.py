@@ -279,8 +279,9 @@ class Interpreter(BoardRules):
             if ref.ref == "self_unit":
                 return [ctx.unit] if ctx.unit and not ctx.unit.gone else []
             if ref.ref in ("wearer", "attached"):
-                holder = self.holder(ctx.card) if ctx.card else ctx.unit
-                return [holder] if holder else []
+                # a card destroyed on its own has left its unit when its 消灭时 runs: the unit it was on (T25)
+                holder = (self.holder(ctx.card) if ctx.card else None) or ctx.unit
+                return [holder] if holder and not holder.gone else []
             if ref.ref == "this_card":
                 if ctx.card is None:
                     self.log.add("no_card", ctx.player, reason=Phrase(N_("the text is not on a card in play")))
