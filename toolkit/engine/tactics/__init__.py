@@ -7,7 +7,8 @@ The layers, each building on the one before (one concern per module):
 - :mod:`.board` — positions, moves (T18), vision and sight (T15-T16), exposure (§8.4), terrain (T20);
 - :mod:`.interp` — the ability language: costs, effects, references, conditions;
 - :mod:`.attack` — the attack sequence and counterattacks (§13, T21);
-- :mod:`.game` — set-up and deployment (§3, T19), the turn, actions and responses (§9-§12), winning.
+- :mod:`.game` — set-up and deployment (§3, T19), the turn, actions and responses (§9-§12), winning;
+- :mod:`.specials` — a part the game holds: special abilities and voluntary 暴露 at every timing point (T26).
 """
 
 from .attack import Profile, RecordSource

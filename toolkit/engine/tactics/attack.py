@@ -11,7 +11,7 @@ chance (正当防卫, 武装反击; a destroyed target still has it: 最后一�
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase
 from toolkit.i18n.words import N_
@@ -19,6 +19,9 @@ from toolkit.text import ast as A
 
 from .interp import Interpreter
 from .state import Attack, Card, Context, Unit
+
+if TYPE_CHECKING:
+    from .specials import SpecialAbilities
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,8 @@ class RecordSource:
 
 class AttackRules(Interpreter):
     """Attacks and counterattacks."""
+
+    specials: SpecialAbilities  # the game's part for special abilities (T26): a window at each attack step
 
     def profiles(self, unit: Unit, built_in_only: bool = False) -> list[Profile]:
         """The attacks ``unit`` can make: built-in ones (agents: 格斗, 制式手枪; a minion its own) and,
@@ -162,14 +167,14 @@ class AttackRules(Interpreter):
             self.fire("on_attack", seat, unit=attacker, extra=extra)
             if profile.profile.style == "melee" and not _moves_on_attack(profile.record):
                 self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))
-            self.special_window("on_attack")
+            self.specials.window("on_attack")
             if self.winners is None and not attacker.gone:
                 self._resolve_hit(attack)
             else:
                 attack.lost = True
             if not attack.lost:
                 self.fire("after_attack", seat, unit=attacker, extra=extra)
-                self.special_window("after_attack")
+                self.specials.window("after_attack")
                 if not target.gone:
                     self.fire("after_attacked", self.seat_for(target, seat), unit=target)
                     self.counter_chance(attack)
@@ -249,9 +254,6 @@ class AttackRules(Interpreter):
 
     def response_window(self, seat: int, ctx: Context) -> None:
         """Supplied by the action layer."""
-
-    def special_window(self, point: str) -> None:
-        """Supplied by the action layer (T26)."""
 
 
 def _moves_on_attack(record: Any) -> bool:

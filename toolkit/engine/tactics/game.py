@@ -5,7 +5,6 @@ responses (§12), command cards on the board (§7.3) and the modes' win conditio
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from toolkit.board import Board
@@ -17,39 +16,12 @@ from toolkit.text.render import render
 
 from ..core import Decider, EngineError
 from .attack import AttackRules, RecordSource
-from .state import Card, Cell, Context, Unit
+from .specials import SpecialAbilities
+from .state import Action, Card, Cell, Context, Unit
 
 OBSTACLE_COPIES = 2  # scene-obstacle pieces per record in the supply (a documented reading: the box holds two of each)
 SCENE_OBSTACLES = 5  # standard deployment draws five (§3.1)
 BASIC_ACTIONS = ("march", "strike", "aim", "resupply", "reinforce")
-MAX_SPECIALS = 20  # special abilities one player uses at one timing point at most (each name once anyway, T26)
-
-
-@dataclass(eq=False)
-class Action:
-    """One thing a player may do in the main phase (§11.1)."""
-
-    kind: str  # play | ability | scavenge | expose (voluntary 暴露, a special ability) | end
-    seat: int
-    unit: Unit | None = None
-    card: Card | None = None
-    source: Any = None  # Card | Unit | RecordSource whose ability is used
-    index: int = -1
-    ability: A.Ability | None = None
-    face: str = "front"
-    target: Unit | None = None  # scavenge: the obstacle
-
-    def __str__(self) -> str:
-        if self.kind == "end":
-            return "end the main phase"
-        if self.kind == "play":
-            face = " (reverse)" if self.face == "reverse" else ""
-            return f"play {self.card}{face} with {self.unit}"
-        if self.kind == "scavenge":
-            return f"正义的搜刮: {self.unit} and {self.target}"
-        if self.kind == "expose":
-            return f"暴露: {self.unit}"
-        return f"{self.unit}: {render(self.ability) if self.ability else self.source}"
 
 
 def default_map(records: Iterable[Any], mode: str, players: int) -> Any:
@@ -99,8 +71,7 @@ class TacticsGame(AttackRules):
             self.board = Board.from_record(record)
         self.started = False
         self.deploying = False
-        # special abilities used at the current timing point, by name (T26: "同一时机…同名特殊能力仅可使用1次")
-        self.specials_used: set[str] = set()
+        self.specials = SpecialAbilities(self)  # special abilities and voluntary 暴露 at every timing point (T26)
         self.log.add(
             "setup",
             mode=self.mode.id,
@@ -371,7 +342,7 @@ class TacticsGame(AttackRules):
     def start_turn(self, seat: int) -> None:
         """Reset, mortgaged cards back to the hand, temporary HP gone (§8.1-§8.3), 回合开始时 triggers."""
         self.active = seat
-        self.specials_used = set()
+        self.specials.new_point()
         player = self.player(seat)
         self.log.add("turn_start", seat, round=self.round)
         self._expire(seat, "your_next_turn_start")
@@ -482,7 +453,7 @@ class TacticsGame(AttackRules):
                 for index, ability in self.indexed_abilities(source):
                     if ability.kind not in ("active", "special"):
                         continue
-                    if ability.kind == "special" and _special_name(source, index) in self.specials_used:
+                    if ability.kind == "special" and not self.specials.unused(source, index):
                         continue
                     payer = unit if isinstance(source, RecordSource | Unit) else source
                     if not self.can_pay(ability.costs, seat, payer):
@@ -534,74 +505,13 @@ class TacticsGame(AttackRules):
         elif action.kind == "scavenge":
             assert action.unit is not None and action.target is not None
             self.scavenge(seat, action.unit, action.target)
-        elif self.is_special(action):
-            self.use_special(action, "main")
+        elif SpecialAbilities.is_special(action):
+            self.specials.use(action, "main")
         else:
             self.use_ability(action)
-        if not self.is_special(action):
-            self.specials_used = set()  # an action resolved: the next choice is a new timing point (T26)
+        if not SpecialAbilities.is_special(action):
+            self.specials.new_point()  # an action resolved: the next choice is a new timing point (T26)
         self.check_victory()
-
-    # -- special abilities (§11.3, §8.4.2, T26)
-
-    @staticmethod
-    def is_special(action: Action) -> bool:
-        return action.kind == "expose" or (action.ability is not None and action.ability.kind == "special")
-
-    def special_options(self, seat: int) -> list[Action]:
-        """What ``seat`` may insert now: each unit's special abilities it can pay for, unused at this timing
-        point by name, and voluntary 暴露 for each hidden unit (T26)."""
-        out: list[Action] = []
-        for unit in self.player(seat).units:
-            if unit.dying or unit.gone:
-                continue
-            if unit.hidden:
-                out.append(Action("expose", seat, unit))
-            sources: list[Any] = [unit, *unit.equipment, *[c for c in unit.statuses if c.owner == seat]]
-            for source in sources:
-                for index, ability in self.indexed_abilities(source):
-                    if ability.kind != "special" or _special_name(source, index) in self.specials_used:
-                        continue
-                    if self.can_pay(ability.costs, seat, unit if isinstance(source, Unit) else source):
-                        out.append(Action("ability", seat, unit, None, source, index, ability))
-        return out
-
-    def special_window(self, point: str) -> None:
-        """A timing point where special abilities may be inserted (every response window, every step of the
-        attack sequence, T26): each player in turn order may use any number of them, then passes. Using one
-        is not an action and cannot be responded to (§11.3)."""
-        if not self.started or self.winners is not None:
-            return
-        outer, self.specials_used = self.specials_used, set()
-        try:
-            for seat in self.turn_order():
-                if self.player(seat).out:
-                    continue
-                for _ in range(MAX_SPECIALS):
-                    options = self.special_options(seat)
-                    if not options or self.winners is not None:
-                        break
-                    self.hint = ("special", point)
-                    # passing comes first: a player who does not look (the first-option decider) passes
-                    pick = self.decider.choose(seat, f"special ability ({point})?", [None, *options])
-                    if pick is None:
-                        break
-                    self.use_special(pick, point)
-        finally:
-            self.specials_used = outer
-
-    def use_special(self, action: Action, point: str) -> None:
-        """Use a special ability at a timing point (``main``, ``response``, ``on_attack``, ``after_attack``)."""
-        unit = action.unit
-        assert unit is not None
-        if action.kind == "expose":
-            self.specials_used.add(f"expose:{unit.uid}")
-            self.log.add("special", action.seat, unit=str(unit), point=point)
-            self.expose(unit, Phrase(N_("voluntary exposure, a special ability (§8.4.2)")))
-            self.check_exposure()
-            return
-        self.log.add("special", action.seat, unit=str(unit), point=point)
-        self.use_ability(action)
 
     def use_ability(self, action: Action) -> None:
         assert action.unit is not None and action.ability is not None
@@ -613,7 +523,7 @@ class TacticsGame(AttackRules):
             "ability", seat, source=key[0], ability=key[1], unit=str(unit), timing=ability.kind, text=render(ability)
         )
         if ability.kind == "special":
-            self.specials_used.add(_special_name(source, action.index))
+            self.specials.mark_used(source, action.index)
         for cost in ability.costs:
             if isinstance(cost, A.TapCost) and card is None:
                 unit.tapped = True
@@ -765,7 +675,7 @@ class TacticsGame(AttackRules):
         first, before the action (§12.2, §12.3)."""
         if not self.started or self.winners is not None:
             return
-        self.special_window("response")
+        self.specials.window("response")
         if self.winners is not None:
             return
         declared: list[tuple[Action, Context]] = []
@@ -906,7 +816,3 @@ class TacticsGame(AttackRules):
         self.log.add("ability", seat, text=render(ability))
         self.execute(ability, Context(seat, None, unit))
 
-
-def _special_name(source: Any, index: int) -> str:
-    """A special ability's name for "同名特殊能力" (T26): its record and its place in the text."""
-    return f"{source.record.id}:{index}"

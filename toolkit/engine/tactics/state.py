@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.text import ast as A
+from toolkit.text.render import render
 
 Cell = tuple[int, int]
 
@@ -142,3 +143,30 @@ class Context:
     attack: Attack | None = None
     source: tuple[str, int] | None = None  # (record id, ability index) being resolved
     until: str | None = None  # inside 直到…，: how long what the effects start lasts (turn_end, your_next_turn_start)
+
+
+@dataclass(eq=False)
+class Action:
+    """One thing a player may do in the main phase (§11.1)."""
+
+    kind: str  # play | ability | scavenge | expose (voluntary 暴露, a special ability) | end
+    seat: int
+    unit: Unit | None = None
+    card: Card | None = None
+    source: Any = None  # Card | Unit | RecordSource whose ability is used
+    index: int = -1
+    ability: A.Ability | None = None
+    face: str = "front"
+    target: Unit | None = None  # scavenge: the obstacle
+
+    def __str__(self) -> str:
+        if self.kind == "end":
+            return "end the main phase"
+        if self.kind == "play":
+            face = " (reverse)" if self.face == "reverse" else ""
+            return f"play {self.card}{face} with {self.unit}"
+        if self.kind == "scavenge":
+            return f"正义的搜刮: {self.unit} and {self.target}"
+        if self.kind == "expose":
+            return f"暴露: {self.unit}"
+        return f"{self.unit}: {render(self.ability) if self.ability else self.source}"
