@@ -288,6 +288,18 @@ def test_path_cost_matches_reachable() -> None:
         assert (here, spent) == (goal, cost)
 
 
+def test_one_search_gives_the_costs_and_the_same_paths() -> None:
+    """``reach``: what a move asks (where it may end, then the way there) from one search, as ``reachable`` and
+    ``path`` answer them."""
+    board = Board(("..o..", ".#o#.", ".....", "o.#.."))
+    for blocked in ((), [(1, 0)], [(2, 2), (4, 2)]):
+        reach = board.reach((0, 0), 7, blocked)
+        assert reach.costs == board.reachable((0, 0), 7, blocked)
+        for goal in reach.costs:
+            assert reach.path_to(goal) == board.path((0, 0), goal, 7, blocked)
+    assert board.reach((0, 0), 1).path_to((4, 2)) is None
+
+
 # --------------------------------------------------------------------------
 # terrain and destroying it (T13, T20)
 

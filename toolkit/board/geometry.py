@@ -23,7 +23,8 @@ from __future__ import annotations
 import heapq
 import re
 from collections import OrderedDict
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from toolkit.i18n import tr
@@ -649,9 +650,14 @@ class Board:
         (hostile units, scene obstacles); leaving a pit costs ``climb_cost``, any other
         step 1; a diagonal step (8-adjacency) does not squeeze between two walls.
         """
-        best, _ = self._search(start, allowance, blocked, climb_cost)
+        return self.reach(start, allowance, blocked, climb_cost).costs
+
+    def reach(self, start: Cell, allowance: int, blocked: Collection[Cell] = (), climb_cost: int = 2) -> Reach:
+        """One search answering both :meth:`reachable` (``costs``) and :meth:`path` to any of those cells
+        (``path_to``): a move asks where it may end, then draws the way there, without searching twice."""
+        best, parent = self._search(start, allowance, blocked, climb_cost)
         cells = self._layout.cells
-        return {cells[i]: cost for i, cost in sorted(best.items())}
+        return Reach({cells[i]: cost for i, cost in sorted(best.items())}, parent, cells, self._index)
 
     def path(
         self, start: Cell, goal: Cell, allowance: int, blocked: Collection[Cell] = (), climb_cost: int = 2
@@ -664,14 +670,34 @@ class Board:
         best, parent = self._search(start, allowance, blocked, climb_cost, g)
         if g not in best:
             return None
-        cells = self._layout.cells
-        out: list[Cell] = []
-        i = g
-        while i in parent:
-            out.append(cells[i])
-            i = parent[i]
-        out.reverse()
-        return out
+        return _walk(parent, g, self._layout.cells)
+
+
+@dataclass(frozen=True)
+class Reach:
+    """Where a move of some allowance may end (``costs``: cell -> least cost) and the way to each."""
+
+    costs: dict[Cell, int]
+    parent: dict[int, int]
+    cells: Sequence[Cell]
+    index: Mapping[Cell, int]
+
+    def path_to(self, goal: Cell) -> list[Cell] | None:
+        """The cells stepped on after the start, ending at ``goal`` (``[]``: the start; None: out of reach)."""
+        if goal not in self.costs:
+            return None
+        return _walk(self.parent, self.index[goal], self.cells)
+
+
+def _walk(parent: Mapping[int, int], goal: int, cells: Sequence[Cell]) -> list[Cell]:
+    """The cells from after the search's start to ``goal``, following each cell's predecessor."""
+    out: list[Cell] = []
+    i = goal
+    while i in parent:
+        out.append(cells[i])
+        i = parent[i]
+    out.reverse()
+    return out
 
 
 def _restore(rows: tuple[str, ...], adjacency: int, map_id: str, destroyed: tuple[Cell, ...]) -> Board:
@@ -686,6 +712,7 @@ __all__ = [
     "Board",
     "Cell",
     "MapError",
+    "Reach",
     "clear_caches",
     "parse_cell",
 ]

@@ -65,7 +65,8 @@ class BoardRules(TacticsBase):
             self.log.add("move_prevented", unit.seat, unit=str(unit))
             return False
         allowance = self.move_allowance(unit, high, basic)
-        options = self.move_options(unit, allowance)
+        reach = self.board.reach(unit.pos, allowance, self.blocked_for(unit), self.mode.climb_cost)
+        options = reach.costs
         cells = sorted(options, key=lambda c: (options[c], c[1], c[0]))
         if low > 0:
             cells = [c for c in cells if c != unit.pos] or cells
@@ -73,8 +74,7 @@ class BoardRules(TacticsBase):
         self.hint = ("move", unit)
         dest = self.decider.choose(unit.seat, f"move {unit} (up to {allowance})", cells) if len(cells) > 1 else start
         moved = dest != start
-        # the cells stepped on, for a replay to draw (a least-cost way there, blocked as the move was)
-        path = self.board.path(start, dest, allowance, self.blocked_for(unit), self.mode.climb_cost) if moved else []
+        path = reach.path_to(dest) if moved else []  # the cells stepped on, for a replay to draw
         unit.pos = dest
         self.choose_facing(unit)
         self.log.add(
