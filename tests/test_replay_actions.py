@@ -114,7 +114,18 @@ def test_recording_changes_nothing_in_the_game_and_leaves_the_log_as_it_was(game
     played, actions, _ = game
     again, again_actions = play(played.seed)
     assert [e.to_json() for e in again.log] == [e.to_json() for e in played.log] and again_actions == actions
-    assert "add" not in vars(played.log)  # the listener is gone once the play is over
+    assert played.log._listeners == []  # the listener is gone once the play is over
+
+
+def test_a_log_tells_its_listener_while_listening_only() -> None:
+    from toolkit.engine.core import Log
+
+    log, heard = Log(), []
+    log.add("before")
+    with log.listening(lambda e: heard.append(e.kind)):
+        log.add("during", 1, card="x")
+    log.add("after")
+    assert heard == ["during"] and [e.kind for e in log] == ["before", "during", "after"]
 
 
 def test_each_frame_has_the_board_the_players_and_at_the_end_the_result(game: Any) -> None:

@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -90,13 +91,26 @@ class Log:
 
     def __init__(self) -> None:
         self._events: list[Event] = []
+        self._listeners: list[Callable[[Event], None]] = []
 
     def add(self, kind: str, player: int | None = None, /, visible: str | Sequence[int] = "all", **data: Any) -> Event:
         event = Event(
             len(self._events) + 1, kind, player, data, visible if isinstance(visible, str) else tuple(visible)
         )
         self._events.append(event)
+        if self._listeners:
+            for listener in self._listeners:
+                listener(event)
         return event
+
+    @contextlib.contextmanager
+    def listening(self, listener: Callable[[Event], None]) -> Iterator[None]:
+        """While inside, ``listener`` is told of each entry added (a replay cutting frames as play goes on)."""
+        self._listeners.append(listener)
+        try:
+            yield
+        finally:
+            self._listeners.remove(listener)
 
     def __iter__(self) -> Iterator[Event]:
         return iter(tuple(self._events))

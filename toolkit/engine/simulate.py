@@ -168,19 +168,8 @@ class TacticsFrames:
         if self.frames is None:
             yield
             return
-        log = self.game.log
-        add = log.add
-
-        def add_and_tell(*args: Any, **kwargs: Any) -> Any:
-            event = add(*args, **kwargs)
-            self.logged(event)
-            return event
-
-        setattr(log, "add", add_and_tell)  # noqa: B010 - on this one log, for the length of the play
-        try:
+        with self.game.log.listening(self.logged):
             yield
-        finally:
-            delattr(log, "add")
 
     def fit(self) -> None:
         """Merge the frames made here down to the most a replay page holds."""
