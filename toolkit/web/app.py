@@ -239,6 +239,7 @@ class RequestCookies:
         if len(csrf) < 16:
             new_csrf = csrf = secrets.token_urlsafe(24)
         scope.setdefault("state", {})["csrf"] = csrf
+        scope["state"]["csp_nonce"] = secrets.token_urlsafe(16)  # the page's inline scripts carry it (CSP)
         lang = token = None
         if scope.get("query_string"):
             query = QueryParams(scope["query_string"])

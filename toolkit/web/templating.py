@@ -1,5 +1,6 @@
 """Jinja2 templates: :func:`render` gives every template ``lang``, ``_``/``_n``/``_c``/``word``, ``csrf_token``,
-``settings``, ``url_for``.
+``settings``, ``url_for``, ``csp_nonce`` (every inline ``<script>`` carries ``nonce="{{ csp_nonce }}"``:
+the Content-Security-Policy runs no other inline script).
 
 The interface language of a request (:func:`request_lang`): ``?lang=`` (which the app also keeps in the
 ``lang`` cookie), else the cookie, else the browser's ``Accept-Language`` (its q-values honoured: the first
@@ -148,6 +149,7 @@ def render(request: Request, template_name: str, status_code: int = 200, **conte
         "switch": [(other, AUTONYMS.get(other, other)) for other in LANGS if other != lang],
         **translators(lang),
         "csrf_token": csrf_token(request),
+        "csp_nonce": str(getattr(request.state, "csp_nonce", "")),
         "settings": request.app.state.settings,
     }
     common.update(context)
