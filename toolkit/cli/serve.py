@@ -52,6 +52,15 @@ def register(app: typer.Typer) -> None:
                 show_default=False,
             ),
         ] = None,
+        max_body: Annotated[
+            int,
+            typer.Option(
+                "--max-body",
+                min=1,
+                max=1024 * 1024,
+                help=N_("The largest request body in KiB; a larger one is refused (413) before it is read."),
+            ),
+        ] = 2048,
     ) -> None:
         import secrets
         import socket
@@ -60,7 +69,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.config import MIN_TOKEN, serve_token
         from toolkit.errors import DossierError, os_reason
         from toolkit.i18n import tr
-        from toolkit.web.settings import WebSettings
+        from toolkit.web.settings import WebSettings, lan_ipv4
 
         if token is not None and (len(token) < MIN_TOKEN or not token.isascii() or not token.isprintable()):
             raise DossierError(
@@ -71,7 +80,7 @@ def register(app: typer.Typer) -> None:
                     charset="ASCII",
                 )
             )
-        settings = WebSettings(cards=default_paths(cards), db_url=db, host=host, port=port)
+        settings = WebSettings(cards=default_paths(cards), db_url=db, host=host, port=port, max_body=max_body * 1024)
         if settings.needs_token():
             settings.token = token or serve_token() or secrets.token_urlsafe(24)
         try:  # a port in use is one line, not a uvicorn traceback
@@ -109,7 +118,7 @@ def register(app: typer.Typer) -> None:
         target = application.state.web.database.target.display
         address = settings.url
         if host.strip("[]") in ("0.0.0.0", "::", ""):  # every address: name this machine, which others can open
-            address = f"http://{socket.gethostname()}:{port}/"
+            address = f"http://{lan_ipv4() or socket.gethostname()}:{port}/"
         print(tr("{program}: database {target}", program=program, target=target))
         if settings.needs_token():
             print(tr("{program}: serving on {address} (writes need the token)", program=program, address=address))

@@ -130,6 +130,8 @@ class Room:
     specials: list[str]
     sniper_seat: int | None = None
     host_plays: bool = False  # the host holds a seat too: the host page shows no secret role before the outcome
+    host_seat: int | None = None  # the seat of a host who plays (None: the first seat the host's browser opens)
+    opened: list[int] = field(default_factory=list)  # seats whose private page was opened at least once
     created: float = 0.0
     touched: float = 0.0
     rounds: list[Round] = field(default_factory=list)
@@ -160,6 +162,8 @@ class Room:
             "specials": self.specials,
             "sniper_seat": self.sniper_seat,
             "host_plays": self.host_plays,
+            "host_seat": self.host_seat,
+            "opened": self.opened,
             "created": self.created,
             "touched": self.touched,
             "rounds": [r.to_json() for r in self.rounds],
@@ -177,6 +181,8 @@ class Room:
             specials=[str(s) for s in data.get("specials", [])],
             sniper_seat=int(data["sniper_seat"]) if data.get("sniper_seat") is not None else None,
             host_plays=bool(data.get("host_plays", False)),
+            host_seat=int(data["host_seat"]) if data.get("host_seat") is not None else None,
+            opened=sorted({int(s) for s in data.get("opened") or []}),
             created=float(data.get("created", 0.0)),
             touched=float(data.get("touched", 0.0)),
             rounds=[Round.from_json(r) for r in data.get("rounds", [])],
@@ -372,6 +378,7 @@ class RoomStore:
         sniper_seat: int | None = None,
         seed: int | None = None,
         host_plays: bool = False,
+        host_seat: int | None = None,
     ) -> Room:
         """A new room with its first round dealt; the engine's one-line error when the set-up is impossible."""
         game.setup(mode, players, specials)  # TableError for a bad mode, count or special role
@@ -393,6 +400,7 @@ class RoomStore:
                 specials=list(specials),
                 sniper_seat=sniper_seat,
                 host_plays=host_plays,
+                host_seat=host_seat if host_plays and host_seat is not None and 1 <= host_seat <= players else None,
                 created=now,
                 touched=now,
             )
@@ -452,6 +460,22 @@ class RoomStore:
             current.outcome = outcome_json(outcome)
             self.save(room)
             return current
+
+    def mark_opened(self, room: Room, seat: int) -> None:
+        """Remember that ``seat``'s private page was opened (the host page marks it); saved once per seat."""
+        with self.lock:
+            if seat not in room.opened and 1 <= seat <= room.players:
+                room.opened = sorted({*room.opened, seat})
+                self.save(room)
+
+    def claim_host_seat(self, room: Room, seat: int) -> int:
+        """The seat of a host who plays: the one set at creation, else ``seat`` (the first one opened in the
+        host's browser) from now on."""
+        with self.lock:
+            if room.host_seat is None:
+                room.host_seat = seat
+                self.save(room)
+            return room.host_seat
 
     def reopen(self, room: Room) -> None:
         """Undo the resolution of the current round (the host entered an aim wrong)."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import ipaddress
 import os
 from dataclasses import dataclass, field
@@ -21,6 +22,34 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(name).is_loopback
     except ValueError:
         return False
+
+
+def _usable_ipv4(address: str) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return ip.version == 4 and not (ip.is_loopback or ip.is_link_local or ip.is_unspecified or ip.is_multicast)
+
+
+def lan_ipv4() -> str | None:
+    """This machine's IPv4 address on its local network (what a phone on the same Wi-Fi opens), else None.
+
+    Sends nothing: connecting a UDP socket only makes the system choose the interface it would route
+    through; else the addresses of this machine's own name. A private address (192.168.x.x, 10.x.x.x,
+    172.16-31.x.x) is preferred; loopback and link-local addresses are never given."""
+    import socket
+
+    found: list[str] = []
+    with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        probe.connect(("10.254.254.254", 9))  # a private address; no packet leaves
+        found.append(str(probe.getsockname()[0]))
+    if not any(_usable_ipv4(a) for a in found):
+        with contextlib.suppress(OSError, UnicodeError):
+            found += [str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)]
+    usable = [a for a in found if _usable_ipv4(a)]
+    private = [a for a in usable if ipaddress.ip_address(a).is_private]
+    return (private or usable)[0] if usable else None
 
 
 def cache_dir() -> Path:
@@ -47,6 +76,7 @@ class WebSettings:
     cache: Path | None = None  # None: cache_dir()
     data: Path | None = None  # None: data_dir()
     extra: dict[str, object] = field(default_factory=dict)
+    max_body: int = 2 * 1024 * 1024  # the largest request body in bytes (toolkit.web.guard.MAX_BODY)
 
     def writable_roots(self) -> list[Path]:
         """The card directories the editor may write into (resolved; files given as --cards are not roots)."""

@@ -10,20 +10,47 @@ secret links live in :mod:`toolkit.web.crossfire_rooms`. Every action of the hos
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import secrets
+from collections.abc import Callable, Coroutine
 from typing import Any
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from fastapi.routing import APIRoute
 
 from toolkit import i18n
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
+from toolkit.web import settings as web_settings
 from toolkit.web.app import WebState, state
-from toolkit.web.crossfire_rooms import Room, RoomError, RoomStore, clean_names
+from toolkit.web.crossfire_rooms import MAX_AGE, Room, RoomError, RoomStore, clean_names
 from toolkit.web.security import require_write
 from toolkit.web.templating import render, request_lang
 
-router = APIRouter(tags=["crossfire"], include_in_schema=False)
+
+class PageRoute(APIRoute):
+    """A crossfire form (POST) answers every refusal with a page in the page's language, never JSON: a
+    cross-site or stale form (:func:`~toolkit.web.security.require_write`'s 403), a missing write token,
+    a :class:`~toolkit.errors.DossierError`. The JSON routes of this router (GET) are left as they are."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+        if "POST" not in (self.methods or ()):
+            return handler
+
+        async def page_handler(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except HTTPException as exc:
+                return _refused(request, exc.status_code, str(exc.detail))
+            except DossierError as exc:
+                return _refused(request, 400, exc.message)
+
+        return page_handler
+
+
+router = APIRouter(tags=["crossfire"], include_in_schema=False, route_class=PageRoute)
 
 MAX_PLAYERS = 10
 PRIVATE_HEADERS = {
@@ -68,6 +95,19 @@ def _page(request: Request, template: str, status: int = 200, **context: Any) ->
     return response
 
 
+def _refused(request: Request, status: int, message: str) -> HTMLResponse:
+    """A refused crossfire form as a page: the message, and the way back to the table (else to a new one)."""
+    lang = request_lang(request)
+    token = str(request.path_params.get("token") or "")
+    room = rooms(state(request)).host(token) if token else None
+    if room is not None:
+        back = str(request.url_for("crossfire_host", token=room.host_token))
+        label = i18n.t(lang, "Back to the table")
+    else:
+        back, label = str(request.url_for("crossfire_index")), i18n.t(lang, "Back to the form")
+    return _page(request, "crossfire/missing.html", status, message=message, back=back, back_label=label)
+
+
 def _missing(request: Request) -> HTMLResponse:
     """The same page for every wrong token: nothing tells a guess how close it came."""
     t = i18n.t
@@ -76,6 +116,72 @@ def _missing(request: Request) -> HTMLResponse:
         "crossfire/missing.html",
         404,
         message=t(request_lang(request), "No such table: the link is wrong or the table was ended."),
+    )
+
+
+# ---------------------------------------------------------------- the address phones open
+
+WILDCARDS = frozenset({"0.0.0.0", "::", ""})
+
+
+def reach(request: Request) -> dict[str, Any]:
+    """Where the private links point, and what the host is told about it.
+
+    On loopback only (the default) no phone can open the links: ``loopback`` is set, the page warns and
+    names the command to run instead. Listening on one address, the links use it; on every address
+    (``--host 0.0.0.0``), this machine's LAN address (:func:`toolkit.web.settings.lan_ipv4`), else the
+    address the page was asked at when that is not loopback, else that address with ``unknown`` set."""
+    settings = request.app.state.settings
+    bind = settings.host.strip().strip("[]")
+    base = request.base_url
+    view: dict[str, Any] = {"loopback": False, "unknown": False, "base": str(base), "port": settings.port}
+    if web_settings.is_loopback(bind):
+        view["loopback"] = True
+        view["command"] = "dossier serve --host 0.0.0.0" + (f" --port {settings.port}" if settings.port != 8000 else "")
+        return view
+    address = web_settings.lan_ipv4() if bind in WILDCARDS else bind
+    if address is None:
+        asked = base.hostname or ""
+        view["unknown"] = web_settings.is_loopback(asked)
+        return view
+    host = f"[{address}]" if ":" in address else address
+    view["base"] = str(base.replace(netloc=f"{host}:{settings.port}"))
+    return view
+
+
+def _at(view: dict[str, Any], url: Any) -> str:
+    """``url`` (one of this app's) on the base the phones open."""
+    from starlette.datastructures import URL
+
+    base = URL(view["base"])
+    return str(URL(str(url)).replace(scheme=base.scheme, netloc=base.netloc))
+
+
+# ---------------------------------------------------------------- who the host is
+
+HOST_COOKIE = "cf_host_"  # + the room's id; its value is host_mark(room)
+
+
+def host_mark(room: Room) -> str:
+    """The value of the host cookie of ``room``: derived from the host's token, which it does not reveal."""
+    return hashlib.sha256(b"dossier crossfire host\0" + room.host_token.encode()).hexdigest()[:32]
+
+
+def is_host(request: Request, room: Room) -> bool:
+    """True when this browser opened the table's host page (it holds the room's host cookie)."""
+    held = request.cookies.get(HOST_COOKIE + room.id, "")
+    return bool(held) and secrets.compare_digest(held.encode(), host_mark(room).encode())
+
+
+def _remember_host(request: Request, response: Response, room: Room) -> None:
+    response.set_cookie(
+        HOST_COOKIE + room.id,
+        host_mark(room),
+        max_age=MAX_AGE,
+        path="/crossfire",
+        httponly=True,
+        samesite="lax",  # sent when a link is opened from another site too: it is the host's link either way
+        secure=request.url.scheme == "https",
     )
 
 
@@ -122,6 +228,7 @@ def _index(
         "specials": [],
         "sniper_seat": "",
         "host": "moderator",
+        "host_seat": "1",
     }
     if form is not None:
         values.update(form)
@@ -133,6 +240,7 @@ def _index(
         error=error,
         form=values,
         max_players=MAX_PLAYERS,
+        reach=reach(request),
     )
 
 
@@ -163,18 +271,37 @@ async def crossfire_create(request: Request) -> Response:
         "specials": [str(s) for s in form.getlist("special")],
         "sniper_seat": str(form.get("sniper_seat") or ""),
         "host": "plays" if form.get("host") == "plays" else "moderator",
+        "host_seat": str(form.get("host_seat") or ""),
     }
     try:
         game = game_of(web)
         players = _int(raw["players"], tr("players"), 1, MAX_PLAYERS)
         names = clean_names(list(raw["names"]), players)
         sniper = _int(raw["sniper_seat"], tr("the Sniper's seat"), 2, players) if raw["sniper_seat"] else None
+        plays = raw["host"] == "plays"
+        host_seat = _int(raw["host_seat"], tr("your seat"), 1, players) if plays and raw["host_seat"] else None
         room = rooms(web).create(
-            game, str(raw["mode"]), players, names, list(raw["specials"]), sniper, host_plays=raw["host"] == "plays"
+            game,
+            str(raw["mode"]),
+            players,
+            names,
+            list(raw["specials"]),
+            sniper,
+            host_plays=plays,
+            host_seat=host_seat,
         )
     except DossierError as exc:
         return _index(request, web, 400, exc.message, raw)
-    return RedirectResponse(request.url_for("crossfire_host", token=room.host_token), 303)
+    # The host page opens at the address the phones use, so that the host's cookie (set there) is sent
+    # with the private links opened in this browser; the write token goes along when one is needed.
+    view = reach(request)
+    target = _at(view, request.url_for("crossfire_host", token=room.host_token))
+    settings = request.app.state.settings
+    if target.split("/crossfire/", 1)[0] != str(request.base_url).rstrip("/") and settings.needs_token():
+        target += "?token=" + str(settings.token or "")
+    response = RedirectResponse(target, 303)
+    _remember_host(request, response, room)
+    return response
 
 
 # ---------------------------------------------------------------- the host
@@ -208,9 +335,10 @@ def _host_view(
     same_guns = 1
     if not deal.sniper:
         same_guns = max((game.roles[r].guns for r in deal.setup if r in game.roles), default=1)
+    view = reach(request)
     seats = []
     for seat in range(1, room.players + 1):
-        url = str(request.url_for("crossfire_private", token=room.seat_tokens[seat]))
+        url = _at(view, request.url_for("crossfire_private", token=room.seat_tokens[seat]))
         role_id = deal.roles[seat]
         rules = game.roles[role_id]
         guns = max(rules.aims_sniper if deal.sniper else rules.aims_crossfire)
@@ -238,6 +366,8 @@ def _host_view(
                 "marked": seat in (entered[1] if entered is not None else current.marks),
                 "hit_by": i18n.t(lang, ", ").join(_who(room, s, lang) for s in hit_by),
                 "wins": current.outcome is not None and seat in current.outcome["winners"],
+                "opened": seat in room.opened,
+                "mine": room.host_plays and seat == room.host_seat,
             }
         )
     sep = i18n.t(lang, ", ")
@@ -308,6 +438,8 @@ def _host_view(
         ],
         "history": history,
         "host_url": str(request.url_for("crossfire_host", token=room.host_token)),
+        "host_state_url": str(request.url_for("crossfire_host_state", token=room.host_token)),
+        "reach": view,
         "minutes": discussion // 60,
         "seconds": discussion,
     }
@@ -338,7 +470,21 @@ def crossfire_host(request: Request, token: str) -> HTMLResponse:
     room = rooms(state(request)).host(token)
     if room is None:
         return _missing(request)
-    return _host_page(request, room)
+    response = _host_page(request, room)
+    _remember_host(request, response, room)  # this browser is the host's: it opens no other seat's page
+    return response
+
+
+@router.get("/crossfire/host/{token}/state", name="crossfire_host_state")
+def crossfire_host_state(request: Request, token: str) -> JSONResponse:
+    """The round and the seats whose private page was opened (the host page updates its marks); no role."""
+    room = rooms(state(request)).host(token)
+    if room is None:
+        return JSONResponse({"detail": i18n.tr("no such table")}, 404, headers=PRIVATE_HEADERS)
+    current = room.current
+    return JSONResponse(
+        {"round": current.number if current else 0, "opened": list(room.opened)}, headers=PRIVATE_HEADERS
+    )
 
 
 def _host_or_404(request: Request, token: str) -> Room | None:
@@ -427,6 +573,28 @@ def crossfire_private(request: Request, token: str) -> HTMLResponse:
     if current is None:
         return _missing(request)
     lang = request_lang(request)
+    store = rooms(web)
+    host = is_host(request, room)
+    if host and room.host_plays and store.claim_host_seat(room, seat) != seat:
+        # TRANSLATORS: a host who plays opened another player's private link in the browser of the host page
+        message = i18n.t(
+            lang,
+            "This is the private link of {who}. You play at this table, and this browser holds its host page, "
+            "so it does not show another player's role. Give this link to its player, or let them scan its QR "
+            "code.",
+            who=_who(room, seat, lang),
+        )
+        back = str(request.url_for("crossfire_host", token=room.host_token))
+        return _page(
+            request,
+            "crossfire/missing.html",
+            403,
+            message=message,
+            back=back,
+            back_label=i18n.t(lang, "Back to the table"),
+        )
+    if not host or room.host_plays:  # the moderator checking a link is not the player opening it
+        store.mark_opened(room, seat)
     try:
         card = role_card(game_of(web), current.to_deal(), seat, room.names.get(seat), lang)
     except (DossierError, KeyError) as exc:  # the pool changed under a running table
@@ -449,7 +617,7 @@ def crossfire_private_state(request: Request, token: str) -> JSONResponse:
     """The round the table is in (the private page reloads when the host deals again); nothing else."""
     found = rooms(state(request)).seat(token)
     if found is None:
-        return JSONResponse({"detail": "no such table"}, 404, headers=PRIVATE_HEADERS)
+        return JSONResponse({"detail": i18n.tr("no such table")}, 404, headers=PRIVATE_HEADERS)
     room, _seat = found
     current = room.current
     return JSONResponse({"round": current.number if current else 0}, headers=PRIVATE_HEADERS)
