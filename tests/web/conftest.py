@@ -152,6 +152,9 @@ def browser() -> Iterator[Any]:
 
 
 def _page(browser: Any, **options: Any) -> Iterator[Any]:
+    # Playwright evaluates test predicates (wait_for_function) as strings, which the pages' Content-Security-
+    # Policy forbids; tests/web/test_hardening.py loads the pages with the policy enforced
+    options.setdefault("bypass_csp", True)
     context = browser.new_context(**options)
     context.set_default_timeout(10_000)
     page = context.new_page()

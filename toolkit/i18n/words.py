@@ -15,6 +15,24 @@ def Nc_(context: str, message: str) -> tuple[str, str]:
 
 
 WORDS: dict[str, dict[str, str | tuple[str, str]]] = {
+    # the inline symbols of card text, as screen readers and tooltips name them (toolkit.web.icons)
+    "icon": {
+        "credit": N_("credit"),
+        "recurring-credit": N_("recurring credit"),
+        "click": N_("click"),
+        "subroutine": N_("subroutine"),
+        "trash": N_("trash"),
+        "interrupt": N_("interrupt"),
+        "mu": N_("memory unit"),
+        "link": N_("link"),
+        "anarch": N_("Anarch"),
+        "criminal": N_("Criminal"),
+        "shaper": N_("Shaper"),
+        "haas-bioroid": N_("Haas-Bioroid"),
+        "jinteki": N_("Jinteki"),
+        "nbn": N_("NBN"),
+        "weyland-consortium": N_("Weyland Consortium"),
+    },
     "band": {
         "front": N_("front"),
         "side": N_("side"),

@@ -1654,6 +1654,8 @@ class _Converter:
                 entry["cycle"] = card_set.cycle
             if card_set.released:
                 entry["released"] = card_set.released
+            if card_set.code != card_set.id and _SLUG.fullmatch(card_set.code):  # NetrunnerDB's `e:core`
+                entry["code"] = card_set.code
             out.append(entry)
         if english_only:
             self.report.warnings.append(
@@ -1741,6 +1743,10 @@ class _Converter:
                     data["ban_list"] = ban_lists[restriction.id]["id"]
                 if snap.pool_name:
                     data["pool_name"] = snap.pool_name
+                if _date(snap.date_start):
+                    data["date_start"] = snap.date_start
+                if not is_format:
+                    data["snapshot_of"] = fmt.id
                 self.add("modes", data)
         if unknown_ids:
             self.report.warnings.append(

@@ -54,6 +54,9 @@ class CardSet(Model):
     name: Names
     cycle: Slug | None = Field(default=None, description="The cycle the set belongs to.")
     released: Date | None = Field(default=None, description="Release date.")
+    code: Slug | None = Field(
+        default=None, description="NetrunnerDB's short code of the set (its legacy pack code: `core`, `sg`), where it differs from the id."
+    )
 
 
 class NetrunnerGame(GameBase):
@@ -288,6 +291,16 @@ class NetrunnerFormat(ModeBase):
     )
     ban_lists: list[BanList] = Field(
         default_factory=list, description="Ban lists known for this format, oldest first; `ban_list` picks one."
+    )
+    snapshot_of: Slug | None = Field(
+        default=None,
+        description="The format this record is a dated snapshot of (its pool and ban list from `date_start`); "
+        "null: a format in its own right, the one players mean today.",
+    )
+    date_start: str | None = Field(
+        default=None,
+        pattern=r"^\d{4}-\d{2}-\d{2}$",
+        description="The day this format or snapshot took effect (YYYY-MM-DD), if known.",
     )
 
     @model_validator(mode="after")

@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
+from urllib.parse import urlencode
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.responses import JSONResponse, RedirectResponse, Response
@@ -173,6 +174,23 @@ class WebState:
             self.generation += 1
             if old is not None:
                 old.close()
+        self.warm_later()
+
+    def warm_later(self) -> threading.Thread:
+        """Make the tables pages look things up in (legality per format) in a background thread, so the first
+        card page after start or after :meth:`reload` does not wait for them."""
+
+        def warm() -> None:
+            from toolkit.web.cardview import legality_sets
+
+            try:
+                legality_sets(self)
+            except Exception:  # a page asking for it will meet the same error and report it
+                pass
+
+        thread = threading.Thread(target=warm, name="dossier-warm", daemon=True)
+        thread.start()
+        return thread
 
     def close(self) -> None:
         if self._database is not None:
@@ -251,6 +269,14 @@ class RequestCookies:
             setting.set_cookie(CSRF_COOKIE, new_csrf, httponly=False, samesite="strict", secure=secure)
         if token and settings.token and secrets.compare_digest(token.encode(), settings.token.encode()):
             setting.set_cookie(TOKEN_COOKIE, token, httponly=True, samesite="strict", secure=secure)
+            if scope.get("method") == "GET":
+                # the token has become a cookie: take it out of the address bar (and of history and bookmarks)
+                rest = urlencode([(k, v) for k, v in QueryParams(scope["query_string"]).multi_items() if k != "token"])
+                where = scope.get("root_path", "") + scope.get("path", "/") + (f"?{rest}" if rest else "")
+                moved = RedirectResponse(where, 303, headers={"Cache-Control": "no-store"})
+                moved.raw_headers.extend((k, v) for k, v in setting.raw_headers if k == b"set-cookie")
+                await moved(scope, receive, send)
+                return
         cookies = [(k, v) for k, v in setting.raw_headers if k == b"set-cookie"]
         lang = i18n.accept(lang)
         page_cookies: list[tuple[bytes, bytes]] = []
@@ -279,6 +305,7 @@ def create_app(settings: WebSettings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        app.state.web.warm_later()
         yield
         app.state.web.close()
 
@@ -292,7 +319,16 @@ def create_app(settings: WebSettings) -> FastAPI:
     app.state.web = web = WebState(settings)
     web.database  # build or open now: a bad --db or card pool fails at start, not at the first request  # noqa: B018
 
+    from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
+
+    from toolkit.web.guard import BodyLimit, SecurityHeaders
+
+    # the first added is the innermost: bodies are measured in the request's language, after the Host check
+    app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(RequestCookies, settings=settings)
+    app.add_middleware(SecurityHeaders)
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6,
+                       exclude_content_types=(*DEFAULT_EXCLUDED_CONTENT_TYPES, "application/pdf"))  # fmt: skip
 
     @app.exception_handler(DossierError)
     async def dossier_error(request: Request, exc: DossierError) -> JSONResponse:

@@ -56,22 +56,69 @@ def find(web: Any, game: str, record_id: str, kind: str | None) -> Any:
     raise DossierError(i18n.tr("No {game} record has the id {id}.", game=game, id=record_id))
 
 
-def legality(web: Any, record: Any) -> list[dict[str, Any]]:
-    """For a netrunner card or identity: per format, in its pool, banned, restricted, legal (search keys)."""
+LEGALITY_KEYS = ("pool", "banned", "restricted", "legal")
+
+
+def legality_sets(web: Any) -> dict[str, dict[str, frozenset[str]]]:
+    """Per netrunner format id: the ids in its pool, banned, restricted and legal, each asked once of the search
+    language's own format keys over the whole pool (so the card page agrees with ``legal:F`` and the rest).
+    Once per catalog generation (``web.memo``): a card page then only looks its id up."""
     from toolkit.search import search
 
+    def make() -> dict[str, dict[str, frozenset[str]]]:
+        out = {}
+        for fmt in web.catalog.of_kind("netrunner", "format"):
+            out[fmt.id] = {
+                key: frozenset(h.id for h in search(web.database, f"{key}:{fmt.id}", game="netrunner", full=False))
+                for key in LEGALITY_KEYS
+            }
+        return out
+
+    result: dict[str, dict[str, frozenset[str]]] = web.memo("legality", make)
+    return result
+
+
+def legality(web: Any, record: Any) -> dict[str, Any] | None:
+    """For a netrunner card or identity: per format, in its pool, banned, restricted, legal. ``current`` are the
+    formats in their own right (by name), ``snapshots`` the dated snapshots of each (newest first)."""
     if record.game != "netrunner" or record.kind not in ("card", "identity"):
-        return []
-    out = []
-    formats = [r for r in web.catalog.of_kind("netrunner", "format")]
-    for fmt in sorted(formats, key=lambda f: f.id):
-        answers = {}
-        for key in ("pool", "banned", "restricted", "legal"):
-            hits = search(web.database, f"id:{record.id} {key}:{fmt.id}", game="netrunner", full=False)
-            answers[key] = any(h.id == record.id for h in hits)
+        return None
+    table = legality_sets(web)
+    current: list[dict[str, Any]] = []
+    snapshots: list[dict[str, Any]] = []
+    for fmt in web.catalog.of_kind("netrunner", "format"):
+        sets = table.get(fmt.id)
+        if sets is None:  # a format added since the table was made cannot be: the table is per generation
+            continue
         ban = fmt.find_ban_list(fmt.ban_list) if fmt.ban_list else None
-        out.append({"id": fmt.id, "name": fmt.name, "ban_list": ban.name if ban else None, **answers})
-    return out
+        row = {
+            "id": fmt.id,
+            "name": fmt.name,
+            "ban_list": ban.name if ban else None,
+            "date_start": getattr(fmt, "date_start", None),
+            "snapshot_of": getattr(fmt, "snapshot_of", None),
+            **{key: record.id in sets[key] for key in LEGALITY_KEYS},
+        }
+        (snapshots if row["snapshot_of"] else current).append(row)
+    current.sort(key=lambda r: (r["name"].en or r["name"].zh_hans, r["id"]))
+    snapshots.sort(key=lambda r: (r["snapshot_of"], r["date_start"] or "", r["id"]), reverse=True)
+    snapshots.sort(key=lambda r: r["snapshot_of"])  # stable: formats in order, each newest first
+    return {"current": current, "snapshots": snapshots, "legal_now": sum(r["legal"] for r in current)}
+
+
+def shown_path(web: Any, path: Any) -> str:
+    """A card file as a page may show it: from the card folder it was loaded from (``cards/netrunner/x.json``),
+    never the server's absolute path; just the file's name when it is under none of them."""
+    from pathlib import Path
+
+    path = Path(path)
+    for root in web.settings.cards:
+        root = Path(root).resolve()
+        try:
+            return (Path(root.name) / path.resolve().relative_to(root)).as_posix()
+        except ValueError:
+            continue
+    return path.name
 
 
 def printings(web: Any, record: Any, lang: str) -> list[dict[str, Any]]:
@@ -144,6 +191,7 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
     flavor_shown = _in_lang(flavor, lang)
     images = web.images
     catalog_file = web.catalog.file_of(record)
+    legal = legality(web, record)
     catalog = web.catalog
     return {
         "game": record.game,
@@ -163,12 +211,13 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
         "printed_shown": {"lang": printed_shown[0], "blocks": blocks(printed_shown[1])} if printed_shown else None,
         "flavor_shown": {"lang": flavor_shown[0], "blocks": blocks([flavor_shown[1]])} if flavor_shown else None,
         "printings": printings(web, record, lang),
-        "legality": legality(web, record),
+        "legality": [*legal["current"], *legal["snapshots"]] if legal else [],
+        "legality_groups": legal,
         "reading": reading(data, record.game, lang),
         "image": f"/images/{record.game}/{record.kind}/{record.id}.png?lang={lang_key(lang)}"
         if images.printable(record)
         else None,
-        "file": str(catalog_file) if catalog_file else None,
+        "file": shown_path(web, catalog_file) if catalog_file else None,
         "record": data,
         "record_json": json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True),
     }

@@ -46,8 +46,40 @@ def _codes(text: str) -> Any:
     return Markup("".join(f"<code>{escape(p)}</code>" if i % 2 else str(escape(p)) for i, p in enumerate(parts)))
 
 
+_SCRIPT_ESCAPES = {ord("<"): "\\u003c", ord(">"): "\\u003e", ord("&"): "\\u0026", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+
+
+def script_json(value: Any) -> Any:
+    """``value`` as JSON safe inside ``<script type="application/json">`` (or a JS expression): ``<``, ``>``,
+    ``&``, U+2028 and U+2029 as ``\\u`` escapes, so no ``</script>``, ``<!--`` or line separator can end or
+    bend the element; ``JSON.parse`` reads it back unchanged."""
+    import json
+
+    from markupsafe import Markup
+
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return Markup(text.translate(_SCRIPT_ESCAPES))
+
+
 templates.env.filters["langswitch"] = _langswitch
 templates.env.filters["codes"] = _codes
+templates.env.filters["script_json"] = script_json
+
+
+def _icons(text: Any) -> Any:
+    from toolkit.web.icons import with_icons
+
+    return with_icons(text)
+
+
+def _icon(name: str, label: str | None = None) -> Any:
+    from toolkit.web.icons import icon_svg
+
+    return icon_svg(name, label)
+
+
+templates.env.filters["icons"] = _icons  # "[credit]" tokens drawn as the print layouts' icons (inline SVG)
+templates.env.globals["icon"] = _icon
 
 
 @functools.cache
