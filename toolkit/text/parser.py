@@ -68,6 +68,8 @@ class AbilitySyntaxError(DossierError):
         *,
         expected: Sequence[str] = (),
         hint: str | None = None,
+        suggestions: Sequence[str] = (),
+        alternatives: Sequence[str] | None = None,
     ) -> None:
         self.reason = reason
         self.text = text
@@ -77,6 +79,10 @@ class AbilitySyntaxError(DossierError):
         self.column = self.offset - line_start + 1
         self.expected = list(expected)
         self.hint = hint
+        # the words of the language the text at the error is probably a typo of, the closest first
+        self.suggestions = list(suggestions)
+        # everything the grammar accepted there, in full (``expected`` is shortened to a dozen)
+        self.alternatives = list(expected if alternatives is None else alternatives)
         line_end = text.find("\n", self.offset)
         self.source_line = text[line_start : line_end if line_end >= 0 else len(text)]
         # a window of the line around the column, so a very long line shows as a short one
@@ -90,12 +96,23 @@ class AbilitySyntaxError(DossierError):
     def summary(self) -> str:
         """One line: where, what, what was expected, and the hint (in the current language)."""
         text = tr("line {line}, column {column}: {reason}", line=self.line, column=self.column, reason=self.reason)
+        if self.suggestions:
+            # TRANSLATORS: after "unexpected '照成'": the words of the ability language the text is likely a typo of
+            text = tr("{summary} (did you mean {words}?)", summary=text, words=self.suggestion_words())
         if self.expected:
             words = tc(current_lang(), "list", ", ").join(self.expected)
             text = tr("{summary}; expected {words}", summary=text, words=words)
         if self.hint:
             text = tr("{summary}; hint: {hint}", summary=text, hint=self.hint)
         return text
+
+    def suggestion_words(self) -> str:
+        """The suggestions as one phrase in the current language: "造成", "造成 or 获得"."""
+        if len(self.suggestions) == 1:
+            return self.suggestions[0]
+        head = tc(current_lang(), "list", ", ").join(self.suggestions[:-1])
+        # TRANSLATORS: the last two of a list of suggested words: "造成, 获得 or 完成"
+        return tr("{words} or {word}", words=head, word=self.suggestions[-1])
 
     def describe(self) -> str:
         """The summary followed by the caret context (for terminals)."""
@@ -1347,6 +1364,18 @@ def _hint(label: str) -> str:
 
 
 def _expected_words(names: Iterable[str]) -> list[str]:
+    """What the grammar expects, shortened to a dozen (the rest counted)."""
+    return _shortened(_all_expected(names)[0])
+
+
+def _shortened(unique: list[str]) -> list[str]:
+    if len(unique) > 12:
+        return unique[:12] + [tr("… ({n} more)", n=len(unique) - 12)]
+    return unique
+
+
+def _all_expected(names: Iterable[str]) -> tuple[list[str], list[str]]:
+    """(everything the grammar expects, shortest first; the literal words of the language among them)."""
     terminals = {t.name: t for t in _lark().terminals}
     words: list[str] = []
     described: list[str] = []
@@ -1362,9 +1391,45 @@ def _expected_words(names: Iterable[str]) -> list[str]:
         else:
             words.append(terminal.pattern.value)
     unique = sorted(set(words) | set(described), key=lambda w: (len(w), w))
-    if len(unique) > 12:
-        return unique[:12] + [tr("… ({n} more)", n=len(unique) - 12)]
-    return unique
+    return unique, sorted(set(words), key=lambda w: (len(w), w))
+
+
+SUGGEST_MAX = 3  # suggestions at most
+
+
+def _distance(a: str, b: str) -> int:
+    """The Levenshtein distance of ``a`` and ``b`` (insertions, deletions, substitutions; one character each)."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, 1):
+        current = [i]
+        for j, y in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+        previous = current
+    return previous[-1]
+
+
+def suggest(rest: str, words: Iterable[str]) -> list[str]:
+    """The words of ``words`` that the start of ``rest`` (the text from an error on) is a typo of, the closest
+    first (at most :data:`SUGGEST_MAX`).
+
+    A word of two characters (most of the language: 造成, 获得, 总部) is suggested when the text there differs
+    from it in one character (照成 for 造成), a longer one when it is within one edit (two from six
+    characters on), the text there read as long as the word, or one character longer or shorter. One
+    character words (。, ：) are never suggested: every character is one edit away from them.
+    """
+    rest = rest.lstrip()
+    found: list[tuple[int, int, str]] = []
+    for word in words:
+        size = len(word)
+        if size < 2 or any(c.isspace() for c in word):
+            continue
+        limit = 1 if size < 6 else 2
+        spans = (size,) if size == 2 else (size - 1, size, size + 1)
+        best = min(_distance(rest[:n], word) for n in spans)
+        if 0 < best <= limit and rest[:1] not in "。，：；":
+            found.append((best, abs(len(rest.split(None, 1)[0] if rest.strip() else "") - size), word))
+    found.sort()
+    return [word for _, _, word in found[:SUGGEST_MAX]]
 
 
 @functools.cache
@@ -1374,31 +1439,45 @@ def _hint_examples() -> dict[str, list[str]]:
 
 def _syntax_error(exc: UnexpectedInput, text: str, normalized: str, origin: list[int]) -> AbilitySyntaxError:
     pos = exc.pos_in_stream if exc.pos_in_stream is not None else len(normalized)
+    words: list[str] = []
+    ended = False
     if isinstance(exc, UnexpectedEOF):
         pos = len(normalized.rstrip())
         reason = tr("the text ends too early")
-        expected = _expected_words(exc.expected)
+        everything, words = _all_expected(exc.expected)
+        ended = True
     elif isinstance(exc, UnexpectedToken):
         if exc.token.type == "$END":
             pos = len(normalized.rstrip())
             reason = tr("the text ends too early")
+            ended = True
         else:
             reason = tr("unexpected {token}", token=repr(exc.token.value))
-        expected = _expected_words(exc.expected)
+        everything, words = _all_expected(exc.expected)
     elif isinstance(exc, UnexpectedCharacters):
         word = re.match(r"\S{1,6}", normalized[pos:])
         reason = tr("unexpected {token}", token=repr(word.group() if word else normalized[pos : pos + 1]))
-        expected = _expected_words(exc.allowed or ())
+        everything, words = _all_expected(exc.allowed or ())
     else:  # pragma: no cover - every UnexpectedInput is one of the three
         reason = str(exc)
-        expected = []
+        everything = []
+    expected = _shortened(everything)
+    suggestions = [] if ended else suggest(normalized[pos:], words)
     hint = None
     try:
         label = exc.match_examples(_lark().parse, _hint_examples(), use_accepts=False)
         hint = _hint(label) if label is not None else None
     except Exception:  # noqa: BLE001 - a hint is a nicety; never let it hide the real error
         hint = None
-    return AbilitySyntaxError(reason, text, origin[min(pos, len(origin) - 1)], expected=expected, hint=hint)
+    return AbilitySyntaxError(
+        reason,
+        text,
+        origin[min(pos, len(origin) - 1)],
+        expected=expected,
+        hint=hint,
+        suggestions=suggestions,
+        alternatives=everything,
+    )
 
 
 # ---------------------------------------------------------------- the grammar lint

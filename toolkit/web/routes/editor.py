@@ -167,16 +167,95 @@ def read_target(target: Target) -> tuple[str, str]:
 # ---------------------------------------------------------------- lint, preview
 
 
-def finding_json(finding: Finding, target: Target) -> dict[str, Any]:
+def finding_json(finding: Finding, target: Target, record: Any = None) -> dict[str, Any]:
     """A lint finding for the page: its fields, the file as the editor names it, one line of text (the severity
-    in the current language)."""
+    in the current language). ``record``: the JSON value linted, for the ability text errors (see
+    :func:`text_error`)."""
     from toolkit.web.deckwork import finding_text, severity_word
 
     data = finding.to_json()
     data["file"] = target.rel
     data["text"] = finding_text(replace(finding, file=target.rel))
     data["severity_name"] = severity_word(finding.severity, i18n.current_lang())
+    if finding.code == "card.text.parse" and record is not None:
+        data.update(text_error(record, finding.pointer) or {})
     return data
+
+
+SHOWN_ALTERNATIVES = 5  # the words an ability text error lists; the rest are counted (all are in "alternatives")
+
+
+def _at_pointer(value: Any, pointer: str | None) -> Any:
+    if pointer is None:
+        return None
+    for raw in pointer.split("/")[1:]:
+        key = raw.replace("~1", "/").replace("~0", "~")
+        if isinstance(value, dict):
+            value = value.get(key)
+        elif isinstance(value, list) and key.isdigit() and int(key) < len(value):
+            value = value[int(key)]
+        else:
+            return None
+    return value
+
+
+def _field_name(pointer: str, lang: str) -> str:
+    """The form's name of the field at ``pointer``: "Text #1" for /text/0."""
+    labels, _ = vocab.field_words(lang)
+    keys = [k.replace("~1", "/").replace("~0", "~") for k in pointer.split("/")[1:]]
+    index = keys.pop() if keys and keys[-1].isdigit() else None
+    name = next((k for k in reversed(keys) if not k.isdigit()), "")
+    label = labels.get(name, name)
+    return i18n.t(lang, "{label} #{n}", label=label, n=int(index) + 1) if index is not None else label
+
+
+def text_error(record: Any, pointer: str | None) -> dict[str, Any] | None:
+    """What the editor says of an ability text that does not parse (the string at ``pointer`` in ``record``), in
+    the current language: "did you mean" first when the text there is a typo of a word of the language, the
+    position once (line and column in the text field, not in the record file), the reason, the first few words
+    the language has there (all of them in ``alternatives``), the hint, and the text with a caret."""
+    from toolkit.text import AbilitySyntaxError, parse
+
+    text = _at_pointer(record, pointer)
+    if not isinstance(text, str) or pointer is None:
+        return None
+    try:
+        parse(text)
+    except AbilitySyntaxError as exc:
+        error = exc
+    else:
+        return None
+    lang = i18n.current_lang()
+    first = list(error.suggestions)
+    alternatives = first + [w for w in error.alternatives if w not in first]
+    message = tr(
+        "{field}, line {line}, column {column}: {reason}",
+        field=_field_name(pointer, lang),
+        line=error.line,
+        column=error.column,
+        reason=error.reason,
+    )
+    if alternatives:
+        words = " · ".join(alternatives[:SHOWN_ALTERNATIVES])  # not the language's list: 。 and ， are among them
+        more = len(alternatives) - SHOWN_ALTERNATIVES
+        if more > 0:
+            # TRANSLATORS: the first few words an ability text may have at an error, and how many others
+            words = i18n.tn(lang, "{words} and {n} more", "{words} and {n} more", more, words=words)
+        message = tr("{summary}; expected {words}", summary=message, words=words)
+    if error.hint:
+        message = tr("{summary}; hint: {hint}", summary=message, hint=error.hint)
+    if error.suggestions:
+        # TRANSLATORS: the editor's message of an ability text with a typo: "Did you mean 造成? Text #1, line 1, …"
+        message = tr("Did you mean {words}? {message}", words=error.suggestion_words(), message=message)
+    return {
+        "message": message + "\n" + error.context,
+        "where": "",
+        "suggestions": error.suggestions,
+        "alternatives": alternatives,
+        "text_line": error.line,
+        "text_column": error.column,
+        "text_offset": error.offset,
+    }
 
 
 def lint_text(target: Target, text: str) -> list[Finding]:
@@ -415,30 +494,119 @@ class LintRefused(Exception):
 # ---------------------------------------------------------------- pages
 
 
-def _listing(web: WebState, lang: str) -> list[dict[str, Any]]:
-    """Every record the served pool holds in a writable card directory, for the index."""
-    catalog = web.catalog
-    rows = []
-    for record in catalog.records:
-        path = catalog.file_of(record)
-        target = target_of_file(web, path) if path is not None else None
-        if target is None:
-            continue
-        rows.append(
-            {
-                "game": str(getattr(record, "game", "")),
-                "kind": str(getattr(record, "kind", "")),
-                "type": str(getattr(record, "type", "") or ""),
-                "id": record.id,
-                "name": i18n.name_of(record, lang),
-                "other": i18n.other_name(record, lang) or "",
-                "kind_line": vocab.kind_line(str(getattr(record, "kind", "")), getattr(record, "type", None), lang),
-                "root": target.index,
-                "path": target.rel,
-            }
-        )
-    rows.sort(key=lambda r: (r["game"], r["kind"] != "game", r["kind"], r["id"]))
+PAGE_SIZE = 100  # records on one page of the index
+MAX_QUERY = 200
+
+
+def _index_base(web: WebState) -> list[dict[str, Any]]:
+    """Every record the served pool holds in a writable card directory, sorted, with what the filter matches
+    (id, game, kind, type, path, the names and kind lines in both languages); once per catalog generation."""
+
+    def make() -> list[dict[str, Any]]:
+        catalog = web.catalog
+        rows = []
+        where = _Places(web)
+        described: dict[tuple[str, str, str], list[str]] = {}
+        for record in catalog.records:
+            path = catalog.file_of(record)
+            target = where.target(path) if path is not None else None
+            if target is None:
+                continue
+            game = str(getattr(record, "game", ""))
+            kind = str(getattr(record, "kind", ""))
+            type_ = str(getattr(record, "type", "") or "")
+            names = {str(record.name.zh_hans or ""), str(getattr(record.name, "en", None) or "")}
+            words = [record.id, game, kind, type_, str(getattr(record, "faction", "") or ""), target.rel, *names]
+            shared = described.get((game, kind, type_))
+            if shared is None:  # the game's and the kind's words in both languages, once per kind of record
+                shared = described[(game, kind, type_)] = [
+                    w
+                    for lang in ("en", "zh-Hans")
+                    for w in (i18n.word("web.game", game, lang), vocab.kind_line(kind, type_ or None, lang))
+                ]
+            words.extend(shared)
+            rows.append(
+                {
+                    "record": record,
+                    "game": game,
+                    "kind": kind,
+                    "type": type_,
+                    "id": record.id,
+                    "root": target.index,
+                    "path": target.rel,
+                    "search": " ".join(w for w in words if w).casefold(),
+                }
+            )
+        rows.sort(key=lambda r: (r["game"], r["kind"] != "game", r["kind"], r["id"]))
+        return rows
+
+    rows: list[dict[str, Any]] = web.memo("editor.index", make)
     return rows
+
+
+class _Places:
+    """:func:`target_of_file` for many files at once, for the index: each directory resolved once, and only the
+    file itself looked at (a link is left out, as :func:`locate` refuses it). Opening one goes through
+    :func:`locate` all the same."""
+
+    def __init__(self, web: WebState) -> None:
+        self.roots = [(index, str(root)) for index, root in enumerate(roots(web))]
+        self.dirs: dict[str, str] = {}
+
+    def target(self, path: Path) -> Target | None:
+        directory, name = os.path.split(os.fspath(path))
+        real = self.dirs.get(directory)
+        if real is None:
+            real = self.dirs[directory] = os.path.realpath(directory)
+        if os.path.islink(path) or not name.endswith(".json"):
+            return None
+        for index, root in self.roots:
+            if real == root or real.startswith(root + os.sep):
+                rel = Path(os.path.relpath(os.path.join(real, name), root)).as_posix()
+                if any(part.startswith(".") for part in rel.split("/")):
+                    return None
+                return Target(index, Path(root), rel, Path(real, name))
+        return None
+
+
+def _listing(web: WebState, lang: str) -> list[dict[str, Any]]:
+    """The rows of :func:`_index_base` with their names and kind lines in ``lang`` (once per generation and
+    language)."""
+
+    def make() -> list[dict[str, Any]]:
+        out = []
+        for row in _index_base(web):
+            record = row["record"]
+            out.append(
+                {
+                    **{k: v for k, v in row.items() if k != "record"},
+                    "name": i18n.name_of(record, lang),
+                    "other": i18n.other_name(record, lang) or "",
+                    "kind_line": vocab.kind_line(row["kind"], getattr(record, "type", None), lang),
+                }
+            )
+        return out
+
+    rows: list[dict[str, Any]] = web.memo(f"editor.index.{lang_key(lang)}", make)
+    return rows
+
+
+def filter_rows(rows: list[dict[str, Any]], query: str, game: str | None = None) -> list[dict[str, Any]]:
+    """The rows of ``game`` (any when None) whose id, names (either language), game, kind, type or path hold
+    every word of ``query`` (case folded)."""
+    words = query.casefold().split()
+    return [r for r in rows if (game is None or r["game"] == game) and all(w in r["search"] for w in words)]
+
+
+def page_links(page: int, pages: int, url: Any) -> list[dict[str, Any]]:
+    """The numbered links of a pager: the first and last pages, two either side of ``page``, gaps between."""
+    shown = sorted({1, pages, *range(max(1, page - 2), min(pages, page + 2) + 1)})
+    links: list[dict[str, Any]] = []
+    for n in shown:
+        if links and n - links[-1]["n"] > 1:
+            links.append({"n": n - 1, "gap": True})
+        links.append({"n": n, "url": url(n), "current": n == page, "gap": False})
+    return links
 
 
 def _kinds(lang: str) -> list[dict[str, Any]]:
@@ -462,18 +630,68 @@ def _kinds(lang: str) -> list[dict[str, Any]]:
 
 
 @router.get("/editor", response_class=HTMLResponse, name="editor_index", include_in_schema=False)
-def editor_index(request: Request, error: str | None = Query(None, max_length=300)) -> HTMLResponse:
+def editor_index(
+    request: Request,
+    error: str | None = Query(None, max_length=300),
+    q: str = Query("", max_length=MAX_QUERY),
+    game: str = Query("", max_length=40),
+    page: int = Query(1, ge=1, le=100_000),
+) -> HTMLResponse:
+    """The records of the card directories, a page of :data:`PAGE_SIZE` per game, filtered by ``q`` (words
+    all found in the id, a name in either language, the game, kind, type or path) and ``game``."""
     web = state(request)
     lang = request_lang(request)
-    return render(
+    rows = _listing(web, lang)
+    kinds = web.memo(f"editor.kinds.{lang_key(lang)}", lambda: _kinds(lang))
+    games = sorted({k["game"] for k in kinds} | {r["game"] for r in rows})
+    chosen = game if game in games else None
+    query = " ".join(q.split())
+    matched = filter_rows(rows, query, chosen)
+    keep = {k: v for k, v in (("lang", request.query_params.get("lang")), ("q", query)) if v}
+    index_url = request.url_for("editor_index")
+    sections = []
+    for g in [chosen] if chosen else games:
+        mine = [r for r in matched if r["game"] == g] if not chosen else matched
+        if not mine:
+            continue
+        pages = max(1, -(-len(mine) // PAGE_SIZE))
+        at = min(page, pages) if chosen else 1
+        first = (at - 1) * PAGE_SIZE
+
+        def url(n: int, g: str = g) -> str:
+            return str(index_url.include_query_params(**keep, game=g, page=n))
+
+        sections.append(
+            {
+                "game": g,
+                "count": len(mine),
+                "rows": mine[first : first + PAGE_SIZE],
+                "page": at,
+                "pages": pages,
+                "start": first + 1 if mine else 0,
+                "end": min(first + PAGE_SIZE, len(mine)),
+                "links": page_links(at, pages, url) if pages > 1 else [],
+                "prev": url(at - 1) if at > 1 else None,
+                "next": url(at + 1) if at < pages else None,
+            }
+        )
+    response = render(
         request,
         "editor/index.html",
-        rows=_listing(web, lang),
-        kinds=_kinds(lang),
-        games=sorted({k["game"] for k in _kinds(lang)}),
+        sections=sections,
+        total=len(matched),
+        all_count=len(rows),
+        q=query,
+        game=chosen or "",
+        lang_param=request.query_params.get("lang") or "",
+        kinds=kinds,
+        games=games,
         error=error,
         writable=bool(roots(web)),
+        page_size=PAGE_SIZE,
     )
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _editor_page(
@@ -504,6 +722,8 @@ def _editor_page(
         # TRANSLATORS: the {n}th item of a list in the editor's form: "Text #2"
         "item": i18n.t(lang, "{label} #{n}"),
         "failed": i18n.t(lang, "The request failed (HTTP {status})."),
+        # TRANSLATORS: opens the full list of the words an ability text may have where it has an error
+        "alternatives": i18n.t(lang, "All {n} words possible there"),
     }
     response = render(
         request,
@@ -626,7 +846,7 @@ def editor_check(request: Request, body: CheckBody) -> Any:
     findings = lint_text(target, text)  # in the page's language: lint's findings speak the current one
     shown = preview(web, data, lang) if body.preview and isinstance(data, dict) else None
     return {
-        "findings": [finding_json(f, target) for f in findings],
+        "findings": [finding_json(f, target, data) for f in findings],
         "errors": sum(1 for f in findings if f.severity == "error"),
         "warnings": sum(1 for f in findings if f.severity == "warning"),
         "valid_json": data is not None,
@@ -664,7 +884,7 @@ def editor_save(request: Request, body: SaveBody) -> JSONResponse:
                     errors,
                 ),
                 "saved": False,
-                "findings": [finding_json(f, target) for f in refused.findings],
+                "findings": [finding_json(f, target, parse_json(body.text)) for f in refused.findings],
             },
             422,
         )
@@ -681,6 +901,6 @@ def editor_save(request: Request, body: SaveBody) -> JSONResponse:
             "base": file_digest(canonical.encode("utf-8")),
             "text": canonical,
             "url": str(request.url_for("editor_edit").include_query_params(root=target.index, path=target.rel)),
-            "findings": [finding_json(f, target) for f in findings],
+            "findings": [finding_json(f, target, parse_json(canonical)) for f in findings],
         }
     )

@@ -405,7 +405,8 @@
     summary.textContent = s.text; summary.className = s.cls;
     findingsList.textContent = "";
     lastFindings.forEach(function (f) {
-      var where = f.line ? word("line_col", { line: f.line, column: f.column || 1 }) : "";
+      // an ability text error says where it is in the text field itself (f.where ""), not in the record file
+      var where = typeof f.where === "string" ? f.where : f.line ? word("line_col", { line: f.line, column: f.column || 1 }) : "";
       var button = el("button", { type: "button", class: "ed-finding-go" }, [
         el("span", { class: "ed-sev", text: word(f.severity === "warning" ? "warning" : "error") }), " ", el("code", { text: f.code }), " ",
         where ? el("span", { class: "muted small", text: where + " " }) : null,
@@ -413,7 +414,11 @@
         f.message.indexOf("\n") >= 0 ? el("pre", { class: "ed-caret", text: f.message.split("\n").slice(1).join("\n") }) : null
       ]);
       button.addEventListener("click", function () { goTo(f); });
-      findingsList.appendChild(el("li", { class: f.severity }, [button]));
+      var all = f.alternatives && f.alternatives.length > 5 ? el("details", { class: "ed-alts" }, [
+        el("summary", { text: word("alternatives", { n: f.alternatives.length }) }),
+        el("span", { translate: "no", lang: "zh-Hans", text: f.alternatives.join(" · ") })
+      ]) : null;
+      findingsList.appendChild(el("li", { class: f.severity }, [button, all]));
     });
     markFindings(lastFindings);
     saveButton.setAttribute("aria-describedby", "ed-summary");
@@ -453,6 +458,9 @@
       var control = host.querySelector("input, select, textarea, button");
       host.scrollIntoView({ block: "center" });
       if (control) control.focus();
+      if (control && typeof f.text_offset === "number" && control.setSelectionRange && control.value.length >= f.text_offset) {
+        control.setSelectionRange(f.text_offset, Math.min(control.value.length, f.text_offset + 1));  // the error's character
+      }
     }
   }
   function showPreview(p) {
