@@ -263,3 +263,50 @@ def test_pages_run_under_their_content_security_policy(browser: Any, live_server
         assert sum(modes.nth(i).is_hidden() for i in range(modes.count())) == modes.count() - 1
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------------- card pages drawn once
+
+
+def test_a_card_page_is_drawn_once_and_answered_with_each_requests_token_and_nonce(client: Any) -> None:
+    web = client.app.state.web
+    first = client.get("/cards/tactics/jackdaw?lang=en")
+    hits = web.pages.hits
+    second = client.get("/cards/tactics/jackdaw?lang=en")
+    assert web.pages.hits == hits + 1
+    nonces = [re.search(r"'nonce-([^']+)'", r.headers["content-security-policy"]).group(1) for r in (first, second)]  # type: ignore[union-attr]
+    assert nonces[0] != nonces[1]
+    for answer, nonce in zip((first, second), nonces, strict=True):
+        assert "dossier-nonce-" not in answer.text  # the placeholder never leaves (the page has no inline script)
+        assert TEST_CSRF in answer.text and "dossier-csrf-" not in answer.text
+    assert first.text.replace(nonces[0], "N") == second.text.replace(nonces[1], "N")
+    # another language, another page
+    assert 'lang="zh-Hans"' in client.get("/cards/tactics/jackdaw?lang=zh-Hans").text
+
+
+def test_a_reload_draws_the_card_pages_again(client: Any, web_cards: Path) -> None:
+    assert client.get("/cards/tactics/jackdaw?lang=en").status_code == 200
+    path = next(web_cards.rglob("jackdaw.json"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["name"]["en"] = "Jackdaw Renamed"
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    client.app.state.web.reload()
+    assert "Jackdaw Renamed" in client.get("/cards/tactics/jackdaw?lang=en").text
+
+
+def test_missing_records_are_not_kept(client: Any) -> None:
+    web = client.app.state.web
+    for n in range(20):
+        assert client.get(f"/cards/tactics/no_such_{n}").status_code == 404
+    assert web.pages.size == 0
+
+
+def test_the_page_cache_is_bounded_in_bytes() -> None:
+    from toolkit.web.pagecache import PageCache
+
+    cache = PageCache(limit=10_000)
+    for n in range(100):
+        cache.put(n, "x" * 1000, 200)
+    assert cache.size <= 10_000 and cache.get(99) is not None and cache.get(0) is None
+    cache.put("huge", "x" * 5000, 200)  # over an eighth of the limit: not kept
+    assert cache.get("huge") is None

@@ -8,6 +8,7 @@ both through :func:`state` (``request.app.state.web``); after a card file change
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import threading
@@ -49,17 +50,25 @@ class WebState:
         self._database: Database | None = None
         self.generation = 0  # bumped by reload(): caches keyed on it go stale
         self._memo: dict[str, tuple[int, Any]] = {}
+        self._memo_locks: dict[str, threading.Lock] = {}
         self._cache: OrderedDict[Any, Any] = OrderedDict()
         self._cache_lock = threading.Lock()
+        from toolkit.web.pagecache import PageCache
+
+        self.pages = PageCache()  # rendered pages (card pages), bounded in bytes; see toolkit.web.pagecache
 
     def memo(self, name: str, make: Any) -> Any:
-        """``make()`` once per catalog generation (per reload), kept under ``name``."""
+        """``make()`` once per catalog generation (per reload), kept under ``name``. Each name has its own
+        lock: a slow table (legality, made in the background at start) keeps no other page waiting."""
         held = self._memo.get(name)
         if held is None or held[0] != self.generation:
             with self.lock:
+                lock = self._memo_locks.setdefault(name, threading.Lock())
+            with lock:
                 held = self._memo.get(name)
-                if held is None or held[0] != self.generation:
-                    held = self._memo[name] = (self.generation, make())
+                generation = self.generation
+                if held is None or held[0] != generation:
+                    held = self._memo[name] = (generation, make())
         return held[1]
 
     def cached(self, key: Any, make: Any) -> Any:
@@ -172,6 +181,7 @@ class WebState:
             self._catalog = catalog
             self._database = Database(target)
             self.generation += 1
+            self.pages.clear()
             if old is not None:
                 old.close()
         self.warm_later()
@@ -183,10 +193,8 @@ class WebState:
         def warm() -> None:
             from toolkit.web.cardview import legality_sets
 
-            try:
+            with contextlib.suppress(Exception):  # a page asking for it meets the same error and reports it
                 legality_sets(self)
-            except Exception:  # a page asking for it will meet the same error and report it
-                pass
 
         thread = threading.Thread(target=warm, name="dossier-warm", daemon=True)
         thread.start()

@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from toolkit import i18n
 from toolkit.errors import DossierError
+from toolkit.i18n.words import N_
 from toolkit.web import vocab
 from toolkit.web.app import Web
 from toolkit.web.templating import render, request_lang, request_tag
@@ -52,6 +53,8 @@ def cards_index(
     q: str = Query("", max_length=2000),
     game: str = Query("", max_length=40),
     limit: int = Query(PAGE, ge=1, le=1000),
+    sort: str = Query("", max_length=20),
+    page: int = Query(1, ge=1, le=100_000),
 ) -> HTMLResponse:
     from toolkit.search import QueryError
     from toolkit.web.routes.api import run_search
@@ -59,17 +62,31 @@ def cards_index(
     lang = request_lang(request)
     result = error = None
     status = 200
+    if sort.strip().casefold() not in SORT_CHOICES:
+        sort = ""
     if q.strip():
         try:
-            result = run_search(web, q, game or None, limit + 1, lang)
+            result = run_search(web, q, game or None, limit, lang, offset=(page - 1) * limit, sort=sort or None)
         except QueryError as exc:
             error = {"message": exc.message, "query": exc.query, "column": exc.column, "problem": exc.problem}
             status = 400
         except DossierError as exc:
             error = {"message": exc.message, "query": q, "column": None, "problem": exc.message}
             status = 400
-    more = bool(result and result["count"] > limit)
-    results = result["results"][:limit] if result else []
+    results = result["results"] if result else []
+    total = result["total"] if result else 0
+    pages = -(-total // limit)
+
+    def url(number: int) -> str:
+        params: dict[str, Any] = {"q": q, "game": game}
+        if sort:
+            params["sort"] = sort
+        if limit != PAGE:
+            params["limit"] = limit
+        if number > 1:
+            params["page"] = number
+        return "/cards?" + urlencode(params)
+
     return render(
         request,
         "cards/index.html",
@@ -78,25 +95,75 @@ def cards_index(
         game=game,
         limit=limit,
         results=results,
-        more=more,
+        total=total,
+        first=(page - 1) * limit + 1,
+        last=(page - 1) * limit + len(results),
+        page=page,
+        pages=pages,
+        pager=[(n, url(n)) if n else (None, None) for n in page_numbers(page, pages)],
+        previous_url=url(page - 1) if page > 1 else None,
+        next_url=url(page + 1) if page < pages else None,
+        sort=sort,
+        sorts=SORT_CHOICES,
         error=error,
         searched=bool(q.strip()),
         examples=examples(lang),
         keys=vocab.search_keys(lang),
-        more_url="/cards?" + urlencode({"q": q, "game": game, "limit": limit + PAGE}),
     )
 
 
-@router.get("/cards/{game}/{record_id}", response_class=HTMLResponse, name="card_page", include_in_schema=False)
-def card_page(request: Request, web: Web, game: str, record_id: str, kind: str | None = None) -> HTMLResponse:
-    from toolkit.web.cardview import describe
+# The sorts the page offers (value -> label); the API and the CLI take any of toolkit.search.compile.SORTS.
+SORT_CHOICES: dict[str, str] = {
+    "": N_("Default order"),
+    "name": N_("Name"),
+    "cost": N_("Cost"),
+    "-cost": N_("Cost, highest first"),
+    "faction": N_("Faction"),
+    "type": N_("Type"),
+    "set": N_("Set"),
+    "release": N_("Release date, oldest first"),
+    "-release": N_("Release date, newest first"),
+    "strength": N_("Strength"),
+    "influence": N_("Influence"),
+}
 
-    lang = request_lang(request)
-    try:
-        card = describe(web, game, record_id, kind, lang)
-    except DossierError as exc:
-        return render(request, "cards/missing.html", status_code=404, message=exc.message)
-    return render(request, "cards/card.html", card=card)
+
+def page_numbers(page: int, pages: int, around: int = 2) -> list[int]:
+    """The page numbers a pager links: the first, the last, and those near ``page``; 0 marks a gap."""
+    if pages <= 1:
+        return []
+    wanted = sorted({1, pages, *range(max(1, page - around), min(pages, page + around) + 1)})
+    out: list[int] = []
+    for number in wanted:
+        if out and number > out[-1] + 1:
+            out.append(0)
+        out.append(number)
+    return out
+
+
+@router.get("/cards/{game}/{record_id}", response_class=HTMLResponse, name="card_page", include_in_schema=False)
+async def card_page(request: Request, web: Web, game: str, record_id: str, kind: str | None = None) -> HTMLResponse:
+    """A record's page, drawn once per pool generation, language and address (:mod:`toolkit.web.pagecache`);
+    drawn on the event loop over SQLite (about a millisecond), in a worker thread over PostgreSQL."""
+    from toolkit.web.cardview import describe
+    from toolkit.web.pagecache import cached_page
+
+    def draw(placeholders: dict[str, str]) -> HTMLResponse:
+        lang = request_lang(request)
+        try:
+            card = describe(web, game, record_id, kind, lang)
+        except DossierError as exc:
+            return render(request, "cards/missing.html", status_code=404, message=exc.message, **placeholders)
+        return render(request, "cards/card.html", card=card, **placeholders)
+
+    key = ("card", game, record_id, kind)
+    if web.inline_ok:
+        page: HTMLResponse = cached_page(request, web, key, draw)
+        return page
+    from starlette.concurrency import run_in_threadpool
+
+    page = await run_in_threadpool(cached_page, request, web, key, draw)
+    return page
 
 
 @router.get("/images/{game}/{kind}/{record_id}.png", name="card_image", include_in_schema=False)
