@@ -56,6 +56,9 @@ class WebState:
         from toolkit.web.pagecache import PageCache
 
         self.pages = PageCache()  # rendered pages (card pages), bounded in bytes; see toolkit.web.pagecache
+        from toolkit.web.heavy import HeavyPool
+
+        self.heavy = HeavyPool()  # print sheets: a few at a time off the event loop, 503 beyond the queue
 
     def memo(self, name: str, make: Any) -> Any:
         """``make()`` once per catalog generation (per reload), kept under ``name``. Each name has its own

@@ -300,8 +300,14 @@ async def print_pdf(request: Request) -> Response:
     if len(form.deck) > MAX_UPLOAD:
         message = tr("the deck is larger than {n} KiB, the limit for a deck file", n=MAX_UPLOAD // 1024)
         return _page(request, form, message, 400)
-    try:
-        pdf, filename = draw(web, form, upload, calibrate)
+    from toolkit.web.heavy import Busy
+
+    try:  # in the bounded pool of heavy work: the event loop keeps answering while the sheet is drawn
+        pdf, filename = await web.heavy.run(draw, web, form, upload, calibrate)
+    except Busy as busy:
+        page = _page(request, form, str(busy.detail), 503)
+        page.headers.update(busy.headers or {})
+        return page
     except DossierError as exc:
         return _page(request, form, _one_line(exc.message), 400)
     return Response(

@@ -1,0 +1,88 @@
+"""No single client stalls the server (issue 26): print sheets are drawn off the event loop in a bounded pool,
+and a print beyond the pool's queue is refused at once with 503 and Retry-After, as a page of the print form."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any
+
+import anyio
+from fastapi import HTTPException
+
+from toolkit.web.heavy import Busy, HeavyPool
+
+
+def test_the_pool_refuses_beyond_its_queue() -> None:
+    pool = HeavyPool(workers=1, queue=1)
+    release = threading.Event()
+    outcomes: list[Any] = []
+
+    def job() -> str:
+        release.wait(10)
+        return "drawn"
+
+    async def one() -> None:
+        try:
+            outcomes.append(await pool.run(job))
+        except HTTPException as exc:
+            outcomes.append(exc)
+
+    async def main() -> None:
+        async with anyio.create_task_group() as group:
+            group.start_soon(one)  # runs
+            group.start_soon(one)  # waits its turn
+            await anyio.sleep(0.2)
+            await one()  # refused at once, while the two others are admitted
+            assert len(outcomes) == 1 and isinstance(outcomes[0], Busy)
+            release.set()
+        assert outcomes[1:] == ["drawn", "drawn"]
+        assert pool.admitted == 0
+
+    anyio.run(main)
+    refused = outcomes[0]
+    assert refused.status_code == 503 and refused.headers == {"Retry-After": "5"}
+
+
+def test_a_full_pool_answers_the_print_form_with_a_page(client: Any) -> None:
+    web = client.app.state.web
+    web.heavy = HeavyPool(workers=1, queue=0)
+    web.heavy.admitted = 1  # as if a sheet were being drawn
+    answer = client.post("/print", data={"calibrate": "1", "lang": "en"})
+    assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
+    assert answer.headers["content-type"].startswith("text/html")
+    assert "busy drawing other sheets" in answer.text
+    web.heavy.admitted = 0
+    assert client.post("/print", data={"calibrate": "1"}).status_code == 200
+
+
+def test_searches_are_answered_while_a_sheet_is_drawn(live_server: str, monkeypatch: Any) -> None:
+    import httpx
+
+    from toolkit.web.routes import printing
+
+    drawing = threading.Event()
+    real = printing.draw
+
+    def slow_draw(*args: Any) -> Any:
+        drawing.set()
+        time.sleep(2.0)  # a large sheet
+        return real(*args)
+
+    monkeypatch.setattr(printing, "draw", slow_draw)
+    with httpx.Client(base_url=live_server) as c:
+        csrf = c.get("/print").cookies.get("csrf") or c.cookies.get("csrf")
+        headers = {"Origin": live_server, "X-CSRF-Token": str(csrf)}
+        printed: list[int] = []
+        thread = threading.Thread(
+            target=lambda: printed.append(c.post("/print", data={"calibrate": "1"}, headers=headers).status_code)
+        )
+        thread.start()
+        assert drawing.wait(10)
+        with httpx.Client(base_url=live_server) as other:
+            began = time.perf_counter()
+            answer = other.get("/api/search", params={"q": "t:ice"})
+            took = time.perf_counter() - began
+        thread.join(20)
+    assert answer.status_code == 200 and took < 1.0, took
+    assert printed == [200]
