@@ -315,6 +315,7 @@ def test_game_record_lists_the_sets(imported: tuple[str, Path, Any]) -> None:
         "name": {"en": "Signal Drift", "zh-Hans": "信号漂流", **french},
         "cycle": "drift",
         "released": "2030-01-01",
+        **({"code": "sd"} if layout == "netrunnerdb_v2" else {}),  # NetrunnerDB's short code (`e:sd`)
     }
     breaker = load(into, "cards", "quillfracter_nine")
     assert [p["cycle"] for p in breaker["printings"]] == ["drift", "harbor"]

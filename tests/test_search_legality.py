@@ -57,7 +57,6 @@ def found(url: str, query: str) -> set[str]:
         ('e:"Fixture Extra"', EXTRA),  # a set's name from the game's set list
         ("e:测试扩展", EXTRA),
         ("c:fixture_cycle", FIXTURE | EXTRA),  # the cycle from a printing or from the game's set list
-        ("card_cycle:fixture_core", set()),  # a set of a known cycle is no cycle
         ("c:dossier_demo", {"DEMO cards"}),  # a set no cycle is known for is its own cycle
         ("c!fixture_cycle t:event", {"DEMO events"}),
         ("z:fixture_startup", FIXTURE),
@@ -114,3 +113,9 @@ def test_an_unknown_format_is_a_query_error(url: str, query: str, column: int, p
     assert raised.value.column == column
     assert problem in raised.value.problem
     assert raised.value.exit_code == 2
+
+
+def test_a_set_is_no_cycle_and_the_error_says_which_cycle_is_meant(url: str) -> None:
+    with pytest.raises(QueryError) as caught:
+        found(url, "card_cycle:fixture_core")
+    assert "fixture_core" in caught.value.message and "fixture_cycle" in caught.value.message

@@ -94,32 +94,56 @@ def register(app: typer.Typer) -> None:
         db: DbOption = None,
         limit: Annotated[int | None, typer.Option("--limit", min=1, help=N_("At most this many results."))] = None,
         lang: LangOption = None,
+        sort: Annotated[
+            str | None,
+            typer.Option(
+                "--sort",
+                help=N_(
+                    "Sort by name, cost, faction, type, set, release, strength or influence; -cost: highest first."
+                ),
+                show_default=False,
+            ),
+        ] = None,
+        offset: Annotated[
+            int, typer.Option("--offset", min=0, help=N_("Leave out this many results first (pages with --limit)."))
+        ] = 0,
     ) -> None:
         from toolkit.cli._lang import output_lang
         from toolkit.db import open_database
         from toolkit.i18n import t, tn
-        from toolkit.search import parse_query
+        from toolkit.search import count, parse_query
         from toolkit.search import search as run_search
         from toolkit.search.display import table
+        from toolkit.search.run import check_sort
 
         language = output_lang(lang)
         parsed = parse_query(" ".join(query))
+        sort = check_sort(sort)
         with open_database(db) as database:
             warn_if_stale(database)
-            hits = run_search(database, parsed, game=game, limit=limit, full=format is not SearchFormat.ids)
+            hits = run_search(
+                database, parsed, game=game, limit=limit, full=format is not SearchFormat.ids, offset=offset, sort=sort
+            )
+            every = limit is None or len(hits) < limit and (hits or not offset)
+            total = offset + len(hits) if every else count(database, parsed, game=game)
         if format is SearchFormat.json:
             results = [{"game": h.game, "kind": h.kind, "id": h.id, "type": h.type, "record": h.data} for h in hits]
-            print(
-                json.dumps(
-                    {"query": parsed.source, "count": len(hits), "results": results}, ensure_ascii=False, indent=2
-                )
-            )
+            answer = {"query": parsed.source, "count": len(hits), "total": total, "offset": offset, "sort": sort}
+            print(json.dumps({**answer, "results": results}, ensure_ascii=False, indent=2))
         elif format is SearchFormat.ids:
             for hit in hits:
                 print(hit.id if game else hit.ref)
         elif hits:
             print(table(hits, with_game=game is None, lang=language))
-            print(tn(language, "{n} record", "{n} records", len(hits)))
+            if total > len(hits):
+                print(
+                    tn(language, "{first}–{last} of {n} record", "{first}–{last} of {n} records", total,
+                       first=offset + 1, last=offset + len(hits))
+                )  # fmt: skip
+            else:
+                print(tn(language, "{n} record", "{n} records", len(hits)))
+        elif total:
+            print(t(language, "no records after the first {n} ({total} match)", n=offset, total=total))
         else:
             print(t(language, "no records match"))
 

@@ -55,7 +55,7 @@ class CardSet(Model):
     cycle: Slug | None = Field(default=None, description="The cycle the set belongs to.")
     released: Date | None = Field(default=None, description="Release date.")
     code: Slug | None = Field(
-        default=None, description="NetrunnerDB's short code of the set (its legacy pack code: `core`, `sg`), where it differs from the id."
+        default=None, description="NetrunnerDB's code of the set (`core`, `sg`: `e:core`) where it differs from the id."
     )
 
 

@@ -18,13 +18,23 @@ from .parser import Query, QueryError, Term, Value, parse_query
 
 if TYPE_CHECKING:
     from .compile import Compiler
-    from .run import AmbiguousName, Hit, compiler_for, find_by_name, get_record, resolve_game, search, statement_for
+    from .run import (
+        AmbiguousName,
+        Hit,
+        compiler_for,
+        count,
+        find_by_name,
+        get_record,
+        resolve_game,
+        search,
+        statement_for,
+    )
 
 # The database side loads on first use, so that parsing a query or listing the keys
 # (``dossier --help``) does not pay for it.
 _LAZY = {"AmbiguousName": ".run", "Compiler": ".compile", "Hit": ".run", "compiler_for": ".run",
          "find_by_name": ".run", "get_record": ".run", "resolve_game": ".run", "search": ".run",
-         "statement_for": ".run"}  # fmt: skip
+         "statement_for": ".run", "count": ".run"}  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
@@ -47,6 +57,7 @@ __all__ = [
     "Term",
     "Value",
     "compiler_for",
+    "count",
     "find_by_name",
     "find_key",
     "get_record",

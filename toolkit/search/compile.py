@@ -28,17 +28,29 @@ build gives each record with a text field (:func:`toolkit.db.constants.reading_s
 Format keys (``z:``, ``b:``, ``is_banned:``, ``is_restricted:``, ``legal:``) take
 a netrunner format by id or name; an unknown format is a query error.
 
+Factions, sets, cycles and subtypes are named by id, by name, or by NetrunnerDB's
+codes (``f:hb``, ``e:core``, ``c:sc19``: :data:`toolkit.search.vocab.FACTION_CODES`
+and the sets' ``code``); a value that names none of them is a query error that
+names the closest (or the known ones), never a search that finds nothing.
+``r:`` (release date) compares the release dates of the sets a card is printed
+in, ``e<`` / ``e>`` those with one set's; ``y:`` is a printing's quantity.
+
+:meth:`Compiler.statement` takes a sort (:data:`SORTS`, ``-`` first for
+descending), an offset and a limit; :meth:`Compiler.count_statement` counts.
+
 This module needs no SQLAlchemy: ``dossier search`` on SQLite runs the
 statement through :mod:`sqlite3` itself.
 """
 
 from __future__ import annotations
 
+import difflib
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 from toolkit.db.constants import FTS_TABLE, GRAMS_COLUMNS, GRAMS_TABLE
 from toolkit.db.grams import is_cjk
@@ -47,7 +59,7 @@ from toolkit.i18n import tr
 from toolkit.names import fold
 
 from . import vocab
-from .keys import Key
+from .keys import EQUALITY, Key, find_key
 from .parser import MAX_NUMBER, Query, QueryError, Value, parse_query, query_number
 from .parser import Term as QueryTerm
 
@@ -216,17 +228,69 @@ BOOL_COLUMNS: dict[str, tuple[str, str]] = {
 RESULT_COLUMNS = ("game", "kind", "id", "type", "name_zh", "name_en", "data")
 CACHED_STATEMENTS = 512
 
+# Sort orders (``sort=``, ``--sort``; ``-name`` descending): name, then display order, break ties.
+SORTS = ("name", "cost", "faction", "type", "set", "release", "strength", "influence")
+SORT_NAME = "lower(coalesce(records.name_en, records.name_zh))"
+_DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
+VOCAB_KEYS = ("faction", "subtype", "set", "cycle")  # term keys whose values must name something
+SHOWN_KNOWN = 24  # known values an "unknown …" error lists
+SET_KEY: Key = find_key("set")  # type: ignore[assignment]  # (keys.py defines it)
+
+
+class CardSet(NamedTuple):
+    """A netrunner set as the game record lists it: id, NetrunnerDB code, cycle, release date, English name."""
+
+    id: str
+    code: str | None = None
+    cycle: str | None = None
+    released: str | None = None
+    name: str | None = None
+
+
+def sort_order(sort: str | None) -> tuple[str, bool] | None:
+    """(sort, descending) for ``name`` / ``-name``; None for no sort; ValueError for an unknown one."""
+    if sort is None or not sort.strip():
+        return None
+    wanted = sort.strip().casefold()
+    descending = wanted.startswith("-")
+    wanted = wanted.lstrip("-+")
+    if wanted not in SORTS:
+        raise ValueError(wanted)
+    return wanted, descending
+
+
+def date_period(text: str) -> tuple[str, str] | None:
+    """The first and last day (``YYYY-MM-DD``) a year, month or day names; None if ``text`` is not one."""
+    match = _DATE.fullmatch(text)
+    if match is None:
+        return None
+    year, month, day = match.groups()
+    if month is None:
+        return f"{year}-01-01", f"{year}-12-31"
+    if not 1 <= int(month) <= 12 or day is not None and not 1 <= int(day) <= 31:
+        return None
+    if day is None:
+        return f"{year}-{month}-01", f"{year}-{month}-31"
+    return f"{year}-{month}-{day}", f"{year}-{month}-{day}"
+
 
 class Compiler:
     """Compiles queries for one database: its backend, its text indexes and its vocabularies."""
 
-    def __init__(self, backend: str, fts: bool, terms: Iterable[tuple[Any, ...]] = (), grams: bool = False) -> None:
+    def __init__(
+        self,
+        backend: str,
+        fts: bool,
+        terms: Iterable[tuple[Any, ...]] = (),
+        grams: bool = False,
+        sets: Iterable[CardSet] = (),
+    ) -> None:
         self.backend = backend
         self.fts = fts and backend == "sqlite"
         self.grams = grams and backend == "sqlite"
         sqlite = backend == "sqlite"
         self._true, self._false = ("1", "0") if sqlite else ("true", "false")
-        self._cache: OrderedDict[tuple[str, str | None, bool, int | None], Statement] = OrderedDict()
+        self._cache: OrderedDict[tuple[Any, ...], Statement] = OrderedDict()
         self._lock = threading.Lock()
         # vocab -> spelling (id, lower-cased and folded names, agent symbol) -> ids; names are resolved before SQL
         self.spellings: dict[str, dict[str, set[str]]] = {}
@@ -247,18 +311,43 @@ class Compiler:
                     self.formats.setdefault(folded, set()).add(term_id)
                 if game == "netrunner" and vocab_name == "ban_list":
                     self.ban_lists.setdefault(folded, set()).add(term_id)
+        # netrunner sets (the game record's list): NetrunnerDB codes, release dates, names for sorting
+        self.sets = {card_set.id: card_set for card_set in sets}
+        self.set_codes: dict[str, str] = {}  # shown spelling (code, else id) -> set id
+        cycle_sets: dict[str, list[str]] = {}
+        for card_set in self.sets.values():
+            self.set_codes[card_set.code or card_set.id] = card_set.id
+            if card_set.code:
+                self.spellings.setdefault("set", {}).setdefault(card_set.code.casefold(), set()).add(card_set.id)
+            if card_set.cycle:
+                cycle_sets.setdefault(card_set.cycle, []).append(card_set.id)
+        for cycle, members in cycle_sets.items():  # c:core, c:sc19: the code of a cycle's only set names it
+            code = self.sets[members[0]].code
+            cycles = self.spellings.setdefault("cycle", {})
+            if len(members) == 1 and code and code.casefold() not in cycles:
+                cycles[code.casefold()] = {cycle}
 
     # ------------------------------------------------------------------ statements
 
     def statement(
-        self, query: str | Query, game: str | None = None, full: bool = True, limit: int | None = None
+        self,
+        query: str | Query,
+        game: str | None = None,
+        full: bool = True,
+        limit: int | None = None,
+        *,
+        offset: int = 0,
+        sort: str | None = None,
+        count: bool = False,
     ) -> Statement:
         """The statement for ``query`` (a string is parsed first): :data:`RESULT_COLUMNS` of each record it
-        finds (``full=False``: NULL for ``data``), in display order, at most ``limit``.
+        finds (``full=False``: NULL for ``data``), in display order or by ``sort``, the first ``offset`` left
+        out, at most ``limit``; ``count``: the number of records it finds (one row, one column).
 
-        Made once per (query text, game, full, limit) and kept (the last :data:`CACHED_STATEMENTS`).
+        Made once per (query text, game, full, limit, offset, sort, count) and kept (the last
+        :data:`CACHED_STATEMENTS`).
         """
-        key = (query if isinstance(query, str) else query.source, game, full, limit)
+        key = (query if isinstance(query, str) else query.source, game, full, limit, offset, sort, count)
         with self._lock:  # (threads of a server share a database, and so its compiler)
             found = self._cache.get(key)
             if found is not None:
@@ -266,7 +355,11 @@ class Compiler:
                 return found
         parsed = parse_query(query) if isinstance(query, str) else query
         columns = [col("records", name) for name in RESULT_COLUMNS]
-        made = self.select(parsed, game, columns if full else [*columns[:-1], "NULL"], limit)
+        if count:
+            made = self.select(parsed, game, ["count(*)"], count=True)
+        else:
+            chosen = columns if full else [*columns[:-1], "NULL"]
+            made = self.select(parsed, game, chosen, limit, offset=offset, sort=sort)
         with self._lock:
             self._cache[key] = made
             if len(self._cache) > CACHED_STATEMENTS:
@@ -283,7 +376,15 @@ class Compiler:
         return and_(*(self.term(term, query.source) for term in query.terms))
 
     def select(
-        self, query: Query, game: str | None = None, columns: Sequence[str] = (), limit: int | None = None
+        self,
+        query: Query,
+        game: str | None = None,
+        columns: Sequence[str] = (),
+        limit: int | None = None,
+        *,
+        offset: int = 0,
+        sort: str | None = None,
+        count: bool = False,
     ) -> Statement:
         """``SELECT columns… (default: pk) FROM records JOIN <attribute tables> WHERE …``, display order.
 
@@ -301,6 +402,9 @@ class Compiler:
                 required |= condition.tables
         if game is not None:
             conditions.insert(0, compare(column("records", "game"), ":", game))
+        ordering = None if count else self.sort_by(sort)
+        if ordering is not None:
+            used |= ordering.tables
         source = "records"
         for attrs in ATTR_TABLES:
             if attrs in required:
@@ -308,18 +412,65 @@ class Compiler:
             elif attrs in used:
                 source += f" LEFT OUTER JOIN {attrs} ON {attrs}.pk = records.pk"
         where = and_(*conditions)
-        rank = self.rank(query)
-        order = "records.pk" if rank is None else f"{rank.text}, records.pk"
         sql = f"SELECT {', '.join(columns) or 'records.pk'} FROM {source}"
         if conditions:
             sql += f" WHERE {where.text}"
-        sql += f" ORDER BY {order}"
         params = where.params if conditions else ()
+        if count:
+            return self.finish(sql, params)
+        rank = self.rank(query)
+        order = "records.pk" if rank is None else f"{rank.text}, records.pk"
+        if ordering is not None:
+            order = f"{ordering.text}, {order}"
+            params += ordering.params
+        sql += f" ORDER BY {order}"
         if rank is not None:
             params += rank.params
         if limit is not None:
             sql += f" LIMIT {int(limit)}"
+        if offset:
+            sql += f" {'LIMIT -1 ' if limit is None and self.backend == 'sqlite' else ''}OFFSET {int(offset)}"
         return self.finish(sql, params)
+
+    def sort_by(self, sort: str | None) -> Sql | None:
+        """The ORDER BY terms of a sort (:data:`SORTS`; ``-`` first: descending), records without the value last;
+        None for none. An unknown sort is a ValueError (the callers check it first: :func:`sort_order`)."""
+        chosen = sort_order(sort)
+        if chosen is None:
+            return None
+        name, descending = chosen
+        direction = " DESC" if descending else ""
+        parts: list[Sql]
+        if name == "name":
+            parts = [Sql(SORT_NAME)]
+        elif name == "cost":
+            parts = [Sql(f"coalesce({col(NA, 'cost')}, {col(TA, 'mortgage')})", tables=frozenset({NA, TA}))]
+        elif name == "faction":
+            parts = [column(NA, "side"), column(NA, "faction"), column("records", "type")]
+        elif name == "type":
+            parts = [column("records", "type"), column(NA, "faction")]
+        elif name in ("strength", "influence"):
+            parts = [column(NA, name)]
+        else:  # set (by name) or release (by date): of the card's own set, then its number in that set
+            values = [(s.id, s.name or s.id if name == "set" else s.released) for s in self.sets.values()]
+            values = [(set_id, value) for set_id, value in values if value]
+            if values:
+                whens = " ".join("WHEN ? THEN ?" for _ in values)
+                parts = [Sql(f"CASE {col(NA, 'set')} {whens} END", sum(values, ()), frozenset({NA}))]
+            else:
+                parts = [column(NA, "set")]
+            number = (
+                f"(SELECT min(printings.code) FROM printings WHERE printings.record_pk = records.pk"
+                f" AND {col('printings', 'set')} = {col(NA, 'set')})"
+            )
+            parts.append(Sql(number, tables=frozenset({NA})))
+        terms: list[str] = []
+        params: Params = ()
+        for part in parts:
+            terms.append(f"({part.text}) IS NULL, {part.text}{direction}")
+            params += part.params + part.params
+        terms.append(f"{SORT_NAME}{direction}")
+        return Sql(", ".join(terms), params, frozenset().union(*(p.tables for p in parts)))
 
     def rank(self, query: Query) -> Sql | None:
         """Where a record comes in the results of a query that names a card; None if it names none.
@@ -408,6 +559,11 @@ class Compiler:
             positive = or_(*(self.text_match(columns, v, fold(v, edges=True) if folded else None) for v in values))
         elif key.kind == "format":
             positive = or_(*(self.format_term(key, *self.format_ids(key, v, source)) for v in term.values))
+        elif key.kind == "date" or key.kind == "set" and term.op not in EQUALITY:
+            op = ":" if term.op == "!" else term.op
+            positive = or_(*(self.release_term(key, op, v, source) for v in term.values))
+        elif key.name in VOCAB_KEYS:
+            positive = or_(*(self.vocabulary_ids(key.name, self.known(key, v, source)) for v in term.values))
         else:
             build: Callable[[Key, str, str], Sql]
             if key.name == "illustrator":
@@ -420,6 +576,8 @@ class Compiler:
                 build = self.set_term
             elif key.kind == "bool":
                 build = self._bool
+            elif key.name == "quantity":
+                build = _quantity
             else:
                 build = _BUILDERS[key.kind]
             op = ":" if term.op == "!" else term.op
@@ -447,6 +605,99 @@ class Compiler:
                 return Sql(f"{col(TA, 'category')} IS NOT NULL AND {agent.text} IS NULL", tables=agent.tables)
             return in_(agent, self.ids("agent", raw))
         raise AssertionError(f"no vocabulary for key {key.name!r}")
+
+    def vocabulary_ids(self, name: str, ids: Sequence[str]) -> Sql:
+        """faction, subtype, set, cycle: the records with one of these ids (sets, cycles: of any printing)."""
+        if name == "faction":
+            return in_(column(NA, "faction"), ids)
+        if name == "subtype":
+            return record_pk_in("subtypes.record_pk", "subtypes", in_(column("subtypes", "subtype"), ids))
+        printed = record_pk_in("printings.record_pk", "printings", in_(column("printings", name), ids))
+        return or_(in_(column(NA, name), ids), printed)
+
+    def known(self, key: Key, value: Value, source: str) -> list[str]:
+        """The ids of a faction, subtype, set or cycle ``value`` names (id, name, NetrunnerDB code);
+        a :class:`QueryError` at its column when it names none."""
+        name = key.name
+        table_ = self.spellings.get(name, {})
+        folded = value.text.casefold()
+        slug = folded.replace("-", "_").replace(" ", "_")
+        found = table_.get(folded, set()) | table_.get(slug, set()) | table_.get(fold(value.text), set())
+        if not found and name == "faction" and folded in vocab.FACTION_CODES:
+            for faction in vocab.FACTION_CODES[folded]:  # by id, else by name (a faction may be called `weyland`)
+                found |= table_.get(faction, set()) or table_.get(faction.replace("_", " "), set())
+        if found:
+            return sorted(found)
+        if name == "faction" and folded in vocab.FACTION_CODES:
+            problem = tr(
+                "{value} is NetrunnerDB's code for {names}, which this database does not have",
+                value=repr(value.text),
+                names=", ".join(vocab.FACTION_CODES[folded]),
+            )
+            raise QueryError(source, value.column, problem)
+        raise QueryError(source, value.column, self.unknown(key, value.text))
+
+    def unknown(self, key: Key, text: str) -> str:
+        """The problem of a value that names nothing: the closest spellings, else the known values, else none."""
+        table_ = self.spellings.get(key.name, {})
+        ids = sorted({i for found in table_.values() for i in found})
+        if key.name == "set":
+            by_id = {set_id: shown for shown, set_id in self.set_codes.items()}
+            shown_ids = [by_id.get(i, i) for i in ids]
+        else:
+            shown_ids = ids
+        typed = [*table_, *(vocab.FACTION_CODES if key.name == "faction" and table_ else ())]
+        close = difflib.get_close_matches(fold(text) or text.casefold(), typed, n=5, cutoff=0.6)
+        close = [c for c in close if c.isascii() or not text.isascii()]
+        by_id = {set_id: shown for shown, set_id in self.set_codes.items()} if key.name == "set" else {}
+        if not text.isascii():  # a Chinese name is shown as found; anything else as the id (or code) to type
+            shown_close = close
+        else:
+            shown_close = [by_id.get(i, i) for c in close for i in sorted(table_.get(c, ())) or [c]]
+        close = list(dict.fromkeys(shown_close))[:5]
+        if close:
+            return tr(
+                "unknown {key} {value}; did you mean {names}?", key=key.name, value=repr(text), names=", ".join(close)
+            )
+        if shown_ids:
+            names = ", ".join(shown_ids[:SHOWN_KNOWN]) + (", …" if len(shown_ids) > SHOWN_KNOWN else "")
+            return tr("unknown {key} {value}; known here: {names}", key=key.name, value=repr(text), names=names)
+        return tr("unknown {key} {value}: this database has none", key=key.name, value=repr(text))
+
+    def release_term(self, key: Key, op: str, value: Value, source: str) -> Sql:
+        """r: (a year, month, day or set) and e< e>: the records printed in a set released then."""
+        if not any(s.released for s in self.sets.values()):
+            raise QueryError(source, value.column, tr("this database has no release dates of netrunner sets"))
+        period = date_period(value.text) if key.kind == "date" else None
+        if period is None:
+            try:
+                named = self.known(SET_KEY, value, source)
+            except QueryError:
+                if key.kind == "set":
+                    raise
+                problem = tr(
+                    "{key} needs a date ({examples}) or a set, not {value}",
+                    key=key.name,
+                    examples="2017, 2017-01, 2017-01-01",
+                    value=repr(value.text),
+                )
+                raise QueryError(source, value.column, problem) from None
+            dates = sorted(d for d in (self.sets[i].released for i in named if i in self.sets) if d)
+            if not dates:
+                problem = tr("set {value} has no release date", value=repr(value.text))
+                raise QueryError(source, value.column, problem)
+            period = (dates[0], dates[-1])
+        first, last = period
+        tests = {
+            ":": lambda d: first <= d <= last,
+            "<": lambda d: d < first,
+            "<=": lambda d: d <= last,
+            ">": lambda d: d > last,
+            ">=": lambda d: d >= first,
+        }
+        test = tests[op]
+        wanted = sorted(s.id for s in self.sets.values() if s.released and test(s.released))
+        return self.vocabulary_ids("set", wanted)
 
     def set_term(self, key: Key, op: str, raw: str) -> Sql:
         """set, cycle: of the record or of any of its printings; by id (or, for sets, a name the data gives)."""
@@ -580,6 +831,12 @@ def _enum(key: Key, op: str, raw: str) -> Sql:
     if value is None:  # the parser refuses unknown values; NULL as SQL compares it
         return Sql(f"{left.text} IS NULL", tables=left.tables)
     return compare(left, ":", ENUM_VALUES.get(key.name, {}).get(value, value))
+
+
+def _quantity(key: Key, op: str, raw: str) -> Sql:
+    """y: a printing of the record with this many copies in its set."""
+    where = compare(Sql("printings.quantity"), op, _whole(raw))
+    return record_pk_in("printings.record_pk", "printings", where)
 
 
 def _id(key: Key, op: str, raw: str) -> Sql:

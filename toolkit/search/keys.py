@@ -4,7 +4,7 @@ Short aliases follow NetrunnerDB's (``t`` type, ``f`` faction, ``s`` subtype,
 ``d`` side, ``o`` cost, ``n`` influence, ``p`` strength, ``v`` agenda points,
 ``g`` advancement, ``m`` memory, ``h`` trash cost, ``l`` link, ``u`` unique,
 ``e`` set, ``c`` cycle, ``i`` illustrator, ``x`` text, ``a`` flavor, ``_``
-name) and, for formats, NetrunnerDB's search API: ``z`` / ``card_pool`` (in the
+name, ``r`` release date, ``y`` quantity in a set) and, for formats, NetrunnerDB's search API: ``z`` / ``card_pool`` (in the
 format's card pool), ``b`` / ``restriction_id`` (on the format's restriction
 list), ``is_banned``, ``is_restricted``; ``legal`` is Dossier's (in the pool and
 not banned). ``run`` (``yes``, ``partial``, ``no``) is how much of a record's text
@@ -19,7 +19,7 @@ from typing import Literal
 
 from . import vocab
 
-Kind = Literal["text", "number", "range", "enum", "term", "bool", "id", "set", "cycle", "format"]
+Kind = Literal["text", "number", "range", "enum", "term", "bool", "id", "set", "cycle", "format", "date"]
 EQUALITY = (":", "!")
 ORDER = (":", "!", "<", ">", "<=", ">=")
 
@@ -35,7 +35,8 @@ class Key:
 
     @property
     def operators(self) -> tuple[str, ...]:
-        return ORDER if self.kind in ("number", "range") else EQUALITY
+        # (a set compares by release date: e<core2 is a set released before Revised Core Set)
+        return ORDER if self.kind in ("number", "range", "date", "set") else EQUALITY
 
 
 ALL = ("tactics", "netrunner", "crossfire")
@@ -51,7 +52,7 @@ KEYS: tuple[Key, ...] = (
     Key("game", "enum", ("游戏",), ALL, "game: tactics, netrunner, crossfire", vocab.GAMES),
     Key("kind", "enum", ("k", "种类"), ALL, "record kind: card, agent, unit, identity, role, …", vocab.KINDS),
     Key("type", "enum", ("t", "类型", "类别", "分类"), ALL, "card type / category / unit type", vocab.TYPES),
-    Key("faction", "term", ("f", "派系"), NR, "faction id or name"),
+    Key("faction", "term", ("f", "派系"), NR, "faction id, name or NetrunnerDB code: f:hb, f:weyland, f:mini"),
     Key("side", "enum", ("d", "阵营"), NR, "corp or runner", vocab.SIDES),
     Key("subtype", "term", ("s", "子类型", "关键词"), ("netrunner", "tactics"), "subtype id or name"),
     Key("cost", "number", ("o", "费用", "花费", "抵押"), ("netrunner", "tactics"), "play/rez cost; tactics: -X"),
@@ -66,13 +67,27 @@ KEYS: tuple[Key, ...] = (
     Key("influence_limit", "number", ("影响力上限",), NR, "identity influence limit"),
     Key("limit", "number", ("deck_limit", "张数上限"), NR, "copies allowed in a deck"),
     Key("unique", "bool", ("u", "唯一"), NR, "unique card: yes / no"),
-    Key("set", "set", ("e", "card_set", "系列", "扩展包"), NR, "set (pack) id"),
-    Key("cycle", "cycle", ("c", "card_cycle", "循环", "周期"), NR, "cycle id (a set released alone is its own cycle)"),
+    Key("set", "set", ("e", "card_set", "系列", "扩展包"), NR, "set (pack) id or NetrunnerDB code; <, > by release"),
+    Key(
+        "cycle",
+        "cycle",
+        ("c", "card_cycle", "循环", "周期"),
+        NR,
+        "cycle id or NetrunnerDB code (a set released alone is its own cycle)",
+    ),
     Key("pool", "format", ("z", "card_pool", "卡池"), NR, "in the card pool of a format (id or name): z:startup"),
     Key("restriction", "format", ("b", "restriction_id", "禁限"), NR, "on a format's ban or restricted list"),
     Key("banned", "format", ("is_banned", "禁用", "禁卡"), NR, "banned in a format"),
     Key("restricted", "format", ("is_restricted", "限制", "限制卡"), NR, "restricted in a format"),
-    Key("legal", "format", ("合法",), NR, "legal in a format: in its card pool and not banned"),
+    Key("legal", "format", ("format", "合法"), NR, "legal in a format: in its card pool and not banned"),
+    Key(
+        "released",
+        "date",
+        ("r", "release", "date", "发行", "发行日期"),
+        NR,
+        "release date of a set it is in: r<2017, r:2019-03, r>=sc19",
+    ),
+    Key("quantity", "number", ("y", "qty", "数量"), NR, "copies in a set it is in (NetrunnerDB's quantity)"),
     Key("illustrator", "text", ("i", "画师"), NR, "illustrator (substring)"),
     Key("hp", "number", ("生命", "生命值"), TA, "HP of agents and units"),
     Key("move", "number", ("mv", "移速"), TA, "move speed"),

@@ -21,7 +21,7 @@ from toolkit.i18n import current_lang, tr, word
 from toolkit.names import compact, fold
 
 from . import vocab
-from .compile import RESULT_COLUMNS, Compiler, Statement, escape_like
+from .compile import RESULT_COLUMNS, SORTS, CardSet, Compiler, Statement, escape_like, sort_order
 from .parser import Query
 
 SHOWN_CANDIDATES = 12
@@ -94,29 +94,102 @@ def compiler_for(db: Database) -> Compiler:
     """The query compiler of one open database (its backend, text index and vocabularies), made once."""
     compiler = _COMPILERS.get(db)
     if compiler is None:
-        compiler = _COMPILERS[db] = Compiler(db.backend, db.has_fts, db.terms, db.has_grams)
+        terms = [*db.terms, *_printed_terms(db)]
+        compiler = _COMPILERS[db] = Compiler(db.backend, db.has_fts, terms, db.has_grams, card_sets(db))
     return compiler
 
 
+def _printed_terms(db: Database) -> list[tuple[str, str, str, None, None, None]]:
+    """Sets and cycles the cards name (a set no cycle is known for is its own), as vocabulary rows: what
+    ``e:`` and ``c:`` may name besides the game record's set list."""
+    sql = 'SELECT DISTINCT "set", cycle FROM netrunner_attrs UNION SELECT DISTINCT "set", cycle FROM printings'
+    rows: list[tuple[str, str, str, None, None, None]] = []
+    for set_id, cycle in _rows(db, sql):
+        for name, value in (("set", set_id), ("cycle", cycle)):
+            if value:
+                rows.append(("netrunner", name, value, None, None, None))
+    return sorted(set(rows))
+
+
+def card_sets(db: Database) -> list[CardSet]:
+    """The netrunner sets the game record lists (id, NetrunnerDB code, cycle, release date, English name)."""
+    found: list[CardSet] = []
+    for (raw,) in _rows(db, "SELECT data FROM records WHERE game = 'netrunner' AND kind = 'game' ORDER BY pk"):
+        try:
+            data = json.loads(raw) if isinstance(raw, str) else raw
+        except (ValueError, RecursionError):
+            continue
+        for item in data.get("sets") or [] if isinstance(data, dict) else []:
+            if isinstance(item, dict) and isinstance(item.get("id"), str):
+                names: dict[str, Any] = item["name"] if isinstance(item.get("name"), dict) else {}
+                found.append(
+                    CardSet(item["id"], item.get("code"), item.get("cycle"), item.get("released"), names.get("en"))
+                )
+    return found
+
+
+def check_sort(sort: str | None) -> str | None:
+    """``sort`` as given (None for none); a usage error naming the sorts when it is not one."""
+    try:
+        sort_order(sort)
+    except ValueError:
+        raise DossierError(
+            tr(
+                "unknown sort {sort}; one of {choices} (a {minus} first: descending)",
+                sort=repr(sort),
+                choices=", ".join(SORTS),
+                minus="'-'",
+            ),
+            exit_code=2,
+        ) from None
+    return sort.strip() if sort is not None and sort.strip() else None
+
+
 def statement_for(
-    db: Database, query: str | Query, *, game: str | None = None, limit: int | None = None, full: bool = True
+    db: Database,
+    query: str | Query,
+    *,
+    game: str | None = None,
+    limit: int | None = None,
+    full: bool = True,
+    offset: int = 0,
+    sort: str | None = None,
+    count: bool = False,
 ) -> Statement:
     """The statement :func:`search` runs (its SQL, in the database driver's own placeholders, and parameters)."""
     if limit is not None and limit >= 2**31:  # a larger limit is no limit (and SQL integers stop at 2**63)
         limit = None
-    return compiler_for(db).statement(query, resolve_game(game), full, limit)
+    offset = max(0, min(offset, 2**31))
+    return compiler_for(db).statement(
+        query, resolve_game(game), full, limit, offset=offset, sort=check_sort(sort), count=count
+    )
 
 
 def search(
-    db: Database, query: str | Query, *, game: str | None = None, limit: int | None = None, full: bool = True
+    db: Database,
+    query: str | Query,
+    *,
+    game: str | None = None,
+    limit: int | None = None,
+    full: bool = True,
+    offset: int = 0,
+    sort: str | None = None,
 ) -> list[Hit]:
-    """Records matching ``query`` (a string is parsed first), in display order.
+    """Records matching ``query`` (a string is parsed first), in display order (or by ``sort``:
+    :data:`toolkit.search.compile.SORTS`, ``-`` first for descending), the first ``offset`` left out.
 
     ``full=False`` fetches only identity and names (a results list), not each record in full.
     The statement of each query text is made once per open database and kept.
     """
-    statement = statement_for(db, query, game=game, limit=limit, full=full)
+    statement = statement_for(db, query, game=game, limit=limit, full=full, offset=offset, sort=sort)
     return _hits(db.rows(statement.sql, statement.params))
+
+
+def count(db: Database, query: str | Query, *, game: str | None = None) -> int:
+    """How many records match ``query`` (all of them, whatever page :func:`search` shows)."""
+    statement = statement_for(db, query, game=game, count=True)
+    rows = db.rows(statement.sql, statement.params)
+    return int(rows[0][0]) if rows else 0
 
 
 def _hits(rows: list[tuple[Any, ...]]) -> list[Hit]:

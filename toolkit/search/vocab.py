@@ -91,6 +91,28 @@ READING: dict[str, tuple[str, ...]] = {
 }
 READING_COLUMN_VALUES = {"yes": "executable", "partial": "partial", "no": "printed_only"}
 
+# NetrunnerDB's short forms of faction ids (its one-letter codes and the words its search takes),
+# each for the faction ids it names; the ids themselves (and their names) come from the data.
+FACTION_CODES: dict[str, tuple[str, ...]] = {
+    "h": ("haas_bioroid",),
+    "hb": ("haas_bioroid",),
+    "w": ("weyland_consortium",),
+    "weyland": ("weyland_consortium",),
+    "j": ("jinteki",),
+    "n": ("nbn",),
+    "a": ("anarch",),
+    "c": ("criminal",),
+    "s": ("shaper",),
+    "p": ("apex",),
+    "d": ("adam",),
+    "u": ("sunny_lebeau",),
+    "-": ("neutral_corp", "neutral_runner"),
+    "neutral": ("neutral_corp", "neutral_runner"),
+    "nc": ("neutral_corp",),
+    "nr": ("neutral_runner",),
+    "mini": ("apex", "adam", "sunny_lebeau"),
+}
+
 TRUE_WORDS = frozenset({"yes", "y", "true", "t", "1", "是", "有", "真"})
 FALSE_WORDS = frozenset({"no", "n", "false", "f", "0", "否", "无", "假"})
 

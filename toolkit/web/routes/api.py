@@ -77,20 +77,39 @@ class SearchResult(BaseModel):
 
 class SearchResponse(BaseModel):
     query: str
-    count: int
+    count: int = Field(description="Results in this answer (this page).")
+    total: int = Field(description="Records the query matches, on every page.")
+    offset: int = Field(0, description="Matches left out before the first result.")
+    limit: int | None = Field(None, description="Page size: at most this many results.")
+    sort: str | None = Field(None, description="The sort order, or null for display order.")
     results: list[SearchResult]
 
 
-def run_search(web: WebState, q: str, game: str | None, limit: int | None, lang: str) -> dict[str, Any]:
+def run_search(
+    web: WebState,
+    q: str,
+    game: str | None,
+    limit: int | None,
+    lang: str,
+    *,
+    offset: int = 0,
+    sort: str | None = None,
+) -> dict[str, Any]:
     """The search of `dossier search` (toolkit.search) as the data of a :class:`SearchResponse`; a QueryError is
     raised as it is. Plain dicts, not the models: they only document the answer, and building and dumping a
-    model per hit was a tenth of a search's time under load (bench/serve.py)."""
-    from toolkit.search import parse_query, search
+    model per hit was a tenth of a search's time under load (bench/serve.py). ``total`` is every match,
+    counted only when this page may not hold them all."""
+    from toolkit.search import count, parse_query, search
 
     parsed = parse_query(q)
     if game == "":
         game = None
-    hits = search(web.database, parsed, game=game, limit=limit)
+    sort = sort or None
+    hits = search(web.database, parsed, game=game, limit=limit, offset=offset, sort=sort)
+    if (limit is None or len(hits) < limit) and (hits or not offset):
+        total = offset + len(hits)
+    else:
+        total = count(web.database, parsed, game=game)
     # a record's entry depends only on the record and the language: made once per card-pool generation
     # (a search is then the query and the SQL; making the entries was half of it, bench/serve.py --no-cache)
     entries: dict[tuple[str, str, str], dict[str, Any]] = web.memo(f"search_entries:{lang_key(lang)}", dict)
@@ -101,7 +120,15 @@ def run_search(web: WebState, q: str, game: str | None, limit: int | None, lang:
         if entry is None:
             entry = entries[key] = _search_entry(web, hit, lang)
         results.append(entry)
-    return {"query": parsed.source, "count": len(results), "results": results}
+    return {
+        "query": parsed.source,
+        "count": len(results),
+        "total": total,
+        "offset": offset,
+        "limit": limit,
+        "sort": sort,
+        "results": results,
+    }
 
 
 def _search_entry(web: WebState, hit: Any, lang: str) -> dict[str, Any]:
@@ -139,19 +166,37 @@ async def api_search(
     web: Web,
     q: str = Query(..., max_length=2000, description="A query in the search language: t:装备 攻速>=2"),
     game: str | None = Query(None, description="tactics, netrunner or crossfire (or the game's name)."),
-    limit: int = Query(60, ge=1, le=LIMIT_MAX),
+    limit: int = Query(60, ge=1, le=LIMIT_MAX, description="Page size."),
     lang: str | None = Query(None, description="zh-Hans, en or en-XA (default: the page's language)."),
+    offset: int = Query(0, ge=0, le=1_000_000, description="Matches to leave out before the first result."),
+    page: int | None = Query(
+        None, ge=1, le=100_000, description="Page number from 1 (pages of `limit`); instead of `offset`."
+    ),
+    sort: str | None = Query(
+        None,
+        max_length=20,
+        description="name, cost, faction, type, set, release, strength or influence; `-` first: descending "
+        "(default: the order `dossier search` prints).",
+    ),
 ) -> SearchResponse:
-    """Records matching ``q``, in the order `dossier search` prints them."""
+    """Records matching ``q``, in the order `dossier search` prints them (or by ``sort``), a page at a time:
+    ``total`` counts every match."""
     from toolkit.search import QueryError
+    from toolkit.search.run import check_sort
 
     language = lang_of(request, lang)
+    if page is not None:
+        offset = (page - 1) * limit
+    try:
+        sort = check_sort(sort)
+    except DossierError as exc:
+        raise HTTPException(400, {"message": exc.message}) from None
 
     def make() -> bytes:
-        return json_bytes(run_search(web, q, game, limit, language))
+        return json_bytes(run_search(web, q, game, limit, language, offset=offset, sort=sort))
 
     try:
-        body = await web.cached_async(("search", q, game, limit, lang_key(language)), make)
+        body = await web.cached_async(("search", q, game, limit, lang_key(language), offset, sort), make)
     except QueryError as exc:
         raise query_error(exc) from None
     return Response(body, media_type="application/json")  # type: ignore[return-value]  # the model documents it
@@ -249,6 +294,12 @@ async def api_validate(request: Request, body: ValidateInput, web: Web) -> Respo
 class AnalyzeInput(ValidateInput):
     turns: int = Field(5, ge=0, le=30)
     per_turn: int = Field(1, ge=0, le=20)
+    carried: list[dict[str, Any]] = Field(
+        default_factory=list,
+        max_length=200,
+        description="Findings of reading the list the deck was imported from ({code, message, line, file}): "
+        "the lines it could not place, shown and counted as errors until fixed.",
+    )
 
 
 @router.post("/decks/analyze")
@@ -256,7 +307,10 @@ def api_analyze(request: Request, web: Web, body: AnalyzeInput) -> dict[str, Any
     """The deck builder's one call per change: the verdict of /decks/validate, the card list with names,
     the stats, the draw odds and the share code."""
     loaded, lang = read_in_lang(request, web, body)
-    return deckwork.analyze(web.deck_pool, loaded, lang, turns=body.turns, per_turn=body.per_turn, banlist=body.banlist)
+    carried = deckwork.carried_findings(body.carried)
+    return deckwork.analyze(
+        web.deck_pool, loaded, lang, turns=body.turns, per_turn=body.per_turn, banlist=body.banlist, carried=carried
+    )
 
 
 @router.post("/decks/import")

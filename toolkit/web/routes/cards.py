@@ -148,7 +148,7 @@ async def card_page(request: Request, web: Web, game: str, record_id: str, kind:
     from toolkit.web.cardview import describe
     from toolkit.web.pagecache import cached_page
 
-    def draw(placeholders: dict[str, str]) -> HTMLResponse:
+    def draw(placeholders: dict[str, Any]) -> HTMLResponse:
         lang = request_lang(request)
         try:
             card = describe(web, game, record_id, kind, lang)
