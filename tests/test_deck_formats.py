@@ -165,3 +165,16 @@ def test_a_game_the_pool_lacks_is_one_finding(tmp_path: Path) -> None:
     assert finding.code == "deck.game.pool" and finding.line == 1 and "has no crossfire cards" in finding.message
     o8d = read_deck(write(tmp_path, "<deck/>", "d.o8d"), NameIndex(r for r in CATALOG.records if r.game == "tactics"))  # type: ignore[attr-defined]
     assert [f.code for f in o8d.findings] == ["deck.game.pool"]
+
+
+def test_a_line_that_is_no_card_is_named_not_dropped(tmp_path: Path) -> None:
+    text = "# game: tactics\n# mode: duo\n装备\n1x 寒鸦\nEvents:\n白鹭\n1x 长弓狙击步枪\n---\nthis is garbage\n"
+    loaded = read_deck(write(tmp_path, text), NAMES)
+    found = [(f.code, f.line) for f in loaded.findings]
+    # a name without a count below the cards is no deck name: named, as the sentence is
+    assert found == [("deck.line.unplaced", 6), ("deck.line.unplaced", 9)], loaded.findings
+    assert "'this is garbage' was not read" in loaded.findings[1].message
+    assert loaded.deck is not None and loaded.deck.name == "deck"  # the file's name: no line named the deck
+    named = read_deck(write(tmp_path, "My Deck\n\n# game: tactics\n# mode: duo\n装备\n1x 寒鸦\n"), NAMES)
+    assert named.findings == [] and named.deck is not None and named.deck.name == "My Deck"
+    assert loaded.deck is not None and loaded.deck.agents == ["jackdaw"]

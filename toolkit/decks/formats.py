@@ -31,6 +31,7 @@ The nrdb, jinteki and o8d writers are in :mod:`toolkit.decks.exports`.
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -359,6 +360,27 @@ def _is_heading(line: str) -> bool:
     body = line.rstrip()
     opening = body.rfind("(")
     return body.endswith(")") and opening > 0 and body[opening + 1 : -1].strip().isdigit()
+
+
+@functools.cache
+def _section_words() -> frozenset[str]:
+    """The words a list may head a section with, alone on a line (``装备``, ``Events``, ``Ice:``): every card
+    type in Chinese and English, singular and plural, folded."""
+    from toolkit.i18n import t
+    from toolkit.i18n.words import WORDS
+
+    words: set[str] = set()
+    for value, message in WORDS.get("type", {}).items():
+        english = message[1] if isinstance(message, tuple) else message
+        for spelling in (value, english, t("zh-Hans", english)):
+            folded = spelling.casefold()
+            words |= {folded, folded + "s", folded + "es", folded.rstrip("s")}
+    return frozenset(words)
+
+
+def _is_section(line: str) -> bool:
+    """``Event (3)``, or a card type alone on a line (``装备``, ``Events:``): a section heading."""
+    return _is_heading(line) or line.strip().rstrip(":：").strip().casefold() in _section_words()
 
 
 def _candidates(name: str) -> list[str]:
@@ -708,11 +730,30 @@ def _read_text(
                 langs.append(resolve.language(free_line, game, found[0]))
                 continue
         heading_free.append((number, free_line))
-    if name_value is None and heading_free and not _is_heading(heading_free[0][1]):
-        name_value = heading_free[0][1], heading_free[0][0]
+    if name_value is None:
+        # the deck's name: the first line that is no card and no heading, above the first card line
+        first_card = entries[0].number if entries else None
+        for number, free_line in heading_free:
+            if first_card is not None and number > first_card:
+                break
+            if not _is_section(free_line) and free_line.strip("-=*_~ \t"):
+                name_value = free_line, number
+                break
     deck_name = name_value[0] if name_value and name_value[0].strip("-") else path.stem
     if name_value:
         lines["/name"] = (name_value[1], 1)
+    for number, free_line in heading_free:
+        # a line that is no card, not the identity, not the deck's name, no heading and no rule: named, never
+        # passed over in silence (a typo without a count, a pasted sentence)
+        if (name_value and number == name_value[1]) or _is_section(free_line) or not free_line.strip("-=*_~ \t"):
+            continue
+        shown = free_line if len(free_line) <= 120 else free_line[:119] + "…"
+        problem(
+            "deck.line.unplaced",
+            tr("{text} was not read: it is not a card line (3x Name), the identity or the deck's name",
+               text=repr(shown)),
+            number,
+        )  # fmt: skip
     mode_value = directives.get("mode")
     deck_mode = mode or (mode_value[0].strip() if mode_value else None) or default_modes.get(game)
     if mode_value:

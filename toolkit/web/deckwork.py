@@ -214,13 +214,21 @@ def namer(pool: DeckPoolView, game: str, lang: str) -> Any:
 
 
 def validate(
-    pool: DeckPoolView, loaded: Any, *, lang: str | None = None, mode: str | None = None, banlist: str | None = None
+    pool: DeckPoolView,
+    loaded: Any,
+    *,
+    lang: str | None = None,
+    mode: str | None = None,
+    banlist: str | None = None,
+    carried: list[Finding] | None = None,
 ) -> Verdict:
-    """`dossier deck validate` for one read deck: the reader's findings, then the rules'; the summary line."""
+    """`dossier deck validate` for one read deck: the reader's findings, then the rules'; the summary line.
+    ``carried``: findings of reading the list the deck came from (lines it could not place), kept and
+    counted until the user fixes them."""
     from validators.deck import ban_list_ids, summary_line, validate_deck
 
     language = lang or loaded.lang or "zh-Hans"
-    findings: list[Finding] = [loaded.place(f) for f in loaded.findings]
+    findings: list[Finding] = list(carried or []) + [loaded.place(f) for f in loaded.findings]
     report = None
     deck = loaded.deck
     if deck is not None:
@@ -292,8 +300,8 @@ def export_filename(deck: Any, fmt: str) -> str:
     from toolkit.decks.exports import nrdb_file_name
 
     stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in deck.name).strip().replace(" ", "-")[:60]
-    if fmt == "nrdb":
-        return str(nrdb_file_name(deck.name))
+    if fmt == "nrdb":  # NetrunnerDB's own spelling of the name, and the extension it leaves off
+        stem = str(nrdb_file_name(deck.name)).strip("-")
     return (stem or "deck") + MEDIA[fmt][1]
 
 
@@ -401,9 +409,12 @@ def decode_share(code: str) -> dict[str, Any]:
 # ---------------------------------------------------------------------- builder choices
 
 
-def builder_options(pool: DeckPoolView, lang: str) -> dict[str, Any]:
-    """What the builder offers per game: modes/formats, identities (netrunner), agents (tactics), crossfire
-    player counts and special roles. Names in ``lang``."""
+def builder_options(pool: DeckPoolView, lang: str, pools: dict[str, FormatPool] | None = None) -> dict[str, Any]:
+    """What the builder offers per game: modes/formats (a netrunner format with the ids of the identities in
+    its pool), identities (netrunner), agents (tactics), crossfire player counts and special roles. Names in
+    ``lang``; ``pools``: :func:`format_pools` when the caller holds it."""
+    if pools is None:
+        pools = format_pools(pool)
     games: dict[str, Any] = {}
     for game in ("tactics", "netrunner", "crossfire"):
         gp = pool.rules.games.get(game)
@@ -413,6 +424,8 @@ def builder_options(pool: DeckPoolView, lang: str) -> dict[str, Any]:
         modes = []
         for mode in sorted(gp.modes.values(), key=lambda m: m.id):
             entry: dict[str, Any] = {"id": mode.id, "name": name_of(mode, lang), "kind": mode.kind}
+            if game == "netrunner" and mode.id in pools:
+                entry["identities"] = list(pools[mode.id].identities)
             if game == "crossfire":
                 entry["players"] = sorted(c.players for c in mode.compositions)
                 entry["specials"] = [
@@ -502,15 +515,31 @@ def deck_rows(pool: DeckPoolView, deck: Any, lang: str) -> list[dict[str, Any]]:
 
 
 def analyze(
-    pool: DeckPoolView, loaded: Any, lang: str, *, turns: int = 5, per_turn: int = 1, banlist: str | None = None
+    pool: DeckPoolView,
+    loaded: Any,
+    lang: str,
+    *,
+    turns: int = 5,
+    per_turn: int = 1,
+    banlist: str | None = None,
+    carried: list[Finding] | None = None,
 ) -> dict[str, Any]:
     """Everything the builder shows for one state of the deck: the verdict (findings, summary), the list
-    with names, stats, draw odds and the share code; stats and odds only when the deck's cards are known."""
-    verdict = validate(pool, loaded, lang=lang, banlist=banlist)
+    with names and influence spent per row, stats, draw odds and the share code; stats and odds only when
+    the deck's cards are known."""
+    verdict = validate(pool, loaded, lang=lang, banlist=banlist, carried=carried)
     out = verdict.to_json()
     deck = loaded.deck
     out["share"] = share_code(out["deck"]) if out["deck"] else None
     out["rows"] = deck_rows(pool, deck, lang) if deck is not None else []
+    out["influence"] = None
+    if deck is not None and verdict.report is not None:
+        spent = row_influence(pool, deck, verdict.report, banlist)
+        for row in out["rows"]:
+            row["influence_spent"] = spent.get(row["id"], 0)
+        total = verdict.report.summary.get("influence")
+        if total is not None:
+            out["influence"] = {"spent": total[0], "limit": total[1]}
     out["stats"] = out["odds"] = None
     out["extra"] = {}
     if deck is not None:
@@ -538,4 +567,141 @@ def analyze(
             out["extra"]["agents"] = [
                 {"id": a, "name": name_of(lookup(a), lang) if lookup(a) is not None else a} for a in deck.agents
             ]
+    return out
+
+
+# ---------------------------------------------------------------------- format pools, scoped search, influence
+
+
+@dataclass(frozen=True)
+class FormatPool:
+    """What one netrunner format lets a deck hold: its sets (None: every set), the identities in its pool (not
+    the starter game's), and the cards its ban list in force bans."""
+
+    id: str
+    sets: frozenset[str] | None
+    identities: tuple[str, ...]
+    banned: frozenset[str]
+
+    def holds(self, record: Any) -> bool:
+        """``record`` is in this format's pool (a printing in one of its sets; not for the starter game only)."""
+        if getattr(record, "starter_only", False):
+            return False
+        if self.sets is None:
+            return True
+        if getattr(record, "set", None) in self.sets:
+            return True
+        return any(p.set in self.sets for p in getattr(record, "printings", None) or [])
+
+
+def format_pools(pool: DeckPoolView) -> dict[str, FormatPool]:
+    """Every netrunner format's :class:`FormatPool`, by id (the web computes it once per card-pool generation)."""
+    gp = pool.rules.games.get("netrunner")
+    if gp is None:
+        return {}
+    identities = sorted(
+        (r for r in gp.records.values() if r.kind == "identity"), key=lambda r: (r.side, r.faction, r.id)
+    )
+    out: dict[str, FormatPool] = {}
+    for mode in gp.modes.values():
+        if getattr(mode, "kind", None) != "format":
+            continue
+        sets = frozenset(mode.sets) if getattr(mode, "sets", None) is not None else None
+        probe = FormatPool(mode.id, sets, (), frozenset())
+        ban = _ban_in_force(mode)
+        out[mode.id] = FormatPool(
+            mode.id,
+            sets,
+            tuple(r.id for r in identities if probe.holds(r)),
+            frozenset(ban.banned) if ban is not None else frozenset(),
+        )
+    return out
+
+
+def _ban_in_force(mode: Any, banlist: str | None = None) -> Any:
+    """The ban list a netrunner format applies (``banlist``, else the one in force), or None."""
+    from validators.deck import _ban_list
+
+    if mode is None or getattr(mode, "kind", None) != "format":
+        return None
+    try:
+        return _ban_list(mode, banlist)[0]
+    except (KeyError, ValueError, LookupError):
+        return None
+
+
+def influence_cost(card: Any, identity: Any) -> int:
+    """The influence one copy of ``card`` costs a deck of ``identity``: its influence out of the identity's
+    faction (neutral cards too, as the rules count them: theirs is nearly always 0), none in it."""
+    if identity is None or getattr(card, "faction", None) == identity.faction:
+        return 0
+    return int(getattr(card, "influence", 0) or 0)
+
+
+def playable(card: Any, identity: Any, lookup: Any) -> bool:
+    """A card a deck of ``identity`` may hold: its side, and no other faction's agenda (neutral ones are fine)."""
+    if identity is None:
+        return True
+    faction = lookup(card.faction) if getattr(card, "faction", None) else None
+    side = getattr(card, "side", None) or getattr(faction, "side", None)
+    if side is not None and side != identity.side:
+        return False
+    if getattr(card, "type", None) == "agenda" and card.faction != identity.faction:
+        return bool(faction is not None and getattr(faction, "neutral", False))
+    return True
+
+
+def row_influence(pool: DeckPoolView, deck: Any, report: Any, banlist: str | None = None) -> dict[str, int]:
+    """Influence spent on each row of a netrunner deck, as `deck validate` counts it (the identity's free
+    copies, the ban list's universal faction cost); the rows sum to its influence total."""
+    if deck.game != "netrunner" or not deck.identity:
+        return {}
+    lookup = pool.lookup("netrunner")
+    identity = lookup(deck.identity)
+    if identity is None or identity.kind != "identity":
+        return {}
+    free = {r.type: r.copies for r in identity.deck_rules or [] if r.rule == "influence_free"}
+    ban = _ban_in_force(getattr(report, "mode", None), banlist)
+    universal = getattr(ban, "universal_faction_cost", None) or {}
+    spent: dict[str, int] = {}
+    for card_id, copies in deck.cards.items():
+        card = lookup(card_id)
+        if card is None or card.kind != "card":
+            continue
+        cost = influence_cost(card, identity)
+        paid = cost * max(0, copies - free.get(card.type, 0)) if free else cost * copies
+        paid += universal.get(card_id, 0) * copies
+        if paid:
+            spent[card_id] = paid
+    return spent
+
+
+# ---------------------------------------------------------------------- lines a list could not place
+
+READING_CODES = frozenset(
+    {
+        "deck.line.unplaced",
+        "deck.card.unknown",
+        "deck.card.ambiguous",
+        "deck.card.kind",
+        "deck.count",
+        "deck.identity.count",
+    }
+)
+
+
+def carried_findings(items: list[dict[str, Any]]) -> list[Finding]:
+    """The builder's findings of reading a pasted list, sent back with each change until fixed: reading codes
+    only, each an error at its line of ``deck.txt`` (or the file's own name)."""
+    out = []
+    for item in items[:200]:
+        code = str(item.get("code") or "deck.line.unplaced")
+        if code not in READING_CODES:
+            code = "deck.line.unplaced"
+        line = item.get("line")
+        message = " ".join(str(item.get("message") or "").split())[:600]
+        if not isinstance(line, int) or isinstance(line, bool) or not 1 <= line <= 1_000_000 or not message:
+            continue
+        file = str(item.get("file") or "deck.txt")[:100]
+        out.append(Finding(code, message, "error", file, None, line, 1))
     return out

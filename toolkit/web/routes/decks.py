@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, File, Form, Request, UploadFile
+from fastapi import APIRouter, Depends, File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from toolkit.errors import DossierError
@@ -55,7 +55,35 @@ def labels(lang: str) -> dict[str, str]:
         "players": t(lang, "{low}-{high} players"),
         "private": t(lang, "private"),
         "imported": t(lang, "Imported."),
+        # TRANSLATORS: the influence a deck row spends, for screen readers ({n}: a number)
+        "row_influence": tn(lang, "{n} influence", "{n} influence", 2, n="{n}"),
+        "row_influence_one": tn(lang, "{n} influence", "{n} influence", 1, n="{n}"),
+        # TRANSLATORS: influence spent of the identity's limit, under the deck list
+        "influence_total": t(lang, "Influence: {spent} of {limit}"),
+        # TRANSLATORS: an out-of-faction card's influence cost per copy, in the card search
+        "influence_cost": tn(lang, "{n} influence per copy", "{n} influence per copy", 2, n="{n}"),
+        "influence_cost_one": tn(lang, "{n} influence per copy", "{n} influence per copy", 1, n="{n}"),
+        "banned": t(lang, "banned in this format"),
+        "line": t(lang, "line {n}"),
+        "dismiss": t(lang, "Dismiss"),
+        "dismiss_line": t(lang, "Dismiss line {n}"),
+        "scope": t(lang, "Cards in {format} for {identity}"),
+        "scope_format": t(lang, "Cards in {format}"),
+        "no_results": t(lang, "No card matches."),
+        "identity_outside": t(lang, "{name} (outside this format)"),
     }
+
+
+def pools_of(web: Any) -> dict[str, deckwork.FormatPool]:
+    """The netrunner formats' pools, worked out once per card-pool generation."""
+    return web.memo("format_pools", lambda: deckwork.format_pools(web.deck_pool))
+
+
+def options_of(web: Any, lang: str) -> dict[str, Any]:
+    """The builder's choices in ``lang``, made once per card-pool generation."""
+    return web.memo(
+        f"options:{lang_key(lang)}", lambda: deckwork.builder_options(web.deck_pool, lang, pools_of(web))
+    )
 
 
 def _saved(web: Any) -> list[dict[str, Any]]:
@@ -67,7 +95,7 @@ def _saved(web: Any) -> list[dict[str, Any]]:
 @router.get("/decks", response_class=HTMLResponse, name="decks_index", include_in_schema=False)
 def decks_index(request: Request, web: Web) -> HTMLResponse:
     lang = request_lang(request)
-    options = web.memo(f"options:{lang_key(lang)}", lambda: deckwork.builder_options(web.deck_pool, lang))
+    options = options_of(web, lang)
     return render(request, "decks/index.html", options=options, saved=_saved(web), verdict=None, pasted="")
 
 
@@ -83,10 +111,25 @@ def deck_builder(
 ) -> HTMLResponse:
     """The builder; ``d`` is a share code, ``saved`` a saved deck's id, ``game``/``mode`` start a new deck,
     ``add`` adds one copy of a card to the deck being built."""
+    return _builder_page(request, web, game=game, mode=mode, d=d, saved=saved, add=add)
+
+
+def _builder_page(
+    request: Request,
+    web: Any,
+    *,
+    game: str = "",
+    mode: str = "",
+    d: str = "",
+    saved: str = "",
+    add: str = "",
+    carried: list[dict[str, Any]] | None = None,
+) -> HTMLResponse:
+    """The builder page; ``carried``: the findings of reading an imported list (lines not placed), kept."""
     from toolkit.web.saved import SavedDecks
 
     lang = request_lang(request)
-    options = web.memo(f"options:{lang_key(lang)}", lambda: deckwork.builder_options(web.deck_pool, lang))
+    options = options_of(web, lang)
     initial: dict[str, Any] | None = None
     problem = None
     try:
@@ -108,11 +151,12 @@ def deck_builder(
         "options": options,
         "lang": lang_key(lang),
         "labels": labels(lang),
+        "carried": carried or [],
     }
     return render(
         request,
         "decks/build.html",
-        boot=json.dumps(boot, ensure_ascii=False).replace("</", "<\\/"),
+        boot=boot,
         options=options,
         problem=problem,
         formats=deckwork.format_names(lang),
@@ -148,12 +192,20 @@ async def deck_import_form(
         verdict = deckwork.validate(web.deck_pool, loaded, lang=lang)
         return _index_with(request, web, None, text=text, verdict=verdict)
     data = loaded.deck.model_dump(by_alias=True, exclude_none=True)
+    reading = [
+        loaded.place(f)
+        for f in loaded.findings
+        if f.severity == "error" and f.code in deckwork.READING_CODES and f.line is not None
+    ]
+    if reading:  # the builder, at once, with the lines it could not place listed (a redirect would lose them)
+        carried = [{"code": f.code, "message": f.message, "line": f.line, "file": f.file} for f in reading]
+        return _builder_page(request, web, d=deckwork.share_code(data), carried=carried)
     return RedirectResponse(f"/decks/build?d={deckwork.share_code(data)}", status_code=303)
 
 
 def _index_with(request: Request, web: Any, message: str | None, *, text: str, verdict: Any = None) -> HTMLResponse:
     lang = request_lang(request)
-    options = web.memo(f"options:{lang_key(lang)}", lambda: deckwork.builder_options(web.deck_pool, lang))
+    options = options_of(web, lang)
     return render(
         request,
         "decks/index.html",
@@ -205,3 +257,84 @@ def deck_delete_form(request: Request, deck_id: str, web: Web) -> Response:
     except DossierError as exc:
         return _index_with(request, web, exc.message, text="")
     return RedirectResponse("/decks", status_code=303)
+
+
+# ---------------------------------------------------------------------- the builder's card search
+
+
+@router.get("/api/decks/cards", tags=["api"])
+async def api_deck_cards(
+    request: Request,
+    web: Web,
+    q: str = Query("", max_length=2000, description="A query in the search language (default: every card)."),
+    game: str = Query("netrunner", description="tactics, netrunner or crossfire."),
+    mode: str | None = Query(None, description="netrunner: only cards in this format's card pool."),
+    identity: str | None = Query(None, description="netrunner: only this identity's side; influence costs for it."),
+    limit: int = Query(200, ge=1, le=500),
+    lang: str | None = Query(None, description="zh-Hans, en or en-XA (default: the page's language)."),
+) -> Response:
+    """The deck builder's card search: /api/search scoped to the deck: for netrunner, the format's card pool
+    and the identity's side (other factions' agendas left out), each card with the influence a copy costs
+    that identity (``influence``: 0 in its faction) and whether the format's ban list bans it."""
+    from toolkit.search import QueryError
+    from toolkit.web.routes.api import json_bytes, lang_of, query_error
+
+    language = lang_of(request, lang)
+
+    def make() -> bytes:
+        return json_bytes(scoped_search(web, q, game, mode, identity, limit, language))
+
+    try:
+        body = await web.cached_async(("deck_cards", q, game, mode, identity, limit, lang_key(language)), make)
+    except QueryError as exc:
+        raise query_error(exc) from None
+    return Response(body, media_type="application/json")
+
+
+def scoped_search(
+    web: Any, q: str, game: str, mode: str | None, identity_id: str | None, limit: int, lang: str
+) -> dict[str, Any]:
+    """The answer of :func:`api_deck_cards`: the query, the scope it ran in, the results."""
+    from toolkit.i18n import name_of
+    from toolkit.search import parse_query
+    from toolkit.web.routes.api import run_search
+
+    typed = q.strip() or ("k:role" if game == "crossfire" else "k:card")
+    parse_query(typed)  # a malformed query's error names its column in the query as typed
+    scope: dict[str, Any] = {"format": None, "identity": None, "side": None}
+    scoped = typed
+    identity = None
+    lookup = None
+    if game == "netrunner":
+        pools = pools_of(web)
+        lookup = web.deck_pool.lookup("netrunner")
+        fmt = pools.get(mode or "")
+        if fmt is not None:
+            scoped += f' z:"{fmt.id}"'
+            scope["format"] = fmt.id
+        candidate = lookup(identity_id) if identity_id else None
+        if candidate is not None and candidate.kind == "identity":
+            identity = candidate
+            scoped += f" d:{identity.side}"
+            scope.update(identity=identity.id, side=identity.side, faction=identity.faction,
+                         identity_name=name_of(identity, lang))  # fmt: skip
+    found = run_search(web, scoped, game, min(limit * 2, 500) if identity is not None else limit, lang)
+    results = []
+    for entry in found["results"]:
+        if game == "netrunner" and lookup is not None:
+            record = lookup(entry["id"])
+            if record is None:
+                continue
+            if scope["format"] is not None and getattr(record, "starter_only", False):
+                continue  # for the starter game only: in no format's pool
+            if identity is not None and (record.kind == "identity" or not deckwork.playable(record, identity, lookup)):
+                continue
+            entry = dict(entry)  # the search's entries are shared: annotate a copy
+            if record.kind == "card":
+                entry["faction"] = record.faction
+                entry["influence"] = deckwork.influence_cost(record, identity) if identity is not None else None
+                entry["banned"] = scope["format"] is not None and record.id in pools[scope["format"]].banned
+        results.append(entry)
+        if len(results) >= limit:
+            break
+    return {"query": typed, "scope": scope, "count": len(results), "results": results}

@@ -3,6 +3,9 @@
 // odds, the share code), in the page's language (every call says it: boot.lang). No rule is decided here.
 // The deck being built is in the address (?d=share code) and, when the language is switched, kept for
 // the reload with what else was typed (window.dossier.keep): a saved deck's unsaved changes survive too.
+// A netrunner deck's format offers only the identities of its pool, and the card search (/api/decks/cards)
+// shows only the format's pool and the identity's side, with each out-of-faction card's influence.
+// Lines of an imported list that could not be placed stay listed (and counted) until fixed or dismissed.
 (function () {
   "use strict";
   var boot = JSON.parse(document.getElementById("boot").textContent);
@@ -16,6 +19,9 @@
   var timer = null;
   var lastSearch = null;
   var STORE = "dossier.deck.";
+  var carried = [];  // findings of reading the imported list: lines not placed, sent with each analysis
+  var READING = { "deck.line.unplaced": 1, "deck.card.unknown": 1, "deck.card.ambiguous": 1, "deck.card.kind": 1,
+    "deck.count": 1, "deck.identity.count": 1 };
 
   function el(tag, attrs, children) {
     var node = document.createElement(tag);
@@ -74,6 +80,30 @@
       select.appendChild(o);
     });
   }
+  function identitiesOf(modeId) {
+    // the identities of the format's pool; every identity when the format does not say
+    var all = OPTIONS.netrunner.identities || [];
+    var mode = modeOf("netrunner", modeId);
+    if (!mode || !mode.identities) return all;
+    var inPool = {};
+    mode.identities.forEach(function (id) { inPool[id] = true; });
+    return all.filter(function (i) { return inPool[i.id]; });
+  }
+  function identityOf(id) {
+    return (OPTIONS.netrunner.identities || []).filter(function (i) { return i.id === id; })[0] || null;
+  }
+  function renderIdentities() {
+    var offered = identitiesOf(deck.mode);
+    var items = [{ value: "", label: L.identity_none }].concat(offered.map(function (i) {
+      return { value: i.id, label: i.label || i.name + " · " + i.side + " · " + i.faction };
+    }));
+    if (deck.identity && !offered.some(function (i) { return i.id === deck.identity; })) {
+      var chosen = identityOf(deck.identity);  // kept, so the select shows the deck as it is
+      var name = chosen ? chosen.label || chosen.name : deck.identity;
+      items.splice(1, 0, { value: deck.identity, label: fmt(L.identity_outside, { name: name }) });
+    }
+    fillSelect($("deck-identity"), items, deck.identity || "");
+  }
   function renderSetup() {
     var game = deck.game;
     $("deck-name").value = deck.name;
@@ -83,12 +113,7 @@
     document.querySelectorAll(".game-only").forEach(function (node) {
       node.hidden = node.getAttribute("data-game").split(" ").indexOf(game) < 0;
     });
-    if (game === "netrunner") {
-      var ids = [{ value: "", label: L.identity_none }].concat((OPTIONS.netrunner.identities || []).map(function (i) {
-        return { value: i.id, label: i.label || i.name + " · " + i.side + " · " + i.faction };
-      }));
-      fillSelect($("deck-identity"), ids, deck.identity || "");
-    }
+    if (game === "netrunner") renderIdentities();
     if (game === "tactics") {
       var box = $("deck-agents");
       box.textContent = "";
@@ -124,10 +149,13 @@
     });
   }
 
+  $("setup").addEventListener("submit", function (event) { event.preventDefault(); });
   $("deck-name").addEventListener("input", function () { deck.name = this.value.trim() ? this.value : L.new_deck; changed(); });
   $("deck-game").addEventListener("change", function () {
     deck = loadStored(this.value) || blankDeck(this.value);
     savedId = null;
+    carried = [];
+    renderUnplaced();
     renderSetup();
     changed();
     searchDefault();
@@ -135,12 +163,13 @@
   $("deck-mode").addEventListener("change", function () {
     deck.mode = this.value;
     if (deck.game === "crossfire") renderSetup();
+    if (deck.game === "netrunner") { renderIdentities(); rerunSearch(); }
     changed();
   });
   $("deck-identity").addEventListener("change", function () {
     if (this.value) deck.identity = this.value; else delete deck.identity;
     changed();
-    searchDefault();
+    rerunSearch();
   });
   $("deck-players").addEventListener("change", function () { deck.players = parseInt(this.value, 10); changed(); });
   $("deal-roles").addEventListener("click", function () {
@@ -174,15 +203,17 @@
   }
   function analyze() {
     var mine = ++sequence;
-    var body = { deck: payloadDeck(), turns: intOf("odds-turns", 3), per_turn: intOf("odds-per-turn", 1), lang: LANG };
+    var body = { deck: payloadDeck(), turns: intOf("odds-turns", 3), per_turn: intOf("odds-per-turn", 1), lang: LANG, carried: carried };
     $("builder").setAttribute("aria-busy", "true");
     window.dossier.post("/api/decks/analyze", body).then(function (r) {
       if (mine !== sequence) return;
       $("builder").setAttribute("aria-busy", "false");
       $("builder").setAttribute("data-legal", r.legal ? "yes" : "no");
       showSummary(r.summary, r.legal);
-      renderFindings(r.findings);
+      renderFindings(r.findings.filter(function (f) { return !isCarried(f); }));
+      renderUnplaced();
       renderList(r.rows);
+      renderInfluence(r.influence);
       renderStats(r.stats);
       renderOdds(r.odds);
       renderShare(r.share);
@@ -197,6 +228,32 @@
     var v = parseInt($(id).value, 10);
     return isNaN(v) ? fallback : v;
   }
+  function carriedKey(f) { return f.code + "@" + f.line; }
+  function isCarried(f) {
+    return carried.some(function (c) { return carriedKey(c) === carriedKey(f); });
+  }
+  function renderUnplaced() {
+    var box = $("unplaced");
+    var ul = $("unplaced-list");
+    ul.textContent = "";
+    box.hidden = carried.length === 0;
+    carried.forEach(function (c, index) {
+      var dismiss = el("button", { type: "button", className: "small secondary", "data-dismiss": String(index),
+        "aria-label": fmt(L.dismiss_line, { n: c.line }), text: L.dismiss });
+      ul.appendChild(el("li", { className: "error", "data-code": c.code, "data-line": String(c.line) }, [
+        el("strong", { text: fmt(L.line, { n: c.line }) + L.colon }),
+        el("span", { className: "text", text: c.message }),
+        dismiss,
+      ]));
+    });
+  }
+  $("unplaced-list").addEventListener("click", function (event) {
+    var target = event.target.closest ? event.target.closest("[data-dismiss]") : null;
+    if (!target) return;
+    carried.splice(parseInt(target.getAttribute("data-dismiss"), 10), 1);
+    renderUnplaced();
+    changed();
+  });
   function renderFindings(findings) {
     var ul = $("findings");
     ul.textContent = "";
@@ -209,6 +266,26 @@
         el("code", { text: f.code + (f.pointer ? " " + f.pointer : "") }),
       ]));
     });
+  }
+  function pips(n, label) {
+    // ●● for the influence, and the same in words for screen readers
+    if (!n) return null;
+    var dots = n <= 10 ? new Array(n + 1).join("●") : "●×" + n;
+    return el("span", { className: "pips", title: label }, [
+      el("span", { "aria-hidden": "true", text: dots }),
+      el("span", { className: "visually-hidden", text: " " + label }),
+    ]);
+  }
+  function influenceWords(n, one, many) { return fmt(n === 1 ? one : many, { n: n }); }
+  function renderInfluence(influence) {
+    var p = $("influence-total");
+    if (!influence || deck.game !== "netrunner" || influence.limit === null || influence.limit === undefined) {
+      p.textContent = "";
+      p.className = "influence-total";
+      return;
+    }
+    p.textContent = fmt(L.influence_total, { spent: influence.spent, limit: influence.limit });
+    p.className = "influence-total" + (influence.spent > influence.limit ? " over" : "");
   }
   function countButtons(id, name) {
     var minus = el("button", { type: "button", className: "small secondary", "data-remove": id, "aria-label": fmt(L.remove, { name: name }), text: "−" });
@@ -236,7 +313,11 @@
       var buttons = countButtons(r.id, r.name);
       body.appendChild(el("tr", { "data-id": r.id }, [
         el("td", { className: "count-cell" }, [input]),
-        el("td", {}, [link, r.cost !== null && r.cost !== undefined ? el("span", { className: "muted small", text: " · " + r.cost }) : null]),
+        el("td", {}, [
+          link,
+          r.cost !== null && r.cost !== undefined ? el("span", { className: "muted small", text: " · " + r.cost }) : null,
+          pips(r.influence_spent || 0, influenceWords(r.influence_spent || 0, L.row_influence_one, L.row_influence)),
+        ]),
         el("td", { className: "buttons" }, buttons),
       ]));
     });
@@ -255,6 +336,7 @@
       deck.identity = target.getAttribute("data-identity");
       renderSetup();
       changed();
+      rerunSearch();
       return;
     }
     var id = target.getAttribute("data-add") || target.getAttribute("data-remove");
@@ -347,30 +429,49 @@
 
   function searchDefault() {
     var q = deck.game === "crossfire" ? "k:role" : "k:card";
-    if (deck.game === "netrunner" && deck.identity) {
-      var identity = (OPTIONS.netrunner.identities || []).filter(function (i) { return i.id === deck.identity; })[0];
-      if (identity) q += " d:" + identity.side;
-    }
     $("card-q").value = q;
     runSearch(q);
   }
+  function rerunSearch() {
+    // the same words in the deck's new scope (format, identity)
+    var q = $("card-q").value.trim();
+    if (q) runSearch(q); else searchDefault();
+  }
   function runSearch(q) {
+    // the builder's search: the format's card pool and the identity's side (server-side: /api/decks/cards)
     var params = new URLSearchParams({ q: q, game: deck.game, limit: "200", lang: LANG });
-    lastSearch = q;
+    if (deck.game === "netrunner") {
+      if (deck.mode) params.set("mode", deck.mode);
+      if (deck.identity) params.set("identity", deck.identity);
+    }
+    var key = params.toString();
+    lastSearch = key;
     $("card-q-error").textContent = "";
     $("card-q").removeAttribute("aria-invalid");
-    window.dossier.get("/api/search?" + params.toString()).then(function (r) {
-      if (lastSearch !== q) return;
+    window.dossier.get("/api/decks/cards?" + key).then(function (r) {
+      if (lastSearch !== key) return;
+      renderScope(r.scope || {});
       renderResults(r.results);
     }).catch(function (e) {
+      if (lastSearch !== key) return;
       $("card-q").setAttribute("aria-invalid", "true");
       $("card-q-error").textContent = e.message;
       $("card-results").tBodies[0].textContent = "";
     });
   }
+  function renderScope(scope) {
+    var mode = scope.format ? modeOf("netrunner", scope.format) : null;
+    var text = "";
+    if (mode && scope.identity) text = fmt(L.scope, { format: mode.name, identity: scope.identity_name || scope.identity });
+    else if (mode) text = fmt(L.scope_format, { format: mode.name });
+    $("card-scope").textContent = text;
+  }
   function renderResults(results) {
     var body = $("card-results").tBodies[0];
     body.textContent = "";
+    if (!results.length) {
+      body.appendChild(el("tr", {}, [el("td", { colspan: "3", className: "muted", text: L.no_results })]));
+    }
     results.forEach(function (r) {
       var actions;
       if (r.kind === "identity") {
@@ -382,7 +483,15 @@
       }
       body.appendChild(el("tr", { "data-id": r.id }, [
         el("td", { className: "count-cell" }, [el("span", { className: "have", "data-have": r.id })]),
-        el("td", {}, [el("a", { href: r.url, text: r.name }), el("div", { className: "muted small" }, [r.type_name, r.stats ? " · " : null, r.stats ? el("code", { text: r.stats }) : null])]),
+        el("td", {}, [
+          el("a", { href: r.url, text: r.name }),
+          el("div", { className: "muted small" }, [
+            r.influence ? pips(r.influence, influenceWords(r.influence, L.influence_cost_one, L.influence_cost)) : null,
+            r.banned ? el("span", { className: "badge", text: L.banned }) : null,
+            r.banned ? " " : null,
+            r.type_name, r.stats ? " · " : null, r.stats ? el("code", { text: r.stats }) : null,
+          ]),
+        ]),
         el("td", { className: "buttons" }, actions),
       ]));
     });
@@ -442,11 +551,15 @@
       }
       deck = normalize(r.deck);
       savedId = null;
+      carried = r.findings.filter(function (f) {
+        return f.severity === "error" && f.line !== null && f.line !== undefined && READING[f.code];
+      }).map(function (f) { return { code: f.code, message: f.message, line: f.line, file: f.file }; });
       renderSetup();
+      renderUnplaced();
       changed();
       searchDefault();
-      out.appendChild(el("p", { className: "message ok", text: r.summary }));
-      $("import-text").value = "";
+      out.appendChild(el("p", { className: "message " + (carried.length ? "error" : "ok"), text: r.summary }));
+      if (!carried.length) $("import-text").value = "";  // else kept, to fix the lines and import again
       $("import-file").value = "";
     }).catch(function (e) { out.appendChild(el("p", { className: "message error", text: e.message })); });
   });
@@ -461,6 +574,7 @@
       turns: $("odds-turns").value,
       perTurn: $("odds-per-turn").value,
       importText: $("import-text").value,
+      carried: carried,
     });
   });
 
@@ -473,9 +587,11 @@
     $("odds-turns").value = kept.turns || $("odds-turns").value;
     $("odds-per-turn").value = kept.perTurn || $("odds-per-turn").value;
     $("import-text").value = kept.importText || "";
+    carried = kept.carried || [];
     boot.add = null;  // added before the switch already
   } else if (boot.deck && OPTIONS[boot.deck.game]) {
     deck = normalize(boot.deck);
+    carried = boot.carried || [];  // an import (without script) that left lines unplaced
   } else {
     var game = boot.game && OPTIONS[boot.game] ? boot.game : "netrunner";
     deck = (!boot.mode && loadStored(game)) || blankDeck(game, boot.mode);
@@ -488,6 +604,7 @@
     else deck.cards[boot.add] = Math.min((deck.cards[boot.add] || 0) + 1, 99);
   }
   renderSetup();
+  renderUnplaced();
   changed();
   if (kept && kept.q) { $("card-q").value = kept.q; runSearch(kept.q); } else searchDefault();
 })();
