@@ -51,6 +51,7 @@ class WebState:
         self.generation = 0  # bumped by reload(): caches keyed on it go stale
         self._memo: dict[str, tuple[int, Any]] = {}
         self._memo_locks: dict[str, threading.Lock] = {}
+        self._warming: threading.Thread | None = None
         self._cache: OrderedDict[Any, Any] = OrderedDict()
         self._cache_lock = threading.Lock()
         from toolkit.web.pagecache import PageCache
@@ -186,6 +187,7 @@ class WebState:
             self.generation += 1
             self.pages.clear()
             if old is not None:
+                self._wait_warming()
                 old.close()
         self.warm_later()
 
@@ -200,10 +202,19 @@ class WebState:
                 legality_sets(self)
 
         thread = threading.Thread(target=warm, name="dossier-warm", daemon=True)
+        self._warming = thread
         thread.start()
         return thread
 
+    def _wait_warming(self) -> None:
+        """Let a warm-up under way finish before its database is closed (SQLite must not lose a connection
+        in the middle of a query on another thread)."""
+        thread = self._warming
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(60)
+
     def close(self) -> None:
+        self._wait_warming()
         if self._database is not None:
             self._database.close()
             self._database = None
