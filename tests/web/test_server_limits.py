@@ -39,7 +39,20 @@ def test_the_pool_refuses_beyond_its_queue() -> None:
         assert outcomes[1:] == ["drawn", "drawn"]
         assert pool.admitted == 0
 
-    anyio.run(main)
+    # in a thread of its own: the session's browser (Playwright) may hold an event loop in this one
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            anyio.run(main)
+        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+            failed.append(exc)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    runner.join(30)
+    if failed:
+        raise failed[0]
     refused = outcomes[0]
     assert refused.status_code == 503 and refused.headers == {"Retry-After": "5"}
 
@@ -48,7 +61,7 @@ def test_a_full_pool_answers_the_print_form_with_a_page(client: Any) -> None:
     web = client.app.state.web
     web.heavy = HeavyPool(workers=1, queue=0)
     web.heavy.admitted = 1  # as if a sheet were being drawn
-    answer = client.post("/print", data={"calibrate": "1", "lang": "en"})
+    answer = client.post("/print?lang=en", data={"calibrate": "1"})
     assert answer.status_code == 503 and answer.headers["retry-after"] == "5"
     assert answer.headers["content-type"].startswith("text/html")
     assert "busy drawing other sheets" in answer.text
