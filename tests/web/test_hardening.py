@@ -310,3 +310,21 @@ def test_the_page_cache_is_bounded_in_bytes() -> None:
     assert cache.size <= 10_000 and cache.get(99) is not None and cache.get(0) is None
     cache.put("huge", "x" * 5000, 200)  # over an eighth of the limit: not kept
     assert cache.get("huge") is None
+
+
+def test_a_poisoned_card_name_stays_text_on_every_page_that_embeds_it(client: Any, web_cards: Path) -> None:
+    poison = "</script><!--<script>alert(1)//\u2028&"
+    path = next(web_cards.rglob("jackdaw.json"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["name"]["en"] = poison
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    client.app.state.web.reload()
+    for url in ("/editor/record/tactics/jackdaw?kind=agent&lang=en", "/cards/tactics/jackdaw?lang=en",
+                "/cards?q=k:agent&lang=en"):  # fmt: skip
+        page = client.get(url).text
+        assert "<!--<script>" not in page and "</script><!--" not in page, url
+        for block in re.findall(r'<script type="application/json"[^>]*>(.*?)</script>', page, flags=re.S):
+            assert "<" not in block and "\u2028" not in block, (url, block[:80])  # data: every < escaped
+    config = client.get("/editor/record/tactics/jackdaw?kind=agent&lang=en").text
+    embedded = re.search(r'<script type="application/json" id="ed-config">(.*?)</script>', config, flags=re.S)
+    assert embedded is not None and poison in json.dumps(json.loads(embedded.group(1)), ensure_ascii=False)

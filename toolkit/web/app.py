@@ -51,6 +51,7 @@ class WebState:
         self.generation = 0  # bumped by reload(): caches keyed on it go stale
         self._memo: dict[str, tuple[int, Any]] = {}
         self._memo_locks: dict[str, threading.Lock] = {}
+        self._memo_locks_lock = threading.Lock()
         self._warming: threading.Thread | None = None
         self._cache: OrderedDict[Any, Any] = OrderedDict()
         self._cache_lock = threading.Lock()
@@ -66,7 +67,7 @@ class WebState:
         lock: a slow table (legality, made in the background at start) keeps no other page waiting."""
         held = self._memo.get(name)
         if held is None or held[0] != self.generation:
-            with self.lock:
+            with self._memo_locks_lock:
                 lock = self._memo_locks.setdefault(name, threading.Lock())
             with lock:
                 held = self._memo.get(name)
@@ -175,6 +176,7 @@ class WebState:
         """Load the card pool again and rebuild the database (after the editor saved a card)."""
         from toolkit.db import Database, build_database, resolve_target
 
+        self._wait_warming()  # its queries must end before the old database closes (and it may need self.lock)
         with self.lock:
             from toolkit.catalog import load_catalog
 
@@ -187,7 +189,6 @@ class WebState:
             self.generation += 1
             self.pages.clear()
             if old is not None:
-                self._wait_warming()
                 old.close()
         self.warm_later()
 
