@@ -106,6 +106,26 @@ def legality(web: Any, record: Any) -> dict[str, Any] | None:
     return {"current": current, "snapshots": snapshots, "legal_now": sum(r["legal"] for r in current)}
 
 
+def legality_html(web: Any, groups: dict[str, Any] | None, lang: str) -> Any:
+    """The legality section of a card page (``cards/_legality.html``) as markup, drawn once per pool generation,
+    language and set of verdicts: the cards of one set share it, so a card page seldom draws its 66 rows."""
+    from markupsafe import Markup
+
+    from toolkit.web.templating import templates, translators
+
+    if not groups:
+        return None
+    key = tuple((r["id"], r["pool"], r["banned"], r["restricted"], r["legal"]) for key in ("current", "snapshots")
+                for r in groups[key])  # fmt: skip
+    drawn: dict[Any, Any] = web.memo(f"legality_html:{lang_key(lang)}", dict)
+    html = drawn.get(key)
+    if html is None:
+        html = drawn[key] = Markup(
+            templates.get_template("cards/_legality.html").render(groups=groups, lang=lang, **translators(lang))
+        )
+    return html
+
+
 def shown_path(web: Any, path: Any) -> str:
     """A card file as a page may show it: from the card folder it was loaded from (``cards/netrunner/x.json``),
     never the server's absolute path; just the file's name when it is under none of them."""
@@ -213,6 +233,7 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
         "printings": printings(web, record, lang),
         "legality": [*legal["current"], *legal["snapshots"]] if legal else [],
         "legality_groups": legal,
+        "legality_html": legality_html(web, legal, lang),
         "reading": reading(data, record.game, lang),
         "image": f"/images/{record.game}/{record.kind}/{record.id}.png?lang={lang_key(lang)}"
         if images.printable(record)
