@@ -99,3 +99,18 @@ def test_searches_are_answered_while_a_sheet_is_drawn(live_server: str, monkeypa
         thread.join(20)
     assert answer.status_code == 200 and took < 1.0, took
     assert printed == [200]
+
+
+def test_the_answer_cache_is_bounded_in_bytes(client: Any, monkeypatch: Any) -> None:
+    from toolkit.web import app as web_app
+
+    monkeypatch.setattr(web_app, "CACHE_BYTES", 1024 * 1024)
+    web = client.app.state.web
+    filler = "# " + "x" * 30_000 + "\n"  # a comment line: every deck a large key
+    for n in range(40):
+        text = f"# name: deck {n}\n" + filler + "3x Sure Gamble\n"
+        assert client.post("/api/decks/validate", json={"text": text}).status_code == 200
+        assert web._cache_bytes <= 1024 * 1024
+    assert 0 < len(web._cache) < 40  # the oldest went first
+    web.reload()
+    assert web._cache_bytes == 0 and not web._cache

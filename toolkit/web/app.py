@@ -36,6 +36,16 @@ CSRF_COOKIE = "csrf"
 TOKEN_COOKIE = "token"
 LANG_COOKIE = "lang"  # toolkit.web.templating reads it
 CACHE_SIZE = 2048
+CACHE_BYTES = 64 * 1024 * 1024
+
+
+def _weight(value: Any) -> int:
+    """About how many bytes ``value`` (an answer's bytes, a key of strings and numbers) holds."""
+    if isinstance(value, (bytes, bytearray, str)):
+        return len(value) + 64
+    if isinstance(value, tuple):
+        return sum(_weight(v) for v in value) + 64
+    return 64
 CACHE_ON = os.environ.get("DOSSIER_WEB_CACHE", "1") != "0"
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
 
@@ -55,6 +65,7 @@ class WebState:
         self._warming: threading.Thread | None = None
         self._cache: OrderedDict[Any, Any] = OrderedDict()
         self._cache_lock = threading.Lock()
+        self._cache_bytes = 0
         from toolkit.web.pagecache import PageCache
 
         self.pages = PageCache()  # rendered pages (card pages), bounded in bytes; see toolkit.web.pagecache
@@ -77,21 +88,30 @@ class WebState:
         return held[1]
 
     def cached(self, key: Any, make: Any) -> Any:
-        """``make()`` remembered under ``key`` for this catalog generation (an LRU of :data:`CACHE_SIZE`
-        answers): search results and deck verdicts depend only on the request and the card pool, which
-        changes only through :meth:`reload`. ``$DOSSIER_WEB_CACHE=0`` turns it off (for measuring)."""
+        """``make()`` remembered under ``key`` for this catalog generation (an LRU of at most :data:`CACHE_SIZE`
+        answers and :data:`CACHE_BYTES` of keys and answers: a deck's text is part of its key, so many large
+        decks cannot pin memory): search results and deck verdicts depend only on the request and the card
+        pool, which changes only through :meth:`reload`. ``$DOSSIER_WEB_CACHE=0`` turns it off (for measuring)."""
         if not CACHE_ON:
             return make()
         full = (self.generation, key)
         with self._cache_lock:
             if full in self._cache:
                 self._cache.move_to_end(full)
-                return self._cache[full]
+                return self._cache[full][0]
         value = make()
+        weight = _weight(key) + _weight(value)
+        if weight > CACHE_BYTES // 16:  # one huge answer may not push out everything else
+            return value
         with self._cache_lock:
-            self._cache[full] = value
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+            old = self._cache.pop(full, None)
+            if old is not None:
+                self._cache_bytes -= old[1]
+            self._cache[full] = (value, weight)
+            self._cache_bytes += weight
+            while len(self._cache) > CACHE_SIZE or self._cache_bytes > CACHE_BYTES:
+                _, (_, dropped) = self._cache.popitem(last=False)
+                self._cache_bytes -= dropped
         return value
 
     async def cached_async(self, key: Any, make: Any, *, small: bool = True) -> Any:
@@ -107,7 +127,7 @@ class WebState:
             with self._cache_lock:
                 if full in self._cache:
                     self._cache.move_to_end(full)
-                    return self._cache[full]
+                    return self._cache[full][0]
         if small and self.inline_ok:
             return self.cached(key, make)
         from starlette.concurrency import run_in_threadpool
@@ -188,6 +208,9 @@ class WebState:
             self._database = Database(target)
             self.generation += 1
             self.pages.clear()
+            with self._cache_lock:  # the answers of the old pool can never be asked again
+                self._cache.clear()
+                self._cache_bytes = 0
             if old is not None:
                 old.close()
         self.warm_later()
