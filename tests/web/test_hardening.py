@@ -328,3 +328,18 @@ def test_a_poisoned_card_name_stays_text_on_every_page_that_embeds_it(client: An
     config = client.get("/editor/record/tactics/jackdaw?kind=agent&lang=en").text
     embedded = re.search(r'<script type="application/json" id="ed-config">(.*?)</script>', config, flags=re.S)
     assert embedded is not None and poison in json.dumps(json.loads(embedded.group(1)), ensure_ascii=False)
+
+
+def test_an_oversized_form_gets_a_page_with_the_way_back(web_settings: WebSettings) -> None:
+    web_settings.max_body = 16 * 1024
+    with _client(web_settings) as c:
+        answer = c.post(
+            "/print?lang=en",
+            data={"deck": "x" * 40_000},
+            headers={"Accept": "text/html,application/xhtml+xml", "Referer": f"{BASE}/print?lang=en"},
+        )
+        assert answer.status_code == 413 and answer.headers["content-type"].startswith("text/html")
+        assert "larger than 16 KiB" in answer.text and 'href="/print"' in answer.text
+        elsewhere = c.post("/print", data={"deck": "x" * 40_000},
+                           headers={"Accept": "text/html", "Referer": "https://evil.example/print"})  # fmt: skip
+        assert 'href="/"' in elsewhere.text  # never a way back to another site

@@ -1,7 +1,7 @@
 """The server's outer guards, plain ASGI middlewares around every request (no task group, no buffering):
 
 - :class:`BodyLimit`: a request body larger than ``settings.max_body`` is refused with 413 and one line in the
-  request's language *before* anything reads it: at once when ``Content-Length`` says so, else as soon as the
+  request's language (JSON, or a short page with a way back for a browser's form) *before* anything reads it: at once when ``Content-Length`` says so, else as soon as the
   bytes received pass the limit (a chunked upload); the app never parses an oversized body.
 - :class:`SecurityHeaders`: every answer says ``X-Content-Type-Options: nosniff``, ``Referrer-Policy:
   same-origin``, ``X-Frame-Options: DENY``, and every HTML page a Content-Security-Policy that runs only this
@@ -27,14 +27,30 @@ BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 NO_CSP_PATHS = ("/docs", "/redoc")  # FastAPI's API pages load their scripts from a CDN
 
 
-def _too_large(limit: int) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+def _too_large(limit: int, scope: Any) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """The refusal: JSON (``{"detail": …}``, as every API error), or a short page for a browser's form."""
+    from html import escape
+    from urllib.parse import urlsplit
+
     detail = i18n.tr(
         "the request is larger than {n} KiB, the limit of this server (`dossier serve --max-body`)", n=limit // 1024
     )
-    body = json.dumps({"detail": detail}, ensure_ascii=False).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-               (b"connection", b"close")]  # fmt: skip
-    return 413, headers, body
+    headers = dict(scope.get("headers", ()))
+    if b"text/html" in headers.get(b"accept", b""):
+        back = urlsplit(headers.get(b"referer", b"").decode("latin-1"))
+        back_path = back.path if back.netloc == headers.get(b"host", b"").decode("latin-1") and back.path else "/"
+        lang = i18n.current_lang()
+        page = (
+            f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8"><title>413</title>'
+            f'<meta name="viewport" content="width=device-width, initial-scale=1"></head><body>'
+            f'<p id="error" role="alert">{escape(detail)}</p>'
+            f'<p><a href="{escape(back_path)}">{escape(i18n.tr("Back"))}</a></p></body></html>'
+        )
+        body, kind = page.encode(), b"text/html; charset=utf-8"
+    else:
+        body, kind = json.dumps({"detail": detail}, ensure_ascii=False).encode(), b"application/json"
+    out = [(b"content-type", kind), (b"content-length", str(len(body)).encode()), (b"connection", b"close")]
+    return 413, out, body
 
 
 class BodyLimit:
@@ -44,8 +60,8 @@ class BodyLimit:
         self.app = app
         self.limit = limit
 
-    async def _refuse(self, send: Any) -> None:
-        status, headers, body = _too_large(self.limit)
+    async def _refuse(self, scope: Any, send: Any) -> None:
+        status, headers, body = _too_large(self.limit, scope)
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
@@ -60,7 +76,7 @@ class BodyLimit:
             except ValueError:
                 size = -1
             if size < 0 or size > self.limit:
-                await self._refuse(send)
+                await self._refuse(scope, send)
                 return
         received = 0
         over = False
@@ -92,7 +108,7 @@ class BodyLimit:
             if not over:
                 raise
         if over and not started:
-            await self._refuse(send)
+            await self._refuse(scope, send)
 
 
 def content_security_policy(nonce: str) -> str:
