@@ -343,3 +343,11 @@ def test_an_oversized_form_gets_a_page_with_the_way_back(web_settings: WebSettin
         elsewhere = c.post("/print", data={"deck": "x" * 40_000},
                            headers={"Accept": "text/html", "Referer": "https://evil.example/print"})  # fmt: skip
         assert 'href="/"' in elsewhere.text  # never a way back to another site
+
+
+def test_a_phone_at_the_lan_address_of_a_loopback_server_is_told_what_to_do(client: Any) -> None:
+    page = client.get("/crossfire?lang=en", headers={"Host": "192.168.1.20:8000", "Accept": "text/html"})
+    assert page.status_code == 403 and page.headers["content-type"].startswith("text/html")
+    assert "loopback only" in page.text and "dossier serve --host 0.0.0.0" in page.text
+    api = client.get("/api/search?q=t:ice&lang=en", headers={"Host": "192.168.1.20:8000"})
+    assert api.status_code == 403 and "loopback only" in api.json()["detail"]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import urlencode
 
 from fastapi import Depends, FastAPI, Request
-from fastapi.responses import JSONResponse, RedirectResponse, Response
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from toolkit import i18n
@@ -294,7 +294,20 @@ class RequestCookies:
             name = host.rsplit(":", 1)[0] if not host.endswith("]") else host
             if not is_loopback(name) and name not in LOOPBACK_HOSTS:
                 detail = i18n.tr("host {host} not allowed: this server answers on loopback only", host=repr(host))
-                refusal = JSONResponse({"detail": detail}, 403)
+                refusal: Response = JSONResponse({"detail": detail}, 403)
+                if "text/html" in headers.get("accept", ""):  # a phone that opened a link: say what to do
+                    from html import escape
+
+                    advice = i18n.tr(
+                        "To let phones and other computers open this server, start it with {command}.",
+                        command="dossier serve --host 0.0.0.0",
+                    )
+                    refusal = HTMLResponse(
+                        f'<!doctype html><html lang="{escape(i18n.current_lang())}"><head><meta charset="utf-8">'
+                        f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>403</title>'
+                        f'</head><body><p role="alert">{escape(detail)}</p><p>{escape(advice)}</p></body></html>',
+                        403,
+                    )
                 await refusal(scope, receive, send)
                 return
         cookie_header = headers.get("cookie")
