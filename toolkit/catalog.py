@@ -14,7 +14,7 @@ import errno
 import os
 import stat
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -206,6 +206,56 @@ def context_sources(targets: list[Path], walked: Iterable[Path] = ()) -> tuple[l
             if file_key(extra) not in wanted:
                 sources.append(read_source(extra))
     return sources, wanted
+
+
+def pool_context(sources: list[Source], wanted: set[str], pool: Sequence[Path]) -> list[Source]:
+    """The records to read beside ``sources`` (from :func:`context_sources`) for its targets in no game
+    directory (a designer's new cards, a map alone): their games' records in ``pool`` (the configured card
+    pool, :func:`pool_sources`), as ``import csv`` reads new rows, so their references to the pool's agents,
+    modes and cards resolve. Targets in a game directory (``cards/tactics``) need none."""
+    loose = [
+        s for s in sources if file_key(s.path) in wanted and game_root(Path(os.path.dirname(file_key(s.path)))) is None
+    ]
+    if not loose or not pool:
+        return []
+    return pool_sources(loose, pool, wanted | {file_key(s.path) for s in sources})
+
+
+def _record_key(source: Source) -> tuple[str, str, str] | None:
+    """(game, kind namespace, id) of a record file's text, or None when it is not one (lint says why)."""
+    import json
+
+    try:
+        data = json.loads(source.text or "")
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or not all(isinstance(data.get(k), str) for k in ("game", "kind", "id")):
+        return None
+    return data["game"], namespace(data["kind"]), data["id"]
+
+
+def pool_sources(loose: list[Source], pool: Sequence[Path], skip: set[str]) -> list[Source]:
+    """The records of ``pool`` of the games of ``loose`` (record files in no game directory): each pool path's
+    ``<game>/`` directory where it has one, else the path itself when it is a game directory. A pool record with
+    the same game, kind and id as one of ``loose`` is left out (the file being linted stands for it)."""
+    keys = {key for s in loose if (key := _record_key(s)) is not None}
+    games = {key[0] for key in keys}
+    out: list[Source] = []
+    for base in pool:
+        base = Path(base)
+        for game in sorted(games):
+            root = base / game if (base / game / GAME_FILE).is_file() else base
+            if not (root / GAME_FILE).is_file():
+                continue
+            for extra in _iter_json(root):
+                if file_key(extra) in skip:
+                    continue
+                source = read_source(extra)
+                key = _record_key(source)
+                if key is not None and key[0] == game and key not in keys:
+                    out.append(source)
+                    skip.add(file_key(extra))
+    return out
 
 
 @dataclass

@@ -29,7 +29,7 @@ import functools
 import os
 import re
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -99,6 +99,7 @@ class LintResult:
     records: list[tuple[Path, RecordBase]]
     files: int
     io_errors: int
+    pooled: int = 0  # records of the card pool read around files in no game directory (lint_files)
 
     @property
     def errors(self) -> int:
@@ -864,19 +865,28 @@ def _text_chunks(keys: list[str], workers: int) -> list[list[str]]:
 
 
 def lint_files(
-    targets: list[Path], walked: Iterable[Path] = (), *, meter: Meter | None = None, jobs: int = 1
+    targets: list[Path],
+    walked: Iterable[Path] = (),
+    *,
+    meter: Meter | None = None,
+    jobs: int = 1,
+    pool: Sequence[Path] = (),
 ) -> LintResult:
     """Lint the files ``targets`` (from :func:`toolkit.catalog.discover`) among the other records of their
-    games (:func:`toolkit.catalog.context_sources`, which ``walked`` spares a second walk): the worker
-    processes, if any, start before the files are read, and read their share themselves."""
-    from toolkit.catalog import context_sources
+    games (:func:`toolkit.catalog.context_sources`, which ``walked`` spares a second walk; files in no game
+    directory among their games' records in ``pool``): the worker processes, if any, start before the files
+    are read, and read their share themselves. ``pooled`` on the result: how many records of ``pool`` were read."""
+    from toolkit.catalog import context_sources, pool_context
 
     with gc_paused():
         verdicts = TextVerdicts()
         verdicts.start_workers(_text_chunks([os.path.abspath(p) for p in targets], jobs - 1), jobs - 1)
         try:
             sources, wanted = context_sources(targets, walked)
-            return lint_sources(sources, wanted, meter=meter, verdicts=verdicts)
+            pooled = pool_context(sources, wanted, pool)
+            result = lint_sources([*sources, *pooled], wanted, meter=meter, verdicts=verdicts)
+            result.pooled = len(pooled)
+            return result
         finally:
             verdicts.close()
 

@@ -395,25 +395,38 @@ def lint(
             show_default=False,
         ),
     ] = None,
+    cards: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--cards",
+            help=N_(
+                "The card pool to check files in no game directory against (repeatable; default: $DOSSIER_CARDS, "
+                "cards = [...] in dossier.toml or the user config, else the bundled cards/)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """``dossier lint``: check card data (its help is given to the decorator, in the catalogs)."""
     from toolkit.catalog import discover
     from toolkit.cli._lang import output_lang
     from toolkit.cli.progress import Phases
+    from toolkit.config import card_pool
     from toolkit.gcpause import gc_paused
     from validators.lint import available_jobs, lint_files
 
     output_lang(lang)
     problems: list[WalkProblem] = []
     given = default_paths(paths)
+    pool = card_pool(cards, default=[CARDS_DIR])
     with gc_paused(freeze=True):  # the run builds long-lived objects only, and the command ends after it
         targets = discover(given, problems)
         if not targets and not problems:
             raise DossierError(_no_files(given))
         walked = [] if problems else [p for p in given if p.is_dir()]
         with Phases() as meter:
-            result = lint_files(targets, walked, meter=meter, jobs=jobs or available_jobs())
+            result = lint_files(targets, walked, meter=meter, jobs=jobs or available_jobs(), pool=pool.paths)
     result.findings[:0] = [walk_finding(p) for p in problems]
     result.io_errors += len(problems)
     if format is OutputFormat.json:
@@ -427,6 +440,10 @@ def lint(
     else:
         emit_findings(result.findings)
         print_summary(result)
+        if result.pooled:
+            from toolkit.i18n import tr
+
+            print(tr("checked among {n} records of the card pool {pool}", n=result.pooled, pool=pool.describe()))
     if result.io_errors:
         raise typer.Exit(2)
     raise typer.Exit(1 if result.errors else 0)

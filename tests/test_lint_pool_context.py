@@ -1,0 +1,75 @@
+"""One lint context (issue 25): a file in no game directory (a designer's new cards, a map alone) is linted among
+its game's records in the configured card pool, as `import csv` lints new rows; `lint --cards` names that pool."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from toolkit.cli import app
+
+ROOT = Path(__file__).resolve().parent.parent
+CARDS = ROOT / "cards"
+
+
+def _new_card(folder: Path) -> Path:
+    """A copy of a bundled card exclusive to jackdaw, as a new card of a designer's own folder."""
+    source = next(p for p in sorted((CARDS / "tactics" / "cards").glob("*.json")) if '"agent": "jackdaw"' in p.read_text())
+    data = json.loads(source.read_text(encoding="utf-8"))
+    data.update(id="my_new_card", name={"zh-Hans": "我的新卡", "en": "My New Card"})
+    path = folder / "tactics" / "cards" / "my_new_card.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return path
+
+
+def _new_map(folder: Path) -> Path:
+    source = sorted((CARDS / "tactics" / "maps").glob("*.json"))[0]
+    data = json.loads(source.read_text(encoding="utf-8"))
+    data.update(id="my_map", name={"zh-Hans": "我的地图", "en": "My Map"})
+    path = folder / "tactics" / "maps" / "my_map.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    return path
+
+
+def lint(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(app, ["lint", *args, "--lang", "en"], env={"DOSSIER_CARDS": ""})
+    return result.exit_code, result.output
+
+
+def test_new_cards_and_a_map_alone_are_linted_among_the_pool(tmp_path: Path) -> None:
+    _new_card(tmp_path)
+    _new_map(tmp_path)
+    code, out = lint(str(tmp_path))
+    assert code == 0, out
+    assert "does not exist" not in out
+    assert "checked among" in out and "records of the card pool" in out and "the default" in out
+
+
+def test_lint_cards_names_the_pool_and_an_empty_one_finds_the_references_missing(tmp_path: Path) -> None:
+    _new_card(tmp_path / "mine")
+    elsewhere = tmp_path / "other"
+    shutil.copytree(CARDS / "tactics", elsewhere / "tactics", ignore=shutil.ignore_patterns("agents"))
+    code, out = lint(str(tmp_path / "mine"), "--cards", str(elsewhere))
+    assert code == 1 and "jackdaw" in out and "does not exist" in out
+    assert f"{elsewhere}, from --cards" in out
+
+
+def test_a_pool_record_of_the_same_id_stands_aside(tmp_path: Path) -> None:
+    source = sorted((CARDS / "tactics" / "cards").glob("*.json"))[0]
+    copy = tmp_path / "tactics" / "cards" / source.name
+    copy.parent.mkdir(parents=True)
+    data = json.loads(source.read_text(encoding="utf-8"))
+    data["name"]["en"] = (data["name"].get("en") or "x") + " (revised)"
+    copy.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    code, out = lint(str(copy))
+    assert code == 0 and "duplicate" not in out, out
+
+
+def test_the_bundled_pool_is_linted_as_before() -> None:
+    code, out = lint(str(CARDS / "tactics"))
+    assert code == 0 and "checked among" not in out  # a game directory is its own context
