@@ -171,10 +171,14 @@ def test_a_line_that_is_no_card_is_named_not_dropped(tmp_path: Path) -> None:
     text = "# game: tactics\n# mode: duo\n装备\n1x 寒鸦\nEvents:\n白鹭\n1x 长弓狙击步枪\n---\nthis is garbage\n"
     loaded = read_deck(write(tmp_path, text), NAMES)
     found = [(f.code, f.line) for f in loaded.findings]
-    # a name without a count below the cards is no deck name: named, as the sentence is
-    assert found == [("deck.line.unplaced", 6), ("deck.line.unplaced", 9)], loaded.findings
+    # an agent named without a count is neither a heading nor the deck's name: the finding says what to write
+    assert found == [("deck.count.missing", 6), ("deck.line.unplaced", 9)], loaded.findings
+    assert "'白鹭' has no count; write '1x 白鹭'" in loaded.findings[0].message
     assert "'this is garbage' was not read" in loaded.findings[1].message
     assert loaded.deck is not None and loaded.deck.name == "deck"  # the file's name: no line named the deck
     named = read_deck(write(tmp_path, "My Deck\n\n# game: tactics\n# mode: duo\n装备\n1x 寒鸦\n"), NAMES)
     assert named.findings == [] and named.deck is not None and named.deck.name == "My Deck"
+    squad = read_deck(write(tmp_path, "# game: tactics\n# mode: duo\n寒鸦\n1x 白鹭\n"), NAMES)  # not taken as the name
+    assert [(f.code, f.line) for f in squad.findings] == [("deck.count.missing", 3)]
+    assert squad.deck is not None and squad.deck.name == "deck" and squad.deck.agents == ["egret"]
     assert loaded.deck is not None and loaded.deck.agents == ["jackdaw"]

@@ -729,6 +729,14 @@ def _read_text(
                 lines["/identity"] = (number, 1)
                 langs.append(resolve.language(free_line, game, found[0]))
                 continue
+        if [r for r in resolve.lookup(free_line, game) if r.kind in ("card", "agent", "role")]:
+            # a card or agent named without a count is no heading and no deck name: say what to write
+            problem(
+                "deck.count.missing",
+                tr("{name} has no count; write {line}", name=repr(free_line), line=repr(f"1x {free_line}")),
+                number,
+            )
+            continue
         heading_free.append((number, free_line))
     if name_value is None:
         # the deck's name: the first line that is no card and no heading, above the first card line
