@@ -26,7 +26,7 @@ def built(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def _search(db: Path) -> tuple[int, str]:
-    result = CliRunner().invoke(app, ["search", "--db", str(db), "--format", "ids", "e:x"])
+    result = CliRunner().invoke(app, ["search", "--db", str(db), "--format", "ids", "t:ice"])
     return result.exit_code, result.stderr
 
 
