@@ -22,18 +22,18 @@ def test_the_pool_refuses_beyond_its_queue() -> None:
         release.wait(10)
         return "drawn"
 
-    async def one() -> None:
+    async def one(client: str) -> None:
         try:
-            outcomes.append(await pool.run(job))
+            outcomes.append(await pool.run(job, client=client))
         except HTTPException as exc:
             outcomes.append(exc)
 
     async def main() -> None:
         async with anyio.create_task_group() as group:
-            group.start_soon(one)  # runs
-            group.start_soon(one)  # waits its turn
+            group.start_soon(one, "a")  # runs
+            group.start_soon(one, "b")  # waits its turn
             await anyio.sleep(0.2)
-            await one()  # refused at once, while the two others are admitted
+            await one("c")  # refused at once, while the two others are admitted
             assert len(outcomes) == 1 and isinstance(outcomes[0], Busy)
             release.set()
         assert outcomes[1:] == ["drawn", "drawn"]
@@ -114,3 +114,46 @@ def test_the_answer_cache_is_bounded_in_bytes(client: Any, monkeypatch: Any) -> 
     assert 0 < len(web._cache) < 40  # the oldest went first
     web.reload()
     assert web._cache_bytes == 0 and not web._cache
+
+
+def test_one_client_has_at_most_two_sheets_admitted() -> None:
+    pool = HeavyPool(workers=4, queue=8, per_client=2)
+    release = threading.Event()
+    outcomes: list[Any] = []
+
+    def job() -> str:
+        release.wait(10)
+        return "drawn"
+
+    async def one(client: str) -> None:
+        try:
+            outcomes.append((client, await pool.run(job, client=client)))
+        except HTTPException as exc:
+            outcomes.append((client, exc.status_code))
+
+    async def main() -> None:
+        async with anyio.create_task_group() as group:
+            for _ in range(2):
+                group.start_soon(one, "10.0.0.1")
+            await anyio.sleep(0.2)
+            await one("10.0.0.1")  # a third from the same address: refused at once
+            group.start_soon(one, "10.0.0.2")  # another client is admitted
+            await anyio.sleep(0.2)
+            release.set()
+
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            anyio.run(main)
+        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+            failed.append(exc)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    runner.join(30)
+    if failed:
+        raise failed[0]
+    assert outcomes[0] == ("10.0.0.1", 429)
+    assert sorted(outcomes[1:]) == [("10.0.0.1", "drawn"), ("10.0.0.1", "drawn"), ("10.0.0.2", "drawn")]
+    assert pool.clients == {} and pool.admitted == 0

@@ -300,12 +300,13 @@ async def print_pdf(request: Request) -> Response:
     if len(form.deck) > MAX_UPLOAD:
         message = tr("the deck is larger than {n} KiB, the limit for a deck file", n=MAX_UPLOAD // 1024)
         return _page(request, form, message, 400)
-    from toolkit.web.heavy import Busy
+    from toolkit.web.heavy import Busy, TooMany
 
+    client = request.client.host if request.client else ""
     try:  # in the bounded pool of heavy work: the event loop keeps answering while the sheet is drawn
-        pdf, filename = await web.heavy.run(draw, web, form, upload, calibrate)
-    except Busy as busy:
-        page = _page(request, form, str(busy.detail), 503)
+        pdf, filename = await web.heavy.run(draw, web, form, upload, calibrate, client=client)
+    except (Busy, TooMany) as busy:
+        page = _page(request, form, str(busy.detail), busy.status_code)
         page.headers.update(busy.headers or {})
         return page
     except DossierError as exc:
