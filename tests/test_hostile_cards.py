@@ -233,12 +233,24 @@ def test_a_file_with_thousands_of_problems_lists_the_first_and_counts_the_rest(c
     from validators.lint import MAX_FINDINGS_PER_FILE
 
     root = game_copy("tactics")
-    path = write_card(root, with_(text=list(range(5000))))
+    path = write_card(root, with_(**{f"unknown_{n}": n for n in range(5000)}))
     result = cli("lint", root)
     assert result.exit_code == 1
     lines = assert_one_line_findings(result.output, path)
     assert len(lines) == MAX_FINDINGS_PER_FILE + 1
     assert "error card.findings.more: 4800 more problems in this file" in lines[-1]
+
+
+def test_a_list_of_thousands_of_abilities_is_one_problem_not_thousands(cli, game_copy) -> None:
+    from toolkit.models.common import MAX_ABILITIES
+
+    root = game_copy("tactics")
+    path = write_card(root, with_(text=list(range(5000))))  # no text at all, 5,000 times
+    result = cli("lint", root)
+    assert result.exit_code == 1
+    lines = assert_one_line_findings(result.output, path)
+    assert any(f"at most {MAX_ABILITIES} item" in line for line in lines)
+    assert len(lines) <= MAX_ABILITIES + 3  # the list, its first texts, nothing per item past the limit
 
 
 def test_a_megabyte_ability_text_is_refused_quickly(cli, game_copy) -> None:

@@ -132,6 +132,50 @@ def _schema_validator(game: str, kind: str, branch: str | None) -> Any:
     return validator
 
 
+SCHEMA_LIST_BOUND = 4096
+"""Lists longer than this are cut to one past it before the JSON Schema reads them (never for the models). The
+schemas' own limits are far below (64 map rows, 64 abilities; the real NetrunnerDB data's longest list is 106), so
+the finding is the same ("too long"), without validating a million rows one by one."""
+
+
+def _lists_bounded(value: Any, bound: int = SCHEMA_LIST_BOUND) -> Any:
+    """``value`` with every list longer than ``bound`` cut to ``bound + 1`` items (copied only where cut)."""
+    if isinstance(value, list):
+        items = value[: bound + 1] if len(value) > bound + 1 else value
+        cut = [_lists_bounded(v, bound) for v in items] if any(isinstance(v, (list, dict)) for v in items) else items
+        return cut if cut is not items or items is not value else value
+    if isinstance(value, dict):
+        out = None
+        for key, item in value.items():
+            if isinstance(item, (list, dict)):
+                bounded = _lists_bounded(item, bound)
+                if bounded is not item:
+                    out = dict(value) if out is None else out
+                    out[key] = bounded
+        return value if out is None else out
+    return value
+
+
+def _text_lists_bounded(data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` with each ability-text list cut to one past the models' limit (:data:`MAX_ABILITIES`): the schema
+    says the list is too long, not that each of thousands of its items is wrong."""
+    from toolkit.models import TEXT_FIELDS
+    from toolkit.models.common import MAX_ABILITIES
+
+    out = data
+    for path in TEXT_FIELDS:
+        node: Any = data
+        for key in path:
+            node = node.get(key) if isinstance(node, dict) else None
+        if isinstance(node, list) and len(node) > MAX_ABILITIES + 1:
+            out = dict(out) if out is data else out
+            if len(path) == 1:
+                out[path[0]] = node[: MAX_ABILITIES + 1]
+            elif isinstance(out.get(path[0]), dict):
+                out[path[0]] = {**out[path[0]], path[1]: node[: MAX_ABILITIES + 1]}
+    return out
+
+
 def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
     """Report jsonschema errors for a rejected record; False if the schema had none."""
     data = entry.data
@@ -150,7 +194,8 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
             return True
     validator = _schema_validator(game, kind, branch)
     reported = False
-    for error in sorted(_leaf_errors(validator.iter_errors(data)), key=lambda e: list(map(str, e.absolute_path))):
+    errors = validator.iter_errors(_text_lists_bounded(_lists_bounded(data)))
+    for error in sorted(_leaf_errors(errors), key=lambda e: list(map(str, e.absolute_path))):
         path = list(error.absolute_path)
         if error.validator == "additionalProperties" and isinstance(error.instance, dict):
             allowed = set(error.schema.get("properties", {}))
@@ -948,7 +993,9 @@ def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter) -> LintResult
     for entry in entries:
         if not entry.findings:
             continue
-        positions = value_positions(entry.source.text) if entry.source.text else {}
+        wanted = [f.pointer for f in entry.findings if f.line is None and f.pointer is not None]
+        # only the places the findings need: the rest of a large file is passed over by the C decoder
+        positions = value_positions(entry.source.text, wanted) if entry.source.text and wanted else {}
         located = []
         for finding in entry.findings:
             if finding.line is None and finding.pointer is not None:

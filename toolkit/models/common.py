@@ -24,6 +24,9 @@ AbilityText = Annotated[
     StringConstraints(min_length=1, max_length=2000),
     Field(description="One ability in controlled zh-Hans ability text (see toolkit/text/ABILITY_TEXT.md)."),
 ]
+MAX_ABILITIES = 64
+"""Abilities in one list of a record (a printed card holds a handful: the real NetrunnerDB pool at most 5); a
+longer list is refused before any of it is parsed, so a runaway file costs one error, not millions."""
 
 ART_DOC = (
     "Card art: a PNG or JPEG file, its path relative to this record's file with forward slashes "

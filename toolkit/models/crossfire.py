@@ -8,7 +8,18 @@ from pydantic import Field, model_validator
 
 from toolkit.i18n import tr, trn
 
-from .common import ART_DOC, AbilityText, ArtPath, GameBase, ModeBase, Model, PlayerRange, RecordBase, Slug
+from .common import (
+    ART_DOC,
+    MAX_ABILITIES,
+    AbilityText,
+    ArtPath,
+    GameBase,
+    ModeBase,
+    Model,
+    PlayerRange,
+    RecordBase,
+    Slug,
+)
 
 Team = Literal["blue", "red", "none"]
 RoleCounts = dict[Slug, Annotated[int, Field(ge=1, le=20)]]
@@ -35,8 +46,8 @@ class CrossfireRole(RecordBase):
     )
     special: bool = Field(description="Special role (特殊角色) rather than a standard one.")
     counts_as: Slug | None = Field(default=None, description="视为: the standard role it counts as.")
-    text: list[AbilityText] = Field(default_factory=list, description="Abilities.")
-    win: list[AbilityText] = Field(min_length=1, description="Win conditions, in ability text.")
+    text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list, description="Abilities.")
+    win: list[AbilityText] = Field(max_length=MAX_ABILITIES, min_length=1, description="Win conditions, in ability text.")
     art: ArtPath | None = Field(default=None, description=ART_DOC)
 
     @model_validator(mode="after")

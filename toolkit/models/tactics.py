@@ -8,7 +8,20 @@ from pydantic import Field, StringConstraints, field_validator, model_validator
 
 from toolkit.i18n import tr
 
-from .common import ART_DOC, AbilityText, ArtPath, GameBase, ModeBase, Model, Names, PlayerRange, RecordBase, Slug, Term
+from .common import (
+    ART_DOC,
+    MAX_ABILITIES,
+    AbilityText,
+    ArtPath,
+    GameBase,
+    ModeBase,
+    Model,
+    Names,
+    PlayerRange,
+    RecordBase,
+    Slug,
+    Term,
+)
 
 Category = Literal["equipment", "skill", "item", "status", "minion"]
 Back = Literal["personal", "shop"]
@@ -95,7 +108,7 @@ class Status(Model):
 class Reverse(Model):
     """The reverse face of a reversible card (倒转牌, §7.4.1)."""
 
-    text: list[AbilityText] = Field(min_length=1, description="Abilities of the reverse face.")
+    text: list[AbilityText] = Field(max_length=MAX_ABILITIES, min_length=1, description="Abilities of the reverse face.")
     playable: bool = Field(default=True, description="False: this face cannot be played directly.")
     active_when_tapped: Literal["front", "reverse"] = Field(
         default="reverse",
@@ -171,7 +184,7 @@ class TacticsMode(ModeBase):
     teams: Literal["none", "teams", "free_for_all"] = Field(default="none", description="组队 / 混战.")
     victory: list[Victory] = Field(default_factory=list, description="Victory conditions.")
     first_blood_points: int | None = Field(default=None, ge=1, description="Points that win 先发制人.")
-    draw_phase: list[AbilityText] = Field(default_factory=list, description="What the draw phase does.")
+    draw_phase: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list, description="What the draw phase does.")
     deck_rules: list[TacticsDeckRule] = Field(default_factory=list, description="Deck rules as data.")
     agents_count_toward_deck_size: bool = Field(
         default=False, description="House rule (RULINGS T1): agent cards count toward deck size."
@@ -227,7 +240,7 @@ class TacticsAgent(RecordBase):
     attacks: list[Slug] = Field(
         default_factory=lambda: ["brawl", "sidearm"], description="Built-in attacks (特工自带攻击)."
     )
-    text: list[AbilityText] = Field(default_factory=list, description="Abilities, top to bottom.")
+    text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list, description="Abilities, top to bottom.")
     art: ArtPath | None = Field(default=None, description=ART_DOC)
 
     @model_validator(mode="after")
@@ -270,7 +283,7 @@ class TacticsMinion(RecordBase):
     attack: AttackProfile | None = Field(default=None, description="Its own attack (随从牌面自带攻击).")
     deploy: Deployment
     can_use_command_cards: bool = Field(default=False, description="Marked minions may use command cards.")
-    text: list[AbilityText] = Field(default_factory=list)
+    text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list)
     art: ArtPath | None = Field(default=None, description=ART_DOC)
 
 
@@ -282,7 +295,7 @@ class TacticsObstacle(RecordBase):
     type: Literal["obstacle"]
     obstacle: Literal["normal", "scene"] = Field(description="普通障碍 or 场景障碍.")
     hp: int = Field(ge=1, le=50)
-    text: list[AbilityText] = Field(default_factory=list)
+    text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list)
     art: ArtPath | None = Field(default=None, description=ART_DOC)
 
 
@@ -294,7 +307,7 @@ class TacticsAbility(RecordBase):
 
     kind: Literal["ability"]
     game: Literal["tactics"]
-    text: list[AbilityText] = Field(min_length=1)
+    text: list[AbilityText] = Field(max_length=MAX_ABILITIES, min_length=1)
 
 
 class TacticsAttack(RecordBase):
@@ -303,7 +316,7 @@ class TacticsAttack(RecordBase):
     kind: Literal["attack"]
     game: Literal["tactics"]
     attack: AttackProfile
-    text: list[AbilityText] = Field(default_factory=list)
+    text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list)
 
 
 class TacticsCard(RecordBase):
@@ -315,7 +328,7 @@ class TacticsCard(RecordBase):
     back: Back = Field(default="personal", description="personal (black back) or shop (gold, 矩阵商店).")
     agent: Slug | None = Field(default=None, description="Exclusive card (专用牌): the agent whose symbol it bears.")
     cost: Cost = Field(default_factory=Cost)
-    text: list[AbilityText] = Field(default_factory=list, description="Abilities (front face), top to bottom.")
+    text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list, description="Abilities (front face), top to bottom.")
     equipment: Equipment | None = None
     status: Status | None = None
     minion: Slug | None = Field(default=None, description="For minion cards: the unit id it deploys.")
