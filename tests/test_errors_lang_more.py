@@ -184,7 +184,7 @@ CASES: dict[str, Case] = {
     "print a Tabletop Simulator sheet as JPEG": Case(lambda t: ["print", "crossfire/vip", "--tts", str(t / "x.jpg")]),
     "print with a broken template": Case(
         lambda t: ["print", "--game", "tactics", "--out", str(t / "x.pdf"), "--template", str(t / "templates")],
-        exit_code=1,
+        exit_code=2,
     ),
     "build fonts from a file that is no font": Case(
         lambda t: ["fonts", "build", "--regular", str(t / "font.ttf"), "--bold", str(t / "font.ttf")],

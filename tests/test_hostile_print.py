@@ -200,7 +200,7 @@ def test_every_number_of_every_bundled_template_refuses_a_boolean(tmp_path: Path
             with pytest.raises(DossierError) as caught:
                 parse_template(path, face)
             message = str(caught.value)
-            assert caught.value.exit_code == 1 and "\n" not in message
+            assert caught.value.exit_code == 2 and "\n" not in message
             assert message.startswith(f"{path}:") and f": template error: {pointer}: expected a number" in message, (
                 source,
                 pointer,
@@ -227,7 +227,7 @@ def test_print_with_a_boolean_for_a_number_is_one_line(
     path = _copy_with(tmp_path, TEMPLATE_DIR / template, pointer, value)
     out = tmp_path / "x.pdf"
     result = cli("print", "--deck", DUO, "--template", tmp_path / "designs", "--out", out)
-    assert result.exit_code == 1, result.output
+    assert result.exit_code == 2, result.output
     line = _one_line_error(result)
     assert f"{path}:" in line and f": template error: {pointer}: {words}" in line, line
     assert not out.exists()

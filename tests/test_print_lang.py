@@ -236,7 +236,7 @@ def test_a_template_s_back_label_per_language(tmp_path: Path) -> None:
     data["label"]["text"] = {"English": "Secret role"}
     (folder / "back-role.json").write_text(canonical_dumps(data), encoding="utf-8")
     bad = run("print", "crossfire/vip", "--template", tmp_path / "templates", "--out", tmp_path / "x.pdf")
-    assert bad.exit_code == 1 and "back-role.json:" in bad.stderr and "/label/text" in bad.stderr
+    assert bad.exit_code == 2 and "back-role.json:" in bad.stderr and "/label/text" in bad.stderr
 
 
 @pytest.mark.parametrize(

@@ -185,11 +185,35 @@ def print_cards(
             show_default=False,
         ),
     ] = None,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help=N_(
+                "Check the templates (those of --template, else the bundled ones) instead of printing: overlapping "
+                "boxes, text or icons outside the safe margin, art that can cover the name, missing or "
+                "low-resolution images. Exit 1 when a finding is an error."
+            ),
+        ),
+    ] = False,
+    min_dpi: Annotated[
+        float,
+        typer.Option(
+            "--min-dpi",
+            callback=finite,
+            help=N_("Warn about card art and template images printed at fewer pixels per inch than this."),
+        ),
+    ] = 200.0,
 ) -> None:
     from toolkit.config import output_lang
     from toolkit.sheets import geometry
 
     language = output_lang(lang)
+    if min_dpi <= 0 or min_dpi > 2400:
+        raise DossierError(tr("--min-dpi {dpi}: expected a number of pixels per inch from 1 to 2400", dpi=min_dpi))
+    if check:
+        _check_templates(template, min_dpi)
+        return
 
     spec = geometry.SheetSpec(
         card=geometry.parse_card_size(card),
@@ -222,6 +246,8 @@ def print_cards(
     from toolkit.sheets.template import load_templates
 
     templates = load_templates(template)
+    if template is not None:  # the designer's templates: their findings as warnings, printing goes on
+        _template_warnings(templates, min_dpi)
     _check_tts_object(tts, deck, tts_url_base)
     selection = _select(ids, deck, game, query, db, cards)
     records = selection.records
@@ -237,7 +263,13 @@ def print_cards(
 
     with Phases() as meter:
         # what every drawing of this run shares: the language, the templates, the progress meter, the subtitles
-        drawing: dict[str, Any] = {"lang": language, "templates": templates, "meter": meter, "bilingual": bilingual}
+        drawing: dict[str, Any] = {
+            "lang": language,
+            "templates": templates,
+            "meter": meter,
+            "bilingual": bilingual,
+            "min_dpi": min_dpi,
+        }
         sheet = render.render_sheets(records, spec, fonts, selection.catalog, **drawing) if out is not None else None
         issues = list(sheet.issues) if sheet is not None else []
         singles = None
@@ -304,6 +336,13 @@ def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> Non
             )
         if path.is_dir():
             raise DossierError(tr("{option} {path}: is a directory", option=option, path=path))
+        if option == "--tts":  # its folder (and parents) is made when the sheets are written
+            blocker = next((p for p in (path.parent, *path.parent.parents) if p.exists()), None)
+            if blocker is not None and not blocker.is_dir():
+                raise DossierError(
+                    tr("{option} {path}: {blocker} is not a directory", option=option, path=path, blocker=blocker)
+                )
+            continue
         if not path.parent.is_dir() and str(path.parent):
             raise DossierError(
                 tr(
@@ -317,6 +356,45 @@ def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> Non
             raise DossierError(
                 tr("{option} {path}: that is the deck file; choose another name", option=option, path=path)
             )
+
+
+def _check_templates(template: Path | None, min_dpi: float) -> None:
+    """``dossier print --check``: the findings of the templates (validators/template_lint.py), lint-style."""
+    from toolkit.sheets.template import default_templates, load_templates
+    from validators.template_lint import lint_templates
+
+    templates = load_templates(template)
+    bundled = set(default_templates().sources.values())
+    paths = [p for p in templates.sources.values() if template is None or p not in bundled]
+    findings = lint_templates(templates, paths, min_dpi=min_dpi)
+    for finding in findings:
+        print(finding.format())
+    errors = sum(1 for f in findings if f.severity == "error")
+    warnings = len(findings) - errors
+    print(
+        tr(
+            "{files}: {errors}, {warnings}",
+            files=trn("{n} template", "{n} templates", len(paths)),
+            errors=trn("{n} error", "{n} errors", errors),
+            warnings=trn("{n} warning", "{n} warnings", warnings),
+        )
+    )
+    if errors:
+        raise typer.Exit(1)
+
+
+def _template_warnings(templates: Any, min_dpi: float) -> None:
+    """The findings of the templates a print reads from --template, each a warning (printing goes on: an image
+    that cannot be used is left out)."""
+    from dataclasses import replace
+
+    from toolkit.sheets.template import default_templates
+    from validators.template_lint import lint_templates
+
+    bundled = set(default_templates().sources.values())
+    paths = [p for p in templates.sources.values() if p not in bundled]
+    for finding in lint_templates(templates, paths, min_dpi=min_dpi):
+        print(replace(finding, severity="warning").format(), file=sys.stderr)
 
 
 def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None) -> None:
@@ -472,7 +550,7 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
     key = ref
     if "/" in ref:
         wanted_game, key = ref.split("/", 1)
-    matches = [r for r in NameIndex(catalog.records).lookup(key, wanted_game) if is_printable(r)]
+    matches = [r for r in NameIndex(catalog.records).find(key, wanted_game) if is_printable(r)]
     if not matches:
         if wanted_game:
             raise DossierError(
@@ -639,6 +717,17 @@ def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
 
     faces, backs, _ = result
     stem, parent = target.stem, target.parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DossierError(
+            tr(
+                "--tts {path}: cannot create directory {directory}: {reason}",
+                path=target,
+                directory=parent,
+                reason=os_reason(exc),
+            )
+        ) from None
 
     def name(kind: str, index: int, total: int) -> Path:
         suffix = f"-{index + 1}" if total > 1 else ""

@@ -22,6 +22,7 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 JPEG_MAGIC = b"\xff\xd8\xff"
 MAX_PPI = 450  # embedded art is resampled down to this many pixels per inch of the printed box
 TOUCH = 0.01  # mm: a box edge this close to the trim edge touches it
+MIN_DPI = 200  # art printed at fewer pixels per inch than this is reported (lint and print)
 Problem = Literal["missing", "unreadable", "format"]
 
 
@@ -180,3 +181,23 @@ def picture(path: Path, width_mm: float, height_mm: float) -> Any:
     """The art at ``path`` cropped to a box of ``width_mm`` × ``height_mm`` (cover, centred), resampled
     to at most :data:`MAX_PPI`; a PIL image. Raises :class:`ArtError`."""
     return _picture(_stamp(path), round(width_mm, 4), round(height_mm, 4))
+
+
+def effective_dpi(image_w: float, image_h: float, box_w_mm: float, box_h_mm: float) -> float:
+    """Pixels per inch of an ``image_w`` × ``image_h`` image covering a ``box_w_mm`` × ``box_h_mm`` box
+    (scaled to fill it, centred, cropped): how sharp it prints."""
+    _, _, width, _ = cover(image_w, image_h, box_w_mm, box_h_mm)
+    return width / (box_w_mm / 25.4)
+
+
+def pixels_for(box_w_mm: float, box_h_mm: float, dpi: float) -> tuple[int, int]:
+    """The smallest image (width, height in pixels) that covers a box at ``dpi``."""
+    import math
+
+    return math.ceil(box_w_mm / 25.4 * dpi), math.ceil(box_h_mm / 25.4 * dpi)
+
+
+def dimensions(path: Path) -> tuple[int, int]:
+    """Width and height in pixels of the PNG or JPEG at ``path`` (decoded once, cached); raises :class:`ArtError`."""
+    image = load(path)
+    return image.width, image.height

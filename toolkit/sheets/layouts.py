@@ -57,6 +57,7 @@ from .template import (
     BackTemplate,
     BadgeBox,
     Box,
+    ExtraText,
     FooterBox,
     FrontTemplate,
     NameBox,
@@ -126,6 +127,7 @@ class Context:
     lang: str = "zh-Hans"  # language of every word of a face; printed text and flavour: English when missing
     templates: Templates = field(default_factory=default_templates)
     bilingual: bool = False  # the name in the other language under the title
+    min_dpi: float = art.MIN_DPI  # art printed at fewer pixels per inch is reported (sheet.image.resolution)
     _reported: set[tuple[str, str, str, str]] = field(default_factory=set)
     _english: dict[str, str] | None = None  # zh-Hans name -> English name, of the lookup's records
     _rendered: dict[str, str | None] = field(default_factory=dict)  # ability text -> in lang (None: no parse)
@@ -192,6 +194,11 @@ class Context:
         if key not in self._reported:  # a card printed three times is reported once
             self._reported.add(key)
             self.issues.append(Issue(code, severity, record.game, record.kind, record.id, message))
+
+    def template_image(self, game: str, name: str, image: str) -> Path:
+        """A template's image file (relative to the template file's folder)."""
+        source = self.templates.sources.get((game, name))
+        return art.resolve(image, source)
 
     def record_file(self, record: Any) -> Path | None:
         """The file ``record`` was read from, when the lookup knows it (relative art paths start there)."""
@@ -274,6 +281,45 @@ class Content:
     text: Callable[[Face, Rect], None] | None = None  # draws the text box itself (reversible cards)
 
 
+def cover_card(c: Any, path: Path, width: float, height: float, bleed: float) -> None:
+    """A template's picture covering a ``width`` × ``height`` point card to the bleed edge (centred, cropped);
+    nothing when the file cannot be used (the template lint and ``dossier print`` report it once)."""
+    w, h = width + 2 * bleed, height + 2 * bleed
+    try:
+        picture = art.picture(path, w / mm(1), h / mm(1))
+    except art.ArtError:
+        return
+    from reportlab.lib.utils import ImageReader
+
+    c.drawImage(ImageReader(picture), -bleed, -bleed, w, h, mask="auto")
+
+
+def field_text(record: Any, path: str, lang: str) -> str | None:
+    """The text of a record's field ``path`` (dotted: ``flavor``, ``name.en``, ``cost.mortgage``) on a face in
+    ``lang``: words per language in ``lang`` (else zh-Hans), a list one item a line, a number as written;
+    None when the record has no such field."""
+    value: Any = record
+    for part in path.split("."):
+        key = part.replace("-", "_").lower()
+        if isinstance(value, dict):
+            value = value.get(part, value.get(key))
+        else:
+            value = getattr(value, key, getattr(value, part, None))
+        if value is None:
+            return None
+    if hasattr(value, "zh_hans"):  # words per language
+        other = value.get(lang) if hasattr(value, "get") else None
+        chosen = other or (value.en if lang != "zh-Hans" and getattr(value, "en", None) else None)
+        return str(chosen or value.zh_hans)
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list | tuple):
+        return "\n".join(str(v) for v in value if v is not None) or None
+    if isinstance(value, str | int | float):
+        return str(value)
+    return None
+
+
 def _edge(value: float, design: float, actual: float, s: float) -> float:
     """A box edge ``value`` mm from the origin side of a ``design`` mm card, in points on an ``actual``-point
     card: it keeps its scaled distance to the nearer card edge."""
@@ -299,11 +345,52 @@ def box_rects(
     return rects
 
 
+_EPS = 1e-6
+
+
+def overlaps(a: list[float], b: list[float]) -> bool:
+    """Whether two spans (left, top, right, bottom) share more than an edge."""
+    return a[0] < b[2] - _EPS and b[0] < a[2] - _EPS and a[1] < b[3] - _EPS and b[1] < a[3] - _EPS
+
+
+def grown(taker: list[float], giver: list[float], others: list[list[float]]) -> list[float]:
+    """The span (left, top, right, bottom) of a box ``taker`` that takes the space of an empty box ``giver``,
+    never covering one of ``others`` (the boxes drawn on the card) it did not cover before.
+
+    A giver above or below the taker lends its height (the taker keeps its own width: a text box under a
+    full-bleed art box stays as wide as it was, inside the safe zone); one at its side lends its width (the
+    taker keeps its height); otherwise the taker grows to the smallest rectangle covering both. The result is
+    then cut back from each drawn box it would cover, on that box's side, the cut keeping the most area: art
+    that takes the space of missing stats stops at the name."""
+    a, b = taker, giver
+    if b[1] >= a[3] - _EPS or b[3] <= a[1] + _EPS:  # above or below
+        span = [a[0], min(a[1], b[1]), a[2], max(a[3], b[3])]
+    elif b[0] >= a[2] - _EPS or b[2] <= a[0] + _EPS:  # at a side
+        span = [min(a[0], b[0]), a[1], max(a[2], b[2]), a[3]]
+    else:
+        span = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+    for other in others:
+        if overlaps(other, a) or not overlaps(other, span):
+            continue
+        cuts = []
+        if other[3] <= a[1] + _EPS:  # above the taker: the top comes down to its bottom
+            cuts.append([span[0], max(span[1], other[3]), span[2], span[3]])
+        if other[1] >= a[3] - _EPS:
+            cuts.append([span[0], span[1], span[2], min(span[3], other[1])])
+        if other[2] <= a[0] + _EPS:
+            cuts.append([max(span[0], other[2]), span[1], span[2], span[3]])
+        if other[0] >= a[2] - _EPS:
+            cuts.append([span[0], span[1], min(span[2], other[0]), span[3]])
+        span = max(cuts, key=lambda c: (c[2] - c[0]) * (c[3] - c[1]))
+    return span
+
+
 def _box_rects(template: FrontTemplate, width: float, height: float, empty: frozenset[str]) -> dict[str, Rect]:
     card = template.card
     s = min(width / mm(card.width), height / mm(card.height))
     boxes: dict[str, Box] = dict(template.boxes.items())
     spans = {name: [box.x, box.y, box.x + box.width, box.y + box.height] for name, box in boxes.items()}
+    original = {name: list(span) for name, span in spans.items()}
     for name in boxes.keys() & empty:  # design mm: left, top, right, bottom (y down)
         target: str | None = boxes[name].give_to
         visited = {name}
@@ -311,8 +398,8 @@ def _box_rects(template: FrontTemplate, width: float, height: float, empty: froz
             visited.add(target)
             target = boxes[target].give_to
         if target is not None and target in boxes and target not in empty:
-            a, b = spans[target], spans[name]
-            spans[target] = [min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+            others = [span for other, span in original.items() if other not in empty and other != target]
+            spans[target] = grown(spans[target], spans[name], others)
     rects: dict[str, Rect] = {}
     for name, (left, top, right, bottom) in spans.items():
         if name in empty:
@@ -386,6 +473,9 @@ class Face:
         rects = box_rects(self.template, self.w, self.h, frozenset(k for k, v in empty.items() if v))
         boxes = self.template.boxes
         self.frame()
+        if self.template.background is not None:
+            path = self.ctx.template_image(self.record.game, self.record.kind, self.template.background.image)
+            cover_card(self.c, path, self.w, self.h, self.bleed)
         if "art" in rects and boxes.art is not None:
             self.art(rects["art"], boxes.art)
         if "badge" in rects and boxes.badge is not None and content.badge is not None:
@@ -400,6 +490,8 @@ class Face:
             self.stats(self.safe_rect(rects["stats"]), boxes.stats, content.stats)
         if "footer" in rects and boxes.footer is not None:
             self.footer(self.safe_rect(rects["footer"]), boxes.footer, content.footer_left)
+        for extra in self.template.texts:
+            self.extra_text(extra)
         text = self.safe_rect(rects["text"])
         if content.text is not None:
             content.text(self, text)
@@ -465,6 +557,63 @@ class Face:
         from reportlab.lib.utils import ImageReader
 
         c.drawImage(ImageReader(picture), placed.x, placed.y, placed.width, placed.height, mask="auto")
+        width_mm, height_mm = placed.width / mm(1), placed.height / mm(1)
+        source = art.load(path)
+        dpi = art.effective_dpi(source.width, source.height, width_mm, height_mm)
+        if dpi < self.ctx.min_dpi - 0.5:
+            need_w, need_h = art.pixels_for(width_mm, height_mm, self.ctx.min_dpi)
+            self.ctx.report(
+                record,
+                "sheet.image.resolution",
+                "warning",
+                tr(
+                    "art {art} ({path}, {width}×{height} px) prints at {dpi} dpi in its {box} mm box, below {min} dpi: "
+                    "it will look pixelated; give an image of at least {need} px",
+                    art=repr(record.art),
+                    path=path,
+                    width=source.width,
+                    height=source.height,
+                    dpi=round(dpi),
+                    box=f"{width_mm:.1f}×{height_mm:.1f}",
+                    min=format(self.ctx.min_dpi, "g"),
+                    need=f"{need_w}×{need_h}",
+                ),
+            )
+
+    # ------------------------------------------------------------------ the template's own text boxes
+
+    def extra_text(self, extra: ExtraText) -> None:
+        """A text box of the template's own: fixed words or a field of the record, shrunk to fit its box."""
+        if extra.field is not None:
+            words = field_text(self.record, extra.field, self.ctx.lang)
+        else:
+            words = template_words(extra.text, self.ctx.lang)
+        if not words:
+            return
+        card = self.template.card
+        x0, x1 = _edge(extra.x, card.width, self.w, self.s), _edge(extra.x + extra.width, card.width, self.w, self.s)
+        y1 = self.h - _edge(extra.y, card.height, self.h, self.s)
+        y0 = self.h - _edge(extra.y + extra.height, card.height, self.h, self.s)
+        rect = self.safe_rect(Rect(x0, y0, x1 - x0, y1 - y0))
+        style = extra.style
+        para = plain(words, self.color(style.color), bold=style.font == "bold")
+        para.align = extra.align
+        size = self.pt(style.size)
+        fitted = fit([para], rect.width, rect.height, self.ctx.measurer(), size, size)
+        if not fitted.fits:
+            self.ctx.report(
+                self.record,
+                "sheet.text.overflow",
+                "error",
+                tr(
+                    "{what} does not fit on the card even at {size} pt ({height} mm of text for a {box} mm box)",
+                    what=tr("the template's text {words}", words=repr(words if len(words) <= 40 else words[:39] + "…")),
+                    size=f"{MIN_SIZE:g}",
+                    height=f"{fitted.height / mm(1):.1f}",
+                    box=f"{rect.height / mm(1):.1f}",
+                ),
+            )
+        draw(self.c, fitted, rect.x, rect.top, rect.width, self.fonts)
 
     # ------------------------------------------------------------------ header
 
@@ -1215,6 +1364,8 @@ def draw_back(ctx: Context, record: Any, width: float, height: float, bleed: flo
     safe = mm(3.0 if width >= mm(55) else 2.5)
     c.setFillColor(template.background)
     c.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+    if template.image is not None:
+        cover_card(c, ctx.template_image(game_id, f"back-{deck}", template.image.image), width, height, bleed)
     for border in template.borders:
         inset = mm(border.inset) * s
         c.setStrokeColor(border.color)

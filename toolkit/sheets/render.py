@@ -18,6 +18,7 @@ from toolkit.i18n import current_lang, t, tr
 from toolkit.meter import Meter, meter_or_silent
 
 from . import labels
+from .art import MIN_DPI
 from .fonts import FontSet
 from .geometry import Layout, SheetSpec, mm, plan
 from .layouts import Context, Issue, Lookup, draw_back, draw_front
@@ -163,6 +164,7 @@ def render_sheets(
     templates: Templates | None = None,
     meter: Meter | None = None,
     bilingual: bool = False,
+    min_dpi: float = MIN_DPI,
 ) -> Sheet:
     """Pages of card fronts (and, for duplex, a back page after each front page).
 
@@ -178,7 +180,9 @@ def render_sheets(
     c, buffer = _canvas(mm(page.width), mm(page.height), fonts, t(lang, "Dossier cards"))
     if spec.duplex != "none":
         c.setViewerPreference("Duplex", "DuplexFlipLongEdge" if spec.duplex == "long-edge" else "DuplexFlipShortEdge")
-    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates(), bilingual=bilingual)
+    ctx = Context(
+        c, fonts, lookup, lang=lang, templates=templates or default_templates(), bilingual=bilingual, min_dpi=min_dpi
+    )
     w, h, b = mm(spec.card.width), mm(spec.card.height), mm(spec.bleed)
     forms = _BackForms(ctx, w, h, b)
     faces = _FaceForms(ctx, w, h, b)
@@ -399,6 +403,7 @@ def render_cards(
     templates: Templates | None = None,
     meter: Meter | None = None,
     bilingual: bool = False,
+    min_dpi: float = MIN_DPI,
 ) -> Sheet:
     """One page per record at the card's size plus bleed (then, with ``backs``, one page per kind of back),
     in ``lang`` (``bilingual``: each name in the other language too, as :func:`render_sheets`);
@@ -406,7 +411,9 @@ def render_cards(
     b = mm(spec.bleed)
     w, h = mm(spec.card.width), mm(spec.card.height)
     c, buffer = _canvas(w + 2 * b, h + 2 * b, fonts, t(lang, "Dossier cards"))
-    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates(), bilingual=bilingual)
+    ctx = Context(
+        c, fonts, lookup, lang=lang, templates=templates or default_templates(), bilingual=bilingual, min_dpi=min_dpi
+    )
     back_records = distinct_backs(records) if backs else []
     count = meter_or_silent(meter)
     count.start(tr("drawing single cards"), len(records) + len(back_records))
@@ -491,6 +498,7 @@ def render_tts(
     templates: Templates | None = None,
     meter: Meter | None = None,
     bilingual: bool = False,
+    min_dpi: float = MIN_DPI,
 ) -> tuple[list[TtsSheet], list[TtsSheet], list[Issue]]:
     """Tabletop Simulator deck sheets (at most 10×7 cards, under 4096 px a side) and their backs, in ``lang``
     (``bilingual``: each name in the other language too, as :func:`render_sheets`).
@@ -509,7 +517,9 @@ def render_tts(
     for start in range(0, len(records), TTS_PER_SHEET):
         chunk = records[start : start + TTS_PER_SHEET]
         columns, rows = tts_grid(len(chunk))
-        face_png, size, found = _tts_page(chunk, columns, rows, spec, fonts, lookup, False, lang, templates, bilingual)
+        face_png, size, found = _tts_page(
+            chunk, columns, rows, spec, fonts, lookup, False, lang, templates, bilingual, min_dpi
+        )
         faces.append(TtsSheet(face_png, columns, rows, len(chunk), *size))
         issues.extend(i for i in found if i not in issues)
         count.advance()
@@ -535,6 +545,7 @@ def _tts_page(
     lang: str = "zh-Hans",
     templates: Templates | None = None,
     bilingual: bool = False,
+    min_dpi: float = MIN_DPI,
 ) -> tuple[bytes, tuple[int, int], list[Issue]]:
     import pypdfium2 as pdfium
 
@@ -546,7 +557,9 @@ def _tts_page(
     # scale 1 the picture has the sheet's exact size, with no resampling of a 4,000-pixel image afterwards
     target = (columns * cell_w, rows * cell_h)
     c, buffer = _canvas(target[0], target[1], fonts, "Dossier Tabletop Simulator sheet")  # rendered to PNG, unseen
-    ctx = Context(c, fonts, lookup, lang=lang, templates=templates or default_templates(), bilingual=bilingual)
+    ctx = Context(
+        c, fonts, lookup, lang=lang, templates=templates or default_templates(), bilingual=bilingual, min_dpi=min_dpi
+    )
     forms = (_BackForms if backs else _FaceForms)(ctx, w, h, 0.0)
     for slot, record in enumerate(records):
         column, row = slot % columns, slot // columns

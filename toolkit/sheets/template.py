@@ -19,11 +19,23 @@ trim, 2.5 mm on cards narrower than 55 mm), whatever the boxes say; art and
 colour may reach the trim, and art that touches the trim runs on into the bleed.
 
 Each box may say ``give_to``: on a card where the box has nothing to show (no
-cost badge, no stats, no art, no agent symbol) the named box takes its space
-(grows to the smallest rectangle covering both). That is how the text box of a
-card without stats starts right under the type line.
+cost badge, no stats, no art, no agent symbol) the named box takes its space:
+a box above or below lends its height (the taker keeps its width), a box at its
+side its width (the taker keeps its height), any other the smallest rectangle
+covering both; and the grown box stops at each drawn box it would cover
+(:func:`toolkit.sheets.layouts.grown`). That is how the text box of a card
+without art starts right under the stats, as wide as it was, and art that takes
+the space of missing stats never covers the name.
 
-Colours are ``#rrggbb`` or a role the card decides: ``accent`` (tactics: the
+Pictures and words of the template's own. A front's ``background`` and a back's
+``image`` name a PNG or JPEG (relative to the template file) that covers the card
+to the bleed edge, under the boxes; a front's ``texts`` are extra text boxes,
+each with fixed ``text`` (words, as a back's title) or a record ``field``.
+What a valid template can still get wrong (overlapping boxes, words outside the
+safe zone, art over the name, missing or low-resolution pictures) is reported by
+:mod:`validators.template_lint` (``dossier print --check``).
+
+Colours are ``#rrggbb`` (a refused one is worded as :func:`pattern_problem` says, never as a pattern) or a role the card decides: ``accent`` (tactics: the
 category colour; netrunner: the faction's; crossfire: the team's),
 ``accent-dark`` (accent 20 % towards black), ``frame`` (the colour of the
 card's edge), ``ink``, ``muted``, ``paper``, ``panel``, ``gold``, and ``auto``
@@ -50,7 +62,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError
+from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError, model_validator
 
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
@@ -62,12 +74,16 @@ TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 SCHEMA_NAME = "template.schema.json"
 
 ROLES = ("ink", "muted", "paper", "panel", "gold", "accent", "accent-dark", "frame", "auto")
+COLOUR_PATTERN = r"^(#[0-9a-fA-F]{6}|" + "|".join(ROLES) + ")$"
+HEX_PATTERN = r"^#[0-9a-fA-F]{6}$"
+WORDS_KEY_PATTERN = r"^(message|[a-z]{2,3}(-[A-Za-z0-9]{2,8})*)$"
+FIELD_PATTERN = r"^[A-Za-z_][A-Za-z0-9_-]*(\.[A-Za-z0-9_-]+)*$"
 Colour = Annotated[
     str,
-    StringConstraints(pattern=r"^(#[0-9a-fA-F]{6}|" + "|".join(ROLES) + ")$"),
+    StringConstraints(pattern=COLOUR_PATTERN),
     Field(description="#rrggbb, or a role the card decides: " + ", ".join(ROLES) + "."),
 ]
-HexColour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$"), Field(description="#rrggbb.")]
+HexColour = Annotated[str, StringConstraints(pattern=HEX_PATTERN), Field(description="#rrggbb.")]
 Millimetres = Annotated[float, Field(ge=0, le=300)]
 Points = Annotated[float, Field(ge=4, le=72, description="Points on the design card (scaled with the card).")]
 Font = Literal["regular", "bold"]
@@ -214,20 +230,6 @@ class Boxes(TemplateModel):
                 yield name, box
 
 
-class FrontTemplate(TemplateModel):
-    """The front of one kind of record of one game."""
-
-    schema_: str | None = Field(default=None, alias="$schema", description="Path of template.schema.json.")
-    face: Literal["front"]
-    card: CardSize = CardSize()
-    frame: Frame = Frame()
-    palette: dict[str, HexColour] = Field(
-        default_factory=dict,
-        description="Colours the card data picks by name (categories, decks, teams); missing ones keep the default.",
-    )
-    boxes: Boxes
-
-
 class Border(TemplateModel):
     """A rounded rectangle line inside a back's trim."""
 
@@ -243,7 +245,7 @@ class EmblemBox(Area):
     color: HexColour
 
 
-WordsKey = Annotated[str, StringConstraints(pattern=r"^(message|[a-z]{2,3}(-[A-Za-z0-9]{2,8})*)$")]
+WordsKey = Annotated[str, StringConstraints(pattern=WORDS_KEY_PATTERN)]
 WordsText = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Words = Annotated[
     dict[WordsKey, WordsText],
@@ -284,6 +286,61 @@ class BackTextBox(Area):
     style: TextStyle = TextStyle(font="bold", size=10.0)
 
 
+class TemplateImage(TemplateModel):
+    """A picture of the template (a background, a back), scaled to cover the card and centred."""
+
+    image: str = Field(
+        min_length=1,
+        max_length=1000,
+        description="A PNG or JPEG file, relative to the template file's folder.",
+    )
+
+
+class ExtraText(Area):
+    """A text box of the template's own: fixed ``text`` (words per language, as a back's title) or the value
+    of a record ``field`` (``flavor``, ``name.en``, ``cost.mortgage``); broken into lines and shrunk to fit
+    (down to 6 pt), inside the safe zone. A card without the field leaves the box empty."""
+
+    text: WordsText | Words | None = Field(
+        default=None, description="Fixed words: a string, or an object of words per language (and/or a message)."
+    )
+    field: Annotated[str, StringConstraints(pattern=FIELD_PATTERN, max_length=100)] | None = Field(
+        default=None, description="A field of the record, dotted for a nested one: flavor, name.en, cost.mortgage."
+    )
+    style: TextStyle = TextStyle()
+    align: Literal["left", "center"] = "left"
+
+    @model_validator(mode="after")
+    def _one_source(self) -> ExtraText:
+        if (self.text is None) == (self.field is None):
+            raise ValueError(tr("give {text} or {field}, one of them", text='"text"', field='"field"'))
+        return self
+
+
+class FrontTemplate(TemplateModel):
+    """The front of one kind of record of one game."""
+
+    schema_: str | None = Field(default=None, alias="$schema", description="Path of template.schema.json.")
+    face: Literal["front"]
+    card: CardSize = CardSize()
+    frame: Frame = Frame()
+    palette: dict[str, HexColour] = Field(
+        default_factory=dict,
+        description="Colours the card data picks by name (categories, decks, teams); missing ones keep the default.",
+    )
+    boxes: Boxes
+    background: TemplateImage | None = Field(
+        default=None,
+        description="An image over the frame colour and panel, covering the card to the bleed edge; the boxes are "
+        "drawn on it.",
+    )
+    texts: list[ExtraText] = Field(
+        default_factory=list,
+        max_length=20,
+        description="Text boxes of the template's own: fixed words, or a field of the record, each in its box.",
+    )
+
+
 class BackTemplate(TemplateModel):
     """One kind of back (a deck: personal, shop, corp, runner, …)."""
 
@@ -291,6 +348,9 @@ class BackTemplate(TemplateModel):
     face: Literal["back"]
     card: CardSize = CardSize()
     background: HexColour = Field(description="To the bleed edge.")
+    image: TemplateImage | None = Field(
+        default=None, description="A picture over the background colour, covering the card to the bleed edge."
+    )
     borders: list[Border] = Field(default_factory=list, max_length=10)
     emblem: EmblemBox | None = None
     title: BackTextBox | None = None
@@ -312,6 +372,8 @@ def problems(template: FrontTemplate | BackTemplate) -> list[tuple[str, str]]:
         present = {n: b for n in ("emblem", "title", "label") if (b := getattr(template, n)) is not None}
         base = ""
     found: list[tuple[str, str]] = []
+    if isinstance(template, FrontTemplate):
+        present.update({f"texts/{i}": box for i, box in enumerate(template.texts)})
     for name, box in present.items():
         if box.x + box.width > card.width + 1e-6 or box.y + box.height > card.height + 1e-6:
             found.append(
@@ -320,7 +382,7 @@ def problems(template: FrontTemplate | BackTemplate) -> list[tuple[str, str]]:
                     tr(
                         "box {name} ({x}+{width} × {y}+{height} mm) reaches past the {card_width} × {card_height} mm "
                         "card",
-                        name=repr(name),
+                        name=repr(name.replace("/", " ")),
                         x=format(box.x, "g"),
                         width=format(box.width, "g"),
                         y=format(box.y, "g"),
@@ -348,6 +410,44 @@ def problems(template: FrontTemplate | BackTemplate) -> list[tuple[str, str]]:
             seen.append(target)
             target = getattr(present[target], "give_to", None)
     return found
+
+
+def pattern_problem(error: Any) -> str | None:
+    """What a string a template pattern refuses should look like, in words (never the pattern itself), with
+    the value given; None for an error of another kind."""
+    if error.get("type") != "string_pattern_mismatch":
+        return None
+    pattern = (error.get("ctx") or {}).get("pattern")
+    value = repr(error.get("input"))
+    if pattern == COLOUR_PATTERN:
+        return tr(
+            "{value} is not a colour: write {form} (a # and six hexadecimal digits, e.g. {example}) or one of {roles}",
+            value=value,
+            form="#RRGGBB",
+            example="#1f4e79",
+            roles=", ".join(ROLES),
+        )
+    if pattern == HEX_PATTERN:
+        return tr(
+            "{value} is not a colour: write {form} (a # and six hexadecimal digits, e.g. {example})",
+            value=value,
+            form="#RRGGBB",
+            example="#1f4e79",
+        )
+    if pattern == WORDS_KEY_PATTERN:
+        return tr(
+            "{value} is not a language: write a language tag such as {examples}, or {message}",
+            value=value,
+            examples="zh-Hans, en",
+            message='"message"',
+        )
+    if pattern == FIELD_PATTERN:
+        return tr(
+            "{value} is not a field name: write a field of the record, dotted for a nested one, such as {examples}",
+            value=value,
+            examples="flavor, name.en, cost.mortgage",
+        )
+    return None
 
 
 # ---------------------------------------------------------------------- loading
@@ -384,27 +484,27 @@ def parse_template(path: Path, expected: Literal["front", "back"] | None = None)
     except JsonSyntaxError as exc:
         raise DossierError(
             tr("{where}: invalid JSON: {problem}", where=f"{path}:{exc.line}:{exc.column}", problem=exc.message),
-            exit_code=1,
+            exit_code=2,
         ) from None
     if not isinstance(data, dict):
         problem = tr("a template is a JSON object")
         raise DossierError(
             tr("{where}: template error: {pointer}: {problem}", where=f"{path}:1:1", pointer="/", problem=problem),
-            exit_code=1,
+            exit_code=2,
         )
     if "face" not in data:
         face = expected or "front"
         problem = tr("missing; write {json}", json=f'"face": "{face}"')
         raise DossierError(
             tr("{where}: template error: {pointer}: {problem}", where=f"{path}:1:1", pointer="/face", problem=problem),
-            exit_code=1,
+            exit_code=2,
         )
     if expected is not None and data.get("face") != expected:
         where = _where(path, text, data, ("face",))
         problem = tr("this file is a {face} template", face=expected)
         raise DossierError(
             tr("{where}: template error: {pointer}: {problem}", where=where, pointer="/face", problem=problem),
-            exit_code=1,
+            exit_code=2,
         )
     try:
         template: FrontTemplate | BackTemplate = TEMPLATE_ADAPTER.validate_python(data)
@@ -413,11 +513,11 @@ def parse_template(path: Path, expected: Literal["front", "back"] | None = None)
         first = errors[0]
         where = _where(path, text, data, tuple(first["loc"]))
         ptr = loc_pointer(data, tuple(first["loc"])) or "/"
-        message = model_error(first)
+        message = pattern_problem(first) or model_error(first)
         if len(errors) > 1:
             message = tr("{problem} (and {n} more)", problem=message, n=len(errors) - 1)
         raise DossierError(
-            tr("{where}: template error: {pointer}: {problem}", where=where, pointer=ptr, problem=message), exit_code=1
+            tr("{where}: template error: {pointer}: {problem}", where=where, pointer=ptr, problem=message), exit_code=2
         ) from None
     found = problems(template)
     if found:
@@ -432,7 +532,7 @@ def parse_template(path: Path, expected: Literal["front", "back"] | None = None)
                 pointer=ptr,
                 problem=message,
             ),
-            exit_code=1,
+            exit_code=2,
         )
     return template
 
