@@ -458,7 +458,7 @@ BAD_FILES: list[tuple[str, str, str | bytes, int | None, str]] = [
     ("o8d-billion-laughs", "d.o8d", '<!DOCTYPE d [<!ENTITY a "aaaa"><!ENTITY b "&a;&a;&a;&a;">]><deck>&b;</deck>', 1, "DOCTYPE"),
     ("o8d-external-entity", "d.o8d", '<!DOCTYPE d [<!ENTITY e SYSTEM "file:///etc/passwd">]><deck>&e;</deck>', 1, "DOCTYPE"),
     ("o8d-card-outside-section", "d.o8d", _o8d(HEISTS).replace("<notes>", HEISTS + "<notes>"), 1, "is not read: a <card> belongs"),
-    ("o8d-bad-mode-note", "d.o8d", _o8d(HEISTS, notes="mode: Not A Slug!"), 1, "mode: expected a string matching"),
+    ("o8d-bad-mode-note", "d.o8d", _o8d(HEISTS, notes="mode: Not A Slug!"), 1, "mode: expected an id (lower-case letters and digits"),
     ("o8d-two-identities", "d.o8d", _o8d('<card qty="1" id="x">Cassia "Rust" Moreau</card>'), 1, "a deck has one identity"),
 ]
 COMMANDS = ["validate", "show", "stats", "draw", "odds", "convert"]

@@ -113,7 +113,7 @@ def test_a_cell_over_the_field_size_is_told_at_its_row(
     result = import_csv(cli, sheet, tmp_path)
     assert result.exit_code == 1
     assert result.stderr.splitlines() == [
-        f"{sheet}:{finding_line}: error csv.syntax: the row does not read as CSV: field larger than field limit "
+        f"{sheet}: row {finding_line}: error csv.syntax: the row does not read as CSV: field larger than field limit "
         f"({FIELD_LIMIT})",
         f"dossier: error: {sheet}: {summary}; nothing written",
     ]

@@ -441,7 +441,7 @@ def test_a_csv_cell_past_the_limits_is_a_finding(tmp_path: Path, header: str, ce
     sheet = write(tmp_path / "c.csv", f"id,name.zh-Hans,category,{header}\nx,叉,equipment,{cell}\n")
     result = run("import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out")
     assert result.exit_code == 1, result.output
-    assert f"{sheet}:2:4: error csv.value: column '{header}': " in result.stderr and fragment in result.stderr
+    assert f"{sheet}: row 2, column D ({header}): error csv.value: " in result.stderr and fragment in result.stderr
     assert all(len(line) < 300 for line in result.stderr.splitlines())
     assert not (tmp_path / "out").exists()
 

@@ -121,60 +121,60 @@ BAD_ROWS = [
     (
         "name.zh-Hans,category,cost.mortgage",
         "坏牌,skill,x",
-        "2:3: error csv.value: column 'cost.mortgage': 'x' is not a whole number",
+        "row 2, column C (cost.mortgage): error csv.value: 'x' is not a whole number",
     ),
     (
         "name.zh-Hans,name.en,category,cost.tap",
         "坏牌,Bad,skill,maybe",
-        "2:4: error csv.value: column 'cost.tap': 'maybe' is not true or false",
+        "row 2, column D (cost.tap): error csv.value: 'maybe' is not true or false",
     ),
     (
         "name.zh-Hans,name.en,category",
         "坏牌,Bad,weapon",
-        "2:3: error csv.value: column 'category': 'weapon' is not one of 'equipment'",
+        "row 2, column C (category): error csv.value: 'weapon' is not an accepted value",
     ),
-    ("id,name.zh-Hans,category", "Bad Id,坏牌,skill", "2:1: error csv.id: column 'id': 'Bad Id' is not an id"),
-    ("name.zh-Hans,category", "坏牌,skill", "2:1: error csv.id: no id from the name '坏牌'"),
+    ("id,name.zh-Hans,category", "Bad Id,坏牌,skill", "row 2, column A (id): error csv.id: column 'id': 'Bad Id' is not an id"),
+    ("name.zh-Hans,category", "坏牌,skill", "row 2, column A (name.zh-Hans): error csv.id: no id from the name '坏牌'"),
     (
         "name.zh-Hans,name.en,category",
         "快抽,Quick Draw,skill\n慢抽,Quick Draw,skill",
-        "3:2: error csv.id: id 'quick_draw' is also the id of the row on line 2",
+        "row 3, column B (name.en): error csv.id: id 'quick_draw' is also the id of row 2",
     ),
     (
         "name.zh-Hans,name.en,category,agent",
         "坏牌,Bad,skill,nobody",
-        "2:4: error card.ref: tactics card 'bad': exclusive to agent 'nobody'",
+        "row 2, column D (agent): error card.ref: tactics card 'bad': exclusive to agent 'nobody'",
     ),
     (
         "name.zh-Hans,name.en,category,text",
         "坏牌,Bad,skill,你抽 两 张牌",
-        "2:4: error card.text.parse: tactics card 'bad': /text/0",
+        "row 2, column D (text): error card.text.parse: tactics card 'bad': /text/0",
     ),
     (
         "name.zh-Hans,name.en,category",
         "坏牌,Bad,equipment",
-        "2: error card.model: tactics card 'bad': a equipment card needs the 'equipment' field",
+        "row 2: error card.model: tactics card 'bad': a equipment card needs the 'equipment' field",
     ),
     (
         "name.zh-Hans,name.en,category",
         "流血,Bleed Out,skill",
-        "2:1: error card.name.duplicate: tactics card 'bleed_out': zh-Hans name '流血'",
+        "row 2, column A (name.zh-Hans): error card.name.duplicate: tactics card 'bleed_out': zh-Hans name '流血'",
     ),
     (
         "name.zh-Hans,name.en,category,,cost.mortgage",
         "坏牌,Bad,skill,stray,1",
-        "2:4: error csv.row: column 4 has no name in the header row",
+        "row 2, column D: error csv.row: column D has no name in the header row",
     ),
     (
         "name.zh-Hans,category,costt",
         "坏牌,skill,1",
-        "1:3: error csv.header: column 'costt' names no field of a tactics card",
+        "row 1, column C (costt): error csv.header: column 'costt' names no field of a tactics card",
     ),
-    ("name.zh-Hans,category,category", "坏牌,skill,skill", "1:3: error csv.header: column 'category' appears again"),
+    ("name.zh-Hans,category,category", "坏牌,skill,skill", "row 1, column C (category): error csv.header: column 'category' appears again"),
     (
         "name.zh-Hans,text,text.0",
         "坏牌,a,b",
-        "1:3: error csv.header: columns 'text' (column 2) and 'text.0' both set 'text'",
+        "row 1, column C (text.0): error csv.header: columns 'text' (column B) and 'text.0' both set 'text'",
     ),
 ]
 
@@ -185,7 +185,7 @@ def test_bad_rows_are_reported_at_row_and_column(cli, tmp_path: Path, header: st
     into = tmp_path / "out"
     result = cli("import", "csv", sheet, "--game", "tactics", "--into", into)
     assert result.exit_code == 1, result.output
-    assert any(line.startswith(f"{sheet}:{expected}") for line in error_lines(result)), result.stderr
+    assert any(line.startswith(f"{sheet}: {expected}") for line in error_lines(result)), result.stderr
     assert "nothing written" in result.stderr and "Traceback" not in result.output
     assert not into.exists()
 
@@ -199,9 +199,9 @@ def test_one_bad_row_writes_nothing_and_every_problem_is_listed(cli, tmp_path: P
     result = cli("import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out")
     assert result.exit_code == 1
     assert [line.split(": error ")[0] for line in error_lines(result)] == [
-        f"{sheet}:3:4",
-        f"{sheet}:3:5",
-        f"{sheet}:5:4",  # the model's minimum, located at its cell; the blank line 4 is skipped
+        f"{sheet}: row 3, column D (cost.mortgage)",
+        f"{sheet}: row 3, column E (cost.tap)",
+        f"{sheet}: row 5, column D (cost.mortgage)",  # the model's minimum, located at its cell; blank row 4 skipped
     ]
     assert "2 of 3 row(s); nothing written" in result.stderr
     assert not (tmp_path / "out").exists()
@@ -216,7 +216,7 @@ def test_numbered_columns_close_up_and_findings_find_their_column(cli, tmp_path:
     )
     dry = cli("import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out")
     assert dry.exit_code == 1
-    assert error_lines(dry)[0].startswith(f"{sheet}:3:6: error card.text.parse: tactics card 'bad': /text/1")
+    assert error_lines(dry)[0].startswith(f"{sheet}: row 3, column F (text.2): error card.text.parse: tactics card 'bad': /text/1")
     write(sheet, "name.zh-Hans,name.en,category,text.0,text.1,text.2\n好牌,Good,skill,你抽 1 张牌。,,你抽 2 张牌。\n")
     assert cli("import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out").exit_code == 0
     assert load(tmp_path / "out" / "cards" / "good.json")["text"] == ["你抽 1 张牌。", "你抽 2 张牌。"]
@@ -237,7 +237,9 @@ def test_excel_encodings_delimiters_and_quoted_line_breaks(cli, tmp_path: Path, 
     sheet = write(tmp_path / "cards.csv", text, encoding)
     result = cli("import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out")
     # the quoted line break makes the third row start on line 4
-    assert error_lines(result) == [f"{sheet}:4:5: error csv.value: column 'cost.mortgage': 'x' is not a whole number"]
+    assert error_lines(result) == [
+        f"{sheet}: row 3 (line 4), column E (cost.mortgage): error csv.value: 'x' is not a whole number"
+    ]
     write(sheet, "\r\n".join(text.split("\r\n")[:2]) + "\r\n", encoding)
     result = cli("import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out")
     assert result.exit_code == 0, result.output
@@ -256,7 +258,7 @@ def test_existing_files_are_never_lost(cli, tmp_path: Path) -> None:
     target.write_text(mine, encoding="utf-8")  # the user edited the file since
     refused = cli("import", "csv", sheet, "--game", "tactics", "--into", into)
     assert refused.exit_code == 1
-    assert f"{sheet}:2: error csv.exists: {target} exists with other content; not replaced" in refused.stderr
+    assert f"{sheet}: row 2: error csv.exists: {target} exists with other content; not replaced" in refused.stderr
     assert target.read_text(encoding="utf-8") == mine
     forced = cli("import", "csv", sheet, "--game", "tactics", "--into", into, "--force")
     assert forced.exit_code == 0 and "wrote 1" in forced.stdout
@@ -392,4 +394,4 @@ def test_references_are_checked_against_the_cards_pool(cli, tmp_path: Path) -> N
     elsewhere.mkdir()
     alone = cli("import", "csv", sheet, "--game", "tactics", "--into", tmp_path / "out", "--cards", elsewhere)
     assert alone.exit_code == 1
-    assert f"{sheet}:2:4: error card.ref: tactics card 'cipher_key': exclusive to agent 'cipher'" in alone.stderr
+    assert f"{sheet}: row 2, column D (agent): error card.ref: tactics card 'cipher_key': exclusive to agent 'cipher'" in alone.stderr

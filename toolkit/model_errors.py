@@ -47,6 +47,8 @@ _BOUND: dict[str, tuple[str, str]] = {
     "string_pattern_mismatch": (N_("expected a string matching {limit}"), "pattern"),
 }
 
+_SLUG_PATTERN = r"^[a-z0-9]+(?:[_-][a-z0-9]+)*$"  # toolkit.models.SLUG_PATTERN (not imported: models import us)
+
 _VALUE = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|-?\d+(?:\.\d+)?|<[^>]*>")
 
 
@@ -67,6 +69,10 @@ def model_error(error: Mapping[str, Any]) -> str:
         return message.removeprefix("Assertion failed, ")
     if kind in _PLAIN:  # the JSON literals are kept as they are written
         return tr(_PLAIN[kind], true="true", false="false", null="null")
+    if kind == "string_pattern_mismatch" and ctx.get("pattern") == _SLUG_PATTERN:  # said in words, not as a pattern
+        return tr(
+            "expected an id (lower-case letters and digits, single {marks} between them)", marks="'_' / '-'"
+        )
     if kind in _BOUND and _BOUND[kind][1] in ctx:
         text, key = _BOUND[kind]
         limit = ctx[key]

@@ -10,6 +10,8 @@ from typing import Annotated
 import typer
 
 from toolkit.cli._help import help_text
+from toolkit.cli._lang import LangOption
+from toolkit.cli._options import OUTPUT_FILE
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_, Nc_
 
@@ -92,9 +94,12 @@ def register(app: typer.Typer) -> None:
                 "numbered ones (text.0, text.1) or one cell split on line breaks (free text) or commas (subtypes). "
                 "Cells are read by the field's type; an empty cell leaves the field out. The id is the id column, "
                 "else made from the English name. Every record is linted among the game's data first; errors name "
-                "row and column, and nothing is written while any row has one (exit 1). A file with other content "
-                "is replaced only with --force."
+                "the sheet's row and column (letter and header), and nothing is written while any row has one "
+                "(exit 1). A file with other content is replaced only with --force, except the records this sheet "
+                "made before (also after `dossier fmt` rewrote them). A {copies} column writes a print deck: "
+                "`dossier print --deck DIR/.dossier-import/<sheet>.deck.json` prints that many of each card."
             ),
+            copies="copies (数量)",
         ),
     )
     def csv(
@@ -122,14 +127,17 @@ def register(app: typer.Typer) -> None:
                 "--cards", help=N_("Lint among this card data (repeatable; default: the card pool, else bundled).")
             ),
         ] = None,
+        lang: LangOption = None,
     ) -> None:
         """``dossier import csv`` (its help is given to the decorator)."""
+        from toolkit.cli._lang import output_lang
         from toolkit.cli.progress import Phases
         from toolkit.config import card_pool
         from toolkit.i18n import current_lang, tr, word
         from toolkit.importers.spreadsheet import import_csv
         from toolkit.paths import CARDS_DIR
 
+        output_lang(lang)
         pool = card_pool(cards, default=[CARDS_DIR]).paths
         with Phases() as meter:
             result = import_csv(
@@ -144,7 +152,7 @@ def register(app: typer.Typer) -> None:
                 meter=meter,
             )
         for finding in result.findings:
-            print(finding.format(), file=sys.stderr)
+            print(result.format(finding), file=sys.stderr)
         if result.errors:
             raise DossierError(
                 tr("{path}: {summary}; nothing written", path=path, summary=result.summary()),
@@ -167,5 +175,159 @@ def register(app: typer.Typer) -> None:
         else:
             line = tr("{path}: {n} {game} {kind} record(s); wrote {count}, {unchanged} unchanged, in {into}", **fields)
         print(line)
+        if result.updated:
+            print(
+                tr(
+                    "{path}: {n} of them replaced records this sheet made before",
+                    path=path,
+                    n=len(result.updated),
+                )
+            )
+        if result.print_deck is not None and not dry_run:
+            print(
+                tr(
+                    "{path}: the copies to print are in {deck}: {command}",
+                    path=path,
+                    deck=result.print_deck,
+                    command=f"dossier print --deck {result.print_deck} --cards {into} --out cards.pdf",
+                )
+            )
 
     app.add_typer(import_app, name="import")
+
+    export_app = typer.Typer(name="export", help=N_("Export records to other tools' formats."), no_args_is_help=True)
+
+    @export_app.command(
+        "csv",
+        help=help_text(
+            N_("Write records to a spreadsheet (CSV) in the columns `dossier import csv` reads."),
+            N_(
+                "One row per record: nested fields in dotted columns, lists in one cell (or numbered columns), "
+                "objects that cannot be columns as JSON. The sheet is read back first: importing it gives the same "
+                "records. A copies column is added where an import recorded copies. Records: the files or "
+                "directories given, else the card pool's records of --game."
+            ),
+        ),
+    )
+    def export_csv(
+        paths: Annotated[
+            list[Path] | None,
+            typer.Argument(help=N_("Record files or directories (default: the card pool)."), show_default=False),
+        ] = None,
+        game: Annotated[
+            str | None,
+            typer.Option(
+                "--game", "-g", help=N_("The game: tactics, netrunner, crossfire (default: the records' one)."),
+                show_default=False,
+            ),
+        ] = None,
+        kind: Annotated[
+            str, typer.Option("--kind", "-k", help=N_("The kind of records (card, agent, identity, …).")),
+        ] = "card",
+        out: Annotated[
+            Path | None,
+            typer.Option(
+                "--out", "-o", help=N_("The sheet to write (UTF-8 with a byte-order mark); default: stdout."),
+                show_default=False,
+                **OUTPUT_FILE,
+            ),
+        ] = None,
+        force: Annotated[bool, typer.Option("--force", help=N_("Replace an existing output file."))] = False,
+        cards: Annotated[
+            list[Path] | None,
+            typer.Option("--cards", help=N_("The card pool to export from when no paths are given (repeatable).")),
+        ] = None,
+        lang: LangOption = None,
+    ) -> None:
+        """``dossier export csv`` (its help is given to the decorator)."""
+        from toolkit.cli._lang import output_lang
+        from toolkit.i18n import tr
+
+        output_lang(lang)
+        text, count = _export_sheet(paths, game, kind, cards)
+        if out is None:
+            sys.stdout.write(text)
+            return
+        _write_sheet(out, text, force)
+        print(tr("{path}: {n} record(s) in {columns} column(s)", path=out, n=count, columns=text.split("\r\n", 1)[0].count(",") + 1))
+
+    app.add_typer(export_app, name="export")
+
+
+def _export_sheet(paths: list[Path] | None, game: str | None, kind: str, cards: list[Path] | None) -> tuple[str, int]:
+    """The sheet's text and its number of records; a problem is one line (exit 1 or 2)."""
+    from toolkit.catalog import discover
+    from toolkit.config import card_pool
+    from toolkit.i18n import tr
+    from toolkit.importers.sheet_export import build_sheet, no_records, recorded_copies
+    from toolkit.jsonio import JsonSyntaxError, loads_strict, read_source
+    from toolkit.models import GAMES, KIND_DIRS, KINDS
+    from toolkit.paths import CARDS_DIR
+
+    if game is not None and game not in GAMES:
+        raise DossierError(
+            tr("{option} {value}: expected one of {choices}", option="--game", value=repr(game), choices=", ".join(GAMES))
+        )
+    known = sorted({k for g, k in KINDS if k != "game" and (game is None or g == game)})
+    if kind not in known:
+        raise DossierError(
+            tr("{option} {value}: expected one of {choices}", option="--kind", value=repr(kind), choices=", ".join(known))
+        )
+    roots = list(paths) if paths else card_pool(cards, default=[CARDS_DIR]).paths
+    files = discover(roots)
+    found: list[tuple[Path, dict[str, object]]] = []
+    for path in files:
+        source = read_source(path)
+        if source.text is None:
+            raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=source.error))
+        try:
+            data = loads_strict(source.text)
+        except JsonSyntaxError as exc:
+            raise DossierError(
+                tr("{where}: invalid JSON: {reason}", where=f"{path}:{exc.line}:{exc.column}", reason=exc.message),
+                exit_code=1,
+            ) from None
+        if isinstance(data, dict) and data.get("kind") == kind and (game is None or data.get("game") == game):
+            found.append((path, data))
+    games = sorted({str(d.get("game")) for _p, d in found})
+    where = ", ".join(map(str, roots))
+    if game is None:
+        if len(games) > 1:
+            raise DossierError(
+                tr("{where}: {kind} records of {games}; give {option}", where=where, kind=kind, games=", ".join(games), option="--game")
+            )
+        if not games:
+            raise DossierError(tr("{where}: no {kind} records", where=where, kind=kind), exit_code=1)
+        game = games[0]
+    if not found:
+        raise no_records(game, kind, where)
+    found.sort(key=lambda item: str(item[1].get("id")))
+    copies = recorded_copies([p for p, _d in found], KIND_DIRS[kind])
+    sheet = build_sheet([d for _p, d in found], game, kind, copies)
+    if sheet.problems:
+        for problem in sheet.problems:
+            print(tr("error: {message}", message=problem), file=sys.stderr)
+        raise DossierError(tr("{n} record(s) cannot go into a sheet unchanged; nothing written", n=len(sheet.problems)), exit_code=1)
+    return sheet.text, sheet.rows
+
+
+def _write_sheet(out: Path, text: str, force: bool) -> None:
+    """Write the sheet atomically; an existing file is replaced only with ``--force``."""
+    from toolkit.errors import os_reason
+    from toolkit.i18n import tr
+    from toolkit.jsonio import atomic_write_bytes
+
+    if out.is_dir():
+        raise DossierError(tr("{path}: is a directory; give a file name", path=out))
+    if out.exists() and not force:
+        raise DossierError(tr("{path}: already exists; use {option} to replace it", path=out, option="--force"))
+    if not out.parent.is_dir():
+        if out.parent.exists():
+            raise DossierError(tr("{path}: not a directory", path=out.parent))
+        raise DossierError(tr("{path}: no such directory", path=out.parent))
+    try:
+        atomic_write_bytes(out, ("\ufeff" + text).encode("utf-8"))  # Excel reads a BOM as "CSV UTF-8"
+    except OSError as exc:
+        if isinstance(exc, DossierError):
+            raise
+        raise DossierError(tr("{path}: cannot write: {reason}", path=out, reason=os_reason(exc))) from None

@@ -36,11 +36,15 @@ lint`` would, in the context of the game's data: ``DIR`` itself when it is a gam
 directory (it holds the game.json, as the bundled ``cards/<game>/`` does), else the
 card pool's records of the game (``pool``: ``--cards``, the configured pool, or the
 bundled cards) together with what ``DIR`` already holds. Every problem is reported at its row and
-column (``cards.csv:7:3: error csv.value: column 'cost.mortgage': 'x' is not a
-whole number``; the line is where the row starts in the file, the column is the
-spreadsheet column number). Nothing is written when any row has an error: fix
-the sheet and run again. A file that exists with other content is never replaced
-unless ``force``; one with the same content is left untouched.
+column (a finding's line is where the row starts in the file, its column the spreadsheet column number;
+:meth:`CsvImport.format` says it as the sheet does: ``cards.csv: row 7 (line 9), column D (cost.mortgage):
+error csv.value: 'x' is not a whole number``). A value of a vocabulary that is not one is answered with
+the accepted values in both languages, the closest first (:func:`not_accepted`). Nothing is written when
+any row has an error: fix the sheet and run again. A file that exists with other content is never replaced
+unless ``force`` or it is a record this sheet wrote before, unchanged since but for ``dossier fmt`` /
+``dossier text fmt`` (the manifest ``DIR/.dossier-import/manifest.json``, :func:`fingerprint`); one with the
+same content is left untouched. A quantity column (``copies``, ``数量``) writes a print deck
+(:func:`toolkit.sheets.selection.copies_deck`) to ``DIR/.dossier-import/<sheet>.deck.json``.
 """
 
 from __future__ import annotations
@@ -73,8 +77,13 @@ MAX_ROWS = 10_000  # records from one sheet (every Netrunner card ever printed i
 TRUE_WORDS = frozenset({"true", "yes", "y", "1", "是", "对"})
 FALSE_WORDS = frozenset({"false", "no", "n", "0", "否", "不"})
 NULL_WORDS = frozenset({"null"})
+EMPTY_LIST = "[]"  # a list cell that says the list is there and empty (an empty cell leaves the field out)
 LIST_SEPARATORS = re.compile(r"[,，、]")
 NAME_COLUMNS = {"zh-Hans": "name.zh-Hans", "zh_hans": "name.zh-Hans", "en": "name.en"}
+COPIES_COLUMNS = frozenset({"copies", "quantity", "数量", "份数"})  # the quantity column (not a record field)
+COPIES_COLUMN = "copies"  # the name an export gives it
+MAX_COPIES = 99  # of one card in a print run (a deck's count allows as many)
+PRINTED_IN_COPIES = ("card", "role")  # the kinds a print deck counts
 _SLUG = re.compile(SLUG_PATTERN)
 _INDEX = re.compile(r"^\d+$")
 
@@ -93,6 +102,7 @@ class Slot:
     leaf: Any  # the (unwrapped) type of a scalar, or of a split list's items
     nullable: bool = False
     separator: str = ","  # for "split": "\n" (free text) or "," (anything else)
+    pattern: str | None = None  # the pattern a string (or a split list's strings) must match
 
 
 class _Unknown(Exception):
@@ -149,6 +159,16 @@ def _field(model: type[BaseModel], part: str) -> tuple[str, Any] | None:
     return None
 
 
+def _pattern(metadata: Iterable[Any]) -> str | None:
+    """The ``pattern`` constraint among a field's metadata (``StringConstraints``, ``Field(pattern=…)``)."""
+    for item in metadata:
+        for part in (item, *getattr(item, "metadata", ())):
+            found = getattr(part, "pattern", None)
+            if isinstance(found, str):
+                return found
+    return None
+
+
 def _is_free_text(annotation: Any) -> bool:
     """A string without a pattern (ability text, printed text): lists of it split on line breaks."""
     core, _, metadata = _unwrap(annotation)
@@ -164,7 +184,7 @@ def _structured(annotation: Any) -> bool:
 
 def resolve(annotation: Any, parts: Sequence[str], tokens: tuple[str | int, ...] = ()) -> Slot:
     """The slot a dotted column path names under ``annotation``; raises :class:`_Unknown`."""
-    core, nullable, _ = _unwrap(annotation)
+    core, nullable, metadata = _unwrap(annotation)
     if not parts:
         if _is_model(core) or _union_models(core) or get_origin(core) is dict:
             return Slot(tokens, "json", core, nullable)
@@ -173,8 +193,9 @@ def resolve(annotation: Any, parts: Sequence[str], tokens: tuple[str | int, ...]
             if _structured(item):
                 return Slot(tokens, "json", core, nullable)
             separator = "\n" if _is_free_text(item) else ","
-            return Slot(tokens, "split", _unwrap(item)[0], nullable, separator)
-        return Slot(tokens, "scalar", core, nullable)
+            item_core, _, item_metadata = _unwrap(item)
+            return Slot(tokens, "split", item_core, nullable, separator, _pattern(item_metadata))
+        return Slot(tokens, "scalar", core, nullable, pattern=_pattern(metadata))
     part, rest = parts[0], parts[1:]
     members = [core] if _is_model(core) else _union_models(core)
     if members:
@@ -258,9 +279,7 @@ def coerce(text: str, leaf: Any, nullable: bool) -> Any:
                 not isinstance(choice, bool) and str(choice) == word
             ):
                 return choice
-        raise _BadCell(
-            tr("{value} is not one of {choices}", value=_short(text), choices=", ".join(repr(c) for c in choices))
-        )
+        raise _BadCell(not_accepted(word, [_literal_term(c) for c in choices]))
     if leaf is bool:
         key = word.casefold()
         if key in TRUE_WORDS:
@@ -304,6 +323,120 @@ def _json_cell(text: str) -> Any:
         ) from None
 
 
+# ---------------------------------------------------------------------- vocabularies
+
+
+@dataclass(frozen=True)
+class Term:
+    """A value a field accepts, with its names in both languages where it has them."""
+
+    id: str
+    zh: str | None = None
+    en: str | None = None
+
+    def shown(self) -> str:
+        names = [n for n in ((self.en, self.zh) if current_lang() == "en" else (self.zh, self.en)) if n and n != self.id]
+        if not names:
+            return self.id
+        return tr("{value} ({names})", value=self.id, names=" / ".join(dict.fromkeys(names)))
+
+
+def _literal_term(choice: Any) -> Term:
+    value = str(choice).lower() if isinstance(choice, bool) else str(choice)
+    zh, en = word("type", value, "zh-Hans"), word("type", value, "en")
+    return Term(value, zh if zh != value else None, en if en != value else None)
+
+
+def ranked(value: str, terms: Sequence[Term]) -> tuple[list[Term], bool]:
+    """``terms`` closest to ``value`` first (by id and by either name), and whether the first is close enough
+    to suggest (one of its names is ``value``, or they are alike)."""
+    from difflib import SequenceMatcher
+
+    key = unicodedata.normalize("NFKC", value).strip().casefold()
+
+    def score(term: Term) -> float:
+        names = [n.casefold() for n in (term.id, term.zh, term.en) if n]
+        if key in names:
+            return 2.0
+        return max(SequenceMatcher(None, key, name).ratio() for name in names)
+
+    scores = {term.id: score(term) for term in terms}
+    order = sorted(terms, key=lambda t: -scores[t.id])
+    return order, bool(order) and scores[order[0].id] >= 0.6
+
+
+def not_accepted(value: str, terms: Sequence[Term], vocabulary: str | None = None) -> str:
+    """Why ``value`` is refused: the accepted values in both languages, the closest first, and a suggestion."""
+    order, close = ranked(value, terms)
+    choices = tr(", ").join(t.shown() for t in order)
+    shown = _short(value)
+    if vocabulary is None:
+        head = tr("{value} is not an accepted value", value=shown)
+    else:
+        head = tr("{value} is not in the game's {field}", value=shown, field=vocabulary)
+    if close:
+        return tr("{problem}; did you mean {suggestion}? Accepted: {choices}", problem=head, suggestion=order[0].shown(), choices=choices)
+    return tr("{problem}. Accepted: {choices}", problem=head, choices=choices)
+
+
+def vocabulary_of(game: str, kind: str, tokens: Sequence[str | int]) -> str | None:
+    """The game vocabulary (a list of the game record, or ``factions``) a field's values come from."""
+    names = tuple(t for t in tokens if isinstance(t, str))
+    if not names:
+        return None
+    if game == "tactics":
+        if names[-1] == "subtype":
+            return "attack_subtypes"
+        if kind == "agent" and names == ("subtypes",):
+            return "agent_subtypes"
+    if game == "netrunner" and kind in ("card", "identity"):
+        if names == ("subtypes",):
+            return "subtypes"
+        if names == ("faction",):
+            return "factions"
+    return None
+
+
+def _term(entry: Any) -> Term | None:
+    if not isinstance(entry, dict) or not isinstance(entry.get("id"), str):
+        return None
+    name = entry.get("name")
+    zh, en = (name.get("zh-Hans"), name.get("en")) if isinstance(name, dict) else (None, None)
+    return Term(entry["id"], zh if isinstance(zh, str) else None, en if isinstance(en, str) else None)
+
+
+def game_vocabularies(game: str, into: Path, pool: Sequence[Path]) -> dict[str, list[Term]]:
+    """The vocabularies of the game's record (``attack_subtypes``, ``subtypes``, …) and its factions, from the
+    game directory ``into`` or the pool's; empty where no game record is found (the lint then says what it can)."""
+    roots = [into] if (into / "game.json").is_file() else []
+    for path in pool:
+        roots.extend(r for r in (Path(path) / game, Path(path)) if (r / "game.json").is_file())
+    for root in roots:
+        try:
+            data = loads_strict((root / "game.json").read_text(encoding="utf-8-sig"))
+        except (OSError, UnicodeDecodeError, JsonSyntaxError):
+            continue
+        if not isinstance(data, dict) or data.get("game") != game:
+            continue
+        found: dict[str, list[Term]] = {}
+        for key, value in data.items():
+            if isinstance(value, list) and value and all(_term(v) is not None for v in value):
+                found[key] = [t for t in map(_term, value) if t is not None]
+        factions: list[Term] = []
+        folders = dict.fromkeys([root / KIND_DIRS["faction"], into / KIND_DIRS["faction"]])  # the sheet's own too
+        for path in [p for folder in folders if folder.is_dir() for p in sorted(folder.glob("*.json"))]:
+            try:
+                term = _term(loads_strict(path.read_text(encoding="utf-8-sig")))
+            except (OSError, UnicodeDecodeError, JsonSyntaxError):
+                continue
+            if term is not None and all(t.id != term.id for t in factions):
+                factions.append(term)
+        if factions:
+            found["factions"] = factions
+        return found
+    return {}
+
+
 def _short(text: str, limit: int = 40) -> str:
     return repr(text if len(text) <= limit else text[: limit - 1] + "…")
 
@@ -312,6 +445,10 @@ def _cell_value(slot: Slot, text: str) -> Any:
     if slot.mode == "json":
         return _json_cell(text)
     if slot.mode == "split":
+        if text.strip() == EMPTY_LIST:
+            return []
+        if slot.nullable and text.strip().casefold() in NULL_WORDS:
+            return None
         if slot.separator == "\n":
             items = [line.strip() for line in text.split("\n")]
         else:
@@ -325,6 +462,15 @@ def _cell_value(slot: Slot, text: str) -> Any:
 
 def decode(data: bytes, path: Path, encoding: str | None = None) -> str:
     """The text of a CSV file: UTF-8 (BOM or not), UTF-16 or UTF-32 with a BOM, or ``encoding``."""
+    if data.startswith(b"PK\x03\x04"):  # a zip: an .xlsx or .ods workbook, which the importer does not read
+        raise DossierError(
+            tr(
+                "{path}: a workbook ({formats}), not a CSV file; save the sheet as {format} and import that",
+                path=path,
+                formats=".xlsx, .ods",
+                format='"CSV UTF-8"',
+            )
+        )
     if encoding is not None:
         try:
             info = codecs.lookup(encoding)
@@ -422,6 +568,7 @@ def sniff_delimiter(text: str) -> str:
 class Row:
     line: int  # where the row starts in the file
     cells: list[str]
+    number: int = 0  # the row's number in the spreadsheet (blank rows count; a cell's line breaks do not)
 
 
 def read_rows(text: str, delimiter: str) -> tuple[list[Row], Finding | None]:
@@ -438,7 +585,16 @@ def read_rows(text: str, delimiter: str) -> tuple[list[Row], Finding | None]:
             # TRANSLATORS: {reason} is the CSV reader's own (English) words
             message = tr("the row does not read as {format}: {reason}", format="CSV", reason=exc)
             return rows, Finding("csv.syntax", message, line=start, column=None)
-        rows.append(Row(start, cells))
+        rows.append(Row(start, cells, len(rows) + 1))
+
+
+def column_letter(number: int) -> str:
+    """A spreadsheet's name of the 1-based column ``number``: A … Z, AA, AB, …"""
+    letters = ""
+    while number > 0:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 # ---------------------------------------------------------------------- columns
@@ -451,6 +607,7 @@ class Column:
     parts: tuple[str, ...]
     slot: Slot | None = None  # from the first model that has the field (the header check)
     occurrence: int | None = None  # k-th column of a list repeated under one name
+    copies: bool = False  # the quantity column: how many copies of the row's card a print run draws
 
 
 @dataclass
@@ -462,6 +619,7 @@ class _Sheet:
     branches: dict[str, type[BaseModel]] | None
     columns: list[Column] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
+    vocabularies: dict[str, list[Term]] = field(default_factory=dict)
 
     def error(self, code: str, message: str, line: int, column: int | None) -> None:
         self.findings.append(Finding(code, message, "error", str(self.path), None, line, column))
@@ -485,6 +643,21 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
         column = Column(index, header, tuple(p.strip() for p in dotted.split(".")))
         seen.setdefault(header, []).append(column)
         sheet.columns.append(column)
+        if header.casefold() in COPIES_COLUMNS:
+            column.copies = True
+            if sheet.kind not in PRINTED_IN_COPIES:
+                sheet.error(
+                    "csv.header",
+                    tr(
+                        "column {column}: a {game} {kind} is not printed in copies; leave the column out",
+                        column=repr(header),
+                        game=word("game", sheet.game, current_lang()),
+                        kind=sheet.kind,
+                    ),
+                    line,
+                    index + 1,
+                )
+            continue
         reasons = []
         for model in sheet.models:
             try:
@@ -508,6 +681,19 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
     for header, columns in seen.items():
         if len(columns) < 2:
             continue
+        if columns[0].copies:
+            for column in columns[1:]:
+                sheet.error(
+                    "csv.header",
+                    tr(
+                        "column {column} appears again (first in column {first}); only a list field may repeat",
+                        column=repr(header),
+                        first=column_letter(columns[0].index + 1),
+                    ),
+                    line,
+                    column.index + 1,
+                )
+            continue
         slots = [c.slot for c in columns if c.slot is not None]
         if len(slots) == len(columns) and all(s.mode == "split" for s in slots):
             for k, column in enumerate(columns):
@@ -520,7 +706,7 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
                     tr(
                         "column {column} appears again (first in column {first}); only a list field may repeat",
                         column=repr(header),
-                        first=columns[0].index + 1,
+                        first=column_letter(columns[0].index + 1),
                     ),
                     line,
                     column.index + 1,
@@ -566,7 +752,7 @@ def _check_overlaps(sheet: _Sheet, line: int) -> None:
                     tr(
                         "columns {first} (column {n}) and {second} both set {field}",
                         first=repr(other.header),
-                        n=other.index + 1,
+                        n=column_letter(other.index + 1),
                         second=repr(column.header),
                         field=repr(_dotted(tokens[:shorter])),
                     ),
@@ -593,6 +779,8 @@ class RowRecord:
     target: Path | None = None
     text: str = ""
     cells: dict[str, int] = field(default_factory=dict)  # JSON pointer -> 1-based column
+    row: int = 0  # the row's number in the spreadsheet
+    copies: int | None = None  # the quantity column's value, where the sheet has one
 
     def column_of(self, ptr: str | None) -> int | None:
         """The column that gave the value at ``ptr``, or a part of it, or a value that holds it."""
@@ -658,7 +846,7 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
                 "csv.row",
                 tr(
                     "column {n} has no name in the header row, but this row gives it {value}",
-                    n=index + 1,
+                    n=column_letter(index + 1),
                     value=_short(cell),
                 ),
                 row.line,
@@ -673,9 +861,7 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
             where = type_column.index + 1 if type_column is not None else None
             types = ", ".join(sheet.branches)
             if value:
-                message = tr(
-                    "column {column}: {value} is not one of {types}", column="'type'", value=repr(value), types=types
-                )
+                message = not_accepted(value, [_literal_term(b) for b in sheet.branches])
             else:
                 message = tr("column {column}: is empty; give one of {types}", column="'type'", types=types)
             sheet.error("csv.value", message, row.line, where)
@@ -683,8 +869,15 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
         model, type_name = sheet.branches[value], value
     tree: dict[Any, Any] = {}
     placed: list[tuple[tuple[str | int, ...], int]] = []
+    copies: int | None = None
     for column in sheet.columns:
         text = _cell(row, column)
+        if column.copies and text.strip():
+            try:
+                copies = _copies(text)
+            except _BadCell as exc:
+                sheet.error("csv.value", str(exc), row.line, column.index + 1)
+            continue
         if not text.strip() or column.slot is None:
             continue
         slot = column.slot
@@ -709,14 +902,11 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
         try:
             # a list repeated under one name: each cell is one item, never split
             value = coerce(text, slot.leaf, False) if column.occurrence is not None else _cell_value(slot, text)
-        except _BadCell as exc:
-            sheet.error(
-                "csv.value", tr(
-                    "column {column}: {problem}", column=repr(column.header), problem=exc
-                ), row.line, column.index + 1
-            )
+            _check_words(sheet, slot, value)
+        except _BadCell as exc:  # the place (row, column and its header) is said before the message
+            sheet.error("csv.value", str(exc), row.line, column.index + 1)
             continue
-        if value == [] and slot.mode == "split":
+        if value == [] and slot.mode == "split" and text.strip() != EMPTY_LIST:
             continue
         _put(tree, tokens, value)
         placed.append((tokens, column.index + 1))
@@ -724,12 +914,43 @@ def _read_row(sheet: _Sheet, row: Row) -> RowRecord | None:
         return None
     remap: dict[tuple[str | int, ...], tuple[str | int, ...]] = {}
     data = _finish(tree, (), remap)
-    record = RowRecord(row.line, data)
+    record = RowRecord(row.line, data, row=row.number, copies=copies)
     for raw, column_number in placed:
         record.cells[pointer(*_final_tokens(raw, remap))] = column_number
     data.setdefault("game", sheet.game)
     data.setdefault("kind", sheet.kind)
     return record
+
+
+def _copies(text: str) -> int:
+    """The quantity column's cell: how many copies a print run draws (0 to leave the card out)."""
+    number = _whole_number(text)
+    if not 0 <= number <= MAX_COPIES:
+        raise _BadCell(tr("{value} copies: give a whole number from 0 to {most}", value=_short(text), most=MAX_COPIES))
+    return number
+
+
+def _check_words(sheet: _Sheet, slot: Slot, value: Any) -> None:
+    """A value of a game vocabulary must be one of its ids; an id must look like one (never said as a pattern)."""
+    strings = [v for v in (value if isinstance(value, list) else [value]) if isinstance(v, str)]
+    name = vocabulary_of(sheet.game, sheet.kind, slot.tokens)
+    terms = sheet.vocabularies.get(name) if name is not None else None
+    if terms:
+        ids = {t.id for t in terms}
+        for item in strings:
+            if item not in ids:
+                raise _BadCell(not_accepted(item, terms, name))
+        return
+    if slot.pattern == SLUG_PATTERN and slot.tokens != ("id",):  # the id column has its own message
+        for item in strings:
+            if not _SLUG.match(item) or len(item) > 64:
+                raise _BadCell(
+                    tr(
+                        "{value} is not an id (lower-case letters and digits, single {marks} between them)",
+                        value=_short(item),
+                        marks="'_' / '-'",
+                    )
+                )
 
 
 def _cell(row: Row, column: Column | None) -> str:
@@ -817,12 +1038,43 @@ class CsvImport:
     findings: list[Finding] = field(default_factory=list)
     written: list[Path] = field(default_factory=list)
     unchanged: list[Path] = field(default_factory=list)
+    updated: list[Path] = field(default_factory=list)  # files this sheet made before, replaced without --force
     rows: int = 0
     header_line: int = 1
+    row_of: dict[int, int] = field(default_factory=dict)  # line where a row starts -> its spreadsheet row number
+    headers: dict[int, str] = field(default_factory=dict)  # 1-based column -> its header
+    print_deck: Path | None = None  # the deck of the quantity column's copies, where the sheet has one
 
     @property
     def errors(self) -> int:
         return sum(1 for f in self.findings if f.severity == "error")
+
+    def place(self, finding: Finding) -> str:
+        """Where ``finding`` is in the sheet: ``row 7, column D (subtype)``, with the file line when the row
+        starts on another line (cells with line breaks above it)."""
+        parts = []
+        if finding.line is not None:
+            row = self.row_of.get(finding.line)
+            if row is None:
+                parts.append(tr("line {line}", line=finding.line))
+            elif row == finding.line:
+                parts.append(tr("row {row}", row=row))
+            else:
+                parts.append(tr("row {row} (line {line})", row=row, line=finding.line))
+        if finding.column is not None:
+            header = self.headers.get(finding.column)
+            letter = column_letter(finding.column)
+            if header:
+                parts.append(tr("column {letter} ({header})", letter=letter, header=header))
+            else:
+                parts.append(tr("column {letter}", letter=letter))
+        return tr(", ").join(parts)
+
+    def format(self, finding: Finding) -> str:
+        """One line: ``cards.csv: row 7, column D (subtype): error csv.value: …``."""
+        where = self.place(finding)
+        head = f"{finding.file or self.path}: {where}" if where else str(finding.file or self.path)
+        return f"{head}: {finding.severity} {finding.code}: {finding.message}"
 
     def summary(self) -> str:
         """One line: how many errors, where."""
@@ -954,9 +1206,13 @@ def import_csv(
     result = CsvImport(path, into, game, kind)
     models, branches = _models_of(game, kind)
     sheet = _Sheet(path, game, kind, models, branches)
+    sheet.vocabularies = game_vocabularies(game, into, pool)
     rows, syntax = read_rows(text, sniff_delimiter(text))
+    result.row_of = {r.line: r.number for r in rows}
     if syntax is not None:
         sheet.findings.append(Finding(syntax.code, syntax.message, "error", str(path), None, syntax.line, None))
+        if syntax.line is not None:
+            result.row_of[syntax.line] = len(rows) + 1
     rows = [r for r in rows if any(c.strip() for c in r.cells)]
     if len(rows) > MAX_ROWS + 1:
         raise DossierError(
@@ -978,6 +1234,7 @@ def import_csv(
         return result
     header, body = rows[0], rows[1:]
     _read_header(sheet, header.cells, header.line)
+    result.headers = {c.index + 1: c.header for c in sheet.columns}
     # the row the reading stopped at (a CSV syntax error, a cell over the size limit) is a row too: its error
     # is told as one in a row, not in the header row
     result.rows = len(body) + (1 if syntax is not None and (syntax.line or 0) > header.line else 0)
@@ -1002,11 +1259,7 @@ def import_csv(
         if first is not record:
             sheet.error(
                 "csv.id",
-                tr(
-                    "id {id} is also the id of the row on line {line}; ids are unique in a game",
-                    id=repr(record_id),
-                    line=first.line,
-                ),
+                tr("id {id} is also the id of row {row}; ids are unique in a game", id=repr(record_id), row=first.row),
                 record.line,
                 record.cells.get("/id"),
             )
@@ -1017,6 +1270,8 @@ def import_csv(
         result.records.append(record)
     findings = sheet.findings
     findings.extend(_lint(result.records, str(path), game, into, pool, lint_sources, count))
+    manifest = read_manifest(into)
+    sheet_key = os.path.abspath(path)
     for record in result.records:
         assert record.target is not None
         if record.target.is_file():
@@ -1024,22 +1279,27 @@ def import_csv(
                 old = record.target.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
                 old = None
+            entry = manifest.get(_manifest_key(into, record.target))
             if old == record.text:
                 result.unchanged.append(record.target)
+            elif entry is not None and entry.get("sheet") == sheet_key and _made_here(old, entry):
+                result.updated.append(record.target)  # this sheet's record, as written (or as fmt rewrote it)
             elif not force:
-                findings.append(
-                    Finding(
-                        "csv.exists",
-                        tr("{path} exists with other content; not replaced (--force replaces it)", path=record.target),
-                        "error",
-                        str(path),
-                        None,
-                        record.line,
-                        None,
+                if entry is not None and entry.get("sheet") != sheet_key:
+                    message = tr(
+                        "{path} was imported from {sheet}; not replaced (--force replaces it)",
+                        path=record.target,
+                        sheet=entry.get("sheet"),
                     )
-                )
+                else:
+                    message = tr(
+                        "{path} exists with other content; not replaced (--force replaces it)", path=record.target
+                    )
+                findings.append(Finding("csv.exists", message, "error", str(path), None, record.line, None))
     findings.sort(key=lambda f: (f.line or 0, f.column or 0))
     result.findings = findings
+    if any(c.copies for c in sheet.columns):
+        result.print_deck = into / MANIFEST_DIR / f"{_deck_stem(path)}.deck.json"
     if result.errors or dry_run:
         return result
     unchanged = set(result.unchanged)
@@ -1055,6 +1315,7 @@ def import_csv(
                 tr("{path}: cannot create: {reason}", path=record.target.parent, reason=os_reason(exc))
             ) from None
         items.append((record.target, encode_text(record.target, record.text)))
+    items.extend(_bookkeeping(result, manifest, sheet_key, unchanged, encode_text))
     # every file staged before any is renamed in: a failure or a kill part-way leaves the data as it was
     try:
         write_many(items, meter=count)
@@ -1064,8 +1325,106 @@ def import_csv(
         raise DossierError(
             tr("{path}: cannot write: {reason}", path=exc.filename or into, reason=os_reason(exc))
         ) from None
-    result.written.extend(path for path, _data in items)
+    result.written.extend(path for path, _data in items if path.parent.name != MANIFEST_DIR)
     return result
+
+
+# ---------------------------------------------------------------------- what an import made
+
+MANIFEST_DIR = ".dossier-import"  # hidden: lint, fmt and the catalog walk past it
+MANIFEST_FILE = "manifest.json"
+
+
+def _manifest_key(into: Path, target: Path) -> str:
+    return Path(os.path.relpath(target, into)).as_posix()
+
+
+def read_manifest(into: Path) -> dict[str, dict[str, Any]]:
+    """Which files under ``into`` imports made: relative path -> ``sheet`` (absolute path), ``game``, ``kind``,
+    ``id``, ``fingerprint`` (of the record as written, as fmt would leave it) and ``copies``. A manifest that
+    cannot be read claims nothing (so nothing is replaced without ``--force``)."""
+    try:
+        data = loads_strict((into / MANIFEST_DIR / MANIFEST_FILE).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, JsonSyntaxError):
+        return {}
+    records = data.get("records") if isinstance(data, dict) else None
+    if not isinstance(records, dict):
+        return {}
+    return {k: v for k, v in records.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def fingerprint(data: Any) -> str:
+    """The record as ``dossier fmt`` and ``dossier text fmt`` would leave it (canonical JSON, canonical ability
+    text; its ``$schema`` aside), hashed: the same before and after either rewrote the file, different once
+    anything it says changed."""
+    import hashlib
+
+    from toolkit.text.fmt import format_record_texts
+
+    body = {k: v for k, v in data.items() if k != "$schema"} if isinstance(data, dict) else data
+    formatted = format_record_texts(body)
+    if not formatted.problems:
+        body = formatted.data
+    return hashlib.sha256(canonical_dumps(body).encode("utf-8")).hexdigest()
+
+
+def _made_here(old: str | None, entry: dict[str, Any]) -> bool:
+    """The file still holds the record the import wrote (reformatted, perhaps, but not edited)."""
+    if old is None:
+        return False
+    try:
+        data = loads_strict(old)
+    except JsonSyntaxError:
+        return False
+    return bool(entry.get("fingerprint")) and fingerprint(data) == entry.get("fingerprint")
+
+
+def _deck_stem(path: Path) -> str:
+    return slugify(path.stem) or "sheet"
+
+
+def _bookkeeping(
+    result: CsvImport, manifest: dict[str, dict[str, Any]], sheet_key: str, unchanged: set[Path], encode: Any
+) -> list[tuple[Path, bytes]]:
+    """The manifest (the files this import wrote, or wrote before) and the print deck, where they change."""
+    from toolkit.sheets.selection import copies_deck
+
+    records = dict(manifest)
+    for record in result.records:
+        assert record.target is not None
+        key = _manifest_key(result.into, record.target)
+        entry = records.get(key)
+        if record.target in unchanged and (entry is None or entry.get("sheet") != sheet_key):
+            continue  # an identical file this sheet did not make stays unclaimed
+        new = {
+            "copies": record.copies,
+            "fingerprint": fingerprint(record.data),
+            "game": result.game,
+            "id": record.data.get("id"),
+            "kind": result.kind,
+            "sheet": sheet_key,
+        }
+        records[key] = {k: v for k, v in new.items() if v is not None}
+    items = []
+    folder = result.into / MANIFEST_DIR
+    if records != manifest:
+        text = canonical_dumps({"records": records, "version": 1})
+        items.append((folder / MANIFEST_FILE, encode(folder / MANIFEST_FILE, text)))
+    if result.print_deck is not None:
+        counts = {str(r.data["id"]): (1 if r.copies is None else r.copies) for r in result.records}
+        text = canonical_dumps(copies_deck(result.game, result.path.name, counts))
+        try:
+            old = result.print_deck.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            old = None
+        if old != text:
+            items.append((result.print_deck, encode(result.print_deck, text)))
+    if items:
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise DossierError(tr("{path}: cannot create: {reason}", path=folder, reason=os_reason(exc))) from None
+    return items
 
 
 def _lint(

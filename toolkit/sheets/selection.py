@@ -51,4 +51,19 @@ def deck_records(deck: Any, lookup: Any, where: str | None = None) -> list[Any]:
     return records
 
 
-__all__ = ["MAX_PRINT_CARDS", "deck_records"]
+PRINT_MODE = "print"
+"""The mode of a deck that only says what to print (an imported sheet's quantity column): no game's rules."""
+
+
+def copies_deck(game: str, name: str, counts: dict[str, int]) -> dict[str, Any]:
+    """A deck file (schema/deck.schema.json) that prints each card (crossfire: role) of ``counts`` that many
+    times through :func:`deck_records` (``dossier print --deck``); a count of 0 leaves the card out."""
+    return {
+        "cards": {card_id: n for card_id, n in counts.items() if n > 0},
+        "game": game,
+        "mode": PRINT_MODE,
+        "name": name,
+    }
+
+
+__all__ = ["MAX_PRINT_CARDS", "PRINT_MODE", "copies_deck", "deck_records"]

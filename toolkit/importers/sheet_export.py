@@ -1,0 +1,325 @@
+"""`dossier export csv`: records back to a sheet in the layout `dossier import csv` reads.
+
+One row per record, one column per field: dotted for nested fields (``cost.mortgage``,
+``equipment.attack.range.max``), ``name.zh-Hans`` / ``name.en``, a list of single values in one cell
+(free text split on line breaks, anything else on commas) or, where an item would not survive the split
+(a comma inside it, a line break in free text), in numbered columns (``text.0``, ``text.1``); an object
+whose keys cannot be columns, or a list of objects, as JSON in one cell. ``$schema``, ``kind`` and
+``game`` are left out (the import fills them in for where the records go); the ``id`` column is always
+there. A column is given the same form in every row, so the header names each field once.
+
+Before anything is written, the sheet is read back with the importer's own reader and every record must
+come back exactly as it is (``$schema`` aside); a record that would not is reported and nothing is
+written. The quantity column (``copies``) is added when an import recorded copies for the records
+(:func:`toolkit.importers.spreadsheet.read_manifest`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from toolkit.errors import DossierError
+from toolkit.i18n import current_lang, tr, word
+from toolkit.jsonio import canonical_dumps
+
+from .spreadsheet import (
+    COPIES_COLUMN,
+    EMPTY_LIST,
+    MANIFEST_DIR,
+    Slot,
+    _BadCell,
+    _cell_value,
+    _is_model,
+    _models_of,
+    _read_header,
+    _read_row,
+    _record_id,
+    _Sheet,
+    _union_models,
+    _Unknown,
+    _unwrap,
+    coerce,
+    read_manifest,
+    read_rows,
+    resolve,
+)
+
+SKIPPED = ("$schema", "kind", "game")
+FIRST = ("id", "name.zh-Hans", "name.en", "type", "category")
+
+
+@dataclass
+class SheetExport:
+    """The sheet of some records, and the records that would not come back from it unchanged."""
+
+    text: str = ""
+    rows: int = 0
+    columns: list[str] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+class _Cannot(Exception):
+    """A value no cell can hold so that the import reads it back unchanged."""
+
+
+def _json_cell(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _scalar_text(value: Any, slot: Slot) -> str:
+    if value is None:
+        if not slot.nullable:
+            raise _Cannot
+        text = "null"
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, (int, float)):
+        text = repr(value)
+    elif isinstance(value, str):
+        text = value
+    else:
+        text = _json_cell(value)
+    if not text.strip():
+        raise _Cannot  # an empty cell leaves the field out
+    try:
+        back = coerce(text, slot.leaf, slot.nullable)
+    except _BadCell:
+        raise _Cannot from None
+    if canonical_dumps(back) != canonical_dumps(value):
+        raise _Cannot
+    return text
+
+
+def _split_text(items: list[Any], slot: Slot) -> str:
+    if not items:
+        return EMPTY_LIST
+    texts = [_scalar_text(item, slot) for item in items]
+    text = ("\n" if slot.separator == "\n" else ", ").join(texts)
+    try:
+        back = _cell_value(slot, text)
+    except _BadCell:
+        raise _Cannot from None
+    if canonical_dumps(back) != canonical_dumps(items):
+        raise _Cannot
+    return text
+
+
+def _keys_in_order(annotation: Any, value: dict[str, Any]) -> list[str]:
+    """The keys of ``value`` in the order the model declares its fields (then the rest, sorted)."""
+    core = _unwrap(annotation)[0]
+    models = [core] if _is_model(core) else _union_models(core)
+    order: list[str] = []
+    for model in models:
+        for name, info in model.model_fields.items():
+            key = info.alias or name
+            if key in value and key not in order:
+                order.append(key)
+    return order + sorted(k for k in value if k not in order)
+
+
+@dataclass
+class _Forms:
+    """Paths (dotted) whose value goes into numbered columns, or as one JSON cell, in every row."""
+
+    numbered: set[str] = field(default_factory=set)
+    whole: set[str] = field(default_factory=set)
+
+
+def _flatten(
+    model: Any, annotation: Any, parts: tuple[str, ...], value: Any, forms: _Forms, cells: dict[str, str]
+) -> None:
+    """The cells of ``value`` at the column path ``parts``; learns in ``forms`` where a form must change."""
+    dotted = ".".join(parts)
+    try:
+        slot = resolve(model, list(parts))
+    except _Unknown:
+        raise _Cannot from None
+    if slot.mode == "json":
+        if isinstance(value, dict) and value and dotted not in forms.whole and all(
+            isinstance(k, str) and k and "." not in k and not k.isdigit() and k.strip() == k for k in value
+        ):
+            inner: dict[str, str] = {}
+            try:
+                for key in _keys_in_order(slot.leaf, value):
+                    _flatten(model, None, (*parts, key), value[key], forms, inner)
+            except _Cannot:
+                forms.whole.add(dotted)
+            else:
+                cells.update(inner)
+                return
+        if value is None and not slot.nullable:
+            raise _Cannot
+        cells[dotted] = "null" if value is None else _json_cell(value)
+        return
+    if slot.mode == "split":
+        if not isinstance(value, list):
+            if value is None and slot.nullable:
+                cells[dotted] = "null"
+                return
+            raise _Cannot
+        if dotted not in forms.numbered:
+            try:
+                cells[dotted] = _split_text(value, slot)
+                return
+            except _Cannot:
+                forms.numbered.add(dotted)
+        if not value:
+            raise _Cannot
+        item_slot = Slot(slot.tokens, "scalar", slot.leaf, False)
+        for i, item in enumerate(value):
+            cells[f"{dotted}.{i}"] = _scalar_text(item, item_slot)
+        return
+    cells[dotted] = _scalar_text(value, slot)
+
+
+def _label(data: dict[str, Any]) -> str:
+    return f"{data.get('game')} {data.get('kind')} {data.get('id')!r}"
+
+
+def build_sheet(
+    records: Sequence[dict[str, Any]], game: str, kind: str, copies: dict[str, int] | None = None
+) -> SheetExport:
+    """The sheet (CSV text) of ``records`` (decoded record files of one game and kind)."""
+    models, branches = _models_of(game, kind)
+    result = SheetExport()
+    forms = _Forms()
+    rows: list[dict[str, str]] = []
+    for _attempt in range(8):  # each pass can only move a path to numbered columns or one JSON cell
+        before = (len(forms.numbered), len(forms.whole))
+        rows, result.problems = [], []
+        for data in records:
+            model: Any = models[0]
+            if branches is not None:
+                model = branches.get(str(data.get("type")))
+                if model is None:
+                    result.problems.append(tr("{record}: no {field} this sheet can hold", record=_label(data), field="type"))
+                    continue
+            cells: dict[str, str] = {}
+            bad = []
+            for key in _keys_in_order(model, data):
+                if key in SKIPPED:
+                    continue
+                try:
+                    _flatten(model, None, (key,), data[key], forms, cells)
+                except _Cannot:
+                    bad.append(key)
+            if bad:
+                result.problems.append(
+                    tr(
+                        "{record}: {fields} cannot be written to a sheet so that the import reads it back unchanged",
+                        record=_label(data),
+                        fields=", ".join(bad),
+                    )
+                )
+                continue
+            if copies and str(data.get("id")) in copies:
+                cells[COPIES_COLUMN] = str(copies[str(data.get("id"))])
+            rows.append(cells)
+        if (len(forms.numbered), len(forms.whole)) == before:
+            break
+    # a path one row gives as JSON is JSON in every row: drop the cells of its parts
+    for cells in rows:
+        for path in list(cells):
+            if any(path.startswith(whole + ".") for whole in forms.whole):
+                del cells[path]
+    columns = _columns(rows, models)
+    result.columns = columns
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns)
+    for cells in rows:
+        writer.writerow([cells.get(c, "") for c in columns])
+    result.text = out.getvalue()
+    result.rows = len(rows)
+    if not result.problems:
+        result.problems = _read_back(result.text, records, game, kind)
+    return result
+
+
+def _columns(rows: list[dict[str, str]], models: Sequence[Any]) -> list[str]:
+    """The header: id and names first, then the fields in the order the model declares them (a nested
+    field's columns together), the quantity column last."""
+    seen: dict[str, int] = {}
+    for cells in rows:
+        for column in cells:
+            seen.setdefault(column, len(seen))
+    fields: dict[str, int] = {}
+    for model in models:
+        for name, info in model.model_fields.items():
+            fields.setdefault(info.alias or name, len(fields))
+    first = [c for c in FIRST if c in seen]
+    rest = sorted(
+        (c for c in seen if c not in first and c != COPIES_COLUMN),
+        key=lambda c: (fields.get(c.split(".")[0], len(fields)), seen[c]),
+    )
+    return first + rest + ([COPIES_COLUMN] if COPIES_COLUMN in seen else [])
+
+
+def _read_back(text: str, records: Sequence[dict[str, Any]], game: str, kind: str) -> list[str]:
+    """Read the sheet as `import csv` does: every record must come back as it is (``$schema`` aside)."""
+    models, branches = _models_of(game, kind)
+    sheet = _Sheet(Path("<sheet>"), game, kind, models, branches)
+    rows, syntax = read_rows(text, ",")
+    if syntax is not None or not rows:
+        return [tr("the sheet does not read back: {reason}", reason=syntax.message if syntax else "")]
+    _read_header(sheet, rows[0].cells, rows[0].line)
+    problems = [f.message for f in sheet.findings]
+    if problems:
+        return problems
+    for row, data in zip(rows[1:], records, strict=False):
+        back = _read_row(sheet, row)
+        if back is None or _record_id(sheet, back) is None:
+            problems.append(
+                tr("{record}: does not read back from the sheet: {reason}", record=_label(data), reason=sheet.findings[-1].message)
+            )
+            continue
+        want = {k: v for k, v in data.items() if k != "$schema"}
+        if canonical_dumps(back.data) != canonical_dumps(want):
+            changed = sorted(k for k in set(want) | set(back.data) if want.get(k) != back.data.get(k))
+            problems.append(
+                tr(
+                    "{record}: {fields} would not read back unchanged from the sheet",
+                    record=_label(data),
+                    fields=", ".join(changed),
+                )
+            )
+    return problems
+
+
+def recorded_copies(files: Sequence[Path], kind_dir: str) -> dict[str, int]:
+    """The copies the imports recorded for the record files ``files`` (of one kind, in ``kind_dir``)."""
+    import os
+
+    found: dict[str, int] = {}
+    manifests: dict[Path, dict[str, dict[str, Any]]] = {}
+    for path in files:
+        if path.parent.name != kind_dir:
+            continue
+        into = path.parent.parent
+        if into not in manifests:
+            manifests[into] = read_manifest(into) if (into / MANIFEST_DIR).is_dir() else {}
+        entry = manifests[into].get(Path(os.path.relpath(path, into)).as_posix())
+        if entry is not None and isinstance(entry.get("copies"), int) and isinstance(entry.get("id"), str):
+            found[entry["id"]] = entry["copies"]
+    return found
+
+
+def no_records(game: str, kind: str, where: str) -> DossierError:
+    return DossierError(
+        tr(
+            "no {game} {kind} records in {where}",
+            game=word("game", game, current_lang()),
+            kind=kind,
+            where=where,
+        ),
+        exit_code=1,
+    )
+
+
+__all__ = ["SheetExport", "build_sheet", "no_records", "recorded_copies"]
