@@ -153,7 +153,7 @@ class GameSpec:
 class _Rotation:
     """Hands out agents and generic command cards in turn, so every one of them gets into some deck."""
 
-    def __init__(self, records: Sequence[Any], rng: random.Random) -> None:
+    def __init__(self, records: Sequence[Any], rng: random.Random, focus: frozenset[str] | None = None) -> None:
         self.rng = rng
         self.agents = sorted(r.id for r in records if r.kind == "agent" and not r.private)
         self.exclusive: dict[str, list[str]] = {}
@@ -163,6 +163,11 @@ class _Rotation:
                 self.generic.append(card.id)
             else:
                 self.exclusive.setdefault(card.agent, []).append(card.id)
+        if focus:  # a designer's set: rotate through its agents and cards (all the others when it has none)
+            exclusive_of = {c: a for a, cards in self.exclusive.items() for c in cards}
+            agents = sorted({a for a in self.agents if a in focus} | {exclusive_of[c] for c in focus if c in exclusive_of})
+            self.agents = agents or self.agents
+            self.generic = [c for c in self.generic if c in focus] or self.generic
         self.agent_queue: deque[str] = deque()
         self.card_queue: deque[str] = deque()
 
@@ -204,12 +209,15 @@ class _Rotation:
         return deck
 
 
-def plan_games(records: Iterable[Any], games: int = DEFAULT_GAMES, seed: int = 0) -> list[GameSpec]:
-    """``games`` games cycling through :data:`CONFIGS`; decks and seeds follow from ``seed``."""
+def plan_games(
+    records: Iterable[Any], games: int = DEFAULT_GAMES, seed: int = 0, focus: Iterable[str] | None = None
+) -> list[GameSpec]:
+    """``games`` games cycling through :data:`CONFIGS`; decks and seeds follow from ``seed``. With ``focus``
+    (the record ids of a designer's set), the covering decks rotate through that set's agents and cards."""
     pool = [r for r in records if getattr(r, "game", None) == "tactics"]
     modes = {r.id: r for r in pool if r.kind == "mode"}
     rng = random.Random(seed)
-    rotation = _Rotation(pool, random.Random(seed + 1))
+    rotation = _Rotation(pool, random.Random(seed + 1), frozenset(focus) if focus is not None else None)
     specs: list[GameSpec] = []
     for number in range(games):
         mode_id, players = CONFIGS[number % len(CONFIGS)]
@@ -236,6 +244,11 @@ class GameOutcome:
     result: dict[str, Any] | None
     coverage: dict[Key, list[bool]]
     error: str | None = None
+    # for the reasons of the report (issue 25): (timing, record id) -> times the timing occurred for it; per
+    # ability that changed nothing, why (``TacticsBase.idle``); record id -> times the card was played
+    occasions: dict[tuple[str, str], int] = field(default_factory=dict)
+    idle: dict[Key, dict[str, int]] = field(default_factory=dict)
+    played: dict[str, int] = field(default_factory=dict)
 
     def summary(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -272,7 +285,15 @@ def play_game(records: Sequence[Any], spec: GameSpec, rounds: int = ROUNDS) -> G
         frame = traceback.extract_tb(exc.__traceback__)[-1]
         where = f"{frame.filename.rsplit('/toolkit/', 1)[-1]}:{frame.lineno}"
         return GameOutcome(spec, None, {}, f"{type(exc).__name__}: {exc} (at {where})")
-    return GameOutcome(spec, game.result(), {k: list(v) for k, v in game.coverage.items()})
+    played = Counter(str(e.data.get("record")) for e in game.log if e.kind == "play")
+    return GameOutcome(
+        spec,
+        game.result(),
+        {k: list(v) for k, v in game.coverage.items()},
+        occasions=dict(game.occasions),
+        idle={k: dict(v) for k, v in game.idle.items()},
+        played=dict(played),
+    )
 
 
 @dataclass
@@ -287,13 +308,27 @@ class CoverageReport:
     changed_in: Counter[Key] = field(default_factory=Counter)  # games in which it changed the game
     games: list[GameOutcome] = field(default_factory=list)
     seconds: float = 0.0
+    occasions: Counter[tuple[str, str]] = field(default_factory=Counter)  # (timing, record id) -> times
+    idle: dict[Key, Counter[str]] = field(default_factory=dict)  # ability -> why it changed nothing -> times
+    played: Counter[str] = field(default_factory=Counter)  # card id -> times played
+    in_games: Counter[str] = field(default_factory=Counter)  # card or agent id -> games it was in a deck of
+    focus: frozenset[str] | None = None  # a designer's set (--cards): the report is restricted to its records
 
     def add(self, outcome: GameOutcome) -> None:
         self.games.append(outcome)
+        self.occasions.update(outcome.occasions)
+        self.played.update(outcome.played)
+        for key, reasons in outcome.idle.items():
+            self.idle.setdefault((key[0], key[1]), Counter()).update(reasons)
+        present: set[str] = set()
+        for deck in outcome.spec.decks:
+            present.update(deck.agents or [])
+            present.update(deck.cards)
+        self.in_games.update(present)
         known = {a.key for a in self.abilities}
         for key, (reached, changed) in outcome.coverage.items():
             key = (key[0], key[1])
-            if key not in known:
+            if key not in known and (self.focus is None or key[0] in self.focus):
                 self.unknown.add(key)
             if reached:
                 self.reached.add(key)
@@ -308,6 +343,51 @@ class CoverageReport:
     def never_changed(self) -> list[AbilityRef]:
         """Reached, but never changed the game."""
         return [a for a in self.abilities if a.key in self.reached and a.key not in self.changed]
+
+    def reason(self, a: AbilityRef) -> dict[str, Any] | None:
+        """Why ``a`` never changed the game (None: it did), as a code and its details (:meth:`reason_text`
+        words it): a form the tactics engine does not run, a card in no deck or never played, a timing that
+        never occurred for it, no player using it, or what its resolutions said (a condition never true, no
+        legal target, …)."""
+        if a.key in self.changed:
+            return None
+        from toolkit.engine.forms import form_words, unsupported
+        from toolkit.engine.tactics.state import CONTINUOUS
+        from toolkit.text import AbilitySyntaxError, parse_cached
+
+        try:
+            ability = parse_cached(a.text)
+        except (AbilitySyntaxError, ValueError):
+            return {"code": "unparsable"}
+        missing = unsupported("tactics", ability)
+        if missing:
+            form, node = missing[0]
+            zh, en = form_words(form, node)
+            return {"code": "unsupported", "form": form[1], "zh": zh, "en": en}
+        if a.key in self.reached:
+            causes = self.idle.get(a.key)
+            return {"code": "idle", "causes": dict(causes.most_common()) if causes else {}}
+        games = len(self.games)
+        if a.kind == "agent" and not self.in_games[a.id]:
+            return {"code": "not_in_squads", "games": games}
+        if a.kind == "card" and not self.played[a.id]:
+            return {"code": "never_played", "games": games, "in_decks": self.in_games[a.id]}
+        if ability.kind == "triggered" and ability.timing is not None:
+            zh, en = form_words(("timing", ability.timing))
+            times = self.occasions[(ability.timing, a.id)]
+            code = "timing_never" if not times else "timing_unresolved"
+            return {"code": code, "timing": ability.timing, "zh": zh, "en": en, "times": times, "games": games}
+        if ability.kind in ("active", "special", "response"):
+            return {"code": "never_used", "games": games}
+        continuous = any(isinstance(e, CONTINUOUS) for s in ability.sentences for e in s.effects)
+        return {"code": "value_unused" if continuous else "never_resolved", "games": games}
+
+    def reason_text(self, a: AbilityRef) -> str:
+        """:meth:`reason` in words of the current language."""
+        reason = self.reason(a)
+        if reason is None:
+            return ""
+        return reason_words(reason)
 
     def totals(self) -> dict[str, Any]:
         total = len(self.abilities)
@@ -350,6 +430,7 @@ class CoverageReport:
                     "changed": a.key in self.changed,
                     "games_reached": self.reached_in[a.key],
                     "games_changed": self.changed_in[a.key],
+                    **({"reason": reason} if (reason := self.reason(a)) is not None else {}),
                 }
                 for a in self.abilities
             ],
@@ -374,12 +455,15 @@ class CoverageReport:
             lines.append("")
         missed = self.never_reached()
         lines.append(tr("never reached ({n}):", n=len(missed)))
-        lines += [f"  {a.shown()}  {_ability_text(a.text)}" for a in missed]
+        for a in missed:
+            lines.append(f"  {a.shown()}  {_ability_text(a.text)}")
+            lines.append("    " + tr("why: {reason}", reason=self.reason_text(a)))
         idle = self.never_changed()
         lines.append(tr("reached but never changed the game ({n}):", n=len(idle)))
         for a in idle:
             games = trn("(reached in {n} game)", "(reached in {n} games)", self.reached_in[a.key])
             lines.append(f"  {a.shown()} {games}  {_ability_text(a.text)}")
+            lines.append("    " + tr("why: {reason}", reason=self.reason_text(a)))
         if self.unknown:
             lines.append(tr("marked by the engine but not in the data ({n}):", n=len(self.unknown)))
             lines += [f"  {i}#{n}" for i, n in sorted(self.unknown)]
@@ -425,6 +509,91 @@ class CoverageReport:
         return "\n".join(lines)
 
 
+def _cause_words(cause: str) -> str:
+    if cause == "condition_false":
+        return tr("its condition was not true")
+    if cause == "no_target":
+        return tr("no target was legal")
+    if cause == "target_lost":
+        return tr("its target was out of range or out of sight when it resolved")
+    if cause == "declined":
+        return tr("the player declined it ({you_may})", you_may="你可以")
+    if cause == "no_attack":
+        return tr("there was no attack to modify")
+    if cause == "no_card":
+        return tr("the text was not on a card in play")
+    if cause.startswith("no_change:"):
+        from toolkit.engine.logwords import word
+
+        kind = cause.partition(":")[2]
+        return tr("the effect changed nothing: {event}", event=word("event", kind, current_lang()) or kind)
+    return tr("the effect changed nothing")
+
+
+def reason_words(reason: dict[str, Any]) -> str:
+    """A :meth:`CoverageReport.reason` in words of the current language."""
+    code = reason["code"]
+    if code == "unparsable":
+        return tr("its text does not parse (see `dossier lint`)")
+    if code == "unsupported":
+        return tr(
+            "the tactics engine does not run {zh} ({en}); `dossier lint` warns about it",
+            zh=reason["zh"],
+            en=reason["en"],
+        )
+    if code == "idle":
+        causes = reason["causes"]
+        if not causes:
+            return tr("the effect changed nothing")
+        parts = [trn("{cause} ({n} time)", "{cause} ({n} times)", n, cause=_cause_words(c)) for c, n in causes.items()]
+        return tc(current_lang(), "list", ", ").join(parts)
+    if code == "not_in_squads":
+        return trn("the agent was in no squad of the {n} game", "the agent was in no squad of the {n} games", reason["games"])
+    if code == "never_played":
+        if not reason["in_decks"]:
+            return trn(
+                "the card was in no deck, and never bought or gained, in the {n} game",
+                "the card was in no deck, and never bought or gained, in the {n} games",
+                reason["games"],
+            )
+        return trn(
+            "the card was in decks in {n} game but never played",
+            "the card was in decks in {n} games but never played",
+            reason["in_decks"],
+        )
+    if code == "timing_never":
+        if reason["timing"] == "on_exposed":
+            return trn(
+                "its timing {zh} never occurred for it in {n} game: no unit carrying it was hidden when it turned "
+                "face up",
+                "its timing {zh} never occurred for it in {n} games: no unit carrying it was hidden when it turned "
+                "face up",
+                reason["games"],
+                zh=reason["zh"],
+            )
+        return trn(
+            "its timing {zh} ({en}) never occurred for it in {n} game",
+            "its timing {zh} ({en}) never occurred for it in {n} games",
+            reason["games"],
+            zh=reason["zh"],
+            en=reason["en"],
+        )
+    if code == "timing_unresolved":
+        return trn(
+            "its timing {zh} occurred {n} time, but the ability did not resolve (another face was up, or the "
+            "game ended first)",
+            "its timing {zh} occurred {n} times, but the ability did not resolve (another face was up, or the "
+            "game ended first)",
+            reason["times"],
+            zh=reason["zh"],
+        )
+    if code == "never_used":
+        return tr("no player chose to use it")
+    if code == "value_unused":
+        return tr("the game never used the value it changes")
+    return tr("it never resolved")
+
+
 _WORKER_RECORDS: list[Any] = []
 
 
@@ -443,14 +612,20 @@ def run_coverage(
     rounds: int = ROUNDS,
     jobs: int = 1,
     meter: Meter | None = None,
+    focus: Iterable[str] | None = None,
 ) -> CoverageReport:
     """Plan and play ``games`` games (in ``jobs`` processes); the coverage of all of them against every
     bundled ability. The report is the same whatever ``jobs`` is (only ``seconds`` differs). ``meter``
-    counts the games as they finish (:mod:`toolkit.meter`)."""
+    counts the games as they finish (:mod:`toolkit.meter`). ``focus``: the record ids of a designer's set,
+    played among the pool (:func:`plan_games`); the report is restricted to their abilities."""
     pool = [r for r in records if getattr(r, "game", None) == "tactics"]
     start = time.perf_counter()
-    report = CoverageReport(tactics_abilities(pool))
-    specs = plan_games(pool, games, seed)
+    chosen = frozenset(focus) if focus is not None else None
+    abilities = tactics_abilities(pool)
+    if chosen is not None:
+        abilities = [a for a in abilities if a.id in chosen]
+    report = CoverageReport(abilities, focus=chosen)
+    specs = plan_games(pool, games, seed, chosen)
     count = meter_or_silent(meter)
     count.start(tr("playing games"), len(specs))
     if jobs > 1 and len(specs) > 1:

@@ -10,6 +10,10 @@ Findings (one per bad string, located at the string in the JSON file):
   it never goes unnoticed).
 - ``card.text.format`` (warning): the text is fine but not in canonical form;
   ``dossier text fmt`` rewrites it.
+- ``text.form.unsupported`` (warning): the text uses a trigger timing or an effect, cost
+  or condition that the engine of the record's game does not run
+  (:mod:`toolkit.engine.forms`): a netrunner timing on a tactics card, an effect only
+  crossfire runs, …; the card would do nothing there.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from toolkit.i18n import PSEUDO, current_lang, pseudo_active, tr
 from toolkit.jsonio import pointer, read_source
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import TEXT_FIELDS, iter_texts
+from toolkit.models.common import MAX_ABILITIES
 from toolkit.text import AbilitySyntaxError, build_parser, parse_cached, render
 
 if TYPE_CHECKING:
@@ -260,8 +265,10 @@ def _raw_texts(data: Any) -> list[tuple[tuple[str | int, ...], str]]:
         node: Any = data
         for key in path:
             node = node.get(key) if isinstance(node, dict) else None
-        if isinstance(node, list):
-            found.extend(((*path, index), text) for index, text in enumerate(node) if isinstance(text, str))
+        if isinstance(node, list):  # past the model's limit the list itself is the finding, not each text
+            found.extend(
+                ((*path, index), text) for index, text in enumerate(node[:MAX_ABILITIES]) if isinstance(text, str)
+            )
     return found
 
 
@@ -276,8 +283,69 @@ def check_ability_texts(
         count.advance()
         if not entry.target or entry.record is None:
             continue
+        game = getattr(entry.record, "game", None)
         for path, text in iter_texts(entry.record):
             _check_text(entry, path, text, verdicts)
+            found = verdicts.known.get(text, ("parse",))
+            if isinstance(game, str) and (found is None or found[0] == "format"):  # the text parses
+                _check_forms(entry, path, text, game)
+
+
+_FORMS: dict[tuple[str, str], tuple[tuple[tuple[str, str], Any], ...]] = {}
+
+
+def _check_forms(entry: Entry, path: tuple[str | int, ...], text: str, game: str) -> None:
+    """``text.form.unsupported``: a form of the text that the engine of ``game`` does not run."""
+    from toolkit.engine.forms import form_words, games_running_node, games_running_timing, unsupported
+    from toolkit.i18n import word
+
+    key = (game, text)
+    found = _FORMS.get(key)
+    if found is None:
+        found = _FORMS[key] = tuple(unsupported(game, parse_cached(text)))
+    if not found:
+        return
+    lang = current_lang()
+    for (kind, value), node in found:
+        zh, en = form_words((kind, value), node)
+        others = games_running_timing(value) if kind == "timing" else games_running_node(_node_class(value))
+        elsewhere = _list_words([word("game", g, lang) for g in others]) if others else "-"
+        if kind == "timing":
+            message = tr(
+                "{label}: {pointer}: the timing {zh} ({en}) never occurs in the {game} engine: the ability waits "
+                "for it and never runs (games that run it: {games})",
+                label=entry.label,
+                pointer=pointer(*path),
+                zh=zh,
+                en=en,
+                game=word("game", game, lang),
+                games=elsewhere,
+            )
+        else:
+            message = tr(
+                "{label}: {pointer}: {zh} ({en}, {node}) is not run by the {game} engine: the ability language "
+                "accepts it, but it does nothing there (games that run it: {games})",
+                label=entry.label,
+                pointer=pointer(*path),
+                zh=zh,
+                en=en,
+                node=value,
+                game=word("game", game, lang),
+                games=elsewhere,
+            )
+        entry.add("text.form.unsupported", message, pointer(*path), "warning")
+
+
+def _node_class(name: str) -> Any:
+    from toolkit.text import ast as A
+
+    return getattr(A, name)
+
+
+def _list_words(items: list[str]) -> str:
+    from toolkit.i18n import tc
+
+    return str(tc(current_lang(), "list", ", ")).join(items)
 
 
 def _check_text(

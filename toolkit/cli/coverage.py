@@ -18,7 +18,10 @@ COVERAGE_HELP = help_text(
     N_("Simulate seeded games and report which abilities of the cards they reach and which change the game."),
     N_(
         "The games use random legal decks and decks that rotate through every card, so each card is played; "
-        "the report lists every ability, the ones never reached or never changing, and the totals."
+        "the report lists every ability, the ones never reached or never changing with the reason (a timing "
+        "that never occurred, a condition never true, no legal target, a form the engine does not run, …), "
+        "and the totals. A --cards directory without a game record is a designer's set: its cards are played "
+        "among the pool and the report is restricted to them."
     ),
 )
 
@@ -47,7 +50,8 @@ def coverage(
             "--cards",
             help=N_(
                 "Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-                "or the user config, else the bundled cards/tactics."
+                "or the user config, else the bundled cards/tactics. A directory without a game record is a "
+                "designer's set: it is played among that pool and the report covers its records only."
             ),
         ),
     ] = None,
@@ -72,11 +76,27 @@ def coverage(
     from toolkit.catalog import load_catalog
     from toolkit.cli.progress import Phases
     from toolkit.config import card_pool, missing_pool
-    from toolkit.coverage import run_coverage
+    from toolkit.coverage import KINDS, run_coverage
     from toolkit.paths import CARDS_DIR
 
     pool = card_pool(cards, default=[CARDS_DIR / "tactics"])
-    records = load_catalog(pool.paths).records
+    focus: set[str] | None = None
+    paths = list(pool.paths)
+    if cards:
+        base: list[Path] = []
+        focus = set()
+        for path in cards:
+            found = load_catalog([path]).records
+            if any(getattr(r, "kind", None) == "game" and getattr(r, "game", None) == "tactics" for r in found):
+                base.append(path)
+            else:  # a designer's set: played among the pool, the report restricted to it
+                focus |= {r.id for r in found if getattr(r, "game", None) == "tactics" and getattr(r, "kind", None) in KINDS}
+        if not focus:
+            focus = None
+        elif not base:
+            pool = card_pool(None, default=[CARDS_DIR / "tactics"])
+            paths = [*pool.paths, *cards]
+    records = load_catalog(paths).records
     if not any(getattr(r, "kind", None) == "map" and getattr(r, "game", None) == "tactics" for r in records):
         raise DossierError(
             tr(
@@ -88,7 +108,7 @@ def coverage(
             )
         )
     with Phases() as meter:
-        report = run_coverage(records, games=games, seed=seed, jobs=jobs, meter=meter)
+        report = run_coverage(records, games=games, seed=seed, jobs=jobs, meter=meter, focus=focus)
     if format == "json":
         print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
     else:

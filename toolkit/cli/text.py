@@ -239,6 +239,14 @@ def _default_paths(paths: list[Path] | None) -> list[Path]:
             "Choices (targets, optional abilities) take the first legal option. In netrunner the executing side's "
             "turn has begun (clicks, the corp's mandatory draw); the log starts there."
         ),
+        N_(
+            "A triggered ability (e.g. {example}) waits for its timing and is not applied at once: in tactics the "
+            "first unit of the executing player gets the ability and the timing is made to happen (the unit is "
+            "hidden then exposed, takes 1 damage, is destroyed or moves 1; other timings fire for that unit), "
+            "then the ability resolves; in netrunner it resolves as if its timing had just occurred. A timing the "
+            "engine never runs is not simulated: the command says so."
+        ),
+        example="暴露时：…",
     ),
 )
 def run_command(
@@ -313,18 +321,101 @@ def run_command(
     catalog = load_catalog([CARDS_DIR / "tactics"])
     engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed)
     start = len(engine.log)
-    engine.run_text(text, seat=1)
+    triggered = engine.run_text(text, seat=1)
     names = LogNames(catalog.records, language)
     entries = [e.to_json() for e in list(engine.log)[start:]]
     state = engine.state()
     if format is OutputFormat.json:
-        print(json.dumps({"log": [names.event(e) for e in entries], "state": state}, ensure_ascii=False, indent=2))
+        out: dict[str, Any] = {"log": [names.event(e) for e in entries], "state": state}
+        if triggered is not None:
+            out["triggered"] = triggered
+        print(json.dumps(out, ensure_ascii=False, indent=2))
         return
+    if triggered is not None:
+        unit = triggered["unit"]
+        print(_triggered_note({**triggered, "unit": names.name(unit) if unit else unit}, language))
     _print_events(entries, lambda seat: t(language, "player {n}", n=seat), names)
     for p in state["players"]:
         sizes = names.fields_text({k: v for k, v in p.items() if k != "seat"})
         print(t(language, "{who}: {numbers}", who=t(language, "player {n}", n=p["seat"]), numbers=sizes))
     print(t(language, "shop: {n}", n=state["shop"]))
+
+
+def _triggered_note(triggered: dict[str, Any], lang: str) -> str:
+    """What ``text run`` did with a triggered ability (:func:`toolkit.engine.tactics.timing_run.run_triggered`)."""
+    from toolkit.engine.forms import form_words, games_running_timing
+    from toolkit.i18n import t, word
+
+    zh, en = form_words(("timing", triggered["timing"]))
+    timing = f"{zh} ({en})" if lang != "zh-Hans" else zh
+    if not triggered["simulated"]:
+        games = t(lang, ", ").join(word("game", g, lang) for g in games_running_timing(triggered["timing"]))
+        if triggered["unit"] is None and games_running_timing(triggered["timing"]) == ["tactics"]:
+            return t(lang, "{timing} waits for its timing, and player 1 has no unit on the map to simulate it on: "
+                     "the ability did not run", timing=timing)  # fmt: skip
+        return t(
+            lang,
+            "{timing} waits for its timing, which the tactics engine never runs (games that run it: {games}): "
+            "on a tactics card this ability never triggers; it did not run (`dossier lint` warns: {code})",
+            timing=timing,
+            games=games or "-",
+            code="text.form.unsupported",
+        )
+    how = {
+        "expose": t(lang, "{unit} was hidden, then exposed", unit=triggered["unit"]),
+        "damage": t(lang, "{unit} took 1 damage", unit=triggered["unit"]),
+        "destroy": t(lang, "{unit} was destroyed", unit=triggered["unit"]),
+        "move": t(lang, "{unit} moved 1", unit=triggered["unit"]),
+    }.get(triggered["how"], t(lang, "the timing fired for {unit}", unit=triggered["unit"]))
+    return t(
+        lang,
+        "{timing} waits for its timing and does not run at once: `text run` gave the ability to {unit} and made "
+        "the timing happen ({how}); the log shows what followed",
+        timing=timing,
+        unit=triggered["unit"],
+        how=how,
+    )
+
+
+def _netrunner_timing(text: str) -> dict[str, Any] | None:
+    """For a triggered ability, ``{"timing", "simulated", "how"}``: a timing the netrunner engine runs resolves
+    now, as if it had just occurred (``how``: ``now``); another is not run. None for other abilities (and for text
+    that does not parse: running it reports that)."""
+    from toolkit.engine.forms import runs_timing
+    from toolkit.text import AbilitySyntaxError, parse_cached
+
+    try:
+        ability = parse_cached(text)
+    except AbilitySyntaxError:
+        return None
+    if ability.kind != "triggered" or ability.timing is None:
+        return None
+    simulated = runs_timing("netrunner", ability.timing)
+    return {"timing": ability.timing, "simulated": simulated, "how": "now" if simulated else None}
+
+
+def _netrunner_note(triggered: dict[str, Any], lang: str) -> str:
+    from toolkit.engine.forms import form_words, games_running_timing
+    from toolkit.i18n import t, word
+
+    zh, en = form_words(("timing", triggered["timing"]))
+    timing = f"{zh} ({en})" if lang != "zh-Hans" else zh
+    if triggered["simulated"]:
+        return t(
+            lang,
+            "{timing} waits for its timing: on a card it resolves when that happens; `text run` resolves it now, "
+            "as if it just had (no card carries it)",
+            timing=timing,
+        )
+    games = t(lang, ", ").join(word("game", g, lang) for g in games_running_timing(triggered["timing"]))
+    return t(
+        lang,
+        "{timing} waits for its timing, which the netrunner engine never runs (games that run it: {games}): on a "
+        "netrunner card this ability never triggers; it did not run (`dossier lint` warns: {code})",
+        timing=timing,
+        games=games or "-",
+        code="text.form.unsupported",
+    )
 
 
 def _print_events(events: list[dict[str, Any]], who_is: Any, names: Any) -> None:
@@ -400,14 +491,21 @@ def _run_netrunner(
     start = len(engine.log)
     engine.log.add("side", SEATS[chosen], side=chosen, reason=why)
     engine.begin_turn(chosen)
-    engine.run_text(text, chosen)
+    triggered = _netrunner_timing(text)
+    if triggered is None or triggered["simulated"]:
+        engine.run_text(text, chosen)
     log_names = LogNames(catalog.records, lang)
     entries = [e.to_json() for e in list(engine.log)[start:]]
     state = engine.state(chosen)
     if format is OutputFormat.json:
         events = [log_names.event(e) for e in entries]
-        print(json.dumps({"log": events, "state": state}, ensure_ascii=False, indent=2))
+        out: dict[str, Any] = {"log": events, "state": state}
+        if triggered is not None:
+            out["triggered"] = triggered
+        print(json.dumps(out, ensure_ascii=False, indent=2))
         return
+    if triggered is not None:
+        print(_netrunner_note(triggered, lang))
     sides = {seat: name for name, seat in SEATS.items()}
 
     def who(seat: int) -> str:

@@ -118,6 +118,10 @@ class Log:
     def __len__(self) -> int:
         return len(self._events)
 
+    def since(self, start: int) -> list[Event]:
+        """The events from index ``start`` on."""
+        return self._events[start:]
+
     def seen_by(self, seat: int) -> list[Event]:
         """What one player may see."""
         return [e for e in self._events if e.visible == "all" or seat in e.visible]

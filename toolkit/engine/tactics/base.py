@@ -25,6 +25,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -94,6 +95,11 @@ class TacticsBase(TextRunner):
         self.end_reason = ""
         # (record id, ability index) -> [reached, changed the game]
         self.coverage: dict[SourceKey, list[bool]] = {}
+        # why an ability never ran or never changed the game (the coverage report's reasons, issue 25):
+        # (timing, record id) -> times that timing occurred for a source of that record; and per ability that
+        # resolved without changing anything, what its log said (a condition false, no target, …)
+        self.occasions: Counter[tuple[str, str]] = Counter()
+        self.idle: dict[SourceKey, Counter[str]] = {}
         self._parsed: dict[tuple[str, str, str], list[tuple[int, A.Ability]]] = {}
 
     # -- seats, teams, hostility (§5.3, T22)
@@ -652,6 +658,7 @@ class TacticsBase(TextRunner):
     def _fire_sources(self, timing: str, seat: int, sources: Sequence[tuple[Any, Unit | None]]) -> None:
         pending: list[Pending[Any]] = []
         for source, holder in sources:
+            self.occasions[(timing, source.record.id)] += 1
             for index, ability in self.indexed_abilities(source):
                 if ability.kind == "triggered" and ability.timing == timing:
                     if isinstance(source, Card) and source.owner:
@@ -684,12 +691,39 @@ class TacticsBase(TextRunner):
     def run_ability(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
         """Execute an ability and record whether it changed the game (for the coverage measure)."""
         before = self.fingerprint() if ctx.source is not None else None
+        start = len(self.log)
         self.execute(ability, ctx, pay=pay)
         if ctx.source is not None:
-            self.mark(ctx.source, self.fingerprint() != before)
+            changed = self.fingerprint() != before
+            self.mark(ctx.source, changed)
+            if not changed:
+                self.idle.setdefault(ctx.source, Counter())[idle_reason(self.log.since(start))] += 1
 
     def execute(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
         raise NotImplementedError
+
+
+# Log events that tell why an ability changed nothing -> the coverage report's reason code
+_IDLE_EVENTS = {
+    "no_target": "no_target",
+    "no_choice": "no_target",
+    "target_lost": "target_lost",
+    "declined": "declined",
+    "no_attack": "no_attack",
+    "no_card": "no_card",
+}
+
+
+def idle_reason(events: Sequence[Any]) -> str:
+    """Why an ability whose resolution changed nothing did not: ``condition_false`` (a 如果 that did not hold),
+    ``no_target``, ``target_lost``, ``declined`` (你可以 refused), ``no_attack``, ``no_card``, else
+    ``no_change:<the last event's kind>`` (``no_change`` when it logged nothing)."""
+    for event in events:
+        if event.kind == "condition" and not event.data.get("holds"):
+            return "condition_false"
+        if event.kind in _IDLE_EVENTS:
+            return _IDLE_EVENTS[event.kind]
+    return f"no_change:{events[-1].kind}" if events else "no_change"
 
 
 class _Face:

@@ -801,8 +801,10 @@ class TacticsGame(AttackRules):
 
     # -- the interpreter entry point of `dossier text run`
 
-    def run_text(self, text: str, seat: int = 1) -> None:
-        """Execute one ability as player ``seat``, with that player's first unit on the map as 本单位."""
+    def run_text(self, text: str, seat: int = 1) -> dict[str, Any] | None:
+        """Execute one ability as player ``seat``, with that player's first unit on the map as 本单位. A
+        triggered ability waits for its timing: the timing is made to happen (:mod:`.timing_run`), and what was
+        done is returned (None for other abilities)."""
         from toolkit.text import AbilitySyntaxError, parse_cached
 
         try:
@@ -811,8 +813,13 @@ class TacticsGame(AttackRules):
             raise EngineError(
                 tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary())
             ) from None
+        if ability.kind == "triggered":
+            from .timing_run import run_triggered
+
+            return run_triggered(self, ability, render(ability), seat)
         player = self.player(seat)
         unit = player.units[0] if player.units else None
         self.log.add("ability", seat, text=render(ability))
         self.execute(ability, Context(seat, None, unit))
+        return None
 
