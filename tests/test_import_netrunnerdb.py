@@ -325,7 +325,7 @@ def test_game_record_lists_the_sets(imported: tuple[str, Path, Any]) -> None:
     ("layout", "line"),
     [
         ("netrunnerdb_v2", "unknown field 'frobnicate' in 1 v2/cards entries: not imported (unknown to Dossier)"),
-        ("netrunnerdb_v2", "field 'faces' in 1 v2/cards entries not imported: alternative faces (no Dossier field)"),
+        ("netrunnerdb_v2", "card 'backdoor_sprint_drill': only an identity keeps other faces; its 1 face is not imported"),
         (
             "netrunnerdb_v2",
             "field 'description' in 1 faction entries not imported: faction description (no Dossier field)",

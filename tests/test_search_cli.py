@@ -117,11 +117,18 @@ def test_search_errors_are_one_line_with_exit_2(cli: Run, built: str, args: list
 
 
 def test_search_without_a_database(cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No --db, $DOSSIER_DB or ./dossier.db: a database of the card pool in the user's cache, built once
+    (issue 25: `dossier show ID` after `make demo`, whose database is build/dossier.db)."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.delenv("DOSSIER_DB", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     result = cli("search", "抽牌")
-    assert result.exit_code == 2
-    assert result.stderr == "dossier: error: no database at dossier.db; run `dossier db build` first\n"
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.startswith("dossier: no dossier.db here: building the card database in ")
+    assert len(list((tmp_path / "cache" / "dossier" / "db").glob("*.db"))) == 1
+    assert not (tmp_path / "dossier.db").exists()
+    again = cli("search", "抽牌")
+    assert again.exit_code == 0 and again.stderr == "" and again.stdout == result.stdout
 
 
 def test_search_help_lists_every_key(cli: Run) -> None:

@@ -44,7 +44,6 @@ from toolkit.models.netrunner import CORP_TYPES, BanList
 from .findings import Finding, Severity
 
 DEFAULT_COPY_LIMIT = 3
-POOL_NAMES_SHOWN = 5  # out-of-pool cards named in a deck.pool finding before "…"
 UNIVERSAL = "universal faction cost"  # the key of a ban list's universal faction cost in the influence summary
 
 
@@ -676,6 +675,8 @@ def rule_ban_list(check: Check, rule: Any) -> None:
             ),
             held[-1][1],
         )
+    if ban.max_3_point_agendas is not None:
+        _three_point_agendas(check, ban.max_3_point_agendas)
     if ban.point_limit is not None:
         total = sum(n for _, n in points)
         check.summary["points"] = (total, ban.point_limit)
@@ -691,6 +692,30 @@ def rule_ban_list(check: Check, rule: Any) -> None:
                 ),
                 "/cards",
             )
+
+
+def _three_point_agendas(check: Check, cap: int) -> None:
+    """NetrunnerDB's ``max_3_point_agendas``: at most ``cap`` agendas worth 3 or more points, copies counted;
+    the finding names the restriction, its ban list and every such agenda."""
+    held = [
+        (card_id, record, check.deck.cards[card_id])
+        for card_id, record in check.cards.items()
+        if getattr(record, "type", None) == "agenda" and (getattr(record, "agenda_points", 0) or 0) >= 3
+    ]
+    total = sum(n for _, _, n in held)
+    if total > cap:
+        check.add(
+            "deck.max_3_point_agendas",
+            tr(
+                "{n} agendas worth 3 or more points ({cards}); {restriction} of {format} allows {max}",
+                n=total,
+                cards=_listed(tr("{card} ×{n}", card=_name(r), n=n) for _, r, n in held),
+                restriction="max_3_point_agendas",
+                format=_under(check),
+                max=cap,
+            ),
+            pointer("cards", held[-1][0]),
+        )
 
 
 def _set_name(check: Check, set_id: str | None) -> str:
@@ -743,9 +768,7 @@ def rule_card_pool(check: Check, rule: Any) -> None:
         )
     outside = [(card_id, record) for card_id, record in check.cards.items() if not inside(card_id, record)]
     if outside:
-        names = [_name_in_set(check, r) for _, r in outside[:POOL_NAMES_SHOWN]]
-        if len(outside) > POOL_NAMES_SHOWN:
-            names.append("…")
+        names = [_name_in_set(check, r) for _, r in outside]  # every one of them: the player fixes them all
         check.add_at(
             "deck.pool",
             trn(

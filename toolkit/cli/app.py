@@ -88,6 +88,7 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "db": (("db",), N_("The card database (SQLite by default, PostgreSQL for shared servers).")),
     "deck": (("deck",), N_("Build, validate, inspect and convert decks.")),
     "import": (("importer",), N_("Import other tools' card data.")),
+    "export": (("importer",), N_("Export records to other tools' formats.")),
     "map": (("map",), N_("Show, draw and measure tactics maps; write a game's replay.")),
     "scenario": (
         ("scenario",),
@@ -168,6 +169,14 @@ class DossierGroup(TyperGroup):
         translate(self)
         return super().main(*args, **kwargs)
 
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        """The context of the command line; ``dossier --help | head`` ends as quietly as a command does."""
+        try:
+            return super().make_context(*args, **kwargs)
+        except BrokenPipeError:
+            _drop_output()
+            raise typer.Exit(BROKEN_PIPE_EXIT) from None
+
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         try:
             _configured_lang([*getattr(ctx, "_protected_args", ()), *ctx.args])
@@ -179,6 +188,9 @@ class DossierGroup(TyperGroup):
             sys.stdout.flush()
             return result
         except DossierError as exc:
+            if _reader_gone(exc):  # a command that words an OSError as its own error: the reader went away
+                _drop_output()
+                raise typer.Exit(BROKEN_PIPE_EXIT) from None
             typer.echo(error_line(exc.message), err=True)
             raise typer.Exit(exc.exit_code) from None
         except BrokenPipeError:
@@ -187,8 +199,26 @@ class DossierGroup(TyperGroup):
             _drop_output()
             raise typer.Exit(BROKEN_PIPE_EXIT) from None
         except OSError as exc:
+            if _reader_gone(exc):
+                _drop_output()
+                raise typer.Exit(BROKEN_PIPE_EXIT) from None
             typer.echo(error_line(os_error_line(exc)), err=True)
             raise typer.Exit(2) from None
+
+
+def _reader_gone(exc: BaseException) -> bool:
+    """Whether ``exc`` is (or was raised while handling) a write to a pipe whose reader has gone (EPIPE),
+    such an error ends quietly with :data:`BROKEN_PIPE_EXIT`, not an error line."""
+    import errno
+
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        seen.add(id(cause))
+        if isinstance(cause, BrokenPipeError) or (isinstance(cause, OSError) and cause.errno == errno.EPIPE):
+            return True
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 BROKEN_PIPE_EXIT = 141

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from toolkit.cli._help import help_text
 from toolkit.i18n.words import N_
+
+if TYPE_CHECKING:
+    from toolkit.db import Database
 
 DbOption = Annotated[
     str | None,
@@ -17,11 +20,57 @@ DbOption = Annotated[
         "--db",
         help=N_(
             "Database: a file path or an SQLAlchemy URL (postgresql+psycopg://…[?schema=NAME]). "
-            "Default: $DOSSIER_DB, else dossier.db in the working directory."
+            "Default: $DOSSIER_DB, else dossier.db in the working directory (search and show: else one of "
+            "the card pool in the user's cache, built when missing or stale)."
         ),
         show_default=False,
     ),
 ]
+
+
+def open_for_reading(db: str | None) -> Database:
+    """The database ``search`` and ``show`` read: ``--db``, else ``$DOSSIER_DB``, else ``./dossier.db``; when
+    none of them is given or there, a database of the configured card pool (``--cards`` pool, as ``db build``
+    takes it) kept in the user's cache, built on first use and again when the cards change (one note on
+    stderr), so that ``dossier show ID`` works in any directory without a ``dossier db build`` first."""
+    import hashlib
+    import os
+
+    from toolkit.db import open_database
+    from toolkit.db.engine import DEFAULT_FILE, ENV_VAR
+
+    if db is not None or os.environ.get(ENV_VAR) or Path(DEFAULT_FILE).exists():
+        return open_database(db)
+    from toolkit.cachedir import user_cache_dir
+    from toolkit.cli.app import default_paths
+    from toolkit.db import build_from_files, resolve_target
+    from toolkit.db.fresh import changed_sources
+    from toolkit.i18n import tr
+
+    sources = [path.resolve() for path in default_paths(None)]
+    key = hashlib.sha256("\n".join(map(str, sources)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+    path = user_cache_dir("db", f"{key}.db")
+    if path.is_file():
+        try:
+            database = open_database(str(path))
+        except Exception:  # built by another version, or damaged: built again below
+            database = None
+        if database is not None and not changed_sources(database.meta):
+            return database
+    path.parent.mkdir(parents=True, exist_ok=True)
+    print(
+        tr(
+            "{program}: no {file} here: building the card database in {path} (once; {command} makes one here)",
+            program="dossier",
+            file=DEFAULT_FILE,
+            path=path,
+            command="`dossier db build`",
+        ),
+        file=sys.stderr,
+        flush=True,
+    )
+    build_from_files(sources, resolve_target(str(path)))
+    return open_database(str(path))
 
 
 def register(app: typer.Typer) -> None:

@@ -500,14 +500,15 @@ def stats(
         )
     )
     rows = [
-        [title, "  ".join(f"{label(key, k)} {v}" for k, v in data[key].items())]
+        [title, "  ".join(f"{k} ×{v}" if key == "agendas" else f"{label(key, k)} {v}" for k, v in data[key].items())]
         for title, key in (
             (t(language, "by type"), "by_type"),
             (t(language, "by agent") if deck.game == "tactics" else t(language, "by faction"), "by_faction"),
             (t(language, "cost curve"), "cost_curve"),
+            (t(language, "agendas (advancement/points)"), "agendas"),
             (t(language, "influence"), "influence"),
         )
-        if data[key]
+        if data.get(key)
     ]
     if deck.game == "netrunner":
         rows.append([t(language, "agenda points"), data["agenda_points"]])

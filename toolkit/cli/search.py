@@ -109,7 +109,7 @@ def register(app: typer.Typer) -> None:
         ] = 0,
     ) -> None:
         from toolkit.cli._lang import output_lang
-        from toolkit.db import open_database
+        from toolkit.cli.db import open_for_reading
         from toolkit.i18n import t, tn
         from toolkit.search import count, parse_query
         from toolkit.search import search as run_search
@@ -119,7 +119,7 @@ def register(app: typer.Typer) -> None:
         language = output_lang(lang)
         parsed = parse_query(" ".join(query))
         sort = check_sort(sort)
-        with open_database(db) as database:
+        with open_for_reading(db) as database:
             warn_if_stale(database)
             hits = run_search(
                 database, parsed, game=game, limit=limit, full=format is not SearchFormat.ids, offset=offset, sort=sort
@@ -176,12 +176,12 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """``dossier show`` (its help is given to the decorator)."""
         from toolkit.cli._lang import output_lang
-        from toolkit.db import open_database
+        from toolkit.cli.db import open_for_reading
         from toolkit.search import get_record
         from toolkit.search.display import show as render
 
         language = output_lang(lang)
-        with open_database(db) as database:
+        with open_for_reading(db) as database:
             warn_if_stale(database)
             hit = get_record(database, record, game=game, kind=kind)
         if format is ShowFormat.json:

@@ -81,6 +81,32 @@ class NameIndex:
                 return found
         return []
 
+    def find(self, name: str, game: str | None = None, kind: str | None = None) -> list[Any]:
+        """The records a name typed at the command line names, as ``dossier show`` finds them
+        (:func:`toolkit.search.run.find_by_name` asks the database the same): those called that in full
+        (or, for an identity, by its short name), else those whose name or id starts with it, else those
+        with a word of a name starting with it, else those so called but for spaces. One resolver for
+        ``show`` and ``print`` (``zahya`` finds Zahya Sadeghi: Versatile Smuggler in both)."""
+        key = fold(name)
+        if not key:
+            return []
+
+        def wanted(record: Any) -> bool:
+            return (game is None or record.game == game) and (kind is None or record.kind == kind)
+
+        for table in (self._by_key, self._by_short):
+            found = [r for r in table.get(key, []) if wanted(r)]
+            if found:
+                return found
+        for starts in (lambda k: k.startswith(key), lambda k: (" " + key) in k):
+            found = []
+            for table_key, records in self._by_key.items():
+                if starts(table_key):
+                    found.extend(r for r in records if wanted(r) and r not in found)
+            if found:
+                return found
+        return [r for r in self._by_compact.get(compact(key), []) if wanted(r)]
+
     def suggestions(self, name: str, game: str | None = None, n: int = 3) -> list[str]:
         pool: set[str] = set()
         for g, names in self._names.items():

@@ -80,26 +80,35 @@ def _copies(record: Any, limit: int) -> int:
     return min(limit, record.deck_limit if record.deck_limit is not None else limit)
 
 
-def _agendas(agendas: Sequence[Any], low: int, high: int, limit: int, rng: random.Random) -> dict[str, int] | None:
-    """Agenda copies whose points are inside [low, high], fewest cards first; None when no mix reaches it."""
+def _agendas(
+    agendas: Sequence[Any], low: int, high: int, limit: int, rng: random.Random, big_cap: int | None = None
+) -> dict[str, int] | None:
+    """Agenda copies whose points are inside [low, high], fewest cards first, at most ``big_cap`` copies of
+    agendas worth 3 or more points (the ban list's ``max_3_point_agendas``; None: any); None when no mix
+    reaches it."""
     order = list(agendas)
     rng.shuffle(order)
-    # best[points] = the fewest-card mix reaching exactly that many points, over the agendas seen so far
-    best: dict[int, dict[str, int]] = {0: {}}
+    # best[(points, big)] = the fewest-card mix reaching exactly that many points with ``big`` copies worth
+    # 3 or more, over the agendas seen so far
+    best: dict[tuple[int, int], dict[str, int]] = {(0, 0): {}}
     for record in order:
-        step: dict[int, dict[str, int]] = dict(best)
-        for points, mix in best.items():
+        step: dict[tuple[int, int], dict[str, int]] = dict(best)
+        worth_three = big_cap is not None and record.agenda_points >= 3  # without a cap, ``big`` stays 0
+        for (points, big), mix in best.items():
             for copies in range(1, _copies(record, limit) + 1):
                 total = points + copies * record.agenda_points
-                if total > high:
+                bigger = big + copies if worth_three else big
+                if total > high or (big_cap is not None and bigger > big_cap):
                     break
                 candidate = {**mix, record.id: copies}
-                if total not in step or sum(candidate.values()) < sum(step[total].values()):
-                    step[total] = candidate
+                key = (total, bigger)
+                if key not in step or sum(candidate.values()) < sum(step[key].values()):
+                    step[key] = candidate
         best = step
     for points in range(low, high + 1):
-        if points in best:
-            return best[points]
+        found = [mix for (total, _), mix in sorted(best.items()) if total == points]
+        if found:
+            return min(found, key=lambda mix: sum(mix.values()))
     return None
 
 
@@ -143,7 +152,9 @@ def fill_deck(
 
     if identity.side == "corp":
         low = size // 5 * 2 + 2
-        mix = _agendas([r for r in pool if r.type == "agenda"], low, low + 1, limit, rng)
+        ban = next((b for b in fmt.ban_lists if b.id == fmt.ban_list), None)
+        cap = ban.max_3_point_agendas if ban is not None else None
+        mix = _agendas([r for r in pool if r.type == "agenda"], low, low + 1, limit, rng, cap)
         if mix is None:
             raise DossierError(
                 tr("the pool has no agendas for {identity} worth {low}–{high} points", identity=identity_id,

@@ -39,6 +39,7 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
     curve: Counter[str] = Counter()
     points = 0
     influence: Counter[str] = Counter()
+    agendas: Counter[str] = Counter()
     identity = lookup(deck.identity) if deck.identity else None
     for card_id, count in deck.cards.items():
         record = lookup(card_id)
@@ -48,10 +49,13 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
         by_group[group_key(record)] += count
         faction = getattr(record, "faction", None) or getattr(record, "agent", None) or "generic"
         by_faction[str(faction)] += count
-        cost = cost_of(record)
-        curve["X" if cost is None else str(cost)] += count
         if getattr(record, "type", None) == "agenda":
+            # an agenda has no cost: NetrunnerDB shows its advancement requirement and points (``4/2``)
             points += record.agenda_points * count
+            agendas[agenda_label(record)] += count
+        else:
+            cost = cost_of(record)
+            curve["X" if cost is None else str(cost)] += count
         if identity is not None and record.faction != identity.faction and record.influence:
             influence[record.faction] += record.influence * count
     return {
@@ -60,8 +64,21 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
         "by_faction": dict(sorted(by_faction.items())),
         "cost_curve": dict(sorted(curve.items(), key=lambda kv: (kv[0] == "X", int(kv[0]) if kv[0] != "X" else 0))),
         "agenda_points": points,
+        "agendas": dict(sorted(agendas.items(), key=lambda kv: _agenda_order(kv[0]))),
         "influence": dict(sorted(influence.items())),
     }
+
+
+def agenda_label(record: Any) -> str:
+    """An agenda as NetrunnerDB shows it in place of a cost: advancement requirement / points (``4/2``;
+    ``X/2`` where the requirement is X)."""
+    adv = getattr(record, "advancement_requirement", None)
+    return f"{'X' if adv is None else adv}/{record.agenda_points}"
+
+
+def _agenda_order(label: str) -> tuple[int, int, int]:
+    adv, points = label.split("/")
+    return (adv == "X", int(adv) if adv != "X" else 0, int(points))
 
 
 def expand(deck: Deck) -> list[str]:

@@ -54,7 +54,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from toolkit.errors import DossierError, os_reason
-from toolkit.i18n import N_, tr
+from toolkit.i18n import N_, tr, trn
 from toolkit.importers.nrdb_text import STARTER_ONLY, english_key, read_card
 from toolkit.jsonio import (
     FileTooLarge,
@@ -135,6 +135,7 @@ V2_CARD_MAPPED = {
     "influence_limit",
     "minimum_deck_size",
     "stripped_title",
+    "faces",
 }
 # (each reason is worded where the report is made: toolkit.i18n.tr)
 V2_CARD_UNMAPPED = {
@@ -142,8 +143,9 @@ V2_CARD_UNMAPPED = {
     "designed_by": N_("publisher (no Dossier field)"),
     "attribution": N_("card attribution (no Dossier field)"),
     "layout_id": N_("card layout (no Dossier field)"),
-    "faces": N_("alternative faces (no Dossier field)"),
 }
+# The fields of a face (v2 ``faces``): its title, text and what differs from the front.
+FACE_MAPPED = {"title", "stripped_title", "text", "stripped_text", "subtypes", "base_link"}
 V2_PRINTING_MAPPED = {"id", "card_id", "card_set_id", "position", "quantity", "illustrator", "flavor"}
 V2_PRINTING_UNMAPPED = {
     "printed_is_unique": N_("uniqueness is taken from the card"),
@@ -196,6 +198,7 @@ RESTRICTION_MAPPED = {
     "global_penalty",
     "points",
     "point_limit",
+    "max_3_point_agendas",
     "verdicts",
 }
 RESTRICTION_UNMAPPED = {
@@ -207,6 +210,12 @@ PER_CARD_VERDICTS = {
     "universal_faction_cost": "universal_faction_cost",
     "global_penalty": "global_penalty",
 }
+# The keys of the other objects that say what a deck may hold: any other key there might be a restriction
+# Dossier does not know, so an import with one stops (naming the file and the key) instead of dropping it.
+RESTRICTION_SUBTYPE_KEYS = {"banned"}
+SNAPSHOT_KEYS = {"id", "card_pool_id", "card_pool", "date_start", "restriction_id", "restriction", "active"}
+FORMAT_KEYS = {"id", "code", "name", "snapshots"}
+CARD_POOL_KEYS = {"id", "name", "format_id", "card_set_ids", "card_cycle_ids"}
 TRANSLATION_MAPPED = {"code", "title", "text", "flavor"}
 TRANSLATION_UNMAPPED = {"keywords": N_("translated subtypes (subtype names come from the game record)")}
 
@@ -381,6 +390,7 @@ class SourceRestriction:
     banned_subtypes: list[str]
     per_card: dict[str, dict[str, int]] = field(default_factory=dict)  # points / ufc / global_penalty: card -> n
     point_limit: int | None = None
+    max_3_point_agendas: int | None = None
 
 
 @dataclass
@@ -983,6 +993,7 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
     pools: dict[str, tuple[str, list[str]]] = {}
     for path in _json_files(root / "card_pools"):
         for entry in _read_list(path, shapes):
+            _known_keys(entry.data, CARD_POOL_KEYS, path, _KEY_PLACES["card pool"])
             pool_id = entry.text("id")
             if not pool_id:
                 shapes.bad(path, entry.ptr, tr("a card pool without an {key}; left out", key="'id'"))
@@ -993,12 +1004,14 @@ def read_v2(root: Path, report: ImportReport, meter: Meter = SILENT) -> Source:
             pools[pool_id] = (entry.text("name") or pool_id, sorted(set(pool_sets)))
     for path in _json_files(root / "formats"):
         for entry in _read_entries(path, shapes):
+            _known_keys(entry.data, FORMAT_KEYS, path, _KEY_PLACES["format"])
             format_id = entry.text("id") or entry.text("code")
             if not format_id:
                 shapes.bad(path, entry.ptr, tr("a format without an {key}; left out", key="'id'"))
                 continue
             snapshots = []
             for snap in entry.objects("snapshots"):
+                _known_keys(snap.data, SNAPSHOT_KEYS, path, _KEY_PLACES["snapshot"])
                 pool_id = snap.text("card_pool_id") or snap.text("card_pool")
                 pool = pools.get(pool_id or "")
                 if pool_id and pool is None:
@@ -1050,7 +1063,25 @@ def _v2_fields(entry: _Obj) -> dict[str, Any]:
         "influence_limit": entry.number("influence_limit"),
         "minimum_deck_size": entry.number("minimum_deck_size"),
         "stripped_title": entry.text("stripped_title"),
+        "faces": [_face(face) for face in entry.objects("faces")],
     }
+
+
+def _face(face: _Obj) -> dict[str, Any]:
+    """One of a card's other faces (``faces``), read as the card's own fields are; a field the face does not
+    have stays out (it is the front's)."""
+    unknown = sorted(k for k in face.data if k not in FACE_MAPPED)
+    out: dict[str, Any] = {
+        "title": face.text("title"),
+        "stripped_title": face.text("stripped_title"),
+        "text": face.text("text"),
+        "unknown": unknown,
+    }
+    if "subtypes" in face:
+        out["subtypes"] = [as_slug(s) for s in face.texts("subtypes")]
+    if "base_link" in face:
+        out["base_link"] = face.number("base_link")
+    return out
 
 
 def _date(value: Any) -> str | None:
@@ -1082,10 +1113,41 @@ def _per_card(entry: _Obj, key: str) -> dict[str, int]:
     return out
 
 
+def _known_keys(obj: dict[str, Any], known: set[str], path: Path, where: str) -> None:
+    """Stop the import at a key of a ban list, format or card pool that Dossier does not know: it may be a
+    restriction on decks, and dropping it would call illegal decks legal (DossierError naming file and key)."""
+    unknown = sorted(k for k in obj if k not in known)
+    if unknown:
+        raise DossierError(
+            tr(
+                "{path}: unknown {where} key {key}: Dossier cannot enforce it, so the import stops (known keys: "
+                "{known})",
+                path=path,
+                where=tr(where),
+                key=repr(unknown[0]),
+                known=tr(", ").join(sorted(known)),
+            ),
+            exit_code=1,
+        )
+
+
+_KEY_PLACES = {
+    "ban list": N_("ban list"),
+    "format": N_("format"),
+    "snapshot": N_("snapshot"),
+    "card pool": N_("card pool"),
+}
+
+
 def _restriction(data: _Obj, fields: _Fields) -> SourceRestriction:
-    fields.see("restriction", data.data, RESTRICTION_MAPPED, RESTRICTION_UNMAPPED)
     path = data.path
+    _known_keys(data.data, RESTRICTION_MAPPED | set(RESTRICTION_UNMAPPED), path, _KEY_PLACES["ban list"])
+    fields.see("restriction", data.data, RESTRICTION_MAPPED, RESTRICTION_UNMAPPED)
     verdicts = data.obj("verdicts")
+    if verdicts is not None:
+        _known_keys(verdicts.data, RESTRICTION_MAPPED - {"verdicts"}, path, _KEY_PLACES["ban list"])
+    if (subtype_verdicts := data.obj("subtypes")) is not None:
+        _known_keys(subtype_verdicts.data, RESTRICTION_SUBTYPE_KEYS, path, _KEY_PLACES["ban list"])
 
     def pick(key: str) -> _Obj | None:
         """The object holding ``key``: the file's top level, else its verdicts."""
@@ -1100,6 +1162,8 @@ def _restriction(data: _Obj, fields: _Fields) -> SourceRestriction:
     subtypes = data.obj("subtypes")
     rid = data.text("id") or data.text("code") or path.stem
     point_holder = pick("point_limit")
+    # a cap of 0 is a cap (pick() passes over a 0)
+    three_holder = next((o for o in (data, verdicts) if o is not None and "max_3_point_agendas" in o.data), None)
     return SourceRestriction(
         id=rid,
         name=data.text("name") or rid,
@@ -1112,6 +1176,7 @@ def _restriction(data: _Obj, fields: _Fields) -> SourceRestriction:
             name: _per_card(holder, name) for name in PER_CARD_VERDICTS if (holder := pick(name)) is not None
         },
         point_limit=point_holder.number("point_limit") if point_holder is not None else None,
+        max_3_point_agendas=three_holder.number("max_3_point_agendas") if three_holder is not None else None,
     )
 
 
@@ -1520,10 +1585,21 @@ class _Converter:
                 for p in printings
             ]
         self.other_languages(data, printings, title, f.get("text"), flavor_en)
+        faces = [self.face(face, card, index) for index, face in enumerate(f.get("faces") or [])]
+        if kind == "identity":
+            untranslated += [f"/faces/{i}/name/zh-Hans" for i, face in enumerate(faces) if "name" in face]
         if untranslated:
             data["untranslated"] = untranslated
             for pointer in untranslated:
                 self.untranslated[pointer] += 1
+        if faces and kind == "identity":
+            data["faces"] = faces
+        elif faces:
+            self.report.warnings.append(
+                trn("card {id}: only an identity keeps other faces; its {n} face is not imported",
+                    "card {id}: only an identity keeps other faces; its {n} faces are not imported",
+                    len(faces), id=repr(card.id), n=len(faces))
+            )  # fmt: skip
         if kind == "identity":
             data["side"] = side
             data["min_deck_size"] = _int_or_none(f.get("minimum_deck_size"))
@@ -1564,6 +1640,28 @@ class _Converter:
             data["advancement_requirement"] = _int_or_none(f.get("advancement_requirement"))
             data["agenda_points"] = _int_or_none(f.get("agenda_points"))
         return data
+
+    def face(self, face: dict[str, Any], card: SourceCard, index: int) -> dict[str, Any]:
+        """An identity's other face as a record's ``faces`` entry (English; no Chinese source exists for
+        faces, so a face's name has the English standing in, said in the card's ``untranslated``)."""
+        for name in face["unknown"]:
+            bucket = self.report.unknown_fields.setdefault("v2/cards faces", {})
+            bucket[name] = bucket.get(name, 0) + 1
+        out: dict[str, Any] = {}
+        title = (face.get("title") or "").strip()
+        if title:
+            out["name"] = {"zh-Hans": title, "en": title}
+            stripped = (face.get("stripped_title") or "").strip()
+            if stripped and stripped != title:
+                out["search_name"] = stripped
+        if face.get("subtypes") is not None:
+            out["subtypes"] = list(dict.fromkeys(face["subtypes"]))
+        if face.get("base_link") is not None:
+            out["base_link"] = face["base_link"]
+        paragraphs = _paragraphs(face.get("text"))
+        if paragraphs:
+            out["printed_text"] = {"en": paragraphs}
+        return out
 
     def unique_names(self) -> None:
         """zh-Hans and en names must be unique among cards and identities (lint): disambiguate repeats."""
@@ -1790,6 +1888,8 @@ class _Converter:
                 data[field_name] = dict(sorted(kept.items()))
         if restriction.point_limit is not None:
             data["point_limit"] = restriction.point_limit
+        if restriction.max_3_point_agendas is not None:
+            data["max_3_point_agendas"] = restriction.max_3_point_agendas
         return data
 
 

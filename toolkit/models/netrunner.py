@@ -14,6 +14,7 @@ from toolkit.i18n import tr
 
 from .common import (
     ART_DOC,
+    MAX_ABILITIES,
     AbilityText,
     ArtPath,
     GameBase,
@@ -256,6 +257,12 @@ class BanList(Model):
         default_factory=dict,
         description="Each copy of a listed card lowers the identity's influence limit by this much (to at least 1).",
     )
+    max_3_point_agendas: int | None = Field(
+        default=None,
+        ge=0,
+        description="Most agendas worth 3 or more points a deck may hold, copies counted (NetrunnerDB's "
+        "`max_3_point_agendas`, a Startup restriction); null: no such cap.",
+    )
 
 
 class NetrunnerFormat(ModeBase):
@@ -337,6 +344,17 @@ SEARCH_NAME_DOC = (
 )
 
 
+class IdentityFace(Model):
+    """Another face of an identity (NetrunnerDB's ``faces``): the back of a flip identity, or one of the
+    faces of a facade identity. A field the face does not have is the front's."""
+
+    name: Names | None = Field(default=None, description="The face's name, where it has its own.")
+    search_name: NonEmptyText | None = Field(default=None, description=SEARCH_NAME_DOC)
+    subtypes: list[Slug] | None = Field(default=None, description="The face's subtypes; null: the front's.")
+    base_link: int | None = Field(default=None, ge=0, le=10, description="The face's base link; null: the front's.")
+    printed_text: PrintedText | None = Field(default=None, description=PRINTED_TEXT_DOC)
+
+
 class NetrunnerIdentity(RecordBase):
     kind: Literal["identity"]
     game: Literal["netrunner"]
@@ -347,7 +365,7 @@ class NetrunnerIdentity(RecordBase):
     base_link: int | None = Field(default=None, ge=0, le=10, description="Runner's base link strength.")
     subtypes: list[Slug] = Field(default_factory=list)
     search_name: NonEmptyText | None = Field(default=None, description=SEARCH_NAME_DOC)
-    text: list[AbilityText] = Field(default_factory=list)
+    text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list)
     starter_only: bool = Field(
         default=False,
         description="For the starter game only (its printed text says so): no format's deck may take it.",
@@ -360,6 +378,12 @@ class NetrunnerIdentity(RecordBase):
     printings: list[Printing] = Field(default_factory=list, description=PRINTINGS_DOC)
     printed_text: PrintedText | None = Field(default=None, description=PRINTED_TEXT_DOC)
     reading: TextReading | None = Field(default=None, description=READING_DOC)
+    faces: list[IdentityFace] = Field(
+        default_factory=list,
+        max_length=8,
+        description="The identity's other faces, in NetrunnerDB's order: the back of a flip identity (one), "
+        "the faces of a facade identity; empty for a one-sided identity.",
+    )
     untranslated: list[str] = Field(default_factory=list, description=UNTRANSLATED_DOC)
     art: ArtPath | None = Field(default=None, description=ART_DOC)
 
@@ -379,7 +403,7 @@ class CardBase(RecordBase):
     )
     subtypes: list[Slug] = Field(default_factory=list, description="Subtype ids (game subtypes).")
     search_name: NonEmptyText | None = Field(default=None, description=SEARCH_NAME_DOC)
-    text: list[AbilityText] = Field(default_factory=list)
+    text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list)
     set: Slug | None = None
     flavor: Names | None = None
     printings: list[Printing] = Field(default_factory=list, description=PRINTINGS_DOC)

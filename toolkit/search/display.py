@@ -22,7 +22,7 @@ from toolkit.textwidth import display_width, pad, render
 
 from .run import Hit
 
-_SKIP_FIELDS = {"id", "game", "kind", "name", "text", "flavor", "printed_text", "reverse", "win", "draw_phase"}
+_SKIP_FIELDS = {"id", "game", "kind", "name", "text", "flavor", "printed_text", "reverse", "win", "draw_phase", "faces"}
 
 
 width = display_width  # the one display-width helper (toolkit.textwidth)
@@ -177,7 +177,7 @@ def table(hits: Sequence[Hit], *, with_game: bool, lang: str = "zh-Hans") -> str
         for hit in hits
     ]
     headers = (t(lang, "ID"), t(lang, "TYPE"), t(lang, "NAME"), t(lang, "STATS"))
-    return render(headers, rows, align="<<<<", limits=(40, 12, 36, 80))
+    return render(headers, rows, align="<<<<", limits=(None, 12, 36, 80))  # ids whole: they are typed back
 
 
 def render_ability(text: str) -> tuple[str, str | None]:
@@ -280,6 +280,7 @@ def show(
             lines.append("")
             lines.append(t(lang, "printed text ({lang}):", lang=word("lang", printed_lang, lang)))
             lines.extend(marked_lines(printed[printed_lang], ansi))
+    lines.extend(_faces(d.get("faces"), lang, order if bilingual else order[:1], ansi))
     flavor = d.get("flavor") or {}
     texts = [line for line in dict.fromkeys(flavor.get(each) for each in (order if bilingual else order[:1])) if line]
     if texts:
@@ -290,6 +291,27 @@ def show(
         lines.append("")
         lines.append(t(lang, "file: {path}", path=source))
     return "\n".join(lines)
+
+
+def _faces(faces: Any, lang: str, langs: Sequence[str], ansi: bool) -> list[str]:
+    """A netrunner identity's other faces (the back of a flip identity): name, what differs, printed text."""
+    if not isinstance(faces, list):
+        return []
+    lines: list[str] = []
+    for index, face in enumerate(f for f in faces if isinstance(f, dict)):
+        name = face.get("name") or {}
+        shown = name.get(lang) or name.get("en") or name.get("zh-Hans") or ""
+        heading = t(lang, "back face:") if len(faces) == 1 else t(lang, "face {n}:", n=index + 2)
+        lines += ["", f"{heading} {shown}".rstrip()]
+        for key in ("subtypes", "base_link"):
+            if face.get(key) is not None:
+                value = face[key]
+                lines.append(f"  {key}  {', '.join(value) if isinstance(value, list) else value}")
+        printed = face.get("printed_text") or {}
+        shown_langs = [each for each in langs if printed.get(each)] or [e for e in ("en", "zh-Hans") if printed.get(e)][:1]
+        for printed_lang in shown_langs:  # a face with no text in the language shows the one it has
+            lines.extend(marked_lines(printed[printed_lang], ansi))
+    return lines
 
 
 def flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
