@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 
 from toolkit.cli._help import help_text
+from toolkit.cli._lang import LangOption
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
@@ -57,9 +58,13 @@ def coverage(
     ] = None,
     summary: Annotated[bool, typer.Option("--summary", help=N_("Text: leave out the line per ability."))] = False,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))] = OutputFormat.text,
+    lang: LangOption = None,
 ) -> None:
     """``dossier text coverage`` (its help: :data:`COVERAGE_HELP`)."""
+    from toolkit.cli._lang import output_lang
     from toolkit.i18n import current_lang, tr, word
+
+    output_lang(lang)
 
     if game == "netrunner":
         _netrunner_reading(cards, summary, format)

@@ -1158,6 +1158,18 @@ def _context_sources(game: str, into: Path, pool: Sequence[Path], skip: set[str]
     return sources
 
 
+def _art_from_the_sheet(data: dict[str, Any], sheet_dir: Path, folder: Path) -> None:
+    """An ``art`` cell names its file as the designer sees it, from the sheet's folder (``art/ghost.png`` beside
+    ``cards.csv``); a record names it from its own folder. A path that finds a file from the sheet and none from
+    the record's folder is written from the record's folder (``../../art/ghost.png``); any other is kept."""
+    art = data.get("art")
+    if not isinstance(art, str) or not art or os.path.isabs(art) or "\\" in art:
+        return
+    if (folder / art).is_file() or not (sheet_dir / art).is_file():
+        return
+    data["art"] = Path(os.path.relpath(os.path.abspath(sheet_dir / art), os.path.abspath(folder))).as_posix()
+
+
 def import_csv(
     path: Path,
     *,
@@ -1265,6 +1277,7 @@ def import_csv(
             )
             continue
         record.data.setdefault("$schema", ref)
+        _art_from_the_sheet(record.data, path.parent, folder)
         record.target = folder / f"{record_id}.json"
         record.text = canonical_dumps(record.data)
         result.records.append(record)
