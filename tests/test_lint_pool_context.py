@@ -15,25 +15,25 @@ ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "cards"
 
 
-def _new_card(folder: Path) -> Path:
-    """A copy of a bundled card exclusive to jackdaw, as a new card of a designer's own folder."""
-    source = next(p for p in sorted((CARDS / "tactics" / "cards").glob("*.json")) if '"agent": "jackdaw"' in p.read_text())
+def _copy_as(source: Path, folder: Path, record_id: str, zh: str, en: str) -> Path:
+    """A bundled record copied into a designer's folder under a new id and name (same kind directory)."""
     data = json.loads(source.read_text(encoding="utf-8"))
-    data.update(id="my_new_card", name={"zh-Hans": "我的新卡", "en": "My New Card"})
-    path = folder / "tactics" / "cards" / "my_new_card.json"
+    data.update(id=record_id, name={"zh-Hans": zh, "en": en})
+    path = folder / "tactics" / source.parent.name / f"{record_id}.json"
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     return path
+
+
+def _new_card(folder: Path) -> Path:
+    """A copy of a bundled card exclusive to jackdaw, as a new card of a designer's own folder."""
+    source = next(p for p in sorted((CARDS / "tactics" / "cards").glob("*.json")) if '"agent": "jackdaw"' in p.read_text())
+    return _copy_as(source, folder, "my_new_card", "我的新卡", "My New Card")
 
 
 def _new_map(folder: Path) -> Path:
     source = sorted((CARDS / "tactics" / "maps").glob("*.json"))[0]
-    data = json.loads(source.read_text(encoding="utf-8"))
-    data.update(id="my_map", name={"zh-Hans": "我的地图", "en": "My Map"})
-    path = folder / "tactics" / "maps" / "my_map.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    return path
+    return _copy_as(source, folder, "my_map", "我的地图", "My Map")
 
 
 def lint(*args: str) -> tuple[int, str]:

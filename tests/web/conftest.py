@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import socket
 import threading
@@ -109,16 +110,16 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture
-def live_server(web_settings: WebSettings) -> Iterator[str]:
-    """The app served by uvicorn in a thread on a free loopback port; yields ``http://127.0.0.1:PORT``."""
+@contextlib.contextmanager
+def served(settings: WebSettings) -> Iterator[str]:
+    """The app over ``settings`` served by uvicorn in a thread on a free loopback port; yields its base URL."""
     import uvicorn
 
     from toolkit.web.app import create_app
 
-    web_settings.port = free_port()
-    app = create_app(web_settings)
-    config = uvicorn.Config(app, host="127.0.0.1", port=web_settings.port, log_level="warning", lifespan="on")
+    settings.port = free_port()
+    app = create_app(settings)
+    config = uvicorn.Config(app, host="127.0.0.1", port=settings.port, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -128,10 +129,17 @@ def live_server(web_settings: WebSettings) -> Iterator[str]:
             raise RuntimeError("the test server did not start")
         time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{web_settings.port}"
+        yield f"http://127.0.0.1:{settings.port}"
     finally:
         server.should_exit = True
         thread.join(10)
+
+
+@pytest.fixture
+def live_server(web_settings: WebSettings) -> Iterator[str]:
+    """The app served by uvicorn in a thread on a free loopback port; yields ``http://127.0.0.1:PORT``."""
+    with served(web_settings) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -13,8 +13,6 @@ import base64
 import json
 import re
 import shutil
-import threading
-import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import BASE, CARDS, SCHEMA, TEST_CSRF, free_port
+from tests.web.conftest import BASE, CARDS, SCHEMA, TEST_CSRF, served
 from toolkit.web.settings import WebSettings
 
 OUTSIDE_TINY = {"zero_weaver", "weyland_iron_ledger"}  # identities of later_set: not in tiny's pool
@@ -73,26 +71,8 @@ def scoped_client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 @pytest.fixture
 def scoped_server(tmp_path: Path) -> Iterator[str]:
     """The app over the pool with the tiny format, served by uvicorn in a thread (as ``live_server``)."""
-    import uvicorn
-
-    from toolkit.web.app import create_app
-
-    settings = settings_for(tmp_path)
-    settings.port = free_port()
-    app = create_app(settings)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=settings.port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if not thread.is_alive() or time.monotonic() > deadline:
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{settings.port}"
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    with served(settings_for(tmp_path)) as url:
+        yield url
 
 
 def records(client: Any) -> dict[str, Any]:

@@ -13,6 +13,24 @@ from fastapi import HTTPException
 from toolkit.web.heavy import Busy, HeavyPool
 
 
+def run_in_a_thread(main: Any) -> None:
+    """``anyio.run(main)`` in a thread of its own (the session's browser, Playwright, may hold an event loop in
+    the test's thread); its failure raised here."""
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            anyio.run(main)
+        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
+            failed.append(exc)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    runner.join(30)
+    if failed:
+        raise failed[0]
+
+
 def test_the_pool_refuses_beyond_its_queue() -> None:
     pool = HeavyPool(workers=1, queue=1)
     release = threading.Event()
@@ -39,20 +57,7 @@ def test_the_pool_refuses_beyond_its_queue() -> None:
         assert outcomes[1:] == ["drawn", "drawn"]
         assert pool.admitted == 0
 
-    # in a thread of its own: the session's browser (Playwright) may hold an event loop in this one
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            anyio.run(main)
-        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
-            failed.append(exc)
-
-    runner = threading.Thread(target=run)
-    runner.start()
-    runner.join(30)
-    if failed:
-        raise failed[0]
+    run_in_a_thread(main)
     refused = outcomes[0]
     assert refused.status_code == 503 and refused.headers == {"Retry-After": "5"}
 
@@ -141,19 +146,7 @@ def test_one_client_has_at_most_two_sheets_admitted() -> None:
             await anyio.sleep(0.2)
             release.set()
 
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            anyio.run(main)
-        except BaseException as exc:  # noqa: BLE001 - raised again in the test's thread
-            failed.append(exc)
-
-    runner = threading.Thread(target=run)
-    runner.start()
-    runner.join(30)
-    if failed:
-        raise failed[0]
+    run_in_a_thread(main)
     assert outcomes[0] == ("10.0.0.1", 429)
     assert sorted(outcomes[1:]) == [("10.0.0.1", "drawn"), ("10.0.0.1", "drawn"), ("10.0.0.2", "drawn")]
     assert pool.clients == {} and pool.admitted == 0

@@ -678,21 +678,20 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
                     fields=known,
                 )
             sheet.error("csv.header", message, line, index + 1)
+    def repeated(header: str, first: Any, column: Any) -> None:
+        message = tr(
+            "column {column} appears again (first in column {first}); only a list field may repeat",
+            column=repr(header),
+            first=column_letter(first.index + 1),
+        )
+        sheet.error("csv.header", message, line, column.index + 1)
+
     for header, columns in seen.items():
         if len(columns) < 2:
             continue
         if columns[0].copies:
             for column in columns[1:]:
-                sheet.error(
-                    "csv.header",
-                    tr(
-                        "column {column} appears again (first in column {first}); only a list field may repeat",
-                        column=repr(header),
-                        first=column_letter(columns[0].index + 1),
-                    ),
-                    line,
-                    column.index + 1,
-                )
+                repeated(header, columns[0], column)
             continue
         slots = [c.slot for c in columns if c.slot is not None]
         if len(slots) == len(columns) and all(s.mode == "split" for s in slots):
@@ -701,16 +700,7 @@ def _read_header(sheet: _Sheet, cells: list[str], line: int) -> None:
             continue
         for column in columns[1:]:
             if column.slot is not None:
-                sheet.error(
-                    "csv.header",
-                    tr(
-                        "column {column} appears again (first in column {first}); only a list field may repeat",
-                        column=repr(header),
-                        first=column_letter(columns[0].index + 1),
-                    ),
-                    line,
-                    column.index + 1,
-                )
+                repeated(header, columns[0], column)
     _check_overlaps(sheet, line)
     if sheet.branches is not None and not any(c.parts == ("type",) for c in sheet.columns):
         sheet.error(
