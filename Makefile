@@ -5,12 +5,12 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint check bench clean messages
+.PHONY: demo test lint check bench clean messages docs
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,lab]'
 	touch $(STAMP)
 
 demo: $(STAMP)
@@ -28,8 +28,18 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 check: $(STAMP)
-	$(BIN)/ruff check toolkit validators tests bench
+	$(BIN)/ruff check toolkit validators tests bench docs/gen
 	$(BIN)/mypy
+
+# the documentation site (mkdocs.yml, docs/) into build/site: English, and Chinese in build/site/zh; the command and
+# ability-language references are generated from the code on every build (docs/gen/reference.py)
+DOCS_STAMP := $(VENV)/.docs-installed
+$(DOCS_STAMP): pyproject.toml $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[docs]'
+	touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet
 
 # extract the messages into toolkit/i18n/locale and merge them into every catalog (docs/translating.md)
 messages: $(STAMP)

@@ -53,6 +53,7 @@ def eager_app() -> typer.Typer:
     """``app`` with every module registered at import, on a plain TyperGroup: the CLI before it was lazy."""
     eager = typer.Typer(**{**APP_SETTINGS, "cls": TyperGroup})
     eager.registered_commands.extend(app.registered_commands)
+    eager.registered_callback = app.registered_callback  # the group's own options (--version)
     for name in command_modules():
         importlib.import_module(f"toolkit.cli.{name}").register(eager)
     return eager

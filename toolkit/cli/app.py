@@ -75,6 +75,13 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
             "same log."
         ),
     ),
+    "balance": (
+        ("balance",),
+        N_(
+            "The balance lab: thousands of seeded games per card set played in parallel, win rates with 95% "
+            "intervals, outliers, runs kept in the card database and compared."
+        ),
+    ),
     "crossfire": (
         ("crossfire",),
         help_text(
@@ -340,6 +347,43 @@ APP_SETTINGS: dict[str, Any] = {
     "context_settings": {"help_option_names": ["-h", "--help"]},
 }
 app = typer.Typer(**APP_SETTINGS)
+
+
+def version_text() -> str:
+    """``dossier 0.1.0``: the version of the installed distribution (its metadata: an editable install has it
+    too), read only when asked for, so start-up does not pay for importlib.metadata."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    from toolkit.i18n import tr
+
+    try:
+        number = version("dossier")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        number = tr("(not installed)")
+    return f"dossier {number}"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            "-V",
+            callback=_print_version,
+            is_eager=True,
+            expose_value=False,
+            help=N_("Print the version of dossier and exit."),
+        ),
+    ] = False,
+) -> None:
+    """The options of ``dossier`` itself, before a command (the help of the group is in APP_SETTINGS)."""
 
 _holders: dict[tuple[str, ...], typer.Typer] = {}
 _loaded: dict[tuple[tuple[str, ...], str], TyperGroup] = {}

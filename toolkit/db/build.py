@@ -353,6 +353,9 @@ def _build_sqlite(
                 conn.execute(statement)
                 count.advance()
             _sqlite_writer(conn)("meta", _meta(read, sources, fts))
+            from toolkit.balance.store import carry_sqlite
+
+            carry_sqlite(conn, path)  # the balance runs kept in the database being replaced
             conn.execute("ANALYZE")
             count.advance()
             conn.execute("COMMIT")
@@ -473,6 +476,9 @@ def _build_postgres(
                 index.create(building)  # honours the pg_trgm condition (ddl_if)
                 count.advance()
             write("meta", _meta(read, sources, fts))
+            from toolkit.balance.store import carry_postgres
+
+            carry_postgres(conn, schema, build_schema)  # the balance runs kept in the schema being replaced
             quote = conn.dialect.identifier_preparer.quote
             conn.execute(DropSchema(schema, cascade=True, if_exists=True))
             conn.exec_driver_sql(f"ALTER SCHEMA {quote(build_schema)} RENAME TO {quote(schema)}")

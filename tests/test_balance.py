@@ -1,0 +1,170 @@
+"""The balance lab (`dossier balance`): seeded games on a local Ray, identical figures whatever the number of
+workers, runs kept in the database (and through `db build`), two runs compared, the message without Ray."""
+
+from __future__ import annotations
+
+import builtins
+import json
+import math
+import os
+import shutil
+import uuid
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import CARDS, SCHEMA
+from toolkit.balance.figures import figures, simultaneous_z, wilson
+from toolkit.balance.store import compare, holm, list_runs, load_run, save_run, two_proportion
+
+GAMES = "24"
+
+
+@pytest.fixture(scope="module")
+def ray_session():  # type: ignore[no-untyped-def]
+    """One local Ray (2 CPUs) for the whole module: the runs join it instead of starting their own."""
+    ray = pytest.importorskip("ray")
+    import logging
+
+    ray.init(num_cpus=2, include_dashboard=False, logging_level=logging.ERROR, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+def _run(cli: Any, out: Path, *extra: str) -> dict[str, Any]:
+    result = cli("balance", "tactics", "--games", GAMES, "--modes", "duel", "--rounds", "40", "--seed", "7",
+                 "--out", out, *extra)  # fmt: skip
+    assert result.exit_code == 0, result.output
+    return json.loads((out / "report.json").read_text(encoding="utf-8"))
+
+
+def test_one_and_two_workers_give_the_same_report(ray_session: Any, cli: Any, tmp_path: Path) -> None:
+    db = tmp_path / "runs.db"
+    one = _run(cli, tmp_path / "one", "--workers", "1", "--db", db)
+    two = _run(cli, tmp_path / "two", "--workers", "2", "--db", db)
+    assert one["figures"]["games"] == int(GAMES)
+    assert one["figures"] == two["figures"] and one["meta"] == two["meta"]
+    assert (tmp_path / "one" / "games.jsonl").read_bytes() == (tmp_path / "two" / "games.jsonl").read_bytes()
+    html = (tmp_path / "one" / "report.html").read_text(encoding="utf-8")
+    assert html.startswith("<!doctype html>") and "<svg" in html and "<script" not in html
+    seats = one["figures"]["seats"]
+    assert [s["n"] for s in seats] == [int(GAMES), int(GAMES)]
+    assert math.isclose(seats[0]["score"] + seats[1]["score"], int(GAMES))  # a win 1, a draw ½: a game gives 1
+    listed = cli("balance", "runs", "--db", db)
+    assert listed.exit_code == 0 and listed.output.count("seed 7") == 2
+    # the runs outlive a rebuild of the card database
+    built = cli("db", "build", "--db", db)
+    assert built.exit_code == 0, built.output
+    assert cli("balance", "runs", "--db", db).output == listed.output
+    same = cli("balance", "compare", "1", "2", "--db", db)
+    assert same.exit_code == 0 and "Holm" in same.output and "nothing moved beyond noise" in same.output
+
+
+def test_compare_finds_an_absurdly_strong_agent(ray_session: Any, cli: Any, tmp_path: Path) -> None:
+    """Two given decks round-robin (雾刃 against 铁砧), then the same seed with 雾刃 at 50 HP in a copied card set."""
+    shutil.copytree(SCHEMA, tmp_path / "schema")
+    cards = tmp_path / "cards" / "tactics"
+    shutil.copytree(CARDS / "tactics", cards)
+    agent = cards / "agents" / "mistblade.json"
+    data = json.loads(agent.read_text(encoding="utf-8"))
+    data["hp"] = 50
+    agent.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    for name in ("duel.json", "duel-rival.json"):
+        shutil.copy(CARDS.parent / "examples" / "decks" / "tactics" / name, decks / name)
+    common = ("--games", "40", "--decks", decks, "--rounds", "30", "--seed", "3", "--no-save")
+    before = cli("balance", "tactics", *common, "--out", tmp_path / "before")
+    after = cli("balance", "tactics", *common, "--cards", cards, "--out", tmp_path / "after")
+    assert before.exit_code == 0 and after.exit_code == 0, before.output + after.output
+    result = cli("balance", "compare", tmp_path / "before", tmp_path / "after" / "report.json", "--json")
+    moved = json.loads(result.output)
+    assert moved["correction"] == "Holm" and not moved["same_card_set"]
+    found = [m for m in moved["moved"] if m["table"] == "agents" and m["key"] == ["mistblade"]]
+    assert found and found[0]["after"]["rate"] > found[0]["before"]["rate"] and found[0]["after"]["n"] == 40
+    text = cli("balance", "compare", tmp_path / "before", tmp_path / "after", "--lang", "zh-Hans")
+    assert "雾刃" in text.output and "→" in text.output and "霍尔姆" in text.output
+
+
+def test_without_ray_one_line_and_exit_2(cli: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    real = builtins.__import__
+
+    def no_ray(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name == "ray" or name.startswith("ray."):
+            raise ImportError("No module named 'ray'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_ray)
+    result = cli("balance", "tactics", "--games", "4", "--out", tmp_path / "r")
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "pip install 'dossier[lab]'" in lines[0]
+    assert not (tmp_path / "r").exists()
+
+
+def test_the_statistics() -> None:
+    low, high = wilson(50, 100)
+    assert math.isclose(low, 0.4038, abs_tol=1e-4) and math.isclose(high, 0.5962, abs_tol=1e-4)
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    z, p = two_proportion(60, 100, 40, 100)
+    assert math.isclose(z, 2.8284, abs_tol=1e-3) and math.isclose(p, 0.00468, abs_tol=1e-4)
+    assert simultaneous_z(1) == pytest.approx(1.96, abs=1e-3) and simultaneous_z(100) > 3.4
+
+
+def _game(index: int, winner: int, first: list[str], second: list[str]) -> dict[str, Any]:
+    return {"index": index, "mode": "duel", "map": "hideout", "winners": [winner], "reason": "last_squad_standing",
+            "rounds": 5, "sides": [{"seat": 1, "agents": first, "cards": [], "played": []},
+                                   {"seat": 2, "agents": second, "cards": [], "played": []}]}  # fmt: skip
+
+
+def test_outliers_only_where_the_interval_says_so() -> None:
+    # "ace" wins every game it is in (40 of 40); "b" and "c" split theirs: only "ace" is flagged
+    results = [_game(i, 1 if i % 2 == 0 else 2, ["ace", "b"] if i % 2 == 0 else ["c"], ["c"] if i % 2 == 0 else
+                     ["ace", "b"]) for i in range(80)]  # fmt: skip
+    data = figures(results, margin=0.02)
+    agents = {row["agent"]: row for row in data["agents"]}
+    assert agents["ace"]["flag"] == "strong" and agents["c"]["flag"] == "weak"
+    few = figures(results[:4], margin=0.02)
+    assert not few["outliers"] and all(row.get("needed") for row in few["agents"])
+    run_a = {"label": "a", "meta": {"card_set": "x"}, "figures": data}
+    assert compare(run_a, run_a)["moved"] == []
+
+
+def test_crossfire_roles_the_same_whatever_the_workers(ray_session: Any, cli: Any, tmp_path: Path) -> None:
+    reports = []
+    for workers in ("1", "2"):
+        out = tmp_path / workers
+        result = cli("balance", "crossfire", "--players", "6,7", "--tables", "25000", "--seed", "5", "--workers",
+                     workers, "--out", out, "--no-save")  # fmt: skip
+        assert result.exit_code == 0, result.output
+        reports.append(json.loads((out / "report.json").read_text(encoding="utf-8")))
+    assert reports[0]["figures"] == reports[1]["figures"]
+    figures_ = reports[0]["figures"]
+    assert figures_["games"] == 50000 and [p["players"] for p in figures_["players"]] == [6, 7]
+    assert sum(row["n"] for row in figures_["roles"]) == 25000 * 6 + 25000 * 7
+    assert "<svg" in (tmp_path / "1" / "report.html").read_text(encoding="utf-8")
+
+
+PG_URL = os.environ.get("DOSSIER_TEST_PG_URL")
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_runs_outlive_db_build(backend: str, cli: Any, tmp_path: Path) -> None:
+    """A run kept, the card database rebuilt, the run still there, and the next run numbered after it."""
+    if backend == "postgresql":
+        if not PG_URL:
+            pytest.skip("DOSSIER_TEST_PG_URL is not set: no PostgreSQL server to test against (.ci/postgres.sh starts one)")
+        db = f"{PG_URL}{'&' if '?' in PG_URL else '?'}schema=test_{uuid.uuid4().hex[:12]}"
+    else:
+        db = str(tmp_path / "cards.db")
+    assert cli("db", "build", "--db", db).exit_code == 0
+    data = figures([_game(i, 1 + i % 2, ["ace"], ["c"]) for i in range(10)])
+    meta = {"game": "tactics", "card_set": "x" * 64, "decider": "heuristic", "seed": 1}
+    first = save_run(db, meta, data)
+    built = cli("db", "build", "--db", db)
+    assert built.exit_code == 0, built.output
+    assert [run["id"] for run in list_runs(db)] == [first]
+    assert save_run(db, meta, data) == first + 1
+    assert load_run(db, str(first))["figures"] == data
+    assert cli("search", "t:装备", "--db", db).exit_code == 0  # the rebuilt database still answers

@@ -1,0 +1,207 @@
+"""The games of a balance run: planned from (run seed, game index), played in batches, one plain result each.
+
+:func:`plan_random` and :func:`plan_decks` turn a run's settings into :class:`GameSpec` s. Game ``2k``
+and ``2k + 1`` are the same deal (the same decks on the same map) with the seats swapped, so every
+deck, agent and card sits first as often as second. A deal's decks are drawn from the seed derived
+from (run seed, deal index) (:func:`derive`), a game's dice and choices from (run seed, game index):
+the same run seed gives the same games, however they are spread over workers.
+
+:func:`play_batch` plays a list of specs in this process and returns one :func:`play_one` result per
+spec: a JSON-ready dict (ids only, no names; the report names them in its language). It is what a
+Ray task runs (:mod:`toolkit.balance.runner`), and what the benchmark runs in one process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from toolkit.errors import DossierError
+from toolkit.i18n import tr
+
+PLAYERS = 2  # seats per game: a side's score is then its share of the game (a win 1, a draw ½)
+ROUNDS = 100  # rounds per game at most (a game still going then is a draw)
+
+
+def derive(*parts: object) -> int:
+    """A 63-bit seed from the parts (the run seed, a label, an index): stable across processes and machines."""
+    digest = hashlib.sha256(json.dumps([str(p) for p in parts]).encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def card_set_hash(records: Iterable[Any], game: str = "tactics") -> str:
+    """The SHA-256 of a game's records (each in canonical JSON, sorted by kind and id): names a card set."""
+    rows = []
+    for record in records:
+        if getattr(record, "game", None) == game:
+            data = record.model_dump(mode="json", by_alias=True, exclude_none=True)
+            rows.append((record.kind, record.id, json.dumps(data, sort_keys=True, ensure_ascii=False)))
+    digest = hashlib.sha256()
+    for row in sorted(rows):
+        digest.update("\x1f".join(row).encode())
+        digest.update(b"\x1e")
+    return digest.hexdigest()
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game to play: ``decks`` are (squad, command card ids, deck name) per seat in seat order, or None
+    for random legal decks drawn from ``deal_seed`` (no agent on two sides, T24)."""
+
+    index: int
+    mode: str
+    map: str
+    seed: int
+    deal_seed: int
+    swapped: bool
+    decider: str
+    rounds: int
+    decks: tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...] | None = None
+
+
+def maps_for(records: Iterable[Any], mode: str, players: int = PLAYERS) -> list[str]:
+    """The ids of the maps made for ``mode`` that seat ``players`` (sorted)."""
+    return sorted(
+        r.id
+        for r in records
+        if getattr(r, "game", None) == "tactics"
+        and r.kind == "map"
+        and mode in r.modes
+        and r.players.min <= players <= r.players.max
+    )
+
+
+def playable_modes(records: Iterable[Any], players: int = PLAYERS) -> list[str]:
+    """The tactics modes a balance run can play: complete rules and a map for ``players``."""
+    records = list(records)
+    return sorted(
+        r.id
+        for r in records
+        if getattr(r, "game", None) == "tactics"
+        and r.kind == "mode"
+        and r.status != "incomplete"
+        and maps_for(records, r.id, players)
+    )
+
+
+def check_modes(records: Sequence[Any], modes: Sequence[str]) -> None:
+    playable = playable_modes(records)
+    for mode in modes:
+        if mode not in playable:
+            raise DossierError(
+                tr("{option} {value}: choose among {choices}", option="--modes", value=repr(mode),
+                   choices=tr(", ").join(playable))
+            )  # fmt: skip
+
+
+def plan_random(
+    records: Sequence[Any], games: int, modes: Sequence[str], seed: int, decider: str, rounds: int = ROUNDS
+) -> list[GameSpec]:
+    """``games`` games of random legal decks: deal ``k`` is played as games ``2k`` and ``2k + 1`` (seats
+    swapped), its mode ``modes[k % len(modes)]``, its map the next of the mode's maps in turn."""
+    check_modes(records, modes)
+    maps = {mode: maps_for(records, mode) for mode in modes}
+    specs = []
+    for index in range(games):
+        deal = index // 2
+        mode = modes[deal % len(modes)]
+        board = maps[mode][(deal // len(modes)) % len(maps[mode])]
+        specs.append(
+            GameSpec(index, mode, board, derive(seed, "game", index), derive(seed, "deal", deal), index % 2 == 1,
+                     decider, rounds)
+        )  # fmt: skip
+    return specs
+
+
+def plan_decks(
+    records: Sequence[Any], decks: Sequence[Any], games: int, seed: int, decider: str, rounds: int = ROUNDS
+) -> list[GameSpec]:
+    """``games`` games of the given decks (:class:`toolkit.models.deck.Deck`, legal), round-robin: every pair
+    of decks of the same mode in turn, each pair's deal played twice with the seats swapped."""
+    pairs = []
+    for i, first in enumerate(decks):
+        for second in decks[i + 1 :]:
+            if first.mode == second.mode:
+                pairs.append((first, second))
+    if not pairs:
+        raise DossierError(tr("{option}: no two decks of the same mode to play against each other", option="--decks"))
+    specs = []
+    for index in range(games):
+        deal = index // 2
+        first, second = pairs[deal % len(pairs)]
+        board_ids = maps_for(records, first.mode)
+        if not board_ids:
+            raise DossierError(tr("no tactics map is made for {mode} with {n} players ({directory})", mode=first.mode,
+                                  n=PLAYERS, directory="cards/tactics/maps/"))  # fmt: skip
+        board = board_ids[(deal // len(pairs)) % len(board_ids)]
+        seats = [_seat(first), _seat(second)]
+        if index % 2 == 1:
+            seats.reverse()
+        specs.append(
+            GameSpec(index, first.mode, board, derive(seed, "game", index), derive(seed, "deal", deal),
+                     index % 2 == 1, decider, rounds, tuple(seats))
+        )  # fmt: skip
+    return specs
+
+
+def _seat(deck: Any) -> tuple[tuple[str, ...], tuple[str, ...], str]:
+    from toolkit.decks.random_deck import deck_card_ids
+
+    return tuple(deck.agents or ()), tuple(deck_card_ids(deck)), str(deck.name or "")
+
+
+def deal(records: Sequence[Any], spec: GameSpec) -> list[tuple[tuple[str, ...], tuple[str, ...], str]]:
+    """The (squad, cards, deck name) of each seat of the game."""
+    if spec.decks is not None:
+        return list(spec.decks)
+    from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
+
+    decks = random_legal_decks(records, spec.mode, random.Random(spec.deal_seed), PLAYERS)
+    seats = [(tuple(d.agents or ()), tuple(deck_card_ids(d)), "") for d in decks]
+    if spec.swapped:
+        seats.reverse()
+    return seats
+
+
+def play_one(records: Sequence[Any], spec: GameSpec) -> dict[str, Any]:
+    """Play one game; its result: mode, map, seed, winners (seats), how it ended, rounds, and each side's squad,
+    deck and the cards it played. An engine error is kept as the result's ``error`` (the game then counts for
+    nothing) rather than stopping the run."""
+    from toolkit.engine.simulate import simulate_tactics
+
+    start = time.perf_counter()
+    result: dict[str, Any] = {"index": spec.index, "mode": spec.mode, "map": spec.map, "seed": spec.seed}
+    try:
+        seats = deal(records, spec)
+        result["sides"] = [
+            {"seat": seat, "agents": list(squad), "cards": sorted(set(cards)), "deck": name}
+            for seat, (squad, cards, name) in enumerate(seats, 1)
+        ]
+        game = simulate_tactics(
+            records, spec.mode, [s[0] for s in seats], [s[1] for s in seats], spec.rounds, spec.seed, spec.decider,
+            board=spec.map,
+        )  # fmt: skip
+    except Exception as exc:  # noqa: BLE001 - one game's engine error is a figure of the run, not its end
+        result.update(winners=[], reason="error", rounds=0, error=f"{type(exc).__name__}: {exc}")
+        result["seconds"] = time.perf_counter() - start
+        return result
+    played: dict[int, set[str]] = {}
+    for event in game.log:
+        if event.kind in ("play", "respond") and event.player and "record" in event.data:
+            played.setdefault(event.player, set()).add(str(event.data["record"]))
+    for side in result["sides"]:
+        side["played"] = sorted(played.get(side["seat"], ()))
+    outcome = game.result()
+    result.update(winners=sorted(outcome["winners"]), reason=str(outcome["reason"]), rounds=int(outcome["rounds"]))
+    result["seconds"] = time.perf_counter() - start
+    return result
+
+
+def play_batch(records: Sequence[Any], specs: Sequence[GameSpec]) -> list[dict[str, Any]]:
+    """Play the specs one after the other in this process (what one Ray task does)."""
+    return [play_one(records, spec) for spec in specs]

@@ -1,0 +1,255 @@
+"""A balance run's report: ``report.json`` (settings, figures, timings apart), ``games.jsonl`` (one game a line)
+and ``report.html``, self-contained: every table of rates with a forest plot drawn as inline SVG (each rate a
+dot, its 95% interval a line, 50% ± the margin a band), no script, no matplotlib.
+
+Names of agents, cards, modes and maps come from the records (:func:`toolkit.i18n.name_of`) in the report's
+language; every other word through the message catalog.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from toolkit.i18n import N_, name_of, t
+
+Namer = Callable[[str, str], str]
+
+
+def namer(records: Sequence[Any], lang: str, game: str = "tactics") -> Namer:
+    """(kind, id) → the record's name in ``lang`` (the id when the pool has no such record)."""
+    by_key = {(r.kind, r.id): r for r in records if getattr(r, "game", None) == game}
+
+    def name(kind: str, record_id: str) -> str:
+        record = by_key.get((kind, record_id))
+        return name_of(record, lang) if record is not None else record_id
+
+    return name
+
+
+def write_report(out: Path, meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any],
+                 results: Sequence[dict[str, Any]], names: Namer, lang: str) -> list[Path]:  # fmt: skip
+    """Write the three files under ``out`` (made if missing); their paths."""
+    from toolkit.jsonio import atomic_write_bytes
+
+    out.mkdir(parents=True, exist_ok=True)
+    report = {"meta": meta, "figures": figures, "timing": timing}
+    paths = [out / "report.json", out / "games.jsonl", out / "report.html"]
+    atomic_write_bytes(paths[0], (json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode())
+    lines = [json.dumps({k: v for k, v in r.items() if k != "seconds"}, ensure_ascii=False, sort_keys=True)
+             for r in results]  # fmt: skip
+    atomic_write_bytes(paths[1], ("\n".join(lines) + "\n" if lines else "").encode())
+    atomic_write_bytes(paths[2], render_html(meta, figures, timing, names, lang).encode())
+    return paths
+
+
+def pct(value: float | None) -> str:
+    return "–" if value is None else f"{100 * value:.1f}%"
+
+
+def label(table: str, row: dict[str, Any], names: Namer, lang: str) -> str:
+    """The name of a row of one of the figures' tables."""
+    if table == "seats":
+        return t(lang, "seat {seat}", seat=row["seat"])
+    if table == "agents":
+        return names("agent", row["agent"])
+    if table in ("cards_in_deck", "cards_played"):
+        return names("card", row["card"])
+    if table == "pairs_together":
+        return t(lang, "{a} with {b}", a=names("agent", row["agent"]), b=names("agent", row["with"]))
+    if table == "pairs_against":
+        return t(lang, "{a} against {b}", a=names("agent", row["agent"]), b=names("agent", row["against"]))
+    if table == "modes":
+        return names("mode", row["mode"])
+    if table == "maps":
+        return names("map", row["map"])
+    if table in ("roles", "players"):
+        return names("role", row["role"])
+    return str(row)
+
+
+TITLES = {
+    "seats": N_("Seats (first-player advantage)"),
+    "agents": N_("Agents"),
+    "cards_in_deck": N_("Cards in the deck"),
+    "cards_played": N_("Cards played"),
+    "pairs_together": N_("Agent pairs in the same squad"),
+    "pairs_against": N_("Agent pairs against each other"),
+}
+
+
+FIRST_SEAT = {"modes": N_("Modes: the first seat's rate"), "maps": N_("Maps: the first seat's rate")}
+CROSSFIRE_TITLES = {"roles": N_("Roles"), "players": N_("Roles by player count")}
+TABLE_ORDER = (*TITLES, *FIRST_SEAT, *CROSSFIRE_TITLES)
+
+
+def table_title(table: str) -> str:
+    """The English title of one of the figures' tables (to translate)."""
+    return TITLES.get(table) or FIRST_SEAT.get(table) or CROSSFIRE_TITLES[table]
+
+
+def outlier_label(row: dict[str, Any], names: Namer, lang: str) -> str:
+    """An outlier's name with its table's: ``Cards played: Frag Grenade``."""
+    table = row["table"]
+    return t(lang, "{table}: {name}", table=t(lang, table_title(table)), name=label(table, row, names, lang))
+
+
+def forest(rows: Sequence[tuple[str, dict[str, Any]]], margin: float, centre: float = 0.5) -> str:
+    """An SVG forest plot: one line per (label, rate) — the dot the rate, the line its interval."""
+    width, left, right, step = 720, 260, 40, 18
+    height = step * len(rows) + 30
+    span = width - left - right
+
+    def x(share: float) -> float:
+        return left + span * share
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="forest">',
+             f'<rect x="{x(centre - margin):.1f}" y="0" width="{x(centre + margin) - x(centre - margin):.1f}" '
+             f'height="{height - 20}" fill="#eee"/>']  # fmt: skip
+    for tick in (0, 0.25, 0.5, 0.75, 1):
+        parts.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="0" y2="{height - 20}" stroke="#ccc"/>')
+        parts.append(f'<text x="{x(tick):.1f}" y="{height - 6}" font-size="11" text-anchor="middle">'
+                     f"{int(100 * tick)}%</text>")  # fmt: skip
+    for i, (name, row) in enumerate(rows):
+        y = 12 + step * i
+        colour = {"strong": "#b22", "weak": "#23b"}.get(row.get("flag") or "", "#444")
+        parts.append(f'<text x="{left - 8}" y="{y + 4}" font-size="12" text-anchor="end">{html.escape(name)}</text>')
+        parts.append(f'<line x1="{x(row["low"]):.1f}" x2="{x(row["high"]):.1f}" y1="{y}" y2="{y}" '
+                     f'stroke="{colour}" stroke-width="2"/>')  # fmt: skip
+        if row["rate"] is not None:
+            parts.append(f'<circle cx="{x(row["rate"]):.1f}" cy="{y}" r="3.5" fill="{colour}"/>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def _rate_table(rows: Sequence[tuple[str, dict[str, Any]]], lang: str) -> str:
+    head = [t(lang, "name"), "n", t(lang, "win rate"), t(lang, "95% interval"), t(lang, "verdict"),
+            t(lang, "games to decide")]  # fmt: skip
+    out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
+    for name, row in rows:
+        flag = {"strong": t(lang, "strong"), "weak": t(lang, "weak")}.get(row.get("flag") or "", "")
+        needed = row.get("needed")
+        decide = "" if row.get("flag") else (str(needed) if needed is not None else t(lang, "within the margin"))
+        cells = [html.escape(name), str(row["n"]), pct(row["rate"]), f"{pct(row['low'])} – {pct(row['high'])}",
+                 html.escape(flag), html.escape(decide)]  # fmt: skip
+        cls = f' class="{row["flag"]}"' if row.get("flag") else ""
+        out.append(f"<tr{cls}>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    out.append("</table>")
+    return "".join(out)
+
+
+STYLE = """body{font-family:system-ui,"Noto Sans CJK SC","PingFang SC",sans-serif;margin:2em;max-width:1000px}
+table{border-collapse:collapse;margin:.5em 0 1.5em}td,th{padding:2px 8px;border-bottom:1px solid #ddd;text-align:right}
+td:first-child,th:first-child{text-align:left}tr.strong td{color:#b22}tr.weak td{color:#23b}
+h2{margin-top:1.6em}.note{color:#555}"""
+
+
+def render_html(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:
+    margin = figures["margin"]
+    esc = html.escape
+    title = t(lang, "Balance run: {games} games", games=figures["games"])
+    body = [f"<h1>{esc(title)}</h1>"]
+    settings = t(lang, "seed {seed} · decider {decider} · modes {modes} · card set {card_set}", seed=meta["seed"],
+                 decider=meta["decider"], modes=", ".join(names("mode", m) for m in meta["modes"]),
+                 card_set=meta["card_set"][:12])  # fmt: skip
+    body.append(f'<p class="note">{esc(settings)}</p>')
+    if meta.get("interrupted"):
+        body.append(f'<p class="note">{esc(t(lang, "Interrupted: the figures count the games that finished."))}</p>')
+    explain = t(lang, "A side scores 1 for a win, ½ for a draw, 0 for a loss. Each rate has its 95% Wilson interval; "
+                "an outlier is a rate whose whole interval lies beyond 50% ± {margin}, the interval widened to hold for every "
+                "rate of its table at once (Bonferroni).", margin=pct(margin))  # fmt: skip
+    body.append(f'<p class="note">{esc(explain)}</p>')
+    body.append(f"<h2>{esc(t(lang, 'Outliers'))}</h2>")
+    if figures["outliers"]:
+        found = [(outlier_label(o, names, lang), o) for o in figures["outliers"]]
+        body.append(_rate_table(found, lang))
+    else:
+        body.append(f"<p>{esc(t(lang, 'None: no interval lies wholly beyond the margin.'))}</p>")
+    for table, heading in TITLES.items():
+        rows = [(label(table, row, names, lang), row) for row in figures[table]]
+        if not rows:
+            continue
+        body.append(f"<h2>{esc(t(lang, heading))}</h2>")
+        shown = sorted(rows, key=lambda r: -(r[1]["rate"] or 0))
+        body.append(forest(shown, margin))
+        body.append(_rate_table(shown, lang))
+    for table, heading in FIRST_SEAT.items():
+        rows = [(label(table, row, names, lang), row["first_seat"]) for row in figures[table]]
+        if rows:
+            body.append(f"<h2>{esc(t(lang, heading))}</h2>")
+            body.append(forest(rows, margin))
+            body.append(_rate_table(rows, lang))
+    body.append(f"<h2>{esc(t(lang, 'How games end'))}</h2><table>")
+    for row in figures["endings"]:
+        body.append(f"<tr><td>{esc(row['reason'])}</td><td>{row['n'] and round(row['score'])}</td>"
+                    f"<td>{pct(row['rate'])}</td><td>{pct(row['low'])} – {pct(row['high'])}</td></tr>")  # fmt: skip
+    body.append("</table>")
+    length = figures["length"]
+    body.append(f"<h2>{esc(t(lang, 'Game length (rounds)'))}</h2>")
+    body.append(f"<p>{esc(t(lang, 'mean {mean}, median {median}, 90th percentile {p90}, longest {max}', mean=length['mean'], median=length['median'], p90=length['p90'], max=length['max']))}</p>")  # noqa: E501
+    body.append(_histogram(length["histogram"]))
+    wall = t(lang, "{games} games in {seconds} s ({rate} games/s) on {workers} worker(s), {batch} games per task",
+             games=figures["games"], seconds=timing.get("wall_seconds"), rate=timing.get("games_per_second"),
+             workers=meta.get("workers"), batch=meta.get("batch"))  # fmt: skip
+    body.append(f'<p class="note">{esc(wall)}</p>')
+    return (f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8"><title>{esc(title)}</title>'
+            f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")  # fmt: skip
+
+
+def _histogram(bins: Sequence[dict[str, Any]]) -> str:
+    if not bins:
+        return ""
+    top = max(b["games"] for b in bins)
+    width, height, bar = 60 * len(bins) + 20, 160, 50
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">']
+    for i, b in enumerate(bins):
+        h = 110 * b["games"] / top
+        x = 10 + 60 * i
+        span = f"{b['from']}–{b['to']}" if b["to"] is not None else f"{b['from']}+"
+        parts.append(f'<rect x="{x}" y="{125 - h:.1f}" width="{bar}" height="{h:.1f}" fill="#4a6fa5"/>')
+        parts.append(f'<text x="{x + bar / 2}" y="{120 - h:.1f}" font-size="11" text-anchor="middle">{b["games"]}</text>')
+        parts.append(f'<text x="{x + bar / 2}" y="142" font-size="11" text-anchor="middle">{span}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def write_crossfire_report(out: Path, meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any],
+                           names: Namer, lang: str) -> list[Path]:  # fmt: skip
+    """Write ``report.json`` and ``report.html`` of a crossfire run under ``out``; their paths."""
+    from toolkit.jsonio import atomic_write_bytes
+
+    out.mkdir(parents=True, exist_ok=True)
+    paths = [out / "report.json", out / "report.html"]
+    report = {"meta": meta, "figures": figures, "timing": timing}
+    atomic_write_bytes(paths[0], (json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode())
+    esc = html.escape
+    margin = figures["margin"]
+    title = t(lang, "Balance run: {games} crossfire tables", games=figures["games"])
+    body = [f"<h1>{esc(title)}</h1>"]
+    explain = t(lang, "Roles are unequal by design, so each rate is held against the average seat's rate (the share "
+                "of seats that win: {baseline} over the run); an outlier's interval, widened for every role of its "
+                "table at once (Bonferroni), lies wholly beyond that ± {margin}.", baseline=pct(figures["baseline"]),
+                margin=pct(margin))  # fmt: skip
+    body.append(f'<p class="note">{esc(explain)}</p>')
+    body.append(f"<h2>{esc(t(lang, 'Outliers'))}</h2>")
+    found = [(outlier_label(o, names, lang) + (f" ({o['players']})" if "players" in o else ""), o)
+             for o in figures["outliers"] if o["table"] != "seats"]  # fmt: skip
+    found += [(t(lang, "{players} players, seat {seat}", players=o["players"], seat=o["seat"]), o)
+              for o in figures["outliers"] if o["table"] == "seats"]  # fmt: skip
+    body.append(_rate_table(found, lang) if found else f"<p>{esc(t(lang, 'None: no interval lies wholly beyond the margin.'))}</p>")
+    rows = [(label("roles", row, names, lang), row) for row in figures["roles"]]
+    body.append(f"<h2>{esc(t(lang, 'Roles'))}</h2>" + forest(rows, margin, figures["baseline"]) + _rate_table(rows, lang))
+    for block in figures["players"]:
+        heading = t(lang, "{players} players: {tables} tables, an average seat wins {baseline}", players=block["players"],
+                    tables=block["tables"], baseline=pct(block["baseline"]))  # fmt: skip
+        rows = [(label("roles", row, names, lang), row) for row in block["roles"]]
+        seats = [(t(lang, "seat {seat}", seat=row["seat"]), row) for row in block["seats"]]
+        body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, block["baseline"]) + _rate_table(rows, lang))
+        body.append(forest(seats, margin, block["baseline"]) + _rate_table(seats, lang))
+    page = (f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8"><title>{esc(title)}</title>'
+            f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")  # fmt: skip
+    atomic_write_bytes(paths[1], page.encode())
+    return paths

@@ -1,0 +1,152 @@
+"""Fan a balance run's games out on Ray: batches of games as tasks, at most ``workers`` at a time.
+
+Ray is an optional extra (``pip install 'dossier[lab]'``); :func:`import_ray` says so in one line when it is
+missing. :func:`run_games` starts a local Ray on this machine's cores (or joins the cluster at ``address``),
+puts the card records in the object store once, and submits :func:`toolkit.balance.games.play_batch` tasks of
+``batch`` games each, keeping ``workers`` in flight. Results are returned sorted by game index, so neither the
+number of workers nor the order the tasks finish in changes them. Ctrl-C cancels what is still running and
+returns what finished (``interrupted`` True).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import math
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from toolkit.errors import DossierError
+from toolkit.i18n import tr
+
+from .games import GameSpec, play_batch
+
+INSTALL = "pip install 'dossier[lab]'"
+
+
+def import_ray() -> Any:
+    """The ``ray`` module, or a one-line error (exit 2) saying how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise DossierError(
+            tr("the balance lab runs its games on {package}, which is not installed: {command}", package="Ray",
+               command=INSTALL)
+        ) from None  # fmt: skip
+    return ray
+
+
+def batch_size(games: int, workers: int, seconds_per_game: float = 0.08) -> int:
+    """Games per task: enough that a task lasts about a second or more (Ray's cost per task, a few
+    milliseconds, stays well under 10% of a game's time), few enough that every worker gets about eight
+    tasks (an even finish, a lively progress count, little lost to Ctrl-C)."""
+    least = max(1, math.ceil(1.0 / seconds_per_game))
+    share = math.ceil(games / max(1, 8 * workers))
+    return max(1, min(games, max(least, min(share, 200))))
+
+
+@dataclass
+class Outcome:
+    results: list[dict[str, Any]]
+    interrupted: bool
+    workers: int
+    batch: int
+    started_ray: bool
+    failure: str | None = None  # why the run stopped early other than Ctrl-C (a task lost with its worker)
+
+
+def start_ray(ray: Any, workers: int | None, address: str | None) -> tuple[int, bool]:
+    """Connect to Ray (a running session, the cluster at ``address``, else a new local one on ``workers`` cores);
+    the number of tasks to keep in flight and whether this call started Ray."""
+    if ray.is_initialized():
+        total = int(ray.cluster_resources().get("CPU", 1))
+        return max(1, workers or total), False
+    options: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False, "include_dashboard": False}
+    if address:
+        options["address"] = address
+    else:
+        options["num_cpus"] = workers or os.cpu_count() or 1
+    try:
+        ray.init(**options)
+    except (ConnectionError, RuntimeError, ValueError) as exc:
+        raise DossierError(tr("cannot start or join {package}: {reason}", package="Ray", reason=str(exc).strip()
+                              .splitlines()[0] if str(exc).strip() else type(exc).__name__)) from None  # fmt: skip
+    total = int(ray.cluster_resources().get("CPU", 1))
+    return max(1, min(workers, total) if workers else total), True
+
+
+def run_games(
+    records: Sequence[Any],
+    specs: Sequence[GameSpec] | Sequence[Any],
+    *,
+    workers: int | None = None,
+    address: str | None = None,
+    batch: int | None = None,
+    step: Callable[[int], None] | None = None,
+    keep_ray: bool = False,
+    play: Callable[[Sequence[Any], Sequence[Any]], list[dict[str, Any]]] = play_batch,
+    measure: Callable[[list[dict[str, Any]]], int] = len,
+) -> Outcome:
+    """Play ``specs`` as Ray tasks (see the module docstring); ``step(n)`` is told of every ``n`` games done.
+    ``play`` (records, a batch of specs) → one result per spec, each with its ``index``: what a task runs;
+    ``measure``: how many games a batch's results count for the progress."""
+    ray = import_ray()
+    lanes, started = start_ray(ray, workers, address)
+    size = batch or batch_size(len(specs), lanes)
+    task = ray.remote(num_cpus=1, max_retries=0)(play)
+    results: list[dict[str, Any]] = []
+    interrupted = False
+    failure: str | None = None
+    pending: dict[Any, int] = {}
+    try:
+        shared = ray.put(list(records))
+        chunks = [list(specs[i : i + size]) for i in range(0, len(specs), size)]
+        queue = iter(chunks)
+        for chunk in queue:
+            pending[task.remote(shared, chunk)] = len(chunk)
+            if len(pending) >= lanes:
+                break
+        while pending:
+            done, _ = ray.wait(list(pending), num_returns=1)
+            for ref in done:
+                pending.pop(ref)
+                try:
+                    got = ray.get(ref)
+                except ray.exceptions.RayError as exc:  # the task's worker died (or was stopped): keep what finished
+                    failure = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                    raise KeyboardInterrupt from None
+                results += got
+                if step is not None:
+                    step(measure(got))
+                following = next(queue, None)
+                if following is not None:
+                    pending[task.remote(shared, following)] = len(following)
+    except KeyboardInterrupt:
+        interrupted = True
+        for ref in pending:
+            with contextlib.suppress(Exception):  # a task that ended meanwhile: nothing to cancel
+                ray.cancel(ref, force=True)
+    finally:
+        if started and not keep_ray:
+            _shutdown(ray)
+    results.sort(key=lambda r: r["index"])
+    return Outcome(results, interrupted, lanes, size, started, failure)
+
+
+def _shutdown(ray: Any) -> None:
+    with contextlib.suppress(KeyboardInterrupt):  # a second Ctrl-C while Ray stops: Ray's exit handler ends it
+        ray.shutdown()
+
+
+def run_in_process(
+    records: Sequence[Any], specs: Sequence[GameSpec], step: Callable[[int], None] | None = None
+) -> list[dict[str, Any]]:
+    """The same games in this process, one after the other (the benchmark's baseline; no Ray)."""
+    out = []
+    for spec in specs:
+        out += play_batch(records, [spec])
+        if step is not None:
+            step(1)
+    return out

@@ -1,0 +1,237 @@
+"""Balance runs kept in the card database: the table ``balance_runs``, and comparing two runs.
+
+One row per run: ``id``, ``created`` (UTC, ISO 8601), ``game``, ``card_set`` (the SHA-256 of the card set,
+:func:`toolkit.balance.games.card_set_hash`), ``decider``, ``seed``, ``games`` and ``figures`` (the run's
+figures as JSON). The table is created on first use (``CREATE TABLE IF NOT EXISTS``) on SQLite or
+PostgreSQL; ``dossier db build`` carries its rows over into the database it builds (:func:`carry_sqlite`,
+:func:`carry_postgres`), so rebuilding the cards keeps the runs.
+
+:func:`compare` tests every rate the two runs share with a two-proportion z-test and corrects the p-values
+for the number of tests (Holm's step-down method, which holds the family-wise error rate at ``alpha``):
+only what moved beyond noise is listed.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import math
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from toolkit.errors import DossierError
+from toolkit.i18n import tr
+
+TABLE = "balance_runs"
+COLUMNS = ("id", "created", "game", "card_set", "decider", "seed", "games", "figures")
+SQLITE_DDL = (
+    f"CREATE TABLE IF NOT EXISTS {TABLE} (id INTEGER PRIMARY KEY AUTOINCREMENT, created TEXT NOT NULL, "
+    "game TEXT NOT NULL, card_set TEXT NOT NULL, decider TEXT NOT NULL, seed BIGINT NOT NULL, games INTEGER NOT NULL, "
+    "figures TEXT NOT NULL)"
+)
+POSTGRES_DDL = (
+    f"CREATE TABLE IF NOT EXISTS {TABLE} (id BIGSERIAL PRIMARY KEY, created TEXT NOT NULL, game TEXT NOT NULL, "
+    "card_set TEXT NOT NULL, decider TEXT NOT NULL, seed BIGINT NOT NULL, games INTEGER NOT NULL, figures TEXT NOT NULL)"
+)
+
+
+@contextmanager
+def _connection(db: str | None) -> Iterator[tuple[Any, str]]:
+    """A writable DB-API connection on the database ``db`` names (``--db``, ``$DOSSIER_DB``, ``./dossier.db``) with
+    the runs table made, and its placeholder style."""
+    from toolkit.db import resolve_target
+    from toolkit.db.engine import db_error
+
+    target = resolve_target(db)
+    if target.backend == "sqlite":
+        assert target.path is not None
+        if target.path.exists() and not target.path.is_file():
+            raise DossierError(tr("{path}: not a database file", path=target.path))
+        try:
+            conn = sqlite3.connect(target.path)
+            try:
+                conn.execute(SQLITE_DDL)
+                yield conn, "?"
+                conn.commit()
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            raise db_error(target, exc) from None
+        return
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from toolkit.db.engine import postgres_engine
+
+    engine = postgres_engine(target.url)
+    try:
+        with engine.begin() as sa:
+            sa.exec_driver_sql(f'SET search_path TO "{target.schema}", public')
+            sa.exec_driver_sql(POSTGRES_DDL)
+            yield sa.connection.dbapi_connection, "%s"
+    except SQLAlchemyError as exc:
+        raise db_error(target, exc) from None
+    finally:
+        engine.dispose()
+
+
+def save_run(db: str | None, meta: dict[str, Any], figures: dict[str, Any]) -> int:
+    """Store a run; its id."""
+    created = datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
+    row = (created, meta["game"], meta["card_set"], meta["decider"], meta["seed"], figures["games"],
+           json.dumps({"meta": meta, "figures": figures}, ensure_ascii=False, sort_keys=True))  # fmt: skip
+    with _connection(db) as (conn, mark):
+        cursor = conn.cursor()
+        columns = ", ".join(COLUMNS[1:])
+        marks = ", ".join([mark] * len(row))
+        if mark == "?":
+            cursor.execute(f"INSERT INTO {TABLE} ({columns}) VALUES ({marks})", row)
+            return int(cursor.lastrowid)
+        cursor.execute(f"INSERT INTO {TABLE} ({columns}) VALUES ({marks}) RETURNING id", row)
+        return int(cursor.fetchone()[0])
+
+
+def list_runs(db: str | None) -> list[dict[str, Any]]:
+    with _connection(db) as (conn, _mark):
+        cursor = conn.cursor()
+        cursor.execute(f"SELECT {', '.join(COLUMNS[:-1])} FROM {TABLE} ORDER BY id")
+        return [dict(zip(COLUMNS[:-1], row, strict=True)) for row in cursor.fetchall()]
+
+
+def load_run(db: str | None, which: str) -> dict[str, Any]:
+    """A run by its id in the database, or a run's ``report.json`` (a file, or the ``--out`` directory holding it):
+    ``{"meta", "figures"}`` and a ``label`` naming it."""
+    path = Path(which)
+    if not which.isdigit() or path.exists():
+        if path.is_dir():
+            path = path / "report.json"
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise DossierError(tr("{run}: no such run (a run id, or a run's `report.json`)", run=repr(which))) from None
+        except (OSError, ValueError) as exc:
+            raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=str(exc))) from None
+        if not isinstance(data, dict) or "figures" not in data:
+            raise DossierError(tr("{path}: not a balance report", path=path))
+        return {"meta": data.get("meta", {}), "figures": data["figures"], "label": str(path)}
+    with _connection(db) as (conn, mark):
+        cursor = conn.cursor()
+        cursor.execute(f"SELECT figures FROM {TABLE} WHERE id = {mark}", (int(which),))
+        row = cursor.fetchone()
+    if row is None:
+        raise DossierError(tr("no balance run {id} in the database", id=which))
+    data = json.loads(row[0])
+    return {"meta": data["meta"], "figures": data["figures"], "label": f"#{which}"}
+
+
+def carry_sqlite(conn: sqlite3.Connection, old: Path) -> None:
+    """In ``db build`` (SQLite): copy the runs of the database being replaced into the one being built."""
+    if not old.is_file():
+        return
+    try:
+        previous = sqlite3.connect(f"{old.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            found = previous.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (TABLE,))
+            rows = previous.execute(f"SELECT {', '.join(COLUMNS)} FROM {TABLE}").fetchall() if found.fetchone() else []
+        finally:
+            previous.close()
+    except sqlite3.Error:
+        return  # not a database we can read, or runs in a shape we do not know: the new one starts without them
+    conn.execute(SQLITE_DDL)
+    conn.executemany(f"INSERT INTO {TABLE} ({', '.join(COLUMNS)}) VALUES ({', '.join('?' * len(COLUMNS))})", rows)
+
+
+def carry_postgres(conn: Any, old_schema: str, new_schema: str) -> None:
+    """In ``db build`` (PostgreSQL): copy the runs of the schema being replaced into the one being built (a table
+    of its own, its id sequence moved past the runs copied)."""
+    found = conn.exec_driver_sql(
+        "SELECT 1 FROM information_schema.tables WHERE table_schema = %s AND table_name = %s", (old_schema, TABLE)
+    ).first()
+    if found is None:
+        return
+    quote = conn.dialect.identifier_preparer.quote
+    new, old = f"{quote(new_schema)}.{TABLE}", f"{quote(old_schema)}.{TABLE}"
+    columns = ", ".join(COLUMNS)
+    conn.exec_driver_sql(POSTGRES_DDL.replace(f"EXISTS {TABLE} ", f"EXISTS {new} ", 1))
+    conn.exec_driver_sql(f"INSERT INTO {new} ({columns}) SELECT {columns} FROM {old}")
+    conn.exec_driver_sql(f"SELECT setval(pg_get_serial_sequence('{new}', 'id'), COALESCE(MAX(id), 0) + 1, false) FROM {new}")
+
+
+# -- comparing two runs
+
+RATES = ("seats", "agents", "cards_in_deck", "cards_played", "pairs_together", "pairs_against", "roles")
+KEYS = {"seats": ("seat",), "agents": ("agent",), "cards_in_deck": ("card",), "cards_played": ("card",),
+        "pairs_together": ("agent", "with"), "pairs_against": ("agent", "against"), "roles": ("role",)}  # fmt: skip
+
+
+SETTINGS = ("game", "modes", "mode", "players", "decks", "decider", "rounds", "specials")  # what a run's figures hang on
+
+
+def two_proportion(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float]:
+    """The z statistic and two-sided p-value of ``s1/n1`` against ``s2/n2`` (pooled variance)."""
+    if n1 <= 0 or n2 <= 0:
+        return 0.0, 1.0
+    pooled = (s1 + s2) / (n1 + n2)
+    variance = pooled * (1 - pooled) * (1 / n1 + 1 / n2)
+    if variance <= 0:
+        return 0.0, 1.0
+    z = (s1 / n1 - s2 / n2) / math.sqrt(variance)
+    return z, math.erfc(abs(z) / math.sqrt(2))
+
+
+def holm(p_values: list[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (the same order as given)."""
+    order = sorted(range(len(p_values)), key=lambda i: p_values[i])
+    adjusted = [1.0] * len(p_values)
+    running = 0.0
+    m = len(p_values)
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p_values[i]))
+        adjusted[i] = running
+    return adjusted
+
+
+def _items(figures: dict[str, Any], table: str) -> dict[tuple[Any, ...], dict[str, Any]]:
+    rows = figures.get(table, [])
+    if table == "modes" or table == "maps":
+        return {(row[table[:-1]],): row["first_seat"] for row in rows}
+    return {tuple(row[k] for k in KEYS[table]): row for row in rows}
+
+
+def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[str, Any]:
+    """What moved between run ``a`` and run ``b`` beyond noise (see the module docstring)."""
+    tests: list[dict[str, Any]] = []
+    for table in (*RATES, "modes", "maps"):
+        first, second = _items(a["figures"], table), _items(b["figures"], table)
+        for key in sorted(set(first) & set(second), key=str):
+            x, y = first[key], second[key]
+            if not x["n"] or not y["n"]:
+                continue
+            z, p = two_proportion(x["score"], x["n"], y["score"], y["n"])
+            tests.append({"table": table, "key": list(key), "before": _brief(x), "after": _brief(y), "z": round(z, 4),
+                          "p": p})  # fmt: skip
+    adjusted = holm([t["p"] for t in tests])
+    moved = []
+    for test, q in zip(tests, adjusted, strict=True):
+        test["p"] = float(f"{test['p']:.3g}")  # three significant digits: a p-value of 1e-12 is not 0
+        test["p_holm"] = float(f"{q:.3g}")
+        if q < alpha:
+            moved.append(test)
+    moved.sort(key=lambda t: (t["p_holm"], t["table"], str(t["key"])))
+    return {
+        "a": a["label"],
+        "b": b["label"],
+        "same_card_set": a["meta"].get("card_set") == b["meta"].get("card_set"),
+        "settings_differ": [key for key in SETTINGS if a["meta"].get(key) != b["meta"].get(key)],
+        "test": "two-proportion z-test",
+        "correction": "Holm",
+        "alpha": alpha,
+        "tests": len(tests),
+        "moved": moved,
+    }
+
+
+def _brief(row: dict[str, Any]) -> dict[str, Any]:
+    return {k: row[k] for k in ("n", "rate", "low", "high")}

@@ -1,0 +1,376 @@
+"""`dossier balance`: the balance lab — thousands of seeded games per card set on Ray, win rates with intervals,
+outliers, runs kept in the card database and compared."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from toolkit.cli._help import help_text
+from toolkit.cli._lang import LangOption
+from toolkit.cli.progress import Progress
+from toolkit.errors import DossierError
+from toolkit.i18n import N_, t, tr
+
+BALANCE_HELP = help_text(
+    N_("The balance lab: thousands of seeded games per card set played in parallel, win rates with 95% intervals, "
+       "outliers, runs kept in the card database and compared."),  # fmt: skip
+)
+
+balance_app = typer.Typer(name="balance", help=BALANCE_HELP, no_args_is_help=True)
+
+DECIDERS = ("heuristic", "brawler", "random")
+DEFAULT_MODES = ("duel", "duo", "expert")
+
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help=N_("The database the runs are kept in: a file path or a database URL. Default: "
+                                 "`$DOSSIER_DB`, else `dossier.db` in the working directory.")),  # fmt: skip
+]
+
+
+class RateProgress(Progress):
+    """The progress counter with games per second and the time left."""
+
+    def __init__(self, total: int, label: str) -> None:
+        super().__init__(total, label, every=0.5)
+        self.started = time.monotonic()
+
+    def line(self) -> str:
+        spent = time.monotonic() - self.started
+        speed = self.done / spent if spent > 0 else 0.0
+        left = (self.total - self.done) / speed if speed > 0 else 0.0
+        return super().line() + "  " + tr("{rate} games/s, {left} left", rate=f"{speed:.1f}", left=_duration(left))
+
+
+def _duration(seconds: float) -> str:
+    minutes, seconds = divmod(int(seconds + 0.5), 60)
+    return f"{minutes}:{seconds:02d}"
+
+
+@balance_app.command(
+    "tactics",
+    help=help_text(
+        N_("Play seeded tactics games (random legal decks, or the given decks round-robin; seats swapped) in "
+           "parallel and write the figures: win rates per agent, card, seat, mode and map with 95% intervals, the "
+           "outliers, game length and how games end."),  # fmt: skip
+        N_("The same seed gives the same `report.json` (timings aside), whatever the number of workers. `Ctrl-C` "
+           "stops and keeps the games that finished."),  # fmt: skip
+    ),
+)
+def tactics(
+    games: Annotated[int, typer.Option("--games", "-n", min=2, help=N_("Number of games."))] = 1000,
+    modes: Annotated[
+        str | None,
+        typer.Option(
+            "--modes",
+            help=N_("Modes to play, comma-separated (random decks: each deal in turn; default `duel,duo,expert`); "
+                    "with decks: only the decks of these modes."),  # fmt: skip
+        ),
+    ] = None,
+    decks: Annotated[
+        Path | None,
+        typer.Option("--decks", help=N_("A directory of legal decks to play round-robin instead of random decks.")),
+    ] = None,
+    random_decks: Annotated[
+        bool, typer.Option("--random", help=N_("Random legal decks, drawn fairly (the default).")),
+    ] = False,
+    decider: Annotated[
+        str, typer.Option("--decider", help=N_("The player on every seat: `heuristic`, `brawler` or `random`."))
+    ] = "heuristic",
+    seed: Annotated[int, typer.Option("--seed", help=N_("The run's seed; each game's seed derives from it."))] = 0,
+    rounds: Annotated[
+        int, typer.Option("--rounds", min=1, max=500, help=N_("Rounds per game at most (then a draw)."))
+    ] = 100,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help=N_("Workers: games played at once. Default: every core.")),
+    ] = None,
+    address: Annotated[
+        str | None, typer.Option("--address", help=N_("Join the cluster at this address instead of starting one here."))
+    ] = None,
+    margin: Annotated[
+        float,
+        typer.Option("--margin", min=0.0, max=0.49, help=N_("An outlier's interval lies wholly beyond 50% ± this.")),
+    ] = 0.02,
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help=N_("Directory for `report.json`, `report.html` and `games.jsonl`."))
+    ] = Path("balance-report"),
+    db: DbOption = None,
+    save: Annotated[
+        bool, typer.Option("--save/--no-save", help=N_("Keep the run in the card database."))
+    ] = True,
+    cards: Annotated[
+        list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (repeatable)."))
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    from toolkit.balance import figures as fig
+    from toolkit.balance.games import card_set_hash, plan_decks, plan_random
+    from toolkit.balance.report import namer, write_report
+    from toolkit.balance.runner import import_ray, run_games
+    from toolkit.cli._lang import output_lang
+    from toolkit.cli.deck import load_pool
+
+    import_ray()  # before any work: without Ray, one line and exit 2
+    if decks is not None and random_decks:
+        raise DossierError(tr("{first} and {second} exclude each other", first="--decks", second="--random"))
+    if decider not in DECIDERS:
+        raise DossierError(tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(decider),
+                              choices=tr(", ").join(DECIDERS)))  # fmt: skip
+    language = output_lang(lang)
+    pool = load_pool(cards)
+    records = list(pool.records)
+    mode_list = [m.strip() for m in modes.split(",") if m.strip()] if modes else []
+    if decks is not None:
+        from toolkit.cli.deck import deck_files
+        from toolkit.cli.simulate import _legal_decks
+
+        loaded = _legal_decks(deck_files([decks]), "tactics", pool)
+        chosen = [d.deck for d in loaded if d.deck is not None and (not mode_list or d.deck.mode in mode_list)]
+        specs = plan_decks(records, chosen, games, seed, decider, rounds)
+        mode_list = sorted({s.mode for s in specs})
+    else:
+        mode_list = mode_list or list(DEFAULT_MODES)
+        specs = plan_random(records, games, mode_list, seed, decider, rounds)
+    meta: dict[str, Any] = {
+        "game": "tactics",
+        "card_set": card_set_hash(records),
+        "decider": decider,
+        "seed": seed,
+        "games_asked": games,
+        "modes": mode_list,
+        "decks": "given" if decks is not None else "random",
+        "rounds": rounds,
+        "margin": margin,
+    }
+    started = time.perf_counter()
+    with RateProgress(len(specs), t(language, "games")) as bar:
+        outcome = run_games(records, specs, workers=workers, address=address, step=bar.advance)
+    wall = time.perf_counter() - started
+    meta.update(interrupted=outcome.interrupted)
+    timing = fig.timing(outcome.results, wall)
+    timing.update(workers=outcome.workers, batch=outcome.batch)
+    figures = fig.figures(outcome.results, margin)
+    names = namer(records, language)
+    paths = write_report(out, meta, figures, {**timing}, outcome.results, names,
+                         language)  # fmt: skip
+    run_id = None
+    if save and figures["games"]:
+        from toolkit.balance.store import save_run
+
+        run_id = save_run(db, meta, figures)
+    _summary(meta, figures, timing, names, language, outcome.interrupted, run_id, paths)
+    _stopped(outcome)
+
+
+def _stopped(outcome: Any) -> None:
+    """A run stopped early: exit 130 after Ctrl-C; after a lost task, its reason on stderr and exit 1."""
+    if outcome.failure is not None:
+        typer.echo(tr("a Ray task failed, the run stopped: {reason}", reason=outcome.failure), err=True)
+        raise typer.Exit(1)
+    if outcome.interrupted:
+        raise typer.Exit(130)
+
+
+def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Any, lang: str,
+             interrupted: bool, run_id: int | None, paths: list[Path]) -> None:  # fmt: skip
+    from toolkit.balance.report import label, outlier_label, pct
+
+    if interrupted:
+        print(t(lang, "interrupted: {games} of {asked} games finished", games=figures["games"],
+                asked=meta["games_asked"]))  # fmt: skip
+    print(t(lang, "{games} games ({errors} engine errors) in {seconds} s: {rate} games/s on {workers} worker(s)",
+            games=figures["games"], errors=figures["errors"], seconds=timing["wall_seconds"],
+            rate=timing["games_per_second"], workers=timing["workers"]))  # fmt: skip
+    for row in figures["seats"]:
+        print(t(lang, "{name}: {rate} ({low}–{high}, n={n})", name=label("seats", row, names, lang),
+                rate=pct(row["rate"]), low=pct(row["low"]), high=pct(row["high"]), n=row["n"]))  # fmt: skip
+    found = figures["outliers"]
+    print(t(lang, "outliers (the table's simultaneous 95% interval wholly beyond 50% ± {margin}): {n}",
+            margin=pct(figures["margin"]), n=len(found)))  # fmt: skip
+    for row in found:
+        verdict = t(lang, "strong") if row["flag"] == "strong" else t(lang, "weak")
+        print("  " + t(lang, "{name}: {rate} ({low}–{high}, n={n})", name=outlier_label(row, names, lang),
+                       rate=pct(row["rate"]), low=pct(row["low"]), high=pct(row["high"]), n=row["n"])
+              + f"  {verdict}")  # fmt: skip
+    for path in paths:
+        print(t(lang, "{path}: written", path=path))
+    if run_id is not None:
+        print(t(lang, "run {id} kept in the database", id=run_id))
+
+
+@balance_app.command("compare", help=N_("What moved between two runs beyond noise: a test of two proportions for "
+                                        "every rate both runs have, corrected for the number of tests (Holm's "
+                                        "method)."))
+def compare(
+    run_a: Annotated[str, typer.Argument(help=N_("A run id in the database, or a run's `report.json`."))],
+    run_b: Annotated[str, typer.Argument(help=N_("The run to compare it with."))],
+    alpha: Annotated[float, typer.Option("--alpha", min=0.0001, max=0.5, help=N_("Family-wise error rate."))] = 0.05,
+    db: DbOption = None,
+    json_out: Annotated[bool, typer.Option("--json", help=N_("Print the comparison as JSON."))] = False,
+    cards: Annotated[
+        list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (for the names)."))
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    from toolkit.balance.report import TABLE_ORDER, label, namer, pct, table_title
+    from toolkit.balance.store import compare as compared
+    from toolkit.balance.store import load_run
+    from toolkit.cli._lang import output_lang
+    from toolkit.cli.deck import load_pool
+
+    language = output_lang(lang)
+    first, second = load_run(db, run_a), load_run(db, run_b)
+    result = compared(first, second, alpha)
+    if json_out:
+        print(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    game = str(first["meta"].get("game", "tactics"))
+    names = namer(list(load_pool(cards).records), language, game)
+    print(t(language, "{a} → {b}: {tests} rates tested ({test}, {correction} correction, alpha {alpha})",
+            a=result["a"], b=result["b"], tests=result["tests"], test=t(language, "two-proportion z-test"),
+            correction=t(language, "Holm"), alpha=alpha))  # fmt: skip
+    if not result["same_card_set"]:
+        print(t(language, "the card sets differ"))
+    if result["settings_differ"]:
+        print(t(language, "the runs' settings differ ({settings}): a move may come from them, not from the cards",
+                settings=t(language, ", ").join(result["settings_differ"])))  # fmt: skip
+    if not result["moved"]:
+        print(t(language, "nothing moved beyond noise"))
+    heading = None
+    for test in sorted(result["moved"], key=lambda m: TABLE_ORDER.index(m["table"])):
+        if test["table"] != heading:
+            heading = test["table"]
+            print(t(language, "{table}:", table=t(language, table_title(heading))))
+        row = dict(zip(_keys(test["table"]), test["key"], strict=True))
+        name = label(test["table"], row, names, language)
+        before, after = test["before"], test["after"]
+        print("  " + t(language, "{name} {before} → {after} (n {n1} → {n2}, p = {p}, Holm-adjusted {q})", name=name,
+                       before=pct(before["rate"]), after=pct(after["rate"]), n1=before["n"], n2=after["n"],
+                       p=f"{test['p']:.2g}", q=f"{test['p_holm']:.2g}"))  # fmt: skip
+
+
+def _keys(table: str) -> tuple[str, ...]:
+    from toolkit.balance.store import KEYS
+
+    return KEYS.get(table, (table[:-1],))
+
+
+@balance_app.command(
+    "crossfire",
+    help=help_text(
+        N_("Play random crossfire tables (random seats, aims and marks) in parallel and write each role's win rate "
+           "with its 95% interval, per player count and per seat, and the outliers: roles that win more or less "
+           "than an average seat."),  # fmt: skip
+        N_("The same seed gives the same `report.json` (timings aside), whatever the number of workers."),
+    ),
+)
+def crossfire(
+    players: Annotated[
+        str, typer.Option("--players", help=N_("Player counts, comma-separated, e.g. 6,7,8."))
+    ] = "6,7,8",
+    tables: Annotated[
+        int, typer.Option("--tables", "-n", min=1, max=10_000_000, help=N_("Random tables per player count."))
+    ] = 100_000,
+    mode: Annotated[str, typer.Option("--mode", help=N_("crossfire or sniper."))] = "crossfire",
+    special: Annotated[
+        list[str] | None, typer.Option("--special", help=N_("A special role to add (repeatable), e.g. bodyguard."))
+    ] = None,
+    seed: Annotated[int, typer.Option("--seed", help=N_("The run's seed; each game's seed derives from it."))] = 0,
+    workers: Annotated[
+        int | None,
+        typer.Option("--workers", "-w", min=1, help=N_("Workers: games played at once. Default: every core.")),
+    ] = None,
+    address: Annotated[
+        str | None, typer.Option("--address", help=N_("Join the cluster at this address instead of starting one here."))
+    ] = None,
+    margin: Annotated[
+        float,
+        typer.Option("--margin", min=0.0, max=0.49, help=N_("An outlier's interval lies wholly beyond 50% ± this.")),
+    ] = 0.02,
+    out: Annotated[
+        Path, typer.Option("--out", "-o", help=N_("Directory for `report.json` and `report.html`."))
+    ] = Path("balance-report"),
+    db: DbOption = None,
+    save: Annotated[
+        bool, typer.Option("--save/--no-save", help=N_("Keep the run in the card database."))
+    ] = True,
+    cards: Annotated[
+        list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (repeatable)."))
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    from toolkit.balance.crossfire import crossfire_figures, plan_tables, play_jobs, tables_of
+    from toolkit.balance.figures import timing as timing_of
+    from toolkit.balance.games import card_set_hash
+    from toolkit.balance.report import label, namer, pct, write_crossfire_report
+    from toolkit.balance.runner import import_ray, run_games
+    from toolkit.cli._lang import output_lang
+    from toolkit.cli.crossfire import _game, _records
+
+    import_ray()
+    language = output_lang(lang)
+    try:
+        counts = [int(p) for p in players.split(",") if p.strip()]
+    except ValueError:
+        raise DossierError(tr("{option} {value}: give player counts such as 6,7,8", option="--players",
+                              value=repr(players))) from None  # fmt: skip
+    pool = cards[0] if cards else None
+    records = _records(pool)
+    game = _game(pool)
+    for count in counts:  # a mode, player count or special the rules refuse: its one line (exit 2) before any work
+        game.setup(mode, count, special or [])
+    jobs = plan_tables(tables, counts, mode, seed, special or [])
+    meta: dict[str, Any] = {"game": "crossfire", "card_set": card_set_hash(records, "crossfire"), "decider": "random",
+                            "seed": seed, "mode": mode, "players": counts, "tables": tables,
+                            "specials": list(special or []), "margin": margin}  # fmt: skip
+    started = time.perf_counter()
+    with RateProgress(tables * len(counts), t(language, "tables")) as bar:
+        outcome = run_games(records, jobs, workers=workers, address=address, batch=1, step=bar.advance,
+                            play=play_jobs, measure=tables_of)  # fmt: skip
+    wall = time.perf_counter() - started
+    meta.update(interrupted=outcome.interrupted)
+    figures = crossfire_figures(outcome.results, margin)
+    timing = timing_of(outcome.results, wall)
+    timing.update(workers=outcome.workers, games_per_second=round(figures["games"] / wall, 1) if wall else None)
+    names = namer(records, language, "crossfire")
+    paths = write_crossfire_report(out, meta, figures, timing, names, language)
+    run_id = None
+    if save and figures["games"]:
+        from toolkit.balance.store import save_run
+
+        run_id = save_run(db, meta, figures)
+    print(t(language, "{tables} tables in {seconds} s on {workers} worker(s); an average seat wins {baseline}",
+            tables=figures["games"], seconds=timing["wall_seconds"], workers=outcome.workers,
+            baseline=pct(figures["baseline"])))  # fmt: skip
+    for row in figures["roles"]:
+        flag = {"strong": t(language, "strong"), "weak": t(language, "weak")}.get(row["flag"] or "", "")
+        print("  " + t(language, "{name}: {rate} ({low}–{high}, n={n})", name=label("roles", row, names, language),
+                       rate=pct(row["rate"]), low=pct(row["low"]), high=pct(row["high"]), n=row["n"])
+              + (f"  {flag}" if flag else ""))  # fmt: skip
+    for path in paths:
+        print(t(language, "{path}: written", path=path))
+    if run_id is not None:
+        print(t(language, "run {id} kept in the database", id=run_id))
+    _stopped(outcome)
+
+
+@balance_app.command("runs", help=N_("List the balance runs kept in the database."))
+def runs(db: DbOption = None, lang: LangOption = None) -> None:
+    from toolkit.balance.store import list_runs
+    from toolkit.cli._lang import output_lang
+
+    language = output_lang(lang)
+    for row in list_runs(db):
+        print(t(language, "{id}  {created}  {game}  {games} games  decider {decider}  seed {seed}  card set {card_set}",
+                id=row["id"], created=row["created"], game=row["game"], games=row["games"], decider=row["decider"],
+                seed=row["seed"], card_set=str(row["card_set"])[:12]))  # fmt: skip
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(balance_app, name="balance")
