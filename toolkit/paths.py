@@ -1,13 +1,34 @@
-"""Where the bundled data and schemas live (the repository this package sits in)."""
+"""Where the bundled data and schemas live: the one place that decides.
+
+In a checkout (an editable install, or ``python -m`` from the repository), the repository's own top-level
+``cards/``, ``schema/`` and ``examples/``, beside the ``toolkit`` package. Installed from a wheel, the copy the
+build put inside the package, ``toolkit/_data/`` (setup.py: ``build_py`` copies the three directories there), in
+the same layout, so a record's relative ``"$schema"`` (``../../../schema/tactics/card.schema.json``) resolves
+there as it does in the checkout. The fonts, templates, web assets, grammar and message catalogs are package
+data of their own modules (``toolkit/sheets/fonts``, …) and are found beside them either way.
+"""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE_DIR = Path(__file__).resolve().parent
+BUNDLED_DIR = PACKAGE_DIR / "_data"
+"""The copy of the data directories inside an installed package (never present in a checkout)."""
+
+
+def _data_root() -> Path:
+    """``toolkit/_data`` when the package carries its copy (installed from a wheel), else the checkout."""
+    return BUNDLED_DIR if BUNDLED_DIR.is_dir() else PACKAGE_DIR.parent
+
+
+ROOT = _data_root()
+"""The directory holding ``cards/``, ``schema/`` and ``examples/``: the repository, or the installed copy."""
+INSTALLED = ROOT == BUNDLED_DIR
 CARDS_DIR = ROOT / "cards"
 SCHEMA_DIR = ROOT / "schema"
+EXAMPLES_DIR = ROOT / "examples"
 
 
 def names_a_directory(value: str) -> bool:

@@ -448,7 +448,7 @@ def _run_netrunner(
     from toolkit.decks import NameIndex, read_deck
     from toolkit.engine.netrunner import SEATS, NetrunnerGame, Side
     from toolkit.i18n import t, tr, word
-    from toolkit.paths import CARDS_DIR, ROOT
+    from toolkit.paths import CARDS_DIR, EXAMPLES_DIR
 
     if players != 2:
         raise DossierError(
@@ -462,7 +462,7 @@ def _run_netrunner(
     catalog = load_catalog([CARDS_DIR / "netrunner"])
     names = NameIndex(catalog.records)
     examples: dict[str, Any] = {}
-    for path in sorted((ROOT / "examples" / "decks" / "netrunner").glob("*.json")):
+    for path in sorted((EXAMPLES_DIR / "decks" / "netrunner").glob("*.json")):
         deck = read_deck(path, names).deck
         if deck is None or deck.game != "netrunner" or deck.identity is None:
             continue
