@@ -31,14 +31,21 @@ def run_in_a_thread(main: Any) -> None:
         raise failed[0]
 
 
-def test_the_pool_refuses_beyond_its_queue() -> None:
-    pool = HeavyPool(workers=1, queue=1)
+def held_job() -> tuple[threading.Event, Any]:
+    """A job that draws nothing until the event is set (a sheet being drawn), and that event."""
     release = threading.Event()
-    outcomes: list[Any] = []
 
     def job() -> str:
         release.wait(10)
         return "drawn"
+
+    return release, job
+
+
+def test_the_pool_refuses_beyond_its_queue() -> None:
+    pool = HeavyPool(workers=1, queue=1)
+    release, job = held_job()
+    outcomes: list[Any] = []
 
     async def one(client: str) -> None:
         try:
@@ -123,12 +130,8 @@ def test_the_answer_cache_is_bounded_in_bytes(client: Any, monkeypatch: Any) -> 
 
 def test_one_client_has_at_most_two_sheets_admitted() -> None:
     pool = HeavyPool(workers=4, queue=8, per_client=2)
-    release = threading.Event()
+    release, job = held_job()
     outcomes: list[Any] = []
-
-    def job() -> str:
-        release.wait(10)
-        return "drawn"
 
     async def one(client: str) -> None:
         try:

@@ -52,6 +52,21 @@ def _duration(seconds: float) -> str:
     return f"{minutes}:{seconds:02d}"
 
 
+
+# the options the tactics and crossfire runs share
+SeedOption = Annotated[int, typer.Option("--seed", help=N_("The run's seed; each game's seed derives from it."))]
+WorkersOption = Annotated[
+    int | None, typer.Option("--workers", "-w", min=1, help=N_("Workers: games played at once. Default: every core."))
+]
+AddressOption = Annotated[
+    str | None, typer.Option("--address", help=N_("Join the cluster at this address instead of starting one here."))
+]
+MarginOption = Annotated[
+    float, typer.Option("--margin", min=0.0, max=0.49, help=N_("An outlier's interval lies wholly beyond 50% ± this."))
+]
+SaveOption = Annotated[bool, typer.Option("--save/--no-save", help=N_("Keep the run in the card database."))]
+CardsOption = Annotated[list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (repeatable)."))]
+
 @balance_app.command(
     "tactics",
     help=help_text(
@@ -82,31 +97,19 @@ def tactics(
     decider: Annotated[
         str, typer.Option("--decider", help=N_("The player on every seat: `heuristic`, `brawler` or `random`."))
     ] = "heuristic",
-    seed: Annotated[int, typer.Option("--seed", help=N_("The run's seed; each game's seed derives from it."))] = 0,
+    seed: SeedOption = 0,
     rounds: Annotated[
         int, typer.Option("--rounds", min=1, max=500, help=N_("Rounds per game at most (then a draw)."))
     ] = 100,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-w", min=1, help=N_("Workers: games played at once. Default: every core.")),
-    ] = None,
-    address: Annotated[
-        str | None, typer.Option("--address", help=N_("Join the cluster at this address instead of starting one here."))
-    ] = None,
-    margin: Annotated[
-        float,
-        typer.Option("--margin", min=0.0, max=0.49, help=N_("An outlier's interval lies wholly beyond 50% ± this.")),
-    ] = 0.02,
+    workers: WorkersOption = None,
+    address: AddressOption = None,
+    margin: MarginOption = 0.02,
     out: Annotated[
         Path, typer.Option("--out", "-o", help=N_("Directory for `report.json`, `report.html` and `games.jsonl`."))
     ] = Path("balance-report"),
     db: DbOption = None,
-    save: Annotated[
-        bool, typer.Option("--save/--no-save", help=N_("Keep the run in the card database."))
-    ] = True,
-    cards: Annotated[
-        list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (repeatable)."))
-    ] = None,
+    save: SaveOption = True,
+    cards: CardsOption = None,
     lang: LangOption = None,
 ) -> None:
     from toolkit.balance import figures as fig
@@ -281,28 +284,16 @@ def crossfire(
     special: Annotated[
         list[str] | None, typer.Option("--special", help=N_("A special role to add (repeatable), e.g. bodyguard."))
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help=N_("The run's seed; each game's seed derives from it."))] = 0,
-    workers: Annotated[
-        int | None,
-        typer.Option("--workers", "-w", min=1, help=N_("Workers: games played at once. Default: every core.")),
-    ] = None,
-    address: Annotated[
-        str | None, typer.Option("--address", help=N_("Join the cluster at this address instead of starting one here."))
-    ] = None,
-    margin: Annotated[
-        float,
-        typer.Option("--margin", min=0.0, max=0.49, help=N_("An outlier's interval lies wholly beyond 50% ± this.")),
-    ] = 0.02,
+    seed: SeedOption = 0,
+    workers: WorkersOption = None,
+    address: AddressOption = None,
+    margin: MarginOption = 0.02,
     out: Annotated[
         Path, typer.Option("--out", "-o", help=N_("Directory for `report.json` and `report.html`."))
     ] = Path("balance-report"),
     db: DbOption = None,
-    save: Annotated[
-        bool, typer.Option("--save/--no-save", help=N_("Keep the run in the card database."))
-    ] = True,
-    cards: Annotated[
-        list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (repeatable)."))
-    ] = None,
+    save: SaveOption = True,
+    cards: CardsOption = None,
     lang: LangOption = None,
 ) -> None:
     from toolkit.balance.crossfire import crossfire_figures, plan_tables, play_jobs, tables_of
