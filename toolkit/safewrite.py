@@ -113,6 +113,21 @@ def check_target(path: Path, *, follow_symlinks: bool = False) -> Path:
     return path
 
 
+def check_output_file(out: Path, force: bool) -> None:
+    """A file a command is about to write (``deck convert --out``, ``export csv --out``): not a directory, in a
+    directory that exists, and an existing file replaced only with ``--force``; else a one-line DossierError."""
+    from toolkit.errors import DossierError
+
+    if out.is_dir():
+        raise DossierError(tr("{path}: is a directory; give a file name", path=out))
+    if out.exists() and not force:
+        raise DossierError(tr("{path}: already exists; use {option} to replace it", path=out, option="--force"))
+    if not out.parent.is_dir():
+        if out.parent.exists():
+            raise DossierError(tr("{path}: not a directory", path=out.parent))
+        raise DossierError(tr("{path}: no such directory", path=out.parent))
+
+
 class OutputKind(NamedTuple):
     """What an output file of one kind looks like: ``test(head)`` is true for the first bytes of one."""
 

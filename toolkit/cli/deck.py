@@ -290,18 +290,12 @@ def _write(out: Path, text: str, force: bool, inputs: tuple[Path, ...] = ()) -> 
     """Write ``text`` to ``out`` atomically; every reason it cannot be is one line (exit 2), and then the
     file that was there (if any) is as it was."""
     from toolkit.jsonio import atomic_write_text
+    from toolkit.safewrite import check_output_file
 
     try:
         if any(out.exists() and inp.exists() and out.samefile(inp) for inp in inputs):
             raise DossierError(tr("{path}: refusing to overwrite the input file", path=out))
-        if out.is_dir():
-            raise DossierError(tr("{path}: is a directory; give a file name", path=out))
-        if out.exists() and not force:
-            raise DossierError(tr("{path}: already exists; use {option} to replace it", path=out, option="--force"))
-        if not out.parent.is_dir():
-            if out.parent.exists():
-                raise DossierError(tr("{path}: not a directory", path=out.parent))
-            raise DossierError(tr("{path}: no such directory", path=out.parent))
+        check_output_file(out, force)
         atomic_write_text(out, text)
     except DossierError:
         raise  # already one line naming the file (toolkit.safewrite's WriteError too)

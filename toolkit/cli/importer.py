@@ -316,15 +316,9 @@ def _write_sheet(out: Path, text: str, force: bool) -> None:
     from toolkit.errors import os_reason
     from toolkit.i18n import tr
     from toolkit.jsonio import atomic_write_bytes
+    from toolkit.safewrite import check_output_file
 
-    if out.is_dir():
-        raise DossierError(tr("{path}: is a directory; give a file name", path=out))
-    if out.exists() and not force:
-        raise DossierError(tr("{path}: already exists; use {option} to replace it", path=out, option="--force"))
-    if not out.parent.is_dir():
-        if out.parent.exists():
-            raise DossierError(tr("{path}: not a directory", path=out.parent))
-        raise DossierError(tr("{path}: no such directory", path=out.parent))
+    check_output_file(out, force)
     try:
         atomic_write_bytes(out, ("\ufeff" + text).encode("utf-8"))  # Excel reads a BOM as "CSV UTF-8"
     except OSError as exc:
