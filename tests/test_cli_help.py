@@ -9,11 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
-import typer
-import typer.core
 from typer.testing import CliRunner
 
 from toolkit.cli import app
@@ -30,16 +27,9 @@ INTERNAL = re.compile(
 
 
 def commands() -> Iterator[list[str]]:
-    root = typer.main.get_command(app)
+    from toolkit.cli._help import command_paths
 
-    def walk(command: Any, path: list[str]) -> Iterator[list[str]]:
-        yield path
-        if isinstance(command, typer.core.TyperGroup):
-            context = typer.Context(command)
-            for name in command.list_commands(context):
-                yield from walk(command.get_command(context, name), [*path, name])
-
-    yield from walk(root, [])
+    return command_paths()
 
 
 COMMANDS = list(commands())

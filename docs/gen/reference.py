@@ -36,22 +36,9 @@ HELP_LANG = {"en": "en", "zh": "zh-Hans"}
 
 def command_paths() -> Iterator[list[str]]:
     """Every command of ``dossier`` as its words, groups before their commands, in ``--help`` order."""
-    import typer
-    import typer.core
-    import typer.main
+    from toolkit.cli._help import command_paths as paths
 
-    from toolkit.cli import app
-
-    root = typer.main.get_command(app)
-
-    def walk(command: Any, path: list[str]) -> Iterator[list[str]]:
-        yield path
-        if isinstance(command, typer.core.TyperGroup):
-            context = typer.Context(command)
-            for name in command.list_commands(context):
-                yield from walk(command.get_command(context, name), [*path, name])
-
-    yield from walk(root, [])
+    return paths()
 
 
 def help_page(path: list[str], lang: str) -> str:

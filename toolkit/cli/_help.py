@@ -23,7 +23,7 @@ import inspect
 import os
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -303,3 +303,21 @@ class HelpContext(typer.Context):
     """The context of a command whose help :func:`translate` made: its help pages use :class:`HelpFormatter`."""
 
     formatter_class = HelpFormatter
+
+
+def command_paths() -> Iterator[list[str]]:
+    """Every command of ``dossier`` as its words (``[]``, ``["deck"]``, ``["deck", "validate"]``, …), groups
+    before their commands, in ``--help`` order; the lazily loaded command groups are loaded on the way."""
+    import typer.core
+    import typer.main
+
+    from toolkit.cli import app
+
+    def walk(command: Any, path: list[str]) -> Iterator[list[str]]:
+        yield path
+        if isinstance(command, typer.core.TyperGroup):
+            context = typer.Context(command)
+            for name in command.list_commands(context):
+                yield from walk(command.get_command(context, name), [*path, name])
+
+    yield from walk(typer.main.get_command(app), [])
