@@ -3,7 +3,6 @@ written canonically and linted among the game's data; every problem at its row a
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +12,7 @@ from toolkit.importers.spreadsheet import _BadCell, coerce, slugify, sniff_delim
 from toolkit.jsonio import canonical_dumps
 
 from .conftest import CARDS
+from .sheet_util import error_lines, load, write
 
 TACTICS_CSV = """\
 id,name.zh-Hans,name.en,category,back,agent,cost.mortgage,cost.tap,equipment.size,equipment.attack.style,\
@@ -59,20 +59,6 @@ agenda_points,text
 静默墙,Quiet Wall,ice,haas_bioroid,,4,5,,2,barrier,true,,,[subroutine] 终止潜袭。
 深层档案,Deep Archive,agenda,haas_bioroid,,,,,,research,,4,2,你的手牌上限 +1。
 """
-
-
-def write(path: Path, text: str, encoding: str = "utf-8") -> Path:
-    path.write_bytes(text.encode(encoding))
-    return path
-
-
-def load(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def error_lines(result: Any) -> list[str]:
-    return [line for line in result.stderr.splitlines() if ": error " in line]
 
 
 def test_tactics_sheet_becomes_canonical_records_that_lint_clean(cli, game_copy, tmp_path: Path) -> None:

@@ -5,10 +5,8 @@ value is answered with the accepted values in both languages."""
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -17,21 +15,7 @@ from toolkit.importers.spreadsheet import column_letter, ranked, vocabulary_of
 from toolkit.models import SLUG_PATTERN
 
 from .conftest import CARDS
-
-
-def write(path: Path, text: str, encoding: str = "utf-8") -> Path:
-    path.write_bytes(text.encode(encoding))
-    return path
-
-
-def load(path: Path) -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def error_lines(result: Any) -> list[str]:
-    return [line for line in result.stderr.splitlines() if ": error " in line]
-
+from .sheet_util import error_lines, load, write
 
 # ---------------------------------------------------------------------- places
 
