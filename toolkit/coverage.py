@@ -31,7 +31,7 @@ import random
 import time
 import traceback
 from collections import Counter, deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -416,10 +416,20 @@ class CoverageReport:
         return out
 
     def to_json(self) -> dict[str, Any]:
+        return self._json(list)
+
+    def json_stream(self) -> dict[str, Any]:
+        """:meth:`to_json` with its lists (one item per ability, per game that raised) as
+        :class:`toolkit.jsonstream.Stream`: made as :func:`toolkit.jsonstream.write_json` writes them."""
+        from toolkit.jsonstream import Stream
+
+        return self._json(Stream)
+
+    def _json(self, listed: Callable[[Iterable[Any]], Any]) -> dict[str, Any]:
         return {
             "totals": self.totals(),
             "per_kind": self.per_kind(),
-            "abilities": [
+            "abilities": listed(
                 {
                     "kind": a.kind,
                     "id": a.id,
@@ -433,80 +443,76 @@ class CoverageReport:
                     **({"reason": reason} if (reason := self.reason(a)) is not None else {}),
                 }
                 for a in self.abilities
-            ],
-            "never_reached": [a.label() for a in self.never_reached()],
-            "never_changed": [a.label() for a in self.never_changed()],
+            ),
+            "never_reached": listed(a.label() for a in self.never_reached()),
+            "never_changed": listed(a.label() for a in self.never_changed()),
             "unknown": [f"{i}#{n}" for i, n in sorted(self.unknown)],
-            "errors": [g.summary() for g in self.games if g.error is not None],
+            "errors": listed(g.summary() for g in self.games if g.error is not None),
         }
 
     def format_text(self, every: bool = True) -> str:
+        """:meth:`text_lines` as one text."""
+        return "\n".join(self.text_lines(every))
+
+    def text_lines(self, every: bool = True) -> Iterator[str]:
         """Per ability (``every``) a line ``RC  reached/changed  kind id#index  text`` (R reached, C changed,
         '.' not; then in how many games), then the abilities never reached and never changing, the errors,
-        and the totals."""
+        and the totals: one line at a time, as they are made."""
         from toolkit.textwidth import pad
 
-        lines: list[str] = []
         if every:
             for a in self.abilities:
                 marks = ("R" if a.key in self.reached else ".") + ("C" if a.key in self.changed else ".")
                 counts = f"{self.reached_in[a.key]:>4}/{self.changed_in[a.key]:<4}"
-                lines.append(f"{marks} {counts} {a.shown()}  {_ability_text(a.text)}")
-            lines.append("")
+                yield f"{marks} {counts} {a.shown()}  {_ability_text(a.text)}"
+            yield ""
         missed = self.never_reached()
-        lines.append(tr("never reached ({n}):", n=len(missed)))
+        yield tr("never reached ({n}):", n=len(missed))
         for a in missed:
-            lines.append(f"  {a.shown()}  {_ability_text(a.text)}")
-            lines.append("    " + tr("why: {reason}", reason=self.reason_text(a)))
+            yield f"  {a.shown()}  {_ability_text(a.text)}"
+            yield "    " + tr("why: {reason}", reason=self.reason_text(a))
         idle = self.never_changed()
-        lines.append(tr("reached but never changed the game ({n}):", n=len(idle)))
+        yield tr("reached but never changed the game ({n}):", n=len(idle))
         for a in idle:
             games = trn("(reached in {n} game)", "(reached in {n} games)", self.reached_in[a.key])
-            lines.append(f"  {a.shown()} {games}  {_ability_text(a.text)}")
-            lines.append("    " + tr("why: {reason}", reason=self.reason_text(a)))
+            yield f"  {a.shown()} {games}  {_ability_text(a.text)}"
+            yield "    " + tr("why: {reason}", reason=self.reason_text(a))
         if self.unknown:
-            lines.append(tr("marked by the engine but not in the data ({n}):", n=len(self.unknown)))
-            lines += [f"  {i}#{n}" for i, n in sorted(self.unknown)]
+            yield tr("marked by the engine but not in the data ({n}):", n=len(self.unknown))
+            yield from (f"  {i}#{n}" for i, n in sorted(self.unknown))
         failed = [g for g in self.games if g.error is not None]
         if failed:
-            lines.append(tr("games that raised ({n}):", n=len(failed)))
-            lines += [f"  {g.spec.label()}: {g.error}" for g in failed[:20]]
+            yield tr("games that raised ({n}):", n=len(failed))
+            yield from (f"  {g.spec.label()}: {g.error}" for g in failed[:20])
             if len(failed) > 20:
-                lines.append("  " + tr("… and {n} more", n=len(failed) - 20))
+                yield "  " + tr("… and {n} more", n=len(failed) - 20)
         t = self.totals()
         for kind, row in self.per_kind().items():
             reached, abilities, changed = (str(row[k]) for k in ("reached", "abilities", "changed"))
-            lines.append(
-                tr(
-                    "{kind} {reached}/{abilities} reached  {changed} changed",
-                    kind=pad(_kind_word(kind), 8),
-                    reached=reached.rjust(4),
-                    abilities=abilities.ljust(4),
-                    changed=changed.rjust(4),
-                )
+            yield tr(
+                "{kind} {reached}/{abilities} reached  {changed} changed",
+                kind=pad(_kind_word(kind), 8),
+                reached=reached.rjust(4),
+                abilities=abilities.ljust(4),
+                changed=changed.rjust(4),
             )
         results = tc(current_lang(), "list", ", ").join(f"{k} {v}" for k, v in t["results"].items())
-        lines.append(
-            tr(
-                "games    {games} ({results}; {errors} raised) in {seconds} s",
-                games=t["games"],
-                results=results,
-                errors=t["errors"],
-                seconds=format(t["seconds"], ".1f"),
-            )
+        yield tr(
+            "games    {games} ({results}; {errors} raised) in {seconds} s",
+            games=t["games"],
+            results=results,
+            errors=t["errors"],
+            seconds=format(t["seconds"], ".1f"),
         )
-        lines.append(
-            tr(
-                "total    {reached}/{abilities} reached ({reached_percent}%), "
-                "{changed}/{abilities} changed the game ({changed_percent}%)",
-                reached=t["reached"],
-                abilities=t["abilities"],
-                reached_percent=t["reached_percent"],
-                changed=t["changed"],
-                changed_percent=t["changed_percent"],
-            )
+        yield tr(
+            "total    {reached}/{abilities} reached ({reached_percent}%), "
+            "{changed}/{abilities} changed the game ({changed_percent}%)",
+            reached=t["reached"],
+            abilities=t["abilities"],
+            reached_percent=t["reached_percent"],
+            changed=t["changed"],
+            changed_percent=t["changed_percent"],
         )
-        return "\n".join(lines)
 
 
 def _cause_words(cause: str) -> str:
@@ -715,6 +721,16 @@ class ReadingReport:
         }
 
     def to_json(self) -> dict[str, Any]:
+        return self._json(list)
+
+    def json_stream(self) -> dict[str, Any]:
+        """:meth:`to_json` with its list of cards as a :class:`toolkit.jsonstream.Stream`, written a card at a
+        time by :func:`toolkit.jsonstream.write_json`."""
+        from toolkit.jsonstream import Stream
+
+        return self._json(Stream)
+
+    def _json(self, listed: Callable[[Iterable[Any]], Any]) -> dict[str, Any]:
         return {
             "totals": self.totals(),
             "reasons": self.reasons(),
@@ -722,25 +738,29 @@ class ReadingReport:
             "per_cycle": self._grouped("cycle"),
             "per_set": self._grouped("set"),
             "per_set_printed": self._printed(),
-            "cards": self.cards,
+            "cards": self.cards if listed is list else listed(self.cards),
         }
 
     def format_text(self, every: bool = True) -> str:
+        """:meth:`text_lines` as one text."""
+        return "\n".join(self.text_lines(every))
+
+    def text_lines(self, every: bool = True) -> Iterator[str]:
         """Per card (``every``) a line ``status  id  title  set  cycle  unread indexes: reasons``, then per cycle,
-        per set, the unread reasons and the totals, in the current language."""
+        per set, the unread reasons and the totals, in the current language: one line at a time."""
         from toolkit.importers.nrdb_text import reason_text, status_text
         from toolkit.textwidth import pad
 
         lang = current_lang()
-        lines: list[str] = []
         if every:
             for row in self.cards:
                 unread = tc(lang, "list", ", ").join(
                     tr("#{index} {reason}", index=u["index"], reason=reason_text(u["reason"])) for u in row["unread"]
                 )
                 parts = [pad(status_text(row["status"]), 12), row["id"], row["title"], row["set"] or "-", row["cycle"] or "-"]
-                lines.append("  ".join(parts) + (f"  {unread}" if unread else ""))
-            lines.append("")
+                yield "  ".join(parts) + (f"  {unread}" if unread else "")
+            yield ""
+        lines: list[str] = []  # the summaries: a line per cycle and per set (bounded by the pool's sets)
 
         def line(name: str, counts: dict[str, Any]) -> str:
             return tr(
@@ -784,7 +804,7 @@ class ReadingReport:
                     self.not_imported,
                 )
             )
-        return "\n".join(lines)
+        yield from lines
 
     def _set_name(self, set_id: str) -> str:
         from toolkit.i18n import name_of

@@ -24,6 +24,9 @@ Rules (one place, so every writer behaves the same):
   is kept as ``.<name>.dossier-old-…`` until the new one is in place. A sweep
   puts a kept old tree back if a kill left no tree at all, so nothing a user
   had is lost.
+- Data made piece by piece (a sheet of any number of rows) goes through :func:`write_stream`: the
+  pieces are written to the temporary as they come, and the same rename (or removal, on an error)
+  ends it.
 - Errors are :class:`WriteError`: a :class:`~toolkit.errors.DossierError` (one
   line, exit 2) that is also an :class:`OSError`, so callers that catch
   ``OSError`` keep working; its ``strerror`` is the short reason.
@@ -39,9 +42,9 @@ import secrets
 import shutil
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 from .errors import DossierError, os_reason
 from .i18n import N_, tr
@@ -339,6 +342,68 @@ def write_bytes(
     target, tmp = _stage(path, data, follow_symlinks=follow_symlinks)
     _commit(path, target, tmp)
     _fsync_dir(_parent(target))
+
+
+class StreamWriter:
+    """The temporary file :func:`write_stream` gives: ``write(data)`` appends bytes; a failing write is a
+    :class:`WriteError` naming the target."""
+
+    def __init__(self, path: Path, handle: BinaryIO) -> None:
+        self.path = path
+        self._handle = handle
+        self.written = 0
+
+    def write(self, data: bytes) -> None:
+        try:
+            self._handle.write(data)
+        except OSError as exc:
+            raise WriteError(self.path, os_reason(exc), exc.errno or errno.EIO) from None
+        self.written += len(data)
+
+
+@contextlib.contextmanager
+def write_stream(
+    path: Path, *, follow_symlinks: bool = False, replaces: OutputKind | None = None
+) -> Iterator[StreamWriter]:
+    """:func:`write_bytes` for data made piece by piece: ``with write_stream(path) as out: out.write(b"…")``.
+
+    The pieces go to the temporary file beside ``path`` as they are made (nothing of them is kept in
+    memory), which is fsynced and renamed over ``path`` when the block ends. When the block raises
+    (a problem found half way, a signal, a full disk), the temporary is removed and the old file is left
+    as it was: a reader sees the old file or the whole new one, as with :func:`write_bytes`.
+    """
+    path = Path(path)
+    target = check_target(path, follow_symlinks=follow_symlinks)
+    if replaces is not None:
+        check_replaceable(target, replaces)
+    directory = _parent(target)
+    _sweep_now_and_then(directory)
+    tmp = directory / temp_name(target.name)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+    except OSError as exc:
+        raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            yield StreamWriter(path, handle)
+            try:
+                handle.flush()
+                os.fsync(handle.fileno())
+            except OSError as exc:
+                raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
+        try:
+            mode = os.stat(target).st_mode & 0o7777
+        except FileNotFoundError:
+            mode = 0o666 & ~_umask()
+        try:
+            os.chmod(tmp, mode)
+        except OSError as exc:
+            raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
+    except BaseException:
+        _discard(tmp)
+        raise
+    _commit(path, target, tmp)
+    _fsync_dir(directory)
 
 
 def write_many(items: list[tuple[Path, bytes]], *, meter: Meter | None = None) -> None:

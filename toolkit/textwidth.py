@@ -17,7 +17,8 @@ other row to its width (a table of 100,000 rows once grew to 24 GB that way).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import islice
 from numbers import Number
 from typing import Any
 
@@ -157,6 +158,11 @@ def numeric(value: Any) -> bool:
     return True
 
 
+SAMPLE_ROWS = 200
+"""The rows :func:`render_lines` reads before it prints: the column widths and alignments come from them
+(and the headers), so that a table of any length streams with at most this many rows in memory."""
+
+
 def render(
     headers: Sequence[str] | None,
     rows: Sequence[Sequence[Any]],
@@ -178,39 +184,106 @@ def render(
     at most ``lines`` lines (the row's other cells stay on its first line) and
     what does not fit ends in ``more(n)`` (:func:`wrap`). The output, and the
     memory it takes, is bounded by ``columns`` and ``lines`` per cell whatever the
-    cells hold.
+    cells hold. Every row is measured (:func:`render_lines` streams a table of any length).
     """
-    cells = [[str(cell) for cell in row] for row in rows]
+    return "\n".join(
+        render_lines(
+            headers, rows, align=align, limits=limits, gap=gap, indent=indent, columns=columns, lines=lines,
+            more=more, sample=max(1, len(rows)),
+        )
+    )  # fmt: skip
+
+
+def render_lines(
+    headers: Sequence[str] | None,
+    rows: Iterable[Sequence[Any]],
+    *,
+    align: Sequence[str] | None = None,
+    limits: Sequence[int | None] | None = None,
+    gap: str = "  ",
+    indent: str = "",
+    columns: int = CELL_COLUMNS,
+    lines: int = CELL_LINES,
+    more: Callable[[int], str] | None = None,
+    sample: int = SAMPLE_ROWS,
+) -> Iterator[str]:
+    """:func:`render`'s lines one by one, reading ``rows`` as it goes: a table of any length streams.
+
+    The widths and the default alignment come from the headers and the first ``sample`` rows, which are
+    all the rows this holds at once; a table of at most ``sample`` rows is exactly :func:`render`'s. A
+    later cell wider than its column is printed whole and pushes the rest of its row to the right (an id
+    stays whole, as it is typed back; a name is not cut short of the column's limit), up to the column's
+    limit (or ``columns``), past which it is cut or wraps as :func:`render` does it.
+    """
+    source = iter(rows)
+    first = [[str(cell) for cell in row] for row in islice(source, max(1, sample))]
     head = [str(h) for h in headers] if headers is not None else None
-    count = max([len(head or [])] + [len(row) for row in cells], default=0)
-    for row in cells:
+    count = max([len(head or [])] + [len(row) for row in first], default=0)
+    for row in first:
         row.extend([""] * (count - len(row)))
     if align is None:
         align = [
-            ">" if any(row[i] for row in cells) and all(numeric(row[i]) for row in cells if row[i]) else "<"
+            ">" if any(row[i] for row in first) and all(numeric(row[i]) for row in first if row[i]) else "<"
             for i in range(count)
         ]
     widths = []
+    caps = []  # per column: the widest a cell may be before it wraps (or is cut)
     clipped = []  # per column: cut to one line (a limit of its own) rather than wrapped
     for i in range(count):
         limit = limits[i] if limits is not None and i < len(limits) else None
         cap = max(1, columns) if limit is None else limit
         natural = max(
-            [capped_width(head[i], cap) if head and i < len(head) else 0] + [capped_width(r[i], cap) for r in cells]
+            [capped_width(head[i], cap) if head and i < len(head) else 0] + [capped_width(r[i], cap) for r in first]
         )
         widths.append(min(natural, cap))
+        caps.append(cap)
         clipped.append(limit is not None)
-    out = []
-    for row in ([head + [""] * (count - len(head))] if head is not None else []) + cells:
+    layout = _Layout(widths, caps, clipped, align, gap, indent, lines, more)
+    if head is not None:
+        yield from layout.row(head + [""] * (count - len(head)))
+    for row in first:
+        yield from layout.row(row)
+    del first
+    for raw in source:
+        row = [str(cell) for cell in raw[:count]]  # (the columns are the sample's: a table's rows have the same)
+        row.extend([""] * (count - len(row)))
+        yield from layout.row(row, streamed=True)
+
+
+class _Layout:
+    """The column widths and alignments of one table, and its rows as lines."""
+
+    def __init__(
+        self,
+        widths: list[int],
+        caps: list[int],
+        clipped: list[bool],
+        align: Sequence[str],
+        gap: str,
+        indent: str,
+        lines: int,
+        more: Callable[[int], str] | None,
+    ) -> None:
+        self.widths, self.caps, self.clipped, self.align = widths, caps, clipped, align
+        self.gap, self.indent, self.lines, self.more = gap, indent, lines, more
+
+    def row(self, row: list[str], streamed: bool = False) -> Iterator[str]:
+        """The lines of one row; ``streamed``: a row after the sample, whose cells may be wider than their
+        column (such a cell is then printed whole, up to the column's limit or cap)."""
+        widths, align, clipped = self.widths, self.align, self.clipped
+        if streamed:
+            widths = [
+                w if len(cell) <= w // 2 else max(w, min(capped_width(cell, self.caps[i]), self.caps[i]))
+                for i, (w, cell) in enumerate(zip(widths, row, strict=True))
+            ]
         if all(clipped[i] or len(cell) <= widths[i] // 2 or capped_width(cell, widths[i]) <= widths[i]
                for i, cell in enumerate(row)):  # fmt: skip
-            line = gap.join(fit(cell, widths[i], align[i]) for i, cell in enumerate(row))
-            out.append((indent + line).rstrip())
-            continue
-        parts = [[fit(cell, widths[i], align[i])] if clipped[i] else wrap(cell, widths[i], lines, more)
+            line = self.gap.join(fit(cell, widths[i], align[i]) for i, cell in enumerate(row))
+            yield (self.indent + line).rstrip()
+            return
+        parts = [[fit(cell, widths[i], align[i])] if clipped[i] else wrap(cell, widths[i], self.lines, self.more)
                  for i, cell in enumerate(row)]  # fmt: skip
         for k in range(max(len(p) for p in parts)):
-            line = gap.join(pad(p[k], widths[i], align[i]) if k < len(p) else " " * widths[i]
-                            for i, p in enumerate(parts))  # fmt: skip
-            out.append((indent + line).rstrip())
-    return "\n".join(out)
+            line = self.gap.join(pad(p[k], widths[i], align[i]) if k < len(p) else " " * widths[i]
+                                 for i, p in enumerate(parts))  # fmt: skip
+            yield (self.indent + line).rstrip()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import json
 import math
 import os
 import sys
@@ -504,13 +503,14 @@ def lint(
     result.findings[:0] = [walk_finding(p) for p in problems]
     result.io_errors += len(problems)
     if format is OutputFormat.json:
-        print(
-            json.dumps(
-                {"findings": [f.to_json() for f in result.findings], "summary": summary(result)},
-                ensure_ascii=False,
-                indent=2,
-            )
-        )
+        # The findings are complete before the first is printed: the checks across files (ids, names,
+        # references) find problems in a file only once every file is read, and each file's findings are
+        # sorted by line (and at most validators.lint.MAX_FINDINGS_PER_FILE + 1 a file). The JSON of them
+        # is written one finding at a time, not built as one string (a pool of 150,000 files would make
+        # a document of gigabytes).
+        from toolkit.jsonstream import Stream, write_json
+
+        write_json({"findings": Stream(f.to_json() for f in result.findings), "summary": summary(result)})
     else:
         emit_findings(result.findings)
         print_summary(result)

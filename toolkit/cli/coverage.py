@@ -3,9 +3,8 @@ how much of an imported netrunner pool's printed English was read into ability t
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,6 +13,9 @@ from toolkit.cli._lang import LangOption
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
+
+if TYPE_CHECKING:
+    from toolkit.coverage import CoverageReport, ReadingReport
 
 COVERAGE_HELP = help_text(
     N_("Simulate seeded games and report which abilities of the cards they reach and which change the game."),
@@ -114,10 +116,20 @@ def coverage(
         )
     with Phases() as meter:
         report = run_coverage(records, games=games, seed=seed, jobs=jobs, meter=meter, focus=focus)
+    _print(report, summary, format)
+
+
+def _print(report: CoverageReport | ReadingReport, summary: bool, format: OutputFormat) -> None:
+    """The report, a line (or, in JSON, an ability or a card) at a time as it is worded: the report is the
+    sum of every game (its totals come first in JSON), so it is complete before the first line; what is
+    written is not gathered into one text as well."""
     if format == "json":
-        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        from toolkit.jsonstream import write_json
+
+        write_json(report.json_stream())
     else:
-        print(report.format_text(every=not summary))
+        for line in report.text_lines(every=not summary):
+            print(line)
 
 
 def _netrunner_reading(cards: list[Path] | None, summary: bool, format: OutputFormat) -> None:
@@ -129,10 +141,7 @@ def _netrunner_reading(cards: list[Path] | None, summary: bool, format: OutputFo
 
     pool = card_pool(cards, default=[CARDS_DIR / "netrunner"])
     report = netrunner_reading(load_catalog(pool.paths).records)
-    if format == "json":
-        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
-    else:
-        print(report.format_text(every=not summary))
+    _print(report, summary, format)
 
 
 def register(app: typer.Typer) -> None:

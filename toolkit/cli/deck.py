@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -185,64 +186,71 @@ def validate(
     from validators.deck import ban_list_ids, summary_line, validate_deck
 
     pool = load_pool(cards)
-    results: list[dict[str, Any]] = []
-    unreadable = illegal = False
+    state = {"unreadable": False, "illegal": False}
     hidden: list[tuple[Path, str]] = []  # subdirectories that cannot be read: reported, as lint and fmt do
     paths = deck_files(files, hidden)
-    for folder, message in hidden:
-        unreadable = True
-        results.append({"file": str(folder), "legal": False, "error": message, "findings": []})
-        if format == "text":
-            from toolkit.cli.app import error_line
 
-            print(error_line(message), file=sys.stderr)
-    for path in paths:
-        try:
-            loaded, language = read_in_lang(path, pool, lang, mode)
-        except DossierError as exc:
-            unreadable = True
-            results.append({"file": str(path), "legal": False, "error": exc.message, "findings": []})
+    def results() -> Iterator[dict[str, Any]]:
+        """Each deck's result as it is checked (text: its findings and verdict printed as it goes), so that a
+        directory of any number of decks streams: one deck is in memory at a time."""
+        for folder, message in hidden:
+            state["unreadable"] = True
             if format == "text":
                 from toolkit.cli.app import error_line
 
-                print(error_line(exc.message), file=sys.stderr)
-            continue
-        findings: list[Finding] = [loaded.place(f) for f in loaded.findings]
-        report = None
-        if loaded.deck is not None:
-            game_modes = pool.rules.game(loaded.deck.game).modes
-            if mode is not None and mode not in game_modes:
-                raise DossierError(
-                    tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
-                       game=loaded.deck.game, modes=tr(", ").join(sorted(game_modes)))
-                )  # fmt: skip
-            deck_mode = game_modes.get(mode or loaded.deck.mode)
-            if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
-                known = tr(", ").join(ban_list_ids(deck_mode)) or tr("none")
-                raise DossierError(
-                    tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
-                       banlist=repr(banlist), format=deck_mode.id, known=known)
-                )  # fmt: skip
-            report = validate_deck(loaded.deck, pool.rules, mode, banlist)
-            findings += [loaded.locate(f) for f in report.findings]
-        errors = sum(1 for f in findings if f.severity == "error")
-        legal = errors == 0
-        if report is not None and loaded.deck is not None:
-            name = _namer(pool, loaded.deck.game, language)
-            summary = summary_line(loaded.deck, report, errors, lang=language, name=name)
-        else:
-            summary = _verdict(max(errors, 1), language)
-        illegal |= not legal
-        results.append(
-            {"file": str(path), "legal": legal, "summary": summary, "findings": [f.to_json() for f in findings]}
-        )
-        if format == "text":
-            for finding in findings:
-                print(finding.format())
-            print(f"{path}: {summary}")
+                print(error_line(message), file=sys.stderr)
+            yield {"file": str(folder), "legal": False, "error": message, "findings": []}
+        for path in paths:
+            try:
+                loaded, language = read_in_lang(path, pool, lang, mode)
+            except DossierError as exc:
+                state["unreadable"] = True
+                if format == "text":
+                    from toolkit.cli.app import error_line
+
+                    print(error_line(exc.message), file=sys.stderr)
+                yield {"file": str(path), "legal": False, "error": exc.message, "findings": []}
+                continue
+            findings: list[Finding] = [loaded.place(f) for f in loaded.findings]
+            report = None
+            if loaded.deck is not None:
+                game_modes = pool.rules.game(loaded.deck.game).modes
+                if mode is not None and mode not in game_modes:
+                    raise DossierError(
+                        tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode",
+                           mode=repr(mode), game=loaded.deck.game, modes=tr(", ").join(sorted(game_modes)))
+                    )  # fmt: skip
+                deck_mode = game_modes.get(mode or loaded.deck.mode)
+                if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
+                    known = tr(", ").join(ban_list_ids(deck_mode)) or tr("none")
+                    raise DossierError(
+                        tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
+                           banlist=repr(banlist), format=deck_mode.id, known=known)
+                    )  # fmt: skip
+                report = validate_deck(loaded.deck, pool.rules, mode, banlist)
+                findings += [loaded.locate(f) for f in report.findings]
+            errors = sum(1 for f in findings if f.severity == "error")
+            legal = errors == 0
+            if report is not None and loaded.deck is not None:
+                name = _namer(pool, loaded.deck.game, language)
+                summary = summary_line(loaded.deck, report, errors, lang=language, name=name)
+            else:
+                summary = _verdict(max(errors, 1), language)
+            state["illegal"] |= not legal
+            if format == "text":
+                for finding in findings:
+                    print(finding.format())
+                print(f"{path}: {summary}")
+            yield {"file": str(path), "legal": legal, "summary": summary, "findings": [f.to_json() for f in findings]}
+
     if format == "json":
-        print(json.dumps(results, ensure_ascii=False, indent=2))
-    raise typer.Exit(2 if unreadable else 1 if illegal else 0)
+        from toolkit.jsonstream import Stream, write_json
+
+        write_json(Stream(results()))
+    else:
+        for _result in results():
+            pass
+    raise typer.Exit(2 if state["unreadable"] else 1 if state["illegal"] else 0)
 
 
 DECK_SUFFIXES = (".json", ".txt", ".o8d")

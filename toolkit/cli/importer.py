@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -14,6 +15,9 @@ from toolkit.cli._lang import LangOption
 from toolkit.cli._options import OUTPUT_FILE
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_, Nc_
+
+if TYPE_CHECKING:
+    from toolkit.importers.sheet_export import SheetPlan
 
 # the kinds of records an import writes, as its summary counts them
 RECORD_KINDS = {
@@ -244,23 +248,44 @@ def register(app: typer.Typer) -> None:
         from toolkit.i18n import tr
 
         output_lang(lang)
-        text, count = _export_sheet(paths, game, kind, cards)
+        plan = _export_plan(paths, game, kind, cards)
         if out is None:
-            sys.stdout.write(text)
+            _refuse_problems(plan.write(None))  # read back first: nothing is printed of a sheet that would not
+            plan.write(sys.stdout.write)
             return
-        _write_sheet(out, text, force)
-        print(tr("{path}: {n} record(s) in {columns} column(s)", path=out, n=count, columns=text.split("\r\n", 1)[0].count(",") + 1))
+        _write_sheet(out, plan, force)
+        print(tr("{path}: {n} record(s) in {columns} column(s)", path=out, n=plan.rows, columns=len(plan.columns)))
 
     app.add_typer(export_app, name="export")
 
 
-def _export_sheet(paths: list[Path] | None, game: str | None, kind: str, cards: list[Path] | None) -> tuple[str, int]:
-    """The sheet's text and its number of records; a problem is one line (exit 1 or 2)."""
+def _read_record(path: Path) -> object:
+    """The JSON of one record file; a problem is one line (exit 1 for what was read, 2 for I/O)."""
+    from toolkit.i18n import tr
+    from toolkit.jsonio import JsonSyntaxError, loads_strict, read_source
+
+    source = read_source(path)
+    if source.text is None:
+        raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=source.error))
+    try:
+        return loads_strict(source.text)
+    except JsonSyntaxError as exc:
+        raise DossierError(
+            tr("{where}: invalid JSON: {reason}", where=f"{path}:{exc.line}:{exc.column}", reason=exc.message),
+            exit_code=1,
+        ) from None
+
+
+def _export_plan(paths: list[Path] | None, game: str | None, kind: str, cards: list[Path] | None) -> SheetPlan:
+    """The sheet's columns, learned from the records (:class:`toolkit.importers.sheet_export.SheetPlan`); a
+    problem is one line (exit 1 or 2).
+
+    Only each record's id and file are kept: the sheet's passes read the records from their files again, one
+    at a time, so that an export of any number of records holds one record (and one row) at a time."""
     from toolkit.catalog import discover
     from toolkit.config import card_pool
     from toolkit.i18n import tr
-    from toolkit.importers.sheet_export import build_sheet, no_records, recorded_copies
-    from toolkit.jsonio import JsonSyntaxError, loads_strict, read_source
+    from toolkit.importers.sheet_export import SheetPlan, no_records, recorded_copies
     from toolkit.models import GAMES, KIND_DIRS, KINDS
     from toolkit.paths import CARDS_DIR
 
@@ -275,52 +300,61 @@ def _export_sheet(paths: list[Path] | None, game: str | None, kind: str, cards: 
         )
     roots = list(paths) if paths else card_pool(cards, default=[CARDS_DIR]).paths
     files = discover(roots)
-    found: list[tuple[Path, dict[str, object]]] = []
+    found: list[tuple[str, Path]] = []  # (id, file) of each record of the kind: the small keys the sheet is sorted by
+    games: set[str] = set()
     for path in files:
-        source = read_source(path)
-        if source.text is None:
-            raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=source.error))
-        try:
-            data = loads_strict(source.text)
-        except JsonSyntaxError as exc:
-            raise DossierError(
-                tr("{where}: invalid JSON: {reason}", where=f"{path}:{exc.line}:{exc.column}", reason=exc.message),
-                exit_code=1,
-            ) from None
+        data = _read_record(path)
         if isinstance(data, dict) and data.get("kind") == kind and (game is None or data.get("game") == game):
-            found.append((path, data))
-    games = sorted({str(d.get("game")) for _p, d in found})
+            found.append((str(data.get("id")), path))
+            games.add(str(data.get("game")))
     where = ", ".join(map(str, roots))
     if game is None:
         if len(games) > 1:
             raise DossierError(
-                tr("{where}: {kind} records of {games}; give {option}", where=where, kind=kind, games=", ".join(games), option="--game")
+                tr("{where}: {kind} records of {games}; give {option}", where=where, kind=kind, games=", ".join(sorted(games)), option="--game")
             )
         if not games:
             raise DossierError(tr("{where}: no {kind} records", where=where, kind=kind), exit_code=1)
-        game = games[0]
+        game = next(iter(games))
     if not found:
         raise no_records(game, kind, where)
-    found.sort(key=lambda item: str(item[1].get("id")))
-    copies = recorded_copies([p for p, _d in found], KIND_DIRS[kind])
-    sheet = build_sheet([d for _p, d in found], game, kind, copies)
-    if sheet.problems:
-        for problem in sheet.problems:
-            print(tr("error: {message}", message=problem), file=sys.stderr)
-        raise DossierError(tr("{n} record(s) cannot go into a sheet unchanged; nothing written", n=len(sheet.problems)), exit_code=1)
-    return sheet.text, sheet.rows
+    found.sort(key=lambda item: item[0])
+    copies = recorded_copies([p for _id, p in found], KIND_DIRS[kind])
+
+    def records() -> Iterator[dict[str, Any]]:
+        for _id, path in found:
+            data = _read_record(path)
+            if isinstance(data, dict):  # (a file replaced meanwhile by one that is no record is left out)
+                yield data
+
+    plan = SheetPlan(records, game, kind, copies)
+    _refuse_problems(plan.problems)
+    return plan
 
 
-def _write_sheet(out: Path, text: str, force: bool) -> None:
-    """Write the sheet atomically; an existing file is replaced only with ``--force``."""
+def _refuse_problems(problems: list[str]) -> None:
+    """Each record that cannot go into the sheet unchanged, a line on stderr, then the error (exit 1)."""
+    from toolkit.i18n import tr
+
+    if not problems:
+        return
+    for problem in problems:
+        print(tr("error: {message}", message=problem), file=sys.stderr)
+    raise DossierError(tr("{n} record(s) cannot go into a sheet unchanged; nothing written", n=len(problems)), exit_code=1)
+
+
+def _write_sheet(out: Path, plan: SheetPlan, force: bool) -> None:
+    """Write the sheet atomically, a row at a time as it is made, each read back as it is written; an existing
+    file is replaced only with ``--force``, and a row that would not read back leaves it as it was."""
     from toolkit.errors import os_reason
     from toolkit.i18n import tr
-    from toolkit.jsonio import atomic_write_bytes
-    from toolkit.safewrite import check_output_file
+    from toolkit.safewrite import check_output_file, encode_text, write_stream
 
     check_output_file(out, force)
     try:
-        atomic_write_bytes(out, ("\ufeff" + text).encode("utf-8"))  # Excel reads a BOM as "CSV UTF-8"
+        with write_stream(out) as sheet:
+            sheet.write("\ufeff".encode())  # Excel reads a byte-order mark as "CSV UTF-8"
+            _refuse_problems(plan.write(lambda text: sheet.write(encode_text(out, text))))
     except OSError as exc:
         if isinstance(exc, DossierError):
             raise

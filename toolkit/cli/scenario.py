@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -77,15 +78,18 @@ def run(
         raise DossierError(tr("{path}: {problem}", path=file, problem=exc), exit_code=1) from None
     names = LogNames(pool.records, language)
     if format == "json":
-        log = [names.event(e.to_json()) for e in result.game.log]
-        print(json.dumps({"scenario": scenario.name, "log": log, **result.to_json()}, ensure_ascii=False, indent=2))
+        from toolkit.jsonstream import Stream, write_json
+
+        # the log grows with the scenario's decisions: its events are worded and written one at a time
+        log = Stream(names.event(e.to_json()) for e in result.game.log)
+        write_json({"scenario": scenario.name, "log": log, **result.to_json()})
     else:
-        _print_text(scenario, result, [e.to_json() for e in result.game.log], names)
+        _print_text(scenario, result, (e.to_json() for e in result.game.log), names)
     if not result.passed:
         raise typer.Exit(1)
 
 
-def _print_text(scenario: Any, result: Any, log: list[dict[str, Any]], names: Any) -> None:
+def _print_text(scenario: Any, result: Any, log: Iterable[dict[str, Any]], names: Any) -> None:
     """The log, the state, the decision waited for and the checks, in the language of ``names`` (a LogNames)."""
     from toolkit.cli.simulate import print_sides
 

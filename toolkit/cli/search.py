@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from enum import StrEnum
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -13,7 +14,12 @@ from toolkit.cli._lang import LangOption
 from toolkit.cli.db import DbOption
 from toolkit.i18n.words import N_
 
+if TYPE_CHECKING:
+    from toolkit.search import Hit
+
 KEYS_HEADING = N_("Keys (name, aliases: meaning):")
+JSON_AHEAD = 100
+"""The hits ``search --format json`` reads before it writes: when they are all, their count needs no query."""
 
 
 class SearchFormat(StrEnum):
@@ -108,12 +114,14 @@ def register(app: typer.Typer) -> None:
             int, typer.Option("--offset", min=0, help=N_("Leave out this many results first (pages with --limit)."))
         ] = 0,
     ) -> None:
+        from itertools import chain, islice
+
         from toolkit.cli._lang import output_lang
         from toolkit.cli.db import open_for_reading
         from toolkit.i18n import t, tn
-        from toolkit.search import count, parse_query
-        from toolkit.search import search as run_search
-        from toolkit.search.display import table
+        from toolkit.jsonstream import Stream, write_json
+        from toolkit.search import count, iter_search, parse_query
+        from toolkit.search.display import table_lines
         from toolkit.search.run import check_sort
 
         language = output_lang(lang)
@@ -121,27 +129,59 @@ def register(app: typer.Typer) -> None:
         sort = check_sort(sort)
         with open_for_reading(db) as database:
             warn_if_stale(database)
-            hits = run_search(
+            # The hits stream: they are read from the database as they are printed, so a query that matches
+            # every record of a large pool holds only what one table sample takes (the widths come from its
+            # first rows: toolkit.textwidth.render_lines) or one JSON item.
+            hits = iter_search(
                 database, parsed, game=game, limit=limit, full=format is not SearchFormat.ids, offset=offset, sort=sort
             )
-            every = limit is None or len(hits) < limit and (hits or not offset)
-            total = offset + len(hits) if every else count(database, parsed, game=game)
-        if format is SearchFormat.json:
-            results = [{"game": h.game, "kind": h.kind, "id": h.id, "type": h.type, "record": h.data} for h in hits]
-            answer = {"query": parsed.source, "count": len(hits), "total": total, "offset": offset, "sort": sort}
-            print(json.dumps({**answer, "results": results}, ensure_ascii=False, indent=2))
-        elif format is SearchFormat.ids:
-            for hit in hits:
-                print(hit.id if game else hit.ref)
-        elif hits:
-            print(table(hits, with_game=game is None, lang=language))
-            if total > len(hits):
+            if format is SearchFormat.json:
+                # "count" and "total" come before the results: the first JSON_AHEAD hits are read ahead, and
+                # when they are all of them their count is known, as before; else the database counts first
+                head = list(islice(hits, JSON_AHEAD + 1))
+                if len(head) <= JSON_AHEAD:
+                    whole = limit is None or len(head) < limit and bool(head or not offset)
+                    total = offset + len(head) if whole else count(database, parsed, game=game)
+                    shown = len(head)
+                else:
+                    total = count(database, parsed, game=game)
+                    shown = max(0, total - offset) if limit is None else min(limit, max(0, total - offset))
+                answer = {"query": parsed.source, "count": shown, "total": total, "offset": offset, "sort": sort}
+                hits = chain(head, hits)
+                del head  # (the chain lets go of each as it is written)
+                results = Stream(
+                    {"game": h.game, "kind": h.kind, "id": h.id, "type": h.type, "record": h.data} for h in hits
+                )
+                write_json({**answer, "results": results})
+                return
+            if format is SearchFormat.ids:
+                for hit in hits:
+                    print(hit.id if game else hit.ref)
+                return
+            shown = 0
+
+            def counted() -> Iterator[Hit]:
+                nonlocal shown
+                for hit in hits:
+                    shown += 1
+                    yield hit
+
+            lines = table_lines(counted(), with_game=game is None, lang=language)
+            heading = next(lines)  # (the first hit, if any, is read with it)
+            if shown:
+                print(heading)
+                for line in lines:
+                    print(line)
+            every = limit is None or shown < limit and (shown or not offset)
+            total = offset + shown if every else count(database, parsed, game=game)
+        if shown:
+            if total > shown:
                 print(
                     tn(language, "{first}–{last} of {n} record", "{first}–{last} of {n} records", total,
-                       first=offset + 1, last=offset + len(hits))
+                       first=offset + 1, last=offset + shown)
                 )  # fmt: skip
             else:
-                print(tn(language, "{n} record", "{n} records", len(hits)))
+                print(tn(language, "{n} record", "{n} records", shown))
         elif total:
             print(t(language, "no records after the first {n} ({total} match)", n=offset, total=total))
         else:

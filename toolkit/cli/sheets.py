@@ -700,10 +700,9 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
     distinct = list({(r.game, r.id): r for r in records}.values())
     names = [f"{r.game}-{r.id}.png" for r in distinct]
     names += [f"{render.back_file_stem(r)}.png" for r in render.distinct_backs(distinct)]
-    with Phases() as meter:
-        pngs = render.pdf_to_pngs(singles.pdf, meter=meter)
-    for name, data in zip(names, pngs, strict=True):
-        atomic_write_bytes(directory / name, data, replaces=PNG)
+    with Phases() as meter:  # each image written as it is rasterized: one card's image in memory at a time
+        for name, data in zip(names, render.iter_pdf_pngs(singles.pdf, meter=meter), strict=True):
+            atomic_write_bytes(directory / name, data, replaces=PNG)
     fields = {"directory": directory, "n": len(names), "dpi": render.PNG_DPI, "bleed": format(spec.bleed, "g")}
     if spec.bleed:
         print(tr("{directory}: {n} PNG file(s) at {dpi} dpi with {bleed} mm bleed", **fields))

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -254,14 +253,10 @@ def _simulate_tactics(
         map_name = names.record_name(played.board.map_id) if played.board.map_id else None
         write_replay(replay, played.board, frames, title, line=names.line, map_name=map_name)
     if format == "json":
-        log = [names.event(entry) for entry in played.log.to_json()]
-        print(
-            json.dumps(
-                {"log": log, "state": played.state(), "board": played.board_state(), "result": result},
-                ensure_ascii=False,
-                indent=2,
-            )
-        )
+        from toolkit.jsonstream import Stream, write_json
+
+        log = Stream(names.event(entry) for entry in played.log.to_json())  # worded and written an event at a time
+        write_json({"log": log, "state": played.state(), "board": played.board_state(), "result": result})
         return
     _print_log(played.log, None, names)
     lang = names.lang
@@ -376,14 +371,10 @@ def _simulate_netrunner(
 
         save_game(save, played, {s: d.deck for s, d in by_side.items()}, turns)
     if format == "json":
-        log = [names.event(entry) for entry in played.log.to_json()]
-        print(
-            json.dumps(
-                {"no_executable_text": inert, "log": log, "state": state, "result": _result(played)},
-                ensure_ascii=False,
-                indent=2,
-            )
-        )
+        from toolkit.jsonstream import Stream, write_json
+
+        log = Stream(names.event(entry) for entry in played.log.to_json())  # worded and written an event at a time
+        write_json({"no_executable_text": inert, "log": log, "state": state, "result": _result(played)})
         return
     for line in _inert_lines(inert, lang):
         print(line)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated, Any, cast
 
@@ -77,17 +78,21 @@ def parse_command(
     from toolkit.text.ast import dump, to_json
 
     output_lang(lang)
-    results: list[dict[str, Any]] = []
     failed = 0
-    for label, line, ability_text in _inputs(text, file):
-        try:
-            ability = parse(ability_text)
-        except AbilitySyntaxError as exc:
-            failed += 1
-            where = f"{label}:{line}:{exc.column}" if label != "<text>" else f"{label}:{exc.line}:{exc.column}"
-            if format is OutputFormat.json:
-                results.append(
-                    {
+    inputs = _inputs(text, file)
+
+    def results() -> Iterator[dict[str, Any]]:
+        """Each line's result as it is parsed (text: printed as it goes), so that a file of any number of
+        abilities streams: one syntax tree is in memory at a time."""
+        nonlocal failed
+        for label, line, ability_text in inputs:
+            try:
+                ability = parse(ability_text)
+            except AbilitySyntaxError as exc:
+                failed += 1
+                where = f"{label}:{line}:{exc.column}" if label != "<text>" else f"{label}:{exc.line}:{exc.column}"
+                if format is OutputFormat.json:
+                    yield {
                         "line": line,
                         "text": ability_text,
                         "error": {
@@ -98,28 +103,32 @@ def parse_command(
                             "hint": exc.hint,
                         },
                     }
-                )
-            else:
-                print(f"{where}: error card.text.parse: {exc.summary()}", file=sys.stderr)
-                print("    " + exc.context.replace("\n", "\n    "), file=sys.stderr)
-            continue
-        if format is OutputFormat.json:
-            results.append(
-                {
+                else:
+                    print(f"{where}: error card.text.parse: {exc.summary()}", file=sys.stderr)
+                    print("    " + exc.context.replace("\n", "\n    "), file=sys.stderr)
+                continue
+            if format is OutputFormat.json:
+                yield {
                     "line": line,
                     "text": ability_text,
                     "canonical": render(ability),
                     "en": render(ability, "en"),
                     "ast": to_json(ability),
                 }
-            )
-        else:
-            if file is not None:
-                print(f"{label}:{line}: {render(ability)}")
-            print(dump(ability))
-    if format is OutputFormat.json:
-        payload: Any = results[0] if text is not None else results
-        print(json.dumps(payload, ensure_ascii=False, indent=2))
+            else:
+                if file is not None:
+                    print(f"{label}:{line}: {render(ability)}")
+                print(dump(ability))
+
+    if format is not OutputFormat.json:
+        for _result in results():
+            pass
+    elif text is not None:  # one ability: its object, not a list
+        print(json.dumps(next(results()), ensure_ascii=False, indent=2))
+    else:
+        from toolkit.jsonstream import Stream, write_json
+
+        write_json(Stream(results()))
     raise typer.Exit(1 if failed else 0)
 
 

@@ -220,6 +220,22 @@ class Database:
         except sqlite3.Error as exc:
             raise db_error(self.target, exc) from None
 
+    def iter_rows(self, sql: str, params: Sequence[Any] = (), *, batch: int = 256) -> Iterator[Row]:
+        """The rows of one statement as :meth:`rows` gives them, read as they are asked for (SQLite: a row at a
+        time; PostgreSQL: ``batch`` at a time from a server-side cursor), so that a result of any size
+        streams. The statement runs when the first row is asked for; the connection (PostgreSQL) is held
+        until the rows end or the iterator is closed."""
+        if self.target.backend != "sqlite":
+            with self.connect() as conn:
+                streamed = conn.execution_options(stream_results=True, yield_per=batch)
+                for row in streamed.exec_driver_sql(sql, tuple(params)):
+                    yield tuple(row)
+            return
+        try:
+            yield from self._sqlite().execute(sql, params)  # the cursor steps through the rows in C, one at a time
+        except sqlite3.Error as exc:
+            raise db_error(self.target, exc) from None
+
     def _sqlite(self) -> sqlite3.Connection:
         """This thread's read-only connection."""
         conn: _Connection | None = getattr(self._local, "conn", None)

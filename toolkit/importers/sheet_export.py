@@ -19,7 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -186,69 +186,151 @@ def build_sheet(
     records: Sequence[dict[str, Any]], game: str, kind: str, copies: dict[str, int] | None = None
 ) -> SheetExport:
     """The sheet (CSV text) of ``records`` (decoded record files of one game and kind)."""
-    models, branches = _models_of(game, kind)
-    result = SheetExport()
-    forms = _Forms()
-    rows: list[dict[str, str]] = []
-    for _attempt in range(8):  # each pass can only move a path to numbered columns or one JSON cell
-        before = (len(forms.numbered), len(forms.whole))
-        rows, result.problems = [], []
-        for data in records:
-            model: Any = models[0]
-            if branches is not None:
-                model = branches.get(str(data.get("type")))
-                if model is None:
-                    result.problems.append(tr("{record}: no {field} this sheet can hold", record=_label(data), field="type"))
-                    continue
-            cells: dict[str, str] = {}
-            bad = []
-            for key in _keys_in_order(model, data):
-                if key in SKIPPED:
-                    continue
-                try:
-                    _flatten(model, None, (key,), data[key], forms, cells)
-                except _Cannot:
-                    bad.append(key)
-            if bad:
-                result.problems.append(
-                    tr(
-                        "{record}: {fields} cannot be written to a sheet so that the import reads it back unchanged",
-                        record=_label(data),
-                        fields=", ".join(bad),
-                    )
-                )
-                continue
-            if copies and str(data.get("id")) in copies:
-                cells[COPIES_COLUMN] = str(copies[str(data.get("id"))])
-            rows.append(cells)
-        if (len(forms.numbered), len(forms.whole)) == before:
-            break
-    # a path one row gives as JSON is JSON in every row: drop the cells of its parts
-    for cells in rows:
-        for path in list(cells):
-            if any(path.startswith(whole + ".") for whole in forms.whole):
-                del cells[path]
-    columns = _columns(rows, models)
-    result.columns = columns
+    plan = SheetPlan(lambda: records, game, kind, copies)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(columns)
-    for cells in rows:
-        writer.writerow([cells.get(c, "") for c in columns])
-    result.text = out.getvalue()
-    result.rows = len(rows)
-    if not result.problems:
-        result.problems = _read_back(result.text, records, game, kind)
-    return result
+    problems = plan.write(out.write, check=not plan.problems)  # (with problems: the rows that can be made)
+    return SheetExport(out.getvalue(), plan.rows, plan.columns, list(plan.problems) or problems)
 
 
-def _columns(rows: list[dict[str, str]], models: Sequence[Any]) -> list[str]:
+class _Line:
+    """The file a :class:`csv.writer` writes to: keeps the row it was given last."""
+
+    text = ""
+
+    def write(self, text: str) -> None:
+        self.text = text
+
+
+class SheetPlan:
+    """The columns of a sheet of records, learned from the records without holding them: ``records()`` gives
+    them afresh each time it is called (read from their files again, one at a time), and :meth:`write` writes
+    the sheet a row at a time, each row read back as it is written.
+
+    A column has the same form in every row, so the header is known only once every record has been seen;
+    each pass over the records can only move a path to numbered columns or to one JSON cell, so the passes
+    end (in a few: one for most data). ``problems``: the records that cannot go into a sheet unchanged
+    (nothing should be written then); ``columns``: the header; ``rows``: the records written (or that
+    would be).
+    """
+
+    def __init__(
+        self,
+        records: Callable[[], Iterable[dict[str, Any]]],
+        game: str,
+        kind: str,
+        copies: dict[str, int] | None = None,
+    ) -> None:
+        self.records, self.game, self.kind, self.copies = records, game, kind, copies
+        self.models, self.branches = _models_of(game, kind)
+        self.forms = _Forms()
+        self.problems: list[str] = []
+        self.columns: list[str] = []
+        self.rows = 0
+        seen: dict[str, int] = {}
+        for _attempt in range(8):  # each pass can only move a path to numbered columns or one JSON cell
+            before = (len(self.forms.numbered), len(self.forms.whole))
+            seen, self.problems, self.rows = self._pass()
+            if (len(self.forms.numbered), len(self.forms.whole)) == before:
+                break
+        else:  # a form still moved in the last pass: its rows were made before it did
+            seen, self.problems, self.rows = self._pass()
+        self.columns = _columns_seen(seen, self.models)
+        if not self.problems:
+            self.problems = self._check_header()
+
+    def _cells(self, data: dict[str, Any]) -> tuple[dict[str, str] | None, str | None]:
+        """The cells of one record (the paths given as one JSON cell stand for their parts), or the problem."""
+        model: Any = self.models[0]
+        if self.branches is not None:
+            model = self.branches.get(str(data.get("type")))
+            if model is None:
+                return None, tr("{record}: no {field} this sheet can hold", record=_label(data), field="type")
+        cells: dict[str, str] = {}
+        bad = []
+        for key in _keys_in_order(model, data):
+            if key in SKIPPED:
+                continue
+            try:
+                _flatten(model, None, (key,), data[key], self.forms, cells)
+            except _Cannot:
+                bad.append(key)
+        if bad:
+            return None, tr(
+                "{record}: {fields} cannot be written to a sheet so that the import reads it back unchanged",
+                record=_label(data),
+                fields=", ".join(bad),
+            )
+        if self.copies and str(data.get("id")) in self.copies:
+            cells[COPIES_COLUMN] = str(self.copies[str(data.get("id"))])
+        # a path one row gives as JSON is JSON in every row: drop the cells of its parts
+        whole = self.forms.whole
+        if whole:
+            for path in list(cells):
+                if any(path.startswith(w + ".") for w in whole):
+                    del cells[path]
+        return cells, None
+
+    def _pass(self) -> tuple[dict[str, int], list[str], int]:
+        """One pass over the records: the columns in the order they were first seen, the problems, the rows."""
+        seen: dict[str, int] = {}
+        problems: list[str] = []
+        rows = 0
+        for data in self.records():
+            cells, problem = self._cells(data)
+            if cells is None:
+                problems.append(str(problem))
+                continue
+            rows += 1
+            for column in cells:
+                seen.setdefault(column, len(seen))
+        return seen, problems, rows
+
+    def _reader(self) -> tuple[_Sheet, list[str]]:
+        """The importer's reader of this sheet, its header read, and the problems the header has."""
+        sheet = _Sheet(Path("<sheet>"), self.game, self.kind, self.models, self.branches)
+        _read_header(sheet, list(self.columns), 1)
+        return sheet, [f.message for f in sheet.findings]
+
+    def _check_header(self) -> list[str]:
+        return self._reader()[1]
+
+    def write(self, write: Callable[[str], object] | None, *, check: bool = True) -> list[str]:
+        """Write the sheet (``\r\n`` line ends, no byte-order mark) to ``write`` a row at a time (None: only
+        check it), reading each row back as the importer does: every record must come back as it is
+        (``$schema`` aside). The records that would not are returned, worded; the caller writes nothing
+        (or throws away what was written) when there is one. ``check=False``: the rows that can be made,
+        neither checked nor read back."""
+        if check and self.problems:
+            return list(self.problems)
+        sheet, problems = self._reader()
+        if check and problems:
+            return problems
+        problems = []
+        line = _Line()
+        writer = csv.writer(line, lineterminator="\r\n")
+        writer.writerow(self.columns)
+        if write is not None:
+            write(line.text)
+        rows = 0
+        for data in self.records():
+            cells, problem = self._cells(data)
+            if cells is None:  # a record with a problem (or one that changed since the columns were learned)
+                problems.append(str(problem))
+                continue
+            writer.writerow([cells.get(c, "") for c in self.columns])
+            rows += 1
+            problem = _row_reads_back(sheet, line.text, data) if check else None
+            if problem is not None:
+                problems.append(problem)
+            if write is not None:
+                write(line.text)
+        self.rows = rows
+        return problems
+
+
+def _columns_seen(seen: dict[str, int], models: Sequence[Any]) -> list[str]:
     """The header: id and names first, then the fields in the order the model declares them (a nested
-    field's columns together), the quantity column last."""
-    seen: dict[str, int] = {}
-    for cells in rows:
-        for column in cells:
-            seen.setdefault(column, len(seen))
+    field's columns together), the quantity column last; ``seen``: each column and where it was first seen."""
     fields: dict[str, int] = {}
     for model in models:
         for name, info in model.model_fields.items():
@@ -261,35 +343,23 @@ def _columns(rows: list[dict[str, str]], models: Sequence[Any]) -> list[str]:
     return first + rest + ([COPIES_COLUMN] if COPIES_COLUMN in seen else [])
 
 
-def _read_back(text: str, records: Sequence[dict[str, Any]], game: str, kind: str) -> list[str]:
-    """Read the sheet as `import csv` does: every record must come back as it is (``$schema`` aside)."""
-    models, branches = _models_of(game, kind)
-    sheet = _Sheet(Path("<sheet>"), game, kind, models, branches)
+def _row_reads_back(sheet: _Sheet, text: str, data: dict[str, Any]) -> str | None:
+    """Read one written row as `import csv` does: None when ``data`` comes back as it is, else why not."""
     rows, syntax = read_rows(text, ",")
-    if syntax is not None or not rows:
-        return [tr("the sheet does not read back: {reason}", reason=syntax.message if syntax else "")]
-    _read_header(sheet, rows[0].cells, rows[0].line)
-    problems = [f.message for f in sheet.findings]
-    if problems:
-        return problems
-    for row, data in zip(rows[1:], records, strict=False):
-        back = _read_row(sheet, row)
-        if back is None or _record_id(sheet, back) is None:
-            problems.append(
-                tr("{record}: does not read back from the sheet: {reason}", record=_label(data), reason=sheet.findings[-1].message)
-            )
-            continue
-        want = {k: v for k, v in data.items() if k != "$schema"}
-        if canonical_dumps(back.data) != canonical_dumps(want):
-            changed = sorted(k for k in set(want) | set(back.data) if want.get(k) != back.data.get(k))
-            problems.append(
-                tr(
-                    "{record}: {fields} would not read back unchanged from the sheet",
-                    record=_label(data),
-                    fields=", ".join(changed),
-                )
-            )
-    return problems
+    if syntax is not None or len(rows) != 1:
+        return tr("the sheet does not read back: {reason}", reason=syntax.message if syntax else "")
+    back = _read_row(sheet, rows[0])
+    if back is None or _record_id(sheet, back) is None:
+        return tr(
+            "{record}: does not read back from the sheet: {reason}", record=_label(data), reason=sheet.findings[-1].message
+        )
+    want = {k: v for k, v in data.items() if k != "$schema"}
+    if canonical_dumps(back.data) != canonical_dumps(want):
+        changed = sorted(k for k in set(want) | set(back.data) if want.get(k) != back.data.get(k))
+        return tr(
+            "{record}: {fields} would not read back unchanged from the sheet", record=_label(data), fields=", ".join(changed)
+        )
+    return None
 
 
 def recorded_copies(files: Sequence[Path], kind_dir: str) -> dict[str, int]:
@@ -322,4 +392,4 @@ def no_records(game: str, kind: str, where: str) -> DossierError:
     )
 
 
-__all__ = ["SheetExport", "build_sheet", "no_records", "recorded_copies"]
+__all__ = ["SheetExport", "SheetPlan", "build_sheet", "no_records", "recorded_copies"]

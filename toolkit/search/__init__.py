@@ -25,6 +25,7 @@ if TYPE_CHECKING:
         count,
         find_by_name,
         get_record,
+        iter_search,
         resolve_game,
         search,
         statement_for,
@@ -33,8 +34,8 @@ if TYPE_CHECKING:
 # The database side loads on first use, so that parsing a query or listing the keys
 # (``dossier --help``) does not pay for it.
 _LAZY = {"AmbiguousName": ".run", "Compiler": ".compile", "Hit": ".run", "compiler_for": ".run",
-         "find_by_name": ".run", "get_record": ".run", "resolve_game": ".run", "search": ".run",
-         "statement_for": ".run", "count": ".run"}  # fmt: skip
+         "find_by_name": ".run", "get_record": ".run", "iter_search": ".run", "resolve_game": ".run",
+         "search": ".run", "statement_for": ".run", "count": ".run"}  # fmt: skip
 
 
 def __getattr__(name: str) -> Any:
@@ -61,6 +62,7 @@ __all__ = [
     "find_by_name",
     "find_key",
     "get_record",
+    "iter_search",
     "key_help",
     "parse_query",
     "resolve_game",

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from toolkit import markup
 from toolkit.i18n import N_, t, word
-from toolkit.textwidth import display_width, pad, render
+from toolkit.textwidth import SAMPLE_ROWS, display_width, pad, render, render_lines
 
 from .run import Hit
 
@@ -163,21 +163,38 @@ def names(hit: Hit, lang: str) -> tuple[str, str | None]:
     return first, other if other and other != first else None
 
 
-def table(hits: Sequence[Hit], *, with_game: bool, lang: str = "zh-Hans") -> str:
-    """An aligned table: id, type, name in ``lang``, stats; headings in ``lang``."""
+TABLE_ALIGN = "<<<<"
+TABLE_LIMITS = (None, 12, 36, 80)  # ids whole: they are typed back
+
+
+def _table_row(hit: Hit, with_game: bool, lang: str) -> tuple[str, str, str, str]:
     from . import vocab
 
-    rows = [
-        (
-            hit.ref if with_game else hit.id,
-            code_word(vocab.TYPES, hit.type or hit.kind, lang),
-            names(hit, lang)[0],
-            stats_in(hit, lang),
-        )
-        for hit in hits
-    ]
-    headers = (t(lang, "ID"), t(lang, "TYPE"), t(lang, "NAME"), t(lang, "STATS"))
-    return render(headers, rows, align="<<<<", limits=(None, 12, 36, 80))  # ids whole: they are typed back
+    return (
+        hit.ref if with_game else hit.id,
+        code_word(vocab.TYPES, hit.type or hit.kind, lang),
+        names(hit, lang)[0],
+        stats_in(hit, lang),
+    )
+
+
+def _headers(lang: str) -> tuple[str, str, str, str]:
+    return (t(lang, "ID"), t(lang, "TYPE"), t(lang, "NAME"), t(lang, "STATS"))
+
+
+def table(hits: Sequence[Hit], *, with_game: bool, lang: str = "zh-Hans") -> str:
+    """An aligned table: id, type, name in ``lang``, stats; headings in ``lang``."""
+    rows = [_table_row(hit, with_game, lang) for hit in hits]
+    return render(_headers(lang), rows, align=TABLE_ALIGN, limits=TABLE_LIMITS)
+
+
+def table_lines(
+    hits: Iterable[Hit], *, with_game: bool, lang: str = "zh-Hans", sample: int = SAMPLE_ROWS
+) -> Iterator[str]:
+    """:func:`table`'s lines one by one, the hits read as they come (:func:`toolkit.textwidth.render_lines`:
+    the widths come from the first ``sample`` hits; up to that many, the lines are :func:`table`'s)."""
+    rows = (_table_row(hit, with_game, lang) for hit in hits)
+    return render_lines(_headers(lang), rows, align=TABLE_ALIGN, limits=TABLE_LIMITS, sample=sample)
 
 
 def render_ability(text: str) -> tuple[str, str | None]:

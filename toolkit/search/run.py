@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import json
 import weakref
+from collections.abc import Iterator
 from itertools import repeat
 from typing import Any, NamedTuple
 
@@ -183,6 +184,23 @@ def search(
     """
     statement = statement_for(db, query, game=game, limit=limit, full=full, offset=offset, sort=sort)
     return _hits(db.rows(statement.sql, statement.params))
+
+
+def iter_search(
+    db: Database,
+    query: str | Query,
+    *,
+    game: str | None = None,
+    limit: int | None = None,
+    full: bool = True,
+    offset: int = 0,
+    sort: str | None = None,
+) -> Iterator[Hit]:
+    """:func:`search`'s hits one by one, read from the database as they are taken (a few hundred rows at a
+    time), so that a result of any size streams; the query is checked (and the statement made) when this is
+    called, before the first hit is asked for."""
+    statement = statement_for(db, query, game=game, limit=limit, full=full, offset=offset, sort=sort)
+    return map(_NEW, repeat(Hit), db.iter_rows(statement.sql, statement.params))
 
 
 def count(db: Database, query: str | Query, *, game: str | None = None) -> int:

@@ -10,7 +10,7 @@ import functools
 import io
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -450,6 +450,12 @@ def back_file_stem(record: Any) -> str:
 
 def pdf_to_pngs(pdf: bytes, dpi: float = PNG_DPI, *, meter: Meter | None = None) -> list[bytes]:
     """Every page of ``pdf`` as PNG bytes at ``dpi``; ``meter`` counts the pages (:mod:`toolkit.meter`)."""
+    return list(iter_pdf_pngs(pdf, dpi, meter=meter))
+
+
+def iter_pdf_pngs(pdf: bytes, dpi: float = PNG_DPI, *, meter: Meter | None = None) -> Iterator[bytes]:
+    """:func:`pdf_to_pngs` a page at a time, each rasterized when it is asked for: a caller that writes each
+    image before asking for the next holds one image, however many pages there are."""
     import pypdfium2 as pdfium
 
     count = meter_or_silent(meter)
@@ -457,11 +463,14 @@ def pdf_to_pngs(pdf: bytes, dpi: float = PNG_DPI, *, meter: Meter | None = None)
     try:
         pages = len(document)
         count.start(tr("rendering PNG images"), pages)
-        images = []
         for i in range(pages):
-            images.append(_png(document[i].render(scale=dpi / 72.0).to_pil(), dpi))
+            page = document[i]
+            try:
+                image = _png(page.render(scale=dpi / 72.0).to_pil(), dpi)
+            finally:
+                page.close()
+            yield image
             count.advance()
-        return images
     finally:
         document.close()
 
@@ -588,6 +597,7 @@ __all__ = [
     "back_point",
     "calibration_points",
     "distinct_backs",
+    "iter_pdf_pngs",
     "pdf_to_pngs",
     "render_calibration",
     "render_cards",
