@@ -1,6 +1,8 @@
 """A balance run's report: ``report.json`` (settings, figures, timings apart), ``games.jsonl`` (one game a line)
 and ``report.html``, self-contained: every table of rates with a forest plot drawn as inline SVG (each rate a
-dot, its 95% interval a line, 50% ± the margin a band), no script, no matplotlib.
+dot, its 95% interval a line, 50% ± the margin a band), no script, no matplotlib. The report's body
+(:func:`run_body`) is also what the web app's run page shows, and :func:`comparison` words two runs compared for
+``dossier balance compare`` and the web app's comparison page alike.
 
 Names of agents, cards, modes and maps come from the records (:func:`toolkit.i18n.name_of`) in the report's
 language; every other word through the message catalog.
@@ -14,7 +16,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from toolkit.i18n import N_, name_of, t
+from toolkit.balance.store import KEYS
+from toolkit.i18n import N_, name_of, t, tc
 
 Namer = Callable[[str, str], str]
 
@@ -97,6 +100,41 @@ def outlier_label(row: dict[str, Any], names: Namer, lang: str) -> str:
     return t(lang, "{table}: {name}", table=t(lang, table_title(table)), name=label(table, row, names, lang))
 
 
+def comparison(result: dict[str, Any], names: Namer, lang: str) -> dict[str, Any]:
+    """Two runs compared (:func:`toolkit.balance.store.compare`) in words: what ``dossier balance compare`` prints and
+    the web app's comparison page shows.
+
+    ``summary``: the runs, how many rates were tested, the test, the correction and alpha; ``notes``: what to know
+    before reading (the card sets differ; the settings differ, so a move may come from them); ``nothing``: the line
+    saying nothing moved, or None; ``groups``: the tables with a move, in the report's order, each ``{"table",
+    "title", "rows"}``, a row ``{"name", "before", "after", "n1", "n2", "p", "q", "line"}`` (rates as percentages,
+    p-values to two significant digits, ``line`` the whole row in one sentence, ``rise``: the rate went up)."""
+    summary = t(lang, "{a} → {b}: {tests} rates tested ({test}, {correction} correction, alpha {alpha})",
+                a=result["a"], b=result["b"], tests=result["tests"], test=t(lang, "two-proportion z-test"),
+                correction=t(lang, "Holm"), alpha=result["alpha"])  # fmt: skip
+    notes = []
+    if not result["same_card_set"]:
+        notes.append(t(lang, "the card sets differ"))
+    if result["settings_differ"]:
+        notes.append(t(lang, "the runs' settings differ ({settings}): a move may come from them, not from the cards",
+                       settings=t(lang, ", ").join(result["settings_differ"])))  # fmt: skip
+    groups: list[dict[str, Any]] = []
+    for test in sorted(result["moved"], key=lambda m: TABLE_ORDER.index(m["table"])):
+        table = test["table"]
+        if not groups or groups[-1]["table"] != table:
+            groups.append({"table": table, "title": t(lang, table_title(table)), "rows": []})
+        row = dict(zip(KEYS.get(table, (table[:-1],)), test["key"], strict=True))
+        before, after = test["before"], test["after"]
+        words = {"name": label(table, row, names, lang), "before": pct(before["rate"]), "after": pct(after["rate"]),
+                 "n1": before["n"], "n2": after["n"], "p": f"{test['p']:.2g}",
+                 "q": f"{test['p_holm']:.2g}"}  # fmt: skip
+        line = t(lang, "{name} {before} → {after} (n {n1} → {n2}, p = {p}, Holm-adjusted {q})", **words)
+        rise = (after["rate"] or 0) > (before["rate"] or 0)
+        groups[-1]["rows"].append({**words, "line": line, "rise": rise})
+    nothing = None if result["moved"] else t(lang, "nothing moved beyond noise")
+    return {"summary": summary, "notes": notes, "nothing": nothing, "groups": groups}
+
+
 def forest(rows: Sequence[tuple[str, dict[str, Any]]], margin: float, centre: float = 0.5) -> str:
     """An SVG forest plot: one line per (label, rate) — the dot the rate, the line its interval."""
     width, left, right, step = 720, 260, 40, 18
@@ -106,7 +144,8 @@ def forest(rows: Sequence[tuple[str, dict[str, Any]]], margin: float, centre: fl
     def x(share: float) -> float:
         return left + span * share
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" class="forest">',
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}" class="forest">',
              f'<rect x="{x(centre - margin):.1f}" y="0" width="{x(centre + margin) - x(centre - margin):.1f}" '
              f'height="{height - 20}" fill="#eee"/>']  # fmt: skip
     for tick in (0, 0.25, 0.5, 0.75, 1):
@@ -126,7 +165,7 @@ def forest(rows: Sequence[tuple[str, dict[str, Any]]], margin: float, centre: fl
 
 
 def _rate_table(rows: Sequence[tuple[str, dict[str, Any]]], lang: str) -> str:
-    head = [t(lang, "name"), "n", t(lang, "win rate"), t(lang, "95% interval"), t(lang, "verdict"),
+    head = [tc(lang, "balance column", "name"), "n", t(lang, "win rate"), t(lang, "95% interval"), t(lang, "verdict"),
             t(lang, "games to decide")]  # fmt: skip
     out = ["<table><tr>" + "".join(f"<th>{html.escape(h)}</th>" for h in head) + "</tr>"]
     for name, row in rows:
@@ -147,27 +186,55 @@ td:first-child,th:first-child{text-align:left}tr.strong td{color:#b22}tr.weak td
 h2{margin-top:1.6em}.note{color:#555}"""
 
 
+def report_title(meta: dict[str, Any], figures: dict[str, Any], lang: str) -> str:
+    """The report's title (its ``<h1>``), a tactics or a crossfire run's."""
+    if meta.get("game") == "crossfire":
+        return t(lang, "Balance run: {games} crossfire tables", games=figures["games"])
+    return t(lang, "Balance run: {games} games", games=figures["games"])
+
+
+def _document(title: str, body: str, lang: str) -> str:
+    esc = html.escape
+    return (f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8"><title>{esc(title)}</title>'
+            f"<style>{STYLE}</style></head><body>{body}</body></html>\n")  # fmt: skip
+
+
 def render_html(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:
+    """``report.html`` of a tactics run: :func:`report_body` in a document of its own."""
+    return _document(report_title(meta, figures, lang), report_body(meta, figures, timing, names, lang), lang)
+
+
+def run_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:
+    """The report of a run, tactics or crossfire (``meta["game"]``), as the HTML inside a page's ``<body>``."""
+    if meta.get("game") == "crossfire":
+        return crossfire_body(meta, figures, names, lang)
+    return report_body(meta, figures, timing, names, lang)
+
+
+def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:
+    """The report of a tactics run as the HTML inside a ``<body>`` (its ``<h1>`` first): ``report.html`` and the web
+    app's run page. ``timing`` empty (a run read back from the database): no line about the time it took."""
     margin = figures["margin"]
     esc = html.escape
-    title = t(lang, "Balance run: {games} games", games=figures["games"])
-    body = [f"<h1>{esc(title)}</h1>"]
-    settings = t(lang, "seed {seed} · decider {decider} · modes {modes} · card set {card_set}", seed=meta["seed"],
-                 decider=meta["decider"], modes=", ".join(names("mode", m) for m in meta["modes"]),
-                 card_set=meta["card_set"][:12])  # fmt: skip
-    body.append(f'<p class="note">{esc(settings)}</p>')
+    body = [f"<h1>{esc(report_title(meta, figures, lang))}</h1>"]
+    settings = _with_codes(t(lang, "seed {seed} · decider {decider} · modes {modes} · card set {card_set}",
+                             seed=meta["seed"], decider=_CODE.format(0),
+                             modes=", ".join(names("mode", m) for m in meta["modes"]), card_set=_CODE.format(1)),
+                           meta["decider"], meta["card_set"][:12])  # fmt: skip
+    body.append(f'<p class="note">{settings}</p>')
     if meta.get("interrupted"):
-        body.append(f'<p class="note">{esc(t(lang, "Interrupted: the figures count the games that finished."))}</p>')
+        interrupted = t(lang, "Interrupted: the figures count the games that finished.")
+        body.append(f'<p class="note">{esc(interrupted)}</p>')
     explain = t(lang, "A side scores 1 for a win, ½ for a draw, 0 for a loss. Each rate has its 95% Wilson interval; "
                 "an outlier is a rate whose whole interval lies beyond 50% ± {margin}, the interval widened to hold for every "
                 "rate of its table at once (Bonferroni).", margin=pct(margin))  # fmt: skip
     body.append(f'<p class="note">{esc(explain)}</p>')
-    body.append(f"<h2>{esc(t(lang, 'Outliers'))}</h2>")
+    body.append(f"<h2>{esc(_outliers_heading(lang))}</h2>")
     if figures["outliers"]:
         found = [(outlier_label(o, names, lang), o) for o in figures["outliers"]]
         body.append(_rate_table(found, lang))
     else:
-        body.append(f"<p>{esc(t(lang, 'None: no interval lies wholly beyond the margin.'))}</p>")
+        body.append(f"<p>{esc(_no_outliers(lang))}</p>")
     for table, heading in TITLES.items():
         rows = [(label(table, row, names, lang), row) for row in figures[table]]
         if not rows:
@@ -182,21 +249,52 @@ def render_html(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
             body.append(f"<h2>{esc(t(lang, heading))}</h2>")
             body.append(forest(rows, margin))
             body.append(_rate_table(rows, lang))
-    body.append(f"<h2>{esc(t(lang, 'How games end'))}</h2><table>")
+    endings = t(lang, "How games end")
+    body.append(f"<h2>{esc(endings)}</h2><table>")
     for row in figures["endings"]:
-        body.append(f"<tr><td>{esc(row['reason'])}</td><td>{row['n'] and round(row['score'])}</td>"
+        body.append(f"<tr><td>{esc(_ending(row['reason'], lang))}</td><td>{row['n'] and round(row['score'])}</td>"
                     f"<td>{pct(row['rate'])}</td><td>{pct(row['low'])} – {pct(row['high'])}</td></tr>")  # fmt: skip
     body.append("</table>")
     length = figures["length"]
-    body.append(f"<h2>{esc(t(lang, 'Game length (rounds)'))}</h2>")
-    body.append(f"<p>{esc(t(lang, 'mean {mean}, median {median}, 90th percentile {p90}, longest {max}', mean=length['mean'], median=length['median'], p90=length['p90'], max=length['max']))}</p>")  # noqa: E501
+    length_heading = t(lang, "Game length (rounds)")
+    spread = t(lang, "mean {mean}, median {median}, 90th percentile {p90}, longest {max}", mean=length["mean"],
+               median=length["median"], p90=length["p90"], max=length["max"])  # fmt: skip
+    body.append(f"<h2>{esc(length_heading)}</h2><p>{esc(spread)}</p>")
     body.append(_histogram(length["histogram"]))
-    wall = t(lang, "{games} games in {seconds} s ({rate} games/s) on {workers} worker(s), {batch} games per task",
-             games=figures["games"], seconds=timing.get("wall_seconds"), rate=timing.get("games_per_second"),
-             workers=meta.get("workers"), batch=meta.get("batch"))  # fmt: skip
-    body.append(f'<p class="note">{esc(wall)}</p>')
-    return (f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8"><title>{esc(title)}</title>'
-            f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")  # fmt: skip
+    if timing:
+        wall = t(lang, "{games} games in {seconds} s ({rate} games/s) on {workers} worker(s), {batch} games per task",
+                 games=figures["games"], seconds=timing.get("wall_seconds"), rate=timing.get("games_per_second"),
+                 workers=timing.get("workers", meta.get("workers")),
+                 batch=timing.get("batch", meta.get("batch")))  # fmt: skip
+        body.append(f'<p class="note">{esc(wall)}</p>')
+    return "".join(body)
+
+
+_CODE = "\x00{}\x00"  # where a code goes in a message, before the message is escaped
+
+
+def _with_codes(text: str, *codes: str) -> str:
+    """``text`` escaped for HTML, its places ``_CODE.format(i)`` filled with ``codes[i]`` as ``<code>`` (a decider,
+    a hash: words of the program, the same in every language)."""
+    out = html.escape(text)
+    for i, code in enumerate(codes):
+        out = out.replace(_CODE.format(i), f'<code translate="no">{html.escape(code)}</code>')
+    return out
+
+
+def _ending(reason: str, lang: str) -> str:
+    """How a game ended, in words (the engine's word for the reason, else its code)."""
+    from toolkit.engine.logwords import word
+
+    return word("reason", reason, lang) or reason
+
+
+def _outliers_heading(lang: str) -> str:
+    return t(lang, "Outliers")
+
+
+def _no_outliers(lang: str) -> str:
+    return t(lang, "None: no interval lies wholly beyond the margin.")
 
 
 def _histogram(bins: Sequence[dict[str, Any]]) -> str:
@@ -204,7 +302,8 @@ def _histogram(bins: Sequence[dict[str, Any]]) -> str:
         return ""
     top = max(b["games"] for b in bins)
     width, height, bar = 60 * len(bins) + 20, 160, 50
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}">']
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}">']
     for i, b in enumerate(bins):
         h = 110 * b["games"] / top
         x = 10 + 60 * i
@@ -225,23 +324,29 @@ def write_crossfire_report(out: Path, meta: dict[str, Any], figures: dict[str, A
     paths = [out / "report.json", out / "report.html"]
     report = {"meta": meta, "figures": figures, "timing": timing}
     atomic_write_bytes(paths[0], (json.dumps(report, ensure_ascii=False, indent=2, sort_keys=True) + "\n").encode())
+    page = _document(report_title(meta, figures, lang), crossfire_body(meta, figures, names, lang), lang)
+    atomic_write_bytes(paths[1], page.encode())
+    return paths
+
+
+def crossfire_body(meta: dict[str, Any], figures: dict[str, Any], names: Namer, lang: str) -> str:
+    """The report of a crossfire run as the HTML inside a ``<body>`` (its ``<h1>`` first)."""
     esc = html.escape
     margin = figures["margin"]
-    title = t(lang, "Balance run: {games} crossfire tables", games=figures["games"])
-    body = [f"<h1>{esc(title)}</h1>"]
+    body = [f"<h1>{esc(report_title(meta, figures, lang))}</h1>"]
     explain = t(lang, "Roles are unequal by design, so each rate is held against the average seat's rate (the share "
                 "of seats that win: {baseline} over the run); an outlier's interval, widened for every role of its "
                 "table at once (Bonferroni), lies wholly beyond that ± {margin}.", baseline=pct(figures["baseline"]),
                 margin=pct(margin))  # fmt: skip
     body.append(f'<p class="note">{esc(explain)}</p>')
-    body.append(f"<h2>{esc(t(lang, 'Outliers'))}</h2>")
+    body.append(f"<h2>{esc(_outliers_heading(lang))}</h2>")
     found = [(outlier_label(o, names, lang) + (f" ({o['players']})" if "players" in o else ""), o)
              for o in figures["outliers"] if o["table"] != "seats"]  # fmt: skip
     found += [(t(lang, "{players} players, seat {seat}", players=o["players"], seat=o["seat"]), o)
               for o in figures["outliers"] if o["table"] == "seats"]  # fmt: skip
-    body.append(_rate_table(found, lang) if found else f"<p>{esc(t(lang, 'None: no interval lies wholly beyond the margin.'))}</p>")
+    body.append(_rate_table(found, lang) if found else f"<p>{esc(_no_outliers(lang))}</p>")
     rows = [(label("roles", row, names, lang), row) for row in figures["roles"]]
-    body.append(f"<h2>{esc(t(lang, 'Roles'))}</h2>" + forest(rows, margin, figures["baseline"]) + _rate_table(rows, lang))
+    body.append(f"<h2>{esc(t(lang, CROSSFIRE_TITLES['roles']))}</h2>" + forest(rows, margin, figures["baseline"]) + _rate_table(rows, lang))
     for block in figures["players"]:
         heading = t(lang, "{players} players: {tables} tables, an average seat wins {baseline}", players=block["players"],
                     tables=block["tables"], baseline=pct(block["baseline"]))  # fmt: skip
@@ -249,7 +354,4 @@ def write_crossfire_report(out: Path, meta: dict[str, Any], figures: dict[str, A
         seats = [(t(lang, "seat {seat}", seat=row["seat"]), row) for row in block["seats"]]
         body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, block["baseline"]) + _rate_table(rows, lang))
         body.append(forest(seats, margin, block["baseline"]) + _rate_table(seats, lang))
-    page = (f'<!doctype html><html lang="{esc(lang)}"><head><meta charset="utf-8"><title>{esc(title)}</title>'
-            f"<style>{STYLE}</style></head><body>{''.join(body)}</body></html>\n")  # fmt: skip
-    atomic_write_bytes(paths[1], page.encode())
-    return paths
+    return "".join(body)

@@ -94,17 +94,35 @@ def save_run(db: str | None, meta: dict[str, Any], figures: dict[str, Any]) -> i
 
 
 def list_runs(db: str | None) -> list[dict[str, Any]]:
-    with _connection(db) as (conn, _mark):
+    """The runs kept in ``db``, oldest first: every column but ``figures``, and ``outliers``, how many rates the run
+    flagged (counted by the database, so the figures are not read)."""
+    with _connection(db) as (conn, mark):
         cursor = conn.cursor()
-        cursor.execute(f"SELECT {', '.join(COLUMNS[:-1])} FROM {TABLE} ORDER BY id")
-        return [dict(zip(COLUMNS[:-1], row, strict=True)) for row in cursor.fetchall()]
+        if mark == "?":
+            outliers = "json_array_length(figures, '$.figures.outliers')"
+        else:
+            outliers = "json_array_length(figures::json -> 'figures' -> 'outliers')"
+        cursor.execute(f"SELECT {', '.join(COLUMNS[:-1])}, COALESCE({outliers}, 0) FROM {TABLE} ORDER BY id")
+        return [dict(zip((*COLUMNS[:-1], "outliers"), row, strict=True)) for row in cursor.fetchall()]
+
+
+def stored_run(db: str | None, run_id: int) -> dict[str, Any] | None:
+    """The run ``run_id`` kept in ``db`` (``{"meta", "figures", "label"}``, as :func:`load_run` gives it), or None."""
+    with _connection(db) as (conn, mark):
+        cursor = conn.cursor()
+        cursor.execute(f"SELECT figures FROM {TABLE} WHERE id = {mark}", (run_id,))
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    data = json.loads(row[0])
+    return {"meta": data["meta"], "figures": data["figures"], "label": f"#{run_id}"}
 
 
 def load_run(db: str | None, which: str) -> dict[str, Any]:
     """A run by its id in the database, or a run's ``report.json`` (a file, or the ``--out`` directory holding it):
     ``{"meta", "figures"}`` and a ``label`` naming it."""
     path = Path(which)
-    if not which.isdigit() or path.exists():
+    if not (which.isascii() and which.isdigit()) or path.exists():
         if path.is_dir():
             path = path / "report.json"
         try:
@@ -116,14 +134,10 @@ def load_run(db: str | None, which: str) -> dict[str, Any]:
         if not isinstance(data, dict) or "figures" not in data:
             raise DossierError(tr("{path}: not a balance report", path=path))
         return {"meta": data.get("meta", {}), "figures": data["figures"], "label": str(path)}
-    with _connection(db) as (conn, mark):
-        cursor = conn.cursor()
-        cursor.execute(f"SELECT figures FROM {TABLE} WHERE id = {mark}", (int(which),))
-        row = cursor.fetchone()
-    if row is None:
+    run = stored_run(db, int(which))
+    if run is None:
         raise DossierError(tr("no balance run {id} in the database", id=which))
-    data = json.loads(row[0])
-    return {"meta": data["meta"], "figures": data["figures"], "label": f"#{which}"}
+    return run
 
 
 def carry_sqlite(conn: sqlite3.Connection, old: Path) -> None:

@@ -221,7 +221,7 @@ def compare(
     ] = None,
     lang: LangOption = None,
 ) -> None:
-    from toolkit.balance.report import TABLE_ORDER, label, namer, pct, table_title
+    from toolkit.balance.report import comparison, namer
     from toolkit.balance.store import compare as compared
     from toolkit.balance.store import load_run
     from toolkit.cli._lang import output_lang
@@ -235,33 +235,16 @@ def compare(
         return
     game = str(first["meta"].get("game", "tactics"))
     names = namer(list(load_pool(cards).records), language, game)
-    print(t(language, "{a} → {b}: {tests} rates tested ({test}, {correction} correction, alpha {alpha})",
-            a=result["a"], b=result["b"], tests=result["tests"], test=t(language, "two-proportion z-test"),
-            correction=t(language, "Holm"), alpha=alpha))  # fmt: skip
-    if not result["same_card_set"]:
-        print(t(language, "the card sets differ"))
-    if result["settings_differ"]:
-        print(t(language, "the runs' settings differ ({settings}): a move may come from them, not from the cards",
-                settings=t(language, ", ").join(result["settings_differ"])))  # fmt: skip
-    if not result["moved"]:
-        print(t(language, "nothing moved beyond noise"))
-    heading = None
-    for test in sorted(result["moved"], key=lambda m: TABLE_ORDER.index(m["table"])):
-        if test["table"] != heading:
-            heading = test["table"]
-            print(t(language, "{table}:", table=t(language, table_title(heading))))
-        row = dict(zip(_keys(test["table"]), test["key"], strict=True))
-        name = label(test["table"], row, names, language)
-        before, after = test["before"], test["after"]
-        print("  " + t(language, "{name} {before} → {after} (n {n1} → {n2}, p = {p}, Holm-adjusted {q})", name=name,
-                       before=pct(before["rate"]), after=pct(after["rate"]), n1=before["n"], n2=after["n"],
-                       p=f"{test['p']:.2g}", q=f"{test['p_holm']:.2g}"))  # fmt: skip
-
-
-def _keys(table: str) -> tuple[str, ...]:
-    from toolkit.balance.store import KEYS
-
-    return KEYS.get(table, (table[:-1],))
+    words = comparison(result, names, language)
+    print(words["summary"])
+    for note in words["notes"]:
+        print(note)
+    if words["nothing"]:
+        print(words["nothing"])
+    for group in words["groups"]:
+        print(t(language, "{table}:", table=group["title"]))
+        for row in group["rows"]:
+            print("  " + row["line"])
 
 
 @balance_app.command(

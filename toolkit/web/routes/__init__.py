@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from toolkit.web.routes import api, cards, crossfire, decks, editor, printing
+from toolkit.web.routes import api, balance, cards, crossfire, decks, editor, printing
 
 ROUTERS: list[APIRouter] = [
     api.router,
@@ -16,4 +16,5 @@ ROUTERS: list[APIRouter] = [
     crossfire.router,
     editor.router,
     printing.router,
+    balance.router,
 ]
