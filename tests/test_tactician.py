@@ -159,6 +159,48 @@ def test_it_weighs_armour_that_hurts_attackers() -> None:
     assert on_bare is not None and on_armour is not None and on_armour < 0 < on_bare
 
 
+def test_it_counts_a_dodge_everyone_can_see() -> None:
+    """雾刃's 特殊 -1：本单位移动 0-1 may be used at the response window and again at 攻击时 (T21, T26): with two
+    cards to mortgage it steps two cells out of a melee attack's reach, and the attack is worth a fraction; with
+    one card it steps one and is still hit; with an empty hand it cannot pay."""
+    game = board_game("expert", squads=SQUADS, rows=FIELD)
+    decider = tactician(game)
+    me = put(game, 2, "masque", (3, 2), "w")
+    dodger = put(game, 1, "mistblade", (2, 2), "e")
+    dodger.tapped = True  # no 正当防卫 to weigh
+    fists = built_in(game, me, "格斗")
+    pinned = decider.attack_value(game, me, fists, dodger, dodge=False)
+    assert pinned is not None and pinned > 0
+    for cards, steps in ((2, 2), (1, 1), (0, 0)):
+        hand(game, 1, *["med_kit"] * cards)
+        decider._memo.clear()
+        assert decider.dodge_steps(game, dodger) == steps
+        dodged = decider.attack_value(game, me, fists, dodger)
+        assert dodged is not None and (dodged < pinned / 2 if steps == 2 else dodged == pinned)
+    game.gain_token(1, "全息诱饵")  # 响应：本单位移动 0-2, gained in the open; the empty hand pays no special
+    decider._memo.clear()
+    assert decider.dodge_steps(game, dodger) == 2
+
+
+def test_it_pins_a_dodger_before_it_strikes() -> None:
+    """扎带手铐 (直到你的下个回合开始，距离 0-1 内的目标敌方单位无法移动) first, then the strike lands where it
+    would have been dodged."""
+    game = board_game("expert", squads=SQUADS, rows=FIELD)
+    game.active = 2
+    game.rng = Dice(6, 6, 6, 6)  # type: ignore[assignment]
+    decider = tactician(game)
+    put(game, 2, "masque", (3, 2), "w")
+    put(game, 2, "anvil", (2, 4), "s")
+    dodger = put(game, 1, "mistblade", (2, 2), "e")
+    dodger.tapped = True
+    hand(game, 2, "zip_cuffs")
+    hand(game, 1, "med_kit", "med_kit")
+    taken = play_main_phase(game, decider, 2)
+    assert taken[0].kind == "play" and taken[0].card is not None and taken[0].card.record.id == "zip_cuffs"
+    assert events(game, "attack") and not events(game, "special") and not events(game, "target_lost")
+    assert dodger.pos == (2, 2) and dodger.hp < dodger.max_hp
+
+
 def test_it_declines_voluntary_exposure() -> None:
     """Voluntary 暴露 (T26) gains nothing for a unit without a 暴露时 text or an exposed-state condition."""
     game = board_game("expert", squads=SQUADS, rows=FIELD)

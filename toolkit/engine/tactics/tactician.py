@@ -61,6 +61,8 @@ OPPORTUNITY = 0.45  # weight of the attacks a cell offers next turn
 APPROACH = 0.12  # per step to the nearest enemy (keeps games moving)
 HIDDEN = 0.8  # a hidden unit exposed by stepping into sight
 LASTING_COVER = 0.25  # per enemy line an obstacle moved by 正义的搜刮 covers from now on
+DODGED = 0.1  # what an attack is worth when its target can step out of reach in answer
+DODGE_SPENT = 0.5  # … and what making it spend a response to dodge is worth
 IN_LINE = 0.12  # per enemy 1-4 steps away with a clear, uncovered line to the cell (it may turn and fire later)
 
 
@@ -475,16 +477,23 @@ class TacticianDecider(HeuristicDecider):
         target: Cell,
         steps: int = 0,
         range_bonus: int = 0,
+        stepped_from: Cell | None = None,
     ) -> Cell | None:
         """The cell from which ``unit`` (standing on ``cell`` facing ``facing``; None: any facing) hits ``target``
-        with ``profile``, after the ``steps`` it may take first (and turn); None when it cannot."""
+        with ``profile``, after the ``steps`` it may take first (and turn); None when it cannot. ``stepped_from``:
+        the target has just stepped from there to ``target`` (the cell it left no longer blocks the way)."""
         board = g.board
         low, high = self.attack_range(g, unit, profile.profile)
         high += range_bonus
         if board.through_wall(cell, target) > high + steps:
             return None
         side, rear = self.vision(g, unit)
-        for spot in self.reach(g, unit, cell, steps):
+        spots = self.reach(g, unit, cell, steps)
+        if stepped_from is not None and steps > 0:
+            blocked = g.blocked_for(unit) - {stepped_from} | {target}
+            costs = board.reachable(cell, steps, blocked, g.mode.climb_cost)
+            spots = sorted(costs, key=lambda c: (costs[c], c))
+        for spot in spots:
             d = board.through_wall(spot, target) if profile.profile.through_walls else board.distance(spot, target)
             if d is None or not low <= d <= high or spot == target and low > 0:
                 continue
@@ -595,9 +604,11 @@ class TacticianDecider(HeuristicDecider):
         steps: int | None = None,
         counter: bool = False,
         costs: bool = True,
+        dodge: bool = True,
     ) -> float | None:
         """The worth of attacking ``target`` with ``profile`` from ``cell`` (default: where ``attacker`` stands);
-        None when it cannot hit. An own or friendly target is worth its loss, negatively."""
+        None when it cannot hit. An own or friendly target is worth its loss, negatively. With ``dodge``, a target
+        that can step out of reach in answer (:meth:`escapes`) is worth a fraction of it."""
         start = cell if cell is not None else attacker.pos
         if start is None or target.pos is None or target is attacker or target.gone:
             return None
@@ -621,10 +632,98 @@ class TacticianDecider(HeuristicDecider):
         worth = lost * self.hp_weight(target) + used * 0.5 + kill * self.unit_worth(g, target, seat)
         if friendly:
             return -worth - 1.0
+        if dodge and not counter and self.escapes(g, attacker, profile, start, look, target, move, range_bonus):
+            # it steps out of reach in answer (a response or special move everyone can see): the attack is worth
+            # little, but where it takes a response (a token, an ability that taps) it spends that, and the next
+            # attack may land
+            spent = not self.escapes(g, attacker, profile, start, look, target, move, range_bonus, special_only=True)
+            worth = worth * DODGED + (DODGE_SPENT if spent else 0.0)
         if not costs:
             return worth
         urgency = self.urgency(g)
         return worth * (1.0 + urgency) - max(0.1, 1.0 - 0.7 * urgency) * self.retaliation(g, attacker, target, spot, counter)
+
+    def dodge_steps(self, g: TacticsGame, unit: Unit) -> int:
+        """How far ``unit`` can step aside in answer to an attack, by what everyone can see: the response and
+        special abilities of the unit, its equipment and its statuses that move it, when they can be paid for now,
+        and the token cards its owner holds (全息诱饵: gaining one is done in the open, §7.4.2; the rest of the hand
+        is hidden and not counted). One response answers the attack; a special ability may be used at the
+        response window and again at 攻击时, before the range check (T21, T26). 0 when it cannot move."""
+        key = ("dodge", unit.uid)
+        found = self._memo.get(key)
+        if found is not None:
+            return int(found)
+        response = special = 0
+        if unit.pos is not None and unit.kind != "obstacle" and unit.seat and not self.cannot(g, unit, "move"):
+            held = g.player(unit.seat).hand
+            sources: list[Any] = [unit, *unit.equipment, *unit.statuses, *(c for c in held if c.token)]
+            respond = not self.cannot(g, unit, "respond")
+            payable = sum(1 for c in held if not c.token)  # a token cannot be mortgaged (§8.2)
+            for source in sources:
+                for ability in self.texts(g, source):
+                    if ability.kind == "response" and respond:
+                        uses = min(1, _affordable(ability, source, payable))
+                    elif ability.kind == "special":
+                        uses = _affordable(ability, source, payable)
+                    else:
+                        continue
+                    for effect in _flat(ability.sentences):
+                        if isinstance(effect, A.Move) and _is_self(effect.ref):
+                            if ability.kind == "response":
+                                response = max(response, effect.high * uses)
+                            else:
+                                special = max(special, effect.high * uses)
+        steps = response + special
+        self._memo[key] = steps
+        self._memo[("dodge_special", unit.uid)] = special
+        return steps
+
+    def escapes(self, g: TacticsGame, attacker: Unit, profile: Profile, start: Cell, look: str | None, target: Unit,
+                move: int, range_bonus: int, special_only: bool = False) -> bool:  # fmt: skip
+        """Whether ``target`` can step (:meth:`dodge_steps`) to a cell that ``attacker``, declaring from
+        ``start``, can no longer hit with ``profile`` (the response comes before the attack's own move, T21).
+        ``special_only``: with its special abilities alone (they cost nothing that lasts: a mortgaged card
+        comes back)."""
+        steps = self.dodge_steps(g, target)
+        if special_only:
+            steps = int(self._memo.get(("dodge_special", target.uid), 0))
+        if steps <= 0 or target.pos is None:
+            return False
+        key = ("escapes", attacker.uid, start, look, profile.name, target.uid, move, range_bonus, steps)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = any(
+                self.firing_cell(g, attacker, profile, start, look, cell, move, range_bonus, target.pos) is None
+                for cell in self.reach(g, target, target.pos, steps)
+            )
+        return bool(found)
+
+    def pin_worth(self, g: TacticsGame, unit: Unit, ref: A.Node, spent: bool = False) -> float:
+        """无法移动 on an enemy that would dodge: the best attack of ``unit``'s side that lands once it cannot.
+        The whole attack, not what it gains over the dodged one: the pin comes first and the attack still follows,
+        while attacking first leaves nothing for the pin to do. ``spent``: ``unit`` itself cannot attack after
+        (pinning taps it)."""
+        strikers = [u for u in g.player(unit.seat).units
+                    if not u.tapped and u.pos is not None and not u.gone and not (spent and u is unit)]  # fmt: skip
+
+        def worth(target: Unit) -> float | None:
+            if not target.seat or not g.hostile(unit.seat, target.seat) or self.dodge_steps(g, target) <= 0:
+                return None
+            gain = 0.0
+            for striker in strikers:
+                if self.cannot(g, striker, "attack"):
+                    continue
+                for profile in self.all_profiles(g, striker):
+                    pinned = self.attack_value(g, striker, profile, target, dodge=False)
+                    if pinned is None:
+                        continue
+                    free = self.attack_value(g, striker, profile, target)
+                    if free is None or free < pinned:
+                        gain = max(gain, pinned)
+            return gain
+
+        values = [v for u in self._targets(g, unit, ref) if (v := worth(u)) is not None]
+        return max(values) if values else 0.0
 
     def retaliation(self, g: TacticsGame, attacker: Unit, target: Unit, spot: Cell, counter: bool) -> float:
         """What attacking ``target`` from ``spot`` costs: its counterattack (unless this is one) and armour
@@ -1227,6 +1326,8 @@ class TacticianDecider(HeuristicDecider):
                 value += 0.0  # 本次攻击… outside an attack does nothing
             elif isinstance(e, A.Until):
                 value += self.until_worth(g, unit, e, bool(attack_later) or tapped or unit.tapped)
+            elif isinstance(e, A.Cannot) and e.action == "move" and not _is_self(e.ref):
+                value += 0.3 + self.pin_worth(g, unit, e.ref, spent=tapped)
             elif isinstance(e, A.Modify | A.Cannot | A.GainVision):
                 value += 0.3
             elif isinstance(e, A.Switch):
@@ -1248,7 +1349,8 @@ class TacticianDecider(HeuristicDecider):
                 threat = self.threat(g, unit, unit.pos) if unit.pos is not None else 0.0
                 value += min(-x.delta, threat) * 0.8
             elif isinstance(x, A.Cannot):
-                value += 0.25
+                pin = x.action == "move" and not _is_self(x.ref)
+                value += 0.25 + (self.pin_worth(g, unit, x.ref, spent=no_strike) if pin else 0.0)
             else:
                 value += 0.1
         return value
@@ -1692,6 +1794,20 @@ def _holds(condition: A.Node, attacker: Unit, target: Unit | None) -> bool:
     if isinstance(condition, A.HpAtMost) and _is_self(condition.ref):
         return attacker.hp <= condition.value
     return False
+
+
+def _affordable(ability: A.Ability, source: Any, hand: int, most: int = 2) -> int:
+    """How many times (up to ``most``) the costs of ``ability`` on ``source`` can be paid now, from a hand of
+    ``hand`` cards; a tap cost is paid once."""
+    cards = 0
+    for cost in ability.costs:
+        if isinstance(cost, A.TapCost):
+            if getattr(source, "tapped", False):
+                return 0
+            most = 1
+        if isinstance(cost, A.MortgageCost | A.DiscardCost):
+            cards += cost.count
+    return most if cards == 0 else min(most, hand // cards)
 
 
 def _is_self(ref: A.Node) -> bool:
