@@ -282,10 +282,9 @@ def _sweep_now_and_then(directory: Path) -> None:
     _SWEPT[key] = now
 
 
-def _stage(path: Path, data: bytes, *, follow_symlinks: bool = False) -> tuple[Path, Path]:
-    """Write ``data`` to a fsynced temporary beside ``path``, with the mode the target will have;
-    return ``(target, temporary)``. On any error the temporary is removed."""
-    target = check_target(Path(path), follow_symlinks=follow_symlinks)
+def _open_temp(path: Path, target: Path) -> tuple[Path, int]:
+    """A new temporary file beside ``target`` (after an occasional sweep of stale ones): its path and an
+    open descriptor (mode 0600 until :func:`_give_mode`)."""
     directory = _parent(target)
     _sweep_now_and_then(directory)
     tmp = directory / temp_name(target.name)
@@ -293,16 +292,29 @@ def _stage(path: Path, data: bytes, *, follow_symlinks: bool = False) -> tuple[P
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
     except OSError as exc:
         raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
+    return tmp, fd
+
+
+def _give_mode(tmp: Path, target: Path) -> None:
+    """The mode the target has (or a new file would have) onto the temporary."""
+    try:
+        mode = os.stat(target).st_mode & 0o7777
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
+    os.chmod(tmp, mode)
+
+
+def _stage(path: Path, data: bytes, *, follow_symlinks: bool = False) -> tuple[Path, Path]:
+    """Write ``data`` to a fsynced temporary beside ``path``, with the mode the target will have;
+    return ``(target, temporary)``. On any error the temporary is removed."""
+    target = check_target(Path(path), follow_symlinks=follow_symlinks)
+    tmp, fd = _open_temp(path, target)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-        try:
-            mode = os.stat(target).st_mode & 0o7777
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        os.chmod(tmp, mode)
+        _give_mode(tmp, target)
     except BaseException as exc:
         _discard(tmp)
         if isinstance(exc, OSError) and not isinstance(exc, WriteError):
@@ -376,13 +388,7 @@ def write_stream(
     target = check_target(path, follow_symlinks=follow_symlinks)
     if replaces is not None:
         check_replaceable(target, replaces)
-    directory = _parent(target)
-    _sweep_now_and_then(directory)
-    tmp = directory / temp_name(target.name)
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
-    except OSError as exc:
-        raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
+    tmp, fd = _open_temp(path, target)
     try:
         with os.fdopen(fd, "wb") as handle:
             yield StreamWriter(path, handle)
@@ -392,18 +398,14 @@ def write_stream(
             except OSError as exc:
                 raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
         try:
-            mode = os.stat(target).st_mode & 0o7777
-        except FileNotFoundError:
-            mode = 0o666 & ~_umask()
-        try:
-            os.chmod(tmp, mode)
+            _give_mode(tmp, target)
         except OSError as exc:
             raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
     except BaseException:
         _discard(tmp)
         raise
     _commit(path, target, tmp)
-    _fsync_dir(directory)
+    _fsync_dir(_parent(target))
 
 
 def write_many(items: list[tuple[Path, bytes]], *, meter: Meter | None = None) -> None:
