@@ -662,9 +662,9 @@ class TacticianDecider(HeuristicDecider):
             for source in sources:
                 for ability in self.texts(g, source):
                     if ability.kind == "response" and respond:
-                        uses = min(1, _affordable(ability, source, payable))
+                        uses = min(1, _uses(g, ability, source, unit.seat, payable))
                     elif ability.kind == "special":
-                        uses = _affordable(ability, source, payable)
+                        uses = _uses(g, ability, source, unit.seat, payable)
                     else:
                         continue
                     for effect in _flat(ability.sentences):
@@ -1796,18 +1796,15 @@ def _holds(condition: A.Node, attacker: Unit, target: Unit | None) -> bool:
     return False
 
 
-def _affordable(ability: A.Ability, source: Any, hand: int, most: int = 2) -> int:
-    """How many times (up to ``most``) the costs of ``ability`` on ``source`` can be paid now, from a hand of
-    ``hand`` cards; a tap cost is paid once."""
-    cards = 0
-    for cost in ability.costs:
-        if isinstance(cost, A.TapCost):
-            if getattr(source, "tapped", False):
-                return 0
-            most = 1
-        if isinstance(cost, A.MortgageCost | A.DiscardCost):
-            cards += cost.count
-    return most if cards == 0 else min(most, hand // cards)
+def _uses(g: TacticsGame, ability: A.Ability, source: Any, seat: int, cards: int, most: int = 2) -> int:
+    """How many times (up to ``most``) ``ability`` on ``source`` can be paid for now: none where the engine's
+    :meth:`can_pay` says no; once where it taps; else as often as ``cards`` (the hand, tokens aside) allows."""
+    if not g.can_pay(ability.costs, seat, source):
+        return 0
+    if any(isinstance(cost, A.TapCost) for cost in ability.costs):
+        return 1
+    each = sum(cost.count for cost in ability.costs if isinstance(cost, A.MortgageCost | A.DiscardCost))
+    return most if each == 0 else min(most, cards // each)
 
 
 def _is_self(ref: A.Node) -> bool:
