@@ -147,7 +147,7 @@ def test_cli_usage_errors(cli, args: list[str], message: str) -> None:
 def test_the_result_and_its_reason_are_in_the_language_asked(cli) -> None:
     duo = ROOT / "examples" / "decks" / "tactics" / "duo.json"
     rival = ROOT / "examples" / "decks" / "tactics" / "duo-rival.txt"
-    args = ["simulate", "tactics", "--decks", duo, "--decks", rival, "--turns", 12, "--seed", 3]
+    args = ["simulate", "tactics", "--decks", duo, "--decks", rival, "--turns", 40, "--seed", 3]
     data = json.loads(cli(*args, "--format", "json").stdout)
     result = data["result"]  # JSON keeps the codes
     assert result["reason"] in ("first_blood", "last_squad_standing") and len(result["winners"]) == 1

@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
 from toolkit.engine.core import FirstDecider, RandomDecider
 from toolkit.engine.simulate import make_decider, simulate_tactics, tactics_decider
@@ -180,6 +182,96 @@ def test_it_counts_a_dodge_everyone_can_see() -> None:
     game.gain_token(1, "全息诱饵")  # 响应：本单位移动 0-2, gained in the open; the empty hand pays no special
     decider._memo.clear()
     assert decider.dodge_steps(game, dodger) == 2
+
+
+def test_a_dodge_is_weighed_against_the_facing_the_attacker_picks() -> None:
+    """Ending a move in any facing means picking one facing before the target steps (T15, T21): 雾刃 two cells
+    west of nothing but open floor, with two cards to pay two 1-step specials, steps out of the pistol's vision
+    whatever facing 假面 picks, so a shot from there is worth a fraction even though some facing sees every
+    cell it could reach; with one card (one step) facing west sees them all, and the shot is worth it whole."""
+    game = board_game("expert", squads=SQUADS, rows=FIELD)
+    decider = tactician(game)
+    me = put(game, 2, "masque", (3, 2), "n")
+    dodger = put(game, 1, "mistblade", (2, 2), "e")
+    dodger.tapped = True
+    pistol = built_in(game, me, "制式手枪")
+    whole = decider.attack_value(game, me, pistol, dodger, facing=None, costs=False, dodge=False)
+    assert whole is not None and whole > 0
+    hand(game, 1, "med_kit", "med_kit")
+    decider._memo.clear()
+    assert all(decider.escapes(game, me, pistol, (3, 2), f, dodger, 0, 0) for f in "nesw")
+    dodged = decider.attack_value(game, me, pistol, dodger, facing=None, costs=False)
+    assert dodged is not None and dodged < whole / 2
+    hand(game, 1, "med_kit")
+    decider._memo.clear()
+    assert not decider.escapes(game, me, pistol, (3, 2), "w", dodger, 0, 0)
+    assert decider.attack_value(game, me, pistol, dodger, facing=None, costs=False) == whole
+
+
+def test_a_unit_that_dodges_every_attack_is_not_worth_attacking_where_it_can_step_away() -> None:
+    """Three attacks in a row that lost their target to the same unit (a dodge it makes again each turn) and the
+    tactician no longer counts on making it spend its means; a hit on it (damage in the log) starts the count
+    again. It reads only the public log."""
+    game = board_game("expert", squads=SQUADS, rows=FIELD)
+    decider = tactician(game)
+    me = put(game, 2, "masque", (3, 2), "w")
+    dodger = put(game, 1, "mistblade", (2, 2), "e")
+    dodger.tapped = True
+    hand(game, 1, "med_kit", "med_kit")
+    fists = built_in(game, me, "格斗")
+    end = [Action("end", 2), Action("end", 2)]
+
+    def value() -> float:
+        decider.choose(2, "choose an action", end)  # a decision reads what the log added
+        decider._memo.clear()
+        found = decider.attack_value(game, me, fists, dodger, costs=False)
+        assert found is not None
+        return found
+
+    fresh = value()
+    for _ in range(2):
+        game.log.add("target_lost", 2, unit=str(me), target=str(dodger), distance=2, range=[0, 1])
+    assert value() == fresh
+    game.log.add("target_lost", 2, unit=str(me), target=str(dodger), distance=2, range=[0, 1])
+    futile = value()
+    assert 0 < futile < fresh / 2
+    game.log.add("damage", 1, unit=str(dodger), amount=1, shield=0, temp_hp=0, hp=1, hp_left=dodger.hp - 1)
+    assert value() == fresh
+
+
+def test_in_a_stalemate_it_tries_another_action_nearly_as_good() -> None:
+    """Twenty rounds without a unit brought to a new low of HP: sometimes the second best action (within 1.5),
+    never ending the phase instead and never one far worse; while HP keeps falling, always the best."""
+    game = board_game("expert", squads=SQUADS, rows=FIELD)
+    decider = tactician(game, seed=3)
+    unit = put(game, 1, "jackdaw", (0, 0), "s")
+    put(game, 2, "anvil", (9, 5), "n")
+    options = [Action("end", 1), Action("ability", 1, unit), Action("play", 1, unit), Action("scavenge", 1, unit)]
+    worth = {"end": 0.0, "ability": 2.0, "play": 1.0, "scavenge": -5.0}
+    decider._value = lambda g, seat, prompt, option: worth[option.kind]  # type: ignore[method-assign]
+    game.round = 21
+    picked = {decider.choose(1, "choose an action", options).kind for _ in range(60)}
+    assert picked == {"ability", "play"}
+    game.log.add("damage", 2, unit="铁砧#9", amount=1, shield=0, temp_hp=0, hp=1, hp_left=3)
+    assert {decider.choose(1, "choose an action", options).kind for _ in range(60)} == {"ability"}
+
+
+def test_heavy_equipment_is_weighed_against_what_it_displaces_and_the_attacks_it_opens() -> None:
+    """烬火榴弹发射器 (heavy, 2-5) on 余烬 wearing 防弹盾牌: its two slots cost the shield (§7.3.1), not a flat
+    refusal; next to the enemy it cannot fire, but a step back it can, and that is counted."""
+    game = board_game("expert", squads=SQUADS, rows=FIELD)
+    decider = tactician(game)
+    me = put(game, 2, "cinder", (3, 2), "w")
+    put(game, 1, "egret", (2, 2), "e")
+    shield, launcher = hand(game, 2, "ballistic_shield", "cinder_grenade_launcher")
+    game.equip(me, shield)
+    kept = decider.equipment_worth(game, me, shield, worn=True)
+    gain = decider.weapon_gain(game, me, Profile(launcher.name, launcher.record.equipment.attack, launcher, None))
+    assert gain > 0
+    worth = decider.equipment_worth(game, me, launcher)
+    me.equipment.clear()
+    decider._lasting.clear()
+    assert worth == pytest.approx(decider.equipment_worth(game, me, launcher) - 0.9 - kept)  # a card, what it gave
 
 
 def test_it_pins_a_dodger_before_it_strikes() -> None:

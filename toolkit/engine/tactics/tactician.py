@@ -63,6 +63,9 @@ HIDDEN = 0.8  # a hidden unit exposed by stepping into sight
 LASTING_COVER = 0.25  # per enemy line an obstacle moved by 正义的搜刮 covers from now on
 DODGED = 0.1  # what an attack is worth when its target can step out of reach in answer
 DODGE_SPENT = 0.5  # … and what making it spend a response to dodge is worth
+STALL = 16  # rounds without a unit brought to a new low of HP or destroyed: the game is going round in circles
+EXPLORE = 0.3  # … and how often, then, the player tries another action that is nearly as good
+FUTILE = 3  # attacks in a row a target has stepped out of: it dodges every time (it regains its means each turn)
 IN_LINE = 0.12  # per enemy 1-4 steps away with a clear, uncovered line to the cell (it may turn and fire later)
 
 
@@ -137,6 +140,10 @@ class TacticianDecider(HeuristicDecider):
         self._plan: dict[str, Any] = {}  # what the chosen action is for (its moves, its attack)
         self._turn: tuple[int, int] = (-1, -1)
         self._played: dict[str, int] = {}  # cards played this turn, by id
+        self._seen = 0  # how much of the log :meth:`_watch` has read
+        self._dodged: dict[str, int] = {}  # attacks in a row each unit (by label) has stepped out of
+        self._low: dict[str, int] = {}  # the lowest HP each unit (by label) has been brought to
+        self._progress = 0  # the last round a unit reached a new low of HP or was destroyed
 
     def texts(self, g: TacticsGame, source: Any) -> list[A.Ability]:
         """:meth:`TacticsGame.indexed_abilities` without the indexes, kept for the game (by record and face)."""
@@ -209,6 +216,12 @@ class TacticianDecider(HeuristicDecider):
 
     # -- entry points
 
+    def bind(self, game: TacticsGame) -> TacticianDecider:
+        if game is not self.game:  # a new game: nothing read from another game's log carries over
+            self._seen, self._dodged, self._low, self._progress = 0, {}, {}, 0
+        super().bind(game)
+        return self
+
     def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
         if not options:
             raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
@@ -218,6 +231,7 @@ class TacticianDecider(HeuristicDecider):
             if g is not None and prompt == "choose an action":
                 self._remember(g, pick)
             return pick
+        self._watch(g)
         if len(self._lasting) > 100_000:  # a long game: start afresh (between decisions, never inside one)
             self._lasting.clear()
             self._ids.clear()
@@ -229,6 +243,13 @@ class TacticianDecider(HeuristicDecider):
         scores = [self._value(g, player, prompt, option) for option in options]
         best = max(scores)
         picks = [o for o, s in zip(options, scores, strict=True) if s >= best - 1e-9]
+        if prompt == "choose an action" and g.round - self._progress >= STALL and self.rng.random() < EXPLORE:
+            # a stalemate: the same best actions answer each other turn after turn (a dodge made again each turn,
+            # heals as large as the damage), so this player, as one at the table would, tries something else
+            # that is nearly as good (never ending the phase, never far worse)
+            others = [o for o, s in zip(options, scores, strict=True)
+                      if s >= best - 1.5 and not (isinstance(o, Action) and o.kind == "end")]  # fmt: skip
+            picks = others or picks
         pick = picks[self.rng.randrange(len(picks))] if len(picks) > 1 else picks[0]
         if prompt == "choose an action":
             self._remember(g, pick)
@@ -236,6 +257,31 @@ class TacticianDecider(HeuristicDecider):
 
     def confirm(self, player: int, prompt: str) -> bool:
         return not prompt.startswith(("mulligan", "switch"))
+
+    def _watch(self, g: TacticsGame) -> None:
+        """Reads what the log added since the last decision (all of it public): which units keep stepping out of
+        the attacks made on them. One that has dodged :data:`FUTILE` attacks in a row without being damaged
+        regains its means each turn (a token card it makes again, say), so attacking it where it can step away
+        is no longer worth making it spend them."""
+        futile = {label for label, n in self._dodged.items() if n >= FUTILE}
+        for event in g.log.since(self._seen):
+            if event.kind == "target_lost" and "unit" in event.data:
+                label = event.data["target"]
+                self._dodged[label] = self._dodged.get(label, 0) + 1
+            elif event.kind == "damage":
+                label = event.data.get("unit", "")
+                self._dodged.pop(label, None)
+                left = event.data.get("hp_left")
+                if isinstance(left, int) and left < self._low.get(label, left + 1):
+                    self._low[label] = left
+                    self._progress = g.round
+            elif event.kind == "destroyed":
+                self._progress = g.round
+        self._seen = len(g.log)
+        if {label for label, n in self._dodged.items() if n >= FUTILE} != futile:
+            self._lasting.clear()  # what attacks are worth has changed for every cell
+            self._ids.clear()
+            self._state = None
 
     def choose_many(self, player: int, prompt: str, options: Sequence[T], count: int) -> list[T]:
         if prompt.startswith("squad from the draft"):  # offered best first (exclusive cards in the deck, HP)
@@ -632,12 +678,23 @@ class TacticianDecider(HeuristicDecider):
         worth = lost * self.hp_weight(target) + used * 0.5 + kill * self.unit_worth(g, target, seat)
         if friendly:
             return -worth - 1.0
-        if dodge and not counter and self.escapes(g, attacker, profile, start, look, target, move, range_bonus):
+        if dodge and not counter:
             # it steps out of reach in answer (a response or special move everyone can see): the attack is worth
             # little, but where it takes a response (a token, an ability that taps) it spends that, and the next
-            # attack may land
-            spent = not self.escapes(g, attacker, profile, start, look, target, move, range_bonus, special_only=True)
-            worth = worth * DODGED + (DODGE_SPENT if spent else 0.0)
+            # attack may land. Any facing (None) is a facing the attacker picks before the target steps: the target
+            # escapes when it escapes every facing the attacker could pick to hit it
+            looks = [look] if look is not None or attacker.kind == "obstacle" or move > 0 else [
+                f for f in FACINGS if self.firing_cell(g, attacker, profile, start, f, target.pos, move, range_bonus)
+            ]  # fmt: skip
+            if looks and all(self.escapes(g, attacker, profile, start, f, target, move, range_bonus) for f in looks):
+                spent = not all(
+                    self.escapes(g, attacker, profile, start, f, target, move, range_bonus, special_only=True)
+                    for f in looks
+                )
+                if self._dodged.get(str(target), 0) >= FUTILE:
+                    worth *= DODGED * DODGED  # it has stepped away every time: spending its means gains nothing
+                else:
+                    worth = worth * DODGED + (DODGE_SPENT if spent else 0.0)
         if not costs:
             return worth
         urgency = self.urgency(g)
@@ -1184,13 +1241,20 @@ class TacticianDecider(HeuristicDecider):
         value += 0.5 * self.effects_worth(g, unit, triggered)
         return value - cost
 
-    def equipment_worth(self, g: TacticsGame, unit: Unit, card: Card) -> float:
+    def equipment_worth(self, g: TacticsGame, unit: Unit, card: Card, worn: bool = False) -> float:
+        """What wearing ``card`` adds to ``unit``; where its slots are full, less what must self-destruct to make
+        room (§7.3.1: the cheapest of what it wears, a card lost each). ``worn``: ``card`` is already worn."""
         record = card.record
         equipment = record.equipment
-        slots = sum(c.record.equipment.slots for c in unit.equipment)
+        value = 0.0
+        slots = sum(c.record.equipment.slots for c in unit.equipment) if not worn else 0
         if slots + equipment.slots > g.rules.equipment_slots:
-            return -1.0
-        value = 0.3
+            for victim in sorted(unit.equipment, key=lambda c: (self.equipment_worth(g, unit, c, worn=True), c.uid)):
+                value -= CARD + max(0.0, self.equipment_worth(g, unit, victim, worn=True))
+                slots -= victim.record.equipment.slots
+                if slots + equipment.slots <= g.rules.equipment_slots:
+                    break
+        value += 0.3
         if equipment.attack is not None:
             attack = equipment.attack
             reach = min(attack.range.max, 8) - attack.range.min * 0.3
@@ -1198,6 +1262,8 @@ class TacticianDecider(HeuristicDecider):
             best = max((p.profile.speed * (0.8 + 0.12 * (min(p.profile.range.max, 8) - p.profile.range.min * 0.3))
                         for p in self.all_profiles(g, unit)), default=0.0)  # fmt: skip
             value += max(0.4, score - best + 0.6) if score > best else 0.5
+            if not worn and unit.pos is not None:
+                value += 0.5 * self.weapon_gain(g, unit, Profile(card.name, attack, card, None))
         shield = card.shield_left if card.shield_left is not None else equipment.shield or 0
         value += 0.6 * shield
         for _, ability in g.face_abilities(card, card.face):
@@ -1216,6 +1282,19 @@ class TacticianDecider(HeuristicDecider):
                 elif ability.kind in ("active", "response"):
                     value += 0.15
         return value
+
+    def weapon_gain(self, g: TacticsGame, unit: Unit, profile: Profile) -> float:
+        """How much better the best attack ``unit`` could make next turn, from a cell it can reach now, is with
+        the weapon of ``profile`` than with what it has (a launcher that cannot fire at 1 step fires from 2)."""
+        assert unit.pos is not None
+        cells = [unit.pos, *self.reach(g, unit, unit.pos, g.move_allowance(unit, 2, basic=True))]
+        now = max(self.opportunity(g, unit, cell) for cell in cells)
+        then = max(
+            (v for cell in cells for enemy in self.foes(g, unit.seat)
+             if (v := self.attack_value(g, unit, profile, enemy, cell, None, costs=False)) is not None),
+            default=0.0,
+        )  # fmt: skip
+        return max(0.0, then - now)
 
     def status_worth(self, g: TacticsGame, seat: int, card: Card, unit: Unit) -> float:
         """A status on ``unit``: good on an own unit if its text helps, on an enemy if it hurts."""
