@@ -678,7 +678,7 @@ class TacticianDecider(HeuristicDecider):
         worth = lost * self.hp_weight(target) + used * 0.5 + kill * self.unit_worth(g, target, seat)
         if friendly:
             return -worth - 1.0
-        if dodge and not counter:
+        if dodge and not counter and self.dodge_steps(g, target) > 0:
             # it steps out of reach in answer (a response or special move everyone can see): the attack is worth
             # little, but where it takes a response (a token, an ability that taps) it spends that, and the next
             # attack may land. Any facing (None) is a facing the attacker picks before the target steps: the target
@@ -1287,14 +1287,32 @@ class TacticianDecider(HeuristicDecider):
         """How much better the best attack ``unit`` could make next turn, from a cell it can reach now, is with
         the weapon of ``profile`` than with what it has (a launcher that cannot fire at 1 step fires from 2)."""
         assert unit.pos is not None
-        cells = [unit.pos, *self.reach(g, unit, unit.pos, g.move_allowance(unit, 2, basic=True))]
-        now = max(self.opportunity(g, unit, cell) for cell in cells)
+        steps = g.move_allowance(unit, 2, basic=True)
+        key = ("gain", self.loadout(unit), unit.pos, profile.name, steps, self.world(g, unit.seat))
+        found = self._lasting_get(key)
+        if found is None:
+            found = self._lasting_put(key, self._weapon_gain(g, unit, profile, steps))
+        return float(found)
+
+    def _weapon_gain(self, g: TacticsGame, unit: Unit, profile: Profile, steps: int) -> float:
+        assert unit.pos is not None
+        cells = [unit.pos, *self.reach(g, unit, unit.pos, steps)]
+        low, high = self.attack_range(g, unit, profile.profile)
+        board, moves = g.board, self.mobility(g, unit, profile) > 0
+        measure = board.through_wall if profile.profile.through_walls else board.distance
+
+        def in_range(cell: Cell, enemy: Unit) -> bool:  # a quick test before the exact one (a weapon that moves first
+            d = measure(cell, enemy.pos) if enemy.pos is not None else None  # may reach from anywhere near)
+            return moves or (d is not None and low <= d <= high)
+
         then = max(
-            (v for cell in cells for enemy in self.foes(g, unit.seat)
-             if (v := self.attack_value(g, unit, profile, enemy, cell, None, costs=False)) is not None),
+            (v for cell in cells for enemy in self.foes(g, unit.seat) if in_range(cell, enemy)
+             and (v := self.attack_value(g, unit, profile, enemy, cell, None, costs=False)) is not None),
             default=0.0,
         )  # fmt: skip
-        return max(0.0, then - now)
+        if then <= self.opportunity(g, unit, unit.pos):  # no better than what it has where it stands: no gain
+            return 0.0
+        return max(0.0, then - max(self.opportunity(g, unit, cell) for cell in cells))
 
     def status_worth(self, g: TacticsGame, seat: int, card: Card, unit: Unit) -> float:
         """A status on ``unit``: good on an own unit if its text helps, on an enemy if it hurts."""
