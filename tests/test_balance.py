@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import CARDS, SCHEMA
+from tests.conftest import CARDS, ROOT, SCHEMA
 from toolkit.balance.figures import figures, simultaneous_z, wilson
 from toolkit.balance.store import compare, holm, list_runs, load_run, save_run, two_proportion
 
@@ -144,6 +144,26 @@ def test_crossfire_roles_the_same_whatever_the_workers(ray_session: Any, cli: An
     assert figures_["games"] == 50000 and [p["players"] for p in figures_["players"]] == [6, 7]
     assert sum(row["n"] for row in figures_["roles"]) == 25000 * 6 + 25000 * 7
     assert "<svg" in (tmp_path / "1" / "report.html").read_text(encoding="utf-8")
+
+
+def test_netrunner_figures_the_same_whatever_the_workers(ray_session: Any, cli: Any, tmp_path: Path) -> None:
+    decks = ROOT / "examples" / "decks" / "netrunner"
+    reports = []
+    for workers in ("1", "2"):
+        out = tmp_path / workers
+        result = cli("balance", "netrunner", "--decks", decks / "corp-hb-tireless-hands.json", "--decks",
+                     decks / "corp-weyland-skyward.json", "--decks", decks / "runner-anarch-rust.json", "--decks",
+                     decks / "runner-criminal-fingers.json", "--games", "40", "--seed", "3", "--workers", workers,
+                     "--out", out, "--db", tmp_path / "runs.db")  # fmt: skip
+        assert result.exit_code == 0, result.output
+        assert "40 games in" in result.stdout and "kept in the database" in result.stdout
+        reports.append(json.loads((out / "report.json").read_text(encoding="utf-8")))
+        assert len((out / "games.jsonl").read_text(encoding="utf-8").splitlines()) == 40
+    assert reports[0]["figures"] == reports[1]["figures"]
+    assert reports[0]["meta"]["game"] == "netrunner" and reports[0]["timing"]["workers"] in (1, 2)
+    assert [row["n"] for row in reports[0]["figures"]["pairings"]] == [10, 10, 10, 10]
+    compared = cli("balance", "compare", "1", "2", "--db", tmp_path / "runs.db")
+    assert compared.exit_code == 0 and "nothing moved beyond noise" in compared.stdout
 
 
 PG_URL = os.environ.get("DOSSIER_TEST_PG_URL")

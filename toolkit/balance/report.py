@@ -71,7 +71,23 @@ def label(table: str, row: dict[str, Any], names: Namer, lang: str) -> str:
         return names("map", row["map"])
     if table in ("roles", "players"):
         return names("role", row["role"])
+    if table == "sides":
+        return side_word(row["side"], lang)
+    if table == "identities":
+        return names("identity", row["identity"])
+    if table == "pairings":
+        return t(lang, "{a} against {b}", a=names("identity", row["corp"]), b=names("identity", row["runner"]))
+    if table == "decks":
+        return names("deck", row["deck"])
     return str(row)
+
+
+SIDE_WORDS = {"corp": N_("the corp"), "runner": N_("the runner")}
+
+
+def side_word(side: str, lang: str) -> str:
+    """A Netrunner side in words."""
+    return t(lang, SIDE_WORDS[side]) if side in SIDE_WORDS else side
 
 
 TITLES = {
@@ -86,12 +102,18 @@ TITLES = {
 
 FIRST_SEAT = {"modes": N_("Modes: the first seat's rate"), "maps": N_("Maps: the first seat's rate")}
 CROSSFIRE_TITLES = {"roles": N_("Roles"), "players": N_("Roles by player count")}
-TABLE_ORDER = (*TITLES, *FIRST_SEAT, *CROSSFIRE_TITLES)
+NETRUNNER_TITLES = {
+    "sides": N_("Sides: the corp and the runner"),
+    "identities": N_("Identities"),
+    "decks": N_("Decks"),
+    "pairings": N_("Pairings: the corp's rate"),
+}
+TABLE_ORDER = (*NETRUNNER_TITLES, *TITLES, *FIRST_SEAT, *CROSSFIRE_TITLES)
 
 
 def table_title(table: str) -> str:
     """The English title of one of the figures' tables (to translate)."""
-    return TITLES.get(table) or FIRST_SEAT.get(table) or CROSSFIRE_TITLES[table]
+    return TITLES.get(table) or FIRST_SEAT.get(table) or NETRUNNER_TITLES.get(table) or CROSSFIRE_TITLES[table]
 
 
 def outlier_label(row: dict[str, Any], names: Namer, lang: str) -> str:
@@ -190,6 +212,8 @@ def report_title(meta: dict[str, Any], figures: dict[str, Any], lang: str) -> st
     """The report's title (its ``<h1>``), a tactics or a crossfire run's."""
     if meta.get("game") == "crossfire":
         return t(lang, "Balance run: {games} crossfire tables", games=figures["games"])
+    if meta.get("game") == "netrunner":
+        return t(lang, "Balance run: {games} Netrunner games", games=figures["games"])
     return t(lang, "Balance run: {games} games", games=figures["games"])
 
 
@@ -200,14 +224,17 @@ def _document(title: str, body: str, lang: str) -> str:
 
 
 def render_html(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:
-    """``report.html`` of a tactics run: :func:`report_body` in a document of its own."""
-    return _document(report_title(meta, figures, lang), report_body(meta, figures, timing, names, lang), lang)
+    """``report.html`` of a tactics or Netrunner run: :func:`run_body` in a document of its own."""
+    return _document(report_title(meta, figures, lang), run_body(meta, figures, timing, names, lang), lang)
 
 
 def run_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer, lang: str) -> str:
-    """The report of a run, tactics or crossfire (``meta["game"]``), as the HTML inside a page's ``<body>``."""
+    """The report of a run, tactics, crossfire or Netrunner (``meta["game"]``), as the HTML inside a page's
+    ``<body>``."""
     if meta.get("game") == "crossfire":
         return crossfire_body(meta, figures, names, lang)
+    if meta.get("game") == "netrunner":
+        return netrunner_body(meta, figures, timing, names, lang)
     return report_body(meta, figures, timing, names, lang)
 
 
@@ -354,4 +381,70 @@ def crossfire_body(meta: dict[str, Any], figures: dict[str, Any], names: Namer, 
         seats = [(t(lang, "seat {seat}", seat=row["seat"]), row) for row in block["seats"]]
         body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, block["baseline"]) + _rate_table(rows, lang))
         body.append(forest(seats, margin, block["baseline"]) + _rate_table(seats, lang))
+    return "".join(body)
+
+
+NETRUNNER_ENDINGS = {
+    "agenda_points": N_("agenda points"),
+    "flatline": N_("flatline"),
+    "empty_rd": N_("the corp must draw from an empty R&D"),
+    "turn_limit": N_("turn limit (a draw)"),
+}
+
+
+def netrunner_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Namer,
+                   lang: str) -> str:  # fmt: skip
+    """The report of a Netrunner run as the HTML inside a ``<body>`` (its ``<h1>`` first): the sides against an even
+    game, then per side its identities, decks and cards against the side's rate, the pairings, how games end and
+    their length."""
+    esc = html.escape
+    margin = figures["margin"]
+    baseline = figures["baseline"]
+    body = [f"<h1>{esc(report_title(meta, figures, lang))}</h1>"]
+    settings = _with_codes(t(lang, "seed {seed} · decider {decider} · decks {decks} · card set {card_set}",
+                             seed=meta["seed"], decider=_CODE.format(0), decks=", ".join(meta.get("decks", [])),
+                             card_set=_CODE.format(1)), meta["decider"], meta["card_set"][:12])  # fmt: skip
+    body.append(f'<p class="note">{settings}</p>')
+    if meta.get("interrupted"):
+        body.append(f'<p class="note">{esc(t(lang, "Interrupted: the figures count the games that finished."))}</p>')
+    explain = t(lang, "A side scores 1 for a win, ½ for a draw (the turn limit), 0 for a loss. The corp and the runner "
+                "are held against an even game; an identity, a deck or a card against its side's rate in this run "
+                "(the corp {corp}, the runner {runner}). An outlier's interval, widened for every rate of its table "
+                "at once (Bonferroni), lies wholly beyond that ± {margin}. A card's rate follows the decks it is in: "
+                "with few decks it says as much about them as about the card.", corp=pct(baseline["corp"]),
+                runner=pct(baseline["runner"]), margin=pct(margin))  # fmt: skip
+    body.append(f'<p class="note">{esc(explain)}</p>')
+    body.append(f"<h2>{esc(_outliers_heading(lang))}</h2>")
+    found = [(outlier_label(o, names, lang), o) for o in figures["outliers"]]
+    body.append(_rate_table(found, lang) if found else f"<p>{esc(_no_outliers(lang))}</p>")
+    rows = [(label("sides", row, names, lang), row) for row in figures["sides"]]
+    body.append(f"<h2>{esc(t(lang, NETRUNNER_TITLES['sides']))}</h2>" + forest(rows, margin) + _rate_table(rows, lang))
+    for side in ("corp", "runner"):
+        for table in ("identities", "decks", "cards_in_deck", "cards_played"):
+            rows = sorted(((label(table, row, names, lang), row) for row in figures[table] if row["side"] == side),
+                          key=lambda r: -(r[1]["rate"] or 0))  # fmt: skip
+            if rows:
+                heading = t(lang, "{side}: {table}", side=side_word(side, lang), table=t(lang, table_title(table)))
+                body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, baseline[side]) + _rate_table(rows, lang))
+    rows = [(label("pairings", row, names, lang), row) for row in figures["pairings"]]
+    if rows:
+        heading = t(lang, NETRUNNER_TITLES["pairings"])
+        body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, baseline["corp"]) + _rate_table(rows, lang))
+    body.append(f"<h2>{esc(t(lang, 'How games end'))}</h2><table>")
+    for row in figures["endings"]:
+        winner = side_word(row["winner"], lang) if row["winner"] != "draw" else t(lang, "nobody")
+        ending = NETRUNNER_ENDINGS.get(row["ending"])
+        words = t(lang, ending) if ending else row["ending"]
+        body.append(f"<tr><td>{esc(winner)}</td><td>{esc(words)}</td><td>{round(row['score'])}</td>"
+                    f"<td>{pct(row['rate'])}</td><td>{pct(row['low'])} – {pct(row['high'])}</td></tr>")  # fmt: skip
+    body.append("</table>")
+    length = figures["length"]
+    spread = t(lang, "mean {mean}, median {median}, 90th percentile {p90}, longest {max}", mean=length["mean"],
+               median=length["median"], p90=length["p90"], max=length["max"])  # fmt: skip
+    body.append(f"<h2>{esc(t(lang, 'Game length (turns)'))}</h2><p>{esc(spread)}</p>" + _histogram(length["histogram"]))
+    if timing:
+        wall = t(lang, "{games} games in {seconds} s ({rate} games/s) on {workers} worker(s), {batch} games per task",
+                 games=figures["games"], seconds=timing.get("wall_seconds"), rate=timing.get("games_per_second"),
+                 workers=timing.get("workers"), batch=timing.get("batch"))  # fmt: skip
+        body.append(f'<p class="note">{esc(wall)}</p>')
     return "".join(body)

@@ -175,12 +175,15 @@ def carry_postgres(conn: Any, old_schema: str, new_schema: str) -> None:
 
 # -- comparing two runs
 
-RATES = ("seats", "agents", "cards_in_deck", "cards_played", "pairs_together", "pairs_against", "roles")
+RATES = ("seats", "agents", "cards_in_deck", "cards_played", "pairs_together", "pairs_against", "roles", "sides",
+         "identities", "pairings", "decks")  # fmt: skip
 KEYS = {"seats": ("seat",), "agents": ("agent",), "cards_in_deck": ("card",), "cards_played": ("card",),
-        "pairs_together": ("agent", "with"), "pairs_against": ("agent", "against"), "roles": ("role",)}  # fmt: skip
+        "pairs_together": ("agent", "with"), "pairs_against": ("agent", "against"), "roles": ("role",),
+        "sides": ("side",), "identities": ("side", "identity"), "pairings": ("corp", "runner"),
+        "decks": ("side", "deck")}  # fmt: skip
 
 
-SETTINGS = ("game", "modes", "mode", "players", "decks", "decider", "rounds", "specials")  # what a run's figures hang on
+SETTINGS = ("game", "modes", "mode", "players", "decks", "decider", "rounds", "turns", "specials")  # what a run's figures hang on
 
 
 def two_proportion(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float]:

@@ -66,6 +66,9 @@ MarginOption = Annotated[
 ]
 SaveOption = Annotated[bool, typer.Option("--save/--no-save", help=N_("Keep the run in the card database."))]
 CardsOption = Annotated[list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (repeatable)."))]
+ReportOutOption = Annotated[
+    Path, typer.Option("--out", "-o", help=N_("Directory for `report.json`, `report.html` and `games.jsonl`."))
+]
 
 @balance_app.command(
     "tactics",
@@ -104,9 +107,7 @@ def tactics(
     workers: WorkersOption = None,
     address: AddressOption = None,
     margin: MarginOption = 0.02,
-    out: Annotated[
-        Path, typer.Option("--out", "-o", help=N_("Directory for `report.json`, `report.html` and `games.jsonl`."))
-    ] = Path("balance-report"),
+    out: ReportOutOption = Path("balance-report"),
     db: DbOption = None,
     save: SaveOption = True,
     cards: CardsOption = None,
@@ -162,11 +163,7 @@ def tactics(
     names = namer(records, language)
     paths = write_report(out, meta, figures, {**timing}, outcome.results, names,
                          language)  # fmt: skip
-    run_id = None
-    if save and figures["games"]:
-        from toolkit.balance.store import save_run
-
-        run_id = save_run(db, meta, figures)
+    run_id = _keep(db, save, meta, figures)
     _summary(meta, figures, timing, names, language, outcome.interrupted, run_id, paths)
     _stopped(outcome)
 
@@ -182,7 +179,7 @@ def _stopped(outcome: Any) -> None:
 
 def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any], names: Any, lang: str,
              interrupted: bool, run_id: int | None, paths: list[Path]) -> None:  # fmt: skip
-    from toolkit.balance.report import label, outlier_label, pct
+    from toolkit.balance.report import label, pct
 
     if interrupted:
         print(t(lang, "interrupted: {games} of {asked} games finished", games=figures["games"],
@@ -193,10 +190,25 @@ def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, An
     for row in figures["seats"]:
         print(t(lang, "{name}: {rate} ({low}–{high}, n={n})", name=label("seats", row, names, lang),
                 rate=pct(row["rate"]), low=pct(row["low"]), high=pct(row["high"]), n=row["n"]))  # fmt: skip
-    found = figures["outliers"]
     print(t(lang, "outliers (the table's simultaneous 95% interval wholly beyond 50% ± {margin}): {n}",
-            margin=pct(figures["margin"]), n=len(found)))  # fmt: skip
-    for row in found:
+            margin=pct(figures["margin"]), n=len(figures["outliers"])))  # fmt: skip
+    _outliers_and_files(figures, names, lang, run_id, paths)
+
+
+def _keep(db: str | None, save: bool, meta: dict[str, Any], figures: dict[str, Any]) -> int | None:
+    """Keep the run in the database (unless ``--no-save`` or no game finished); its id."""
+    if not save or not figures["games"]:
+        return None
+    from toolkit.balance.store import save_run
+
+    return save_run(db, meta, figures)
+
+
+def _outliers_and_files(figures: dict[str, Any], names: Any, lang: str, run_id: int | None, paths: list[Path]) -> None:
+    """The end of a run's summary: each outlier with its verdict, the files written and the run kept."""
+    from toolkit.balance.report import outlier_label, pct
+
+    for row in figures["outliers"]:
         verdict = t(lang, "strong") if row["flag"] == "strong" else t(lang, "weak")
         print("  " + t(lang, "{name}: {rate} ({low}–{high}, n={n})", name=outlier_label(row, names, lang),
                        rate=pct(row["rate"]), low=pct(row["low"]), high=pct(row["high"]), n=row["n"])
@@ -314,11 +326,7 @@ def crossfire(
     timing.update(workers=outcome.workers, games_per_second=round(figures["games"] / wall, 1) if wall else None)
     names = namer(records, language, "crossfire")
     paths = write_crossfire_report(out, meta, figures, timing, names, language)
-    run_id = None
-    if save and figures["games"]:
-        from toolkit.balance.store import save_run
-
-        run_id = save_run(db, meta, figures)
+    run_id = _keep(db, save, meta, figures)
     print(t(language, "{tables} tables in {seconds} s on {workers} worker(s); an average seat wins {baseline}",
             tables=figures["games"], seconds=timing["wall_seconds"], workers=outcome.workers,
             baseline=pct(figures["baseline"])))  # fmt: skip
@@ -331,6 +339,102 @@ def crossfire(
         print(t(language, "{path}: written", path=path))
     if run_id is not None:
         print(t(language, "run {id} kept in the database", id=run_id))
+    _stopped(outcome)
+
+
+@balance_app.command(
+    "netrunner",
+    help=help_text(
+        N_("Play seeded Netrunner games, every corp deck against every runner deck in turn, in parallel and write the "
+           "figures: the corp's and the runner's win rates, each identity, deck and card against its side's rate "
+           "(in the deck; played or installed), the pairings, how games end and their length, with 95% intervals "
+           "and the outliers."),  # fmt: skip
+        N_("The same seed gives the same `report.json` (timings aside), whatever the number of workers. `Ctrl-C` "
+           "stops and keeps the games that finished."),  # fmt: skip
+    ),
+)
+def netrunner(
+    decks: Annotated[
+        list[Path],
+        typer.Option("--decks", help=N_("Legal deck files or directories of them (repeatable): at least one corp "
+                                        "and one runner deck.")),  # fmt: skip
+    ],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, max=10_000_000, help=N_("Number of games."))] = 1000,
+    decider: Annotated[
+        str, typer.Option("--decider", help=N_("The player on both sides: `heuristic` or `random`."))
+    ] = "heuristic",
+    seed: SeedOption = 0,
+    turns: Annotated[
+        int, typer.Option("--turns", min=1, max=1000, help=N_("Turns per game at most, both sides' (then a draw)."))
+    ] = 100,
+    workers: WorkersOption = None,
+    address: AddressOption = None,
+    margin: MarginOption = 0.02,
+    out: ReportOutOption = Path("balance-report"),
+    db: DbOption = None,
+    save: SaveOption = True,
+    cards: CardsOption = None,
+    lang: LangOption = None,
+) -> None:
+    from toolkit.balance.figures import timing as timing_of
+    from toolkit.balance.games import card_set_hash
+    from toolkit.balance.netrunner import netrunner_figures, plan_matches, play_matches
+    from toolkit.balance.report import label, namer, pct, side_word, write_report
+    from toolkit.balance.runner import import_ray, run_games
+    from toolkit.cli._lang import output_lang
+    from toolkit.cli.deck import deck_files, load_pool
+    from toolkit.cli.simulate import _legal_decks
+
+    import_ray()  # before any work: without Ray, one line and exit 2
+    if decider not in ("heuristic", "random"):
+        raise DossierError(tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(decider),
+                              choices=tr(", ").join(("heuristic", "random"))))  # fmt: skip
+    language = output_lang(lang)
+    pool = load_pool(cards)
+    records = list(pool.records)
+    loaded = _legal_decks(deck_files(decks), "netrunner", pool)
+    identities = pool.rules.game("netrunner").records
+    by_side: dict[str, dict[str, Any]] = {"corp": {}, "runner": {}}
+    for entry in loaded:
+        side = getattr(identities.get(entry.deck.identity), "side", None)
+        if side not in by_side:
+            raise DossierError(tr("{path}: {id} is not a {game} identity", path=entry.path,
+                                  id=repr(entry.deck.identity), game="netrunner"), exit_code=1)  # fmt: skip
+        key = Path(entry.path).stem
+        if key in by_side["corp"] or key in by_side["runner"]:
+            raise DossierError(tr("{path}: two decks named {name}; rename one", path=entry.path, name=key))
+        by_side[side][key] = entry.deck
+    for side, chosen in by_side.items():
+        if not chosen:
+            raise DossierError(tr("{option}: no {side} deck among them; a run needs at least one corp and one runner "
+                                  "deck", option="--decks", side=side_word(side, language)))  # fmt: skip
+    fmt = next(iter({d.mode for side in by_side.values() for d in side.values()}))
+    specs = plan_matches(games, by_side["corp"], by_side["runner"], seed, decider, turns, fmt)
+    meta: dict[str, Any] = {"game": "netrunner", "card_set": card_set_hash(records, "netrunner"), "decider": decider,
+                            "seed": seed, "games_asked": games, "decks": sorted([*by_side["corp"], *by_side["runner"]]),
+                            "turns": turns, "margin": margin}  # fmt: skip
+    started = time.perf_counter()
+    with RateProgress(len(specs), t(language, "games")) as bar:
+        outcome = run_games(records, specs, workers=workers, address=address, step=bar.advance, play=play_matches)
+    wall = time.perf_counter() - started
+    meta.update(interrupted=outcome.interrupted)
+    timing = timing_of(outcome.results, wall)
+    timing.update(workers=outcome.workers, batch=outcome.batch)
+    figures = netrunner_figures(outcome.results, margin)
+    names = namer(records, language, "netrunner")
+    paths = write_report(out, meta, figures, timing, outcome.results, names, language)
+    run_id = _keep(db, save, meta, figures)
+    if outcome.interrupted:
+        print(t(language, "interrupted: {games} of {asked} games finished", games=figures["games"], asked=games))
+    print(t(language, "{games} games in {seconds} s: {rate} games/s on {workers} worker(s)", games=figures["games"],
+            seconds=timing["wall_seconds"], rate=timing["games_per_second"], workers=timing["workers"]))  # fmt: skip
+    for table in ("sides", "identities"):
+        for row in figures[table]:
+            print(t(language, "{name}: {rate} ({low}–{high}, n={n})", name=label(table, row, names, language),
+                    rate=pct(row["rate"]), low=pct(row["low"]), high=pct(row["high"]), n=row["n"]))  # fmt: skip
+    print(t(language, "outliers (the table's simultaneous 95% interval wholly beyond its centre ± {margin}): {n}",
+            margin=pct(margin), n=len(figures["outliers"])))  # fmt: skip
+    _outliers_and_files(figures, names, language, run_id, paths)
     _stopped(outcome)
 
 

@@ -1,5 +1,5 @@
-"""The balance lab's pages: the runs kept in the server's database (``dossier balance tactics|crossfire`` keep them
-there), a run's report, and two runs compared.
+"""The balance lab's pages: the runs kept in the server's database (``dossier balance tactics|crossfire|netrunner``
+keep them there), a run's report, and two runs compared.
 
 Every word and figure comes from :mod:`toolkit.balance`: the report is :func:`toolkit.balance.report.run_body` (the
 body of ``report.html``), the comparison :func:`toolkit.balance.store.compare` worded by
