@@ -16,7 +16,9 @@ import pytest
 
 from tests.conftest import CARDS, ROOT, SCHEMA
 from toolkit.balance.figures import figures, simultaneous_z, wilson
+from toolkit.balance.games import maps_for
 from toolkit.balance.store import compare, holm, list_runs, load_run, save_run, two_proportion
+from toolkit.catalog import load_catalog
 
 GAMES = "24"
 
@@ -131,6 +133,29 @@ def test_outliers_only_where_the_interval_says_so() -> None:
     assert compare(run_a, run_a)["moved"] == []
 
 
+def test_games_of_three_and_four_players(ray_session: Any, cli: Any, tmp_path: Path) -> None:
+    """--players 4: each deal played once per seat, the seats turned one a game; only the modes made for four
+    (双雄 in two teams of two, 混战 every seat alone); every seat rated against the fair share of its games."""
+    out = tmp_path / "four"
+    result = cli("balance", "tactics", "--players", "4", "--games", "8", "--rounds", "12", "--seed", "2",
+                 "--workers", "2", "--out", out, "--no-save", "--lang", "en")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "beyond its centre" in result.stdout
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    assert report["meta"]["players"] == 4 and report["meta"]["modes"] == ["duo", "melee"]
+    games = [json.loads(line) for line in (out / "games.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [g["mode"] for g in games] == ["duo"] * 4 + ["melee"] * 4
+    assert {g["share"] for g in games if g["mode"] == "duo"} == {0.5} and {g["share"] for g in games[4:]} == {0.25}
+    squads = [tuple(tuple(s["agents"]) for s in g["sides"]) for g in games]
+    assert squads[1] == squads[0][1:] + squads[0][:1] and squads[4] != squads[0]  # turned one seat a game
+    seats = report["figures"]["seats"]
+    assert [row["seat"] for row in seats] == [1, 2, 3, 4] and all(row["centre"] == 0.375 for row in seats)
+    assert "fair share" in (out / "report.html").read_text(encoding="utf-8")
+    refused = cli("balance", "tactics", "--players", "3", "--modes", "duel", "--games", "3", "--out", tmp_path / "x",
+                  "--no-save", "--lang", "en")  # fmt: skip
+    assert refused.exit_code == 2 and "--modes 'duel'" in refused.stderr and "3 players" in refused.stderr
+
+
 def test_crossfire_roles_the_same_whatever_the_workers(ray_session: Any, cli: Any, tmp_path: Path) -> None:
     reports = []
     for workers in ("1", "2"):
@@ -188,3 +213,37 @@ def test_runs_outlive_db_build(backend: str, cli: Any, tmp_path: Path) -> None:
     assert save_run(db, meta, data) == first + 1
     assert load_run(db, str(first))["figures"] == data
     assert cli("search", "t:装备", "--db", db).exit_code == 0  # the rebuilt database still answers
+
+
+def test_two_player_runs_are_planned_as_before_and_more_players_turn_the_seats() -> None:
+    from toolkit.balance.games import plan_random
+
+    records = list(load_catalog([CARDS / "tactics"]).records)
+    two = plan_random(records, 6, ["duel", "duo"], 1, "heuristic")
+    assert [(s.mode, s.swapped, s.players, s.rotation) for s in two] == [
+        ("duel", False, 2, 0), ("duel", True, 2, 1), ("duo", False, 2, 0), ("duo", True, 2, 1), ("duel", False, 2, 0),
+        ("duel", True, 2, 1)]  # fmt: skip
+    assert two[0].deal_seed == two[1].deal_seed != two[2].deal_seed
+    three = plan_random(records, 7, ["melee"], 1, "heuristic", players=3)
+    assert [s.rotation for s in three] == [0, 1, 2, 0, 1, 2, 0] and len({s.deal_seed for s in three}) == 3
+    assert all(s.map in maps_for(records, "melee", 3) for s in three)
+
+
+def test_a_melee_seat_is_held_against_its_fair_share() -> None:
+    """Four-player 混战: an agent that wins one game in two is strong (an average seat wins one in four); one that
+    wins one in four is not flagged, though below 50%; one in eight is weak."""
+    results = []
+    for i in range(200):
+        winner = 1 if i % 2 == 0 else 2 if i % 4 == 1 else 3 if i % 8 == 3 else 4
+        sides = [{"seat": seat, "agents": [name], "cards": [], "played": []}
+                 for seat, name in enumerate(("ace", "b", "c", "d"), 1)]  # fmt: skip
+        results.append({"index": i, "mode": "melee", "map": "headquarters", "winners": [winner],
+                        "reason": "last_squad_standing", "rounds": 5, "sides": sides, "share": 0.25})  # fmt: skip
+    data = figures(results, margin=0.02)
+    agents = {row["agent"]: row for row in data["agents"]}
+    assert agents["ace"]["rate"] == 0.5 and agents["ace"]["centre"] == 0.25 and agents["ace"]["flag"] == "strong"
+    assert agents["b"]["rate"] == 0.25 and agents["b"]["flag"] is None
+    assert agents["c"]["rate"] == 0.125 and agents["c"]["flag"] == "weak"
+    assert data["modes"][0]["first_seat"]["centre"] == 0.25
+    draw = {**results[0], "winners": [], "reason": "round limit"}
+    assert figures([draw])["agents"][0]["score"] == 0.25  # a draw: each seat its fair share

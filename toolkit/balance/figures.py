@@ -1,7 +1,10 @@
 """The figures of a balance run, from its games' results: rates with 95% Wilson intervals, outliers, games needed.
 
 A side's *score* in a game is 1 for a win, ½ for a draw (the round limit, no winner) and 0 for a loss, so
-with two seats the scores of a game add up to 1 and a fair agent, card or seat scores 50%. Every rate is
+with two seats the scores of a game add up to 1 and a fair agent, card or seat scores 50%. With more players
+(3 or 4 seats) a draw scores each seat its fair share, 1 / the number of sides (½ with two teams of two in
+双雄, ⅓ or ¼ in 混战), and a rate is held against the average of the fair shares of the games it counts
+(its ``centre``, written when it is not 50%) instead of 50%. Every rate is
 ``{"n", "score", "rate", "low", "high"}``: ``n`` sides (or games), their total score, the rate and its 95%
 Wilson score interval. An item is an *outlier* only when its whole interval lies beyond 50% ± ``margin``
 (``strong`` above, ``weak`` below), the interval widened for the number of rates in its table (Bonferroni:
@@ -76,10 +79,15 @@ def verdict(item: dict[str, Any], margin: float, games: int, z: float = Z95, cen
             item["needed"] = None
 
 
+def _share(result: dict[str, Any]) -> float:
+    """A seat's fair share of the game: 1 / the number of sides (½ with two players, or two teams of two)."""
+    return float(result.get("share", 0.5))
+
+
 def _score(result: dict[str, Any], seat: int) -> float:
     winners = result["winners"]
     if not winners:
-        return 0.5
+        return _share(result)
     return 1.0 if seat in winners else 0.0
 
 
@@ -87,10 +95,16 @@ class _Tally:
     def __init__(self) -> None:
         self.n: Counter[Any] = Counter()
         self.score: defaultdict[Any, float] = defaultdict(float)
+        self.fair: defaultdict[Any, float] = defaultdict(float)  # the sum of the fair shares of the games counted
 
-    def add(self, key: Any, score: float) -> None:
+    def add(self, key: Any, score: float, fair: float = 0.5) -> None:
         self.n[key] += 1
         self.score[key] += score
+        self.fair[key] += fair
+
+    def centre(self, key: Any) -> float:
+        """What an average seat would score in the same games: 50% when every game had two sides."""
+        return round(self.fair[key] / self.n[key], DIGITS) if self.n[key] else 0.5
 
     def rows(self, label: str | Sequence[str], margin: float | None, games: int, least: int = 1) -> list[dict[str, Any]]:
         out = []
@@ -99,11 +113,13 @@ class _Tally:
                 continue
             row: dict[str, Any] = dict(zip(label, key, strict=True)) if isinstance(label, tuple) else {str(label): key}
             row.update(rate(self.score[key], self.n[key]))
+            if self.centre(key) != 0.5:
+                row["centre"] = self.centre(key)
             out.append(row)
         if margin is not None:
             z = simultaneous_z(len(out))
             for row in out:
-                verdict(row, margin, games, z)
+                verdict(row, margin, games, z, row.get("centre", 0.5))
         return out
 
 
@@ -126,23 +142,24 @@ def figures(results: Sequence[dict[str, Any]], margin: float = 0.02, least_pairs
         lengths.append(result["rounds"])
         length_by_mode[result["mode"]].append(result["rounds"])
         sides = result["sides"]
+        fair = _share(result)
         first = _score(result, 1)
-        seats.add(1, first)
-        seats.add(2, _score(result, 2))
-        modes[result["mode"]].add("first", first)
+        for side in sides:
+            seats.add(side["seat"], _score(result, side["seat"]), fair)
+        modes[result["mode"]].add("first", first, fair)
         modes[result["mode"]].add("decided", 1.0 if result["winners"] else 0.0)
-        maps[result["map"]].add("first", first)
+        maps[result["map"]].add("first", first, fair)
         for side in sides:
             score = _score(result, side["seat"])
             squad = sorted(set(side["agents"]))
             for agent in squad:
-                agents.add(agent, score)
+                agents.add(agent, score, fair)
             for card in side["cards"]:
-                in_deck.add(card, score)
+                in_deck.add(card, score, fair)
             for card in side.get("played", ()):
-                used.add(card, score)
+                used.add(card, score, fair)
             for pair in combinations(squad, 2):
-                together.add(pair, score)
+                together.add(pair, score, fair)
         if len(sides) == 2:
             mine, theirs = sides[0], sides[1]
             score = _score(result, mine["seat"])
@@ -156,8 +173,8 @@ def figures(results: Sequence[dict[str, Any]], margin: float = 0.02, least_pairs
     for mode in sorted(modes):
         tally = modes[mode]
         row: dict[str, Any] = {"mode": mode, "games": tally.n["first"]}
-        row["first_seat"] = rate(tally.score["first"], tally.n["first"])
-        verdict(row["first_seat"], margin, games, simultaneous_z(len(modes)))
+        row["first_seat"] = _centred(rate(tally.score["first"], tally.n["first"]), tally.centre("first"))
+        verdict(row["first_seat"], margin, games, simultaneous_z(len(modes)), tally.centre("first"))
         row["decided"] = rate(tally.score["decided"], tally.n["decided"])
         row["rounds"] = _length(length_by_mode[mode])
         row["endings"] = {reason: n for (m, reason), n in sorted(ends_by_mode.items()) if m == mode}
@@ -165,8 +182,9 @@ def figures(results: Sequence[dict[str, Any]], margin: float = 0.02, least_pairs
     by_map = []
     for board in sorted(maps):
         row = {"map": board, "games": maps[board].n["first"]}
-        row["first_seat"] = rate(maps[board].score["first"], maps[board].n["first"])
-        verdict(row["first_seat"], margin, games, simultaneous_z(len(maps)))
+        centre = maps[board].centre("first")
+        row["first_seat"] = _centred(rate(maps[board].score["first"], maps[board].n["first"]), centre)
+        verdict(row["first_seat"], margin, games, simultaneous_z(len(maps)), centre)
         by_map.append(row)
     endings = [{"reason": reason, **rate(n, games)} for reason, n in sorted(ends.items())]
     out: dict[str, Any] = {
@@ -186,6 +204,12 @@ def figures(results: Sequence[dict[str, Any]], margin: float = 0.02, least_pairs
     }
     out["outliers"] = outliers(out)
     return out
+
+
+def _centred(row: dict[str, Any], centre: float) -> dict[str, Any]:
+    if centre != 0.5:
+        row["centre"] = centre
+    return row
 
 
 TABLES = ("seats", "agents", "cards_in_deck", "cards_played", "pairs_together", "pairs_against")

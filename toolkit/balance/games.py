@@ -2,7 +2,8 @@
 
 :func:`plan_random` and :func:`plan_decks` turn a run's settings into :class:`GameSpec` s. Game ``2k``
 and ``2k + 1`` are the same deal (the same decks on the same map) with the seats swapped, so every
-deck, agent and card sits first as often as second. A deal's decks are drawn from the seed derived
+deck, agent and card sits first as often as second; with ``N`` players (3 or 4, ``--players``), games
+``N·k`` … ``N·k + N − 1`` are deal ``k`` with the seats turned one a game. A deal's decks are drawn from the seed derived
 from (run seed, deal index) (:func:`derive`), a game's dice and choices from (run seed, game index):
 the same run seed gives the same games, however they are spread over workers.
 
@@ -24,7 +25,7 @@ from typing import Any
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 
-PLAYERS = 2  # seats per game: a side's score is then its share of the game (a win 1, a draw ½)
+PLAYERS = 2  # seats per game unless a run asks for more (a win scores 1, a draw each seat's fair share)
 ROUNDS = 100  # rounds per game at most (a game still going then is a draw)
 
 
@@ -62,6 +63,8 @@ class GameSpec:
     decider: str
     rounds: int
     decks: tuple[tuple[tuple[str, ...], tuple[str, ...], str], ...] | None = None
+    players: int = PLAYERS
+    rotation: int = 0  # with more than two players: the deal's decks turned this many seats (two: ``swapped``)
 
 
 def maps_for(records: Iterable[Any], mode: str, players: int = PLAYERS) -> list[str]:
@@ -89,62 +92,71 @@ def playable_modes(records: Iterable[Any], players: int = PLAYERS) -> list[str]:
     )
 
 
-def check_modes(records: Sequence[Any], modes: Sequence[str]) -> None:
-    playable = playable_modes(records)
+def check_modes(records: Sequence[Any], modes: Sequence[str], players: int = PLAYERS) -> None:
+    playable = playable_modes(records, players)
     for mode in modes:
         if mode not in playable:
             raise DossierError(
-                tr("{option} {value}: choose among {choices}", option="--modes", value=repr(mode),
-                   choices=tr(", ").join(playable))
+                tr("{option} {value}: choose among {choices} (with {n} players)", option="--modes", value=repr(mode),
+                   choices=tr(", ").join(playable), n=players)
             )  # fmt: skip
 
 
+def _turned(seats: Sequence[Any], rotation: int, players: int) -> list[Any]:
+    """The seats of a deal for its game ``rotation`` (0 … players − 1): two players swap, more turn by one seat
+    a game, so every deck sits in every seat once per deal."""
+    if players == 2:
+        return list(reversed(seats)) if rotation % 2 else list(seats)
+    return [*seats[rotation:], *seats[:rotation]]
+
+
 def plan_random(
-    records: Sequence[Any], games: int, modes: Sequence[str], seed: int, decider: str, rounds: int = ROUNDS
-) -> list[GameSpec]:
-    """``games`` games of random legal decks: deal ``k`` is played as games ``2k`` and ``2k + 1`` (seats
-    swapped), its mode ``modes[k % len(modes)]``, its map the next of the mode's maps in turn."""
-    check_modes(records, modes)
-    maps = {mode: maps_for(records, mode) for mode in modes}
+    records: Sequence[Any], games: int, modes: Sequence[str], seed: int, decider: str, rounds: int = ROUNDS,
+    players: int = PLAYERS,
+) -> list[GameSpec]:  # fmt: skip
+    """``games`` games of random legal decks for ``players`` seats: deal ``k`` is played as games ``N·k`` …
+    ``N·k + N − 1`` (``N`` players; the seats turned one a game: swapped with two), its mode
+    ``modes[k % len(modes)]``, its map the next of the mode's maps for ``N`` players in turn."""
+    check_modes(records, modes, players)
+    maps = {mode: maps_for(records, mode, players) for mode in modes}
     specs = []
     for index in range(games):
-        deal = index // 2
+        deal, rotation = divmod(index, players)
         mode = modes[deal % len(modes)]
         board = maps[mode][(deal // len(modes)) % len(maps[mode])]
         specs.append(
-            GameSpec(index, mode, board, derive(seed, "game", index), derive(seed, "deal", deal), index % 2 == 1,
-                     decider, rounds)
+            GameSpec(index, mode, board, derive(seed, "game", index), derive(seed, "deal", deal), rotation != 0,
+                     decider, rounds, None, players, rotation)
         )  # fmt: skip
     return specs
 
 
 def plan_decks(
-    records: Sequence[Any], decks: Sequence[Any], games: int, seed: int, decider: str, rounds: int = ROUNDS
-) -> list[GameSpec]:
-    """``games`` games of the given decks (:class:`toolkit.models.deck.Deck`, legal), round-robin: every pair
-    of decks of the same mode in turn, each pair's deal played twice with the seats swapped."""
-    pairs = []
-    for i, first in enumerate(decks):
-        for second in decks[i + 1 :]:
-            if first.mode == second.mode:
-                pairs.append((first, second))
-    if not pairs:
-        raise DossierError(tr("{option}: no two decks of the same mode to play against each other", option="--decks"))
+    records: Sequence[Any], decks: Sequence[Any], games: int, seed: int, decider: str, rounds: int = ROUNDS,
+    players: int = PLAYERS,
+) -> list[GameSpec]:  # fmt: skip
+    """``games`` games of the given decks (:class:`toolkit.models.deck.Deck`, legal), round-robin: every group
+    of ``players`` decks of the same mode in turn (every pair, with two), each group's deal played once per
+    seat, the seats turned one a game (swapped, with two)."""
+    from itertools import combinations
+
+    groups = [group for group in combinations(decks, players) if len({d.mode for d in group}) == 1]
+    if not groups:
+        raise DossierError(tr("{option}: no {n} decks of the same mode to play against each other", option="--decks",
+                              n=players))  # fmt: skip
     specs = []
     for index in range(games):
-        deal = index // 2
-        first, second = pairs[deal % len(pairs)]
-        board_ids = maps_for(records, first.mode)
+        deal, rotation = divmod(index, players)
+        group = groups[deal % len(groups)]
+        board_ids = maps_for(records, group[0].mode, players)
         if not board_ids:
-            raise DossierError(tr("no tactics map is made for {mode} with {n} players ({directory})", mode=first.mode,
-                                  n=PLAYERS, directory="cards/tactics/maps/"))  # fmt: skip
-        board = board_ids[(deal // len(pairs)) % len(board_ids)]
-        seats = [_seat(first), _seat(second)]
-        if index % 2 == 1:
-            seats.reverse()
+            raise DossierError(tr("no tactics map is made for {mode} with {n} players ({directory})",
+                                  mode=group[0].mode, n=players, directory="cards/tactics/maps/"))  # fmt: skip
+        board = board_ids[(deal // len(groups)) % len(board_ids)]
+        seats = _turned([_seat(deck) for deck in group], rotation, players)
         specs.append(
-            GameSpec(index, first.mode, board, derive(seed, "game", index), derive(seed, "deal", deal),
-                     index % 2 == 1, decider, rounds, tuple(seats))
+            GameSpec(index, group[0].mode, board, derive(seed, "game", index), derive(seed, "deal", deal),
+                     rotation != 0, decider, rounds, tuple(seats), players, rotation)
         )  # fmt: skip
     return specs
 
@@ -161,11 +173,9 @@ def deal(records: Sequence[Any], spec: GameSpec) -> list[tuple[tuple[str, ...], 
         return list(spec.decks)
     from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
 
-    decks = random_legal_decks(records, spec.mode, random.Random(spec.deal_seed), PLAYERS)
+    decks = random_legal_decks(records, spec.mode, random.Random(spec.deal_seed), spec.players)
     seats = [(tuple(d.agents or ()), tuple(deck_card_ids(d)), "") for d in decks]
-    if spec.swapped:
-        seats.reverse()
-    return seats
+    return _turned(seats, spec.rotation if spec.players != 2 else int(spec.swapped), spec.players)
 
 
 def play_one(records: Sequence[Any], spec: GameSpec) -> dict[str, Any]:
@@ -198,6 +208,9 @@ def play_one(records: Sequence[Any], spec: GameSpec) -> dict[str, Any]:
         side["played"] = sorted(played.get(side["seat"], ()))
     outcome = game.result()
     result.update(winners=sorted(outcome["winners"]), reason=str(outcome["reason"]), rounds=int(outcome["rounds"]))
+    # a seat's fair share of a game: one side's (a team of two in 4-player 双雄, one seat in 混战), what each seat
+    # scores in a draw and what an average seat scores (:mod:`toolkit.balance.figures`)
+    result["share"] = round(1 / len({game.team_of(seat) for seat in range(1, len(seats) + 1)}), 6)
     result["seconds"] = time.perf_counter() - start
     return result
 

@@ -167,9 +167,17 @@ def forest(rows: Sequence[tuple[str, dict[str, Any]]], margin: float, centre: fl
         return left + span * share
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" class="forest">',
-             f'<rect x="{x(centre - margin):.1f}" y="0" width="{x(centre + margin) - x(centre - margin):.1f}" '
-             f'height="{height - 20}" fill="#eee"/>']  # fmt: skip
+             f'viewBox="0 0 {width} {height}" class="forest">']
+    centres = {row.get("centre", centre) for _, row in rows}
+    if len(centres) <= 1:  # one band for the table
+        middle = centres.pop() if centres else centre
+        parts.append(f'<rect x="{x(middle - margin):.1f}" y="0" width="{x(middle + margin) - x(middle - margin):.1f}" '
+                     f'height="{height - 20}" fill="#eee"/>')  # fmt: skip
+    else:  # rates held against different fair shares (games of 2, 3 or 4 seats): a band per row
+        for i, (_, row) in enumerate(rows):
+            middle = row.get("centre", centre)
+            parts.append(f'<rect x="{x(middle - margin):.1f}" y="{4 + step * i}" '
+                         f'width="{x(middle + margin) - x(middle - margin):.1f}" height="16" fill="#eee"/>')  # fmt: skip
     for tick in (0, 0.25, 0.5, 0.75, 1):
         parts.append(f'<line x1="{x(tick):.1f}" x2="{x(tick):.1f}" y1="0" y2="{height - 20}" stroke="#ccc"/>')
         parts.append(f'<text x="{x(tick):.1f}" y="{height - 6}" font-size="11" text-anchor="middle">'
@@ -256,6 +264,11 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
                 "an outlier is a rate whose whole interval lies beyond 50% ± {margin}, the interval widened to hold for every "
                 "rate of its table at once (Bonferroni).", margin=pct(margin))  # fmt: skip
     body.append(f'<p class="note">{esc(explain)}</p>')
+    if meta.get("players", 2) != 2:
+        seats = t(lang, "With {n} players a draw scores each seat its fair share, 1 / the number of sides (two teams of two "
+                  "in 4-player 双雄, every seat alone in 混战), and a rate is held against the average fair share of the "
+                  "games it counts instead of 50%: the grey band of its row.", n=meta["players"])  # fmt: skip
+        body.append(f'<p class="note">{esc(seats)}</p>')
     body.append(f"<h2>{esc(_outliers_heading(lang))}</h2>")
     if figures["outliers"]:
         found = [(outlier_label(o, names, lang), o) for o in figures["outliers"]]

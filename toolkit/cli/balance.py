@@ -86,7 +86,8 @@ def tactics(
         str | None,
         typer.Option(
             "--modes",
-            help=N_("Modes to play, comma-separated (random decks: each deal in turn; default `duel,duo,expert`); "
+            help=N_("Modes to play, comma-separated (random decks: each deal in turn; default `duel,duo,expert`, "
+                    "with 3 or 4 players every mode made for them); "
                     "with decks: only the decks of these modes."),  # fmt: skip
         ),
     ] = None,
@@ -100,6 +101,11 @@ def tactics(
     decider: Annotated[
         str, typer.Option("--decider", help=N_("The player on every seat: `heuristic`, `brawler` or `random`."))
     ] = "heuristic",
+    players: Annotated[
+        int,
+        typer.Option("--players", min=2, max=4, help=N_("Seats per game: 2, or 3 or 4 for the modes made for them "
+                                                      "(双雄, 混战); the seats turn one a game.")),  # fmt: skip
+    ] = 2,
     seed: SeedOption = 0,
     rounds: Annotated[
         int, typer.Option("--rounds", min=1, max=500, help=N_("Rounds per game at most (then a draw)."))
@@ -114,7 +120,7 @@ def tactics(
     lang: LangOption = None,
 ) -> None:
     from toolkit.balance import figures as fig
-    from toolkit.balance.games import card_set_hash, plan_decks, plan_random
+    from toolkit.balance.games import card_set_hash, plan_decks, plan_random, playable_modes
     from toolkit.balance.report import namer, write_report
     from toolkit.balance.runner import import_ray, run_games
     from toolkit.cli._lang import output_lang
@@ -136,11 +142,11 @@ def tactics(
 
         loaded = _legal_decks(deck_files([decks]), "tactics", pool)
         chosen = [d.deck for d in loaded if d.deck is not None and (not mode_list or d.deck.mode in mode_list)]
-        specs = plan_decks(records, chosen, games, seed, decider, rounds)
+        specs = plan_decks(records, chosen, games, seed, decider, rounds, players)
         mode_list = sorted({s.mode for s in specs})
     else:
-        mode_list = mode_list or list(DEFAULT_MODES)
-        specs = plan_random(records, games, mode_list, seed, decider, rounds)
+        mode_list = mode_list or (list(DEFAULT_MODES) if players == 2 else playable_modes(records, players))
+        specs = plan_random(records, games, mode_list, seed, decider, rounds, players)
     meta: dict[str, Any] = {
         "game": "tactics",
         "card_set": card_set_hash(records),
@@ -152,6 +158,8 @@ def tactics(
         "rounds": rounds,
         "margin": margin,
     }
+    if players != 2:  # two-player runs say nothing, as before there was a choice (their comparisons stay clean)
+        meta["players"] = players
     started = time.perf_counter()
     with RateProgress(len(specs), t(language, "games")) as bar:
         outcome = run_games(records, specs, workers=workers, address=address, step=bar.advance)
@@ -190,8 +198,12 @@ def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, An
     for row in figures["seats"]:
         print(t(lang, "{name}: {rate} ({low}–{high}, n={n})", name=label("seats", row, names, lang),
                 rate=pct(row["rate"]), low=pct(row["low"]), high=pct(row["high"]), n=row["n"]))  # fmt: skip
-    print(t(lang, "outliers (the table's simultaneous 95% interval wholly beyond 50% ± {margin}): {n}",
-            margin=pct(figures["margin"]), n=len(figures["outliers"])))  # fmt: skip
+    if meta.get("players", 2) == 2:
+        print(t(lang, "outliers (the table's simultaneous 95% interval wholly beyond 50% ± {margin}): {n}",
+                margin=pct(figures["margin"]), n=len(figures["outliers"])))  # fmt: skip
+    else:  # held against the fair share of the games counted
+        print(t(lang, "outliers (the table's simultaneous 95% interval wholly beyond its centre ± {margin}): {n}",
+                margin=pct(figures["margin"]), n=len(figures["outliers"])))  # fmt: skip
     _outliers_and_files(figures, names, lang, run_id, paths)
 
 
