@@ -1,10 +1,12 @@
-"""`dossier play netrunner`: play a whole game from the terminal as either side against a player of the machine."""
+"""`dossier play netrunner|tactics`: play a whole game from the terminal against a player of the machine."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -15,23 +17,33 @@ from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
 
 PLAY_HELP = help_text(
-    N_("Play a whole Netrunner game from the terminal as either side against the machine's player."),
+    N_("Play a whole Netrunner game (either side) or tactics game (one seat) from the terminal against the "
+       "machine's player."),  # fmt: skip
     N_(
         "You decide for your side, seeing what that side may see; the machine decides for the other. End of input "
-        "(Ctrl-D) stops the game; with --save it can go on later with --load."
+        "(Ctrl-D) stops the game; with --save it can go on later with --load. Tactics: type `u` to undo your last "
+        "decision."
     ),
 )
 
 
 def play(
-    game: Annotated[str, typer.Argument(help=N_("The game: netrunner."))],
-    decks: Annotated[list[Path], typer.Option("--decks", help=N_("The corp and the runner deck (either order)."))],
-    side: Annotated[str, typer.Option("--side", help=N_("The side you play: corp or runner."))] = "runner",
+    game: Annotated[str, typer.Argument(help=N_("The game: netrunner or tactics."))],
+    decks: Annotated[
+        list[Path] | None,
+        typer.Option("--decks", help=N_("Netrunner: the corp and the runner deck (either order). Tactics: your deck, "
+                                        "then the machine's (else a random legal deck of the mode with none of "
+                                        "your agents).")),  # fmt: skip
+    ] = None,
+    side: Annotated[str, typer.Option("--side", help=N_("Netrunner: the side you play, corp or runner."))] = "runner",
+    seat: Annotated[int, typer.Option("--seat", min=1, max=2, help=N_("Tactics: the seat you play, 1 or 2."))] = 1,
     opponent: Annotated[
-        str, typer.Option("--opponent", help=N_("The machine's player: heuristic or random."))
+        str, typer.Option("--opponent", help=N_("The machine's player: heuristic or random (tactics: or brawler)."))
     ] = "heuristic",
     seed: Annotated[int, typer.Option("--seed", help=N_("Seed for shuffles and the machine's choices."))] = 0,
-    turns: Annotated[int, typer.Option("--turns", min=1, max=500, help=N_("Turns to play at most."))] = 200,
+    turns: Annotated[
+        int, typer.Option("--turns", min=1, max=500, help=N_("Turns to play at most (tactics: rounds)."))
+    ] = 200,
     cards: Annotated[list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (repeatable)."))] = None,
     save: Annotated[
         Path | None,
@@ -40,7 +52,15 @@ def play(
     load: Annotated[Path | None, typer.Option("--load", help=N_("Go on with a game written by --save."))] = None,
     lang: LangOption = None,
 ) -> None:
-    """``dossier play netrunner`` (its help: :data:`PLAY_HELP`)."""
+    """``dossier play netrunner|tactics`` (its help: :data:`PLAY_HELP`)."""
+    if game == "tactics":
+        _play_tactics(decks or [], seat, opponent, seed, turns, cards, save, load, lang)
+        return
+    if load is None and not decks:
+        from toolkit.i18n import tr
+
+        raise DossierError(tr("{option}: give the corp and the runner deck", option="--decks"))
+    decks = decks or []
     from toolkit.cli._lang import LogNames, output_lang
     from toolkit.cli.deck import load_pool
     from toolkit.cli.simulate import _legal_decks, _sides
@@ -48,11 +68,11 @@ def play(
     from toolkit.engine.netrunner.players import make_policy
     from toolkit.engine.netrunner.saved import game_record, replay_game
     from toolkit.engine.netrunner.terminal import TerminalPolicy
-    from toolkit.i18n import t, tn, tr, word
-    from toolkit.jsonio import atomic_write_text
+    from toolkit.i18n import tn, tr, word
 
     if game != "netrunner":
-        raise DossierError(tr("{command} plays {game}, not {other}", command="play", game="netrunner", other=game))
+        raise DossierError(tr("{command} plays {game}, not {other}", command="play", game="netrunner or tactics",
+                              other=game))  # fmt: skip
     if side not in ("corp", "runner"):
         raise DossierError(
             tr("{option} {value}: choose {first} or {second}", option="--side", value=repr(side), first="corp",
@@ -85,17 +105,8 @@ def play(
         from toolkit.engine.netrunner import NetrunnerGame
 
         played = NetrunnerGame(pool.records, seed=seed, decks=deck_map, fmt=loaded[0].deck.mode, policies=policies)
-    try:
+    with _stopping(language, save, lambda: game_record(played, deck_map, turns)):
         played.play_game(max_turns=turns)
-    except EOFError:
-        typer.echo("\n" + t(language, "stopped: end of input"))
-    except EngineError as exc:
-        raise DossierError(str(exc), exit_code=1) from None
-    finally:
-        if save is not None:
-            atomic_write_text(
-                save, json.dumps(game_record(played, deck_map, turns), ensure_ascii=False, indent=1) + "\n"
-            )
     if played.over:
         names = LogNames(pool.records, language)
         typer.echo(
@@ -108,6 +119,92 @@ def play(
                 reason=names.say("reason", played.end_reason),
             )
         )
+
+
+@contextlib.contextmanager
+def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, Any]]) -> Iterator[None]:
+    """Around a game played at the terminal: end of input stops it, an engine error is one line (exit 1), and
+    with ``--save`` the game (``record()``) is written whatever happened."""
+    from toolkit.engine.core import EngineError
+    from toolkit.i18n import t
+    from toolkit.jsonio import atomic_write_text
+
+    try:
+        yield
+    except EOFError:
+        typer.echo("\n" + t(language, "stopped: end of input"))
+    except EngineError as exc:
+        raise DossierError(str(exc), exit_code=1) from None
+    finally:
+        if save is not None:
+            atomic_write_text(save, json.dumps(record(), ensure_ascii=False, indent=1) + "\n")
+
+
+def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds: int, cards: list[Path] | None,
+                  save: Path | None, load: Path | None, lang: str | None) -> None:  # fmt: skip
+    """``dossier play tactics``: a person on ``seat``, the machine's ``opponent`` on the other."""
+    import random
+
+    from toolkit.cli._lang import LogNames, output_lang
+    from toolkit.cli.deck import load_pool
+    from toolkit.cli.simulate import _legal_decks
+    from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.tactics.session import HUMAN, TacticsSession, TacticsSetup
+    from toolkit.engine.tactics.terminal import play_terminal
+    from toolkit.i18n import t, tr
+
+    if opponent not in ("heuristic", "brawler", "random"):
+        raise DossierError(tr("{option} {value}: choose one of {choices}", option="--opponent", value=repr(opponent),
+                              choices=tr(", ").join(("heuristic", "brawler", "random"))))  # fmt: skip
+    language = output_lang(lang)
+    pool = load_pool(cards)
+    records = list(pool.records)
+    if load is not None:
+        from toolkit.cli._options import read_json_input
+
+        data = read_json_input(load)[0]
+        try:
+            session = TacticsSession.from_json(records, data)
+        except EngineError as exc:
+            raise DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=load,
+                                  reason=" ".join(str(exc).split())), exit_code=1) from None  # fmt: skip
+        people = [i for i, kind in enumerate(session.setup.players, 1) if kind == HUMAN]
+        seat = people[0] if people else seat
+    else:
+        if not 1 <= len(decks) <= 2:
+            raise DossierError(tr("{option}: give your deck, and the machine's if you like (1 or 2 files)",
+                                  option="--decks"))  # fmt: skip
+        loaded = [d.deck for d in _legal_decks(decks, "tactics", pool)]
+        mine = loaded[0]
+        if len(loaded) == 2:
+            theirs = loaded[1]
+        else:
+            theirs = random_legal_deck(records, mine.mode, random.Random(seed), name="machine", taken=mine.agents or [])
+        if theirs.mode != mine.mode:
+            raise DossierError(tr("{first} and {second} are decks of different modes", first=decks[0], second=decks[1]))
+        shared = sorted(set(mine.agents or []) & set(theirs.agents or []) - {"private"})
+        if shared:
+            raise DossierError(tr("{agent} is in both squads: one piece per agent (T24)", agent=", ".join(shared)))
+        order = [mine, theirs] if seat == 1 else [theirs, mine]
+        kinds = [HUMAN, opponent] if seat == 1 else [opponent, HUMAN]
+        setup = TacticsSetup(mine.mode, [list(d.agents or []) for d in order], [deck_card_ids(d) for d in order], kinds,
+                             seed=seed, rounds=rounds)  # fmt: skip
+        try:
+            session = TacticsSession(records, setup)
+        except EngineError as exc:
+            raise DossierError(str(exc), exit_code=1) from None
+    names = LogNames(records, language)
+    with _stopping(language, save, session.to_json):
+        play_terminal(session, seat, language, names)
+    if session.pending is None:
+        result = session.result()
+        winners = ", ".join(f"P{w}" for w in result["winners"]) or "–"
+        from toolkit.engine.logwords import word
+
+        reason = str(result["reason"])
+        typer.echo(t(language, "game over after {n} rounds: {winners} ({reason})", n=result["rounds"],
+                     winners=winners, reason=word("reason", reason, language) or reason))  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:

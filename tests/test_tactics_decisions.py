@@ -1,0 +1,165 @@
+"""Decisions as data for tactics (issue 28, part 1): a game is its set-up plus its decisions. With the machine on
+every seat a session plays the very game `simulate` plays; a person's seat waits at each of its decisions; the
+labels replay into the same state, undo replays all but the person's last decision, and what a seat is shown (the
+view, the decision, the log) never holds what another seat keeps hidden. And `dossier play tactics` at a terminal."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import ROOT
+from toolkit.catalog import load_catalog
+from toolkit.cli import app
+from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
+from toolkit.engine.core import EngineError
+from toolkit.engine.simulate import simulate_tactics
+from toolkit.engine.tactics.decisions import hidden_from, mask
+from toolkit.engine.tactics.session import TacticsSession, TacticsSetup, view
+
+RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
+EXAMPLES = ROOT / "examples" / "decks" / "tactics"
+
+
+def _setup(mode: str, players: list[str], seed: int = 7, deal: int = 5, rounds: int = 30) -> TacticsSetup:
+    decks = random_legal_decks(RECORDS, mode, random.Random(deal), 2)
+    return TacticsSetup(mode, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks], players,
+                        seed=seed, rounds=rounds)  # fmt: skip
+
+
+def _log(game: Any) -> list[tuple[str, Any]]:
+    return [(e.kind, e.data) for e in game.log]
+
+
+@pytest.mark.parametrize("mode", ["duel", "duo"])
+def test_with_the_machine_on_every_seat_it_is_the_game_simulate_plays(mode: str) -> None:
+    setup = _setup(mode, ["heuristic", "brawler"])
+    session = TacticsSession(RECORDS, setup)
+    played = simulate_tactics(RECORDS, mode, setup.squads, setup.decks, setup.rounds, setup.seed,
+                              ["heuristic", "brawler"])  # fmt: skip
+    assert session.pending is None and _log(session.game) == _log(played)
+    assert session.result() == played.result() and len(session.labels) > 50
+    again = TacticsSession.from_json(RECORDS, json.loads(json.dumps(session.to_json())))
+    assert _log(again.game) == _log(played)
+    # the labels alone make the game: with random players on both seats, the record still wins
+    scripted = TacticsSession(RECORDS, TacticsSetup(**{**setup.to_json(), "players": ["random", "random"]}),
+                              session.labels)  # fmt: skip
+    assert _log(scripted.game)[: len(_log(played)) - 1] == _log(played)[:-1]
+
+
+def _play(session: TacticsSession, rng: random.Random, decisions: int) -> TacticsSession:
+    for _ in range(decisions):
+        if session.pending is None:
+            break
+        session.apply(rng.choice(session.pending.labels()))
+    return session
+
+
+def test_a_person_s_seat_waits_and_the_labels_replay_into_the_same_state() -> None:
+    session = TacticsSession(RECORDS, _setup("duel", ["human", "heuristic"]))
+    first = session.pending
+    assert first is not None and first.seat == 1 and first.kind == "mulligan" and first.labels() == ["yes", "no"]
+    _play(session, random.Random(1), 40)
+    assert session.pending is not None and session.pending.seat == 1
+    saved = json.loads(json.dumps(session.to_json()))
+    assert saved["game"] == "tactics" and saved["decisions"] == session.labels
+    resumed = TacticsSession.from_json(RECORDS, saved)
+    assert _log(resumed.game) == _log(session.game)
+    assert resumed.pending is not None and resumed.pending.to_json() == session.pending.to_json()
+    with pytest.raises(EngineError, match="not an option"):
+        session.apply("no-such-option")
+    broken = {**saved, "decisions": [*saved["decisions"][:3], "cell:99,99", *saved["decisions"][4:]]}
+    with pytest.raises(EngineError):
+        TacticsSession.from_json(RECORDS, broken)
+    with pytest.raises(EngineError, match="not a saved tactics game"):
+        TacticsSession.from_json(RECORDS, {"game": "netrunner", "decisions": []})
+
+
+def test_undo_asks_the_person_s_last_decision_again() -> None:
+    session = _play(TacticsSession(RECORDS, _setup("duel", ["human", "heuristic"])), random.Random(2), 25)
+    assert session.pending is not None
+    before = session.pending.to_json()
+    labels = session.labels
+    session.apply(session.pending.labels()[-1])
+    assert session.undo() is True
+    assert session.pending is not None and session.pending.to_json() == before and session.labels == labels
+    session.apply(session.pending.labels()[0])  # the game goes on from there
+    assert session.labels[: len(labels)] == labels and len(session.labels) > len(labels)
+    first = TacticsSession(RECORDS, _setup("duel", ["human", "heuristic"]))
+    assert first.undo() is False and first.labels == []  # nothing decided yet: nothing to undo
+
+
+def test_a_seat_never_sees_what_another_seat_keeps_hidden() -> None:
+    """双雄 hides agents (face down until exposed): over a game, at every decision of seat 1, the view and the
+    decision hold no name or id of a unit hidden from seat 1, no card of seat 2's hand or deck that was never shown
+    to everyone, and not seat 2's squad."""
+    session = TacticsSession(RECORDS, _setup("duo", ["human", "heuristic"], seed=3, deal=8))
+    rng = random.Random(4)
+    checked = hidden_seen = 0
+    while session.pending is not None and checked < 150:
+        game = session.game
+        shown = json.dumps(view(game, 1, session.pending), ensure_ascii=False)
+        public = json.dumps([e.data for e in game.log if e.visible == "all"], ensure_ascii=False)
+        for unit in [u for p in game.players for u in (*p.units, *p.standby)] + list(game.obstacles):
+            if hidden_from(unit, 1):
+                hidden_seen += 1
+                assert str(unit) not in shown and f"{unit.id}#{unit.uid}" not in shown, unit
+        other = game.player(2)
+        for card in [*other.hand, *other.deck]:
+            if str(card) not in public:
+                assert str(card) not in shown and f"{card.id}#{card.uid}" not in shown, card
+        for entry in json.loads(shown)["log"]:
+            if entry["event"] == "deck" and entry["player"] == 2:
+                assert "squad" not in entry
+        session.apply(rng.choice(session.pending.labels()))
+        checked += 1
+    assert checked > 40 and hidden_seen > 0
+
+
+def test_a_hidden_unit_is_masked_by_its_whole_name() -> None:
+    session = TacticsSession(RECORDS, _setup("duo", ["human", "heuristic"], seed=3, deal=8))
+    game = session.game
+    hidden = next(u for p in game.players for u in (*p.units, *p.standby) if hidden_from(u, 1))
+    text = f"{hidden} and {hidden}1 and {hidden.id}#{hidden.uid}"
+    assert mask(text, game, 1) == f"hidden#{hidden.uid} and {hidden}1 and hidden#{hidden.uid}"
+    assert mask(text, game, hidden.seat) == text  # its own seat knows it
+
+
+def _cli(*args: Any, answers: str = "") -> Any:
+    return CliRunner().invoke(app, ["play", "tactics", *map(str, args), "--lang", "en"], input=answers)
+
+
+def test_play_tactics_at_a_terminal_to_the_end_then_saved_and_resumed(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    stopped = _cli("--decks", EXAMPLES / "duel.json", "--seed", "3", "--turns", "30", "--save", saved,
+                   answers="1\n" * 30)  # fmt: skip
+    assert stopped.exit_code == 0, stopped.output
+    assert "stopped: end of input" in stopped.output and "decision 1: mulligan" in stopped.output
+    assert "your hand:" in stopped.output and "Traceback" not in stopped.output
+    record = json.loads(saved.read_text(encoding="utf-8"))
+    assert record["setup"]["players"] == ["human", "heuristic"] and len(record["decisions"]) >= 30
+    undone_file = tmp_path / "undone.json"
+    undone = _cli("--load", saved, "--save", undone_file, answers="u\nu\n")
+    assert undone.exit_code == 0 and "decision" in undone.output
+    shorter = json.loads(undone_file.read_text(encoding="utf-8"))["decisions"]
+    assert len(shorter) < len(record["decisions"]) and record["decisions"][: len(shorter)] == shorter
+    finished = _cli("--load", saved, "--save", saved, answers="1\n" * 2000)
+    assert finished.exit_code == 0, finished.output[-2000:]
+    assert "game over after" in finished.output
+    assert len(json.loads(saved.read_text(encoding="utf-8"))["decisions"]) > len(record["decisions"])
+
+
+def test_play_tactics_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
+    bad = _cli("--decks", EXAMPLES / "duel.json", "--opponent", "genius")
+    assert bad.exit_code == 2 and "--opponent" in bad.output and "Traceback" not in bad.output
+    junk = tmp_path / "junk.json"
+    junk.write_text('{"game": "tactics", "setup": {"mode": "duel"}, "decisions": []}', encoding="utf-8")
+    loaded = _cli("--load", junk)
+    assert loaded.exit_code == 1 and "not a saved game" in loaded.output
+    mixed = _cli("--decks", EXAMPLES / "duel.json", "--decks", EXAMPLES / "duo.json")
+    assert mixed.exit_code == 2 and "different modes" in mixed.output

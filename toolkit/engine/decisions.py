@@ -1,0 +1,194 @@
+"""Decisions as data, for both engines: every choice an engine asks for, with its legal options and their stable
+labels.
+
+The game advances until it needs a choice, then asks for a :class:`Decision`: who
+decides (a seat), what kind of choice it is, and the options, each with a label that
+names the same choice in every replay of the game (cards by ``id#uid``, Netrunner servers by
+name, tactics cells by ``cell:x,y``: :mod:`toolkit.engine.tactics.decisions`). Who answers is a :class:`Policy`: a heuristic or random player, a person at a
+terminal, a list of labels (a saved game, a scenario), or nobody, in which case the
+game pauses and :class:`Stepper` hands the decision out (``pending``) until
+``apply(label)`` goes on. A game is its seed plus its decisions: replaying the labels
+rebuilds the same state.
+
+A label may be given without the ``#uid`` parts (``install:fine_line_cutter``): it then
+names the first option that matches it once those are dropped (copies in a hand are
+alike); labels with uids are exact.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import random
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from greenlet import greenlet
+
+from toolkit.i18n import tr
+
+from .core import Decider, EngineError, said
+
+_UID = re.compile(r"#\d+")
+
+
+@dataclass(frozen=True, eq=False)
+class Option:
+    """One legal answer: ``label`` (stable), ``text`` (for people) and the engine's own ``value``."""
+
+    label: str
+    text: str
+    value: Any = None
+
+    def __str__(self) -> str:
+        return self.text if self.text == self.label else f"{self.label}  ({self.text})"
+
+    def __eq__(self, other: object) -> bool:  # a scripted answer may be the label, the value or the option
+        if isinstance(other, Option):
+            return self.label == other.label
+        if isinstance(other, str):
+            return other == self.label
+        return self.value is other or (type(self.value) is type(other) and self.value == other)
+
+    def __hash__(self) -> int:
+        return hash(self.label)
+
+    def to_json(self) -> dict[str, str]:
+        return {"label": self.label, "text": self.text}
+
+
+@dataclass
+class Decision:
+    """A choice the game waits for: the seat that decides, the kind, the prompt and the legal options."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: list[Option]
+    number: int = 0  # how many decisions the game took before this one
+
+    def find(self, label: str) -> Option:
+        """The option a label names (exactly, or without its ``#uid`` parts); an EngineError names the options."""
+        for option in self.options:
+            if option.label == label:
+                return option
+        loose = _UID.sub("", label)
+        for option in self.options:
+            if _UID.sub("", option.label) == loose:
+                return option
+        shown = ", ".join(o.label for o in self.options[:30]) + (" …" if len(self.options) > 30 else "")
+        raise EngineError(
+            tr(
+                "decision {number} ({kind}: {prompt}): {label} is not an option; options: {options}",
+                number=self.number + 1,
+                kind=self.kind,
+                prompt=said(self.prompt),
+                label=repr(label),
+                options=shown,
+            )
+        )
+
+    def labels(self) -> list[str]:
+        return [o.label for o in self.options]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "number": self.number + 1,
+            "seat": self.seat,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "options": [o.to_json() for o in self.options],
+        }
+
+
+class Policy(Protocol):
+    """Answers decisions with a label of one of the options."""
+
+    def decide(self, game: Any, decision: Decision) -> str: ...
+
+
+class RandomPolicy:
+    """Uniformly random options from its own seeded RNG."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, game: Any, decision: Decision) -> str:
+        return decision.options[self.rng.randrange(len(decision.options))].label
+
+
+class DeciderPolicy:
+    """An older-style :class:`~toolkit.engine.core.Decider` (scripted, random, first, interactive) as a policy."""
+
+    def __init__(self, decider: Decider) -> None:
+        self.decider = decider
+
+    def decide(self, game: Any, decision: Decision) -> str:
+        return self.decider.choose(decision.seat, decision.prompt, decision.options).label
+
+
+@dataclass
+class Stepper:
+    """Runs ``play`` (the whole game) until it needs a decision nobody answers; ``apply(label)`` goes on.
+
+    The game runs in a greenlet: a decision without a policy switches back here with the
+    decision (``pending``), and ``apply`` switches back in with the answer. ``pending`` is
+    None once ``play`` has returned.
+    """
+
+    game: Any  # what asks the decisions: it holds ``waiter`` (a NetrunnerGame, a tactics DecisionDecider)
+    play: Callable[[], Any]
+    pending: Decision | None = None
+    _engine: greenlet | None = field(default=None, repr=False)
+    _main: greenlet | None = field(default=None, repr=False)
+
+    def start(self) -> Stepper:
+        self._main = greenlet.getcurrent()
+        self._engine = greenlet(self._run)
+        self._engine.gr_context = contextvars.copy_context()  # the caller's language (a greenlet starts with none)
+        self.game.waiter = self._wait
+        self._receive(self._engine.switch())
+        return self
+
+    def _run(self) -> None:
+        self.play()
+
+    def _wait(self, decision: Decision) -> str:
+        assert self._main is not None
+        return str(self._main.switch(decision))
+
+    def _receive(self, value: Any) -> None:
+        self.pending = value if isinstance(value, Decision) else None
+        if self.pending is None:
+            self.game.waiter = None
+
+    def apply(self, label: str) -> Option:
+        """Answer the pending decision (an EngineError if the label is not one of its options)."""
+        if self.pending is None or self._engine is None:
+            raise EngineError(tr("the game is over: no decision is pending"))
+        option = self.pending.find(label)
+        self._receive(self._engine.switch(option.label))
+        return option
+
+
+def as_policy(who: Policy | Decider | None) -> Policy | None:
+    if who is None or hasattr(who, "decide"):
+        return who
+    if isinstance(who, Decider):
+        return DeciderPolicy(who)
+    raise TypeError(f"not a policy or a decider: {who!r}")
+
+
+def generic_options(
+    values: Sequence[Any], label: Callable[[Any], str], text: Callable[[Any], str] | None = None
+) -> list[Option]:
+    """Options for ``values`` with unique labels (a repeated label gets ``~2``, ``~3``…)."""
+    out: list[Option] = []
+    seen: dict[str, int] = {}
+    for value in values:
+        base = label(value)
+        seen[base] = seen.get(base, 0) + 1
+        name = base if seen[base] == 1 else f"{base}~{seen[base]}"
+        out.append(Option(name, text(value) if text else str(value), value))
+    return out

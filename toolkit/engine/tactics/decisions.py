@@ -1,0 +1,243 @@
+"""Decisions as data for tactics: every choice the engine asks for as a :class:`~toolkit.engine.decisions.Decision`
+with stable labels, a game as its set-up plus its decisions, and what a seat may see.
+
+The engine asks its decider (``choose``, ``confirm``, ``choose_many``) wherever a rule needs a choice. A
+:class:`DecisionDecider` stands in that place: it turns each question into a decision for the seat that makes it,
+with the options labelled the same way in every replay (:func:`label`), and has it answered by the seat's player
+of the machine (a :class:`~toolkit.engine.core.Decider`, the tactician say), by the labels of a saved game, or,
+for a seat nobody plays, by waiting: :class:`TacticsSession` runs the game in a
+:class:`~toolkit.engine.decisions.Stepper` until such a decision, hands it out (``pending``) and goes on with
+``apply(label)``. ``choose_many`` becomes as many decisions, one pick each.
+
+What a seat is shown passes through :func:`mask`: a unit hidden from that seat (an enemy agent face down, a
+hidden scene obstacle, §8.4, T23) is named ``hidden#uid`` in prompts, option labels and texts, the log and the
+view (:func:`view`), never by its agent; the other players' hands, decks and deck order are counts only; log
+entries the seat may not see (another player's draws and mortgages) are left out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+from toolkit.i18n import tr
+
+from ..core import Decider, EngineError
+from ..decisions import Decision, generic_options
+from .attack import Profile
+from .game import Action, TacticsGame
+from .state import Card, Unit
+
+T = TypeVar("T")
+
+KINDS = (  # a decision's kind, from the start of the engine's prompt
+    ("choose an action", "action"), ("move ", "move"), ("facing of", "facing"), ("attack of", "attack"),
+    ("counterattack of", "counterattack"), ("target of", "target"), ("respond?", "respond"),
+    ("special ability", "special"), ("target:", "target"), ("choose:", "choose"), ("cell:", "cell"),
+    ("which opponent", "opponent"), ("attach ", "attach"), ("mulligan", "mulligan"), ("mortgage", "mortgage"),
+    ("discard", "discard"), ("self-destruct", "self_destruct"), ("switch ", "switch"), ("deployment die", "deployment_die"),
+    ("deploy", "deploy"), ("starting agent", "starting_agent"), ("standby agent", "standby"),
+    ("where ", "displace"), ("draft", "draft"), ("squad from the draft", "draft_squad"), ("失联抚恤", "resupply"),
+)  # fmt: skip
+
+
+def kind_of(prompt: str) -> str:
+    for start, kind in KINDS:
+        if prompt.startswith(start):
+            return kind
+    return "choice"
+
+
+def hidden_from(unit: Unit, seat: int) -> bool:
+    """Whether ``seat`` may not know which unit ``unit`` is: it is face down and not that seat's (a hidden scene
+    obstacle is hidden from everyone)."""
+    return bool(unit.hidden) and (unit.seat == 0 or unit.seat != seat)
+
+
+def _every_unit(game: TacticsGame) -> list[Unit]:
+    units = [u for p in game.players for u in (*p.units, *p.standby) if isinstance(u, Unit)]
+    units += [u for p in game.players for u in p.lost if isinstance(u, Unit)]
+    return units + list(game.obstacles)
+
+
+def masks(game: TacticsGame, seat: int) -> dict[str, str]:
+    """Each name (``寒鸦#3``) and id label (``jackdaw#3``) of a unit hidden from ``seat`` → ``hidden#3``."""
+    out: dict[str, str] = {}
+    for unit in _every_unit(game):
+        if hidden_from(unit, seat):
+            out[str(unit)] = out[f"{unit.id}#{unit.uid}"] = f"hidden#{unit.uid}"
+    return out
+
+
+def mask(text: str, game: TacticsGame, seat: int, table: Mapping[str, str] | None = None) -> str:
+    """``text`` with every unit hidden from ``seat`` named ``hidden#uid`` (a whole name only: ``寒鸦#3`` is not
+    ``寒鸦#31``)."""
+    table = masks(game, seat) if table is None else table
+    if not table or "#" not in text:
+        return text
+    pattern = re.compile("(?:" + "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)) + r")(?!\d)")
+    return pattern.sub(lambda m: table[m.group(0)], text)
+
+
+def mask_data(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str] | None = None) -> Any:
+    """:func:`mask` through a log entry's data (strings, lists, dicts)."""
+    table = masks(game, seat) if table is None else table
+    if isinstance(value, str):
+        return mask(value, game, seat, table)
+    if isinstance(value, list | tuple):
+        return [mask_data(v, game, seat, table) for v in value]
+    if isinstance(value, dict):
+        return {k: mask_data(v, game, seat, table) for k, v in value.items()}
+    return value
+
+
+def _unit_label(unit: Unit, seat: int) -> str:
+    return f"hidden#{unit.uid}" if hidden_from(unit, seat) else f"{unit.id}#{unit.uid}"
+
+
+def label(value: Any, seat: int) -> str:
+    """The stable label of an option offered to ``seat``: the same choice gets the same label in every replay."""
+    if value is None:
+        return "none"
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return f"cell:{value[0]},{value[1]}"
+    if isinstance(value, Unit):
+        return _unit_label(value, seat)
+    if isinstance(value, Card):
+        return f"{value.id}#{value.uid}"
+    if isinstance(value, Profile):
+        if value.weapon is not None:
+            return f"attack:{value.weapon.id}#{value.weapon.uid}"
+        return f"attack:{value.record.id}" if value.record is not None else "attack:own"
+    if isinstance(value, Action):
+        return _action_label(value, seat)
+    return str(value)
+
+
+def _action_label(action: Action, seat: int) -> str:
+    unit = _unit_label(action.unit, seat) if action.unit is not None else "-"
+    if action.kind == "end":
+        return "end"
+    if action.kind == "play" and action.card is not None:
+        face = ":reverse" if action.face == "reverse" else ""
+        return f"play:{action.card.id}#{action.card.uid}{face}@{unit}"
+    if action.kind == "scavenge":
+        target = _unit_label(action.target, seat) if action.target is not None else "-"
+        return f"scavenge:{unit}>{target}"
+    if action.kind == "expose":
+        return f"expose:{unit}"
+    source = action.source
+    if isinstance(source, Unit):
+        owner = _unit_label(source, seat)
+    elif isinstance(source, Card):
+        owner = f"{source.id}#{source.uid}"
+    else:
+        owner = str(getattr(getattr(source, "record", None), "id", None) or source)
+    return f"ability:{unit}:{owner}:{action.index}"
+
+
+def decision_for(game: TacticsGame, seat: int, prompt: str, values: Sequence[Any], number: int) -> Decision:
+    """The decision ``seat`` is asked (prompt and option texts masked for that seat)."""
+    table = masks(game, seat)
+    options = generic_options(values, lambda v: mask(label(v, seat), game, seat, table),
+                              lambda v: mask(str(v), game, seat, table))  # fmt: skip
+    return Decision(seat, kind_of(prompt), mask(prompt, game, seat, table), options, number)
+
+
+class DecisionDecider(Decider):
+    """The engine's decider when a game is its decisions (see the module docstring). ``players``: each seat's
+    player of the machine, or None for a seat a person plays; ``script``: the labels of a saved game, answered
+    first (a machine player is still asked, so that its own state moves on as in an unbroken game, but the
+    script's label is taken). ``taken``: every decision's label so far."""
+
+    def __init__(self, players: Mapping[int, Decider | None], script: Sequence[str] = ()) -> None:
+        self.players = dict(players)
+        self.script = list(script)
+        self.taken: list[str] = []
+        self.waiter: Callable[[Decision], str] | None = None  # set by the Stepper: a person's seat waits
+        self.game: TacticsGame | None = None
+        self.asked: list[int] = []  # the seat of each decision taken
+
+    def bind(self, game: TacticsGame) -> DecisionDecider:
+        self.game = game
+        seen: set[int] = set()
+        for player in self.players.values():
+            bind = getattr(player, "bind", None)
+            if player is not None and callable(bind) and id(player) not in seen:
+                seen.add(id(player))
+                bind(game)
+        return self
+
+    def _seat(self, player: int) -> int:
+        """Who answers for ``player``: seat 0 (an obstacle that moves) is the active player."""
+        if player in self.players or self.game is None:
+            return player
+        return self.game.active
+
+    def _decide(self, player: int, prompt: str, values: Sequence[Any], proposal: Callable[[], Any] | None) -> Any:
+        if self.game is None:
+            raise EngineError(tr("no game to decide in"))
+        seat = self._seat(player)
+        decision = decision_for(self.game, seat, prompt, values, len(self.taken))
+        scripted = self.script[len(self.taken)] if len(self.taken) < len(self.script) else None
+        if proposal is not None:
+            pick = proposal()  # asked even when the script answers: the player's own state moves on
+            found = next((o.label for o, v in zip(decision.options, values, strict=True) if v is pick), None)
+            if found is None:
+                found = next((o.label for o, v in zip(decision.options, values, strict=True) if v == pick), None)
+            if scripted is not None:  # the record wins (its machine player may have picked otherwise)
+                answer = scripted
+            elif found is None:
+                raise EngineError(tr("decision {number}: the player of seat {seat} chose {pick}, not an option",
+                                     number=len(self.taken) + 1, seat=seat, pick=repr(pick)))  # fmt: skip
+            else:
+                answer = found
+        elif scripted is not None:
+            answer = scripted
+        elif self.waiter is not None:
+            answer = self.waiter(decision)
+        else:
+            raise EngineError(tr("decision {number}: nobody decides for seat {seat}", number=len(self.taken) + 1,
+                                 seat=seat))  # fmt: skip
+        option = decision.find(answer)
+        self.taken.append(option.label)
+        self.asked.append(seat)
+        return option.value
+
+    def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
+        values = list(options)
+        if not values:
+            raise EngineError(tr("no option to choose from: {prompt}", prompt=prompt))
+        machine = self.players.get(self._seat(player))
+        proposal = (lambda: machine.choose(player, prompt, values)) if machine is not None else None
+        return self._decide(player, prompt, values, proposal)
+
+    def confirm(self, player: int, prompt: str) -> bool:
+        machine = self.players.get(self._seat(player))
+        proposal = (lambda: bool(machine.confirm(player, prompt))) if machine is not None else None
+        return bool(self._decide(player, prompt, [True, False], proposal))
+
+    def choose_many(self, player: int, prompt: str, options: Sequence[T], count: int) -> list[T]:
+        left = list(options)
+        wanted = min(count, len(left))
+        machine = self.players.get(self._seat(player))
+        picks = list(machine.choose_many(player, prompt, left, count)) if machine is not None and wanted else []
+        chosen: list[T] = []
+        for i in range(wanted):
+            proposal: Callable[[], Any] | None = None
+            if machine is not None:  # its pick, or where it picked fewer, the first left
+                offered = picks[i] if i < len(picks) else left[0]
+                proposal = lambda offered=offered: offered  # noqa: E731
+            pick = self._decide(player, f"{prompt} ({i + 1}/{wanted})", left, proposal)
+            chosen.append(pick)
+            left = [v for v in left if v is not pick]
+        return chosen

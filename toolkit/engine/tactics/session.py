@@ -1,0 +1,196 @@
+"""A tactics game as its set-up plus its decisions: played a decision at a time, saved, resumed and undone.
+
+:class:`TacticsSetup` is what a game starts from (mode, squads, decks, map, seed, rounds, and who plays each seat:
+``human`` for a person, else a player of the machine: ``heuristic``, ``brawler``, ``random``). A
+:class:`TacticsSession` plays it in a :class:`~toolkit.engine.decisions.Stepper`: the machine's seats decide
+themselves, and the game stops at the first decision of a person's seat (``pending``), to go on with
+``apply(label)``. The game is its set-up and the labels taken (``labels``): :meth:`TacticsSession.to_json` writes
+them, :meth:`TacticsSession.from_json` replays them into the same state, and :meth:`TacticsSession.undo` replays
+all but the person's last decision and what followed it (in place). :func:`view` is what one seat may see.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from toolkit.i18n import tr
+
+from ..core import Decider, EngineError
+from ..decisions import Decision, Option, Stepper
+from .decisions import DecisionDecider, hidden_from, mask_data, masks
+from .game import TacticsGame
+from .state import Card
+
+HUMAN = "human"
+SEAT_SEED = 104_729  # a machine seat's player draws from seed + SEAT_SEED × seat, as `simulate` seeds it
+
+
+@dataclass
+class TacticsSetup:
+    """What a game starts from. ``players``: per seat, ``human`` or a machine player's name."""
+
+    mode: str
+    squads: list[list[str]]
+    decks: list[list[str]]
+    players: list[str]
+    seed: int = 0
+    board: str | None = None
+    rounds: int = 100
+    draft: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TacticsSetup:
+        try:
+            return cls(
+                mode=str(data["mode"]), squads=[list(map(str, s)) for s in data["squads"]],
+                decks=[list(map(str, d)) for d in data["decks"]], players=[str(p) for p in data["players"]],
+                seed=int(data.get("seed", 0)), board=data.get("board"), rounds=int(data.get("rounds", 100)),
+                draft=bool(data.get("draft", False)),
+            )  # fmt: skip
+        except (KeyError, TypeError, ValueError) as exc:
+            raise EngineError(tr("not a saved tactics game: {reason}", reason=f"{type(exc).__name__}: {exc}")) from None
+
+
+def _machine(kind: str, seed: int) -> Decider:
+    from ..simulate import make_decider
+
+    return make_decider(kind, seed)
+
+
+@dataclass
+class TacticsSession:
+    """One game played a decision at a time (see the module docstring)."""
+
+    records: list[Any]
+    setup: TacticsSetup
+    script: list[str] = field(default_factory=list)
+    game: TacticsGame = field(init=False)
+    decider: DecisionDecider = field(init=False)
+    stepper: Stepper = field(init=False)
+
+    def __post_init__(self) -> None:
+        setup = self.setup
+        if len(setup.players) != len(setup.decks):
+            raise EngineError(tr("{n} players for {decks} decks: name one player per deck", n=len(setup.players),
+                                 decks=len(setup.decks)))  # fmt: skip
+        players = {seat: None if kind == HUMAN else _machine(kind, setup.seed + SEAT_SEED * seat)
+                   for seat, kind in enumerate(setup.players, 1)}  # fmt: skip
+        self.decider = DecisionDecider(players, self.script)
+        self.game = TacticsGame(self.records, setup.mode, players=len(setup.decks), seed=setup.seed,
+                                decider=self.decider, decks=setup.decks, squads=setup.squads, board=setup.board,
+                                setup=False, draft=setup.draft)  # fmt: skip
+        self.decider.bind(self.game)
+        self.stepper = Stepper(self.decider, self._play).start()
+        if len(self.decider.taken) < len(self.script) and self.stepper.pending is not None:
+            # the game waits for a person while the saved labels are not all used: they did not fit this game
+            raise EngineError(tr("the saved decisions stop fitting the game at decision {n}",
+                                 n=len(self.decider.taken) + 1))  # fmt: skip
+
+    def _play(self) -> None:
+        from ..simulate import play_tactics
+
+        self.game.set_up()
+        play_tactics(self.game, self.decider, self.setup.rounds)
+
+    # -- playing
+
+    @property
+    def pending(self) -> Decision | None:
+        """The decision a person's seat is asked now; None once the game is over."""
+        return self.stepper.pending
+
+    @property
+    def labels(self) -> list[str]:
+        """Every decision's label so far, the machine's and the people's, in order: the game's record."""
+        return list(self.decider.taken)
+
+    def apply(self, label: str) -> Option:
+        """Answer the pending decision; an EngineError names the options when ``label`` is not one of them."""
+        return self.stepper.apply(label)
+
+    def result(self) -> dict[str, Any]:
+        return self.game.result()
+
+    def undo(self) -> bool:
+        """Go back to when the person's last decision was asked: the game replayed from its set-up with every label
+        before it (the same state: a game is its decisions). False when nothing was decided yet."""
+        people = [i for i, seat in enumerate(self.decider.asked) if self.setup.players[seat - 1] == HUMAN]
+        if not people:
+            return False
+        fresh = TacticsSession(self.records, self.setup, self.labels[: people[-1]])
+        self.script, self.game, self.decider, self.stepper = fresh.script, fresh.game, fresh.decider, fresh.stepper
+        return True
+
+    # -- saving
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": "tactics", "setup": self.setup.to_json(), "decisions": self.labels}
+
+    @classmethod
+    def from_json(cls, records: Iterable[Any], data: dict[str, Any]) -> TacticsSession:
+        if not isinstance(data, dict) or data.get("game") != "tactics" or not isinstance(data.get("decisions"), list):
+            raise EngineError(tr("not a saved tactics game: {reason}", reason="game, setup, decisions"))
+        return cls(list(records), TacticsSetup.from_json(data.get("setup") or {}), [str(x) for x in data["decisions"]])
+
+
+def _card(card: Card) -> dict[str, Any]:
+    return {"label": f"{card.id}#{card.uid}", "id": card.id, "name": card.name, "tapped": card.tapped}
+
+
+def view(game: TacticsGame, seat: int, pending: Decision | None = None) -> dict[str, Any]:
+    """What ``seat`` may see: the map's units (a unit hidden from it as ``hidden#uid`` with its cell only), its own
+    hand and standby agents, the other players' counts and public piles, the log it may see (masked), and its
+    pending decision. Nothing another seat keeps hidden is in it."""
+    table = masks(game, seat)
+    units: list[dict[str, Any]] = []
+    for unit in game.units():
+        if unit.pos is None:
+            continue
+        if hidden_from(unit, seat):
+            units.append({"label": f"hidden#{unit.uid}", "seat": unit.seat, "kind": "hidden", "pos": list(unit.pos),
+                          "hidden": True})  # fmt: skip
+            continue
+        units.append({
+            "label": f"{unit.id}#{unit.uid}", "id": unit.id, "name": unit.name, "seat": unit.seat, "kind": unit.kind,
+            "pos": list(unit.pos), "facing": unit.facing, "hp": unit.hp, "max_hp": unit.max_hp,
+            "temp_hp": unit.temp_hp, "shield": unit.shield, "tapped": unit.tapped, "hidden": unit.hidden,
+            "equipment": [_card(c) for c in unit.equipment], "statuses": [_card(c) for c in unit.statuses],
+        })  # fmt: skip
+    players = []
+    for player in game.players:
+        own = player.seat == seat
+        entry: dict[str, Any] = {
+            "seat": player.seat, "score": player.score, "out": player.out, "hand": len(player.hand),
+            "deck": len(player.deck), "mortgage": len(player.mortgage), "discard": [_card(c) for c in player.discard],
+            "standby": len(player.standby),
+        }  # fmt: skip
+        if own:
+            entry["hand_cards"] = [_card(c) for c in player.hand]
+            entry["mortgage_cards"] = [_card(c) for c in player.mortgage]
+            entry["standby_agents"] = [{"label": f"{u.id}#{u.uid}", "id": u.id, "name": u.name} for u in player.standby]
+        players.append(entry)
+    log = []
+    for event in game.log.seen_by(seat):
+        data = dict(event.data)
+        if event.player not in (None, seat):
+            if event.kind == "deck" and game.mode.hidden_agents:
+                data.pop("squad", None)  # the other squads are face down on their boards (§2.2)
+            if event.kind == "buy":
+                data.pop("card", None)  # a card bought goes to its buyer's hand unseen
+        log.append({"seq": event.seq, "event": event.kind, "player": event.player, **mask_data(data, game, seat, table)})
+    return {
+        "seat": seat,
+        "round": game.round,
+        "active": game.active,
+        "map": game.board.map_id,
+        "units": units,
+        "players": players,
+        "result": game.result() if game.winners is not None else None,
+        "log": log,
+        "decision": pending.to_json() if pending is not None and pending.seat == seat else None,
+    }

@@ -1,0 +1,90 @@
+"""A person plays one tactics seat at a terminal: before each of their decisions they see what their seat may see
+(the new lines of the log, the map with the units on it, their hand) and the options, and type a number or a
+label; ``u`` undoes their last decision (the game replayed without it), end of input stops."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from typing import Any
+
+from toolkit.i18n import t
+
+from ..core import EngineError
+from .session import TacticsSession, view
+
+MARKS = string.ascii_uppercase + string.ascii_lowercase  # a visible unit's letter on the map ('?' a hidden one)
+
+
+def map_lines(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -> list[str]:
+    """The map in its legend characters with a letter on each unit's cell, then a line per unit (from ``seen``, a
+    seat's :func:`~toolkit.engine.tactics.session.view`)."""
+    rows = [list(row) for row in session.game.board.current_rows()]
+    lines: list[str] = []
+    units = sorted(seen["units"], key=lambda u: (u["seat"], u["label"]))
+    for i, unit in enumerate(units):
+        x, y = unit["pos"]
+        mark = "?" if unit.get("hidden") and "id" not in unit else MARKS[i % len(MARKS)]
+        rows[y][x] = mark
+        if "id" not in unit:
+            lines.append("  " + t(lang, "{mark}: a hidden unit of P{seat} at {x},{y}", mark=mark, seat=unit["seat"],
+                                  x=x, y=y))  # fmt: skip
+            continue
+        state = t(lang, "{mark}: {name} (P{seat}) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark,
+                  name=names.name(f"{unit['name']}#{unit['label'].split('#')[1]}"), seat=unit["seat"], x=x, y=y,
+                  facing=unit["facing"], hp=unit["hp"], max_hp=unit["max_hp"])  # fmt: skip
+        extras = []
+        if unit["tapped"]:
+            extras.append(t(lang, "tapped"))
+        if unit["hidden"]:
+            extras.append(t(lang, "hidden"))
+        if unit["equipment"]:
+            extras.append(t(lang, "wears {cards}", cards=t(lang, ", ").join(names.name(f"{c['name']}#{c['label'].split('#')[1]}")
+                                                                              for c in unit["equipment"])))  # fmt: skip
+        lines.append("  " + state + (" · " + t(lang, ", ").join(extras) if extras else ""))
+    header = "   " + "".join(str(x % 10) for x in range(len(rows[0]) if rows else 0))
+    board = [header] + [f"{y:>2} " + "".join(row) for y, row in enumerate(rows)]
+    return board + lines
+
+
+def hand_line(seen: dict[str, Any], lang: str, names: Any) -> str:
+    me = next(p for p in seen["players"] if p["seat"] == seen["seat"])
+    cards = t(lang, ", ").join(names.name(f"{c['name']}#{c['label'].split('#')[1]}") for c in me.get("hand_cards", []))
+    return t(lang, "your hand: {cards}; deck {deck}, score {score}", cards=cards or "–", deck=me["deck"],
+             score=me["score"])  # fmt: skip
+
+
+def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
+                  read: Callable[[str], str] = input, write: Callable[[str], None] = print) -> None:  # fmt: skip
+    """Play ``seat`` of ``session`` from the terminal until the game ends or the input does (EOFError goes up)."""
+    shown = 0  # log entries already written
+    while session.pending is not None:
+        decision = session.pending
+        seen = view(session.game, seat, decision)
+        log = seen["log"]
+        if shown > len(log):  # an undo: the log is shorter now
+            shown = 0
+        for entry in log[shown:]:
+            write(names.line(entry))
+        shown = len(log)
+        if decision.kind == "action":
+            for line in map_lines(session, seen, lang, names):
+                write(line)
+            write(hand_line(seen, lang, names))
+        write(t(lang, "decision {number}: {prompt}", number=decision.number + 1, prompt=names.name(decision.prompt)))
+        for i, option in enumerate(decision.options, 1):
+            write(f"  {i:>2}. {names.name(option.text)}   [{option.label}]")
+        answer = read(t(lang, "your choice (a number, a label, u to undo): ")).strip()
+        if answer in ("u", "undo"):
+            if not session.undo():
+                write(t(lang, "nothing to undo"))
+            continue
+        label = answer
+        if answer.isdigit() and 1 <= int(answer) <= len(decision.options):
+            label = decision.options[int(answer) - 1].label
+        try:
+            session.apply(label)
+        except EngineError as exc:
+            write(str(exc))
+    for entry in view(session.game, seat)["log"][shown:]:
+        write(names.line(entry))
