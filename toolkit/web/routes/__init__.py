@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter
 
-from toolkit.web.routes import api, balance, cards, crossfire, decks, editor, printing
+from toolkit.web.routes import api, balance, cards, crossfire, decks, editor, play, printing
 
 ROUTERS: list[APIRouter] = [
     api.router,
@@ -17,4 +17,5 @@ ROUTERS: list[APIRouter] = [
     editor.router,
     printing.router,
     balance.router,
+    play.router,
 ]

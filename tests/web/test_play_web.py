@@ -1,0 +1,145 @@
+"""Play tactics against the machine in the browser (issue 28, part 3): a game started from /play, played decision by
+decision through its private page to the end, undone, resigned, resumed after the server restarts (the game is its
+file: set-up plus decisions), both languages; no page or API answer for the player's seat holds what the machine's
+seat keeps hidden; and in Chromium a scripted person plays a whole game by pressing what the page offers."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from typing import Any
+
+from tests.web.conftest import BASE, TEST_CSRF
+from toolkit.engine.tactics.decisions import hidden_from
+from toolkit.engine.tactics.session import TacticsSession
+
+
+def _start(client: Any, **form: str) -> str:
+    data = {"mode": "duel", "deck": "random", "opponent": "heuristic", "seat": "1", "seed": "4", "csrf_token": TEST_CSRF,
+            **form}  # fmt: skip
+    answer = client.post("/play", data=data, follow_redirects=False)
+    assert answer.status_code == 303, answer.text[:500]
+    location = answer.headers["location"]
+    assert re.fullmatch(rf"{BASE}/play/[A-Za-z0-9_-]{{24}}", location)
+    return location.removeprefix(BASE)
+
+
+def _labels(page: str) -> list[str]:
+    return [html.unescape(x) for x in re.findall(r'data-label="([^"]*)"', page)]
+
+
+def _decide(client: Any, path: str, label: str) -> Any:
+    return client.post(f"{path}/decide", data={"label": label, "csrf_token": TEST_CSRF}, follow_redirects=False)
+
+
+def _session(web_settings: Any, path: str) -> TacticsSession:
+    from toolkit.catalog import load_catalog
+    from toolkit.web.play_games import PlayGames
+
+    record = PlayGames(web_settings.data_path).load(path.rsplit("/", 1)[1])
+    records = list(load_catalog([web_settings.cards[0] / "tactics"]).records)
+    return TacticsSession.from_json(records, record)
+
+
+def test_a_whole_game_through_the_page(client: Any) -> None:
+    start = client.get("/play?lang=en")
+    assert start.status_code == 200 and 'id="pl-new"' in start.text and 'href="/play" aria-current="page"' in start.text
+    path = _start(client)
+    for _ in range(600):
+        page = client.get(f"{path}?lang=en")
+        assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
+        labels = _labels(page.text)
+        if not labels:
+            break
+        assert _decide(client, path, labels[0]).status_code == 303
+    assert 'id="pl-result"' in page.text and "after" in page.text and 'id="pl-decision"' not in page.text
+    api = client.get(f"/api{path}").json()
+    assert api["status"] == "over" and api["result"]["winners"] and api["decision"] is None
+    assert _decide(client, path, "end").status_code == 409
+
+
+def test_undo_resign_and_bad_requests(client: Any) -> None:
+    path = _start(client, seed="9")
+    first = _labels(client.get(f"{path}?lang=en").text)
+    assert first == ["yes", "no"]  # the mulligan comes first
+    assert _decide(client, path, "no").status_code == 303
+    second = client.get(f"{path}?lang=en").text
+    assert 'id="pl-undo"' in second
+    assert client.post(f"{path}/undo", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
+    assert _labels(client.get(f"{path}?lang=en").text) == first  # asked again
+    wrong = _decide(client, path, "no-such-option")
+    assert wrong.status_code == 400 and "not an option" in wrong.text
+    assert client.get("/play/not-a-game?lang=en").status_code == 404
+    assert client.get("/play/AAAAAAAAAAAAAAAAAAAAAAAA?lang=en").status_code == 404
+    forged = client.post(f"{path}/decide", data={"label": "no"}, headers={"X-CSRF-Token": "x", "Origin": "http://evil"})
+    assert forged.status_code == 403
+    assert client.post(f"{path}/resign", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
+    over = client.get(f"{path}?lang=en").text
+    assert "You resigned." in over and not _labels(over) and 'id="pl-resign"' not in over
+    bad = client.post("/play", data={"mode": "nope", "deck": "random", "csrf_token": TEST_CSRF})
+    assert bad.status_code == 400 and "nope" in bad.text
+
+
+def test_the_game_outlives_the_server_and_speaks_chinese(client: Any, web_settings: Any) -> None:
+    from fastapi.testclient import TestClient
+
+    from toolkit.web.app import create_app
+
+    path = _start(client, seed="5")
+    for _ in range(6):
+        _decide(client, path, _labels(client.get(path).text)[0])
+    before = client.get(f"/api{path}").json()
+    with TestClient(create_app(web_settings), base_url=BASE) as again:  # a new server over the same data
+        assert again.get(f"/api{path}").json() == before
+        chinese = again.get(f"{path}?lang=zh-Hans").text
+    assert "与机器对战" in chinese and "你的手牌" in chinese and "Your hand" not in chinese
+
+
+def test_no_page_shows_what_the_machine_keeps_hidden(client: Any, web_settings: Any) -> None:
+    """双雄 (agents face down until exposed): at every decision of the player, the page and the API answer hold no
+    name or id of a machine unit still hidden from the player, and not the machine's unplayed cards."""
+    path = _start(client, mode="duo", seed="3")
+    checked = hidden = 0
+    for _ in range(60):
+        page = client.get(f"{path}?lang=zh-Hans").text
+        api = json.dumps(client.get(f"/api{path}").json(), ensure_ascii=False)
+        labels = _labels(page)
+        if not labels:
+            break
+        game = _session(web_settings, path).game
+        public = json.dumps([e.data for e in game.log if e.visible == "all"], ensure_ascii=False)
+        for unit in [u for p in game.players for u in (*p.units, *p.standby)]:
+            if hidden_from(unit, 1):
+                hidden += 1
+                for shown in (page, api):
+                    assert str(unit) not in shown and f"{unit.id}#{unit.uid}" not in shown, unit
+        for card in [*game.player(2).hand, *game.player(2).deck]:
+            if str(card) not in public:
+                assert str(card) not in page and str(card) not in api, card
+        _decide(client, path, labels[-1])
+        checked += 1
+    assert checked >= 20 and hidden > 0
+
+
+def test_a_person_plays_a_whole_game_in_chromium(live_server: str, page: Any) -> None:
+    """From the form to the end: each turn the player presses the first offered button with the keyboard (the
+    first option has the focus) or the mouse, as a person would; the banner names the result."""
+    page.goto(f"{live_server}/play?lang=en")
+    page.select_option("#pl-mode", "duel")
+    page.fill("#pl-seed", "4")
+    page.click("#pl-start")
+    page.wait_for_selector("#pl-board svg")
+    for turn in range(600):
+        if page.locator("#pl-result").count():
+            break
+        buttons = page.locator("#pl-decision button")
+        assert buttons.count() > 0, page.locator("main").inner_text()[:500]
+        with page.expect_navigation():
+            if turn % 2 == 0:
+                page.keyboard.press("Enter")  # the first option has the focus
+            else:
+                buttons.first.click()
+    banner = page.locator("#pl-result").inner_text()
+    assert "after" in banner and ("win" in banner or "No winner" in banner)
+    assert page.locator("#pl-log").inner_text().strip()

@@ -1,0 +1,270 @@
+"""Play tactics against the machine in the browser: ``/play`` starts a game, ``/play/{id}`` is the game's private page.
+
+The game is a :class:`toolkit.engine.tactics.session.TacticsSession`: its set-up and the labels of its decisions,
+kept in a file (:mod:`toolkit.web.play_games`) and replayed on every request (a game is its decisions; the engine
+keeps nothing between requests). The page shows what the player's seat may see and nothing else
+(:func:`toolkit.engine.tactics.session.view`): the map with the enemy's face-down units as ``?``, the player's hand,
+the log worded in the page's language, and the pending decision as a list of buttons (a form post each, so the
+page works without JavaScript and from the keyboard). ``/play/{id}/undo`` replays all but the player's last
+decision; ``/play/{id}/resign`` ends the game. ``/api/play/{id}`` is the same view as JSON.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Form, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from markupsafe import Markup
+
+from toolkit.errors import DossierError
+from toolkit.i18n import t
+from toolkit.web.app import Web
+from toolkit.web.security import require_write
+from toolkit.web.templating import render, request_lang
+
+router = APIRouter(tags=["play"], include_in_schema=False)
+
+OPPONENTS = ("heuristic", "brawler", "random")
+PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow"}
+
+
+def _records(web: Any) -> list[Any]:
+    return web.memo("play-records", lambda: [r for r in web.catalog.records if getattr(r, "game", None) == "tactics"])
+
+
+def _store(web: Any) -> Any:
+    from toolkit.web.play_games import PlayGames
+
+    return PlayGames(web.settings.data_path)
+
+
+def _modes(web: Any) -> list[str]:
+    from toolkit.balance.games import playable_modes
+
+    return web.memo("play-modes", lambda: playable_modes(_records(web), 2))
+
+
+def _decks(web: Any) -> list[dict[str, Any]]:
+    from toolkit.web.saved import SavedDecks
+
+    found = [d for d in SavedDecks(web.settings.data_path).list() if d["game"] == "tactics"]
+    return sorted(found, key=lambda d: (d["mode"], d["name"]))
+
+
+def _problem(request: Request, status: int, message: str) -> HTMLResponse:
+    return render(request, "play/error.html", status_code=status, message=message)
+
+
+@router.get("/play", response_class=HTMLResponse, name="play_index")
+def play_index(request: Request, web: Web) -> HTMLResponse:
+    """The form that starts a game: the mode, your deck (a saved one or a random legal one), the machine's player,
+    your seat."""
+    from toolkit.i18n import name_of
+
+    lang = request_lang(request)
+    by_id = {r.id: r for r in _records(web) if r.kind == "mode"}
+    modes = [(m, name_of(by_id[m], lang) if m in by_id else m) for m in _modes(web)]
+    return render(request, "play/index.html", modes=modes, decks=_decks(web), opponents=OPPONENTS)
+
+
+@router.post("/play", dependencies=[Depends(require_write)], name="play_start")
+def play_start(
+    request: Request,
+    web: Web,
+    mode: Annotated[str, Form()] = "duel",
+    deck: Annotated[str, Form()] = "random",
+    opponent: Annotated[str, Form()] = "heuristic",
+    seat: Annotated[int, Form()] = 1,
+    seed: Annotated[str, Form()] = "",
+) -> Response:
+    from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.tactics.session import HUMAN, TacticsSession, TacticsSetup
+
+    lang = request_lang(request)
+    records = _records(web)
+    try:
+        number = int(seed) if seed.strip() else random.SystemRandom().randrange(1_000_000)
+    except ValueError:
+        return _problem(request, 400, t(lang, "{option} {value}: give a whole number", option="seed", value=repr(seed)))
+    if opponent not in OPPONENTS or seat not in (1, 2):
+        return _problem(request, 400, t(lang, "choose the machine's player and your seat from the form"))
+    rng = random.Random(number)
+    if deck == "random":
+        if mode not in _modes(web):
+            return _problem(request, 400, t(lang, "mode {mode}: choose one of {modes}", mode=repr(mode),
+                                            modes=", ".join(_modes(web))))  # fmt: skip
+        mine = random_legal_deck(records, mode, rng, name="random")
+    else:
+        try:
+            mine = _saved_deck(web, deck, lang)
+        except DossierError as exc:
+            return _problem(request, 400, exc.message)
+    theirs = random_legal_deck(records, mine.mode, rng, name="machine", taken=list(mine.agents or []))
+    order = [mine, theirs] if seat == 1 else [theirs, mine]
+    kinds = [HUMAN, opponent] if seat == 1 else [opponent, HUMAN]
+    setup = TacticsSetup(mine.mode, [list(d.agents or []) for d in order], [deck_card_ids(d) for d in order], kinds,
+                         seed=number)  # fmt: skip
+    try:
+        session = TacticsSession(records, setup)
+    except EngineError as exc:
+        return _problem(request, 400, str(exc))
+    game_id = _store(web).new(_record(session))
+    return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
+
+
+def _saved_deck(web: Any, deck_id: str, lang: str) -> Any:
+    """A saved tactics deck, legal (else DossierError naming the first error)."""
+    from toolkit.web import deckwork
+    from toolkit.web.saved import SavedDecks
+
+    data = SavedDecks(web.settings.data_path).load(deck_id)
+    pool = web.deck_pool
+    verdict = deckwork.validate(pool, deckwork.read_json_deck(pool, data), lang=lang)
+    if verdict.deck is None or verdict.deck.game != "tactics":
+        raise DossierError(t(lang, "saved deck {id} is not a tactics deck", id=repr(deck_id)))
+    if not verdict.legal:
+        first = next(f for f in verdict.findings if f.severity == "error")
+        raise DossierError(t(lang, "saved deck {id} is not legal: {problem}", id=repr(deck_id),
+                             problem=deckwork.finding_text(first, lang)))  # fmt: skip
+    return verdict.deck
+
+
+def _record(session: Any, status: str | None = None) -> dict[str, Any]:
+    record: dict[str, Any] = session.to_json()
+    record["status"] = status or ("over" if session.pending is None else "playing")
+    return record
+
+
+def _load(web: Any, game_id: str, lang: str) -> tuple[Any, dict[str, Any]]:
+    """The game ``game_id`` replayed: (session, its stored record); DossierError when there is none."""
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.tactics.session import TacticsSession
+
+    record = _store(web).load(game_id)
+    try:
+        return TacticsSession.from_json(_records(web), record), record
+    except EngineError as exc:
+        raise DossierError(t(lang, "game {id} cannot be replayed with these cards: {reason}", id=game_id[:8] + "…",
+                             reason=str(exc))) from None  # fmt: skip
+
+
+def _open(request: Request, web: Any, game_id: str) -> tuple[Any, dict[str, Any]] | HTMLResponse:
+    """The game ``game_id`` replayed (session, record), or the 404 page saying why it cannot be."""
+    try:
+        return _load(web, game_id, request_lang(request))
+    except DossierError as exc:
+        return _problem(request, 404, exc.message)
+
+
+def _seat(session: Any) -> int:
+    from toolkit.engine.tactics.session import HUMAN
+
+    return next((i for i, kind in enumerate(session.setup.players, 1) if kind == HUMAN), 1)
+
+
+def _board_svg(session: Any, seat: int) -> str:
+    """The map as replays draw it, each unit hidden from ``seat`` a ``?`` without name, HP or facing."""
+    from toolkit.board.draw import render_svg
+    from toolkit.engine.tactics.decisions import hidden_from
+
+    game = session.game
+    hidden = {u.uid for u in game.units() if hidden_from(u, seat)}
+    state = game.board_state()
+    state["units"] = [
+        {"uid": u["uid"], "id": "", "name": "?", "seat": u["seat"], "team": u["team"], "kind": "agent"
+         if u["kind"] != "obstacle" else "obstacle", "pos": u["pos"], "hidden": True, "tapped": False}
+        if u["uid"] in hidden else u
+        for u in state["units"]
+    ]  # fmt: skip
+    return render_svg(game.board, state)
+
+
+@router.get("/play/{game_id}", response_class=HTMLResponse, name="play_game")
+def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
+    from toolkit.cli._lang import LogNames
+    from toolkit.engine.tactics.session import view
+
+    lang = request_lang(request)
+    found = _open(request, web, game_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    session, record = found
+    seat = _seat(session)
+    seen = view(session.game, seat, session.pending)
+    names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
+    log = [names.line(entry) for entry in seen["log"][-60:]]
+    me = next(p for p in seen["players"] if p["seat"] == seat)
+    decision = session.pending if record.get("status") != "resigned" else None
+    options = [(o.label, names.name(o.text)) for o in decision.options] if decision is not None else []
+    prompt = names.name(decision.prompt) if decision is not None else ""
+    result = None
+    if session.pending is None:
+        from toolkit.engine.logwords import word
+
+        result = dict(session.result())
+        result["reason_words"] = word("reason", str(result["reason"]), lang) or str(result["reason"])
+    response = render(
+        request, "play/game.html", game_id=game_id, seat=seat, seen=seen, me=me, log=log, options=options,
+        prompt=prompt, decision=decision, result=result, resigned=record.get("status") == "resigned",
+        board=Markup(_board_svg(session, seat)), names=names, setup=session.setup,
+        can_undo=any(s == seat for s in session.decider.asked),
+    )  # fmt: skip
+    response.headers.update(PRIVATE)
+    return response
+
+
+@router.get("/api/play/{game_id}", tags=["api"], name="play_api")
+def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
+    """What the player's seat may see of the game, and its pending decision, as JSON."""
+    from toolkit.engine.tactics.session import view
+
+    lang = request_lang(request)
+    try:
+        session, record = _load(web, game_id, lang)
+    except DossierError as exc:
+        return JSONResponse({"error": exc.message}, status_code=404, headers=PRIVATE)
+    seat = _seat(session)
+    pending = session.pending if record.get("status") != "resigned" else None
+    return JSONResponse({"status": record.get("status"), **view(session.game, seat, pending)}, headers=PRIVATE)
+
+
+@router.post("/play/{game_id}/decide", dependencies=[Depends(require_write)], name="play_decide")
+def play_decide(request: Request, web: Web, game_id: str, label: Annotated[str, Form()] = "") -> Response:
+    from toolkit.engine.core import EngineError
+
+    lang = request_lang(request)
+    found = _open(request, web, game_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    session, record = found
+    if session.pending is None or record.get("status") == "resigned":
+        return _problem(request, 409, t(lang, "the game is over: no decision is pending"))
+    try:
+        session.apply(label)
+    except EngineError as exc:
+        return _problem(request, 400, str(exc))
+    _store(web).save(game_id, _record(session))
+    return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
+
+
+@router.post("/play/{game_id}/undo", dependencies=[Depends(require_write)], name="play_undo")
+def play_undo(request: Request, web: Web, game_id: str) -> Response:
+    found = _open(request, web, game_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    session, record = found
+    if record.get("status") != "resigned" and session.undo():
+        _store(web).save(game_id, _record(session))
+    return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
+
+
+@router.post("/play/{game_id}/resign", dependencies=[Depends(require_write)], name="play_resign")
+def play_resign(request: Request, web: Web, game_id: str) -> Response:
+    found = _open(request, web, game_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    _store(web).save(game_id, _record(found[0], "resigned"))
+    return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
