@@ -143,3 +143,44 @@ def test_a_person_plays_a_whole_game_in_chromium(live_server: str, page: Any) ->
     banner = page.locator("#pl-result").inner_text()
     assert "after" in banner and ("win" in banner or "No winner" in banner)
     assert page.locator("#pl-log").inner_text().strip()
+
+
+def test_two_people_each_on_their_own_private_link(client: Any, web_settings: Any) -> None:
+    """A game against a person: the creator's page gives the other seat's link; each page offers its seat's decisions
+    only (the other waits, looking again every few seconds), shows no unit the other seat keeps hidden (双雄), and undo
+    takes back only the seat's own last decision."""
+    first = _start(client, mode="duo", seed="6", opponent="person")
+    page = client.get(f"{first}?lang=en").text
+    other = re.search(r'id="pl-other-link"[^>]*>([^<]+)<', page)
+    assert other is not None
+    second = other.group(1).removeprefix(BASE)
+    assert second != first and re.fullmatch(r"/play/[A-Za-z0-9_-]{24}", second)
+    assert 'id="pl-other-link"' not in client.get(f"{second}?lang=en").text  # only the creator hands it out
+    links = {1: first, 2: second}
+    waited = undone = 0
+    for step in range(40):
+        pages = {seat: client.get(f"{link}?lang=en").text for seat, link in links.items()}
+        turn = next(seat for seat, text in pages.items() if _labels(text))
+        idle = 3 - turn
+        assert not _labels(pages[idle]) and 'id="pl-waiting"' in pages[idle] and 'http-equiv="refresh"' in pages[idle]
+        assert 'http-equiv="refresh"' not in pages[turn]
+        waited += 1
+        assert _decide(client, links[idle], _labels(pages[turn])[0]).status_code == 409  # not its decision
+        if step % 8 == 0:
+            game = _session(web_settings, first).game
+            for seat in (1, 2):
+                for unit in [u for p in game.players for u in (*p.units, *p.standby)]:
+                    if hidden_from(unit, seat):
+                        assert str(unit) not in pages[seat] and f"{unit.id}#{unit.uid}" not in pages[seat]
+        assert _decide(client, links[turn], _labels(pages[turn])[-1]).status_code == 303
+        if undone < 2 and step in (5, 20):  # the other seat cannot take it back; the seat that decided can
+            before = _session(web_settings, first).labels
+            client.post(f"{links[idle]}/undo", data={"csrf_token": TEST_CSRF})
+            assert _session(web_settings, first).labels == before
+            client.post(f"{links[turn]}/undo", data={"csrf_token": TEST_CSRF})
+            assert len(_session(web_settings, first).labels) < len(before)
+            undone += 1
+    assert waited > 10 and undone == 2
+    assert client.post(f"{second}/resign", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
+    assert "The other player resigned: you win." in client.get(f"{first}?lang=en").text
+    assert "You resigned." in client.get(f"{second}?lang=en").text

@@ -33,16 +33,35 @@ class PlayGames:
             raise DossierError(tr("no game {id}", id=repr(game_id[:30])))
         return self.directory / f"{game_id}.json"
 
-    def new(self, record: dict[str, Any]) -> str:
-        """Keep a new game; its id."""
+    def new(self, record: dict[str, Any], seats: tuple[int, ...] = (1,)) -> dict[int, str]:
+        """Keep a new game played by people on ``seats``; each seat's private link (the first is the game's id: the
+        others are files that point at it)."""
+        from toolkit.jsonio import atomic_write_text
+
         self.directory.mkdir(parents=True, exist_ok=True)
         self.directory.chmod(0o700)  # the files are the games' private links
         games = sorted(self.directory.glob("*.json"), key=lambda p: p.stat().st_mtime)
-        for old in games[: max(0, len(games) - MAX_GAMES + 1)]:
+        for old in games[: max(0, len(games) - MAX_GAMES + len(seats))]:
             old.unlink(missing_ok=True)
-        game_id = secrets.token_urlsafe(TOKEN_BYTES)
-        self.save(game_id, record)
-        return game_id
+        links = {seat: secrets.token_urlsafe(TOKEN_BYTES) for seat in seats}
+        main = links[seats[0]]
+        self.save(main, {**record, "links": {str(seat): link for seat, link in links.items()}})
+        for seat in seats[1:]:
+            atomic_write_text(self._path(links[seat]), json.dumps({"alias": main}) + "\n")
+        return links
+
+    def open(self, link: str) -> tuple[str, dict[str, Any], int | None]:
+        """The game a private link opens: (the game's id, its record, the link's seat; None for a game of one
+        person, whose seat its record names)."""
+        data = self.load(link)
+        main = link
+        if "alias" in data:
+            main = str(data["alias"])
+            data = self.load(main)
+            if "alias" in data:
+                raise DossierError(tr("game {id} cannot be read: {reason}", id=repr(link[:30]), reason="alias"))
+        seat = next((int(s) for s, found in (data.get("links") or {}).items() if found == link), None)
+        return main, data, seat
 
     def save(self, game_id: str, record: dict[str, Any]) -> None:
         from toolkit.jsonio import atomic_write_text

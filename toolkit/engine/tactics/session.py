@@ -116,13 +116,14 @@ class TacticsSession:
     def result(self) -> dict[str, Any]:
         return self.game.result()
 
-    def undo(self) -> bool:
-        """Go back to when the person's last decision was asked: the game replayed from its set-up with every label
-        before it (the same state: a game is its decisions). False when nothing was decided yet."""
-        people = [i for i, seat in enumerate(self.decider.asked) if self.setup.players[seat - 1] == HUMAN]
-        if not people:
+    def undo(self, seat: int | None = None) -> bool:
+        """Go back to when the people's last decision was asked: the game replayed from its set-up with every label
+        before it (the same state: a game is its decisions). False when nothing was decided yet, or (``seat``
+        given) when that last decision was another person's: a player undoes only while nobody has decided since."""
+        people = [(i, s) for i, s in enumerate(self.decider.asked) if self.setup.players[s - 1] == HUMAN]
+        if not people or (seat is not None and people[-1][1] != seat):
             return False
-        fresh = TacticsSession(self.records, self.setup, self.labels[: people[-1]])
+        fresh = TacticsSession(self.records, self.setup, self.labels[: people[-1][0]])
         self.script, self.game, self.decider, self.stepper = fresh.script, fresh.game, fresh.decider, fresh.stepper
         return True
 

@@ -27,6 +27,8 @@ from toolkit.web.templating import render, request_lang
 router = APIRouter(tags=["play"], include_in_schema=False)
 
 OPPONENTS = ("heuristic", "brawler", "random")
+PERSON = "person"  # the other seat is a person too, on a private link of their own
+KEPT = ("links", "creator", "resigned_by")  # what a game's file holds besides the session's record
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow"}
 
 
@@ -89,7 +91,7 @@ def play_start(
         number = int(seed) if seed.strip() else random.SystemRandom().randrange(1_000_000)
     except ValueError:
         return _problem(request, 400, t(lang, "{option} {value}: give a whole number", option="seed", value=repr(seed)))
-    if opponent not in OPPONENTS or seat not in (1, 2):
+    if opponent not in (*OPPONENTS, PERSON) or seat not in (1, 2):
         return _problem(request, 400, t(lang, "choose the machine's player and your seat from the form"))
     rng = random.Random(number)
     if deck == "random":
@@ -103,16 +105,18 @@ def play_start(
         except DossierError as exc:
             return _problem(request, 400, exc.message)
     theirs = random_legal_deck(records, mine.mode, rng, name="machine", taken=list(mine.agents or []))
+    other = HUMAN if opponent == PERSON else opponent
     order = [mine, theirs] if seat == 1 else [theirs, mine]
-    kinds = [HUMAN, opponent] if seat == 1 else [opponent, HUMAN]
+    kinds = [HUMAN, other] if seat == 1 else [other, HUMAN]
     setup = TacticsSetup(mine.mode, [list(d.agents or []) for d in order], [deck_card_ids(d) for d in order], kinds,
                          seed=number)  # fmt: skip
     try:
         session = TacticsSession(records, setup)
     except EngineError as exc:
         return _problem(request, 400, str(exc))
-    game_id = _store(web).new(_record(session))
-    return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
+    seats = (seat, 3 - seat) if opponent == PERSON else (seat,)
+    links = _store(web).new({**_record(session, {}), "creator": seat}, seats)
+    return RedirectResponse(request.url_for("play_game", game_id=links[seat]), status_code=303)
 
 
 def _saved_deck(web: Any, deck_id: str, lang: str) -> Any:
@@ -132,37 +136,49 @@ def _saved_deck(web: Any, deck_id: str, lang: str) -> Any:
     return verdict.deck
 
 
-def _record(session: Any, status: str | None = None) -> dict[str, Any]:
-    record: dict[str, Any] = session.to_json()
+def _record(session: Any, previous: dict[str, Any], status: str | None = None) -> dict[str, Any]:
+    """What the game's file holds: the session's record, what ``previous`` held besides it, and the status."""
+    record: dict[str, Any] = {**session.to_json(), **{k: previous[k] for k in KEPT if k in previous}}
     record["status"] = status or ("over" if session.pending is None else "playing")
     return record
 
 
-def _load(web: Any, game_id: str, lang: str) -> tuple[Any, dict[str, Any]]:
-    """The game ``game_id`` replayed: (session, its stored record); DossierError when there is none."""
+class Opened:
+    """A game opened by a private link: the session replayed, the file's record, the game's id, the link's seat."""
+
+    def __init__(self, session: Any, record: dict[str, Any], game_id: str, seat: int) -> None:
+        self.session, self.record, self.game_id, self.seat = session, record, game_id, seat
+
+    @property
+    def resigned(self) -> bool:
+        return self.record.get("status") == "resigned"
+
+    def save(self, web: Any, status: str | None = None, **extra: Any) -> None:
+        _store(web).save(self.game_id, {**_record(self.session, self.record, status), **extra})
+
+
+def _load(web: Any, link: str, lang: str) -> Opened:
+    """The game a private link opens, replayed; DossierError when there is none."""
     from toolkit.engine.core import EngineError
-    from toolkit.engine.tactics.session import TacticsSession
+    from toolkit.engine.tactics.session import HUMAN, TacticsSession
 
-    record = _store(web).load(game_id)
+    game_id, record, seat = _store(web).open(link)
     try:
-        return TacticsSession.from_json(_records(web), record), record
+        session = TacticsSession.from_json(_records(web), record)
     except EngineError as exc:
-        raise DossierError(t(lang, "game {id} cannot be replayed with these cards: {reason}", id=game_id[:8] + "…",
+        raise DossierError(t(lang, "game {id} cannot be replayed with these cards: {reason}", id=link[:8] + "…",
                              reason=str(exc))) from None  # fmt: skip
+    if seat is None:  # a game of one person: the seat its set-up gives a person
+        seat = next((i for i, kind in enumerate(session.setup.players, 1) if kind == HUMAN), 1)
+    return Opened(session, record, game_id, seat)
 
 
-def _open(request: Request, web: Any, game_id: str) -> tuple[Any, dict[str, Any]] | HTMLResponse:
-    """The game ``game_id`` replayed (session, record), or the 404 page saying why it cannot be."""
+def _open(request: Request, web: Any, link: str) -> Opened | HTMLResponse:
+    """The game a private link opens, or the 404 page saying why it cannot be."""
     try:
-        return _load(web, game_id, request_lang(request))
+        return _load(web, link, request_lang(request))
     except DossierError as exc:
         return _problem(request, 404, exc.message)
-
-
-def _seat(session: Any) -> int:
-    from toolkit.engine.tactics.session import HUMAN
-
-    return next((i for i, kind in enumerate(session.setup.players, 1) if kind == HUMAN), 1)
 
 
 def _board_svg(session: Any, seat: int) -> str:
@@ -185,19 +201,19 @@ def _board_svg(session: Any, seat: int) -> str:
 @router.get("/play/{game_id}", response_class=HTMLResponse, name="play_game")
 def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     from toolkit.cli._lang import LogNames
-    from toolkit.engine.tactics.session import view
+    from toolkit.engine.tactics.session import HUMAN, view
 
     lang = request_lang(request)
     found = _open(request, web, game_id)
     if isinstance(found, HTMLResponse):
         return found
-    session, record = found
-    seat = _seat(session)
-    seen = view(session.game, seat, session.pending)
+    session, record, seat = found.session, found.record, found.seat
+    pending = None if found.resigned else session.pending
+    decision = pending if pending is not None and pending.seat == seat else None
+    seen = view(session.game, seat, decision)
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     log = [names.line(entry) for entry in seen["log"][-60:]]
     me = next(p for p in seen["players"] if p["seat"] == seat)
-    decision = session.pending if record.get("status") != "resigned" else None
     options = [(o.label, names.name(o.text)) for o in decision.options] if decision is not None else []
     prompt = names.name(decision.prompt) if decision is not None else ""
     result = None
@@ -206,29 +222,44 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
 
         result = dict(session.result())
         result["reason_words"] = word("reason", str(result["reason"]), lang) or str(result["reason"])
+    person = session.setup.players[2 - seat] == HUMAN  # the other seat is a person
+    other_link = None
+    if person and record.get("creator") == seat:
+        link = (record.get("links") or {}).get(str(3 - seat))
+        other_link = str(request.url_for("play_game", game_id=link)) if link else None
     response = render(
         request, "play/game.html", game_id=game_id, seat=seat, seen=seen, me=me, log=log, options=options,
-        prompt=prompt, decision=decision, result=result, resigned=record.get("status") == "resigned",
-        board=Markup(_board_svg(session, seat)), names=names, setup=session.setup,
-        can_undo=any(s == seat for s in session.decider.asked),
+        prompt=prompt, decision=decision, result=result, resigned=found.resigned,
+        resigned_by=record.get("resigned_by"), board=Markup(_board_svg(session, seat)), names=names,
+        setup=session.setup, person=person, other_link=other_link,
+        waiting=pending is not None and pending.seat != seat,
+        can_undo=bool(session.decider.asked) and _last_person(session) == seat,
     )  # fmt: skip
     response.headers.update(PRIVATE)
     return response
 
 
+def _last_person(session: Any) -> int | None:
+    """The seat of the people's last decision (the one undo would take back)."""
+    from toolkit.engine.tactics.session import HUMAN
+
+    seats = [s for s in session.decider.asked if session.setup.players[s - 1] == HUMAN]
+    return seats[-1] if seats else None
+
+
 @router.get("/api/play/{game_id}", tags=["api"], name="play_api")
 def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
-    """What the player's seat may see of the game, and its pending decision, as JSON."""
+    """What the link's seat may see of the game, and its pending decision, as JSON."""
     from toolkit.engine.tactics.session import view
 
     lang = request_lang(request)
     try:
-        session, record = _load(web, game_id, lang)
+        found = _load(web, game_id, lang)
     except DossierError as exc:
         return JSONResponse({"error": exc.message}, status_code=404, headers=PRIVATE)
-    seat = _seat(session)
-    pending = session.pending if record.get("status") != "resigned" else None
-    return JSONResponse({"status": record.get("status"), **view(session.game, seat, pending)}, headers=PRIVATE)
+    pending = None if found.resigned else found.session.pending
+    seen = view(found.session.game, found.seat, pending)
+    return JSONResponse({"status": found.record.get("status"), **seen}, headers=PRIVATE)
 
 
 @router.post("/play/{game_id}/decide", dependencies=[Depends(require_write)], name="play_decide")
@@ -239,14 +270,16 @@ def play_decide(request: Request, web: Web, game_id: str, label: Annotated[str, 
     found = _open(request, web, game_id)
     if isinstance(found, HTMLResponse):
         return found
-    session, record = found
-    if session.pending is None or record.get("status") == "resigned":
+    pending = found.session.pending
+    if pending is None or found.resigned:
         return _problem(request, 409, t(lang, "the game is over: no decision is pending"))
+    if pending.seat != found.seat:
+        return _problem(request, 409, t(lang, "this decision is the other player's"))
     try:
-        session.apply(label)
+        found.session.apply(label)
     except EngineError as exc:
         return _problem(request, 400, str(exc))
-    _store(web).save(game_id, _record(session))
+    found.save(web)
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
 
 
@@ -255,9 +288,8 @@ def play_undo(request: Request, web: Web, game_id: str) -> Response:
     found = _open(request, web, game_id)
     if isinstance(found, HTMLResponse):
         return found
-    session, record = found
-    if record.get("status") != "resigned" and session.undo():
-        _store(web).save(game_id, _record(session))
+    if not found.resigned and found.session.undo(found.seat):
+        found.save(web)
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
 
 
@@ -266,5 +298,6 @@ def play_resign(request: Request, web: Web, game_id: str) -> Response:
     found = _open(request, web, game_id)
     if isinstance(found, HTMLResponse):
         return found
-    _store(web).save(game_id, _record(found[0], "resigned"))
+    if not found.resigned and found.session.pending is not None:
+        found.save(web, "resigned", resigned_by=found.seat)
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
