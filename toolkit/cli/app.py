@@ -52,7 +52,8 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "play": (
         ("play",),
-        N_("Play a whole Netrunner game from the terminal as either side against the machine's player."),
+        N_("Play a whole Netrunner game (either side) or tactics game (one seat) from the terminal against the "
+           "machine's player."),  # fmt: skip
     ),
     "search": (("search",), N_("Find records with a NetrunnerDB-style query.")),
     "show": (
