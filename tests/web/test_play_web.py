@@ -57,6 +57,10 @@ def test_a_whole_game_through_the_page(client: Any) -> None:
     api = client.get(f"/api{path}").json()
     assert api["status"] == "over" and api["result"]["winners"] and api["decision"] is None
     assert _decide(client, path, "end").status_code == 409
+    replay = client.get(f"{path}/replay?lang=en")  # the whole game, every seat's cards: once it is over
+    assert replay.status_code == 200 and "<svg" in replay.text and 'id="pl-replay"' in page.text
+    nonce = re.search(r"'nonce-([^']+)'", replay.headers["content-security-policy"])
+    assert nonce is not None and f'<script nonce="{nonce.group(1)}">' in replay.text
 
 
 def test_undo_resign_and_bad_requests(client: Any) -> None:
@@ -68,6 +72,7 @@ def test_undo_resign_and_bad_requests(client: Any) -> None:
     assert 'id="pl-undo"' in second
     assert client.post(f"{path}/undo", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
     assert _labels(client.get(f"{path}?lang=en").text) == first  # asked again
+    assert client.get(f"{path}/replay?lang=en").status_code == 409  # not while the game goes on
     wrong = _decide(client, path, "no-such-option")
     assert wrong.status_code == 400 and "not an option" in wrong.text
     assert client.get("/play/not-a-game?lang=en").status_code == 404
@@ -143,6 +148,12 @@ def test_a_person_plays_a_whole_game_in_chromium(live_server: str, page: Any) ->
     banner = page.locator("#pl-result").inner_text()
     assert "after" in banner and ("win" in banner or "No winner" in banner)
     assert page.locator("#pl-log").inner_text().strip()
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
+    page.click("#pl-replay")
+    page.wait_for_selector("svg")
+    page.keyboard.press("End")  # the replay's own script steps to the end
+    assert not refused, refused
 
 
 def test_two_people_each_on_their_own_private_link(client: Any, web_settings: Any) -> None:

@@ -440,6 +440,17 @@ def _runs(texts: Sequence[str], tag: str, cls: str) -> list[str]:
     return out
 
 
+def name_frames(frames: Sequence[Mapping[str, Any]], name: Callable[[str], str]) -> None:
+    """Put the units' names of ``frames`` (their tooltips, and so the page's font) and the players' standing-by
+    agents through ``name`` (a log's names in the output language), in place."""
+    for frame in frames:
+        for unit in frame["state"].get("units", []):
+            if isinstance(unit.get("name"), str):
+                unit["name"] = name(unit["name"])
+        for player in frame.get("players", []):
+            player["standby"] = [name(str(agent)) for agent in player.get("standby", [])]
+
+
 def render_frames_html(
     board: Board,
     frames: Sequence[Mapping[str, Any]],

@@ -240,16 +240,11 @@ def _simulate_tactics(
         raise DossierError(str(exc), exit_code=1) from None
     result = played.result()
     if replay is not None and frames is not None:
-        from toolkit.board.replay import write_replay
+        from toolkit.board.replay import name_frames, write_replay
 
         decks = ", ".join(str(d.path) for d in loaded)
         title = tr("{game} · seed {seed} · {decks}", game=mode, seed=seed, decks=decks)
-        for frame in frames:  # the units' names in the output language (their tooltips and the page's font)
-            for unit in frame["state"].get("units", []):
-                if isinstance(unit.get("name"), str):
-                    unit["name"] = names.name(unit["name"])
-            for player in frame.get("players", []):  # the agents standing by, named as in the log
-                player["standby"] = [names.name(str(name)) for name in player.get("standby", [])]
+        name_frames(frames, names.name)  # the units' names in the output language, as in the log
         map_name = names.record_name(played.board.map_id) if played.board.map_id else None
         write_replay(replay, played.board, frames, title, line=names.line, map_name=map_name)
     if format == "json":

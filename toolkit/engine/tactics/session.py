@@ -69,6 +69,7 @@ class TacticsSession:
     records: list[Any]
     setup: TacticsSetup
     script: list[str] = field(default_factory=list)
+    frames: list[dict[str, Any]] | None = None  # given: the replay's frames are made as the game plays
     game: TacticsGame = field(init=False)
     decider: DecisionDecider = field(init=False)
     stepper: Stepper = field(init=False)
@@ -95,7 +96,7 @@ class TacticsSession:
         from ..simulate import play_tactics
 
         self.game.set_up()
-        play_tactics(self.game, self.decider, self.setup.rounds)
+        play_tactics(self.game, self.decider, self.setup.rounds, self.frames)
 
     # -- playing
 

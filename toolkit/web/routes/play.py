@@ -301,3 +301,29 @@ def play_resign(request: Request, web: Web, game_id: str) -> Response:
     if not found.resigned and found.session.pending is not None:
         found.save(web, "resigned", resigned_by=found.seat)
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
+
+
+@router.get("/play/{game_id}/replay", response_class=HTMLResponse, name="play_replay")
+def play_replay(request: Request, web: Web, game_id: str) -> HTMLResponse:
+    """The finished game's replay (as ``simulate --replay`` writes it): every seat's units and cards, so only once
+    the game is over."""
+    from toolkit.board.replay import name_frames, render_frames_html
+    from toolkit.cli._lang import LogNames
+    from toolkit.engine.tactics.session import TacticsSession
+
+    lang = request_lang(request)
+    found = _open(request, web, game_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    if found.session.pending is not None and not found.resigned:
+        return _problem(request, 409, t(lang, "the replay opens when the game is over"))
+    frames: list[dict[str, Any]] = []
+    TacticsSession(_records(web), found.session.setup, found.session.labels, frames)
+    names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
+    name_frames(frames, names.name)  # names in the page's language, as `simulate --replay` writes them
+    board = found.session.game.board
+    title = t(lang, "{game} · seed {seed}", game=found.session.setup.mode, seed=found.session.setup.seed)
+    page = render_frames_html(board, frames, title, line=names.line,
+                              map_name=names.record_name(board.map_id) if board.map_id else None)  # fmt: skip
+    nonce = str(getattr(request.state, "csp_nonce", ""))  # the page's own script runs under this server's policy
+    return HTMLResponse(page.replace("<script>", f'<script nonce="{nonce}">'), headers=PRIVATE)
