@@ -25,7 +25,7 @@ from .test_errors_lang import CJK, EN_PREFIX, LANGS, ZH_PREFIX, assert_one_line_
 
 EX = ROOT / "examples" / "decks"
 TACTICS_MODES = {"tactics", "duel", "duo", "expert", "melee", "nightmare"}
-CHOICES = {"heuristic", "brawler", "random", "corp", "runner"}
+CHOICES = {"heuristic", "brawler", "random", "search", "corp", "runner"}
 
 
 @dataclass(frozen=True)
@@ -160,7 +160,7 @@ CASES: dict[str, Case] = {
     ),
     "parse a file without text": Case(lambda t: ["text", "parse", "--file", str(t / "blank.txt")], exit_code=1),
     # play, scenario
-    "play another game": Case(lambda t: ["play", "chess", "--decks", "a"], {"play", "netrunner", "chess"}),
+    "play another game": Case(lambda t: ["play", "chess", "--decks", "a"], {"play", "netrunner", "tactics", "chess"}),
     "play an unknown side": Case(lambda t: ["play", "netrunner", "--decks", "a", "--side", "left"], CHOICES),
     "load a save of another format": Case(
         lambda t: ["play", "netrunner", *NR_DECKS, "--load", str(t / "save.json")], exit_code=1

@@ -266,8 +266,9 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
     body.append(f'<p class="note">{esc(explain)}</p>')
     if meta.get("players", 2) != 2:
         seats = t(lang, "With {n} players a draw scores each seat its fair share, 1 / the number of sides (two teams of two "
-                  "in 4-player 双雄, every seat alone in 混战), and a rate is held against the average fair share of the "
-                  "games it counts instead of 50%: the grey band of its row.", n=meta["players"])  # fmt: skip
+                  "in 4-player {duo}, every seat alone in {melee}), and a rate is held against the average fair share of "
+                  "the games it counts instead of 50%: the grey band of its row.", n=meta["players"],
+                  duo=names("mode", "duo"), melee=names("mode", "melee"))  # fmt: skip
         body.append(f'<p class="note">{esc(seats)}</p>')
     body.append(f"<h2>{esc(_outliers_heading(lang))}</h2>")
     if figures["outliers"]:

@@ -104,7 +104,7 @@ def tactics(
     players: Annotated[
         int,
         typer.Option("--players", min=2, max=4, help=N_("Seats per game: 2, or 3 or 4 for the modes made for them "
-                                                      "(双雄, 混战); the seats turn one a game.")),  # fmt: skip
+                                                      "(duo, melee); the seats turn one a game.")),  # fmt: skip
     ] = 2,
     seed: SeedOption = 0,
     rounds: Annotated[

@@ -71,8 +71,8 @@ def play(
     from toolkit.i18n import tn, tr, word
 
     if game != "netrunner":
-        raise DossierError(tr("{command} plays {game}, not {other}", command="play", game="netrunner or tactics",
-                              other=game))  # fmt: skip
+        raise DossierError(tr("{command} plays {first} or {second}, not {other}", command="play", first="netrunner",
+                              second="tactics", other=game))  # fmt: skip
     if side not in ("corp", "runner"):
         raise DossierError(
             tr("{option} {value}: choose {first} or {second}", option="--side", value=repr(side), first="corp",

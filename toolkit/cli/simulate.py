@@ -27,7 +27,7 @@ SIMULATE_HELP = help_text(
 )
 
 GAMES = ("tactics", "netrunner")
-TACTICS_DECIDERS = ("heuristic", "brawler", "random")  # toolkit.engine.simulate.TACTICS_DECIDERS (not imported: start-up)
+TACTICS_DECIDERS = ("heuristic", "brawler", "random", "search")  # toolkit.engine.simulate's (not imported: start-up)
 
 
 def simulate(
@@ -144,7 +144,7 @@ def simulate(
         )
     deciders = decider or ["heuristic"]
     for kind in deciders:
-        if game == "tactics" and kind not in TACTICS_DECIDERS:
+        if game == "tactics" and kind not in TACTICS_DECIDERS and not kind.startswith("search:"):
             raise DossierError(
                 tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(kind),
                    choices=tr(", ").join(TACTICS_DECIDERS))

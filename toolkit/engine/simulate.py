@@ -35,13 +35,13 @@ from .tactics.tactician import SeatDeciders, TacticianDecider
 MAX_TACTICS_ACTIONS = 30  # main-phase actions per turn at most (every unit taps to act, so play ends far sooner)
 
 
-TACTICS_DECIDERS = ("heuristic", "brawler", "random")
+TACTICS_DECIDERS = ("heuristic", "brawler", "random", "search")
 
 
 def make_decider(kind: str, seed: int) -> Decider:
     """A tactics player: ``heuristic`` (the tactician, :mod:`.tactics.tactician`: cover, flanks, the cost of an
-    attack), ``brawler`` (the earlier heuristic player, :mod:`.tactics.players`: attacks whatever it reaches)
-    or ``random`` (uniform legal choices)."""
+    attack), ``brawler`` (the earlier heuristic player, :mod:`.tactics.players`: attacks whatever it reaches),
+    ``random`` (uniform legal choices) or ``search`` (``search:SECONDS``: looks ahead, :mod:`.tactics.search`)."""
     rng = random.Random(seed * 7919 + 1)
     if kind == "heuristic":
         return TacticianDecider(rng)
@@ -49,6 +49,16 @@ def make_decider(kind: str, seed: int) -> Decider:
         return HeuristicDecider(rng)
     if kind == "random":
         return RandomDecider(rng)
+    if kind == "search" or kind.startswith("search:"):  # search:SECONDS thinks that long per main-phase choice
+        from .tactics.search import SearchDecider
+
+        try:
+            think = float(kind.split(":", 1)[1]) if ":" in kind else 1.0
+        except ValueError:
+            think = -1.0
+        if not 0 < think <= 60:
+            raise EngineError(tr("{kind}: give the seconds to think, e.g. search:2", kind=repr(kind)))
+        return SearchDecider(rng, think)
     raise EngineError(
         tr("unknown decider {kind}; deciders: {choices}", kind=repr(kind), choices=", ".join(TACTICS_DECIDERS))
     )

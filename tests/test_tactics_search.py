@@ -1,0 +1,91 @@
+"""The tactics player that looks ahead (issue 28, part 2, first part): it plays whole legal games, leaves the game it
+thinks about untouched, and draws what its seat cannot know instead of reading it: two games that differ only in
+what is hidden from it (the other seat's hand against its deck, the agent under a face-down enemy) give it the very
+same determinized copies, and so the same choices."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.conftest import ROOT
+from toolkit.catalog import load_catalog
+from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
+from toolkit.engine.core import EngineError
+from toolkit.engine.simulate import make_decider, simulate_tactics
+from toolkit.engine.tactics.decisions import hidden_from
+from toolkit.engine.tactics.search import CANDIDATES, WIN, SearchDecider, _as_agent, _copy, determinize, evaluate
+from toolkit.engine.tactics.tactician import TacticianDecider
+
+RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
+
+
+def _game(mode: str, rounds: int, deal: int = 3, seed: int = 2, kinds: list[str] | None = None) -> object:
+    decks = random_legal_decks(RECORDS, mode, random.Random(deal), 2)
+    return simulate_tactics(RECORDS, mode, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks],
+                            rounds, seed, kinds or ["heuristic", "heuristic"])  # fmt: skip
+
+
+def _seen(game: object, seat: int) -> tuple[object, ...]:
+    g = game  # type: ignore[assignment]
+    return (
+        [(u.uid, u.id, u.pos) for p in g.players for u in (*p.units, *p.standby)],  # type: ignore[attr-defined]
+        [[c.id for c in p.hand] for p in g.players],  # type: ignore[attr-defined]
+        [[c.id for c in p.deck] for p in g.players],  # type: ignore[attr-defined]
+        g.rng.random(),  # type: ignore[attr-defined]
+    )
+
+
+def test_what_is_hidden_is_drawn_never_read() -> None:
+    game = _game("duo", 2, deal=4)  # two of the machine's agents still face down, two cards in its hand
+    seat, other = 1, game.player(2)  # type: ignore[attr-defined]
+    hidden = [u for u in (*other.units, *other.standby) if hidden_from(u, seat)]
+    assert hidden and other.hand and other.deck
+    a, b = _copy(game), _copy(game)  # type: ignore[arg-type]
+    theirs = b.player(2)
+    theirs.hand[0], theirs.deck[-1] = theirs.deck[-1], theirs.hand[0]  # another card in their hand
+    theirs.deck.reverse()  # and their deck in another order
+    b.player(seat).deck.reverse()  # its own deck's order is unknown to it too
+    unseen = sorted(r.id for r in RECORDS if r.kind == "agent" and r.id not in {u.id for u in hidden}
+                    and r.id not in {u.id for p in b.players for u in (*p.units, *p.standby) if not hidden_from(u, 1)})  # fmt: skip
+    zone = theirs.units if hidden[0] in other.units else theirs.standby
+    at = [u.uid for u in zone].index(hidden[0].uid)
+    zone[at] = _as_agent(b, zone[at], unseen[0])  # another agent under the face-down piece
+    assert _seen(a, seat)[:3] != _seen(b, seat)[:3]
+    determinize(a, seat, random.Random(7))
+    determinize(b, seat, random.Random(7))
+    assert _seen(a, seat) == _seen(b, seat)
+    assert [c.id for c in a.player(seat).hand] == [c.id for c in game.player(seat).hand]  # type: ignore[attr-defined]
+    known = [u for u in a.player(seat).units]
+    assert [(u.uid, u.id) for u in known] == [(u.uid, u.id) for u in game.player(seat).units]  # type: ignore[attr-defined]
+
+
+def test_it_plays_whole_games_and_leaves_the_game_it_thinks_about_untouched() -> None:
+    game = _game("duel", 60, deal=5, seed=9, kinds=["search:0.02", "heuristic"])
+    searcher = game.decider.by_seat[1]  # type: ignore[attr-defined]
+    assert isinstance(searcher, SearchDecider)
+    assert searcher.decisions > 5 and searcher.rollouts >= 2 * searcher.decisions
+    assert game.result()["reason"] in ("last_squad_standing", "round limit")  # type: ignore[attr-defined]
+    # a choice thought over on copies: the game's state and log are as they were
+    position = _game("duel", 3, deal=5, seed=9)
+    before = (TacticianDecider._state_key(position), len(position.log))  # type: ignore[arg-type, attr-defined]
+    search = SearchDecider(random.Random(1), think=0.01).bind(position)  # type: ignore[arg-type]
+    actions = position.legal_actions(1)  # type: ignore[attr-defined]
+    assert search.choose(1, "choose an action", actions) in actions
+    assert (TacticianDecider._state_key(position), len(position.log)) == before  # type: ignore[arg-type, attr-defined]
+    assert search.rollouts >= 2 * min(CANDIDATES, len(actions))
+
+
+def test_the_score_of_a_position_and_the_think_time() -> None:
+    game = _game("duel", 80, deal=5, seed=9)
+    result = game.result()  # type: ignore[attr-defined]
+    if result["winners"]:
+        winner = result["winners"][0]
+        assert evaluate(game, winner) == WIN and evaluate(game, 3 - winner) == -WIN  # type: ignore[arg-type]
+    fresh = _game("duel", 1, deal=5, seed=9)
+    assert evaluate(fresh, 1) == -evaluate(fresh, 2)  # type: ignore[arg-type]
+    for bad in ("search:soon", "search:0", "search:100"):
+        with pytest.raises(EngineError, match="seconds to think"):
+            make_decider(bad, 1)
+    assert isinstance(make_decider("search:0.5", 1), SearchDecider)
