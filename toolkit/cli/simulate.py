@@ -71,8 +71,9 @@ def simulate(
             "--decider",
             help=N_(
                 "tactics: heuristic (the tactician: fights from cover and weighs what an attack costs, the "
-                "default), brawler (the earlier player: attacks whatever it can reach) or random (uniform legal "
-                "choices), once for every player or once per player in seat order; netrunner: heuristic or random, "
+                "default), brawler (the earlier player: attacks whatever it can reach), random (uniform legal "
+                "choices) or search (search:SECONDS: looks ahead on copies of the game, 1 s a choice by default), "
+                "once for every player or once per player in seat order; netrunner: heuristic or random, "
                 "once for both sides or once per side in seat order (the corp, then the runner)."
             ),
         ),

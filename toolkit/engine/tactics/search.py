@@ -129,8 +129,7 @@ class SearchDecider(Decider):
         g = self.game
         if g is None or prompt != "choose an action" or len(options) < 2:
             return self.base.choose(player, prompt, options)
-        self.base._watch(g)
-        scores = [self.base._value(g, player, prompt, option) for option in options]
+        scores = self.base.scores(g, player, prompt, options)
         ranked = sorted(range(len(options)), key=lambda i: -scores[i])[:CANDIDATES]
         if len(ranked) == 1:
             return self.base.choose(player, prompt, options)

@@ -231,16 +231,7 @@ class TacticianDecider(HeuristicDecider):
             if g is not None and prompt == "choose an action":
                 self._remember(g, pick)
             return pick
-        self._watch(g)
-        if len(self._lasting) > 100_000:  # a long game: start afresh (between decisions, never inside one)
-            self._lasting.clear()
-            self._ids.clear()
-            self._state = None
-        state = self._state_key(g)
-        if state != self._state:
-            self._memo = {}
-            self._state = state
-        scores = [self._value(g, player, prompt, option) for option in options]
+        scores = self.scores(g, player, prompt, options)
         best = max(scores)
         picks = [o for o, s in zip(options, scores, strict=True) if s >= best - 1e-9]
         if prompt == "choose an action" and g.round - self._progress >= STALL and self.rng.random() < EXPLORE:
@@ -254,6 +245,20 @@ class TacticianDecider(HeuristicDecider):
         if prompt == "choose an action":
             self._remember(g, pick)
         return pick
+
+    def scores(self, g: TacticsGame, player: int, prompt: str, options: Sequence[Any]) -> list[float]:
+        """What each option is worth now (the log read, what the last decision worked out dropped if the board
+        changed since): what :meth:`choose` picks the best of, and what a player that looks ahead starts from."""
+        self._watch(g)
+        if len(self._lasting) > 100_000:  # a long game: start afresh (between decisions, never inside one)
+            self._lasting.clear()
+            self._ids.clear()
+            self._state = None
+        state = self._state_key(g)
+        if state != self._state:
+            self._memo = {}
+            self._state = state
+        return [self._value(g, player, prompt, option) for option in options]
 
     def confirm(self, player: int, prompt: str) -> bool:
         return not prompt.startswith(("mulligan", "switch"))
