@@ -112,9 +112,7 @@ class _Tally:
             if self.n[key] < least:
                 continue
             row: dict[str, Any] = dict(zip(label, key, strict=True)) if isinstance(label, tuple) else {str(label): key}
-            row.update(rate(self.score[key], self.n[key]))
-            if self.centre(key) != 0.5:
-                row["centre"] = self.centre(key)
+            row.update(_centred(rate(self.score[key], self.n[key]), self.centre(key)))
             out.append(row)
         if margin is not None:
             z = simultaneous_z(len(out))
