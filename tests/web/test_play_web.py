@@ -46,9 +46,12 @@ def test_a_whole_game_through_the_page(client: Any) -> None:
     start = client.get("/play?lang=en")
     assert start.status_code == 200 and 'id="pl-new"' in start.text and 'href="/play" aria-current="page"' in start.text
     path = _start(client, seed="1")  # a short game: about 40 decisions of the first option
+    cjk = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
     for _ in range(600):
         page = client.get(f"{path}?lang=en")
         assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
+        for button in re.findall(r'<button type="submit" name="label"[^>]*>([^<]*)</button>', page.text):
+            assert not cjk.search(html.unescape(button)), button  # cards, units and ability text in English
         labels = _labels(page.text)
         if not labels:
             break

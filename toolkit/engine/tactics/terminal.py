@@ -16,6 +16,32 @@ from .session import TacticsSession, view
 MARKS = string.ascii_uppercase + string.ascii_lowercase  # a visible unit's letter on the map ('?' a hidden one)
 
 
+def option_text(value: Any, text: str, lang: str, names: Any) -> str:
+    """An option of a decision in words in ``lang`` (``names``: a LogNames of it): a main-phase action with its
+    card, unit and ability text in that language; anything else its (masked) ``text`` with names put in it."""
+    from toolkit.text import render
+
+    from .game import Action
+
+    if not isinstance(value, Action) or "hidden#" in text:
+        return str(names.name(text))
+    unit = names.name(str(value.unit)) if value.unit is not None else ""
+    if value.kind == "end":
+        return t(lang, "end the main phase")
+    if value.kind == "play" and value.card is not None:
+        card = names.name(str(value.card))
+        if value.face == "reverse":
+            return t(lang, "play {card} (its reverse) with {unit}", card=card, unit=unit)
+        return t(lang, "play {card} with {unit}", card=card, unit=unit)
+    if value.kind == "expose":
+        return t(lang, "expose {unit} (a special ability)", unit=unit)
+    if value.kind == "scavenge" and value.target is not None:
+        return t(lang, "{unit}: scavenge {obstacle}", obstacle=names.name(str(value.target)), unit=unit)
+    if value.ability is not None:
+        return t(lang, "{unit}: {text}", unit=unit, text=names.value("text", render(value.ability)))
+    return str(names.name(text))
+
+
 def map_lines(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -> list[str]:
     """The map in its legend characters with a letter on each unit's cell, then a line per unit (from ``seen``, a
     seat's :func:`~toolkit.engine.tactics.session.view`)."""
@@ -73,7 +99,7 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
             write(hand_line(seen, lang, names))
         write(t(lang, "decision {number}: {prompt}", number=decision.number + 1, prompt=names.name(decision.prompt)))
         for i, option in enumerate(decision.options, 1):
-            write(f"  {i:>2}. {names.name(option.text)}   [{option.label}]")
+            write(f"  {i:>2}. {option_text(option.value, option.text, lang, names)}   [{option.label}]")
         answer = read(t(lang, "your choice (a number, a label, u to undo): ")).strip()
         if answer in ("u", "undo"):
             if not session.undo():
