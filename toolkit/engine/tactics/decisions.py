@@ -28,6 +28,7 @@ from ..decisions import Decision, generic_options
 from .attack import Profile
 from .game import Action, TacticsGame
 from .state import Card, Unit
+from .tactician import bind_each
 
 T = TypeVar("T")
 
@@ -169,12 +170,7 @@ class DecisionDecider(Decider):
 
     def bind(self, game: TacticsGame) -> DecisionDecider:
         self.game = game
-        seen: set[int] = set()
-        for player in self.players.values():
-            bind = getattr(player, "bind", None)
-            if player is not None and callable(bind) and id(player) not in seen:
-                seen.add(id(player))
-                bind(game)
+        bind_each(self.players.values(), game)
         return self
 
     def _seat(self, player: int) -> int:

@@ -33,7 +33,7 @@ times the brawler's cost. Ties break with its seeded RNG, so the same seed gives
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -86,6 +86,16 @@ def hit_distribution(table: tuple[int, ...], speed: int, modifier: int) -> tuple
     return tuple(dist)
 
 
+def bind_each(deciders: Iterable[Decider | None], game: TacticsGame) -> None:
+    """Bind to ``game`` every decider that looks at the board, each once (one may play several seats)."""
+    seen: set[int] = set()
+    for decider in deciders:
+        bind = getattr(decider, "bind", None)
+        if decider is not None and callable(bind) and id(decider) not in seen:
+            seen.add(id(decider))
+            bind(game)
+
+
 class SeatDeciders(Decider):
     """Each seat's decisions go to that seat's decider (``{1: a, 2: b}``); a seat without one (an obstacle's
     move, seat 0) to the active player's. ``bind`` binds every decider that looks at the board."""
@@ -98,12 +108,7 @@ class SeatDeciders(Decider):
 
     def bind(self, game: TacticsGame) -> SeatDeciders:
         self.game = game
-        seen: set[int] = set()
-        for decider in self.by_seat.values():
-            bind = getattr(decider, "bind", None)
-            if callable(bind) and id(decider) not in seen:
-                seen.add(id(decider))
-                bind(game)
+        bind_each(self.by_seat.values(), game)
         return self
 
     def decider_for(self, player: int) -> Decider:
