@@ -22,8 +22,14 @@ must give identical logs. Run: `python bench/tactics.py [--map ID] [--queries N]
 from __future__ import annotations
 
 import argparse
+import copy
+import io
+import json
 import random
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from collections import deque
 from collections.abc import Callable, Iterator
@@ -302,6 +308,102 @@ BENCHMARKS.append(bench_games)
 
 
 # --------------------------------------------------------------------------
+# the engine before and after (issue 27): the same games on the tree of an earlier commit, in a child process each
+
+BEFORE = "d9f9d1f"  # the last commit before issue 27's engine work
+
+CHILD = r"""
+import hashlib, json, random, sys, time
+tree, configs, seeds, rounds = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3]), int(sys.argv[4])
+sys.path.insert(0, tree)
+from toolkit.catalog import load_catalog
+from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
+from toolkit.engine.simulate import simulate_tactics
+records = list(load_catalog([tree + "/cards/tactics"]).records)
+plan = []
+for mode, players in configs:
+    for seed in seeds:
+        decks = random_legal_decks(records, mode, random.Random(seed), players)
+        plan.append((mode, seed, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks]))
+mode, _, squads, decks = plan[0]
+simulate_tactics(records, mode, squads, decks, 2, 0, decider="heuristic")  # warm: texts parsed
+logs, start = [], time.perf_counter()
+for mode, seed, squads, decks in plan:
+    game = simulate_tactics(records, mode, squads, decks, rounds, seed, decider="heuristic")
+    logs.append([e.to_json() for e in game.log.since(0)])
+seconds = time.perf_counter() - start
+digest = hashlib.sha256(json.dumps(logs, sort_keys=True, default=str).encode()).hexdigest()
+print(json.dumps({"seconds": seconds, "games": len(plan), "logs": digest}))
+"""
+
+
+def _tree_at(rev: str, into: Path) -> Path | None:
+    """The toolkit and the bundled cards as they were at ``rev`` (``git archive``); None without git or the commit."""
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "toolkit", "cards"], capture_output=True,
+                                 check=True).stdout  # fmt: skip
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+        tar.extractall(into, filter="data")
+    return into
+
+
+def _games_child(tree: Path) -> dict[str, Any]:
+    args = [json.dumps(GAME_CONFIGS), json.dumps(list(GAME_SEEDS)), str(GAME_ROUNDS)]
+    out = subprocess.run([sys.executable, "-c", CHILD, str(tree), *args], capture_output=True, text=True, check=True)
+    return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def engine_before_after(before: str, repeat: int) -> None:
+    """Whole heuristic games per second, this tree against ``before``'s, taking turns, best of ``repeat``; the logs
+    must be identical. Then copies of a game in play per second: :meth:`TacticsGame.clone` against a deep copy."""
+    print()
+    with tempfile.TemporaryDirectory() as tmp:
+        old = _tree_at(before, Path(tmp))
+        if old is None:
+            print(f"engine before/after: skipped (no git checkout with commit {before} here)")
+        else:
+            best: dict[str, dict[str, Any]] = {}
+            for _ in range(repeat):
+                for name, tree in (("before", old), ("now", ROOT)):
+                    run = _games_child(tree)
+                    if name not in best or run["seconds"] < best[name]["seconds"]:
+                        best[name] = run
+            rates = {name: run["games"] / run["seconds"] for name, run in best.items()}
+            same = best["before"]["logs"] == best["now"]["logs"]
+            ratio = rates["now"] / rates["before"]
+            print(f"engine before/after ({best['now']['games']} heuristic games, duel + duo 2p, best of {repeat}, "
+                  f"each in a child process):")  # fmt: skip
+            print(f"  before (commit {before}): {rates['before']:8.2f} games/s")
+            print(f"  now:                      {rates['now']:8.2f} games/s   {ratio:.2f}x, logs identical: {same}")
+            print(f"  target >= 5x with identical logs: {'met' if ratio >= 5 and same else 'NOT met'}")
+            if not same:
+                sys.exit("the engine's logs changed for the same seeds")
+    records, plan = _game_plan()
+    mode, seed, squads, decks = plan[len(plan) // 2 + 1]
+    game = simulate_tactics(records, mode, squads, decks, 8, seed, decider="heuristic")  # a game at round 8
+    keep: dict[int, Any] = {id(r): r for r in game.records}
+    for shared in (game.records, game.by_id, game.rules, game.mode, game.decider, game.triggers.decider):
+        keep[id(shared)] = shared
+
+    def deep_copies() -> int:
+        for _ in range(20):
+            copy.deepcopy(game, dict(keep))
+        return 20
+
+    def clones() -> int:
+        for _ in range(200):
+            game.clone()
+        return 200
+
+    deep, cheap = rate(deep_copies, 20, repeat), rate(clones, 200, repeat)
+    print(f"copies of a {mode} game at round 8 ({len(game.log)} log events), per second:")
+    print(f"  copy.deepcopy (records, rules, mode shared): {deep:10,.0f}")
+    print(f"  TacticsGame.clone:                           {cheap:10,.0f}   {cheap / deep:.1f}x")
+
+
+# --------------------------------------------------------------------------
 
 
 def main() -> None:
@@ -310,7 +412,12 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200_000)
     parser.add_argument("--repeat", type=int, default=3, help="Best of N runs for each side.")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--engine-only", action="store_true", help="Only the engine before/after and the copies.")
+    parser.add_argument("--before", default=BEFORE, help=f"The commit whose engine the games compare with ({BEFORE}).")
     args = parser.parse_args()
+    if args.engine_only:
+        engine_before_after(args.before, args.repeat)
+        return
     maps: list[Any] = load_catalog([ROOT / "cards" / "tactics"]).of_kind("tactics", "map")
     if args.map:
         maps = [m for m in maps if m.id == args.map]
@@ -341,6 +448,7 @@ def main() -> None:
         print(f"{row.name:<20} {row.baseline:>14,.0f} {row.dossier:>14,.0f} {row.dossier / row.baseline:>8.1f}x{note}")
     print()
     print("ratio = dossier queries per second / baseline queries per second; > 1 means dossier is faster")
+    engine_before_after(args.before, args.repeat)
 
 
 if __name__ == "__main__":

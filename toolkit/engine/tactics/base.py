@@ -101,6 +101,9 @@ class TacticsBase(TextRunner):
         self.occasions: Counter[tuple[str, str]] = Counter()
         self.idle: dict[SourceKey, Counter[str]] = {}
         self._parsed: dict[tuple[str, str, str], list[tuple[int, A.Ability]]] = {}
+        # per (kind, id, face): the continuous effects of that face's text, with their source keys
+        self._continuous: dict[tuple[str, str, str], list[tuple[A.Node, SourceKey | None]]] = {}
+        self._reverse: dict[tuple[str, str], Any] = {}  # per record (kind, id): its reverse face, or None
 
     # -- seats, teams, hostility (§5.3, T22)
 
@@ -492,13 +495,21 @@ class TacticsBase(TextRunner):
     def indexed_abilities(self, source: Any) -> list[tuple[int, A.Ability]]:
         """The active abilities of ``source`` with their index in the record's ``text`` (a reverse face
         continues the numbering after the front). A tapped reversible card shows only its 此面生效 face."""
-        reverse = getattr(source.record, "reverse", None)
-        face = "front"
-        if isinstance(source, Card) and reverse is not None:
-            face = source.face
-            if source.tapped:
-                face = reverse.active_when_tapped
-        return self.face_abilities(source, face)
+        return self.face_abilities(source, self._active_face(source))
+
+    def _active_face(self, source: Any) -> str:
+        """The face whose text is active: ``front``, or a reversible card's face played (此面生效 when tapped)."""
+        if not isinstance(source, Card):
+            return "front"
+        record = source.record
+        key = (record.kind, record.id)
+        try:
+            reverse = self._reverse[key]
+        except KeyError:
+            reverse = self._reverse[key] = getattr(record, "reverse", None)
+        if reverse is None:
+            return "front"
+        return str(reverse.active_when_tapped) if source.tapped else source.face
 
     def face_abilities(self, source: Any, face: str) -> list[tuple[int, A.Ability]]:
         """The abilities of one face of ``source`` (``front`` or ``reverse``), indexed as above."""
@@ -515,21 +526,43 @@ class TacticsBase(TextRunner):
             self._parsed[key] = cached
         return cached
 
+    def forget_texts(self, record_id: str) -> None:
+        """Drop what was read from the text of the records with id ``record_id`` (their text was replaced)."""
+        self._parsed = {k: v for k, v in self._parsed.items() if k[1] != record_id}
+        self._continuous = {k: v for k, v in self._continuous.items() if k[1] != record_id}
+        self._reverse = {k: v for k, v in self._reverse.items() if k[1] != record_id}
+
     def _abilities(self, source: Any) -> list[A.Ability]:
         return [ab for _, ab in self.indexed_abilities(source)]
 
     def continuous_sources(self, unit: Unit) -> list[tuple[A.Node, SourceKey | None]]:
         """Continuous effects on ``unit`` with where they come from: the unit's own text, its equipment's
         and statuses' (while attached, §7.3), and timed ones still running."""
-        found: list[tuple[A.Node, SourceKey | None]] = []
-        sources: list[Any] = [unit, *unit.equipment, *unit.statuses]
-        for source in sources:
-            for index, ability in self.indexed_abilities(source):
-                if ability.kind != "effect":
-                    continue
-                for sentence in ability.sentences:
-                    found += [(e, (source.record.id, index)) for e in sentence.effects if isinstance(e, CONTINUOUS)]
-        return found + [(t.effect, t.source) for t in unit.timed]
+        found = list(self._continuous_of(unit))
+        for card in unit.equipment:
+            found += self._continuous_of(card)
+        for card in unit.statuses:
+            found += self._continuous_of(card)
+        if unit.timed:
+            found += [(t.effect, t.source) for t in unit.timed]
+        return found
+
+    def _continuous_of(self, source: Any) -> list[tuple[A.Node, SourceKey | None]]:
+        """The continuous effects of the active face of ``source``'s text, kept per record and face."""
+        record = source.record
+        face = self._active_face(source)
+        key = (record.kind, record.id, face)
+        found = self._continuous.get(key)
+        if found is None:
+            found = self._continuous[key] = [
+                (e, (record.id, index))
+                for index, ability in self.face_abilities(source, face)
+                if ability.kind == "effect"
+                for sentence in ability.sentences
+                for e in sentence.effects
+                if isinstance(e, CONTINUOUS)
+            ]
+        return found
 
     def continuous(self, unit: Unit) -> list[A.Node]:
         return [e for e, _ in self.continuous_sources(unit)]

@@ -4,6 +4,8 @@ responses (§12), command cards on the board (§7.3) and the modes' win conditio
 
 from __future__ import annotations
 
+import copy
+import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -14,10 +16,10 @@ from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text.render import render
 
-from ..core import Decider, EngineError
+from ..core import Decider, EngineError, Log, Triggers
 from .attack import AttackRules, RecordSource
 from .specials import SpecialAbilities
-from .state import Action, Card, Cell, Context, Unit
+from .state import Action, Card, Cell, Context, Player, Unit, copy_card, copy_unit
 
 OBSTACLE_COPIES = 2  # scene-obstacle pieces per record in the supply (a documented reading: the box holds two of each)
 SCENE_OBSTACLES = 5  # standard deployment draws five (§3.1)
@@ -432,6 +434,64 @@ class TacticsGame(AttackRules):
             u for u in self.candidates(card.record.status.target, seat) if isinstance(u, Unit) and u.kind != "obstacle"
         ]
 
+    # what a copy shares with its original: never changed in play (the records, the rules, the board, which is
+    # replaced, not changed, when a wall falls) or kept per record (parsed texts)
+    SHARED = frozenset({
+        "records", "by_id", "rules", "mode", "cards_by_name", "board", "decider", "_parsed", "_continuous", "_reverse",
+    })  # fmt: skip
+    # what :meth:`clone` copies itself; everything else is deep-copied (the cards and units in it mapped to theirs)
+    CLONED = SHARED | {"players", "obstacles", "shop", "rng", "log", "triggers", "specials", "coverage", "occasions"}
+
+    def clone(self) -> TacticsGame:
+        """An independent copy of the game as it stands, for looking ahead: played on, it plays exactly as the
+        original would with the same answers and dice (its own random generator, in the same state), and nothing
+        done to it changes the original. Its log has no listeners. About 30 times cheaper than ``copy.deepcopy``:
+        the records, rules, board and parsed texts are shared, the cards and units copied field by field."""
+        new = object.__new__(type(self))
+        state = new.__dict__
+        state.update(self.__dict__)
+        memo: dict[int, Any] = {id(shared): shared for shared in (self.records, self.by_id, self.rules, self.mode)}
+        for record in self.records:
+            memo[id(record)] = record
+
+        def card(c: Card) -> Card:
+            found = memo.get(id(c))
+            if found is None:
+                found = memo[id(c)] = copy_card(c)
+            return found
+
+        def unit(u: Unit) -> Unit:
+            found = memo.get(id(u))
+            if found is None:
+                found = memo[id(u)] = copy_unit(u, card)
+            return found
+
+        def thing(x: Any) -> Any:
+            return unit(x) if isinstance(x, Unit) else card(x) if isinstance(x, Card) else copy.deepcopy(x, memo)
+
+        new.players = [
+            Player(p.seat, p.team, [card(c) for c in p.deck], [card(c) for c in p.hand], [card(c) for c in p.discard],
+                   [card(c) for c in p.mortgage], [card(c) for c in p.removed], [thing(x) for x in p.lost],
+                   [unit(u) for u in p.units], [unit(u) for u in p.standby], [card(c) for c in p.board], p.score, p.out)
+            for p in self.players
+        ]  # fmt: skip
+        new.obstacles = [unit(u) for u in self.obstacles]
+        new.shop = [card(c) for c in self.shop]
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        new.log = Log()
+        new.log._events = list(self.log._events)  # events are frozen: shared
+        new.triggers = Triggers(new.turn_order, self.triggers.decider, self.triggers.depth, self.triggers.fired,
+                                list(self.triggers.chain))  # fmt: skip
+        new.specials = SpecialAbilities(new)
+        new.specials.used = set(self.specials.used)
+        new.coverage = {key: list(entry) for key, entry in self.coverage.items()}
+        new.occasions = self.occasions.copy()
+        for name, value in self.__dict__.items():
+            if name not in self.CLONED:
+                state[name] = copy.deepcopy(value, memo)
+        return new
+
     def legal_actions(self, seat: int) -> list[Action]:
         actions: list[Action] = []
         player = self.player(seat)
@@ -822,4 +882,3 @@ class TacticsGame(AttackRules):
         self.log.add("ability", seat, text=render(ability))
         self.execute(ability, Context(seat, None, unit))
         return None
-

@@ -16,7 +16,6 @@ agent under each enemy unit still face down (drawn from the agents it has not se
 
 from __future__ import annotations
 
-import copy
 import random
 import time
 from collections.abc import Sequence
@@ -93,13 +92,9 @@ def _as_agent(game: TacticsGame, unit: Unit, agent_id: str) -> Unit:
 
 
 def _copy(game: TacticsGame) -> TacticsGame:
-    """A deep copy of ``game`` sharing what never changes in play (records, rules, the mode) and without its
-    players (the rollout brings its own)."""
-    keep: dict[int, Any] = {id(r): r for r in game.records}
-    for shared in (game.records, game.by_id, game.rules, game.mode, game.decider, game.triggers.decider):
-        keep[id(shared)] = shared
-    clone = copy.deepcopy(game, keep)
-    return clone
+    """A copy of ``game`` to play a rollout on (:meth:`TacticsGame.clone`: the records, rules and board shared); the
+    rollout brings its own players."""
+    return game.clone()
 
 
 class SearchDecider(Decider):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +82,25 @@ class Unit:
 
     def __str__(self) -> str:
         return f"{self.name}#{self.uid}"
+
+
+def copy_card(card: Card) -> Card:
+    """A copy of ``card`` (its record shared): every other field is a plain value."""
+    new = object.__new__(Card)
+    new.__dict__.update(card.__dict__)
+    return new
+
+
+def copy_unit(unit: Unit, card: Callable[[Card], Card]) -> Unit:
+    """A copy of ``unit`` (its record shared), its cards mapped by ``card`` (so each card is copied once)."""
+    new = object.__new__(Unit)
+    new.__dict__.update(unit.__dict__)
+    new.equipment = [card(c) for c in unit.equipment]
+    new.statuses = [card(c) for c in unit.statuses]
+    new.timed = list(unit.timed)  # frozen entries
+    if unit.card is not None:
+        new.card = card(unit.card)
+    return new
 
 
 @dataclass

@@ -399,9 +399,10 @@ class TacticianDecider(HeuristicDecider):
     def stat(self, g: TacticsGame, unit: Unit, stat: str) -> int:
         """:meth:`TacticsGame.stat_bonus`, kept for the decision (it adds up every continuous effect)."""
         key = ("stat", unit.uid, stat)
-        if key not in self._memo:
-            self._memo[key] = g.stat_bonus(unit, stat)
-        return int(self._memo[key])
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = g.stat_bonus(unit, stat)
+        return int(found)
 
     def cannot(self, g: TacticsGame, unit: Unit, action: str) -> bool:
         key = ("cannot", unit.uid, action)
@@ -430,7 +431,8 @@ class TacticianDecider(HeuristicDecider):
                 if attack is not None:
                     out.append(Profile(card.name, attack, card, None))
             self._memo[key] = out
-        return list(self._memo[key])
+        found: list[Profile] = self._memo[key]
+        return found  # shared: callers do not change it
 
     def _attack_texts(self, g: TacticsGame, unit: Unit, profile: Profile | None) -> list[A.Ability]:
         sources: list[Any] = [unit, *unit.equipment, *unit.statuses]
@@ -484,14 +486,15 @@ class TacticianDecider(HeuristicDecider):
     def reach_bound(self, g: TacticsGame, unit: Unit, range_bonus: int = 0) -> int:
         """The farthest (穿墙) distance any attack of ``unit`` could reach, moves first included."""
         key = ("bound", unit.uid)
-        if key not in self._memo:
+        found = self._memo.get(key)
+        if found is None:
             extra = self.striker_steps(g, unit)
-            self._memo[key] = max(
+            found = self._memo[key] = max(
                 (self.attack_range(g, unit, p.profile)[1] + max(extra, self.mobility(g, unit, p))
                  for p in self.all_profiles(g, unit)),
                 default=-1,
             )  # fmt: skip
-        return int(self._memo[key]) + range_bonus
+        return int(found) + range_bonus
 
     def striker_steps(self, g: TacticsGame, unit: Unit) -> int:
         """Steps an enemy's own ability moves it before it attacks (铁砧: 移动 0-1，进行 1 次袭击)."""
@@ -521,7 +524,8 @@ class TacticianDecider(HeuristicDecider):
         if key not in self._memo:
             cells = g.board.reachable(cell, steps, g.blocked_for(unit), g.mode.climb_cost)
             self._memo[key] = sorted(cells, key=lambda c: (cells[c], c))
-        return list(self._memo[key])
+        found: list[Cell] = self._memo[key]
+        return found  # shared: callers do not change it
 
     def firing_cell(
         self,
@@ -679,7 +683,9 @@ class TacticianDecider(HeuristicDecider):
         if spot is None:
             return None
         speed_mod, hit_mod, damage_mod = self.attack_mods(g, attacker, target, profile)
-        cover_from = [c for c in self.obstacle_cells(g) if c != target.pos or target.kind != "obstacle"]
+        cover_from = self.obstacle_cells(g)
+        if target.kind == "obstacle":  # an obstacle attacked gives itself no cover
+            cover_from = [c for c in cover_from if c != target.pos]
         cover = g.board.cover(spot, target.pos, cover_from)
         pit = -1 if g.board.is_pit(target.pos) and not g.board.is_pit(spot) else 0
         modifier = hit_mod + self.stat(g, attacker, "hit_result") + hit_bonus + cover + pit

@@ -44,7 +44,7 @@ def run_triggered(game: TacticsGame, ability: A.Ability, text: str, seat: int) -
         game.log.add("ability", seat, text=text)
         return out
     unit.record = unit.record.model_copy(update={"text": [text]})
-    game._parsed = {k: v for k, v in game._parsed.items() if k[1] != unit.record.id}
+    game.forget_texts(unit.record.id)
     out.update(simulated=True, unit=str(unit))
     how = HOW.get(timing, "fire")
     reason = Phrase(N_("`text run` makes the timing happen"))
