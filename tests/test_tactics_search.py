@@ -6,6 +6,7 @@ same determinized copies, and so the same choices."""
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -89,3 +90,23 @@ def test_the_score_of_a_position_and_the_think_time() -> None:
         with pytest.raises(EngineError, match="seconds to think"):
             make_decider(bad, 1)
     assert isinstance(make_decider("search:0.5", 1), SearchDecider)
+
+
+def test_a_game_against_it_replays_from_its_record_without_thinking_again() -> None:
+    from tests.test_tactics_decisions import _play, _setup
+    from toolkit.engine.tactics.session import TacticsSession
+
+    session = _play(TacticsSession(RECORDS, _setup("duel", ["human", "search:0.2"])), random.Random(4), 30)
+    searcher = session.decider.players[2]
+    assert isinstance(searcher, SearchDecider) and searcher.decisions >= 3 and session.pending is not None
+    started = time.perf_counter()
+    again = TacticsSession.from_json(RECORDS, session.to_json())
+    took = time.perf_counter() - started
+    assert again.labels == session.labels and again.pending is not None
+    assert again.pending.to_json() == session.pending.to_json()
+    replayed = again.decider.players[2]
+    assert isinstance(replayed, SearchDecider)
+    assert replayed.decisions == searcher.decisions and replayed.rollouts == 0  # told its choices, never thinking
+    assert took < 0.2 * searcher.decisions  # it would take at least that long to think them over again
+    # its tactician remembers the same: the state it works from after the replay is the live one's
+    assert replayed.base._played == searcher.base._played and replayed.base._turn == searcher.base._turn

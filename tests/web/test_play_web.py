@@ -198,3 +198,31 @@ def test_two_people_each_on_their_own_private_link(client: Any, web_settings: An
     assert client.post(f"{second}/resign", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
     assert "The other player resigned: you win." in client.get(f"{first}?lang=en").text
     assert "You resigned." in client.get(f"{second}?lang=en").text
+
+
+
+def test_against_the_player_that_looks_ahead_a_page_reload_does_not_think_again(
+    client: Any, web_settings: Any, monkeypatch: Any
+) -> None:
+    import time
+
+    from toolkit.engine.tactics.search import SearchDecider
+    from toolkit.web.routes import play
+
+    offered = client.get("/play?lang=en").text
+    assert 'value="search:1"' in offered and "looks ahead, 1 s a choice" in offered
+    monkeypatch.setattr(play, "OPPONENTS", (*play.OPPONENTS, "search:0.1"))
+    path = _start(client, opponent="search:0.1", seed="5")
+    searcher: Any = None
+    for _ in range(80):  # the person takes the first option until the machine has thought over a few choices
+        labels = _labels(client.get(path).text)
+        if not labels:
+            break
+        assert _decide(client, path, labels[0]).status_code == 303
+        searcher = _session(web_settings, path).decider.players[2]
+        if searcher.decisions >= 3:
+            break
+    assert isinstance(searcher, SearchDecider) and searcher.decisions >= 3
+    started = time.perf_counter()
+    assert client.get(path).status_code == 200
+    assert time.perf_counter() - started < 0.1 * searcher.decisions  # replayed: the machine's choices not thought over

@@ -158,7 +158,8 @@ class DecisionDecider(Decider):
     """The engine's decider when a game is its decisions (see the module docstring). ``players``: each seat's
     player of the machine, or None for a seat a person plays; ``script``: the labels of a saved game, answered
     first (a machine player is still asked, so that its own state moves on as in an unbroken game, but the
-    script's label is taken). ``taken``: every decision's label so far."""
+    script's label is taken; a player with a ``follow(player, prompt, options, pick)`` method is told the script's
+    pick instead, as the searcher is: it would think again for nothing). ``taken``: every decision's label so far."""
 
     def __init__(self, players: Mapping[int, Decider | None], script: Sequence[str] = ()) -> None:
         self.players = dict(players)
@@ -179,13 +180,23 @@ class DecisionDecider(Decider):
             return player
         return self.game.active
 
-    def _decide(self, player: int, prompt: str, values: Sequence[Any], proposal: Callable[[], Any] | None) -> Any:
+    def _decide(
+        self,
+        player: int,
+        prompt: str,
+        values: Sequence[Any],
+        proposal: Callable[[], Any] | None,
+        follow: Callable[[Any], None] | None = None,
+    ) -> Any:
         if self.game is None:
             raise EngineError(tr("no game to decide in"))
         seat = self._seat(player)
         decision = decision_for(self.game, seat, prompt, values, len(self.taken))
         scripted = self.script[len(self.taken)] if len(self.taken) < len(self.script) else None
-        if proposal is not None:
+        if scripted is not None and follow is not None:  # a player that can be told its choice: not asked again
+            answer = scripted
+            follow(decision.find(answer).value)
+        elif proposal is not None:
             pick = proposal()  # asked even when the script answers: the player's own state moves on
             found = next((o.label for o, v in zip(decision.options, values, strict=True) if v is pick), None)
             if found is None:
@@ -215,7 +226,9 @@ class DecisionDecider(Decider):
             raise EngineError(tr("no option to choose from: {prompt}", prompt=prompt))
         machine = self.players.get(self._seat(player))
         proposal = (lambda: machine.choose(player, prompt, values)) if machine is not None else None
-        return self._decide(player, prompt, values, proposal)
+        follow = getattr(machine, "follow", None)
+        told = (lambda value: follow(player, prompt, values, value)) if callable(follow) else None
+        return self._decide(player, prompt, values, proposal, told)
 
     def confirm(self, player: int, prompt: str) -> bool:
         machine = self.players.get(self._seat(player))

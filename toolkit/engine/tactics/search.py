@@ -141,6 +141,18 @@ class SearchDecider(Decider):
         self.base._remember(g, pick)  # the tactician answers the moves and targets the action asks for
         return pick
 
+    def follow(self, player: int, prompt: str, options: Sequence[T], pick: T) -> None:
+        """Told what it chose, as a game is replayed from its record (a saved game, a page reloaded): its tactician
+        moves on as when it chose (the same scores worked out, the same action remembered), without thinking
+        again."""
+        g = self.game
+        if g is None or prompt != "choose an action" or len(options) < 2:
+            self.base.choose(player, prompt, options)  # what it asks its tactician, as in :meth:`choose`
+            return
+        self.base.scores(g, player, prompt, options)
+        self.decisions += 1
+        self.base._remember(g, pick)
+
     def _rollout(self, game: TacticsGame, seat: int, index: int) -> float:
         self.rollouts += 1
         clone = _copy(game)

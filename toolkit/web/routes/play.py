@@ -26,7 +26,7 @@ from toolkit.web.templating import render, request_lang
 
 router = APIRouter(tags=["play"], include_in_schema=False)
 
-OPPONENTS = ("heuristic", "brawler", "random")
+OPPONENTS = ("search:1", "search:2", "heuristic", "brawler", "random")  # the machine's players, the strongest first
 PERSON = "person"  # the other seat is a person too, on a private link of their own
 KEPT = ("links", "creator", "resigned_by")  # what a game's file holds besides the session's record
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow"}
@@ -68,7 +68,20 @@ def play_index(request: Request, web: Web) -> HTMLResponse:
     lang = request_lang(request)
     by_id = {r.id: r for r in _records(web) if r.kind == "mode"}
     modes = [(m, name_of(by_id[m], lang) if m in by_id else m) for m in _modes(web)]
-    return render(request, "play/index.html", modes=modes, decks=_decks(web), opponents=OPPONENTS)
+    opponents = [(o, _opponent_words(o, lang)) for o in OPPONENTS]
+    return render(request, "play/index.html", modes=modes, decks=_decks(web), opponents=opponents)
+
+
+def _opponent_words(kind: str, lang: str) -> str:
+    """The machine's player as the form offers it: what it is, in the page's language."""
+    if kind.startswith("search:"):
+        return t(lang, "search: looks ahead, {seconds} s a choice", seconds=kind.split(":", 1)[1])
+    words = {
+        "heuristic": t(lang, "heuristic: weighs cover, flanks and the cost of each attack"),
+        "brawler": t(lang, "brawler: attacks whatever it reaches"),
+        "random": t(lang, "random: any legal choice"),
+    }
+    return words.get(kind, kind)
 
 
 @router.post("/play", dependencies=[Depends(require_write)], name="play_start")
