@@ -163,3 +163,29 @@ def test_play_tactics_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     assert loaded.exit_code == 1 and "not a saved game" in loaded.output
     mixed = _cli("--decks", EXAMPLES / "duel.json", "--decks", EXAMPLES / "duo.json")
     assert mixed.exit_code == 2 and "different modes" in mixed.output
+
+
+def test_play_tactics_against_the_player_that_looks_ahead_with_think(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    played = _cli("--decks", EXAMPLES / "duel.json", "--vs", "search", "--think", "0.05s", "--seed", "3", "--save",
+                  saved, answers="1\n" * 60)  # fmt: skip
+    assert played.exit_code == 0, played.output[-2000:]
+    assert json.loads(saved.read_text(encoding="utf-8"))["setup"]["players"] == ["human", "search:0.05"]
+    for args, words in ((("--think", "0"), "--think"), (("--think", "soon"), "--think"),
+                        (("--think", "2"), "--opponent search")):  # fmt: skip
+        bad = _cli("--decks", EXAMPLES / "duel.json", *args)
+        assert bad.exit_code != 0 and words in bad.output and "Traceback" not in bad.output, bad.output
+
+
+def test_simulate_takes_the_think_time_of_a_search_player() -> None:
+    from typer.testing import CliRunner
+
+    from toolkit.cli.app import app
+
+    duel = str(EXAMPLES / "duel.json")
+    rival = str(EXAMPLES / "duel-rival.json")
+    ran = CliRunner().invoke(app, ["simulate", "tactics", "--decks", duel, "--decks", rival, "--decider", "search", "--decider",
+                                   "heuristic", "--think", "0.02", "--turns", "3", "--lang", "en"])  # fmt: skip
+    assert ran.exit_code == 0, ran.output[-2000:]
+    alone = CliRunner().invoke(app, ["simulate", "tactics", "--decks", duel, "--decks", rival, "--think", "1", "--lang", "en"])
+    assert alone.exit_code != 0 and "--decider search" in alone.output and "Traceback" not in alone.output

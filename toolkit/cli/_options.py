@@ -10,6 +10,7 @@ import typer
 
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.paths import names_a_directory
 
 
@@ -56,3 +57,27 @@ def read_json_input(path: Path) -> tuple[Any, str]:
     except JsonSyntaxError as exc:
         where = f"{path}:{exc.line}:{exc.column}"
         raise DossierError(tr("{where}: invalid JSON: {reason}", where=where, reason=exc.message), exit_code=1) from None
+
+THINK_OPTION = typer.Option(
+    "--think",
+    help=N_("Tactics: the seconds a `search` player thinks over each choice (e.g. 2 or 2s; default 1)."),
+)
+
+
+def think_seconds(text: str | None) -> float | None:
+    """``--think``: seconds, written ``2``, ``0.5`` or ``2s``; None when not given. DossierError when out of 0-60."""
+    if text is None:
+        return None
+    try:
+        seconds = float(text.strip().removesuffix("s"))
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 60:
+        raise DossierError(tr("{option} {value}: give the seconds to think, more than 0 and at most 60 (e.g. 2 or 2s)",
+                              option="--think", value=repr(text)))  # fmt: skip
+    return seconds
+
+
+def with_think(kind: str, seconds: float | None) -> str:
+    """A player's name with ``--think`` applied: ``search`` thinking ``seconds`` is ``search:SECONDS``."""
+    return f"search:{seconds:g}" if kind == "search" and seconds is not None else kind

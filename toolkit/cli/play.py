@@ -12,8 +12,9 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import OUTPUT_FILE
+from toolkit.cli._options import OUTPUT_FILE, THINK_OPTION, think_seconds, with_think
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 from toolkit.i18n.words import N_
 
 PLAY_HELP = help_text(
@@ -38,7 +39,12 @@ def play(
     side: Annotated[str, typer.Option("--side", help=N_("Netrunner: the side you play, corp or runner."))] = "runner",
     seat: Annotated[int, typer.Option("--seat", min=1, max=2, help=N_("Tactics: the seat you play, 1 or 2."))] = 1,
     opponent: Annotated[
-        str, typer.Option("--opponent", help=N_("The machine's player: heuristic or random (tactics: or brawler)."))
+        str,
+        typer.Option(
+            "--opponent",
+            "--vs",
+            help=N_("The machine's player: heuristic or random (tactics: or brawler, or search: it looks ahead)."),
+        ),
     ] = "heuristic",
     seed: Annotated[int, typer.Option("--seed", help=N_("Seed for shuffles and the machine's choices."))] = 0,
     turns: Annotated[
@@ -50,15 +56,20 @@ def play(
         typer.Option("--save", help=N_("Write the game (seed, decks, decisions) here when it stops."), **OUTPUT_FILE),
     ] = None,
     load: Annotated[Path | None, typer.Option("--load", help=N_("Go on with a game written by --save."))] = None,
+    think: Annotated[str | None, THINK_OPTION] = None,
     lang: LangOption = None,
 ) -> None:
     """``dossier play netrunner|tactics`` (its help: :data:`PLAY_HELP`)."""
     if game == "tactics":
-        _play_tactics(decks or [], seat, opponent, seed, turns, cards, save, load, lang)
+        seconds = think_seconds(think)
+        if seconds is not None and opponent != "search":
+            raise DossierError(tr("{option} is for a player that looks ahead: add {add}", option="--think",
+                                  add="`--opponent search`"))  # fmt: skip
+        _play_tactics(decks or [], seat, with_think(opponent, seconds), seed, turns, cards, save, load, lang)
         return
+    if think is not None:
+        raise DossierError(tr("{option} is for a tactics player that looks ahead", option="--think"))
     if load is None and not decks:
-        from toolkit.i18n import tr
-
         raise DossierError(tr("{option}: give the corp and the runner deck", option="--decks"))
     decks = decks or []
     from toolkit.cli._lang import LogNames, output_lang
@@ -68,7 +79,7 @@ def play(
     from toolkit.engine.netrunner.players import make_policy
     from toolkit.engine.netrunner.saved import game_record, replay_game
     from toolkit.engine.netrunner.terminal import TerminalPolicy
-    from toolkit.i18n import tn, tr, word
+    from toolkit.i18n import tn, word
 
     if game != "netrunner":
         raise DossierError(tr("{command} plays {first} or {second}, not {other}", command="play", first="netrunner",
@@ -154,9 +165,9 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds
     from toolkit.engine.tactics.terminal import play_terminal
     from toolkit.i18n import t, tr
 
-    if opponent not in ("heuristic", "brawler", "random"):
+    if opponent not in ("heuristic", "brawler", "random", "search") and not opponent.startswith("search:"):
         raise DossierError(tr("{option} {value}: choose one of {choices}", option="--opponent", value=repr(opponent),
-                              choices=tr(", ").join(("heuristic", "brawler", "random"))))  # fmt: skip
+                              choices=tr(", ").join(("heuristic", "brawler", "random", "search"))))  # fmt: skip
     language = output_lang(lang)
     pool = load_pool(cards)
     records = list(pool.records)

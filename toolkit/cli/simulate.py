@@ -9,7 +9,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import DeckLangOption, seat_label
-from toolkit.cli._options import OUTPUT_FILE
+from toolkit.cli._options import OUTPUT_FILE, THINK_OPTION, think_seconds, with_think
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.i18n import N_, t, tn, tr, word
@@ -28,6 +28,7 @@ SIMULATE_HELP = help_text(
 
 GAMES = ("tactics", "netrunner")
 TACTICS_DECIDERS = ("heuristic", "brawler", "random", "search")  # toolkit.engine.simulate's (not imported: start-up)
+
 
 
 def simulate(
@@ -115,6 +116,7 @@ def simulate(
             ),
         ),
     ] = False,
+    think: Annotated[str | None, THINK_OPTION] = None,
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier simulate`` (its help: :data:`SIMULATE_HELP`)."""
@@ -143,7 +145,11 @@ def simulate(
         raise DossierError(
             tr("{option} takes 2 to 4 deck files (one per player), not {n}", option="--decks", n=len(decks))
         )
-    deciders = decider or ["heuristic"]
+    seconds = think_seconds(think)
+    if seconds is not None and "search" not in (decider or []):
+        raise DossierError(tr("{option} is for a player that looks ahead: add {add}", option="--think",
+                              add="`--decider search`"))  # fmt: skip
+    deciders = [with_think(kind, seconds) for kind in decider or ["heuristic"]]
     for kind in deciders:
         if game == "tactics" and kind not in TACTICS_DECIDERS and not kind.startswith("search:"):
             raise DossierError(
