@@ -5,6 +5,7 @@ view, the decision, the log) never holds what another seat keeps hidden. And `do
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -189,3 +190,33 @@ def test_simulate_takes_the_think_time_of_a_search_player() -> None:
     assert ran.exit_code == 0, ran.output[-2000:]
     alone = CliRunner().invoke(app, ["simulate", "tactics", "--decks", duel, "--decks", rival, "--think", "1", "--lang", "en"])
     assert alone.exit_code != 0 and "--decider search" in alone.output and "Traceback" not in alone.output
+
+
+def test_a_seat_s_prospects_are_what_its_units_may_do_and_see() -> None:
+    """The moves and attacks /play shows for a clicked unit: only the seat's own units, each attack one the engine
+    allows now, its odds those of the dice with the cover the engine counts, a face-down target by its cell alone."""
+    from toolkit.engine.tactics.prospects import hit_odds
+
+    setup = _setup("duo", ["heuristic", "heuristic"], seed=3, deal=5)
+    attacks = hidden = 0
+    games = [simulate_tactics(RECORDS, "duo", setup.squads, setup.decks, rounds, setup.seed, "heuristic")
+             for rounds in (4, 8, 12, 16)]  # fmt: skip
+    for game, seat in itertools.product([g for g in games if g.winners is None], (1, 2)):
+        for p in view(game, seat)["prospects"]:
+            unit = next(u for u in game.units() if u.uid == p["uid"])
+            assert unit.seat == seat and list(unit.pos) == p["pos"]
+            free = game.board.reachable(unit.pos, 9, game.blocked_for(unit), game.mode.climb_cost)
+            assert all(tuple(c) in free and not game.at(tuple(c)) for c in p["moves"])
+            for a in p["attacks"]:
+                target = next(u for u in game.units() if u.uid == int(a["target"].split("#")[1]))
+                profile = next(x for x in game.profiles(unit) if x.name == a["attack"])
+                assert game.can_hit(unit, target, profile.profile) and list(target.pos) == a["pos"]
+                assert a["cover"] in (0, -2) and 0 < a["chance"] <= 1
+                if a["target"].startswith("hidden#"):
+                    hidden += 1
+                    assert a["target_name"] is None
+                if a["cover"] and not a["pit"] and not game.stat_bonus(unit, "hit_result"):
+                    plain = hit_odds(game, profile.profile.speed, 0)[0]
+                    assert a["chance"] < plain + 1e-9  # cover takes off the hit chance
+                attacks += 1
+    assert attacks >= 3 and hidden >= 1

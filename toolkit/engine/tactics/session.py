@@ -21,6 +21,7 @@ from ..core import Decider, EngineError
 from ..decisions import Decision, Option, Stepper
 from .decisions import DecisionDecider, hidden_from, mask_data, masks
 from .game import TacticsGame
+from .prospects import prospects
 from .state import Card
 
 HUMAN = "human"
@@ -147,7 +148,8 @@ def _card(card: Card) -> dict[str, Any]:
 def view(game: TacticsGame, seat: int, pending: Decision | None = None) -> dict[str, Any]:
     """What ``seat`` may see: the map's units (a unit hidden from it as ``hidden#uid`` with its cell only), its own
     hand and standby agents, the other players' counts and public piles, the log it may see (masked), and its
-    pending decision. Nothing another seat keeps hidden is in it."""
+    pending decision, and what each of its units may do from where it stands (:func:`.prospects.prospects`: moves,
+    attacks with hit chance and cover). Nothing another seat keeps hidden is in it."""
     table = masks(game, seat)
     units: list[dict[str, Any]] = []
     for unit in game.units():
@@ -195,4 +197,5 @@ def view(game: TacticsGame, seat: int, pending: Decision | None = None) -> dict[
         "result": game.result() if game.winners is not None else None,
         "log": log,
         "decision": pending.to_json() if pending is not None and pending.seat == seat else None,
+        "prospects": prospects(game, seat) if game.winners is None else [],
     }

@@ -248,10 +248,24 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
         resigned_by=record.get("resigned_by"), board=Markup(_board_svg(session, seat)), names=names,
         setup=session.setup, person=person, other_link=other_link,
         waiting=pending is not None and pending.seat != seat,
-        can_undo=bool(session.decider.asked) and _last_person(session) == seat,
+        can_undo=bool(session.decider.asked) and _last_person(session) == seat, map_data=Markup(_map_data(seen)),
     )  # fmt: skip
     response.headers.update(PRIVATE)
     return response
+
+
+def _map_data(seen: dict[str, Any]) -> str:
+    """What the page's script needs to answer a click on the map: where the cells are, the units' cells and labels,
+    the seat's prospects (all of it from the seat's view). JSON safe inside a script element."""
+    import json
+
+    from toolkit.board.draw import CELL, MARGIN_LEFT, MARGIN_TOP
+
+    data = {
+        "cell": CELL, "left": MARGIN_LEFT, "top": MARGIN_TOP, "prospects": seen["prospects"],
+        "units": [{"label": u["label"], "pos": u["pos"]} for u in seen["units"]],
+    }  # fmt: skip
+    return json.dumps(data, ensure_ascii=True).replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _last_person(session: Any) -> int | None:
