@@ -106,10 +106,13 @@ def test_a_seat_never_sees_what_another_seat_keeps_hidden() -> None:
         game = session.game
         shown = json.dumps(view(game, 1, session.pending), ensure_ascii=False)
         public = json.dumps([e.data for e in game.log if e.visible == "all"], ensure_ascii=False)
+        exposed = {e.data.get("unit") for e in game.log if e.kind == "exposed"}
         for unit in [u for p in game.players for u in (*p.units, *p.standby)] + list(game.obstacles):
             if hidden_from(unit, 1):
                 hidden_seen += 1
                 assert str(unit) not in shown and f"{unit.id}#{unit.uid}" not in shown, unit
+                if unit.kind == "agent" and str(unit) not in exposed:  # nor its record or text, by any field
+                    assert f'"{unit.id}"' not in shown and unit.name not in shown, unit
         other = game.player(2)
         for card in [*other.hand, *other.deck]:
             if str(card) not in public:

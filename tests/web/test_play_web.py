@@ -117,11 +117,14 @@ def test_no_page_shows_what_the_machine_keeps_hidden(client: Any, web_settings: 
             break
         game = _session(web_settings, path).game
         public = json.dumps([e.data for e in game.log if e.visible == "all"], ensure_ascii=False)
+        exposed = {e.data.get("unit") for e in game.log if e.kind == "exposed"}
         for unit in [u for p in game.players for u in (*p.units, *p.standby)]:
             if hidden_from(unit, 1):
                 hidden += 1
                 for shown in (page, api):
                     assert str(unit) not in shown and f"{unit.id}#{unit.uid}" not in shown, unit
+                    if str(unit) not in exposed:  # nor its record or its text, by any field of the log
+                        assert unit.name not in shown and f'"{unit.id}"' not in api, unit
         for card in [*game.player(2).hand, *game.player(2).deck]:
             if str(card) not in public:
                 assert str(card) not in page and str(card) not in api, card

@@ -22,8 +22,10 @@ PLAY_HELP = help_text(
        "machine's player."),  # fmt: skip
     N_(
         "You decide for your side, seeing what that side may see; the machine decides for the other. End of input "
-        "(Ctrl-D) stops the game; with --save it can go on later with --load. Tactics: type `u` to undo your last "
-        "decision."
+        "(Ctrl-D) stops the game; with --save it can go on later with --load. Tactics: at a terminal, a full-screen "
+        "view of the map, your hand, the options and the log (the arrow keys and Enter choose, digits jump to an "
+        "option, `u` undoes your last decision, `q` stops); --plain, or input that is not a terminal, plays line by "
+        "line (type a number or a label, `u` to undo)."
     ),
 )
 
@@ -57,6 +59,10 @@ def play(
     ] = None,
     load: Annotated[Path | None, typer.Option("--load", help=N_("Go on with a game written by --save."))] = None,
     think: Annotated[str | None, THINK_OPTION] = None,
+    plain: Annotated[
+        bool,
+        typer.Option("--plain", help=N_("Tactics: line by line, never the full-screen view (the default at a terminal).")),
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """``dossier play netrunner|tactics`` (its help: :data:`PLAY_HELP`)."""
@@ -65,7 +71,7 @@ def play(
         if seconds is not None and opponent != "search":
             raise DossierError(tr("{option} is for a player that looks ahead: add {add}", option="--think",
                                   add="`--opponent search`"))  # fmt: skip
-        _play_tactics(decks or [], seat, with_think(opponent, seconds), seed, turns, cards, save, load, lang)
+        _play_tactics(decks or [], seat, with_think(opponent, seconds), seed, turns, cards, save, load, lang, plain)
         return
     if think is not None:
         raise DossierError(tr("{option} is for a tactics player that looks ahead", option="--think"))
@@ -152,7 +158,7 @@ def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, A
 
 
 def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds: int, cards: list[Path] | None,
-                  save: Path | None, load: Path | None, lang: str | None) -> None:  # fmt: skip
+                  save: Path | None, load: Path | None, lang: str | None, plain: bool = False) -> None:  # fmt: skip
     """``dossier play tactics``: a person on ``seat``, the machine's ``opponent`` on the other."""
     import random
 
@@ -207,7 +213,19 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds
             raise DossierError(str(exc), exit_code=1) from None
     names = LogNames(records, language)
     with _stopping(language, save, session.to_json):
-        play_terminal(session, seat, language, names)
+        import sys
+
+        from toolkit.engine.tactics.screen import is_terminal
+
+        if plain or not is_terminal(sys.stdin, sys.stdout):
+            play_terminal(session, seat, language, names)
+        else:
+            from rich.console import Console
+
+            from toolkit.engine.tactics.screen import keys_of_terminal, play_screen
+
+            with keys_of_terminal(sys.stdin) as keys:
+                play_screen(session, seat, language, names, Console(), keys)
     if session.pending is None:
         result = session.result()
         winners = ", ".join(f"P{w}" for w in result["winners"]) or "–"

@@ -81,6 +81,9 @@ def mask(text: str, game: TacticsGame, seat: int, table: Mapping[str, str] | Non
     return pattern.sub(lambda m: table[m.group(0)], text)
 
 
+IDENTIFYING = ("record", "source", "ability", "text")  # log fields that name a unit's record or quote its text
+
+
 def mask_data(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str] | None = None) -> Any:
     """:func:`mask` through a log entry's data (strings, lists, dicts)."""
     table = masks(game, seat) if table is None else table
@@ -89,7 +92,16 @@ def mask_data(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str]
     if isinstance(value, list | tuple):
         return [mask_data(v, game, seat, table) for v in value]
     if isinstance(value, dict):
-        return {k: mask_data(v, game, seat, table) for k, v in value.items()}
+        out = {k: mask_data(v, game, seat, table) for k, v in value.items()}
+        for key in ("unit", "card"):
+            who = out.get(key)
+            if isinstance(who, str) and who.startswith("hidden#") and who != value.get(key):
+                # an entry about a unit hidden here (deployed face down, its own text triggered): what would tell
+                # which unit it is goes too
+                for field in IDENTIFYING:
+                    if field in out:
+                        out[field] = "hidden"
+        return out
     return value
 
 
