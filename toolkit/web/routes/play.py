@@ -68,8 +68,11 @@ def play_index(request: Request, web: Web) -> HTMLResponse:
     lang = request_lang(request)
     by_id = {r.id: r for r in _records(web) if r.kind == "mode"}
     modes = [(m, name_of(by_id[m], lang) if m in by_id else m) for m in _modes(web)]
+    from toolkit.web.routes import play_netrunner
+
     opponents = [(o, _opponent_words(o, lang)) for o in OPPONENTS]
-    return render(request, "play/index.html", modes=modes, decks=_decks(web), opponents=opponents)
+    return render(request, "play/index.html", modes=modes, decks=_decks(web), opponents=opponents,
+                  netrunner=play_netrunner.choices(web, lang), machine_words=_opponent_words)  # fmt: skip
 
 
 def _opponent_words(kind: str, lang: str) -> str:
@@ -93,6 +96,8 @@ def play_start(
     opponent: Annotated[str, Form()] = "heuristic",
     seat: Annotated[int, Form()] = 1,
     seed: Annotated[str, Form()] = "",
+    game: Annotated[str, Form()] = "tactics",
+    side: Annotated[str, Form()] = "runner",
 ) -> Response:
     from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
     from toolkit.engine.core import EngineError
@@ -104,6 +109,18 @@ def play_start(
         number = int(seed) if seed.strip() else random.SystemRandom().randrange(1_000_000)
     except ValueError:
         return _problem(request, 400, t(lang, "{option} {value}: give a whole number", option="seed", value=repr(seed)))
+    if game == "netrunner":
+        from toolkit.web.routes import play_netrunner
+
+        try:
+            record = play_netrunner.start(web, lang, side, deck, opponent, number)
+        except DossierError as exc:
+            return _problem(request, 400, exc.message)
+        links = _store(web).new({**record, "status": "playing", "creator": 1}, (1,))
+        return RedirectResponse(request.url_for("play_game", game_id=links[1]), status_code=303)
+    if game != "tactics":
+        return _problem(request, 400, t(lang, "choose the game from the form: {first} or {second}", first="tactics",
+                                        second="netrunner"))  # fmt: skip
     if opponent not in (*OPPONENTS, PERSON) or seat not in (1, 2):
         return _problem(request, 400, t(lang, "choose the machine's player and your seat from the form"))
     rng = random.Random(number)
@@ -163,6 +180,10 @@ class Opened:
         self.session, self.record, self.game_id, self.seat = session, record, game_id, seat
 
     @property
+    def netrunner(self) -> bool:
+        return self.record.get("game") == "netrunner"
+
+    @property
     def resigned(self) -> bool:
         return self.record.get("status") == "resigned"
 
@@ -177,6 +198,11 @@ def _load(web: Any, link: str, lang: str) -> Opened:
 
     game_id, record, seat = _store(web).open(link)
     try:
+        if record.get("game") == "netrunner":
+            from toolkit.web.routes import play_netrunner
+
+            session = play_netrunner.load(web, record)
+            return Opened(session, record, game_id, session.seat)
         session = TacticsSession.from_json(_records(web), record)
     except EngineError as exc:
         raise DossierError(t(lang, "game {id} cannot be replayed with these cards: {reason}", id=link[:8] + "…",
@@ -220,6 +246,12 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     found = _open(request, web, game_id)
     if isinstance(found, HTMLResponse):
         return found
+    if found.netrunner:
+        from toolkit.web.routes import play_netrunner
+
+        page = play_netrunner.page(request, web, found, game_id)
+        page.headers.update(PRIVATE)
+        return page
     session, record, seat = found.session, found.record, found.seat
     pending = None if found.resigned else session.pending
     decision = pending if pending is not None and pending.seat == seat else None
@@ -287,7 +319,12 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     except DossierError as exc:
         return JSONResponse({"error": exc.message}, status_code=404, headers=PRIVATE)
     pending = None if found.resigned else found.session.pending
-    seen = view(found.session.game, found.seat, pending)
+    if found.netrunner:
+        seen = found.session.view()
+        if found.resigned:
+            seen["decision"] = None
+    else:
+        seen = view(found.session.game, found.seat, pending)
     return JSONResponse({"status": found.record.get("status"), **seen}, headers=PRIVATE)
 
 
@@ -346,6 +383,9 @@ def play_replay(request: Request, web: Web, game_id: str) -> HTMLResponse:
         return found
     if found.session.pending is not None and not found.resigned:
         return _problem(request, 409, t(lang, "the replay opens when the game is over"))
+    if found.netrunner:
+        return _problem(request, 404, t(lang, "a replay of a netrunner game is written by {command}",
+                                        command="`dossier simulate netrunner --replay`"))  # fmt: skip
     frames: list[dict[str, Any]] = []
     TacticsSession(_records(web), found.session.setup, found.session.labels, frames)
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))

@@ -1,0 +1,97 @@
+"""Netrunner against the machine in the browser (issue 28, part 3, Netrunner): a game started from /play on either
+side, played through its private page to the end by pressing what it offers; the table laid out (servers and their
+ice, the rig, the run under way); the runner's page never names a corp card the runner has not seen; undo and the
+API; both languages."""
+
+from __future__ import annotations
+
+import html
+import re
+from typing import Any
+
+from tests.web.conftest import BASE, TEST_CSRF
+
+
+def _start(client: Any, **form: str) -> str:
+    data = {"game": "netrunner", "side": "runner", "deck": "identity:zero_weaver", "opponent": "heuristic",
+            "seed": "3", "csrf_token": TEST_CSRF, **form}  # fmt: skip
+    answer = client.post("/play", data=data, follow_redirects=False)
+    assert answer.status_code == 303, answer.text[:500]
+    return answer.headers["location"].removeprefix(BASE)
+
+
+def _labels(page: str) -> list[str]:
+    return [html.unescape(x) for x in re.findall(r'data-label="([^"]*)"', page)]
+
+
+def _decide(client: Any, path: str, label: str) -> None:
+    answer = client.post(f"{path}/decide", data={"label": label, "csrf_token": TEST_CSRF}, follow_redirects=False)
+    assert answer.status_code == 303, answer.text[:300]
+
+
+def test_the_runner_plays_a_whole_game_through_the_page_and_sees_no_face_down_card(client: Any) -> None:
+    form = client.get("/play?lang=en").text
+    assert 'id="pl-nr-new"' in form and 'value="identity:zero_weaver"' in form
+    path = _start(client)
+    ran = runs = 0
+    for step in range(45):
+        page = client.get(f"{path}?lang=en").text
+        if step % 6 == 0:
+            api = client.get(f"/api{path}").json()
+            for server in api["corp"]["servers"]:  # what the runner may not see is nameless in the API
+                for card in server["ice"] + server["root"]:
+                    if card["name"] is None:
+                        assert card["id"] is None and "face-down" in page
+            assert api["corp"]["hand"] is None and api["runner"]["hand"] is not None
+            assert "R&amp;D" in page and "rnd" not in re.sub(r"<[^>]+>", "", page)
+        assert 'id="nr-servers"' in page and 'id="nr-rig"' in page
+        runs += 'id="nr-run"' in page
+        labels = _labels(page)
+        if not labels:
+            break
+        prefer = [x for x in labels if x.startswith("run")] or labels
+        _decide(client, path, prefer[0])
+        ran += 1
+    assert ran == 45 and runs > 0  # 45 decisions in, runs made; the page and the API never named a face-down card
+
+
+def test_a_game_against_the_machine_plays_to_its_end_and_replays_from_its_record() -> None:
+    import random
+
+    from tests.conftest import ROOT
+    from toolkit.catalog import load_catalog
+    from toolkit.engine.netrunner.session import NetrunnerSession, example_deck, new_record
+
+    records = list(load_catalog([ROOT / "cards" / "netrunner"]).records)
+    record = new_record(records, example_deck(records, "zero_weaver"), "runner", 3)
+    session, rng = NetrunnerSession(records, record, "runner", "heuristic"), random.Random(2)
+    while session.pending is not None:
+        labels = session.pending.labels()
+        session.apply(next((x for x in labels if x.startswith("run")), rng.choice(labels)))
+    assert session.result()["reason"] and len(session.labels) > 50
+    again = NetrunnerSession.from_json(records, session.to_json())
+    assert again.pending is None and again.labels == session.labels and again.result() == session.result()
+
+
+def test_the_corp_s_page_undo_resign_and_chinese(client: Any) -> None:
+    path = _start(client, side="corp", deck="identity:" + _first_corp(client), seed="8", opponent="random")
+    page = client.get(f"{path}?lang=zh-Hans").text
+    assert "公司" in page and "你的手牌" in page
+    first = _labels(page)
+    assert first
+    _decide(client, path, first[0])
+    after = client.get(path).text
+    assert 'id="pl-undo"' in after
+    assert client.post(f"{path}/undo", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
+    assert _labels(client.get(path).text) == first  # the same decision asked again
+    assert client.post(f"{path}/resign", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
+    assert "You resigned." in client.get(f"{path}?lang=en").text
+    bad = client.post("/play", data={"game": "netrunner", "side": "corp", "deck": "identity:zero_weaver",
+                                     "opponent": "heuristic", "csrf_token": TEST_CSRF}, follow_redirects=False)  # fmt: skip
+    assert bad.status_code == 400 and "corp" in bad.text
+
+
+def _first_corp(client: Any) -> str:
+    form = client.get("/play?lang=en").text
+    corp = form.split('label="the corp"', 1)[1]
+    return re.search(r'value="identity:([a-z0-9_]+)"', corp).group(1)  # type: ignore[union-attr]

@@ -1,0 +1,122 @@
+"""A Netrunner game played a decision at a time by a person on one side against the machine on the other, for a page
+that keeps nothing between requests (``/play`` in the web app).
+
+The game is its saved record (:mod:`.saved`: seed, format, decks, turns, every decision's label) plus who plays
+the other side. :class:`NetrunnerSession` replays the record and stops at the person's first decision the record
+does not answer (``pending``); ``apply(label)`` answers it and the game goes on to the next one; ``undo`` replays all
+but the person's last decision and what followed it. :func:`example_decks` gives each identity's deck as the engine
+builds it, for a player without a saved deck.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from toolkit.i18n import tr
+from toolkit.models.deck import Deck
+
+from ..core import EngineError
+from ..decisions import Decision, Option, Stepper
+from .game import NetrunnerGame
+from .players import make_policy
+from .saved import FORMAT, game_record, replay_game
+from .state import SEATS
+
+SIDES = ("corp", "runner")
+MACHINES = ("heuristic", "random")
+
+
+def example_deck(records: list[Any], identity_id: str, fmt: str = "standard") -> Deck:
+    """The deck the engine builds for ``identity_id`` (its faction's and neutral cards at the minimum size)."""
+    game = NetrunnerGame(records, fmt=fmt, opening_hand=False)
+    identity = game.by_id.get(("identity", identity_id))
+    if identity is None:
+        known = sorted(r.id for r in game.records if r.kind == "identity")
+        raise EngineError(tr("unknown netrunner identity {id}; identities: {ids}", id=repr(identity_id),
+                             ids=", ".join(known)))  # fmt: skip
+    cards: dict[str, int] = {}
+    for card in game.example_deck(identity):
+        cards[card] = cards.get(card, 0) + 1
+    return Deck(game="netrunner", mode=fmt, name=str(identity.name.en or identity.name.zh_hans), identity=identity.id,
+                cards=cards)  # fmt: skip
+
+
+def identities(records: list[Any], side: str) -> list[Any]:
+    return sorted((r for r in records if getattr(r, "game", None) == "netrunner" and r.kind == "identity"
+                   and r.side == side), key=lambda r: r.id)  # fmt: skip
+
+
+def new_record(records: list[Any], mine: Deck, side: str, seed: int, turns: int = 100) -> dict[str, Any]:
+    """A new game's record: ``mine`` on ``side``, the other side an identity drawn by ``seed`` with its example deck."""
+    other = "runner" if side == "corp" else "corp"
+    choices = identities(records, other)
+    if not choices:
+        raise EngineError(tr("no {side} identity in the data", side=other))
+    theirs = example_deck(records, random.Random(seed).choice(choices).id, mine.mode)
+    game = NetrunnerGame(records, seed=seed, decks={side: mine, other: theirs}, fmt=mine.mode)
+    return game_record(game, {side: mine, other: theirs}, turns)
+
+
+class NetrunnerSession:
+    """One game: ``record`` (the saved game) replayed with a person on ``side`` and ``machine`` on the other."""
+
+    def __init__(self, records: list[Any], record: dict[str, Any], side: str, machine: str) -> None:
+        if side not in SIDES or machine not in MACHINES or record.get("format") != FORMAT:
+            raise EngineError(tr("not a game against the machine: {reason}", reason=f"{side}, {machine}"))
+        self.records, self.record, self.side, self.machine = records, record, side, machine
+        self.seat = SEATS[side]
+        other = "runner" if side == "corp" else "corp"
+        self.game = replay_game(records, record, {side: None, other: make_policy(machine, other, int(record["seed"]))})
+        self.decks = {s: Deck.model_validate(d) for s, d in record["decks"].items()}
+        self.stepper = Stepper(self.game, lambda: self.game.play_game(max_turns=int(record.get("turns", 100)))).start()
+        if self.game.replay and self.stepper.pending is not None:
+            raise EngineError(tr("the saved decisions stop fitting the game at decision {n}",
+                                 n=len(self.game.decisions) + 1))  # fmt: skip
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.stepper.pending
+
+    @property
+    def labels(self) -> list[str]:
+        return [str(d["label"]) for d in self.game.decisions]
+
+    def apply(self, label: str) -> Option:
+        return self.stepper.apply(label)
+
+    def saved(self) -> dict[str, Any]:
+        """The saved record of the game so far (the format :mod:`.saved` reads: ``dossier play --load`` goes on)."""
+        return {**self.record, "decisions": self.labels}
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as kept: the saved record, the person's side and the machine's player."""
+        return {"game": "netrunner", "side": self.side, "machine": self.machine, "record": self.saved()}
+
+    @classmethod
+    def from_json(cls, records: list[Any], data: dict[str, Any]) -> NetrunnerSession:
+        if not isinstance(data, dict) or data.get("game") != "netrunner" or not isinstance(data.get("record"), dict):
+            raise EngineError(tr("not a saved netrunner game against the machine: {reason}", reason="game, record"))
+        return cls(records, data["record"], str(data.get("side")), str(data.get("machine")))
+
+    def result(self) -> dict[str, Any]:
+        return self.game.result()
+
+    def undo(self, seat: int | None = None) -> bool:
+        """Replay all but the person's last decision (and what the machine decided after it); False when the
+        person has not decided yet."""
+        mine = [i for i, d in enumerate(self.game.decisions) if d["seat"] == self.seat]
+        if not mine:
+            return False
+        fresh = NetrunnerSession(self.records, {**self.record, "decisions": self.labels[: mine[-1]]}, self.side,
+                                 self.machine)  # fmt: skip
+        self.game, self.stepper = fresh.game, fresh.stepper
+        return True
+
+    def view(self) -> dict[str, Any]:
+        """What the person's side may see, with its pending decision."""
+        seen = self.game.view(self.seat)
+        pending = self.pending
+        seen["decision"] = pending.to_json() if pending is not None and pending.seat == self.seat else None
+        seen["log"] = [e.to_json() for e in self.game.log.seen_by(self.seat)]
+        return seen

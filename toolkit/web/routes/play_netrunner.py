@@ -1,0 +1,148 @@
+"""Netrunner against the machine in the browser: the parts of ``/play`` that are Netrunner's (the form's choices, a
+new game, the game's page laid out as the table). The routes themselves are :mod:`.play`'s: a game's file says
+which game it is, and the same private link, undo, resign and API serve both.
+
+The page shows what the person's side may see (:meth:`NetrunnerSession.view`): the corp's servers with their ice,
+outermost first (a card the runner has not seen is "face down"), the runner's rig, both sides' credits, clicks and
+points, the person's hand, the run under way with the ice encountered and its subroutines (broken ones struck
+through), the pending decision as buttons and the log in the page's language.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from fastapi import Request
+from fastapi.responses import HTMLResponse
+
+from toolkit.errors import DossierError
+from toolkit.i18n import t
+from toolkit.web.templating import render, request_lang
+
+
+def records(web: Any) -> list[Any]:
+    return web.memo("play-nr-records", lambda: [r for r in web.catalog.records if getattr(r, "game", None) == "netrunner"])
+
+
+def choices(web: Any, lang: str) -> dict[str, Any]:
+    """What the form offers: each side's identities (their example decks) and the saved Netrunner decks."""
+    from toolkit.engine.netrunner.session import MACHINES, identities
+    from toolkit.i18n import name_of
+    from toolkit.web.saved import SavedDecks
+
+    found = records(web)
+    saved = [d for d in SavedDecks(web.settings.data_path).list() if d["game"] == "netrunner"]
+    return {
+        "identities": {side: [(r.id, name_of(r, lang)) for r in identities(found, side)] for side in ("corp", "runner")},
+        "decks": sorted(saved, key=lambda d: d["name"]),
+        "machines": MACHINES,
+    }
+
+
+def start(web: Any, lang: str, side: str, deck: str, opponent: str, seed: int) -> dict[str, Any]:
+    """A new game's record (DossierError, in ``lang``, when the choices do not make one)."""
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.netrunner.session import MACHINES, NetrunnerSession, example_deck, new_record
+
+    if side not in ("corp", "runner") or opponent not in MACHINES:
+        raise DossierError(t(lang, "choose the machine's player and your seat from the form"))
+    found = records(web)
+    try:
+        if deck.startswith("identity:"):
+            mine = example_deck(found, deck.removeprefix("identity:"))
+        else:
+            mine = _saved_deck(web, deck, lang)
+        side_of = next((r.side for r in found if r.kind == "identity" and r.id == mine.identity), None)
+        if side_of != side:
+            raise DossierError(t(lang, "deck {id} is not a {side} deck", id=repr(deck), side=side))
+        record = new_record(found, mine, side, seed)
+        session = NetrunnerSession(found, record, side, opponent)
+    except EngineError as exc:
+        raise DossierError(str(exc)) from None
+    return session.to_json()
+
+
+def _saved_deck(web: Any, deck_id: str, lang: str) -> Any:
+    from toolkit.web import deckwork
+    from toolkit.web.saved import SavedDecks
+
+    data = SavedDecks(web.settings.data_path).load(deck_id)
+    pool = web.deck_pool
+    verdict = deckwork.validate(pool, deckwork.read_json_deck(pool, data), lang=lang)
+    if verdict.deck is None or verdict.deck.game != "netrunner":
+        raise DossierError(t(lang, "saved deck {id} is not a netrunner deck", id=repr(deck_id)))
+    if not verdict.legal:
+        first = next(f for f in verdict.findings if f.severity == "error")
+        raise DossierError(t(lang, "saved deck {id} is not legal: {problem}", id=repr(deck_id),
+                             problem=deckwork.finding_text(first, lang)))  # fmt: skip
+    return verdict.deck
+
+
+def load(web: Any, data: dict[str, Any]) -> Any:
+    from toolkit.engine.netrunner.session import NetrunnerSession
+
+    return NetrunnerSession.from_json(records(web), data)
+
+
+def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
+    """The game's page for the person's side."""
+    from toolkit.cli._lang import LogNames
+    from toolkit.engine.logwords import word as log_word
+    from toolkit.i18n import word
+
+    lang = request_lang(request)
+    session = found.session
+    names = web.memo(f"play-nr-names:{lang}", lambda: LogNames(records(web), lang))
+    pending = None if found.resigned else session.pending
+    decision = pending if pending is not None and pending.seat == session.seat else None
+    seen = session.view()
+
+    def side(seat: int) -> str:
+        return word("side", {1: "corp", 2: "runner"}.get(seat, ""), lang)
+
+    def lw(kind: str, code: str) -> str:
+        return log_word(kind, code, lang) or code
+
+    log = [names.line(entry, side) for entry in seen["log"][-80:]]
+    options = [(o.label, str(names.say("option", o.text))) for o in decision.options] if decision else []
+    prompt = str(names.say("prompt", decision.prompt)) if decision is not None else ""
+    result = None
+    if session.pending is None:
+        result = {"winner": session.game.winner, "reason": str(names.say("reason", session.game.end_reason)),
+                  "turns": session.game.turns}  # fmt: skip
+    response = render(
+        request, "play/netrunner.html", game_id=game_id, seen=seen, side=session.side, me=seen[session.side],
+        options=options, prompt=prompt, decision=decision, result=result, resigned=found.resigned,
+        resigned_by=found.record.get("resigned_by"), log=log, name=_namer(lang),
+        can_undo=any(d["seat"] == session.seat for d in session.game.decisions), machine=session.machine,
+        server_name=_server_namer(lang), lw=lw,
+        side_word=side(session.seat),
+    )  # fmt: skip
+    return response
+
+
+def _server_namer(lang: str) -> Any:
+    def server(name: str) -> str:
+        centrals = {"hq": t(lang, "HQ"), "rnd": t(lang, "R&D"), "archives": t(lang, "Archives")}
+        if name in centrals:
+            return centrals[name]
+        return t(lang, "remote server {n}", n=name.removeprefix("remote")) if name.startswith("remote") else name
+
+    return server
+
+
+def _namer(lang: str) -> Any:
+    """A card of the view by its name in ``lang`` ("face down" when the side may not see it)."""
+
+    def name(card: dict[str, Any] | None) -> str:
+        if not card or not card.get("name"):
+            return t(lang, "face-down ice") if card and card.get("type") == "ice" else t(lang, "face-down card")
+        names = card["name"]
+        return str(names.get("en") if lang == "en" else names.get("zh-Hans")) or str(card.get("id"))
+
+    return name
+
+
+def seed_of(text: str) -> int:
+    return int(text) if text.strip() else random.SystemRandom().randrange(1_000_000)
