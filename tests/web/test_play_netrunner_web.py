@@ -71,6 +71,8 @@ def test_a_game_against_the_machine_plays_to_its_end_and_replays_from_its_record
     assert session.result()["reason"] and len(session.labels) > 50
     again = NetrunnerSession.from_json(records, session.to_json())
     assert again.pending is None and again.labels == session.labels and again.result() == session.result()
+    frames = again.frames()  # the replay: a frame per decision the record answers, then the end
+    assert len(frames) == len(session.labels) + 2 and frames[-1]["state"]["winner"] == session.game.winner
 
 
 def test_the_corp_s_page_undo_resign_and_chinese(client: Any) -> None:
@@ -86,6 +88,8 @@ def test_the_corp_s_page_undo_resign_and_chinese(client: Any) -> None:
     assert _labels(client.get(path).text) == first  # the same decision asked again
     assert client.post(f"{path}/resign", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
     assert "You resigned." in client.get(f"{path}?lang=en").text
+    replay = client.get(f"{path}/replay?lang=en")  # the game so far, every side's cards
+    assert replay.status_code == 200 and "<figure" in replay.text and "nonce=" in replay.text
     bad = client.post("/play", data={"game": "netrunner", "side": "corp", "deck": "identity:zero_weaver",
                                      "opponent": "heuristic", "csrf_token": TEST_CSRF}, follow_redirects=False)  # fmt: skip
     assert bad.status_code == 400 and "corp" in bad.text

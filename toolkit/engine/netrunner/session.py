@@ -10,6 +10,7 @@ builds it, for a player without a saved deck.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
@@ -56,6 +57,10 @@ def new_record(records: list[Any], mine: Deck, side: str, seed: int, turns: int 
     theirs = example_deck(records, random.Random(seed).choice(choices).id, mine.mode)
     game = NetrunnerGame(records, seed=seed, decks={side: mine, other: theirs}, fmt=mine.mode)
     return game_record(game, {side: mine, other: theirs}, turns)
+
+
+class _Stop(Exception):
+    """The record ran out: the game was stopped there."""
 
 
 class NetrunnerSession:
@@ -112,6 +117,30 @@ class NetrunnerSession:
                                  self.machine)  # fmt: skip
         self.game, self.stepper = fresh.game, fresh.stepper
         return True
+
+    def frames(self) -> list[dict[str, Any]]:
+        """The game's replay frames (:mod:`.replay`: one before each decision, every side's cards), played again
+        from the record; a game stopped before its end (resigned) ends where it stopped."""
+        from .replay import record
+
+        labels = iter(self.labels)
+
+        class Script:
+            def decide(self, game: NetrunnerGame, decision: Decision) -> str:
+                try:
+                    return next(labels)
+                except StopIteration:
+                    raise _Stop from None
+
+        decks = {s: Deck.model_validate(d) for s, d in self.record["decks"].items()}
+        game = NetrunnerGame(self.records, seed=int(self.record["seed"]), decks=decks,
+                             fmt=self.record.get("netrunner_format", "standard"),
+                             policies={"corp": Script(), "runner": Script()})  # fmt: skip
+        recorder = record(game, lambda e: e)
+        with contextlib.suppress(_Stop):
+            game.play_game(max_turns=int(self.record.get("turns", 100)))
+        recorder.snap(tr("end"))
+        return recorder.frames
 
     def view(self) -> dict[str, Any]:
         """What the person's side may see, with its pending decision."""

@@ -384,8 +384,11 @@ def play_replay(request: Request, web: Web, game_id: str) -> HTMLResponse:
     if found.session.pending is not None and not found.resigned:
         return _problem(request, 409, t(lang, "the replay opens when the game is over"))
     if found.netrunner:
-        return _problem(request, 404, t(lang, "a replay of a netrunner game is written by {command}",
-                                        command="`dossier simulate netrunner --replay`"))  # fmt: skip
+        from toolkit.web.routes import play_netrunner
+
+        page = play_netrunner.replay(request, web, found)
+        nonce = str(getattr(request.state, "csp_nonce", ""))
+        return HTMLResponse(page.replace("<script>", f'<script nonce="{nonce}">'), headers=PRIVATE)
     frames: list[dict[str, Any]] = []
     TacticsSession(_records(web), found.session.setup, found.session.labels, frames)
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))

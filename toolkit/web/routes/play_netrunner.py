@@ -122,6 +122,18 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
     return response
 
 
+def replay(request: Request, web: Any, found: Any) -> str:
+    """The finished game's replay page, as ``simulate netrunner --replay`` writes it (every side's cards)."""
+    from toolkit.cli._lang import LogNames
+    from toolkit.engine.netrunner.replay import render_replay
+
+    lang = request_lang(request)
+    names = web.memo(f"play-nr-names:{lang}", lambda: LogNames(records(web), lang))
+    session = found.session
+    title = t(lang, "{game} · seed {seed}", game="netrunner", seed=session.record["seed"])
+    return render_replay(session.frames(), title, lang, names)
+
+
 def _server_namer(lang: str) -> Any:
     def server(name: str) -> str:
         centrals = {"hq": t(lang, "HQ"), "rnd": t(lang, "R&D"), "archives": t(lang, "Archives")}
