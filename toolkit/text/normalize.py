@@ -77,9 +77,37 @@ def _stays(ch: str) -> bool:
     return same
 
 
+# ``fullmatch`` of a regex for a run of characters of _SAME (those learned when it was made): one call of C
+# code on the whole text, where looking each character up in the set makes (and hashes) a string per character.
+# It is made anew when characters were learned, once the texts that needed the set since the last time are
+# many for the size of the set (so that its cost, which grows with the set, is shared by as many texts), and
+# no more past _RUN_LIMIT characters (the set still answers for the others).
+_RUN_LIMIT = 8192
+_same_run = re.compile("").fullmatch
+_same_run_size = 0
+_set_lookups = 0
+
+
+def is_canonical(text: str) -> bool:
+    """True if every character of ``text`` is one that :func:`normalize` leaves as it is wherever it stands: it
+    then leaves the text as it is (its origin map is ``range(len(text) + 1)``). False says nothing: a numeral
+    (``一``) or ``.`` may stay too."""
+    global _same_run, _same_run_size, _set_lookups
+    if _same_run(text) is not None:
+        return True
+    if not (_SAME.issuperset(text) or all(_stays(ch) for ch in set(text))):
+        return False
+    _set_lookups += 1
+    size = len(_SAME)
+    if size != _same_run_size and size <= _RUN_LIMIT and _set_lookups * 64 >= size:
+        _same_run = re.compile("[" + "".join(re.escape(ch) for ch in sorted(_SAME)) + "]*").fullmatch
+        _same_run_size, _set_lookups = size, 0
+    return True
+
+
 def normalize(text: str) -> tuple[str, list[int]]:
     """Normalized text and the input offset of each of its characters (len + 1 entries)."""
-    if _SAME.issuperset(text) or all(_stays(ch) for ch in set(text)):  # canonical text: nothing to do
+    if is_canonical(text):  # canonical text: nothing to do
         return text, list(range(len(text) + 1))
     chars: list[str] = []
     origin: list[int] = []

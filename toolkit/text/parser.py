@@ -6,10 +6,12 @@ token kept so that each node gets the exact span it covers.
 
 Lark builds the parser (the LALR tables, each state's lexer) and is the reference.
 Texts run first through :mod:`toolkit.text.lalr`, a small driver of Lark's own
-tables with the same callbacks, about twice as fast; on anything it does not
-expect it stops, and Lark parses the text again, so every error (and any text the
-driver cannot take) is Lark's. tests/test_text_fast.py holds the two to the same
-ASTs, spans and errors.
+tables, with the same callbacks made faster for it (:func:`_specialize`: values
+picked by position, spans read from the keywords' offsets, and twins of the
+builders that make the frame of every text), three to four times as fast; on
+anything it does not expect it stops, and Lark parses the text again, so every
+error (and any text the driver cannot take) is Lark's. tests/test_text_fast.py and
+tests/test_parse_speed_trees.py hold the two to the same ASTs, spans and errors.
 
 Errors are :class:`AbilitySyntaxError`: line, column and a caret context in the
 text the user wrote (not the normalized one), the words the grammar expected
@@ -41,9 +43,9 @@ from toolkit.textwidth import display_width
 
 from . import ast as A
 from . import vocab as V
-from .lalr import TableParser, Unsupported
+from .lalr import TableParser, Unsupported, make_token
 from .limits import MAX_COUNT, MAX_NESTING, MAX_TEXT_LENGTH
-from .normalize import normalize
+from .normalize import is_canonical, normalize
 
 GRAMMAR_PATH = Path(__file__).with_name("ability.lark")
 
@@ -170,6 +172,19 @@ class _Part:
 _HAS_SPAN = (A.Node, _Part)
 
 
+def _node_classes(cls: type) -> set[type]:
+    found: set[type] = {cls}
+    subclasses: list[type] = cls.__subclasses__()
+    for sub in subclasses:
+        found |= _node_classes(sub)
+    return found
+
+
+# the classes whose values carry their span (every node class of toolkit.text.ast, and _Part): others go
+# through _child_span
+_SPANNED: frozenset[Any] = frozenset(_node_classes(A.Node) | {_Part})
+
+
 def _child_span(child: Any) -> tuple[int, int] | None:
     kind = type(child)  # the common exact types first, without isinstance
     if kind is Token:
@@ -233,74 +248,13 @@ def _node(build: Callable[..., Any]) -> Callable[[Any, list[Any]], Any]:
     return callback
 
 
-def _specialize(rule: Any, method: Callable[[list[Any]], Any]) -> Callable[[list[Any]], Any] | None:
-    """A faster reducer for the fast driver (:mod:`toolkit.text.lalr`): for a rule whose callback is made by
-    :func:`_node` and whose children reach it as they are, the values are picked by position (the grammar says
-    which children are named tokens, which are keywords, which are rules) instead of by looking at each child,
-    and the span of a rule that starts and ends with a token is read from those two tokens. Same result."""
-    build = getattr(getattr(method, "__func__", None), "node_build", None)
-    expansion = rule.expansion
-    if build is None or not expansion:
-        return None
-    builder = method.__self__  # type: ignore[attr-defined]
-    picks = tuple(
-        (index, not symbol.is_term)  # a rule's value may be a _Part: its value is passed
-        for index, symbol in enumerate(expansion)
-        if not symbol.is_term or _VALUE_KIND[str(symbol.name)]
-    )
-    first_token, last_token, single = expansion[0].is_term, expansion[-1].is_term, len(expansion) == 1
-    node_class, part_class = A.Node, _Part
-
-    def span_of(children: list[Any]) -> tuple[int, int] | None:
-        # _span(children), reading the first and the last token's positions directly (the driver's tokens
-        # always have them); a rule's value is asked for its span, and if it has none the general _span decides
-        if first_token:
-            start = children[0].start_pos
-        else:
-            first = _child_span(children[0])
-            if first is None or single:  # one child: its span is the rule's
-                return first if single else _span(children)
-            start = first[0]
-        if last_token:
-            return (start, children[-1].end_pos)
-        last = _child_span(children[-1])
-        return (start, last[1]) if last is not None else _span(children)
-
-    def finish(node: Any, children: list[Any]) -> Any:  # what _node's callback does with the result
-        if isinstance(node, node_class):
-            if node.span is None:
-                object.__setattr__(node, "span", span_of(children))
-            return node
-        if callable(node):
-            return part_class(node, span_of(children))
-        return node
-
-    if len(picks) == 1:  # the common case, without a loop
-        ((index, rule_value),) = picks
-
-        def reduce_one(children: list[Any]) -> Any:
-            child = children[index]
-            if rule_value and isinstance(child, part_class):
-                child = child.value
-            node = build(builder, child)
-            if isinstance(node, node_class) and node.span is not None:
-                return node
-            return finish(node, children)
-
-        return reduce_one
-
-    def reduce(children: list[Any]) -> Any:
-        values = []
-        for index, rule_value in picks:
-            child = children[index]
-            values.append(child.value if rule_value and isinstance(child, part_class) else child)
-        return finish(build(builder, *values), children)
-
-    return reduce
+# the numbers that texts hold most, as they are written: one lookup instead of the checks of _limited
+_SMALL = {str(n): n for n in range(MAX_COUNT + 1)}
 
 
 def _int(token: Token) -> int:
-    return _limited(token.value, token.start_pos or 0)
+    value = _SMALL.get(token.value)
+    return value if value is not None else _limited(token.value, token.start_pos or 0)
 
 
 def _signed(token: Token) -> int:
@@ -344,6 +298,9 @@ _ATTACK_STAT_BY_TOKEN = {"HIT_RESULT": "hit_result", "ATTACK_SPEED": "speed", "A
 
 def _count(token: Token, what: str) -> int:
     """A count written in the text (``what`` it counts, one of :data:`_QUANTITIES`), at least 1."""
+    value = _SMALL.get(token.value)
+    if value:  # 1 to MAX_COUNT
+        return value
     value = _int(token)
     if value < 1:
         raise _SemanticError(tr("{what} must be at least 1, not {value}", what=tr(what), value=value), token.start_pos or 0)
@@ -472,8 +429,7 @@ class _Builder:
         return _Part(V.YOUR_TIMING_TOKENS[_kept(children)[0].type], _span(children))
 
     # -- sentences
-    def body(self, children: list[A.Sentence]) -> tuple[A.Sentence, ...]:
-        return tuple(children)
+    body = staticmethod(tuple)  # the tuple of the sentences (a builtin: the fast driver calls it directly)
 
     @_node
     def sentence(self, effects: list[A.Effect]) -> A.Sentence:
@@ -1119,6 +1075,443 @@ def _either(words: Sequence[str]) -> str:
     return tr("{some} or {last}", some=tc(current_lang(), "list", ", ").join(words[:-1]), last=words[-1])
 
 
+# ---------------------------------------------------------------- the fast driver's reducers
+
+# How a child of a rule reaches the fast driver's reducer (toolkit.text.lalr): a token, a keyword as its start
+# offset (lalr.make_token makes its token), a rule's value
+_TOKEN, _WORD, _RULE = 0, 1, 2
+
+
+def _slot(cls: type, name: str) -> Callable[[Any, Any], None]:
+    """Set the field ``name`` of a node of the (frozen, slotted) dataclass ``cls``, as its ``__init__`` does."""
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name].__set__
+    raise AttributeError(name)  # pragma: no cover
+
+
+_set_span = _slot(A.Node, "span")  # object.__setattr__(node, "span", …) without looking the name up
+
+
+def _fields_are(cls: type, names: Iterable[str]) -> bool:
+    """True if ``names`` (and the span) are all the fields of the dataclass ``cls`` and its ``__init__`` does
+    nothing but set them (no ``__post_init__``): a node made by setting them is the node it makes."""
+    fields = {f.name for f in dataclasses.fields(cls)}
+    return fields == {"span", *names} and not hasattr(cls, "__post_init__")
+
+
+def _specialize(
+    rule: Any, method: Callable[[list[Any]], Any], keywords: tuple[str | None, ...]
+) -> Callable[[list[Any]], Any] | None:
+    """A faster reducer for the fast driver (:mod:`toolkit.text.lalr`) of a rule whose children reach its
+    callback as they are, where ``keywords[i]`` is the text of the i-th child when the driver passes that
+    keyword as its start offset. The builders that make the frame of every text have a twin (:data:`_TWINS`);
+    for the others made by :func:`_node`, the values are picked by position (the grammar says which children
+    are named tokens, which are keywords, which are rules) instead of by looking at each child, and the span
+    of a rule that starts or ends with a token or keyword is read from those. Same result as the callback (a
+    keyword it passes on becomes a token)."""
+    func = getattr(method, "__func__", None)
+    expansion = rule.expansion
+    if func is None or not expansion:
+        return None
+    kinds = tuple(
+        _RULE if not symbol.is_term else _WORD if keywords[index] is not None else _TOKEN
+        for index, symbol in enumerate(expansion)
+    )
+    span_of = _span_reader(rule, kinds, keywords)
+    build = getattr(func, "node_build", None)
+    twin = _TWINS.get(build or func)
+    if twin is not None:
+        reducer = twin(rule, kinds, keywords, span_of)
+        if reducer is not None:
+            return reducer
+    if build is None:
+        return None
+    return _node_reducer(build, method.__self__, rule, kinds, keywords, span_of)  # type: ignore[attr-defined]
+
+
+def _node_reducer(
+    build: Callable[..., Any],
+    builder: Any,
+    rule: Any,
+    kinds: tuple[int, ...],
+    keywords: tuple[str | None, ...],
+    span_of: Callable[[list[Any]], tuple[int, int] | None],
+) -> Callable[[list[Any]], Any]:
+    """What the callback :func:`_node` makes of ``build`` does, for the fast driver's children of ``rule``."""
+    picks = tuple(
+        (index, kinds[index], str(symbol.name), keywords[index])
+        for index, symbol in enumerate(rule.expansion)
+        if not symbol.is_term or _VALUE_KIND[str(symbol.name)]
+    )
+    node_class, part_class = A.Node, _Part
+    set_span = _set_span
+
+    def finish(node: Any, children: list[Any]) -> Any:  # what _node's callback does with the result
+        if isinstance(node, node_class):
+            if node.span is None:
+                set_span(node, span_of(children))
+            return node
+        if callable(node):
+            return part_class(node, span_of(children))
+        return node
+
+    if len(picks) == 1 and picks[0][1] == _RULE:  # the common cases, without a loop
+        index = picks[0][0]
+
+        def reduce_rule(children: list[Any]) -> Any:
+            child = children[index]
+            if child.__class__ is part_class:
+                child = child.value
+            node = build(builder, child)
+            if isinstance(node, node_class):
+                if node.span is None:
+                    set_span(node, span_of(children))
+                return node
+            return finish(node, children)
+
+        return reduce_rule
+
+    if len(picks) == 1 and picks[0][1] == _TOKEN and kinds[0] == _WORD and kinds[-1] == _WORD:
+        # the most common shape of all ("抽" INT "张牌"): the span from the two keywords, without a call
+        index, width = picks[0][0], len(keywords[-1] or "")
+
+        def reduce_worded(children: list[Any]) -> Any:
+            node = build(builder, children[index])
+            if isinstance(node, node_class):
+                if node.span is None:
+                    set_span(node, (children[0], children[-1] + width))
+                return node
+            return finish(node, children)
+
+        return reduce_worded
+
+    if len(picks) == 1 and picks[0][1] == _TOKEN:
+        index = picks[0][0]
+
+        def reduce_token(children: list[Any]) -> Any:
+            node = build(builder, children[index])
+            if isinstance(node, node_class):
+                if node.span is None:
+                    set_span(node, span_of(children))
+                return node
+            return finish(node, children)
+
+        return reduce_token
+
+    if not picks:
+
+        def reduce_none(children: list[Any]) -> Any:
+            node = build(builder)
+            if isinstance(node, node_class):
+                if node.span is None:
+                    set_span(node, span_of(children))
+                return node
+            return finish(node, children)
+
+        return reduce_none
+
+    if len(picks) == 1 and picks[0][1] == _WORD:  # a named keyword (ref: SELF_UNIT)
+        index, name, text = picks[0][0], picks[0][2], picks[0][3] or ""
+
+        def reduce_word(children: list[Any]) -> Any:
+            node = build(builder, make_token(name, text, children[index]))
+            if isinstance(node, node_class):
+                if node.span is None:
+                    set_span(node, span_of(children))
+                return node
+            return finish(node, children)
+
+        return reduce_word
+
+    if len(picks) == 2 and picks[0][1] == _RULE and picks[1][1] == _RULE:  # (subj_clause: ref subj_pred)
+        first, second = picks[0][0], picks[1][0]
+
+        def reduce_rules(children: list[Any]) -> Any:
+            one, two = children[first], children[second]
+            node = build(
+                builder,
+                one.value if one.__class__ is part_class else one,
+                two.value if two.__class__ is part_class else two,
+            )
+            if isinstance(node, node_class):
+                if node.span is None:
+                    set_span(node, span_of(children))
+                return node
+            return finish(node, children)
+
+        return reduce_rules
+
+    def reduce(children: list[Any]) -> Any:
+        values = []
+        for index, kind, name, text in picks:
+            child = children[index]
+            if kind == _RULE:
+                values.append(child.value if child.__class__ is part_class else child)
+            elif kind == _TOKEN:
+                values.append(child)
+            else:
+                values.append(make_token(name, text, child))  # type: ignore[arg-type]  # text is a keyword's
+        return finish(build(builder, *values), children)
+
+    return reduce
+
+
+def _span_reader(
+    rule: Any, kinds: tuple[int, ...], keywords: tuple[str | None, ...]
+) -> Callable[[list[Any]], tuple[int, int] | None]:
+    """``_span(children)`` for the fast driver's children of ``rule``: the first and the last child's positions
+    read directly where they are a token or a keyword, a rule's value asked for its span; when that has none,
+    the keywords are made tokens and :func:`_span` decides."""
+    first_kind, last_kind, single = kinds[0], kinds[-1], len(kinds) == 1
+    last_width = len(keywords[-1] or "")
+    words = [(index, str(symbol.name), keywords[index]) for index, symbol in enumerate(rule.expansion)
+             if kinds[index] == _WORD]  # fmt: skip
+    spanned, sequences = _SPANNED, (list, tuple)
+
+    def general(children: list[Any]) -> tuple[int, int] | None:
+        tokens = list(children)
+        for index, name, text in words:
+            tokens[index] = make_token(name, text, children[index])  # type: ignore[arg-type]
+        return _span(tokens)
+
+    def span_of(children: list[Any]) -> tuple[int, int] | None:
+        if first_kind == _WORD:
+            start = children[0]
+        elif first_kind == _TOKEN:
+            start = children[0].start_pos
+        else:
+            child = children[0]
+            if child.__class__ in spanned:
+                first = child.span
+            elif child.__class__ in sequences and child and child[0].__class__ in spanned and not single:
+                first = child[0].span  # a list of nodes (the effects of a sequence) starts with the first one
+            else:
+                first = _child_span(child)
+            if first is None or single:  # one child: its span is the rule's
+                return first if single else general(children)
+            start = first[0]
+        if last_kind == _WORD:
+            return (start, children[-1] + last_width)
+        if last_kind == _TOKEN:
+            return (start, children[-1].end_pos)
+        child = children[-1]
+        if child.__class__ in spanned:
+            last = child.span
+        elif child.__class__ in sequences and child and child[-1].__class__ in spanned:
+            last = child[-1].span  # and ends with the last one
+        else:
+            last = _child_span(child)
+        return (start, last[1]) if last is not None else general(children)
+
+    return span_of
+
+
+# The twins: for the builders that make the frame of every text (the clause, the list of a sequence, the
+# sentence, the condition, the ability), a reducer of the fast driver written for the rule as ability.lark
+# writes it, that makes what the builder's callback makes without the calls around it (a node made as its
+# dataclass __init__ makes it: object.__new__, each field set). A twin gives None for a rule of another shape
+# (or a node class with other fields): the rule then reduces as any other. tests/test_parse_speed_trees.py
+# holds both paths to the same trees.
+Twin = Callable[
+    [Any, tuple[int, ...], tuple["str | None", ...], Callable[[list[Any]], Any]], "Callable[[list[Any]], Any] | None"
+]
+
+
+def _clause_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Callable[[list[Any]], Any]) -> Any:
+    """:meth:`_Builder.clause`: its effect is the last child that is no keyword, with the clause's span."""
+    for index in reversed(range(len(kinds))):
+        if kinds[index] == _RULE or _VALUE_KIND[str(rule.expansion[index].name)]:  # as _kept(children)
+            break
+    else:
+        return None
+    if kinds[index] != _RULE:
+        return None
+    set_span = _set_span  # object.__setattr__(effect, "span", …): an effect is a node (else both raise)
+    spanned, worded = _SPANNED, kinds == (_WORD, _RULE)
+
+    if kinds == (_RULE,):  # imperative: the clause's span is the effect's own
+
+        def alone(children: list[Any]) -> Any:
+            effect = children[0]
+            if effect.__class__ not in spanned:
+                set_span(effect, span_of(children))
+            return effect
+
+        return alone
+
+    def clause(children: list[Any]) -> Any:
+        effect = children[index]
+        if worded and effect.__class__ in spanned and effect.span is not None:  # "你" you_act: from 你 on
+            set_span(effect, (children[0], effect.span[1]))
+        else:
+            set_span(effect, span_of(children))
+        return effect
+
+    return clause
+
+
+def _seq_plain_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Callable[[list[Any]], Any]) -> Any:
+    """:meth:`_Builder.seq_plain` of one clause: the list of its effect."""
+    if kinds != (_RULE,):
+        return None
+    part_class = _Part
+
+    def seq_plain(children: list[Any]) -> Any:
+        value = children[0]
+        if value.__class__ is part_class:
+            children[0] = value.value
+        return children  # the driver's list of this reduction's children: no one else holds it
+
+    return seq_plain
+
+
+def _sentence_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Callable[[list[Any]], Any]) -> Any:
+    """:meth:`_Builder.sentence` (``seq "。"``): the sentence of the sequence's effects."""
+    if kinds != (_RULE, _WORD) or not _fields_are(A.Sentence, ["effects"]):
+        return None
+    sentence_class, set_effects, set_span, new = A.Sentence, _slot(A.Sentence, "effects"), _set_span, object.__new__
+    part_class, spanned, width = _Part, _SPANNED, len(keywords[1])
+
+    def sentence(children: list[Any]) -> Any:
+        seq = children[0]
+        head: Any = seq[0] if seq.__class__ is list and seq else None
+        if head.__class__ in spanned and head.span is not None:  # the first effect starts the sentence
+            span = (head.span[0], children[1] + width)
+        else:
+            span = span_of(children)
+        node = new(sentence_class)
+        set_effects(node, tuple(seq.value if seq.__class__ is part_class else seq))
+        set_span(node, span)
+        return node
+
+    return sentence
+
+
+def _seq_if_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Callable[[list[Any]], Any]) -> Any:
+    """:meth:`_Builder.seq_if` (``"如果" cond "，" seq``): the list of the one If."""
+    if kinds != (_WORD, _RULE, _WORD, _RULE) or not _fields_are(A.If, ["condition", "effects"]):
+        return None
+    if _VALUE_KIND[str(rule.expansion[0].name)] or _VALUE_KIND[str(rule.expansion[2].name)]:
+        return None  # _kept would keep those tokens
+    if_class, set_condition, set_effects = A.If, _slot(A.If, "condition"), _slot(A.If, "effects")
+    set_span, new = _set_span, object.__new__
+
+    def seq_if(children: list[Any]) -> Any:
+        node = new(if_class)
+        set_condition(node, children[1])  # as _kept gives it: a rule's value as it is
+        set_effects(node, tuple(children[3]))
+        set_span(node, span_of(children))
+        return [node]
+
+    return seq_if
+
+
+def _start_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Callable[[list[Any]], Any]) -> Any:
+    """:meth:`_Builder.start`: the ability."""
+    if kinds != (_RULE,):
+        return None
+    node_class, part_class, set_span = A.Node, _Part, _set_span
+
+    def start(children: list[Any]) -> Any:
+        node = children[0]
+        if node.__class__ is part_class:
+            node = node.value
+        if isinstance(node, node_class):
+            if node.span is None:
+                set_span(node, span_of(children))
+            return node
+        return part_class(node, span_of(children)) if callable(node) else node
+
+    return start
+
+
+def _timing_twin(table: dict[Any, str], key: Callable[[tuple[str, ...]], Any]) -> Twin:
+    """:meth:`_Builder.timing` (``table`` :data:`V.TIMING_TOKENS`, keyed by the kept tokens' types) and
+    :meth:`_Builder.timing_yours` (:data:`V.YOUR_TIMING_TOKENS`, by the first one's): a part whose value the
+    rule decides (the types of its tokens are the grammar's), with the rule's span."""
+
+    def twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Callable[[list[Any]], Any]) -> Any:
+        if _RULE in kinds:
+            return None
+        kept = tuple(str(s.name) for s in rule.expansion if _VALUE_KIND[str(s.name)])
+        try:
+            value = table[key(kept)]
+        except (KeyError, IndexError):
+            return None  # the builder raises: let it
+        part_class = _Part
+
+        def timing(children: list[Any]) -> Any:
+            return part_class(value, span_of(children))
+
+        return timing
+
+    return twin
+
+
+def _ability_twin(kind: str, field: str | None) -> Twin:
+    """The ``ab_*`` builder of abilities of ``kind``, whose value before the body (if any) is ``field``."""
+
+    def twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Callable[[list[Any]], Any]) -> Any:
+        rules = [index for index, child in enumerate(kinds) if child == _RULE]
+        if kinds[-1] != _RULE or len(rules) != (1 if field is None else 2):
+            return None
+        if not _fields_are(A.Ability, ["kind", "sentences", "timing", "costs"]):
+            return None
+        ability_class, new, part_class, set_span = A.Ability, object.__new__, _Part, _set_span
+        set_kind, set_sentences = _slot(A.Ability, "kind"), _slot(A.Ability, "sentences")
+        set_timing, set_costs = _slot(A.Ability, "timing"), _slot(A.Ability, "costs")
+        first = rules[0]
+        timing, costs = field == "timing", field == "costs"
+        spanned, worded, single = _SPANNED, kinds[0] == _WORD, len(kinds) == 1
+
+        def ability(children: list[Any]) -> Any:
+            body = children[-1]
+            value = children[first]
+            if value.__class__ is part_class:
+                value = value.value
+            node = new(ability_class)
+            set_kind(node, kind)
+            set_sentences(node, body.value if body.__class__ is part_class else body)
+            set_timing(node, value if timing else None)
+            set_costs(node, value if costs else ())
+            # the span, read directly in the common cases: from the first keyword, the timing or the first
+            # sentence to the last sentence (the body is the tuple of the sentences)
+            span = None
+            last: Any = body[-1] if body.__class__ is tuple and body else None
+            if last.__class__ in spanned and last.span is not None:
+                head: Any = body[0] if single else children[0]
+                if worded:
+                    span = (children[0], last.span[1])
+                elif head.__class__ in spanned and head.span is not None:
+                    span = (head.span[0], last.span[1])
+            set_span(node, span if span is not None else span_of(children))
+            return node
+
+        return ability
+
+    return twin
+
+
+# builder (the function _node wraps, or the plain method) -> its twin
+_TWINS: dict[Callable[..., Any], Twin] = {
+    _Builder.clause: _clause_twin,
+    _Builder.seq_plain.node_build: _seq_plain_twin,  # type: ignore[attr-defined]
+    _Builder.sentence.node_build: _sentence_twin,  # type: ignore[attr-defined]
+    _Builder.seq_if: _seq_if_twin,
+    _Builder.start.node_build: _start_twin,  # type: ignore[attr-defined]
+    _Builder.timing: _timing_twin(V.TIMING_TOKENS, lambda kept: kept),
+    _Builder.timing_yours: _timing_twin(V.YOUR_TIMING_TOKENS, lambda kept: kept[0]),
+    # what each writes: A.Ability("effect", body), A.Ability("triggered", body, timing=timing), …
+    _Builder.ab_effect.node_build: _ability_twin("effect", None),  # type: ignore[attr-defined]
+    _Builder.ab_triggered.node_build: _ability_twin("triggered", "timing"),  # type: ignore[attr-defined]
+    _Builder.ab_active.node_build: _ability_twin("active", "costs"),  # type: ignore[attr-defined]
+    _Builder.ab_paid.node_build: _ability_twin("paid", "costs"),  # type: ignore[attr-defined]
+    _Builder.ab_subroutine.node_build: _ability_twin("subroutine", None),  # type: ignore[attr-defined]
+    _Builder.ab_score_area.node_build: _ability_twin("runner_score_area", None),  # type: ignore[attr-defined]
+}
+
+
 # ---------------------------------------------------------------- the parser
 
 
@@ -1196,22 +1589,42 @@ def _parse(text: str, *, fast: bool = True) -> A.Ability:
     and bench/text.py)."""
     if len(text) > MAX_TEXT_LENGTH:  # before normalizing, which is not free on megabytes
         raise AbilitySyntaxError(_too_long(len(text)), text, MAX_TEXT_LENGTH)
-    normalized, origin = normalize(text)
-    if not normalized.strip():
+    if is_canonical(text):  # the common case: normalizing leaves the text as it is, each offset its own
+        normalized, origin = text, None
+    else:
+        normalized, origin = normalize(text)
+    stripped = normalized.strip()
+    if not stripped:
         raise AbilitySyntaxError(tr("the ability text is empty"), text, 0)
-    if "\n" in normalized.strip():
+    if "\n" in stripped:
         at = normalized.index("\n", len(normalized) - len(normalized.lstrip()))
-        raise AbilitySyntaxError(tr("an ability is one line; put each ability in its own string"), text, origin[at])
+        raise AbilitySyntaxError(
+            tr("an ability is one line; put each ability in its own string"), text, _origin(origin, text)[at]
+        )
     if len(normalized) > MAX_TEXT_LENGTH:
-        raise AbilitySyntaxError(_too_long(len(normalized)), text, origin[MAX_TEXT_LENGTH])
-    if "如果" in normalized or "直到" in normalized or "每有" in normalized:  # the only words that nest
+        raise AbilitySyntaxError(_too_long(len(normalized)), text, _origin(origin, text)[MAX_TEXT_LENGTH])
+    if ("如果" in normalized or "直到" in normalized or "每有" in normalized) and (  # the only words that nest
+        normalized.count("如果") + normalized.count("直到") + normalized.count("本牌上每有") > MAX_NESTING
+    ):  # (fewer of them in the whole text are never too deep)
         _check_nesting(text, normalized, origin)
-    ability = _parse_fast(normalized) if fast else None
+    ability = None
+    if fast:  # _parse_fast(normalized), without the call
+        table = _table_parser()
+        if table is not None:
+            try:
+                ability = table.parse(normalized)
+            except Exception:  # noqa: BLE001 - Unsupported, a _SemanticError, anything: Lark's path decides
+                ability = None
     if ability is None:
-        ability = _parse_lark(text, normalized, origin)
-    if normalized != text:
+        ability = _parse_lark(text, normalized, _origin(origin, text))
+    if origin is not None and normalized != text:
         _remap_spans(ability, origin)
     return ability
+
+
+def _origin(origin: list[int] | None, text: str) -> list[int]:
+    """The origin map of normalize: None stands for canonical text, each offset its own."""
+    return list(range(len(text) + 1)) if origin is None else origin
 
 
 def _too_long(length: int) -> str:
@@ -1247,7 +1660,7 @@ def _parse_lark(text: str, normalized: str, origin: list[int]) -> A.Ability:
 _NESTING = re.compile(r"「[^「」]*」|如果|直到|本牌上每有|。")
 
 
-def _check_nesting(text: str, normalized: str, origin: list[int]) -> None:
+def _check_nesting(text: str, normalized: str, origin: list[int] | None) -> None:
     """Refuse a sentence with more than :data:`MAX_NESTING` conditions, durations or counts (如果, 直到,
     本牌上每有; names in 「」 do not count)."""
     depth = 0
@@ -1263,7 +1676,7 @@ def _check_nesting(text: str, normalized: str, origin: list[int]) -> None:
                     limit=MAX_NESTING,
                     words="如果/直到/本牌上每有",
                 )
-                raise AbilitySyntaxError(message, text, origin[match.start()])
+                raise AbilitySyntaxError(message, text, _origin(origin, text)[match.start()])
 
 
 def _remap_spans(root: A.Node, origin: list[int]) -> None:
