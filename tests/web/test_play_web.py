@@ -197,17 +197,17 @@ def _click_cell(page: Any, x: int, y: int) -> None:
     page.locator("#pl-board svg").click(position={"x": at[0], "y": at[1]})
 
 
-def test_two_people_each_on_their_own_private_link(client: Any, web_settings: Any) -> None:
-    """A game against a person: the creator's page gives the other seat's link; each page offers its seat's decisions
-    only (the other waits, looking again every few seconds), shows no unit the other seat keeps hidden (双雄), and undo
-    takes back only the seat's own last decision."""
-    first = _start(client, mode="duo", seed="6", opponent="person")
+def test_two_people_taking_turns_on_one_device(client: Any, web_settings: Any) -> None:
+    """A game against a person on this device (hot-seat): each page links to the other's; each offers its seat's
+    decisions only (the other waits, looking again every few seconds), shows no unit the other seat keeps hidden (双雄),
+    and undo takes back only the seat's own last decision."""
+    first = _start(client, mode="duo", seed="6", opponent="hotseat")
     page = client.get(f"{first}?lang=en").text
     other = re.search(r'id="pl-other-link"[^>]*>([^<]+)<', page)
-    assert other is not None
+    assert other is not None and "taking turns" in page
     second = other.group(1).removeprefix(BASE)
     assert second != first and re.fullmatch(r"/play/[A-Za-z0-9_-]{24}", second)
-    assert 'id="pl-other-link"' not in client.get(f"{second}?lang=en").text  # only the creator hands it out
+    assert first in client.get(f"{second}?lang=en").text  # and back: the device passes from one to the other
     links = {1: first, 2: second}
     waited = undone = 0
     for step in range(24):
@@ -264,3 +264,25 @@ def test_against_the_player_that_looks_ahead_a_page_reload_does_not_think_again(
     monkeypatch.setattr(SearchDecider, "_rollout", lambda self, *a: played.append(1) or rollout(self, *a))
     assert client.get(path).status_code == 200 and 'id="pl-decision"' in client.get(path).text
     assert played == []  # replayed: the machine's choices are told to it, not thought over again
+
+
+def test_two_people_on_two_devices_each_browser_plays_its_own_seat(client: Any, web_app: Any) -> None:
+    """A game against a person on another device: the creator's browser plays the creator's seat and cannot open the
+    other link (no peeking at the other hand); the first browser to open the other link plays that seat, and cannot
+    open the creator's; a third browser opens either (a link is the key, as ever)."""
+    from fastapi.testclient import TestClient
+
+    first = _start(client, mode="duo", seed="6", opponent="person")
+    page = client.get(f"{first}?lang=en").text
+    second = re.search(r'id="pl-other-link"[^>]*>([^<]+)<', page).group(1).removeprefix(BASE)  # type: ignore[union-attr]
+    assert "does not open in this browser" in page
+    refused = client.get(f"{second}?lang=en")
+    assert refused.status_code == 403 and "other player's private link" in html.unescape(refused.text)
+    assert client.get(f"/api{second}").status_code == 403 and client.get(f"/api{first}").status_code == 200
+    assert client.post(f"{second}/resign", data={"csrf_token": TEST_CSRF}).status_code == 403
+    with TestClient(web_app, base_url=BASE) as phone:
+        phone.cookies.set("csrf", TEST_CSRF)
+        phone.headers.update({"Origin": BASE, "X-CSRF-Token": TEST_CSRF})
+        assert phone.get(f"{second}?lang=en").status_code == 200  # the other player's device: bound to seat 2
+        assert phone.get(f"{first}?lang=en").status_code == 403
+        assert phone.get(f"{second}?lang=en").status_code == 200

@@ -11,7 +11,9 @@ decision; ``/play/{id}/resign`` ends the game. ``/api/play/{id}`` is the same vi
 
 from __future__ import annotations
 
+import hashlib
 import random
+import secrets
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -27,7 +29,9 @@ from toolkit.web.templating import render, request_lang
 router = APIRouter(tags=["play"], include_in_schema=False)
 
 OPPONENTS = ("search:1", "search:2", "heuristic", "brawler", "random")  # the machine's players, the strongest first
-PERSON = "person"  # the other seat is a person too, on a private link of their own
+PERSON = "person"  # the other seat is a person too, on a private link of their own, on a device of their own
+HOTSEAT = "hotseat"  # the other seat is a person taking turns on this device: both links open here
+SEAT_COOKIE = "pl_seat_"  # + a digest of the game's id: which seat of a game of two devices this browser plays
 KEPT = ("links", "creator", "resigned_by")  # what a game's file holds besides the session's record
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow"}
 
@@ -121,7 +125,7 @@ def play_start(
     if game != "tactics":
         return _problem(request, 400, t(lang, "choose the game from the form: {first} or {second}", first="tactics",
                                         second="netrunner"))  # fmt: skip
-    if opponent not in (*OPPONENTS, PERSON) or seat not in (1, 2):
+    if opponent not in (*OPPONENTS, PERSON, HOTSEAT) or seat not in (1, 2):
         return _problem(request, 400, t(lang, "choose the machine's player and your seat from the form"))
     rng = random.Random(number)
     if deck == "random":
@@ -135,7 +139,7 @@ def play_start(
         except DossierError as exc:
             return _problem(request, 400, exc.message)
     theirs = random_legal_deck(records, mine.mode, rng, name="machine", taken=list(mine.agents or []))
-    other = HUMAN if opponent == PERSON else opponent
+    other = HUMAN if opponent in (PERSON, HOTSEAT) else opponent
     order = [mine, theirs] if seat == 1 else [theirs, mine]
     kinds = [HUMAN, other] if seat == 1 else [other, HUMAN]
     setup = TacticsSetup(mine.mode, [list(d.agents or []) for d in order], [deck_card_ids(d) for d in order], kinds,
@@ -144,9 +148,36 @@ def play_start(
         session = TacticsSession(records, setup)
     except EngineError as exc:
         return _problem(request, 400, str(exc))
-    seats = (seat, 3 - seat) if opponent == PERSON else (seat,)
-    links = _store(web).new({**_record(session, {}), "creator": seat}, seats)
-    return RedirectResponse(request.url_for("play_game", game_id=links[seat]), status_code=303)
+    seats = (seat, 3 - seat) if opponent in (PERSON, HOTSEAT) else (seat,)
+    devices = {"devices": "one" if opponent == HOTSEAT else "two"} if len(seats) == 2 else {}
+    links = _store(web).new({**_record(session, {}), "creator": seat, **devices}, seats)
+    answer = RedirectResponse(request.url_for("play_game", game_id=links[seat]), status_code=303)
+    if devices.get("devices") == "two":
+        _bind(request, answer, links[seat], links[seat])  # the creator's browser plays the creator's seat
+    return answer
+
+
+def _seat_cookie(game_id: str) -> str:
+    return SEAT_COOKIE + hashlib.sha256(b"dossier play game\0" + game_id.encode()).hexdigest()[:16]
+
+
+def _seat_mark(link: str) -> str:
+    """The seat cookie's value for the browser of the private link ``link`` (it does not reveal the link)."""
+    return hashlib.sha256(b"dossier play seat\0" + link.encode()).hexdigest()[:32]
+
+
+def _bind(request: Request, response: Response, game_id: str, link: str) -> None:
+    response.set_cookie(_seat_cookie(game_id), _seat_mark(link), max_age=60 * 60 * 24 * 90, path="/",
+                        httponly=True, samesite="lax", secure=request.url.scheme == "https")  # fmt: skip
+
+
+def _other_device(request: Request, found: Opened, link: str) -> bool:
+    """In a game of two people on two devices: this browser already plays the other seat (it holds that seat's
+    cookie), so it may not open this link (the creator peeking at the other player's hand)."""
+    if found.record.get("devices") != "two":
+        return False
+    held = request.cookies.get(_seat_cookie(found.game_id), "")
+    return bool(held) and not secrets.compare_digest(held.encode(), _seat_mark(link).encode())
 
 
 def _saved_deck(web: Any, deck_id: str, lang: str) -> Any:
@@ -213,11 +244,17 @@ def _load(web: Any, link: str, lang: str) -> Opened:
 
 
 def _open(request: Request, web: Any, link: str) -> Opened | HTMLResponse:
-    """The game a private link opens, or the 404 page saying why it cannot be."""
+    """The game a private link opens, or the page saying why it cannot be (404; 403 for the other seat's link in a
+    browser that plays one seat of a game of two devices)."""
+    lang = request_lang(request)
     try:
-        return _load(web, link, request_lang(request))
+        found = _load(web, link, lang)
     except DossierError as exc:
         return _problem(request, 404, exc.message)
+    if _other_device(request, found, link):
+        return _problem(request, 403, t(lang, "This is the other player's private link, and this browser plays the "
+                                              "other seat of this game: give the link to the other player."))  # fmt: skip
+    return found
 
 
 def _board_svg(session: Any, seat: int) -> str:
@@ -270,19 +307,22 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
         result = dict(session.result())
         result["reason_words"] = word("reason", str(result["reason"]), lang) or str(result["reason"])
     person = session.setup.players[2 - seat] == HUMAN  # the other seat is a person
+    hotseat = record.get("devices") == "one"
     other_link = None
-    if person and record.get("creator") == seat:
+    if person and (record.get("creator") == seat or hotseat):
         link = (record.get("links") or {}).get(str(3 - seat))
         other_link = str(request.url_for("play_game", game_id=link)) if link else None
     response = render(
         request, "play/game.html", game_id=game_id, seat=seat, seen=seen, me=me, log=log, options=options,
         prompt=prompt, decision=decision, result=result, resigned=found.resigned,
         resigned_by=record.get("resigned_by"), board=Markup(_board_svg(session, seat)), names=names,
-        setup=session.setup, person=person, other_link=other_link,
+        setup=session.setup, person=person, other_link=other_link, hotseat=hotseat,
         waiting=pending is not None and pending.seat != seat,
         can_undo=bool(session.decider.asked) and _last_person(session) == seat, map_data=Markup(_map_data(seen)),
     )  # fmt: skip
     response.headers.update(PRIVATE)
+    if record.get("devices") == "two" and not request.cookies.get(_seat_cookie(found.game_id)):
+        _bind(request, response, found.game_id, game_id)  # the first browser to open a seat's link plays it
     return response
 
 
@@ -318,6 +358,9 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
         found = _load(web, game_id, lang)
     except DossierError as exc:
         return JSONResponse({"error": exc.message}, status_code=404, headers=PRIVATE)
+    if _other_device(request, found, game_id):
+        return JSONResponse({"error": t(lang, "this browser plays the other seat of this game")}, status_code=403,
+                            headers=PRIVATE)  # fmt: skip
     pending = None if found.resigned else found.session.pending
     if found.netrunner:
         seen = found.session.view()
