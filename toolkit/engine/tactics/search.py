@@ -4,9 +4,10 @@ the tactician as the rollout policy.
 At each "choose an action" of its own, the searcher takes the tactician's best few actions (:data:`CANDIDATES`) and,
 until its time is up (``think`` seconds; at least :data:`LEAST` rollouts each), plays each one out on copies of the
 game: the rest of its turn and the other seats' next turns (``horizon`` rounds), every seat played by a tactician,
-then scores the position from its seat (:func:`evaluate`). The action with the best mean wins; the tactician's own
-first choice gets a small head start (:data:`PRIOR`), so noise does not overturn it for nothing. Every other
-question (moves, targets, responses) goes to its tactician.
+then scores the position from its seat (:func:`evaluate`). Each round of rollouts plays every candidate in the same
+drawn world (the same hidden cards, the same dice to start with), so the candidates are compared on a par. The
+action with the best mean wins; the tactician's own first choice gets a small head start (:data:`PRIOR`), so noise
+does not overturn it for nothing. Every other question (moves, targets, responses) goes to its tactician.
 
 It sees only what its seat may see: each copy is *determinized* first (:func:`determinize`). What it cannot know is
 drawn at random, never read: the dice (a new seed), the order of its own deck, the other seats' hands and decks (their
@@ -132,8 +133,9 @@ class SearchDecider(Decider):
         counts = [0] * len(ranked)
         deadline = time.perf_counter() + self.think
         while min(counts) < LEAST or time.perf_counter() < deadline:
-            for j, index in enumerate(ranked):
-                totals[j] += self._rollout(g, player, index)
+            world = self.rng.getrandbits(64)  # each candidate played out in the same drawn world (the same hidden
+            for j, index in enumerate(ranked):  # cards, the same dice to start with): compared on a par
+                totals[j] += self._rollout(g, player, index, random.Random(world))
                 counts[j] += 1
         means = [t / n + (PRIOR if j == 0 else 0.0) for j, (t, n) in enumerate(zip(totals, counts, strict=True))]
         pick = options[ranked[max(range(len(ranked)), key=lambda j: means[j])]]
@@ -153,11 +155,11 @@ class SearchDecider(Decider):
         self.decisions += 1
         self.base._remember(g, pick)
 
-    def _rollout(self, game: TacticsGame, seat: int, index: int) -> float:
+    def _rollout(self, game: TacticsGame, seat: int, index: int, rng: random.Random) -> float:
         self.rollouts += 1
         clone = _copy(game)
-        determinize(clone, seat, self.rng)
-        players = SeatDeciders({p.seat: TacticianDecider(random.Random(self.rng.getrandbits(64))) for p in clone.players})
+        determinize(clone, seat, rng)
+        players = SeatDeciders({p.seat: TacticianDecider(random.Random(rng.getrandbits(64))) for p in clone.players})
         players.bind(clone)
         clone.decider = clone.triggers.decider = players
         action = clone.legal_actions(seat)[index]
