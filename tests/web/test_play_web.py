@@ -280,6 +280,10 @@ def test_two_people_on_two_devices_each_browser_plays_its_own_seat(client: Any, 
     assert refused.status_code == 403 and "other player's private link" in html.unescape(refused.text)
     assert client.get(f"/api{second}").status_code == 403 and client.get(f"/api{first}").status_code == 200
     assert client.post(f"{second}/resign", data={"csrf_token": TEST_CSRF}).status_code == 403
+    mine = _labels(client.get(first).text)
+    assert mine  # seat 1 decides first; still refused after the game has moved on (the file keeps how it is played)
+    assert _decide(client, first, mine[0]).status_code == 303
+    assert client.get(f"{second}?lang=en").status_code == 403
     with TestClient(web_app, base_url=BASE) as phone:
         phone.cookies.set("csrf", TEST_CSRF)
         phone.headers.update({"Origin": BASE, "X-CSRF-Token": TEST_CSRF})

@@ -32,7 +32,7 @@ OPPONENTS = ("search:1", "search:2", "heuristic", "brawler", "random")  # the ma
 PERSON = "person"  # the other seat is a person too, on a private link of their own, on a device of their own
 HOTSEAT = "hotseat"  # the other seat is a person taking turns on this device: both links open here
 SEAT_COOKIE = "pl_seat_"  # + a digest of the game's id: which seat of a game of two devices this browser plays
-KEPT = ("links", "creator", "resigned_by")  # what a game's file holds besides the session's record
+KEPT = ("links", "creator", "resigned_by", "devices", "moves_from")  # a game's file besides the session's record
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow"}
 
 
