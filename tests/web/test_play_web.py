@@ -108,10 +108,15 @@ def test_no_page_shows_what_the_machine_keeps_hidden(client: Any, web_settings: 
     """双雄 (agents face down until exposed): at every decision of the player, the page and the API answer hold no
     name or id of a machine unit still hidden from the player, and not the machine's unplayed cards."""
     path = _start(client, mode="duo", seed="3")
-    checked = hidden = 0
+    checked = hidden = moves = 0
     for _ in range(30):
         page = client.get(f"{path}?lang=zh-Hans").text
         api = json.dumps(client.get(f"/api{path}").json(), ensure_ascii=False)
+        if 'id="pl-moves"' in page:  # the machine's moves since the player's last decision, as the player sees them
+            shown = client.get(f"{path}/moves?lang=zh-Hans")
+            assert shown.status_code == 200 and shown.text.count('class="pl-step') >= 1
+            page += shown.text
+            moves = max(moves, shown.text.count('class="pl-step'))
         labels = _labels(page)
         if not labels:
             break
@@ -130,7 +135,7 @@ def test_no_page_shows_what_the_machine_keeps_hidden(client: Any, web_settings: 
                 assert str(card) not in page and str(card) not in api, card
         _decide(client, path, labels[-1])
         checked += 1
-    assert checked >= 15 and hidden > 0
+    assert checked >= 15 and hidden > 0 and moves >= 2  # a machine's turn shown step by step
 
 
 def test_a_person_plays_a_whole_game_in_chromium(live_server: str, page: Any) -> None:

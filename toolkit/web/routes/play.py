@@ -260,18 +260,20 @@ def _open(request: Request, web: Any, link: str) -> Opened | HTMLResponse:
 def _board_svg(session: Any, seat: int) -> str:
     """The map as replays draw it, each unit hidden from ``seat`` a ``?`` without name, HP or facing."""
     from toolkit.board.draw import render_svg
-    from toolkit.engine.tactics.decisions import hidden_from
 
-    game = session.game
-    hidden = {u.uid for u in game.units() if hidden_from(u, seat)}
-    state = game.board_state()
-    state["units"] = [
+    return render_svg(session.game.board, _masked_state(session.game.board_state(), seat))
+
+
+def _masked_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """A board state (``board_state()``, a replay frame's) as ``seat`` may see it: a unit face down and not its own
+    (a hidden scene obstacle: everyone's) is a ``?`` at its cell, with no id, name, HP or facing."""
+    units = [
         {"uid": u["uid"], "id": "", "name": "?", "seat": u["seat"], "team": u["team"], "kind": "agent"
          if u["kind"] != "obstacle" else "obstacle", "pos": u["pos"], "hidden": True, "tapped": False}
-        if u["uid"] in hidden else u
+        if u.get("hidden") and (u["seat"] == 0 or u["seat"] != seat) else u
         for u in state["units"]
     ]  # fmt: skip
-    return render_svg(game.board, state)
+    return {**state, "units": units}
 
 
 @router.get("/play/{game_id}", response_class=HTMLResponse, name="play_game")
@@ -319,6 +321,7 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
         setup=session.setup, person=person, other_link=other_link, hotseat=hotseat,
         waiting=pending is not None and pending.seat != seat,
         can_undo=bool(session.decider.asked) and _last_person(session) == seat, map_data=Markup(_map_data(seen)),
+        moved=_moved_since(found) is not None,
     )  # fmt: skip
     response.headers.update(PRIVATE)
     if record.get("devices") == "two" and not request.cookies.get(_seat_cookie(found.game_id)):
@@ -384,12 +387,61 @@ def play_decide(request: Request, web: Web, game_id: str, label: Annotated[str, 
         return _problem(request, 409, t(lang, "the game is over: no decision is pending"))
     if pending.seat != found.seat:
         return _problem(request, 409, t(lang, "this decision is the other player's"))
+    mark = len(found.session.game.log)  # the log as the person saw it: what follows is for /moves to show
     try:
         found.session.apply(label)
     except EngineError as exc:
         return _problem(request, 400, str(exc))
+    if not found.netrunner:
+        found.record["moves_from"] = {**(found.record.get("moves_from") or {}), str(found.seat): mark}
     found.save(web)
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
+
+
+def _moved_since(found: Opened) -> int | None:
+    """The log's length when the link's seat last decided, if the other seats have acted since (else None)."""
+    mark = (found.record.get("moves_from") or {}).get(str(found.seat))
+    if not isinstance(mark, int):
+        return None
+    events = found.session.game.log.since(mark)
+    return mark if any(e.player not in (None, found.seat) for e in events) else None
+
+
+@router.get("/play/{game_id}/moves", response_class=HTMLResponse, name="play_moves")
+def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
+    """What the other seats did since the link's seat last decided, step by step on the map as that seat may see
+    it (face-down units as ``?``), each step's log lines in words; it plays by itself and steps with the keys."""
+    from toolkit.board.draw import render_svg
+    from toolkit.cli._lang import LogNames
+    from toolkit.engine.tactics.session import TacticsSession, view
+
+    lang = request_lang(request)
+    found = _open(request, web, game_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    mark = None if found.netrunner else _moved_since(found)
+    if mark is None:
+        return _problem(request, 404, t(lang, "the other side has not moved since your last decision"))
+    frames: list[dict[str, Any]] = []
+    TacticsSession(_records(web), found.session.setup, found.session.labels, frames)
+    names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
+    seen = {e["seq"]: e for e in view(found.session.game, found.seat)["log"]}
+    board = found.session.game.board
+    steps = []
+    shown: set[int] = set()
+    for frame in frames:
+        seqs = [e.get("seq") for e in frame.get("events") or [] if isinstance(e.get("seq"), int)]
+        if not seqs or max(seqs) <= mark:
+            continue
+        shown.update(seqs)
+        lines = [names.line(seen[q]) for q in seqs if q in seen and q > mark]
+        steps.append({"svg": Markup(render_svg(board, _masked_state(frame["state"], found.seat))), "lines": lines})
+    rest = [names.line(entry) for q, entry in sorted(seen.items()) if q > mark and q not in shown]
+    if rest or not steps:  # what no frame holds yet (the set-up's deployments, the step still open): the board now
+        steps.append({"svg": Markup(_board_svg(found.session, found.seat)), "lines": rest})
+    response = render(request, "play/moves.html", game_id=game_id, steps=steps)
+    response.headers.update(PRIVATE)
+    return response
 
 
 @router.post("/play/{game_id}/undo", dependencies=[Depends(require_write)], name="play_undo")
