@@ -113,7 +113,10 @@ def register(app: typer.Typer) -> None:
                 meter.clear()
                 print(tr("{program}: {message}", program="dossier", message=message), file=sys.stderr, flush=True)
 
-        with meter:
+        from toolkit.gcpause import gc_paused
+
+        # the records built live to the end of the command, which ends after the build: frozen, not walked again
+        with meter, gc_paused(freeze=True):
             progress(tr("loading {paths}", paths=", ".join(map(str, sources))))
             report = build_from_files(sources, target, progress=progress, meter=meter)
         games = tr(", ").join(
