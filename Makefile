@@ -25,7 +25,7 @@ demo: $(STAMP)
 	tail -n 1 build/duo-game.log
 
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto   # one worker per core (pytest-xdist)
 
 check: $(STAMP)
 	$(BIN)/ruff check toolkit validators tests bench docs/gen
