@@ -135,7 +135,7 @@ def play_start(
         mine = random_legal_deck(records, mode, rng, name="random")
     else:
         try:
-            mine = _saved_deck(web, deck, lang)
+            mine = saved_deck(web, deck, lang)
         except DossierError as exc:
             return _problem(request, 400, exc.message)
     theirs = random_legal_deck(records, mine.mode, rng, name="machine", taken=list(mine.agents or []))
@@ -180,15 +180,17 @@ def _other_device(request: Request, found: Opened, link: str) -> bool:
     return bool(held) and not secrets.compare_digest(held.encode(), _seat_mark(link).encode())
 
 
-def _saved_deck(web: Any, deck_id: str, lang: str) -> Any:
-    """A saved tactics deck, legal (else DossierError naming the first error)."""
+def saved_deck(web: Any, deck_id: str, lang: str, game: str = "tactics") -> Any:
+    """A saved deck of ``game``, legal (else DossierError naming the first error)."""
     from toolkit.web import deckwork
     from toolkit.web.saved import SavedDecks
 
     data = SavedDecks(web.settings.data_path).load(deck_id)
     pool = web.deck_pool
     verdict = deckwork.validate(pool, deckwork.read_json_deck(pool, data), lang=lang)
-    if verdict.deck is None or verdict.deck.game != "tactics":
+    if verdict.deck is None or verdict.deck.game != game:
+        if game == "netrunner":
+            raise DossierError(t(lang, "saved deck {id} is not a netrunner deck", id=repr(deck_id)))
         raise DossierError(t(lang, "saved deck {id} is not a tactics deck", id=repr(deck_id)))
     if not verdict.legal:
         first = next(f for f in verdict.findings if f.severity == "error")

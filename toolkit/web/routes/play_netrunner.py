@@ -52,7 +52,9 @@ def start(web: Any, lang: str, side: str, deck: str, opponent: str, seed: int) -
         if deck.startswith("identity:"):
             mine = example_deck(found, deck.removeprefix("identity:"))
         else:
-            mine = _saved_deck(web, deck, lang)
+            from toolkit.web.routes.play import saved_deck
+
+            mine = saved_deck(web, deck, lang, "netrunner")
         side_of = next((r.side for r in found if r.kind == "identity" and r.id == mine.identity), None)
         if side_of != side:
             raise DossierError(t(lang, "deck {id} is not a {side} deck", id=repr(deck), side=side))
@@ -61,22 +63,6 @@ def start(web: Any, lang: str, side: str, deck: str, opponent: str, seed: int) -
     except EngineError as exc:
         raise DossierError(str(exc)) from None
     return session.to_json()
-
-
-def _saved_deck(web: Any, deck_id: str, lang: str) -> Any:
-    from toolkit.web import deckwork
-    from toolkit.web.saved import SavedDecks
-
-    data = SavedDecks(web.settings.data_path).load(deck_id)
-    pool = web.deck_pool
-    verdict = deckwork.validate(pool, deckwork.read_json_deck(pool, data), lang=lang)
-    if verdict.deck is None or verdict.deck.game != "netrunner":
-        raise DossierError(t(lang, "saved deck {id} is not a netrunner deck", id=repr(deck_id)))
-    if not verdict.legal:
-        first = next(f for f in verdict.findings if f.severity == "error")
-        raise DossierError(t(lang, "saved deck {id} is not legal: {problem}", id=repr(deck_id),
-                             problem=deckwork.finding_text(first, lang)))  # fmt: skip
-    return verdict.deck
 
 
 def load(web: Any, data: dict[str, Any]) -> Any:
