@@ -56,6 +56,7 @@ def test_the_cursor_picks_what_the_keys_say_and_u_undoes() -> None:
     people = [label for label, seat in zip(session.labels, session.decider.asked, strict=True) if seat == 1]
     assert people == [first.options[1].label]
     assert "decision 1:" in out.getvalue() and "arrows and Enter choose" in out.getvalue()
+    assert "1. yes" in out.getvalue() and "True" not in out.getvalue()  # a mulligan's answers in words
     # a digit jumps to that option; u undoes the person's last decision
     second = session.pending
     assert second is not None

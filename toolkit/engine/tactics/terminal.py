@@ -23,6 +23,8 @@ def option_text(value: Any, text: str, lang: str, names: Any) -> str:
 
     from .game import Action
 
+    if value is True or value is False:  # a question answered yes or no
+        return t(lang, "yes") if value else t(lang, "no")
     if not isinstance(value, Action) or "hidden#" in text:
         return str(names.name(text))
     unit = names.name(str(value.unit)) if value.unit is not None else ""
