@@ -102,7 +102,7 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
         options=options, prompt=prompt, decision=decision, result=result, resigned=found.resigned,
         resigned_by=found.record.get("resigned_by"), log=log, name=_namer(lang),
         can_undo=any(d["seat"] == session.seat for d in session.game.decisions), machine=session.machine,
-        server_name=_server_namer(lang), lw=lw,
+        server_name=lambda code: names.server(code) or code, lw=lw,
         side_word=side(session.seat),
     )  # fmt: skip
     return response
@@ -118,16 +118,6 @@ def replay(request: Request, web: Any, found: Any) -> str:
     session = found.session
     title = t(lang, "{game} · seed {seed}", game="netrunner", seed=session.record["seed"])
     return render_replay(session.frames(), title, lang, names)
-
-
-def _server_namer(lang: str) -> Any:
-    def server(name: str) -> str:
-        centrals = {"hq": t(lang, "HQ"), "rnd": t(lang, "R&D"), "archives": t(lang, "Archives")}
-        if name in centrals:
-            return centrals[name]
-        return t(lang, "remote server {n}", n=name.removeprefix("remote")) if name.startswith("remote") else name
-
-    return server
 
 
 def _namer(lang: str) -> Any:
