@@ -12,8 +12,9 @@ from rich.console import Console
 
 from tests.test_tactics_decisions import RECORDS, _setup
 from toolkit.cli._lang import LogNames
+from toolkit.engine.keys import read_key
 from toolkit.engine.tactics.decisions import hidden_from
-from toolkit.engine.tactics.screen import play_screen, read_key
+from toolkit.engine.tactics.screen import play_screen
 from toolkit.engine.tactics.session import TacticsSession
 
 

@@ -22,10 +22,10 @@ PLAY_HELP = help_text(
        "machine's player."),  # fmt: skip
     N_(
         "You decide for your side, seeing what that side may see; the machine decides for the other. End of input "
-        "(Ctrl-D) stops the game; with --save it can go on later with --load. Tactics: at a terminal, a full-screen "
-        "view of the map, your hand, the options and the log (the arrow keys and Enter choose, digits jump to an "
-        "option, `u` undoes your last decision, `q` stops); --plain, or input that is not a terminal, plays line by "
-        "line (type a number or a label, `u` to undo)."
+        "(Ctrl-D) stops the game; with --save it can go on later with --load. At a terminal, a full-screen view of "
+        "the map or the table, your hand, the options and the log (the arrow keys and Enter choose, digits jump to "
+        "an option, `q` stops; tactics: `u` undoes your last decision); --plain, or input that is not a terminal, "
+        "plays line by line (type a number or a label; tactics: `u` to undo)."
     ),
 )
 
@@ -61,7 +61,7 @@ def play(
     think: Annotated[str | None, THINK_OPTION] = None,
     plain: Annotated[
         bool,
-        typer.Option("--plain", help=N_("Tactics: line by line, never the full-screen view (the default at a terminal).")),
+        typer.Option("--plain", help=N_("Line by line, never the full-screen view (the default at a terminal).")),
     ] = False,
     lang: LangOption = None,
 ) -> None:
@@ -105,7 +105,20 @@ def play(
     loaded = _legal_decks(decks, "netrunner", pool)
     by_side = _sides(loaded, pool)
     other = "runner" if side == "corp" else "corp"
-    policies = {side: TerminalPolicy(lang=language), other: make_policy(opponent, other, seed)}
+    import sys
+
+    from toolkit.engine.keys import is_terminal
+
+    full = not plain and is_terminal(sys.stdin, sys.stdout)
+    person: Any = TerminalPolicy(lang=language)
+    if full:
+        from rich.console import Console
+
+        from toolkit.engine.keys import read_key
+        from toolkit.engine.netrunner.screen import ScreenPolicy
+
+        person = ScreenPolicy(Console(), lambda: read_key(sys.stdin), language)
+    policies = {side: person, other: make_policy(opponent, other, seed)}
     deck_map = {s: d.deck for s, d in by_side.items()}
     if load is not None:
         from toolkit.cli._options import read_json_input
@@ -123,7 +136,13 @@ def play(
 
         played = NetrunnerGame(pool.records, seed=seed, decks=deck_map, fmt=loaded[0].deck.mode, policies=policies)
     with _stopping(language, save, lambda: game_record(played, deck_map, turns)):
-        played.play_game(max_turns=turns)
+        if full:
+            from toolkit.engine.keys import keys_of_terminal
+
+            with keys_of_terminal(sys.stdin):  # cbreak mode while the game is played
+                played.play_game(max_turns=turns)
+        else:
+            played.play_game(max_turns=turns)
     if played.over:
         names = LogNames(pool.records, language)
         typer.echo(
@@ -215,14 +234,15 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds
     with _stopping(language, save, session.to_json):
         import sys
 
-        from toolkit.engine.tactics.screen import is_terminal
+        from toolkit.engine.keys import is_terminal
 
         if plain or not is_terminal(sys.stdin, sys.stdout):
             play_terminal(session, seat, language, names)
         else:
             from rich.console import Console
 
-            from toolkit.engine.tactics.screen import keys_of_terminal, play_screen
+            from toolkit.engine.keys import keys_of_terminal
+            from toolkit.engine.tactics.screen import play_screen
 
             with keys_of_terminal(sys.stdin) as keys:
                 play_screen(session, seat, language, names, Console(), keys)

@@ -4,60 +4,24 @@ units, your hand, the options of the pending decision with a cursor, and the lat
 
 Keys: the arrow keys (and Page Up/Down, Home, End) move the cursor, Enter takes the option under it, digits jump to
 an option by its number, ``u`` undoes your last decision, ``q`` or Esc stops (the game is saved with ``--save``).
-The keys come from :func:`read_key` (the terminal in cbreak mode, :func:`keys_of_terminal`); any other source of
-keys works too (the tests give a list). Nothing here shows what the seat may not see: it draws the seat's
+The keys come from :func:`toolkit.engine.keys.read_key` (the terminal in cbreak mode); any other source of keys
+works too (the tests give a list). Nothing here shows what the seat may not see: it draws the seat's
 :func:`~toolkit.engine.tactics.session.view` only.
 """
 
 from __future__ import annotations
 
-import contextlib
-import os
-from collections.abc import Callable, Iterator
-from typing import IO, Any
+from collections.abc import Callable
+from typing import Any
 
 from toolkit.i18n import t
 
 from ..core import EngineError
+from ..keys import Cursor
 from .session import TacticsSession, view
 from .terminal import MARKS, hand_line, option_text
 
-ESCAPES = {"[A": "up", "[B": "down", "[C": "right", "[D": "left", "[H": "home", "[F": "end", "[5": "pageup",
-           "[6": "pagedown", "OA": "up", "OB": "down", "OH": "home", "OF": "end"}  # fmt: skip
 LOG_LINES = 8  # log lines at the foot of the screen (more when the terminal is tall)
-
-
-def read_key(stream: IO[str]) -> str:
-    """One key from ``stream`` (a terminal in cbreak mode): ``up``, ``down``, ``pageup``, ``pagedown``, ``home``,
-    ``end``, ``enter``, ``backspace``, ``escape``, or the character typed. EOFError at the end of input or Ctrl-D."""
-    ch = stream.read(1)
-    if ch in ("", "\x04"):
-        raise EOFError
-    if ch in ("\r", "\n"):
-        return "enter"
-    if ch in ("\x7f", "\b"):
-        return "backspace"
-    if ch != "\x1b":
-        return ch
-    seq = stream.read(2)
-    if seq in ("[5", "[6"):
-        stream.read(1)  # the "~" that ends Page Up / Page Down
-    return ESCAPES.get(seq, "escape")
-
-
-@contextlib.contextmanager
-def keys_of_terminal(stream: IO[str]) -> Iterator[Callable[[], str]]:
-    """Keys as they are pressed on the terminal ``stream`` (cbreak mode while inside; restored after)."""
-    import termios
-    import tty
-
-    fd = stream.fileno()
-    saved = termios.tcgetattr(fd)
-    try:
-        tty.setcbreak(fd)
-        yield lambda: read_key(stream)
-    finally:
-        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
 def _map(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -> tuple[Any, list[Any]]:
@@ -97,7 +61,7 @@ def _map(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -
     return board, lines
 
 
-def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: int, typed: str, note: str,
+def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cursor, note: str,
            height: int) -> Any:  # fmt: skip
     """What the screen shows for the pending decision (a rich renderable), ``height`` rows at most."""
     from rich.console import Group
@@ -111,18 +75,17 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: in
     left = Group(board, *units)
     options = Text()
     if decision is not None:
-        room = max(5, height - LOG_LINES - 8)
-        first = max(0, min(cursor - room // 2, len(decision.options) - room))
-        for i, option in enumerate(decision.options[first : first + room], first):
+        for i in cursor.window(max(5, height - LOG_LINES - 8)):
+            option = decision.options[i]
             words = option_text(option.value, option.text, lang, names)
-            options.append(f"{'>' if i == cursor else ' '} {i + 1:>2}. {words}\n",
-                           style="reverse" if i == cursor else "")  # fmt: skip
+            options.append(f"{'>' if i == cursor.at else ' '} {i + 1:>2}. {words}\n",
+                           style="reverse" if i == cursor.at else "")  # fmt: skip
         title = t(lang, "decision {number}: {prompt}", number=decision.number + 1, prompt=names.name(decision.prompt))
     else:
         title = t(lang, "the game is over")
     keys = t(lang, "arrows and Enter choose, digits jump, u undoes, q stops")
     right = Group(Text(hand_line(seen, lang, names)), Text(""),
-                  Panel(options, title=title, title_align="left", subtitle=typed or None), Text(keys, style="dim"),
+                  Panel(options, title=title, title_align="left", subtitle=cursor.typed or None), Text(keys, style="dim"),
                   Text(note, style="bold red") if note else Text(""))  # fmt: skip
     grid = Table.grid(expand=True, padding=(0, 2))
     grid.add_column(ratio=3)
@@ -138,45 +101,25 @@ def play_screen(session: TacticsSession, seat: int, lang: str, names: Any, conso
                 keys: Callable[[], str]) -> None:  # fmt: skip
     """Play ``seat`` of ``session`` in the full-screen view on ``console`` with the keys ``keys`` gives, until the
     game ends or the player stops (EOFError goes up: ``q``, Esc, Ctrl-D, the end of input)."""
-    cursor, typed, note, asked = 0, "", "", -1
+    cursor, note, asked = Cursor(0), "", -1
     while session.pending is not None:
         decision = session.pending
         if decision.number != asked:  # a new decision: the cursor on its first option
-            cursor, typed, asked = 0, "", decision.number
-        count = len(decision.options)
+            cursor, asked = Cursor(len(decision.options)), decision.number
         console.clear()
-        console.print(screen(session, seat, lang, names, cursor, typed, note, console.size.height))
+        console.print(screen(session, seat, lang, names, cursor, note, console.size.height))
         note = ""
-        key = keys()
-        if key in ("q", "escape"):
+        asks = cursor.press(keys())
+        if asks == "stop":
             raise EOFError
-        step = {"up": -1, "down": 1, "pageup": -10, "pagedown": 10, "home": -count, "end": count}.get(key)
-        if step is not None:
-            cursor, typed = min(count - 1, max(0, cursor + step)), ""
-        elif key.isdigit():
-            typed = (typed + key).lstrip("0")
-            if typed and int(typed) > count:
-                typed = key if key != "0" else ""
-            if typed:
-                cursor = int(typed) - 1
-        elif key == "backspace":
-            typed = typed[:-1]
-        elif key == "u":
+        if asks == "undo":
             if not session.undo(seat):
                 note = t(lang, "nothing to undo")
             asked = -1
-        elif key == "enter":
+        elif asks == "pick":
             try:
-                session.apply(decision.options[cursor].label)
+                session.apply(decision.options[cursor.at].label)
             except EngineError as exc:
                 note = str(exc)
     console.clear()
-    console.print(screen(session, seat, lang, names, 0, "", "", console.size.height))
-
-
-def is_terminal(stdin: IO[str], stdout: IO[str]) -> bool:
-    """Whether the full-screen view can run: both ends a terminal, and a terminal that is not ``dumb``."""
-    try:
-        return stdin.isatty() and stdout.isatty() and os.environ.get("TERM", "") not in ("", "dumb")
-    except (AttributeError, ValueError):
-        return False
+    console.print(screen(session, seat, lang, names, Cursor(0), "", console.size.height))
