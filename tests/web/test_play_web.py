@@ -138,11 +138,17 @@ def test_no_page_shows_what_the_machine_keeps_hidden(client: Any, web_settings: 
     assert checked >= 15 and hidden > 0 and moves >= 2  # a machine's turn shown step by step
 
 
-def test_a_person_plays_a_whole_game_in_chromium(live_server: str, page: Any) -> None:
-    """From the form to the end: each turn the player presses the first offered button with the keyboard (the
-    first option has the focus) or the mouse, as a person would; the banner names the result."""
+def test_a_person_plays_a_whole_game_in_chromium(live_server: str, page: Any, monkeypatch: Any,
+                                                 web_settings: Any) -> None:  # fmt: skip
+    """From the form to the end, against the player that looks ahead (thinking 0.05 s a choice, to keep the test
+    short): each turn the player presses the first offered button with the keyboard (the first option has the
+    focus) or the mouse, or clicks the map, as a person would; the banner names the result."""
+    from toolkit.web.routes import play
+
+    monkeypatch.setattr(play, "OPPONENTS", (*play.OPPONENTS, "search:0.05"))
     page.goto(f"{live_server}/play?lang=en")
     page.select_option("#pl-mode", "duel")
+    page.select_option("#pl-opponent", "search:0.05")
     page.fill("#pl-seed", "1")  # a short game: about 40 decisions of the first option
     page.click("#pl-start")
     page.wait_for_selector("#pl-board svg")
@@ -175,6 +181,8 @@ def test_a_person_plays_a_whole_game_in_chromium(live_server: str, page: Any) ->
     assert on_map >= 2 and looked  # cells chosen on the map (deployment), a unit looked at
     banner = page.locator("#pl-result").inner_text()
     assert "after" in banner and ("win" in banner or "No winner" in banner)
+    searcher = _session(web_settings, page.url.split("?")[0].removeprefix(live_server)).decider.players[2]
+    assert searcher.decisions > 3  # the machine's seat looked ahead
     assert page.locator("#pl-log").inner_text().strip()
     refused: list[str] = []
     page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
