@@ -24,7 +24,7 @@ from toolkit.engine.tactics import TacticsGame, Unit
 from toolkit.engine.tactics.state import Action
 from toolkit.text import ast as A
 from toolkit.text import parse_cached
-from validators.text_lint import check_ability_texts
+from validators.text_lint import TextVerdicts, ability_text_findings
 
 from .tactics_util import Dice, board_game, events, put
 
@@ -207,17 +207,10 @@ def test_every_form_runs_in_some_game() -> None:
 
 
 def _lint(game: str, text: str) -> list[Any]:
-    record = SimpleNamespace(game=game, kind="card", id="probe", text=[text])
-    found: list[Any] = []
-    entry = SimpleNamespace(
-        target=True,
-        record=record,
-        label=f"{game} card 'probe'",
-        key="",
-        add=lambda code, message, ptr="", severity="error": found.append((code, message, severity)),
-    )
-    check_ability_texts([entry])  # type: ignore[list-item]
-    return [f for f in found if f[0] == "text.form.unsupported"]
+    """Lint's findings on one card of ``game`` holding ``text``, as its file's check reaches them."""
+    entry = SimpleNamespace(source=SimpleNamespace(path="probe.json"), label=f"{game} card 'probe'")
+    found = ability_text_findings(entry, TextVerdicts(), game, [(("text", 0), text)])  # type: ignore[arg-type]
+    return [(f.code, f.message, f.severity) for f in found if f.code == "text.form.unsupported"]
 
 
 @pytest.mark.parametrize("game", F.GAMES)

@@ -17,6 +17,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -75,7 +76,7 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
         return
     visited = {(top.st_dev, top.st_ino)}
     ancestors = _ancestors(directory)  # a link to one of them re-enters this tree from above: a loop too
-    found: list[str] = []
+    found: list[tuple[str, Path, str]] = []  # (the sort key of the path, its directory, its name)
     seen = 0  # entries looked at: a walk of / or /proc (through their links) would not end for minutes
     Chain = tuple[tuple[tuple[int, int], Path], ...]
     stack: list[tuple[Path, Chain]] = [(directory, (((top.st_dev, top.st_ino), directory),))]
@@ -108,7 +109,7 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
                 continue
             # the directory listing tells a plain file from the rest without a stat call for each
             if name.endswith(".json") and not entry.is_symlink() and entry.is_file(follow_symlinks=False):
-                found.append(entry.path)
+                found.append((entry.path.replace(os.sep, "\0"), current, name))
                 continue
             path = Path(entry.path)
             try:
@@ -131,15 +132,15 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
                     visited.add(key)
                     subdirs.append((path, (*chain, (key, path))))
             elif stat.S_ISREG(info.st_mode) and name.endswith(".json"):
-                found.append(entry.path)
+                found.append((entry.path.replace(os.sep, "\0"), current, name))
             elif name.endswith(".json"):  # a FIFO or device: never opened (a FIFO would wait forever)
                 report(path, tr("not a regular file (a FIFO, device or socket); not read"))
         stack.extend(reversed(subdirs))
-    yield from map(Path, sorted(found, key=_parts))  # in the order Path's comparison gives (part by part)
-
-
-def _parts(path: str) -> list[str]:
-    return path.split(os.sep)
+    # in the order Path's comparison gives (part by part): the order of the paths with each separator replaced
+    # by NUL, which sorts before any character of a name (and no name holds); each path made from its directory
+    found.sort()
+    for _, folder, name in found:
+        yield folder / name
 
 
 def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -> list[Path]:
@@ -149,10 +150,11 @@ def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -
     while walking (see :class:`WalkProblem`) is appended to ``problems`` if given.
     """
     found: list[Path] = []
-    seen: set[str] = set()
+    seen: set[str] | None = None  # the keys of ``found``, made when a second path is given
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        walk = path.is_dir()
+        if walk:
             candidates: Iterable[Path] = _iter_json(path, problems)
         elif path.is_file():
             candidates = [path]
@@ -162,6 +164,11 @@ def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -
             raise DossierError(tr("{path}: not a regular file or directory", path=path))
         else:
             raise DossierError(tr("{path}: no such file or directory", path=path))
+        if walk and not found:  # a walk finds each file once
+            found.extend(candidates)
+            continue
+        if seen is None:
+            seen = set(map(file_key, found))
         for candidate in candidates:
             key = file_key(candidate)
             if key not in seen:
@@ -171,8 +178,15 @@ def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -
 
 
 def file_key(path: Path) -> str:
-    """One spelling per file, for telling files apart (cheap: no symlink resolution)."""
-    return os.path.abspath(path)
+    """One spelling per file, for telling files apart (cheap: no symlink resolution): its absolute path,
+    :func:`os.path.abspath`'s (a path that already is one, as a walk of an absolute directory gives, as it is)."""
+    text = os.fspath(path)
+    if _NORMAL_SEP and text[:1] == "/" and "//" not in text and "/." not in text and text[-1:] != "/":
+        return text  # absolute, and nothing normpath would change: no empty, "." or ".." part, no final "/"
+    return os.path.abspath(text)
+
+
+_NORMAL_SEP = os.sep == "/" and os.altsep is None  # (POSIX paths: the shortcut of file_key holds)
 
 
 def game_root(directory: Path) -> Path | None:
@@ -183,19 +197,100 @@ def game_root(directory: Path) -> Path | None:
     return None
 
 
+_TEXT, _ERROR, _IO_ERROR, _ERRNO, _BOM = (Source.__dict__[name] for name in ("text", "error", "io_error", "errno", "bom"))
+_UNREAD, _READ, _RELEASED = "unread", "read", "released"  # a FileSource's state
+
+
+class FileSource(Source):
+    """A file's :class:`~toolkit.jsonio.Source` that reads the file (:func:`~toolkit.jsonio.read_source`) when
+    its text, or why it cannot be read, is first asked for: a list of 100,000 of them holds no text until each
+    is used. :meth:`release` lets the text go; asked for again, the file is read again."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._state = _UNREAD
+
+    def _load(self) -> None:
+        read = read_source(self.path)
+        for slot, value in ((_TEXT, read.text), (_ERROR, read.error), (_IO_ERROR, read.io_error),
+                            (_ERRNO, read.errno), (_BOM, read.bom)):  # fmt: skip
+            slot.__set__(self, value)
+        self._state = _READ
+
+    def _get(self, slot: Any) -> Any:
+        if self._state is not _READ and (self._state is _UNREAD or slot is _TEXT):
+            self._load()
+        return slot.__get__(self, FileSource)
+
+    def _set(self, slot: Any, value: Any) -> None:
+        if self._state is not _READ and (self._state is _UNREAD or slot is _TEXT):
+            self._load()
+        slot.__set__(self, value)
+
+    @property
+    def text(self) -> str | None:
+        return self._get(_TEXT)
+
+    @text.setter
+    def text(self, value: str | None) -> None:
+        self._set(_TEXT, value)
+
+    @property
+    def error(self) -> str | None:
+        return self._get(_ERROR)
+
+    @error.setter
+    def error(self, value: str | None) -> None:
+        self._set(_ERROR, value)
+
+    @property
+    def io_error(self) -> bool:
+        return self._get(_IO_ERROR)
+
+    @io_error.setter
+    def io_error(self, value: bool) -> None:
+        self._set(_IO_ERROR, value)
+
+    @property
+    def errno(self) -> int | None:
+        return self._get(_ERRNO)
+
+    @errno.setter
+    def errno(self, value: int | None) -> None:
+        self._set(_ERRNO, value)
+
+    @property
+    def bom(self) -> bool:
+        return self._get(_BOM)
+
+    @bom.setter
+    def bom(self, value: bool) -> None:
+        self._set(_BOM, value)
+
+    def release(self) -> None:
+        """Let the text go (the file is read again if it is asked for again; what else was learned from
+        reading it stays)."""
+        if self._state is _READ:
+            _TEXT.__set__(self, None)
+            self._state = _RELEASED
+
+
 def context_sources(targets: list[Path], walked: Iterable[Path] = ()) -> tuple[list[Source], set[str]]:
     """Sources for ``targets`` plus every other record of their games.
 
     Returns all sources (targets first, in order) and the :func:`file_key` of
     each target, so checks that span records see the whole game while findings
-    are reported only for what the user asked about.
+    are reported only for what the user asked about. Each file is read when its
+    source is first used (:class:`FileSource`), so the list holds no text at first.
 
     ``walked``: directories :func:`discover` walked whole (without a walk problem) to find
     ``targets``; a game directory inside one of them has no record that is not a target,
     so it is not walked a second time (``dossier lint cards`` walks the tree once).
     """
     wanted = {file_key(p) for p in targets}
-    sources = [read_source(p) for p in targets]
+    sources: list[Source] = [FileSource(p) for p in targets]
     directories = {os.path.dirname(key) for key in wanted}
     roots = {root for d in directories if (root := game_root(Path(d))) is not None}
     done = [os.path.join(file_key(w), "") for w in walked]
@@ -204,7 +299,7 @@ def context_sources(targets: list[Path], walked: Iterable[Path] = ()) -> tuple[l
             continue
         for extra in _iter_json(root):
             if file_key(extra) not in wanted:
-                sources.append(read_source(extra))
+                sources.append(FileSource(extra))
     return sources, wanted
 
 
@@ -213,10 +308,19 @@ def pool_context(sources: list[Source], wanted: set[str], pool: Sequence[Path]) 
     directory (a designer's new cards, a map alone): their games' records in ``pool`` (the configured card
     pool, :func:`pool_sources`), as ``import csv`` reads new rows, so their references to the pool's agents,
     modes and cards resolve. Targets in a game directory (``cards/tactics``) need none."""
-    loose = [
-        s for s in sources if file_key(s.path) in wanted and game_root(Path(os.path.dirname(file_key(s.path)))) is None
-    ]
-    if not loose or not pool:
+    if not pool:
+        return []
+    roots: dict[str, Path | None] = {}  # directory -> its game root: many records share a directory
+    loose = []
+    for s in sources:
+        key = file_key(s.path)
+        if key in wanted:
+            folder = os.path.dirname(key)
+            if folder not in roots:
+                roots[folder] = game_root(Path(folder))
+            if roots[folder] is None:
+                loose.append(s)
+    if not loose:
         return []
     return pool_sources(loose, pool, wanted | {file_key(s.path) for s in sources})
 

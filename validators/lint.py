@@ -19,27 +19,38 @@ Fast paths (the findings are the same as without them):
   only for a reference that does not resolve, a map's positions only for its
   first finding, and a record's strings are walked for the print font only when
   its text holds a character the font lacks;
-- the parsed JSON of a file is dropped once its own checks are done (the checks
-  across records use the records), which keeps a 100,000-file lint's memory down.
+- once a file's own checks are done (its ability texts' verdicts and the places
+  of its findings among them), an entry keeps only what the checks across records
+  read: a small summary of the record for the kinds most files hold, its names and
+  the texts that name a record or a symbol; the parsed JSON, the model and (in
+  :func:`lint_files`) the file's text are let go, and a file is read again only to
+  place a finding found later. A lint of 100,000 files holds summaries, not files;
+- worker processes (``jobs``) check whole files from the front of the list while
+  this process checks them from the back (:class:`text_lint.TextVerdicts`); a
+  worker's check of a file stands when this process reads the same text.
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import jsonschema
 from pydantic import ValidationError
 
+from toolkit.catalog import FileSource, file_key
 from toolkit.gcpause import gc_paused
 from toolkit.i18n import N_, current_lang, tc, tr, trn, word
 from toolkit.i18n.words import Nc_
+from toolkit.jsonio import MAX_DEPTH as JSON_MAX_DEPTH
 from toolkit.jsonio import (
     JsonSyntaxError,
     Source,
@@ -49,6 +60,7 @@ from toolkit.jsonio import (
     loc_pointer,
     pointer,
     pointer_position,
+    read_source,
     value_positions,
 )
 from toolkit.meter import Meter, meter_or_silent
@@ -56,9 +68,12 @@ from toolkit.models import GAMES, KINDS, TYPE_BRANCHES, RecordBase, iter_texts, 
 
 from .art_lint import check_art
 from .findings import Finding, Severity
-from .font_lint import check_fonts
+from .font_lint import CODE as FONT_CODE
+from .font_lint import SKIPPED_KEYS as FONT_SKIPPED_KEYS
+from .font_lint import covered_characters, may_miss
+from .font_lint import message as font_message
 from .map_lint import check_map_rows, check_maps
-from .text_lint import TextVerdicts, check_ability_texts, check_raw_ability_texts
+from .text_lint import TextVerdicts, ability_text_findings, check_ability_texts, check_raw_ability_texts
 from .wording import did_you_mean, either, game_word, kind_word, listing, record_label
 
 NAME_REF = re.compile(r"「([^「」]+)」")
@@ -66,17 +81,61 @@ NAME_REF = re.compile(r"「([^「」]+)」")
 SYMBOL_REF = re.compile(r"(?<!追踪)(?<!追踪 )\[([a-z0-9_]+)\]")
 
 
-@dataclass
-class Entry:
-    """One file being linted, with what was learned from it."""
+Path_ = tuple[str | int, ...]  # a JSON path (``("text", 0)``)
 
-    source: Source
-    target: bool
-    key: str = ""  # the file's absolute path
-    data: Any = None
-    record: RecordBase | None = None
-    findings: list[Finding] = field(default_factory=list)
-    canonical: bool = False  # the text is the canonical form of its data (known while reading it)
+
+class Entry:
+    """One file being linted, with what was learned from it.
+
+    Once the file's own checks are done (:func:`_check_file`, :func:`_settle`: the verdicts on its ability
+    texts among them, and each finding so far placed in the text), an entry keeps only what the checks across
+    records read: ``record`` (the model, or for the kinds most files hold a :class:`RecordSummary` of it),
+    ``names``, ``private``, ``texts`` (the ability texts that may name a record or a symbol), ``fonts`` (the
+    characters the print font lacks) and its findings. The parsed JSON is dropped and, in :func:`lint_files`,
+    the file's text too (its :class:`~toolkit.catalog.FileSource` reads it again to place a finding found
+    later, or a map's cells)."""
+
+    __slots__ = (
+        "source",
+        "target",
+        "key",
+        "data",
+        "record",
+        "_findings",
+        "canonical",
+        "texts",
+        "names",
+        "private",
+        "fonts",
+        "text_findings",
+        "released",
+        "checked",
+    )
+
+    def __init__(self, source: Source, target: bool, key: str = "") -> None:
+        self.source = source
+        self.target = target
+        self.key = key  # the file's absolute path (matches a worker's result to it; let go once it is checked)
+        self.data: Any = None
+        self.record: Any = None  # RecordBase, RecordSummary or None
+        self._findings: list[Finding] | None = None
+        self.canonical = False  # the text is the canonical form of its data (known while reading it)
+        # a target record's ability texts that may name a record or a symbol (the checks across records read them)
+        self.texts: tuple[tuple[Path_, str], ...] = ()
+        self.names: tuple[str, str | None] = ("", None)  # a record's zh-Hans and English names
+        self.private = False  # a record that says "private": true (an agent)
+        self.fonts: dict[str, str] | None = None  # each character the print font lacks -> its first pointer
+        self.text_findings: list[Finding] | None = None  # its ability texts' findings, added after the others
+        self.released = False  # the text was read and let go (read again to place the findings)
+        self.checked = False  # the file's own checks are done (here or in a worker)
+
+    @property
+    def findings(self) -> list[Finding]:
+        """The findings so far (the list is made on the first: most files have none)."""
+        found = self._findings
+        if found is None:
+            found = self._findings = []
+        return found
 
     @property
     def label(self) -> str:
@@ -86,17 +145,98 @@ class Entry:
             if isinstance(data, dict) and any(isinstance(data.get(k), str) for k in ("game", "kind", "id")):
                 return _label(data)
             return self.source.path.name
-        return record_label(record.game, record.kind, record.id)  # type: ignore[attr-defined]
+        return record_label(record.game, record.kind, record.id)
 
     def add(self, code: str, message: str, ptr: str = "", severity: Severity = "error") -> None:
         if self.target:
             self.findings.append(Finding(code, message, severity, str(self.source.path), ptr or None))
 
 
+class RecordSummary:
+    """What the checks across records read of a record of a kind that most files hold (a card, an agent, a
+    role, …), kept in place of its model: game, kind, id, art, and the fields of :data:`SUMMARY_FIELDS`
+    (each the model's value). A 100,000-file lint keeps these, not 100,000 models."""
+
+    __slots__ = ("game", "kind", "id", "art")
+
+    game: str
+    kind: str
+    id: str
+    art: str | None
+
+
+# The fields of each kind that the checks across records read (lint, art_lint, map_lint), beyond those of
+# every summary; a kind not listed (a game, mode, map or format record: few per game) keeps its whole model.
+SUMMARY_FIELDS: dict[tuple[str, str], tuple[str, ...]] = {
+    ("tactics", "card"): ("agent", "minion", "equipment"),
+    ("tactics", "agent"): ("subtypes", "attacks", "symbol", "private"),
+    ("tactics", "unit"): ("type", "attack"),
+    ("tactics", "attack"): ("attack",),
+    ("tactics", "ability"): (),
+    ("netrunner", "card"): ("type", "faction", "subtypes"),
+    ("netrunner", "identity"): ("side", "faction", "subtypes", "base_link", "deck_rules"),
+    ("netrunner", "faction"): ("side",),
+    ("crossfire", "role"): ("counts_as",),
+}
+
+_SUMMARY_CLASSES: dict[tuple[str, str], tuple[type[RecordSummary], tuple[str, ...]]] = {}
+
+
+def _summary_class(game: str, kind: str) -> tuple[type[RecordSummary], tuple[str, ...]] | None:
+    """The summary class of a kind and its fields (beyond game, kind, id, art); None for a kind kept whole."""
+    found = _SUMMARY_CLASSES.get((game, kind))
+    if found is None:
+        fields = SUMMARY_FIELDS.get((game, kind))
+        if fields is None:
+            return None
+        cls = type(f"{game.title()}{kind.title()}Summary", (RecordSummary,), {"__slots__": fields})
+        found = _SUMMARY_CLASSES[(game, kind)] = (cls, fields)
+    return found
+
+
+def summarize(record: RecordBase) -> Any:
+    """A :class:`RecordSummary` of ``record``, or the record itself for a kind kept whole."""
+    state = _summary_state(record)
+    if state is None:
+        return record
+    found = _summary_class(state[0], state[1])
+    assert found is not None
+    return _summary(found, state)
+
+
+def _summary_state(record: RecordBase) -> tuple[Any, ...] | None:
+    """What :func:`_summary` makes a summary of ``record`` from (game, kind, id, art and the kind's fields: what
+    a worker sends, a class made at run time does not pickle); None for a kind kept whole."""
+    values = record.__dict__  # a model's field values (a field a model does not have reads as None)
+    game, kind = values["game"], values["kind"]
+    found = _summary_class(game, kind)
+    if found is None:
+        return None
+    return (game, kind, values["id"], values.get("art"), *[values.get(name) for name in found[1]])
+
+
+def _summary(found: tuple[type[RecordSummary], tuple[str, ...]], state: tuple[Any, ...]) -> RecordSummary:
+    cls, fields = found
+    summary = cls.__new__(cls)
+    summary.game, summary.kind, summary.id, summary.art = state[:4]
+    for name, value in zip(fields, state[4:], strict=True):
+        setattr(summary, name, value)
+    return summary
+
+
+class LintedRecord(Protocol):
+    """A target's record in :attr:`LintResult.records`: its model, or for the kinds most files hold a
+    :class:`RecordSummary`. Either has the record's ``game``, ``kind`` and ``id`` (a model declares its game
+    and kind in its own class, so only ``id`` is declared here)."""
+
+    @property
+    def id(self) -> str: ...
+
+
 @dataclass
 class LintResult:
     findings: list[Finding]
-    records: list[tuple[Path, RecordBase]]
+    records: list[tuple[Path, LintedRecord]]
     files: int
     io_errors: int
     pooled: int = 0  # records of the card pool read around files in no game directory (lint_files)
@@ -183,7 +323,7 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
     branches = TYPE_BRANCHES.get((game, kind))
     if branches is not None:
         branch = data.get("type")
-        if branch not in branches:
+        if not isinstance(branch, str) or branch not in branches:  # ("type": [1] is no branch, not a crash)
             message = tr(
                 "{label}: {problem}; expected one of {choices}",
                 label=record_label(game, kind),
@@ -372,6 +512,26 @@ class _Disk:
         self.is_file = functools.lru_cache(maxsize=None)(os.path.isfile)
         self.directory = functools.lru_cache(maxsize=None)(_directory)
         self.verdicts = verdicts or TextVerdicts()
+        self._resolves: dict[tuple[str, str], bool] = {}
+        self._elsewhere: dict[tuple[str, str], str | None] = {}
+
+    def resolves(self, folder: str, ref: str) -> bool:
+        """Whether the ``$schema`` ``ref`` names a file, seen from the directory ``folder`` (absolute)."""
+        key = (folder, ref)
+        found = self._resolves.get(key)
+        if found is None:
+            found = self._resolves[key] = self.is_file(os.path.join(folder, ref))
+        return found
+
+    def elsewhere(self, directory: str, game: str) -> tuple[str, str | None]:
+        """The absolute path of a record's ``directory`` and the directory of another game it is in, if it is
+        in one and not in ``game``'s (the last such)."""
+        key = (directory, game)
+        folder, parts = self.directory(directory)
+        if key not in self._elsewhere:
+            other = [g for g in GAMES if g in parts and g != game]
+            self._elsewhere[key] = other[-1] if other and game not in parts else None
+        return folder, self._elsewhere[key]
 
 
 def _directory(directory: str) -> tuple[str, tuple[str, ...]]:
@@ -382,14 +542,15 @@ def _directory(directory: str) -> tuple[str, tuple[str, ...]]:
 
 def _check_file(entry: Entry, disk: _Disk) -> None:
     source = entry.source
-    if source.text is None:
+    text = source.text
+    if text is None:
         if source.io_error:
             entry.add("card.io", tr("cannot read file: {reason}", reason=source.error))
         else:
             entry.add("card.encoding", tr("cannot decode file: {reason}", reason=source.error))
         return
     try:
-        data, entry.canonical = loads_canonical(source.text, max_digits=MAX_DIGITS)
+        data, entry.canonical = _loads(text)
     except JsonSyntaxError as exc:
         if entry.target:
             entry.findings.append(
@@ -439,7 +600,46 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
         _check_raw(entry, data, disk, kind_schema=schema_path(game, kind))
         return
     _check_identity(entry, disk)
-    _check_format(entry, data)
+    if not entry.canonical or source.bom:
+        _check_format(entry, data)
+
+
+class _TooLong(Exception):
+    """An integer literal of more than MAX_DIGITS characters: :func:`_loads` leaves the text to the full reader."""
+
+
+def _int(literal: str) -> int:
+    if len(literal) > MAX_DIGITS:
+        raise _TooLong
+    return int(literal)
+
+
+_DECODER = json.JSONDecoder(parse_int=_int)  # made once: json.loads with a hook makes a decoder a call
+_TOO_DEEP = "\n" + "  " * JSON_MAX_DEPTH  # a value indented as deep as the limit, in canonical form
+
+
+def _loads(text: str) -> tuple[Any, bool]:
+    """:func:`toolkit.jsonio.loads_canonical` with lint's limits (the same value, the same errors), with a faster
+    path for the common file: canonical, with no integer near the limit, no NaN or Infinity, nothing nested near
+    the limit; any other text is read by loads_canonical itself."""
+    if "NaN" not in text and "Infinity" not in text and _TOO_DEEP not in text:
+        try:
+            data = _DECODER.decode(text)
+        except (ValueError, RecursionError, _TooLong):
+            pass
+        else:
+            if canonical_dumps(data) == text and (text.isascii() or _is_utf8(text)):
+                return data, True
+    return loads_canonical(text, max_digits=MAX_DIGITS)
+
+
+def _is_utf8(text: str) -> bool:
+    """False when ``text`` holds a lone surrogate (no file can: loads_canonical reads such a text in full)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def model_message(error: Any) -> str:
@@ -464,7 +664,7 @@ def _check_raw(
     if "$schema" not in data:
         entry.add("card.schema_ref", _no_schema_ref(_label(data), kind_schema))
     elif isinstance(ref, str) and kind_schema is not None:
-        _check_schema_ref(entry, ref, kind_schema, tr("this record"), disk)
+        _check_schema_ref(entry, ref, kind_schema, lambda: tr("this record"), disk)
     check_raw_ability_texts(entry, data, disk.verdicts)
     _check_format(entry, data)
 
@@ -512,7 +712,7 @@ def _check_identity(entry: Entry, disk: _Disk) -> None:
     record = entry.record
     assert record is not None
     path = entry.source.path
-    game, kind = record.game, record.kind  # type: ignore[attr-defined]
+    game, kind = record.game, record.kind
     if kind == "game":
         if record.id != game:
             entry.add(
@@ -528,25 +728,27 @@ def _check_identity(entry: Entry, disk: _Disk) -> None:
             entry.add("card.id", message)
     elif path.stem != record.id:
         entry.add("card.id", _id_not_file_name(entry.label, path), "/id")
-    folder, parts = disk.directory(os.path.dirname(path))
-    other = [g for g in GAMES if g in parts and g != game]
-    if other and game not in parts:
-        entry.add("card.game", tr("{label} is in the {directory} directory", label=entry.label, directory=repr(other[-1])), "/game")
+    folder, other = disk.elsewhere(os.path.dirname(path), game)
+    if other is not None:
+        entry.add("card.game", tr("{label} is in the {directory} directory", label=entry.label, directory=repr(other)), "/game")
     ref = record.schema_
     expected = schema_path(game, kind)
     if ref is None:
         entry.add("card.schema_ref", _no_schema_ref(entry.label, expected))
         return
-    _check_schema_ref(entry, ref, expected, tr("a {game} {kind}", game=game_word(game), kind=kind_word(kind)), disk, folder)
+    _check_schema_ref(entry, ref, expected, lambda: tr("a {game} {kind}", game=game_word(game), kind=kind_word(kind)),
+                      disk, folder)  # fmt: skip
 
 
-def _check_schema_ref(entry: Entry, ref: str, expected: str, who: str, disk: _Disk, folder: str = "") -> None:
+def _check_schema_ref(
+    entry: Entry, ref: str, expected: str, who: Callable[[], str], disk: _Disk, folder: str = ""
+) -> None:
     """A ``$schema`` names the kind's schema file (``expected`` ends it) and resolves beside the record
-    (in ``folder``, the absolute path of its directory, found here if not given)."""
+    (in ``folder``, the absolute path of its directory, found here if not given); ``who`` words the record."""
     if not ref.replace("\\", "/").endswith(expected):
-        message = tr("{field} is {value}; {who} uses {path}", field='"$schema"', value=repr(ref), who=who, path=repr(expected))
+        message = tr("{field} is {value}; {who} uses {path}", field='"$schema"', value=repr(ref), who=who(), path=repr(expected))
         entry.add("card.schema_ref", message, "/$schema")
-    elif not disk.is_file(os.path.join(folder or disk.directory(os.path.dirname(entry.source.path))[0], ref)):
+    elif not disk.resolves(folder or disk.directory(os.path.dirname(entry.source.path))[0], ref):
         entry.add(
             "card.schema_ref.unresolved",
             tr(
@@ -573,16 +775,12 @@ class GameIndex:
         for entry in entries:
             record = entry.record
             assert record is not None
-            self.by_kind[record.kind].setdefault(record.id, entry)  # type: ignore[attr-defined]
+            self.by_kind[record.kind].setdefault(record.id, entry)
         games = self.by_kind.get("game", {})
         self.game_record: Any = next(iter(games.values())).record if games else None
         self._ids: dict[str, set[str]] = {}
         self._vocabularies: dict[str, set[str]] = {}
-        self.names: set[str] = set()
-        for entry in entries:
-            record = entry.record
-            assert record is not None
-            self.names.add(record.name.zh_hans)
+        self.names: set[str] = {entry.names[0] for entry in entries}
 
     def record(self, kind: str, record_id: str) -> Any:
         entry = self.by_kind.get(kind, {}).get(record_id)
@@ -606,54 +804,47 @@ class GameIndex:
 
 
 def _check_ids(entries: list[Entry]) -> None:
-    first: dict[tuple[str, str], Entry] = {}
+    first: dict[str, dict[str, Entry]] = defaultdict(dict)  # kind namespace -> id -> the first record with it
     for entry in entries:
         record = entry.record
         assert record is not None
-        key = (namespace(record.kind), record.id)  # type: ignore[attr-defined]
-        if key in first:
-            message = tr("{label}: id already used by {file}", label=entry.label, file=first[key].source.path)
+        found = first[namespace(record.kind)]
+        earlier = found.setdefault(record.id, entry)
+        if earlier is not entry:
+            message = tr("{label}: id already used by {file}", label=entry.label, file=earlier.source.path)
             entry.add("card.id.duplicate", message, "/id")
-        else:
-            first[key] = entry
 
 
 UNIQUE_NAME_KINDS = {"card", "agent", "identity", "role", "faction", "mode", "format", "map"}
 
 
 def _check_names(entries: list[Entry]) -> None:
-    seen: dict[tuple[str, str, str], Entry] = {}
+    seen: dict[tuple[str, str], dict[str, Entry]] = defaultdict(dict)  # (kind, language) -> folded name -> entry
     for entry in entries:
         record: Any = entry.record
         kind = "card" if record.kind in ("card", "identity") and record.game == "netrunner" else record.kind
-        # the value as stored: getattr on a model without the field costs a raise inside pydantic
-        if kind not in UNIQUE_NAME_KINDS or record.__dict__.get("private", False):
+        if kind not in UNIQUE_NAME_KINDS or entry.private:
             continue
-        for lang, value in (("zh-Hans", record.name.zh_hans), ("en", record.name.en)):
+        for lang, value in zip(("zh-Hans", "en"), entry.names, strict=True):
             if value is None:
                 continue
-            key = (kind, lang, value.casefold())
-            if key in seen:
-                other = seen[key].source.path
+            earlier = seen[(kind, lang)].setdefault(value.casefold(), entry)
+            if earlier is not entry:
                 message = tr(
                     "{label}: {lang} name {name} is also the name of {file}",
                     label=entry.label,
                     lang=lang,
                     name=repr(value),
-                    file=other,
+                    file=earlier.source.path,
                 )
                 entry.add("card.name.duplicate", message, f"/name/{lang}")
-            else:
-                seen[key] = entry
 
 
 def _check_texts(index: GameIndex) -> None:
     symbols = index.vocabulary("symbols")
     for entry in index.entries:
-        record = entry.record
-        assert record is not None
-        for path, text in iter_texts(record):
-            for name in NAME_REF.findall(text):
+        for path, text in entry.texts:
+            for name in NAME_REF.findall(text) if "「" in text else ():
                 if name not in index.names:
                     quoted = "「" + name + "」"
                     message = tr(
@@ -663,7 +854,7 @@ def _check_texts(index: GameIndex) -> None:
                         game=game_word(index.game),
                     )
                     entry.add("card.text.ref", message + did_you_mean(name, index.names), pointer(*path))
-            if symbols is not None:
+            if symbols is not None and "[" in text:
                 for symbol in SYMBOL_REF.findall(text):
                     if symbol not in symbols:
                         shown = "[" + symbol + "]"
@@ -901,12 +1092,12 @@ def available_jobs() -> int:
         return os.cpu_count() or 1
 
 
-def _text_chunks(keys: list[str], workers: int) -> list[list[str]]:
-    """The target files (their absolute paths) whose ability texts workers may check, in consecutive
-    chunks; none for fewer than :data:`PARALLEL_FROM` files or no worker."""
-    if workers < 1 or len(keys) < PARALLEL_FROM:
+def _text_chunks(files: list[tuple[str, Path]], workers: int) -> list[list[tuple[str, Path]]]:
+    """The target files ((file key, path) each) that workers may check, in consecutive chunks; none for fewer
+    than :data:`PARALLEL_FROM` files or no worker."""
+    if workers < 1 or len(files) < PARALLEL_FROM:
         return []
-    return [keys[i : i + CHUNK_FILES] for i in range(0, len(keys), CHUNK_FILES)]
+    return [files[i : i + CHUNK_FILES] for i in range(0, len(files), CHUNK_FILES)]
 
 
 def lint_files(
@@ -920,16 +1111,26 @@ def lint_files(
     """Lint the files ``targets`` (from :func:`toolkit.catalog.discover`) among the other records of their
     games (:func:`toolkit.catalog.context_sources`, which ``walked`` spares a second walk; files in no game
     directory among their games' records in ``pool``): the worker processes, if any, start before the files
-    are read, and read their share themselves. ``pooled`` on the result: how many records of ``pool`` were read."""
+    are read, and read their share themselves. ``pooled`` on the result: how many records of ``pool`` were read.
+
+    Each file is read when it is checked and its text let go after (a file is read again to place a finding
+    found later), so memory holds the records' summaries, not every file (:class:`Entry`)."""
     from toolkit.catalog import context_sources, pool_context
 
     with gc_paused():
-        verdicts = TextVerdicts()
-        verdicts.start_workers(_text_chunks([os.path.abspath(p) for p in targets], jobs - 1), jobs - 1)
+        keys = [file_key(p) for p in targets]
+        verdicts = TextVerdicts(_Files())
+        verdicts.start_workers(_text_chunks(list(zip(keys, targets, strict=True)), jobs - 1), jobs - 1)
         try:
             sources, wanted = context_sources(targets, walked)
             pooled = pool_context(sources, wanted, pool)
-            result = lint_sources([*sources, *pooled], wanted, meter=meter, verdicts=verdicts)
+            entries = []
+            for i, source in enumerate([*sources, *pooled]):
+                # the targets come first, in order (their keys are known); the other records of their games next
+                key = keys[i] if i < len(targets) and source.path is targets[i] else file_key(source.path)
+                entries.append(Entry(source, key in wanted, key))
+            del sources, wanted, keys
+            result = _lint_entries(entries, _Disk(verdicts), meter_or_silent(meter), release=True)
             result.pooled = len(pooled)
             return result
         finally:
@@ -948,61 +1149,119 @@ def lint_sources(
 
     ``meter`` counts the files as each is checked, then the records as their ability texts are
     (:mod:`toolkit.meter`). With ``jobs`` above 1 and at least :data:`PARALLEL_FROM` files, up to
-    ``jobs - 1`` worker processes check ability texts alongside; the findings are the same. ``verdicts``:
-    the workers' verdicts when the caller started them (:func:`lint_files`; ``jobs`` is not read then)."""
+    ``jobs - 1`` worker processes check files alongside (each reads its files itself; a file whose text is
+    not what this process has is checked here); the findings are the same. ``verdicts``: the workers when
+    the caller started them (their ``files`` a :class:`_Files`; ``jobs`` is not read then)."""
     count = meter_or_silent(meter)
     entries = []
     for source in sources:
-        key = os.path.abspath(source.path)
+        key = file_key(source.path)
         entries.append(Entry(source, targets is None or key in targets, key))
-    disk = _Disk(verdicts)
     with gc_paused():
         if verdicts is None:
-            wanted = [e.key for e in entries if e.target and e.source.text is not None]
-            disk.verdicts.start_workers(_text_chunks(wanted, jobs - 1), jobs - 1)
+            verdicts = TextVerdicts(_Files())
+            wanted = [(e.key, e.source.path) for e in entries if e.target and e.source.text is not None]
+            verdicts.start_workers(_text_chunks(wanted, jobs - 1), jobs - 1)
         try:
-            return _lint_entries(entries, disk, count)
+            return _lint_entries(entries, _Disk(verdicts), count)
         finally:
-            disk.verdicts.close()
+            verdicts.close()
 
 
-def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter) -> LintResult:
-    count.start(tr("checking files"), len(entries))
-    for entry in entries:
+class _Files:
+    """Lint's :class:`~validators.text_lint.FileWork`: one file checked whole, its own checks
+    (:func:`_check_file`) and what the checks across records keep of it (:func:`_settle`), here or in a worker
+    process, which sends what this process keeps with the text it read (its check stands if this process
+    reads the same)."""
+
+    def __init__(self) -> None:
+        self.fonts = _FontCoverage()
+        self._disk: _Disk | None = None  # this process's (bind)
+        self._count: Meter = meter_or_silent(None)
+        self._release = False
+        self._worker_disk: _Disk | None = None  # a worker's own
+
+    def bind(self, disk: _Disk, count: Meter, release: bool) -> None:
+        """Check files here with ``disk``, advancing ``count``; ``release``: let each text go once checked."""
+        self._disk, self._count, self._release = disk, count, release
+
+    def check(self, entry: Entry) -> None:
+        disk = self._disk
+        assert disk is not None
         _check_file(entry, disk)
-        entry.data = None  # the checks across records need the record (and the text, for positions) only
-        count.advance()
+        _settle(entry, self.fonts, disk.verdicts, self._release)
+        self._count.advance()
+
+    def work(self, key: str, path: Path) -> Any:
+        disk = self._worker_disk
+        if disk is None:
+            disk = self._worker_disk = _Disk()
+        source = read_source(path)
+        entry = Entry(source, True, key)
+        _check_file(entry, disk)
+        record = entry.record
+        state = None if record is None else _summary_state(record)
+        if state is None:
+            return None  # a record the model refused, a kind kept whole: the parent checks it itself
+        _settle(entry, self.fonts, disk.verdicts, False, summary=False)
+        return (source.text, source.bom, entry._findings, state, entry.names, entry.private, entry.texts, entry.fonts,
+                entry.text_findings)  # fmt: skip
+
+    def adopt(self, entry: Entry, result: Any) -> bool:
+        text, bom, findings, state, names, private, texts, fonts, text_findings = result
+        source = entry.source
+        if source.text != text or source.bom != bom:  # (this process read another text)
+            return False
+        found = _summary_class(state[0], state[1])
+        assert found is not None
+        entry.record, entry._findings, entry.names, entry.private = _summary(found, state), findings, names, private
+        entry.texts, entry.fonts, entry.text_findings, entry.checked = texts, fonts, text_findings, True
+        entry.key = ""
+        if self._release:
+            _release(entry)
+        self._count.advance()
+        return True
+
+
+def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter, release: bool = False) -> LintResult:
+    """Check each file, then the records of each game together, then place each finding (``release``: each
+    file was read from disk, so its text may be let go and read again to place a finding; see :class:`Entry`)."""
+    count.start(tr("checking files"), len(entries))
+    verdicts = disk.verdicts
+    files = verdicts.files if isinstance(verdicts.files, _Files) else _Files()
+    files.bind(disk, count, release)
+    for entry in entries:  # the files no worker may check, while they start on theirs
+        if not verdicts.delegated(entry.key):
+            files.check(entry)
+    verdicts.take_back(entries)  # the chunks no worker has taken, checked here; the workers' results taken in
+    for entry in entries:  # and each file no worker checked after all
+        if not entry.checked:
+            files.check(entry)
+    verdicts.known.clear()  # (what the checks across records do not read)
+    verdicts.forms.clear()
     by_game: dict[str, list[Entry]] = defaultdict(list)
     for entry in entries:
         if entry.record is not None:
-            by_game[entry.record.game].append(entry)  # type: ignore[attr-defined]
+            by_game[entry.record.game].append(entry)
     indexes: dict[str, GameIndex] = {}
     for game, game_entries in by_game.items():
         _check_ids(game_entries)
         _check_names(game_entries)
         index = indexes[game] = GameIndex(game, game_entries)
         _check_texts(index)
-        check_fonts(game_entries)
+        _check_fonts(game_entries)
         check_art(game_entries)
     count.start(tr("checking texts"), sum(map(len, by_game.values())))
-    disk.verdicts.take_back(entries)  # the texts no worker has started on yet, and the workers' verdicts
     for game, game_entries in by_game.items():  # (each file's findings in the order of the checks)
-        check_ability_texts(game_entries, count, disk.verdicts)
+        check_ability_texts(game_entries, count)
         GAME_CHECKS[game](indexes[game])
     findings: list[Finding] = []
     for entry in entries:
-        if not entry.findings:
+        if not entry._findings:
             continue
-        wanted = [f.pointer for f in entry.findings if f.line is None and f.pointer is not None]
-        # only the places the findings need: the rest of a large file is passed over by the C decoder
-        positions = value_positions(entry.source.text, wanted) if entry.source.text and wanted else {}
-        located = []
-        for finding in entry.findings:
-            if finding.line is None and finding.pointer is not None:
-                finding = finding.located(*pointer_position(positions, finding.pointer))
-            elif finding.line is None and entry.source.text is not None:
-                finding = finding.located(1, 1)
-            located.append(finding)
+        if any(f.line is None for f in entry._findings):
+            _place(entry)  # (the findings of the checks across records: the file is read again)
+        located = entry._findings
         located.sort(key=lambda f: (f.line or 0, f.column or 0))
         if len(located) > MAX_FINDINGS_PER_FILE:
             rest = located[MAX_FINDINGS_PER_FILE:]
@@ -1029,3 +1288,136 @@ def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter) -> LintResult
     records = [(e.source.path, e.record) for e in entries if e.target and e.record is not None]
     io_errors = sum(1 for e in entries if e.target and e.source.io_error)
     return LintResult(findings, records, sum(1 for e in entries if e.target), io_errors)
+
+
+class _FontCoverage:
+    """What the print font can draw (:func:`validators.font_lint.covered_characters`), read when a record
+    first asks."""
+
+    def __init__(self) -> None:
+        self._read = False
+        self._covered: frozenset[str] | None = None
+
+    def covered(self) -> frozenset[str] | None:
+        if not self._read:
+            self._covered, self._read = covered_characters(), True
+        return self._covered
+
+
+_TEXT_PATHS: dict[Path_, Path_] = {}  # one tuple per path of an ability text ("text", 0), shared by the entries
+
+
+def _settle(entry: Entry, fonts: _FontCoverage, verdicts: TextVerdicts, release: bool, summary: bool = True) -> None:
+    """After a file's own checks: its ability texts' findings, each finding so far placed in the text (which is
+    at hand), and what the checks across records read kept (:class:`Entry`: with ``summary``, the record's
+    summary in place of the model); the rest dropped."""
+    record = entry.record
+    if record is not None:
+        if entry.target:  # (the checks across records report on targets only)
+            texts = [(_TEXT_PATHS.setdefault(path, path), text) for path, text in iter_texts(record)]
+            if texts:
+                entry.text_findings = ability_text_findings(entry, verdicts, record.game, texts) or None
+                named = [item for item in texts if "「" in item[1] or "[" in item[1]]
+                if named:
+                    entry.texts = tuple(named)
+            covered = fonts.covered()
+            source_text = entry.source.text
+            if covered is not None and (source_text is None or may_miss(source_text, covered)):
+                entry.fonts = _missing_characters(entry.data, covered) or None
+        name = record.name
+        entry.names = (name.zh_hans, name.en)
+        # the value as stored: getattr on a model without the field costs a raise inside pydantic
+        entry.private = record.__dict__.get("private", False)
+        if summary:
+            entry.record = summarize(record)
+    if entry._findings or entry.text_findings:
+        _place(entry)
+    entry.data, entry.key, entry.checked = None, "", True
+    if release:
+        _release(entry)
+
+
+def _place(entry: Entry) -> None:
+    """Put each finding of ``entry`` not placed yet at the line and column of its value (the nearest enclosing
+    one that is in the text), or at the start of a file that has no such place."""
+    findings, more = entry._findings or [], entry.text_findings or []
+    unplaced = [f for f in (*findings, *more) if f.line is None]
+    if not unplaced:
+        return
+    wanted = [f.pointer for f in unplaced if f.pointer is not None]
+    text = entry.source.text
+    if text is None and entry.released:  # read before, gone now: the findings are placed at its start
+        text = ""
+    # only the places the findings need: the rest of a large file is passed over by the C decoder
+    positions = value_positions(text, wanted) if text and wanted else {}
+
+    def placed(finding: Finding) -> Finding:
+        if finding.line is None and finding.pointer is not None:
+            return finding.located(*pointer_position(positions, finding.pointer))
+        if finding.line is None and text is not None:
+            return finding.located(1, 1)
+        return finding
+
+    if findings:
+        entry._findings = [placed(f) for f in findings]
+    if more:
+        entry.text_findings = [placed(f) for f in more]
+
+
+def _release(entry: Entry) -> None:
+    """Let the text of a file read from disk go (read again if a finding is to be placed, or a map's cells)."""
+    source = entry.source
+    if isinstance(source, FileSource) and source.text is not None:
+        source.release()
+        entry.released = True
+
+
+def _missing_characters(data: Any, covered: frozenset[str]) -> dict[str, str]:
+    """:func:`validators.font_lint.missing_characters`: each character of a record document the font lacks,
+    with the pointer of the first string using it (in the order that walks the document: depth first, "$schema"
+    left out); a pointer is built only for a string that lacks a character."""
+    found: dict[str, str] = {}
+
+    def check(text: str, path: Path_, key: str | int) -> None:
+        if text.isascii() and text.isprintable():
+            return  # printable ASCII is always in the subset
+        lacking = set(text).difference(covered)
+        if not lacking:
+            return
+        ptr = None
+        for ch in text:
+            if ch in lacking and ch not in found and unicodedata.category(ch) != "Cc":
+                if ptr is None:
+                    ptr = pointer(*path, key)
+                found[ch] = ptr
+
+    def walk(value: Any, path: Path_) -> None:
+        items: Iterable[tuple[str | int, Any]]
+        if isinstance(value, dict):
+            items = ((key, item) for key, item in value.items() if key not in FONT_SKIPPED_KEYS)
+        else:
+            items = enumerate(value)
+        for key, item in items:
+            if isinstance(item, str):
+                check(item, path, key)
+            elif isinstance(item, dict | list):
+                walk(item, (*path, key))
+
+    if isinstance(data, dict | list):  # (a record: an object)
+        walk(data, ())
+    return found
+
+
+def _check_fonts(entries: list[Entry]) -> None:
+    """:func:`validators.font_lint.check_fonts` from each record's missing characters, found as its file was
+    checked: one warning per character the print font lacks, on the first lint target of the game using it."""
+    uses: dict[str, tuple[Entry, str]] = {}
+    counts: dict[str, int] = {}
+    for entry in entries:
+        missing = entry.fonts
+        if missing:
+            for ch, ptr in missing.items():
+                uses.setdefault(ch, (entry, ptr))
+                counts[ch] = counts.get(ch, 0) + 1
+    for ch, (entry, ptr) in uses.items():
+        entry.add(FONT_CODE, font_message(entry.label, ptr, ch, counts[ch]), ptr, "warning")

@@ -18,13 +18,16 @@ Findings (one per bad string, located at the string in the JSON file):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable
+from dataclasses import fields
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
+from toolkit.findings import Finding, Severity
 from toolkit.i18n import PSEUDO, current_lang, pseudo_active, tr
-from toolkit.jsonio import pointer, read_source
+from toolkit.jsonio import pointer
 from toolkit.meter import Meter, meter_or_silent
-from toolkit.models import TEXT_FIELDS, iter_texts
+from toolkit.models import TEXT_FIELDS
 from toolkit.models.common import MAX_ABILITIES
 from toolkit.text import AbilitySyntaxError, build_parser, parse_cached, render
 
@@ -37,6 +40,9 @@ if TYPE_CHECKING:
 # ("parse", column, summary, context), ("unparsable", canonical, summary), ("differs", canonical) or
 # ("format", canonical); the summaries are in the current language.
 Verdict = tuple[Any, ...] | None
+# The forms of a text that parses which its game's engine does not run, a pure function of the game and the
+# text (a worker reaches it too): ((kind, value), zh-Hans words, English words) each, in text order; () for none.
+Forms = tuple[tuple[tuple[str, str], str, str], ...]
 
 
 def verdict(text: str) -> Verdict:
@@ -57,52 +63,148 @@ def verdict(text: str) -> Verdict:
     return ("format", canonical)
 
 
+def parses(found: Verdict) -> bool:
+    """Whether a text with the verdict ``found`` parses (its forms are then checked)."""
+    return found is None or found[0] == "format"
+
+
+def forms_of(game: str, text: str) -> Forms:
+    """The forms of ``text`` (which parses) that the engine of ``game`` does not run, each with its words
+    (:func:`toolkit.engine.forms.unsupported`, asked only when the text has a form the engine may not run)."""
+    from toolkit.engine.forms import form_words, unsupported
+
+    ability = parse_cached(text)
+    if _runs_all(game, ability):
+        return ()
+    return tuple((form, *form_words(form, node)) for form, node in unsupported(game, ability))
+
+
+def _runs_all(game: str, ability: Any) -> bool:
+    """True when the engine of ``game`` runs the timing and every node of ``ability`` (or there is no such
+    engine): :func:`toolkit.engine.forms.unsupported` then has nothing to say. The nodes are those
+    :func:`toolkit.text.ast.walk` gives, found with each node class's fields looked up once, not per node."""
+    from toolkit.engine.forms import ENGINE_NODES, runs_node, runs_timing
+    from toolkit.text.ast import Node, Scripted
+
+    if game not in ENGINE_NODES:
+        return True
+    if ability.timing is not None and not runs_timing(game, ability.timing):
+        return False
+    runs = _RUNS.setdefault(game, {Scripted: True})
+    stack = [ability]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, tuple):
+            stack.extend(item for item in value if isinstance(item, Node | tuple))
+            continue
+        cls = type(value)
+        known = runs.get(cls)
+        if known is None:
+            known = runs[cls] = runs_node(game, cls)
+        if not known:
+            return False
+        names = _CHILDREN.get(cls)
+        if names is None:
+            names = _CHILDREN[cls] = tuple(f.name for f in fields(value) if f.name != "span")
+        for name in names:
+            child = getattr(value, name)
+            if isinstance(child, Node | tuple):
+                stack.append(child)
+    return True
+
+
+_RUNS: dict[str, dict[type, bool]] = {}  # game -> node class -> whether its engine runs it
+_CHILDREN: dict[type, tuple[str, ...]] = {}  # node class -> the fields that may hold nodes (all but span)
+
+
 LOCK_TIMEOUT = 5.0
 """Seconds a process waits for the lock on the shared chunk counter (held for a few instructions at a time)
 before it gives up taking chunks: a worker killed while holding it leaves the rest to this process."""
 
+KNOWN_LIMIT = 1 << 15
+"""The most texts whose verdicts (and forms) a process keeps at once, for a text that comes again (a common
+sentence on many cards): past it the cache starts over, so a lint of 100,000 files does not keep them all."""
+
+PIPE_BYTES = 1 << 20
+"""The pipe a worker's results go through is widened to this where the system allows (Linux): a worker then
+writes several chunks' results without waiting for this process, which reads them between its own chunks."""
+
+
+class FileWork(Protocol):
+    """What lint does with one file whole: in a worker, or here (:class:`TextVerdicts`)."""
+
+    def work(self, key: str, path: Path) -> Any:
+        """In a worker: check the file at ``path`` (whose :func:`~toolkit.catalog.file_key` is ``key``) whole,
+        and return what this process needs of it (picklable), or None for a file it is to check itself."""
+
+    def adopt(self, entry: Entry, result: Any) -> bool:
+        """Here: take a worker's ``result`` for ``entry``; False if it does not stand (this process read
+        another text), and the entry is then to be checked here."""
+
+    def check(self, entry: Entry) -> None:
+        """Here: check ``entry``'s file whole."""
+
 
 class TextVerdicts:
-    """The verdicts of the texts checked so far, with those that worker processes reach for this one.
+    """The verdicts on ability texts reached so far, and the worker processes that check files alongside.
 
-    ``lint`` of a large pool spends much of its time parsing ability texts, one at a time, which uses one
-    core of the machine. :meth:`start_workers` forks up to ``jobs - 1`` processes (where ``fork`` exists)
-    and hands them the target files in small chunks: each worker takes the next chunk from the front,
-    reads its files and reaches the verdicts on their texts, while this process reads and checks every
-    file. When it is done with the files, :meth:`take_back` takes the chunks from the back, one at a time,
-    until it meets the workers: this process and the workers finish within a chunk of each other, whatever
-    each file costs on this machine. Each worker sends its verdicts once, when no chunk is left. A worker
-    that fails costs nothing but time, and a file that changed meanwhile nothing at all: a text without a
-    verdict is checked here. The findings are the same in the same order whatever ``jobs`` is (each is
-    built here, from the verdict).
+    ``lint`` of a large pool costs a few dozen microseconds a file and as much again a text, which would use
+    one core of the machine. :meth:`start_workers` forks up to ``jobs - 1`` processes (where ``fork`` exists)
+    and hands them the target files in small chunks: each worker takes the next chunk from the front, reads
+    and checks each file whole (``files``, a :class:`FileWork`: its record, its texts' verdicts) and sends
+    what it found, chunk after chunk. This process checks the files no worker may (the records around the
+    targets), then :meth:`take_back` takes the chunks from the back, one at a time, and checks them itself,
+    taking in the workers' results between its chunks, until it meets the workers: this process and the
+    workers finish within a chunk of each other, whatever each file costs on this machine.
+
+    A worker's check of a file stands only if this process reads the same text (a file that changed after a
+    worker read it is checked here again), and a file no worker sent anything for (a worker that failed, or
+    a file it leaves to this process, such as a record the model refused) is checked here: the findings are
+    the same in the same order whatever ``jobs`` is.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, files: FileWork | None = None) -> None:
+        self.files = files  # what a worker does with each file of its chunks (no workers without it)
         self.known: dict[str, Verdict] = {}
-        self._chunks: list[list[str]] = []  # the files of each chunk, as file keys (absolute paths)
-        self._delegated: set[str] = set()  # the file keys of the chunks the workers may still check
-        self._workers: list[tuple[Any, Any]] = []  # (process, the end of the pipe its verdicts come through)
+        # game -> text -> the forms of the text its game's engine does not run (:func:`forms_of`), worded
+        self.forms: dict[str, dict[str, Forms]] = {}
+        self._chunks: list[list[tuple[str, Path]]] = []  # the files of each chunk: (file key, path)
+        self._delegated: set[str] = set()  # the file keys of the chunks this process has not taken
+        self._workers: list[tuple[Any, Any]] = []  # (process, the end of the pipe its results come through)
+        self._results: dict[str, Any] = {}  # file key -> a worker's result, until this process takes it
         self._next: Any = None  # shared: the first chunk no one has taken, the end of those still free
         self._end: Any = None
         self._lock: Any = None
 
-    def get(self, text: str, entry: Entry | None = None, wait: bool = True) -> Verdict:
-        """The verdict on ``text`` (of ``entry``): known, else the workers' if the entry is theirs (with
-        ``wait``: while the files are checked this process does not stop for them), else reached here."""
-        if text in self.known:
-            return self.known[text]
-        if wait and self._workers and entry is not None and entry.key in self._delegated:
-            self.collect()
-            if text in self.known:
-                return self.known[text]
-        found = self.known[text] = verdict(text)
+    def get(self, text: str) -> Verdict:
+        """The verdict on ``text``: known, else reached here."""
+        known = self.known
+        if text in known:
+            return known[text]
+        if len(known) >= KNOWN_LIMIT:
+            known.clear()
+        found = known[text] = verdict(text)
         return found
 
-    def start_workers(self, chunks: list[list[str]], workers: int) -> None:
-        """Fork ``workers`` processes and let them take ``chunks`` of files (absolute paths) from the front."""
+    def unsupported(self, game: str, text: str) -> Forms:
+        """The forms of ``text`` (a text that parses) that ``game``'s engine does not run: known, else found here."""
+        known = self.forms.get(game)
+        if known is None or len(known) >= KNOWN_LIMIT:
+            known = self.forms[game] = {}
+        found = known.get(text)
+        if found is None:
+            found = known[text] = forms_of(game, text)
+        return found
+
+    def delegated(self, key: str) -> bool:
+        """Whether a worker may check the file ``key`` (this process then leaves it to :meth:`take_back`)."""
+        return key in self._delegated
+
+    def start_workers(self, chunks: list[list[tuple[str, Path]]], workers: int) -> None:
+        """Fork ``workers`` processes and let them take ``chunks`` of files ((file key, path) each) from the front."""
         import multiprocessing
 
-        if not chunks or workers < 1 or "fork" not in multiprocessing.get_all_start_methods():
+        if not chunks or workers < 1 or self.files is None or "fork" not in multiprocessing.get_all_start_methods():
             return
         build_parser()  # once, here: every worker starts with it
         context = multiprocessing.get_context("fork")
@@ -117,7 +219,7 @@ class TextVerdicts:
             try:
                 process = context.Process(
                     target=_worker,
-                    args=(chunks, self._next, self._end, self._lock, send, _language()),
+                    args=(chunks, self._next, self._end, self._lock, send, _language(), self.files),
                     daemon=True,
                 )
                 process.start()
@@ -128,24 +230,45 @@ class TextVerdicts:
             send.close()
             self._workers.append((process, receive))
         if self._workers:
-            self._delegated = {key for chunk in chunks for key in chunk}
+            self._delegated = {key for chunk in chunks for key, _ in chunk}
 
     def take_back(self, entries: Iterable[Entry]) -> None:
-        """Take the chunks no worker has taken, the last first, one at a time (the workers go on from the
-        front meanwhile), and reach the verdicts on their ``entries``' texts here; then wait for the
-        workers' verdicts. Called when this process has nothing else to do, the records built."""
-        by_key = {entry.key: entry for entry in entries if entry.target and entry.record is not None}
+        """Take the chunks no worker has taken, the last first, one at a time, and check their ``entries`` here
+        (the workers go on from the front meanwhile), taking in the workers' results between chunks; then wait
+        for the rest of their results. Each entry a worker has no standing result for is left unchecked."""
+        files = self.files
+        if files is None or not (self._workers or self._results):
+            return
+        todo: dict[str, Entry] = {}
+        twice: set[str] = set()
+        for entry in entries:
+            if entry.key in self._delegated:
+                if entry.key in todo:
+                    twice.add(entry.key)  # (one file given twice: its entries are checked here)
+                todo[entry.key] = entry
+        for key in twice:
+            del todo[key]
         while self._workers:
+            self._receive(block=False)
+            self._adopt(todo, files)
             index = self._take_last()
             if index is None:
                 break
-            for key in self._chunks[index]:
+            for key, _ in self._chunks[index]:
                 self._delegated.discard(key)
-                entry = by_key.get(key)
-                if entry is not None:
-                    for _, text in iter_texts(entry.record):  # type: ignore[arg-type]  # (records only)
-                        self.get(text, entry)
+                mine: Entry | None = todo.pop(key, None)
+                if mine is not None:
+                    files.check(mine)
         self.collect()
+        self._adopt(todo, files)
+        self._chunks, self._delegated = [], set()
+
+    def _adopt(self, todo: dict[str, Entry], files: FileWork) -> None:
+        results, self._results = self._results, {}
+        for key, result in results.items():
+            entry: Entry | None = todo.pop(key, None)
+            if entry is not None and not files.adopt(entry, result):
+                files.check(entry)
 
     def _take_last(self) -> int | None:
         # a worker holds the lock only to move a number; one that died holding it leaves the rest to this process
@@ -159,25 +282,31 @@ class TextVerdicts:
         finally:
             self._lock.release()
 
-    def collect(self) -> None:
-        """Wait for the workers and keep what they found (nothing from one that failed)."""
+    def _receive(self, block: bool) -> None:
+        """Keep the results the workers have sent (with ``block``, until each has sent its last or failed)."""
         from multiprocessing.connection import wait
 
-        waiting: dict[Any, Any] = {receive: process for process, receive in self._workers}
-        while waiting:
-            ready: list[Any] = wait(list(waiting))
+        pipes: dict[Any, Any] = {receive: process for process, receive in self._workers}
+        while pipes:
+            ready: list[Any] = wait(list(pipes), None if block else 0)
+            if not ready:
+                break
             for receive in ready:
                 try:
-                    clean, flagged = receive.recv()
-                except (EOFError, OSError):  # the worker failed before it sent anything
-                    pass
-                else:
-                    self.known.update(dict.fromkeys(clean))
-                    self.known.update(flagged)
+                    message = receive.recv()
+                except (EOFError, OSError):  # the worker failed: what it did not send is checked here
+                    message = None
+                if message is not None:
+                    self._results.update(message)
+                    continue
                 receive.close()
-                waiting.pop(receive).join()
-        self._workers = []
-        self._delegated = set()
+                process = pipes.pop(receive)
+                process.join()
+                self._workers.remove((process, receive))
+
+    def collect(self) -> None:
+        """Wait for the workers and keep what they found (nothing more from one that failed)."""
+        self._receive(block=True)
 
     def close(self) -> None:
         """Stop the workers, if any are left (lint was interrupted)."""
@@ -194,19 +323,19 @@ def _language() -> str:
     return PSEUDO if pseudo_active() else current_lang()
 
 
-def _worker(chunks: list[list[str]], next_chunk: Any, end: Any, lock: Any, send: Any, lang: str) -> None:
-    """A worker process: take chunks from the front while any is left, reach the verdicts on their texts (their
-    messages in ``lang``, the parent's language), and send them all at the end. One that fails sends nothing and
-    says nothing: the parent checks its texts."""
+def _worker(
+    chunks: list[list[tuple[str, Path]]], next_chunk: Any, end: Any, lock: Any, send: Any, lang: str, files: FileWork
+) -> None:
+    """A worker process: take chunks from the front while any is left, check their files (the messages in
+    ``lang``, the parent's language) and send the results of each chunk, then None. One that fails sends
+    nothing more and says nothing: the parent checks the files it has no result for."""
     import signal
 
     from toolkit.i18n import set_lang
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # an interrupted lint is the parent's to stop
     set_lang(lang)
-    clean: list[str] = []
-    flagged: dict[str, Verdict] = {}
-    seen: set[str] = set()
+    _widen(send)
     try:
         # (a timeout, as in the parent: a process killed while it held the lock leaves the rest to the parent)
         while lock.acquire(timeout=LOCK_TIMEOUT):
@@ -217,43 +346,33 @@ def _worker(chunks: list[list[str]], next_chunk: Any, end: Any, lock: Any, send:
                 next_chunk.value = index + 1
             finally:
                 lock.release()
-            _share_verdicts(chunks[index], seen, clean, flagged)
-        send.send((clean, flagged))
-    except Exception:  # noqa: S110 - nothing sent: the parent reaches these verdicts itself
+            send.send(_share_verdicts(chunks[index], files))
+        send.send(None)
+    except Exception:  # noqa: S110 - nothing more sent: the parent checks the rest itself
         pass
     finally:
         send.close()
 
 
-def _share_verdicts(paths: list[str], seen: set[str], clean: list[str], flagged: dict[str, Verdict]) -> None:
-    """Read the files at ``paths`` and reach the verdicts on their texts not ``seen`` yet: clean texts go to
-    ``clean``, the others to ``flagged``."""
-    for text in _chunk_texts(paths):
-        if text in seen:
-            continue
-        seen.add(text)
-        found = verdict(text)
-        if found is None:
-            clean.append(text)
-        else:
-            flagged[text] = found
+def _widen(send: Any) -> None:
+    """Widen the pipe behind ``send`` to :data:`PIPE_BYTES` where the system can (Linux)."""
+    try:
+        import fcntl
+
+        fcntl.fcntl(send.fileno(), fcntl.F_SETPIPE_SZ, PIPE_BYTES)
+    except (ImportError, AttributeError, OSError, ValueError):
+        pass
 
 
-def _chunk_texts(paths: list[str]) -> Iterator[str]:
-    """The ability texts of the files at ``paths``, as written (files that cannot be read or parsed skipped)."""
-    import json
-    from pathlib import Path
-
-    for path in paths:
-        source = read_source(Path(path))
-        if source.text is None:
-            continue
-        try:
-            data = json.loads(source.text)
-        except (ValueError, RecursionError):
-            continue
-        for _, text in _raw_texts(data):
-            yield text
+def _share_verdicts(chunk: list[tuple[str, Path]], files: FileWork) -> list[tuple[str, Any]]:
+    """Check the files of ``chunk`` ((file key, path) each) whole: each file's key and result (the verdicts on
+    its texts among them), leaving out those the parent is to check itself."""
+    out = []
+    for key, path in chunk:
+        result = files.work(key, path)
+        if result is not None:
+            out.append((key, result))
+    return out
 
 
 def _raw_texts(data: Any) -> list[tuple[tuple[str | int, ...], str]]:
@@ -272,42 +391,50 @@ def _raw_texts(data: Any) -> list[tuple[tuple[str | int, ...], str]]:
     return found
 
 
-def check_ability_texts(
-    entries: Iterable[Entry], meter: Meter | None = None, verdicts: TextVerdicts | None = None
-) -> None:
-    """Add text findings to each entry (only entries that are lint targets keep them); ``meter`` advances
-    once per entry; ``verdicts`` holds those already reached (by worker processes)."""
+Add = Callable[[str, str, str, Severity], None]  # a finding's (code, message, pointer, severity)
+
+
+def ability_text_findings(
+    entry: Entry, verdicts: TextVerdicts, game: str, texts: Iterable[tuple[tuple[str | int, ...], str]]
+) -> list[Finding]:
+    """The findings of the ability texts ((path, text) each) of a target's record of ``game``, reached as its
+    file is checked: each text's verdict, and for one that parses its unsupported forms. The checks across
+    records come first in the file's findings (:func:`check_ability_texts` adds these after them)."""
+    found: list[Finding] = []
+
+    def add(code: str, message: str, ptr: str, severity: Severity) -> None:
+        found.append(Finding(code, message, severity, str(entry.source.path), ptr or None))
+
+    for path, text in texts:
+        verdict_ = verdicts.get(text)
+        if verdict_ is not None:
+            _report_text(entry, add, path, text, verdict_)
+        if verdict_ is None or verdict_[0] == "format":  # (it parses)
+            forms = verdicts.unsupported(game, text)
+            if forms:
+                _report_forms(entry, add, path, game, forms)
+    return found
+
+
+def check_ability_texts(entries: Iterable[Entry], meter: Meter | None = None) -> None:
+    """Add each entry's text findings (:func:`ability_text_findings`, reached as its file was checked) after
+    those of the checks across records; ``meter`` advances once per entry."""
     count = meter_or_silent(meter)
-    verdicts = verdicts or TextVerdicts()
     for entry in entries:
         count.advance()
-        if not entry.target or entry.record is None:
-            continue
-        game = getattr(entry.record, "game", None)
-        for path, text in iter_texts(entry.record):
-            _check_text(entry, path, text, verdicts)
-            found = verdicts.known.get(text, ("parse",))
-            if isinstance(game, str) and (found is None or found[0] == "format"):  # the text parses
-                _check_forms(entry, path, text, game)
+        more = entry.text_findings
+        if more:
+            entry.findings.extend(more)
+            entry.text_findings = None
 
 
-_FORMS: dict[tuple[str, str], tuple[tuple[tuple[str, str], Any], ...]] = {}
-
-
-def _check_forms(entry: Entry, path: tuple[str | int, ...], text: str, game: str) -> None:
-    """``text.form.unsupported``: a form of the text that the engine of ``game`` does not run."""
-    from toolkit.engine.forms import form_words, games_running_node, games_running_timing, unsupported
+def _report_forms(entry: Entry, add: Add, path: tuple[str | int, ...], game: str, found: Forms) -> None:
+    """``text.form.unsupported``: each form of a text that the engine of ``game`` does not run."""
+    from toolkit.engine.forms import games_running_node, games_running_timing
     from toolkit.i18n import word
 
-    key = (game, text)
-    found = _FORMS.get(key)
-    if found is None:
-        found = _FORMS[key] = tuple(unsupported(game, parse_cached(text)))
-    if not found:
-        return
     lang = current_lang()
-    for (kind, value), node in found:
-        zh, en = form_words((kind, value), node)
+    for (kind, value), zh, en in found:
         others = games_running_timing(value) if kind == "timing" else games_running_node(_node_class(value))
         elsewhere = _list_words([word("game", g, lang) for g in others]) if others else "-"
         if kind == "timing":
@@ -333,7 +460,7 @@ def _check_forms(entry: Entry, path: tuple[str | int, ...], text: str, game: str
                 game=word("game", game, lang),
                 games=elsewhere,
             )
-        entry.add("text.form.unsupported", message, pointer(*path), "warning")
+        add("text.form.unsupported", message, pointer(*path), "warning")
 
 
 def _node_class(name: str) -> Any:
@@ -348,11 +475,8 @@ def _list_words(items: list[str]) -> str:
     return str(tc(current_lang(), "list", ", ")).join(items)
 
 
-def _check_text(
-    entry: Entry, path: tuple[str | int, ...], text: str, verdicts: TextVerdicts, wait: bool = True
-) -> None:
-    """The findings of one ability text (at ``path`` in the record)."""
-    found = verdicts.get(text, entry, wait)
+def _report_text(entry: Entry, add: Add, path: tuple[str | int, ...], text: str, found: Verdict) -> None:
+    """The findings of one ability text (at ``path`` in the record) with the verdict ``found``."""
     if found is None:
         return
     ptr = pointer(*path)
@@ -367,7 +491,7 @@ def _check_text(
             column=column,
             problem=summary,
         )
-        entry.add("card.text.parse", f"{message}\n{context}", ptr)
+        add("card.text.parse", f"{message}\n{context}", ptr, "error")
     elif kind == "unparsable":
         _, canonical, summary = found
         message = tr(
@@ -377,7 +501,7 @@ def _check_text(
             text=repr(canonical),
             problem=summary,
         )
-        entry.add("card.text.roundtrip", message, ptr)
+        add("card.text.roundtrip", message, ptr, "error")
     elif kind == "differs":
         message = tr(
             "{label}: {pointer}: {text} renders as {canonical}, which parses differently",
@@ -386,7 +510,7 @@ def _check_text(
             text=repr(text),
             canonical=repr(found[1]),
         )
-        entry.add("card.text.roundtrip", message, ptr)
+        add("card.text.roundtrip", message, ptr, "error")
     else:
         message = tr(
             "{label}: {pointer}: not canonical; `dossier text fmt` writes {text}",
@@ -394,7 +518,7 @@ def _check_text(
             pointer=ptr,
             text=repr(found[1]),
         )
-        entry.add("card.text.format", message, ptr, "warning")
+        add("card.text.format", message, ptr, "warning")
 
 
 def check_raw_ability_texts(entry: Entry, data: dict[str, Any], verdicts: TextVerdicts) -> None:
@@ -402,4 +526,6 @@ def check_raw_ability_texts(entry: Entry, data: dict[str, Any], verdicts: TextVe
     if not entry.target:
         return
     for path, text in _raw_texts(data):
-        _check_text(entry, path, text, verdicts, wait=False)  # called while the files are checked
+        found = verdicts.get(text)
+        if found is not None:
+            _report_text(entry, entry.add, path, text, found)
