@@ -210,7 +210,7 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
 
 def _may_hold_surrogate(text: str) -> bool:
     """Whether a document's strings may hold a lone surrogate: one in the text, or a ``\\u`` escape."""
-    return "\\u" in text or not _is_text(text)
+    return "\\u" in text or not is_text(text)
 
 
 def loads_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS) -> tuple[Any, bool]:
@@ -268,7 +268,7 @@ def _suspect(text: str, max_depth: int) -> bool:
     return False
 
 
-def _is_text(value: str) -> bool:
+def is_text(value: str) -> bool:
     """True unless ``value`` holds a lone surrogate (``"\\ud800"`` in JSON), which no file can hold."""
     if value.isascii():
         return True
@@ -296,12 +296,12 @@ def _first_problem(data: Any, max_depth: int) -> tuple[str, str] | None:
         if isinstance(value, _Refused):
             return ptr_of(path), value.problem
         if isinstance(value, str):
-            if not _is_text(value):
+            if not is_text(value):
                 return ptr_of(path), _lone_surrogate(False)
             continue
         if isinstance(value, dict):
             for key in value:
-                if not _is_text(key):
+                if not is_text(key):
                     return ptr_of((path, key)), _lone_surrogate(True)
             items: list[tuple[str | int, Any]] = list(value.items())
         elif isinstance(value, list):

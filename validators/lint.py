@@ -55,6 +55,7 @@ from toolkit.jsonio import (
     JsonSyntaxError,
     Source,
     canonical_dumps,
+    is_text,
     json_kind,
     loads_canonical,
     loc_pointer,
@@ -628,18 +629,9 @@ def _loads(text: str) -> tuple[Any, bool]:
         except (ValueError, RecursionError, _TooLong):
             pass
         else:
-            if canonical_dumps(data) == text and (text.isascii() or _is_utf8(text)):
+            if canonical_dumps(data) == text and is_text(text):
                 return data, True
     return loads_canonical(text, max_digits=MAX_DIGITS)
-
-
-def _is_utf8(text: str) -> bool:
-    """False when ``text`` holds a lone surrogate (no file can: loads_canonical reads such a text in full)."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def model_message(error: Any) -> str:

@@ -661,7 +661,7 @@ def refuse_unwritable(text: str, data: Any) -> None:
     (``"\\ud800"``, which no UTF-8 file can hold) are refused the same way.
     """
     from toolkit.i18n import tr
-    from toolkit.jsonio import JsonSyntaxError, pointer, pointer_position, value_positions
+    from toolkit.jsonio import JsonSyntaxError, is_text, pointer, pointer_position, value_positions
 
     stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
     problem: tuple[tuple[str | int, ...], str] | None = None
@@ -673,11 +673,11 @@ def refuse_unwritable(text: str, data: Any) -> None:
                 infinity="Infinity",
                 nan="NaN",
             )
-        elif isinstance(value, str) and not _encodable(value):
+        elif isinstance(value, str) and not is_text(value):
             problem = where, tr("a string with a lone surrogate escape (half of a character)")
         elif isinstance(value, dict):
             for key in value:
-                if not _encodable(key):
+                if not is_text(key):
                     problem = (*where, key), tr("a key with a lone surrogate escape (half of a character)")
                     break
             stack.extend((v, (*where, k)) for k, v in reversed(list(value.items())))
@@ -688,14 +688,6 @@ def refuse_unwritable(text: str, data: Any) -> None:
     where, message = problem
     line, column = pointer_position(value_positions(text), pointer(*where))
     raise JsonSyntaxError(message, line, column)
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def add_schema_ref(path: Path, data: Any) -> None:

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 from toolkit.db import Database
 from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, tr, word
+from toolkit.jsonio import is_text
 from toolkit.names import compact, fold
 
 from . import vocab
@@ -304,15 +305,6 @@ def _suggestions(db: Database, name: str, game: str | None, n: int = 3) -> list[
     return [by_fold[c] for c in difflib.get_close_matches(fold(name), list(by_fold), n=n, cutoff=0.6)]
 
 
-def _is_text(value: str) -> bool:
-    """False for a string with lone surrogates (undecodable bytes of a command line), which no database takes."""
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 MAX_REF = 200  # the longest id or name `show` looks up
 
 
@@ -328,7 +320,7 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
                 "no record with id or name {ref}…: a reference is at most {n} characters", ref=repr(ref[:40]), n=MAX_REF
             )
         )
-    if not _is_text(ref):
+    if not is_text(ref):
         raise DossierError(
             tr(
                 "no record with id or name {ref}: it holds bytes that are not {encoding} text",
