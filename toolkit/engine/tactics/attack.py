@@ -74,6 +74,16 @@ class AttackRules(Interpreter):
     def attack_range(self, attacker: Unit, profile: Any) -> tuple[int, int]:
         return profile.range.min, max(profile.range.min, profile.range.max + self.stat_bonus(attacker, "range"))
 
+    def cover_of(self, attacker: Unit, target: Unit) -> int:
+        """The cover ``target`` has against ``attacker`` where both stand (T17): from the obstacles but the target,
+        and in modes where units impede, from the other units."""
+        assert attacker.pos is not None and target.pos is not None
+        units = self.units()
+        cover_from = [u.pos for u in units if u.kind == "obstacle" and u is not target and u.pos is not None]
+        if self.mode.units_impede:
+            cover_from += [u.pos for u in units if u.kind != "obstacle" and u not in (attacker, target) and u.pos]
+        return self.board.cover(attacker.pos, target.pos, cover_from)
+
     def can_hit(self, attacker: Unit, target: Unit, profile: Any) -> bool:
         """Whether ``target`` is in range and in the attacker's vision and sight now (no side effects)."""
         if attacker.pos is None or target.pos is None or target is attacker:
@@ -200,12 +210,7 @@ class AttackRules(Interpreter):
         if attack.lost:
             return
         assert attacker.pos is not None and target.pos is not None
-        cover_from = [u.pos for u in self.units() if u.kind == "obstacle" and u is not target and u.pos is not None]
-        if self.mode.units_impede:
-            cover_from += [
-                u.pos for u in self.units() if u.kind != "obstacle" and u not in (attacker, target) and u.pos
-            ]
-        cover = self.board.cover(attacker.pos, target.pos, cover_from)
+        cover = self.cover_of(attacker, target)
         pit = -1 if self.board.is_pit(target.pos) and not self.board.is_pit(attacker.pos) else 0
         speed = max(1, attack.profile.speed + attack.speed)
         modifier = attack.hit_result + self._stat(attacker, "hit_result") + cover + pit

@@ -56,10 +56,7 @@ def prospects(game: TacticsGame, seat: int) -> list[dict[str, Any]]:
                         continue
                     hidden = hidden_from(target, seat)
                     speed_mod, hit_mod, damage_mod = reader.attack_mods(game, unit, None if hidden else target, profile)
-                    cover_from = [u.pos for u in units if u.kind == "obstacle" and u is not target and u.pos is not None]
-                    if game.mode.units_impede:
-                        cover_from += [u.pos for u in units if u.kind != "obstacle" and u not in (unit, target) and u.pos]
-                    cover = game.board.cover(unit.pos, target.pos, cover_from)
+                    cover = game.cover_of(unit, target)
                     pit = -1 if game.board.is_pit(target.pos) and not game.board.is_pit(unit.pos) else 0
                     modifier = hit_mod + game.stat_bonus(unit, "hit_result") + cover + pit
                     chance, expected = hit_odds(game, profile.profile.speed + speed_mod, modifier)
