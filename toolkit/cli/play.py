@@ -45,7 +45,7 @@ def play(
         typer.Option(
             "--opponent",
             "--vs",
-            help=N_("The machine's player: heuristic or random (tactics: or brawler, or search: it looks ahead)."),
+            help=N_("The machine's player: heuristic, random or search (it looks ahead; tactics: or brawler)."),
         ),
     ] = "heuristic",
     seed: Annotated[int, typer.Option("--seed", help=N_("Seed for shuffles and the machine's choices."))] = 0,
@@ -66,23 +66,22 @@ def play(
     lang: LangOption = None,
 ) -> None:
     """``dossier play netrunner|tactics`` (its help: :data:`PLAY_HELP`)."""
+    seconds = think_seconds(think)
+    if seconds is not None and opponent != "search":
+        raise DossierError(tr("{option} is for a player that looks ahead: add {add}", option="--think",
+                              add="`--opponent search`"))  # fmt: skip
+    opponent = with_think(opponent, seconds)
     if game == "tactics":
-        seconds = think_seconds(think)
-        if seconds is not None and opponent != "search":
-            raise DossierError(tr("{option} is for a player that looks ahead: add {add}", option="--think",
-                                  add="`--opponent search`"))  # fmt: skip
-        _play_tactics(decks or [], seat, with_think(opponent, seconds), seed, turns, cards, save, load, lang, plain)
+        _play_tactics(decks or [], seat, opponent, seed, turns, cards, save, load, lang, plain)
         return
-    if think is not None:
-        raise DossierError(tr("{option} is for a tactics player that looks ahead", option="--think"))
     if load is None and not decks:
         raise DossierError(tr("{option}: give the corp and the runner deck", option="--decks"))
     decks = decks or []
     from toolkit.cli._lang import LogNames, output_lang
     from toolkit.cli.deck import load_pool
     from toolkit.cli.simulate import _legal_decks, _sides
-    from toolkit.engine.core import EngineError
-    from toolkit.engine.netrunner.players import make_policy
+    from toolkit.engine.core import EngineError, search_think
+    from toolkit.engine.netrunner.players import PLAYERS, make_policy
     from toolkit.engine.netrunner.saved import game_record, replay_game
     from toolkit.engine.netrunner.terminal import TerminalPolicy
     from toolkit.i18n import tn, word
@@ -95,11 +94,9 @@ def play(
             tr("{option} {value}: choose {first} or {second}", option="--side", value=repr(side), first="corp",
                second="runner")
         )  # fmt: skip
-    if opponent not in ("heuristic", "random"):
-        raise DossierError(
-            tr("{option} {value}: choose {first} or {second}", option="--opponent", value=repr(opponent),
-               first="heuristic", second="random")
-        )  # fmt: skip
+    if opponent not in PLAYERS and search_think(opponent) is None:
+        raise DossierError(tr("{option} {value}: choose one of {choices}", option="--opponent", value=repr(opponent),
+                              choices=tr(", ").join(PLAYERS)))  # fmt: skip
     language = output_lang(lang)
     pool = load_pool(cards)
     loaded = _legal_decks(decks, "netrunner", pool)

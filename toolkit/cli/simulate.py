@@ -28,6 +28,7 @@ SIMULATE_HELP = help_text(
 
 GAMES = ("tactics", "netrunner")
 TACTICS_DECIDERS = ("heuristic", "brawler", "random", "search")  # toolkit.engine.simulate's (not imported: start-up)
+NETRUNNER_PLAYERS = ("heuristic", "random", "search")  # toolkit.engine.netrunner.players.PLAYERS (the same)
 
 
 
@@ -74,8 +75,8 @@ def simulate(
                 "tactics: heuristic (the tactician: fights from cover and weighs what an attack costs, the "
                 "default), brawler (the earlier player: attacks whatever it can reach), random (uniform legal "
                 "choices) or search (search:SECONDS: looks ahead on copies of the game, 1 s a choice by default), "
-                "once for every player or once per player in seat order; netrunner: heuristic or random, "
-                "once for both sides or once per side in seat order (the corp, then the runner)."
+                "once for every player or once per player in seat order; netrunner: heuristic, random or search "
+                "(search:SECONDS), once for both sides or once per side in seat order (the corp, then the runner)."
             ),
         ),
     ] = None,
@@ -156,10 +157,10 @@ def simulate(
                 tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(kind),
                    choices=tr(", ").join(TACTICS_DECIDERS))
             )  # fmt: skip
-        if game != "tactics" and kind not in ("heuristic", "random"):
+        if game != "tactics" and kind not in NETRUNNER_PLAYERS and not kind.startswith("search:"):
             raise DossierError(
-                tr("{option} {value}: choose {first} or {second}", option="--decider", value=repr(kind),
-                   first="heuristic", second="random")
+                tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(kind),
+                   choices=tr(", ").join(NETRUNNER_PLAYERS))
             )  # fmt: skip
     if game == "tactics" and len(deciders) not in (1, len(decks)):
         raise DossierError(

@@ -285,6 +285,20 @@ class Triggers:
                 self.chain.clear()
 
 
+def search_think(kind: str) -> float | None:
+    """The seconds a player that looks ahead thinks per choice, from its name (``search``: 1 s; ``search:SECONDS``,
+    more than 0 and at most 60); None for any other player. A bad number is an EngineError saying how to write it."""
+    if kind != "search" and not kind.startswith("search:"):
+        return None
+    try:
+        think = float(kind.split(":", 1)[1]) if ":" in kind else 1.0
+    except ValueError:
+        think = -1.0
+    if not 0 < think <= 60:
+        raise EngineError(tr("{kind}: give the seconds to think, e.g. search:2", kind=repr(kind)))
+    return think
+
+
 def parse_abilities(source: Any) -> list[A.Ability]:
     """The parsed abilities of ``source.record``'s text, top to bottom; bad text is an EngineError naming ``source``."""
     out = []

@@ -24,7 +24,7 @@ from typing import Any
 from toolkit.i18n import tr
 from toolkit.models.deck import Deck
 
-from .core import Decider, EngineError, RandomDecider
+from .core import Decider, EngineError, RandomDecider, search_think
 from .netrunner import SIDES, NetrunnerGame
 from .netrunner.players import make_policy
 from .netrunner.replay import record
@@ -49,15 +49,10 @@ def make_decider(kind: str, seed: int) -> Decider:
         return HeuristicDecider(rng)
     if kind == "random":
         return RandomDecider(rng)
-    if kind == "search" or kind.startswith("search:"):  # search:SECONDS thinks that long per main-phase choice
+    think = search_think(kind)  # search:SECONDS thinks that long per main-phase choice
+    if think is not None:
         from .tactics.search import SearchDecider
 
-        try:
-            think = float(kind.split(":", 1)[1]) if ":" in kind else 1.0
-        except ValueError:
-            think = -1.0
-        if not 0 < think <= 60:
-            raise EngineError(tr("{kind}: give the seconds to think, e.g. search:2", kind=repr(kind)))
         return SearchDecider(rng, think)
     raise EngineError(
         tr("unknown decider {kind}; deciders: {choices}", kind=repr(kind), choices=", ".join(TACTICS_DECIDERS))

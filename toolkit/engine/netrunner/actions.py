@@ -20,6 +20,7 @@ from toolkit.text.render import render
 
 from ..core import EngineError, said, side_word, type_word
 from .decisions import Option
+from .nodes import effect_nodes
 from .state import SEATS, Card, Context, Side
 
 if TYPE_CHECKING:
@@ -197,7 +198,7 @@ class Actions:
         ctx = Context(side, card, g.current_run)
         if not g.interp.can_pay_costs(ability, ctx, clicks_ok=window == "action"):
             return False
-        nodes = [n for s in ability.sentences for e in s.effects for n in A.walk(e)]
+        nodes = effect_nodes(ability)
         scripted = [n for n in nodes if isinstance(n, A.Scripted)]
         if any(not g.scripted_usable(card, n, window) for n in scripted):
             return False
@@ -207,7 +208,7 @@ class Actions:
         prevents = [n for n in nodes if type(n).__name__ in _PREVENTS.values()]
         if window in _PREVENTS:
             wanted = _PREVENTS[window]
-            return any(type(n).__name__ == wanted and (window != "damage" or n.kind in ("any", kind)) for n in prevents)
+            return any(type(n).__name__ == wanted and (window != "damage" or getattr(n, "kind", None) in ("any", kind)) for n in prevents)
         if prevents:
             return False
         if any(isinstance(n, A.BreakSubroutine | A.Strength) for n in nodes):

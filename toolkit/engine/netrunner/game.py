@@ -19,7 +19,9 @@ points, an empty R&D or a flatline (N4).
 
 from __future__ import annotations
 
+import copy
 import random
+import types
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
@@ -139,6 +141,9 @@ class NetrunnerGame:
         self._uid = 0
         self.window: dict[str, Any] | None = None  # the prevention window open now (N12)
         self._scripted_cache: dict[str, list[A.Ability]] = {}
+        # per record (by id): the record, its abilities (abilities()) and their effects by kind (effects_of()); the
+        # record is kept with them, so an id reused by another object is never taken for it
+        self._abilities: dict[int, tuple[Any, list[A.Ability], dict[str, list[A.Node]]]] = {}
         self.run_history: list[tuple[int, str, bool]] = []  # (turn, server, successful) of every run made
         self.forbidden_now: dict[str, str] = {}  # what is forbidden -> until ("turn" or "run"): forbid()
         self.end_action_phase = False  # a card said the action phase ends now
@@ -322,9 +327,9 @@ class NetrunnerGame:
                         deck.append(record.id)
                         points += record.agenda_points
         others = [r for r in pool if r.type != "agenda"]
-        for copy in range(3):
+        for copy_number in range(3):
             for record in others:
-                if len(deck) < size and copy < (record.deck_limit or 3):
+                if len(deck) < size and copy_number < (record.deck_limit or 3):
                     deck.append(record.id)
         if len(deck) < size:
             raise EngineError(
@@ -473,10 +478,13 @@ class NetrunnerGame:
         paragraphs its record says a script implements (``reading.scripted``); none while it is blank."""
         if self.blanks and card.uid in self.blanks:
             return []
-        script = self.script_of(card)
-        if script is None:
-            return parse_abilities(card)
-        return self._merged_abilities(card, script)
+        record = card.record
+        found = self._abilities.get(id(record))
+        if found is None or found[0] is not record:
+            script = self.script_of(card)
+            found = (record, parse_abilities(card) if script is None else self._merged_abilities(card, script), {})
+            self._abilities[id(record)] = found
+        return found[1]
 
     def _merged_abilities(self, card: Card, script: Any) -> list[A.Ability]:
         key = card.record.id
@@ -551,7 +559,14 @@ class NetrunnerGame:
 
     def effects_of(self, card: Card, kind: str = "effect") -> list[A.Node]:
         """The effects (top level of each sentence) of ``card``'s abilities of one kind."""
-        return [e for a in self.abilities(card) if a.kind == kind for s in a.sentences for e in s.effects]
+        abilities = self.abilities(card)
+        if not abilities:
+            return []
+        by_kind = self._abilities[id(card.record)][2]
+        found = by_kind.get(kind)
+        if found is None:
+            found = by_kind[kind] = [e for a in abilities if a.kind == kind for s in a.sentences for e in s.effects]
+        return found
 
     # -- limits
 
@@ -1589,6 +1604,33 @@ class NetrunnerGame:
         winners = [SEATS[self.winner]] if self.winner else []
         return {"winners": winners, "winner": self.winner, "reason": self.end_reason, "turns": self.turns}
 
+    # ------------------------------------------------------------ looking ahead
+
+    def clone(self) -> NetrunnerGame:
+        """An independent copy of the game as it stands, for looking ahead (:mod:`.search`): played on, it plays as
+        the original would with the same answers (its random generator is in the same state), and nothing done to
+        it changes the original. The records, rules and parsed texts are shared; the log's entries too (they are
+        never changed), its listeners are not copied. Nobody decides in the copy (no policy, no waiter) until the
+        caller says who does. Lasting effects keep working: a card script's function is copied with what it closes
+        over (the cards it names are the copy's cards)."""
+        memo: dict[int, Any] = {id(x): x for x in (self.records, self.by_id, self.rules, self.basic_actions)}
+        for record in self.records:
+            memo[id(record)] = record
+        memo[id(self._scripted_cache)] = self._scripted_cache
+        memo[id(self._abilities)] = self._abilities
+        log = Log()
+        log._events = list(self.log._events)
+        memo[id(self.log)] = log
+        for name in ("policies", "waiter", "replay"):
+            value = getattr(self, name)
+            memo[id(value)] = {} if name == "policies" else deque() if name == "replay" else None
+        new: NetrunnerGame = copy.deepcopy(self, memo)
+        new.lasting = [(hook, card, _fork_function(fn, memo), until) for hook, card, fn, until in new.lasting]
+        new.at_run_end = [_fork_function(fn, memo) for fn in new.at_run_end]
+        if new.current_run is not None and new.current_run.instead_of_breach is not None:
+            new.current_run.instead_of_breach = _fork_function(new.current_run.instead_of_breach, memo)
+        return new
+
     # ------------------------------------------------------------ views
 
     def state(self, first: Side = "corp") -> dict[str, Any]:
@@ -1630,6 +1672,30 @@ class NetrunnerGame:
         from .view import view
 
         return view(self, seat)
+
+
+def _fork_function(fn: Any, memo: dict[int, Any]) -> Any:
+    """``fn`` for a copy of the game (:meth:`NetrunnerGame.clone`): a function that closes over cards or the game
+    is made again over their copies (``memo``: originals to copies); any other callable is shared."""
+    if not isinstance(fn, types.FunctionType) or not fn.__closure__:
+        return fn
+    found = memo.get(id(fn))
+    if found is None:
+        cells = tuple(_fork_cell(cell, memo) for cell in fn.__closure__)
+        found = types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, cells)
+        found.__kwdefaults__ = fn.__kwdefaults__
+        memo[id(fn)] = found
+    return found
+
+
+def _fork_cell(cell: Any, memo: dict[int, Any]) -> Any:
+    try:
+        value = cell.cell_contents
+    except ValueError:  # a cell not filled yet
+        return types.CellType()
+    if isinstance(value, types.FunctionType):
+        return types.CellType(_fork_function(value, memo))
+    return types.CellType(copy.deepcopy(value, memo))
 
 
 def _label(value: Any) -> str:

@@ -19,7 +19,9 @@ from typing import TYPE_CHECKING, Any
 from toolkit.i18n import tr
 from toolkit.text import ast as A
 
+from ..core import search_think
 from .decisions import Decision, Option, RandomPolicy
+from .nodes import walked
 from .state import CENTRALS, Card
 
 if TYPE_CHECKING:
@@ -28,18 +30,27 @@ if TYPE_CHECKING:
 ECONOMY_NODES = (A.GainCredits, A.PlaceCredits, A.TakeCredits)
 
 
+PLAYERS = ("heuristic", "random", "search")
+
+
 def make_policy(kind: str, side: str, seed: int) -> Any:
-    """``heuristic`` or ``random`` for one side, from its own seeded RNG."""
+    """``heuristic``, ``random`` or ``search`` (``search:SECONDS``: looks ahead, :mod:`.search`) for one side, from its
+    own seeded RNG."""
     rng = random.Random(seed * 7919 + (1 if side == "corp" else 2))
     if kind == "heuristic":
         return HeuristicCorp(rng) if side == "corp" else HeuristicRunner(rng)
     if kind == "random":
         return RandomPolicy(rng)
-    raise ValueError(tr("unknown player {kind}; players: {choices}", kind=repr(kind), choices="heuristic, random"))
+    think = search_think(kind)
+    if think is not None:
+        from .search import SearchPolicy
+
+        return SearchPolicy("corp" if side == "corp" else "runner", rng, think)
+    raise ValueError(tr("unknown player {kind}; players: {choices}", kind=repr(kind), choices=", ".join(PLAYERS)))
 
 
 def _nodes(game: NetrunnerGame, card: Card) -> list[A.Node]:
-    return [n for a in game.abilities(card) for n in A.walk(a)]
+    return [n for a in game.abilities(card) for n in walked(a)]
 
 
 def _gains(game: NetrunnerGame, card: Card) -> int:
@@ -63,7 +74,7 @@ def _by_kind(d: Decision) -> dict[str, list[Option]]:
 
 
 def _ends_run(ability: A.Ability) -> bool:
-    return any(isinstance(n, A.EndRun) for n in A.walk(ability))
+    return any(isinstance(n, A.EndRun) for n in walked(ability))
 
 
 class _Base:

@@ -25,6 +25,7 @@ from toolkit.text.render import render
 
 from ..core import EngineError
 from .decisions import Option
+from .nodes import sentence_nodes, walked
 from .state import CENTRALS, SEATS, Card, Context, Encounter, RunState, Sub
 
 if TYPE_CHECKING:
@@ -333,7 +334,7 @@ class Runs:
             fits = any(
                 (isinstance(n, A.BreakSubroutine) and n.subtype in ice.subtypes) or isinstance(n, A.Scripted)
                 for a in g.abilities(breaker)
-                for n in A.walk(a)
+                for n in walked(a)
             )
             for index, ability in enumerate(g.abilities(breaker)):
                 if ability.kind != "paid":
@@ -341,7 +342,7 @@ class Runs:
                 ctx = Context("runner", breaker, g.current_run, encounter=encounter)
                 if not g.interp.can_pay_costs(ability, ctx, clicks_ok=False):
                     continue
-                nodes = [n for s in ability.sentences for n in A.walk(s)]
+                nodes = sentence_nodes(ability)
                 cost = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
                 text = Phrase(
                     N_("{card}: {text} ({n}{credit})"), card=str(breaker), text=render(ability), n=cost, credit="[credit]"

@@ -25,7 +25,7 @@ from .saved import FORMAT, game_record, replay_game
 from .state import SEATS
 
 SIDES = ("corp", "runner")
-MACHINES = ("heuristic", "random")
+MACHINES = ("search:1", "heuristic", "random")  # the machine's players, the strongest first
 
 
 def example_deck(records: list[Any], identity_id: str, fmt: str = "standard") -> Deck:

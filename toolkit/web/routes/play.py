@@ -76,11 +76,11 @@ def play_index(request: Request, web: Web) -> HTMLResponse:
 
     opponents = [(o, _opponent_words(o, lang)) for o in OPPONENTS]
     return render(request, "play/index.html", modes=modes, decks=_decks(web), opponents=opponents,
-                  netrunner=play_netrunner.choices(web, lang), machine_words=_opponent_words)  # fmt: skip
+                  netrunner=play_netrunner.choices(web, lang), machine_words=_netrunner_words)  # fmt: skip
 
 
 def _opponent_words(kind: str, lang: str) -> str:
-    """The machine's player as the form offers it: what it is, in the page's language."""
+    """The machine's tactics player as the form offers it: what it is, in the page's language."""
     if kind.startswith("search:"):
         return t(lang, "search: looks ahead, {seconds} s a choice", seconds=kind.split(":", 1)[1])
     words = {
@@ -89,6 +89,13 @@ def _opponent_words(kind: str, lang: str) -> str:
         "random": t(lang, "random: any legal choice"),
     }
     return words.get(kind, kind)
+
+
+def _netrunner_words(kind: str, lang: str) -> str:
+    """The machine's Netrunner player as the form offers it."""
+    if kind == "heuristic":
+        return t(lang, "heuristic: ices its servers and scores behind them, or builds a rig and runs where it pays")
+    return _opponent_words(kind, lang)
 
 
 @router.post("/play", dependencies=[Depends(require_write)], name="play_start")
