@@ -1621,6 +1621,7 @@ class NetrunnerGame:
         log = Log()
         log._events = list(self.log._events)
         memo[id(self.log)] = log
+        memo[id(self.decisions)] = list(self.decisions)  # its entries are never changed
         for name in ("policies", "waiter", "replay"):
             value = getattr(self, name)
             memo[id(value)] = {} if name == "policies" else deque() if name == "replay" else None

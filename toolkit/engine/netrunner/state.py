@@ -9,6 +9,7 @@ cards it hosts.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -97,6 +98,24 @@ class Card:
 
     def __str__(self) -> str:
         return f"{self.name}#{self.uid}"
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Card:
+        """A copy for a copy of the game (:meth:`~.game.NetrunnerGame.clone`), field by field (several times faster
+        than the generic copy, and cards are most of a game): the record is shared, what the card holds copied."""
+        new = Card(self.uid, self.id, self.name, self.side, self.record, self.rezzed, self.faceup, dict(self.counters),
+                   self.credits, self.recurring, self.strength_bonus)  # fmt: skip
+        memo[id(self)] = new
+        if self.host is not None:
+            new.host = copy.deepcopy(self.host, memo)
+        if self.hosted:
+            new.hosted = [copy.deepcopy(c, memo) for c in self.hosted]
+        if self.notes:
+            new.notes = copy.deepcopy(self.notes, memo)
+        if self.last_known:
+            new.last_known = copy.deepcopy(self.last_known, memo)
+        if self.gained_subtypes:
+            new.gained_subtypes = list(self.gained_subtypes)
+        return new
 
 
 @dataclass
