@@ -99,3 +99,32 @@ def _first_corp(client: Any) -> str:
     form = client.get("/play?lang=en").text
     corp = form.split('label="the corp"', 1)[1]
     return re.search(r'value="identity:([a-z0-9_]+)"', corp).group(1)  # type: ignore[union-attr]
+
+
+def test_the_machine_that_looks_ahead_plays_the_corp_and_a_reload_does_not_think_again(client: Any,
+                                                                                        monkeypatch: Any) -> None:  # fmt: skip
+    """The form offers the searcher first; against it (0.05 s an action here, to keep the test short) the runner
+    plays on; the searcher plays out its actions on copies, and a page reloaded replays its recorded choices
+    without playing a rollout."""
+    from toolkit.engine.netrunner import search, session
+
+    form = client.get("/play?lang=en").text
+    offered = re.findall(r'<select id="pl-nr-opponent" name="opponent">(.*?)</select>', form, re.S)[0]
+    assert re.findall(r'value="([^"]+)"', offered) == list(session.MACHINES)
+    assert session.MACHINES[0] == "search:1" and "looks ahead" in offered
+    monkeypatch.setattr(session, "MACHINES", ("search:0.05", *session.MACHINES))
+    played: list[int] = []
+    rollout = search.SearchPolicy._rollout
+    monkeypatch.setattr(search.SearchPolicy, "_rollout", lambda self, *a: played.append(1) or rollout(self, *a))
+    path = _start(client, opponent="search:0.05", seed="5")
+    for _ in range(25):
+        labels = _labels(client.get(f"{path}?lang=en").text)
+        if not labels:
+            break
+        _decide(client, path, ([x for x in labels if x.startswith("run")] or labels)[0])
+    thought = len(played)
+    assert thought, "the corp's turns were searched"
+    page = client.get(f"{path}?lang=en").text
+    assert len(played) == thought and 'id="nr-servers"' in page
+    api = client.get(f"/api{path}").json()
+    assert api["corp"]["hand"] is None  # the runner's page holds nothing of the corp's hand
