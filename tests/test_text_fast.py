@@ -288,6 +288,61 @@ def test_driver_gives_what_lark_gives(keep_all_tokens: bool, maybe_placeholders:
             driver.parse(text)
 
 
+@pytest.mark.parametrize(
+    ("ignore", "one_class"),
+    [
+        ("%ignore /[ \\t]+/", True),  # runs of characters: the driver skips them with one class, [\t ]*+
+        ("%ignore / +/\n%ignore /\\t+/", True),
+        ('%ignore " "\n%ignore "\\t"', False),  # (strings: as Lark has them, an alternation repeated)
+        ("%ignore /[ \\t]{1,3}/", False),  # at most three at a time: no run of any length
+        ("%ignore /[ \\t]+/\n%ignore /#[^\\n]*/", False),  # a comment is no run of its first character
+    ],
+)
+def test_driver_skips_what_lark_ignores(ignore: str, one_class: bool) -> None:
+    grammar = CALC.replace("%ignore /[ \\t]+/", ignore)
+    assert grammar != CALC or one_class
+    reference = Lark(grammar, parser="lalr", lexer="contextual")
+    driver = TableParser(Lark(grammar, parser="lalr", lexer="contextual"), None)
+    assert driver._skip is not None
+    assert driver._skip[0].__self__.pattern.endswith("]*+") == one_class
+    texts = [*CALC_TEXTS, "let X =\t1 ;", "\t print  \t 1 ;\t", "print 1; # note", "print    1;", "(A,  \t B)"]
+    for text in texts:
+        try:
+            expected = reference.parse(text)
+        except UnexpectedInput:
+            with pytest.raises(Unsupported):
+                driver.parse(text)
+        else:
+            assert driver.parse(text) == expected, text
+
+
+def test_driver_chains_rules_of_one_child_as_lark_reduces_them() -> None:
+    # a, b and c each reduce at once after the rule below them: one step of the driver, the same values
+    grammar = 'start: a+\na: b | b "!"\nb: c\nc: WORD | "(" a ")"\nWORD: /[a-z]+/\n%ignore " "'
+
+    class Wrap(Transformer):
+        def a(self, children: list[Any]) -> Any:
+            return ("a", *children)
+
+        def b(self, children: list[Any]) -> Any:
+            return ("b", *children)
+
+        def c(self, children: list[Any]) -> Any:
+            return ("c", *children)
+
+    for transformer in (None, Wrap()):
+        reference = Lark(grammar, parser="lalr", transformer=transformer)
+        driver = TableParser(Lark(grammar, parser="lalr", transformer=transformer), transformer)
+        for text in ["x", "x y!", "(x) ((y!)) z", "x!!"]:
+            try:
+                expected = reference.parse(text)
+            except UnexpectedInput:
+                with pytest.raises(Unsupported):
+                    driver.parse(text)
+            else:
+                assert driver.parse(text) == expected, text
+
+
 def test_driver_lexes_like_lark_even_where_lark_splits_wrongly() -> None:
     # the 你 / 你可以 pitfall (prefix_conflicts): Lark's lexer takes 你可以 in 你可以抽; so must the driver
     grammar = 'start: "你" "可以" "抽" | "你可以" "买"'

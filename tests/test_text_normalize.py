@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.text.normalize import chinese_number, normalize
+from toolkit.text.normalize import chinese_number, is_canonical, normalize, numerals_stay
 
 
 @pytest.mark.parametrize(
@@ -62,3 +62,28 @@ def test_origin_maps_every_character_back(text: str) -> None:
     assert origin[-1] == len(text)
     assert origin == sorted(origin)
     assert all(0 <= o <= len(text) for o in origin)
+
+
+@pytest.mark.parametrize(
+    ("text", "stays"),
+    [
+        ("同一名玩家面前至多 1 张", True),  # 同一 is a word
+        ("可以只放一部分；同一名玩家面前至多 1 张。", True),
+        ("第一", True),
+        ("同一二张", True),  # the run after 同 is left whole
+        ("你抽两张牌。", False),  # a count
+        ("你抽 两 张牌", False),
+        ("十二张", False),
+        ("一张", False),
+        ("可以只放一部分:", False),  # the colon changes
+        ("你抽 ２ 张牌", False),
+        ("你抽 2 张牌。", True),  # no numeral at all: canonical
+    ],
+)
+def test_numerals_stay_only_where_normalize_leaves_the_text(text: str, stays: bool) -> None:
+    # the parser's check for a text whose Chinese numerals are words (一部分, 同一名): no normalizing
+    for _ in range(2):  # the second time from what is_canonical and numerals_stay learned
+        assert numerals_stay(text) == stays
+        assert not stays or normalize(text) == (text, list(range(len(text) + 1)))
+        if any(ch in text for ch in "零〇一二两三四五六七八九十"):
+            assert not is_canonical(text)  # a numeral, whatever it is, makes is_canonical say no

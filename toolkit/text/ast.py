@@ -12,7 +12,7 @@ Chinese and English words live in :mod:`toolkit.text.vocab`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, Literal
 
 Span = tuple[int, int]
@@ -951,12 +951,24 @@ def walk(node: Any) -> Any:
     """Every node under ``node`` (itself included), depth first, in field order."""
     if isinstance(node, Node):
         yield node
-        for f in fields(node):
-            if f.name != "span":
-                yield from walk(getattr(node, f.name))
+        names = _FIELD_NAMES.get(node.__class__)
+        if names is None:
+            names = _field_names(node.__class__)
+        for name in names:
+            yield from walk(getattr(node, name))
     elif isinstance(node, tuple):
         for item in node:
             yield from walk(item)
+
+
+# per node class, its fields but the span, in order (what walk visits): dataclasses.fields builds its tuple anew
+# at each call
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(cls) if f.name != "span")
+    return names
 
 
 def to_json(node: Any) -> Any:
@@ -1002,6 +1014,54 @@ NODE_TYPES: dict[str, type[Node]] = {
     for cls in list(globals().values())
     if isinstance(cls, type) and issubclass(cls, Node) and cls is not Node
 }
+
+
+def _slot_setter(cls: type, name: str) -> Any:
+    """The ``__set__`` of the slot ``name`` of ``cls`` (or of a base): it sets the field of a frozen node as
+    ``object.__setattr__`` does, without looking the name up."""
+    for klass in cls.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name].__set__
+    raise AttributeError(name)  # pragma: no cover - every field of a slotted dataclass is a slot
+
+
+def _fast_init(cls: type[Node]) -> None:
+    """Give the node class ``cls`` an ``__init__`` of the same signature (parameters, defaults, keyword-only
+    span) that sets each slot through its descriptor. The one dataclasses writes for a frozen class sets each
+    field with ``object.__setattr__(self, name, value)`` (its ``__setattr__`` refuses), which looks the
+    name up again; this one is a third faster, and parsing a text makes a handful of nodes. The class stays
+    the dataclass it is (fields, equality, hashing, repr, frozen). A class this does not model (a
+    ``__post_init__``, a default factory, a field out of ``__init__``) keeps its own."""
+    if hasattr(cls, "__post_init__"):
+        return
+    positional: list[str] = []
+    keyword: list[str] = []
+    lines: list[str] = []
+    names: dict[str, Any] = {}
+    for f in fields(cls):
+        if not f.init or f.default_factory is not MISSING:
+            return
+        names[f"_set_{f.name}"] = _slot_setter(cls, f.name)
+        parameter = f.name
+        if f.default is not MISSING:
+            names[f"_default_{f.name}"] = f.default
+            parameter += f"=_default_{f.name}"
+        (keyword if f.kw_only else positional).append(parameter)
+        lines.append(f"    _set_{f.name}(self, {f.name})")
+    signature = ", ".join(["self", *positional, *(["*", *keyword] if keyword else [])])
+    exec(f"def __init__({signature}):\n" + "\n".join(lines or ["    pass"]) + "\n", names)
+    init = names["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__doc__ = cls.__init__.__doc__
+    init.__annotations__ = dict(cls.__init__.__annotations__)
+    cls.__init__ = init  # type: ignore[method-assign]
+
+
+_CLASSES: tuple[type[Node], ...] = (Node, *NODE_TYPES.values())
+for _cls in _CLASSES:
+    _fast_init(_cls)
+del _cls, _CLASSES
 
 
 def from_json(data: Any) -> Any:

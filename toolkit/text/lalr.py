@@ -15,16 +15,21 @@ token:
   names the terminal; a terminal that is an alternation of words (``(?:单位|特工)``)
   is one alternative per word, in its order. Where the grammar's ``%ignore``
   terminals cannot start where any other terminal can (spaces), the ignored
-  text after a token is taken by the token's own match (``…(?:[ \\t]+)*``) rather
-  than by a round of the loop of its own;
+  text after a token is taken by the token's own match (``…[\\t ]*+``, one
+  class when each is a run of characters, as ``/[ \\t]+/``) rather than by a
+  round of the loop of its own;
 - a token of a keyword (a terminal of fixed text: ``"抽"``, ``"。"``, ``SELF_UNIT``)
   is not made at all: its start offset stands for it on the stack, and a reducer
   that passes it on makes the :class:`lark.Token` (a specialized reducer reads
   the offset: the token's span is that offset and the keyword's length);
-- actions are small integers in one dict per state (shift: the next state,
-  reduce: ``~rule``), and each rule has its dict of gotos; the action of the
-  state that lexed a token is read with the token's terminal, from the lexer's
-  table;
+- actions are small integers (shift: the next state, reduce: ``~reduction``),
+  read with the token's terminal from the table of the lexer of the state that
+  lexed it. A reduction is a rule's under one lookahead terminal: its goto, on
+  the state below the children, gives the next state, the action there on the
+  same terminal and the reducer, so no action is looked up after a reduction;
+  and the rules of one child that reduce at once after it on that terminal
+  (``seq: clause``, ``body: __body_plus_3``, ``start: ability``) reduce in the
+  same step, their reducers chained (see :func:`_chained`);
 - each rule reduces through a precomputed child plan that does what Lark's
   tree builder does (keep the tokens, put ``None`` for a missing ``[optional]``,
   splice the children of ``_inlined`` helper rules such as ``__body_plus_3``)
@@ -32,6 +37,9 @@ token:
   Lark was built with, so both paths build the same values. A helper list that
   grows by one is appended to, one spliced whole is passed as it is (the driver
   made it, nothing else holds it), and a rule of one child reduces in place.
+  A reducer may say what it makes and keeps (attributes, see :func:`_chained`),
+  so that a chain leaves out a step that returns its child as it is and makes a
+  list or tuple of one value at once.
 
 The driver only knows the way forward. At the first thing it does not expect (a
 character no terminal of the state matches, a token the state has no action for,
@@ -90,7 +98,9 @@ class TableParser:
     whose children all reach its method as they are (no placeholder, no splice):
     one that returns what ``method(children)`` would, where ``children`` has the
     keyword tokens (``keywords[i]`` not None: the keyword's text) as their start
-    offsets (:func:`make_token` makes the token). :meth:`parse` returns what
+    offsets (:func:`make_token` makes the token); such a reducer may also say
+    what it makes and keeps, for the chains of rules of one child (attributes,
+    see :func:`_chained`). :meth:`parse` returns what
     Lark's ``parse`` would return for a text that parses; it raises
     :class:`Unsupported` where Lark would raise (or could behave in a way this
     driver does not model). Building it raises :class:`Unsupported` for a Lark
@@ -124,11 +134,12 @@ class TableParser:
         count = max(table.states) + 1
         if sorted(table.states) != list(range(count)):
             raise Unsupported("states are not numbered 0..n-1")
-        self._actions: list[dict[str, int]] = [{} for _ in range(count)]
+        # Lark's actions: a shift as the next state, a reduction as ~rule
+        raw: list[dict[str, int]] = [{} for _ in range(count)]
         origins = {str(rule.origin.name) for rule in rules}
         gotos: dict[str, dict[int, int]] = {}
         for state, actions in table.states.items():
-            out = self._actions[state]
+            out = raw[state]
             for name, (action, arg) in actions.items():
                 if action.name != "Shift":
                     out[str(name)] = ~rule_index[arg]
@@ -150,7 +161,7 @@ class TableParser:
         }
         helpers = _plain_helpers(rules)
         # per rule: where its children start on the stack (-2 per child), its gotos, its reducer
-        self._reducers: list[tuple[int, dict[int, int], Reducer]] = [
+        per_rule: list[tuple[int, dict[int, int], Reducer]] = [
             (
                 -2 * len(rule.expansion) if rule.expansion else _NO_CHILDREN,
                 gotos.get(str(rule.origin.name), {}),
@@ -158,6 +169,7 @@ class TableParser:
             )
             for rule in rules
         ]
+        self._actions, self._reductions = _reductions(raw, per_rule, self._end, count)
 
         # the lexer of each state: Lark's own terminal order for that state, as one alternation
         flags = lexer_conf.g_regex_flags
@@ -166,9 +178,10 @@ class TableParser:
         self._skip: tuple[Any, frozenset[str]] | None = None
         if skip is not None:
             self._skip = (re.compile(skip[0], flags).match, skip[1])
-        # (its match, and per group number: the terminal, its fixed text, is it a keyword, the state's action on
-        # it); the action on a terminal that the state has none for (Lark's lexer makes none such) is a shift
-        # to a state with no actions and a lexer that never matches (the parse stops at the next token)
+        # (its match, and per group number: the state's action on the terminal, the terminal (None for a
+        # keyword, "" for an %ignore terminal), the token's text when fixed); the action on a terminal that the
+        # state has none for (Lark's lexer makes none such) is a shift to a state with no actions and a lexer
+        # that never matches (the parse stops at the next token)
         lexers = frontend.lexer.lexers
         pieces: dict[str, list[tuple[str, str | None, int]]] = {}  # per terminal, for all the lexers
         by_terminals: dict[tuple[str, ...], tuple[Any, tuple[Any, ...]]] = {}
@@ -181,7 +194,11 @@ class TableParser:
             match, made = by_terminals[key]
             actions = self._actions[state]
             with_actions = tuple(
-                None if what is None else (*what, actions.get(what[0], count) if what[0] is not None else None)
+                None
+                if what is None
+                else (None, "", None)
+                if what[0] is None
+                else (actions.get(what[0], count), None if what[2] else what[0], what[1])
                 for what in made
             )
             self._lexers.append((match, with_actions))
@@ -244,6 +261,7 @@ class TableParser:
             def splice_one(children: list[Any]) -> Any:
                 return first(children[0])
 
+            splice_one.of_one = first  # type: ignore[attr-defined]  # see _chained
             return splice_one
         words = {index: (kind, text) for index, kind, text in spots}
 
@@ -268,15 +286,13 @@ class TableParser:
     def parse(self, text: str) -> Any:
         """The value of the start rule for ``text``; :class:`Unsupported` at anything unexpected."""
         lexers = self._lexers
-        table = self._actions
-        reducers = self._reducers
+        reductions = self._reductions
         new_str = _new_str
         token_class = Token
         state = self._start
         # one stack, states and values interleaved: [state0, value1, state1, …, value_n, state_n], so that
         # a reduction takes its children with one slice and drops them with one del
         stack: list[Any] = [state]
-        push = stack.append
         pos = 0
         length = len(text)
         skip = self._skip
@@ -289,11 +305,11 @@ class TableParser:
                 index = found.lastindex
             except AttributeError:  # no match: None
                 raise Unsupported(pos) from None
-            kind, fixed, keyword, action = terminals[index]
-            if keyword:  # a keyword: its offset stands for its token
+            action, kind, fixed = terminals[index]
+            if kind is None:  # a keyword: its offset stands for its token
                 value: Any = pos
             else:
-                if kind is None:  # an %ignore terminal (where the tokens do not take the ignored text)
+                if not kind:  # an %ignore terminal (where the tokens do not take the ignored text)
                     pos = found.end()
                     continue
                 if fixed is None:
@@ -306,55 +322,196 @@ class TableParser:
                 value.value = fixed
                 value.start_pos = pos
                 value.end_pos = stop
-            while action < 0:  # reduce, until the token is shifted
-                at, goto, reduce = reducers[~action]
+            while action < 0:  # reduce, until the token is shifted (see _reductions: the goto on the state
+                # below the children gives the next state, the action there on this token, and the reducer)
+                at, goto = reductions[action]
                 if at == -2:  # one child: its value and state are replaced where they are
+                    state, action, reduce = goto[stack[-3]]
                     stack[-2] = reduce([stack[-2]])
-                    stack[-1] = state = goto[stack[-3]]
+                    stack[-1] = state
                 else:
                     children = stack[at::2]
                     del stack[at:]
-                    state = goto[stack[-1]]
-                    push(reduce(children))
-                    push(state)
-                try:
-                    action = table[state][kind]
-                except KeyError:
-                    raise Unsupported(pos) from None
-            push(value)
-            push(action)
+                    state, action, reduce = goto[stack[-1]]
+                    stack.append(reduce(children))
+                    stack.append(state)
+            stack.append(value)
+            stack.append(action)
             state = action
             pos = found.end()
         # the end of the text: reduce until the start rule is complete (the reduction is written out again
         # rather than shared with the loop above through a function: it runs for every rule of every text)
         end_state = self._end
+        action = self._actions[state].get(_END)
         while True:
-            action = table[state].get(_END)
             if action is None or action >= 0:  # nothing to do at the end, or a shift of it (Lark asserts)
                 raise Unsupported(pos)
-            at, goto, reduce = reducers[~action]
+            at, goto = reductions[action]
             if at == -2:
+                state, action, reduce = goto[stack[-3]]
                 result = reduce([stack[-2]])
-                state = goto[stack[-3]]
-            else:
-                children = stack[at::2]
-                del stack[at:]
-                state = goto[stack[-1]]
-                result = reduce(children)
-            if state == end_state:
-                return result
-            if at == -2:
+                if state == end_state:
+                    return result
                 stack[-2] = result
                 stack[-1] = state
             else:
-                push(result)
-                push(state)
+                children = stack[at::2]
+                del stack[at:]
+                state, action, reduce = goto[stack[-1]]
+                result = reduce(children)
+                if state == end_state:
+                    return result
+                stack.append(result)
+                stack.append(state)
+
+
+def _reductions(
+    raw: list[dict[str, int]], per_rule: list[tuple[int, dict[int, int], Reducer]], end: int, never: int
+) -> tuple[list[dict[str, int]], list[tuple[int, dict[int, tuple[int, int, Reducer]]]]]:
+    """The driver's actions and reductions, from Lark's actions (``raw``: a shift as its state, a reduction as
+    ``~rule``) and ``per_rule`` (where the children start, the gotos, the reducer).
+
+    A reduction is the rule's under one lookahead terminal: ``(at, goto)``, where ``goto`` maps the state
+    below the children to (the next state, the action there on that terminal, the reducer). A reduction is
+    followed at once by the rules of one child that reduce on the same terminal there (``seq: clause``, ``body:
+    __body_plus_3``, ``start: ability``): the state below stays the same, so they are known from it, and the
+    reducer calls theirs after the rule's own (one step of the driver instead of one per rule). An action of
+    the driver is a shift as its state, a reduction as ``~index`` of the reduction (a negative number: the
+    list is returned backwards, so that the action is its index, from the end); no action is a shift to
+    ``never``, a state with no actions (at the end state, where Lark returns, the action is never read)."""
+    index: dict[tuple[int, str], int] = {}
+    reductions: list[tuple[int, dict[int, tuple[int, int, Reducer]]]] = []
+    pending: list[tuple[int, str]] = []
+    chains: dict[tuple[Reducer, ...], Reducer] = {}
+
+    def encode(action: int | None, kind: str) -> int:
+        if action is None:
+            return never
+        if action >= 0:
+            return action
+        key = (~action, kind)
+        if key not in index:
+            index[key] = len(reductions)
+            reductions.append((per_rule[~action][0], {}))
+            pending.append(key)
+        return ~index[key]
+
+    actions = [{kind: encode(action, kind) for kind, action in row.items()} for row in raw]
+    while pending:
+        rule, kind = pending.pop()
+        at, gotos, reducer = per_rule[rule]
+        goto = reductions[index[rule, kind]][1]
+        for below, state in gotos.items():
+            steps = [reducer]
+            action: int | None = None
+            while state != end:
+                action = raw[state].get(kind)
+                if action is None or action >= 0:
+                    break
+                unit_at, unit_gotos, unit_reducer = per_rule[~action]
+                if unit_at != -2 or below not in unit_gotos:
+                    break
+                steps.append(unit_reducer)  # a rule of one child: the value just made is that child
+                state, action = unit_gotos[below], None
+            key = tuple(steps)
+            if key not in chains:
+                chains[key] = _chained(steps)
+            goto[below] = (state, encode(action, kind) if state != end else never, chains[key])
+    return actions, reductions[::-1]  # reduction i at index ~i (from the end): the action itself
+
+
+def _chained(steps: Sequence[Reducer]) -> Reducer:
+    """The reducer that calls ``steps[0]`` with the children, then each of the others with a list of the value
+    before (the reductions of rules of one child that follow at once).
+
+    A reducer may say more of itself, for these chains (attributes): ``of_one``, the same as a function of the one
+    child's value (no list to make); ``keeps``, a class whose values it returns as they are (``start: ability``
+    returns the ability); ``makes``, the class of every value it returns; ``lists``, a class of whose values it
+    makes the list of the value (``seq: clause``). A step that keeps what the step before makes is left out, and
+    a helper's list of one value that a builder turns into a tuple (``body: __body_plus_3``, ``__body_plus_3:
+    sentence``) is the tuple of the value. The first step may have variants that make the next step's value at
+    once: ``listed`` (the list of its value), ``tupled`` (the tuple of its value), ``as_tuple`` (the tuple of
+    the list it makes)."""
+    first = steps[0]
+    made = getattr(first, "makes", None)
+    after: list[Callable[[Any], Any]] = []
+    call: Callable[[Any], Any]
+    for step in steps[1:]:
+        keeps = getattr(step, "keeps", None)
+        if keeps is not None and made is not None and issubclass(made, keeps):
+            continue
+        lists = getattr(step, "lists", None)
+        if step is list or (lists is not None and made is not None and issubclass(made, lists)):
+            call, made = _listed, list  # a helper's list of one child (or a list of one value, as it says)
+        else:
+            call, made = getattr(step, "of_one", None) or _of_one(step), getattr(step, "makes", None)
+        if call is tuple and after and after[-1] is _listed:
+            after[-1] = _tupled
+        else:
+            after.append(call)
+    if after and after[0] is _listed and getattr(first, "listed", None) is not None:
+        first, after = first.listed, after[1:]  # type: ignore[attr-defined]
+    elif after and after[0] is _tupled and getattr(first, "tupled", None) is not None:
+        first, after = first.tupled, after[1:]  # type: ignore[attr-defined]
+    elif after and after[0] is tuple and getattr(first, "as_tuple", None) is not None:
+        first, after = first.as_tuple, after[1:]  # type: ignore[attr-defined]
+    if not after:
+        return first
+    if len(after) == 1:
+        second = after[0]
+
+        def chained_2(children: list[Any]) -> Any:
+            return second(first(children))
+
+        return chained_2
+    if len(after) == 2:
+        second, third = after
+
+        def chained_3(children: list[Any]) -> Any:
+            return third(second(first(children)))
+
+        return chained_3
+
+    def chained(children: list[Any]) -> Any:
+        value = first(children)
+        for step in after:
+            value = step(value)
+        return value
+
+    return chained
+
+
+def _of_one(reduce: Reducer) -> Callable[[Any], Any]:
+    """``reduce`` as a function of the one child's value."""
+
+    def of_one(value: Any) -> Any:
+        return reduce([value])
+
+    return of_one
+
+
+def _listed(value: Any) -> list[Any]:
+    return [value]
+
+
+def _tupled(value: Any) -> tuple[Any, ...]:
+    return (value,)
 
 
 def _append_to_first(children: list[Any]) -> list[Any]:
     kept: list[Any] = children[0]
     kept.append(children[1])
     return kept
+
+
+def _append_to_first_tupled(children: list[Any]) -> tuple[Any, ...]:
+    """:func:`_append_to_first`, and the tuple of the list (``body: __body_plus_3`` whose builder is tuple)."""
+    kept: list[Any] = children[0]
+    kept.append(children[1])
+    return tuple(kept)
+
+
+_append_to_first.as_tuple = _append_to_first_tupled  # type: ignore[attr-defined]
 
 
 def _plain_helpers(rules: Sequence[Any]) -> set[str]:
@@ -490,8 +647,36 @@ def _ignored_run(ignored: Sequence[Any], terminals: Sequence[Any], flags: int) -
         first = _first_chars(terminal, flags)
         if first is None or first & starts:
             return None
+    if all(_is_char_run(terminal, flags) for terminal in ignored):
+        # each is a run of its first characters ([ \t]+): a run of them is a run of all those characters, a
+        # class the regex engine repeats in one step, where the repeat of an alternation of repeats goes
+        # back to the engine's loop for each (a third of the time of a whole match); possessive, as nothing
+        # after it could want it shorter (it ends the lexer's regex), so the engine keeps no way back
+        return "[" + "".join(re.escape(ch) for ch in sorted(starts)) + "]*+", frozenset(starts)
     ordered = sorted(ignored, key=_lark_order)
     return "(?:" + "|".join(t.pattern.to_regexp() for t in ordered) + ")*", frozenset(starts)
+
+
+def _is_char_run(terminal: Any, flags: int) -> bool:
+    """True if ``terminal`` matches exactly the runs (one character or more) of the characters it starts with
+    (``/[ \\t]+/``): one repeat, at least once and without end, of one character of a known set."""
+    if flags & (re.IGNORECASE | re.VERBOSE) or not isinstance(terminal.pattern, PatternRE) or terminal.pattern.flags:
+        return False
+    try:
+        parsed = list(sre_parse.parse(terminal.pattern.to_regexp(), flags))
+    except re.error:
+        return False
+    if len(parsed) != 1 or parsed[0][0] is not sre_constants.MAX_REPEAT:
+        return False
+    low, high, inner = parsed[0][1]
+    items = list(inner)
+    return (
+        low == 1
+        and high == sre_constants.MAXREPEAT
+        and len(items) == 1
+        and items[0][0] in (sre_constants.LITERAL, sre_constants.IN)
+        and _first_of(items) is not None
+    )
 
 
 def _lark_order(terminal: Any) -> tuple[int, int, int, str]:

@@ -86,28 +86,34 @@ _RUN_LIMIT = 8192
 _same_run = re.compile("").fullmatch
 _same_run_size = 0
 _set_lookups = 0
+# the same with the Chinese numerals (for numerals_stay), made at the same time
+_same_or_numeral_run = re.compile("[" + "".join(sorted(_NUMERAL_CHARS)) + "]*").fullmatch
 
 
 def is_canonical(text: str) -> bool:
     """True if every character of ``text`` is one that :func:`normalize` leaves as it is wherever it stands: it
     then leaves the text as it is (its origin map is ``range(len(text) + 1)``). False says nothing: a numeral
     (``一``) or ``.`` may stay too."""
-    global _same_run, _same_run_size, _set_lookups
+    global _same_run, _same_or_numeral_run, _same_run_size, _set_lookups
     if _same_run(text) is not None:
         return True
-    if not (_SAME.issuperset(text) or all(_stays(ch) for ch in set(text))):
+    if _same_or_numeral_run(text) is not None:  # the rest is of _SAME: a numeral (none is of _SAME) says no
         return False
+    # (every character learned: a text that says no teaches the regexes its other characters too)
+    canonical = _SAME.issuperset(text) or all([_stays(ch) for ch in set(text).difference(_SAME)])
     _set_lookups += 1
     size = len(_SAME)
     if size != _same_run_size and size <= _RUN_LIMIT and _set_lookups * 64 >= size:
-        _same_run = re.compile("[" + "".join(re.escape(ch) for ch in sorted(_SAME)) + "]*").fullmatch
+        same = "".join(re.escape(ch) for ch in sorted(_SAME))
+        _same_run = re.compile("[" + same + "]*").fullmatch
+        _same_or_numeral_run = re.compile("[" + same + "".join(sorted(_NUMERAL_CHARS)) + "]*").fullmatch
         _same_run_size, _set_lookups = size, 0
-    return True
+    return canonical
 
 
 def normalize(text: str) -> tuple[str, list[int]]:
     """Normalized text and the input offset of each of its characters (len + 1 entries)."""
-    if is_canonical(text):  # canonical text: nothing to do
+    if is_canonical(text) or numerals_stay(text):  # canonical text: nothing to do
         return text, list(range(len(text) + 1))
     chars: list[str] = []
     origin: list[int] = []
@@ -152,6 +158,20 @@ def normalize(text: str) -> tuple[str, list[int]]:
     pieces.append(folded_text[last:])
     out_origin.extend(origin[last:])
     return "".join(pieces), out_origin
+
+
+def numerals_stay(text: str) -> bool:
+    """True if the only characters of ``text`` that normalizing may change are Chinese numerals, and none of them
+    is a count that step 3 replaces (``一部分``, ``同一名``): normalize then leaves the text as it is, without
+    building it again character by character (the numerals that stay make :func:`is_canonical` say no)."""
+    others = _same_or_numeral_run(text) is None  # (or characters learned since the regex was made)
+    if others and not all(_stays(ch) for ch in set(text).difference(_SAME, _NUMERAL_CHARS)):
+        return False
+    for match in _NUMERAL_RUN.finditer(text):  # step 3, as normalize runs it (steps 1 and 2 change nothing)
+        start = match.start()
+        if (start == 0 or text[start - 1] not in _WORD_BEFORE) and chinese_number(match.group()) is not None:
+            return False
+    return True
 
 
 def _opening_quote(chars: list[str], index: int) -> bool:

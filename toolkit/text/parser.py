@@ -7,8 +7,9 @@ token kept so that each node gets the exact span it covers.
 Lark builds the parser (the LALR tables, each state's lexer) and is the reference.
 Texts run first through :mod:`toolkit.text.lalr`, a small driver of Lark's own
 tables, with the same callbacks made faster for it (:func:`_specialize`: values
-picked by position, spans read from the keywords' offsets, and twins of the
-builders that make the frame of every text), three to four times as fast; on
+picked by position, spans read from the keywords' offsets, twins of the builders
+that make the frame of every text and of the words of the vocabularies, and the
+chains of rules of one child made at once), about five times as fast; on
 anything it does not expect it stops, and Lark parses the text again, so every
 error (and any text the driver cannot take) is Lark's. tests/test_text_fast.py and
 tests/test_parse_speed_trees.py hold the two to the same ASTs, spans and errors.
@@ -45,7 +46,7 @@ from . import ast as A
 from . import vocab as V
 from .lalr import TableParser, Unsupported, make_token
 from .limits import MAX_COUNT, MAX_NESTING, MAX_TEXT_LENGTH
-from .normalize import is_canonical, normalize
+from .normalize import is_canonical, normalize, numerals_stay
 
 GRAMMAR_PATH = Path(__file__).with_name("ability.lark")
 
@@ -250,6 +251,7 @@ def _node(build: Callable[..., Any]) -> Callable[[Any, list[Any]], Any]:
 
 # the numbers that texts hold most, as they are written: one lookup instead of the checks of _limited
 _SMALL = {str(n): n for n in range(MAX_COUNT + 1)}
+_SMALL_SIGNED = {f"{sign}{n}": -n if sign == "-" else n for n in range(MAX_COUNT + 1) for sign in "+-"}
 
 
 def _int(token: Token) -> int:
@@ -258,7 +260,8 @@ def _int(token: Token) -> int:
 
 
 def _signed(token: Token) -> int:
-    return _limited(token.value, token.start_pos or 0)
+    value = _SMALL_SIGNED.get(token.value)
+    return value if value is not None else _limited(token.value, token.start_pos or 0)
 
 
 def _limited(literal: str, at: int) -> int:
@@ -1021,7 +1024,11 @@ class _Builder:
 def _range(token: Token) -> tuple[int, int]:
     low_text, high_text = token.value.split("-")
     at = token.start_pos or 0
-    low, high = _limited(low_text, at), _limited(high_text, at + len(low_text) + 1)
+    low, high = _SMALL.get(low_text), _SMALL.get(high_text)
+    if low is None:
+        low = _limited(low_text, at)
+    if high is None:
+        high = _limited(high_text, at + len(low_text) + 1)
     if low > high:
         reversed_range = f"{high}-{low}"
         raise _SemanticError(
@@ -1040,7 +1047,6 @@ def _check_control(ref: A.Ref) -> None:
     """你获得<对象>的操控权 names a unit someone else controls (§5.4): not a card, not an obstacle (neutral,
     §5.2), not one of yours. Unqualified nouns (目标单位, 目标随从) are allowed: the engine offers the
     hostile ones."""
-    nouns = _either([V.zh(V.UNIT_NOUNS, noun) for noun in _CONTROLLABLE])
     start = ref.span[0] if ref.span else 0
     if isinstance(ref, A.Fixed):
         word, kind = V.zh(V.FIXED_REFS, ref.ref), {"this_card": "card", "self_unit": "own"}.get(ref.ref)
@@ -1053,6 +1059,9 @@ def _check_control(ref: A.Ref) -> None:
             kind = "own"
         if kind is not None and ref.span:
             start = ref.span[1] - len(word)  # the noun ends the reference
+    if kind is None:
+        return
+    nouns = _either([V.zh(V.UNIT_NOUNS, noun) for noun in _CONTROLLABLE])  # (the words of an error only)
     if kind == "card":
         message = tr("{ref} is a card, not a unit: only units change control ({rule})", ref=word, rule="§5.4")
     elif kind == "own":
@@ -1145,15 +1154,18 @@ def _node_reducer(
         if not symbol.is_term or _VALUE_KIND[str(symbol.name)]
     )
     node_class, part_class = A.Node, _Part
-    set_span = _set_span
+    set_span, new = _set_span, object.__new__
 
     def finish(node: Any, children: list[Any]) -> Any:  # what _node's callback does with the result
         if isinstance(node, node_class):
             if node.span is None:
                 set_span(node, span_of(children))
             return node
-        if callable(node):
-            return part_class(node, span_of(children))
+        if callable(node):  # a predicate waiting for its subject: a part (made without its __init__'s call)
+            part = new(part_class)
+            part.value = node
+            part.span = span_of(children)
+            return part
         return node
 
     if len(picks) == 1 and picks[0][1] == _RULE:  # the common cases, without a loop
@@ -1170,6 +1182,17 @@ def _node_reducer(
                 return node
             return finish(node, children)
 
+        if len(kinds) == 1:  # a rule of one child: the same, of the child's value (lalr._chained)
+
+            def reduce_one(child: Any) -> Any:
+                node = build(builder, child.value if child.__class__ is part_class else child)
+                if isinstance(node, node_class):
+                    if node.span is None:
+                        set_span(node, span_of([child]))
+                    return node
+                return finish(node, [child])
+
+            reduce_rule.of_one = reduce_one  # type: ignore[attr-defined]
         return reduce_rule
 
     if len(picks) == 1 and picks[0][1] == _TOKEN and kinds[0] == _WORD and kinds[-1] == _WORD:
@@ -1224,7 +1247,8 @@ def _node_reducer(
 
         return reduce_word
 
-    if len(picks) == 2 and picks[0][1] == _RULE and picks[1][1] == _RULE:  # (subj_clause: ref subj_pred)
+    if len(picks) == 2 and _WORD not in (picks[0][1], picks[1][1]):  # (subj_clause: ref subj_pred, STAT SIGNED)
+        # (a token is never a part: it passes as it is)
         first, second = picks[0][0], picks[1][0]
 
         def reduce_rules(children: list[Any]) -> Any:
@@ -1268,6 +1292,30 @@ def _span_reader(
     words = [(index, str(symbol.name), keywords[index]) for index, symbol in enumerate(rule.expansion)
              if kinds[index] == _WORD]  # fmt: skip
     spanned, sequences = _SPANNED, (list, tuple)
+    if first_kind != _RULE and last_kind != _RULE:  # from a token or keyword to one: one line each
+        if first_kind == _WORD and last_kind == _WORD:
+
+            def words_span(children: list[Any]) -> tuple[int, int] | None:
+                return (children[0], children[-1] + last_width)
+
+            return words_span
+        if first_kind == _WORD:
+
+            def word_token_span(children: list[Any]) -> tuple[int, int] | None:
+                return (children[0], children[-1].end_pos)
+
+            return word_token_span
+        if last_kind == _WORD:
+
+            def token_word_span(children: list[Any]) -> tuple[int, int] | None:
+                return (children[0].start_pos, children[-1] + last_width)
+
+            return token_word_span
+
+        def tokens_span(children: list[Any]) -> tuple[int, int] | None:
+            return (children[0].start_pos, children[-1].end_pos)
+
+        return tokens_span
 
     def general(children: list[Any]) -> tuple[int, int] | None:
         tokens = list(children)
@@ -1338,6 +1386,12 @@ def _clause_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Call
                 set_span(effect, span_of(children))
             return effect
 
+        def alone_of_one(effect: Any) -> Any:  # the same, of the effect (lalr._chained)
+            if effect.__class__ not in spanned:
+                set_span(effect, span_of([effect]))
+            return effect
+
+        alone.of_one = alone_of_one  # type: ignore[attr-defined]
         return alone
 
     def clause(children: list[Any]) -> Any:
@@ -1348,6 +1402,17 @@ def _clause_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Call
             set_span(effect, span_of(children))
         return effect
 
+    def clause_listed(children: list[Any]) -> Any:  # the list of the clause's effect (seq: clause)
+        effect = children[index]
+        if worded and effect.__class__ in spanned and effect.span is not None:
+            set_span(effect, (children[0], effect.span[1]))
+        else:
+            set_span(effect, span_of(children))
+        return [effect]
+
+    # (lalr._chained) what it returns is a node (set_span takes nothing else), its list made at once
+    clause.makes = A.Node  # type: ignore[attr-defined]
+    clause.listed = clause_listed  # type: ignore[attr-defined]
     return clause
 
 
@@ -1363,6 +1428,12 @@ def _seq_plain_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: C
             children[0] = value.value
         return children  # the driver's list of this reduction's children: no one else holds it
 
+    def seq_plain_of_one(value: Any) -> Any:  # the same, of the clause's value (lalr._chained)
+        return [value.value if value.__class__ is part_class else value]
+
+    seq_plain.of_one = seq_plain_of_one  # type: ignore[attr-defined]
+    seq_plain.makes = list  # type: ignore[attr-defined]
+    seq_plain.lists = A.Node  # type: ignore[attr-defined]  # of a node, the list of it (no part to open)
     return seq_plain
 
 
@@ -1373,18 +1444,29 @@ def _sentence_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Ca
     sentence_class, set_effects, set_span, new = A.Sentence, _slot(A.Sentence, "effects"), _set_span, object.__new__
     part_class, spanned, width = _Part, _SPANNED, len(keywords[1])
 
-    def sentence(children: list[Any]) -> Any:
-        seq = children[0]
-        head: Any = seq[0] if seq.__class__ is list and seq else None
-        if head.__class__ in spanned and head.span is not None:  # the first effect starts the sentence
-            span = (head.span[0], children[1] + width)
-        else:
-            span = span_of(children)
-        node = new(sentence_class)
-        set_effects(node, tuple(seq.value if seq.__class__ is part_class else seq))
-        set_span(node, span)
-        return node
+    def make(wrap: int) -> Callable[[list[Any]], Any]:
+        # wrap: 0 the sentence, 1 the list of it (__body_plus_3: sentence), 2 the tuple of it (and body:
+        # __body_plus_3), for lalr._chained
+        def sentence(children: list[Any]) -> Any:
+            seq = children[0]
+            head: Any = seq[0] if seq.__class__ is list and seq else None
+            if head.__class__ in spanned and head.span is not None:  # the first effect starts the sentence
+                span = (head.span[0], children[1] + width)
+            else:
+                span = span_of(children)
+            node = new(sentence_class)
+            set_effects(node, tuple(seq.value if seq.__class__ is part_class else seq))
+            set_span(node, span)
+            if not wrap:
+                return node
+            return [node] if wrap == 1 else (node,)
 
+        return sentence
+
+    sentence = make(0)
+    sentence.makes = sentence_class  # type: ignore[attr-defined]
+    sentence.listed = make(1)  # type: ignore[attr-defined]
+    sentence.tupled = make(2)  # type: ignore[attr-defined]
     return sentence
 
 
@@ -1395,13 +1477,18 @@ def _seq_if_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Call
     if _VALUE_KIND[str(rule.expansion[0].name)] or _VALUE_KIND[str(rule.expansion[2].name)]:
         return None  # _kept would keep those tokens
     if_class, set_condition, set_effects = A.If, _slot(A.If, "condition"), _slot(A.If, "effects")
-    set_span, new = _set_span, object.__new__
+    set_span, new, spanned = _set_span, object.__new__, _SPANNED
 
     def seq_if(children: list[Any]) -> Any:
         node = new(if_class)
         set_condition(node, children[1])  # as _kept gives it: a rule's value as it is
-        set_effects(node, tuple(children[3]))
-        set_span(node, span_of(children))
+        seq = children[3]
+        set_effects(node, tuple(seq))
+        last: Any = seq[-1] if seq.__class__ is list and seq else None
+        if last.__class__ in spanned and last.span is not None:  # from 如果 to the end of the last effect
+            set_span(node, (children[0], last.span[1]))
+        else:
+            set_span(node, span_of(children))
         return [node]
 
     return seq_if
@@ -1423,7 +1510,51 @@ def _start_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Calla
             return node
         return part_class(node, span_of(children)) if callable(node) else node
 
+    # a node it returns as it is (its span, when None, is the node's own: None), and lalr._chained leaves the
+    # reduction out after a reducer that makes nodes (the abilities')
+    start.keeps = node_class  # type: ignore[attr-defined]
     return start
+
+
+def _ref_fixed_twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Callable[[list[Any]], Any]) -> Any:
+    """:meth:`_Builder.ref_fixed` of a keyword (``ref: SELF_UNIT``, 本单位): the rule decides the reference, and
+    the keyword's token, which the builder reads only the type of, is not made."""
+    name = str(rule.expansion[0].name)
+    if kinds != (_WORD,) or name not in _FIXED_BY_TOKEN or not _fields_are(A.Fixed, ["ref"]):
+        return None
+    fixed_class, set_ref, set_span, new = A.Fixed, _slot(A.Fixed, "ref"), _set_span, object.__new__
+    ref, width = _FIXED_BY_TOKEN[name], len(keywords[0])
+
+    def ref_fixed(children: list[Any]) -> Any:
+        node = new(fixed_class)
+        set_ref(node, ref)
+        set_span(node, (children[0], children[0] + width))
+        return node
+
+    ref_fixed.makes = fixed_class  # type: ignore[attr-defined]  # (lalr._chained)
+    return ref_fixed
+
+
+def _vocabulary_twin(vocabulary: V.Vocabulary) -> Twin:
+    """The builders of a word of ``vocabulary`` (:meth:`_Builder.unit_noun`, :meth:`_Builder.category`, …): a
+    part of the word's id, with the span of the token."""
+
+    def twin(rule: Any, kinds: tuple[int, ...], keywords: Any, span_of: Callable[[list[Any]], Any]) -> Any:
+        reverse = _REVERSE.get(id(vocabulary))
+        if kinds != (_TOKEN,) or reverse is None:
+            return None
+        part_class, new = _Part, object.__new__
+
+        def word(children: list[Any]) -> Any:
+            token = children[0]
+            part = new(part_class)
+            part.value = reverse[token.value]  # (a KeyError as _word's)
+            part.span = (token.start_pos, token.end_pos)
+            return part
+
+        return word
+
+    return twin
 
 
 def _timing_twin(table: dict[Any, str], key: Callable[[tuple[str, ...]], Any]) -> Twin:
@@ -1439,10 +1570,23 @@ def _timing_twin(table: dict[Any, str], key: Callable[[tuple[str, ...]], Any]) -
             value = table[key(kept)]
         except (KeyError, IndexError):
             return None  # the builder raises: let it
-        part_class = _Part
+        part_class, new = _Part, object.__new__  # (a part made without the call of its __init__)
+        if kinds[0] == _WORD and kinds[-1] == _WORD:  # (攻击后, 回合开始时) the span from the keywords
+            width = len(keywords[-1])
+
+            def timing_words(children: list[Any]) -> Any:
+                part = new(part_class)
+                part.value = value
+                part.span = (children[0], children[-1] + width)
+                return part
+
+            return timing_words
 
         def timing(children: list[Any]) -> Any:
-            return part_class(value, span_of(children))
+            part = new(part_class)
+            part.value = value
+            part.span = span_of(children)
+            return part
 
         return timing
 
@@ -1481,6 +1625,8 @@ def _ability_twin(kind: str, field: str | None) -> Twin:
             last: Any = body[-1] if body.__class__ is tuple and body else None
             if last.__class__ in spanned and last.span is not None:
                 head: Any = body[0] if single else children[0]
+                if head.__class__ is tuple and head and not single:  # the costs: from the first one
+                    head = head[0]
                 if worded:
                     span = (children[0], last.span[1])
                 elif head.__class__ in spanned and head.span is not None:
@@ -1488,6 +1634,29 @@ def _ability_twin(kind: str, field: str | None) -> Twin:
             set_span(node, span if span is not None else span_of(children))
             return node
 
+        if single:  # (ab_effect: body) the same, of the body (lalr._chained)
+
+            def ability_of_one(body: Any) -> Any:
+                node = new(ability_class)
+                set_kind(node, kind)
+                set_sentences(node, body.value if body.__class__ is part_class else body)
+                set_timing(node, None)
+                set_costs(node, ())
+                span = None
+                if body.__class__ is tuple and body:
+                    head, last = body[0], body[-1]
+                    if (
+                        last.__class__ in spanned
+                        and last.span is not None
+                        and head.__class__ in spanned
+                        and head.span is not None
+                    ):
+                        span = (head.span[0], last.span[1])
+                set_span(node, span if span is not None else span_of([body]))
+                return node
+
+            ability.of_one = ability_of_one  # type: ignore[attr-defined]
+        ability.makes = ability_class  # type: ignore[attr-defined]  # (lalr._chained)
         return ability
 
     return twin
@@ -1500,6 +1669,16 @@ _TWINS: dict[Callable[..., Any], Twin] = {
     _Builder.sentence.node_build: _sentence_twin,  # type: ignore[attr-defined]
     _Builder.seq_if: _seq_if_twin,
     _Builder.start.node_build: _start_twin,  # type: ignore[attr-defined]
+    _Builder.ref_fixed.node_build: _ref_fixed_twin,  # type: ignore[attr-defined]
+    _Builder.unit_noun: _vocabulary_twin(V.UNIT_NOUNS),
+    _Builder.terrain_noun: _vocabulary_twin(V.TERRAIN_NOUNS),
+    _Builder.category: _vocabulary_twin(V.CATEGORIES),
+    _Builder.nr_zone: _vocabulary_twin(V.NR_ZONES),
+    _Builder.nr_type: _vocabulary_twin(V.NR_TYPES),
+    _Builder.ice_subtype: _vocabulary_twin(V.ICE_SUBTYPES),
+    _Builder.counter_kind: _vocabulary_twin(V.COUNTER_KINDS),
+    _Builder.recurring_use: _vocabulary_twin(V.RECURRING_USES),
+    _Builder.role: _vocabulary_twin(V.ROLES),
     _Builder.timing: _timing_twin(V.TIMING_TOKENS, lambda kept: kept),
     _Builder.timing_yours: _timing_twin(V.YOUR_TIMING_TOKENS, lambda kept: kept[0]),
     # what each writes: A.Ability("effect", body), A.Ability("triggered", body, timing=timing), …
@@ -1589,8 +1768,8 @@ def _parse(text: str, *, fast: bool = True) -> A.Ability:
     and bench/text.py)."""
     if len(text) > MAX_TEXT_LENGTH:  # before normalizing, which is not free on megabytes
         raise AbilitySyntaxError(_too_long(len(text)), text, MAX_TEXT_LENGTH)
-    if is_canonical(text):  # the common case: normalizing leaves the text as it is, each offset its own
-        normalized, origin = text, None
+    if is_canonical(text) or numerals_stay(text):  # the common case: normalizing leaves the text as it is
+        normalized, origin = text, None  # (each offset its own)
     else:
         normalized, origin = normalize(text)
     stripped = normalized.strip()
@@ -1601,7 +1780,7 @@ def _parse(text: str, *, fast: bool = True) -> A.Ability:
         raise AbilitySyntaxError(
             tr("an ability is one line; put each ability in its own string"), text, _origin(origin, text)[at]
         )
-    if len(normalized) > MAX_TEXT_LENGTH:
+    if origin is not None and len(normalized) > MAX_TEXT_LENGTH:  # (else it is the text, measured above)
         raise AbilitySyntaxError(_too_long(len(normalized)), text, _origin(origin, text)[MAX_TEXT_LENGTH])
     if ("如果" in normalized or "直到" in normalized or "每有" in normalized) and (  # the only words that nest
         normalized.count("如果") + normalized.count("直到") + normalized.count("本牌上每有") > MAX_NESTING
