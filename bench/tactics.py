@@ -17,6 +17,17 @@ plays whole heuristic games (duel and 2-player duo, random legal decks, each mod
 on its own map) and counts games per second; its baseline plays the same games
 with distance and line of sight computed from scratch per query, and both runs
 must give identical logs. Run: `python bench/tactics.py [--map ID] [--queries N]`.
+
+`--engine-only` (also run after the table) plays those 16 games on the tree of commit d9f9d1f (before issue 27's
+engine work) and on this one, each in a child process, taking turns, best of three; the logs must be identical.
+Then copies of a game in play per second. Measured on the 2-core machine with other work running (six runs):
+before 5.3-5.5 games/s, now 8.2-8.9 games/s, 1.53-1.62x with identical logs (valgrind counts 1.8x fewer
+instructions for the games); issue 27's target of 5x is not met. ``TacticsGame.clone`` 5,300-5,650/s against
+92-96/s for ``copy.deepcopy`` (57-60x). What bounds it: the tactician keeps what cells and attacks are worth across decisions
+under keys that leave out some of what they depend on (its own units' places, the enemies' hands), so the same
+seed gives the same game only if every such value is worked out at the same moment as before; the speed-up comes
+from doing that work cheaper (geometry answers kept by the cells a move reaches and what blocks it, a unit's
+cards read once, texts read once, per-decision plans of each attack), not from doing less of it.
 """
 
 from __future__ import annotations

@@ -584,6 +584,132 @@ class Board:
                 return False
         return not any(wall[ia + first] and wall[ia + second] for first, second in ray.corners)
 
+    def first_in_sight(
+        self,
+        spots: Iterable[Cell],
+        target: Cell,
+        low: int,
+        high: int,
+        through_walls: bool = False,
+        facing: str | None = None,
+        side: bool = False,
+        rear: bool = False,
+    ) -> Cell | None:
+        """The first of ``spots`` from which ``target`` is at distance ``low``-``high`` (穿墙 with
+        ``through_walls``; the spot itself only when ``low`` is 0), in line of sight and in vision: of
+        ``facing`` (with side and rear vision as given), or with ``facing`` None in the band of some facing.
+        None when no spot does. One call for what an attack asks of each cell it could fire from, with the
+        tables read directly (:meth:`distance`, :meth:`line_of_sight` and :meth:`in_vision` give the same
+        answers one at a time)."""
+        index = self._index
+        it = index.get(target)
+        if it is None:
+            return None  # outside the grid: never in line of sight
+        tx, ty = target
+        eight = self.adjacency == 8
+        walls = self._walls
+        table = None
+        if not through_walls:
+            table = walls._distances
+            if table is None:
+                table = walls.distances()
+        cache = walls._sight
+        if cache is None:
+            cache = walls.sight()
+        size = self._layout.size
+        forward = None
+        if facing is not None:
+            forward = _FORWARD.get(facing)
+            if forward is None:
+                raise ValueError(
+                    tr("facing {value} is not one of {choices}", value=repr(facing), choices=", ".join(FACINGS))
+                )
+        for spot in spots:
+            i = index.get(spot)
+            if i is None:
+                continue  # outside the grid: never in line of sight
+            dx = tx - spot[0]
+            dy = ty - spot[1]
+            if table is None:
+                d: int | None = max(abs(dx), abs(dy)) if eight else abs(dx) + abs(dy)
+            else:
+                d = 0 if i == it else table[i][it]
+            if d is None or not low <= d <= high or (i == it and low > 0):
+                continue
+            known = cache[i * size + it]
+            if not known:
+                known = cache[i * size + it] = cache[it * size + i] = 2 if self._clear(i, spot, target) else 1
+            if known != 2:
+                continue
+            if forward is None:
+                if -1 <= dx <= 1 or -1 <= dy <= 1:  # in some facing's band (T15)
+                    return spot
+                continue
+            if i == it:
+                return spot
+            fx, fy = forward
+            ahead = dx * fx + dy * fy
+            across = dy * fx - dx * fy
+            if -1 <= across <= 1 and (ahead >= 1 or (rear and ahead <= -1)):
+                return spot
+            if side and -1 <= ahead <= 1 and across != 0:
+                return spot
+        return None
+
+    def in_sight(
+        self,
+        spot: Cell,
+        target: Cell,
+        low: int,
+        high: int,
+        through_walls: bool = False,
+        facing: str | None = None,
+        side: bool = False,
+        rear: bool = False,
+    ) -> bool:
+        """:meth:`first_in_sight` of the one cell ``spot``: whether ``target`` is in range, sight and vision from
+        there (the question an attack that does not move first asks)."""
+        index = self._index
+        i = index.get(spot)
+        it = index.get(target)
+        if i is None or it is None:
+            return False
+        dx = target[0] - spot[0]
+        dy = target[1] - spot[1]
+        if through_walls:
+            d: int | None = max(abs(dx), abs(dy)) if self.adjacency == 8 else abs(dx) + abs(dy)
+        elif i == it:
+            d = 0
+        else:
+            table = self._walls._distances
+            if table is None:
+                table = self._walls.distances()
+            d = table[i][it]
+        if d is None or not low <= d <= high or (i == it and low > 0):
+            return False
+        cache = self._walls._sight
+        if cache is None:
+            cache = self._walls.sight()
+        size = self._layout.size
+        known = cache[i * size + it]
+        if not known:
+            known = cache[i * size + it] = cache[it * size + i] = 2 if self._clear(i, spot, target) else 1
+        if known != 2:
+            return False
+        if facing is None:
+            return -1 <= dx <= 1 or -1 <= dy <= 1  # in some facing's band (T15)
+        if i == it:
+            return True
+        forward = _FORWARD.get(facing)
+        if forward is None:
+            raise ValueError(tr("facing {value} is not one of {choices}", value=repr(facing), choices=", ".join(FACINGS)))
+        fx, fy = forward
+        ahead = dx * fx + dy * fy
+        across = dy * fx - dx * fy
+        if -1 <= across <= 1 and (ahead >= 1 or (rear and ahead <= -1)):
+            return True
+        return side and -1 <= ahead <= 1 and across != 0
+
     def sight_cells(self, a: Cell, b: Cell) -> tuple[Cell, ...]:
         """Cells whose inside the a-b centre-to-centre segment crosses, from a to b, a and b excluded."""
         self._require(a)

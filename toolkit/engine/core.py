@@ -94,9 +94,10 @@ class Log:
         self._listeners: list[Callable[[Event], None]] = []
 
     def add(self, kind: str, player: int | None = None, /, visible: str | Sequence[int] = "all", **data: Any) -> Event:
-        event = Event(
-            len(self._events) + 1, kind, player, data, visible if isinstance(visible, str) else tuple(visible)
-        )
+        # the event as Event(...) makes it, its fields set at once (a frozen dataclass sets them one call each)
+        event = object.__new__(Event)
+        event.__dict__.update(seq=len(self._events) + 1, kind=kind, player=player, data=data,
+                              visible=visible if isinstance(visible, str) else tuple(visible))  # fmt: skip
         self._events.append(event)
         if self._listeners:
             for listener in self._listeners:
@@ -299,6 +300,25 @@ def search_think(kind: str) -> float | None:
     return think
 
 
+_RENDERED: dict[tuple[int, bool], tuple[A.Node, str]] = {}
+_RENDERED_MOST = 20_000  # texts kept at most (each keeps its node alive, so an id is never another node's)
+
+
+def rendered(node: A.Node, sentence: bool = False) -> str:
+    """:func:`~toolkit.text.render.render` of ``node`` (zh-Hans), kept per node: the log writes the text of the same
+    parsed ability (a node is frozen) each time it resolves. ``sentence``: the text of ``node``'s effects as one
+    sentence (what 你可以 offers)."""
+    key = (id(node), sentence)
+    found = _RENDERED.get(key)
+    if found is not None and found[0] is node:
+        return found[1]
+    text = render(A.Sentence(node.effects)) if sentence else render(node)  # type: ignore[attr-defined]
+    if len(_RENDERED) >= _RENDERED_MOST:
+        _RENDERED.clear()
+    _RENDERED[key] = (node, text)
+    return text
+
+
 def parse_abilities(source: Any) -> list[A.Ability]:
     """The parsed abilities of ``source.record``'s text, top to bottom; bad text is an EngineError naming ``source``."""
     out = []
@@ -329,14 +349,14 @@ class TextRunner:
         """Run ``e`` if it is 如果… or 你可以…; True when it was one of them."""
         if isinstance(e, A.If):
             holds = self._condition(e.condition, ctx)
-            self.log.add("condition", seat, condition=render(e.condition), holds=holds)
+            self.log.add("condition", seat, condition=rendered(e.condition), holds=holds)
             if holds:
                 self._effects(e.effects, ctx)
             return True
         if isinstance(e, A.YouMay):
-            if self.decider.confirm(seat, f"use: {render(A.Sentence(e.effects))}?"):
+            if self.decider.confirm(seat, f"use: {rendered(e, sentence=True)}?"):
                 self._effects(e.effects, ctx)
             else:
-                self.log.add("declined", seat, text=render(A.Sentence(e.effects)))
+                self.log.add("declined", seat, text=rendered(e, sentence=True))
             return True
         return False

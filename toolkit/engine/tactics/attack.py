@@ -55,15 +55,20 @@ class AttackRules(Interpreter):
 
     def profiles(self, unit: Unit, built_in_only: bool = False) -> list[Profile]:
         """The attacks ``unit`` can make: built-in ones (agents: 格斗, 制式手枪; a minion its own) and,
-        unless ``built_in_only``, each untapped equipped weapon (§13.1)."""
-        out: list[Profile] = []
-        if unit.kind == "agent":
-            for attack_id in unit.record.attacks:
-                record = self.by_id.get(("attack", attack_id))
-                if record is not None:
-                    out.append(Profile(record.name.zh_hans, record.attack, None, record))
-        elif unit.kind == "minion" and unit.record.attack is not None:
-            out.append(Profile(unit.name, unit.record.attack, None, None))
+        unless ``built_in_only``, each untapped equipped weapon (§13.1). A new list each time."""
+        key = ("profiles", unit.kind, unit.id)
+        built_in: list[Profile] | None = self._shared.get(key)
+        if built_in is None:  # made once per record (the profiles are frozen)
+            built_in = []
+            if unit.kind == "agent":
+                for attack_id in unit.record.attacks:
+                    record = self.by_id.get(("attack", attack_id))
+                    if record is not None:
+                        built_in.append(Profile(record.name.zh_hans, record.attack, None, record))
+            elif unit.kind == "minion" and unit.record.attack is not None:
+                built_in.append(Profile(unit.name, unit.record.attack, None, None))
+            self._shared[key] = built_in
+        out = list(built_in)
         if not built_in_only:
             for card in unit.equipment:
                 attack = card.record.equipment.attack

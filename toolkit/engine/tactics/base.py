@@ -34,9 +34,8 @@ from toolkit.i18n import tr
 from toolkit.i18n.words import N_
 from toolkit.models.tactics import SLOTS_BY_SIZE
 from toolkit.text import ast as A
-from toolkit.text.render import render
 
-from ..core import Decider, EngineError, FirstDecider, Log, Pending, TextRunner, Triggers, parse_abilities
+from ..core import Decider, EngineError, FirstDecider, Log, Pending, TextRunner, Triggers, parse_abilities, rendered
 from .state import CONTINUOUS, Attack, Card, Context, Player, TimedEffect, Unit
 
 SourceKey = tuple[str, int]
@@ -103,7 +102,7 @@ class TacticsBase(TextRunner):
         self._parsed: dict[tuple[str, str, str], list[tuple[int, A.Ability]]] = {}
         # per (kind, id, face): the continuous effects of that face's text, with their source keys
         self._continuous: dict[tuple[str, str, str], list[tuple[A.Node, SourceKey | None]]] = {}
-        self._reverse: dict[tuple[str, str], Any] = {}  # per record (kind, id): its reverse face, or None
+        self._shared: dict[Any, Any] = {}  # what is worked out once from the records or a board, shared with copies
 
     # -- seats, teams, hostility (§5.3, T22)
 
@@ -111,15 +110,24 @@ class TacticsBase(TextRunner):
         """Seats 1 and 3 against 2 and 4 in team play with four players; otherwise every seat alone."""
         if seat == 0:
             return 0
-        if self.mode.teams == "teams" and len(self.players) == 4:
+        if self._paired():
             return 1 if seat % 2 else 2
         return seat
+
+    def _paired(self) -> bool:
+        """Team play with four players (seats 1 and 3 against 2 and 4), worked out once."""
+        found: bool | None = self.__dict__.get("_pairs")
+        if found is None:
+            found = self._pairs = self.mode.teams == "teams" and len(self.players) == 4
+        return found
 
     def hostile(self, a: int, b: int) -> bool:
         """Obstacles (seat 0) are hostile to all; teammates are friendly (T22)."""
         if a == 0 or b == 0:
             return True
-        return self.team_of(a) != self.team_of(b)
+        if a == b:
+            return False
+        return (a % 2 != b % 2) if self._paired() else True
 
     def opponents(self, seat: int) -> list[int]:
         """Hostile seats in turn order after ``seat`` (§12.3)."""
@@ -501,12 +509,7 @@ class TacticsBase(TextRunner):
         """The face whose text is active: ``front``, or a reversible card's face played (此面生效 when tapped)."""
         if not isinstance(source, Card):
             return "front"
-        record = source.record
-        key = (record.kind, record.id)
-        try:
-            reverse = self._reverse[key]
-        except KeyError:
-            reverse = self._reverse[key] = getattr(record, "reverse", None)
+        reverse = getattr(source.record, "reverse", None)
         if reverse is None:
             return "front"
         return str(reverse.active_when_tapped) if source.tapped else source.face
@@ -526,11 +529,30 @@ class TacticsBase(TextRunner):
             self._parsed[key] = cached
         return cached
 
+    def kind_abilities(self, source: Any, kind: str) -> list[tuple[int, A.Ability]]:
+        """:meth:`indexed_abilities` of one kind (``special``, ``response``, …), kept per record and face."""
+        face = self._active_face(source)
+        record = source.record
+        key = (record.kind, record.id, face, kind)
+        found: list[tuple[int, A.Ability]] | None = self._shared.get(key)
+        if found is None:
+            found = self._shared[key] = [(i, ab) for i, ab in self.face_abilities(source, face) if ab.kind == kind]
+        return found
+
+    def face_kinds(self, source: Any, face: str) -> frozenset[str]:
+        """The kinds of the abilities on one face of ``source`` (``response``, ``special``, …), kept per record."""
+        record = source.record
+        key = ("kinds", record.kind, record.id, face)
+        found: frozenset[str] | None = self._shared.get(key)
+        if found is None:
+            found = self._shared[key] = frozenset(ab.kind for _, ab in self.face_abilities(source, face))
+        return found
+
     def forget_texts(self, record_id: str) -> None:
         """Drop what was read from the text of the records with id ``record_id`` (their text was replaced)."""
         self._parsed = {k: v for k, v in self._parsed.items() if k[1] != record_id}
         self._continuous = {k: v for k, v in self._continuous.items() if k[1] != record_id}
-        self._reverse = {k: v for k, v in self._reverse.items() if k[1] != record_id}
+        self._shared.clear()  # worked out from the records: worked out again as needed
 
     def _abilities(self, source: Any) -> list[A.Ability]:
         return [ab for _, ab in self.indexed_abilities(source)]
@@ -612,7 +634,7 @@ class TacticsBase(TextRunner):
             ended = [t for t in unit.timed if t.until == moment and (moment == "turn_end" or t.seat == seat)]
             for timed in ended:
                 unit.timed.remove(timed)
-                self.log.add("effect_ended", unit.seat, unit=str(unit), text=render(timed.effect))
+                self.log.add("effect_ended", unit.seat, unit=str(unit), text=rendered(timed.effect))
                 if isinstance(timed.effect, A.TakeControl):
                     self.end_control(unit, timed.seat)
 
@@ -627,40 +649,18 @@ class TacticsBase(TextRunner):
         entry[1] = entry[1] or changed
 
     def fingerprint(self) -> tuple[Any, ...]:
-        """A cheap summary of everything an ability can change (to tell whether it changed the game)."""
-        units = tuple(
-            (
-                u.uid,
-                u.hp,
-                u.shield,
-                u.temp_hp,
-                u.tapped,
-                u.hidden,
-                u.pos,
-                u.facing,
-                u.controller,
-                u.dying,
-                tuple(c.uid for c in u.equipment),
-                tuple((c.uid, c.tapped) for c in u.equipment),
-                tuple(c.uid for c in u.statuses),
-                len(u.timed),
-            )
+        """A cheap summary of everything an ability can change (to tell whether it changed the game): compare two
+        summaries for equality, nothing else."""
+        units = tuple([
+            (u.uid, u.hp, u.shield, u.temp_hp, u.tapped, u.hidden, u.pos, u.facing, u.controller, u.dying,
+             tuple([(c.uid, c.tapped) for c in u.equipment]), tuple([c.uid for c in u.statuses]), len(u.timed))
             for u in self.units()
-        )
-        players = tuple(
-            (
-                len(p.deck),
-                tuple(c.uid for c in p.hand),
-                len(p.discard),
-                len(p.mortgage),
-                len(p.removed),
-                len(p.lost),
-                len(p.standby),
-                p.score,
-                len(p.board),
-            )
+        ])  # fmt: skip
+        players = tuple([
+            (len(p.deck), tuple([c.uid for c in p.hand]), len(p.discard), len(p.mortgage), len(p.removed), len(p.lost),
+             len(p.standby), p.score, len(p.board))
             for p in self.players
-        )
+        ])  # fmt: skip
         return units, players, len(self.shop), self._board_key(), self._attack_key()
 
     def _board_key(self) -> Any:
@@ -692,8 +692,8 @@ class TacticsBase(TextRunner):
         pending: list[Pending[Any]] = []
         for source, holder in sources:
             self.occasions[(timing, source.record.id)] += 1
-            for index, ability in self.indexed_abilities(source):
-                if ability.kind == "triggered" and ability.timing == timing:
+            for index, ability in self.kind_abilities(source, "triggered"):
+                if ability.timing == timing:
                     if isinstance(source, Card) and source.owner:
                         owner = source.owner  # 你 on a card is its owner's (a status may sit on an enemy unit)
                     else:
@@ -714,7 +714,7 @@ class TacticsBase(TextRunner):
                             source=key[0],
                             ability=key[1],
                             card=str(card or holder),
-                            text=render(ability),
+                            text=rendered(ability),
                         )
                         self.run_ability(ability, Context(owner, card, holder, source=key), pay=False)
 

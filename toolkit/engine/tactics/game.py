@@ -14,9 +14,8 @@ from toolkit.engine.phrase import Phrase
 from toolkit.i18n import current_lang, name_of, tr
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
-from toolkit.text.render import render
 
-from ..core import Decider, EngineError, Log, Triggers
+from ..core import Decider, EngineError, Log, Triggers, rendered
 from .attack import AttackRules, RecordSource
 from .specials import SpecialAbilities
 from .state import Action, Card, Cell, Context, Player, Unit, copy_card, copy_unit
@@ -437,7 +436,7 @@ class TacticsGame(AttackRules):
     # what a copy shares with its original: never changed in play (the records, the rules, the board, which is
     # replaced, not changed, when a wall falls) or kept per record (parsed texts)
     SHARED = frozenset({
-        "records", "by_id", "rules", "mode", "cards_by_name", "board", "decider", "_parsed", "_continuous", "_reverse",
+        "records", "by_id", "rules", "mode", "cards_by_name", "board", "decider", "_parsed", "_continuous", "_shared",
     })  # fmt: skip
     # what :meth:`clone` copies itself; everything else is deep-copied (the cards and units in it mapped to theirs)
     CLONED = SHARED | {"players", "obstacles", "shop", "rng", "log", "triggers", "specials", "coverage", "occasions"}
@@ -495,32 +494,40 @@ class TacticsGame(AttackRules):
     def legal_actions(self, seat: int) -> list[Action]:
         actions: list[Action] = []
         player = self.player(seat)
-        for card in player.hand:
-            if self.can_play(seat, card) is None:
+        hand = player.hand
+        users = self.users(seat)
+        for card in hand:
+            record = card.record
+            if record.is_response:  # :meth:`can_play`, with the hand's mortgageable cards counted once per card
+                continue
+            if record.category == "status" and (record.status.target == "none" or not self._status_targets(seat, card)):
+                continue
+            if record.category == "minion" and self.by_id.get(("unit", record.minion)) is None:
+                continue
+            mortgageable = sum(1 for c in hand if c is not card and not c.token)
+            able = [u for u in users if self._user_ok(record, u, mortgageable)]
+            if not able:
                 continue
             faces = [f for f in self.playable_faces(card) if self._face_does_something(card, f)]
-            for unit in self.users(seat):
-                if self.card_user_ok(card, unit, seat):
-                    actions += [Action("play", seat, unit, card, card, face=f) for f in faces]
+            for unit in able:
+                actions += [Action("play", seat, unit, card, card, face=f) for f in faces]
+        basics = self._basic_abilities()
         for unit in list(player.units):
             if unit.dying:
                 continue
-            sources: list[Any] = [
-                RecordSource(self.by_id[("ability", a)]) for a in BASIC_ACTIONS if ("ability", a) in self.by_id
-            ]
-            sources += [unit, *unit.equipment, *[c for c in unit.statuses if c.owner == seat]]
-            for source in sources:
-                for index, ability in self.indexed_abilities(source):
-                    if ability.kind not in ("active", "special"):
-                        continue
-                    if ability.kind == "special" and not self.specials.unused(source, index):
-                        continue
-                    payer = unit if isinstance(source, RecordSource | Unit) else source
-                    if not self.can_pay(ability.costs, seat, payer):
-                        continue
-                    if not self._useful(source, ability, unit, seat):
-                        continue
-                    actions.append(Action("ability", seat, unit, None, source, index, ability))
+            own: list[Any] = [unit, *unit.equipment, *[c for c in unit.statuses if c.owner == seat]]
+            found = [*basics, *[(source, index, ability) for source in own
+                                for index, ability in self.indexed_abilities(source)
+                                if ability.kind in ("active", "special")]]  # fmt: skip
+            for source, index, ability in found:
+                if ability.kind == "special" and not self.specials.unused(source, index):
+                    continue
+                payer = unit if isinstance(source, RecordSource | Unit) else source
+                if not self.can_pay(ability.costs, seat, payer):
+                    continue
+                if not self._useful(source, ability, unit, seat):
+                    continue
+                actions.append(Action("ability", seat, unit, None, source, index, ability))
             if unit.hidden:
                 actions.append(Action("expose", seat, unit))
             if unit.kind == "agent" and not unit.tapped:
@@ -529,6 +536,28 @@ class TacticsGame(AttackRules):
                         actions.append(Action("scavenge", seat, unit, target=obstacle))
         actions.append(Action("end", seat))
         return actions
+
+    def _basic_abilities(self) -> list[tuple[RecordSource, int, A.Ability]]:
+        """The active and special abilities of the basic abilities every unit has (行进, 袭击, …), with their sources
+        and indexes, made once for the game (and its copies: a basic ability's text never changes in play)."""
+        found: list[tuple[RecordSource, int, A.Ability]] | None = self._shared.get("basics")
+        if found is None:
+            sources = [RecordSource(self.by_id[("ability", a)]) for a in BASIC_ACTIONS if ("ability", a) in self.by_id]
+            found = self._shared["basics"] = [
+                (source, index, ability) for source in sources for index, ability in self.indexed_abilities(source)
+                if ability.kind in ("active", "special")
+            ]  # fmt: skip
+        return found
+
+    def _user_ok(self, record: Any, unit: Unit, mortgageable: int) -> bool:
+        """:meth:`card_user_ok` with the cards the hand could mortgage already counted."""
+        if record.cost.tap and unit.tapped:
+            return False
+        if record.agent is not None and unit.id != record.agent:
+            return False
+        if record.category == "equipment" and unit.kind not in record.equipment.users:
+            return False
+        return bool(record.cost.mortgage <= mortgageable)
 
     def playable_faces(self, card: Card) -> list[str]:
         """The faces a card may be played with (§7.4.1): the front, and a reverse face not marked unplayable."""
@@ -545,12 +574,20 @@ class TacticsGame(AttackRules):
         """Basic abilities that cannot do anything now are not offered (no standby agent to reinforce, …)."""
         record_id = source.record.id
         if record_id == "reinforce":
-            return bool(self.player(seat).standby) and any(self.board.is_outdoor(c) for c in self.board.cells())
+            return bool(self.player(seat).standby) and self._any_outdoor()
         if record_id == "strike":
             return not self.cannot(unit, "attack") and bool(self.profiles(unit))
         if record_id == "march":
             return not self.cannot(unit, "move")
         return True
+
+    def _any_outdoor(self) -> bool:
+        """Whether the board has an outdoor cell (where 增援 deploys), kept per board (a board never changes)."""
+        board = self.board
+        found = self._shared.get("outdoor")
+        if found is None or found[0] is not board:
+            found = self._shared["outdoor"] = (board, any(board.is_outdoor(c) for c in board.cells()))
+        return bool(found[1])
 
     def take(self, action: Action) -> None:
         """Carry out one action: declare and pay, the opponents' responses (§12), then resolve."""
@@ -580,7 +617,7 @@ class TacticsGame(AttackRules):
         key = (source.record.id, action.index)
         ctx = Context(seat, card, unit, source=key)
         self.log.add(
-            "ability", seat, source=key[0], ability=key[1], unit=str(unit), timing=ability.kind, text=render(ability)
+            "ability", seat, source=key[0], ability=key[1], unit=str(unit), timing=ability.kind, text=rendered(ability)
         )
         if ability.kind == "special":
             self.specials.mark_used(source, action.index)
@@ -643,7 +680,7 @@ class TacticsGame(AttackRules):
             return
         for index, ability in self.indexed_abilities(card):
             if ability.kind == "triggered" and ability.timing == "on_play":
-                self.log.add("trigger", seat, timing="on_play", source=card.id, ability=index, text=render(ability))
+                self.log.add("trigger", seat, timing="on_play", source=card.id, ability=index, text=rendered(ability))
                 self.run_ability(ability, Context(seat, card, unit, source=(card.id, index)), pay=False)
         if record.category == "equipment":
             self.equip(unit, card)
@@ -669,7 +706,7 @@ class TacticsGame(AttackRules):
         """The card's abilities of ``kinds``, top to bottom (§7.3.4)."""
         for index, ability in self.indexed_abilities(card):
             if ability.kind in kinds and self.winners is None:
-                self.log.add("resolve", ctx.player, source=card.id, ability=index, text=render(ability))
+                self.log.add("resolve", ctx.player, source=card.id, ability=index, text=rendered(ability))
                 self.run_ability(
                     ability, Context(ctx.player, card, ctx.unit, attack=ctx.attack, source=(card.id, index)), pay=False
                 )
@@ -715,7 +752,7 @@ class TacticsGame(AttackRules):
         users = [u for u in self.users(seat) if not self.cannot(u, "respond")]
         for card in player.hand:
             for face in self.playable_faces(card):
-                if not any(ab.kind == "response" for _, ab in self.face_abilities(card, face)):
+                if "response" not in self.face_kinds(card, face):
                     continue
                 unit = next((u for u in users if self.card_user_ok(card, u, seat)), None)
                 if unit is not None:
@@ -723,9 +760,7 @@ class TacticsGame(AttackRules):
         for unit in users:
             sources: list[Any] = [unit, *unit.equipment]
             for source in sources:
-                for index, ability in self.indexed_abilities(source):
-                    if ability.kind != "response":
-                        continue
+                for index, ability in self.kind_abilities(source, "response"):
                     if self.can_pay(ability.costs, seat, source):
                         out.append(Action("ability", seat, unit, None, source, index, ability))
         return out
@@ -792,7 +827,7 @@ class TacticsGame(AttackRules):
                 action.seat,
                 source=rctx.source[0] if rctx.source else None,
                 ability=rctx.source[1] if rctx.source else None,
-                text=render(action.ability),
+                text=rendered(action.ability),
             )
             self.run_ability(action.ability, rctx, pay=False)
 
@@ -876,9 +911,9 @@ class TacticsGame(AttackRules):
         if ability.kind == "triggered":
             from .timing_run import run_triggered
 
-            return run_triggered(self, ability, render(ability), seat)
+            return run_triggered(self, ability, rendered(ability), seat)
         player = self.player(seat)
         unit = player.units[0] if player.units else None
-        self.log.add("ability", seat, text=render(ability))
+        self.log.add("ability", seat, text=rendered(ability))
         self.execute(ability, Context(seat, None, unit))
         return None

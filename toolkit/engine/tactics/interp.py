@@ -10,9 +10,8 @@ from toolkit.i18n import tr
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
 from toolkit.text.limits import MAX_COUNT
-from toolkit.text.render import render
 
-from ..core import EngineError
+from ..core import EngineError, rendered
 from .board import BoardRules
 from .state import CONTINUOUS, Card, Cell, Context, TimedEffect, Unit
 
@@ -184,7 +183,7 @@ class Interpreter(BoardRules):
                 self.restore_terrain(cell)
         else:
             raise EngineError(
-                tr("{text} ({node}) is not a tactics effect", text=repr(render(e)), node=type(e).__name__)
+                tr("{text} ({node}) is not a tactics effect", text=repr(rendered(e)), node=type(e).__name__)
             )
 
     def set_tapped(self, thing: Card | Unit, tapped: bool, seat: int) -> None:
@@ -231,7 +230,7 @@ class Interpreter(BoardRules):
         self.take_control(unit, seat)
         if ctx.until is not None:
             unit.timed.append(TimedEffect(effect, ctx.until, seat, ctx.source))
-            self.log.add("effect", seat, unit=str(unit), text=render(effect), until=ctx.until)
+            self.log.add("effect", seat, unit=str(unit), text=rendered(effect), until=ctx.until)
         self.check_exposure()
         self.check_victory()
         return True
@@ -251,15 +250,15 @@ class Interpreter(BoardRules):
         """The cells ``距离 a-b 内的 N 个<地形>`` names here, chosen by the player (:meth:`cell_options`)."""
         options = self.cell_options(ctx.unit, cells, restore)
         if not options:
-            self.log.add("no_target", ctx.player, ref=render(cells))
+            self.log.add("no_target", ctx.player, ref=rendered(cells))
             return []
         self.acting = ctx.unit
-        return list(self.decider.choose_many(ctx.player, f"cell: {render(cells)}", options, self._count(cells.count)))
+        return list(self.decider.choose_many(ctx.player, f"cell: {rendered(cells)}", options, self._count(cells.count)))
 
     def _apply_continuous(self, effect: A.Node, ctx: Context, until: str | None) -> None:
         for unit in self._units(effect.ref, ctx):  # type: ignore[attr-defined]
             unit.timed.append(TimedEffect(effect, until, ctx.player, ctx.source))
-            self.log.add("effect", ctx.player, unit=str(unit), text=render(effect), until=until or "leaves play")
+            self.log.add("effect", ctx.player, unit=str(unit), text=rendered(effect), until=until or "leaves play")
 
     def _opponent(self, seat: int) -> int | None:
         others = self.opponents(seat)
@@ -296,21 +295,21 @@ class Interpreter(BoardRules):
         if isinstance(ref, A.Target):
             options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]
             if not options:
-                self.log.add("no_target", ctx.player, ref=render(ref))
+                self.log.add("no_target", ctx.player, ref=rendered(ref))
                 return []
             self.acting = ctx.unit
-            pick = self.decider.choose(ctx.player, f"target: {render(ref)} [{_range(ref.within)}]", options)
+            pick = self.decider.choose(ctx.player, f"target: {rendered(ref)} [{_range(ref.within)}]", options)
             if isinstance(pick, Unit) and not self.target_ok(ctx.unit, pick, ref.within):
-                self.log.add("target_lost", ctx.player, target=str(pick), ref=render(ref))
+                self.log.add("target_lost", ctx.player, target=str(pick), ref=rendered(ref))
                 return []
             return [pick]
         if isinstance(ref, A.Chosen):
             options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]
             if not options:
-                self.log.add("no_choice", ctx.player, ref=render(ref))
+                self.log.add("no_choice", ctx.player, ref=rendered(ref))
                 return []
             self.acting = ctx.unit
-            return list(self.decider.choose_many(ctx.player, f"choose: {render(ref)}", options, ref.count))
+            return list(self.decider.choose_many(ctx.player, f"choose: {rendered(ref)}", options, ref.count))
         raise EngineError(tr("cannot resolve {node}", node=type(ref).__name__))
 
     def candidates(self, noun: str | None, seat: int) -> list[Any]:
@@ -356,7 +355,7 @@ class Interpreter(BoardRules):
             return any(isinstance(t, Unit) and t.kind == c.noun.rpartition("_")[2] for t in things)
         if isinstance(c, A.IsDestroyed):
             return bool(attack and (attack.destroyed or attack.target.dying or attack.target.gone))
-        raise EngineError(tr("{text} is not a tactics condition", text=repr(render(c))))
+        raise EngineError(tr("{text} is not a tactics condition", text=repr(rendered(c))))
 
     # supplied by the attack and action layers
     def basic_attack(self, attacker: Unit, ctx: Context, counter: bool = False) -> None:

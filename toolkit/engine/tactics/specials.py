@@ -60,8 +60,8 @@ class SpecialAbilities:
                 out.append(Action("expose", seat, unit))
             sources: list[Any] = [unit, *unit.equipment, *[c for c in unit.statuses if c.owner == seat]]
             for source in sources:
-                for index, ability in game.indexed_abilities(source):
-                    if ability.kind != "special" or not self.unused(source, index):
+                for index, ability in game.kind_abilities(source, "special"):
+                    if not self.unused(source, index):
                         continue
                     if game.can_pay(ability.costs, seat, unit if isinstance(source, Unit) else source):
                         out.append(Action("ability", seat, unit, None, source, index, ability))

@@ -26,7 +26,9 @@ The longer a game runs, the more urgent it gets (:meth:`TacticianDecider.urgency
 runs out of rounds is won by nobody, so fear of the enemies' fire, healing and drawing give way
 to attacking. Valuations that depend only on a unit and its enemies are kept across decisions
 (keyed by the unit's cards and state and by the enemies'), which keeps the player within a few
-times the brawler's cost. Ties break with its seeded RNG, so the same seed gives the same game.
+times the brawler's cost; what depends only on the terrain (the cells a move reaches past given
+blocked cells, the cell an attack fires from, cover) and what a unit's cards make of it
+(:meth:`TacticianDecider.kit`) are kept too, by exactly what they depend on. Ties break with its seeded RNG, so the same seed gives the same game.
 :class:`SeatDeciders` hands each seat's decisions to that seat's decider (one player type per seat).
 """
 
@@ -140,6 +142,7 @@ class TacticianDecider(HeuristicDecider):
         self._memo: dict[Any, Any] = {}  # what this decision has worked out, kept while the board is the same
         self._state: Any = None
         self._texts: dict[tuple[str, str, str], list[A.Ability]] = {}
+        self._card_sentences: dict[tuple[str, str, str], tuple[list[A.Sentence], list[A.Sentence]]] = {}
         self._lasting: dict[Any, Any] = {}  # what depends on a unit and its enemies, not on the rest of the board
         self._ids: dict[Any, int] = {}
         self._plan: dict[str, Any] = {}  # what the chosen action is for (its moves, its attack)
@@ -149,6 +152,11 @@ class TacticianDecider(HeuristicDecider):
         self._dodged: dict[str, int] = {}  # attacks in a row each unit (by label) has stepped out of
         self._low: dict[str, int] = {}  # the lowest HP each unit (by label) has been brought to
         self._progress = 0  # the last round a unit reached a new low of HP or was destroyed
+        self._board: Any = None  # the board :attr:`_geo` was worked out on
+        self._geo: dict[Any, Any] = {}  # see :meth:`_geometry`
+        self._searches = 0  # the searches of :meth:`_cells_within`, numbered (never again the same number)
+        self._kits: dict[Any, list[Any]] = {}  # see :meth:`kit`
+        self._call: dict[Any, Any] | None = None  # what one :meth:`scores` call works out (the game stands still)
 
     def texts(self, g: TacticsGame, source: Any) -> list[A.Ability]:
         """:meth:`TacticsGame.indexed_abilities` without the indexes, kept for the game (by record and face)."""
@@ -174,29 +182,29 @@ class TacticianDecider(HeuristicDecider):
         """An id for what a unit's attacks and defence depend on besides where it stands: its HP and shields,
         its cards, effects and state."""
         key = ("loadout", unit.uid)
-        found = self._memo.get(key)
+        found: int | None = self._memo.get(key)
         if found is None:
             found = self._memo[key] = self._intern((
                 unit.uid, unit.hidden, unit.kind, unit.controller, unit.hp, unit.shield, unit.temp_hp,
-                tuple((c.uid, c.face, c.tapped, c.shield_left) for c in unit.equipment),
-                tuple(c.uid for c in unit.statuses), tuple((t.effect, t.until, t.seat) for t in unit.timed),
+                tuple([(c.uid, c.face, c.tapped, c.shield_left) for c in unit.equipment]),
+                tuple([c.uid for c in unit.statuses]), tuple([(t.effect, t.until, t.seat) for t in unit.timed]),
             ))  # fmt: skip
-        return int(found)
+        return found
 
     def world(self, g: TacticsGame, seat: int) -> int:
         """An id for what ``seat``'s valuations of a cell depend on: the enemies (where, facing, tapped, their
         loadout), the obstacles, the terrain, the scores, the agents left, the round."""
         key = ("world", seat)
-        found = self._memo.get(key)
+        found: int | None = self._memo.get(key)
         if found is None:
-            foes = tuple((self.loadout(e), e.pos, e.facing, e.tapped) for e in self.foes(g, seat))
-            agents = tuple(u.uid for u in g.units() if u.kind == "agent" and not u.dying)
-            players = tuple((p.score, len(p.standby), p.out) for p in g.players)
+            foes = tuple([(self.loadout(e), e.pos, e.facing, e.tapped) for e in self.foes(g, seat)])
+            agents = tuple([u.uid for u in g.units() if u.kind == "agent" and not u.dying])
+            players = tuple([(p.score, len(p.standby), p.out) for p in g.players])
             found = self._memo[key] = self._intern(
                 (seat, foes, tuple(self.obstacle_cells(g)), g.board.destroyed, agents, players, g.active,
                  round(self.urgency(g), 3))
             )  # fmt: skip
-        return int(found)
+        return found
 
     def _lasting_get(self, key: Any) -> Any:
         return self._lasting.get(key)
@@ -208,13 +216,13 @@ class TacticianDecider(HeuristicDecider):
     @staticmethod
     def _state_key(g: TacticsGame) -> Any:
         """Everything on the board a valuation reads (units, their cards and effects, terrain, scores)."""
-        units = tuple(
+        units = tuple([
             (u.uid, u.pos, u.facing, u.hp, u.shield, u.temp_hp, u.tapped, u.hidden, u.dying, u.controller,
-             tuple((c.uid, c.tapped, c.shield_left, c.face) for c in u.equipment),
-             tuple(c.uid for c in u.statuses), len(u.timed))
+             tuple([(c.uid, c.tapped, c.shield_left, c.face) for c in u.equipment]),
+             tuple([c.uid for c in u.statuses]), len(u.timed))
             for u in g.units()
-        )  # fmt: skip
-        players = tuple((p.score, len(p.standby), p.out) for p in g.players)
+        ])  # fmt: skip
+        players = tuple([(p.score, len(p.standby), p.out) for p in g.players])
         attack = g.attacks[-1] if g.attacks else None
         fight = None if attack is None else (id(attack), attack.speed, attack.hit_result, attack.damage)
         return units, players, g.board.destroyed, g.active, fight, len(g.shop) == 0
@@ -222,8 +230,9 @@ class TacticianDecider(HeuristicDecider):
     # -- entry points
 
     def bind(self, game: TacticsGame) -> TacticianDecider:
-        if game is not self.game:  # a new game: nothing read from another game's log carries over
+        if game is not self.game:  # a new game: nothing read from another game's log (or of its units) carries over
             self._seen, self._dodged, self._low, self._progress = 0, {}, {}, 0
+            self._kits = {}
         super().bind(game)
         return self
 
@@ -263,7 +272,11 @@ class TacticianDecider(HeuristicDecider):
         if state != self._state:
             self._memo = {}
             self._state = state
-        return [self._value(g, player, prompt, option) for option in options]
+        self._call = {}
+        try:
+            return [self._value(g, player, prompt, option) for option in options]
+        finally:
+            self._call = None
 
     def confirm(self, player: int, prompt: str) -> bool:
         return not prompt.startswith(("mulligan", "switch"))
@@ -273,22 +286,29 @@ class TacticianDecider(HeuristicDecider):
         the attacks made on them. One that has dodged :data:`FUTILE` attacks in a row without being damaged
         regains its means each turn (a token card it makes again, say), so attacking it where it can step away
         is no longer worth making it spend them."""
-        futile = {label for label, n in self._dodged.items() if n >= FUTILE}
+        if len(g.log) == self._seen:
+            return
+        futile = None
         for event in g.log.since(self._seen):
-            if event.kind == "target_lost" and "unit" in event.data:
+            kind = event.kind
+            if kind == "target_lost" and "unit" in event.data:
+                if futile is None:
+                    futile = {label for label, n in self._dodged.items() if n >= FUTILE}
                 label = event.data["target"]
                 self._dodged[label] = self._dodged.get(label, 0) + 1
-            elif event.kind == "damage":
+            elif kind == "damage":
+                if futile is None:
+                    futile = {label for label, n in self._dodged.items() if n >= FUTILE}
                 label = event.data.get("unit", "")
                 self._dodged.pop(label, None)
                 left = event.data.get("hp_left")
                 if isinstance(left, int) and left < self._low.get(label, left + 1):
                     self._low[label] = left
                     self._progress = g.round
-            elif event.kind == "destroyed":
+            elif kind == "destroyed":
                 self._progress = g.round
         self._seen = len(g.log)
-        if {label for label, n in self._dodged.items() if n >= FUTILE} != futile:
+        if futile is not None and {label for label, n in self._dodged.items() if n >= FUTILE} != futile:
             self._lasting.clear()  # what attacks are worth has changed for every cell
             self._ids.clear()
             self._state = None
@@ -397,41 +417,83 @@ class TacticianDecider(HeuristicDecider):
         return found  # shared: callers do not change it
 
     def stat(self, g: TacticsGame, unit: Unit, stat: str) -> int:
-        """:meth:`TacticsGame.stat_bonus`, kept for the decision (it adds up every continuous effect)."""
-        key = ("stat", unit.uid, stat)
-        found = self._memo.get(key)
-        if found is None:
-            found = self._memo[key] = g.stat_bonus(unit, stat)
-        return int(found)
+        """:meth:`TacticsGame.stat_bonus` (it adds up every continuous effect), read from :meth:`kit`."""
+        stats: dict[str, int] = self.kit(g, unit)[0]
+        return stats.get(stat, 0)
 
     def cannot(self, g: TacticsGame, unit: Unit, action: str) -> bool:
-        key = ("cannot", unit.uid, action)
-        if key not in self._memo:
-            self._memo[key] = g.cannot_quiet(unit, action)
-        return bool(self._memo[key])
+        """:meth:`TacticsGame.cannot_quiet`, read from :meth:`kit`."""
+        return action in self.kit(g, unit)[1]
 
     def vision(self, g: TacticsGame, unit: Unit) -> tuple[bool, bool]:
-        key = ("vision", unit.uid)
-        if key not in self._memo:
-            self._memo[key] = g.extra_vision(unit) if unit.kind != "obstacle" else (False, False)
-        found: tuple[bool, bool] = self._memo[key]
+        """:meth:`TacticsGame.extra_vision` (none for an obstacle), read from :meth:`kit`."""
+        vision: tuple[bool, bool] = self.kit(g, unit)[2]
+        return vision
+
+    def kit(self, g: TacticsGame, unit: Unit) -> list[Any]:
+        """What ``unit``'s cards and effects make of it, whatever its HP or place: [the ±X of each stat, the actions
+        it cannot take, its (side, rear) vision, :meth:`striker_steps`, :meth:`all_profiles`, :meth:`_aim` per
+        attack] — :meth:`TacticsGame.stat_bonus`, :meth:`TacticsGame.cannot_quiet` and
+        :meth:`TacticsGame.extra_vision` in one pass over the continuous effects. Kept by the unit's record, the
+        cards it wears and carries (their faces, tapped or not) and its timed effects, so across decisions."""
+        key = ("kit", unit.uid)
+        found: list[Any] | None = self._memo.get(key)
+        if found is None:
+            signature = (
+                unit.uid, unit.id, unit.kind, tuple([(c.uid, c.id, c.face, c.tapped) for c in unit.equipment]),
+                tuple([(c.uid, c.id, c.face, c.tapped) for c in unit.statuses]), tuple(unit.timed),
+            )  # fmt: skip
+            found = self._kits.get(signature)
+            if found is None:
+                if len(self._kits) > 20_000:
+                    self._kits.clear()
+                found = self._kits[signature] = self._make_kit(g, unit)
+            self._memo[key] = found
         return found
+
+    def _make_kit(self, g: TacticsGame, unit: Unit) -> list[Any]:
+        """:meth:`kit`, worked out."""
+        stats: dict[str, int] = {}
+        cannot = set()
+        vision = getattr(unit.record, "vision", None)
+        side = bool(vision and vision.side)
+        rear = bool(vision and vision.rear)
+        for effect in g.continuous(unit):
+            if isinstance(effect, A.Modify):
+                stats[effect.stat] = stats.get(effect.stat, 0) + effect.delta
+            elif isinstance(effect, A.Cannot):
+                cannot.add(effect.action)
+            elif isinstance(effect, A.GainVision):
+                side = side or effect.vision == "side"
+                rear = rear or effect.vision == "rear"
+        kit: list[Any] = [stats, frozenset(cannot), (side, rear) if unit.kind != "obstacle" else (False, False)]
+        steps = 0
+        if "move" not in cannot:
+            for source in [unit, *unit.equipment]:
+                for ability in self.texts(g, source):
+                    if ability.kind != "active":
+                        continue
+                    moved = 0
+                    for effect in _flat(ability.sentences):
+                        if isinstance(effect, A.Move) and _is_self(effect.ref):
+                            moved = effect.high
+                        elif isinstance(effect, A.BasicAttack | A.AttackWith) and moved:
+                            steps = max(steps, moved)
+        profiles = g.profiles(unit, built_in_only=True)
+        for card in unit.equipment:
+            attack = card.record.equipment.attack
+            if attack is not None:
+                profiles.append(Profile(card.name, attack, card, None))
+        kit += [steps, profiles, {}]
+        return kit
 
     def attack_range(self, g: TacticsGame, unit: Unit, profile: Any) -> tuple[int, int]:
         low = profile.range.min
         return low, max(low, profile.range.max + self.stat(g, unit, "range"))
 
     def all_profiles(self, g: TacticsGame, unit: Unit) -> list[Profile]:
-        """Every attack of ``unit`` once reset: built-in ones and every equipped weapon."""
-        key = ("profiles", unit.uid)
-        if key not in self._memo:
-            out = g.profiles(unit, built_in_only=True)
-            for card in unit.equipment:
-                attack = card.record.equipment.attack
-                if attack is not None:
-                    out.append(Profile(card.name, attack, card, None))
-            self._memo[key] = out
-        found: list[Profile] = self._memo[key]
+        """Every attack of ``unit`` once reset: built-in ones and every equipped weapon (from :meth:`kit`)."""
+        found: list[Profile] = self.kit(g, unit)[4]
         return found  # shared: callers do not change it
 
     def _attack_texts(self, g: TacticsGame, unit: Unit, profile: Profile | None) -> list[A.Ability]:
@@ -466,7 +528,16 @@ class TacticianDecider(HeuristicDecider):
         return speed, hit, damage
 
     def mobility(self, g: TacticsGame, unit: Unit, profile: Profile) -> int:
-        """Steps the unit may take (and turn) before the range and sight check of an attack with ``profile``."""
+        """Steps the unit may take (and turn) before the range and sight check of an attack with ``profile`` (kept
+        by the unit's loadout; read once a decision)."""
+        front = ("move", unit.uid, profile.name)
+        found: int | None = self._memo.get(front)
+        if found is None:
+            found = self._memo[front] = self._mobility(g, unit, profile)
+        return found
+
+    def _mobility(self, g: TacticsGame, unit: Unit, profile: Profile) -> int:
+        """:meth:`mobility`, kept by the unit's :meth:`loadout` across decisions."""
         key = ("mobility", self.loadout(unit), profile.name)
         found = self._lasting_get(key)
         if found is not None:
@@ -497,35 +568,52 @@ class TacticianDecider(HeuristicDecider):
         return int(found) + range_bonus
 
     def striker_steps(self, g: TacticsGame, unit: Unit) -> int:
-        """Steps an enemy's own ability moves it before it attacks (铁砧: 移动 0-1，进行 1 次袭击)."""
-        key = ("striker", unit.uid)
-        if key not in self._memo:
-            steps = 0
-            if self.cannot(g, unit, "move"):
-                self._memo[key] = 0
-                return 0
-            for source in [unit, *unit.equipment]:
-                for ability in self.texts(g, source):
-                    if ability.kind != "active":
-                        continue
-                    moved = 0
-                    for effect in _flat(ability.sentences):
-                        if isinstance(effect, A.Move) and _is_self(effect.ref):
-                            moved = effect.high
-                        elif isinstance(effect, A.BasicAttack | A.AttackWith) and moved:
-                            steps = max(steps, moved)
-            self._memo[key] = steps
-        return int(self._memo[key])
+        """Steps an enemy's own ability moves it before it attacks (铁砧: 移动 0-1，进行 1 次袭击), from :meth:`kit`."""
+        steps: int = self.kit(g, unit)[3]
+        return steps
 
     def reach(self, g: TacticsGame, unit: Unit, cell: Cell, steps: int) -> list[Cell]:
+        """The cells ``unit`` could end a move of up to ``steps`` on from ``cell``, nearest first (then by cell)."""
         if steps <= 0:
             return [cell]
+        return self._reach(g, unit, cell, steps)[1]
+
+    def _reach(self, g: TacticsGame, unit: Unit, cell: Cell, steps: int) -> tuple[int, list[Cell]]:
+        """:meth:`reach` (``steps`` > 0) with the number of its search (:meth:`_cells_within`), kept for the decision."""
         key = ("reach", unit.uid, cell, steps)
-        if key not in self._memo:
-            cells = g.board.reachable(cell, steps, g.blocked_for(unit), g.mode.climb_cost)
-            self._memo[key] = sorted(cells, key=lambda c: (cells[c], c))
-        found: list[Cell] = self._memo[key]
-        return found  # shared: callers do not change it
+        found: tuple[int, list[Cell]] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._cells_within(g, cell, steps, self.blocked(g, unit))
+        return found
+
+    def blocked(self, g: TacticsGame, unit: Unit) -> frozenset[Cell]:
+        """:meth:`TacticsGame.blocked_for`, kept for the decision."""
+        key = ("blocked", unit.uid)
+        found: frozenset[Cell] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = frozenset(g.blocked_for(unit))
+        return found
+
+    def _geometry(self, g: TacticsGame) -> dict[Any, Any]:
+        """What was worked out on this board (one terrain state) from geometry alone: the cells a move reaches
+        from a cell past given blocked cells, and the cell an attack fires from. It holds whatever the units do,
+        so it is kept across decisions (and dropped when the terrain changes or it grows large)."""
+        board = g.board
+        if board is not self._board or len(self._geo) > 200_000:
+            self._board, self._geo = board, {}
+        return self._geo
+
+    def _cells_within(self, g: TacticsGame, cell: Cell, steps: int, blocked: frozenset[Cell]) -> tuple[int, list[Cell]]:
+        """The cells a move of up to ``steps`` from ``cell`` past ``blocked`` ends on, nearest first, and a number
+        for that search (never given to another)."""
+        geo = self._geometry(g)
+        key = (cell, steps, blocked)
+        found: tuple[int, list[Cell]] | None = geo.get(key)
+        if found is None:
+            costs = g.board.reachable(cell, steps, blocked, g.mode.climb_cost)
+            self._searches += 1
+            found = geo[key] = (self._searches, sorted(costs, key=lambda c: (costs[c], c)))
+        return found
 
     def firing_cell(
         self,
@@ -542,29 +630,66 @@ class TacticianDecider(HeuristicDecider):
         """The cell from which ``unit`` (standing on ``cell`` facing ``facing``; None: any facing) hits ``target``
         with ``profile``, after the ``steps`` it may take first (and turn); None when it cannot. ``stepped_from``:
         the target has just stepped from there to ``target`` (the cell it left no longer blocks the way)."""
+        low, high, through = self._aim(g, unit, profile)
+        return self._fire(g, unit, low, high + range_bonus, through, cell, facing, target, steps, stepped_from)
+
+    def _aim(self, g: TacticsGame, unit: Unit, profile: Profile) -> tuple[int, int, bool]:
+        """(least range, greatest range with the unit's 攻击距离 ±X, 穿墙) of ``unit``'s attack with ``profile``."""
+        kit = self.kit(g, unit)
+        key = (profile.name, id(profile.profile))
+        found: tuple[int, int, bool] | None = kit[5].get(key)
+        if found is None:
+            attack = profile.profile
+            low = attack.range.min
+            found = kit[5][key] = (low, max(low, attack.range.max + kit[0].get("range", 0)), attack.through_walls)
+        return found
+
+    def _fire(self, g: TacticsGame, unit: Unit, low: int, high: int, through: bool, cell: Cell, facing: str | None,
+              target: Cell, steps: int, stepped_from: Cell | None = None) -> Cell | None:  # fmt: skip
+        """:meth:`firing_cell` with the range worked out (``high`` with any bonus). After a move (``steps`` > 0) the
+        answer depends only on the cells the move reaches, the range and the target: it is kept by those
+        (:meth:`_geometry`), across decisions."""
         board = g.board
-        low, high = self.attack_range(g, unit, profile.profile)
-        high += range_bonus
-        if board.through_wall(cell, target) > high + steps:
-            return None
-        side, rear = self.vision(g, unit)
-        spots = self.reach(g, unit, cell, steps)
-        if stepped_from is not None and steps > 0:
-            blocked = g.blocked_for(unit) - {stepped_from} | {target}
-            costs = board.reachable(cell, steps, blocked, g.mode.climb_cost)
-            spots = sorted(costs, key=lambda c: (costs[c], c))
-        for spot in spots:
-            d = board.through_wall(spot, target) if profile.profile.through_walls else board.distance(spot, target)
-            if d is None or not low <= d <= high or spot == target and low > 0:
-                continue
-            if not board.line_of_sight(spot, target):
-                continue
-            if steps > 0 or facing is None:  # a move of 0-1 turns the unit even when it stays
-                if abs(spot[0] - target[0]) <= 1 or abs(spot[1] - target[1]) <= 1:  # in some facing's band (T15)
-                    return spot
-            elif board.in_vision(spot, facing, target, side, rear):
-                return spot
-        return None
+        dx, dy = abs(cell[0] - target[0]), abs(cell[1] - target[1])
+        if (max(dx, dy) if board.adjacency == 8 else dx + dy) > high + steps:
+            return None  # out of reach whatever the way (a quick bound before the exact check)
+        if steps <= 0:
+            if facing is None:
+                return cell if board.in_sight(cell, target, low, high, through) else None
+            side, rear = self.vision(g, unit)
+            return cell if board.in_sight(cell, target, low, high, through, facing, side, rear) else None
+        if stepped_from is not None:  # the cell the target left is free, the one it stepped to taken
+            number, spots = self._cells_within(g, cell, steps, self.blocked(g, unit) - {stepped_from} | {target})
+        else:
+            number, spots = self._reach(g, unit, cell, steps)
+        geo = self._geometry(g)
+        key = (number, target, low, high, through)
+        found: Cell | None | bool = geo.get(key, False)
+        if found is False:
+            found = geo[key] = board.first_in_sight(spots, target, low, high, through)
+        return found  # type: ignore[return-value]
+
+    def _hit(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit) -> tuple[Any, ...]:
+        """What an attack of ``attacker`` with ``profile`` on ``target`` rolls and is worth wherever they stand:
+        (attack speed, hit result modifier, damage modifier, the target's HP weight, what destroying it is worth
+        to the attacker, whether it is friendly, its own cover cells, whether it stands in a pit, the number of
+        those cover cells), kept for the
+        decision. Worked out once the attack is known to land (the attacker's 攻击前/攻击时 texts are read then)."""
+        key = ("hit", attacker.uid, profile.name, id(profile.profile), target.uid)
+        found: tuple[Any, ...] | None = self._memo.get(key)
+        if found is None:
+            speed_mod, hit_mod, damage_mod = self.attack_mods(g, attacker, target, profile)
+            seat = attacker.seat
+            cover_from = self.obstacle_cells(g)
+            if target.kind == "obstacle":  # an obstacle attacked gives itself no cover
+                cover_from = [c for c in cover_from if c != target.pos]
+            found = self._memo[key] = (
+                profile.profile.speed + speed_mod, hit_mod + self.stat(g, attacker, "hit_result"), damage_mod,
+                self.hp_weight(target), self.unit_worth(g, target, seat),
+                target.seat != 0 and not g.hostile(seat, target.seat), cover_from,
+                target.pos is not None and g.board.is_pit(target.pos), self._number(g, cover_from),
+            )  # fmt: skip
+        return found
 
     # -- what an attack does
 
@@ -670,51 +795,127 @@ class TacticianDecider(HeuristicDecider):
         None when it cannot hit. An own or friendly target is worth its loss, negatively. With ``dodge``, a target
         that can step out of reach in answer (:meth:`escapes`) is worth a fraction of it."""
         start = cell if cell is not None else attacker.pos
-        if start is None or target.pos is None or target is attacker or target.gone:
+        spot_to = target.pos
+        if start is None or spot_to is None or target is attacker or target.gone:
             return None
-        if g.board.through_wall(start, target.pos) > self.reach_bound(g, attacker, range_bonus) + (steps or 0):
+        dx, dy = abs(start[0] - spot_to[0]), abs(start[1] - spot_to[1])
+        if (max(dx, dy) if g.board.adjacency == 8 else dx + dy) > self.reach_bound(g, attacker, range_bonus) + (
+            steps or 0
+        ):
             return None  # out of every reach (a quick bound before the exact check)
-        seat = attacker.seat
-        look = attacker.facing if facing == "keep" else facing
-        if attacker.kind == "obstacle":
-            look = None
+        look = None if attacker.kind == "obstacle" else attacker.facing if facing == "keep" else facing
         move = self.mobility(g, attacker, profile) if steps is None else steps
-        spot = self.firing_cell(g, attacker, profile, start, look, target.pos, move, range_bonus)
-        if spot is None:
+        found = self._strike(g, attacker, profile, target, start, look, move, range_bonus, hit_bonus, counter, dodge)
+        if found is None:
             return None
-        speed_mod, hit_mod, damage_mod = self.attack_mods(g, attacker, target, profile)
-        cover_from = self.obstacle_cells(g)
-        if target.kind == "obstacle":  # an obstacle attacked gives itself no cover
-            cover_from = [c for c in cover_from if c != target.pos]
-        cover = g.board.cover(spot, target.pos, cover_from)
-        pit = -1 if g.board.is_pit(target.pos) and not g.board.is_pit(spot) else 0
-        modifier = hit_mod + self.stat(g, attacker, "hit_result") + hit_bonus + cover + pit
-        lost, used, kill = self.outcome(g, target, profile.profile.speed + speed_mod, modifier, damage_mod)
-        friendly = target.seat != 0 and not g.hostile(seat, target.seat)
-        worth = lost * self.hp_weight(target) + used * 0.5 + kill * self.unit_worth(g, target, seat)
-        if friendly:
-            return -worth - 1.0
-        if dodge and not counter and self.dodge_steps(g, target) > 0:
-            # it steps out of reach in answer (a response or special move everyone can see): the attack is worth
-            # little, but where it takes a response (a token, an ability that taps) it spends that, and the next
-            # attack may land. Any facing (None) is a facing the attacker picks before the target steps: the target
-            # escapes when it escapes every facing the attacker could pick to hit it
-            looks = [look] if look is not None or attacker.kind == "obstacle" or move > 0 else [
-                f for f in FACINGS if self.firing_cell(g, attacker, profile, start, f, target.pos, move, range_bonus)
-            ]  # fmt: skip
-            if looks and all(self.escapes(g, attacker, profile, start, f, target, move, range_bonus) for f in looks):
-                spent = not all(
-                    self.escapes(g, attacker, profile, start, f, target, move, range_bonus, special_only=True)
-                    for f in looks
-                )
-                if self._dodged.get(str(target), 0) >= FUTILE:
-                    worth *= DODGED * DODGED  # it has stepped away every time: spending its means gains nothing
-                else:
-                    worth = worth * DODGED + (DODGE_SPENT if spent else 0.0)
-        if not costs:
+        worth, spot, friendly = found
+        if friendly or not costs:
             return worth
         urgency = self.urgency(g)
         return worth * (1.0 + urgency) - max(0.1, 1.0 - 0.7 * urgency) * self.retaliation(g, attacker, target, spot, counter)
+
+    def _strike(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit, start: Cell, look: str | None,
+                move: int, range_bonus: int, hit_bonus: int, counter: bool,
+                dodge: bool) -> tuple[float, Cell, bool] | None:  # fmt: skip
+        """:meth:`attack_value` without its costs, from ``start`` facing ``look`` after ``move`` steps: (worth, the
+        cell it fires from, whether the target is friendly: then the worth is its loss, final), or None."""
+        pair = self._pair(g, attacker, profile, target)
+        return self._strike_pair(g, attacker, profile, target, pair, start, look, move, range_bonus, hit_bonus,
+                                 counter, dodge)  # fmt: skip
+
+    def _pair(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit) -> list[Any]:
+        """The pair of :meth:`_strike_pair`, kept for the decision."""
+        key = ("pair", attacker.uid, profile.name, id(profile.profile), target.uid)
+        pair: list[Any] | None = self._memo.get(key)
+        if pair is None:
+            pair = self._memo[key] = [*self._aim(g, attacker, profile), None, {}]
+        return pair
+
+    def _attack_plans(self, g: TacticsGame, unit: Unit) -> list[tuple[Profile, int, dict[int, list[Any]]]]:
+        """Per attack of ``unit`` (:meth:`all_profiles`): (profile, :meth:`mobility`, its pairs by target uid, as
+        they are needed), kept for the decision."""
+        key = ("attack plans", unit.uid)
+        found: list[tuple[Profile, int, dict[int, list[Any]]]] | None = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = [(p, self.mobility(g, unit, p), {}) for p in self.all_profiles(g, unit)]
+        return found
+
+    def _strike_pair(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit, pair: list[Any],
+                     start: Cell, look: str | None, move: int, range_bonus: int, hit_bonus: int, counter: bool,
+                     dodge: bool) -> tuple[float, Cell, bool] | None:  # fmt: skip
+        """:meth:`_strike` with what the pair (attacker, profile, target) depends on in hand: [range low, high,
+        穿墙, :meth:`_hit` (None until the attack first lands), the outcomes by hit result modifier]."""
+        spot_to = target.pos
+        assert spot_to is not None
+        low, high, through, hit, outcomes = pair
+        high += range_bonus
+        board = g.board
+        if move <= 0:
+            dx, dy = abs(start[0] - spot_to[0]), abs(start[1] - spot_to[1])
+            if (max(dx, dy) if board.adjacency == 8 else dx + dy) > high + move:
+                return None
+            if look is None:
+                spot = start if board.in_sight(start, spot_to, low, high, through) else None
+            else:
+                side, rear = self.vision(g, attacker)
+                spot = start if board.in_sight(start, spot_to, low, high, through, look, side, rear) else None
+        else:
+            spot = self._fire(g, attacker, low, high, through, start, look, spot_to, move)
+        if spot is None:
+            return None
+        return self._landed(g, attacker, profile, target, pair, spot, start, look, move, range_bonus, hit_bonus,
+                            counter, dodge)  # fmt: skip
+
+    def _landed(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit, pair: list[Any], spot: Cell,
+                start: Cell, look: str | None, move: int, range_bonus: int, hit_bonus: int, counter: bool,
+                dodge: bool) -> tuple[float, Cell, bool]:  # fmt: skip
+        """:meth:`_strike_pair` once the attack is known to land from ``spot``: what it is worth."""
+        spot_to = target.pos
+        assert spot_to is not None
+        low, high, through, hit, outcomes = pair
+        high += range_bonus
+        board = g.board
+        if hit is None:
+            hit = pair[3] = self._hit(g, attacker, profile, target)
+        speed, hit_mod, damage, weight, kill_worth, friendly, cover_from, pit_to, cover_number = hit
+        modifier = hit_mod + hit_bonus + self._cover(g, spot, spot_to, cover_from, cover_number) + (
+            -1 if pit_to and not board.is_pit(spot) else 0
+        )
+        found = outcomes.get(modifier)
+        if found is None:
+            found = outcomes[modifier] = self.outcome(g, target, speed, modifier, damage)
+        lost, used, kill = found
+        worth = lost * weight + used * 0.5 + kill * kill_worth
+        if friendly:
+            return -worth - 1.0, spot, True
+        if dodge and not counter and self.dodge_steps(g, target) > 0:
+            worth = self._dodged_worth(g, attacker, profile, target, start, look, move, range_bonus, worth)
+        return worth, spot, False
+
+    def _dodged_worth(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit, start: Cell,
+                      look: str | None, move: int, range_bonus: int, worth: float) -> float:  # fmt: skip
+        """The worth of an attack that lands on ``target``, which can step aside (:meth:`dodge_steps`)."""
+        # it steps out of reach in answer (a response or special move everyone can see): the attack is worth
+        # little, but where it takes a response (a token, an ability that taps) it spends that, and the next
+        # attack may land. Any facing (None) is a facing the attacker picks before the target steps: the target
+        # escapes when it escapes every facing the attacker could pick to hit it
+        spot_to = target.pos
+        assert spot_to is not None
+        low, high, through = self._aim(g, attacker, profile)
+        high += range_bonus
+        looks = [look] if look is not None or attacker.kind == "obstacle" or move > 0 else [
+            f for f in FACINGS if self._fire(g, attacker, low, high, through, start, f, spot_to, move)
+        ]  # fmt: skip
+        if looks and all(self.escapes(g, attacker, profile, start, f, target, move, range_bonus) for f in looks):
+            spent = not all(
+                self.escapes(g, attacker, profile, start, f, target, move, range_bonus, special_only=True)
+                for f in looks
+            )
+            if self._dodged.get(str(target), 0) >= FUTILE:
+                worth *= DODGED * DODGED  # it has stepped away every time: spending its means gains nothing
+            else:
+                worth = worth * DODGED + (DODGE_SPENT if spent else 0.0)
+        return worth
 
     def dodge_steps(self, g: TacticsGame, unit: Unit) -> int:
         """How far ``unit`` can step aside in answer to an attack, by what everyone can see: the response and
@@ -729,27 +930,42 @@ class TacticianDecider(HeuristicDecider):
         response = special = 0
         if unit.pos is not None and unit.kind != "obstacle" and unit.seat and not self.cannot(g, unit, "move"):
             held = g.player(unit.seat).hand
-            sources: list[Any] = [unit, *unit.equipment, *unit.statuses, *(c for c in held if c.token)]
-            respond = not self.cannot(g, unit, "respond")
-            payable = sum(1 for c in held if not c.token)  # a token cannot be mortgaged (§8.2)
-            for source in sources:
-                for ability in self.texts(g, source):
-                    if ability.kind == "response" and respond:
-                        uses = min(1, _uses(g, ability, source, unit.seat, payable))
-                    elif ability.kind == "special":
-                        uses = _uses(g, ability, source, unit.seat, payable)
-                    else:
-                        continue
-                    for effect in _flat(ability.sentences):
-                        if isinstance(effect, A.Move) and _is_self(effect.ref):
-                            if ability.kind == "response":
-                                response = max(response, effect.high * uses)
-                            else:
-                                special = max(special, effect.high * uses)
+            tokens = [c for c in held if c.token]
+            payable = len(held) - len(tokens)  # a token cannot be mortgaged (§8.2)
+            kit = self.kit(g, unit)
+            # what it depends on besides the unit's kit: whether it is tapped (横置 costs), the open tokens of its
+            # owner and how many cards the hand holds (mortgage and discard costs): kept with the kit
+            means = ("dodge", unit.tapped, unit.seat, tuple([(c.uid, c.id, c.face, c.tapped) for c in tokens]),
+                     len(held), payable)  # fmt: skip
+            both: tuple[int, int] | None = kit[5].get(means)
+            if both is None:
+                both = kit[5][means] = self._dodge_means(g, unit, tokens, payable)
+            response, special = both
         steps = response + special
         self._memo[key] = steps
         self._memo[("dodge_special", unit.uid)] = special
         return steps
+
+    def _dodge_means(self, g: TacticsGame, unit: Unit, tokens: list[Card], payable: int) -> tuple[int, int]:
+        """(steps of its best response move, steps of its special moves) for :meth:`dodge_steps`."""
+        response = special = 0
+        sources: list[Any] = [unit, *unit.equipment, *unit.statuses, *tokens]
+        respond = not self.cannot(g, unit, "respond")
+        for source in sources:
+            for ability in self.texts(g, source):
+                if ability.kind == "response" and respond:
+                    uses = min(1, _uses(g, ability, source, unit.seat, payable))
+                elif ability.kind == "special":
+                    uses = _uses(g, ability, source, unit.seat, payable)
+                else:
+                    continue
+                for effect in _flat(ability.sentences):
+                    if isinstance(effect, A.Move) and _is_self(effect.ref):
+                        if ability.kind == "response":
+                            response = max(response, effect.high * uses)
+                        else:
+                            special = max(special, effect.high * uses)
+        return response, special
 
     def escapes(self, g: TacticsGame, attacker: Unit, profile: Profile, start: Cell, look: str | None, target: Unit,
                 move: int, range_bonus: int, special_only: bool = False) -> bool:  # fmt: skip
@@ -765,11 +981,45 @@ class TacticianDecider(HeuristicDecider):
         key = ("escapes", attacker.uid, start, look, profile.name, target.uid, move, range_bonus, steps)
         found = self._memo.get(key)
         if found is None:
-            found = self._memo[key] = any(
-                self.firing_cell(g, attacker, profile, start, look, cell, move, range_bonus, target.pos) is None
-                for cell in self.reach(g, target, target.pos, steps)
-            )
+            # it depends on the cells the target reaches (their search), where the attacker declares from, its range
+            # and vision or, when it moves first, what blocks its way: kept by those, across decisions
+            number, cells = self._reach(g, target, target.pos, steps)
+            low, high, through = self._aim(g, attacker, profile)
+            high += range_bonus
+            if move > 0:
+                means: Any = (None, self._number(g, self.blocked(g, attacker)))
+            else:
+                means = (look, self.vision(g, attacker) if look is not None else None)
+            geo = self._geometry(g)
+            known = ("escapes", number, start, low, high, through, move, means)
+            found = geo.get(known)
+            if found is None:
+                found = geo[known] = any(
+                    self._fire(g, attacker, low, high, through, start, look, cell, move, target.pos) is None
+                    for cell in cells
+                )
+            self._memo[key] = found
         return bool(found)
+
+    def _number(self, g: TacticsGame, cells: Any) -> int:
+        """A number for a set or list of cells, the same for the same cells while the board stays (for keys)."""
+        geo = self._geometry(g)
+        key = ("cells", cells if isinstance(cells, frozenset) else tuple(cells))
+        found: int | None = geo.get(key)
+        if found is None:
+            self._searches += 1
+            found = geo[key] = self._searches
+        return found
+
+    def _cover(self, g: TacticsGame, spot: Cell, target: Cell, cover_from: list[Cell], number: int) -> int:
+        """:meth:`Board.cover` from ``spot`` to ``target`` by the obstacles ``cover_from`` (numbered ``number``,
+        :meth:`_number`), kept while the board stays."""
+        geo = self._geometry(g)
+        key = ("cover", spot, target, number)
+        found: int | None = geo.get(key)
+        if found is None:
+            found = geo[key] = g.board.cover(spot, target, cover_from)
+        return found
 
     def pin_worth(self, g: TacticsGame, unit: Unit, ref: A.Node, spent: bool = False) -> float:
         """无法移动 on an enemy that would dodge: the best attack of ``unit``'s side that lands once it cannot.
@@ -858,54 +1108,179 @@ class TacticianDecider(HeuristicDecider):
         look = enemy.facing if facing == "keep" else facing
         if steps is None:
             steps = max(self.mobility(g, enemy, profile), extra_steps)
-        spot = self.firing_cell(g, enemy, profile, at, look, cell, steps)
+        low, high, through = self._aim(g, enemy, profile)
+        spot = self._fire(g, enemy, low, high, through, at, look, cell, steps)
         if spot is None:
             return 0.0
-        speed_mod, hit_mod, damage_mod = self.attack_mods(g, enemy, victim, profile)
-        cover = g.board.cover(spot, cell, obstacles if obstacles is not None else self.obstacle_cells(g))
-        pit = -1 if g.board.is_pit(cell) and not g.board.is_pit(spot) else 0
-        modifier = hit_mod + cover + pit + self.stat(g, enemy, "hit_result")
-        lost, used, kill = self.outcome(g, victim, profile.profile.speed + speed_mod, modifier, damage_mod)
-        return lost * self.hp_weight(victim) + used * 0.3 + kill * self.unit_worth(g, victim, enemy.seat)
+        speed, hit, damage, weight, kill_worth = self._hit(g, enemy, profile, victim)[:5]
+        board = g.board
+        cover = board.cover(spot, cell, obstacles if obstacles is not None else self.obstacle_cells(g))
+        pit = -1 if board.is_pit(cell) and not board.is_pit(spot) else 0
+        lost, used, kill = self.outcome(g, victim, speed, hit + cover + pit, damage)
+        return lost * weight + used * 0.3 + kill * kill_worth
 
     # -- where to stand
 
     def threat(self, g: TacticsGame, unit: Unit, cell: Cell, obstacles: list[Cell] | None = None) -> float:
-        """What the enemies could do to ``unit`` on ``cell`` in their next turn, each with its best attack."""
-        key = ("threat", self.loadout(unit), cell, tuple(obstacles) if obstacles is not None else None,
-               self.world(g, unit.seat))  # fmt: skip
-        found = self._lasting_get(key)
+        """What the enemies could do to ``unit`` on ``cell`` in their next turn, each with its best attack
+        (:meth:`threat_of`, with what does not depend on the cell worked out once a decision: :meth:`_enemy_plans`)."""
+        obstacle_key = tuple(obstacles) if obstacles is not None else None
+        return self._threat(g, unit, cell, obstacles, self.loadout(unit), self.world(g, unit.seat), obstacle_key)
+
+    def _threat(self, g: TacticsGame, unit: Unit, cell: Cell, obstacles: list[Cell] | None, loadout: int, world: int,
+                obstacle_key: tuple[Cell, ...] | None) -> float:  # fmt: skip
+        """:meth:`threat` with the unit's :meth:`loadout`, its side's :meth:`world` and the obstacles as a key."""
+        key = ("threat", loadout, cell, obstacle_key, world)
+        found = self._lasting.get(key)
         if found is not None:
             return float(found)
         total = 0.0
         board = g.board
-        for enemy in self.foes(g, unit.seat):
-            assert enemy.pos is not None
-            if board.through_wall(enemy.pos, cell) > self.reach_bound(g, enemy) or self.cannot(g, enemy, "attack"):
+        eight = board.adjacency == 8
+        cover = board.cover
+        is_pit = board.is_pit
+        first_in_sight = board.first_in_sight
+        in_sight = board.in_sight
+        cover_from = obstacles if obstacles is not None else self.obstacle_cells(g)
+        cover_number = self._number(g, cover_from)
+        pit_here = is_pit(cell)
+        geo = self._geometry(g)
+        x, y = cell
+        uid = unit.uid
+        for enemy, at, bound, attacks in self._enemy_plans(g, unit.seat):
+            dx, dy = abs(at[0] - x), abs(at[1] - y)
+            if (max(dx, dy) if eight else dx + dy) > bound or attacks is None:
                 continue
-            steps = self.striker_steps(g, enemy)
             best = 0.0
-            for profile in self.all_profiles(g, enemy):
-                best = max(best, self.threat_of(g, enemy, profile, unit, cell, obstacles=obstacles, extra_steps=steps))
+            for plan in attacks:
+                profile, low, high, through, look, steps, side, rear, number, spots, victims = plan
+                if (max(dx, dy) if eight else dx + dy) > high + steps:
+                    continue  # out of reach whatever the way
+                if number is None:
+                    spot = at if in_sight(at, cell, low, high, through, look, side, rear) else None
+                else:
+                    fire_key = (number, cell, low, high, through)
+                    spot = geo.get(fire_key, False)
+                    if spot is False:
+                        spot = geo[fire_key] = first_in_sight(spots, cell, low, high, through)
+                if spot is None:
+                    continue
+                hit = victims.get(uid)
+                if hit is None:
+                    hit = victims[uid] = (self._hit(g, enemy, profile, unit), {})
+                (speed, hit_mod, damage, weight, kill_worth, *_), outcomes = hit
+                cover_key = ("cover", spot, cell, cover_number)
+                covered = geo.get(cover_key)
+                if covered is None:
+                    covered = geo[cover_key] = cover(spot, cell, cover_from)
+                modifier = hit_mod + covered + (-1 if pit_here and not is_pit(spot) else 0)
+                result = outcomes.get(modifier)
+                if result is None:
+                    result = outcomes[modifier] = self.outcome(g, unit, speed, modifier, damage)
+                lost, used, kill = result
+                best = max(best, lost * weight + used * 0.3 + kill * kill_worth)
             total += best
         self._lasting_put(key, total)
         return total
 
+    def _enemy_plans(self, g: TacticsGame, seat: int) -> list[tuple[Unit, Cell, int, list[list[Any]] | None]]:
+        """Per enemy of ``seat`` (:meth:`foes`), what its threat to a cell depends on besides the cell, kept for the
+        decision: (enemy, where it stands, :meth:`reach_bound`, per attack [profile, range low, high, 穿墙, facing,
+        steps first, side and rear vision, the number and cells of the move first (None, None when it does not
+        move), what it does to each victim (by uid, worked out as needed)], or None when it cannot attack)."""
+        key = ("enemy plans", seat)
+        found: list[tuple[Unit, Cell, int, list[list[Any]] | None]] | None = self._memo.get(key)
+        if found is None:
+            found = []
+            for enemy in self.foes(g, seat):
+                assert enemy.pos is not None
+                bound = self.reach_bound(g, enemy)
+                attacks: list[list[Any]] | None = None
+                if not self.cannot(g, enemy, "attack"):
+                    extra = self.striker_steps(g, enemy)
+                    side, rear = self.vision(g, enemy)
+                    attacks = []
+                    for profile in self.all_profiles(g, enemy):
+                        steps = max(self.mobility(g, enemy, profile), extra)
+                        number, spots = self._reach(g, enemy, enemy.pos, steps) if steps > 0 else (None, None)
+                        attacks.append([profile, *self._aim(g, enemy, profile), enemy.facing, steps, side, rear, number,
+                                        spots, {}])  # fmt: skip
+                found.append((enemy, enemy.pos, bound, attacks))
+            self._memo[key] = found
+        return found
+
     def opportunity(self, g: TacticsGame, unit: Unit, cell: Cell, facing: str | None = None) -> float:
         """The best attack ``unit`` on ``cell`` (facing ``facing``; None: the best facing) could make next turn."""
-        key = ("opportunity", self.loadout(unit), cell, facing, self.world(g, unit.seat))
-        found = self._lasting_get(key)
+        return self._opportunity(g, unit, cell, facing, self.loadout(unit), self.world(g, unit.seat))
+
+    def _opportunity(self, g: TacticsGame, unit: Unit, cell: Cell, facing: str | None, loadout: int,
+                     world: int) -> float:  # fmt: skip
+        """:meth:`opportunity` with the unit's :meth:`loadout` and its side's :meth:`world`."""
+        key = ("opportunity", loadout, cell, facing, world)
+        found = self._lasting.get(key)
         if found is not None:
             return float(found)
         best = 0.0
         if not self.cannot(g, unit, "attack"):
             bound = self.reach_bound(g, unit)
-            foes = [e for e in self.foes(g, unit.seat) if e.pos is not None and g.board.through_wall(cell, e.pos) <= bound]
-            for profile in self.all_profiles(g, unit) if foes else ():
-                for enemy in foes:
-                    value = self.attack_value(g, unit, profile, enemy, cell, facing, costs=False)
-                    if value is not None:
-                        best = max(best, value)
+            eight = g.board.adjacency == 8
+            x, y = cell
+            foes = []
+            for e in self.foes(g, unit.seat):
+                pos = e.pos
+                if pos is not None:
+                    dx, dy = abs(x - pos[0]), abs(y - pos[1])
+                    if (max(dx, dy) if eight else dx + dy) <= bound:
+                        foes.append(e)
+            if foes:
+                look = None if unit.kind == "obstacle" else unit.facing if facing == "keep" else facing
+                board = g.board
+                in_sight = board.in_sight
+                geo = self._geometry(g)
+                side = rear = False
+                if look is not None:
+                    side, rear = self.vision(g, unit)
+                for profile, move, pairs in self._attack_plans(g, unit):
+                    for enemy in foes:
+                        pair = pairs.get(enemy.uid)
+                        if pair is None:
+                            pair = pairs[enemy.uid] = self._pair(g, unit, profile, enemy)
+                        low, high, through = pair[0], pair[1], pair[2]
+                        spot_to = enemy.pos
+                        assert spot_to is not None
+                        if move <= 0:  # :meth:`_strike_pair`, the attack that does not move first written out
+                            dx, dy = abs(x - spot_to[0]), abs(y - spot_to[1])
+                            if (max(dx, dy) if eight else dx + dy) > high or not in_sight(
+                                cell, spot_to, low, high, through, look, side, rear
+                            ):
+                                continue
+                            spot = cell
+                        else:
+                            fired = self._fire(g, unit, low, high, through, cell, look, spot_to, move)
+                            if fired is None:
+                                continue
+                            spot = fired
+                        # :meth:`_landed`, written out
+                        hit = pair[3]
+                        if hit is None:
+                            hit = pair[3] = self._hit(g, unit, profile, enemy)
+                        speed, hit_mod, damage, weight, kill_worth, friendly, cover_from, pit_to, cover_number = hit
+                        cover_key = ("cover", spot, spot_to, cover_number)
+                        covered = geo.get(cover_key)
+                        if covered is None:
+                            covered = geo[cover_key] = board.cover(spot, spot_to, cover_from)
+                        modifier = hit_mod + covered + (-1 if pit_to and not board.is_pit(spot) else 0)
+                        outcomes = pair[4]
+                        result = outcomes.get(modifier)
+                        if result is None:
+                            result = outcomes[modifier] = self.outcome(g, enemy, speed, modifier, damage)
+                        lost, used, kill = result
+                        worth = lost * weight + used * 0.5 + kill * kill_worth
+                        if friendly:
+                            worth = -worth - 1.0
+                        elif self.dodge_steps(g, enemy) > 0:
+                            worth = self._dodged_worth(g, unit, profile, enemy, cell, look, move, 0, worth)
+                        best = max(best, worth)
         self._lasting_put(key, best)
         return best
 
@@ -941,9 +1316,10 @@ class TacticianDecider(HeuristicDecider):
         self, g: TacticsGame, unit: Unit, cell: Cell, obstacles: list[Cell] | None = None, facing: str | None = None
     ) -> float:
         """The worth of ``unit`` ending its turn on ``cell``: attacks offered next turn, less the threat there."""
-        key = ("stand", self.loadout(unit), cell, tuple(obstacles) if obstacles is not None else None, facing,
-               self.world(g, unit.seat))  # fmt: skip
-        found = self._lasting_get(key)
+        loadout, world = self.loadout(unit), self.world(g, unit.seat)
+        obstacle_key = tuple(obstacles) if obstacles is not None else None
+        key = ("stand", loadout, cell, obstacle_key, facing, world)
+        found = self._lasting.get(key)
         if found is not None:
             return float(found)
         foes = self.foes(g, unit.seat)
@@ -951,8 +1327,10 @@ class TacticianDecider(HeuristicDecider):
             value = 0.0
         else:
             urgency = self.urgency(g)
-            threat = self.threat_weight * max(0.0, 1.0 - 0.7 * urgency) * self.threat(g, unit, cell, obstacles)
-            value = self.opportunity_weight * self.opportunity(g, unit, cell, facing) - threat
+            threat = self.threat_weight * max(0.0, 1.0 - 0.7 * urgency) * self._threat(
+                g, unit, cell, obstacles, loadout, world, obstacle_key
+            )
+            value = self.opportunity_weight * self._opportunity(g, unit, cell, facing, loadout, world) - threat
             near = min((d for e in foes if e.pos is not None and (d := g.board.distance(cell, e.pos)) is not None), default=None)
             if near is None:
                 near = min(g.board.through_wall(cell, e.pos) for e in foes if e.pos is not None) + 6
@@ -970,11 +1348,14 @@ class TacticianDecider(HeuristicDecider):
         board = g.board
         cover_from = obstacles if obstacles is not None else self.obstacle_cells(g)
         count = 0
+        number: int | None = None
         for enemy in self.foes(g, unit.seat):
             assert enemy.pos is not None
             d = board.distance(enemy.pos, cell)
             if d is not None and 1 <= d <= 4 and board.line_of_sight(enemy.pos, cell):
-                count += not board.cover(enemy.pos, cell, cover_from)
+                if number is None:
+                    number = self._number(g, cover_from)
+                count += not self._cover(g, enemy.pos, cell, cover_from, number)
         return count
 
     def strike_now(self, g: TacticsGame, unit: Unit, cell: Cell | None = None, facing: str | None = "keep",
@@ -1004,10 +1385,25 @@ class TacticianDecider(HeuristicDecider):
             t for t in self.foes(g, unit.seat) + [o for o in g.obstacles if not o.gone and o.pos is not None]
             if start is not None and t.pos is not None and g.board.through_wall(start, t.pos) <= bound
         ]  # fmt: skip
+        if not targets or start is None:
+            return best
+        look = None if unit.kind == "obstacle" else unit.facing if facing == "keep" else facing
+        urgency = self.urgency(g)
         for profile in profiles:
-            for target in targets:
-                value = self.attack_value(g, unit, profile, target, cell, facing, range_bonus, hit_bonus, steps)
-                if value is not None and value > best[0]:
+            move = self.mobility(g, unit, profile) if steps is None else steps
+            for target in targets:  # :meth:`attack_value` (the quick bound already checked), written out
+                if target is unit:
+                    continue
+                found = self._strike_pair(g, unit, profile, target, self._pair(g, unit, profile, target), start, look,
+                                          move, range_bonus, hit_bonus, False, True)  # fmt: skip
+                if found is None:
+                    continue
+                value, spot, friendly = found
+                if not friendly:
+                    value = value * (1.0 + urgency) - max(0.1, 1.0 - 0.7 * urgency) * self.retaliation(
+                        g, unit, target, spot, False
+                    )
+                if value > best[0]:
                     best = (value, profile, target)
         return best
 
@@ -1049,19 +1445,30 @@ class TacticianDecider(HeuristicDecider):
     def main_value(self, g: TacticsGame, action: Action) -> float:
         """The worth of a main-phase action (ending the phase: 0), kept while the board and the hand stay."""
         source = action.source
-        player = g.player(action.seat)
+        hand = self._hand_key(g, action.seat)
         key = (
             "main", action.kind, action.seat, action.unit.uid if action.unit else None,
             action.card.uid if action.card else None, action.face, action.index,
             getattr(source, "uid", None) or getattr(getattr(source, "record", None), "id", None),
-            action.target.uid if action.target else None,
-            tuple(c.uid for c in player.hand), len(player.mortgage), len(g.shop) == 0,
-            tuple(sorted(self._played.items())),
+            action.target.uid if action.target else None, *hand,
         )  # fmt: skip
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = self._main_value(g, action)
         return float(found)
+
+    def _hand_key(self, g: TacticsGame, seat: int) -> tuple[Any, ...]:
+        """What :meth:`main_value` keeps its worth by besides the action: ``seat``'s hand and mortgaged cards, an
+        empty shop, the cards played this turn (worked out once a :meth:`scores` call: none of it changes then)."""
+        call = self._call
+        found = call.get(seat) if call is not None else None
+        if found is None:
+            player = g.player(seat)
+            found = (tuple([c.uid for c in player.hand]), len(player.mortgage), len(g.shop) == 0,
+                     tuple(sorted(self._played.items())))  # fmt: skip
+            if call is not None:
+                call[seat] = found
+        return found
 
     def _main_value(self, g: TacticsGame, action: Action) -> float:  # noqa: C901
         kind = action.kind
@@ -1250,12 +1657,24 @@ class TacticianDecider(HeuristicDecider):
             return best - cost
         if record.category == "minion":
             return 2.5 - cost
-        sentences = [s for _, ab in g.face_abilities(card, action.face) if ab.kind in ("effect",) for s in ab.sentences]
-        triggered = [s for _, ab in g.face_abilities(card, action.face) if ab.kind == "triggered" for s in ab.sentences]
+        sentences, triggered = self._card_texts(g, card, action.face)
         value = self.effects_worth(g, unit, sentences, tapped=bool(record.cost.tap), card=True)
         value -= 0.6 * self._played.get(card.id, 0)  # the same card again this turn: a loop, not a plan
         value += 0.5 * self.effects_worth(g, unit, triggered)
         return value - cost
+
+    def _card_texts(self, g: TacticsGame, card: Card, face: str) -> tuple[list[A.Sentence], list[A.Sentence]]:
+        """The sentences of ``card``'s effect abilities and of its triggered ones on ``face``, kept per record."""
+        record = card.record
+        key = (record.kind, record.id, face)
+        found = self._card_sentences.get(key)
+        if found is None:
+            abilities = g.face_abilities(card, face)
+            found = self._card_sentences[key] = (
+                [s for _, ab in abilities if ab.kind == "effect" for s in ab.sentences],
+                [s for _, ab in abilities if ab.kind == "triggered" for s in ab.sentences],
+            )
+        return found
 
     def equipment_worth(self, g: TacticsGame, unit: Unit, card: Card, worn: bool = False) -> float:
         """What wearing ``card`` adds to ``unit``; where its slots are full, less what must self-destruct to make
@@ -1271,33 +1690,53 @@ class TacticianDecider(HeuristicDecider):
                 if slots + equipment.slots <= g.rules.equipment_slots:
                     break
         value += 0.3
+        weapon, shield, texts = self._equipment_terms(g, unit, card)
+        if weapon is not None:
+            value += weapon
+            if not worn and unit.pos is not None:
+                value += 0.5 * self.weapon_gain(g, unit, Profile(card.name, equipment.attack, card, None))
+        value += shield
+        for term in texts:
+            value += term
+        return value
+
+    def _equipment_terms(self, g: TacticsGame, unit: Unit, card: Card) -> tuple[float | None, float, list[float]]:
+        """The terms of :meth:`equipment_worth` that depend only on the card (its face, its shield left), the unit's
+        attacks (:meth:`kit`) and whether it is hidden: (the weapon's worth over the unit's attacks, or None for no
+        weapon; the shield's; each of its text's effects', in order). Kept with the unit's kit, across decisions."""
+        kit = self.kit(g, unit)
+        key = ("equipment", card.uid, card.id, card.face, card.shield_left, unit.hidden)
+        found: tuple[float | None, float, list[float]] | None = kit[5].get(key)
+        if found is not None:
+            return found
+        equipment = card.record.equipment
+        weapon: float | None = None
         if equipment.attack is not None:
             attack = equipment.attack
             reach = min(attack.range.max, 8) - attack.range.min * 0.3
             score = attack.speed * (0.8 + 0.12 * reach)
             best = max((p.profile.speed * (0.8 + 0.12 * (min(p.profile.range.max, 8) - p.profile.range.min * 0.3))
-                        for p in self.all_profiles(g, unit)), default=0.0)  # fmt: skip
-            value += max(0.4, score - best + 0.6) if score > best else 0.5
-            if not worn and unit.pos is not None:
-                value += 0.5 * self.weapon_gain(g, unit, Profile(card.name, attack, card, None))
+                        for p in kit[4]), default=0.0)  # fmt: skip
+            weapon = max(0.4, score - best + 0.6) if score > best else 0.5
         shield = card.shield_left if card.shield_left is not None else equipment.shield or 0
-        value += 0.6 * shield
+        texts: list[float] = []
         for _, ability in g.face_abilities(card, card.face):
             for effect in _flat(ability.sentences):
                 if isinstance(effect, A.Modify):
                     weight = {"move": 0.3, "range": 0.4, "max_hp": 0.5, "damage_taken": -0.8, "hit_result": 0.6}
-                    value += weight.get(effect.stat, 0.2) * effect.delta
+                    texts.append(weight.get(effect.stat, 0.2) * effect.delta)
                 elif isinstance(effect, A.GainVision):
-                    value += 0.5
+                    texts.append(0.5)
                 elif isinstance(effect, A.Cannot):
-                    value -= 0.5
+                    texts.append(-0.5)
                 elif isinstance(effect, A.Damage) and ability.timing == "after_attacked":
-                    value += 0.8 * effect.amount
+                    texts.append(0.8 * effect.amount)
                 elif ability.timing == "on_exposed":  # fires when the wearer turns face up: only a hidden one
-                    value += (0.9 * getattr(effect, "amount", 1)) if unit.hidden else -0.2
+                    texts.append((0.9 * getattr(effect, "amount", 1)) if unit.hidden else -0.2)
                 elif ability.kind in ("active", "response"):
-                    value += 0.15
-        return value
+                    texts.append(0.15)
+        found = kit[5][key] = (weapon, 0.6 * shield, texts)
+        return found
 
     def weapon_gain(self, g: TacticsGame, unit: Unit, profile: Profile) -> float:
         """How much better the best attack ``unit`` could make next turn, from a cell it can reach now, is with
@@ -1314,18 +1753,27 @@ class TacticianDecider(HeuristicDecider):
         assert unit.pos is not None
         cells = [unit.pos, *self.reach(g, unit, unit.pos, steps)]
         low, high = self.attack_range(g, unit, profile.profile)
-        board, moves = g.board, self.mobility(g, unit, profile) > 0
+        board, move = g.board, self.mobility(g, unit, profile)
         measure = board.through_wall if profile.profile.through_walls else board.distance
-
-        def in_range(cell: Cell, enemy: Unit) -> bool:  # a quick test before the exact one (a weapon that moves first
-            d = measure(cell, enemy.pos) if enemy.pos is not None else None  # may reach from anywhere near)
-            return moves or (d is not None and low <= d <= high)
-
-        then = max(
-            (v for cell in cells for enemy in self.foes(g, unit.seat) if in_range(cell, enemy)
-             and (v := self.attack_value(g, unit, profile, enemy, cell, None, costs=False)) is not None),
-            default=0.0,
-        )  # fmt: skip
+        foes = self.foes(g, unit.seat)
+        bound: int | None = None
+        then: float | None = None
+        for cell in cells:
+            for enemy in foes:
+                assert enemy.pos is not None
+                if not move:  # a quick test before the exact one (a weapon that moves first may reach from anywhere near)
+                    d = measure(cell, enemy.pos)
+                    if d is None or not low <= d <= high:
+                        continue
+                if bound is None:
+                    bound = self.reach_bound(g, unit)
+                if board.through_wall(cell, enemy.pos) > bound:
+                    continue
+                found = self._strike(g, unit, profile, enemy, cell, None, move, 0, 0, False, True)
+                if found is not None and (then is None or found[0] > then):
+                    then = found[0]
+        if then is None:
+            then = 0.0
         if then <= self.opportunity(g, unit, unit.pos):  # no better than what it has where it stands: no gain
             return 0.0
         return max(0.0, then - max(self.opportunity(g, unit, cell) for cell in cells))
@@ -1374,9 +1822,9 @@ class TacticianDecider(HeuristicDecider):
         """The worth of resolving ``sentences`` now with ``unit`` as 本单位 (an attack after a move is made
         from the best cell; a heal only counts what is missing). ``card``: the text is a card played from the
         hand, so the first card it draws only replaces it (worth cycling the deck, not a card more)."""
-        effects = list(_conditional(sentences, lambda c: self._condition(g, unit, c)))
+        _, flat, conditional, bonus = _read(sentences)
+        effects = list(_conditional(sentences, lambda c: self._condition(g, unit, c))) if conditional else flat
         value = -(CARD - CYCLE) if card and any(isinstance(e, A.Draw | A.Buy | A.Search | A.Reveal) for e in effects) else 0.0
-        bonus = _range_bonus(sentences)
         moved = 0
         attack_later = [i for i, e in enumerate(effects) if isinstance(e, A.BasicAttack | A.AttackWith)]
         hand = len(g.player(unit.seat).hand)
@@ -1494,6 +1942,10 @@ class TacticianDecider(HeuristicDecider):
         """The units ``ref`` may name for ``unit`` now that would be legal at resolution."""
         if isinstance(ref, A.Fixed):
             return [unit] if ref.ref in ("self_unit", "wearer") else []
+        key = ("targets", unit.uid, id(ref))
+        found: tuple[A.Node, list[Unit]] | None = self._memo.get(key)
+        if found is not None and found[0] is ref:
+            return found[1]
         noun = getattr(ref, "noun", None)
         within = getattr(ref, "within", None)
         out = []
@@ -1502,6 +1954,7 @@ class TacticianDecider(HeuristicDecider):
                 continue
             if isinstance(ref, A.Chosen) or g.target_ok_quiet(unit, option, within):
                 out.append(option)
+        self._memo[key] = (ref, out)  # kept for the decision (the ref is kept with it: its id stays its own)
         return out
 
     def _pick_worth(self, g: TacticsGame, unit: Unit, ref: A.Node, worth: Any) -> float:
@@ -1861,8 +2314,47 @@ class TacticianDecider(HeuristicDecider):
 # -- reading ability text
 
 
-def _flat(sentences: Sequence[A.Sentence]) -> Iterator[A.Node]:
+_READ: dict[int, tuple[Any, list[A.Node], bool, int]] = {}  # see :func:`_read`
+_READ_MOST = 20_000
+
+
+def _read(sentences: Sequence[A.Sentence]) -> tuple[Any, list[A.Node], bool, int]:
+    """(``sentences``, every effect of them in order (:func:`_flat`), whether any is under 如果, the 攻击距离 bonus
+    they give: :func:`_range_bonus`), kept per sequence of sentences (the parsed texts are frozen and kept; the
+    entry holds the sequence, so its id is never another's while kept)."""
+    found = _READ.get(id(sentences))
+    if found is None or found[0] is not sentences:
+        effects = list(_flat_walk(sentences))
+        conditional = any(isinstance(e, A.If) for e in _nodes(sentences))
+        bonus = 0
+        for e in effects:
+            inner = e.effects if isinstance(e, A.Until) else (e,)
+            for x in inner:
+                if isinstance(x, A.Modify) and x.stat == "range" and _is_self(x.ref):
+                    bonus += x.delta
+        if len(_READ) >= _READ_MOST:
+            _READ.clear()
+        found = _READ[id(sentences)] = (sentences, effects, conditional, bonus)
+    return found
+
+
+def _nodes(sentences: Sequence[A.Sentence]) -> Iterator[A.Node]:
+    """Every effect node of the sentences, 如果 and 你可以 themselves included."""
+    stack = [e for sentence in reversed(sentences) for e in reversed(sentence.effects)]
+    while stack:
+        e = stack.pop()
+        yield e
+        if isinstance(e, A.If | A.YouMay):
+            stack.extend(reversed(e.effects))
+
+
+def _flat(sentences: Sequence[A.Sentence]) -> list[A.Node]:
     """Every effect of the sentences, those under 如果 / 你可以 / 直到 included, in order."""
+    return _read(sentences)[1]
+
+
+def _flat_walk(sentences: Sequence[A.Sentence]) -> Iterator[A.Node]:
+    """:func:`_flat`, walked (what :func:`_read` keeps)."""
     for sentence in sentences:
         yield from _flat_effects(sentence.effects)
 
@@ -1878,6 +2370,10 @@ def _flat_effects(effects: Sequence[A.Node]) -> Iterator[A.Node]:
 def _conditional(sentences: Sequence[A.Sentence], holds: Any) -> Iterator[A.Node]:
     """The effects that happen: under 如果 only when ``holds(condition)`` is True (None: assume it does not
     hold for modifiers, but the effect may still be worth something: it is yielded when None too)."""
+    _, effects, conditional, _ = _read(sentences)
+    if not conditional:  # no 如果: every effect happens
+        yield from effects
+        return
     for sentence in sentences:
         yield from _conditional_effects(sentence.effects, holds)
 
@@ -1933,13 +2429,7 @@ def _mentions_state(condition: A.Node, state: str) -> bool:
 
 def _range_bonus(sentences: Sequence[A.Sentence]) -> int:
     """攻击距离 +X of 本单位 the sentences give (直到回合结束, before an attack of the same text)."""
-    bonus = 0
-    for e in _flat(sentences):
-        inner = e.effects if isinstance(e, A.Until) else (e,)
-        for x in inner:
-            if isinstance(x, A.Modify) and x.stat == "range" and _is_self(x.ref):
-                bonus += x.delta
-    return bonus
+    return _read(sentences)[3]
 
 
 def _taps_unit(action: Action) -> bool:
