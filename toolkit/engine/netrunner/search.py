@@ -4,9 +4,11 @@ actions, the heuristic players as the rollout policy.
 At each action of its own (a click to spend, or the choice to end the action phase), the searcher takes a few
 candidate actions (:func:`candidates`: its heuristic's own choice first, then one of each other kind of action on
 offer) and, until its time is up (``think`` seconds; at least :data:`LEAST` rollouts each), plays each one out on
-copies of the game (:meth:`~.game.NetrunnerGame.clone`): the rest of the game, or ``horizon`` turns, both sides
-played by the heuristic players, then scores the end from its side (:func:`evaluate`: a win 1, a loss 0, an
-unfinished game by the agenda points). Each round of rollouts plays every candidate in the same drawn world (the
+copies of the game (:meth:`~.game.NetrunnerGame.clone`): the rest of the turn and the next ``horizon`` turns (two
+of each side by default), both sides played by the heuristic players, then scores the position from its side
+(:func:`evaluate`: a win 1, a loss 0, else by the agenda points and credits). Four turns weigh an action better than
+playing on to the end of the game, at a quarter of the time: with 40 rollouts an action, 24 seeds a side, the corp
+won 21 games against 18 and the runner 15 against 11 (a game's end is far, and its outcome a coin thrown few times). Each round of rollouts plays every candidate in the same drawn world (the
 same hidden cards, the same dice), so the candidates are compared on a par. The action with the best mean wins;
 the heuristic's choice gets a small head start (:data:`PRIOR`), so noise does not overturn it for nothing. Every
 other decision (rez, break, jack out, access, trash, discard…) goes to its heuristic.
@@ -40,7 +42,7 @@ if TYPE_CHECKING:
 CANDIDATES = 5  # actions weighed by rollouts at most (the heuristic's own choice among them)
 LEAST = 2  # rollouts of each candidate at least, whatever the time
 PRIOR = 0.03  # the heuristic's choice's head start (a share of a win)
-HORIZON = 200  # turns a rollout plays on at most (the game's own limit: to its end)
+HORIZON = 4  # turns a rollout plays on after the current one
 
 
 def evaluate(game: NetrunnerGame, side: Side) -> float:
