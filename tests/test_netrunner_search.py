@@ -11,24 +11,14 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from toolkit.catalog import load_catalog
 from toolkit.cli.app import app
-from toolkit.decks import NameIndex, read_deck
 from toolkit.engine.netrunner import NetrunnerGame
 from toolkit.engine.netrunner.decisions import Decision
 from toolkit.engine.netrunner.players import make_policy
 from toolkit.engine.netrunner.search import LEAST, SearchPolicy, candidates, determinize
 
-from .conftest import CARDS, ROOT
-
-RECORDS = load_catalog([CARDS / "netrunner"]).records
-NAMES = NameIndex(RECORDS)
-DECKS: dict[str, list[Any]] = {"corp": [], "runner": []}
-for _path in sorted((ROOT / "examples" / "decks" / "netrunner").glob("*.json")):
-    _deck = read_deck(_path, NAMES).deck
-    assert _deck is not None
-    DECKS[next(r.side for r in RECORDS if r.kind == "identity" and r.id == _deck.identity)].append(_deck)
-PAIRS = [(c, r) for c in DECKS["corp"] for r in DECKS["runner"]]
+from .conftest import ROOT
+from .test_netrunner_players import PAIRS, RECORDS
 
 
 def new_game(seed: int, policies: dict[str, Any]) -> NetrunnerGame:

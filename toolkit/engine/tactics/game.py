@@ -403,15 +403,8 @@ class TacticsGame(AttackRules):
         ]
 
     def card_user_ok(self, card: Card, unit: Unit, seat: int) -> bool:
-        record = card.record
-        if record.cost.tap and unit.tapped:
-            return False
-        if record.agent is not None and unit.id != record.agent:
-            return False
-        if record.category == "equipment" and unit.kind not in record.equipment.users:
-            return False
         mortgageable = sum(1 for c in self.player(seat).hand if c is not card and not c.token)
-        return record.cost.mortgage <= mortgageable
+        return self._user_ok(card.record, unit, mortgageable)
 
     def can_play(self, seat: int, card: Card) -> Unit | None:
         """The first unit that could play ``card`` in the main phase now, or None (响应牌 wait for a response
