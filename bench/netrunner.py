@@ -67,21 +67,19 @@ def engine_before_after(before: str, games: int, repeat: int) -> None:
     Then copies of a game in play per second: :meth:`NetrunnerGame.clone` against a plain deep copy."""
     import copy
 
-    from bench.tactics import _tree_at
+    from bench.tactics import _tree_at, best_in_turns
 
     with tempfile.TemporaryDirectory() as tmp:
         old = _tree_at(before, Path(tmp))  # its toolkit and cards; the example decks are this tree's
         if old is None:
             print(f"engine before/after: skipped (no git checkout with commit {before} here)")
         else:
-            best: dict[str, dict[str, Any]] = {}
-            for _ in range(repeat):
-                for name, tree in (("before", old), ("now", ROOT)):
-                    out = subprocess.run([sys.executable, "-c", CHILD, str(tree), str(games), str(ROOT / "examples")], capture_output=True,
-                                         text=True, check=True)  # fmt: skip
-                    run = json.loads(out.stdout.strip().splitlines()[-1])
-                    if name not in best or run["seconds"] < best[name]["seconds"]:
-                        best[name] = run
+            def child(tree: Path) -> dict[str, Any]:
+                out = subprocess.run([sys.executable, "-c", CHILD, str(tree), str(games), str(ROOT / "examples")],
+                                     capture_output=True, text=True, check=True)  # fmt: skip
+                return dict(json.loads(out.stdout.strip().splitlines()[-1]))
+
+            best = best_in_turns({"before": old, "now": ROOT}, child, repeat)
             rates = {name: run["games"] / run["seconds"] for name, run in best.items()}
             same = best["before"]["logs"] == best["now"]["logs"]
             print(f"engine before/after ({games} heuristic games, best of {repeat}, each in a child process):")

@@ -360,6 +360,18 @@ def _tree_at(rev: str, into: Path) -> Path | None:
     return into
 
 
+def best_in_turns(trees: dict[str, Path], run: Callable[[Path], dict[str, Any]], repeat: int) -> dict[str, Any]:
+    """Per tree, the fastest of ``repeat`` runs (``run(tree)`` gives ``seconds``), the trees taking turns so that a
+    swing of the machine's load falls on both."""
+    best: dict[str, dict[str, Any]] = {}
+    for _ in range(repeat):
+        for name, tree in trees.items():
+            result = run(tree)
+            if name not in best or result["seconds"] < best[name]["seconds"]:
+                best[name] = result
+    return best
+
+
 def _games_child(tree: Path) -> dict[str, Any]:
     args = [json.dumps(GAME_CONFIGS), json.dumps(list(GAME_SEEDS)), str(GAME_ROUNDS)]
     out = subprocess.run([sys.executable, "-c", CHILD, str(tree), *args], capture_output=True, text=True, check=True)
@@ -375,12 +387,7 @@ def engine_before_after(before: str, repeat: int) -> None:
         if old is None:
             print(f"engine before/after: skipped (no git checkout with commit {before} here)")
         else:
-            best: dict[str, dict[str, Any]] = {}
-            for _ in range(repeat):
-                for name, tree in (("before", old), ("now", ROOT)):
-                    run = _games_child(tree)
-                    if name not in best or run["seconds"] < best[name]["seconds"]:
-                        best[name] = run
+            best = best_in_turns({"before": old, "now": ROOT}, _games_child, repeat)
             rates = {name: run["games"] / run["seconds"] for name, run in best.items()}
             same = best["before"]["logs"] == best["now"]["logs"]
             ratio = rates["now"] / rates["before"]
