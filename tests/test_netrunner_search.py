@@ -15,7 +15,7 @@ from toolkit.cli.app import app
 from toolkit.engine.netrunner import NetrunnerGame
 from toolkit.engine.netrunner.decisions import Decision
 from toolkit.engine.netrunner.players import make_policy
-from toolkit.engine.netrunner.search import LEAST, SearchPolicy, candidates, determinize
+from toolkit.engine.netrunner.search import LEAST, SearchPolicy, advanced, candidates, determinize, evaluate
 
 from .conftest import ROOT
 from .test_netrunner_players import PAIRS, RECORDS
@@ -169,6 +169,39 @@ def test_candidates_are_the_heuristics_choice_then_one_of_each_other_kind() -> N
     assert chosen[0].label == first and len(chosen) == 4
     kinds = [o.value.kind if o.value is not None else "end" for o in chosen[1:]]
     assert len(set(kinds)) == len(kinds)
+
+
+def test_advancing_an_agenda_is_worth_to_the_corp_less_than_scoring_it() -> None:
+    _, game, _ = snapshot(2, 20)
+    agenda = next(c for c in game.corp.deck + game.corp.hand if c.record.type == "agenda")
+    if agenda in game.corp.deck:
+        game.corp.deck.remove(agenda)
+        game.corp.hand.append(agenda)
+    points = int(agenda.record.agenda_points)
+    requirement = game.advancement_requirement(agenda)
+    assert requirement
+    game.corp.credits = game.runner.credits = 5  # credits aside
+    values: list[dict[str, float]] = []
+
+    def value() -> None:
+        values.append({side: evaluate(game, side) for side in ("corp", "runner")})  # type: ignore[misc]
+
+    value()
+    before = advanced(game)  # (other agendas may be on their way already)
+    game.install("corp", agenda, "new remote", pay=False)
+    value()
+    for _ in range(requirement):
+        game.place_advancement(agenda, 1)
+        value()
+    assert advanced(game) - before == pytest.approx(points)
+    game.score(agenda)
+    value()
+    corp = [v["corp"] for v in values]
+    runner = [v["runner"] for v in values]
+    assert corp[0] == corp[1]  # installed, not advanced: nothing yet
+    assert corp[1:] == sorted(corp[1:]) and len(set(corp[1:])) == len(corp) - 1  # each step is worth more
+    assert runner == sorted(runner, reverse=True)  # and as much less to the runner
+    assert all(c + r == pytest.approx(1.0) for c, r in zip(corp, runner, strict=True))
 
 
 @pytest.mark.parametrize("side", ["corp", "runner"])

@@ -6,9 +6,10 @@ candidate actions (:func:`candidates`: its heuristic's own choice first, then on
 offer) and, until its time is up (``think`` seconds; at least :data:`LEAST` rollouts each), plays each one out on
 copies of the game (:meth:`~.game.NetrunnerGame.clone`): the rest of the turn and the next ``horizon`` turns (two
 of each side by default), both sides played by the heuristic players, then scores the position from its side
-(:func:`evaluate`: a win 1, a loss 0, else by the agenda points and credits). Four turns weigh an action better than
-playing on to the end of the game, at a quarter of the time: with 40 rollouts an action, 24 seeds a side, the corp
-won 21 games against 18 and the runner 15 against 11 (a game's end is far, and its outcome a coin thrown few times). Each round of rollouts plays every candidate in the same drawn world (the
+(:func:`evaluate`: a win 1, a loss 0, else by the agenda points, scored and on their way, and credits). Four turns
+weigh an action better than playing on to the end of the game, at a quarter of the time: with 40 rollouts an
+action, 24 seeds a side, the corp won 21 games against 18 and the runner 15 against 11 (a game's end is far, and
+its outcome a coin thrown few times). Each round of rollouts plays every candidate in the same drawn world (the
 same hidden cards, the same dice), so the candidates are compared on a par. The action with the best mean wins;
 the heuristic's choice gets a small head start (:data:`PRIOR`), so noise does not overturn it for nothing. Every
 other decision (rez, break, jack out, access, trash, discard…) goes to its heuristic.
@@ -45,14 +46,35 @@ PRIOR = 0.03  # the heuristic's choice's head start (a share of a win)
 HORIZON = 4  # turns a rollout plays on after the current one
 
 
+POINT = 0.07  # a scored agenda point (a share of a win)
+CREDIT = 0.005  # a credit
+ADVANCED = 0.065  # an agenda point fully advanced but not scored: a little less than scored (a runner may still steal it)
+
+
 def evaluate(game: NetrunnerGame, side: Side) -> float:
     """The game for ``side``: 1 for a win, 0 for a loss; unfinished, a half plus the difference of agenda points
-    (the race the game is) and a little for credits."""
+    (the race the game is), the corp's advancement on the agendas it has installed (:func:`advanced`: the points
+    on their way, for the corp and against the runner) and a little for credits."""
     if game.winner is not None:
         return 1.0 if game.winner == side else 0.0
     points = game.agenda_points(side) - game.agenda_points(other(side))
     credits = game.player(side).credits - game.player(other(side)).credits
-    return min(0.95, max(0.05, 0.5 + 0.07 * points + 0.005 * credits))
+    on_the_way = ADVANCED * advanced(game) * (1 if side == "corp" else -1)
+    return min(0.95, max(0.05, 0.5 + POINT * points + on_the_way + CREDIT * credits))
+
+
+def advanced(game: NetrunnerGame) -> float:
+    """The agenda points installed, each agenda counted by the share of its advancement requirement it has: what
+    the corp has built towards its next scores (with 40 rollouts an action, 80 seeds, the corp searcher that
+    counted it at :data:`ADVANCED` won 53 games
+    against 47 without; the runner's won as many as before, 26 of 40)."""
+    out = 0.0
+    for server in game.servers.values():
+        for card in server.root:
+            if card.record.type == "agenda" and card.advancement:
+                requirement = game.advancement_requirement(card) or 1
+                out += int(getattr(card.record, "agenda_points", 0) or 0) * min(1.0, card.advancement / requirement)
+    return out
 
 
 def determinize(game: NetrunnerGame, side: Side, rng: random.Random) -> None:
