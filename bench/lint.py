@@ -163,6 +163,7 @@ def run_dossier(root: Path, texts: bool = True) -> int:
 
         text_lint.verdict = lambda text: None
         text_lint.forms_of = lambda game, text: ()
+        text_lint.parse_ahead = lambda texts: None
 
     problems: list = []  # as `dossier lint ROOT` does it
     with gc_paused(freeze=True):

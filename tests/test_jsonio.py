@@ -1,16 +1,31 @@
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from toolkit.jsonio import (
     JsonSyntaxError,
     atomic_write_text,
     canonical_dumps,
+    canonical_positions,
     loads_canonical,
     loads_limited,
     loads_strict,
     pointer,
+    pointer_position,
     value_positions,
+)
+
+# JSON documents with the keys and strings that trouble a text search: brackets, commas, quotes, escapes, the
+# pointer's own "/" and "~", lines' worth of spaces, an empty key, Chinese
+_WORDS = st.sampled_from(["a", "b", "text", "", "}", "]", "{", ",", '"', "\\", "a/b", "~", "  ", "\n", "特工", "0"])
+_DOCUMENTS = st.recursive(
+    st.none() | st.booleans() | st.integers(-(10**18), 10**18) | _WORDS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_WORDS, inner, max_size=4),
+    max_leaves=24,
 )
 
 
@@ -78,6 +93,35 @@ def test_value_positions_point_at_keys_and_items() -> None:
     assert positions["/a/0"] == (3, 5)
     assert positions[pointer("a", 1, "b/c")] == (4, 6)
     assert pointer("a", 1, "b/c") == "/a/1/b~1c"
+
+
+def _pointers(value: Any, path: tuple[str | int, ...] = ()) -> list[str]:
+    """Every pointer of a document, and beside each one that it does not have (an item past the end, a key
+    it lacks, an index that is no index, a step into a scalar)."""
+    found = [pointer(*path), pointer(*path, 9), pointer(*path, "zz"), pointer(*path) + "/01"]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _pointers(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _pointers(item, (*path, index))
+    return found
+
+
+@given(st.dictionaries(_WORDS, _DOCUMENTS, max_size=5))
+def test_canonical_writing_is_json_dumps(data: dict[str, Any]) -> None:
+    assert canonical_dumps(data) == json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n"
+
+
+@given(st.dictionaries(_WORDS, _DOCUMENTS, max_size=5))
+def test_canonical_positions_are_value_positions(data: dict[str, Any]) -> None:
+    """In a canonical text, a value found by the layout is where a scan of the document finds it (or, for a
+    pointer the document does not have, where it finds the nearest enclosing value)."""
+    text = canonical_dumps(data)
+    wanted = _pointers(data)
+    found = canonical_positions(text, wanted)
+    for ptr in wanted:
+        assert found[ptr] == pointer_position(value_positions(text, [ptr]), ptr), ptr
 
 
 def test_atomic_write_replaces_and_keeps_mode(tmp_path: Path) -> None:

@@ -68,3 +68,18 @@ def test_caches_that_start_over_change_nothing(tmp_path: Path, monkeypatch: pyte
     for limit in (1, 2, 3):
         monkeypatch.setattr(validators.text_lint, "KNOWN_LIMIT", limit)
         assert [f.format() for f in lint_files(discover([root]), [root]).findings] == kept
+
+
+def test_verdicts_reached_a_batch_at_a_time_are_each_texts_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """TextVerdicts.reach parses a batch of texts before it renders them (groups of PARSE_AHEAD, here 2): the
+    verdicts are those of each text alone, for texts that parse, that do not, that are not canonical, that come
+    twice, and past a parse cache too small to keep a group."""
+    texts = ["你抽 1 张牌。", "你抽 1 牌。", "你抽两张牌。", "你抽 1 张牌。", "当潜袭成功时：你抽 1 张牌。", ""]
+    expected = [validators.text_lint.verdict(text) for text in texts]
+    assert {found[0] for found in expected if found is not None} == {"parse", "format"}
+    monkeypatch.setattr(validators.text_lint, "PARSE_AHEAD", 2)
+    verdicts = validators.text_lint.TextVerdicts()
+    verdicts.reach(texts)
+    assert [verdicts.known[text] for text in texts] == expected
+    verdicts.reach(texts)  # (known already: nothing parsed again)
+    assert [verdicts.get(text) for text in texts] == expected

@@ -349,13 +349,20 @@ def _canonical(value: Any, indent: str) -> str:
         if not value:
             return "{}"
         inner = indent + "  "
-        items = [_encode_string(key) + ": " + _canonical(value[key], inner) for key in sorted(value)]
+        items = []
+        for key in sorted(value):
+            item = value[key]
+            # a string or an integer is written here, without a call of this function: most values of a record are
+            of = type(item)
+            written = _encode_string(item) if of is str else int.__repr__(item) if of is int else _canonical(item, inner)
+            items.append(_encode_string(key) + ": " + written)
         return "{\n" + inner + (",\n" + inner).join(items) + "\n" + indent + "}"
     if kind is list:
         if not value:
             return "[]"
         inner = indent + "  "
-        return "[\n" + inner + (",\n" + inner).join([_canonical(item, inner) for item in value]) + "\n" + indent + "]"
+        items = [_encode_string(item) if type(item) is str else _canonical(item, inner) for item in value]
+        return "[\n" + inner + (",\n" + inner).join(items) + "\n" + indent + "]"
     if value is True:
         return "true"
     if value is False:
@@ -495,6 +502,49 @@ def value_positions(text: str, wanted: Iterable[str] | None = None) -> dict[str,
         scanner.document()
     at = _Lines(text)
     return {ptr: at(off) for ptr, off in scanner.offsets.items()}
+
+
+def canonical_positions(text: str, wanted: Iterable[str]) -> dict[str, tuple[int, int]]:
+    """For a text that is the :func:`canonical_dumps` of its document: the line and column of each of the
+    ``wanted`` pointers, as :func:`pointer_position` finds it in :func:`value_positions` (the value's, or its
+    key's for an object member, or that of the nearest enclosing value the text has).
+
+    The canonical form puts each member and item on a line of its own, indented two spaces a level, so a few
+    searches of the text find a value (a member's line by its key, an item's by counting the lines of its
+    array's level), where :func:`value_positions` scans the document from its start."""
+    return {ptr: line_col(text, _canonical_offset(text, ptr)) for ptr in wanted}
+
+
+def _canonical_offset(text: str, ptr: str) -> int:
+    """The offset in the canonical ``text`` of the value at ``ptr``: see :func:`canonical_positions`."""
+    found = start = 0  # the value found so far (its key for a member) and where it starts
+    for level, token in enumerate(ptr.split("/")[1:] if ptr.startswith("/") else ()):  # (level: its line's)
+        opener = text[start : start + 1]
+        if opener not in ("{", "[") or text[start + 1 : start + 2] in ("}", "]"):  # a scalar, an empty container
+            break
+        inner = "\n" + "  " * (level + 1)  # a line of one of its members or items
+        end = text.find("\n" + "  " * level + ("}" if opener == "{" else "]"), start)  # its closing line
+        if opener == "{":
+            key = _encode_string(token.replace("~1", "/").replace("~0", "~"))
+            at = text.find(inner + key + ": ", start, end)
+            if at == -1:
+                break
+            found = at + len(inner)
+            start = found + len(key) + 2
+        else:
+            if not (token.isascii() and token.isdigit() and (token == "0" or token[0] != "0")):
+                break  # (not an index value_positions gives)
+            at = start
+            for _ in range(int(token) + 1):  # the lines of this level that start an item (not a closing one)
+                at = text.find(inner, at + 1, end)
+                while at != -1 and text[at + len(inner)] in " }]":
+                    at = text.find(inner, at + 1, end)
+                if at == -1:
+                    break
+            if at == -1:
+                break
+            found = start = at + len(inner)
+    return found
 
 
 _NOT_WS = re.compile(r"[^ \t\n\r]")

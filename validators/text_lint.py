@@ -18,11 +18,22 @@ Findings (one per bad string, located at the string in the JSON file):
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable
 from dataclasses import fields
+from operator import attrgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from toolkit.engine.forms import (
+    ENGINE_NODES,
+    form_words,
+    games_running_node,
+    games_running_timing,
+    runs_node,
+    runs_timing,
+    unsupported,
+)
 from toolkit.findings import Finding, Severity
 from toolkit.i18n import PSEUDO, current_lang, pseudo_active, tr
 from toolkit.jsonio import pointer
@@ -30,6 +41,7 @@ from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import TEXT_FIELDS
 from toolkit.models.common import MAX_ABILITIES
 from toolkit.text import AbilitySyntaxError, build_parser, parse_cached, render
+from toolkit.text.ast import Node, Scripted
 
 if TYPE_CHECKING:
     from .lint import Entry
@@ -63,6 +75,19 @@ def verdict(text: str) -> Verdict:
     return ("format", canonical)
 
 
+PARSE_AHEAD = 1024
+"""The most texts :meth:`TextVerdicts.reach` parses before it renders them: well within the cache of
+:func:`toolkit.text.parse_cached`, so that each is still there when its verdict is reached."""
+
+
+def parse_ahead(texts: Iterable[str]) -> None:
+    """Parse each of ``texts`` into the parse cache (:func:`toolkit.text.parse_cached`), where :func:`verdict`
+    finds it (a text that does not parse is parsed again there, for its error)."""
+    for text in texts:
+        with contextlib.suppress(AbilitySyntaxError):
+            parse_cached(text)
+
+
 def parses(found: Verdict) -> bool:
     """Whether a text with the verdict ``found`` parses (its forms are then checked)."""
     return found is None or found[0] == "format"
@@ -71,8 +96,6 @@ def parses(found: Verdict) -> bool:
 def forms_of(game: str, text: str) -> Forms:
     """The forms of ``text`` (which parses) that the engine of ``game`` does not run, each with its words
     (:func:`toolkit.engine.forms.unsupported`, asked only when the text has a form the engine may not run)."""
-    from toolkit.engine.forms import form_words, unsupported
-
     ability = parse_cached(text)
     if _runs_all(game, ability):
         return ()
@@ -82,39 +105,71 @@ def forms_of(game: str, text: str) -> Forms:
 def _runs_all(game: str, ability: Any) -> bool:
     """True when the engine of ``game`` runs the timing and every node of ``ability`` (or there is no such
     engine): :func:`toolkit.engine.forms.unsupported` then has nothing to say. The nodes are those
-    :func:`toolkit.text.ast.walk` gives, found with each node class's fields looked up once, not per node."""
-    from toolkit.engine.forms import ENGINE_NODES, runs_node, runs_timing
-    from toolkit.text.ast import Node, Scripted
-
+    :func:`toolkit.text.ast.walk` gives, in another order (only whether one is not run matters): each value met
+    is told apart by its class alone, looked up once per game (:func:`_walk_step`), and a node's fields are
+    read at once by a getter made once per class (:func:`_children`)."""
     if game not in ENGINE_NODES:
         return True
     if ability.timing is not None and not runs_timing(game, ability.timing):
         return False
-    runs = _RUNS.setdefault(game, {Scripted: True})
+    steps = _STEPS.get(game)
+    if steps is None:
+        steps = _STEPS[game] = {}
+    getters, run, items, not_run = _GETTERS, _RUN, _ITEMS, _NOT_RUN  # (locals: read once per value)
     stack = [ability]
+    pop, extend = stack.pop, stack.extend
     while stack:
-        value = stack.pop()
-        if isinstance(value, tuple):
-            stack.extend(item for item in value if isinstance(item, Node | tuple))
-            continue
+        value = pop()
         cls = type(value)
-        known = runs.get(cls)
-        if known is None:
-            known = runs[cls] = runs_node(game, cls)
-        if not known:
+        step = steps.get(cls)
+        if step is None:
+            step = steps[cls] = _walk_step(game, cls)
+        if step is run:
+            getter = getters.get(cls)
+            extend((getter or _children(cls))(value))
+        elif step is items:
+            extend(value)
+        elif step is not_run:
             return False
-        names = _CHILDREN.get(cls)
-        if names is None:
-            names = _CHILDREN[cls] = tuple(f.name for f in fields(value) if f.name != "span")
-        for name in names:
-            child = getattr(value, name)
-            if isinstance(child, Node | tuple):
-                stack.append(child)
     return True
 
 
-_RUNS: dict[str, dict[type, bool]] = {}  # game -> node class -> whether its engine runs it
-_CHILDREN: dict[type, tuple[str, ...]] = {}  # node class -> the fields that may hold nodes (all but span)
+# What :func:`_runs_all` does with a value of a class: follow the fields of a node its game's engine runs,
+# follow the items of a tuple, stop at a node it does not run, pass over anything else (a number, a word).
+_RUN, _ITEMS, _NOT_RUN, _PASS = "run", "items", "not run", "pass"
+
+
+def _walk_step(game: str, cls: type) -> str:
+    if issubclass(cls, tuple):
+        return _ITEMS
+    if not issubclass(cls, Node):
+        return _PASS
+    return _RUN if cls is Scripted or runs_node(game, cls) else _NOT_RUN
+
+
+def _children(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """A function of a node of class ``cls`` that gives the values of its fields but the span, at once."""
+    names = tuple(f.name for f in fields(cls) if f.name != "span")
+    getter: Callable[[Any], tuple[Any, ...]]
+    if len(names) > 1:
+        getter = attrgetter(*names)  # (a tuple of the values)
+    elif names:
+        one = attrgetter(names[0])
+
+        def getter(node: Any) -> tuple[Any, ...]:
+            return (one(node),)
+
+    else:
+
+        def getter(node: Any) -> tuple[Any, ...]:
+            return ()
+
+    _GETTERS[cls] = getter
+    return getter
+
+
+_STEPS: dict[str, dict[type, str]] = {}  # game -> class -> what the walk does with a value of it (_walk_step)
+_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}  # node class -> its fields' values but the span
 
 
 LOCK_TIMEOUT = 5.0
@@ -131,18 +186,19 @@ writes several chunks' results without waiting for this process, which reads the
 
 
 class FileWork(Protocol):
-    """What lint does with one file whole: in a worker, or here (:class:`TextVerdicts`)."""
+    """What lint does with files whole, a chunk or a batch at a time: in a worker, or here (:class:`TextVerdicts`)."""
 
-    def work(self, key: str, path: Path) -> Any:
-        """In a worker: check the file at ``path`` (whose :func:`~toolkit.catalog.file_key` is ``key``) whole,
-        and return what this process needs of it (picklable), or None for a file it is to check itself."""
+    def work(self, chunk: list[tuple[str, Path]]) -> list[tuple[str, Any]]:
+        """In a worker: check the files of ``chunk`` (each its :func:`~toolkit.catalog.file_key` and path) whole,
+        and return what this process needs of each ((key, result), the result picklable), leaving out a file
+        it is to check itself."""
 
     def adopt(self, entry: Entry, result: Any) -> bool:
         """Here: take a worker's ``result`` for ``entry``; False if it does not stand (this process read
         another text), and the entry is then to be checked here."""
 
-    def check(self, entry: Entry) -> None:
-        """Here: check ``entry``'s file whole."""
+    def check(self, entries: list[Entry]) -> None:
+        """Here: check the files of ``entries`` whole."""
 
 
 class TextVerdicts:
@@ -185,6 +241,20 @@ class TextVerdicts:
             known.clear()
         found = known[text] = verdict(text)
         return found
+
+    def reach(self, texts: Iterable[str]) -> None:
+        """Reach the verdicts on ``texts`` that are not known yet (:meth:`get` finds them then): those texts are
+        parsed first (:func:`parse_ahead`), then each rendered (:func:`verdict`, which finds its parse cached),
+        a group at a time: parsing one text after another, not each between the renderings of others, keeps
+        the parser's code and tables in the processor's caches (a lint takes some 4% less time)."""
+        known = self.known
+        new = list(dict.fromkeys(text for text in texts if text not in known))
+        get = self.get
+        for start in range(0, len(new), PARSE_AHEAD):
+            group = new[start : start + PARSE_AHEAD]
+            parse_ahead(group)
+            for text in group:
+                get(text)
 
     def unsupported(self, game: str, text: str) -> Forms:
         """The forms of ``text`` (a text that parses) that ``game``'s engine does not run: known, else found here."""
@@ -254,21 +324,26 @@ class TextVerdicts:
             index = self._take_last()
             if index is None:
                 break
+            mine: list[Entry] = []
             for key, _ in self._chunks[index]:
                 self._delegated.discard(key)
-                mine: Entry | None = todo.pop(key, None)
-                if mine is not None:
-                    files.check(mine)
+                taken = todo.pop(key, None)
+                if taken is not None:
+                    mine.append(taken)
+            files.check(mine)
         self.collect()
         self._adopt(todo, files)
         self._chunks, self._delegated = [], set()
 
     def _adopt(self, todo: dict[str, Entry], files: FileWork) -> None:
         results, self._results = self._results, {}
+        again: list[Entry] = []
         for key, result in results.items():
             entry: Entry | None = todo.pop(key, None)
             if entry is not None and not files.adopt(entry, result):
-                files.check(entry)
+                again.append(entry)
+        if again:
+            files.check(again)
 
     def _take_last(self) -> int | None:
         # a worker holds the lock only to move a number; one that died holding it leaves the rest to this process
@@ -367,12 +442,7 @@ def _widen(send: Any) -> None:
 def _share_verdicts(chunk: list[tuple[str, Path]], files: FileWork) -> list[tuple[str, Any]]:
     """Check the files of ``chunk`` ((file key, path) each) whole: each file's key and result (the verdicts on
     its texts among them), leaving out those the parent is to check itself."""
-    out = []
-    for key, path in chunk:
-        result = files.work(key, path)
-        if result is not None:
-            out.append((key, result))
-    return out
+    return files.work(chunk)
 
 
 def _raw_texts(data: Any) -> list[tuple[tuple[str | int, ...], str]]:
@@ -430,7 +500,6 @@ def check_ability_texts(entries: Iterable[Entry], meter: Meter | None = None) ->
 
 def _report_forms(entry: Entry, add: Add, path: tuple[str | int, ...], game: str, found: Forms) -> None:
     """``text.form.unsupported``: each form of a text that the engine of ``game`` does not run."""
-    from toolkit.engine.forms import games_running_node, games_running_timing
     from toolkit.i18n import word
 
     lang = current_lang()
