@@ -352,7 +352,7 @@ def _canonical(value: Any, indent: str) -> str:
         items = []
         for key in sorted(value):
             item = value[key]
-            # a string or an integer is written here, without a call of this function: most values of a record are
+            # a string or an integer (most values of a record) is written here, without a call of this function
             of = type(item)
             written = _encode_string(item) if of is str else int.__repr__(item) if of is int else _canonical(item, inner)
             items.append(_encode_string(key) + ": " + written)
