@@ -1,12 +1,15 @@
 """Benchmark: the player that looks ahead (``--decider search``) against the tactician it builds on.
 
 Plays ``--games`` seeded games per mode (random legal decks with no agent on two sides; each deal played twice
-with the seats swapped), the searcher thinking ``--think`` seconds per main-phase choice, and prints its score
-(a win 1, a draw ½) with the 95% Wilson interval, the seconds it took per decision and the rollouts it played per
-decision, against the target (70% in 单挑 and 双雄 with two players, at most 2 s a decision). The baseline is the
-tactician itself on the other seat.
+with the seats swapped), the searcher thinking ``--think`` seconds per main-phase choice or, with ``--rollouts N``,
+playing N rollouts of each candidate per choice (a budget by count: the same games whatever the machine's load), and
+prints its score (a win 1, a draw ½) with the 95% Wilson interval, the rollouts and the seconds it took per choice
+(and the longest choice), against the target (70% in 单挑 and 双雄 with two players, at most 2 s a choice). The
+baseline is the tactician itself on the other seat; with the tactician on both seats each deal's two games are one
+game played twice, so the tactician scores 50% against itself.
 
-Run: `python bench/tactics_search.py [--games 200] [--think 2] [--modes duel,duo] [--jobs 2]`.
+Run: `python bench/tactics_search.py [--games 200] [--think 2 | --rollouts 10] [--modes duel,duo] [--first 0]
+[--jobs 2]`.
 """
 
 from __future__ import annotations
@@ -17,33 +20,54 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 TARGET = 0.70
+MOST_SECONDS = 2.0  # a choice, on average
 
 
-def play(job: tuple[str, int, float]) -> tuple[str, float, int, int, float]:
-    """One game: (mode, the searcher's score, its decisions, its rollouts, its seconds deciding)."""
+def play(job: tuple[str, int, float, int]) -> tuple[str, float, int, int, float, float]:
+    """One game: (mode, the searcher's score, its decisions, its rollouts, its seconds choosing actions, the longest
+    of those choices)."""
     from toolkit.catalog import load_catalog
     from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
-    from toolkit.engine.simulate import simulate_tactics
+    from toolkit.engine.simulate import simulate_tactics, tactics_decider
+    from toolkit.engine.tactics.search import LEAST, SearchDecider
+    from toolkit.engine.tactics.tactician import SeatDeciders
 
-    mode, index, think = job
+    mode, index, think, rollouts = job
     records = list(load_catalog([ROOT / "cards" / "tactics"]).records)
     decks = random_legal_decks(records, mode, random.Random(70_000 + index // 2), 2)
     seat = 1 if index % 2 == 0 else 2
-    kinds = ["heuristic", "heuristic"]
-    kinds[seat - 1] = f"search:{think}"
-    started = time.perf_counter()
+    seed = 90_000 + index // 2
+    players = tactics_decider(["heuristic", "heuristic"], seed, 2)  # the tactician on the other seat as in simulate
+    assert isinstance(players, SeatDeciders)
+    rng = random.Random((seed + 104_729 * seat) * 7919 + 1)  # as simulate seeds a seat's player
+    searcher = players.by_seat[seat] = SearchDecider(rng, 0.0 if rollouts else think, least=rollouts or LEAST)
+    spent = longest = 0.0
+    choose = searcher.choose
+
+    def timed(player: int, prompt: str, options: Any) -> Any:  # the searcher's own time choosing its actions
+        nonlocal spent, longest
+        if prompt != "choose an action":
+            return choose(player, prompt, options)
+        started = time.perf_counter()
+        try:
+            return choose(player, prompt, options)
+        finally:
+            took = time.perf_counter() - started
+            spent += took
+            longest = max(longest, took)
+
+    searcher.choose = timed  # type: ignore[method-assign]
     game = simulate_tactics(records, mode, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks],
-                            100, 90_000 + index // 2, kinds)  # fmt: skip
-    spent = time.perf_counter() - started
-    searcher = game.decider.by_seat[seat]
+                            100, seed, players)  # fmt: skip
     winners = game.result()["winners"]
     score = 0.5 if not winners else 1.0 if seat in winners else 0.0
-    return mode, score, searcher.decisions, searcher.rollouts, spent
+    return mode, score, searcher.decisions, searcher.rollouts, spent, longest
 
 
 def main() -> None:
@@ -52,24 +76,37 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per mode (an even number: seats swapped)")
     parser.add_argument("--think", type=float, default=2.0, help="seconds per main-phase choice")
+    parser.add_argument(
+        "--rollouts",
+        type=int,
+        default=0,
+        help="a budget by count instead: rollouts of each candidate per choice (--think not read)",
+    )
     parser.add_argument("--modes", default="duel,duo")
+    parser.add_argument("--first", type=int, default=0, help="the first game's number (to run a range in parts)")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    jobs = [(mode, i, args.think) for mode in args.modes.split(",") for i in range(args.games)]
+    jobs = [(mode, i, args.think, args.rollouts) for mode in args.modes.split(",")
+            for i in range(args.first, args.first + args.games)]  # fmt: skip
     started = time.perf_counter()
-    results: dict[str, list[tuple[float, int, int, float]]] = {}
+    results: dict[str, list[tuple[float, int, int, float, float]]] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
-        for mode, score, decisions, rollouts, spent in pool.map(play, jobs):
-            results.setdefault(mode, []).append((score, decisions, rollouts, spent))
-    print(f"{len(jobs)} games in {time.perf_counter() - started:.0f} s, {args.jobs} processes, think {args.think} s")
+        for mode, *row in pool.map(play, jobs):
+            results.setdefault(mode, []).append(tuple(row))  # type: ignore[arg-type]
+    budget = f"{args.rollouts} rollouts a candidate" if args.rollouts else f"think {args.think} s"
+    print(f"{len(jobs)} games in {time.perf_counter() - started:.0f} s, {args.jobs} processes, {budget}")
     for mode, rows in results.items():
         score = sum(r[0] for r in rows)
         low, high = wilson(score, len(rows))
         decisions = sum(r[1] for r in rows) or 1
         rollouts = sum(r[2] for r in rows)
+        seconds = sum(r[3] for r in rows) / decisions
+        longest = max(r[4] for r in rows)
+        met = low >= TARGET and seconds <= MOST_SECONDS
         print(f"  {mode:8} search v tactician {100 * score / len(rows):5.1f}% [{100 * low:.1f}, {100 * high:.1f}] "
-              f"n={len(rows)}; {rollouts / decisions:.0f} rollouts a decision; "
-              f"target {100 * TARGET:.0f}%: {'met' if low >= TARGET else 'not met'}")  # fmt: skip
+              f"n={len(rows)}; {rollouts / decisions:.0f} rollouts a choice, {seconds:.2f} s a choice "
+              f"(longest {longest:.1f} s); target {100 * TARGET:.0f}% at {MOST_SECONDS:g} s: "
+              f"{'met' if met else 'not met'}")  # fmt: skip
 
 
 if __name__ == "__main__":

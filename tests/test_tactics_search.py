@@ -67,6 +67,8 @@ def test_it_plays_whole_games_and_leaves_the_game_it_thinks_about_untouched() ->
     searcher = game.decider.by_seat[1]  # type: ignore[attr-defined]
     assert isinstance(searcher, SearchDecider)
     assert searcher.decisions > 5 and searcher.rollouts >= 2 * searcher.decisions
+    # one tactician a seat plays every rollout (each a copy of the game, never the game itself)
+    assert set(searcher._players) == {1, 2} and all(t.game is not game for t in searcher._players.values())
     assert game.result()["reason"] in ("last_squad_standing", "round limit")  # type: ignore[attr-defined]
     # a choice thought over on copies: the game's state and log are as they were
     position = _game("duel", 3, deal=5, seed=9)
@@ -110,3 +112,27 @@ def test_a_game_against_it_replays_from_its_record_without_thinking_again() -> N
     assert took < 0.2 * searcher.decisions  # it would take at least that long to think them over again
     # its tactician remembers the same: the state it works from after the replay is the live one's
     assert replayed.base._played == searcher.base._played and replayed.base._turn == searcher.base._turn
+
+
+def test_a_rollout_player_plays_each_copy_as_a_fresh_tactician_would() -> None:
+    from toolkit.engine.tactics.search import _play_out
+    from toolkit.engine.tactics.tactician import SeatDeciders
+
+    game = _game("duel", 3, deal=5, seed=9)
+    g = game  # type: ignore[assignment]
+    g.round += 1  # type: ignore[attr-defined]
+    g.start_turn(1)  # type: ignore[attr-defined]
+    g.draw_phase(1)  # type: ignore[attr-defined]
+    kept = TacticianDecider(random.Random(0))
+    logs = []
+    for player in (kept, kept, TacticianDecider(random.Random(3))):  # twice the same player, then a fresh one
+        clone = g.clone()  # type: ignore[attr-defined]
+        if player is kept:
+            player.play_copy(clone, random.Random(3))
+        players = SeatDeciders({1: player, 2: TacticianDecider(random.Random(4))}).bind(clone)
+        clone.decider = clone.triggers.decider = players
+        _play_out(clone, 1, clone.legal_actions(1)[0], players, 1)
+        logs.append([e.to_json() for e in clone.log.since(len(g.log))])  # type: ignore[attr-defined]
+        assert player.game is clone
+    assert len(logs[0]) > 10 and logs[0] == logs[1] == logs[2]
+    assert kept._lasting  # what it worked out on the first copy, kept for the next

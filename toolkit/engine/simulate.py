@@ -82,15 +82,16 @@ def simulate_tactics(
     decks: Sequence[Sequence[str]],
     turns: int,
     seed: int,
-    decider: str | Sequence[str] = "heuristic",
+    decider: str | Sequence[str] | Decider = "heuristic",
     board: str | None = None,
     frames: list[dict[str, Any]] | None = None,
     draft: bool = False,
 ) -> TacticsGame:
     """Set up a game (map, obstacles, hands, deployment) and play up to ``turns`` rounds. ``decider``: one
-    player type for every seat, or a list of one per seat (:func:`tactics_decider`). ``draft``: the squads
-    come from the 轮抓 draft played first (two players; ``squads`` is then not used)."""
-    chooser = tactics_decider(decider, seed, len(decks))
+    player type for every seat, or a list of one per seat (:func:`tactics_decider`), or the players themselves
+    (a :class:`~toolkit.engine.core.Decider`). ``draft``: the squads come from the 轮抓 draft played first (two
+    players; ``squads`` is then not used)."""
+    chooser = decider if isinstance(decider, Decider) else tactics_decider(decider, seed, len(decks))
     game = TacticsGame(
         records,
         mode,

@@ -236,6 +236,18 @@ class TacticianDecider(HeuristicDecider):
         super().bind(game)
         return self
 
+    def play_copy(self, game: TacticsGame, rng: random.Random) -> TacticianDecider:
+        """Play ``game``, a copy (:meth:`TacticsGame.clone`) of the game this player played a copy of before, as a
+        fresh tactician would (its log read anew, no plan, nothing played this turn; ``rng`` its dice), but
+        keeping what it worked out there: what cells, attacks and kits are worth, kept by what they depend on
+        (the units are the same units in every copy). A searcher's rollouts play many copies of one game: each
+        costs about two thirds of a fresh tactician's."""
+        self.rng = rng
+        self._seen, self._dodged, self._low, self._progress = 0, {}, {}, 0
+        self._memo, self._state, self._plan, self._turn, self._played = {}, None, {}, (-1, -1), {}
+        self.game = game
+        return self
+
     def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
         if not options:
             raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
