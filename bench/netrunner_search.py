@@ -7,7 +7,11 @@ looking ahead adds. Prints, per side, the searcher's wins with the 95% Wilson in
 same games, the seconds it took per action and the rollouts per action, against the target (65% of games on each
 side, at most 2 s a decision).
 
-Run: `python bench/netrunner_search.py [--games 200] [--think 2] [--sides corp,runner] [--jobs 2]`.
+``--rollouts N`` plays N rollouts of each candidate per action instead of thinking for a time (a budget by count:
+the same games whatever the machine's load).
+
+Run: `python bench/netrunner_search.py [--games 200] [--think 2 | --rollouts 10] [--sides corp,runner] [--seed 0]
+[--jobs 2]`.
 """
 
 from __future__ import annotations
@@ -41,13 +45,13 @@ def _setup() -> tuple[list[Any], list[tuple[Any, Any]]]:
     return records, [(c, r) for c in decks["corp"] for r in decks["runner"]]
 
 
-def play(job: tuple[str, int, float]) -> tuple[str, bool, bool, int, int, float]:
+def play(job: tuple[str, int, float, int]) -> tuple[str, bool, bool, int, int, float]:
     """One seed: (side, the searcher won, the heuristic won the same game, decisions, rollouts, seconds searching)."""
     from toolkit.engine.netrunner import NetrunnerGame
     from toolkit.engine.netrunner.players import make_policy
-    from toolkit.engine.netrunner.search import SearchPolicy
+    from toolkit.engine.netrunner.search import LEAST, SearchPolicy
 
-    side, seed, think = job
+    side, seed, think, rollouts = job
     records, pairs = _setup()
     corp, runner = pairs[seed % len(pairs)]
     decks = {"corp": corp, "runner": runner}
@@ -55,7 +59,8 @@ def play(job: tuple[str, int, float]) -> tuple[str, bool, bool, int, int, float]
     baseline = NetrunnerGame(records, seed=seed, decks=decks, policies=policies)
     baseline.play_game()
     policies = {s: make_policy("heuristic", s, seed) for s in ("corp", "runner")}
-    searcher = policies[side] = SearchPolicy(side, random.Random(seed), think)  # type: ignore[arg-type]
+    searcher = policies[side] = SearchPolicy(side, random.Random(seed), 0.0 if rollouts else think,  # type: ignore[arg-type]
+                                             least=rollouts or LEAST)  # fmt: skip
     game = NetrunnerGame(records, seed=seed, decks=decks, policies=policies)
     started = time.perf_counter()
     game.play_game()
@@ -69,17 +74,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per side")
     parser.add_argument("--think", type=float, default=2.0, help="seconds per action")
+    parser.add_argument("--rollouts", type=int, default=0,
+                        help="a budget by count instead: rollouts of each candidate per action (--think not read)")
     parser.add_argument("--sides", default="corp,runner")
     parser.add_argument("--seed", type=int, default=0, help="the first seed")
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    jobs = [(side, args.seed + i, args.think) for side in args.sides.split(",") for i in range(args.games)]
+    jobs = [(side, args.seed + i, args.think, args.rollouts) for side in args.sides.split(",")
+            for i in range(args.games)]  # fmt: skip
     started = time.perf_counter()
     results: dict[str, list[tuple[bool, bool, int, int, float]]] = {}
     with ProcessPoolExecutor(args.jobs) as pool:
         for side, won, base, decisions, rollouts, spent in pool.map(play, jobs):
             results.setdefault(side, []).append((won, base, decisions, rollouts, spent))
-    print(f"{len(jobs)} games in {time.perf_counter() - started:.0f} s, {args.jobs} processes, think {args.think} s")
+    budget = f"{args.rollouts} rollouts a candidate" if args.rollouts else f"think {args.think} s"
+    print(f"{len(jobs)} games in {time.perf_counter() - started:.0f} s, {args.jobs} processes, {budget}")
     for side, rows in results.items():
         n = len(rows)
         wins = sum(r[0] for r in rows)

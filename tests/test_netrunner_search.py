@@ -15,7 +15,15 @@ from toolkit.cli.app import app
 from toolkit.engine.netrunner import NetrunnerGame
 from toolkit.engine.netrunner.decisions import Decision
 from toolkit.engine.netrunner.players import make_policy
-from toolkit.engine.netrunner.search import LEAST, SearchPolicy, advanced, candidates, determinize, evaluate
+from toolkit.engine.netrunner.search import (
+    LEAST,
+    SearchPolicy,
+    _kind,
+    advanced,
+    candidates,
+    determinize,
+    evaluate,
+)
 
 from .conftest import ROOT
 from .test_netrunner_players import PAIRS, RECORDS
@@ -167,8 +175,14 @@ def test_candidates_are_the_heuristics_choice_then_one_of_each_other_kind() -> N
     first = decision.options[-1].label
     chosen = candidates(decision, first, random.Random(1), count=4)
     assert chosen[0].label == first and len(chosen) == 4
-    kinds = [o.value.kind if o.value is not None else "end" for o in chosen[1:]]
+    kinds = [_kind(o) for o in chosen[1:]]
     assert len(set(kinds)) == len(kinds)
+    # an install is told apart by the type of card it installs: ice and an agenda are both weighed
+    every = candidates(decision, first, random.Random(1), count=len(decision.options))
+    types = {o.value.card.type for o in decision.options if o.value is not None and o.value.kind == "corp_install"}
+    assert len(types) >= 2
+    weighed = {_kind(o) for o in every}
+    assert {f"corp_install:{t}" for t in types} <= weighed and "corp_install" not in weighed
 
 
 def test_advancing_an_agenda_is_worth_to_the_corp_less_than_scoring_it() -> None:

@@ -141,13 +141,13 @@ def _reindex(game: NetrunnerGame, cards: list[Card]) -> None:
 
 
 def candidates(decision: Decision, first: str, rng: random.Random, count: int = CANDIDATES) -> list[Option]:
-    """The actions to weigh: ``first`` (the heuristic's), then one of each other kind of action on offer (drawn at
-    random among its options), in a random order of kinds, ``count`` at most."""
+    """The actions to weigh: ``first`` (the heuristic's), then one of each other kind of action on offer
+    (:func:`_kind`; drawn at random among its options), in a random order of kinds, ``count`` at most."""
     chosen = [decision.find(first)]
     kinds: dict[str, list[Option]] = {}
     for option in decision.options:
         if option.label != chosen[0].label:
-            kinds.setdefault(option.value.kind if option.value is not None else "end", []).append(option)
+            kinds.setdefault(_kind(option), []).append(option)
     order = sorted(kinds)
     rng.shuffle(order)
     for kind in order:
@@ -155,6 +155,19 @@ def candidates(decision: Decision, first: str, rng: random.Random, count: int = 
             break
         chosen.append(rng.choice(kinds[kind]))
     return chosen
+
+
+def _kind(option: Option) -> str:
+    """The kind of action ``option`` is, an install told apart by the type of the card it installs (ice, an agenda,
+    an asset, a program…): installing an agenda and installing ice are different plans (at 10 rollouts a candidate,
+    seeds 0-39, the corp searcher won 26 games with installs told apart, 24 without)."""
+    value = option.value
+    if value is None:
+        return "end"
+    card = getattr(value, "card", None)
+    if value.kind in ("corp_install", "runner_install") and card is not None:
+        return f"{value.kind}:{card.type}"
+    return str(value.kind)
 
 
 class _First:
@@ -172,13 +185,17 @@ class _First:
 
 
 class SearchPolicy:
-    """See the module docstring. ``think``: seconds per action; ``horizon``: turns a rollout plays on."""
+    """See the module docstring. ``think``: seconds per action; ``horizon``: turns a rollout plays on; ``least``:
+    rollouts of each candidate at least (with ``think`` 0, a budget by count rather than by time)."""
 
-    def __init__(self, side: Side, rng: random.Random, think: float = 1.0, horizon: int = HORIZON) -> None:
+    def __init__(
+        self, side: Side, rng: random.Random, think: float = 1.0, horizon: int = HORIZON, least: int = LEAST
+    ) -> None:
         self.side = side
         self.rng = rng
         self.think = think
         self.horizon = horizon
+        self.least = least
         self.base: HeuristicCorp | HeuristicRunner = (
             HeuristicCorp(random.Random(rng.getrandbits(64)))
             if side == "corp"
@@ -198,7 +215,7 @@ class SearchPolicy:
         totals = [0.0] * len(weighed)
         counts = [0] * len(weighed)
         deadline = time.perf_counter() + self.think
-        while min(counts) < LEAST or time.perf_counter() < deadline:
+        while min(counts) < self.least or time.perf_counter() < deadline:
             world = self.rng.getrandbits(64)  # each candidate played out in the same drawn world
             for j, option in enumerate(weighed):
                 totals[j] += self._rollout(game, option.label, random.Random(world))
