@@ -231,19 +231,23 @@ class TacticianDecider(HeuristicDecider):
 
     def bind(self, game: TacticsGame) -> TacticianDecider:
         if game is not self.game:  # a new game: nothing read from another game's log (or of its units) carries over
-            self._seen, self._dodged, self._low, self._progress = 0, {}, {}, 0
+            self._read_anew()
             self._kits = {}
         super().bind(game)
         return self
 
+    def _read_anew(self) -> None:
+        """Forget what was read from a game's log (:meth:`_watch`): the next decision reads the log from its start."""
+        self._seen, self._dodged, self._low, self._progress = 0, {}, {}, 0
+
     def play_copy(self, game: TacticsGame, rng: random.Random) -> TacticianDecider:
         """Play ``game``, a copy (:meth:`TacticsGame.clone`) of the game this player played a copy of before, as a
         fresh tactician would (its log read anew, no plan, nothing played this turn; ``rng`` its dice), but
-        keeping what it worked out there: what cells, attacks and kits are worth, kept by what they depend on
-        (the units are the same units in every copy). A searcher's rollouts play many copies of one game: each
-        costs about two thirds of a fresh tactician's."""
+        keeping what it worked out there: what cells, attacks and kits are worth, under the keys it keeps them by
+        between decisions (the units are the same units in every copy). A searcher's rollouts play many copies of
+        one game: each costs about two thirds of a fresh tactician's."""
         self.rng = rng
-        self._seen, self._dodged, self._low, self._progress = 0, {}, {}, 0
+        self._read_anew()
         self._memo, self._state, self._plan, self._turn, self._played = {}, None, {}, (-1, -1), {}
         self.game = game
         return self
