@@ -13,11 +13,11 @@ import pytest
 from tests.conftest import ROOT
 from toolkit.catalog import load_catalog
 from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
-from toolkit.engine.core import EngineError
+from toolkit.engine.core import EngineError, Event
 from toolkit.engine.simulate import make_decider, simulate_tactics
 from toolkit.engine.tactics.decisions import hidden_from
 from toolkit.engine.tactics.search import CANDIDATES, WIN, SearchDecider, _as_agent, _copy, determinize, evaluate
-from toolkit.engine.tactics.tactician import TacticianDecider
+from toolkit.engine.tactics.tactician import TacticianDecider, read_log
 
 RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 
@@ -124,15 +124,67 @@ def test_a_rollout_player_plays_each_copy_as_a_fresh_tactician_would() -> None:
     g.start_turn(1)  # type: ignore[attr-defined]
     g.draw_phase(1)  # type: ignore[attr-defined]
     kept = TacticianDecider(random.Random(0))
+    read = read_log(g)  # type: ignore[arg-type]
+    assert read.events == len(g.log) and read.relevant and read.progressed  # type: ignore[attr-defined]
     logs = []
-    for player in (kept, kept, TacticianDecider(random.Random(3))):  # twice the same player, then a fresh one
-        clone = g.clone()  # type: ignore[attr-defined]
+    # twice the same player, then a fresh one, then the same player again given the log read beforehand, on a copy
+    # without the coverage measure (as the searcher plays them)
+    for player, primed in ((kept, None), (kept, None), (TacticianDecider(random.Random(3)), None), (kept, read)):
+        clone = g.clone(measure=primed is None)  # type: ignore[attr-defined]
         if player is kept:
-            player.play_copy(clone, random.Random(3))
+            player.play_copy(clone, random.Random(3), primed)
         players = SeatDeciders({1: player, 2: TacticianDecider(random.Random(4))}).bind(clone)
         clone.decider = clone.triggers.decider = players
         _play_out(clone, 1, clone.legal_actions(1)[0], players, 1)
         logs.append([e.to_json() for e in clone.log.since(len(g.log))])  # type: ignore[attr-defined]
         assert player.game is clone
-    assert len(logs[0]) > 10 and logs[0] == logs[1] == logs[2]
+        measured = (clone.coverage, clone.occasions, clone.idle)
+        assert all(measured) if primed is None else not any(measured)
+    assert len(logs[0]) > 10 and logs[0] == logs[1] == logs[2] == logs[3]
     assert kept._lasting  # what it worked out on the first copy, kept for the next
+
+
+class _Log:
+    def __init__(self, events: list[tuple[str, dict[str, object]]]) -> None:
+        self._events = [Event(i + 1, kind, None, data) for i, (kind, data) in enumerate(events)]
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def since(self, start: int) -> list[Event]:
+        return self._events[start:]
+
+
+class _Board:
+    def __init__(self, events: list[tuple[str, dict[str, object]]], round: int) -> None:
+        self.log, self.round = _Log(events), round
+
+
+DODGE = ("target_lost", {"unit": "B", "target": "A"})
+HIT = ("damage", {"unit": "A", "hp_left": 3})
+
+
+@pytest.mark.parametrize("events", [
+    [DODGE, DODGE, DODGE, ("destroyed", {"unit": "C"})],  # A has dodged enough: what attacks are worth is redone
+    [DODGE, DODGE, DODGE, HIT, DODGE],  # a futile dodger hit: no longer futile
+    [DODGE, DODGE, ("move", {}), DODGE, DODGE, ("damage", {"unit": "C", "hp_left": 5})],
+    [("move", {}), ("damage", {"unit": "A", "hp_left": 7}), HIT, ("damage", {"unit": "A", "hp_left": 5})],
+    [("move", {}), ("turn", {})],
+])  # fmt: skip
+def test_a_log_read_beforehand_gives_what_reading_it_gives(events: list[tuple[str, dict[str, object]]]) -> None:
+    """A rollout's player given the log of the game it was copied from (read once for all of them) ends its first
+    reading where a fresh one reading the whole log does: the same dodges, lows and round of progress, and what
+    it kept of the worth of attacks dropped in the same cases; whatever number of events was read beforehand."""
+
+    def after(player: TacticianDecider) -> tuple[object, ...]:
+        player._lasting, player._state = {"kept": 1.0}, "a state"
+        player._watch(full)  # type: ignore[arg-type]
+        return player._seen, player._dodged, player._low, player._progress, player._lasting, player._state
+
+    full = _Board(events, round=6)
+    fresh = after(TacticianDecider(random.Random(0)))
+    assert fresh[0] == len(events)
+    for start in range(len(events) + 1):
+        primed = TacticianDecider(random.Random(0))
+        primed._read_anew(read_log(_Board(events[:start], round=2)))  # type: ignore[arg-type]
+        assert after(primed) == fresh, start

@@ -99,6 +99,8 @@ class TacticsBase(TextRunner):
         # resolved without changing anything, what its log said (a condition false, no target, …)
         self.occasions: Counter[tuple[str, str]] = Counter()
         self.idle: dict[SourceKey, Counter[str]] = {}
+        # whether this game keeps the coverage measure above (a searcher's copies do not: :meth:`clone`)
+        self.measures = True
         self._parsed: dict[tuple[str, str, str], list[tuple[int, A.Ability]]] = {}
         # per (kind, id, face): the continuous effects of that face's text, with their source keys
         self._continuous: dict[tuple[str, str, str], list[tuple[A.Node, SourceKey | None]]] = {}
@@ -691,7 +693,8 @@ class TacticsBase(TextRunner):
     def _fire_sources(self, timing: str, seat: int, sources: Sequence[tuple[Any, Unit | None]]) -> None:
         pending: list[Pending[Any]] = []
         for source, holder in sources:
-            self.occasions[(timing, source.record.id)] += 1
+            if self.measures:
+                self.occasions[(timing, source.record.id)] += 1
             for index, ability in self.kind_abilities(source, "triggered"):
                 if ability.timing == timing:
                     if isinstance(source, Card) and source.owner:
@@ -722,15 +725,18 @@ class TacticsBase(TextRunner):
         self.triggers.resolve(pending)
 
     def run_ability(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
-        """Execute an ability and record whether it changed the game (for the coverage measure)."""
-        before = self.fingerprint() if ctx.source is not None else None
+        """Execute an ability and, if the game :attr:`measures`, record whether it changed the game (for the
+        coverage measure)."""
+        if ctx.source is None or not self.measures:
+            self.execute(ability, ctx, pay=pay)
+            return
+        before = self.fingerprint()
         start = len(self.log)
         self.execute(ability, ctx, pay=pay)
-        if ctx.source is not None:
-            changed = self.fingerprint() != before
-            self.mark(ctx.source, changed)
-            if not changed:
-                self.idle.setdefault(ctx.source, Counter())[idle_reason(self.log.since(start))] += 1
+        changed = self.fingerprint() != before
+        self.mark(ctx.source, changed)
+        if not changed:
+            self.idle.setdefault(ctx.source, Counter())[idle_reason(self.log.since(start))] += 1
 
     def execute(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:
         raise NotImplementedError

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -432,13 +433,18 @@ class TacticsGame(AttackRules):
         "records", "by_id", "rules", "mode", "cards_by_name", "board", "decider", "_parsed", "_continuous", "_shared",
     })  # fmt: skip
     # what :meth:`clone` copies itself; everything else is deep-copied (the cards and units in it mapped to theirs)
-    CLONED = SHARED | {"players", "obstacles", "shop", "rng", "log", "triggers", "specials", "coverage", "occasions"}
+    CLONED = SHARED | {
+        "players", "obstacles", "shop", "rng", "log", "triggers", "specials", "coverage", "occasions", "idle",
+        "measures",
+    }  # fmt: skip
 
-    def clone(self) -> TacticsGame:
+    def clone(self, measure: bool = True) -> TacticsGame:
         """An independent copy of the game as it stands, for looking ahead: played on, it plays exactly as the
         original would with the same answers and dice (its own random generator, in the same state), and nothing
         done to it changes the original. Its log has no listeners. About 30 times cheaper than ``copy.deepcopy``:
-        the records, rules, board and parsed texts are shared, the cards and units copied field by field."""
+        the records, rules, board and parsed texts are shared, the cards and units copied field by field.
+        ``measure=False``: a copy without the coverage measure (:attr:`measures`; what a searcher plays on: the
+        same play, about a tenth less time a rollout)."""
         new = object.__new__(type(self))
         state = new.__dict__
         state.update(self.__dict__)
@@ -477,8 +483,13 @@ class TacticsGame(AttackRules):
                                 list(self.triggers.chain))  # fmt: skip
         new.specials = SpecialAbilities(new)
         new.specials.used = set(self.specials.used)
-        new.coverage = {key: list(entry) for key, entry in self.coverage.items()}
-        new.occasions = self.occasions.copy()
+        new.measures = self.measures and measure
+        if new.measures:
+            new.coverage = {key: list(entry) for key, entry in self.coverage.items()}
+            new.occasions = self.occasions.copy()
+            new.idle = {key: reasons.copy() for key, reasons in self.idle.items()}  # (keys: tuples of str and int)
+        else:
+            new.coverage, new.occasions, new.idle = {}, Counter(), {}
         for name, value in self.__dict__.items():
             if name not in self.CLONED:
                 state[name] = copy.deepcopy(value, memo)

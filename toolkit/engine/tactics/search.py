@@ -26,7 +26,7 @@ from ..core import Decider
 from .decisions import hidden_from
 from .game import Action, TacticsGame
 from .state import Unit
-from .tactician import SeatDeciders, TacticianDecider
+from .tactician import LogRead, SeatDeciders, TacticianDecider, read_log
 
 T = TypeVar("T")
 
@@ -93,9 +93,9 @@ def _as_agent(game: TacticsGame, unit: Unit, agent_id: str) -> Unit:
 
 
 def _copy(game: TacticsGame) -> TacticsGame:
-    """A copy of ``game`` to play a rollout on (:meth:`TacticsGame.clone`: the records, rules and board shared); the
-    rollout brings its own players."""
-    return game.clone()
+    """A copy of ``game`` to play a rollout on (:meth:`TacticsGame.clone`: the records, rules and board shared;
+    without the coverage measure); the rollout brings its own players."""
+    return game.clone(measure=False)
 
 
 class SearchDecider(Decider):
@@ -137,10 +137,11 @@ class SearchDecider(Decider):
         totals = [0.0] * len(ranked)
         counts = [0] * len(ranked)
         deadline = time.perf_counter() + self.think
+        read = read_log(g)  # the log so far, read once for the rollouts' players (every copy starts with it)
         while min(counts) < self.least or time.perf_counter() < deadline:
             world = self.rng.getrandbits(64)  # each candidate played out in the same drawn world (the same hidden
             for j, index in enumerate(ranked):  # cards, the same dice to start with): compared on a par
-                totals[j] += self._rollout(g, player, index, random.Random(world))
+                totals[j] += self._rollout(g, player, index, random.Random(world), read)
                 counts[j] += 1
         means = [t / n + (PRIOR if j == 0 else 0.0) for j, (t, n) in enumerate(zip(totals, counts, strict=True))]
         pick = options[ranked[max(range(len(ranked)), key=lambda j: means[j])]]
@@ -160,7 +161,7 @@ class SearchDecider(Decider):
         self.decisions += 1
         self.base._remember(g, pick)
 
-    def _player(self, seat: int, clone: TacticsGame, rng: random.Random) -> TacticianDecider:
+    def _player(self, seat: int, clone: TacticsGame, rng: random.Random, read: LogRead) -> TacticianDecider:
         """The tactician that plays ``seat`` in a rollout on ``clone``: the same one in every rollout of this game
         (:meth:`TacticianDecider.play_copy`: what it worked out in one rollout is not worked out again in the
         next; its log read anew, its plan and dice its own). About 1.5x the rollouts a second of a new tactician each
@@ -169,13 +170,13 @@ class SearchDecider(Decider):
         found = self._players.get(seat)
         if found is None:
             found = self._players[seat] = TacticianDecider(random.Random(0))
-        return found.play_copy(clone, random.Random(rng.getrandbits(64)))
+        return found.play_copy(clone, random.Random(rng.getrandbits(64)), read)
 
-    def _rollout(self, game: TacticsGame, seat: int, index: int, rng: random.Random) -> float:
+    def _rollout(self, game: TacticsGame, seat: int, index: int, rng: random.Random, read: LogRead) -> float:
         self.rollouts += 1
         clone = _copy(game)
         determinize(clone, seat, rng)
-        players = SeatDeciders({p.seat: self._player(p.seat, clone, rng) for p in clone.players})
+        players = SeatDeciders({p.seat: self._player(p.seat, clone, rng, read) for p in clone.players})
         players.bind(clone)
         clone.decider = clone.triggers.decider = players
         action = clone.legal_actions(seat)[index]

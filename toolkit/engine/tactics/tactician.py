@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
 
@@ -86,6 +87,50 @@ def hit_distribution(table: tuple[int, ...], speed: int, modifier: int) -> tuple
                     out[i + j] += p * q
         dist = out
     return tuple(dist)
+
+
+@dataclass(frozen=True)
+class LogRead:
+    """What a tactician reads from the first ``events`` events of a game's log (:meth:`TacticianDecider._watch`):
+    the dodges in a row and lowest HP of each unit, whether a dodge or damage was met (``relevant``), and whether a
+    unit reached a new low or was destroyed (``progressed``). See :func:`read_log`."""
+
+    events: int
+    dodged: Mapping[str, int]
+    low: Mapping[str, int]
+    relevant: bool
+    progressed: bool
+
+
+def read_log(game: TacticsGame) -> LogRead:
+    """What a tactician reads from ``game``'s log so far, read once for every copy a searcher plays
+    (:meth:`TacticianDecider.play_copy`) rather than once in each."""
+    dodged: dict[str, int] = {}
+    low: dict[str, int] = {}
+    relevant, progressed = _read_events(game.log.since(0), dodged, low)
+    return LogRead(len(game.log), dodged, low, relevant, progressed)
+
+
+def _read_events(events: Iterable[Any], dodged: dict[str, int], low: dict[str, int]) -> tuple[bool, bool]:
+    """Read ``events`` into ``dodged`` and ``low`` (see :class:`LogRead`); (relevant, progressed)."""
+    relevant = progressed = False
+    for event in events:
+        kind = event.kind
+        if kind == "target_lost" and "unit" in event.data:
+            relevant = True
+            label = event.data["target"]
+            dodged[label] = dodged.get(label, 0) + 1
+        elif kind == "damage":
+            relevant = True
+            label = event.data.get("unit", "")
+            dodged.pop(label, None)
+            left = event.data.get("hp_left")
+            if isinstance(left, int) and left < low.get(label, left + 1):
+                low[label] = left
+                progressed = True
+        elif kind == "destroyed":
+            progressed = True
+    return relevant, progressed
 
 
 def bind_each(deciders: Iterable[Decider | None], game: TacticsGame) -> None:
@@ -152,6 +197,7 @@ class TacticianDecider(HeuristicDecider):
         self._dodged: dict[str, int] = {}  # attacks in a row each unit (by label) has stepped out of
         self._low: dict[str, int] = {}  # the lowest HP each unit (by label) has been brought to
         self._progress = 0  # the last round a unit reached a new low of HP or was destroyed
+        self._primed: tuple[bool, bool] | None = None  # a log read before (play_copy): (relevant, progressed)
         self._board: Any = None  # the board :attr:`_geo` was worked out on
         self._geo: dict[Any, Any] = {}  # see :meth:`_geometry`
         self._searches = 0  # the searches of :meth:`_cells_within`, numbered (never again the same number)
@@ -236,18 +282,24 @@ class TacticianDecider(HeuristicDecider):
         super().bind(game)
         return self
 
-    def _read_anew(self) -> None:
-        """Forget what was read from a game's log (:meth:`_watch`): the next decision reads the log from its start."""
-        self._seen, self._dodged, self._low, self._progress = 0, {}, {}, 0
+    def _read_anew(self, read: LogRead | None = None) -> None:
+        """Forget what was read from a game's log (:meth:`_watch`): the next decision reads the log from its start,
+        or (``read``, :func:`read_log` of the first events of this game's log) from where that left off."""
+        self._seen, self._dodged, self._low, self._progress, self._primed = 0, {}, {}, 0, None
+        if read is not None:
+            self._seen, self._dodged, self._low = read.events, dict(read.dodged), dict(read.low)
+            self._primed = (read.relevant, read.progressed)
 
-    def play_copy(self, game: TacticsGame, rng: random.Random) -> TacticianDecider:
+    def play_copy(self, game: TacticsGame, rng: random.Random, read: LogRead | None = None) -> TacticianDecider:
         """Play ``game``, a copy (:meth:`TacticsGame.clone`) of the game this player played a copy of before, as a
         fresh tactician would (its log read anew, no plan, nothing played this turn; ``rng`` its dice), but
         keeping what it worked out there: what cells, attacks and kits are worth, under the keys it keeps them by
         between decisions (the units are the same units in every copy). A searcher's rollouts play many copies of
-        one game: each costs about two thirds of a fresh tactician's."""
+        one game: each costs about two thirds of a fresh tactician's. ``read``: :func:`read_log` of the game the
+        copy was made from, when it was made (the copy's log starts with those events): not read again, with
+        the same outcome as reading it."""
         self.rng = rng
-        self._read_anew()
+        self._read_anew(read)
         self._memo, self._state, self._plan, self._turn, self._played = {}, None, {}, (-1, -1), {}
         self.game = game
         return self
@@ -301,33 +353,24 @@ class TacticianDecider(HeuristicDecider):
         """Reads what the log added since the last decision (all of it public): which units keep stepping out of
         the attacks made on them. One that has dodged :data:`FUTILE` attacks in a row without being damaged
         regains its means each turn (a token card it makes again, say), so attacking it where it can step away
-        is no longer worth making it spend them."""
-        if len(g.log) == self._seen:
+        is no longer worth making it spend them. A log read before (:meth:`play_copy`) is taken as read here."""
+        primed, self._primed = self._primed, None
+        if primed is None and len(g.log) == self._seen:
             return
-        futile = None
-        for event in g.log.since(self._seen):
-            kind = event.kind
-            if kind == "target_lost" and "unit" in event.data:
-                if futile is None:
-                    futile = {label for label, n in self._dodged.items() if n >= FUTILE}
-                label = event.data["target"]
-                self._dodged[label] = self._dodged.get(label, 0) + 1
-            elif kind == "damage":
-                if futile is None:
-                    futile = {label for label, n in self._dodged.items() if n >= FUTILE}
-                label = event.data.get("unit", "")
-                self._dodged.pop(label, None)
-                left = event.data.get("hp_left")
-                if isinstance(left, int) and left < self._low.get(label, left + 1):
-                    self._low[label] = left
-                    self._progress = g.round
-            elif kind == "destroyed":
-                self._progress = g.round
+        futile = self._futile() if primed is None else set()  # (read from the start: no dodge before it)
+        relevant, progressed = _read_events(g.log.since(self._seen), self._dodged, self._low)
+        if primed is not None:
+            relevant, progressed = relevant or primed[0], progressed or primed[1]
+        if progressed:
+            self._progress = g.round
         self._seen = len(g.log)
-        if futile is not None and {label for label, n in self._dodged.items() if n >= FUTILE} != futile:
+        if relevant and self._futile() != futile:
             self._lasting.clear()  # what attacks are worth has changed for every cell
             self._ids.clear()
             self._state = None
+
+    def _futile(self) -> set[str]:
+        return {label for label, n in self._dodged.items() if n >= FUTILE}
 
     def choose_many(self, player: int, prompt: str, options: Sequence[T], count: int) -> list[T]:
         if prompt.startswith("squad from the draft"):  # offered best first (exclusive cards in the deck, HP)
