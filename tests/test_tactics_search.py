@@ -188,3 +188,29 @@ def test_a_log_read_beforehand_gives_what_reading_it_gives(events: list[tuple[st
         primed = TacticianDecider(random.Random(0))
         primed._read_anew(read_log(_Board(events[:start], round=2)))  # type: ignore[arg-type]
         assert after(primed) == fresh, start
+
+
+def test_a_rollout_plays_as_many_rounds_as_its_horizon() -> None:
+    """Each round of the horizon is every seat's turn once, the searcher's own included (played by its tactician),
+    and the position is scored at the start of its turn after the last: one round is the other seat's turn alone,
+    two rounds add its own next turn and the other seat's after it."""
+    from toolkit.engine.tactics.search import _play_out
+    from toolkit.engine.tactics.tactician import SeatDeciders
+
+    game = _game("duel", 3, deal=5, seed=9)
+    g = game  # type: ignore[assignment]
+    g.round += 1  # type: ignore[attr-defined]
+    g.start_turn(1)  # type: ignore[attr-defined]
+    g.draw_phase(1)  # type: ignore[attr-defined]
+    turns = {}
+    for horizon in (1, 2, 3):
+        clone = g.clone(measure=False)  # type: ignore[attr-defined]
+        players = SeatDeciders({1: TacticianDecider(random.Random(3)), 2: TacticianDecider(random.Random(4))})
+        players.bind(clone)
+        clone.decider = clone.triggers.decider = players
+        _play_out(clone, 1, clone.legal_actions(1)[0], players, horizon)
+        assert clone.winners is None
+        turns[horizon] = [(e.player, e.data["round"]) for e in clone.log.since(len(g.log)) if e.kind == "turn_start"]
+    start = g.round  # type: ignore[attr-defined]
+    assert turns == {1: [(2, start)], 2: [(2, start), (1, start + 1), (2, start + 1)],
+                     3: [(2, start), (1, start + 1), (2, start + 1), (1, start + 2), (2, start + 2)]}  # fmt: skip

@@ -200,20 +200,20 @@ def _main_phase(game: TacticsGame, seat: int, players: Decider, first: Action | 
 
 
 def _play_out(game: TacticsGame, seat: int, first: Action, players: Decider, horizon: int) -> None:
-    """The rest of ``seat``'s turn from ``first``, then every other seat's turns for ``horizon`` rounds, as the
-    game loop plays them (:func:`toolkit.engine.simulate.play_tactics`)."""
+    """The rest of ``seat``'s turn from ``first``, then the turns that follow, as the game loop plays them
+    (:func:`toolkit.engine.simulate.play_tactics`), until ``seat``'s turn comes round again ``horizon`` rounds on:
+    the position is scored at that turn's start (its own turns in between played by its tactician)."""
     _main_phase(game, seat, players, first)
     order = [p.seat for p in game.players]
     at = order.index(seat)
     for step in range(1, horizon * len(order)):
         if game.winners is not None:
             return
-        turn = order[(at + step) % len(order)]
-        if (at + step) % len(order) == 0:
+        index = (at + step) % len(order)
+        turn = order[index]
+        if index == 0:
             game.round += 1
-        if turn == seat or game.player(turn).out:
-            if turn == seat:
-                return  # back to the searcher: the position is scored at its turn's start
+        if game.player(turn).out:
             continue
         game.start_turn(turn)
         if game.winners is None:
