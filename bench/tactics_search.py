@@ -1,7 +1,8 @@
 """Benchmark: the player that looks ahead (``--decider search``) against the tactician it builds on.
 
 Plays ``--games`` seeded games per mode (random legal decks with no agent on two sides; each deal played twice
-with the seats swapped), the searcher thinking ``--think`` seconds per main-phase choice or, with ``--rollouts N``,
+with the seats swapped), the searcher thinking at most ``--think`` seconds per main-phase choice (it stops sooner
+once each candidate has had ``ENOUGH`` rollouts: :data:`toolkit.engine.tactics.search.ENOUGH`) or, with ``--rollouts N``,
 playing N rollouts of each candidate per choice (a budget by count: the same games whatever the machine's load), and
 prints its score (a win 1, a draw ½) with the 95% Wilson interval, the rollouts and the seconds it took per choice
 (and the longest choice), against the target (70% in 单挑 and 双雄 with two players, at most 2 s a choice). The

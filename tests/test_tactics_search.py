@@ -214,3 +214,21 @@ def test_a_rollout_plays_as_many_rounds_as_its_horizon() -> None:
     start = g.round  # type: ignore[attr-defined]
     assert turns == {1: [(2, start)], 2: [(2, start), (1, start + 1), (2, start + 1)],
                      3: [(2, start), (1, start + 1), (2, start + 1), (1, start + 2), (2, start + 2)]}  # fmt: skip
+
+
+def test_it_stops_thinking_once_each_candidate_has_had_enough_rollouts() -> None:
+    """``think`` is the most it takes: with time to spare it chooses after ENOUGH rollouts of each candidate (more
+    did not play better), and with a budget by count (``least``) above that it plays them all."""
+    from toolkit.engine.tactics.search import ENOUGH
+
+    position = _game("duel", 3, deal=5, seed=9)
+    actions = position.legal_actions(1)  # type: ignore[attr-defined]
+    candidates = min(CANDIDATES, len(actions))
+    assert candidates >= 2
+    quick = SearchDecider(random.Random(1), think=30.0).bind(position)  # type: ignore[arg-type]
+    started = time.perf_counter()
+    quick.choose(1, "choose an action", actions)
+    assert quick.rollouts == ENOUGH * candidates and time.perf_counter() - started < 30.0
+    counted = SearchDecider(random.Random(1), think=0.0, least=ENOUGH + 3).bind(position)  # type: ignore[arg-type]
+    counted.choose(1, "choose an action", actions)
+    assert counted.rollouts == (ENOUGH + 3) * candidates

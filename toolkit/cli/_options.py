@@ -60,7 +60,10 @@ def read_json_input(path: Path) -> tuple[Any, str]:
 
 THINK_OPTION = typer.Option(
     "--think",
-    help=N_("Tactics: the seconds a `search` player thinks over each choice (e.g. 2 or 2s; default 1)."),
+    help=N_(
+        "Tactics: the most seconds a `search` player thinks over each choice (e.g. 2 or 2s; default 1): it stops "
+        "sooner once it has played out each of its candidate actions 10 times."
+    ),
 )
 
 

@@ -2,7 +2,8 @@
 the tactician as the rollout policy.
 
 At each "choose an action" of its own, the searcher takes the tactician's best few actions (:data:`CANDIDATES`) and,
-until its time is up (``think`` seconds; at least :data:`LEAST` rollouts each), plays each one out on copies of the
+until it has played :data:`ENOUGH` rollouts of each or its time is up (``think`` seconds, the most it takes; at least
+:data:`LEAST` rollouts each whatever the time), plays each one out on copies of the
 game: the rest of its turn and the other seats' next turns (``horizon`` rounds), every seat played by a tactician,
 then scores the position from its seat (:func:`evaluate`). Each round of rollouts plays every candidate in the same
 drawn world (the same hidden cards, the same dice to start with), so the candidates are compared on a par. The
@@ -32,6 +33,12 @@ T = TypeVar("T")
 
 CANDIDATES = 4  # the tactician's best actions weighed by rollouts
 LEAST = 2  # rollouts of each candidate at least, whatever the time
+ENOUGH = 10
+"""Rollouts of each candidate after which the searcher chooses, time left or not: more did not play better. In 单挑
+at 10 rollouts a candidate it scored 26 of games 0-39 against the tactician, at 30 on the first 27 of them 18
+against 16 at 10, at 40 15 against 18; and (an earlier version, a fresh tactician in each rollout) thinking 0.5 s a
+choice 60.5% of games 0-99 against 63.5% at 10. So ``think`` is a bound, not a time it always takes: about 0.14 s a
+choice in 单挑 and 0.5 s in 双雄 on the 2-core machine."""
 PRIOR = 1.0  # the tactician's first choice's head start (points of :func:`evaluate`)
 WIN = 100.0
 
@@ -100,13 +107,17 @@ def _copy(game: TacticsGame) -> TacticsGame:
 
 class SearchDecider(Decider):
     """See the module docstring. ``think``: seconds per main-phase choice; ``horizon``: rounds played out;
-    ``least``: rollouts of each candidate at least (with ``think`` 0, a budget by count rather than by time)."""
+    ``least``: rollouts of each candidate at least (with ``think`` 0, a budget by count rather than by time);
+    ``enough``: rollouts of each candidate after which it stops thinking (:data:`ENOUGH`)."""
 
-    def __init__(self, rng: random.Random, think: float = 1.0, horizon: int = 1, least: int = LEAST) -> None:
+    def __init__(
+        self, rng: random.Random, think: float = 1.0, horizon: int = 1, least: int = LEAST, enough: int = ENOUGH
+    ) -> None:
         self.rng = rng
         self.think = think
         self.horizon = horizon
         self.least = least
+        self.enough = enough
         self._players: dict[int, TacticianDecider] = {}  # the rollouts' tacticians, per seat (:meth:`_player`)
         self.base = TacticianDecider(random.Random(rng.getrandbits(64)))
         self.game: TacticsGame | None = None
@@ -138,7 +149,7 @@ class SearchDecider(Decider):
         counts = [0] * len(ranked)
         deadline = time.perf_counter() + self.think
         read = read_log(g)  # the log so far, read once for the rollouts' players (every copy starts with it)
-        while min(counts) < self.least or time.perf_counter() < deadline:
+        while min(counts) < self.least or (min(counts) < self.enough and time.perf_counter() < deadline):
             world = self.rng.getrandbits(64)  # each candidate played out in the same drawn world (the same hidden
             for j, index in enumerate(ranked):  # cards, the same dice to start with): compared on a par
                 totals[j] += self._rollout(g, player, index, random.Random(world), read)
