@@ -34,11 +34,11 @@ T = TypeVar("T")
 CANDIDATES = 4  # the tactician's best actions weighed by rollouts
 LEAST = 2  # rollouts of each candidate at least, whatever the time
 ENOUGH = 10
-"""Rollouts of each candidate after which the searcher chooses, time left or not: more did not play better. In 单挑
-at 10 rollouts a candidate it scored 26 of games 0-39 against the tactician, at 30 on the first 27 of them 18
-against 16 at 10, at 40 15 against 18; and (an earlier version, a fresh tactician in each rollout) thinking 0.5 s a
-choice 60.5% of games 0-99 against 63.5% at 10. So ``think`` is a bound, not a time it always takes: about 0.14 s a
-choice in 单挑 and 0.5 s in 双雄 on the 2-core machine."""
+"""Rollouts of each candidate after which the searcher chooses, time left or not: more did not play better. In 单挑,
+on the first 27 of games 0-39, it won 15 at 40 rollouts a candidate against 17 at 10 (and an earlier version, a
+fresh tactician in each rollout, 18 at 30 against 16 at 10); that earlier version thinking 0.5 s a choice scored
+60.5% of games 0-99 against 63.5% at 10. So ``think`` is a bound, not a time it always takes: about 0.14 s a choice
+in 单挑 and 0.5 s in 双雄 on the 2-core machine."""
 PRIOR = 1.0  # the tactician's first choice's head start (points of :func:`evaluate`)
 WIN = 100.0
 
