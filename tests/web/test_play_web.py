@@ -259,7 +259,7 @@ def test_against_the_player_that_looks_ahead_a_page_reload_does_not_think_again(
     from toolkit.web.routes import play
 
     offered = client.get("/play?lang=en").text
-    assert 'value="search:1"' in offered and "looks ahead, 1 s a choice" in offered
+    assert 'value="search:1"' in offered and "looks ahead, at most 1 s a choice" in offered
     monkeypatch.setattr(play, "OPPONENTS", (*play.OPPONENTS, "search:0.1"))
     path = _start(client, opponent="search:0.1", seed="5")
     searcher: Any = None

@@ -82,7 +82,7 @@ def play_index(request: Request, web: Web) -> HTMLResponse:
 def _opponent_words(kind: str, lang: str) -> str:
     """The machine's tactics player as the form offers it: what it is, in the page's language."""
     if kind.startswith("search:"):
-        return t(lang, "search: looks ahead, {seconds} s a choice", seconds=kind.split(":", 1)[1])
+        return t(lang, "search: looks ahead, at most {seconds} s a choice", seconds=kind.split(":", 1)[1])
     words = {
         "heuristic": t(lang, "heuristic: weighs cover, flanks and the cost of each attack"),
         "brawler": t(lang, "brawler: attacks whatever it reaches"),
