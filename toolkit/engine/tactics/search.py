@@ -106,7 +106,7 @@ def _copy(game: TacticsGame) -> TacticsGame:
 
 
 class SearchDecider(Decider):
-    """See the module docstring. ``think``: seconds per main-phase choice; ``horizon``: rounds played out;
+    """See the module docstring. ``think``: the most seconds per main-phase choice; ``horizon``: rounds played out;
     ``least``: rollouts of each candidate at least (with ``think`` 0, a budget by count rather than by time);
     ``enough``: rollouts of each candidate after which it stops thinking (:data:`ENOUGH`)."""
 
