@@ -25,6 +25,7 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -39,15 +40,12 @@ MOST_SECONDS = 2.0  # a choice, on average
 def play(job: tuple[str, int, float, int]) -> tuple[str, float, int, int, float, float]:
     """One game: (mode, the searcher's score, its decisions, its rollouts, its seconds choosing actions, the longest
     of those choices)."""
-    from toolkit.catalog import load_catalog
-    from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
-    from toolkit.engine.simulate import simulate_tactics, tactics_decider
+    from toolkit.engine.simulate import tactics_decider
     from toolkit.engine.tactics.search import LEAST, SearchDecider
     from toolkit.engine.tactics.tactician import SeatDeciders
 
     mode, index, think, rollouts = job
-    records = list(load_catalog([ROOT / "cards" / "tactics"]).records)
-    decks = random_legal_decks(records, mode, random.Random(70_000 + index // 2), 2)
+    play_deal = deal(mode, index // 2)
     seat = 1 if index % 2 == 0 else 2
     seed = 90_000 + index // 2
     players = tactics_decider(["heuristic", "heuristic"], seed, 2)  # the tactician on the other seat as in simulate
@@ -70,31 +68,39 @@ def play(job: tuple[str, int, float, int]) -> tuple[str, float, int, int, float,
             longest = max(longest, took)
 
     searcher.choose = timed  # type: ignore[method-assign]
-    game = simulate_tactics(records, mode, [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks],
-                            100, seed, players)  # fmt: skip
-    winners = game.result()["winners"]
+    winners = play_deal(seed, players)
     score = 0.5 if not winners else 1.0 if seat in winners else 0.0
     return mode, score, searcher.decisions, searcher.rollouts, spent, longest
+
+
+def deal(mode: str, number: int) -> Callable[[int, Any], list[int]]:
+    """Deal ``number`` of ``mode`` (random legal decks, as the games of a deal are dealt): a function that plays it
+    with the given seed and players (simulate_tactics' ``decider``) and returns the winners."""
+    from toolkit.catalog import load_catalog
+    from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
+    from toolkit.engine.simulate import simulate_tactics
+
+    records = list(load_catalog([ROOT / "cards" / "tactics"]).records)
+    decks = random_legal_decks(records, mode, random.Random(70_000 + number), 2)
+    squads, cards = [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks]
+
+    def play_it(seed: int, players: Any) -> list[int]:
+        winners: list[int] = simulate_tactics(records, mode, squads, cards, 100, seed, players).result()["winners"]
+        return winners
+
+    return play_it
 
 
 def deal_odds(job: tuple[str, int, int]) -> tuple[str, int, float]:
     """How far a deal decides its games by itself: the tactician on both seats plays it ``count`` times with other
     dice (the first with the deal's own), and the share the first seat's deck wins is returned (a draw ½)."""
-    from toolkit.catalog import load_catalog
-    from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
-    from toolkit.engine.simulate import simulate_tactics
-
-    mode, deal, count = job
-    records = list(load_catalog([ROOT / "cards" / "tactics"]).records)
-    decks = random_legal_decks(records, mode, random.Random(70_000 + deal), 2)
+    mode, number, count = job
+    play_deal = deal(mode, number)
     won = 0.0
     for dice in range(count):
-        game = simulate_tactics(records, mode, [list(d.agents or []) for d in decks],
-                                [deck_card_ids(d) for d in decks], 100, 90_000 + deal + 7919 * dice,
-                                ["heuristic", "heuristic"])  # fmt: skip
-        winners = game.result()["winners"]
+        winners = play_deal(90_000 + number + 7919 * dice, ["heuristic", "heuristic"])
         won += 0.5 if not winners else 1.0 if 1 in winners else 0.0
-    return mode, deal, won / count
+    return mode, number, won / count
 
 
 DECIDED = 7 / 8  # a deal whose one deck wins at least this share of the tactician's games against itself
