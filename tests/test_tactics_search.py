@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 import pytest
 
@@ -114,29 +115,35 @@ def test_a_game_against_it_replays_from_its_record_without_thinking_again() -> N
     assert replayed.base._played == searcher.base._played and replayed.base._turn == searcher.base._turn
 
 
+def _at_turn_start() -> Any:
+    """A 单挑 game after 3 rounds, at the start of seat 1's main phase in the next (where a searcher's rollouts
+    begin)."""
+    g: Any = _game("duel", 3, deal=5, seed=9)
+    g.round += 1
+    g.start_turn(1)
+    g.draw_phase(1)
+    return g
+
+
 def test_a_rollout_player_plays_each_copy_as_a_fresh_tactician_would() -> None:
     from toolkit.engine.tactics.search import _play_out
     from toolkit.engine.tactics.tactician import SeatDeciders
 
-    game = _game("duel", 3, deal=5, seed=9)
-    g = game  # type: ignore[assignment]
-    g.round += 1  # type: ignore[attr-defined]
-    g.start_turn(1)  # type: ignore[attr-defined]
-    g.draw_phase(1)  # type: ignore[attr-defined]
+    g = _at_turn_start()
     kept = TacticianDecider(random.Random(0))
-    read = read_log(g)  # type: ignore[arg-type]
-    assert read.events == len(g.log) and read.relevant and read.progressed  # type: ignore[attr-defined]
+    read = read_log(g)
+    assert read.events == len(g.log) and read.relevant and read.progressed
     logs = []
     # twice the same player, then a fresh one, then the same player again given the log read beforehand, on a copy
     # without the coverage measure (as the searcher plays them)
     for player, primed in ((kept, None), (kept, None), (TacticianDecider(random.Random(3)), None), (kept, read)):
-        clone = g.clone(measure=primed is None)  # type: ignore[attr-defined]
+        clone = g.clone(measure=primed is None)
         if player is kept:
             player.play_copy(clone, random.Random(3), primed)
         players = SeatDeciders({1: player, 2: TacticianDecider(random.Random(4))}).bind(clone)
         clone.decider = clone.triggers.decider = players
         _play_out(clone, 1, clone.legal_actions(1)[0], players, 1)
-        logs.append([e.to_json() for e in clone.log.since(len(g.log))])  # type: ignore[attr-defined]
+        logs.append([e.to_json() for e in clone.log.since(len(g.log))])
         assert player.game is clone
         measured = (clone.coverage, clone.occasions, clone.idle)
         assert all(measured) if primed is None else not any(measured)
@@ -197,21 +204,17 @@ def test_a_rollout_plays_as_many_rounds_as_its_horizon() -> None:
     from toolkit.engine.tactics.search import _play_out
     from toolkit.engine.tactics.tactician import SeatDeciders
 
-    game = _game("duel", 3, deal=5, seed=9)
-    g = game  # type: ignore[assignment]
-    g.round += 1  # type: ignore[attr-defined]
-    g.start_turn(1)  # type: ignore[attr-defined]
-    g.draw_phase(1)  # type: ignore[attr-defined]
+    g = _at_turn_start()
     turns = {}
     for horizon in (1, 2, 3):
-        clone = g.clone(measure=False)  # type: ignore[attr-defined]
+        clone = g.clone(measure=False)
         players = SeatDeciders({1: TacticianDecider(random.Random(3)), 2: TacticianDecider(random.Random(4))})
         players.bind(clone)
         clone.decider = clone.triggers.decider = players
         _play_out(clone, 1, clone.legal_actions(1)[0], players, horizon)
         assert clone.winners is None
         turns[horizon] = [(e.player, e.data["round"]) for e in clone.log.since(len(g.log)) if e.kind == "turn_start"]
-    start = g.round  # type: ignore[attr-defined]
+    start = g.round
     assert turns == {1: [(2, start)], 2: [(2, start), (1, start + 1), (2, start + 1)],
                      3: [(2, start), (1, start + 1), (2, start + 1), (1, start + 2), (2, start + 2)]}  # fmt: skip
 
