@@ -410,18 +410,16 @@ def engine_before_after(before: str, repeat: int) -> None:
             copy.deepcopy(game, dict(keep))
         return 20
 
-    def clones() -> int:
-        for _ in range(200):
-            game.clone()
-        return 200
+    def clones(measure: bool) -> Callable[[], int]:
+        def run() -> int:
+            for _ in range(200):
+                game.clone(measure=measure)
+            return 200
 
-    def search_clones() -> int:
-        for _ in range(200):
-            game.clone(measure=False)
-        return 200
+        return run
 
-    deep, cheap = rate(deep_copies, 20, repeat), rate(clones, 200, repeat)
-    lean = rate(search_clones, 200, repeat)
+    deep, cheap = rate(deep_copies, 20, repeat), rate(clones(True), 200, repeat)
+    lean = rate(clones(False), 200, repeat)
     print(f"copies of a {mode} game at round 8 ({len(game.log)} log events), per second:")
     print(f"  copy.deepcopy (records, rules, mode shared): {deep:10,.0f}")
     print(f"  TacticsGame.clone:                           {cheap:10,.0f}   {cheap / deep:.1f}x")
