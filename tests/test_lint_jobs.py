@@ -207,3 +207,39 @@ def test_a_file_changed_after_a_worker_read_it(pool: Path, monkeypatch: pytest.M
     monkeypatch.undo()
     assert parallel == _lint_files(pool, jobs=1)
     assert any(card.name in line and "card.text.parse" in line for line in parallel)
+
+
+def test_a_file_a_worker_checked_is_not_read_again_here(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What a worker found in a file this process has not read stands on the file's signature (device, inode,
+    size, times of change, taken before the worker read it): the file is not read here, unless to place a
+    finding found later; the findings are the same as without workers."""
+    serial = _lint_files(pool, jobs=1)
+    read_here: list[str] = []
+    real_read, real_adopt = toolkit.catalog.read_source, validators.lint._Files.adopt
+    real_take_back = validators.text_lint.TextVerdicts.take_back
+    adopted: list[Any] = []
+
+    def read(path: Path, *args: Any) -> Any:
+        read_here.append(str(path))
+        return real_read(path, *args)
+
+    def adopt(self: Any, entry: Any, result: Any) -> bool:
+        taken = real_adopt(self, entry, result)
+        if taken:
+            adopted.append(entry)
+        return bool(taken)
+
+    def after_the_workers(self: Any, entries: Any) -> None:
+        self.collect()  # the workers check every file they may before this process takes any
+        real_take_back(self, entries)
+
+    monkeypatch.setattr(toolkit.catalog, "read_source", read)
+    monkeypatch.setattr(validators.lint._Files, "adopt", adopt)
+    monkeypatch.setattr(validators.text_lint.TextVerdicts, "take_back", after_the_workers)
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    parallel = _lint_files(pool, jobs=2)
+    assert parallel == serial
+    quiet = {str(entry.source.path) for entry in adopted if not entry._findings}
+    placed = {str(entry.source.path) for entry in adopted if entry._findings}
+    assert len(quiet) > 100 and not quiet & set(read_here)
+    assert placed and (set(read_here) & (quiet | placed)) <= placed  # (read again only to place a finding)

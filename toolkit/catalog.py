@@ -276,6 +276,23 @@ class FileSource(Source):
             _TEXT.__set__(self, None)
             self._state = _RELEASED
 
+    @property
+    def unread(self) -> bool:
+        """Whether nothing has been read from the file yet."""
+        return self._state is _UNREAD
+
+    @property
+    def holds_text(self) -> bool:
+        """Whether the file's text (or why it cannot be read) is held now: asking for it reads nothing."""
+        return self._state is _READ
+
+    def read_elsewhere(self, bom: bool) -> None:
+        """What another process learned reading the file (lint's workers): it reads, with or without a byte
+        order mark (``bom``). The text is not held: it is read if asked for, as after :meth:`release`."""
+        for slot, value in ((_TEXT, None), (_ERROR, None), (_IO_ERROR, False), (_ERRNO, None), (_BOM, bom)):
+            slot.__set__(self, value)
+        self._state = _RELEASED
+
 
 def context_sources(targets: list[Path], walked: Iterable[Path] = ()) -> tuple[list[Source], set[str]]:
     """Sources for ``targets`` plus every other record of their games.

@@ -1213,28 +1213,38 @@ class _Files:
         disk = self._worker_disk
         if disk is None:
             disk = self._worker_disk = _Disk()
-        kept: list[tuple[Entry, tuple[Any, ...]]] = []
+        kept: list[tuple[Entry, Any, tuple[Any, ...]]] = []
         for key, path in chunk:
+            signature = file_signature(path)  # (before reading: a file changed after it differs from the parent's)
             entry = Entry(read_source(path), True, key)
             _check_file(entry, disk)
             record = entry.record
             state = None if record is None else _summary_state(record)
             if state is not None:  # (a record the model refused, a kind kept whole: the parent checks it itself)
-                kept.append((entry, state))
-        texts = _reach_verdicts([entry for entry, _ in kept], disk.verdicts)
+                kept.append((entry, signature, state))
+        texts = _reach_verdicts([entry for entry, _, _ in kept], disk.verdicts)
         results = []
-        for (entry, state), found in zip(kept, texts, strict=True):
+        for (entry, signature, state), found in zip(kept, texts, strict=True):
             key = entry.key  # (let go by _settle)
             _settle(entry, found, self.fonts, disk.verdicts, False, summary=False)
             source = entry.source
-            results.append((key, (source.text, source.bom, entry._findings, state, entry.names, entry.private,
-                                        entry.texts, entry.fonts, entry.text_findings)))  # fmt: skip
+            results.append((key, (signature, hash(source.text), source.bom, entry._findings, state, entry.names,
+                                  entry.private, entry.texts, entry.fonts, entry.text_findings)))  # fmt: skip
         return results
 
     def adopt(self, entry: Entry, result: Any) -> bool:
-        text, bom, findings, state, names, private, texts, fonts, text_findings = result
+        """A worker's check stands if this process would read the same text: a file it has not read stands if
+        its :func:`file_signature` is the one the worker saw before reading it (the file is not read here, only
+        again to place a finding found later); a text it holds, if it hashes the same (a worker is forked, so
+        its string hashes are this process's)."""
+        signature, digest, bom, findings, state, names, private, texts, fonts, text_findings = result
         source = entry.source
-        if source.text != text or source.bom != bom:  # (this process read another text)
+        if isinstance(source, FileSource) and source.unread:
+            if signature is None or file_signature(source.path) != signature:  # (it changed since)
+                return False
+            source.read_elsewhere(bom)
+            entry.released = True
+        elif source.text is None or hash(source.text) != digest or source.bom != bom:  # (it read another text)
             return False
         found = _summary_class(state[0], state[1])
         assert found is not None
@@ -1245,6 +1255,16 @@ class _Files:
             _release(entry)
         self._count.advance()
         return True
+
+
+def file_signature(path: Path) -> tuple[int, ...] | None:
+    """What tells a file's versions apart without reading it: its device, inode, size and times of change (the
+    status change time in nanoseconds moves on every write, and no one sets it back); None if it cannot be told."""
+    try:
+        found = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns
 
 
 def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter, release: bool = False) -> LintResult:
@@ -1423,7 +1443,7 @@ def _place(entry: Entry, checked: bool = False) -> None:
 def _release(entry: Entry) -> None:
     """Let the text of a file read from disk go (read again if a finding is to be placed, or a map's cells)."""
     source = entry.source
-    if isinstance(source, FileSource) and source.text is not None:
+    if isinstance(source, FileSource) and source.holds_text and source.text is not None:
         source.release()
         entry.released = True
 
