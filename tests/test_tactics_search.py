@@ -235,3 +235,15 @@ def test_it_stops_thinking_once_each_candidate_has_had_enough_rollouts() -> None
     counted = SearchDecider(random.Random(1), think=0.0, least=ENOUGH + 3).bind(position)  # type: ignore[arg-type]
     counted.choose(1, "choose an action", actions)
     assert counted.rollouts == (ENOUGH + 3) * candidates
+
+
+def test_the_think_help_says_how_many_rollouts_are_enough_in_both_languages() -> None:
+    """`--think`'s help gives the number of rollouts after which the searcher stops in words (ENOUGH): if that
+    number changes, this fails until the help says the new one in English and Chinese."""
+    from toolkit import i18n
+    from toolkit.cli._options import THINK_OPTION
+    from toolkit.engine.tactics.search import ENOUGH
+
+    english = str(THINK_OPTION.help)
+    assert f"candidate actions {ENOUGH} times" in english
+    assert f"推演满 {ENOUGH} 次" in i18n.t("zh-Hans", english)
