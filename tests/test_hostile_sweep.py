@@ -165,6 +165,21 @@ def test_read_regular_refuses_fifos_directories_and_too_large_files(tmp_path: Pa
     assert source.text is None and source.io_error and source.error == "not a regular file (a FIFO)"
 
 
+def test_read_regular_reads_whole_files_whatever_size_their_status_gives(tmp_path: Path) -> None:
+    """A file is read in one go of the size its status gives (and a byte more, to see its end), but a file
+    whose status says less than it holds (a /proc file says 0) or that is larger than a megabyte is read whole
+    all the same; an empty file is empty."""
+    assert read_regular(write(tmp_path / "empty", b"")) == b""
+    big = bytes(range(256)) * (3 * 4096 + 7)  # 3 MiB and a little: several reads past the first
+    assert read_regular(write(tmp_path / "big", big)) == big
+    assert read_regular(tmp_path / "big", len(big)) == big
+    with pytest.raises(OSError, match="larger than"):
+        read_regular(tmp_path / "big", len(big) - 1)
+    status = Path("/proc/self/status")
+    if status.exists() and status.stat().st_size == 0:
+        assert b"Name:" in read_regular(status)
+
+
 # --------------------------------------------------------------------------
 # fmt and text fmt
 

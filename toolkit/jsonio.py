@@ -745,19 +745,28 @@ def read_regular(path: Path, limit: int | None = None) -> bytes:
         reason = dangling_link(path) or tr("No such file or directory")
         raise FileNotFoundError(errno.ENOENT, reason, str(path)) from None
     try:
-        mode = os.fstat(fd).st_mode
+        found = os.fstat(fd)
+        mode = found.st_mode
         if stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, tr("it is a directory"), str(path))
         if not stat.S_ISREG(mode):
             raise OSError(errno.EINVAL, _not_regular(mode), str(path))
         chunks: list[bytes] = []
+        expected = found.st_size
         size, cap = 0, None if limit is None else limit + 1
         while cap is None or size < cap:
-            chunk = os.read(fd, 1 << 20 if cap is None else min(1 << 20, cap - size))
+            # the rest of the size fstat gave and a byte more, so one short read ends it (not a second read of
+            # nothing, nor a buffer of 1 MiB for a file of 2 KiB); 1 MiB at a time past it (a file that grew)
+            want = expected + 1 - size if size <= expected else 1 << 20
+            if cap is not None:
+                want = min(want, cap - size)
+            chunk = os.read(fd, want)
             if not chunk:
                 break
             chunks.append(chunk)
             size += len(chunk)
+            if len(chunk) < want and size >= expected:
+                break
     finally:
         os.close(fd)
     if limit is not None and size > limit:
