@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import CARDS, ROOT, SCHEMA
-from toolkit.balance.figures import figures, simultaneous_z, wilson
+from toolkit.balance.figures import figures, paired, simultaneous_z, wilson
 from toolkit.balance.games import maps_for
 from toolkit.balance.store import compare, holm, list_runs, load_run, save_run, two_proportion
 from toolkit.catalog import load_catalog
@@ -247,3 +247,17 @@ def test_a_melee_seat_is_held_against_its_fair_share() -> None:
     assert data["modes"][0]["first_seat"]["centre"] == 0.25
     draw = {**results[0], "winners": [], "reason": "round limit"}
     assert figures([draw])["agents"][0]["score"] == 0.25  # a draw: each seat its fair share
+
+
+def test_two_players_compared_game_by_game_on_the_same_games() -> None:
+    """The games both played, each's score on them, the games one did better and worse in, and the two-sided
+    sign test on those: 5 wins out of 5 different games is p = 2/32; 9 against 5 is noise (p 0.42); the games
+    only one played are left out, and draws count as half a point."""
+    ahead = paired({i: 1.0 for i in range(5)}, {i: 0.0 for i in range(5)})
+    assert ahead == {"n": 5, "score": 5.0, "against": 0.0, "better": 5, "worse": 0, "p": 0.0625}
+    mixed = paired({i: 1.0 if i < 9 else 0.0 for i in range(14)} | {99: 1.0},
+                   {i: 0.0 if i < 9 else 1.0 for i in range(14)} | {("duo", 1): 0.5})  # fmt: skip
+    assert (mixed["n"], mixed["better"], mixed["worse"], mixed["p"]) == (14, 9, 5, 0.42395)
+    drawn = paired({1: 0.5, 2: 1.0}, {1: 0.0, 2: 1.0})
+    assert (drawn["score"], drawn["against"], drawn["better"], drawn["worse"], drawn["p"]) == (1.5, 1.0, 1, 0, 1.0)
+    assert paired({}, {1: 1.0}) == {"n": 0, "score": 0, "against": 0, "better": 0, "worse": 0, "p": 1.0}

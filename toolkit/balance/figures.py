@@ -53,6 +53,20 @@ def rate(score: float, n: int) -> dict[str, Any]:
     }
 
 
+def paired(these: dict[Any, float], those: dict[Any, float]) -> dict[str, Any]:
+    """Two players' scores on the same games (each a dict game -> score: two versions of a player, say, on the
+    same seeds), compared game by game: ``n`` games both played, each's ``score`` on them, how many games the first
+    did ``better`` and ``worse`` in, and ``p``, the two-sided sign test on those games (the chance of a split at
+    least this uneven if neither were the stronger: a difference of a few games among many the same is noise)."""
+    shared = sorted(set(these) & set(those), key=repr)
+    better = sum(1 for game in shared if these[game] > those[game])
+    worse = sum(1 for game in shared if these[game] < those[game])
+    differ = better + worse
+    tail = sum(math.comb(differ, k) for k in range(min(better, worse) + 1)) / 2**differ if differ else 1.0
+    return {"n": len(shared), "score": sum(these[g] for g in shared), "against": sum(those[g] for g in shared),
+            "better": better, "worse": worse, "p": round(min(1.0, 2 * tail), DIGITS)}  # fmt: skip
+
+
 def simultaneous_z(tests: int, level: float = 0.95) -> float:
     """The z of a two-sided interval that holds for ``tests`` rates at once at ``level`` (Bonferroni)."""
     return NormalDist().inv_cdf(1 - (1 - level) / (2 * max(1, tests)))
