@@ -35,7 +35,7 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from json.encoder import encode_basestring as _encode_string  # json's own (C) string encoder, ensure_ascii=False
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -727,14 +727,18 @@ class FileTooLarge(OSError):
     """A file larger than the reader's limit (``strerror`` says so)."""
 
 
-def read_regular(path: Path, limit: int | None = None) -> bytes:
+def read_regular(
+    path: Path, limit: int | None = None, on_status: Callable[[os.stat_result], None] | None = None
+) -> bytes:
     """The bytes of the regular file at ``path``, without ever blocking on what is not one.
 
     The file is opened non-blocking and checked with ``fstat`` on the open descriptor:
     a FIFO (which would wait for a writer forever), a device, a socket or a directory
     is refused with an :class:`OSError` whose ``strerror`` says what it is. With
     ``limit``, a file larger than ``limit`` bytes raises :class:`FileTooLarge` (at most
-    ``limit + 1`` bytes are read). A path holding a NUL is an :class:`OSError` too.
+    ``limit + 1`` bytes are read). A path holding a NUL is an :class:`OSError` too. ``on_status``, if
+    given, is called with that status of the open file before anything is read from it (lint's workers tell
+    the file's version by it).
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
     try:
@@ -746,6 +750,8 @@ def read_regular(path: Path, limit: int | None = None) -> bytes:
         raise FileNotFoundError(errno.ENOENT, reason, str(path)) from None
     try:
         found = os.fstat(fd)
+        if on_status is not None:
+            on_status(found)
         mode = found.st_mode
         if stat.S_ISDIR(mode):
             raise IsADirectoryError(errno.EISDIR, tr("it is a directory"), str(path))
@@ -801,11 +807,13 @@ def _size(limit: int) -> str:
     return trn("{n} byte", "{n} bytes", limit)
 
 
-def read_source(path: Path, limit: int = MAX_SOURCE_BYTES) -> Source:
+def read_source(
+    path: Path, limit: int = MAX_SOURCE_BYTES, on_status: Callable[[os.stat_result], None] | None = None
+) -> Source:
     """Read a UTF-8 file; an unreadable (or FIFO, device, directory, too large) or undecodable file
-    becomes ``Source.error``. Never blocks on a FIFO (:func:`read_regular`)."""
+    becomes ``Source.error``. Never blocks on a FIFO (:func:`read_regular`, which ``on_status`` goes to)."""
     try:
-        data = read_regular(path, limit)
+        data = read_regular(path, limit, on_status)
     except OSError as exc:
         return Source(path, error=os_reason(exc), io_error=True, errno=exc.errno)
     try:

@@ -1215,8 +1215,10 @@ class _Files:
             disk = self._worker_disk = _Disk()
         kept: list[tuple[Entry, Any, tuple[Any, ...]]] = []
         for key, path in chunk:
-            signature = file_signature(path)  # (before reading: a file changed after it differs from the parent's)
-            entry = Entry(read_source(path), True, key)
+            # the signature of the open file before it is read: a file changed after it differs from the parent's
+            status: list[os.stat_result] = []
+            entry = Entry(read_source(path, on_status=status.append), True, key)
+            signature = signature_of(status[0]) if status else None
             _check_file(entry, disk)
             record = entry.record
             state = None if record is None else _summary_state(record)
@@ -1258,13 +1260,17 @@ class _Files:
 
 
 def file_signature(path: Path) -> tuple[int, ...] | None:
-    """What tells a file's versions apart without reading it: its device, inode, size and times of change (the
-    status change time in nanoseconds moves on every write, and no one sets it back); None if it cannot be told."""
+    """:func:`signature_of` the file at ``path``; None if it cannot be told."""
     try:
-        found = os.stat(path)
+        return signature_of(os.stat(path))
     except (OSError, ValueError):
         return None
-    return found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns, found.st_ctime_ns
+
+
+def signature_of(status: os.stat_result) -> tuple[int, ...]:
+    """What tells a file's versions apart without reading it: its device, inode, size and times of change (the
+    status change time in nanoseconds moves on every write, and no one sets it back)."""
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns
 
 
 def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter, release: bool = False) -> LintResult:
