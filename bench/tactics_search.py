@@ -192,16 +192,18 @@ def main() -> None:
               f"n={len(rows)}; {rollouts / decisions:.0f} rollouts a choice, {seconds:.2f} s a choice "
               f"(longest {longest:.1f} s); target {100 * TARGET:.0f}% at {MOST_SECONDS:g} s: "
               f"{'met' if met else 'not met'}")  # fmt: skip
+        games = {game: points for (m, game), points in scores.items() if m == mode}  # this mode's, by number
         if earlier is not None:
-            mine = {game: score for (m, game), score in scores.items() if m == mode}
-            compared = paired(mine, {game: score for (m, game), score in earlier.items() if m == mode})
+            compared = paired(games, {game: points for (m, game), points in earlier.items() if m == mode})
             print(f"           against {args.against}: {compared['n']} games both played, {compared['score']:g} "
                   f"against {compared['against']:g}; {compared['better']} better, {compared['worse']} worse "
                   f"(sign test p = {compared['p']:.3g})")  # fmt: skip
         if odds:
-            games = [(args.first + i, r[0]) for i, r in enumerate(rows)]  # (the games in order, as jobs were made)
-            decided = [s for i, s in games if max(odds[(mode, i // 2)], 1 - odds[(mode, i // 2)]) >= DECIDED]
-            others = [s for i, s in games if max(odds[(mode, i // 2)], 1 - odds[(mode, i // 2)]) < DECIDED]
+            decided: list[float] = []
+            others: list[float] = []
+            for game, points in games.items():
+                share = odds[(mode, game // 2)]
+                (decided if max(share, 1 - share) >= DECIDED else others).append(points)
             for label, part in (("decided by the deal", decided), ("the other deals", others)):
                 if part:
                     low, high = wilson(sum(part), len(part))
