@@ -219,12 +219,12 @@ def test_a_file_a_worker_checked_is_not_read_again_here(pool: Path, monkeypatch:
     real_take_back = validators.text_lint.TextVerdicts.take_back
     adopted: list[Any] = []
 
-    def read(path: Path, *args: Any) -> Any:
+    def read(path: Path, *args: Any, **kwargs: Any) -> Any:
         read_here.append(str(path))
-        return real_read(path, *args)
+        return real_read(path, *args, **kwargs)
 
-    def adopt(self: Any, entry: Any, result: Any) -> bool:
-        taken = real_adopt(self, entry, result)
+    def adopt(self: Any, entry: Any, result: Any, **kwargs: Any) -> bool:
+        taken = real_adopt(self, entry, result, **kwargs)
         if taken:
             adopted.append(entry)
         return bool(taken)

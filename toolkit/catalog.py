@@ -206,14 +206,17 @@ class FileSource(Source):
     its text, or why it cannot be read, is first asked for: a list of 100,000 of them holds no text until each
     is used. :meth:`release` lets the text go; asked for again, the file is read again."""
 
-    __slots__ = ("_state",)
+    __slots__ = ("_state", "signature")
 
     def __init__(self, path: Path) -> None:
         self.path = path
         self._state = _UNREAD
+        # the :func:`signature_of` the file as it was first read here (taken before reading), else None
+        self.signature: tuple[int, ...] | None = None
 
     def _load(self) -> None:
-        read = read_source(self.path)
+        first = self._state is _UNREAD
+        read = read_source(self.path, on_status=self._keep_signature if first else None)
         for slot, value in ((_TEXT, read.text), (_ERROR, read.error), (_IO_ERROR, read.io_error),
                             (_ERRNO, read.errno), (_BOM, read.bom)):  # fmt: skip
             slot.__set__(self, value)
@@ -276,6 +279,9 @@ class FileSource(Source):
             _TEXT.__set__(self, None)
             self._state = _RELEASED
 
+    def _keep_signature(self, status: os.stat_result) -> None:
+        self.signature = signature_of(status)
+
     @property
     def unread(self) -> bool:
         """Whether nothing has been read from the file yet."""
@@ -292,6 +298,20 @@ class FileSource(Source):
         for slot, value in ((_TEXT, None), (_ERROR, None), (_IO_ERROR, False), (_ERRNO, None), (_BOM, bom)):
             slot.__set__(self, value)
         self._state = _RELEASED
+
+
+def signature_of(status: os.stat_result) -> tuple[int, ...]:
+    """What tells a file's versions apart without reading it: its device, inode, size and times of change (the
+    status change time in nanoseconds moves on every write, and no one sets it back)."""
+    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns
+
+
+def file_signature(path: Path | str) -> tuple[int, ...] | None:
+    """:func:`signature_of` the file at ``path``; None if it cannot be told."""
+    try:
+        return signature_of(os.stat(path))
+    except (OSError, ValueError):
+        return None
 
 
 def context_sources(targets: list[Path], walked: Iterable[Path] = ()) -> tuple[list[Source], set[str]]:

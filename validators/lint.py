@@ -52,7 +52,7 @@ from typing import Any, Protocol
 import jsonschema
 from pydantic import ValidationError
 
-from toolkit.catalog import FileSource, file_key
+from toolkit.catalog import FileSource, file_key, file_signature, signature_of
 from toolkit.gcpause import gc_paused
 from toolkit.i18n import N_, current_lang, tc, tr, trn, word
 from toolkit.i18n.words import Nc_
@@ -1119,6 +1119,8 @@ def lint_files(
     meter: Meter | None = None,
     jobs: int = 1,
     pool: Sequence[Path] = (),
+    cache: bool = False,
+    cache_dir: Path | None = None,
 ) -> LintResult:
     """Lint the files ``targets`` (from :func:`toolkit.catalog.discover`) among the other records of their
     games (:func:`toolkit.catalog.context_sources`, which ``walked`` spares a second walk; files in no game
@@ -1126,13 +1128,33 @@ def lint_files(
     are read, and read their share themselves. ``pooled`` on the result: how many records of ``pool`` were read.
 
     Each file is read when it is checked and its text let go after (a file is read again to place a finding
-    found later), so memory holds the records' summaries, not every file (:class:`Entry`)."""
+    found later), so memory holds the records' summaries, not every file (:class:`Entry`).
+
+    With ``cache`` (and directories ``walked``), each file's own checks are kept for the next run, and a file
+    unchanged since the last run is not checked again (:mod:`validators.lint_cache`, in ``cache_dir`` or the
+    user's cache directory); the findings are the same."""
     from toolkit.catalog import context_sources, pool_context
 
+    from .lint_cache import LintCache
+    from .text_lint import _language
+
+    walked = list(walked)
     with gc_paused():
         keys = [file_key(p) for p in targets]
-        verdicts = TextVerdicts(_Files())
-        verdicts.start_workers(_text_chunks(list(zip(keys, targets, strict=True)), jobs - 1), jobs - 1)
+        files = _Files()
+        store = LintCache.for_run(walked, _language(), files.fonts.covered(), cache_dir) if cache else None
+        ready: dict[str, Any] = {}  # the kept results of files unchanged since
+        if store is not None:
+            files.kept = {}
+            stored = store.load()
+            for key, path in zip(keys, targets, strict=True) if stored else ():
+                found = stored.get(key)
+                if found is not None and found[0] is not None and file_signature(path) == found[0]:
+                    ready[key] = found
+            del stored
+        verdicts = TextVerdicts(files)
+        pending = [(key, path) for key, path in zip(keys, targets, strict=True) if key not in ready]
+        verdicts.start_workers(_text_chunks(pending, jobs - 1), jobs - 1)
         try:
             sources, wanted = context_sources(targets, walked)
             pooled = pool_context(sources, wanted, pool)
@@ -1141,12 +1163,23 @@ def lint_files(
                 # the targets come first, in order (their keys are known); the other records of their games next
                 key = keys[i] if i < len(targets) and source.path is targets[i] else file_key(source.path)
                 entries.append(Entry(source, key in wanted, key))
-            del sources, wanted, keys
-            result = _lint_entries(entries, _Disk(verdicts), meter_or_silent(meter), release=True)
+            del sources, wanted, keys, pending
+            saved: list[Callable[[], None]] = []
+
+            def save() -> None:  # once each file's own checks are done (the checks across records go on)
+                if store is not None and files.kept is not None:
+                    saved.append(store.save(files.kept, files.fresh))
+                    files.kept = None
+
+            result = _lint_entries(
+                entries, _Disk(verdicts), meter_or_silent(meter), release=True, ready=ready, checked=save
+            )
             result.pooled = len(pooled)
             return result
         finally:
             verdicts.close()
+            for wait in saved:
+                wait()
 
 
 def lint_sources(
@@ -1192,6 +1225,10 @@ class _Files:
         self._count: Meter = meter_or_silent(None)
         self._release = False
         self._worker_disk: _Disk | None = None  # a worker's own
+        # with a cache (lint_files): each target's result as a worker sends it (:meth:`work`), by file key, kept
+        # before the checks across records add to its findings; ``fresh``: how many were worked out this run
+        self.kept: dict[str, Any] | None = None
+        self.fresh = 0
 
     def bind(self, disk: _Disk, count: Meter, release: bool) -> None:
         """Check files here with ``disk``, advancing ``count``; ``release``: let each text go once checked."""
@@ -1205,8 +1242,16 @@ class _Files:
             for entry in batch:
                 _check_file(entry, disk)
             texts = _reach_verdicts(batch, disk.verdicts)
+            kept = self.kept
             for entry, found in zip(batch, texts, strict=True):
-                _settle(entry, found, self.fonts, disk.verdicts, self._release)
+                if kept is None:
+                    _settle(entry, found, self.fonts, disk.verdicts, self._release)
+                else:
+                    key, state = entry.key, _keepable(entry)
+                    _settle(entry, found, self.fonts, disk.verdicts, self._release)
+                    if state is not None:
+                        kept[key] = _result(entry, state[0], state[1])
+                        self.fresh += 1
                 self._count.advance()
 
     def work(self, chunk: list[tuple[str, Path]]) -> list[tuple[str, Any]]:
@@ -1229,20 +1274,19 @@ class _Files:
         for (entry, signature, state), found in zip(kept, texts, strict=True):
             key = entry.key  # (let go by _settle)
             _settle(entry, found, self.fonts, disk.verdicts, False, summary=False)
-            source = entry.source
-            results.append((key, (signature, hash(source.text), source.bom, entry._findings, state, entry.names,
-                                  entry.private, entry.texts, entry.fonts, entry.text_findings)))  # fmt: skip
+            results.append((key, _result(entry, signature, state)))
         return results
 
-    def adopt(self, entry: Entry, result: Any) -> bool:
+    def adopt(self, entry: Entry, result: Any, *, signed: bool = False) -> bool:
         """A worker's check stands if this process would read the same text: a file it has not read stands if
         its :func:`file_signature` is the one the worker saw before reading it (the file is not read here, only
-        again to place a finding found later); a text it holds, if it hashes the same (a worker is forked, so
-        its string hashes are this process's)."""
+        again to place a finding found later; ``signed``: the caller has just compared them); a text it holds,
+        if it hashes the same (a worker is forked, so its string hashes are this process's). A kept result of
+        an earlier run (:mod:`validators.lint_cache`) is taken the same way."""
         signature, digest, bom, findings, state, names, private, texts, fonts, text_findings = result
         source = entry.source
         if isinstance(source, FileSource) and source.unread:
-            if signature is None or file_signature(source.path) != signature:  # (it changed since)
+            if signature is None or (not signed and file_signature(source.path) != signature):  # (it changed)
                 return False
             source.read_elsewhere(bom)
             entry.released = True
@@ -1250,6 +1294,9 @@ class _Files:
             return False
         found = _summary_class(state[0], state[1])
         assert found is not None
+        if self.kept is not None:
+            self.kept[entry.key] = result
+            self.fresh += not signed  # (a worker's result: worked out this run)
         entry.record, entry._findings, entry.names, entry.private = _summary(found, state), findings, names, private
         entry.texts, entry.fonts, entry.text_findings, entry.checked = texts, fonts, text_findings, True
         entry.key = ""
@@ -1259,30 +1306,54 @@ class _Files:
         return True
 
 
-def file_signature(path: Path) -> tuple[int, ...] | None:
-    """:func:`signature_of` the file at ``path``; None if it cannot be told."""
-    try:
-        return signature_of(os.stat(path))
-    except (OSError, ValueError):
+def _keepable(entry: Entry) -> tuple[tuple[int, ...], tuple[Any, ...]] | None:
+    """For a target file just checked here (not settled yet): its signature as read and its record's summary
+    state, when its result can be kept (:func:`_result`); else None."""
+    source, record = entry.source, entry.record
+    if not entry.target or record is None or not isinstance(source, FileSource) or source.signature is None:
         return None
+    state = _summary_state(record)
+    return None if state is None else (source.signature, state)
 
 
-def signature_of(status: os.stat_result) -> tuple[int, ...]:
-    """What tells a file's versions apart without reading it: its device, inode, size and times of change (the
-    status change time in nanoseconds moves on every write, and no one sets it back)."""
-    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns
+def _result(entry: Entry, signature: tuple[int, ...] | None, state: tuple[Any, ...]) -> tuple[Any, ...]:
+    """What a file's own checks leave for the checks across records (a settled entry): what a worker sends for
+    each file it checked, and what the cache keeps of it (written before the checks across records add to the
+    findings: :func:`lint_files`)."""
+    source = entry.source
+    # the hash of the text read (a worker's: the parent compares a text it holds); 0 for a file let go here
+    text = None if isinstance(source, FileSource) and not source.holds_text else source.text
+    digest = 0 if text is None else hash(text)
+    return (signature, digest, source.bom, entry._findings, state, entry.names,
+            entry.private, entry.texts, entry.fonts, entry.text_findings)  # fmt: skip
 
 
-def _lint_entries(entries: list[Entry], disk: _Disk, count: Meter, release: bool = False) -> LintResult:
+def _lint_entries(
+    entries: list[Entry],
+    disk: _Disk,
+    count: Meter,
+    release: bool = False,
+    ready: dict[str, Any] | None = None,
+    checked: Callable[[], None] | None = None,
+) -> LintResult:
     """Check each file, then the records of each game together, then place each finding (``release``: each
-    file was read from disk, so its text may be let go and read again to place a finding; see :class:`Entry`)."""
+    file was read from disk, so its text may be let go and read again to place a finding; see :class:`Entry`;
+    ``ready``: by file key, the kept results of targets unchanged since an earlier run, taken as they are;
+    ``checked``: called once each file's own checks are done, before the checks across records)."""
     count.start(tr("checking files"), len(entries))
     verdicts = disk.verdicts
     files = verdicts.files if isinstance(verdicts.files, _Files) else _Files()
     files.bind(disk, count, release)
-    files.check([entry for entry in entries if not verdicts.delegated(entry.key)])  # while the workers start
+    if ready:
+        for entry in entries:
+            found = ready.get(entry.key) if entry.target else None
+            if found is not None:
+                files.adopt(entry, found, signed=True)
+    files.check([e for e in entries if not e.checked and not verdicts.delegated(e.key)])  # while the workers start
     verdicts.take_back(entries)  # the chunks no worker has taken, checked here; the workers' results taken in
     files.check([entry for entry in entries if not entry.checked])  # and each file no worker checked after all
+    if checked is not None:
+        checked()
     verdicts.known.clear()  # (what the checks across records do not read)
     verdicts.forms.clear()
     by_game: dict[str, list[Entry]] = defaultdict(list)

@@ -480,6 +480,16 @@ def lint(
             show_default=False,
         ),
     ] = None,
+    no_cache: Annotated[
+        bool,
+        typer.Option(
+            "--no-cache",
+            help=N_(
+                "Check every file again: neither take nor keep what earlier runs found in files unchanged since "
+                "(kept in $XDG_CACHE_HOME/dossier/lint for the directories linted)."
+            ),
+        ),
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """``dossier lint``: check card data (its help is given to the decorator, in the catalogs)."""
@@ -500,7 +510,9 @@ def lint(
             raise DossierError(_no_files(given))
         walked = [] if problems else [p for p in given if p.is_dir()]
         with Phases() as meter:
-            result = lint_files(targets, walked, meter=meter, jobs=jobs or available_jobs(), pool=pool.paths)
+            result = lint_files(
+                targets, walked, meter=meter, jobs=jobs or available_jobs(), pool=pool.paths, cache=not no_cache
+            )
     result.findings[:0] = [walk_finding(p) for p in problems]
     result.io_errors += len(problems)
     if format is OutputFormat.json:

@@ -1,0 +1,186 @@
+"""`dossier lint` keeps each file's own findings between runs (validators/lint_cache.py): a file unchanged since is
+not read again, and the findings are always those of a lint without the cache."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import toolkit.catalog
+import validators.lint
+import validators.lint_cache
+from toolkit.catalog import discover
+from toolkit.findings import Finding
+from toolkit.i18n import set_lang
+from toolkit.models.tactics import AttackProfile, Equipment
+from validators.lint import lint_files
+from validators.lint_cache import LintCache, decode, encode
+
+from .test_lint_jobs import pool  # noqa: F401 - the fixture: the bundled cards with text findings planted
+
+
+def _lint(root: Path, jobs: int = 1, cache: Path | None = None) -> list[str]:
+    found = lint_files(discover([root]), [root], jobs=jobs, cache=cache is not None, cache_dir=cache).findings
+    return [f.format() for f in found]
+
+
+def _same_names(root: Path) -> Path:
+    """Give a tactics card another card's name (a finding of the checks across records, which is never kept),
+    written in a layout not the canonical one (a finding of its own, kept, in the same list)."""
+    first, second = sorted((root / "tactics" / "cards").glob("*.json"))[1:3]
+    data = json.loads(second.read_text(encoding="utf-8"))
+    data["name"] = json.loads(first.read_text(encoding="utf-8"))["name"]
+    second.write_text(json.dumps(data, ensure_ascii=False, indent=4, sort_keys=True) + "\n", encoding="utf-8")
+    return second
+
+
+def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The files read from now on by this process (a worker's reads are its own)."""
+    read_here: list[str] = []
+    real = toolkit.catalog.read_source
+
+    def read(path: Path, *args: Any, **kwargs: Any) -> Any:
+        read_here.append(str(path))
+        return real(path, *args, **kwargs)
+
+    monkeypatch.setattr(toolkit.catalog, "read_source", read)
+    return read_here
+
+
+@pytest.mark.parametrize(("jobs", "fork"), [(1, True), (2, True), (1, False)])
+def test_a_second_run_finds_the_same_without_reading_the_files_unchanged(
+    pool: Path,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    jobs: int,
+    fork: bool,
+) -> None:
+    """With ``fork`` the cache is written by a child process while the checks across records go on, else here
+    (before those checks add their findings, which are never kept)."""
+    if not fork:
+        monkeypatch.delattr(os, "fork")
+    twice = str(_same_names(pool))
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)  # (workers for the bundled cards, with jobs=2)
+    plain = _lint(pool, jobs)
+    codes = {line.split()[2].rstrip(":") for line in plain}
+    assert {"card.text.parse", "card.text.format", "card.schema", "card.name.duplicate"} <= codes
+    assert {"card.format", "card.name.duplicate"} <= {line.split()[2].rstrip(":") for line in plain if twice in line}
+    cache = tmp_path / "cache"
+    assert _lint(pool, jobs, cache) == plain  # (the first run keeps what it found)
+    [kept] = cache.iterdir()
+    read_here = _reads(monkeypatch)
+    assert _lint(pool, jobs, cache) == plain
+    cards = {str(p) for p in (pool / "tactics" / "cards").glob("*.json")}
+    with_findings = {line.split(":")[0] for line in plain}
+    assert len(cards - with_findings) > 50
+    # a card with no finding is not read at all; one with a finding of the checks across records is read again
+    # to place it (those findings are made on every run, never kept)
+    assert not (cards - with_findings) & set(read_here)
+    assert cards & set(read_here) <= with_findings
+    assert kept.stat().st_mtime_ns == next(cache.iterdir()).stat().st_mtime_ns  # nothing new: not written again
+
+
+def test_a_file_changed_since_is_checked_again(pool: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    cache = tmp_path / "cache"
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    before = _lint(pool, 2, cache)
+    card = sorted((pool / "tactics" / "cards").glob("*.json"))[5]
+    assert not [line for line in before if line.startswith(str(card))]
+    data = json.loads(card.read_text(encoding="utf-8"))
+    data["text"] = ["你抽 1 牌。"]  # does not parse
+    card.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    after = _lint(pool, 2, cache)
+    assert after == _lint(pool, 2)
+    assert [line for line in after if line.startswith(str(card))]  # its new finding
+    card.unlink()  # a file gone: its kept result is not taken for anything
+    assert _lint(pool, 1, cache) == _lint(pool, 1)
+
+
+def test_the_findings_are_in_the_language_of_the_run(pool: Path, tmp_path: Path) -> None:  # noqa: F811
+    cache = tmp_path / "cache"
+    english = _lint(pool, 1, cache)
+    set_lang("zh-Hans")
+    chinese = _lint(pool, 1, cache)
+    assert chinese == _lint(pool, 1) != english
+    assert len(list(cache.iterdir())) == 2  # a cache per language
+
+
+def test_a_damaged_or_foreign_cache_is_not_read(pool: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
+    cache = tmp_path / "cache"
+    plain = _lint(pool, 1, cache)
+    [kept] = cache.iterdir()
+    data = kept.read_bytes()
+    store = LintCache(kept, kept.stem)
+    assert len(store.load()) > 100
+    for damaged in (data[: len(data) // 2], data.replace(kept.stem.encode(), b"0" * len(kept.stem)), b""):
+        kept.write_bytes(damaged)
+        assert LintCache(kept, kept.stem).load() == {}
+        assert _lint(pool, 1, cache) == plain
+        assert len(LintCache(kept, kept.stem).load()) > 100  # written again
+    os.chmod(kept, 0o622)  # others may write it: its records could be anyone's
+    assert LintCache(kept, kept.stem).load() == {}
+    read_here = _reads(monkeypatch)
+    assert _lint(pool, 1, cache) == plain
+    assert len(read_here) > 300  # every file read again
+
+
+def test_a_kept_result_stands_for_the_same_code_language_font_and_directories(tmp_path: Path) -> None:
+    one = LintCache.for_run([tmp_path], "en", frozenset("ab"), tmp_path)
+    assert one is not None and one.path.parent == tmp_path
+    others = [
+        LintCache.for_run([tmp_path], "zh-Hans", frozenset("ab"), tmp_path),
+        LintCache.for_run([tmp_path], "en", frozenset("abc"), tmp_path),
+        LintCache.for_run([tmp_path], "en", None, tmp_path),
+        LintCache.for_run([tmp_path / "cards"], "en", frozenset("ab"), tmp_path),
+    ]
+    assert len({one.path, *(o.path for o in others if o is not None)}) == 5
+    assert LintCache.for_run([], "en", None, tmp_path) is None  # files named one by one: no cache
+    validators.lint_cache.code_digest.cache_clear()
+    try:
+        real = validators.lint_cache.code_digest()
+        assert len(real) == 32
+    finally:
+        validators.lint_cache.code_digest.cache_clear()
+
+
+def test_results_are_kept_as_plain_values_and_read_back_equal() -> None:
+    finding = Finding("card.text.parse", "an error", "error", "/x/a.json", "/text/0", 3, 5)
+    equipment = Equipment.model_validate({"size": "carried", "users": ["agent"]})
+    profile = AttackProfile.model_validate({"style": "ranged", "speed": 1, "range": {"min": 1, "max": 3}})
+    state_models = ("tactics", "card", "c", None, None, None, equipment)
+    results = {
+        "/x/a.json": ((1, 2, 3, 4, 5), 0, False, [finding], ("tactics", "card", "a", None, None, None, None),
+                      ("甲", "A"), False, ((("text", 0), "「乙」"),), {"龘": "/name/zh-Hans"}, [finding]),
+        "/x/b.json": ((1, 2, 3, 4, 6), 0, True, None, ("tactics", "agent", "b", "b.png", ["x"], [profile], "s", False),
+                      ("乙", None), True, (), None, None),
+        "/x/c.json": ((1, 2, 3, 4, 7), 0, False, None, state_models, ("丙", "C"), False, (), None, None),
+    }  # fmt: skip
+    assert decode(encode(results)) == results
+    with pytest.raises(ValueError):
+        encode({"/x/d.json": ((1,), 0, False, None, ("tactics", "card", "d", None, object()), ("丁", None), False,
+                               (), None, None)})  # fmt: skip
+    import marshal
+
+    # a model named by a cache file is one of Dossier's own, or nothing
+    forged = marshal.dumps({"/x/e.json": (..., None, False, None, (..., "os", "system", "true"), ("", None), False,
+                                          (), None, None)})  # fmt: skip
+    with pytest.raises(ValueError):
+        decode(forged)
+
+
+def test_the_cli_keeps_results_unless_told_not_to(cli: Any, game_copy: Any) -> None:
+    from toolkit.cachedir import user_cache_dir
+
+    root = game_copy("crossfire")
+    folder = user_cache_dir("lint")
+    result = cli("lint", root, "--no-cache")
+    assert result.exit_code == 0, result.output
+    assert not folder.exists()
+    first, second = cli("lint", root), cli("lint", root)
+    assert first.exit_code == second.exit_code == 0
+    assert first.output == second.output == result.output
+    assert len(list(folder.iterdir())) == 1
