@@ -72,6 +72,7 @@ def test_a_second_run_finds_the_same_without_reading_the_files_unchanged(
     cache = tmp_path / "cache"
     assert _lint(pool, jobs, cache) == plain  # (the first run keeps what it found)
     [kept] = cache.iterdir()
+    inode = kept.stat().st_ino
     read_here = _reads(monkeypatch)
     assert _lint(pool, jobs, cache) == plain
     cards = {str(p) for p in (pool / "tactics" / "cards").glob("*.json")}
@@ -81,7 +82,7 @@ def test_a_second_run_finds_the_same_without_reading_the_files_unchanged(
     # to place it (those findings are made on every run, never kept)
     assert not (cards - with_findings) & set(read_here)
     assert cards & set(read_here) <= with_findings
-    assert kept.stat().st_mtime_ns == next(cache.iterdir()).stat().st_mtime_ns  # nothing new: not written again
+    assert [p.stat().st_ino for p in cache.iterdir()] == [inode]  # nothing new: not written again
 
 
 def test_a_file_changed_since_is_checked_again(pool: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
@@ -145,6 +146,21 @@ def test_a_kept_result_stands_for_the_same_code_language_font_and_directories(tm
         assert len(real) == 32
     finally:
         validators.lint_cache.code_digest.cache_clear()
+
+
+def test_only_the_cache_files_used_last_are_kept(tmp_path: Path) -> None:
+    old = []
+    for number in range(validators.lint_cache.KEEP_FILES + 2):
+        path = tmp_path / f"{number:032x}.marshal"
+        path.write_bytes(b"")
+        os.utime(path, ns=(number * 10**9, number * 10**9))
+        old.append(path)
+    os.utime(old[0], ns=(10**12, 10**12))  # the oldest file, used last
+    store = LintCache(tmp_path / "new.marshal", "new")
+    store.save({}, fresh=1)()
+    kept = sorted(p.name for p in tmp_path.glob("*.marshal"))
+    assert len(kept) == validators.lint_cache.KEEP_FILES
+    assert "new.marshal" in kept and old[0].name in kept and old[1].name not in kept and old[2].name not in kept
 
 
 def test_results_are_kept_as_plain_values_and_read_back_equal() -> None:

@@ -43,6 +43,9 @@ from toolkit.findings import Finding
 
 FORMAT = 1
 """The layout of a cache file (and of the results in it); another number starts a new cache."""
+KEEP_FILES = 8
+"""The cache files kept, the most recently used (each version of Dossier, language and tree linted has its own;
+a checkout being edited makes a new one for each change of its code)."""
 
 _SOURCE_SUFFIXES = (".py", ".lark", ".json", ".po", ".mo", ".txt", ".toml")
 _HEADER = b"dossier-lint-cache\n"
@@ -111,6 +114,8 @@ class LintCache:
         except Exception:  # noqa: BLE001 - missing, unreadable, damaged or another version's: start afresh
             return {}
         self.loaded = len(found)
+        with contextlib.suppress(OSError):
+            os.utime(self.path)  # used now: the last to be let go (a run that changes nothing does not write it)
         return found
 
     def save(self, results: dict[str, Any], fresh: int) -> Callable[[], None]:
@@ -152,6 +157,18 @@ class LintCache:
             os.chmod(self.path, 0o600)
         except Exception:  # noqa: BLE001 - no room, no permission, a value it cannot keep: no cache
             return
+        _prune(self.path.parent)
+
+
+def _prune(folder: Path) -> None:
+    """Let go of all but the :data:`KEEP_FILES` cache files used last in ``folder``."""
+    found = []
+    for path in folder.glob("*.marshal"):
+        with contextlib.suppress(OSError):
+            found.append((path.stat().st_mtime_ns, path.name, path))
+    for *_, path in sorted(found, reverse=True)[KEEP_FILES:]:
+        with contextlib.suppress(OSError):
+            path.unlink()
 
 
 def _nothing() -> None:
