@@ -148,6 +148,18 @@ def test_a_kept_result_stands_for_the_same_code_language_font_and_directories(tm
         validators.lint_cache.code_digest.cache_clear()
 
 
+def test_without_a_home_directory_there_is_no_cache(game_copy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    import toolkit.cachedir
+
+    def nowhere(*parts: str, **kwargs: Any) -> Path:
+        raise RuntimeError("Could not determine home directory")
+
+    root = game_copy("crossfire")
+    monkeypatch.setattr(toolkit.cachedir, "user_cache_dir", nowhere)
+    found = lint_files(discover([root]), [root], cache=True).findings
+    assert [f.format() for f in found] == _lint(root)
+
+
 def test_only_the_cache_files_used_last_are_kept(tmp_path: Path) -> None:
     old = []
     for number in range(validators.lint_cache.KEEP_FILES + 2):

@@ -96,7 +96,10 @@ class LintCache:
         if folder is None:
             from toolkit.cachedir import user_cache_dir
 
-            folder = user_cache_dir("lint")
+            try:
+                folder = user_cache_dir("lint")
+            except (RuntimeError, KeyError, OSError):  # no home directory to be found: no cache
+                return None
         font = "-" if covered is None else hashlib.blake2b("".join(sorted(covered)).encode(), digest_size=16).hexdigest()
         parts = [code_digest(), language, font, *roots]
         key = hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
