@@ -101,6 +101,20 @@ def test_a_file_changed_since_is_checked_again(pool: Path, tmp_path: Path, monke
     assert _lint(pool, 1, cache) == _lint(pool, 1)
 
 
+def test_a_kept_result_stands_only_while_its_schema_is_where_it_was(pool: Path, tmp_path: Path) -> None:  # noqa: F811
+    """A file's own checks ask one thing of other files: whether its "$schema" names a file (beside it). A kept
+    result is taken only while the answer is the same."""
+    cache = tmp_path / "cache"
+    assert not [line for line in _lint(pool, 1, cache) if "card.schema_ref.unresolved" in line]
+    schemas = pool.parent / "schema"
+    schemas.rename(pool.parent / "elsewhere")
+    gone = _lint(pool, 1, cache)
+    assert gone == _lint(pool, 1)
+    assert len([line for line in gone if "card.schema_ref.unresolved" in line]) > 300
+    (pool.parent / "elsewhere").rename(schemas)
+    assert _lint(pool, 1, cache) == _lint(pool, 1)
+
+
 def test_the_findings_are_in_the_language_of_the_run(pool: Path, tmp_path: Path) -> None:  # noqa: F811
     cache = tmp_path / "cache"
     english = _lint(pool, 1, cache)
@@ -182,22 +196,26 @@ def test_results_are_kept_as_plain_values_and_read_back_equal() -> None:
     state_models = ("tactics", "card", "c", None, None, None, equipment)
     results = {
         "/x/a.json": ((1, 2, 3, 4, 5), 0, False, [finding], ("tactics", "card", "a", None, None, None, None),
-                      ("甲", "A"), False, ((("text", 0), "「乙」"),), {"龘": "/name/zh-Hans"}, [finding]),
+                      ("甲", "A"), False, ((("text", 0), "「乙」"),), {"龘": "/name/zh-Hans"}, [finding], None),
         "/x/b.json": ((1, 2, 3, 4, 6), 0, True, None, ("tactics", "agent", "b", "b.png", ["x"], [profile], "s", False),
-                      ("乙", None), True, (), None, None),
-        "/x/c.json": ((1, 2, 3, 4, 7), 0, False, None, state_models, ("丙", "C"), False, (), None, None),
+                      ("乙", None), True, (), None, None, ("/x", "../schema/tactics/agent.schema.json", True)),
+        "/x/c.json": ((1, 2, 3, 4, 7), 0, False, None, state_models, ("丙", "C"), False, (), None, None, None),
     }  # fmt: skip
     assert decode(encode(results)) == results
     with pytest.raises(ValueError):
         encode({"/x/d.json": ((1,), 0, False, None, ("tactics", "card", "d", None, object()), ("丁", None), False,
-                               (), None, None)})  # fmt: skip
+                               (), None, None, None)})  # fmt: skip
     import marshal
 
     # a model named by a cache file is one of Dossier's own, or nothing
     forged = marshal.dumps({"/x/e.json": (..., None, False, None, (..., "os", "system", "true"), ("", None), False,
-                                          (), None, None)})  # fmt: skip
+                                          (), None, None, None)})  # fmt: skip
     with pytest.raises(ValueError):
         decode(forged)
+    # values that read back but are no results: the file is not taken
+    for wrong in ((1, 2), results["/x/b.json"][:10], ("x",) * 11):
+        with pytest.raises(ValueError):
+            decode(marshal.dumps({"/x/f.json": wrong}))
 
 
 def test_the_cli_keeps_results_unless_told_not_to(cli: Any, game_copy: Any) -> None:

@@ -118,6 +118,7 @@ class Entry:
         "text_findings",
         "released",
         "checked",
+        "schema_ref",
     )
 
     def __init__(self, source: Source, target: bool, key: str = "") -> None:
@@ -136,6 +137,9 @@ class Entry:
         self.text_findings: list[Finding] | None = None  # its ability texts' findings, added after the others
         self.released = False  # the text was read and let go (read again to place the findings)
         self.checked = False  # the file's own checks are done (here or in a worker)
+        # what the file's own checks asked of other files: the directory a "$schema" was looked for from, the
+        # reference, and whether it named a file (a kept result stands only while the answer is the same)
+        self.schema_ref: tuple[str, str, bool] | None = None
 
     @property
     def findings(self) -> list[Finding]:
@@ -542,6 +546,13 @@ class _Disk:
         return folder, self._elsewhere[key]
 
 
+def _resolves(entry: Entry, disk: _Disk, folder: str, ref: str) -> bool:
+    """:meth:`_Disk.resolves`, the question and its answer kept on ``entry`` (:attr:`Entry.schema_ref`)."""
+    found = disk.resolves(folder, ref)
+    entry.schema_ref = (folder, ref, found)
+    return found
+
+
 def _directory(directory: str) -> tuple[str, tuple[str, ...]]:
     """The absolute path of a record's directory and its parts."""
     absolute = os.path.abspath(directory)
@@ -760,7 +771,7 @@ def _check_schema_ref(
     if not ref.replace("\\", "/").endswith(expected):
         message = tr("{field} is {value}; {who} uses {path}", field='"$schema"', value=repr(ref), who=who(), path=repr(expected))
         entry.add("card.schema_ref", message, "/$schema")
-    elif not disk.resolves(folder or disk.directory(os.path.dirname(entry.source.path))[0], ref):
+    elif not _resolves(entry, disk, folder or disk.directory(os.path.dirname(entry.source.path))[0], ref):
         entry.add(
             "card.schema_ref.unresolved",
             tr(
@@ -1143,13 +1154,17 @@ def lint_files(
         keys = [file_key(p) for p in targets]
         files = _Files()
         store = LintCache.for_run(walked, _language(), files.fonts.covered(), cache_dir) if cache else None
-        ready: dict[str, Any] = {}  # the kept results of files unchanged since
+        ready: dict[str, Any] = {}  # the kept results of files unchanged since, asking the same of others
         if store is not None:
             files.kept = {}
             stored = store.load()
+            probe = _Disk()
             for key, path in zip(keys, targets, strict=True) if stored else ():
                 found = stored.get(key)
-                if found is not None and found[0] is not None and file_signature(path) == found[0]:
+                if found is None or found[0] is None or file_signature(path) != found[0] or not _summarizes(found[4]):
+                    continue
+                asked = found[10]  # (the "$schema" looked for: it must name a file, or not, as it did)
+                if asked is None or probe.resolves(asked[0], asked[1]) == asked[2]:
                     ready[key] = found
             del stored
         verdicts = TextVerdicts(files)
@@ -1283,7 +1298,7 @@ class _Files:
         again to place a finding found later; ``signed``: the caller has just compared them); a text it holds,
         if it hashes the same (a worker is forked, so its string hashes are this process's). A kept result of
         an earlier run (:mod:`validators.lint_cache`) is taken the same way."""
-        signature, digest, bom, findings, state, names, private, texts, fonts, text_findings = result
+        signature, digest, bom, findings, state, names, private, texts, fonts, text_findings, _ = result
         source = entry.source
         if isinstance(source, FileSource) and source.unread:
             if signature is None or (not signed and file_signature(source.path) != signature):  # (it changed)
@@ -1306,6 +1321,12 @@ class _Files:
         return True
 
 
+def _summarizes(state: tuple[Any, ...]) -> bool:
+    """Whether ``state`` makes a summary of a kind (its game and kind one of those summarized, a value a field)."""
+    found = _summary_class(state[0], state[1]) if type(state[0]) is str and type(state[1]) is str else None
+    return found is not None and len(state) == 4 + len(found[1])
+
+
 def _keepable(entry: Entry) -> tuple[tuple[int, ...], tuple[Any, ...]] | None:
     """For a target file just checked here (not settled yet): its signature as read and its record's summary
     state, when its result can be kept (:func:`_result`); else None."""
@@ -1325,7 +1346,7 @@ def _result(entry: Entry, signature: tuple[int, ...] | None, state: tuple[Any, .
     text = None if isinstance(source, FileSource) and not source.holds_text else source.text
     digest = 0 if text is None else hash(text)
     return (signature, digest, source.bom, entry._findings, state, entry.names,
-            entry.private, entry.texts, entry.fonts, entry.text_findings)  # fmt: skip
+            entry.private, entry.texts, entry.fonts, entry.text_findings, entry.schema_ref)  # fmt: skip
 
 
 def _lint_entries(

@@ -41,7 +41,7 @@ from typing import Any
 
 from toolkit.findings import Finding
 
-FORMAT = 1
+FORMAT = 2
 """The layout of a cache file (and of the results in it); another number starts a new cache."""
 KEEP_FILES = 8
 """The cache files kept, the most recently used (each version of Dossier, language and tree linted has its own;
@@ -195,9 +195,9 @@ def _trusted(status: os.stat_result, folder: Path) -> bool:
 
 
 # A result (:func:`validators.lint._result`): (signature, text hash, bom, findings, summary state, names, private,
-# texts, fonts, text findings). One with no findings and a state of plain values is kept as it is (the text hash 0:
-# it means nothing in another process); any other is marked: (Ellipsis, signature, bom, findings as tuples, state
-# encoded, names, private, texts, fonts, text findings as tuples).
+# texts, fonts, text findings, the "$schema" asked about). One with no findings and a state of plain values is kept
+# as it is (the text hash 0: it means nothing in another process); any other is marked: (Ellipsis, signature, bom,
+# findings as tuples, state encoded, names, private, texts, fonts, text findings as tuples, the "$schema" asked).
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
@@ -205,12 +205,12 @@ def encode(results: dict[str, Any]) -> bytes:
     """The bytes of ``results`` (by file key) as a cache file holds them after its header."""
     out: dict[str, Any] = {}
     for key, result in results.items():
-        signature, _, bom, findings, state, names, private, texts, fonts, text_findings = result
+        signature, _, bom, findings, state, names, private, texts, fonts, text_findings, asked = result
         if findings is None and text_findings is None and _plain(state):
-            out[key] = (signature, 0, bom, None, state, names, private, texts, fonts, None)
+            out[key] = (signature, 0, bom, None, state, names, private, texts, fonts, None, asked)
             continue
         out[key] = (..., signature, bom, _findings_out(findings), _value_out(state), names, private, texts, fonts,
-                    _findings_out(text_findings))  # fmt: skip
+                    _findings_out(text_findings), asked)  # fmt: skip
     return marshal.dumps(out)
 
 
@@ -220,11 +220,35 @@ def decode(data: bytes) -> dict[str, Any]:
     if not isinstance(found, dict):
         raise ValueError("not a cache of results")
     for key, result in found.items():
-        if result[0] is ...:
-            _, signature, bom, findings, state, names, private, texts, fonts, text_findings = result
-            found[key] = (signature, 0, bom, _findings_in(findings), _value_in(state), names, private, texts, fonts,
-                          _findings_in(text_findings))  # fmt: skip
+        if type(result) is tuple and result and result[0] is ...:
+            _, signature, bom, findings, state, names, private, texts, fonts, text_findings, asked = result
+            result = found[key] = (signature, 0, bom, _findings_in(findings), _value_in(state), names, private,
+                                   texts, fonts, _findings_in(text_findings), asked)  # fmt: skip
+        if not _well_formed(result):
+            raise ValueError("not a cache of results")
     return found
+
+
+def _well_formed(result: Any) -> bool:
+    """Whether ``result`` has the layout of a result, each part of its type (so that a damaged file that still
+    reads as values is not taken for results)."""
+    if type(result) is not tuple or len(result) != 11:
+        return False
+    signature, _, bom, findings, state, names, private, texts, fonts, text_findings, asked = result
+    return (
+        (signature is None or type(signature) is tuple)
+        and type(bom) is bool
+        and (findings is None or type(findings) is list)
+        and type(state) is tuple
+        and len(state) >= 4
+        and type(names) is tuple
+        and len(names) == 2
+        and type(private) is bool
+        and type(texts) is tuple
+        and (fonts is None or type(fonts) is dict)
+        and (text_findings is None or type(text_findings) is list)
+        and (asked is None or (type(asked) is tuple and len(asked) == 3))
+    )
 
 
 def _plain(values: tuple[Any, ...] | list[Any]) -> bool:
