@@ -1159,9 +1159,9 @@ def lint_files(
             files.kept = {}
             stored = store.load()
             probe = _Disk()
-            for key, path in zip(keys, targets, strict=True) if stored else ():
+            for key in keys if stored else ():
                 found = stored.get(key)
-                if found is None or found[0] is None or file_signature(path) != found[0] or not _summarizes(found[4]):
+                if found is None or found[0] is None or file_signature(key) != found[0] or not _summarizes(found[4]):
                     continue
                 asked = found[10]  # (the "$schema" looked for: it must name a file, or not, as it did)
                 if asked is None or probe.resolves(asked[0], asked[1]) == asked[2]:
