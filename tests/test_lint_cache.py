@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -39,15 +40,19 @@ def _same_names(root: Path) -> Path:
 
 
 def _reads(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The files read from now on by this process (a worker's reads are its own)."""
+    """The files read from now on by this process (a worker's reads are its own): to be checked, or to compare
+    their bytes with a kept result's."""
     read_here: list[str] = []
-    real = toolkit.catalog.read_source
 
-    def read(path: Path, *args: Any, **kwargs: Any) -> Any:
-        read_here.append(str(path))
-        return real(path, *args, **kwargs)
+    def counting(real: Any) -> Any:
+        def read(path: Path, *args: Any, **kwargs: Any) -> Any:
+            read_here.append(str(path))
+            return real(path, *args, **kwargs)
 
-    monkeypatch.setattr(toolkit.catalog, "read_source", read)
+        return read
+
+    monkeypatch.setattr(toolkit.catalog, "read_source", counting(toolkit.catalog.read_source))
+    monkeypatch.setattr(validators.lint, "read_regular", counting(validators.lint.read_regular))
     return read_here
 
 
@@ -99,6 +104,38 @@ def test_a_file_changed_since_is_checked_again(pool: Path, tmp_path: Path, monke
     assert [line for line in after if line.startswith(str(card))]  # its new finding
     card.unlink()  # a file gone: its kept result is not taken for anything
     assert _lint(pool, 1, cache) == _lint(pool, 1)
+
+
+def test_a_file_with_the_same_bytes_is_read_again_not_checked(
+    pool: Path,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fresh checkout, a copy or a touch gives a file a new signature: its bytes are compared with those its
+    kept result was made from, and the result stands if they are the same (kept again with the new signature)."""
+    cache = tmp_path / "cache"
+    plain = _lint(pool, 1, cache)
+    moved = tmp_path / "moved"
+    shutil.move(pool, moved)
+    shutil.copytree(moved, pool)  # the same tree again, every file new (new inodes, new times)
+    for path in pool.rglob("*.json"):
+        os.utime(path, ns=(10**18, 10**18))
+    checked: list[str] = []
+    real = validators.lint._check_file
+
+    def check(entry: Any, disk: Any) -> None:
+        checked.append(str(entry.source.path))
+        real(entry, disk)
+
+    monkeypatch.setattr(validators.lint, "_check_file", check)
+    assert _lint(pool, 1, cache) == plain
+    refused = {line.split(":")[0] for line in plain if " card.schema:" in line or " card.model:" in line}
+    cards = {str(p) for p in (pool / "tactics" / "cards").glob("*.json")} - refused  # (a refused record: no summary)
+    assert refused and len(cards) > 50 and not cards & set(checked)  # read to compare, not checked
+    read_here = _reads(monkeypatch)
+    assert _lint(pool, 1, cache) == plain
+    quiet = cards - {line.split(":")[0] for line in plain}
+    assert len(quiet) > 50 and not quiet & set(read_here)  # kept again with the new signature: not even read
 
 
 def test_a_kept_result_stands_only_while_its_schema_is_where_it_was(pool: Path, tmp_path: Path) -> None:  # noqa: F811
@@ -196,24 +233,24 @@ def test_results_are_kept_as_plain_values_and_read_back_equal() -> None:
     state_models = ("tactics", "card", "c", None, None, None, equipment)
     results = {
         "/x/a.json": ((1, 2, 3, 4, 5), 0, False, [finding], ("tactics", "card", "a", None, None, None, None),
-                      ("甲", "A"), False, ((("text", 0), "「乙」"),), {"龘": "/name/zh-Hans"}, [finding], None),
+                      ("甲", "A"), False, ((("text", 0), "「乙」"),), {"龘": "/name/zh-Hans"}, [finding], None, b"\0" * 16),
         "/x/b.json": ((1, 2, 3, 4, 6), 0, True, None, ("tactics", "agent", "b", "b.png", ["x"], [profile], "s", False),
-                      ("乙", None), True, (), None, None, ("/x", "../schema/tactics/agent.schema.json", True)),
-        "/x/c.json": ((1, 2, 3, 4, 7), 0, False, None, state_models, ("丙", "C"), False, (), None, None, None),
+                      ("乙", None), True, (), None, None, ("/x", "../schema/tactics/agent.schema.json", True), None),
+        "/x/c.json": ((1, 2, 3, 4, 7), 0, False, None, state_models, ("丙", "C"), False, (), None, None, None, None),
     }  # fmt: skip
     assert decode(encode(results)) == results
     with pytest.raises(ValueError):
         encode({"/x/d.json": ((1,), 0, False, None, ("tactics", "card", "d", None, object()), ("丁", None), False,
-                               (), None, None, None)})  # fmt: skip
+                               (), None, None, None, None)})  # fmt: skip
     import marshal
 
     # a model named by a cache file is one of Dossier's own, or nothing
     forged = marshal.dumps({"/x/e.json": (..., None, False, None, (..., "os", "system", "true"), ("", None), False,
-                                          (), None, None, None)})  # fmt: skip
+                                          (), None, None, None, None)})  # fmt: skip
     with pytest.raises(ValueError):
         decode(forged)
     # values that read back but are no results: the file is not taken
-    for wrong in ((1, 2), results["/x/b.json"][:10], ("x",) * 11):
+    for wrong in ((1, 2), results["/x/b.json"][:11], ("x",) * 12):
         with pytest.raises(ValueError):
             decode(marshal.dumps({"/x/f.json": wrong}))
 

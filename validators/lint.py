@@ -39,6 +39,7 @@ Fast paths (the findings are the same as without them):
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import re
@@ -58,6 +59,7 @@ from toolkit.i18n import N_, current_lang, tc, tr, trn, word
 from toolkit.i18n.words import Nc_
 from toolkit.jsonio import MAX_DEPTH as JSON_MAX_DEPTH
 from toolkit.jsonio import (
+    MAX_SOURCE_BYTES,
     JsonSyntaxError,
     Source,
     canonical_dumps,
@@ -68,6 +70,7 @@ from toolkit.jsonio import (
     loc_pointer,
     pointer,
     pointer_position,
+    read_regular,
     read_source,
     value_positions,
 )
@@ -1161,11 +1164,19 @@ def lint_files(
             probe = _Disk()
             for key in keys if stored else ():
                 found = stored.get(key)
-                if found is None or found[0] is None or file_signature(key) != found[0] or not _summarizes(found[4]):
+                if found is None or not _summarizes(found[4]):
                     continue
                 asked = found[10]  # (the "$schema" looked for: it must name a file, or not, as it did)
-                if asked is None or probe.resolves(asked[0], asked[1]) == asked[2]:
+                if asked is not None and probe.resolves(asked[0], asked[1]) != asked[2]:
+                    continue
+                if file_signature(key) == found[0]:
                     ready[key] = found
+                    continue
+                # changed since, or only moved, copied, checked out again or touched: the same bytes stand
+                signature = _same_content(key, found[11])
+                if signature is not None:
+                    ready[key] = (signature, *found[1:])
+                    files.fresh += 1  # (kept again with its new signature)
             del stored
         verdicts = TextVerdicts(files)
         pending = [(key, path) for key, path in zip(keys, targets, strict=True) if key not in ready]
@@ -1262,10 +1273,10 @@ class _Files:
                 if kept is None:
                     _settle(entry, found, self.fonts, disk.verdicts, self._release)
                 else:
-                    key, state = entry.key, _keepable(entry)
+                    key, keep = entry.key, _keepable(entry)
                     _settle(entry, found, self.fonts, disk.verdicts, self._release)
-                    if state is not None:
-                        kept[key] = _result(entry, state[0], state[1])
+                    if keep is not None:
+                        kept[key] = _result(entry, *keep)
                         self.fresh += 1
                 self._count.advance()
 
@@ -1286,10 +1297,12 @@ class _Files:
                 kept.append((entry, signature, state))
         texts = _reach_verdicts([entry for entry, _, _ in kept], disk.verdicts)
         results = []
+        keeping = self.kept is not None  # (the parent keeps results for the cache: each file's content too)
         for (entry, signature, state), found in zip(kept, texts, strict=True):
             key = entry.key  # (let go by _settle)
             _settle(entry, found, self.fonts, disk.verdicts, False, summary=False)
-            results.append((key, _result(entry, signature, state)))
+            content = content_digest(entry.source.text, entry.source.bom) if keeping else None
+            results.append((key, _result(entry, signature, state, content)))
         return results
 
     def adopt(self, entry: Entry, result: Any, *, signed: bool = False) -> bool:
@@ -1298,7 +1311,7 @@ class _Files:
         again to place a finding found later; ``signed``: the caller has just compared them); a text it holds,
         if it hashes the same (a worker is forked, so its string hashes are this process's). A kept result of
         an earlier run (:mod:`validators.lint_cache`) is taken the same way."""
-        signature, digest, bom, findings, state, names, private, texts, fonts, text_findings, _ = result
+        signature, digest, bom, findings, state, names, private, texts, fonts, text_findings, *_ = result
         source = entry.source
         if isinstance(source, FileSource) and source.unread:
             if signature is None or (not signed and file_signature(source.path) != signature):  # (it changed)
@@ -1321,32 +1334,59 @@ class _Files:
         return True
 
 
+def _same_content(path: str, content: bytes | None) -> tuple[int, ...] | None:
+    """The signature of the file at ``path`` if its bytes have the :func:`content_digest` ``content``, else None."""
+    if content is None:
+        return None
+    status: list[os.stat_result] = []
+    try:
+        data = read_regular(Path(path), MAX_SOURCE_BYTES, on_status=status.append)
+    except OSError:
+        return None
+    if hashlib.blake2b(data, digest_size=16).digest() != content or not status:
+        return None
+    return signature_of(status[0])
+
+
 def _summarizes(state: tuple[Any, ...]) -> bool:
     """Whether ``state`` makes a summary of a kind (its game and kind one of those summarized, a value a field)."""
     found = _summary_class(state[0], state[1]) if type(state[0]) is str and type(state[1]) is str else None
     return found is not None and len(state) == 4 + len(found[1])
 
 
-def _keepable(entry: Entry) -> tuple[tuple[int, ...], tuple[Any, ...]] | None:
-    """For a target file just checked here (not settled yet): its signature as read and its record's summary
-    state, when its result can be kept (:func:`_result`); else None."""
+def _keepable(entry: Entry) -> tuple[tuple[int, ...], tuple[Any, ...], bytes | None] | None:
+    """For a target file just checked here (not settled yet: its text is held): its signature as read, its
+    record's summary state and its :func:`content_digest`, when its result can be kept (:func:`_result`)."""
     source, record = entry.source, entry.record
     if not entry.target or record is None or not isinstance(source, FileSource) or source.signature is None:
         return None
     state = _summary_state(record)
-    return None if state is None else (source.signature, state)
+    text = source.text
+    if state is None or text is None:
+        return None
+    return source.signature, state, content_digest(text, source.bom)
 
 
-def _result(entry: Entry, signature: tuple[int, ...] | None, state: tuple[Any, ...]) -> tuple[Any, ...]:
+def content_digest(text: str | None, bom: bool) -> bytes | None:
+    """A digest of the bytes of a file read as ``text`` (UTF-8, a byte order mark first if ``bom``): what tells a
+    kept result's file from another when its signature changed (a checkout, a copy, a touch)."""
+    if text is None:
+        return None
+    return hashlib.blake2b(("\ufeff" + text if bom else text).encode(), digest_size=16).digest()
+
+
+def _result(
+    entry: Entry, signature: tuple[int, ...] | None, state: tuple[Any, ...], content: bytes | None = None
+) -> tuple[Any, ...]:
     """What a file's own checks leave for the checks across records (a settled entry): what a worker sends for
     each file it checked, and what the cache keeps of it (written before the checks across records add to the
-    findings: :func:`lint_files`)."""
+    findings: :func:`lint_files`), with its ``content`` (:func:`content_digest`) when it is kept."""
     source = entry.source
     # the hash of the text read (a worker's: the parent compares a text it holds); 0 for a file let go here
     text = None if isinstance(source, FileSource) and not source.holds_text else source.text
     digest = 0 if text is None else hash(text)
     return (signature, digest, source.bom, entry._findings, state, entry.names,
-            entry.private, entry.texts, entry.fonts, entry.text_findings, entry.schema_ref)  # fmt: skip
+            entry.private, entry.texts, entry.fonts, entry.text_findings, entry.schema_ref, content)  # fmt: skip
 
 
 def _lint_entries(

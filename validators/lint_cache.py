@@ -1,10 +1,12 @@
 """What `dossier lint` found in each file, kept between runs: a file unchanged since is not checked again.
 
 A file's own checks (JSON, layout, schema and model, its ability texts, the characters the print font lacks)
-depend on the file alone, as lint's worker processes already rely on: their result for a file (what
-:meth:`validators.lint._Files.work` sends) is what is kept here, with the file's signature (device, inode, size,
-modification and status-change times, taken before it was read). A later run takes a file's result if the file's
-signature is the same now; any other file is checked as usual. The checks across records (ids, names, references,
+depend on the file alone (and on whether its "$schema" names a file, which is kept with it and asked again), as
+lint's worker processes already rely on: their result for a file (what :meth:`validators.lint._Files.work` sends)
+is what is kept here, with the file's signature (device, inode, size, modification and status-change times, taken
+before it was read) and a digest of its bytes. A later run takes a file's result if the file's signature is the
+same now, without reading it; or, if the signature changed (a fresh checkout, a copy, a touch), if its bytes are
+the same (the file is read, not checked); any other file is checked as usual. The checks across records (ids, names, references,
 maps) are never kept: they run on every run, over every record.
 
 A kept result stands only for the same Dossier, language and print font: the cache file's name is a digest of
@@ -41,7 +43,7 @@ from typing import Any
 
 from toolkit.findings import Finding
 
-FORMAT = 2
+FORMAT = 3
 """The layout of a cache file (and of the results in it); another number starts a new cache."""
 KEEP_FILES = 8
 """The cache files kept, the most recently used (each version of Dossier, language and tree linted has its own;
@@ -195,9 +197,10 @@ def _trusted(status: os.stat_result, folder: Path) -> bool:
 
 
 # A result (:func:`validators.lint._result`): (signature, text hash, bom, findings, summary state, names, private,
-# texts, fonts, text findings, the "$schema" asked about). One with no findings and a state of plain values is kept
-# as it is (the text hash 0: it means nothing in another process); any other is marked: (Ellipsis, signature, bom,
-# findings as tuples, state encoded, names, private, texts, fonts, text findings as tuples, the "$schema" asked).
+# texts, fonts, text findings, the "$schema" asked about, the content digest). One with no findings and a state of
+# plain values is kept as it is (the text hash 0: it means nothing in another process); any other is marked:
+# (Ellipsis, signature, bom, findings as tuples, state encoded, names, private, texts, fonts, text findings as
+# tuples, the "$schema" asked, the content digest).
 _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 
@@ -205,12 +208,12 @@ def encode(results: dict[str, Any]) -> bytes:
     """The bytes of ``results`` (by file key) as a cache file holds them after its header."""
     out: dict[str, Any] = {}
     for key, result in results.items():
-        signature, _, bom, findings, state, names, private, texts, fonts, text_findings, asked = result
+        signature, _, bom, findings, state, names, private, texts, fonts, text_findings, asked, content = result
         if findings is None and text_findings is None and _plain(state):
-            out[key] = (signature, 0, bom, None, state, names, private, texts, fonts, None, asked)
+            out[key] = (signature, 0, bom, None, state, names, private, texts, fonts, None, asked, content)
             continue
         out[key] = (..., signature, bom, _findings_out(findings), _value_out(state), names, private, texts, fonts,
-                    _findings_out(text_findings), asked)  # fmt: skip
+                    _findings_out(text_findings), asked, content)  # fmt: skip
     return marshal.dumps(out)
 
 
@@ -221,9 +224,9 @@ def decode(data: bytes) -> dict[str, Any]:
         raise ValueError("not a cache of results")
     for key, result in found.items():
         if type(result) is tuple and result and result[0] is ...:
-            _, signature, bom, findings, state, names, private, texts, fonts, text_findings, asked = result
+            _, signature, bom, findings, state, names, private, texts, fonts, text_findings, asked, content = result
             result = found[key] = (signature, 0, bom, _findings_in(findings), _value_in(state), names, private,
-                                   texts, fonts, _findings_in(text_findings), asked)  # fmt: skip
+                                   texts, fonts, _findings_in(text_findings), asked, content)  # fmt: skip
         if not _well_formed(result):
             raise ValueError("not a cache of results")
     return found
@@ -232,9 +235,9 @@ def decode(data: bytes) -> dict[str, Any]:
 def _well_formed(result: Any) -> bool:
     """Whether ``result`` has the layout of a result, each part of its type (so that a damaged file that still
     reads as values is not taken for results)."""
-    if type(result) is not tuple or len(result) != 11:
+    if type(result) is not tuple or len(result) != 12:
         return False
-    signature, _, bom, findings, state, names, private, texts, fonts, text_findings, asked = result
+    signature, _, bom, findings, state, names, private, texts, fonts, text_findings, asked, content = result
     return (
         (signature is None or type(signature) is tuple)
         and type(bom) is bool
@@ -248,6 +251,7 @@ def _well_formed(result: Any) -> bool:
         and (fonts is None or type(fonts) is dict)
         and (text_findings is None or type(text_findings) is list)
         and (asked is None or (type(asked) is tuple and len(asked) == 3))
+        and (content is None or type(content) is bytes)
     )
 
 
