@@ -15,7 +15,8 @@ the same run and each in a child process of its own, it times
                   first use ($DOSSIER_BENCH_CACHE, default ~/.cache/dossier-bench);
                   skipped, with the reason, without node or npm;
   jsonschema      the old baseline, plain jsonschema validators (an extra column);
-  dossier         the full lint of the directory, as `dossier lint DIR` runs it:
+  dossier         the full lint of the directory, as `dossier lint DIR` runs it
+                  the first time (each file's findings kept in an empty cache):
                   the walk, everything the schema checks plus the record model,
                   ids, names, symbols, references, $schema, canonical format,
                   every ability text parsed and rendered back, the print font's
@@ -190,9 +191,10 @@ def child(tool: str, root: Path, listing: Path) -> None:
     elif tool.startswith("dossier"):
         import validators.lint  # noqa: F401
     kept = None
-    if tool == "dossier-again":  # a first run (not timed) keeps each file's findings in a cache of its own
-        kept = Path(tempfile.mkdtemp(prefix="dossier-bench-lint-cache-"))
-        run_dossier(root, cache=kept)
+    if tool in ("dossier", "dossier-again"):  # as `dossier lint DIR` runs: keeping each file's findings (a cache
+        kept = Path(tempfile.mkdtemp(prefix="dossier-bench-lint-cache-"))  # of its own, empty for a first run)
+        if tool == "dossier-again":
+            run_dossier(root, cache=kept)  # the first run, not timed
     start, cpu = time.perf_counter(), cpu_seconds()
     if tool == "floor":
         errors = run_floor(files)
@@ -200,10 +202,10 @@ def child(tool: str, root: Path, listing: Path) -> None:
         errors = run_fastjsonschema(files)
     elif tool == "jsonschema":
         errors = run_jsonschema(files)
-    elif tool == "dossier-again":
+    elif tool in ("dossier", "dossier-again"):
         errors = run_dossier(root, cache=kept)
     else:
-        errors = run_dossier(root, texts=tool == "dossier")
+        errors = run_dossier(root, texts=False)
     seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu
     if kept is not None:
         shutil.rmtree(kept, ignore_errors=True)
