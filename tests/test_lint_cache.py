@@ -220,7 +220,7 @@ def test_only_the_cache_files_used_last_are_kept(tmp_path: Path) -> None:
         old.append(path)
     os.utime(old[0], ns=(10**12, 10**12))  # the oldest file, used last
     store = LintCache(tmp_path / "new.marshal", "new")
-    store.save({}, fresh=1)()
+    store.save(dict, 0, fresh=1)()
     kept = sorted(p.name for p in tmp_path.glob("*.marshal"))
     assert len(kept) == validators.lint_cache.KEEP_FILES
     assert "new.marshal" in kept and old[0].name in kept and old[1].name not in kept and old[2].name not in kept
@@ -232,15 +232,15 @@ def test_results_are_kept_as_plain_values_and_read_back_equal() -> None:
     profile = AttackProfile.model_validate({"style": "ranged", "speed": 1, "range": {"min": 1, "max": 3}})
     state_models = ("tactics", "card", "c", None, None, None, equipment)
     results = {
-        "/x/a.json": ((1, 2, 3, 4, 5), 0, False, [finding], ("tactics", "card", "a", None, None, None, None),
+        "/x/a.json": (b"a" * 40, 0, False, [finding], ("tactics", "card", "a", None, None, None, None),
                       ("甲", "A"), False, ((("text", 0), "「乙」"),), {"龘": "/name/zh-Hans"}, [finding], None, b"\0" * 16),
-        "/x/b.json": ((1, 2, 3, 4, 6), 0, True, None, ("tactics", "agent", "b", "b.png", ["x"], [profile], "s", False),
-                      ("乙", None), True, (), None, None, ("/x", "../schema/tactics/agent.schema.json", True), None),
-        "/x/c.json": ((1, 2, 3, 4, 7), 0, False, None, state_models, ("丙", "C"), False, (), None, None, None, None),
+        "/x/b.json": (b"b" * 40, 0, True, None, ("tactics", "agent", "b", "b.png", ["x"], [profile], "s", False),
+                      ("乙", None), True, (), None, None, ("../schema/tactics/agent.schema.json", True), None),
+        "/x/c.json": (b"c" * 40, 0, False, None, state_models, ("丙", "C"), False, (), None, None, None, None),
     }  # fmt: skip
     assert decode(encode(results)) == results
     with pytest.raises(ValueError):
-        encode({"/x/d.json": ((1,), 0, False, None, ("tactics", "card", "d", None, object()), ("丁", None), False,
+        encode({"/x/d.json": (b"d", 0, False, None, ("tactics", "card", "d", None, object()), ("丁", None), False,
                                (), None, None, None, None)})  # fmt: skip
     import marshal
 

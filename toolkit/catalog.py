@@ -13,6 +13,7 @@ import contextlib
 import errno
 import os
 import stat
+import struct
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -212,7 +213,7 @@ class FileSource(Source):
         self.path = path
         self._state = _UNREAD
         # the :func:`signature_of` the file as it was first read here (taken before reading), else None
-        self.signature: tuple[int, ...] | None = None
+        self.signature: bytes | None = None
 
     def _load(self) -> None:
         first = self._state is _UNREAD
@@ -300,13 +301,17 @@ class FileSource(Source):
         self._state = _RELEASED
 
 
-def signature_of(status: os.stat_result) -> tuple[int, ...]:
+def signature_of(status: os.stat_result) -> bytes:
     """What tells a file's versions apart without reading it: its device, inode, size and times of change (the
-    status change time in nanoseconds moves on every write, and no one sets it back)."""
-    return status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns
+    status change time in nanoseconds moves on every write, and no one sets it back), packed (40 bytes: lint
+    keeps one for each of 100,000 files)."""
+    return _SIGNATURE.pack(status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns, status.st_ctime_ns)
 
 
-def file_signature(path: Path | str) -> tuple[int, ...] | None:
+_SIGNATURE = struct.Struct("<QQQqq")
+
+
+def file_signature(path: Path | str) -> bytes | None:
     """:func:`signature_of` the file at ``path``; None if it cannot be told."""
     try:
         return signature_of(os.stat(path))

@@ -122,6 +122,8 @@ class Entry:
         "released",
         "checked",
         "schema_ref",
+        "signature",
+        "content",
     )
 
     def __init__(self, source: Source, target: bool, key: str = "") -> None:
@@ -140,9 +142,13 @@ class Entry:
         self.text_findings: list[Finding] | None = None  # its ability texts' findings, added after the others
         self.released = False  # the text was read and let go (read again to place the findings)
         self.checked = False  # the file's own checks are done (here or in a worker)
-        # what the file's own checks asked of other files: the directory a "$schema" was looked for from, the
-        # reference, and whether it named a file (a kept result stands only while the answer is the same)
-        self.schema_ref: tuple[str, str, bool] | None = None
+        # what the file's own checks asked of other files: the "$schema" looked for from the file's directory,
+        # and whether it named a file (a kept result stands only while the answer is the same)
+        self.schema_ref: tuple[str, bool] | None = None
+        # with a cache (lint_files): the file's signature when it was read and the digest of its bytes, once its
+        # own checks are done and their result may be kept (None: it is not kept)
+        self.signature: bytes | None = None
+        self.content: bytes | None = None
 
     @property
     def findings(self) -> list[Finding]:
@@ -552,7 +558,7 @@ class _Disk:
 def _resolves(entry: Entry, disk: _Disk, folder: str, ref: str) -> bool:
     """:meth:`_Disk.resolves`, the question and its answer kept on ``entry`` (:attr:`Entry.schema_ref`)."""
     found = disk.resolves(folder, ref)
-    entry.schema_ref = (folder, ref, found)
+    entry.schema_ref = (ref, found)  # (the folder is the file's own)
     return found
 
 
@@ -1159,7 +1165,7 @@ def lint_files(
         store = LintCache.for_run(walked, _language(), files.fonts.covered(), cache_dir) if cache else None
         ready: dict[str, Any] = {}  # the kept results of files unchanged since, asking the same of others
         if store is not None:
-            files.kept = {}
+            files.keeping = True
             stored = store.load()
             probe = _Disk()
             for key in keys if stored else ():
@@ -1167,7 +1173,7 @@ def lint_files(
                 if found is None or not _summarizes(found[4]):
                     continue
                 asked = found[10]  # (the "$schema" looked for: it must name a file, or not, as it did)
-                if asked is not None and probe.resolves(asked[0], asked[1]) != asked[2]:
+                if asked is not None and probe.resolves(os.path.dirname(key), asked[0]) != asked[1]:
                     continue
                 if file_signature(key) == found[0]:
                     ready[key] = found
@@ -1193,9 +1199,9 @@ def lint_files(
             saved: list[Callable[[], None]] = []
 
             def save() -> None:  # once each file's own checks are done (the checks across records go on)
-                if store is not None and files.kept is not None:
-                    saved.append(store.save(files.kept, files.fresh))
-                    files.kept = None
+                if store is not None:
+                    count = sum(1 for entry in entries if entry.signature is not None)
+                    saved.append(store.save(lambda: kept_results(entries), count, files.fresh))
 
             result = _lint_entries(
                 entries, _Disk(verdicts), meter_or_silent(meter), release=True, ready=ready, checked=save
@@ -1251,9 +1257,9 @@ class _Files:
         self._count: Meter = meter_or_silent(None)
         self._release = False
         self._worker_disk: _Disk | None = None  # a worker's own
-        # with a cache (lint_files): each target's result as a worker sends it (:meth:`work`), by file key, kept
-        # before the checks across records add to its findings; ``fresh``: how many were worked out this run
-        self.kept: dict[str, Any] | None = None
+        # with a cache (lint_files): each target whose result may be kept is given its signature and content
+        # (:attr:`Entry.signature`); ``fresh``: how many results were worked out this run
+        self.keeping = False
         self.fresh = 0
 
     def bind(self, disk: _Disk, count: Meter, release: bool) -> None:
@@ -1268,16 +1274,11 @@ class _Files:
             for entry in batch:
                 _check_file(entry, disk)
             texts = _reach_verdicts(batch, disk.verdicts)
-            kept = self.kept
+            keeping = self.keeping
             for entry, found in zip(batch, texts, strict=True):
-                if kept is None:
-                    _settle(entry, found, self.fonts, disk.verdicts, self._release)
-                else:
-                    key, keep = entry.key, _keepable(entry)
-                    _settle(entry, found, self.fonts, disk.verdicts, self._release)
-                    if keep is not None:
-                        kept[key] = _result(entry, *keep)
-                        self.fresh += 1
+                if keeping and _keepable(entry):  # (while its text is held)
+                    self.fresh += 1
+                _settle(entry, found, self.fonts, disk.verdicts, self._release)
                 self._count.advance()
 
     def work(self, chunk: list[tuple[str, Path]]) -> list[tuple[str, Any]]:
@@ -1297,7 +1298,7 @@ class _Files:
                 kept.append((entry, signature, state))
         texts = _reach_verdicts([entry for entry, _, _ in kept], disk.verdicts)
         results = []
-        keeping = self.kept is not None  # (the parent keeps results for the cache: each file's content too)
+        keeping = self.keeping  # (the parent keeps results for the cache: each file's content too)
         for (entry, signature, state), found in zip(kept, texts, strict=True):
             key = entry.key  # (let go by _settle)
             _settle(entry, found, self.fonts, disk.verdicts, False, summary=False)
@@ -1311,7 +1312,7 @@ class _Files:
         again to place a finding found later; ``signed``: the caller has just compared them); a text it holds,
         if it hashes the same (a worker is forked, so its string hashes are this process's). A kept result of
         an earlier run (:mod:`validators.lint_cache`) is taken the same way."""
-        signature, digest, bom, findings, state, names, private, texts, fonts, text_findings, *_ = result
+        signature, digest, bom, findings, state, names, private, texts, fonts, text_findings, asked, content = result
         source = entry.source
         if isinstance(source, FileSource) and source.unread:
             if signature is None or (not signed and file_signature(source.path) != signature):  # (it changed)
@@ -1322,8 +1323,8 @@ class _Files:
             return False
         found = _summary_class(state[0], state[1])
         assert found is not None
-        if self.kept is not None:
-            self.kept[entry.key] = result
+        if self.keeping:
+            entry.signature, entry.content, entry.schema_ref = signature, content, asked
             self.fresh += not signed  # (a worker's result: worked out this run)
         entry.record, entry._findings, entry.names, entry.private = _summary(found, state), findings, names, private
         entry.texts, entry.fonts, entry.text_findings, entry.checked = texts, fonts, text_findings, True
@@ -1334,7 +1335,7 @@ class _Files:
         return True
 
 
-def _same_content(path: str, content: bytes | None) -> tuple[int, ...] | None:
+def _same_content(path: str, content: bytes | None) -> bytes | None:
     """The signature of the file at ``path`` if its bytes have the :func:`content_digest` ``content``, else None."""
     if content is None:
         return None
@@ -1354,17 +1355,32 @@ def _summarizes(state: tuple[Any, ...]) -> bool:
     return found is not None and len(state) == 4 + len(found[1])
 
 
-def _keepable(entry: Entry) -> tuple[tuple[int, ...], tuple[Any, ...], bytes | None] | None:
-    """For a target file just checked here (not settled yet: its text is held): its signature as read, its
-    record's summary state and its :func:`content_digest`, when its result can be kept (:func:`_result`)."""
+def _keepable(entry: Entry) -> bool:
+    """For a target file just checked here (not settled yet: its text is held): whether its result may be kept
+    (a record of a kind summarized, read here), giving it its signature as read and its :func:`content_digest`."""
     source, record = entry.source, entry.record
     if not entry.target or record is None or not isinstance(source, FileSource) or source.signature is None:
-        return None
-    state = _summary_state(record)
+        return False
     text = source.text
-    if state is None or text is None:
-        return None
-    return source.signature, state, content_digest(text, source.bom)
+    if text is None or _summary_class(record.game, record.kind) is None:
+        return False
+    entry.signature, entry.content = source.signature, content_digest(text, source.bom)
+    return True
+
+
+def kept_results(entries: Iterable[Entry]) -> dict[str, tuple[Any, ...]]:
+    """By file key, the result of each of ``entries`` that may be kept (:attr:`Entry.signature`), as
+    :func:`_result` makes it, once their own checks are done and before the checks across records."""
+    found: dict[str, tuple[Any, ...]] = {}
+    for entry in entries:
+        summary = entry.record
+        if entry.signature is None or not isinstance(summary, RecordSummary):
+            continue
+        cls = _summary_class(summary.game, summary.kind)
+        assert cls is not None
+        state = (summary.game, summary.kind, summary.id, summary.art, *[getattr(summary, f) for f in cls[1]])
+        found[file_key(entry.source.path)] = _result(entry, entry.signature, state, entry.content)
+    return found
 
 
 def content_digest(text: str | None, bom: bool) -> bytes | None:
@@ -1376,7 +1392,7 @@ def content_digest(text: str | None, bom: bool) -> bytes | None:
 
 
 def _result(
-    entry: Entry, signature: tuple[int, ...] | None, state: tuple[Any, ...], content: bytes | None = None
+    entry: Entry, signature: bytes | None, state: tuple[Any, ...], content: bytes | None = None
 ) -> tuple[Any, ...]:
     """What a file's own checks leave for the checks across records (a settled entry): what a worker sends for
     each file it checked, and what the cache keeps of it (written before the checks across records add to the
@@ -1410,6 +1426,7 @@ def _lint_entries(
             found = ready.get(entry.key) if entry.target else None
             if found is not None:
                 files.adopt(entry, found, signed=True)
+        ready.clear()  # (what the entries do not hold of them let go)
     files.check([e for e in entries if not e.checked and not verdicts.delegated(e.key)])  # while the workers start
     verdicts.take_back(entries)  # the chunks no worker has taken, checked here; the workers' results taken in
     files.check([entry for entry in entries if not entry.checked])  # and each file no worker checked after all

@@ -43,7 +43,7 @@ from typing import Any
 
 from toolkit.findings import Finding
 
-FORMAT = 3
+FORMAT = 4
 """The layout of a cache file (and of the results in it); another number starts a new cache."""
 KEEP_FILES = 8
 """The cache files kept, the most recently used (each version of Dossier, language and tree linted has its own;
@@ -123,13 +123,13 @@ class LintCache:
             os.utime(self.path)  # used now: the last to be let go (a run that changes nothing does not write it)
         return found
 
-    def save(self, results: dict[str, Any], fresh: int) -> Callable[[], None]:
-        """Keep ``results`` (by file key) for the next run, in place of what was kept; ``fresh``: how many of
-        them this run worked out (none, and the same files as before: the file is left as it is). Where the
-        system forks, a child process writes the file while this one goes on (the checks across records): call
-        what is returned to wait for it. A cache that cannot be written is left out silently: the lint's
-        findings do not depend on it."""
-        if not fresh and len(results) == self.loaded:
+    def save(self, results: Callable[[], dict[str, Any]], count: int, fresh: int) -> Callable[[], None]:
+        """Keep the ``count`` results that ``results()`` gives (by file key) for the next run, in place of what was
+        kept; ``fresh``: how many of them this run worked out (none, and as many files as before: the file is left
+        as it is). Where the system forks, a child process makes the results and writes the file while this one
+        goes on (the checks across records): call what is returned to wait for it. A cache that cannot be
+        written is left out silently: the lint's findings do not depend on it."""
+        if not fresh and count == self.loaded:
             return _nothing
         from toolkit.safewrite import write_bytes  # (imported here, not in the child)
 
@@ -154,9 +154,9 @@ class LintCache:
 
         return wait
 
-    def _write(self, results: dict[str, Any], write_bytes: Callable[..., None]) -> None:
+    def _write(self, results: Callable[[], dict[str, Any]], write_bytes: Callable[..., None]) -> None:
         try:
-            data = _HEADER + self.key.encode() + b"\n" + encode(results)
+            data = _HEADER + self.key.encode() + b"\n" + encode(results())
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             write_bytes(self.path, data)
             os.chmod(self.path, 0o600)
@@ -239,7 +239,7 @@ def _well_formed(result: Any) -> bool:
         return False
     signature, _, bom, findings, state, names, private, texts, fonts, text_findings, asked, content = result
     return (
-        (signature is None or type(signature) is tuple)
+        (signature is None or type(signature) is bytes)
         and type(bom) is bool
         and (findings is None or type(findings) is list)
         and type(state) is tuple
@@ -250,7 +250,7 @@ def _well_formed(result: Any) -> bool:
         and type(texts) is tuple
         and (fonts is None or type(fonts) is dict)
         and (text_findings is None or type(text_findings) is list)
-        and (asked is None or (type(asked) is tuple and len(asked) == 3))
+        and (asked is None or (type(asked) is tuple and len(asked) == 2))
         and (content is None or type(content) is bytes)
     )
 
