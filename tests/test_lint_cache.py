@@ -152,6 +152,21 @@ def test_a_kept_result_stands_only_while_its_schema_is_where_it_was(pool: Path, 
     assert _lint(pool, 1, cache) == _lint(pool, 1)
 
 
+def test_the_findings_name_the_files_as_this_run_spells_them(
+    pool: Path,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cache = tmp_path / "cache"
+    monkeypatch.chdir(pool.parent)
+    relative = _lint(Path("cards"), 1, cache)
+    assert relative and all(line.startswith("cards/") for line in relative)
+    assert _lint(pool, 1, cache) == _lint(pool, 1) != relative  # (absolute paths: a cache of its own)
+    monkeypatch.chdir(pool)
+    assert _lint(Path("."), 1, cache) == _lint(Path("."), 1)
+    assert len(list(cache.iterdir())) == 3
+
+
 def test_the_findings_are_in_the_language_of_the_run(pool: Path, tmp_path: Path) -> None:  # noqa: F811
     cache = tmp_path / "cache"
     english = _lint(pool, 1, cache)

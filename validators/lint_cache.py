@@ -15,7 +15,8 @@ A kept result stands only for the same Dossier, language and print font: the cac
   edit of a checkout, starts a new cache),
 - the language the findings are worded in,
 - the characters the print font has (a user's font build changes them),
-- the directories linted (one cache file each),
+- the directories linted, as given, and the working directory (the findings name each file as the walk spelled
+  it: ``cards/x.json`` or ``/home/me/cards/x.json``),
 
 and the file holds that digest again, so a file renamed into place is not taken for another. The cache lives in
 ``$XDG_CACHE_HOME/dossier/lint`` (:func:`toolkit.cachedir.user_cache_dir`), never in the linted tree, and is read
@@ -92,7 +93,8 @@ class LintCache:
         """The cache of a lint of the directories ``walked`` (None when no directory was walked: a few files
         named one by one are not worth keeping), its findings worded in ``language``, with the print font's
         characters ``covered``; in ``folder`` (default: the user's cache directory)."""
-        roots = sorted({os.path.abspath(p) for p in walked})
+        # the directories as given, and where from: the findings name each file as the walk spelled it
+        roots = sorted({os.fspath(p) for p in walked})
         if not roots:
             return None
         if folder is None:
@@ -103,7 +105,11 @@ class LintCache:
             except (RuntimeError, KeyError, OSError):  # no home directory to be found: no cache
                 return None
         font = "-" if covered is None else hashlib.blake2b("".join(sorted(covered)).encode(), digest_size=16).hexdigest()
-        parts = [code_digest(), language, font, *roots]
+        try:
+            here = os.getcwd()
+        except OSError:  # (a working directory removed: relative paths name nothing)
+            return None
+        parts = [code_digest(), language, font, here, *roots]
         key = hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
         return cls(folder / f"{key}.marshal", key)
 
