@@ -121,7 +121,7 @@ class LintCache:
                     return {}
                 if handle.read(len(_HEADER)) != _HEADER or handle.readline().strip() != self.key.encode():
                     return {}
-                found = decode(handle.read())
+                found = _decoded(marshal.load(handle))  # (read piece by piece: the bytes are not held whole)
         except Exception:  # noqa: BLE001 - missing, unreadable, damaged or another version's: start afresh
             return {}
         self.loaded = len(found)
@@ -225,7 +225,11 @@ def encode(results: dict[str, Any]) -> bytes:
 
 def decode(data: bytes) -> dict[str, Any]:
     """The results :func:`encode` made ``data`` of (ValueError, EOFError or TypeError if it is not that)."""
-    found = marshal.loads(data)
+    return _decoded(marshal.loads(data))
+
+
+def _decoded(found: Any) -> dict[str, Any]:
+    """The results of what :func:`encode` wrote, read back by :mod:`marshal`."""
     if not isinstance(found, dict):
         raise ValueError("not a cache of results")
     for key, result in found.items():
