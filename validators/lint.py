@@ -33,7 +33,11 @@ Fast paths (the findings are the same as without them):
   place a finding found later. A lint of 100,000 files holds summaries, not files;
 - worker processes (``jobs``) check whole files from the front of the list while
   this process checks them from the back (:class:`text_lint.TextVerdicts`); a
-  worker's check of a file stands when this process reads the same text.
+  worker's check of a file stands when this process reads the same text;
+- with a cache (``dossier lint DIR``: :func:`lint_files` ``cache``), what a
+  file's own checks found is kept between runs (:mod:`validators.lint_cache`):
+  a file unchanged since (its signature, or else its bytes) takes it without
+  being checked again; the checks across records run every time.
 """
 
 from __future__ import annotations
