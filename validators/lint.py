@@ -1348,7 +1348,7 @@ def _same_content(path: str, content: bytes | None) -> bytes | None:
         data = read_regular(Path(path), MAX_SOURCE_BYTES, on_status=status.append)
     except OSError:
         return None
-    if hashlib.blake2b(data, digest_size=16).digest() != content or not status:
+    if _digest(data) != content or not status:
         return None
     return signature_of(status[0])
 
@@ -1392,7 +1392,12 @@ def content_digest(text: str | None, bom: bool) -> bytes | None:
     kept result's file from another when its signature changed (a checkout, a copy, a touch)."""
     if text is None:
         return None
-    return hashlib.blake2b(("\ufeff" + text if bom else text).encode(), digest_size=16).digest()
+    return _digest(("\ufeff" + text if bom else text).encode())
+
+
+def _digest(data: bytes) -> bytes:
+    """The digest of a file's bytes that a kept result holds (:func:`content_digest`)."""
+    return hashlib.blake2b(data, digest_size=16).digest()
 
 
 def _result(
