@@ -855,16 +855,21 @@ UNIQUE_NAME_KINDS = {"card", "agent", "identity", "role", "faction", "mode", "fo
 
 
 def _check_names(entries: list[Entry]) -> None:
-    seen: dict[tuple[str, str], dict[str, Entry]] = defaultdict(dict)  # (kind, language) -> folded name -> entry
+    # kind -> the folded names seen, per language (zh-Hans, en) -> the first entry with each
+    seen: dict[str, tuple[dict[str, Entry], dict[str, Entry]]] = {}
     for entry in entries:
         record: Any = entry.record
         kind = "card" if record.kind in ("card", "identity") and record.game == "netrunner" else record.kind
         if kind not in UNIQUE_NAME_KINDS or entry.private:
             continue
-        for lang, value in zip(("zh-Hans", "en"), entry.names, strict=True):
+        names = seen.get(kind)
+        if names is None:
+            names = seen[kind] = ({}, {})
+        zh, en = entry.names
+        for lang, value, known in (("zh-Hans", zh, names[0]), ("en", en, names[1])):
             if value is None:
                 continue
-            earlier = seen[(kind, lang)].setdefault(value.casefold(), entry)
+            earlier = known.setdefault(value.casefold(), entry)
             if earlier is not entry:
                 message = tr(
                     "{label}: {lang} name {name} is also the name of {file}",
@@ -1490,7 +1495,8 @@ def _lint_entries(
             )
         findings.extend(located)
     records = [(e.source.path, e.record) for e in entries if e.target and e.record is not None]
-    io_errors = sum(1 for e in entries if e.target and e.source.io_error)
+    # (a file that cannot be read has no record: the source of every other is not asked, a property call each)
+    io_errors = sum(1 for e in entries if e.target and e.record is None and e.source.io_error)
     return LintResult(findings, records, sum(1 for e in entries if e.target), io_errors)
 
 
