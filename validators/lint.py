@@ -1378,8 +1378,11 @@ def _keepable(entry: Entry) -> bool:
 
 
 def kept_results(entries: Iterable[Entry]) -> dict[str, tuple[Any, ...]]:
-    """By file key, the result of each of ``entries`` that may be kept (:attr:`Entry.signature`), as
-    :func:`_result` makes it, once their own checks are done and before the checks across records."""
+    """By file key, the result of each of ``entries`` that may be kept (:attr:`Entry.signature`) in the form the
+    cache holds it (:func:`validators.lint_cache.stored`), once their own checks are done and before the checks
+    across records."""
+    from .lint_cache import stored
+
     found: dict[str, tuple[Any, ...]] = {}
     for entry in entries:
         summary = entry.record
@@ -1388,7 +1391,10 @@ def kept_results(entries: Iterable[Entry]) -> dict[str, tuple[Any, ...]]:
         cls = _summary_class(summary.game, summary.kind)
         assert cls is not None
         state = (summary.game, summary.kind, summary.id, summary.art, *[getattr(summary, f) for f in cls[1]])
-        found[file_key(entry.source.path)] = _result(entry, entry.signature, state, entry.content)
+        found[file_key(entry.source.path)] = stored(
+            entry.signature, entry.source.bom, entry._findings, state, entry.names, entry.private, entry.texts,
+            entry.fonts, entry.text_findings, entry.schema_ref, entry.content,
+        )  # fmt: skip
     return found
 
 

@@ -130,11 +130,12 @@ class LintCache:
         return found
 
     def save(self, results: Callable[[], dict[str, Any]], count: int, fresh: int) -> Callable[[], None]:
-        """Keep the ``count`` results that ``results()`` gives (by file key) for the next run, in place of what was
-        kept; ``fresh``: how many of them this run worked out (none, and as many files as before: the file is left
-        as it is). Where the system forks, a child process makes the results and writes the file while this one
-        goes on (the checks across records): call what is returned to wait for it. A cache that cannot be
-        written is left out silently: the lint's findings do not depend on it."""
+        """Keep the ``count`` results that ``results()`` gives (by file key, each in its :func:`stored` form) for
+        the next run, in place of what was kept; ``fresh``: how many of them this run worked out (none, and as
+        many files as before: the file is left as it is). Where the system forks, a child process makes the
+        results and writes the file while this one goes on (the checks across records): call what is returned
+        to wait for it. A cache that cannot be written is left out silently: the lint's findings do not depend
+        on it."""
         if not fresh and count == self.loaded:
             return _nothing
         from toolkit.safewrite import write_bytes  # (imported here, not in the child)
@@ -162,7 +163,7 @@ class LintCache:
 
     def _write(self, results: Callable[[], dict[str, Any]], write_bytes: Callable[..., None]) -> None:
         try:
-            data = _HEADER + self.key.encode() + b"\n" + encode(results())
+            data = _HEADER + self.key.encode() + b"\n" + marshal.dumps(results())
             self.path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
             write_bytes(self.path, data)
             os.chmod(self.path, 0o600)
@@ -212,15 +213,27 @@ _PLAIN = frozenset({str, int, float, bool, type(None)})
 
 def encode(results: dict[str, Any]) -> bytes:
     """The bytes of ``results`` (by file key) as a cache file holds them after its header."""
-    out: dict[str, Any] = {}
-    for key, result in results.items():
-        signature, _, bom, findings, state, names, private, texts, fonts, text_findings, asked, content = result
-        if findings is None and text_findings is None and _plain(state):
-            out[key] = (signature, 0, bom, None, state, names, private, texts, fonts, None, asked, content)
-            continue
-        out[key] = (..., signature, bom, _findings_out(findings), _value_out(state), names, private, texts, fonts,
-                    _findings_out(text_findings), asked, content)  # fmt: skip
-    return marshal.dumps(out)
+    return marshal.dumps({key: stored(*result[:1], *result[2:]) for key, result in results.items()})
+
+
+def stored(
+    signature: bytes | None,
+    bom: bool,
+    findings: list[Finding] | None,
+    state: tuple[Any, ...],
+    names: tuple[str, str | None],
+    private: bool,
+    texts: tuple[Any, ...],
+    fonts: dict[str, str] | None,
+    text_findings: list[Finding] | None,
+    asked: tuple[str, bool] | None,
+    content: bytes | None,
+) -> tuple[Any, ...]:
+    """A result (its parts but the text hash) as the cache file holds it: plain values for :mod:`marshal`."""
+    if findings is None and text_findings is None and _plain(state):
+        return (signature, 0, bom, None, state, names, private, texts, fonts, None, asked, content)
+    return (..., signature, bom, _findings_out(findings), _value_out(state), names, private, texts, fonts,
+            _findings_out(text_findings), asked, content)  # fmt: skip
 
 
 def decode(data: bytes) -> dict[str, Any]:
