@@ -1287,7 +1287,11 @@ class _Files:
             for entry, found in zip(batch, texts, strict=True):
                 if keeping and _keepable(entry):  # (while its text is held)
                     self.fresh += 1
-                _settle(entry, found, self.fonts, disk.verdicts, self._release)
+                    key = entry.key
+                    _settle(entry, found, self.fonts, disk.verdicts, self._release)
+                    entry.key = key  # (kept: the cache's results are by file key)
+                else:
+                    _settle(entry, found, self.fonts, disk.verdicts, self._release)
                 self._count.advance()
 
     def work(self, chunk: list[tuple[str, Path]]) -> list[tuple[str, Any]]:
@@ -1337,7 +1341,8 @@ class _Files:
             self.fresh += not signed  # (a worker's result: worked out this run)
         entry.record, entry._findings, entry.names, entry.private = _summary(found, state), findings, names, private
         entry.texts, entry.fonts, entry.text_findings, entry.checked = texts, fonts, text_findings, True
-        entry.key = ""
+        if not self.keeping:  # (else kept: the cache's results are by file key)
+            entry.key = ""
         if self._release:
             _release(entry)
         self._count.advance()
@@ -1391,7 +1396,7 @@ def kept_results(entries: Iterable[Entry]) -> dict[str, tuple[Any, ...]]:
         cls = _summary_class(summary.game, summary.kind)
         assert cls is not None
         state = (summary.game, summary.kind, summary.id, summary.art, *[getattr(summary, f) for f in cls[1]])
-        found[file_key(entry.source.path)] = stored(
+        found[entry.key] = stored(
             entry.signature, entry.source.bom, entry._findings, state, entry.names, entry.private, entry.texts,
             entry.fonts, entry.text_findings, entry.schema_ref, entry.content,
         )  # fmt: skip

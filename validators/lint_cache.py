@@ -230,7 +230,7 @@ def stored(
     content: bytes | None,
 ) -> tuple[Any, ...]:
     """A result (its parts but the text hash) as the cache file holds it: plain values for :mod:`marshal`."""
-    if findings is None and text_findings is None and _plain(state):
+    if findings is None and text_findings is None and _plain(state[4:]):  # (game, kind, id, art: strings)
         return (signature, 0, bom, None, state, names, private, texts, fonts, None, asked, content)
     return (..., signature, bom, _findings_out(findings), _value_out(state), names, private, texts, fonts,
             _findings_out(text_findings), asked, content)  # fmt: skip
