@@ -6,8 +6,8 @@ lint's worker processes already rely on: their result for a file (what :meth:`va
 is what is kept here, with the file's signature (device, inode, size, modification and status-change times, taken
 before it was read) and a digest of its bytes. A later run takes a file's result if the file's signature is the
 same now, without reading it; or, if the signature changed (a fresh checkout, a copy, a touch), if its bytes are
-the same (the file is read, not checked); any other file is checked as usual. The checks across records (ids, names, references,
-maps) are never kept: they run on every run, over every record.
+the same (the file is read, not checked); any other file is checked as usual. The checks across records (ids,
+names, references, maps) are never kept: they run on every run, over every record.
 
 A kept result stands only for the same Dossier, language and print font: the cache file's name is a digest of
 
@@ -189,7 +189,7 @@ def _nothing() -> None:
 
 def _trusted(status: os.stat_result, folder: Path) -> bool:
     """A cache file may be read only if it and its directory belong to this user and no one else may write
-    them (its records are pickles)."""
+    them (what it holds is what lint reports of each file it names)."""
     uid = os.getuid() if hasattr(os, "getuid") else None
     try:
         checks = (status, os.stat(folder))
