@@ -284,7 +284,7 @@ def test_results_are_kept_as_plain_values_and_read_back_equal() -> None:
             decode(marshal.dumps({"/x/f.json": wrong}))
 
 
-def test_the_cli_keeps_results_unless_told_not_to(cli: Any, game_copy: Any) -> None:
+def test_the_cli_keeps_results_unless_told_not_to(cli: Any, game_copy: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from toolkit.cachedir import user_cache_dir
 
     root = game_copy("crossfire")
@@ -292,6 +292,10 @@ def test_the_cli_keeps_results_unless_told_not_to(cli: Any, game_copy: Any) -> N
     result = cli("lint", root, "--no-cache")
     assert result.exit_code == 0, result.output
     assert not folder.exists()
+    monkeypatch.setenv("DOSSIER_NO_CACHE", "1")  # (as for Dossier's other caches)
+    assert cli("lint", root).output == result.output
+    assert not folder.exists()
+    monkeypatch.delenv("DOSSIER_NO_CACHE")
     first, second = cli("lint", root), cli("lint", root)
     assert first.exit_code == second.exit_code == 0
     assert first.output == second.output == result.output

@@ -91,11 +91,12 @@ class LintCache:
         cls, walked: Iterable[Path], language: str, covered: frozenset[str] | None, folder: Path | None = None
     ) -> LintCache | None:
         """The cache of a lint of the directories ``walked`` (None when no directory was walked: a few files
-        named one by one are not worth keeping), its findings worded in ``language``, with the print font's
-        characters ``covered``; in ``folder`` (default: the user's cache directory)."""
+        named one by one are not worth keeping; or when ``DOSSIER_NO_CACHE`` is set, as for Dossier's other
+        caches), its findings worded in ``language``, with the print font's characters ``covered``; in
+        ``folder`` (default: the user's cache directory)."""
         # the directories as given, and where from: the findings name each file as the walk spelled it
         roots = sorted({os.fspath(p) for p in walked})
-        if not roots:
+        if not roots or os.environ.get("DOSSIER_NO_CACHE"):
             return None
         if folder is None:
             from toolkit.cachedir import user_cache_dir
