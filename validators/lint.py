@@ -1285,13 +1285,11 @@ class _Files:
             texts = _reach_verdicts(batch, disk.verdicts)
             keeping = self.keeping
             for entry, found in zip(batch, texts, strict=True):
-                if keeping and _keepable(entry):  # (while its text is held)
+                kept, key = keeping and _keepable(entry), entry.key  # (while its text is held)
+                _settle(entry, found, self.fonts, disk.verdicts, self._release)
+                if kept:
                     self.fresh += 1
-                    key = entry.key
-                    _settle(entry, found, self.fonts, disk.verdicts, self._release)
-                    entry.key = key  # (kept: the cache's results are by file key)
-                else:
-                    _settle(entry, found, self.fonts, disk.verdicts, self._release)
+                    entry.key = key  # (the cache's results are by file key)
                 self._count.advance()
 
     def work(self, chunk: list[tuple[str, Path]]) -> list[tuple[str, Any]]:
@@ -1419,13 +1417,12 @@ def _digest(data: bytes) -> bytes:
 def _result(
     entry: Entry, signature: bytes | None, state: tuple[Any, ...], content: bytes | None = None
 ) -> tuple[Any, ...]:
-    """What a file's own checks leave for the checks across records (a settled entry): what a worker sends for
-    each file it checked, and what the cache keeps of it (written before the checks across records add to the
-    findings: :func:`lint_files`), with its ``content`` (:func:`content_digest`) when it is kept."""
+    """What a worker's check of a file leaves for the checks across records (a settled entry, its text held): the
+    result it sends (the parent compares the text's hash with a text it holds), with its ``content``
+    (:func:`content_digest`) when the parent keeps results; the cache keeps the same parts
+    (:func:`kept_results`)."""
     source = entry.source
-    # the hash of the text read (a worker's: the parent compares a text it holds); 0 for a file let go here
-    text = None if isinstance(source, FileSource) and not source.holds_text else source.text
-    digest = 0 if text is None else hash(text)
+    digest = 0 if source.text is None else hash(source.text)
     return (signature, digest, source.bom, entry._findings, state, entry.names,
             entry.private, entry.texts, entry.fonts, entry.text_findings, entry.schema_ref, content)  # fmt: skip
 
