@@ -136,6 +136,34 @@ def test_single_file_is_checked_in_its_games_context(cli) -> None:
     assert "1 file: 0 errors" in result.output
 
 
+@pytest.mark.parametrize("where", ["cards", "agents"])
+def test_a_file_named_that_repeats_another_records_id_or_name_is_told(where: str, game_copy, cli, monkeypatch) -> None:
+    """A new file named alone (a designer's copy of a card, linted on save) is told of the id and names it shares
+    with a record of its game, as the later of the two is in a lint of the whole game; so is the file it copied,
+    when named alone; and a subdirectory linted is told of one it shares with a record outside it."""
+    root = game_copy("tactics")
+    original = sorted((root / where).glob("*.json"))[0]
+    for name in ("aa_copy.json", "zz_copy.json"):  # (before and after the original, walked in order)
+        copy = root / where / name
+        copy.write_bytes(original.read_bytes())
+        monkeypatch.chdir(root.parent)
+        for named in (copy, original):
+            given = str(named.relative_to(root.parent))
+            result = cli("lint", given, "--no-cache")
+            assert result.exit_code == 1, result.output
+            found = {ln.split()[2] for ln in result.output.splitlines() if ln.startswith(given)}
+            assert {"card.id.duplicate:", "card.name.duplicate:"} <= found, result.output
+        whole = cli("lint", "tactics", "--no-cache").output
+        assert sum("card.id.duplicate" in ln for ln in whole.splitlines()) == 1  # (on the later file only)
+        copy.unlink()
+    outside = root / "extra"
+    outside.mkdir()
+    (outside / original.name).write_bytes(original.read_bytes())
+    result = cli("lint", "tactics/extra", "--no-cache")
+    [told] = [ln for ln in result.output.splitlines() if "card.id.duplicate" in ln]
+    assert told.startswith(f"tactics/extra/{original.name}:")
+
+
 def test_crossfire_composition_must_add_up(game_copy, cli, monkeypatch) -> None:
     root = game_copy("crossfire")
 

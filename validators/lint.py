@@ -1457,7 +1457,10 @@ def _lint_entries(
     verdicts.known.clear()  # (what the checks across records do not read)
     verdicts.forms.clear()
     by_game: dict[str, list[Entry]] = defaultdict(list)
-    for entry in entries:
+    # the records no one asked about first: a duplicate id, name or symbol is reported on the later of the two
+    # records, so a file named (or in the directory linted) that repeats one of the others' is the one told
+    others = [entry for entry in entries if not entry.target]
+    for entry in [*others, *(entry for entry in entries if entry.target)] if others else entries:
         if entry.record is not None:
             by_game[entry.record.game].append(entry)
     indexes: dict[str, GameIndex] = {}
