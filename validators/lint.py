@@ -54,7 +54,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-import jsonschema
 from pydantic import ValidationError
 
 from toolkit.catalog import FileSource, file_key, file_signature, signature_of
@@ -289,6 +288,7 @@ def _schema_validator(game: str, kind: str, branch: str | None) -> Any:
     validator = _SCHEMA_VALIDATORS.get(key)
     if validator is None:
         model = TYPE_BRANCHES[(game, kind)][branch] if branch else KINDS[(game, kind)]
+        import jsonschema  # (here: only a file the model refuses needs it, and it takes 0.1 s to import)
         from pydantic import TypeAdapter
 
         schema = TypeAdapter(model).json_schema()

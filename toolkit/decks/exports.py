@@ -31,7 +31,6 @@ import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, tr, word
@@ -274,6 +273,8 @@ def _cdata(text: str) -> str:
 
 def deck_to_o8d(deck: Deck, lookup: Callable[[str], Any], *, printing: str = DEFAULT_PRINTING["o8d"]) -> str:
     """OCTGN's deck file, laid out as NetrunnerDB writes it; the notes keep the deck's name and format."""
+    from xml.sax.saxutils import escape, quoteattr  # (here: it imports urllib.request, 45 ms a command)
+
     netrunner_only(deck, "o8d")
     identity, cards = slots(deck, lookup, printing)
 

@@ -38,7 +38,7 @@ ArtPath = Annotated[str, StringConstraints(min_length=1, max_length=500)]
 class Model(BaseModel):
     """Frozen, closed pydantic model: unknown fields are errors, values never change."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(frozen=True, extra="forbid", populate_by_name=True, defer_build=True)
 
 
 # A language tag (BCP 47, the forms card data uses): "fr", "pt-BR", "zh-Hant", "es-419"
