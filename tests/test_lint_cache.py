@@ -300,3 +300,61 @@ def test_the_cli_keeps_results_unless_told_not_to(cli: Any, game_copy: Any, monk
     assert first.exit_code == second.exit_code == 0
     assert first.output == second.output == result.output
     assert len(list(folder.iterdir())) == 1
+
+
+def _lint_named(files: list[Path], cache: Path | None = None) -> list[str]:
+    """As `dossier lint FILE…` runs it: the files named among the other records of their games."""
+    found = lint_files(discover(files), [], cache=cache is not None, cache_dir=cache).findings
+    return [f.format() for f in found]
+
+
+def test_files_named_one_by_one_are_checked_among_the_records_kept(
+    pool: Path,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A file named is checked afresh on every run; the other records of its game are taken from a cache of their
+    own, for what the checks across records read of them only (never a finding of theirs)."""
+    cards = sorted((pool / "tactics" / "cards").glob("*.json"))
+    named = _same_names(pool)  # cards[2]: cards[1]'s name, and a layout of its own
+    plain = _lint_named([named])
+    assert {line.split()[2] for line in plain} == {"card.format:", "card.name.duplicate:"}
+    cache = tmp_path / "cache"
+    assert _lint_named([named], cache) == plain
+    [kept] = cache.iterdir()
+    read_here = _reads(monkeypatch)
+    assert _lint_named([named], cache) == plain
+    # the file named is read; of the other cards of its game, only the one the model refuses (never kept), and of
+    # the game's other records, only the few kept whole (the game, its modes and maps)
+    refused = str(cards[len(cards) // 3])
+    assert {p for p in read_here if p.startswith(str(pool / "tactics" / "cards"))} == {str(named), refused}
+    assert len(read_here) < 20
+    # a file that was only read among the others, named now: checked afresh, its own findings reported
+    other = cards[0]  # (its ability text does not parse)
+    own = _lint_named([other], cache)
+    assert own == _lint_named([other])
+    assert "card.text.parse:" in {line.split()[2] for line in own}
+    # and among the others again: what it keeps as a file named is not reported for it
+    assert _lint_named([named], cache) == plain
+    # another record of the game changed: checked again, and the checks across records see it
+    data = json.loads(cards[1].read_text(encoding="utf-8"))
+    data["name"] = {"zh-Hans": "另一个名字", "en": "Another name"}
+    cards[1].write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    after = _lint_named([named], cache)
+    assert after == _lint_named([named])
+    assert [line.split()[2] for line in after] == ["card.format:"]
+    assert [p.name for p in cache.iterdir()] == [kept.name]  # one cache for the game, whichever file is named
+
+
+def test_the_records_named_files_are_checked_among_are_kept_by_game_and_pool(tmp_path: Path) -> None:
+    games = [str(tmp_path / "cards" / "tactics")]
+    one = LintCache.for_context(games, [], "en", frozenset("ab"), tmp_path)
+    assert one is not None
+    others = [
+        LintCache.for_context([str(tmp_path / "cards" / "netrunner")], [], "en", frozenset("ab"), tmp_path),
+        LintCache.for_context(games, [tmp_path / "pool"], "en", frozenset("ab"), tmp_path),
+        LintCache.for_context(games, [], "zh-Hans", frozenset("ab"), tmp_path),
+        LintCache.for_run([tmp_path / "cards" / "tactics"], "en", frozenset("ab"), tmp_path),
+    ]
+    assert len({one.path, *(o.path for o in others if o is not None)}) == 5
+    assert LintCache.for_context([], [], "en", None, tmp_path) is None  # a file in no game, and no pool

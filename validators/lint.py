@@ -1162,7 +1162,7 @@ def lint_files(
     With ``cache`` (and directories ``walked``), each file's own checks are kept for the next run, and a file
     unchanged since the last run is not checked again (:mod:`validators.lint_cache`, in ``cache_dir`` or the
     user's cache directory); the findings are the same."""
-    from toolkit.catalog import context_sources, pool_context
+    from toolkit.catalog import context_sources, game_root, pool_context
 
     from .lint_cache import LintCache
     from .text_lint import _language
@@ -1171,28 +1171,23 @@ def lint_files(
     with gc_paused():
         keys = [file_key(p) for p in targets]
         files = _Files()
-        store = LintCache.for_run(walked, _language(), files.fonts.covered(), cache_dir) if cache else None
+        store: LintCache | None = None
+        context: LintCache | None = None
+        if cache:
+            language, covered = _language(), files.fonts.covered()
+            store = LintCache.for_run(walked, language, covered, cache_dir)
+            if store is None and not walked:  # files named one by one: the records they are checked among kept
+                games = {os.path.dirname(key) for key in keys}
+                roots = {str(root) for d in games if (root := game_root(Path(d))) is not None}
+                store = context = LintCache.for_context(roots, pool, language, covered, cache_dir)
         ready: dict[str, Any] = {}  # the kept results of files unchanged since, asking the same of others
+        stored: dict[str, Any] = {}
         if store is not None:
             files.keeping = True
             stored = store.load()
-            probe = _Disk()
-            for key in keys if stored else ():
-                found = stored.get(key)
-                if found is None or not _summarizes(found[4]):
-                    continue
-                asked = found[10]  # (the "$schema" looked for: it must name a file, or not, as it did)
-                if asked is not None and probe.resolves(os.path.dirname(key), asked[0]) != asked[1]:
-                    continue
-                if file_signature(key) == found[0]:
-                    ready[key] = found
-                    continue
-                # changed since, or only moved, copied, checked out again or touched: the same bytes stand
-                signature = _same_content(key, found[11])
-                if signature is not None:
-                    ready[key] = (signature, *found[1:])
-                    files.fresh += 1  # (kept again with its new signature)
-            del stored
+        probe = _Disk()
+        for key in keys if stored and context is None else ():
+            _take_kept(key, stored.get(key), ready, files, probe)
         verdicts = TextVerdicts(files)
         pending = [(key, path) for key, path in zip(keys, targets, strict=True) if key not in ready]
         verdicts.start_workers(_text_chunks(pending, jobs - 1), jobs - 1)
@@ -1203,8 +1198,11 @@ def lint_files(
             for i, source in enumerate([*sources, *pooled]):
                 # the targets come first, in order (their keys are known); the other records of their games next
                 key = keys[i] if i < len(targets) and source.path is targets[i] else file_key(source.path)
-                entries.append(Entry(source, key in wanted, key))
-            del sources, wanted, keys, pending
+                entry = Entry(source, key in wanted, key)
+                entries.append(entry)
+                if stored and not entry.target:  # (a record of a game named files or a subdirectory belong to)
+                    _take_kept(key, stored.get(key), ready, files, probe, context=True)
+            del sources, wanted, keys, pending, stored
             saved: list[Callable[[], None]] = []
 
             def save() -> None:  # once each file's own checks are done (the checks across records go on)
@@ -1347,6 +1345,31 @@ class _Files:
         return True
 
 
+def _take_kept(
+    key: str, found: Any, ready: dict[str, Any], files: _Files, probe: _Disk, *, context: bool = False
+) -> None:
+    """Put in ``ready`` the kept result ``found`` of the file ``key`` if it still stands: the file's "$schema"
+    names a file, or not, as it did, and the file is unchanged (its signature the same, or its bytes: then the
+    result is kept again with its new signature). ``context``: the file is no target, so only what the checks
+    across records read of it is taken (:meth:`LintCache.for_context`; a target's findings, texts and fonts are
+    worked out for targets only)."""
+    if found is None or not _summarizes(found[4]):
+        return
+    asked = found[10]  # (the "$schema" looked for: it must name a file, or not, as it did)
+    if asked is not None and probe.resolves(os.path.dirname(key), asked[0]) != asked[1]:
+        return
+    if context:  # (the parts a file named by no one has: see _settle)
+        found = (*found[:3], None, *found[4:7], (), None, None, *found[10:])
+    if file_signature(key) == found[0]:
+        ready[key] = found
+        return
+    # changed since, or only moved, copied, checked out again or touched: the same bytes stand
+    signature = _same_content(key, found[11])
+    if signature is not None:
+        ready[key] = (signature, *found[1:])
+        files.fresh += 1  # (kept again with its new signature)
+
+
 def _same_content(path: str, content: bytes | None) -> bytes | None:
     """The signature of the file at ``path`` if its bytes have the :func:`content_digest` ``content``, else None."""
     if content is None:
@@ -1368,10 +1391,10 @@ def _summarizes(state: tuple[Any, ...]) -> bool:
 
 
 def _keepable(entry: Entry) -> bool:
-    """For a target file just checked here (not settled yet: its text is held): whether its result may be kept
-    (a record of a kind summarized, read here), giving it its signature as read and its :func:`content_digest`."""
+    """For a file just checked here (not settled yet: its text is held): whether its result may be kept (a record
+    of a kind summarized, read here), giving it its signature as read and its :func:`content_digest`."""
     source, record = entry.source, entry.record
-    if not entry.target or record is None or not isinstance(source, FileSource) or source.signature is None:
+    if record is None or not isinstance(source, FileSource) or source.signature is None:
         return False
     text = source.text
     if text is None or _summary_class(record.game, record.kind) is None:
@@ -1437,7 +1460,7 @@ def _lint_entries(
 ) -> LintResult:
     """Check each file, then the records of each game together, then place each finding (``release``: each
     file was read from disk, so its text may be let go and read again to place a finding; see :class:`Entry`;
-    ``ready``: by file key, the kept results of targets unchanged since an earlier run, taken as they are;
+    ``ready``: by file key, the kept results of files unchanged since an earlier run, taken as they are;
     ``checked``: called once each file's own checks are done, before the checks across records)."""
     count.start(tr("checking files"), len(entries))
     verdicts = disk.verdicts
@@ -1445,7 +1468,7 @@ def _lint_entries(
     files.bind(disk, count, release)
     if ready:
         for entry in entries:
-            found = ready.get(entry.key) if entry.target else None
+            found = ready.get(entry.key)
             if found is not None:
                 files.adopt(entry, found, signed=True)
         ready.clear()  # (what the entries do not hold of them let go)

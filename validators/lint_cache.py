@@ -18,7 +18,15 @@ A kept result stands only for the same Dossier, language and print font: the cac
 - the directories linted, as given, and the working directory (the findings name each file as the walk spelled
   it: ``cards/x.json`` or ``/home/me/cards/x.json``),
 
-and the file holds that digest again, so a file renamed into place is not taken for another. The cache lives in
+and the file holds that digest again, so a file renamed into place is not taken for another.
+
+Files named one by one (``dossier lint cards/x.json``, as an editor lints a file on save) are checked afresh
+every time; the other records of their games, which they are checked among, are kept in a cache of their own
+(:meth:`LintCache.for_context`: by the games' directories and the card pool, not by how anything was spelled).
+From it a record named by no one takes only what the checks across records read (its summary, names and
+whether it is private): its own findings are never reported, so none are taken.
+
+The cache lives in
 ``$XDG_CACHE_HOME/dossier/lint`` (:func:`toolkit.cachedir.user_cache_dir`), never in the linted tree, and is read
 only if it belongs to the user running lint and no one else may write it or its directory. It is written with
 :mod:`marshal` (plain values only: four times as fast to write as a pickle, and nothing in it is run when it is
@@ -90,13 +98,46 @@ class LintCache:
     def for_run(
         cls, walked: Iterable[Path], language: str, covered: frozenset[str] | None, folder: Path | None = None
     ) -> LintCache | None:
-        """The cache of a lint of the directories ``walked`` (None when no directory was walked: a few files
-        named one by one are not worth keeping; or when ``DOSSIER_NO_CACHE`` is set, as for Dossier's other
-        caches), its findings worded in ``language``, with the print font's characters ``covered``; in
-        ``folder`` (default: the user's cache directory)."""
+        """The cache of a lint of the directories ``walked`` (None when no directory was walked: files named one
+        by one are checked afresh, among records :meth:`for_context` keeps; or when ``DOSSIER_NO_CACHE`` is
+        set, as for Dossier's other caches), its findings worded in ``language``, with the print font's
+        characters ``covered``; in ``folder`` (default: the user's cache directory)."""
         # the directories as given, and where from: the findings name each file as the walk spelled it
         roots = sorted({os.fspath(p) for p in walked})
-        if not roots or os.environ.get("DOSSIER_NO_CACHE"):
+        if not roots:
+            return None
+        try:
+            here = os.getcwd()
+        except OSError:  # (a working directory removed: relative paths name nothing)
+            return None
+        return cls._named([language, here, *roots], covered, folder)
+
+    @classmethod
+    def for_context(
+        cls,
+        games: Iterable[str],
+        pool: Iterable[Path],
+        language: str,
+        covered: frozenset[str] | None,
+        folder: Path | None = None,
+    ) -> LintCache | None:
+        """The cache of the records that files named one by one are checked among: the other records of their
+        ``games`` (the games' directories, absolute) and of the card ``pool`` (:func:`toolkit.catalog.
+        pool_context`). Its results are taken for those records only, never for a file named (whose findings
+        are reported, worded as the file was named), and only what the checks across records read of them (see
+        ``validators.lint``), so it holds no spelling of a path; None without games or pool."""
+        roots = sorted(set(games))
+        pooled = sorted({os.path.abspath(p) for p in pool})
+        if not roots and not pooled:
+            return None
+        return cls._named([language, "context", *roots, "pool", *pooled], covered, folder)
+
+    @classmethod
+    def _named(cls, parts: list[str], covered: frozenset[str] | None, folder: Path | None) -> LintCache | None:
+        """The cache of a run told apart by ``parts``, Dossier's code and the print font's characters
+        ``covered``; in ``folder`` (default: the user's cache directory). None when ``DOSSIER_NO_CACHE`` is set
+        or there is no home directory."""
+        if os.environ.get("DOSSIER_NO_CACHE"):
             return None
         if folder is None:
             from toolkit.cachedir import user_cache_dir
@@ -106,11 +147,7 @@ class LintCache:
             except (RuntimeError, KeyError, OSError):  # no home directory to be found: no cache
                 return None
         font = "-" if covered is None else hashlib.blake2b("".join(sorted(covered)).encode(), digest_size=16).hexdigest()
-        try:
-            here = os.getcwd()
-        except OSError:  # (a working directory removed: relative paths name nothing)
-            return None
-        parts = [code_digest(), language, font, here, *roots]
+        parts = [code_digest(), font, *parts]
         key = hashlib.blake2b("\0".join(parts).encode("utf-8", "surrogateescape"), digest_size=16).hexdigest()
         return cls(folder / f"{key}.marshal", key)
 
