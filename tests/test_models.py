@@ -178,3 +178,35 @@ def test_iter_texts_covers_reverse_face() -> None:
 
 def test_type_branches_cover_every_netrunner_type() -> None:
     assert set(TYPE_BRANCHES[("netrunner", "card")]) == set(CORP_TYPES + RUNNER_TYPES)
+
+
+def test_the_models_are_built_on_first_use_or_all_at_once() -> None:
+    """Importing the models builds no validator (a command that reads one game's records builds that game's);
+    ``build_all`` builds every one, as the web app does before its request threads validate anything."""
+    import subprocess
+    import sys
+
+    script = """
+import sys
+import toolkit.models as m
+from toolkit.models.common import Model
+
+def models():
+    todo, found = [Model], []
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        found.append(cls)
+    return found
+
+assert not m._RECORD_ADAPTER and len(models()) > 50
+assert not any(cls.__pydantic_complete__ for cls in models()), "built on import"
+card = m.parse_record({"kind": "card", "game": "tactics", "id": "probe", "name": {"zh-Hans": "探针"},
+                       "category": "skill"})
+assert card.id == "probe" and m.RECORD_ADAPTER is m.record_adapter()
+m.build_all()
+assert all(cls.__pydantic_complete__ for cls in models()), [c for c in models() if not c.__pydantic_complete__]
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "ok", done.stderr

@@ -128,6 +128,22 @@ def record_adapter() -> TypeAdapter[Any]:
     return _RECORD_ADAPTER[0]
 
 
+def build_all() -> None:
+    """Build now the validator of every record model (each is otherwise built on its first use), the any-record
+    adapter and each kind's: for a process that validates from several threads at once (the web app's request
+    threads), as a first use in two threads together races in pydantic releases whose ``model_rebuild`` takes
+    no lock; and so that no request waits for a build."""
+    record_adapter()
+    for game, kind in KINDS:
+        kind_adapter(game, kind)
+    todo: list[type[Model]] = [Model]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if not cls.__pydantic_complete__:
+            cls.model_rebuild()
+
+
 def __getattr__(name: str) -> Any:
     if name == "RECORD_ADAPTER":  # (the module's name for :func:`record_adapter`, as it was when built on import)
         return record_adapter()
@@ -145,6 +161,7 @@ __all__ = [
     "KINDS",
     "KIND_DIRS",
     "RECORD_ADAPTER",
+    "build_all",
     "record_adapter",
     "SLUG_PATTERN",
     "GameId",

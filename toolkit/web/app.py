@@ -401,4 +401,7 @@ def create_app(settings: WebSettings) -> FastAPI:
     for router in ROUTERS:
         app.include_router(router)
 
+    from toolkit.models import build_all
+
+    build_all()  # (the models' validators, built on first use elsewhere: here, before the request threads use them)
     return app
