@@ -322,8 +322,10 @@ def test_files_named_one_by_one_are_checked_among_the_records_kept(
     cache = tmp_path / "cache"
     assert _lint_named([named], cache) == plain
     [kept] = cache.iterdir()
+    inode = kept.stat().st_ino
     read_here = _reads(monkeypatch)
     assert _lint_named([named], cache) == plain
+    assert kept.stat().st_ino == inode  # (nothing changed: not written again)
     # the file named is read; of the other cards of its game, only the one the model refuses (never kept), and of
     # the game's other records, only the few kept whole (the game, its modes and maps)
     refused = str(cards[len(cards) // 3])

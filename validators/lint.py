@@ -1188,6 +1188,8 @@ def lint_files(
         probe = _Disk()
         for key in keys if stored and context is None else ():
             _take_kept(key, stored.get(key), ready, files, probe)
+        # (files named, checked afresh: one unchanged since its result was kept leaves the cache as good as it was)
+        signed = {key: stored[key][0] for key in keys if key in stored} if context is not None else {}
         verdicts = TextVerdicts(files)
         pending = [(key, path) for key, path in zip(keys, targets, strict=True) if key not in ready]
         verdicts.start_workers(_text_chunks(pending, jobs - 1), jobs - 1)
@@ -1208,7 +1210,10 @@ def lint_files(
             def save() -> None:  # once each file's own checks are done (the checks across records go on)
                 if store is not None:
                     count = sum(1 for entry in entries if entry.signature is not None)
-                    saved.append(store.save(lambda: kept_results(entries), count, files.fresh))
+                    same = 0
+                    if signed:  # (a file named, unchanged since its result was kept: no need to keep it again)
+                        same = sum(1 for e in entries if e.target and e.signature and signed.get(e.key) == e.signature)
+                    saved.append(store.save(lambda: kept_results(entries), count, files.fresh - same))
 
             result = _lint_entries(
                 entries, _Disk(verdicts), meter_or_silent(meter), release=True, ready=ready, checked=save
