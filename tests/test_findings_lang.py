@@ -139,7 +139,7 @@ def test_lint_speaks_chinese_by_default_and_when_asked(cli: Run, planted: Path, 
     assert "'ten' 的类型不是整数" in messages and "未知字段 'nickname'" in messages
     assert "专用于特工 'nobody'，但该特工不存在" in messages
     assert "无效的 JSON：此处应为分隔符 ','" in messages
-    assert "特工战术卡牌 'med_kit'：/text/0：文本第 6 列：第 1 行第 6 列：意外的 '牌。'" in messages
+    assert "特工战术卡牌 'med_kit'：/text/0：文本第 6 列：意外的 '牌。'" in messages
     assert "提示：数量需要量词：" in messages and "不是特工战术的任何记录" in messages
     summary = _summary(result.output)
     assert summary[0].startswith("特工战术") and "条记录：" in summary[0] and "卡牌" in summary[0]
@@ -165,7 +165,7 @@ def test_lint_in_english_has_no_chinese_but_names_and_ability_words(cli: Run, pl
             left = left.replace(text, " ")
         assert not CJK.search(left), (code, message)
     messages = "\n".join(m for _, m in findings)
-    assert "tactics card 'med_kit': /text/0: column 6 of the text: line 1, column 6: unexpected '牌。'" in messages
+    assert "tactics card 'med_kit': /text/0: column 6 of the text: unexpected '牌。'" in messages
     assert "'hevy' is not one of ['carried', 'normal', 'heavy']; did you mean 'heavy'?" in messages
     assert "invalid JSON: Expecting ',' delimiter" in messages
     for line in _summary(result.output):
@@ -213,7 +213,7 @@ def test_fmt_check_and_text_commands_word_their_findings(cli: Run, planted: Path
     assert fmt.exit_code == 1
     assert "cards/broken.json:4:3: error card.json: 无效的 JSON：此处应为分隔符 ','；文件保持原样" in fmt.output
     text_fmt = cli("text", "fmt", "--check", planted, "--lang", "zh-Hans")
-    assert "error card.text.parse: /text/0：文本第 6 列：第 1 行第 6 列：意外的 '牌。'" in text_fmt.output
+    assert "error card.text.parse: /text/0：文本第 6 列：意外的 '牌。'" in text_fmt.output
     parsed = cli("text", "parse", "--lang", "zh-Hans", "--format", "json", "你抽张牌。")
     error = json.loads(parsed.stdout)["error"]
     assert error["reason"] == "意外的 '张牌'" and error["expected"] == ["一个数字"]

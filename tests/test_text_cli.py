@@ -114,7 +114,7 @@ def test_fmt_leaves_a_file_with_broken_text_alone(cli: Callable[..., Any], game_
             "你抽 1 牌。",
             "card.text.parse",
             "error",
-            "column 6 of the text: line 1, column 6: unexpected '牌。'",
+            "column 6 of the text: unexpected '牌。'",
         ),
         ("text", "主动 横置 你抽 1 张牌。", "card.text.parse", "error", "hint: an active ability is 主动"),
         ("text", "你抽两张牌。", "card.text.format", "warning", "`dossier text fmt` writes '你抽 2 张牌。'"),

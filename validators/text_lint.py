@@ -62,7 +62,8 @@ def verdict(text: str) -> Verdict:
     try:
         ability = parse_cached(text)
     except AbilitySyntaxError as exc:
-        return ("parse", exc.column, exc.summary(), exc.context)
+        # (the finding says the column: the line is said only in a text of more than one)
+        return ("parse", exc.column, exc.summary(located=exc.line != 1), exc.context)
     canonical = render(ability)
     if canonical == text:  # it parses back to the same AST (the one just cached): nothing to report
         return None

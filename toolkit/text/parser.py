@@ -96,9 +96,12 @@ class AbilitySyntaxError(DossierError):
         self.context = lead + shown + tail + "\n" + " " * display_width(before) + "^"
         super().__init__(self.summary(), exit_code=1)
 
-    def summary(self) -> str:
-        """One line: where, what, what was expected, and the hint (in the current language)."""
-        text = tr("line {line}, column {column}: {reason}", line=self.line, column=self.column, reason=self.reason)
+    def summary(self, located: bool = True) -> str:
+        """One line: where, what, what was expected, and the hint (in the current language). ``located``: with
+        the line and column first (a caller that says where itself, in a text of one line, leaves them out)."""
+        text = self.reason
+        if located:
+            text = tr("line {line}, column {column}: {reason}", line=self.line, column=self.column, reason=text)
         if self.suggestions:
             # TRANSLATORS: after "unexpected '照成'": the words of the ability language the text is likely a typo of
             text = tr("{summary} (did you mean {words}?)", summary=text, words=self.suggestion_words())
