@@ -360,3 +360,29 @@ def test_the_records_named_files_are_checked_among_are_kept_by_game_and_pool(tmp
     ]
     assert len({one.path, *(o.path for o in others if o is not None)}) == 5
     assert LintCache.for_context([], [], "en", None, tmp_path) is None  # a file in no game, and no pool
+
+
+def test_a_subdirectory_linted_takes_the_rest_of_its_game_from_the_cache(
+    pool: Path,  # noqa: F811
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A directory inside a game (``dossier lint cards/tactics/cards``) is checked among the rest of its game;
+    those records are kept with its own files' results, and taken for what the checks across records read."""
+    cards = pool / "tactics" / "cards"
+    cache = tmp_path / "cache"
+    plain = _lint(cards)
+    assert _lint(cards, 1, cache) == plain
+    read_here = _reads(monkeypatch)
+    assert _lint(cards, 1, cache) == plain
+    agents = {str(p) for p in (pool / "tactics" / "agents").glob("*.json")}
+    assert not agents & set(read_here)  # (kept: not read)
+    # an agent a card is exclusive to, changed outside the directory: checked again, and the card is told
+    card = next(p for p in sorted(cards.glob("*.json")) if '"agent": ' in p.read_text(encoding="utf-8"))
+    agent = pool / "tactics" / "agents" / (json.loads(card.read_text(encoding="utf-8"))["agent"] + ".json")
+    data = json.loads(agent.read_text(encoding="utf-8"))
+    data["id"] = "someone_else"
+    agent.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    after = _lint(cards, 1, cache)
+    assert after == _lint(cards) and after != plain
+    assert any(line.startswith(f"{card}:") and "card.ref" in line for line in after), after
