@@ -24,7 +24,8 @@ Files named one by one (``dossier lint cards/x.json``, as an editor lints a file
 every time; the other records of their games, which they are checked among, are kept in a cache of their own
 (:meth:`LintCache.for_context`: by the games' directories and the card pool, not by how anything was spelled).
 From it a record named by no one takes only what the checks across records read (its summary, names and
-whether it is private): its own findings are never reported, so none are taken.
+whether it is private): its own findings are never reported, so none are taken. A directory inside a game
+(``dossier lint cards/tactics/cards``) keeps the rest of its game's records with its own files, taken the same way.
 
 The cache lives in
 ``$XDG_CACHE_HOME/dossier/lint`` (:func:`toolkit.cachedir.user_cache_dir`), never in the linted tree, and is read
