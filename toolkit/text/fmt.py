@@ -51,7 +51,9 @@ def format_record_texts(data: Any, source_text: str | None = None) -> FormatResu
                 positions = value_positions(source_text) if source_text else {}
             line, column = positions.get(ptr, (1, 1))
             problem = exc.summary(located=exc.line != 1)  # (the line is said only in a text of more than one)
-            message = tr("{pointer}: column {column} of the text: {problem}", pointer=ptr, column=exc.column, problem=problem)
+            message = tr(
+                "{pointer}: column {column} of the text: {problem}", pointer=ptr, column=exc.column, problem=problem
+            )
             result.problems.append(f"{line}:{column}: error card.text.parse: {message}")
             continue
         if canonical != text:
