@@ -296,10 +296,17 @@ def test_the_cli_keeps_results_unless_told_not_to(cli: Any, game_copy: Any, monk
     assert cli("lint", root).output == result.output
     assert not folder.exists()
     monkeypatch.delenv("DOSSIER_NO_CACHE")
-    first, second = cli("lint", root), cli("lint", root)
+    first = cli("lint", root)
+    # the command ends while its cache is written (by a process of its own, which holds none of its output)
+    assert validators.lint_cache.WRITERS
+    validators.lint_cache.wait_for_writers()
+    assert not validators.lint_cache.WRITERS
+    [kept] = folder.iterdir()
+    second = cli("lint", root)
     assert first.exit_code == second.exit_code == 0
     assert first.output == second.output == result.output
-    assert len(list(folder.iterdir())) == 1
+    validators.lint_cache.wait_for_writers()
+    assert list(folder.iterdir()) == [kept]
 
 
 def _lint_named(files: list[Path], cache: Path | None = None) -> list[str]:
@@ -386,3 +393,24 @@ def test_a_subdirectory_linted_takes_the_rest_of_its_game_from_the_cache(
     after = _lint(cards, 1, cache)
     assert after == _lint(cards) and after != plain
     assert any(line.startswith(f"{card}:") and "card.ref" in line for line in after), after
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork: the cache is written in place")
+def test_a_writer_that_has_ended_is_let_go_of_before_the_next_is_started() -> None:
+    import time
+
+    ended = os.fork()
+    if ended == 0:
+        os._exit(0)
+    validators.lint_cache.WRITERS.append(ended)
+    try:
+        for _ in range(100):  # (until it has ended)
+            validators.lint_cache._reap()
+            if ended not in validators.lint_cache.WRITERS:
+                break
+            time.sleep(0.02)
+        assert ended not in validators.lint_cache.WRITERS
+        with pytest.raises(ChildProcessError):
+            os.waitpid(ended, os.WNOHANG)  # (reaped: no zombie left)
+    finally:
+        validators.lint_cache.wait_for_writers()

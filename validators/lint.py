@@ -1150,6 +1150,7 @@ def lint_files(
     pool: Sequence[Path] = (),
     cache: bool = False,
     cache_dir: Path | None = None,
+    wait: bool = True,
 ) -> LintResult:
     """Lint the files ``targets`` (from :func:`toolkit.catalog.discover`) among the other records of their
     games (:func:`toolkit.catalog.context_sources`, which ``walked`` spares a second walk; files in no game
@@ -1161,7 +1162,9 @@ def lint_files(
 
     With ``cache`` (and directories ``walked``), each file's own checks are kept for the next run, and a file
     unchanged since the last run is not checked again (:mod:`validators.lint_cache`, in ``cache_dir`` or the
-    user's cache directory); the findings are the same."""
+    user's cache directory); the findings are the same. Without ``wait``, the cache may still be being written
+    by a child process when this returns (as the command runs it: it ends meanwhile;
+    :func:`validators.lint_cache.wait_for_writers` waits for it)."""
     from toolkit.catalog import context_sources, game_root, pool_context
 
     from .lint_cache import LintCache
@@ -1222,8 +1225,8 @@ def lint_files(
             return result
         finally:
             verdicts.close()
-            for wait in saved:
-                wait()
+            for written in saved if wait else ():
+                written()
 
 
 def lint_sources(

@@ -173,8 +173,8 @@ class LintCache:
         the next run, in place of what was kept; ``fresh``: how many of them this run worked out (none, and as
         many files as before: the file is left as it is). Where the system forks, a child process makes the
         results and writes the file while this one goes on (the checks across records): call what is returned
-        to wait for it. A cache that cannot be written is left out silently: the lint's findings do not depend
-        on it."""
+        to wait for it (or leave it to :func:`wait_for_writers`, or to no one: the command does not wait for
+        it). A cache that cannot be written is left out silently: the lint's findings do not depend on it."""
         if not fresh and count == self.loaded:
             return _nothing
         from toolkit.safewrite import write_bytes  # (imported here, not in the child)
@@ -187,16 +187,21 @@ class LintCache:
         if child == 0:  # the child: write, and end without running anything of the parent's on exit
             try:
                 signal.signal(signal.SIGINT, signal.SIG_IGN)  # an interrupted lint is the parent's to stop
+                _let_go_of_output()
                 self._write(results, write_bytes)
             finally:
                 os._exit(0)
         if child < 0:
             self._write(results, write_bytes)
             return _nothing
+        _reap()
+        WRITERS.append(child)
 
         def wait() -> None:
             with contextlib.suppress(OSError):
                 os.waitpid(child, 0)
+            with contextlib.suppress(ValueError):
+                WRITERS.remove(child)
 
         return wait
 
@@ -209,6 +214,39 @@ class LintCache:
         except Exception:  # noqa: BLE001 - no room, no permission, a value it cannot keep: no cache
             return
         _prune(self.path.parent)
+
+
+WRITERS: list[int] = []
+"""The processes writing a cache file that no one has waited for yet (``lint_files(..., wait=False)``, as the
+command runs it: the command ends while its cache is written; see :func:`wait_for_writers`)."""
+
+
+def wait_for_writers() -> None:
+    """Wait until every cache file this process's lints left being written is written (:data:`WRITERS`)."""
+    while WRITERS:
+        pid = WRITERS.pop()
+        with contextlib.suppress(OSError):
+            os.waitpid(pid, 0)
+
+
+def _reap() -> None:
+    """Let go of the writers that have ended (a long-lived process that lints again and again keeps no
+    finished child)."""
+    for pid in list(WRITERS):
+        with contextlib.suppress(OSError):
+            if os.waitpid(pid, os.WNOHANG)[0] == 0:
+                continue  # (still writing)
+        WRITERS.remove(pid)
+
+
+def _let_go_of_output() -> None:
+    """In a writer: standard input, output and error on the null device, so that a pipe the command writes to
+    (``dossier lint … | less``, a test capturing its output) ends when the command does, not when its cache is
+    written."""
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
 
 
 def _prune(folder: Path) -> None:

@@ -510,9 +510,11 @@ def lint(
             raise DossierError(_no_files(given))
         walked = [] if problems else [p for p in given if p.is_dir()]
         with Phases() as meter:
+            # (the command ends while the cache of this run is written, by a process of its own)
             result = lint_files(
-                targets, walked, meter=meter, jobs=jobs or available_jobs(), pool=pool.paths, cache=not no_cache
-            )
+                targets, walked, meter=meter, jobs=jobs or available_jobs(), pool=pool.paths, cache=not no_cache,
+                wait=False,
+            )  # fmt: skip
     result.findings[:0] = [walk_finding(p) for p in problems]
     result.io_errors += len(problems)
     if format is OutputFormat.json:
