@@ -20,6 +20,25 @@ def test_plain_tree_finds_sorted_json_skipping_hidden(tmp_path: Path) -> None:
     assert problems == []
 
 
+@pytest.mark.parametrize("spelled", ["absolute", "relative", "dotted"])
+def test_the_paths_found_are_those_a_path_join_gives(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spelled: str
+) -> None:
+    """The walk makes each path from its directory without parsing it again: the same path, string and parts as
+    ``directory / name`` (and as ``Path(str)``), however the directory was spelled."""
+    for rel in ("b/z.json", "a.json", "b/c/d.json", "b/名前.json", "b/x y.json"):
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text("{}")
+    monkeypatch.chdir(tmp_path)
+    root = {"absolute": tmp_path, "relative": Path("b"), "dotted": Path(".")}[spelled]
+    found = discover([root])
+    expected = sorted(Path(dirpath) / name for dirpath, _, names in os.walk(root) for name in names)
+    assert found == expected
+    for path in found:
+        assert str(path) == str(Path(str(path))) and path.parts == Path(str(path)).parts
+        assert hash(path) == hash(Path(str(path))) and path.parent / path.name == path
+
+
 def test_symlink_loop_is_reported_once_and_ends(tmp_path: Path) -> None:
     (tmp_path / "sub").mkdir()
     (tmp_path / "sub" / "a.json").write_text("{}")

@@ -140,8 +140,9 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
     # in the order Path's comparison gives (part by part): the order of the paths with each separator replaced
     # by NUL, which sorts before any character of a name (and no name holds); each path made from its directory
     found.sort()
+    child = getattr(Path, "_make_child_relpath", None)  # (Python 3.11-3.12: a path made without parsing it again)
     for _, folder, name in found:
-        yield folder / name
+        yield child(folder, name) if child is not None else folder / name
 
 
 def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -> list[Path]:
