@@ -199,7 +199,7 @@ def models():
         found.append(cls)
     return found
 
-assert not m._RECORD_ADAPTER and len(models()) > 50
+assert m.record_adapter.cache_info().currsize == 0 and len(models()) > 50
 assert not any(cls.__pydantic_complete__ for cls in models()), "built on import"
 card = m.parse_record({"kind": "card", "game": "tactics", "id": "probe", "name": {"zh-Hans": "探针"},
                        "category": "skill"})

@@ -1175,24 +1175,24 @@ def lint_files(
         keys = [file_key(p) for p in targets]
         files = _Files()
         store: LintCache | None = None
-        context: LintCache | None = None
+        context_store: LintCache | None = None  # (files named one by one: the store of the records around them)
         if cache:
             language, covered = _language(), files.fonts.covered()
             store = LintCache.for_run(walked, language, covered, cache_dir)
             if store is None and not walked:  # files named one by one: the records they are checked among kept
                 games = {os.path.dirname(key) for key in keys}
                 roots = {str(root) for d in games if (root := game_root(Path(d))) is not None}
-                store = context = LintCache.for_context(roots, pool, language, covered, cache_dir)
+                store = context_store = LintCache.for_context(roots, pool, language, covered, cache_dir)
         ready: dict[str, Any] = {}  # the kept results of files unchanged since, asking the same of others
         stored: dict[str, Any] = {}
         if store is not None:
             files.keeping = True
             stored = store.load()
         probe = _Disk()
-        for key in keys if stored and context is None else ():
+        for key in keys if stored and context_store is None else ():
             _take_kept(key, stored.get(key), ready, files, probe)
         # (files named, checked afresh: one unchanged since its result was kept leaves the cache as good as it was)
-        signed = {key: stored[key][0] for key in keys if key in stored} if context is not None else {}
+        signed = {key: stored[key][0] for key in keys if key in stored} if context_store is not None else {}
         verdicts = TextVerdicts(files)
         pending = [(key, path) for key, path in zip(keys, targets, strict=True) if key not in ready]
         verdicts.start_workers(_text_chunks(pending, jobs - 1), jobs - 1)

@@ -8,6 +8,7 @@ netrunner cards and tactics units, on ``type``). :data:`KINDS` lists every
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Annotated, Any, get_args
 
@@ -90,7 +91,6 @@ KIND_DIRS: dict[str, str] = {
     "map": "maps",
 }
 
-_RECORD_ADAPTER: list[TypeAdapter[Any]] = []  # built on first use: every model of every game, 0.15 s
 _KIND_ADAPTERS: dict[tuple[str, str], TypeAdapter[Any]] = {}
 
 
@@ -120,12 +120,12 @@ def namespace(kind: str) -> str:
     return "record"
 
 
+@functools.cache
 def record_adapter() -> TypeAdapter[Any]:
-    """The validator of any record of any game (:data:`RecordType`), built on first use: the models build theirs
-    when first used too (``defer_build``), so a command that reads one game's cards pays for that game's only."""
-    if not _RECORD_ADAPTER:
-        _RECORD_ADAPTER.append(TypeAdapter(RecordType))
-    return _RECORD_ADAPTER[0]
+    """The validator of any record of any game (:data:`RecordType`), built on first use (every model of every
+    game: 0.15 s): the models build theirs when first used too (``defer_build``), so a command that reads one
+    game's cards pays for that game's only."""
+    return TypeAdapter(RecordType)
 
 
 def build_all() -> None:
