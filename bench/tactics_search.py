@@ -156,7 +156,8 @@ def main() -> None:
         default=0,
         metavar="N",
         help="also play each deal N times tactician against tactician (other dice) and show the searcher's score on "
-        f"the deals one deck wins at least {DECIDED:.0%} of those games (decided by the deal) and on the others",
+        f"the deals one deck wins at least {100 * DECIDED:.0f}%% of those games (decided by the deal) and on the "
+        "others",
     )
     parser.add_argument("--games-out", type=Path, metavar="FILE", help="write each game's score (JSON Lines)")
     parser.add_argument("--against", type=Path, metavar="FILE", help="compare game by game with a --games-out file")
