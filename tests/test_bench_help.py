@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -19,7 +20,7 @@ def test_there_are_benchmarks() -> None:
 
 
 @pytest.mark.parametrize("script", SCRIPTS, ids=lambda p: p.name)
-def test_a_benchmark_prints_its_help(script) -> None:  # noqa: ANN001
+def test_a_benchmark_prints_its_help(script: Path) -> None:
     done = subprocess.run([sys.executable, str(script), "-h"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert done.returncode == 0, done.stderr[-2000:]
     assert "usage:" in done.stdout and "Traceback" not in done.stderr
