@@ -1272,7 +1272,7 @@ class _Files:
         self._count: Meter = meter_or_silent(None)
         self._release = False
         self._worker_disk: _Disk | None = None  # a worker's own
-        # with a cache (lint_files): each target whose result may be kept is given its signature and content
+        # with a cache (lint_files): each file whose result may be kept is given its signature and content
         # (:attr:`Entry.signature`); ``fresh``: how many results were worked out this run
         self.keeping = False
         self.fresh = 0

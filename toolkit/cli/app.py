@@ -486,7 +486,8 @@ def lint(
             "--no-cache",
             help=N_(
                 "Check every file again: neither take nor keep what earlier runs found in files unchanged since "
-                "(kept in $XDG_CACHE_HOME/dossier/lint for the directories linted)."
+                "(kept in $XDG_CACHE_HOME/dossier/lint for the directories linted, and for the games of files "
+                "named one by one)."
             ),
         ),
     ] = False,
