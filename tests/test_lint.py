@@ -147,12 +147,15 @@ def test_a_file_named_that_repeats_another_records_id_or_name_is_told(where: str
         copy = root / where / name
         copy.write_bytes(original.read_bytes())
         monkeypatch.chdir(root.parent)
-        for named in (copy, original):
+        for named, other in ((copy, original), (original, copy)):
             given = str(named.relative_to(root.parent))
             result = cli("lint", given, "--no-cache")
             assert result.exit_code == 1, result.output
             found = {ln.split()[2] for ln in result.output.splitlines() if ln.startswith(given)}
             assert {"card.id.duplicate:", "card.name.duplicate:"} <= found, result.output
+            # the other file named as the one asked about was: relative to the working directory
+            assert f"id already used by {other.relative_to(root.parent)}" in result.output, result.output
+            assert str(root) not in result.output
         whole = cli("lint", "tactics", "--no-cache").output
         assert sum("card.id.duplicate" in ln for ln in whole.splitlines()) == 1  # (on the later file only)
         copy.unlink()
@@ -162,6 +165,10 @@ def test_a_file_named_that_repeats_another_records_id_or_name_is_told(where: str
     result = cli("lint", "tactics/extra", "--no-cache")
     [told] = [ln for ln in result.output.splitlines() if "card.id.duplicate" in ln]
     assert told.startswith(f"tactics/extra/{original.name}:")
+    assert told.endswith(f"id already used by {original.relative_to(root.parent)}"), told
+    given = str(outside / original.name)  # named in full: the other named in full too
+    told = next(ln for ln in cli("lint", given, "--no-cache").output.splitlines() if "card.id.duplicate" in ln)
+    assert told.startswith(given) and told.endswith(f"id already used by {original}"), told
 
 
 def test_crossfire_composition_must_add_up(game_copy, cli, monkeypatch) -> None:

@@ -839,6 +839,21 @@ class GameIndex:
         return found
 
 
+def _spelled(entry: Entry, other: Entry) -> str:
+    """``other``'s path as a finding on ``entry`` names it: as given, or, for a record read only as one of the
+    others of its game (found from the game's directory, so spelled in full) while ``entry`` was named relative
+    to the working directory, relative to it too (unless it lies outside it). Worked out for a finding only: a
+    file linted alone has thousands of such records and names one."""
+    path = other.source.path
+    if other.target or not path.is_absolute() or entry.source.path.is_absolute():
+        return str(path)
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # (another drive)
+        return str(path)
+    return str(path) if relative == os.pardir or relative.startswith(os.pardir + os.sep) else relative
+
+
 def _check_ids(entries: list[Entry]) -> None:
     first: dict[str, dict[str, Entry]] = defaultdict(dict)  # kind namespace -> id -> the first record with it
     for entry in entries:
@@ -847,7 +862,7 @@ def _check_ids(entries: list[Entry]) -> None:
         found = first[namespace(record.kind)]
         earlier = found.setdefault(record.id, entry)
         if earlier is not entry:
-            message = tr("{label}: id already used by {file}", label=entry.label, file=earlier.source.path)
+            message = tr("{label}: id already used by {file}", label=entry.label, file=_spelled(entry, earlier))
             entry.add("card.id.duplicate", message, "/id")
 
 
@@ -876,7 +891,7 @@ def _check_names(entries: list[Entry]) -> None:
                     label=entry.label,
                     lang=lang,
                     name=repr(value),
-                    file=earlier.source.path,
+                    file=_spelled(entry, earlier),
                 )
                 entry.add("card.name.duplicate", message, f"/name/{lang}")
 
@@ -949,7 +964,7 @@ def _refs_tactics(index: GameIndex) -> None:
                         "{label}: agent symbol {symbol} is also used by {file}",
                         label=entry.label,
                         symbol=repr(record.symbol),
-                        file=symbols_seen[record.symbol].source.path,
+                        file=_spelled(entry, symbols_seen[record.symbol]),
                     )
                     entry.add("card.symbol.duplicate", message, "/symbol")
                 symbols_seen.setdefault(record.symbol, entry)
