@@ -38,11 +38,15 @@ def _no_user_card_pool(tmp_path_factory: pytest.TempPathFactory, monkeypatch: py
 @pytest.fixture(autouse=True)
 def _messages_language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     """Tests run in English (DOSSIER_LANG=en: outputs, errors and findings, as most assertions are written),
-    and no test's language leaks into the next (the current language is reset). A test of the default language
+    and no test's language leaks into the next (the current language is reset); the locale is C.UTF-8, so the
+    machine's own (``LANG=en_US.UTF-8``) changes no default. A test of the default language
     (zh-Hans, or a deck's own) or of output pinned in Chinese marks itself ``@pytest.mark.lang_default``."""
     from toolkit import i18n
 
     default = request.node.get_closest_marker("lang_default") is not None
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):  # the machine's locale asks for no language of ours
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     if default:
         monkeypatch.delenv("DOSSIER_LANG", raising=False)
     else:

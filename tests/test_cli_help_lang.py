@@ -169,6 +169,14 @@ def test_the_language_of_the_command_line(tmp_path: Path, monkeypatch: pytest.Mo
     assert CJK.search(shown(["map", "show"]))
     (tmp_path / "dossier.toml").write_text("lang = [\n", encoding="utf-8")  # broken: the default, zh-Hans
     assert CJK.search(shown([]))
+    # the system's locale after them
+    (tmp_path / "dossier.toml").write_text('lang = "zh-Hans"\n', encoding="utf-8")
+    assert CJK.search(shown(["lint"], LANG="en_US.UTF-8"))
+    (tmp_path / "dossier.toml").unlink()
+    assert shown(["lint"], LANG="en_US.UTF-8").startswith("  Check")
+    assert shown([], LANG="fr_FR.UTF-8", LANGUAGE="fr:en").startswith("  Card database")
+    assert CJK.search(shown([], LANG="en_US.UTF-8", LC_ALL="zh_CN.UTF-8"))
+    assert CJK.search(shown([], LANG="C.UTF-8"))
 
 
 def test_one_process_shows_each_run_in_its_language() -> None:

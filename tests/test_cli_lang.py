@@ -245,6 +245,52 @@ def test_deck_new_writes_names_in_the_language_they_were_given(cli: Run, tmp_pat
     assert "1x 寒鸦" in zh.read_text(encoding="utf-8")
 
 
+@pytest.mark.lang_default
+def test_the_systems_locale_sets_the_default(cli: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user whose system speaks English (LANG=en_US.UTF-8) reads English without asking, as gettext programs
+    do; Chinese (zh_CN, zh_TW) reads Chinese, an English list included; the C locale asks for nothing (the
+    deck's own language, else zh-Hans); DOSSIER_LANG and the settings still come first."""
+    path = english_list(tmp_path)
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    assert cli("deck", "validate", EX / "tactics/duo.json").stdout.rstrip().endswith("· legal")
+    error = cli("deck", "show", tmp_path / "missing.json")
+    assert error.exit_code != 0 and error.stderr.startswith("dossier: error: ") and not chinese(error.stderr)
+    for locale in ("zh_CN.UTF-8", "zh_TW.UTF-8"):
+        monkeypatch.setenv("LANG", locale)
+        assert "1x 寒鸦" in cli("deck", "show", path).stdout
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    assert "1x Jackdaw" in cli("deck", "show", path).stdout  # (the list's own language)
+    assert cli("deck", "validate", EX / "tactics/duo.json").stdout.rstrip().endswith("· 合法")
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    monkeypatch.setenv("DOSSIER_LANG", "zh-Hans")
+    assert cli("deck", "validate", EX / "tactics/duo.json").stdout.rstrip().endswith("· 合法")
+    monkeypatch.delenv("DOSSIER_LANG")
+    (tmp_path / "dossier.toml").write_text('lang = "zh-Hans"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert cli("deck", "validate", EX / "tactics/duo.json").stdout.rstrip().endswith("· 合法")
+
+
+def test_which_language_a_locale_asks_for() -> None:
+    from toolkit.i18n import match, system_lang
+
+    assert [match(t) for t in ("en", "EN_us", "zh-CN", "zh_Hant", "zh-Hans", "en-XA", "fr", "")] == [
+        "en", "en", "zh-Hans", "zh-Hans", "zh-Hans", "en", None, None]  # fmt: skip
+    cases = [
+        ({}, None),
+        ({"LANG": "C.UTF-8"}, None),
+        ({"LANG": "POSIX", "LANGUAGE": "en"}, None),  # (LANGUAGE is not read under the C locale)
+        ({"LANG": "en_US.UTF-8"}, "en"),
+        ({"LANG": "en_GB.ISO-8859-1@euro"}, "en"),
+        ({"LANG": "zh_TW.UTF-8"}, "zh-Hans"),
+        ({"LANG": "fr_FR.UTF-8"}, None),
+        ({"LANG": "fr_FR.UTF-8", "LANGUAGE": "fr:en:zh_CN"}, "en"),
+        ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"}, "zh-Hans"),
+        ({"LANG": "zh_CN.UTF-8", "LC_MESSAGES": "C", "LC_ALL": "en_US.UTF-8"}, "en"),
+        ({"LANG": "en_US.UTF-8", "LC_ALL": "C"}, None),
+    ]
+    assert [system_lang(env) for env, _ in cases] == [want for _, want in cases]
+
+
 @pytest.fixture
 def settings(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Callable[[str], Path]:
     """Write dossier.toml with ``lang = …`` in a fresh directory and work there."""

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import DossierError, os_reason
-from .i18n import DEFAULT_LANG, LANGS, Worded, accept, set_lang, tr
+from .i18n import DEFAULT_LANG, LANGS, Worded, accept, set_lang, system_lang, tr
 from .jsonio import read_regular
 from .paths import CARDS_DIR
 
@@ -264,7 +264,9 @@ def output_lang(
     environ: Mapping[str, str] | None = None,
 ) -> str:
     """The language of names and text in output: ``--lang``, else DOSSIER_LANG, else the settings files, else
-    ``default`` (a deck command passes the deck's own language), else zh-Hans. It becomes the current
+    the system's locale when it asks for a language of ours (``LANG=en_US.UTF-8``:
+    :func:`toolkit.i18n.system_lang`), else ``default`` (a deck command passes the deck's own language), else
+    zh-Hans. It becomes the current
     language (:func:`toolkit.i18n.set_lang`: the one errors and findings are worded in); the pseudo-locale
     ``en-XA`` is English here, its messages pseudo-translated."""
     if explicit is not None:
@@ -281,6 +283,9 @@ def output_lang(
     for config in config_files(cwd, environ):
         if config.lang is not None:
             return set_lang(config.lang)
+    system = system_lang(env)
+    if system is not None:
+        return set_lang(system)
     return set_lang(default if default in LANGS else DEFAULT_LANG)
 
 

@@ -36,7 +36,17 @@ except ImportError:  # pragma: no cover - older typer stands on the click packag
     from click.formatting import HelpFormatter as _ClickHelpFormatter  # type: ignore[no-redef,assignment,import-not-found,unused-ignore]
     from click.formatting import wrap_text as _wrap_text  # type: ignore[no-redef,assignment,import-not-found,unused-ignore]
 
-from toolkit.i18n import DEFAULT_LANG, SOURCE_LANG, accept, current_lang, pseudo_active, set_lang, tr, use_lang
+from toolkit.i18n import (
+    DEFAULT_LANG,
+    SOURCE_LANG,
+    accept,
+    current_lang,
+    pseudo_active,
+    set_lang,
+    system_lang,
+    tr,
+    use_lang,
+)
 
 Part = str | Callable[[], str]
 
@@ -113,7 +123,8 @@ def command_line_lang(args: list[str]) -> str:
     """Make the language of the command line current before its help is made, and return it: the last
     ``--lang X`` among ``args`` (the words after ``dossier``) when X is a language, else ``DOSSIER_LANG`` when
     it is one, else the settings files (read by :mod:`toolkit.config`, imported only when a file exists, so
-    that ``dossier --help`` stays quick), else zh-Hans. A bad value or a broken settings file is not reported
+    that ``dossier --help`` stays quick), else the system's locale (:func:`toolkit.i18n.system_lang`), else
+    zh-Hans. A bad value or a broken settings file is not reported
     here: the command reports it when it runs (:func:`toolkit.cli.app._configured_lang`)."""
     from toolkit.cli.app import _configured_lang, _lang_arg
 
@@ -125,7 +136,7 @@ def command_line_lang(args: list[str]) -> str:
     if _settings_file_exists():
         _configured_lang(args)
         return current_lang()
-    return set_lang(DEFAULT_LANG)
+    return set_lang(system_lang() or DEFAULT_LANG)
 
 
 def _settings_file_exists() -> bool:

@@ -1,7 +1,7 @@
 """The ``--lang`` option of every command that prints names, and how its default is chosen.
 
 ``--lang`` wins; else ``lang = …`` in dossier.toml or the user config
-(:func:`toolkit.config.output_lang`); else, for a command that reads decks, the
+(:func:`toolkit.config.output_lang`); else the system's locale (``LANG``); else, for a command that reads decks, the
 decks' own language (the language of the card names their lists are written in,
 :attr:`toolkit.decks.LoadedDeck.lang`); else zh-Hans. Names come from the records,
 the words around them from :mod:`toolkit.i18n`.
@@ -19,11 +19,13 @@ from toolkit.i18n.words import N_
 
 # English messages, shown in the current language (toolkit.cli._help)
 LANG_HELP = N_(
-    "Names, headings and labels in zh-Hans or en. Default: lang = ... in dossier.toml or the user config, else zh-Hans."
+    "Names, headings and labels in zh-Hans or en. Default: DOSSIER_LANG, else lang = ... in dossier.toml or the user "
+    "config, else the system's locale (LANG), else zh-Hans."
 )
 DECK_LANG_HELP = N_(
-    "Names, headings and labels in zh-Hans or en. Default: lang = ... in dossier.toml or the user config, "
-    "else the deck's own language (the one its card names are written in), else zh-Hans."
+    "Names, headings and labels in zh-Hans or en. Default: DOSSIER_LANG, else lang = ... in dossier.toml or the user "
+    "config, else the system's locale (LANG), else the deck's own language (the one its card names are written in), "
+    "else zh-Hans."
 )
 
 LangOption = Annotated[str | None, typer.Option("--lang", help=LANG_HELP, show_default=False)]
@@ -31,15 +33,15 @@ DeckLangOption = Annotated[str | None, typer.Option("--lang", help=DECK_LANG_HEL
 
 
 def output_lang(explicit: str | None) -> str:
-    """``--lang``, else the settings files, else zh-Hans."""
+    """``--lang``, else DOSSIER_LANG, else the settings files, else the system's locale, else zh-Hans."""
     from toolkit.config import output_lang as configured
 
     return configured(explicit)
 
 
 def deck_lang(explicit: str | None, loaded: Iterable[Any] = ()) -> str:
-    """``--lang``, else the settings files, else the language the decks of ``loaded`` (LoadedDeck) agree on,
-    else zh-Hans."""
+    """``--lang``, else DOSSIER_LANG, else the settings files, else the system's locale, else the language the
+    decks of ``loaded`` (LoadedDeck) agree on, else zh-Hans."""
     from toolkit.config import output_lang as configured
 
     langs = {lang for lang in (getattr(d, "lang", None) for d in loaded) if lang is not None}

@@ -62,7 +62,8 @@ LangOption = Annotated[
         "--lang",
         help=N_(
             "Names, headings and labels in zh-Hans or en, the roles shown to players and printed on slips "
-            "included. Default: lang = ... in dossier.toml or the user config, else zh-Hans."
+            "included. Default: DOSSIER_LANG, else lang = ... in dossier.toml or the user config, else the system's "
+            "locale (LANG), else zh-Hans."
         ),
         show_default=False,
     ),

@@ -332,8 +332,9 @@ def new(
         typer.Option(
             "--lang",
             help=N_(
-                "Names in a .txt deck and the output in zh-Hans or en. Default: lang = ... in dossier.toml or "
-                "the user config, else the language of the --identity/--agent names given, else zh-Hans."
+                "Names in a .txt deck and the output in zh-Hans or en. Default: DOSSIER_LANG, else lang = ... in "
+                "dossier.toml or the user config, else the system's locale (LANG), else the language of the "
+                "--identity/--agent names given, else zh-Hans."
             ),
             show_default=False,
         ),

@@ -140,8 +140,8 @@ def render_command(
         typer.Option(
             "--lang",
             help=N_(
-                "zh-Hans (canonical text) or en. Default: lang = ... in dossier.toml or the user config, "
-                "else zh-Hans."
+                "zh-Hans (canonical text) or en. Default: DOSSIER_LANG, else lang = ... in dossier.toml or the "
+                "user config, else the system's locale (LANG), else zh-Hans."
             ),
             show_default=False,
         ),

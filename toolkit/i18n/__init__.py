@@ -29,7 +29,7 @@ import io
 import os
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -77,6 +77,37 @@ def accept(lang: str | None) -> str | None:
     for known in (*LANGS, PSEUDO):
         if folded == known.casefold():
             return known
+    return None
+
+
+def match(tag: str) -> str | None:
+    """The output language a language tag asks for: one of ours exactly (``en``, ``zh-Hans``, case and ``_``
+    forgiven), else by its primary subtag (``zh-CN``, ``zh-TW``, ``zh``: zh-Hans; ``en-US`` and the pseudo-locale
+    ``en-XA``: en); None for a language we do not speak."""
+    exact = accept(tag)
+    if exact is not None and exact != PSEUDO:
+        return exact
+    primary = tag.replace("_", "-").split("-")[0].casefold()
+    return next((lang for lang in LANGS if lang.split("-")[0].casefold() == primary), None)
+
+
+LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def system_lang(environ: Mapping[str, str] | None = None) -> str | None:
+    """The output language the system's locale asks for, read as gettext reads it: the first set of
+    ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` (``en_US.UTF-8``: en; ``zh_CN.UTF-8``: zh-Hans), and before it
+    the languages ``LANGUAGE`` lists (``fr:en``), unless that locale is C or POSIX, which asks for none. The
+    first language we speak is taken; None when the locale asks for none of ours."""
+    env = os.environ if environ is None else environ
+    locale = next((env[name] for name in LOCALE_VARIABLES[1:] if env.get(name)), "")
+    base = locale.split(".")[0].split("@")[0]
+    if base in ("", "C", "POSIX"):
+        return None
+    for tag in (*env.get("LANGUAGE", "").split(":"), base):
+        found = match(tag.split(".")[0].split("@")[0]) if tag else None
+        if found is not None:
+            return found
     return None
 
 
@@ -326,6 +357,8 @@ __all__ = [
     "N_",
     "PSEUDO",
     "accept",
+    "match",
+    "system_lang",
     "current_lang",
     "lang_of",
     "majority",

@@ -117,12 +117,8 @@ def accept_language(header: str | None) -> str | None:
                     quality = 0.0
         if tag and tag != "*" and quality > 0:
             ranges.append((-quality, index, tag))
-    primary = {lang.split("-")[0].casefold(): lang for lang in reversed(LANGS)}
     for _, _, tag in sorted(ranges):
-        exact = i18n.accept(tag)
-        if exact is not None and exact != i18n.PSEUDO:
-            return exact
-        found = primary.get(tag.split("-")[0].casefold())
+        found = i18n.match(tag)
         if found is not None:
             return found
     return None
