@@ -394,3 +394,24 @@ def test_golden_trace(cli: Any, update_golden: bool) -> None:
         golden.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
     assert data == json.loads(golden.read_text(encoding="utf-8"))
     assert click_ledger(Event(e["seq"], e["event"], e.get("player"), e) for e in data["log"]) == []
+
+
+def test_triggers_are_labelled_by_the_cards_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each trigger a side may be asked to order carries a label of its card's id and uid and the timing (the
+    decision's option label, the same in any language), not the card's name."""
+    from toolkit.engine.core import Triggers
+    from toolkit.engine.netrunner.game import _label
+
+    seen: list[Any] = []
+    resolve = Triggers.resolve
+
+    def kept(self: Triggers, pending: list[Any]) -> None:
+        seen.extend(pending)
+        resolve(self, pending)
+
+    monkeypatch.setattr(Triggers, "resolve", kept)
+    for corp, runner in PAIRS:
+        simulate_netrunner(RECORDS, decks(corp, runner), TURNS, 3)
+    assert seen
+    label = re.compile(r"trigger:[a-z0-9_]+#\d+:[a-z_]+")
+    assert all(label.fullmatch(_label(p)) for p in seen), {_label(p) for p in seen if not label.fullmatch(_label(p))}

@@ -223,3 +223,29 @@ def test_a_seat_s_prospects_are_what_its_units_may_do_and_see() -> None:
                     assert a["chance"] < plain + 1e-9  # cover takes off the hit chance
                 attacks += 1
     assert attacks >= 3 and hidden >= 1
+
+
+def test_the_order_of_triggers_is_labelled_by_ids_and_an_older_saves_label_still_replays() -> None:
+    """Which of a seat's triggers resolves first: each option's label names its source by id and uid
+    (``trigger:mistblade#1:on_attack``), the same in every language, where it was the source's Chinese name; a game
+    saved with those names replays to the same state."""
+    for deal in range(12):
+        session = TacticsSession(RECORDS, _setup("duel", ["human", "heuristic"], deal=deal))
+        legacy: dict[int, str] = {}
+        while session.pending is not None and len(session.labels) < 400:
+            options = session.pending.options
+            if any(o.label.startswith("trigger:") for o in options):
+                legacy[len(session.labels)] = str(options[-1].value)
+                assert all(o.label.startswith("trigger:") and o.label.isascii() for o in options), options
+                session.apply(options[-1].label)
+            else:
+                session.apply(options[0].label)
+        if legacy:
+            break
+    assert legacy, "no deal asked a seat to order its triggers"
+    assert any(not text.isascii() for text in legacy.values())  # (the labels of before: names)
+    saved = json.loads(json.dumps(session.to_json()))
+    for number, text in legacy.items():
+        saved["decisions"][number] = text
+    older = TacticsSession.from_json(RECORDS, saved)
+    assert _log(older.game) == _log(session.game) and older.labels == session.labels

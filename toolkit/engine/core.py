@@ -233,6 +233,7 @@ class Pending(Generic[T]):
     player: int
     label: str
     run: Callable[[], None]
+    key: str | None = None  # its stable label in a game's decisions (ids, not names: the same in any language)
 
     def __str__(self) -> str:
         return self.label

@@ -69,13 +69,17 @@ class Decision:
     number: int = 0  # how many decisions the game took before this one
 
     def find(self, label: str) -> Option:
-        """The option a label names (exactly, or without its ``#uid`` parts); an EngineError names the options."""
+        """The option a label names (exactly, or without its ``#uid`` parts, or, from a game saved before triggers had
+        labels of their own, its text); an EngineError names the options."""
         for option in self.options:
             if option.label == label:
                 return option
         loose = _UID.sub("", label)
         for option in self.options:
             if _UID.sub("", option.label) == loose:
+                return option
+        for option in self.options:  # a game saved when a trigger's label was its text (雾刃#1: on_attack)
+            if str(option.value) == label:
                 return option
         shown = ", ".join(o.label for o in self.options[:30]) + (" …" if len(self.options) > 30 else "")
         raise EngineError(

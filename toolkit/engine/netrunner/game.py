@@ -1446,7 +1446,8 @@ class NetrunnerGame:
 
                     label = f"{card}: {timing}"
                     same = sum(1 for p in pending if p.label == label or p.label.startswith(f"{label} ("))
-                    pending.append(Pending(SEATS[card.side], f"{label} ({same + 1})" if same else label, run))
+                    key = f"trigger:{card.ref}:{timing}"  # (a second of the same: ~2, as any repeated label)
+                    pending.append(Pending(SEATS[card.side], f"{label} ({same + 1})" if same else label, run, key))
         self.triggers.resolve(pending)
 
     # ------------------------------------------------------------ the interpreter and runs (the parts)
@@ -1702,6 +1703,8 @@ def _fork_cell(cell: Any, memo: dict[int, Any]) -> Any:
 def _label(value: Any) -> str:
     if isinstance(value, Card):
         return value.ref
+    if isinstance(value, Pending) and value.key is not None:
+        return value.key
     return str(value)
 
 

@@ -721,7 +721,12 @@ class TacticsBase(TextRunner):
                         )
                         self.run_ability(ability, Context(owner, card, holder, source=key), pay=False)
 
-                    pending.append(Pending(owner, f"{source}: {timing}", run))
+                    if isinstance(source, Unit | Card):
+                        ident = f"{source.id}#{source.uid}"
+                    else:  # (a record's own source: the mode's, the map's)
+                        ident = str(getattr(getattr(source, "record", None), "id", None) or source)
+                    key = f"trigger:{ident}:{timing}"
+                    pending.append(Pending(owner, f"{source}: {timing}", run, key))
         self.triggers.resolve(pending)
 
     def run_ability(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:

@@ -23,7 +23,7 @@ from typing import Any, TypeVar
 
 from toolkit.i18n import tr
 
-from ..core import Decider, EngineError
+from ..core import Decider, EngineError, Pending
 from ..decisions import Decision, generic_options
 from .attack import Profile
 from .game import Action, TacticsGame
@@ -133,6 +133,8 @@ def label(value: Any, seat: int) -> str:
         return f"attack:{value.record.id}" if value.record is not None else "attack:own"
     if isinstance(value, Action):
         return _action_label(value, seat)
+    if isinstance(value, Pending) and value.key is not None:
+        return value.key
     return str(value)
 
 
