@@ -82,12 +82,17 @@ class LogNames:
             self.names[zh] = en if self.names.get(zh, en) == en else None
 
     def name(self, value: str) -> str:
-        """A name (``寒鸦``), a card or unit in play (``寒鸦#1``), or words naming some (``寒鸦#1 left play``)."""
+        """A name (``寒鸦``), a card or unit in play (``寒鸦#1``), or words naming some (``寒鸦#1 left play``); a
+        unit hidden from the reader (``hidden#3``) in their words too."""
         english = self.names.get(value)
         if english:
             return english
         if "#" not in value:
             return value
+        if "hidden#" in value and self.lang != "en":
+            from toolkit.i18n import t
+
+            value = _HIDDEN.sub(lambda m: t(self.lang, "hidden unit#{n}", n=m.group(1)), value)
         if self._instances is None:
             known = sorted((zh for zh, en in self.names.items() if en), key=len, reverse=True)
             self._instances = re.compile(f"({'|'.join(map(re.escape, known))})#(\\d+)") if known else None
@@ -306,6 +311,7 @@ def seat_label(seat: int, lang: str) -> str:
 
 # fields that hold cells, record ids, and the vocabularies a field's codes come from
 _CELLS = {"cell", "start", "to", "pos"}
+_HIDDEN = re.compile(r"\bhidden#(\d+)")  # a unit a seat may not know, as decisions and logs name it
 _ID_KEYS = {"mode", "map", "format", "identity", "squad", "record", "source", "agent", "row"}
 _KEY_TERMS: dict[str, tuple[str, ...]] = {
     "timing": ("timing",),

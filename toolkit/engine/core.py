@@ -21,8 +21,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from toolkit.engine.phrase import Phrase
 from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, t, tr, word
+from toolkit.i18n.words import N_
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 from toolkit.text.render import render
@@ -149,7 +151,7 @@ class Decider:
         left = list(options)
         chosen: list[T] = []
         for _ in range(min(count, len(left))):
-            pick = self.choose(player, f"{prompt} ({len(chosen) + 1}/{count})", left)
+            pick = self.choose(player, Phrase(N_("{prompt} ({n}/{count})"), prompt=prompt, n=len(chosen) + 1, count=count), left)
             left.remove(pick)
             chosen.append(pick)
         return chosen
@@ -258,7 +260,7 @@ class Triggers:
             mine = [p for p in pending if p.player == seat]
             ordered: list[Pending[Any]] = []
             while mine:  # a player orders their own triggers: the first chosen resolves first
-                pick = mine[0] if len(mine) == 1 else self.decider.choose(seat, "which trigger resolves first", mine)
+                pick = mine[0] if len(mine) == 1 else self.decider.choose(seat, Phrase(N_("which trigger resolves first")), mine)
                 mine.remove(pick)
                 ordered.append(pick)
             stack.extend(reversed(ordered))
@@ -355,7 +357,7 @@ class TextRunner:
                 self._effects(e.effects, ctx)
             return True
         if isinstance(e, A.YouMay):
-            if self.decider.confirm(seat, f"use: {rendered(e, sentence=True)}?"):
+            if self.decider.confirm(seat, Phrase(N_("use: {text}?"), text=rendered(e, sentence=True))):
                 self._effects(e.effects, ctx)
             else:
                 self.log.add("declined", seat, text=rendered(e, sentence=True))

@@ -22,16 +22,19 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 from toolkit.models.deck import Deck
 
 from .core import Decider, EngineError, RandomDecider, search_think
 from .netrunner import SIDES, NetrunnerGame
 from .netrunner.players import make_policy
 from .netrunner.replay import record
+from .phrase import Phrase
 from .tactics import TacticsGame
 from .tactics.players import HeuristicDecider
 from .tactics.tactician import SeatDeciders, TacticianDecider
 
+CHOOSE_AN_ACTION = Phrase(N_("choose an action"))  # the main phase's question (a Phrase: shown in any language)
 MAX_TACTICS_ACTIONS = 30  # main-phase actions per turn at most (every unit taps to act, so play ends far sooner)
 
 
@@ -258,7 +261,7 @@ def play_tactics(
                 for count in range(1, MAX_TACTICS_ACTIONS + 1):
                     if game.winners is not None:
                         break
-                    action = decider.choose(seat, "choose an action", game.legal_actions(seat))
+                    action = decider.choose(seat, CHOOSE_AN_ACTION, game.legal_actions(seat))
                     ended = action.kind == "end"  # ending the main phase opens the turn's end
                     if ended:
                         recorder.begin(tr("{turn} · end of turn", turn=turn))

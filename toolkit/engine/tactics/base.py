@@ -29,7 +29,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from toolkit.engine.phrase import Phrase
+from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n import tr
 from toolkit.i18n.words import N_
 from toolkit.models.tactics import SLOTS_BY_SIZE
@@ -264,7 +264,7 @@ class TacticsBase(TextRunner):
     def mulligan(self, seat: int) -> int:
         """调度: put any cards of the hand at the bottom, draw as many, shuffle the deck."""
         player = self.player(seat)
-        chosen = [c for c in list(player.hand) if self.decider.confirm(seat, f"mulligan: put {c} at the bottom?")]
+        chosen = [c for c in list(player.hand) if self.decider.confirm(seat, Phrase(N_("mulligan: put {card} at the bottom?"), card=str(c)))]
         for card in chosen:
             player.hand.remove(card)
             player.deck.insert(0, card)
@@ -286,7 +286,7 @@ class TacticsBase(TextRunner):
                     n=len(options),
                 )
             )
-        chosen = self.decider.choose_many(seat, "mortgage a card", options, count)
+        chosen = self.decider.choose_many(seat, Phrase(N_("mortgage a card")), options, count)
         for card in chosen:
             player.hand.remove(card)
             player.mortgage.append(card)
@@ -306,7 +306,7 @@ class TacticsBase(TextRunner):
                     n=len(player.hand),
                 )
             )
-        chosen = self.decider.choose_many(seat, "discard a card", list(player.hand), count)
+        chosen = self.decider.choose_many(seat, Phrase(N_("discard a card")), list(player.hand), count)
         for card in chosen:
             player.hand.remove(card)
             self._to_discard(card, Phrase(N_("discarded from the hand")))
@@ -336,7 +336,7 @@ class TacticsBase(TextRunner):
         """Attach equipment; on overflow the owner self-destructs equipment until it fits (§7.3.1)."""
         size = SLOTS_BY_SIZE[card.record.equipment.size]
         while sum(SLOTS_BY_SIZE[c.record.equipment.size] for c in unit.equipment) + size > self.rules.equipment_slots:
-            victim = self.decider.choose(unit.seat, f"self-destruct equipment to fit {card}", list(unit.equipment))
+            victim = self.decider.choose(unit.seat, Phrase(N_("self-destruct equipment to fit {card}"), card=str(card)), list(unit.equipment))
             self.self_destruct(victim)
         unit.equipment.append(card)
         self.log.add("equip", unit.seat, unit=str(unit), card=str(card))
@@ -456,7 +456,7 @@ class TacticsBase(TextRunner):
         # leave-play abilities look back: the cards the unit wore when it left trigger too
         self.fire("after_destroyed", fired_by, unit=unit, extra=attached)
         self.fire("after_lost", fired_by, unit=unit, extra=attached)
-        if unit.kind == "agent" and unit.owner and self.decider.confirm(unit.owner, "失联抚恤: use 物资补充 for free?"):
+        if unit.kind == "agent" and unit.owner and self.decider.confirm(unit.owner, Phrase(N_("lost-agent relief: use {ability} for free?"), ability=Term("record", "resupply"))):
             self.log.add("lost_agent_relief", unit.owner)
             self.buy(unit.owner, 1)
         self.check_victory()
@@ -726,7 +726,8 @@ class TacticsBase(TextRunner):
                     else:  # (a record's own source: the mode's, the map's)
                         ident = str(getattr(getattr(source, "record", None), "id", None) or source)
                     key = f"trigger:{ident}:{timing}"
-                    pending.append(Pending(owner, f"{source}: {timing}", run, key))
+                    said = Phrase(N_("{source}: {timing}"), source=str(source), timing=Term("timing", timing))
+                    pending.append(Pending(owner, said, run, key))
         self.triggers.resolve(pending)
 
     def run_ability(self, ability: A.Ability, ctx: Context, pay: bool = True) -> None:

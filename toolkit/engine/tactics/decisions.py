@@ -22,9 +22,11 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 
 from ..core import Decider, EngineError, Pending
 from ..decisions import Decision, generic_options
+from ..phrase import Phrase
 from .attack import Profile
 from .game import Action, TacticsGame
 from .state import Card, Unit
@@ -39,7 +41,7 @@ KINDS = (  # a decision's kind, from the start of the engine's prompt
     ("which opponent", "opponent"), ("attach ", "attach"), ("mulligan", "mulligan"), ("mortgage", "mortgage"),
     ("discard", "discard"), ("self-destruct", "self_destruct"), ("switch ", "switch"), ("deployment die", "deployment_die"),
     ("deploy", "deploy"), ("starting agent", "starting_agent"), ("standby agent", "standby"),
-    ("where ", "displace"), ("draft", "draft"), ("squad from the draft", "draft_squad"), ("失联抚恤", "resupply"),
+    ("where ", "displace"), ("draft", "draft"), ("squad from the draft", "draft_squad"), ("lost-agent relief", "resupply"),
 )  # fmt: skip
 
 
@@ -77,6 +79,9 @@ def mask(text: str, game: TacticsGame, seat: int, table: Mapping[str, str] | Non
     table = masks(game, seat) if table is None else table
     if not table or "#" not in text:
         return text
+    if isinstance(text, Phrase):  # (an engine's sentence: its fields masked, so that it is still put in words)
+        fields = {k: mask(v, game, seat, table) if isinstance(v, str) else v for k, v in text.fields.items()}
+        return Phrase(text.message, **fields)
     pattern = re.compile("(?:" + "|".join(re.escape(k) for k in sorted(table, key=len, reverse=True)) + r")(?!\d)")
     return pattern.sub(lambda m: table[m.group(0)], text)
 
@@ -160,11 +165,17 @@ def _action_label(action: Action, seat: int) -> str:
     return f"ability:{unit}:{owner}:{action.index}"
 
 
+def _said(value: Any) -> str:
+    """An option's text: a trigger's sentence as the engine wrote it (a Phrase, put in words where shown), anything
+    else as a string."""
+    return value.label if isinstance(value, Pending) else str(value)
+
+
 def decision_for(game: TacticsGame, seat: int, prompt: str, values: Sequence[Any], number: int) -> Decision:
     """The decision ``seat`` is asked (prompt and option texts masked for that seat)."""
     table = masks(game, seat)
     options = generic_options(values, lambda v: mask(label(v, seat), game, seat, table),
-                              lambda v: mask(str(v), game, seat, table))  # fmt: skip
+                              lambda v: mask(_said(v), game, seat, table))  # fmt: skip
     return Decision(seat, kind_of(prompt), mask(prompt, game, seat, table), options, number)
 
 
@@ -260,7 +271,8 @@ class DecisionDecider(Decider):
             if machine is not None:  # its pick, or where it picked fewer, the first left
                 offered = picks[i] if i < len(picks) else left[0]
                 proposal = lambda offered=offered: offered  # noqa: E731
-            pick = self._decide(player, f"{prompt} ({i + 1}/{wanted})", left, proposal)
+            pick = self._decide(player, Phrase(N_("{prompt} ({n}/{count})"), prompt=prompt, n=i + 1, count=wanted), left,
+                                proposal)  # fmt: skip
             chosen.append(pick)
             left = [v for v in left if v is not pick]
         return chosen

@@ -200,7 +200,7 @@ class TacticsGame(AttackRules):
 
         def pick(player: int, row: list[str]) -> str:
             self.hint = ("draft", row)
-            return self.decider.choose(player + 1, "draft: pick an agent", row)
+            return self.decider.choose(player + 1, Phrase(N_("draft: pick an agent")), row)
 
         result = run_draft(agents, privates, self.rng.randrange(2**31), pick)
         for entry in result.log:
@@ -213,7 +213,7 @@ class TacticsGame(AttackRules):
             exclusive = [c.record.agent for c in player.deck if c.record.agent is not None]
             options = sorted(drafted, key=lambda a: (-exclusive.count(a), -self.by_id[("agent", a)].hp, a))
             options += privates
-            squad = list(self.decider.choose_many(player.seat, "squad from the draft", options, size))
+            squad = list(self.decider.choose_many(player.seat, Phrase(N_("squad from the draft")), options, size))
             for agent_id in squad:
                 player.standby.append(self._agent(player.seat, agent_id))
             swapped = self._deck_for_squad(player.seat, squad)
@@ -268,7 +268,7 @@ class TacticsGame(AttackRules):
         for player in self.players:
             count = min(self.mode.starting_agents, len(player.standby))
             if count < len(player.standby):
-                starters = self.decider.choose_many(player.seat, "starting agent", list(player.standby), count)
+                starters = self.decider.choose_many(player.seat, Phrase(N_("starting agent")), list(player.standby), count)
             else:
                 starters = list(player.standby)
             plan[player.seat] = list(starters)
@@ -281,13 +281,13 @@ class TacticsGame(AttackRules):
                 if not plan[player.seat]:
                     continue
                 unit = plan[player.seat].pop(0)
-                die = self.decider.choose(player.seat, f"deployment die for {unit}", dice[player.seat])
+                die = self.decider.choose(player.seat, Phrase(N_("deployment die for {unit}"), unit=str(unit)), dice[player.seat])
                 dice[player.seat].remove(die)
                 zone_cells = self.board.zones.get(die, ()) if die is not None else ()
                 cells = list(zone_cells) or [c for z in sorted(self.board.zones) for c in self.board.zones[z]]
                 options = self.free_cells(player.seat, cells) or self.free_cells(player.seat, self.board.cells())
                 self.hint = ("deploy", unit)
-                cell = self.decider.choose(player.seat, f"deploy {unit} (zone {die or 'any'})", options)
+                cell = self.decider.choose(player.seat, (Phrase(N_("deploy {unit} (zone {zone})"), unit=str(unit), zone=die) if die else Phrase(N_("deploy {unit} (any zone)"), unit=str(unit))), options)
                 self._enter(player.seat, unit, cell, hidden=self.mode.hidden_agents)
         self.deploying = False
 
@@ -332,9 +332,9 @@ class TacticsGame(AttackRules):
         if not cells:
             self.log.add("reinforce_failed", seat, reason=Phrase(N_("no outdoor cell without enemy units")))
             return
-        unit = self.decider.choose(seat, "standby agent to deploy", list(player.standby))
+        unit = self.decider.choose(seat, Phrase(N_("standby agent to deploy")), list(player.standby))
         self.hint = ("deploy", unit)
-        cell = self.decider.choose(seat, f"deploy {unit} on an outdoor cell", cells)
+        cell = self.decider.choose(seat, Phrase(N_("deploy {unit} on an outdoor cell"), unit=str(unit)), cells)
         self._enter(seat, unit, cell, hidden=True, tapped=True)
         self.fire("on_enter", seat, unit=unit)
         self.check_exposure()
@@ -364,7 +364,7 @@ class TacticsGame(AttackRules):
     def _may_switch(self, seat: int, card: Card) -> None:
         """切换 (§7.4.1): a reversible card with the switch ability may be turned over after it is reset."""
         reverse = card.record.reverse
-        if reverse is not None and reverse.switch and self.decider.confirm(seat, f"switch {card} to its other face?"):
+        if reverse is not None and reverse.switch and self.decider.confirm(seat, Phrase(N_("switch {card} to its other face?"), card=str(card))):
             card.face = "reverse" if card.face == "front" else "front"
             self.log.add("switch", seat, card=str(card), face=card.face)
 
@@ -387,7 +387,7 @@ class TacticsGame(AttackRules):
             options = [c for c in player.hand if not c.token]
             if self.mode.discard_from_mortgage:
                 options += player.mortgage
-            card = self.decider.choose(seat, f"discard down to {limit}", options)
+            card = self.decider.choose(seat, Phrase(N_("discard down to {n}"), n=limit), options)
             (player.hand if card in player.hand else player.mortgage).remove(card)
             self._to_discard(card, Phrase(N_("hand limit {n}"), n=limit))
         self.log.add("turn_end", seat, hand=len(player.hand), limit=limit)
@@ -694,7 +694,7 @@ class TacticsGame(AttackRules):
                 self._to_discard(card, Phrase(N_("no unit to attach it to")))
                 return
             self.hint = ("status", card)
-            self.attach(self.decider.choose(seat, f"attach {card} to", targets), card)
+            self.attach(self.decider.choose(seat, Phrase(N_("attach {card} to"), card=str(card)), targets), card)
         elif record.category == "minion":
             minion = self.deploy_minion(seat, record.minion, unit, card)
             if minion is None:
@@ -742,7 +742,7 @@ class TacticsGame(AttackRules):
         if card is not None:
             self.player(seat).board.append(card)
         self.hint = ("deploy", unit)
-        cell = self.decider.choose(seat, f"deploy {unit}", options)
+        cell = self.decider.choose(seat, Phrase(N_("deploy {unit}"), unit=str(unit)), options)
         self._enter(seat, unit, cell, hidden=where.hidden, tapped=where.tapped)
         self.fire("on_enter", seat, unit=unit)
         self.check_exposure()
@@ -783,7 +783,7 @@ class TacticsGame(AttackRules):
             if not options:
                 continue
             self.hint = ("response", ctx)
-            pick = self.decider.choose(other, "respond?", [*options, None])
+            pick = self.decider.choose(other, Phrase(N_("respond?")), [*options, None])
             if pick is None:
                 continue
             declared.append((pick, self._declare_response(pick, ctx)))

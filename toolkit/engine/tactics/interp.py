@@ -253,7 +253,7 @@ class Interpreter(BoardRules):
             self.log.add("no_target", ctx.player, ref=rendered(cells))
             return []
         self.acting = ctx.unit
-        return list(self.decider.choose_many(ctx.player, f"cell: {rendered(cells)}", options, self._count(cells.count)))
+        return list(self.decider.choose_many(ctx.player, Phrase(N_("cell: {ref}"), ref=rendered(cells)), options, self._count(cells.count)))
 
     def _apply_continuous(self, effect: A.Node, ctx: Context, until: str | None) -> None:
         for unit in self._units(effect.ref, ctx):  # type: ignore[attr-defined]
@@ -264,7 +264,7 @@ class Interpreter(BoardRules):
         others = self.opponents(seat)
         if not others:
             return None
-        return others[0] if len(others) == 1 else self.decider.choose(seat, "which opponent", others)
+        return others[0] if len(others) == 1 else self.decider.choose(seat, Phrase(N_("which opponent")), others)
 
     # -- references
 
@@ -298,7 +298,7 @@ class Interpreter(BoardRules):
                 self.log.add("no_target", ctx.player, ref=rendered(ref))
                 return []
             self.acting = ctx.unit
-            pick = self.decider.choose(ctx.player, f"target: {rendered(ref)} [{_range(ref.within)}]", options)
+            pick = self.decider.choose(ctx.player, Phrase(N_("target: {ref} [{within}]"), ref=rendered(ref), within=_range(ref.within)), options)
             if isinstance(pick, Unit) and not self.target_ok(ctx.unit, pick, ref.within):
                 self.log.add("target_lost", ctx.player, target=str(pick), ref=rendered(ref))
                 return []
@@ -309,7 +309,7 @@ class Interpreter(BoardRules):
                 self.log.add("no_choice", ctx.player, ref=rendered(ref))
                 return []
             self.acting = ctx.unit
-            return list(self.decider.choose_many(ctx.player, f"choose: {rendered(ref)}", options, ref.count))
+            return list(self.decider.choose_many(ctx.player, Phrase(N_("choose: {ref}"), ref=rendered(ref)), options, ref.count))
         raise EngineError(tr("cannot resolve {node}", node=type(ref).__name__))
 
     def candidates(self, noun: str | None, seat: int) -> list[Any]:
@@ -372,4 +372,6 @@ class Interpreter(BoardRules):
 
 
 def _range(within: tuple[int, int] | None) -> str:
-    return "any distance" if within is None else f"distance {within[0]}-{within[1]}"
+    if within is None:
+        return Phrase(N_("any distance"))
+    return Phrase(N_("distance {low}-{high}"), low=within[0], high=within[1])

@@ -19,7 +19,7 @@ from toolkit.i18n import t
 from ..core import EngineError
 from ..keys import Cursor
 from .session import TacticsSession, view
-from .terminal import MARKS, hand_line, option_text
+from .terminal import MARKS, hand_line, option_text, prompt_text
 
 LOG_LINES = 8  # log lines at the foot of the screen (more when the terminal is tall)
 
@@ -77,10 +77,11 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
     if decision is not None:
         for i in cursor.window(max(5, height - LOG_LINES - 8)):
             option = decision.options[i]
-            words = option_text(option.value, option.text, lang, names)
+            words = option_text(option.value, option.text, lang, names, decision.kind)
             options.append(f"{'>' if i == cursor.at else ' '} {i + 1:>2}. {words}\n",
                            style="reverse" if i == cursor.at else "")  # fmt: skip
-        title = t(lang, "decision {number}: {prompt}", number=decision.number + 1, prompt=names.name(decision.prompt))
+        title = t(lang, "decision {number}: {prompt}", number=decision.number + 1,
+                  prompt=prompt_text(decision.prompt, names))
     else:
         title = t(lang, "the game is over")
     keys = t(lang, "arrows and Enter choose, digits jump, u undoes, q stops")

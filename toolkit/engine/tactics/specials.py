@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from toolkit.engine.phrase import Phrase
+from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n.words import N_
 
 from .state import Action, Unit
@@ -84,7 +84,7 @@ class SpecialAbilities:
                         break
                     game.hint = ("special", point)
                     # passing comes first: a player who does not look (the first-option decider) passes
-                    pick = game.decider.choose(seat, f"special ability ({point})?", [None, *options])
+                    pick = game.decider.choose(seat, Phrase(N_("special ability ({point})?"), point=Term("point", point)), [None, *options])
                     if pick is None:
                         break
                     self.use(pick, point)

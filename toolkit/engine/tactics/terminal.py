@@ -16,15 +16,32 @@ from .session import TacticsSession, view
 MARKS = string.ascii_uppercase + string.ascii_lowercase  # a visible unit's letter on the map ('?' a hidden one)
 
 
-def option_text(value: Any, text: str, lang: str, names: Any) -> str:
+def prompt_text(prompt: str, names: Any) -> str:
+    """A decision's prompt in the output language of ``names`` (a LogNames): the engine's sentence (a Phrase) with
+    its names and text put in words."""
+    from toolkit.engine.phrase import Phrase
+
+    return str(names.say("prompt", prompt)) if isinstance(prompt, Phrase) else str(names.name(prompt))
+
+
+def option_text(value: Any, text: str, lang: str, names: Any, kind: str | None = None) -> str:
     """An option of a decision in words in ``lang`` (``names``: a LogNames of it): a main-phase action with its
-    card, unit and ability text in that language; anything else its (masked) ``text`` with names put in it."""
+    card, unit and ability text in that language; a facing and the answer none in words (``kind``: the
+    decision's: none is any zone for a deployment die, passing elsewhere); anything else its (masked) ``text``
+    with names put in it."""
+    from toolkit.engine.phrase import Phrase
     from toolkit.text import render
 
     from .game import Action
 
     if value is True or value is False:  # a question answered yes or no
         return t(lang, "yes") if value else t(lang, "no")
+    if value is None:
+        return t(lang, "any zone") if kind == "deployment_die" else t(lang, "none")
+    if kind == "facing" and isinstance(value, str):
+        return names.term("facing", value) or value
+    if isinstance(text, Phrase):
+        return str(names.say("option", text))
     if not isinstance(value, Action) or "hidden#" in text:
         return str(names.name(text))
     unit = names.name(str(value.unit)) if value.unit is not None else ""
@@ -99,9 +116,9 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
             for line in map_lines(session, seen, lang, names):
                 write(line)
             write(hand_line(seen, lang, names))
-        write(t(lang, "decision {number}: {prompt}", number=decision.number + 1, prompt=names.name(decision.prompt)))
+        write(t(lang, "decision {number}: {prompt}", number=decision.number + 1, prompt=prompt_text(decision.prompt, names)))
         for i, option in enumerate(decision.options, 1):
-            write(f"  {i:>2}. {option_text(option.value, option.text, lang, names)}   [{option.label}]")
+            write(f"  {i:>2}. {option_text(option.value, option.text, lang, names, decision.kind)}   [{option.label}]")
         answer = read(t(lang, "your choice (a number, a label, u to undo): ")).strip()
         if answer in ("u", "undo"):
             if not session.undo():

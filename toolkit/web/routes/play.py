@@ -307,10 +307,11 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     log = [names.line(entry) for entry in seen["log"][-60:]]
     me = next(p for p in seen["players"] if p["seat"] == seat)
-    from toolkit.engine.tactics.terminal import option_text
+    from toolkit.engine.tactics.terminal import option_text, prompt_text
 
-    options = [(o.label, option_text(o.value, o.text, lang, names)) for o in decision.options] if decision else []
-    prompt = names.name(decision.prompt) if decision is not None else ""
+    options = [(o.label, option_text(o.value, o.text, lang, names, decision.kind)) for o in decision.options
+               ] if decision else []  # fmt: skip
+    prompt = prompt_text(decision.prompt, names) if decision is not None else ""
     result = None
     if session.pending is None:
         from toolkit.engine.logwords import word
