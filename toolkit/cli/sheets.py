@@ -165,8 +165,8 @@ def print_cards(
             "--lang",
             help=N_(
                 "Language of every word on the cards: zh-Hans or en (names, labels, backs, ability text; a name "
-                "without it stays in the other). Default: DOSSIER_LANG, else lang = ... in dossier.toml or the user config, "
-                "else the system's locale (LANG), else zh-Hans."
+                "without it stays in the other). Default: DOSSIER_LANG, else lang = ... in dossier.toml or the user "
+                "config, else the system's locale (LANG), else zh-Hans."
             ),
             show_default=False,
         ),

@@ -151,7 +151,9 @@ class Decider:
         left = list(options)
         chosen: list[T] = []
         for _ in range(min(count, len(left))):
-            pick = self.choose(player, Phrase(N_("{prompt} ({n}/{count})"), prompt=prompt, n=len(chosen) + 1, count=count), left)
+            pick = self.choose(
+                player, Phrase(N_("{prompt} ({n}/{count})"), prompt=prompt, n=len(chosen) + 1, count=count), left
+            )
             left.remove(pick)
             chosen.append(pick)
         return chosen
@@ -260,7 +262,11 @@ class Triggers:
             mine = [p for p in pending if p.player == seat]
             ordered: list[Pending[Any]] = []
             while mine:  # a player orders their own triggers: the first chosen resolves first
-                pick = mine[0] if len(mine) == 1 else self.decider.choose(seat, Phrase(N_("which trigger resolves first")), mine)
+                pick = (
+                    mine[0]
+                    if len(mine) == 1
+                    else self.decider.choose(seat, Phrase(N_("which trigger resolves first")), mine)
+                )
                 mine.remove(pick)
                 ordered.append(pick)
             stack.extend(reversed(ordered))

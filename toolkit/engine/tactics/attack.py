@@ -117,7 +117,8 @@ class AttackRules(Interpreter):
                 self.log.add("counter_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no built-in attack")))
                 return
             self.hint = ("attack", (attacker, current.attacker))
-            profile = self.decider.choose(attacker.seat, Phrase(N_("counterattack of {unit}: attack"), unit=str(attacker)), options)
+            asked = Phrase(N_("counterattack of {unit}: attack"), unit=str(attacker))
+            profile = self.decider.choose(attacker.seat, asked, options)
             self.attack(attacker, current.attacker, profile, counter=True)
             return
         options = self.profiles(attacker)
@@ -125,7 +126,8 @@ class AttackRules(Interpreter):
             self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no attack profile")))
             return
         self.hint = ("attack", (attacker, None))
-        profile = self.decider.choose(attacker.seat, Phrase(N_("attack of {unit}: attack"), unit=str(attacker)), options)
+        profile = self.decider.choose(attacker.seat, Phrase(N_("attack of {unit}: attack"), unit=str(attacker)),
+                                      options)  # fmt: skip
         self.declare_attack(attacker, profile)
 
     def attack_with(self, attacker: Unit, ctx: Context, name: str) -> None:
@@ -145,7 +147,8 @@ class AttackRules(Interpreter):
             self.log.add("attack_failed", attacker.seat, unit=str(attacker), reason=Phrase(N_("no other unit on the map")))
             return
         self.hint = ("attack", (attacker, profile))
-        target = self.decider.choose(attacker.seat, Phrase(N_("target of {unit}'s attack with {attack}"), unit=str(attacker), attack=str(profile)), targets)
+        asked = Phrase(N_("target of {unit}'s attack with {attack}"), unit=str(attacker), attack=str(profile))
+        target = self.decider.choose(attacker.seat, asked, targets)
         self.attack(attacker, target, profile)
 
     def attack(self, attacker: Unit, target: Unit, profile: Profile, counter: bool = False) -> Attack | None:
@@ -246,7 +249,8 @@ class AttackRules(Interpreter):
         options += [p for p in self.profiles(target) if p.weapon is not None]
         if not options:
             return
-        pick = self.decider.choose(seat, Phrase(N_("counterattack of {unit} against {attacker}"), unit=str(target), attacker=str(attacker)), [*options, None])
+        asked = Phrase(N_("counterattack of {unit} against {attacker}"), unit=str(target), attacker=str(attacker))
+        pick = self.decider.choose(seat, asked, [*options, None])
         if pick is None:
             self.log.add("no_counter", seat, unit=str(target))
             return

@@ -264,7 +264,8 @@ class TacticsBase(TextRunner):
     def mulligan(self, seat: int) -> int:
         """调度: put any cards of the hand at the bottom, draw as many, shuffle the deck."""
         player = self.player(seat)
-        chosen = [c for c in list(player.hand) if self.decider.confirm(seat, Phrase(N_("mulligan: put {card} at the bottom?"), card=str(c)))]
+        asked = N_("mulligan: put {card} at the bottom?")
+        chosen = [c for c in list(player.hand) if self.decider.confirm(seat, Phrase(asked, card=str(c)))]
         for card in chosen:
             player.hand.remove(card)
             player.deck.insert(0, card)
@@ -336,7 +337,8 @@ class TacticsBase(TextRunner):
         """Attach equipment; on overflow the owner self-destructs equipment until it fits (§7.3.1)."""
         size = SLOTS_BY_SIZE[card.record.equipment.size]
         while sum(SLOTS_BY_SIZE[c.record.equipment.size] for c in unit.equipment) + size > self.rules.equipment_slots:
-            victim = self.decider.choose(unit.seat, Phrase(N_("self-destruct equipment to fit {card}"), card=str(card)), list(unit.equipment))
+            asked = Phrase(N_("self-destruct equipment to fit {card}"), card=str(card))
+            victim = self.decider.choose(unit.seat, asked, list(unit.equipment))
             self.self_destruct(victim)
         unit.equipment.append(card)
         self.log.add("equip", unit.seat, unit=str(unit), card=str(card))
@@ -456,7 +458,8 @@ class TacticsBase(TextRunner):
         # leave-play abilities look back: the cards the unit wore when it left trigger too
         self.fire("after_destroyed", fired_by, unit=unit, extra=attached)
         self.fire("after_lost", fired_by, unit=unit, extra=attached)
-        if unit.kind == "agent" and unit.owner and self.decider.confirm(unit.owner, Phrase(N_("lost-agent relief: use {ability} for free?"), ability=Term("record", "resupply"))):
+        relief = Phrase(N_("lost-agent relief: use {ability} for free?"), ability=Term("record", "resupply"))
+        if unit.kind == "agent" and unit.owner and self.decider.confirm(unit.owner, relief):
             self.log.add("lost_agent_relief", unit.owner)
             self.buy(unit.owner, 1)
         self.check_victory()

@@ -72,7 +72,11 @@ class BoardRules(TacticsBase):
             cells = [c for c in cells if c != unit.pos] or cells
         start = unit.pos
         self.hint = ("move", unit)
-        dest = self.decider.choose(unit.seat, Phrase(N_("move {unit} (up to {n})"), unit=str(unit), n=allowance), cells) if len(cells) > 1 else start
+        dest = (
+            self.decider.choose(unit.seat, Phrase(N_("move {unit} (up to {n})"), unit=str(unit), n=allowance), cells)
+            if len(cells) > 1
+            else start
+        )
         moved = dest != start
         path = reach.path_to(dest) if moved else []  # the cells stepped on, for a replay to draw
         unit.pos = dest
@@ -237,7 +241,11 @@ class BoardRules(TacticsBase):
         for unit in self.at(cell):
             seat = unit.seat or self.active
             options = self.nearest_free(unit, cell)
-            dest = self.decider.choose(seat, Phrase(N_("where {unit} goes out of the wall"), unit=str(unit)), options) if options else None
+            dest = (
+                self.decider.choose(seat, Phrase(N_("where {unit} goes out of the wall"), unit=str(unit)), options)
+                if options
+                else None
+            )
             if dest is None:
                 raise EngineError(tr("no free cell for {unit} next to {cell}", unit=unit, cell=cell))
             unit.pos = dest

@@ -271,8 +271,8 @@ class DecisionDecider(Decider):
             if machine is not None:  # its pick, or where it picked fewer, the first left
                 offered = picks[i] if i < len(picks) else left[0]
                 proposal = lambda offered=offered: offered  # noqa: E731
-            pick = self._decide(player, Phrase(N_("{prompt} ({n}/{count})"), prompt=prompt, n=i + 1, count=wanted), left,
-                                proposal)  # fmt: skip
+            step = Phrase(N_("{prompt} ({n}/{count})"), prompt=prompt, n=i + 1, count=wanted)
+            pick = self._decide(player, step, left, proposal)
             chosen.append(pick)
             left = [v for v in left if v is not pick]
         return chosen

@@ -268,7 +268,9 @@ class TacticsGame(AttackRules):
         for player in self.players:
             count = min(self.mode.starting_agents, len(player.standby))
             if count < len(player.standby):
-                starters = self.decider.choose_many(player.seat, Phrase(N_("starting agent")), list(player.standby), count)
+                starters = self.decider.choose_many(
+                    player.seat, Phrase(N_("starting agent")), list(player.standby), count
+                )
             else:
                 starters = list(player.standby)
             plan[player.seat] = list(starters)
@@ -281,13 +283,23 @@ class TacticsGame(AttackRules):
                 if not plan[player.seat]:
                     continue
                 unit = plan[player.seat].pop(0)
-                die = self.decider.choose(player.seat, Phrase(N_("deployment die for {unit}"), unit=str(unit)), dice[player.seat])
+                die = self.decider.choose(
+                    player.seat, Phrase(N_("deployment die for {unit}"), unit=str(unit)), dice[player.seat]
+                )
                 dice[player.seat].remove(die)
                 zone_cells = self.board.zones.get(die, ()) if die is not None else ()
                 cells = list(zone_cells) or [c for z in sorted(self.board.zones) for c in self.board.zones[z]]
                 options = self.free_cells(player.seat, cells) or self.free_cells(player.seat, self.board.cells())
                 self.hint = ("deploy", unit)
-                cell = self.decider.choose(player.seat, (Phrase(N_("deploy {unit} (zone {zone})"), unit=str(unit), zone=die) if die else Phrase(N_("deploy {unit} (any zone)"), unit=str(unit))), options)
+                cell = self.decider.choose(
+                    player.seat,
+                    (
+                        Phrase(N_("deploy {unit} (zone {zone})"), unit=str(unit), zone=die)
+                        if die
+                        else Phrase(N_("deploy {unit} (any zone)"), unit=str(unit))
+                    ),
+                    options,
+                )
                 self._enter(player.seat, unit, cell, hidden=self.mode.hidden_agents)
         self.deploying = False
 
@@ -364,7 +376,11 @@ class TacticsGame(AttackRules):
     def _may_switch(self, seat: int, card: Card) -> None:
         """切换 (§7.4.1): a reversible card with the switch ability may be turned over after it is reset."""
         reverse = card.record.reverse
-        if reverse is not None and reverse.switch and self.decider.confirm(seat, Phrase(N_("switch {card} to its other face?"), card=str(card))):
+        if (
+            reverse is not None
+            and reverse.switch
+            and self.decider.confirm(seat, Phrase(N_("switch {card} to its other face?"), card=str(card)))
+        ):
             card.face = "reverse" if card.face == "front" else "front"
             self.log.add("switch", seat, card=str(card), face=card.face)
 

@@ -253,7 +253,8 @@ class Interpreter(BoardRules):
             self.log.add("no_target", ctx.player, ref=rendered(cells))
             return []
         self.acting = ctx.unit
-        return list(self.decider.choose_many(ctx.player, Phrase(N_("cell: {ref}"), ref=rendered(cells)), options, self._count(cells.count)))
+        asked = Phrase(N_("cell: {ref}"), ref=rendered(cells))
+        return list(self.decider.choose_many(ctx.player, asked, options, self._count(cells.count)))
 
     def _apply_continuous(self, effect: A.Node, ctx: Context, until: str | None) -> None:
         for unit in self._units(effect.ref, ctx):  # type: ignore[attr-defined]
@@ -298,7 +299,8 @@ class Interpreter(BoardRules):
                 self.log.add("no_target", ctx.player, ref=rendered(ref))
                 return []
             self.acting = ctx.unit
-            pick = self.decider.choose(ctx.player, Phrase(N_("target: {ref} [{within}]"), ref=rendered(ref), within=_range(ref.within)), options)
+            asked = Phrase(N_("target: {ref} [{within}]"), ref=rendered(ref), within=_range(ref.within))
+            pick = self.decider.choose(ctx.player, asked, options)
             if isinstance(pick, Unit) and not self.target_ok(ctx.unit, pick, ref.within):
                 self.log.add("target_lost", ctx.player, target=str(pick), ref=rendered(ref))
                 return []
@@ -309,7 +311,8 @@ class Interpreter(BoardRules):
                 self.log.add("no_choice", ctx.player, ref=rendered(ref))
                 return []
             self.acting = ctx.unit
-            return list(self.decider.choose_many(ctx.player, Phrase(N_("choose: {ref}"), ref=rendered(ref)), options, ref.count))
+            asked = Phrase(N_("choose: {ref}"), ref=rendered(ref))
+            return list(self.decider.choose_many(ctx.player, asked, options, ref.count))
         raise EngineError(tr("cannot resolve {node}", node=type(ref).__name__))
 
     def candidates(self, noun: str | None, seat: int) -> list[Any]:

@@ -84,7 +84,9 @@ class SpecialAbilities:
                         break
                     game.hint = ("special", point)
                     # passing comes first: a player who does not look (the first-option decider) passes
-                    pick = game.decider.choose(seat, Phrase(N_("special ability ({point})?"), point=Term("point", point)), [None, *options])
+                    pick = game.decider.choose(
+                        seat, Phrase(N_("special ability ({point})?"), point=Term("point", point)), [None, *options]
+                    )
                     if pick is None:
                         break
                     self.use(pick, point)

@@ -116,7 +116,14 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
             for line in map_lines(session, seen, lang, names):
                 write(line)
             write(hand_line(seen, lang, names))
-        write(t(lang, "decision {number}: {prompt}", number=decision.number + 1, prompt=prompt_text(decision.prompt, names)))
+        write(
+            t(
+                lang,
+                "decision {number}: {prompt}",
+                number=decision.number + 1,
+                prompt=prompt_text(decision.prompt, names),
+            )
+        )
         for i, option in enumerate(decision.options, 1):
             write(f"  {i:>2}. {option_text(option.value, option.text, lang, names, decision.kind)}   [{option.label}]")
         answer = read(t(lang, "your choice (a number, a label, u to undo): ")).strip()
