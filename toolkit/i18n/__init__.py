@@ -91,7 +91,7 @@ def match(tag: str) -> str | None:
     return next((lang for lang in LANGS if lang.split("-")[0].casefold() == primary), None)
 
 
-LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # the locale, first set first (LANGUAGE lists more)
 
 
 def system_lang(environ: Mapping[str, str] | None = None) -> str | None:
@@ -100,7 +100,7 @@ def system_lang(environ: Mapping[str, str] | None = None) -> str | None:
     the languages ``LANGUAGE`` lists (``fr:en``), unless that locale is C or POSIX, which asks for none. The
     first language we speak is taken; None when the locale asks for none of ours."""
     env = os.environ if environ is None else environ
-    locale = next((env[name] for name in LOCALE_VARIABLES[1:] if env.get(name)), "")
+    locale = next((env[name] for name in LOCALE_VARIABLES if env.get(name)), "")
     base = locale.split(".")[0].split("@")[0]
     if base in ("", "C", "POSIX"):
         return None

@@ -165,17 +165,11 @@ def _action_label(action: Action, seat: int) -> str:
     return f"ability:{unit}:{owner}:{action.index}"
 
 
-def _said(value: Any) -> str:
-    """An option's text: a trigger's sentence as the engine wrote it (a Phrase, put in words where shown), anything
-    else as a string."""
-    return value.label if isinstance(value, Pending) else str(value)
-
-
 def decision_for(game: TacticsGame, seat: int, prompt: str, values: Sequence[Any], number: int) -> Decision:
     """The decision ``seat`` is asked (prompt and option texts masked for that seat)."""
     table = masks(game, seat)
     options = generic_options(values, lambda v: mask(label(v, seat), game, seat, table),
-                              lambda v: mask(_said(v), game, seat, table))  # fmt: skip
+                              lambda v: mask(str(v), game, seat, table))  # fmt: skip
     return Decision(seat, kind_of(prompt), mask(prompt, game, seat, table), options, number)
 
 
