@@ -175,7 +175,7 @@ def test_a_person_plays_a_whole_game_in_chromium(live_server: str, page: Any, mo
                 on_map += 1
             elif turn % 2 == 0 and not looked % 2:
                 # the first option has the focus: the browser gives it (autofocus) once it has shown the page, which
-                # on a loaded machine can come after the page's load event, so a key pressed at once went nowhere
+                # on a loaded machine can come after the page's load event, and a key pressed before it goes nowhere
                 page.wait_for_function("document.activeElement === document.querySelector('#pl-decision button')")
                 page.keyboard.press("Enter")
             else:
