@@ -3,7 +3,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from toolkit.jsonio import (
@@ -16,6 +16,7 @@ from toolkit.jsonio import (
     loads_strict,
     pointer,
     pointer_position,
+    read_canonical,
     value_positions,
 )
 
@@ -83,6 +84,52 @@ def test_loads_canonical_says_whether_the_text_is_canonical() -> None:
         data,
         False,
     )
+
+
+# every string hypothesis writes, control characters and all, and integers to the ends of 64 bits and past them
+_ANY_DOCUMENTS = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**64), 2**65) | st.text() | _WORDS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=3) | _WORDS, inner, max_size=4),
+    max_leaves=24,
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ANY_DOCUMENTS)
+def test_loads_canonical_fast_path_agrees_with_the_canonical_form(data: Any) -> None:
+    # the fast path (orjson's parse and write) and the slow one (json's, then canonical_dumps) give one verdict
+    text = canonical_dumps(data)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate: no file holds one
+        return
+    assert loads_canonical(text) == (data, True)
+    unsorted = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    assert loads_canonical(unsorted) == (data, unsorted == text)
+    assert loads_canonical(text.rstrip("\n")) == (data, False)
+
+
+def test_loads_canonical_floats_are_canonical_as_python_writes_them() -> None:
+    # orjson writes 0.00001 where Python writes 1e-05: only Python's is canonical
+    assert loads_canonical('{\n  "a": 1e-05\n}\n') == ({"a": 1e-05}, True)
+    assert loads_canonical('{\n  "a": 0.00001\n}\n') == ({"a": 1e-05}, False)
+    assert loads_canonical('{\n  "a": [\n    1.5,\n    2\n  ]\n}\n') == ({"a": [1.5, 2]}, True)
+
+
+def test_read_canonical_leaves_what_orjson_cannot_nest_to_the_full_reader() -> None:
+    # written on one line, a deep document has no canonical indent for the depth check to see
+    for depth in (300, 2000):
+        text = "[" * depth + "]" * depth
+        assert read_canonical(text) is None
+        with pytest.raises(JsonSyntaxError):
+            loads_canonical(text)
+
+
+def test_loads_canonical_integers_past_64_bits() -> None:
+    # 20 digits past orjson's reach are still within the limit; 21 are refused
+    assert loads_canonical('{\n  "a": 99999999999999999999\n}\n') == ({"a": 99999999999999999999}, True)
+    with pytest.raises(JsonSyntaxError):
+        loads_canonical('{\n  "a": 999999999999999999999\n}\n')
 
 
 def test_value_positions_point_at_keys_and_items() -> None:

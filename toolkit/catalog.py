@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from .errors import DossierError, os_reason
 from .gcpause import gc_paused
 from .i18n import current_lang, tr, trn, word
-from .jsonio import JsonSyntaxError, Source, invalid_json, loads_limited, read_source
+from .jsonio import JsonSyntaxError, Source, invalid_json, loads_limited, read_canonical, read_source
 from .meter import Meter, meter_or_silent
 from .models import RecordBase, namespace, parse_record
 
@@ -496,8 +496,9 @@ def iter_records(paths: Iterable[Path], *, meter: Meter | None = None) -> Iterat
                 tr("{path}: cannot read: {reason}", path=path, reason=source.error),
                 exit_code=2 if source.io_error else 1,
             )
+        canonical = read_canonical(source.text)  # the common record file: orjson's read, checked canonical
         try:
-            data = loads_limited(source.text)
+            data = canonical[0] if canonical is not None else loads_limited(source.text)
         except JsonSyntaxError as exc:
             raise DossierError(invalid_json(path, exc), exit_code=1) from None
         try:

@@ -8,8 +8,9 @@
   refuses documents nested deeper than a limit, integers with more digits than a
   limit and the non-JSON constants ``NaN``/``Infinity``, each with a position.
 - :func:`loads_canonical` is :func:`loads_limited` that also tells whether the
-  text is canonical, at little more than the cost of the C parser for a
-  canonical file (what ``dossier lint`` reads by the thousand).
+  text is canonical; :func:`read_canonical`, its fast path, reads a canonical
+  file without a float (what ``dossier lint`` and the catalog read by the
+  thousand) with orjson's parser and writer.
 - :func:`value_positions` maps every RFC 6901 pointer of a document to the
   line and column where its value starts; it is only called for files that
   have findings, so the fast path never pays for it.
@@ -30,6 +31,7 @@ from __future__ import annotations
 import bisect
 import contextlib
 import errno
+import functools
 import json
 import os
 import re
@@ -39,6 +41,8 @@ from collections.abc import Callable, Iterable
 from json.encoder import encode_basestring as _encode_string  # json's own (C) string encoder, ensure_ascii=False
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from .errors import os_reason
 from .i18n import N_, tr, trn
@@ -216,13 +220,15 @@ def _may_hold_surrogate(text: str) -> bool:
 def loads_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS) -> tuple[Any, bool]:
     """:func:`loads_limited` of ``text`` and whether ``text`` is the :func:`canonical_dumps` of what it holds.
 
-    The common case, a canonical file, costs the C parser (which reports each integer literal and each
-    ``NaN``/``Infinity`` to a hook, so a refused one is seen), two substring tests and one
-    :func:`canonical_dumps`: a canonical text has no duplicate keys (each key is written once) and no
-    escaped surrogate, so only a text with a refused literal, a raw surrogate or a value indented as deep
-    as ``max_depth`` needs the full :func:`loads_limited`, which runs for every other text too and raises
-    the same errors.
+    The common case, a canonical file without a fraction or an exponent, is read by :func:`read_canonical`.
+    Any other text takes the C parser of ``json`` (which reports each integer literal and each
+    ``NaN``/``Infinity`` to a hook, so a refused one is seen) and :func:`canonical_dumps`; only a text
+    with a refused literal, a raw surrogate or a value indented as deep as ``max_depth`` needs the full
+    :func:`loads_limited`, which runs for every other text too and raises the same errors.
     """
+    found = read_canonical(text, max_depth=max_depth, max_digits=max_digits)
+    if found is not None:
+        return found[0], True
     watch = _Watch(max_digits)
     try:
         data = json.loads(text, parse_int=watch.parse_int, parse_constant=watch.parse_constant)
@@ -231,6 +237,45 @@ def loads_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = 
     if data is not _NOT_READ and not watch.refused and not _suspect(text, max_depth) and canonical_dumps(data) == text:
         return data, True
     return loads_limited(text, max_depth=max_depth, max_digits=max_digits), False
+
+
+def read_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS) -> tuple[Any] | None:
+    """``(value,)`` if ``text`` is the :func:`canonical_dumps` of a JSON value that :func:`loads_limited` takes
+    and holds no fraction or exponent; else None, which says nothing (the text may still be canonical).
+
+    The cost of the common record file: orjson's parse and its canonical write (sorted keys, 2-space indent:
+    the same text as :func:`canonical_dumps` for every JSON value but a float, whose digits the two write
+    differently) and one comparison. A text equal to its own canonical write has no duplicate keys (each key
+    is written once) and no escaped surrogate; integers longer than ``max_digits`` and anything nested as
+    deep as ``max_depth`` are looked for in the text (orjson itself refuses integers past 64 bits).
+    """
+    if "\n" + "  " * max_depth in text:
+        return None
+    try:
+        raw = text.encode("utf-8")
+    except UnicodeEncodeError:
+        return None
+    if _floats_or_digits_past(min(max_digits, 20)).search(raw) is not None:
+        return None
+    try:
+        data = orjson.loads(raw)
+        written = orjson.dumps(data, option=_ORJSON_CANONICAL)
+    except (orjson.JSONDecodeError, orjson.JSONEncodeError):  # not JSON; nested past orjson's limits
+        return None
+    if written + b"\n" != raw:
+        return None
+    return (data,)
+
+
+_ORJSON_CANONICAL = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS
+
+
+@functools.cache
+def _floats_or_digits_past(max_digits: int) -> re.Pattern[bytes]:
+    """Where a float may be or an integer longer than ``max_digits`` (in a string too, which only costs the
+    slower path): a digit before a point or an exponent (Python and orjson write some floats differently:
+    ``1e-05`` against ``0.00001``), or more than ``max_digits`` digits in a row. One pattern: one scan."""
+    return re.compile(b"[0-9](?:[.eE]|[0-9]{%d})" % max_digits)
 
 
 _NOT_READ = object()

@@ -12,9 +12,10 @@ Fast paths (the findings are the same as without them):
 - a record that the pydantic model accepts also satisfies the JSON Schema
   generated from that model, so jsonschema (slow) only runs on files the model
   rejects, to report schema errors in the schema's own terms;
-- a canonical file is read by the C JSON parser and compared with its canonical
-  form once (:func:`toolkit.jsonio.loads_canonical`); the limits of outside input
-  and the canonical-format check cost nothing more;
+- a canonical file is read by orjson and compared with orjson's canonical write
+  of it (:func:`toolkit.jsonio.read_canonical`; a file with a float by the C JSON
+  parser and :func:`toolkit.jsonio.canonical_dumps`); the limits of outside input
+  and the canonical-format check cost a scan of the text more;
 - line and column maps are built only for files with findings (a canonical
   file's findings are found by its layout, without a scan of the document), a
   "did you mean" only for a reference that does not resolve, a map's positions
@@ -73,6 +74,7 @@ from toolkit.jsonio import (
     loc_pointer,
     pointer,
     pointer_position,
+    read_canonical,
     read_regular,
     read_source,
     value_positions,
@@ -664,9 +666,13 @@ _TOO_DEEP = "\n" + "  " * JSON_MAX_DEPTH  # a value indented as deep as the limi
 
 
 def _loads(text: str) -> tuple[Any, bool]:
-    """:func:`toolkit.jsonio.loads_canonical` with lint's limits (the same value, the same errors), with a faster
-    path for the common file: canonical, with no integer near the limit, no NaN or Infinity, nothing nested near
-    the limit; any other text is read by loads_canonical itself."""
+    """:func:`toolkit.jsonio.loads_canonical` with lint's limits (the same value, the same errors): the common
+    file, canonical without a float, read by :func:`~toolkit.jsonio.read_canonical`; one with a float by the C
+    parser with no hook but on integers (no integer near the limit, no NaN or Infinity, nothing nested near the
+    limit); any other text by loads_canonical itself."""
+    found = read_canonical(text, max_digits=MAX_DIGITS)
+    if found is not None:
+        return found[0], True
     if "NaN" not in text and "Infinity" not in text and _TOO_DEEP not in text:
         try:
             data = _DECODER.decode(text)
