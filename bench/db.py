@@ -12,7 +12,8 @@ in the same run:
             the peak memory is that process's RSS high-water mark (``VmHWM``:
             ``ru_maxrss`` of a child would count the parent's size at the fork):
     dossier   read, validate and write every record: ``dossier db build``;
-    sqlite3   the fair peer: every file read and ``json.loads``-ed, the same tables
+    sqlite3   the fair peer: every file read and ``orjson.loads``-ed (the reader
+              Dossier's build uses for a canonical file), the same tables
               with the same columns, filled by plain ``executemany`` in one
               transaction, then the same indexes, the same two FTS5 indexes
               (the trigram index over ``records`` and the index of Chinese
@@ -65,6 +66,8 @@ from itertools import chain
 from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 if TYPE_CHECKING:
     import argparse
@@ -211,7 +214,7 @@ def peer_build(cards: Path, db: Path) -> None:
 
     paths = record_files(cards)
     for pk, path in enumerate(paths, start=1):
-        d = json.loads(path.read_bytes())
+        d = orjson.loads(path.read_bytes())
         game, kind = d["game"], d["kind"]
         name = d["name"]
         # the names a record answers to (its other languages are data, not names); the search name once
@@ -563,7 +566,7 @@ def run_scale(files: int, args: argparse.Namespace, schema: dict[str, Any], prob
         print("build    wall s  CPU s  peak MiB  process s")
         notes = {
             "dossier": "read, validate, write SQLite + indexes",
-            "sqlite3": "json.loads + executemany, same indexes",
+            "sqlite3": "orjson.loads + executemany, same indexes",
             "json": "json.load + text blobs: the old baseline",
         }
         for kind in ("dossier", "sqlite3", "json"):
@@ -715,7 +718,7 @@ def run_pool(pool: Path, args: argparse.Namespace, schema: dict[str, Any], probl
         print("build          build s  µs/record  CPU s  peak MiB  process s")
         notes = {
             "dossier": "read, validate, write SQLite + indexes: build_from_files after its imports",
-            "sqlite3": "json.loads + executemany, same rows, indexes and text indexes",
+            "sqlite3": "orjson.loads + executemany, same rows, indexes and text indexes",
         }
         for kind in ("dossier", "sqlite3"):
             wall, cpu, peak, whole = best[kind]
