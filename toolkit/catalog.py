@@ -320,7 +320,9 @@ def file_signature(path: Path | str) -> bytes | None:
         return None
 
 
-def context_sources(targets: list[Path], walked: Iterable[Path] = ()) -> tuple[list[Source], set[str]]:
+def context_sources(
+    targets: list[Path], walked: Iterable[Path] = (), keys: Sequence[str] | None = None
+) -> tuple[list[Source], set[str]]:
     """Sources for ``targets`` plus every other record of their games.
 
     Returns all sources (targets first, in order) and the :func:`file_key` of
@@ -330,9 +332,10 @@ def context_sources(targets: list[Path], walked: Iterable[Path] = ()) -> tuple[l
 
     ``walked``: directories :func:`discover` walked whole (without a walk problem) to find
     ``targets``; a game directory inside one of them has no record that is not a target,
-    so it is not walked a second time (``dossier lint cards`` walks the tree once).
+    so it is not walked a second time (``dossier lint cards`` walks the tree once). ``keys``: the
+    :func:`file_key` of each target, when the caller has them already.
     """
-    wanted = {file_key(p) for p in targets}
+    wanted = set(keys) if keys is not None else {file_key(p) for p in targets}
     sources: list[Source] = [FileSource(p) for p in targets]
     directories = {os.path.dirname(key) for key in wanted}
     roots = {root for d in directories if (root := game_root(Path(d))) is not None}
@@ -353,18 +356,11 @@ def pool_context(sources: list[Source], wanted: set[str], pool: Sequence[Path]) 
     modes and cards resolve. Targets in a game directory (``cards/tactics``) need none."""
     if not pool:
         return []
-    roots: dict[str, Path | None] = {}  # directory -> its game root: many records share a directory
-    loose = []
-    for s in sources:
-        key = file_key(s.path)
-        if key in wanted:
-            folder = os.path.dirname(key)
-            if folder not in roots:
-                roots[folder] = game_root(Path(folder))
-            if roots[folder] is None:
-                loose.append(s)
-    if not loose:
+    # the directories of the targets in no game directory (many records share one, and most are in one)
+    outside = {folder for folder in {os.path.dirname(key) for key in wanted} if game_root(Path(folder)) is None}
+    if not outside:
         return []
+    loose = [s for s in sources if (key := file_key(s.path)) in wanted and os.path.dirname(key) in outside]
     return pool_sources(loose, pool, wanted | {file_key(s.path) for s in sources})
 
 

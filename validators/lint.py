@@ -1218,7 +1218,7 @@ def lint_files(
         pending = [(key, path) for key, path in zip(keys, targets, strict=True) if key not in ready]
         verdicts.start_workers(_text_chunks(pending, jobs - 1), jobs - 1)
         try:
-            sources, wanted = context_sources(targets, walked)
+            sources, wanted = context_sources(targets, walked, keys)
             pooled = pool_context(sources, wanted, pool)
             entries = []
             for i, source in enumerate([*sources, *pooled]):

@@ -19,6 +19,7 @@ Findings (one per bad string, located at the string in the JSON file):
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import fields
 from operator import attrgetter
@@ -35,7 +36,7 @@ from toolkit.engine.forms import (
     unsupported,
 )
 from toolkit.findings import Finding, Severity
-from toolkit.i18n import PSEUDO, current_lang, pseudo_active, tr
+from toolkit.i18n import PSEUDO, current_lang, pseudo_active, tc, tr
 from toolkit.jsonio import pointer
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import TEXT_FIELDS
@@ -501,48 +502,52 @@ def check_ability_texts(entries: Iterable[Entry], meter: Meter | None = None) ->
 
 def _report_forms(entry: Entry, add: Add, path: tuple[str | int, ...], game: str, found: Forms) -> None:
     """``text.form.unsupported``: each form of a text that the engine of ``game`` does not run."""
-    from toolkit.i18n import word
-
     lang = current_lang()
+    label, where = entry.label, pointer(*path)  # (once for the text's forms)
     for (kind, value), zh, en in found:
-        others = games_running_timing(value) if kind == "timing" else games_running_node(_node_class(value))
-        elsewhere = _list_words([word("game", g, lang) for g in others]) if others else "-"
+        game_said, elsewhere = _form_games(kind, value, game, lang, pseudo_active())
         if kind == "timing":
             message = tr(
                 "{label}: {pointer}: the timing {zh} ({en}) never occurs in the {game} engine: the ability waits "
                 "for it and never runs (games that run it: {games})",
-                label=entry.label,
-                pointer=pointer(*path),
+                label=label,
+                pointer=where,
                 zh=zh,
                 en=en,
-                game=word("game", game, lang),
+                game=game_said,
                 games=elsewhere,
             )
         else:
             message = tr(
                 "{label}: {pointer}: {zh} ({en}, {node}) is not run by the {game} engine: the ability language "
                 "accepts it, but it does nothing there (games that run it: {games})",
-                label=entry.label,
-                pointer=pointer(*path),
+                label=label,
+                pointer=where,
                 zh=zh,
                 en=en,
                 node=value,
-                game=word("game", game, lang),
+                game=game_said,
                 games=elsewhere,
             )
-        add("text.form.unsupported", message, pointer(*path), "warning")
+        add("text.form.unsupported", message, where, "warning")
+
+
+@functools.cache
+def _form_games(kind: str, value: str, game: str, lang: str, pseudo: bool) -> tuple[str, str]:
+    """The words of ``text.form.unsupported`` that depend on the form alone: ``game`` named in ``lang`` (with the
+    pseudo-locale on or off: ``pseudo``), and the games whose engines run the form (``-`` for none): one lint
+    repeats a few forms over thousands of texts."""
+    from toolkit.i18n import word
+
+    others = games_running_timing(value) if kind == "timing" else games_running_node(_node_class(value))
+    elsewhere = str(tc(lang, "list", ", ")).join(word("game", g, lang) for g in others) if others else "-"
+    return word("game", game, lang), elsewhere
 
 
 def _node_class(name: str) -> Any:
     from toolkit.text import ast as A
 
     return getattr(A, name)
-
-
-def _list_words(items: list[str]) -> str:
-    from toolkit.i18n import tc
-
-    return str(tc(current_lang(), "list", ", ")).join(items)
 
 
 def _report_text(entry: Entry, add: Add, path: tuple[str | int, ...], text: str, found: Verdict) -> None:
