@@ -141,8 +141,19 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
     # by NUL, which sorts before any character of a name (and no name holds); each path made from its directory
     found.sort()
     child = getattr(Path, "_make_child_relpath", None)  # (Python 3.11-3.12: a path made without parsing it again)
-    for _, folder, name in found:
-        yield child(folder, name) if child is not None else folder / name
+    if child is None:
+        for _, folder, name in found:
+            yield folder / name
+        return
+    spelled: dict[Path, bool] = {}  # a folder -> whether its path spells as its listing's entries did
+    for text, folder, name in found:
+        path = child(folder, name)
+        same = spelled.get(folder)
+        if same is None:
+            same = spelled[folder] = str(folder) != "." and not os.altsep
+        if same:  # (the text the path would make when first asked for it: its key, its file's name; not parsed)
+            path._str = text.replace("\0", os.sep)
+        yield path
 
 
 def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -> list[Path]:
