@@ -336,3 +336,26 @@ def test_worker_processes_speak_the_language_of_the_lint(planted: Path, monkeypa
         parallel = [f.format() for f in lint_files(discover([planted]), [planted], jobs=3).findings]
     assert serial == parallel
     assert any("card.text.parse" in line and "意外的 '牌。'" in line for line in parallel)
+
+
+def test_unsupported_forms_name_the_games_in_each_language_of_one_process(tmp_path: Path) -> None:
+    """The game names of ``text.form.unsupported`` are worked out once per form: a lint in Chinese, then English,
+    then the pseudo-locale, then Chinese again, in one process, names the games in each one's language."""
+    shutil.copytree(SCHEMA, tmp_path / "schema")
+    root = tmp_path / "cards" / "tactics"
+    shutil.copytree(CARDS / "tactics", root)
+    _edit(root / "cards" / "med_kit.json", lambda d: d.update(text=["当潜袭成功时：你抽 1 张牌。"]))
+
+    def forms(lang: str) -> list[str]:
+        with i18n.use_lang(lang):
+            found = lint_files(discover([root]), [root], jobs=1).findings
+        return [f.message for f in found if f.code == "text.form.unsupported" and "med_kit" in f.message]
+
+    chinese, english, pseudo, again = forms("zh-Hans"), forms("en"), forms("en-XA"), forms("zh-Hans")
+    assert len(chinese) == len(english) == len(pseudo) == 1 and again == chinese
+    assert "特工战术引擎" in chinese[0] and "执行它的游戏：矩阵潜袭" in chinese[0], chinese[0]
+    assert "the tactics engine" in english[0] and "(games that run it: netrunner)" in english[0], english[0]
+    assert not CJK.search(_without_data(english[0]).replace("当潜袭成功时", "")), english[0]
+    with i18n.use_lang("en-XA"):
+        accented = i18n.word("game", "netrunner", i18n.current_lang())
+    assert accented != "netrunner" and f": {accented})" in pseudo[0], pseudo[0]
