@@ -145,13 +145,12 @@ def _iter_json(directory: Path, problems: list[WalkProblem] | None = None) -> It
         for _, folder, name in found:
             yield folder / name
         return
-    spelled: dict[Path, bool] = {}  # a folder -> whether its path spells as its listing's entries did
+    plain = not os.altsep  # (one separator: a listing spells each entry's path as the path itself would)
     for text, folder, name in found:
         path = child(folder, name)
-        same = spelled.get(folder)
-        if same is None:
-            same = spelled[folder] = str(folder) != "." and not os.altsep
-        if same:  # (the text the path would make when first asked for it: its key, its file's name; not parsed)
+        # the text the path would make when first asked for it (its key, its name), but in the walk of ".", whose
+        # listing spells "./name" where the path says "name"
+        if plain and not text.startswith(".\0"):
             path._str = text.replace("\0", os.sep)
         yield path
 
