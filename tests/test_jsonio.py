@@ -179,3 +179,28 @@ def test_atomic_write_replaces_and_keeps_mode(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == "新\n"
     assert target.stat().st_mode & 0o777 == 0o600
     assert [p.name for p in tmp_path.iterdir()] == ["x.json"]
+
+
+def test_lint_reads_a_file_that_is_not_canonical_with_orjson_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lint's reader tries read_canonical first; on a text it turns down (not canonical, or with a float), what
+    follows does not try it again (a second orjson parse and write of the same text)."""
+    import toolkit.jsonio
+    import validators.lint
+
+    real = toolkit.jsonio.read_canonical
+    calls: list[str] = []
+
+    def counted(text: str, **limits: Any) -> Any:
+        calls.append(text)
+        return real(text, **limits)
+
+    monkeypatch.setattr(toolkit.jsonio, "read_canonical", counted)
+    monkeypatch.setattr(validators.lint, "read_canonical", counted)
+    for text, canonical in (('{"b": 1, "a": [1, 2]}', False), ('{\n  "a": 0.5\n}\n', True), ("[1, 2", None)):
+        calls.clear()
+        if canonical is None:
+            with pytest.raises(JsonSyntaxError):
+                validators.lint._loads(text)
+        else:
+            assert validators.lint._loads(text) == (json.loads(text), canonical)
+        assert calls == [text]

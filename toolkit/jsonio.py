@@ -217,7 +217,9 @@ def _may_hold_surrogate(text: str) -> bool:
     return "\\u" in text or not is_text(text)
 
 
-def loads_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS) -> tuple[Any, bool]:
+def loads_canonical(
+    text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MAX_DIGITS, tried_canonical: bool = False
+) -> tuple[Any, bool]:
     """:func:`loads_limited` of ``text`` and whether ``text`` is the :func:`canonical_dumps` of what it holds.
 
     The common case, a canonical file without a fraction or an exponent, is read by :func:`read_canonical`.
@@ -225,8 +227,10 @@ def loads_canonical(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = 
     ``NaN``/``Infinity`` to a hook, so a refused one is seen) and :func:`canonical_dumps`; only a text
     with a refused literal, a raw surrogate or a value indented as deep as ``max_depth`` needs the full
     :func:`loads_limited`, which runs for every other text too and raises the same errors.
+    ``tried_canonical``: the caller has had None from :func:`read_canonical` for ``text`` with these limits (it
+    is not asked again).
     """
-    found = read_canonical(text, max_depth=max_depth, max_digits=max_digits)
+    found = None if tried_canonical else read_canonical(text, max_depth=max_depth, max_digits=max_digits)
     if found is not None:
         return found[0], True
     watch = _Watch(max_digits)

@@ -681,7 +681,7 @@ def _loads(text: str) -> tuple[Any, bool]:
         else:
             if canonical_dumps(data) == text and is_text(text):
                 return data, True
-    return loads_canonical(text, max_digits=MAX_DIGITS)
+    return loads_canonical(text, max_digits=MAX_DIGITS, tried_canonical=True)
 
 
 def model_message(error: Any) -> str:
