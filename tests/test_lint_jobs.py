@@ -243,3 +243,34 @@ def test_a_file_a_worker_checked_is_not_read_again_here(pool: Path, monkeypatch:
     placed = {str(entry.source.path) for entry in adopted if entry._findings}
     assert len(quiet) > 100 and not quiet & set(read_here)
     assert placed and (set(read_here) & (quiet | placed)) <= placed  # (read again only to place a finding)
+
+
+class _BulkyWork:
+    """A FileWork whose every file yields a result far larger than a pipe holds."""
+
+    def work(self, chunk: list[tuple[str, Path]]) -> list[tuple[str, Any]]:
+        return [(key, "x" * 200_000) for key, _ in chunk]
+
+    def adopt(self, entry: Any, result: Any) -> bool:
+        return True
+
+    def check(self, entries: list[Any]) -> None:
+        pass
+
+
+def test_a_worker_goes_on_while_this_process_reads_nothing() -> None:
+    """While this process is busy elsewhere (reading the records around the targets, say) and reads none of a
+    worker's results, the worker goes on taking chunks rather than waiting for the pipe to empty; every
+    result arrives once this process reads."""
+    verdicts = validators.text_lint.TextVerdicts(_BulkyWork())
+    chunks = [[(f"file{i}", Path(f"file{i}.json"))] for i in range(30)]  # 30 x 200 kB: beyond any pipe
+    verdicts.start_workers(chunks, 1)
+    try:
+        deadline = time.monotonic() + 20
+        while verdicts._next.value < len(chunks) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert verdicts._next.value == len(chunks)  # every chunk taken, not one result read yet
+        verdicts.collect()
+        assert sorted(verdicts._results) == sorted(f"file{i}" for i in range(30))
+    finally:
+        verdicts.close()
