@@ -15,7 +15,7 @@ import os
 import stat
 import struct
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -359,19 +359,27 @@ def context_sources(
     return sources, wanted
 
 
-def pool_context(sources: list[Source], wanted: set[str], pool: Sequence[Path]) -> list[Source]:
+def pool_context(
+    sources: list[Source], wanted: set[str], pool: Sequence[Path], keys: Sequence[str] | None = None
+) -> list[Source]:
     """The records to read beside ``sources`` (from :func:`context_sources`) for its targets in no game
     directory (a designer's new cards, a map alone): their games' records in ``pool`` (the configured card
     pool, :func:`pool_sources`), as ``import csv`` reads new rows, so their references to the pool's agents,
-    modes and cards resolve. Targets in a game directory (``cards/tactics``) need none."""
+    modes and cards resolve. Targets in a game directory (``cards/tactics``) need none. ``keys``: the
+    :func:`file_key` of the first sources, the targets, when the caller has them (``dossier lint`` of a tree
+    with a ``schema/`` beside ``cards/`` then takes no key of the 100,000 other files, some 0.15 s)."""
     if not pool:
         return []
     # the directories of the targets in no game directory (many records share one, and most are in one)
-    outside = {folder for folder in {os.path.dirname(key) for key in wanted} if game_root(Path(folder)) is None}
+    folders = list(map(os.path.dirname, keys if keys is not None else wanted))
+    outside = {folder for folder in set(folders) if game_root(Path(folder)) is None}
     if not outside:
         return []
-    loose = [s for s in sources if (key := file_key(s.path)) in wanted and os.path.dirname(key) in outside]
-    return pool_sources(loose, pool, wanted | {file_key(s.path) for s in sources})
+    if keys is not None:  # the targets come first in sources (the rest their games' other records)
+        loose = [s for s, folder in zip(sources, folders, strict=False) if folder in outside]
+    else:
+        loose = [s for s in sources if (key := file_key(s.path)) in wanted and os.path.dirname(key) in outside]
+    return pool_sources(loose, pool, lambda: wanted | {file_key(s.path) for s in sources})
 
 
 def _record_key(source: Source) -> tuple[str, str, str] | None:
@@ -387,12 +395,16 @@ def _record_key(source: Source) -> tuple[str, str, str] | None:
     return data["game"], namespace(data["kind"]), data["id"]
 
 
-def pool_sources(loose: list[Source], pool: Sequence[Path], skip: set[str]) -> list[Source]:
+def pool_sources(loose: list[Source], pool: Sequence[Path], skipped: Callable[[], set[str]]) -> list[Source]:
     """The records of ``pool`` of the games of ``loose`` (record files in no game directory): each pool path's
     ``<game>/`` directory where it has one, else the path itself when it is a game directory. A pool record with
-    the same game, kind and id as one of ``loose`` is left out (the file being linted stands for it)."""
+    the same game, kind and id as one of ``loose`` is left out (the file being linted stands for it), and so is
+    a file whose key is in ``skipped()`` (asked only when some of ``loose`` is a record of a game)."""
     keys = {key for s in loose if (key := _record_key(s)) is not None}
     games = {key[0] for key in keys}
+    if not games:
+        return []
+    skip = skipped()
     out: list[Source] = []
     for base in pool:
         base = Path(base)

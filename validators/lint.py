@@ -1219,7 +1219,7 @@ def lint_files(
         verdicts.start_workers(_text_chunks(pending, jobs - 1), jobs - 1)
         try:
             sources, wanted = context_sources(targets, walked, keys)
-            pooled = pool_context(sources, wanted, pool)
+            pooled = pool_context(sources, wanted, pool, keys)
             entries = []
             for i, source in enumerate([*sources, *pooled]):
                 # the targets come first, in order (their keys are known); the other records of their games next
