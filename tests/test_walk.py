@@ -133,3 +133,22 @@ def test_load_catalog_applies_the_input_limits(tmp_path: Path) -> None:
     (tmp_path / "deep.json").write_text("[" * 100 + "]" * 100)
     with pytest.raises(DossierError, match=r"deep\.json:1:65: invalid JSON: nested deeper than 64 levels"):
         load_catalog([tmp_path])
+
+
+@pytest.mark.parametrize("cwd", ["deep/er", "."])
+def test_file_keys_spell_each_path_as_file_key_does(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, cwd: str) -> None:
+    """The keys made a batch at a time (the working directory read once, each folder made absolute once) are
+    file_key's, path by path, whatever the spelling: relative and absolute, with '.', '..', '//' and names that
+    start with a dot; and the folders are not kept from one batch to the next (the working directory moves)."""
+    from toolkit.catalog import file_key, file_keys
+
+    (tmp_path / "deep" / "er").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path / cwd)
+    spellings = ["a.json", "./a.json", "cards/x.json", "cards//x.json", "cards/./x.json", "cards/../x.json",
+                 "../x.json", "../../x.json", "cards/.hidden.json", "cards/..x.json", "cards/", "cards/.", "cards/..",
+                 ".", "..", str(tmp_path / "cards" / "x.json"), f"{tmp_path}//cards/./x.json", f"/{tmp_path}/x.json",
+                 "/x.json", "/./x.json", "/../x.json", "//x.json", "//srv/x.json", "cards/x.json"]  # fmt: skip
+    paths = [Path(s) if i % 2 else s for i, s in enumerate(spellings)]  # (a str is taken as os.fspath takes it)
+    assert file_keys(paths) == [file_key(p) for p in paths]  # type: ignore[arg-type]
+    monkeypatch.chdir(tmp_path)
+    assert file_keys(paths) == [file_key(p) for p in paths]  # type: ignore[arg-type]

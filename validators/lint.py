@@ -57,7 +57,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from toolkit.catalog import FileSource, file_key, file_signature, signature_of
+from toolkit.catalog import FileSource, file_key, file_keys, file_signature, signature_of
 from toolkit.gcpause import gc_paused
 from toolkit.i18n import N_, current_lang, tc, tr, trn, word
 from toolkit.i18n.words import Nc_
@@ -1193,7 +1193,7 @@ def lint_files(
 
     walked = list(walked)
     with gc_paused():
-        keys = [file_key(p) for p in targets]
+        keys = file_keys(targets)
         files = _Files()
         store: LintCache | None = None
         context_store: LintCache | None = None  # (files named one by one: the store of the records around them)
