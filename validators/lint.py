@@ -48,6 +48,7 @@ import hashlib
 import json
 import os
 import re
+import shlex
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -574,6 +575,37 @@ def _directory(directory: str) -> tuple[str, tuple[str, ...]]:
     return absolute, Path(absolute).parts
 
 
+_OTHER_FILES = ("deck.schema.json", "scenario.schema.json", "template.schema.json")
+"""The schemas of Dossier's JSON files that are not records (a file that names one is said to be such a file)."""
+
+
+def _not_a_record(data: dict[str, Any], path: str) -> str | None:
+    """What to say of a file that says it is no record (its ``$schema`` names a deck, a scenario, a print
+    template or JSON Schema itself, and it has no ``kind``, as every record has): what it is and the command
+    that checks it; None for any other file. ``dossier lint .`` of a designer's folder then tells its decks
+    from broken records instead of reporting each as a record without a kind."""
+    schema = data.get("$schema")
+    if not isinstance(schema, str) or "kind" in data:
+        return None
+    if schema.startswith(("https://json-schema.org/", "http://json-schema.org/")):
+        return tr("a JSON Schema, not a record: lint checks records against the schemas, not the schemas themselves")
+    name = schema.replace("\\", "/").rpartition("/")[2]
+    if name == _OTHER_FILES[0]:
+        command = f"`dossier deck validate {shlex.quote(path)}`"
+        return tr("a deck, not a record: lint does not check it; {command} does", command=command)
+    if name == _OTHER_FILES[1]:
+        return tr(
+            "a scenario, not a record: lint does not check it; {command} plays it and checks what it expects",
+            command=f"`dossier scenario run {shlex.quote(path)}`",
+        )
+    if name == _OTHER_FILES[2]:
+        return tr(
+            "a print template, not a record: lint does not check it; {command} checks the templates of a folder",
+            command="`dossier print --check --template FOLDER`",
+        )
+    return None
+
+
 def _check_file(entry: Entry, disk: _Disk) -> None:
     source = entry.source
     text = source.text
@@ -602,6 +634,10 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
     entry.data = data
     if not isinstance(data, dict):
         entry.add("card.schema", tr("a record is a JSON object, not {what}", what=json_kind(data)))
+        return
+    other = _not_a_record(data, str(source.path))
+    if other is not None:
+        entry.add("card.not_record", other, "/$schema", severity="warning")
         return
     game, kind = data.get("game"), data.get("kind")
     if game not in GAMES:
