@@ -28,6 +28,7 @@ def _folder(tmp_path: Path) -> Path:
     shutil.copy(ROOT / "examples" / "scenarios" / "run-through-ice.json", tmp_path / "decks" / "scenario.json")
     (tmp_path / "templates" / "tactics").mkdir(parents=True)
     shutil.copy(ROOT / "toolkit" / "sheets" / "templates" / "tactics" / "card.json", tmp_path / "templates" / "tactics")
+    shutil.copy(ROOT / "examples" / "crossfire" / "round1.json", tmp_path / "decks" / "round1.json")
     return tmp_path
 
 
@@ -42,6 +43,8 @@ def test_decks_scenarios_templates_and_schemas_are_no_records(tmp_path: Path) ->
     assert f"`dossier scenario run {scenario}`" in said[scenario]
     assert "`dossier print --check --template FOLDER`" in said[template]
     assert "a JSON Schema, not a record" in said[schema]
+    table = str(root / "decks" / "round1.json")
+    assert f"`dossier crossfire resolve {table}`" in said[table]
     schemas = sorted(str(p) for p in (root / "schema").rglob("*.json"))
     assert sorted(path for path in said if path.startswith(str(root / "schema"))) == schemas
     assert all(" warning card.not_record: " in line for line in said.values())
@@ -66,7 +69,8 @@ def test_the_warnings_in_chinese(tmp_path: Path) -> None:
     code, lines = _lint(str(root / "decks"), str(root / "templates"), lang="zh-Hans")
     assert code == 0
     said = [line for line in lines if "card.not_record" in line]
-    assert len(said) == 3
+    assert len(said) == 4
+    assert any("谍战特工牌桌文件，不是记录" in line for line in said)
     assert any("牌组文件，不是记录" in line for line in said)
     assert any("情景文件，不是记录" in line for line in said)
     assert any("打印模板，不是记录" in line for line in said)
@@ -80,3 +84,14 @@ def test_the_command_named_is_one_to_copy(tmp_path: Path) -> None:
     code, lines = _lint(str(deck))
     assert code == 0
     assert any(f"`dossier deck validate '{deck}'`" in line for line in lines), lines
+
+
+def test_a_table_with_a_key_no_table_has_is_not_taken_for_one(tmp_path: Path) -> None:
+    """A file shaped like a crossfire table but for one key a table never has is reported as before."""
+    data = json.loads((ROOT / "examples" / "crossfire" / "round1.json").read_text(encoding="utf-8"))
+    data["players"][0]["colour"] = "red"
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    code, lines = _lint(str(path))
+    assert code == 1
+    assert any("card.schema" in line for line in lines) and not any("card.not_record" in line for line in lines)

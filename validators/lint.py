@@ -584,9 +584,11 @@ def _not_a_record(data: dict[str, Any], path: str) -> str | None:
     template or JSON Schema itself, and it has no ``kind``, as every record has): what it is and the command
     that checks it; None for any other file. ``dossier lint .`` of a designer's folder then tells its decks
     from broken records instead of reporting each as a record without a kind."""
-    schema = data.get("$schema")
-    if not isinstance(schema, str) or "kind" in data:
+    if "kind" in data:
         return None
+    schema = data.get("$schema")
+    if not isinstance(schema, str):
+        return _crossfire_table(data, path)
     if schema.startswith(("https://json-schema.org/", "http://json-schema.org/")):
         return tr("a JSON Schema, not a record: lint checks records against the schemas, not the schemas themselves")
     name = schema.replace("\\", "/").rpartition("/")[2]
@@ -604,6 +606,25 @@ def _not_a_record(data: dict[str, Any], path: str) -> str | None:
             command="`dossier print --check --template FOLDER`",
         )
     return None
+
+
+def _crossfire_table(data: dict[str, Any], path: str) -> str | None:
+    """What to say of a crossfire table (the seats, roles and aims of a round, as `dossier crossfire resolve`
+    reads it: only a table's keys, and a list of players each with its seat and only a player's keys); None for
+    anything else."""
+    players = data.get("players")
+    if "game" in data or not isinstance(players, list) or not players:
+        return None
+    from toolkit.engine.crossfire import PLAYER_KEYS, TABLE_KEYS
+
+    if not set(data) <= TABLE_KEYS or not all(
+        isinstance(p, dict) and "seat" in p and set(p) <= PLAYER_KEYS for p in players
+    ):
+        return None
+    return tr(
+        "a crossfire table, not a record: lint does not check it; {command} checks and resolves it",
+        command=f"`dossier crossfire resolve {shlex.quote(path)}`",
+    )
 
 
 def _check_file(entry: Entry, disk: _Disk) -> None:

@@ -47,8 +47,8 @@ from toolkit.text import ast as A
 OPTIONS = ("protection_lost_when_hit", "protester_counts_as_bystander")
 DEAL_KEYS = ("seed", "dealer", "setup", "shuffles")  # what `deal --format json` adds; a table ignores them
 DEAL_PLAYER_KEYS = ("public", "seen")
-_TABLE_KEYS = frozenset({"mode", "players", "marks", "options", *DEAL_KEYS})
-_PLAYER_KEYS = frozenset({"seat", "role", "aim", "name", *DEAL_PLAYER_KEYS})
+TABLE_KEYS = frozenset({"mode", "players", "marks", "options", *DEAL_KEYS})  # a table file's keys (lint tells a table by them)
+PLAYER_KEYS = frozenset({"seat", "role", "aim", "name", *DEAL_PLAYER_KEYS})
 MAX_GAMES = 100_000
 """The most random tables one :meth:`Crossfire.simulate` plays (a few seconds; win rates to about ±0.3%)."""
 VIP, ASSASSIN, BYSTANDER, AGENT = "vip", "assassin", "bystander", "agent"
@@ -586,7 +586,7 @@ class Crossfire:
         return table if table is not None else self._checked_table(data, source)
 
     def _fast_table(self, data: Any) -> Table | None:
-        if type(data) is not dict or not _TABLE_KEYS.issuperset(data):
+        if type(data) is not dict or not TABLE_KEYS.issuperset(data):
             return None
         mode_id = data.get("mode", "crossfire")
         info = self._mode_info.get(mode_id) if type(mode_id) is str else None
@@ -614,7 +614,7 @@ class Crossfire:
         names: list[str | None] = []
         index: dict[int, int] = {}
         vip = -1
-        player_keys = _PLAYER_KEYS
+        player_keys = PLAYER_KEYS
         for position, player in enumerate(players):
             if type(player) is not dict or not player_keys.issuperset(player):
                 return None
@@ -695,7 +695,7 @@ class Crossfire:
                     ),
                 )
             )
-        unknown = set(data) - _TABLE_KEYS
+        unknown = set(data) - TABLE_KEYS
         if unknown:
             raise TableError(
                 _at(
@@ -746,7 +746,7 @@ class Crossfire:
             where = f"{source}: /players/{i}"
             if not isinstance(player, dict):
                 raise TableError(_at(where, tr("a player is an object with {keys}", keys="seat, role, aim")))
-            extra = set(player) - _PLAYER_KEYS
+            extra = set(player) - PLAYER_KEYS
             if extra:
                 raise TableError(
                     _at(
