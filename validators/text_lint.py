@@ -446,14 +446,14 @@ class _Outbox:
         import threading
 
         self._send = send
-        self._queue: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[memoryview | None] = queue.SimpleQueue()
         self._thread = threading.Thread(target=self._pump, daemon=True)
         self._thread.start()
 
     def post(self, message: Any) -> None:
         from multiprocessing.reduction import ForkingPickler
 
-        self._queue.put(bytes(ForkingPickler.dumps(message)))
+        self._queue.put(ForkingPickler.dumps(message))  # (a view of the pickle, as Connection.send writes it)
 
     def _pump(self) -> None:
         while (data := self._queue.get()) is not None:
