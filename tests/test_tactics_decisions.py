@@ -169,6 +169,27 @@ def test_play_tactics_refuses_bad_input_in_one_line(tmp_path: Path) -> None:
     assert mixed.exit_code == 2 and "different modes" in mixed.output
 
 
+@pytest.mark.parametrize("game", ["tactics", "netrunner"])
+def test_play_refuses_a_save_it_could_not_write_before_the_game(tmp_path: Path, game: str) -> None:
+    """--save is checked before the first decision: after a whole game it would be too late. No such directory, a
+    directory, or a file that is no saved game (a deck given by mistake: the game would replace it) is one line
+    (exit 2), no decision asked and the file kept; a saved game is replaced, as --load g --save g does."""
+    deck = tmp_path / "deck.json"
+    deck.write_bytes((EXAMPLES / "duel.json").read_bytes())
+    decks = ["--decks", EXAMPLES / "duel.json"] if game == "tactics" else []
+    for save, said in [(tmp_path / "none" / "g.json", "does not exist"), (tmp_path, "is a directory"),
+                       (deck, "is not a game saved by --save")]:  # fmt: skip
+        result = CliRunner().invoke(app, ["play", game, *map(str, decks), "--save", str(save), "--lang", "en"],
+                                    input="1\n" * 5)  # fmt: skip
+        assert result.exit_code == 2, result.output
+        assert said in result.output and "decision" not in result.output and "Traceback" not in result.output
+    assert deck.read_bytes() == (EXAMPLES / "duel.json").read_bytes()
+    saved = tmp_path / "game.json"
+    saved.write_text('{"decisions": []}\n', encoding="utf-8")  # a saved game (of either kind) is replaced
+    again = _cli("--decks", EXAMPLES / "duel.json", "--save", saved, answers="1\n" * 5)
+    assert again.exit_code == 0 and len(json.loads(saved.read_text(encoding="utf-8"))["decisions"]) >= 5
+
+
 def test_play_tactics_against_the_player_that_looks_ahead_with_think(tmp_path: Path) -> None:
     saved = tmp_path / "game.json"
     played = _cli("--decks", EXAMPLES / "duel.json", "--vs", "search", "--think", "0.05s", "--seed", "3", "--save",
