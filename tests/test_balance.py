@@ -105,6 +105,29 @@ def test_without_ray_one_line_and_exit_2(cli: Any, monkeypatch: pytest.MonkeyPat
     assert not (tmp_path / "r").exists()
 
 
+@pytest.mark.parametrize("game", ["tactics", "netrunner", "crossfire"])
+def test_the_report_folder_is_refused_before_any_game(cli: Any, tmp_path: Path, game: str) -> None:
+    """--out is checked before the games, not after them: a file where the folder should be (or above it), or a
+    report.json of the user's own in it, is one line (exit 2), no game played and nothing written."""
+    pytest.importorskip("ray")
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine\n", encoding="utf-8")
+    own = tmp_path / "mine"
+    own.mkdir()
+    (own / "report.json").write_text('{"mine": 1}\n', encoding="utf-8")
+    for out, said in [(a_file, "is not a directory"), (a_file / "sub", "is not a directory"),
+                      (own, "is not a balance report's report.json")]:  # fmt: skip
+        given = {"tactics": ["--games", "4"], "crossfire": ["--tables", "10"],
+                 "netrunner": ["--decks", ROOT / "examples" / "decks" / "netrunner", "--games", "2"]}[game]  # fmt: skip
+        result = cli("balance", game, *given, "--no-save", "--out", out)
+        assert result.exit_code == 2, result.output
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and said in lines[0], lines
+        assert "report.html" not in result.output
+    assert a_file.read_text(encoding="utf-8") == "mine\n" and sorted(p.name for p in own.iterdir()) == ["report.json"]
+    assert (own / "report.json").read_text(encoding="utf-8") == '{"mine": 1}\n'
+
+
 def test_the_statistics() -> None:
     low, high = wilson(50, 100)
     assert math.isclose(low, 0.4038, abs_tol=1e-4) and math.isclose(high, 0.5962, abs_tol=1e-4)

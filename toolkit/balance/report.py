@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.balance.store import KEYS
-from toolkit.i18n import N_, name_of, t, tc
+from toolkit.i18n import N_, name_of, t, tc, tr
 
 Namer = Callable[[str, str], str]
 
@@ -31,6 +31,45 @@ def namer(records: Sequence[Any], lang: str, game: str = "tactics") -> Namer:
         return name_of(record, lang) if record is not None else record_id
 
     return name
+
+
+REPORT_FILES = ("report.json", "games.jsonl", "report.html")
+CROSSFIRE_REPORT_FILES = ("report.json", "report.html")
+
+
+def _is_report_json(head: bytes) -> bool:
+    try:
+        data = json.loads(head.decode("utf-8-sig"))
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and "meta" in data and "figures" in data
+
+
+def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
+    """Refuse ``--out`` before the games rather than after them: a path that is no directory (or under one that
+    is not), a folder that cannot be written, or a file of the report's names there that is no earlier report
+    (a ``report.json`` of the user's own), which writing the report would replace."""
+    import os
+
+    from toolkit.errors import os_reason
+    from toolkit.safewrite import HTML, OutputKind, WriteError, check_replaceable, check_target, starts_with
+
+    above = out
+    while not above.exists() and above != above.parent:  # the nearest folder that is there: the report's is made
+        above = above.parent
+    if not above.is_dir():
+        raise WriteError(out, tr("{path} is not a directory", path=above))
+    if not os.access(above, os.W_OK | os.X_OK):
+        raise WriteError(out, os_reason(PermissionError(13, "Permission denied")))
+    if above != out:
+        return
+    kinds = {".json": OutputKind(N_("a balance report's {format}"), _is_report_json, "report.json"),
+             ".jsonl": OutputKind(N_("a balance report's {format}"), starts_with(b"{"), "games.jsonl"),
+             ".html": HTML}  # fmt: skip
+    for name in names:
+        path = out / name
+        check_target(path)
+        check_replaceable(path, kinds[path.suffix])
 
 
 def write_report(out: Path, meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, Any],

@@ -121,12 +121,13 @@ def tactics(
 ) -> None:
     from toolkit.balance import figures as fig
     from toolkit.balance.games import card_set_hash, plan_decks, plan_random, playable_modes
-    from toolkit.balance.report import namer, write_report
+    from toolkit.balance.report import check_report_folder, namer, write_report
     from toolkit.balance.runner import import_ray, run_games
     from toolkit.cli._lang import output_lang
     from toolkit.cli.deck import load_pool
 
     import_ray()  # before any work: without Ray, one line and exit 2
+    check_report_folder(out)  # and before any game: not after them
     if decks is not None and random_decks:
         raise DossierError(tr("{first} and {second} exclude each other", first="--decks", second="--random"))
     if decider not in DECIDERS:
@@ -306,12 +307,20 @@ def crossfire(
     from toolkit.balance.crossfire import crossfire_figures, plan_tables, play_jobs, tables_of
     from toolkit.balance.figures import timing as timing_of
     from toolkit.balance.games import card_set_hash
-    from toolkit.balance.report import label, namer, pct, write_crossfire_report
+    from toolkit.balance.report import (
+        CROSSFIRE_REPORT_FILES,
+        check_report_folder,
+        label,
+        namer,
+        pct,
+        write_crossfire_report,
+    )
     from toolkit.balance.runner import import_ray, run_games
     from toolkit.cli._lang import output_lang
     from toolkit.cli.crossfire import _game, _records
 
     import_ray()
+    check_report_folder(out, CROSSFIRE_REPORT_FILES)
     language = output_lang(lang)
     try:
         counts = [int(p) for p in players.split(",") if p.strip()]
@@ -391,13 +400,14 @@ def netrunner(
     from toolkit.balance.figures import timing as timing_of
     from toolkit.balance.games import card_set_hash
     from toolkit.balance.netrunner import netrunner_figures, plan_matches, play_matches
-    from toolkit.balance.report import label, namer, pct, side_word, write_report
+    from toolkit.balance.report import check_report_folder, label, namer, pct, side_word, write_report
     from toolkit.balance.runner import import_ray, run_games
     from toolkit.cli._lang import output_lang
     from toolkit.cli.deck import deck_files, load_pool
     from toolkit.cli.simulate import _legal_decks
 
     import_ray()  # before any work: without Ray, one line and exit 2
+    check_report_folder(out)  # and before any game: not after them
     if decider not in ("heuristic", "random"):
         raise DossierError(tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(decider),
                               choices=tr(", ").join(("heuristic", "random"))))  # fmt: skip
