@@ -12,7 +12,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import OUTPUT_FILE, THINK_OPTION, think_seconds, with_think
+from toolkit.cli._options import OUTPUT_FILE, THINK_OPTION, check_saved_game_target, think_seconds, with_think
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.i18n.words import N_
@@ -67,7 +67,7 @@ def play(
 ) -> None:
     """``dossier play netrunner|tactics`` (its help: :data:`PLAY_HELP`)."""
     if save is not None:
-        _check_save(save)
+        check_saved_game_target(save)
     seconds = think_seconds(think)
     if seconds is not None and opponent != "search":
         raise DossierError(tr("{option} is for a player that looks ahead: add {add}", option="--think",
@@ -154,25 +154,6 @@ def play(
                 reason=names.say("reason", played.end_reason),
             )
         )
-
-
-def _is_saved_game(head: bytes) -> bool:
-    """Whether the start of a file is a game written by ``--save`` (either game's: an object with its decisions)."""
-    try:
-        data = json.loads(head.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and isinstance(data.get("decisions"), list)
-
-
-def _check_save(save: Path) -> None:
-    """Refuse ``--save`` before the game rather than after it (when the game would be lost): a path that
-    cannot be written (no such directory, a directory), or an existing file that is no saved game (a deck
-    given by mistake), which writing would replace. A saved game is replaced (``--load g.json --save g.json``)."""
-    from toolkit.safewrite import OutputKind, check_replaceable, check_target
-
-    check_target(save)
-    check_replaceable(save, OutputKind(N_("a game saved by {format}"), _is_saved_game, "--save"))
 
 
 @contextlib.contextmanager

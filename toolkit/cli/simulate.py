@@ -9,7 +9,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import DeckLangOption, seat_label
-from toolkit.cli._options import OUTPUT_FILE, THINK_OPTION, think_seconds, with_think
+from toolkit.cli._options import OUTPUT_FILE, THINK_OPTION, check_saved_game_target, think_seconds, with_think
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.i18n import N_, t, tn, tr, word
@@ -183,6 +183,13 @@ def simulate(
         )
     if save is not None and game != "netrunner":
         raise DossierError(tr("{option} writes {game} games", option="--save", game="netrunner"))
+    if save is not None:  # before the game, not after it: a deck given by mistake is not replaced
+        check_saved_game_target(save)
+    if replay is not None:
+        from toolkit.safewrite import HTML, check_replaceable, check_target
+
+        check_target(replay)
+        check_replaceable(replay, HTML)
     if lang is not None:
         output_lang(lang)  # the decks' findings, if any, in the language asked for
     pool = load_pool(cards)
