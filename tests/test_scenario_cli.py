@@ -55,3 +55,18 @@ def test_bad_files_name_the_place(cli: Any, tmp_path: Path) -> None:
     path = _write(tmp_path, lambda d: d["corp"].update({"hand": ["no_such_card"]}))
     result = cli("scenario", "run", path)
     assert result.exit_code == 1 and "unknown netrunner card 'no_such_card'" in result.output
+
+
+def test_the_first_problem_and_how_many_more_problems(cli: Any, tmp_path: Path) -> None:
+    """A file with many problems is one line: the first, and how many more *problems* (not more choices of the
+    field named first, as "expected one of 'netrunner' (and 5 more)" read)."""
+    from toolkit.errors import and_more
+    from toolkit.i18n import use_lang
+
+    result = cli("scenario", "run", ROOT / "examples" / "decks" / "tactics" / "duel.json", "--lang", "en")
+    assert result.exit_code == 1
+    assert result.output.strip().endswith("more problems)"), result.output
+    with use_lang("en"):
+        assert and_more("x", 1) == "x (and 1 more problem)" and and_more("x", 5) == "x (and 5 more problems)"
+    with use_lang("zh-Hans"):
+        assert and_more("x", 5) == "x（另有 5 个问题）"

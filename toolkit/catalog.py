@@ -22,9 +22,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .errors import DossierError, os_reason
+from .errors import DossierError, and_more, os_reason
 from .gcpause import gc_paused
-from .i18n import current_lang, tr, trn, word
+from .i18n import current_lang, tr, word
 from .jsonio import JsonSyntaxError, Source, invalid_json, loads_limited, read_canonical, read_source
 from .meter import Meter, meter_or_silent
 from .models import RecordBase, namespace, parse_record
@@ -522,15 +522,8 @@ def iter_records(paths: Iterable[Path], *, meter: Meter | None = None) -> Iterat
     if problems:  # a record the walk could not reach would silently leave the pool
         problem = problems[0]
         if len(problems) > 1:
-            raise DossierError(
-                trn(
-                    "{path}: {problem} (and {n} more)",
-                    "{path}: {problem} (and {n} more)",
-                    len(problems) - 1,
-                    path=problem.path,
-                    problem=problem.message,
-                )
-            )
+            raise DossierError(and_more(tr("{path}: {problem}", path=problem.path, problem=problem.message),
+                                        len(problems) - 1))  # fmt: skip
         raise DossierError(tr("{path}: {problem}", path=problem.path, problem=problem.message))
     count = meter_or_silent(meter)
     count.start(tr("reading files"), len(found))

@@ -14,7 +14,7 @@ from __future__ import annotations
 import errno
 import os
 
-from .i18n import N_, SOURCE_LANG, current_lang, pseudo_active, tr
+from .i18n import N_, SOURCE_LANG, current_lang, pseudo_active, tr, trn
 
 
 class DossierError(Exception):
@@ -57,6 +57,11 @@ _REASONS: dict[int, str] = {
     errno.EADDRINUSE: N_("Address already in use"),
     errno.EADDRNOTAVAIL: N_("Cannot assign requested address"),
 }
+
+
+def and_more(problem: str, more: int) -> str:
+    """One line for many problems: the first, and how many more there are (\"… (and 2 more problems)\")."""
+    return trn("{problem} (and {n} more problem)", "{problem} (and {n} more problems)", more, problem=problem)
 
 
 def os_reason(exc: OSError) -> str:

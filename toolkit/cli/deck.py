@@ -17,7 +17,7 @@ from toolkit.cli._help import help_text
 from toolkit.cli._lang import DeckLangOption, LangOption, deck_lang, output_lang
 from toolkit.cli._options import OUTPUT_FILE
 from toolkit.cli.app import OutputFormat
-from toolkit.errors import DossierError, os_reason, value_reason
+from toolkit.errors import DossierError, and_more, os_reason, value_reason
 from toolkit.findings import Finding
 from toolkit.i18n import N_, tr
 from toolkit.paths import SCHEMA_DIR
@@ -128,7 +128,7 @@ def _refuse(problems: list[Finding]) -> DossierError:
     """One line for a deck a command cannot use: the first problem, and how many more there are (exit 1)."""
     first = finding_line(problems[0])
     if len(problems) > 1:
-        return DossierError(tr("{problem} (and {n} more)", problem=first, n=len(problems) - 1), exit_code=1)
+        return DossierError(and_more(first, len(problems) - 1), exit_code=1)
     return DossierError(first, exit_code=1)
 
 

@@ -11,7 +11,7 @@ import typer
 
 from toolkit.cli._lang import LangOption
 from toolkit.cli.app import OutputFormat
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, and_more
 from toolkit.i18n.words import N_
 
 scenario_app = typer.Typer(
@@ -40,7 +40,7 @@ def read_scenario(path: Path) -> Any:
         message = tr("{where}: {field}: {problem}", where=f"{path}:{line}:{column}", field=where or "/",
                      problem=model_error(err))  # fmt: skip
         if exc.error_count() > 1:
-            message = tr("{problem} (and {n} more)", problem=message, n=exc.error_count() - 1)
+            message = and_more(message, exc.error_count() - 1)
         raise DossierError(message, exit_code=1) from None
 
 

@@ -64,7 +64,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError, model_validator
 
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, and_more
 from toolkit.i18n import tr
 from toolkit.jsonio import JsonSyntaxError, loads_strict, loc_pointer, pointer_position, read_source, value_positions
 from toolkit.model_errors import model_error
@@ -515,7 +515,7 @@ def parse_template(path: Path, expected: Literal["front", "back"] | None = None)
         ptr = loc_pointer(data, tuple(first["loc"])) or "/"
         message = pattern_problem(first) or model_error(first)
         if len(errors) > 1:
-            message = tr("{problem} (and {n} more)", problem=message, n=len(errors) - 1)
+            message = and_more(message, len(errors) - 1)
         raise DossierError(
             tr("{where}: template error: {pointer}: {problem}", where=where, pointer=ptr, problem=message), exit_code=2
         ) from None
@@ -524,7 +524,7 @@ def parse_template(path: Path, expected: Literal["front", "back"] | None = None)
         ptr, message = found[0]
         line, column = pointer_position(value_positions(text), ptr)
         if len(found) > 1:
-            message = tr("{problem} (and {n} more)", problem=message, n=len(found) - 1)
+            message = and_more(message, len(found) - 1)
         raise DossierError(
             tr(
                 "{where}: template error: {pointer}: {problem}",

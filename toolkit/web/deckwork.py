@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, and_more
 from toolkit.findings import Finding
 from toolkit.i18n import N_, current_lang, name_of, t, tc, tn, tr, word
 from toolkit.i18n import namer as i18n_namer
@@ -265,7 +265,7 @@ def usable(loaded: Any, pool: DeckPoolView) -> Any:
         problems += [loaded.locate(f) for f in unresolved(loaded.deck, pool.lookup(loaded.deck.game))]
     if problems:
         if len(problems) > 1:
-            raise DossierError(tr("{problem} (and {n} more)", problem=finding_text(problems[0]), n=len(problems) - 1))
+            raise DossierError(and_more(finding_text(problems[0]), len(problems) - 1))
         raise DossierError(finding_text(problems[0]))
     if loaded.deck is None:
         raise DossierError(tr("{path}: not a deck", path=loaded.path))

@@ -19,7 +19,7 @@ from fastapi import APIRouter, Depends, Request
 from fastapi.responses import HTMLResponse, Response
 
 from toolkit import i18n
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, and_more
 from toolkit.i18n import tr
 from toolkit.web.app import WebState, state
 from toolkit.web.security import check_csrf, check_origin
@@ -207,7 +207,7 @@ def draw(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, calib
         first = errors[0]
         problem = tr("{label}: {message}", label=first.label, message=first.message)
         if len(errors) > 1:
-            problem = tr("{problem} (and {n} more)", problem=problem, n=len(errors) - 1)
+            problem = and_more(problem, len(errors) - 1)
         raise DossierError(tr("{problem}: nothing drawn; {advice}", problem=problem, advice=_advice(errors)))
     return sheet.pdf, f"{_filename(name)}.pdf"
 
