@@ -59,13 +59,14 @@ def test_bad_files_name_the_place(cli: Any, tmp_path: Path) -> None:
 
 def test_the_first_problem_and_how_many_more_problems(cli: Any, tmp_path: Path) -> None:
     """A file with many problems is one line: the first, and how many more *problems* (not more choices of the
-    field named first, as "expected one of 'netrunner' (and 5 more)" read)."""
+    field named first, as "expected one of 'netrunner' (and 5 more)" read); a field with one value allowed
+    says that value, not "one of" it."""
     from toolkit.errors import and_more
     from toolkit.i18n import use_lang
 
     result = cli("scenario", "run", ROOT / "examples" / "decks" / "tactics" / "duel.json", "--lang", "en")
     assert result.exit_code == 1
-    assert result.output.strip().endswith("more problems)"), result.output
+    assert result.output.strip().endswith("/game: expected 'netrunner' (and 5 more problems)"), result.output
     with use_lang("en"):
         assert and_more("x", 1) == "x (and 1 more problem)" and and_more("x", 5) == "x (and 5 more problems)"
     with use_lang("zh-Hans"):

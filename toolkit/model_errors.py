@@ -78,6 +78,9 @@ def model_error(error: Mapping[str, Any]) -> str:
         limit = ctx[key]
         return tr(text, limit=repr(limit) if isinstance(limit, str) else limit)
     if kind in ("literal_error", "enum") and "expected" in ctx:
+        values = _VALUE.findall(str(ctx["expected"]))
+        if len(values) == 1:  # a field with one value allowed ("game": "netrunner" of a scenario)
+            return tr("expected {value}", value=values[0])
         return tr("expected one of {choices}", choices=_choices(ctx["expected"]))
     if kind == "string_too_short" and "min_length" in ctx:
         n = int(ctx["min_length"])
