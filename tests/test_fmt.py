@@ -59,3 +59,29 @@ def test_adds_missing_schema_ref(game_copy, cli) -> None:
     # the bundled schema dir is used, so the path is relative to it, not to the copy
     written = json.loads(path.read_text(encoding="utf-8"))["$schema"]
     assert written.endswith("crossfire/role.schema.json") and expected.endswith("crossfire/role.schema.json")
+
+
+def test_a_file_that_is_no_record_is_left_as_it_is(game_copy, cli, tmp_path: Path) -> None:
+    """A crossfire table a host aligned by hand, or a deck written loosely, is not fmt's to rewrite: it is named
+    and left as it is (lint says the same of it), with --check too; the records beside it are formatted."""
+    import shutil
+
+    from tests.conftest import ROOT
+
+    root = game_copy("crossfire")
+    table = root / "round1.json"
+    shutil.copy(ROOT / "examples" / "crossfire" / "round1.json", table)
+    deck = root / "deck.json"
+    deck.write_text(json.dumps(json.loads((ROOT / "examples" / "decks" / "tactics" / "duel.json").read_text()), indent=8))
+    kept = {p: p.read_bytes() for p in (table, deck)}
+    record = root / "roles" / "vip.json"
+    scramble(record)
+    checked = cli("fmt", "--check", root)
+    assert checked.exit_code == 1 and f"{record}: would reformat" in checked.output
+    result = cli("fmt", root)
+    assert result.exit_code == 0, result.output
+    assert f"{table}: a crossfire table, not a record; left as it is" in result.output
+    assert f"{deck}: a deck, not a record; left as it is" in result.output
+    assert {p: p.read_bytes() for p in kept} == kept
+    assert f"{record}: reformatted" in result.output
+    assert cli("fmt", "--check", root).exit_code == 0

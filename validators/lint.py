@@ -575,55 +575,69 @@ def _directory(directory: str) -> tuple[str, tuple[str, ...]]:
     return absolute, Path(absolute).parts
 
 
-_OTHER_FILES = ("deck.schema.json", "scenario.schema.json", "template.schema.json")
+_OTHER_FILES = {"deck.schema.json": "deck", "scenario.schema.json": "scenario", "template.schema.json": "template"}
 """The schemas of Dossier's JSON files that are not records (a file that names one is said to be such a file)."""
 
+NOT_RECORDS = {
+    "deck": N_("a deck"),
+    "scenario": N_("a scenario"),
+    "template": N_("a print template"),
+    "schema": N_("a JSON Schema"),
+    "table": N_("a crossfire table"),
+}
+"""What :func:`not_a_record` finds, worded (``tr(NOT_RECORDS[what])``)."""
 
-def _not_a_record(data: dict[str, Any], path: str) -> str | None:
-    """What to say of a file that says it is no record (its ``$schema`` names a deck, a scenario, a print
-    template or JSON Schema itself, and it has no ``kind``, as every record has): what it is and the command
-    that checks it; None for any other file. ``dossier lint .`` of a designer's folder then tells its decks
-    from broken records instead of reporting each as a record without a kind."""
+
+def not_a_record(data: dict[str, Any]) -> str | None:
+    """Which of Dossier's other JSON files ``data`` says it is (a key of :data:`NOT_RECORDS`), or None (a record,
+    or a file that says nothing of itself): a deck, a scenario or a print template (its ``$schema`` names that
+    schema, and it has no ``kind``, as every record has), a JSON Schema (its ``$schema`` is json-schema.org's) or
+    a crossfire table (only a table's keys, and players each with its seat and only a player's keys). ``lint``
+    and ``fmt`` leave such a file to the command made for it."""
     if "kind" in data:
         return None
     schema = data.get("$schema")
     if not isinstance(schema, str):
-        return _crossfire_table(data, path)
+        return "table" if _crossfire_table(data) else None
     if schema.startswith(("https://json-schema.org/", "http://json-schema.org/")):
+        return "schema"
+    return _OTHER_FILES.get(schema.replace("\\", "/").rpartition("/")[2])
+
+
+def _crossfire_table(data: dict[str, Any]) -> bool:
+    """Whether ``data`` is a crossfire table (the seats, roles and aims of a round, as `dossier crossfire
+    resolve` reads it)."""
+    players = data.get("players")
+    if "game" in data or not isinstance(players, list) or not players:
+        return False
+    from toolkit.engine.crossfire import PLAYER_KEYS, TABLE_KEYS
+
+    return set(data) <= TABLE_KEYS and all(
+        isinstance(p, dict) and "seat" in p and set(p) <= PLAYER_KEYS for p in players
+    )
+
+
+def _not_a_record_said(what: str, path: str) -> str:
+    """Lint's warning on a file that is no record (:func:`not_a_record`): what it is, the command that checks it."""
+    quoted = shlex.quote(path)
+    if what == "schema":
         return tr("a JSON Schema, not a record: lint checks records against the schemas, not the schemas themselves")
-    name = schema.replace("\\", "/").rpartition("/")[2]
-    if name == _OTHER_FILES[0]:
-        command = f"`dossier deck validate {shlex.quote(path)}`"
+    if what == "deck":
+        command = f"`dossier deck validate {quoted}`"
         return tr("a deck, not a record: lint does not check it; {command} does", command=command)
-    if name == _OTHER_FILES[1]:
+    if what == "scenario":
         return tr(
             "a scenario, not a record: lint does not check it; {command} plays it and checks what it expects",
-            command=f"`dossier scenario run {shlex.quote(path)}`",
+            command=f"`dossier scenario run {quoted}`",
         )
-    if name == _OTHER_FILES[2]:
+    if what == "template":
         return tr(
             "a print template, not a record: lint does not check it; {command} checks the templates of a folder",
             command="`dossier print --check --template FOLDER`",
         )
-    return None
-
-
-def _crossfire_table(data: dict[str, Any], path: str) -> str | None:
-    """What to say of a crossfire table (the seats, roles and aims of a round, as `dossier crossfire resolve`
-    reads it: only a table's keys, and a list of players each with its seat and only a player's keys); None for
-    anything else."""
-    players = data.get("players")
-    if "game" in data or not isinstance(players, list) or not players:
-        return None
-    from toolkit.engine.crossfire import PLAYER_KEYS, TABLE_KEYS
-
-    if not set(data) <= TABLE_KEYS or not all(
-        isinstance(p, dict) and "seat" in p and set(p) <= PLAYER_KEYS for p in players
-    ):
-        return None
     return tr(
         "a crossfire table, not a record: lint does not check it; {command} checks and resolves it",
-        command=f"`dossier crossfire resolve {shlex.quote(path)}`",
+        command=f"`dossier crossfire resolve {quoted}`",
     )
 
 
@@ -656,9 +670,10 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
     if not isinstance(data, dict):
         entry.add("card.schema", tr("a record is a JSON object, not {what}", what=json_kind(data)))
         return
-    other = _not_a_record(data, str(source.path))
+    other = not_a_record(data)
     if other is not None:
-        entry.add("card.not_record", other, "/$schema", severity="warning")
+        where = "/$schema" if "$schema" in data else ""
+        entry.add("card.not_record", _not_a_record_said(other, str(source.path)), where, severity="warning")
         return
     game, kind = data.get("game"), data.get("kind")
     if game not in GAMES:

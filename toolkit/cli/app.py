@@ -611,6 +611,7 @@ def fmt(
     from toolkit.i18n import tr, trn
     from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
     from validators.findings import Finding
+    from validators.lint import NOT_RECORDS, not_a_record
 
     output_lang(lang)
     changed = failed = unreadable = 0
@@ -649,6 +650,11 @@ def fmt(
             add_schema_ref(path, data)
             text = canonical_dumps(data)
             if text == source.text and not source.bom:  # a byte-order mark is not canonical: written without
+                continue
+            other = not_a_record(data) if isinstance(data, dict) else None
+            if other is not None:  # a deck, a crossfire table a host aligned by hand, …: not fmt's to rewrite
+                bar.clear()
+                print(tr("{path}: {what}, not a record; left as it is", path=path, what=tr(NOT_RECORDS[other])))
                 continue
             changed += 1
             bar.clear()
