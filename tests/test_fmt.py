@@ -72,7 +72,9 @@ def test_a_file_that_is_no_record_is_left_as_it_is(game_copy, cli, tmp_path: Pat
     table = root / "round1.json"
     shutil.copy(ROOT / "examples" / "crossfire" / "round1.json", table)
     deck = root / "deck.json"
-    deck.write_text(json.dumps(json.loads((ROOT / "examples" / "decks" / "tactics" / "duel.json").read_text()), indent=8))
+    deck.write_text(
+        json.dumps(json.loads((ROOT / "examples" / "decks" / "tactics" / "duel.json").read_text()), indent=8)
+    )
     kept = {p: p.read_bytes() for p in (table, deck)}
     record = root / "roles" / "vip.json"
     scramble(record)
