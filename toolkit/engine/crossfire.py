@@ -47,7 +47,8 @@ from toolkit.text import ast as A
 OPTIONS = ("protection_lost_when_hit", "protester_counts_as_bystander")
 DEAL_KEYS = ("seed", "dealer", "setup", "shuffles")  # what `deal --format json` adds; a table ignores them
 DEAL_PLAYER_KEYS = ("public", "seen")
-TABLE_KEYS = frozenset({"mode", "players", "marks", "options", *DEAL_KEYS})  # a table file's keys (lint tells a table by them)
+# a table file's keys and a player's (lint and fmt tell a table by them)
+TABLE_KEYS = frozenset({"mode", "players", "marks", "options", *DEAL_KEYS})
 PLAYER_KEYS = frozenset({"seat", "role", "aim", "name", *DEAL_PLAYER_KEYS})
 MAX_GAMES = 100_000
 """The most random tables one :meth:`Crossfire.simulate` plays (a few seconds; win rates to about ±0.3%)."""
