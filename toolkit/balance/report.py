@@ -49,6 +49,7 @@ def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
     """Refuse ``--out`` before the games rather than after them: a path that is no directory (or under one that
     is not), a folder that cannot be written, or a file of the report's names there that is no earlier report
     (a ``report.json`` of the user's own), which writing the report would replace."""
+    import errno
     import os
 
     from toolkit.errors import os_reason
@@ -60,7 +61,7 @@ def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
     if not above.is_dir():
         raise WriteError(out, tr("{path} is not a directory", path=above))
     if not os.access(above, os.W_OK | os.X_OK):
-        raise WriteError(out, os_reason(PermissionError(13, "Permission denied")))
+        raise WriteError(out, os_reason(PermissionError(errno.EACCES, os.strerror(errno.EACCES))), errno.EACCES)
     if above != out:
         return
     kinds = {".json": OutputKind(N_("a balance report's {format}"), _is_report_json, "report.json"),
