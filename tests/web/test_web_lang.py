@@ -59,6 +59,7 @@ def html_lang(page: str) -> str:
 # ---------------------------------------------------------------------- which language a visit gets
 
 
+@pytest.mark.lang_default  # the server's own default: no DOSSIER_LANG
 @pytest.mark.parametrize(
     "header, lang",
     [
@@ -85,6 +86,25 @@ def test_the_first_visit_follows_accept_language(lang_app: Any, header: str, lan
         assert "lang" not in response.cookies  # only a choice made on the page is remembered
 
 
+def test_with_no_language_asked_the_server_speaks_its_own(lang_app: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A request that asks for no language (no ?lang=, cookie or Accept-Language: an API client, curl) is answered
+    in the server's own language, found as every command finds it: DOSSIER_LANG, then the settings files, then
+    the system's locale, then zh-Hans. What a request asks for still wins."""
+    monkeypatch.setenv("DOSSIER_LANG", "en")
+    with fresh(lang_app) as client:
+        assert html_lang(client.get("/cards").text) == "en"
+        refused = client.get("/api/search", params={"q": "cost>=abc"})
+        assert refused.status_code == 400 and not re.search(r"[\u4e00-\u9fff]", refused.text.replace("中文", ""))
+        assert html_lang(client.get("/cards", headers={"Accept-Language": "zh-CN"}).text) == "zh-Hans"
+    monkeypatch.delenv("DOSSIER_LANG")
+    monkeypatch.setenv("LANG", "en_US.UTF-8")  # the system's locale, when nothing else says
+    with fresh(lang_app) as client:
+        assert html_lang(client.get("/cards").text) == "en"
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    with fresh(lang_app) as client:
+        assert html_lang(client.get("/cards").text) == "zh-Hans"
+
+
 def test_the_cookie_wins_afterwards_and_lang_sets_it(lang_app: Any) -> None:
     with fresh(lang_app, **{"Accept-Language": "en-US,en;q=0.9"}) as client:
         assert html_lang(client.get("/decks").text) == "en"
@@ -99,6 +119,7 @@ def test_the_cookie_wins_afterwards_and_lang_sets_it(lang_app: Any) -> None:
         assert html_lang(client.get("/cards").text) == "zh-Hans"
 
 
+@pytest.mark.lang_default  # the server's own default: no DOSSIER_LANG
 def test_lang_of_an_image_or_the_api_is_no_choice_of_language(lang_app: Any) -> None:
     with fresh(lang_app) as client:
         image = client.get("/images/tactics/card/adrenaline_shot.png?lang=en")
@@ -126,6 +147,7 @@ def test_api_answers_and_errors_follow_the_page_language(lang_app: Any) -> None:
 # ---------------------------------------------------------------------- card images per language
 
 
+@pytest.mark.lang_default  # the server's own default: no DOSSIER_LANG
 @pytest.mark.parametrize("ref", ["tactics/card/adrenaline_shot", "netrunner/card/archive_heist"])
 def test_card_images_are_made_per_language(lang_app: Any, ref: str) -> None:
     web = lang_app.state.web

@@ -12,6 +12,7 @@ English names, every message pseudo-translated.
 from __future__ import annotations
 
 import functools
+import os
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -131,7 +132,12 @@ def request_tag(request: Request) -> str:
         asked = accept_language(request.headers.get("accept-language"))
     if asked is None:
         settings = getattr(request.app.state, "settings", None)
-        asked = i18n.accept(getattr(settings, "lang", None)) or i18n.accept(_configured_lang())
+        asked = (
+            i18n.accept(getattr(settings, "lang", None))
+            or i18n.accept(os.environ.get("DOSSIER_LANG"))
+            or i18n.accept(_configured_lang())
+            or i18n.system_lang()
+        )
     return asked or i18n.DEFAULT_LANG
 
 
