@@ -44,7 +44,7 @@ import stat
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 from .errors import DossierError, os_reason
 from .i18n import N_, tr
@@ -146,6 +146,22 @@ def starts_with(*prefixes: bytes) -> Callable[[bytes], bool]:
         return head.removeprefix(b"\xef\xbb\xbf").lstrip().startswith(prefixes)
 
     return test
+
+
+def json_object(test: Callable[[dict[str, Any]], bool]) -> Callable[[bytes], bool]:
+    """A test for an :class:`OutputKind`: the file is a JSON object (after a BOM) for which ``test`` holds: a saved
+    game, a balance report, an unfilled deal. A file too large to read whole here, or no JSON, is no such file."""
+
+    def is_it(head: bytes) -> bool:
+        import json
+
+        try:
+            data = json.loads(head.decode("utf-8-sig"))
+        except (ValueError, RecursionError):
+            return False
+        return isinstance(data, dict) and test(data)
+
+    return is_it
 
 
 PDF = OutputKind(N_("a {format} file"), starts_with(b"%PDF-"), "PDF")

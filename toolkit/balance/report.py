@@ -37,14 +37,6 @@ REPORT_FILES = ("report.json", "games.jsonl", "report.html")
 CROSSFIRE_REPORT_FILES = ("report.json", "report.html")
 
 
-def _is_report_json(head: bytes) -> bool:
-    try:
-        data = json.loads(head.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and "meta" in data and "figures" in data
-
-
 def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
     """Refuse ``--out`` before the games rather than after them: a path that is no directory (or under one that
     is not), a folder that cannot be written, or a file of the report's names there that is no earlier report
@@ -53,7 +45,15 @@ def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
     import os
 
     from toolkit.errors import os_reason
-    from toolkit.safewrite import HTML, OutputKind, WriteError, check_replaceable, check_target, starts_with
+    from toolkit.safewrite import (
+        HTML,
+        OutputKind,
+        WriteError,
+        check_replaceable,
+        check_target,
+        json_object,
+        starts_with,
+    )
 
     above = out
     while not above.exists() and above != above.parent:  # the nearest folder that is there: the report's is made
@@ -64,7 +64,8 @@ def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
         raise WriteError(out, os_reason(PermissionError(errno.EACCES, os.strerror(errno.EACCES))), errno.EACCES)
     if above != out:
         return
-    kinds = {".json": OutputKind(N_("a balance report's {format}"), _is_report_json, "report.json"),
+    report = json_object(lambda data: "meta" in data and "figures" in data)
+    kinds = {".json": OutputKind(N_("a balance report's {format}"), report, "report.json"),
              ".jsonl": OutputKind(N_("a balance report's {format}"), starts_with(b"{"), "games.jsonl"),
              ".html": HTML}  # fmt: skip
     for name in names:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 from pathlib import Path
 from typing import Any
@@ -87,21 +86,13 @@ def with_think(kind: str, seconds: float | None) -> str:
     return f"search:{seconds:g}" if kind == "search" and seconds is not None else kind
 
 
-def _is_saved_game(head: bytes) -> bool:
-    """Whether the start of a file is a game written by ``--save`` (either game's: an object with its decisions)."""
-    try:
-        data = json.loads(head.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        return False
-    return isinstance(data, dict) and isinstance(data.get("decisions"), list)
-
-
 def check_saved_game_target(save: Path) -> None:
     """Refuse ``--save`` (``play``, ``simulate``) before the game rather than after it (when the game would be
     lost): a path that cannot be written (no such directory, a directory), or an existing file that is no saved
     game (a deck given by mistake), which writing would replace. A saved game is replaced (``--load g.json --save
     g.json``)."""
-    from toolkit.safewrite import OutputKind, check_replaceable, check_target
+    from toolkit.safewrite import OutputKind, check_replaceable, check_target, json_object
 
     check_target(save)
-    check_replaceable(save, OutputKind(N_("a game saved by {format}"), _is_saved_game, "--save"))
+    saved_game = json_object(lambda data: isinstance(data.get("decisions"), list))  # either game's: its decisions
+    check_replaceable(save, OutputKind(N_("a game saved by {format}"), saved_game, "--save"))

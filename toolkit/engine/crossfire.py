@@ -345,13 +345,13 @@ def is_unfilled_deal(head: bytes) -> bool:
     ``deal --out`` replaces only such a file: a table whose aims a user filled in, or any other
     file, is kept (see :func:`toolkit.safewrite.check_replaceable`).
     """
-    import json
+    from toolkit.safewrite import json_object
 
-    try:
-        data = json.loads(head.decode("utf-8-sig"))
-    except (ValueError, RecursionError):
-        return False
-    if not isinstance(data, dict) or not set(DEAL_KEYS) <= set(data) or data.get("marks"):
+    return json_object(_unfilled_deal)(head)
+
+
+def _unfilled_deal(data: dict[str, Any]) -> bool:
+    if not set(DEAL_KEYS) <= set(data) or data.get("marks"):
         return False
     players = data.get("players")
     return isinstance(players, list) and all(isinstance(p, dict) and not p.get("aim") for p in players)
