@@ -188,10 +188,10 @@ def test_a_file_changed_after_a_worker_read_it(pool: Path, monkeypatch: pytest.M
     card = sorted((pool / "tactics" / "cards").glob("*.json"))[5]
     real = toolkit.catalog.context_sources  # lint_files imports it when called: patched below
 
-    def rewrite_then_read(targets: Any, walked: Any, keys: Any = None) -> Any:
+    def rewrite_then_read(targets: Any, walked: Any, *known: Any) -> Any:
         verdicts_seen[0].collect()  # the workers have read every file
         _set_text(card, ["你抽 1 牌。"])
-        return real(targets, walked, keys)
+        return real(targets, walked, *known)
 
     verdicts_seen: list[Any] = []
     real_start = validators.text_lint.TextVerdicts.start_workers

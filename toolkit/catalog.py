@@ -359,7 +359,10 @@ def file_signature(path: Path | str) -> bytes | None:
 
 
 def context_sources(
-    targets: list[Path], walked: Iterable[Path] = (), keys: Sequence[str] | None = None
+    targets: list[Path],
+    walked: Iterable[Path] = (),
+    keys: Sequence[str] | None = None,
+    folders: set[str] | None = None,
 ) -> tuple[list[Source], set[str]]:
     """Sources for ``targets`` plus every other record of their games.
 
@@ -371,11 +374,12 @@ def context_sources(
     ``walked``: directories :func:`discover` walked whole (without a walk problem) to find
     ``targets``; a game directory inside one of them has no record that is not a target,
     so it is not walked a second time (``dossier lint cards`` walks the tree once). ``keys``: the
-    :func:`file_key` of each target, when the caller has them already.
+    :func:`file_key` of each target, when the caller has them already; ``folders``: their directories
+    (:func:`os.path.dirname` of each key), likewise.
     """
     wanted = set(keys) if keys is not None else {file_key(p) for p in targets}
     sources: list[Source] = [FileSource(p) for p in targets]
-    directories = {os.path.dirname(key) for key in wanted}
+    directories = folders if folders is not None else {os.path.dirname(key) for key in wanted}
     roots = {root for d in directories if (root := game_root(Path(d))) is not None}
     done = [os.path.join(file_key(w), "") for w in walked]
     for root in sorted(roots):
@@ -388,23 +392,29 @@ def context_sources(
 
 
 def pool_context(
-    sources: list[Source], wanted: set[str], pool: Sequence[Path], keys: Sequence[str] | None = None
+    sources: list[Source],
+    wanted: set[str],
+    pool: Sequence[Path],
+    keys: Sequence[str] | None = None,
+    folders: set[str] | None = None,
 ) -> list[Source]:
     """The records to read beside ``sources`` (from :func:`context_sources`) for its targets in no game
     directory (a designer's new cards, a map alone): their games' records in ``pool`` (the configured card
     pool, :func:`pool_sources`), as ``import csv`` reads new rows, so their references to the pool's agents,
     modes and cards resolve. Targets in a game directory (``cards/tactics``) need none. ``keys``: the
     :func:`file_key` of the first sources, the targets, when the caller has them (``dossier lint`` of a tree
-    with a ``schema/`` beside ``cards/`` then takes no key of the 100,000 other files, some 0.15 s)."""
+    with a ``schema/`` beside ``cards/`` then takes no key of the 100,000 other files, some 0.15 s); ``folders``:
+    the targets' directories, when the caller has them (as :func:`context_sources` takes them)."""
     if not pool:
         return []
     # the directories of the targets in no game directory (many records share one, and most are in one)
-    folders = list(map(os.path.dirname, keys if keys is not None else wanted))
-    outside = {folder for folder in set(folders) if game_root(Path(folder)) is None}
+    if folders is None:
+        folders = {os.path.dirname(key) for key in (keys if keys is not None else wanted)}
+    outside = {folder for folder in folders if game_root(Path(folder)) is None}
     if not outside:
         return []
     if keys is not None:  # the targets come first in sources (the rest their games' other records)
-        loose = [s for s, folder in zip(sources, folders, strict=False) if folder in outside]
+        loose = [s for s, key in zip(sources, keys, strict=False) if os.path.dirname(key) in outside]
     else:
         loose = [s for s in sources if (key := file_key(s.path)) in wanted and os.path.dirname(key) in outside]
     return pool_sources(loose, pool, lambda: wanted | {file_key(s.path) for s in sources})

@@ -1266,6 +1266,7 @@ def lint_files(
     walked = list(walked)
     with gc_paused():
         keys = file_keys(targets)
+        folders = {os.path.dirname(key) for key in keys}  # (the targets' directories: their games, their context)
         files = _Files()
         store: LintCache | None = None
         context_store: LintCache | None = None  # (files named one by one: the store of the records around them)
@@ -1273,8 +1274,7 @@ def lint_files(
             language, covered = _language(), files.fonts.covered()
             store = LintCache.for_run(walked, language, covered, cache_dir)
             if store is None and not walked:  # files named one by one: the records they are checked among kept
-                games = {os.path.dirname(key) for key in keys}
-                roots = {str(root) for d in games if (root := game_root(Path(d))) is not None}
+                roots = {str(root) for d in folders if (root := game_root(Path(d))) is not None}
                 store = context_store = LintCache.for_context(roots, pool, language, covered, cache_dir)
         ready: dict[str, Any] = {}  # the kept results of files unchanged since, asking the same of others
         stored: dict[str, Any] = {}
@@ -1290,8 +1290,8 @@ def lint_files(
         pending = [(key, path) for key, path in zip(keys, targets, strict=True) if key not in ready]
         verdicts.start_workers(_text_chunks(pending, jobs - 1), jobs - 1)
         try:
-            sources, wanted = context_sources(targets, walked, keys)
-            pooled = pool_context(sources, wanted, pool, keys)
+            sources, wanted = context_sources(targets, walked, keys, folders)
+            pooled = pool_context(sources, wanted, pool, keys, folders)
             entries = []
             for i, source in enumerate([*sources, *pooled]):
                 # the targets come first, in order (their keys are known); the other records of their games next
