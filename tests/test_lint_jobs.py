@@ -274,3 +274,16 @@ def test_a_worker_goes_on_while_this_process_reads_nothing() -> None:
         assert sorted(verdicts._results) == sorted(f"file{i}" for i in range(30))
     finally:
         verdicts.close()
+
+
+def test_a_lint_stopped_while_it_reads_the_context_says_why(pool: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What stops a lint while it reads the records around its targets (Ctrl-C, an error) is what the caller
+    sees, not an UnboundLocalError from the clean-up of the cache writes it had not begun."""
+
+    def interrupted(*args: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(toolkit.catalog, "context_sources", interrupted)
+    monkeypatch.setattr(validators.lint, "PARALLEL_FROM", 10)
+    with pytest.raises(KeyboardInterrupt):
+        lint_files(discover([pool]), [pool], jobs=2)

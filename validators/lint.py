@@ -1289,6 +1289,7 @@ def lint_files(
         verdicts = TextVerdicts(files)
         pending = [(key, path) for key, path in zip(keys, targets, strict=True) if key not in ready]
         verdicts.start_workers(_text_chunks(pending, jobs - 1), jobs - 1)
+        saved: list[Callable[[], None]] = []  # (before the try: its finally reads it whatever stops the lint)
         try:
             sources, wanted = context_sources(targets, walked, keys, folders)
             pooled = pool_context(sources, wanted, pool, keys, folders)
@@ -1301,7 +1302,6 @@ def lint_files(
                 if stored and not entry.target:  # (a record of a game named files or a subdirectory belong to)
                     _take_kept(key, stored.get(key), ready, files, probe, context=True)
             del sources, wanted, keys, pending, stored
-            saved: list[Callable[[], None]] = []
 
             def save() -> None:  # once each file's own checks are done (the checks across records go on)
                 if store is not None:
