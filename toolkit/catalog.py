@@ -5,6 +5,7 @@
   a file belongs to, so a single file is always checked in its game's context.
 - :func:`load_catalog` reads directories into a :class:`Catalog` of validated
   records, indexed by game, kind and id; bad data raises :class:`DossierError`.
+  Dossier's other JSON files (a deck, a saved game: :func:`toolkit.filekinds.not_a_record`) are left out.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import DossierError, and_more, os_reason
+from .filekinds import not_a_record
 from .gcpause import gc_paused
 from .i18n import current_lang, tr, word
 from .jsonio import JsonSyntaxError, Source, invalid_json, loads_limited, read_canonical, read_source
@@ -550,6 +552,9 @@ def iter_records(paths: Iterable[Path], *, meter: Meter | None = None) -> Iterat
             data = canonical[0] if canonical is not None else loads_limited(source.text)
         except JsonSyntaxError as exc:
             raise DossierError(invalid_json(path, exc), exit_code=1) from None
+        if isinstance(data, dict) and "kind" not in data and not_a_record(data) is not None:
+            count.advance()  # a deck, a saved game, …: lint warns of it (and names its command); the pool leaves it
+            continue
         try:
             record = parse_record(data)
         except ValidationError as exc:

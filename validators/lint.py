@@ -59,6 +59,7 @@ from typing import Any, Protocol
 from pydantic import ValidationError
 
 from toolkit.catalog import FileSource, file_key, file_keys, file_signature, signature_of
+from toolkit.filekinds import NOT_RECORDS, not_a_record
 from toolkit.gcpause import gc_paused
 from toolkit.i18n import N_, current_lang, tc, tr, trn, word
 from toolkit.i18n.words import Nc_
@@ -575,48 +576,6 @@ def _directory(directory: str) -> tuple[str, tuple[str, ...]]:
     return absolute, Path(absolute).parts
 
 
-_OTHER_FILES = {"deck.schema.json": "deck", "scenario.schema.json": "scenario", "template.schema.json": "template"}
-"""The schemas of Dossier's JSON files that are not records (a file that names one is said to be such a file)."""
-
-NOT_RECORDS = {
-    "deck": N_("a deck"),
-    "scenario": N_("a scenario"),
-    "template": N_("a print template"),
-    "schema": N_("a JSON Schema"),
-    "table": N_("a crossfire table"),
-}
-"""What :func:`not_a_record` finds, worded (``tr(NOT_RECORDS[what])``)."""
-
-
-def not_a_record(data: dict[str, Any]) -> str | None:
-    """Which of Dossier's other JSON files ``data`` says it is (a key of :data:`NOT_RECORDS`), or None (a record,
-    or a file that says nothing of itself): a deck, a scenario or a print template (its ``$schema`` names that
-    schema, and it has no ``kind``, as every record has), a JSON Schema (its ``$schema`` is json-schema.org's) or
-    a crossfire table (only a table's keys, and players each with its seat and only a player's keys). ``lint``
-    and ``fmt`` leave such a file to the command made for it."""
-    if "kind" in data:
-        return None
-    schema = data.get("$schema")
-    if not isinstance(schema, str):
-        return "table" if _crossfire_table(data) else None
-    if schema.startswith(("https://json-schema.org/", "http://json-schema.org/")):
-        return "schema"
-    return _OTHER_FILES.get(schema.replace("\\", "/").rpartition("/")[2])
-
-
-def _crossfire_table(data: dict[str, Any]) -> bool:
-    """Whether ``data`` is a crossfire table (the seats, roles and aims of a round, as `dossier crossfire
-    resolve` reads it)."""
-    players = data.get("players")
-    if "game" in data or not isinstance(players, list) or not players:
-        return False
-    from toolkit.engine.crossfire import PLAYER_KEYS, TABLE_KEYS
-
-    return set(data) <= TABLE_KEYS and all(
-        isinstance(p, dict) and "seat" in p and set(p) <= PLAYER_KEYS for p in players
-    )
-
-
 def _not_a_record_said(what: str, path: str) -> str:
     """Lint's warning on a file that is no record (:func:`not_a_record`): what it is, the command that checks it."""
     quoted = shlex.quote(path)
@@ -634,6 +593,12 @@ def _not_a_record_said(what: str, path: str) -> str:
         return tr(
             "a print template, not a record: lint does not check it; {command} checks the templates of a folder",
             command="`dossier print --check --template FOLDER`",
+        )
+    if what in ("tactics_game", "netrunner_game"):
+        return tr(
+            "{what}, not a record: lint does not check it; {command} goes on with it",
+            what=tr(NOT_RECORDS[what]),
+            command=f"`dossier play {what.partition('_')[0]} --load {quoted}`",
         )
     return tr(
         "a crossfire table, not a record: lint does not check it; {command} checks and resolves it",

@@ -608,10 +608,10 @@ def fmt(
     from toolkit.catalog import discover
     from toolkit.cli._lang import output_lang
     from toolkit.cli.progress import Progress
+    from toolkit.filekinds import NOT_RECORDS, not_a_record
     from toolkit.i18n import tr, trn
     from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
     from validators.findings import Finding
-    from validators.lint import NOT_RECORDS, not_a_record
 
     output_lang(lang)
     changed = failed = unreadable = 0

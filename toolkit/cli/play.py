@@ -123,6 +123,7 @@ def play(
         from toolkit.cli._options import read_json_input
 
         data = read_json_input(load)[0]
+        _other_game(load, data, "netrunner")
         try:
             played = replay_game(pool.records, data, policies)
         except (EngineError, KeyError, TypeError, ValueError) as exc:
@@ -154,6 +155,20 @@ def play(
                 reason=names.say("reason", played.end_reason),
             )
         )
+
+
+def _other_game(load: Path, data: Any, game: str) -> None:
+    """``--load`` of a game saved from the other game: one line naming the command that goes on with it."""
+    import shlex
+
+    from toolkit.filekinds import NOT_RECORDS, saved_game_of
+
+    found = saved_game_of(data)
+    if found is not None and found != game:
+        command = f"`dossier play {found} --load {shlex.quote(str(load))}`"
+        said = tr(NOT_RECORDS[f"{found}_game"])
+        raise DossierError(tr("{path}: {what}; {command} goes on with it", path=load, what=said, command=command),
+                           exit_code=1)  # fmt: skip
 
 
 @contextlib.contextmanager
@@ -199,6 +214,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds
         from toolkit.cli._options import read_json_input
 
         data = read_json_input(load)[0]
+        _other_game(load, data, "tactics")
         try:
             session = TacticsSession.from_json(records, data)
         except EngineError as exc:

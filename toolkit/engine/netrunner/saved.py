@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from toolkit.filekinds import NETRUNNER_GAME_FORMAT
 from toolkit.i18n import tr
 from toolkit.jsonio import atomic_write_text
 from toolkit.models.deck import Deck
@@ -16,7 +17,7 @@ from toolkit.models.deck import Deck
 from ..core import EngineError
 from .game import NetrunnerGame
 
-FORMAT = "dossier-netrunner-game/1"
+FORMAT = NETRUNNER_GAME_FORMAT  # (what tells a saved game from other files: toolkit.filekinds)
 
 
 def game_record(game: NetrunnerGame, decks: Mapping[str, Deck], turns: int) -> dict[str, Any]:

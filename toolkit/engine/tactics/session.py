@@ -11,7 +11,7 @@ all but the person's last decision and what followed it (in place). :func:`view`
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -45,16 +45,45 @@ class TacticsSetup:
         return asdict(self)
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TacticsSetup:
-        try:
-            return cls(
-                mode=str(data["mode"]), squads=[list(map(str, s)) for s in data["squads"]],
-                decks=[list(map(str, d)) for d in data["decks"]], players=[str(p) for p in data["players"]],
-                seed=int(data.get("seed", 0)), board=data.get("board"), rounds=int(data.get("rounds", 100)),
-                draft=bool(data.get("draft", False)),
-            )  # fmt: skip
-        except (KeyError, TypeError, ValueError) as exc:
-            raise EngineError(tr("not a saved tactics game: {reason}", reason=f"{type(exc).__name__}: {exc}")) from None
+    def from_json(cls, data: Any) -> TacticsSetup:
+        """The set-up of a saved game (its ``setup``): an EngineError names the first field (``/setup/…``) that is
+        missing or of the wrong kind."""
+        if not isinstance(data, dict):
+            raise EngineError(tr("{field}: {problem}", field="/setup", problem=tr("expected an object")))
+        for key, fits, problem in _SETUP_FIELDS:
+            if key not in data:
+                if key in _SETUP_REQUIRED:
+                    raise EngineError(tr("{field}: {problem}", field=f"/setup/{key}",
+                                         problem=tr("a required field is missing")))  # fmt: skip
+            elif not fits(data[key]):
+                raise EngineError(tr("{field}: {problem}", field=f"/setup/{key}", problem=problem()))
+        return cls(
+            mode=data["mode"], squads=[list(s) for s in data["squads"]], decks=[list(d) for d in data["decks"]],
+            players=list(data["players"]), seed=data.get("seed", 0), board=data.get("board"),
+            rounds=data.get("rounds", 100), draft=data.get("draft", False),
+        )  # fmt: skip
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(x, str) for x in value)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+_SETUP_FIELDS: tuple[tuple[str, Callable[[Any], bool], Callable[[], str]], ...] = (
+    ("mode", lambda v: isinstance(v, str), lambda: tr("expected a string")),
+    ("squads", lambda v: isinstance(v, list) and all(map(_texts, v)), lambda: tr("expected a list of lists of ids")),
+    ("decks", lambda v: isinstance(v, list) and all(map(_texts, v)), lambda: tr("expected a list of lists of ids")),
+    ("players", _texts, lambda: tr("expected a list of strings")),
+    ("seed", _whole, lambda: tr("expected a whole number")),
+    ("board", lambda v: v is None or isinstance(v, str), lambda: tr("expected a string")),
+    ("rounds", lambda v: _whole(v) and v >= 1, lambda: tr("expected a number of at least {limit}", limit=1)),
+    ("draft", lambda v: isinstance(v, bool), lambda: tr("expected {true} or {false}", true="true", false="false")),
+)
+"""Each field of a saved set-up: its key, what a good value is, what is said of a bad one (in the language then)."""
+_SETUP_REQUIRED = frozenset({"mode", "squads", "decks", "players"})
 
 
 def _machine(kind: str, seed: int) -> Decider:
@@ -136,9 +165,12 @@ class TacticsSession:
 
     @classmethod
     def from_json(cls, records: Iterable[Any], data: dict[str, Any]) -> TacticsSession:
-        if not isinstance(data, dict) or data.get("game") != "tactics" or not isinstance(data.get("decisions"), list):
-            raise EngineError(tr("not a saved tactics game: {reason}", reason="game, setup, decisions"))
-        return cls(list(records), TacticsSetup.from_json(data.get("setup") or {}), [str(x) for x in data["decisions"]])
+        if not isinstance(data, dict) or data.get("game") != "tactics":
+            wrong = tr("{field}: {problem}", field="/game", problem=tr("expected {value}", value="'tactics'"))
+            raise EngineError(tr("not a saved tactics game: {reason}", reason=wrong))
+        if not _texts(data.get("decisions")):
+            raise EngineError(tr("{field}: {problem}", field="/decisions", problem=tr("expected a list of strings")))
+        return cls(list(records), TacticsSetup.from_json(data.get("setup")), list(data["decisions"]))
 
 
 def _card(card: Card) -> dict[str, Any]:
