@@ -128,3 +128,17 @@ def test_the_machine_that_looks_ahead_plays_the_corp_and_a_reload_does_not_think
     assert len(played) == thought and 'id="nr-servers"' in page
     api = client.get(f"/api{path}").json()
     assert api["corp"]["hand"] is None  # the runner's page holds nothing of the corp's hand
+
+
+def test_the_api_words_the_log_and_the_decision_in_the_request_s_language(client: Any) -> None:
+    """`/api/play/ID` gives the log's lines, the decision and its options in words, in the language asked for (a
+    Chinese client got the engine's English prompt, an English one the cards' Chinese names)."""
+    path = _start(client)
+    cjk = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+    chinese = client.get(f"/api{path}?lang=zh-Hans").json()
+    assert chinese["decision"]["words"] == "保留起手还是重新调度？"
+    assert [o["words"] for o in chinese["decision"]["options"]] == ["保留", "重新调度"]
+    assert chinese["log"] and all(cjk.search(entry["line"]) for entry in chinese["log"])
+    english = client.get(f"/api{path}?lang=en").json()
+    assert english["decision"]["words"] == "keep your opening hand or mulligan?"
+    assert all(entry["line"] and not cjk.search(entry["line"]) for entry in english["log"])

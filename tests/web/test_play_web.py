@@ -315,3 +315,21 @@ def test_two_people_on_two_devices_each_browser_plays_its_own_seat(client: Any, 
         assert phone.get(f"{second}?lang=en").status_code == 200  # the other player's device: bound to seat 2
         assert phone.get(f"{first}?lang=en").status_code == 403
         assert phone.get(f"{second}?lang=en").status_code == 200
+
+
+def test_the_api_words_the_log_and_the_decision_in_the_request_s_language(client: Any) -> None:
+    """`/api/play/ID` gives what the page says in words, in the language asked for: each log entry's `line`, the
+    decision's `words` and each option's (an English client got the engine's Chinese names and `"True"`)."""
+    path = _start(client, seed="5")
+    cjk = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+    english = client.get(f"/api{path}?lang=en").json()
+    decision = english["decision"]
+    assert decision["kind"] == "mulligan" and not cjk.search(decision["words"]) and "at the bottom" in decision["words"]
+    assert [o["words"] for o in decision["options"]] == ["yes", "no"]
+    assert english["log"] and all(entry["line"] and not cjk.search(entry["line"]) for entry in english["log"])
+    chinese = client.get(f"/api{path}?lang=zh-Hans").json()
+    assert [o["words"] for o in chinese["decision"]["options"]] == ["是", "否"]
+    assert chinese["decision"]["words"].startswith("调度") and all(cjk.search(e["line"]) for e in chinese["log"])
+    # the engine's own fields are as before, whatever the language
+    assert chinese["decision"]["options"][0]["label"] == english["decision"]["options"][0]["label"] == "yes"
+    assert [e["event"] for e in chinese["log"]] == [e["event"] for e in english["log"]]

@@ -376,12 +376,33 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
                             headers=PRIVATE)  # fmt: skip
     pending = None if found.resigned else found.session.pending
     if found.netrunner:
+        from toolkit.web.routes import play_netrunner
+
         seen = found.session.view()
         if found.resigned:
             seen["decision"] = None
+        play_netrunner.word_view(web, lang, seen, pending)
     else:
         seen = view(found.session.game, found.seat, pending)
+        _word_view(web, lang, seen, pending)
     return JSONResponse({"status": found.record.get("status"), **seen}, headers=PRIVATE)
+
+
+def _word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
+    """The view of ``/api/play/ID`` with what the page says in words, in the request's language: each log entry's
+    ``line``, the decision's ``words`` and each option's ``words`` (the entries' own fields stay as the engine
+    logs them: record names, codes)."""
+    from toolkit.cli._lang import LogNames
+    from toolkit.engine.tactics.terminal import option_text, prompt_text
+
+    names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
+    for entry in seen["log"]:
+        entry["line"] = names.line(entry)
+    decision = seen.get("decision")
+    if decision is not None and pending is not None:
+        decision["words"] = prompt_text(pending.prompt, names)
+        for shown, option in zip(decision["options"], pending.options, strict=True):
+            shown["words"] = option_text(option.value, option.text, lang, names, pending.kind)
 
 
 @router.post("/play/{game_id}/decide", dependencies=[Depends(require_write)], name="play_decide")

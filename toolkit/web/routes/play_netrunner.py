@@ -11,6 +11,7 @@ through), the pending decision as buttons and the log in the page's language.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import Request
@@ -65,6 +66,36 @@ def start(web: Any, lang: str, side: str, deck: str, opponent: str, seed: int) -
     return session.to_json()
 
 
+def word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
+    """The view of ``/api/play/ID`` with what the page says in words, in the request's language: each log entry's
+    ``line``, the decision's ``words`` and each option's ``words``, worded as :func:`page` words them."""
+    names, side = _names(web, lang), _side_word(lang)
+    for entry in seen["log"]:
+        entry["line"] = names.line(entry, side)
+    decision = seen.get("decision")
+    if decision is not None and pending is not None:
+        decision["words"] = str(names.say("prompt", pending.prompt))
+        for shown, option in zip(decision["options"], pending.options, strict=True):
+            shown["words"] = str(names.say("option", option.text))
+
+
+def _names(web: Any, lang: str) -> Any:
+    """The LogNames of the pool in ``lang`` (made once a language)."""
+    from toolkit.cli._lang import LogNames
+
+    return web.memo(f"play-nr-names:{lang}", lambda: LogNames(records(web), lang))
+
+
+def _side_word(lang: str) -> Callable[[int], str]:
+    """A seat's side in words (1 the corp, 2 the runner)."""
+    from toolkit.i18n import word
+
+    def side(seat: int) -> str:
+        return word("side", {1: "corp", 2: "runner"}.get(seat, ""), lang)
+
+    return side
+
+
 def load(web: Any, data: dict[str, Any]) -> Any:
     from toolkit.engine.netrunner.session import NetrunnerSession
 
@@ -73,19 +104,14 @@ def load(web: Any, data: dict[str, Any]) -> Any:
 
 def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
     """The game's page for the person's side."""
-    from toolkit.cli._lang import LogNames
     from toolkit.engine.logwords import word as log_word
-    from toolkit.i18n import word
 
     lang = request_lang(request)
     session = found.session
-    names = web.memo(f"play-nr-names:{lang}", lambda: LogNames(records(web), lang))
+    names, side = _names(web, lang), _side_word(lang)
     pending = None if found.resigned else session.pending
     decision = pending if pending is not None and pending.seat == session.seat else None
     seen = session.view()
-
-    def side(seat: int) -> str:
-        return word("side", {1: "corp", 2: "runner"}.get(seat, ""), lang)
 
     def lw(kind: str, code: str) -> str:
         return log_word(kind, code, lang) or code
@@ -110,11 +136,10 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
 
 def replay(request: Request, web: Any, found: Any) -> str:
     """The finished game's replay page, as ``simulate netrunner --replay`` writes it (every side's cards)."""
-    from toolkit.cli._lang import LogNames
     from toolkit.engine.netrunner.replay import render_replay
 
     lang = request_lang(request)
-    names = web.memo(f"play-nr-names:{lang}", lambda: LogNames(records(web), lang))
+    names = _names(web, lang)
     session = found.session
     title = t(lang, "{game} · seed {seed}", game="netrunner", seed=session.record["seed"])
     return render_replay(session.frames(), title, lang, names)
