@@ -46,6 +46,21 @@ def test_text_commands(cli: Callable[..., Any], args: list[str], exit_code: int,
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("command", ["parse", "render"])
+def test_a_syntax_error_says_its_place_once(cli: Callable[..., Any], tmp_path: Path, command: str) -> None:
+    """`<text>:1:6: …` and then the reason: not `<text>:1:6: line 1, column 6: …` (the place said twice)."""
+    result = cli("text", command, "你抽 1 牌。")
+    assert result.exit_code == 1
+    first = result.output.splitlines()[0]
+    assert "<text>:1:6: " in first and "unexpected '牌。'" in first and "column" not in first, first
+    if command == "parse":
+        source = tmp_path / "abilities.txt"
+        source.write_text("你抽两张牌。\n你抽 1 牌。\n", encoding="utf-8")
+        result = cli("text", "parse", "--file", source)
+        line = next(x for x in result.output.splitlines() if "card.text.parse" in x)
+        assert line.startswith(f"{source}:2:6: error card.text.parse: unexpected") and "column" not in line, line
+
+
 def test_parse_json(cli: Callable[..., Any]) -> None:
     result = cli("text", "parse", "--format", "json", "你抽两张牌。")
     assert result.exit_code == 0

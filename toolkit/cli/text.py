@@ -104,7 +104,7 @@ def parse_command(
                         },
                     }
                 else:
-                    print(f"{where}: error card.text.parse: {exc.summary()}", file=sys.stderr)
+                    print(f"{where}: error card.text.parse: {exc.summary(located=False)}", file=sys.stderr)  # (where)
                     print("    " + exc.context.replace("\n", "\n    "), file=sys.stderr)
                 continue
             if format is OutputFormat.json:
@@ -156,7 +156,8 @@ def render_command(
     try:
         ability = parse(text)
     except AbilitySyntaxError as exc:
-        raise DossierError(f"<text>:{exc.line}:{exc.column}: {exc.summary()}\n    {exc.context}", exit_code=1) from None
+        said = exc.summary(located=False)  # (the place is said first)
+        raise DossierError(f"<text>:{exc.line}:{exc.column}: {said}\n    {exc.context}", exit_code=1) from None
     print(render(ability, language))
 
 
