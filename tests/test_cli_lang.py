@@ -382,3 +382,13 @@ def test_log_names_translate_names_instances_and_text() -> None:
     assert names.value("condition", "你的手牌不多于 2 张") == "you have at most 2 cards in hand"
     assert names.value("cards", ["寒鸦", "nothing"]) == ["Jackdaw", "nothing"]
     assert LogNames(TACTICS.values(), "zh-Hans").value("unit", "寒鸦#3") == "寒鸦#3"
+
+
+def test_a_move_of_no_step_says_its_path_is_none() -> None:
+    """A unit that moves 0 (a 行进 it stays put on) logs an empty path: the line says "path: —", not "path: ,"."""
+    names = LogNames(TACTICS.values(), "en")
+    entry = {"seq": 3, "event": "move", "player": 1, "unit": "寒鸦#3", "start": [0, 0], "to": [0, 0], "path": [],
+             "steps": 0}  # fmt: skip
+    line = names.line(entry)
+    assert "path: —, steps: 0" in line and "path: ," not in line, line
+    assert "path: 0,0 → 1,0" in names.line({**entry, "to": [1, 0], "path": [[0, 0], [1, 0]], "steps": 1})

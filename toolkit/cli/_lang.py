@@ -220,7 +220,8 @@ class LogNames:
             if key in _CELLS and len(value) == 2 and all(isinstance(v, int) for v in value):
                 return f"{value[0]},{value[1]}"
             if key == "path":  # the cells a move stepped on: 3,4 → 4,4 → 5,5
-                return " → ".join(f"{c[0]},{c[1]}" for c in value if isinstance(c, list | tuple) and len(c) == 2)
+                steps = (f"{c[0]},{c[1]}" for c in value if isinstance(c, list | tuple) and len(c) == 2)
+                return " → ".join(steps) or "—"  # (no step: a move of 0)
             if key == "winners":
                 return t(lang, ", ").join(seat_label(v, lang) for v in value) or "—"
             return "[" + t(lang, ", ").join(self.say(key, v) for v in value) + "]"
