@@ -1,5 +1,5 @@
-"""Saved games among other files: what `dossier play … --save` writes, beside the records of a designer's folder or
-given to the other game's `--load`.
+"""Saved games and balance reports among other files: what `dossier play … --save` and `dossier balance … --out`
+write, beside the records of a designer's folder, or given to the other game's `--load`.
 
 - lint says a saved game is no record (a warning naming the command that goes on with it), fmt leaves it as it is,
   and a card pool leaves it out (with a deck, a scenario and a crossfire table) instead of failing on it;
@@ -139,3 +139,20 @@ def test_a_broken_saved_tactics_game_is_named_by_its_field(
     path.write_text(json.dumps(data), encoding="utf-8")
     code, output = _run("play", "tactics", "--load", path, "--plain")
     assert code == 1 and said in output and "Traceback" not in output
+
+
+def test_a_balance_report_is_no_record_either(tmp_path: Path) -> None:
+    """`dossier lint .` of a project where a balance run wrote its report: one warning naming `balance compare`,
+    not two errors; the card pool leaves it out."""
+    out = tmp_path / "cards" / "crossfire" / "runs"
+    shutil.copytree(ROOT / "cards" / "crossfire", tmp_path / "cards" / "crossfire")
+    shutil.copytree(ROOT / "schema", tmp_path / "schema")
+    code, output = _run("balance", "tactics", "--modes", "duel", "--games", "2", "--no-save", "-w", "1", "--out", out)
+    assert code == 0 and (out / "report.json").exists(), output
+    assert not_a_record(_data(out / "report.json")) == "report"
+    code, output = _run("lint", tmp_path / "cards")
+    assert code == 0, output
+    line = next(line for line in output.splitlines() if line.startswith(f"{out / 'report.json'}:"))
+    assert "warning card.not_record: a balance report, not a record" in line
+    assert f"`dossier balance compare {out / 'report.json'} OTHER`" in line
+    assert len(load_catalog([tmp_path / "cards" / "crossfire"])) == len(load_catalog([ROOT / "cards" / "crossfire"]))

@@ -1,8 +1,8 @@
 """Dossier's JSON files that are not records, told from records by what they say of themselves.
 
 Decks, scenarios, print templates (their ``$schema`` names that schema), JSON Schemas (json-schema.org's
-``$schema``), crossfire tables (only a table's keys) and saved games (what ``dossier play … --save`` and ``dossier
-simulate netrunner --save`` write) may sit in a designer's folder beside the records. ``lint`` warns of such a
+``$schema``), crossfire tables (only a table's keys), saved games (what ``dossier play … --save`` and ``dossier
+simulate netrunner --save`` write) and balance reports (``dossier balance … --out``'s ``report.json``) may sit in a designer's folder beside the records. ``lint`` warns of such a
 file and names the command made for it, ``fmt`` leaves it as it is, and a card pool (:func:`toolkit.catalog.
 iter_records`) leaves it out, so that what lint lets pass, every command reads.
 """
@@ -24,6 +24,7 @@ NOT_RECORDS = {
     "table": N_("a crossfire table"),
     "tactics_game": N_("a saved tactics game"),
     "netrunner_game": N_("a saved netrunner game"),
+    "report": N_("a balance report"),
 }
 """What :func:`not_a_record` finds, worded (``tr(NOT_RECORDS[what])``)."""
 
@@ -35,14 +36,16 @@ def not_a_record(data: dict[str, Any]) -> str | None:
     """Which of Dossier's other JSON files ``data`` says it is (a key of :data:`NOT_RECORDS`), or None (a record,
     or a file that says nothing of itself): a deck, a scenario or a print template (its ``$schema`` names that
     schema, and it has no ``kind``, as every record has), a JSON Schema (its ``$schema`` is json-schema.org's), a
-    crossfire table (only a table's keys, and players each with its seat and only a player's keys) or a saved game
-    (:func:`saved_game_of`)."""
+    crossfire table (only a table's keys, and players each with its seat and only a player's keys), a saved game
+    (:func:`saved_game_of`) or a balance report (:func:`balance_report`)."""
     if "kind" in data:
         return None
     schema = data.get("$schema")
     if not isinstance(schema, str):
         if _crossfire_table(data):
             return "table"
+        if balance_report(data):
+            return "report"
         game = saved_game_of(data)
         return None if game is None else f"{game}_game"
     if schema.startswith(("https://json-schema.org/", "http://json-schema.org/")):
@@ -61,6 +64,12 @@ def saved_game_of(data: Any) -> str | None:
     if data.get("game") == "tactics" and isinstance(data.get("setup"), dict):
         return "tactics"
     return None
+
+
+def balance_report(data: dict[str, Any]) -> bool:
+    """Whether ``data`` is a balance run's ``report.json`` (:mod:`toolkit.balance.report`: its ``meta`` and
+    ``figures``)."""
+    return isinstance(data.get("meta"), dict) and "figures" in data and "kind" not in data
 
 
 def _crossfire_table(data: dict[str, Any]) -> bool:

@@ -594,6 +594,11 @@ def _not_a_record_said(what: str, path: str) -> str:
             "a print template, not a record: lint does not check it; {command} checks the templates of a folder",
             command="`dossier print --check --template FOLDER`",
         )
+    if what == "report":
+        return tr(
+            "a balance report, not a record: lint does not check it; {command} compares it with another run",
+            command=f"`dossier balance compare {quoted} OTHER`",
+        )
     if what in ("tactics_game", "netrunner_game"):
         return tr(
             "{what}, not a record: lint does not check it; {command} goes on with it",

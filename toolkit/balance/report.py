@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.balance.store import KEYS
+from toolkit.filekinds import balance_report
 from toolkit.i18n import N_, name_of, t, tc, tr
 
 Namer = Callable[[str, str], str]
@@ -64,7 +65,7 @@ def check_report_folder(out: Path, names: Sequence[str] = REPORT_FILES) -> None:
         raise WriteError(out, os_reason(PermissionError(errno.EACCES, os.strerror(errno.EACCES))), errno.EACCES)
     if above != out:
         return
-    report = json_object(lambda data: "meta" in data and "figures" in data)
+    report = json_object(balance_report)
     kinds = {".json": OutputKind(N_("a balance report's {format}"), report, "report.json"),
              ".jsonl": OutputKind(N_("a balance report's {format}"), starts_with(b"{"), "games.jsonl"),
              ".html": HTML}  # fmt: skip
