@@ -2,9 +2,10 @@
 
 Decks, scenarios, print templates (their ``$schema`` names that schema), JSON Schemas (json-schema.org's
 ``$schema``), crossfire tables (only a table's keys), saved games (what ``dossier play … --save`` and ``dossier
-simulate netrunner --save`` write) and balance reports (``dossier balance … --out``'s ``report.json``) may sit in a designer's folder beside the records. ``lint`` warns of such a
-file and names the command made for it, ``fmt`` leaves it as it is, and a card pool (:func:`toolkit.catalog.
-iter_records`) leaves it out, so that what lint lets pass, every command reads.
+simulate netrunner --save`` write) and balance reports (the ``report.json`` of ``dossier balance … --out``) may sit
+in a designer's folder beside the records. ``lint`` warns of such a file and names the command made for it, ``fmt``
+leaves it as it is, and a card pool (:func:`toolkit.catalog.iter_records`) leaves it out, so that what lint lets
+pass, every command reads.
 """
 
 from __future__ import annotations
