@@ -39,8 +39,8 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     tactics, netrunner = folder / "duel-game.json", folder / "run-game.json"
     code, output = _run("play", "tactics", "--decks", DECKS / "tactics" / "duel.json", "--plain", "--save", tactics)
     assert code == 0 and tactics.exists(), output
-    code, output = _run("play", "netrunner", "--decks", DECKS / "netrunner" / "corp-hb-tireless-hands.json",
-                        "--decks", DECKS / "netrunner" / "runner-anarch-rust.json", "--plain", "--save", netrunner)  # fmt: skip
+    corp, runner = DECKS / "netrunner" / "corp-hb-tireless-hands.json", DECKS / "netrunner" / "runner-anarch-rust.json"
+    code, output = _run("play", "netrunner", "--decks", corp, "--decks", runner, "--plain", "--save", netrunner)
     assert code == 0 and netrunner.exists(), output
     return {"tactics": tactics, "netrunner": netrunner}
 
