@@ -2,8 +2,8 @@
 
 Plays ``--games`` seeded games per mode (random legal decks with no agent on two sides; each deal played twice
 with the seats swapped), the searcher thinking at most ``--think`` seconds per main-phase choice (it stops sooner
-once each candidate has had ``ENOUGH`` rollouts: :data:`toolkit.engine.tactics.search.ENOUGH`) or, with ``--rollouts N``,
-playing N rollouts of each candidate per choice (a budget by count: the same games whatever the machine's load), and
+once the rounds of its mode's plan are played: :data:`toolkit.engine.tactics.search.PLANS`) or, with ``--by-count``,
+playing every round of the plan to its count (a budget by count: the same games whatever the machine's load), and
 prints its score (a win 1, a draw ½) with the 95% Wilson interval, the rollouts and the seconds it took per choice
 (and the longest choice), against the target (70% in 单挑 and 双雄 with two players, at most 2 s a choice). The
 baseline is the tactician itself on the other seat; with the tactician on both seats each deal's two games are one
@@ -11,8 +11,8 @@ game played twice, so the tactician scores 50% against itself.
 
 With ``--deal-odds N`` each deal is also played N times by the tactician on both seats with other dice: a deal one
 deck wins at least 7 in 8 of those games is *decided by the deal* (the decks, not the players, settle it), and the
-searcher's score is shown on those deals and on the others apart. Over games 0-199 of 单挑 at 10 rollouts a
-candidate (N=8), 64 of the 100 deals were decided by the deal: the searcher scored 59.4% on them and 75.0% on the
+searcher's score is shown on those deals and on the others apart. Over games 0-199 of 单挑 at 10 rollouts of each
+of the best 4 actions (N=8), 64 of the 100 deals were decided by the deal: the searcher scored 59.4% on them and 75.0% on the
 36 others, 65.0% in all.
 
 ``--games-out FILE`` writes each game's score (JSON Lines: mode, game, score); ``--against FILE`` compares this
@@ -20,7 +20,7 @@ run with such a file game by game (the same seeds: another version of the search
 each's score on them, the games this run did better and worse in, and the two-sided sign test on those (a change
 that wins 4 more of 200 games with 14 games different is noise: p 0.42).
 
-Run: `python bench/tactics_search.py [--games 200] [--think 2 | --rollouts 10] [--modes duel,duo] [--first 0]
+Run: `python bench/tactics_search.py [--games 200] [--think 2 | --by-count] [--modes duel,duo] [--first 0]
 [--jobs 2] [--deal-odds 8] [--games-out FILE] [--against FILE]`.
 """
 
@@ -43,21 +43,21 @@ TARGET = 0.70
 MOST_SECONDS = 2.0  # a choice, on average
 
 
-def play(job: tuple[str, int, float, int]) -> tuple[str, float, int, int, float, float]:
+def play(job: tuple[str, int, float]) -> tuple[str, float, int, int, float, float]:
     """One game: (mode, the searcher's score, its decisions, its rollouts, its seconds choosing actions, the longest
     of those choices)."""
     from toolkit.engine.simulate import tactics_decider
-    from toolkit.engine.tactics.search import LEAST, SearchDecider
+    from toolkit.engine.tactics.search import SearchDecider
     from toolkit.engine.tactics.tactician import SeatDeciders
 
-    mode, index, think, rollouts = job
+    mode, index, think = job  # think 0: a budget by count
     play_deal = deal(mode, index // 2)
     seat = 1 if index % 2 == 0 else 2
     seed = 90_000 + index // 2
     players = tactics_decider(["heuristic", "heuristic"], seed, 2)  # the tactician on the other seat as in simulate
     assert isinstance(players, SeatDeciders)
     rng = random.Random((seed + 104_729 * seat) * 7919 + 1)  # as simulate seeds a seat's player
-    searcher = players.by_seat[seat] = SearchDecider(rng, 0.0 if rollouts else think, least=rollouts or LEAST)
+    searcher = players.by_seat[seat] = SearchDecider(rng, think)
     spent = longest = 0.0
     choose = searcher.choose
 
@@ -142,10 +142,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per mode (an even number: seats swapped)")
     parser.add_argument("--think", type=float, default=2.0, help="seconds per main-phase choice")
     parser.add_argument(
-        "--rollouts",
-        type=int,
-        default=0,
-        help="a budget by count instead: rollouts of each candidate per choice (--think not read)",
+        "--by-count",
+        action="store_true",
+        help="a budget by count instead: every round of rollouts of the mode's plan played in full (--think not read)",
     )
     parser.add_argument("--modes", default="duel,duo")
     parser.add_argument("--first", type=int, default=0, help="the first game's number (to run a range in parts)")
@@ -166,7 +165,7 @@ def main() -> None:
     if args.games_out and not args.games_out.resolve().parent.is_dir():
         print(f"{args.games_out}: no such directory to write the games to", file=sys.stderr)
         sys.exit(2)
-    jobs = [(mode, i, args.think, args.rollouts) for mode in args.modes.split(",")
+    jobs = [(mode, i, 0.0 if args.by_count else args.think) for mode in args.modes.split(",")
             for i in range(args.first, args.first + args.games)]  # fmt: skip
     started = time.perf_counter()
     results: dict[str, list[tuple[float, int, int, float, float]]] = {}
@@ -175,11 +174,11 @@ def main() -> None:
         for mode, *row in pool.map(play, jobs):
             results.setdefault(mode, []).append(tuple(row))  # type: ignore[arg-type]
         if args.deal_odds:
-            deals = sorted({(mode, index // 2) for mode, index, _, _ in jobs})
+            deals = sorted({(mode, index // 2) for mode, index, _ in jobs})
             for mode, deal, share in pool.map(deal_odds, [(mode, deal, args.deal_odds) for mode, deal in deals]):
                 odds[(mode, deal)] = share
     scores = {(mode, args.first + i): row[0] for mode, rows in results.items() for i, row in enumerate(rows)}
-    budget = f"{args.rollouts} rollouts a candidate" if args.rollouts else f"think {args.think} s"
+    budget = "a budget by count" if args.by_count else f"think {args.think} s"
     print(f"{len(jobs)} games in {time.perf_counter() - started:.0f} s, {args.jobs} processes, {budget}")
     for mode, rows in results.items():
         score = sum(r[0] for r in rows)

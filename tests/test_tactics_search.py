@@ -17,7 +17,18 @@ from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
 from toolkit.engine.core import EngineError, Event
 from toolkit.engine.simulate import make_decider, simulate_tactics
 from toolkit.engine.tactics.decisions import hidden_from
-from toolkit.engine.tactics.search import CANDIDATES, WIN, SearchDecider, _as_agent, _copy, determinize, evaluate
+from toolkit.engine.tactics.search import (
+    LEAST,
+    PLAN,
+    PLANS,
+    WIN,
+    Plan,
+    SearchDecider,
+    _as_agent,
+    _copy,
+    determinize,
+    evaluate,
+)
 from toolkit.engine.tactics.tactician import TacticianDecider, read_log
 
 RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
@@ -78,7 +89,7 @@ def test_it_plays_whole_games_and_leaves_the_game_it_thinks_about_untouched() ->
     actions = position.legal_actions(1)  # type: ignore[attr-defined]
     assert search.choose(1, "choose an action", actions) in actions
     assert (TacticianDecider._state_key(position), len(position.log)) == before  # type: ignore[arg-type, attr-defined]
-    assert search.rollouts >= 2 * min(CANDIDATES, len(actions))
+    assert search.rollouts >= LEAST * min(PLANS["duel"].candidates, len(actions))
 
 
 def test_the_score_of_a_position_and_the_think_time() -> None:
@@ -219,31 +230,72 @@ def test_a_rollout_plays_as_many_rounds_as_its_horizon() -> None:
                      3: [(2, start), (1, start + 1), (2, start + 1), (1, start + 2), (2, start + 2)]}  # fmt: skip
 
 
-def test_it_stops_thinking_once_each_candidate_has_had_enough_rollouts() -> None:
-    """``think`` is the most it takes: with time to spare it chooses after ENOUGH rollouts of each candidate (more
-    did not play better), and with a budget by count (``least``) above that it plays them all."""
-    from toolkit.engine.tactics.search import ENOUGH
-
+def test_it_stops_thinking_once_its_rounds_are_played() -> None:
+    """``think`` is the most it takes: with time to spare it chooses once the rounds of its mode's plan are played
+    (more did not play better), and with a budget by count (``think`` 0) it plays them all too: the same rollouts."""
     position = _game("duel", 3, deal=5, seed=9)
     actions = position.legal_actions(1)  # type: ignore[attr-defined]
-    candidates = min(CANDIDATES, len(actions))
-    assert candidates >= 2
+    plan = PLANS["duel"]
+    planned = sum(plan.planned(min(plan.candidates, len(actions))))
+    assert len(actions) >= 2 and planned >= plan.rounds[0] * 2
     quick = SearchDecider(random.Random(1), think=30.0).bind(position)  # type: ignore[arg-type]
     started = time.perf_counter()
-    quick.choose(1, "choose an action", actions)
-    assert quick.rollouts == ENOUGH * candidates and time.perf_counter() - started < 30.0
-    counted = SearchDecider(random.Random(1), think=0.0, least=ENOUGH + 3).bind(position)  # type: ignore[arg-type]
-    counted.choose(1, "choose an action", actions)
-    assert counted.rollouts == (ENOUGH + 3) * candidates
+    pick = quick.choose(1, "choose an action", actions)
+    assert quick.rollouts == planned and time.perf_counter() - started < 30.0
+    counted = SearchDecider(random.Random(1), think=0.0).bind(position)  # type: ignore[arg-type]
+    assert counted.choose(1, "choose an action", actions) == pick and counted.rollouts == planned
+    other = SearchDecider(random.Random(1), think=0.0, plan=Plan(3, (13,))).bind(position)  # type: ignore[arg-type]
+    other.choose(1, "choose an action", actions)
+    assert other.rollouts == 13 * min(3, len(actions))
+    duo = _game("duo", 2, deal=4)
+    duo_actions = duo.legal_actions(duo.players[0].seat)  # type: ignore[attr-defined]
+    assert "duo" not in PLANS and PLAN.rounds == (10,)  # the modes without a plan of their own: one round
+    weighed = SearchDecider(random.Random(1), think=0.0).bind(duo)  # type: ignore[arg-type]
+    weighed.choose(duo.players[0].seat, "choose an action", duo_actions)  # type: ignore[attr-defined]
+    assert weighed.rollouts == 10 * min(PLAN.candidates, len(duo_actions))
 
 
-def test_the_think_help_says_how_many_rollouts_are_enough_in_both_languages() -> None:
-    """`--think`'s help gives the number of rollouts after which the searcher stops in words (ENOUGH): if that
-    number changes, this fails until the help says the new one in English and Chinese."""
+def test_successive_halving_plays_the_close_ones_out_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each round halves the actions still in the running, the better half by mean going on; the best mean at the
+    end wins, even against the tactician's own first choice (which has only :data:`PRIOR` of a head start). With
+    no time to spare each round plays its least (:data:`LEAST` rollouts of each action in it)."""
+    position = _game("duel", 3, deal=5, seed=9)
+    actions = position.legal_actions(1)  # type: ignore[attr-defined]
+    assert len(actions) >= 4
+    played: list[int] = []
+    worth = {}  # by the tactician's ranking of the actions: worth more the further down it, but the last the least
+
+    def rollout(self: SearchDecider, game: Any, seat: int, index: int, rng: random.Random, read: Any) -> float:
+        played.append(index)
+        return worth[index]
+
+    monkeypatch.setattr(SearchDecider, "_rollout", rollout)
+    search = SearchDecider(random.Random(1), think=0.0, plan=Plan(4, (1, 2, 3))).bind(position)  # type: ignore[arg-type]
+    scores = search.base.scores(position, 1, "choose an action", actions)  # type: ignore[arg-type]
+    ranked = sorted(range(len(actions)), key=lambda i: -scores[i])[:4]
+    worth.update({index: float(j) for j, index in enumerate(ranked)})
+    worth[ranked[3]] = -50.0  # the tactician's 4th: the worst
+    pick = search.choose(1, "choose an action", actions)
+    assert pick == actions[ranked[2]]  # the best mean: the tactician's 3rd best, not its first (1 + PRIOR)
+    assert [played.count(i) for i in ranked] == [3, 1, 3, 1]  # 4 once, the better 2 twice more; then 1 is left
+    assert len(played) == sum(Plan(4, (1, 2, 3)).planned(4)) == 4 + 4  # and the third round is not played
+    played.clear()
+    hurried = SearchDecider(random.Random(1), think=1e-9, plan=Plan(4, (5, 5))).bind(position)  # type: ignore[arg-type]
+    assert hurried.choose(1, "choose an action", actions) == pick
+    assert len(played) == LEAST * (4 + 2)  # out of time: each round's least
+
+
+def test_the_think_help_says_when_the_searcher_stops_in_both_languages() -> None:
+    """`--think`'s help says how many actions 单挑's plan weighs and how many rollouts each has at the other modes'
+    (:data:`PLANS`, :data:`PLAN`): if those change, this fails until the help says the new ones in both languages."""
     from toolkit import i18n
     from toolkit.cli._options import THINK_OPTION
-    from toolkit.engine.tactics.search import ENOUGH
 
     english = str(THINK_OPTION.help)
-    assert f"candidate actions {ENOUGH} times" in english
-    assert f"推演满 {ENOUGH} 次" in i18n.t("zh-Hans", english)
+    duel = PLANS["duel"]
+    most = sum(duel.planned(duel.candidates))
+    assert f"its best {duel.candidates} actions in at most {most} rollouts" in english
+    assert f"its best {PLAN.candidates} actions {PLAN.rounds[0]} times each" in english
+    chinese = i18n.t("zh-Hans", english)
+    assert f"最好的 {duel.candidates} 个行动，至多推演 {most} 次" in chinese
+    assert f"最好的 {PLAN.candidates} 个行动各推演 {PLAN.rounds[0]} 次" in chinese

@@ -62,7 +62,8 @@ THINK_OPTION = typer.Option(
     "--think",
     help=N_(
         "Tactics: the most seconds a `search` player thinks over each choice (e.g. 2 or 2s; default 1): it stops "
-        "sooner once it has played out each of its candidate actions 10 times."
+        "sooner once its rounds of rollouts are played: in `duel` its best 8 actions in at most 128 rollouts (the "
+        "better half going on after each round), in the other modes its best 4 actions 10 times each."
     ),
 )
 

@@ -1,14 +1,20 @@
 """A tactics player that looks ahead (``--decider search``): determinized Monte Carlo over its main-phase actions,
 the tactician as the rollout policy.
 
-At each "choose an action" of its own, the searcher takes the tactician's best few actions (:data:`CANDIDATES`) and,
-until it has played :data:`ENOUGH` rollouts of each or its time is up (``think`` seconds, the most it takes; at least
-:data:`LEAST` rollouts each whatever the time), plays each one out on copies of the
-game: the rest of its turn and the other seats' next turns (``horizon`` rounds), every seat played by a tactician,
-then scores the position from its seat (:func:`evaluate`). Each round of rollouts plays every candidate in the same
-drawn world (the same hidden cards, the same dice to start with), so the candidates are compared on a par. The
-action with the best mean wins; the tactician's own first choice gets a small head start (:data:`PRIOR`), so noise
-does not overturn it for nothing. Every other question (moves, targets, responses) goes to its tactician.
+At each "choose an action" of its own, the searcher takes the tactician's best few actions and weighs them in
+rounds of rollouts (its :class:`Plan`, by mode: :data:`PLANS`): in each round it plays each action still in the
+running out a number of times on copies of the game (the rest of its turn and the other seats' next turns,
+``horizon`` rounds, every seat played by a tactician) and scores the position from its seat (:func:`evaluate`);
+after each round but the last the better half by mean goes on (*successive halving*: the close ones are played out
+most). Each rollout of a round plays every action in the same drawn world (the same hidden cards, the same dice to
+start with), so they are compared on a par. The action with the best mean wins; the tactician's own first choice
+gets a small head start (:data:`PRIOR`), so noise does not overturn it for nothing. Every other question (moves,
+targets, responses) goes to its tactician.
+
+``think`` seconds is the most a choice takes, shared out between the rounds as their rollouts are (a round that
+runs out of its share ends, after at least :data:`LEAST` rollouts of each action in it); with time to spare it
+chooses once its rounds are played, since more did not play better (:data:`PLANS`). With ``think`` 0 the budget is
+by count: every round plays all its rollouts, so a seeded game is the same whatever the machine's load.
 
 It sees only what its seat may see: each copy is *determinized* first (:func:`determinize`). What it cannot know is
 drawn at random, never read: the dice (a new seed), the order of its own deck, the other seats' hands and decks (their
@@ -21,6 +27,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..core import Decider
@@ -31,15 +38,39 @@ from .tactician import LogRead, SeatDeciders, TacticianDecider, read_log
 
 T = TypeVar("T")
 
-CANDIDATES = 4  # the tactician's best actions weighed by rollouts
-LEAST = 2  # rollouts of each candidate at least, whatever the time
-ENOUGH = 10
-"""Rollouts of each candidate after which the searcher chooses, time left or not: more did not play better. In 单挑,
-on the first 27 of games 0-39, it won 15 at 40 rollouts a candidate against 17 at 10 (and an earlier version, a
-fresh tactician in each rollout, 18 at 30 against 16 at 10); that earlier version thinking 0.5 s a choice scored
-60.5% of games 0-99 against 63.5% at 10; over all 200 games 0-199, 30 rollouts of each of the best 6 actions (4
-times the rollouts a choice) won 134.5 against 130 (19 games better, 14 worse: p 0.49). So ``think`` is a bound, not
-a time it always takes: about 0.14 s a choice in 单挑 and 0.5 s in 双雄 on the 2-core machine."""
+LEAST = 2  # rollouts of each action in a round at least, whatever the time
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How a choice is weighed: the tactician's best ``candidates`` actions, then ``rounds``: the rollouts of each
+    action still in the running, round by round, the better half going on after each round but the last."""
+
+    candidates: int
+    rounds: tuple[int, ...]
+
+    def planned(self, actions: int) -> list[int]:
+        """The rollouts each round plays in all, ``actions`` weighed at the start (once one action is left, no more
+        rounds are played)."""
+        out = []
+        for count in self.rounds:
+            out.append(actions * count)
+            actions = (actions + 1) // 2
+            if actions == 1:
+                break
+        return out
+
+
+PLAN = Plan(4, (10,))
+"""The best 4 actions, 10 rollouts each (one round). In 双雄 with two players it scored 75.3% of 400 games against
+the tactician (0.31 s a choice). More did not play better: in 单挑, over the 200 games 0-199, 30 rollouts of each of
+the best 6 actions (4 times the rollouts) won 134.5 against 130 (19 games better, 14 worse: p 0.49); an earlier
+version thinking 0.5 s a choice scored 60.5% of games 0-99 against 63.5% at 10."""
+PLANS = {"duel": Plan(8, (6, 10, 20))}
+"""单挑: the best 8 actions, 6 rollouts each, 10 more for the best 4, 20 more for the best 2 (about 100 rollouts and
+0.25 s a choice): 68.4% of the 400 games 0-399 against 65.6% for :data:`PLAN` (34 games better, 20 worse). In
+双雄 a rollout plays longer turns: there it took 0.86 s a choice (over 2 s in 11 of 40 games) for 29 of 40 games
+against 28, so 双雄 and the other modes keep :data:`PLAN`."""
 PRIOR = 1.0  # the tactician's first choice's head start (points of :func:`evaluate`)
 WIN = 100.0
 
@@ -107,18 +138,14 @@ def _copy(game: TacticsGame) -> TacticsGame:
 
 
 class SearchDecider(Decider):
-    """See the module docstring. ``think``: the most seconds per main-phase choice; ``horizon``: rounds played out;
-    ``least``: rollouts of each candidate at least (with ``think`` 0, a budget by count rather than by time);
-    ``enough``: rollouts of each candidate after which it stops thinking (:data:`ENOUGH`)."""
+    """See the module docstring. ``think``: the most seconds per main-phase choice (0: a budget by count);
+    ``horizon``: rounds played out; ``plan``: how a choice is weighed (by default the mode's, :data:`PLANS`)."""
 
-    def __init__(
-        self, rng: random.Random, think: float = 1.0, horizon: int = 1, least: int = LEAST, enough: int = ENOUGH
-    ) -> None:
+    def __init__(self, rng: random.Random, think: float = 1.0, horizon: int = 1, plan: Plan | None = None) -> None:
         self.rng = rng
         self.think = think
         self.horizon = horizon
-        self.least = least
-        self.enough = enough
+        self.plan = plan
         self._players: dict[int, TacticianDecider] = {}  # the rollouts' tacticians, per seat (:meth:`_player`)
         self.base = TacticianDecider(random.Random(rng.getrandbits(64)))
         self.game: TacticsGame | None = None
@@ -142,21 +169,36 @@ class SearchDecider(Decider):
         g = self.game
         if g is None or prompt != "choose an action" or len(options) < 2:
             return self.base.choose(player, prompt, options)
+        plan = self.plan or PLANS.get(g.mode.id, PLAN)
         scores = self.base.scores(g, player, prompt, options)
-        ranked = sorted(range(len(options)), key=lambda i: -scores[i])[:CANDIDATES]
+        ranked = sorted(range(len(options)), key=lambda i: -scores[i])[: plan.candidates]
         if len(ranked) == 1:
             return self.base.choose(player, prompt, options)
         totals = [0.0] * len(ranked)
         counts = [0] * len(ranked)
-        deadline = time.perf_counter() + self.think
         read = read_log(g)  # the log so far, read once for the rollouts' players (every copy starts with it)
-        while min(counts) < self.least or (min(counts) < self.enough and time.perf_counter() < deadline):
-            world = self.rng.getrandbits(64)  # each candidate played out in the same drawn world (the same hidden
-            for j, index in enumerate(ranked):  # cards, the same dice to start with): compared on a par
-                totals[j] += self._rollout(g, player, index, random.Random(world), read)
-                counts[j] += 1
-        means = [t / n + (PRIOR if j == 0 else 0.0) for j, (t, n) in enumerate(zip(totals, counts, strict=True))]
-        pick = options[ranked[max(range(len(ranked)), key=lambda j: means[j])]]
+
+        def mean(j: int) -> float:
+            return totals[j] / counts[j] + (PRIOR if j == 0 else 0.0)
+
+        alive = list(range(len(ranked)))
+        planned = plan.planned(len(ranked))
+        started, done = time.perf_counter(), 0
+        for step, count in enumerate(plan.rounds):
+            done += planned[step]  # this round ends by its share of the time (the rounds' shares as their rollouts)
+            deadline = started + self.think * done / sum(planned)
+            for played in range(count):
+                if self.think and played >= LEAST and time.perf_counter() >= deadline:
+                    break
+                world = self.rng.getrandbits(64)  # each action played out in the same drawn world (the same hidden
+                for j in alive:  # cards, the same dice to start with): compared on a par
+                    totals[j] += self._rollout(g, player, ranked[j], random.Random(world), read)
+                    counts[j] += 1
+            if step < len(plan.rounds) - 1:
+                alive = sorted(alive, key=lambda j: -mean(j))[: max(1, (len(alive) + 1) // 2)]  # the better half
+                if len(alive) == 1:
+                    break
+        pick = options[ranked[max(alive, key=mean)]]
         self.decisions += 1
         self.base._remember(g, pick)  # the tactician answers the moves and targets the action asks for
         return pick
