@@ -12,8 +12,8 @@ game played twice, so the tactician scores 50% against itself.
 With ``--deal-odds N`` each deal is also played N times by the tactician on both seats with other dice: a deal one
 deck wins at least 7 in 8 of those games is *decided by the deal* (the decks, not the players, settle it), and the
 searcher's score is shown on those deals and on the others apart. Over games 0-199 of 单挑 at 10 rollouts of each
-of the best 4 actions (N=8), 64 of the 100 deals were decided by the deal: the searcher scored 59.4% on them and 75.0% on the
-36 others, 65.0% in all.
+of the best 4 actions (N=8), 64 of the 100 deals were decided by the deal: the searcher scored 59.4% on them and
+75.0% on the 36 others, 65.0% in all.
 
 ``--games-out FILE`` writes each game's score (JSON Lines: mode, game, score); ``--against FILE`` compares this
 run with such a file game by game (the same seeds: another version of the searcher, say): the games both played,
