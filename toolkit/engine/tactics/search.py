@@ -55,10 +55,15 @@ class Plan:
         out = []
         for count in self.rounds:
             out.append(actions * count)
-            actions = (actions + 1) // 2
+            actions = better_half(actions)
             if actions == 1:
                 break
         return out
+
+
+def better_half(actions: int) -> int:
+    """How many of ``actions`` go on to the next round: the better half, rounded up."""
+    return (actions + 1) // 2
 
 
 PLAN = Plan(4, (10,))
@@ -195,7 +200,7 @@ class SearchDecider(Decider):
                     totals[j] += self._rollout(g, player, ranked[j], random.Random(world), read)
                     counts[j] += 1
             if step < len(plan.rounds) - 1:
-                alive = sorted(alive, key=lambda j: -mean(j))[: max(1, (len(alive) + 1) // 2)]  # the better half
+                alive = sorted(alive, key=lambda j: -mean(j))[: better_half(len(alive))]
                 if len(alive) == 1:
                     break
         pick = options[ranked[max(alive, key=mean)]]
