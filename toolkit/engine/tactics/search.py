@@ -187,11 +187,11 @@ class SearchDecider(Decider):
             return totals[j] / counts[j] + (PRIOR if j == 0 else 0.0)
 
         alive = list(range(len(ranked)))
-        planned = plan.planned(len(ranked))
-        started, done = time.perf_counter(), 0
-        for step, count in enumerate(plan.rounds):
-            done += planned[step]  # this round ends by its share of the time (the rounds' shares as their rollouts)
-            deadline = started + self.think * done / sum(planned)
+        planned = plan.planned(len(ranked))  # the rounds played: none once one action is left
+        started, done, total = time.perf_counter(), 0, sum(planned)
+        for step, (count, rollouts) in enumerate(zip(plan.rounds, planned, strict=False)):
+            done += rollouts  # this round ends by its share of the time (the rounds' shares as their rollouts)
+            deadline = started + self.think * done / total
             for played in range(count):
                 if self.think and played >= LEAST and time.perf_counter() >= deadline:
                     break
@@ -199,10 +199,8 @@ class SearchDecider(Decider):
                 for j in alive:  # cards, the same dice to start with): compared on a par
                     totals[j] += self._rollout(g, player, ranked[j], random.Random(world), read)
                     counts[j] += 1
-            if step < len(plan.rounds) - 1:
+            if step < len(planned) - 1:
                 alive = sorted(alive, key=lambda j: -mean(j))[: better_half(len(alive))]
-                if len(alive) == 1:
-                    break
         pick = options[ranked[max(alive, key=mean)]]
         self.decisions += 1
         self.base._remember(g, pick)  # the tactician answers the moves and targets the action asks for
