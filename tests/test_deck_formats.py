@@ -143,6 +143,21 @@ def test_json_deck_errors_are_located(tmp_path: Path) -> None:
     assert finding.code == "deck.schema" and finding.line == 5 and finding.pointer == "/cards/a"
 
 
+
+@pytest.mark.parametrize("count", ['"2"', "true", "2.5"])
+def test_json_deck_count_is_a_whole_number_not_text_or_true(tmp_path: Path, count: str) -> None:
+    # the schema says an integer: "2" is not read as 2, nor true as 1 (a deck that says so is not legal)
+    path = write(tmp_path, f'{{"game": "tactics", "mode": "duo", "name": "x", "cards": {{"a": {count}}}}}', "d.json")
+    [finding] = read_deck(path, NAMES).findings
+    assert (finding.code, finding.pointer) == ("deck.schema", "/cards/a")
+    assert "whole number" in finding.message
+
+
+def test_json_role_set_player_count_is_a_whole_number(tmp_path: Path) -> None:
+    path = write(tmp_path, '{"game": "crossfire", "mode": "crossfire", "name": "x", "players": "7"}', "d.json")
+    [finding] = read_deck(path, NAMES).findings
+    assert (finding.code, finding.pointer) == ("deck.schema", "/players")
+
 def test_o8d_bad_xml(tmp_path: Path) -> None:
     loaded = read_deck(write(tmp_path, "<deck><section>", "d.o8d"), NAMES)
     assert [f.code for f in loaded.findings] == ["deck.o8d"]

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import Field, model_validator
+from pydantic import Field, StrictInt, model_validator
 
 from toolkit.i18n import tr
 
 from .common import GameId, Model, NonEmptyText, Slug
 
-Count = Annotated[int, Field(ge=1, le=99)]
+# strict: a count written "2" or true is an error, not read as 2 or 1 (the schema says an integer)
+Count = Annotated[StrictInt, Field(ge=1, le=99)]
 
 
 class Deck(Model):
@@ -29,7 +30,7 @@ class Deck(Model):
     cards: dict[Slug, Count] = Field(default_factory=dict, description="Card (or role) id -> copies.")
     agents: list[Slug] | None = Field(default=None, description="tactics: the squad's agent ids.")
     identity: Slug | None = Field(default=None, description="netrunner: the identity's id.")
-    players: int | None = Field(default=None, ge=1, le=20, description="crossfire: the player count.")
+    players: StrictInt | None = Field(default=None, ge=1, le=20, description="crossfire: the player count.")
 
     @model_validator(mode="after")
     def _fields_of_game(self) -> Deck:
