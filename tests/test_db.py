@@ -465,7 +465,7 @@ def test_a_reader_keeps_its_snapshot_during_a_rebuild(tmp_path: Path, catalog: C
 @pytest.mark.parametrize(
     ("db", "problem"),
     [
-        ("missing.db", "no database at missing.db; run `dossier db build` first"),
+        ("missing.db", "no database at missing.db; run `dossier db build --db missing.db` first"),
         ("sqlite://", "an SQLite URL needs a file path"),
         ("mysql://host/db", "unsupported database 'mysql'"),
         ("postgresql+psycopg://u@/d?schema=Bad-Name", "is not a plain lower-case identifier"),
@@ -525,3 +525,50 @@ def test_every_text_field_is_written() -> None:
     from toolkit.models import TEXT_FIELDS
 
     assert TEXT_FIELDS == (("text",), ("reverse", "text"), ("win",), ("draw_phase",))
+
+
+def test_a_missing_database_names_the_build_that_makes_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DOSSIER_DB", raising=False)
+    with pytest.raises(DossierError) as info:
+        open_database("new.db")
+    assert "run `dossier db build --db new.db` first" in info.value.message
+    with pytest.raises(DossierError) as info:
+        open_database(None)
+    assert "run `dossier db build` first" in info.value.message  # the default database: no --db to give
+
+
+def test_another_programs_database_is_not_replaced(tmp_path: Path, catalog: Catalog) -> None:
+    import sqlite3
+
+    from toolkit.safewrite import WriteError
+
+    path = tmp_path / "mine.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TABLE notes (x)")
+        conn.execute("INSERT INTO notes VALUES ('mine')")
+    conn.close()
+    with pytest.raises(WriteError, match="exists and is not a Dossier database"):
+        build_database(catalog, resolve_target(str(path)))
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT x FROM notes").fetchall() == [("mine",)]
+    conn.close()
+    build_database(catalog, resolve_target(str(tmp_path / "d.db")))
+    build_database(catalog, resolve_target(str(tmp_path / "d.db")))  # a Dossier database is rebuilt in place
+
+
+def test_a_failed_build_on_a_read_only_place_names_the_database(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    import toolkit.db.build as build_module
+
+    def read_only(*args: Any, **kwargs: Any) -> None:
+        raise OSError(errno.EROFS, "Read-only file system", "x")
+
+    monkeypatch.setattr(build_module.sqlite3, "connect", read_only)
+    monkeypatch.setattr(build_module.Path, "unlink", read_only)  # nor can its temporary file be removed
+    with pytest.raises(DossierError) as info:
+        build_database(catalog, resolve_target(str(tmp_path / "d.db")))
+    assert str(tmp_path / "d.db") in str(info.value) and ".tmp" not in str(info.value)

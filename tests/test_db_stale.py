@@ -48,7 +48,8 @@ def test_touched_card_warns(built: tuple[Path, Path]) -> None:
     assert len(lines) == 1
     assert lines[0].startswith("dossier: warning: ")
     assert str(cards.resolve()) in lines[0]
-    assert "dossier db build" in lines[0]
+    # the command given rebuilds this database (d.db, not the default ./dossier.db) from its sources
+    assert f"`dossier db build --db {db} --cards {cards.resolve()}`" in lines[0]
 
 
 def test_old_db_without_fingerprints(built: tuple[Path, Path]) -> None:
@@ -60,3 +61,13 @@ def test_old_db_without_fingerprints(built: tuple[Path, Path]) -> None:
     assert "Traceback" not in err
     assert "warning" not in err
     assert code in (0, 1)
+
+
+def test_the_warning_speaks_the_output_language(built: tuple[Path, Path]) -> None:
+    db, cards = built
+    victim = next(cards.rglob("*.json"))
+    st = victim.stat()
+    os.utime(victim, ns=(st.st_atime_ns, st.st_mtime_ns + 5_000_000_000))
+    result = CliRunner().invoke(app, ["search", "--lang", "zh-Hans", "--db", str(db), "--format", "ids", "t:ice"])
+    [line] = [line for line in result.stderr.splitlines() if str(cards.resolve()) in line]
+    assert "changed since" not in line and "`dossier db build --db" in line

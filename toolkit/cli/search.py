@@ -73,20 +73,23 @@ def _help() -> str:
 
 
 def warn_if_stale(database: object) -> None:
-    """One warning line on stderr when a source directory changed since `db build`."""
+    """One warning line on stderr when a source directory changed since `db build`: the command that rebuilds this
+    database from all of them."""
+    import shlex
     import sys
 
+    from toolkit.db.engine import build_command
     from toolkit.db.fresh import changed_sources, recorded_sources
+    from toolkit.i18n import tr
 
     meta = getattr(database, "meta", {})
     changed = changed_sources(meta)
     if changed:
         every = sorted(recorded_sources(meta) or {})  # rebuild from all of them, not only the changed ones
-        print(
-            f"dossier: warning: {changed[0]} changed since the database was built; "
-            f"run `dossier db build {' '.join('--cards ' + c for c in every)}`",
-            file=sys.stderr,
-        )
+        command = build_command(database.target).rstrip("`")  # type: ignore[attr-defined]
+        command += "".join(f" --cards {shlex.quote(c)}" for c in every) + "`"
+        message = tr("{path} changed since the database was built; run {command}", path=changed[0], command=command)
+        print(tr("{program}: warning: {message}", program="dossier", message=message), file=sys.stderr)
 
 
 def register(app: typer.Typer) -> None:

@@ -25,6 +25,7 @@ indexes and the text indexes are built after the rows are in.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import marshal
 import os
@@ -317,6 +318,7 @@ def _build_sqlite(
         raise DossierError(tr("{path}: directory {directory} does not exist", path=path, directory=directory))
     check_target(path)  # a directory, symlink, FIFO or device is never replaced
     check_replaceable(path, SQLITE)  # nor a file that is not a database (`--db notes.txt`)
+    _check_dossier_database(path)  # nor another program's database (`--db mine.db`)
     remove_stale_temps(path)
     tmp = directory / f".{path.name}.build-{os.getpid()}-{secrets.token_hex(4)}.tmp"
     say(tr("building {path} (in {temporary})", path=path, temporary=tmp.name))
@@ -391,8 +393,33 @@ def _build_sqlite(
     return _report(target, read, fts)
 
 
+def _check_dossier_database(path: Path) -> None:
+    """Refuse (:class:`WriteError`) to replace an SQLite database that holds tables and is not Dossier's: one with
+    neither the ``meta`` table a build writes nor only the balance runs a build keeps (:mod:`toolkit.balance.store`).
+    An empty one, or one SQLite cannot read, is left to the build (``check_replaceable`` has seen it is SQLite)."""
+    from toolkit.balance.store import TABLE
+
+    try:
+        if not path.is_file() or path.stat().st_size == 0:
+            return
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        finally:
+            conn.close()
+    except (OSError, sqlite3.Error):
+        return
+    tables = {str(name) for (name,) in rows if not str(name).startswith("sqlite_")}
+    if tables and "meta" not in tables and not tables <= {TABLE}:
+        what = tr("a {format} database", format="Dossier")
+        reason = tr("exists and is not {what}; not replaced (delete it or choose another name)", what=what)
+        raise WriteError(path, reason, errno.EEXIST)
+
+
 def _unlink(path: Path) -> None:
-    with contextlib.suppress(FileNotFoundError):
+    """Remove a temporary file of the build, if it is there: never an error of its own (on a read-only file system
+    the build's own error, which names the target, is the one to report)."""
+    with contextlib.suppress(OSError):
         path.unlink()
 
 

@@ -58,6 +58,19 @@ class Target:
         return tr("{url} (schema {schema})", url=shown, schema=self.schema)
 
 
+def build_command(target: Target) -> str:
+    """The command that builds ``target``, quoted for a message: `dossier db build`, with ``--db`` when the
+    database is not the one that command builds by default (``$DOSSIER_DB``, else ``./dossier.db``)."""
+    if target == resolve_target(None):
+        return "`dossier db build`"
+    import shlex
+
+    where = str(target.path) if target.path is not None else target.url.render_as_string(hide_password=True)  # type: ignore[union-attr]
+    if target.schema not in (None, DEFAULT_SCHEMA):
+        where = f"{where}?schema={target.schema}" if "?" not in where else f"{where}&schema={target.schema}"
+    return f"`dossier db build --db {shlex.quote(where)}`"
+
+
 def resolve_target(db: str | None = None) -> Target:
     """The database named by ``db``, else ``$DOSSIER_DB``, else ``./dossier.db``."""
     raw = db or os.environ.get(ENV_VAR) or DEFAULT_FILE
@@ -181,7 +194,7 @@ class Database:
             assert target.path is not None
             if not target.path.is_file():
                 raise DossierError(
-                    tr("no database at {path}; run {command} first", path=target.path, command="`dossier db build`")
+                    tr("no database at {path}; run {command} first", path=target.path, command=build_command(target))
                 )
             self._uri = sqlite_uri(target.path, read_only=True)
         else:
@@ -295,7 +308,7 @@ class Database:
                 tr(
                     "{problem} (is it a Dossier database? run {command})",
                     problem=exc.message,
-                    command="`dossier db build`",
+                    command=build_command(self.target),
                 )
             ) from None
 
