@@ -60,3 +60,31 @@ def test_record_schema_accepts_bundled_data() -> None:
     validator = _validator(SCHEMA / "record.schema.json")
     for path in CARD_FILES[::10]:
         validator.validate(json.loads(path.read_text(encoding="utf-8")))
+
+
+def test_schema_out_never_replaces_a_file_that_is_no_schema(tmp_path: Path) -> None:
+    from toolkit.safewrite import WriteError
+
+    schemagen.write(tmp_path)
+    schemagen.write(tmp_path)  # its own files, earlier output: rewritten (here unchanged) without a word
+    notes = tmp_path / "record.schema.json"
+    notes.write_text("my handwritten notes\n", encoding="utf-8")
+    (tmp_path / "deck.schema.json").unlink()
+    with pytest.raises(WriteError, match="is not a JSON Schema file"):
+        schemagen.write(tmp_path)
+    assert notes.read_text(encoding="utf-8") == "my handwritten notes\n"
+    assert not (tmp_path / "deck.schema.json").exists()  # refused before anything was written
+
+
+def test_schema_check_names_the_command_for_its_directory(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from toolkit.cli import app
+
+    schemagen.write(tmp_path)
+    (tmp_path / "deck.schema.json").unlink()
+    (tmp_path / "record.schema.json").write_text("{}", encoding="utf-8")
+    result = CliRunner().invoke(app, ["schema", "--lang", "en", "--out", str(tmp_path), "--check"])
+    assert result.exit_code == 1
+    assert f"{tmp_path / 'deck.schema.json'}: missing; run `dossier schema --out {tmp_path}`" in result.output
+    assert f"{tmp_path / 'record.schema.json'}: stale; run `dossier schema --out {tmp_path}`" in result.output

@@ -14,11 +14,12 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from .i18n import N_
 from .jsonio import atomic_write_text, canonical_dumps, read_source
 from .models import KINDS, RECORD_ADAPTER, kind_adapter, schema_path
 from .models.deck import Deck
 from .models.scenario import NetrunnerState, Scenario
-from .safewrite import WriteError
+from .safewrite import OutputKind, WriteError, check_replaceable, json_object
 from .sheets.template import SCHEMA_NAME, TEMPLATE_ADAPTER
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -48,10 +49,19 @@ def generate() -> dict[str, str]:
     return files
 
 
+SCHEMA_FILE = OutputKind(N_("a {format} file"), json_object(lambda data: "json-schema.org" in str(data.get("$schema"))),
+                         "JSON Schema")  # fmt: skip
+"""What an earlier ``dossier schema`` wrote: a JSON object whose ``$schema`` is a JSON Schema dialect."""
+
+
 def write(directory: Path) -> list[Path]:
-    """Write every schema file under ``directory``; return the files that changed."""
+    """Write every schema file under ``directory``; return the files that changed. A file in the way that is not a
+    JSON Schema (notes of a user's, say) is refused before anything is written (:class:`WriteError`)."""
+    files = generate()
+    for rel in files:
+        check_replaceable(directory / rel, SCHEMA_FILE)
     changed: list[Path] = []
-    for rel, text in generate().items():
+    for rel, text in files.items():
         path = directory / rel
         try:
             path.parent.mkdir(parents=True, exist_ok=True)

@@ -6,6 +6,7 @@ import contextlib
 import importlib
 import math
 import os
+import shlex
 import sys
 from collections import Counter
 from difflib import get_close_matches
@@ -737,8 +738,12 @@ def schema(
     output_lang(lang)
     if check:
         stale = schemagen.stale(out)
+        command = "`dossier schema`" if out == SCHEMA_DIR else f"`dossier schema --out {shlex.quote(str(out))}`"
         for rel in stale:
-            print(tr("{path}: stale; run `dossier schema`", path=out / rel))
+            if (out / rel).exists():
+                print(tr("{path}: stale; run {command}", path=out / rel, command=command))
+            else:
+                print(tr("{path}: missing; run {command}", path=out / rel, command=command))
         raise typer.Exit(1 if stale else 0)
     for path in schemagen.write(out):
         print(tr("{path}: written", path=path))
