@@ -239,3 +239,17 @@ def test_a_settings_name_that_is_not_a_file_is_an_error_not_skipped(
             else "cannot read: it is a directory"
         )
     ]
+
+
+@pytest.mark.lang_default
+@pytest.mark.parametrize(("locale", "words"), [("en_US.UTF-8", "invalid TOML"), ("C.UTF-8", "无效的 TOML")])
+def test_a_settings_file_that_cannot_be_read_is_told_in_the_systems_language(
+    tmp_path: Path, locale: str, words: str
+) -> None:
+    """The settings file would say the language; one that cannot be read is told in the locale's (else zh-Hans)."""
+    from toolkit.errors import DossierError
+
+    toml(tmp_path / "dossier.toml", "cards = [\n")
+    with pytest.raises(DossierError) as info:
+        output_lang(None, cwd=tmp_path, environ={"LANG": locale, "HOME": str(tmp_path)})
+    assert words in info.value.message

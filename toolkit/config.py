@@ -280,13 +280,13 @@ def output_lang(
                 env[ENV_LANG], lambda message: DossierError(tr("{where}: {problem}", where=ENV_LANG, problem=message))
             )
         )
+    system = system_lang(env)
+    fallback = system if system is not None else default if default in LANGS else DEFAULT_LANG
+    set_lang(fallback)  # until the settings are read: a settings file that cannot be read is told in this language
     for config in config_files(cwd, environ):
         if config.lang is not None:
             return set_lang(config.lang)
-    system = system_lang(env)
-    if system is not None:
-        return set_lang(system)
-    return set_lang(default if default in LANGS else DEFAULT_LANG)
+    return set_lang(fallback)
 
 
 def serve_token(cwd: Path | None = None, environ: Mapping[str, str] | None = None) -> str | None:
