@@ -215,6 +215,13 @@ def test_cli_sort_offset_and_true_count(cli: Any, db_path: str) -> None:
     assert bad_sort.exit_code == 2 and "unknown sort" in bad_sort.output
 
 
+
+@pytest.mark.parametrize("limit", [[], ["--limit", "5"]])
+def test_cli_offset_past_the_end_tells_the_true_total(cli: Any, db_path: str, limit: list[str]) -> None:
+    result = cli("search", "t:event", "--game", "netrunner", "--db", db_path, "--offset", "500", *limit, "--lang", "en")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == "no records after the first 500 (26 match)"
+
 @pytest.fixture(scope="module")
 def api(pool: Path, tmp_path_factory: pytest.TempPathFactory) -> Any:
     from fastapi.testclient import TestClient

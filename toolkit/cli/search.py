@@ -176,7 +176,8 @@ def register(app: typer.Typer) -> None:
                 print(heading)
                 for line in lines:
                     print(line)
-            every = limit is None or shown < limit and (shown or not offset)
+            # every match was listed (so the total is known without counting): some were, and fewer than the limit
+            every = bool(shown or not offset) and (limit is None or shown < limit)
             total = offset + shown if every else count(database, parsed, game=game)
         if shown:
             if total > shown:
