@@ -256,3 +256,14 @@ def test_validate_against_an_imported_netrunnerdb_pool(cli, tmp_path: Path) -> N
     assert codes[0] == {"deck.copies.over", "deck.size.min"}
     assert {"deck.banned", "deck.copies.over", "deck.size.min"} <= codes[1]  # the older format's ban list
     assert json.loads(current.output)[0]["summary"].startswith("14 cards (min 40) · 15/15 influence")
+
+
+def test_a_role_set_without_its_player_count_is_summed_up_without_none(cli, tmp_path: Path) -> None:
+    data = json.loads((EX / "crossfire" / "crossfire-7.json").read_text(encoding="utf-8"))
+    del data["players"]
+    path = tmp_path / "c.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = cli("deck", "validate", path)
+    assert result.exit_code == 1 and "deck.players.missing" in result.output
+    [summary] = [line for line in result.output.splitlines() if line.startswith(f"{path}: ")]
+    assert "None" not in summary and summary.endswith("· illegal (1 error)")

@@ -1126,7 +1126,8 @@ def summary_line(
     else:
         players = s.get("players", deck.players)
         roles = t(lang, ", ").join(f"{name(r) if name else r} {n}" for r, n in sorted(deck.cards.items()))
-        parts.append(t(lang, "{n} players", n=players) + f" · {roles}")
+        # a role set that does not say its player count (an error of its own) shows its roles alone
+        parts.append(roles if players is None else t(lang, "{n} players", n=players) + f" · {roles}")
     if errors is None:
         errors = sum(1 for f in report.findings if f.severity == "error")
     verdict = t(lang, "legal") if errors == 0 else tn(lang, "illegal ({n} error)", "illegal ({n} errors)", errors)
