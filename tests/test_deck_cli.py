@@ -267,3 +267,16 @@ def test_a_role_set_without_its_player_count_is_summed_up_without_none(cli, tmp_
     assert result.exit_code == 1 and "deck.players.missing" in result.output
     [summary] = [line for line in result.output.splitlines() if line.startswith(f"{path}: ")]
     assert "None" not in summary and summary.endswith("· illegal (1 error)")
+
+
+def test_an_agent_among_the_command_cards_is_named_and_worded(cli, tmp_path: Path) -> None:
+    data = json.loads((EX / "tactics" / "duo.json").read_text(encoding="utf-8"))
+    data["cards"] = {"lynx": 1}
+    path = tmp_path / "d.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = cli("deck", "validate", path)
+    assert "deck.card.kind: Lynx ('lynx') is an agent, not a command card" in result.output
+    assert result.output.strip().splitlines()[-1].startswith(f"{path}: 1 command card (min 15) · ")  # counted as listed
+    data["cards"] = {"steady_aim": 1}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert f"{path}: 1 command card (min 15) · " in cli("deck", "validate", path).output

@@ -173,6 +173,19 @@ def _mode_name(mode: Any) -> str:
     return _name(mode) if getattr(mode, "name", None) is not None else str(mode.id)
 
 
+def _a_kind(kind: str) -> str:
+    """A kind of record as a word of the current language, with its article where the language has one."""
+    return {
+        "card": tr("a card"),
+        "identity": tr("an identity"),
+        "agent": tr("an agent"),
+        "role": tr("a role"),
+        "faction": tr("a faction"),
+        "map": tr("a map"),
+        "command card": tr("a command card"),
+    }.get(kind, kind)
+
+
 def _kind(kind: str) -> str:
     """A kind of record as a word of the current language."""
     return {
@@ -220,7 +233,8 @@ def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]
         elif record.kind not in kinds:
             check.add_at(
                 "deck.card.kind",
-                tr("{id} is a {kind}, not a {what}", id=repr(card_id), kind=_kind(record.kind), what=_kind(what)),
+                tr("{name} ({id}) is {kind}, not {what}", name=_name(record), id=repr(card_id),
+                   kind=_a_kind(record.kind), what=_a_kind(what)),  # fmt: skip
                 "cards",
                 card_id,
             )
@@ -1097,8 +1111,12 @@ def summary_line(
     if deck.game == "tactics":
         if "size" in s:
             size, low, high, counted = s["size"]
-            what = t(lang, "cards and agents") if counted == "cards and agents" else t(lang, "command cards")
-            parts.append(t(lang, "{n} {counted} ({bound})", n=size, counted=what, bound=bound(low, high)))
+            if counted == "cards and agents":
+                what = t(lang, "cards and agents")
+                parts.append(t(lang, "{n} {counted} ({bound})", n=size, counted=what, bound=bound(low, high)))
+            else:
+                parts.append(tn(lang, "{n} command card ({bound})", "{n} command cards ({bound})", size,
+                                bound=bound(low, high)))  # fmt: skip
         if "squad" in s:
             count, low, high = s["squad"]
             parts.append(tn(lang, "{n} agent ({bound})", "{n} agents ({bound})", count, bound=bound(low, high)))
