@@ -87,3 +87,24 @@ def test_a_file_that_is_no_record_is_left_as_it_is(game_copy, cli, tmp_path: Pat
     assert {p: p.read_bytes() for p in kept} == kept
     assert f"{record}: reformatted" in result.output
     assert cli("fmt", "--check", root).exit_code == 0
+
+
+def test_what_lint_refuses_as_json_is_left_as_it_is(game_copy, cli) -> None:
+    """A record nested deeper than lint reads, or holding NaN, is no JSON to lint: fmt does not rewrite it either."""
+    root = game_copy("crossfire")
+    deep: list = []
+    inner = deep
+    for _ in range(70):
+        inner.append([])
+        inner = inner[0]
+    files = {
+        root / "roles" / "deep.json": json.dumps({"game": "crossfire", "kind": "role", "id": "deep", "x": deep}),
+        root / "roles" / "nan.json": '{"game": "crossfire", "kind": "role", "id": "nan", "x": NaN}',
+    }
+    for path, text in files.items():
+        path.write_text(text, encoding="utf-8")
+    result = cli("fmt", root)
+    assert result.exit_code == 1
+    assert "nested deeper than 64 levels (the limit); file left as it is" in result.output
+    assert "NaN is not a JSON value; file left as it is" in result.output
+    assert {path: path.read_text(encoding="utf-8") for path in files} == files

@@ -611,7 +611,7 @@ def fmt(
     from toolkit.cli.progress import Progress
     from toolkit.filekinds import NOT_RECORDS, not_a_record
     from toolkit.i18n import tr, trn
-    from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
+    from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_limited, read_source
     from validators.findings import Finding
 
     output_lang(lang)
@@ -632,7 +632,7 @@ def fmt(
                 unreadable += source.io_error
                 continue
             try:
-                data = loads_strict(source.text)
+                data = loads_limited(source.text)  # what lint refuses as JSON (too deep, NaN, …) is left as it is
                 refuse_unwritable(source.text, data)
             except JsonSyntaxError as exc:
                 bar.clear()
