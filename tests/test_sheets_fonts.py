@@ -315,3 +315,9 @@ def test_printing_with_a_users_font_embeds_it(cli, tmp_path: Path) -> None:
     result = cli("print", "crossfire/vip", "--font", FONT_DIR / BUNDLED["regular"], "--out", out)
     assert result.exit_code == 0, result.output
     assert b"UserFont-" in out.read_bytes() or b"FontFile2" in out.read_bytes()
+
+
+def test_the_install_hint_names_the_command_that_takes_a_font() -> None:
+    from toolkit.sheets.fonts import install_hint
+
+    assert "`dossier print --font`" in install_hint()  # `fonts check` has no --font of its own

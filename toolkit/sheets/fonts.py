@@ -49,8 +49,9 @@ FAKE_BOLD_ADVANCE = 20.0  # font units (of 1000) a stroked "bold" glyph of a sin
 def install_hint() -> str:
     """How to get a character no font has, in the current language."""
     return tr(
-        "install a font that has it ({system}: {cjk} for Chinese, {core} for other scripts) or pass --font a font "
-        "that has it",
+        "install a font that has it ({system}: {cjk} for Chinese, {core} for other scripts) or give {option} a "
+        "font that has it",
+        option="`dossier print --font`",
         system="Debian",
         cjk="fonts-noto-cjk",
         core="fonts-noto-core",
