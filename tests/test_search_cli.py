@@ -171,7 +171,7 @@ def test_show_json_is_the_record(cli: Run, built: str) -> None:
         (
             ["sniper"],
             2,
-            "id 'sniper' names 2 records: crossfire/sniper (role), crossfire/sniper (mode); add --game or --kind",
+            "id 'sniper' names 2 records: crossfire/sniper (role), crossfire/sniper (mode); add --kind",
         ),
         (["nobody"], 2, "no record with id or name 'nobody'"),
         (["sniper", "--kind", "dragon"], 2, "--kind 'dragon': one of"),

@@ -350,14 +350,17 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
     hits = _hits(_rows(db, sql + " ORDER BY records.pk", params))
     if len(hits) > 1:
         choices = ", ".join(f"{h.ref} ({h.kind})" for h in hits)
-        raise DossierError(
-            tr(
-                "id {id} names {n} records: {choices}; add --game or --kind",
-                id=repr(record_id),
-                n=len(hits),
-                choices=choices,
-            )
-        )
+        games, kinds = {h.game for h in hits}, {h.kind for h in hits}
+        if len(games) > 1 and len(kinds) == 1:  # the option that tells them apart
+            hint = tr("id {id} names {n} records: {choices}; add {option}", option="--game", id=repr(record_id),
+                      n=len(hits), choices=choices)  # fmt: skip
+        elif len(kinds) > 1 and len(games) == 1:
+            hint = tr("id {id} names {n} records: {choices}; add {option}", option="--kind", id=repr(record_id),
+                      n=len(hits), choices=choices)  # fmt: skip
+        else:
+            hint = tr("id {id} names {n} records: {choices}; add --game or --kind", id=repr(record_id), n=len(hits),
+                      choices=choices)  # fmt: skip
+        raise DossierError(hint)
     if hits:
         return hits[0]
     hits = find_by_name(db, record_id, game=wanted_game, kind=wanted_kind)
