@@ -476,3 +476,12 @@ def test_printings_of_unknown_cards_are_reported(tmp_path: Path) -> None:
     (tmp_path / "repo" / "v2" / "printings" / "orphans.json").write_text(json.dumps(orphan), encoding="utf-8")
     report = import_netrunnerdb(tmp_path / "repo", tmp_path / "out")
     assert "1 printings name cards that are not in v2/cards (not imported): 99999 (ghost_card)" in report.lines()
+
+
+def test_a_file_given_for_the_checkout_is_not_called_missing(tmp_path: Path) -> None:
+    afile = tmp_path / "cards.json"
+    afile.write_text("[]", encoding="utf-8")
+    with pytest.raises(DossierError, match="cards.json: not a directory"):
+        detect_layout(afile)
+    with pytest.raises(DossierError, match="none: no such directory"):
+        detect_layout(tmp_path / "none")

@@ -727,6 +727,8 @@ def _color(value: Any) -> str | None:
 def detect_layout(path: Path, layout: str = "auto") -> tuple[str, Path]:
     """('v1' | 'v2', the directory holding that layout's files)."""
     if not path.is_dir():
+        if path.exists():  # a file (an export of one pack, say), not the checkout
+            raise DossierError(tr("{path}: not a directory (give a NetrunnerDB card-data checkout)", path=path))
         raise DossierError(tr("{path}: no such directory (give a NetrunnerDB card-data checkout)", path=path))
     v2_root = path / "v2" if (path / "v2" / "cards").is_dir() else path if (path / "cards").is_dir() else None
     v1_root = path if (path / "pack").is_dir() else None
