@@ -194,6 +194,13 @@ def test_export_never_replaces_a_file_without_force(cli, tmp_path: Path) -> None
     assert directory.exit_code == 2 and "is a directory" in directory.stderr
 
 
+
+def test_export_out_dash_is_standard_output(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = cli("export", "csv", CARDS / "crossfire", "--kind", "role", "--out", "-")
+    assert result.exit_code == 0 and result.stdout.lstrip("\ufeff").startswith("id,name.zh-Hans,name.en")
+    assert list(tmp_path.iterdir()) == []  # no file named "-"
+
 def test_export_bad_input_is_one_line(cli, tmp_path: Path) -> None:
     mixed = cli("export", "csv", CARDS)
     assert mixed.exit_code == 2 and "give --game" in mixed.stderr and "Traceback" not in mixed.output

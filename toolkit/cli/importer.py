@@ -231,7 +231,7 @@ def register(app: typer.Typer) -> None:
         out: Annotated[
             Path | None,
             typer.Option(
-                "--out", "-o", help=N_("The sheet to write (UTF-8 with a byte-order mark); default: stdout."),
+                "--out", "-o", help=N_("The sheet to write (UTF-8 with a byte-order mark); default (or -): stdout."),
                 show_default=False,
                 **OUTPUT_FILE,
             ),
@@ -249,7 +249,7 @@ def register(app: typer.Typer) -> None:
 
         output_lang(lang)
         plan = _export_plan(paths, game, kind, cards)
-        if out is None:
+        if out is None or str(out) == "-":  # `-o -`: standard output, as without --out
             _refuse_problems(plan.write(None))  # read back first: nothing is printed of a sheet that would not
             plan.write(sys.stdout.write)
             return
