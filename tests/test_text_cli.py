@@ -46,10 +46,10 @@ def test_text_commands(cli: Callable[..., Any], args: list[str], exit_code: int,
     assert "Traceback" not in result.output
 
 
-@pytest.mark.parametrize("command", ["parse", "render"])
+@pytest.mark.parametrize("command", ["parse", "render", "run"])
 def test_a_syntax_error_says_its_place_once(cli: Callable[..., Any], tmp_path: Path, command: str) -> None:
     """`<text>:1:6: …` and then the reason: not `<text>:1:6: line 1, column 6: …` (the place said twice)."""
-    result = cli("text", command, "你抽 1 牌。")
+    result = cli("text", command, "你抽 1 牌。", *(["--game", "tactics"] if command == "run" else []))
     assert result.exit_code == 1
     first = result.output.splitlines()[0]
     assert "<text>:1:6: " in first and "unexpected '牌。'" in first and "column" not in first, first

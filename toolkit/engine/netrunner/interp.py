@@ -45,7 +45,7 @@ class Interpreter:
             return parse_cached(text)
         except AbilitySyntaxError as exc:
             raise EngineError(
-                tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary())
+                tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary(located=False))
             ) from None
 
     def default_side(self, text: str, identity: str | None = None) -> tuple[Side, str]:

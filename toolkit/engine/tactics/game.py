@@ -926,7 +926,7 @@ class TacticsGame(AttackRules):
             ability = parse_cached(text)
         except AbilitySyntaxError as exc:
             raise EngineError(
-                tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary())
+                tr("{where}: {problem}", where=f"<text>:{exc.line}:{exc.column}", problem=exc.summary(located=False))
             ) from None
         if ability.kind == "triggered":
             from .timing_run import run_triggered
