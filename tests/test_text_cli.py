@@ -109,6 +109,29 @@ def test_fmt_rewrites_texts_canonically_and_atomically(
     assert cli("text", "fmt", "--check", root).exit_code == 0
 
 
+
+def test_fmt_says_no_rewrite_it_could_not_write(
+    cli: Callable[..., Any], game_copy: Callable[[str], Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import toolkit.jsonio
+    from toolkit.safewrite import WriteError
+
+    def read_only(path: Path, *args: Any, **kwargs: Any) -> None:
+        raise WriteError(path, "Read-only file system")
+
+    root = game_copy("tactics")
+    card = root / "cards" / "med_kit.json"
+    set_text(card, "你抽两张牌。")
+    monkeypatch.setattr(toolkit.jsonio, "atomic_write_text", read_only)
+    result = cli("text", "fmt", root)
+    assert result.exit_code != 0 and "cannot write: Read-only file system" in result.output
+    assert " -> " not in result.output and "rewrote" not in result.output
+
+
+def test_render_error_caret_stands_under_the_place(cli: Callable[..., Any]) -> None:
+    lines = cli("text", "render", "abc").output.splitlines()
+    assert lines[1:3] == ["    abc", "    ^"]
+
 def test_fmt_leaves_a_file_with_broken_text_alone(cli: Callable[..., Any], game_copy: Callable[[str], Path]) -> None:
     root = game_copy("tactics")
     card = root / "cards" / "med_kit.json"

@@ -157,7 +157,8 @@ def render_command(
         ability = parse(text)
     except AbilitySyntaxError as exc:
         said = exc.summary(located=False)  # (the place is said first)
-        raise DossierError(f"<text>:{exc.line}:{exc.column}: {said}\n    {exc.context}", exit_code=1) from None
+        context = exc.context.replace("\n", "\n    ")  # the text and its caret, indented alike (as `text parse`)
+        raise DossierError(f"<text>:{exc.line}:{exc.column}: {said}\n    {context}", exit_code=1) from None
     print(render(ability, language))
 
 
@@ -183,7 +184,7 @@ def fmt_command(
     from toolkit.cli._lang import output_lang
     from toolkit.cli.app import refuse_unwritable
     from toolkit.i18n import tr, trn
-    from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_strict, read_source
+    from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_limited, read_source
     from toolkit.text.fmt import format_record_texts
 
     output_lang(lang)
@@ -202,7 +203,7 @@ def fmt_command(
             unreadable += source.io_error
             continue
         try:
-            data = loads_strict(source.text)
+            data = loads_limited(source.text)  # what lint (and fmt) refuse as JSON is left as it is
             refuse_unwritable(source.text, data)  # 1e400, NaN or a lone surrogate: cannot be written back
         except JsonSyntaxError as exc:
             message = tr("invalid JSON: {reason}", reason=exc.message)
@@ -218,13 +219,14 @@ def fmt_command(
         if not result.changes:
             continue
         changed_files += 1
+        if not check:  # written first: a file that cannot be written stops here, before a change is said to be made
+            atomic_write_text(path, canonical_dumps(result.data), follow_symlinks=True)  # as fmt: the file, kept linked
         for pointer, old, new in result.changes:
             print(f"{path}: {pointer}: {old} -> {new}")
         n = len(result.changes)
         if check:
             print(trn("{path}: would rewrite {n} ability text", "{path}: would rewrite {n} ability texts", n, path=path))
         else:
-            atomic_write_text(path, canonical_dumps(result.data), follow_symlinks=True)  # as fmt: the file, kept linked
             print(trn("{path}: rewrote {n} ability text", "{path}: rewrote {n} ability texts", n, path=path))
     if check and changed_files:
         print(trn("{n} file would change", "{n} files would change", changed_files), file=sys.stderr)
