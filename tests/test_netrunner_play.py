@@ -61,5 +61,7 @@ def test_save_and_go_on(tmp_path: Path) -> None:
     assert code == 0 and "stopped: end of input" in out
     data = json.loads(saved.read_text(encoding="utf-8"))
     assert data["format"] == "dossier-netrunner-game/1" and len(data["decisions"]) >= 5
-    code, out = play("--side", "runner", "--turns", "4", "--load", str(saved), answers="1\n" * 400)
+    went_on = CliRunner().invoke(app, ["play", "netrunner", "--lang", "en", "--side", "runner", "--turns", "4",
+                                       "--load", str(saved)], input="1\n" * 400)  # the saved game's decks  # fmt: skip
+    code, out = went_on.exit_code, went_on.stdout
     assert code == 0, out

@@ -39,23 +39,37 @@ POSTGRES_DDL = (
 
 
 @contextmanager
-def _connection(db: str | None) -> Iterator[tuple[Any, str]]:
-    """A writable DB-API connection on the database ``db`` names (``--db``, ``$DOSSIER_DB``, ``./dossier.db``) with
-    the runs table made, and its placeholder style."""
+def _connection(db: str | None, *, write: bool = True) -> Iterator[tuple[Any, str, bool]]:
+    """A DB-API connection on the database ``db`` names (``--db``, ``$DOSSIER_DB``, ``./dossier.db``), its
+    placeholder style and whether the runs table is there. ``write``: the table is made (and the SQLite file, if
+    none); else the connection only reads, and a missing file is no database (nothing is created).
+    A missing SQLite file when reading gives ``(None, "?", False)``."""
     from toolkit.db import resolve_target
-    from toolkit.db.engine import db_error
+    from toolkit.db.engine import db_error, sqlite_uri
 
     target = resolve_target(db)
     if target.backend == "sqlite":
         assert target.path is not None
         if target.path.exists() and not target.path.is_file():
             raise DossierError(tr("{path}: not a database file", path=target.path))
+        if not write and not target.path.exists():
+            yield None, "?", False
+            return
         try:
-            conn = sqlite3.connect(target.path)
+            if write:
+                conn = sqlite3.connect(target.path)
+            else:
+                conn = sqlite3.connect(sqlite_uri(target.path, read_only=True), uri=True)
             try:
-                conn.execute(SQLITE_DDL)
-                yield conn, "?"
-                conn.commit()
+                if write:
+                    conn.execute(SQLITE_DDL)
+                    found = True
+                else:
+                    query = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?"
+                    found = conn.execute(query, (TABLE,)).fetchone() is not None
+                yield conn, "?", found
+                if write:
+                    conn.commit()
             finally:
                 conn.close()
         except sqlite3.Error as exc:
@@ -69,12 +83,46 @@ def _connection(db: str | None) -> Iterator[tuple[Any, str]]:
     try:
         with engine.begin() as sa:
             sa.exec_driver_sql(f'SET search_path TO "{target.schema}", public')
-            sa.exec_driver_sql(POSTGRES_DDL)
-            yield sa.connection.dbapi_connection, "%s"
+            if write:
+                sa.exec_driver_sql(POSTGRES_DDL)
+                found = True
+            else:
+                query = "SELECT 1 FROM information_schema.tables WHERE table_schema = %s AND table_name = %s"
+                found = sa.exec_driver_sql(query, (target.schema, TABLE)).first() is not None
+            yield sa.connection.dbapi_connection, "%s", found
     except SQLAlchemyError as exc:
         raise db_error(target, exc) from None
     finally:
         engine.dispose()
+
+
+def check_database(db: str | None) -> None:
+    """Before a run is played: the database it will be kept in can take it. An SQLite file that is there must be a
+    database (``--db notes.txt`` is refused now, not after every game); one that is not there must have a
+    directory to be made in; a PostgreSQL database must answer. Nothing is written."""
+    from toolkit.db import resolve_target
+
+    target = resolve_target(db)
+    if target.backend == "sqlite":
+        assert target.path is not None
+        if not target.path.exists():
+            parent = target.path.parent
+            if not parent.is_dir():
+                raise DossierError(tr("{option} {path}: no such directory {directory}", option="--db",
+                                      path=target.path, directory=parent))  # fmt: skip
+            return
+    with _connection(db, write=False):  # reading sqlite_master (or connecting) fails on what is no database
+        pass
+
+
+def require_database(db: str | None) -> None:
+    """A command that only reads the runs (``balance runs``, ``balance compare`` of run ids): a database that is not
+    there is one line (exit 2), and no empty database is made."""
+    from toolkit.db import resolve_target
+
+    target = resolve_target(db)
+    if target.backend == "sqlite" and target.path is not None and not target.path.exists():
+        raise DossierError(tr("no database at {path}: no balance run is kept there", path=target.path))
 
 
 def save_run(db: str | None, meta: dict[str, Any], figures: dict[str, Any]) -> int:
@@ -82,7 +130,7 @@ def save_run(db: str | None, meta: dict[str, Any], figures: dict[str, Any]) -> i
     created = datetime.datetime.now(datetime.UTC).replace(microsecond=0).isoformat()
     row = (created, meta["game"], meta["card_set"], meta["decider"], meta["seed"], figures["games"],
            json.dumps({"meta": meta, "figures": figures}, ensure_ascii=False, sort_keys=True))  # fmt: skip
-    with _connection(db) as (conn, mark):
+    with _connection(db) as (conn, mark, _found):
         cursor = conn.cursor()
         columns = ", ".join(COLUMNS[1:])
         marks = ", ".join([mark] * len(row))
@@ -96,7 +144,9 @@ def save_run(db: str | None, meta: dict[str, Any], figures: dict[str, Any]) -> i
 def list_runs(db: str | None) -> list[dict[str, Any]]:
     """The runs kept in ``db``, oldest first: every column but ``figures``, and ``outliers``, how many rates the run
     flagged (counted by the database, so the figures are not read)."""
-    with _connection(db) as (conn, mark):
+    with _connection(db, write=False) as (conn, mark, found):
+        if not found:  # no database there, or no run kept in it: none, and nothing made
+            return []
         cursor = conn.cursor()
         if mark == "?":
             outliers = "json_array_length(figures, '$.figures.outliers')"
@@ -108,10 +158,12 @@ def list_runs(db: str | None) -> list[dict[str, Any]]:
 
 def stored_run(db: str | None, run_id: int) -> dict[str, Any] | None:
     """The run ``run_id`` kept in ``db`` (``{"meta", "figures", "label"}``, as :func:`load_run` gives it), or None."""
-    with _connection(db) as (conn, mark):
-        cursor = conn.cursor()
-        cursor.execute(f"SELECT figures FROM {TABLE} WHERE id = {mark}", (run_id,))
-        row = cursor.fetchone()
+    with _connection(db, write=False) as (conn, mark, found):
+        row = None
+        if found:
+            cursor = conn.cursor()
+            cursor.execute(f"SELECT figures FROM {TABLE} WHERE id = {mark}", (run_id,))
+            row = cursor.fetchone()
     if row is None:
         return None
     data = json.loads(row[0])
@@ -134,6 +186,7 @@ def load_run(db: str | None, which: str) -> dict[str, Any]:
         if not isinstance(data, dict) or "figures" not in data:
             raise DossierError(tr("{path}: not a balance report", path=path))
         return {"meta": data.get("meta", {}), "figures": data["figures"], "label": str(path)}
+    require_database(db)
     run = stored_run(db, int(which))
     if run is None:
         raise DossierError(tr("no balance run {id} in the database", id=which))

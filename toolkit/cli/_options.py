@@ -22,6 +22,15 @@ def finite(ctx: typer.Context, param: typer.CallbackParam, value: float | None) 
     return value
 
 
+def check_seed(ctx: typer.Context, param: typer.CallbackParam, value: int | None) -> int | None:
+    """Typer callback for every ``--seed``: a negative seed is refused in one line (exit 2); Python's random seeds
+    with its absolute value, so ``--seed -1`` would play the game of ``--seed 1``."""
+    if value is not None and value < 0:
+        name = max(param.opts, key=len) if param.opts else param.name
+        raise DossierError(tr("{option} {value}: a seed is a whole number from 0 up", option=name, value=value))
+    return value
+
+
 def output_file(value: str) -> Path:
     """Typer parser for an option naming a file to write: a value that ends in a slash names a directory
     (``--out build/``), which the path type would drop silently and write a file ``build``; it is refused

@@ -12,6 +12,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
+from toolkit.cli._options import check_seed
 from toolkit.cli.progress import Progress
 from toolkit.errors import DossierError
 from toolkit.i18n import N_, t, tr
@@ -54,7 +55,8 @@ def _duration(seconds: float) -> str:
 
 
 # the options the tactics and crossfire runs share
-SeedOption = Annotated[int, typer.Option("--seed", help=N_("The run's seed; each game's seed derives from it."))]
+SeedOption = Annotated[int, typer.Option("--seed", callback=check_seed,
+                                          help=N_("The run's seed; each game's seed derives from it."))]
 WorkersOption = Annotated[
     int | None, typer.Option("--workers", "-w", min=1, help=N_("Workers: games played at once. Default: every core."))
 ]
@@ -128,6 +130,7 @@ def tactics(
 
     import_ray()  # before any work: without Ray, one line and exit 2
     check_report_folder(out)  # and before any game: not after them
+    _check_db(db, save)
     if decks is not None and random_decks:
         raise DossierError(tr("{first} and {second} exclude each other", first="--decks", second="--random"))
     if decider not in DECIDERS:
@@ -206,6 +209,15 @@ def _summary(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str, An
         print(t(lang, "outliers (the table's simultaneous 95% interval wholly beyond its centre ± {margin}): {n}",
                 margin=pct(figures["margin"]), n=len(figures["outliers"])))  # fmt: skip
     _outliers_and_files(figures, names, lang, run_id, paths)
+
+
+def _check_db(db: str | None, save: bool) -> None:
+    """Before any game: the database a run is kept in can take it (``--db notes.txt`` refused now, not after
+    every game, with the report already written)."""
+    if save:
+        from toolkit.balance.store import check_database
+
+        check_database(db)
 
 
 def _keep(db: str | None, save: bool, meta: dict[str, Any], figures: dict[str, Any]) -> int | None:
@@ -321,12 +333,15 @@ def crossfire(
 
     import_ray()
     check_report_folder(out, CROSSFIRE_REPORT_FILES)
+    _check_db(db, save)
     language = output_lang(lang)
     try:
         counts = [int(p) for p in players.split(",") if p.strip()]
     except ValueError:
+        counts = []
+    if not counts:  # not numbers, or none at all (`--players ''`, `--players ,`)
         raise DossierError(tr("{option} {value}: give player counts such as 6,7,8", option="--players",
-                              value=repr(players))) from None  # fmt: skip
+                              value=repr(players)))  # fmt: skip
     pool = cards[0] if cards else None
     records = _records(pool)
     game = _game(pool)
@@ -400,14 +415,16 @@ def netrunner(
     from toolkit.balance.figures import timing as timing_of
     from toolkit.balance.games import card_set_hash
     from toolkit.balance.netrunner import netrunner_figures, plan_matches, play_matches
-    from toolkit.balance.report import check_report_folder, label, namer, pct, side_word, write_report
+    from toolkit.balance.report import check_report_folder, label, namer, pct, write_report
     from toolkit.balance.runner import import_ray, run_games
     from toolkit.cli._lang import output_lang
     from toolkit.cli.deck import deck_files, load_pool
     from toolkit.cli.simulate import _legal_decks
+    from toolkit.i18n import word
 
     import_ray()  # before any work: without Ray, one line and exit 2
     check_report_folder(out)  # and before any game: not after them
+    _check_db(db, save)
     if decider not in ("heuristic", "random"):
         raise DossierError(tr("{option} {value}: choose one of {choices}", option="--decider", value=repr(decider),
                               choices=tr(", ").join(("heuristic", "random"))))  # fmt: skip
@@ -429,7 +446,7 @@ def netrunner(
     for side, chosen in by_side.items():
         if not chosen:
             raise DossierError(tr("{option}: no {side} deck among them; a run needs at least one corp and one runner "
-                                  "deck", option="--decks", side=side_word(side, language)))  # fmt: skip
+                                  "deck", option="--decks", side=word("side", side, language)))  # fmt: skip
     fmt = next(iter({d.mode for side in by_side.values() for d in side.values()}))
     specs = plan_matches(games, by_side["corp"], by_side["runner"], seed, decider, turns, fmt)
     meta: dict[str, Any] = {"game": "netrunner", "card_set": card_set_hash(records, "netrunner"), "decider": decider,
@@ -462,10 +479,11 @@ def netrunner(
 
 @balance_app.command("runs", help=N_("List the balance runs kept in the database."))
 def runs(db: DbOption = None, lang: LangOption = None) -> None:
-    from toolkit.balance.store import list_runs
+    from toolkit.balance.store import list_runs, require_database
     from toolkit.cli._lang import output_lang
 
     language = output_lang(lang)
+    require_database(db)  # no database there: one line, and none made
     for row in list_runs(db):
         print(t(language, "{id}  {created}  {game}  {games} games  decider {decider}  seed {seed}  card set {card_set}",
                 id=row["id"], created=row["created"], game=row["game"], games=row["games"], decider=row["decider"],

@@ -10,6 +10,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
+from toolkit.cli._options import check_seed
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
@@ -45,7 +46,12 @@ def coverage(
         ),
     ] = "tactics",
     games: Annotated[int, typer.Option("--games", min=1, max=10_000, help=N_("Games to play."))] = 150,
-    seed: Annotated[int, typer.Option("--seed", help=N_("Seed of the decks and the games; same seed, same report."))] = 0,
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", callback=check_seed, help=N_("Seed of the decks and the games; same seed, same report.")
+        ),
+    ] = 0,
     jobs: Annotated[int, typer.Option("--jobs", min=1, max=64, help=N_("Processes to play the games in."))] = 1,
     cards: Annotated[
         list[Path] | None,

@@ -17,7 +17,7 @@ import typer
 from toolkit import i18n
 from toolkit.cli import tables
 from toolkit.cli._help import help_text, in_english
-from toolkit.cli._options import OUTPUT_FILE, read_json_input
+from toolkit.cli._options import OUTPUT_FILE, check_seed, read_json_input
 from toolkit.cli.app import OutputFormat
 from toolkit.cli.progress import Progress
 from toolkit.engine.crossfire_cards import RoleCard, role_cards, role_name
@@ -309,6 +309,7 @@ def deal(
         int | None,
         typer.Option(
             "--seed",
+            callback=check_seed,
             help=N_(
                 "Seed of the shuffles; the same seed gives the same deal. Default: a new random deal each time "
                 "(shown, except with --private or --slips, where anyone who knows it could replay the deal)."
@@ -379,12 +380,13 @@ def deal(
     language = output_lang(lang)
     records = _records(cards)
     game = Crossfire.from_records(records)
+    if sniper is not None and not game.is_sniper_mode(mode):  # a seat for no Sniper: refused, not dropped
+        raise DossierError(i18n.tr("{option} is for {other}", option="--sniper", other="--mode sniper"))
     secret = seed is None
     if seed is None:
         seed = secrets.randbelow(10**9)
-    result = game.deal(
-        mode, players, special or [], seed=seed, dealer=dealer, public_seats={"sniper": sniper} if sniper else None
-    )
+    public = {"sniper": sniper} if sniper is not None else None
+    result = game.deal(mode, players, special or [], seed=seed, dealer=dealer, public_seats=public)
     seats = player_names(names, name, players)
     table = result.to_json(seats)
     slip_cards = role_cards(game, result, seats, language) if slips is not None or private else []
@@ -695,7 +697,7 @@ def score(
 def simulate(
     players: Annotated[int, typer.Option("--players", "-n", help=N_("Number of players."))],
     games: Annotated[int, typer.Option("--games", "-k", min=1, help=N_("Number of random tables."))],
-    seed: Annotated[int, typer.Option("--seed", help=N_("Seed; same seed, same tables."))] = 0,
+    seed: Annotated[int, typer.Option("--seed", callback=check_seed, help=N_("Seed; same seed, same tables."))] = 0,
     mode: ModeOption = "crossfire",
     special: SpecialOption = None,
     plot: Annotated[

@@ -15,7 +15,7 @@ import typer
 from toolkit.cli import tables
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import DeckLangOption, LangOption, deck_lang, output_lang
-from toolkit.cli._options import OUTPUT_FILE
+from toolkit.cli._options import OUTPUT_FILE, check_seed
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError, and_more, os_reason, value_reason
 from toolkit.findings import Finding
@@ -350,7 +350,9 @@ def new(
             ),
         ),
     ] = False,
-    seed: Annotated[int, typer.Option("--seed", help=N_("--fill: seed of the cards drawn."))] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", callback=check_seed, help=N_("--fill: seed of the cards drawn."))
+    ] = 0,
     executable_only: Annotated[
         bool,
         typer.Option("--executable-only", help=N_("--fill: only cards the interpreter runs whole (run:yes).")),
@@ -535,7 +537,9 @@ def draw(
     hand: Annotated[
         int | None, typer.Option("--hand", min=1, help=N_("Cards to draw (default: the game's opening hand)."))
     ] = None,
-    seed: Annotated[int | None, typer.Option("--seed", help=N_("Shuffle seed, for a repeatable hand."))] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", callback=check_seed, help=N_("Shuffle seed, for a repeatable hand."))
+    ] = None,
     cards: CardsOption = None,
     lang: DeckLangOption = None,
 ) -> None:
@@ -685,7 +689,9 @@ def convert(
 
 
 def draft(
-    seed: Annotated[int | None, typer.Option("--seed", help=N_("Seed for the layout, for a repeatable draft."))] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", callback=check_seed, help=N_("Seed for the layout, for a repeatable draft."))
+    ] = None,
     script: Annotated[
         Path | None, typer.Option("--script", help=N_("Picks, one per line (agent id, name or row number)."))
     ] = None,

@@ -12,7 +12,14 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import OUTPUT_FILE, THINK_OPTION, check_saved_game_target, think_seconds, with_think
+from toolkit.cli._options import (
+    OUTPUT_FILE,
+    THINK_OPTION,
+    check_saved_game_target,
+    check_seed,
+    think_seconds,
+    with_think,
+)
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.i18n.words import N_
@@ -31,6 +38,7 @@ PLAY_HELP = help_text(
 
 
 def play(
+    ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=N_("The game: netrunner or tactics."))],
     decks: Annotated[
         list[Path] | None,
@@ -48,7 +56,9 @@ def play(
             help=N_("The machine's player: heuristic, random or search (it looks ahead; tactics: or brawler)."),
         ),
     ] = "heuristic",
-    seed: Annotated[int, typer.Option("--seed", help=N_("Seed for shuffles and the machine's choices."))] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", callback=check_seed, help=N_("Seed for shuffles and the machine's choices."))
+    ] = 0,
     turns: Annotated[
         int, typer.Option("--turns", min=1, max=500, help=N_("Turns to play at most (tactics: rounds)."))
     ] = 200,
@@ -66,6 +76,10 @@ def play(
     lang: LangOption = None,
 ) -> None:
     """``dossier play netrunner|tactics`` (its help: :data:`PLAY_HELP`)."""
+    if game not in GAMES:  # the game first: its options are checked against it
+        raise DossierError(tr("{command} plays {first} or {second}, not {other}", command="play", first="netrunner",
+                              second="tactics", other=game))  # fmt: skip
+    _refuse_unused(ctx, game, load is not None)
     if save is not None:
         check_saved_game_target(save)
     seconds = think_seconds(think)
@@ -88,9 +102,6 @@ def play(
     from toolkit.engine.netrunner.terminal import TerminalPolicy
     from toolkit.i18n import tn, word
 
-    if game != "netrunner":
-        raise DossierError(tr("{command} plays {first} or {second}, not {other}", command="play", first="netrunner",
-                              second="tactics", other=game))  # fmt: skip
     if side not in ("corp", "runner"):
         raise DossierError(
             tr("{option} {value}: choose {first} or {second}", option="--side", value=repr(side), first="corp",
@@ -101,9 +112,17 @@ def play(
                               choices=tr(", ").join(PLAYERS)))  # fmt: skip
     language = output_lang(lang)
     pool = load_pool(cards)
-    loaded = _legal_decks(decks, "netrunner", pool)
+    loaded = _legal_decks(decks, "netrunner", pool, tr("refusing to play: the decks above are not legal"))
     by_side = _sides(loaded, pool)
     other = "runner" if side == "corp" else "corp"
+    data: Any = None
+    if load is not None:
+        from toolkit.cli._options import read_json_input
+
+        data = read_json_input(load)[0]
+        _other_game(load, data, "netrunner")
+        if isinstance(data, dict) and isinstance(data.get("seed"), int):
+            seed = data["seed"]  # the machine goes on with the saved game's seed, as it played it
     import sys
 
     from toolkit.engine.keys import is_terminal
@@ -120,10 +139,6 @@ def play(
     policies = {side: person, other: make_policy(opponent, other, seed)}
     deck_map = {s: d.deck for s, d in by_side.items()}
     if load is not None:
-        from toolkit.cli._options import read_json_input
-
-        data = read_json_input(load)[0]
-        _other_game(load, data, "netrunner")
         try:
             played = replay_game(pool.records, data, policies)
         except (EngineError, KeyError, TypeError, ValueError) as exc:
@@ -131,6 +146,9 @@ def play(
             raise DossierError(
                 tr("{path}: not a saved game this pool can replay: {reason}", path=load, reason=reason), exit_code=1
             ) from None
+        from toolkit.models.deck import Deck
+
+        deck_map = {s: Deck.model_validate(d) for s, d in data["decks"].items()}  # --save keeps the saved decks
     else:
         from toolkit.engine.netrunner import NetrunnerGame
 
@@ -155,6 +173,35 @@ def play(
                 reason=names.say("reason", played.end_reason),
             )
         )
+
+
+GAMES = ("netrunner", "tactics")
+FOR_GAME = {"side": ("--side", "netrunner"), "seat": ("--seat", "tactics")}  # an option of one game only
+COMMANDS = {"netrunner": "`play netrunner`", "tactics": "`play tactics`"}
+FROM_SAVE = {  # what a saved game keeps, per game: given with --load, the option would be dropped
+    "netrunner": {"decks": "--decks", "seed": "--seed"},
+    "tactics": {"decks": "--decks", "seat": "--seat", "seed": "--seed", "opponent": "--opponent", "turns": "--turns",
+                "think": "--think"},
+}  # fmt: skip
+
+
+def _refuse_unused(ctx: typer.Context, game: str, loading: bool) -> None:
+    """An option given that this game, or a game gone on with by ``--load``, does not use: one line (exit 2), never
+    dropped without a word."""
+    given = {name for name in ctx.params if _given(ctx, name)}
+    for name, (option, other) in FOR_GAME.items():
+        if name in given and other != game:
+            raise DossierError(tr("{option} is for {other}", option=option, other=COMMANDS[other]))
+    if loading:
+        for name, option in FROM_SAVE[game].items():
+            if name in given:
+                raise DossierError(tr("{option} does not go with {load}: the saved game keeps its own", option=option,
+                                      load="--load"))  # fmt: skip
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name not in ("DEFAULT", "DEFAULT_MAP")
 
 
 def _other_game(load: Path, data: Any, game: str) -> None:
@@ -226,7 +273,8 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds
         if not 1 <= len(decks) <= 2:
             raise DossierError(tr("{option}: give your deck, and the machine's if you like (1 or 2 files)",
                                   option="--decks"))  # fmt: skip
-        loaded = [d.deck for d in _legal_decks(decks, "tactics", pool)]
+        refusal = tr("refusing to play: the decks above are not legal")
+        loaded = [d.deck for d in _legal_decks(decks, "tactics", pool, refusal)]
         mine = loaded[0]
         if len(loaded) == 2:
             theirs = loaded[1]

@@ -252,6 +252,9 @@ def print_cards(
     _check_tts_object(tts, deck, tts_url_base)
     selection = _select(ids, deck, game, query, db, cards)
     records = selection.records
+    if png is not None:  # every file the command would write is checked before any is written
+        _check_png_dir(png)
+        _check_pngs(png, _png_names(records))
     fonts = _fonts(font, font_index, records, selection.catalog, language)
     _note_untranslated_names(records, language)
     layout = geometry.plan(spec)
@@ -293,6 +296,8 @@ def print_cards(
             ),
             exit_code=1,
         )
+    if tts_result is not None and tts is not None:  # the sheets' names are known once they are drawn
+        _check_pngs(tts.parent, [p.name for p in _tts_paths(tts, tts_result)])
     if sheet is not None and out is not None:
         atomic_write_bytes(out, sheet.pdf, replaces=PDF)  # an existing file that is no PDF is kept
         fields = {
@@ -357,6 +362,41 @@ def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> Non
             raise DossierError(
                 tr("{option} {path}: that is the deck file; choose another name", option=option, path=path)
             )
+        from toolkit.safewrite import PDF, check_replaceable, check_target
+
+        check_target(path)  # a file of the user's is refused now, before any other output is written
+        check_replaceable(path, PDF)
+
+
+def _png_names(records: list[Any]) -> list[str]:
+    """The files ``--png DIR`` writes: one per card, then one per distinct back."""
+    from toolkit.sheets import render
+
+    distinct = list({(r.game, r.id): r for r in records}.values())
+    names = [f"{r.game}-{r.id}.png" for r in distinct]
+    return names + [f"{render.back_file_stem(r)}.png" for r in render.distinct_backs(distinct)]
+
+
+def _check_png_dir(directory: Path) -> None:
+    """``--png DIR``: a directory, or none yet under directories (it is made when the images are written)."""
+    if directory.exists() and not directory.is_dir():
+        raise DossierError(tr("--png {directory}: not a directory", directory=directory))
+    blocker = next((p for p in directory.parents if p.exists()), None)
+    if not directory.exists() and blocker is not None and not blocker.is_dir():
+        raise DossierError(tr("--png {directory}: cannot create directory: {reason}", directory=directory,
+                              reason=tr("{path} is not a directory", path=blocker)))  # fmt: skip
+
+
+def _check_pngs(directory: Path, names: list[str]) -> None:
+    """Before anything is written: no file of the user's is in the way of the PNG files ``names`` in ``directory``
+    (``--png DIR``, or the folder of ``--tts FILE.png``); a directory not made yet holds none."""
+    from toolkit.safewrite import PNG, check_replaceable, check_target
+
+    if not directory.is_dir():
+        return
+    for name in names:
+        check_target(directory / name)
+        check_replaceable(directory / name, PNG)
 
 
 def _check_templates(template: Path | None, min_dpi: float) -> None:
@@ -698,9 +738,7 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
         raise DossierError(
             tr("--png {directory}: cannot create directory: {reason}", directory=directory, reason=os_reason(exc))
         ) from None
-    distinct = list({(r.game, r.id): r for r in records}.values())
-    names = [f"{r.game}-{r.id}.png" for r in distinct]
-    names += [f"{render.back_file_stem(r)}.png" for r in render.distinct_backs(distinct)]
+    names = _png_names(records)
     with Phases() as meter:  # each image written as it is rasterized: one card's image in memory at a time
         for name, data in zip(names, render.iter_pdf_pngs(singles.pdf, meter=meter), strict=True):
             atomic_write_bytes(directory / name, data, replaces=PNG)
@@ -711,12 +749,30 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
         print(tr("{directory}: {n} PNG file(s) at {dpi} dpi", **fields))
 
 
+def _tts_sheet_paths(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
+    """The face sheets and the back sheets ``--tts FILE.png`` writes: FILE.png (FILE-1.png, FILE-2.png, … when
+    there are several) and FILE-back.png (likewise)."""
+    faces, backs, _ = result
+
+    def name(kind: str, index: int, total: int) -> Path:
+        suffix = f"-{index + 1}" if total > 1 else ""
+        return target.parent / f"{target.stem}{kind}{suffix}.png"
+
+    face_paths = [name("", i, len(faces)) for i in range(len(faces))]
+    return face_paths, [name("-back", i, len(backs)) for i in range(len(backs))]
+
+
+def _tts_paths(target: Path, result: Any) -> list[Path]:
+    faces, backs = _tts_sheet_paths(target, result)
+    return faces + backs
+
+
 def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
     from toolkit.jsonio import atomic_write_bytes
     from toolkit.safewrite import PNG
 
     faces, backs, _ = result
-    stem, parent = target.stem, target.parent
+    parent = target.parent
     try:
         parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -729,12 +785,7 @@ def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
             )
         ) from None
 
-    def name(kind: str, index: int, total: int) -> Path:
-        suffix = f"-{index + 1}" if total > 1 else ""
-        return parent / f"{stem}{kind}{suffix}.png"
-
-    face_paths = [name("", i, len(faces)) for i in range(len(faces))]
-    back_paths = [name("-back", i, len(backs)) for i in range(len(backs))]
+    face_paths, back_paths = _tts_sheet_paths(target, result)
     for path, sheet in zip(face_paths, faces, strict=True):
         atomic_write_bytes(path, sheet.png, replaces=PNG)
         print(

@@ -9,7 +9,14 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import DeckLangOption, seat_label
-from toolkit.cli._options import OUTPUT_FILE, THINK_OPTION, check_saved_game_target, think_seconds, with_think
+from toolkit.cli._options import (
+    OUTPUT_FILE,
+    THINK_OPTION,
+    check_saved_game_target,
+    check_seed,
+    think_seconds,
+    with_think,
+)
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.i18n import N_, t, tn, tr, word
@@ -55,7 +62,9 @@ def simulate(
             help=N_("Tactics: rounds to play at most (every player's turn); netrunner: turns (corp first)."),
         ),
     ] = 10,
-    seed: Annotated[int, typer.Option("--seed", help=N_("Seed for shuffles, dice and choices."))] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", callback=check_seed, help=N_("Seed for shuffles, dice and choices."))
+    ] = 0,
     cards: Annotated[
         list[Path] | None,
         typer.Option(
@@ -291,8 +300,9 @@ def _print_log(log: Any, who_is: Any, names: Any) -> None:
         print(names.line(event.to_json(), who_is))
 
 
-def _legal_decks(paths: list[Path], game: str, pool: Any) -> list[Any]:
-    """Read both decks and validate them; any error is printed and the simulation refused (exit 1)."""
+def _legal_decks(paths: list[Path], game: str, pool: Any, refusal: str | None = None) -> list[Any]:
+    """Read both decks and validate them; any error is printed and the simulation refused (exit 1) with
+    ``refusal`` (default: refusing to simulate), the line that ends the findings."""
     from toolkit.decks import read_deck
     from validators.deck import validate_deck
 
@@ -317,7 +327,7 @@ def _legal_decks(paths: list[Path], game: str, pool: Any) -> list[Any]:
 
         for finding in refused:
             typer.echo(finding_line(finding), err=True)
-        raise DossierError(tr("refusing to simulate: the decks above are not legal"), exit_code=1)
+        raise DossierError(refusal or tr("refusing to simulate: the decks above are not legal"), exit_code=1)
     return loaded
 
 

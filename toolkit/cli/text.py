@@ -12,6 +12,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
+from toolkit.cli._options import check_seed
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
@@ -267,7 +268,9 @@ def run_command(
     mode: Annotated[
         str | None, typer.Option("--mode", help=N_("Mode (default: duo for tactics) or netrunner format (standard)."))
     ] = None,
-    seed: Annotated[int, typer.Option("--seed", help=N_("Seed of the shuffles and dice; same seed, same log."))] = 0,
+    seed: Annotated[
+        int, typer.Option("--seed", callback=check_seed, help=N_("Seed of the shuffles and dice; same seed, same log."))
+    ] = 0,
     players: Annotated[int, typer.Option("--players", help=N_("Number of players (netrunner: 2)."))] = 2,
     side: Annotated[
         str | None,

@@ -616,13 +616,16 @@ class Crossfire:
         index: dict[int, int] = {}
         vip = -1
         player_keys = PLAYER_KEYS
+        count = len(players)
         for position, player in enumerate(players):
             if type(player) is not dict or not player_keys.issuperset(player):
                 return None
             seat = player.get("seat")
             role_id = player.get("role")
             role = known.get(role_id) if type(role_id) is str else None
-            if type(seat) is not int or seat < 1 or seat in index or role is None or (role.marks and not sniper):
+            if type(seat) is not int or not 0 < seat <= count or seat in index or role is None:
+                return None
+            if role.marks and not sniper:
                 return None
             if role_id not in dealt:
                 return None
@@ -763,6 +766,11 @@ class Crossfire:
             seat = player.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
                 raise TableError(_at(f"{where}/seat", tr("a seat number from 1, not {value}", value=repr(seat))))
+            if seat > len(players):  # the seats of a table of n players are 1 to n, as deal numbers them
+                raise TableError(
+                    _at(f"{where}/seat", tr("seat {seat} is not at a {n}-player table (seats 1 to {n})", seat=seat,
+                                            n=len(players)))
+                )  # fmt: skip
             if seat in seats:
                 raise TableError(_at(f"{where}/seat", tr("seat {seat} is taken twice", seat=seat)))
             seats.append(seat)
