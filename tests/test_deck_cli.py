@@ -280,3 +280,18 @@ def test_an_agent_among_the_command_cards_is_named_and_worded(cli, tmp_path: Pat
     data["cards"] = {"steady_aim": 1}
     path.write_text(json.dumps(data), encoding="utf-8")
     assert f"{path}: 1 command card (min 15) · " in cli("deck", "validate", path).output
+
+
+def test_new_offers_only_records_of_the_kind_asked_for(cli, tmp_path: Path) -> None:
+    identity = cli("deck", "new", "--game", "netrunner", "--mode", "standard", "--identity", "Ada Vos", "--out",
+                   tmp_path / "a.json")  # fmt: skip
+    assert identity.exit_code == 2 and "did you mean 'Ada Voss: Tinker'?" in identity.output
+    agent = cli("deck", "new", "--game", "tactics", "--mode", "duo", "--agent", "Lynks", "--out", tmp_path / "b.txt")
+    assert agent.exit_code == 2 and "did you mean 'Lynx'" in agent.output and "Holo Decoy" not in agent.output
+
+
+def test_convert_out_dash_is_standard_output(cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = cli("deck", "convert", EX / "tactics" / "duo.json", "--to", "text", "--out", "-")
+    assert result.exit_code == 0 and "# game: tactics" in result.stdout
+    assert list(tmp_path.iterdir()) == []  # no file named "-"

@@ -437,7 +437,7 @@ def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | 
     if len(found) != 1:
         from toolkit.i18n import current_lang, word
 
-        hints = pool.names.suggestions(name, game)
+        hints = pool.names.suggestions(name, game, kind=kind)  # an agent offered for an agent, not a card
         hint = tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints)) if hints else ""
         shown = word("game", game, current_lang())
         if kind == "identity":
@@ -669,6 +669,9 @@ def convert(
         "lang": language,
         "printing": printing,
     }
+    if out is not None and str(out) == "-":  # `--out -`: standard output, as without --out
+        out = None
+        options["out"] = None
     if to == "nrdb":
         report = validate_deck(deck, pool.rules)
         spent = report.summary.get("influence")

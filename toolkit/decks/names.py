@@ -107,11 +107,18 @@ class NameIndex:
                 return found
         return [r for r in self._by_compact.get(compact(key), []) if wanted(r)]
 
-    def suggestions(self, name: str, game: str | None = None, n: int = 3) -> list[str]:
+    def suggestions(self, name: str, game: str | None = None, n: int = 3, kind: str | None = None) -> list[str]:
+        """The names closest to ``name`` (of ``game``'s records; with ``kind``, of its records of that kind only:
+        an agent is not offered for a card)."""
         pool: set[str] = set()
         for g, names in self._names.items():
             if game is None or g == game:
-                pool |= names
+                if kind is None:
+                    pool |= names
+                else:
+                    for record in self._records.get(g, []):
+                        if record.kind == kind:
+                            pool.update(record_names(record))
         by_fold = {fold(p): p for p in sorted(pool)}
         close = difflib.get_close_matches(fold(name), list(by_fold), n=n, cutoff=0.5)
         return [by_fold[c] for c in close]
