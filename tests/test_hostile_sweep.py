@@ -295,7 +295,7 @@ def test_schema_into_what_is_not_a_directory(tmp_path: Path, where: str) -> None
     if where == "a-file":
         assert out.read_text(encoding="utf-8") == USER_TEXT
     checked = run("schema", "--check", "--out", out)
-    assert checked.exit_code == 1 and "stale" in checked.stdout
+    assert checked.exit_code == 1 and "missing; run `dossier schema --out" in checked.stdout
 
 
 @dataclass
