@@ -212,6 +212,7 @@ def peer_build(cards: Path, db: Path) -> None:
                 conn.executemany(f"INSERT INTO {name} VALUES ({marks})", batch)
                 batch.clear()
 
+    english = _english(db.parent)
     paths = record_files(cards)
     for pk, path in enumerate(paths, start=1):
         d = orjson.loads(path.read_bytes())
@@ -224,6 +225,7 @@ def peer_build(cards: Path, db: Path) -> None:
         folded = [n.casefold() for _, n in names]
         texts = _texts(d)
         text = "\n".join(t for _, t in texts)
+        searched = "\n".join([text, *english[str(path)]]) if str(path) in english else text
         flavor = d.get("flavor") or {}
         rows["records"].append(
             (
@@ -236,7 +238,7 @@ def peer_build(cards: Path, db: Path) -> None:
                 name["zh-Hans"],
                 name.get("en"),
                 "\n".join(dict.fromkeys([*folded, *(n.replace(" ", "") for n in folded)])),
-                text,
+                searched,
                 compact_text(text),
                 flavor.get("zh-Hans"),
                 flavor.get("en"),
@@ -404,8 +406,32 @@ def compact_text(text: str) -> str:
     return _SPACE.sub("", _QUANTITY.sub("", unicodedata.normalize("NFKC", text)))
 
 
+ENGLISH = "english.json"
+
+
+def write_english(cards: Path, out: Path) -> None:
+    """The English Dossier's database searches beside each record's ability texts (:func:`toolkit.db.rows.english_lines`:
+    its texts rendered in English, none for a card that prints its own), by file, written to ``out/english.json``
+    before anything is timed: the peer and the old baseline are given it, so that they search (and the peer indexes)
+    the same text without parsing the ability language, which has no library of theirs."""
+    from toolkit.db.rows import english_lines
+
+    found = {}
+    for path in record_files(cards):
+        lines = english_lines(_texts(orjson.loads(path.read_bytes())))
+        if lines:
+            found[str(path)] = lines
+    (out / ENGLISH).write_text(json.dumps(found, ensure_ascii=False), encoding="utf-8")
+
+
+def _english(directory: Path) -> dict[str, list[str]]:
+    path = directory / ENGLISH
+    return orjson.loads(path.read_bytes()) if path.exists() else {}
+
+
 def baseline_load(root: Path) -> list[Record]:
     records = []
+    english = _english(root.parent)
     for path in record_files(root):
         data = json.loads(path.read_text(encoding="utf-8"))
         texts = list(data.get("text", []))
@@ -415,6 +441,8 @@ def baseline_load(root: Path) -> list[Record]:
         texts += data.get("win", []) + data.get("draw_phase", [])
         joined = "\n".join(texts)
         data["_text"] = joined.casefold() + "\n" + compact_text(joined)
+        if str(path) in english:  # the English of its texts, as Dossier's database searches it
+            data["_text"] += "\n" + "\n".join(english[str(path)]).casefold()
         data["_name"] = (data["name"]["zh-Hans"] + "\n" + (data["name"].get("en") or "")).casefold()
         records.append(data)
     return records
@@ -554,6 +582,7 @@ def run_scale(files: int, args: argparse.Namespace, schema: dict[str, Any], prob
     with tempfile.TemporaryDirectory(prefix=f"dossier-bench-{files}-") as tmp:
         clone_corpus(Path(tmp), files)
         cards = Path(tmp) / "cards"
+        write_english(cards, Path(tmp))
         (Path(tmp) / "schema.json").write_text(json.dumps(schema), encoding="utf-8")
         runs: dict[str, list[tuple[float, float, float, float]]] = {"sqlite3": [], "dossier": [], "json": []}
         for _ in range(args.repeat if files < 100_000 else 1):  # alternating, so load on the machine hits each
@@ -702,6 +731,7 @@ def run_pool(pool: Path, args: argparse.Namespace, schema: dict[str, Any], probl
     with tempfile.TemporaryDirectory(prefix="dossier-bench-pool-") as tmp:
         work = Path(tmp)
         (work / "schema.json").write_text(json.dumps(schema), encoding="utf-8")
+        write_english(pool, work)
         children: dict[str, list[tuple[float, float, float, float]]] = {"sqlite3": [], "dossier": []}
         commands: list[float] = []
         cli_db = work / "cli.db"

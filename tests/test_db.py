@@ -310,6 +310,23 @@ def test_text_keys_in_both_languages(
     assert sorted(refs(bundled, query)) == sorted(expected(catalog, predicate))
 
 
+def english_of(record: Any) -> str:
+    """What ``dossier show --lang en`` prints of a record's ability texts."""
+    from toolkit.text import parse, render
+
+    return "\n".join(render(parse(t), "en") for t in texts(record)).casefold()
+
+
+@pytest.mark.parametrize("query", ["draw", "x:draw", "text:expose", '"1 card"'])
+def test_ability_text_is_found_by_its_english(bundled: str, catalog: Catalog, query: str) -> None:
+    """A card without printed English is found by the English of its texts, as `show --lang en` prints them."""
+    word = query.split(":")[-1].strip('"')
+    wanted = expected(catalog, lambda r: r.game != "netrunner" and word in english_of(r))
+    assert wanted  # (bundled tactics and crossfire cards say these words in English)
+    found = [ref for ref in refs(bundled, query) if not ref.startswith("netrunner/")]
+    assert sorted(found) == sorted(wanted)
+
+
 @pytest.mark.parametrize(
     ("query", "game", "wanted"),
     [

@@ -59,14 +59,15 @@ def _help() -> str:
         N_("Find records with a NetrunnerDB-style query."),
         N_(
             "Terms are ANDed; {bar} gives alternatives inside a value; operators are : (is / contains)  ! (is not)  "
-            "< > <= >= (numbers); quote phrases ({double} or {corner}); a bare word searches names in either "
-            "language and the ability text as the card is written: in Chinese, and in English where the card prints "
-            "it ({word} also finds {text}). Quote the query for the shell: {example}."
+            "< > <= >= (numbers); quote phrases ({double} or {corner}); a bare word searches names and ability "
+            "text in either language, the English as {show} prints it ({word} also finds {text}). Quote the query "
+            "for the shell: {example}."
         ),
         _keys,
         bar="`|`",  # not in the message: a message with a "|" cannot be given to `catalogs translate`
         double='"…"',
         corner="「…」",
+        show="`dossier show --lang en`",
         word="抽牌",
         text="你抽 2 张牌",
         example="dossier search 't:装备 攻速>=2'",

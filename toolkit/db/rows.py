@@ -145,6 +145,28 @@ def _abilities(record: Any) -> list[tuple[str, str]]:
     return out
 
 
+def english_lines(abilities: list[tuple[str, str]]) -> list[str]:
+    """The English of a record's ability texts ((face, text) pairs, as :func:`_abilities` gives them), which the
+    searched text holds beside them so that an English word finds them as ``dossier show --lang en`` prints them:
+    each text that parses, rendered in English (:func:`toolkit.text.render`). None for a record that prints its own
+    English (``printed_en``: an imported Netrunner card), nor for a text that does not parse."""
+    if any(face == "printed_en" for face, _ in abilities):
+        return []
+    from toolkit.text import AbilitySyntaxError, parse_cached, render
+
+    out = []
+    for face, line in abilities:
+        if face.startswith("printed_"):
+            continue
+        try:
+            english = render(parse_cached(line), "en")
+        except (AbilitySyntaxError, ValueError):
+            continue
+        if english != line:
+            out.append(english)
+    return out
+
+
 def _row(table: str, values: dict[str, Any]) -> Row:
     """``values`` as a row of ``table`` without its first column (the pk); absent columns are NULL."""
     return tuple(map(values.get, COLUMNS[table][1:]))
@@ -155,7 +177,9 @@ def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
     abilities = _abilities(record)
     text = "\n".join(line for _, line in abilities)
     normal = unicodedata.normalize("NFKC", text)
-    compacted = compact_normal(normal)
+    compacted = compact_normal(normal)  # (of the text as written: the Chinese words without their counts)
+    english = english_lines(abilities)
+    searched = "\n".join([text, *english]) if english else text  # the text as written, then its English
     flavor = _get(record, "flavor")
     name = record.name
     folded = folded_names(record)
@@ -173,7 +197,7 @@ def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
         name.zh_hans,
         name.en,
         name_folded,
-        text,
+        searched,
         compacted,
         flavor_zh,
         flavor.en if flavor is not None else None,

@@ -102,8 +102,14 @@ class Record(Table, table=True):
         default="",
         description="Every name folded as people type it (no accents, case or punctuation), one per line.",
     )
-    text: str = Field(default="", description="Every ability and printed text, one per line.")
-    text_compact: str = Field(default="", description="text without spaces, numbers and measure words.")
+    text: str = Field(
+        default="",
+        description="Every ability and printed text, one per line; then, for a record that prints no English, the "
+        "English of its ability texts (as `dossier show --lang en` renders them), which searches read too.",
+    )
+    text_compact: str = Field(
+        default="", description="The ability and printed texts without spaces, numbers and measure words."
+    )
     flavor_zh: str | None = None
     flavor_en: str | None = None
     reading: str | None = Field(
