@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import urlencode
 
 from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 
@@ -380,9 +381,11 @@ def create_app(settings: WebSettings) -> FastAPI:
 
     from starlette.middleware.gzip import DEFAULT_EXCLUDED_CONTENT_TYPES, GZipMiddleware
 
-    from toolkit.web.guard import BodyLimit, SecurityHeaders
+    from toolkit.web.guard import BodyLimit, JsonBodies, SecurityHeaders, validation_detail
 
-    # the first added is the innermost: bodies are measured in the request's language, after the Host check
+    # the first added is the innermost: bodies are measured in the request's language, after the Host check;
+    # a JSON body is looked at (JsonBodies) only once it is known to be within the limit
+    app.add_middleware(JsonBodies)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(RequestCookies, settings=settings)
     app.add_middleware(SecurityHeaders)
@@ -392,6 +395,12 @@ def create_app(settings: WebSettings) -> FastAPI:
     @app.exception_handler(DossierError)
     async def dossier_error(request: Request, exc: DossierError) -> JSONResponse:
         return JSONResponse({"detail": exc.message}, status_code=400)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        """422 with one line (bad JSON with its place, else each refused field): FastAPI's own answer echoes the
+        input, which may be large or hold what JSON cannot carry (a 500 instead of the refusal)."""
+        return JSONResponse({"detail": validation_detail(exc.errors(), exc.body)}, status_code=422)
 
     @app.get("/", include_in_schema=False)
     def home(request: Request) -> RedirectResponse:

@@ -3,6 +3,11 @@
 - :class:`BodyLimit`: a request body larger than ``settings.max_body`` is refused with 413 and one line in the
   request's language (JSON, or a short page with a way back for a browser's form) *before* anything reads it: at once when ``Content-Length`` says so, else as soon as the
   bytes received pass the limit (a chunked upload); the app never parses an oversized body.
+- :class:`JsonBodies`: a JSON request body that holds what JSON cannot carry into an answer or a file (``NaN``,
+  ``Infinity``, a number too large for a float such as ``1e400``, a lone surrogate such as ``"\\ud800"``, bytes
+  that are not UTF-8) is refused with 400 and one line naming the problem and its place, before any route
+  reads it; every route takes the same rule. :func:`validation_detail` words FastAPI's own refusals (bad JSON,
+  a field of the wrong type) as one line too, without echoing the input.
 - :class:`SecurityHeaders`: every answer says ``X-Content-Type-Options: nosniff``, ``Referrer-Policy:
   same-origin``, ``X-Frame-Options: DENY``, and every HTML page a Content-Security-Policy that runs only this
   server's scripts and the page's own inline ones (they carry the request's nonce, ``csp_nonce`` in the
@@ -15,6 +20,9 @@ Compression is Starlette's GZipMiddleware (text answers over 1 KB; images, PDFs 
 from __future__ import annotations
 
 import json
+import math
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from toolkit import i18n
@@ -111,6 +119,169 @@ class BodyLimit:
             await self._refuse(scope, send)
 
 
+_SUSPECT = re.compile(rb"NaN|Infinity|\\u[dD][89a-fA-F]|[0-9][eE]|[0-9]{300}")
+"""What a body that JSON cannot carry must hold somewhere (in a string too, which only costs the full check):
+a non-JSON constant, an escaped surrogate, an exponent, or a run of digits long enough to overflow a float."""
+
+
+class _Bad:
+    """Stands in for a refused value (``NaN``, an infinite number) until its place in the body is known."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: str) -> None:
+        self.problem = problem
+
+
+def _bad_constant(literal: str) -> _Bad:
+    return _Bad(i18n.tr("{literal} is not a JSON value", literal=literal))
+
+
+def _checked_float(literal: str) -> Any:
+    value = float(literal)
+    if math.isfinite(value):
+        return value
+    shown = literal if len(literal) <= 24 else literal[:20] + "…"
+    return _Bad(i18n.tr("number {number} is too large to read", number=shown))
+
+
+def _first_bad(data: Any) -> tuple[str, str] | None:
+    """The RFC 6901 pointer and problem of the first refused value, lone surrogate in a string or a key."""
+    from toolkit.jsonio import is_text, pointer
+
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, _Bad):
+            return pointer(*path), value.problem
+        if isinstance(value, str):
+            if not is_text(value):
+                return pointer(*path), i18n.tr("a string with a lone surrogate escape (half of a character)")
+        elif isinstance(value, dict):
+            for key in value:
+                if not is_text(key):
+                    return pointer(*path, key), i18n.tr("a key with a lone surrogate escape (half of a character)")
+            stack.extend((v, (*path, k)) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((v, (*path, i)) for i, v in reversed(list(enumerate(value))))
+    return None
+
+
+def json_body_problem(body: bytes) -> str | None:
+    """None when ``body`` is JSON whose values any answer can carry back (or is not JSON at all: the route's own
+    parse reports that); else one line in the current language naming the problem and where it is. Cheap for
+    the common body: one scan of the bytes, the full parse only when the scan finds what may be a problem."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return i18n.tr("the request body is not UTF-8 (byte {n})", n=exc.start)
+    if _SUSPECT.search(body) is None:
+        return None
+    try:
+        data = json.loads(text, parse_constant=_bad_constant, parse_float=_checked_float)
+    except (ValueError, RecursionError):
+        return None  # not JSON: FastAPI's parse says so (validation_detail)
+    found = _first_bad(data)
+    if found is None:
+        return None
+    from toolkit.jsonio import pointer_position, value_positions
+
+    ptr, problem = found
+    line, column = pointer_position(value_positions(text), ptr)
+    return i18n.tr("the request body is not valid JSON: {reason} (line {line}, column {column})",
+                   reason=problem, line=line, column=column)  # fmt: skip
+
+
+def _is_json(scope: Any) -> bool:
+    """Whether FastAPI reads this request's body as JSON: a JSON media type, or none at all."""
+    kind = next((v for k, v in scope.get("headers", ()) if k == b"content-type"), None)
+    if kind is None:
+        return True
+    media = kind.split(b";", 1)[0].strip().lower()
+    return media == b"application/json" or (media.startswith(b"application/") and media.endswith(b"+json"))
+
+
+class JsonBodies:
+    """Refuse a JSON request body holding ``NaN``, ``Infinity``, an infinite number or a lone surrogate with 400
+    and one line (:func:`json_body_problem`) before the app reads it (see the module)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http" or scope.get("method") not in BODY_METHODS or not _is_json(scope):
+            await self.app(scope, receive, send)
+            return
+        chunks: list[bytes] = []
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client left (or BodyLimit cut it off): the app sees it
+                await self.app(scope, _replay([message], receive), send)
+                return
+            chunks.append(message.get("body", b""))
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        problem = json_body_problem(body) if body else None
+        if problem is not None:
+            answer = json.dumps({"detail": problem}, ensure_ascii=False).encode()
+            headers = [(b"content-type", b"application/json"), (b"content-length", str(len(answer)).encode())]
+            await send({"type": "http.response.start", "status": 400, "headers": headers})
+            await send({"type": "http.response.body", "body": answer})
+            return
+        await self.app(scope, _replay([{"type": "http.request", "body": body, "more_body": False}], receive), send)
+
+
+def _replay(messages: list[Any], receive: Any) -> Any:
+    """A ``receive`` that gives ``messages`` first, then what the client sends (a disconnect)."""
+    queue = list(messages)
+
+    async def replayed() -> Any:
+        if queue:
+            return queue.pop(0)
+        return await receive()
+
+    return replayed
+
+
+def _where(loc: Sequence[Any]) -> str:
+    """Where a refused value of a request is: a pointer into the body (``/deck/name``), ``?name`` of the query,
+    the name of a header, cookie or path parameter."""
+    from toolkit.jsonio import pointer
+
+    if not loc:
+        return "/"
+    source, rest = loc[0], [t for t in loc[1:] if isinstance(t, (str, int))]
+    if source == "body":
+        return pointer(*rest) or "/"
+    name = ".".join(str(t) for t in rest)
+    return f"?{name}" if source == "query" else name
+
+
+def validation_detail(errors: Sequence[Any], body: Any = None) -> str:
+    """One line in the current language for FastAPI's refusal of a request (``RequestValidationError.errors()``):
+    bad JSON with its line and column, else each refused field (at most three) with what it should be. The input
+    is never echoed (it may be large, or hold what JSON cannot carry). ``body``: the text FastAPI parsed, for
+    the line and column of a JSON syntax error."""
+    from toolkit.jsonio import decode_message, line_col
+    from toolkit.model_errors import model_error
+
+    lines: list[str] = []
+    for error in errors:
+        if error.get("type") == "json_invalid":
+            reason = decode_message(str(error.get("ctx", {}).get("error", "")))
+            loc = error.get("loc", ())
+            offset = loc[-1] if loc and isinstance(loc[-1], int) else 0
+            line, column = line_col(body, offset) if isinstance(body, str) else (1, offset + 1)
+            return i18n.tr("the request body is not valid JSON: {reason} (line {line}, column {column})",
+                           reason=reason, line=line, column=column)  # fmt: skip
+        lines.append(i18n.tr("{field}: {problem}", field=_where(error.get("loc", ())), problem=model_error(error)))
+    shown = i18n.tr("; ").join(lines[:3])
+    if len(lines) > 3:
+        shown += i18n.trn(" (and {n} more)", " (and {n} more)", len(lines) - 3)
+    return shown
+
+
 def content_security_policy(nonce: str) -> str:
     script = f"'self' 'nonce-{nonce}'" if nonce else "'self'"
     return "; ".join(
@@ -160,4 +331,12 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-__all__ = ["MAX_BODY", "BodyLimit", "SecurityHeaders", "content_security_policy"]
+__all__ = [
+    "MAX_BODY",
+    "BodyLimit",
+    "JsonBodies",
+    "SecurityHeaders",
+    "content_security_policy",
+    "json_body_problem",
+    "validation_detail",
+]
