@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import io
 import math
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -242,6 +242,17 @@ def validate_state(board: Board, state: Any) -> None:
         if vision is not None and not isinstance(vision, Mapping):
             message = tr("an object such as {example}, not {found}", example='{"side": true}', found=json_kind(vision))
             raise StateError(message, f"{where}/vision")
+
+
+def named_state(state: Mapping[str, Any], name: Callable[[str], str]) -> dict[str, Any]:
+    """A copy of ``state`` with each unit's name put through ``name`` (a log's names in the output language:
+    the engine names units in zh-Hans), so the drawing's tooltips and letters speak that language."""
+    units = [
+        {**unit, "name": name(unit["name"])} if isinstance(unit, Mapping) and isinstance(unit.get("name"), str)
+        else unit
+        for unit in state.get("units") or []
+    ]  # fmt: skip
+    return {**state, "units": units} if "units" in state else dict(state)
 
 
 def board_for_state(board: Board, state: Mapping[str, Any] | None) -> Board:

@@ -55,6 +55,7 @@ class LoadedMap:
     board: Board
     record: Any
     where: str  # the file it came from, for messages
+    catalog: Any = None  # the card pool the map came from (None: a map file)
 
 
 # --------------------------------------------------------------------------
@@ -177,7 +178,7 @@ def load_map(spec: str, cards: list[Path] | None) -> LoadedMap:
         board = Board.from_record(record)
     except MapError as exc:
         raise DossierError(tr("{where}: invalid map: {problem}", where=where, problem=exc)) from None
-    return LoadedMap(board, record, where)
+    return LoadedMap(board, record, where, catalog)
 
 
 def _cell(board: Board, text: str, what: str) -> tuple[int, int]:
@@ -202,10 +203,16 @@ def _cell(board: Board, text: str, what: str) -> tuple[int, int]:
 
 
 def load_state(path: Path, board: Board) -> dict[str, Any]:
-    """A game-state JSON file, checked against the board; a mismatch is ``file:line:col: …``."""
+    """A game-state JSON file, checked against the board; a mismatch is ``file:line:col: …``; a file that is not a
+    game state (a deck, a saved game: no ``units``) is one line saying so."""
     from toolkit.board.draw import StateError, validate_state
 
     data, text = _read_json(path, N_("a game state"))
+    if isinstance(data, dict) and "units" not in data:
+        raise DossierError(
+            tr("{where}: not a game state: it has no {key} list (the units on the map, as the engine writes it)",
+               where=f"{path}:1:1", key='"units"')
+        )  # fmt: skip
     try:
         validate_state(board, data)
     except StateError as exc:
@@ -313,9 +320,13 @@ def render(
         float, typer.Option("--scale", callback=finite, min=0.25, max=8.0, help=N_("PNG pixels per SVG unit."))
     ] = 2.0,
     cards: CardsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """``dossier map render`` (its help is given to the decorator)."""
-    from toolkit.board.draw import IMAGE_SUFFIXES, example_state, write_image
+    from toolkit.board.draw import IMAGE_SUFFIXES, example_state, named_state, write_image
+    from toolkit.cli._lang import output_lang
+
+    language = output_lang(lang)  # (made current: the drawing's words, tooltips and bands) and the units' names
 
     if out.suffix.lower() not in IMAGE_SUFFIXES:
         raise DossierError(
@@ -336,6 +347,8 @@ def render(
             game = example_state(loaded.board)
         except ValueError as exc:
             raise DossierError(tr("{field}: {problem}", field="--example", problem=exc)) from None
+    if game is not None:
+        game = named_state(game, _unit_names(loaded, cards, language))
     try:
         write_image(out, loaded.board, game, scale)
     except ValueError as exc:
@@ -350,6 +363,27 @@ def render(
         print(tr("{path}: map {map} with an example state", path=out, map=loaded.board.map_id))
     else:
         print(tr("{path}: map {map}", path=out, map=loaded.board.map_id))
+
+
+def _unit_names(loaded: LoadedMap, cards: list[Path] | None, lang: str) -> Any:
+    """zh-Hans name (as the engine writes a unit's) -> the name in ``lang`` (the record's English name where it has
+    one), from the card pool of the map (of ``--cards``, else the default one, for a map file); the name as it is
+    when there is no pool to ask."""
+    from toolkit.cli._lang import LogNames
+    from toolkit.i18n import DEFAULT_LANG
+
+    if lang == DEFAULT_LANG:
+        return str
+    catalog = loaded.catalog
+    if catalog is None:
+        from toolkit.catalog import load_catalog
+        from toolkit.config import card_pool
+
+        try:
+            catalog = load_catalog(card_pool(cards, default=[CARDS_DIR]).paths)
+        except DossierError:
+            return str
+    return LogNames(catalog.records, lang).name
 
 
 # --------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from greenlet import greenlet
 from toolkit.i18n import tr
 
 from .core import Decider, EngineError, said
+from .phrase import Phrase, Term
 
 _UID = re.compile(r"#\d+")
 
@@ -68,9 +69,10 @@ class Decision:
     options: list[Option]
     number: int = 0  # how many decisions the game took before this one
 
-    def find(self, label: str) -> Option:
+    def find(self, label: str, name: Callable[[str], str] | None = None) -> Option:
         """The option a label names (exactly, or without its ``#uid`` parts, or, from a game saved before triggers had
-        labels of their own, its text); an EngineError names the options."""
+        labels of their own, its text); an EngineError names the options. ``name``: the names the engine writes
+        (``雾刃#1``) in the current language, for the prompt in that error."""
         for option in self.options:
             if option.label == label:
                 return option
@@ -82,12 +84,18 @@ class Decision:
             if str(option.value) == label:
                 return option
         shown = ", ".join(o.label for o in self.options[:30]) + (" …" if len(self.options) > 30 else "")
+        prompt = said(_named(self.prompt, name) if name is not None else self.prompt)
+        if str(self.prompt).startswith(self.kind.replace("_", " ")):  # the prompt says its kind (mulligan: …)
+            raise EngineError(
+                tr("decision {number} ({prompt}): {label} is not an option; options: {options}",
+                   number=self.number + 1, prompt=prompt, label=repr(label), options=shown)
+            )  # fmt: skip
         raise EngineError(
             tr(
                 "decision {number} ({kind}: {prompt}): {label} is not an option; options: {options}",
                 number=self.number + 1,
                 kind=self.kind,
-                prompt=said(self.prompt),
+                prompt=prompt,
                 label=repr(label),
                 options=shown,
             )
@@ -104,6 +112,15 @@ class Decision:
             "prompt": self.prompt,
             "options": [o.to_json() for o in self.options],
         }
+
+
+def _named(value: Any, name: Callable[[str], str]) -> Any:
+    """A prompt (a Phrase, or plain words) with the names in it put through ``name``; its codes (Terms) kept."""
+    if isinstance(value, Phrase):
+        return Phrase(value.message, **{key: _named(field, name) for key, field in value.fields.items()})
+    if isinstance(value, Term) or not isinstance(value, str):
+        return value
+    return name(value)
 
 
 class Policy(Protocol):
@@ -141,7 +158,8 @@ class Stepper:
     None once ``play`` has returned.
     """
 
-    game: Any  # what asks the decisions: it holds ``waiter`` (a NetrunnerGame, a tactics DecisionDecider)
+    game: Any  # what asks the decisions: it holds ``waiter`` (a NetrunnerGame, a tactics DecisionDecider), and may
+    # word the names in a prompt (``prompt_names(name) -> name``) for the error of a label that is not an option
     play: Callable[[], Any]
     pending: Decision | None = None
     _engine: greenlet | None = field(default=None, repr=False)
@@ -171,7 +189,7 @@ class Stepper:
         """Answer the pending decision (an EngineError if the label is not one of its options)."""
         if self.pending is None or self._engine is None:
             raise EngineError(tr("the game is over: no decision is pending"))
-        option = self.pending.find(label)
+        option = self.pending.find(label, getattr(self.game, "prompt_names", None))  # (its names in words, if it can)
         self._receive(self._engine.switch(option.label))
         return option
 

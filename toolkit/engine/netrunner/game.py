@@ -1444,10 +1444,13 @@ class NetrunnerGame:
                         ctx = Context(card.side, card, self.current_run, event=event or None)
                         self.interp.execute(ability, ctx, pay=False)
 
-                    label = f"{card}: {timing}"
+                    # (an engine's sentence: the same words as ever, ``name#43: your_turn_start``, and the card and
+                    # the timing in words where it is shown)
+                    label = Phrase(N_("{source}: {timing}"), source=str(card), timing=Term("timing", timing))
                     same = sum(1 for p in pending if p.label == label or p.label.startswith(f"{label} ("))
                     key = f"trigger:{card.ref}:{timing}"  # (a second of the same: ~2, as any repeated label)
-                    pending.append(Pending(SEATS[card.side], f"{label} ({same + 1})" if same else label, run, key))
+                    shown = Phrase(N_("{trigger} ({n})"), trigger=label, n=same + 1) if same else label
+                    pending.append(Pending(SEATS[card.side], shown, run, key))
         self.triggers.resolve(pending)
 
     # ------------------------------------------------------------ the interpreter and runs (the parts)

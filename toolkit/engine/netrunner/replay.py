@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine import logwords
+from toolkit.engine.core import said
 from toolkit.i18n import current_lang, t, tr, word
 
 from .decisions import Decision, Policy
@@ -44,17 +45,25 @@ class Recorder:
             def decide(self, game: NetrunnerGame, decision: Decision) -> str:
                 label = inner.decide(game, decision)
                 kind = logwords.word("decision", decision.kind, current_lang()) or decision.kind
-                recorder.snap(tr("turn {n} · {decision}: {option}", n=game.turns, decision=kind, option=label))
+                chosen = next((o.text for o in decision.options if o.label == label), label)  # the option in words
+                step = {"turn": game.turns, "kind": decision.kind, "option": chosen}
+                recorder.snap(tr("turn {n} · {decision}: {option}", n=game.turns, decision=kind, option=said(chosen)),
+                              step)  # fmt: skip
                 return label
 
         return Recording()
 
-    def snap(self, label: str) -> None:
+    def snap(self, label: str, step: dict[str, Any] | None = None) -> None:
+        """A frame: ``label`` its caption (in the current language), ``step`` the decision it follows (the turn,
+        the decision's kind and the option chosen, an engine's sentence) for a caption in a reader's words."""
         if len(self.frames) >= MAX_FRAMES:
             return
         events = [self.event(e) for e in self.game.log.to_json(self.seen)]
         self.seen = len(self.game.log)
-        self.frames.append({"label": label, "state": self.game.view(), "events": events})
+        frame = {"label": label, "state": self.game.view(), "events": events}
+        if step is not None:
+            frame["step"] = step
+        self.frames.append(frame)
 
 
 def record(game: NetrunnerGame, event: Callable[[dict[str, Any]], dict[str, Any]]) -> Recorder:
@@ -240,9 +249,18 @@ def render_replay(
     figures: list[str] = []
     steps: list[str] = []
     log: list[str] = []
+    def caption(frame: Mapping[str, Any]) -> str:
+        """The frame's caption: the decision it follows in ``names``' words (its option's names too), else its label."""
+        step = frame.get("step")
+        if names is None or not isinstance(step, Mapping):
+            return str(frame.get("label") or "")
+        kind = logwords.word("decision", str(step.get("kind")), lang) or str(step.get("kind"))
+        return t(lang, "turn {n} · {decision}: {option}", n=step.get("turn"), decision=kind,
+                 option=names.say("option", step.get("option")))  # fmt: skip
+
     for index, frame in enumerate(frames):
         hidden = "" if index == 0 else " hidden"
-        label = str(frame.get("label") or "")
+        label = caption(frame)
         table = draw_frame(frame["state"], lang, server_name, text_of)
         figures.append(f'<figure data-label="{escape(label)}"{hidden}>{table}</figure>')
         lines = log_items(frame.get("events") or [], line)
@@ -250,7 +268,7 @@ def render_replay(
         steps.append(f'<ol class="step-events" data-frame="{index}"{hidden}>\n' + "\n".join(items) + "\n</ol>")
         log.extend(f'<li data-frame="{index}">{text}</li>' for text in lines)
     hint = t(lang, "Dark cards are face down.")
-    page = render_page(title, figures, steps, log, str(frames[0].get("label") or ""), hint, lang)
+    page = render_page(title, figures, steps, log, caption(frames[0]), hint, lang)
     page = page.replace(f"<style>{PAGE_CSS}</style>", f"<style>{PAGE_CSS}{CSS}</style>", 1)
     font = embedded_font_css(page)
     return page.replace("<style>", f"<style>{font}\n", 1) if font else page

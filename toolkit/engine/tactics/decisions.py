@@ -18,10 +18,10 @@ entries the seat may not see (another player's draws and mortgages) are left out
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from toolkit.i18n import tr
+from toolkit.i18n import DEFAULT_LANG, current_lang, name_of, tr
 from toolkit.i18n.words import N_
 
 from ..core import Decider, EngineError, Pending
@@ -165,6 +165,28 @@ def _action_label(action: Action, seat: int) -> str:
     return f"ability:{unit}:{owner}:{action.index}"
 
 
+def record_names(records: Iterable[Any]) -> Callable[[str], str]:
+    """A name as the engine writes it (a record's zh-Hans name, ``雾刃``, or a unit or card in play, ``雾刃#1``) →
+    the same in the current language (the record's name in it: :func:`toolkit.i18n.name_of`); a name two records
+    share, and anything else, as it is."""
+    by_name: dict[str, Any] = {}
+    for record in records:
+        zh = getattr(getattr(record, "name", None), "zh_hans", None)
+        if isinstance(zh, str) and zh:
+            by_name[zh] = record if by_name.get(zh, record) is record else None
+
+    def name(value: str) -> str:
+        lang = current_lang()
+        if lang == DEFAULT_LANG:
+            return value
+        head, sep, tail = value.rpartition("#")
+        base, number = (head, sep + tail) if sep and tail.isdigit() else (value, "")
+        record = by_name.get(base)
+        return name_of(record, lang) + number if record is not None else value
+
+    return name
+
+
 def decision_for(game: TacticsGame, seat: int, prompt: str, values: Sequence[Any], number: int) -> Decision:
     """The decision ``seat`` is asked (prompt and option texts masked for that seat)."""
     table = masks(game, seat)
@@ -187,11 +209,19 @@ class DecisionDecider(Decider):
         self.waiter: Callable[[Decision], str] | None = None  # set by the Stepper: a person's seat waits
         self.game: TacticsGame | None = None
         self.asked: list[int] = []  # the seat of each decision taken
+        self._names: Callable[[str], str] | None = None
 
     def bind(self, game: TacticsGame) -> DecisionDecider:
         self.game = game
         bind_each(self.players.values(), game)
         return self
+
+    def prompt_names(self, value: str) -> str:
+        """A name the engine writes (``雾刃#1``) in the current language, for an error's words (:func:`record_names`
+        of the game's records, made at the first call)."""
+        if self._names is None:
+            self._names = record_names(self.game.records if self.game is not None else ())
+        return self._names(value)
 
     def _seat(self, player: int) -> int:
         """Who answers for ``player``: seat 0 (an obstacle that moves) is the active player."""
@@ -214,7 +244,7 @@ class DecisionDecider(Decider):
         scripted = self.script[len(self.taken)] if len(self.taken) < len(self.script) else None
         if scripted is not None and follow is not None:  # a player that can be told its choice: not asked again
             answer = scripted
-            follow(decision.find(answer).value)
+            follow(decision.find(answer, self.prompt_names).value)
         elif proposal is not None:
             pick = proposal()  # asked even when the script answers: the player's own state moves on
             found = next((o.label for o, v in zip(decision.options, values, strict=True) if v is pick), None)
@@ -234,7 +264,7 @@ class DecisionDecider(Decider):
         else:
             raise EngineError(tr("decision {number}: nobody decides for seat {seat}", number=len(self.taken) + 1,
                                  seat=seat))  # fmt: skip
-        option = decision.find(answer)
+        option = decision.find(answer, self.prompt_names)
         self.taken.append(option.label)
         self.asked.append(seat)
         return option.value

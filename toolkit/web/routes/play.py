@@ -266,11 +266,12 @@ def _open(request: Request, web: Any, link: str) -> Opened | HTMLResponse:
     return found
 
 
-def _board_svg(session: Any, seat: int) -> str:
-    """The map as replays draw it, each unit hidden from ``seat`` a ``?`` without name, HP or facing."""
-    from toolkit.board.draw import render_svg
+def _board_svg(session: Any, seat: int, names: Any) -> str:
+    """The map as replays draw it, each unit hidden from ``seat`` a ``?`` without name, HP or facing; the others
+    named in the page's language (``names``: the page's :class:`~toolkit.cli._lang.LogNames`)."""
+    from toolkit.board.draw import named_state, render_svg
 
-    return render_svg(session.game.board, _masked_state(session.game.board_state(), seat))
+    return render_svg(session.game.board, named_state(_masked_state(session.game.board_state(), seat), names.name))
 
 
 def _masked_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -327,7 +328,7 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     response = render(
         request, "play/game.html", game_id=game_id, seat=seat, seen=seen, me=me, log=log, options=options,
         prompt=prompt, decision=decision, result=result, resigned=found.resigned,
-        resigned_by=record.get("resigned_by"), board=Markup(_board_svg(session, seat)), names=names,
+        resigned_by=record.get("resigned_by"), board=Markup(_board_svg(session, seat, names)), names=names,
         setup=session.setup, person=person, other_link=other_link, hotseat=hotseat,
         waiting=pending is not None and pending.seat != seat,
         can_undo=bool(session.decider.asked) and _last_person(session) == seat, map_data=Markup(_map_data(seen)),
@@ -442,7 +443,7 @@ def _moved_since(found: Opened) -> int | None:
 def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
     """What the other seats did since the link's seat last decided, step by step on the map as that seat may see
     it (face-down units as ``?``), each step's log lines in words; it plays by itself and steps with the keys."""
-    from toolkit.board.draw import render_svg
+    from toolkit.board.draw import named_state, render_svg
     from toolkit.cli._lang import LogNames
     from toolkit.engine.tactics.session import TacticsSession, view
 
@@ -466,10 +467,11 @@ def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
             continue
         shown.update(seqs)
         lines = [names.line(seen[q]) for q in seqs if q in seen and q > mark]
-        steps.append({"svg": Markup(render_svg(board, _masked_state(frame["state"], found.seat))), "lines": lines})
+        state = named_state(_masked_state(frame["state"], found.seat), names.name)
+        steps.append({"svg": Markup(render_svg(board, state)), "lines": lines})
     rest = [names.line(entry) for q, entry in sorted(seen.items()) if q > mark and q not in shown]
     if rest or not steps:  # what no frame holds yet (the set-up's deployments, the step still open): the board now
-        steps.append({"svg": Markup(_board_svg(found.session, found.seat)), "lines": rest})
+        steps.append({"svg": Markup(_board_svg(found.session, found.seat, names)), "lines": rest})
     response = render(request, "play/moves.html", game_id=game_id, steps=steps)
     response.headers.update(PRIVATE)
     return response

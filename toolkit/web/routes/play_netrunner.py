@@ -128,7 +128,7 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
         options=options, prompt=prompt, decision=decision, result=result, resigned=found.resigned,
         resigned_by=found.record.get("resigned_by"), log=log, name=_namer(lang),
         can_undo=any(d["seat"] == session.seat for d in session.game.decisions), machine=session.machine,
-        server_name=lambda code: names.server(code) or code, lw=lw,
+        server_name=lambda code: names.server(code) or code, lw=lw, ability=lambda text: str(names.value("text", text)),
         side_word=side(session.seat),
     )  # fmt: skip
     return response
