@@ -350,7 +350,7 @@ def digests(content: dict[str, list[Any]]) -> dict[str, str]:
 # Taken from the build before issue 27 made it faster (paste what a failure prints when the content changes on
 # purpose).
 GOLDEN: dict[str, str] = {
-    "records": "15 f05bbfecc56f64ecdd20d903ad7a57824682e050a07c8a9cebddb23da5b0734d",
+    "records": "15 f242234ec73347283041ebaaf53530ead010730af57c88f91b8f9ec28163802f",
     "tactics_attrs": "2 d7476533c1613e4de8724d53e26d86c215e2e1d093ec34f5ff0f85baad6fb248",
     "netrunner_attrs": "9 273b3b7cd010d3d7e05d669f56df8169b63499afc043b9836d4bda8d1163712f",
     "crossfire_attrs": "1 442196405c50453022154c05daeb5596589a5aea499cfe80ed79d6c82d8c73a9",
@@ -363,7 +363,7 @@ GOLDEN: dict[str, str] = {
     "format_sets": "2 85160e7431187e8c69f107866c00fc48f5be2b6c8e4ac473f7b4bd367a48ecc0",
     "terms": "15 f0b787f57179249a752eca4c40e767615ee8691a862bafce788c1a812dea3b53",
     "meta": "4 1639ea52f20bfc0ab00f863f39519d5ebebd88cefe3c0432780c9a6082959a96",
-    "record_fts": "227 a5eb5f8e1efa9e5235706fe0cd3b3bb30fac4cd7d724a1d6399a7ad83763715d",
+    "record_fts": "255 2907715269741d940522557ec552bca91d15f9ed5ad038f8434076b16c015f6c",
     "record_grams": "326 f42205849b3fc44ead74a586a9810653176c5aaba92d30e0c2b35ae730534fb8",
 }
 
