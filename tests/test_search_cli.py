@@ -215,3 +215,10 @@ def test_strength_shown_only_where_a_card_has_one(
         assert "str " not in line
     else:
         assert shown in line
+
+
+def test_show_in_english_calls_the_cards_a_text_quotes_by_their_english_names(cli: Run, built: str) -> None:
+    english = cli("show", "decoy_emitter", "--db", built, "--lang", "en")
+    assert english.exit_code == 0 and 'You gain 1 "Holo Decoy".' in english.stdout
+    chinese = cli("show", "decoy_emitter", "--db", built, "--lang", "zh-Hans")
+    assert "你获得 1 张「全息诱饵」" in chinese.stdout

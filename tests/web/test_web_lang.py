@@ -7,6 +7,7 @@ work (Chromium)."""
 from __future__ import annotations
 
 import functools
+import html
 import json
 import re
 import shutil
@@ -180,6 +181,14 @@ def test_pages_ask_for_images_in_their_language(lang_app: Any) -> None:
             card = client.get("/cards/tactics/adrenaline_shot", params={"lang": lang}).text
             assert f"/images/tactics/card/adrenaline_shot.png?lang={lang}" in card
 
+
+
+def test_an_ability_text_calls_the_cards_it_quotes_by_their_english_names(lang_app: Any) -> None:
+    with fresh(lang_app) as client:
+        english = html.unescape(client.get("/cards/tactics/decoy_emitter", params={"lang": "en"}).text)
+        assert 'You gain 1 "Holo Decoy"' in english and "You gain 1 「全息诱饵」" not in english
+        chinese = client.get("/cards/tactics/decoy_emitter", params={"lang": "zh-Hans"}).text
+        assert "你获得 1 张「全息诱饵」" in chinese
 
 # ---------------------------------------------------------------------- the detector
 

@@ -224,13 +224,17 @@ def register(app: typer.Typer) -> None:
         from toolkit.cli._lang import output_lang
         from toolkit.cli.db import open_for_reading
         from toolkit.search import get_record
+        from toolkit.search.display import english_names
         from toolkit.search.display import show as render
 
         language = output_lang(lang)
         with open_for_reading(db) as database:
             warn_if_stale(database)
             hit = get_record(database, record, game=game, kind=kind)
+            # the English of the cards its texts quote, when its English is shown
+            names = english_names(database, hit.game) if format is not ShowFormat.json and (
+                language == "en" or bilingual) else None  # fmt: skip
         if format is ShowFormat.json:
             print(json.dumps(hit.data, ensure_ascii=False, indent=2, sort_keys=True))
         else:
-            print(render(hit, lang=language, bilingual=bilingual))
+            print(render(hit, lang=language, bilingual=bilingual, card_names=names))

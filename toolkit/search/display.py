@@ -12,8 +12,9 @@ tokens, a trace reads ``Trace 3``, list items get a bullet.
 from __future__ import annotations
 
 import os
+import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from toolkit import markup
@@ -197,17 +198,37 @@ def table_lines(
     return render_lines(_headers(lang), rows, align=TABLE_ALIGN, limits=TABLE_LIMITS, sample=sample)
 
 
-def render_ability(text: str) -> tuple[str, str | None]:
-    """(zh-Hans, English) of one ability through toolkit.text; the stored text (and None) when it does not parse."""
+_QUOTED = re.compile("「([^」]+)」")  # a name ability text quotes (「全息诱饵」)
+
+
+def english_names(database: Any, game: str) -> dict[str, str]:
+    """The English name of each zh-Hans name of ``game``'s records in ``database`` (a name two records share with
+    different English names is left out): what the English of an ability text calls the cards it quotes."""
+    found: dict[str, str | None] = {}
+    mark = "?" if database.backend == "sqlite" else "%s"
+    for zh, en in database.rows(f"SELECT name_zh, name_en FROM records WHERE game = {mark} AND name_en IS NOT NULL",
+                                (game,)):  # fmt: skip
+        if zh and en and zh != en:
+            found[zh] = en if found.get(zh, en) == en else None
+    return {zh: en for zh, en in found.items() if en}
+
+
+def render_ability(text: str, names: Mapping[str, str] | None = None) -> tuple[str, str | None]:
+    """(zh-Hans, English) of one ability through toolkit.text; the stored text (and None) when it does not parse.
+    ``names`` (:func:`english_names`): the English of a card the text quotes, put in quotes in the English
+    (「全息诱饵」 → "Holo Decoy"); a name without one stays as it is quoted."""
     try:
         from toolkit import text as ability
     except ImportError:
         return text, None
     try:
         tree = ability.parse(text)
-        return ability.render(tree), ability.render(tree, "en")
+        english = ability.render(tree, "en")
     except Exception:  # text that is not (yet) in the controlled language is shown as stored
         return text, None
+    if names:
+        english = _QUOTED.sub(lambda m: f'"{names[m[1]]}"' if m[1] in names else m[0], english)
+    return ability.render(tree), english
 
 
 def use_color(color: bool | None = None) -> bool:
@@ -231,12 +252,19 @@ def marked_lines(paragraphs: Sequence[str], color: bool, indent: str = "  ") -> 
 
 
 def show(
-    hit: Hit, *, source: str | None = None, color: bool | None = None, lang: str = "zh-Hans", bilingual: bool = False
+    hit: Hit,
+    *,
+    source: str | None = None,
+    color: bool | None = None,
+    lang: str = "zh-Hans",
+    bilingual: bool = False,
+    card_names: Mapping[str, str] | None = None,
 ) -> str:
     """One record in full, for a terminal (``color``: ANSI bold/italic; default: when stdout is a terminal).
 
     The name, ability text and printed text in ``lang``, the labels in it; ``bilingual`` adds the other
-    language's after them. The fields are the record's data, as stored."""
+    language's after them. The fields are the record's data, as stored. ``card_names``: the cards' English names
+    (:func:`english_names`), for the cards an ability text quotes."""
     from . import vocab
 
     ansi = use_color(color)
@@ -286,7 +314,7 @@ def show(
             lines.append("")
             lines.append(t(lang, label))
             for line in texts:
-                zh, en = render_ability(line)
+                zh, en = render_ability(line, card_names)
                 lead, after = (en, zh) if lang == "en" and en else (zh, en)
                 lines.append(f"  {lead}")
                 if after and bilingual:

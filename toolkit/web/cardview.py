@@ -188,12 +188,13 @@ def _in_lang(texts: dict[str, Any], lang: str) -> tuple[str, Any] | None:
 def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -> dict[str, Any]:
     """Everything the card page shows, as data."""
     from toolkit.search import get_record
-    from toolkit.search.display import render_ability
+    from toolkit.search.display import english_names, render_ability
 
     record = find(web, game, record_id, kind)
     hit = get_record(web.database, record.id, game=game, kind=record.kind)
     data = hit.data
     texts = []
+    card_names = None  # the English of the cards a text quotes, looked up once its first text is rendered
     for key in TEXT_FIELDS:
         lines = data.get(key)
         if key == "reverse" and isinstance(lines, dict):
@@ -201,7 +202,9 @@ def describe(web: Any, game: str, record_id: str, kind: str | None, lang: str) -
         if lines:
             rendered = []
             for line in lines:
-                zh, en = render_ability(line)
+                if card_names is None:
+                    card_names = english_names(web.database, game)
+                zh, en = render_ability(line, card_names)
                 shown = (en, "en") if lang == "en" and en else (zh, "zh-Hans")
                 rendered.append({"source": line, "zh-Hans": zh, "en": en, "shown": shown[0], "shown_lang": shown[1]})
             texts.append({"field": key, "lines": rendered})
