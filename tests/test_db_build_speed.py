@@ -437,3 +437,26 @@ def test_grams_are_the_plain_loop() -> None:
         assert cjk_grams(first, second).split() == plain_grams("\n".join((first, second))), (first, second)
         normal = unicodedata.normalize("NFKC", first)
         assert normal_grams(normal).split() == plain_grams(normal), first
+
+
+def test_the_english_worked_out_alongside_is_the_english_worked_out_here(
+    pool: Path, built: dict[str, list[Any]], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process that works out the English of the ability texts during `db build` gives what the rows work
+    out themselves when it cannot run (or fails): the same database."""
+    import toolkit.db.build as build_module
+
+    monkeypatch.setattr(build_module._English, "start", classmethod(lambda cls, paths: None))
+    db = tmp_path / "alone.db"
+    build_from_files([pool], resolve_target(str(db)))
+    assert dump(db, pool) == built
+
+    def failed(paths: list[Path], send: Any) -> None:
+        send.send(None)
+        send.close()
+
+    monkeypatch.undo()
+    monkeypatch.setattr(build_module, "_english_worker", failed)
+    db = tmp_path / "failed.db"
+    build_from_files([pool], resolve_target(str(db)))
+    assert dump(db, pool) == built

@@ -61,7 +61,7 @@ from .constants import (
 )
 from .engine import Target, db_error, postgres_engine
 from .fresh import META_KEY, fingerprints
-from .rows import Cycles, Row, RowSet, SortKey, Terms, rows_for, sort_key
+from .rows import Cycles, Row, RowSet, SortKey, Terms, english_of, rows_for, sort_key, with_english
 
 Progress = Callable[[str], None]
 Write = Callable[[str, list[Row]], None]  # (table, rows): insert the rows
@@ -128,8 +128,72 @@ def build_from_files(
     """
     count = meter_or_silent(meter)
     records = ((record, str(path)) for record, path in iter_records(paths, meter=count))
-    with gc_paused():  # rows and records made by the thousand, none in a cycle: the collector only costs
-        return _build(records, target, paths, progress, count)
+    english = _English.start(paths)  # the English of the ability texts, worked out alongside by another process
+    try:
+        with gc_paused():  # rows and records made by the thousand, none in a cycle: the collector only costs
+            return _build(records, target, paths, progress, count, english)
+    finally:
+        if english is not None:
+            english.stop()
+
+
+class _English:
+    """A process forked to work out the English of every record's ability texts (:func:`toolkit.db.rows.english_of`:
+    parsing and rendering each, the costliest part of a record's rows) while this one reads and checks the same
+    records, so that a build on two cores takes about the time it took before the searched text held that English.
+    :meth:`found` waits for it: the English by source file, or None if the process failed (the rows then work it
+    out here, from each record's ability rows: the same lines)."""
+
+    def __init__(self, process: Any, receive: Any) -> None:
+        self.process, self.receive = process, receive
+        self._found: dict[str, list[str]] | None = None
+        self._done = False
+
+    @classmethod
+    def start(cls, paths: Sequence[Path]) -> _English | None:
+        import multiprocessing
+
+        if "fork" not in multiprocessing.get_all_start_methods():
+            return None
+        context = multiprocessing.get_context("fork")
+        try:
+            receive, send = context.Pipe(duplex=False)
+            process = context.Process(target=_english_worker, args=(list(paths), send), daemon=True)
+            process.start()
+        except (OSError, AssertionError):  # no more processes (or a daemon's): the rows work it out themselves
+            return None
+        send.close()
+        return cls(process, receive)
+
+    def found(self) -> dict[str, list[str]] | None:
+        if not self._done:
+            self._done = True
+            with contextlib.suppress(EOFError, OSError):
+                self._found = self.receive.recv()
+            self.stop()
+        return self._found
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.receive.close()
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join()
+
+
+def _english_worker(paths: list[Path], send: Any) -> None:
+    """In the forked process: send the English of every record's ability texts under ``paths``, by source file (None
+    if a file stops the reading: the build, reading the same files, says why)."""
+    found: dict[str, list[str]] | None = {}
+    try:
+        for record, path in iter_records(paths):
+            lines = english_of(record)
+            if lines:
+                found[str(path)] = lines  # type: ignore[index]
+    except Exception:  # noqa: BLE001 - the build reports the file; the rows then work the English out themselves
+        found = None
+    send.send(found)
+    send.close()
 
 
 def _build(
@@ -138,13 +202,14 @@ def _build(
     sources: Sequence[Path],
     progress: Progress | None,
     count: Meter,
+    english: _English | None = None,
 ) -> BuildReport:
     start = time.perf_counter()
     say = progress or (lambda _message: None)
     if target.backend == "sqlite":
-        report = _build_sqlite(target, records, sources, say, count)
+        report = _build_sqlite(target, records, sources, say, count, english)
     else:
-        report = _build_postgres(target, records, sources, say, count)
+        report = _build_postgres(target, records, sources, say, count, english)
     report.seconds = time.perf_counter() - start
     return report
 
@@ -203,17 +268,21 @@ class _Read:
     """What reading the records gathered: their rows (spooled), the games, the vocabulary and set cycles."""
 
     spool: _Spool
+    english: _English | None = None  # the English of the ability texts, worked out by another process
     games: Counter[str] = field(default_factory=Counter)
     terms: Terms = field(default_factory=Terms)
     cycles: Cycles = field(default_factory=Cycles)
 
 
-def _read(records: Iterable[tuple[RecordBase, str]], spool: _Spool, *, grams: bool) -> _Read:
-    """Make and spool every record's rows; gather what spans records."""
-    read = _Read(spool)
+def _read(
+    records: Iterable[tuple[RecordBase, str]], spool: _Spool, *, grams: bool, english: _English | None = None
+) -> _Read:
+    """Make and spool every record's rows; gather what spans records. With ``english`` (another process working out
+    the English of the ability texts), the rows are made without it: :func:`_insert_all` adds it."""
+    read = _Read(spool, english)
     for record, source in records:
         key = sort_key(record)
-        spool.add(key, rows_for(record, source, grams=grams))
+        spool.add(key, rows_for(record, source, grams=grams, english=english is None))
         read.games[record.game] += 1  # type: ignore[attr-defined]
         read.terms.add(record, key)
         read.cycles.add(record, key)
@@ -245,12 +314,13 @@ def _insert_all(write: Write, read: _Read, say: Progress, count: Meter) -> None:
     say(trn("writing {n} record", "writing {n} records", total))
     count.start(tr("writing records"), total)
     cycles, spool = read.cycles, read.spool
+    english = read.english.found() if read.english is not None else None  # (waits for that process)
     for start in range(0, total, BATCH):
         batch: dict[str, list[Row]] = {table: [] for table in _WRITE_ORDER}
         records, modes, grams = batch["records"], batch["mode_attrs"], batch[GRAMS_TABLE]
         for pk, (_key, place, length) in enumerate(order[start : start + BATCH], start=start + 1):
             rows = cycles.fill(spool.read(place, length))
-            records.append((pk, *rows.record))
+            records.append((pk, *(rows.record if read.english is None else with_english(rows, english))))
             if rows.attrs is not None:
                 batch[rows.attrs[0]].append((pk, *rows.attrs[1]))
             if rows.mode is not None:
@@ -310,6 +380,7 @@ def _build_sqlite(
     sources: Sequence[Path],
     say: Progress,
     count: Meter,
+    english: _English | None = None,
 ) -> BuildReport:
     assert target.path is not None
     path = target.path
@@ -342,7 +413,7 @@ def _build_sqlite(
                 conn.execute(
                     f"CREATE VIRTUAL TABLE {GRAMS_TABLE} USING fts5(name, text, flavor, content='', tokenize='unicode61')"
                 )
-            read = _read(records, spool, grams=fts == "trigram+grams")
+            read = _read(records, spool, grams=fts == "trigram+grams", english=english)
             _insert_all(_sqlite_writer(conn), read, say, count)
             spool.close()
             steps = [
@@ -467,6 +538,7 @@ def _build_postgres(
     sources: Sequence[Path],
     say: Progress,
     count: Meter,
+    english: _English | None = None,
 ) -> BuildReport:
     from sqlalchemy import Connection, insert, text
     from sqlalchemy.exc import SQLAlchemyError
@@ -494,7 +566,7 @@ def _build_postgres(
                 columns = COLUMNS[name]
                 building.execute(insert(tables[name]), [dict(zip(columns, row, strict=True)) for row in rows])
 
-            read = _read(records, spool, grams=False)
+            read = _read(records, spool, grams=False, english=english)
             _insert_all(write, read, say, count)
             indexes = [index for table in METADATA.sorted_tables for index in sorted(table.indexes, key=str)]
             say(tr("building the indexes"))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from toolkit.models import GAMES, RecordBase, namespace
@@ -167,19 +168,43 @@ def english_lines(abilities: list[tuple[str, str]]) -> list[str]:
     return out
 
 
+def english_of(record: Any) -> list[str]:
+    """:func:`english_lines` of a record's ability texts."""
+    return english_lines(_abilities(record))
+
+
+_TEXT = COLUMNS["records"][1:].index("text")  # where a record's row (without its pk) holds the searched text
+_SOURCE = COLUMNS["records"][1:].index("source")
+
+
+def with_english(rows: RowSet, english: Mapping[str, list[str]] | None) -> Row:
+    """The record's row of ``rows`` (made with ``english=False``) with the English of its ability texts after them:
+    as ``english`` (by source file) has it, else worked out from its ability rows."""
+    row = rows.record
+    if english is not None:
+        lines = english.get(row[_SOURCE]) or []
+    else:
+        lines = english_lines([(face, line) for face, _position, line in rows.abilities])
+    if not lines:
+        return row
+    return (*row[:_TEXT], "\n".join([row[_TEXT], *lines]), *row[_TEXT + 1 :])
+
+
 def _row(table: str, values: dict[str, Any]) -> Row:
     """``values`` as a row of ``table`` without its first column (the pk); absent columns are NULL."""
     return tuple(map(values.get, COLUMNS[table][1:]))
 
 
-def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
-    """Every row of one record read from ``source``; ``grams``: also what the Chinese-pairs index holds."""
+def rows_for(record: Any, source: str, *, grams: bool = True, english: bool = True) -> RowSet:
+    """Every row of one record read from ``source``; ``grams``: also what the Chinese-pairs index holds.
+    ``english``: the searched text ends with the English of the ability texts (:func:`english_lines`); without it,
+    the caller adds that English to the record's row itself (:func:`with_english`)."""
     abilities = _abilities(record)
     text = "\n".join(line for _, line in abilities)
     normal = unicodedata.normalize("NFKC", text)
     compacted = compact_normal(normal)  # (of the text as written: the Chinese words without their counts)
-    english = english_lines(abilities)
-    searched = "\n".join([text, *english]) if english else text  # the text as written, then its English
+    lines = english_lines(abilities) if english else None
+    searched = "\n".join([text, *lines]) if lines else text  # the text as written, then its English
     flavor = _get(record, "flavor")
     name = record.name
     folded = folded_names(record)
