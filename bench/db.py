@@ -413,16 +413,22 @@ ENGLISH = "english.json"
 
 def write_english(cards: Path, out: Path) -> None:
     """The English Dossier's database searches beside each record's ability texts (:func:`toolkit.db.rows.english_lines`:
-    its texts rendered in English, none for a card that prints its own), by file, written to ``out/english.json``
+    its texts rendered in English, the cards they quote by their English names, none for a card that prints its own),
+    by file, written to ``out/english.json``
     before anything is timed: the peer and the old baseline are given it, so that they search (and the peer indexes)
     the same text without parsing the ability language, which has no library of theirs."""
     from toolkit.db.rows import english_lines
+    from toolkit.names import english_names, with_english_names
 
-    found = {}
+    found, pairs = {}, []
     for path in record_files(cards):
-        lines = english_lines(_texts(orjson.loads(path.read_bytes())))
+        data = orjson.loads(path.read_bytes())
+        pairs.append((data["name"].get("zh-Hans"), data["name"].get("en")))
+        lines = english_lines(_texts(data))
         if lines:
             found[str(path)] = lines
+    names = english_names(pairs)  # the cards a text quotes, called by their English names
+    found = {path: [with_english_names(line, names) for line in lines] for path, lines in found.items()}
     (out / ENGLISH).write_text(json.dumps(found, ensure_ascii=False), encoding="utf-8")
 
 

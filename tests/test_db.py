@@ -589,3 +589,23 @@ def test_a_failed_build_on_a_read_only_place_names_the_database(
     with pytest.raises(DossierError) as info:
         build_database(catalog, resolve_target(str(tmp_path / "d.db")))
     assert str(tmp_path / "d.db") in str(info.value) and ".tmp" not in str(info.value)
+
+
+@pytest.mark.parametrize("how", ["catalog", "files"])
+def test_the_searched_english_calls_quoted_cards_by_their_english_names(
+    tmp_path: Path, catalog: Catalog, how: str
+) -> None:
+    import sqlite3
+
+    from toolkit.db import build_from_files
+
+    path = tmp_path / f"{how}.db"
+    if how == "catalog":
+        build_database(catalog, resolve_target(str(path)))
+    else:  # the English worked out by another process, as `dossier db build` does
+        build_from_files([CARDS], resolve_target(str(path)))
+    with sqlite3.connect(path) as conn:
+        [(text,)] = conn.execute("SELECT text FROM records WHERE id = 'decoy_emitter'").fetchall()
+    conn.close()
+    assert text.splitlines() == ["你获得 1 张「全息诱饵」。本单位移动 0-1。", 'You gain 1 "Holo Decoy". This unit moves 0-1.']
+    assert "tactics/decoy_emitter" in refs(str(path), '"holo decoy"', "tactics")  # found by its text's English

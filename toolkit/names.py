@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 _SPACES = re.compile(r"\s+")
@@ -165,3 +166,24 @@ def name_language(typed: str, record: Any) -> str | None:
     if chinese == english:
         return None
     return "zh-Hans" if chinese else "en"
+
+
+def english_names(pairs: Iterable[tuple[str | None, str | None]]) -> dict[str, str]:
+    """The English name of each zh-Hans name, from (zh-Hans, English) name pairs (a name two records share with
+    different English names is left out): what the English of an ability text calls the cards it quotes."""
+    found: dict[str, str | None] = {}
+    for zh, en in pairs:
+        if zh and en and zh != en:
+            found[zh] = en if found.get(zh, en) == en else None
+    return {zh: en for zh, en in found.items() if en}
+
+
+QUOTED_NAME = re.compile("「([^」]+)」")  # a name ability text quotes (「全息诱饵」)
+
+
+def with_english_names(english: str, names: Mapping[str, str]) -> str:
+    """The English of an ability text with each name it quotes in English between straight quotes (「全息诱饵」 →
+    "Holo Decoy"); a name with no English in ``names`` stays as it is quoted."""
+    if "「" not in english:
+        return english
+    return QUOTED_NAME.sub(lambda m: f'"{names[m[1]]}"' if m[1] in names else m[0], english)

@@ -47,6 +47,7 @@ from toolkit.gcpause import gc_paused
 from toolkit.i18n import tr, trn
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import RecordBase, namespace
+from toolkit.names import english_names
 from toolkit.safewrite import SQLITE, WriteError, check_replaceable, check_target
 
 from .constants import (
@@ -269,6 +270,7 @@ class _Read:
 
     spool: _Spool
     english: _English | None = None  # the English of the ability texts, worked out by another process
+    names: list[tuple[str, str | None]] = field(default_factory=list)  # each record's (zh-Hans, English) name
     games: Counter[str] = field(default_factory=Counter)
     terms: Terms = field(default_factory=Terms)
     cycles: Cycles = field(default_factory=Cycles)
@@ -277,12 +279,14 @@ class _Read:
 def _read(
     records: Iterable[tuple[RecordBase, str]], spool: _Spool, *, grams: bool, english: _English | None = None
 ) -> _Read:
-    """Make and spool every record's rows; gather what spans records. With ``english`` (another process working out
-    the English of the ability texts), the rows are made without it: :func:`_insert_all` adds it."""
+    """Make and spool every record's rows; gather what spans records (the names, for the English that
+    :func:`_insert_all` adds: ``english``, another process working it out, else worked out there)."""
     read = _Read(spool, english)
     for record, source in records:
         key = sort_key(record)
-        spool.add(key, rows_for(record, source, grams=grams, english=english is None))
+        spool.add(key, rows_for(record, source, grams=grams))
+        name = record.name
+        read.names.append((name.zh_hans, name.en))
         read.games[record.game] += 1  # type: ignore[attr-defined]
         read.terms.add(record, key)
         read.cycles.add(record, key)
@@ -315,12 +319,13 @@ def _insert_all(write: Write, read: _Read, say: Progress, count: Meter) -> None:
     count.start(tr("writing records"), total)
     cycles, spool = read.cycles, read.spool
     english = read.english.found() if read.english is not None else None  # (waits for that process)
+    names = english_names(read.names)
     for start in range(0, total, BATCH):
         batch: dict[str, list[Row]] = {table: [] for table in _WRITE_ORDER}
         records, modes, grams = batch["records"], batch["mode_attrs"], batch[GRAMS_TABLE]
         for pk, (_key, place, length) in enumerate(order[start : start + BATCH], start=start + 1):
             rows = cycles.fill(spool.read(place, length))
-            records.append((pk, *(rows.record if read.english is None else with_english(rows, english))))
+            records.append((pk, *with_english(rows, english, names)))
             if rows.attrs is not None:
                 batch[rows.attrs[0]].append((pk, *rows.attrs[1]))
             if rows.mode is not None:

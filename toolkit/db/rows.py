@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from toolkit.models import GAMES, RecordBase, namespace
-from toolkit.names import compact, fold, folded_names
+from toolkit.names import compact, fold, folded_names, with_english_names
 
 from .constants import ATTR_TABLES, COLUMNS, reading_status
 from .grams import cjk_grams, compact_normal, compact_text, is_cjk, normal_grams
@@ -177,9 +177,10 @@ _TEXT = COLUMNS["records"][1:].index("text")  # where a record's row (without it
 _SOURCE = COLUMNS["records"][1:].index("source")
 
 
-def with_english(rows: RowSet, english: Mapping[str, list[str]] | None) -> Row:
-    """The record's row of ``rows`` (made with ``english=False``) with the English of its ability texts after them:
-    as ``english`` (by source file) has it, else worked out from its ability rows."""
+def with_english(rows: RowSet, english: Mapping[str, list[str]] | None, names: Mapping[str, str]) -> Row:
+    """The record's row of ``rows`` with the English of its ability texts after them, which searches read too: as
+    ``english`` (by source file, worked out by another process) has it, else worked out here from its ability rows;
+    each card a text quotes called by its English name from ``names`` (:func:`toolkit.names.english_names`)."""
     row = rows.record
     if english is not None:
         lines = english.get(row[_SOURCE]) or []
@@ -187,6 +188,7 @@ def with_english(rows: RowSet, english: Mapping[str, list[str]] | None) -> Row:
         lines = english_lines([(face, line) for face, _position, line in rows.abilities])
     if not lines:
         return row
+    lines = [with_english_names(line, names) for line in lines]
     return (*row[:_TEXT], "\n".join([row[_TEXT], *lines]), *row[_TEXT + 1 :])
 
 
@@ -195,16 +197,14 @@ def _row(table: str, values: dict[str, Any]) -> Row:
     return tuple(map(values.get, COLUMNS[table][1:]))
 
 
-def rows_for(record: Any, source: str, *, grams: bool = True, english: bool = True) -> RowSet:
-    """Every row of one record read from ``source``; ``grams``: also what the Chinese-pairs index holds.
-    ``english``: the searched text ends with the English of the ability texts (:func:`english_lines`); without it,
-    the caller adds that English to the record's row itself (:func:`with_english`)."""
+def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
+    """Every row of one record read from ``source``; ``grams``: also what the Chinese-pairs index holds. The
+    record's row holds its texts as written: :func:`with_english` adds their English once every record is read
+    (the English calls the cards a text quotes by their English names)."""
     abilities = _abilities(record)
     text = "\n".join(line for _, line in abilities)
     normal = unicodedata.normalize("NFKC", text)
     compacted = compact_normal(normal)  # (of the text as written: the Chinese words without their counts)
-    lines = english_lines(abilities) if english else None
-    searched = "\n".join([text, *lines]) if lines else text  # the text as written, then its English
     flavor = _get(record, "flavor")
     name = record.name
     folded = folded_names(record)
@@ -222,7 +222,7 @@ def rows_for(record: Any, source: str, *, grams: bool = True, english: bool = Tr
         name.zh_hans,
         name.en,
         name_folded,
-        searched,
+        text,
         compacted,
         flavor_zh,
         flavor.en if flavor is not None else None,

@@ -12,7 +12,6 @@ tokens, a trace reads ``Trace 3``, list items get a bullet.
 from __future__ import annotations
 
 import os
-import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -198,19 +197,14 @@ def table_lines(
     return render_lines(_headers(lang), rows, align=TABLE_ALIGN, limits=TABLE_LIMITS, sample=sample)
 
 
-_QUOTED = re.compile("「([^」]+)」")  # a name ability text quotes (「全息诱饵」)
-
-
 def english_names(database: Any, game: str) -> dict[str, str]:
-    """The English name of each zh-Hans name of ``game``'s records in ``database`` (a name two records share with
-    different English names is left out): what the English of an ability text calls the cards it quotes."""
-    found: dict[str, str | None] = {}
+    """The English name of each zh-Hans name of ``game``'s records in ``database`` (:func:`toolkit.names.english_names`):
+    what the English of an ability text calls the cards it quotes."""
+    from toolkit.names import english_names as of_pairs
+
     mark = "?" if database.backend == "sqlite" else "%s"
-    for zh, en in database.rows(f"SELECT name_zh, name_en FROM records WHERE game = {mark} AND name_en IS NOT NULL",
-                                (game,)):  # fmt: skip
-        if zh and en and zh != en:
-            found[zh] = en if found.get(zh, en) == en else None
-    return {zh: en for zh, en in found.items() if en}
+    sql = f"SELECT name_zh, name_en FROM records WHERE game = {mark} AND name_en IS NOT NULL"
+    return of_pairs((str(zh), str(en)) for zh, en in database.rows(sql, (game,)))
 
 
 def render_ability(text: str, names: Mapping[str, str] | None = None) -> tuple[str, str | None]:
@@ -227,7 +221,9 @@ def render_ability(text: str, names: Mapping[str, str] | None = None) -> tuple[s
     except Exception:  # text that is not (yet) in the controlled language is shown as stored
         return text, None
     if names:
-        english = _QUOTED.sub(lambda m: f'"{names[m[1]]}"' if m[1] in names else m[0], english)
+        from toolkit.names import with_english_names
+
+        english = with_english_names(english, names)
     return ability.render(tree), english
 
 

@@ -214,13 +214,10 @@ def is_printable(record: Any) -> bool:
 def english_names(records: Any) -> dict[str, str]:
     """The English name of each zh-Hans name of ``records`` (a name two records share with different English
     names is left out)."""
-    found: dict[str, str | None] = {}
-    for record in records:
-        name = getattr(record, "name", None)
-        zh, en = getattr(name, "zh_hans", None), getattr(name, "en", None)
-        if zh and en and zh != en:
-            found[zh] = en if found.get(zh, en) == en else None
-    return {zh: en for zh, en in found.items() if en}
+    from toolkit.names import english_names as of_pairs
+
+    names = (getattr(record, "name", None) for record in records)
+    return of_pairs((getattr(name, "zh_hans", None), getattr(name, "en", None)) for name in names)
 
 
 def english_ability(text: str, names: dict[str, str]) -> str | None:
