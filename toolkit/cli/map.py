@@ -393,7 +393,8 @@ def _unit_names(loaded: LoadedMap, cards: list[Path] | None, lang: str) -> Any:
 @map_app.command(
     "measure",
     help=help_text(
-        N_("Distance (walls in the way), {through} distance, vision, line of sight and cover from FROM to TO."),
+        N_("Distance (walls in the way), distance through walls ({through}), vision, line of sight and cover from FROM to "
+           "TO."),
         N_(
             "in_vision: TO is in FROM's vision bands for --facing (and --vision extras); in_sight: the line of "
             "sight is clear; cover: -2 when it crosses an obstacle more than 1 step from FROM, else 0. A wall cell "
