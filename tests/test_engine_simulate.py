@@ -190,3 +190,11 @@ def test_log_lines_put_events_fields_and_codes_in_words(cli) -> None:
         "visible": "all",
     }
     assert any(e.get("reason") == "in sight of 白鹭#2 at distance 0-1" for e in log)
+
+
+def test_the_json_board_names_its_units_in_the_language_asked(cli) -> None:
+    args = ["simulate", "tactics", "--decks", EX / "duel.json", "--decks", EX / "duel-rival.json", "--seed", 2,
+            "--format", "json"]  # fmt: skip
+    english = [u["name"] for u in json.loads(cli(*args, "--lang", "en").stdout)["board"]["units"]]
+    chinese = [u["name"] for u in json.loads(cli(*args, "--lang", "zh-Hans").stdout)["board"]["units"]]
+    assert "Mistblade" in english and "雾刃" in chinese and len(english) == len(chinese)

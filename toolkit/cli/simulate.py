@@ -275,7 +275,11 @@ def _simulate_tactics(
         from toolkit.jsonstream import Stream, write_json
 
         log = Stream(names.event(entry) for entry in played.log.to_json())  # worded and written an event at a time
-        write_json({"log": log, "state": played.state(), "board": played.board_state(), "result": result})
+        board = played.board_state()
+        for unit in board.get("units") or []:  # the units' names in the output language, as in the log
+            if isinstance(unit.get("name"), str):
+                unit["name"] = names.name(unit["name"])
+        write_json({"log": log, "state": played.state(), "board": board, "result": result})
         return
     _print_log(played.log, None, names)
     lang = names.lang
