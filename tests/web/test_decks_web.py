@@ -180,6 +180,18 @@ def test_analyze_gives_everything_the_builder_shows(ro_client: Any) -> None:
     assert shared["cards"] == deck["cards"] and shared["identity"] == deck["identity"]
 
 
+@pytest.mark.parametrize(("deck_file", "stray"), [("tactics/duo.json", "anvil"), ("tactics/duo.json", "dockyard"),
+                                                 ("netrunner/runner-anarch-rust.json", "anarch")])  # fmt: skip
+def test_analyze_takes_a_deck_naming_a_record_that_is_no_card(ro_client: Any, deck_file: str, stray: str) -> None:
+    """An agent, a map or a faction among a deck's cards is a finding of the deck, not a server error."""
+    deck = json.loads((ROOT / "examples" / "decks" / deck_file).read_text(encoding="utf-8"))
+    deck["cards"][stray] = 1
+    response = ro_client.post("/api/decks/analyze", json={"deck": deck, "lang": "en"})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert not body["legal"] and any(r["id"] == stray for r in body["rows"])
+
+
 @pytest.mark.parametrize("code", ["not-a-code", "A" * 10, ""])
 def test_a_damaged_share_code_is_one_line(ro_client: Any, code: str) -> None:
     response = ro_client.get(f"/decks/build?d={code}x&lang=en")

@@ -14,11 +14,11 @@ from toolkit.models.deck import Deck
 
 
 def group_key(record: Any) -> str:
-    if record.game == "tactics":
-        return str(record.category)
-    if record.game == "netrunner":
-        return str(record.type)
-    return str(record.team)
+    """The group a card is listed under: its category (tactics), type (netrunner) or team (crossfire); a record of
+    another kind (an agent, an identity, a map named among a deck's cards, which the deck's findings refuse) under
+    its kind."""
+    field = {"tactics": "category", "netrunner": "type"}.get(record.game, "team")
+    return str(getattr(record, field, None) or record.kind)
 
 
 def cost_of(record: Any) -> int | None:
