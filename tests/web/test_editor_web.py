@@ -235,3 +235,12 @@ def test_edit_a_card_into_a_lint_error_fix_it_and_save(live_server: str, page: A
     assert json.loads(raw.input_value()) == saved
     raw.fill(raw.input_value().replace('"item"', '"itemz"'))
     page.wait_for_selector("#ed-findings li.error:has-text('line 4, column 3')")
+
+
+def test_a_finding_names_the_other_record_from_its_card_folder(client: Any, web_cards: Path) -> None:
+    """An id already used elsewhere: the other file is named from its card folder, never by the server's path."""
+    text = (web_cards / CARD).read_text(encoding="utf-8")
+    body = client.post("/editor/check", json={"path": "tactics/cards/zzz_copy.json", "text": text, "lang": "en"}).json()
+    messages = [f["message"] for f in body["findings"]] + [f["text"] for f in body["findings"]]
+    assert any(f"{web_cards.name}/{CARD}" in m for m in messages), messages
+    assert not any(str(web_cards) in m or str(web_cards.resolve()) in m for m in messages), messages

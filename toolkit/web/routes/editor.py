@@ -173,13 +173,23 @@ def finding_json(finding: Finding, target: Target, record: Any = None) -> dict[s
     :func:`text_error`)."""
     from toolkit.web.deckwork import finding_text, severity_word
 
+    message = _unrooted(finding.message, target.root)  # another record's file, named from its card folder
     data = finding.to_json()
+    data["message"] = message
     data["file"] = target.rel
-    data["text"] = finding_text(replace(finding, file=target.rel))
+    data["text"] = finding_text(replace(finding, file=target.rel, message=message))
     data["severity_name"] = severity_word(finding.severity, i18n.current_lang())
     if finding.code == "card.text.parse" and record is not None:
         data.update(text_error(record, finding.pointer) or {})
     return data
+
+
+def _unrooted(message: str, root: Path) -> str:
+    """``message`` with the files under the card folder ``root`` named from it (``cards/tactics/agents/x.json``),
+    never by the server's absolute path (a lint finding names the other record that has the same id or name)."""
+    for shown in {str(root), str(root.resolve())}:
+        message = message.replace(shown + os.sep, root.name + "/")
+    return message
 
 
 SHOWN_ALTERNATIVES = 5  # the words an ability text error lists; the rest are counted (all are in "alternatives")
