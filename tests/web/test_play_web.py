@@ -333,3 +333,22 @@ def test_the_api_words_the_log_and_the_decision_in_the_request_s_language(client
     # the engine's own fields are as before, whatever the language
     assert chinese["decision"]["options"][0]["label"] == english["decision"]["options"][0]["label"] == "yes"
     assert [e["event"] for e in chinese["log"]] == [e["event"] for e in english["log"]]
+
+
+def test_the_api_names_the_cards_and_units_in_the_request_s_language(client: Any) -> None:
+    """The view's names (the hand, the board, its equipment and statuses, the prospects) are the request's language's,
+    as the page's; an English client got the engine's Chinese names."""
+    path = _start(client, seed="5")
+    cjk = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+
+    def names(value: Any) -> list[str]:
+        if isinstance(value, dict):
+            return [v for k, v in value.items() if k in ("name", "target_name", "attack") and isinstance(v, str)] + [
+                n for k, v in value.items() if k not in ("log", "decision") for n in names(v)
+            ]
+        return [n for v in value for n in names(v)] if isinstance(value, list) else []
+
+    english = names(client.get(f"/api{path}?lang=en").json())
+    chinese = names(client.get(f"/api{path}?lang=zh-Hans").json())
+    assert english and len(english) == len(chinese)
+    assert not [n for n in english if cjk.search(n)] and any(cjk.search(n) for n in chinese)

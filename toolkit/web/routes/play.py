@@ -399,11 +399,31 @@ def _word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     for entry in seen["log"]:
         entry["line"] = names.line(entry)
+    for key, value in seen.items():  # the board, the hands, the prospects: their names in the request's language
+        if key not in ("log", "decision"):
+            _name_words(value, names)
     decision = seen.get("decision")
     if decision is not None and pending is not None:
         decision["words"] = prompt_text(pending.prompt, names)
         for shown, option in zip(decision["options"], pending.options, strict=True):
             shown["words"] = option_text(option.value, option.text, lang, names, pending.kind)
+
+
+_NAME_KEYS = frozenset({"name", "target_name", "attack"})  # the view's fields that hold a record's (or unit's) name
+
+
+def _name_words(value: Any, names: Any) -> None:
+    """Put the names in ``value`` (a part of the view: dicts and lists) in the language of ``names`` (LogNames), in
+    place: a card in hand, a unit on the board, its equipment and statuses, an attack and its target."""
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            if key in _NAME_KEYS and isinstance(inner, str):
+                value[key] = names.name(inner)
+            else:
+                _name_words(inner, names)
+    elif isinstance(value, list):
+        for inner in value:
+            _name_words(inner, names)
 
 
 @router.post("/play/{game_id}/decide", dependencies=[Depends(require_write)], name="play_decide")
