@@ -89,3 +89,13 @@ def test_validation_detail_names_at_most_three_fields() -> None:
             " (and 3 more)"
         )
         assert validation_detail(errors[-1:]) == "?limit: expected a number of at least 1"
+
+
+@pytest.mark.parametrize("url", ["/cards?q=game:tactics&page=abc", "/cards?q=" + "x" * 2001, "/editor?page=abc"])
+def test_a_page_asked_for_with_a_bad_parameter_is_a_page(client: Any, url: str) -> None:
+    """A browser (Accept: text/html) gets the refusal as a page of the app, in one line; a client of the API, JSON."""
+    page = client.get(f"{url}&lang=en", headers={"Accept": "text/html,application/xhtml+xml"})
+    assert page.status_code == 422 and page.headers["content-type"].startswith("text/html")
+    assert 'id="page-error"' in page.text and "Traceback" not in page.text
+    api = client.get(f"{url}&lang=en", headers={"Accept": "*/*"})
+    assert api.status_code == 422 and isinstance(api.json()["detail"], str)

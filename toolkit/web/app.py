@@ -397,10 +397,16 @@ def create_app(settings: WebSettings) -> FastAPI:
         return JSONResponse({"detail": exc.message}, status_code=400)
 
     @app.exception_handler(RequestValidationError)
-    async def invalid_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+    async def invalid_request(request: Request, exc: RequestValidationError) -> Response:
         """422 with one line (bad JSON with its place, else each refused field): FastAPI's own answer echoes the
-        input, which may be large or hold what JSON cannot carry (a 500 instead of the refusal)."""
-        return JSONResponse({"detail": validation_detail(exc.errors(), exc.body)}, status_code=422)
+        input, which may be large or hold what JSON cannot carry (a 500 instead of the refusal). A browser asking
+        for a page (``Accept: text/html``: a link, a form) gets it as a page of the app, not as JSON."""
+        detail = validation_detail(exc.errors(), exc.body)
+        if "text/html" in request.headers.get("accept", ""):
+            from toolkit.web.templating import render
+
+            return render(request, "error.html", status_code=422, message=detail)
+        return JSONResponse({"detail": detail}, status_code=422)
 
     @app.get("/", include_in_schema=False)
     def home(request: Request) -> RedirectResponse:
