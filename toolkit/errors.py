@@ -33,6 +33,12 @@ class DossierError(Exception):
         return self.message
 
 
+class NotFound(DossierError):
+    """What was asked for is not there (a record, a saved deck): the web app answers it with 404, not 400."""
+
+    status = 404
+
+
 # the reasons of the OS errors a user meets, by errno, as the GNU C library words them (strerror is English)
 _REASONS: dict[int, str] = {
     errno.ENOENT: N_("No such file or directory"),

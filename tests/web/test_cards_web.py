@@ -53,7 +53,7 @@ def test_record_has_fields_both_languages_and_legality(ro_client: Any) -> None:
     standard = next(f for f in body["legality"] if f["id"] == "standard")
     assert standard["legal"] and standard["pool"] and not standard["banned"]
     assert body["image"].startswith("/images/netrunner/card/archive_heist.png")
-    assert ro_client.get("/api/records/netrunner/no_such_card").status_code == 400
+    assert ro_client.get("/api/records/netrunner/no_such_card").status_code == 404
 
 
 def test_images_are_drawn_once_and_cached_by_content(ro_client: Any, shared_app: Any) -> None:

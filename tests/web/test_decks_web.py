@@ -224,7 +224,7 @@ def test_save_list_open_delete(client: Any, web_settings: Any) -> None:
     assert client.get(f"/api/decks/saved/{saved['id']}").json()["deck"]["name"] == "renamed"
     assert "renamed" in client.get("/decks").text
     assert client.delete(f"/api/decks/saved/{saved['id']}").status_code == 200
-    assert client.get(f"/api/decks/saved/{saved['id']}").status_code == 400
+    assert client.get(f"/api/decks/saved/{saved['id']}").status_code == 404
 
 
 @pytest.mark.parametrize("deck_id", ["../etc/passwd", "a/b", "UPPER", ".hidden"])

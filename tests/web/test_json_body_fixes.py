@@ -99,3 +99,11 @@ def test_a_page_asked_for_with_a_bad_parameter_is_a_page(client: Any, url: str) 
     assert 'id="page-error"' in page.text and "Traceback" not in page.text
     api = client.get(f"{url}&lang=en", headers={"Accept": "*/*"})
     assert api.status_code == 422 and isinstance(api.json()["detail"], str)
+
+
+@pytest.mark.parametrize(("url", "said"), [("/api/records/tactics/nope", "No tactics record has the id nope"),
+                                           ("/api/records/chess/x", "unknown game 'chess'"),
+                                           ("/api/decks/saved/nope", "no saved deck 'nope'")])  # fmt: skip
+def test_what_is_not_there_is_404(client: Any, url: str, said: str) -> None:
+    answer = client.get(f"{url}?lang=en")
+    assert answer.status_code == 404 and said in answer.json()["detail"]

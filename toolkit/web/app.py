@@ -394,7 +394,7 @@ def create_app(settings: WebSettings) -> FastAPI:
 
     @app.exception_handler(DossierError)
     async def dossier_error(request: Request, exc: DossierError) -> JSONResponse:
-        return JSONResponse({"detail": exc.message}, status_code=400)
+        return JSONResponse({"detail": exc.message}, status_code=getattr(exc, "status", 400))  # NotFound: 404
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, exc: RequestValidationError) -> Response:

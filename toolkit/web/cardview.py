@@ -12,7 +12,6 @@ import json
 from typing import Any
 
 from toolkit import i18n
-from toolkit.errors import DossierError
 from toolkit.i18n import name_of, other_name
 from toolkit.search.display import flatten
 from toolkit.web import vocab
@@ -44,6 +43,11 @@ def blocks(paragraphs: list[str]) -> list[dict[str, Any]]:
 
 def find(web: Any, game: str, record_id: str, kind: str | None) -> Any:
     """The record (model) with this id in ``game``; ``kind`` picks between a mode and a card of one id."""
+    from toolkit.errors import NotFound
+    from toolkit.models import GAMES
+
+    if game not in GAMES:
+        raise NotFound(i18n.tr("unknown game {game}; games: {games}", game=repr(game), games=", ".join(GAMES)))
     catalog = web.catalog
     kinds = [kind] if kind else ["card", "mode"]
     for each in kinds:
@@ -51,9 +55,9 @@ def find(web: Any, game: str, record_id: str, kind: str | None) -> Any:
         if record is not None and (kind is None or record.kind == kind or each == "mode"):
             return record
     if kind:
-        raise DossierError(i18n.tr("No {game} record has the id {id} and the kind {kind}.", game=game, id=record_id,
-                                   kind=kind))  # fmt: skip
-    raise DossierError(i18n.tr("No {game} record has the id {id}.", game=game, id=record_id))
+        raise NotFound(i18n.tr("No {game} record has the id {id} and the kind {kind}.", game=game, id=record_id,
+                               kind=kind))  # fmt: skip
+    raise NotFound(i18n.tr("No {game} record has the id {id}.", game=game, id=record_id))
 
 
 LEGALITY_KEYS = ("pool", "banned", "restricted", "legal")

@@ -15,7 +15,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from toolkit.errors import DossierError
+from toolkit.errors import DossierError, NotFound
 from toolkit.i18n import tr
 
 _ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,80}$")
@@ -52,7 +52,7 @@ class SavedDecks:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise DossierError(tr("no saved deck {id}", id=repr(deck_id))) from None
+            raise NotFound(tr("no saved deck {id}", id=repr(deck_id))) from None
         except (OSError, ValueError) as exc:
             raise DossierError(tr("saved deck {id} cannot be read: {reason}", id=repr(deck_id), reason=exc)) from None
         if not isinstance(data, dict):
