@@ -149,7 +149,7 @@ class LogNames:
             # a name inside the quoted ability: English single quotes, not the full-width 「」 of Chinese
             english = _QUOTED.sub(lambda m: f"‘{self.names.get(m.group(1)) or m.group(1)}’", english)
             return english.removesuffix(".") if candidate != text else english
-        return text
+        return _scripted(text) or text
 
     # ---- a log entry in words
 
@@ -302,6 +302,37 @@ class LogNames:
             return self.name(text)
 
 
+def _scripted(text: str) -> str | None:
+    """An ability a card script runs, as the engine renders it (``当潜袭结束时：执行卡牌脚本（zahya_… 第 1 段）。``), in
+    English: the grammar reads neither the script nor the timings only scripts use, so the ability is put together
+    again (its timing by the renderer's Chinese, its costs read with a stand-in effect) and rendered; None when
+    ``text`` is not of that form."""
+    from dataclasses import replace
+
+    from toolkit.text import AbilitySyntaxError, parse_cached, render
+    from toolkit.text import ast as A
+    from toolkit.text import vocab as V
+
+    found = _SCRIPTED.fullmatch(text)
+    if found is None:
+        return None
+    body = (A.Sentence((A.Scripted(found["card"], int(found["paragraph"]) - 1, 0),)),)
+    head = found["head"]
+    timing = next((k for k, (zh, _) in {**V.TIMINGS, **V.SCRIPT_TIMINGS}.items() if f"{zh}：" == head), None)
+    if timing is not None:
+        ability = A.Ability("triggered", body, timing=timing)
+    else:
+        try:  # the head (costs, a subroutine's mark) read before an effect the grammar knows
+            ability = replace(parse_cached(f"{head}你获得 1[credit]。"), sentences=body)
+        except (AbilitySyntaxError, ValueError, KeyError, NotImplementedError):
+            return None
+    try:
+        english = str(render(ability, "en"))
+    except (ValueError, KeyError, NotImplementedError):
+        return None
+    return english if text.endswith("。") else english.removesuffix(".")  # (an effect logged without its stop)
+
+
 def seat_label(seat: int, lang: str) -> str:
     """A player by seat, short: ``P1`` (zh-Hans: ``玩家1``)."""
     from toolkit.i18n import t
@@ -313,6 +344,8 @@ def seat_label(seat: int, lang: str) -> str:
 # fields that hold cells, record ids, and the vocabularies a field's codes come from
 _CELLS = {"cell", "start", "to", "pos"}
 _HIDDEN = re.compile(r"\bhidden#(\d+)")  # a unit a seat may not know, as decisions and logs name it
+# an ability a card script runs, as toolkit.text.render writes it in Chinese (A.Scripted after its head)
+_SCRIPTED = re.compile(r"(?P<head>.*?)执行卡牌脚本（(?P<card>[^（）\s]+) 第 (?P<paragraph>\d+) 段）。?")
 _ID_KEYS = {"mode", "map", "format", "identity", "squad", "record", "source", "agent", "row"}
 _KEY_TERMS: dict[str, tuple[str, ...]] = {
     "timing": ("timing",),
