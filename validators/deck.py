@@ -173,19 +173,6 @@ def _mode_name(mode: Any) -> str:
     return _name(mode) if getattr(mode, "name", None) is not None else str(mode.id)
 
 
-def _a_kind(kind: str) -> str:
-    """A kind of record as a word of the current language, with its article where the language has one."""
-    return {
-        "card": tr("a card"),
-        "identity": tr("an identity"),
-        "agent": tr("an agent"),
-        "role": tr("a role"),
-        "faction": tr("a faction"),
-        "map": tr("a map"),
-        "command card": tr("a command card"),
-    }.get(kind, kind)
-
-
 def _kind(kind: str) -> str:
     """A kind of record as a word of the current language."""
     return {
@@ -231,10 +218,12 @@ def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]
                 card_id,
             )
         elif record.kind not in kinds:
+            from toolkit.decks.formats import kind_with_article
+
             check.add_at(
                 "deck.card.kind",
                 tr("{name} ({id}) is {kind}, not {what}", name=_name(record), id=repr(card_id),
-                   kind=_a_kind(record.kind), what=_a_kind(what)),  # fmt: skip
+                   kind=kind_with_article(record.kind), what=kind_with_article(what)),  # fmt: skip
                 "cards",
                 card_id,
             )

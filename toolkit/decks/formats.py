@@ -229,10 +229,11 @@ def _game(game: str) -> str:
     return word("game", game, current_lang())
 
 
-def _kind(kind: str) -> str:
+def kind_with_article(kind: str) -> str:
     """A kind of record as a word of the current language, with its article (``an identity``)."""
     return {
         "card": tr("a card"),
+        "command card": tr("a command card"),
         "identity": tr("an identity"),
         "agent": tr("an agent"),
         "role": tr("a role"),
@@ -268,7 +269,8 @@ def unresolved(deck: Deck, lookup: Callable[[str], Any]) -> list[Finding]:
             message = tr("no {game} {what} has id {id}", game=_game(deck.game), what=_what(what), id=repr(record_id))
             out.append(Finding(unknown, message, pointer=ptr))
         elif record.kind != kind:
-            message = tr("{id} is {kind}, not {what}", id=repr(record_id), kind=_kind(record.kind), what=_kind(what))
+            message = tr("{id} is {kind}, not {what}", id=repr(record_id), kind=kind_with_article(record.kind),
+                         what=kind_with_article(what))  # fmt: skip
             out.append(Finding("deck.card.kind", message, pointer=ptr))
 
     if deck.identity is not None:
@@ -714,7 +716,8 @@ def _read_text(
         else:
             problem(
                 "deck.card.kind",
-                tr("{name} is {kind}, which does not go in a deck", name=repr(entry.name), kind=_kind(record.kind)),
+                tr("{name} is {kind}, which does not go in a deck", name=repr(entry.name),
+                   kind=kind_with_article(record.kind)),  # fmt: skip
                 entry.number,
             )
 
@@ -1042,7 +1045,8 @@ def _read_o8d(
                 cards[record.id] = copies
                 loaded.lines.setdefault(pointer("cards", record.id), (card.line, card.column))
             else:
-                message = tr("{name} is {kind}, which does not go in a deck", name=repr(title), kind=_kind(record.kind))
+                message = tr("{name} is {kind}, which does not go in a deck", name=repr(title),
+                             kind=kind_with_article(record.kind))  # fmt: skip
                 problem("deck.card.kind", message, card.line)
     stack = list(root.children)
     while stack:  # a <card> anywhere else is not read: say so
