@@ -127,3 +127,18 @@ def test_the_report_s_scripted_text() -> None:
         "When a run ends: Run the card script (zahya_sadeghi_versatile_smuggler, paragraph 1)."
     )
     assert LogNames([], "en").value("text", "执行卡牌脚本（坏 第 x 段）。") == "执行卡牌脚本（坏 第 x 段）。"
+
+
+@pytest.mark.parametrize(
+    ("key", "code", "english", "chinese"),
+    [("to", "rnd", "R&D", "研发中心"), ("to", "set_aside", "set aside", "放在一旁"), ("where", "bottom", "the bottom", "底部")],
+)
+def test_where_a_card_goes_is_in_words(key: str, code: str, english: str, chinese: str) -> None:
+    from toolkit.catalog import load_catalog
+
+    from .conftest import CARDS
+
+    records = load_catalog([CARDS]).records
+    assert LogNames(records, "en").say(key, code) == english
+    assert LogNames(records, "zh-Hans").say(key, code) == chinese
+    assert LogNames(records, "en").say("to", [3, 4]) == "3,4"  # a tactics cell stays a cell

@@ -359,6 +359,8 @@ _KEY_TERMS: dict[str, tuple[str, ...]] = {
     "kind": ("counter",),
     "what": ("prevent",),
     "zone": ("zone", "server"),
+    "to": ("zone", "server"),  # (a string: where a card goes; a cell, as tactics logs "to", is two numbers)
+    "where": ("zone",),
     "zones": ("zone",),
     "source": ("zone",),
     "server": ("server",),

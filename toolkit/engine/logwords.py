@@ -510,6 +510,9 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "wild": Nc_("log zone", "any zone"),
         "new": Nc_("log zone", "a new remote server"),
         "new remote": Nc_("log zone", "a new remote server"),
+        "set_aside": Nc_("log zone", "set aside"),
+        "bottom": Nc_("log zone", "the bottom"),
+        "top": Nc_("log zone", "the top"),
     },
     "run_step": {
         "initiation": Nc_("log run_step", "initiation"),
