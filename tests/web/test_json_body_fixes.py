@@ -107,3 +107,11 @@ def test_a_page_asked_for_with_a_bad_parameter_is_a_page(client: Any, url: str) 
 def test_what_is_not_there_is_404(client: Any, url: str, said: str) -> None:
     answer = client.get(f"{url}?lang=en")
     assert answer.status_code == 404 and said in answer.json()["detail"]
+
+
+@pytest.mark.parametrize(("query", "said"), [("identity=anvil", "no netrunner identity 'anvil'"),
+                                             ("mode=zzz", "unknown format 'zzz'")])  # fmt: skip
+def test_the_builder_s_card_search_says_a_scope_that_is_not_there(client: Any, query: str, said: str) -> None:
+    answer = client.get(f"/api/decks/cards?game=netrunner&{query}&lang=en")
+    assert answer.status_code == 400 and said in answer.json()["detail"]
+    assert client.get("/api/decks/cards?game=netrunner&mode=standard&lang=en").status_code == 200

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Depends, File, Form, Query, Request, UploadFile
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 
 from toolkit.errors import DossierError
-from toolkit.i18n import t
+from toolkit.i18n import t, tr
 from toolkit.web import deckwork
 from toolkit.web.app import Web
 from toolkit.web.security import require_write
@@ -309,10 +309,15 @@ def scoped_search(
         pools = pools_of(web)
         lookup = web.deck_pool.lookup("netrunner")
         fmt = pools.get(mode or "")
+        if mode and fmt is None:  # a scope asked for and not there is said, not dropped
+            raise DossierError(tr("unknown format {format}; formats here: {formats}", format=repr(mode),
+                                  formats=", ".join(sorted(pools))))  # fmt: skip
         if fmt is not None:
             scoped += f' z:"{fmt.id}"'
             scope["format"] = fmt.id
         candidate = lookup(identity_id) if identity_id else None
+        if identity_id and (candidate is None or candidate.kind != "identity"):
+            raise DossierError(tr("no netrunner identity {id}", id=repr(identity_id)))
         if candidate is not None and candidate.kind == "identity":
             identity = candidate
             scoped += f" d:{identity.side}"
