@@ -190,9 +190,15 @@ def test_a_new_card_starts_from_its_kind_template(client: Any, web_cards: Path) 
     taken = client.get(
         "/editor/new", params={"kindref": "tactics/card", "id": "smoke_test", "lang": "en"}, follow_redirects=False
     )
-    assert taken.status_code == 303 and "exists" in taken.headers["location"]
+    assert taken.status_code == 400 and "exists" in taken.text  # the index, saying why
     bad = client.get("/editor/new", params={"kindref": "tactics/card", "id": "Bad Id"}, follow_redirects=False)
-    assert bad.status_code == 303
+    assert bad.status_code == 400
+
+
+def test_the_index_shows_no_message_from_the_address(client: Any) -> None:
+    """Only what the server refused is shown as an error: a link cannot plant words there."""
+    page = client.get("/editor", params={"error": "Your session expired, visit evil.example", "lang": "en"})
+    assert page.status_code == 200 and "Your session expired, visit evil.example" not in page.text
 
 
 def test_index_lists_records_and_links_open_them(client: Any) -> None:

@@ -642,13 +642,18 @@ def _kinds(lang: str) -> list[dict[str, Any]]:
 @router.get("/editor", response_class=HTMLResponse, name="editor_index", include_in_schema=False)
 def editor_index(
     request: Request,
-    error: str | None = Query(None, max_length=300),
     q: str = Query("", max_length=MAX_QUERY),
     game: str = Query("", max_length=40),
     page: int = Query(1, ge=1, le=100_000),
 ) -> HTMLResponse:
     """The records of the card directories, a page of :data:`PAGE_SIZE` per game, filtered by ``q`` (words
     all found in the id, a name in either language, the game, kind, type or path) and ``game``."""
+    return _index_page(request, q, game, page)
+
+
+def _index_page(request: Request, q: str, game: str, page: int, error: str | None = None) -> HTMLResponse:
+    """The editor's index; ``error``: what the server refused (a new record it cannot make), shown above it. Never
+    a message from the address: a link could otherwise plant any words there."""
     web = state(request)
     lang = request_lang(request)
     rows = _listing(web, lang)
@@ -688,6 +693,7 @@ def editor_index(
     response = render(
         request,
         "editor/index.html",
+        status_code=400 if error else 200,
         sections=sections,
         total=len(matched),
         all_count=len(rows),
@@ -811,9 +817,8 @@ def editor_new(
         kind_schema(game, kind)
         target = new_card_path(web, game, kind, id.strip())
         record = template_record(web, game, kind, type, id.strip(), " ".join(name.split()), target.path.parent)
-    except EditorError as exc:
-        url = request.url_for("editor_index").include_query_params(error=exc.message)
-        return RedirectResponse(str(url) + "#new", 303)
+    except EditorError as exc:  # the index, saying why (the form of a new record is on it)
+        return _index_page(request, "", "", 1, error=exc.message)
     from toolkit.jsonio import canonical_dumps
 
     new = {"root": target.index, "rel": target.rel}
