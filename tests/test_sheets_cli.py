@@ -318,3 +318,18 @@ def test_query_without_a_database_is_a_usage_error(cli, tmp_path: Path) -> None:
     result = cli("print", "--query", "team:blue", "--db", tmp_path / "none.db", "--out", tmp_path / "q.pdf")
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def test_a_set_without_its_game_record_prints_the_bundled_game_s_backs(cli, tmp_path: Path) -> None:
+    """A designer's set imported alone (no game.json in its folder) plays among the bundled pool: its backs are titled
+    with the bundled game's name, not the game's id."""
+    card = json.loads((ROOT / "cards" / "tactics" / "cards" / "med_kit.json").read_text(encoding="utf-8"))
+    card["id"] = "my_kit"
+    (tmp_path / "set" / "tactics" / "cards").mkdir(parents=True)
+    (tmp_path / "set" / "tactics" / "cards" / "my_kit.json").write_text(canonical_dumps(card), encoding="utf-8")
+    out = tmp_path / "set.pdf"
+    result = cli("print", "tactics/my_kit", "--cards", tmp_path / "set", "--out", out, "--backs", "long-edge",
+                 "--lang", "en")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    back = pages(out)[1]
+    assert "Tactical Agents" in back and "tactics" not in back.split()

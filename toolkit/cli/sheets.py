@@ -524,9 +524,18 @@ def _pool(cards: list[Path] | None) -> list[Path]:
 
 
 def _load(cards: list[Path] | None) -> Any:
+    """The card pool's records; a game whose folder has no game record (a designer's set imported alone) gets the
+    bundled pool's, as it plays among the bundled pool: the backs and terms its cards print come from it."""
     from toolkit.catalog import load_catalog
 
-    return load_catalog(_pool(cards))
+    catalog = load_catalog(_pool(cards))
+    games = {r.game for r in catalog.records}  # type: ignore[attr-defined]
+    for game in sorted(games - {r.game for r in catalog.records if r.kind == "game"}):  # type: ignore[attr-defined]
+        bundled = CARDS_DIR / game / "game.json"
+        if bundled.is_file():
+            for record in load_catalog([bundled]).records:
+                catalog.add(record, bundled)
+    return catalog
 
 
 def _select(
