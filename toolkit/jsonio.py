@@ -155,7 +155,7 @@ MAX_DEPTH = 64
 MAX_DIGITS = 20
 
 
-class _Refused:
+class Refused:
     """Stands in for a literal :func:`loads_limited` refuses, until its place in the document is known."""
 
     __slots__ = ("literal", "problem")
@@ -176,7 +176,7 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
     is linear in the size of the text: the C parser (which stops itself at a
     nesting deeper than the interpreter's recursion limit), then one iterative walk.
     """
-    refused: list[_Refused] = []
+    refused: list[Refused] = []
 
     def parse_int(literal: str) -> Any:
         if len(literal.lstrip("-")) <= max_digits:
@@ -185,11 +185,11 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
         digits = len(literal.lstrip("-"))
         problem = tr("number {number} has {digits} digits; the limit is {limit}", number=shown, digits=digits,
                      limit=max_digits)  # fmt: skip
-        refused.append(_Refused(literal, problem))
+        refused.append(Refused(literal, problem))
         return refused[-1]
 
     def parse_constant(literal: str) -> Any:
-        refused.append(_Refused(literal, tr("{literal} is not a JSON value", literal=literal)))
+        refused.append(Refused(literal, tr("{literal} is not a JSON value", literal=literal)))
         return refused[-1]
 
     try:
@@ -203,8 +203,8 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
     except RecursionError:
         raise JsonSyntaxError(_too_deep(max_depth), 1, 1) from None
     if not refused and text.count("[") + text.count("{") <= max_depth and not _may_hold_surrogate(text):
-        return data  # nothing _first_problem could find: no refused literal, no nesting that deep
-    found = _first_problem(data, max_depth)
+        return data  # nothing first_problem could find: no refused literal, no nesting that deep
+    found = first_problem(data, max_depth)
     if found is None:
         return data
     ptr, problem = found
@@ -328,7 +328,7 @@ def is_text(value: str) -> bool:
     return True
 
 
-def _first_problem(data: Any, max_depth: int) -> tuple[str, str] | None:
+def first_problem(data: Any, max_depth: int) -> tuple[str, str] | None:
     """The pointer and problem of the first value (in document order) nested too deep, refused or not text."""
     Path_ = tuple[Any, str | int] | None  # (parent path, key): the pointer is built only for a problem
 
@@ -342,7 +342,7 @@ def _first_problem(data: Any, max_depth: int) -> tuple[str, str] | None:
     stack: list[tuple[Any, int, Path_]] = [(data, 0, None)]
     while stack:
         value, depth, path = stack.pop()
-        if isinstance(value, _Refused):
+        if isinstance(value, Refused):
             return ptr_of(path), value.problem
         if isinstance(value, str):
             if not is_text(value):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -124,47 +125,20 @@ _SUSPECT = re.compile(rb"NaN|Infinity|\\u[dD][89a-fA-F]|[0-9][eE]|[0-9]{300}")
 a non-JSON constant, an escaped surrogate, an exponent, or a run of digits long enough to overflow a float."""
 
 
-class _Bad:
-    """Stands in for a refused value (``NaN``, an infinite number) until its place in the body is known."""
+def _bad_constant(literal: str) -> Any:
+    from toolkit.jsonio import Refused
 
-    __slots__ = ("problem",)
-
-    def __init__(self, problem: str) -> None:
-        self.problem = problem
-
-
-def _bad_constant(literal: str) -> _Bad:
-    return _Bad(i18n.tr("{literal} is not a JSON value", literal=literal))
+    return Refused(literal, i18n.tr("{literal} is not a JSON value", literal=literal))
 
 
 def _checked_float(literal: str) -> Any:
     value = float(literal)
     if math.isfinite(value):
         return value
+    from toolkit.jsonio import Refused
+
     shown = literal if len(literal) <= 24 else literal[:20] + "…"
-    return _Bad(i18n.tr("number {number} is too large to read", number=shown))
-
-
-def _first_bad(data: Any) -> tuple[str, str] | None:
-    """The RFC 6901 pointer and problem of the first refused value, lone surrogate in a string or a key."""
-    from toolkit.jsonio import is_text, pointer
-
-    stack: list[tuple[Any, tuple[str | int, ...]]] = [(data, ())]
-    while stack:
-        value, path = stack.pop()
-        if isinstance(value, _Bad):
-            return pointer(*path), value.problem
-        if isinstance(value, str):
-            if not is_text(value):
-                return pointer(*path), i18n.tr("a string with a lone surrogate escape (half of a character)")
-        elif isinstance(value, dict):
-            for key in value:
-                if not is_text(key):
-                    return pointer(*path, key), i18n.tr("a key with a lone surrogate escape (half of a character)")
-            stack.extend((v, (*path, k)) for k, v in reversed(value.items()))
-        elif isinstance(value, list):
-            stack.extend((v, (*path, i)) for i, v in reversed(list(enumerate(value))))
-    return None
+    return Refused(literal, i18n.tr("number {number} is too large to read", number=shown))
 
 
 def json_body_problem(body: bytes) -> str | None:
@@ -181,10 +155,11 @@ def json_body_problem(body: bytes) -> str | None:
         data = json.loads(text, parse_constant=_bad_constant, parse_float=_checked_float)
     except (ValueError, RecursionError):
         return None  # not JSON: FastAPI's parse says so (validation_detail)
-    found = _first_bad(data)
+    from toolkit.jsonio import first_problem, pointer_position, value_positions
+
+    found = first_problem(data, sys.maxsize)  # a refused value, or a lone surrogate in a string or a key
     if found is None:
         return None
-    from toolkit.jsonio import pointer_position, value_positions
 
     ptr, problem = found
     line, column = pointer_position(value_positions(text), ptr)
