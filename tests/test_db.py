@@ -609,3 +609,18 @@ def test_the_searched_english_calls_quoted_cards_by_their_english_names(
     conn.close()
     assert text.splitlines() == ["你获得 1 张「全息诱饵」。本单位移动 0-1。", 'You gain 1 "Holo Decoy". This unit moves 0-1.']
     assert "tactics/decoy_emitter" in refs(str(path), '"holo decoy"', "tactics")  # found by its text's English
+
+
+def test_a_database_an_older_dossier_built_is_named_with_the_build_that_makes_it_again(
+    tmp_path: Path, catalog: Catalog, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sqlite3
+
+    monkeypatch.chdir(tmp_path)
+    build_database(catalog, resolve_target("old.db"))
+    with sqlite3.connect(tmp_path / "old.db") as conn:  # as version 3 left it: no English in the searched text
+        conn.execute("UPDATE meta SET value = '3' WHERE key = 'schema_version'")
+    conn.close()
+    with pytest.raises(DossierError) as info:
+        open_database("old.db")
+    assert "was built by another version of Dossier; run `dossier db build --db old.db` again" in info.value.message

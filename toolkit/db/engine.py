@@ -207,7 +207,7 @@ class Database:
                 tr(
                     "database {target} was built by another version of Dossier; run {command} again",
                     target=target.display,
-                    command="`dossier db build`",
+                    command=build_command(target),
                 )
             )
 
