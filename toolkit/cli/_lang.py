@@ -16,6 +16,7 @@ from typing import Annotated, Any
 import typer
 
 from toolkit.i18n.words import N_
+from toolkit.names import english_names
 
 # English messages, shown in the current language (toolkit.cli._help)
 LANG_HELP = N_(
@@ -61,7 +62,7 @@ class LogNames:
 
     def __init__(self, records: Iterable[Any], lang: str) -> None:
         self.lang = lang
-        self.names: dict[str, str | None] = {}
+        pairs: list[tuple[str | None, str | None]] = []  # each record's (zh-Hans, English) name, in English only
         self._instances: re.Pattern[str] | None = None  # zh names followed by #uid, built when first needed
         self.ids: dict[str, Any] = {}  # record id -> record (the first of an id), for fields that hold ids
         self.game_words: dict[tuple[str, str], Any] = {}  # (vocabulary, id) -> a game record's named entry
@@ -73,13 +74,11 @@ class LogNames:
                 for kind in ("actions", "subtypes", "zones", "agent_subtypes", "attack_subtypes"):
                     for entry in getattr(record, kind, None) or []:
                         self.game_words.setdefault((kind, str(entry.id)), entry)
-            if lang != "en":
-                continue
-            name = getattr(record, "name", None)
-            zh, en = getattr(name, "zh_hans", None), getattr(name, "en", None)
-            if not zh or not en or zh == en:
-                continue
-            self.names[zh] = en if self.names.get(zh, en) == en else None
+            if lang == "en":
+                name = getattr(record, "name", None)
+                pairs.append((getattr(name, "zh_hans", None), getattr(name, "en", None)))
+        # a record's zh-Hans name -> its English one (a name two records share with different English names left out)
+        self.names: dict[str, str] = english_names(pairs)
 
     def name(self, value: str) -> str:
         """A name (``寒鸦``), a card or unit in play (``寒鸦#1``), or words naming some (``寒鸦#1 left play``); a
@@ -94,7 +93,7 @@ class LogNames:
 
             value = _HIDDEN.sub(lambda m: t(self.lang, "hidden unit#{n}", n=m.group(1)), value)
         if self._instances is None:
-            known = sorted((zh for zh, en in self.names.items() if en), key=len, reverse=True)
+            known = sorted(self.names, key=len, reverse=True)
             self._instances = re.compile(f"({'|'.join(map(re.escape, known))})#(\\d+)") if known else None
             if self._instances is None:
                 return value

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from toolkit.i18n import DEFAULT_LANG, current_lang, name_of, tr
+from toolkit.i18n import DEFAULT_LANG, current_lang, tr
 from toolkit.i18n.words import N_
 
 from ..core import Decider, EngineError, Pending
@@ -167,22 +167,19 @@ def _action_label(action: Action, seat: int) -> str:
 
 def record_names(records: Iterable[Any]) -> Callable[[str], str]:
     """A name as the engine writes it (a record's zh-Hans name, ``雾刃``, or a unit or card in play, ``雾刃#1``) →
-    the same in the current language (the record's name in it: :func:`toolkit.i18n.name_of`); a name two records
-    share, and anything else, as it is."""
-    by_name: dict[str, Any] = {}
-    for record in records:
-        zh = getattr(getattr(record, "name", None), "zh_hans", None)
-        if isinstance(zh, str) and zh:
-            by_name[zh] = record if by_name.get(zh, record) is record else None
+    the same in the current language (:func:`toolkit.names.english_names`: the record's English name); a name two
+    records share with different English names, and anything else, as it is."""
+    from toolkit.names import english_names
+
+    names = (getattr(record, "name", None) for record in records)
+    english = english_names((getattr(name, "zh_hans", None), getattr(name, "en", None)) for name in names)
 
     def name(value: str) -> str:
-        lang = current_lang()
-        if lang == DEFAULT_LANG:
+        if current_lang() == DEFAULT_LANG:
             return value
         head, sep, tail = value.rpartition("#")
         base, number = (head, sep + tail) if sep and tail.isdigit() else (value, "")
-        record = by_name.get(base)
-        return name_of(record, lang) + number if record is not None else value
+        return english[base] + number if base in english else value
 
     return name
 
