@@ -16,7 +16,6 @@ from typing import Annotated, Any
 import typer
 
 from toolkit.i18n.words import N_
-from toolkit.names import english_names
 
 # English messages, shown in the current language (toolkit.cli._help)
 LANG_HELP = N_(
@@ -77,6 +76,8 @@ class LogNames:
             if lang == "en":
                 name = getattr(record, "name", None)
                 pairs.append((getattr(name, "zh_hans", None), getattr(name, "en", None)))
+        from toolkit.names import english_names  # (not at start-up: `dossier --help` imports this module)
+
         # a record's zh-Hans name -> its English one (a name two records share with different English names left out)
         self.names: dict[str, str] = english_names(pairs)
 
