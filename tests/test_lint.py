@@ -187,6 +187,29 @@ def test_crossfire_composition_must_add_up(game_copy, cli, monkeypatch) -> None:
     )
 
 
+def test_crossfire_substitution_unknown_role_reported_once_at_its_field(game_copy, cli, monkeypatch) -> None:
+    """A role the substitution is for and adds is one finding, at the substitution's "role" (not two at the
+    substitution); a removed role that does not exist is its own finding, at its place in "remove"."""
+    root = game_copy("crossfire")
+
+    def change(d: dict[str, Any]) -> None:
+        d["substitutions"].append({"add": {"ghost": 1}, "remove": [{"roles": ["bystander", "phantom"]}], "role": "ghost"})
+
+    edit(root / "modes" / "crossfire.json", change)
+    monkeypatch.chdir(root.parent)
+    result = cli("lint", "crossfire", "--no-cache")
+    assert result.exit_code == 1
+    lines = [ln for ln in result.output.splitlines() if "which does not exist" in ln]
+    assert len(lines) == 2, result.output
+    assert sum("'ghost'" in ln for ln in lines) == 1 and sum("'phantom'" in ln for ln in lines) == 1, lines
+    text = (root / "modes" / "crossfire.json").read_text(encoding="utf-8").splitlines()
+    ghost = next(ln for ln in lines if "'ghost'" in ln)
+    line = int(ghost.split(":")[1])
+    assert '"role": "ghost"' in text[line - 1], (ghost, text[line - 1])
+    phantom = next(ln for ln in lines if "'phantom'" in ln)
+    assert '"phantom"' in text[int(phantom.split(":")[1]) - 1], phantom
+
+
 def test_netrunner_faction_side_mismatch(game_copy, cli, monkeypatch) -> None:
     root = game_copy("netrunner")
     program = next(

@@ -1137,11 +1137,22 @@ def _refs_crossfire(index: GameIndex) -> None:
                 entry.add("card.mode.composition", message, "/compositions")
         for i, sub in enumerate(record.substitutions):
             base = ("substitutions", i)
-            mentioned = [sub.role, *sub.add, *(r for removal in sub.remove for r in removal.roles)]
-            for role in mentioned:
+            # each unknown role reported once, at the first place it is named: the role the substitution is for,
+            # what it adds, what it removes
+            named = [(sub.role, pointer(*base, "role"))]
+            named += [(role, pointer(*base, "add", role)) for role in sub.add]
+            named += [
+                (role, pointer(*base, "remove", j, "roles", k))
+                for j, removal in enumerate(sub.remove)
+                for k, role in enumerate(removal.roles)
+            ]
+            unknown: dict[str, str] = {}
+            for role, place in named:
                 if role not in roles:
-                    message = tr("substitution names role {role}, which does not exist", role=repr(role))
-                    _missing(entry, pointer(*base), message + did_you_mean(role, roles))
+                    unknown.setdefault(role, place)
+            for role, place in unknown.items():
+                message = tr("substitution names role {role}, which does not exist", role=repr(role))
+                _missing(entry, place, message + did_you_mean(role, roles))
             added, removed = sum(sub.add.values()), sum(r.count for r in sub.remove)
             if sub.role not in sub.add:
                 message = tr("{label}: substitution for {role} does not add it", label=entry.label, role=repr(sub.role))
