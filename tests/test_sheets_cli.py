@@ -186,6 +186,21 @@ def test_text_that_does_not_fit_at_6_pt_is_a_finding_naming_the_card(cli, game_c
     assert out.is_file()
 
 
+def test_the_refusal_counts_cards_not_their_problems(cli, game_copy, tmp_path: Path) -> None:
+    """One card with two problems (a text that does not fit, a name the font cannot draw) is one card that
+    cannot be printed, with both its findings shown."""
+    root = overflowing_copy(game_copy)
+    path = root / "roles" / "agent.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["name"]["en"] += " \U0001f3af"
+    path.write_text(canonical_dumps(data), encoding="utf-8")
+    result = cli("print", "crossfire/agent", "crossfire/vip", "--cards", root, "--out", tmp_path / "x.pdf")
+    assert result.exit_code == 1
+    errors = [ln for ln in result.stderr.splitlines() if "roles/agent.json: error" in ln]
+    assert len(errors) >= 2, result.stderr
+    assert "error: 1 card(s) cannot be printed as they are" in result.stderr, result.stderr
+
+
 def test_output_is_the_same_bytes_every_time(cli, tmp_path: Path) -> None:
     first, second = tmp_path / "a.pdf", tmp_path / "b.pdf"
     for out in (first, second):

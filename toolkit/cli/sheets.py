@@ -717,20 +717,20 @@ def _advice(issues: list[Any]) -> str:
 
 
 def _report(issues: list[Any], catalog: Any, force: bool) -> int:
-    """Print layout issues like lint findings; returns how many are errors."""
+    """Print layout issues like lint findings; returns how many cards have an error (a card with two is one)."""
     from toolkit.models import namespace
 
-    errors = 0
+    failing: set[tuple[str, str, str]] = set()
     for issue in issues:
         path = catalog.files.get((issue.game, namespace(issue.kind), issue.id))
         severity = issue.severity
         if severity == "error":
-            errors += 1
+            failing.add((issue.game, namespace(issue.kind), issue.id))
             if force:
                 severity = "warning"
         message = f"{issue.label}: {issue.message}"
         print(Finding(issue.code, message, severity, str(path) if path else None).format(), file=sys.stderr)
-    return errors
+    return len(failing)
 
 
 def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) -> None:
