@@ -83,6 +83,8 @@ def test_the_report_adds_games_up() -> None:
     text = report.format_text()
     assert "never reached" in text and "no_such_card#0" in text and "EngineError: boom" in text
     assert text.splitlines()[-1].startswith("total    2/")
+    # the ways the games ended in words, not the engine's codes
+    assert "(first blood 2; 1 raised)" in text and "first_blood" not in text, text
 
 
 def test_a_small_run_reaches_abilities_and_is_reproducible() -> None:

@@ -496,7 +496,10 @@ class CoverageReport:
                 abilities=abilities.ljust(4),
                 changed=changed.rjust(4),
             )
-        results = tc(current_lang(), "list", ", ").join(f"{k} {v}" for k, v in t["results"].items())
+        from toolkit.engine.logwords import word
+
+        lang = current_lang()  # each way a game ended in words, as simulate says it (the code where none is known)
+        results = tc(lang, "list", ", ").join(f"{word('reason', k, lang) or k} {v}" for k, v in t["results"].items())
         yield tr(
             "games    {games} ({results}; {errors} raised) in {seconds} s",
             games=t["games"],
