@@ -224,9 +224,16 @@ def card_pool(
     *,
     cwd: Path | None = None,
     environ: Mapping[str, str] | None = None,
+    to_create: Path | None = None,
 ) -> CardPool:
     """The card directories to read: ``--cards``, else DOSSIER_CARDS, else the settings files, else ``default``
-    (the bundled cards/). A directory named by the environment or a file must exist."""
+    (the bundled cards/). A directory named by the environment or a file must exist, but for ``to_create``, the
+    folder the command is about to make (``import csv --into my-set`` with ``my-set`` listed in the pool)."""
+    creating = None if to_create is None else os.path.abspath(to_create)
+
+    def missing(p: Path) -> bool:
+        return not p.exists() and os.path.abspath(p) != creating
+
     if explicit:
         return CardPool(list(explicit), "--cards")
     env = os.environ if environ is None else environ
@@ -236,13 +243,13 @@ def card_pool(
         base = Path(cwd or Path.cwd())
         paths = [_relative_to(base, e) for e in entries]
         for p in paths:
-            if not p.exists():
+            if missing(p):
                 raise DossierError(tr("{variable}: {path}: no such file or directory", variable=ENV_CARDS, path=p))
         return CardPool(paths, ENV_CARDS)
     for config in config_files(cwd, environ):
         if config.cards is not None:
             for p in config.cards:
-                if not p.exists():
+                if missing(p):
                     line = f":{config.cards_line}" if config.cards_line else ""
                     raise DossierError(
                         tr(

@@ -142,7 +142,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.paths import CARDS_DIR
 
         output_lang(lang)
-        pool = card_pool(cards, default=[CARDS_DIR]).paths
+        pool = card_pool(cards, default=[CARDS_DIR], to_create=into).paths  # (``into`` may be listed, not made yet)
         with Phases() as meter:
             result = import_csv(
                 path,

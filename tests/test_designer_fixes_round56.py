@@ -1,0 +1,37 @@
+"""Defects a designer met on the round trip, fixed: a set folder listed in the pool before it exists, and a
+special role's refusal naming the roles it would replace in words."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .conftest import CARDS
+
+SHEET = """\
+id,name.zh-Hans,name.en,category,back,cost.mortgage,cost.tap,text
+round_trip_probe,往返探针,Round Trip Probe,skill,,1,false,你抽 1 张牌。
+"""
+
+
+def test_import_into_a_set_folder_the_settings_list_before_it_exists(cli, tmp_path: Path, monkeypatch) -> None:
+    """`import csv --into my-set` makes the folder: that the settings file already lists it is no error (a lint
+    with the folder still missing is)."""
+    (tmp_path / "dossier.toml").write_text(f'cards = ["{CARDS.as_posix()}", "my-set"]\nlang = "en"\n', encoding="utf-8")
+    (tmp_path / "cards.csv").write_text(SHEET, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    missing = cli("lint", "my-set")
+    assert missing.exit_code == 2 and "my-set: no such file or directory" in missing.stderr, missing.output
+    result = cli("import", "csv", "cards.csv", "--game", "tactics", "--kind", "card", "--into", "my-set")
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "my-set" / "cards" / "round_trip_probe.json").is_file()
+    assert cli("lint", "my-set").exit_code == 0
+
+
+def test_a_special_role_with_nothing_left_to_replace_names_the_roles_in_words(cli, tmp_path: Path) -> None:
+    result = cli(
+        "deck", "new", "--game", "crossfire", "--mode", "crossfire", "--players", "8", "--special", "bomber",
+        "--special", "bomber", "--lang", "en", "--out", tmp_path / "x.json",
+    )  # fmt: skip
+    assert result.exit_code != 0
+    assert "'bomber' replaces one of 'bystander', and the set-up has none left" in result.stderr, result.stderr
+    assert "[" not in result.stderr
