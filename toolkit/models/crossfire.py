@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.i18n import tr, trn
+from toolkit.i18n import current_lang, tc, tr, trn
 
 from .common import (
     ART_DOC,
@@ -152,7 +152,7 @@ def role_set(mode: CrossfireMode, players: int, specials: list[str]) -> dict[str
                         tr(
                             "{role} replaces one of {roles}, and the set-up has none left",
                             role=repr(special),
-                            roles=removal.roles,
+                            roles=tc(current_lang(), "list", ", ").join(repr(r) for r in removal.roles),
                         )
                     )
                 roles[present] -= 1
