@@ -35,3 +35,18 @@ def names_a_directory(value: str) -> bool:
     """True for a path as typed that ends in a separator (``build/``): ``Path`` would drop it, and a file
     ``build`` would be written where the user named a directory."""
     return value.endswith("/") or (os.sep != "/" and value.endswith(os.sep))
+
+
+def schema_ref(folder: Path, rel: str) -> str:
+    """The ``"$schema"`` of a record in ``folder`` whose kind's schema is ``rel`` (``tactics/card.schema.json``):
+    the path from ``folder`` to the nearest ``schema/`` or ``.schema/`` above it that holds that schema (the
+    bundled layout, a set's own copy made by ``dossier schema --out my-set/schema``, or an import's), else to
+    the bundled schema. The one rule of fmt, import and the web editor."""
+    folder = Path(os.path.abspath(folder))
+    target = SCHEMA_DIR / rel
+    for parent in (folder, *folder.parents):
+        found = next((parent / d / rel for d in ("schema", ".schema") if (parent / d / rel).is_file()), None)
+        if found is not None:
+            target = found
+            break
+    return os.path.relpath(target, folder).replace(os.sep, "/")

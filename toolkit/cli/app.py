@@ -713,15 +713,16 @@ def refuse_unwritable(text: str, data: Any) -> None:
 
 
 def add_schema_ref(path: Path, data: Any) -> None:
-    """Give a record without "$schema" the relative path to its kind's schema."""
+    """Give a record without "$schema" the relative path to its kind's schema (:func:`toolkit.paths.schema_ref`:
+    the nearest schema folder above it, else the bundled one)."""
     if not isinstance(data, dict) or "$schema" in data:
         return
     from toolkit.models import GAMES, KINDS, schema_path
+    from toolkit.paths import schema_ref
 
     game, kind = data.get("game"), data.get("kind")
     if game in GAMES and (game, kind) in KINDS:
-        target = SCHEMA_DIR / schema_path(str(game), str(kind))
-        data["$schema"] = os.path.relpath(target, path.resolve().parent).replace(os.sep, "/")
+        data["$schema"] = schema_ref(path.resolve().parent, schema_path(str(game), str(kind)))
 
 
 @app.command(help=N_("Generate the JSON Schema files from the record models (their descriptions stay in English)."))

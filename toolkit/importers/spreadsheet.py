@@ -998,19 +998,10 @@ def _record_id(sheet: _Sheet, record: RowRecord) -> str | None:
 
 
 def schema_ref(folder: Path, game: str, kind: str) -> str:
-    """``$schema`` for a record in ``folder``: the nearest ``schema/`` or ``.schema/`` above it with the kind's
-    schema (the bundled layout, or an import's own copy), else the bundled schema/."""
-    from toolkit.paths import SCHEMA_DIR
+    """``$schema`` for a record in ``folder`` (:func:`toolkit.paths.schema_ref`)."""
+    from toolkit.paths import schema_ref as ref_in
 
-    rel = schema_path(game, kind)
-    folder = Path(os.path.abspath(folder))
-    target = SCHEMA_DIR / rel
-    for parent in (folder, *folder.parents):
-        found = next((parent / d / rel for d in ("schema", ".schema") if (parent / d / rel).is_file()), None)
-        if found is not None:
-            target = found
-            break
-    return os.path.relpath(target, folder).replace(os.sep, "/")
+    return ref_in(folder, schema_path(game, kind))
 
 
 # ---------------------------------------------------------------------- the import
