@@ -55,3 +55,29 @@ def test_fmt_and_import_point_schema_at_the_same_nearest_schema_folder(cli, tmp_
     hand.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     assert cli("fmt", "my-set").exit_code == 0
     assert json.loads(hand.read_text(encoding="utf-8"))["$schema"] == "../schema/tactics/card.schema.json"
+
+
+def test_a_duplicate_name_is_told_in_the_same_run_as_a_refused_records_other_problem(
+    cli, game_copy, monkeypatch
+) -> None:
+    """A role whose field has the wrong type is refused by the model; its duplicate English name is told in
+    the same run (on the later file), not only once the type is fixed; and so is a clean record's name that
+    repeats the refused one's."""
+    import json
+
+    root = game_copy("crossfire")
+    roles = root / "roles"
+    witness = json.loads((roles / "bystander.json").read_text(encoding="utf-8"))["name"]["en"]
+    path = roles / "vip.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["name"]["en"] = witness
+    data["guns"] = "zero"
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", encoding="utf-8")
+    monkeypatch.chdir(root.parent)
+    result = cli("lint", "crossfire", "--no-cache")
+    assert result.exit_code == 1
+    vip = [ln for ln in result.output.splitlines() if ln.startswith("crossfire/roles/vip.json")]
+    assert any("card.model" in ln or "card.schema" in ln for ln in vip), result.output
+    duplicate = [ln for ln in result.output.splitlines() if "card.name.duplicate" in ln]
+    assert len(duplicate) == 1 and f"en name '{witness}'" in duplicate[0], result.output
+    assert "bystander.json" in duplicate[0] or "vip.json" in duplicate[0]

@@ -131,6 +131,7 @@ class Entry:
         "schema_ref",
         "signature",
         "content",
+        "rejected",
     )
 
     def __init__(self, source: Source, target: bool, key: str = "") -> None:
@@ -156,6 +157,9 @@ class Entry:
         # own checks are done and their result may be kept (None: it is not kept)
         self.signature: bytes | None = None
         self.content: bytes | None = None
+        # a record the model refused whose game and kind are known: (game, kind, label), its names in ``names``
+        # from its data, so that a duplicate name is told in the same run as the file's other problems
+        self.rejected: tuple[str, str, str] | None = None
 
     @property
     def findings(self) -> list[Finding]:
@@ -169,6 +173,8 @@ class Entry:
     def label(self) -> str:
         record = self.record
         if record is None:  # a record the model rejected: what its data says, while it is read
+            if self.rejected is not None:
+                return self.rejected[2]
             data = self.data
             if isinstance(data, dict) and any(isinstance(data.get(k), str) for k in ("game", "kind", "id")):
                 return _label(data)
@@ -674,10 +680,23 @@ def _check_file(entry: Entry, disk: _Disk) -> None:
                 entry.add("card.model", tr("{label}: {problem}", label=_label(data), problem=model_message(err)), where)
         # the rest of the file's problems now, not one round of fixes later
         _check_raw(entry, data, disk, kind_schema=schema_path(game, kind))
+        _keep_raw_names(entry, data, game, kind)
         return
     _check_identity(entry, disk)
     if not entry.canonical or source.bom:
         _check_format(entry, data)
+
+
+def _keep_raw_names(entry: Entry, data: dict[str, Any], game: str, kind: str) -> None:
+    """A refused record's names as its data gives them (each a non-empty string, else left out), for the check
+    of duplicate names across records (:func:`_check_names`)."""
+    name = data.get("name")
+    if not isinstance(name, dict):
+        return
+    zh, en = name.get("zh-Hans"), name.get("en")
+    entry.names = (zh if isinstance(zh, str) and zh else "", en if isinstance(en, str) and en else None)
+    entry.private = data.get("private") is True
+    entry.rejected = (game, kind, _label(data))
 
 
 def _validator(game: str, kind: str) -> Callable[[Any], Any]:
@@ -922,7 +941,13 @@ def _check_names(entries: list[Entry]) -> None:
     seen: dict[str, tuple[dict[str, Entry], dict[str, Entry]]] = {}
     for entry in entries:
         record: Any = entry.record
-        kind = "card" if record.kind in ("card", "identity") and record.game == "netrunner" else record.kind
+        if record is not None:
+            game, kind = record.game, record.kind
+        elif entry.rejected is not None:
+            game, kind, _ = entry.rejected
+        else:
+            continue
+        kind = "card" if kind in ("card", "identity") and game == "netrunner" else kind
         if kind not in UNIQUE_NAME_KINDS or entry.private:
             continue
         names = seen.get(kind)
@@ -930,7 +955,7 @@ def _check_names(entries: list[Entry]) -> None:
             names = seen[kind] = ({}, {})
         zh, en = entry.names
         for lang, value, known in (("zh-Hans", zh, names[0]), ("en", en, names[1])):
-            if value is None:
+            if not value:  # (a refused record may have none)
                 continue
             earlier = known.setdefault(value.casefold(), entry)
             if earlier is not entry:
@@ -1562,16 +1587,21 @@ def _lint_entries(
     verdicts.known.clear()  # (what the checks across records do not read)
     verdicts.forms.clear()
     by_game: dict[str, list[Entry]] = defaultdict(list)
+    named: dict[str, list[Entry]] = defaultdict(list)  # and the records the model refused, for their names
     # the records no one asked about first: a duplicate id, name or symbol is reported on the later of the two
     # records, so a file named (or in the directory linted) that repeats one of the others' is the one told
     others = [entry for entry in entries if not entry.target]
     for entry in [*others, *(entry for entry in entries if entry.target)] if others else entries:
         if entry.record is not None:
             by_game[entry.record.game].append(entry)
+            named[entry.record.game].append(entry)
+        elif entry.rejected is not None:
+            named[entry.rejected[0]].append(entry)
+    for game_entries in named.values():
+        _check_names(game_entries)
     indexes: dict[str, GameIndex] = {}
     for game, game_entries in by_game.items():
         _check_ids(game_entries)
-        _check_names(game_entries)
         index = indexes[game] = GameIndex(game, game_entries)
         _check_texts(index)
         _check_fonts(game_entries)
