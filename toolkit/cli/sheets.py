@@ -625,8 +625,10 @@ def _deck_records(path: Path, catalog: Any) -> list[Any]:
     """The deck's cards, each as many times as it appears: identity, squad agents, then the cards."""
     from toolkit.cli.deck import finding_line
     from toolkit.decks import NameIndex, read_deck
+    from validators.deck import DeckPool
 
-    loaded = read_deck(path, NameIndex(catalog.records))
+    # as `deck validate`, `simulate` and `play` read it: a netrunner list that names no format is standard
+    loaded = read_deck(path, NameIndex(catalog.records), default_modes=DeckPool(catalog.records).default_modes())
     errors = [f for f in loaded.findings if f.severity == "error"]
     for finding in loaded.findings:  # their severity in the language, as the refusal after them
         print(finding_line(loaded.locate(finding)), file=sys.stderr)

@@ -13,10 +13,24 @@ Formats:
   marks and other invisible characters around it are ignored); a line that starts
   with any other number (``100x``, ``-3x``, ``³x``, ``٣x``) is an error, never a heading.
 - ``nrdb``: NetrunnerDB's plain-text export (deck name, identity line, sections
-  ``Type (n)``, ``3x Title (Set) ••``, the footer). Read by the text reader.
+  ``Type (n)``, ``3x Title (Set) ••``, the footer). Read by the text reader, as are its
+  Markdown export (``## Deck name``, the identity as a link, ``###Event (3)``,
+  ``* 3x [Title](https://netrunnerdb.com/en/card/30030) _(Set)_ ●●``) and its BBCode export
+  (``3x [url=…/card/30030]Title[/url] [i](Set)[/i]``): a link's printing code names the card
+  (through the pool's ``printings[].code``), its title when the pool lacks the code.
+- NetrunnerDB's deck JSON (its public API's decklist or deck: ``{"data": [{"name", "mwl_code",
+  "cards": {printing code: n}, …}], "success": …}``, or the object inside alone): read by the JSON
+  reader when the object has no ``game``; printing codes map to card ids through the pool's
+  printings, the identity is the card among them that is an identity; no format (standard, or --mode).
 - ``jinteki``: jinteki.net's list, ``3 Title`` per card (no identity). Read by the text reader.
 - ``o8d``: OCTGN's deck XML (sections Identity and R&D / Stack). Read without DTDs or
   entities: a file that declares any is refused.
+
+A file's format is its extension's (``.json``, ``.o8d``); any other file is JSON when it starts
+with ``{``, OCTGN XML when it starts with ``<?xml`` or ``<deck``, else a text list. A text list none of whose lines
+is a card line gets ``deck.format`` naming its first line not understood (not a hint that the card
+pool is missing, when one is loaded). A finding that says how to name the mode advises ``--mode``
+only when the running command has that option.
 
 Limits (every reader; a file past one gets a ``deck.limit.*`` finding naming the limit,
 and no deck): a deck file is at most :data:`MAX_DECK_BYTES`; a text line at most
@@ -32,6 +46,7 @@ The nrdb, jinteki and o8d writers are in :mod:`toolkit.decks.exports`.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import re
 import stat
@@ -87,6 +102,7 @@ MAX_JSON_DIGITS = 20
 MAX_XML_DEPTH = 32
 MAX_SUGGESTED = 20  # unknown names per file that get a "did you mean"
 IDENTITY_LINES = 20  # lines without a count looked at for a netrunner identity
+DESCRIPTION_CHARS = 20000  # the deck model's limit on a description
 
 
 @dataclass
@@ -145,8 +161,52 @@ class Where:
         return f" ({self.name})" if self.name else ""
 
 
+def _command_option(option: str) -> str | None:
+    """``option`` when the command running (click's context) has it, else None: a finding never advises an
+    option the command lacks (``print --deck`` has no ``--mode``; nor has a library caller)."""
+    import importlib
+
+    for module in ("typer._click.globals", "click"):  # newer typer carries its own copy of click
+        try:
+            context = importlib.import_module(module).get_current_context(silent=True)
+        except (ImportError, AttributeError):
+            continue
+        if context is not None:
+            params = getattr(context.command, "params", None) or ()
+            return option if any(option in getattr(param, "opts", ()) for param in params) else None
+    return None
+
+
+def _mode_missing(game: str, how: str | None, where: Where) -> str:
+    """Why a deck that names no mode is not read, and how to name one: ``how`` (a line of the file, when its
+    format has one), ``--mode`` when the command has it."""
+    option = _command_option("--mode")
+    if how and option:
+        return tr("say which {game} mode this deck is for: {how} or {option}", game=_game(game), how=how, option=option)
+    if how:
+        return tr("say which {game} mode this deck is for: {how}", game=_game(game), how=how)
+    if option:
+        return tr("say which {game} mode this deck is for: {option}", game=_game(game), option=option)
+    return tr(
+        "cannot tell which {game} mode this deck is for: the file cannot name one and the card pool{pool} has "
+        "no {game} format to take by default; {hint}",
+        game=_game(game),
+        pool=where.pool(),
+        hint=where.hint,
+    )
+
+
 def detect_format(path: Path) -> str:
     return EXTENSIONS.get(path.suffix.lower(), "text")
+
+
+def sniff_format(text: str) -> str:
+    """The format of a file whose extension says none: JSON when it starts with ``{`` (NetrunnerDB's deck
+    JSON saved as ``deck.txt``), OCTGN XML when it starts with ``<?xml`` or ``<deck``, else a text list."""
+    head = text.lstrip("\ufeff \t\r\n")[:5].lower()
+    if head.startswith("{"):
+        return "json"
+    return "o8d" if head.startswith(("<?xml", "<deck")) else "text"
 
 
 def _read_bytes(path: Path) -> bytes | None:
@@ -187,6 +247,7 @@ def read_deck(
     directories were read) and ends with ``pool_hint`` (how to read another).
     """
     where = Where(pool, pool_hint)
+    sniff = fmt is None and path.suffix.lower() not in EXTENSIONS
     fmt = fmt or detect_format(path)
     if fmt not in READ_FORMATS and fmt not in WRITE_FORMATS:
         raise DossierError(
@@ -204,8 +265,10 @@ def read_deck(
         message = tr("not {encoding} (byte {n})", encoding="UTF-8", n=exc.start)
         finding = Finding("deck.encoding", message, "error", str(path), None, line, column)
         return LoadedDeck(path, None, [finding])
+    if sniff:
+        fmt = sniff_format(text)
     if fmt == "json":
-        return _read_json(path, text)
+        return _read_json(path, text, names, mode, default_modes or {}, where)
     if fmt == "o8d":
         return _read_o8d(path, text, names, mode, default_modes or {}, where)
     return _read_text(path, text, names, game, mode, default_modes or {}, where)
@@ -286,7 +349,14 @@ def unresolved(deck: Deck, lookup: Callable[[str], Any]) -> list[Finding]:
 # JSON
 
 
-def _read_json(path: Path, text: str) -> LoadedDeck:
+def _read_json(
+    path: Path,
+    text: str,
+    names: NameIndex | None = None,
+    mode: str | None = None,
+    default_modes: dict[str, str] | None = None,
+    pool: Where | None = None,
+) -> LoadedDeck:
     try:
         data = loads_limited(text, max_depth=MAX_JSON_DEPTH, max_digits=MAX_JSON_DIGITS)
     except JsonSyntaxError as exc:
@@ -294,6 +364,8 @@ def _read_json(path: Path, text: str) -> LoadedDeck:
         message = tr("invalid JSON: {problem}", problem=exc.message)
         finding = Finding(code, message, "error", str(path), None, exc.line, exc.column)
         return LoadedDeck(path, None, [finding])
+    if names is not None and _is_nrdb_json(data):
+        return _read_nrdb_json(path, text, data, names, mode, default_modes or {}, pool or Where("", MISSING_POOL))
     loaded = LoadedDeck(path, None, source=text)  # mapped only if a finding needs a position
     try:
         loaded.deck = Deck.model_validate(data)
@@ -304,6 +376,150 @@ def _read_json(path: Path, text: str) -> LoadedDeck:
             loaded.findings.append(loaded.locate(Finding("deck.schema", message, pointer=where)))
     _over_size(loaded)
     return loaded
+
+
+# NetrunnerDB's deck JSON: its public API answers {"data": [deck], "success", "total", "version_number",
+# "last_updated"}; a decklist or a deck there is {"id", "uuid", "date_creation", "date_update", "name",
+# "description", "mwl_code", "cards": {printing code: n}, …}, the identity among the cards.
+_NRDB_ANSWER = ("success", "version_number", "total", "last_updated")
+_NRDB_DECK = ("mwl_code", "uuid", "date_creation", "date_update", "user_id", "user_name", "tournament_badge")
+
+
+def _is_nrdb_json(data: Any) -> bool:
+    """Whether ``data`` is NetrunnerDB's deck JSON (the API's answer, or the deck object in it): an object
+    without Dossier's ``game``, that wraps ``data`` as the API does, or holds ``cards`` with NetrunnerDB's
+    keys beside them or printing codes (digits) for keys."""
+    if not isinstance(data, dict) or "game" in data or "$schema" in data:
+        return False
+    if "cards" not in data and isinstance(data.get("data"), list):
+        return any(key in data for key in _NRDB_ANSWER)
+    cards = data.get("cards")
+    if not isinstance(cards, dict):
+        return False
+    return any(key in data for key in _NRDB_DECK) or (bool(cards) and all(k.isascii() and k.isdigit() for k in cards))
+
+
+def _shown(value: Any) -> str:
+    """A JSON value for a message: as JSON, on one line, at most 20 characters."""
+    text = one_line(json.dumps(value, ensure_ascii=False))
+    return text if len(text) <= 20 else text[:19] + "…"
+
+
+def _read_nrdb_json(
+    path: Path, text: str, data: Any, names: NameIndex, mode: str | None, default_modes: dict[str, str], where: Where
+) -> LoadedDeck:
+    """NetrunnerDB's deck JSON: printing codes to card ids through the pool's printings; the identity is
+    the card among them that is one; the format is ``mode``, else the pool's default (the JSON's
+    ``mwl_code`` names a ban list, not a format)."""
+    loaded = LoadedDeck(path, None, lines=value_positions(text))
+    lines = loaded.lines
+    findings: list[Finding] = []
+
+    def problem(code: str, message: str, ptr: str) -> None:
+        findings.append(Finding(code, message, pointer=ptr))
+
+    def done() -> LoadedDeck:
+        loaded.findings = sorted((loaded.locate(f) for f in findings), key=lambda f: (f.line or 0, f.column or 0))
+        _over_size(loaded, pointer(*base, "cards"))
+        return loaded
+
+    base: tuple[str | int, ...] = ()
+    deck = data
+    if "cards" not in data:  # the API's answer: one deck in "data"
+        decks = data["data"]
+        if len(decks) != 1:
+            message = trn(
+                "NetrunnerDB's JSON holds {n} deck; a deck file is one deck",
+                "NetrunnerDB's JSON holds {n} decks; a deck file is one deck",
+                len(decks),
+                n=len(decks),
+            )
+            problem("deck.schema", message, "/data")
+            return done()
+        base, deck = ("data", 0), decks[0]
+        if not isinstance(deck, dict) or not isinstance(deck.get("cards"), dict):
+            field_ptr = pointer(*base, "cards") if isinstance(deck, dict) else pointer(*base)
+            message = tr(
+                "{field}: NetrunnerDB's deck JSON names its cards as {form}", field=field_ptr, form='{"30030": 3, …}'
+            )
+            problem("deck.schema", message, field_ptr)
+            return done()
+    if not names.lookup_all("netrunner"):
+        game = _game("netrunner")
+        message = tr("the card pool{pool} has no {game} cards; {hint}", pool=where.pool(), game=game, hint=where.hint)
+        problem("deck.game.pool", message, "")
+        return done()
+    for key in ("name", "description", "cards"):  # where a finding on the deck's field goes
+        if pointer(*base, key) in lines:
+            lines[pointer(key)] = lines[pointer(*base, key)]
+    cards: dict[str, int] = {}
+    identity: str | None = None
+    for code, count in deck["cards"].items():
+        ptr = pointer(*base, "cards", code)
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COPIES:
+            message = tr("{code} has count {count}; a deck holds 1 to {max} copies of a card", code=repr(code),
+                         count=_shown(count), max=MAX_COPIES)  # fmt: skip
+            problem("deck.count", message, ptr)
+            continue
+        found = names.by_code(code, "netrunner") or [r for r in names.lookup(code, "netrunner") if r.id == code]
+        if not found:
+            message = tr(
+                "no {game} card has the printing code {code} in the card pool{pool}",
+                game=_game("netrunner"),
+                code=repr(code),
+                pool=where.pool(),
+            )
+            problem("deck.card.unknown", message, ptr)
+            continue
+        record = found[0]
+        if record.kind == "identity":
+            if identity is not None or count != 1:
+                message = tr("a deck has one identity; {name} makes it more", name=repr(code))
+                problem("deck.identity.count", message, ptr)
+            identity = identity or record.id
+            if ptr in lines:
+                lines.setdefault("/identity", lines[ptr])
+        elif record.kind == "card":
+            copies = cards.get(record.id, 0) + count
+            if copies > MAX_COPIES:
+                message = tr("{name} comes to {n} copies; a deck holds at most {max} of a card", name=repr(code),
+                             n=copies, max=MAX_COPIES)  # fmt: skip
+                problem("deck.count", message, ptr)
+                continue
+            cards[record.id] = copies
+            if ptr in lines:
+                lines.setdefault(pointer("cards", record.id), lines[ptr])
+        else:
+            message = tr("{name} is {kind}, which does not go in a deck", name=repr(code),
+                         kind=kind_with_article(record.kind))  # fmt: skip
+            problem("deck.card.kind", message, ptr)
+    deck_mode = mode or default_modes.get("netrunner")
+    if deck_mode is None:
+        problem("deck.mode.missing", _mode_missing("netrunner", None, where), "")
+        return done()
+    raw_name = deck.get("name")
+    name = one_line(raw_name.strip()) if isinstance(raw_name, str) and raw_name.strip() else path.stem
+    description = deck.get("description")
+    if not isinstance(description, str) or not description.strip():
+        description = None
+    elif len(description) > DESCRIPTION_CHARS:
+        message = tr(
+            "the description has {n} characters, more than the {max} a deck keeps; it is left out",
+            n=len(description),
+            max=DESCRIPTION_CHARS,
+        )
+        findings.append(Finding("deck.description", message, "warning", pointer=pointer(*base, "description")))
+        description = None
+    try:
+        loaded.deck = Deck(
+            game="netrunner", mode=deck_mode, name=name, description=description, cards=cards, identity=identity
+        )
+    except ValidationError as exc:
+        for err in exc.errors():
+            field_name = "/".join(map(str, err["loc"]))
+            message = tr("{field}: {problem}", field=field_name, problem=one_line(model_error(err)))
+            problem("deck.schema", message, pointer(*err["loc"][:1]))
+    return done()
 
 
 def deck_to_json(deck: Deck, out: Path | None = None, schema_dir: Path | None = None) -> str:
@@ -401,6 +617,7 @@ class _Line:
     number: int
     count: int
     name: str
+    code: str | None = None  # the printing code of the line's card link (NetrunnerDB's Markdown, BBCode)
 
 
 def _numeral(char: str) -> bool:
@@ -475,6 +692,48 @@ class _Parsed:
     free: list[tuple[int, str]] = field(default_factory=list)
     problems: list[tuple[str, str, int]] = field(default_factory=list)  # code, message, line
     over_limit: bool = False
+    codes: dict[int, str] = field(default_factory=dict)  # line -> the printing code its card link names
+    headings: list[tuple[int, str]] = field(default_factory=list)  # Markdown ``## …`` lines, not directives
+    marked: bool = False  # some line had Markdown or BBCode links (NetrunnerDB's exports)
+
+
+# NetrunnerDB's Markdown and BBCode exports: ``* 3x [Title](https://netrunnerdb.com/en/card/30030) _(Set)_``,
+# ``3x [url=https://netrunnerdb.com/en/card/30030]Title[/url] [i](Set)[/i]``, ``[b]Event (3)[/b]``. Each pattern
+# is linear: no part of it can match a bracket, so a failed match ends at the next one.
+_MD_LINK = re.compile(r"\[([^\[\]]*)\]\(([^()\[\]\s]+)\)")
+_BB_LINK = re.compile(r"\[url=([^\[\]\s]+)\]([^\[\]]*)\[/url\]", re.IGNORECASE)
+_BB_TAG = re.compile(r"\[/?(?:b|i|u|s|color(?:=[^\[\]\s]*)?|size(?:=[^\[\]\s]*)?)\]", re.IGNORECASE)
+_CARD_URL = re.compile(r"/card/([A-Za-z0-9][A-Za-z0-9_-]{0,31})/?(?:[?#]|$)")
+_BULLETS = ("* ", "- ", "+ ")
+
+
+def _unmark(line: str) -> tuple[str, str | None, bool]:
+    """The line without NetrunnerDB's Markdown or BBCode markup: (text, the printing code of its first card
+    link, whether it had a link or a tag). A list bullet (``* ``) before a count goes too."""
+    code: str | None = None
+    marked = False
+    if "[" in line:
+
+        def link(text: str, url: str) -> str:
+            nonlocal code, marked
+            if "://" not in url and not url.startswith("/"):
+                return f"[{text}]({url})" if url else text
+            marked = True
+            found = _CARD_URL.search(url)
+            if found and code is None:
+                code = found.group(1)
+            return text
+
+        line = _MD_LINK.sub(lambda m: link(m.group(1), m.group(2)), line)
+        line = _BB_LINK.sub(lambda m: link(m.group(2), m.group(1)), line)
+        unmarked = _BB_TAG.sub("", line)
+        marked = marked or unmarked != line
+        line = unmarked.strip()
+        if marked:  # ``_(Set)_``: the set in italics
+            line = line.replace("_(", "(").replace(")_", ")").replace("*(", "(").replace(")*", ")")
+    if line[:2] in _BULLETS and line[2:].lstrip()[:1].translate(_WIDE).isdigit():
+        line = line[2:].lstrip()
+    return line, code, marked
 
 
 def _parse_lines(text: str) -> _Parsed:
@@ -489,12 +748,20 @@ def _parse_lines(text: str) -> _Parsed:
         line = _INVISIBLE.sub("", raw).strip()
         if not line:
             continue
+        line, code, marked = _unmark(line)
+        parsed.marked = parsed.marked or marked
+        if not line:
+            continue
         if line.startswith("#"):
             if match := _DIRECTIVE.match(line):
                 key, value = match.group(1).lower(), match.group(2).strip()
                 if value:
                     parsed.directives["mode" if key == "format" else key] = (value, number)
+            elif heading := line.lstrip("#").strip():
+                parsed.headings.append((number, heading))
             continue
+        if code is not None:
+            parsed.codes[number] = code
         plain = line.translate(_WIDE)
         if _FOOTER.match(plain):
             if match := _FORMAT_LINE.match(plain):
@@ -521,7 +788,7 @@ def _parse_lines(text: str) -> _Parsed:
             parsed.problems.append(("deck.limit.cards", message, number))
             parsed.over_limit = True
             break
-        parsed.entries.append(_Line(number, copies, name))
+        parsed.entries.append(_Line(number, copies, name, code))
     return parsed
 
 
@@ -543,8 +810,23 @@ class _Resolver:
                 if found:
                     self.matched[key] = candidate
                     break
+            if not found and name.isascii() and name.isdigit():  # NetrunnerDB's printing code: ``3x 30030``
+                found = self.names.by_code(name, game)
             self.cache[key] = found
         return self.cache[key]
+
+    def named(self, name: str, game: str, code: str | None = None) -> list[Any]:
+        """The records a line names: by the printing code of its card link when the pool has that code (the
+        title is the link's text; the code names the card whatever the language), else by its name."""
+        if code is not None:
+            found = self.names.by_code(code, game)
+            if found:
+                key = (name, game)
+                if key not in self.matched:  # the spelling of the title, for the deck's language
+                    spelt = [c for c in _candidates(name) if name_language(c, found[0]) is not None]
+                    self.matched[key] = spelt[0] if spelt else name
+                return found
+        return self.lookup(name, game)
 
     def language(self, name: str, game: str, record: Any) -> str | None:
         """The language of the name by which ``name`` found ``record`` (None: by its id)."""
@@ -561,29 +843,52 @@ class _Resolver:
         return tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints))
 
 
-def _game_scores(resolve: _Resolver, entries: list[_Line], free: list[tuple[int, str]]) -> dict[str, int]:
+def _game_scores(
+    resolve: _Resolver, entries: list[_Line], free: list[tuple[int, str]], codes: dict[int, str]
+) -> dict[str, int]:
     """For each game, how many of the list's names are its cards (and free lines its identities)."""
-    scores: dict[str, int] = {g: sum(1 for e in entries if resolve.lookup(e.name, g)) for g in GAMES}
+    scores: dict[str, int] = {g: sum(1 for e in entries if resolve.named(e.name, g, e.code)) for g in GAMES}
     for g in GAMES:
         scores[g] += sum(
-            1 for _, line in free[:IDENTITY_LINES] if any(r.kind == "identity" for r in resolve.lookup(line, g))
+            1
+            for number, line in free[:IDENTITY_LINES]
+            if any(r.kind == "identity" for r in resolve.named(line, g, codes.get(number)))
         )
     return scores
 
 
-def _game_problem(scores: dict[str, int], entries: list[_Line], where: Where) -> str:
-    """Why no game could be chosen, and what to do about it."""
+def _game_problem(
+    scores: dict[str, int], entries: list[_Line], free: list[tuple[int, str]], names: NameIndex, where: Where
+) -> tuple[str, str, int]:
+    """Why no game could be chosen, and what to do about it: (code, message, line)."""
     directive = "'# game: tactics|netrunner|crossfire'"
     best = max(scores.values())
     if best:
         tied = tr(", ").join(_game(g) for g, n in scores.items() if n == best)
-        return tr(
+        return "deck.game", tr(
             "cannot tell which game this list is for: its names fit {games} alike; add a line {directive}",
             games=tied,
             directive=directive,
-        )
+        ), 1  # fmt: skip
+    if not entries and names.pooled():  # the pool is there: the lines are what was not understood
+        unread = [(n, line) for n, line in free if not _is_section(line) and line.strip("-=*_~ \t")]
+        if unread:  # the first that holds a number, as a card line does (not the deck's name above it)
+            number, line = next((u for u in unread if any(c.isdigit() for c in u[1])), unread[0])
+            shown = line if len(line) <= 120 else line[:119] + "…"
+            return "deck.format", tr(
+                "no line of this list is a card line such as {example}: line {line} is not understood: {text}",
+                example="'3x Name'",
+                line=number,
+                text=repr(shown),
+            ), number  # fmt: skip
+        return "deck.game", tr(
+            "cannot tell which game this list is for: it has no card line such as {example}; add one, or a line "
+            "{directive}",
+            example="'3x Name'",
+            directive=directive,
+        ), 1  # fmt: skip
     if entries:
-        return trn(
+        return "deck.game", trn(
             "cannot tell which game this list is for: none of its {n} card names is in the card pool{pool}; "
             "{hint}; or add a line {directive}",
             "cannot tell which game this list is for: none of its {n} card names is in the card pool{pool}; "
@@ -592,14 +897,14 @@ def _game_problem(scores: dict[str, int], entries: list[_Line], where: Where) ->
             pool=where.pool(),
             hint=where.hint,
             directive=directive,
-        )
-    return tr(
+        ), 1  # fmt: skip
+    return "deck.game", tr(
         "cannot tell which game this list is for: it names no card in the card pool{pool}; {hint}; "
         "or add a line {directive}",
         pool=where.pool(),
         hint=where.hint,
         directive=directive,
-    )
+    ), 1  # fmt: skip
 
 
 def _small_number(value: str) -> int | None:
@@ -641,11 +946,11 @@ def _read_text(
             problem("deck.game", message, game_line)
             return done()
     if game is None:
-        scores = _game_scores(resolve, entries, free)
+        scores = _game_scores(resolve, entries, free, parsed.codes)
         best = max(scores.values())
         winners = [g for g, n in scores.items() if n == best]
         if not best or len(winners) != 1:
-            problem("deck.game", _game_problem(scores, entries, where), 1)
+            problem(*_game_problem(scores, entries, free, names, where))
             return done()
         game = winners[0]
     if not names.lookup_all(game):
@@ -661,7 +966,7 @@ def _read_text(
     lines = loaded.lines
     langs: list[str | None] = []
     for entry in entries:
-        found = resolve.lookup(entry.name, game)
+        found = resolve.named(entry.name, game, entry.code)
         if not found:
             problem(
                 "deck.card.unknown",
@@ -726,13 +1031,14 @@ def _read_text(
     heading_free = []
     for index, (number, free_line) in enumerate(free):
         if game == "netrunner" and identity is None and index < IDENTITY_LINES:
-            found = [r for r in resolve.lookup(free_line, game) if r.kind == "identity"]
+            found = [r for r in resolve.named(free_line, game, parsed.codes.get(number)) if r.kind == "identity"]
             if found:
                 identity = found[0].id
                 lines["/identity"] = (number, 1)
                 langs.append(resolve.language(free_line, game, found[0]))
                 continue
-        if [r for r in resolve.lookup(free_line, game) if r.kind in ("card", "agent", "role")]:
+        named = resolve.named(free_line, game, parsed.codes.get(number))
+        if [r for r in named if r.kind in ("card", "agent", "role")]:
             # a card or agent named without a count is no heading and no deck name: say what to write
             problem(
                 "deck.count.missing",
@@ -741,9 +1047,17 @@ def _read_text(
             )
             continue
         heading_free.append((number, free_line))
+    first_card = entries[0].number if entries else None
+    if name_value is None and parsed.marked:
+        # NetrunnerDB's Markdown export: the deck's name is its first heading (``## Name``), not a section's
+        for number, heading in parsed.headings:
+            if first_card is not None and number > first_card:
+                break
+            if not _is_section(heading) and heading.strip("-=*_~ \t"):
+                name_value = heading, number
+                break
     if name_value is None:
         # the deck's name: the first line that is no card and no heading, above the first card line
-        first_card = entries[0].number if entries else None
         for number, free_line in heading_free:
             if first_card is not None and number > first_card:
                 break
@@ -770,15 +1084,7 @@ def _read_text(
     if mode_value:
         lines["/mode"] = (mode_value[1], 1)
     if deck_mode is None:
-        problem(
-            "deck.mode.missing",
-            tr(
-                "say which {game} mode this deck is for: a line {directive} or --mode",
-                game=_game(game),
-                directive="'# mode: …'",
-            ),
-            1,
-        )
+        problem("deck.mode.missing", _mode_missing(game, tr("a line {directive}", directive="'# mode: …'"), where), 1)
         return done()
     players: int | None = None
     if game == "crossfire":
@@ -1066,7 +1372,8 @@ def _read_o8d(
     mode_note = notes.get("mode")
     deck_mode = mode or (mode_note[0] if mode_note else None) or default_modes.get("netrunner")
     if deck_mode is None:
-        problem("deck.mode.missing", tr("say which format: --mode"))
+        how = tr("a line {line} in its {notes}", line="'mode: …'", notes="<notes>")
+        problem("deck.mode.missing", _mode_missing("netrunner", how, where))
         return loaded
     name_note = notes.get("name")
     for key, (_, line) in notes.items():

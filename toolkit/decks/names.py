@@ -45,6 +45,7 @@ class NameIndex:
         self._by_compact: dict[str, list[Any]] = {}
         self._names: dict[str, set[str]] = {}
         self._records: dict[str, list[Any]] = {}
+        self._by_code: dict[str, list[Any]] = {}
         for record in records:
             kind: str = record.kind  # type: ignore[attr-defined]
             if namespace(kind) != "record":
@@ -63,6 +64,10 @@ class NameIndex:
                         bucket.append(record)
             self._records.setdefault(game, []).append(record)
             self._names.setdefault(game, set()).update(record_names(record))
+            for printing in getattr(record, "printings", None) or ():
+                bucket = self._by_code.setdefault(str(printing.code), [])
+                if not any(r is record for r in bucket):
+                    bucket.append(record)
 
     def lookup(self, name: str, game: str | None = None, kind: str | None = None) -> list[Any]:
         """Every record called ``name`` (optionally only in ``game``, only of ``kind``).
@@ -122,6 +127,15 @@ class NameIndex:
         by_fold = {fold(p): p for p in sorted(pool)}
         close = difflib.get_close_matches(fold(name), list(by_fold), n=n, cutoff=0.5)
         return [by_fold[c] for c in close]
+
+    def by_code(self, code: str, game: str | None = None) -> list[Any]:
+        """The records with a printing of this code (imported data: NetrunnerDB's ``30030``), exactly as
+        written; optionally only in ``game``."""
+        return [r for r in self._by_code.get(code.strip(), []) if game is None or r.game == game]
+
+    def pooled(self) -> bool:
+        """Whether the index holds any record at all (a card pool was found and read)."""
+        return any(self._records.values())
 
     def lookup_all(self, game: str) -> list[Any]:
         """Every named record of ``game``."""
