@@ -33,7 +33,9 @@ codes (``f:hb``, ``e:core``, ``c:sc19``: :data:`toolkit.search.vocab.FACTION_COD
 and the sets' ``code``); a value that names none of them is a query error that
 names the closest (or the known ones), never a search that finds nothing.
 ``r:`` (release date) compares the release dates of the sets a card is printed
-in, ``e<`` / ``e>`` those with one set's; ``y:`` is a printing's quantity.
+in, ``e<`` / ``e>`` those with one set's; ``y:`` is a printing's quantity. The per-printing keys
+(``y:`` quantity, ``i:`` illustrator) look at the printings in the sets a query's ``e:`` / ``c:`` / ``r:``
+terms name when it has some (``e:core y:1``: one copy in Core Set, as on NetrunnerDB), else at any printing.
 
 :meth:`Compiler.statement` takes a sort (:data:`SORTS`, ``-`` first for
 descending), an offset and a limit; :meth:`Compiler.count_statement` counts.
@@ -50,6 +52,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal, NamedTuple
 
 from toolkit.db.constants import FTS_TABLE, GRAMS_COLUMNS, GRAMS_TABLE
@@ -233,6 +236,8 @@ SORTS = ("name", "cost", "faction", "type", "set", "release", "strength", "influ
 SORT_NAME = "lower(coalesce(records.name_en, records.name_zh))"
 _DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 VOCAB_KEYS = ("faction", "subtype", "set", "cycle")  # term keys whose values must name something
+PRINTING_KEYS = ("quantity", "illustrator")  # keys of one printing: with SCOPE_KEYS, of a printing in those sets
+SCOPE_KEYS = ("set", "cycle", "released")  # keys that name sets (the printings PRINTING_KEYS then look at)
 SHOWN_KNOWN = 24  # known values an "unknown …" error lists
 SET_KEY: Key = find_key("set")  # type: ignore[assignment]  # (keys.py defines it)
 
@@ -373,7 +378,28 @@ class Compiler:
         return Statement(sql, params)
 
     def condition(self, query: Query) -> Sql:
-        return and_(*(self.term(term, query.source) for term in query.terms))
+        scope = self.printing_scope(query)
+        return and_(*(self.term(term, query.source, scope) for term in query.terms))
+
+    def printing_scope(self, query: Query) -> Sql | None:
+        """The printings a query's per-printing terms (``y:``, ``i:``) look at: those in the sets its positive
+        set terms (``e:``, ``c:``, ``r:``, ``e<``, ``e>``) name, all of them (a condition on ``printings``);
+        None when it has no such term (any printing). So ``e:core y:1`` is the cards with one copy in Core Set,
+        as on NetrunnerDB, not those with one copy in some set and printed in Core Set too."""
+        if not any(t.key is not None and t.key.name in PRINTING_KEYS for t in query.terms):
+            return None
+        parts: list[Sql] = []
+        for term in query.terms:
+            key = term.key
+            if key is None or term.op == "!" or key.name not in SCOPE_KEYS:
+                continue
+            if key.kind == "date" or key.kind == "set" and term.op not in EQUALITY:
+                sets = [s for v in term.values for s in self.release_sets(key, term.op, v, query.source)]
+                parts.append(in_(Sql(col("printings", "set")), sorted(set(sets))))
+            else:
+                wanted = [i for v in term.values for i in self.known(key, v, query.source)]
+                parts.append(in_(Sql(col("printings", key.name)), sorted(set(wanted))))
+        return and_(*parts) if parts else None
 
     def select(
         self,
@@ -393,7 +419,8 @@ class Compiler:
         index. A table is inner-joined when a positive term constrains it alone
         (records without that table's row cannot match), else outer-joined.
         """
-        conditions = [self.term(term, query.source) for term in query.terms]
+        scope = self.printing_scope(query)
+        conditions = [self.term(term, query.source, scope) for term in query.terms]
         used: set[str] = set()
         required: set[str] = set()
         for term, condition in zip(query.terms, conditions, strict=True):
@@ -549,7 +576,9 @@ class Compiler:
 
     # ------------------------------------------------------------------ terms
 
-    def term(self, term: QueryTerm, source: str = "") -> Sql:
+    def term(self, term: QueryTerm, source: str = "", scope: Sql | None = None) -> Sql:
+        """The condition of one term; ``scope`` (:meth:`printing_scope`) limits the printings that
+        per-printing terms (``y:``, ``i:``) look at."""
         key = term.key
         values = [v.text for v in term.values]
         if key is None or key.kind == "text" and key.name != "illustrator":
@@ -566,8 +595,8 @@ class Compiler:
             positive = or_(*(self.vocabulary_ids(key.name, self.known(key, v, source)) for v in term.values))
         else:
             build: Callable[[Key, str, str], Sql]
-            if key.name == "illustrator":
-                build = self._illustrator
+            if key.name in PRINTING_KEYS:
+                build = partial(self._printing_term, scope=scope)
             elif key.name in RANGE_COLUMNS:
                 build = _range
             elif key.kind == "term":
@@ -576,8 +605,6 @@ class Compiler:
                 build = self.set_term
             elif key.kind == "bool":
                 build = self._bool
-            elif key.name == "quantity":
-                build = _quantity
             else:
                 build = _BUILDERS[key.kind]
             op = ":" if term.op == "!" else term.op
@@ -666,6 +693,11 @@ class Compiler:
 
     def release_term(self, key: Key, op: str, value: Value, source: str) -> Sql:
         """r: (a year, month, day or set) and e< e>: the records printed in a set released then."""
+        return self.vocabulary_ids("set", self.release_sets(key, op, value, source))
+
+    def release_sets(self, key: Key, op: str, value: Value, source: str) -> list[str]:
+        """The sets released when r: (a year, month, day or set) or e< e> says (``!`` as ``:``)."""
+        op = ":" if op == "!" else op
         if not any(s.released for s in self.sets.values()):
             raise QueryError(source, value.column, tr("this database has no release dates of netrunner sets"))
         period = date_period(value.text) if key.kind == "date" else None
@@ -696,8 +728,7 @@ class Compiler:
             ">=": lambda d: d >= first,
         }
         test = tests[op]
-        wanted = sorted(s.id for s in self.sets.values() if s.released and test(s.released))
-        return self.vocabulary_ids("set", wanted)
+        return sorted(s.id for s in self.sets.values() if s.released and test(s.released))
 
     def set_term(self, key: Key, op: str, raw: str) -> Sql:
         """set, cycle: of the record or of any of its printings; by id (or, for sets, a name the data gives)."""
@@ -789,12 +820,18 @@ class Compiler:
         value = self._true if raw.casefold() in vocab.TRUE_WORDS else self._false
         return Sql(f"{left.text} = {value}", tables=left.tables)
 
-    def _illustrator(self, key: Key, op: str, raw: str) -> Sql:
-        pattern = "%" + escape_like(raw) + "%"
-        if self.backend == "sqlite":  # ILIKE as SQLAlchemy writes it for SQLite
-            where = Sql("lower(printings.illustrator) LIKE lower(?) ESCAPE '\\'", (pattern,))
+    def _printing_term(self, key: Key, op: str, raw: str, scope: Sql | None = None) -> Sql:
+        """y: (a printing with this many copies in its set), i: (a printing by this illustrator): of a printing
+        in ``scope`` (the sets the query names, :meth:`printing_scope`), else of any printing."""
+        where: Sql
+        if key.name == "quantity":
+            where = compare(Sql("printings.quantity"), op, _whole(raw))
+        elif self.backend == "sqlite":  # ILIKE as SQLAlchemy writes it for SQLite
+            where = Sql("lower(printings.illustrator) LIKE lower(?) ESCAPE '\\'", ("%" + escape_like(raw) + "%",))
         else:
-            where = self.like(Sql("printings.illustrator"), pattern)
+            where = self.like(Sql("printings.illustrator"), "%" + escape_like(raw) + "%")
+        if scope is not None:
+            where = and_(where, scope)
         return record_pk_in("printings.record_pk", "printings", where)
 
 
@@ -831,12 +868,6 @@ def _enum(key: Key, op: str, raw: str) -> Sql:
     if value is None:  # the parser refuses unknown values; NULL as SQL compares it
         return Sql(f"{left.text} IS NULL", tables=left.tables)
     return compare(left, ":", ENUM_VALUES.get(key.name, {}).get(value, value))
-
-
-def _quantity(key: Key, op: str, raw: str) -> Sql:
-    """y: a printing of the record with this many copies in its set."""
-    where = compare(Sql("printings.quantity"), op, _whole(raw))
-    return record_pk_in("printings.record_pk", "printings", where)
 
 
 def _id(key: Key, op: str, raw: str) -> Sql:

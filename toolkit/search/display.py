@@ -12,6 +12,7 @@ tokens, a trace reads ``Trace 3``, list items get a bullet.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
@@ -287,7 +288,12 @@ def show(
             lines.append(t(lang, "text reading: {status}", status=found.word))
             lines.extend(f"  {detail}" for detail in found.details)
     grid = d.get("rows") if hit.kind == "map" else None
-    fields = flatten({k: v for k, v in d.items() if k not in _SKIP_FIELDS and not (grid and k == "rows")})
+    order = ("en", "zh-Hans") if lang == "en" else ("zh-Hans", "en")
+    # a field in several languages: in ``lang`` (--bilingual: every language, ``lang``'s first)
+    shown_langs = order if bilingual else (lang,)
+    fields = flatten(
+        {k: v for k, v in d.items() if k not in _SKIP_FIELDS and not (grid and k == "rows")}, langs=shown_langs
+    )
     if fields:
         lines.append("")
         key_width = max(width(k) for k, _ in fields)
@@ -296,7 +302,6 @@ def show(
         lines.append("")
         lines.append(t(lang, "map (x → east, y ↓ south):"))
         lines.extend(f"  {row}" for row in grid)
-    order = ("en", "zh-Hans") if lang == "en" else ("zh-Hans", "en")
     for label, key in (
         (N_("text:"), "text"),
         (N_("reverse:"), "reverse"),
@@ -355,15 +360,46 @@ def _faces(faces: Any, lang: str, langs: Sequence[str], ansi: bool) -> list[str]
     return lines
 
 
-def flatten(data: Any, prefix: str = "") -> list[tuple[str, str]]:
-    """Fields as (dotted key, shown value) rows, nested objects and lists of objects unrolled."""
+_LANG_TAG = re.compile(r"[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*")
+_LANGS = ("en", "zh-Hans")
+
+
+def _is_lang_map(data: Any) -> bool:
+    """A text in several languages: ``{"en": …, "zh-Hans": …, "de": …}`` (text or lists of text by language tag)."""
+    if not isinstance(data, dict) or not any(lang in data for lang in _LANGS):
+        return False
+    return all(
+        isinstance(key, str)
+        and _LANG_TAG.fullmatch(key)
+        and (value is None or isinstance(value, str) or isinstance(value, list) and all(isinstance(v, str) for v in value))
+        for key, value in data.items()
+    )
+
+
+def flatten(data: Any, prefix: str = "", langs: Sequence[str] | None = None) -> list[tuple[str, str]]:
+    """Fields as (dotted key, shown value) rows, nested objects and lists of objects unrolled.
+
+    ``langs``: a text in several languages (``name.en``, ``name.zh-Hans``, ``name.de``, …) shows only the first
+    of these languages it has, under its own key (``name``; the English or zh-Hans when it has none of them);
+    two or more: those it has, in that order, then its other languages, each under ``name.<tag>``. None: every
+    language, as stored."""
     out: list[tuple[str, str]] = []
+    if langs is not None and _is_lang_map(data):
+        if len(langs) == 1:
+            chosen = next((lang for lang in (*langs, *_LANGS) if data.get(lang)), None)
+            if chosen is None:
+                chosen = next((lang for lang in data if data[lang]), next(iter(data)))
+            return flatten(data[chosen], prefix, langs)
+        order = [*(lang for lang in langs if lang in data), *(lang for lang in sorted(data) if lang not in langs)]
+        for lang in order:
+            out.extend(flatten(data[lang], f"{prefix}.{lang}" if prefix else lang, langs))
+        return out
     if isinstance(data, dict):
         for key in sorted(data):
-            out.extend(flatten(data[key], f"{prefix}.{key}" if prefix else key))
+            out.extend(flatten(data[key], f"{prefix}.{key}" if prefix else key, langs))
     elif isinstance(data, list) and data and all(isinstance(x, dict) for x in data):
         for index, item in enumerate(data):
-            out.extend(flatten(item, f"{prefix}[{index}]"))
+            out.extend(flatten(item, f"{prefix}[{index}]", langs))
     elif isinstance(data, list):
         out.append((prefix, ", ".join(str(x) for x in data) if data else "—"))
     else:

@@ -21,6 +21,7 @@ from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, tr, word
 from toolkit.jsonio import is_text
 from toolkit.names import compact, fold
+from toolkit.textwidth import display_width, pad
 
 from . import vocab
 from .compile import RESULT_COLUMNS, SORTS, CardSet, Compiler, Statement, escape_like, sort_order
@@ -237,9 +238,15 @@ class AmbiguousName(DossierError):
                     candidates
                 )
             )
+        lang = current_lang()
+        kinds = [_kind_word(h.kind, lang) for h in shown]
+        kind_width = max(8, *(display_width(k) for k in kinds))
         lines = [
             head,
-            *(f"  {h.ref.ljust(width)}  {h.kind:<8}  {_names(h)}" for h in shown),
+            *(
+                f"  {h.ref.ljust(width)}  {pad(k, kind_width)}  {_names(h, lang)}"
+                for h, k in zip(shown, kinds, strict=True)
+            ),
         ]
         if len(candidates) > len(shown):
             lines.append(
@@ -255,8 +262,16 @@ class AmbiguousName(DossierError):
         self.candidates = candidates
 
 
-def _names(hit: Hit) -> str:
-    return hit.name_zh if not hit.name_en or hit.name_en == hit.name_zh else f"{hit.name_zh}  {hit.name_en}"
+def _names(hit: Hit, lang: str) -> str:
+    """A candidate's name in the reader's language (English: the zh-Hans name when it has no English one)."""
+    return (hit.name_en if lang == "en" else None) or hit.name_zh
+
+
+def _kind_word(kind: str, lang: str) -> str:
+    """A record kind as one types it in ``lang`` (``card``; in Chinese its Chinese word, as ``dossier show`` has it)."""
+    if lang == "en":
+        return kind
+    return next((w for w in vocab.KINDS.get(kind, ()) if not w.isascii()), kind)
 
 
 def _split_ref(ref: str, game: str | None) -> tuple[str, str | None]:
