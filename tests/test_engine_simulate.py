@@ -157,7 +157,7 @@ def test_the_result_and_its_reason_are_in_the_language_asked(cli) -> None:
     assert cli(*args, "--lang", "zh-Hans").stdout.splitlines()[-1] == f"结果：玩家{seat}，共 {rounds} 轮（{zh_reason}）"
     assert cli(*args, "--lang", "en").stdout.splitlines()[-1] == f"result: P{seat} after {rounds} rounds ({en_reason})"
     short = cli("simulate", "tactics", "--decks", duo, "--decks", rival, "--turns", 1, "--lang", "zh-Hans").stdout
-    assert short.splitlines()[-1] == "结果：无人获胜，共 1 轮（达到轮数上限）"
+    assert short.splitlines()[-1] == "结果：无人获胜，共 1 轮（达到轮数上限；用 --turns 可提高上限）"
 
 
 def test_log_lines_put_events_fields_and_codes_in_words(cli) -> None:

@@ -36,6 +36,7 @@ SIMULATE_HELP = help_text(
 GAMES = ("tactics", "netrunner")
 TACTICS_DECIDERS = ("heuristic", "brawler", "random", "search")  # toolkit.engine.simulate's (not imported: start-up)
 NETRUNNER_PLAYERS = ("heuristic", "random", "search")  # toolkit.engine.netrunner.players.PLAYERS (the same)
+MAX_TURNS = 500  # the most --turns takes
 
 
 
@@ -58,7 +59,7 @@ def simulate(
         typer.Option(
             "--turns",
             min=1,
-            max=500,
+            max=MAX_TURNS,
             help=N_("Tactics: rounds to play at most (every player's turn); netrunner: turns (corp first)."),
         ),
     ] = 10,
@@ -284,8 +285,19 @@ def _simulate_tactics(
     _print_log(played.log, None, names)
     lang = names.lang
     winners = t(lang, ", ").join(seat_label(s, lang) for s in result["winners"]) or t(lang, "nobody")
-    print(
-        tn(
+    if result["reason"] == "round limit" and turns < MAX_TURNS:  # the rounds ran out: and how to play more
+        said = tn(
+            lang,
+            "result: {winners} after {rounds} round ({reason}; {option} raises the limit)",
+            "result: {winners} after {rounds} rounds ({reason}; {option} raises the limit)",
+            result["rounds"],
+            winners=winners,
+            rounds=result["rounds"],
+            reason=names.say("reason", result["reason"]),
+            option="--turns",
+        )
+    else:
+        said = tn(
             lang,
             "result: {winners} after {rounds} round ({reason})",
             "result: {winners} after {rounds} rounds ({reason})",
@@ -294,7 +306,7 @@ def _simulate_tactics(
             rounds=result["rounds"],
             reason=names.say("reason", result["reason"]),
         )
-    )
+    print(said)
 
 
 def _print_log(log: Any, who_is: Any, names: Any) -> None:
@@ -405,6 +417,25 @@ def _simulate_netrunner(
     sides = {seat: side for side, seat in SEATS.items()}
     _print_log(played.log, lambda seat: word("side", sides[seat], lang), names)
     print_sides(state, lang, names)
+    if not played.over and played.turns >= turns:  # the turns ran out: say so, and how to play more
+        if turns < MAX_TURNS:
+            said = tn(
+                lang,
+                "stopped at the turn limit ({n} turn); no winner ({option} raises the limit)",
+                "stopped at the turn limit ({n} turns); no winner ({option} raises the limit)",
+                played.turns,
+                n=played.turns,
+                option="--turns",
+            )
+        else:
+            said = tn(
+                lang,
+                "stopped at the turn limit ({n} turn); no winner",
+                "stopped at the turn limit ({n} turns); no winner",
+                played.turns,
+                n=played.turns,
+            )
+        print(said)
 
 
 def _sides(loaded: list[Any], pool: Any) -> dict[str, Any]:
