@@ -255,7 +255,7 @@ def print_cards(
     if png is not None:  # every file the command would write is checked before any is written
         _check_png_dir(png)
         _check_pngs(png, _png_names(records))
-    fonts = _fonts(font, font_index, records, selection.catalog, language)
+    fonts = _fonts(font, font_index, records, selection.catalog, language, bilingual)
     _note_untranslated_names(records, language)
     layout = geometry.plan(spec)
     for warning in layout.warnings:
@@ -669,13 +669,16 @@ def _query_records(catalog: Any, query: str, game: str | None, db: str | None) -
     return records
 
 
-def _fonts(font: Path | None, index: int | None, records: list[Any], catalog: Any, lang: str = "zh-Hans") -> Any:
-    """The print fonts: --font or Dossier Sans SC, with fallbacks for every character the cards draw."""
+def _fonts(
+    font: Path | None, index: int | None, records: list[Any], catalog: Any, lang: str = "zh-Hans", bilingual: bool = True
+) -> Any:
+    """The print fonts: --font or Dossier Sans SC, with fallbacks for every character the cards draw (in ``lang``,
+    and each card's name in the other language with ``bilingual``)."""
     from toolkit.sheets.fonts import drawn_characters, print_fonts
 
     if font is None and index is not None:
         raise DossierError(tr("--font-index applies to --font only"))
-    fonts, notes = print_fonts(font, index, drawn_characters(records, catalog, lang))
+    fonts, notes = print_fonts(font, index, drawn_characters(records, catalog, lang, bilingual=bilingual))
     for note in notes:
         _note(note)
     return fonts

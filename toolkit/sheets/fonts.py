@@ -873,9 +873,14 @@ def print_fonts(font: Path | None, index: int | None, needed: Iterable[str]) -> 
     return fonts, notes
 
 
-def drawn_characters(records: Iterable[Any], catalog: Any, lang: str = "zh-Hans") -> set[str]:
-    """Characters the faces of ``records`` may draw: their own text, the labels of the layouts
-    and the names they take from other records of their games (factions, subtypes, agents, …)."""
+def drawn_characters(
+    records: Iterable[Any], catalog: Any, lang: str = "zh-Hans", *, bilingual: bool = True
+) -> set[str]:
+    """Characters the faces of ``records`` in ``lang`` may draw: their own text, the labels of the layouts
+    and the names they take from other records of their games (factions, subtypes, agents, …), in ``lang``
+    (:func:`toolkit.sheets.layouts.record_text`): not the names other languages give a card or a set, which no
+    face draws, so that :func:`print_fonts` neither loads fonts for them nor says they were printed.
+    ``bilingual``: a print with each card's name in the other language too (the default: it may be)."""
     from . import labels
     from .layouts import record_text
 
@@ -884,9 +889,9 @@ def drawn_characters(records: Iterable[Any], catalog: Any, lang: str = "zh-Hans"
     chars.update("".join(labels.all_strings()))
     games = set()
     for record in records:
-        chars.update(record_text(record, lang))
+        chars.update(record_text(record, lang, bilingual=bilingual))
         games.add(record.game)
     for record in getattr(catalog, "records", ()):
         if record.game in games and record.kind not in ("card", "identity"):
-            chars.update(record_text(record, lang))
+            chars.update(record_text(record, lang, bilingual=False))  # their names print in the face's language
     return {c for c in chars if not _control(c)}

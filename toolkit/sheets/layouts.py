@@ -1303,17 +1303,45 @@ def draw_front(ctx: Context, record: Any, width: float, height: float, bleed: fl
         ctx.report(record, "sheet.font.missing", "error", ctx.fonts.missing_message(drawn))
 
 
+_LANG_KEY = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*")
+_FACE_LANGS = ("en", "zh-hans")  # the languages a face falls back to (and a bilingual one adds)
+
+
+def _is_language_map(value: dict[Any, Any]) -> bool:
+    """Words in several languages, as a record dumps them: ``{"zh_hans": …, "en": …, "ko": …}``."""
+    if not any(key in value for key in ("en", "zh_hans", "zh-Hans")):
+        return False
+    return all(
+        isinstance(key, str)
+        and _LANG_KEY.fullmatch(key) is not None
+        and (item is None or isinstance(item, str) or isinstance(item, list) and all(isinstance(i, str) for i in item))
+        for key, item in value.items()
+    )
+
+
+def _face_languages(value: dict[str, Any], lang: str, both: bool) -> list[Any]:
+    """What a face in ``lang`` may print of words in several languages: those in ``lang`` (the English and
+    zh-Hans ones when it has none), with ``both`` the English and zh-Hans ones too; never a third language's."""
+    by_tag = {key.replace("_", "-").casefold(): item for key, item in value.items()}
+    own = lang.casefold()
+    tags = [own] if by_tag.get(own) and not both else [own, *_FACE_LANGS]
+    return [by_tag[tag] for tag in dict.fromkeys(tags) if by_tag.get(tag)]
+
+
 def record_text(record: Any, lang: str | None = None, *, bilingual: bool = True) -> str:
     """Every string of a record (names, texts, flavour, symbol, …) in one string, ``[symbols]`` and markup tags
-    left out. With ``lang``, of the printed text and flavour only what a face in ``lang`` prints, and, unless
-    ``bilingual``, of the names only the one it prints."""
+    left out. With ``lang``, only what a face in ``lang`` prints of words in several languages (those in
+    ``lang``, else English and zh-Hans, never a third language's: a card's Japanese name, a set's Korean one),
+    of the printed text and flavour only what it prints, and, unless ``bilingual``, of the names only the one
+    it prints (``bilingual``: the English and zh-Hans names too)."""
     parts: list[str] = []
 
-    def walk(value: Any) -> None:
+    def walk(value: Any, both: bool = False) -> None:
         if isinstance(value, str):
             parts.append(value)
         elif isinstance(value, dict):
-            for item in value.values():
+            chosen = _face_languages(value, lang, both) if lang is not None and _is_language_map(value) else None
+            for item in value.values() if chosen is None else chosen:
                 walk(item)
         elif isinstance(value, list):
             for item in value:
@@ -1321,9 +1349,12 @@ def record_text(record: Any, lang: str | None = None, *, bilingual: bool = True)
 
     chosen = lang is not None and hasattr(record, "printed_text")  # netrunner faces choose a language
     skip = {"schema_", "art", "printed_text", "flavor"} if chosen else {"schema_", "art"}  # art is a file name
-    if lang is not None and not bilingual and getattr(record, "name", None) is not None:
+    if lang is not None and getattr(record, "name", None) is not None:
         skip.add("name")
-        parts.append(name_of(record, lang))
+        if bilingual:
+            walk(record.model_dump(mode="json", include={"name"}).get("name"), both=True)
+        else:
+            parts.append(name_of(record, lang))
     walk(record.model_dump(mode="json", exclude=skip))
     if chosen and lang is not None:
         walk(printed_paragraphs(record, lang))
