@@ -37,3 +37,19 @@ def test_a_tactics_game_stopped_by_the_round_limit_names_the_option(cli: Any) ->
     assert result.stdout.splitlines()[-1] == (
         "result: nobody after 1 round (round limit reached; --turns raises the limit)"
     )
+
+
+def test_the_replay_title_names_the_mode_in_the_readers_language(cli, tmp_path) -> None:
+    """The replay page's title names the mode by its name (Duo, 双雄), not its id."""
+    import re
+
+    from .conftest import ROOT
+
+    decks = ROOT / "examples" / "decks" / "tactics"
+    for lang, name in (("en", "Duo"), ("zh-Hans", "双雄")):
+        out = tmp_path / f"{lang}.html"
+        args = ("simulate", "tactics", "--decks", decks / "duo.json", "--decks", decks / "duo-rival.txt")
+        result = cli(*args, "--turns", 1, "--lang", lang, "--replay", out)
+        assert result.exit_code == 0, result.output
+        title = re.search(r"<title>([^<]*)</title>", out.read_text(encoding="utf-8"))
+        assert title is not None and title.group(1).startswith(f"{name} · "), title

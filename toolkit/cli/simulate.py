@@ -268,7 +268,7 @@ def _simulate_tactics(
         from toolkit.board.replay import name_frames, write_replay
 
         decks = ", ".join(str(d.path) for d in loaded)
-        title = tr("{game} · seed {seed} · {decks}", game=mode, seed=seed, decks=decks)
+        title = tr("{game} · seed {seed} · {decks}", game=names.record_name(mode) or mode, seed=seed, decks=decks)
         name_frames(frames, names.name)  # the units' names in the output language, as in the log
         map_name = names.record_name(played.board.map_id) if played.board.map_id else None
         write_replay(replay, played.board, frames, title, line=names.line, map_name=map_name)
