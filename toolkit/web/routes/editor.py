@@ -15,6 +15,11 @@ save it atomically.
   ``.json``; the target is a regular file (or, for a new card, nothing yet). Saving is a write
   (:func:`toolkit.web.security.require_write`); it is refused when the file changed on disk since the
   editor opened it.
+- A new record goes in the card folder of the pool chosen on the New form, among those that can hold its kind
+  (:func:`new_folders`: the folder of its game, or a designer's set folder without a game.json), the designer's
+  own by default (:func:`default_folder`: the last that is not the bundled cards), where that folder keeps
+  records of its kind (:func:`kind_folder`). Pages name a folder as the pool does (:func:`folder_labels`), never
+  by the server's absolute path.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import base64
 import hashlib
 import os
 import stat
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -167,13 +173,15 @@ def read_target(target: Target) -> tuple[str, str]:
 # ---------------------------------------------------------------- lint, preview
 
 
-def finding_json(finding: Finding, target: Target, record: Any = None) -> dict[str, Any]:
+def finding_json(finding: Finding, target: Target, record: Any = None, web: WebState | None = None) -> dict[str, Any]:
     """A lint finding for the page: its fields, the file as the editor names it, one line of text (the severity
     in the current language). ``record``: the JSON value linted, for the ability text errors (see
-    :func:`text_error`)."""
+    :func:`text_error`). ``web``: the server, whose card folders name the other records a finding names (else
+    only ``target``'s folder does)."""
     from toolkit.web.deckwork import finding_text, severity_word
 
-    message = _unrooted(finding.message, target.root)  # another record's file, named from its card folder
+    # another record's file, named from its card folder
+    message = _unrooted(finding.message, _shown_roots(web) if web is not None else [(target.root, target.root.name)])
     data = finding.to_json()
     data["message"] = message
     data["file"] = target.rel
@@ -184,12 +192,25 @@ def finding_json(finding: Finding, target: Target, record: Any = None) -> dict[s
     return data
 
 
-def _unrooted(message: str, root: Path) -> str:
-    """``message`` with the files under the card folder ``root`` named from it (``cards/tactics/agents/x.json``),
-    never by the server's absolute path (a lint finding names the other record that has the same id or name)."""
-    for shown in {str(root), str(root.resolve())}:
-        message = message.replace(shown + os.sep, root.name + "/")
+def _unrooted(message: str, places: Sequence[tuple[Path, str]]) -> str:
+    """``message`` with the files under the card folders ``places`` (each folder and the name it is shown by) named
+    from them (``cards/tactics/agents/x.json``), never by the server's absolute path (a lint finding names the other
+    record that has the same id or name, in its folder or elsewhere in the pool); the deepest folder first."""
+    spellings = {(str(spelling), label) for root, label in places for spelling in (root, root.resolve())}
+    for shown, label in sorted(spellings, key=lambda p: -len(p[0])):
+        message = message.replace(shown + os.sep, label + "/")
     return message
+
+
+def _shown_roots(web: WebState) -> list[tuple[Path, str]]:
+    """The card folders of the pool with the names pages show them by: the writable roots as the user gave them
+    and resolved (:func:`folder_labels`)."""
+    labels = folder_labels(web)
+    given = [p for p in web.settings.cards if p.is_dir()]
+    places = list(zip(roots(web), labels, strict=False))
+    if len(given) == len(labels):
+        places += [(Path(os.path.abspath(p)), label) for p, label in zip(given, labels, strict=True)]
+    return places
 
 
 SHOWN_ALTERNATIVES = 5  # the words an ability text error lists; the rest are counted (all are in "alternatives")
@@ -268,9 +289,12 @@ def text_error(record: Any, pointer: str | None) -> dict[str, Any] | None:
     }
 
 
-def lint_text(target: Target, text: str) -> list[Finding]:
-    """`dossier lint`'s findings for ``text`` as the content of ``target``, among the files of its game."""
-    from toolkit.catalog import discover, file_key, game_root
+def lint_text(target: Target, text: str, pool: Sequence[Path] = ()) -> list[Finding]:
+    """`dossier lint`'s findings for ``text`` as the content of ``target``, among the files of its game: its game
+    directory's; for a record of a designer's set folder (no game.json in it or above it), the other records of
+    that folder and the game's records in the card pool ``pool``, as `dossier lint` reads a set
+    (:func:`toolkit.catalog.pool_context`)."""
+    from toolkit.catalog import discover, file_key, game_root, pool_context
     from toolkit.jsonio import Source, read_source
     from validators.lint import lint_sources
 
@@ -281,6 +305,11 @@ def lint_text(target: Target, text: str) -> list[Finding]:
         for path in discover([game_dir]):
             if file_key(path) != key:
                 sources.append(read_source(path))
+    elif game_dir is None:
+        for path in discover([target.root]):
+            if file_key(path) != key:
+                sources.append(read_source(path))
+        sources.extend(pool_context(sources, {key}, pool))
     return list(lint_sources(sources, {key}).findings)
 
 
@@ -386,8 +415,6 @@ def template_record(
     web: WebState, game: str, kind: str, type_: str | None, record_id: str, name: str, directory: Path
 ) -> dict[str, Any]:
     """A new record of ``kind``: every required field at its first or empty value, the given id and name."""
-    from toolkit.models import schema_path
-
     schema = kind_schema(game, kind)
     body = schema
     types = branch_types(schema)
@@ -401,13 +428,15 @@ def template_record(
     if types:
         record["type"] = chosen
     record["name"] = {"zh-Hans": name} if name else {"zh-Hans": ""}
-    record["$schema"] = _schema_ref(web, game, kind, directory) or schema_path(game, kind)
+    record["$schema"] = _schema_ref(web, game, kind, directory)
     return record
 
 
-def _schema_ref(web: WebState, game: str, kind: str, directory: Path) -> str | None:
-    """The "$schema" a record in ``directory`` uses: a sibling's, else the path to a schema/ beside the pool."""
+def _schema_ref(web: WebState, game: str, kind: str, directory: Path) -> str:
+    """The "$schema" a record in ``directory`` uses: a sibling's, else fmt's and import's
+    (:func:`toolkit.paths.schema_ref`: the nearest schema/ above it, else the bundled one)."""
     from toolkit.models import schema_path
+    from toolkit.paths import schema_ref
 
     catalog = web.catalog
     for record in catalog.of_kind(game, kind):
@@ -415,18 +444,127 @@ def _schema_ref(web: WebState, game: str, kind: str, directory: Path) -> str | N
         ref = getattr(record, "schema_", None)
         if path is not None and ref and Path(os.path.realpath(path)).parent == Path(os.path.realpath(directory)):
             return str(ref)
-    for parent in (directory, *directory.parents):
-        candidate = parent / "schema" / schema_path(game, kind)
-        if candidate.is_file():
-            return os.path.relpath(candidate, directory).replace(os.sep, "/")
-    return None
+    return schema_ref(directory, schema_path(game, kind))
 
 
-def new_card_path(web: WebState, game: str, kind: str, record_id: str) -> Target:
-    """Where a new record goes: <game dir>/<kind dir>/<id>.json in the first writable root holding the game."""
+@dataclass(frozen=True)
+class Folder:
+    """A card folder of the pool the editor may write into (writable root ``index``), as a new record's place.
+
+    ``label``: the folder as the user named it in the pool (its last name; more of its path only where two
+    would read the same), never the server's absolute path. ``games``: where the records of each game it may
+    take go (the game's directory inside it, or the folder itself), by game: the games whose game.json it holds
+    or lies in, or, for a designer's set folder (no game.json in it or above it), every game of the pool (a set
+    belongs to the game its records name). ``bundled``: it is (in) the bundled card directory."""
+
+    index: int
+    root: Path
+    label: str
+    games: dict[str, Path]
+    bundled: bool
+
+
+def folder_labels(web: WebState) -> list[str]:
+    """The writable roots as pages name them (by index): each one's last name as the user gave it in the pool (a
+    link keeps the user's name), with as many of its parents as tell two of the same name apart."""
+    given = [Path(os.path.normpath(p)) for p in web.settings.cards if p.is_dir()]
+    resolved = roots(web)
+    if len(given) != len(resolved):  # (a folder appeared or went since the server started): the resolved names
+        given = resolved
+    paths = [g if g.name else r for g, r in zip(given, resolved, strict=True)]
+    labels = [p.name or "/" for p in paths]
+    depth = 1
+    while len(set(labels)) < len(labels) and depth < 64:
+        depth += 1
+        labels = [
+            "/".join(p.parts[-depth:]) if labels.count(label) > 1 else label
+            for p, label in zip(paths, labels, strict=True)
+        ]
+    return labels
+
+
+def folders(web: WebState) -> list[Folder]:
+    """Each writable root as a :class:`Folder` (once per catalog generation)."""
+
+    def make() -> list[Folder]:
+        from toolkit import paths
+        from toolkit.catalog import game_root
+
+        catalog = web.catalog
+        game_dirs: dict[str, Path] = {}  # the pool's game directories, by game
+        for record in catalog.records:
+            if getattr(record, "kind", None) == "game":
+                path = catalog.file_of(record)
+                if path is not None:
+                    game_dirs.setdefault(str(getattr(record, "game", "")), Path(os.path.realpath(path)).parent)
+        bundled = Path(os.path.realpath(paths.CARDS_DIR))
+        out = []
+        for (index, root), label in zip(enumerate(roots(web)), folder_labels(web), strict=True):
+            inside = {g: d for g, d in game_dirs.items() if d == root or d.is_relative_to(root)}
+            above = game_root(root.parent)
+            if inside:
+                games = inside
+            elif above is not None:  # a folder inside a game directory takes that game's records
+                games = {g: root for g, d in game_dirs.items() if d == above}
+            else:  # a designer's set folder: any game of the pool
+                games = dict.fromkeys(game_dirs, root)
+            out.append(Folder(index, root, label, games, root == bundled or root.is_relative_to(bundled)))
+        return out
+
+    made: list[Folder] = web.memo("editor.folders", make)
+    return made
+
+
+def new_folders(web: WebState, game: str) -> list[Folder]:
+    """The folders a new record of ``game`` may be written into, in the pool's order."""
+    return [f for f in folders(web) if game in f.games]
+
+
+def default_folder(choices: list[Folder]) -> Folder:
+    """The designer's own folder: the last of ``choices`` that is not the bundled card directory (else the
+    first)."""
+    own = [f for f in choices if not f.bundled]
+    return own[-1] if own else choices[0]
+
+
+def kind_folder(web: WebState, folder: Folder, game: str, kind: str) -> Path:
+    """The directory of ``folder`` a new ``kind`` of ``game`` goes in, following the folder's layout: its
+    ``<kind directory>/`` (``cards/``, :data:`toolkit.models.KIND_DIRS`, the layout of the bundled games and of
+    ``import csv --into``) where the game's directory there has one, else the directory holding most of the
+    folder's records of that kind, else a new ``<kind directory>/``."""
+    from collections import Counter
+
+    from toolkit.models import KIND_DIRS
+
+    base = folder.games[game]
+    standard = base / KIND_DIRS.get(kind, kind + "s")
+    if standard.is_dir():
+        return standard
+    catalog = web.catalog
+    seen: dict[str, str] = {}
+    held: Counter[str] = Counter()
+    for record in catalog.of_kind(game, kind):
+        path = catalog.file_of(record)
+        if path is None:
+            continue
+        directory = os.path.dirname(os.fspath(path))
+        real = seen.get(directory)
+        if real is None:
+            real = seen[directory] = os.path.realpath(directory)
+        if real == str(base) or real.startswith(os.path.join(str(base), "")):
+            held[real] += 1
+    if held:
+        most = max(held.values())
+        return Path(min(d for d, n in held.items() if n == most))
+    return standard
+
+
+def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int | None = None) -> Target:
+    """Where a new record goes: ``<id>.json`` in the :func:`kind_folder` of card folder ``root`` (index of the
+    writable roots; None: the :func:`default_folder` of those that may take the game's records)."""
     import re
 
-    from toolkit.models import KIND_DIRS, SLUG_PATTERN
+    from toolkit.models import SLUG_PATTERN
 
     if not re.match(SLUG_PATTERN, record_id) or len(record_id) > 64:
         raise EditorError(
@@ -436,23 +574,43 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str) -> Target
             )
         )
     catalog = web.catalog
-    games = catalog.of_kind(game, "game")
-    game_file = catalog.file_of(games[0]) if games else None
-    if game_file is None:
+    if not catalog.of_kind(game, "game"):
         raise EditorError(tr("the card pool has no {game} game record to add a {kind} to", game=game, kind=kind))
-    game_dir = Path(os.path.realpath(game_file)).parent
-    for index, root in enumerate(roots(web)):
-        try:
-            rel = game_dir.relative_to(root)
-        except ValueError:
-            continue
-        sub = KIND_DIRS.get(kind, kind + "s")
-        parts = [p for p in (*rel.parts, sub, f"{record_id}.json") if p not in ("", ".")]
-        target = locate(web, index, "/".join(parts))
-        if target.exists:
-            raise EditorError(tr("{path} exists already; open it to edit it", path=target.rel), 409)
-        return target
-    raise EditorError(tr("the {game} game record is not in a card directory the editor may write into", game=game), 403)
+    choices = new_folders(web, game)
+    if root is not None:
+        all_roots = roots(web)
+        if not 0 <= root < len(all_roots):
+            raise EditorError(tr("root {index}: there are {n} card directories", index=root, n=len(all_roots)), 403)
+        chosen = next((f for f in choices if f.index == root), None)
+        if chosen is None:
+            raise EditorError(
+                tr(
+                    "card folder {folder}: a {game}/{kind} cannot be written there; the folders for it: {folders}",
+                    folder=folder_labels(web)[root],
+                    game=game,
+                    kind=kind,
+                    folders=", ".join(f.label for f in choices) or "-",
+                ),
+                403,
+            )
+    elif choices:
+        chosen = default_folder(choices)
+    else:
+        raise EditorError(
+            tr("the {game} game record is not in a card directory the editor may write into", game=game), 403
+        )
+    directory = kind_folder(web, chosen, game, kind)
+    rel = (directory / f"{record_id}.json").relative_to(chosen.root).as_posix()
+    target = locate(web, chosen.index, rel)
+    if target.exists:
+        raise EditorError(tr("{path} exists already; open it to edit it", path=f"{chosen.label}/{target.rel}"), 409)
+    same = catalog.get(game, record_id, kind)  # elsewhere in the pool: the pool would no longer load
+    if same is not None:
+        path = catalog.file_of(same)
+        place = target_of_file(web, path) if path is not None else None
+        shown = f"{folder_labels(web)[place.index]}/{place.rel}" if place is not None else repr(record_id)
+        raise EditorError(tr("{path} exists already; open it to edit it", path=shown), 409)
+    return target
 
 
 # ---------------------------------------------------------------- saving
@@ -468,10 +626,11 @@ def save(web: WebState, target: Target, text: str, base: str | None, new: bool) 
     from toolkit.jsonio import atomic_write_text, canonical_dumps
 
     data = parse_json(text)
+    pool = web.settings.cards
     if data is None:
-        raise LintRefused(lint_text(target, text))
+        raise LintRefused(lint_text(target, text, pool))
     canonical = canonical_dumps(data)
-    findings = lint_text(target, canonical)
+    findings = lint_text(target, canonical, pool)
     if any(f.severity == "error" for f in findings):
         raise LintRefused(findings)
     with web.lock:
@@ -516,6 +675,7 @@ def _index_base(web: WebState) -> list[dict[str, Any]]:
         catalog = web.catalog
         rows = []
         where = _Places(web)
+        labels = folder_labels(web)
         described: dict[tuple[str, str, str], list[str]] = {}
         for record in catalog.records:
             path = catalog.file_of(record)
@@ -526,7 +686,9 @@ def _index_base(web: WebState) -> list[dict[str, Any]]:
             kind = str(getattr(record, "kind", ""))
             type_ = str(getattr(record, "type", "") or "")
             names = {str(record.name.zh_hans or ""), str(getattr(record.name, "en", None) or "")}
-            words = [record.id, game, kind, type_, str(getattr(record, "faction", "") or ""), target.rel, *names]
+            folder = labels[target.index]
+            faction = str(getattr(record, "faction", "") or "")
+            words = [record.id, game, kind, type_, faction, folder, target.rel, *names]
             shared = described.get((game, kind, type_))
             if shared is None:  # the game's and the kind's words in both languages, once per kind of record
                 shared = described[(game, kind, type_)] = [
@@ -543,6 +705,7 @@ def _index_base(web: WebState) -> list[dict[str, Any]]:
                     "type": type_,
                     "id": record.id,
                     "root": target.index,
+                    "folder": folder,
                     "path": target.rel,
                     "search": " ".join(w for w in words if w).casefold(),
                 }
@@ -690,10 +853,14 @@ def _index_page(request: Request, q: str, game: str, page: int, error: str | Non
                 "next": url(at + 1) if at < pages else None,
             }
         )
+    places = folders(web)
     response = render(
         request,
         "editor/index.html",
         status_code=400 if error else 200,
+        folders=places,
+        # the folder each game's new records go in unless another is chosen
+        folder_defaults={g: default_folder(new_folders(web, g)).index for g in games if new_folders(web, g)},
         sections=sections,
         total=len(matched),
         all_count=len(rows),
@@ -747,6 +914,7 @@ def _editor_page(
         status_code=status,
         target=target,
         title=(target.rel if target is not None else (new or {}).get("rel", "")),
+        folder=folder_labels(state(request))[target.index] if target is not None else None,
         config={
             "root": target.index if target is not None else None,
             "path": target.rel if target is not None else None,
@@ -810,12 +978,13 @@ def editor_new(
     id: str = Query("", max_length=80),
     name: str = Query("", max_length=200),
     type: str | None = Query(None, max_length=40),
+    root: int | None = Query(None, ge=0, le=1000, description="the card folder (index of the writable roots)"),
 ) -> Response:
     web = state(request)
     game, _, kind = kindref.partition("/")
     try:
         kind_schema(game, kind)
-        target = new_card_path(web, game, kind, id.strip())
+        target = new_card_path(web, game, kind, id.strip(), root)
         record = template_record(web, game, kind, type, id.strip(), " ".join(name.split()), target.path.parent)
     except EditorError as exc:  # the index, saying why (the form of a new record is on it)
         return _index_page(request, "", "", 1, error=exc.message)
@@ -858,10 +1027,11 @@ def editor_check(request: Request, body: CheckBody) -> Any:
 
     data = parse_json(body.text)
     text = canonical_dumps(data) if body.canonical and data is not None else body.text
-    findings = lint_text(target, text)  # in the page's language: lint's findings speak the current one
+    # in the page's language: lint's findings speak the current one
+    findings = lint_text(target, text, web.settings.cards)
     shown = preview(web, data, lang) if body.preview and isinstance(data, dict) else None
     return {
-        "findings": [finding_json(f, target, data) for f in findings],
+        "findings": [finding_json(f, target, data, web) for f in findings],
         "errors": sum(1 for f in findings if f.severity == "error"),
         "warnings": sum(1 for f in findings if f.severity == "warning"),
         "valid_json": data is not None,
@@ -899,7 +1069,7 @@ def editor_save(request: Request, body: SaveBody) -> JSONResponse:
                     errors,
                 ),
                 "saved": False,
-                "findings": [finding_json(f, target, parse_json(body.text)) for f in refused.findings],
+                "findings": [finding_json(f, target, parse_json(body.text), web) for f in refused.findings],
             },
             422,
         )
@@ -916,6 +1086,6 @@ def editor_save(request: Request, body: SaveBody) -> JSONResponse:
             "base": file_digest(canonical.encode("utf-8")),
             "text": canonical,
             "url": str(request.url_for("editor_edit").include_query_params(root=target.index, path=target.rel)),
-            "findings": [finding_json(f, target, parse_json(canonical)) for f in findings],
+            "findings": [finding_json(f, target, parse_json(canonical), web) for f in findings],
         }
     )
