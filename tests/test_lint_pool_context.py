@@ -4,6 +4,7 @@ its game's records in the configured card pool, as `import csv` lints new rows; 
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -68,6 +69,22 @@ def test_a_pool_record_of_the_same_id_stands_aside(tmp_path: Path) -> None:
     data["name"]["en"] = (data["name"].get("en") or "x") + " (revised)"
     copy.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     code, out = lint(str(copy))
+    assert code == 0 and "duplicate" not in out, out
+
+
+def test_a_record_of_the_same_id_in_a_folder_of_the_pool_is_a_duplicate(tmp_path: Path) -> None:
+    """A set folder the pool lists (beside the bundled cards) holding a record of a bundled id: the pool cannot
+    load both, so lint says so; the same file outside the pool is a draft that stands for the bundled one."""
+    source = sorted((CARDS / "tactics" / "cards").glob("*.json"))[0]
+    data = json.loads(source.read_text(encoding="utf-8"))
+    data["name"] = {"zh-Hans": "新名字", "en": "A New Name"}
+    copy = tmp_path / "my-set" / "cards" / source.name
+    copy.parent.mkdir(parents=True)
+    copy.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    pool = f"{CARDS}{os.pathsep}{tmp_path / 'my-set'}"
+    result = CliRunner().invoke(app, ["lint", str(tmp_path / "my-set"), "--lang", "en"], env={"DOSSIER_CARDS": pool})
+    assert result.exit_code == 1 and "card.id.duplicate" in result.output, result.output
+    code, out = lint(str(tmp_path / "my-set"))  # the bundled pool only: a draft of a revised card
     assert code == 0 and "duplicate" not in out, out
 
 

@@ -422,6 +422,11 @@ def pool_context(
     return pool_sources(loose, pool, lambda: wanted | {file_key(s.path) for s in sources})
 
 
+def _within(path: str, root: str) -> bool:
+    """``path`` (absolute) is ``root`` or below it."""
+    return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
+
+
 def _record_key(source: Source) -> tuple[str, str, str] | None:
     """(game, kind namespace, id) of a record file's text, or None when it is not one (lint says why)."""
     import json
@@ -438,12 +443,16 @@ def _record_key(source: Source) -> tuple[str, str, str] | None:
 def pool_sources(loose: list[Source], pool: Sequence[Path], skipped: Callable[[], set[str]]) -> list[Source]:
     """The records of ``pool`` of the games of ``loose`` (record files in no game directory): each pool path's
     ``<game>/`` directory where it has one, else the path itself when it is a game directory. A pool record with
-    the same game, kind and id as one of ``loose`` is left out (the file being linted stands for it), and so is
-    a file whose key is in ``skipped()`` (asked only when some of ``loose`` is a record of a game)."""
-    keys = {key for s in loose if (key := _record_key(s)) is not None}
-    games = {key[0] for key in keys}
+    the same game, kind and id as one of ``loose`` outside the pool is left out (the file being linted, a draft
+    of a revised card, stands for it; one in a folder of the pool is a second record of that id, which the pool
+    cannot load, and is told so), and so is a file whose key is in ``skipped()`` (asked only when some of
+    ``loose`` is a record of a game)."""
+    found = [(key, s) for s in loose if (key := _record_key(s)) is not None]
+    games = {key[0] for key, _ in found}
     if not games:
         return []
+    roots = [os.path.abspath(base) for base in pool]
+    keys = {key for key, s in found if not any(_within(os.path.abspath(s.path), root) for root in roots)}
     skip = skipped()
     out: list[Source] = []
     for base in pool:
