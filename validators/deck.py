@@ -13,7 +13,9 @@ every finding, not the first or the last, with stable codes:
   ``deck.identity.count``, ``deck.side``, ``deck.size.min``, ``deck.copies.over``,
   ``deck.influence.over``, ``deck.agenda.faction``, ``deck.agenda.points``,
   ``deck.banned``, ``deck.restricted``, ``deck.points.over``, ``deck.pool``,
-  ``deck.banlist.unknown``, ``deck.faction.forbidden``
+  ``deck.banlist.unknown``, ``deck.faction.forbidden``, ``deck.agenda.per_faction``, ``deck.draft_only``;
+  warnings ``deck.identity.unchecked`` (an identity's deck-building text no rule models) and
+  ``deck.alliance.unchecked`` (an alliance card whose condition no data models: its influence counts)
 - crossfire: ``deck.players.missing``, ``deck.players.range``, ``deck.players.count``,
   ``deck.roles.unknown``, ``deck.roles.special``, ``deck.roles.composition``,
   ``deck.roles.count``
@@ -44,6 +46,8 @@ from toolkit.models.netrunner import CORP_TYPES, BanList
 from .findings import Finding, Severity
 
 DEFAULT_COPY_LIMIT = 3
+ALLIANCE = "alliance"  # the subtype of netrunner cards that cost no influence when the deck meets their condition
+DRAFT = "draft"  # the id of the netrunner format draft-only identities are for
 UNIVERSAL = "universal faction cost"  # the key of a ban list's universal faction cost in the influence summary
 
 
@@ -509,24 +513,31 @@ def rule_influence_limit(check: Check, rule: Any) -> None:
     counts = check.deck.cards
     spent = 0
     per_faction: Counter[str] = Counter()
+    per_card: dict[str, int] = {}
     penalty: list[str] = []
     lowered = 0
     for card_id, record in check.cards.items():
         copies = counts[card_id]
         if record.faction != own_faction and record.influence:
             cost = record.influence * max(0, copies - free.get(record.type, 0)) if free else record.influence * copies
-            spent += cost
-            per_faction[record.faction] += cost
+            if cost and _alliance_free(check, card_id, record, cost):
+                cost = 0
+            if cost:  # a card the identity or its condition makes free is not named among the costs
+                spent += cost
+                per_faction[record.faction] += cost
+                per_card[card_id] = cost
         if card_id in universal:
             cost = universal[card_id] * copies
             spent += cost
             per_faction[UNIVERSAL] += cost
+            per_card[card_id] = per_card.get(card_id, 0) + cost
         if card_id in global_penalty:
             lowered += global_penalty[card_id] * copies
             penalty.append(tr("{card} ×{n}", card=_name(record), n=copies))
     base = check.identity.influence_limit
     limit = None if base is None else (max(1, base - lowered) if lowered else base)
     check.summary["influence"] = (spent, limit, dict(per_faction))
+    check.summary["influence_by_card"] = {card_id: n for card_id, n in per_card.items() if n}
     if limit is not None and spent > limit:
         detail = _listed(
             tr("{faction} {n}", faction=tr("universal faction cost") if f == UNIVERSAL else check.faction(f), n=n)
@@ -554,7 +565,52 @@ def rule_influence_limit(check: Check, rule: Any) -> None:
         )
 
 
+def _condition_count(check: Check, condition: Any) -> int:
+    """Copies in the deck of the cards an alliance condition counts (the identity never counts)."""
+    counts = check.deck.cards
+    return sum(
+        counts[card_id]
+        for card_id, record in check.cards.items()
+        if (condition.type is None or record.type == condition.type)
+        and (condition.faction is None or record.faction == condition.faction)
+        and (condition.card is None or card_id == condition.card)
+        and not (condition.non_alliance and ALLIANCE in record.subtypes)
+    )
+
+
+def _alliance_free(check: Check, card_id: str, record: Any, cost: int) -> bool:
+    """Whether the deck meets the card's condition for costing no influence (``influence_free_if``). An alliance
+    card without a condition Dossier can read is a warning (its ``cost`` is counted), never a silent count."""
+    condition = getattr(record, "influence_free_if", None)
+    if condition is None:
+        if ALLIANCE in (getattr(record, "subtypes", None) or []):
+            check.findings.append(
+                Finding(
+                    "deck.alliance.unchecked",
+                    tr(
+                        "{card} is an alliance card whose condition for costing no influence is not checked; "
+                        "its {n} influence is counted",
+                        card=_name(record),
+                        n=cost,
+                    ),
+                    "warning",
+                    None,
+                    pointer("cards", card_id),
+                )
+            )
+        return False
+    count = _condition_count(check, condition)
+    return (condition.min is None or count >= condition.min) and (condition.max is None or count <= condition.max)
+
+
+def _any_faction_agendas(check: Check) -> bool:
+    """Whether the identity may take other factions' agendas (``out_of_faction_agendas``)."""
+    return any(rule.rule == "out_of_faction_agendas" for rule in check.identity_rules)
+
+
 def rule_no_out_of_faction_agendas(check: Check, rule: Any) -> None:
+    if _any_faction_agendas(check):
+        return  # the identity's own rule says how many it may take (rule_out_of_faction_agendas)
     for card_id, record in check.cards.items():
         if record.type == "agenda" and _out_of_faction(check, record):
             check.add_at(
@@ -567,6 +623,62 @@ def rule_no_out_of_faction_agendas(check: Check, rule: Any) -> None:
                 "cards",
                 card_id,
             )
+
+
+def rule_out_of_faction_agendas(check: Check, rule: Any) -> None:
+    """Identity exception: other factions' agendas allowed, at most ``per_faction`` different titles of each
+    other non-neutral faction."""
+    if rule.per_faction is None or check.identity is None:
+        return
+    by_faction: dict[str, list[str]] = {}
+    for card_id, record in check.cards.items():
+        if record.type == "agenda" and _out_of_faction(check, record):
+            by_faction.setdefault(record.faction, []).append(card_id)
+    for faction, ids in sorted(by_faction.items()):
+        if len(ids) > rule.per_faction:
+            check.add_at(
+                "deck.agenda.per_faction",
+                trn(
+                    "{n} agenda of {faction} ({cards}); {identity} allows {max} of each other faction",
+                    "{n} different agendas of {faction} ({cards}); {identity} allows {max} of each other faction",
+                    len(ids),
+                    faction=check.faction(faction),
+                    cards=_listed(_name(check.cards[i]) for i in ids),
+                    identity=_name(check.identity),
+                    max=rule.per_faction,
+                ),
+                "cards",
+                ids[-1],
+            )
+
+
+def rule_draft_only(check: Check, rule: Any) -> None:
+    """Identity exception: "Draft format only"; a format that is not Draft (by id, or a snapshot of it) refuses it."""
+    mode = check.mode
+    if check.identity is None or DRAFT in (mode.id, getattr(mode, "snapshot_of", None)):
+        return
+    check.add(
+        "deck.draft_only",
+        tr("identity {card} is for the Draft format only; {format} is not Draft", card=_name(check.identity),
+           format=check.mode_name),
+        "/identity",
+    )  # fmt: skip
+
+
+def rule_not_checked(check: Check, rule: Any) -> None:
+    """The identity's deck-building text that no rule models: a warning, so the verdict is not taken as whole."""
+    if check.identity is None:
+        return
+    check.add(
+        "deck.identity.unchecked",
+        tr(
+            "{identity} has a deck-building rule in its text that Dossier does not check; check the deck "
+            "against the identity's text by hand",
+            identity=_name(check.identity),
+        ),
+        "/identity",
+        "warning",
+    )
 
 
 def agenda_band(size: int, minimum: int) -> tuple[int, int]:
@@ -957,6 +1069,9 @@ RULES: dict[str, Callable[[Check, Any], None]] = {
     "ban_list": rule_ban_list,
     "card_pool": rule_card_pool,
     "forbid_faction": rule_forbid_faction,
+    "out_of_faction_agendas": rule_out_of_faction_agendas,
+    "draft_only": rule_draft_only,
+    "not_checked": rule_not_checked,
     "player_count": rule_player_count,
     "composition": rule_composition,
     "role_count": rule_role_count,

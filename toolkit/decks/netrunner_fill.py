@@ -3,8 +3,11 @@
 What goes in, as a player building a first deck of a format would do it:
 
 - only cards the format allows: a printing in its card pool, not banned or restricted by the ban list
-  in force, of the identity's side and faction or neutral (no influence is spent, so the influence
-  limit always holds), at most the copy limit and the card's own ``deck_limit``;
+  in force, of the identity's side and faction or neutral, at most the copy limit (the identity's own when
+  lower, e.g. one copy of each card) and the card's own ``deck_limit``;
+- only cards that cost this identity no influence: its own faction's, and neutral ones whose influence
+  cost is 0 (a neutral card with an influence cost costs it in every deck); never a card the ban list in
+  force gives universal faction cost. No influence is spent, so the influence limit always holds;
 - with ``executable_only``, only cards the interpreter runs whole (imported cards whose reading is
   ``executable``; cards written in the ability language always run);
 - corp: agendas first, exactly inside the points band of the deck size (RULINGS N2), then ice (about
@@ -45,6 +48,29 @@ def _banned(fmt: Any) -> set[str]:
     return out
 
 
+def _ban_in_force(fmt: Any) -> Any:
+    return next((b for b in fmt.ban_lists if b.id == fmt.ban_list), None)
+
+
+def _universal_cost(fmt: Any) -> set[str]:
+    """Ids the ban list in force gives universal faction cost: they cost influence in every deck."""
+    ban = _ban_in_force(fmt)
+    return set(ban.universal_faction_cost) if ban is not None else set()
+
+
+def costs_no_influence(record: Any, identity: Any) -> bool:
+    """Whether a copy of ``record`` costs a deck of ``identity`` no influence (before any ban list): a card
+    of the identity's faction, or one without an influence cost."""
+    return record.faction == identity.faction or not getattr(record, "influence", 0)
+
+
+def copy_limit(fmt: Any, identity: Any) -> int:
+    """Most copies of a title: the format's copy limit, or the identity's own when lower (e.g. one copy)."""
+    limit = next((rule.max for rule in fmt.deck_rules if rule.rule == "copy_limit" and rule.max), 3)
+    own = [rule.max for rule in getattr(identity, "deck_rules", None) or [] if rule.rule == "copy_limit"]
+    return min([limit, *own])
+
+
 def _in_pool(record: Any, sets: set[str] | None) -> bool:
     if sets is None:
         return True
@@ -56,7 +82,7 @@ def candidates(records: Iterable[Any], identity: Any, fmt: Any, executable_only:
     """The cards a deck of ``identity`` may take in ``fmt`` without spending influence, sorted by id."""
     records = list(records)
     neutral = {r.id for r in records if r.kind == "faction" and r.side == identity.side and r.neutral}
-    banned = _banned(fmt)
+    banned = _banned(fmt) | _universal_cost(fmt)
     sets = set(fmt.sets) if fmt.sets is not None else None
     return sorted(
         (
@@ -66,6 +92,7 @@ def candidates(records: Iterable[Any], identity: Any, fmt: Any, executable_only:
             and getattr(r, "game", None) == "netrunner"
             and side_of_type(r.type) == identity.side
             and r.faction in {identity.faction, *neutral}
+            and costs_no_influence(r, identity)
             and r.id not in banned
             and not getattr(r, "starter_only", False)
             and (r.deck_limit is None or r.deck_limit > 0)
@@ -130,7 +157,7 @@ def fill_deck(
         raise DossierError(tr("no netrunner format {id}", id=repr(fmt_id)))
     if identity.id in _banned(fmt) or getattr(identity, "starter_only", False):
         raise DossierError(tr("identity {id} is banned in {format}", id=repr(identity_id), format=fmt_id))
-    limit = next((rule.max for rule in fmt.deck_rules if rule.rule == "copy_limit" and rule.max), 3)
+    limit = copy_limit(fmt, identity)
     rng = random.Random(seed)
     pool = candidates(records, identity, fmt, executable_only)
     size = identity.min_deck_size
@@ -152,7 +179,7 @@ def fill_deck(
 
     if identity.side == "corp":
         low = size // 5 * 2 + 2
-        ban = next((b for b in fmt.ban_lists if b.id == fmt.ban_list), None)
+        ban = _ban_in_force(fmt)
         cap = ban.max_3_point_agendas if ban is not None else None
         mix = _agendas([r for r in pool if r.type == "agenda"], low, low + 1, limit, rng, cap)
         if mix is None:

@@ -21,7 +21,10 @@ for the required zh-Hans name, and the record says so field by field in
 ``untranslated`` (JSON pointers such as ``/name/zh-Hans``). Printed text goes
 to ``printed_text`` (natural language); the paragraphs the templates of
 :mod:`toolkit.importers.nrdb_text` read (and that read back) also go to ``text``
-as ability language, and ``reading`` holds the verdict. Fields the source has that Dossier has no place for, and
+as ability language, and ``reading`` holds the verdict. An identity's deck-building text becomes ``deck_rules``
+(:data:`IDENTITY_DECK_RULES`, ``draft_only``, else ``not_checked``) and an alliance card's condition for costing
+no influence ``influence_free_if``; those paragraphs count as deck rules in ``reading``. Every string loses its
+byte-order marks and zero-width characters. Fields the source has that Dossier has no place for, and
 fields this importer does not know, are listed in the report, never dropped
 silently.
 
@@ -111,6 +114,49 @@ FORMAT_ZH = {
 SYMBOL_NAMES = {
     "recurring_credit": ("循环信用点", "recurring credit"),
     "interrupt": ("中断", "interrupt"),
+}
+
+# Characters that show nothing and only make equal names differ ("Vrai visage\ufeff"): left out of every
+# string read from a checkout (byte-order mark, zero-width space, non-joiner and joiner, word joiner, and the
+# Mongolian vowel separator).
+_INVISIBLE = dict.fromkeys(map(ord, "\ufeff\u200b\u200c\u200d\u2060\u180e"))
+
+# Identities whose printed text restricts or relaxes deck building, by NetrunnerDB printing code (any printing
+# of the card), with the deck rules that text amounts to (validators/deck.py enforces them). Facts only; the
+# card text itself stays NetrunnerDB's. A "Draft format only" paragraph is read on any card (``draft_only``);
+# an identity whose deck-building text is neither here nor that gets ``not_checked``, and the validator warns.
+IDENTITY_DECK_RULES: dict[str, tuple[dict[str, Any], ...]] = {
+    # The Professor: Keeper of Knowledge: the first copy of each program costs no influence
+    "03029": ({"rule": "influence_free", "type": "program", "copies": 1},),
+    # Custom Biotics: Engineered for Success: no Jinteki cards
+    "03002": ({"rule": "forbid_faction", "faction": "jinteki"},),
+    # Nova Initiumia: Catalyst & Impetus: 1 copy of any card
+    "33093": ({"rule": "copy_limit", "max": 1},),
+    # Ampère: Cybernetics For Anyone: 1 copy of any card; up to 2 different agendas of each other Corp faction
+    "33128": ({"rule": "copy_limit", "max": 1}, {"rule": "out_of_faction_agendas", "per_faction": 2}),
+    # The Shadow: Pulling the Strings (Draft): agendas of every faction
+    "00005": ({"rule": "out_of_faction_agendas"},),
+}
+DRAFT_ONLY = "draft format only"
+# A paragraph of an identity that speaks of deck building (what the deck may include, its influence limit, its
+# format). Each is a rule above, or one the validator says it does not check.
+_DECK_TEXT = re.compile(
+    r"\b(?:your deck (?:cannot|can|may|must)\b|(?:in|from|to) (?:this|your) deck\b|influence limit"
+    r"|deck-?building|draft format only)"
+)
+# "This card costs 0 influence if you have <condition> in your deck." (alliance cards); any other "costs 0
+# influence if" is a condition Dossier does not read.
+_FREE_IF = re.compile(r"^this (?:card|[a-z]+) costs 0 influence if (.+)$")
+_FREE_HAVE = re.compile(r"^you have (.+?) in your deck$")
+_FREE_COUNT = re.compile(r"^(\d{1,3}) or (more|fewer) (non-alliance )?(?:\[([a-z0-9_-]+)\] )?([a-z]+)$")
+_FREE_TITLE = re.compile(r"^(\d{1,3}) (.+)$")
+# The words a condition counts by: a card type, or every card.
+_COUNTED = {
+    "card": None,
+    "cards": None,
+    "ice": "ice",
+    **{f"{t}s": t for t in ("agenda", "asset", "operation", "upgrade", "event", "program", "resource")},
+    **{t: t for t in ("agenda", "asset", "operation", "upgrade", "event", "program", "resource", "hardware")},
 }
 
 # Fields each source object may carry: mapped ones, and known ones Dossier has no place for.
@@ -550,9 +596,12 @@ class _Obj:
         self.shapes.bad(self.path, self.at(key), message)
 
     def text(self, key: str) -> str | None:
+        """Text, without byte-order marks and zero-width characters (:data:`_INVISIBLE`)."""
         value = self.data.get(key)
-        if value is None or isinstance(value, str):
-            return value
+        if value is None:
+            return None
+        if isinstance(value, str):
+            return value.translate(_INVISIBLE)
         self.bad(key, tr("text"), value)
         return None
 
@@ -599,7 +648,7 @@ class _Obj:
         out = []
         for index, item in enumerate(value):
             if isinstance(item, str):
-                out.append(item)
+                out.append(item.translate(_INVISIBLE))
             else:
                 message = tr("expected {expected}, found {found}; left out", expected=tr("text"), found=_kind(item))
                 self.shapes.bad(self.path, f"{self.at(key)}/{index}", message)
@@ -712,6 +761,32 @@ def _paragraphs(text: Any) -> list[str]:
     if not isinstance(text, str):
         return []
     return [line.strip() for line in text.replace("\r\n", "\n").split("\n") if line.strip()]
+
+
+def _plain(text: str) -> str:
+    """A paragraph as the deck-building patterns read it: markup out, lower case, spaces single, no final stop."""
+    plain = re.sub(r"<[^>]*>", "", text).lower()
+    return re.sub(r"\s+", " ", plain).strip().rstrip(".").strip()
+
+
+def _read_as_rules(data: dict[str, Any], indexes: list[int]) -> None:
+    """The paragraphs at ``indexes`` of a record's printed English restate deck rules the validators enforce:
+    moved from ``reading.unread`` to ``reading.rules``, and the status made again (every paragraph read or
+    enforced: executable)."""
+    reading = data.get("reading")
+    if not indexes or not isinstance(reading, dict):
+        return
+    unread = [u for u in reading.get("unread", []) if u["index"] not in indexes]
+    moved = [u["index"] for u in reading.get("unread", []) if u["index"] in indexes]
+    if not moved:
+        return
+    reading["rules"] = sorted({*reading.get("rules", []), *moved})
+    if unread:
+        reading["unread"] = unread
+        reading["status"] = "partial"
+    else:
+        reading.pop("unread", None)
+        reading["status"] = "executable"
 
 
 def _color(value: Any) -> str | None:
@@ -1385,6 +1460,7 @@ class _Converter:
         self.meter = meter
         self.records: dict[tuple[str, str], dict[str, Any]] = {}  # (dir, id) -> record data
         self.untranslated: Counter[str] = Counter()
+        self._titles: dict[str, str] | None = None  # card ids by English title, made on first use
 
     def run(self) -> dict[tuple[str, str], dict[str, Any]]:
         factions = self.factions()
@@ -1556,6 +1632,10 @@ class _Converter:
         )
         data["text"] = reading.texts()
         data["reading"] = reading.record()
+        if kind == "identity":
+            self.identity_deck_rules(card, data, printed.get("en", []), printings, faction_sides)
+        else:
+            self.influence_condition(card, data, printed.get("en", []), faction_sides)
         kind_type = card_type if kind == "card" else "identity"
         if any(english_key(p, kind_type, title.strip()) == STARTER_ONLY for p in printed.get("en", [])):
             data["starter_only"] = True
@@ -1642,6 +1722,110 @@ class _Converter:
             data["advancement_requirement"] = _int_or_none(f.get("advancement_requirement"))
             data["agenda_points"] = _int_or_none(f.get("agenda_points"))
         return data
+
+    def identity_deck_rules(
+        self,
+        card: SourceCard,
+        data: dict[str, Any],
+        english: list[str],
+        printings: list[SourcePrinting],
+        faction_sides: dict[str, str],
+    ) -> None:
+        """The identity's deck rules (``deck_rules``): those :data:`IDENTITY_DECK_RULES` gives its printing
+        codes, ``draft_only`` for "Draft format only", and ``not_checked`` for any other paragraph that speaks
+        of deck building. The paragraphs enforced are read as deck rules (``reading.rules``)."""
+        known = next((IDENTITY_DECK_RULES[p.code] for p in printings if p.code in IDENTITY_DECK_RULES), None)
+        modelled = known is not None
+        # (a faction the checkout does not have has no cards to forbid)
+        rules = [dict(r) for r in known or () if r["rule"] != "forbid_faction" or r["faction"] in faction_sides]
+        enforced: list[int] = []
+        unchecked: list[int] = []
+        for index, paragraph in enumerate(english):
+            key = _plain(paragraph)
+            if key == DRAFT_ONLY:
+                rules.append({"rule": "draft_only"})
+                enforced.append(index)
+            elif _DECK_TEXT.search(key):
+                (enforced if modelled else unchecked).append(index)
+        if unchecked:
+            rules.append({"rule": "not_checked", "paragraphs": unchecked})
+            self.report.warnings.append(
+                trn(
+                    "identity {id}: paragraph {paragraphs} of its text restricts deck building in a way Dossier "
+                    "does not check; the deck validator warns of it",
+                    "identity {id}: paragraphs {paragraphs} of its text restrict deck building in a way Dossier "
+                    "does not check; the deck validator warns of it",
+                    len(unchecked),
+                    id=repr(card.id),
+                    paragraphs=", ".join(str(i + 1) for i in unchecked),  # counted from 1, as `show` does
+                )
+            )
+        if rules:
+            data["deck_rules"] = rules
+        _read_as_rules(data, enforced)
+
+    def influence_condition(
+        self, card: SourceCard, data: dict[str, Any], english: list[str], faction_sides: dict[str, str]
+    ) -> None:
+        """An alliance card's "costs 0 influence if you have …" as ``influence_free_if`` (the paragraph is then
+        read as a deck rule); a condition Dossier cannot read is a warning (and, on an alliance card, a warning
+        of the deck validator too)."""
+        for index, paragraph in enumerate(english):
+            found = _FREE_IF.match(_plain(paragraph))
+            if found is None:
+                continue
+            having = _FREE_HAVE.match(found[1])
+            condition = self._condition(having[1], faction_sides) if having is not None else None
+            if condition is None:
+                self.report.warnings.append(
+                    tr(
+                        "card {id}: the condition under which it costs no influence (paragraph {n}) is not one "
+                        "Dossier reads; its influence always counts",
+                        id=repr(card.id),
+                        n=index + 1,
+                    )
+                )
+                continue
+            data["influence_free_if"] = condition
+            _read_as_rules(data, [index])
+            return
+
+    def _condition(self, phrase: str, faction_sides: dict[str, str]) -> dict[str, Any] | None:
+        """``6 or more non-alliance [jinteki] cards``, ``15 or fewer ice``, ``50 or more cards``, ``3 PAD
+        Campaigns`` (copies of the card of that title) as an influence condition; None: not one of these."""
+        counted = _FREE_COUNT.match(phrase)
+        if counted is not None:
+            number, way, non_alliance, faction, noun = counted.groups()
+            if noun not in _COUNTED or (faction is not None and as_slug(faction) not in faction_sides):
+                return None
+            condition: dict[str, Any] = {"min" if way == "more" else "max": int(number)}
+            if _COUNTED[noun] is not None:
+                condition["type"] = _COUNTED[noun]
+            if faction is not None:
+                condition["faction"] = as_slug(faction)
+            if non_alliance:
+                condition["non_alliance"] = True
+            return condition
+        titled = _FREE_TITLE.match(phrase)
+        if titled is None:
+            return None
+        titles = self.titles()
+        name = titled[2]
+        for candidate in (name, name[:-1] if name.endswith("s") else None, name[:-2] if name.endswith("es") else None):
+            if candidate and titles.get(candidate):
+                return {"card": titles[candidate], "min": int(titled[1])}
+        return None
+
+    def titles(self) -> dict[str, str]:
+        """Card ids by English title (lower case); a title two cards share maps to "" (not a card to count)."""
+        if self._titles is None:
+            self._titles = {}
+            for source_card in self.source.cards:
+                title = source_card.fields.get("title")
+                if source_card.fields.get("kind") == "card" and isinstance(title, str) and title.strip():
+                    key = _plain(title)
+                    self._titles[key] = "" if key in self._titles else source_card.id
+        return self._titles
 
     def face(self, face: dict[str, Any], card: SourceCard, index: int) -> dict[str, Any]:
         """An identity's other face as a record's ``faces`` entry (English; no Chinese source exists for

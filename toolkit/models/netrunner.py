@@ -126,10 +126,62 @@ class RuleForbidFaction(Model):
     faction: Slug
 
 
+class RuleOutOfFactionAgendas(Model):
+    """Identity exception: agendas of other factions are allowed, at most ``per_faction`` different agenda
+    titles of each other non-neutral faction (null: any number)."""
+
+    rule: Literal["out_of_faction_agendas"]
+    per_faction: int | None = Field(
+        default=None, ge=0, le=20, description="Most different agenda titles of each other faction; null: no cap."
+    )
+
+
+class RuleDraftOnly(Model):
+    """Identity exception: for the Draft format only ("Draft format only"); every other format refuses it."""
+
+    rule: Literal["draft_only"]
+
+
+class RuleNotChecked(Model):
+    """The identity's printed text restricts or relaxes deck building in a way no rule here models: the deck
+    validator says so (a warning) instead of giving a verdict as if the text were not there."""
+
+    rule: Literal["not_checked"]
+    paragraphs: list[Annotated[int, Field(ge=0, le=99)]] = Field(
+        default_factory=list, description="Indexes (in `printed_text.en`) of the deck-building paragraphs not checked."
+    )
+
+
 NetrunnerDeckRule = Annotated[
-    RuleSimple | RuleCopyLimit | RuleInfluenceFree | RuleForbidFaction,
+    RuleSimple
+    | RuleCopyLimit
+    | RuleInfluenceFree
+    | RuleForbidFaction
+    | RuleOutOfFactionAgendas
+    | RuleDraftOnly
+    | RuleNotChecked,
     Field(discriminator="rule"),
 ]
+
+
+class InfluenceCondition(Model):
+    """When a card costs no influence (an alliance card's condition): the deck holds from ``min`` to ``max``
+    copies of the cards the filters describe (no filter: every card of the deck; the identity never counts)."""
+
+    type: Literal[CORP_TYPES + RUNNER_TYPES] | None = Field(  # type: ignore[valid-type]
+        default=None, description="Count only cards of this type."
+    )
+    faction: Slug | None = Field(default=None, description="Count only cards of this faction.")
+    card: Slug | None = Field(default=None, description="Count only copies of this card (its id).")
+    non_alliance: bool = Field(default=False, description="Leave out cards with the subtype `alliance`.")
+    min: int | None = Field(default=None, ge=0, le=999, description="At least this many; null: no lower bound.")
+    max: int | None = Field(default=None, ge=0, le=999, description="At most this many; null: no upper bound.")
+
+    @model_validator(mode="after")
+    def _bounded(self) -> InfluenceCondition:
+        if self.min is None and self.max is None:
+            raise ValueError(tr("an influence condition needs {min} or {max}", min="min", max="max"))
+        return self
 
 
 class Printing(Model):
@@ -402,6 +454,11 @@ class CardBase(RecordBase):
         description="For the starter game only (its printed text says so): no format's deck may take it.",
     )
     subtypes: list[Slug] = Field(default_factory=list, description="Subtype ids (game subtypes).")
+    influence_free_if: InfluenceCondition | None = Field(
+        default=None,
+        description="The card costs no influence in a deck that meets this condition (alliance cards); "
+        "null: its influence always counts.",
+    )
     search_name: NonEmptyText | None = Field(default=None, description=SEARCH_NAME_DOC)
     text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list)
     set: Slug | None = None
@@ -491,6 +548,7 @@ __all__ = [
     "Event",
     "Hardware",
     "Ice",
+    "InfluenceCondition",
     "NetrunnerCard",
     "NetrunnerCardModel",
     "NetrunnerDeckRule",
