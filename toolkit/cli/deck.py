@@ -676,6 +676,7 @@ def convert(
         report = validate_deck(deck, pool.rules)
         spent = report.summary.get("influence")
         options["influence"] = spent[:2] if spent else None
+        options["paid"] = report.summary.get("influence_by_card")
         options["game_record"] = game.game_record
         options["restricted"] = restricted_ids(game.modes.get(deck.mode))
     try:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -203,11 +203,14 @@ def deck_to_nrdb(
     game_record: Any = None,
     influence: tuple[int, int | None] | None = None,
     restricted: Iterable[str] = (),
+    paid: Mapping[str, int] | None = None,
 ) -> str:
     """NetrunnerDB's plain-text deck export.
 
     ``influence`` is (spent, limit) as the deck validator counted it (ban-list costs
     included); without it the lines' influence is summed and the identity's limit used.
+    ``paid``: the cards the validator counted influence for (``influence_by_card``): a line of
+    any other card shows none (an alliance card whose condition the deck meets).
     """
     netrunner_only(deck, "nrdb")
     identity, cards = slots(deck, lookup, printing)
@@ -223,6 +226,8 @@ def deck_to_nrdb(
         out += ["", f"{section} ({sum(s.count for s in members)})"]
         for slot in members:
             cost = influence_cost(slot, ident)
+            if paid is not None and slot.record.id not in paid:
+                cost = 0
             lines_spent += cost
             marks = influence_marks(cost, slot.record.id in held)
             out.append(f"{slot.count}x {title(slot.record)} ({sets.name(slot.set_id)}) {marks}")

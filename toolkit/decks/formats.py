@@ -1402,7 +1402,8 @@ def render_deck(deck: Deck, fmt: str, lookup: Callable[[str], Any], **options: A
 
     Options: ``out`` and ``schema_dir`` (json: the relative "$schema"), ``lang`` (text),
     ``printing`` ("latest" or "oldest"; nrdb, o8d), ``game_record`` (nrdb: set names and
-    order), ``influence`` (nrdb: (spent, limit) as validated), ``restricted`` (nrdb: ids).
+    order), ``influence`` (nrdb: (spent, limit) as validated), ``paid`` (nrdb: the validator's
+    ``influence_by_card``), ``restricted`` (nrdb: ids).
     """
     if fmt == "json":
         return deck_to_json(deck, options.get("out"), options.get("schema_dir"))
@@ -1417,6 +1418,7 @@ def render_deck(deck: Deck, fmt: str, lookup: Callable[[str], Any], **options: A
             game_record=options.get("game_record"),
             influence=options.get("influence"),
             restricted=options.get("restricted") or (),
+            paid=options.get("paid"),
         )
     if fmt == "jinteki":
         return deck_to_jinteki(deck, lookup)

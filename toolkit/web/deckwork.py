@@ -290,6 +290,7 @@ def export(pool: DeckPoolView, deck: Any, fmt: str, *, lang: str = "zh-Hans", pr
         report = validate_deck(deck, pool.rules)
         spent = report.summary.get("influence")
         options["influence"] = spent[:2] if spent else None
+        options["paid"] = report.summary.get("influence_by_card")
         options["game_record"] = game.game_record
         options["restricted"] = restricted_ids(game.modes.get(deck.mode))
     return str(render_deck(deck, fmt, pool.lookup(deck.game), **options))
@@ -656,6 +657,9 @@ def row_influence(pool: DeckPoolView, deck: Any, report: Any, banlist: str | Non
     copies, the ban list's universal faction cost); the rows sum to its influence total."""
     if deck.game != "netrunner" or not deck.identity:
         return {}
+    counted = getattr(report, "summary", {}).get("influence_by_card") if report is not None else None
+    if counted is not None:  # as the validator counted each card (alliance cards whose condition is met: none)
+        return dict(counted)
     lookup = pool.lookup("netrunner")
     identity = lookup(deck.identity)
     if identity is None or identity.kind != "identity":
