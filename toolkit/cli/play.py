@@ -29,10 +29,12 @@ PLAY_HELP = help_text(
        "machine's player."),  # fmt: skip
     N_(
         "You decide for your side, seeing what that side may see; the machine decides for the other. End of input "
-        "(Ctrl-D) stops the game; with --save it can go on later with --load. At a terminal, a full-screen view of "
-        "the map or the table, your hand, the options and the log (the arrow keys and Enter choose, digits jump to "
-        "an option, `q` stops; tactics: `u` undoes your last decision); --plain, or input that is not a terminal, "
-        "plays line by line (type a number or a label; tactics: `u` to undo)."
+        "(Ctrl-D) stops the game; with --save it can go on later with --load, which keeps the saved game's side or "
+        "seat, opponent, seed and turns (an option that says otherwise is refused). At a terminal, a full-screen view "
+        "of the map or the table, your hand, the options and the log, fitted to the terminal's size (the arrow keys, "
+        "Page Up/Down, Home and End move, Enter chooses, digits jump to an option, q or Esc stops; tactics: u undoes "
+        "your last decision); --plain, or input that is not a terminal, plays line by line: type an option's number "
+        "(a number is always a place in the list, never a label) or its label (tactics: u to undo)."
     ),
 )
 
@@ -68,6 +70,11 @@ def play(
         typer.Option("--save", help=N_("Write the game (seed, decks, decisions) here when it stops."), **OUTPUT_FILE),
     ] = None,
     load: Annotated[Path | None, typer.Option("--load", help=N_("Go on with a game written by --save."))] = None,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help=N_("Let --save replace a game saved before (without it, --save writes over the "
+                                        "game of --load only).")),  # fmt: skip
+    ] = False,
     think: Annotated[str | None, THINK_OPTION] = None,
     plain: Annotated[
         bool,
@@ -79,26 +86,56 @@ def play(
     if game not in GAMES:  # the game first: its options are checked against it
         raise DossierError(tr("{command} plays {first} or {second}, not {other}", command="play", first="netrunner",
                               second="tactics", other=game))  # fmt: skip
-    _refuse_unused(ctx, game, load is not None)
-    if save is not None:
-        check_saved_game_target(save)
+    _refuse_other_game(ctx, game)
+    data: Any = None
+    if load is not None:
+        from toolkit.cli._options import read_json_input
+
+        if _given(ctx, "decks"):  # (before the file is read: the decks never go with a saved game)
+            raise DossierError(tr("{option} does not go with {load}: the saved game keeps its own", option="--decks",
+                                  load="--load"))  # fmt: skip
+        data = read_json_input(load)[0]
+        _other_game(load, data, game)
     seconds = think_seconds(think)
+    kept = _saved_options(game, data) if load is not None else {}
+    if not _given(ctx, "opponent") and isinstance(kept.get("opponent"), str):
+        opponent = str(kept["opponent"]).split(":", 1)[0]  # the saved player, thinking as long as --think says
     if seconds is not None and opponent != "search":
         raise DossierError(tr("{option} is for a player that looks ahead: add {add}", option="--think",
                               add="`--opponent search`"))  # fmt: skip
-    opponent = with_think(opponent, seconds)
+    if _given(ctx, "opponent") or seconds is not None or "opponent" not in kept:
+        opponent = with_think(opponent, seconds)
+    else:
+        opponent = str(kept["opponent"])
+    if load is not None:
+        _refuse_conflicts(ctx, game, kept, opponent)
+    if save is not None:
+        check_saved_game_target(save)
+        _refuse_replacing(save, load, force)
     if game == "tactics":
-        _play_tactics(decks or [], seat, opponent, seed, turns, cards, save, load, lang, plain)
+        _play_tactics(decks or [], seat, opponent, seed, turns, cards, save, load, lang, plain, data)
         return
     if load is None and not decks:
         raise DossierError(tr("{option}: give the corp and the runner deck", option="--decks"))
-    decks = decks or []
+    side = str(kept.get("side", side))
+    turns = int(kept.get("turns", turns))
+    _play_netrunner(decks or [], side, opponent, seed, turns, cards, save, load, lang, plain, data)
+
+
+def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int, turns: int, cards: list[Path] | None,
+                    save: Path | None, load: Path | None, lang: str | None, plain: bool, data: Any) -> None:  # fmt: skip
+    """``dossier play netrunner``: a person on ``side``, the machine's ``opponent`` on the other; ``data`` the saved
+    game of ``load``, which is replayed (and refused before any play when it does not fit the game)."""
+    import sys
+
     from toolkit.cli._lang import LogNames, output_lang
     from toolkit.cli.deck import load_pool
     from toolkit.cli.simulate import _legal_decks, _sides
     from toolkit.engine.core import EngineError, search_think
+    from toolkit.engine.keys import is_terminal
     from toolkit.engine.netrunner.players import PLAYERS, make_policy
     from toolkit.engine.netrunner.saved import game_record, replay_game
+    from toolkit.engine.netrunner.screen import icon_words
     from toolkit.engine.netrunner.terminal import TerminalPolicy
     from toolkit.i18n import tn, word
 
@@ -107,7 +144,11 @@ def play(
             tr("{option} {value}: choose {first} or {second}", option="--side", value=repr(side), first="corp",
                second="runner")
         )  # fmt: skip
-    if opponent not in PLAYERS and search_think(opponent) is None:
+    try:
+        known = opponent in PLAYERS or search_think(opponent) is not None
+    except EngineError:
+        known = False
+    if not known:
         raise DossierError(tr("{option} {value}: choose one of {choices}", option="--opponent", value=repr(opponent),
                               choices=tr(", ").join(PLAYERS)))  # fmt: skip
     language = output_lang(lang)
@@ -115,52 +156,48 @@ def play(
     loaded = _legal_decks(decks, "netrunner", pool, tr("refusing to play: the decks above are not legal"))
     by_side = _sides(loaded, pool)
     other = "runner" if side == "corp" else "corp"
-    data: Any = None
     if load is not None:
-        from toolkit.cli._options import read_json_input
-
-        data = read_json_input(load)[0]
-        _other_game(load, data, "netrunner")
         if isinstance(data, dict) and isinstance(data.get("seed"), int):
             seed = data["seed"]  # the machine goes on with the saved game's seed, as it played it
-    import sys
-
-    from toolkit.engine.keys import is_terminal
-
+        _refuse_misfit(load, pool.records, data, turns)
     full = not plain and is_terminal(sys.stdin, sys.stdout)
-    person: Any = TerminalPolicy(lang=language)
+    person: Any = TerminalPolicy(write=lambda line: print(icon_words(line, language)), lang=language)
     if full:
         from rich.console import Console
 
-        from toolkit.engine.keys import read_key
         from toolkit.engine.netrunner.screen import ScreenPolicy
 
-        person = ScreenPolicy(Console(), lambda: read_key(sys.stdin), language)
+        person = ScreenPolicy(Console(), _no_keys, language)  # its keys: the terminal's, in cbreak mode below
     policies = {side: person, other: make_policy(opponent, other, seed)}
     deck_map = {s: d.deck for s, d in by_side.items()}
+    loaded_decisions = 0
     if load is not None:
-        try:
-            played = replay_game(pool.records, data, policies)
-        except (EngineError, KeyError, TypeError, ValueError) as exc:
-            reason = " ".join(str(exc).split())  # an EngineError is worded in the language; the others are rare
-            raise DossierError(
-                tr("{path}: not a saved game this pool can replay: {reason}", path=load, reason=reason), exit_code=1
-            ) from None
+        played = replay_game(pool.records, data, policies)  # (it fits: _refuse_misfit replayed it)
         from toolkit.models.deck import Deck
 
         deck_map = {s: Deck.model_validate(d) for s, d in data["decks"].items()}  # --save keeps the saved decks
+        loaded_decisions = len(data["decisions"])
     else:
         from toolkit.engine.netrunner import NetrunnerGame
 
         played = NetrunnerGame(pool.records, seed=seed, decks=deck_map, fmt=loaded[0].deck.mode, policies=policies)
-    with _stopping(language, save, lambda: game_record(played, deck_map, turns)):
+
+    def record() -> dict[str, Any]:
+        return {**game_record(played, deck_map, turns), "side": side, "opponent": opponent}
+
+    with _stopping(language, save, record, loaded_decisions) as stop:
         if full:
             from toolkit.engine.keys import keys_of_terminal
 
-            with keys_of_terminal(sys.stdin):  # cbreak mode while the game is played
+            with keys_of_terminal(sys.stdin) as keys:  # cbreak mode while the game is played
+                person.keys = keys
                 played.play_game(max_turns=turns)
         else:
             played.play_game(max_turns=turns)
+    if stop.how is not None:
+        return
+    if full:
+        typer.echo("")  # (the full-screen view's last line ends with no new line)
     if played.over:
         names = LogNames(pool.records, language)
         typer.echo(
@@ -173,30 +210,108 @@ def play(
                 reason=names.say("reason", played.end_reason),
             )
         )
+    else:  # the turn limit came first
+        typer.echo(tn(language, "game over after {n} turn: no winner (the turn limit was reached)",
+                      "game over after {n} turns: no winner (the turn limit was reached)", played.turns,
+                      n=played.turns))  # fmt: skip
+
+
+def _no_keys() -> str:
+    raise EOFError  # (the full-screen view's keys before the terminal is in cbreak mode: none)
 
 
 GAMES = ("netrunner", "tactics")
 FOR_GAME = {"side": ("--side", "netrunner"), "seat": ("--seat", "tactics")}  # an option of one game only
 COMMANDS = {"netrunner": "`play netrunner`", "tactics": "`play tactics`"}
-FROM_SAVE = {  # what a saved game keeps, per game: given with --load, the option would be dropped
-    "netrunner": {"decks": "--decks", "seed": "--seed"},
+FROM_SAVE = {  # what a saved game keeps, per game: given with --load, the option must say what the save says
+    "netrunner": {"decks": "--decks", "side": "--side", "seed": "--seed", "opponent": "--opponent",
+                  "turns": "--turns", "think": "--think"},
     "tactics": {"decks": "--decks", "seat": "--seat", "seed": "--seed", "opponent": "--opponent", "turns": "--turns",
                 "think": "--think"},
 }  # fmt: skip
 
 
-def _refuse_unused(ctx: typer.Context, game: str, loading: bool) -> None:
-    """An option given that this game, or a game gone on with by ``--load``, does not use: one line (exit 2), never
-    dropped without a word."""
-    given = {name for name in ctx.params if _given(ctx, name)}
+def _refuse_other_game(ctx: typer.Context, game: str) -> None:
+    """An option given that only the other game uses: one line (exit 2), never dropped without a word."""
     for name, (option, other) in FOR_GAME.items():
-        if name in given and other != game:
+        if _given(ctx, name) and other != game:
             raise DossierError(tr("{option} is for {other}", option=option, other=COMMANDS[other]))
-    if loading:
-        for name, option in FROM_SAVE[game].items():
-            if name in given:
-                raise DossierError(tr("{option} does not go with {load}: the saved game keeps its own", option=option,
-                                      load="--load"))  # fmt: skip
+
+
+def _saved_options(game: str, data: Any) -> dict[str, Any]:
+    """What the saved game ``data`` keeps of the options (those it has and that are well formed: a field that is
+    not is the replay's to refuse): ``seed``, ``turns``, ``opponent``, and ``side`` (Netrunner) or ``seat``
+    (tactics). A Netrunner game saved before it kept its side and opponent keeps neither: the options say them."""
+    out: dict[str, Any] = {}
+    if not isinstance(data, dict):
+        return out
+
+    def whole(value: Any) -> bool:
+        return isinstance(value, int) and not isinstance(value, bool)
+
+    if game == "tactics":
+        setup = data.get("setup")
+        if not isinstance(setup, dict):
+            return out
+        out["seed"] = setup.get("seed", 0)
+        out["turns"] = setup.get("rounds", 100)
+        players = setup.get("players")
+        if isinstance(players, list) and players.count("human") == 1:
+            out["seat"] = players.index("human") + 1
+            machines = [p for p in players if p != "human"]
+            if machines and isinstance(machines[0], str):
+                out["opponent"] = machines[0]
+    else:
+        out["seed"], out["turns"] = data.get("seed"), data.get("turns")
+        if data.get("side") in ("corp", "runner"):
+            out["side"] = data["side"]
+        if isinstance(data.get("opponent"), str):
+            out["opponent"] = data["opponent"]
+    for key in ("seed", "turns"):
+        if not whole(out.get(key)) or (key == "turns" and not 1 <= out[key] <= 500):
+            out.pop(key, None)
+    return out
+
+
+def _refuse_conflicts(ctx: typer.Context, game: str, kept: dict[str, Any], opponent: str) -> None:
+    """With ``--load``: an option of :data:`FROM_SAVE` given with another value than the saved game keeps (``kept``)
+    is refused in one line (exit 2); given with the same value it is taken (``--load g --side corp`` of a game the
+    corp plays). ``--decks`` is always refused; ``opponent`` is the machine's player the options make (``--think``
+    in it)."""
+    for name, option in FROM_SAVE[game].items():
+        if not _given(ctx, name):
+            continue
+        if name == "decks":
+            same = False
+        elif name in ("opponent", "think"):
+            same = "opponent" not in kept or kept["opponent"] == opponent
+            if not same and name == "think" and _given(ctx, "opponent"):
+                continue  # said once, of --opponent
+        else:
+            same = name not in kept or kept[name] == ctx.params[name]
+        if not same:
+            raise DossierError(tr("{option} does not go with {load}: the saved game keeps its own", option=option,
+                                  load="--load"))  # fmt: skip
+
+
+def _refuse_replacing(save: Path, load: Path | None, force: bool) -> None:
+    """``--save`` naming a game saved before: refused in one line (exit 2) before any play, unless it is the game of
+    ``--load`` (which goes on in it) or ``--force`` is given: a game a person played is not lost to a new one."""
+    from toolkit.filekinds import saved_game_of
+
+    if force or not save.is_file():
+        return
+    if load is not None:
+        with contextlib.suppress(OSError):
+            if save.samefile(load):
+                return
+    try:
+        data = json.loads(save.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return  # (what is no saved game was refused before)
+    if saved_game_of(data) is not None:
+        raise DossierError(tr("{path}: a saved game is there; not replaced (go on with it with {load}, or give {force} "
+                              "to replace it)", path=save, load="--load", force="--force"))  # fmt: skip
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -218,28 +333,121 @@ def _other_game(load: Path, data: Any, game: str) -> None:
                            exit_code=1)  # fmt: skip
 
 
-@contextlib.contextmanager
-def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, Any]]) -> Iterator[None]:
-    """Around a game played at the terminal: end of input stops it, an engine error is one line (exit 1), and
-    with ``--save`` the game (``record()``) is written whatever happened."""
+class _RecordEnd(Exception):
+    """The saved decisions are all taken: the game goes on from here."""
+
+
+class _Misfit(Exception):
+    """A saved decision that is none of the options the game offers there."""
+
+    def __init__(self, decision: Any, label: str) -> None:
+        super().__init__(label)
+        self.decision, self.label = decision, label
+
+
+def _refuse_misfit(load: Path, records: Any, data: Any, turns: int) -> None:
+    """Replay the saved Netrunner game ``data`` before any play: a saved decision that does not fit the game (not an
+    option there, or left over when the game has ended) is one line naming the file and the decision (exit 1), the
+    file left as it is. The line names the decision's side and kind, never its options (the corp's hand is among
+    the corp's)."""
     from toolkit.engine.core import EngineError
-    from toolkit.i18n import t
-    from toolkit.jsonio import atomic_write_text
+    from toolkit.engine.netrunner.saved import replay_game
+    from toolkit.engine.netrunner.state import SIDE_OF_SEAT
+    from toolkit.i18n import current_lang, word
+
+    def refuse(reason: str) -> DossierError:
+        return DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=load,
+                               reason=" ".join(reason.split())), exit_code=1)  # fmt: skip
+
+    labels: list[str] = []
+
+    class Script:
+        def decide(self, game: Any, decision: Any) -> str:
+            if not labels:
+                raise _RecordEnd
+            label = labels.pop(0)
+            try:
+                decision.find(label)
+            except EngineError:
+                raise _Misfit(decision, label) from None
+            return label
 
     try:
-        yield
+        game = replay_game(records, {**data, "decisions": []}, {"corp": Script(), "runner": Script()})
+        labels.extend(data["decisions"])
+        game.play_game(max_turns=turns)
+    except _RecordEnd:
+        return
+    except _Misfit as misfit:
+        decision = misfit.decision
+        side = word("side", SIDE_OF_SEAT.get(decision.seat, ""), current_lang())
+        raise refuse(tr("decision {number} ({side}, {kind}): {label} is not an option", number=decision.number + 1,
+                        side=side, kind=decision.kind, label=repr(misfit.label))) from None  # fmt: skip
+    except (EngineError, KeyError, TypeError, ValueError) as exc:  # an EngineError is worded in the language
+        raise refuse(str(exc)) from None
+    if labels:
+        raise refuse(tr("the saved decisions stop fitting the game at decision {n}",
+                        n=len(data["decisions"]) - len(labels) + 1))  # fmt: skip
+
+
+class _Stop:
+    """How the game stopped before its end: ``how`` is ``end of input`` (Ctrl-D, the input ran out), ``stopped``
+    (``q``, Esc) or None (it was not stopped)."""
+
+    how: str | None = None
+
+
+def _write_game(save: Path, game: dict[str, Any]) -> None:
+    from toolkit.jsonio import atomic_write_text
+
+    atomic_write_text(save, json.dumps(game, ensure_ascii=False, indent=1) + "\n")
+
+
+@contextlib.contextmanager
+def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, Any]],
+              loaded: int = 0) -> Iterator[_Stop]:  # fmt: skip
+    """Around a game played at the terminal: end of input, ``q`` and Esc stop it (a line says so, and where the game
+    was saved), an engine error is one line (exit 1), and with ``--save`` the game (``record()``) is written whatever
+    happened, but for a game that failed with fewer decisions than the ``loaded`` ones it went on from: nothing of a
+    saved game is lost to an error."""
+    from toolkit.engine.core import EngineError
+    from toolkit.engine.keys import Stopped
+    from toolkit.i18n import t
+
+    stop, failed, ended = _Stop(), None, False
+    try:
+        yield stop
+        ended = True
+    except Stopped:
+        stop.how, ended = "stopped", True
     except EOFError:
-        typer.echo("\n" + t(language, "stopped: end of input"))
+        stop.how, ended = "end of input", True
     except EngineError as exc:
-        raise DossierError(str(exc), exit_code=1) from None
+        failed = exc
     finally:
+        written = False
         if save is not None:
-            atomic_write_text(save, json.dumps(record(), ensure_ascii=False, indent=1) + "\n")
+            game = record()
+            if ended or len(game.get("decisions", ())) >= loaded:
+                _write_game(save, game)
+                written = True
+    if failed is not None:
+        raise DossierError(str(failed), exit_code=1) from None
+    if stop.how == "stopped":
+        said = t(language, "stopped; saved to {path}", path=save) if written else t(language, "stopped")
+    elif stop.how is not None:
+        said = (t(language, "stopped: end of input; saved to {path}", path=save) if written
+                else t(language, "stopped: end of input"))  # fmt: skip
+    else:
+        return
+    typer.echo("\n" + said)
 
 
 def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds: int, cards: list[Path] | None,
-                  save: Path | None, load: Path | None, lang: str | None, plain: bool = False) -> None:  # fmt: skip
-    """``dossier play tactics``: a person on ``seat``, the machine's ``opponent`` on the other."""
+                  save: Path | None, load: Path | None, lang: str | None, plain: bool = False,
+                  data: Any = None) -> None:  # fmt: skip
+    """``dossier play tactics``: a person on ``seat``, the machine's ``opponent`` on the other (``data``: the saved
+    game of ``load``, which keeps its own)."""
     import random
 
     from toolkit.cli._lang import LogNames, output_lang
@@ -258,10 +466,6 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds
     pool = load_pool(cards)
     records = list(pool.records)
     if load is not None:
-        from toolkit.cli._options import read_json_input
-
-        data = read_json_input(load)[0]
-        _other_game(load, data, "tactics")
         try:
             session = TacticsSession.from_json(records, data)
         except EngineError as exc:
@@ -294,12 +498,13 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds
         except EngineError as exc:
             raise DossierError(str(exc), exit_code=1) from None
     names = LogNames(records, language)
-    with _stopping(language, save, session.to_json):
-        import sys
+    import sys
 
-        from toolkit.engine.keys import is_terminal
+    from toolkit.engine.keys import is_terminal
 
-        if plain or not is_terminal(sys.stdin, sys.stdout):
+    full = not plain and is_terminal(sys.stdin, sys.stdout)
+    with _stopping(language, save, session.to_json) as stop:
+        if not full:
             play_terminal(session, seat, language, names)
         else:
             from rich.console import Console
@@ -309,7 +514,9 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds
 
             with keys_of_terminal(sys.stdin) as keys:
                 play_screen(session, seat, language, names, Console(), keys)
-    if session.pending is None:
+    if stop.how is None and session.pending is None:
+        if full:
+            typer.echo("")  # (the full-screen view's last line ends with no new line)
         result = session.result()
         winners = ", ".join(f"P{w}" for w in result["winners"]) or "–"
         from toolkit.engine.logwords import word

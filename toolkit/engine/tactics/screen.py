@@ -1,12 +1,18 @@
 """A person plays one tactics seat in a full-screen view of the terminal (``dossier play tactics`` at a terminal):
-the map with a letter on each unit (yours in green, the others' in red, a face-down enemy as a yellow ``?``), the
-units, your hand, the options of the pending decision with a cursor, and the latest lines of the log.
+the map with a letter on each unit (yours in green, the others' in red, a face-down enemy as a yellow ``?``, ``+``
+where units share a cell), the units, your hand, the question and the options of the pending decision with a cursor,
+and the latest lines of the log.
+
+The view fits the terminal, whatever its size: when everything does not fit, the log is shortened first, then the
+options beside the map are fewer, then the lines of the units under the map go, then the options are the cursor's and
+its neighbours only; the question is wrapped, never cut (:class:`toolkit.engine.keys.Menu`). At 80 columns the map
+has a column of its own and the units are listed under it.
 
 Keys: the arrow keys (and Page Up/Down, Home, End) move the cursor, Enter takes the option under it, digits jump to
 an option by its number, ``u`` undoes your last decision, ``q`` or Esc stops (the game is saved with ``--save``).
 The keys come from :func:`toolkit.engine.keys.read_key` (the terminal in cbreak mode); any other source of keys
 works too (the tests give a list). Nothing here shows what the seat may not see: it draws the seat's
-:func:`~toolkit.engine.tactics.session.view` only.
+:func:`~toolkit.engine.tactics.session.view` only. Names and card text go into rich as Text, never as markup.
 """
 
 from __future__ import annotations
@@ -17,19 +23,45 @@ from typing import Any
 from toolkit.i18n import t
 
 from ..core import EngineError
-from ..keys import Cursor
+from ..keys import Cursor, Menu, Stopped, draw, height_of
 from .session import TacticsSession, view
 from .terminal import MARKS, hand_line, option_text, prompt_text
 
 LOG_LINES = 8  # log lines at the foot of the screen (more when the terminal is tall)
+STACK = "+"  # the map's mark of a cell where two units or more stand
+WIDE = 60  # the least width of the map's column for the units to be listed beside the options, under the map
+
+
+def _unit_line(unit: dict[str, Any], mark: str, lang: str, names: Any) -> str:
+    """One unit of the view in words: a face-down one by its cell only; a neutral one (seat 0) said to be neutral."""
+    x, y = unit["pos"]
+    if "id" not in unit:
+        if not unit["seat"]:
+            return t(lang, "{mark}: a hidden neutral unit at {x},{y}", mark=mark, x=x, y=y)
+        return t(lang, "{mark}: a hidden unit of P{seat} at {x},{y}", mark=mark, seat=unit["seat"], x=x, y=y)
+    name = names.name(f"{unit['name']}#{unit['label'].split('#')[1]}")
+    facing = names.term("facing", unit["facing"]) or unit["facing"]
+    if not unit["seat"]:
+        words = t(lang, "{mark}: {name} (neutral) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark,
+                  name=name, x=x, y=y, facing=facing, hp=unit["hp"], max_hp=unit["max_hp"])  # fmt: skip
+    else:
+        words = t(lang, "{mark}: {name} (P{seat}) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark,
+                  name=name, seat=unit["seat"], x=x, y=y, facing=facing, hp=unit["hp"],
+                  max_hp=unit["max_hp"])  # fmt: skip
+    if unit["tapped"]:
+        words += " · " + t(lang, "tapped")
+    if unit["hidden"]:
+        words += " · " + t(lang, "hidden")
+    return words
 
 
 def _map(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -> tuple[Any, list[Any]]:
-    """The map as rich Text (a letter per unit, coloured by side) and a Text line per unit."""
+    """The map as rich Text (a letter per unit, coloured by side; :data:`STACK` on a cell two units share) and a
+    Text line per unit (first a line per shared cell naming its units)."""
     from rich.text import Text
 
     rows = [list(row) for row in session.game.board.current_rows()]
-    marks: dict[tuple[int, int], tuple[str, str]] = {}
+    marks: dict[tuple[int, int], list[tuple[str, str]]] = {}
     lines: list[Any] = []
     units = sorted(seen["units"], key=lambda u: (u["seat"], u["label"]))
     for i, unit in enumerate(units):
@@ -38,81 +70,155 @@ def _map(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -
         mark = "?" if hidden else MARKS[i % len(MARKS)]
         style = "bold yellow" if hidden else "bold green" if unit["seat"] == seen["seat"] else "dim" if not unit[
             "seat"] else "bold red"  # fmt: skip
-        marks[(x, y)] = (mark, style)
-        if hidden:
-            lines.append(Text(t(lang, "{mark}: a hidden unit of P{seat} at {x},{y}", mark=mark, seat=unit["seat"],
-                                x=x, y=y), style="yellow"))  # fmt: skip
-            continue
-        name = names.name(f"{unit['name']}#{unit['label'].split('#')[1]}")
-        words = t(lang, "{mark}: {name} (P{seat}) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark, name=name,
-                  seat=unit["seat"], x=x, y=y, facing=unit["facing"], hp=unit["hp"], max_hp=unit["max_hp"])  # fmt: skip
-        if unit["tapped"]:
-            words += " · " + t(lang, "tapped")
-        if unit["hidden"]:
-            words += " · " + t(lang, "hidden")
-        lines.append(Text(words, style=style.replace("bold ", "")))
-    board = Text("   " + "".join(str(x % 10) for x in range(len(rows[0]) if rows else 0)) + "\n", style="dim")
+        marks.setdefault((x, y), []).append((mark, style))
+        lines.append(Text(_unit_line(unit, mark, lang, names), style=style.replace("bold ", "")))
+    shared = []
+    for (x, y), here in sorted(marks.items(), key=lambda item: (item[0][1], item[0][0])):
+        if len(here) > 1:
+            said = t(lang, "{mark}: {units} on one cell, {x},{y}", mark=STACK,
+                     units=t(lang, ", ").join(m for m, _ in here), x=x, y=y)  # fmt: skip
+            shared.append(Text(said, style="magenta"))
+    board = Text("   " + "".join(str(x % 10) for x in range(len(rows[0]) if rows else 0)), style="dim", no_wrap=True)
     for y, row in enumerate(rows):
-        board.append(f"{y:>2} ", style="dim")
+        board.append(f"\n{y:>2} ", style="dim")
         for x, ch in enumerate(row):
-            mark, style = marks.get((x, y), (ch, "dim" if ch in "#." else ""))
-            board.append(mark, style=style)
-        board.append("\n")
-    return board, lines
+            cell = marks.get((x, y), [])
+            if not cell:
+                board.append(ch, style="dim" if ch in "#." else "")
+            elif len(cell) > 1:
+                board.append(STACK, style="bold magenta")
+            else:
+                board.append(*cell[0])
+    return board, shared + lines
+
+
+def _die_faces(seen: dict[str, Any], decision: Any) -> dict[int, int]:
+    """For a deployment die's options of any zone (its value None), the face of the die each is: the latest roll of
+    the seat's dice (the log's ``deployment_dice``: the faces, and ``wild`` for each die that goes anywhere); the dice
+    taken so far were the first wild ones, so those left are the last."""
+    if decision.kind != "deployment_die":
+        return {}
+    rolls = [e for e in seen["log"] if e.get("event") == "deployment_dice" and e.get("player") == seen["seat"]]
+    if not rolls:
+        return {}
+    faces, zones = rolls[-1].get("faces") or [], rolls[-1].get("zones") or []
+    wild = [f for f, z in zip(faces, zones, strict=False) if z == "wild"]
+    anywhere = [i for i, o in enumerate(decision.options) if o.value is None]
+    if len(anywhere) > len(wild):
+        return {}
+    return dict(zip(anywhere, wild[len(wild) - len(anywhere) :], strict=True))
+
+
+def option_words(decision: Any, seen: dict[str, Any], lang: str, names: Any) -> list[str]:
+    """Each option of ``decision`` in words, told apart: a deployment die's by its face (``any zone (die 5)``,
+    ``zone 4 (die 4)``; a second die of the same face that goes anywhere ``…: the same as 1``)."""
+    faces = _die_faces(seen, decision)
+    out: list[str] = []
+    for i, option in enumerate(decision.options):
+        words = option_text(option.value, option.text, lang, names, decision.kind)
+        if i in faces:
+            words = t(lang, "{zone} (die {face})", zone=words, face=faces[i])
+            if words in out:  # two dice of one face that go anywhere: one choice, offered twice
+                words = t(lang, "{option}: the same as {number}", option=words, number=out.index(words) + 1)
+        elif decision.kind == "deployment_die" and isinstance(option.value, int):
+            words = t(lang, "zone {zone} (die {face})", zone=option.value, face=option.value)
+        out.append(words)
+    return out
 
 
 def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cursor, note: str,
-           height: int) -> Any:  # fmt: skip
-    """What the screen shows for the pending decision (a rich renderable), ``height`` rows at most."""
-    from rich.console import Group
+           height: int, width: int = 150, console: Any = None) -> Any:  # fmt: skip
+    """What the screen shows for the pending decision (a rich renderable), ``height`` rows and ``width`` columns at
+    most (``console``: the one it is drawn on, which measures the text)."""
+    import io
+
+    from rich.console import Console, Group
     from rich.panel import Panel
     from rich.table import Table
     from rich.text import Text
 
+    measure = console if console is not None else Console(file=io.StringIO(), width=width, color_system=None)
     decision = session.pending
     seen = view(session.game, seat, decision)
     board, units = _map(session, seen, lang, names)
-    left = Group(board, *units)
-    options = Text()
+    board_w = max(len(line) for line in board.plain.split("\n"))
+    board_h = board.plain.count("\n") + 1
+    wide = (width - 2) * 3 // 5 >= max(WIDE, board_w)
+    left_w = (width - 2) * 3 // 5 if wide else min(board_w, max(1, width - 22))
+    right_w = max(20, width - left_w - 2)
     if decision is not None:
-        for i in cursor.window(max(5, height - LOG_LINES - 8)):
-            option = decision.options[i]
-            words = option_text(option.value, option.text, lang, names, decision.kind)
-            options.append(f"{'>' if i == cursor.at else ' '} {i + 1:>2}. {words}\n",
-                           style="reverse" if i == cursor.at else "")  # fmt: skip
-        title = t(lang, "decision {number}: {prompt}", number=decision.number + 1,
-                  prompt=prompt_text(decision.prompt, names))
+        question = t(lang, "decision {number}: {prompt}", number=decision.number + 1,
+                     prompt=prompt_text(decision.prompt, names))  # fmt: skip
+        words = option_words(decision, seen, lang, names)
     else:
-        title = t(lang, "the game is over")
-    keys = t(lang, "arrows and Enter choose, digits jump, u undoes, q stops")
-    right = Group(Text(hand_line(seen, lang, names)), Text(""),
-                  Panel(options, title=title, title_align="left", subtitle=cursor.typed or None), Text(keys, style="dim"),
-                  Text(note, style="bold red") if note else Text(""))  # fmt: skip
-    grid = Table.grid(expand=True, padding=(0, 2))
-    grid.add_column(ratio=3)
-    grid.add_column(ratio=2)
-    grid.add_row(left, right)
-    log = [names.line(entry) for entry in seen["log"][-max(LOG_LINES, height // 4) :]]
-    about = t(lang, "Seat {seat} · round {round} · seed {seed}", seat=seat, round=seen["round"],
-              seed=session.setup.seed)  # fmt: skip
-    return Group(Text(about, style="bold"), grid, Panel(Text("\n".join(log)), title=t(lang, "Log"), title_align="left"))
+        question, words = t(lang, "the game is over"), []
+    menu = Menu(measure, cursor, question, words, right_w, lang)
+    hand = Text(hand_line(seen, lang, names))
+    keys = Text(t(lang, "arrows and Enter choose, digits jump, u undoes, q stops"), style="dim")
+    warning = Text(note, style="bold red")
+    log = [Text(names.line(entry)) for entry in seen["log"]]
+    about = Text(t(lang, "Seat {seat} · round {round} · seed {seed}", seat=seat, round=seen["round"],
+                   seed=session.setup.seed), style="bold")  # fmt: skip
+    hand_h, keys_h = height_of(measure, hand, right_w) + 1, height_of(measure, keys, right_w)
+    note_h = height_of(measure, warning, right_w) if note else 0
+    unit_hs = [height_of(measure, u, left_w if wide else width) for u in units]
+    log_hs = [height_of(measure, line, width - 4) for line in log]
+    about_h = height_of(measure, about, width)
+    shown = {"log": min(len(log), max(LOG_LINES, height // 4)), "units": len(units), "hand": 1, "keys": 1,
+             "room": menu.full}  # fmt: skip
+
+    def total(**change: int) -> int:
+        s = {**shown, **change}
+        right = hand_h * s["hand"] + menu.height(s["room"]) + keys_h * s["keys"] + note_h
+        listed = sum(unit_hs[: s["units"]])
+        left = board_h + (listed if wide else 0)
+        below = 0 if wide else listed
+        foot = 2 + sum(log_hs[len(log) - s["log"] :]) if s["log"] else 0
+        return about_h + max(left, right) + below + foot
+
+    beside = board_h + (sum(unit_hs) if wide else 0) - (hand_h + menu.frame + keys_h + note_h)  # options for free
+    for name, least in (("log", 0), ("room", max(menu.least(), beside)), ("units", 0), ("room", 0), ("keys", 0),
+                        ("hand", 0)):  # fmt: skip
+        while total() > height and shown[name] > least:
+            shown[name] -= 1
+    while shown["room"] < menu.full and total(room=shown["room"] + 1) <= height:
+        shown["room"] += 1
+    right = [hand, Text("")] if shown["hand"] else []
+    right.append(menu.panel(shown["room"]))
+    if shown["keys"]:
+        right.append(keys)
+    if note:
+        right.append(warning)
+    listed = units[: shown["units"]]
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(width=left_w, no_wrap=not wide, overflow="fold")
+    grid.add_column(width=right_w, overflow="fold")
+    grid.add_row(Group(board, *listed) if wide else board, Group(*right))
+    parts: list[Any] = [about, grid]
+    if not wide:
+        parts += listed
+    if shown["log"]:
+        parts.append(Panel(Text("\n").join(log[len(log) - shown["log"] :]), title=Text(t(lang, "Log")),
+                           title_align="left", width=width))  # fmt: skip
+    return Group(*parts)
 
 
 def play_screen(session: TacticsSession, seat: int, lang: str, names: Any, console: Any,
                 keys: Callable[[], str]) -> None:  # fmt: skip
     """Play ``seat`` of ``session`` in the full-screen view on ``console`` with the keys ``keys`` gives, until the
-    game ends or the player stops (EOFError goes up: ``q``, Esc, Ctrl-D, the end of input)."""
+    game ends or the player stops (:class:`~toolkit.engine.keys.Stopped` goes up for ``q`` and Esc, EOFError for
+    Ctrl-D and the end of input). A resize of the terminal draws the view again at its new size."""
     cursor, note, asked = Cursor(0), "", -1
     while session.pending is not None:
         decision = session.pending
         if decision.number != asked:  # a new decision: the cursor on its first option
             cursor, asked = Cursor(len(decision.options)), decision.number
-        console.clear()
-        console.print(screen(session, seat, lang, names, cursor, note, console.size.height))
+        width, height = console.size
+        draw(console, screen(session, seat, lang, names, cursor, note, height, width, console))
         note = ""
         asks = cursor.press(keys())
         if asks == "stop":
-            raise EOFError
+            raise Stopped
         if asks == "undo":
             if not session.undo(seat):
                 note = t(lang, "nothing to undo")
@@ -122,5 +228,5 @@ def play_screen(session: TacticsSession, seat: int, lang: str, names: Any, conso
                 session.apply(decision.options[cursor.at].label)
             except EngineError as exc:
                 note = str(exc)
-    console.clear()
-    console.print(screen(session, seat, lang, names, Cursor(0), "", console.size.height))
+    width, height = console.size
+    draw(console, screen(session, seat, lang, names, Cursor(0), "", height, width, console))
