@@ -246,7 +246,7 @@ def test_non_utf8_file(tmp_path: Path, cli) -> None:
     ("args", "code", "message"),
     [
         (["lint", "no/such/dir"], 2, "dossier: error: no/such/dir: no such file or directory"),
-        (["lint", "--format", "xml", "cards"], 2, "Invalid value"),
+        (["lint", "--format", "xml", "cards"], 2, "choose one of text, json"),
         (["fmt", "no/such/dir"], 2, "no such file or directory"),
     ],
 )

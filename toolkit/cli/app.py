@@ -19,9 +19,13 @@ import typer
 import typer.main
 
 try:  # newer typer carries its own copy of click, which typer.core's classes are built on
-    from typer._click.exceptions import UsageError
+    from typer._click.exceptions import BadParameter, MissingParameter, UsageError
 except ImportError:  # pragma: no cover - older typer stands on the click package
-    from click.exceptions import UsageError  # type: ignore[no-redef,assignment,import-not-found,unused-ignore]
+    from click.exceptions import (  # type: ignore[no-redef,assignment,import-not-found,unused-ignore]
+        BadParameter,
+        MissingParameter,
+        UsageError,
+    )
 from typer.core import TyperCommand, TyperGroup
 
 from toolkit.cli._help import command_line_lang, help_text, translate
@@ -186,8 +190,9 @@ class DossierGroup(TyperGroup):
             raise typer.Exit(BROKEN_PIPE_EXIT) from None
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        words = [*getattr(ctx, "_protected_args", ()), *ctx.args]
         try:
-            _configured_lang([*getattr(ctx, "_protected_args", ()), *ctx.args])
+            _configured_lang(words)
             try:
                 result = super().invoke(ctx)
             except typer.Exit:
@@ -195,6 +200,11 @@ class DossierGroup(TyperGroup):
                 raise
             sys.stdout.flush()
             return result
+        except BadParameter as exc:
+            if isinstance(exc, MissingParameter):
+                raise
+            typer.echo(error_line(bad_value_line(exc, words)), err=True)
+            raise typer.Exit(2) from None
         except DossierError as exc:
             if _reader_gone(exc):  # a command that words an OSError as its own error: the reader went away
                 _drop_output()
@@ -244,6 +254,81 @@ def _drop_output() -> None:
             devnull = os.open(os.devnull, os.O_WRONLY)
             os.dup2(devnull, stream.fileno())
             os.close(devnull)
+
+
+def bad_value_line(exc: BadParameter, words: list[str]) -> str:
+    """An option's bad value (click's BadParameter: not a number, out of its range, not one of its choices) in one
+    line in the current language, as the commands word their own checks: ``--seat 3: a whole number from 1 to 2``,
+    ``--seed 'abc': not a whole number``, ``--format 'xml': choose one of text, json``. ``words``: the command line
+    after ``dossier``, where the value is found. What else click refuses keeps its own words, after the option."""
+    from toolkit.i18n import tr
+
+    param = exc.param
+    if param is None:
+        return exc.format_message()
+    name = max(param.opts, key=len) if param.opts else param.human_readable_name
+    kind = param.type
+    given = _bad_raw(param, words)
+    raw = given
+    if raw is not None and len(raw) > 40:  # (a hostile value of thousands of digits is not said back whole)
+        raw = raw[:24] + "…" + raw[-8:]
+    said = repr(raw) if raw is not None else None
+    number = getattr(kind, "_number_class", None)
+    if number in (int, float) and given is not None:
+        digits = given.strip().removeprefix("-").removeprefix("+")
+        try:
+            number(given)
+        except ValueError:
+            if number is int and digits.isascii() and digits.isdigit():  # (more digits than Python reads)
+                pass  # a whole number out of every range: said as its range below
+            elif number is int:
+                return tr("{option} {value}: not a whole number", option=name, value=said)
+            else:
+                return tr("{option} {value}: not a number", option=name, value=said)
+        low, high = getattr(kind, "min", None), getattr(kind, "max", None)
+        if number is int and low is not None and high is not None:
+            return tr("{option} {value}: a whole number from {low} to {high}", option=name, value=raw, low=low,
+                      high=high)  # fmt: skip
+        if number is int and low is not None:
+            return tr("{option} {value}: a whole number from {low} up", option=name, value=raw, low=low)
+        if number is int and high is not None:
+            return tr("{option} {value}: a whole number of at most {high}", option=name, value=raw, high=high)
+        if low is not None and high is not None:
+            return tr("{option} {value}: a number from {low} to {high}", option=name, value=raw, low=low, high=high)
+        if low is not None:
+            return tr("{option} {value}: a number from {low} up", option=name, value=raw, low=low)
+        if high is not None:
+            return tr("{option} {value}: a number of at most {high}", option=name, value=raw, high=high)
+        if number is int and digits.isascii() and digits.isdigit():
+            return tr("{option} {value}: too large a number", option=name, value=raw)
+    choices = getattr(kind, "choices", None)
+    if choices and raw is not None:
+        shown = [str(getattr(c, "value", c)) for c in choices]
+        return tr("{option} {value}: choose one of {choices}", option=name, value=said, choices=tr(", ").join(shown))
+    return tr("{option}: {reason}", option=name, reason=exc.message)
+
+
+def _bad_raw(param: Any, words: list[str]) -> str | None:
+    """The value given on the command line ``words`` to the option ``param`` that its type refuses (the first such,
+    for an option given more than once), else the last given; None when it is not found (an argument, say)."""
+    given: list[str] = []
+    opts = [*param.opts, *getattr(param, "secondary_opts", ())]
+    for index, word in enumerate(words):
+        if word == "--":
+            break
+        for opt in opts:
+            if word == opt and index + 1 < len(words):
+                given.append(words[index + 1])
+            elif opt.startswith("--") and word.startswith(opt + "="):
+                given.append(word[len(opt) + 1 :])
+            elif not opt.startswith("--") and word.startswith(opt) and len(word) > len(opt):
+                given.append(word[len(opt) :])
+    for raw in given:
+        try:
+            param.type.convert(raw, param, None)
+        except Exception:  # noqa: BLE001 - any refusal of the type: this is the value refused
+            return raw
+    return given[-1] if given else None
 
 
 def error_line(message: str) -> str:
@@ -329,7 +414,8 @@ def os_error_line(exc: OSError) -> str:
 
 # The help texts of the commands are English messages, put in the language of the command line when a run
 # begins (toolkit.cli._help: DossierGroup.main, load_command). Typer's own words (Usage:, Options,
-# Show this message and exit., [default: …]) and click's usage errors stay in English: typer is not patched.
+# Show this message and exit., [default: …]) and click's usage errors stay in English: typer is not patched; but an
+# option's bad value (not a number, out of range, not a choice) is one line in the language (bad_value_line).
 APP_SETTINGS: dict[str, Any] = {
     "cls": DossierGroup,
     "name": "dossier",
