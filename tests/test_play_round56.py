@@ -459,3 +459,36 @@ def test_save_does_not_replace_another_saved_game(tmp_path: Path) -> None:
     assert forced.exit_code == 0 and first.read_bytes() != kept
     went_on = _play("tactics", "--load", second, "--save", second, "--plain", answers="1\n")  # its own game: goes on
     assert went_on.exit_code == 0, went_on.output
+
+
+def test_the_plain_view_tells_the_same_as_the_screen() -> None:
+    """--plain (play_terminal, map_lines) shares the screen's words: a deployment die's face, a cell two units
+    share, a neutral unit, facings in words; its prompt says a number is a place in the list."""
+    from tests.test_tactics_decisions import RECORDS
+    from toolkit.cli._lang import LogNames
+    from toolkit.engine.tactics.session import view
+    from toolkit.engine.tactics.terminal import STACK, map_lines, play_terminal
+
+    names = LogNames(RECORDS, "en")
+    session = _tactics_at("deployment_die", seed=0)
+    written: list[str] = []
+    asked: list[str] = []
+
+    def stop(prompt: str) -> str:
+        asked.append(prompt)
+        raise EOFError
+
+    with pytest.raises(EOFError):
+        play_terminal(session, 1, "en", names, read=stop, write=written.append)
+    assert any(line.strip().startswith("2. any zone (die 2)") for line in written), written
+    assert asked == ["your choice (the number of an option, its label, u to undo): "]
+    session = _tactics_at("action")
+    seen = view(session.game, 1, session.pending)
+    mine = [u for u in seen["units"] if u["seat"] == 1]
+    mine[1]["pos"] = list(mine[0]["pos"])
+    lines = map_lines(session, seen, "en", names)
+    x, y = mine[0]["pos"]
+    assert lines[y + 1][3 + x] == STACK
+    assert any(re.fullmatch(rf"  \+: [A-Za-z], [A-Za-z] on one cell, {x},{y}", s) for s in lines), lines
+    assert any("a hidden neutral unit at" in s for s in lines) and not any("P0" in s for s in lines)
+    assert not any(re.search(r"facing [nesw],", s) for s in lines)

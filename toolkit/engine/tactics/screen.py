@@ -25,34 +25,10 @@ from toolkit.i18n import t
 from ..core import EngineError
 from ..keys import Cursor, Menu, Stopped, draw, height_of
 from .session import TacticsSession, view
-from .terminal import MARKS, hand_line, option_text, prompt_text
+from .terminal import MARKS, STACK, hand_line, option_words, prompt_text, unit_line
 
 LOG_LINES = 8  # log lines at the foot of the screen (more when the terminal is tall)
-STACK = "+"  # the map's mark of a cell where two units or more stand
 WIDE = 60  # the least width of the map's column for the units to be listed beside the options, under the map
-
-
-def _unit_line(unit: dict[str, Any], mark: str, lang: str, names: Any) -> str:
-    """One unit of the view in words: a face-down one by its cell only; a neutral one (seat 0) said to be neutral."""
-    x, y = unit["pos"]
-    if "id" not in unit:
-        if not unit["seat"]:
-            return t(lang, "{mark}: a hidden neutral unit at {x},{y}", mark=mark, x=x, y=y)
-        return t(lang, "{mark}: a hidden unit of P{seat} at {x},{y}", mark=mark, seat=unit["seat"], x=x, y=y)
-    name = names.name(f"{unit['name']}#{unit['label'].split('#')[1]}")
-    facing = names.term("facing", unit["facing"]) or unit["facing"]
-    if not unit["seat"]:
-        words = t(lang, "{mark}: {name} (neutral) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark,
-                  name=name, x=x, y=y, facing=facing, hp=unit["hp"], max_hp=unit["max_hp"])  # fmt: skip
-    else:
-        words = t(lang, "{mark}: {name} (P{seat}) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark,
-                  name=name, seat=unit["seat"], x=x, y=y, facing=facing, hp=unit["hp"],
-                  max_hp=unit["max_hp"])  # fmt: skip
-    if unit["tapped"]:
-        words += " · " + t(lang, "tapped")
-    if unit["hidden"]:
-        words += " · " + t(lang, "hidden")
-    return words
 
 
 def _map(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -> tuple[Any, list[Any]]:
@@ -71,7 +47,7 @@ def _map(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -
         style = "bold yellow" if hidden else "bold green" if unit["seat"] == seen["seat"] else "dim" if not unit[
             "seat"] else "bold red"  # fmt: skip
         marks.setdefault((x, y), []).append((mark, style))
-        lines.append(Text(_unit_line(unit, mark, lang, names), style=style.replace("bold ", "")))
+        lines.append(Text(unit_line(unit, mark, lang, names), style=style.replace("bold ", "")))
     shared = []
     for (x, y), here in sorted(marks.items(), key=lambda item: (item[0][1], item[0][0])):
         if len(here) > 1:
@@ -90,40 +66,6 @@ def _map(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -
             else:
                 board.append(*cell[0])
     return board, shared + lines
-
-
-def _die_faces(seen: dict[str, Any], decision: Any) -> dict[int, int]:
-    """For a deployment die's options of any zone (its value None), the face of the die each is: the latest roll of
-    the seat's dice (the log's ``deployment_dice``: the faces, and ``wild`` for each die that goes anywhere); the dice
-    taken so far were the first wild ones, so those left are the last."""
-    if decision.kind != "deployment_die":
-        return {}
-    rolls = [e for e in seen["log"] if e.get("event") == "deployment_dice" and e.get("player") == seen["seat"]]
-    if not rolls:
-        return {}
-    faces, zones = rolls[-1].get("faces") or [], rolls[-1].get("zones") or []
-    wild = [f for f, z in zip(faces, zones, strict=False) if z == "wild"]
-    anywhere = [i for i, o in enumerate(decision.options) if o.value is None]
-    if len(anywhere) > len(wild):
-        return {}
-    return dict(zip(anywhere, wild[len(wild) - len(anywhere) :], strict=True))
-
-
-def option_words(decision: Any, seen: dict[str, Any], lang: str, names: Any) -> list[str]:
-    """Each option of ``decision`` in words, told apart: a deployment die's by its face (``any zone (die 5)``,
-    ``zone 4 (die 4)``; a second die of the same face that goes anywhere ``…: the same as 1``)."""
-    faces = _die_faces(seen, decision)
-    out: list[str] = []
-    for i, option in enumerate(decision.options):
-        words = option_text(option.value, option.text, lang, names, decision.kind)
-        if i in faces:
-            words = t(lang, "{zone} (die {face})", zone=words, face=faces[i])
-            if words in out:  # two dice of one face that go anywhere: one choice, offered twice
-                words = t(lang, "{option}: the same as {number}", option=words, number=out.index(words) + 1)
-        elif decision.kind == "deployment_die" and isinstance(option.value, int):
-            words = t(lang, "zone {zone} (die {face})", zone=option.value, face=option.value)
-        out.append(words)
-    return out
 
 
 def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cursor, note: str,

@@ -14,6 +14,7 @@ from ..core import EngineError
 from .session import TacticsSession, view
 
 MARKS = string.ascii_uppercase + string.ascii_lowercase  # a visible unit's letter on the map ('?' a hidden one)
+STACK = "+"  # the map's mark of a cell where two units or more stand
 
 
 def prompt_text(prompt: str, names: Any) -> str:
@@ -61,35 +62,89 @@ def option_text(value: Any, text: str, lang: str, names: Any, kind: str | None =
     return str(names.name(text))
 
 
+def unit_line(unit: dict[str, Any], mark: str, lang: str, names: Any) -> str:
+    """One unit of the view in words: a face-down one by its cell only; a neutral one (seat 0) said to be neutral."""
+    x, y = unit["pos"]
+    if "id" not in unit:
+        if not unit["seat"]:
+            return t(lang, "{mark}: a hidden neutral unit at {x},{y}", mark=mark, x=x, y=y)
+        return t(lang, "{mark}: a hidden unit of P{seat} at {x},{y}", mark=mark, seat=unit["seat"], x=x, y=y)
+    name = names.name(f"{unit['name']}#{unit['label'].split('#')[1]}")
+    facing = names.term("facing", unit["facing"]) or unit["facing"]
+    if not unit["seat"]:
+        words = t(lang, "{mark}: {name} (neutral) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark,
+                  name=name, x=x, y=y, facing=facing, hp=unit["hp"], max_hp=unit["max_hp"])  # fmt: skip
+    else:
+        words = t(lang, "{mark}: {name} (P{seat}) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark,
+                  name=name, seat=unit["seat"], x=x, y=y, facing=facing, hp=unit["hp"],
+                  max_hp=unit["max_hp"])  # fmt: skip
+    if unit["tapped"]:
+        words += " · " + t(lang, "tapped")
+    if unit["hidden"]:
+        words += " · " + t(lang, "hidden")
+    return words
+
+
+def _die_faces(seen: dict[str, Any], decision: Any) -> dict[int, int]:
+    """For a deployment die's options of any zone (its value None), the face of the die each is: the latest roll of
+    the seat's dice (the log's ``deployment_dice``: the faces, and ``wild`` for each die that goes anywhere); the dice
+    taken so far were the first wild ones, so those left are the last."""
+    if decision.kind != "deployment_die":
+        return {}
+    rolls = [e for e in seen["log"] if e.get("event") == "deployment_dice" and e.get("player") == seen["seat"]]
+    if not rolls:
+        return {}
+    faces, zones = rolls[-1].get("faces") or [], rolls[-1].get("zones") or []
+    wild = [f for f, z in zip(faces, zones, strict=False) if z == "wild"]
+    anywhere = [i for i, o in enumerate(decision.options) if o.value is None]
+    if len(anywhere) > len(wild):
+        return {}
+    return dict(zip(anywhere, wild[len(wild) - len(anywhere) :], strict=True))
+
+
+def option_words(decision: Any, seen: dict[str, Any], lang: str, names: Any) -> list[str]:
+    """Each option of ``decision`` in words, told apart: a deployment die's by its face (``any zone (die 5)``,
+    ``zone 4 (die 4)``; a second die of the same face that goes anywhere ``…: the same as 1``)."""
+    faces = _die_faces(seen, decision)
+    out: list[str] = []
+    for i, option in enumerate(decision.options):
+        words = option_text(option.value, option.text, lang, names, decision.kind)
+        if i in faces:
+            words = t(lang, "{zone} (die {face})", zone=words, face=faces[i])
+            if words in out:  # two dice of one face that go anywhere: one choice, offered twice
+                words = t(lang, "{option}: the same as {number}", option=words, number=out.index(words) + 1)
+        elif decision.kind == "deployment_die" and isinstance(option.value, int):
+            words = t(lang, "zone {zone} (die {face})", zone=option.value, face=option.value)
+        out.append(words)
+    return out
+
+
 def map_lines(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -> list[str]:
-    """The map in its legend characters with a letter on each unit's cell, then a line per unit (from ``seen``, a
+    """The map in its legend characters with a letter on each unit's cell (:data:`STACK` on a cell two units
+    share), then a line per shared cell naming its units, then a line per unit (:func:`unit_line`; from ``seen``, a
     seat's :func:`~toolkit.engine.tactics.session.view`)."""
     rows = [list(row) for row in session.game.board.current_rows()]
+    marks: dict[tuple[int, int], list[str]] = {}
     lines: list[str] = []
     units = sorted(seen["units"], key=lambda u: (u["seat"], u["label"]))
     for i, unit in enumerate(units):
         x, y = unit["pos"]
-        mark = "?" if unit.get("hidden") and "id" not in unit else MARKS[i % len(MARKS)]
-        rows[y][x] = mark
-        if "id" not in unit:
-            lines.append("  " + t(lang, "{mark}: a hidden unit of P{seat} at {x},{y}", mark=mark, seat=unit["seat"],
-                                  x=x, y=y))  # fmt: skip
-            continue
-        state = t(lang, "{mark}: {name} (P{seat}) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark,
-                  name=names.name(f"{unit['name']}#{unit['label'].split('#')[1]}"), seat=unit["seat"], x=x, y=y,
-                  facing=unit["facing"], hp=unit["hp"], max_hp=unit["max_hp"])  # fmt: skip
-        extras = []
-        if unit["tapped"]:
-            extras.append(t(lang, "tapped"))
-        if unit["hidden"]:
-            extras.append(t(lang, "hidden"))
-        if unit["equipment"]:
-            extras.append(t(lang, "wears {cards}", cards=t(lang, ", ").join(names.name(f"{c['name']}#{c['label'].split('#')[1]}")
-                                                                              for c in unit["equipment"])))  # fmt: skip
-        lines.append("  " + state + (" · " + t(lang, ", ").join(extras) if extras else ""))
+        mark = "?" if "id" not in unit else MARKS[i % len(MARKS)]
+        marks.setdefault((x, y), []).append(mark)
+        rows[y][x] = mark if len(marks[(x, y)]) == 1 else STACK
+        words = unit_line(unit, mark, lang, names)
+        if "id" in unit and unit["equipment"]:
+            worn = t(lang, ", ").join(names.name(f"{c['name']}#{c['label'].split('#')[1]}") for c in unit["equipment"])
+            words += " · " + t(lang, "wears {cards}", cards=worn)
+        lines.append("  " + words)
+    shared = [
+        "  " + t(lang, "{mark}: {units} on one cell, {x},{y}", mark=STACK, units=t(lang, ", ").join(here), x=x, y=y)
+        for (x, y), here in sorted(marks.items(), key=lambda item: (item[0][1], item[0][0]))
+        if len(here) > 1
+    ]
     header = "   " + "".join(str(x % 10) for x in range(len(rows[0]) if rows else 0))
     board = [header] + [f"{y:>2} " + "".join(row) for y, row in enumerate(rows)]
-    return board + lines
+    return board + shared + lines
 
 
 def hand_line(seen: dict[str, Any], lang: str, names: Any) -> str:
@@ -124,9 +179,11 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
                 prompt=prompt_text(decision.prompt, names),
             )
         )
-        for i, option in enumerate(decision.options, 1):
-            write(f"  {i:>2}. {option_text(option.value, option.text, lang, names, decision.kind)}   [{option.label}]")
-        answer = read(t(lang, "your choice (a number, a label, u to undo): ")).strip()
+        for i, (option, words) in enumerate(zip(decision.options, option_words(decision, seen, lang, names),
+                                                strict=True), 1):  # fmt: skip
+            write(f"  {i:>2}. {words}   [{option.label}]")
+        # a number is always a place in the list, never a label (a label "2" is typed as its place)
+        answer = read(t(lang, "your choice (the number of an option, its label, u to undo): ")).strip()
         if answer in ("u", "undo"):
             if not session.undo():
                 write(t(lang, "nothing to undo"))
