@@ -25,6 +25,11 @@ def _labels(page: str) -> list[str]:
     return [html.unescape(x) for x in re.findall(r'data-label="([^"]*)"', page)]
 
 
+def _number(client: Any, path: str) -> str:
+    """The pending decision's number, as the page's form sends it with the label."""
+    return str(client.get(f"/api{path}").json()["decision"]["number"])
+
+
 def _map_words(page: str) -> list[str]:
     """The tooltips and the letters of the map's drawings in a page."""
     titles = re.findall(r"<title>([^<]*)</title>", page)
@@ -43,7 +48,7 @@ def test_the_tactics_map_names_units_in_english(client: Any) -> None:
         labels = _labels(page)
         if not labels:
             break
-        client.post(f"{path}/decide", data={"label": labels[0], "csrf_token": TEST_CSRF})
+        client.post(f"{path}/decide", data={"label": labels[0], "number": _number(client, path), "csrf_token": TEST_CSRF})
         moves = client.get(f"{path}/moves")
         if moves.status_code == 200 and "vision of" in moves.text:
             moved = moves.text
@@ -58,14 +63,16 @@ def test_the_tactics_map_names_units_in_english(client: Any) -> None:
 
 def test_a_refused_decision_names_cards_in_the_page_s_language_and_says_its_kind_once(client: Any) -> None:
     path = _start(client, seed="4")
-    answer = client.post(f"{path}/decide?lang=en", data={"label": "bogus", "csrf_token": TEST_CSRF})
+    number = _number(client, path)
+    answer = client.post(f"{path}/decide?lang=en", data={"label": "bogus", "number": number, "csrf_token": TEST_CSRF})
     assert answer.status_code == 400
     alert = re.search(r'role="alert"[^>]*>([^<]*)<', answer.text)
     assert alert is not None, answer.text[:500]
     message = html.unescape(alert.group(1))
     assert message.startswith("decision 1 (mulligan: put ") and "mulligan: mulligan" not in message, message
     assert not CJK.search(message) and "'bogus' is not an option; options: yes, no" in message, message
-    chinese = client.post(f"{path}/decide?lang=zh-Hans", data={"label": "bogus", "csrf_token": TEST_CSRF})
+    chinese = client.post(f"{path}/decide?lang=zh-Hans", data={"label": "bogus", "number": number,
+                                                               "csrf_token": TEST_CSRF})  # fmt: skip
     assert chinese.status_code == 400 and CJK.search(html.unescape(chinese.text))
 
 
@@ -89,7 +96,8 @@ def test_netrunner_subroutines_and_replay_captions_in_english(client: Any) -> No
         if not labels:
             break
         prefer = [x for x in labels if x.startswith("run")] or labels
-        client.post(f"{path}/decide", data={"label": prefer[0], "csrf_token": TEST_CSRF})
+        client.post(f"{path}/decide", data={"label": prefer[0], "number": _number(client, path),
+                                            "csrf_token": TEST_CSRF})  # fmt: skip
     assert subroutines and not [s for s in subroutines if CJK.search(s)], subroutines[:5]
     assert all(s.startswith("[subroutine] ") for s in subroutines), subroutines[:5]
     assert client.post(f"{path}/resign", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303

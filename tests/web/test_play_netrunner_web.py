@@ -25,7 +25,9 @@ def _labels(page: str) -> list[str]:
 
 
 def _decide(client: Any, path: str, label: str) -> None:
-    answer = client.post(f"{path}/decide", data={"label": label, "csrf_token": TEST_CSRF}, follow_redirects=False)
+    number = client.get(f"/api{path}").json()["decision"]["number"]
+    form = {"label": label, "number": str(number), "csrf_token": TEST_CSRF}
+    answer = client.post(f"{path}/decide", data=form, follow_redirects=False)
     assert answer.status_code == 303, answer.text[:300]
 
 

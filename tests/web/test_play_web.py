@@ -31,8 +31,15 @@ def _labels(page: str) -> list[str]:
     return [html.unescape(x) for x in re.findall(r'data-label="([^"]*)"', page)]
 
 
+def _number(client: Any, path: str) -> str:
+    """The pending decision's number as ``/api/play/ID`` gives it ("" when the link's seat is asked nothing)."""
+    decision = client.get(f"/api{path}").json().get("decision")
+    return str(decision["number"]) if decision else ""
+
+
 def _decide(client: Any, path: str, label: str) -> Any:
-    return client.post(f"{path}/decide", data={"label": label, "csrf_token": TEST_CSRF}, follow_redirects=False)
+    form = {"label": label, "number": _number(client, path), "csrf_token": TEST_CSRF}
+    return client.post(f"{path}/decide", data=form, follow_redirects=False)
 
 
 def _session(web_settings: Any, path: str) -> TacticsSession:

@@ -11,7 +11,8 @@
 - :class:`SecurityHeaders`: every answer says ``X-Content-Type-Options: nosniff``, ``Referrer-Policy:
   same-origin``, ``X-Frame-Options: DENY``, and every HTML page a Content-Security-Policy that runs only this
   server's scripts and the page's own inline ones (they carry the request's nonce, ``csp_nonce`` in the
-  templates), takes images from here (and ``data:``/``blob:``, the QR codes and previews), sends forms only
+  templates), takes images from here (and ``data:``/``blob:``, the QR codes and previews), fonts from here
+  and ``data:`` (the maps' and replays' embedded font, cut down to the page's characters), sends forms only
   here and may not be framed.
 
 Compression is Starlette's GZipMiddleware (text answers over 1 KB; images, PDFs and archives as they are).
@@ -265,6 +266,7 @@ def content_security_policy(nonce: str) -> str:
             f"script-src {script}",
             "style-src 'self' 'unsafe-inline'",
             "img-src 'self' data: blob:",
+            "font-src 'self' data:",
             "connect-src 'self'",
             "object-src 'none'",
             "base-uri 'none'",

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 import secrets
 from typing import Annotated, Any
 
@@ -34,6 +35,16 @@ HOTSEAT = "hotseat"  # the other seat is a person taking turns on this device: b
 SEAT_COOKIE = "pl_seat_"  # + a digest of the game's id: which seat of a game of two devices this browser plays
 KEPT = ("links", "creator", "resigned_by", "devices", "moves_from")  # a game's file besides the session's record
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow"}
+MAX_LABEL = 200  # a decision's label, at most (the games' longest are under 50 characters)
+MAX_SEED = 2**63 - 1  # a seed of the form, at most (the CLI's --seed: a whole number from 0 up)
+SHOWN = 40  # a value a refusal echoes, at most (characters; longer ones are cut, with an ellipsis)
+_DECK_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,80}")  # a saved deck's id (toolkit.web.saved)
+
+
+def echoed(value: Any) -> str:
+    """A value a person sent, as a refusal echoes it: quoted, cut to :data:`SHOWN` characters with an ellipsis."""
+    text = str(value)
+    return repr(text if len(text) <= SHOWN else text[:SHOWN] + "…")
 
 
 def _records(web: Any) -> list[Any]:
@@ -59,8 +70,32 @@ def _decks(web: Any) -> list[dict[str, Any]]:
     return sorted(found, key=lambda d: (d["mode"], d["name"]))
 
 
-def _problem(request: Request, status: int, message: str) -> HTMLResponse:
-    return render(request, "play/error.html", status_code=status, message=message)
+def _problem(request: Request, status: int, message: str, game_id: str | None = None) -> HTMLResponse:
+    """The page of a refusal: one line; with ``game_id``, a way back to that game's page (its current question)."""
+    response = render(request, "play/error.html", status_code=status, message=message, game_id=game_id)
+    if game_id is not None:
+        response.headers.update(PRIVATE)
+    return response
+
+
+def parse_seed(text: str, lang: str) -> int:
+    """The seed the form gives (empty: any), a whole number from 0 to :data:`MAX_SEED`; else DossierError."""
+    text = text.strip()
+    if not text:
+        return random.SystemRandom().randrange(1_000_000)
+    if re.fullmatch(r"-?[0-9]+", text) is None:
+        raise DossierError(t(lang, "{option} {value}: give a whole number", option="seed", value=echoed(text)))
+    if text.startswith("-") or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+        raise DossierError(t(lang, "{option} {value}: a seed is a whole number from 0 to {limit}", option="seed",
+                             value=echoed(text), limit=MAX_SEED))  # fmt: skip
+    return int(text)
+
+
+def _mode_names(web: Any, lang: str) -> dict[str, str]:
+    """Each tactics mode's name in ``lang``, by id."""
+    from toolkit.i18n import name_of
+
+    return {r.id: name_of(r, lang) for r in _records(web) if r.kind == "mode"}
 
 
 @router.get("/play", response_class=HTMLResponse, name="play_index")
@@ -76,7 +111,8 @@ def play_index(request: Request, web: Web) -> HTMLResponse:
 
     opponents = [(o, _opponent_words(o, lang)) for o in OPPONENTS]
     return render(request, "play/index.html", modes=modes, decks=_decks(web), opponents=opponents,
-                  netrunner=play_netrunner.choices(web, lang), machine_words=_netrunner_words)  # fmt: skip
+                  netrunner=play_netrunner.choices(web, lang), machine_words=_netrunner_words,
+                  mode_names=_mode_names(web, lang))  # fmt: skip
 
 
 def _opponent_words(kind: str, lang: str) -> str:
@@ -105,7 +141,7 @@ def play_start(
     mode: Annotated[str, Form()] = "duel",
     deck: Annotated[str, Form()] = "random",
     opponent: Annotated[str, Form()] = "heuristic",
-    seat: Annotated[int, Form()] = 1,
+    seat: Annotated[str, Form()] = "1",
     seed: Annotated[str, Form()] = "",
     game: Annotated[str, Form()] = "tactics",
     side: Annotated[str, Form()] = "runner",
@@ -113,13 +149,14 @@ def play_start(
     from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
     from toolkit.engine.core import EngineError
     from toolkit.engine.tactics.session import HUMAN, TacticsSession, TacticsSetup
+    from toolkit.i18n import word
 
     lang = request_lang(request)
     records = _records(web)
     try:
-        number = int(seed) if seed.strip() else random.SystemRandom().randrange(1_000_000)
-    except ValueError:
-        return _problem(request, 400, t(lang, "{option} {value}: give a whole number", option="seed", value=repr(seed)))
+        number = parse_seed(seed, lang)
+    except DossierError as exc:
+        return _problem(request, 400, exc.message)
     if game == "netrunner":
         from toolkit.web.routes import play_netrunner
 
@@ -130,15 +167,17 @@ def play_start(
         links = _store(web).new({**record, "status": "playing", "creator": 1}, (1,))
         return RedirectResponse(request.url_for("play_game", game_id=links[1]), status_code=303)
     if game != "tactics":
-        return _problem(request, 400, t(lang, "choose the game from the form: {first} or {second}", first="tactics",
-                                        second="netrunner"))  # fmt: skip
-    if opponent not in (*OPPONENTS, PERSON, HOTSEAT) or seat not in (1, 2):
+        games = {"first": word("game", "tactics", lang), "second": word("game", "netrunner", lang)}
+        return _problem(request, 400, t(lang, "choose the game from the form: {first} or {second}", **games))
+    if opponent not in (*OPPONENTS, PERSON, HOTSEAT) or seat.strip() not in ("1", "2"):
         return _problem(request, 400, t(lang, "choose the machine's player and your seat from the form"))
+    seat_n = int(seat)
     rng = random.Random(number)
     if deck == "random":
         if mode not in _modes(web):
-            return _problem(request, 400, t(lang, "mode {mode}: choose one of {modes}", mode=repr(mode),
-                                            modes=", ".join(_modes(web))))  # fmt: skip
+            names = _mode_names(web, lang)
+            return _problem(request, 400, t(lang, "mode {mode}: choose one of {modes}", mode=echoed(mode),
+                                            modes=", ".join(names.get(m, m) for m in _modes(web))))  # fmt: skip
         mine = random_legal_deck(records, mode, rng, name="random")
     else:
         try:
@@ -147,20 +186,20 @@ def play_start(
             return _problem(request, 400, exc.message)
     theirs = random_legal_deck(records, mine.mode, rng, name="machine", taken=list(mine.agents or []))
     other = HUMAN if opponent in (PERSON, HOTSEAT) else opponent
-    order = [mine, theirs] if seat == 1 else [theirs, mine]
-    kinds = [HUMAN, other] if seat == 1 else [other, HUMAN]
+    order = [mine, theirs] if seat_n == 1 else [theirs, mine]
+    kinds = [HUMAN, other] if seat_n == 1 else [other, HUMAN]
     setup = TacticsSetup(mine.mode, [list(d.agents or []) for d in order], [deck_card_ids(d) for d in order], kinds,
                          seed=number)  # fmt: skip
     try:
         session = TacticsSession(records, setup)
     except EngineError as exc:
         return _problem(request, 400, str(exc))
-    seats = (seat, 3 - seat) if opponent in (PERSON, HOTSEAT) else (seat,)
+    seats = (seat_n, 3 - seat_n) if opponent in (PERSON, HOTSEAT) else (seat_n,)
     devices = {"devices": "one" if opponent == HOTSEAT else "two"} if len(seats) == 2 else {}
-    links = _store(web).new({**_record(session, {}), "creator": seat, **devices}, seats)
-    answer = RedirectResponse(request.url_for("play_game", game_id=links[seat]), status_code=303)
+    links = _store(web).new({**_record(session, {}), "creator": seat_n, **devices}, seats)
+    answer = RedirectResponse(request.url_for("play_game", game_id=links[seat_n]), status_code=303)
     if devices.get("devices") == "two":
-        _bind(request, answer, links[seat], links[seat])  # the creator's browser plays the creator's seat
+        _bind(request, answer, links[seat_n], links[seat_n])  # the creator's browser plays the creator's seat
     return answer
 
 
@@ -188,21 +227,23 @@ def _other_device(request: Request, found: Opened, link: str) -> bool:
 
 
 def saved_deck(web: Any, deck_id: str, lang: str, game: str = "tactics") -> Any:
-    """A saved deck of ``game``, legal (else DossierError naming the first error)."""
+    """A saved deck of ``game``, legal (else DossierError naming the deck by its name, and its first error)."""
     from toolkit.web import deckwork
     from toolkit.web.saved import SavedDecks
 
+    if _DECK_ID.fullmatch(deck_id) is None:
+        raise DossierError(t(lang, "no saved deck {id}", id=echoed(deck_id)))
     data = SavedDecks(web.settings.data_path).load(deck_id)
+    name = echoed(data.get("name") if isinstance(data.get("name"), str) and data.get("name") else deck_id)
     pool = web.deck_pool
     verdict = deckwork.validate(pool, deckwork.read_json_deck(pool, data), lang=lang)
     if verdict.deck is None or verdict.deck.game != game:
         if game == "netrunner":
-            raise DossierError(t(lang, "saved deck {id} is not a netrunner deck", id=repr(deck_id)))
-        raise DossierError(t(lang, "saved deck {id} is not a tactics deck", id=repr(deck_id)))
+            raise DossierError(t(lang, "saved deck {id} is not a netrunner deck", id=name))
+        raise DossierError(t(lang, "saved deck {id} is not a tactics deck", id=name))
     if not verdict.legal:
         first = next(f for f in verdict.findings if f.severity == "error")
-        raise DossierError(t(lang, "saved deck {id} is not legal: {problem}", id=repr(deck_id),
-                             problem=deckwork.finding_text(first, lang)))  # fmt: skip
+        raise DossierError(t(lang, "saved deck {id} is not legal: {problem}", id=name, problem=first.message))
     return verdict.deck
 
 
@@ -266,12 +307,54 @@ def _open(request: Request, web: Any, link: str) -> Opened | HTMLResponse:
     return found
 
 
-def _board_svg(session: Any, seat: int, names: Any) -> str:
+def _board_svg(session: Any, seat: int, names: Any, ending: str | None = None) -> str:
     """The map as replays draw it, each unit hidden from ``seat`` a ``?`` without name, HP or facing; the others
-    named in the page's language (``names``: the page's :class:`~toolkit.cli._lang.LogNames`)."""
-    from toolkit.board.draw import named_state, render_svg
+    named in the page's language (``names``: the page's :class:`~toolkit.cli._lang.LogNames`); the caption names
+    the map (and, once the game is over, says how it ended: ``ending``, see :func:`_ending`)."""
+    from toolkit.board.draw import named_state
 
-    return render_svg(session.game.board, named_state(_masked_state(session.game.board_state(), seat), names.name))
+    state = named_state(_masked_state(session.game.board_state(), seat), names.name)
+    return _svg(session.game.board, state, names, ending)
+
+
+def _svg(board: Any, state: dict[str, Any], names: Any, ending: str | None = None) -> str:
+    """A board state drawn with the map's name in the page's language in its caption; with ``ending``, the caption
+    says that instead of whose turn it is."""
+    from toolkit.board.draw import draw, to_svg
+
+    map_name = (names.record_name(board.map_id) if board.map_id else None) or board.map_id or None
+    if ending is not None:  # the caption is the map's name, then what the state says: here, how the game ended
+        state = {**state, "round": None, "active": None}
+        map_name = " · ".join(x for x in (map_name, ending) if x)
+    return to_svg(draw(board, state, map_name=map_name))
+
+
+def _ending(found: Opened) -> str | None:
+    """How a game over ended, in the current language (``P1 wins · last unit standing · after 7 rounds``; ``round
+    3 · P2 resigned``); None while it goes on."""
+    from toolkit.board.replay import result_text
+    from toolkit.i18n import tr
+
+    if found.resigned:
+        played = tr("round {n}", n=found.session.game.board_state().get("round"))
+        resigned = tr("P{seat} resigned", seat=found.record.get("resigned_by"))
+        return " · ".join((played, resigned))
+    if found.session.pending is None:
+        return result_text(found.session.result())
+    return None
+
+
+def log_line(names: Any, entry: dict[str, Any], lang: str, who: Any = None) -> str:
+    """A log entry as the page shows it (:meth:`LogNames.line`); the log's last entry, the simulation's end, is
+    worded as the game's end."""
+    from toolkit.engine.logwords import word
+    from toolkit.i18n import tc
+
+    line = str(names.line(entry, who))
+    if entry.get("event") == "simulation_end":
+        said = word("event", "simulation_end", lang) or "simulation_end"
+        line = line.replace(said, tc(lang, "log event", "the game ends"), 1)
+    return line
 
 
 def _masked_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
@@ -306,7 +389,7 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     decision = pending if pending is not None and pending.seat == seat else None
     seen = view(session.game, seat, decision)
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
-    log = [names.line(entry) for entry in seen["log"][-60:]]
+    log = [log_line(names, entry, lang) for entry in seen["log"][-60:]]
     me = next(p for p in seen["players"] if p["seat"] == seat)
     from toolkit.engine.tactics.terminal import option_text, prompt_text
 
@@ -328,7 +411,8 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     response = render(
         request, "play/game.html", game_id=game_id, seat=seat, seen=seen, me=me, log=log, options=options,
         prompt=prompt, decision=decision, result=result, resigned=found.resigned,
-        resigned_by=record.get("resigned_by"), board=Markup(_board_svg(session, seat, names)), names=names,
+        resigned_by=record.get("resigned_by"), board=Markup(_board_svg(session, seat, names, _ending(found))),
+        names=names,
         setup=session.setup, person=person, other_link=other_link, hotseat=hotseat,
         waiting=pending is not None and pending.seat != seat,
         can_undo=bool(session.decider.asked) and _last_person(session) == seat, map_data=Markup(_map_data(seen)),
@@ -398,7 +482,7 @@ def _word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
 
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     for entry in seen["log"]:
-        entry["line"] = names.line(entry)
+        entry["line"] = log_line(names, entry, lang)
     for key, value in seen.items():  # the board, the hands, the prospects: their names in the request's language
         if key not in ("log", "decision"):
             _name_words(value, names)
@@ -427,7 +511,10 @@ def _name_words(value: Any, names: Any) -> None:
 
 
 @router.post("/play/{game_id}/decide", dependencies=[Depends(require_write)], name="play_decide")
-def play_decide(request: Request, web: Web, game_id: str, label: Annotated[str, Form()] = "") -> Response:
+def play_decide(request: Request, web: Web, game_id: str, label: Annotated[str, Form()] = "",
+                number: Annotated[str, Form()] = "") -> Response:  # fmt: skip
+    """Answer the pending decision: ``label`` (an option's), ``number`` (the decision's, as the page's form and
+    ``/api/play/ID`` give it: a form sent again, or from another tab, answers nothing it was not shown)."""
     from toolkit.engine.core import EngineError
 
     lang = request_lang(request)
@@ -436,18 +523,49 @@ def play_decide(request: Request, web: Web, game_id: str, label: Annotated[str, 
         return found
     pending = found.session.pending
     if pending is None or found.resigned:
-        return _problem(request, 409, t(lang, "the game is over: no decision is pending"))
+        return _problem(request, 409, t(lang, "the game is over: no decision is pending"), game_id)
     if pending.seat != found.seat:
-        return _problem(request, 409, t(lang, "this decision is the other player's"))
+        return _problem(request, 409, t(lang, "this decision is the other player's"), game_id)
+    if not number.strip():
+        return _problem(request, 400, t(lang, "the decision's `number` is missing: send it with the label, as the "
+                                              "page's form does (`/api/play/ID` gives it)"), game_id)  # fmt: skip
+    if number.strip() != str(pending.number + 1):
+        return _problem(request, 409, t(lang, "this decision has changed; reload the game's page"), game_id)
+    if len(label) > MAX_LABEL:
+        return _problem(request, 400, t(lang, "{label}: a decision's label is at most {n} characters",
+                                        label=echoed(label), n=MAX_LABEL), game_id)  # fmt: skip
+    try:
+        pending.find(label)
+    except EngineError:
+        return _problem(request, 400, _not_an_option(web, found, lang, pending, label), game_id)
     mark = len(found.session.game.log)  # the log as the person saw it: what follows is for /moves to show
     try:
         found.session.apply(label)
     except EngineError as exc:
-        return _problem(request, 400, str(exc))
+        return _problem(request, 400, str(exc), game_id)
     if not found.netrunner:
         found.record["moves_from"] = {**(found.record.get("moves_from") or {}), str(found.seat): mark}
     found.save(web)
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
+
+
+def _not_an_option(web: Any, found: Opened, lang: str, pending: Any, label: str) -> str:
+    """The refusal of a label that is none of the decision's options: the decision's number and its prompt as the
+    page words it, the label (cut short), the options' labels."""
+    if found.netrunner:
+        from toolkit.web.routes import play_netrunner
+
+        prompt = str(play_netrunner.names_of(web, lang).say("prompt", pending.prompt))
+    else:
+        from toolkit.cli._lang import LogNames
+        from toolkit.engine.tactics.terminal import prompt_text
+
+        names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
+        prompt = prompt_text(pending.prompt, names)
+    labels = [o.label for o in pending.options]
+    options = ", ".join(labels[:30]) + (" …" if len(labels) > 30 else "")
+    return t(lang, "decision {number} ({prompt}): {label} is not an option; options: {options}",
+             number=pending.number + 1, prompt=prompt, label=echoed(label), options=options)  # fmt: skip
 
 
 def _moved_since(found: Opened) -> int | None:
@@ -463,7 +581,7 @@ def _moved_since(found: Opened) -> int | None:
 def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
     """What the other seats did since the link's seat last decided, step by step on the map as that seat may see
     it (face-down units as ``?``), each step's log lines in words; it plays by itself and steps with the keys."""
-    from toolkit.board.draw import named_state, render_svg
+    from toolkit.board.draw import named_state
     from toolkit.cli._lang import LogNames
     from toolkit.engine.tactics.session import TacticsSession, view
 
@@ -486,12 +604,12 @@ def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
         if not seqs or max(seqs) <= mark:
             continue
         shown.update(seqs)
-        lines = [names.line(seen[q]) for q in seqs if q in seen and q > mark]
+        lines = [log_line(names, seen[q], lang) for q in seqs if q in seen and q > mark]
         state = named_state(_masked_state(frame["state"], found.seat), names.name)
-        steps.append({"svg": Markup(render_svg(board, state)), "lines": lines})
-    rest = [names.line(entry) for q, entry in sorted(seen.items()) if q > mark and q not in shown]
+        steps.append({"svg": Markup(_svg(board, state, names)), "lines": lines})
+    rest = [log_line(names, entry, lang) for q, entry in sorted(seen.items()) if q > mark and q not in shown]
     if rest or not steps:  # what no frame holds yet (the set-up's deployments, the step still open): the board now
-        steps.append({"svg": Markup(_board_svg(found.session, found.seat, names)), "lines": rest})
+        steps.append({"svg": Markup(_board_svg(found.session, found.seat, names, _ending(found))), "lines": rest})
     response = render(request, "play/moves.html", game_id=game_id, steps=steps)
     response.headers.update(PRIVATE)
     return response
@@ -499,11 +617,24 @@ def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
 
 @router.post("/play/{game_id}/undo", dependencies=[Depends(require_write)], name="play_undo")
 def play_undo(request: Request, web: Web, game_id: str) -> Response:
+    """Take back the link's seat's last decision (and what the machine decided after it): not once the game is
+    over (409: its end, even its replay, has been seen), nor when the other player has decided since (409)."""
+    lang = request_lang(request)
     found = _open(request, web, game_id)
     if isinstance(found, HTMLResponse):
         return found
-    if not found.resigned and found.session.undo(found.seat):
-        found.save(web)
+    if found.resigned or found.session.pending is None:
+        return _problem(request, 409, t(lang, "the game is over: its decisions cannot be undone"), game_id)
+    if found.netrunner:
+        last = found.seat if any(d["seat"] == found.seat for d in found.session.game.decisions) else None
+    else:
+        last = _last_person(found.session)
+    if last is None:
+        return _problem(request, 409, t(lang, "you have made no decision to undo"), game_id)
+    if last != found.seat or not found.session.undo(found.seat):
+        return _problem(request, 409, t(lang, "the other player has decided since your last decision, so it cannot "
+                                              "be undone"), game_id)  # fmt: skip
+    found.save(web)
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
 
 
@@ -534,16 +665,26 @@ def play_replay(request: Request, web: Web, game_id: str) -> HTMLResponse:
     if found.netrunner:
         from toolkit.web.routes import play_netrunner
 
-        page = play_netrunner.replay(request, web, found)
-        nonce = str(getattr(request.state, "csp_nonce", ""))
-        return HTMLResponse(page.replace("<script>", f'<script nonce="{nonce}">'), headers=PRIVATE)
+        return _replay_page(request, play_netrunner.replay(request, web, found))
     frames: list[dict[str, Any]] = []
     TacticsSession(_records(web), found.session.setup, found.session.labels, frames)
+    if not frames:  # resigned before a step was over: the board as it was left
+        game = found.session.game
+        frames.append({"label": "", "state": game.board_state(), "events": game.log.to_json(0)})
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     name_frames(frames, names.name)  # names in the page's language, as `simulate --replay` writes them
     board = found.session.game.board
-    title = t(lang, "{game} · seed {seed}", game=found.session.setup.mode, seed=found.session.setup.seed)
+    mode = found.session.setup.mode
+    title = t(lang, "{game} · seed {seed}", game=_mode_names(web, lang).get(mode, mode), seed=found.session.setup.seed)
     page = render_frames_html(board, frames, title, line=names.line,
                               map_name=names.record_name(board.map_id) if board.map_id else None)  # fmt: skip
-    nonce = str(getattr(request.state, "csp_nonce", ""))  # the page's own script runs under this server's policy
-    return HTMLResponse(page.replace("<script>", f'<script nonce="{nonce}">'), headers=PRIVATE)
+    return _replay_page(request, page)
+
+
+def _replay_page(request: Request, page: str) -> HTMLResponse:
+    """A replay page (as ``simulate --replay`` writes it) served: its own script runs under this server's policy
+    (the request's nonce), and it asks for no icon the server does not have (as the other pages)."""
+    nonce = str(getattr(request.state, "csp_nonce", ""))
+    page = page.replace("<script>", f'<script nonce="{nonce}">')
+    page = page.replace("<head>", '<head>\n<link rel="icon" href="data:,">', 1)
+    return HTMLResponse(page, headers=PRIVATE)

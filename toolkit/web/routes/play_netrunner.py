@@ -10,7 +10,6 @@ through), the pending decision as buttons and the log in the page's language.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from typing import Any
 
@@ -27,13 +26,24 @@ def records(web: Any) -> list[Any]:
 
 
 def choices(web: Any, lang: str) -> dict[str, Any]:
-    """What the form offers: each side's identities (their example decks) and the saved Netrunner decks."""
+    """What the form offers: each side's identities (their example decks) and the saved Netrunner decks, each with
+    its side (``side``: the side of its identity; None when the pool has no such identity)."""
     from toolkit.engine.netrunner.session import MACHINES, identities
     from toolkit.i18n import name_of
     from toolkit.web.saved import SavedDecks
 
     found = records(web)
-    saved = [d for d in SavedDecks(web.settings.data_path).list() if d["game"] == "netrunner"]
+    sides = {r.id: r.side for r in found if r.kind == "identity"}
+    store = SavedDecks(web.settings.data_path)
+    saved = []
+    for deck in store.list():
+        if deck["game"] != "netrunner":
+            continue
+        try:
+            identity = store.load(deck["id"]).get("identity")
+        except DossierError:
+            identity = None
+        saved.append({**deck, "side": sides.get(identity) if isinstance(identity, str) else None})
     return {
         "identities": {side: [(r.id, name_of(r, lang)) for r in identities(found, side)] for side in ("corp", "runner")},
         "decks": sorted(saved, key=lambda d: d["name"]),
@@ -45,20 +55,28 @@ def start(web: Any, lang: str, side: str, deck: str, opponent: str, seed: int) -
     """A new game's record (DossierError, in ``lang``, when the choices do not make one)."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.netrunner.session import MACHINES, NetrunnerSession, example_deck, new_record
+    from toolkit.i18n import name_of, word
+    from toolkit.web.routes.play import echoed, saved_deck
 
     if side not in ("corp", "runner") or opponent not in MACHINES:
         raise DossierError(t(lang, "choose the machine's player and your seat from the form"))
     found = records(web)
+    by_id = {r.id: r for r in found if r.kind == "identity"}
     try:
         if deck.startswith("identity:"):
-            mine = example_deck(found, deck.removeprefix("identity:"))
+            identity = deck.removeprefix("identity:")
+            if identity not in by_id:
+                raise DossierError(t(lang, "unknown netrunner identity {id}; identities: {ids}", id=echoed(identity),
+                                     ids=", ".join(sorted(by_id))))  # fmt: skip
+            mine = example_deck(found, identity)
+            called = name_of(by_id[identity], lang)
         else:
-            from toolkit.web.routes.play import saved_deck
-
             mine = saved_deck(web, deck, lang, "netrunner")
-        side_of = next((r.side for r in found if r.kind == "identity" and r.id == mine.identity), None)
+            called = mine.name or deck
+        side_of = by_id[mine.identity].side if mine.identity in by_id else None
         if side_of != side:
-            raise DossierError(t(lang, "deck {id} is not a {side} deck", id=repr(deck), side=side))
+            raise DossierError(t(lang, "deck {id} is not a {side} deck", id=echoed(called),
+                                 side=word("side", side, lang)))  # fmt: skip
         record = new_record(found, mine, side, seed)
         session = NetrunnerSession(found, record, side, opponent)
     except EngineError as exc:
@@ -69,9 +87,11 @@ def start(web: Any, lang: str, side: str, deck: str, opponent: str, seed: int) -
 def word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
     """The view of ``/api/play/ID`` with what the page says in words, in the request's language: each log entry's
     ``line``, the decision's ``words`` and each option's ``words``, worded as :func:`page` words them."""
-    names, side = _names(web, lang), _side_word(lang)
+    from toolkit.web.routes.play import log_line
+
+    names, side = names_of(web, lang), _side_word(lang)
     for entry in seen["log"]:
-        entry["line"] = names.line(entry, side)
+        entry["line"] = log_line(names, entry, lang, side)
     decision = seen.get("decision")
     if decision is not None and pending is not None:
         decision["words"] = str(names.say("prompt", pending.prompt))
@@ -79,7 +99,7 @@ def word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
             shown["words"] = str(names.say("option", option.text))
 
 
-def _names(web: Any, lang: str) -> Any:
+def names_of(web: Any, lang: str) -> Any:
     """The LogNames of the pool in ``lang`` (made once a language)."""
     from toolkit.cli._lang import LogNames
 
@@ -105,10 +125,11 @@ def load(web: Any, data: dict[str, Any]) -> Any:
 def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
     """The game's page for the person's side."""
     from toolkit.engine.logwords import word as log_word
+    from toolkit.web.routes.play import log_line
 
     lang = request_lang(request)
     session = found.session
-    names, side = _names(web, lang), _side_word(lang)
+    names, side = names_of(web, lang), _side_word(lang)
     pending = None if found.resigned else session.pending
     decision = pending if pending is not None and pending.seat == session.seat else None
     seen = session.view()
@@ -116,7 +137,7 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
     def lw(kind: str, code: str) -> str:
         return log_word(kind, code, lang) or code
 
-    log = [names.line(entry, side) for entry in seen["log"][-80:]]
+    log = [log_line(names, entry, lang, side) for entry in seen["log"][-80:]]
     options = [(o.label, str(names.say("option", o.text))) for o in decision.options] if decision else []
     prompt = str(names.say("prompt", decision.prompt)) if decision is not None else ""
     result = None
@@ -137,11 +158,12 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
 def replay(request: Request, web: Any, found: Any) -> str:
     """The finished game's replay page, as ``simulate netrunner --replay`` writes it (every side's cards)."""
     from toolkit.engine.netrunner.replay import render_replay
+    from toolkit.i18n import word
 
     lang = request_lang(request)
-    names = _names(web, lang)
+    names = names_of(web, lang)
     session = found.session
-    title = t(lang, "{game} · seed {seed}", game="netrunner", seed=session.record["seed"])
+    title = t(lang, "{game} · seed {seed}", game=word("game", "netrunner", lang), seed=session.record["seed"])
     return render_replay(session.frames(), title, lang, names)
 
 
@@ -155,7 +177,3 @@ def _namer(lang: str) -> Any:
         return str(names.get("en") if lang == "en" else names.get("zh-Hans")) or str(card.get("id"))
 
     return name
-
-
-def seed_of(text: str) -> int:
-    return int(text) if text.strip() else random.SystemRandom().randrange(1_000_000)
