@@ -17,6 +17,7 @@ CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 LATIN_IN_CHINESE = {"API", "Dossier", "JSON", "Schema", "schema", "NetrunnerDB", "jinteki", "jinteki.net", "OCTGN",
                     "PDF", "zh", "Hans", "en", "ID", "JavaScript", "docs", "VIP", "criminal", "legal", "standard", "UTF", "Home", "End",
                     "smoke", "grenade",
+                    "Ctrl", "D", "Esc", "Page", "Up", "Down", "Enter", "q", "u",  # keys, as the keyboard labels them
                     "X"}  # fmt: skip  ("X": a card's variable amount, written X in Chinese card text as in English)
 CODE = re.compile(r"\[[a-z]+\]|\{[^{}]*\}|`[^`]*`|--[a-z][a-z-]*|https?://\S+|\b[a-z]:\S*|[a-z]+_[a-z_]+|\.o8d|\d+x")
 

@@ -281,6 +281,7 @@ def data_phrases(lang_app: Any) -> list[str]:
 
     for record in lang_app.state.web.catalog.records:
         walk(record.model_dump(mode="json", by_alias=True))
+    phrases.update(Path(root).name for root in lang_app.state.web.settings.cards)  # the editor names its folders
     return sorted((p for p in phrases if p.strip()), key=len, reverse=True)
 
 

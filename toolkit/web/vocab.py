@@ -218,7 +218,12 @@ FIELD_LABELS: dict[str, str] = {
     "hit_die": N_("Hit die"),
     "hp": N_("HP"),
     "illustrator": N_("Illustrator"),
+    "influence_free_if": N_("Free of influence if"),
     "influence_limit": N_("Influence limit"),
+    "card": N_("Card"),
+    "non_alliance": N_("Non-alliance cards only"),
+    "paragraphs": N_("Paragraphs"),
+    "per_faction": N_("Per faction"),
     "marks": N_("Places shot cards"),
     "matrix_shop": N_("Matrix shop"),
     "max": N_("Most"),
@@ -369,6 +374,14 @@ FIELD_HELP: dict[str, str] = {
     "id": N_("Lower-case letters and digits, single `_` or `-` between them; the file name without `.json`."),
     "influence": N_("Influence cost."),
     "influence_limit": N_("Empty: unlimited."),
+    "influence_free_if": N_(
+        "An alliance card's condition for costing no influence: the deck holds from the fewest to the most of the "
+        "cards it describes."
+    ),
+    "card": N_("Count only copies of this card (its id)."),
+    "non_alliance": N_("Count only cards that are not alliance cards."),
+    "paragraphs": N_("The deck-building paragraphs of the identity's text that Dossier does not check."),
+    "per_faction": N_("The most different agendas of each other faction."),
     "kind": N_("What kind of record this is."),
     "marks": N_("Places shot cards (as many as there are assassins) instead of aiming."),
     "matrix_shop": N_("The mode uses the matrix shop (else buying draws)."),
