@@ -38,23 +38,26 @@ def test_a_special_role_with_nothing_left_to_replace_names_the_roles_in_words(cl
 
 
 def test_fmt_and_import_point_schema_at_the_same_nearest_schema_folder(cli, tmp_path: Path, monkeypatch) -> None:
-    """A set with its own schema copy (`dossier schema --out my-set/schema`) gets "$schema" inside the set from
-    both fmt and import; one rule, not fmt's own path into the install."""
+    """A set with its own schema copy (`dossier schema --out my-set/.schema`, as the tutorial says) gets "$schema"
+    inside the set from both fmt and import (one rule, not fmt's own path into the install), and lint reads no
+    schema file of that copy as a record."""
     import json
 
     (tmp_path / "cards.csv").write_text(SHEET, encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    assert cli("schema", "--out", "my-set/schema").exit_code == 0
+    assert cli("schema", "--out", "my-set/.schema").exit_code == 0
     assert cli("import", "csv", "cards.csv", "--game", "tactics", "--kind", "card", "--into", "my-set",
                "--cards", CARDS).exit_code == 0  # fmt: skip
     imported = json.loads((tmp_path / "my-set" / "cards" / "round_trip_probe.json").read_text(encoding="utf-8"))
-    assert imported["$schema"] == "../schema/tactics/card.schema.json"
+    assert imported["$schema"] == "../.schema/tactics/card.schema.json"
     hand = tmp_path / "my-set" / "cards" / "by_hand.json"
     record = {k: v for k, v in imported.items() if k != "$schema"}
     record.update(id="by_hand", name={"zh-Hans": "手写", "en": "By Hand"})
     hand.write_text(json.dumps(record, ensure_ascii=False), encoding="utf-8")
     assert cli("fmt", "my-set").exit_code == 0
-    assert json.loads(hand.read_text(encoding="utf-8"))["$schema"] == "../schema/tactics/card.schema.json"
+    assert json.loads(hand.read_text(encoding="utf-8"))["$schema"] == "../.schema/tactics/card.schema.json"
+    linted = cli("lint", "my-set", "--cards", CARDS, "--lang", "en")
+    assert linted.exit_code == 0 and "warning" not in linted.output, linted.output
 
 
 def test_a_duplicate_name_is_told_in_the_same_run_as_a_refused_records_other_problem(

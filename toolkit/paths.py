@@ -40,7 +40,7 @@ def names_a_directory(value: str) -> bool:
 def schema_ref(folder: Path, rel: str) -> str:
     """The ``"$schema"`` of a record in ``folder`` whose kind's schema is ``rel`` (``tactics/card.schema.json``):
     the path from ``folder`` to the nearest ``schema/`` or ``.schema/`` above it that holds that schema (the
-    bundled layout, a set's own copy made by ``dossier schema --out my-set/schema``, or an import's), else to
+    bundled layout, a set's own copy made by ``dossier schema --out my-set/.schema``, or an import's), else to
     the bundled schema. The one rule of fmt, import and the web editor."""
     folder = Path(os.path.abspath(folder))
     target = SCHEMA_DIR / rel
