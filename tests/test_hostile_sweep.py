@@ -348,7 +348,8 @@ def test_deal_out_keeps_a_table_whose_aims_were_filled_in(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("kind", "ours", "theirs"),
     [
-        (PDF, b"%PDF-1.4\n", b"notes"),
+        (PDF, b"%PDF-1.4\n1 0 obj << /Creator (Dossier) >> endobj\n", b"notes"),
+        (PDF, b"%PDF-1.4\n1 0 obj << /Creator (Dossier) >> endobj\n", b"%PDF-1.4\n% a PDF of the user's own\n"),
         (PNG, b"\x89PNG\r\n\x1a\n....", b"GIF89a"),
         (SVG, b'<?xml version="1.0"?><svg/>', b"<html>"),
         (HTML, b"<!DOCTYPE html>\n<html>", b"# README"),
@@ -372,6 +373,22 @@ def test_print_keeps_a_file_that_is_no_pdf(tmp_path: Path) -> None:
     result = run("print", "smoke_grenade", "--out", mine)
     refused(result, 2, str(mine), "is not a PDF file")
     assert mine.read_text(encoding="utf-8") == USER_TEXT
+
+
+def test_print_and_slips_keep_a_pdf_dossier_did_not_write(tmp_path: Path) -> None:
+    """A PDF of the user's own (a rule book, a tax return) is not replaced by print or crossfire's slips; a PDF
+    Dossier wrote is, however large (its creator is read from the end of the file too)."""
+    mine = write(tmp_path / "mine.pdf", b"%PDF-1.4\n% the user's own\n" + b"0" * (5 * 2**20))
+    before = mine.read_bytes()
+    for args in (("print", "smoke_grenade", "--out", mine), ("crossfire", "deal", "-n", "6", "--slips", mine)):
+        refused(run(*args), 2, str(mine), "is not a PDF file Dossier wrote")
+        assert mine.read_bytes() == before
+    ours = tmp_path / "ours.pdf"
+    assert run("print", "smoke_grenade", "--out", ours).exit_code == 0
+    big = ours.read_bytes()
+    ours.write_bytes(big[:9] + b"%" + b"0" * (5 * 2**20) + b"\n" + big[9:])  # (its creator past the first 4 MiB)
+    assert run("print", "smoke_grenade", "--out", ours).exit_code == 0
+    assert ours.read_bytes() == big
 
 
 def test_an_earlier_output_larger_than_the_head_read_is_still_replaced(tmp_path: Path) -> None:

@@ -164,13 +164,20 @@ def json_object(test: Callable[[dict[str, Any]], bool]) -> Callable[[bytes], boo
     return is_it
 
 
-PDF = OutputKind(N_("a {format} file"), starts_with(b"%PDF-"), "PDF")
+def _dossier_pdf(data: bytes) -> bool:
+    """A PDF Dossier wrote: its document information names Dossier as its creator (every PDF Dossier writes
+    does; a user's own PDF, a tax return, a rule book, does not and is not replaced)."""
+    return starts_with(b"%PDF-")(data) and b"/Creator (Dossier)" in data
+
+
+PDF = OutputKind(N_("a {format} file Dossier wrote"), _dossier_pdf, "PDF")
 PNG = OutputKind(N_("a {format} image"), starts_with(b"\x89PNG\r\n\x1a\n"), "PNG")
 SVG = OutputKind(N_("an {format} image"), starts_with(b"<?xml", b"<svg"), "SVG")
 HTML = OutputKind(N_("an {format} page"), starts_with(b"<!DOCTYPE html", b"<!doctype html", b"<html"), "HTML")
 SQLITE = OutputKind(N_("an {format} database"), starts_with(b"SQLite format 3\x00"), "SQLite")
 HEAD_BYTES = 4 * 2**20
-"""The most of an existing file :func:`check_replaceable` reads to tell what it is."""
+"""The most of an existing file :func:`check_replaceable` reads to tell what it is, from its start; of a larger
+file, as much again from its end (where a PDF keeps its document information)."""
 
 
 def check_replaceable(path: Path, kind: OutputKind) -> None:
@@ -191,6 +198,9 @@ def check_replaceable(path: Path, kind: OutputKind) -> None:
         if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
             return
         head = os.read(fd, HEAD_BYTES)  # the start of a larger file (a test that needs it all then says no)
+        if info.st_size > HEAD_BYTES:  # and its end
+            os.lseek(fd, max(HEAD_BYTES, info.st_size - HEAD_BYTES), os.SEEK_SET)
+            head += b"\n" + os.read(fd, HEAD_BYTES)
     except OSError as exc:
         raise WriteError(path, os_reason(exc), exc.errno or errno.EIO) from None
     finally:
