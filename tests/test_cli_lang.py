@@ -357,7 +357,8 @@ def test_json_keys_are_stable_and_names_follow(cli: Run, tmp_path: Path) -> None
     ("typed", "record", "lang"),
     [
         ("Jackdaw", "jackdaw", "en"),
-        ("jackdaw", "jackdaw", "en"),  # an id that is the English name folded reads as English
+        ("jackdaw", "jackdaw", None),  # the id, though it is the English name folded: ids say no language
+        ("jackDaw", "jackdaw", "en"),  # not the id: the English name
         ("grit_teeth", "grit_teeth", None),  # an id alone says nothing
         ("寒鸦", "jackdaw", "zh-Hans"),
         ("JACKDAW", "jackdaw", "en"),

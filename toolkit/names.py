@@ -141,7 +141,11 @@ def compact(key: str) -> str:
 def name_language(typed: str, record: Any) -> str | None:
     """Which of ``record``'s names ``typed`` is: ``"zh-Hans"``, ``"en"`` (the English name or NetrunnerDB's
     stripped title), or None (its id). A name both languages share (an imported card keeps its English title
-    as its zh-Hans name; VIP) is in the language of its script: Chinese characters zh-Hans, Latin letters en."""
+    as its zh-Hans name; VIP) is in the language of its script: Chinese characters zh-Hans, Latin letters en. The
+    record's id typed as it is says no language, even where it is also the English name in lower case
+    (``jackdaw``)."""
+    if typed == getattr(record, "id", None):
+        return None
     key = fold(typed)
     tight = compact(key)
 
