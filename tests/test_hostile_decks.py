@@ -628,9 +628,10 @@ def test_convert_into_a_read_only_directory(pool: Any, tmp_path: Path) -> None:
         (["--game", "crossfire", "--mode", "crossfire", "--players", "9" * 5000], ": too large a number"),
         (["--game", "crossfire", "--mode", "crossfire", "--players", "-1"], "no composition for -1 players"),
         (["--game", "netrunner", "--mode", "standard", "--identity", "‮nobody"], "no single netrunner identity"),
+        (["--game", "netrunner", "--mode", "standard", "--identity", ""], "no single netrunner identity is called ''"),
         (["--game", "tactics", "--mode", "duo", "--agent", "\u200fnobody"], "no single tactics agent"),
     ],
-    ids=["long-name", "nul-name", "no-game", "no-mode", "players-64-bit", "players-5000-digits", "players-negative", "identity", "agent"],
+    ids=["long-name", "nul-name", "no-game", "no-mode", "players-64-bit", "players-5000-digits", "players-negative", "identity", "empty-identity", "agent"],
 )
 def test_new_with_hostile_options(pool: Any, tmp_path: Path, args: list[str], fragment: str | None) -> None:
     out = tmp_path / "new.json"

@@ -394,7 +394,7 @@ def new(
     elif special or players:
         raise DossierError(tr("{first} and {second} are for {game}", first="--players", second="--special",
                               game="crossfire"))  # fmt: skip
-    if game == "netrunner" and identity:
+    if game == "netrunner" and identity is not None:  # (an empty --identity "" is no identity: refused)
         fields["identity"] = _resolve_one(pool, identity, game, "identity", typed)
     if game == "tactics" and agent:
         fields["agents"] = [_resolve_one(pool, a, game, "agent", typed) for a in agent]
