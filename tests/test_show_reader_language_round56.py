@@ -138,3 +138,16 @@ def test_a_format_shows_its_summary_in_the_readers_language(cli: Any, db_path: s
 def test_the_json_is_the_record_as_stored(cli: Any, db_path: str) -> None:
     result = cli("show", "--db", db_path, "breeze", "--lang", "en", "--format", "json")
     assert json.loads(result.stdout)["summary"]["zh-Hans"] == "测试用的虚构赛制。"
+
+
+def test_search_stats_in_chinese_name_every_attribute(cli) -> None:
+    """The STATS column in Chinese words each attribute: a key by its Chinese alias (牌组下限, 影响力上限), the
+    attributes that are no key in words (格数), never a field name such as deck_size or cells."""
+    identities = cli("search", "t:identity", "--lang", "zh-Hans")
+    assert identities.exit_code == 0, identities.output
+    assert "牌组下限" in identities.stdout and "影响力上限" in identities.stdout
+    assert "deck_size" not in identities.stdout and "influence_limit" not in identities.stdout
+    maps = cli("search", "k:map", "--lang", "zh-Hans")
+    assert "格数" in maps.stdout and "cells" not in maps.stdout, maps.stdout
+    english = cli("search", "k:map", "--lang", "en")
+    assert "cells 16x12" in english.stdout  # (English keeps the words one types)

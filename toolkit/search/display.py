@@ -19,6 +19,7 @@ from typing import Any
 
 from toolkit import markup
 from toolkit.i18n import N_, t, word
+from toolkit.i18n.words import Nc_
 from toolkit.textwidth import SAMPLE_ROWS, display_width, pad, render, render_lines
 
 from .run import Hit
@@ -94,7 +95,9 @@ def stats(hit: Hit) -> str:
     return " · ".join(parts)
 
 
-_STAT_KEYS = {"str": "strength", "cells": "", "modes": "mode", "deck_size": "", "influence_limit": ""}
+_STAT_KEYS = {"str": "strength", "cells": "", "modes": "mode"}
+STAT_WORDS = {"cells": Nc_("stats", "cells"), "modes": Nc_("stats", "modes")}
+"""The attributes of :func:`stats` that are no search key, in words (the command line's and the web's)."""
 
 
 def stats_in(
@@ -107,8 +110,11 @@ def stats_in(
     each key by its Chinese alias and each word of a closed vocabulary by its Chinese (they are what one
     types in a Chinese query too). ``lookup`` ((kind, id) → record or None) names the ids of factions, agents
     and modes; ``label_word`` words an attribute that is no search key (None: the label as it is)."""
-    from toolkit.i18n import name_of, t
+    from toolkit.i18n import name_of, t, tc
     from toolkit.search.keys import find_key
+
+    if label_word is None:
+        label_word = lambda label: tc(lang, *STAT_WORDS[label]) if label in STAT_WORDS else None  # noqa: E731
 
     text = stats(hit)
     if lang == "en" or not text:

@@ -149,10 +149,6 @@ def search_keys(lang: str) -> list[dict[str, Any]]:
 
 # ---------------------------------------------------------------- a hit's attributes (toolkit.search.display.stats)
 
-STAT_WORDS: dict[str, Entry] = {  # attributes of stats() that are no search key
-    "cells": Nc_("stats", "cells"),
-    "modes": Nc_("stats", "modes"),
-}
 
 
 def hit_stats(hit: Any, lang: str, lookup: Any = None) -> str:
@@ -161,7 +157,7 @@ def hit_stats(hit: Any, lang: str, lookup: Any = None) -> str:
     (kind, id) → record or None), the attributes that are no search key in the web's words."""
     from toolkit.search.display import stats_in
 
-    return stats_in(hit, lang, lookup, lambda label: say(STAT_WORDS[label], lang) if label in STAT_WORDS else None)
+    return stats_in(hit, lang, lookup)
 
 
 # ---------------------------------------------------------------- the card editor's fields
