@@ -54,7 +54,7 @@ def test_round_trip(path: Path, fmt: str, tmp_path: Path) -> None:
     if fmt == "jinteki":  # no name and no identity (jinteki.net's editor chooses it): the name is the file's
         expected = expected.model_copy(update={"name": path.stem, "identity": None})
     if fmt == "nrdb":  # the name as NetrunnerDB spells file names; a Chinese name is all hyphens: the file's
-        spelled = nrdb_file_name(deck.name)
+        spelled = nrdb_file_name(deck.title("en"))
         expected = expected.model_copy(update={"name": spelled if spelled.strip("-") else path.stem})
     assert back == expected
 

@@ -55,6 +55,7 @@ NAMES = NameIndex(CATALOG.records)
 DEFAULTS = {"netrunner": "standard", "crossfire": "crossfire"}
 EX = ROOT / "examples" / "decks"
 FINGERS = (EX / "netrunner" / "runner-criminal-fingers-list.txt").read_text(encoding="utf-8")
+APPENDED = FINGERS.count("\n") + 1  # the number of a line added at the end of FINGERS
 FINGERS_JSON = json.loads((EX / "netrunner" / "runner-criminal-fingers.json").read_text(encoding="utf-8"))
 FINGERS_JSON.pop("$schema")
 NR_CARDS = [r for r in CATALOG.records if r.game == "netrunner" and r.kind == "card"]  # type: ignore[attr-defined]
@@ -435,13 +436,13 @@ BAD_FILES: list[tuple[str, str, str | bytes, int | None, str]] = [
     ("count-arabic-indic", "l.txt", _replace("3x 暗影钥匙", "٣x 暗影钥匙"), 5, "not written with the digits 0-9"),
     ("count-last-100", "l.txt", _replace("3x 暗影钥匙", "暗影钥匙 x100"), 5, "count 100 is over the limit"),
     ("count-thousands-of-digits", "l.txt", _replace("3x 暗影钥匙", "9" * 3000 + "x 暗影钥匙"), 5, "is over the limit of 99"),
-    ("count-without-name", "l.txt", _lines("3x"), 21, "count 3 without a card name"),
-    ("card-total-over-99", "l.txt", _lines("99x 暗影钥匙"), 21, "comes to 102 copies; a deck holds at most 99"),
-    ("unknown-card", "l.txt", _lines("1x No Such Card"), 21, "no netrunner card is called 'No Such Card'"),
-    ("deck-over-1000-cards", "l.txt", _lines(*[f"99x {t}" for t in OTHER_TITLES[:12]]), 30, "more than 1000 cards"),
-    ("line-too-long", "l.txt", _lines("1x " + "a" * MAX_LINE_CHARS), 21, f"the limit is {MAX_LINE_CHARS}"),
+    ("count-without-name", "l.txt", _lines("3x"), APPENDED, "count 3 without a card name"),
+    ("card-total-over-99", "l.txt", _lines("99x 暗影钥匙"), APPENDED, "comes to 102 copies; a deck holds at most 99"),
+    ("unknown-card", "l.txt", _lines("1x No Such Card"), APPENDED, "no netrunner card is called 'No Such Card'"),
+    ("deck-over-1000-cards", "l.txt", _lines(*[f"99x {t}" for t in OTHER_TITLES[:12]]), APPENDED + 9, "more than 1000 cards"),
+    ("line-too-long", "l.txt", _lines("1x " + "a" * MAX_LINE_CHARS), APPENDED, f"the limit is {MAX_LINE_CHARS}"),
     ("file-too-large", "l.txt", _lines(*["# pad" + " " * 99] * 2700), 1, "larger than 256 KiB"),
-    ("not-utf8", "l.txt", FINGERS.encode("utf-8") + b"\xff\n", 21, "not UTF-8"),
+    ("not-utf8", "l.txt", FINGERS.encode("utf-8") + b"\xff\n", APPENDED, "not UTF-8"),
     ("players-not-a-number", "l.txt", "# game: crossfire\n# mode: crossfire\n# players: ²\n1 VIP\n", 3, "needs a number"),
     ("json-deep", "d.json", "[" * 5000 + "]" * 5000, 1, "nested deeper than 32 levels"),
     ("json-deep-below-recursion", "d.json", '{"a":' * 600 + "1" + "}" * 600, 1, "nested deeper than 32 levels"),

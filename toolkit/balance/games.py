@@ -164,7 +164,7 @@ def plan_decks(
 def _seat(deck: Any) -> tuple[tuple[str, ...], tuple[str, ...], str]:
     from toolkit.decks.random_deck import deck_card_ids
 
-    return tuple(deck.agents or ()), tuple(deck_card_ids(deck)), str(deck.name or "")
+    return tuple(deck.agents or ()), tuple(deck_card_ids(deck)), deck.title()
 
 
 def deal(records: Sequence[Any], spec: GameSpec) -> list[tuple[tuple[str, ...], tuple[str, ...], str]]:

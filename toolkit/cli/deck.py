@@ -498,7 +498,7 @@ def stats(
         t(
             language,
             "{name} ({game}, {mode}): {n} cards",
-            name=deck.name,
+            name=deck.title(language),
             game=deck.game,
             mode=deck.mode,
             n=data["cards"],

@@ -182,6 +182,17 @@ def influence_cost(slot: Slot, identity: Any) -> int:
     return int(record.influence) * max(0, slot.count - free)
 
 
+def name_lines(deck: Deck, lang: str) -> list[str]:
+    """The lines that name ``deck`` in a list (``name: …``): the name in ``lang`` first, the other language's on a
+    line of its own (``name.en: …`` / ``name.zh-Hans: …``) for a name in each language."""
+    name = deck.name
+    if isinstance(name, str) or not name.en:
+        return [f"name: {one_line(deck.title(lang))}"]
+    if lang == "en":
+        return [f"name: {one_line(name.en)}", f"name.zh-Hans: {one_line(name.zh_hans)}"]
+    return [f"name: {one_line(name.zh_hans)}", f"name.en: {one_line(name.en)}"]
+
+
 def influence_marks(influence: int, restricted: bool) -> str:
     """``♘ ••••• •``: the restricted mark, then a dot per point with a space before every fifth."""
     marks = RESTRICTED_MARK if restricted else ""
@@ -220,7 +231,7 @@ def deck_to_nrdb(
     sets = SetNames(game_record)
     held = set(restricted)
     ident = identity.record
-    out = [nrdb_file_name(deck.name), f"{title(ident)} ({sets.name(identity.set_id)})"]
+    out = [nrdb_file_name(deck.title("en")), f"{title(ident)} ({sets.name(identity.set_id)})"]
     lines_spent = 0
     for section, members in by_section(cards):
         out += ["", f"{section} ({sum(s.count for s in members)})"]
@@ -296,7 +307,7 @@ def deck_to_o8d(deck: Deck, lookup: Callable[[str], Any], *, printing: str = DEF
         '  <section name="R&amp;D / Stack">',
         *[card(slot) for _, members in by_section(cards) for slot in members],
         "  </section>",
-        f"  <notes>{_cdata(f'name: {one_line(deck.name)}{chr(10)}mode: {deck.mode}')}</notes>",
+        f"  <notes>{_cdata(chr(10).join([*name_lines(deck, 'en'), f'mode: {deck.mode}']))}</notes>",
         "</deck>",
     ]
     return "\n".join(out) + "\n"

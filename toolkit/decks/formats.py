@@ -81,6 +81,7 @@ from .exports import (
     deck_to_jinteki,
     deck_to_nrdb,
     deck_to_o8d,
+    name_lines,
     octgn_id,
     octgn_ids,
     one_line,
@@ -538,7 +539,7 @@ def deck_to_json(deck: Deck, out: Path | None = None, schema_dir: Path | None = 
 # match the same text follow one another (a long run of spaces once took minutes);
 # the rest is done by hand with str methods.
 
-_DIRECTIVE = re.compile(r"^#+\s*(game|mode|format|name|players)\s*[:：](.*)$", re.IGNORECASE)
+_DIRECTIVE = re.compile(r"^#+\s*(game|mode|format|name(?:\.(?:en|zh-hans))?|players)\s*[:：](.*)$", re.IGNORECASE)
 _FOOTER = re.compile(
     r"^(\d+\s+influence spent\b|\d+\s+agenda points\b|\d+\s+(format )?points\b|\d+\s+cards?\s*(\(|$)|"
     r"cards up to\b|decklist published\b|deck built on\b|warning\s*:|format\s*:)",
@@ -1064,9 +1065,17 @@ def _read_text(
             if not _is_section(free_line) and free_line.strip("-=*_~ \t"):
                 name_value = free_line, number
                 break
-    deck_name = name_value[0] if name_value and name_value[0].strip("-") else path.stem
+    deck_name: str | dict[str, str] = name_value[0] if name_value and name_value[0].strip("-") else path.stem
     if name_value:
         lines["/name"] = (name_value[1], 1)
+    # a name in each language, as a JSON deck's {"zh-Hans": …, "en": …}: `# name.en:` beside `# name:` (the
+    # Chinese), or `# name.zh-Hans:` beside `# name:` (the English), or both; one of them alone is the one name
+    english, chinese = directives.get("name.en"), directives.get("name.zh-hans")
+    plain = name_value[0] if name_value and name_value[0].strip("-") else None
+    deck_name = _both_names(plain, chinese and chinese[0], english and english[0]) or deck_name
+    for given in (chinese, english):
+        if given is not None:
+            lines.setdefault("/name", (given[1], 1))
     for number, free_line in heading_free:
         # a line that is no card, not the identity, not the deck's name, no heading and no rule: named, never
         # passed over in silence (a typo without a count, a pasted sentence)
@@ -1133,11 +1142,22 @@ def _sorted(records: list[tuple[Any, int]], lang: str) -> list[tuple[Any, int]]:
     return sorted(records, key=lambda rc: _title(rc[0], lang))
 
 
+def _both_names(plain: str | None, chinese: str | None, english: str | None) -> str | dict[str, str] | None:
+    """A deck's name from a list's lines: ``name`` (``plain``), ``name.zh-Hans`` and ``name.en``; a name in each
+    language as a JSON deck's ({"zh-Hans": …, "en": …}) where two are given (``name`` is then the other
+    language's), else the one given; None for none."""
+    zh = chinese or (plain if english else None)
+    en = english or (plain if chinese else None)
+    if zh and en:
+        return {"zh-Hans": zh, "en": en}
+    return zh or en or plain
+
+
 def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans") -> str:
     """Dossier's plain-text list: directives, then sections by kind, ``3x 名称`` lines; names and
     headings in ``lang`` (a heading has no count, so the reader skips it in either language)."""
-    out = [
-        f"# name: {one_line(deck.name)}",
+    out = [f"# {line}" for line in name_lines(deck, lang)]
+    out += [
         f"# game: {deck.game}",
         f"# mode: {deck.mode}",
     ]
@@ -1377,13 +1397,18 @@ def _read_o8d(
         return loaded
     name_note = notes.get("name")
     for key, (_, line) in notes.items():
-        if key in ("name", "mode"):
-            loaded.lines[f"/{key}"] = (line, 1)
+        if key in ("name", "mode", "name.en", "name.zh-hans"):
+            loaded.lines.setdefault(f"/{key.split('.')[0]}", (line, 1))
     try:
         loaded.deck = Deck(
             game="netrunner",
             mode=deck_mode,
-            name=name_note[0] if name_note else path.stem,
+            name=_both_names(
+                name_note[0] if name_note else None,
+                notes["name.zh-hans"][0] if "name.zh-hans" in notes else None,
+                notes["name.en"][0] if "name.en" in notes else None,
+            )
+            or path.stem,
             cards=cards,
             identity=identity,
         )

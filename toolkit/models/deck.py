@@ -6,9 +6,9 @@ from typing import Annotated
 
 from pydantic import Field, StrictInt, model_validator
 
-from toolkit.i18n import tr
+from toolkit.i18n import current_lang, tr
 
-from .common import GameId, Model, NonEmptyText, Slug
+from .common import GameId, Model, Names, NonEmptyText, Slug
 
 # strict: a count written "2" or true is an error, not read as 2 or 1 (the schema says an integer)
 Count = Annotated[StrictInt, Field(ge=1, le=99)]
@@ -25,7 +25,10 @@ class Deck(Model):
     schema_: str | None = Field(default=None, alias="$schema", description="Path of schema/deck.schema.json.")
     game: GameId
     mode: Slug = Field(description="Mode id (tactics, crossfire) or format id (netrunner).")
-    name: NonEmptyText = Field(description="The deck's name.")
+    name: NonEmptyText | Names = Field(
+        description='The deck\'s name: a string, or a name in each language ({"zh-Hans": …, "en": …}), shown in the '
+        "reader's language."
+    )
     description: str | None = Field(default=None, max_length=20000, description="Notes, strategy, credits.")
     cards: dict[Slug, Count] = Field(default_factory=dict, description="Card (or role) id -> copies.")
     agents: list[Slug] | None = Field(default=None, description="tactics: the squad's agent ids.")
@@ -42,3 +45,11 @@ class Deck(Model):
 
     def total(self) -> int:
         return sum(self.cards.values())
+
+    def title(self, lang: str | None = None) -> str:
+        """The deck's name in ``lang`` (default: the current language): a name given in one string is that
+        string; one given in each language is the reader's, else the Chinese."""
+        name = self.name
+        if isinstance(name, str):
+            return name
+        return name.get(lang or current_lang()) or name.zh_hans

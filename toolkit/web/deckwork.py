@@ -300,9 +300,9 @@ def export_filename(deck: Any, fmt: str) -> str:
     """A file name for a download: the deck's name made safe, and the format's extension."""
     from toolkit.decks.exports import nrdb_file_name
 
-    stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in deck.name).strip().replace(" ", "-")[:60]
+    stem = "".join(c if c.isalnum() or c in "-_ " else "_" for c in deck.title()).strip().replace(" ", "-")[:60]
     if fmt == "nrdb":  # NetrunnerDB's own spelling of the name, and the extension it leaves off
-        stem = str(nrdb_file_name(deck.name)).strip("-")
+        stem = str(nrdb_file_name(deck.title("en"))).strip("-")
     return (stem or "deck") + MEDIA[fmt][1]
 
 

@@ -39,7 +39,7 @@ class SavedDecks:
         from toolkit.decks.formats import deck_to_json
         from toolkit.jsonio import atomic_write_text
 
-        deck_id = deck_id or self.new_id(deck.name)
+        deck_id = deck_id or self.new_id(deck.title())
         path = self._path(deck_id)
         self.directory.mkdir(parents=True, exist_ok=True)
         if not path.exists() and sum(1 for _ in self.directory.glob("*.json")) >= MAX_SAVED:
@@ -82,7 +82,7 @@ class SavedDecks:
                 out.append(
                     {
                         "id": path.stem,
-                        "name": str(data.get("name", path.stem)),
+                        "name": shown_name(data.get("name"), path.stem),
                         "game": str(data.get("game", "")),
                         "mode": str(data.get("mode", "")),
                         "cards": sum(v for v in cards.values() if isinstance(v, int)),
@@ -91,3 +91,17 @@ class SavedDecks:
                 )
         out.sort(key=lambda d: -float(d["saved"]))
         return out
+
+
+def shown_name(value: Any, default: str) -> str:
+    """A saved deck's name as its list shows it: a string, or of a name in each language the reader's (else the
+    Chinese); ``default`` (the file's stem) for none."""
+    if isinstance(value, str) and value:
+        return value
+    if isinstance(value, dict):
+        from toolkit.i18n import current_lang
+
+        for lang in (current_lang(), "zh-Hans", "en"):
+            if isinstance(value.get(lang), str) and value[lang]:
+                return str(value[lang])
+    return default

@@ -172,7 +172,7 @@ class NetrunnerGame:
                     tr(
                         "the {side} deck {deck} is for {identity}, not {wanted}",
                         side=side_word(side),
-                        deck=repr(deck.name),
+                        deck=repr(deck.title()),
                         identity=repr(deck.identity),
                         wanted=repr(wanted),
                     )
@@ -292,7 +292,7 @@ class NetrunnerGame:
             raise EngineError(
                 tr(
                     "deck {deck} is a {game} deck, not a netrunner one",
-                    deck=repr(deck.name),
+                    deck=repr(deck.title()),
                     game=word("game", deck.game, current_lang()),
                 )
             )

@@ -234,7 +234,9 @@ def saved_deck(web: Any, deck_id: str, lang: str, game: str = "tactics") -> Any:
     if _DECK_ID.fullmatch(deck_id) is None:
         raise DossierError(t(lang, "no saved deck {id}", id=echoed(deck_id)))
     data = SavedDecks(web.settings.data_path).load(deck_id)
-    name = echoed(data.get("name") if isinstance(data.get("name"), str) and data.get("name") else deck_id)
+    from toolkit.web.saved import shown_name
+
+    name = echoed(shown_name(data.get("name"), deck_id))
     pool = web.deck_pool
     verdict = deckwork.validate(pool, deckwork.read_json_deck(pool, data), lang=lang)
     if verdict.deck is None or verdict.deck.game != game:

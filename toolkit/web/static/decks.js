@@ -106,7 +106,8 @@
   }
   function renderSetup() {
     var game = deck.game;
-    $("deck-name").value = deck.name;
+    // a name given in each language ({"zh-Hans": …, "en": …}) shows in the page's (kept until it is edited)
+    $("deck-name").value = deck.name && typeof deck.name === "object" ? (deck.name[LANG] || deck.name["zh-Hans"] || "") : deck.name;
     $("deck-game").value = game;
     $("deck-mode-label").textContent = game === "netrunner" ? L.format : L.mode;
     fillSelect($("deck-mode"), modesOf(game).map(function (m) { return { value: m.id, label: m.name }; }), deck.mode);
