@@ -30,12 +30,11 @@ if TYPE_CHECKING:
 
 crossfire_app = typer.Typer(
     name="crossfire",
-    help=help_text(
+    help=help_text(  # the game's name in the help's language only (Chinese: 谍战特工)
         N_(
-            "Crossfire / {name}: deal the roles (on one screen, one player at a time, or as printed slips), "
+            "Crossfire: deal the roles (on one screen, one player at a time, or as printed slips), "
             "resolve a table after the shooting, score several rounds, simulate win rates."
         ),
-        name="谍战特工",
     ),
     no_args_is_help=True,
 )

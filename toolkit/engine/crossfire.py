@@ -663,10 +663,12 @@ class Crossfire:
         aims: list[tuple[int, ...]] = []
         get = index.get
         for i, player in enumerate(players):
-            raw: Any = player.get("aim") or ()
-            if type(raw) is int:
+            raw: Any = player.get("aim")
+            if raw is None:  # only a missing aim (or null) is no aim: 0, false or "" go to the thorough check
+                raw = ()
+            elif type(raw) is int:
                 raw = (raw,)
-            elif type(raw) is not list and raw != ():
+            elif type(raw) is not list:
                 return None
             role = roles[i]
             allowed = role.aims_sniper if sniper else role.aims_crossfire
@@ -833,7 +835,7 @@ class Crossfire:
         seat = seats[i]
         if raw is None:
             raw = []
-        if isinstance(raw, int) and not isinstance(raw, bool):
+        if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:  # one seat, written without the list
             raw = [raw]
         if not isinstance(raw, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in raw):
             raise TableError(_at(where, tr("a list of seat numbers, not {value}", value=repr(raw))))

@@ -235,6 +235,15 @@ def fit_aims(
     return fitted
 
 
+def next_dealer(room: Room, dealer: int | None) -> int:
+    """The seat that deals after ``dealer`` (None: the first round, seat 1): the next seat clockwise that is not
+    the Sniper's the host chose, since the dealer is a player other than the Sniper (seed 003, sniper mode)."""
+    seat = 1 if dealer is None else dealer % room.players + 1
+    if room.sniper_seat is not None and seat == room.sniper_seat and room.players > 1:
+        seat = seat % room.players + 1
+    return seat
+
+
 def clean_names(raw: list[str], players: int) -> dict[int, str]:
     """Seat -> name from the form's fields (blank: no name; the score then counts by seat); distinct, short."""
     names: dict[int, str] = {}
@@ -404,7 +413,7 @@ class RoomStore:
                 created=now,
                 touched=now,
             )
-            self._deal(game, room, dealer=1, seed=seed)
+            self._deal(game, room, dealer=next_dealer(room, None), seed=seed)
             self._prune(rooms)
             rooms[room.id] = room
             self._index(room)
@@ -414,12 +423,15 @@ class RoomStore:
     def _deal(self, game: Crossfire, room: Room, dealer: int, seed: int | None) -> None:
         if seed is None:
             seed = secrets.randbelow(10**9)
-        public = {"sniper": room.sniper_seat} if room.sniper_seat and room.sniper_seat != dealer else None
+        # The host's Sniper holds every round: next_dealer never hands them the deal (seed 003: "另选 1 名
+        # 非狙击手玩家任发牌人"), and the engine refuses a Sniper at the dealer's seat rather than move them.
+        public = {"sniper": room.sniper_seat} if room.sniper_seat else None
         deal = game.deal(room.mode, room.players, room.specials, seed=seed, dealer=dealer, public_seats=public)
         room.rounds.append(Round(number=len(room.rounds) + 1, deal=deal.to_json(room.names)))
 
     def deal_next(self, game: Crossfire, room: Room, seed: int | None = None) -> Round:
-        """Deal the next round (the dealer moves one seat to the left); the current round must be resolved."""
+        """Deal the next round (the dealer moves one seat to the left, past the host's Sniper); the current round
+        must be resolved."""
         with self.lock:
             current = room.current
             if current is not None and not current.resolved:
@@ -428,7 +440,7 @@ class RoomStore:
                 )
             if len(room.rounds) >= MAX_ROUNDS:
                 raise RoomError(tr("this table has played {n} rounds; start a new table", n=MAX_ROUNDS))
-            dealer = int(current.deal["dealer"]) % room.players + 1 if current is not None else 1
+            dealer = next_dealer(room, int(current.deal["dealer"]) if current is not None else None)
             self._deal(game, room, dealer, seed)
             self.save(room)
             assert room.current is not None
@@ -513,4 +525,14 @@ class RoomStore:
             self.delete(room)
 
 
-__all__ = ["MAX_ROOMS", "Room", "RoomError", "RoomStore", "Round", "TableError", "clean_names", "outcome_json"]
+__all__ = [
+    "MAX_ROOMS",
+    "Room",
+    "RoomError",
+    "RoomStore",
+    "Round",
+    "TableError",
+    "clean_names",
+    "next_dealer",
+    "outcome_json",
+]
