@@ -130,3 +130,17 @@ def crossfire_figures(results: Sequence[dict[str, Any]], margin: float = 0.02) -
         "players": per_players,
         "outliers": flagged,
     }
+
+
+def unreached(meta: dict[str, Any], figures: dict[str, Any]) -> list[int]:
+    """The player counts of an interrupted run (``meta["players"]``) of which no table finished."""
+    reached = {int(block["players"]) for block in figures.get("players", [])}
+    return [int(count) for count in meta.get("players", []) if int(count) not in reached]
+
+
+def tables_asked(meta: dict[str, Any]) -> int | None:
+    """The tables a run was asked to play (``--tables`` per player count), None when the run does not say."""
+    try:
+        return int(meta["tables"]) * len(meta["players"])
+    except (KeyError, TypeError, ValueError):
+        return None

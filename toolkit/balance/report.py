@@ -18,7 +18,7 @@ from typing import Any
 
 from toolkit.balance.store import KEYS
 from toolkit.filekinds import balance_report
-from toolkit.i18n import N_, name_of, t, tc, tr
+from toolkit.i18n import N_, name_of, sentences, t, tc, tr
 
 Namer = Callable[[str, str], str]
 
@@ -417,6 +417,8 @@ def crossfire_body(meta: dict[str, Any], figures: dict[str, Any], names: Namer, 
     esc = html.escape
     margin = figures["margin"]
     body = [f"<h1>{esc(report_title(meta, figures, lang))}</h1>"]
+    if meta.get("interrupted"):
+        body.append(f'<p class="note interrupted">{esc(_crossfire_interrupted(meta, figures, lang))}</p>')
     explain = t(lang, "Roles are unequal by design, so each rate is held against the average seat's rate (the share "
                 "of seats that win: {baseline} over the run); an outlier's interval, widened for every role of its "
                 "table at once (Bonferroni), lies wholly beyond that ± {margin}.", baseline=pct(figures["baseline"]),
@@ -438,6 +440,24 @@ def crossfire_body(meta: dict[str, Any], figures: dict[str, Any], names: Namer, 
         body.append(f"<h2>{esc(heading)}</h2>" + forest(rows, margin, block["baseline"]) + _rate_table(rows, lang))
         body.append(forest(seats, margin, block["baseline"]) + _rate_table(seats, lang))
     return "".join(body)
+
+
+def _crossfire_interrupted(meta: dict[str, Any], figures: dict[str, Any], lang: str) -> str:
+    """The note of an interrupted crossfire run: the tables that finished of those asked, the player counts that no
+    table reached."""
+    from toolkit.balance.crossfire import tables_asked, unreached
+
+    asked = tables_asked(meta)
+    if asked is None:
+        note = t(lang, "Interrupted: the figures count the tables that finished.")
+    else:
+        note = t(lang, "Interrupted: the figures count the {tables} of {asked} tables that finished.",
+                 tables=figures["games"], asked=asked)  # fmt: skip
+    missing = unreached(meta, figures)
+    if not missing:
+        return note
+    return sentences(lang, [note, t(lang, "Player counts not reached: {counts}.",
+                                    counts=t(lang, ", ").join(map(str, missing)))])  # fmt: skip
 
 
 NETRUNNER_ENDINGS = {

@@ -142,18 +142,23 @@ def save_run(db: str | None, meta: dict[str, Any], figures: dict[str, Any]) -> i
 
 
 def list_runs(db: str | None) -> list[dict[str, Any]]:
-    """The runs kept in ``db``, oldest first: every column but ``figures``, and ``outliers``, how many rates the run
-    flagged (counted by the database, so the figures are not read)."""
+    """The runs kept in ``db``, oldest first: every column but ``figures``, ``outliers``, how many rates the run
+    flagged, and ``interrupted``, whether Ctrl-C stopped it (its figures count the games that finished): both read
+    by the database, so the figures are not."""
     with _connection(db, write=False) as (conn, mark, found):
         if not found:  # no database there, or no run kept in it: none, and nothing made
             return []
         cursor = conn.cursor()
         if mark == "?":
             outliers = "json_array_length(figures, '$.figures.outliers')"
+            interrupted = "json_extract(figures, '$.meta.interrupted') = 1"
         else:
             outliers = "json_array_length(figures::json -> 'figures' -> 'outliers')"
-        cursor.execute(f"SELECT {', '.join(COLUMNS[:-1])}, COALESCE({outliers}, 0) FROM {TABLE} ORDER BY id")
-        return [dict(zip((*COLUMNS[:-1], "outliers"), row, strict=True)) for row in cursor.fetchall()]
+            interrupted = "(figures::json -> 'meta' ->> 'interrupted') = 'true'"
+        cursor.execute(f"SELECT {', '.join(COLUMNS[:-1])}, COALESCE({outliers}, 0), COALESCE({interrupted}, FALSE) "
+                       f"FROM {TABLE} ORDER BY id")  # fmt: skip
+        keys = (*COLUMNS[:-1], "outliers", "interrupted")
+        return [{**dict(zip(keys, row, strict=True)), "interrupted": bool(row[-1])} for row in cursor.fetchall()]
 
 
 def stored_run(db: str | None, run_id: int) -> dict[str, Any] | None:
@@ -270,8 +275,28 @@ def _items(figures: dict[str, Any], table: str) -> dict[tuple[Any, ...], dict[st
     return {tuple(row[k] for k in KEYS[table]): row for row in rows}
 
 
+def game_of(run: dict[str, Any]) -> str:
+    """The game a run played (a run kept before there was a choice: tactics)."""
+    return str(run["meta"].get("game") or "tactics")
+
+
+def check_same_game(a: dict[str, Any], b: dict[str, Any], lang: str | None = None) -> None:
+    """Runs of two games share no rate: comparing them is refused (one line, exit 2; the web page's 400), not
+    answered "nothing moved beyond noise". The message names both games, in ``lang`` (default: the current one)."""
+    from toolkit.i18n import current_lang, t, word
+
+    if game_of(a) == game_of(b):
+        return
+    lang = lang or current_lang()
+    raise DossierError(t(lang, "{a} is a run of {game_a} and {b} a run of {game_b}: only runs of the same game can "
+                         "be compared", a=a["label"], game_a=word("web.game", game_of(a), lang), b=b["label"],
+                         game_b=word("web.game", game_of(b), lang)))  # fmt: skip
+
+
 def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[str, Any]:
-    """What moved between run ``a`` and run ``b`` beyond noise (see the module docstring)."""
+    """What moved between run ``a`` and run ``b`` beyond noise (see the module docstring); runs of two games are
+    refused (:func:`check_same_game`)."""
+    check_same_game(a, b)
     tests: list[dict[str, Any]] = []
     for table in (*RATES, "modes", "maps"):
         first, second = _items(a["figures"], table), _items(b["figures"], table)

@@ -140,6 +140,7 @@ def tactics(
     pool = load_pool(cards)
     records = list(pool.records)
     mode_list = [m.strip() for m in modes.split(",") if m.strip()] if modes else []
+    _once("--modes", modes or "", mode_list)  # duel,duel would weigh the mode twice and skew its maps
     if decks is not None:
         from toolkit.cli.deck import deck_files
         from toolkit.cli.simulate import _legal_decks
@@ -178,6 +179,17 @@ def tactics(
     run_id = _keep(db, save, meta, figures)
     _summary(meta, figures, timing, names, language, outcome.interrupted, run_id, paths)
     _stopped(outcome)
+
+
+def _once(option: str, given: str, items: list[Any]) -> None:
+    """A list option (``--players 6,7``, ``--modes duel,duo``) names each item once: a repeat is refused in one
+    line (exit 2) before any game, not played twice into narrower intervals."""
+    seen: set[Any] = set()
+    for item in items:
+        if item in seen:
+            raise DossierError(tr("{option} {value}: {item} is given twice; name each once", option=option,
+                                  value=repr(given), item=item))  # fmt: skip
+        seen.add(item)
 
 
 def _stopped(outcome: Any) -> None:
@@ -259,13 +271,14 @@ def compare(
     lang: LangOption = None,
 ) -> None:
     from toolkit.balance.report import comparison, namer
+    from toolkit.balance.store import check_same_game, load_run
     from toolkit.balance.store import compare as compared
-    from toolkit.balance.store import load_run
     from toolkit.cli._lang import output_lang
     from toolkit.cli.deck import load_pool
 
     language = output_lang(lang)
     first, second = load_run(db, run_a), load_run(db, run_b)
+    check_same_game(first, second, language)  # a crossfire run against a tactics run: one line, exit 2
     result = compared(first, second, alpha)
     if json_out:
         print(json.dumps(result, ensure_ascii=False, indent=2))
@@ -316,7 +329,7 @@ def crossfire(
     cards: CardsOption = None,
     lang: LangOption = None,
 ) -> None:
-    from toolkit.balance.crossfire import crossfire_figures, plan_tables, play_jobs, tables_of
+    from toolkit.balance.crossfire import crossfire_figures, plan_tables, play_jobs, tables_of, unreached
     from toolkit.balance.figures import timing as timing_of
     from toolkit.balance.games import card_set_hash
     from toolkit.balance.report import (
@@ -342,6 +355,7 @@ def crossfire(
     if not counts:  # not numbers, or none at all (`--players ''`, `--players ,`)
         raise DossierError(tr("{option} {value}: give player counts such as 6,7,8", option="--players",
                               value=repr(players)))  # fmt: skip
+    _once("--players", players, counts)  # 6,6 would play the same tables twice (their seeds come from the count)
     pool = cards[0] if cards else None
     records = _records(pool)
     game = _game(pool)
@@ -363,6 +377,12 @@ def crossfire(
     names = namer(records, language, "crossfire")
     paths = write_crossfire_report(out, meta, figures, timing, names, language)
     run_id = _keep(db, save, meta, figures)
+    if outcome.interrupted:
+        print(t(language, "interrupted: {tables} of {asked} tables finished", tables=figures["games"],
+                asked=tables * len(counts)))  # fmt: skip
+        missing = unreached(meta, figures)
+        if missing:
+            print(t(language, "player counts not reached: {counts}", counts=t(language, ", ").join(map(str, missing))))
     print(t(language, "{tables} tables in {seconds} s on {workers} worker(s); an average seat wins {baseline}",
             tables=figures["games"], seconds=timing["wall_seconds"], workers=outcome.workers,
             baseline=pct(figures["baseline"])))  # fmt: skip
@@ -431,7 +451,9 @@ def netrunner(
     language = output_lang(lang)
     pool = load_pool(cards)
     records = list(pool.records)
-    loaded = _legal_decks(deck_files(decks), "netrunner", pool)
+    files = deck_files(decks)
+    _decks_once(files)
+    loaded = _legal_decks(files, "netrunner", pool)
     identities = pool.rules.game("netrunner").records
     by_side: dict[str, dict[str, Any]] = {"corp": {}, "runner": {}}
     for entry in loaded:
@@ -477,6 +499,21 @@ def netrunner(
     _stopped(outcome)
 
 
+def _decks_once(files: list[Path]) -> None:
+    """One deck file given twice (``--decks a.json --decks a.json``, or a file and its directory) is refused by
+    name, not reported as two decks of the same name."""
+    seen: set[tuple[int, int]] = set()
+    for path in files:
+        try:
+            info = path.stat()
+        except OSError:
+            continue  # reading the deck says why
+        if (info.st_dev, info.st_ino) in seen:
+            raise DossierError(tr("{option}: {path} is given twice; name each deck once", option="--decks",
+                                  path=path))  # fmt: skip
+        seen.add((info.st_dev, info.st_ino))
+
+
 @balance_app.command("runs", help=N_("List the balance runs kept in the database."))
 def runs(db: DbOption = None, lang: LangOption = None) -> None:
     from toolkit.balance.store import list_runs, require_database
@@ -485,9 +522,12 @@ def runs(db: DbOption = None, lang: LangOption = None) -> None:
     language = output_lang(lang)
     require_database(db)  # no database there: one line, and none made
     for row in list_runs(db):
-        print(t(language, "{id}  {created}  {game}  {games} games  decider {decider}  seed {seed}  card set {card_set}",
-                id=row["id"], created=row["created"], game=row["game"], games=row["games"], decider=row["decider"],
-                seed=row["seed"], card_set=str(row["card_set"])[:12]))  # fmt: skip
+        line = t(language, "{id}  {created}  {game}  {games} games  decider {decider}  seed {seed}  card set {card_set}",
+                 id=row["id"], created=row["created"], game=row["game"], games=row["games"], decider=row["decider"],
+                 seed=row["seed"], card_set=str(row["card_set"])[:12])  # fmt: skip
+        if row["interrupted"]:  # Ctrl-C stopped it: its figures count the games that finished
+            line += "  " + t(language, "interrupted")
+        print(line)
 
 
 def register(app: typer.Typer) -> None:

@@ -97,7 +97,7 @@ def balance_index(request: Request, web: Web) -> HTMLResponse:
 def balance_compare(request: Request, web: Web, a: str = "", b: str = "") -> HTMLResponse:
     """What moved between run ``a`` and run ``b`` beyond noise (``dossier balance compare A B``)."""
     from toolkit.balance.report import comparison
-    from toolkit.balance.store import compare
+    from toolkit.balance.store import check_same_game, compare
 
     lang = request_lang(request)
     try:
@@ -108,6 +108,10 @@ def balance_compare(request: Request, web: Web, a: str = "", b: str = "") -> HTM
     except PageError as problem:
         return _error(request, problem)
     game = str(first["meta"].get("game", "tactics"))
+    try:
+        check_same_game(first, second, lang)  # runs of two games share no rate: 400, not "nothing moved"
+    except DossierError as exc:
+        return _error(request, PageError(400, exc.message))
     try:
         words = comparison(compare(first, second), _names(web, game, lang), lang)
     except (KeyError, TypeError, ValueError, AttributeError):
