@@ -3,8 +3,11 @@
 ``cards/``, ``schema/`` and ``examples/`` stay at the top of the repository (tests, docs and the records'
 relative ``"$schema"`` paths refer to them there); ``build_py`` copies them into the built package as
 ``toolkit/_data/{cards,schema,examples}``, in the same layout, where :mod:`toolkit.paths` finds them once
-installed. An editable install (``pip install -e .``) copies nothing: the package is the checkout's
-``toolkit/``, and :mod:`toolkit.paths` finds the checkout's own directories beside it.
+installed. It also compiles each message catalog (``toolkit/i18n/locale/<lang>/LC_MESSAGES/dossier.po``) into
+the ``.mo`` beside it in the built package, as ``python -m toolkit.i18n.catalogs compile`` does (Babel, fuzzy
+translations left out), so that an installed dossier need not compile it on first use. An editable install
+(``pip install -e .``) does neither: the package is the checkout's ``toolkit/``, :mod:`toolkit.paths` finds the
+checkout's own directories beside it, and a checkout compiles its catalogs on first use.
 """
 
 from __future__ import annotations
@@ -32,6 +35,26 @@ class build_py_with_data(build_py):  # noqa: N801 - setuptools' command naming
                 raise SystemExit(f"setup.py: {source}: no such directory; the wheel would have no {name}/")
             shutil.rmtree(target / name, ignore_errors=True)
             shutil.copytree(source, target / name, ignore=SKIP)
+        compile_catalogs(Path(self.build_lib) / "toolkit" / "i18n" / "locale")
+
+
+def compile_catalogs(locale: Path) -> list[Path]:
+    """Each ``<lang>/LC_MESSAGES/*.po`` under ``locale`` compiled into the ``.mo`` beside it (what
+    toolkit.i18n.catalogs.compile_all writes in a checkout); returns the files written."""
+    try:
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+    except ImportError:
+        raise SystemExit("setup.py: babel is needed to compile the message catalogs (pip install babel)") from None
+    written = []
+    for po in sorted(locale.glob("*/LC_MESSAGES/*.po")):
+        with po.open("rb") as handle:
+            catalog = read_po(handle, locale=po.parent.parent.name)
+        mo = po.with_suffix(".mo")
+        with mo.open("wb") as out:
+            write_mo(out, catalog, use_fuzzy=False)
+        written.append(mo)
+    return written
 
 
 setup(cmdclass={"build_py": build_py_with_data})

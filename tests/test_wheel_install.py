@@ -1,6 +1,9 @@
 """A wheel is the whole tool: built from the checkout (``pip wheel .``), installed in a fresh virtual environment
 outside it, the tour runs in a scratch folder with what the wheel carries: the bundled cards, maps and schemas
-(``toolkit/_data``, copied in by setup.py), fonts, templates, web assets, grammar and message catalogs.
+(``toolkit/_data``, copied in by setup.py), fonts, templates, web assets, grammar and message catalogs (compiled
+by setup.py). Every tracked data file of the packages is in it; the installed dossier writes nothing into its own
+package by default (the web editor, ``schema``, ``fmt``, ``text fmt``), and ``dossier examples`` gives a user the
+files the documentation's commands use.
 
 The fresh environment reuses the dev environment's installed dependencies (a ``.pth`` file naming its
 site-packages, which Python appends after the new environment's own) and gets the wheel with ``--no-deps``: no
@@ -12,6 +15,7 @@ from the package index or pip's cache); when neither can build, the tests skip w
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -20,13 +24,16 @@ import subprocess
 import sys
 import sysconfig
 import time
+import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from .conftest import ROOT
+from .test_installed_round56c import tracked_data_files
 
 pytestmark = pytest.mark.wheel
 
@@ -236,36 +243,139 @@ def test_print(installed: Installed) -> None:
     assert (installed.scratch / "x.pdf").read_bytes().startswith(b"%PDF")
 
 
-def test_serve_answers(installed: Installed, tmp_path: Path) -> None:
+def site_packages(installed: Installed) -> Path:
+    done = subprocess.run(
+        [str(installed.python), "-c", "import toolkit, pathlib; print(pathlib.Path(toolkit.__file__).parent)"],
+        cwd=installed.scratch,
+        env=installed.env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return Path(done.stdout.strip())
+
+
+def test_the_wheel_carries_every_tracked_data_file(installed: Installed) -> None:
+    """Every tracked file of the packages that is not Python (templates, scripts the templates include, styles,
+    fonts, the grammar, the catalogs), and the bundled cards, schemas and examples under toolkit/_data."""
+    import zipfile
+
+    names = set(zipfile.ZipFile(installed.wheel).namelist())
+    wanted = [f"{package}/{rel}" for package in ("toolkit", "validators") for rel in tracked_data_files(package)]
+    wanted += [
+        f"toolkit/_data/{name}/{rel}" for name in ("cards", "schema", "examples") for rel in tracked_data_files(name)
+    ]
+    assert "toolkit/web/templates/editor/editor.js" in wanted
+    missing = [name for name in wanted if name not in names]
+    assert not missing, f"the wheel lacks {missing}"
+
+
+def test_the_wheel_ships_compiled_catalogs(installed: Installed) -> None:
+    """Each catalog's .mo beside its .po, compiled from it (fuzzy translations left out) as the catalogs' compile
+    command compiles it, so the two agree."""
+    import io
+    import zipfile
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    wheel = zipfile.ZipFile(installed.wheel)
+    catalogs = [n for n in wheel.namelist() if n.startswith("toolkit/i18n/locale/") and n.endswith(".po")]
+    assert catalogs
+    for po in catalogs:
+        compiled = io.BytesIO()
+        write_mo(compiled, read_po(io.BytesIO(wheel.read(po)), locale=po.split("/")[3]), use_fuzzy=False)
+        assert wheel.read(po.removesuffix(".po") + ".mo") == compiled.getvalue(), po
+
+
+def test_an_installed_dossier_reads_its_shipped_catalog(installed: Installed, tmp_path: Path) -> None:
+    env = {**installed.env, "XDG_CACHE_HOME": str(tmp_path / "cache"), "DOSSIER_LANG": "zh-Hans"}
+    done = subprocess.run(
+        [str(installed.dossier), "schema"], cwd=installed.scratch, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 2 and "错误" in done.stderr, done.stderr  # worded from the catalog
+    assert not list((tmp_path / "cache").rglob("*.mo")), "the catalog was compiled again"
+
+
+def test_nothing_written_into_the_package_by_default(installed: Installed) -> None:
+    package = site_packages(installed)
+    before = {p: p.stat().st_mtime_ns for p in package.rglob("*.json")}
+    expected = {
+        ("schema",): "--out DIR",
+        ("fmt",): "`dossier fmt PATH`",
+        ("text", "fmt"): "`dossier text fmt PATH`",
+    }
+    for command, hint in expected.items():
+        done = installed.run(*command)
+        assert done.returncode == 2, (command, done.stdout[-1500:], done.stderr[-1500:])
+        assert done.stderr.count("\n") == 1 and hint in done.stderr, (command, done.stderr)
+    assert installed.run("schema", "--check").returncode == 0  # reading them is fine
+    assert {p: p.stat().st_mtime_ns for p in package.rglob("*.json")} == before
+    assert "default: cards/)" not in installed.run("text", "fmt", "--help").stdout
+
+
+def test_the_examples_then_the_docs_commands(installed: Installed, tmp_path: Path) -> None:
+    """An installed user gets the files the documentation uses, and its commands run from there."""
+    env = {**installed.env, "DOSSIER_LANG": "en"}
+
+    def dossier(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(installed.dossier), *args], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120
+        )
+
+    done = dossier("examples", "--out", ".", "--with-cards")
+    assert done.returncode == 0, done.stderr[-1500:]
+    assert [line.split(":")[0] for line in done.stdout.splitlines()] == ["examples/", "schema/", "cards/"]
+    done = dossier("lint", "cards")
+    assert done.returncode == 0, done.stdout[-1500:] + done.stderr[-1500:]
+    decks = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "examples/decks/netrunner").glob("*.json"))
+    done = dossier("deck", "validate", *decks)
+    assert done.returncode == 0 and done.stdout.count("legal") == len(decks), done.stdout + done.stderr
+    done = dossier("crossfire", "resolve", "examples/crossfire/round1.json")
+    assert done.returncode == 0, done.stderr[-1500:]
+    done = dossier("examples", "--out", ".")
+    assert done.returncode == 2 and "exists; nothing was written" in done.stderr, done.stderr
+
+
+def _get(url: str, **headers: str) -> tuple[int, str]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8")
+
+
+@contextlib.contextmanager
+def serving(installed: Installed, cwd: Path, *args: str) -> Iterator[str]:
+    """``dossier serve`` from the wheel on a free loopback port, in ``cwd``; yields its address (no final /)."""
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     env = {**installed.env, "DOSSIER_LANG": "en"}
     server = subprocess.Popen(
-        [str(installed.dossier), "serve", "--port", str(port)],
-        cwd=tmp_path,
+        [str(installed.dossier), "serve", "--port", str(port), *args],
+        cwd=cwd,
         env=env,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
     )
+    base = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 90
-        page = None
-        while page is None and time.monotonic() < deadline:
+        while True:
             if server.poll() is not None:
-                pytest.fail(f"dossier serve ended ({server.returncode}): {server.stdout.read()[-1500:] if server.stdout else ''}")
+                said = server.stdout.read()[-1500:] if server.stdout else ""
+                pytest.fail(f"dossier serve ended ({server.returncode}): {said}")
             try:
-                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as response:
-                    page = response.status, response.read().decode("utf-8")
+                with urllib.request.urlopen(f"{base}/", timeout=5):
+                    break
             except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail("dossier serve did not answer within 90 s")
                 time.sleep(0.2)
-        assert page is not None, "dossier serve did not answer within 90 s"
-        status, body = page
-        assert status == 200 and "<html" in body.lower()
-        static = "/static/" + sorted(p.name for p in (ROOT / "toolkit" / "web" / "static").iterdir())[0]
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{static}", timeout=5) as response:
-            assert response.status == 200
+        yield base
     finally:
         server.terminate()
         try:
@@ -273,3 +383,38 @@ def test_serve_answers(installed: Installed, tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+def test_serve_answers(installed: Installed, tmp_path: Path) -> None:
+    with serving(installed, tmp_path) as base:
+        status, body = _get(f"{base}/")
+        assert status == 200 and "<html" in body.lower()
+        static = "/static/" + sorted(p.name for p in (ROOT / "toolkit" / "web" / "static").iterdir())[0]
+        assert _get(f"{base}{static}")[0] == 200
+        # a record's editor page includes editor/editor.js (a template the wheel once lacked: 500)
+        status, body = _get(f"{base}/editor/record/tactics/frag_grenade?lang=en")
+        assert status == 200 and 'id="ed-config"' in body, body[-1500:]
+        # the bundled cards only: the New form says to add a folder of one's own; saving there is refused
+        status, body = _get(f"{base}/editor?lang=en")
+        assert status == 200 and "add a card folder of your own" in body and 'id="ed-new-root"' not in body
+        card = site_packages(installed) / "_data" / "cards" / "tactics" / "cards" / "frag_grenade.json"
+        before = card.read_bytes()
+        token = "wheel-test-csrf-0123456789abcdef"
+        payload = {"root": 0, "path": "tactics/cards/frag_grenade.json", "text": before.decode("utf-8"), "lang": "en"}
+        request = urllib.request.Request(
+            f"{base}/editor/save",
+            data=json.dumps(payload).encode("utf-8"),
+            method="POST",
+            headers={
+                "Content-Type": "application/json",
+                "Origin": base,
+                "Cookie": f"csrf={token}",
+                "X-CSRF-Token": token,
+            },
+        )
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=30)
+        assert refused.value.code == 403
+        detail = json.loads(refused.value.read().decode("utf-8"))["detail"]
+        assert detail.startswith("the bundled cards are part of the installed package"), detail
+        assert card.read_bytes() == before

@@ -31,6 +31,21 @@ SCHEMA_DIR = ROOT / "schema"
 EXAMPLES_DIR = ROOT / "examples"
 
 
+def in_package(path: Path) -> bool:
+    """Whether ``path`` is (inside) the installed package or its bundled data: True only when Dossier runs
+    installed (:data:`INSTALLED`). The bundled cards, schemas and examples are then the package's own files
+    (site-packages, perhaps read-only, replaced by the next upgrade), never a place a command or the web editor
+    writes to by default; in a checkout they are the repository's own, written as any file of it."""
+    if not INSTALLED:
+        return False
+    real = Path(os.path.realpath(path))
+    for place in (PACKAGE_DIR, CARDS_DIR, SCHEMA_DIR, EXAMPLES_DIR):
+        held = Path(os.path.realpath(place))
+        if real == held or real.is_relative_to(held):
+            return True
+    return False
+
+
 def names_a_directory(value: str) -> bool:
     """True for a path as typed that ends in a separator (``build/``): ``Path`` would drop it, and a file
     ``build`` would be written where the user named a directory."""

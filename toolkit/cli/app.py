@@ -55,6 +55,13 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
             N_("The tactics draft ({name}) for two players: picks from the keyboard or a script file."), name="轮抓"
         ),
     ),
+    "examples": (
+        ("examples",),
+        N_(
+            "Copy the bundled example decks, tables, scenarios and card sheet (and the cards, with --with-cards) "
+            "into a folder of yours, where the documentation's commands run."
+        ),
+    ),
     "play": (
         ("play",),
         N_("Play a whole Netrunner game (either side) or tactics game (one seat) from the terminal against the "
@@ -89,12 +96,11 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     ),
     "crossfire": (
         ("crossfire",),
-        help_text(
+        help_text(  # the game's name in the help's language only (Chinese: 谍战特工), as the command's own help
             N_(
-                "Crossfire / {name}: deal the roles (on one screen, one player at a time, or as printed slips), "
+                "Crossfire: deal the roles (on one screen, one player at a time, or as printed slips), "
                 "resolve a table after the shooting, score several rounds, simulate win rates."
             ),
-            name="谍战特工",
         ),
     ),
     "db": (("db",), N_("The card database (SQLite by default, PostgreSQL for shared servers).")),
@@ -685,7 +691,17 @@ def print_summary(result: LintResult) -> None:
     )
 )
 def fmt(
-    paths: PathsArgument = None,
+    paths: Annotated[
+        list[Path] | None,
+        typer.Argument(
+            help=N_(
+                "Files or directories (default: the card pool of $DOSSIER_CARDS or cards = [...] in dossier.toml "
+                "or the user config; else cards/ here; else a checkout's cards/: an installed dossier's bundled "
+                "cards are not rewritten)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
     check: Annotated[
         bool, typer.Option("--check", help=N_("Change nothing; exit 1 if a file would change."))
     ] = False,
@@ -703,9 +719,12 @@ def fmt(
     output_lang(lang)
     changed = failed = unreadable = 0
     problems: list[WalkProblem] = []
-    found = discover(default_paths(paths), problems)
+    targets = default_paths(paths)
+    if not paths and not check:  # installed: the default is the package's own cards
+        refuse_bundled_cards(targets, "dossier fmt")
+    found = discover(targets, problems)
     if not found and not problems:  # as lint says: an empty directory is more likely a wrong path than clean
-        raise DossierError(_no_files(default_paths(paths)))
+        raise DossierError(_no_files(targets))
     with Progress(len(found), tr("checking files") if check else tr("formatting files")) as bar:
         for path in found:
             bar.advance()
@@ -761,6 +780,23 @@ def fmt(
     raise typer.Exit(1 if check and changed else 0)
 
 
+def refuse_bundled_cards(targets: list[Path], command: str) -> None:
+    """Refuse (one line, exit 2) to rewrite by default the bundled cards of an installed dossier (``fmt`` and
+    ``text fmt`` with no path, when the card pool falls back to them: :func:`toolkit.paths.in_package`); in a
+    checkout they are the repository's cards, formatted as before."""
+    from toolkit.i18n import tr
+    from toolkit.paths import in_package
+
+    if any(in_package(path) for path in targets):
+        raise DossierError(
+            tr(
+                "the bundled cards are part of the installed package and are not rewritten; give the card files "
+                "or directories to format: {command}",
+                command=f"`{command} PATH`",
+            )
+        )
+
+
 def refuse_unwritable(text: str, data: Any) -> None:
     """Raise :class:`JsonSyntaxError` (with the place) for a value ``fmt`` cannot write back as JSON.
 
@@ -813,7 +849,14 @@ def add_schema_ref(path: Path, data: Any) -> None:
 
 @app.command(help=N_("Generate the JSON Schema files from the record models (their descriptions stay in English)."))
 def schema(
-    out: Annotated[Path, typer.Option("--out", help=N_("Directory to write to."))] = SCHEMA_DIR,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            help=N_("Directory to write to (default: a checkout's schema/; an installed dossier needs --out)."),
+            show_default=False,
+        ),
+    ] = None,
     check: Annotated[bool, typer.Option("--check", help=N_("Write nothing; exit 1 if a file is stale."))] = False,
     lang: LangOption = None,
 ) -> None:
@@ -823,6 +866,18 @@ def schema(
     from toolkit.i18n import tr
 
     output_lang(lang)
+    if out is None:
+        from toolkit.paths import in_package
+
+        if not check and in_package(SCHEMA_DIR):  # installed: the package's own schemas are not rewritten
+            raise DossierError(
+                tr(
+                    "the bundled schemas are part of the installed package and are not rewritten; give the "
+                    "directory to write to: {option}",
+                    option="--out DIR",
+                )
+            )
+        out = SCHEMA_DIR
     if check:
         stale = schemagen.stale(out)
         command = "`dossier schema`" if out == SCHEMA_DIR else f"`dossier schema --out {shlex.quote(str(out))}`"

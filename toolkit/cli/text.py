@@ -175,7 +175,14 @@ def render_command(
 )
 def fmt_command(
     paths: Annotated[
-        list[Path] | None, typer.Argument(help=N_("Card files or directories (default: cards/)."), show_default=False)
+        list[Path] | None,
+        typer.Argument(
+            help=N_(
+                "Card files or directories (default: the card pool, as `dossier fmt` takes it; an installed "
+                "dossier's bundled cards are not rewritten)."
+            ),
+            show_default=False,
+        ),
     ] = None,
     check: Annotated[bool, typer.Option("--check", help=N_("Change nothing; exit 1 if a text would change."))] = False,
     lang: LangOption = None,
@@ -183,13 +190,15 @@ def fmt_command(
     """``dossier text fmt`` (its help is given to the decorator)."""
     from toolkit.catalog import WalkProblem, discover
     from toolkit.cli._lang import output_lang
-    from toolkit.cli.app import refuse_unwritable
+    from toolkit.cli.app import refuse_bundled_cards, refuse_unwritable
     from toolkit.i18n import tr, trn
     from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_limited, read_source
     from toolkit.text.fmt import format_record_texts
 
     output_lang(lang)
     targets = _default_paths(paths)
+    if not paths and not check:  # installed: the default is the package's own cards
+        refuse_bundled_cards(targets, "dossier text fmt")
     changed_files = failed = unreadable = 0
     problems: list[WalkProblem] = []  # dangling links, link loops, unreadable directories: reported as fmt does
     found = discover(targets, problems)

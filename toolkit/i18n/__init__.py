@@ -161,9 +161,10 @@ def _compile(po: Path) -> bytes:
 
 
 def _mo_bytes(lang: str) -> bytes | None:
-    """The compiled catalog of ``lang``: a ``.mo`` shipped beside the ``.po`` when it is not older, else one
-    compiled into the cache (keyed by the ``.po``'s size, time and inode: a start-up reads neither the ``.po`` nor a
-    hash of it), else compiled in memory."""
+    """The compiled catalog of ``lang``: a ``.mo`` shipped beside the ``.po`` when it is not older (or, in an
+    installed package, where both came from the same wheel, whatever order pip wrote them in), else one compiled
+    into the cache (keyed by the ``.po``'s size, time and inode: a start-up reads neither the ``.po`` nor a hash of
+    it), else compiled in memory."""
     po = LOCALE_DIR / _dirname(lang) / "LC_MESSAGES" / f"{DOMAIN}.po"
     try:
         stat = po.stat()
@@ -171,7 +172,9 @@ def _mo_bytes(lang: str) -> bytes | None:
         return None
     shipped = po.with_suffix(".mo")
     with contextlib.suppress(OSError):
-        if shipped.stat().st_mtime >= stat.st_mtime:
+        from toolkit.paths import INSTALLED
+
+        if INSTALLED or shipped.stat().st_mtime >= stat.st_mtime:
             return shipped.read_bytes()
     from toolkit.cachedir import user_cache_dir
 

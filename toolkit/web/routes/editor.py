@@ -20,6 +20,9 @@ save it atomically.
   own by default (:func:`default_folder`: the last that is not the bundled cards), where that folder keeps
   records of its kind (:func:`kind_folder`). Pages name a folder as the pool does (:func:`folder_labels`), never
   by the server's absolute path.
+- An installed dossier's bundled cards (:func:`toolkit.paths.in_package`: its site-packages) are never a folder
+  the editor writes to: the New form does not offer them and says to add a card folder of one's own, and saving
+  there is refused in one line (403). In a checkout they are the repository's cards, edited as any folder.
 """
 
 from __future__ import annotations
@@ -515,9 +518,30 @@ def folders(web: WebState) -> list[Folder]:
     return made
 
 
+def in_package(folder: Folder | Path) -> bool:
+    """Whether a card folder (or writable root) is the bundled cards of an installed dossier, which the editor
+    never writes to (:func:`toolkit.paths.in_package`; always False in a checkout)."""
+    from toolkit import paths
+
+    return paths.in_package(folder.root if isinstance(folder, Folder) else folder)
+
+
+def package_refusal() -> str:
+    """Why the editor writes nothing into an installed dossier's bundled cards, and what to do instead."""
+    return tr(
+        "the bundled cards are part of the installed package and are not written to; add a card folder of your "
+        "own: {serve}, or {config} in {file} ({examples} copies the bundled cards into cards/)",
+        serve="`dossier serve --cards cards --cards my-set`",
+        config='`cards = ["cards", "my-set"]`',
+        file="`dossier.toml`",
+        examples="`dossier examples --out . --with-cards`",
+    )
+
+
 def new_folders(web: WebState, game: str) -> list[Folder]:
-    """The folders a new record of ``game`` may be written into, in the pool's order."""
-    return [f for f in folders(web) if game in f.games]
+    """The folders a new record of ``game`` may be written into, in the pool's order (never an installed
+    dossier's bundled cards)."""
+    return [f for f in folders(web) if game in f.games and not in_package(f)]
 
 
 def default_folder(choices: list[Folder]) -> Folder:
@@ -582,6 +606,8 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int
         if not 0 <= root < len(all_roots):
             raise EditorError(tr("root {index}: there are {n} card directories", index=root, n=len(all_roots)), 403)
         chosen = next((f for f in choices if f.index == root), None)
+        if chosen is None and in_package(all_roots[root]):
+            raise EditorError(package_refusal(), 403)
         if chosen is None:
             raise EditorError(
                 tr(
@@ -595,6 +621,8 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int
             )
     elif choices:
         chosen = default_folder(choices)
+    elif any(game in f.games and in_package(f) for f in folders(web)):
+        raise EditorError(package_refusal(), 403)
     else:
         raise EditorError(
             tr("the {game} game record is not in a card directory the editor may write into", game=game), 403
@@ -625,6 +653,8 @@ def save(web: WebState, target: Target, text: str, base: str | None, new: bool) 
     """
     from toolkit.jsonio import atomic_write_text, canonical_dumps
 
+    if in_package(target.root):
+        raise EditorError(package_refusal(), 403)
     data = parse_json(text)
     pool = web.settings.cards
     if data is None:
@@ -853,7 +883,9 @@ def _index_page(request: Request, q: str, game: str, page: int, error: str | Non
                 "next": url(at + 1) if at < pages else None,
             }
         )
-    places = folders(web)
+    places = [f for f in folders(web) if not in_package(f)]  # (never an installed dossier's bundled cards)
+    # installed, with only the bundled cards in the pool: the New form says to add a folder of one's own
+    notice = error or (package_refusal() if not places and any(in_package(f) for f in folders(web)) else None)
     response = render(
         request,
         "editor/index.html",
@@ -869,7 +901,7 @@ def _index_page(request: Request, q: str, game: str, page: int, error: str | Non
         lang_param=request.query_params.get("lang") or "",
         kinds=kinds,
         games=games,
-        error=error,
+        error=notice,
         writable=bool(roots(web)),
         page_size=PAGE_SIZE,
     )

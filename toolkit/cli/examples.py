@@ -1,0 +1,121 @@
+"""``dossier examples --out DIR``: the bundled example files (and, asked, the cards) copied into a folder of the
+user's, so that an installed dossier's user can run the documentation's commands (``examples/decks/...``,
+``dossier lint cards``, ``--cards cards``) from there, as a checkout's user does from the repository.
+
+The examples' records name their schema by a relative path (``../../../schema/deck.schema.json``), so the
+schemas come with them. Each folder is written whole or not at all (built beside it, then renamed into place:
+:func:`toolkit.safewrite.replace_dir`); a folder that exists already is never replaced, and then nothing is
+written. The copies are the user's files: made with the user's permissions, not the package's (a read-only
+site-packages would otherwise give read-only copies).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from toolkit.cli._help import help_text
+from toolkit.cli._lang import LangOption
+from toolkit.errors import DossierError
+from toolkit.i18n.words import N_
+
+EXAMPLES_HELP = help_text(
+    N_(
+        "Copy the bundled example decks, tables, scenarios and card sheet (and the cards, with --with-cards) into a "
+        "folder of yours, where the documentation's commands run."
+    ),
+    N_(
+        "Writes examples/ and schema/ (the schemas the examples name) into the --out folder, and cards/ with "
+        "--with-cards; each folder whole or not at all. A folder that exists already is not replaced: then nothing "
+        "is written."
+    ),
+)
+
+
+def _skipped(name: str) -> bool:
+    return name.startswith(".") or name == "__pycache__" or name.endswith((".pyc", ".pyo"))
+
+
+def copy_tree(source: Path, into: Path) -> int:
+    """Copy the files of ``source`` (hidden names and caches left out) into the new directory ``into``, with the
+    user's permissions (the contents only: not the modes of a read-only package); returns how many files."""
+    count = 0
+    into.mkdir()
+    for directory, dirnames, filenames in os.walk(source):
+        dirnames[:] = sorted(d for d in dirnames if not _skipped(d))
+        target = into / Path(directory).relative_to(source)
+        target.mkdir(exist_ok=True)
+        for name in sorted(filenames):
+            if not _skipped(name):
+                shutil.copyfile(Path(directory, name), target / name)
+                count += 1
+    return count
+
+
+def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int]]:
+    """Copy the bundled ``examples/`` and ``schema/`` (and ``cards/``) into ``out``: (the folder written, its
+    files), in order. Refused, with nothing written, when one of the folders exists in ``out`` already; a folder
+    this call wrote is removed again when a later one cannot be."""
+    from toolkit import paths
+    from toolkit.i18n import tr
+    from toolkit.safewrite import replace_dir
+
+    sources = [("examples", paths.EXAMPLES_DIR), ("schema", paths.SCHEMA_DIR)]
+    if with_cards:
+        sources.append(("cards", paths.CARDS_DIR))
+    for _, source in sources:
+        if not source.is_dir():
+            raise DossierError(tr("{path}: no such directory", path=source))
+    for name, _ in sources:
+        if os.path.lexists(out / name):
+            raise DossierError(
+                tr("{path} exists; nothing was written (give another {option})", path=out / name, option="--out DIR")
+            )
+    written: list[tuple[Path, int]] = []
+    try:
+        for name, source in sources:
+            counted: list[int] = []
+
+            def build(tmp: Path, source: Path = source, counted: list[int] = counted) -> None:
+                counted.append(copy_tree(source, tmp))
+
+            replace_dir(out / name, build)
+            written.append((out / name, counted[0]))
+    except BaseException:
+        for folder, _ in written:
+            shutil.rmtree(folder, ignore_errors=True)
+        raise
+    return written
+
+
+def register(app: typer.Typer) -> None:
+    @app.command(help=EXAMPLES_HELP)
+    def examples(
+        out: Annotated[
+            Path,
+            typer.Option(
+                "--out",
+                help=N_("The folder to copy into (made if need be); the documentation's commands run from there."),
+                show_default=False,
+            ),
+        ],
+        with_cards: Annotated[
+            bool,
+            typer.Option(
+                "--with-cards",
+                help=N_("Copy the bundled cards too (cards/), for `dossier lint cards` and `--cards cards`."),
+            ),
+        ] = False,
+        lang: LangOption = None,
+    ) -> None:
+        """``dossier examples`` (its help is given to the decorator)."""
+        from toolkit.cli._lang import output_lang
+        from toolkit.i18n import trn
+
+        output_lang(lang)
+        for folder, count in copy_examples(out, with_cards):
+            print(trn("{path}: {n} file written", "{path}: {n} files written", count, path=f"{folder}{os.sep}"))
