@@ -139,8 +139,8 @@ COMMANDS: list[tuple[str, Callable[[Path, str], list[Any]], str, str]] = [
 # Outputs whose English form still holds some Chinese, and the lines that may: a deck's own (Chinese) name; a
 # record shown in full (`show`, `map show`) leads with the English name and text and keeps the Chinese after them.
 KEEPS_CHINESE: dict[str, Callable[[str], bool]] = {
-    "deck show": lambda line: line.startswith("# name: "),
-    "deck convert": lambda line: line.startswith("# name: "),
+    "deck show": lambda line: line.startswith(("# name: ", "# name.zh-Hans: ")),  # (a list keeps both names)
+    "deck convert": lambda line: line.startswith(("# name: ", "# name.zh-Hans: ")),
     "deck stats": lambda line: line.startswith("双雄"),
     "show map": lambda line: line.startswith("  summary.zh-Hans"),  # the record's fields, as stored
 }

@@ -76,10 +76,10 @@ def _names_and_ids() -> tuple[set[str], set[str], set[str], set[str]]:
                     chinese_only.add(names["zh-Hans"])
     for path in EX.rglob("*.json"):  # a deck's own name is the deck's, in whatever language it was written
         name = json.loads(path.read_text(encoding="utf-8")).get("name")
-        if name:
-            english.add(name)
-            chinese.add(name)
-            chinese_only.add(name)
+        for one in name.values() if isinstance(name, dict) else [name] if name else []:  # (each language's: a
+            english.add(one)  # text list names the deck in both, the reader's first)
+            chinese.add(one)
+            chinese_only.add(one)
     scenario = json.loads(SCENARIO.read_text(encoding="utf-8"))  # the scenario's own title and rule
     english |= {scenario["name"], scenario["rule"]}
     chinese |= {scenario["name"], scenario["rule"]}
@@ -141,7 +141,7 @@ CHINESE_NAME = _alternation(CHINESE_NAMES | IDS)
 CODE = re.compile(
     r"“[^”]*”|`[^`]*`|--[a-z][a-z-]*|\S*/\S*|\S+\.(?:json|txt|o8d|png|pdf|html)\b|\b[a-z_]+:[^\s,，、）)]+"
     r"|\[[a-z_]+\]|\b(?:error|warning) [a-z]+(?:\.[a-z_]+)+|\b[a-z]+(?:\.[a-z0-9_]+)+|\b\w*_\w*\b|#\d+"
-    r"|^#+ (?:name|game|mode|players|format):"  # a text deck's directives
+    r"|^#+ (?:name(?:\.en|\.zh-Hans)?|game|mode|players|format):"  # a text deck's directives
     r"|^\s+(?:\d+\. )?\S+(?=  — )"  # a decision's option by its label (what one types)
     r"|(?<= = )\S+",  # a scenario check's value, as JSON writes it
     re.MULTILINE,
