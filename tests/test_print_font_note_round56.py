@@ -8,8 +8,6 @@ The pool is written here (made-up cards and names).
 
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +16,8 @@ import pytest
 from toolkit.catalog import load_catalog
 from toolkit.sheets.fonts import drawn_characters
 from toolkit.sheets.layouts import record_text
+
+from .test_search_nrdb_syntax import netrunner_pool
 
 ROOT = Path(__file__).resolve().parents[1]
 KOREAN, JAPANESE, RUSSIAN = "연상자", "カイト", "Жж"
@@ -47,17 +47,7 @@ CARD = {
 
 @pytest.fixture(scope="module")
 def pool(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("note")
-    bundled = ROOT / "cards" / "netrunner"
-    pool = root / "netrunner"
-    (pool / "cards").mkdir(parents=True)
-    shutil.copytree(bundled / "factions", pool / "factions")
-    shutil.copytree(ROOT / "schema", root / "schema")
-    game = json.loads((bundled / "game.json").read_text(encoding="utf-8"))
-    game["sets"] = SETS
-    (pool / "game.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
-    (pool / "cards" / "paper_kite.json").write_text(json.dumps(CARD, ensure_ascii=False), encoding="utf-8")
-    return pool
+    return netrunner_pool(tmp_path_factory.mktemp("note"), SETS, [CARD])
 
 
 def _foreign(chars: set[str]) -> set[str]:

@@ -69,15 +69,21 @@ CARDS = [
 
 def write_nrdb_pool(root: Path) -> Path:
     """The pool: the bundled game and factions (the game with a set list), and :data:`CARDS`."""
+    return netrunner_pool(root, SETS, CARDS)
+
+
+def netrunner_pool(root: Path, sets: list[dict[str, Any]], cards: list[dict[str, Any]]) -> Path:
+    """A netrunner pool in ``root``: the bundled game (with the set list ``sets``) and factions, and ``cards``
+    (each a card record); the schemas beside it. Returns the game's folder."""
     bundled = ROOT / "cards" / "netrunner"
     pool = root / "netrunner"
     (pool / "cards").mkdir(parents=True)
     shutil.copytree(bundled / "factions", pool / "factions")
     shutil.copytree(ROOT / "schema", root / "schema")
     game = json.loads((bundled / "game.json").read_text(encoding="utf-8"))
-    game["sets"] = SETS
+    game["sets"] = sets
     (pool / "game.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
-    for card in CARDS:
+    for card in cards:
         (pool / "cards" / f"{card['id']}.json").write_text(json.dumps(card, ensure_ascii=False), encoding="utf-8")
     return pool
 

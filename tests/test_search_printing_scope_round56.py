@@ -7,8 +7,6 @@ written here: made-up cards (no real card text) in three sets with NetrunnerDB c
 
 from __future__ import annotations
 
-import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +15,8 @@ import pytest
 from toolkit.catalog import load_catalog
 from toolkit.db import build_database, open_database, resolve_target
 from toolkit.search import count, search
+
+from .test_search_nrdb_syntax import netrunner_pool
 
 ROOT = Path(__file__).resolve().parents[1]
 SETS = [
@@ -75,16 +75,7 @@ CARDS = [
 @pytest.fixture(scope="module")
 def db_path(tmp_path_factory: pytest.TempPathFactory) -> str:
     root = tmp_path_factory.mktemp("scope")
-    bundled = ROOT / "cards" / "netrunner"
-    pool = root / "netrunner"
-    (pool / "cards").mkdir(parents=True)
-    shutil.copytree(bundled / "factions", pool / "factions")
-    shutil.copytree(ROOT / "schema", root / "schema")
-    game = json.loads((bundled / "game.json").read_text(encoding="utf-8"))
-    game["sets"] = SETS
-    (pool / "game.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
-    for card in CARDS:
-        (pool / "cards" / f"{card['id']}.json").write_text(json.dumps(card, ensure_ascii=False), encoding="utf-8")
+    pool = netrunner_pool(root, SETS, CARDS)
     path = str(root / "scope.db")
     build_database(load_catalog([pool]), resolve_target(path))
     return path

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,8 @@ import pytest
 
 from toolkit.catalog import load_catalog
 from toolkit.db import build_database, resolve_target
+
+from .test_search_nrdb_syntax import netrunner_pool
 
 ROOT = Path(__file__).resolve().parents[1]
 CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")  # kana, hanzi, hangul
@@ -61,18 +62,9 @@ def _card(card_id: str, en: str, zh: str) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def db_path(tmp_path_factory: pytest.TempPathFactory) -> str:
     root = tmp_path_factory.mktemp("show")
-    bundled = ROOT / "cards" / "netrunner"
-    pool = root / "netrunner"
-    for folder in ("cards", "modes"):
-        (pool / folder).mkdir(parents=True)
-    shutil.copytree(bundled / "factions", pool / "factions")
-    shutil.copytree(ROOT / "schema", root / "schema")
-    game = json.loads((bundled / "game.json").read_text(encoding="utf-8"))
-    game["sets"] = SETS
-    (pool / "game.json").write_text(json.dumps(game, ensure_ascii=False), encoding="utf-8")
+    pool = netrunner_pool(root, SETS, [_card("kite_1_0", "Kite 1.0", "风筝1.0"), _card("kite_2_0", "Kite 2.0", "风筝2.0")])
+    (pool / "modes").mkdir()
     (pool / "modes" / "breeze.json").write_text(json.dumps(FORMAT, ensure_ascii=False), encoding="utf-8")
-    for card in (_card("kite_1_0", "Kite 1.0", "风筝1.0"), _card("kite_2_0", "Kite 2.0", "风筝2.0")):
-        (pool / "cards" / f"{card['id']}.json").write_text(json.dumps(card, ensure_ascii=False), encoding="utf-8")
     path = str(root / "show.db")
     build_database(load_catalog([pool]), resolve_target(path))
     return path
