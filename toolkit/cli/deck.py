@@ -78,7 +78,7 @@ def load_pool(cards: list[Path] | None) -> Pool:
     return Pool(catalog.records, DeckPool(catalog.records), NameIndex(catalog.records), source)
 
 
-def _read(path: Path, pool: Pool, mode: str | None = None, fmt: str | None = None) -> Any:
+def _read(path: Path, pool: Pool, mode: str | None = None, fmt: str | None = None, mode_option: bool = False) -> Any:
     from toolkit.config import MISSING_POOL
     from toolkit.decks import read_deck
 
@@ -90,10 +90,13 @@ def _read(path: Path, pool: Pool, mode: str | None = None, fmt: str | None = Non
         default_modes=pool.default_modes(),
         pool=pool.describe(),
         pool_hint=MISSING_POOL,
+        mode_option="--mode" if mode_option else None,
     )
 
 
-def read_in_lang(path: Path, pool: Pool, lang: str | None, mode: str | None = None) -> tuple[Any, str]:
+def read_in_lang(
+    path: Path, pool: Pool, lang: str | None, mode: str | None = None, mode_option: bool = False
+) -> tuple[Any, str]:
     """The deck of ``path`` and the output language (``--lang``, else the settings, else the deck's own);
     the deck is read with that language current, so that its findings are worded in it."""
     from toolkit import i18n
@@ -101,10 +104,10 @@ def read_in_lang(path: Path, pool: Pool, lang: str | None, mode: str | None = No
     if lang is not None:
         output_lang(lang)
     before = (i18n.current_lang(), i18n.pseudo_active())
-    loaded = _read(path, pool, mode)
+    loaded = _read(path, pool, mode, mode_option=mode_option)  # (mode_option: the command has --mode)
     language = deck_lang(lang, [loaded])
     if loaded.findings and (i18n.current_lang(), i18n.pseudo_active()) != before:
-        loaded = _read(path, pool, mode)  # read again: its findings in the deck's language
+        loaded = _read(path, pool, mode, mode_option=mode_option)  # read again: its findings in the deck's language
     return loaded, language
 
 
@@ -202,7 +205,7 @@ def validate(
             yield {"file": str(folder), "legal": False, "error": message, "findings": []}
         for path in paths:
             try:
-                loaded, language = read_in_lang(path, pool, lang, mode)
+                loaded, language = read_in_lang(path, pool, lang, mode, mode_option=True)
             except DossierError as exc:
                 state["unreadable"] = True
                 if format == "text":
@@ -660,7 +663,7 @@ def convert(
                value=repr(printing))
         )  # fmt: skip
     pool = load_pool(cards)
-    loaded, language = read_in_lang(file, pool, lang, mode)
+    loaded, language = read_in_lang(file, pool, lang, mode, mode_option=True)
     deck = _usable(loaded, pool)
     game = pool.rules.game(deck.game)
     options: dict[str, Any] = {

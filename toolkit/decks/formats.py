@@ -153,35 +153,22 @@ class LoadedDeck:
 
 @dataclass(frozen=True)
 class Where:
-    """The card pool a list was read against, for findings that say it lacks the list's game."""
+    """The card pool a list was read against, for findings that say it lacks the list's game; and the option of
+    the command reading it that names a mode, if it has one (a finding advises no option the command lacks:
+    ``print --deck`` has no ``--mode``)."""
 
     name: str
     hint: str
+    mode_option: str | None = None
 
     def pool(self) -> str:
         return f" ({self.name})" if self.name else ""
 
 
-def _command_option(option: str) -> str | None:
-    """``option`` when the command running (click's context) has it, else None: a finding never advises an
-    option the command lacks (``print --deck`` has no ``--mode``; nor has a library caller)."""
-    import importlib
-
-    for module in ("typer._click.globals", "click"):  # newer typer carries its own copy of click
-        try:
-            context = importlib.import_module(module).get_current_context(silent=True)
-        except (ImportError, AttributeError):
-            continue
-        if context is not None:
-            params = getattr(context.command, "params", None) or ()
-            return option if any(option in getattr(param, "opts", ()) for param in params) else None
-    return None
-
-
 def _mode_missing(game: str, how: str | None, where: Where) -> str:
     """Why a deck that names no mode is not read, and how to name one: ``how`` (a line of the file, when its
-    format has one), ``--mode`` when the command has it."""
-    option = _command_option("--mode")
+    format has one), the command's option when it has one (:attr:`Where.mode_option`)."""
+    option = where.mode_option
     if how and option:
         return tr("say which {game} mode this deck is for: {how} or {option}", game=_game(game), how=how, option=option)
     if how:
@@ -241,13 +228,15 @@ def read_deck(
     default_modes: dict[str, str] | None = None,
     pool: str = "",
     pool_hint: str = MISSING_POOL,
+    mode_option: str | None = None,
 ) -> LoadedDeck:
     """Read a deck file in any readable format. Unreadable files raise DossierError (exit 2).
 
     For a list that fits no game of the card pool, the finding names ``pool`` (which
-    directories were read) and ends with ``pool_hint`` (how to read another).
+    directories were read) and ends with ``pool_hint`` (how to read another). ``mode_option``: the
+    calling command's option that names the mode (``--mode``), advised to a list that names none.
     """
-    where = Where(pool, pool_hint)
+    where = Where(pool, pool_hint, mode_option)
     sniff = fmt is None and path.suffix.lower() not in EXTENSIONS
     fmt = fmt or detect_format(path)
     if fmt not in READ_FORMATS and fmt not in WRITE_FORMATS:
