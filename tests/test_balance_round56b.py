@@ -216,3 +216,21 @@ def test_the_web_comparison_of_two_games_is_400(two_games: Path, tmp_path: Path)
         # a run's page offers the run before it of the same game: run 3 (tactics) with run 2, not run 1
         page = client.get("/balance/3?lang=en").text.split('id="bl-compare"', 1)[1].split("</form>", 1)[0]
         assert '<option value="2" selected>' in page
+
+
+def test_balance_crossfire_reads_every_cards_folder(tmp_path: Path) -> None:
+    """`balance crossfire --cards A --cards B` plays among the roles of both folders (it read only the first)."""
+    import shutil
+
+    from toolkit.cli.crossfire import _records
+
+    from .conftest import CARDS
+
+    mine = tmp_path / "mine" / "roles"
+    mine.mkdir(parents=True)
+    role = json.loads((CARDS / "crossfire" / "roles" / "vip.json").read_text(encoding="utf-8"))
+    role.update(id="second_vip", name={"zh-Hans": "第二要员", "en": "Second VIP"})
+    (mine / "second_vip.json").write_text(json.dumps(role, ensure_ascii=False), encoding="utf-8")
+    shutil.copytree(CARDS / "crossfire", tmp_path / "crossfire")
+    ids = {r.id for r in _records([tmp_path / "crossfire", tmp_path / "mine"])}
+    assert {"vip", "second_vip"} <= ids

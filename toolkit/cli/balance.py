@@ -342,7 +342,8 @@ def crossfire(
     )
     from toolkit.balance.runner import import_ray, run_games
     from toolkit.cli._lang import output_lang
-    from toolkit.cli.crossfire import _game, _records
+    from toolkit.cli.crossfire import _records
+    from toolkit.engine.crossfire import Crossfire
 
     import_ray()
     check_report_folder(out, CROSSFIRE_REPORT_FILES)
@@ -356,9 +357,8 @@ def crossfire(
         raise DossierError(tr("{option} {value}: give player counts such as 6,7,8", option="--players",
                               value=repr(players)))  # fmt: skip
     _once("--players", players, counts)  # 6,6 would play the same tables twice (their seeds come from the count)
-    pool = cards[0] if cards else None
-    records = _records(pool)
-    game = _game(pool)
+    records = _records(cards)  # (every --cards folder, read once)
+    game = Crossfire.from_records(records)
     for count in counts:  # a mode, player count or special the rules refuse: its one line (exit 2) before any work
         game.setup(mode, count, special or [])
     jobs = plan_tables(tables, counts, mode, seed, special or [])

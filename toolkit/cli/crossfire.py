@@ -140,18 +140,21 @@ def register(app: typer.Typer) -> None:
     app.add_typer(crossfire_app, name="crossfire")
 
 
-def _game(cards: Path | None) -> Crossfire:
+def _game(cards: Path | Sequence[Path] | None) -> Crossfire:
     from toolkit.engine.crossfire import Crossfire
 
     return Crossfire.from_records(_records(cards))
 
 
-def _records(cards: Path | None) -> list[Any]:
+def _records(cards: Path | Sequence[Path] | None) -> list[Any]:
+    """The records of the card pool: ``--cards`` (one folder, or each of those given), else the configured pool,
+    else the bundled crossfire roles."""
     from toolkit.catalog import load_catalog
     from toolkit.config import card_pool, missing_pool
     from toolkit.paths import CARDS_DIR
 
-    pool = card_pool([cards] if cards is not None else None, default=[CARDS_DIR / "crossfire"])
+    given = [cards] if isinstance(cards, Path) else list(cards or [])
+    pool = card_pool(given or None, default=[CARDS_DIR / "crossfire"])
     for root in pool.paths:
         if not root.exists():
             raise DossierError(i18n.tr("{path}: no such directory", path=root))
