@@ -286,6 +286,8 @@ def test_browser_builder_scoped_to_format_and_identity(scoped_server: str, page:
     row.locator("button[data-add]").click()
     page.locator("#decklist .pips .visually-hidden").first.wait_for(state="attached")
     page.locator("#influence-total").filter(has_text=re.compile(r"Influence: [1-9]\d* of \d+")).wait_for()
+    # (the second copy's answer may come after the first's: wait for the row to show both, on a busy machine too)
+    page.locator("#decklist .pips [aria-hidden=true]").filter(has_text=re.compile("●●")).first.wait_for()
     dots = page.locator("#decklist .pips [aria-hidden=true]").first.inner_text()
     assert set(dots) == {"●"} and len(dots) >= 2
 
