@@ -39,6 +39,9 @@ def _settle(store: RoomStore, game: Crossfire, room: Room) -> None:
 
 @pytest.mark.parametrize("sniper", [2, 3, 7])
 def test_the_host_s_sniper_holds_and_the_deal_skips_their_seat(game: Crossfire, tmp_path: Path, sniper: int) -> None:
+    """Seed 003, Sniper mode: "公开选出 1 名狙击手……另选 1 名非狙击手玩家任发牌人" (the Sniper chosen in the
+    open; another player, not the Sniper, deals): round after round the host's Sniper keeps the seat and never
+    deals."""
     store = RoomStore(tmp_path)
     room = store.create(game, "sniper", 7, {}, [], sniper_seat=sniper, seed=1)
     dealers = []
