@@ -18,10 +18,10 @@ from toolkit.engine.simulate import simulate_tactics
 RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 
 PINNED = {
-    ("duel", 3): "38a21af9bf011a5e28415061fa175cd07626c90881475759f7bb3033271ddfd2",
+    ("duel", 3): "4f888b3047bf515d8d2e779bb649dab0133801996a8521fc5a6e40ff9a580e41",
     ("duel", 6): "9b7b21022347e322c323ada54afd192e9473ac50b6aa01658c1951d40fcebabd",
-    ("duo", 2): "a13934c1003022b9dca9a96dcda33c76eadeac93ea153a97edbe016fba17b579",
-    ("duo", 7): "c0c6193b4cd5b0156b6ceb77292d206e8f2ba8285c19237db85e2c609156a2a6",
+    ("duo", 2): "30b2c482f749163e4c43109fbb3494f0e94e603f870c49ebf9ecf21f8738c14f",
+    ("duo", 7): "052f267e7291604433c8a1ca58c9661a9e77541f8b60f5bb9e7b7c8cafebf02c",
 }
 
 

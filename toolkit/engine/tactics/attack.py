@@ -182,9 +182,11 @@ class AttackRules(Interpreter):
                 self.response_window(seat, ctx)
             if self.winners is not None or attacker.gone or (attacker.dying and not counter):
                 return attack
-            self.fire("on_attack", seat, unit=attacker, extra=extra)
+            # a melee attacker may first move 0-1 and turn, then the 攻击时 abilities resolve (§14.8: "近战攻击时，
+            # 攻击者可以先移动0-1"; T21); a weapon whose own 攻击时 text moves it moves there instead
             if profile.profile.style == "melee" and not _moves_on_attack(profile.record):
                 self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))
+            self.fire("on_attack", seat, unit=attacker, extra=extra)
             self.specials.window("on_attack")
             if self.winners is None and not attacker.gone:
                 self._resolve_hit(attack)
