@@ -26,6 +26,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tests.conftest import ROOT
+from tests.test_cli_fixes_round55 import _one_line
 from toolkit.cli import app
 
 NR = ROOT / "examples" / "decks" / "netrunner"
@@ -35,15 +36,6 @@ DUEL = ROOT / "examples" / "decks" / "tactics" / "duel.json"
 
 def _play(*args: Any, answers: str = "") -> Any:
     return CliRunner().invoke(app, ["play", *map(str, args), "--lang", "en"], input=answers)
-
-
-def _one_line(result: Any, code: int, *said: str) -> str:
-    assert result.exit_code == code, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in result.output, result.output
-    for words in said:
-        assert words in lines[0], lines[0]
-    return lines[0]
 
 
 # 1: a Netrunner save that does not replay is refused before play, named, and left as it was

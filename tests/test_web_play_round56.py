@@ -14,6 +14,7 @@ import pytest
 
 from tests.web import conftest as web
 from tests.web.conftest import BASE, TEST_CSRF
+from tests.web.test_play_lang_fixes import _start as start_game
 
 # the web tests' fixtures (tests/web/conftest.py), for this module outside tests/web; the tests in Chromium are in
 # tests/web/test_web_play_round56_browser.py (one Playwright a session: its fixture is tests/web's)
@@ -26,11 +27,8 @@ CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 
 
 def _start(client: Any, **form: str) -> str:
-    data = {"mode": "duel", "deck": "random", "opponent": "heuristic", "seat": "1", "seed": "1",
-            "csrf_token": TEST_CSRF, **form}  # fmt: skip
-    answer = client.post("/play", data=data, follow_redirects=False)
-    assert answer.status_code == 303, answer.text[:500]
-    return str(answer.headers["location"]).removeprefix(BASE)
+    """A game started from the /play form (a duel, seed 1, unless ``form`` says otherwise): its page's path."""
+    return start_game(client, **{"mode": "duel", "seed": "1", **form})
 
 
 def _netrunner(client: Any, **form: str) -> str:
