@@ -3,8 +3,9 @@
 The help texts Dossier writes (commands, groups, options, arguments, the listing of ``dossier --help``)
 come from the catalogs in the language of the command line: under the pseudo-locale every word of ours is
 pseudo-translated, under zh-Hans every help is Chinese, and English reads as it always did. Typer's own
-words stay English (the ``Usage:`` line, the section headings, ``-h, --help  Show this message and exit.``,
-``[default: …]``, ``[required]``, metavars); they are listed here.
+words (the ``Usage:`` line, the section headings, ``-h, --help  Show this message and exit.``,
+``[default: …]``, ``[required]``) are put in the language by the help formatter; the metavars stay as typer
+writes them.
 """
 
 from __future__ import annotations
@@ -25,9 +26,28 @@ from toolkit.cli._help import first_sentence, wrap_wide
 from .conftest import ROOT
 from .test_cli_help import COMMANDS
 
-# click's own words on a help page (typer's copy of click has no catalog of ours)
-CLICK_WORDS = {"Usage", "Options", "Arguments", "Commands", "Show", "this", "message", "and", "exit"}
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+SECTIONS = ("Options", "Arguments", "Commands")
+
+
+def section_name(line: str) -> str | None:
+    """The English name of the section a help page's line heads (in any of the languages), else None."""
+    from toolkit.i18n import PSEUDO, tr, use_lang
+
+    for lang in ("en", "zh-Hans", PSEUDO):
+        with use_lang(lang):
+            for name in SECTIONS:
+                if line == tr("{heading}:", heading=tr(name)):
+                    return name
+    return None
+
+
+def section(text: str, name: str) -> str:
+    """The lines of the section ``name`` of a help page, up to the next empty line."""
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if section_name(line) == name) + 1
+    end = next((i for i in range(start, len(lines)) if not lines[i].strip()), len(lines))
+    return "\n".join(lines[start:end])
 
 
 IDS = [" ".join(path) or "dossier" for path in COMMANDS]
@@ -56,17 +76,17 @@ def _ours(text: str, path: list[str]) -> list[tuple[str | None, str]]:
     example = False
     keys = _search_keys() if path == ["search"] else set()
     text = re.sub(r"\[[^\[\]]*\]", " ", text)  # [default: …] may be wrapped onto two lines
-    for line in text.splitlines():
+    for number, line in enumerate(text.splitlines()):
         if not line.strip():
             example = False
             continue
         if example or line.lstrip().startswith("{"):
             example = True
             continue
-        if line.startswith("Usage: ") or "Show this message and exit." in line:
+        if number == 0 or line.lstrip().startswith("-h, --help"):  # the usage line, the help option
             continue
-        if not line.startswith(" ") and line.endswith(":"):
-            section = line[:-1]
+        if section_name(line) is not None:
+            section = section_name(line)
             continue
         if section in ("Commands", "Arguments") and re.match(r"  \S", line):
             line = "  " + line.split(None, 1)[1] if len(line.split(None, 1)) > 1 else ""
@@ -81,8 +101,10 @@ def _ours(text: str, path: list[str]) -> list[tuple[str | None, str]]:
 def plain_words(text: str, path: list[str]) -> set[str]:
     """ASCII words of two letters or more that are neither pseudo-translated (inside ‹ ›; a listing's line cut
     short ends in "...") nor click's."""
+    # (each heading in English first: the pseudo-translated words are taken out next, the headings' with them)
+    text = "\n".join(f"{section_name(line)}:" if section_name(line) else line for line in text.splitlines())
     text = re.sub(r"‹[^›‹]*?(?:›|\.\.\.$)", " ", text, flags=re.MULTILINE)
-    return {word for _, line in _ours(text, path) for word in re.findall(r"[A-Za-z]{2,}", line)} - CLICK_WORDS
+    return {word for _, line in _ours(text, path) for word in re.findall(r"[A-Za-z]{2,}", line)}
 
 
 def english_sentences(text: str, path: list[str]) -> list[str]:
@@ -102,18 +124,21 @@ def rows(text: str) -> Iterator[tuple[str, str]]:
     section, entry = None, ""
     for line in [*text.splitlines(), ""]:
         if entry and (not line.startswith("   ") or not line.strip()):
-            if "Show this message and exit." not in entry:
+            if not entry.lstrip().startswith("-h, --help"):
                 yield section or "", entry
             entry = ""
-        if not line.startswith(" ") and line.endswith(":"):
-            section = line[:-1]
-        elif section in ("Options", "Arguments", "Commands") and line.strip():
+        if section_name(line) is not None:
+            section = section_name(line)
+        elif section in SECTIONS and line.strip():
             entry += line + "\n"
 
 
 def description(text: str) -> str:
     """The command's own help: what comes between the usage line and the first section."""
-    return text.split("\n\n", 1)[1].split("\nOptions:\n", 1)[0]
+    body = text.split("\n\n", 1)[1]
+    lines = body.splitlines()
+    end = next((i for i, line in enumerate(lines) if section_name(line) == "Options"), len(lines))
+    return "\n".join(lines[:end]) + "\n"
 
 
 def test_the_walk_finds_every_command() -> None:
@@ -196,7 +221,7 @@ def test_dossier_help_in_chinese_as_a_user_runs_it() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "卡牌数据库" in done.stdout and "谍战特工：" in done.stdout
-    listing = done.stdout.split("\nCommands:\n")[1].split("\n\n")[0]
+    listing = section(done.stdout, "Commands")
     assert "..." not in listing  # a Chinese line is listed whole (click would cut it at a "." that fits)
     assert all(len(line) <= 80 for line in done.stdout.splitlines())
 

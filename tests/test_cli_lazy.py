@@ -28,6 +28,7 @@ from toolkit.cli import app
 from toolkit.cli.app import APP_SETTINGS, LAZY_COMMANDS, DossierGroup, load_command
 
 from .conftest import ROOT
+from .test_cli_help_lang import section
 
 # What `dossier --help` must not import: the command modules, the record models, the parser, the database (the
 # message catalogs' entry point, toolkit.i18n, is light: a catalog is read only when a message is asked for, from
@@ -139,7 +140,7 @@ def test_help_imports_no_command_module(lang: str) -> None:
         env={**os.environ, "DOSSIER_LANG": lang},
     )
     assert done.returncode == 0, done.stderr
-    listing = done.stdout.split("\nCommands:\n")[1].split("\n\n")[0]
+    listing = section(done.stdout, "Commands")
     listed = {line.split()[0] for line in listing.splitlines() if not line.startswith("   ")}
     assert listed == {*LAZY_COMMANDS, "lint", "fmt", "schema"}
     imported = {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}

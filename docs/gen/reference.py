@@ -64,8 +64,8 @@ def cli_page(lang: str) -> str:
             "# 命令行参考\n",
             GENERATED_NOTE[lang],
             "本页由 `dossier` 的 typer 应用生成：每条命令的 `--help` 原样照录，与 `dossier 命令 --help --lang zh-Hans`"
-            " 打印的一致。英文站点上是同一页的英文版（`--lang en`）。click 自己的词（`Usage:`、`Options:`、"
-            "`Show this message and exit.`）保持英文。\n",
+            " 打印的一致。英文站点上是同一页的英文版（`--lang en`）。参数的占位写法（`<str>`、`<path>`）照 typer"
+            " 的写法保留。\n",
             "## 命令一览\n",
         ]
     else:

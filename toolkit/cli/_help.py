@@ -11,10 +11,11 @@ subcommands in the current language: the language of the command line, made curr
 several commands (the tests do) shows each run's help in that run's language. Help in a language written
 without spaces (Chinese) is wrapped by its width on the terminal (:class:`HelpFormatter`).
 
-Where typer allows: ``Usage:``, ``Options``, ``Arguments``, ``Commands``, ``Show this message and
-exit.``, ``[default: …]``, ``[required]``, the metavars (``<str>``, ``<path>``) and click's usage errors
-are typer's own words (its copy of click, which has no catalog of ours). They stay in English: typer is
-not patched to change them.
+Typer's own words on a help page (its copy of click has no catalog of ours) are put in the language by
+:class:`HelpFormatter`, which writes every help page: the ``Usage:`` prefix, the headings (``Options``,
+``Arguments``, ``Commands``), the ``--help`` option's line and the notes after an option's help
+(``[default: …; required]``). Typer is not patched: the formatter reads what typer hands it. The metavars
+(``<str>``, ``<path>``) stay as typer writes them, as codes.
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ from toolkit.i18n import (
     tr,
     use_lang,
 )
+from toolkit.i18n.words import N_
 
 Part = str | Callable[[], str]
 
@@ -274,8 +276,45 @@ def wrap_wide(text: str, width: int, initial_indent: str = "", subsequent_indent
     return "\n\n".join(out)
 
 
+# typer's own words on a help page, by the English it writes them in
+_HEADINGS = {"Options": N_("Options"), "Arguments": N_("Arguments"), "Commands": N_("Commands")}
+_HELP_OPTION = N_("Show this message and exit.")
+_NOTES = re.compile(r"(?:^|(?<=  ))\[([^\[\]]*)\]$")  # the notes typer puts after an option's help
+
+
+def _notes(text: str) -> str:
+    """``text`` (the second column of an option's row) with typer's own words in the current language: the
+    help option's line, and the notes after an option's help (``default: …``, ``required``; a range such as
+    ``1<=x<=64`` is kept as it is)."""
+    if text == _HELP_OPTION:
+        return tr(_HELP_OPTION)
+    found = _NOTES.search(text)
+    if found is None:
+        return text
+    notes = []
+    for note in found.group(1).split("; "):
+        if note.startswith("default: "):
+            note = tr("default: {value}", value=note[len("default: ") :])
+        elif note == "required":
+            note = tr("required")
+        notes.append(note)
+    return text[: found.start()] + "[" + tr("; ").join(notes) + "]"
+
+
 class HelpFormatter(_ClickHelpFormatter):
-    """Click's help formatter, with text that has wide characters wrapped by :func:`wrap_wide`."""
+    """Click's help formatter, with typer's own words in the current language (:func:`_notes`) and text that
+    has wide characters wrapped by :func:`wrap_wide`."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        if prefix is None:
+            prefix = tr("Usage:") + " "
+        super().write_usage(prog, args, prefix)
+
+    def write_heading(self, heading: str) -> None:
+        english = _HEADINGS.get(heading)
+        shown = tr(english) if english is not None else heading
+        line = tr("{heading}:", heading=shown)
+        self.write(f"{'':>{self.current_indent}}{line}\n")
 
     def write_text(self, text: str) -> None:
         if not _wide_layout(text):
@@ -286,7 +325,7 @@ class HelpFormatter(_ClickHelpFormatter):
         return None
 
     def write_dl(self, rows: Any, col_max: int = 30, col_spacing: int = 2) -> None:
-        rows = list(rows)
+        rows = [(first, _notes(second)) for first, second in rows]
         if not any(_wide_layout(second) for _, second in rows):
             return super().write_dl(rows, col_max, col_spacing)
         first_col = min(max(len(first) for first, _ in rows), col_max) + col_spacing
