@@ -19,11 +19,21 @@ import typer
 import typer.main
 
 try:  # newer typer carries its own copy of click, which typer.core's classes are built on
-    from typer._click.exceptions import BadParameter, MissingParameter, UsageError
-except ImportError:  # pragma: no cover - older typer stands on the click package
-    from click.exceptions import (  # type: ignore[no-redef,assignment,import-not-found,unused-ignore]
+    from typer._click.exceptions import (
+        BadOptionUsage,
         BadParameter,
         MissingParameter,
+        NoArgsIsHelpError,
+        NoSuchOption,
+        UsageError,
+    )
+except ImportError:  # pragma: no cover - older typer stands on the click package
+    from click.exceptions import (  # type: ignore[no-redef,assignment,import-not-found,unused-ignore]
+        BadOptionUsage,
+        BadParameter,
+        MissingParameter,
+        NoArgsIsHelpError,
+        NoSuchOption,
         UsageError,
     )
 from typer.core import TyperCommand, TyperGroup
@@ -171,11 +181,32 @@ class DossierGroup(TyperGroup):
         try:
             return super().resolve_command(ctx, args)
         except UsageError as exc:
-            if self.suggest_any and args:
-                matches = get_close_matches(args[0], self.list_commands(ctx))
+            if args and not args[0].startswith("-"):  # (an unknown option is worded by usage_line)
+                from toolkit.i18n import tr
+
+                matches = get_close_matches(args[0], self.list_commands(ctx)) if self.suggest_any else []
                 if matches:
-                    exc.message = f"{exc.message.rstrip('.')}. Did you mean {', '.join(map(repr, matches))}?"
+                    exc.message = tr("no command {name}; did you mean {names}?", name=repr(args[0]),
+                                     names=tr(", ").join(map(repr, matches)))  # fmt: skip
+                else:
+                    exc.message = tr("no command {name}", name=repr(args[0]))
+                exc.message = tr("{command}: {reason}", command=ctx.command_path, reason=exc.message)
+                exc.worded = True  # type: ignore[attr-defined]
             raise
+
+    def make_context(self, *args: Any, **kwargs: Any) -> Any:
+        """The context of the command line; ``dossier --help | head`` ends as quietly as a command does, and
+        a usage error of ``dossier`` itself (an unknown option) is one line (:func:`usage_line`)."""
+        try:
+            return super().make_context(*args, **kwargs)
+        except BrokenPipeError:
+            _drop_output()
+            raise typer.Exit(BROKEN_PIPE_EXIT) from None
+        except UsageError as exc:
+            if isinstance(exc, NoArgsIsHelpError):
+                raise
+            typer.echo(error_line(usage_line(exc)), err=True)
+            raise typer.Exit(exc.exit_code) from None
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Run the command line: its language is made current before anything is parsed (a --help page or a
@@ -186,14 +217,6 @@ class DossierGroup(TyperGroup):
         command_line_lang(list(sys.argv[1:] if words is None else words))
         translate(self)
         return super().main(*args, **kwargs)
-
-    def make_context(self, *args: Any, **kwargs: Any) -> Any:
-        """The context of the command line; ``dossier --help | head`` ends as quietly as a command does."""
-        try:
-            return super().make_context(*args, **kwargs)
-        except BrokenPipeError:
-            _drop_output()
-            raise typer.Exit(BROKEN_PIPE_EXIT) from None
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
         words = [*getattr(ctx, "_protected_args", ()), *ctx.args]
@@ -207,10 +230,14 @@ class DossierGroup(TyperGroup):
             sys.stdout.flush()
             return result
         except BadParameter as exc:
-            if isinstance(exc, MissingParameter):
-                raise
-            typer.echo(error_line(bad_value_line(exc, words)), err=True)
+            line = usage_line(exc) if isinstance(exc, MissingParameter) else bad_value_line(exc, words)
+            typer.echo(error_line(line), err=True)
             raise typer.Exit(2) from None
+        except UsageError as exc:
+            if isinstance(exc, NoArgsIsHelpError):
+                raise
+            typer.echo(error_line(usage_line(exc, _command_path(ctx, words))), err=True)
+            raise typer.Exit(exc.exit_code) from None
         except DossierError as exc:
             if _reader_gone(exc):  # a command that words an OSError as its own error: the reader went away
                 _drop_output()
@@ -312,6 +339,60 @@ def bad_value_line(exc: BadParameter, words: list[str]) -> str:
         shown = [str(getattr(c, "value", c)) for c in choices]
         return tr("{option} {value}: choose one of {choices}", option=name, value=said, choices=tr(", ").join(shown))
     return tr("{option}: {reason}", option=name, reason=exc.message)
+
+
+_EXTRA = "Got unexpected extra argument(s) ("  # (click's words for what a command does not take)
+
+
+def usage_line(exc: UsageError, command: str | None = None) -> str:
+    """A usage error click raised (an unknown option or command, a missing argument, an option without its
+    value, words left over) in one line in the current language, naming the command: ``dossier deck validate:
+    no such option --limit; did you mean --banlist?``. ``command``: the command the words on the command line
+    name, for an error raised without its context. What click words otherwise keeps click's words."""
+    from toolkit.i18n import tr
+
+    if getattr(exc, "worded", False):  # (worded where it was raised: resolve_command)
+        return exc.message
+    command = exc.ctx.command_path if exc.ctx is not None else command or "dossier"
+    message = exc.message
+    if isinstance(exc, NoSuchOption):
+        if exc.possibilities:
+            reason = tr("no such option {option}; did you mean {options}?", option=exc.option_name,
+                        options=tr(", ").join(sorted(exc.possibilities)))  # fmt: skip
+        else:
+            reason = tr("no such option {option}", option=exc.option_name)
+    elif isinstance(exc, MissingParameter):
+        param = exc.param
+        if param is not None and param.param_type_name == "option":
+            reason = tr("{option} is required", option=max(param.opts, key=len))
+        else:
+            name = (param.name or "").upper() if param is not None else ""
+            reason = tr("{argument} is missing (see {command} -h)", argument=name, command=command)
+    elif isinstance(exc, BadOptionUsage) and message.endswith("requires an argument."):
+        reason = tr("{option} needs a value", option=exc.option_name)
+    elif isinstance(exc, BadOptionUsage) and message.endswith("does not take a value."):
+        reason = tr("{option} takes no value", option=exc.option_name)
+    elif message.startswith(_EXTRA) and message.endswith(")"):
+        reason = tr("words it does not take: {words}", words=message[len(_EXTRA) : -1])
+    elif message.startswith("No such command ") and message.endswith("."):
+        reason = tr("no command {name}", name=message[len("No such command ") : -1])
+    else:
+        reason = exc.format_message()
+    return tr("{command}: {reason}", command=command, reason=reason)
+
+
+def _command_path(ctx: Any, words: list[str]) -> str:
+    """The command the leading ``words`` of the command line name (``dossier deck validate``), as far as they
+    name commands."""
+    path, command = [ctx.command_path], ctx.command
+    for word in words:
+        get = getattr(command, "get_command", None)
+        found = get(ctx, word) if get is not None and not word.startswith("-") else None
+        if found is None:
+            break
+        path.append(word)
+        command = found
+    return " ".join(path)
 
 
 def _bad_raw(param: Any, words: list[str]) -> str | None:
@@ -685,8 +766,9 @@ def print_summary(result: LintResult) -> None:
     help=help_text(
         N_("Rewrite record files in canonical JSON, atomically."),
         N_(
-            'Sorted keys, 2-space indent, UTF-8 Chinese, final newline, and a "$schema" where a record lacks one. '
-            "A file that does not parse is reported, not touched."
+            'Sorted keys, 2-space indent, UTF-8 Chinese, final newline, and a "$schema" where a record lacks one '
+            "(one naming Dossier's own schemas is pointed at a nearer schema folder, such as a set's "
+            "`dossier schema --out` copy). A file that does not parse is reported, not touched."
         ),
     )
 )
@@ -836,15 +918,25 @@ def refuse_unwritable(text: str, data: Any) -> None:
 
 def add_schema_ref(path: Path, data: Any) -> None:
     """Give a record without "$schema" the relative path to its kind's schema (:func:`toolkit.paths.schema_ref`:
-    the nearest schema folder above it, else the bundled one)."""
-    if not isinstance(data, dict) or "$schema" in data:
+    the nearest schema folder above it, else the bundled one); re-point one that names Dossier's own schemas once
+    a nearer schema folder holds the kind's (:func:`toolkit.paths.repointed_schema_ref`; one the user pointed
+    elsewhere stays)."""
+    if not isinstance(data, dict):
         return
     from toolkit.models import GAMES, KINDS, schema_path
-    from toolkit.paths import schema_ref
+    from toolkit.paths import repointed_schema_ref, schema_ref
 
     game, kind = data.get("game"), data.get("kind")
-    if game in GAMES and (game, kind) in KINDS:
-        data["$schema"] = schema_ref(path.resolve().parent, schema_path(str(game), str(kind)))
+    if game not in GAMES or (game, kind) not in KINDS:
+        return
+    rel = schema_path(str(game), str(kind))
+    ref = data.get("$schema")
+    if "$schema" not in data:
+        data["$schema"] = schema_ref(path.resolve().parent, rel)
+    elif isinstance(ref, str):
+        nearer = repointed_schema_ref(path.resolve().parent, ref, rel)
+        if nearer is not None:
+            data["$schema"] = nearer
 
 
 @app.command(help=N_("Generate the JSON Schema files from the record models (their descriptions stay in English)."))
