@@ -18,10 +18,10 @@ from toolkit.engine.simulate import simulate_tactics
 RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 
 PINNED = {
-    ("duel", 3): "4f888b3047bf515d8d2e779bb649dab0133801996a8521fc5a6e40ff9a580e41",
-    ("duel", 6): "9b7b21022347e322c323ada54afd192e9473ac50b6aa01658c1951d40fcebabd",
-    ("duo", 2): "30b2c482f749163e4c43109fbb3494f0e94e603f870c49ebf9ecf21f8738c14f",
-    ("duo", 7): "052f267e7291604433c8a1ca58c9661a9e77541f8b60f5bb9e7b7c8cafebf02c",
+    ("duel", 3): "4b61be44a289d4769c75ddd0dbf259537672f21a2e24a0e97ac8ede08412246f",
+    ("duel", 6): "ccc62e1963fd5aa04da5e55f22d7ed1af8d2b7decc125b19c0a631b304782196",
+    ("duo", 2): "b9823684a35eb2a7e0ea1477b62282172c3256566a5f3be4a58deac20bd0ee29",
+    ("duo", 7): "b32f6781cc3d658aaf4fd44a843c0885555f9bd41308f8bc93bef007013080c7",
 }
 
 

@@ -601,11 +601,13 @@ class GainVision(Node):
 
 @dataclass(frozen=True, slots=True)
 class Move(Node):
-    """<对象>移动 a-b."""
+    """<对象>移动 a-b; with ``speed``, <对象>移动 0-移速: up to the unit's 移速 (with its modifiers), ``low`` and
+    ``high`` 0 (the engine gives the steps: :meth:`toolkit.engine.tactics.board.BoardRules.move_allowance`)."""
 
     ref: Ref
     low: int
     high: int
+    speed: bool = False
 
 
 @dataclass(frozen=True, slots=True)

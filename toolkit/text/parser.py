@@ -693,6 +693,10 @@ class _Builder:
         return lambda ref: A.Move(ref, low, high)
 
     @_node
+    def move_at_speed(self) -> Callable[[A.Ref], A.Effect]:
+        return lambda ref: A.Move(ref, 0, 0, speed=True)
+
+    @_node
     def modify(self, stat: Token, delta: Token) -> Callable[[A.Ref], A.Effect]:
         return lambda ref: A.Modify(ref, _word(V.UNIT_STATS, stat), _signed(delta))  # type: ignore[arg-type]
 

@@ -233,7 +233,7 @@ _ZH_EFFECTS: dict[type, Callable[[_Zh, Any], str]] = {
     A.GainShield: lambda z, e: f"{z.ref(e.ref)}获得 {e.amount} 点护盾值",
     A.GainTempHp: lambda z, e: f"{z.ref(e.ref)}获得 {e.amount} 点临时生命值",
     A.GainVision: lambda z, e: f"{z.ref(e.ref)}获得{V.zh(V.VISIONS, e.vision)}",
-    A.Move: lambda z, e: f"{z.ref(e.ref)}移动 {e.low}-{e.high}",
+    A.Move: lambda z, e: f"{z.ref(e.ref)}移动 0-移速" if e.speed else f"{z.ref(e.ref)}移动 {e.low}-{e.high}",
     A.Modify: lambda z, e: f"{z.ref(e.ref)}{V.zh(V.UNIT_STATS, e.stat)} {_signed(e.delta)}",
     A.Cannot: lambda z, e: z.ref(e.ref) + V.zh(V.CANNOT, e.action),
     A.BasicAttack: lambda z, e: f"{z.ref(e.ref)}进行 {e.count} {V.zh(V.BASIC_ATTACKS, e.kind)}",
@@ -498,7 +498,9 @@ _EN_EFFECTS: dict[type, Callable[[_En, Any], str]] = {
     A.GainShield: lambda n, e: f"{n.ref(e.ref)} gains {e.amount} shield",
     A.GainTempHp: lambda n, e: f"{n.ref(e.ref)} gains {e.amount} temporary HP",
     A.GainVision: lambda n, e: f"{n.ref(e.ref)} gains {V.en(V.VISIONS, e.vision)}",
-    A.Move: lambda n, e: f"{n.ref(e.ref)} moves {e.low}-{e.high}",
+    A.Move: lambda n, e: (
+        f"{n.ref(e.ref)} moves up to its move speed" if e.speed else f"{n.ref(e.ref)} moves {e.low}-{e.high}"
+    ),
     A.Modify: lambda n, e: f"{n.ref(e.ref)} gets {V.en(V.UNIT_STATS, e.stat)} {_signed(e.delta)}",
     A.Cannot: lambda n, e: f"{n.ref(e.ref)} {V.en(V.CANNOT, e.action)}",
     A.BasicAttack: lambda n, e: f"{n.ref(e.ref)} makes {_plural(e.count, V.en(V.BASIC_ATTACKS, e.kind))}",

@@ -162,9 +162,7 @@ class Interpreter(BoardRules):
             self._apply_continuous(e, ctx, None)  # e.g. `dossier text run '本单位移速 +1。'`
         elif isinstance(e, A.Move):
             for unit in self._units(e.ref, ctx):
-                self.move(
-                    unit, e.low, e.high, reason="effect", basic=ctx.source is not None and ctx.source[0] == "march"
-                )
+                self.move(unit, e.low, e.high, reason="effect", basic=e.speed)
         elif isinstance(e, A.Deploy):
             for _ in range(self._count(e.count)):
                 self.reinforce(seat)

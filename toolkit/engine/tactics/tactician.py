@@ -535,7 +535,7 @@ class TacticianDecider(HeuristicDecider):
                     moved = 0
                     for effect in _flat(ability.sentences):
                         if isinstance(effect, A.Move) and _is_self(effect.ref):
-                            moved = effect.high
+                            moved = _steps(g, unit, effect)
                         elif isinstance(effect, A.BasicAttack | A.AttackWith) and moved:
                             steps = max(steps, moved)
         profiles = g.profiles(unit, built_in_only=True)
@@ -609,7 +609,7 @@ class TacticianDecider(HeuristicDecider):
             if ability.timing == "on_attack":
                 for effect in _flat(ability.sentences):
                     if isinstance(effect, A.Move) and _is_self(effect.ref):
-                        steps = max(steps, effect.high)
+                        steps = max(steps, _steps(g, unit, effect))
         self._lasting_put(key, steps)
         return steps
 
@@ -1021,9 +1021,9 @@ class TacticianDecider(HeuristicDecider):
                 for effect in _flat(ability.sentences):
                     if isinstance(effect, A.Move) and _is_self(effect.ref):
                         if ability.kind == "response":
-                            response = max(response, effect.high * uses)
+                            response = max(response, _steps(g, unit, effect) * uses)
                         else:
-                            special = max(special, effect.high * uses)
+                            special = max(special, _steps(g, unit, effect) * uses)
         return response, special
 
     def escapes(self, g: TacticsGame, attacker: Unit, profile: Profile, start: Cell, look: str | None, target: Unit,
@@ -1918,10 +1918,10 @@ class TacticianDecider(HeuristicDecider):
             elif isinstance(e, A.Move):
                 if _is_self(e.ref):
                     if any(j > i for j in attack_later):
-                        moved = max(moved, e.high)
+                        moved = max(moved, _steps(g, unit, e))
                     elif unit.pos is not None:
                         can_strike = not tapped and not unit.tapped
-                        value += max(0.0, self.march_value(g, unit, e.high, strike_after=can_strike))
+                        value += max(0.0, self.march_value(g, unit, _steps(g, unit, e), strike_after=can_strike))
                 else:
                     value += 0.4
             elif isinstance(e, A.BasicAttack):
@@ -2248,9 +2248,9 @@ class TacticianDecider(HeuristicDecider):
                     value += min(e.amount, g.max_hp(unit) - unit.hp)
             elif isinstance(e, A.Move) and _is_self(e.ref):
                 if mine and unit is target and attack is not None and point != "after_attack":
-                    value += self.dodge_gain(g, unit, attack, e.high, moved=point == "on_attack")
+                    value += self.dodge_gain(g, unit, attack, _steps(g, unit, e), moved=point == "on_attack")
                 elif attack is not None and attack.attacker is unit and point == "after_attack":
-                    value += max(0.0, self.march_value(g, unit, e.high))  # out of reach before the counterattack
+                    value += max(0.0, self.march_value(g, unit, _steps(g, unit, e)))  # out of reach before the counterattack
             elif isinstance(e, A.Damage):
                 value += self.damage_worth(g, unit, e.ref, e.amount)
             elif isinstance(e, A.AttackWith | A.BasicAttack):
@@ -2343,7 +2343,7 @@ class TacticianDecider(HeuristicDecider):
         if isinstance(effect, A.Move):
             if not own or option.pos is None:
                 return -2.0
-            return max(0.0, self.march_value(g, option, effect.high, strike_after=not option.tapped)) + (
+            return max(0.0, self.march_value(g, option, _steps(g, option, effect), strike_after=not option.tapped)) + (
                 0.5 if not option.tapped else 0.0
             )
         return self.ref_value(g, seat, prompt, option)
@@ -2504,3 +2504,8 @@ def _within(prompt: str) -> tuple[int, int] | None:
 
 
 __all__ = ["SeatDeciders", "TacticianDecider", "hit_distribution"]
+
+
+def _steps(g: TacticsGame, unit: Unit, move: A.Move) -> int:
+    """The most steps ``move`` lets ``unit`` make: as printed, or its 移速 for a move at its speed (行进)."""
+    return g.move_allowance(unit, move.high, basic=True) if move.speed else move.high
