@@ -65,3 +65,30 @@ def schema_ref(folder: Path, rel: str) -> str:
             target = found
             break
     return os.path.relpath(target, folder).replace(os.sep, "/")
+
+
+def _own_schema_dirs() -> list[str]:
+    """Dossier's own schema folders, resolved: the one in use (:data:`SCHEMA_DIR`), and the checkout's and the
+    installed copy's where present (a record made by one may be read by the other)."""
+    places = {SCHEMA_DIR, PACKAGE_DIR.parent / "schema", BUNDLED_DIR / "schema"}
+    return sorted({os.path.realpath(place) for place in places if place.is_dir()})
+
+
+def repointed_schema_ref(folder: Path, ref: str, rel: str) -> str | None:
+    """The ``"$schema"`` a record in ``folder`` whose kind's schema is ``rel`` is given in place of ``ref`` once
+    a schema folder nearer than Dossier's own holds its schema (``dossier schema --out my-set/.schema`` after an
+    import that pointed at Dossier's): :func:`schema_ref`'s answer when ``ref`` names a file inside Dossier's own
+    schema folders (the checkout's or the installed package's) and that answer is not one of them; else None.
+    A ``ref`` the user pointed anywhere else (a URL, another folder, a file that is not there) stays as it is."""
+    if "://" in ref or not ref.strip():
+        return None
+    folder = Path(os.path.abspath(folder))
+    named = os.path.realpath(os.path.join(folder, ref))
+    own = _own_schema_dirs()
+    if not os.path.isfile(named) or not any(named.startswith(place + os.sep) for place in own):
+        return None
+    nearest = schema_ref(folder, rel)
+    found = os.path.realpath(os.path.join(folder, nearest))
+    if any(found.startswith(place + os.sep) for place in own) or nearest == ref:
+        return None
+    return nearest

@@ -4,6 +4,7 @@ outliers, runs kept in the card database and compared."""
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 from typing import Annotated, Any
@@ -145,7 +146,7 @@ def tactics(
         from toolkit.cli.deck import deck_files
         from toolkit.cli.simulate import _legal_decks
 
-        loaded = _legal_decks(deck_files([decks]), "tactics", pool)
+        loaded = _distinct_decks(_legal_decks(deck_files([decks]), "tactics", pool))
         chosen = [d.deck for d in loaded if d.deck is not None and (not mode_list or d.deck.mode in mode_list)]
         specs = plan_decks(records, chosen, games, seed, decider, rounds, players)
         mode_list = sorted({s.mode for s in specs})
@@ -453,7 +454,7 @@ def netrunner(
     records = list(pool.records)
     files = deck_files(decks)
     _decks_once(files)
-    loaded = _legal_decks(files, "netrunner", pool)
+    loaded = _distinct_decks(_legal_decks(files, "netrunner", pool))
     identities = pool.rules.game("netrunner").records
     by_side: dict[str, dict[str, Any]] = {"corp": {}, "runner": {}}
     for entry in loaded:
@@ -512,6 +513,34 @@ def _decks_once(files: list[Path]) -> None:
             raise DossierError(tr("{option}: {path} is given twice; name each deck once", option="--decks",
                                   path=path))  # fmt: skip
         seen.add((info.st_dev, info.st_ino))
+
+
+def _deck_key(deck: Any) -> tuple[Any, ...]:
+    """What makes two decks the same deck: game, mode, identity or squad, player count and cards (not the name,
+    the description or the file's format)."""
+    agents = tuple(sorted(deck.agents)) if deck.agents is not None else None
+    return deck.game, deck.mode, deck.identity, agents, deck.players, tuple(sorted(deck.cards.items()))
+
+
+def _distinct_decks(loaded: list[Any]) -> list[Any]:
+    """The decks read, each deck once: a folder often holds a deck's list beside its JSON (``x.json`` and
+    ``x-list.txt``), and playing it twice would weigh it double against the others. Of the files holding the
+    same deck the JSON one is played (else the first by name); each other is named in one line on stderr."""
+    groups: dict[tuple[Any, ...], list[Any]] = {}
+    for entry in loaded:
+        if entry.deck is not None:
+            groups.setdefault(_deck_key(entry.deck), []).append(entry)
+    dropped: set[int] = set()
+    for same in groups.values():
+        if len(same) < 2:
+            continue
+        kept = next((entry for entry in same if Path(entry.path).suffix.lower() == ".json"), same[0])
+        for entry in same:
+            if entry is not kept:
+                dropped.add(id(entry))
+                print(tr("{path}: the same deck as {other} (the same identity or squad and cards); played once",
+                         path=entry.path, other=kept.path), file=sys.stderr)  # fmt: skip
+    return [entry for entry in loaded if id(entry) not in dropped]
 
 
 @balance_app.command("runs", help=N_("List the balance runs kept in the database."))

@@ -30,6 +30,15 @@ RECORD_KINDS = {
 }
 
 
+# the kind of records `import csv` and `export csv` take without --kind: a game's cards, crossfire's roles
+DEFAULT_KINDS = {"crossfire": "role"}
+
+
+def default_kind(game: str | None) -> str:
+    """The kind a sheet holds when --kind is not given: ``card``, or the game's own (crossfire has no cards)."""
+    return DEFAULT_KINDS.get(game or "", "card")
+
+
 class Layout(StrEnum):
     auto = "auto"
     v1 = "v1"
@@ -115,8 +124,14 @@ def register(app: typer.Typer) -> None:
             Path, typer.Option("--into", help=N_("The game's data directory: records go to DIR/<kind dir>/<id>.json."))
         ],
         kind: Annotated[
-            str, typer.Option("--kind", "-k", help=N_("The kind of every row (card, agent, identity, …)."))
-        ] = "card",
+            str | None,
+            typer.Option(
+                "--kind",
+                "-k",
+                help=N_("The kind of every row (card, agent, identity, …; default: card, for crossfire role)."),
+                show_default=False,
+            ),
+        ] = None,
         force: Annotated[bool, typer.Option("--force", help=N_("Replace files that exist with other content."))] = False,
         dry_run: Annotated[bool, typer.Option("--dry-run", help=N_("Read and lint; write nothing."))] = False,
         encoding: Annotated[
@@ -140,8 +155,10 @@ def register(app: typer.Typer) -> None:
         from toolkit.i18n import current_lang, tr, word
         from toolkit.importers.spreadsheet import import_csv
         from toolkit.paths import CARDS_DIR
+        from validators.wording import kind_word
 
         output_lang(lang)
+        kind = kind or default_kind(game)
         pool = card_pool(cards, default=[CARDS_DIR], to_create=into).paths  # (``into`` may be listed, not made yet)
         with Phases() as meter:
             result = import_csv(
@@ -167,7 +184,7 @@ def register(app: typer.Typer) -> None:
             "path": path,
             "n": len(result.records),
             "game": word("game", game, current_lang()),
-            "kind": kind,
+            "kind": kind_word(kind),
             "count": count,
             "unchanged": len(result.unchanged),
             "into": into,
@@ -226,8 +243,14 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         kind: Annotated[
-            str, typer.Option("--kind", "-k", help=N_("The kind of records (card, agent, identity, …).")),
-        ] = "card",
+            str | None,
+            typer.Option(
+                "--kind",
+                "-k",
+                help=N_("The kind of records (card, agent, identity, …; default: card, for crossfire role)."),
+                show_default=False,
+            ),
+        ] = None,
         out: Annotated[
             Path | None,
             typer.Option(
@@ -276,7 +299,7 @@ def _read_record(path: Path) -> object:
         ) from None
 
 
-def _export_plan(paths: list[Path] | None, game: str | None, kind: str, cards: list[Path] | None) -> SheetPlan:
+def _export_plan(paths: list[Path] | None, game: str | None, kind: str | None, cards: list[Path] | None) -> SheetPlan:
     """The sheet's columns, learned from the records (:class:`toolkit.importers.sheet_export.SheetPlan`); a
     problem is one line (exit 1 or 2).
 
@@ -294,6 +317,8 @@ def _export_plan(paths: list[Path] | None, game: str | None, kind: str, cards: l
             tr("{option} {value}: expected one of {choices}", option="--game", value=repr(game), choices=", ".join(GAMES))
         )
     known = sorted({k for g, k in KINDS if k != "game" and (game is None or g == game)})
+    chosen = kind is not None
+    kind = kind or default_kind(game)
     if kind not in known:
         raise DossierError(
             tr("{option} {value}: expected one of {choices}", option="--kind", value=repr(kind), choices=", ".join(known))
@@ -302,12 +327,19 @@ def _export_plan(paths: list[Path] | None, game: str | None, kind: str, cards: l
     files = discover(roots)
     found: list[tuple[str, Path]] = []  # (id, file) of each record of the kind: the small keys the sheet is sorted by
     games: set[str] = set()
+    every: set[str] = set()  # the games of all the records read (a kind not given: the one game's own kind)
     for path in files:
         data = _read_record(path)
         if isinstance(data, dict) and data.get("kind") == kind and (game is None or data.get("game") == game):
             found.append((str(data.get("id")), path))
             games.add(str(data.get("game")))
+        elif not chosen and game is None and isinstance(data, dict) and isinstance(data.get("game"), str):
+            every.add(data["game"])
     where = ", ".join(map(str, roots))
+    if not chosen and game is None and not games and len(every) == 1:
+        only = next(iter(every))
+        if only in GAMES and default_kind(only) != kind:  # (records of crossfire only: its roles)
+            return _export_plan(paths, only, None, cards)
     if game is None:
         if len(games) > 1:
             raise DossierError(

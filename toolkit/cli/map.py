@@ -204,19 +204,24 @@ def _cell(board: Board, text: str, what: str) -> tuple[int, int]:
 
 def load_state(path: Path, board: Board) -> dict[str, Any]:
     """A game-state JSON file, checked against the board; a mismatch is ``file:line:col: …``; a file that is not a
-    game state (a deck, a saved game: no ``units``) is one line saying so."""
+    game state (a deck, a saved game: no ``units``) is one line saying so. What ``dossier simulate tactics
+    --format json`` writes is taken too: the board at the game's end, under ``"board"``."""
     from toolkit.board.draw import StateError, validate_state
 
     data, text = _read_json(path, N_("a game state"))
+    base = ""  # where the state is in the file (a pointer prefix)
+    if isinstance(data, dict) and "units" not in data and isinstance(data.get("board"), dict):
+        data, base = data["board"], "/board"  # (simulate's JSON: its log, the players, the final board, the result)
     if isinstance(data, dict) and "units" not in data:
         raise DossierError(
-            tr("{where}: not a game state: it has no {key} list (the units on the map, as the engine writes it)",
-               where=f"{path}:1:1", key='"units"')
+            tr("{where}: not a game state: it has no {key} list (the units on the map, as the engine writes it, or "
+               "a {board} as {command} writes it)",
+               where=f"{path}:1:1", key='"units"', board='"board"', command="`dossier simulate tactics --format json`")
         )  # fmt: skip
     try:
         validate_state(board, data)
     except StateError as exc:
-        line, column = _located(path, text, exc.pointer)
+        line, column = _located(path, text, base + exc.pointer)
         raise DossierError(f"{path}:{line}:{column}: {exc.message}") from None
     return dict(data)
 
@@ -308,7 +313,14 @@ def render(
         Path, typer.Option("--out", "-o", help=N_("The image to write: .svg or .png (by the suffix)."), **OUTPUT_FILE)
     ],
     state: Annotated[
-        Path | None, typer.Option("--state", help=N_("A game state (JSON, as the engine writes it) to draw on the map."))
+        Path | None,
+        typer.Option(
+            "--state",
+            help=N_(
+                "A game state (JSON, as the engine writes it, or `dossier simulate tactics --format json`'s: its "
+                "final board) to draw on the map."
+            ),
+        ),
     ] = None,
     example: Annotated[
         bool,
