@@ -39,3 +39,54 @@ def test_a_usage_error_is_one_line_in_the_language(args: list[str], english: str
 def test_a_group_without_a_command_still_shows_its_help() -> None:
     result = CliRunner().invoke(app, ["deck"], env={"DOSSIER_LANG": "en", "COLUMNS": "80"})
     assert "Usage: dossier deck" in result.output and "validate" in result.output
+
+
+# ---- path arguments and options (toolkit/cli/_options.py: check_paths)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["fmt", ""], ["lint", ""], ["text", "fmt", ""], ["deck", "validate", ""]],
+    ids=["fmt", "lint", "text fmt", "deck validate"],
+)
+def test_an_empty_path_is_refused_not_read_as_the_working_folder(
+    args: list[str], tmp_path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`dossier fmt "$F"` with F unset rewrote every JSON file below the working folder."""
+    monkeypatch.chdir(tmp_path)
+    mine = tmp_path / "sub" / "mine.json"
+    mine.parent.mkdir()
+    mine.write_text('{"b":1,"a":2}', encoding="utf-8")
+    for lang, said in (("en", "an empty path names no file or folder"), ("zh-Hans", "空路径")):
+        result = CliRunner().invoke(app, args, env={"DOSSIER_LANG": lang})
+        assert result.exit_code == 2, result.output
+        assert result.stderr.strip().count("\n") == 0 and said in result.stderr, result.stderr
+    assert mine.read_text(encoding="utf-8") == '{"b":1,"a":2}'
+
+
+def test_an_empty_path_option_is_named(tmp_path) -> None:
+    result = CliRunner().invoke(
+        app, ["import", "csv", str(tmp_path / "x.csv"), "--game", "tactics", "--into", ""], env={"DOSSIER_LANG": "en"}
+    )
+    assert result.exit_code == 2 and "--into: an empty path names no file or folder" in result.stderr
+
+
+def test_an_unreadable_file_is_one_line_in_the_language(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    card = tmp_path / "card.json"
+    card.write_text("{}", encoding="utf-8")
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, *a, **k: False if str(path) == str(card) else real(path, mode))
+    for lang, said in (("en", "card.json: Permission denied"), ("zh-Hans", "card.json：")):
+        result = CliRunner().invoke(app, ["lint", str(card)], env={"DOSSIER_LANG": lang})
+        assert result.exit_code == 2, result.output
+        line = result.stderr.strip()
+        assert "\n" not in line and said in line and "paths:" not in line and "is not readable" not in line, line
+
+
+def test_a_newline_in_a_file_name_stays_on_one_line(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["fmt", "new\nline.json"], env={"DOSSIER_LANG": "en"})
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [result.stderr.strip()] and "new\\nline.json" in result.stderr

@@ -106,3 +106,77 @@ def check_saved_game_target(save: Path) -> None:
     check_target(save)
     saved_game = json_object(lambda data: isinstance(data.get("decisions"), list))  # either game's: its decisions
     check_replaceable(save, OutputKind(N_("a game saved by {format}"), saved_game, "--save"))
+
+
+# ---- path arguments and options: an empty path, and a path click refuses, in one line in the language
+
+try:
+    from typer.models import TyperPath as _TyperPath
+except ImportError:  # pragma: no cover - an older typer: click's own path type
+    from click import Path as _TyperPath  # type: ignore[assignment,unused-ignore]
+
+
+class _CheckedPath(_TyperPath):  # type: ignore[misc,valid-type,unused-ignore]
+    """Typer's path type, with two things said as Dossier says them: an empty value (an unset variable in
+    ``dossier fmt "$F"``) is refused instead of naming the working folder, and a path the type refuses (not
+    there, not readable, a folder where a file is asked for) is one line naming it, in the language."""
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> Any:
+        if isinstance(value, str | bytes) and not value:
+            if param is not None and param.param_type_name == "option" and param.opts:
+                raise DossierError(
+                    tr("{option}: an empty path names no file or folder", option=max(param.opts, key=len))
+                )
+            raise DossierError(tr("an empty path names no file or folder"))
+        try:
+            return super().convert(value, param, ctx)
+        except typer.BadParameter:
+            problem = _path_problem(self, value)
+            if problem is None:
+                raise
+            from toolkit.cli.app import os_error_line
+
+            raise DossierError(os_error_line(problem)) from None
+
+
+def _path_problem(kind: Any, value: Any) -> OSError | None:
+    """Why the path type ``kind`` refused ``value``, as the OSError that says it (its errno, the path)."""
+    import errno
+    import os
+    import stat as st
+
+    name = os.fsdecode(value)
+    try:
+        status = os.stat(name)
+    except OSError as exc:
+        return OSError(exc.errno, exc.strerror, name)
+    if not kind.file_okay and st.S_ISREG(status.st_mode):
+        code = errno.ENOTDIR
+    elif not kind.dir_okay and st.S_ISDIR(status.st_mode):
+        code = errno.EISDIR
+    elif (kind.readable and not os.access(name, os.R_OK)) or (kind.writable and not os.access(name, os.W_OK)):
+        code = errno.EACCES
+    else:
+        return None
+    return OSError(code, os.strerror(code), name)
+
+
+def check_paths(command: Any) -> Any:
+    """Give every path argument and option of ``command`` and of its subcommands :class:`_CheckedPath`'s checks
+    (the type's settings kept); returns ``command``."""
+    stack, seen = [command], set()
+    while stack:
+        item = stack.pop()
+        if item is None or id(item) in seen:
+            continue
+        seen.add(id(item))
+        for param in getattr(item, "params", ()):
+            kind = param.type
+            if isinstance(kind, _TyperPath) and not isinstance(kind, _CheckedPath):
+                checked = _CheckedPath.__new__(_CheckedPath)
+                checked.__dict__.update(kind.__dict__)
+                param.type = checked
+        subcommands = getattr(item, "commands", None)
+        if isinstance(subcommands, dict):
+            stack.extend(subcommands.values())
+    return command

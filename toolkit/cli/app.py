@@ -40,6 +40,7 @@ from typer.core import TyperCommand, TyperGroup
 
 from toolkit.cli._help import command_line_lang, help_text, translate
 from toolkit.cli._lang import LangOption
+from toolkit.cli._options import check_paths
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
@@ -215,7 +216,7 @@ class DossierGroup(TyperGroup):
         safe_output_streams()
         words = kwargs.get("args", args[0] if args else None)
         command_line_lang(list(sys.argv[1:] if words is None else words))
-        translate(self)
+        check_paths(translate(self))
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
@@ -422,6 +423,8 @@ def error_line(message: str) -> str:
     """``dossier: error: MESSAGE``, the line an error is told in, in the current language."""
     from toolkit.i18n import tr
 
+    if not message.isprintable():  # (a newline or a control character in a file's name: still one line)
+        message = "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
     # TRANSLATORS: the line an error is told in on stderr; {program} is "dossier"
     return tr("{program}: error: {message}", program="dossier", message=message)
 
@@ -581,7 +584,7 @@ def load_command(name: str) -> Command | None:
     key = (modules, "en-XA" if pseudo_active() else current_lang())
     group = _loaded.get(key)
     if group is None:
-        group = _loaded[key] = translate(typer.main.get_group(holder))
+        group = _loaded[key] = check_paths(translate(typer.main.get_group(holder)))
     return group.commands.get(name)
 
 
