@@ -27,7 +27,7 @@ def width(text: str) -> float:
         ("If the red team wins, you win.", 12, 0, ["If the red", "team wins,", "you win."]),
         ("If the red team wins, you win.", 12, 4, ["If the", "red team", "wins, you", "win."]),
         ("如果红队获胜，你获胜。", 8, 0, ["如果红队", "获胜，你", "获胜。"]),  # 。 never starts a line
-        ("你视为特工。你有 2 把枪", 8, 0, ["你视为特", "工。你有", "2 把枪"]),
+        ("你视为特工。你有 2 把枪", 8, 0, ["你视为", "特工。你", "有 2 把", "枪"]),  # 特工 is a word of the game
         ("abcdefghij", 4, 0, ["abcd", "efgh", "ij"]),  # a word wider than the line is cut
         ("short", 20, 0, ["short"]),
         ("", 10, 0, []),

@@ -34,6 +34,7 @@ from typer.testing import CliRunner
 
 from tests.web.conftest import BASE, TEST_CSRF
 from toolkit.cli import app
+from toolkit.sheets.template import TEMPLATE_DIR
 from toolkit.web.settings import WebSettings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -223,6 +224,7 @@ def test_examples_copies_the_bundled_files(installed: Path) -> None:
     assert done.stdout.splitlines() == [
         f"tour{os.sep}examples{os.sep}: {len(snapshot(installed / 'examples'))} files written",
         f"tour{os.sep}schema{os.sep}: {len(snapshot(installed / 'schema'))} files written",
+        f"tour{os.sep}templates{os.sep}: {len(snapshot(TEMPLATE_DIR))} files written",  # the card layouts
     ]
     assert snapshot(Path("tour/examples")) == snapshot(installed / "examples")
     assert snapshot(Path("tour/schema")) == snapshot(installed / "schema")

@@ -325,7 +325,7 @@ def test_the_examples_then_the_docs_commands(installed: Installed, tmp_path: Pat
 
     done = dossier("examples", "--out", ".", "--with-cards")
     assert done.returncode == 0, done.stderr[-1500:]
-    assert [line.split(":")[0] for line in done.stdout.splitlines()] == ["examples/", "schema/", "cards/"]
+    assert [line.split(":")[0] for line in done.stdout.splitlines()] == ["examples/", "schema/", "templates/", "cards/"]
     done = dossier("lint", "cards")
     assert done.returncode == 0, done.stdout[-1500:] + done.stderr[-1500:]
     decks = sorted(str(p.relative_to(tmp_path)) for p in (tmp_path / "examples/decks/netrunner").glob("*.json"))

@@ -172,6 +172,45 @@ def _dossier_pdf(data: bytes) -> bool:
 
 PDF = OutputKind(N_("a {format} file Dossier wrote"), _dossier_pdf, "PDF")
 PNG = OutputKind(N_("a {format} image"), starts_with(b"\x89PNG\r\n\x1a\n"), "PNG")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+PNG_MARK = b"Software\x00Dossier"
+"""The text of the tEXt chunk :func:`mark_png` puts into a PNG: the ``Software`` keyword (PNG's own) naming Dossier."""
+
+
+def _png_chunks(data: bytes) -> Iterator[tuple[bytes, bytes]]:
+    """The (type, data) of each whole chunk of the PNG ``data`` (none when it is no PNG), up to the image data."""
+    if not data.startswith(PNG_SIGNATURE):
+        return
+    at = len(PNG_SIGNATURE)
+    while at + 8 <= len(data):
+        size = int.from_bytes(data[at : at + 4], "big")
+        kind = data[at + 4 : at + 8]
+        if kind in (b"IDAT", b"IEND") or at + 12 + size > len(data):
+            return
+        yield kind, data[at + 8 : at + 8 + size]
+        at += 12 + size
+
+
+def mark_png(data: bytes) -> bytes:
+    """The PNG ``data`` with a tEXt chunk ``Software: Dossier`` after its header (once): an image that
+    :data:`DOSSIER_PNG` recognises as Dossier's, to be replaced by the next run (a user's image is not)."""
+    import zlib
+
+    if _dossier_png(data) or not data.startswith(PNG_SIGNATURE):
+        return data
+    header_end = len(PNG_SIGNATURE) + 12 + int.from_bytes(data[8:12], "big")  # IHDR comes first
+    chunk = b"tEXt" + PNG_MARK
+    block = len(PNG_MARK).to_bytes(4, "big") + chunk + zlib.crc32(chunk).to_bytes(4, "big")
+    return data[:header_end] + block + data[header_end:]
+
+
+def _dossier_png(data: bytes) -> bool:
+    """A PNG Dossier wrote (:func:`mark_png`): a card image, a Tabletop Simulator sheet. A user's own image,
+    card art drawn by hand, has no such chunk and is not replaced."""
+    return any(kind == b"tEXt" and body == PNG_MARK for kind, body in _png_chunks(data))
+
+
+DOSSIER_PNG = OutputKind(N_("a {format} image Dossier wrote"), _dossier_png, "PNG")
 SVG = OutputKind(N_("an {format} image"), starts_with(b"<?xml", b"<svg"), "SVG")
 HTML = OutputKind(N_("an {format} page"), starts_with(b"<!DOCTYPE html", b"<!doctype html", b"<html"), "HTML")
 SQLITE = OutputKind(N_("an {format} database"), starts_with(b"SQLite format 3\x00"), "SQLite")

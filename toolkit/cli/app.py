@@ -69,8 +69,8 @@ LAZY_COMMANDS: dict[str, tuple[tuple[str, ...], str]] = {
     "examples": (
         ("examples",),
         N_(
-            "Copy the bundled example decks, tables, scenarios and card sheet (and the cards, with --with-cards) "
-            "into a folder of yours, where the documentation's commands run."
+            "Copy the bundled example decks, tables, scenarios, card sheet and card layout templates (and the cards, "
+            "with --with-cards) into a folder of yours, where the documentation's commands run."
         ),
     ),
     "play": (

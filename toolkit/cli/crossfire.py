@@ -357,6 +357,9 @@ def deal(
 ) -> None:
     from toolkit.config import output_lang
 
+    if slips is not None and slips.suffix.lower() != ".pdf":  # (a name without .pdf would get a PDF's bytes)
+        raise DossierError(i18n.tr("{option} {path}: expected a {suffix} file name", option="--slips", path=slips,
+                                   suffix=".pdf"))  # fmt: skip
     if out is not None and slips is not None and os.path.abspath(out) == os.path.abspath(slips):
         raise DossierError(
             i18n.tr("{out} and {slips} are both {path}: the table and the slips need two files", out="--out",

@@ -1,6 +1,7 @@
-"""``dossier examples --out DIR``: the bundled example files (and, asked, the cards) copied into a folder of the
-user's, so that an installed dossier's user can run the documentation's commands (``examples/decks/...``,
-``dossier lint cards``, ``--cards cards``) from there, as a checkout's user does from the repository.
+"""``dossier examples --out DIR``: the bundled example files and card layout templates (and, asked, the cards)
+copied into a folder of the user's, so that an installed dossier's user can run the documentation's commands
+(``examples/decks/...``, ``dossier lint cards``, ``--cards cards``) from there, as a checkout's user does from the
+repository.
 
 The examples' records name their schema by a relative path (``../../../schema/deck.schema.json``), so the
 schemas come with them. Each folder is written whole or not at all (built beside it, then renamed into place:
@@ -14,7 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -25,13 +26,13 @@ from toolkit.i18n.words import N_
 
 EXAMPLES_HELP = help_text(
     N_(
-        "Copy the bundled example decks, tables, scenarios and card sheet (and the cards, with --with-cards) into a "
-        "folder of yours, where the documentation's commands run."
+        "Copy the bundled example decks, tables, scenarios, card sheet and card layout templates (and the cards, "
+        "with --with-cards) into a folder of yours, where the documentation's commands run."
     ),
     N_(
-        "Writes examples/ and schema/ (the schemas the examples name) into the --out folder, and cards/ with "
-        "--with-cards; each folder whole or not at all. A folder that exists already is not replaced: then nothing "
-        "is written."
+        "Writes examples/, schema/ (the schemas the examples name) and templates/ (the card layouts, to copy one "
+        "into a folder of yours for print --template) into the --out folder, and cards/ with --with-cards; each "
+        "folder whole or not at all. A folder that exists already is not replaced: then nothing is written."
     ),
 )
 
@@ -40,9 +41,15 @@ def _skipped(name: str) -> bool:
     return name.startswith(".") or name == "__pycache__" or name.endswith((".pyc", ".pyo"))
 
 
-def copy_tree(source: Path, into: Path) -> int:
+TEMPLATE_SCHEMA = ('"../../../../schema/', '"../../schema/')
+"""A bundled template names its schema from toolkit/sheets/templates/<game>/; its copy in DIR/templates/<game>/
+names the copy in DIR/schema/."""
+
+
+def copy_tree(source: Path, into: Path, schema: tuple[str, str] | None = None) -> int:
     """Copy the files of ``source`` (hidden names and caches left out) into the new directory ``into``, with the
-    user's permissions (the contents only: not the modes of a read-only package); returns how many files."""
+    user's permissions (the contents only: not the modes of a read-only package); returns how many files. With
+    ``schema`` (old, new), a JSON file's relative path to its schema is rewritten for where the copy is."""
     count = 0
     into.mkdir()
     for directory, dirnames, filenames in os.walk(source):
@@ -50,9 +57,14 @@ def copy_tree(source: Path, into: Path) -> int:
         target = into / Path(directory).relative_to(source)
         target.mkdir(exist_ok=True)
         for name in sorted(filenames):
-            if not _skipped(name):
+            if _skipped(name):
+                continue
+            if schema is not None and name.endswith(".json"):
+                text = Path(directory, name).read_text(encoding="utf-8")
+                (target / name).write_text(text.replace(*schema, 1), encoding="utf-8")
+            else:
                 shutil.copyfile(Path(directory, name), target / name)
-                count += 1
+            count += 1
     return count
 
 
@@ -63,8 +75,9 @@ def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int]]:
     from toolkit import paths
     from toolkit.i18n import tr
     from toolkit.safewrite import replace_dir
+    from toolkit.sheets.template import TEMPLATE_DIR
 
-    sources = [("examples", paths.EXAMPLES_DIR), ("schema", paths.SCHEMA_DIR)]
+    sources = [("examples", paths.EXAMPLES_DIR), ("schema", paths.SCHEMA_DIR), ("templates", TEMPLATE_DIR)]
     if with_cards:
         sources.append(("cards", paths.CARDS_DIR))
     for _, source in sources:
@@ -80,8 +93,10 @@ def copy_examples(out: Path, with_cards: bool) -> list[tuple[Path, int]]:
         for name, source in sources:
             counted: list[int] = []
 
-            def build(tmp: Path, source: Path = source, counted: list[int] = counted) -> None:
-                counted.append(copy_tree(source, tmp))
+            schema = TEMPLATE_SCHEMA if name == "templates" else None
+
+            def build(tmp: Path, source: Path = source, counted: list[int] = counted, schema: Any = schema) -> None:
+                counted.append(copy_tree(source, tmp, schema))
 
             replace_dir(out / name, build)
             written.append((out / name, counted[0]))

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from toolkit.cli._help import help_text
+from toolkit.cli._lang import LangOption
 from toolkit.cli._options import OUTPUT_FILE, finite
 from toolkit.errors import DossierError, os_reason
 from toolkit.findings import Finding
@@ -244,6 +245,13 @@ def print_cards(
             )
         )
     _check_outputs(out, tts, deck)
+    if png is not None:
+        _check_png_dir(png)
+    # every output's folder can be written into before anything is drawn or written (a PDF is not written
+    # and then the PNGs refused)
+    for option, shown, folder in (("--out", out, None), ("--png", png, png), ("--tts", tts, None)):
+        if shown is not None:
+            _check_writable(option, shown, folder if folder is not None else shown.parent)
     from toolkit.sheets.template import load_templates
 
     templates = load_templates(template)
@@ -253,7 +261,6 @@ def print_cards(
     selection = _select(ids, deck, game, query, db, cards)
     records = selection.records
     if png is not None:  # every file the command would write is checked before any is written
-        _check_png_dir(png)
         _check_pngs(png, _png_names(records))
     fonts = _fonts(font, font_index, records, selection.catalog, language, bilingual)
     _note_untranslated_names(records, language)
@@ -368,6 +375,24 @@ def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> Non
         check_replaceable(path, PDF)
 
 
+def _check_writable(option: str, path: Path, directory: Path) -> None:
+    """``directory`` (or, when it is not made yet, the nearest folder above it, where it will be made) takes new
+    files: a read-only folder or file system is refused before any output is written."""
+    import tempfile
+
+    existing = next((p for p in (directory, *directory.parents) if p.exists()), None)
+    if existing is None or not existing.is_dir():  # nothing there yet, or a file in the way: refused elsewhere
+        return
+    try:  # a file made and gone at once: the file system's own answer (read-only, no permission, full)
+        with tempfile.TemporaryFile(dir=existing, prefix=".dossier-probe-"):
+            pass
+    except OSError as exc:
+        raise DossierError(
+            tr("{option} {path}: cannot write into {directory}: {reason}", option=option, path=path,
+               directory=existing, reason=os_reason(exc)),
+        ) from None  # fmt: skip
+
+
 def _png_names(records: list[Any]) -> list[str]:
     """The files ``--png DIR`` writes: one per card, then one per distinct back."""
     from toolkit.sheets import render
@@ -390,13 +415,13 @@ def _check_png_dir(directory: Path) -> None:
 def _check_pngs(directory: Path, names: list[str]) -> None:
     """Before anything is written: no file of the user's is in the way of the PNG files ``names`` in ``directory``
     (``--png DIR``, or the folder of ``--tts FILE.png``); a directory not made yet holds none."""
-    from toolkit.safewrite import PNG, check_replaceable, check_target
+    from toolkit.safewrite import DOSSIER_PNG, check_replaceable, check_target
 
     if not directory.is_dir():
         return
     for name in names:
         check_target(directory / name)
-        check_replaceable(directory / name, PNG)
+        check_replaceable(directory / name, DOSSIER_PNG)  # an image of the user's (card art) is kept
 
 
 def _check_templates(template: Path | None, min_dpi: float) -> None:
@@ -444,11 +469,14 @@ def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None)
         return
     from toolkit.sheets.tts import is_saved_object
 
-    if url_base is not None and "://" not in url_base:
+    if url_base is not None and url_base.split("://", 1)[0].lower() not in ("http", "https", "file"):
         raise DossierError(
             tr(
-                "--tts-url-base {url}: expected a URL such as {example}",
+                "--tts-url-base {url}: expected a URL that starts with {http}, {https} or {file}, such as {example}",
                 url=repr(url_base),
+                http="http://",
+                https="https://",
+                file="file://",
                 example="https://example.org/decks",
             )
         )
@@ -600,6 +628,11 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
     key = ref
     if "/" in ref:
         wanted_game, key = ref.split("/", 1)
+        if game is not None and wanted_game != game:
+            raise DossierError(
+                tr("{ref}: a card of {named}, but {option} says {game}; drop one of them",
+                   ref=_quoted(ref), named=wanted_game, option="--game", game=game)
+            )  # fmt: skip
     matches = [r for r in NameIndex(catalog.records).find(key, wanted_game) if is_printable(r)]
     if not matches:
         if wanted_game:
@@ -625,16 +658,24 @@ def _deck_records(path: Path, catalog: Any) -> list[Any]:
     """The deck's cards, each as many times as it appears: identity, squad agents, then the cards."""
     from toolkit.cli.deck import finding_line
     from toolkit.decks import NameIndex, read_deck
+    from toolkit.decks.formats import unresolved
+    from toolkit.sheets.selection import PRINT_MODE, deck_records
     from validators.deck import DeckPool
 
-    # as `deck validate`, `simulate` and `play` read it: a netrunner list that names no format is standard
-    loaded = read_deck(path, NameIndex(catalog.records), default_modes=DeckPool(catalog.records).default_modes())
-    errors = [f for f in loaded.findings if f.severity == "error"]
-    for finding in loaded.findings:  # their severity in the language, as the refusal after them
-        print(finding_line(loaded.locate(finding)), file=sys.stderr)
+    # as `deck validate`, `simulate` and `play` read it: a netrunner list that names no format is standard; a
+    # list of another game that names no mode prints all the same (its mode's rules do not change the cards)
+    rules = DeckPool(catalog.records)
+    modes = {game: PRINT_MODE for game in rules.games} | rules.default_modes()
+    loaded = read_deck(path, NameIndex(catalog.records), default_modes=modes)
+    # each at its own place (a finding of a text list has its line already), as `deck validate` says it
+    findings = [loaded.place(f) for f in loaded.findings]
+    if loaded.deck is not None:  # ids of a JSON deck that the card pool lacks, at their place in the file
+        findings += [loaded.locate(f) for f in unresolved(loaded.deck, rules.game(loaded.deck.game).records.get)]
+    errors = [f for f in findings if f.severity == "error"]
+    for finding in findings:  # their severity in the language, as the refusal after them
+        print(finding_line(finding), file=sys.stderr)
     if loaded.deck is None or errors:
         raise DossierError(tr("{path}: cannot print this deck (see above)", path=path), exit_code=1)
-    from toolkit.sheets.selection import deck_records
 
     return deck_records(loaded.deck, catalog, str(path))
 
@@ -723,6 +764,7 @@ def _advice(issues: list[Any]) -> str:
 
 def _report(issues: list[Any], catalog: Any, force: bool) -> int:
     """Print layout issues like lint findings; returns how many cards have an error (a card with two is one)."""
+    from toolkit.cli.deck import finding_line
     from toolkit.models import namespace
 
     failing: set[tuple[str, str, str]] = set()
@@ -733,15 +775,16 @@ def _report(issues: list[Any], catalog: Any, force: bool) -> int:
             failing.add((issue.game, namespace(issue.kind), issue.id))
             if force:
                 severity = "warning"
-        message = f"{issue.label}: {issue.message}"
-        print(Finding(issue.code, message, severity, str(path) if path else None).format(), file=sys.stderr)
+        message = tr("{card}: {text}", card=issue.label, text=issue.message)
+        # its severity in the language, as lint says it
+        print(finding_line(Finding(issue.code, message, severity, str(path) if path else None)), file=sys.stderr)
     return len(failing)
 
 
 def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) -> None:
     from toolkit.cli.progress import Phases
     from toolkit.jsonio import atomic_write_bytes
-    from toolkit.safewrite import PNG
+    from toolkit.safewrite import DOSSIER_PNG, mark_png
     from toolkit.sheets import render
 
     if directory.exists() and not directory.is_dir():
@@ -755,7 +798,7 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
     names = _png_names(records)
     with Phases() as meter:  # each image written as it is rasterized: one card's image in memory at a time
         for name, data in zip(names, render.iter_pdf_pngs(singles.pdf, meter=meter), strict=True):
-            atomic_write_bytes(directory / name, data, replaces=PNG)
+            atomic_write_bytes(directory / name, mark_png(data), replaces=DOSSIER_PNG)
     fields = {"directory": directory, "n": len(names), "dpi": render.PNG_DPI, "bleed": format(spec.bleed, "g")}
     if spec.bleed:
         print(tr("{directory}: {n} PNG file(s) at {dpi} dpi with {bleed} mm bleed", **fields))
@@ -783,7 +826,7 @@ def _tts_paths(target: Path, result: Any) -> list[Path]:
 
 def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
     from toolkit.jsonio import atomic_write_bytes
-    from toolkit.safewrite import PNG
+    from toolkit.safewrite import DOSSIER_PNG, mark_png
 
     faces, backs, _ = result
     parent = target.parent
@@ -801,7 +844,7 @@ def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
 
     face_paths, back_paths = _tts_sheet_paths(target, result)
     for path, sheet in zip(face_paths, faces, strict=True):
-        atomic_write_bytes(path, sheet.png, replaces=PNG)
+        atomic_write_bytes(path, mark_png(sheet.png), replaces=DOSSIER_PNG)
         print(
             tr(
                 "{path}: {program} sheet, {columns} wide × {rows} tall, {n} card(s), {width}×{height} px",
@@ -815,7 +858,7 @@ def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
             )
         )
     for path, sheet in zip(back_paths, backs, strict=True):
-        atomic_write_bytes(path, sheet.png, replaces=PNG)
+        atomic_write_bytes(path, mark_png(sheet.png), replaces=DOSSIER_PNG)
         fields = {"path": path, "width": sheet.width, "height": sheet.height}
         if sheet.count > 1:
             print(tr("{path}: back image (unique backs: one per card, same grid), {width}×{height} px", **fields))
@@ -865,9 +908,12 @@ def _write_tts_object(
         )
 
 
-def fonts_check(cards: CardsOption = None) -> None:
+def fonts_check(cards: CardsOption = None, lang: LangOption = None) -> None:
     """``dossier fonts check`` (its help is given where it is registered)."""
+    from toolkit.cli._lang import output_lang
     from toolkit.sheets import fontbuild
+
+    output_lang(lang)  # the report and the errors in that language (as every command's)
     from toolkit.sheets.fonts import add_system_fallbacks, default_fonts, install_hint
 
     lacking = fontbuild.missing(_pool(cards))
@@ -900,9 +946,13 @@ def fonts_build(
         Path | None, typer.Option("--regular", help=N_("Source font, regular (Noto Sans CJK .ttc/.otf)."))
     ] = None,
     bold: Annotated[Path | None, typer.Option("--bold", help=N_("Source font, bold."))] = None,
+    lang: LangOption = None,
 ) -> None:
     """``dossier fonts build`` (its help is given where it is registered)."""
+    from toolkit.cli._lang import output_lang
     from toolkit.sheets import fontbuild
+
+    output_lang(lang)
     from toolkit.sheets.fonts import cache_dir, read_coverage
 
     found = fontbuild.find_sources() if regular is None or bold is None else {}

@@ -26,6 +26,10 @@ MAX_GUTTER = 20.0
 COMFORT_MARGIN = 5.0  # most printers cannot print closer to the edge of the paper
 CROP_GAP = 1.0  # crop marks start this far outside the bleed
 CROP_LENGTH = 4.0  # and are at most this long
+MIN_MARK = 1.5  # a crop mark shorter than this in the printable area is not laid out for
+MARK_MARGIN = COMFORT_MARGIN + CROP_GAP + MIN_MARK
+"""Paper edge to the grid's outer bleed edge that leaves a crop mark at least MIN_MARK long outside the
+unprintable COMFORT_MARGIN strip (auto-fit keeps it when it can)."""
 
 
 def mm(value: float) -> float:
@@ -277,17 +281,19 @@ class Layout:
         return Rect(self.margin_x, spec.page.height - self.margin_y - height, width, height)
 
     def crop_marks(self) -> list[Line]:
-        """Short lines in the margins continuing every trim line, kept clear of the bleed."""
+        """Short lines in the margins continuing every trim line, kept clear of the bleed and of the strip
+        along the paper's edge that most printers cannot print (COMFORT_MARGIN); a margin too narrow for a mark
+        outside that strip (a layout :func:`plan` warns about) has its marks reach into it."""
         if not self.spec.crop_marks:
             return []
         box = self.grid_box()
         page = self.spec.page
         xs, ys = self.trim_lines()
         marks: list[Line] = []
-        bottom_len = min(CROP_LENGTH, box.y - CROP_GAP)
-        top_len = min(CROP_LENGTH, page.height - box.top - CROP_GAP)
-        left_len = min(CROP_LENGTH, box.x - CROP_GAP)
-        right_len = min(CROP_LENGTH, page.width - box.right - CROP_GAP)
+        bottom_len = _mark_length(box.y)
+        top_len = _mark_length(page.height - box.top)
+        left_len = _mark_length(box.x)
+        right_len = _mark_length(page.width - box.right)
         for x in xs:
             if bottom_len > 0.2:
                 marks.append(Line(x, box.y - CROP_GAP - bottom_len, x, box.y - CROP_GAP))
@@ -301,20 +307,36 @@ class Layout:
         return marks
 
 
+    def marks_printable(self) -> bool:
+        """Whether every crop mark is at least MIN_MARK long outside the unprintable strip at the paper's edge."""
+        box, page = self.grid_box(), self.spec.page
+        margins = (box.x, box.y, page.width - box.right, page.height - box.top)
+        return not self.spec.crop_marks or min(margins) >= MARK_MARGIN - 1e-9
+
+
+def _mark_length(margin: float) -> float:
+    """How long the crop marks in a margin of ``margin`` mm (paper edge to the bleed) are: up to CROP_LENGTH,
+    ending COMFORT_MARGIN from the paper's edge; when that leaves less than MIN_MARK, as long as the paper
+    allows (the marks may then be cut off by the printer: :func:`plan` warns)."""
+    printable = min(CROP_LENGTH, margin - CROP_GAP - COMFORT_MARGIN)
+    return printable if printable >= MIN_MARK - 1e-9 else min(CROP_LENGTH, margin - CROP_GAP)
+
+
 def _span(count: int, size: float, gap: float, bleed: float) -> float:
     return count * size + (count - 1) * gap + 2 * bleed
 
 
-def _fit(page: float, margin: float, size: float, gap: float, bleed: float) -> int:
+def _fit(page: float, margin: float, size: float, gap: float, bleed: float, outer: float = 0.0) -> int:
     """How many cards of ``size`` fit across ``page`` with their trim lines ``margin`` from its edges.
 
-    The outer bleed may reach into the margin (it is cut off anyway) but not off the paper.
+    The outer bleed may reach into the margin (it is cut off anyway) but not off the paper, nor closer to its
+    edge than ``outer`` (room for the crop marks).
     """
     count = 0
     while True:
         n = count + 1
         trim = n * size + (n - 1) * gap
-        if trim > page - 2 * margin + 1e-9 or trim + 2 * bleed > page + 1e-9:
+        if trim > page - 2 * margin + 1e-9 or trim + 2 * bleed > page - 2 * outer + 1e-9:
             return count
         count = n
 
@@ -350,6 +372,23 @@ def plan(spec: SheetSpec) -> Layout:
     else:
         columns = _fit(page.width, COMFORT_MARGIN, card.width, gap, bleed)
         rows = _fit(page.height, COMFORT_MARGIN, card.height, gap, bleed)
+        if spec.crop_marks and columns and rows:  # fewer cards where the crop marks need the room to print
+            marked = (
+                _fit(page.width, COMFORT_MARGIN, card.width, gap, bleed, MARK_MARGIN),
+                _fit(page.height, COMFORT_MARGIN, card.height, gap, bleed, MARK_MARGIN),
+            )
+            if all(marked) and marked != (columns, rows):
+                warnings.append(
+                    tr(
+                        "{grid} cards per page, not {more}, to keep the crop marks out of the {comfort} mm along "
+                        "the paper's edge that most printers cannot print ({hint} fits {more})",
+                        grid=f"{marked[0]}×{marked[1]}",
+                        more=f"{columns}×{rows}",
+                        comfort=_num(COMFORT_MARGIN),
+                        hint="--no-crop-marks",
+                    )
+                )
+                columns, rows = marked
         if columns == 0 or rows == 0:
             columns = max(columns, _fit(page.width, 0.0, card.width, gap, bleed))
             rows = max(rows, _fit(page.height, 0.0, card.height, gap, bleed))
@@ -371,6 +410,19 @@ def plan(spec: SheetSpec) -> Layout:
                 "margins are {margin} mm (paper edge to the cards' trim lines), under {comfort} mm: most printers "
                 "cannot print that close to the edge, so card edges and crop marks may be cut off",
                 margin=f"{smallest:.1f}",
+                comfort=_num(COMFORT_MARGIN),
+            )
+        )
+    layout = Layout(spec, columns, rows, margin_x, margin_y)
+    if not warnings and not layout.marks_printable():
+        box = layout.grid_box()
+        margins = (box.x, box.y, page.width - box.right, page.height - box.top)
+        edge = min(m - CROP_GAP - _mark_length(m) for m in margins)  # the outer end of the outermost mark
+        warnings.append(
+            tr(
+                "the crop marks reach within {edge} mm of the paper's edge, closer than most printers print "
+                "({comfort} mm): some may be cut off; use a smaller --bleed or --grid, or a larger --page",
+                edge=f"{max(0.0, edge):.1f}",
                 comfort=_num(COMFORT_MARGIN),
             )
         )

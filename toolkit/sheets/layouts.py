@@ -112,7 +112,10 @@ class Issue:
 
     @property
     def label(self) -> str:
-        return f"{self.game} {self.kind} {self.id!r}"
+        """``tactics card 'jackdaw'``, in the current language (特工战术卡牌 'jackdaw'), as lint names a record."""
+        from validators.wording import record_label
+
+        return record_label(self.game, self.kind, self.id)
 
 
 @dataclass
@@ -715,16 +718,34 @@ class Face:
         if left_size is None:
             right_size = min(right_size, MIN_SIZE)
             left_size = MIN_SIZE
-            short = left
-            while short and self.fonts.width(short + ellipsis, left_bold, MIN_SIZE) > room:
-                short = short[:-1]
-            self.ctx.report(
-                self.record,
-                "sheet.text.shortened",
-                "warning",
-                tr("type line {line} shortened to {short}", line=repr(left), short=repr(short + ellipsis)),
-            )
-            left = short.rstrip(SEP) + ellipsis
+            gap = self.u(2) if right else 0.0
+            if right:  # the note gives up its room next: shortened with "…" (to its first letter at least)
+                left_w = self.fonts.width(left, left_bold, MIN_SIZE)
+                least = self.fonts.width(right[:1] + ellipsis, right_bold, MIN_SIZE)
+                note_room = max(least, inner.width - left_w - gap)
+                note = right
+                while len(note) > 1 and self.fonts.width(note + ellipsis, right_bold, MIN_SIZE) > note_room:
+                    note = note[:-1]
+                note = note.rstrip(SEP).rstrip() + ellipsis
+                self.ctx.report(
+                    self.record,
+                    "sheet.text.shortened",
+                    "warning",
+                    tr("type line note {line} shortened to {short}", line=repr(right), short=repr(note)),
+                )
+                right = note
+                room = inner.width - self.fonts.width(right, right_bold, MIN_SIZE) - gap
+            if self.fonts.width(left, left_bold, MIN_SIZE) > room:  # and only then the type line itself
+                short = left
+                while short and self.fonts.width(short + ellipsis, left_bold, MIN_SIZE) > room:
+                    short = short[:-1]
+                self.ctx.report(
+                    self.record,
+                    "sheet.text.shortened",
+                    "warning",
+                    tr("type line {line} shortened to {short}", line=repr(left), short=repr(short + ellipsis)),
+                )
+                left = short.rstrip(SEP) + ellipsis
         base = rect.y + rect.height / 2 - size * 0.36
         draw_line(c, left, inner.x, base, left_size, self.fonts, left_bold, self.color(box.left.color, ink))
         if right:

@@ -28,7 +28,6 @@ error naming the seat, and nothing is written.
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -47,8 +46,6 @@ HEADER_SHARE = 0.24  # of the slip's height; the cover and the flap share the re
 MAX_SIZE, MIN_SIZE = 9.0, 5.0  # body text on the flap, in points
 TEAM_COLORS = {"blue": "#2f5da8", "red": "#b3261e", "none": "#6b6b6b"}
 CUT_COLOR, FOLD_COLOR, PATTERN_COLOR, MUTED = "#9a9a9a", "#555555", "#d4d4d4", "#555555"
-NO_LINE_START = set("，。、；：！？）」』》〉】,.;:!?)]}%")  # kinsoku: never the first character of a line
-NO_LINE_END = set("（「『《〈【([{")  # never the last
 
 
 @dataclass(frozen=True)
@@ -116,68 +113,26 @@ def _fonts(slips: Sequence[Slip], extra: str = "") -> _Fonts:
 # ---------------------------------------------------------------- line breaking
 
 
-def _atoms(text: str) -> list[str]:
-    """Pieces a line may break between: a Latin word with its trailing space, one CJK character,
-    punctuation glued to what it must not be parted from."""
-    atoms: list[str] = []
-    word = ""
-    for ch in text:
-        wide = unicodedata.east_asian_width(ch) in ("W", "F")
-        if ch.isspace():
-            word += ch
-            atoms.append(word)
-            word = ""
-        elif wide:
-            if word:
-                atoms.append(word)
-                word = ""
-            atoms.append(ch)
-        else:
-            word += ch
-    if word:
-        atoms.append(word)
-    glued: list[str] = []
-    for atom in atoms:
-        if glued and (atom[0] in NO_LINE_START or glued[-1][-1] in NO_LINE_END):
-            glued[-1] += atom
-        else:
-            glued.append(atom)
-    return glued
+def wrap(text: str, width: float, measure: Any, indent: float = 0.0, words: Any = None) -> list[str]:
+    """``text`` broken into lines of ``width`` (``measure(str) -> points``), the first line ``indent`` shorter.
 
+    The card text's line breaker (:mod:`toolkit.sheets.linebreak`): Chinese breaks between the game's words
+    (``words``, a :class:`~toolkit.sheets.linebreak.Lexicon`; the game's own by default), not inside one (你落败,
+    not 你落 / 败), and never before a closing mark or after an opening one; a piece wider than a line is cut."""
+    from .linebreak import Atom, atomize, break_atoms, line_markup
+    from .vocabulary import game_lexicon
 
-def wrap(text: str, width: float, measure: Any, indent: float = 0.0) -> list[str]:
-    """Greedy line breaking of ``text`` to ``width`` (``measure(str) -> points``), the first line
-    ``indent`` shorter; a piece wider than a line is cut by characters."""
-    lines: list[str] = []
-    line = ""
+    lead = Atom("", "icon")  # stands for the label before the first line: as wide as the indent
 
-    def room() -> float:
-        return width - (indent if not lines else 0.0)
+    def width_of(atom: Atom) -> float:
+        return indent if atom is lead else measure(atom.text)
 
-    for atom in _atoms(text):
-        trial = line + atom
-        if measure(trial.rstrip()) <= room():
-            line = trial
-            continue
-        if line.strip():
-            lines.append(line.rstrip())
-            line = atom.lstrip()
-        else:
-            line = atom
-        while measure(line.rstrip()) > room():  # one piece wider than the line: cut it
-            cut = ""
-            for ch in line:
-                if cut and measure(cut + ch) > room():
-                    break
-                cut += ch
-            if not cut.strip() and not lines:  # not even one character after the indent
-                lines.append("")
-                continue
-            lines.append(cut)
-            line = line[len(cut) :]
-    if line.strip():
-        lines.append(line.rstrip())
-    return lines
+    atoms = atomize(text, icons=())  # no [id] is an icon on a slip: brackets stay text
+    lines = break_atoms([lead, *atoms] if indent else atoms, width, width_of, words or game_lexicon())
+    out = [line_markup([a for a in line if a is not lead]).strip() for line in lines]
+    while out and not out[-1]:
+        out.pop()
+    return out
 
 
 # ---------------------------------------------------------------- one slip
@@ -204,18 +159,23 @@ def _flap_box(w: float, h: float) -> tuple[float, float]:
 
 def _layout_flap(slip: Slip, width: float, height: float, fonts: _Fonts, where: str, start: float) -> _Flap:
     """The largest text size from ``start`` down at which the flap's text fits ``width`` x ``height``."""
+    from .vocabulary import game_lexicon
+
+    words = game_lexicon().extend([slip.role])  # the role's name is a word too (旁观者)
     size = start
     while size >= MIN_SIZE - 1e-9:
         title = size * 1.5
         leading = size * 1.25
         role_width = fonts.width(slip.role, True, title)
         inline = role_width + size + fonts.width(slip.team, True, size) <= width
-        team_lines = [slip.team] if inline else wrap(slip.team, width, lambda s, z=size: fonts.width(s, True, z))
+        team_lines = (
+            [slip.team] if inline else wrap(slip.team, width, lambda s, z=size: fonts.width(s, True, z), words=words)
+        )
         used = title * 1.15 + (0.0 if inline else leading * len(team_lines))
         rows: list[tuple[str, float, list[str]]] = []
         for label, text in slip.rows:
             indent = fonts.width(label, True, size) + size * 0.6 if label else 0.0
-            lines = wrap(text, width, lambda s, z=size: fonts.width(s, False, z), indent)
+            lines = wrap(text, width, lambda s, z=size: fonts.width(s, False, z), indent, words)
             rows.append((label, indent, lines))
             used += leading * len(lines) + size * 0.25
         if used <= height and role_width <= width:
