@@ -83,10 +83,10 @@ def test_setup(game: Crossfire, mode: str, players: int, specials: list[str], ex
     ("mode", "players", "specials", "message"),
     [
         ("crossfire", 6, ["peacekeeper"], "with 7-10 players, not 6"),
-        ("crossfire", 5, ["bomber", "protester"], "replaces bystander, but the 5-player set-up has none left"),
-        ("sniper", 7, ["bodyguard"], "'bodyguard' cannot join sniper mode"),
-        ("crossfire", 4, [], "crossfire mode is for 5-10 players, not 4"),
-        ("sniper", 5, [], "sniper mode is for 6-10 players, not 5"),
+        ("crossfire", 5, ["bomber", "protester"], "replaces Bystander, but the 5-player set-up has none left"),
+        ("sniper", 7, ["bodyguard"], "Bodyguard cannot join Sniper mode"),
+        ("crossfire", 4, [], "Crossfire mode is for 5-10 players, not 4"),
+        ("sniper", 5, [], "Sniper mode is for 6-10 players, not 5"),
         ("duel", 5, [], "unknown mode 'duel'"),
     ],
 )

@@ -245,7 +245,7 @@ CASES = [
 def test_resolve(
     game: Crossfire, name: str, data: dict[str, Any], team: str, shot: list[int], winners: list[int]
 ) -> None:
-    outcome = game.resolve(game.table(data))
+    outcome = game.resolve(game.table(data, set_up=False))
     assert outcome.to_json() == {"team": team, "shot": shot, "winners": winners}
 
 
@@ -257,28 +257,28 @@ def test_every_role_is_covered() -> None:
 @pytest.mark.parametrize(
     ("data", "message"),
     [
-        (table("vip>1", "agent>3", "assassin>1", "decoy>1", "bystander>1"), "seat 1 (vip) aims at itself"),
+        (table("vip>1", "agent>3", "assassin>1", "decoy>1", "bystander>1"), "seat 1 (VIP) aims at itself"),
         (table("vip>2", "enforcer>3,3", "assassin>1", "decoy>1", "bystander>1"), "aims twice at seat 3"),
         (
             table("vip>2", "enforcer>3", "assassin>1", "decoy>1", "bystander>1"),
-            "seat 2 (enforcer) points at 2 player(s), not 1",
+            "seat 2 (Enforcer) points at 1 player(s) and must point at 2",
         ),
         (
             table("vip>2", "agent>3,4", "assassin>1", "decoy>1", "bystander>1"),
-            "seat 2 (agent) points at 1 player(s), not 2",
+            "seat 2 (Agent) points at 2 player(s) and must point at 1",
         ),
         (
             table("vip>2", "agent", "assassin>1", "decoy>1", "bystander>1"),
-            "seat 2 (agent) points at 1 player(s), not 0",
+            "seat 2 (Agent) points at 0 player(s) and must point at 1",
         ),
-        (table("vip>2", "bodyguard", "assassin>1", "decoy>1", "bystander>1"), "seat 2 (bodyguard) points at 1"),
+        (table("vip>2", "bodyguard", "assassin>1", "decoy>1", "bystander>1"), "seat 2 (Bodyguard) points at 0 player(s) and must point at 1"),
         (
             table("vip>2", "agent>9", "assassin>1", "decoy>1", "bystander>1"),
             "aims at seat 9, which is not at the table",
         ),
         (table("vip>2", "agent>3", "spy>1", "decoy>1", "bystander>1"), "unknown role 'spy'"),
         (table("vip>2", "vip>3", "assassin>1", "decoy>1", "bystander>1"), "exactly one VIP, not 2"),
-        (table("vip>2", "agent>3", "assassin>1", "decoy>1", "sniper"), "the sniper plays only in sniper mode"),
+        (table("vip>2", "agent>3", "assassin>1", "decoy>1", "sniper"), "the Sniper plays only in sniper mode"),
         (table("vip>2", "agent>3", "assassin>1", "decoy>1", "bystander>1", marks=[3]), "only in sniper mode"),
         (table("vip>2", "agent>3", "assassin>1", "decoy>1", "bystander>1", mode="duel"), "unknown mode 'duel'"),
         (
@@ -303,7 +303,7 @@ def test_every_role_is_covered() -> None:
         ),
         (
             table("sniper", "vip", "agent", "assassin", "assassin>2", "bystander", mode="sniper", marks=[]),
-            "seat 4 (assassin) points at 1 player(s), not 0",
+            "seat 4 (Assassin) points at 0 player(s) and must point at 1",
         ),
         (
             {
@@ -318,7 +318,7 @@ def test_every_role_is_covered() -> None:
 )
 def test_illegal_tables_are_refused(game: Crossfire, data: Any, message: str) -> None:
     with pytest.raises(TableError) as info:
-        game.table(data, "t.json")
+        game.table(data, "t.json", set_up=False)
     assert message in str(info.value)
     assert "\n" not in str(info.value)
     assert str(info.value).startswith("t.json: ")
@@ -335,9 +335,9 @@ def test_roles_follow_their_text_not_their_id(game_copy: Any) -> None:
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     changed = Crossfire.from_records(load_catalog([root]).records)
     data_table = table("vip>2", "agent>4", "assassin>1", "decoy>1", "bystander>1")
-    assert changed.resolve(changed.table(data_table)).winners == [3, 4]
+    assert changed.resolve(changed.table(data_table, set_up=False)).winners == [3, 4]
     data_table = table("vip>2", "agent>4", "assassin>5", "decoy>1", "bystander>1")
-    assert changed.resolve(changed.table(data_table)).winners == [1, 2, 4]
+    assert changed.resolve(changed.table(data_table, set_up=False)).winners == [1, 2, 4]
 
 
 def test_role_fields_agree_with_their_text(game: Crossfire) -> None:

@@ -276,7 +276,8 @@ def test_an_agent_among_the_command_cards_is_named_and_worded(cli, tmp_path: Pat
     path.write_text(json.dumps(data), encoding="utf-8")
     result = cli("deck", "validate", path)
     assert "deck.card.kind: Lynx ('lynx') is an agent, not a command card" in result.output
-    assert result.output.strip().splitlines()[-1].startswith(f"{path}: 1 command card (min 15) · ")  # counted as listed
+    # an agent is never a command card: not counted toward the size, so the size is told too (round 57)
+    assert result.output.strip().splitlines()[-1].startswith(f"{path}: 0 command cards (min 15) · ")
     data["cards"] = {"steady_aim": 1}
     path.write_text(json.dumps(data), encoding="utf-8")
     assert f"{path}: 1 command card (min 15) · " in cli("deck", "validate", path).output

@@ -85,7 +85,7 @@ def write(path: Path, data: Any) -> Path:
 
 def test_the_one_vip_table_of_the_issue_is_refused(tmp_path: Path) -> None:
     path = write(tmp_path / "one.json", {"mode": "crossfire", "players": [{"seat": 1, "role": "vip", "aim": []}]})
-    expected = "one.json: /players: crossfire mode is for 5-10 players, not 1"
+    expected = "one.json: /players: Crossfire mode is for 5-10 players, not 1"
     line = refused(run("crossfire", "resolve", path), 1, expected)
     assert "VIP" not in line and "wins" not in line
     refused(run("crossfire", "resolve", path, "--format", "json"), 1, expected)
@@ -98,7 +98,7 @@ def test_resolve_and_score_refuse_a_count_the_mode_has_no_set_up_for(
     tmp_path: Path, mode: str, players: int, low: int
 ) -> None:
     path = write(tmp_path / "big.json", crowd(players, mode))
-    expected = f"big.json: /players: {mode} mode is for {low}-10 players, not {players}"
+    expected = f"big.json: /players: {mode.capitalize()} mode is for {low}-10 players, not {players}"
     refused(run("crossfire", "resolve", path), 1, expected)
     refused(run("crossfire", "resolve", path, "--format", "json"), 1, expected)
     table = seated("crossfire", "vip", "agent", "assassin", "red_decoy", "bystander")
@@ -114,7 +114,7 @@ def test_every_command_words_the_count_as_deal_does(tmp_path: Path, players: int
     """deal, simulate, resolve and score: the same message (resolve and score add the file and place), exit 1."""
     deal = refused(run("crossfire", "deal", "-n", players), 1)
     message = deal.removeprefix("dossier: error: ")
-    assert message == f"crossfire mode is for 5-10 players, not {players}"
+    assert message == f"Crossfire mode is for 5-10 players, not {players}"
     refused(run("crossfire", "simulate", "-n", players, "-k", 1), 1, message)
     path = write(tmp_path / "t.json", crowd(players))
     resolve = refused(run("crossfire", "resolve", path), 1)
@@ -127,11 +127,11 @@ def test_every_command_words_the_count_as_deal_does(tmp_path: Path, players: int
     [
         (  # the Bodyguard has no place in sniper mode (deal --mode sniper --special bodyguard says the same)
             seated("sniper", "sniper", "vip", "agent", "assassin", "assassin", "bodyguard"),
-            "/players/5/role: 'bodyguard' cannot join sniper mode (special roles there: bomber, protester, supporter)",
+            "/players/5/role: Bodyguard cannot join Sniper mode (special roles there: Bomber, Protester, Supporter)",
         ),
         (  # the Peacekeeper joins 7-10 players only
             seated("crossfire", "vip", "agent", "assassin", "peacekeeper", "bystander", "assassin"),
-            "/players/3/role: 'peacekeeper' joins crossfire mode with 7-10 players, not 6",
+            "/players/3/role: Peacekeeper joins Crossfire mode with 7-10 players, not 6",
         ),
     ],
 )
@@ -143,16 +143,16 @@ def test_a_special_role_the_mode_does_not_deal_is_refused(tmp_path: Path, table:
 
 def test_deal_refuses_those_special_roles_in_the_same_words() -> None:
     refused(run("crossfire", "deal", "-n", 6, "--mode", "sniper", "--special", "bodyguard"), 1,
-            "'bodyguard' cannot join sniper mode (special roles there: bomber, protester, supporter)")  # fmt: skip
+            "Bodyguard cannot join Sniper mode (special roles there: Bomber, Protester, Supporter)")  # fmt: skip
     refused(run("crossfire", "deal", "-n", 6, "--special", "peacekeeper"), 1,
-            "'peacekeeper' joins crossfire mode with 7-10 players, not 6")  # fmt: skip
+            "Peacekeeper joins Crossfire mode with 7-10 players, not 6")  # fmt: skip
 
 
 def test_a_refused_count_costs_no_more_than_reading_the_file(game: Crossfire) -> None:
     """The count is checked before any player: 100,000 players are refused without validating each one."""
     data = crowd(100_000)
     data["players"][5]["role"] = "no such role"  # never reached
-    with pytest.raises(TableError, match=r"^big\.json: /players: crossfire mode is for 5-10 players, not 100000$"):
+    with pytest.raises(TableError, match=r"^big\.json: /players: Crossfire mode is for 5-10 players, not 100000$"):
         game.table(data, "big.json")
 
 

@@ -30,7 +30,6 @@ never for a card that passes.
 from __future__ import annotations
 
 import difflib
-import itertools
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -39,7 +38,7 @@ from typing import Any
 from toolkit.i18n import current_lang, name_of, t, tn, tr, trn, word
 from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
-from toolkit.models.crossfire import role_set
+from toolkit.models.crossfire import composition_problem
 from toolkit.models.deck import Deck
 from toolkit.models.netrunner import CORP_TYPES, BanList
 
@@ -264,7 +263,11 @@ def _tactics_prepare(check: Check) -> None:
 
 
 def _tactics_size(check: Check) -> int:
-    size = sum(check.deck.cards.values())
+    """Copies of the command cards that may be in a personal deck: an unknown id, an agent or other record listed
+    among the cards, a token and a matrix shop card are findings of their own and never count, so a deck that
+    holds one and too few cards is told both at once."""
+    counts = check.deck.cards
+    size = sum(counts[cid] for cid, record in check.cards.items() if record.token is None and record.back != "shop")
     if check.mode.agents_count_toward_deck_size:
         size += len(check.deck.agents or [])
     return size
@@ -945,7 +948,12 @@ def rule_player_count(check: Check, rule: Any) -> None:
     players, deck = check.deck.players, check.deck
     low, high = check.mode.players.min, check.mode.players.max
     if players is None:
-        check.add("deck.players.missing", tr("the role set does not say how many players"), "")
+        check.add(
+            "deck.players.missing",
+            tr("the role set does not say how many players: give {field} (in a text list, a line {line})",
+               field='"players"', line="'# players: N'"),
+            "",
+        )  # fmt: skip
         return
     check.summary["players"] = players
     if not low <= players <= high:
@@ -969,64 +977,20 @@ def rule_player_count(check: Check, rule: Any) -> None:
         )
 
 
-def _diff(check: Check, expected: dict[str, int], actual: dict[str, int]) -> str:
-    missing = Counter(expected) - Counter(actual)
-    extra = Counter(actual) - Counter(expected)
-    parts = []
-    if missing:
-        parts.append(tr("missing {roles}", roles=_roles(check, missing)))
-    if extra:
-        parts.append(tr("extra {roles}", roles=_roles(check, extra)))
-    # TRANSLATORS: between the parts of a finding ("missing …; extra …")
-    return tr("; ").join(parts)
-
-
-def _roles(check: Check, counts: dict[str, int]) -> str:
-    return _listed(tr("{card} ×{n}", card=check.role(r), n=n) for r, n in sorted(counts.items()))
-
-
 def rule_composition(check: Check, rule: Any) -> None:
+    """The role mix is a set-up the mode deals (§一 compositions, RULINGS C4, C5): the check `crossfire resolve`
+    makes of a table too (:func:`toolkit.models.crossfire.composition_problem`)."""
     players = check.deck.players
     if players is None or not check.mode.players.min <= players <= check.mode.players.max:
         return
-    specials = [r for r, rec in check.cards.items() if rec.special and r not in check.mode.public_roles]
-    joined = sorted(itertools.chain.from_iterable([r] * check.deck.cards[r] for r in specials))
-    actual = {r: n for r, n in check.deck.cards.items() if r in check.cards}
-    first_error: str | None = None
-    expected: dict[str, int] | None = None
-    for order in sorted(set(itertools.permutations(joined))):
-        try:
-            candidate = role_set(check.mode, players, list(order))
-        except ValueError as exc:
-            first_error = first_error or str(exc)
-            continue
-        if candidate == actual:
-            return
-        expected = expected or candidate
-    specials_named = _listed(check.role(r) for r in joined)
-    if expected is None:
-        check.add(
-            "deck.roles.special",
-            tr("special roles {roles}: {problem}", roles=specials_named, problem=first_error),
-            "/cards",
-        )
+    if not any(c.players == players for c in check.mode.compositions):
         return
-    if joined:
-        message = tr(
-            "not the {n}-player set-up of {mode} with {roles}: {diff}",
-            n=players,
-            mode=check.mode_name,
-            roles=specials_named,
-            diff=_diff(check, expected, actual),
-        )
-    else:
-        message = tr(
-            "not the {n}-player set-up of {mode}: {diff}",
-            n=players,
-            mode=check.mode_name,
-            diff=_diff(check, expected, actual),
-        )
-    check.add("deck.roles.composition", message, "/cards")
+    specials = [r for r, rec in check.cards.items() if rec.special]
+    actual = {r: n for r, n in check.deck.cards.items() if r in check.cards}
+    problem = composition_problem(check.mode, players, actual, specials, check.role)
+    if problem is not None:
+        kind, message = problem
+        check.add(f"deck.roles.{kind}", message, "/cards")
 
 
 def rule_role_count(check: Check, rule: Any) -> None:

@@ -350,9 +350,9 @@ def test_a_host_who_plays_in_sniper_mode(client: Any, game: Crossfire) -> None:
 def test_impossible_set_up_is_one_line(client: Any) -> None:
     response = client.post("/crossfire?lang=en", data={"mode": "crossfire", "players": "4"})
     assert response.status_code == 400
-    assert error_of(response.text) == "crossfire mode is for 5-10 players, not 4"
+    assert error_of(response.text) == "Crossfire mode is for 5-10 players, not 4"
     response = client.post("/crossfire", data={"mode": "crossfire", "players": "5", "special": "peacekeeper"})
-    assert response.status_code == 400 and "peacekeeper" in error_of(response.text)
+    assert response.status_code == 400 and error_of(response.text) == "Peacekeeper joins Crossfire mode with 7-10 players, not 5"
 
 
 def test_sniper_mode_marks(client: Any, game: Crossfire, cf_app: Any) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
@@ -224,6 +224,8 @@ def validate(
                            mode=repr(mode), game=loaded.deck.game, modes=tr(", ").join(sorted(game_modes)))
                     )  # fmt: skip
                 deck_mode = game_modes.get(mode or loaded.deck.mode)
+                if banlist is not None and loaded.deck.game != "netrunner":  # ban lists are netrunner formats' own
+                    raise DossierError(_other_game("--banlist", "netrunner", loaded.deck.game))
                 if banlist is not None and deck_mode is not None and banlist not in ban_list_ids(deck_mode):
                     known = tr(", ").join(ban_list_ids(deck_mode)) or tr("none")
                     raise DossierError(
@@ -384,28 +386,37 @@ def new(
             tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
                game=game, modes=tr(", ").join(sorted(game_pool.modes)))
         )  # fmt: skip
+    given = (
+        ("--players", players is not None, "crossfire"),
+        ("--special", bool(special), "crossfire"),
+        ("--fill", fill, "netrunner"),
+        ("--executable-only", executable_only, "netrunner"),
+        ("--identity", identity is not None, "netrunner"),
+        ("--agent", bool(agent), "tactics"),
+    )
+    for option, used, owner in given:
+        if used and game != owner:  # an option of another game is refused, never passed over
+            raise DossierError(_other_game(option, owner, game))
     fields: dict[str, Any] = {"game": game, "mode": mode, "name": name or out.stem, "cards": {}}
     typed: list[str | None] = []  # the language of each name given
     if game == "crossfire":
         if players is None:
             raise DossierError(tr("{game} needs {option}", game=game, option="--players"))
+        joining = [_resolve_one(pool, s, game, "role", typed) for s in special or []]
         try:
-            fields["cards"] = role_set(game_pool.modes[mode], players, list(special or []))
+            fields["cards"] = role_set(game_pool.modes[mode], players, joining, _role_word(pool))
         except ValueError as exc:  # worded in the current language by the model
             raise DossierError(str(exc)) from None
         fields["players"] = players
-    elif special or players:
-        raise DossierError(tr("{first} and {second} are for {game}", first="--players", second="--special",
-                              game="crossfire"))  # fmt: skip
     if game == "netrunner" and identity is not None:  # (an empty --identity "" is no identity: refused)
         fields["identity"] = _resolve_one(pool, identity, game, "identity", typed)
     if game == "tactics" and agent:
         fields["agents"] = [_resolve_one(pool, a, game, "agent", typed) for a in agent]
     language = configured(lang, default=majority(typed))
+    if (fill or executable_only) and "identity" not in fields:
+        raise DossierError(tr("{option} needs {identity}", option="--fill" if fill else "--executable-only",
+                              identity="--identity"))  # fmt: skip
     if fill or executable_only:
-        if game != "netrunner" or "identity" not in fields:
-            raise DossierError(tr("{option} fills a netrunner deck: give {identity}", option="--fill",
-                                  identity="--identity"))  # fmt: skip
         _fill(fields, pool, mode, seed, executable_only)
     try:
         deck = Deck(**fields)
@@ -415,9 +426,41 @@ def new(
         err = exc.errors()[0]
         option = f"--{err['loc'][0] if err['loc'] else 'name'}"
         raise DossierError(tr("{option}: {problem}", option=option, problem=model_error(err))) from None
+    if game == "tactics":
+        _squad_allowed(deck, pool)
     fmt = "json" if out.suffix.lower() == ".json" else "text"
     _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR, lang=language), force)
     print(t(language, "{path}: written", path=out))
+
+
+def _other_game(option: str, owner: str, game: str) -> str:
+    """'--agent is for tactics decks, not crossfire': an option of another game's decks, in the reader's words."""
+    from toolkit.i18n import current_lang, word
+
+    lang = current_lang()
+    return tr("{option} is for {game} decks, not {other}", option=option, game=word("game", owner, lang),
+              other=word("game", game, lang))  # fmt: skip
+
+
+def _role_word(pool: Pool) -> Callable[[str], str]:
+    """A crossfire role inside a message: its name in the current language (its id when the pool has none)."""
+    from toolkit.i18n import current_lang, name_of
+
+    def named(role_id: str) -> str:
+        record = pool.rules.game("crossfire").records.get(role_id)
+        return name_of(record, current_lang()) if getattr(record, "name", None) is not None else role_id
+
+    return named
+
+
+def _squad_allowed(deck: Any, pool: Pool) -> None:
+    """Refuse a squad the mode forbids (too many agents, an agent twice, one of another kind) in one line; the
+    cards, which `deck new` leaves for the player to add, are not judged."""
+    from validators.deck import validate_deck
+
+    for finding in validate_deck(deck, pool.rules).findings:
+        if finding.severity == "error" and finding.code.startswith(("deck.squad.max", "deck.agents.", "deck.agent.")):
+            raise DossierError(tr("{option}: {problem}", option="--agent", problem=finding.message))
 
 
 def _fill(fields: dict[str, Any], pool: Pool, mode: str, seed: int, executable_only: bool) -> None:
@@ -445,6 +488,8 @@ def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | 
         shown = word("game", game, current_lang())
         if kind == "identity":
             message = tr("no single {game} identity is called {name}", game=shown, name=repr(name))
+        elif kind == "role":
+            message = tr("no {game} role is called {name}", game=shown, name=repr(name))
         else:
             message = tr("no single {game} agent is called {name}", game=shown, name=repr(name))
         raise DossierError(message + hint)
@@ -759,6 +804,12 @@ def draft(
         return chosen
 
     result = run_draft(real, privates, seed, choose)
+    if picks:  # a script longer than the draft: its picks past the end are named, never dropped in silence
+        from toolkit.i18n import tc
+
+        left = tr("{path}:{line}: the draft is over; {n} more pick(s) not used", path=script, line=picks[0][0],
+                  n=len(picks))  # fmt: skip
+        print(f"dossier: {tc(language, 'severity', 'warning')}: {left}", file=sys.stderr)
     if format == "json":
         print(
             json.dumps(

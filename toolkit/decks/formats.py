@@ -339,6 +339,17 @@ def unresolved(deck: Deck, lookup: Callable[[str], Any]) -> list[Finding]:
 # JSON
 
 
+_OWNERS = {"agents": "tactics", "identity": "netrunner", "players": "crossfire"}
+
+
+def _foreign_field(data: Any) -> str:
+    """The pointer of the first field of another game's decks that ``data`` holds ("/players" on a tactics deck),
+    where the deck model's one whole-deck error belongs; "" when there is none."""
+    if not isinstance(data, dict):
+        return ""
+    return next((pointer(f) for f, g in _OWNERS.items() if data.get(f) is not None and data.get("game") != g), "")
+
+
 def _read_json(
     path: Path,
     text: str,
@@ -361,9 +372,15 @@ def _read_json(
         loaded.deck = Deck.model_validate(data)
     except ValidationError as exc:
         for err in exc.errors():
-            where = loc_pointer(data, err["loc"])
+            where = loc_pointer(data, err["loc"]) or _foreign_field(data)
             message = tr("{field}: {problem}", field=visible(where or "/"), problem=one_line(model_error(err)))
             loaded.findings.append(loaded.locate(Finding("deck.schema", message, pointer=where)))
+    if loaded.deck is not None and names is not None and pool is not None and not names.lookup_all(loaded.deck.game):
+        # as a text list says it: a pool without the deck's game is named, not its empty list of modes
+        message = tr("the card pool{pool} has no {game} cards; {hint}", pool=pool.pool(), game=_game(loaded.deck.game),
+                     hint=pool.hint)  # fmt: skip
+        loaded.findings.append(loaded.locate(Finding("deck.game.pool", message, pointer="/game")))
+        loaded.deck = None
     _over_size(loaded)
     return loaded
 
@@ -516,8 +533,15 @@ def deck_to_json(deck: Deck, out: Path | None = None, schema_dir: Path | None = 
     data = deck.model_dump(by_alias=True, exclude_none=True)
     data.pop("$schema", None)
     if out is not None and schema_dir is not None:
-        target = schema_dir / "deck.schema.json"
-        data["$schema"] = os.path.relpath(target, Path(os.path.abspath(out)).parent).replace(os.sep, "/")
+        # the nearest schema/ (or .schema/) above the deck that holds the deck schema, else Dossier's own: the one
+        # rule of fmt and import (toolkit.paths.schema_ref)
+        from toolkit.paths import SCHEMA_DIR, schema_ref
+
+        if Path(os.path.abspath(schema_dir)) == Path(os.path.abspath(SCHEMA_DIR)):
+            data["$schema"] = schema_ref(Path(os.path.abspath(out)).parent, "deck.schema.json")
+        else:
+            target = schema_dir / "deck.schema.json"
+            data["$schema"] = os.path.relpath(target, Path(os.path.abspath(out)).parent).replace(os.sep, "/")
     return canonical_dumps(data)
 
 
@@ -1085,19 +1109,19 @@ def _read_text(
         problem("deck.mode.missing", _mode_missing(game, tr("a line {directive}", directive="'# mode: …'"), where), 1)
         return done()
     players: int | None = None
-    if game == "crossfire":
-        if "players" in directives:
-            value, line = directives["players"]
-            lines["/players"] = (line, 1)
-            players = _small_number(value)
-            if players is None:
-                problem(
-                    "deck.players.missing",
-                    tr("{directive} needs a number, not {value}", directive="'# players:'", value=repr(value)),
-                    line,
-                )
-        else:
-            players = sum(cards.values())
+    if "players" in directives and game != "crossfire":
+        problem("deck.schema", tr("{directive} is for {game} role sets", directive="'# players:'",
+                                  game=_game("crossfire")), directives["players"][1])  # fmt: skip
+    elif "players" in directives:  # without the line, no count (as a JSON role set without "players")
+        value, line = directives["players"]
+        lines["/players"] = (line, 1)
+        players = _small_number(value)
+        if players is None:
+            problem(
+                "deck.players.missing",
+                tr("{directive} needs a number, not {value}", directive="'# players:'", value=repr(value)),
+                line,
+            )
     if parsed.over_limit:
         return done()
     try:

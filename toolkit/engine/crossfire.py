@@ -32,6 +32,7 @@ protects during that volley (bullets are simultaneous) and no longer afterwards.
 
 from __future__ import annotations
 
+import difflib
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -40,7 +41,15 @@ from typing import Any
 
 from toolkit.errors import DossierError
 from toolkit.i18n import current_lang, name_of, tr
-from toolkit.models.crossfire import CrossfireMode, CrossfireRole
+from toolkit.models.crossfire import (
+    CrossfireMode,
+    CrossfireRole,
+    SetupError,
+    composition_problem,
+    count_refusal,
+    join_refusal,
+    role_set,
+)
 from toolkit.text import AbilitySyntaxError, parse_cached
 from toolkit.text import ast as A
 
@@ -371,6 +380,8 @@ class Crossfire:
             for m in self.modes.values()
         }
         self._dealt = {m.id: _dealt_roles(m) for m in self.modes.values()}
+        # (mode id, sorted (role, copies)) -> why that role mix is no set-up of the mode (None: it is one)
+        self._mixes: dict[tuple[str, tuple[tuple[str, int], ...]], str | None] = {}
 
     @classmethod
     def from_records(cls, records: Iterable[Any]) -> Crossfire:
@@ -408,10 +419,9 @@ class Crossfire:
         return role
 
     def _role_word(self, role_id: str) -> str:
-        """A role inside an error message: its id in English, else its name in the current language."""
-        lang = current_lang()
+        """A role inside an error message: its name in the current language (its id when there is no such role)."""
         record = self.records.get(role_id)
-        return role_id if lang == "en" or record is None else name_of(record, lang)
+        return role_id if record is None else name_of(record, current_lang())
 
     def _mode_word(self, mode_id: str) -> str:
         """A mode inside an error message: its id in English, else its name in the current language."""
@@ -423,80 +433,38 @@ class Crossfire:
 
     def _count_refusal(self, mode: CrossfireMode, players: int) -> str:
         """Why ``players`` cannot sit at a table of ``mode`` (no composition for that count), as `deal` says it."""
-        counts = sorted(c.players for c in mode.compositions)
-        return tr(
-            "{mode} mode is for {low}-{high} players, not {n}",
-            mode=self._mode_word(mode.id),
-            low=counts[0],
-            high=counts[-1],
-            n=players,
-        )
+        return count_refusal(mode, players)
 
     def _role_refusal(self, mode: CrossfireMode, role_id: str, players: int) -> str:
         """Why ``mode`` never deals ``role_id`` to ``players`` players, as `deal` says it of a special role."""
         joins = next((s for s in mode.substitutions if role_id == s.role or role_id in s.add), None)
-        if joins is not None and joins.players is not None:
-            return tr(
-                "{role} joins {mode} mode with {low}-{high} players, not {n}",
-                role=repr(role_id),
-                mode=self._mode_word(mode.id),
-                low=joins.players.min,
-                high=joins.players.max,
-                n=players,
-            )
-        return tr(
-            "{role} cannot join {mode} mode (special roles there: {roles})",
-            role=repr(role_id),
-            mode=self._mode_word(mode.id),
-            roles=tr(", ").join(self._role_word(s.role) for s in mode.substitutions) or tr("none"),
-        )
+        special = joins.role if joins is not None else role_id
+        return join_refusal(mode, special, players, self._role_word) or ""
+
+    def special_id(self, name: str) -> str:
+        """The id of the role ``name`` (an id, or a name in any language, any case); unknown names are refused."""
+        wanted = name.strip().casefold()
+        if wanted in self.roles:
+            return wanted
+        found = sorted(
+            {role_id for role_id, record in self.records.items()
+             if getattr(record, "kind", None) == "role" and wanted in _names(record)}
+        )  # fmt: skip
+        if len(found) == 1:
+            return found[0]
+        known = {n: role_id for role_id in self.roles for n in _names(self.records[role_id]) | {role_id}}
+        close = difflib.get_close_matches(wanted, list(known), n=3, cutoff=0.6)
+        hint = tr("; did you mean {ids}?", ids=tr(", ").join(repr(self._role_word(known[c])) for c in close)) if close else ""
+        raise TableError(tr("no crossfire role is called {name}", name=repr(name)) + hint)
 
     def setup(self, mode_id: str, players: int, specials: Sequence[str] = ()) -> Counter[str]:
         """The roles for ``players`` in a mode after the special-role substitutions (RULINGS C4, C5)."""
         mode = self.mode(mode_id)
-        composition = next((c for c in mode.compositions if c.players == players), None)
-        if composition is None:
-            raise TableError(self._count_refusal(mode, players))
-        roles = Counter(composition.roles)
-        for special in specials:
-            sub = next((s for s in mode.substitutions if s.role == special), None)
-            if sub is None:
-                allowed = tr(", ").join(self._role_word(s.role) for s in mode.substitutions) or tr("none")
-                raise TableError(
-                    tr(
-                        "{role} cannot join {mode} mode (special roles there: {roles})",
-                        role=repr(special),
-                        mode=self._mode_word(mode.id),
-                        roles=allowed,
-                    )
-                )
-            if sub.players is not None and not sub.players.min <= players <= sub.players.max:
-                raise TableError(
-                    tr(
-                        "{role} joins {mode} mode with {low}-{high} players, not {n}",
-                        role=repr(special),
-                        mode=self._mode_word(mode.id),
-                        low=sub.players.min,
-                        high=sub.players.max,
-                        n=players,
-                    )
-                )
-            for removal in sub.remove:
-                for _ in range(removal.count):
-                    gone = next((r for r in removal.roles if roles[r] > 0), None)
-                    if gone is None:
-                        raise TableError(
-                            tr(
-                                "{role} replaces {roles}, but the {n}-player set-up has none left (after {specials})",
-                                role=repr(special),
-                                roles=tr(" or ").join(self._role_word(r) for r in removal.roles),
-                                n=players,
-                                specials=", ".join(specials),
-                            )
-                        )
-                    roles[gone] -= 1
-            roles.update(sub.add)
-        return +roles
+        ids = [self.special_id(s) for s in specials]
+        try:
+            return Counter(role_set(mode, players, ids, self._role_word))
+        except SetupError as exc:
+            raise TableError(str(exc)) from None
 
     def deal(
         self,
@@ -577,16 +545,19 @@ class Crossfire:
 
     # -- tables
 
-    def table(self, data: Any, source: str = "<table>") -> Table:
+    def table(self, data: Any, source: str = "<table>", set_up: bool = True) -> Table:
         """Validate a table document; every problem is a one-line :class:`TableError` naming the place.
 
         A fast check handles good tables; anything it doubts goes to the
         thorough check, which names the problem (or accepts the table).
+        With ``set_up`` (as `crossfire resolve` reads a table) the role mix must be one the mode deals, as deck
+        validate checks a role set (§一, RULINGS C4, C5); without it (a rule scenario) any mix of the roles the
+        mode deals at that count is read.
         """
-        table = self._fast_table(data)
-        return table if table is not None else self._checked_table(data, source)
+        table = self._fast_table(data, set_up)
+        return table if table is not None else self._checked_table(data, source, set_up)
 
-    def _fast_table(self, data: Any) -> Table | None:
+    def _fast_table(self, data: Any, set_up: bool = True) -> Table | None:
         if type(data) is not dict or not TABLE_KEYS.issuperset(data):
             return None
         mode_id = data.get("mode", "crossfire")
@@ -686,9 +657,22 @@ class Crossfire:
             if -1 in aim or i in aim or len(set(aim)) != size:
                 return None
             aims.append(aim)
+        if set_up and self._mix_problem(self.modes[mode_id], roles) is not None:
+            return None
         return Table(mode_id, seats, roles, aims, marks, options, names, sniper, vip)
 
-    def _checked_table(self, data: Any, source: str) -> Table:
+    def _mix_problem(self, mode: CrossfireMode, roles: Sequence[RoleRules]) -> str | None:
+        """Why the table's roles are no set-up of ``mode`` (RULINGS C4, C5, the compositions), as deck validate
+        says it of a role set; worked out once per mix."""
+        counts = Counter(r.id for r in roles)
+        key = (mode.id, tuple(sorted(counts.items())))
+        if key not in self._mixes:
+            specials = [r for r in counts if self.records[r].special]
+            problem = composition_problem(mode, len(roles), counts, specials, self._role_word)
+            self._mixes[key] = None if problem is None else problem[1]
+        return self._mixes[key]
+
+    def _checked_table(self, data: Any, source: str, set_up: bool = True) -> Table:
         if not isinstance(data, dict):
             raise TableError(
                 _at(
@@ -808,6 +792,9 @@ class Crossfire:
         vips = [i for i, r in enumerate(roles) if VIP in r.counts_as]
         if len(vips) != 1:
             raise TableError(_at(f"{source}: /players", tr("a table has exactly one VIP, not {n}", n=len(vips))))
+        problem = self._mix_problem(mode, roles) if set_up else None  # the role mix, as deck validate checks it
+        if problem is not None:
+            raise TableError(_at(f"{source}: /players", problem))
         marks = self._marks(data.get("marks"), seats, roles, index, sniper, source)
         aims: list[tuple[int, ...]] = []
         for i, player in enumerate(players):
@@ -854,10 +841,11 @@ class Crossfire:
         if len(raw) not in needed:
             want = tr(" or ").join(str(n) for n in needed)
             if raw:
-                problem = tr("{player} points at {want} player(s), not {n}", player=label, want=want, n=len(raw))
+                problem = tr("{player} points at {n} player(s) and must point at {want}", player=label, want=want,
+                             n=len(raw))  # fmt: skip
             else:
                 problem = tr(
-                    "{player} points at {want} player(s), not {n}; fill in the seats this player pointed at",
+                    "{player} points at {n} player(s) and must point at {want}; fill in the seats this player pointed at",
                     player=label,
                     want=want,
                     n=len(raw),
@@ -1104,6 +1092,13 @@ def _dealt_roles(mode: CrossfireMode) -> dict[int, frozenset[str]]:
                 roles.update(sub.add)
         dealt[n] = frozenset(roles)
     return dealt
+
+
+def _names(record: Any) -> set[str]:
+    """A role's names in every language it has, case-folded."""
+    names = record.name
+    found = {names.zh_hans, names.en, *(v for v in (names.model_extra or {}).values() if isinstance(v, str))}
+    return {n.strip().casefold() for n in found if n}
 
 
 def _player_order(key: str) -> tuple[int, str]:

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from toolkit.i18n import current_lang, tc, tr, trn
+from toolkit.i18n import current_lang, name_of, tr
 
 from .common import (
     ART_DOC,
@@ -72,6 +75,12 @@ class Removal(Model):
 
     roles: list[Slug] = Field(min_length=1, description="Preference order.")
     count: int = Field(default=1, ge=1, le=5)
+    interchangeable: list[Slug] = Field(
+        default_factory=list,
+        description="Roles of roles that are equally good: when the first role held is one of them, any other of "
+        "them the set-up holds may go instead (RULINGS C4: one Decoy-type role, else the Bystander). A deal takes "
+        "the first; a role set with another is as legal.",
+    )
 
 
 class Substitution(Model):
@@ -114,53 +123,159 @@ class CrossfireMode(ModeBase):
     )
 
 
-def role_set(mode: CrossfireMode, players: int, specials: list[str]) -> dict[str, int]:
-    """The roles dealt for ``players`` with the special roles ``specials`` joining.
+RoleWord = Callable[[str], str]
 
-    Substitutions apply in the order given (RULINGS C4, C5): each removes, for each
-    of its removals, the first role of its preference list that the set-up holds,
-    and adds its roles. Raises ValueError naming the problem when a special role
-    cannot join this mode, this player count, or a set-up lacking what it replaces.
+
+class SetupError(ValueError):
+    """Why a mode cannot deal a set-up, worded in the current language."""
+
+
+def mode_word(mode: CrossfireMode) -> str:
+    """The mode inside a message: its name in the current language ("Crossfire mode", "交叉火力模式")."""
+    return name_of(mode, current_lang())
+
+
+def count_refusal(mode: CrossfireMode, players: int) -> str:
+    """Why ``players`` cannot sit at a table of ``mode``: it has no composition for that count."""
+    counts = sorted(c.players for c in mode.compositions)
+    return tr("{mode} is for {low}-{high} players, not {n}", mode=mode_word(mode), low=counts[0], high=counts[-1],
+              n=players)  # fmt: skip
+
+
+def join_refusal(mode: CrossfireMode, role: str, players: int, word: RoleWord = repr) -> str | None:
+    """Why special role ``role`` cannot join ``mode`` with ``players`` players (None: it can)."""
+    sub = next((s for s in mode.substitutions if s.role == role), None)
+    if sub is None:
+        return tr(
+            "{role} cannot join {mode} (special roles there: {roles})",
+            role=word(role),
+            mode=mode_word(mode),
+            roles=tr(", ").join(word(s.role) for s in mode.substitutions) or tr("none"),
+        )
+    if sub.players is not None and not sub.players.min <= players <= sub.players.max:
+        return tr(
+            "{role} joins {mode} with {low}-{high} players, not {n}",
+            role=word(role),
+            mode=mode_word(mode),
+            low=sub.players.min,
+            high=sub.players.max,
+            n=players,
+        )
+    return None
+
+
+def _removals(removal: Removal, roles: Counter[str]) -> list[str]:
+    """The roles one step of ``removal`` may take from ``roles``: the first held, or any interchangeable one."""
+    first = next((r for r in removal.roles if roles[r] > 0), None)
+    if first is None:
+        return []
+    if first not in removal.interchangeable:
+        return [first]
+    return [first] + [r for r in removal.interchangeable if r != first and roles[r] > 0]
+
+
+def role_sets(mode: CrossfireMode, players: int, specials: Sequence[str], word: RoleWord = repr) -> list[dict[str, int]]:
+    """Every role set ``mode`` may deal to ``players`` with ``specials`` joining in this order, the deal's first.
+
+    Substitutions apply in the order given (RULINGS C4, C5): each removes, for each of its removals, the first
+    role of its preference list that the set-up holds (or an interchangeable one), and adds its roles. Raises
+    :class:`SetupError`, one line naming the roles as ``word`` names them, when a special role cannot join this
+    mode or this player count, or the set-up lacks what it replaces.
     """
     base = next((c for c in mode.compositions if c.players == players), None)
     if base is None:
-        raise ValueError(
-            trn("{mode} mode has no composition for {n} player", "{mode} mode has no composition for {n} players", players,
-                mode=mode.id)
-        )  # fmt: skip
-    roles = dict(base.roles)
-    subs = {s.role: s for s in mode.substitutions}
-    for special in specials:
-        sub = subs.get(special)
-        if sub is None:
-            raise ValueError(tr("{role} cannot join {mode} mode", role=repr(special), mode=mode.id))
-        if sub.players is not None and not sub.players.min <= players <= sub.players.max:
-            raise ValueError(
-                tr(
-                    "{role} joins only with {low}-{high} players, not {n}",
-                    role=repr(special),
-                    low=sub.players.min,
-                    high=sub.players.max,
-                    n=players,
-                )
-            )
+        raise SetupError(count_refusal(mode, players))
+    found: list[Counter[str]] = [Counter(base.roles)]
+    for done, special in enumerate(specials):
+        refusal = join_refusal(mode, special, players, word)
+        if refusal is not None:
+            raise SetupError(refusal)
+        sub = next(s for s in mode.substitutions if s.role == special)
         for removal in sub.remove:
             for _ in range(removal.count):
-                present = next((r for r in removal.roles if roles.get(r, 0) > 0), None)
-                if present is None:
-                    raise ValueError(
-                        tr(
-                            "{role} replaces one of {roles}, and the set-up has none left",
-                            role=repr(special),
-                            roles=tc(current_lang(), "list", ", ").join(repr(r) for r in removal.roles),
+                after: list[Counter[str]] = []
+                for roles in found:
+                    for gone in _removals(removal, roles):
+                        left = Counter(roles)
+                        left[gone] -= 1
+                        if left not in after:
+                            after.append(+left)
+                if not after:
+                    names = tr(" or ").join(word(r) for r in removal.roles)
+                    if done:
+                        raise SetupError(
+                            tr(
+                                "{role} replaces {roles}, but the {n}-player set-up has none left (after {specials})",
+                                role=word(special),
+                                roles=names,
+                                n=players,
+                                specials=tr(", ").join(word(s) for s in specials[:done]),
+                            )
                         )
-                    )
-                roles[present] -= 1
-                if roles[present] == 0:
-                    del roles[present]
-        for role, count in sub.add.items():
-            roles[role] = roles.get(role, 0) + count
-    return roles
+                    raise SetupError(
+                        tr("{role} replaces {roles}, but the {n}-player set-up has none", role=word(special),
+                           roles=names, n=players)
+                    )  # fmt: skip
+                found = after
+        for roles in found:
+            roles.update(sub.add)
+    return [dict(sorted((+roles).items())) for roles in found]
+
+
+def role_set(mode: CrossfireMode, players: int, specials: Sequence[str], word: RoleWord = repr) -> dict[str, int]:
+    """The roles a deal gives ``players`` with ``specials`` joining (the first of :func:`role_sets`)."""
+    return role_sets(mode, players, specials, word)[0]
+
+
+def composition_problem(
+    mode: CrossfireMode,
+    players: int,
+    counts: Mapping[str, int],
+    specials: Iterable[str],
+    word: RoleWord = repr,
+) -> tuple[str, str] | None:
+    """Why ``counts`` (role -> copies) is no set-up ``mode`` deals to ``players``: ("special", why) when a special
+    role cannot join, ("composition", the difference) when the mix differs from the set-up; None when it is one.
+
+    ``specials`` are the special roles among ``counts``; they may have joined in any order (RULINGS C4, C5).
+    The one check of a role set, for ``deck validate`` and ``crossfire resolve`` alike.
+    """
+    if not any(c.players == players for c in mode.compositions):
+        return "composition", count_refusal(mode, players)
+    actual = {r: n for r, n in counts.items() if n > 0}
+    joined = sorted(itertools.chain.from_iterable([r] * actual.get(r, 0) for r in set(specials)
+                                                  if r not in mode.public_roles))  # fmt: skip
+    first_error: str | None = None
+    expected: dict[str, int] | None = None
+    for order in sorted(set(itertools.permutations(joined))):
+        try:
+            candidates = role_sets(mode, players, order, word)
+        except SetupError as exc:
+            first_error = first_error or str(exc)
+            continue
+        if actual in candidates:
+            return None
+        expected = expected or candidates[0]
+    named = tr(", ").join(word(r) for r in joined)
+    if expected is None:
+        return "special", tr("special roles {roles}: {problem}", roles=named, problem=first_error)
+    missing = Counter(expected) - Counter(actual)
+    extra = Counter(actual) - Counter(expected)
+    parts = []
+    if missing:
+        parts.append(tr("missing {roles}", roles=_counted(missing, word)))
+    if extra:
+        parts.append(tr("extra {roles}", roles=_counted(extra, word)))
+    # TRANSLATORS: between the parts of a finding ("missing …; extra …")
+    diff = tr("; ").join(parts)
+    if joined:
+        return "composition", tr("not the {n}-player set-up of {mode} with {roles}: {diff}", n=players,
+                                 mode=mode_word(mode), roles=named, diff=diff)  # fmt: skip
+    return "composition", tr("not the {n}-player set-up of {mode}: {diff}", n=players, mode=mode_word(mode), diff=diff)
+
+
+def _counted(counts: Mapping[str, int], word: RoleWord) -> str:
+    return tr(", ").join(tr("{card} ×{n}", card=word(r), n=n) for r, n in sorted(counts.items()))
 
 
 CrossfireRecord = Annotated[CrossfireGame | CrossfireRole | CrossfireMode, Field(discriminator="kind")]
@@ -173,7 +288,13 @@ __all__ = [
     "CrossfireRecord",
     "CrossfireRole",
     "Removal",
+    "SetupError",
     "Substitution",
     "Team",
+    "composition_problem",
+    "count_refusal",
+    "join_refusal",
+    "mode_word",
     "role_set",
+    "role_sets",
 ]

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import tr
+from toolkit.i18n import current_lang, name_of, tr
 from toolkit.i18n.words import N_
 from toolkit.models.tactics import SLOTS_BY_SIZE
 from toolkit.text import ast as A
@@ -39,6 +39,24 @@ from ..core import Decider, EngineError, FirstDecider, Log, Pending, TextRunner,
 from .state import CONTINUOUS, Attack, Card, Context, Player, TimedEffect, Unit
 
 SourceKey = tuple[str, int]
+
+
+def player_counts(mode: Any) -> list[int]:
+    """The player counts ``mode`` may be played with: its range, where team play (T22: seats 1 and 3 against
+    2 and 4, §15.2 双雄 "2 或 4 人") leaves out the odd counts a table cannot be split into two sides by."""
+    counts = list(range(mode.players.min, mode.players.max + 1))
+    if getattr(mode, "teams", None) == "teams" and getattr(mode, "victory", None):  # sides that fight each other
+        counts = [n for n in counts if n % 2 == 0]
+    return counts
+
+
+def _counts_text(counts: list[int]) -> str:
+    """"2", "2 or 4", "2-4": the counts as a reader says them."""
+    if len(counts) == 1:
+        return str(counts[0])
+    if counts == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]}"
+    return tr(" or ").join(str(n) for n in counts)
 
 
 class TacticsBase(TextRunner):
@@ -65,16 +83,12 @@ class TacticsBase(TextRunner):
                 tr("unknown tactics mode {mode}; modes: {modes}", mode=repr(mode_id), modes=", ".join(modes))
             )
         self.mode: Any = mode
-        if not self.mode.players.min <= players <= self.mode.players.max:
+        allowed = player_counts(self.mode)
+        if players not in allowed:
             raise EngineError(
-                tr(
-                    "{mode} is for {low}-{high} players, not {n}",
-                    mode=mode_id,
-                    low=self.mode.players.min,
-                    high=self.mode.players.max,
-                    n=players,
-                )
-            )
+                tr("{mode} is for {counts} players, not {n}", mode=name_of(self.mode, current_lang()),
+                   counts=_counts_text(allowed), n=players)
+            )  # fmt: skip
         self.rng = random.Random(seed)
         self.seed = seed
         self.log = Log()
