@@ -350,7 +350,7 @@ def digests(content: dict[str, list[Any]]) -> dict[str, str]:
 # Taken from the build before issue 27 made it faster (paste what a failure prints when the content changes on
 # purpose).
 GOLDEN: dict[str, str] = {
-    "records": "15 77e29cc64f47f2084b87e50c57040763d3e53b0074a4a8aa1159130166367f78",
+    "records": "15 7f7f0d8aa63d8f40c25ddc74e1f5898c5f41fa4b4dcba3bdc580c5172d268dd4",
     "tactics_attrs": "2 d7476533c1613e4de8724d53e26d86c215e2e1d093ec34f5ff0f85baad6fb248",
     "netrunner_attrs": "9 273b3b7cd010d3d7e05d669f56df8169b63499afc043b9836d4bda8d1163712f",
     "crossfire_attrs": "1 442196405c50453022154c05daeb5596589a5aea499cfe80ed79d6c82d8c73a9",
@@ -362,8 +362,8 @@ GOLDEN: dict[str, str] = {
     "format_cards": "10 e27517d37c829f6e14903894fdcd00c383ac1136560c4ffce6d264a6144af721",
     "format_sets": "2 85160e7431187e8c69f107866c00fc48f5be2b6c8e4ac473f7b4bd367a48ecc0",
     "terms": "15 f0b787f57179249a752eca4c40e767615ee8691a862bafce788c1a812dea3b53",
-    "meta": "4 5e5d96f744d2a94d04048db1cca76a1a0a1c69595db4b6165f6fee3ac47a864f",
-    "record_fts": "255 2907715269741d940522557ec552bca91d15f9ed5ad038f8434076b16c015f6c",
+    "meta": "4 d423437f6ee683efbd6563a99cb6c9e3be57c386f8f298e8903ac1be08dcf8b2",
+    "record_fts": "259 5bb2e145eee3ad3cef1e376505a3dec85c317236b55c6eaa633a7473bbbc1a1e",
     "record_grams": "326 f42205849b3fc44ead74a586a9810653176c5aaba92d30e0c2b35ae730534fb8",
 }
 

@@ -25,6 +25,13 @@ def built(tmp_path: Path) -> tuple[Path, Path]:
     return db, cards / "crossfire"
 
 
+def _touch_last(cards: Path, victim: Path) -> None:
+    """Make ``victim`` the newest file of ``cards`` by 5 s (the copies keep the checkout's times: another file
+    may be newer than the victim by more than that)."""
+    newest = max(path.stat().st_mtime_ns for path in cards.rglob("*.json"))
+    os.utime(victim, ns=(victim.stat().st_atime_ns, newest + 5_000_000_000))
+
+
 def _search(db: Path) -> tuple[int, str]:
     result = CliRunner().invoke(app, ["search", "--db", str(db), "--format", "ids", "t:ice"])
     return result.exit_code, result.stderr
@@ -40,8 +47,7 @@ def test_touched_card_warns(built: tuple[Path, Path]) -> None:
     db, cards = built
     code0, _ = _search(db)
     victim = next(cards.rglob("*.json"))
-    st = victim.stat()
-    os.utime(victim, ns=(st.st_atime_ns, st.st_mtime_ns + 5_000_000_000))
+    _touch_last(cards, victim)
     code, err = _search(db)
     assert code == code0
     lines = [line for line in err.splitlines() if "warning" in line]
@@ -66,8 +72,7 @@ def test_old_db_without_fingerprints(built: tuple[Path, Path]) -> None:
 def test_the_warning_speaks_the_output_language(built: tuple[Path, Path]) -> None:
     db, cards = built
     victim = next(cards.rglob("*.json"))
-    st = victim.stat()
-    os.utime(victim, ns=(st.st_atime_ns, st.st_mtime_ns + 5_000_000_000))
+    _touch_last(cards, victim)
     result = CliRunner().invoke(app, ["search", "--lang", "zh-Hans", "--db", str(db), "--format", "ids", "t:ice"])
     [line] = [line for line in result.stderr.splitlines() if str(cards.resolve()) in line]
     assert "changed since" not in line and "`dossier db build --db" in line

@@ -106,3 +106,14 @@ def test_sort_paginate_and_search_by_code_in_the_browser(live_server: str, page:
     page.click("#page-previous")
     page.wait_for_url(re.compile(r"sort=-cost(?!.*page=)"))
     assert page.locator("#results a.tile").first.get_attribute("data-ref") == first_page
+
+
+def test_a_sort_by_name_follows_the_page_language(ro_client: Any) -> None:
+    """The web's sort=name sorted by English names on a Chinese page (the search was not given the language)."""
+    params = {**NETRUNNER_CARDS, "sort": "name", "limit": 500}
+    english = ro_client.get("/api/search", params={**params, "lang": "en"}).json()["results"]
+    chinese = ro_client.get("/api/search", params={**params, "lang": "zh-Hans"}).json()["results"]
+    assert {r["ref"] for r in english} == {r["ref"] for r in chinese}
+    assert [r["ref"] for r in english] != [r["ref"] for r in chinese]
+    names = [r["name"] for r in chinese]
+    assert names == sorted(names)

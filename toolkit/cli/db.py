@@ -9,9 +9,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from toolkit.cli._help import help_text
+from toolkit.cli._lang import LangOption
 from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
+    from toolkit.config import CardPool
     from toolkit.db import Database
 
 DbOption = Annotated[
@@ -28,26 +30,77 @@ DbOption = Annotated[
 ]
 
 
+def configured_pool() -> CardPool | None:
+    """The card pool the settings name (``DOSSIER_CARDS``, else ``cards = …`` in dossier.toml or the user config);
+    None when none does (then a database may have been built from any cards: nothing to compare it with)."""
+    from toolkit.config import card_pool
+
+    pool = card_pool(None, default=[])
+    return pool if pool.paths and pool.source != "default" else None
+
+
+def built_from_other_cards(database: Database, pool: CardPool | None) -> str | None:
+    """The cards ``database`` was built from, when they are not ``pool`` (the directories compared resolved);
+    None when they are, when there is no pool to compare with or the database does not say."""
+    from toolkit.db.fresh import recorded_sources
+
+    recorded = recorded_sources(getattr(database, "meta", {}))
+    if pool is None or not recorded:
+        return None
+    if set(recorded) == {str(path.resolve()) for path in pool.paths}:
+        return None
+    return ", ".join(sorted(recorded))
+
+
 def open_for_reading(db: str | None) -> Database:
-    """The database ``search`` and ``show`` read: ``--db``, else ``$DOSSIER_DB``, else ``./dossier.db``; when
-    none of them is given or there, a database of the configured card pool (``--cards`` pool, as ``db build``
-    takes it) kept in the user's cache, built on first use and again when the cards change (one note on
-    stderr), so that ``dossier show ID`` works in any directory without a ``dossier db build`` first."""
-    import hashlib
+    """The database ``search`` and ``show`` read: ``--db``, else ``$DOSSIER_DB``, else ``./dossier.db``, when it
+    was built from the card pool the settings name (or they name none); else a database of the configured card pool
+    (the pool ``db build`` takes by default) kept in the user's cache, built on first use and again when the cards
+    change (one note on stderr), so that ``dossier show ID`` works in any directory without a ``dossier db build``
+    first, and a card added to the configured pool is found whatever ./dossier.db was built from (one warning line
+    then names it and the command that rebuilds it)."""
     import os
 
     from toolkit.db import open_database
     from toolkit.db.engine import DEFAULT_FILE, ENV_VAR
+    from toolkit.i18n import tr
 
-    if db is not None or os.environ.get(ENV_VAR) or Path(DEFAULT_FILE).exists():
+    if db is not None or os.environ.get(ENV_VAR):
         return open_database(db)
-    from toolkit.cachedir import user_cache_dir
+    if Path(DEFAULT_FILE).exists():
+        pool = configured_pool()
+        database = open_database(db)
+        built = built_from_other_cards(database, pool)
+        if built is None or pool is None:
+            return database
+        database.close()
+        message = tr(
+            "{file} was built from {built}, not from the card pool {pool}: reading the pool instead ({command} "
+            "builds {file} from it)",
+            file=DEFAULT_FILE,
+            built=built,
+            pool=pool.describe(),
+            command="`dossier db build`",
+        )
+        print(tr("{program}: warning: {message}", program="dossier", message=message), file=sys.stderr, flush=True)
+        return _pool_database(pool.paths, note=False)
     from toolkit.cli.app import default_paths
-    from toolkit.db import build_from_files, resolve_target
+
+    return _pool_database(default_paths(None), note=True)
+
+
+def _pool_database(paths: list[Path], *, note: bool) -> Database:
+    """The database of the card pool ``paths`` kept in the user's cache: built when missing or stale (``note``:
+    one line on stderr saying so, for a directory without a dossier.db)."""
+    import hashlib
+
+    from toolkit.cachedir import user_cache_dir
+    from toolkit.db import build_from_files, open_database, resolve_target
+    from toolkit.db.engine import DEFAULT_FILE
     from toolkit.db.fresh import changed_sources
     from toolkit.i18n import tr
 
-    sources = [path.resolve() for path in default_paths(None)]
+    sources = [path.resolve() for path in paths]
     key = hashlib.sha256("\n".join(map(str, sources)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     path = user_cache_dir("db", f"{key}.db")
     if path.is_file():
@@ -57,18 +110,21 @@ def open_for_reading(db: str | None) -> Database:
             database = None
         if database is not None and not changed_sources(database.meta):
             return database
+        if database is not None:
+            database.close()
     path.parent.mkdir(parents=True, exist_ok=True)
-    print(
-        tr(
-            "{program}: no {file} here: building the card database in {path} (once; {command} makes one here)",
-            program="dossier",
-            file=DEFAULT_FILE,
-            path=path,
-            command="`dossier db build`",
-        ),
-        file=sys.stderr,
-        flush=True,
-    )
+    if note:
+        print(
+            tr(
+                "{program}: no {file} here: building the card database in {path} (once; {command} makes one here)",
+                program="dossier",
+                file=DEFAULT_FILE,
+                path=path,
+                command="`dossier db build`",
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
     build_from_files(sources, resolve_target(str(path)))
     return open_database(str(path))
 
@@ -97,13 +153,16 @@ def register(app: typer.Typer) -> None:
             typer.Option("--cards", help=N_("Card directory (repeatable). Default: cards/ here, else the bundled data.")),
         ] = None,
         verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("Print progress to stderr."))] = False,
+        lang: LangOption = None,
     ) -> None:
         """``dossier db build`` (its help is given to the decorator)."""
+        from toolkit.cli._lang import output_lang
         from toolkit.cli.app import default_paths
         from toolkit.cli.progress import Phases
         from toolkit.db import build_from_files, resolve_target
         from toolkit.i18n import current_lang, tr, trn, word
 
+        output_lang(lang)  # the report, the progress and the errors in that language (as every command's)
         sources = default_paths(cards)
         target = resolve_target(db)
         meter = Phases()

@@ -75,15 +75,29 @@ def _help() -> str:
 
 
 def warn_if_stale(database: object) -> None:
-    """One warning line on stderr when a source directory changed since `db build`: the command that rebuilds this
-    database from all of them."""
+    """One warning line on stderr when the database was built from other cards than the card pool the settings
+    name (``DOSSIER_CARDS``, ``cards = …``), or when a source directory changed since `db build`: the command that
+    rebuilds this database."""
     import shlex
     import sys
 
+    from toolkit.cli.db import built_from_other_cards, configured_pool
     from toolkit.db.engine import build_command
     from toolkit.db.fresh import changed_sources, recorded_sources
     from toolkit.i18n import tr
 
+    pool = configured_pool()
+    built = built_from_other_cards(database, pool)  # type: ignore[arg-type]
+    if built is not None and pool is not None:
+        message = tr(
+            "database {database} was built from {built}, not from the card pool {pool}; run {command}",
+            database=database.target.display,  # type: ignore[attr-defined]
+            built=built,
+            pool=pool.describe(),
+            command=build_command(database.target),  # type: ignore[attr-defined]
+        )
+        print(tr("{program}: warning: {message}", program="dossier", message=message), file=sys.stderr)
+        return
     meta = getattr(database, "meta", {})
     changed = changed_sources(meta)
     if changed:
@@ -138,14 +152,16 @@ def register(app: typer.Typer) -> None:
             # every record of a large pool holds only what one table sample takes (the widths come from its
             # first rows: toolkit.textwidth.render_lines) or one JSON item.
             hits = iter_search(
-                database, parsed, game=game, limit=limit, full=format is not SearchFormat.ids, offset=offset, sort=sort
+                database, parsed, game=game, limit=limit, full=format is not SearchFormat.ids, offset=offset, sort=sort,
+                lang=language,
             )
             if format is SearchFormat.json:
                 # "count" and "total" come before the results: the first JSON_AHEAD hits are read ahead, and
                 # when they are all of them their count is known, as before; else the database counts first
                 head = list(islice(hits, JSON_AHEAD + 1))
                 if len(head) <= JSON_AHEAD:
-                    whole = limit is None or len(head) < limit and bool(head or not offset)
+                    # every match was read (as the table's `every`): some were, or there was no offset to pass
+                    whole = bool(head or not offset) and (limit is None or len(head) < limit)
                     total = offset + len(head) if whole else count(database, parsed, game=game)
                     shown = len(head)
                 else:

@@ -561,9 +561,10 @@ def _build_postgres(
     try:
         with engine.begin() as conn:
             conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _LOCK_KEY})
+            _check_dossier_schema(conn, target, schema, set(tables))  # before anything is built: nothing to undo
             conn.execute(CreateSchema(build_schema))
             building: Connection = conn.execution_options(schema_translate_map={None: build_schema})
-            fts = _postgres_trgm(building)
+            fts = _postgres_trgm(building, schema)
             for table in METADATA.sorted_tables:
                 building.execute(CreateTable(table))
 
@@ -595,13 +596,77 @@ def _build_postgres(
     return _report(target, read, fts)
 
 
-def _postgres_trgm(conn: Any) -> str:
-    """Enable pg_trgm so the GIN trigram indexes are built; 'none' if the extension is unavailable."""
+def _check_dossier_schema(conn: Any, target: Target, schema: str, known: set[str]) -> None:
+    """Refuse (:class:`DossierError`, before anything is built) to replace a schema that is not a Dossier database
+    (no ``meta`` table: ``?schema=public``) or that holds anything a build did not make: another table, view,
+    sequence, function, type or operator, or an extension (pg_trgm installed there: dropping it would drop the
+    trigram indexes of every other schema). A build replaces the old schema with ``DROP SCHEMA … CASCADE``, so only
+    a schema holding Dossier's tables, their indexes and the balance runs (:mod:`toolkit.balance.store`) is dropped."""
+    from toolkit.balance.store import TABLE
+
+    found = conn.exec_driver_sql("SELECT oid FROM pg_namespace WHERE nspname = %s", (schema,)).first()
+    if found is None:
+        return
+    oid = found[0]
+    ours = sorted({*known, TABLE, f"{TABLE}_id_seq"})
+    foreign = conn.exec_driver_sql(
+        "SELECT kind, name FROM ("
+        " SELECT 'relation' AS kind, relname::text AS name FROM pg_class"
+        "  WHERE relnamespace = %(oid)s AND relkind NOT IN ('i', 'I') AND relname::text <> ALL(%(ours)s)"
+        " UNION ALL SELECT 'extension', extname::text FROM pg_extension WHERE extnamespace = %(oid)s"
+        " UNION ALL SELECT 'function', proname::text FROM pg_proc WHERE pronamespace = %(oid)s"
+        " UNION ALL SELECT 'type', typname::text FROM pg_type"
+        "  WHERE typnamespace = %(oid)s AND typrelid = 0 AND typcategory <> 'A'"
+        " UNION ALL SELECT 'operator', oprname::text FROM pg_operator WHERE oprnamespace = %(oid)s"
+        ") AS found ORDER BY kind = 'relation', kind, name",
+        {"oid": oid, "ours": ours},
+    ).all()
+    has_meta = conn.exec_driver_sql(
+        "SELECT 1 FROM pg_class WHERE relnamespace = %s AND relname = 'meta' AND relkind = 'r'", (oid,)
+    ).first()
+    if has_meta is None:
+        reason = tr(
+            "schema {schema} exists and is not a {format} database; not replaced (choose another schema with "
+            "{option}, or drop it yourself)",
+            schema=schema,
+            format="Dossier",
+            option="`?schema=NAME`",
+        )
+        raise DossierError(tr("database {target}: {reason}", target=target.display, reason=reason))
+    if foreign:
+        kind, name = foreign[0]
+        what = {
+            "relation": tr("the table {name}", name=name),
+            "extension": tr("the extension {name}", name=name),
+            "function": tr("the function {name}", name=name),
+            "type": tr("the type {name}", name=name),
+            "operator": tr("the operator {name}", name=name),
+        }[kind]
+        reason = tr(
+            "schema {schema} also holds {what}, which {program} did not make; not replaced (move it out of the "
+            "schema, or choose another schema with {option})",
+            schema=schema,
+            what=what,
+            program="Dossier",
+            option="`?schema=NAME`",
+        )
+        raise DossierError(tr("database {target}: {reason}", target=target.display, reason=reason))
+
+
+def _postgres_trgm(conn: Any, schema: str) -> str:
+    """Enable pg_trgm so the GIN trigram indexes are built; 'none' if the extension is unavailable. Where it is not
+    installed yet it goes into ``public`` (else the first schema of the search path), never into the Dossier schema
+    (a later build would then refuse to replace it: :func:`_check_dossier_schema`)."""
     from sqlalchemy.exc import SQLAlchemyError
 
     try:
         with conn.begin_nested():
-            conn.exec_driver_sql("CREATE EXTENSION IF NOT EXISTS pg_trgm")
+            installed = conn.exec_driver_sql("SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'").first()
+            public = conn.exec_driver_sql("SELECT 1 FROM pg_namespace WHERE nspname = 'public'").first()
+            if installed is None and public is not None and schema != "public":
+                conn.exec_driver_sql("CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public")
+            else:
+                conn.exec_driver_sql("CREATE EXTENSION IF NOT EXISTS pg_trgm")
     except SQLAlchemyError:
         conn.info[TRGM_FLAG] = False
         return "none"

@@ -7,7 +7,8 @@ the build's rows need not load SQLAlchemy to know them.
 
 from __future__ import annotations
 
-SCHEMA_VERSION = "4"  # 4: records.text holds the English of the ability texts too (searched by English words)
+SCHEMA_VERSION = "5"  # 4: records.text holds the English of the ability texts too (searched by English words)
+# 5: records.text without spaces between Chinese and digits or Latin letters (toolkit.db.grams.searched_spaces)
 
 # Columns of each table, in the tables' order; the first of each per-record table is the record's pk.
 COLUMNS: dict[str, tuple[str, ...]] = {

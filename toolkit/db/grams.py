@@ -45,6 +45,20 @@ _CJK_STEP = re.compile(f"(?=([{_CJK}][{_CJK}]?))")
 _FIRST = itemgetter(0)
 
 
+# Spaces between a Chinese character and a digit or Latin letter (获得 2, 获得 X), either way round; runs of spaces.
+_GAP = re.compile(f"(?<=[{_CJK}])[ \t\u3000]+(?=[0-9A-Za-z])|(?<=[0-9A-Za-z])[ \t\u3000]+(?=[{_CJK}])")
+_RUN = re.compile("[ \t\u3000]{2,}")
+
+
+def searched_spaces(text: str) -> str:
+    """``text`` as text search compares it, the searched text and the words of a query alike: no space between a
+    Chinese character and a digit or Latin letter (rendered texts write 获得 9, imported printed texts 获得9; both
+    are 获得9), and a run of spaces one space (``gain  2`` finds gain 2). Line breaks stay."""
+    if text.isascii():
+        return _RUN.sub(" ", text) if "  " in text or "\t" in text else text
+    return _RUN.sub(" ", _GAP.sub("", text))
+
+
 def is_cjk(word: str) -> bool:
     """Whether ``word`` is Chinese characters only (what :func:`cjk_grams` indexes)."""
     return bool(word) and _CJK_RUN.fullmatch(word) is not None

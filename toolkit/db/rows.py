@@ -23,7 +23,7 @@ from toolkit.models import GAMES, RecordBase, namespace
 from toolkit.names import compact, fold, folded_names, with_english_names
 
 from .constants import ATTR_TABLES, COLUMNS, reading_status
-from .grams import cjk_grams, compact_normal, compact_text, is_cjk, normal_grams
+from .grams import cjk_grams, compact_normal, compact_text, is_cjk, normal_grams, searched_spaces
 
 __all__ = [
     "KIND_ORDER",
@@ -188,7 +188,7 @@ def with_english(rows: RowSet, english: Mapping[str, list[str]] | None, names: M
         lines = english_lines([(face, line) for face, _position, line in rows.abilities])
     if not lines:
         return row
-    lines = [with_english_names(line, names) for line in lines]
+    lines = [searched_spaces(with_english_names(line, names)) for line in lines]
     return (*row[:_TEXT], "\n".join([row[_TEXT], *lines]), *row[_TEXT + 1 :])
 
 
@@ -222,7 +222,7 @@ def rows_for(record: Any, source: str, *, grams: bool = True) -> RowSet:
         name.zh_hans,
         name.en,
         name_folded,
-        text,
+        searched_spaces(text),  # (as a query's words are: toolkit.search.compile)
         compacted,
         flavor_zh,
         flavor.en if flavor is not None else None,

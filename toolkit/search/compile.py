@@ -56,7 +56,7 @@ from functools import partial
 from typing import Any, Literal, NamedTuple
 
 from toolkit.db.constants import FTS_TABLE, GRAMS_COLUMNS, GRAMS_TABLE
-from toolkit.db.grams import is_cjk
+from toolkit.db.grams import is_cjk, searched_spaces
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.names import fold
@@ -181,7 +181,7 @@ FOLDED_NAMES = ("name_folded",)
 LIST_KEYS: dict[str, str | None] = {"restriction": None, "banned": "banned", "restricted": "restricted"}
 
 NUMBER_COLUMNS: dict[str, tuple[tuple[str, str], ...]] = {
-    "cost": ((NA, "cost"), (TA, "mortgage")),
+    "cost": ((NA, "cost"), (TA, "mortgage")),  # the mortgage as a negative cost (TACTICS_COST)
     "influence": ((NA, "influence"),),
     "strength": ((NA, "strength"),),
     "points": ((NA, "agenda_points"),),
@@ -214,6 +214,16 @@ ENUM_COLUMNS: dict[str, tuple[str, str]] = {
     "team": (CA, "team"),
     "run": ("records", "reading"),
 }
+# Keys of a card's attributes: their terms find the game's pieces only, not the records that describe the game
+# (faction, format, mode, map, game records: `f:nr`, `d:corp`, `t!ice` list cards and identities, as on NetrunnerDB).
+# "type" is limited so when negated only (`t:faction` still finds the faction records).
+_CARDS = Sql("records.kind IN ('card', 'identity')")
+PIECE_KEYS: dict[str, Sql] = {
+    "faction": _CARDS,
+    "side": _CARDS,
+    "unique": _CARDS,
+    "type": Sql("records.kind NOT IN ('faction', 'format', 'game', 'mode', 'map')"),
+}
 # Enum keys whose column holds other words than the key's values: value -> column value.
 ENUM_VALUES: dict[str, dict[str, str]] = {"run": vocab.READING_COLUMN_VALUES}
 
@@ -233,7 +243,17 @@ CACHED_STATEMENTS = 512
 
 # Sort orders (``sort=``, ``--sort``; ``-name`` descending): name, then display order, break ties.
 SORTS = ("name", "cost", "faction", "type", "set", "release", "strength", "influence")
-SORT_NAME = "lower(coalesce(records.name_en, records.name_zh))"
+
+def sort_name(lang: str | None = None) -> str:
+    """What ``--sort name`` (and every sort's tie-break) compares: the name in the output language, folded as
+    the build stores it (``names.folded``: no accents, quotes or case, :func:`toolkit.names.fold`), so that
+    Élivágar sorts with the Es and “Baklan” with the Bs; English (``en``, and when no language is given) falls
+    back on the Chinese name where there is no English one."""
+    langs = ("zh-Hans",) if lang is not None and lang != "en" else ("en", "zh-Hans")
+    found = [f"(SELECT names.folded FROM names WHERE names.record_pk = records.pk AND names.lang = '{lang_}')"
+             for lang_ in langs]  # fmt: skip
+    return f"coalesce({', '.join(found)})" if len(found) > 1 else found[0]
+
 _DATE = re.compile(r"(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 VOCAB_KEYS = ("faction", "subtype", "set", "cycle")  # term keys whose values must name something
 PRINTING_KEYS = ("quantity", "illustrator")  # keys of one printing: with SCOPE_KEYS, of a printing in those sets
@@ -344,15 +364,18 @@ class Compiler:
         offset: int = 0,
         sort: str | None = None,
         count: bool = False,
+        lang: str | None = None,
     ) -> Statement:
         """The statement for ``query`` (a string is parsed first): :data:`RESULT_COLUMNS` of each record it
         finds (``full=False``: NULL for ``data``), in display order or by ``sort``, the first ``offset`` left
-        out, at most ``limit``; ``count``: the number of records it finds (one row, one column).
+        out, at most ``limit``; ``count``: the number of records it finds (one row, one column); ``lang``: the
+        language whose names a sort compares (:func:`sort_name`).
 
         Made once per (query text, game, full, limit, offset, sort, count) and kept (the last
         :data:`CACHED_STATEMENTS`).
         """
-        key = (query if isinstance(query, str) else query.source, game, full, limit, offset, sort, count)
+        lang = None if sort is None or count else lang
+        key = (query if isinstance(query, str) else query.source, game, full, limit, offset, sort, count, lang)
         with self._lock:  # (threads of a server share a database, and so its compiler)
             found = self._cache.get(key)
             if found is not None:
@@ -364,7 +387,7 @@ class Compiler:
             made = self.select(parsed, game, ["count(*)"], count=True)
         else:
             chosen = columns if full else [*columns[:-1], "NULL"]
-            made = self.select(parsed, game, chosen, limit, offset=offset, sort=sort)
+            made = self.select(parsed, game, chosen, limit, offset=offset, sort=sort, lang=lang)
         with self._lock:
             self._cache[key] = made
             if len(self._cache) > CACHED_STATEMENTS:
@@ -378,8 +401,38 @@ class Compiler:
         return Statement(sql, params)
 
     def condition(self, query: Query) -> Sql:
+        return and_(*self.conditions(query))
+
+    def conditions(self, query: Query) -> list[Sql]:
+        """The condition of each term of ``query``, in order; its positive set, cycle and release terms
+        (:data:`SCOPE_KEYS`), when there are several, as one condition on one printing (:meth:`one_printing`)
+        given to the first of them (the others: true)."""
         scope = self.printing_scope(query)
-        return and_(*(self.term(term, query.source, scope) for term in query.terms))
+        made = [self.term(term, query.source, scope) for term in query.terms]
+        scoped = [i for i, term in enumerate(query.terms) if _scopes(term)]
+        if len(scoped) > 1:
+            made[scoped[0]] = self.one_printing([query.terms[i] for i in scoped], query.source)
+            for i in scoped[1:]:
+                made[i] = TRUE
+        return made
+
+    def scope_condition(self, term: QueryTerm, table: str, source: str) -> Sql:
+        """What a positive set, cycle or release term asks of one printing (``table``: ``printings``, or the
+        record's own set in the netrunner attributes): its set, or cycle, is one the term names."""
+        key = term.key
+        assert key is not None
+        if key.kind == "date" or key.kind == "set" and term.op not in EQUALITY:
+            sets = {s for v in term.values for s in self.release_sets(key, term.op, v, source)}
+            return in_(column(table, "set"), sorted(sets))
+        wanted = {i for v in term.values for i in self.known(key, v, source)}
+        return in_(column(table, key.name), sorted(wanted))
+
+    def one_printing(self, terms: Sequence[QueryTerm], source: str) -> Sql:
+        """Several positive set, cycle and release terms (``e>core2 e<sc19``, ``e:core e:su21``): the records with
+        one printing (or their own set) that meets them all, as on NetrunnerDB, not one printing each."""
+        own = and_(*(self.scope_condition(term, NA, source) for term in terms))
+        printed = and_(*(self.scope_condition(term, "printings", source) for term in terms))
+        return or_(own, record_pk_in("printings.record_pk", "printings", printed))
 
     def printing_scope(self, query: Query) -> Sql | None:
         """The printings a query's per-printing terms (``y:``, ``i:``) look at: those in the sets its positive
@@ -411,6 +464,7 @@ class Compiler:
         offset: int = 0,
         sort: str | None = None,
         count: bool = False,
+        lang: str | None = None,
     ) -> Statement:
         """``SELECT columns… (default: pk) FROM records JOIN <attribute tables> WHERE …``, display order.
 
@@ -419,8 +473,7 @@ class Compiler:
         index. A table is inner-joined when a positive term constrains it alone
         (records without that table's row cannot match), else outer-joined.
         """
-        scope = self.printing_scope(query)
-        conditions = [self.term(term, query.source, scope) for term in query.terms]
+        conditions = self.conditions(query)
         used: set[str] = set()
         required: set[str] = set()
         for term, condition in zip(query.terms, conditions, strict=True):
@@ -429,7 +482,7 @@ class Compiler:
                 required |= condition.tables
         if game is not None:
             conditions.insert(0, compare(column("records", "game"), ":", game))
-        ordering = None if count else self.sort_by(sort)
+        ordering = None if count else self.sort_by(sort, lang)
         if ordering is not None:
             used |= ordering.tables
         source = "records"
@@ -459,19 +512,21 @@ class Compiler:
             sql += f" {'LIMIT -1 ' if limit is None and self.backend == 'sqlite' else ''}OFFSET {int(offset)}"
         return self.finish(sql, params)
 
-    def sort_by(self, sort: str | None) -> Sql | None:
-        """The ORDER BY terms of a sort (:data:`SORTS`; ``-`` first: descending), records without the value last;
-        None for none. An unknown sort is a ValueError (the callers check it first: :func:`sort_order`)."""
+    def sort_by(self, sort: str | None, lang: str | None = None) -> Sql | None:
+        """The ORDER BY terms of a sort (:data:`SORTS`; ``-`` first: descending), records without the value last,
+        ties by name (:func:`sort_name` in ``lang``) A to Z whichever the direction; None for none. An unknown
+        sort is a ValueError (the callers check it first: :func:`sort_order`)."""
         chosen = sort_order(sort)
         if chosen is None:
             return None
         name, descending = chosen
         direction = " DESC" if descending else ""
         parts: list[Sql]
+        by_name = sort_name(lang)
         if name == "name":
-            parts = [Sql(SORT_NAME)]
+            parts = [Sql(by_name)]
         elif name == "cost":
-            parts = [Sql(f"coalesce({col(NA, 'cost')}, {col(TA, 'mortgage')})", tables=frozenset({NA, TA}))]
+            parts = [Sql(f"coalesce({col(NA, 'cost')}, {TACTICS_COST.text})", tables=frozenset({NA, TA}))]
         elif name == "faction":
             parts = [column(NA, "side"), column(NA, "faction"), column("records", "type")]
         elif name == "type":
@@ -496,7 +551,8 @@ class Compiler:
         for part in parts:
             terms.append(f"({part.text}) IS NULL, {part.text}{direction}")
             params += part.params + part.params
-        terms.append(f"{SORT_NAME}{direction}")
+        if name != "name":
+            terms.append(by_name)  # ties A to Z, also in a descending sort (`--sort -cost`: the dearest, by name)
         return Sql(", ".join(terms), params, frozenset().union(*(p.tables for p in parts)))
 
     def rank(self, query: Query) -> Sql | None:
@@ -583,9 +639,7 @@ class Compiler:
         values = [v.text for v in term.values]
         if key is None or key.kind == "text" and key.name != "illustrator":
             name = key.name if key is not None else None
-            columns = TEXT_COLUMNS[name]
-            folded = name in FOLDED_NAME_KEYS
-            positive = or_(*(self.text_match(columns, v, fold(v, edges=True) if folded else None) for v in values))
+            positive = or_(*(self.text_term(name, v) for v in values))
         elif key.kind == "format":
             positive = or_(*(self.format_term(key, *self.format_ids(key, v, source)) for v in term.values))
         elif key.kind == "date" or key.kind == "set" and term.op not in EQUALITY:
@@ -609,12 +663,15 @@ class Compiler:
                 build = _BUILDERS[key.kind]
             op = ":" if term.op == "!" else term.op
             positive = or_(*(build(key, op, v) for v in values))
+        pieces = PIECE_KEYS.get(key.name) if key is not None else None
         if term.op != "!":
-            return positive
+            return positive if pieces is None or key is None or key.name == "type" else and_(positive, pieces)
         # "!" is the exact negation of ":": NULL (no such attribute, no English name) counts as not matching
         if self.backend == "sqlite":
-            return Sql(f"coalesce({positive.text}, 0) = 0", positive.params, positive.tables)
-        return Sql(f"NOT coalesce({positive.text}, false)", positive.params, positive.tables)
+            negative = Sql(f"coalesce({positive.text}, 0) = 0", positive.params, positive.tables)
+        else:
+            negative = Sql(f"NOT coalesce({positive.text}, false)", positive.params, positive.tables)
+        return negative if pieces is None else and_(pieces, negative)
 
     def vocabulary_term(self, key: Key, op: str, raw: str) -> Sql:
         """faction, subtype, agent: by id or by name in either language (agents also by symbol)."""
@@ -737,6 +794,21 @@ class Compiler:
         printed = record_pk_in("printings.record_pk", "printings", in_(column("printings", name), wanted))
         return or_(in_(column(NA, name), wanted), printed)
 
+    def text_term(self, name: str | None, word: str) -> Sql:
+        """A bare word (``name`` None), ``name:``, ``x:`` or ``flavor:`` word. The ability text is stored with its
+        spaces as :func:`toolkit.db.grams.searched_spaces` leaves them, so the word is looked for so too there
+        (``x:获得 2`` and ``x:获得2`` alike); names are looked for as typed (and folded)."""
+        columns = TEXT_COLUMNS[name]
+        folded = fold(word, edges=True) if name in FOLDED_NAME_KEYS else None
+        spaced = searched_spaces(word)
+        if spaced == word or "text" not in columns:
+            return self.text_match(columns, word, folded)
+        texts = tuple(c for c in columns if c in TEXT_COLUMNS["text"])
+        others = tuple(c for c in columns if c not in texts)
+        return or_(
+            *([self.text_match(others, word, folded)] if others else []), self.text_match(texts, spaced)
+        )
+
     def like(self, left: Sql, pattern: str) -> Sql:
         """``left LIKE pattern`` ignoring case (SQLite's LIKE already ignores ASCII case; lower() would only cost)."""
         op = "LIKE" if self.backend == "sqlite" else "ILIKE"
@@ -818,6 +890,8 @@ class Compiler:
     def _bool(self, key: Key, op: str, raw: str) -> Sql:
         left = column(*BOOL_COLUMNS[key.name])
         value = self._true if raw.casefold() in vocab.TRUE_WORDS else self._false
+        if key.name == "unique" and value == self._false:  # identities are not unique (as on NetrunnerDB)
+            return Sql(f"({left.text} = {value} OR {left.text} IS NULL AND records.kind = 'identity')", tables=left.tables)
         return Sql(f"{left.text} = {value}", tables=left.tables)
 
     def _printing_term(self, key: Key, op: str, raw: str, scope: Sql | None = None) -> Sql:
@@ -835,6 +909,11 @@ class Compiler:
         return record_pk_in("printings.record_pk", "printings", where)
 
 
+def _scopes(term: QueryTerm) -> bool:
+    """A positive set, cycle or release term (``e:``, ``c:``, ``r:``, ``e<``, ``e>``): one that names sets."""
+    return term.key is not None and term.op != "!" and term.key.name in SCOPE_KEYS
+
+
 def escape_like(word: str) -> str:
     return word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
 
@@ -848,9 +927,18 @@ def _whole(raw: str) -> int:
     return value
 
 
+# A tactics card's cost as shown and searched: mortgaging X cards is cost -X (no mortgage: no cost).
+TACTICS_COST = Sql(f"-nullif({col(TA, 'mortgage')}, 0)", tables=frozenset({TA}))
+
+
 def _number(key: Key, op: str, raw: str) -> Sql:
     value = _whole(raw)
-    return or_(*(compare(column(*c), op, value) for c in NUMBER_COLUMNS[key.name]))
+    return or_(
+        *(
+            compare(TACTICS_COST if c == (TA, "mortgage") else column(*c), op, value)
+            for c in NUMBER_COLUMNS[key.name]
+        )
+    )
 
 
 def _range(key: Key, op: str, raw: str) -> Sql:

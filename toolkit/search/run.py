@@ -158,13 +158,14 @@ def statement_for(
     offset: int = 0,
     sort: str | None = None,
     count: bool = False,
+    lang: str | None = None,
 ) -> Statement:
     """The statement :func:`search` runs (its SQL, in the database driver's own placeholders, and parameters)."""
     if limit is not None and limit >= 2**31:  # a larger limit is no limit (and SQL integers stop at 2**63)
         limit = None
     offset = max(0, min(offset, 2**31))
     return compiler_for(db).statement(
-        query, resolve_game(game), full, limit, offset=offset, sort=check_sort(sort), count=count
+        query, resolve_game(game), full, limit, offset=offset, sort=check_sort(sort), count=count, lang=lang
     )
 
 
@@ -177,14 +178,16 @@ def search(
     full: bool = True,
     offset: int = 0,
     sort: str | None = None,
+    lang: str | None = None,
 ) -> list[Hit]:
     """Records matching ``query`` (a string is parsed first), in display order (or by ``sort``:
     :data:`toolkit.search.compile.SORTS`, ``-`` first for descending), the first ``offset`` left out.
 
-    ``full=False`` fetches only identity and names (a results list), not each record in full.
+    ``full=False`` fetches only identity and names (a results list), not each record in full. ``lang``: the
+    language of the names a sort compares (and breaks ties by): ``en`` (the default) or ``zh-Hans``.
     The statement of each query text is made once per open database and kept.
     """
-    statement = statement_for(db, query, game=game, limit=limit, full=full, offset=offset, sort=sort)
+    statement = statement_for(db, query, game=game, limit=limit, full=full, offset=offset, sort=sort, lang=lang)
     return _hits(db.rows(statement.sql, statement.params))
 
 
@@ -197,11 +200,12 @@ def iter_search(
     full: bool = True,
     offset: int = 0,
     sort: str | None = None,
+    lang: str | None = None,
 ) -> Iterator[Hit]:
     """:func:`search`'s hits one by one, read from the database as they are taken (a few hundred rows at a
     time), so that a result of any size streams; the query is checked (and the statement made) when this is
     called, before the first hit is asked for."""
-    statement = statement_for(db, query, game=game, limit=limit, full=full, offset=offset, sort=sort)
+    statement = statement_for(db, query, game=game, limit=limit, full=full, offset=offset, sort=sort, lang=lang)
     return map(_NEW, repeat(Hit), db.iter_rows(statement.sql, statement.params))
 
 
@@ -383,6 +387,28 @@ def get_record(db: Database, ref: str, *, game: str | None = None, kind: str | N
         return hits[0]
     if hits:
         raise AmbiguousName(record_id, "name", hits)
+    if wanted_kind is not None:  # there, but not of that kind: say so, not "did you mean" the record itself
+        sql = f"SELECT {_COLUMNS} FROM records WHERE records.id = ?"
+        params = (record_id,)
+        if wanted_game is not None:
+            sql, params = sql + " AND records.game = ?", (*params, wanted_game)
+        others = _hits(_rows(db, sql + " ORDER BY records.pk", params))
+        others = others or find_by_name(db, record_id, game=wanted_game)
+        if others:
+            found_kinds = sorted({h.kind for h in others})
+            raise DossierError(
+                tr(
+                    "no {kind} record {ref} in {database}: {records} is of kind {kinds} (leave out {option}, or use "
+                    "{option} {first})",
+                    kind=wanted_kind,
+                    ref=repr(record_id),
+                    database=db.target.display,
+                    records=", ".join(h.ref for h in others[:5]),
+                    kinds=", ".join(found_kinds),
+                    option="--kind",
+                    first=found_kinds[0],
+                )
+            )
     hints = _suggestions(db, record_id, wanted_game)
     fields = {"ref": repr(record_id), "database": db.target.display, "names": ", ".join(repr(h) for h in hints)}
     if wanted_game and hints:

@@ -105,7 +105,7 @@ def run_search(
     if game == "":
         game = None
     sort = sort or None
-    hits = search(web.database, parsed, game=game, limit=limit, offset=offset, sort=sort)
+    hits = search(web.database, parsed, game=game, limit=limit, offset=offset, sort=sort, lang=lang)
     if (limit is None or len(hits) < limit) and (hits or not offset):
         total = offset + len(hits)
     else:
