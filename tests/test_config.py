@@ -192,7 +192,7 @@ def test_the_environment_comes_before_the_files_and_cards_before_both(
     monkeypatch.setenv(config.ENV_CARDS, str(POOL))
     assert cli("deck", "validate", spark_list.name).exit_code == 0
     tactics = cli("deck", "validate", EX / "tactics" / "duel.json")
-    assert tactics.exit_code == 1 and "deck.mode.unknown" in tactics.output
+    assert tactics.exit_code == 1 and "deck.game.pool" in tactics.output  # (the pool the environment names)
     assert cli("deck", "validate", "--cards", CARDS, EX / "tactics" / "duel.json").exit_code == 0
 
 

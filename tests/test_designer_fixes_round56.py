@@ -33,7 +33,7 @@ def test_a_special_role_with_nothing_left_to_replace_names_the_roles_in_words(cl
         "--special", "bomber", "--lang", "en", "--out", tmp_path / "x.json",
     )  # fmt: skip
     assert result.exit_code != 0
-    assert "'bomber' replaces one of 'bystander', and the set-up has none left" in result.stderr, result.stderr
+    assert "Bomber replaces Bystander, but the 8-player set-up has none left (after Bomber)" in result.stderr, result.stderr
     assert "[" not in result.stderr
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .errors import DossierError, and_more, os_reason
+from .errors import DossierError, and_more, os_reason, shown_path
 from .filekinds import not_a_record
 from .gcpause import gc_paused
 from .i18n import current_lang, tr, word
@@ -173,11 +173,11 @@ def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -
         elif path.is_file():
             candidates = [path]
         elif os.path.islink(path):
-            raise DossierError(tr("{path}: dangling symbolic link or link loop", path=path))
+            raise DossierError(tr("{path}: dangling symbolic link or link loop", path=shown_path(path)))
         elif path.exists():
-            raise DossierError(tr("{path}: not a regular file or directory", path=path))
+            raise DossierError(tr("{path}: not a regular file or directory", path=shown_path(path)))
         else:
-            raise DossierError(tr("{path}: no such file or directory", path=path))
+            raise DossierError(tr("{path}: no such file or directory", path=shown_path(path)))
         if walk and not found:  # a walk finds each file once
             found.extend(candidates)
             continue

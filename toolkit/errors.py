@@ -96,3 +96,12 @@ def _strerror(code: int) -> str | None:
         return os.strerror(code)
     except ValueError:
         return None
+
+
+def shown_path(name: object) -> str:
+    """A file's name as an error line shows it: decoded, shortened past 120 characters, and quoted with its
+    escapes (``'new\\nline.json'``) when it holds a newline or another character a line cannot show."""
+    shown = os.fsdecode(name) if isinstance(name, bytes) else str(name)
+    if len(shown) > 120:
+        shown = shown[:60] + "…" + shown[-40:]
+    return shown if shown.isprintable() else repr(shown)

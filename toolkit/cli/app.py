@@ -423,8 +423,6 @@ def error_line(message: str) -> str:
     """``dossier: error: MESSAGE``, the line an error is told in, in the current language."""
     from toolkit.i18n import tr
 
-    if not message.isprintable():  # (a newline or a control character in a file's name: still one line)
-        message = "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
     # TRANSLATORS: the line an error is told in on stderr; {program} is "dossier"
     return tr("{program}: error: {message}", program="dossier", message=message)
 
@@ -487,19 +485,14 @@ def safe_output_streams() -> None:
 def os_error_line(exc: OSError) -> str:
     """``FILE: reason`` in one line for an OSError (the file name shortened and escaped if need be), worded in
     the current language (the reason of a known errno too: :func:`toolkit.errors.os_reason`)."""
-    from toolkit.errors import os_reason
+    from toolkit.errors import os_reason, shown_path
     from toolkit.i18n import tr
 
     reason = os_reason(exc)
     name = exc.filename
     if name is None:
         return tr("operating system error: {reason}", reason=reason)
-    shown = os.fsdecode(name) if isinstance(name, bytes) else str(name)
-    if len(shown) > 120:
-        shown = shown[:60] + "…" + shown[-40:]
-    if not shown.isprintable():
-        shown = repr(shown)
-    return tr("{path}: {reason}", path=shown, reason=reason)
+    return tr("{path}: {reason}", path=shown_path(name), reason=reason)
 
 
 # The help texts of the commands are English messages, put in the language of the command line when a run
