@@ -55,11 +55,18 @@ class JsonSyntaxError(ValueError):
     """A JSON document that does not parse; carries a 1-based line and column, and the message in the current
     language."""
 
-    def __init__(self, message: str, line: int, column: int) -> None:
+    def __init__(self, message: str, line: int, column: int, *, limit: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column
+        self.limit = limit  # past one of :func:`loads_limited`'s limits (not a syntax error): what to say is by kind
+
+
+class _Limit(str):
+    """A problem that is one of :func:`loads_limited`'s limits (a ``str``, so it goes wherever a problem goes)."""
+
+    __slots__ = ()
 
 
 def invalid_json(path: object, exc: JsonSyntaxError) -> str:
@@ -84,8 +91,9 @@ _DECODE_MESSAGES: dict[str, str] = {
     "Expecting property name enclosed in double quotes": N_("Expecting property name enclosed in double quotes"),
     "Expecting ':' delimiter": N_("Expecting ':' delimiter"),
     "Expecting ',' delimiter": N_("Expecting ',' delimiter"),
-    "Unterminated string starting at": N_("Unterminated string starting at"),
-    "Invalid control character at": N_("Invalid control character at"),
+    # (Python's message ends with the position, which the line:column before it gives: the sentence ends here)
+    "Unterminated string starting at": N_("Unterminated string starting here"),
+    "Invalid control character at": N_("Invalid control character here (write it escaped, as \\n or \\t)"),
     "Invalid \\escape": N_("Invalid \\escape"),
     "Invalid \\uXXXX escape": N_("Invalid \\uXXXX escape"),
     "Extra data": N_("Extra data"),
@@ -116,7 +124,7 @@ def _duplicate_key(text: str, key: str) -> JsonSyntaxError:
 
 
 def _too_deep(max_depth: int) -> str:
-    return tr("nested deeper than {n} levels (the limit)", n=max_depth)
+    return _Limit(tr("nested deeper than {n} levels (the limit)", n=max_depth))
 
 
 def _lone_surrogate(in_key: bool) -> str:
@@ -183,8 +191,8 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
             return int(literal)
         shown = literal if len(literal) <= 24 else literal[:20] + "…"
         digits = len(literal.lstrip("-"))
-        problem = tr("number {number} has {digits} digits; the limit is {limit}", number=shown, digits=digits,
-                     limit=max_digits)  # fmt: skip
+        problem = _Limit(tr("number {number} has {digits} digits; the limit is {limit}", number=shown, digits=digits,
+                            limit=max_digits))  # fmt: skip
         refused.append(Refused(literal, problem))
         return refused[-1]
 
@@ -201,7 +209,7 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
     except _DuplicateKey as exc:
         raise _duplicate_key(text, exc.key) from None
     except RecursionError:
-        raise JsonSyntaxError(_too_deep(max_depth), 1, 1) from None
+        raise JsonSyntaxError(_too_deep(max_depth), 1, 1, limit=True) from None
     if not refused and text.count("[") + text.count("{") <= max_depth and not _may_hold_surrogate(text):
         return data  # nothing first_problem could find: no refused literal, no nesting that deep
     found = first_problem(data, max_depth)
@@ -209,7 +217,7 @@ def loads_limited(text: str, *, max_depth: int = MAX_DEPTH, max_digits: int = MA
         return data
     ptr, problem = found
     line, column = pointer_position(value_positions(text), ptr)
-    raise JsonSyntaxError(problem, line, column)
+    raise JsonSyntaxError(str(problem), line, column, limit=isinstance(problem, _Limit))
 
 
 def _may_hold_surrogate(text: str) -> bool:
@@ -434,6 +442,25 @@ def atomic_write_text(
         atomic_write_bytes(path, data, follow_symlinks=follow_symlinks, replaces=replaces)
     else:
         atomic_write_bytes(path, data)  # the plain call (tests stand in for atomic_write_bytes)
+
+
+def refuse_input_as_output(out: Path, inputs: Iterable[Path]) -> None:
+    """Raise :class:`toolkit.errors.DossierError` (exit 2) when ``out`` is one of the files read (``inputs``):
+    the same file through any spelling (``./``, ``../``), a symbolic link or a hard link, so that writing the
+    output cannot destroy what it was made from. What cannot be looked at is not the same file."""
+    from .errors import DossierError
+
+    try:
+        target = os.stat(out)
+    except (OSError, ValueError):
+        return  # (nothing there yet, or a path the writer refuses with its own reason)
+    for inp in inputs:
+        try:
+            st = os.stat(inp)
+        except (OSError, ValueError):
+            continue
+        if (st.st_dev, st.st_ino) == (target.st_dev, target.st_ino):
+            raise DossierError(tr("{path}: refusing to overwrite the input file", path=out))
 
 
 def atomic_write_bytes(

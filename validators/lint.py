@@ -369,6 +369,7 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
             return True
     validator = _schema_validator(game, kind, branch)
     reported = False
+    missing: set[tuple[str, Any]] = set()  # (the object's pointer, a required field it lacks) already reported
     errors = validator.iter_errors(_text_lists_bounded(_lists_bounded(data)))
     for error in sorted(_leaf_errors(errors), key=lambda e: list(map(str, e.absolute_path))):
         path = list(error.absolute_path)
@@ -388,8 +389,10 @@ def _schema_findings(entry: Entry, game: str, kind: str) -> bool:
             and isinstance(error.validator_value, list)
             and isinstance(error.instance, dict)
         ):
+            # (jsonschema gives one "required" error per missing field, each with the whole list: each field once)
             for name in error.validator_value:
-                if name not in error.instance:
+                if name not in error.instance and (where, name) not in missing:
+                    missing.add((where, name))
                     message = tr(
                         "{label}: missing required field {field}", label=_label(data), field=repr(pointer(*path, name))
                     )

@@ -14,7 +14,7 @@ import contextlib
 import logging
 import math
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,8 @@ INSTALL = "pip install 'dossier[lab]'"
 
 def import_ray() -> Any:
     """The ``ray`` module, or a one-line error (exit 2) saying how to install it."""
+    for name, value in _RAY_ENV.items():  # (Ray reads them when it is imported)
+        os.environ.setdefault(name, value)
     try:
         import ray
     except ImportError:
@@ -65,16 +67,84 @@ def start_ray(ray: Any, workers: int | None, address: str | None) -> tuple[int, 
         return max(1, workers or total), False
     options: dict[str, Any] = {"logging_level": logging.ERROR, "log_to_driver": False, "include_dashboard": False}
     if address:
+        _check_reachable(address)
         options["address"] = address
     else:
         options["num_cpus"] = workers or os.cpu_count() or 1
+    _quiet_ray()
     try:
-        ray.init(**options)
-    except (ConnectionError, RuntimeError, ValueError) as exc:
+        with _stderr_dropped():  # (the C++ core's English warnings while it connects, which no setting silences)
+            ray.init(**options)
+    except ConnectionError:
+        if not address:
+            reason = "ConnectionError"
+            raise DossierError(tr("cannot start or join {package}: {reason}", package="Ray", reason=reason)) from None
+        raise DossierError(
+            tr("cannot reach the Ray cluster at {address}: {reason}", address=address,
+               reason=tr("something answers there, but not a Ray cluster (its GCS port)"))
+        ) from None  # fmt: skip
+    except (RuntimeError, ValueError) as exc:
         raise DossierError(tr("cannot start or join {package}: {reason}", package="Ray", reason=str(exc).strip()
                               .splitlines()[0] if str(exc).strip() else type(exc).__name__)) from None  # fmt: skip
     total = int(ray.cluster_resources().get("CPU", 1))
     return max(1, min(workers, total) if workers else total), True
+
+
+# Ray's own settings (read from the environment when ray.init starts its core): its C++ log lines (English, one
+# per retry) only for fatal errors, and a cluster that does not answer given up on after seconds, not a minute
+# (seconds for the one attempt to reach a cluster's GCS: Ray's default tries about 20 times, 30 s each)
+_RAY_ENV = {
+    "RAY_BACKEND_LOG_LEVEL": "fatal",
+    "RAY_gcs_rpc_server_reconnect_timeout_s": "10",
+    "RAY_gcs_rpc_server_connect_timeout_s": "3",
+    "RAY_py_gcs_connect_timeout_s": "5",
+    "RAY_gcs_server_port_wait_time_s": "1",
+}
+
+
+def _quiet_ray() -> None:
+    """Quiet Ray's Python loggers (:func:`import_ray` set :data:`_RAY_ENV` for its C++ core)."""
+    for name in ("ray", "ray._private", "ray.util.client"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+
+
+@contextlib.contextmanager
+def _stderr_dropped() -> Iterator[None]:
+    """Standard error's file descriptor pointed at /dev/null meanwhile (what C++ code writes there too)."""
+    import sys
+
+    try:
+        fd = sys.stderr.fileno()
+        sys.stderr.flush()
+        saved = os.dup(fd)
+    except (AttributeError, OSError, ValueError):  # no real standard error (a test's capture): nothing to drop
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), fd)
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+
+
+def _check_reachable(address: str) -> None:
+    """One line (exit 2) when nothing answers at ``address``'s host and port (``host:port`` or ``ray://host:port``)
+    within a few seconds: Ray itself would retry for minutes, printing its English log lines."""
+    from toolkit.db.reach import probe, split_host_port
+
+    if address in ("auto", "local"):
+        return
+    where = split_host_port(address)
+    if where is None:
+        raise DossierError(
+            tr("{option} {value}: expected host:port (or ray://host:port, auto)", option="--address",
+               value=repr(address))  # fmt: skip
+        )
+    reason = probe(*where)
+    if reason is not None:
+        raise DossierError(tr("cannot reach the Ray cluster at {address}: {reason}", address=address, reason=reason))
 
 
 def run_games(

@@ -72,12 +72,15 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         layout: Annotated[Layout, typer.Option("--layout", help=N_("auto (v2 when present), v1 or v2."))] = Layout.auto,
+        lang: LangOption = None,
     ) -> None:
         """``dossier import netrunnerdb`` (its help is given to the decorator)."""
+        from toolkit.cli._lang import output_lang
         from toolkit.cli.progress import Phases
         from toolkit.i18n import current_lang, tc, tr
         from toolkit.importers import import_netrunnerdb
 
+        output_lang(lang)
         with Phases() as meter:
             report = import_netrunnerdb(path, into, layout=layout.value, meter=meter)
         for line in report.lines():
@@ -271,7 +274,8 @@ def register(app: typer.Typer) -> None:
         from toolkit.i18n import tr
 
         output_lang(lang)
-        plan = _export_plan(paths, game, kind, cards)
+        writes = None if out is None or str(out) == "-" else out
+        plan = _export_plan(paths, game, kind, cards, writes)
         if out is None or str(out) == "-":  # `-o -`: standard output, as without --out
             _refuse_problems(plan.write(None))  # read back first: nothing is printed of a sheet that would not
             plan.write(sys.stdout.write)
@@ -299,7 +303,9 @@ def _read_record(path: Path) -> object:
         ) from None
 
 
-def _export_plan(paths: list[Path] | None, game: str | None, kind: str | None, cards: list[Path] | None) -> SheetPlan:
+def _export_plan(
+    paths: list[Path] | None, game: str | None, kind: str | None, cards: list[Path] | None, out: Path | None = None
+) -> SheetPlan:
     """The sheet's columns, learned from the records (:class:`toolkit.importers.sheet_export.SheetPlan`); a
     problem is one line (exit 1 or 2).
 
@@ -309,6 +315,7 @@ def _export_plan(paths: list[Path] | None, game: str | None, kind: str | None, c
     from toolkit.config import card_pool
     from toolkit.i18n import tr
     from toolkit.importers.sheet_export import SheetPlan, no_records, recorded_copies
+    from toolkit.jsonio import refuse_input_as_output
     from toolkit.models import GAMES, KIND_DIRS, KINDS
     from toolkit.paths import CARDS_DIR
 
@@ -325,6 +332,8 @@ def _export_plan(paths: list[Path] | None, game: str | None, kind: str | None, c
         )
     roots = list(paths) if paths else card_pool(cards, default=[CARDS_DIR]).paths
     files = discover(roots)
+    if out is not None:  # the sheet may not replace a record it is made from (exit 2)
+        refuse_input_as_output(out, [*files, *roots])
     found: list[tuple[str, Path]] = []  # (id, file) of each record of the kind: the small keys the sheet is sorted by
     games: set[str] = set()
     every: set[str] = set()  # the games of all the records read (a kind not given: the one game's own kind)
@@ -339,7 +348,7 @@ def _export_plan(paths: list[Path] | None, game: str | None, kind: str | None, c
     if not chosen and game is None and not games and len(every) == 1:
         only = next(iter(every))
         if only in GAMES and default_kind(only) != kind:  # (records of crossfire only: its roles)
-            return _export_plan(paths, only, None, cards)
+            return _export_plan(paths, only, None, cards, out)
     if game is None:
         if len(games) > 1:
             raise DossierError(

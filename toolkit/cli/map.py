@@ -530,9 +530,13 @@ def replay(
         str | None, typer.Option("--title", help=N_("The page title (default: the file's or the map's)."))
     ] = None,
     cards: CardsOption = None,
+    lang: LangOption = None,
 ) -> None:
     """``dossier map replay`` (its help is given to the decorator)."""
     from toolkit.board.replay import write_replay
+    from toolkit.cli._lang import output_lang
+
+    output_lang(lang)  # (its messages, and the page's words and the units' names)
 
     if out.suffix.lower() not in (".html", ".htm"):
         if out.suffix:

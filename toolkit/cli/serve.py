@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from toolkit.cli._help import help_text
+from toolkit.cli._lang import LangOption
 from toolkit.cli.db import DbOption
 from toolkit.i18n.words import N_
 
@@ -61,16 +62,20 @@ def register(app: typer.Typer) -> None:
                 help=N_("The largest request body in KiB; a larger one is refused (413) before it is read."),
             ),
         ] = 2048,
+        lang: LangOption = None,
     ) -> None:
         import secrets
         import socket
 
+        from toolkit.cli._lang import output_lang
         from toolkit.cli.app import default_paths
         from toolkit.config import MIN_TOKEN, serve_token
-        from toolkit.errors import DossierError, os_reason
+        from toolkit.db.reach import network_reason
+        from toolkit.errors import DossierError
         from toolkit.i18n import tr
         from toolkit.web.settings import WebSettings, lan_ipv4
 
+        output_lang(lang)
         if token is not None and (len(token) < MIN_TOKEN or not token.isascii() or not token.isprintable()):
             raise DossierError(
                 tr(
@@ -90,7 +95,7 @@ def register(app: typer.Typer) -> None:
                 probe.bind((host.strip("[]"), port))
         except OSError as exc:
             raise DossierError(
-                tr("cannot listen on {address}: {reason}", address=f"{host}:{port}", reason=os_reason(exc))
+                tr("cannot listen on {address}: {reason}", address=f"{host}:{port}", reason=network_reason(exc))
             ) from None
         except (UnicodeError, ValueError) as exc:
             # TRANSLATORS: {reason} is the system's own (English) words

@@ -914,9 +914,20 @@ def fonts_check(cards: CardsOption = None, lang: LangOption = None) -> None:
     from toolkit.sheets import fontbuild
 
     output_lang(lang)  # the report and the errors in that language (as every command's)
+    from toolkit.catalog import WalkProblem, discover
     from toolkit.sheets.fonts import add_system_fallbacks, default_fonts, install_hint
 
-    lacking = fontbuild.missing(_pool(cards))
+    pool = _pool(cards)
+    problems: list[WalkProblem] = []
+    discover(pool, problems)
+    if problems:  # what hides records from the check: every one, each on its line (then one line, exit 2)
+        for problem in problems:
+            print(tr("error: {message}", message=tr("{path}: {problem}", path=problem.path, problem=problem.message)),
+                  file=sys.stderr)  # fmt: skip
+        raise DossierError(
+            trn("{n} problem hides records from the check", "{n} problems hide records from the check", len(problems))
+        )
+    lacking = fontbuild.missing(pool)
     if not lacking:
         print(tr("{font} covers every character in the card data", font=FONT_NAME))
         return

@@ -129,13 +129,62 @@ def build_from_files(
     """
     count = meter_or_silent(meter)
     records = ((record, str(path)) for record, path in iter_records(paths, meter=count))
-    english = _English.start(paths)  # the English of the ability texts, worked out alongside by another process
-    try:
-        with gc_paused():  # rows and records made by the thousand, none in a cycle: the collector only costs
-            return _build(records, target, paths, progress, count, english)
-    finally:
-        if english is not None:
-            english.stop()
+    with _Interrupts() as interrupts:
+        english = _English.start(paths)  # the English of the ability texts, worked out alongside by another process
+        try:
+            with gc_paused():  # rows and records made by the thousand, none in a cycle: the collector only costs
+                return _build(records, target, paths, progress, count, english)
+        except BaseException as exc:
+            if interrupts.seen or _interrupted(exc):  # (a library may wrap the KeyboardInterrupt in its own error)
+                raise DossierError(
+                    tr("interrupted; {target} was not changed", target=target.display), exit_code=INTERRUPTED_EXIT
+                ) from None
+            raise
+        finally:
+            if english is not None:
+                english.stop()
+
+
+INTERRUPTED_EXIT = 130  # 128 + SIGINT, as a shell reports a command Ctrl-C ended
+
+
+class _Interrupts:
+    """While a build runs: Ctrl-C (SIGINT) still raises KeyboardInterrupt, and is also remembered, so that the
+    build ends with one line (exit 130) whatever error the interrupted code turned it into."""
+
+    def __init__(self) -> None:
+        self.seen = False
+        self._before: Any = None
+
+    def __enter__(self) -> _Interrupts:
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            self._before = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def _handle(self, _signum: int, _frame: Any) -> None:
+        self.seen = True
+        raise KeyboardInterrupt
+
+    def __exit__(self, *_exc: object) -> None:
+        import signal
+
+        if self._before is not None:
+            signal.signal(signal.SIGINT, self._before)
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` is a KeyboardInterrupt or was raised while handling one."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False
 
 
 class _English:
@@ -156,13 +205,20 @@ class _English:
 
         if "fork" not in multiprocessing.get_all_start_methods():
             return None
+        import signal
+
         context = multiprocessing.get_context("fork")
+        # Ctrl-C reaches every process of the terminal's group: the worker ignores it (this process stops it), and
+        # SIGINT is held back while forking so that none reaches the worker before it says so
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             receive, send = context.Pipe(duplex=False)
             process = context.Process(target=_english_worker, args=(list(paths), send), daemon=True)
             process.start()
         except (OSError, AssertionError):  # no more processes (or a daemon's): the rows work it out themselves
             return None
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         send.close()
         return cls(process, receive)
 
@@ -185,6 +241,10 @@ class _English:
 def _english_worker(paths: list[Path], send: Any) -> None:
     """In the forked process: send the English of every record's ability texts under ``paths``, by source file (None
     if a file stops the reading: the build, reading the same files, says why)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # (the build stops this process when it is interrupted)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     found: dict[str, list[str]] | None = {}
     try:
         for record, path in iter_records(paths):

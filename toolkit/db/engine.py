@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 from toolkit.errors import DossierError
-from toolkit.i18n import tr
+from toolkit.i18n import N_, tr
 from toolkit.paths import names_a_directory
 
 from .constants import SCHEMA_VERSION
@@ -162,12 +162,55 @@ def postgres_engine(url: URL | None) -> Engine:
 
 
 def db_error(target: Target, exc: SQLAlchemyError | sqlite3.Error) -> DossierError:
-    """One line for a database error (connection refused, missing table, …)."""
-    detail = str(getattr(exc, "orig", None) or exc).strip().splitlines()
-    # TRANSLATORS: {reason} is the database's own (English) words
-    return DossierError(
-        tr("database {target}: {reason}", target=target.display, reason=detail[0] if detail else type(exc).__name__)
-    )
+    """One line for a database error (connection refused, missing table, …), the common ones in the user's
+    language (:func:`db_reason`)."""
+    reason, unreachable = _db_reason(target, exc)
+    # TRANSLATORS: {reason} is why, worded by Dossier, else (rarely) the database's own English words
+    error = DossierError(tr("database {target}: {reason}", target=target.display, reason=reason))
+    error.unreachable = unreachable  # type: ignore[attr-defined]  # (no hint to build it: it is not reached)
+    return error
+
+
+# what SQLite says (its messages are fixed: sqlite3_errstr) → Dossier's words
+_SQLITE_REASONS = {
+    "file is not a database": N_("not a database file (not SQLite)"),
+    "database disk image is malformed": N_("the database file is damaged"),
+    "unable to open database file": N_("the database file cannot be opened"),
+    "attempt to write a readonly database": N_("the database file is read-only"),
+    "database is locked": N_("the database is locked by another program"),
+}
+
+
+def db_reason(target: Target, exc: BaseException) -> str:
+    """Why a database operation failed, in the current language where the cause is a common one (not a database
+    file, a damaged one, a server that cannot be reached); else the database's own first line."""
+    return _db_reason(target, exc)[0]
+
+
+def _db_reason(target: Target, exc: BaseException) -> tuple[str, bool]:
+    """:func:`db_reason`, and whether the server could not be reached."""
+    cause = getattr(exc, "orig", None) or exc
+    detail = str(cause).strip().splitlines()
+    first = detail[0].strip() if detail else type(cause).__name__
+    known = _SQLITE_REASONS.get(first)
+    if known is not None:
+        return tr(known), False
+    connecting = ("connection failed", "failed to resolve host", "connection to server")
+    if target.url is not None and any(phrase in first for phrase in connecting):
+        where = f"{target.url.host or 'localhost'}:{target.url.port or 5432}"
+        text = str(cause)
+        if "Connection refused" in text:
+            reason = tr("connection refused (nothing listens on that port)")
+        elif any(p in text for p in ("failed to resolve host", "could not translate host name", "not known")):
+            reason = tr("no such host")
+        elif "timeout expired" in text or "timed out" in text:
+            reason = tr("no answer in time")
+        elif "password authentication failed" in text or "no password supplied" in text:
+            reason = tr("the server refused the user name or password")
+        else:
+            return first, True
+        return tr("cannot connect to the server at {where}: {reason}", where=where, reason=reason), True
+    return first, False
 
 
 class _Connection(sqlite3.Connection):
@@ -304,6 +347,8 @@ class Database:
         try:
             return {str(key): str(value) for key, value in self.rows('SELECT "key", value FROM meta')}
         except DossierError as exc:
+            if getattr(exc, "unreachable", False):
+                raise
             raise DossierError(
                 tr(
                     "{problem} (is it a Dossier database? run {command})",

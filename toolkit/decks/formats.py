@@ -361,7 +361,7 @@ def _read_json(
     try:
         data = loads_limited(text, max_depth=MAX_JSON_DEPTH, max_digits=MAX_JSON_DIGITS)
     except JsonSyntaxError as exc:
-        code = "deck.limit.json" if "limit" in exc.message else "deck.json"
+        code = "deck.limit.json" if exc.limit else "deck.json"
         message = tr("invalid JSON: {problem}", problem=exc.message)
         finding = Finding(code, message, "error", str(path), None, exc.line, exc.column)
         return LoadedDeck(path, None, [finding])
@@ -1233,11 +1233,24 @@ class _Element:
 
 
 class _XmlRefused(Exception):
-    def __init__(self, message: str, line: int, column: int) -> None:
+    """What a deck's XML holds that is refused: ``limit`` when it is past a limit (``deck.limit.xml``), not a
+    construct a deck file never needs (``deck.o8d``)."""
+
+    def __init__(self, message: str, line: int, column: int, *, limit: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.line = line
         self.column = column
+        self.limit = limit
+
+
+def _xml_error(exc: expat.ExpatError) -> str:
+    """The parser's error in the current language: the XML ending too soon, else not well-formed where it is."""
+    if exc.code == expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS]:
+        return tr("the XML ends before its elements are closed (or holds none)")
+    if exc.code == expat.errors.codes[expat.errors.XML_ERROR_UNKNOWN_ENCODING]:
+        return tr("an encoding the XML parser does not know")
+    return tr("not well-formed XML at line {line}, column {column}", line=exc.lineno, column=exc.offset + 1)
 
 
 def _parse_xml(data: bytes) -> _Element:
@@ -1249,12 +1262,12 @@ def _parse_xml(data: bytes) -> _Element:
     stack: list[_Element] = []
     roots: list[_Element] = []
 
-    def refuse(message: str) -> None:
-        raise _XmlRefused(message, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
+    def refuse(message: str, limit: bool = False) -> None:
+        raise _XmlRefused(message, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1, limit=limit)
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         if len(stack) >= MAX_XML_DEPTH:
-            refuse(f"elements nested deeper than {MAX_XML_DEPTH} levels (the limit)")
+            refuse(tr("elements nested deeper than {n} levels (the limit)", n=MAX_XML_DEPTH), limit=True)
         element = _Element(tag, attrs, parser.CurrentLineNumber, parser.CurrentColumnNumber + 1)
         (stack[-1].children if stack else roots).append(element)
         stack.append(element)
@@ -1267,10 +1280,10 @@ def _parse_xml(data: bytes) -> _Element:
             stack[-1].parts.append(text)
 
     def doctype(*args: Any) -> None:
-        refuse("a DOCTYPE: deck files are read without DTDs or entities")
+        refuse(tr("a DOCTYPE: deck files are read without DTDs or entities"))
 
     def entity(*args: Any) -> Any:
-        refuse("an entity: deck files are read without DTDs or entities")
+        refuse(tr("an entity: deck files are read without DTDs or entities"))
 
     parser.StartElementHandler = start
     parser.EndElementHandler = end
@@ -1299,11 +1312,11 @@ def _read_o8d(
     try:
         root = _parse_xml(text.encode("utf-8"))
     except expat.ExpatError as exc:
-        message = tr("invalid OCTGN deck XML: {problem}", problem=expat.ErrorString(exc.code))
+        message = tr("invalid OCTGN deck XML: {problem}", problem=_xml_error(exc))
         problem("deck.o8d", message, exc.lineno, exc.offset + 1)
         return loaded
     except _XmlRefused as exc:
-        code = "deck.limit.xml" if "limit" in exc.message else "deck.o8d"
+        code = "deck.limit.xml" if exc.limit else "deck.o8d"
         problem(code, tr("refused OCTGN deck XML: {problem}", problem=exc.message), exc.line, exc.column)
         return loaded
     except RecursionError:  # not expected: expat is not recursive and the depth is limited

@@ -1232,6 +1232,8 @@ def import_csv(
     # is told as one in a row, not in the header row
     result.rows = len(body) + (1 if syntax is not None and (syntax.line or 0) > header.line else 0)
     result.header_line = header.line
+    if not sheet.findings and not result.rows:  # a header and nothing under it: no record, nothing to write
+        sheet.error("csv.empty", tr("the sheet has a header row but no rows of records under it"), header.line, None)
     if sheet.findings:
         result.findings = sorted(sheet.findings, key=lambda f: (f.line or 0, f.column or 0))
         return result
