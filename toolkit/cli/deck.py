@@ -302,12 +302,11 @@ def _walk_decks(top: Path, problems: list[tuple[Path, str]]) -> list[Path]:
 def _write(out: Path, text: str, force: bool, inputs: tuple[Path, ...] = ()) -> None:
     """Write ``text`` to ``out`` atomically; every reason it cannot be is one line (exit 2), and then the
     file that was there (if any) is as it was."""
-    from toolkit.jsonio import atomic_write_text
+    from toolkit.jsonio import atomic_write_text, refuse_input_as_output
     from toolkit.safewrite import check_output_file
 
     try:
-        if any(out.exists() and inp.exists() and out.samefile(inp) for inp in inputs):
-            raise DossierError(tr("{path}: refusing to overwrite the input file", path=out))
+        refuse_input_as_output(out, inputs)
         check_output_file(out, force)
         atomic_write_text(out, text)
     except DossierError:
