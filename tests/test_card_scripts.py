@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from toolkit.engine.core import said
 from toolkit.engine.netrunner import scripts as S
 from toolkit.engine.netrunner.scripts import Builder, Exec, ScriptError, card, click, credit
 from toolkit.importers.nrdb_text import read_card
@@ -898,9 +899,13 @@ def test_two_parts_of_one_card_on_one_timing_can_be_told_apart_when_ordered() ->
     g.policies = {}
 
     asked: list[list[str]] = []
-    g.waiter = lambda d: (asked.append([o.label for o in d.options]), d.options[-1].label)[1]
+    shown: list[str] = []
+    g.waiter = lambda d: (asked.append([o.label for o in d.options]), shown.append(said(d.options[-1].text)),
+                          d.options[-1].label)[2]  # fmt: skip
     g.fire("turn_begins", g.everyone(), side="runner")
-    assert asked and len(set(asked[0])) == 2 and asked[0][1].endswith("(2)")
+    # labelled by id (the same in any language), told apart; the words shown say which of the two
+    assert asked and len(set(asked[0])) == 2 and all(a.startswith("trigger:zz_twins#") for a in asked[0])
+    assert shown[0].endswith("(2)")
     assert g.runner.credits == 6 and len(g.runner.hand) == 1
 
 

@@ -735,7 +735,7 @@ def test_activist_support_tags_and_gives_bad_publicity_at_turn_starts() -> None:
 def test_turn_start_resources_of_the_runner() -> None:
     rig = [{"card": "hard_at_work"}, {"card": "starlight_crusade_funding"}]
     r = play(RECORDS, [], active="corp", corp=corp(clicks=0), runner=runner(credits=0, rig=rig))
-    order = next(o.label for o in r.pending.options if o.label.startswith("hard_at_work"))
+    order = next(o.label for o in r.pending.options if o.label.startswith("trigger:hard_at_work"))
     r = play(RECORDS, [order], active="corp", corp=corp(clicks=0), runner=runner(credits=0, rig=rig))
     assert r.game.runner.credits == 2 and r.game.runner.clicks == 2
     r = play(RECORDS, ["yes"], active="corp", corp=corp(clicks=0), runner=runner(rig=[{"card": "motivation"}]))

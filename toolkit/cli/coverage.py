@@ -27,10 +27,15 @@ COVERAGE_HELP = help_text(
         "and the totals. A --cards directory without a game record is a designer's set: its cards are played "
         "among the pool and the report is restricted to them."
     ),
+    N_(
+        "With --game netrunner no game is played: the report says how much of an imported pool's printed English "
+        "was read into ability text (per card, set and cycle), so --games, --seed and --jobs do not apply."
+    ),
 )
 
 
 def coverage(
+    ctx: typer.Context,
     game: Annotated[
         str,
         typer.Option(
@@ -45,14 +50,14 @@ def coverage(
             ),
         ),
     ] = "tactics",
-    games: Annotated[int, typer.Option("--games", min=1, max=10_000, help=N_("Games to play."))] = 150,
+    games: Annotated[int, typer.Option("--games", min=1, max=10_000, help=N_("Games to play (tactics)."))] = 150,
     seed: Annotated[
         int,
         typer.Option(
-            "--seed", callback=check_seed, help=N_("Seed of the decks and the games; same seed, same report.")
+            "--seed", callback=check_seed, help=N_("Seed of the decks and the games (tactics); same seed, same report.")
         ),
     ] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", min=1, max=64, help=N_("Processes to play the games in."))] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", min=1, max=64, help=N_("Processes to play the games in (tactics)."))] = 1,
     cards: Annotated[
         list[Path] | None,
         typer.Option(
@@ -75,6 +80,19 @@ def coverage(
     output_lang(lang)
 
     if game == "netrunner":
+        # (the source by name: the click typer runs on may not be the one ``click`` imports here)
+        given = [f"--{name}" for name in ("games", "seed", "jobs")
+                 if getattr(ctx.get_parameter_source(name), "name", "DEFAULT") != "DEFAULT"]  # fmt: skip
+        if given:
+            raise DossierError(
+                tr(
+                    "{options}: {option} {game} plays no games (it reports how much of the pool's printed text was "
+                    "read into ability text); leave them out",
+                    options=", ".join(given),
+                    option="--game",
+                    game="netrunner",
+                )
+            )
         _netrunner_reading(cards, summary, format)
         return
     if game != "tactics":

@@ -16,12 +16,11 @@ from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n import tr
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
-from toolkit.text.render import render
 
 from ..core import EngineError, said, side_word, type_word
 from .decisions import Option
 from .nodes import effect_nodes
-from .state import SEATS, Card, Context, Side
+from .state import SEATS, Card, Context, Side, ability_text
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
@@ -83,7 +82,7 @@ class Actions:
         g = self.game
         basic = g.basic_actions.get(action.kind)
         if action.kind == "use" and action.card is not None and action.index is not None:
-            text = render(g.abilities(action.card)[action.index])
+            text = ability_text(action.card, g.abilities(action.card)[action.index])
             return Phrase(N_("{card}: {text}"), card=str(action.card), text=text)
         if basic is not None:
             name: str = Term("actions", action.kind, basic.name.en or action.kind)
@@ -288,7 +287,7 @@ class Actions:
             self.play_card(side, card)
         elif kind == "advance":
             assert card is not None
-            g.place_advancement(card, 1)
+            g.place_advancement(card, 1, advancing=True)
             g.announce("advanced", card=card)
         elif kind == "remove_tag":
             g.remove_tags(1)
@@ -345,7 +344,7 @@ class Actions:
         where = "play" if card in g.active_cards(side) else g.zone_of(card)
         if card.side != side or zone != where:
             raise EngineError(tr("{card} is not an active {side} card", card=card, side=side_word(side)))
-        g.log.add("use", SEATS[side], card=str(card), text=render(abilities[index]))
+        g.log.add("use", SEATS[side], card=str(card), text=ability_text(card, abilities[index]))
         run = g.current_run
         g.interp.execute(abilities[index], Context(side, card, run, encounter=run.encounter if run else None))
         g.announce("ability_used", card, card=card, index=index)

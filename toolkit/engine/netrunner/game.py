@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 import types
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -37,6 +38,7 @@ from toolkit.text.render import render
 from ..core import (
     Decider,
     EngineError,
+    Event,
     FirstDecider,
     Log,
     Pending,
@@ -60,12 +62,57 @@ from .state import (
     Server,
     Side,
     Sub,
+    ability_text,
     other,
 )
 
 T = TypeVar("T")
 MAX_FREE_ACTIONS = 20  # actions without a click (rez, score, paid abilities) in one action phase at most
 MAX_BID = 20  # trace boosts offered at most (RULINGS N6: any amount; more is never needed in practice)
+
+
+class _Log(Log):
+    """The game's log; a trigger's line waits (:meth:`hold`) until the trigger does something: the first entry it
+    adds, or the first question it asks, writes it first. A trigger whose condition does not hold (a card's text
+    about its own server or ice, another one's event) leaves no line."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: list[tuple[str, int | None, dict[str, Any]]] = []
+
+    def hold(self, kind: str, player: int | None, **data: Any) -> int:
+        """Hold an entry until something else is logged (or :meth:`flush`); its place in the held ones."""
+        self.held.append((kind, player, data))
+        return len(self.held)
+
+    def drop(self, place: int) -> None:
+        """Forget the entry held at ``place`` (and after it) if it was never written."""
+        del self.held[place - 1 :]
+
+    def flush(self) -> None:
+        held, self.held = self.held, []
+        for kind, player, data in held:
+            super().add(kind, player, **data)
+
+    def add(self, kind: str, player: int | None = None, /, visible: str | Sequence[int] = "all", **data: Any) -> Event:
+        if self.held:
+            self.flush()
+        return super().add(kind, player, visible=visible, **data)
+
+
+class _Trigger(Pending[Any]):
+    """A pending trigger that can tell whether it would do anything now (:meth:`NetrunnerGame.would_act`): one
+    that would not is not offered when its player orders their triggers."""
+
+    def __init__(self, player: int, label: Any, run: Any, key: str, probe: Any) -> None:
+        super().__init__(player, label, run, key)
+        self.probe = probe
+        self._live: bool | None = None
+
+    def live(self) -> bool:
+        if self._live is None:
+            self._live = bool(self.probe())
+        return self._live
 
 
 class _AskDecider(Decider):
@@ -76,7 +123,14 @@ class _AskDecider(Decider):
 
     def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
         side: Side = "corp" if player == SEATS["corp"] else "runner"
-        return self.game.choose(side, "order", prompt, list(options), label=str)
+        if options and all(isinstance(o, _Trigger) for o in options):
+            # only triggers whose condition holds are offered; the others resolve after them (doing nothing)
+            live = [o for o in options if o.live()]  # type: ignore[attr-defined]
+            if len(live) <= 1:
+                return (live or list(options))[0]
+            options = live
+        # labelled by id (``trigger:anoetic_void#39:approach_server``, the same in any language), shown as words
+        return self.game.choose(side, "order", prompt, list(options), text=_pending_text)
 
 
 class NetrunnerGame:
@@ -92,7 +146,10 @@ class NetrunnerGame:
         fmt: str = "standard",
         opening_hand: bool = True,
         policies: Mapping[str, Decider | Policy | None] | None = None,
+        announce: bool = True,
     ) -> None:
+        """``announce``: log each side's identity, deck and credits now (a scenario, which sets them after, logs
+        them itself: :meth:`announce_identities`)."""
         from .actions import Actions
         from .interp import Interpreter
         from .run import Runs
@@ -116,7 +173,7 @@ class NetrunnerGame:
         self.seed = seed
         self.basic_actions = {a.id: a for a in self.rules.actions}
         self.rng = random.Random(seed)
-        self.log = Log()
+        self.log: Log = _Log()
         # who answers: a policy per seat; with none, the game pauses for a Stepper (``waiter``)
         if policies is None:
             policy = as_policy(decider if decider is not None else FirstDecider())
@@ -183,9 +240,8 @@ class NetrunnerGame:
             self.rng.shuffle(order)  # before the cards get their uids: a uid says nothing of which card it is
             player.deck = [self.new_card(cid, side) for cid in order]
             self.players[side] = player
-            self.log.add(
-                "identity", player.seat, side=side, identity=identity.id, deck=len(player.deck), credits=player.credits
-            )
+            if announce:
+                self.announce_identity(side)
         self.set_aside: dict[str, list[Card]] = {side: [] for side in SIDES}  # cards a card set aside (face down)
         if opening_hand:
             # "before you draw your opening hand": the identities' set-up (a card script's "setup" timing)
@@ -194,6 +250,12 @@ class NetrunnerGame:
                 self.draw(side, self.rules.hand_size)
 
     # ------------------------------------------------------------ set-up
+
+    def announce_identity(self, side: Side) -> None:
+        """The log's line of ``side``'s identity, deck size and credits, as they are now."""
+        player = self.player(side)
+        self.log.add("identity", player.seat, side=side, identity=player.identity.id, deck=len(player.deck),
+                     credits=player.credits)  # fmt: skip
 
     def _next_uid(self) -> int:
         self._uid += 1
@@ -346,12 +408,17 @@ class NetrunnerGame:
         if len(options) == 1:
             return options[0]
         seat = SEATS[side]
+        if isinstance(self.log, _Log) and self.log.held:
+            self.log.flush()  # a trigger asking something is doing something: its line comes first
         if side == "runner":
             options = [self._unseen(o) for o in options]
         decision = Decision(seat, kind, prompt, options, len(self.decisions))
-        if self.replay:
+        label: str | None = None
+        while self.replay and label is None:
             label = self.replay.popleft()
-        else:
+            if _old_order_answer(decision, label):
+                label = None  # an order this game no longer asks (the other trigger did nothing): skipped
+        if label is None:
             policy = self.policies.get(seat)
             if policy is not None:
                 label = policy.decide(self, decision)
@@ -366,7 +433,7 @@ class NetrunnerGame:
                         prompt=prompt,
                     )
                 )
-        option = decision.find(label)
+        option = _older_trigger(decision, label) or decision.find(label)
         self.decisions.append({"seat": seat, "kind": kind, "label": option.label})
         return option
 
@@ -394,14 +461,14 @@ class NetrunnerGame:
         return self.ask(side, kind, prompt, options).value
 
     def choose_many(
-        self, side: Side, kind: str, prompt: str, values: Sequence[T], count: int, label: Any = None
+        self, side: Side, kind: str, prompt: str, values: Sequence[T], count: int, label: Any = None, text: Any = None
     ) -> list[T]:
         """``count`` different values (all of them when there are no more), one decision each."""
         left = list(values)
         chosen: list[T] = []
         for number in range(min(count, len(left))):
             step = Phrase(N_("{prompt} ({n}/{count})"), prompt=prompt, n=number + 1, count=count)
-            pick = self.choose(side, kind, step, left, label=label)
+            pick = self.choose(side, kind, step, left, label=label, text=text)
             left.remove(pick)
             chosen.append(pick)
         return chosen
@@ -1287,8 +1354,13 @@ class NetrunnerGame:
         """An installed corp card the runner has not seen: face down (unrezzed) in a server."""
         return card.side == "corp" and not card.rezzed and self.server_of(card) is not None
 
-    def place_advancement(self, card: Card, amount: int) -> None:
+    def place_advancement(self, card: Card, amount: int, advancing: bool = False) -> None:
+        """Advancement counters go on ``card``. ``advancing``: by the advance action (logged as advancing it);
+        otherwise a card's effect places them, which is not advancing (the rules: placing is not advancing), and
+        the log says counters were placed (add_counters' ``counter`` entry), no more."""
         self.add_counters(card, "advancement", amount)
+        if not advancing:
+            return
         seat = SEATS["corp"]
         if self.hidden_from_runner(card):
             self.log.add("advancement", seat, visible=[seat], card=str(card), amount=amount, advancement=card.advancement)
@@ -1338,7 +1410,9 @@ class NetrunnerGame:
 
     def _to_score_area(self, card: Card, side: Side) -> None:
         """The agenda ``card`` leaves its server into ``side``'s score area (the corp's scored, face up and
-        rezzed; the runner's stolen, face up), is logged, fires its trigger, and the points are counted. The
+        rezzed; the runner's stolen, face up), is logged, the points are counted, and it fires its trigger. The
+        points count as the agenda enters the score area (seed 001: seven points win at any moment), so a side
+        that reaches them has won before a "when scored/stolen" ability resolves (no flatline after the win). The
         triggers learn the server it left and the advancement counters it had (``x.event``)."""
         server = self.server_of(card)
         where = {"server": server.name if server is not None else None, "advancement": card.advancement}
@@ -1351,9 +1425,10 @@ class NetrunnerGame:
         self.player(side).score_area.append(card)
         scored = side == "corp"
         self.log.add("score" if scored else "steal", SEATS[side], card=str(card), points=card.record.agenda_points)
-        self.fire("agenda_scored" if scored else "agenda_stolen", [card], card=card, **where)
-        self.fire("any_scored" if scored else "any_stolen", self.everyone(), card=card, **where)
         self.check_points()
+        if not self.over:
+            self.fire("agenda_scored" if scored else "agenda_stolen", [card], card=card, **where)
+            self.fire("any_scored" if scored else "any_stolen", self.everyone(), card=card, **where)
         self.check_memory()
 
     def forbid(self, what: str, until: str, why: Any = None) -> None:
@@ -1440,9 +1515,21 @@ class NetrunnerGame:
                     def run(ability: A.Ability = ability, card: Card = card) -> None:
                         if self.over:
                             return
-                        self.log.add("trigger", SEATS[card.side], timing=timing, source=str(card), text=render(ability))
+                        entry = dict(timing=timing, source=str(card), text=ability_text(card, ability))
                         ctx = Context(card.side, card, self.current_run, event=event or None)
-                        self.interp.execute(ability, ctx, pay=False)
+                        if not isinstance(self.log, _Log):
+                            self.log.add("trigger", SEATS[card.side], **entry)
+                            self.interp.execute(ability, ctx, pay=False)
+                            return
+                        place = self.log.hold("trigger", SEATS[card.side], **entry)
+                        try:
+                            self.interp.execute(ability, ctx, pay=False)
+                        finally:
+                            if len(self.log.held) >= place:
+                                self.log.drop(place)  # it did nothing: its condition did not hold
+
+                    def probe(ability: A.Ability = ability, card: Card = card) -> bool:
+                        return self.would_act(card, ability, event)
 
                     # (an engine's sentence: the same words as ever, ``name#43: your_turn_start``, and the card and
                     # the timing in words where it is shown)
@@ -1450,7 +1537,7 @@ class NetrunnerGame:
                     same = sum(1 for p in pending if p.label == label or p.label.startswith(f"{label} ("))
                     key = f"trigger:{card.ref}:{timing}"  # (a second of the same: ~2, as any repeated label)
                     shown = Phrase(N_("{trigger} ({n})"), trigger=label, n=same + 1) if same else label
-                    pending.append(Pending(SEATS[card.side], shown, run, key))
+                    pending.append(_Trigger(SEATS[card.side], shown, run, key, probe))
         self.triggers.resolve(pending)
 
     # ------------------------------------------------------------ the interpreter and runs (the parts)
@@ -1610,6 +1697,29 @@ class NetrunnerGame:
 
     # ------------------------------------------------------------ looking ahead
 
+    def would_act(self, card: Card, ability: A.Ability, event: dict[str, Any]) -> bool:
+        """Whether ``card``'s triggered ``ability`` would do anything if it resolved now (``event``: what
+        happened): played on a copy of the game, it logs something or asks a question. A card whose text is about
+        its own server or ice (another's event) would not. Anything unexpected counts as acting."""
+        try:
+            copy_, memo = self._fork()
+            event2 = copy.deepcopy(event, memo) if event else None
+            card2 = memo.get(id(card), card)
+            asked: list[bool] = []
+
+            class _Probe:
+                def decide(self, game: Any, decision: Decision) -> str:
+                    asked.append(True)
+                    return decision.options[0].label
+
+            copy_.policies = {1: _Probe(), 2: _Probe()}
+            start = len(copy_.log)
+            copy_.interp.execute(ability, Context(card2.side, card2, copy_.current_run, event=event2), pay=False)
+            logged = [e for e in copy_.log.since(start) if not (e.kind == "condition" and not e.data.get("holds"))]
+            return bool(asked or logged or copy_.decisions[len(self.decisions) :])
+        except Exception:  # noqa: BLE001 - a probe never stops the game; when unsure the trigger is offered
+            return True
+
     def clone(self) -> NetrunnerGame:
         """An independent copy of the game as it stands, for looking ahead (:mod:`.search`): played on, it plays as
         the original would with the same answers (its random generator is in the same state), and nothing done to
@@ -1617,12 +1727,16 @@ class NetrunnerGame:
         never changed), its listeners are not copied. Nobody decides in the copy (no policy, no waiter) until the
         caller says who does. Lasting effects keep working: a card script's function is copied with what it closes
         over (the cards it names are the copy's cards)."""
+        return self._fork()[0]
+
+    def _fork(self) -> tuple[NetrunnerGame, dict[int, Any]]:
+        """:meth:`clone`, and the memo mapping each object of this game to its copy (``id`` -> copy)."""
         memo: dict[int, Any] = {id(x): x for x in (self.records, self.by_id, self.rules, self.basic_actions)}
         for record in self.records:
             memo[id(record)] = record
         memo[id(self._scripted_cache)] = self._scripted_cache
         memo[id(self._abilities)] = self._abilities
-        log = Log()
+        log = _Log()
         log._events = list(self.log._events)
         memo[id(self.log)] = log
         memo[id(self.decisions)] = list(self.decisions)  # its entries are never changed
@@ -1634,7 +1748,7 @@ class NetrunnerGame:
         new.at_run_end = [_fork_function(fn, memo) for fn in new.at_run_end]
         if new.current_run is not None and new.current_run.instead_of_breach is not None:
             new.current_run.instead_of_breach = _fork_function(new.current_run.instead_of_breach, memo)
-        return new
+        return new, memo
 
     # ------------------------------------------------------------ views
 
@@ -1709,6 +1823,37 @@ def _label(value: Any) -> str:
     if isinstance(value, Pending) and value.key is not None:
         return value.key
     return str(value)
+
+
+_UID = re.compile(r"#\d+")
+_OLD_TRIGGER = re.compile(r"[^:\s][^:]*: [a-z_]+( \(\d+\))?")  # a trigger as a saved game named it: 寒鸦#3: run_ends
+
+
+def _older_trigger(decision: Decision, label: str) -> Option | None:
+    """The trigger a label of a game saved before triggers were labelled by id names (its card's name and the
+    timing, ``grimoire#7: any_installed``, with or without the uid), if the decision offers it."""
+    if decision.kind != "order" or label.startswith("trigger:") or not _OLD_TRIGGER.fullmatch(label):
+        return None
+    loose = _UID.sub("", label)
+    found = [o for o in decision.options if isinstance(o.value, Pending) and _UID.sub("", str(o.value)) == loose]
+    exact = [o for o in found if str(o.value) == label]
+    return (exact or found)[0] if found else None
+
+
+def _old_order_answer(decision: Decision, label: str) -> bool:
+    """Whether ``label``, replayed for ``decision``, is the answer of a game saved before to a trigger order this
+    game no longer asks (a trigger whose condition did not hold is not offered): it is not an option here and
+    names a trigger."""
+    if any(o.label == label for o in decision.options) or _older_trigger(decision, label) is not None:
+        return False
+    if decision.kind == "order":
+        return False
+    return label.startswith("trigger:") or bool(_OLD_TRIGGER.fullmatch(label))
+
+
+def _pending_text(value: Any) -> Any:
+    """A trigger's text in an order prompt: its label (a Phrase naming the card and the timing, in words)."""
+    return value.label if isinstance(value, Pending) else _text(value)
 
 
 def _text(value: Any) -> str:

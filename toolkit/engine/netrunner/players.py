@@ -14,6 +14,7 @@ information a person has: the state they may see and the decision's options.
 from __future__ import annotations
 
 import random
+import re
 from typing import TYPE_CHECKING, Any
 
 from toolkit.i18n import tr
@@ -61,6 +62,25 @@ def _gains(game: NetrunnerGame, card: Card) -> int:
             total += node.count
         elif isinstance(node, A.PlaceCredits | A.TakeCredits | A.RecurringCredits):
             total += node.amount
+    return total
+
+
+_PRINTED_DAMAGE = re.compile(r"(?:do|suffer|take)s? (\d+) (?:net|brain|core|meat) damage", re.IGNORECASE)
+
+
+def _damage(game: NetrunnerGame, card: Card, kind: str | None = None) -> int:
+    """The damage ``card``'s abilities (of ``kind``: ``subroutine``; None: all) can do at most, as a player reads
+    it: the ability text's, and for a part a card script carries out, the number its printed paragraph says."""
+    total = 0
+    printed = list(getattr(getattr(card.record, "printed_text", None), "en", None) or [])
+    for ability in game.abilities(card):
+        if kind is not None and ability.kind != kind:
+            continue
+        for node in walked(ability):
+            if isinstance(node, A.TypedDamage):
+                total += node.amount
+            elif isinstance(node, A.Scripted) and 0 <= node.paragraph < len(printed):
+                total += sum(int(n) for n in _PRINTED_DAMAGE.findall(printed[node.paragraph]))
     return total
 
 
@@ -304,6 +324,35 @@ class HeuristicRunner(_Base):
                 total += 2 if game.corp.credits >= 2 else 0
         return total
 
+    def hurts(self, game: NetrunnerGame) -> bool:
+        """Whether this corp deals damage, as a player knows it: a faction that does (Jinteki), or damage it has
+        already dealt this game."""
+        if getattr(game.corp.identity.record, "faction", None) == "jinteki":
+            return True
+        return any(e.kind in ("damage", "flatline") for e in game.log.seen_by(2))
+
+    def damage_risk(self, game: NetrunnerGame, server: str) -> int:
+        """The damage a run on ``server`` may do, as far as the runner can tell: each rezzed piece of ice's
+        subroutines it cannot break, and against a corp that deals damage, 2 for each unrezzed piece of ice
+        (the corp can pay to rez it), 3 for an unknown card in a remote's root (a trap) and 2 for the cards a
+        central may show (an ambush, an agenda that hurts when stolen)."""
+        risk = 0
+        hurts = self.hurts(game)
+        for ice in game.servers[server].ice:
+            if ice.rezzed:
+                if self.break_cost(game, ice) is None:
+                    risk += _damage(game, ice, "subroutine")
+            elif hurts and game.corp.credits >= 1:
+                risk += 2
+        if not hurts:
+            return risk
+        if server in CENTRALS:
+            return risk + 2
+        known = self.accessed(game)
+        if any(c.uid not in known and not c.rezzed for c in game.servers[server].root):
+            risk += 3
+        return risk
+
     def value(self, game: NetrunnerGame, server: str) -> float:
         s = game.servers[server]
         if server == "rnd":
@@ -362,8 +411,9 @@ class HeuristicRunner(_Base):
             }
             if kinds - covered and runner.credits - o.value.credits >= 1:
                 return self._hosting(game, by_kind) or o.label
-        # a run worth making
+        # a run worth making, and one the grip survives: damage as great as the grip flatlines the runner
         best: tuple[float, str] | None = None
+        too_risky = False
         for o in by_kind.get("run", []):
             server = o.value.server
             value = self.value(game, server)
@@ -374,16 +424,23 @@ class HeuristicRunner(_Base):
                 or cost > game.available("runner", "icebreaker") + (0 if server in CENTRALS else 0)
             ):
                 continue
+            if self.damage_risk(game, server) >= len(runner.hand):
+                too_risky = True
+                continue
             score = value - 0.2 * cost
             if best is None or score > best[0]:
                 best = (score, o.label)
         if best is not None and (runner.credits >= 3 or best[0] >= 2.5):
             return best[1]
+        labels = d.labels()
+        if too_risky and "draw" in labels and len(runner.hand) < game.hand_size("runner"):
+            return "draw"  # cards in the grip before running into damage
         if runner.tags >= 2 and "remove_tag" in by_kind and runner.credits >= 4:
             return "remove_tag"
         economy = self._economy(game, by_kind)
         if economy is not None and runner.credits < 8:
             return economy
+        installs = [o for o in installs if _damage(game, o.value.card) < len(runner.hand)]  # (no self-flatline)
         for o in installs:
             card = o.value.card
             if card.type in ("hardware", "resource") and runner.credits - o.value.credits >= 2:
@@ -400,7 +457,6 @@ class HeuristicRunner(_Base):
         for o in by_kind.get("runner_play", []):
             if runner.credits - o.value.credits >= 2 and not _gains(game, o.value.card):
                 return o.label
-        labels = d.labels()
         if len(runner.hand) < 3 and "draw" in labels:
             return "draw"
         return "credit" if "credit" in labels else self.default(d)

@@ -21,12 +21,11 @@ from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n import tr
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
-from toolkit.text.render import render
 
 from ..core import EngineError
 from .decisions import Option
 from .nodes import sentence_nodes, walked
-from .state import CENTRALS, SEATS, Card, Context, Encounter, RunState, Sub
+from .state import CENTRALS, SEATS, Card, Context, Encounter, RunState, Sub, ability_text
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
@@ -300,7 +299,7 @@ class Runs:
                 elif isinstance(option.value, tuple):
                     breaker, index = option.value
                     ability = g.abilities(breaker)[index]
-                    g.log.add("use", RUNNER, card=str(breaker), text=render(ability))
+                    g.log.add("use", RUNNER, card=str(breaker), text=ability_text(breaker, ability))
                     g.execute(ability, Context("runner", breaker, run, encounter=encounter))
                     g.announce("ability_used", breaker, card=breaker, index=index)
                 else:
@@ -310,7 +309,7 @@ class Runs:
                     break
                 if sub.broken:
                     continue
-                g.log.add("subroutine", CORP, ice=str(ice), index=sub.index, text=render(sub.ability))
+                g.log.add("subroutine", CORP, ice=str(ice), index=sub.index, text=ability_text(ice, sub.ability))
                 g.execute(sub.ability, Context("corp", ice, run, encounter=encounter), pay=False)
         finally:
             for card in g.runner.rig:
@@ -345,7 +344,7 @@ class Runs:
                 nodes = sentence_nodes(ability)
                 cost = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
                 text = Phrase(
-                    N_("{card}: {text} ({n}{credit})"), card=str(breaker), text=render(ability), n=cost, credit="[credit]"
+                    N_("{card}: {text} ({n}{credit})"), card=str(breaker), text=ability_text(breaker, ability), n=cost, credit="[credit]"
                 )
                 boosts = any(isinstance(n, A.Strength) and n.delta > 0 for n in nodes)
                 breaks = any(isinstance(n, A.BreakSubroutine) and n.subtype in ice.subtypes for n in nodes)
@@ -374,7 +373,7 @@ class Runs:
             if not left:
                 break
             sub = g.choose("runner", "target", Phrase(N_("break a subroutine of {ice}"), ice=str(cb.ice)), left,
-                           label=lambda s: f"sub:{s.index}")  # fmt: skip
+                           label=lambda s: f"sub:{s.index}", text=lambda s: _sub_text(cb.ice, s))  # fmt: skip
             self.mark_broken(cb.ice, sub, cb.ice)
 
     @staticmethod
@@ -406,6 +405,7 @@ class Runs:
             unbroken,
             e.count,
             label=lambda s: f"sub:{s.index}",
+            text=lambda s: _sub_text(ice, s),
         )
         for sub in chosen:
             self.mark_broken(ice, sub, ctx.card)
@@ -415,7 +415,7 @@ class Runs:
         the ``subroutine_broken`` timing fired."""
         g = self.game
         sub.broken = True
-        g.log.add("break", RUNNER, ice=str(ice), index=sub.index, by=str(by), text=render(sub.ability))
+        g.log.add("break", RUNNER, ice=str(ice), index=sub.index, by=str(by), text=ability_text(ice, sub.ability))
         g.announce("subroutine_broken", ice, ice=ice, index=sub.index, by=by)
 
     def move_run(self, server: str) -> None:
@@ -592,3 +592,8 @@ class Runs:
             else:
                 g.to_discard(card, Phrase(N_("trashed by the {side}"), side=Term("side", "runner")), faceup=True)
                 g.announce("trashed", card, card=card, by="runner", rezzed=False, zone=origin)
+
+
+def _sub_text(ice: Card, sub: Sub) -> Phrase:
+    """A subroutine of ``ice`` as an option: its number and its text (a scripted one: the printed paragraph)."""
+    return Phrase(N_("subroutine {index}: {text}"), index=sub.index, text=ability_text(ice, sub.ability))

@@ -52,9 +52,12 @@ def set_up(records: Any, scenario: Scenario) -> NetrunnerGame:
         side: Deck(game="netrunner", mode=scenario.format, name=f"scenario {side}", identity=setup.identity, cards={})
         for side, setup in (("corp", scenario.corp), ("runner", scenario.runner))
     }
-    game = NetrunnerGame(records, seed=scenario.seed, decks=empty, fmt=scenario.format, opening_hand=False, policies={})
+    game = NetrunnerGame(records, seed=scenario.seed, decks=empty, fmt=scenario.format, opening_hand=False, policies={},
+                         announce=False)  # fmt: skip
     for side, setup in (("corp", scenario.corp), ("runner", scenario.runner)):
         _lay_out(game, side, setup)  # type: ignore[arg-type]
+    for side in ("corp", "runner"):  # (the log says the scenario's deck and credits, not a new game's)
+        game.announce_identity(side)  # type: ignore[arg-type]
     game.active = scenario.active
     game.phase = "turns"
     game.turns = 1

@@ -10,6 +10,7 @@ cards it hosts.
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -31,6 +32,29 @@ ZONE_SIDES: dict[str, Side] = {
 }
 INSTALLABLE = {"ice", "asset", "upgrade", "agenda", "program", "hardware", "resource"}
 COUNTER_KINDS = ("advancement", "virus", "power", "agenda")
+
+
+_MARKUP = re.compile(r"</?[a-z]+>")
+
+
+def ability_text(card: Any, ability: A.Ability) -> str:
+    """An ability of ``card`` for people (menus, the terminal, the log): its ability text (zh-Hans, put in the
+    reader's language when shown); a part a card script carries out (no ability text of its own) as the card's
+    printed paragraph, in the current language (English where there is no translation), not a stand-in."""
+    paragraphs = {n.paragraph for s in ability.sentences for n in s.effects if isinstance(n, A.Scripted)}
+    whole = all(isinstance(n, A.Scripted) for s in ability.sentences for n in s.effects)
+    printed = getattr(getattr(card, "record", None), "printed_text", None)
+    if printed is not None and whole and len(paragraphs) == 1:
+        (index,) = paragraphs
+        from toolkit.i18n import current_lang
+
+        lang = current_lang()
+        for tag in (lang, "en"):
+            texts = list(getattr(printed, tag.replace("-", "_").lower(), None) or (printed.model_extra or {}).get(tag)
+                         or [])  # fmt: skip
+            if 0 <= index < len(texts):
+                return " ".join(_MARKUP.sub("", texts[index]).split())
+    return render(ability)
 
 
 def other(side: Side) -> Side:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import t, word
+from toolkit.i18n import t, tn, word
 
 from ..core import EngineError
 from .decisions import Decision
@@ -49,38 +49,41 @@ def describe(view: dict[str, Any], lang: str = "en", names: Any = None) -> list[
     lines = [
         t(
             lang,
-            "corp: {credits}{credit} {clicks}{click}, HQ {hand}, R&D {deck}, {points} points, bad publicity {bad}",
+            "corp: {credits}{credit} {clicks}{click}, HQ {hand}, R&D {deck}, {points}, bad publicity {bad}",
             credit="[credit]",
             click="[click]",
             credits=corp["credits"],
             clicks=corp["clicks"],
             hand=corp["hand_count"],
             deck=corp["deck_count"],
-            points=corp["agenda_points"],
+            points=_points(lang, corp["agenda_points"]),
             bad=corp["bad_publicity"],
         )
     ]
+    # the corp's discard pile is Archives itself: its cards are on the Archives line, after its ice and root (not
+    # installed: a card there is face up or face down, never "unrezzed")
+    archives = sep.join(_card(c, names, installed=False) for c in corp["archives"])
     for server in corp["servers"]:
         ice = sep.join(_card(c, names) for c in reversed(server["ice"])) or t(lang, "no ice")
         root = sep.join(_card(c, names) for c in server["root"])
         shown = names.server(server["name"]) or server["name"]
         if root:
-            lines.append("  " + t(lang, "{server}: {ice}; root: {root}", server=shown, ice=ice, root=root))
+            line = t(lang, "{server}: {ice}; root: {root}", server=shown, ice=ice, root=root)
         else:
-            lines.append("  " + t(lang, "{server}: {ice}", server=shown, ice=ice))
-    archives = corp["archives"]
-    if archives:
-        lines.append("  " + t(lang, "Archives: {cards}", cards=sep.join(_card(c, names) for c in archives)))
+            line = t(lang, "{server}: {ice}", server=shown, ice=ice)
+        if server["name"] == "archives" and archives:
+            line = t(lang, "{server}; contents: {cards}", server=line, cards=archives)
+        lines.append("  " + line)
     lines.append(
         t(
             lang,
-            "runner: {credits}{credit} {clicks}{click}, grip {hand}, stack {deck}, {points} points, tags {tags}, "
+            "runner: {credits}{credit} {clicks}{click}, grip {hand}, stack {deck}, {points}, tags {tags}, "
             "memory {used}/{limit}, link {link}",
             credits=runner["credits"],
             clicks=runner["clicks"],
             hand=runner["hand_count"],
             deck=runner["deck_count"],
-            points=runner["agenda_points"],
+            points=_points(lang, runner["agenda_points"]),
             tags=runner["tags"],
             used=runner["memory_used"],
             limit=runner["memory_limit"],
@@ -112,6 +115,11 @@ def describe(view: dict[str, Any], lang: str = "en", names: Any = None) -> list[
             ice = _card(run["encounter"]["ice"], names)
             lines.append("  " + t(lang, "encountering {ice}: {subroutines}", ice=ice, subroutines=subs))
     return lines
+
+
+def _points(lang: str, n: int) -> str:
+    """Agenda points in the status line: ``1 point``, ``3 points``."""
+    return tn(lang, "{n} point", "{n} points", n, n=n)
 
 
 def _subroutine(sub: dict[str, Any], names: Any) -> str:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from toolkit.text.render import render
-
-from .state import SEATS, Card
+from .state import SEATS, Card, ability_text
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
@@ -112,7 +110,8 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
             encounter = {
                 "ice": card_view(game, run.encounter.ice, True),
                 "subroutines": [
-                    {"index": s.index, "text": render(s.ability), "broken": s.broken} for s in run.encounter.subs
+                    {"index": s.index, "text": ability_text(run.encounter.ice, s.ability), "broken": s.broken}
+                    for s in run.encounter.subs
                 ],
             }
         out["run"] = {
