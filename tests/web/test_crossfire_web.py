@@ -242,7 +242,7 @@ def test_bad_aims_are_one_line_and_keep_what_was_entered(client: Any) -> None:
     assert message and "\n" not in message
     assert "seat 9" in message or "9" in message
     response = client.post(host + "/resolve", data={"aim_1": "2"})
-    assert response.status_code == 400 and "fill in" in error_of(response.text)
+    assert response.status_code == 400 and "enter where this player pointed" in error_of(response.text)
     assert re.search(r'<option value="2" selected>', response.text)
 
 

@@ -91,15 +91,17 @@ def test_netrunner_subroutines_and_replay_captions_in_english(client: Any) -> No
         page = client.get(f"{path}?lang=en").text
         listed = re.search(r'<ol class="nr-cards" start="0">(.*?)</ol>', page, re.S)
         if listed:
-            subroutines += [html.unescape(x) for x in re.findall(r"<li[^>]*>([^<]*)</li>", listed.group(1))]
+            subroutines += re.findall(r"<li[^>]*>(.*?)</li>", listed.group(1), re.S)
         labels = _labels(page)
         if not labels:
             break
         prefer = [x for x in labels if x.startswith("run")] or labels
         client.post(f"{path}/decide", data={"label": prefer[0], "number": _number(client, path),
                                             "csrf_token": TEST_CSRF})  # fmt: skip
-    assert subroutines and not [s for s in subroutines if CJK.search(s)], subroutines[:5]
-    assert all(s.startswith("[subroutine] ") for s in subroutines), subroutines[:5]
+    words = [html.unescape(re.sub(r"<svg.*?</svg>", "", s, flags=re.S)) for s in subroutines]
+    assert subroutines and not [s for s in words if CJK.search(s)], words[:5]
+    assert all(s.startswith('<svg class="icon icon-subroutine"') for s in subroutines), subroutines[:5]  # its icon
+    assert not [s for s in words if "[subroutine]" in s or "<" in s], words[:5]  # drawn, not written
     assert client.post(f"{path}/resign", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
     replay = client.get(f"{path}/replay?lang=en").text
     captions = [html.unescape(x) for x in re.findall(r'<figure data-label="([^"]*)"', replay)]
@@ -150,5 +152,11 @@ def test_a_netrunner_trigger_to_order_is_an_option_in_words_with_its_old_label()
     names = LogNames(records, "en")
     shown = [names.say("option", o.text) for o in session.pending.options]
     assert shown == ["Dockside Tipster#78: when your turn begins", "Dockside Tipster#77: when your turn begins"]
-    # the labels of saved games are the same as ever
-    assert session.pending.labels() == ["码头线人#78: your_turn_start", "码头线人#77: your_turn_start"]
+    # the labels are ids, as the other labels are (what a player types in English does not read Chinese)
+    assert session.pending.labels() == [
+        "trigger:dockside_tipster#78:your_turn_start", "trigger:dockside_tipster#77:your_turn_start"
+    ]
+    # a game saved with the older labels (the Chinese name and the timing) still replays
+    before = session.pending
+    session.apply("码头线人#78: your_turn_start")
+    assert session.pending is not before

@@ -77,7 +77,7 @@ class Removal(Model):
     count: int = Field(default=1, ge=1, le=5)
     interchangeable: list[Slug] = Field(
         default_factory=list,
-        description="Roles of roles that are equally good: when the first role held is one of them, any other of "
+        description="Roles that are equally good here: when the first role held is one of them, any other of "
         "them the set-up holds may go instead (RULINGS C4: one Decoy-type role, else the Bystander). A deal takes "
         "the first; a role set with another is as legal.",
     )

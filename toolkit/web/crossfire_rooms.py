@@ -200,10 +200,13 @@ def fit_aims(
     That host's form asks the same of every seat: where each player pointed (a second target for a
     player who pointed with both hands, when the set-up has a two-gun role). Checks that need no role
     come first; then each seat keeps as many targets as its role fires (an unarmed player's pointing,
-    or a second hand without a second gun, has no effect: the first target is kept). The only refusals
-    that name a role are what the rules reveal at that point of the resolution: a two-gun role that
-    points at one player, and in sniper mode an Assassin without a shot card who must point."""
+    or a second hand without a second gun, has no effect: the first target is kept). At a table whose
+    set-up has a two-gun role every player points with both hands, and the host enters both targets
+    of every player: a check of who holds two guns would tell the host the Enforcer before the round is
+    resolved. The only refusal that names a role is what the rules reveal at that point of the
+    resolution: in sniper mode an Assassin without a shot card who must point."""
     sniper = deal.sniper
+    both_hands = not sniper and any(game.roles[r].guns > 1 for r in deal.setup if r in game.roles)
     for seat in range(1, room.players + 1):
         targets = aims.get(seat, [])
         who = room.label(seat)
@@ -214,6 +217,10 @@ def fit_aims(
         public = deal.public.get(seat)
         if not sniper and not targets and public is None:
             raise RoomError(tr("{who}: enter where this player pointed (everyone points at someone)", who=who))
+        if both_hands and len(targets) < 2 and public is None:
+            raise RoomError(tr("{who}: enter both players this player pointed at (at a table with a two-gun role "
+                               "everyone points with both hands, so that no one's hands give their role away)",
+                               who=who))  # fmt: skip
     fitted: dict[int, list[int]] = {}
     for seat in range(1, room.players + 1):
         rules = game.roles[deal.roles[seat]]
@@ -233,6 +240,32 @@ def fit_aims(
             )
         fitted[seat] = targets[: max(allowed)]
     return fitted
+
+
+def check_aims(
+    game: Crossfire, deal: Deal, room: Room, aims: dict[int, list[int]], marks: list[int], role_name: Any
+) -> None:
+    """The aims a moderating host entered (the host knows every role): each seat that must point has its targets,
+    else a RoomError in the page's words, naming the seat and its role (``role_name``: a role id -> its name in
+    the page's language), as the form asks, not as the engine's table names it."""
+    for seat in range(1, room.players + 1):
+        role = deal.roles[seat]
+        rules = game.roles[role]
+        targets = aims.get(seat, [])
+        if deal.sniper:
+            allowed = rules.aims_sniper if seat not in marks else (0, *rules.aims_sniper)
+        else:
+            allowed = rules.aims_crossfire
+        if len(targets) >= min(allowed):
+            continue
+        who, name = room.label(seat), role_name(role)
+        if deal.sniper:
+            raise RoomError(tr("{who} ({role}): an Assassin without a shot card reveals and points: enter their "
+                               "target", who=who, role=name))  # fmt: skip
+        if min(allowed) > 1:
+            raise RoomError(tr("{who} ({role}) holds {n} guns: enter each player they pointed at", who=who, role=name,
+                               n=min(allowed)))  # fmt: skip
+        raise RoomError(tr("{who} ({role}): enter where this player pointed", who=who, role=name))
 
 
 def next_dealer(room: Room, dealer: int | None) -> int:
@@ -446,8 +479,11 @@ class RoomStore:
             assert room.current is not None
             return room.current
 
-    def resolve(self, game: Crossfire, room: Room, aims: dict[int, list[int]], marks: list[int]) -> Round:
-        """Resolve the current round with the host's aims (seat -> seats) and marks; the engine checks them."""
+    def resolve(
+        self, game: Crossfire, room: Room, aims: dict[int, list[int]], marks: list[int], role_name: Any = None
+    ) -> Round:
+        """Resolve the current round with the host's aims (seat -> seats) and marks; the engine checks them.
+        ``role_name``: a role id -> its name in the page's language, for a moderating host's refusals."""
         with self.lock:
             current = room.current
             if current is None:
@@ -459,6 +495,8 @@ class RoomStore:
                     raise RoomError(tr("seat {seat} is not at this {n}-player table", seat=seat, n=room.players))
             if room.host_plays:
                 aims = fit_aims(game, current.to_deal(), room, aims, marks)
+            else:
+                check_aims(game, current.to_deal(), room, aims, marks, role_name or str)
             trial = Round(current.number, current.deal, aims={s: a for s, a in aims.items() if a}, marks=marks)
             try:
                 table = game.table(trial.table(room.names), tr("round {n}", n=current.number))

@@ -6,6 +6,11 @@ table of the card database: that database is derived data ``db build`` replaces,
 
 A game's id is its private link: a random token (144 bits) that only its player has; it never names a path outside
 the directory. Writes are atomic; past :data:`MAX_GAMES`, the games untouched longest go first.
+
+Two requests on one game (the two players acting at the same moment) must not both change it: each change runs under
+the game's lock (:meth:`PlayGames.changing`, one per game in the process), and :meth:`PlayGames.save` given what the
+request read (``expect``) refuses with :class:`GameChanged` when the file no longer holds it (a change of another
+process came in between), so one of two near-simultaneous actions is refused, never silently lost.
 """
 
 from __future__ import annotations
@@ -13,6 +18,9 @@ from __future__ import annotations
 import json
 import re
 import secrets
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +30,13 @@ from toolkit.i18n import tr
 GAME_ID = re.compile(r"^[A-Za-z0-9_-]{24}$")
 MAX_GAMES = 500
 TOKEN_BYTES = 18  # 24 characters of URL-safe base64
+
+_LOCKS: dict[Path, tuple[threading.Lock, int]] = {}  # a game's file: its lock, how many requests hold or await it
+_LOCKS_LOCK = threading.Lock()
+
+
+class GameChanged(DossierError):
+    """The game's file no longer holds what the request read: another action changed the game in between."""
 
 
 class PlayGames:
@@ -63,9 +78,45 @@ class PlayGames:
         seat = next((int(s) for s, found in (data.get("links") or {}).items() if found == link), None)
         return main, data, seat
 
-    def save(self, game_id: str, record: dict[str, Any]) -> None:
+    def main_id(self, link: str) -> str:
+        """The id of the game a private link opens (the link itself, or the game an alias link points at); the link
+        when it opens nothing (the request that opens it says why)."""
+        try:
+            data = self.load(link)
+        except DossierError:
+            return link
+        return str(data["alias"]) if "alias" in data else link
+
+    @contextmanager
+    def changing(self, link: str) -> Iterator[None]:
+        """Hold the lock of the game ``link`` opens while a request reads, changes and saves it: the actions on one
+        game run one after the other (each reads what the one before saved)."""
+        if not GAME_ID.match(link):  # it opens no game: nothing to hold (the request says so)
+            yield
+            return
+        path = self._path(self.main_id(link))
+        with _LOCKS_LOCK:
+            lock, users = _LOCKS.get(path, (threading.Lock(), 0))
+            _LOCKS[path] = (lock, users + 1)
+        try:
+            with lock:
+                yield
+        finally:
+            with _LOCKS_LOCK:
+                lock, users = _LOCKS[path]
+                if users > 1:
+                    _LOCKS[path] = (lock, users - 1)
+                else:
+                    del _LOCKS[path]
+
+    def save(self, game_id: str, record: dict[str, Any], expect: dict[str, Any] | None = None) -> None:
+        """Write the game's record; with ``expect`` (the record as the request read it), only if the file still
+        holds it, else :class:`GameChanged`."""
         from toolkit.jsonio import atomic_write_text
 
+        if expect is not None and self.load(game_id) != expect:
+            raise GameChanged(tr("the game changed while this action was on its way (the other player acted at the "
+                                 "same moment): nothing was done; reload the game's page"))  # fmt: skip
         atomic_write_text(self._path(game_id), json.dumps(record, ensure_ascii=False) + "\n")
 
     def load(self, game_id: str) -> dict[str, Any]:

@@ -217,6 +217,7 @@ FIELD_LABELS: dict[str, str] = {
     "influence_free_if": N_("Free of influence if"),
     "influence_limit": N_("Influence limit"),
     "card": N_("Card"),
+    "interchangeable": N_("Interchangeable roles"),
     "non_alliance": N_("Non-alliance cards only"),
     "paragraphs": N_("Paragraphs"),
     "per_faction": N_("Per faction"),
@@ -375,6 +376,9 @@ FIELD_HELP: dict[str, str] = {
         "cards it describes."
     ),
     "card": N_("Count only copies of this card (its id)."),
+    "interchangeable": N_(
+        "Roles any of which may go in place of the first one held (one Decoy-type role, else the Bystander)."
+    ),
     "non_alliance": N_("Count only cards that are not alliance cards."),
     "paragraphs": N_("The deck-building paragraphs of the identity's text that Dossier does not check."),
     "per_faction": N_("The most different agendas of each other faction."),

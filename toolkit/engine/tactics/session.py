@@ -193,7 +193,7 @@ def view(game: TacticsGame, seat: int, pending: Decision | None = None) -> dict[
             continue
         units.append({
             "label": f"{unit.id}#{unit.uid}", "id": unit.id, "name": unit.name, "seat": unit.seat, "kind": unit.kind,
-            "pos": list(unit.pos), "facing": unit.facing, "hp": unit.hp, "max_hp": unit.max_hp,
+            "pos": list(unit.pos), "facing": unit.facing, "hp": unit.hp, "max_hp": game.max_hp(unit),
             "temp_hp": unit.temp_hp, "shield": unit.shield, "tapped": unit.tapped, "hidden": unit.hidden,
             "equipment": [_card(c) for c in unit.equipment], "statuses": [_card(c) for c in unit.statuses],
         })  # fmt: skip

@@ -18,4 +18,5 @@ ROUTERS: list[APIRouter] = [
     printing.router,
     balance.router,
     play.router,
+    play.api_router,
 ]

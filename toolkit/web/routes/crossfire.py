@@ -422,6 +422,7 @@ def _host_view(
         "dealer": _who(room, deal.dealer, lang),
         "sniper": deal.sniper,
         "host_plays": room.host_plays,
+        "both_hands": room.host_plays and same_guns > 1,  # every player's two targets are asked for (fit_aims)
         "hidden": hidden,
         "seats": seats,
         "setup": setup,
@@ -509,12 +510,13 @@ async def crossfire_resolve(request: Request, token: str) -> Response:
     room = _host_or_404(request, token)
     if room is None:
         return _missing(request)
-    request_lang(request)
+    lang = request_lang(request)
     form = await request.form()
     web = state(request)
     try:
         aims, marks = _aims_from(form, room)
-        rooms(web).resolve(game_of(web), room, aims, marks)
+        game = game_of(web)
+        rooms(web).resolve(game, room, aims, marks, lambda role: i18n.name_of(game.records[role], lang))
     except DossierError as exc:
         entered = None
         with contextlib.suppress(DossierError):  # show what the host entered, with the error

@@ -940,13 +940,25 @@ def _editor_page(
         # TRANSLATORS: opens the full list of the words an ability text may have where it has an error
         "alternatives": i18n.t(lang, "All {n} words possible there"),
     }
+    web = state(request)
+    read_only = None  # a record of an installed dossier's bundled cards: why it cannot be saved, what to do instead
+    if target is not None and in_package(target.root):
+        if any(not in_package(f) for f in folders(web)):
+            read_only = i18n.t(lang, "This record is one of the bundled cards of the installed package: it is "
+                                     "read-only, and the editor never saves it. To make a card of your own from it, "
+                                     "start one in a card folder of yours with the New card form (its Card folder "
+                                     "choice) and copy what you need from here.")  # fmt: skip
+        else:
+            read_only = i18n.t(lang, "This record is one of the bundled cards of the installed package: it is "
+                                     "read-only, and the editor never saves it.") + " " + package_refusal()  # fmt: skip
     response = render(
         request,
         "editor/edit.html",
         status_code=status,
         target=target,
+        read_only=read_only,
         title=(target.rel if target is not None else (new or {}).get("rel", "")),
-        folder=folder_labels(state(request))[target.index] if target is not None else None,
+        folder=folder_labels(web)[target.index] if target is not None else None,
         config={
             "root": target.index if target is not None else None,
             "path": target.rel if target is not None else None,

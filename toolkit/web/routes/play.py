@@ -15,6 +15,7 @@ import hashlib
 import random
 import re
 import secrets
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Form, Request
@@ -28,6 +29,7 @@ from toolkit.web.security import require_write
 from toolkit.web.templating import render, request_lang
 
 router = APIRouter(tags=["play"], include_in_schema=False)
+api_router = APIRouter(tags=["api"])  # /api/play/ID: the JSON API, documented at /docs with the rest of it
 
 OPPONENTS = ("search:1", "search:2", "heuristic", "brawler", "random")  # the machine's players, the strongest first
 PERSON = "person"  # the other seat is a person too, on a private link of their own, on a device of their own
@@ -36,7 +38,7 @@ SEAT_COOKIE = "pl_seat_"  # + a digest of the game's id: which seat of a game of
 KEPT = ("links", "creator", "resigned_by", "devices", "moves_from")  # a game's file besides the session's record
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow"}
 MAX_LABEL = 200  # a decision's label, at most (the games' longest are under 50 characters)
-MAX_SEED = 2**63 - 1  # a seed of the form, at most (the CLI's --seed: a whole number from 0 up)
+SEED_DIGITS = 4300  # a seed's digits, at most: as the CLI's --seed, any whole number from 0 that Python reads
 SHOWN = 40  # a value a refusal echoes, at most (characters; longer ones are cut, with an ellipsis)
 _DECK_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,80}")  # a saved deck's id (toolkit.web.saved)
 
@@ -79,15 +81,19 @@ def _problem(request: Request, status: int, message: str, game_id: str | None = 
 
 
 def parse_seed(text: str, lang: str) -> int:
-    """The seed the form gives (empty: any), a whole number from 0 to :data:`MAX_SEED`; else DossierError."""
+    """The seed the form gives (empty: any), a whole number from 0 up as the CLI's ``--seed`` takes (Python's random
+    seeds with any whole number; at most :data:`SEED_DIGITS` digits, as Python reads a number); else DossierError."""
     text = text.strip()
     if not text:
         return random.SystemRandom().randrange(1_000_000)
     if re.fullmatch(r"-?[0-9]+", text) is None:
         raise DossierError(t(lang, "{option} {value}: give a whole number", option="seed", value=echoed(text)))
-    if text.startswith("-") or len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
-        raise DossierError(t(lang, "{option} {value}: a seed is a whole number from 0 to {limit}", option="seed",
-                             value=echoed(text), limit=MAX_SEED))  # fmt: skip
+    if text.startswith("-"):
+        raise DossierError(t(lang, "{option} {value}: a seed is a whole number from 0 up", option="seed",
+                             value=echoed(text)))  # fmt: skip
+    if len(text) > SEED_DIGITS:
+        raise DossierError(t(lang, "{option} {value}: a seed has at most {n} digits", option="seed",
+                             value=echoed(text), n=SEED_DIGITS))  # fmt: skip
     return int(text)
 
 
@@ -259,8 +265,9 @@ def _record(session: Any, previous: dict[str, Any], status: str | None = None) -
 class Opened:
     """A game opened by a private link: the session replayed, the file's record, the game's id, the link's seat."""
 
-    def __init__(self, session: Any, record: dict[str, Any], game_id: str, seat: int) -> None:
+    def __init__(self, session: Any, record: dict[str, Any], game_id: str, seat: int, base: dict[str, Any]) -> None:
         self.session, self.record, self.game_id, self.seat = session, record, game_id, seat
+        self.base = base  # the file as this request read it: a save checks it still holds that
 
     @property
     def netrunner(self) -> bool:
@@ -271,28 +278,32 @@ class Opened:
         return self.record.get("status") == "resigned"
 
     def save(self, web: Any, status: str | None = None, **extra: Any) -> None:
-        _store(web).save(self.game_id, {**_record(self.session, self.record, status), **extra})
+        """Write the game (:class:`~toolkit.web.play_games.GameChanged` when its file changed since it was read)."""
+        _store(web).save(self.game_id, {**_record(self.session, self.record, status), **extra}, expect=self.base)
 
 
 def _load(web: Any, link: str, lang: str) -> Opened:
     """The game a private link opens, replayed; DossierError when there is none."""
+    import copy
+
     from toolkit.engine.core import EngineError
     from toolkit.engine.tactics.session import HUMAN, TacticsSession
 
     game_id, record, seat = _store(web).open(link)
+    base = copy.deepcopy(record)  # what the file held, before replaying it could touch the record
     try:
         if record.get("game") == "netrunner":
             from toolkit.web.routes import play_netrunner
 
             session = play_netrunner.load(web, record)
-            return Opened(session, record, game_id, session.seat)
+            return Opened(session, record, game_id, session.seat, base)
         session = TacticsSession.from_json(_records(web), record)
     except EngineError as exc:
         raise DossierError(t(lang, "game {id} cannot be replayed with these cards: {reason}", id=link[:8] + "…",
                              reason=str(exc))) from None  # fmt: skip
     if seat is None:  # a game of one person: the seat its set-up gives a person
         seat = next((i for i, kind in enumerate(session.setup.players, 1) if kind == HUMAN), 1)
-    return Opened(session, record, game_id, seat)
+    return Opened(session, record, game_id, seat, base)
 
 
 def _open(request: Request, web: Any, link: str) -> Opened | HTMLResponse:
@@ -448,9 +459,19 @@ def _last_person(session: Any) -> int | None:
     return seats[-1] if seats else None
 
 
-@router.get("/api/play/{game_id}", tags=["api"], name="play_api")
+@api_router.get(
+    "/api/play/{game_id}", name="play_api", summary="A game played in the browser, as its link's seat sees it",
+    responses={404: {"description": "No game has this private link (`error`: why)"},
+               403: {"description": "This browser plays the other seat of this game of two devices"}},
+)  # fmt: skip
 def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
-    """What the link's seat may see of the game, and its pending decision, as JSON."""
+    """What the link's seat may see of the game, and its pending decision, as JSON: `game_id` is the private link's
+    id (`/play/ID`). Tactics: `status` (`playing`, `over`, `resigned`), `seat`, `round`, `active`, `map`,
+    `units` (a unit face down and not the seat's: `hidden#uid` and its cell only), `players` (the seat's own hand,
+    mortgage and standby agents; the others' counts), `result`, `log` (each entry's `line` in the request's
+    language), `decision` (`number`, `prompt`, `options`, each with its `label` and `words`: send the label and
+    the number to `POST /play/ID/decide`), `prospects`. A Netrunner game: the same `status`, `log` and `decision`,
+    and the table as the seat's side sees it."""
     from toolkit.engine.tactics.session import view
 
     lang = request_lang(request)
@@ -512,11 +533,28 @@ def _name_words(value: Any, names: Any) -> None:
             _name_words(inner, names)
 
 
+def _one_at_a_time(request: Request, web: Any, game_id: str, change: Callable[[], Response]) -> Response:
+    """Run ``change`` (a request that reads, changes and saves the game) under the game's lock: two actions on one
+    game at the same moment run one after the other, the second on what the first saved (so it is refused when
+    the first made it stale); a change saved in between by another process is refused (409), never overwritten."""
+    from toolkit.web.play_games import GameChanged
+
+    try:
+        with _store(web).changing(game_id):
+            return change()
+    except GameChanged as exc:
+        return _problem(request, 409, exc.message, game_id)
+
+
 @router.post("/play/{game_id}/decide", dependencies=[Depends(require_write)], name="play_decide")
 def play_decide(request: Request, web: Web, game_id: str, label: Annotated[str, Form()] = "",
                 number: Annotated[str, Form()] = "") -> Response:  # fmt: skip
     """Answer the pending decision: ``label`` (an option's), ``number`` (the decision's, as the page's form and
     ``/api/play/ID`` give it: a form sent again, or from another tab, answers nothing it was not shown)."""
+    return _one_at_a_time(request, web, game_id, lambda: _decide(request, web, game_id, label, number))
+
+
+def _decide(request: Request, web: Any, game_id: str, label: str, number: str) -> Response:
     from toolkit.engine.core import EngineError
 
     lang = request_lang(request)
@@ -621,6 +659,10 @@ def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
 def play_undo(request: Request, web: Web, game_id: str) -> Response:
     """Take back the link's seat's last decision (and what the machine decided after it): not once the game is
     over (409: its end, even its replay, has been seen), nor when the other player has decided since (409)."""
+    return _one_at_a_time(request, web, game_id, lambda: _undo(request, web, game_id))
+
+
+def _undo(request: Request, web: Any, game_id: str) -> Response:
     lang = request_lang(request)
     found = _open(request, web, game_id)
     if isinstance(found, HTMLResponse):
@@ -642,6 +684,10 @@ def play_undo(request: Request, web: Web, game_id: str) -> Response:
 
 @router.post("/play/{game_id}/resign", dependencies=[Depends(require_write)], name="play_resign")
 def play_resign(request: Request, web: Web, game_id: str) -> Response:
+    return _one_at_a_time(request, web, game_id, lambda: _resign(request, web, game_id))
+
+
+def _resign(request: Request, web: Any, game_id: str) -> Response:
     found = _open(request, web, game_id)
     if isinstance(found, HTMLResponse):
         return found
