@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 from toolkit.cli import app
 
 CASES = [
-    (["search"], "dossier search: QUERY is missing (see dossier search -h)", "dossier search：缺少 QUERY"),
+    (["search"], "dossier search: QUERY is missing (see dossier search --help)", "dossier search：缺少 QUERY"),
     (
         ["deck", "validate", "--limit", "3", "x.json"],
         "dossier deck validate: no such option --limit; did you mean --banlist?",

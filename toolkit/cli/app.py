@@ -368,7 +368,7 @@ def usage_line(exc: UsageError, command: str | None = None) -> str:
             reason = tr("{option} is required", option=max(param.opts, key=len))
         else:
             name = (param.name or "").upper() if param is not None else ""
-            reason = tr("{argument} is missing (see {command} -h)", argument=name, command=command)
+            reason = tr("{argument} is missing (see {command} --help)", argument=name, command=command)
     elif isinstance(exc, BadOptionUsage) and message.endswith("requires an argument."):
         reason = tr("{option} needs a value", option=exc.option_name)
     elif isinstance(exc, BadOptionUsage) and message.endswith("does not take a value."):
