@@ -90,3 +90,13 @@ def test_a_newline_in_a_file_name_stays_on_one_line(tmp_path, monkeypatch: pytes
     result = CliRunner().invoke(app, ["fmt", "new\nline.json"], env={"DOSSIER_LANG": "en"})
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [result.stderr.strip()] and "new\\nline.json" in result.stderr
+
+
+def test_a_finding_s_severity_is_in_the_output_language(tmp_path) -> None:
+    """`lint` printed `x.json:1:1: error card.schema: 特工战术卡牌…` in Chinese runs (the code stays as it is)."""
+    card = tmp_path / "x.json"
+    card.write_text('{"id": "x", "kind": "card", "game": "tactics"}', encoding="utf-8")
+    zh = CliRunner().invoke(app, ["lint", "--no-cache", str(card)], env={"DOSSIER_LANG": "zh-Hans"})
+    en = CliRunner().invoke(app, ["lint", "--no-cache", str(card)], env={"DOSSIER_LANG": "en"})
+    assert f"{card}:1:1：错误 card.schema：" in zh.stdout and ": error " not in zh.stdout
+    assert f"{card}:1:1: error card.schema: " in en.stdout

@@ -42,7 +42,7 @@ def test_validate_illegal_deck_lists_every_problem_with_positions(cli, tmp_path:
     result = cli("deck", "validate", path)
     assert result.exit_code == 1
     lines = result.output.splitlines()
-    assert sum("error deck.exclusive.agent" in ln for ln in lines) == 4
+    assert sum("：错误 deck.exclusive.agent：" in ln for ln in lines) == 4  # (the severity in the output language)
     dup = next(ln for ln in lines if "deck.names.duplicate" in ln)
     number = int(dup.split(":")[1])
     assert '"smoke_grenade"' in path.read_text(encoding="utf-8").splitlines()[number - 1]

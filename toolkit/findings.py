@@ -1,6 +1,6 @@
 """A finding: one problem with a stable code, located by file, pointer, line and column.
 
-Foundation module (imports nothing of ours): validators, deck readers and the
+Foundation module (imports nothing of ours when it is imported): validators, deck readers and the
 CLI all speak in findings.
 """
 
@@ -32,14 +32,19 @@ class Finding:
     def located(self, line: int, column: int) -> Finding:
         return replace(self, line=line, column=column)
 
-    def format(self) -> str:
-        """Compiler-style: ``path:line:col: severity code: message``."""
+    def where(self) -> str:
+        """``path:line:col`` (as far as the finding is located)."""
         where = self.file or "<input>"
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
-        return f"{where}: {self.severity} {self.code}: {self.message}"
+        return where
+
+    def format(self) -> str:
+        """Compiler-style: ``path:line:col: severity code: message``, the severity as it is in the JSON output
+        (``error``, ``warning``); what a command prints is :func:`finding_line`, in the reader's language."""
+        return f"{self.where()}: {self.severity} {self.code}: {self.message}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -51,6 +56,18 @@ class Finding:
             "line": self.line,
             "column": self.column,
         }
+
+
+def finding_line(finding: Finding) -> str:
+    """:meth:`Finding.format` in the current language, as every command prints a finding: ``deck.txt:3:1: error
+    deck.card: …``, in Chinese ``deck.txt:3:1：错误 deck.card：…`` (the code stays as it is in every language). The
+    catalogs are imported when a finding is told, not when this module is (it stands on nothing of ours)."""
+    from toolkit.i18n import current_lang, tc, tr
+
+    lang = current_lang()
+    severity = tc(lang, "severity", "warning") if finding.severity == "warning" else tc(lang, "severity", "error")
+    return tr("{where}: {severity} {code}: {message}", where=finding.where(), severity=severity, code=finding.code,
+              message=finding.message)  # fmt: skip
 
 
 def count_errors(findings: list[Finding]) -> int:

@@ -42,6 +42,7 @@ from toolkit.cli._help import command_line_lang, help_text, translate
 from toolkit.cli._lang import LangOption
 from toolkit.cli._options import check_paths
 from toolkit.errors import DossierError
+from toolkit.findings import finding_line
 from toolkit.i18n.words import N_
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
 
@@ -612,7 +613,7 @@ def default_paths(paths: list[Path] | None) -> list[Path]:
 def emit_findings(findings: list[Finding], out: Any = None) -> None:
     out = out or sys.stdout
     for finding in findings:
-        print(finding.format(), file=out)
+        print(finding_line(finding), file=out)
 
 
 @app.command(
@@ -810,7 +811,7 @@ def fmt(
             if source.text is None:
                 bar.clear()
                 message = tr("cannot read file: {reason}", reason=source.error)
-                print(Finding("card.io", message, file=str(path)).format(), file=sys.stderr)
+                print(finding_line(Finding("card.io", message, file=str(path))), file=sys.stderr)
                 failed += 1
                 unreadable += source.io_error
                 continue
@@ -820,13 +821,15 @@ def fmt(
             except JsonSyntaxError as exc:
                 bar.clear()
                 print(
-                    Finding(
-                        "card.json",
-                        tr("invalid JSON: {reason}; file left as it is", reason=exc.message),
-                        file=str(path),
-                        line=exc.line,
-                        column=exc.column,
-                    ).format(),
+                    finding_line(
+                        Finding(
+                            "card.json",
+                            tr("invalid JSON: {reason}; file left as it is", reason=exc.message),
+                            file=str(path),
+                            line=exc.line,
+                            column=exc.column,
+                        )
+                    ),
                     file=sys.stderr,
                 )
                 failed += 1
@@ -850,7 +853,7 @@ def fmt(
     if check and changed:
         print(trn("{n} file would be reformatted", "{n} files would be reformatted", changed), file=sys.stderr)
     for problem in problems:
-        print(walk_finding(problem).format(), file=sys.stderr)
+        print(finding_line(walk_finding(problem)), file=sys.stderr)
     if problems or unreadable:  # a file that could not be read at all is an I/O error, as in lint
         raise typer.Exit(2)
     if failed:

@@ -18,7 +18,7 @@ from toolkit.cli._lang import DeckLangOption, LangOption, deck_lang, output_lang
 from toolkit.cli._options import OUTPUT_FILE, check_seed
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError, and_more, os_reason, value_reason
-from toolkit.findings import Finding
+from toolkit.findings import Finding, finding_line
 from toolkit.i18n import N_, tr
 from toolkit.paths import SCHEMA_DIR
 
@@ -109,22 +109,6 @@ def read_in_lang(
     if loaded.findings and (i18n.current_lang(), i18n.pseudo_active()) != before:
         loaded = _read(path, pool, mode, mode_option=mode_option)  # read again: its findings in the deck's language
     return loaded, language
-
-
-def finding_line(finding: Finding) -> str:
-    """:meth:`Finding.format` with its severity in the current language (for a finding told on stderr as part
-    of an error): ``deck.txt:3:1: error deck.card: …``."""
-    from toolkit.i18n import current_lang, tc
-
-    where = finding.file or "<input>"
-    if finding.line is not None:
-        where += f":{finding.line}"
-        if finding.column is not None:
-            where += f":{finding.column}"
-    lang = current_lang()
-    severity = tc(lang, "severity", "warning") if finding.severity == "warning" else tc(lang, "severity", "error")
-    return tr("{where}: {severity} {code}: {message}", where=where, severity=severity, code=finding.code,
-              message=finding.message)  # fmt: skip
 
 
 def _refuse(problems: list[Finding]) -> DossierError:
@@ -244,7 +228,7 @@ def validate(
             state["illegal"] |= not legal
             if format == "text":
                 for finding in findings:
-                    print(finding.format())
+                    print(finding_line(finding))
                 print(f"{path}: {summary}")
             yield {"file": str(path), "legal": legal, "summary": summary, "findings": [f.to_json() for f in findings]}
 

@@ -13,7 +13,7 @@ from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
 from toolkit.cli._options import OUTPUT_FILE, finite
 from toolkit.errors import DossierError, os_reason
-from toolkit.findings import Finding
+from toolkit.findings import Finding, finding_line
 from toolkit.i18n import N_, tr, trn
 from toolkit.paths import CARDS_DIR
 
@@ -434,7 +434,7 @@ def _check_templates(template: Path | None, min_dpi: float) -> None:
     paths = [p for p in templates.sources.values() if template is None or p not in bundled]
     findings = lint_templates(templates, paths, min_dpi=min_dpi)
     for finding in findings:
-        print(finding.format())
+        print(finding_line(finding))
     errors = sum(1 for f in findings if f.severity == "error")
     warnings = len(findings) - errors
     print(
@@ -460,7 +460,7 @@ def _template_warnings(templates: Any, min_dpi: float) -> None:
     bundled = set(default_templates().sources.values())
     paths = [p for p in templates.sources.values() if p not in bundled]
     for finding in lint_templates(templates, paths, min_dpi=min_dpi):
-        print(replace(finding, severity="warning").format(), file=sys.stderr)
+        print(finding_line(replace(finding, severity="warning")), file=sys.stderr)
 
 
 def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None) -> None:
@@ -656,7 +656,6 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
 
 def _deck_records(path: Path, catalog: Any) -> list[Any]:
     """The deck's cards, each as many times as it appears: identity, squad agents, then the cards."""
-    from toolkit.cli.deck import finding_line
     from toolkit.decks import NameIndex, read_deck
     from toolkit.decks.formats import unresolved
     from toolkit.sheets.selection import PRINT_MODE, deck_records
@@ -764,7 +763,6 @@ def _advice(issues: list[Any]) -> str:
 
 def _report(issues: list[Any], catalog: Any, force: bool) -> int:
     """Print layout issues like lint findings; returns how many cards have an error (a card with two is one)."""
-    from toolkit.cli.deck import finding_line
     from toolkit.models import namespace
 
     failing: set[tuple[str, str, str]] = set()

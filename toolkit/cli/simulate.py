@@ -339,7 +339,7 @@ def _legal_decks(paths: list[Path], game: str, pool: Any, refusal: str | None = 
             findings += [deck.locate(f) for f in validate_deck(deck.deck, pool.rules).findings]
         refused += [f for f in findings if f.severity == "error"]
     if refused:
-        from toolkit.cli.deck import finding_line
+        from toolkit.findings import finding_line
 
         for finding in refused:
             typer.echo(finding_line(finding), err=True)

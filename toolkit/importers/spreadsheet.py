@@ -58,14 +58,14 @@ import re
 import types
 import unicodedata
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
 from toolkit.errors import DossierError, os_reason
-from toolkit.findings import Finding
+from toolkit.findings import Finding, finding_line
 from toolkit.i18n import current_lang, tr, word
 from toolkit.jsonio import JsonSyntaxError, Source, canonical_dumps, loads_limited, loads_strict, pointer, read_regular
 from toolkit.meter import Meter, meter_or_silent
@@ -1055,7 +1055,7 @@ class CsvImport:
         """One line: ``cards.csv: row 7, column D (subtype): error csv.value: …``."""
         where = self.place(finding)
         head = f"{finding.file or self.path}: {where}" if where else str(finding.file or self.path)
-        return f"{head}: {finding.severity} {finding.code}: {finding.message}"
+        return finding_line(replace(finding, file=head, line=None, column=None))
 
     def summary(self) -> str:
         """One line: how many errors, where."""
