@@ -235,7 +235,7 @@ def card_pool(
         return not p.exists() and os.path.abspath(p) != creating
 
     if explicit:
-        return CardPool(list(explicit), "--cards")
+        return _told(CardPool(list(explicit), "--cards"))
     env = os.environ if environ is None else environ
     raw = env.get(ENV_CARDS, "")
     entries = [e for e in raw.split(os.pathsep) if e.strip()]
@@ -245,7 +245,7 @@ def card_pool(
         for p in paths:
             if missing(p):
                 raise DossierError(tr("{variable}: {path}: no such file or directory", variable=ENV_CARDS, path=p))
-        return CardPool(paths, ENV_CARDS)
+        return _told(CardPool(paths, ENV_CARDS))
     for config in config_files(cwd, environ):
         if config.cards is not None:
             for p in config.cards:
@@ -259,8 +259,36 @@ def card_pool(
                             path=p,
                         )
                     )
-            return CardPool(config.cards, str(config.path))
+            return _told(CardPool(config.cards, str(config.path)))
     return CardPool(list(default) if default is not None else [CARDS_DIR], "default")
+
+
+_STALE_TOLD: set[str] = set()  # the imported pools this process has warned of (once each)
+
+
+def _told(pool: CardPool) -> CardPool:
+    """``pool``, after one warning line on stderr for each of its folders that ``dossier import netrunnerdb``
+    wrote with older readings of the card text than this Dossier's (:func:`toolkit.importers.marker.stale_import`):
+    such a pool runs fewer cards and checks fewer deck rules until it is imported again."""
+    import sys
+
+    from toolkit.importers.marker import stale_import
+
+    for path in pool.paths:
+        source = stale_import(path)
+        key = os.path.abspath(path)
+        if source is None or key in _STALE_TOLD:
+            continue
+        _STALE_TOLD.add(key)
+        command = f"dossier import netrunnerdb {source or '…'} --into {path}"
+        message = tr(
+            "{path}: imported by an older Dossier, whose readings of the card text run fewer cards and check fewer "
+            "deck rules; import it again: `{command}`",
+            path=path,
+            command=command,
+        )
+        print(tr("{program}: warning: {message}", program="dossier", message=message), file=sys.stderr)
+    return pool
 
 
 def output_lang(

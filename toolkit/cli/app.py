@@ -42,7 +42,6 @@ from toolkit.cli._help import command_line_lang, help_text, translate
 from toolkit.cli._lang import LangOption
 from toolkit.cli._options import check_paths
 from toolkit.errors import DossierError
-from toolkit.findings import finding_line
 from toolkit.i18n.words import N_
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
 
@@ -611,6 +610,8 @@ def default_paths(paths: list[Path] | None) -> list[Path]:
 
 
 def emit_findings(findings: list[Finding], out: Any = None) -> None:
+    from toolkit.findings import finding_line
+
     out = out or sys.stdout
     for finding in findings:
         print(finding_line(finding), file=out)
@@ -791,6 +792,7 @@ def fmt(
     from toolkit.cli._lang import output_lang
     from toolkit.cli.progress import Progress
     from toolkit.filekinds import NOT_RECORDS, not_a_record
+    from toolkit.findings import finding_line
     from toolkit.i18n import tr, trn
     from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_limited, read_source
     from validators.findings import Finding

@@ -77,7 +77,8 @@ from toolkit.models.common import LANG_TAG
 from toolkit.names import fold
 from toolkit.safewrite import replace_dir
 
-MARKER = ".dossier-import.json"
+from .marker import MARKER, READINGS
+
 # Limits on what a checkout may hold (past them a file is refused, exit 1, or a value left out with a warning).
 MAX_FILE_BYTES = 64 * 2**20  # one JSON file
 MAX_DEPTH = 32  # nesting of a JSON file
@@ -2179,6 +2180,7 @@ def import_netrunnerdb(
         ) from None
     marker = {
         "source": str(Path(path).resolve()),
+        "readings": READINGS,
         "layout": found,
         "counts": report.counts,
         "report": report.lines(),
