@@ -293,3 +293,39 @@ def test_without_a_pool_the_hint_is_still_the_pool(tmp_path: Path) -> None:
     loaded = read_deck(write(tmp_path, "spark.csv", "3,Ember Script\n"), NameIndex([]))
     [finding] = loaded.findings
     assert finding.code == "deck.game" and "card pool may be missing" in finding.message
+
+
+def _pool_with_ban_lists(tmp_path: Path) -> Path:
+    """The fixture pool, its format given two ban lists: the older bans Glasswing, the one in force bans nothing."""
+    pool = tmp_path / "pool"
+    shutil.copytree(POOL_DIR, pool)
+    path = pool / "modes" / "standard.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for key in ("banned", "restricted", "restricted_limit"):
+        data.pop(key, None)
+    data["ban_lists"] = [
+        {"id": "old_list", "date_start": "2020-01-01", "name": {"en": "Old List", "zh-Hans": "旧表"},
+         "banned": ["glasswing"], "restricted": [], "restricted_limit": 1},
+        {"id": "new_list", "date_start": "2024-01-01", "name": {"en": "New List", "zh-Hans": "新表"},
+         "banned": [], "restricted": [], "restricted_limit": 1},
+    ]  # fmt: skip
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    return pool
+
+
+def test_the_ban_list_a_netrunnerdb_deck_names_is_the_one_it_is_checked_under(cli, tmp_path: Path) -> None:
+    """NetrunnerDB's deck JSON says which ban list it was built for (``mwl_code``, NetrunnerDB's code of the
+    list): validate checks it there unless --banlist says otherwise; a list the format does not have is a
+    warning, and the deck is checked under the list in force."""
+    pool = _pool_with_ban_lists(tmp_path)
+    old = write(tmp_path, "old.json", json.dumps(api_answer(CODES, mwl_code="OLD-LIST"), indent=2))
+    result = cli("deck", "validate", old, "--cards", pool, "--lang", "en")
+    assert result.exit_code == 1 and "Glasswing" in result.output and "Old List" in result.output, result.output
+    again = cli("deck", "validate", old, "--cards", pool, "--lang", "en", "--banlist", "new_list")
+    assert again.exit_code == 0 and "New List" in again.output, again.output
+    other = write(tmp_path, "other.json", json.dumps(api_answer(CODES, mwl_code="no-such-list"), indent=2))
+    warned = cli("deck", "validate", other, "--cards", pool, "--lang", "en")
+    assert warned.exit_code == 0 and "Old List" not in warned.output, warned.output  # (the list in force)
+    line = next(ln for ln in warned.output.splitlines() if "deck.banlist.unknown" in ln)
+    number = int(line.split(":")[1])
+    assert '"mwl_code"' in other.read_text(encoding="utf-8").splitlines()[number - 1]

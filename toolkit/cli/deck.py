@@ -216,7 +216,16 @@ def validate(
                         tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
                            banlist=repr(banlist), format=deck_mode.id, known=known)
                     )  # fmt: skip
-                report = validate_deck(loaded.deck, pool.rules, mode, banlist)
+                chosen = banlist
+                if chosen is None and loaded.banlist is not None and deck_mode is not None:  # (the file's mwl_code)
+                    named, where = loaded.banlist
+                    if named in ban_list_ids(deck_mode):
+                        chosen = named
+                    else:
+                        message = tr("the deck names the ban list {banlist}, which {format} does not have; it is "
+                                     "checked under the one in force", banlist=repr(named), format=deck_mode.id)  # fmt: skip
+                        findings.append(loaded.locate(Finding("deck.banlist.unknown", message, "warning", pointer=where)))
+                report = validate_deck(loaded.deck, pool.rules, mode, chosen)
                 findings += [loaded.locate(f) for f in report.findings]
             errors = sum(1 for f in findings if f.severity == "error")
             legal = errors == 0

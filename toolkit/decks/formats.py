@@ -120,6 +120,9 @@ class LoadedDeck:
     # A JSON deck's text, not yet mapped: its positions go into ``lines`` when a finding first needs
     # one (see :meth:`positions`), so a clean deck's file is never mapped.
     source: str | None = field(default=None, repr=False, compare=False)
+    # The ban list the file itself names (NetrunnerDB's deck JSON: its ``mwl_code``, as a Dossier id) and where:
+    # ``deck validate`` checks the deck under it when no --banlist is given.
+    banlist: tuple[str, str] | None = None
 
     def positions(self) -> dict[str, tuple[int, int]]:
         """Pointer -> (line, column) of everything located in the file; a JSON deck's text is mapped here,
@@ -417,7 +420,7 @@ def _read_nrdb_json(
 ) -> LoadedDeck:
     """NetrunnerDB's deck JSON: printing codes to card ids through the pool's printings; the identity is
     the card among them that is one; the format is ``mode``, else the pool's default (the JSON's
-    ``mwl_code`` names a ban list, not a format)."""
+    ``mwl_code`` names a ban list, not a format: it is kept in :attr:`LoadedDeck.banlist`)."""
     loaded = LoadedDeck(path, None, lines=value_positions(text))
     lines = loaded.lines
     findings: list[Finding] = []
@@ -504,6 +507,11 @@ def _read_nrdb_json(
     if deck_mode is None:
         problem("deck.mode.missing", _mode_missing("netrunner", None, where), "")
         return done()
+    mwl = deck.get("mwl_code")
+    if isinstance(mwl, str) and mwl.strip():
+        from toolkit.importers.netrunnerdb import as_slug  # (the import names each ban list by its code so)
+
+        loaded.banlist = (as_slug(mwl), pointer(*base, "mwl_code"))
     raw_name = deck.get("name")
     name = one_line(raw_name.strip()) if isinstance(raw_name, str) and raw_name.strip() else path.stem
     description = deck.get("description")
