@@ -8,7 +8,6 @@ The netrunner pool is written here (made-up cards, no real card text); other cas
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import uuid
 from pathlib import Path
@@ -24,12 +23,12 @@ from toolkit.db.grams import searched_spaces
 from toolkit.errors import DossierError
 from toolkit.search import get_record, search
 
+from .test_db import PG_SKIP, PG_URL
 from .test_search_nrdb_syntax import netrunner_pool
 from .test_search_printing_scope_round56 import CARDS as SCOPE_CARDS
 from .test_search_printing_scope_round56 import SETS, _card
 
 ROOT = Path(__file__).resolve().parents[1]
-PG_URL = os.environ.get("DOSSIER_TEST_PG_URL")
 
 
 def _named(card_id: str, en: str, zh: str, cost: int, text: str = "你获得 1[credit]。") -> dict[str, Any]:
@@ -244,17 +243,7 @@ def test_db_build_takes_lang(tmp_path: Path) -> None:
 # -- PostgreSQL: a build drops only a schema Dossier made
 
 
-def _pg_skip() -> str | None:
-    if not PG_URL:
-        return "DOSSIER_TEST_PG_URL is not set: no PostgreSQL server to test against (.ci/postgres.sh starts one)"
-    try:
-        import psycopg  # noqa: F401
-    except ImportError:
-        return "psycopg is not installed (pip install 'psycopg[binary]')"
-    return None
-
-
-@pytest.mark.skipif(_pg_skip() is not None, reason=_pg_skip() or "")
+@pytest.mark.skipif(PG_SKIP is not None, reason=PG_SKIP or "")
 def test_postgres_build_never_drops_what_dossier_did_not_make(tmp_path: Path) -> None:
     from sqlalchemy import create_engine, text
 

@@ -65,6 +65,18 @@ def _race(c: httpx.Client, posts: dict[str, tuple[str, dict[str, str]]]) -> dict
     return codes
 
 
+def _slow_saves(monkeypatch: Any) -> None:
+    """Slow every save of a game (0.4 s between reading it and writing it), so that two requests both read the game
+    before either saves it."""
+    save = PlayGames.save
+
+    def slow(self: Any, *args: Any, **kwargs: Any) -> None:
+        time.sleep(0.4)
+        save(self, *args, **kwargs)
+
+    monkeypatch.setattr(PlayGames, "save", slow)
+
+
 def test_undo_and_the_other_seat_s_answer_at_the_same_moment_one_is_refused(
     live_server: str, web_settings: Any, monkeypatch: Any
 ) -> None:
@@ -74,13 +86,7 @@ def test_undo_and_the_other_seat_s_answer_at_the_same_moment_one_is_refused(
         first, second = _hotseat(c)
         before = _labels_saved(web_settings, first)
         decision = c.get(f"/api{second}").json()["decision"]
-        save = PlayGames.save
-
-        def slow(self: Any, *args: Any, **kwargs: Any) -> None:
-            time.sleep(0.4)
-            save(self, *args, **kwargs)
-
-        monkeypatch.setattr(PlayGames, "save", slow)
+        _slow_saves(monkeypatch)
         answer = {"label": decision["options"][0]["label"], "number": str(decision["number"])}
         codes = _race(c, {"undo": (f"{first}/undo", {}), "decide": (f"{second}/decide", answer)})
         after = _labels_saved(web_settings, first)
@@ -99,13 +105,7 @@ def test_an_answer_and_the_other_seat_resigning_at_the_same_moment_both_count(
         first, second = _hotseat(c)
         before = _labels_saved(web_settings, first)
         decision = c.get(f"/api{second}").json()["decision"]
-        save = PlayGames.save
-
-        def slow(self: Any, *args: Any, **kwargs: Any) -> None:
-            time.sleep(0.4)
-            save(self, *args, **kwargs)
-
-        monkeypatch.setattr(PlayGames, "save", slow)
+        _slow_saves(monkeypatch)
         answer = {"label": decision["options"][0]["label"], "number": str(decision["number"])}
         codes = _race(c, {"resign": (f"{first}/resign", {}), "decide": (f"{second}/decide", answer)})
         record = PlayGames(web_settings.data_path).load(first.rsplit("/", 1)[1])

@@ -91,22 +91,28 @@ def translate(command: Any) -> Any:
     subcommands in the current language, laid out by :class:`HelpContext`; returns ``command``. The English is
     kept on each object, so a command translated again (another run, another language) starts from it. Only
     our own texts are touched: the ``--help`` option click adds is not among a command's ``params``."""
-    stack, seen = [command], set()
-    while stack:
-        item = stack.pop()
-        if item is None or id(item) in seen:
-            continue
-        seen.add(id(item))
+    for item in commands_below(command):
         _translate(item, ("help", "epilog", "short_help"))
         if item.__dict__[_ENGLISH]["short_help"] is None and isinstance(item.help, str) and _wide_layout(item.help):
             item.short_help = first_sentence(item.help)
         item.context_class = HelpContext
         for param in getattr(item, "params", ()):
             _translate(param, ("help",))
+    return command
+
+
+def commands_below(command: Any) -> Iterator[Any]:
+    """``command`` (a click command or group) and every subcommand below it, each once."""
+    stack, seen = [command], set()
+    while stack:
+        item = stack.pop()
+        if item is None or id(item) in seen:
+            continue
+        seen.add(id(item))
+        yield item
         subcommands = getattr(item, "commands", None)
         if isinstance(subcommands, dict):
             stack.extend(subcommands.values())
-    return command
 
 
 def _translate(item: Any, attributes: tuple[str, ...]) -> None:

@@ -164,19 +164,13 @@ def _path_problem(kind: Any, value: Any) -> OSError | None:
 def check_paths(command: Any) -> Any:
     """Give every path argument and option of ``command`` and of its subcommands :class:`_CheckedPath`'s checks
     (the type's settings kept); returns ``command``."""
-    stack, seen = [command], set()
-    while stack:
-        item = stack.pop()
-        if item is None or id(item) in seen:
-            continue
-        seen.add(id(item))
+    from toolkit.cli._help import commands_below
+
+    for item in commands_below(command):
         for param in getattr(item, "params", ()):
             kind = param.type
             if isinstance(kind, _TyperPath) and not isinstance(kind, _CheckedPath):
                 checked = _CheckedPath.__new__(_CheckedPath)
                 checked.__dict__.update(kind.__dict__)
                 param.type = checked
-        subcommands = getattr(item, "commands", None)
-        if isinstance(subcommands, dict):
-            stack.extend(subcommands.values())
     return command
