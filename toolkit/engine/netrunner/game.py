@@ -174,6 +174,7 @@ class NetrunnerGame:
         self.basic_actions = {a.id: a for a in self.rules.actions}
         self.rng = random.Random(seed)
         self.log: Log = _Log()
+        self.damage_dealt = 0  # damage the runner has suffered this game (the log says it too: this is its count)
         # who answers: a policy per seat; with none, the game pauses for a Stepper (``waiter``)
         if policies is None:
             policy = as_policy(decider if decider is not None else FirstDecider())
@@ -981,6 +982,7 @@ class NetrunnerGame:
         runner = self.runner
         if kind == "brain":
             runner.brain_damage += amount
+        self.damage_dealt += amount
         flatline = amount > len(runner.hand)
         trashed = self.rng.sample(runner.hand, min(amount, len(runner.hand)))
         for card in trashed:

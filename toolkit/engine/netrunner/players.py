@@ -68,9 +68,23 @@ def _gains(game: NetrunnerGame, card: Card) -> int:
 _PRINTED_DAMAGE = re.compile(r"(?:do|suffer|take)s? (\d+) (?:net|brain|core|meat) damage", re.IGNORECASE)
 
 
+_DAMAGE: dict[tuple[int, str | None], tuple[Any, int]] = {}  # (id of a record, kind) -> (the record, its damage)
+
+
 def _damage(game: NetrunnerGame, card: Card, kind: str | None = None) -> int:
     """The damage ``card``'s abilities (of ``kind``: ``subroutine``; None: all) can do at most, as a player reads
-    it: the ability text's, and for a part a card script carries out, the number its printed paragraph says."""
+    it: the ability text's, and for a part a card script carries out, the number its printed paragraph says.
+    Worked out once per record (the searcher's rollouts ask it at every decision)."""
+    key = (id(card.record), kind)
+    known = _DAMAGE.get(key)
+    if known is not None and known[0] is card.record:
+        return known[1]
+    total = _damage_of(game, card, kind)
+    _DAMAGE[key] = (card.record, total)
+    return total
+
+
+def _damage_of(game: NetrunnerGame, card: Card, kind: str | None) -> int:
     total = 0
     printed = list(getattr(getattr(card.record, "printed_text", None), "en", None) or [])
     for ability in game.abilities(card):
@@ -326,10 +340,10 @@ class HeuristicRunner(_Base):
 
     def hurts(self, game: NetrunnerGame) -> bool:
         """Whether this corp deals damage, as a player knows it: a faction that does (Jinteki), or damage it has
-        already dealt this game."""
+        already dealt this game (the runner suffered it: :attr:`NetrunnerGame.damage_dealt`)."""
         if getattr(game.corp.identity.record, "faction", None) == "jinteki":
             return True
-        return any(e.kind in ("damage", "flatline") for e in game.log.seen_by(2))
+        return game.damage_dealt > 0
 
     def damage_risk(self, game: NetrunnerGame, server: str) -> int:
         """The damage a run on ``server`` may do, as far as the runner can tell: each rezzed piece of ice's
