@@ -327,7 +327,7 @@ BEFORE = "d9f9d1f"  # the last commit before issue 27's engine work
 CHILD = r"""
 import hashlib, json, random, sys, time
 tree, configs, seeds, rounds = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3]), int(sys.argv[4])
-texts = json.loads(sys.argv[5])  # a record's text in the log as it was -> as it reads now (TEXTS_SINCE)
+since = {(key, old): new for key, old, new in json.loads(sys.argv[5])}  # a log value as it was -> now (LOG_SINCE)
 sys.path.insert(0, tree)
 from toolkit.catalog import load_catalog
 from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
@@ -346,8 +346,9 @@ for mode, seed, squads, decks in plan:
     logs.append([e.to_json() for e in game.log.since(0)])
 seconds = time.perf_counter() - start
 for event in (event for log in logs for event in log):
-    if event.get("text") in texts:
-        event["text"] = texts[event["text"]]
+    for key in ("text", "reason"):
+        if (key, event.get(key)) in since:
+            event[key] = since[key, event[key]]
 digest = hashlib.sha256(json.dumps(logs, sort_keys=True, default=str).encode()).hexdigest()
 print(json.dumps({"seconds": seconds, "games": len(plan), "logs": digest}))
 """
@@ -368,10 +369,13 @@ RULES_SINCE = [
 older tree gets them too, so that both trees play the same games and the comparison is of speed alone (the older
 code, with the rule as it is now)."""
 
-TEXTS_SINCE = {"主动 横置：本单位移动 0-2。": "主动 横置：本单位移动 0-移速。"}
-"""Bundled records' ability texts reworded since :data:`BEFORE` with the same effect in play (行进's record now says
-what the engine always did: up to the unit's 移速), each (its text then, now): the older tree's logs, which quote the
-texts of the abilities used, are read with the text as it is now."""
+LOG_SINCE = [
+    ("text", "主动 横置：本单位移动 0-2。", "主动 横置：本单位移动 0-移速。"),  # 行进's record says what the engine did
+    ("reason", "round limit", "round_limit"),  # a game's end at the round limit is a code, as the other ends are
+]
+"""Values the logs write differently since :data:`BEFORE` for the same play, each (field, then, now): a bundled
+record's ability text reworded with the same effect (the logs quote the texts of the abilities used), a word become
+a code. The older tree's logs are read with the values as they are now."""
 
 
 def _tree_at(rev: str, into: Path) -> Path | None:
@@ -406,8 +410,8 @@ def best_in_turns(trees: dict[str, Path], run: Callable[[Path], dict[str, Any]],
 
 
 def _games_child(tree: Path) -> dict[str, Any]:
-    texts = {} if tree == ROOT else TEXTS_SINCE
-    args = [json.dumps(GAME_CONFIGS), json.dumps(list(GAME_SEEDS)), str(GAME_ROUNDS), json.dumps(texts)]
+    since = [] if tree == ROOT else LOG_SINCE
+    args = [json.dumps(GAME_CONFIGS), json.dumps(list(GAME_SEEDS)), str(GAME_ROUNDS), json.dumps(since)]
     out = subprocess.run([sys.executable, "-c", CHILD, str(tree), *args], capture_output=True, text=True, check=True)
     return dict(json.loads(out.stdout.strip().splitlines()[-1]))
 

@@ -19,7 +19,7 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 
 PINNED = {
     ("duel", 3): "4b61be44a289d4769c75ddd0dbf259537672f21a2e24a0e97ac8ede08412246f",
-    ("duel", 6): "ccc62e1963fd5aa04da5e55f22d7ed1af8d2b7decc125b19c0a631b304782196",
+    ("duel", 6): "974b40389016a4fe54d2e13f3ca9b41b05abc6e88ac7fe86288f43276b0fd4ad",
     ("duo", 2): "b9823684a35eb2a7e0ea1477b62282172c3256566a5f3be4a58deac20bd0ee29",
     ("duo", 7): "b32f6781cc3d658aaf4fd44a843c0885555f9bd41308f8bc93bef007013080c7",
 }

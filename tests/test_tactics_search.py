@@ -81,7 +81,7 @@ def test_it_plays_whole_games_and_leaves_the_game_it_thinks_about_untouched() ->
     assert searcher.decisions > 5 and searcher.rollouts >= 2 * searcher.decisions
     # one tactician a seat plays every rollout (each a copy of the game, never the game itself)
     assert set(searcher._players) == {1, 2} and all(t.game is not game for t in searcher._players.values())
-    assert game.result()["reason"] in ("last_squad_standing", "round limit")  # type: ignore[attr-defined]
+    assert game.result()["reason"] in ("last_squad_standing", "round_limit")  # type: ignore[attr-defined]
     # a choice thought over on copies: the game's state and log are as they were
     position = _game("duel", 3, deal=5, seed=9)
     before = (TacticianDecider._state_key(position), len(position.log))  # type: ignore[arg-type, attr-defined]

@@ -393,20 +393,18 @@ def test_a_huge_label_is_refused_in_a_short_line(client: Any, web_settings: Any)
 
 
 @pytest.mark.parametrize(
-    ("seed", "shown"),
+    ("seed", "reason"),
     [
-        ("9" * 5000, "'" + "9" * 40 + "…'"),
-        ("9" * 4000, "'" + "9" * 40 + "…'"),
-        ("9223372036854775808", "'9223372036854775808'"),
-        ("-1", "'-1'"),
+        ("9" * 5000, "'" + "9" * 40 + "…': a seed has at most 4300 digits"),  # (more than Python reads as a number)
+        ("-1", "'-1': a seed is a whole number from 0 up"),  # (as the CLI's --seed says; any larger one is taken)
     ],
 )
-def test_a_seed_out_of_range_is_refused_and_echoed_short(client: Any, seed: str, shown: str) -> None:
+def test_a_seed_out_of_range_is_refused_and_echoed_short(client: Any, seed: str, reason: str) -> None:
     for form in ({}, {"game": "netrunner"}):
         answer = client.post("/play?lang=en", data={"mode": "duel", "deck": "random", "seat": "1", "seed": seed,
                                                     "opponent": "heuristic", "csrf_token": TEST_CSRF, **form})  # fmt: skip
         assert answer.status_code == 400 and len(answer.text) < 10_000
-        assert _alert(answer.text) == f"seed {shown}: a seed is a whole number from 0 to 9223372036854775807"
+        assert _alert(answer.text) == f"seed {reason}"
 
 
 def test_the_largest_seed_and_a_seed_that_is_no_number(client: Any) -> None:

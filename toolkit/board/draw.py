@@ -1153,24 +1153,29 @@ def to_png(drawing: Drawing, scale: float = 2.0) -> bytes:
 # files
 
 
-def render_svg(board: Board, state: Mapping[str, Any] | None = None) -> str:
-    return to_svg(draw(board, state))
+def render_svg(board: Board, state: Mapping[str, Any] | None = None, map_name: str | None = None) -> str:
+    return to_svg(draw(board, state, map_name=map_name))
 
 
-def render_png(board: Board, state: Mapping[str, Any] | None = None, scale: float = 2.0) -> bytes:
-    return to_png(draw(board, state), scale)
+def render_png(
+    board: Board, state: Mapping[str, Any] | None = None, scale: float = 2.0, map_name: str | None = None
+) -> bytes:
+    return to_png(draw(board, state, map_name=map_name), scale)
 
 
-def write_image(path: Path, board: Board, state: Mapping[str, Any] | None = None, scale: float = 2.0) -> None:
-    """Write the picture to ``path`` (.svg or .png, by its suffix) atomically."""
+def write_image(
+    path: Path, board: Board, state: Mapping[str, Any] | None = None, scale: float = 2.0, map_name: str | None = None
+) -> None:
+    """Write the picture to ``path`` (.svg or .png, by its suffix) atomically; ``map_name`` names the map in the
+    caption (default: its id)."""
     from toolkit.jsonio import atomic_write_bytes, atomic_write_text
     from toolkit.safewrite import PNG, SVG
 
     suffix = Path(path).suffix.lower()
     if suffix == ".svg":  # an existing file that is not an image of that kind is kept
-        atomic_write_text(Path(path), render_svg(board, state), replaces=SVG)
+        atomic_write_text(Path(path), render_svg(board, state, map_name), replaces=SVG)
     elif suffix == ".png":
-        atomic_write_bytes(Path(path), render_png(board, state, scale), replaces=PNG)
+        atomic_write_bytes(Path(path), render_png(board, state, scale, map_name), replaces=PNG)
     else:
         raise ValueError(
             tr(

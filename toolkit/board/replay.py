@@ -105,7 +105,7 @@ ol li { padding: .05rem .4rem; border-radius: 3px; }
 .banner { flex: 1 1 100%; margin: 0; padding: .5rem .8rem; border: 2px solid var(--ink); border-radius: 6px;
   background: var(--hi); font-weight: 700; font-size: 1.05rem; }
 table.players { border-collapse: collapse; margin-bottom: 1rem; font-variant-numeric: tabular-nums;
-  background: #fff; border: 1px solid var(--line); }
+  background: #fff; border: 1px solid var(--line); display: block; max-width: 100%; overflow-x: auto; }
 table.players th, table.players td { padding: .15rem .45rem; text-align: right; border-bottom: 1px solid var(--line);
   font-size: 12.5px; }
 table.players thead th { color: var(--muted); font-weight: 600; }

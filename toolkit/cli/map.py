@@ -325,7 +325,11 @@ def render(
     example: Annotated[
         bool,
         typer.Option(
-            "--example", help=N_("Draw a small example state instead: two agents a side in zones 1 and 2, an obstacle.")
+            "--example",
+            help=N_(
+                "Draw a small example state instead: two agents a side that set out from zones 1 and 2 and walked "
+                "towards each other (one hidden, two tapped), an obstacle and a broken wall."
+            ),
         ),
     ] = False,
     scale: Annotated[
@@ -337,6 +341,7 @@ def render(
     """``dossier map render`` (its help is given to the decorator)."""
     from toolkit.board.draw import IMAGE_SUFFIXES, example_state, named_state, write_image
     from toolkit.cli._lang import output_lang
+    from toolkit.i18n import name_of
 
     language = output_lang(lang)  # (made current: the drawing's words, tooltips and bands) and the units' names
 
@@ -360,9 +365,11 @@ def render(
         except ValueError as exc:
             raise DossierError(tr("{field}: {problem}", field="--example", problem=exc)) from None
     if game is not None:
-        game = named_state(game, _unit_names(loaded, cards, language))
+        catalog = _catalog(loaded, cards)
+        game = named_state(_zh_named(game, catalog), _unit_names(catalog, language))
+    map_name = name_of(loaded.record, language) if loaded.record is not None else None
     try:
-        write_image(out, loaded.board, game, scale)
+        write_image(out, loaded.board, game, scale, map_name)
     except ValueError as exc:
         raise DossierError(tr("{field}: {problem}", field=f"--scale {scale:g}", problem=exc)) from None
     except OSError as exc:
@@ -377,24 +384,45 @@ def render(
         print(tr("{path}: map {map}", path=out, map=loaded.board.map_id))
 
 
-def _unit_names(loaded: LoadedMap, cards: list[Path] | None, lang: str) -> Any:
+def _catalog(loaded: LoadedMap, cards: list[Path] | None) -> Any:
+    """The card pool of the map (of ``--cards``, else the default one, for a map file); None when it cannot be
+    read (the names are then drawn as the state has them)."""
+    if loaded.catalog is not None:
+        return loaded.catalog
+    from toolkit.catalog import load_catalog
+    from toolkit.config import card_pool
+
+    try:
+        return load_catalog(card_pool(cards, default=[CARDS_DIR]).paths)
+    except DossierError:
+        return None
+
+
+def _zh_named(state: dict[str, Any], catalog: Any) -> dict[str, Any]:
+    """``state`` with each unit whose record the pool holds named as the engine names it (the record's zh-Hans
+    name, and the unit's number if its name had one): a state written in English (``simulate --format json``
+    under ``--lang en``) is then drawn in any language."""
+    if catalog is None:
+        return state
+    records = {r.id: r for r in catalog.records if r.game == "tactics"}
+    units = []
+    for unit in state.get("units") or []:
+        record = records.get(unit.get("id")) if isinstance(unit, dict) else None
+        if record is not None and isinstance(unit.get("name"), str):
+            number = unit["name"].rpartition("#")[2] if "#" in unit["name"] else ""
+            unit = {**unit, "name": record.name.zh_hans + (f"#{number}" if number.isdigit() else "")}
+        units.append(unit)
+    return {**state, "units": units} if "units" in state else state
+
+
+def _unit_names(catalog: Any, lang: str) -> Any:
     """zh-Hans name (as the engine writes a unit's) -> the name in ``lang`` (the record's English name where it has
-    one), from the card pool of the map (of ``--cards``, else the default one, for a map file); the name as it is
-    when there is no pool to ask."""
+    one), from the card pool; the name as it is when there is no pool to ask."""
     from toolkit.cli._lang import LogNames
     from toolkit.i18n import DEFAULT_LANG
 
-    if lang == DEFAULT_LANG:
+    if lang == DEFAULT_LANG or catalog is None:
         return str
-    catalog = loaded.catalog
-    if catalog is None:
-        from toolkit.catalog import load_catalog
-        from toolkit.config import card_pool
-
-        try:
-            catalog = load_catalog(card_pool(cards, default=[CARDS_DIR]).paths)
-        except DossierError:
-            return str
     return LogNames(catalog.records, lang).name
 
 

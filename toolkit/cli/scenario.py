@@ -70,19 +70,23 @@ def run(
     scenario = read_scenario(file)
     pool = load_pool(cards)
     language = output_lang(lang)
+    names = LogNames(pool.records, language)
     try:
         result = run_scenario(pool.records, scenario)
     except EngineError as exc:
         from toolkit.i18n import tr
 
-        raise DossierError(tr("{path}: {problem}", path=file, problem=exc), exit_code=1) from None
-    names = LogNames(pool.records, language)
+        # the cards the engine names (守望者单元#4) in the output language, as in the log
+        raise DossierError(tr("{path}: {problem}", path=file, problem=names.name(str(exc))), exit_code=1) from None
     if format == "json":
         from toolkit.jsonstream import Stream, write_json
 
         # the log grows with the scenario's decisions: its events are worded and written one at a time
         log = Stream(names.event(e.to_json()) for e in result.game.log)
-        write_json({"scenario": scenario.name, "log": log, **result.to_json()})
+        out = result.to_json()
+        if result.pending is not None:
+            out["pending"] = _pending_json(result.pending, names)
+        write_json({"scenario": scenario.name, "log": log, **out})
     else:
         _print_text(scenario, result, (e.to_json() for e in result.game.log), names)
     if not result.passed:
@@ -134,6 +138,16 @@ def _print_text(scenario: Any, result: Any, log: Iterable[dict[str, Any]], names
                     expected=want,
                 )
             )
+
+
+def _pending_json(pending: Any, names: Any) -> dict[str, Any]:
+    """The decision the game waits for as JSON, its prompt and its options' texts in the language of ``names``
+    (as the text output words them); the labels, the kind and the numbers stay codes."""
+    out: dict[str, Any] = pending.to_json()
+    out["prompt"] = names.say("prompt", pending.prompt)
+    out["options"] = [{"label": o.label, "text": names.say("option", o.text) if o.text != o.label else o.text}
+                      for o in pending.options]  # fmt: skip
+    return out
 
 
 def _shown(value: Any) -> str:

@@ -193,6 +193,16 @@ def simulate(
         )
     if save is not None and game != "netrunner":
         raise DossierError(tr("{option} writes {game} games", option="--save", game="netrunner"))
+    if map_id is not None and game != "tactics":
+        from toolkit.i18n import current_lang
+
+        raise DossierError(tr("{option} is for {game} decks, not {other}", option="--map",
+                              game=word("game", "tactics", current_lang()), other=word("game", game, current_lang())))  # fmt: skip
+    if save is not None and replay is not None and save.resolve() == replay.resolve():
+        raise DossierError(
+            tr("{first} and {second} name the same file ({path}): give each its own", first="--save",
+               second="--replay", path=str(save))
+        )  # fmt: skip
     if save is not None:  # before the game, not after it: a deck given by mistake is not replaced
         check_saved_game_target(save)
     if replay is not None:
@@ -285,7 +295,7 @@ def _simulate_tactics(
     _print_log(played.log, None, names)
     lang = names.lang
     winners = t(lang, ", ").join(seat_label(s, lang) for s in result["winners"]) or t(lang, "nobody")
-    if result["reason"] == "round limit" and turns < MAX_TURNS:  # the rounds ran out: and how to play more
+    if result["reason"] == "round_limit" and turns < MAX_TURNS:  # the rounds ran out: and how to play more
         said = tn(
             lang,
             "result: {winners} after {rounds} round ({reason}; {option} raises the limit)",
@@ -293,7 +303,7 @@ def _simulate_tactics(
             result["rounds"],
             winners=winners,
             rounds=result["rounds"],
-            reason=names.say("reason", result["reason"]),
+            reason=_reason_words(names, result["reason"]),
             option="--turns",
         )
     else:
@@ -304,9 +314,14 @@ def _simulate_tactics(
             result["rounds"],
             winners=winners,
             rounds=result["rounds"],
-            reason=names.say("reason", result["reason"]),
+            reason=_reason_words(names, result["reason"]),
         )
     print(said)
+
+
+def _reason_words(names: Any, code: str) -> str:
+    """A tactics result's reason in words (``round_limit``: the log's word for the round limit)."""
+    return str(names.say("reason", "round limit" if code == "round_limit" else code))
 
 
 def _print_log(log: Any, who_is: Any, names: Any) -> None:
@@ -400,7 +415,8 @@ def _simulate_netrunner(
         from toolkit.engine.netrunner.replay import write_replay
 
         decks = tr("{corp} v {runner}", corp=str(by_side["corp"].path), runner=str(by_side["runner"].path))
-        title = tr("{game} · seed {seed} · {decks}", game="netrunner", seed=seed, decks=decks)
+        game_name = names.record_name("netrunner") or word("game", "netrunner", lang)  # the game record's name
+        title = tr("{game} · seed {seed} · {decks}", game=game_name, seed=seed, decks=decks)
         write_replay(replay, frames, title, lang, names)
     if save is not None:
         from toolkit.engine.netrunner.saved import save_game
@@ -468,7 +484,7 @@ def _sides(loaded: list[Any], pool: Any) -> dict[str, Any]:
 
 def _result(game: Any) -> dict[str, Any]:
     result = game.result()
-    return {"winners": result["winners"], "reason": result["reason"], "turns": result["turns"]}
+    return {k: v for k, v in result.items() if k != "winner"}  # winners, the reason's code and numbers, turns
 
 
 def print_sides(state: dict[str, Any], lang: str, names: Any = None) -> None:

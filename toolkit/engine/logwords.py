@@ -573,6 +573,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "first_blood": Nc_("log reason", "first blood"),
         "last_squad_standing": Nc_("log reason", "last squad standing"),
         "round limit": Nc_("log reason", "round limit reached"),
+        "round_limit": Nc_("log reason", "round limit reached"),
         "trace corp": Nc_("log reason", "the trace"),
         "trace runner": Nc_("log reason", "the trace"),
     },

@@ -192,7 +192,10 @@ class NetrunnerGame:
         self.phase = "setup"
         self.turns = 0
         self.winner: Side | None = None
-        self.end_reason: str | None = None
+        self.end_reason: str | None = None  # the reason in words (a phrase), for the log and the text output
+        self.end_code: str | None = None  # the reason as a code: agenda_points, flatline or empty_rd
+        self.end_fields: dict[str, Any] = {}  # the numbers that go with the code (``agenda_points``)
+        self.turn_limit = False  # play_game stopped with no winner: the turns ran out
         self.current_run: RunState | None = None
         self.servers: dict[str, Server] = {name: Server(name) for name in CENTRALS}
         self._remotes = 0
@@ -702,20 +705,25 @@ class NetrunnerGame:
 
     # ------------------------------------------------------------ the end of the game
 
-    def game_over(self, winner: Side, reason: str) -> None:
+    def game_over(self, winner: Side, reason: str, code: str | None = None, **fields: Any) -> None:
+        """``winner`` wins: ``reason`` in words (the log's), ``code`` the same as a code for the JSON result
+        (agenda_points, flatline, empty_rd), ``fields`` its numbers."""
         if self.winner is None:
             self.winner = winner
             self.end_reason = reason
+            self.end_code = code
+            self.end_fields = fields
             self.log.add("game_over", SEATS[winner], winner=winner, reason=reason)
 
     def check_points(self) -> None:
         for side in SIDES:
             if self.agenda_points(side) >= self.rules.agenda_points_to_win:
-                self.game_over(side, Phrase(N_("{n} agenda points"), n=self.agenda_points(side)))
+                points = self.agenda_points(side)
+                self.game_over(side, Phrase(N_("{n} agenda points"), n=points), "agenda_points", agenda_points=points)
 
     def flatline(self, reason: str) -> None:
         self.log.add("flatline", SEATS["runner"], reason=reason)
-        self.game_over("corp", Phrase(N_("flatline: {reason}"), reason=reason))
+        self.game_over("corp", Phrase(N_("flatline: {reason}"), reason=reason), "flatline")
 
     # ------------------------------------------------------------ credits and clicks
 
@@ -842,7 +850,7 @@ class NetrunnerGame:
                 break
             if not player.deck:
                 if side == "corp":
-                    self.game_over("runner", Phrase(N_("the corp must draw from an empty R&D")))
+                    self.game_over("runner", Phrase(N_("the corp must draw from an empty R&D")), "empty_rd")
                 else:
                     self.log.add("draw_failed", player.seat, reason=Phrase(N_("the stack is empty")))
                 break
@@ -994,7 +1002,7 @@ class NetrunnerGame:
             runner.seat,
             damage=kind,
             amount=amount,
-            by=by,
+            by=Term("side", by) if by else by,  # the side in words where the log is shown (a code in the JSON)
             trashed=[str(c) for c in trashed],
             hand=len(runner.hand),
             hand_size=self.hand_size("runner"),
@@ -1690,12 +1698,19 @@ class NetrunnerGame:
             self.play_turn(side, begin=not first)
             first = False
             side = other(side)
-        self.log.add("simulation_end", **self.result())
+        self.turn_limit = not self.over  # the turns ran out
+        winners = [SEATS[self.winner]] if self.winner else []  # the log's last entry: the reason in words
+        self.log.add("simulation_end", winners=winners, winner=self.winner, reason=self.end_reason, turns=self.turns)
 
     def result(self) -> dict[str, Any]:
-        """``winners`` (seats), ``reason`` and ``turns``, as the tactics result gives them."""
+        """``winners`` (seats), ``reason`` and ``turns``, as the tactics result gives them: the reason a code
+        (agenda_points, flatline, empty_rd, card_text; turn_limit when the turns ran out with no winner; None while the game
+        goes on), its numbers in fields of their own (``agenda_points``)."""
         winners = [SEATS[self.winner]] if self.winner else []
-        return {"winners": winners, "winner": self.winner, "reason": self.end_reason, "turns": self.turns}
+        code = self.end_code if self.winner else "turn_limit" if self.turn_limit else None
+        if self.winner and code is None:  # a card's text ended the game
+            code = "card_text"
+        return {"winners": winners, "winner": self.winner, "reason": code, **self.end_fields, "turns": self.turns}
 
     # ------------------------------------------------------------ looking ahead
 

@@ -10,6 +10,7 @@ the tactics replay (:func:`toolkit.board.replay.render_page`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping, Sequence
 from html import escape
 from pathlib import Path
@@ -94,7 +95,41 @@ CSS = """
 .run { border: 2px solid #d98b3d; background: #fff7ee; border-radius: 6px; padding: .4rem .6rem; }
 .sub.broken { text-decoration: line-through; color: var(--muted); }
 .winner { font-weight: 700; color: #2f7d32; }
+svg.icon { width: 1.05em; height: 1.05em; vertical-align: -0.16em; margin: 0 .06em; overflow: visible; }
 """
+
+ICON_TOKEN = re.compile(r"\[([a-z][a-z_-]*)\]")  # [credit], [click], [subroutine]: the texts' icons
+
+
+def _icon_name(token: str) -> str | None:
+    from toolkit.markup import ALIASES, ICONS
+
+    name = ALIASES.get(token, token)
+    return name if name in ICONS else None
+
+
+def with_icons(html: str, lang: str) -> str:
+    """``html`` (escaped already) with each icon token drawn as the web pages draw it, an inline SVG named in
+    ``lang`` (its tooltip and what a screen reader says); other bracketed words stay as written."""
+    from toolkit.i18n import word as term
+    from toolkit.web.icons import icon_svg
+
+    def icon(match: re.Match[str]) -> str:
+        name = _icon_name(match.group(1))
+        return str(icon_svg(name, term("icon", name, lang))) if name else match.group(0)
+
+    return ICON_TOKEN.sub(icon, html)
+
+
+def icon_words(text: str, lang: str) -> str:
+    """``text`` with each icon token as its word in ``lang`` (for plain text: a caption, a tooltip)."""
+    from toolkit.i18n import word as term
+
+    def said_as(match: re.Match[str]) -> str:
+        name = _icon_name(match.group(1))
+        return term("icon", name, lang) if name else match.group(0)
+
+    return ICON_TOKEN.sub(said_as, text)
 
 
 def _name(card: Mapping[str, Any], lang: str) -> str:
@@ -104,8 +139,17 @@ def _name(card: Mapping[str, Any], lang: str) -> str:
     return str(names.get(lang) or names.get("en" if lang != "zh-Hans" else "zh-Hans") or names.get("zh-Hans"))
 
 
-def _card(card: Mapping[str, Any], lang: str) -> str:
-    down = card.get("id") is None or (card.get("type") in ("ice", "asset", "upgrade") and not card.get("rezzed"))
+FACE_DOWN_WHEN_UNREZZED = ("ice", "asset", "upgrade", "agenda")  # the corp's cards installed face down
+
+
+def _card(card: Mapping[str, Any], lang: str, where: str = "") -> str:
+    """One card; ``where`` says when it is face down (dark): ``installed`` (the corp's unrezzed cards), ``archives``
+    (not face up); anywhere else (HQ, the grip, a score area) only a card hidden from the view is."""
+    down = card.get("id") is None
+    if where == "installed":
+        down = down or (card.get("type") in FACE_DOWN_WHEN_UNREZZED and not card.get("rezzed"))
+    elif where == "archives":
+        down = down or not card.get("faceup", True)
     classes = ["card"] + (["ice"] if card.get("type") == "ice" else []) + (["down"] if down else [])
     tokens = [
         t(lang, "{counter} {n}", counter=logwords.word("counter", kind, lang) or kind, n=n)
@@ -117,16 +161,16 @@ def _card(card: Mapping[str, Any], lang: str) -> str:
         tokens.append(t(lang, "{n} recurring", n=card["recurring"]))
     if card.get("strength") is not None:
         tokens.append(t(lang, "strength {n}", n=card["strength"]))
-    text = escape(_name(card, lang)) + "".join(f'<span class="tok">{escape(t)}</span>' for t in tokens)
+    text = escape(_name(card, lang)) + "".join(f'<span class="tok">{with_icons(escape(t), lang)}</span>' for t in tokens)
     hosted = "".join(_card(h, lang) for h in card.get("hosted") or [])
     inner = f'<span class="{" ".join(classes)}" title="#{card.get("uid")}">{text}</span>'
     return inner + (f'<span class="hosted">{hosted}</span>' if hosted else "")
 
 
-def _cards(cards: Sequence[Mapping[str, Any]] | None, lang: str) -> str:
+def _cards(cards: Sequence[Mapping[str, Any]] | None, lang: str, where: str = "") -> str:
     if cards is None:
         return escape(t(lang, "(hidden)"))
-    return "".join(_card(c, lang) for c in cards) or '<span class="nums">—</span>'
+    return "".join(_card(c, lang, where) for c in cards) or '<span class="nums">—</span>'
 
 
 def _row(lang: str, label: str, cards: str) -> str:
@@ -140,9 +184,11 @@ def draw_frame(
     lang: str,
     server_name: Callable[[str], str | None] | None = None,
     text_of: Callable[[str], str] | None = None,
+    reason_of: Callable[[Any], str] | None = None,
 ) -> str:
     """The table of one state as HTML, its words in ``lang``; ``server_name`` names a server by its code (the
-    game record's names), else the code shows; ``text_of`` puts a subroutine's ability text in ``lang``."""
+    game record's names), else the code shows; ``text_of`` puts a subroutine's ability text in ``lang``;
+    ``reason_of`` words why the game ended (the engine's phrase)."""
 
     def named(code: str) -> str:
         return escape((server_name(code) if server_name is not None else None) or code)
@@ -151,8 +197,8 @@ def draw_frame(
     no_ice = escape(t(lang, "no ice"))
     servers = []
     for server in corp["servers"]:
-        ice = "".join(_card(c, lang) for c in reversed(server["ice"]))  # outermost first, as the runner meets it
-        root = _cards(server["root"], lang) if server["root"] else ""
+        ice = "".join(_card(c, lang, "installed") for c in reversed(server["ice"]))  # outermost first, as the runner meets it
+        root = _cards(server["root"], lang, "installed") if server["root"] else ""
         servers.append(
             f'<div class="server"><b>{named(server["name"])}</b>{ice or f"<span class=nums>{no_ice}</span>"}'
             + (_row(lang, t(lang, "root"), root) if root else "")
@@ -171,10 +217,10 @@ def draw_frame(
     )
     corp_html = (
         f'<div class="side"><h3>{escape(word("side", "corp", lang))} · {escape(_name(corp["identity"], lang))}</h3>'
-        f'<div class="nums">{escape(corp_numbers)}</div>'
+        f'<div class="nums">{with_icons(escape(corp_numbers), lang)}</div>'
         f'<div class="servers">{"".join(servers)}</div>'
         + _row(lang, t(lang, "HQ"), _cards(corp["hand"], lang))
-        + _row(lang, t(lang, "Archives"), _cards(corp["archives"], lang))
+        + _row(lang, t(lang, "Archives"), _cards(corp["archives"], lang, "archives"))
         + _row(lang, t(lang, "score area"), _cards(corp["score_area"], lang))
         + "</div>"
     )
@@ -194,7 +240,7 @@ def draw_frame(
     )
     runner_html = (
         f'<div class="side"><h3>{escape(word("side", "runner", lang))} · {escape(_name(runner["identity"], lang))}'
-        f'</h3><div class="nums">{escape(runner_numbers)}</div>'
+        f'</h3><div class="nums">{with_icons(escape(runner_numbers), lang)}</div>'
         + _row(lang, t(lang, "rig"), _cards(runner["rig"], lang))
         + _row(lang, t(lang, "grip"), _cards(runner["hand"], lang))
         + _row(lang, t(lang, "heap"), _cards(runner["heap"], lang))
@@ -215,15 +261,15 @@ def draw_frame(
         if encounter:
             subs = "".join(
                 f'<div class="sub{" broken" if s["broken"] else ""}">{s["index"]}. '
-                f'{escape(text_of(s["text"]) if text_of is not None else s["text"])}</div>'
+                f'{with_icons(escape(text_of(s["text"]) if text_of is not None else s["text"]), lang)}</div>'
                 for s in encounter["subroutines"]
             )
             meeting = escape(t(lang, "encountering"))
-            run_html += f"<div>{meeting} {_card(encounter['ice'], lang)}{subs}</div>"
+            run_html += f"<div>{meeting} {_card(encounter['ice'], lang, 'installed')}{subs}</div>"
         run_html += "</div>"
     over = ""
     if state.get("winner"):
-        reason = str(state.get("reason"))
+        reason = reason_of(state.get("reason")) if reason_of is not None else str(state.get("reason"))
         reason = logwords.word("reason", reason, lang) or reason
         won = t(lang, "the {side} wins: {reason}", side=word("side", str(state["winner"]), lang), reason=reason)
         over = f'<div class="winner">{escape(won)}</div>'
@@ -245,6 +291,7 @@ def render_replay(
     line = names.line if names is not None else None
     server_name = names.server if names is not None else None
     text_of = (lambda text: str(names.value("text", text))) if names is not None else None
+    reason_of = (lambda reason: str(names.say("reason", reason))) if names is not None else None
     empty = escape(t(lang, "(no log entries)"))
     figures: list[str] = []
     steps: list[str] = []
@@ -261,14 +308,14 @@ def render_replay(
     for index, frame in enumerate(frames):
         hidden = "" if index == 0 else " hidden"
         label = caption(frame)
-        table = draw_frame(frame["state"], lang, server_name, text_of)
-        figures.append(f'<figure data-label="{escape(label)}"{hidden}>{table}</figure>')
-        lines = log_items(frame.get("events") or [], line)
+        table = draw_frame(frame["state"], lang, server_name, text_of, reason_of)
+        figures.append(f'<figure data-label="{escape(icon_words(label, lang))}"{hidden}>{table}</figure>')
+        lines = [with_icons(text, lang) for text in log_items(frame.get("events") or [], line)]
         items = [f"<li>{text}</li>" for text in lines] or [f'<li class="empty">{empty}</li>']
         steps.append(f'<ol class="step-events" data-frame="{index}"{hidden}>\n' + "\n".join(items) + "\n</ol>")
         log.extend(f'<li data-frame="{index}">{text}</li>' for text in lines)
     hint = t(lang, "Dark cards are face down.")
-    page = render_page(title, figures, steps, log, caption(frames[0]), hint, lang)
+    page = render_page(title, figures, steps, log, icon_words(caption(frames[0]), lang), hint, lang)
     page = page.replace(f"<style>{PAGE_CSS}</style>", f"<style>{PAGE_CSS}{CSS}</style>", 1)
     font = embedded_font_css(page)
     return page.replace("<style>", f"<style>{font}\n", 1) if font else page

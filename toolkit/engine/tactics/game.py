@@ -912,7 +912,7 @@ class TacticsGame(AttackRules):
         self.log.add("game_over", winners=seats, reason=reason, round=self.round)
 
     def result(self) -> dict[str, Any]:
-        return {"winners": self.winners or [], "reason": self.end_reason or "round limit", "rounds": self.round}
+        return {"winners": self.winners or [], "reason": self.end_reason or "round_limit", "rounds": self.round}
 
     # -- the interpreter entry point of `dossier text run`
 
