@@ -1192,7 +1192,7 @@ def summary_line(
         if "size" in s:
             size, minimum = s["size"]
             parts.append(
-                t(lang, "{n} cards (min {min})", n=size, min=minimum)
+                tn(lang, "{n} card (min {min})", "{n} cards (min {min})", size, min=minimum)
                 if minimum is not None
                 else tn(lang, "{n} card", "{n} cards", size)
             )

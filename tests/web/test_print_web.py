@@ -72,11 +72,11 @@ def test_a_search_and_the_alignment_page(client: Any, web_app: Any) -> None:
     assert calibration.status_code == 200 and pdf_pages(calibration.content) == 2
 
 
-ERRORS = [  # (form fields over a pasted deck, words of the one-line error)
-    ({"bleed": "9"}, "--bleed 9: bleed is 0-3 mm"),
-    ({"card": "custom", "card_custom": "10x10"}, "--card '10x10': a card is 20-200 mm wide"),
-    ({"grid": "three"}, "--grid 'three': expected COLUMNSxROWS"),
-    ({"back_dx": "x"}, "--back-dx 'x': expected a number"),
+ERRORS = [  # (form fields over a pasted deck, words of the one-line error: a field by its label, not option)
+    ({"bleed": "9"}, "Bleed (mm, 0-3) 9: bleed is 0-3 mm"),
+    ({"card": "custom", "card_custom": "10x10"}, "Card size '10x10': a card is 20-200 mm wide"),
+    ({"grid": "three"}, "Cards per page (CxR) 'three': expected COLUMNSxROWS"),
+    ({"back_dx": "x"}, "Move backs right (mm) 'x': expected a number"),
     ({"deck": "3x No Such Card Anywhere"}, "deck.game"),
     ({"deck": ""}, "the deck is empty"),
     ({"source": "search", "q": "zzzzzz-nothing"}, "no printable cards match"),

@@ -75,7 +75,7 @@ def register(app: typer.Typer) -> None:
         from toolkit.i18n import tr
         from toolkit.web.settings import WebSettings, lan_ipv4
 
-        output_lang(lang)
+        output_lang(lang)  # checks --lang; the server's own messages speak it
         if token is not None and (len(token) < MIN_TOKEN or not token.isascii() or not token.isprintable()):
             raise DossierError(
                 tr(
@@ -85,7 +85,14 @@ def register(app: typer.Typer) -> None:
                     charset="ASCII",
                 )
             )
-        settings = WebSettings(cards=default_paths(cards), db_url=db, host=host, port=port, max_body=max_body * 1024)
+        settings = WebSettings(
+            cards=default_paths(cards),
+            db_url=db,
+            host=host,
+            port=port,
+            max_body=max_body * 1024,
+            lang=lang,  # the pages' language when the request does not say one (?lang=, cookie, Accept-Language)
+        )
         if settings.needs_token():
             settings.token = token or serve_token() or secrets.token_urlsafe(24)
         try:  # a port in use is one line, not a uvicorn traceback

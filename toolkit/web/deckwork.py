@@ -108,9 +108,16 @@ def _scratch() -> Path:
 
 
 def read_text(
-    pool: DeckPoolView, text: str, *, filename: str | None = None, fmt: str | None = None, mode: str | None = None
+    pool: DeckPoolView,
+    text: str,
+    *,
+    filename: str | None = None,
+    fmt: str | None = None,
+    mode: str | None = None,
+    shown: str | None = None,
 ) -> Any:
-    """A :class:`toolkit.decks.LoadedDeck` from deck text in any readable format; findings name ``filename``."""
+    """A :class:`toolkit.decks.LoadedDeck` from deck text in any readable format; findings name ``shown`` (e.g.
+    "the pasted list"), else ``filename``."""
     from toolkit.config import MISSING_POOL
     from toolkit.decks import read_deck
 
@@ -124,9 +131,19 @@ def read_text(
     data = text.encode("utf-8")
     if len(data) > MAX_TEXT:
         raise DossierError(tr("the deck is larger than {n} KiB, the limit for a deck file", n=MAX_TEXT // 1024))
-    shown = safe_name(filename, fmt)
-    path = _scratch() / f"{next(_SERIAL)}{ {'json': '.json', 'o8d': '.o8d'}.get(fmt, '.txt') }"
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    given = safe_name(filename, fmt)
+    # a deck without a name line is named after its file's stem: the uploaded file's, else "New deck" (in the
+    # request's language) -- so the file is written under that name, in a directory of its own
+    stem = Path(given).stem if filename and given == Path(filename).name.strip() else tr("New deck")
+    shown = shown or given
+    folder = _scratch() / str(next(_SERIAL))
+    folder.mkdir(mode=0o700)
+    path = folder / f"{stem}{ {'json': '.json', 'o8d': '.o8d'}.get(fmt, '.txt') }"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except OSError:  # a name the file system will not take (too long in bytes): the default name
+        path = folder / f"deck{path.suffix}"
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
@@ -142,6 +159,8 @@ def read_text(
     finally:
         with contextlib.suppress(OSError):
             path.unlink()
+        with contextlib.suppress(OSError):
+            folder.rmdir()
     loaded.path = Path(shown)
     loaded.findings = [_renamed(f, str(path), shown) for f in loaded.findings]
     return loaded
@@ -155,7 +174,7 @@ def _renamed(finding: Finding, old: str, new: str) -> Finding:
 
 def read_json_deck(pool: DeckPoolView, deck: dict[str, Any]) -> Any:
     """A LoadedDeck from a deck as JSON data (the builder's state), through the JSON reader."""
-    return read_text(pool, json.dumps(deck, ensure_ascii=False), filename="deck.json", fmt="json")
+    return read_text(pool, json.dumps(deck, ensure_ascii=False), fmt="json")
 
 
 def severity_word(severity: str, lang: str) -> str:
@@ -400,11 +419,33 @@ def decode_share(code: str) -> dict[str, Any]:
         if inflater.unconsumed_tail:
             raise ValueError("too large")
         data = json.loads(raw.decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError):
+    except (ValueError, zlib.error, UnicodeDecodeError, RecursionError):  # RecursionError: absurdly deep nesting
         raise DossierError(tr("the share code is damaged: copy the whole link")) from None
     if not isinstance(data, dict):
         raise DossierError(tr("the share code does not hold a deck"))
+    _check_shared(data)
     return data
+
+
+def _check_shared(data: dict[str, Any]) -> None:
+    """Refuse, in one line, a shared deck the builder would misread: a game this server does not know (it would
+    be dropped for the deck last open) or a card count out of the 1 to MAX_COPIES range."""
+    from toolkit.decks.formats import MAX_COPIES
+    from toolkit.models import GAMES
+
+    game = data.get("game")
+    if game not in GAMES:
+        shown = repr(game[:40]) if isinstance(game, str) else tr("none")
+        raise DossierError(tr("the share link is bad: its game {game} is none of {games}", game=shown,
+                              games=", ".join(GAMES)))  # fmt: skip
+    cards = data.get("cards")
+    for card, count in (cards.items() if isinstance(cards, dict) else ()):
+        if isinstance(count, int) and not isinstance(count, bool) and not 1 <= count <= MAX_COPIES:
+            shown = str(count) if len(str(count)) <= 12 else str(count)[:12] + "…"
+            raise DossierError(
+                tr("the share link is bad: {count} copies of {card} is out of range (1 to {max})",
+                   count=shown, card=repr(str(card)[:40]), max=MAX_COPIES)  # fmt: skip
+            )
 
 
 # ---------------------------------------------------------------------- builder choices
@@ -473,8 +514,14 @@ def role_set(pool: DeckPoolView, mode_id: str, players: int, specials: list[str]
     mode = pool.rules.game("crossfire").modes.get(mode_id)
     if mode is None:
         raise DossierError(tr("crossfire has no mode {mode}", mode=repr(mode_id)))
+    records = pool.lookup("crossfire")
+
+    def word(role_id: str) -> str:  # a role inside a message: its name in the request's language, as `deck new`
+        record = records(role_id)
+        return name_of(record, current_lang()) if getattr(record, "name", None) is not None else repr(role_id)
+
     try:
-        return dict(make(mode, players, specials))
+        return dict(make(mode, players, specials, word))
     except ValueError as exc:
         raise DossierError(str(exc)) from None
 

@@ -155,9 +155,23 @@ def hit_stats(hit: Any, lang: str, lookup: Any = None) -> str:
     """The attributes of a search hit in ``lang`` as the command line shows them
     (:func:`toolkit.search.display.stats_in`), the ids of factions, agents and modes as names (``lookup``:
     (kind, id) → record or None), the attributes that are no search key in the web's words."""
+    from toolkit.i18n import name_of
     from toolkit.search.display import stats_in
 
-    return stats_in(hit, lang, lookup)
+    text = stats_in(hit, lang, lookup)
+    if lang != "en" or lookup is None or not text:
+        return text
+    # English keeps the keys as one types them; the ids of factions, agents and modes are names on a page
+    parts = []
+    for part in text.split(" · "):
+        label, _, value = part.partition(" ")
+        if label in ("faction", "agent") and value:
+            record = lookup(label, value)
+            value = name_of(record, lang) if record is not None else value
+        elif label == "modes" and value:
+            value = ", ".join(name_of(r, lang) if (r := lookup("mode", m)) is not None else m for m in value.split(", "))
+        parts.append(f"{label} {value}".rstrip())
+    return " · ".join(parts)
 
 
 # ---------------------------------------------------------------- the card editor's fields

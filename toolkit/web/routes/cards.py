@@ -11,6 +11,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from toolkit import i18n
 from toolkit.errors import DossierError
+from toolkit.i18n import tr
 from toolkit.i18n.words import N_
 from toolkit.web import vocab
 from toolkit.web.app import Web
@@ -50,21 +51,31 @@ def examples(lang: str) -> tuple[tuple[str, str], ...]:
 def cards_index(
     request: Request,
     web: Web,
-    q: str = Query("", max_length=2000),
+    q: str = "",
     game: str = Query("", max_length=40),
-    limit: int = Query(PAGE, ge=1, le=1000),
+    limit_text: str = Query("", alias="limit"),
     sort: str = Query("", max_length=20),
-    page: int = Query(1, ge=1, le=100_000),
+    page_text: str = Query("", alias="page"),
 ) -> HTMLResponse:
     from toolkit.search import QueryError
+    from toolkit.search.parser import MAX_QUERY_LENGTH
     from toolkit.web.routes.api import run_search
 
     lang = request_lang(request)
-    result = error = None
+    result = None
+    error: dict[str, Any] | None = None
     status = 200
     if sort.strip().casefold() not in SORT_CHOICES:
         sort = ""
-    if q.strip():
+    q = q[: MAX_QUERY_LENGTH + 1]  # the parser refuses a longer one, inline; the page need not echo all of it
+    # odd ?page= / ?limit= values (a hand-edited link) are told on the page, as a malformed query is
+    page, problem = _whole(page_text, 1, 100_000, "page")
+    limit, limit_problem = _whole(limit_text, PAGE, 1000, "limit")
+    problem = problem or limit_problem
+    if problem is not None:
+        error = {"message": "", "query": q, "column": None, "problem": problem}
+        status = 400
+    elif q.strip():
         try:
             result = run_search(web, q, game or None, limit, lang, offset=(page - 1) * limit, sort=sort or None)
         except QueryError as exc:
@@ -126,6 +137,18 @@ SORT_CHOICES: dict[str, str] = {
     "strength": N_("Strength"),
     "influence": N_("Influence"),
 }
+
+
+def _whole(value: str, default: int, high: int, name: str) -> tuple[int, str | None]:
+    """``value`` (a query parameter) as a whole number from 1 to ``high``: (number, None), else (``default``, why)."""
+    text = value.strip()
+    if not text:
+        return default, None
+    if text.isascii() and text.isdigit() and len(text) <= 9 and 1 <= int(text) <= high:
+        return int(text), None
+    problem = tr("{option} {value}: a whole number from {low} to {high}", option=f"?{name}=", value=repr(text[:20]),
+                 low=1, high=high)  # fmt: skip
+    return default, problem
 
 
 def page_numbers(page: int, pages: int, around: int = 2) -> list[int]:

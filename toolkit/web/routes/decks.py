@@ -24,12 +24,13 @@ router = APIRouter(tags=["pages"])
 GAMES = ("netrunner", "tactics", "crossfire")
 
 
-def labels(lang: str) -> dict[str, str]:
+def labels(lang: str) -> dict[str, Any]:
     """The words decks.js writes, in ``lang`` (templates: {name}, {n})."""
-    from toolkit.i18n import t, tc, tn
+    from toolkit.i18n import LANGS, t, tc, tn
 
     return {
         "new_deck": t(lang, "New deck"),
+        "new_deck_names": sorted({t(other, "New deck") for other in LANGS}),  # an untouched name, in any language
         "format": t(lang, "Format"),
         "mode": t(lang, "Mode"),
         "identity": t(lang, "Identity"),

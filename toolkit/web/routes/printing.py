@@ -20,7 +20,7 @@ from fastapi.responses import HTMLResponse, Response
 
 from toolkit import i18n
 from toolkit.errors import DossierError, and_more
-from toolkit.i18n import tr
+from toolkit.i18n import N_, tr
 from toolkit.web.app import WebState, state
 from toolkit.web.security import check_csrf, check_origin
 from toolkit.web.templating import render, request_lang
@@ -63,6 +63,28 @@ class PrintForm:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+# the form's label of each `dossier print` option its fields stand for: an error names the field, not the option
+FIELD_LABELS = {
+    "--card": N_("Card size"),
+    "--page": N_("Paper"),
+    "--bleed": N_("Bleed (mm, 0-3)"),
+    "--gutter": N_("Gutter (mm)"),
+    "--grid": N_("Cards per page (CxR)"),
+    "--backs": N_("Backs"),
+    "--back-dx": N_("Move backs right (mm)"),
+    "--back-dy": N_("Move backs up (mm)"),
+}
+_OPTION = re.compile(r"^(--[a-z][a-z-]*)(?= )")
+
+
+def in_form_words(exc: DossierError) -> DossierError:
+    """``exc`` with a leading ``--option`` (the parsers are `dossier print`'s) put as the form's field label."""
+    match = _OPTION.match(exc.message)
+    if match is None or match.group(1) not in FIELD_LABELS:
+        return exc
+    return DossierError(tr(FIELD_LABELS[match.group(1)]) + exc.message[match.end() :], exit_code=exc.exit_code)
+
+
 def _number(value: str, option: str) -> float:
     text = value.strip() or "0"
     try:
@@ -103,7 +125,7 @@ def _deck_from_text(web: WebState, text: str, filename: str | None) -> tuple[Any
     if not text.strip():
         raise DossierError(tr("the deck is empty: paste a deck list, upload a deck file, or choose another source"))
     pool = web.deck_pool
-    deck = usable(read_text(pool, text, filename=filename), pool)
+    deck = usable(read_text(pool, text, filename=filename, shown=None if filename else tr("the pasted list")), pool)
     return deck, str(getattr(deck, "name", "") or "cards")
 
 
@@ -191,17 +213,26 @@ def draw(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, calib
     from toolkit.sheets.fonts import drawn_characters, print_fonts
     from toolkit.web.images import _LOCK  # ReportLab and PDFium are not shared between threads
 
-    spec = sheet_spec(form)
+    try:
+        spec = sheet_spec(form)
+    except DossierError as exc:
+        raise in_form_words(exc) from None
     lang = form.lang if form.lang in i18n.LANGS else "zh-Hans"
     if calibrate:
         with _LOCK:
             fonts, _ = print_fonts(None, None, "")
-            sheet = render.render_calibration(spec, fonts)
+            try:
+                sheet = render.render_calibration(spec, fonts)
+            except DossierError as exc:
+                raise in_form_words(exc) from None
         return sheet.pdf, "alignment.pdf"
     records, name = selected(web, form, upload)
     with _LOCK:
         fonts, _ = print_fonts(None, None, drawn_characters(records, web.catalog, lang))
-        sheet = render.render_sheets(records, spec, fonts, web.catalog, lang=lang)
+        try:
+            sheet = render.render_sheets(records, spec, fonts, web.catalog, lang=lang)
+        except DossierError as exc:  # a grid the page cannot hold
+            raise in_form_words(exc) from None
     errors = [i for i in sheet.issues if i.severity == "error"]
     if errors and not form.force:
         first = errors[0]

@@ -55,7 +55,9 @@
     return d;
   }
   function normalize(d) {
-    var out = { game: d.game, mode: d.mode, name: d.name || L.new_deck, cards: {} };
+    // an untouched default name ("New deck" in any language) follows the page's language
+    var untouched = !d.name || (L.new_deck_names || []).indexOf(d.name) >= 0;
+    var out = { game: d.game, mode: d.mode, name: untouched ? L.new_deck : d.name, cards: {} };
     Object.keys(d.cards || {}).forEach(function (k) { if (d.cards[k] > 0) out.cards[k] = d.cards[k]; });
     if (d.description) out.description = d.description;
     if (d.game === "tactics") out.agents = (d.agents || []).slice();
@@ -354,11 +356,26 @@
     if (text !== undefined) node.textContent = text;
     return node;
   }
+  var measurer = null;
+  function textWidth(text) {  // px of ``text`` at the bars' 12px font (an estimate where there is no canvas)
+    if (measurer === null) {
+      var canvas = document.createElement("canvas");
+      measurer = (canvas.getContext && canvas.getContext("2d")) || false;
+      if (measurer) measurer.font = "12px " + (getComputedStyle(document.body).fontFamily || "sans-serif");
+    }
+    if (measurer) return measurer.measureText(text).width;
+    var w = 0;
+    for (var i = 0; i < text.length; i++) w += text.charCodeAt(i) > 0x2e80 ? 12 : 7;
+    return w;
+  }
   function bars(title, data, labels, id) {
     var keys = Object.keys(data);
     if (!keys.length) return null;
     var max = Math.max.apply(null, keys.map(function (k) { return data[k]; })) || 1;
-    var row = 22, labelWidth = 120, width = 360, height = keys.length * row + 4;
+    // the label column as wide as the longest label (measured in the chart's font), so no name is clipped
+    var longest = Math.max.apply(null, keys.map(function (k) { return textWidth(String(labels[k] || k)); }));
+    var labelWidth = Math.min(260, Math.max(60, Math.ceil(longest) + 12));
+    var row = 22, width = labelWidth + 240, height = keys.length * row + 4;
     var chart = svg("svg", { viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": title, "class": "bars", id: id });
     chart.appendChild(svg("title", {}, title + L.colon + keys.map(function (k) { return (labels[k] || k) + " " + data[k]; }).join(L.sep)));
     keys.forEach(function (k, i) {
