@@ -210,7 +210,9 @@ def test_resolve_reads_the_deal_filled_in(cli: Any, tmp_path: Path) -> None:
     name = names.split(",")[assassins[1] - 1]
     assert f"winners: {assassins[0]} ({names.split(',')[assassins[0] - 1]}), {assassins[1]} ({name})" in text
     assert f"hit by {assassins[1]} ({name})" in text
-    score = cli("crossfire", "score", path, path, "--format", "json")
+    again = path.with_name("again.json")  # a second round that went the same way (the same file twice is refused)
+    again.write_bytes(path.read_bytes())
+    score = cli("crossfire", "score", path, again, "--format", "json")
     rows = {row["player"]: row["score"] for row in json.loads(score.stdout)["scores"]}
     assert rows[name] == 2 and set(rows) == set(names.split(","))
 

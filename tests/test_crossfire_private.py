@@ -195,7 +195,7 @@ def test_private_deal_from_the_command_line(cli: Any, monkeypatch: pytest.Monkey
     for role in ROLE_NAMES_EN.values():  # before the reveal: no role shown to anyone
         assert f"  {role}\n" not in public
     assert "dealer seat 1 (Ana)" in public
-    assert "seed 7" in public  # given on the command line, so everyone knew it anyway
+    assert "seed" not in public  # hidden whenever the roles are private, even one given: it would replay the deal
     parts = reveal.split(CLEAR)
     shown = [p for p in parts if "your role:" in p]
     assert len(shown) == 7

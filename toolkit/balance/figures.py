@@ -120,6 +120,10 @@ class _Tally:
         """What an average seat would score in the same games: 50% when every game had two sides."""
         return round(self.fair[key] / self.n[key], DIGITS) if self.n[key] else 0.5
 
+    def fewer(self, least: int) -> int:
+        """How many items were seen fewer than ``least`` times (what :meth:`rows` leaves out)."""
+        return sum(1 for n in self.n.values() if n < least)
+
     def rows(self, label: str | Sequence[str], margin: float | None, games: int, least: int = 1) -> list[dict[str, Any]]:
         out = []
         for key in sorted(self.n):
@@ -213,6 +217,9 @@ def figures(results: Sequence[dict[str, Any]], margin: float = 0.02, least_pairs
         "pairs_against": against.rows(("agent", "against"), margin, games, least_pairs),
         "length": _length(lengths),
         "endings": endings,
+        # the pairs seen fewer than ``least`` times, left out of the pair tables (too few games to tell anything)
+        "pairs_left_out": {"least": least_pairs, "pairs_together": together.fewer(least_pairs),
+                           "pairs_against": against.fewer(least_pairs)},  # fmt: skip
     }
     out["outliers"] = outliers(out)
     return out

@@ -80,7 +80,10 @@ def maps_for(records: Iterable[Any], mode: str, players: int = PLAYERS) -> list[
 
 
 def playable_modes(records: Iterable[Any], players: int = PLAYERS) -> list[str]:
-    """The tactics modes a balance run can play: complete rules and a map for ``players``."""
+    """The tactics modes a balance run can play: complete rules that allow ``players`` (team play only with
+    an even count, :func:`toolkit.engine.tactics.base.player_counts`) and a map for them."""
+    from toolkit.engine.tactics.base import player_counts
+
     records = list(records)
     return sorted(
         r.id
@@ -88,6 +91,7 @@ def playable_modes(records: Iterable[Any], players: int = PLAYERS) -> list[str]:
         if getattr(r, "game", None) == "tactics"
         and r.kind == "mode"
         and r.status != "incomplete"
+        and players in player_counts(r)
         and maps_for(records, r.id, players)
     )
 

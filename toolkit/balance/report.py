@@ -18,7 +18,7 @@ from typing import Any
 
 from toolkit.balance.store import KEYS
 from toolkit.filekinds import balance_report
-from toolkit.i18n import N_, name_of, sentences, t, tc, tr
+from toolkit.i18n import N_, name_of, sentences, t, tc, tn, tr
 
 Namer = Callable[[str, str], str]
 
@@ -192,7 +192,12 @@ def comparison(result: dict[str, Any], names: Namer, lang: str) -> dict[str, Any
         words = {"name": label(table, row, names, lang), "before": pct(before["rate"]), "after": pct(after["rate"]),
                  "n1": before["n"], "n2": after["n"], "p": f"{test['p']:.2g}",
                  "q": f"{test['p_holm']:.2g}"}  # fmt: skip
-        line = t(lang, "{name} {before} → {after} (n {n1} → {n2}, p = {p}, Holm-adjusted {q})", **words)
+        if test.get("bound"):  # a p-value below what a float holds: its bound, never "p = 0"
+            words.update(p=f"{test['p']:.0e}", q=f"{test['p_holm']:.2g}")
+            line = t(lang, "{name} {before} → {after} (n {n1} → {n2}, p < {p}, Holm-adjusted below {q})", **words)
+            words.update(p="< " + words["p"], q="< " + words["q"])
+        else:
+            line = t(lang, "{name} {before} → {after} (n {n1} → {n2}, p = {p}, Holm-adjusted {q})", **words)
         rise = (after["rate"] or 0) > (before["rate"] or 0)
         groups[-1]["rows"].append({**words, "line": line, "rise": rise})
     nothing = None if result["moved"] else t(lang, "nothing moved beyond noise")
@@ -318,11 +323,20 @@ def report_body(meta: dict[str, Any], figures: dict[str, Any], timing: dict[str,
         body.append(_rate_table(found, lang))
     else:
         body.append(f"<p>{esc(_no_outliers(lang))}</p>")
+    left_out = figures.get("pairs_left_out") or {}
     for table, heading in TITLES.items():
         rows = [(label(table, row, names, lang), row) for row in figures[table]]
-        if not rows:
+        fewer = left_out.get(table, 0)
+        if not rows and not fewer:
             continue
         body.append(f"<h2>{esc(t(lang, heading))}</h2>")
+        if fewer:  # pairs seen too rarely to tell anything: said, not dropped in silence
+            note = tn(lang, "{n} pair seen fewer than {least} times is left out: too few games to tell anything.",
+                      "{n} pairs seen fewer than {least} times are left out: too few games to tell anything.", fewer,
+                      n=fewer, least=left_out["least"])  # fmt: skip
+            body.append(f'<p class="note">{esc(note)}</p>')
+        if not rows:
+            continue
         shown = sorted(rows, key=lambda r: -(r[1]["rate"] or 0))
         body.append(forest(shown, margin))
         body.append(_rate_table(shown, lang))

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.errors import DossierError
-from toolkit.i18n import tr
+from toolkit.i18n import PSEUDO, current_lang, pseudo_active, tr, use_lang
 
 from .games import GameSpec, play_batch
 
@@ -165,7 +165,8 @@ def run_games(
     ray = import_ray()
     lanes, started = start_ray(ray, workers, address)
     size = batch or batch_size(len(specs), lanes)
-    task = ray.remote(num_cpus=1, max_retries=0)(play)
+    task = ray.remote(num_cpus=1, max_retries=0)(_in_lang)
+    language = PSEUDO if pseudo_active() else current_lang()  # a worker is a new process: tell it the language
     results: list[dict[str, Any]] = []
     interrupted = False
     failure: str | None = None
@@ -175,7 +176,7 @@ def run_games(
         chunks = [list(specs[i : i + size]) for i in range(0, len(specs), size)]
         queue = iter(chunks)
         for chunk in queue:
-            pending[task.remote(shared, chunk)] = len(chunk)
+            pending[task.remote(language, play, shared, chunk)] = len(chunk)
             if len(pending) >= lanes:
                 break
         while pending:
@@ -192,7 +193,7 @@ def run_games(
                     step(measure(got))
                 following = next(queue, None)
                 if following is not None:
-                    pending[task.remote(shared, following)] = len(following)
+                    pending[task.remote(language, play, shared, following)] = len(following)
     except KeyboardInterrupt:
         interrupted = True
         for ref in pending:
@@ -203,6 +204,15 @@ def run_games(
             _shutdown(ray)
     results.sort(key=lambda r: r["index"])
     return Outcome(results, interrupted, lanes, size, started, failure)
+
+
+def _in_lang(
+    lang: str, play: Callable[[Sequence[Any], Sequence[Any]], list[dict[str, Any]]], records: Sequence[Any],
+    specs: Sequence[Any],
+) -> list[dict[str, Any]]:  # fmt: skip
+    """What a task runs: ``play`` in ``lang`` (a Ray worker is a new process, in the default language)."""
+    with use_lang(lang):
+        return play(records, specs)
 
 
 def _shutdown(ray: Any) -> None:

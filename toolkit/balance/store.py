@@ -244,8 +244,12 @@ KEYS = {"seats": ("seat",), "agents": ("agent",), "cards_in_deck": ("card",), "c
 SETTINGS = ("game", "modes", "mode", "players", "decks", "decider", "rounds", "turns", "specials")  # what a run's figures hang on
 
 
+P_FLOOR = 1e-300  # a p-value below it is given as this bound ("p < 1e-300"): erfc underflows to 0 near z = 38
+
+
 def two_proportion(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float]:
-    """The z statistic and two-sided p-value of ``s1/n1`` against ``s2/n2`` (pooled variance)."""
+    """The z statistic and two-sided p-value of ``s1/n1`` against ``s2/n2`` (pooled variance); a p-value too small
+    for a float is :data:`P_FLOOR` (an upper bound), never 0."""
     if n1 <= 0 or n2 <= 0:
         return 0.0, 1.0
     pooled = (s1 + s2) / (n1 + n2)
@@ -253,7 +257,7 @@ def two_proportion(s1: float, n1: int, s2: float, n2: int) -> tuple[float, float
     if variance <= 0:
         return 0.0, 1.0
     z = (s1 / n1 - s2 / n2) / math.sqrt(variance)
-    return z, math.erfc(abs(z) / math.sqrt(2))
+    return z, max(math.erfc(abs(z) / math.sqrt(2)), P_FLOOR)
 
 
 def holm(p_values: list[float]) -> list[float]:
@@ -310,6 +314,8 @@ def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[s
     adjusted = holm([t["p"] for t in tests])
     moved = []
     for test, q in zip(tests, adjusted, strict=True):
+        if test["p"] <= P_FLOOR:  # below what a float holds: p and its Holm-adjusted value are upper bounds
+            test["bound"] = True
         test["p"] = float(f"{test['p']:.3g}")  # three significant digits: a p-value of 1e-12 is not 0
         test["p_holm"] = float(f"{q:.3g}")
         if q < alpha:
@@ -325,6 +331,7 @@ def compare(a: dict[str, Any], b: dict[str, Any], alpha: float = 0.05) -> dict[s
         "alpha": alpha,
         "tests": len(tests),
         "moved": moved,
+        "tested": tests,  # every test: the rates, z, p and Holm-adjusted p of each (moved or not)
     }
 
 

@@ -281,6 +281,33 @@ class PrivateReveal:
             raise DossierError(i18n.tr("the reveal was stopped before every player had seen their role")) from None
 
 
+def _unarmed_in_sniper(game: Any, result: Any, cards: list[RoleCard], lang: str) -> list[RoleCard]:
+    """The cards with, in sniper mode, what a role that does not fire there cannot do left out: the card texts
+    about hitting someone (an Agent's "if you hit a Bystander, you lose": only the Assassins fire)."""
+    import dataclasses
+
+    from toolkit.text import parse_cached
+    from toolkit.text.ast import If, YouHit
+    from toolkit.text.render import render
+
+    if not result.sniper:
+        return cards
+    out = []
+    for card in cards:
+        rules = game.roles[result.roles[card.seat]]
+        fires = rules.shoots and "assassin" in rules.counts_as
+        if rules.public or rules.marks or fires:
+            out.append(card)
+            continue
+        dropped = set()
+        for text in game.records[result.roles[card.seat]].text:
+            effects = [e for sentence in parse_cached(text).sentences for e in sentence.effects]
+            if effects and all(isinstance(e, If) and isinstance(e.condition, YouHit) for e in effects):
+                dropped.add(render(parse_cached(text), lang))
+        out.append(dataclasses.replace(card, play=[line for line in card.play if line not in dropped]))
+    return out
+
+
 # ---------------------------------------------------------------- commands
 
 
@@ -387,14 +414,14 @@ def deal(
     game = Crossfire.from_records(records)
     if sniper is not None and not game.is_sniper_mode(mode):  # a seat for no Sniper: refused, not dropped
         raise DossierError(i18n.tr("{option} is for {other}", option="--sniper", other="--mode sniper"))
-    secret = seed is None
     if seed is None:
         seed = secrets.randbelow(10**9)
     public = {"sniper": sniper} if sniper is not None else None
     result = game.deal(mode, players, special or [], seed=seed, dealer=dealer, public_seats=public)
     seats = player_names(names, name, players)
     table = result.to_json(seats)
-    slip_cards = role_cards(game, result, seats, language) if slips is not None or private else []
+    slip_cards = _unarmed_in_sniper(game, result, role_cards(game, result, seats, language) if slips is not None or
+                                    private else [], language)  # fmt: skip
     pdf = (  # drawn before anything is written
         _slips_pdf(slip_cards, result, players, language, _mode_name(records, result.mode, language))
         if slips is not None
@@ -408,7 +435,7 @@ def deal(
         _dump(table)
         return
     hidden = private or slips is not None
-    _print_public(game, records, result, players, seats, language, seed if not (hidden and secret) else None)
+    _print_public(game, records, result, players, seats, language, seed if not hidden else None)
     t = i18n.t
     if not hidden:
         keys = [i18n.N_("seat"), i18n.N_("name"), i18n.N_("role"), i18n.N_("seen")]
@@ -680,9 +707,24 @@ def score(
     language = output_lang(lang)
     game = _game(cards)
     rounds = []
-    for path in files:
+    seen: dict[tuple[int, int], Path] = {}
+    for path in files:  # a round given twice would count twice: the same file (by identity) is refused
+        try:
+            info = path.stat()
+        except OSError:
+            pass  # (read_json_input says why it cannot be read)
+        else:
+            same = seen.setdefault((info.st_dev, info.st_ino), path)
+            if same is not path:
+                raise DossierError(i18n.tr("{path}: the same file as {other}; give each round's table once", path=path,
+                                           other=same))  # fmt: skip
         table = game.table(read_json_input(path)[0], str(path))
         rounds.append((table, game.resolve(table)))
+    named = [path for path, (table, _) in zip(files, rounds, strict=True) if any(table.names or ())]
+    unnamed = [path for path in files if path not in named]
+    if named and unnamed:  # seat 1 and "Ana" would be scored as two players
+        raise DossierError(i18n.tr("{path} names its players and {other} does not: name them in every table or in "
+                                   "none", path=named[0], other=unnamed[0]))  # fmt: skip
     rows = game.score(rounds)
     if format is OutputFormat.json:
         _dump({"rounds": len(rounds), "scores": rows, "winners": [r["player"] for r in rows if r["winner"]]})

@@ -779,18 +779,22 @@ def draft(
     def choose(player: int, row: list[str]) -> str:
         if format == "text":
             print(t(language, "face up: {row}", row="  ".join(f"[{i}] {shown(a)}" for i, a in enumerate(row, 1))))
-        where = ""
-        if picks is not None:
+        if picks is not None:  # a script: its first bad line ends the draft, naming the line
             if not picks:
                 raise DossierError(tr("{path}: ran out of picks", path=script))
             number, answer = picks.pop(0)
-            where = f"{script}:{number}: "
-        else:
-            answer = typer.prompt(t(language, "player {n} picks", n=player + 1))
-        try:
-            chosen = _pick_from_row(answer, row, spellings)
-        except DossierError as exc:
-            raise DossierError(where + exc.message, exit_code=exc.exit_code) from None
+            try:
+                chosen = _pick_from_row(answer, row, spellings)
+            except DossierError as exc:
+                raise DossierError(f"{script}:{number}: " + exc.message, exit_code=exc.exit_code) from None
+        else:  # at the keyboard: a typo is said and the player asked again (the picks so far are kept)
+            while True:
+                answer = _ask(t(language, "player {n} picks", n=player + 1))
+                try:
+                    chosen = _pick_from_row(answer, row, spellings)
+                    break
+                except DossierError as exc:
+                    print(exc.message, file=sys.stderr)
         if format == "text":
             print(t(language, "player {n} takes {agent}", n=player + 1, agent=shown(chosen)))
         return chosen
@@ -827,6 +831,18 @@ def draft(
                 privates=sep.join(shown(p) for p in result.privates),
             )
         )
+
+
+def _ask(prompt: str) -> str:
+    """One line typed at the keyboard; Ctrl-C stops the draft with exit 130, end of input (Ctrl-D) with exit 1,
+    each in one line in the user's language (not click's English "Aborted!")."""
+    try:
+        return str(typer.prompt(prompt))
+    except typer.Abort as exc:
+        print(file=sys.stderr)  # (the prompt's line is left open)
+        if isinstance(exc.__context__, EOFError):
+            raise DossierError(tr("end of input: the draft stopped before every pick was made")) from None
+        raise DossierError(tr("the draft was stopped (Ctrl-C); no squads were made"), exit_code=130) from None
 
 
 def _pick_from_row(answer: str, row: list[str], names: dict[str, list[str]]) -> str:
