@@ -152,19 +152,18 @@ def test_ctrl_c_in_the_draft_is_one_translated_line_and_exit_130() -> None:
 
 
 def test_the_sniper_mode_agent_slip_has_no_line_about_hitting() -> None:
+    """The role cards of slips and of the web's seats alike (role_cards)."""
     from toolkit.cli.crossfire import _records as crossfire_records
-    from toolkit.cli.crossfire import _unarmed_in_sniper
     from toolkit.engine.crossfire import Crossfire
     from toolkit.engine.crossfire_cards import role_cards
 
     game = Crossfire.from_records(crossfire_records(None))
     deal = game.deal("sniper", 8, ["protester"], seed=5)
-    cards = {c.role: c for c in _unarmed_in_sniper(game, deal, role_cards(game, deal, {}, "en"), "en")}
+    cards = {c.role: c for c in role_cards(game, deal, {}, "en")}
     assert cards["Agent"].play == ["In sniper mode you do not point; only the Assassins fire."]
     assert "If you hit a Bystander, you lose." in cards["Assassin"].play  # the Assassins do fire
     crossfire = game.deal("crossfire", 8, [], seed=5)
-    agent = next(c for c in _unarmed_in_sniper(game, crossfire, role_cards(game, crossfire, {}, "en"), "en")
-                 if c.role == "Agent")  # fmt: skip
+    agent = next(c for c in role_cards(game, crossfire, {}, "en") if c.role == "Agent")
     assert "If you hit a Bystander, you lose." in agent.play
 
 

@@ -281,33 +281,6 @@ class PrivateReveal:
             raise DossierError(i18n.tr("the reveal was stopped before every player had seen their role")) from None
 
 
-def _unarmed_in_sniper(game: Any, result: Any, cards: list[RoleCard], lang: str) -> list[RoleCard]:
-    """The cards with, in sniper mode, what a role that does not fire there cannot do left out: the card texts
-    about hitting someone (an Agent's "if you hit a Bystander, you lose": only the Assassins fire)."""
-    import dataclasses
-
-    from toolkit.text import parse_cached
-    from toolkit.text.ast import If, YouHit
-    from toolkit.text.render import render
-
-    if not result.sniper:
-        return cards
-    out = []
-    for card in cards:
-        rules = game.roles[result.roles[card.seat]]
-        fires = rules.shoots and "assassin" in rules.counts_as
-        if rules.public or rules.marks or fires:
-            out.append(card)
-            continue
-        dropped = set()
-        for text in game.records[result.roles[card.seat]].text:
-            effects = [e for sentence in parse_cached(text).sentences for e in sentence.effects]
-            if effects and all(isinstance(e, If) and isinstance(e.condition, YouHit) for e in effects):
-                dropped.add(render(parse_cached(text), lang))
-        out.append(dataclasses.replace(card, play=[line for line in card.play if line not in dropped]))
-    return out
-
-
 # ---------------------------------------------------------------- commands
 
 
@@ -420,8 +393,7 @@ def deal(
     result = game.deal(mode, players, special or [], seed=seed, dealer=dealer, public_seats=public)
     seats = player_names(names, name, players)
     table = result.to_json(seats)
-    slip_cards = _unarmed_in_sniper(game, result, role_cards(game, result, seats, language) if slips is not None or
-                                    private else [], language)  # fmt: skip
+    slip_cards = role_cards(game, result, seats, language) if slips is not None or private else []
     pdf = (  # drawn before anything is written
         _slips_pdf(slip_cards, result, players, language, _mode_name(records, result.mode, language))
         if slips is not None

@@ -10,7 +10,7 @@ during the deal. Nothing about any other seat.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from toolkit import i18n
 
@@ -59,15 +59,22 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
     record = game.records[role_id]
     rules = game.roles[role_id]
     play: list[str] = []
+    unarmed = False  # in sniper mode, a role that does not fire there
     if rules.public:
         pass  # its own text says so
     elif result.sniper and not rules.marks:
-        play.append(labels["sniper_assassin" if rules.shoots and "assassin" in rules.counts_as else "sniper_other"])
+        fires = rules.shoots and "assassin" in rules.counts_as
+        play.append(labels["sniper_assassin" if fires else "sniper_other"])
+        unarmed = not fires
     elif rules.shoots:
         play.append(labels["armed"])
     elif not rules.protects:
         play.append(labels["unarmed"])
-    play.extend(render(parse_cached(text), lang) for text in record.text)
+    for text in record.text:
+        ability = parse_cached(text)
+        if unarmed and _only_if_you_hit(ability):
+            continue  # (an Agent's "if you hit a Bystander, you lose": in sniper mode only the Assassins fire)
+        play.append(render(ability, lang))
     seen = [] if seat in result.public else [role_name(game, r, lang) for r in result.seen[seat]]
     return RoleCard(
         seat=seat,
@@ -81,6 +88,14 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
         labels=labels,
         lang=lang,
     )
+
+
+def _only_if_you_hit(ability: Any) -> bool:
+    """Whether every effect of ``ability`` is "if you hit …, …" (a text about the role's own shots)."""
+    from toolkit.text.ast import If, YouHit
+
+    effects = [e for sentence in ability.sentences for e in sentence.effects]
+    return bool(effects) and all(isinstance(e, If) and isinstance(e.condition, YouHit) for e in effects)
 
 
 def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) -> list[RoleCard]:
