@@ -92,3 +92,19 @@ def repointed_schema_ref(folder: Path, ref: str, rel: str) -> str | None:
     if any(found.startswith(place + os.sep) for place in own) or nearest == ref:
         return None
     return nearest
+
+
+def given_twice(paths: list[Path]) -> tuple[Path, Path] | None:
+    """The first of ``paths`` that names a file given before it (the same file by identity: through ``./``, a
+    symbolic link or a hard link), with that earlier path; None when each is given once. A path that cannot be
+    looked at is passed over (reading it says why)."""
+    seen: dict[tuple[int, int], Path] = {}
+    for path in paths:
+        try:
+            info = path.stat()
+        except (OSError, ValueError):
+            continue
+        first = seen.setdefault((info.st_dev, info.st_ino), path)
+        if first is not path:
+            return path, first
+    return None

@@ -503,16 +503,12 @@ def netrunner(
 def _decks_once(files: list[Path]) -> None:
     """One deck file given twice (``--decks a.json --decks a.json``, or a file and its directory) is refused by
     name, not reported as two decks of the same name."""
-    seen: set[tuple[int, int]] = set()
-    for path in files:
-        try:
-            info = path.stat()
-        except OSError:
-            continue  # reading the deck says why
-        if (info.st_dev, info.st_ino) in seen:
-            raise DossierError(tr("{option}: {path} is given twice; name each deck once", option="--decks",
-                                  path=path))  # fmt: skip
-        seen.add((info.st_dev, info.st_ino))
+    from toolkit.paths import given_twice
+
+    twice = given_twice(files)
+    if twice is not None:
+        raise DossierError(tr("{option}: {path} is given twice; name each deck once", option="--decks",
+                              path=twice[0]))  # fmt: skip
 
 
 def _deck_key(deck: Any) -> tuple[Any, ...]:

@@ -675,21 +675,16 @@ def score(
     lang: LangOption = None,
 ) -> None:
     from toolkit.config import output_lang
+    from toolkit.paths import given_twice
 
     language = output_lang(lang)
     game = _game(cards)
     rounds = []
-    seen: dict[tuple[int, int], Path] = {}
-    for path in files:  # a round given twice would count twice: the same file (by identity) is refused
-        try:
-            info = path.stat()
-        except OSError:
-            pass  # (read_json_input says why it cannot be read)
-        else:
-            same = seen.setdefault((info.st_dev, info.st_ino), path)
-            if same is not path:
-                raise DossierError(i18n.tr("{path}: the same file as {other}; give each round's table once", path=path,
-                                           other=same))  # fmt: skip
+    twice = given_twice(files)  # a round given twice would count twice: the same file (by identity) is refused
+    if twice is not None:
+        raise DossierError(i18n.tr("{path}: the same file as {other}; give each round's table once", path=twice[0],
+                                   other=twice[1]))  # fmt: skip
+    for path in files:
         table = game.table(read_json_input(path)[0], str(path))
         rounds.append((table, game.resolve(table)))
     named = [path for path, (table, _) in zip(files, rounds, strict=True) if any(table.names or ())]
