@@ -52,8 +52,8 @@ def english_list(tmp_path: Path, name: str = "english.txt", source: Path | None 
     return path
 
 
-def crossfire_table(tmp_path: Path) -> Path:
-    path = tmp_path / "round.json"
+def crossfire_table(tmp_path: Path, name: str = "round.json") -> Path:
+    path = tmp_path / name
     path.write_text(json.dumps(ROUND_BLUE), encoding="utf-8")
     return path
 
@@ -130,7 +130,7 @@ COMMANDS: list[tuple[str, Callable[[Path, str], list[Any]], str, str]] = [
     ("crossfire resolve", lambda tmp, db: ["crossfire", "resolve", crossfire_table(tmp)], "winners: ", "获胜者："),
     (
         "crossfire score",
-        lambda tmp, db: ["crossfire", "score", crossfire_table(tmp), crossfire_table(tmp)],
+        lambda tmp, db: ["crossfire", "score", crossfire_table(tmp), crossfire_table(tmp, "round2.json")],
         "2 round(s)",
         "共 2 局",
     ),

@@ -164,8 +164,8 @@ def stray_chinese(text: str) -> list[str]:
 # ---------------------------------------------------------------- the commands
 
 
-def _round(tmp: Path) -> Path:
-    path = tmp / "round.json"
+def _round(tmp: Path, name: str = "round.json") -> Path:
+    path = tmp / name
     path.write_text(json.dumps(ROUND_BLUE), encoding="utf-8")
     return path
 
@@ -210,7 +210,7 @@ COMMANDS: list[Command] = [
     ("crossfire deal", lambda tmp, db: ["crossfire", "deal", "-n", "8", "--seed", "3"], "", set()),
     ("crossfire simulate", lambda tmp, db: ["crossfire", "simulate", "-n", "7", "-k", "40"], "", set()),
     ("crossfire resolve", lambda tmp, db: ["crossfire", "resolve", _round(tmp)], "", set()),
-    ("crossfire score", lambda tmp, db: ["crossfire", "score", _round(tmp), _round(tmp)], "", set()),
+    ("crossfire score", lambda tmp, db: ["crossfire", "score", _round(tmp), _round(tmp, "round2.json")], "", set()),
     ("deck stats", lambda tmp, db: ["deck", "stats", NR / "corp-hb-tireless-hands.json"], "", set()),
     ("deck stats tactics", lambda tmp, db: ["deck", "stats", EX / "tactics" / "duo.json"], "", set()),
     ("deck odds", lambda tmp, db: ["deck", "odds", EX / "tactics" / "duo.json", "--turns", "2"], "", set()),

@@ -27,7 +27,10 @@ from .conftest import CARDS, SCHEMA
 Run = Callable[..., Any]
 CJK = re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]")
 # path:line:col: severity code: message (the compiler-style prefix is the same in every language)
-FINDING = re.compile(r"^(?P<where>\S+?:\d+:\d+): (?P<severity>error|warning) (?P<code>[a-z_.]+): (?P<message>.*)$")
+# a finding line in any of the languages: `f:1:2: error code: …`, `f:1:2：错误 code：…`, `‹f:1:2: ‹éŕŕóŕ› code: …›`
+FINDING = re.compile(
+    r"^‹?(?P<where>\S+?:\d+:\d+)(?:: |：)(?P<severity>\S+) (?P<code>[a-z_.]+)(?:: |：)(?P<message>.*?)›?$"
+)
 BAD_TEXT = "你抽 1 牌。"
 
 
@@ -211,9 +214,9 @@ def test_the_commands_take_lang(cli: Run, command: list[str]) -> None:
 def test_fmt_check_and_text_commands_word_their_findings(cli: Run, planted: Path) -> None:
     fmt = cli("fmt", "--check", planted, "--lang", "zh-Hans")
     assert fmt.exit_code == 1
-    assert "cards/broken.json:4:3: error card.json: 无效的 JSON：此处应为分隔符 ','；文件保持原样" in fmt.output
+    assert "cards/broken.json:4:3：错误 card.json：无效的 JSON：此处应为分隔符 ','；文件保持原样" in fmt.output
     text_fmt = cli("text", "fmt", "--check", planted, "--lang", "zh-Hans")
-    assert "error card.text.parse: /text/0：文本第 6 列：意外的 '牌。'" in text_fmt.output
+    assert "错误 card.text.parse：/text/0：文本第 6 列：意外的 '牌。'" in text_fmt.output
     parsed = cli("text", "parse", "--lang", "zh-Hans", "--format", "json", "你抽张牌。")
     error = json.loads(parsed.stdout)["error"]
     assert error["reason"] == "意外的 '张牌'" and error["expected"] == ["一个数字"]

@@ -31,7 +31,7 @@ def line_of(path: Path, needle: str) -> tuple[int, int]:
     [
         (["parse", "你购买 2 张牌。"], 0, "Buy count=2"),
         (["parse", "攻击后：对目标敌方单位造成 1 点伤害。"], 0, "Target noun=enemy_unit"),
-        (["parse", "你抽 1 牌。"], 1, "<text>:1:6: error card.text.parse"),
+        (["parse", "你抽 1 牌。"], 1, "<text>:1:6：错误 card.text.parse"),  # (the default language: Chinese)
         (["render", "主动 横置,-1:你抽两张牌."], 0, "主动 横置，-1：你抽 2 张牌。\n"),
         (["render", "--lang", "en", "你抽两张牌。"], 0, "You draw 2 cards.\n"),
         (["render", "你抽张牌。"], 1, "此处缺少数字"),

@@ -75,6 +75,7 @@ def parse_command(
 ) -> None:
     """``dossier text parse`` (its help is given to the decorator)."""
     from toolkit.cli._lang import output_lang
+    from toolkit.findings import Finding, finding_line
     from toolkit.text import AbilitySyntaxError, parse, render
     from toolkit.text.ast import dump, to_json
 
@@ -105,7 +106,8 @@ def parse_command(
                         },
                     }
                 else:
-                    print(f"{where}: error card.text.parse: {exc.summary(located=False)}", file=sys.stderr)  # (where)
+                    said = Finding("card.text.parse", exc.summary(located=False), file=where)  # (where says the place)
+                    print(finding_line(said), file=sys.stderr)
                     print("    " + exc.context.replace("\n", "\n    "), file=sys.stderr)
                 continue
             if format is OutputFormat.json:
@@ -188,9 +190,12 @@ def fmt_command(
     lang: LangOption = None,
 ) -> None:
     """``dossier text fmt`` (its help is given to the decorator)."""
+    from dataclasses import replace
+
     from toolkit.catalog import WalkProblem, discover
     from toolkit.cli._lang import output_lang
     from toolkit.cli.app import refuse_bundled_cards, refuse_unwritable
+    from toolkit.findings import Finding, finding_line
     from toolkit.i18n import tr, trn
     from toolkit.jsonio import JsonSyntaxError, atomic_write_text, canonical_dumps, loads_limited, read_source
     from toolkit.text.fmt import format_record_texts
@@ -208,7 +213,7 @@ def fmt_command(
         source = read_source(path)
         if source.text is None:
             message = tr("cannot read file: {reason}", reason=source.error)
-            print(f"{path}: error card.io: {message}", file=sys.stderr)
+            print(finding_line(Finding("card.io", message, file=str(path))), file=sys.stderr)
             failed += 1
             unreadable += source.io_error
             continue
@@ -217,12 +222,13 @@ def fmt_command(
             refuse_unwritable(source.text, data)  # 1e400, NaN or a lone surrogate: cannot be written back
         except JsonSyntaxError as exc:
             message = tr("invalid JSON: {reason}", reason=exc.message)
-            print(f"{path}:{exc.line}:{exc.column}: error card.json: {message}", file=sys.stderr)
+            print(finding_line(Finding("card.json", message, file=str(path), line=exc.line, column=exc.column)),
+                  file=sys.stderr)  # fmt: skip
             failed += 1
             continue
         result = format_record_texts(data, source.text)
         for problem in result.problems:
-            print(f"{path}:{problem}", file=sys.stderr)
+            print(finding_line(replace(problem, file=str(path))), file=sys.stderr)
         if result.problems:
             failed += 1
             continue
@@ -241,7 +247,7 @@ def fmt_command(
     if check and changed_files:
         print(trn("{n} file would change", "{n} files would change", changed_files), file=sys.stderr)
     for walk in problems:
-        print(f"{walk.path}: error card.io: {walk.message}", file=sys.stderr)
+        print(finding_line(Finding("card.io", walk.message, file=str(walk.path))), file=sys.stderr)
     if unreadable or problems:  # a file or directory that could not be read at all is an I/O error
         raise typer.Exit(2)
     raise typer.Exit(1 if failed or (check and changed_files) else 0)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkit.findings import Finding
 from toolkit.i18n import tr
 from toolkit.jsonio import pointer, value_positions
 from toolkit.models import TEXT_FIELDS
@@ -21,7 +22,7 @@ class FormatResult:
 
     data: Any
     changes: list[tuple[str, str, str]] = field(default_factory=list)  # (pointer, old, new)
-    problems: list[str] = field(default_factory=list)  # "line:col: error card.text.parse: ..."
+    problems: list[Finding] = field(default_factory=list)  # card.text.parse at its line and column (no file)
 
 
 def text_slots(data: Any) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -54,7 +55,7 @@ def format_record_texts(data: Any, source_text: str | None = None) -> FormatResu
             message = tr(
                 "{pointer}: column {column} of the text: {problem}", pointer=ptr, column=exc.column, problem=problem
             )
-            result.problems.append(f"{line}:{column}: error card.text.parse: {message}")
+            result.problems.append(Finding("card.text.parse", message, pointer=ptr, line=line, column=column))
             continue
         if canonical != text:
             node: Any = result.data
