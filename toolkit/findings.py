@@ -58,14 +58,24 @@ class Finding:
         }
 
 
-def finding_line(finding: Finding) -> str:
-    """:meth:`Finding.format` in the current language, as every command prints a finding: ``deck.txt:3:1: error
-    deck.card: …``, in Chinese ``deck.txt:3:1：错误 deck.card：…`` (the code stays as it is in every language). The
-    catalogs are imported when a finding is told, not when this module is (it stands on nothing of ours)."""
-    from toolkit.i18n import current_lang, tc, tr
+def severity_word(severity: str, lang: str) -> str:
+    """``error`` or ``warning`` in ``lang``."""
+    from toolkit.i18n import tc
 
-    lang = current_lang()
-    severity = tc(lang, "severity", "warning") if finding.severity == "warning" else tc(lang, "severity", "error")
+    return tc(lang, "severity", "warning") if severity == "warning" else tc(lang, "severity", "error")
+
+
+def finding_line(finding: Finding, lang: str | None = None) -> str:
+    """:meth:`Finding.format` in ``lang`` (default: the current language), as every command and page tells a
+    finding: ``deck.txt:3:1: error deck.card: …``, in Chinese ``deck.txt:3:1：错误 deck.card：…`` (the code stays as
+    it is in every language). The catalogs are imported when a finding is told, not when this module is (it stands
+    on nothing of ours)."""
+    from toolkit.i18n import current_lang, tr, use_lang
+
+    if lang is not None and lang != current_lang():
+        with use_lang(lang):
+            return finding_line(finding)
+    severity = severity_word(finding.severity, current_lang())
     return tr("{where}: {severity} {code}: {message}", where=finding.where(), severity=severity, code=finding.code,
               message=finding.message)  # fmt: skip
 

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DossierError, and_more
-from toolkit.findings import Finding
-from toolkit.i18n import N_, current_lang, name_of, t, tc, tn, tr, word
+from toolkit.findings import Finding, finding_line, severity_word
+from toolkit.i18n import N_, current_lang, name_of, t, tn, tr, word
 from toolkit.i18n import namer as i18n_namer
 
 MAX_TEXT = 256 * 1024  # the deck readers' own limit (toolkit.decks.formats.MAX_DECK_BYTES)
@@ -177,22 +177,7 @@ def read_json_deck(pool: DeckPoolView, deck: dict[str, Any]) -> Any:
     return read_text(pool, json.dumps(deck, ensure_ascii=False), fmt="json")
 
 
-def severity_word(severity: str, lang: str) -> str:
-    """``error`` or ``warning`` in ``lang``."""
-    return tc(lang, "severity", "warning") if severity == "warning" else tc(lang, "severity", "error")
-
-
-def finding_text(finding: Finding, lang: str | None = None) -> str:
-    """:meth:`Finding.format` with the severity in ``lang`` (default: the current language):
-    ``deck.txt:3: error deck.card: …``."""
-    where = finding.file or "<input>"
-    if finding.line is not None:
-        where += f":{finding.line}"
-        if finding.column is not None:
-            where += f":{finding.column}"
-    severity = severity_word(finding.severity, lang or current_lang())
-    return tr("{where}: {severity} {code}: {message}", where=where, severity=severity, code=finding.code,
-              message=finding.message)  # fmt: skip
+finding_text = finding_line  # (a finding as the pages tell it: as the commands do)
 
 
 def finding_json(finding: Finding, lang: str | None = None) -> dict[str, Any]:

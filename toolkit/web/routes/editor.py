@@ -181,14 +181,14 @@ def finding_json(finding: Finding, target: Target, record: Any = None, web: WebS
     in the current language). ``record``: the JSON value linted, for the ability text errors (see
     :func:`text_error`). ``web``: the server, whose card folders name the other records a finding names (else
     only ``target``'s folder does)."""
-    from toolkit.web.deckwork import finding_text, severity_word
+    from toolkit.findings import finding_line, severity_word
 
     # another record's file, named from its card folder
     message = _unrooted(finding.message, _shown_roots(web) if web is not None else [(target.root, target.root.name)])
     data = finding.to_json()
     data["message"] = message
     data["file"] = target.rel
-    data["text"] = finding_text(replace(finding, file=target.rel, message=message))
+    data["text"] = finding_line(replace(finding, file=target.rel, message=message))
     data["severity_name"] = severity_word(finding.severity, i18n.current_lang())
     if finding.code == "card.text.parse" and record is not None:
         data.update(text_error(record, finding.pointer) or {})
