@@ -33,6 +33,7 @@ def _table(*roles: str) -> dict[str, Any]:
 
 
 def test_duo_takes_two_or_four_players_and_refuses_three(cli: Any) -> None:
+    """§15.2 "双雄模式（2 或 4 人）" (the index's "2-4 人模式" read with it: docs/rulings.md) and T22's two sides."""
     modes = {r.id: r for r in load_catalog([CARDS / "tactics"]).records if r.kind == "mode"}
     assert player_counts(modes["duo"]) == [2, 4]
     assert player_counts(modes["melee"]) == [2, 3, 4]
