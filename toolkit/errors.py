@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Callable
 
 from .i18n import N_, SOURCE_LANG, current_lang, pseudo_active, tr, trn
 
@@ -105,3 +106,17 @@ def shown_path(name: object) -> str:
     if len(shown) > 120:
         shown = shown[:60] + "…" + shown[-40:]
     return shown if shown.isprintable() else repr(shown)
+
+
+def in_chain(exc: BaseException, test: Callable[[BaseException], bool]) -> bool:
+    """Whether ``exc``, or an exception it was raised from or while handling (its ``__cause__`` or
+    ``__context__``, and theirs), passes ``test``: a KeyboardInterrupt or a broken pipe that a library wrapped in
+    an error of its own is still found."""
+    seen: set[int] = set()
+    cause: BaseException | None = exc
+    while cause is not None and id(cause) not in seen:
+        if test(cause):
+            return True
+        seen.add(id(cause))
+        cause = cause.__cause__ or cause.__context__
+    return False

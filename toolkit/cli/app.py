@@ -263,14 +263,9 @@ def _reader_gone(exc: BaseException) -> bool:
     such an error ends quietly with :data:`BROKEN_PIPE_EXIT`, not an error line."""
     import errno
 
-    seen: set[int] = set()
-    cause: BaseException | None = exc
-    while cause is not None and id(cause) not in seen:
-        seen.add(id(cause))
-        if isinstance(cause, BrokenPipeError) or (isinstance(cause, OSError) and cause.errno == errno.EPIPE):
-            return True
-        cause = cause.__cause__ or cause.__context__
-    return False
+    from toolkit.errors import in_chain
+
+    return in_chain(exc, lambda e: isinstance(e, BrokenPipeError) or (isinstance(e, OSError) and e.errno == errno.EPIPE))
 
 
 BROKEN_PIPE_EXIT = 141

@@ -177,14 +177,9 @@ class _Interrupts:
 
 def _interrupted(exc: BaseException) -> bool:
     """Whether ``exc`` is a KeyboardInterrupt or was raised while handling one."""
-    seen: set[int] = set()
-    cause: BaseException | None = exc
-    while cause is not None and id(cause) not in seen:
-        if isinstance(cause, KeyboardInterrupt):
-            return True
-        seen.add(id(cause))
-        cause = cause.__cause__ or cause.__context__
-    return False
+    from toolkit.errors import in_chain
+
+    return in_chain(exc, lambda e: isinstance(e, KeyboardInterrupt))
 
 
 class _English:
