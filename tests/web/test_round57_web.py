@@ -77,18 +77,27 @@ def _slow_saves(monkeypatch: Any) -> None:
     monkeypatch.setattr(PlayGames, "save", slow)
 
 
+def _against_an_answer(
+    c: Any, web_settings: Any, monkeypatch: Any, action: str
+) -> tuple[str, list[str], dict[str, str], dict[str, int]]:
+    """A hot-seat game in which seat 1 posts ``action`` (``undo``, ``resign``) as seat 2 answers its decision, saves
+    slowed: seat 1's link, the decisions saved before, seat 2's answer and each request's status code."""
+    first, second = _hotseat(c)
+    before = _labels_saved(web_settings, first)
+    decision = c.get(f"/api{second}").json()["decision"]
+    _slow_saves(monkeypatch)
+    answer = {"label": decision["options"][0]["label"], "number": str(decision["number"])}
+    codes = _race(c, {action: (f"{first}/{action}", {}), "decide": (f"{second}/decide", answer)})
+    return first, before, answer, codes
+
+
 def test_undo_and_the_other_seat_s_answer_at_the_same_moment_one_is_refused(
     live_server: str, web_settings: Any, monkeypatch: Any
 ) -> None:
     """Seat 1 undoes its last decision as seat 2 answers its own (each request slowed between reading the game and
     saving it, so both read it before either saves): one of them is done, the other refused (409), none is lost."""
     with _writer(live_server) as c:
-        first, second = _hotseat(c)
-        before = _labels_saved(web_settings, first)
-        decision = c.get(f"/api{second}").json()["decision"]
-        _slow_saves(monkeypatch)
-        answer = {"label": decision["options"][0]["label"], "number": str(decision["number"])}
-        codes = _race(c, {"undo": (f"{first}/undo", {}), "decide": (f"{second}/decide", answer)})
+        first, before, answer, codes = _against_an_answer(c, web_settings, monkeypatch, "undo")
         after = _labels_saved(web_settings, first)
     assert sorted(codes.values()) == [303, 409], codes
     if codes["undo"] == 303:  # undone: seat 2's answer was to a question that is gone
@@ -102,12 +111,7 @@ def test_an_answer_and_the_other_seat_resigning_at_the_same_moment_both_count(
 ) -> None:
     """Seat 2 answers as seat 1 resigns: the resignation does not save the game as it was before the answer."""
     with _writer(live_server) as c:
-        first, second = _hotseat(c)
-        before = _labels_saved(web_settings, first)
-        decision = c.get(f"/api{second}").json()["decision"]
-        _slow_saves(monkeypatch)
-        answer = {"label": decision["options"][0]["label"], "number": str(decision["number"])}
-        codes = _race(c, {"resign": (f"{first}/resign", {}), "decide": (f"{second}/decide", answer)})
+        first, before, answer, codes = _against_an_answer(c, web_settings, monkeypatch, "resign")
         record = PlayGames(web_settings.data_path).load(first.rsplit("/", 1)[1])
     assert codes["resign"] == 303 and record["status"] == "resigned"
     if codes["decide"] == 303:
