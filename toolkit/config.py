@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import DossierError, os_reason
+from .errors import DossierError, os_reason, warning_line
 from .i18n import DEFAULT_LANG, LANGS, Worded, accept, set_lang, system_lang, tr
 from .jsonio import read_regular
 from .paths import CARDS_DIR
@@ -287,7 +287,7 @@ def _told(pool: CardPool) -> CardPool:
             path=path,
             command=command,
         )
-        print(tr("{program}: warning: {message}", program="dossier", message=message), file=sys.stderr)
+        print(warning_line(message), file=sys.stderr)
     return pool
 
 

@@ -120,3 +120,9 @@ def in_chain(exc: BaseException, test: Callable[[BaseException], bool]) -> bool:
         seen.add(id(cause))
         cause = cause.__cause__ or cause.__context__
     return False
+
+
+def warning_line(message: str) -> str:
+    """``dossier: warning: MESSAGE``, the line a warning is told in on stderr, in the current language."""
+    # TRANSLATORS: the line a warning is told in on stderr; {program} is "dossier"
+    return tr("{program}: warning: {message}", program="dossier", message=message)

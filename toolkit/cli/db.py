@@ -10,6 +10,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
+from toolkit.errors import warning_line
 from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
@@ -82,7 +83,7 @@ def open_for_reading(db: str | None) -> Database:
             pool=pool.describe(),
             command="`dossier db build`",
         )
-        print(tr("{program}: warning: {message}", program="dossier", message=message), file=sys.stderr, flush=True)
+        print(warning_line(message), file=sys.stderr, flush=True)
         return _pool_database(pool.paths, note=False)
     from toolkit.cli.app import default_paths
 

@@ -12,6 +12,7 @@ import typer
 from toolkit.cli._help import help_text, in_english
 from toolkit.cli._lang import LangOption
 from toolkit.cli.db import DbOption
+from toolkit.errors import warning_line
 from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ def warn_if_stale(database: object) -> None:
             pool=pool.describe(),
             command=build_command(database.target),  # type: ignore[attr-defined]
         )
-        print(tr("{program}: warning: {message}", program="dossier", message=message), file=sys.stderr)
+        print(warning_line(message), file=sys.stderr)
         return
     meta = getattr(database, "meta", {})
     changed = changed_sources(meta)
@@ -105,7 +106,7 @@ def warn_if_stale(database: object) -> None:
         command = build_command(database.target).rstrip("`")  # type: ignore[attr-defined]
         command += "".join(f" --cards {shlex.quote(c)}" for c in every) + "`"
         message = tr("{path} changed since the database was built; run {command}", path=changed[0], command=command)
-        print(tr("{program}: warning: {message}", program="dossier", message=message), file=sys.stderr)
+        print(warning_line(message), file=sys.stderr)
 
 
 def register(app: typer.Typer) -> None:

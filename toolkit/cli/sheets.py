@@ -12,7 +12,7 @@ import typer
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
 from toolkit.cli._options import OUTPUT_FILE, finite
-from toolkit.errors import DossierError, os_reason
+from toolkit.errors import DossierError, os_reason, warning_line
 from toolkit.findings import Finding, finding_line
 from toolkit.i18n import N_, tr, trn
 from toolkit.paths import CARDS_DIR
@@ -729,7 +729,7 @@ def _note(message: str) -> None:
 
 
 def _warn(message: str) -> None:
-    print(tr("{program}: warning: {message}", program="dossier", message=message), file=sys.stderr)
+    print(warning_line(message), file=sys.stderr)
 
 
 def _note_untranslated_names(records: list[Any], lang: str) -> None:
