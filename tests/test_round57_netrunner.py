@@ -59,6 +59,8 @@ WARDED = {"root": [{"card": "zz_r57_ward", "rezzed": True}]}  # a server with a 
 
 
 def test_stealing_the_seventh_point_wins_before_the_agenda_s_damage() -> None:
+    """Seed 001: "如果任何時刻，一位玩家的分數區有七點議案分數，他立刻贏得游戲勝利" (at any moment): the steal that
+    brings the seventh point wins before the agenda's when-stolen damage could flatline the runner."""
     corp = {"deck": FILLER, "servers": {"remote1": {"root": [{"card": "zz_r57_sore"}]}}}
     runner = {"hand": [GRIP], "clicks": 4, "score_area": ["zz_r57_plain", "zz_r57_plain"]}
     r = play(RECORDS, ["run:remote1", "continue"], corp=corp, runner=runner)
