@@ -253,6 +253,6 @@ def test_deal_refuses_a_sniper_seat_outside_sniper_mode(cli: Any, tmp_path: Path
               "--sniper is for --mode sniper")  # fmt: skip
     assert list(tmp_path.iterdir()) == []
     zero = cli("crossfire", "deal", "-n", "7", "--mode", "sniper", "--sniper", "0")
-    assert zero.exit_code == 1 and "seat 0" in zero.stderr  # refused, not taken for "no seat given"
+    assert zero.exit_code == 2 and "--sniper" in zero.stderr and "seat 0" in zero.stderr  # refused, not "no seat"
     placed = cli("crossfire", "deal", "-n", "7", "--mode", "sniper", "--sniper", "3", "--seed", "1")
     assert placed.exit_code == 0 and "seat 3 is the public Sniper" in placed.output

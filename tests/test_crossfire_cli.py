@@ -33,7 +33,9 @@ def test_resolve_json_is_team_shot_winners_and_each_player(cli: Any, tmp_path: P
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert {k: data[k] for k in ("team", "shot", "winners")} == {"team": "red", "shot": [1, 4], "winners": [3, 4, 5]}
-    assert data["players"][0] == {"seat": 1, "name": None, "role": "vip", "hit_by": [3], "wins": False}
+    assert data["players"][0] == {
+        "seat": 1, "name": None, "role": "vip", "hit_by": [3], "hit_at": 4, "protected": [], "wins": False
+    }  # fmt: skip
     assert [p["wins"] for p in data["players"]] == [False, False, True, True, True]
 
 
@@ -46,7 +48,7 @@ def test_resolve_text(cli: Any, tmp_path: Path) -> None:
     assert "  seat 3 Assassin  hit by 2 loses\n" in result.stdout  # columns fitted to their widest cell
     chinese = cli("crossfire", "resolve", path)  # the default language
     assert chinese.stdout.startswith("获胜阵营：蓝队\n被击中：3\n获胜者：1、2、5\n")
-    assert "  座位 3 刺客   被 2 击中 负\n" in chinese.stdout
+    assert "  3 号座位 刺客   被 2 击中 负\n" in chinese.stdout  # the seat as the role cards name it
 
 
 @pytest.mark.parametrize(
@@ -155,14 +157,14 @@ def test_deal_text(cli: Any) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "5", "--special", "peacekeeper"], "with 7-10 players"),
-        (["--players", "3"], "for 5-10 players"),
-        (["--players", "7", "--mode", "sniper", "--sniper", "1"], "not a free non-dealer seat"),
+        (["--players", "5", "--special", "peacekeeper"], "--special: Peacekeeper joins Crossfire mode with 7-10"),
+        (["--players", "3"], "--players: Crossfire mode is for 5-10 players"),
+        (["--players", "7", "--mode", "sniper", "--sniper", "1"], "--sniper: the Sniper sits at seat 1, which is not"),
     ],
 )
 def test_deal_errors(cli: Any, args: list[str], message: str) -> None:
-    result = cli("crossfire", "deal", *args)
-    assert result.exit_code == 1
+    result = cli("crossfire", "deal", *args, "--lang", "en")
+    assert result.exit_code == 2  # a usage error: the option names what was asked wrong
     assert message in result.output
 
 

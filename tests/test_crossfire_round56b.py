@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import copy
 import html
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -152,7 +153,7 @@ def _table(game: Crossfire) -> tuple[dict[str, Any], int]:
 def test_an_aim_that_is_no_list_of_seats_is_refused(game: Crossfire, value: Any) -> None:
     table, unarmed = _table(game)
     table["players"][unarmed]["aim"] = value
-    with pytest.raises(TableError, match=re.escape(f"a list of seat numbers, not {value!r}")):
+    with pytest.raises(TableError, match=re.escape(f"a list of seat numbers, not {json.dumps(value)}")):  # as JSON
         game.table(table)
 
 

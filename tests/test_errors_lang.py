@@ -153,8 +153,8 @@ CASES: dict[str, Case] = {
     "serve with a short token": Case(lambda t, db: ["serve", "--token", "short"]),
     "coverage of another game": Case(lambda t, db: ["text", "coverage", "--game", "crossfire"], GAMES),
     "deal for too few players": Case(
-        lambda t, db: ["crossfire", "deal", "-n", "2"], {"crossfire", "Crossfire", "mode"}, exit_code=1
-    ),  # (the mode's name is data: English under the pseudo-locale)
+        lambda t, db: ["crossfire", "deal", "-n", "2"], {"crossfire", "Crossfire", "mode"}, exit_code=2
+    ),  # (the mode's name is data: English under the pseudo-locale; a bad --players is a usage error)
     "resolve a table without players": Case(
         lambda t, db: ["crossfire", "resolve", str(t / "empty-table.json")], exit_code=1, setup=_tables
     ),

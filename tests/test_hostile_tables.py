@@ -111,11 +111,12 @@ def test_resolve_and_score_refuse_a_count_the_mode_has_no_set_up_for(
 
 @pytest.mark.parametrize("players", [1, 4, 11, 1_000])
 def test_every_command_words_the_count_as_deal_does(tmp_path: Path, players: int) -> None:
-    """deal, simulate, resolve and score: the same message (resolve and score add the file and place), exit 1."""
-    deal = refused(run("crossfire", "deal", "-n", players), 1)
-    message = deal.removeprefix("dossier: error: ")
+    """deal, simulate, resolve and score: the same message; deal and simulate name the option (a usage error, exit
+    2), resolve and score the file and place (a bad table, exit 1)."""
+    deal = refused(run("crossfire", "deal", "-n", players), 2)
+    message = deal.removeprefix("dossier: error: --players: ")
     assert message == f"Crossfire mode is for 5-10 players, not {players}"
-    refused(run("crossfire", "simulate", "-n", players, "-k", 1), 1, message)
+    refused(run("crossfire", "simulate", "-n", players, "-k", 1), 2, f"--players: {message}")
     path = write(tmp_path / "t.json", crowd(players))
     resolve = refused(run("crossfire", "resolve", path), 1)
     assert resolve.endswith(f"t.json: /players: {message}"), resolve
@@ -142,10 +143,10 @@ def test_a_special_role_the_mode_does_not_deal_is_refused(tmp_path: Path, table:
 
 
 def test_deal_refuses_those_special_roles_in_the_same_words() -> None:
-    refused(run("crossfire", "deal", "-n", 6, "--mode", "sniper", "--special", "bodyguard"), 1,
-            "Bodyguard cannot join Sniper mode (special roles there: Bomber, Protester, Supporter)")  # fmt: skip
-    refused(run("crossfire", "deal", "-n", 6, "--special", "peacekeeper"), 1,
-            "Peacekeeper joins Crossfire mode with 7-10 players, not 6")  # fmt: skip
+    refused(run("crossfire", "deal", "-n", 6, "--mode", "sniper", "--special", "bodyguard"), 2,
+            "--special: Bodyguard cannot join Sniper mode (special roles there: Bomber, Protester, Supporter)")  # fmt: skip
+    refused(run("crossfire", "deal", "-n", 6, "--special", "peacekeeper"), 2,
+            "--special: Peacekeeper joins Crossfire mode with 7-10 players, not 6")  # fmt: skip
 
 
 def test_a_refused_count_costs_no_more_than_reading_the_file(game: Crossfire) -> None:

@@ -274,9 +274,14 @@ def secret_role_names(game: Crossfire, deal: Any, lang: str = "en") -> set[str]:
 
 def host_page_text(page_html: str) -> str:
     """The host page's text but its announcements and help (the set-up lists the roles in play, as the host
-    tells the table; the help says what Assassins do): what it says of each seat."""
+    tells the table; the help says what Assassins do; the moderator's script names the roles it speaks to):
+    what it says of each seat."""
+    from toolkit.engine.crossfire import SCRIPT
+
     text = visible_text(page_html)
     text = re.sub(r"(Set-up|配置)[:：][^\n]*", " ", text)
+    for line in SCRIPT.values():
+        text = text.replace(html.unescape(i18n_t("en", line)), " ")
     return text.replace(html.unescape(i18n_t(
         "en",
         "Mark the players in front of whom the Sniper put a shot card; then enter the target of each "

@@ -3,12 +3,13 @@ score rounds, simulate."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import secrets
 import shutil
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -25,6 +26,7 @@ from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
+    from toolkit.catalog import Catalog
     from toolkit.engine.crossfire import Crossfire, Deal
     from toolkit.sheets.slips import Slip
 
@@ -72,12 +74,12 @@ LangOption = Annotated[
 def _help(*paragraphs: str) -> str:
     """Help text: paragraphs, each an English message (marked ``N_`` where it is written) shown in the current
     language, filled to 74 columns in English (a Chinese paragraph is not: click joins its lines with spaces);
-    a paragraph that starts with "{" is an example, kept as it is."""
+    a paragraph that starts with "{" is an example, kept as it is (click's "\\b" marker: not filled)."""
     import textwrap
 
     def paragraph(text: str) -> Callable[[], str]:
         if text.startswith("{"):
-            return lambda: text
+            return lambda: "\b\n" + text
         return lambda: textwrap.fill(i18n.tr(text), 74) if in_english() else i18n.tr(text)
 
     return help_text(*map(paragraph, paragraphs))
@@ -114,6 +116,11 @@ RESOLVE_HELP = _help(
         "means red, else blue."
     ),
     N_(
+        "Then the moderator's script, the lines the dealer reads out after the shooting, each with what it brought "
+        "out at this table: who was hit at that step and by whom, whose protection cancelled a bullet, the team it "
+        "decided, the winners."
+    ),
+    N_(
         "The table is a JSON file. In this example Bo hits Di and Ed hits Gus; Cy, still standing, hits the VIP, "
         "so red wins and Cy and Di win:"
     ),
@@ -141,14 +148,24 @@ def register(app: typer.Typer) -> None:
 
 
 def _game(cards: Path | Sequence[Path] | None) -> Crossfire:
+    return _game_of(_catalog(cards))
+
+
+def _game_of(catalog: Catalog) -> Crossfire:
+    """The rules over ``catalog``'s records; a bad role text or mode names its file."""
     from toolkit.engine.crossfire import Crossfire
 
-    return Crossfire.from_records(_records(cards))
+    return Crossfire.from_records(catalog.records, catalog.file_of)
 
 
 def _records(cards: Path | Sequence[Path] | None) -> list[Any]:
     """The records of the card pool: ``--cards`` (one folder, or each of those given), else the configured pool,
     else the bundled crossfire roles."""
+    return list(_catalog(cards).records)
+
+
+def _catalog(cards: Path | Sequence[Path] | None) -> Catalog:
+    """The card pool of :func:`_records`, read, with the file of each record."""
     from toolkit.catalog import load_catalog
     from toolkit.config import card_pool, missing_pool
     from toolkit.paths import CARDS_DIR
@@ -158,13 +175,32 @@ def _records(cards: Path | Sequence[Path] | None) -> list[Any]:
     for root in pool.paths:
         if not root.exists():
             raise DossierError(i18n.tr("{path}: no such directory", path=root))
-    records = load_catalog(pool.paths).records
-    if not any(getattr(r, "game", None) == "crossfire" for r in records):
+    catalog = load_catalog(pool.paths)
+    if not any(getattr(r, "game", None) == "crossfire" for r in catalog.records):
         raise DossierError(
             i18n.tr("the card pool ({pool}) has no {game} roles; {hint}", pool=pool.describe(),
                     game=i18n.word("game", "crossfire", i18n.current_lang()), hint=missing_pool())
         )  # fmt: skip
-    return list(records)
+    return catalog
+
+
+# what each option of a deal is called where the engine's RequestError names it
+ASKED = {"players": "--players", "special": "--special", "mode": "--mode", "dealer": "--dealer", "public": "--sniper"}
+
+
+@contextlib.contextmanager
+def _asked() -> Iterator[None]:
+    """A deal or set-up asked for wrongly (the engine's RequestError) is a usage error (exit 2) naming the
+    option."""
+    from toolkit.engine.crossfire import RequestError
+
+    try:
+        yield
+    except RequestError as exc:
+        option = ASKED.get(exc.option)
+        if option is None:
+            raise DossierError(exc.message) from None
+        raise DossierError(i18n.tr("{option}: {problem}", option=option, problem=exc.message)) from None
 
 
 def _dump(data: Any) -> None:
@@ -370,6 +406,11 @@ def deal(
             i18n.tr("{option} shows each role on the terminal; it cannot be used with {format}", option="--private",
                     format="--format json")
         )  # fmt: skip
+    if slips is not None and format is OutputFormat.json:  # the JSON holds every role and the seed
+        raise DossierError(
+            i18n.tr("{option} keeps the roles off the screen; it cannot be used with {format}, which prints them "
+                    "(use {out} for the table)", option="--slips", format="--format json", out="--out FILE")
+        )  # fmt: skip
     if private and not _interactive():
         raise DossierError(
             i18n.tr(
@@ -380,17 +421,17 @@ def deal(
                 out="--out FILE",
             )
         )
-    from toolkit.engine.crossfire import Crossfire
-
     language = output_lang(lang)
-    records = _records(cards)
-    game = Crossfire.from_records(records)
-    if sniper is not None and not game.is_sniper_mode(mode):  # a seat for no Sniper: refused, not dropped
-        raise DossierError(i18n.tr("{option} is for {other}", option="--sniper", other="--mode sniper"))
-    if seed is None:
-        seed = secrets.randbelow(10**9)
-    public = {"sniper": sniper} if sniper is not None else None
-    result = game.deal(mode, players, special or [], seed=seed, dealer=dealer, public_seats=public)
+    catalog = _catalog(cards)
+    records = list(catalog.records)
+    game = _game_of(catalog)
+    with _asked():
+        if sniper is not None and not game.is_sniper_mode(mode):  # a seat for no Sniper: refused, not dropped
+            raise DossierError(i18n.tr("{option} is for {other}", option="--sniper", other="--mode sniper"))
+        if seed is None:
+            seed = secrets.randbelow(10**9)
+        public = {"sniper": sniper} if sniper is not None else None
+        result = game.deal(mode, players, special or [], seed=seed, dealer=dealer, public_seats=public)
     seats = player_names(names, name, players)
     table = result.to_json(seats)
     slip_cards = role_cards(game, result, seats, language) if slips is not None or private else []
@@ -614,16 +655,23 @@ def resolve(
     lang: LangOption = None,
 ) -> None:
     from toolkit.config import output_lang
+    from toolkit.engine.crossfire import step_lines
 
     language = output_lang(lang)
     t = i18n.t
     game = _game(cards)
     table = game.table(read_json_input(file)[0], str(file))
     outcome = game.resolve(table)
+    steps = game.script(table, outcome)
     names = dict(zip(table.seats, table.names, strict=True))
     winners = set(outcome.winners)
     hit_by = outcome.hit_by
     if format is OutputFormat.json:
+        hit_at = {seat: k for k, step in reversed(list(enumerate(steps, start=1))) for seat in step.hits}
+        protected: dict[int, list[dict[str, int]]] = {}
+        for k, step in enumerate(steps, start=1):
+            for seat, shooter, protector in step.saved:
+                protected.setdefault(seat, []).append({"step": k, "from": shooter, "by": protector})
         data = outcome.to_json()
         data["players"] = [
             {
@@ -631,9 +679,14 @@ def resolve(
                 "name": names[seat],
                 "role": role.id,
                 "hit_by": hit_by.get(seat, []),
+                "hit_at": hit_at.get(seat),
+                "protected": protected.get(seat, []),
                 "wins": seat in winners,
             }
             for seat, role in sorted(zip(table.seats, table.roles, strict=True), key=lambda p: p[0])
+        ]
+        data["script"] = [
+            {"step": k, "line": t(language, step.line), **step.to_json()} for k, step in enumerate(steps, start=1)
         ]
         _dump(data)
         return
@@ -652,8 +705,21 @@ def resolve(
         hit = t(language, "hit by {seats}", seats=sep.join(map(who, by))) if by else t(language, "not hit")
         label = [names[seat] or ""] if named else []
         outcome_word = t(language, "wins") if seat in winners else t(language, "loses")
-        lines.append([t(language, "seat"), seat, *label, role_name(game, role.id, language), hit, outcome_word])
-    print(tables.render(None, lines, align="<>" + "<" * (4 if named else 3), gap=" ", indent="  "))
+        lines.append([t(language, "seat {seat}", seat=seat), *label, role_name(game, role.id, language), hit,
+                      outcome_word])  # fmt: skip
+    print(tables.render(None, lines, align="<" * (5 if named else 4), gap=" ", indent="  "))
+
+    def seat_of(seat: int) -> str:  # inside the script's sentences: "seat 3 (Cy) hit by seat 2 (Bo)"
+        if names.get(seat):
+            return t(language, "seat {seat} ({name})", seat=seat, name=names[seat])
+        return t(language, "seat {seat}", seat=seat)
+
+    print(t(language, "the moderator's script:"))
+    for k, step in enumerate(steps, start=1):
+        head = t(language, "{n}. ", n=k)
+        print(f"  {head}{t(language, step.line)}")
+        for line in step_lines(step, seat_of, language):
+            print(f"  {' ' * tables.display_width(head)}{line}")
 
 
 SCORE_HELP = _help(
@@ -730,12 +796,14 @@ def simulate(
     """``dossier crossfire simulate`` (its help is given to the decorator)."""
     from toolkit.cli.plots import Bar, rate_chart, wilson, write_png
     from toolkit.config import output_lang
-    from toolkit.engine.crossfire import Crossfire
 
-    records = _records(cards)
-    game = Crossfire.from_records(records)
+    catalog = _catalog(cards)
+    records = list(catalog.records)
+    game = _game_of(catalog)
     language = output_lang(lang)
     t = i18n.t
+    with _asked():
+        game.setup(mode, players, special or [])  # a set-up asked for wrongly is refused before the first table
     with Progress(games, t(language, "tables")) as counter:
         rows = game.simulate(mode, players, games, seed=seed, specials=special or [], step=counter.advance)
     for row in rows:

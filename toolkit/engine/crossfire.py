@@ -21,7 +21,12 @@ Resolution follows the script of seed 003 and RULINGS C2-C9:
 
 Sniper mode (C9): the shot cards hit at once; all Assassins hit -> blue; else a
 Bystander or the VIP hit by the Sniper -> red; else the surviving Assassins fire:
-VIP hit and no Bystander hit -> red, else blue.
+VIP hit and no Bystander hit -> red, else blue. When the shot cards decide, no
+Assassin reveals or points, so a table may leave every aim out.
+
+:meth:`Crossfire.script` gives the moderator's script of a resolved table (the
+lines of seed 003 §三, :data:`SCRIPT`) with what each step brought out: who was
+hit then and by whom, which bullets a protector cancelled, the team decided.
 
 Readings Dossier adds (documented in the issue note): bullets of one volley
 reach their targets in seat order (lowest seat first), so when a protector
@@ -33,14 +38,16 @@ protects during that volley (bullets are simultaneous) and no longer afterwards.
 from __future__ import annotations
 
 import difflib
+import json
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from toolkit.errors import DossierError
-from toolkit.i18n import current_lang, name_of, tr
+from toolkit.i18n import N_, current_lang, name_of, t, tc, tr, trn, word
 from toolkit.models.crossfire import (
     CrossfireMode,
     CrossfireRole,
@@ -71,9 +78,26 @@ class TableError(DossierError):
         super().__init__(message, exit_code=1)
 
 
+class RequestError(TableError):
+    """A deal or set-up asked for wrongly (a usage error, exit 2): ``option`` names what was asked wrong, for the
+    caller to name as its users give it (``players``, ``special``, ``mode``, ``dealer``, ``public``: the seat of
+    a public role such as the Sniper)."""
+
+    def __init__(self, message: str, option: str) -> None:
+        super().__init__(message)
+        self.exit_code = 2
+        self.option = option
+
+
 def _at(where: str, problem: str) -> str:
     """``where: problem`` (a file and a JSON pointer, a role's text) in the current language."""
     return tr("{where}: {problem}", where=where, problem=problem)
+
+
+def _json(value: Any, limit: int = 60) -> str:
+    """A value of a table inside a message, as the table's JSON writes it (``true``, ``["3"]``), cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # ---------------------------------------------------------------- roles, from their text
@@ -111,19 +135,38 @@ class RoleRules:
         object.__setattr__(self, "is_vip", VIP in self.counts_as)
 
 
-def compile_role(record: CrossfireRole) -> RoleRules:
-    """Parse a role's ``text`` and ``win`` and compile them; bad text is a DossierError."""
+def _label(kind: str, record_id: str) -> str:
+    """``crossfire role 'decoy'``: a record inside a message, as lint names it, in the current language."""
+    lang = current_lang()
+    return tr("{game} {kind} {id}", game=word("game", "crossfire", lang), kind=tc(lang, "record kind", kind),
+              id=repr(record_id))  # fmt: skip
+
+
+def compile_role(record: CrossfireRole, path: Path | None = None) -> RoleRules:
+    """Parse a role's ``text`` and ``win`` and compile them; bad text is a DossierError naming the record's file
+    (``path``, where it is known) and the text, as lint does."""
     guns = 1
     protects = marks = public = False
     counts_as = {record.id}
     rules: list[tuple[str, list[str]]] = []
+    label = _label("role", record.id)
     for field_name, texts in (("text", record.text), ("win", record.win)):
         for index, text in enumerate(texts):
-            where = tr("crossfire role {id} {pointer}", id=repr(record.id), pointer=f"/{field_name}/{index}")
+            pointer = f"/{field_name}/{index}"
+            where = tr("{label}: {pointer}", label=label, pointer=pointer)
+            if path is not None:
+                where = _at(str(path), where)
             try:
                 ability = parse_cached(text)
             except AbilitySyntaxError as exc:
-                raise DossierError(_at(where, exc.summary()), exit_code=1) from None
+                problem = tr(  # as lint says it
+                    "{label}: {pointer}: column {column} of the text: {problem}",
+                    label=label,
+                    pointer=pointer,
+                    column=exc.column,
+                    problem=exc.summary(located=False),
+                )
+                raise DossierError(problem if path is None else _at(str(path), problem), exit_code=1) from None
             if ability.kind != "effect":
                 raise DossierError(
                     _at(where, tr("a crossfire ability is a plain sentence, not {kind}", kind=repr(ability.kind))),
@@ -283,6 +326,8 @@ class Outcome:
     winners: list[int]
     hits: dict[int, list[int]] = field(default_factory=dict, repr=False)  # by player index
     seats: list[int] = field(default_factory=list, repr=False)
+    # the bullets protectors cancelled, in firing order: (player protected, shooter, protector), by player index
+    saved: list[tuple[int, int, int]] = field(default_factory=list, repr=False)
 
     @property
     def hit_by(self) -> dict[int, list[int]]:
@@ -294,8 +339,98 @@ class Outcome:
         return {"team": self.team, "shot": self.shot, "winners": self.winners}
 
 
+# The moderator's script, line by line: crossfire mode as seed 003 §三 words it (the dealer reads it out after
+# the shooting), sniper mode from the resolution of §四; the last line, the personal conditions, ends both.
+SCRIPT: dict[str, str] = {
+    "unarmed": N_("Everyone who is not armed, lower your hand."),
+    "agents": N_("Agents, reveal your role cards."),
+    "agents_hit": N_("Whoever the Agents hit, lower your hand and reveal your role card."),
+    "vip": N_("VIP, reveal your role card. Were you hit?"),
+    "marks": N_("Everyone with one of the Sniper's shot cards in front of them is hit: reveal your role card."),
+    "assassins": N_(
+        "Assassins not hit, reveal your role cards. The Sniper counts 3, 2, 1: each of you points at one player."
+    ),
+    "reveal": N_("Everyone, reveal your role card. Did the Assassins hit the VIP and no Bystander?"),
+    "personal": N_("Last, each role's own win condition: the Decoys, the Bomber and the others."),
+}
+
+
+def script_keys(sniper: bool) -> tuple[str, ...]:
+    """The lines of the script, in the order the moderator reads them (sniper mode: the second and third only
+    when the shot cards did not decide the game)."""
+    if sniper:
+        return ("marks", "assassins", "reveal", "personal")
+    return ("unarmed", "agents", "agents_hit", "vip", "personal")
+
+
+@dataclass
+class Step:
+    """One line of the moderator's script (:data:`SCRIPT`) and what it brings out at the table, by seat."""
+
+    key: str  # the line, a key of SCRIPT
+    seats: list[int] = field(default_factory=list)  # whom it speaks to: hands lowered, cards turned, the winners
+    hits: dict[int, list[int]] = field(default_factory=dict)  # seat hit now -> the seats whose bullets reached it
+    saved: list[tuple[int, int, int]] = field(default_factory=list)  # (seat, shooter, protector): a bullet cancelled
+    team: str | None = None  # the team this step decides
+
+    @property
+    def line(self) -> str:
+        """The line in English (the message to translate)."""
+        return SCRIPT[self.key]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"key": self.key, "seats": self.seats}
+        data["hits"] = [{"seat": seat, "by": by} for seat, by in self.hits.items()]
+        data["protected"] = [{"seat": seat, "from": shooter, "by": by} for seat, shooter, by in self.saved]
+        if self.team is not None:
+            data["team"] = self.team
+        return data
+
+
+def step_lines(step: Step, who: Callable[[int], str], lang: str) -> list[str]:
+    """What a step of the script brought out, in ``lang``, a line each (``who``: a seat as the output names it):
+    the hands lowered or cards turned, each player hit and by whom, each bullet a protector cancelled, the team
+    the step decides, the winners."""
+    sep = t(lang, ", ")
+
+    def seats(numbers: Iterable[int]) -> str:
+        return sep.join(map(who, numbers)) or "-"
+
+    lines = []
+    if step.key == "unarmed":
+        lines.append(t(lang, "hands down: {seats}", seats=seats(step.seats)))
+    elif step.key in ("agents", "assassins"):
+        lines.append(t(lang, "revealed: {seats}", seats=seats(step.seats)))
+    elif step.key == "personal":
+        lines.append(t(lang, "winners: {seats}", seats=seats(step.seats)))
+    for seat, by in step.hits.items():
+        lines.append(t(lang, "{seat} hit by {seats}", seat=who(seat), seats=seats(by)))
+    for seat, shooter, protector in step.saved:
+        lines.append(t(lang, "{seat} protected by {protector} against the bullet of {shooter}", seat=who(seat),
+                       protector=who(protector), shooter=who(shooter)))  # fmt: skip
+    if step.key == "agents_hit" and not step.hits and not step.saved:
+        lines.append(t(lang, "no one is hit"))
+    if step.team is not None:
+        team = word("team", step.team, lang)
+        red = step.team == "red"
+        if step.key == "vip":
+            said = N_("the VIP is hit: {team} team wins") if red else N_("the VIP is not hit: {team} team wins")
+        elif step.key == "marks":
+            said = (
+                N_("the Sniper hit a Bystander or the VIP: {team} team wins")
+                if red
+                else N_("every Assassin is hit: {team} team wins")
+            )
+        elif red:
+            said = N_("the Assassins hit the VIP and no Bystander: {team} team wins")
+        else:
+            said = N_("the Assassins did not hit the VIP, or hit a Bystander: {team} team wins")
+        lines.append(t(lang, said, team=team))
+    return lines
+
+
 class _Context:
-    __slots__ = ("team", "hit", "hit_by", "hits_of", "counts", "winners", "losers", "sole")
+    __slots__ = ("team", "hit", "hit_by", "hits_of", "counts", "winners", "losers", "sole", "saved")
 
     def __init__(self, n: int, counts: list[frozenset[str]]) -> None:
         self.team = "blue"
@@ -306,6 +441,7 @@ class _Context:
         self.winners: set[int] = set()
         self.losers: set[int] = set()
         self.sole: set[int] = set()
+        self.saved: list[tuple[int, int, int]] = []  # (target, shooter, protector): bullets cancelled
 
 
 # ---------------------------------------------------------------- the game
@@ -319,7 +455,7 @@ class Deal:
     seed: int
     dealer: int
     roles: dict[int, str]  # seat -> final role
-    seen: dict[int, list[str]]  # seat -> roles of the distinct cards seen, in order
+    seen: dict[int, list[str]]  # seat -> the role of each look at a card, in order (a card back again: again)
     shuffles: list[tuple[int, tuple[int, int, int]]]  # (shuffler seat, the three seats)
     public: dict[int, str]  # seat -> public role (the Sniper)
     setup: dict[str, int]
@@ -369,12 +505,27 @@ def _unfilled_deal(data: dict[str, Any]) -> bool:
 class Crossfire:
     """The rules of Crossfire over a set of role and mode records."""
 
-    def __init__(self, roles: Iterable[CrossfireRole], modes: Iterable[CrossfireMode]) -> None:
+    def __init__(
+        self,
+        roles: Iterable[CrossfireRole],
+        modes: Iterable[CrossfireMode],
+        files: Callable[[Any], Path | None] | None = None,
+    ) -> None:
+        """``files``: a record -> the file it was read from (:meth:`toolkit.catalog.Catalog.file_of`), to name
+        in the one-line error a bad role text or mode raises."""
+        file_of = files or (lambda record: None)
         self.records = {r.id: r for r in roles}
-        self.roles = {rid: compile_role(r) for rid, r in self.records.items()}
+        self.roles = {rid: compile_role(r, file_of(r)) for rid, r in self.records.items()}
         self.modes = {m.id: m for m in modes}
         if not self.modes:
             raise DossierError(tr("no crossfire modes in the data"))
+        for mode in self.modes.values():
+            problem = self._mode_problem(mode)
+            if problem is not None:
+                path = file_of(mode)
+                raise DossierError(problem if path is None else _at(str(path), problem), exit_code=1)
+        # (mode id, players, special role ids sorted) -> the set-up (simulate asks for it once a table)
+        self._setups: dict[tuple[str, int, tuple[str, ...]], dict[str, int]] = {}
         self._mode_info: dict[str, tuple[bool, dict[str, bool]]] = {
             m.id: (self.is_sniper_mode(m.id), {name: bool(getattr(m, name)) for name in OPTIONS})
             for m in self.modes.values()
@@ -384,22 +535,73 @@ class Crossfire:
         self._mixes: dict[tuple[str, tuple[tuple[str, int], ...]], str | None] = {}
 
     @classmethod
-    def from_records(cls, records: Iterable[Any]) -> Crossfire:
+    def from_records(cls, records: Iterable[Any], files: Callable[[Any], Path | None] | None = None) -> Crossfire:
         records = list(records)
         return cls(
             [r for r in records if getattr(r, "kind", None) == "role" and r.game == "crossfire"],
             [r for r in records if getattr(r, "kind", None) == "mode" and r.game == "crossfire"],
+            files,
         )
 
+    def _mode_problem(self, mode: CrossfireMode) -> str | None:
+        """What makes ``mode`` unable to deal, as lint says it of the mode's file (a role that is no role, a
+        composition of the wrong size or without an Assassin, a substitution that changes the player count);
+        None when it can deal. The first problem only: ``dossier lint`` lists them all."""
+        label = _label("mode", mode.id)
+        known = self.roles
+
+        def missing(message: str) -> str:
+            return tr("{label}: {problem}", label=label, problem=message)
+
+        for composition in mode.compositions:
+            for role in composition.roles:
+                if role not in known:
+                    return missing(tr("role {role} does not exist", role=repr(role)))
+        for sub in mode.substitutions:
+            named = [sub.role, *sub.add, *(role for removal in sub.remove for role in removal.roles)]
+            for role in named:
+                if role not in known:
+                    return missing(tr("substitution names role {role}, which does not exist", role=repr(role)))
+        for role in mode.public_roles:
+            if role not in known:
+                return missing(tr("public role {role} does not exist", role=repr(role)))
+        for composition in mode.compositions:
+            total = sum(composition.roles.values())
+            if total != composition.players:
+                return trn(
+                    "{label}: the {players}-player composition deals {n} role",
+                    "{label}: the {players}-player composition deals {n} roles",
+                    total,
+                    label=label,
+                    players=composition.players,
+                )
+            if not any(ASSASSIN in known[role].counts_as for role in composition.roles):
+                return tr("{label}: the {players}-player composition has no {role}; the red team needs one",
+                          label=label, players=composition.players, role=self._role_word(ASSASSIN))  # fmt: skip
+        for sub in mode.substitutions:
+            added, removed = sum(sub.add.values()), sum(r.count for r in sub.remove)
+            if added != removed:
+                return tr(
+                    "{label}: substitution for {role} adds {added} and removes {removed} roles; "
+                    "the player count must not change",
+                    label=label,
+                    role=repr(sub.role),
+                    added=added,
+                    removed=removed,
+                )
+        return None
+
     def mode(self, mode_id: str) -> CrossfireMode:
+        """The mode ``mode_id``; an unknown one is a :class:`RequestError` of ``mode``."""
         mode = self.modes.get(mode_id)
         if mode is None:
-            raise TableError(
+            raise RequestError(
                 tr(
                     "unknown mode {mode}; the crossfire modes are {modes}",
                     mode=repr(mode_id),
                     modes=", ".join(sorted(self.modes)),
-                )
+                ),
+                "mode",
             )
         return mode
 
@@ -455,16 +657,30 @@ class Crossfire:
         known = {n: role_id for role_id in self.roles for n in _names(self.records[role_id]) | {role_id}}
         close = difflib.get_close_matches(wanted, list(known), n=3, cutoff=0.6)
         hint = tr("; did you mean {ids}?", ids=tr(", ").join(repr(self._role_word(known[c])) for c in close)) if close else ""
-        raise TableError(tr("no crossfire role is called {name}", name=repr(name)) + hint)
+        raise RequestError(tr("no crossfire role is called {name}", name=repr(name)) + hint, "special")
 
     def setup(self, mode_id: str, players: int, specials: Sequence[str] = ()) -> Counter[str]:
-        """The roles for ``players`` in a mode after the special-role substitutions (RULINGS C4, C5)."""
+        """The roles for ``players`` in a mode after the special-role substitutions (RULINGS C4, C5), whatever
+        the order of ``specials``; a set-up they would leave without an Assassin is refused (seed 003: the red
+        team is the Assassins). Every refusal is a :class:`RequestError`."""
         mode = self.mode(mode_id)
-        ids = [self.special_id(s) for s in specials]
-        try:
-            return Counter(role_set(mode, players, ids, self._role_word))
-        except SetupError as exc:
-            raise TableError(str(exc)) from None
+        ids = tuple(sorted(self.special_id(s) for s in specials))
+        key = (mode.id, players, ids)
+        roles = self._setups.get(key)
+        if roles is None:
+            try:
+                roles = role_set(mode, players, ids, self._role_word)
+            except SetupError as exc:
+                raise RequestError(str(exc), exc.option) from None
+            if not any(ASSASSIN in self.roles[role].counts_as for role in roles):
+                raise RequestError(
+                    tr("with {specials} the {n}-player set-up has no {role} left; the red team needs one",
+                       specials=tr(", ").join(self._role_word(s) for s in ids), n=players,
+                       role=self._role_word(ASSASSIN)),
+                    "special",
+                )  # fmt: skip
+            self._setups[key] = roles
+        return Counter(roles)
 
     def deal(
         self,
@@ -480,7 +696,7 @@ class Crossfire:
         roles = self.setup(mode_id, players, specials)
         seats = list(range(1, players + 1))
         if dealer not in seats:
-            raise TableError(tr("dealer seat {seat} is not at a {n}-player table", seat=dealer, n=players))
+            raise RequestError(tr("dealer seat {seat} is not at a {n}-player table", seat=dealer, n=players), "dealer")
         rng = random.Random(seed)
         public: dict[int, str] = {}
         for role_id in mode.public_roles:
@@ -489,12 +705,13 @@ class Crossfire:
                 free = [s for s in seats if s != dealer and s not in public]
                 if wanted is not None:
                     if wanted not in free:
-                        raise TableError(
+                        raise RequestError(
                             tr(
                                 "the {role} sits at seat {seat}, which is not a free non-dealer seat",
                                 role=self._role_word(role_id),
                                 seat=wanted,
-                            )
+                            ),
+                            "public",
                         )
                     seat = wanted
                 else:
@@ -510,9 +727,8 @@ class Crossfire:
         hand: dict[int, int] = {}
         seen: dict[int, list[int]] = {s: [] for s in circle}
 
-        def look(seat: int) -> None:
-            if hand[seat] not in seen[seat]:
-                seen[seat].append(hand[seat])
+        def look(seat: int) -> None:  # one entry per look: at the table two cards of one role look the same
+            seen[seat].append(hand[seat])
 
         for offset in range(m):  # dealt clockwise, starting left of the dealer
             seat = circle[(offset + 1) % m]
@@ -539,7 +755,7 @@ class Crossfire:
         final.update(public)
         seen_roles = {seat: [deck[c] for c in seen[seat]] for seat in circle}
         seen_roles.update({seat: [role] for seat, role in public.items()})
-        setup = dict(sorted((self.setup(mode_id, players, specials)).items()))
+        setup = dict(sorted(self.setup(mode_id, players, specials).items()))
         sniper = self.is_sniper_mode(mode.id)
         return Deal(mode.id, seed, dealer, dict(sorted(final.items())), seen_roles, shuffles, public, setup, sniper)
 
@@ -631,6 +847,7 @@ class Crossfire:
                     return None
         elif raw_marks:
             return None
+        decided = sniper and _marks_decide(roles, marks, vip, options)
         aims: list[tuple[int, ...]] = []
         get = index.get
         for i, player in enumerate(players):
@@ -644,7 +861,7 @@ class Crossfire:
             role = roles[i]
             allowed = role.aims_sniper if sniper else role.aims_crossfire
             size = len(raw)
-            if size not in allowed and not (sniper and i in marks and size <= 1 and allowed == (1,)):
+            if size not in allowed and not (sniper and (decided or i in marks) and size <= 1 and allowed == (1,)):
                 return None
             if size == 1:
                 target = raw[0]
@@ -721,7 +938,9 @@ class Crossfire:
                     )
                 )
             if not isinstance(value, bool):
-                raise TableError(_at(f"{source}: /options/{name}", tr("true or false, not {value}", value=repr(value))))
+                raise TableError(
+                    _at(f"{source}: /options/{name}", tr("true or false, not {value}", value=_json(value)))
+                )
             options[name] = value
         players = data.get("players")
         if not isinstance(players, list) or not players:
@@ -751,7 +970,7 @@ class Crossfire:
                 )
             seat = player.get("seat")
             if not isinstance(seat, int) or isinstance(seat, bool) or seat < 1:
-                raise TableError(_at(f"{where}/seat", tr("a seat number from 1, not {value}", value=repr(seat))))
+                raise TableError(_at(f"{where}/seat", tr("a seat number from 1, not {value}", value=_json(seat))))
             if seat > len(players):  # the seats of a table of n players are 1 to n, as deal numbers them
                 raise TableError(
                     _at(f"{where}/seat", tr("seat {seat} is not at a {n}-player table (seats 1 to {n})", seat=seat,
@@ -762,13 +981,15 @@ class Crossfire:
             seats.append(seat)
             role = player.get("role")
             if not isinstance(role, str):
-                raise TableError(_at(f"{where}/role", tr("a role id, not {value}", value=repr(role))))
+                raise TableError(_at(f"{where}/role", tr("a role id, not {value}", value=_json(role))))
             roles.append(self.role(role, f"{where}/role"))
             name = player.get("name")
             if name is not None:
                 if not isinstance(name, str) or not name.strip():
                     raise TableError(
-                        _at(f"{where}/name", tr("a player's name is a non-empty string, not {value}", value=repr(name)))
+                        _at(
+                            f"{where}/name", tr("a player's name is a non-empty string, not {value}", value=_json(name))
+                        )
                     )
                 if name in names:
                     raise TableError(
@@ -796,16 +1017,26 @@ class Crossfire:
         if problem is not None:
             raise TableError(_at(f"{source}: /players", problem))
         marks = self._marks(data.get("marks"), seats, roles, index, sniper, source)
+        decided = sniper and _marks_decide(roles, marks, vips[0], options)  # then no Assassin reveals and points
         aims: list[tuple[int, ...]] = []
         for i, player in enumerate(players):
             where = f"{source}: /players/{i}/aim"
-            aims.append(self._aims(player.get("aim"), i, seats, roles, index, sniper, i in marks, where))
+            aims.append(self._aims(player.get("aim"), i, seats, roles, index, sniper, decided or i in marks, where))
         return Table(mode.id, seats, roles, aims, marks, options, names, sniper, vips[0])
 
     def is_sniper_mode(self, mode_id: str) -> bool:
         """A mode with a public role that places shot cards (the Sniper) resolves by RULINGS C9."""
         mode = self.mode(mode_id)
         return any(r in self.roles and self.roles[r].marks for r in mode.public_roles)
+
+    def marks_decide(self, mode_id: str, roles: Mapping[int, str], marks: Iterable[int]) -> bool:
+        """Sniper mode: do the shot cards before ``marks`` (seats) decide the game at a table of ``roles`` (seat ->
+        role id), so that no Assassin reveals and points (RULINGS C9)? With the mode's house rules."""
+        seats = sorted(roles)
+        rules = [self.roles[roles[seat]] for seat in seats]
+        vip = next((i for i, r in enumerate(rules) if r.is_vip), -1)
+        options = {name: bool(getattr(self.mode(mode_id), name)) for name in OPTIONS}
+        return _marks_decide(rules, [seats.index(m) for m in marks if m in roles], vip, options)
 
     def _aims(
         self,
@@ -815,9 +1046,11 @@ class Crossfire:
         roles: list[RoleRules],
         index: dict[int, int],
         sniper: bool,
-        marked: bool,
+        free: bool,
         where: str,
     ) -> tuple[int, ...]:
+        """The aims of player ``i``; ``free``: in sniper mode, an Assassin who need not point (a shot card is in
+        front of them, or the shot cards decided the game) and may be left without an aim."""
         role = roles[i]
         seat = seats[i]
         if raw is None:
@@ -825,7 +1058,7 @@ class Crossfire:
         if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1:  # one seat, written without the list
             raw = [raw]
         if not isinstance(raw, list) or not all(isinstance(a, int) and not isinstance(a, bool) for a in raw):
-            raise TableError(_at(where, tr("a list of seat numbers, not {value}", value=repr(raw))))
+            raise TableError(_at(where, tr("a list of seat numbers, not {value}", value=_json(raw))))
         label = tr("seat {seat} ({role})", seat=seat, role=self._role_word(role.id))
         if sniper:
             points = ASSASSIN in role.counts_as and role.shoots
@@ -833,7 +1066,7 @@ class Crossfire:
                 raise TableError(
                     _at(where, tr("{player} does not point in sniper mode; only Assassins do", player=label))
                 )
-            needed = ((0, 1) if marked else (1,)) if points else (0,)
+            needed = ((0, 1) if free else (1,)) if points else (0,)
         elif role.shoots or role.protects:
             needed = (role.guns,)
         else:
@@ -880,7 +1113,7 @@ class Crossfire:
         if raw is None:
             raw = []
         if not isinstance(raw, list) or not all(isinstance(m, int) and not isinstance(m, bool) for m in raw):
-            raise TableError(_at(f"{source}: /marks", tr("a list of seat numbers, not {value}", value=repr(raw))))
+            raise TableError(_at(f"{source}: /marks", tr("a list of seat numbers, not {value}", value=_json(raw))))
         if not sniper:
             if raw:
                 raise TableError(_at(f"{source}: /marks", tr("shot cards are placed only in sniper mode")))
@@ -936,7 +1169,45 @@ class Crossfire:
             sorted([seats[i] for i in winners]),
             ctx.hit_by,
             seats,
+            ctx.saved,
         )
+
+    def script(self, table: Table, outcome: Outcome) -> list[Step]:
+        """The moderator's script of a resolved table, step by step: whom each line speaks to, who is hit (and
+        by whom) and whose protection cancels a bullet at that step, the team it decides, the winners last."""
+        roles, seats = table.roles, table.seats
+
+        def at(players: Iterable[int]) -> list[int]:
+            return sorted(seats[i] for i in players)
+
+        def hits(shooters: set[int]) -> dict[int, list[int]]:
+            found = {seats[target]: at(j for j in by if j in shooters) for target, by in outcome.hits.items()}
+            return {seat: by for seat, by in sorted(found.items()) if by}
+
+        def saved(shooters: set[int]) -> list[tuple[int, int, int]]:
+            return [(seats[target], seats[j], seats[p]) for target, j, p in outcome.saved if j in shooters]
+
+        order = table.order
+        steps: list[Step] = []
+        if table.sniper:
+            sniper = {next(i for i, r in enumerate(roles) if r.marks)}
+            decided = _marks_decide(roles, table.marks, table.vip, table.options)
+            steps.append(Step("marks", at(table.marks), hits(sniper), team=outcome.team if decided else None))
+            if not decided:
+                marked = set(table.marks)
+                standing = {i for i in order if ASSASSIN in roles[i].counts_as and roles[i].shoots and i not in marked}
+                steps.append(Step("assassins", at(standing), hits(standing)))
+                steps.append(Step("reveal", team=outcome.team))
+        else:
+            agents = set(table.agents)
+            others = set(table.others)
+            steps.append(Step("unarmed", at(i for i in order if not (roles[i].shoots or roles[i].protects))))
+            steps.append(Step("agents", at(i for i in order if AGENT in roles[i].counts_as)))
+            volley = hits(agents)
+            steps.append(Step("agents_hit", list(volley), volley, saved(agents)))
+            steps.append(Step("vip", [seats[table.vip]], hits(others), saved(others), outcome.team))
+        steps.append(Step("personal", list(outcome.winners)))
+        return steps
 
     def _crossfire(self, table: Table, ctx: _Context, vip: int) -> None:
         aims = table.aims
@@ -958,7 +1229,7 @@ class Crossfire:
             for target in aims[shooter]:
                 protectors = shields.get(target)
                 if protectors:
-                    protectors.pop(0)  # this bullet is cancelled
+                    ctx.saved.append((target, shooter, protectors.pop(0)))  # this bullet is cancelled
                     continue
                 ctx.hit[target] = True
                 ctx.hit_by.setdefault(target, []).append(shooter)
@@ -990,7 +1261,7 @@ class Crossfire:
         """RULINGS C10: every winner of a round scores 1; highest total wins, ties share.
 
         Players are told apart by ``name`` where the table gives one, else by seat.
-        Returns rows sorted by score (highest first), each with ``winner``.
+        Returns rows sorted by score (highest first), each with ``winner`` (no one, when no one scored).
         """
         totals: dict[str, int] = {}
         for table, outcome in rounds:
@@ -998,8 +1269,8 @@ class Crossfire:
             for seat, name in zip(table.seats, table.names or [None] * len(table.seats), strict=True):
                 key = name or f"seat {seat}"
                 totals[key] = totals.get(key, 0) + (1 if seat in won else 0)
-        best = max(totals.values(), default=0)
-        rows = [{"player": key, "score": value, "winner": value == best} for key, value in totals.items()]
+        best = max(totals.values(), default=0)  # no one scored: no one won
+        rows = [{"player": key, "score": value, "winner": 0 < value == best} for key, value in totals.items()]
         return sorted(rows, key=lambda r: (-int(r["score"]), _player_order(str(r["player"]))))
 
     def random_table(
@@ -1072,6 +1343,16 @@ class Crossfire:
             }
             for role in sorted(dealt, key=lambda r: (-won[r] / dealt[r], r))
         ]
+
+
+def _marks_decide(roles: Sequence[RoleRules], marks: Sequence[int], vip: int, options: Mapping[str, bool]) -> bool:
+    """Sniper mode (RULINGS C9): do the shot cards before ``marks`` (player indices) decide the game, every
+    Assassin hit (blue) or a Bystander or the VIP hit (red), so that no Assassin reveals and points?"""
+    marked = set(marks)
+    if all(i in marked for i, role in enumerate(roles) if ASSASSIN in role.counts_as):
+        return True
+    strict = not options["protester_counts_as_bystander"]
+    return any(m == vip or BYSTANDER in (roles[m].counts_strict if strict else roles[m].counts_as) for m in marks)
 
 
 def _dealt_roles(mode: CrossfireMode) -> dict[int, frozenset[str]]:

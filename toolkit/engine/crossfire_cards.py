@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from toolkit import i18n
+from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
     from toolkit.engine.crossfire import Crossfire, Deal
@@ -45,8 +46,24 @@ class RoleCard:
         return self.labels["player"].format(seat=self.seat)
 
 
+# A set-up with a two-gun role (the Enforcer): everyone points with both hands, so that no one's hands give the
+# role away, and the right hand is the one that counts (a house reading: seed 003 does not say which hand).
+RIGHT_HAND = N_(
+    "This set-up has a two-gun role, so everyone points with both hands: only your right hand counts, your left "
+    "hand has no effect."
+)
+BOTH_HANDS = N_("This set-up has a two-gun role, so everyone points with both hands: both of yours fire, at two "
+                "different players.")  # fmt: skip
+
+
 def role_name(game: Crossfire, role_id: str, lang: str) -> str:
     return i18n.name_of(game.records[role_id], lang)
+
+
+def both_hands(game: Crossfire, result: Deal) -> bool:
+    """Does everyone at the table of ``result`` point with both hands (crossfire mode, a two-gun role in the
+    set-up)?"""
+    return not result.sniper and any(game.roles[r].guns > 1 for r in result.setup if r in game.roles)
 
 
 def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: str) -> RoleCard:
@@ -75,6 +92,8 @@ def role_card(game: Crossfire, result: Deal, seat: int, name: str | None, lang: 
         if unarmed and _only_if_you_hit(ability):
             continue  # (an Agent's "if you hit a Bystander, you lose": in sniper mode only the Assassins fire)
         play.append(render(ability, lang))
+    if both_hands(game, result) and not rules.public:
+        play.append(i18n.t(lang, BOTH_HANDS if rules.guns > 1 else RIGHT_HAND))
     seen = [] if seat in result.public else [role_name(game, r, lang) for r in result.seen[seat]]
     return RoleCard(
         seat=seat,
@@ -103,4 +122,4 @@ def role_cards(game: Crossfire, result: Deal, names: dict[int, str], lang: str) 
     return [role_card(game, result, seat, names.get(seat), lang) for seat in result.roles]
 
 
-__all__ = ["labels_in", "RoleCard", "role_card", "role_cards", "role_name"]
+__all__ = ["BOTH_HANDS", "RIGHT_HAND", "RoleCard", "both_hands", "labels_in", "role_card", "role_cards", "role_name"]

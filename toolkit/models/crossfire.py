@@ -127,7 +127,12 @@ RoleWord = Callable[[str], str]
 
 
 class SetupError(ValueError):
-    """Why a mode cannot deal a set-up, worded in the current language."""
+    """Why a mode cannot deal a set-up, worded in the current language; ``option`` names what was asked wrong:
+    ``players`` (no composition for that count) or ``special`` (a special role that cannot join)."""
+
+    def __init__(self, message: str, option: str = "special") -> None:
+        super().__init__(message)
+        self.option = option
 
 
 def mode_word(mode: CrossfireMode) -> str:
@@ -175,21 +180,44 @@ def _removals(removal: Removal, roles: Counter[str]) -> list[str]:
 
 
 def role_sets(mode: CrossfireMode, players: int, specials: Sequence[str], word: RoleWord = repr) -> list[dict[str, int]]:
-    """Every role set ``mode`` may deal to ``players`` with ``specials`` joining in this order, the deal's first.
+    """Every role set ``mode`` may deal to ``players`` with ``specials`` joining, the deal's first.
 
-    Substitutions apply in the order given (RULINGS C4, C5): each removes, for each of its removals, the first
-    role of its preference list that the set-up holds (or an interchangeable one), and adds its roles. Raises
-    :class:`SetupError`, one line naming the roles as ``word`` names them, when a special role cannot join this
-    mode or this player count, or the set-up lacks what it replaces.
+    The same special roles give the same answer in any order (RULINGS C4, C5): each order they may join in is
+    tried, in one fixed order (the ids sorted first), and the role sets of every order that can deal are
+    kept. Raises :class:`SetupError`, one line naming the roles as ``word`` names them, when a special role
+    cannot join this mode or this player count, or no order leaves the set-up what each one replaces (the
+    first order's reason).
     """
     base = next((c for c in mode.compositions if c.players == players), None)
     if base is None:
-        raise SetupError(count_refusal(mode, players))
-    found: list[Counter[str]] = [Counter(base.roles)]
-    for done, special in enumerate(specials):
+        raise SetupError(count_refusal(mode, players), "players")
+    for special in specials:
         refusal = join_refusal(mode, special, players, word)
         if refusal is not None:
             raise SetupError(refusal)
+    found: list[dict[str, int]] = []
+    first: SetupError | None = None
+    for order in sorted(set(itertools.permutations(sorted(specials)))):
+        try:
+            sets = _joined(mode, Counter(base.roles), players, order, word)
+        except SetupError as exc:
+            first = first or exc
+            continue
+        found.extend(roles for roles in sets if roles not in found)
+    if not found:
+        assert first is not None
+        raise first
+    return found
+
+
+def _joined(
+    mode: CrossfireMode, base: Counter[str], players: int, specials: Sequence[str], word: RoleWord
+) -> list[dict[str, int]]:
+    """The role sets of ``base`` with ``specials`` joining in this order: each removes, for each of its removals,
+    the first role of its preference list that the set-up holds (or an interchangeable one), and adds its roles.
+    Raises :class:`SetupError` when the set-up lacks what one of them replaces."""
+    found: list[Counter[str]] = [base]
+    for done, special in enumerate(specials):
         sub = next(s for s in mode.substitutions if s.role == special)
         for removal in sub.remove:
             for _ in range(removal.count):
@@ -245,20 +273,14 @@ def composition_problem(
     actual = {r: n for r, n in counts.items() if n > 0}
     joined = sorted(itertools.chain.from_iterable([r] * actual.get(r, 0) for r in set(specials)
                                                   if r not in mode.public_roles))  # fmt: skip
-    first_error: str | None = None
-    expected: dict[str, int] | None = None
-    for order in sorted(set(itertools.permutations(joined))):
-        try:
-            candidates = role_sets(mode, players, order, word)
-        except SetupError as exc:
-            first_error = first_error or str(exc)
-            continue
-        if actual in candidates:
-            return None
-        expected = expected or candidates[0]
     named = tr(", ").join(word(r) for r in joined)
-    if expected is None:
-        return "special", tr("special roles {roles}: {problem}", roles=named, problem=first_error)
+    try:
+        candidates = role_sets(mode, players, joined, word)
+    except SetupError as exc:
+        return "special", tr("special roles {roles}: {problem}", roles=named, problem=str(exc))
+    if actual in candidates:
+        return None
+    expected = candidates[0]
     missing = Counter(expected) - Counter(actual)
     extra = Counter(actual) - Counter(expected)
     parts = []

@@ -200,11 +200,12 @@ def fit_aims(
     That host's form asks the same of every seat: where each player pointed (a second target for a
     player who pointed with both hands, when the set-up has a two-gun role). Checks that need no role
     come first; then each seat keeps as many targets as its role fires (an unarmed player's pointing,
-    or a second hand without a second gun, has no effect: the first target is kept). At a table whose
+    or a left hand without a second gun, has no effect: the first target, the right hand's, is kept). At a table whose
     set-up has a two-gun role every player points with both hands, and the host enters both targets
     of every player: a check of who holds two guns would tell the host the Enforcer before the round is
     resolved. The only refusal that names a role is what the rules reveal at that point of the
-    resolution: in sniper mode an Assassin without a shot card who must point."""
+    resolution: in sniper mode an Assassin without a shot card who must point (when the shot cards did not
+    decide the game)."""
     sniper = deal.sniper
     both_hands = not sniper and any(game.roles[r].guns > 1 for r in deal.setup if r in game.roles)
     for seat in range(1, room.players + 1):
@@ -222,11 +223,12 @@ def fit_aims(
                                "everyone points with both hands, so that no one's hands give their role away)",
                                who=who))  # fmt: skip
     fitted: dict[int, list[int]] = {}
+    decided = sniper and game.marks_decide(deal.mode, deal.roles, marks)  # no Assassin reveals and points
     for seat in range(1, room.players + 1):
         rules = game.roles[deal.roles[seat]]
         targets = list(aims.get(seat, []))
         if sniper:
-            allowed = rules.aims_sniper if seat not in marks else (0, *rules.aims_sniper)
+            allowed = rules.aims_sniper if seat not in marks and not decided else (0, *rules.aims_sniper)
         else:
             allowed = rules.aims_crossfire
         if len(targets) < min(allowed):
@@ -248,12 +250,13 @@ def check_aims(
     """The aims a moderating host entered (the host knows every role): each seat that must point has its targets,
     else a RoomError in the page's words, naming the seat and its role (``role_name``: a role id -> its name in
     the page's language), as the form asks, not as the engine's table names it."""
+    decided = deal.sniper and game.marks_decide(deal.mode, deal.roles, marks)  # no Assassin reveals and points
     for seat in range(1, room.players + 1):
         role = deal.roles[seat]
         rules = game.roles[role]
         targets = aims.get(seat, [])
         if deal.sniper:
-            allowed = rules.aims_sniper if seat not in marks else (0, *rules.aims_sniper)
+            allowed = rules.aims_sniper if seat not in marks and not decided else (0, *rules.aims_sniper)
         else:
             allowed = rules.aims_crossfire
         if len(targets) >= min(allowed):

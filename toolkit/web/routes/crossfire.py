@@ -20,6 +20,7 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.routing import APIRoute
 
 from toolkit import i18n
+from toolkit.engine.crossfire import SCRIPT, script_keys
 from toolkit.errors import DossierError
 from toolkit.i18n import tr
 from toolkit.web import settings as web_settings
@@ -84,7 +85,7 @@ def game_of(web: WebState) -> Any:
         records = web.catalog.records
         if not any(getattr(r, "game", None) == "crossfire" and getattr(r, "kind", None) == "role" for r in records):
             raise DossierError(tr("the card pool has no crossfire roles; serve a pool with `cards/crossfire`"))
-        held = (web.generation, Crossfire.from_records(records))
+        held = (web.generation, Crossfire.from_records(records, web.catalog.file_of))
         web.crossfire_game = held  # type: ignore[attr-defined]
     return held[1]
 
@@ -416,6 +417,9 @@ def _host_view(
     games = web.catalog.of_kind("crossfire", "game")
     discussion = int(getattr(games[0], "discussion_seconds", 180)) if games else 180
     return {
+        "script_lines": [i18n.t(lang, SCRIPT[key]) for key in script_keys(deal.sniper)],
+        "script": _script(game, room, current, lang),
+        "two_hands": not deal.sniper and same_guns > 1,  # everyone points with both hands; the right one counts
         "room": room,
         "round": current,
         "mode_name": i18n.name_of(mode, lang) if mode is not None else room.mode,
@@ -444,6 +448,24 @@ def _host_view(
         "minutes": discussion // 60,
         "seconds": discussion,
     }
+
+
+def _script(game: Any, room: Room, current: Any, lang: str) -> list[dict[str, Any]]:
+    """The moderator's script of the resolved round: each line, and what it brought out (who was hit, whose
+    protection cancelled a bullet, the team it decided); empty before the round is resolved."""
+    from toolkit.engine.crossfire import step_lines
+
+    if current.outcome is None:
+        return []
+    try:
+        table = game.table(current.table(room.names), tr("round {n}", n=current.number))
+    except DossierError:  # the pool changed under a running table: the outcome stays, without its script
+        return []
+    steps = game.script(table, game.resolve(table))
+    return [
+        {"line": i18n.t(lang, step.line), "said": step_lines(step, lambda s: _who(room, s, lang), lang)}
+        for step in steps
+    ]
 
 
 def _score_name(key: str, lang: str) -> str:
