@@ -276,9 +276,9 @@ def test_a_file_gone_before_its_findings_are_placed(tmp_path: Path, monkeypatch:
     _edit(card, lambda d: d.update(agent="nobody_at_all"))
     real = validators.lint._check_ids
 
-    def remove_then_check(entries: Any) -> None:
+    def remove_then_check(entries: Any, *rest: Any) -> None:
         card.unlink()
-        real(entries)
+        real(entries, *rest)
 
     monkeypatch.setattr(validators.lint, "_check_ids", remove_then_check)
     [finding] = [f for f in lint_files(discover([root]), [root]).findings if f.file == str(card)]

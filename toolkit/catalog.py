@@ -399,6 +399,7 @@ def pool_context(
     pool: Sequence[Path],
     keys: Sequence[str] | None = None,
     folders: set[str] | None = None,
+    shadowed: dict[tuple[str, str, str], Path] | None = None,
 ) -> list[Source]:
     """The records to read beside ``sources`` (from :func:`context_sources`) for its targets in no game
     directory (a designer's new cards, a map alone): their games' records in ``pool`` (the configured card
@@ -406,7 +407,8 @@ def pool_context(
     modes and cards resolve. Targets in a game directory (``cards/tactics``) need none. ``keys``: the
     :func:`file_key` of the first sources, the targets, when the caller has them (``dossier lint`` of a tree
     with a ``schema/`` beside ``cards/`` then takes no key of the 100,000 other files, some 0.15 s); ``folders``:
-    the targets' directories, when the caller has them (as :func:`context_sources` takes them)."""
+    the targets' directories, when the caller has them (as :func:`context_sources` takes them); ``shadowed``: given,
+    it is told the pool records a target stands for (as :func:`pool_sources` tells them)."""
     if not pool:
         return []
     # the directories of the targets in no game directory (many records share one, and most are in one)
@@ -419,7 +421,7 @@ def pool_context(
         loose = [s for s, key in zip(sources, keys, strict=False) if os.path.dirname(key) in outside]
     else:
         loose = [s for s in sources if (key := file_key(s.path)) in wanted and os.path.dirname(key) in outside]
-    return pool_sources(loose, pool, lambda: wanted | {file_key(s.path) for s in sources})
+    return pool_sources(loose, pool, lambda: wanted | {file_key(s.path) for s in sources}, shadowed)
 
 
 def _within(path: str, root: str) -> bool:
@@ -440,13 +442,19 @@ def _record_key(source: Source) -> tuple[str, str, str] | None:
     return data["game"], namespace(data["kind"]), data["id"]
 
 
-def pool_sources(loose: list[Source], pool: Sequence[Path], skipped: Callable[[], set[str]]) -> list[Source]:
+def pool_sources(
+    loose: list[Source],
+    pool: Sequence[Path],
+    skipped: Callable[[], set[str]],
+    shadowed: dict[tuple[str, str, str], Path] | None = None,
+) -> list[Source]:
     """The records of ``pool`` of the games of ``loose`` (record files in no game directory): each pool path's
     ``<game>/`` directory where it has one, else the path itself when it is a game directory. A pool record with
     the same game, kind and id as one of ``loose`` outside the pool is left out (the file being linted, a draft
     of a revised card, stands for it; one in a folder of the pool is a second record of that id, which the pool
     cannot load, and is told so), and so is a file whose key is in ``skipped()`` (asked only when some of
-    ``loose`` is a record of a game)."""
+    ``loose`` is a record of a game). ``shadowed``, given, is told each pool record left out for one of ``loose``:
+    its (game, kind namespace, id) and its file (lint warns that a pool listing both cannot load them)."""
     found = [(key, s) for s in loose if (key := _record_key(s)) is not None]
     games = {key[0] for key, _ in found}
     if not games:
@@ -466,9 +474,13 @@ def pool_sources(loose: list[Source], pool: Sequence[Path], skipped: Callable[[]
                     continue
                 source = read_source(extra)
                 key = _record_key(source)
-                if key is not None and key[0] == game and key not in keys:
+                if key is None or key[0] != game:
+                    continue
+                if key not in keys:
                     out.append(source)
                     skip.add(file_key(extra))
+                elif shadowed is not None:
+                    shadowed.setdefault(key, extra)
     return out
 
 
@@ -515,6 +527,27 @@ class Catalog:
 
     def __len__(self) -> int:
         return len(self.records)
+
+
+def _invalid_record(path: Path, text: str, data: Any, exc: ValidationError) -> str:
+    """The error of a record file the model refuses: the file, line and column of the first problem, its place in
+    the record (a JSON pointer) and what is wrong in the current language (:func:`toolkit.model_errors.model_error`,
+    as lint says it), and the lint that lists every problem."""
+    from .jsonio import loc_pointer, pointer_position, value_positions
+    from .model_errors import model_error
+
+    first = exc.errors()[0]
+    loc = tuple(first["loc"])
+    # (only a missing field's last item names a member the record lacks: another's may be a union's tag, 'tactics')
+    where = loc_pointer(data, loc if first.get("type") == "missing" else (*loc, None))
+    line, column = pointer_position(value_positions(text, [where]), where)
+    return tr(
+        "{where}: invalid record at {pointer}: {problem} (run {command} for every problem)",
+        where=f"{path}:{line}:{column}",
+        pointer=repr(where or "/"),
+        problem=model_error(first),
+        command=f"`dossier lint {path}`",
+    )
 
 
 def load_catalog(paths: Iterable[Path], *, meter: Meter | None = None) -> Catalog:
@@ -567,19 +600,7 @@ def iter_records(paths: Iterable[Path], *, meter: Meter | None = None) -> Iterat
         try:
             record = parse_record(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
-            where = "/".join(str(p) for p in first["loc"])
-            # TRANSLATORS: {reason} is the model checker's own (English) words
-            raise DossierError(
-                tr(
-                    "{path}: invalid record at {where}: {reason} (run {command} for every problem)",
-                    path=path,
-                    where=repr(where),
-                    reason=first["msg"],
-                    command=f"`dossier lint {path}`",
-                ),
-                exit_code=1,
-            ) from None
+            raise DossierError(_invalid_record(path, source.text, data, exc), exit_code=1) from None
         key = (record.game, namespace(record.kind), record.id)  # type: ignore[attr-defined]
         if key in seen:
             raise DossierError(

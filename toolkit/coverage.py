@@ -31,7 +31,7 @@ import random
 import time
 import traceback
 from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,14 +93,16 @@ def _kind_word(kind: str) -> str:
     return tc(current_lang(), *entry) if entry is not None else kind
 
 
-def _ability_text(text: str) -> str:
-    """An ability as the report shows it: in English for English (when it parses), else as written."""
+def _ability_text(text: str, names: Mapping[str, str]) -> str:
+    """An ability as the report shows it: in English for English (when it parses), the cards it quotes by their
+    English names from ``names`` (zh-Hans → English, as ``show`` and ``print`` call them); else as written."""
     if current_lang() != "en":
         return text
+    from toolkit.names import with_english_names
     from toolkit.text import AbilitySyntaxError, parse_cached, render
 
     try:
-        return str(render(parse_cached(text), "en"))
+        return with_english_names(str(render(parse_cached(text), "en")), names)
     except (AbilitySyntaxError, ValueError, KeyError, NotImplementedError):
         return text
 
@@ -313,6 +315,7 @@ class CoverageReport:
     played: Counter[str] = field(default_factory=Counter)  # card id -> times played
     in_games: Counter[str] = field(default_factory=Counter)  # card or agent id -> games it was in a deck of
     focus: frozenset[str] | None = None  # a designer's set (--cards): the report is restricted to its records
+    names: dict[str, str] = field(default_factory=dict)  # the English name of each zh-Hans name of the pool
 
     def add(self, outcome: GameOutcome) -> None:
         self.games.append(outcome)
@@ -464,18 +467,18 @@ class CoverageReport:
             for a in self.abilities:
                 marks = ("R" if a.key in self.reached else ".") + ("C" if a.key in self.changed else ".")
                 counts = f"{self.reached_in[a.key]:>4}/{self.changed_in[a.key]:<4}"
-                yield f"{marks} {counts} {a.shown()}  {_ability_text(a.text)}"
+                yield f"{marks} {counts} {a.shown()}  {_ability_text(a.text, self.names)}"
             yield ""
         missed = self.never_reached()
         yield tr("never reached ({n}):", n=len(missed))
         for a in missed:
-            yield f"  {a.shown()}  {_ability_text(a.text)}"
+            yield f"  {a.shown()}  {_ability_text(a.text, self.names)}"
             yield "    " + tr("why: {reason}", reason=self.reason_text(a))
         idle = self.never_changed()
         yield tr("reached but never changed the game ({n}):", n=len(idle))
         for a in idle:
             games = trn("(reached in {n} game)", "(reached in {n} games)", self.reached_in[a.key])
-            yield f"  {a.shown()} {games}  {_ability_text(a.text)}"
+            yield f"  {a.shown()} {games}  {_ability_text(a.text, self.names)}"
             yield "    " + tr("why: {reason}", reason=self.reason_text(a))
         if self.unknown:
             yield tr("marked by the engine but not in the data ({n}):", n=len(self.unknown))
@@ -633,7 +636,11 @@ def run_coverage(
     abilities = tactics_abilities(pool)
     if chosen is not None:
         abilities = [a for a in abilities if a.id in chosen]
-    report = CoverageReport(abilities, focus=chosen)
+    from toolkit.names import english_names
+
+    named = (getattr(record, "name", None) for record in pool)
+    names = english_names((getattr(name, "zh_hans", None), getattr(name, "en", None)) for name in named)
+    report = CoverageReport(abilities, focus=chosen, names=names)
     specs = plan_games(pool, games, seed, chosen)
     count = meter_or_silent(meter)
     count.start(tr("playing games"), len(specs))

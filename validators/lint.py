@@ -890,6 +890,21 @@ class GameIndex:
         # the zh-Hans names of the game's records the model refused: a text naming one names a record that exists
         # (its own file tells what is wrong with it), so it is no missing record
         self.refused_names: set[str] = set()
+        self._english: dict[str, Entry] | None = None  # folded English name -> the first record with it (when asked)
+
+    def by_english_name(self, name: str) -> Entry | None:
+        """The record whose English name ``name`` is (case, accents and punctuation aside: :func:`toolkit.names.fold`),
+        for a text that quotes a record by it; the index of them is built when first asked (a text naming no
+        record is rare)."""
+        from toolkit.names import fold
+
+        if self._english is None:
+            self._english = {}
+            for entry in self.entries:
+                english = entry.names[1]
+                if english:
+                    self._english.setdefault(fold(english), entry)
+        return self._english.get(fold(name))
 
     def record(self, kind: str, record_id: str) -> Any:
         entry = self.by_kind.get(kind, {}).get(record_id)
@@ -927,7 +942,10 @@ def _spelled(entry: Entry, other: Entry) -> str:
     return str(path) if relative == os.pardir or relative.startswith(os.pardir + os.sep) else relative
 
 
-def _check_ids(entries: list[Entry]) -> None:
+def _check_ids(entries: list[Entry], shadowed: dict[tuple[str, str, str], Path] | None = None) -> None:
+    """A second record of an id; and (``shadowed``) a file in no game directory whose id a record of the card pool
+    has too: it is linted in that record's place, but a pool listing both (``--cards`` the pool and the set) cannot
+    load them."""
     first: dict[str, dict[str, Entry]] = defaultdict(dict)  # kind namespace -> id -> the first record with it
     for entry in entries:
         record = entry.record
@@ -937,6 +955,19 @@ def _check_ids(entries: list[Entry]) -> None:
         if earlier is not entry:
             message = tr("{label}: id already used by {file}", label=entry.label, file=_spelled(entry, earlier))
             entry.add("card.id.duplicate", message, "/id")
+    if not shadowed:  # (files in no game directory with the id of a pool record only: no cost otherwise)
+        return
+    for entry in entries:
+        record = entry.record
+        other = shadowed.get((record.game, namespace(record.kind), record.id)) if entry.target else None
+        if other is not None and first[namespace(record.kind)].get(record.id) is entry:
+            message = tr(
+                "{label}: id also used by {file} of the card pool: lint reads this file in its place, but a "
+                "card pool with both cannot load them (give this record another id)",
+                label=entry.label,
+                file=other,
+            )
+            entry.add("card.id.pool", message, "/id", "warning")
 
 
 UNIQUE_NAME_KINDS = {"card", "agent", "identity", "role", "faction", "mode", "format", "map"}
@@ -982,6 +1013,18 @@ def _check_texts(index: GameIndex) -> None:
             for name in NAME_REF.findall(text) if "「" in text else ():
                 if name not in index.names and name not in index.refused_names:
                     quoted = "「" + name + "」"
+                    named = index.by_english_name(name)
+                    if named is not None and named.names[0]:  # quoted by its English name: the text quotes the zh-Hans
+                        message = tr(
+                            "{label}: text names {name}, the English name of {id}; card text quotes the zh-Hans "
+                            "name: {zh}",
+                            label=entry.label,
+                            name=quoted,
+                            id=repr(named.record.id),
+                            zh="「" + named.names[0] + "」",
+                        )
+                        entry.add("card.text.ref", message, pointer(*path))
+                        continue
                     message = tr(
                         "{label}: text names {name}, which is no record of {game}",
                         label=entry.label,
@@ -1304,7 +1347,8 @@ def lint_files(
         saved: list[Callable[[], None]] = []  # (before the try: its finally reads it whatever stops the lint)
         try:
             sources, wanted = context_sources(targets, walked, keys, folders)
-            pooled = pool_context(sources, wanted, pool, keys, folders)
+            shadowed: dict[tuple[str, str, str], Path] = {}  # the pool records a target stands for
+            pooled = pool_context(sources, wanted, pool, keys, folders, shadowed)
             entries = []
             for i, source in enumerate([*sources, *pooled]):
                 # the targets come first, in order (their keys are known); the other records of their games next
@@ -1324,8 +1368,9 @@ def lint_files(
                     saved.append(store.save(lambda: kept_results(entries), count, files.fresh - same))
 
             result = _lint_entries(
-                entries, _Disk(verdicts), meter_or_silent(meter), release=True, ready=ready, checked=save
-            )
+                entries, _Disk(verdicts), meter_or_silent(meter), release=True, ready=ready, checked=save,
+                shadowed=shadowed,
+            )  # fmt: skip
             result.pooled = len(pooled)
             return result
         finally:
@@ -1341,6 +1386,7 @@ def lint_sources(
     meter: Meter | None = None,
     jobs: int = 1,
     verdicts: TextVerdicts | None = None,
+    shadowed: dict[tuple[str, str, str], Path] | None = None,
 ) -> LintResult:
     """Lint ``sources``; report findings only for files whose absolute path is in ``targets`` (default: all).
 
@@ -1348,7 +1394,8 @@ def lint_sources(
     (:mod:`toolkit.meter`). With ``jobs`` above 1 and at least :data:`PARALLEL_FROM` files, up to
     ``jobs - 1`` worker processes check files alongside (each reads its files itself; a file whose text is
     not what this process has is checked here); the findings are the same. ``verdicts``: the workers when
-    the caller started them (their ``files`` a :class:`_Files`; ``jobs`` is not read then)."""
+    the caller started them (their ``files`` a :class:`_Files`; ``jobs`` is not read then). ``shadowed``: the pool
+    records left out for a record of ``sources`` of the same id (:func:`toolkit.catalog.pool_context`)."""
     count = meter_or_silent(meter)
     entries = []
     for source in sources:
@@ -1360,7 +1407,7 @@ def lint_sources(
             wanted = [(e.key, e.source.path) for e in entries if e.target and e.source.text is not None]
             verdicts.start_workers(_text_chunks(wanted, jobs - 1), jobs - 1)
         try:
-            return _lint_entries(entries, _Disk(verdicts), count)
+            return _lint_entries(entries, _Disk(verdicts), count, shadowed=shadowed)
         finally:
             verdicts.close()
 
@@ -1570,11 +1617,13 @@ def _lint_entries(
     release: bool = False,
     ready: dict[str, Any] | None = None,
     checked: Callable[[], None] | None = None,
+    shadowed: dict[tuple[str, str, str], Path] | None = None,
 ) -> LintResult:
     """Check each file, then the records of each game together, then place each finding (``release``: each
     file was read from disk, so its text may be let go and read again to place a finding; see :class:`Entry`;
     ``ready``: by file key, the kept results of files unchanged since an earlier run, taken as they are;
-    ``checked``: called once each file's own checks are done, before the checks across records)."""
+    ``checked``: called once each file's own checks are done, before the checks across records; ``shadowed``:
+    the pool records left out for a file in no game directory of the same id, :func:`toolkit.catalog.pool_sources`)."""
     count.start(tr("checking files"), len(entries))
     verdicts = disk.verdicts
     files = verdicts.files if isinstance(verdicts.files, _Files) else _Files()
@@ -1607,7 +1656,7 @@ def _lint_entries(
         _check_names(game_entries)
     indexes: dict[str, GameIndex] = {}
     for game, game_entries in by_game.items():
-        _check_ids(game_entries)
+        _check_ids(game_entries, shadowed)
         index = indexes[game] = GameIndex(game, game_entries)
         index.refused_names = {e.names[0] for e in named[game] if e.record is None and e.names[0]}
         _check_texts(index)

@@ -538,31 +538,30 @@ def check_ability_texts(entries: Iterable[Entry], meter: Meter | None = None) ->
 
 
 def _report_forms(entry: Entry, add: Add, path: tuple[str | int, ...], game: str, found: Forms) -> None:
-    """``text.form.unsupported``: each form of a text that the engine of ``game`` does not run."""
+    """``text.form.unsupported``: each form of a text that the engine of ``game`` does not run, named by its words
+    in the card text (zh-Hans), and in another language with their English (and the node's name) after them."""
     lang = current_lang()
     label, where = entry.label, pointer(*path)  # (once for the text's forms)
+    gloss = lang != "zh-Hans"
     for (kind, value), zh, en in found:
         game_said, elsewhere = _form_games(kind, value, game, lang, pseudo_active())
         if kind == "timing":
             message = tr(
-                "{label}: {pointer}: the timing {zh} ({en}) never occurs in the {game} engine: the ability waits "
+                "{label}: {pointer}: the timing {timing} never occurs in the {game} engine: the ability waits "
                 "for it and never runs (games that run it: {games})",
                 label=label,
                 pointer=where,
-                zh=zh,
-                en=en,
+                timing=f"{zh} ({en})" if gloss else zh,
                 game=game_said,
                 games=elsewhere,
             )
         else:
             message = tr(
-                "{label}: {pointer}: {zh} ({en}, {node}) is not run by the {game} engine: the ability language "
-                "accepts it, but it does nothing there (games that run it: {games})",
+                "{label}: {pointer}: {form} is not run by the {game} engine: the ability language accepts it, but "
+                "it does nothing there (games that run it: {games})",
                 label=label,
                 pointer=where,
-                zh=zh,
-                en=en,
-                node=value,
+                form=f"{zh} ({en}, {value})" if gloss else zh,
                 game=game_said,
                 games=elsewhere,
             )

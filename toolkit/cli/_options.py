@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
@@ -45,6 +45,20 @@ def output_file(value: str) -> Path:
         )
     return Path(value)
 
+
+CardsOption = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--cards",
+        help=N_(
+            "Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
+            "or the user config, else the bundled cards/."
+        ),
+        show_default=False,
+    ),
+]
+"""The ``--cards`` option of a command that reads the card pool as every command does
+(:func:`toolkit.config.card_pool`)."""
 
 OUTPUT_FILE: dict[str, object] = {"parser": output_file, "metavar": "<path>"}
 """What a file-output option passes to ``typer.Option`` (``**OUTPUT_FILE``): the parser, and the metavar the

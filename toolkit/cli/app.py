@@ -594,6 +594,18 @@ PathsArgument = Annotated[
 ]
 
 
+LintPathsArgument = Annotated[
+    list[Path] | None,
+    typer.Argument(
+        help=N_(
+            "Files or directories (default: the card pool of --cards, $DOSSIER_CARDS or cards = [...] in "
+            "dossier.toml or the user config; else cards/ here, else the bundled cards/)."
+        ),
+        show_default=False,
+    ),
+]
+
+
 def default_paths(paths: list[Path] | None) -> list[Path]:
     """The paths given; else the configured card pool (toolkit.config); else cards/ here, else the bundled cards/."""
     from toolkit.config import card_pool
@@ -623,7 +635,7 @@ def emit_findings(findings: list[Finding], out: Any = None) -> None:
     )
 )
 def lint(
-    paths: PathsArgument = None,
+    paths: LintPathsArgument = None,
     format: FormatOption = OutputFormat.text,
     jobs: Annotated[
         int | None,
@@ -670,8 +682,8 @@ def lint(
 
     output_lang(lang)
     problems: list[WalkProblem] = []
-    given = default_paths(paths)
     pool = card_pool(cards, default=[CARDS_DIR])
+    given = paths or (pool.paths if cards else default_paths(None))  # no paths: the pool --cards names, if any
     with gc_paused(freeze=True):  # the run builds long-lived objects only, and the command ends after it
         targets = discover(given, problems)
         if not targets and not problems:

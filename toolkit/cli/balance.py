@@ -540,13 +540,35 @@ def _distinct_decks(loaded: list[Any]) -> list[Any]:
 
 
 @balance_app.command("runs", help=N_("List the balance runs kept in the database."))
-def runs(db: DbOption = None, lang: LangOption = None) -> None:
+def runs(
+    db: DbOption = None,
+    cards: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--cards",
+            help=N_(
+                "Only the runs played with this card pool's cards as they are now: each run's card set (the "
+                "records of its game) is the pool's (repeatable)."
+            ),
+            show_default=False,
+        ),
+    ] = None,
+    lang: LangOption = None,
+) -> None:
     from toolkit.balance.store import list_runs, require_database
     from toolkit.cli._lang import output_lang
 
     language = output_lang(lang)
     require_database(db)  # no database there: one line, and none made
-    for row in list_runs(db):
+    rows = list_runs(db)
+    if cards and rows:
+        from toolkit.balance.games import card_set_hash
+        from toolkit.cli.deck import load_pool
+
+        records = list(load_pool(cards).records)
+        sets = {game: card_set_hash(records, game) for game in {row["game"] for row in rows}}
+        rows = [row for row in rows if row["card_set"] == sets[row["game"]]]
+    for row in rows:
         line = t(language, "{id}  {created}  {game}  {games} games  decider {decider}  seed {seed}  card set {card_set}",
                  id=row["id"], created=row["created"], game=row["game"], games=row["games"], decider=row["decider"],
                  seed=row["seed"], card_set=str(row["card_set"])[:12])  # fmt: skip

@@ -257,6 +257,8 @@ def _simulate_tactics(
     from toolkit.engine.core import EngineError
     from toolkit.engine.simulate import simulate_tactics
 
+    for line in _unrun_lines(loaded, pool, names):  # before the game: its log shows them played, not why nothing came
+        typer.echo(line, err=True)
     frames: list[dict[str, Any]] | None = [] if replay is not None else None
     try:
         played = simulate_tactics(
@@ -317,6 +319,49 @@ def _simulate_tactics(
             reason=_reason_words(names, result["reason"]),
         )
     print(said)
+
+
+def _unrun_lines(loaded: list[Any], pool: Any, names: Any) -> list[str]:
+    """A warning line for each card and agent of the tactics decks with an ability the tactics engine does not
+    run (a timing that never occurs there, a form it leaves undone: :func:`validators.text_lint.forms_of`, what
+    ``dossier lint`` warns of as ``text.form.unsupported``): its id and name, and those forms, in the language of
+    ``names`` (a LogNames; the English after the card's words in another language than zh-Hans)."""
+    from toolkit.models import iter_texts
+    from toolkit.text import AbilitySyntaxError
+    from validators.text_lint import forms_of
+
+    lang = names.lang
+    lookup = pool.lookup("tactics")
+    ids: dict[str, None] = {}  # each id once, in the decks' order
+    for deck in (d.deck for d in loaded):
+        ids.update(dict.fromkeys([*(deck.agents or []), *sorted(deck.cards)]))
+    lines = []
+    for record_id in ids:
+        record = lookup(record_id)
+        if record is None:
+            continue
+        found: dict[str, None] = {}
+        for _, text in iter_texts(record):
+            try:
+                forms = forms_of("tactics", text)
+            except AbilitySyntaxError:  # (lint reports it; the engine leaves it undone)
+                continue
+            for _, zh, en in forms:
+                found[zh if lang == "zh-Hans" else f"{zh} ({en})"] = None
+        if found:
+            name = names.record_name(record_id) or record_id
+            message = t(
+                lang,
+                "{id} ({name}): the {game} engine never runs {forms}: in this game that ability does nothing "
+                "(`dossier lint` warns: {code})",
+                id=repr(record_id),
+                name=name,
+                game=word("game", "tactics", lang),
+                forms=t(lang, "; ").join(found),
+                code="text.form.unsupported",
+            )
+            lines.append(t(lang, "{program}: warning: {message}", program="dossier", message=message))
+    return lines
 
 
 def _reason_words(names: Any, code: str) -> str:

@@ -12,7 +12,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import check_seed
+from toolkit.cli._options import CardsOption, check_seed
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
@@ -149,6 +149,7 @@ def render_command(
             show_default=False,
         ),
     ] = None,
+    cards: CardsOption = None,
 ) -> None:
     """``dossier text render`` (its help is given to the decorator)."""
     from toolkit.cli._lang import output_lang
@@ -162,7 +163,23 @@ def render_command(
         said = exc.summary(located=False)  # (the place is said first)
         context = exc.context.replace("\n", "\n    ")  # the text and its caret, indented alike (as `text parse`)
         raise DossierError(f"<text>:{exc.line}:{exc.column}: {said}\n    {context}", exit_code=1) from None
-    print(render(ability, language))
+    rendered = str(render(ability, language))
+    if language == "en" and "「" in rendered:  # the cards it quotes by their English names, as `show` and `print` do
+        from toolkit.names import with_english_names
+
+        rendered = with_english_names(rendered, _pool_english_names(cards))
+    print(rendered)
+
+
+def _pool_english_names(cards: list[Path] | None) -> dict[str, str]:
+    """The English name of each zh-Hans name of the card pool's records (``--cards``, else the configured pool):
+    what the English of an ability text calls the cards it quotes (:func:`toolkit.names.english_names`)."""
+    from toolkit.catalog import load_catalog
+    from toolkit.config import card_pool
+    from toolkit.names import english_names
+
+    names = (getattr(record, "name", None) for record in load_catalog(card_pool(cards).paths).records)
+    return english_names((getattr(name, "zh_hans", None), getattr(name, "en", None)) for name in names)
 
 
 @text_app.command(
@@ -313,6 +330,7 @@ def run_command(
         ),
     ] = None,
     format: FormatOption = OutputFormat.text,
+    cards: CardsOption = None,
     lang: LangOption = None,
 ) -> None:
     """``dossier text run`` (its help is given to the decorator)."""
@@ -320,7 +338,7 @@ def run_command(
 
     language = output_lang(lang)
     if game == "netrunner":
-        _run_netrunner(text, mode, seed, players, side, identity, format, language)
+        _run_netrunner(text, mode, seed, players, side, identity, format, language, cards)
         return
     if game != "tactics":
         from toolkit.i18n import tr
@@ -344,11 +362,12 @@ def run_command(
         )  # fmt: skip
     from toolkit.catalog import load_catalog
     from toolkit.cli._lang import LogNames
+    from toolkit.config import card_pool
     from toolkit.engine.tactics import TacticsGame
     from toolkit.i18n import t
     from toolkit.paths import CARDS_DIR
 
-    catalog = load_catalog([CARDS_DIR / "tactics"])
+    catalog = load_catalog(card_pool(cards, default=[CARDS_DIR / "tactics"]).paths)
     engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed)
     start = len(engine.log)
     triggered = engine.run_text(text, seat=1)
@@ -470,11 +489,14 @@ def _run_netrunner(
     identity: str | None,
     format: OutputFormat,
     lang: str,
+    cards: list[Path] | None = None,
 ) -> None:
-    """``text run --game netrunner``: the bundled example decks (one per side), then the ability."""
+    """``text run --game netrunner``: the bundled example decks (one per side), then the ability; the records of
+    the card pool (``cards``, else the configured pool, else the bundled netrunner cards)."""
     from toolkit.catalog import load_catalog
     from toolkit.cli._lang import LogNames
     from toolkit.cli.simulate import print_sides
+    from toolkit.config import card_pool
     from toolkit.decks import NameIndex, read_deck
     from toolkit.engine.netrunner import SEATS, NetrunnerGame, Side
     from toolkit.i18n import t, tr, word
@@ -489,7 +511,7 @@ def _run_netrunner(
             tr("{option} must be {first} or {second}, not {value}", option="--side", first="corp", second="runner",
                value=repr(side))
         )  # fmt: skip
-    catalog = load_catalog([CARDS_DIR / "netrunner"])
+    catalog = load_catalog(card_pool(cards, default=[CARDS_DIR / "netrunner"]).paths)
     names = NameIndex(catalog.records)
     examples: dict[str, Any] = {}
     for path in sorted((EXAMPLES_DIR / "decks" / "netrunner").glob("*.json")):

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+from toolkit.i18n import N_, tr
+
 from .geometry import Rect
 
 FORMATS = {"PNG": "PNG", "JPEG": "JPEG"}
@@ -28,7 +30,8 @@ Problem = Literal["missing", "unreadable", "format"]
 
 @dataclass(frozen=True)
 class ArtProblem:
-    """What is wrong with an art file: ``kind`` is missing, unreadable or format (not PNG or JPEG)."""
+    """What is wrong with an art file: ``kind`` is missing, unreadable or format (not PNG or JPEG); ``message``
+    in the current language (lint and print put it in their findings as it is)."""
 
     kind: Problem
     message: str
@@ -49,17 +52,33 @@ def _sniff(head: bytes) -> str | None:
     return None
 
 
+# what a file that is not PNG or JPEG seems to be, by its first bytes
+_KINDS = {
+    b"GIF8": N_("a GIF image"),
+    b"RIFF": N_("a WebP (RIFF) file"),
+    b"%PDF": N_("a PDF file"),
+    b"BM": N_("a BMP image"),
+}
+
+
 def _kind_of(head: bytes) -> str:
-    """A name for what a file that is not PNG or JPEG seems to be."""
-    known = {b"GIF8": "a GIF image", b"RIFF": "a WebP (RIFF) file", b"%PDF": "a PDF file", b"BM": "a BMP image"}
-    for magic, name in known.items():
+    """A name for what a file that is not PNG or JPEG seems to be, in the current language."""
+    for magic, name in _KINDS.items():
         if head.startswith(magic):
-            return name
+            return tr(name)
     if head.lstrip().startswith((b"<svg", b"<?xml")):
-        return "an SVG/XML file"
+        return tr("an SVG/XML file")
     if not head:
-        return "an empty file"
-    return "not a PNG or JPEG image"
+        return tr("an empty file")
+    return tr("not a PNG or JPEG image")
+
+
+def _unreadable(exc: OSError) -> ArtError:
+    """The problem of an art file the system cannot read (no permission, an I/O error), its reason worded in the
+    current language (:func:`toolkit.errors.os_reason`)."""
+    from toolkit.errors import os_reason
+
+    return ArtError(ArtProblem("unreadable", tr("cannot read it: {reason}", reason=os_reason(exc))))
 
 
 def problem(path: Path) -> ArtProblem | None:
@@ -89,35 +108,35 @@ def _open(path: Path, probe: bool = False) -> Any:
             head = handle.read(16)
             fmt = _sniff(head)
             if fmt is None:
-                raise ArtError(ArtProblem("format", f"{_kind_of(head)}; art is a PNG or JPEG file"))
+                raise ArtError(ArtProblem("format", tr("{kind}; art is a PNG or JPEG file", kind=_kind_of(head))))
             handle.seek(0)
             with Image.open(handle, formats=[fmt]) as image:
                 if probe and fmt == "JPEG":
                     image.draft("RGB", (max(1, image.width // 8), max(1, image.height // 8)))
                 image.load()
                 if image.width < 1 or image.height < 1:
-                    raise ArtError(ArtProblem("unreadable", "the image has no pixels"))
+                    raise ArtError(ArtProblem("unreadable", tr("the image has no pixels")))
                 if probe:
                     return image
                 has_alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
                 return image.convert("RGBA" if has_alpha else "RGB")
     except FileNotFoundError:
-        raise ArtError(ArtProblem("missing", "no such file")) from None
+        raise ArtError(ArtProblem("missing", tr("no such file"))) from None
     except IsADirectoryError:
-        raise ArtError(ArtProblem("unreadable", "is a directory")) from None
+        raise ArtError(ArtProblem("unreadable", tr("is a directory"))) from None
     except ArtError:
         raise
     except Image.DecompressionBombError:
         raise ArtError(
-            ArtProblem("unreadable", "the image is too large (Pillow refuses it as a decompression bomb)")
+            ArtProblem("unreadable", tr("the image is too large (Pillow refuses it as a decompression bomb)"))
         ) from None
     except OSError as exc:
         if exc.errno is not None:
-            raise ArtError(ArtProblem("unreadable", f"cannot read it: {exc.strerror or exc}")) from None
-        reason = str(exc) or type(exc).__name__
-        raise ArtError(ArtProblem("unreadable", f"the image data is broken ({reason})")) from None
+            raise _unreadable(exc) from None
+        reason = str(exc) or type(exc).__name__  # (Pillow's own words)
+        raise ArtError(ArtProblem("unreadable", tr("the image data is broken ({reason})", reason=reason))) from None
     except (ValueError, SyntaxError) as exc:  # Pillow reports some broken files so
-        raise ArtError(ArtProblem("unreadable", f"cannot decode it: {exc}")) from None
+        raise ArtError(ArtProblem("unreadable", tr("cannot decode it: {reason}", reason=exc))) from None
 
 
 def bleed_box(box: Rect, width: float, height: float, bleed: float, touch: float = TOUCH) -> Rect:
@@ -149,9 +168,9 @@ def _stamp(path: Path) -> tuple[str, int, int]:
     try:
         stat = path.stat()
     except FileNotFoundError:
-        raise ArtError(ArtProblem("missing", "no such file")) from None
+        raise ArtError(ArtProblem("missing", tr("no such file"))) from None
     except OSError as exc:
-        raise ArtError(ArtProblem("unreadable", f"cannot read it: {exc.strerror or exc}")) from None
+        raise _unreadable(exc) from None
     return os.path.abspath(path), stat.st_mtime_ns, stat.st_size
 
 

@@ -106,7 +106,7 @@ class AbilitySyntaxError(DossierError):
             # TRANSLATORS: after "unexpected '照成'": the words of the ability language the text is likely a typo of
             text = tr("{summary} (did you mean {words}?)", summary=text, words=self.suggestion_words())
         if self.expected:
-            words = tc(current_lang(), "list", ", ").join(self.expected)
+            words = EXPECTED_SEPARATOR.join(self.expected)  # not the language's list: 。, ， and ； are among them
             text = tr("{summary}; expected {words}", summary=text, words=words)
         if self.hint:
             text = tr("{summary}; hint: {hint}", summary=text, hint=self.hint)
@@ -123,6 +123,11 @@ class AbilitySyntaxError(DossierError):
     def describe(self) -> str:
         """The summary followed by the caret context (for terminals)."""
         return self.summary() + "\n" + self.context
+
+
+EXPECTED_SEPARATOR = " · "
+"""What separates the words an error says are expected there (as the web editor shows them): the language's list
+separator (``，`` in Chinese, ``,`` in English) would be read as one of them."""
 
 
 # ---------------------------------------------------------------- building the AST
