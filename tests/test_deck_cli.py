@@ -201,7 +201,7 @@ def test_convert(cli, tmp_path: Path) -> None:
         and "Haas-Bioroid: Tireless Hands (Dossier Demo)" in nrdb.output
         and nrdb.output.endswith(
             "0 influence spent (max 15, available 15)\n21 agenda points (between 20 and 21)\n"
-            "45 cards (min 45)\nCards up to Dossier Demo\n"
+            "45 cards (min 45)\nCards up to Dossier Demo\nFormat: standard\n"
         )
     )
     src = tmp_path / "d.json"

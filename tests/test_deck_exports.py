@@ -80,6 +80,7 @@ Program (3)
 10 influence spent (max 15, available 5)
 17 cards (min 12)
 Cards up to Second Wave: Undertow
+Format: standard
 """
 
 CORP_NRDB = """quiet-tides-test-
@@ -105,6 +106,7 @@ Ice (2)
 6 agenda points (between 6 and 7)
 14 cards (min 12)
 Cards up to Second Wave: Undertow
+Format: standard
 """
 
 
@@ -143,20 +145,20 @@ def test_nrdb_oldest_printing_on_request() -> None:
     text = nrdb(RUNNER, printing="oldest")
     assert "2x Kiln Rig (First Light) ••••• •" in text
     assert "3x Glasswing (Second Wave: Undertow) ••••" in text  # printed once only
-    assert text.endswith("Cards up to Second Wave: Undertow\n")
+    assert text.endswith("Cards up to Second Wave: Undertow\nFormat: standard\n")
     with pytest.raises(DossierError, match="--printing must be one of latest, oldest"):
         nrdb(RUNNER, printing="first")
 
 
 def test_nrdb_without_set_names_reads_the_set_ids_as_titles() -> None:
     text = nrdb(RUNNER, game_record=None)
-    assert "2x Kiln Rig (Second Wave) ••••• •" in text and text.endswith("Cards up to Second Wave\n")
+    assert "2x Kiln Rig (Second Wave) ••••• •" in text and text.endswith("Cards up to Second Wave\nFormat: standard\n")
     assert SetNames().name("the_long_night_of_a_city") == "The Long Night of a City"
 
 
 def test_nrdb_newest_set_follows_the_game_records_order() -> None:
     reversed_sets = SimpleNamespace(sets=list(reversed(GAME.sets)))
-    assert nrdb(RUNNER, game_record=reversed_sets).endswith("Cards up to First Light\n")
+    assert nrdb(RUNNER, game_record=reversed_sets).endswith("Cards up to First Light\nFormat: standard\n")
 
 
 def test_nrdb_unlimited_influence_and_no_identity() -> None:
@@ -282,7 +284,12 @@ def test_convert_cli_writes_netrunnerdbs_file(cli: Any, pool_dir: Path, tmp_path
     lines = result.stdout.splitlines()
     assert lines[:2] == ["spark", "Nell Ashgrove: Spark Thief (First Light)"]
     assert "3x Backroom Ledger (First Light) ♘" in lines and "2x Kiln Rig (Second Wave) ••••• •" in lines
-    assert lines[-3:] == ["10 influence spent (max 15, available 5)", "17 cards (min 12)", "Cards up to Second Wave"]
+    assert lines[-4:] == [
+        "10 influence spent (max 15, available 5)",
+        "17 cards (min 12)",
+        "Cards up to Second Wave",
+        "Format: standard",
+    ]
     oldest = cli("deck", "convert", src, "--to", "nrdb", "--cards", pool_dir, "--printing", "oldest")
     assert "2x Kiln Rig (First Light) ••••• •" in oldest.stdout.splitlines()
     bad = cli("deck", "convert", src, "--to", "nrdb", "--cards", pool_dir, "--printing", "newest")

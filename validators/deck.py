@@ -478,18 +478,38 @@ def rule_copy_limit(check: Check, rule: Any) -> None:
             limit = own
         count = counts[card_id]
         if count > limit:
-            check.add_at(
-                "deck.copies.over",
-                trn(
-                    "{n} copy of {card}; at most {max}",
-                    "{n} copies of {card}; at most {max}",
-                    count,
-                    card=_name(record),
-                    max=int(limit),
-                ),
-                "cards",
-                card_id,
-            )
+            check.add_at("deck.copies.over", _copies_over(check, record, count, int(limit), rule.max), "cards", card_id)
+
+
+def _copies_over(check: Check, record: Any, count: int, limit: int, usual: int) -> str:
+    """'3 copies of Sure Gamble; …' with the rule that sets the limit, as deck.influence.over names its identity:
+    the card's own where it differs from the format's ``usual`` one (``Limit 1 per deck``), else the identity's
+    (one copy of each card), else the format's."""
+    if record.deck_limit is not None and record.deck_limit == limit != usual:
+        return trn(
+            "{n} copy of {card}; the card itself allows at most {max} per deck",
+            "{n} copies of {card}; the card itself allows at most {max} per deck",
+            count,
+            card=_name(record),
+            max=limit,
+        )
+    if _own_copy_limit(check) == limit and check.identity is not None:
+        return trn(
+            "{n} copy of {card}; {identity} allows at most {max} of each card",
+            "{n} copies of {card}; {identity} allows at most {max} of each card",
+            count,
+            card=_name(record),
+            identity=_name(check.identity),
+            max=limit,
+        )
+    return trn(
+        "{n} copy of {card}; {format} allows at most {max} of each card",
+        "{n} copies of {card}; {format} allows at most {max} of each card",
+        count,
+        card=_name(record),
+        format=check.mode_name,
+        max=limit,
+    )
 
 
 def _out_of_faction(check: Check, record: Any) -> bool:
@@ -685,7 +705,9 @@ def rule_not_checked(check: Check, rule: Any) -> None:
 
 
 def agenda_band(size: int, minimum: int) -> tuple[int, int]:
-    """Agenda points a corp deck of ``size`` cards needs: 40–44 → 18–19, then +2 per 5 cards."""
+    """Agenda points a corp deck of ``size`` cards needs: 40–44 → 18–19, then +2 per 5 cards; a deck smaller
+    than the identity's ``minimum`` needs the band of the minimum (the one rule of ``deck validate`` and the
+    NetrunnerDB text export)."""
     low = max(size, minimum) // 5 * 2 + 2
     return low, low + 1
 
@@ -696,21 +718,29 @@ def rule_agenda_points_band(check: Check, rule: Any) -> None:
     size = check.size()
     counts = check.deck.cards
     points = sum(r.agenda_points * counts[cid] for cid, r in check.cards.items() if r.type == "agenda")
-    low, high = agenda_band(size, check.identity.min_deck_size)
+    minimum = check.identity.min_deck_size
+    low, high = agenda_band(size, minimum)
     check.summary["agenda_points"] = (points, low, high)
     if not low <= points <= high:
-        check.add(
-            "deck.agenda.points",
-            trn(
+        if size < minimum:  # the band of the minimum size, and the message says which size it counts
+            message = trn(
+                "{n} agenda point; a deck below the minimum size counts as {size} cards, which need {low}–{high}",
+                "{n} agenda points; a deck below the minimum size counts as {size} cards, which need {low}–{high}",
+                points,
+                size=minimum,
+                low=low,
+                high=high,
+            )
+        else:
+            message = trn(
                 "{n} agenda point; a {size}-card deck needs {low}–{high}",
                 "{n} agenda points; a {size}-card deck needs {low}–{high}",
                 points,
                 size=size,
                 low=low,
                 high=high,
-            ),
-            "/cards",
-        )
+            )
+        check.add("deck.agenda.points", message, "/cards")
 
 
 def _ban_name(ban: BanList | None) -> str:
@@ -1056,6 +1086,7 @@ class DeckReport:
     findings: list[Finding]
     summary: dict[str, Any]
     mode: Any
+    ban: BanList | None = None  # netrunner: the ban list the deck was checked under (named or the format's inline one)
 
     @property
     def legal(self) -> bool:
@@ -1065,6 +1096,38 @@ class DeckReport:
 def ban_list_ids(mode: Any) -> list[str]:
     """Ids of the ban lists a mode (netrunner format) knows, oldest first."""
     return [b.id for b in getattr(mode, "ban_lists", None) or []]
+
+
+def named_ban_list(mode: Any, named: str) -> str | None:
+    """The id of the ban list of ``mode`` a deck names: its id, or NetrunnerDB's code of it (``-`` for ``_``, in
+    any case: ``standard-ban-list-24-12``); None when the format has none such."""
+    ids = ban_list_ids(mode)
+    if named in ids:
+        return named
+    spelt = named.strip().lower().replace("-", "_")
+    return spelt if spelt in ids else None
+
+
+def _unknown_ban_list(mode: Any, named: str) -> Finding:
+    """The warning for a deck that names a ban list its format does not have: it is checked under the one in
+    force; the format's lists are named."""
+    known = ban_list_ids(mode)
+    if known:
+        message = tr(
+            "the deck names the ban list {banlist}, which {format} does not have (its ban lists: {ids}); it is "
+            "checked under the one in force",
+            banlist=repr(named),
+            format=_mode_name(mode),
+            ids=_listed(known),
+        )
+    else:
+        message = tr(
+            "the deck names the ban list {banlist}, which {format} does not have (it has no named ban lists); it "
+            "is checked under the one in force",
+            banlist=repr(named),
+            format=_mode_name(mode),
+        )
+    return Finding("deck.banlist.unknown", message, "warning", None, "/ban_list")
 
 
 def _ban_list(mode: Any, wanted: str | None) -> tuple[BanList | None, bool]:
@@ -1087,7 +1150,10 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
     """Every finding for ``deck`` under its mode's rules (or ``mode_id``'s).
 
     For a netrunner format, ``ban_list`` picks one of the format's ban lists
-    instead of the one in force (``deck.banlist.unknown`` if it has none such).
+    instead of the one in force (``deck.banlist.unknown`` if it has none such);
+    without it, the deck's own ``ban_list`` does (one the format lacks is the
+    warning ``deck.banlist.unknown``, and the list in force is used): every
+    command that checks a deck checks it under the same list.
     """
     game = pool.game(deck.game)
     wanted = mode_id or deck.mode
@@ -1123,7 +1189,14 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
             )
         finding = Finding("deck.banlist.unknown", message, "error", None, "/mode")
         return DeckReport([finding], {}, mode)
+    unknown_list: Finding | None = None
+    if ban_list is None and deck.ban_list is not None and mode.kind == "format":
+        ban_list = named_ban_list(mode, deck.ban_list)
+        if ban_list is None:
+            unknown_list = _unknown_ban_list(mode, deck.ban_list)
     check = Check(deck, game, mode)
+    if unknown_list is not None:
+        check.findings.append(unknown_list)
     if mode.kind == "format":  # an inline ban list is a model made once per format, not once per deck
         check.ban, named = game.memoized(("ban_list", id(mode), ban_list), (mode,), lambda: _ban_list(mode, ban_list))
         check.summary["format"] = (mode.id, _ban_name(check.ban) if named else None)
@@ -1143,7 +1216,7 @@ def validate_deck(deck: Deck, pool: DeckPool, mode_id: str | None = None, ban_li
     plan = game.memoized(("rules", id(mode), id(identity)), (mode, identity), lambda: _rule_plan(mode, check))
     for rule in plan:
         RULES[rule.rule](check, rule)
-    return DeckReport(check.findings, check.summary, mode)
+    return DeckReport(check.findings, check.summary, mode, check.ban)
 
 
 def _rule_plan(mode: Any, check: Check) -> list[Any]:

@@ -216,16 +216,7 @@ def validate(
                         tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
                            banlist=repr(banlist), format=deck_mode.id, known=known)
                     )  # fmt: skip
-                chosen = banlist
-                if chosen is None and loaded.banlist is not None and deck_mode is not None:  # (the file's mwl_code)
-                    named, where = loaded.banlist
-                    if named in ban_list_ids(deck_mode):
-                        chosen = named
-                    else:
-                        message = tr("the deck names the ban list {banlist}, which {format} does not have; it is "
-                                     "checked under the one in force", banlist=repr(named), format=deck_mode.id)  # fmt: skip
-                        findings.append(loaded.locate(Finding("deck.banlist.unknown", message, "warning", pointer=where)))
-                report = validate_deck(loaded.deck, pool.rules, mode, chosen)
+                report = validate_deck(loaded.deck, pool.rules, mode, banlist)  # (else the deck's own ban list)
                 findings += [loaded.locate(f) for f in report.findings]
             errors = sum(1 for f in findings if f.severity == "error")
             legal = errors == 0
@@ -252,6 +243,7 @@ def validate(
 
 
 DECK_SUFFIXES = (".json", ".txt", ".o8d")
+MAX_LISTED = 10  # names offered when a name given to `deck new` is no single record's
 
 
 def deck_files(paths: list[Path], unreadable: list[tuple[Path, str]] | None = None) -> list[Path]:
@@ -402,6 +394,7 @@ def new(
         fields["players"] = players
     if game == "netrunner" and identity is not None:  # (an empty --identity "" is no identity: refused)
         fields["identity"] = _resolve_one(pool, identity, game, "identity", typed)
+        _identity_allowed(fields["identity"], pool, mode)
     if game == "tactics" and agent:
         fields["agents"] = [_resolve_one(pool, a, game, "agent", typed) for a in agent]
     language = configured(lang, default=majority(typed))
@@ -455,6 +448,19 @@ def _squad_allowed(deck: Any, pool: Pool) -> None:
             raise DossierError(tr("{option}: {problem}", option="--agent", problem=finding.message))
 
 
+def _identity_allowed(identity: str, pool: Pool, mode: str) -> None:
+    """Refuse, in one line, an identity the format allows no deck of (for the starter game or Draft only, banned,
+    outside its card pool), as the deck validator says it: before ``--fill`` fills a deck or a scaffold is
+    written that no card could make legal."""
+    from toolkit.models.deck import Deck
+    from validators.deck import validate_deck
+
+    scaffold = Deck(game="netrunner", mode=mode, name=identity, identity=identity)
+    for finding in validate_deck(scaffold, pool.rules).findings:
+        if finding.severity == "error" and finding.pointer == "/identity":
+            raise DossierError(tr("{option}: {problem}", option="--identity", problem=finding.message))
+
+
 def _fill(fields: dict[str, Any], pool: Pool, mode: str, seed: int, executable_only: bool) -> None:
     """``fields["cards"]`` filled for ``--fill`` (toolkit.decks.netrunner_fill); a deck the validator refuses is an error."""
     from toolkit.decks.netrunner_fill import fill_deck
@@ -473,11 +479,17 @@ def _resolve_one(pool: Pool, name: str, game: str, kind: str, typed: list[str | 
 
     found = [r for r in pool.names.lookup(name, game) if r.kind == kind]
     if len(found) != 1:
-        from toolkit.i18n import current_lang, word
+        from toolkit.i18n import current_lang, name_of, word
 
-        hints = pool.names.suggestions(name, game, kind=kind)  # an agent offered for an agent, not a card
-        hint = tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints)) if hints else ""
-        shown = word("game", game, current_lang())
+        lang = current_lang()
+        if found:  # records of one name: told apart by their ids
+            hints = [f"{name_of(r, lang)} ({r.id})" for r in found]
+        else:  # the records whose name begins so or has a word that does (`Haas`), else the names close to it
+            begun = pool.names.find(name, game, kind=kind)
+            hints = [name_of(r, lang) for r in begun] or pool.names.suggestions(name, game, kind=kind)
+        listed = [repr(h) for h in hints[:MAX_LISTED]] + ["…"] * (len(hints) > MAX_LISTED)
+        hint = tr("; did you mean {ids}?", ids=tr(", ").join(listed)) if hints else ""
+        shown = word("game", game, lang)
         if kind == "identity":
             message = tr("no single {game} identity is called {name}", game=shown, name=repr(name))
         elif kind == "role":
@@ -522,16 +534,24 @@ def stats(
     loaded, language = read_in_lang(file, pool, lang)
     deck = _usable(loaded, pool)
     data = deck_stats(deck, pool.lookup(deck.game))
+    if deck.game == "netrunner":
+        _validated_influence(data, deck, pool.rules)
     if format == "json":
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return
     name = _namer(pool, deck.game, language)
 
     def label(key: str, value: str) -> str:
+        from validators.deck import UNIVERSAL
+
         if key == "by_type":
             return word("type", value, language) if deck.game != "crossfire" else word("team", value, language)
+        if key == "influence" and value == UNIVERSAL:
+            return t(language, UNIVERSAL)
         if key in ("by_faction", "influence"):
             return t(language, "generic") if value == "generic" else name(value)
+        if key == "roles":
+            return name(value)
         return value
 
     print(
@@ -547,17 +567,35 @@ def stats(
     rows = [
         [title, "  ".join(f"{k} ×{v}" if key == "agendas" else f"{label(key, k)} {v}" for k, v in data[key].items())]
         for title, key in (
-            (t(language, "by type"), "by_type"),
+            (t(language, "by team") if deck.game == "crossfire" else t(language, "by type"), "by_type"),
             (t(language, "by agent") if deck.game == "tactics" else t(language, "by faction"), "by_faction"),
             (t(language, "cost curve"), "cost_curve"),
             (t(language, "agendas (advancement/points)"), "agendas"),
             (t(language, "influence"), "influence"),
+            (t(language, "roles"), "roles"),
         )
         if data.get(key)
     ]
+    if "influence_spent" in data:
+        limit = data["influence_limit"]
+        rows.append([t(language, "influence spent"), f"{data['influence_spent']}/{'∞' if limit is None else limit}"])
     if deck.game == "netrunner":
         rows.append([t(language, "agenda points"), data["agenda_points"]])
+    if data.get("players") is not None:  # a crossfire role set's player count
+        rows.append([t(language, "players"), data["players"]])
     print(tables.render(None, rows, align="<<"))
+
+
+def _validated_influence(data: dict[str, Any], deck: Any, rules: Any) -> None:
+    """``deck stats`` of a netrunner deck: its influence by faction, spent and limit as `deck validate` counts them
+    (the identity's free copies, alliance cards, the ban list's universal faction cost and global penalty), in
+    place of the plain sum of the cards' influence."""
+    from validators.deck import validate_deck
+
+    spent = validate_deck(deck, rules).summary.get("influence")
+    if spent is not None:
+        data["influence"] = dict(sorted(spent[2].items()))
+        data["influence_spent"], data["influence_limit"] = spent[0], spent[1]
 
 
 def _opening_hand(pool: Pool, deck: Any) -> int:
@@ -686,7 +724,7 @@ def convert(
 ) -> None:
     """``dossier deck convert`` (its help is given to the decorator)."""
     from toolkit.decks import WRITE_FORMATS, render_deck
-    from toolkit.decks.exports import PRINTINGS, restricted_ids
+    from toolkit.decks.exports import PRINTINGS, nrdb_options
     from validators.deck import validate_deck
 
     if to not in WRITE_FORMATS:
@@ -712,13 +750,8 @@ def convert(
     if out is not None and str(out) == "-":  # `--out -`: standard output, as without --out
         out = None
         options["out"] = None
-    if to == "nrdb":
-        report = validate_deck(deck, pool.rules)
-        spent = report.summary.get("influence")
-        options["influence"] = spent[:2] if spent else None
-        options["paid"] = report.summary.get("influence_by_card")
-        options["game_record"] = game.game_record
-        options["restricted"] = restricted_ids(game.modes.get(deck.mode))
+    if to == "nrdb":  # what the footer and the lines say is what `deck validate` says
+        options.update(nrdb_options(validate_deck(deck, pool.rules), game.game_record))
     try:
         text = render_deck(deck, to, pool.lookup(deck.game), **options)
     except DossierError as exc:  # the deck cannot be written in this format: say which deck

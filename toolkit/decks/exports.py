@@ -6,11 +6,13 @@ Each writer produces what that tool itself produces, so the file loads there:
   deck name as NetrunnerDB spells it in file names (lower case, every character other
   than ``a-z 0-9 _ -`` a hyphen), the identity with its set, then one section per card
   type in NetrunnerDB's order with the count of cards, one line per title as
-  ``3x Title (Set Name) ••``: the set of the printing (the latest by default), a dot per
-  point of influence the copies cost (a space after every fifth, ``♘`` first for a
-  restricted card). Then the footer: influence spent (max, available), agenda points and
-  their band for a corp deck, the card count and the identity's minimum, and
-  ``Cards up to`` the newest set the deck uses.
+  ``3x Title (Set Name) ••``: the set of the printing (the latest by default, of the format's
+  card pool where the card has one there), a dot per point of influence the copies cost
+  as the deck validator counts it (a space after every fifth, ``♘`` first for a restricted
+  card). Then the footer: influence spent (max, available), agenda points and their band
+  for a corp deck, the card count and the identity's minimum, ``Cards up to`` the newest
+  set the deck uses, and the deck's ``Format:`` and ``Ban list:`` (when it names one),
+  which Dossier reads back.
 - ``jinteki``: what jinteki.net's deck editor takes: ``3 Title`` per card, typographic
   apostrophes and quotes made straight. The identity is not in the list (the editor
   chooses it apart, and an identity line would count as a card).
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import re
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -91,34 +93,43 @@ def netrunner_only(deck: Deck, fmt: str) -> None:
         )  # fmt: skip
 
 
-def choose_printing(record: Any, which: str = "latest") -> tuple[str | None, str | None]:
-    """(set id, printing code) of the latest or oldest printing; the record's ``set`` without printings."""
+def choose_printing(
+    record: Any, which: str = "latest", sets: Collection[str] | None = None
+) -> tuple[str | None, str | None]:
+    """(set id, printing code) of the latest or oldest printing; the record's ``set`` without printings. With
+    ``sets`` (a format's card pool), of the printings in those sets when it has any: a deck of an old format is
+    written with the printings that format knew."""
     if which not in PRINTINGS:
         raise DossierError(
             tr("{option} must be one of {choices}, not {value}", option="--printing", choices=", ".join(PRINTINGS),
                value=repr(which))
         )  # fmt: skip
     printings = list(getattr(record, "printings", None) or [])
+    if sets is not None:
+        printings = [p for p in printings if p.set in sets] or printings
     if printings:
         chosen = printings[-1] if which == "latest" else printings[0]
         return str(chosen.set), str(chosen.code)
     return getattr(record, "set", None), None
 
 
-def slots(deck: Deck, lookup: Callable[[str], Any], which: str) -> tuple[Slot | None, list[Slot]]:
-    """The identity's slot and the cards' slots; a card missing from the pool is an error."""
+def slots(
+    deck: Deck, lookup: Callable[[str], Any], which: str, sets: Collection[str] | None = None
+) -> tuple[Slot | None, list[Slot]]:
+    """The identity's slot and the cards' slots (printings in ``sets`` where a card has one: see
+    :func:`choose_printing`); a card missing from the pool is an error."""
     identity = None
     if deck.identity is not None:
         record = lookup(deck.identity)
         if record is None:
             raise DossierError(tr("identity {id} is not in the card pool", id=repr(deck.identity)), exit_code=1)
-        identity = Slot(record, 1, *choose_printing(record, which))
+        identity = Slot(record, 1, *choose_printing(record, which, sets))
     cards = []
     for card_id, count in deck.cards.items():
         record = lookup(card_id)
         if record is None:
             raise DossierError(tr("card {id} is not in the card pool", id=repr(card_id)), exit_code=1)
-        cards.append(Slot(record, count, *choose_printing(record, which)))
+        cards.append(Slot(record, count, *choose_printing(record, which, sets)))
     return identity, cards
 
 
@@ -193,6 +204,12 @@ def name_lines(deck: Deck, lang: str) -> list[str]:
     return [f"name: {one_line(name.zh_hans)}", f"name.en: {one_line(name.en)}"]
 
 
+def mode_lines(deck: Deck) -> list[str]:
+    """The lines that name the format of ``deck`` in a list (``mode: …``) and the ban list it names (``ban_list:
+    …``), if any."""
+    return [f"mode: {deck.mode}", *([f"ban_list: {deck.ban_list}"] if deck.ban_list is not None else [])]
+
+
 def influence_marks(influence: int, restricted: bool) -> str:
     """``♘ ••••• •``: the restricted mark, then a dot per point with a space before every fifth."""
     marks = RESTRICTED_MARK if restricted else ""
@@ -206,6 +223,27 @@ def nrdb_file_name(name: str) -> str:
     return re.sub(r"--+", "-", re.sub(r"[^a-z0-9_\-]", "-", name.lower()))
 
 
+def nrdb_options(report: Any, game_record: Any = None) -> dict[str, Any]:
+    """The options of :func:`deck_to_nrdb` from the deck validator's report of the deck
+    (:class:`validators.deck.DeckReport`), so that the export says what ``deck validate`` says: influence spent
+    and the limit (the ban list's global penalty and universal faction cost included), each card's influence,
+    the agenda points band, the restricted cards of the ban list the deck is checked under, and the format's
+    card pool for the printings."""
+    summary = report.summary
+    spent = summary.get("influence")
+    band = summary.get("agenda_points")
+    ban = getattr(report, "ban", None)
+    mode = getattr(report, "mode", None)
+    return {
+        "game_record": game_record,
+        "influence": spent[:2] if spent else None,
+        "paid": summary.get("influence_by_card"),
+        "agenda": band[1:] if band else None,
+        "restricted": set(ban.restricted) if ban is not None else set(),
+        "sets": getattr(mode, "sets", None),
+    }
+
+
 def deck_to_nrdb(
     deck: Deck,
     lookup: Callable[[str], Any],
@@ -215,35 +253,40 @@ def deck_to_nrdb(
     influence: tuple[int, int | None] | None = None,
     restricted: Iterable[str] = (),
     paid: Mapping[str, int] | None = None,
+    agenda: tuple[int, int] | None = None,
+    sets: Collection[str] | None = None,
 ) -> str:
     """NetrunnerDB's plain-text deck export.
 
     ``influence`` is (spent, limit) as the deck validator counted it (ban-list costs
-    included); without it the lines' influence is summed and the identity's limit used.
-    ``paid``: the cards the validator counted influence for (``influence_by_card``): a line of
-    any other card shows none (an alliance card whose condition the deck meets).
+    included, the limit lowered by a global penalty); without it the lines' influence is
+    summed and the identity's limit used. ``paid``: the influence the validator counted for
+    each card (``influence_by_card``, universal faction cost included): a line shows its dots,
+    and a line of any other card shows none (an alliance card whose condition the deck meets).
+    ``agenda``: the agenda points band the validator asks for (:func:`validators.deck.agenda_band`).
+    ``sets``: the format's card pool, whose printings are written (:func:`choose_printing`).
+    :func:`nrdb_options` gives all of these from the validator's report. The footer ends
+    with the deck's format and the ban list it names, so that the file reads back to the
+    same deck.
     """
     netrunner_only(deck, "nrdb")
-    identity, cards = slots(deck, lookup, printing)
+    identity, cards = slots(deck, lookup, printing, sets)
     if identity is None:
         raise DossierError(tr("the {format} format starts with the identity; this deck has none", format="nrdb"),
                            exit_code=1)  # fmt: skip
-    sets = SetNames(game_record)
+    set_names = SetNames(game_record)
     held = set(restricted)
     ident = identity.record
-    out = [nrdb_file_name(deck.title("en")), f"{title(ident)} ({sets.name(identity.set_id)})"]
+    out = [nrdb_file_name(deck.title("en")), f"{title(ident)} ({set_names.name(identity.set_id)})"]
     lines_spent = 0
     for section, members in by_section(cards):
         out += ["", f"{section} ({sum(s.count for s in members)})"]
         for slot in members:
-            cost = influence_cost(slot, ident)
-            if paid is not None and slot.record.id not in paid:
-                cost = 0
+            cost = paid.get(slot.record.id, 0) if paid is not None else influence_cost(slot, ident)
             lines_spent += cost
             marks = influence_marks(cost, slot.record.id in held)
-            out.append(f"{slot.count}x {title(slot.record)} ({sets.name(slot.set_id)}) {marks}")
-    spent = influence[0] if influence is not None else lines_spent
-    limit = ident.influence_limit
+            out.append(f"{slot.count}x {title(slot.record)} ({set_names.name(slot.set_id)}) {marks}")
+    spent, limit = influence if influence is not None else (lines_spent, ident.influence_limit)
     size = sum(s.count for s in cards)
     out.append("")
     if limit is None:
@@ -252,12 +295,22 @@ def deck_to_nrdb(
         out.append(f"{spent} influence spent (max {limit}, available {limit - spent})")
     if ident.side == "corp":
         points = sum(s.record.agenda_points * s.count for s in cards if s.record.type == "agenda")
-        low = size // 5 * 2 + 2
-        out.append(f"{points} agenda points (between {low} and {low + 1})")
+        low, high = agenda or _agenda_band(size, ident.min_deck_size)
+        out.append(f"{points} agenda points (between {low} and {high})")
     out.append(f"{size} cards (min {ident.min_deck_size})")
-    newest = sets.newest([identity, *cards])
-    out.append(f"Cards up to {sets.name(newest)}")
+    newest = set_names.newest([identity, *cards])
+    out.append(f"Cards up to {set_names.name(newest)}")
+    out.append(f"Format: {deck.mode}")
+    if deck.ban_list is not None:
+        out.append(f"Ban list: {deck.ban_list}")
     return "\n".join(out) + "\n"
+
+
+def _agenda_band(size: int, minimum: int) -> tuple[int, int]:
+    """The agenda points band when no validator's is given: :func:`validators.deck.agenda_band`'s rule (a deck
+    smaller than the minimum counted at the minimum)."""
+    low = max(size, minimum) // 5 * 2 + 2
+    return low, low + 1
 
 
 def deck_to_jinteki(deck: Deck, lookup: Callable[[str], Any]) -> str:
@@ -307,7 +360,7 @@ def deck_to_o8d(deck: Deck, lookup: Callable[[str], Any], *, printing: str = DEF
         '  <section name="R&amp;D / Stack">',
         *[card(slot) for _, members in by_section(cards) for slot in members],
         "  </section>",
-        f"  <notes>{_cdata(chr(10).join([*name_lines(deck, 'en'), f'mode: {deck.mode}']))}</notes>",
+        f"  <notes>{_cdata(chr(10).join([*name_lines(deck, 'en'), *mode_lines(deck)]))}</notes>",
         "</deck>",
     ]
     return "\n".join(out) + "\n"
@@ -333,7 +386,9 @@ __all__ = [
     "deck_to_jinteki",
     "deck_to_nrdb",
     "deck_to_o8d",
+    "mode_lines",
     "nrdb_file_name",
+    "nrdb_options",
     "octgn_id",
     "one_line",
     "visible",

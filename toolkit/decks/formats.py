@@ -6,14 +6,17 @@ build and a finding (with the line) for every name it could not resolve.
 Formats:
 
 - ``json``: ``{"$schema", "game", "mode", "name", "cards": {id: n}, ...}`` (schema/deck.schema.json).
-- ``text``: one card per line as ``3x 名称``, ``3 Name`` or ``名称 x3``; ``#`` comments
-  (``# game: tactics``, ``# mode: duo``, ``# name: …``, ``# players: 7`` are read),
-  lines without a count are headings and ignored. Names in either language or ids.
+- ``text``: one card per line as ``3x 名称``, ``3 Name``, ``x3 Name`` or ``名称 x3``; ``#`` comments
+  (``# game: tactics``, ``# mode: duo``, ``# name: …``, ``# players: 7``, ``# ban_list: …`` are read; a mode in
+  any case), lines without a count are headings and ignored. Names in either language or ids. The deck's name
+  may be the first line, above the identity and the cards (as NetrunnerDB writes it), even when it is a card's
+  name; a line that is an identity's name misspelt is said to be one, with the names it is close to.
   A count is written with the digits 0-9 (full-width ones are read as such; direction
   marks and other invisible characters around it are ignored); a line that starts
   with any other number (``100x``, ``-3x``, ``³x``, ``٣x``) is an error, never a heading.
 - ``nrdb``: NetrunnerDB's plain-text export (deck name, identity line, sections
-  ``Type (n)``, ``3x Title (Set) ••``, the footer). Read by the text reader, as are its
+  ``Type (n)``, ``3x Title (Set) ••``, the footer: ``Format: …`` and ``Ban list: …`` in it are read). Read by
+  the text reader, as are its
   Markdown export (``## Deck name``, the identity as a link, ``###Event (3)``,
   ``* 3x [Title](https://netrunnerdb.com/en/card/30030) _(Set)_ ●●``) and its BBCode export
   (``3x [url=…/card/30030]Title[/url] [i](Set)[/i]``): a link's printing code names the card
@@ -21,7 +24,10 @@ Formats:
 - NetrunnerDB's deck JSON (its public API's decklist or deck: ``{"data": [{"name", "mwl_code",
   "cards": {printing code: n}, …}], "success": …}``, or the object inside alone): read by the JSON
   reader when the object has no ``game``; printing codes map to card ids through the pool's
-  printings, the identity is the card among them that is an identity; no format (standard, or --mode).
+  printings, the identity is the card among them that is an identity; no format (standard, or --mode);
+  ``mwl_code`` is the deck's ``ban_list``. Its v3 API's decklist (JSON:API: ``{"data": {"type": "decklists",
+  "attributes": {"identity_card_id", "card_slots": {card id: n}, "name", "notes", …}}}``, ``data`` a list of
+  one, or the resource alone): its card ids are Dossier's.
 - ``jinteki``: jinteki.net's list, ``3 Title`` per card (no identity). Read by the text reader.
 - ``o8d``: OCTGN's deck XML (sections Identity and R&D / Stack). Read without DTDs or
   entities: a file that declares any is refused.
@@ -45,6 +51,8 @@ The nrdb, jinteki and o8d writers are in :mod:`toolkit.decks.exports`.
 
 from __future__ import annotations
 
+import contextlib
+import difflib
 import functools
 import json
 import os
@@ -61,7 +69,7 @@ from pydantic import ValidationError
 
 from toolkit.config import MISSING_POOL
 from toolkit.errors import DossierError, os_reason, value_reason
-from toolkit.findings import Finding
+from toolkit.findings import Finding, Severity
 from toolkit.i18n import current_lang, majority, t, tr, trn, word
 from toolkit.jsonio import (
     JsonSyntaxError,
@@ -73,7 +81,7 @@ from toolkit.jsonio import (
     value_positions,
 )
 from toolkit.model_errors import model_error
-from toolkit.models import GAMES
+from toolkit.models import GAMES, SLUG_PATTERN
 from toolkit.models.deck import Deck
 
 from .exports import (
@@ -81,13 +89,14 @@ from .exports import (
     deck_to_jinteki,
     deck_to_nrdb,
     deck_to_o8d,
+    mode_lines,
     name_lines,
     octgn_id,
     octgn_ids,
     one_line,
     visible,
 )
-from .names import NameIndex, name_language
+from .names import NameIndex, fold, name_language, record_names
 
 READ_FORMATS = ("json", "text", "o8d")
 WRITE_FORMATS = ("json", "text", "nrdb", "jinteki", "o8d")
@@ -120,9 +129,6 @@ class LoadedDeck:
     # A JSON deck's text, not yet mapped: its positions go into ``lines`` when a finding first needs
     # one (see :meth:`positions`), so a clean deck's file is never mapped.
     source: str | None = field(default=None, repr=False, compare=False)
-    # The ban list the file itself names (NetrunnerDB's deck JSON: its ``mwl_code``, as a Dossier id) and where:
-    # ``deck validate`` checks the deck under it when no --banlist is given.
-    banlist: tuple[str, str] | None = None
 
     def positions(self) -> dict[str, tuple[int, int]]:
         """Pointer -> (line, column) of everything located in the file; a JSON deck's text is mapped here,
@@ -342,7 +348,38 @@ def unresolved(deck: Deck, lookup: Callable[[str], Any]) -> list[Finding]:
 # JSON
 
 
-_OWNERS = {"agents": "tactics", "identity": "netrunner", "players": "crossfire"}
+_OWNERS = {"agents": "tactics", "identity": "netrunner", "ban_list": "netrunner", "players": "crossfire"}
+
+
+_SPARED = (("name",), ("description",))  # fields a JSON deck is checked without when the model refuses them
+_NAMES_FORM = '{"zh-Hans": …, "en": …}'
+
+
+def _schema_problems(data: Any, errors: list[Any]) -> list[tuple[str, str]]:
+    """(pointer, message) of each error of a JSON deck the model refuses, in the current language. The deck's
+    name is a string or a name in each language: it gets the errors of the one of the two its value is (not
+    the other's too), or one error when it is neither."""
+    out: list[tuple[str, str]] = []
+    value = data.get("name") if isinstance(data, dict) else None
+    for err in errors:
+        loc = tuple(err["loc"])
+        if loc[:1] == ("name",) and len(loc) > 1 and isinstance(data, dict):
+            as_text = str(loc[1]).endswith("str")  # the branch of the union: "constrained-str", or the Names model
+            if not isinstance(value, (str, dict)):
+                if as_text:  # (once, for both branches)
+                    problem = tr("expected a string or a name in each language, {form}", form=_NAMES_FORM)
+                    out.append(("/name", problem))
+                continue
+            if isinstance(value, str) != as_text:
+                continue
+            if err["type"] == "missing" and loc[2:] == ("zh-Hans",):
+                out.append(("/name", tr("a name in each language needs {key}, as {form}", key='"zh-Hans"',
+                                        form=_NAMES_FORM)))  # fmt: skip
+                continue
+            loc = ("name", *loc[2:])
+        where = loc_pointer(data, loc) or _foreign_field(data)
+        out.append((where, one_line(model_error(err))))
+    return out
 
 
 def _foreign_field(data: Any) -> str:
@@ -374,10 +411,15 @@ def _read_json(
     try:
         loaded.deck = Deck.model_validate(data)
     except ValidationError as exc:
-        for err in exc.errors():
-            where = loc_pointer(data, err["loc"]) or _foreign_field(data)
-            message = tr("{field}: {problem}", field=visible(where or "/"), problem=one_line(model_error(err)))
+        errors = exc.errors()
+        for where, problem in _schema_problems(data, errors):
+            message = tr("{field}: {problem}", field=visible(where or "/"), problem=problem)
             loaded.findings.append(loaded.locate(Finding("deck.schema", message, pointer=where)))
+        if isinstance(data, dict) and all(err["loc"][:1] in _SPARED for err in errors):
+            # only the name or the description is refused (said above): the rest of the deck is still checked
+            spared = {key: value for key, value in data.items() if (key,) not in _SPARED}
+            with contextlib.suppress(ValidationError):
+                loaded.deck = Deck.model_validate({**spared, "name": path.stem})
     if loaded.deck is not None and names is not None and pool is not None and not names.lookup_all(loaded.deck.game):
         # as a text list says it: a pool without the deck's game is named, not its empty list of modes
         message = tr("the card pool{pool} has no {game} cards; {hint}", pool=pool.pool(), game=_game(loaded.deck.game),
@@ -390,18 +432,30 @@ def _read_json(
 
 # NetrunnerDB's deck JSON: its public API answers {"data": [deck], "success", "total", "version_number",
 # "last_updated"}; a decklist or a deck there is {"id", "uuid", "date_creation", "date_update", "name",
-# "description", "mwl_code", "cards": {printing code: n}, …}, the identity among the cards.
+# "description", "mwl_code", "cards": {printing code: n}, …}, the identity among the cards. Its v3 API answers
+# JSON:API: {"data": {"id", "type": "decklists", "attributes": {"identity_card_id", "card_slots": {card id: n},
+# "name", "notes", …}}, "meta", "links"} ("data" a list for a listing), the card ids Dossier's own.
 _NRDB_ANSWER = ("success", "version_number", "total", "last_updated")
 _NRDB_DECK = ("mwl_code", "uuid", "date_creation", "date_update", "user_id", "user_name", "tournament_badge")
+_NRDB_V3 = ("card_slots", "identity_card_id")
+
+
+def _is_nrdb_v3(item: Any) -> bool:
+    """Whether ``item`` is a decklist (or deck) resource of NetrunnerDB's v3 API: attributes with its fields."""
+    attributes = item.get("attributes") if isinstance(item, dict) else None
+    return isinstance(attributes, dict) and any(key in attributes for key in _NRDB_V3)
 
 
 def _is_nrdb_json(data: Any) -> bool:
     """Whether ``data`` is NetrunnerDB's deck JSON (the API's answer, or the deck object in it): an object
     without Dossier's ``game``, that wraps ``data`` as the API does, or holds ``cards`` with NetrunnerDB's
-    keys beside them or printing codes (digits) for keys."""
+    keys beside them or printing codes (digits) for keys; or its v3 API's decklist, answer or resource."""
     if not isinstance(data, dict) or "game" in data or "$schema" in data:
         return False
-    if "cards" not in data and isinstance(data.get("data"), list):
+    inner = data.get("data")
+    if _is_nrdb_v3(data) or _is_nrdb_v3(inner) or (isinstance(inner, list) and any(map(_is_nrdb_v3, inner))):
+        return True
+    if "cards" not in data and isinstance(inner, list):
         return any(key in data for key in _NRDB_ANSWER)
     cards = data.get("cards")
     if not isinstance(cards, dict):
@@ -415,29 +469,56 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 20 else text[:19] + "…"
 
 
+def _another_identity(name: str, kept: Any) -> str:
+    """Why an identity after the first is an error: the line (or key) that names it, and the identity kept."""
+    return tr("a deck has one identity; {name} makes it more ({kept} is kept)", name=name,
+              kept=repr(_title(kept, current_lang())))  # fmt: skip
+
+
+def _identity_copies(name: str, count: int) -> str:
+    """Why an identity of more than one copy is an error."""
+    return tr("a deck has one identity; {name} is listed with the count {n}", name=name, n=count)
+
+
+def _nrdb_ban_list(mwl: Any) -> str | None:
+    """The ban list NetrunnerDB's ``mwl_code`` names, as the deck's ``ban_list``: its code as written (in lower case,
+    as an id is), which the deck validator matches to the format's lists; None for none."""
+    if not isinstance(mwl, str) or not mwl.strip():
+        return None
+    spelt = mwl.strip().lower()
+    if not re.match(SLUG_PATTERN, spelt) or len(spelt) > 64:
+        from toolkit.importers.netrunnerdb import as_slug  # (the import names each ban list by its code so)
+
+        spelt = as_slug(spelt)
+    return spelt if re.match(SLUG_PATTERN, spelt) and len(spelt) <= 64 else None
+
+
 def _read_nrdb_json(
     path: Path, text: str, data: Any, names: NameIndex, mode: str | None, default_modes: dict[str, str], where: Where
 ) -> LoadedDeck:
-    """NetrunnerDB's deck JSON: printing codes to card ids through the pool's printings; the identity is
-    the card among them that is one; the format is ``mode``, else the pool's default (the JSON's
-    ``mwl_code`` names a ban list, not a format: it is kept in :attr:`LoadedDeck.banlist`)."""
+    """NetrunnerDB's deck JSON: v2's printing codes to card ids through the pool's printings, the identity the
+    card among them that is one; v3's card ids as they are, the identity its ``identity_card_id``. The format is
+    ``mode``, else the pool's default (v2's ``mwl_code`` names a ban list, not a format: it is the deck's
+    ``ban_list``, which the deck validator checks it under)."""
     loaded = LoadedDeck(path, None, lines=value_positions(text))
     lines = loaded.lines
     findings: list[Finding] = []
 
-    def problem(code: str, message: str, ptr: str) -> None:
-        findings.append(Finding(code, message, pointer=ptr))
+    def problem(code: str, message: str, ptr: str, severity: Severity = "error") -> None:
+        findings.append(Finding(code, message, severity, pointer=ptr))
 
     def done() -> LoadedDeck:
         loaded.findings = sorted((loaded.locate(f) for f in findings), key=lambda f: (f.line or 0, f.column or 0))
-        _over_size(loaded, pointer(*base, "cards"))
+        _over_size(loaded, pointer(*base, slots_key))
         return loaded
 
     base: tuple[str | int, ...] = ()
     deck = data
-    if "cards" not in data:  # the API's answer: one deck in "data"
+    v3 = _is_nrdb_v3(data)
+    slots_key = "card_slots" if v3 else "cards"
+    if not v3 and "cards" not in data:  # the API's answer: one deck in "data" (v3: the resource, or a list)
         decks = data["data"]
-        if len(decks) != 1:
+        if isinstance(decks, list) and len(decks) != 1:
             message = trn(
                 "NetrunnerDB's JSON holds {n} deck; a deck file is one deck",
                 "NetrunnerDB's JSON holds {n} decks; a deck file is one deck",
@@ -446,53 +527,81 @@ def _read_nrdb_json(
             )
             problem("deck.schema", message, "/data")
             return done()
-        base, deck = ("data", 0), decks[0]
-        if not isinstance(deck, dict) or not isinstance(deck.get("cards"), dict):
-            field_ptr = pointer(*base, "cards") if isinstance(deck, dict) else pointer(*base)
-            message = tr(
-                "{field}: NetrunnerDB's deck JSON names its cards as {form}", field=field_ptr, form='{"30030": 3, …}'
-            )
-            problem("deck.schema", message, field_ptr)
-            return done()
+        base, deck = (("data", 0), decks[0]) if isinstance(decks, list) else (("data",), decks)
+        v3 = _is_nrdb_v3(deck)
+    if v3:
+        base, deck, slots_key = (*base, "attributes"), deck["attributes"], "card_slots"
+    if not isinstance(deck, dict) or not isinstance(deck.get(slots_key), dict):
+        field_ptr = pointer(*base, slots_key) if isinstance(deck, dict) else pointer(*base)
+        form = '{"sure_gamble": 3, …}' if v3 else '{"30030": 3, …}'
+        message = tr("{field}: NetrunnerDB's deck JSON names its cards as {form}", field=field_ptr, form=form)
+        problem("deck.schema", message, field_ptr)
+        return done()
     if not names.lookup_all("netrunner"):
         game = _game("netrunner")
         message = tr("the card pool{pool} has no {game} cards; {hint}", pool=where.pool(), game=game, hint=where.hint)
         problem("deck.game.pool", message, "")
         return done()
-    for key in ("name", "description", "cards"):  # where a finding on the deck's field goes
-        if pointer(*base, key) in lines:
-            lines[pointer(key)] = lines[pointer(*base, key)]
+    description_key = "notes" if v3 else "description"
+    for key, own in (("name", "name"), ("description", description_key), ("cards", slots_key)):
+        if pointer(*base, own) in lines:  # where a finding on the deck's field goes
+            lines[pointer(key)] = lines[pointer(*base, own)]
+
+    def by_id(card_id: str) -> list[Any]:
+        return [r for r in names.lookup(card_id, "netrunner") if r.id == card_id]
+
     cards: dict[str, int] = {}
-    identity: str | None = None
-    for code, count in deck["cards"].items():
-        ptr = pointer(*base, "cards", code)
+    kept: Any = None  # the identity's record
+    if v3 and isinstance(deck.get("identity_card_id"), str):
+        ptr = pointer(*base, "identity_card_id")
+        found = by_id(deck["identity_card_id"])
+        if found and found[0].kind == "identity":
+            kept = found[0]
+            if ptr in lines:
+                lines["/identity"] = lines[ptr]
+        elif found:
+            message = tr("{id} is {kind}, not {what}", id=repr(deck["identity_card_id"]),
+                         kind=kind_with_article(found[0].kind), what=kind_with_article("identity"))  # fmt: skip
+            problem("deck.card.kind", message, ptr)
+        else:
+            message = tr("no {game} {what} has id {id}", game=_game("netrunner"), what=_what("identity"),
+                         id=repr(deck["identity_card_id"]))  # fmt: skip
+            problem("deck.identity.unknown", message, ptr)
+    for key, count in deck[slots_key].items():
+        ptr = pointer(*base, slots_key, key)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= MAX_COPIES:
-            message = tr("{code} has count {count}; a deck holds 1 to {max} copies of a card", code=repr(code),
+            message = tr("{code} has count {count}; a deck holds 1 to {max} copies of a card", code=repr(key),
                          count=_shown(count), max=MAX_COPIES)  # fmt: skip
             problem("deck.count", message, ptr)
             continue
-        found = names.by_code(code, "netrunner") or [r for r in names.lookup(code, "netrunner") if r.id == code]
+        found = by_id(key) if v3 else names.by_code(key, "netrunner") or by_id(key)
         if not found:
-            message = tr(
-                "no {game} card has the printing code {code} in the card pool{pool}",
-                game=_game("netrunner"),
-                code=repr(code),
-                pool=where.pool(),
-            )
+            if v3:
+                message = tr("no {game} {what} has id {id}", game=_game("netrunner"), what=_what("card"), id=repr(key))
+            else:
+                message = tr("no {game} card has the printing code {code} in the card pool{pool}",
+                             game=_game("netrunner"), code=repr(key), pool=where.pool())  # fmt: skip
             problem("deck.card.unknown", message, ptr)
             continue
         record = found[0]
+        named = repr(_title(record, current_lang()))
+        if not v3 and key != record.id:  # a printing code: the card's name and the code written
+            named = tr("{card} (printing code {code})", card=named, code=repr(key))
         if record.kind == "identity":
-            if identity is not None or count != 1:
-                message = tr("a deck has one identity; {name} makes it more", name=repr(code))
-                problem("deck.identity.count", message, ptr)
-            identity = identity or record.id
-            if ptr in lines:
-                lines.setdefault("/identity", lines[ptr])
+            if v3 and record is kept and count == 1:  # the decklist's identity among its cards as well: the same one
+                continue
+            if kept is not None:
+                problem("deck.identity.count", _another_identity(named, kept), ptr)
+            elif count != 1:
+                problem("deck.identity.count", _identity_copies(named, count), ptr)
+            if kept is None:
+                kept = record
+                if ptr in lines:
+                    lines.setdefault("/identity", lines[ptr])
         elif record.kind == "card":
             copies = cards.get(record.id, 0) + count
             if copies > MAX_COPIES:
-                message = tr("{name} comes to {n} copies; a deck holds at most {max} of a card", name=repr(code),
+                message = tr("{name} comes to {n} copies; a deck holds at most {max} of a card", name=named,
                              n=copies, max=MAX_COPIES)  # fmt: skip
                 problem("deck.count", message, ptr)
                 continue
@@ -500,21 +609,19 @@ def _read_nrdb_json(
             if ptr in lines:
                 lines.setdefault(pointer("cards", record.id), lines[ptr])
         else:
-            message = tr("{name} is {kind}, which does not go in a deck", name=repr(code),
+            message = tr("{name} is {kind}, which does not go in a deck", name=named,
                          kind=kind_with_article(record.kind))  # fmt: skip
             problem("deck.card.kind", message, ptr)
     deck_mode = mode or default_modes.get("netrunner")
     if deck_mode is None:
         problem("deck.mode.missing", _mode_missing("netrunner", None, where), "")
         return done()
-    mwl = deck.get("mwl_code")
-    if isinstance(mwl, str) and mwl.strip():
-        from toolkit.importers.netrunnerdb import as_slug  # (the import names each ban list by its code so)
-
-        loaded.banlist = (as_slug(mwl), pointer(*base, "mwl_code"))
+    ban_list = None if v3 else _nrdb_ban_list(deck.get("mwl_code"))
+    if ban_list is not None and pointer(*base, "mwl_code") in lines:
+        lines["/ban_list"] = lines[pointer(*base, "mwl_code")]
     raw_name = deck.get("name")
     name = one_line(raw_name.strip()) if isinstance(raw_name, str) and raw_name.strip() else path.stem
-    description = deck.get("description")
+    description = deck.get(description_key)
     if not isinstance(description, str) or not description.strip():
         description = None
     elif len(description) > DESCRIPTION_CHARS:
@@ -523,11 +630,17 @@ def _read_nrdb_json(
             n=len(description),
             max=DESCRIPTION_CHARS,
         )
-        findings.append(Finding("deck.description", message, "warning", pointer=pointer(*base, "description")))
+        problem("deck.description", message, pointer(*base, description_key), "warning")
         description = None
     try:
         loaded.deck = Deck(
-            game="netrunner", mode=deck_mode, name=name, description=description, cards=cards, identity=identity
+            game="netrunner",
+            mode=deck_mode,
+            name=name,
+            description=description,
+            cards=cards,
+            identity=kept.id if kept is not None else None,
+            ban_list=ban_list,
         )
     except ValidationError as exc:
         for err in exc.errors():
@@ -560,13 +673,15 @@ def deck_to_json(deck: Deck, out: Path | None = None, schema_dir: Path | None = 
 # match the same text follow one another (a long run of spaces once took minutes);
 # the rest is done by hand with str methods.
 
-_DIRECTIVE = re.compile(r"^#+\s*(game|mode|format|name(?:\.(?:en|zh-hans))?|players)\s*[:：](.*)$", re.IGNORECASE)
+_DIRECTIVE = re.compile(
+    r"^#+\s*(game|mode|format|name(?:\.(?:en|zh-hans))?|players|ban[ _-]?list)\s*[:：](.*)$", re.IGNORECASE
+)
 _FOOTER = re.compile(
     r"^(\d+\s+influence spent\b|\d+\s+agenda points\b|\d+\s+(format )?points\b|\d+\s+cards?\s*(\(|$)|"
-    r"cards up to\b|decklist published\b|deck built on\b|warning\s*:|format\s*:)",
+    r"cards up to\b|decklist published\b|deck built on\b|warning\s*:|format\s*:|ban[ _-]?list\s*:)",
     re.IGNORECASE,
 )
-_FORMAT_LINE = re.compile(r"^format\s*:\s*(\S+)\s*$", re.IGNORECASE)
+_FORMAT_LINE = re.compile(r"^(format|ban[ _-]?list)\s*:\s*(\S+)\s*$", re.IGNORECASE)
 _LINE_BREAK = re.compile(r"\r\n?|\n")
 # Direction marks, zero-width characters, the BOM, soft hyphens: nothing a reader sees.
 _INVISIBLE = re.compile("[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff]")
@@ -651,11 +766,17 @@ def _numeral(char: str) -> bool:
 
 
 def _count_first(line: str) -> tuple[str, str] | None:
-    """(count, name) of ``3x Name``, ``3 Name``, ``3 x Name``, ``3xName``; the count as written, any digits.
+    """(count, name) of ``3x Name``, ``3 Name``, ``3 x Name``, ``3xName``, ``x3 Name``; the count as written,
+    any digits.
 
     None when the line does not start with a number followed by a space or a mark (a heading,
-    ``2024-worlds``); ("3", "") for a count without a name.
+    ``2024-worlds``), or with a mark, a number and a space; ("3", "") for a count without a name.
     """
+    if line[:1] in _MARKS and line[1:2] and _numeral(line[1]):  # ``x3 Name``: the mark before the count
+        end = 1
+        while end < len(line) and _numeral(line[end]):
+            end += 1
+        return (line[1:end], line[end:].strip()) if line[end : end + 1].isspace() and line[end:].strip() else None
     start = 1 if line[:1] in _SIGNS and line[1:2] and _numeral(line[1]) else 0
     end = start
     while end < len(line) and _numeral(line[end]):
@@ -777,8 +898,9 @@ def _parse_lines(text: str) -> _Parsed:
         if line.startswith("#"):
             if match := _DIRECTIVE.match(line):
                 key, value = match.group(1).lower(), match.group(2).strip()
+                key = "mode" if key == "format" else "ban_list" if key.startswith("ban") else key
                 if value:
-                    parsed.directives["mode" if key == "format" else key] = (value, number)
+                    parsed.directives[key] = (value, number)
             elif heading := line.lstrip("#").strip():
                 parsed.headings.append((number, heading))
             continue
@@ -786,8 +908,9 @@ def _parse_lines(text: str) -> _Parsed:
             parsed.codes[number] = code
         plain = line.translate(_WIDE)
         if _FOOTER.match(plain):
-            if match := _FORMAT_LINE.match(plain):
-                parsed.directives.setdefault("mode", (match.group(1), number))
+            if match := _FORMAT_LINE.match(plain):  # ``Format: standard``, ``Ban list: …`` (the nrdb export's)
+                key = "mode" if match.group(1).lower() == "format" else "ban_list"
+                parsed.directives.setdefault(key, (match.group(2), number))
             continue
         found = _count_first(plain) or _count_last(plain)
         if found is None:
@@ -863,6 +986,29 @@ class _Resolver:
         if not hints:
             return ""
         return tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints))
+
+
+class _IdentityNames:
+    """The names of a game's identities (full and short), folded, for telling a misspelt identity line from the
+    deck's name: made when a list has no identity, once per list."""
+
+    CLOSE = 0.8  # how alike (difflib's ratio of the folded names) a line must be to an identity's name
+
+    def __init__(self, names: NameIndex, game: str) -> None:
+        self.shown: dict[str, str] = {}  # a folded name (or short name: before the colon) -> the full name
+        for record in names.lookup_all(game):
+            if record.kind == "identity":
+                for name in record_names(record):
+                    for spelling in (name, re.split(r"[:：]", name, maxsplit=1)[0]):
+                        self.shown.setdefault(fold(spelling), name)
+
+    def near(self, line: str) -> list[str]:
+        """The names of the identities ``line`` (its set left out) is close to, the closest first."""
+        typed = fold(_candidates(line)[-1])
+        if not typed:
+            return []
+        close = difflib.get_close_matches(typed, list(self.shown), n=3, cutoff=self.CLOSE)
+        return list(dict.fromkeys(self.shown[c] for c in close))
 
 
 def _game_scores(
@@ -985,6 +1131,7 @@ def _read_text(
     cards: dict[str, int] = {}
     agents: list[str] = []
     identity: str | None = None
+    kept: Any = None  # the identity's record
     lines = loaded.lines
     langs: list[str | None] = []
     for entry in entries:
@@ -1016,13 +1163,12 @@ def _read_text(
                 lines.setdefault(f"/agents/{len(agents)}", (entry.number, 1))
                 agents.append(record.id)
         elif game == "netrunner" and record.kind == "identity":
-            if identity is not None or entry.count != 1:
-                problem(
-                    "deck.identity.count",
-                    tr("a deck has one identity; {name} makes it more", name=repr(entry.name)),
-                    entry.number,
-                )
-            identity = identity or record.id
+            if kept is not None:
+                problem("deck.identity.count", _another_identity(repr(entry.name), kept), entry.number)
+            elif entry.count != 1:
+                problem("deck.identity.count", _identity_copies(repr(entry.name), entry.count), entry.number)
+            kept = kept or record
+            identity = kept.id
             lines.setdefault("/identity", (entry.number, 1))
         elif record.kind in ("card", "role"):
             copies = cards.get(record.id, 0) + entry.count
@@ -1050,25 +1196,38 @@ def _read_text(
 
     loaded.lang = majority(langs)
     name_value = directives.get("name")
-    heading_free = []
-    for index, (number, free_line) in enumerate(free):
-        if game == "netrunner" and identity is None and index < IDENTITY_LINES:
+    identity_line = lines["/identity"][0] if "/identity" in lines else None
+    placed: set[int] = set()  # free lines read as the identity, or said to be a misspelt one
+
+    def names_card(number: int, line: str) -> bool:
+        return any(r.kind in ("card", "agent", "role") for r in resolve.named(line, game, parsed.codes.get(number)))
+
+    if game == "netrunner" and identity is None:
+        for number, free_line in free[:IDENTITY_LINES]:
             found = [r for r in resolve.named(free_line, game, parsed.codes.get(number)) if r.kind == "identity"]
             if found:
-                identity = found[0].id
+                identity, identity_line = found[0].id, number
                 lines["/identity"] = (number, 1)
                 langs.append(resolve.language(free_line, game, found[0]))
+                placed.add(number)
+                break
+    if game == "netrunner" and identity is None:
+        # a line close to an identity's name is that identity misspelt, not the deck's name: said, with the names
+        close = _IdentityNames(names, game)
+        for number, free_line in free[:IDENTITY_LINES]:
+            if _is_section(free_line) or resolve.named(free_line, game, parsed.codes.get(number)):
                 continue
-        named = resolve.named(free_line, game, parsed.codes.get(number))
-        if [r for r in named if r.kind in ("card", "agent", "role")]:
-            # a card or agent named without a count is no heading and no deck name: say what to write
-            problem(
-                "deck.count.missing",
-                tr("{name} has no count; write {line}", name=repr(free_line), line=repr(f"1x {free_line}")),
-                number,
-            )
-            continue
-        heading_free.append((number, free_line))
+            hints = close.near(free_line)
+            if hints:
+                problem(
+                    "deck.identity.unknown",
+                    tr("no {game} identity is called {name}{hint}", game=_game(game), name=repr(free_line),
+                       hint=tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints))),
+                    number,
+                )  # fmt: skip
+                placed.add(number)
+                identity_line = number
+                break
     first_card = entries[0].number if entries else None
     if name_value is None and parsed.marked:
         # NetrunnerDB's Markdown export: the deck's name is its first heading (``## Name``), not a section's
@@ -1079,13 +1238,19 @@ def _read_text(
                 name_value = heading, number
                 break
     if name_value is None:
-        # the deck's name: the first line that is no card and no heading, above the first card line
-        for number, free_line in heading_free:
-            if first_card is not None and number > first_card:
+        # the deck's name: the first line that is no heading, above the first card line and above the identity, as
+        # NetrunnerDB writes a deck (its name, then its identity); a card's name there is the deck's when the
+        # identity follows it ("Hedge Fund"), else a card written without its count
+        bounds = [n for n in (first_card, identity_line) if n is not None]
+        for number, free_line in free:
+            if bounds and number > min(bounds):
                 break
-            if not _is_section(free_line) and free_line.strip("-=*_~ \t"):
-                name_value = free_line, number
-                break
+            if number in placed or _is_section(free_line) or not free_line.strip("-=*_~ \t"):
+                continue
+            if identity_line is None and names_card(number, free_line):
+                continue
+            name_value = free_line, number
+            break
     deck_name: str | dict[str, str] = name_value[0] if name_value and name_value[0].strip("-") else path.stem
     if name_value:
         lines["/name"] = (name_value[1], 1)
@@ -1097,11 +1262,21 @@ def _read_text(
     for given in (chinese, english):
         if given is not None:
             lines.setdefault("/name", (given[1], 1))
-    for number, free_line in heading_free:
+    for number, free_line in free:
+        if number in placed or (name_value and number == name_value[1]):
+            continue
+        if names_card(number, free_line):
+            # a card or agent named without a count is no heading and no deck name: say what to write
+            problem(
+                "deck.count.missing",
+                tr("{name} has no count; write {line}", name=repr(free_line), line=repr(f"1x {free_line}")),
+                number,
+            )
+            continue
+        if _is_section(free_line) or not free_line.strip("-=*_~ \t"):
+            continue
         # a line that is no card, not the identity, not the deck's name, no heading and no rule: named, never
         # passed over in silence (a typo without a count, a pasted sentence)
-        if (name_value and number == name_value[1]) or _is_section(free_line) or not free_line.strip("-=*_~ \t"):
-            continue
         shown = free_line if len(free_line) <= 120 else free_line[:119] + "…"
         problem(
             "deck.line.unplaced",
@@ -1110,9 +1285,13 @@ def _read_text(
             number,
         )  # fmt: skip
     mode_value = directives.get("mode")
-    deck_mode = mode or (mode_value[0].strip() if mode_value else None) or default_modes.get(game)
+    # a mode is an id, in lower case: `# mode: Standard` names standard
+    deck_mode = mode or (mode_value[0].strip().lower() if mode_value else None) or default_modes.get(game)
     if mode_value:
         lines["/mode"] = (mode_value[1], 1)
+    ban_value = directives.get("ban_list")
+    if ban_value:
+        lines["/ban_list"] = (ban_value[1], 1)
     if deck_mode is None:
         problem("deck.mode.missing", _mode_missing(game, tr("a line {directive}", directive="'# mode: …'"), where), 1)
         return done()
@@ -1140,6 +1319,7 @@ def _read_text(
             cards=cards,
             agents=agents if game == "tactics" else None,
             identity=identity,
+            ban_list=ban_value[0].strip().lower() if ban_value else None,
             players=players,
         )
     except ValidationError as exc:
@@ -1178,10 +1358,7 @@ def deck_to_text(deck: Deck, lookup: Callable[[str], Any], lang: str = "zh-Hans"
     """Dossier's plain-text list: directives, then sections by kind, ``3x 名称`` lines; names and
     headings in ``lang`` (a heading has no count, so the reader skips it in either language)."""
     out = [f"# {line}" for line in name_lines(deck, lang)]
-    out += [
-        f"# game: {deck.game}",
-        f"# mode: {deck.mode}",
-    ]
+    out += [f"# game: {deck.game}", *(f"# {line}" for line in mode_lines(deck))]
     if deck.players is not None:
         out.append(f"# players: {deck.players}")
     if deck.identity is not None:
@@ -1340,6 +1517,7 @@ def _read_o8d(
             by_guid.setdefault(guid, record)
     resolve = _Resolver(names)
     identity: str | None = None
+    kept: Any = None  # the identity's record
     cards: dict[str, int] = {}
     total = 0
     langs: list[str | None] = []
@@ -1349,8 +1527,9 @@ def _read_o8d(
         if child.tag == "notes":
             for offset, note in enumerate(_LINE_BREAK.split(child.text)):
                 key, _, value = note.partition(":")
+                key = re.sub(r"^ban[ _-]?list$", "ban_list", key.strip().lower())
                 if value.strip():
-                    notes[key.strip().lower()] = (one_line(value.strip()), child.line + offset)
+                    notes[key] = (one_line(value.strip()), child.line + offset)
         if child.tag != "section":
             continue
         for card in child.children:
@@ -1386,10 +1565,12 @@ def _read_o8d(
                 continue
             langs.append(name_language(title, record))
             if record.kind == "identity":
-                if identity is not None or count != 1:
-                    message = tr("a deck has one identity; {name} makes it more", name=repr(title))
-                    problem("deck.identity.count", message, card.line, card.column)
-                identity = identity or record.id
+                if kept is not None:
+                    problem("deck.identity.count", _another_identity(repr(title), kept), card.line, card.column)
+                elif count != 1:
+                    problem("deck.identity.count", _identity_copies(repr(title), count), card.line, card.column)
+                kept = kept or record
+                identity = kept.id
                 loaded.lines.setdefault("/identity", (card.line, card.column))
             elif record.kind == "card":
                 copies = cards.get(record.id, 0) + count
@@ -1424,15 +1605,16 @@ def _read_o8d(
         stack.extend(element.children)
     loaded.lang = majority(langs)
     mode_note = notes.get("mode")
-    deck_mode = mode or (mode_note[0] if mode_note else None) or default_modes.get("netrunner")
+    deck_mode = mode or (mode_note[0].lower() if mode_note else None) or default_modes.get("netrunner")
     if deck_mode is None:
         how = tr("a line {line} in its {notes}", line="'mode: …'", notes="<notes>")
         problem("deck.mode.missing", _mode_missing("netrunner", how, where))
         return loaded
     name_note = notes.get("name")
     for key, (_, line) in notes.items():
-        if key in ("name", "mode", "name.en", "name.zh-hans"):
+        if key in ("name", "mode", "name.en", "name.zh-hans", "ban_list"):
             loaded.lines.setdefault(f"/{key.split('.')[0]}", (line, 1))
+    ban_note = notes.get("ban_list")
     try:
         loaded.deck = Deck(
             game="netrunner",
@@ -1445,6 +1627,7 @@ def _read_o8d(
             or path.stem,
             cards=cards,
             identity=identity,
+            ban_list=ban_note[0].lower() if ban_note else None,
         )
     except ValidationError as exc:
         for err in exc.errors():
@@ -1462,7 +1645,8 @@ def render_deck(deck: Deck, fmt: str, lookup: Callable[[str], Any], **options: A
     Options: ``out`` and ``schema_dir`` (json: the relative "$schema"), ``lang`` (text),
     ``printing`` ("latest" or "oldest"; nrdb, o8d), ``game_record`` (nrdb: set names and
     order), ``influence`` (nrdb: (spent, limit) as validated), ``paid`` (nrdb: the validator's
-    ``influence_by_card``), ``restricted`` (nrdb: ids).
+    ``influence_by_card``), ``restricted`` (nrdb: ids), ``agenda`` (nrdb: the agenda points band),
+    ``sets`` (nrdb: the format's card pool): :func:`toolkit.decks.exports.nrdb_options` gives the nrdb ones.
     """
     if fmt == "json":
         return deck_to_json(deck, options.get("out"), options.get("schema_dir"))
@@ -1478,6 +1662,8 @@ def render_deck(deck: Deck, fmt: str, lookup: Callable[[str], Any], **options: A
             influence=options.get("influence"),
             restricted=options.get("restricted") or (),
             paid=options.get("paid"),
+            agenda=options.get("agenda"),
+            sets=options.get("sets"),
         )
     if fmt == "jinteki":
         return deck_to_jinteki(deck, lookup)

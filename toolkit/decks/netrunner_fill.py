@@ -155,7 +155,9 @@ def fill_deck(
         raise DossierError(tr("no netrunner identity {id}", id=repr(identity_id)))
     if fmt is None:
         raise DossierError(tr("no netrunner format {id}", id=repr(fmt_id)))
-    if identity.id in _banned(fmt) or getattr(identity, "starter_only", False):
+    if getattr(identity, "starter_only", False):  # outside every format's pool, not banned in one
+        raise DossierError(tr("identity {id} is for the starter game only", id=repr(identity_id)))
+    if identity.id in _banned(fmt):
         raise DossierError(tr("identity {id} is banned in {format}", id=repr(identity_id), format=fmt_id))
     limit = copy_limit(fmt, identity)
     rng = random.Random(seed)

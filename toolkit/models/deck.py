@@ -33,11 +33,16 @@ class Deck(Model):
     cards: dict[Slug, Count] = Field(default_factory=dict, description="Card (or role) id -> copies.")
     agents: list[Slug] | None = Field(default=None, description="tactics: the squad's agent ids.")
     identity: Slug | None = Field(default=None, description="netrunner: the identity's id.")
+    ban_list: Slug | None = Field(
+        default=None,
+        description="netrunner: the ban list of the format the deck is checked under (an id of the format's "
+        "ban_lists, or NetrunnerDB's code of it); none: the one in force.",
+    )
     players: StrictInt | None = Field(default=None, ge=1, le=20, description="crossfire: the player count.")
 
     @model_validator(mode="after")
     def _fields_of_game(self) -> Deck:
-        owners = {"agents": "tactics", "identity": "netrunner", "players": "crossfire"}
+        owners = {"agents": "tactics", "identity": "netrunner", "ban_list": "netrunner", "players": "crossfire"}
         for field, game in owners.items():
             if getattr(self, field) is not None and self.game != game:
                 raise ValueError(tr("{field} is for {game} decks, not {other}", field=repr(field), game=game, other=self.game))

@@ -279,7 +279,7 @@ def usable(loaded: Any, pool: DeckPoolView) -> Any:
 def export(pool: DeckPoolView, deck: Any, fmt: str, *, lang: str = "zh-Hans", printing: str | None = None) -> str:
     """The deck in ``fmt`` (json, text, nrdb, jinteki, o8d), as `dossier deck convert --to FMT` writes it."""
     from toolkit.decks import WRITE_FORMATS, render_deck
-    from toolkit.decks.exports import PRINTINGS, restricted_ids
+    from toolkit.decks.exports import PRINTINGS, nrdb_options
     from validators.deck import validate_deck
 
     if fmt not in WRITE_FORMATS:
@@ -290,13 +290,8 @@ def export(pool: DeckPoolView, deck: Any, fmt: str, *, lang: str = "zh-Hans", pr
                               printing=repr(printing)))  # fmt: skip
     game = pool.rules.game(deck.game)
     options: dict[str, Any] = {"lang": lang, "printing": printing}
-    if fmt == "nrdb":
-        report = validate_deck(deck, pool.rules)
-        spent = report.summary.get("influence")
-        options["influence"] = spent[:2] if spent else None
-        options["paid"] = report.summary.get("influence_by_card")
-        options["game_record"] = game.game_record
-        options["restricted"] = restricted_ids(game.modes.get(deck.mode))
+    if fmt == "nrdb":  # what the footer and the lines say is what `deck validate` says
+        options.update(nrdb_options(validate_deck(deck, pool.rules), game.game_record))
     return str(render_deck(deck, fmt, pool.lookup(deck.game), **options))
 
 
@@ -320,15 +315,23 @@ def opening_hand(pool: DeckPoolView, deck: Any) -> int:
 
 
 def stats(pool: DeckPoolView, deck: Any, lang: str) -> dict[str, Any]:
-    """`deck stats` as data, with each key's label in ``lang`` for the charts."""
+    """`deck stats` as data, with each key's label in ``lang`` for the charts; a netrunner deck's influence as
+    `deck validate` counts it (the ban list's universal faction cost and global penalty included)."""
     from toolkit.decks.stats import deck_stats
+    from validators.deck import UNIVERSAL, validate_deck
 
     data = deck_stats(deck, pool.lookup(deck.game))
+    spent = validate_deck(deck, pool.rules).summary.get("influence") if deck.game == "netrunner" else None
+    if spent is not None:
+        data["influence"] = dict(sorted(spent[2].items()))
+        data["influence_spent"], data["influence_limit"] = spent[0], spent[1]
     name = namer(pool, deck.game, lang)
 
     def label(key: str, value: str) -> str:
         if key == "by_type":
             return word("type", value, lang) if deck.game != "crossfire" else word("team", value, lang)
+        if key == "influence" and value == UNIVERSAL:
+            return t(lang, UNIVERSAL)
         if key in ("by_faction", "influence"):
             return t(lang, "generic") if value == "generic" else name(value)
         return value
@@ -697,7 +700,7 @@ def row_influence(pool: DeckPoolView, deck: Any, report: Any, banlist: str | Non
     if identity is None or identity.kind != "identity":
         return {}
     free = {r.type: r.copies for r in identity.deck_rules or [] if r.rule == "influence_free"}
-    ban = _ban_in_force(getattr(report, "mode", None), banlist)
+    ban = getattr(report, "ban", None) or _ban_in_force(getattr(report, "mode", None), banlist)
     universal = getattr(ban, "universal_faction_cost", None) or {}
     spent: dict[str, int] = {}
     for card_id, copies in deck.cards.items():

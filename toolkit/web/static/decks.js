@@ -62,6 +62,7 @@
     if (d.description) out.description = d.description;
     if (d.game === "tactics") out.agents = (d.agents || []).slice();
     if (d.game === "netrunner" && d.identity) out.identity = d.identity;
+    if (d.game === "netrunner" && d.ban_list) out.ban_list = d.ban_list;  // the list an imported deck names
     if (d.game === "crossfire") out.players = d.players || null;
     return out;
   }
@@ -165,6 +166,7 @@
   });
   $("deck-mode").addEventListener("change", function () {
     deck.mode = this.value;
+    delete deck.ban_list;  // a ban list belongs to the format it was named with: the new one's list in force
     if (deck.game === "crossfire") renderSetup();
     if (deck.game === "netrunner") { renderIdentities(); rerunSearch(); }
     changed();
