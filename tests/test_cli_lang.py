@@ -123,7 +123,7 @@ COMMANDS: list[tuple[str, Callable[[Path, str], list[Any]], str, str]] = [
         "结果：",
     ),
     ("map show", lambda tmp, db: ["map", "show", "hideout"], "legend:", "图例："),
-    ("map measure", lambda tmp, db: ["map", "measure", "hideout", "0,0", "3,1"], "in_sight: ", "视线畅通："),
+    ("map measure", lambda tmp, db: ["map", "measure", "hideout", "0,0", "3,1"], "line of sight: ", "视线畅通："),
     ("text render", lambda tmp, db: ["text", "render", "你抽两张牌。"], "You draw 2 cards.", "你抽 2 张牌。"),
     ("text run", lambda tmp, db: ["text", "run", "你抽两张牌。"], "shop: ", "矩阵商店："),
     ("crossfire deal", lambda tmp, db: ["crossfire", "deal", "-n", "6", "--seed", "2"], "set-up: ", "配置："),

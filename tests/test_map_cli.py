@@ -163,9 +163,9 @@ def test_measure_text_is_one_line_per_field(cli: Any, tiny: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.splitlines() == [
         "distance: none (no path around the walls)",
-        "through_wall: 3",
-        "in_vision: yes (facing north, front+side)",
-        "in_sight: yes",
+        "distance through walls: 3",
+        "in vision: yes (facing north, front+side)",
+        "line of sight: yes",
         "cover: 0",
     ]
 

@@ -48,7 +48,7 @@ def test_search_table_shows_map_stats(cli: Run, built: str) -> None:
     assert result.exit_code == 0, result.output
     line = next(line for line in result.stdout.splitlines() if line.startswith("tactics/headquarters "))
     assert line.split()[1] == "map"
-    assert line.endswith("cells 18x18 · modes duo, melee · players 2-4")
+    assert line.endswith("cells 18x18 · modes Duo, Melee · players 2-4")  # the modes by name, as the web shows them
 
 
 @pytest.mark.lang_default

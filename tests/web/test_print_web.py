@@ -8,6 +8,9 @@ import math
 import re
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
+
+import pytest
 
 from .conftest import ROOT
 
@@ -55,6 +58,24 @@ def test_a_pasted_deck_prints_as_dossier_print_does(client: Any, web_app: Any) -
     assert uploaded.status_code == 200 and pdf_pages(uploaded.content) == expected_pages(
         deck_size(web_app, text), False
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "ascii_name", "utf8_name"),
+    [
+        ("en", "Duel-Mistblade-Strikes-Unseen.pdf", "Duel-Mistblade-Strikes-Unseen.pdf"),
+        # no ASCII in the Chinese title: a plain fallback, the title in filename* (RFC 6266)
+        ("zh-Hans", "cards.pdf", quote("单挑-雾刃暗杀.pdf")),
+    ],
+)
+def test_a_deck_downloads_under_its_title_in_the_cards_language(
+    client: Any, lang: str, ascii_name: str, utf8_name: str
+) -> None:
+    text = (ROOT / "examples" / "decks" / "tactics" / "duel.json").read_text(encoding="utf-8")
+    response = client.post("/print", data={"source": "paste", "deck": text, "lang": lang})
+    assert response.status_code == 200, error_of(response.text)
+    disposition = response.headers["content-disposition"]
+    assert disposition == f"attachment; filename=\"{ascii_name}\"; filename*=UTF-8''{utf8_name}"
 
 
 def test_a_search_and_the_alignment_page(client: Any, web_app: Any) -> None:

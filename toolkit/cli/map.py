@@ -436,9 +436,10 @@ def _unit_names(catalog: Any, lang: str) -> Any:
         N_("Distance (walls in the way), distance through walls ({through}), vision, line of sight and cover from FROM to "
            "TO."),
         N_(
-            "in_vision: TO is in FROM's vision bands for --facing (and --vision extras); in_sight: the line of "
-            "sight is clear; cover: -2 when it crosses an obstacle more than 1 step from FROM, else 0. A wall cell "
-            "is allowed (its distance is null)."
+            "In vision: TO is in FROM's vision bands for --facing (and --vision extras); line of sight: the line "
+            "from FROM to TO is clear; cover: -2 when it crosses an obstacle more than 1 step from FROM, else 0. A "
+            "wall cell is allowed (its distance is null). With --format json the keys are distance, through_wall, "
+            "in_vision, in_sight and cover."
         ),
         through="穿墙",
     ),
@@ -494,17 +495,17 @@ def measure(
             value=distance if distance is not None else t(language, "none (no path around the walls)"),
         )
     )
-    print(t(language, "through_wall: {value}", value=result["through_wall"]))
+    print(t(language, "distance through walls: {value}", value=result["through_wall"]))
     print(
         t(
             language,
-            "in_vision: {value} (facing {facing}, {bands})",
+            "in vision: {value} (facing {facing}, {bands})",
             value=yes(result["in_vision"]),
             facing=word("facing", facing.value, language),
             bands=bands,
         )
     )
-    print(t(language, "in_sight: {value}", value=yes(result["in_sight"])))
+    print(t(language, "line of sight: {value}", value=yes(result["in_sight"])))
     print(t(language, "cover: {value}", value=result["cover"]))
 
 

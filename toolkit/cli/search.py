@@ -5,17 +5,20 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from toolkit.cli._help import help_text, in_english
 from toolkit.cli._lang import LangOption
+from toolkit.cli._options import CardsOption
 from toolkit.cli.db import DbOption
 from toolkit.errors import warning_line
 from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
+    from toolkit.db import Database
     from toolkit.search import Hit
 
 KEYS_HEADING = N_("Keys (name, aliases: meaning):")
@@ -109,6 +112,27 @@ def warn_if_stale(database: object) -> None:
         print(warning_line(message), file=sys.stderr)
 
 
+def open_database(db: str | None, cards: list[Path] | None) -> Database:
+    """The database ``search`` and ``show`` read: with ``--cards``, the database of that card pool kept in the
+    user's cache (built when missing or stale, as for a configured pool without a dossier.db here); else
+    :func:`toolkit.cli.db.open_for_reading`'s, with a warning when it is stale (:func:`warn_if_stale`)."""
+    from toolkit.cli.db import open_for_reading
+
+    if not cards:
+        database = open_for_reading(db)
+        warn_if_stale(database)
+        return database
+    if db is not None:
+        from toolkit.errors import DossierError
+        from toolkit.i18n import tr
+
+        raise DossierError(tr("give either {text} or {file}", text="--db", file="--cards"))
+    from toolkit.cli.db import _pool_database
+    from toolkit.config import card_pool
+
+    return _pool_database(card_pool(cards).paths, note=False)
+
+
 def register(app: typer.Typer) -> None:
     @app.command(help=_help())
     def search(
@@ -118,6 +142,7 @@ def register(app: typer.Typer) -> None:
             SearchFormat, typer.Option("--format", "-f", help=N_("table, json or ids."))
         ] = SearchFormat.table,
         db: DbOption = None,
+        cards: CardsOption = None,
         limit: Annotated[int | None, typer.Option("--limit", min=1, help=N_("At most this many results."))] = None,
         lang: LangOption = None,
         sort: Annotated[
@@ -137,18 +162,16 @@ def register(app: typer.Typer) -> None:
         from itertools import chain, islice
 
         from toolkit.cli._lang import output_lang
-        from toolkit.cli.db import open_for_reading
         from toolkit.i18n import t, tn
         from toolkit.jsonstream import Stream, write_json
         from toolkit.search import count, iter_search, parse_query
-        from toolkit.search.display import table_lines
+        from toolkit.search.display import RecordNames, table_lines
         from toolkit.search.run import check_sort
 
         language = output_lang(lang)
         parsed = parse_query(" ".join(query))
         sort = check_sort(sort)
-        with open_for_reading(db) as database:
-            warn_if_stale(database)
+        with open_database(db, cards) as database:
             # The hits stream: they are read from the database as they are printed, so a query that matches
             # every record of a large pool holds only what one table sample takes (the widths come from its
             # first rows: toolkit.textwidth.render_lines) or one JSON item.
@@ -188,7 +211,7 @@ def register(app: typer.Typer) -> None:
                     shown += 1
                     yield hit
 
-            lines = table_lines(counted(), with_game=game is None, lang=language)
+            lines = table_lines(counted(), with_game=game is None, lang=language, record_names=RecordNames(database))
             heading = next(lines)  # (the first hit, if any, is read with it)
             if shown:
                 print(heading)
@@ -229,6 +252,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         format: Annotated[ShowFormat, typer.Option("--format", "-f", help=N_("text or json."))] = ShowFormat.text,
         db: DbOption = None,
+        cards: CardsOption = None,
         lang: LangOption = None,
         bilingual: Annotated[
             bool,
@@ -239,19 +263,19 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """``dossier show`` (its help is given to the decorator)."""
         from toolkit.cli._lang import output_lang
-        from toolkit.cli.db import open_for_reading
         from toolkit.search import get_record
-        from toolkit.search.display import english_names
+        from toolkit.search.display import RecordNames, english_names
         from toolkit.search.display import show as render
 
         language = output_lang(lang)
-        with open_for_reading(db) as database:
-            warn_if_stale(database)
+        with open_database(db, cards) as database:
             hit = get_record(database, record, game=game, kind=kind)
             # the English of the cards its texts quote, when its English is shown
             names = english_names(database, hit.game) if format is not ShowFormat.json and (
                 language == "en" or bilingual) else None  # fmt: skip
+            # the names of the factions, agents and modes its stats show (read now: the database closes first)
+            record_names = RecordNames(database).read() if format is not ShowFormat.json else None
         if format is ShowFormat.json:
             print(json.dumps(hit.data, ensure_ascii=False, indent=2, sort_keys=True))
         else:
-            print(render(hit, lang=language, bilingual=bilingual, card_names=names))
+            print(render(hit, lang=language, bilingual=bilingual, card_names=names, record_names=record_names))

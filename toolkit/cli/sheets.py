@@ -61,8 +61,9 @@ def register(app: typer.Typer) -> None:
     fonts_app.command(
         "check",
         help=N_(
-            "Exit 1 if a character of the card data is in no font: neither Dossier Sans SC (the bundled subset, or "
-            "your `dossier fonts build`) nor an installed font that printing would fall back to."
+            "Exit 1 if a character that printing draws (the card data in Chinese and English) is in no font: neither "
+            "Dossier Sans SC (the bundled subset, or your `dossier fonts build`) nor an installed font that printing "
+            "would fall back to."
         ),
     )(fonts_check)
     fonts_app.command(
@@ -635,11 +636,15 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
             )  # fmt: skip
     matches = [r for r in NameIndex(catalog.records).find(key, wanted_game) if is_printable(r)]
     if not matches:
+        # the printable names and ids closest to it, as `deck validate` offers them (the error path only)
+        hints = NameIndex([r for r in catalog.records if is_printable(r)]).suggestions(key, wanted_game)
+        hint = tr("; did you mean {ids}?", ids=tr(", ").join(repr(h) for h in hints)) if hints else ""
         if wanted_game:
             raise DossierError(
                 tr("{ref}: no printable card with that id or name in {game}", ref=_quoted(ref), game=wanted_game)
+                + hint
             )
-        raise DossierError(tr("{ref}: no printable card with that id or name", ref=_quoted(ref)))
+        raise DossierError(tr("{ref}: no printable card with that id or name", ref=_quoted(ref)) + hint)
     if len(matches) > 1:
         choices = ", ".join(f"{r.game}/{r.id}" for r in matches)
         raise DossierError(
@@ -909,11 +914,10 @@ def _write_tts_object(
 def fonts_check(cards: CardsOption = None, lang: LangOption = None) -> None:
     """``dossier fonts check`` (its help is given where it is registered)."""
     from toolkit.cli._lang import output_lang
-    from toolkit.sheets import fontbuild
 
     output_lang(lang)  # the report and the errors in that language (as every command's)
     from toolkit.catalog import WalkProblem, discover
-    from toolkit.sheets.fonts import add_system_fallbacks, default_fonts, install_hint
+    from toolkit.sheets.fonts import add_system_fallbacks, default_fonts, install_hint, missing_printed
 
     pool = _pool(cards)
     problems: list[WalkProblem] = []
@@ -925,7 +929,7 @@ def fonts_check(cards: CardsOption = None, lang: LangOption = None) -> None:
         raise DossierError(
             trn("{n} problem hides records from the check", "{n} problems hide records from the check", len(problems))
         )
-    lacking = fontbuild.missing(pool)
+    lacking = missing_printed(pool)  # what a print draws: not the names other languages give a card or a set
     if not lacking:
         print(tr("{font} covers every character in the card data", font=FONT_NAME))
         return

@@ -33,13 +33,16 @@ def cost_of(record: Any) -> int | None:
 
 
 def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
-    """Counts by type/category and faction, cost curve, agenda points, influence by faction."""
+    """Counts by type/category and faction, cost curve, agenda points, influence by faction. A crossfire role
+    set has no faction and no cost (those stay empty): its counts by team, of each role (``roles``) and its
+    player count (``players``)."""
     by_group: Counter[str] = Counter()
     by_faction: Counter[str] = Counter()
     curve: Counter[str] = Counter()
     points = 0
     influence: Counter[str] = Counter()
     agendas: Counter[str] = Counter()
+    roles: Counter[str] = Counter()
     identity = lookup(deck.identity) if deck.identity else None
     for card_id, count in deck.cards.items():
         record = lookup(card_id)
@@ -47,6 +50,9 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
             by_group["?"] += count
             continue
         by_group[group_key(record)] += count
+        if deck.game == "crossfire":
+            roles[card_id] += count
+            continue
         faction = getattr(record, "faction", None) or getattr(record, "agent", None) or "generic"
         by_faction[str(faction)] += count
         if getattr(record, "type", None) == "agenda":
@@ -58,7 +64,7 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
             curve["X" if cost is None else str(cost)] += count
         if identity is not None and record.faction != identity.faction and record.influence:
             influence[record.faction] += record.influence * count
-    return {
+    data: dict[str, Any] = {
         "cards": deck.total(),
         "by_type": dict(sorted(by_group.items())),
         "by_faction": dict(sorted(by_faction.items())),
@@ -67,6 +73,10 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
         "agendas": dict(sorted(agendas.items(), key=lambda kv: _agenda_order(kv[0]))),
         "influence": dict(sorted(influence.items())),
     }
+    if deck.game == "crossfire":
+        data["roles"] = dict(sorted(roles.items()))
+        data["players"] = deck.players
+    return data
 
 
 def agenda_label(record: Any) -> str:

@@ -108,34 +108,77 @@ def stats_in(
 ) -> str:
     """:func:`stats` in ``lang``: English keeps the query keys and values as one types them; Chinese shows
     each key by its Chinese alias and each word of a closed vocabulary by its Chinese (they are what one
-    types in a Chinese query too). ``lookup`` ((kind, id) → record or None) names the ids of factions, agents
-    and modes; ``label_word`` words an attribute that is no search key (None: the label as it is)."""
-    from toolkit.i18n import name_of, t, tc
+    types in a Chinese query too). ``lookup`` ((kind, id) → record or None: a model record, or a :class:`Hit`
+    of :class:`RecordNames`) names the ids of factions, agents and modes in ``lang`` (a query takes their
+    names too); ``label_word`` words an attribute that is no search key (None: the label as it is)."""
+    from toolkit.i18n import t, tc
     from toolkit.search.keys import find_key
 
     if label_word is None:
         label_word = lambda label: tc(lang, *STAT_WORDS[label]) if label in STAT_WORDS else None  # noqa: E731
 
     text = stats(hit)
-    if lang == "en" or not text:
+    if not text or (lang == "en" and lookup is None):
         return text
     parts = []
     for part in text.split(" · "):
         label, _, value = part.partition(" ")
-        key = find_key(_STAT_KEYS.get(label, label) or "-")
-        shown = (label_word(label) if label_word is not None else None) or label
-        if key is not None:
-            shown = _chinese(key.aliases) or label
-            if key.vocabulary and value in key.vocabulary:
-                value = _chinese(key.vocabulary[value]) or value
+        shown = label
+        if lang != "en":
+            key = find_key(_STAT_KEYS.get(label, label) or "-")
+            shown = label_word(label) or label
+            if key is not None:
+                shown = _chinese(key.aliases) or label
+                if key.vocabulary and value in key.vocabulary:
+                    value = _chinese(key.vocabulary[value]) or value
         if lookup is not None and label in ("faction", "agent"):
             record = lookup(label, value)
-            value = name_of(record, lang) if record is not None else value
+            value = _name(record, lang) if record is not None else value
         if lookup is not None and label == "modes":
-            named = (name_of(r, lang) if (r := lookup("mode", m)) is not None else m for m in value.split(", "))
+            named = (_name(r, lang) if (r := lookup("mode", m)) is not None else m for m in value.split(", "))
             value = t(lang, ", ").join(named)
         parts.append(f"{shown} {value}".rstrip())
     return " · ".join(parts)
+
+
+def _name(record: Any, lang: str) -> str:
+    """A record's name in ``lang``: a :class:`Hit`'s (:func:`names`), a model record's (:func:`toolkit.i18n.name_of`)."""
+    from toolkit.i18n import name_of
+
+    return names(record, lang)[0] if isinstance(record, Hit) else name_of(record, lang)
+
+
+NAMED_KINDS = ("faction", "agent", "mode")
+"""The kinds of record whose ids :func:`stats` shows: a card's faction and agent, a map's modes."""
+
+
+class RecordNames:
+    """The factions, agents and modes of a database by (game, kind, id), each a :class:`Hit` of its names (no
+    record data): what names the ids of :func:`stats` on the command line, as the web names them from its
+    catalog. They are read in one query the first time a name is asked for (a table without such ids reads
+    nothing); :meth:`read` reads them now, for a caller that closes the database before it prints."""
+
+    def __init__(self, database: Any) -> None:
+        self._database = database
+        self._hits: dict[tuple[str, str, str], Hit] | None = None
+
+    def read(self) -> RecordNames:
+        self._read()
+        return self
+
+    def lookup(self, game: str) -> Callable[[str, str], Hit | None]:
+        """(kind, id) → the record of ``game``, or None: the ``lookup`` of :func:`stats_in`."""
+        return lambda kind, record_id: self._read().get((game, kind, record_id))
+
+    def _read(self) -> dict[tuple[str, str, str], Hit]:
+        if self._hits is None:
+            mark = "?" if self._database.backend == "sqlite" else "%s"
+            sql = (
+                "SELECT game, kind, id, type, name_zh, name_en FROM records "
+                f"WHERE kind IN ({', '.join([mark] * len(NAMED_KINDS))})"
+            )
+            self._hits = {(row[0], row[1], row[2]): Hit(*row) for row in self._database.rows(sql, NAMED_KINDS)}
+        return self._hits
 
 
 def code_word(vocabulary: dict[str, tuple[str, ...]], code: str | None, lang: str) -> str:
@@ -174,14 +217,14 @@ TABLE_ALIGN = "<<<<"
 TABLE_LIMITS = (None, 12, 36, 80)  # ids whole: they are typed back
 
 
-def _table_row(hit: Hit, with_game: bool, lang: str) -> tuple[str, str, str, str]:
+def _table_row(hit: Hit, with_game: bool, lang: str, record_names: RecordNames | None) -> tuple[str, str, str, str]:
     from . import vocab
 
     return (
         hit.ref if with_game else hit.id,
         code_word(vocab.TYPES, hit.type or hit.kind, lang),
         names(hit, lang)[0],
-        stats_in(hit, lang),
+        stats_in(hit, lang, record_names.lookup(hit.game) if record_names is not None else None),
     )
 
 
@@ -189,18 +232,26 @@ def _headers(lang: str) -> tuple[str, str, str, str]:
     return (t(lang, "ID"), t(lang, "TYPE"), t(lang, "NAME"), t(lang, "STATS"))
 
 
-def table(hits: Sequence[Hit], *, with_game: bool, lang: str = "zh-Hans") -> str:
-    """An aligned table: id, type, name in ``lang``, stats; headings in ``lang``."""
-    rows = [_table_row(hit, with_game, lang) for hit in hits]
+def table(
+    hits: Sequence[Hit], *, with_game: bool, lang: str = "zh-Hans", record_names: RecordNames | None = None
+) -> str:
+    """An aligned table: id, type, name in ``lang``, stats; headings in ``lang``. ``record_names``: the names
+    of the factions, agents and modes the stats show (None: their ids)."""
+    rows = [_table_row(hit, with_game, lang, record_names) for hit in hits]
     return render(_headers(lang), rows, align=TABLE_ALIGN, limits=TABLE_LIMITS)
 
 
 def table_lines(
-    hits: Iterable[Hit], *, with_game: bool, lang: str = "zh-Hans", sample: int = SAMPLE_ROWS
+    hits: Iterable[Hit],
+    *,
+    with_game: bool,
+    lang: str = "zh-Hans",
+    sample: int = SAMPLE_ROWS,
+    record_names: RecordNames | None = None,
 ) -> Iterator[str]:
     """:func:`table`'s lines one by one, the hits read as they come (:func:`toolkit.textwidth.render_lines`:
     the widths come from the first ``sample`` hits; up to that many, the lines are :func:`table`'s)."""
-    rows = (_table_row(hit, with_game, lang) for hit in hits)
+    rows = (_table_row(hit, with_game, lang, record_names) for hit in hits)
     return render_lines(_headers(lang), rows, align=TABLE_ALIGN, limits=TABLE_LIMITS, sample=sample)
 
 
@@ -262,12 +313,14 @@ def show(
     lang: str = "zh-Hans",
     bilingual: bool = False,
     card_names: Mapping[str, str] | None = None,
+    record_names: RecordNames | None = None,
 ) -> str:
     """One record in full, for a terminal (``color``: ANSI bold/italic; default: when stdout is a terminal).
 
     The name, ability text and printed text in ``lang``, the labels in it; ``bilingual`` adds the other
     language's after them. The fields are the record's data, as stored. ``card_names``: the cards' English names
-    (:func:`english_names`), for the cards an ability text quotes."""
+    (:func:`english_names`), for the cards an ability text quotes; ``record_names``: the names of the factions,
+    agents and modes its stats show (None: their ids)."""
     from . import vocab
 
     ansi = use_color(color)
@@ -283,7 +336,7 @@ def show(
     if hit.type not in (None, hit.kind):
         kind_line = t(lang, "{record} ({type})", record=kind_line, type=code_word(vocab.TYPES, hit.type, lang))
     lines = [title, kind_line]
-    summary = stats_in(hit, lang)
+    summary = stats_in(hit, lang, record_names.lookup(hit.game) if record_names is not None else None)
     if summary:
         lines.append(summary)
     if hit.game == "netrunner":  # what the engine runs of a netrunner card (the run: key)

@@ -895,3 +895,24 @@ def drawn_characters(
         if record.game in games and record.kind not in ("card", "identity"):
             chars.update(record_text(record, lang, bilingual=False))  # their names print in the face's language
     return {c for c in chars if not _control(c)}
+
+
+def printed_characters(catalog: Any) -> set[str]:
+    """Characters a print of ``catalog``'s cards may draw: :func:`drawn_characters` of every printable record, in
+    each language the cards print in (:data:`toolkit.i18n.LANGS`), each card's name in the other language too.
+    Not the words of a language no card prints in (a card's Japanese name, a set's Korean or Traditional Chinese
+    one), which no face draws and no font need hold."""
+    from toolkit.i18n import LANGS
+
+    from .layouts import is_printable
+
+    records = [record for record in catalog.records if is_printable(record)]
+    return set().union(*(drawn_characters(records, catalog, lang) for lang in LANGS))
+
+
+def missing_printed(cards: Iterable[Path]) -> set[str]:
+    """Characters a print of the records under ``cards`` may draw (:func:`printed_characters`) that Dossier's
+    fonts lack (the bundled subset and the user's build): what `dossier fonts check` looks for in other fonts."""
+    from toolkit.catalog import load_catalog
+
+    return printed_characters(load_catalog(cards)) - print_coverage()

@@ -119,17 +119,19 @@ def sheet_spec(form: PrintForm) -> Any:
     ).validated()
 
 
-def _deck_from_text(web: WebState, text: str, filename: str | None) -> tuple[Any, str]:
+def _deck_from_text(web: WebState, text: str, filename: str | None, lang: str) -> tuple[Any, str]:
+    """(the deck of a pasted or uploaded text, its title in ``lang``)."""
     from toolkit.web.deckwork import read_text, usable
 
     if not text.strip():
         raise DossierError(tr("the deck is empty: paste a deck list, upload a deck file, or choose another source"))
     pool = web.deck_pool
     deck = usable(read_text(pool, text, filename=filename, shown=None if filename else tr("the pasted list")), pool)
-    return deck, str(getattr(deck, "name", "") or "cards")
+    return deck, deck.title(lang) or "cards"
 
 
-def _deck_from_saved(web: WebState, deck_id: str) -> tuple[Any, str]:
+def _deck_from_saved(web: WebState, deck_id: str, lang: str) -> tuple[Any, str]:
+    """(a saved deck, its title in ``lang``)."""
     from toolkit.web.deckwork import read_json_deck, usable
     from toolkit.web.saved import SavedDecks
 
@@ -138,7 +140,7 @@ def _deck_from_saved(web: WebState, deck_id: str) -> tuple[Any, str]:
     data = SavedDecks(web.settings.data_path).load(deck_id)
     pool = web.deck_pool
     deck = usable(read_json_deck(pool, data), pool)
-    return deck, str(getattr(deck, "name", "") or deck_id)
+    return deck, deck.title(lang) or deck_id
 
 
 def _search_records(web: WebState, q: str, game: str) -> list[Any]:
@@ -166,14 +168,15 @@ def _search_records(web: WebState, q: str, game: str) -> list[Any]:
     return records
 
 
-def selected(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None) -> tuple[list[Any], str]:
-    """(the records to print, a name for the file) from the chosen source."""
+def selected(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, lang: str) -> tuple[list[Any], str]:
+    """(the records to print, a name for the file) from the chosen source: a deck's title in ``lang``, the
+    language of the cards printed."""
     from toolkit.sheets.selection import deck_records
 
     if form.source == "search":
         return _search_records(web, form.q, form.game), "search"
     if form.source == "saved":
-        deck, name = _deck_from_saved(web, form.saved)
+        deck, name = _deck_from_saved(web, form.saved, lang)
     elif form.source == "upload":
         if upload is None or not upload[1]:
             raise DossierError(tr("no file uploaded: choose a deck file (.json, .txt, .o8d)"))
@@ -186,9 +189,9 @@ def selected(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None) -
             text = data.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
             raise DossierError(tr("{file}: not UTF-8 (byte {n})", file=filename, n=exc.start)) from None
-        deck, name = _deck_from_text(web, text, filename)
+        deck, name = _deck_from_text(web, text, filename, lang)
     elif form.source == "paste":
-        deck, name = _deck_from_text(web, form.deck, None)
+        deck, name = _deck_from_text(web, form.deck, None, lang)
     else:
         raise DossierError(
             tr(
@@ -226,7 +229,7 @@ def draw(web: WebState, form: PrintForm, upload: tuple[str, bytes] | None, calib
             except DossierError as exc:
                 raise in_form_words(exc) from None
         return sheet.pdf, "alignment.pdf"
-    records, name = selected(web, form, upload)
+    records, name = selected(web, form, upload, lang)
     with _LOCK:
         fonts, _ = print_fonts(None, None, drawn_characters(records, web.catalog, lang))
         try:
