@@ -640,8 +640,8 @@ def test_subtypes_gained_for_a_run_blank_cards_scoring_limits_and_steal_costs() 
     g.lift("turn")
     assert g.abilities(ice)
     # may_score
-    corp = {"clicks": 1, "servers": {"remote1": {"root": [{"card": "zz_veto", "rezzed": True},
-                                                           {"card": "zz_toll", "counters": {"advancement": 2}}]}}}  # fmt: skip
+    corp = {"clicks": 1, "servers": {"remote1": {"root": [{"card": "zz_veto", "rezzed": True}]},
+                                     "remote2": {"root": [{"card": "zz_toll", "counters": {"advancement": 2}}]}}}  # fmt: skip
     r = play(records, [], active="corp", corp=corp)
     assert not any(o.label.startswith("score:") for o in r.pending.options)
     # steal costs: paid when the runner can and agrees; declined leaves the agenda

@@ -316,6 +316,19 @@ def test_trace(corp_pays: int, runner_pays: int, tagged: bool) -> None:
     assert trace["successful"] is tagged and (r.game.runner.tags == 1) is tagged
 
 
+def test_a_trace_takes_any_credits_a_side_can_pay() -> None:
+    """N6: "the corp pays any credits, +1 strength each; then the runner pays any credits" (no cap at 50)."""
+    position = {"corp": {"credits": 60, "servers": {"hq": {"ice": [{"card": "t_tracer", "rezzed": True}]}}},
+                "runner": {"credits": 80}}  # fmt: skip
+    r = scenario(["run:hq"], **position)  # type: ignore[arg-type]
+    assert r.pending.kind == "trace_corp" and [o.label for o in r.pending.options][-1] == "pay:60"
+    r = scenario(["run:hq", "pay:55"], **position)  # type: ignore[arg-type]
+    assert r.pending.kind == "trace_runner" and [o.label for o in r.pending.options][-1] == "pay:80"
+    r = scenario(["run:hq", "pay:55", "pay:58"], **position)  # type: ignore[arg-type]
+    trace = events(r, "trace")[0]
+    assert trace["strength"] == 3 + 55 and trace["link_strength"] == r.game.link() + 58 and not trace["successful"]
+
+
 def test_psi_bids_are_hidden_until_both_are_made() -> None:
     """N7: "Neither side's choice is visible to the other before both have chosen"."""
     data = {

@@ -124,7 +124,9 @@ def reshuffled_truth(game: NetrunnerGame, side: str, seed: int) -> NetrunnerGame
         rng.shuffle(pool)
         runner.hand, runner.deck = pool[: len(runner.hand)], pool[len(runner.hand) :]
         return other
-    cards = [c for c in hidden_corp_cards(other) if c.type != "ice" or c in other.corp.hand + other.corp.deck]
+    # (not the installed cards the runner accessed where they are: it knows those)
+    cards = [c for c in hidden_corp_cards(other) if (c.type != "ice" or c in other.corp.hand + other.corp.deck)
+             and not other.runner_knows(c)]  # fmt: skip
     loose = [c for c in cards if c.type != "ice"]
     faces_ = [(c.id, c.name, c.record) for c in loose]
     rng.shuffle(faces_)  # the non-ice cards of HQ, R&D and the servers' roots trade places

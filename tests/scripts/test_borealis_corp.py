@@ -609,7 +609,8 @@ def test_envelopment_ends_the_run_per_counter_before_trashing_itself() -> None:
 
 
 def test_stavka_grows_for_the_run_when_it_trashes_a_card() -> None:
-    servers = {"remote1": remote(rezzed("nbn_billboard_network"), "neutral_board_resolution", ice=["stavka"])}
+    servers = {"remote1": remote(rezzed("nbn_billboard_network"), ice=["stavka"]),
+               "remote2": remote("neutral_board_resolution")}  # (one asset or agenda a remote)
     r = play(RECORDS, ["run:remote1", "rez:stavka", "nbn_billboard_network"], corp=corp(servers=servers))
     g = r.game
     stavka = g.servers["remote1"].ice[0]

@@ -474,7 +474,7 @@ def test_news_cycle_needs_an_agenda_to_forfeit() -> None:
 
 
 def test_ad_blitz_installs_and_rezzes_advertisements_from_hq_and_archives() -> None:
-    r = play(RECORDS, ["play:ad_blitz", "2", "nbn_billboard_network"],
+    r = play(RECORDS, ["play:ad_blitz", "2", "nbn_billboard_network", "new remote"],
              active="corp", corp=corp(hand=["ad_blitz", "nbn_billboard_network"], discard=["launch_campaign"],
                                       credits=6))  # fmt: skip
     g = r.game

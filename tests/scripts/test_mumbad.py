@@ -573,7 +573,7 @@ def test_mumbad_construction_moves_a_counter() -> None:
 def test_mumbad_city_hall_plays_or_installs_an_alliance_card() -> None:
     corp = {"clicks": 3, "deck": ["hb_quarterly_review", "museum_of_history", "heritage_committee"],
             "servers": {"remote1": remote({"card": "mumbad_city_hall", "rezzed": True})}}  # fmt: skip
-    r = go(["use:mumbad_city_hall/0", "museum_of_history"], corp=corp, active="corp")  # a new remote: the only place
+    r = go(["use:mumbad_city_hall/0", "museum_of_history", "new remote"], corp=corp, active="corp")  # (not over the hall)
     g = r.game
     assert ids(g.servers["remote2"].root) == ["museum_of_history"] and g.corp.clicks == 2
     r = go(["use:mumbad_city_hall/0", "heritage_committee", "hb_quarterly_review"], corp=corp, active="corp")

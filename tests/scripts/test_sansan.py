@@ -1081,7 +1081,7 @@ def test_team_sponsorship_installs_for_free_on_a_score() -> None:
     c = corp(credits=0, hand=["weyland_ore_refinery"],
              servers={"remote1": {"root": [{"card": "neutral_pilot_scheme", "counters": {"advancement": 2}}]},
                       "remote2": {"root": [rezzed("team_sponsorship")]}})
-    r = play(RECORDS, ["score:neutral_pilot_scheme", "weyland_ore_refinery"], active="corp", corp=c,
+    r = play(RECORDS, ["score:neutral_pilot_scheme", "weyland_ore_refinery", "new remote"], active="corp", corp=c,
              runner=runner())  # fmt: skip
     g = r.game
     assert ids(g.servers["remote3"].root) == ["weyland_ore_refinery"] and g.corp.credits == 0

@@ -241,7 +241,7 @@ def test_timely_public_release_installs_ice_anywhere_even_inside_a_run() -> None
 def test_watch_the_world_burn_removes_the_first_card_accessed_and_ends_the_action_phase() -> None:
     corp = {"deck": RND, "servers": {"remote1": {"root": [{"card": "nbn_broadcast_booth"},
                                                           {"card": "nbn_billboard_network"}]}}}  # fmt: skip
-    r = play(RECORDS, ["play:watch_the_world_burn", "continue", "done", "leave"], corp=corp,
+    r = play(RECORDS, ["play:watch_the_world_burn", "continue", "done", "leave", "done"], corp=corp,
              runner={"hand": ["watch_the_world_burn"]})  # fmt: skip
     g = r.game
     assert ids(g.removed) == ["nbn_broadcast_booth"]

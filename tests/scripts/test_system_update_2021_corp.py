@@ -565,7 +565,7 @@ def test_corporate_troubleshooter_raises_the_ice_for_the_rest_of_the_turn() -> N
     assert g.corp.credits == 2 and ids(g.corp.discard) == ["corporate_troubleshooter"]
     assert g.strength_of(screen) == printed + 4 and ended(r)  # the drill cannot be raised that far: the run ends
     assert ids(g.runner.rig) == ["rockbit_drill"] and g.runner.credits == 3
-    r2 = play(RECORDS, [*boost, "done", "credit"], corp={**corp, "deck": ["hb_quarterly_review"] * 2},
+    r2 = play(RECORDS, [*boost, "done", "credit", "done"], corp={**corp, "deck": ["hb_quarterly_review"] * 2},
               runner=runner)  # fmt: skip
     assert r2.game.active == "corp" and r2.game.strength_of(corp_card(r2, "neutral_plywood_screen")) == printed
     r3 = play(RECORDS, [], corp=corp, active="corp")

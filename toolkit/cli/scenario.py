@@ -19,8 +19,9 @@ scenario_app = typer.Typer(
 )
 
 
-def read_scenario(path: Path) -> Any:
-    """The scenario in ``path``; bad JSON or a field the schema refuses is one line naming the file and place."""
+def read_scenario(path: Path) -> tuple[Any, str]:
+    """The scenario in ``path`` and the file's text; bad JSON or a field the schema refuses is one line naming the
+    file and place."""
     from pydantic import ValidationError
 
     from toolkit.cli._options import read_json_input
@@ -29,7 +30,7 @@ def read_scenario(path: Path) -> Any:
 
     data, text = read_json_input(path)
     try:
-        return Scenario.model_validate(data)
+        return Scenario.model_validate(data), text
     except ValidationError as exc:
         from toolkit.i18n import tr
         from toolkit.model_errors import model_error
@@ -65,9 +66,9 @@ def run(
     from toolkit.cli._lang import LogNames, output_lang
     from toolkit.cli.deck import load_pool
     from toolkit.engine.core import EngineError
-    from toolkit.engine.netrunner.scenario import run_scenario
+    from toolkit.engine.netrunner.scenario import ScenarioError, run_scenario
 
-    scenario = read_scenario(file)
+    scenario, text = read_scenario(file)
     pool = load_pool(cards)
     language = output_lang(lang)
     names = LogNames(pool.records, language)
@@ -76,8 +77,14 @@ def run(
     except EngineError as exc:
         from toolkit.i18n import tr
 
+        where = str(file)
+        if isinstance(exc, ScenarioError):  # a place in the file: its line and column, as a schema error gives them
+            from toolkit.jsonio import pointer_position, value_positions
+
+            line, column = pointer_position(value_positions(text, [exc.pointer]), exc.pointer)
+            where = f"{file}:{line}:{column}"
         # the cards the engine names (守望者单元#4) in the output language, as in the log
-        raise DossierError(tr("{path}: {problem}", path=file, problem=names.name(str(exc))), exit_code=1) from None
+        raise DossierError(tr("{path}: {problem}", path=where, problem=names.name(str(exc))), exit_code=1) from None
     if format == "json":
         from toolkit.jsonstream import Stream, write_json
 

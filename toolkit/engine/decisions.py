@@ -26,9 +26,9 @@ from typing import Any, Protocol
 
 from greenlet import greenlet
 
-from toolkit.i18n import tr
+from toolkit.i18n import current_lang, t, tr, word
 
-from .core import Decider, EngineError, said
+from .core import Decider, EngineError, Pending, said
 from .phrase import Phrase, Term
 
 _UID = re.compile(r"#\d+")
@@ -69,10 +69,13 @@ class Decision:
     options: list[Option]
     number: int = 0  # how many decisions the game took before this one
 
-    def find(self, label: str, name: Callable[[str], str] | None = None) -> Option:
+    def find(
+        self, label: str, name: Callable[[str], str] | None = None, term: Callable[[str, str], str | None] | None = None
+    ) -> Option:
         """The option a label names (exactly, or without its ``#uid`` parts, or, from a game saved before triggers had
-        labels of their own, its text); an EngineError names the options. ``name``: the names the engine writes
-        (``雾刃#1``) in the current language, for the prompt in that error."""
+        labels of their own, its text); an EngineError names the options, the prompt and the kind in words as the
+        prompt is shown (:func:`worded`). ``name``: the names the engine writes (``雾刃#1``) in the current
+        language; ``term``: the game's own words for codes in the prompt (a server: ``hq``)."""
         for option in self.options:
             if option.label == label:
                 return option
@@ -80,11 +83,13 @@ class Decision:
         for option in self.options:
             if _UID.sub("", option.label) == loose:
                 return option
-        for option in self.options:  # a game saved when a trigger's label was its text (雾刃#1: on_attack)
-            if str(option.value) == label:
+        # a game saved when a trigger's label was its text (雾刃#1: on_attack); triggers only: the name of a card
+        # offered face down must not find it
+        for option in self.options:
+            if isinstance(option.value, Pending) and str(option.value) == label:
                 return option
         shown = ", ".join(o.label for o in self.options[:30]) + (" …" if len(self.options) > 30 else "")
-        prompt = said(_named(self.prompt, name) if name is not None else self.prompt)
+        prompt = worded(self.prompt, name, term)
         if str(self.prompt).startswith(self.kind.replace("_", " ")):  # the prompt says its kind (mulligan: …)
             raise EngineError(
                 tr("decision {number} ({prompt}): {label} is not an option; options: {options}",
@@ -94,7 +99,7 @@ class Decision:
             tr(
                 "decision {number} ({kind}: {prompt}): {label} is not an option; options: {options}",
                 number=self.number + 1,
-                kind=self.kind,
+                kind=worded(Term("decision", self.kind), term=term),
                 prompt=prompt,
                 label=repr(label),
                 options=shown,
@@ -114,13 +119,34 @@ class Decision:
         }
 
 
-def _named(value: Any, name: Callable[[str], str]) -> Any:
-    """A prompt (a Phrase, or plain words) with the names in it put through ``name``; its codes (Terms) kept."""
+def worded(
+    value: Any, name: Callable[[str], str] | None = None, term: Callable[[str, str], str | None] | None = None
+) -> str:
+    """A prompt (a Phrase, a Term, plain words) in the current language, as it is shown to people: each code (a
+    Term) by ``term`` (a game's own words: its servers), the log's vocabularies (:mod:`~toolkit.engine.logwords`)
+    or :mod:`toolkit.i18n`'s words (card types, sides), else as it is; plain words put through ``name``."""
     if isinstance(value, Phrase):
-        return Phrase(value.message, **{key: _named(field, name) for key, field in value.fields.items()})
-    if isinstance(value, Term) or not isinstance(value, str):
-        return value
-    return name(value)
+        return t(current_lang(), value.message, **{k: worded(f, name, term) for k, f in value.fields.items()})
+    if isinstance(value, Term):
+        return (term(value.kind, value.code) if term is not None else None) or _code_word(value) or said(value)
+    if isinstance(value, str) and name is not None:
+        return name(value)
+    return said(value)
+
+
+def _code_word(value: Term) -> str | None:
+    """A code's word in the current language from the log's vocabularies or toolkit.i18n's (None: neither has it)."""
+    from toolkit.i18n.words import WORDS
+
+    from .logwords import TERMS
+    from .logwords import word as term_word
+
+    lang = current_lang()
+    if value.kind in TERMS:
+        found = term_word(value.kind, value.code, lang)
+        if found is not None:
+            return found
+    return word(value.kind, value.code, lang) if value.code in WORDS.get(value.kind, {}) else None
 
 
 class Policy(Protocol):
@@ -159,7 +185,8 @@ class Stepper:
     """
 
     game: Any  # what asks the decisions: it holds ``waiter`` (a NetrunnerGame, a tactics DecisionDecider), and may
-    # word the names in a prompt (``prompt_names(name) -> name``) for the error of a label that is not an option
+    # word the names and codes in a prompt (``prompt_names(name) -> name``, ``prompt_term(kind, code) -> word``)
+    # for the error of a label that is not an option
     play: Callable[[], Any]
     pending: Decision | None = None
     _engine: greenlet | None = field(default=None, repr=False)
@@ -189,7 +216,9 @@ class Stepper:
         """Answer the pending decision (an EngineError if the label is not one of its options)."""
         if self.pending is None or self._engine is None:
             raise EngineError(tr("the game is over: no decision is pending"))
-        option = self.pending.find(label, getattr(self.game, "prompt_names", None))  # (its names in words, if it can)
+        # (the prompt's names and codes in words, where the game can say them)
+        names, terms = getattr(self.game, "prompt_names", None), getattr(self.game, "prompt_term", None)
+        option = self.pending.find(label, names, terms)
         self._receive(self._engine.switch(option.label))
         return option
 

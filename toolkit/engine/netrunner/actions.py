@@ -2,7 +2,9 @@
 advancing, scoring, rezzing, and paid abilities, each as a labelled option.
 
 Labels (stable in every replay): ``draw``, ``credit``, ``install:<card>@<server>`` (the corp;
-``@new`` for a new remote server), ``install:<card>`` (the runner), ``play:<card>``,
+``@new`` for a new remote server; an agenda or asset trashes the one in that remote's root;
+``install:<card>@<server>+trash``: ice that first trashes ice protecting the server, the corp
+choosing which), ``install:<card>`` (the runner), ``play:<card>``,
 ``advance:<card>``, ``score:<card>``, ``rez:<card>``, ``trash_resource:<card>``, ``purge``,
 ``remove_tag``, ``run:<server>``, ``use:<card>/<ability index>``; ``<card>`` is ``id#uid``.
 """
@@ -41,6 +43,7 @@ class Action:
     index: int | None = None
     clicks: int = 0
     credits: int = 0
+    trash: bool = False  # a corp install of ice that trashes ice protecting the server first
 
     def __str__(self) -> str:
         parts = [self.kind]
@@ -57,7 +60,7 @@ class Action:
         short = self.kind.removeprefix(f"{self.side}_")
         card = self.card.ref if self.card is not None else ""
         if short == "install" and self.side == "corp":
-            return f"install:{card}@{'new' if self.server == 'new remote' else self.server}"
+            return f"install:{card}@{'new' if self.server == 'new remote' else self.server}" + "+trash" * self.trash
         if short == "run":
             return f"run:{self.server}"
         if short == "use":
@@ -94,11 +97,24 @@ class Actions:
             where = Term("zone", action.server)
             if action.kind == "corp_install":
                 name = Phrase(N_("{action} in {server}"), action=name, server=where)
+                for old in self.replaced(action):
+                    name = Phrase(N_("{action}, trashing {card}"), action=name, card=str(old))
+                if action.trash:
+                    name = Phrase(N_("{action}, trashing ice protecting it first"), action=name)
             else:
                 name = Phrase(N_("{action} on {server}"), action=name, server=where)
         if action.credits:
             name = Phrase(N_("{action} ({n}{credit})"), action=name, n=action.credits, credit="[credit]")
         return name
+
+    def replaced(self, action: Action) -> list[Card]:
+        """The cards a corp install trashes to make room (:meth:`~.game.NetrunnerGame.make_room`): the agenda or
+        asset in the root of the remote an agenda or an asset is installed in."""
+        server = self.game.servers.get(action.server or "")
+        card = action.card
+        if server is None or card is None or card.type not in ("agenda", "asset"):
+            return []
+        return [c for c in server.root if c.type in ("agenda", "asset")]
 
     # ------------------------------------------------------------ what may be done
 
@@ -121,13 +137,14 @@ class Actions:
             extra: int = 0,
             purpose: str | None = None,
             more_clicks: int = 0,
+            trash: bool = False,
         ) -> None:
             act = g.basic_actions.get(kind)
             if act is None or act.side != side:
                 return
             clicks, credits = act.clicks + more_clicks, (act.credits or 0) + extra
             if player.clicks >= clicks and g.can_pay(side, credits, purpose or kind.removeprefix(f"{side}_")):
-                out.append(Action(side, kind, card, server, clicks=clicks, credits=credits))
+                out.append(Action(side, kind, card, server, clicks=clicks, credits=credits, trash=trash))
 
         prefix = f"{side}_"
         if player.deck:
@@ -143,6 +160,9 @@ class Actions:
             elif side == "corp" and card.type in ("ice", "asset", "upgrade", "agenda"):
                 for server in g.server_options(card):
                     basic("corp_install", card, server, g.install_cost(card, server), "install")
+                    price = g.trashing_price(card, server)  # ice: trashing ice there first lowers the cost
+                    if price is not None:
+                        basic("corp_install", card, server, price, "install", trash=True)
             elif (
                 side == "runner"
                 and card.type in ("program", "hardware", "resource")
@@ -238,10 +258,13 @@ class Actions:
             assert action.card is not None and action.index is not None
             self.use_ability(action.side, action.card, action.index)
         else:
-            self.basic(action.side, action.kind, action.card, action.server)
+            self.basic(action.side, action.kind, action.card, action.server, action.trash)
 
-    def basic(self, side: Side, action_id: str, card: Card | None = None, server: str | None = None) -> None:
-        """A basic action of the game record (RULINGS N3): its clicks and credits are paid first."""
+    def basic(
+        self, side: Side, action_id: str, card: Card | None = None, server: str | None = None, trash: bool = False
+    ) -> None:
+        """A basic action of the game record (RULINGS N3): its clicks and credits are paid first. ``trash``: a corp
+        install of ice trashes ice protecting the server first (:meth:`~.game.NetrunnerGame.make_room`)."""
         g = self.game
         act = g.basic_actions.get(action_id)
         if act is None or act.side != side:
@@ -281,7 +304,7 @@ class Actions:
             g.gain_credits(side, 1, action_id)
         elif kind == "install":
             assert card is not None
-            g.install(side, card, server)
+            g.install(side, card, server, trash_ice=trash)
         elif kind == "play":
             assert card is not None
             self.play_card(side, card)

@@ -28,7 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import current_lang, tr, word
+from toolkit.i18n import current_lang, name_of, tr, word
 from toolkit.i18n.words import N_
 from toolkit.models.deck import Deck
 from toolkit.models.netrunner import side_of_type
@@ -68,7 +68,6 @@ from .state import (
 
 T = TypeVar("T")
 MAX_FREE_ACTIONS = 20  # actions without a click (rez, score, paid abilities) in one action phase at most
-MAX_BID = 20  # trace boosts offered at most (RULINGS N6: any amount; more is never needed in practice)
 
 
 class _Log(Log):
@@ -200,6 +199,8 @@ class NetrunnerGame:
         self.servers: dict[str, Server] = {name: Server(name) for name in CENTRALS}
         self._remotes = 0
         self._uid = 0
+        self.keep_server: str | None = None  # the remote a card is being installed in: it stays while left empty
+        self.runner_saw: dict[int, tuple[str, int] | None] = {}  # uid -> the card's ``hidden`` when last accessed
         self.window: dict[str, Any] | None = None  # the prevention window open now (N12)
         self._scripted_cache: dict[str, list[A.Ability]] = {}
         # per record (by id): the record, its abilities (abilities()) and their effects by kind (effects_of()); the
@@ -332,21 +333,7 @@ class NetrunnerGame:
             if not choices:
                 raise EngineError(tr("no {side} identity in the data", side=side_word(side)))
             identity_id = choices[0]
-        record = self.by_id.get(("identity", identity_id))
-        if record is None:
-            known = sorted(r.id for r in self.records if r.kind == "identity")
-            raise EngineError(
-                tr("unknown netrunner identity {id}; identities: {ids}", id=repr(identity_id), ids=", ".join(known))
-            )
-        if record.side != side:
-            raise EngineError(
-                tr(
-                    "identity {id} is a {owner} identity, not a {side} one",
-                    id=repr(identity_id),
-                    owner=side_word(record.side),
-                    side=side_word(side),
-                )
-            )
+        record = identity_record(self.records, side, identity_id)
         return self._known(Card(self._next_uid(), identity_id, record.name.zh_hans, side, record, rezzed=True))
 
     def set_identity(self, side: Side, identity_id: str) -> None:
@@ -415,13 +402,17 @@ class NetrunnerGame:
         if isinstance(self.log, _Log) and self.log.held:
             self.log.flush()  # a trigger asking something is doing something: its line comes first
         if side == "runner":
-            options = [self._unseen(o) for o in options]
+            options = _unique([self._unseen(o) for o in options])
         decision = Decision(seat, kind, prompt, options, len(self.decisions))
         label: str | None = None
         while self.replay and label is None:
             label = self.replay.popleft()
             if _old_order_answer(decision, label):
                 label = None  # an order this game no longer asks (the other trigger did nothing): skipped
+            elif not _offers(decision, label) and (then := self._older_answer(decision)) is not None:
+                self.replay.appendleft(label)  # a question a game saved before was not asked: its answer then,
+                label = then  # and the label is the next decision's
+        replayed = label is not None
         if label is None:
             policy = self.policies.get(seat)
             if policy is not None:
@@ -437,19 +428,47 @@ class NetrunnerGame:
                         prompt=prompt,
                     )
                 )
-        option = _older_trigger(decision, label) or decision.find(label)
+        older = _older_facedown(decision, label) if replayed else None
+        option = _older_trigger(decision, label) or older or decision.find(label, term=self.prompt_term)
         self.decisions.append({"seat": seat, "kind": kind, "label": option.label})
         return option
 
+    def _older_answer(self, decision: Decision) -> str | None:
+        """What a game saved before this version answered, without being asked, to a question it asks now: the
+        corp rezzes nothing between turns (``rez`` outside a run), and installs an agenda or asset in a new remote
+        server (``server``: remotes holding one were not offered). None for every other decision."""
+        labels = decision.labels()
+        if decision.seat != SEATS["corp"]:
+            return None
+        if decision.kind == "rez" and self.current_run is None:
+            return "done" if "done" in labels else None
+        if decision.kind == "server":  # only a new remote but for the remotes an agenda or asset makes room in
+            held = {n for n, s in self.servers.items() if any(c.type in ("agenda", "asset") for c in s.root)}
+            return "new remote" if [x for x in labels if x not in held] == ["new remote"] else None
+        return None
+
+    def prompt_term(self, kind: str, code: str) -> str | None:
+        """A server (``hq``, ``remote2``) in a prompt, in the current language by the game record's names, as the
+        prompt is shown (an error naming a decision words it so); None for any other code."""
+        if kind not in ("zone", "server"):
+            return None
+        zones = {str(z.id): z for z in getattr(self.rules, "zones", None) or []}
+        number = code.removeprefix("remote")
+        if code in zones:
+            return name_of(zones[code], current_lang())
+        if number != code and number.isdigit() and "remote" in zones:
+            return f"{name_of(zones['remote'], current_lang())} {number}"
+        return None
+
     def _unseen(self, option: Option) -> Option:
-        """An option naming a face-down corp card, as the runner may see it: labelled ``facedown#<uid>`` and
-        shown as a card in its server, never by its name or id."""
+        """An option naming a face-down corp card, as the runner may see it: labelled ``facedown#<uid>`` (the uid the
+        runner sees it by: :meth:`seen_uid`) and shown as a card in its server, never by its name or id."""
         card = option.value
         if not isinstance(card, Card) or not self.hidden_from_runner(card):
             return option
         where = self.server_of(card)
         text = Phrase(N_("a face-down card in {server}"), server=Term("zone", where.name if where else ""))
-        return Option(f"facedown#{card.uid}", text, card)
+        return Option(f"facedown#{self.seen_uid(card)}", text, card)
 
     def choose(
         self,
@@ -878,6 +897,8 @@ class NetrunnerGame:
         card.leave_play()
         card.faceup = faceup or card.side == "runner"
         owner.discard.append(card)
+        if not card.faceup:
+            self.hide(card)
         if card.faceup:
             self.log.add("trashed" if why != "discarded" else "discarded", owner.seat, card=str(card), reason=why)
         else:
@@ -1104,22 +1125,79 @@ class NetrunnerGame:
         names = list(self.servers)
         if card.type in ("ice", "upgrade"):
             options = [*names, "new remote"]
-        else:
-            free = [
-                n for n in names if self.servers[n].remote and not any(c.type != "upgrade" for c in self.servers[n].root)
-            ]
-            options = ["new remote", *free]
+        else:  # an agenda or an asset: any remote whose agenda or asset the corp can trash for it (make_room)
+            remotes = [n for n in names if self.servers[n].remote and all(
+                self.may_trash(c, "corp") for c in self.servers[n].root if c.type != "upgrade")]  # fmt: skip
+            options = ["new remote", *remotes]
         for _, hook in self.script_hooks("install_servers", [card]):
             options = [s for s in options if hook(self, card, s)]
         for source, hook in self.script_hooks("all_install_servers"):  # "Limit 2 remote servers" on an identity
             options = [s for s in options if hook(self, source, card, s)]
         return options
 
+    def trashing_price(self, card: Card, server: str) -> int | None:
+        """The credits the corp pays to install the ice ``card`` protecting ``server`` when it first trashes ice
+        protecting it (:meth:`make_room`: at least one piece, and as many as it must to pay, each lowering the
+        install cost by 1); None when there is no ice there it can trash, or it cannot pay even with all of it
+        gone."""
+        there = self.servers.get(server)
+        spare = sum(1 for c in there.ice if self.may_trash(c, "corp")) if card.type == "ice" and there else 0
+        if not spare:
+            return None
+        cost = self.install_cost(card, server)
+        have = self.available("corp", "install")
+        return max(0, min(cost - 1, have)) if have >= cost - spare else None
+
+    def make_room(self, card: Card, server: str, trash_ice: bool = False) -> None:
+        """Before ``card`` is installed in (or protecting) ``server``: an agenda or an asset trashes the agenda or
+        asset in that remote's root (a root holds one of them); ice the corp installs ``trash_ice`` (its install
+        action's ``+trash`` option) first trashes pieces of ice protecting the server, one decision each, one at
+        least and as many as the corp must to pay (each lowers the install cost by 1). The server stays, even
+        left empty meanwhile. The reason the log gives names where the card goes, not the card."""
+        target = self.servers.get(server)
+        if target is None:
+            return
+        why = self.install_reason(card, server)
+        self.keep_server = server
+        try:
+            if card.type in ("agenda", "asset"):
+                for old in [c for c in target.root if c.type in ("agenda", "asset")]:
+                    self.trash(old, why, by="corp")
+            trashed = 0
+            while card.type == "ice" and trash_ice and not self.over:
+                options = [Option(c.ref, _text(c), c) for c in reversed(target.ice) if self.may_trash(c, "corp")]
+                if not options:
+                    break
+                self.paying_for = card
+                cost = self.install_cost(card, server)
+                if trashed and self.can_pay("corp", cost, "install"):  # (the outermost ice is offered first)
+                    text = Phrase(N_("install {card} for {n}{credit}"), card=str(card), n=cost, credit="[credit]")
+                    options.insert(0, Option("done", text, None))
+                self.paying_for = None
+                prompt = Phrase(N_("trash a piece of ice protecting {server} before installing {card}"),
+                                server=Term("zone", server), card=str(card))  # fmt: skip
+                victim = self.ask("corp", "trash", prompt, options).value
+                if victim is None:
+                    break
+                trashed += self.trash(victim, why, by="corp")
+        finally:
+            self.keep_server = None
+
     def _new_remote(self) -> Server:
         self._remotes += 1
         server = Server(f"remote{self._remotes}")
         self.servers[server.name] = server
         return server
+
+    def install_reason(self, card: Card, server: str | None = None) -> Phrase:
+        """What a payment for installing ``card`` (in ``server``, the corp's) is for, in the log both sides see: the
+        runner's card by name, the corp's (installed face down) by where it goes only."""
+        if card.side == "runner":
+            return Phrase(N_("installing {card}"), card=str(card))
+        where = Term("zone", server or "")
+        if card.type == "ice":
+            return Phrase(N_("installing a piece of ice protecting {server}"), server=where)
+        return Phrase(N_("installing a card in {server}"), server=where)
 
     def can_install(self, card: Card) -> bool:
         if card.type not in INSTALLABLE or not self.may_install(card):
@@ -1138,10 +1216,12 @@ class NetrunnerGame:
         pay: bool = True,
         host: Card | None = None,
         origin: str | None = None,
+        trash_ice: bool = False,
     ) -> None:
         """Install from the hand: the corp face down in a server, the runner in the rig (or on a host card).
         ``origin`` says where a card installed by an effect came from (``deck``, ``discard``, ...); the
-        ``installed`` events carry it (``hand`` for a card installed from the hand)."""
+        ``installed`` events carry it (``hand`` for a card installed from the hand). ``trash_ice``: the corp
+        trashes ice protecting the server first (:meth:`make_room`)."""
         player = self.player(side)
         origin = "hand" if card in player.hand else origin
         if card.side != side or card.type not in INSTALLABLE:
@@ -1171,12 +1251,14 @@ class NetrunnerGame:
                         servers=", ".join(options),
                     )
                 )
+            self.make_room(card, server, trash_ice and pay)
             if pay:
                 self.paying_for = card
-                self.pay("corp", self.install_cost(card, server), Phrase(N_("installing {card}"), card=str(card)), "install")
+                self.pay("corp", self.install_cost(card, server), self.install_reason(card, server), "install")
                 self.paying_for = None
             target = self._new_remote() if server == "new remote" else self.servers[server]
             (target.ice if card.type == "ice" else target.root).append(card)
+            self.hide(card)
             self.log.add("install", player.seat, visible=[player.seat], card=str(card), server=target.name)
             self.log.add(
                 "install_facedown", player.seat, server=target.name, type="ice" if card.type == "ice" else "card"
@@ -1184,7 +1266,7 @@ class NetrunnerGame:
         else:
             if pay:
                 self.paying_for = card
-                self.pay("runner", self.install_cost(card), Phrase(N_("installing {card}"), card=str(card)), "install")
+                self.pay("runner", self.install_cost(card), self.install_reason(card), "install")
                 self.paying_for = None
             for _, hook in self.script_hooks("hosts", [card]):
                 if host is None:
@@ -1307,7 +1389,7 @@ class NetrunnerGame:
         server = self.server_of(card)
         if server is not None:
             (server.ice if card in server.ice else server.root).remove(card)
-            if server.remote and not server.ice and not server.root:
+            if server.remote and not server.ice and not server.root and server.name != self.keep_server:
                 del self.servers[server.name]
 
     def check_memory(self) -> None:
@@ -1363,6 +1445,43 @@ class NetrunnerGame:
     def hidden_from_runner(self, card: Card) -> bool:
         """An installed corp card the runner has not seen: face down (unrezzed) in a server."""
         return card.side == "corp" and not card.rezzed and self.server_of(card) is not None
+
+    def seen_type(self, card: Card, side: Side) -> str | None:
+        """``card``'s type as ``side`` sees it: the type of its own cards and of the cards face up to it; a face-down
+        corp card is of no type to the runner (None), but for installed ice, which its place shows. So an effect that
+        says "trash an asset" may target only the assets its side can see (as players play it)."""
+        if card.side == side or not self.hidden_from_runner(card):
+            return card.type
+        server = self.server_of(card)
+        return "ice" if server is not None and card in server.ice else None
+
+    def visible_to(self, card: Card) -> str | list[int]:
+        """Who may see ``card`` now, for a log entry that names it: everyone, or its owner only (a card in HQ, R&D,
+        the grip or the stack, or a corp card face down in a server or in Archives)."""
+        player = self.player(card.side)
+        if (self.hidden_from_runner(card) or card in player.hand or card in player.deck
+                or (card in player.discard and not card.faceup)):  # fmt: skip
+            return [player.seat]
+        return "all"
+
+    def hide(self, card: Card) -> None:
+        """``card`` goes out of the runner's sight, face down in a server or in Archives: it gets a new uid for the
+        runner there (:meth:`seen_uid`), so that the runner cannot tell it for a card it saw before (in R&D, HQ or
+        elsewhere). It keeps that uid while it stays face down there (moved between servers, rezzed and derezzed
+        in place: the runner sees that happen)."""
+        card.hidden = ("installed" if self.server_of(card) is not None else "archives", self._next_uid())
+
+    def seen_uid(self, card: Card) -> int:
+        """The uid a face-down corp card goes by for the runner (in its view of the state and its options): the one
+        :meth:`hide` gave it when it last went out of the runner's sight, from the counter of the cards' uids (so
+        never a card's own); 0 when it has none there (it went face down some other way)."""
+        where = "installed" if self.server_of(card) is not None else "archives"
+        return card.hidden[1] if card.hidden is not None and card.hidden[0] == where else 0
+
+    def runner_knows(self, card: Card) -> bool:
+        """Whether the runner knows what the face-down ``card`` is: it accessed the card where it is now, since the
+        card last went out of its sight (a card it saw in R&D or HQ is a stranger once installed)."""
+        return card.hidden is not None and card.uid in self.runner_saw and self.runner_saw[card.uid] == card.hidden
 
     def place_advancement(self, card: Card, amount: int, advancing: bool = False) -> None:
         """Advancement counters go on ``card``. ``advancing``: by the advance action (logged as advancing it);
@@ -1525,7 +1644,8 @@ class NetrunnerGame:
                     def run(ability: A.Ability = ability, card: Card = card) -> None:
                         if self.over:
                             return
-                        entry = dict(timing=timing, source=str(card), text=ability_text(card, ability))
+                        entry: dict[str, Any] = dict(timing=timing, source=str(card), text=ability_text(card, ability))
+                        entry["visible"] = self.visible_to(card)  # (a face-down card's trigger: its owner's line)
                         ctx = Context(card.side, card, self.current_run, event=event or None)
                         if not isinstance(self.log, _Log):
                             self.log.add("trigger", SEATS[card.side], **entry)
@@ -1612,6 +1732,8 @@ class NetrunnerGame:
         player.clicks = max(0, self.rules.clicks[side] + self.next_turn_clicks.pop(side, 0))
         self.turn_started_at = len(self.log)
         self.log.add("turn_start", player.seat, side=side, clicks=player.clicks, turn=self.turns)
+        if side == "corp":  # before its recurring credits and its turn-start abilities (a card rezzed now has them)
+            self.rez_window(Phrase(N_("your turn begins: rez a card?")))
         for card in self.active_cards(side):
             if self.recurring_uses(card):
                 self.refill_recurring(card, "turn start")
@@ -1620,6 +1742,12 @@ class NetrunnerGame:
         if side == "corp" and not self.over:
             self.log.add("mandatory_draw", player.seat)
             self.draw("corp", 1)
+
+    def rez_window(self, prompt: Any) -> None:
+        """Outside a run and the corp's action phase: the corp may rez assets and upgrades (the seed: it can rez them
+        at almost any moment), one decision each; nothing is asked when it can rez none. ``prompt`` says when."""
+        if not self.over:
+            self.runs.corp_window(None, None, prompt)
 
     def action_phase(self, side: Side) -> None:
         """Actions until every click is spent (N11), then a last window for actions without a click."""
@@ -1672,6 +1800,8 @@ class NetrunnerGame:
             card = self.choose(side, "discard", Phrase(N_("discard down to {n}"), n=limit), list(player.hand))
             player.hand.remove(card)
             self.to_discard(card, "discarded", faceup=side == "runner")
+        if side == "runner":  # after the runner's discard, before its turn-end abilities
+            self.rez_window(Phrase(N_("the runner's turn ends: rez a card?")))
         if not self.over:
             self.fire("your_turn_end", self.active_cards(side))
             self.announce("turn_ends", side=side)
@@ -1810,6 +1940,26 @@ class NetrunnerGame:
         return view(self, seat)
 
 
+def identity_record(records: Iterable[Any], side: Side, identity_id: str) -> Any:
+    """The netrunner identity ``identity_id`` of ``records``; an EngineError when there is none, or it is not
+    ``side``'s."""
+    known = [r for r in records if getattr(r, "game", None) == "netrunner" and r.kind == "identity"]
+    record = next((r for r in known if r.id == identity_id), None)
+    if record is None:
+        raise EngineError(tr("unknown netrunner identity {id}; identities: {ids}", id=repr(identity_id),
+                             ids=", ".join(sorted(r.id for r in known))))  # fmt: skip
+    if record.side != side:
+        raise EngineError(
+            tr(
+                "identity {id} is a {owner} identity, not a {side} one",
+                id=repr(identity_id),
+                owner=side_word(record.side),
+                side=side_word(side),
+            )
+        )
+    return record
+
+
 def _fork_function(fn: Any, memo: dict[int, Any]) -> Any:
     """``fn`` for a copy of the game (:meth:`NetrunnerGame.clone`): a function that closes over cards or the game
     is made again over their copies (``memo``: originals to copies); any other callable is shared."""
@@ -1843,6 +1993,7 @@ def _label(value: Any) -> str:
 
 
 _UID = re.compile(r"#\d+")
+_OLD_FACEDOWN = re.compile(r"facedown#(\d+)")  # a face-down card as a game saved before named it: by its uid
 _OLD_TRIGGER = re.compile(r"[^:\s][^:]*: [a-z_]+( \(\d+\))?")  # a trigger as a saved game named it: 寒鸦#3: run_ends
 
 
@@ -1855,6 +2006,38 @@ def _older_trigger(decision: Decision, label: str) -> Option | None:
     found = [o for o in decision.options if isinstance(o.value, Pending) and _UID.sub("", str(o.value)) == loose]
     exact = [o for o in found if str(o.value) == label]
     return (exact or found)[0] if found else None
+
+
+def _older_facedown(decision: Decision, label: str) -> Option | None:
+    """The face-down card a label of a game saved before face-down cards had numbers of their own names
+    (``facedown#<uid>``), if the decision offers it. Only labels replayed from a saved game or a scenario are read
+    so: a player cannot pick a face-down card by the uid it saw it by before."""
+    found = _OLD_FACEDOWN.fullmatch(label)
+    if found is None or any(o.label == label for o in decision.options):
+        return None
+    uid = int(found.group(1))
+    named = (o for o in decision.options if o.label.startswith("facedown#") and isinstance(o.value, Card))
+    return next((o for o in named if o.value.uid == uid), None)
+
+
+def _offers(decision: Decision, label: str) -> bool:
+    """Whether ``label`` names one of ``decision``'s options (as :meth:`Decision.find` reads it)."""
+    try:
+        decision.find(label)
+    except EngineError:
+        return False
+    return True
+
+
+def _unique(options: list[Option]) -> list[Option]:
+    """``options`` with a repeated label made unique (``~2``, ``~3``…, as :func:`generic_options` does)."""
+    seen: dict[str, int] = {}
+    out = []
+    for option in options:
+        seen[option.label] = seen.get(option.label, 0) + 1
+        count = seen[option.label]
+        out.append(option if count == 1 else Option(f"{option.label}~{count}", option.text, option.value))
+    return out
 
 
 def _old_order_answer(decision: Decision, label: str) -> bool:

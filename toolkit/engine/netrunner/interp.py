@@ -351,13 +351,18 @@ class Interpreter:
             g.add_counters(host, e.kind, -e.amount)
 
     def trash_type(self, ctx: Context, count: int, card_type: str) -> None:
+        """销毁 X 个<类型>: installed cards the side can see to be of that type, its choice (a face-down card is of no
+        type to the other side, but for ice: :meth:`~.game.NetrunnerGame.seen_type`); nothing it offers or says
+        depends on what a face-down card is."""
         g = self.game
         owner = side_of_type(card_type)
-        options = [c for c in g.installed(owner) if c.type == card_type and g.may_trash(c, ctx.side)]
+        options = [c for c in g.installed(owner) if g.seen_type(c, ctx.side) == card_type and g.may_trash(c, ctx.side)]
         prompt = Phrase(N_("trash a {type}"), type=Term("type", card_type))
         chosen = g.choose_many(ctx.side, "target", prompt, options, count)
         if not chosen:
-            g.log.add("trash_failed", SEATS[ctx.side], reason=Phrase(N_("no {type} is installed"), type=Term("type", card_type)))
+            reason = Phrase(N_("no installed {type} the {side} can see"), type=Term("type", card_type),
+                            side=Term("side", ctx.side))  # fmt: skip
+            g.log.add("trash_failed", SEATS[ctx.side], reason=reason)
         for card in chosen:
             g.trash(card, Phrase(N_("trashed by the {side}"), side=Term("side", ctx.side)), by=ctx.side)
 
@@ -384,15 +389,14 @@ class Interpreter:
     # ------------------------------------------------------------ traces and psi games
 
     def trace(self, base: int, ctx: Context) -> bool:
-        """N6: the corp's strength is ``base`` + the credits it pays; the runner's link + the credits it pays;
-        the trace succeeds when the corp's strength is greater."""
+        """N6: the corp's strength is ``base`` + the credits it pays; the runner's link + the credits it pays (each
+        any amount it can pay); the trace succeeds when the corp's strength is greater."""
         g = self.game
         g.tracing = (base, g.link())
         corp_boost = self.bid(
             "corp",
             "trace_corp",
             Phrase(N_("trace[{n}]: credits to raise the trace strength"), n=base),
-            MAX_COUNT,
             "trace",
         )
         strength = base + corp_boost
@@ -406,7 +410,6 @@ class Interpreter:
                 strength=strength,
                 link=link,
             ),
-            MAX_COUNT,
             "trace",  # the runner's credits for traces (recurring ones too) raise its link
         )
         link_strength = link + runner_boost
@@ -426,9 +429,10 @@ class Interpreter:
         )
         return successful
 
-    def bid(self, side: Side, kind: str, prompt: str, most: int, purpose: str | None) -> int:
+    def bid(self, side: Side, kind: str, prompt: str, purpose: str | None) -> int:
+        """The credits ``side`` pays for a trace: any amount it can pay for ``purpose`` (N6), paid."""
         g = self.game
-        top = min(most, g.available(side, purpose))
+        top = g.available(side, purpose)
         amount = int(
             g.ask(side, kind, prompt, [Option(f"pay:{n}", Phrase(N_("pay {n}{credit}"), n=n, credit="[credit]"), n) for n in range(top + 1)]).value
         )

@@ -1,9 +1,10 @@
 """Players that play: a heuristic corp and runner, and the uniformly random player.
 
 The heuristic corp ices its centrals and the remote it means to score in, installs an
-agenda behind ice, advances it and scores it, rezzes ice when the runner approaches it,
-spends clicks on economy when it is poor, boosts traces when that wins them, and purges
-when the runner's viruses pile up. The heuristic runner installs an icebreaker for each
+agenda behind ice, advances it and scores it, rezzes ice when the runner approaches it
+and assets that make money when the runner's turn ends, spends clicks on economy when
+it is poor, boosts traces when that wins them, and purges when the runner's viruses
+pile up. The heuristic runner installs an icebreaker for each
 kind of ice it has met or may meet, builds economy, runs where it can pay its way in
 (advanced remotes first, then R&D and HQ), jacks out when it cannot afford the next
 rezzed ice, breaks subroutines that end the run first, trashes what it can afford to,
@@ -174,7 +175,7 @@ class HeuristicCorp(_Base):
         installs = by_kind.get("corp_install", [])
         agenda_out = any(c.type == "agenda" for c in game.installed("corp"))
         agendas = [o for o in installs if o.value.card.type == "agenda"]
-        ice = [o for o in installs if o.value.card.type == "ice"]
+        ice = [o for o in installs if o.value.card.type == "ice" and not o.value.trash]  # (its own ice it keeps)
         if agendas and not agenda_out:
             for o in agendas:
                 server = game.servers.get(o.value.server or "")
@@ -254,10 +255,22 @@ class HeuristicCorp(_Base):
                 and game.server_of(o.value) is game.servers.get(run.server)
             ):
                 return o.label
+        for o in d.options if run is None else []:  # the runner's turn ends or the corp's begins: an asset that pays
+            card = o.value
+            if isinstance(card, Card) and _gains(game, card) and game.corp.credits - game.rez_cost(card) >= 1:
+                return o.label
         return "done" if any(o.label == "done" for o in d.options) else self.default(d)
 
     def on_paid(self, game: NetrunnerGame, d: Decision) -> str:
         return "done"
+
+    def on_trash(self, game: NetrunnerGame, d: Decision) -> str:
+        """Ice to trash before installing more ice (an install it chose to trash ice for): no more once the corp
+        can pay, else the one worth least (an unrezzed one first, the cheapest to rez)."""
+        if any(o.label == "done" for o in d.options):
+            return "done"
+        ice = [o for o in d.options if isinstance(o.value, Card)]
+        return min(ice, key=lambda o: (o.value.rezzed, game.rez_cost(o.value))).label if ice else self.default(d)
 
     def on_trace_corp(self, game: NetrunnerGame, d: Decision) -> str:
         base = game.tracing[0] if game.tracing else 0
@@ -279,10 +292,6 @@ class HeuristicCorp(_Base):
 
 class HeuristicRunner(_Base):
     """Builds a rig, runs where it can pay its way in, jacks out when it cannot."""
-
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rng)
-        self._seen: dict[int, list[Any]] = {}  # per game: log entries read, uids of accessed cards
 
     def on_mulligan(self, game: NetrunnerGame, d: Decision) -> str:
         return "keep" if any(c.type in ("program", "resource") for c in game.runner.hand) else "mulligan"
@@ -362,8 +371,7 @@ class HeuristicRunner(_Base):
             return risk
         if server in CENTRALS:
             return risk + 2
-        known = self.accessed(game)
-        if any(c.uid not in known and not c.rezzed for c in game.servers[server].root):
+        if any(not c.rezzed and not game.runner_knows(c) for c in game.servers[server].root):
             risk += 3
         return risk
 
@@ -381,24 +389,12 @@ class HeuristicRunner(_Base):
             )
         if not s.root:
             return 0.0
-        known = self.accessed(game)
-        unknown = [c for c in s.root if c.uid not in known and not c.rezzed]
+        unknown = [c for c in s.root if not c.rezzed and not game.runner_knows(c)]
         if not unknown and not any(c.type == "agenda" for c in s.root):
             # every card there was seen: worth a run only to trash one the runner can afford to
             cheap = [c for c in s.root if int(getattr(c.record, "trash_cost", None) or 99) <= game.runner.credits - 2]
             return 1.0 if cheap else 0.0
         return 2.5 + max((c.advancement for c in s.root), default=0) + (1 if unknown else 0)
-
-    def accessed(self, game: NetrunnerGame) -> set[int]:
-        """The uids of corp cards this runner has accessed (what a player remembers of the log)."""
-        seen = self._seen.setdefault(id(game), [0, set()])
-        events = list(game.log)
-        for event in events[seen[0] :]:
-            card = event.data.get("card") if event.kind == "access" else None
-            if isinstance(card, str) and "#" in card:
-                seen[1].add(int(card.rsplit("#", 1)[1]))
-        seen[0] = len(events)
-        return seen[1]
 
     def on_action(self, game: NetrunnerGame, d: Decision) -> str:  # noqa: C901 - one rule per line of play
         runner = game.runner

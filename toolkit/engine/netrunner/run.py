@@ -219,11 +219,13 @@ class Runs:
                 return
             g.actions.take(option.value)
 
-    def corp_window(self, run: RunState, ice: Card | None) -> None:
-        """The corp may rez the approached ice (paying its rez cost) and non-ice cards, and use paid abilities."""
+    def corp_window(self, run: RunState | None, ice: Card | None, prompt: Any = None) -> None:
+        """The corp may rez the approached ice (paying its rez cost) and non-ice cards, and use paid abilities. Outside
+        a run (``run`` None, ``prompt`` saying when: the runner's turn ends, the corp's begins) it may rez non-ice
+        cards only, and is asked only while there is one it can rez."""
         g = self.game
         for _ in range(20):
-            if self._stopped(run):
+            if g.over if run is None else self._stopped(run):
                 return
             options: list[Option] = []
             if (
@@ -244,16 +246,17 @@ class Runs:
                     cost = g.rez_cost(card)
                     text = Phrase(N_("rez {card} for {n}{credit}"), card=str(card), n=cost, credit="[credit]")
                     options.append(Option(f"rez:{card.ref}", text, card))
-            abilities = g.actions.paid_options("corp", window="run")
-            options += abilities
+            if run is not None:
+                options += g.actions.paid_options("corp", window="run")
             if not options:
                 return
             options.append(Option("done", Phrase(N_("done")), None))
-            prompt = Phrase(
-                N_("{step} ({server}): rez or use a paid ability?"),
-                step=Term("run_step", run.step),
-                server=Term("zone", run.server),
-            )
+            if run is not None:
+                prompt = Phrase(
+                    N_("{step} ({server}): rez or use a paid ability?"),
+                    step=Term("run_step", run.step),
+                    server=Term("zone", run.server),
+                )
             option = g.ask("corp", "rez", prompt, options)
             if option.value is None:
                 return
@@ -555,6 +558,7 @@ class Runs:
         g = self.game
         zone = self._zone_of(card)
         g.log.add("access", RUNNER, server=server, card=str(card))
+        g.runner_saw[card.uid] = card.hidden  # (it knows the card while it stays face down where it is)
         g.announce("access", card, card=card, server=server)
         if g.over or zone is None or self._zone_of(card) is not zone:  # trashed or moved away meanwhile
             return

@@ -13,15 +13,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.i18n import tr, trn
+from toolkit.i18n.words import N_
 from toolkit.models.deck import Deck
 from toolkit.models.scenario import PlacedCard, Scenario, SideSetup
 
 from ..core import EngineError, said, type_word
 from .decisions import Decision, Stepper
-from .game import NetrunnerGame
+from .game import NetrunnerGame, identity_record
 from .state import SEATS, Card, Server, Side
 
 MAX_TURNS = 500
+
+
+class ScenarioError(EngineError):
+    """A position the rules do not allow, or a card or identity the pool lacks: the message names the place
+    (``/corp/servers/hq/root/0: …``), and ``pointer`` is that place in the file (RFC 6901)."""
+
+    def __init__(self, message: str, pointer: str) -> None:
+        super().__init__(message)
+        self.pointer = pointer
 
 
 @dataclass
@@ -47,7 +57,13 @@ class ScenarioResult:
 
 
 def set_up(records: Any, scenario: Scenario) -> NetrunnerGame:
-    """A game at the scenario's position (no policies: every decision comes from the scenario or waits)."""
+    """A game at the scenario's position (no policies: every decision comes from the scenario or waits). A
+    position the rules do not allow is refused (:class:`ScenarioError`, naming the place)."""
+    for side, setup in (("corp", scenario.corp), ("runner", scenario.runner)):
+        try:
+            identity_record(records, side, setup.identity)  # type: ignore[arg-type]
+        except EngineError as exc:
+            raise _at(f"/{side}/identity", str(exc)) from None
     empty = {
         side: Deck(game="netrunner", mode=scenario.format, name=f"scenario {side}", identity=setup.identity, cards={})
         for side, setup in (("corp", scenario.corp), ("runner", scenario.runner))
@@ -56,6 +72,9 @@ def set_up(records: Any, scenario: Scenario) -> NetrunnerGame:
                          announce=False)  # fmt: skip
     for side, setup in (("corp", scenario.corp), ("runner", scenario.runner)):
         _lay_out(game, side, setup)  # type: ignore[arg-type]
+    # the corp's cards face down to the runner get the uids the runner sees them by, once every card has its own
+    for card in [*game.installed("corp"), *(c for c in game.corp.discard if not c.faceup)]:
+        game.hide(card)
     for side in ("corp", "runner"):  # (the log says the scenario's deck and credits, not a new game's)
         game.announce_identity(side)  # type: ignore[arg-type]
     game.active = scenario.active
@@ -70,101 +89,116 @@ def set_up(records: Any, scenario: Scenario) -> NetrunnerGame:
     return game
 
 
+def _at(pointer: str, problem: str) -> ScenarioError:
+    """A :class:`ScenarioError` at ``pointer`` (its message: the place, then the problem)."""
+    return ScenarioError(tr("{where}: {problem}", where=pointer, problem=problem), pointer)
+
+
+def _refused(pointer: str, message: str, **fields: Any) -> ScenarioError:
+    """A :class:`ScenarioError` at ``pointer``; ``message`` (a message id) starts with ``{where}``, the place."""
+    return ScenarioError(tr(message, where=pointer, **fields), pointer)
+
+
+def _new(game: NetrunnerGame, card_id: str, side: Side | None, pointer: str) -> Card:
+    """A card of the scenario, from the pool (an unknown id, or a card of the other side, is refused there)."""
+    try:
+        return game.new_card(card_id, side)
+    except EngineError as exc:
+        raise _at(pointer, str(exc)) from None
+
+
 def _lay_out(game: NetrunnerGame, side: Side, setup: SideSetup) -> None:
     player = game.player(side)
     if setup.credits is not None:
         player.credits = setup.credits
     if setup.clicks is not None:
         player.clicks = setup.clicks
-    player.hand = [game.new_card(cid, side) for cid in setup.hand]
-    player.deck = [game.new_card(cid, side) for cid in reversed(setup.deck)]  # top = last
-    for cid in setup.discard:
-        card = game.new_card(cid, side)
+    player.hand = [_new(game, cid, side, f"/{side}/hand/{i}") for i, cid in enumerate(setup.hand)]
+    top_first = [_new(game, cid, side, f"/{side}/deck/{i}") for i, cid in enumerate(setup.deck)]
+    player.deck = top_first[::-1]  # top = last
+    for i, cid in enumerate(setup.discard):
+        card = _new(game, cid, side, f"/{side}/discard/{i}")
         card.faceup = True
         player.discard.append(card)
-    for cid in setup.discard_facedown:
-        player.discard.append(game.new_card(cid, side))
-    for cid in setup.score_area:
-        card = game.new_card(cid)
+    for i, cid in enumerate(setup.discard_facedown):
+        player.discard.append(_new(game, cid, side, f"/{side}/discard_facedown/{i}"))
+    for i, cid in enumerate(setup.score_area):
+        card = _new(game, cid, None, f"/{side}/score_area/{i}")
         if card.type != "agenda":
-            raise EngineError(
-                tr(
-                    "{where}: {id} is a {type}, not an agenda",
-                    where=f"{side}.score_area",
-                    id=repr(cid),
-                    type=type_word(card.type),
-                )
-            )
+            raise _refused(f"/{side}/score_area/{i}", N_("{where}: {id} is a {type}, not an agenda"), id=repr(cid),
+                           type=type_word(card.type))  # fmt: skip
         card.rezzed = True
         player.score_area.append(card)
     player.tags, player.brain_damage, player.bad_publicity = setup.tags, setup.brain_damage, setup.bad_publicity
     if side == "runner":
         if setup.servers:
-            raise EngineError(tr("{where}: servers are the corp's", where="runner.servers"))
-        for placed in setup.rig:
-            _place_runner(game, placed, None)
+            raise _refused("/runner/servers", N_("{where}: servers are the corp's"))
+        for i, placed in enumerate(setup.rig):
+            _place_runner(game, placed, None, f"/runner/rig/{i}")
     else:
         if setup.rig:
-            raise EngineError(tr("{where}: the rig is the runner's", where="corp.rig"))
+            raise _refused("/corp/rig", N_("{where}: the rig is the runner's"))
         for name, server_setup in setup.servers.items():
             server = game.servers.get(name)
             if server is None:
                 server = game.servers[name] = Server(name)
                 game._remotes = max(game._remotes, int(name.removeprefix("remote")))
             for where, items in (("ice", server_setup.ice), ("root", server_setup.root)):
-                for placed in items:
-                    card = _placed(game, placed, "corp")
-                    if where == "ice" and card.type != "ice":
-                        raise EngineError(
-                            tr(
-                                "{where}: {id} is a {type}, not ice",
-                                where=f"corp.servers.{name}.ice",
-                                id=repr(placed.card),
-                                type=type_word(card.type),
-                            )
-                        )
-                    if where == "root" and card.type not in ("asset", "upgrade", "agenda"):
-                        raise EngineError(
-                            tr(
-                                "{where}: {id} ({type}) cannot be in a root",
-                                where=f"corp.servers.{name}.root",
-                                id=repr(placed.card),
-                                type=type_word(card.type),
-                            )
-                        )
+                for i, placed in enumerate(items):
+                    pointer = f"/corp/servers/{name}/{where}/{i}"
+                    card = _placed(game, placed, "corp", pointer)
+                    _check_place(game, server, where, card, pointer)
                     (server.ice if where == "ice" else server.root).append(card)
                     card.rezzed = placed.rezzed and card.type != "agenda"
                     if card.rezzed:
+                        _check_unique(game, card, [c for c in game.installed("corp") if c.rezzed], pointer)
                         game.refill_recurring(card, "scenario")
 
 
-def _placed(game: NetrunnerGame, placed: PlacedCard, side: Side) -> Card:
-    card = game.new_card(placed.card, side)
+def _check_place(game: NetrunnerGame, server: Server, where: str, card: Card, pointer: str) -> None:
+    """Ice protects a server; a root holds upgrades, and in a remote one agenda or asset besides."""
+    kind, named = type_word(card.type), repr(card.id)
+    if where == "ice" and card.type != "ice":
+        raise _refused(pointer, N_("{where}: {id} is a {type}, not ice"), id=named, type=kind)
+    if where == "root" and card.type not in ("asset", "upgrade", "agenda"):
+        raise _refused(pointer, N_("{where}: {id} ({type}) cannot be in a root"), id=named, type=kind)
+    if where == "root" and card.type != "upgrade" and not server.remote:
+        raise _refused(pointer, N_("{where}: {id} ({type}) cannot be in the root of a central server; only upgrades "
+                                   "can"), id=named, type=kind)  # fmt: skip
+    held = next((c for c in server.root if c.type != "upgrade"), None)
+    if where == "root" and card.type != "upgrade" and held is not None:
+        raise _refused(pointer, N_("{where}: {id} ({type}) cannot join {other} in the root of a remote server, which "
+                                   "holds one agenda or asset"), id=named, type=kind, other=repr(held.id))  # fmt: skip
+
+
+def _check_unique(game: NetrunnerGame, card: Card, active: list[Card], pointer: str) -> None:
+    """A unique card is not active twice (installing or rezzing a second copy trashes the first: NetrunnerGame)."""
+    if card.record.unique and any(c.id == card.id and c is not card for c in active):
+        raise _refused(pointer, N_("{where}: {id} is unique, and another copy is active already"), id=repr(card.id))
+
+
+def _placed(game: NetrunnerGame, placed: PlacedCard, side: Side, pointer: str) -> Card:
+    card = _new(game, placed.card, side, f"{pointer}/card")
     card.counters = {k: v for k, v in placed.counters.items() if v}
     card.credits = placed.credits
     if placed.hosted and side == "corp":
-        raise EngineError(tr("{id}: hosting is modelled for runner cards", id=placed.card))
+        raise _at(f"{pointer}/hosted", tr("{id}: hosting is modelled for runner cards", id=placed.card))
     return card
 
 
-def _place_runner(game: NetrunnerGame, placed: PlacedCard, host: Card | None) -> None:
-    card = _placed(game, placed, "runner")
+def _place_runner(game: NetrunnerGame, placed: PlacedCard, host: Card | None, pointer: str) -> None:
+    card = _placed(game, placed, "runner", pointer)
     if card.type not in ("program", "hardware", "resource"):
-        raise EngineError(
-            tr(
-                "{where}: {id} is a {type}; the rig holds programs, hardware, resources",
-                where="runner.rig",
-                id=repr(placed.card),
-                type=type_word(card.type),
-            )
-        )
+        raise _refused(pointer, N_("{where}: {id} is a {type}; the rig holds programs, hardware, resources"),
+                       id=repr(placed.card), type=type_word(card.type))  # fmt: skip
+    _check_unique(game, card, game.runner.rig, pointer)
     game.runner.rig.append(card)
     card.host = host
     if host is not None:
         host.hosted.append(card)
     game.refill_recurring(card, "scenario")
-    for inner in placed.hosted:
-        _place_runner(game, inner, card)
+    for i, inner in enumerate(placed.hosted):
+        _place_runner(game, inner, card, f"{pointer}/hosted/{i}")
 
 
 def run_scenario(records: Any, scenario: Scenario) -> ScenarioResult:

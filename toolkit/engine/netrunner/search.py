@@ -19,8 +19,9 @@ drawn at random, never read: the dice (a new seed), the order of its own deck, a
 
 - The corp does not see the runner's grip or the order of the stack: they are shuffled together and dealt again.
 - The runner does not see HQ, the order of R&D, the face-down cards in Archives, nor the corp's installed cards it
-  has not seen (unrezzed, and not accessed before): all of them are shuffled together and dealt again, a piece of
-  ice only where ice is installed and a card of the root only where one is (both can be told on the table).
+  has not seen (unrezzed, and not accessed where they are: :meth:`~.game.NetrunnerGame.runner_knows`): all of them
+  are shuffled together and dealt again, a piece of ice only where ice is installed and a card of the root only
+  where one is (both can be told on the table).
 
 Like the tactics searcher, it takes the other side's decklist as known (open decklists), and it does not remember
 what it saw in HQ or R&D before those cards moved.
@@ -88,12 +89,11 @@ def determinize(game: NetrunnerGame, side: Side, rng: random.Random) -> None:
         held = len(them.hand)
         them.hand, them.deck = pool[:held], pool[held:]
         return
-    seen = _accessed(game)
     ice: list[Card] = []
     roots: list[Card] = []
     for server in game.servers.values():
-        ice += [c for c in server.ice if game.hidden_from_runner(c) and c.uid not in seen]
-        roots += [c for c in server.root if game.hidden_from_runner(c) and c.uid not in seen]
+        ice += [c for c in server.ice if game.hidden_from_runner(c) and not game.runner_knows(c)]
+        roots += [c for c in server.root if game.hidden_from_runner(c) and not game.runner_knows(c)]
     loose = them.hand + them.deck + [c for c in them.discard if not c.faceup]
     slots = ice + roots + loose
     faces = _shuffled([(c.id, c.name, c.record) for c in slots], rng, key=lambda f: f[0])
@@ -115,16 +115,6 @@ def _shuffled(items: list[Any], rng: random.Random, key: Any = None) -> list[Any
     """``items`` in a random order that depends only on what they are, never on the order they were in."""
     out = sorted(items, key=key or (lambda c: (c.id, c.uid)))
     rng.shuffle(out)
-    return out
-
-
-def _accessed(game: NetrunnerGame) -> set[int]:
-    """The uids of the corp cards the runner has accessed (what a player remembers of the log)."""
-    out: set[int] = set()
-    for event in game.log:
-        card = event.data.get("card") if event.kind == "access" else None
-        if isinstance(card, str) and "#" in card:
-            out.add(int(card.rsplit("#", 1)[1]))
     return out
 
 

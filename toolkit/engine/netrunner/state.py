@@ -81,6 +81,9 @@ class Card:
     notes: dict[str, Any] = field(default_factory=dict)  # a card script's own memory (cleared when it leaves play)
     last_known: dict[str, Any] = field(default_factory=dict)  # as it was when it last left play (rezzed, counters…)
     gained_subtypes: list[str] = field(default_factory=list)  # subtypes a card's text gave it (lost leaving play)
+    # while face down to the runner: where it went face down ("installed" or "archives") and the uid the runner sees
+    # it by there, new each time it goes out of the runner's sight (NetrunnerGame.hide); None once it left play
+    hidden: tuple[str, int] | None = None
 
     @property
     def type(self) -> str:
@@ -116,6 +119,7 @@ class Card:
         self.counters.clear()
         self.credits = self.recurring = self.strength_bonus = 0
         self.notes.clear()
+        self.hidden = None
         if self.host is not None and self in self.host.hosted:
             self.host.hosted.remove(self)
         self.host = None
@@ -139,6 +143,7 @@ class Card:
             new.last_known = copy.deepcopy(self.last_known, memo)
         if self.gained_subtypes:
             new.gained_subtypes = list(self.gained_subtypes)
+        new.hidden = self.hidden
         return new
 
 

@@ -2,7 +2,9 @@
 
 The corp sees its hand, its face-down cards and Archives whole; the runner sees the
 corp's unrezzed cards only as ``ice`` or ``card`` with their counters, and Archives'
-face-down cards only as such. Neither sees the other's hand, nor any deck.
+face-down cards only as such, each by a uid of its own that is new each time the card
+goes out of its sight (:meth:`~.game.NetrunnerGame.seen_uid`), never the card's.
+Neither sees the other's hand, nor any deck.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ if TYPE_CHECKING:
 
 
 def card_view(game: NetrunnerGame, card: Card, seen: bool) -> dict[str, Any]:
-    """One card; ``seen`` False shows only what is public about it (a face-down card)."""
-    out: dict[str, Any] = {"uid": card.uid}
+    """One card; ``seen`` False shows only what is public about it (a face-down card), and the uid the runner sees
+    it by instead of its own."""
+    out: dict[str, Any] = {"uid": card.uid if seen else game.seen_uid(card)}
     if seen:
         name = card.record.name
         out.update(

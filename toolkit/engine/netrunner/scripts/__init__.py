@@ -466,8 +466,7 @@ class Exec:
             return
         options = [s for s in g.server_options(card) if g.can_pay("corp", max(0, g.install_cost(card, s) - less), "install")]
         server = g.choose("corp", "server", Phrase(N_("install {card} in"), card=str(card)), options)
-        g.pay("corp", max(0, g.install_cost(card, server) - less), Phrase(N_("installing {card}"), card=str(card)),
-              "install")  # fmt: skip
+        g.pay("corp", max(0, g.install_cost(card, server) - less), g.install_reason(card, server), "install")
         g.install("corp", card, server, pay=False, origin=origin)
 
     def last_turn(self, side: Side) -> list[Any]:

@@ -1551,7 +1551,7 @@ def _secure_and_protect(b: Builder) -> None:
             g.log.add("search", CORP, card=str(chosen), zone="rnd")
             servers = [s for s in CENTRALS if g.can_pay("corp", cost(g, chosen, s), "install")]
             server = str(g.choose("corp", "server", Phrase(N_("install {card} in"), card=str(chosen)), servers))
-            g.pay("corp", cost(g, chosen, server), Phrase(N_("installing {card}"), card=str(chosen)), "install")
+            g.pay("corp", cost(g, chosen, server), g.install_reason(chosen, server), "install")
             g.install("corp", chosen, server, pay=False)
         else:
             g.log.add("search_failed", CORP, zone="rnd", type="ice")

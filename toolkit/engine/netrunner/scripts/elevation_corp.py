@@ -655,7 +655,7 @@ def _mercia(b: Builder) -> None:
         if chosen is None:
             return
         where = g.choose("corp", "server", Phrase(N_("install {card} in"), card=str(chosen)), servers(g, chosen))
-        g.pay("corp", cost(g, chosen, where), Phrase(N_("installing {card}"), card=str(chosen)), "install")
+        g.pay("corp", cost(g, chosen, where), g.install_reason(chosen, where), "install")
         g.install("corp", chosen, where, pay=False)
         target = g.server_of(chosen)
         if target is None or not g.is_installed(x.card) or x.card in target.root:
@@ -711,9 +711,12 @@ def _swap_in(x: Exec, ice: Card, chosen: Card, server: Any) -> None:
     chosen.leave_play()
     chosen.faceup = False
     server.ice[server.ice.index(ice)] = chosen
+    g.hide(chosen)
     ice.leave_play()
     ice.faceup = was_rezzed and name == "archives"
     zone.append(ice)
+    if name == "archives" and not ice.faceup:
+        g.hide(ice)
     g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(ice), zone=server.name, to=name, reason=x.why)
     g.log.add("move", CORP_SEAT, visible=[CORP_SEAT], card=str(chosen), zone=name, to=server.name, reason=x.why)
     g.log.add("move", CORP_SEAT, visible=[RUNNER_SEAT], card=seen_out, zone=server.name, to=name, reason=x.why)

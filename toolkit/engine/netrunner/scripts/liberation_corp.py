@@ -306,7 +306,7 @@ def _install_and_rez(x: Exec, chosen: Card, less: int) -> None:
     chosen.faceup = False
     server = str(g.choose("corp", "server", Phrase(N_("install {card} in"), card=str(chosen)), options))
     install = g.install_cost(chosen, server)
-    g.pay("corp", max(0, install - less), Phrase(N_("installing {card}"), card=str(chosen)), "install")
+    g.pay("corp", max(0, install - less), g.install_reason(chosen, server), "install")
     g.install("corp", chosen, server, pay=False)
     left = max(0, less - install)
     if not g.is_installed(chosen) or chosen.rezzed:
@@ -1294,6 +1294,7 @@ def _tatu_bola(b: Builder) -> None:
         index = server.ice.index(x.card)
         g.corp.hand.remove(chosen)
         server.ice[index] = chosen
+        g.hide(chosen)
         x.card.leave_play()
         g.corp.hand.append(x.card)
         g.log.add("move", CORP, card=str(x.card), zone=server.name, to="hq")

@@ -1003,6 +1003,7 @@ def _daruma(b: Builder) -> None:
             g.corp.hand.remove(chosen)
             chosen.faceup = chosen.rezzed = False
             server.root[i] = chosen
+            g.hide(chosen)
             mine.leave_play()
             mine.faceup = False
             g.corp.hand.append(mine)

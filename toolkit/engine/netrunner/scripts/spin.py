@@ -714,6 +714,7 @@ def _toshiyuki_sakai(b: Builder) -> None:
         place = server.root.index(x.card)
         server.root[place] = chosen
         g.corp.hand.remove(chosen)
+        g.hide(chosen)
         x.card.leave_play()
         x.card.faceup = False
         g.corp.hand.append(x.card)
