@@ -3,6 +3,7 @@ ability text error says "did you mean" first, where it is once, in the page's la
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from pathlib import Path
@@ -164,7 +165,8 @@ def test_a_typo_on_an_english_page(ro_client: Any, web_cards: Path) -> None:
 
 
 def test_a_refused_save_says_the_same(client: Any, web_cards: Path) -> None:
-    body = {"path": TYPO_CARD, "text": typo_text(web_cards), "lang": "en"}
+    base = hashlib.sha256((web_cards / TYPO_CARD).read_bytes()).hexdigest()  # the file as it was opened
+    body = {"path": TYPO_CARD, "text": typo_text(web_cards), "base": base, "lang": "en"}
     response = client.post("/editor/save", json=body)
     assert response.status_code == 422
     assert text_finding(response.json())["message"].startswith("Did you mean 造成?")

@@ -250,3 +250,99 @@ def test_a_finding_names_the_other_record_from_its_card_folder(client: Any, web_
     messages = [f["message"] for f in body["findings"]] + [f["text"] for f in body["findings"]]
     assert any(f"{web_cards.name}/{CARD}" in m for m in messages), messages
     assert not any(str(web_cards) in m or str(web_cards.resolve()) in m for m in messages), messages
+
+
+# ---------------------------------------------------------------- what a change breaks; a file changed on disk
+
+
+def test_a_rename_in_the_form_says_what_it_breaks_with_links(live_server: str, page: Any, web_cards: Path) -> None:
+    """情报碎片 is named by a card and a unit: renaming it shows their findings and links to them as one types, and
+    the save goes through, saying what it broke."""
+    rel = "tactics/cards/intel_fragment.json"
+    page.goto(f"{live_server}/editor/edit?lang=en&path={rel}")
+    page.wait_for_selector("#ed-root[data-ready]")
+    page.wait_for_selector("#ed-summary:has-text('No findings')")
+    assert page.locator("#ed-breaks").is_hidden()
+    page.locator('[data-pointer="/name/zh-Hans"] input').fill("情报残片")
+    page.wait_for_selector("#ed-breaks:has-text('This change breaks 2 other records')")
+    links = page.locator("#ed-breaks a")
+    assert links.count() == 2 and links.first.get_attribute("target") == "_blank"  # this tab keeps the edit
+    assert "path=tactics%2Fcards%2Fhack_cameras.json" in (links.first.get_attribute("href") or "")
+    others = page.locator("#ed-findings li.ed-other")
+    assert others.count() == 2 and "tactics/units/server_rack.json" in others.nth(1).inner_text()
+    assert "「情报碎片」" in others.first.inner_text()
+    assert page.locator("#ed-summary").inner_text() == "No findings"  # the record itself: it can be saved
+    page.click("#ed-save")
+    page.wait_for_selector("#ed-message.warning:has-text('It broke 2 other records')")
+    assert json.loads((web_cards / rel).read_text(encoding="utf-8"))["name"]["zh-Hans"] == "情报残片"
+    assert page.locator("#ed-breaks a").count() == 2  # still said after the save
+
+
+def _changed_on_disk(path: Path, text: str) -> None:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["text"] = [text]
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+
+
+MINE = "响应：本单位获得 3 点临时生命值。"
+DISK = "响应：本单位获得 4 点临时生命值。"
+
+
+def test_a_save_refused_for_a_change_on_disk_keeps_both_versions(live_server: str, page: Any, web_cards: Path) -> None:
+    """The unsaved edit stays; the difference, "take the disk's" (and back) and "keep mine" work from the keyboard."""
+    path = web_cards / CARD
+    page.goto(f"{live_server}/editor/edit?lang=en&path={CARD}")
+    page.wait_for_selector("#ed-root[data-ready]")
+    field = page.locator('[data-pointer="/text/0"] textarea')
+    field.fill(MINE)
+    _changed_on_disk(path, DISK)  # saved from another tab or program meanwhile
+    page.keyboard.press("Control+s")
+    page.wait_for_selector("#ed-conflict:not([hidden]) h2:has-text('The file changed on disk')")
+    assert page.evaluate("document.activeElement.id") == "ed-conflict-h"
+    assert "changed on disk since you opened it" in page.locator("#ed-message").inner_text()
+    assert field.input_value() == MINE and json.loads(path.read_text(encoding="utf-8"))["text"] == [DISK]
+    page.keyboard.press("Tab")  # to "See the difference"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#ed-diff[open] table tbody tr")
+    row = page.locator("#ed-diff table tbody tr")
+    assert row.count() == 1
+    cells = [row.locator(c).inner_text() for c in ("th", "td >> nth=0", "td >> nth=1")]
+    assert cells == ["Ability text #1", DISK, MINE]  # the field, the disk's, mine
+    field.fill(MINE + "！")  # the difference follows the edit
+    page.wait_for_selector(f"#ed-diff td:has-text('{MINE}！')")
+    field.fill(MINE)
+    page.focus("#ed-take-disk")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#ed-conflict h2:has-text('Your version is set aside')")
+    assert field.input_value() == DISK and json.loads(path.read_text(encoding="utf-8"))["text"] == [DISK]
+    page.focus("#ed-back-mine")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#ed-conflict", state="hidden")
+    assert field.input_value() == MINE
+    # another change on disk: "keep mine" saves over it
+    _changed_on_disk(path, DISK.replace("4", "5"))
+    page.keyboard.press("Control+s")
+    page.wait_for_selector("#ed-keep-mine")
+    page.focus("#ed-keep-mine")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#ed-message.ok")
+    assert json.loads(path.read_text(encoding="utf-8"))["text"] == [MINE]
+    assert page.locator("#ed-conflict").is_hidden()
+
+
+def test_the_language_switch_keeps_the_choice_and_the_edit(live_server: str, page: Any, web_cards: Path) -> None:
+    path = web_cards / CARD
+    page.goto(f"{live_server}/editor/edit?lang=en&path={CARD}")
+    page.wait_for_selector("#ed-root[data-ready]")
+    page.locator('[data-pointer="/text/0"] textarea').fill(MINE)
+    _changed_on_disk(path, DISK)
+    page.click("#ed-save")
+    page.wait_for_selector("#ed-keep-mine")
+    page.click("a[data-lang-switch='zh-Hans']")
+    page.wait_for_url("**lang=zh-Hans**")
+    page.wait_for_selector("#ed-root[data-ready]")
+    assert page.evaluate("document.documentElement.lang") == "zh-Hans"
+    assert page.locator('[data-pointer="/text/0"] textarea').input_value() == MINE
+    page.click("#ed-keep-mine")  # the choice is still offered, over the file on disk as the save found it
+    page.wait_for_selector("#ed-message.ok")
+    assert json.loads(path.read_text(encoding="utf-8"))["text"] == [MINE]

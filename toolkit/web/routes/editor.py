@@ -3,7 +3,10 @@ from its kind's JSON Schema (or as raw JSON), see the lint findings and the prin
 save it atomically.
 
 - The findings are `dossier lint`'s (:func:`validators.lint.lint_sources` over the edited text among
-  the other files of its game, as lint reads them), with line, column and JSON pointer.
+  the other files of its game, as lint reads them), with line, column and JSON pointer; and those of the other
+  records that name the edited one by an id or a name it has on disk or in the edit (:func:`lint_edit`), each
+  naming its file, so that a rename shows the references it breaks. A change that breaks another record is
+  saved (the designer fixes that record next), and the page says which it breaks, with links to them.
 - The preview is the single-card drawing of `dossier print --png`
   (:func:`toolkit.sheets.render.render_cards`, rasterized by :func:`~toolkit.sheets.render.pdf_to_pngs`).
 - A record with lint errors is never saved: the save is refused with the findings. Warnings do not stop
@@ -13,8 +16,9 @@ save it atomically.
 - Only files inside the configured card directories are read or written: a path is relative to one of
   them, with no ``..``, no hidden or empty component, no symbolic link anywhere on the way, ending in
   ``.json``; the target is a regular file (or, for a new card, nothing yet). Saving is a write
-  (:func:`toolkit.web.security.require_write`); it is refused when the file changed on disk since the
-  editor opened it.
+  (:func:`toolkit.web.security.require_write`); a save of an existing record gives the sha256 the file had when
+  it was opened (``base``), and it is refused (409, with the text on disk) when the file changed since, so that
+  the page can show the two and let the designer keep either (:class:`Conflict`).
 - A new record goes in the card folder of the pool chosen on the New form, among those that can hold its kind
   (:func:`new_folders`: the folder of its game, or a designer's set folder without a game.json), the designer's
   own by default (:func:`default_folder`: the last that is not the bundled cards), where that folder keeps
@@ -34,7 +38,7 @@ import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
@@ -49,6 +53,9 @@ from toolkit.web.app import WebState, state
 from toolkit.web.security import require_write
 from toolkit.web.templating import lang_key, render, request_lang, request_tag
 
+if TYPE_CHECKING:
+    from toolkit.jsonio import Source
+
 router = APIRouter(tags=["editor"])
 
 MAX_TEXT = 1024 * 1024  # a record is a few KB; a map a few tens
@@ -62,6 +69,16 @@ class EditorError(DossierError):
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message, exit_code=2)
         self.status = status
+
+
+class Conflict(EditorError):
+    """A save refused because the file changed on disk since the editor opened it (409): with the file's ``text``
+    and the sha256 of its bytes (``base``), for the page to show beside the designer's unsaved version."""
+
+    def __init__(self, message: str, text: str, base: str) -> None:
+        super().__init__(message, 409)
+        self.text = text
+        self.base = base
 
 
 # ---------------------------------------------------------------- where files may be
@@ -177,22 +194,36 @@ def read_target(target: Target) -> tuple[str, str]:
 
 
 def finding_json(finding: Finding, target: Target, record: Any = None, web: WebState | None = None) -> dict[str, Any]:
-    """A lint finding for the page: its fields, the file as the editor names it, one line of text (the severity
-    in the current language). ``record``: the JSON value linted, for the ability text errors (see
-    :func:`text_error`). ``web``: the server, whose card folders name the other records a finding names (else
-    only ``target``'s folder does)."""
+    """A lint finding for the page: its fields, the file as the editor names it (``target``'s, or for a finding of
+    another record, that record's: :func:`other_file`), one line of text (the severity in the current language).
+    ``record``: the JSON value linted, for the ability text errors of ``target`` (see :func:`text_error`). ``web``:
+    the server, whose card folders name the other records a finding names (else only ``target``'s folder does)."""
     from toolkit.findings import finding_line, severity_word
 
     # another record's file, named from its card folder
     message = _unrooted(finding.message, _shown_roots(web) if web is not None else [(target.root, target.root.name)])
+    own = finding.file in (None, str(target.path))
+    file = target.rel if own or web is None else other_file(web, target, str(finding.file))[0]
     data = finding.to_json()
     data["message"] = message
-    data["file"] = target.rel
-    data["text"] = finding_line(replace(finding, file=target.rel, message=message))
+    data["file"] = file
+    data["text"] = finding_line(replace(finding, file=file, message=message))
     data["severity_name"] = severity_word(finding.severity, i18n.current_lang())
-    if finding.code == "card.text.parse" and record is not None:
+    if own and finding.code == "card.text.parse" and record is not None:
         data.update(text_error(record, finding.pointer) or {})
     return data
+
+
+def other_file(web: WebState, target: Target, path: str) -> tuple[str, Target | None]:
+    """How the editor of ``target`` names another record's file ``path`` (as lint gave it): from the card folder of
+    ``target`` when it is in it (as ``target`` is named), else from its own (``my-set/cards/x.json``), never by the
+    server's absolute path; with its :class:`Target` when it is in a card folder the editor opens."""
+    place = target_of_file(web, Path(path))
+    if place is None:
+        return _unrooted(path, _shown_roots(web)), None
+    if place.index == target.index:
+        return place.rel, place
+    return f"{folder_labels(web)[place.index]}/{place.rel}", place
 
 
 def _unrooted(message: str, places: Sequence[tuple[Path, str]]) -> str:
@@ -292,14 +323,23 @@ def text_error(record: Any, pointer: str | None) -> dict[str, Any] | None:
     }
 
 
-def lint_text(target: Target, text: str, pool: Sequence[Path] = ()) -> list[Finding]:
-    """`dossier lint`'s findings for ``text`` as the content of ``target``, among the files of its game: its game
-    directory's; for a record of a designer's set folder (no game.json in it or above it), the other records of
-    that folder and the game's records in the card pool ``pool``, as `dossier lint` reads a set
-    (:func:`toolkit.catalog.pool_context`)."""
+@dataclass(frozen=True)
+class Linted:
+    """What `dossier lint` says of an edited record (``own``) and of the other records that name it (``others``:
+    by an id or a name the record has on disk or in the edit); ``broken``: the files (as lint names them) of those
+    the edit gives an error they did not have with the record as it is on disk."""
+
+    own: list[Finding]
+    others: list[Finding]
+    broken: list[str]
+
+
+def _context(target: Target, text: str, pool: Sequence[Path]) -> list[Source]:
+    """``text`` as the content of ``target``, first, and the files lint reads beside it: its game directory's; for
+    a record of a designer's set folder (no game.json in it or above it), the other records of that folder and the
+    game's records in the card pool ``pool``, as `dossier lint` reads a set (:func:`toolkit.catalog.pool_context`)."""
     from toolkit.catalog import discover, file_key, game_root, pool_context
     from toolkit.jsonio import Source, read_source
-    from validators.lint import lint_sources
 
     sources = [Source(target.path, text=text)]
     key = file_key(target.path)
@@ -313,7 +353,78 @@ def lint_text(target: Target, text: str, pool: Sequence[Path] = ()) -> list[Find
             if file_key(path) != key:
                 sources.append(read_source(path))
         sources.extend(pool_context(sources, {key}, pool))
-    return list(lint_sources(sources, {key}).findings)
+    return sources
+
+
+def _called(text: str | None) -> tuple[set[str], set[str], set[str]]:
+    """The ids, zh-Hans names and English names (folded: :func:`toolkit.names.fold`) of the record ``text`` holds,
+    by which another record names it (an id as a value, a name quoted 「…」 in a text)."""
+    from toolkit.names import fold
+
+    data = parse_json(text) if text is not None else None
+    if not isinstance(data, dict):
+        return set(), set(), set()
+    ids = {data["id"]} if isinstance(data.get("id"), str) and data["id"] else set()
+    name = data.get("name")
+    zh = name.get("zh-Hans") if isinstance(name, dict) else None
+    en = name.get("en") if isinstance(name, dict) else None
+    return ids, {zh} if isinstance(zh, str) and zh else set(), {fold(en)} if isinstance(en, str) and fold(en) else set()
+
+
+def _names_it(text: str, ids: set[str], names: set[str], english: set[str]) -> bool:
+    """Whether the record file ``text`` names one of ``ids`` (a JSON string) or ``names`` and ``english`` (quoted
+    「…」 in a text, as lint's reference check reads them); a file that spells characters as \\u escapes is read as
+    its JSON."""
+    import json
+
+    from toolkit.names import fold
+    from validators.lint import NAME_REF
+
+    if "\\u" in text:
+        data = parse_json(text)
+        if data is not None:
+            text = json.dumps(data, ensure_ascii=False)
+    if any(json.dumps(i, ensure_ascii=False) in text for i in ids):
+        return True
+    if "「" not in text or not (names or english):
+        return False
+    return any(quoted in names or fold(quoted) in english for quoted in NAME_REF.findall(text))
+
+
+def lint_edit(target: Target, text: str, pool: Sequence[Path] = (), before: str | None = None) -> Linted:
+    """`dossier lint`'s findings for ``text`` as the content of ``target`` among the files of its game
+    (:func:`_context`), and for the other records there that name it by an id or a name it has in ``text`` or in
+    ``before`` (the file on disk; None for a new record): a rename shows what it breaks. Those records are linted
+    only when ``text`` is a JSON object. The records an edit breaks are found by linting them again with
+    ``before`` (only when one of them has an error): an error at a place where they had none is the edit's."""
+    from collections import Counter
+
+    from toolkit.catalog import file_key
+    from toolkit.jsonio import Source
+    from validators.lint import lint_sources
+
+    sources = _context(target, text, pool)
+    edited, rest = sources[0], sources[1:]
+    own_file = str(target.path)
+    wanted = {file_key(target.path)}
+    if isinstance(parse_json(text), dict):
+        ids, names, english = (a | b for a, b in zip(_called(text), _called(before), strict=True))
+        wanted |= {file_key(s.path) for s in rest if s.text is not None and _names_it(s.text, ids, names, english)}
+    # the edited record last: a second record of an id or a name is told on the later one, the record being edited
+    findings = lint_sources([*rest, edited], wanted).findings
+    own = [f for f in findings if f.file == own_file]
+    others = [f for f in findings if f.file != own_file]
+
+    def errors(found: Sequence[Finding]) -> Counter[tuple[str | None, str, str | None]]:
+        return Counter((f.file, f.code, f.pointer) for f in found if f.severity == "error" and f.file != own_file)
+
+    broken: list[str] = []
+    now = errors(others)
+    if now:
+        earlier = [] if before is None else [Source(target.path, text=before)]
+        grown = now - errors(lint_sources([*rest, *earlier], wanted).findings)
+        broken = list(dict.fromkeys(file for file, _, _ in grown if file is not None))
+    return Linted(own, others, broken)
 
 
 def parse_json(text: str) -> Any:
@@ -644,35 +755,51 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int
 # ---------------------------------------------------------------- saving
 
 
-def save(web: WebState, target: Target, text: str, base: str | None, new: bool) -> tuple[str, list[Finding]]:
-    """Write ``text``'s record in canonical form to ``target`` when lint finds no error.
+def save(web: WebState, target: Target, text: str, base: str | None, new: bool) -> tuple[str, Linted]:
+    """Write ``text``'s record in canonical form to ``target`` when lint finds no error in it.
 
-    Returns (the canonical text, the findings: warnings only). Raises :class:`EditorError` for a file
-    that appeared (new) or changed on disk since it was opened (``base``: the sha256 it had), and
-    :class:`LintRefused` with the findings when there are errors.
+    Returns (the canonical text, what lint says: warnings only for the record, anything for the other records that
+    name it, :func:`lint_edit`). Raises :class:`EditorError` for a file that appeared (new) or is gone, and for a
+    save of an existing record without ``base`` (the sha256 it had when it was opened); :class:`Conflict` when it
+    changed on disk since; :class:`LintRefused` with the findings when the record has errors.
     """
     from toolkit.jsonio import atomic_write_text, canonical_dumps
 
     if in_package(target.root):
         raise EditorError(package_refusal(), 403)
+    if not new and base is None:
+        raise EditorError(
+            tr(
+                "{path}: not saved: a save of an existing record gives base, the sha256 the file had when it was "
+                "opened (without it, a change made on disk since would be overwritten)",
+                path=target.rel,
+            )
+        )
+    before = read_target(target)[0] if not new and target.exists else None  # the names others may know it by
     data = parse_json(text)
     pool = web.settings.cards
     if data is None:
-        raise LintRefused(lint_text(target, text, pool))
+        raise LintRefused(lint_edit(target, text, pool, before))
     canonical = canonical_dumps(data)
-    findings = lint_text(target, canonical, pool)
-    if any(f.severity == "error" for f in findings):
-        raise LintRefused(findings)
+    linted = lint_edit(target, canonical, pool, before)
+    if any(f.severity == "error" for f in linted.own):
+        raise LintRefused(linted)
     with web.lock:
         if new and target.exists:
             raise EditorError(tr("{path} exists already; open it to edit it", path=target.rel), 409)
         if not new:
             if not target.exists:
                 raise EditorError(tr("{path} is no longer there; it was moved or deleted", path=target.rel), 409)
-            _, digest = read_target(target)
-            if base is not None and digest != base:
-                raise EditorError(
-                    tr("{path} changed on disk since you opened it; reload it to see the change", path=target.rel), 409
+            on_disk, digest = read_target(target)
+            if digest != base:
+                raise Conflict(
+                    tr(
+                        "{path} changed on disk since you opened it; not saved: your version and the one on disk "
+                        "are both kept for you to choose from",
+                        path=target.rel,
+                    ),
+                    on_disk,
+                    digest,
                 )
         try:
             target.path.parent.mkdir(parents=True, exist_ok=True)
@@ -681,13 +808,14 @@ def save(web: WebState, target: Target, text: str, base: str | None, new: bool) 
             raise EditorError(
                 tr("{path}: cannot write: {reason}", path=target.rel, reason=exc.strerror or exc), 500
             ) from None
-    return canonical, findings
+    return canonical, linted
 
 
 class LintRefused(Exception):
-    def __init__(self, findings: list[Finding]) -> None:
+    def __init__(self, linted: Linted) -> None:
         super().__init__("lint errors")
-        self.findings = findings
+        self.findings = linted.own
+        self.linted = linted
 
 
 # ---------------------------------------------------------------- pages
@@ -939,6 +1067,37 @@ def _editor_page(
         "failed": i18n.t(lang, "The request failed (HTTP {status})."),
         # TRANSLATORS: opens the full list of the words an ability text may have where it has an error
         "alternatives": i18n.t(lang, "All {n} words possible there"),
+        # TRANSLATORS: said (to screen readers) of a link to another record: the editor opens it in a new tab
+        "new_tab": i18n.t(lang, "(opens in a new tab)"),
+        # a save refused because the file changed on disk since the page opened it
+        "conflict_title": i18n.t(lang, "The file changed on disk"),
+        "conflict_say": i18n.t(
+            lang,
+            "{file} changed on disk since you opened it (saved from another tab or program). Your changes are not "
+            "saved and are still here: keep yours or take the one on disk.",
+        ),
+        "see_difference": i18n.t(lang, "See the difference"),
+        # TRANSLATORS: the caption of the table of the fields that differ between the file on disk and the editor's
+        "diff_caption": i18n.t(lang, "Fields that differ: {n}"),
+        "diff_field": i18n.t(lang, "Field"),
+        # TRANSLATORS: a column of the table of differences: the value in the file on disk
+        "diff_disk": i18n.t(lang, "On disk"),
+        # TRANSLATORS: a column of the table of differences: the value in the editor, not saved
+        "diff_mine": i18n.t(lang, "Yours"),
+        # TRANSLATORS: a field that one of the two versions of a record does not have
+        "absent": i18n.t(lang, "(not there)"),
+        "whole_record": i18n.t(lang, "The whole record"),
+        "same_record": i18n.t(lang, "The two hold the same record: only the file's layout differs."),
+        "keep_mine": i18n.t(lang, "Keep mine (save it over the one on disk)"),
+        "take_disk": i18n.t(lang, "Take the one on disk (set mine aside)"),
+        "aside_title": i18n.t(lang, "Your version is set aside"),
+        "aside_say": i18n.t(
+            lang,
+            "The editor now shows the file as it is on disk. Your version is not saved; you can take it back "
+            "while this page is open.",
+        ),
+        "back_to_mine": i18n.t(lang, "Back to my version"),
+        "close": i18n.t(lang, "Close"),
     }
     web = state(request)
     read_only = None  # a record of an installed dossier's bundled cards: why it cannot be saved, what to do instead
@@ -1056,11 +1215,70 @@ class CheckResult(BaseModel):
     warnings: int
     valid_json: bool
     preview: dict[str, Any] | None = None
+    others: list[dict[str, Any]] = []
+    breaks: dict[str, Any] | None = None
+
+
+def on_disk(target: Target) -> str | None:
+    """The text of ``target`` on disk (None when there is none or it cannot be read: lint of the edit says why)."""
+    if not target.exists:
+        return None
+    try:
+        return read_target(target)[0]
+    except EditorError:
+        return None
+
+
+def others_json(request: Request, web: WebState, target: Target, linted: Linted, saved: bool) -> dict[str, Any]:
+    """For the page, what lint says of the other records that name the edited one: their findings ("others": each
+    with its "file" and "url", the editor's page of it, None when it cannot open it), and "breaks", the records the
+    edit (or, ``saved``, the save) breaks with what to say of them, or None when it breaks none."""
+    shown: dict[str, tuple[str, str | None]] = {}
+    edit = request.url_for("editor_edit")
+
+    def named(path: str | None) -> tuple[str, str | None]:
+        if path is None:
+            return target.rel, None
+        if path not in shown:
+            file, place = other_file(web, target, path)
+            url = str(edit.include_query_params(root=place.index, path=place.rel)) if place is not None else None
+            shown[path] = (file, url)
+        return shown[path]
+
+    others = []
+    for finding in linted.others:
+        data = finding_json(finding, target, None, web)
+        data["url"] = named(finding.file)[1]
+        others.append(data)
+    breaks = None
+    if linted.broken:
+        records = [dict(zip(("file", "url"), named(path), strict=True)) for path in linted.broken]
+        n = len(records)
+        if saved:
+            message = i18n.tn(
+                i18n.current_lang(),
+                "It broke 1 other record, which gets a lint error it did not have: {files}. Fix that record next.",
+                "It broke {n} other records, which get lint errors they did not have: {files}. Fix those records next.",
+                n,
+                files=", ".join(str(r["file"]) for r in records),
+            )
+        else:
+            message = i18n.tn(
+                i18n.current_lang(),
+                "This change breaks 1 other record: it gets a lint error it did not have. That does not stop saving; "
+                "fix that record next.",
+                "This change breaks {n} other records: they get lint errors they did not have. That does not stop "
+                "saving; fix those records next.",
+                n,
+            )
+        breaks = {"message": message, "records": records}
+    return {"others": others, "breaks": breaks}
 
 
 @router.post("/editor/check", name="editor_check", response_model=CheckResult)
 def editor_check(request: Request, body: CheckBody) -> Any:
-    """Lint findings (as `dossier lint`) and the printed card of an edited record; changes nothing."""
+    """Lint findings (as `dossier lint`) and the printed card of an edited record, with the findings of the other
+    records that name it (:func:`lint_edit`); changes nothing."""
     web = state(request)
     lang = i18n.set_lang(i18n.accept(body.lang) or request_tag(request))
     try:
@@ -1072,7 +1290,8 @@ def editor_check(request: Request, body: CheckBody) -> Any:
     data = parse_json(body.text)
     text = canonical_dumps(data) if body.canonical and data is not None else body.text
     # in the page's language: lint's findings speak the current one
-    findings = lint_text(target, text, web.settings.cards)
+    linted = lint_edit(target, text, web.settings.cards, on_disk(target))
+    findings = linted.own
     shown = preview(web, data, lang) if body.preview and isinstance(data, dict) else None
     return {
         "findings": [finding_json(f, target, data, web) for f in findings],
@@ -1080,6 +1299,7 @@ def editor_check(request: Request, body: CheckBody) -> Any:
         "warnings": sum(1 for f in findings if f.severity == "warning"),
         "valid_json": data is not None,
         "preview": shown,
+        **others_json(request, web, target, linted, saved=False),
     }
 
 
@@ -1087,19 +1307,24 @@ class SaveBody(BaseModel):
     root: int = Field(0, ge=0, le=1000)
     path: str = Field(..., max_length=MAX_PATH)
     text: str = Field(..., max_length=MAX_TEXT)
-    base: str | None = Field(None, max_length=64, description="sha256 of the file when it was opened.")
+    base: str | None = Field(
+        None, max_length=64, description="sha256 of the file when it was opened; required unless the record is new."
+    )
     new: bool = False
     lang: str | None = None
 
 
 @router.post("/editor/save", name="editor_save", dependencies=[Depends(require_write)])
 def editor_save(request: Request, body: SaveBody) -> JSONResponse:
-    """Save the record (canonical form, atomically) if lint finds no error; else 422 with the findings."""
+    """Save the record (canonical form, atomically) if lint finds no error in it; else 422 with the findings. A
+    file changed on disk since it was opened: 409 with its text and digest ("conflict"), nothing written."""
     web = state(request)
     lang = i18n.set_lang(i18n.accept(body.lang) or request_tag(request))
     try:
         target = locate(web, body.root, body.path)
-        canonical, findings = save(web, target, body.text, body.base, body.new)
+        canonical, linted = save(web, target, body.text, body.base, body.new)
+    except Conflict as exc:
+        return JSONResponse({"detail": exc.message, "conflict": {"text": exc.text, "base": exc.base}}, exc.status)
     except EditorError as exc:
         return JSONResponse({"detail": exc.message}, exc.status)
     except LintRefused as refused:
@@ -1114,6 +1339,7 @@ def editor_save(request: Request, body: SaveBody) -> JSONResponse:
                 ),
                 "saved": False,
                 "findings": [finding_json(f, target, parse_json(body.text), web) for f in refused.findings],
+                **others_json(request, web, target, refused.linted, saved=False),
             },
             422,
         )
@@ -1130,6 +1356,7 @@ def editor_save(request: Request, body: SaveBody) -> JSONResponse:
             "base": file_digest(canonical.encode("utf-8")),
             "text": canonical,
             "url": str(request.url_for("editor_edit").include_query_params(root=target.index, path=target.rel)),
-            "findings": [finding_json(f, target, parse_json(canonical), web) for f in findings],
+            "findings": [finding_json(f, target, parse_json(canonical), web) for f in linted.own],
+            **others_json(request, web, target, linted, saved=True),
         }
     )

@@ -3,7 +3,11 @@
 // (POST /editor/save, refused with the findings when lint finds an error). No framework.
 // Every word is the page's language: labels and help by JSON key (cfg.fields, cfg.help), the rest in
 // cfg.words; the schema gives the form's shape only. Unsaved work survives the language switch: it is
-// kept for the reload (window.dossier.keep) under this record's file.
+// kept for the reload (window.dossier.keep) under this record's file. The findings of the other records
+// that name this one follow its own, each with a link to it (a new tab: this one keeps its unsaved work), and
+// the records a change breaks are said above them. A save refused because the file changed on disk (409)
+// keeps the unsaved version and offers the difference, "keep mine" (saved over the disk's, with its digest
+// as the new base) or "take the disk's" (mine set aside, to take back while the page is open).
 (function () {
   "use strict";
   var cfg = JSON.parse(document.getElementById("ed-config").textContent);
@@ -15,7 +19,9 @@
   var status = document.getElementById("ed-status"), img = document.getElementById("ed-preview");
   var note = document.getElementById("ed-preview-note"), issues = document.getElementById("ed-issues");
   var saveButton = document.getElementById("ed-save"), message = document.getElementById("ed-message");
+  var breaksBox = document.getElementById("ed-breaks"), conflictBox = document.getElementById("ed-conflict");
   var model = null, mode = "form", uid = 0, dirty = false;
+  var conflict = null, aside = null;  // the file on disk a save was refused for ({text, base}); mine set aside
   var LONG = /(^|\/)(text|win|flavor|summary|draw_phase|printed_text|rulings)(\/|$)/;  // prose: a textarea
 
   function word(key, fields) {
@@ -366,6 +372,7 @@
   var timer = null, seq = 0, controller = null, lastFindings = [];
   function changed() {
     dirty = true;
+    if (conflict) refreshDiff();
     status.textContent = word("checking");
     clearTimeout(timer);
     timer = setTimeout(check, 350);
@@ -385,7 +392,7 @@
       .then(function (res) {
         if (mine !== seq) return;
         if (!res.ok) { status.textContent = ""; showMessage(typeof res.data.detail === "string" ? res.data.detail : word("failed", { status: res.status }), "error"); return; }
-        showFindings(res.data.findings);
+        showFindings(res.data.findings, res.data);
         showPreview(res.data.preview);
         status.textContent = "";
       }).catch(function (e) { if (e && e.name === "AbortError") return; status.textContent = word("check_failed"); });
@@ -399,7 +406,7 @@
     if (w) parts.push(word(w === 1 ? "one_warning" : "n_warnings", { n: w }));
     return { text: parts.join(word("sep")), cls: "summary " + (e ? "illegal" : "legal") };
   }
-  function showFindings(findings) {
+  function showFindings(findings, result) {
     lastFindings = findings || [];
     var s = summaryText(lastFindings);
     summary.textContent = s.text; summary.className = s.cls;
@@ -420,8 +427,36 @@
       ]) : null;
       findingsList.appendChild(el("li", { class: f.severity }, [button, all]));
     });
+    ((result || {}).others || []).forEach(function (f) { findingsList.appendChild(otherFinding(f)); });
+    showBreaks((result || {}).breaks || savedBreaks);
     markFindings(lastFindings);
     saveButton.setAttribute("aria-describedby", "ed-summary");
+  }
+  function recordLink(file, url) {  // another record: opened in a new tab, so this page keeps its unsaved work
+    if (!url) return el("code", { text: file, translate: "no" });
+    return el("a", { href: url, target: "_blank", rel: "noopener", class: "ed-other-file" }, [
+      el("code", { text: file, translate: "no" }), el("span", { class: "ed-vh", text: " " + word("new_tab") })
+    ]);
+  }
+  function otherFinding(f) {  // a finding of another record that names this one: its file first
+    var where = f.line ? word("line_col", { line: f.line, column: f.column || 1 }) : "";
+    return el("li", { class: f.severity + " ed-other" }, [
+      recordLink(f.file, f.url), " ",
+      el("span", { class: "ed-sev", text: word(f.severity === "warning" ? "warning" : "error") }), " ", el("code", { text: f.code }), " ",
+      where ? el("span", { class: "muted small", text: where + " " }) : null,
+      el("span", { class: "ed-msg", text: f.message.split("\n")[0] })
+    ]);
+  }
+  var savedBreaks = null, shownBreaks = "";  // what the last save broke: said until the next save
+  function showBreaks(breaks) {
+    var key = breaks ? JSON.stringify(breaks) : "";
+    if (key === shownBreaks) return;  // (the same words are not announced again at each check)
+    shownBreaks = key;
+    breaksBox.textContent = "";
+    breaksBox.hidden = !breaks;
+    if (!breaks) return;
+    breaksBox.appendChild(el("p", { text: breaks.message }));
+    breaksBox.appendChild(el("ul", {}, breaks.records.map(function (r) { return el("li", {}, [recordLink(r.file, r.url)]); })));
   }
   function markFindings(findings) {
     formBox.querySelectorAll(".ed-bad").forEach(function (n) { n.classList.remove("ed-bad"); });
@@ -489,45 +524,158 @@
         saveButton.disabled = false;
         var d = res.data || {};
         if (res.status === 200 && d.saved) {
-          base = d.base; dirty = false;
+          base = d.base; dirty = false; conflict = null; savedBreaks = d.breaks || null;
           if (isNew) { isNew = false; if (window.history && d.url) history.replaceState(null, "", d.url); }
-          showMessage(d.message + (d.note ? " " + d.note : ""), d.note ? "error" : "ok");
+          var said = d.message + (d.note ? " " + d.note : "") + (d.breaks ? " " + d.breaks.message : "");
+          showMessage(said, d.note ? "error" : d.breaks ? "warning" : "ok");
           if (mode === "raw") rawArea.value = d.text;
-          showFindings(d.findings || []);
+          showFindings(d.findings || [], d);
+          showConflict();
           return;
         }
         var detail = typeof d.detail === "string" ? d.detail : word("failed", { status: res.status });
         showMessage(detail, "error");
-        if (d.findings) showFindings(d.findings);
+        if (d.findings) showFindings(d.findings, d);
+        if (res.status === 409 && d.conflict) { conflict = d.conflict; aside = null; showConflict(true); }
       }).catch(function () { saveButton.disabled = false; showMessage(word("save_failed"), "error"); });
   }
 
+  // ------------------------------------------------------------ the file changed on disk since it was opened
+  function parsed(text) { try { return JSON.parse(text); } catch (e) { return undefined; } }
+  function differences(diskText, mineText) {  // [{keys, disk, mine}] of the fields that differ; null: not JSON
+    var disk = parsed(diskText), mine = parsed(mineText), out = [];
+    if (disk === undefined || mine === undefined) return null;
+    (function walk(a, b, keys) {
+      if (JSON.stringify(sorted(a)) === JSON.stringify(sorted(b))) return;
+      if (a && b && typeof a === "object" && typeof b === "object" && Array.isArray(a) === Array.isArray(b)) {
+        var names = Array.isArray(a)
+          ? Array.apply(null, { length: Math.max(a.length, b.length) }).map(function (_, i) { return i; })
+          : Object.keys(Object.assign({}, a, b)).sort();
+        names.forEach(function (k) { walk(a[k], b[k], keys.concat([k])); });
+        return;
+      }
+      out.push({ keys: keys, disk: a, mine: b });
+    })(disk, mine, []);
+    return out;
+  }
+  function fieldName(keys) {  // "Text #2", "Name › zh-Hans"
+    var parts = [];
+    keys.forEach(function (k) {
+      if (typeof k === "number" && parts.length) parts[parts.length - 1] = word("item", { label: parts[parts.length - 1], n: k + 1 });
+      else parts.push(typeof k === "number" ? "#" + (k + 1) : label(k));
+    });
+    return parts.length ? parts.join(" › ") : word("whole_record");
+  }
+  function shownValue(v) {
+    if (v === undefined) return el("span", { class: "muted", text: word("absent") });
+    return el("span", { class: "ed-val", translate: "no", text: typeof v === "string" ? v : JSON.stringify(v, null, 1) });
+  }
+  function diffTable() {
+    var rows = differences(conflict.text, currentText());
+    if (rows === null) rows = [{ keys: [], disk: conflict.text, mine: currentText() }];  // compared as text
+    if (!rows.length) return el("p", { class: "muted", text: word("same_record") });
+    var body = el("tbody", {}, rows.map(function (r) {
+      return el("tr", {}, [el("th", { scope: "row", text: fieldName(r.keys) }), el("td", {}, [shownValue(r.disk)]), el("td", {}, [shownValue(r.mine)])]);
+    }));
+    return el("table", { class: "ed-diff" }, [
+      el("caption", { text: word("diff_caption", { n: rows.length }) }),
+      el("thead", {}, [el("tr", {}, [el("th", { scope: "col", text: word("diff_field") }), el("th", { scope: "col", text: word("diff_disk") }), el("th", { scope: "col", text: word("diff_mine") })])]),
+      body
+    ]);
+  }
+  function conflictButton(id, text, onClick, secondary) {
+    var b = el("button", { type: "button", id: id, class: secondary ? "secondary" : null, text: text });
+    b.addEventListener("click", onClick);
+    return b;
+  }
+  // the panel: the choice while a save is refused for a change on disk; after "take the disk's", the way back
+  function showConflict(focus) {
+    conflictBox.textContent = "";
+    conflictBox.hidden = !conflict && !aside;
+    if (conflictBox.hidden) return;
+    var heading = el("h2", { id: "ed-conflict-h", tabindex: "-1", text: word(conflict ? "conflict_title" : "aside_title") });
+    conflictBox.appendChild(heading);
+    if (conflict) {
+      conflictBox.appendChild(el("p", { text: word("conflict_say", { file: path }) }));
+      var diff = el("details", { id: "ed-diff" }, [el("summary", { text: word("see_difference") }), el("div", { id: "ed-diff-body" })]);
+      diff.addEventListener("toggle", function () { if (diff.open) refreshDiff(); });
+      conflictBox.appendChild(diff);
+      conflictBox.appendChild(el("div", { class: "ed-choices" }, [
+        conflictButton("ed-keep-mine", word("keep_mine"), keepMine),
+        conflictButton("ed-take-disk", word("take_disk"), takeDisk, true)
+      ]));
+    } else {
+      conflictBox.appendChild(el("p", { text: word("aside_say") }));
+      conflictBox.appendChild(el("div", { class: "ed-choices" }, [
+        conflictButton("ed-back-mine", word("back_to_mine"), backToMine),
+        conflictButton("ed-aside-close", word("close"), function () { aside = null; showConflict(); saveButton.focus(); }, true)
+      ]));
+    }
+    if (focus) { conflictBox.scrollIntoView({ block: "nearest" }); heading.focus(); }
+  }
+  function refreshDiff() {
+    var box = document.getElementById("ed-diff-body");
+    if (!box || !conflict) return;
+    box.textContent = "";
+    box.appendChild(diffTable());
+  }
+  function keepMine() {  // save over the disk's: its digest is the base now
+    base = conflict.base; isNew = false; conflict = null; aside = null;
+    showConflict();
+    save();
+  }
+  function takeDisk() {  // the form shows the file on disk; mine is set aside, to take back
+    aside = { text: currentText(), mode: mode };
+    base = conflict.base; isNew = false;
+    load(conflict.text, mode);
+    conflict = null; dirty = false;
+    showMessage("", "");
+    showConflict(true);
+    check();
+  }
+  function backToMine() {  // the version set aside, over the disk's (saving it is "keep mine")
+    load(aside.text, aside.mode);
+    aside = null; dirty = true;
+    showConflict();
+    saveButton.focus();
+    check();
+  }
+
   // ------------------------------------------------------------ the language switch keeps unsaved work
+  // (and a refused save's choice: the file on disk, or my version set aside)
   var KEPT = "editor:" + (cfg.new ? "new:" : "") + root + ":" + path;
   window.addEventListener("dossier:lang-switch", function () {
-    if (dirty && window.dossier) window.dossier.keep(KEPT, { text: currentText(), mode: mode, base: base, isNew: isNew });
+    if ((dirty || conflict || aside) && window.dossier) {
+      window.dossier.keep(KEPT, { text: currentText(), mode: mode, base: base, isNew: isNew, dirty: dirty, conflict: conflict, aside: aside });
+    }
   });
   var kept = window.dossier ? window.dossier.kept(KEPT) : null;
   if (kept && typeof kept.text === "string") {
-    cfg.text = kept.text; base = kept.base; isNew = !!kept.isNew; dirty = true;
+    cfg.text = kept.text; base = kept.base; isNew = !!kept.isNew; dirty = kept.dirty !== false;
+    conflict = kept.conflict || null; aside = kept.aside || null;
   }
 
   // ------------------------------------------------------------ start
-  try { model = JSON.parse(cfg.text); } catch (e) { model = null; }
-  rawArea.value = cfg.text;
+  function load(text, wanted) {  // the record ``text`` in the form (or, ``wanted`` "raw" or no form for it, as JSON)
+    try { model = JSON.parse(text); } catch (e) { model = null; }
+    rawArea.value = text;
+    if (!schema || !model || typeof model !== "object" || Array.isArray(model) || wanted === "raw") {
+      mode = "raw"; toggle.checked = true; toggle.disabled = !schema;
+      formBox.hidden = true; rawBox.hidden = false;
+    } else {
+      mode = "form"; toggle.checked = false;
+      rebuild();
+      formBox.hidden = false; rawBox.hidden = true;
+    }
+  }
   rawArea.addEventListener("input", changed);
   toggle.addEventListener("change", function () { setMode(toggle.checked ? "raw" : "form"); });
   saveButton.addEventListener("click", save);
   document.addEventListener("keydown", function (e) {
     if ((e.ctrlKey || e.metaKey) && (e.key === "s" || e.key === "S")) { e.preventDefault(); save(); }
   });
-  if (!schema || !model || typeof model !== "object" || Array.isArray(model) || (kept && kept.mode === "raw")) {
-    mode = "raw"; toggle.checked = true; toggle.disabled = !schema;
-    formBox.hidden = true; rawBox.hidden = false;
-  } else {
-    rebuild();
-    formBox.hidden = false; rawBox.hidden = true;
-  }
+  load(cfg.text, kept ? kept.mode : null);
+  showConflict();
   document.getElementById("ed-root").setAttribute("data-ready", "1");
   check();
 })();
