@@ -364,6 +364,332 @@ RULES_SINCE = [
         '                self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))\n'
         '            self.fire("on_attack", seat, unit=attacker, extra=extra)\n',
     ),  # T21: the melee move first, then the 攻击时 abilities
+    (
+        "toolkit/engine/tactics/base.py",
+        '                personal = [c for c in player.discard if not c.shop]\n'
+        '                if not personal:\n'
+        '                    self.log.add("draw_failed", seat, reason=Phrase(N_("deck and discard are empty")))\n'
+        '                    break\n'
+        '                player.discard = [c for c in player.discard if c.shop]\n'
+        '                self.rng.shuffle(personal)\n'
+        '                player.deck = personal\n'
+        '                self.log.add("reshuffle", seat, cards=len(personal))\n',
+        '                personal = [c for c in player.discard if not c.shop]\n'
+        '                gold = [c for c in player.discard if c.shop]\n'
+        '                if not personal and not gold:\n'
+        '                    self.log.add("draw_failed", seat, reason=Phrase(N_("deck and discard are empty")))\n'
+        '                    break\n'
+        '                player.discard = []\n'
+        '                self.rng.shuffle(personal)\n'
+        '                player.deck = personal\n'
+        '                if gold:\n'
+        '                    self.shop += gold\n'
+        '                    self.rng.shuffle(self.shop)\n'
+        '                    self.log.add("reshuffle", seat, cards=len(personal), shop=len(gold))\n'
+        '                else:\n'
+        '                    self.log.add("reshuffle", seat, cards=len(personal))\n'
+        '                if not personal:\n'
+        '                    self.log.add("draw_failed", seat, reason=Phrase(N_("deck and discard are empty")))\n'
+        '                    break\n',
+    ),  # §7.5: a reshuffle shuffles the discard's gold cards back into the matrix shop
+    (
+        "toolkit/engine/tactics/base.py",
+        '            victim = self.decider.choose(unit.seat, f"self-destruct equipment to fit {card}",'
+        ' list(unit.equipment))\n',
+        '            room = [c for c in unit.equipment if SLOTS_BY_SIZE[c.record.equipment.size]]\n'
+        '            victim = self.decider.choose(unit.seat, f"self-destruct equipment to fit {card}", room)\n',
+    ),  # §7.3.1: only equipment that takes slots is self-destructed to make room …
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '            for victim in sorted(unit.equipment, key=lambda c: (self.equipment_worth(g, unit, c, worn=True),'
+        ' c.uid)):\n',
+        '            room = [c for c in unit.equipment if c.record.equipment.slots]\n'
+        '            for victim in sorted(room, key=lambda c: (self.equipment_worth(g, unit, c, worn=True), c.uid)):\n',
+    ),  # … and the tactician weighs only that
+    # the tactician decides by what its seat may see (§8.4, T23): a unit face down to it is each unit it could be,
+    # facing any way (its threat the worst of them, its worth the mean), a face-down obstacle the mean of the
+    # obstacles it could be; the older tactician so too
+    (
+        "toolkit/engine/tactics/tactician.py",
+        'from collections.abc import Iterable, Iterator, Mapping, Sequence\n',
+        'from collections import Counter\n'
+        'from collections.abc import Iterable, Iterator, Mapping, Sequence\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        'from .game import Action, TacticsGame\n',
+        'from .game import OBSTACLE_COPIES, Action, TacticsGame\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '        self._progress = 0  # the last round a unit reached a new low of HP or was destroyed\n'
+        '\n',
+        '        self._progress = 0  # the last round a unit reached a new low of HP or was destroyed\n'
+        '        self._guessed: dict[int, Unit] = {}\n'
+        '\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '            self._seen, self._dodged, self._low, self._progress = 0, {}, {}, 0\n',
+        '            self._seen, self._dodged, self._low, self._progress = 0, {}, {}, 0\n'
+        '            self._guessed = {}\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '    def stat(self, g: TacticsGame, unit: Unit, stat: str) -> int:\n',
+        '    @staticmethod\n'
+        '    def unseen(unit: Unit, seat: int) -> bool:\n'
+        '        return unit.uid > 0 and bool(unit.hidden) and (unit.seat == 0 or unit.seat != seat)\n'
+        '\n'
+        '    def seen_as(self, g: TacticsGame, unit: Unit, seat: int) -> list[Unit]:\n'
+        '        return self.guesses(g, unit, seat) if self.unseen(unit, seat) else [unit]\n'
+        '\n'
+        '    def mean_seen(self, g: TacticsGame, unit: Unit, seat: int, worth: Any) -> float:\n'
+        '        if not self.unseen(unit, seat):\n'
+        '            return worth(unit)\n'
+        '        guesses = self.guesses(g, unit, seat)\n'
+        '        return sum(worth(guess) for guess in guesses) / len(guesses)\n'
+        '\n'
+        '    def guesses(self, g: TacticsGame, unit: Unit, seat: int) -> list[Unit]:\n'
+        '        key = ("guesses", seat, unit.uid)\n'
+        '        found = self._memo.get(key)\n'
+        '        if found is None:\n'
+        '            if unit.kind == "agent":\n'
+        '                units = [u for p in g.players for u in (*p.units, *p.standby) if not self.unseen(u, seat)]\n'
+        '                seen = {u.id for u in units} | {u.id for p in g.players for u in p.lost if isinstance(u,'
+        ' Unit)}\n'
+        '                pool = sorted((r for r in g.records if r.kind == "agent"), key=lambda r: r.id)\n'
+        '                records = [(i, r) for i, r in enumerate(pool) if r.private or r.id not in seen]\n'
+        '            elif unit.kind == "obstacle":\n'
+        '                shown = Counter(o.id for o in g.obstacles if not o.hidden and not o.gone)\n'
+        '                pool = sorted((r for r in g.records if r.kind == "unit" and r.type == "obstacle"\n'
+        '                               and r.obstacle == "scene"), key=lambda r: r.id)\n'
+        '                records = [(i, r) for i, r in enumerate(pool) if shown[r.id] < OBSTACLE_COPIES]\n'
+        '            else:\n'
+        '                records = []\n'
+        '            found = self._memo[key] = []\n'
+        '            for i, record in records or [(-1, None)]:\n'
+        '                guess = object.__new__(Unit)\n'
+        '                guess.__dict__.update(unit.__dict__)\n'
+        '                guess.equipment, guess.statuses, guess.timed = list(unit.equipment), list(unit.statuses),'
+        ' list(unit.timed)\n'
+        '                guess.uid, guess.facing = -(unit.uid * 1000 + i + 2), None\n'
+        '                if record is not None:\n'
+        '                    guess.id, guess.name, guess.record = record.id, record.name.zh_hans, record\n'
+        '                    guess.hp = guess.max_hp = record.hp\n'
+        '                found.append(guess)\n'
+        '                self._guessed[guess.uid] = unit\n'
+        '        return list(found)\n'
+        '\n'
+        '    def seen_loadout(self, unit: Unit) -> int:\n'
+        '        return self._intern((\n'
+        '            "face down", unit.uid, unit.kind, unit.controller, unit.shield, unit.temp_hp,\n'
+        '            tuple([(c.uid, c.face, c.tapped, c.shield_left) for c in unit.equipment]),\n'
+        '            tuple([c.uid for c in unit.statuses]), tuple([(t.effect, t.until, t.seat) for t in'
+        ' unit.timed]),\n'
+        '        ))\n'
+        '\n'
+        '    def stat(self, g: TacticsGame, unit: Unit, stat: str) -> int:\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '            foes = tuple((self.loadout(e), e.pos, e.facing, e.tapped) for e in self.foes(g, seat))\n',
+        '            foes = tuple((self.seen_loadout(e), e.pos, None, e.tapped) if self.unseen(e, seat) else\n'
+        '                         (self.loadout(e), e.pos, e.facing, e.tapped) for e in self.foes(g, seat))\n'
+        '            hidden = tuple(o.uid for o in g.obstacles if o.hidden)\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '                (seat, foes, tuple(self.obstacle_cells(g)), g.board.destroyed, agents, players, g.active,\n',
+        '                (seat, foes, tuple(self.obstacle_cells(g)), hidden, g.board.destroyed, agents, players,'
+        ' g.active,\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '        for enemy in self.foes(g, unit.seat):\n'
+        '            assert enemy.pos is not None\n'
+        '            if board.through_wall(enemy.pos, cell) > self.reach_bound(g, enemy) or self.cannot(g, enemy,'
+        ' "attack"):\n'
+        '                continue\n'
+        '            steps = self.striker_steps(g, enemy)\n'
+        '            best = 0.0\n'
+        '            for profile in self.all_profiles(g, enemy):\n'
+        '                best = max(best, self.threat_of(g, enemy, profile, unit, cell, obstacles=obstacles,'
+        ' extra_steps=steps))\n'
+        '            total += best\n',
+        '        for foe in self.foes(g, unit.seat):\n'
+        '            assert foe.pos is not None\n'
+        '            best = 0.0\n'
+        '            for enemy in self.seen_as(g, foe, unit.seat):\n'
+        '                if board.through_wall(foe.pos, cell) > self.reach_bound(g, enemy) or self.cannot(g, enemy,'
+        ' "attack"):\n'
+        '                    continue\n'
+        '                steps = self.striker_steps(g, enemy)\n'
+        '                for profile in self.all_profiles(g, enemy):\n'
+        '                    best = max(best, self.threat_of(g, enemy, profile, unit, cell, obstacles=obstacles,\n'
+        '                                                    extra_steps=steps))\n'
+        '            total += best\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '        spot = self.firing_cell(g, attacker, profile, start, look, target.pos, move, range_bonus)\n'
+        '        if spot is None:\n'
+        '            return None\n',
+        '        spot = self.firing_cell(g, attacker, profile, start, look, target.pos, move, range_bonus)\n'
+        '        if spot is None:\n'
+        '            return None\n'
+        '        if self.unseen(target, seat):\n'
+        '            each = [self.attack_value(g, attacker, profile, guess, cell, facing, range_bonus, hit_bonus,'
+        ' steps,\n'
+        '                                      counter, False, dodge) for guess in self.guesses(g, target, seat)]\n'
+        '            worth = sum(each) / len(each)  # type: ignore[arg-type]\n'
+        '            if (target.seat != 0 and not g.hostile(seat, target.seat)) or not costs:\n'
+        '                return worth\n'
+        '            urgency = self.urgency(g)\n'
+        '            return worth * (1.0 + urgency) - max(0.1, 1.0 - 0.7 * urgency) * self.retaliation(\n'
+        '                g, attacker, target, spot, counter)\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '                if self._dodged.get(str(target), 0) >= FUTILE:\n',
+        '                if self._dodged.get(str(self._guessed.get(target.uid, target)), 0) >= FUTILE:\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '        that hurts attackers (被攻击后：对攻击者造成 N 点伤害)."""\n'
+        '        cost = 0.0\n',
+        '        that hurts attackers (被攻击后：对攻击者造成 N 点伤害)."""\n'
+        '        if self.unseen(target, attacker.seat):\n'
+        '            return self.mean_seen(g, target, attacker.seat, lambda t: self.retaliation(g, attacker, t, spot,'
+        ' counter))\n'
+        '        cost = 0.0\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '            if enemy.facing is None or enemy.pos == cell:\n'
+        '                return True\n'
+        '            side, rear = self.vision(g, enemy)\n',
+        '            if enemy.facing is None or enemy.pos == cell:\n'
+        '                return True\n'
+        '            if self.unseen(enemy, unit.seat):\n'
+        '                if board.line_of_sight(enemy.pos, cell):\n'
+        '                    return True\n'
+        '                continue\n'
+        '            side, rear = self.vision(g, enemy)\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '                    self.threat_of(g, enemy, p, unit, unit.pos) > 0 for p in self.all_profiles(g, enemy)\n',
+        '                    self.threat_of(g, foe, p, unit, unit.pos) > 0\n'
+        '                    for foe in self.seen_as(g, enemy, unit.seat) for p in self.all_profiles(g, foe)\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '                return self.obstacle_worth(g, target, unit.seat) if target.hp <= amount else 0.05\n'
+        '            hit = self.damage_cost(g, target, amount)\n',
+        '                return self.mean_seen(g, target, unit.seat,\n'
+        '                                      lambda o: self.obstacle_worth(g, o, unit.seat) if o.hp <= amount else'
+        ' 0.05)\n'
+        '            hit = self.mean_seen(g, target, unit.seat, lambda t: self.damage_cost(g, t, amount))\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '            return 0.5 + (0.4 if g.profiles(target) else 0.0)\n',
+        '            return self.mean_seen(g, target, unit.seat, lambda t: 0.5 + (0.4 if g.profiles(t) else 0.0))\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '            else (self.unit_worth(g, t, unit.seat) + t.hp if g.hostile(unit.seat, t.seat) else None),\n',
+        '            else (self.unit_worth(g, t, unit.seat) + self.mean_seen(g, t, unit.seat, lambda x: x.hp)\n'
+        '                  if g.hostile(unit.seat, t.seat) else None),\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '                value += self._pick_worth(g, unit, e.ref, lambda u: 0.3 + self.hidden_gain(g, u) if u.hidden'
+        ' else None)\n',
+        '                value += self._pick_worth(g, unit, e.ref, lambda u: 0.3 + self.mean_seen(\n'
+        '                    g, u, unit.seat, lambda x: self.hidden_gain(g, x)) if u.hidden else None)\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '                return self.obstacle_worth(g, option, seat) if option.hp <= effect.amount else 0.0\n'
+        '            return 1.0 + self.damage_cost(g, option, effect.amount)\n',
+        '                return self.mean_seen(g, option, seat, lambda o: self.obstacle_worth(g, o, seat)\n'
+        '                                      if o.hp <= effect.amount else 0.0)\n'
+        '            return 1.0 + self.mean_seen(g, option, seat, lambda t: self.damage_cost(g, t, effect.amount))\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '        """A status on ``unit``: good on an own unit if its text helps, on an enemy if it hurts."""\n',
+        '        """A status on ``unit``: good on an own unit if its text helps, on an enemy if it hurts."""\n'
+        '        if self.unseen(unit, seat):\n'
+        '            return self.mean_seen(g, unit, seat, lambda guess: self.status_worth(g, seat, card, guess))\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '            if not target.seat or not g.hostile(unit.seat, target.seat) or self.dodge_steps(g, target) <='
+        ' 0:\n',
+        '            if not target.seat or not g.hostile(unit.seat, target.seat):\n'
+        '                return None\n'
+        '            if max(self.dodge_steps(g, t) for t in self.seen_as(g, target, unit.seat)) <= 0:\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '                        worth += max(min(effect.amount, u.hp) + (self.unit_worth(g, u, seat) if u.hp <='
+        ' effect.amount else 0) for u in hostile)\n',
+        '                        worth += max(self.mean_seen(g, u, seat, lambda x, n=effect.amount: min(n, x.hp) + (\n'
+        '                            self.unit_worth(g, x, seat) if x.hp <= n else 0)) for u in hostile)\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '        """An obstacle destroyed: what its 消灭时/消灭后 text gives the destroyer (read from the text)."""\n',
+        '        """An obstacle destroyed: what its 消灭时/消灭后 text gives the destroyer (read from the text)."""\n'
+        '        if self.unseen(obstacle, seat):\n'
+        '            return self.mean_seen(g, obstacle, seat, lambda guess: self.obstacle_worth(g, guess, seat))\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '        hit = self.threat_of(g, attacker, profile, unit, cell)\n'
+        '        return -2.0 * hit + 0.3 * self.stand_value(g, unit, cell)\n',
+        '        hit = max(self.threat_of(g, a, next((p for p in self.all_profiles(g, a) if p.name =='
+        ' attack.profile_name),\n'
+        '                                            Profile(attack.profile_name, attack.profile)), unit, cell)\n'
+        '                  for a in self.seen_as(g, attacker, unit.seat))\n'
+        '        return -2.0 * hit + 0.3 * self.stand_value(g, unit, cell)\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '        """The worth to the target\'s side of what ``attack`` is expected to do to its target."""\n'
+        '        attacker, target = attack.attacker, attack.target\n'
+        '        if attacker.pos is None or target.pos is None:\n'
+        '            return 0.0\n',
+        '        """The worth to the target\'s side of what ``attack`` is expected to do to its target."""\n'
+        '        if attack.attacker.pos is None or attack.target.pos is None:\n'
+        '            return 0.0\n'
+        '        return max(self._expected(g, attack, a, hit_change, absorb, moved)\n'
+        '                   for a in self.seen_as(g, attack.attacker, attack.target.seat))\n'
+        '\n'
+        '    def _expected(self, g: TacticsGame, attack: Attack, attacker: Unit, hit_change: int, absorb: int,\n'
+        '                  moved: bool) -> float:\n'
+        '        target = attack.target\n'
+        '        assert attacker.pos is not None and target.pos is not None\n',
+    ),
+    (
+        "toolkit/engine/tactics/tactician.py",
+        '        before = self.expected_attack(g, attack, moved=moved)\n'
+        '        best = before\n'
+        '        for cell in self.reach(g, unit, unit.pos, steps):\n'
+        '            best = min(best, self.threat_of(g, attacker, profile, unit, cell, steps=0 if moved else None))\n',
+        '        attackers = [(a, next((p for p in self.all_profiles(g, a) if p.name == attack.profile_name),\n'
+        '                              Profile(attack.profile_name, attack.profile))) for a in self.seen_as(g,'
+        ' attacker, unit.seat)]\n'
+        '        before = self.expected_attack(g, attack, moved=moved)\n'
+        '        best = before\n'
+        '        for cell in self.reach(g, unit, unit.pos, steps):\n'
+        '            best = min(best, max(self.threat_of(g, a, p, unit, cell, steps=0 if moved else None) for a, p in'
+        ' attackers))\n',
+    ),
+
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed): the
 older tree gets them too, so that both trees play the same games and the comparison is of speed alone (the older

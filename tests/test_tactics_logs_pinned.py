@@ -19,9 +19,9 @@ RECORDS = list(load_catalog([ROOT / "cards" / "tactics"]).records)
 
 PINNED = {
     ("duel", 3): "4b61be44a289d4769c75ddd0dbf259537672f21a2e24a0e97ac8ede08412246f",
-    ("duel", 6): "974b40389016a4fe54d2e13f3ca9b41b05abc6e88ac7fe86288f43276b0fd4ad",
-    ("duo", 2): "b9823684a35eb2a7e0ea1477b62282172c3256566a5f3be4a58deac20bd0ee29",
-    ("duo", 7): "b32f6781cc3d658aaf4fd44a843c0885555f9bd41308f8bc93bef007013080c7",
+    ("duel", 6): "30dd169f030c72c5270a99e171026604c77ecaed7d3550d02a1cf83d415ad5f2",
+    ("duo", 2): "3f740f3ca21baaf3d03f2e71c3163161637999fad0a3eae33f734a12b91bd4cb",
+    ("duo", 7): "aa7f715e0de05d7cc3dbac94677d47314b6759a43b03a77cdc9bd4ce526fface",
 }
 
 

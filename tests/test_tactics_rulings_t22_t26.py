@@ -269,8 +269,8 @@ def test_the_draft_is_the_first_step_of_a_simulated_game() -> None:
     assert not squads[0] & squads[1]
     for player in game.players:
         cards = player.deck + player.hand + player.discard + player.mortgage + [
-            c for u in player.units for c in u.equipment + u.statuses
-        ]
+            c for u in player.units for c in u.equipment + u.statuses if c.owner == player.seat
+        ]  # (a status an enemy put on one of its units is the enemy's card)
         mine = {u.id for u in player.units + player.standby + player.lost if u.kind == "agent"}
         assert all(c.record.agent is None or c.record.agent in mine for c in cards if not c.shop and not c.token)
 

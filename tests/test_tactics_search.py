@@ -247,8 +247,9 @@ def test_it_stops_thinking_once_its_rounds_are_played() -> None:
     other = SearchDecider(random.Random(1), think=0.0, plan=Plan(3, (13,))).bind(position)  # type: ignore[arg-type]
     other.choose(1, "choose an action", actions)
     assert other.rollouts == 13 * min(3, len(actions))
-    duo = _game("duo", 2, deal=4)
+    duo = _game("duo", 3, deal=4)
     duo_actions = duo.legal_actions(duo.players[0].seat)  # type: ignore[attr-defined]
+    assert len(duo_actions) >= 2
     assert "duo" not in PLANS and PLAN.rounds == (10,)  # the modes without a plan of their own: one round
     weighed = SearchDecider(random.Random(1), think=0.0).bind(duo)  # type: ignore[arg-type]
     weighed.choose(duo.players[0].seat, "choose an action", duo_actions)  # type: ignore[attr-defined]

@@ -1,9 +1,10 @@
 """Card-level rules of the tactics game: zones, tokens, equipment, damage, continuous effects, triggers.
 
-- draw from the personal deck, reshuffling the discarded personal cards when it
-  is empty (§7.5); buy from the matrix shop, refilling it from every player's
-  discarded gold cards when it is empty (预算超支, §2.2), or draw in modes without
-  a shop (§15.1); search, reveal-until (翻牌) and mulligan (调度) (§7.5);
+- draw from the personal deck, reshuffling the discard when it is empty (§7.5:
+  personal cards into the deck, gold ones into the matrix shop); buy from the
+  matrix shop, refilling it from every player's discarded gold cards when it is
+  empty (预算超支, §2.2), or draw in modes without a shop (§15.1); search,
+  reveal-until (翻牌) and mulligan (调度, a token put back removed instead) (§7.5);
 - mortgage (-X costs and effects), returning at the start of the owner's turn;
   the hand limit at the end of the turn is 8 minus the mortgaged cards, tokens
   exempt (§2.3, §8.2, RULINGS T8);
@@ -11,7 +12,8 @@
   shield is capped at 6; a unit at 0 HP is destroyed: 消灭时 while it is still on
   the map, then (after the attack's 攻击后 window when an attack destroyed it) it
   goes to its owner's lost zone, its equipment and statuses self-destruct, and
-  消灭后/失联后 trigger; a lost agent gives 失联抚恤 (§14, RULINGS T11, T21);
+  消灭后/失联后 trigger; a lost agent gives 失联抚恤 (§14, RULINGS T11, T21); a unit
+  whose control was taken goes with everything attached to its owner's zones (§5.4);
 - equipment slots (carried 0 / normal 1 / heavy 2 of 2) with self-destruct on
   overflow (§7.3.1); tokens: ``max_in_play`` per player, removed instead of
   discarded (§7.4.2, RULINGS T4);
@@ -184,35 +186,55 @@ class TacticsBase(TextRunner):
 
     # -- zones
 
-    def _to_discard(self, card: Card, why: str) -> None:
-        owner = self.player(card.owner) if card.owner else None
+    def _to_discard(self, card: Card, why: str, seat: int | None = None) -> None:
+        """``card`` to its owner's discard (``seat``: to that player's, §5.4); a token is removed instead."""
+        seat = seat or card.owner
+        owner = self.player(seat) if seat else None
         card.tapped = False
         card.face = "front"
         if card.token:
-            if owner is not None:
-                owner.removed.append(card)
-            self.log.add("removed", card.owner, card=str(card), reason=Phrase(N_("a token is removed instead ({reason})"), reason=why))
+            self._remove_token(card, why, seat)
             return
         if owner is None:  # a shop card nobody owns goes to the active player's discard
             owner = self.player(self.active)
         owner.discard.append(card)
         self.log.add("discarded", owner.seat, card=str(card), reason=why)
 
+    def _remove_token(self, card: Card, why: str, seat: int | None = None) -> None:
+        """A token that would go to the discard or back into the deck is removed instead (§7.4.2, T4): into its
+        owner's removed zone (``seat``: that player's)."""
+        seat = seat or card.owner
+        if seat:
+            self.player(seat).removed.append(card)
+        reason = Phrase(N_("a token is removed instead ({reason})"), reason=why)
+        self.log.add("removed", card.owner, card=str(card), reason=reason)
+
     def draw(self, seat: int, count: int) -> int:
-        """Draw from the personal deck, reshuffling the discarded personal cards when it runs out (§7.5)."""
+        """Draw from the personal deck; when it runs out, reshuffle: every command card of the discard is shuffled
+        into its own pile, the personal ones into the deck, the gold ones into the matrix shop (§7.5)."""
         player = self.player(seat)
         drawn = 0
         for _ in range(count):
             if not player.deck:
                 personal = [c for c in player.discard if not c.shop]
+                gold = [c for c in player.discard if c.shop]
+                if not personal and not gold:
+                    self.log.add("draw_failed", seat, reason=Phrase(N_("deck and discard are empty")))
+                    break
+                player.discard = []
+                self.rng.shuffle(personal)
+                player.deck = personal
+                if gold:
+                    self.shop += gold
+                    self.rng.shuffle(self.shop)
+                    self.log.add("reshuffle", seat, cards=len(personal), shop=len(gold))
+                else:
+                    self.log.add("reshuffle", seat, cards=len(personal))
                 if not personal:
                     self.log.add("draw_failed", seat, reason=Phrase(N_("deck and discard are empty")))
                     break
-                player.discard = [c for c in player.discard if c.shop]
-                self.rng.shuffle(personal)
-                player.deck = personal
-                self.log.add("reshuffle", seat, cards=len(personal))
             card = player.deck.pop()
+            card.owner = seat  # (a card left in this player's discard by a unit of theirs another controlled, §5.4)
             player.hand.append(card)
             drawn += 1
             self.log.add("draw", seat, visible=[seat], card=str(card))
@@ -276,13 +298,17 @@ class TacticsBase(TextRunner):
         return found
 
     def mulligan(self, seat: int) -> int:
-        """调度: put any cards of the hand at the bottom, draw as many, shuffle the deck."""
+        """调度: put any cards of the hand at the bottom, draw as many, shuffle the deck (a token put back is removed
+        instead, §7.4.2)."""
         player = self.player(seat)
         asked = N_("mulligan: put {card} at the bottom?")
         chosen = [c for c in list(player.hand) if self.decider.confirm(seat, Phrase(asked, card=str(c)))]
         for card in chosen:
             player.hand.remove(card)
-            player.deck.insert(0, card)
+            if card.token:
+                self._remove_token(card, Phrase(N_("put at the bottom of the deck by a mulligan")))
+            else:
+                player.deck.insert(0, card)
         self.log.add("mulligan", seat, cards=len(chosen))
         self.draw(seat, len(chosen))
         self.rng.shuffle(player.deck)
@@ -348,11 +374,13 @@ class TacticsBase(TextRunner):
         return card
 
     def equip(self, unit: Unit, card: Card) -> None:
-        """Attach equipment; on overflow the owner self-destructs equipment until it fits (§7.3.1)."""
+        """Attach equipment; on overflow the owner self-destructs equipment that takes slots until it fits (§7.3.1:
+        carried equipment takes none, so destroying it makes no room)."""
         size = SLOTS_BY_SIZE[card.record.equipment.size]
         while sum(SLOTS_BY_SIZE[c.record.equipment.size] for c in unit.equipment) + size > self.rules.equipment_slots:
             asked = Phrase(N_("self-destruct equipment to fit {card}"), card=str(card))
-            victim = self.decider.choose(unit.seat, asked, list(unit.equipment))
+            room = [c for c in unit.equipment if SLOTS_BY_SIZE[c.record.equipment.size]]
+            victim = self.decider.choose(unit.seat, asked, room)
             self.self_destruct(victim)
         unit.equipment.append(card)
         self.log.add("equip", unit.seat, unit=str(unit), card=str(card))
@@ -366,13 +394,16 @@ class TacticsBase(TextRunner):
     def holder(self, card: Card) -> Unit | None:
         return next((u for u in self.units() if card in u.equipment or card in u.statuses), None)
 
-    def self_destruct(self, card: Card) -> None:
+    def self_destruct(self, card: Card, reason: str | None = None) -> None:
         """自毁 (or an effect destroys the card): it leaves its unit for the discard and its own 消灭时 fires,
         as when its wearer dies (§7.3.1 "依然触发消灭时能力", T25)."""
         unit = self.holder(card)
         if unit is not None:
             (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
-        self.log.add("self_destruct", card.owner, card=str(card))
+        if reason is None:
+            self.log.add("self_destruct", card.owner, card=str(card))
+        else:
+            self.log.add("self_destruct", card.owner, card=str(card), reason=reason)
         self._to_discard(card, "self-destructed")
         self.fire_card("on_destroyed", card, unit)
 
@@ -456,10 +487,13 @@ class TacticsBase(TextRunner):
         else:
             self.player(controller).units.remove(unit)
         attached = list(unit.equipment) + list(unit.statuses)
-        for card in attached:  # they leave with their unit (§7.3)
+        # they leave with their unit (§7.3); from an enemy unit whose control was taken, to that enemy's discard with
+        # it ("其和其上贴覆的所有物件将会置入敌方玩家的弃牌区", §5.4, T11)
+        to = unit.owner if unit.owner and unit.owner != controller else None
+        for card in attached:
             (unit.equipment if card in unit.equipment else unit.statuses).remove(card)
             self.log.add("self_destruct", card.owner, card=str(card), reason=Phrase(N_("{unit} left play"), unit=str(unit)))
-            self._to_discard(card, "self-destructed")
+            self._to_discard(card, "self-destructed", to)
         if unit.owner:
             owner = self.player(unit.owner)
             owner.lost.append(unit)
@@ -558,15 +592,6 @@ class TacticsBase(TextRunner):
             found = self._shared[key] = [(i, ab) for i, ab in self.face_abilities(source, face) if ab.kind == kind]
         return found
 
-    def face_kinds(self, source: Any, face: str) -> frozenset[str]:
-        """The kinds of the abilities on one face of ``source`` (``response``, ``special``, …), kept per record."""
-        record = source.record
-        key = ("kinds", record.kind, record.id, face)
-        found: frozenset[str] | None = self._shared.get(key)
-        if found is None:
-            found = self._shared[key] = frozenset(ab.kind for _, ab in self.face_abilities(source, face))
-        return found
-
     def forget_texts(self, record_id: str) -> None:
         """Drop what was read from the text of the records with id ``record_id`` (their text was replaced)."""
         self._parsed = {k: v for k, v in self._parsed.items() if k[1] != record_id}
@@ -663,6 +688,8 @@ class TacticsBase(TextRunner):
     # -- coverage: which abilities ran and changed the game
 
     def mark(self, source: SourceKey, changed: bool) -> None:
+        if not self.measures:  # (a searcher's copy: a continuous effect read as a move is weighed is not counted)
+            return
         entry = self.coverage.setdefault(source, [False, False])
         entry[0] = True
         entry[1] = entry[1] or changed

@@ -43,7 +43,10 @@ class BoardRules(TacticsBase):
         return [u for u in self.units() if u.pos == cell]
 
     def blocked_for(self, unit: Unit) -> set[Cell]:
-        """Cells a step of ``unit`` may not enter: hostile units' and scene obstacles' (T18)."""
+        """Cells a step of ``unit`` may not enter: hostile units' and scene obstacles' (T18). An obstacle is hostile to
+        every unit (§5.2): moved (正义的搜刮, a player choosing its way), it enters no other unit's cell."""
+        if unit.kind == "obstacle":
+            return {u.pos for u in self.units() if u.pos is not None and u is not unit}
         return {u.pos for u in self.units() if u.pos is not None and u is not unit and self.hostile(unit.seat, u.seat)}
 
     def move_allowance(self, unit: Unit, high: int, basic: bool = False) -> int:

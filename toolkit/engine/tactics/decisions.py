@@ -11,8 +11,9 @@ for a seat nobody plays, by waiting: :class:`TacticsSession` runs the game in a
 
 What a seat is shown passes through :func:`mask`: a unit hidden from that seat (an enemy agent face down, a
 hidden scene obstacle, §8.4, T23) is named ``hidden#uid`` in prompts, option labels and texts, the log and the
-view (:func:`view`), never by its agent; the other players' hands, decks and deck order are counts only; log
-entries the seat may not see (another player's draws and mortgages) are left out.
+view (:func:`view`), never by its agent, and a log entry about it keeps its cells, never its facing, HP, 移速 or
+shields (:data:`IDENTIFYING`); the other players' hands, decks and deck order are counts only; log entries the seat
+may not see (another player's draws and mortgages) are left out.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ..decisions import Decision, generic_options
 from ..phrase import Phrase
 from .attack import Profile
 from .game import Action, TacticsGame
-from .state import Card, Unit
+from .state import Card, Unit, hidden_from
 from .tactician import bind_each
 
 T = TypeVar("T")
@@ -50,12 +51,6 @@ def kind_of(prompt: str) -> str:
         if prompt.startswith(start):
             return kind
     return "choice"
-
-
-def hidden_from(unit: Unit, seat: int) -> bool:
-    """Whether ``seat`` may not know which unit ``unit`` is: it is face down and not that seat's (a hidden scene
-    obstacle is hidden from everyone)."""
-    return bool(unit.hidden) and (unit.seat == 0 or unit.seat != seat)
 
 
 def _every_unit(game: TacticsGame) -> list[Unit]:
@@ -86,7 +81,10 @@ def mask(text: str, game: TacticsGame, seat: int, table: Mapping[str, str] | Non
     return pattern.sub(lambda m: table[m.group(0)], text)
 
 
-IDENTIFYING = ("record", "source", "ability", "text")  # log fields that name a unit's record or quote its text
+IDENTIFYING = (  # log fields that name a unit's record or quote its text, or tell what only its player knows of it
+    "record", "source", "ability", "text",  # which unit it is
+    "facing", "hp", "hp_left", "allowance", "amount", "shield", "temp_hp",  # its facing, HP, 移速, shields (hints)
+)  # fmt: skip
 
 
 def mask_data(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str] | None = None) -> Any:
@@ -101,8 +99,8 @@ def mask_data(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str]
         for key in ("unit", "card"):
             who = out.get(key)
             if isinstance(who, str) and who.startswith("hidden#") and who != value.get(key):
-                # an entry about a unit hidden here (deployed face down, its own text triggered): what would tell
-                # which unit it is goes too
+                # an entry about a unit hidden here (deployed face down, moved, healed, its own text triggered): what
+                # would tell which unit it is, or what its player alone knows of it, goes too; its cells stay
                 for field in IDENTIFYING:
                     if field in out:
                         out[field] = "hidden"

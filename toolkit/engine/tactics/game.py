@@ -364,9 +364,8 @@ class TacticsGame(AttackRules):
             unit.tapped = False
             unit.temp_hp = 0
             for card in unit.equipment + unit.statuses:
-                if card.tapped:
-                    card.tapped = False
-                    self._may_switch(seat, card)
+                card.tapped = False
+                self._may_switch(seat, card)  # tapped or not (§7.4.1 "即使其尚未横置")
         player.hand.extend(player.mortgage)
         if player.mortgage:
             self.log.add("mortgage_returned", seat, cards=len(player.mortgage))
@@ -374,7 +373,8 @@ class TacticsGame(AttackRules):
         self.fire("turn_start", seat)
 
     def _may_switch(self, seat: int, card: Card) -> None:
-        """切换 (§7.4.1): a reversible card with the switch ability may be turned over after it is reset."""
+        """切换 (§7.4.1): a reversible card with the switch ability may be turned over after the reset, even when it
+        was not tapped."""
         reverse = card.record.reverse
         if (
             reverse is not None
@@ -767,12 +767,15 @@ class TacticsGame(AttackRules):
     # -- responses (§12)
 
     def response_options(self, seat: int, ctx: Context) -> list[Action]:
+        """What ``seat`` may answer with (§12.1): a response card played from the hand, or a 响应 ability of one of
+        its units or of the equipment they wear (paying its cost). A card whose 响应 is not its first ability (光学迷彩's
+        响应 横置) is no response card: that ability is used only while the card is worn (§7.4.3)."""
         out: list[Action] = []
         player = self.player(seat)
         users = [u for u in self.users(seat) if not self.cannot(u, "respond")]
         for card in player.hand:
             for face in self.playable_faces(card):
-                if "response" not in self.face_kinds(card, face):
+                if not self.response_card(card, face):
                     continue
                 unit = next((u for u in users if self.card_user_ok(card, u, seat)), None)
                 if unit is not None:
@@ -784,6 +787,12 @@ class TacticsGame(AttackRules):
                     if self.can_pay(ability.costs, seat, source):
                         out.append(Action("ability", seat, unit, None, source, index, ability))
         return out
+
+    def response_card(self, card: Card, face: str = "front") -> bool:
+        """Whether ``card`` played with ``face`` is a response card: the first ability of that face is a 响应
+        (§7.4.3 "判断方式：能力框第一个能力为响应牌")."""
+        abilities = self.face_abilities(card, face)
+        return bool(abilities) and abilities[0][1].kind == "response"
 
     def response_window(self, seat: int, ctx: Context) -> None:
         """Each opponent in seat order from the next may declare one response; they resolve last declared
@@ -865,6 +874,15 @@ class TacticsGame(AttackRules):
         unit.controller = seat
         self.player(seat).units.append(unit)
         self.log.add("control", seat, unit=str(unit), owner=unit.owner)
+        self.check_statuses(unit)
+
+    def check_statuses(self, unit: Unit) -> None:
+        """A status whose target is no longer legal self-destructs (§7.3.2 "当生效对象不合法或离场时，该状态牌自毁"):
+        once control has changed, one for 敌方单位 on a unit its owner now controls, say. A status that names no
+        target ("不会标注生效对象": it is attached by other means) is never checked."""
+        for card in list(unit.statuses):
+            if card.record.status.target != "none" and unit not in self._status_targets(card.owner, card):
+                self.self_destruct(card, Phrase(N_("its target is no longer legal (§7.3.2)")))
 
     # -- winning (§15, T12, T22)
 

@@ -84,6 +84,12 @@ class Unit:
         return f"{self.name}#{self.uid}"
 
 
+def hidden_from(unit: Unit, seat: int) -> bool:
+    """Whether ``seat`` may not know which unit ``unit`` is: it is face down and not that seat's (a hidden scene
+    obstacle is hidden from everyone)."""
+    return bool(unit.hidden) and (unit.seat == 0 or unit.seat != seat)
+
+
 def copy_card(card: Card) -> Card:
     """A copy of ``card`` (its record shared): every other field is a plain value."""
     new = object.__new__(Card)

@@ -20,7 +20,11 @@
   attack on its own unit made weaker or dodged, an enemy in reach);
 - 瞄准 before an attack card that does not tap, 物资补充 with a unit that has nothing
   better to do, 正义的搜刮 to pull a scene obstacle into the line of an enemy's fire,
-  voluntary 暴露 only when the unit's own text gains by it (暴露时, 处于暴露状态).
+  voluntary 暴露 only when the unit's own text gains by it (暴露时, 处于暴露状态);
+- **only what its seat may see** (§8.4, T23): a unit face down to it is each unit it
+  could be (:meth:`TacticianDecider.guesses`: the agents its seat has not seen, the
+  scene obstacles not all face up), facing any way; its threat is the worst of them,
+  what attacking or destroying it is worth the mean.
 
 The longer a game runs, the more urgent it gets (:meth:`TacticianDecider.urgency`): a game that
 runs out of rounds is won by nobody, so fear of the enemies' fire, healing and drawing give way
@@ -35,7 +39,8 @@ blocked cells, the cell an attack fires from, cover) and what a unit's cards mak
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -46,9 +51,9 @@ from toolkit.text import ast as A
 
 from ..core import Decider, EngineError, said
 from .attack import Profile, RecordSource
-from .game import Action, TacticsGame
+from .game import OBSTACLE_COPIES, Action, TacticsGame
 from .players import HeuristicDecider
-from .state import Attack, Card, Cell, Unit
+from .state import Attack, Card, Cell, Unit, copy_unit, hidden_from
 
 T = TypeVar("T")
 
@@ -203,6 +208,7 @@ class TacticianDecider(HeuristicDecider):
         self._searches = 0  # the searches of :meth:`_cells_within`, numbered (never again the same number)
         self._kits: dict[Any, list[Any]] = {}  # see :meth:`kit`
         self._call: dict[Any, Any] | None = None  # what one :meth:`scores` call works out (the game stands still)
+        self._guessed: dict[int, Unit] = {}  # the face-down unit each guess stands for, by the guess's uid
 
     def texts(self, g: TacticsGame, source: Any) -> list[A.Ability]:
         """:meth:`TacticsGame.indexed_abilities` without the indexes, kept for the game (by record and face)."""
@@ -239,18 +245,30 @@ class TacticianDecider(HeuristicDecider):
 
     def world(self, g: TacticsGame, seat: int) -> int:
         """An id for what ``seat``'s valuations of a cell depend on: the enemies (where, facing, tapped, their
-        loadout), the obstacles, the terrain, the scores, the agents left, the round."""
+        loadout; of one face down to ``seat``, what it may see: :meth:`seen_loadout`), the obstacles (and which are
+        face down), the terrain, the scores, the agents left, the round."""
         key = ("world", seat)
         found: int | None = self._memo.get(key)
         if found is None:
-            foes = tuple([(self.loadout(e), e.pos, e.facing, e.tapped) for e in self.foes(g, seat)])
+            foes = tuple([(self.seen_loadout(e), e.pos, None, e.tapped) if self.unseen(e, seat) else
+                          (self.loadout(e), e.pos, e.facing, e.tapped) for e in self.foes(g, seat)])  # fmt: skip
             agents = tuple([u.uid for u in g.units() if u.kind == "agent" and not u.dying])
             players = tuple([(p.score, len(p.standby), p.out) for p in g.players])
+            hidden = tuple([o.uid for o in g.obstacles if o.hidden])
             found = self._memo[key] = self._intern(
-                (seat, foes, tuple(self.obstacle_cells(g)), g.board.destroyed, agents, players, g.active,
+                (seat, foes, tuple(self.obstacle_cells(g)), hidden, g.board.destroyed, agents, players, g.active,
                  round(self.urgency(g), 3))
             )  # fmt: skip
         return found
+
+    def seen_loadout(self, unit: Unit) -> int:
+        """:meth:`loadout` of a unit face down to the seat weighing it: what that seat may see of it (which unit it
+        is, and so its HP, left out)."""
+        return self._intern((
+            "face down", unit.uid, unit.kind, unit.controller, unit.shield, unit.temp_hp,
+            tuple([(c.uid, c.face, c.tapped, c.shield_left) for c in unit.equipment]),
+            tuple([c.uid for c in unit.statuses]), tuple([(t.effect, t.until, t.seat) for t in unit.timed]),
+        ))  # fmt: skip
 
     def _lasting_get(self, key: Any) -> Any:
         return self._lasting.get(key)
@@ -278,7 +296,7 @@ class TacticianDecider(HeuristicDecider):
     def bind(self, game: TacticsGame) -> TacticianDecider:
         if game is not self.game:  # a new game: nothing read from another game's log (or of its units) carries over
             self._read_anew()
-            self._kits = {}
+            self._kits, self._guessed = {}, {}
         super().bind(game)
         return self
 
@@ -474,6 +492,75 @@ class TacticianDecider(HeuristicDecider):
             self._memo[key] = cells
         found: list[Cell] = self._memo[key]
         return found  # shared: callers do not change it
+
+    # -- what this player's seat cannot see (§8.4, T23): a face-down unit is one of the units it could be
+
+    @staticmethod
+    def unseen(unit: Unit, seat: int) -> bool:
+        """Whether ``seat`` may not know which unit ``unit`` is (face down and not its own: :func:`hidden_from`). A
+        guess (:meth:`guesses`) is known: it is one of the units the face-down one could be."""
+        return unit.uid > 0 and hidden_from(unit, seat)
+
+    def seen_as(self, g: TacticsGame, unit: Unit, seat: int) -> list[Unit]:
+        """``unit`` as ``seat`` may know it: itself, or where it is face down to ``seat``, the units it could be."""
+        return self.guesses(g, unit, seat) if self.unseen(unit, seat) else [unit]
+
+    def mean_seen(self, g: TacticsGame, unit: Unit, seat: int, worth: Callable[[Unit], float]) -> float:
+        """``worth(unit)``, or where ``unit`` is face down to ``seat``, its mean over the units it could be."""
+        if not self.unseen(unit, seat):
+            return worth(unit)
+        guesses = self.guesses(g, unit, seat)
+        return sum(worth(guess) for guess in guesses) / len(guesses)
+
+    def guesses(self, g: TacticsGame, unit: Unit, seat: int) -> list[Unit]:
+        """The units ``unit``, face down to ``seat``, could be, as this player weighs it (every one, no dice: the same
+        each time): a face-down agent is each agent ``seat`` has not seen (as :func:`.search.determinize` draws one; a
+        列兵 always, every player has their own), at its full HP (damage exposes it), standing where it stands and
+        wearing what it wears (cards are played face up); a hidden minion is itself (its card was played face up); a
+        face-down scene obstacle is each scene obstacle of which fewer pieces than the supply holds are face up on the
+        map. Its facing is not known: None, every facing (the band of some facing, :meth:`Board.in_sight`). Kept for
+        the decision; each guess has a uid of its own, below 0 (a piece's never is), the same in every decision."""
+        key = ("guesses", seat, unit.uid)
+        found: list[Unit] | None = self._memo.get(key)
+        if found is None:
+            if unit.kind == "agent":
+                seen = self._seen_agents(g, seat)
+                records = [(i, r) for i, r in enumerate(self._pool(g, "agent")) if r.private or r.id not in seen]
+            elif unit.kind == "obstacle":
+                shown = Counter(o.id for o in g.obstacles if not o.hidden and not o.gone)
+                records = [(i, r) for i, r in enumerate(self._pool(g, "scene")) if shown[r.id] < OBSTACLE_COPIES]
+            else:
+                records = []
+            found = self._memo[key] = [_guess(unit, i, r) for i, r in records or [(-1, None)]]
+            for guess in found:
+                self._guessed[guess.uid] = unit
+        return found
+
+    def _seen_agents(self, g: TacticsGame, seat: int) -> set[str]:
+        """The agents ``seat`` has seen: its own, the others' face up on the map or lost (kept for the decision)."""
+        key = ("seen agents", seat)
+        found: set[str] | None = self._memo.get(key)
+        if found is None:
+            units = [u for p in g.players for u in (*p.units, *p.standby) if not hidden_from(u, seat)]
+            found = self._memo[key] = {u.id for u in units} | {u.id for p in g.players for u in p.lost
+                                                              if isinstance(u, Unit)}  # fmt: skip
+        return found
+
+    def _pool(self, g: TacticsGame, kind: str) -> list[Any]:
+        """The records a face-down unit could be, by id: every ``agent``, or every ``scene`` obstacle."""
+        key = ("pool", kind)
+        found: list[Any] | None = self._memo.get(key)
+        if found is None:
+            if kind == "agent":
+                found = [r for r in g.records if r.kind == "agent"]
+            else:
+                found = [r for r in g.records if r.kind == "unit" and r.type == "obstacle" and r.obstacle == "scene"]
+            found = self._memo[key] = sorted(found, key=lambda r: r.id)
+        return found
+
+    def _label(self, unit: Unit) -> str:
+        """How the log names ``unit``, or the face-down unit a guess stands for."""
+        return str(self._guessed.get(unit.uid, unit))
 
     def stat(self, g: TacticsGame, unit: Unit, stat: str) -> int:
         """:meth:`TacticsGame.stat_bonus` (it adds up every continuous effect), read from :meth:`kit`."""
@@ -809,7 +896,10 @@ class TacticianDecider(HeuristicDecider):
         return self.obstacle_worth(g, unit, by_seat)
 
     def obstacle_worth(self, g: TacticsGame, obstacle: Unit, seat: int) -> float:
-        """An obstacle destroyed: what its 消灭时/消灭后 text gives the destroyer (read from the text)."""
+        """An obstacle destroyed: what its 消灭时/消灭后 text gives the destroyer (read from the text; of one face
+        down, the mean over the obstacles it could be)."""
+        if self.unseen(obstacle, seat):
+            return self.mean_seen(g, obstacle, seat, lambda guess: self.obstacle_worth(g, guess, seat))
         worth = 0.1
         if obstacle.pos is None:
             return worth
@@ -827,7 +917,12 @@ class TacticianDecider(HeuristicDecider):
                     ]  # fmt: skip
                     hostile = [u for u in near if g.hostile(seat, u.seat)]
                     if hostile:
-                        worth += max(min(effect.amount, u.hp) + (self.unit_worth(g, u, seat) if u.hp <= effect.amount else 0) for u in hostile)
+
+                        def hurt(unit: Unit, amount: int = effect.amount) -> float:
+                            return min(amount, unit.hp) + (self.unit_worth(g, unit, seat) if unit.hp <= amount else 0)
+
+                        # (of a unit face down to ``seat``, the mean over the units it could be)
+                        worth += max(self.mean_seen(g, u, seat, hurt) for u in hostile)
                     elif near:
                         worth -= 0.2  # the 目标 can be chosen out of reach: nothing happens
         return worth
@@ -928,7 +1023,13 @@ class TacticianDecider(HeuristicDecider):
     def _landed(self, g: TacticsGame, attacker: Unit, profile: Profile, target: Unit, pair: list[Any], spot: Cell,
                 start: Cell, look: str | None, move: int, range_bonus: int, hit_bonus: int, counter: bool,
                 dodge: bool) -> tuple[float, Cell, bool]:  # fmt: skip
-        """:meth:`_strike_pair` once the attack is known to land from ``spot``: what it is worth."""
+        """:meth:`_strike_pair` once the attack is known to land from ``spot``: what it is worth (on a target face down
+        to the attacker's seat, the mean over the units it could be)."""
+        if self.unseen(target, attacker.seat):
+            guesses = self.guesses(g, target, attacker.seat)
+            each = [self._landed(g, attacker, profile, guess, self._pair(g, attacker, profile, guess), spot, start,
+                                 look, move, range_bonus, hit_bonus, counter, dodge) for guess in guesses]  # fmt: skip
+            return sum(worth for worth, _, _ in each) / len(each), spot, each[0][2]
         spot_to = target.pos
         assert spot_to is not None
         low, high, through, hit, outcomes = pair
@@ -970,7 +1071,7 @@ class TacticianDecider(HeuristicDecider):
                 self.escapes(g, attacker, profile, start, f, target, move, range_bonus, special_only=True)
                 for f in looks
             )
-            if self._dodged.get(str(target), 0) >= FUTILE:
+            if self._dodged.get(self._label(target), 0) >= FUTILE:
                 worth *= DODGED * DODGED  # it has stepped away every time: spending its means gains nothing
             else:
                 worth = worth * DODGED + (DODGE_SPENT if spent else 0.0)
@@ -1089,8 +1190,10 @@ class TacticianDecider(HeuristicDecider):
                     if not u.tapped and u.pos is not None and not u.gone and not (spent and u is unit)]  # fmt: skip
 
         def worth(target: Unit) -> float | None:
-            if not target.seat or not g.hostile(unit.seat, target.seat) or self.dodge_steps(g, target) <= 0:
+            if not target.seat or not g.hostile(unit.seat, target.seat):
                 return None
+            if max(self.dodge_steps(g, t) for t in self.seen_as(g, target, unit.seat)) <= 0:
+                return None  # (face down: it could be a unit that steps aside)
             gain = 0.0
             for striker in strikers:
                 if self.cannot(g, striker, "attack"):
@@ -1109,7 +1212,11 @@ class TacticianDecider(HeuristicDecider):
 
     def retaliation(self, g: TacticsGame, attacker: Unit, target: Unit, spot: Cell, counter: bool) -> float:
         """What attacking ``target`` from ``spot`` costs: its counterattack (unless this is one) and armour
-        that hurts attackers (被攻击后：对攻击者造成 N 点伤害)."""
+        that hurts attackers (被攻击后：对攻击者造成 N 点伤害); of a target face down to the attacker's seat, the mean
+        over the units it could be (each facing every way)."""
+        if self.unseen(target, attacker.seat):
+            return self.mean_seen(g, target, attacker.seat, lambda guess: self.retaliation(g, attacker, guess, spot,
+                                                                                         counter))  # fmt: skip
         cost = 0.0
         for source in [target, *target.equipment, *target.statuses]:
             for ability in self.texts(g, source):
@@ -1206,13 +1313,13 @@ class TacticianDecider(HeuristicDecider):
         geo = self._geometry(g)
         x, y = cell
         uid = unit.uid
-        for enemy, at, bound, attacks in self._enemy_plans(g, unit.seat):
+        for at, bound, attacks in self._enemy_plans(g, unit.seat):
             dx, dy = abs(at[0] - x), abs(at[1] - y)
             if (max(dx, dy) if eight else dx + dy) > bound or attacks is None:
                 continue
             best = 0.0
             for plan in attacks:
-                profile, low, high, through, look, steps, side, rear, number, spots, victims = plan
+                attacker, profile, low, high, through, look, steps, side, rear, number, spots, victims = plan
                 if (max(dx, dy) if eight else dx + dy) > high + steps:
                     continue  # out of reach whatever the way
                 if number is None:
@@ -1226,7 +1333,7 @@ class TacticianDecider(HeuristicDecider):
                     continue
                 hit = victims.get(uid)
                 if hit is None:
-                    hit = victims[uid] = (self._hit(g, enemy, profile, unit), {})
+                    hit = victims[uid] = (self._hit(g, attacker, profile, unit), {})
                 (speed, hit_mod, damage, weight, kill_worth, *_), outcomes = hit
                 cover_key = ("cover", spot, cell, cover_number)
                 covered = geo.get(cover_key)
@@ -1242,29 +1349,34 @@ class TacticianDecider(HeuristicDecider):
         self._lasting_put(key, total)
         return total
 
-    def _enemy_plans(self, g: TacticsGame, seat: int) -> list[tuple[Unit, Cell, int, list[list[Any]] | None]]:
+    def _enemy_plans(self, g: TacticsGame, seat: int) -> list[tuple[Cell, int, list[list[Any]] | None]]:
         """Per enemy of ``seat`` (:meth:`foes`), what its threat to a cell depends on besides the cell, kept for the
-        decision: (enemy, where it stands, :meth:`reach_bound`, per attack [profile, range low, high, 穿墙, facing,
-        steps first, side and rear vision, the number and cells of the move first (None, None when it does not
-        move), what it does to each victim (by uid, worked out as needed)], or None when it cannot attack)."""
+        decision: (where it stands, :meth:`reach_bound`, per attack [the attacker, profile, range low, high, 穿墙,
+        facing, steps first, side and rear vision, the number and cells of the move first (None, None when it does
+        not move), what it does to each victim (by uid, worked out as needed)], or None when it cannot attack). An
+        enemy face down to ``seat`` is each unit it could be (:meth:`guesses`) facing every way: the attacks of them
+        all, so that its threat is the worst of them (the bound the farthest)."""
         key = ("enemy plans", seat)
-        found: list[tuple[Unit, Cell, int, list[list[Any]] | None]] | None = self._memo.get(key)
+        found: list[tuple[Cell, int, list[list[Any]] | None]] | None = self._memo.get(key)
         if found is None:
             found = []
-            for enemy in self.foes(g, seat):
-                assert enemy.pos is not None
-                bound = self.reach_bound(g, enemy)
+            for foe in self.foes(g, seat):
+                assert foe.pos is not None
+                bound = -1
                 attacks: list[list[Any]] | None = None
-                if not self.cannot(g, enemy, "attack"):
+                for enemy in self.seen_as(g, foe, seat):
+                    bound = max(bound, self.reach_bound(g, enemy))
+                    if self.cannot(g, enemy, "attack"):
+                        continue
                     extra = self.striker_steps(g, enemy)
                     side, rear = self.vision(g, enemy)
-                    attacks = []
+                    attacks = attacks or []
                     for profile in self.all_profiles(g, enemy):
                         steps = max(self.mobility(g, enemy, profile), extra)
-                        number, spots = self._reach(g, enemy, enemy.pos, steps) if steps > 0 else (None, None)
-                        attacks.append([profile, *self._aim(g, enemy, profile), enemy.facing, steps, side, rear, number,
-                                        spots, {}])  # fmt: skip
-                found.append((enemy, enemy.pos, bound, attacks))
+                        number, spots = self._reach(g, enemy, foe.pos, steps) if steps > 0 else (None, None)
+                        attacks.append([enemy, profile, *self._aim(g, enemy, profile), enemy.facing, steps, side, rear,
+                                        number, spots, {}])  # fmt: skip
+                found.append((foe.pos, bound, attacks))
             self._memo[key] = found
         return found
 
@@ -1319,6 +1431,11 @@ class TacticianDecider(HeuristicDecider):
                             if fired is None:
                                 continue
                             spot = fired
+                        if self.unseen(enemy, unit.seat):  # the mean over the units it could be
+                            worth = self._landed(g, unit, profile, enemy, pair, spot, cell, look, move, 0, 0, False,
+                                                 True)[0]  # fmt: skip
+                            best = max(best, worth)
+                            continue
                         # :meth:`_landed`, written out
                         hit = pair[3]
                         if hit is None:
@@ -1353,6 +1470,10 @@ class TacticianDecider(HeuristicDecider):
                 continue
             if enemy.facing is None or enemy.pos == cell:
                 return True
+            if self.unseen(enemy, unit.seat):  # facing any way: a cell 0-1 away is in the band of some facing
+                if board.line_of_sight(enemy.pos, cell):
+                    return True
+                continue
             side, rear = self.vision(g, enemy)
             if board.line_of_sight(enemy.pos, cell) and board.in_vision(enemy.pos, enemy.facing, cell, side, rear):
                 return True
@@ -1489,7 +1610,8 @@ class TacticianDecider(HeuristicDecider):
         if own and not unit.tapped:
             for enemy in self.foes(g, unit.seat):
                 if enemy.pos is None or not any(
-                    self.threat_of(g, enemy, p, unit, unit.pos) > 0 for p in self.all_profiles(g, enemy)
+                    self.threat_of(g, foe, p, unit, unit.pos) > 0
+                    for foe in self.seen_as(g, enemy, unit.seat) for p in self.all_profiles(g, foe)
                 ):
                     continue
                 for profile in own:
@@ -1618,8 +1740,7 @@ class TacticianDecider(HeuristicDecider):
         before = self.stand_value(g, unit, unit.pos, facing=unit.facing) + sum(
             -THREAT * self.threat(g, u, u.pos) for u in mine if u.pos
         )
-        blocked = {u.pos for u in g.units() if u.pos is not None and u is not obstacle and g.hostile(unit.seat, u.seat)}
-        spots = board.reachable(obstacle.pos, 1, blocked, g.mode.climb_cost)
+        spots = board.reachable(obstacle.pos, 1, g.blocked_for(obstacle), g.mode.climb_cost)  # (no unit's cell, §5.2)
         best: tuple[float, Cell, Cell] | None = None
         for cell in self.reach(g, unit, unit.pos, 1):
             if board.distance(cell, obstacle.pos) not in (0, 1) or not board.line_of_sight(cell, obstacle.pos):
@@ -1737,13 +1858,15 @@ class TacticianDecider(HeuristicDecider):
 
     def equipment_worth(self, g: TacticsGame, unit: Unit, card: Card, worn: bool = False) -> float:
         """What wearing ``card`` adds to ``unit``; where its slots are full, less what must self-destruct to make
-        room (§7.3.1: the cheapest of what it wears, a card lost each). ``worn``: ``card`` is already worn."""
+        room (§7.3.1: the cheapest of what it wears that takes slots, a card lost each). ``worn``: ``card`` is already
+        worn."""
         record = card.record
         equipment = record.equipment
         value = 0.0
         slots = sum(c.record.equipment.slots for c in unit.equipment) if not worn else 0
         if slots + equipment.slots > g.rules.equipment_slots:
-            for victim in sorted(unit.equipment, key=lambda c: (self.equipment_worth(g, unit, c, worn=True), c.uid)):
+            room = [c for c in unit.equipment if c.record.equipment.slots]
+            for victim in sorted(room, key=lambda c: (self.equipment_worth(g, unit, c, worn=True), c.uid)):
                 value -= CARD + max(0.0, self.equipment_worth(g, unit, victim, worn=True))
                 slots -= victim.record.equipment.slots
                 if slots + equipment.slots <= g.rules.equipment_slots:
@@ -1838,7 +1961,10 @@ class TacticianDecider(HeuristicDecider):
         return max(0.0, then - max(self.opportunity(g, unit, cell) for cell in cells))
 
     def status_worth(self, g: TacticsGame, seat: int, card: Card, unit: Unit) -> float:
-        """A status on ``unit``: good on an own unit if its text helps, on an enemy if it hurts."""
+        """A status on ``unit``: good on an own unit if its text helps, on an enemy if it hurts (on a unit face down
+        to ``seat``, the mean over the units it could be)."""
+        if self.unseen(unit, seat):
+            return self.mean_seen(g, unit, seat, lambda guess: self.status_worth(g, seat, card, guess))
         mine = unit.seat == seat or (unit.seat != 0 and not g.hostile(seat, unit.seat))
         if unit.kind == "obstacle":
             return -2.0
@@ -1912,7 +2038,8 @@ class TacticianDecider(HeuristicDecider):
             elif isinstance(e, A.Reset):
                 value += self.reset_worth(g, unit)
             elif isinstance(e, A.Expose):
-                value += self._pick_worth(g, unit, e.ref, lambda u: 0.3 + self.hidden_gain(g, u) if u.hidden else None)
+                value += self._pick_worth(g, unit, e.ref, lambda u: 0.3 + self.mean_seen(
+                    g, u, unit.seat, lambda x: self.hidden_gain(g, x)) if u.hidden else None)
             elif isinstance(e, A.Destroy):
                 value += self.destroy_worth(g, unit, e.ref)
             elif isinstance(e, A.Move):
@@ -2024,9 +2151,11 @@ class TacticianDecider(HeuristicDecider):
         def worth(target: Unit) -> float | None:
             if target.seat and not g.hostile(unit.seat, target.seat):
                 return None
+            seat = unit.seat  # (a target face down to it: the mean over the units it could be)
             if target.kind == "obstacle":
-                return self.obstacle_worth(g, target, unit.seat) if target.hp <= amount else 0.05
-            hit = self.damage_cost(g, target, amount)
+                return self.mean_seen(g, target, seat, lambda o: self.obstacle_worth(g, o, seat)
+                                      if o.hp <= amount else 0.05)  # fmt: skip
+            hit = self.mean_seen(g, target, seat, lambda t: self.damage_cost(g, t, amount))
             return hit + 0.3
 
         return self._pick_worth(g, unit, ref, worth)
@@ -2050,7 +2179,7 @@ class TacticianDecider(HeuristicDecider):
         def worth(target: Unit) -> float | None:
             if not target.seat or not g.hostile(unit.seat, target.seat) or target.tapped:
                 return None
-            return 0.5 + (0.4 if g.profiles(target) else 0.0)
+            return self.mean_seen(g, target, unit.seat, lambda t: 0.5 + (0.4 if g.profiles(t) else 0.0))
 
         return self._pick_worth(g, unit, ref, worth)
 
@@ -2071,7 +2200,8 @@ class TacticianDecider(HeuristicDecider):
         return self._pick_worth(
             g, unit, ref,
             lambda t: self.obstacle_worth(g, t, unit.seat) + 0.2 if t.kind == "obstacle"
-            else (self.unit_worth(g, t, unit.seat) + t.hp if g.hostile(unit.seat, t.seat) else None),
+            else (self.unit_worth(g, t, unit.seat) + self.mean_seen(g, t, unit.seat, lambda x: x.hp)
+                  if g.hostile(unit.seat, t.seat) else None),
         )  # fmt: skip
 
     # -- moves, facing, deployment
@@ -2099,22 +2229,23 @@ class TacticianDecider(HeuristicDecider):
         target = attack.target
         if target.pos is None:
             return 0.0
-        profile = next((p for p in self.all_profiles(g, unit) if p.name == attack.profile_name), None)
-        if profile is None:
-            profile = Profile(attack.profile_name, attack.profile)
+        profile = self.attack_profile(g, unit, attack)
         value = self.attack_value(g, unit, profile, target, cell, None, steps=0, counter=attack.counter)
         if value is None:
             return -20.0 - g.board.through_wall(cell, target.pos)
         return 20.0 + value + 0.3 * self.stand_value(g, unit, cell)
 
     def dodge_value(self, g: TacticsGame, unit: Unit, attack: Attack, cell: Cell) -> float:
-        """A move in answer to an attack on ``unit``: out of the attacker's reach if it can be."""
-        attacker = attack.attacker
-        profile = next((p for p in self.all_profiles(g, attacker) if p.name == attack.profile_name), None)
-        if profile is None:
-            profile = Profile(attack.profile_name, attack.profile)
-        hit = self.threat_of(g, attacker, profile, unit, cell)
+        """A move in answer to an attack on ``unit``: out of the attacker's reach if it can be (of an attacker face
+        down to ``unit``'s seat, the reach of every unit it could be, facing every way)."""
+        hit = max(self.threat_of(g, attacker, self.attack_profile(g, attacker, attack), unit, cell)
+                  for attacker in self.seen_as(g, attack.attacker, unit.seat))  # fmt: skip
         return -2.0 * hit + 0.3 * self.stand_value(g, unit, cell)
+
+    def attack_profile(self, g: TacticsGame, attacker: Unit, attack: Attack) -> Profile:
+        """The profile of ``attack`` among the attacks of ``attacker`` (the attack's own attacker, or a guess at it)."""
+        profile = next((p for p in self.all_profiles(g, attacker) if p.name == attack.profile_name), None)
+        return profile if profile is not None else Profile(attack.profile_name, attack.profile)
 
     def facing_score(self, g: TacticsGame, unit: Unit, facing: str) -> float:
         if unit.pos is None:
@@ -2270,13 +2401,19 @@ class TacticianDecider(HeuristicDecider):
     def expected_attack(
         self, g: TacticsGame, attack: Attack, hit_change: int = 0, absorb: int = 0, moved: bool = False
     ) -> float:
-        """The worth to the target's side of what ``attack`` is expected to do to its target."""
-        attacker, target = attack.attacker, attack.target
-        if attacker.pos is None or target.pos is None:
+        """The worth to the target's side of what ``attack`` is expected to do to its target (of an attacker face
+        down to that side, the worst of the units it could be, facing every way)."""
+        if attack.attacker.pos is None or attack.target.pos is None:
             return 0.0
-        profile = next((p for p in self.all_profiles(g, attacker) if p.name == attack.profile_name), None)
-        if profile is None:
-            profile = Profile(attack.profile_name, attack.profile)
+        return max(self._expected(g, attack, attacker, hit_change, absorb, moved)
+                   for attacker in self.seen_as(g, attack.attacker, attack.target.seat))  # fmt: skip
+
+    def _expected(self, g: TacticsGame, attack: Attack, attacker: Unit, hit_change: int, absorb: int,
+                  moved: bool) -> float:  # fmt: skip
+        """:meth:`expected_attack` of ``attack`` made by ``attacker`` (its attacker, or a guess at it)."""
+        target = attack.target
+        assert attacker.pos is not None and target.pos is not None
+        profile = self.attack_profile(g, attacker, attack)
         steps = 0 if moved else self.mobility(g, attacker, profile)
         if self.firing_cell(g, attacker, profile, attacker.pos, attacker.facing, target.pos, steps) is None:
             return 0.0
@@ -2301,14 +2438,14 @@ class TacticianDecider(HeuristicDecider):
         melee move already and cannot turn again)."""
         if unit.pos is None or self.cannot(g, unit, "move"):
             return 0.0
-        attacker = attack.attacker
-        profile = next((p for p in self.all_profiles(g, attacker) if p.name == attack.profile_name), None)
-        if profile is None:
-            profile = Profile(attack.profile_name, attack.profile)
+        attackers = [(attacker, self.attack_profile(g, attacker, attack))
+                     for attacker in self.seen_as(g, attack.attacker, unit.seat)]  # fmt: skip
         before = self.expected_attack(g, attack, moved=moved)
         best = before
         for cell in self.reach(g, unit, unit.pos, steps):
-            best = min(best, self.threat_of(g, attacker, profile, unit, cell, steps=0 if moved else None))
+            threat = max(self.threat_of(g, attacker, profile, unit, cell, steps=0 if moved else None)
+                         for attacker, profile in attackers)  # fmt: skip
+            best = min(best, threat)
         return max(0.0, before - best)
 
     # -- references and choices
@@ -2326,9 +2463,10 @@ class TacticianDecider(HeuristicDecider):
                 return -0.5  # out of reach: nothing happens (better than hurting an own unit)
             if own:
                 return -5.0 - self.damage_cost(g, option, effect.amount)
-            if option.kind == "obstacle":
-                return self.obstacle_worth(g, option, seat) if option.hp <= effect.amount else 0.0
-            return 1.0 + self.damage_cost(g, option, effect.amount)
+            if option.kind == "obstacle":  # (face down to it: the mean over the units it could be)
+                return self.mean_seen(g, option, seat, lambda o: self.obstacle_worth(g, o, seat)
+                                      if o.hp <= effect.amount else 0.0)  # fmt: skip
+            return 1.0 + self.mean_seen(g, option, seat, lambda t: self.damage_cost(g, t, effect.amount))
         if isinstance(effect, A.Heal):
             if not legal or not own or option.kind == "obstacle":
                 return -2.0
@@ -2504,6 +2642,18 @@ def _within(prompt: str) -> tuple[int, int] | None:
 
 
 __all__ = ["SeatDeciders", "TacticianDecider", "hit_distribution"]
+
+
+def _guess(unit: Unit, index: int, record: Any) -> Unit:
+    """A guess at the face-down ``unit`` (:meth:`TacticianDecider.guesses`): the unit with the facing unknown, as the
+    ``index``-th of the records it could be, ``record`` at its full HP (None: as itself)."""
+    guess = copy_unit(unit, lambda card: card)  # the same cards: a guess is read, never played
+    guess.uid = -(unit.uid * 1000 + index + 2)
+    guess.facing = None
+    if record is not None:
+        guess.id, guess.name, guess.record = record.id, record.name.zh_hans, record
+        guess.hp = guess.max_hp = record.hp
+    return guess
 
 
 def _steps(g: TacticsGame, unit: Unit, move: A.Move) -> int:
