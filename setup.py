@@ -5,7 +5,9 @@ relative ``"$schema"`` paths refer to them there); ``build_py`` copies them into
 ``toolkit/_data/{cards,schema,examples}``, in the same layout, where :mod:`toolkit.paths` finds them once
 installed. It also compiles each message catalog (``toolkit/i18n/locale/<lang>/LC_MESSAGES/dossier.po``) into
 the ``.mo`` beside it in the built package, as ``python -m toolkit.i18n.catalogs compile`` does (Babel, fuzzy
-translations left out), so that an installed dossier need not compile it on first use. An editable install
+translations left out), so that an installed dossier need not compile it on first use. Before it builds, it
+removes the built packages a previous build left in ``build/lib`` (setuptools copies files there and never removes
+one: a module deleted from the checkout would ship in every later wheel). An editable install
 (``pip install -e .``) does neither: the package is the checkout's ``toolkit/``, :mod:`toolkit.paths` finds the
 checkout's own directories beside it, and a checkout compiles its catalogs on first use.
 """
@@ -25,8 +27,11 @@ SKIP = shutil.ignore_patterns("__pycache__", "*.pyc", ".*")
 
 class build_py_with_data(build_py):  # noqa: N801 - setuptools' command naming
     def run(self) -> None:
+        editable = getattr(self, "editable_mode", False)
+        if not editable:
+            clear_packages(Path(self.build_lib), self.packages or [])
         super().run()
-        if getattr(self, "editable_mode", False):
+        if editable:
             return
         target = Path(self.build_lib) / "toolkit" / "_data"
         for name in DATA:
@@ -36,6 +41,19 @@ class build_py_with_data(build_py):  # noqa: N801 - setuptools' command naming
             shutil.rmtree(target / name, ignore_errors=True)
             shutil.copytree(source, target / name, ignore=SKIP)
         compile_catalogs(Path(self.build_lib) / "toolkit" / "i18n" / "locale")
+
+
+def clear_packages(build_lib: Path, packages: list[str]) -> list[Path]:
+    """Remove the top-level packages of ``packages`` (``toolkit``, ``validators``) from ``build_lib`` before they
+    are built again: setuptools copies files into ``build/lib`` and never removes one, so a module deleted from
+    the checkout since the last build would ship in every later wheel. Returns the directories removed."""
+    removed = []
+    for name in sorted({package.split(".")[0] for package in packages}):
+        target = build_lib / name
+        if target.is_dir() and not target.is_symlink():
+            shutil.rmtree(target)
+            removed.append(target)
+    return removed
 
 
 def compile_catalogs(locale: Path) -> list[Path]:

@@ -7,8 +7,8 @@ files the documentation's commands use.
 
 The fresh environment reuses the dev environment's installed dependencies (a ``.pth`` file naming its
 site-packages, which Python appends after the new environment's own) and gets the wheel with ``--no-deps``: no
-download. The wheel is built without build isolation when this environment has the build backend (setuptools 68
-or newer with ``bdist_wheel``: the dev extras carry it), else with pip's isolated build (which needs setuptools
+download. The wheel is built without build isolation when this environment has the build backend (setuptools 77
+or newer: the dev extras carry it), else with pip's isolated build (which needs setuptools
 from the package index or pip's cache); when neither can build, the tests skip with the reason. Run alone:
 ``pytest tests/test_wheel_install.py`` (``-m "not wheel"`` leaves them out).
 """
@@ -61,25 +61,17 @@ class Installed:
 
 
 def _can_build_here() -> bool:
-    """Whether this environment has the build backend: setuptools 68 or newer, with ``bdist_wheel`` (its own
-    from 70.1, else the ``wheel`` package)."""
+    """Whether this environment has the build backend: setuptools 77 or newer (it reads pyproject's SPDX
+    ``license = "MIT"``; its ``bdist_wheel`` is its own since 70.1)."""
     try:
         from importlib.metadata import PackageNotFoundError, version
     except ImportError:  # pragma: no cover
         return False
     try:
-        major, minor = (int(part) for part in version("setuptools").split(".")[:2])
+        major = int(version("setuptools").split(".")[0])
     except (PackageNotFoundError, ValueError):
         return False
-    if (major, minor) >= (70, 1):
-        return True
-    if major < 68:
-        return False
-    try:
-        version("wheel")
-    except PackageNotFoundError:
-        return False
-    return True
+    return major >= 77
 
 
 def _copy_checkout(into: Path) -> Path:
@@ -110,7 +102,7 @@ def _build_wheel(source: Path, out: Path) -> Path:
         tail = (done.stderr or done.stdout).strip()[-1500:]
         if not offline and any(sign in tail for sign in BACKEND_MISSING):
             pytest.skip(
-                "cannot build a wheel: this environment has no setuptools>=68 with bdist_wheel (the dev extras) and "
+                "cannot build a wheel: this environment has no setuptools>=77 with bdist_wheel (the dev extras) and "
                 f"pip could not fetch one for an isolated build: {tail[-300:]}"
             )
         pytest.fail(f"pip wheel failed:\n{tail}")

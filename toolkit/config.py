@@ -8,8 +8,9 @@ Each setting is looked up in this order; the first place that sets it wins:
    catalog, or the pseudo-locale en-XA);
 3. the project file: the nearest ``dossier.toml`` in the working directory or a parent;
 4. the user file: ``$XDG_CONFIG_HOME/dossier/config.toml`` (``~/.config/dossier/config.toml``);
-5. the defaults: the bundled ``cards/``; for the language, a deck's own (the language of the names
-   its list is written in), else ``zh-Hans``.
+5. the defaults: for the cards, ``cards/`` in the working directory when it is a directory (the folder
+   ``dossier examples --with-cards`` makes, a checkout, a project of the user's), else the bundled ``cards/``;
+   for the language, a deck's own (the language of the names its list is written in), else ``zh-Hans``.
 
 Both files are TOML with two keys, and paths are relative to the file::
 
@@ -227,8 +228,10 @@ def card_pool(
     to_create: Path | None = None,
 ) -> CardPool:
     """The card directories to read: ``--cards``, else DOSSIER_CARDS, else the settings files, else ``default``
-    (the bundled cards/). A directory named by the environment or a file must exist, but for ``to_create``, the
-    folder the command is about to make (``import csv --into my-set`` with ``my-set`` listed in the pool)."""
+    (the bundled cards/, or the part of them a command reads: ``CARDS_DIR / "tactics"``) with ``cards/`` in the
+    working directory (``cwd``) in place of the bundled cards/ when it is a directory (:func:`default_cards`), the
+    same pool for every command. A directory named by the environment or a file must exist, but for ``to_create``,
+    the folder the command is about to make (``import csv --into my-set`` with ``my-set`` listed in the pool)."""
     creating = None if to_create is None else os.path.abspath(to_create)
 
     def missing(p: Path) -> bool:
@@ -260,7 +263,39 @@ def card_pool(
                         )
                     )
             return _told(CardPool(config.cards, str(config.path)))
-    return CardPool(list(default) if default is not None else [CARDS_DIR], "default")
+    return CardPool(default_cards([CARDS_DIR] if default is None else default, cwd), "default")
+
+
+LOCAL_CARDS = Path("cards")
+"""The card pool of a command run in a folder that has one, when nothing names another (:func:`card_pool`)."""
+
+
+def default_cards(default: list[Path], cwd: Path | None = None) -> list[Path]:
+    """``default``, with ``cards/`` in ``cwd`` (the working directory: ``cards`` as typed, so that paths are
+    shown as the user would write them) standing in for the bundled cards/ when it is a directory. A path inside
+    the bundled cards (``CARDS_DIR / "crossfire"``) becomes the same path inside it (``cards/crossfire``) when
+    each such is a directory, else ``cards/`` as a whole (a set of the user's may keep a game's records in a
+    folder of another name). Other paths stay as they are, and so does all of ``default`` when ``cards/`` here
+    is the bundled one (a checkout's own, the command run from the repository)."""
+    local = LOCAL_CARDS if cwd is None else Path(cwd) / LOCAL_CARDS
+    if not local.is_dir():
+        return list(default)
+    try:
+        if os.path.samefile(local, CARDS_DIR):
+            return list(default)
+    except OSError:  # the bundled cards missing (a damaged install): cards/ here stands in all the same
+        pass
+    parts = [local / path.relative_to(CARDS_DIR) for path in default if path.is_relative_to(CARDS_DIR)]
+    if not all(part.is_dir() for part in parts):
+        parts = [local]  # (not cards/tactics beside the whole of cards/: its records would be read twice)
+    paths: list[Path] = []
+    for path in default:
+        if not path.is_relative_to(CARDS_DIR):
+            paths.append(path)
+        elif parts:
+            paths.extend(parts)
+            parts = []
+    return paths
 
 
 _STALE_TOLD: set[str] = set()  # the imported pools this process has warned of (once each)
@@ -345,6 +380,7 @@ __all__ = [
     "ConfigFile",
     "card_pool",
     "config_files",
+    "default_cards",
     "output_lang",
     "project_file",
     "read_config",

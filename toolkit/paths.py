@@ -5,7 +5,8 @@ In a checkout (an editable install, or ``python -m`` from the repository), the r
 build put inside the package, ``toolkit/_data/`` (setup.py: ``build_py`` copies the three directories there), in
 the same layout, so a record's relative ``"$schema"`` (``../../../schema/tactics/card.schema.json``) resolves
 there as it does in the checkout. The fonts, templates, web assets, grammar and message catalogs are package
-data of their own modules (``toolkit/sheets/fonts``, …) and are found beside them either way.
+data of their own modules (``toolkit/sheets/fonts``, …) and are found beside them either way. Knowing which of
+the two this is, it also words the command that adds an optional extra to this installation (:func:`install_command`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,59 @@ def in_package(path: Path) -> bool:
         if real == held or real.is_relative_to(held):
             return True
     return False
+
+
+DISTRIBUTION = "dossier"
+"""The name this project is installed under (pyproject.toml). Not a name to give pip: PyPI's ``dossier`` is another
+project, so ``pip install 'dossier[lab]'`` installs (or replaces Dossier by) that one."""
+
+
+def install_command(extra: str, fallback: str) -> str:
+    """The one command that adds the optional extra ``extra`` of pyproject.toml (``lab``, ``plot``) to the
+    environment this dossier runs in, for the way it was installed:
+
+    - a checkout (not :data:`INSTALLED`): the checkout's own extra, editable, by the pip of the Python running:
+      ``/…/.venv/bin/python -m pip install -e '.[lab]'`` (the checkout's path relative to the working directory);
+    - pipx (a ``pipx_metadata.json`` in the environment): ``pipx inject dossier 'ray<3,>=2.9'``;
+    - any other environment: the pip of the Python running: ``/…/bin/python -m pip install 'ray<3,>=2.9'`` (a
+      bare ``pip`` may be another environment's, or refused by a system's Python: PEP 668).
+
+    The packages are the extra's, as the installed distribution lists them (pyproject.toml's), else
+    ``fallback`` (``'ray>=2.9,<3'``, what the extra lists)."""
+    import shlex
+    import sys
+
+    python = shlex.quote(sys.executable or "python3")
+    if not INSTALLED:
+        try:
+            checkout = os.path.relpath(PACKAGE_DIR.parent)
+        except ValueError:  # (another drive, on Windows)
+            checkout = str(PACKAGE_DIR.parent)
+        return f"{python} -m pip install -e {shlex.quote(f'{checkout}[{extra}]')}"
+    packages = " ".join(shlex.quote(r) for r in extra_requirements(extra) or [fallback])
+    environment = Path(sys.prefix)
+    if (environment / "pipx_metadata.json").is_file():
+        return f"pipx inject {shlex.quote(environment.name)} {packages}"
+    return f"{python} -m pip install {packages}"
+
+
+def extra_requirements(extra: str) -> list[str]:
+    """The requirements of the optional extra ``extra`` in the installed distribution's metadata
+    (``['ray<3,>=2.9']``); empty when the distribution is not installed or has no such extra."""
+    import re
+    from importlib.metadata import PackageNotFoundError, requires
+
+    try:
+        listed = requires(DISTRIBUTION) or []
+    except PackageNotFoundError:
+        return []
+    marker = re.compile(rf"""\bextra\s*==\s*["']{re.escape(extra)}["']""")
+    found = []
+    for requirement in listed:
+        name, _, condition = requirement.partition(";")
+        if marker.search(condition):
+            found.append(name.replace(" ", ""))
+    return found
 
 
 def names_a_directory(value: str) -> bool:

@@ -1,8 +1,9 @@
 """Fan a balance run's games out on Ray: batches of games as tasks, at most ``workers`` at a time.
 
-Ray is an optional extra (``pip install 'dossier[lab]'``); :func:`import_ray` says so in one line when it is
-missing. :func:`run_games` starts a local Ray on this machine's cores (or joins the cluster at ``address``),
-puts the card records in the object store once, and submits :func:`toolkit.balance.games.play_batch` tasks of
+Ray is an optional extra (``lab`` in pyproject.toml); :func:`import_ray` says so in one line when it is missing,
+with the command that installs it where this dossier runs (:func:`toolkit.paths.install_command`).
+:func:`run_games` starts a local Ray on this machine's cores (or joins the cluster at ``address``), puts the card
+records in the object store once, and submits :func:`toolkit.balance.games.play_batch` tasks of
 ``batch`` games each, keeping ``workers`` in flight. Results are returned sorted by game index, so neither the
 number of workers nor the order the tasks finish in changes them. Ctrl-C cancels what is still running and
 returns what finished (``interrupted`` True).
@@ -23,19 +24,23 @@ from toolkit.i18n import PSEUDO, current_lang, pseudo_active, tr, use_lang
 
 from .games import GameSpec, play_batch
 
-INSTALL = "pip install 'dossier[lab]'"
+EXTRA = "lab"  # pyproject.toml's extra of the balance lab
+RAY = "ray>=2.9,<3"  # what it lists (said when the installed distribution cannot be asked)
 
 
 def import_ray() -> Any:
-    """The ``ray`` module, or a one-line error (exit 2) saying how to install it."""
+    """The ``ray`` module, or a one-line error (exit 2) saying how to install it into the environment this dossier
+    runs in (never ``pip install 'dossier[lab]'``: PyPI's ``dossier`` is another project)."""
     for name, value in _RAY_ENV.items():  # (Ray reads them when it is imported)
         os.environ.setdefault(name, value)
     try:
         import ray
     except ImportError:
+        from toolkit.paths import install_command
+
         raise DossierError(
             tr("the balance lab runs its games on {package}, which is not installed: {command}", package="Ray",
-               command=INSTALL)
+               command=install_command(EXTRA, RAY))
         ) from None  # fmt: skip
     return ray
 

@@ -52,7 +52,7 @@ CardsOption = Annotated[
         "--cards",
         help=N_(
             "Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-            "or the user config, else the bundled cards/."
+            "or the user config, else cards/ in the working directory when there is one, else the bundled cards/."
         ),
         show_default=False,
     ),

@@ -501,7 +501,8 @@ APP_SETTINGS: dict[str, Any] = {
     "epilog": N_(
         "The card pool every command reads: --cards DIR (repeatable); else $DOSSIER_CARDS (directories "
         "separated by ':'); else cards = [\"DIR\", ...] in dossier.toml in this directory or a parent; else in "
-        "$XDG_CONFIG_HOME/dossier/config.toml (~/.config/dossier/config.toml); else the bundled cards/. "
+        "$XDG_CONFIG_HOME/dossier/config.toml (~/.config/dossier/config.toml); else cards/ in the working directory, "
+        "when there is one; else the bundled cards/. "
         'Paths in a file are relative to it. lang = "en" or "zh-Hans" there sets the language of names '
         "in output (--lang overrides)."
     ),
@@ -607,13 +608,11 @@ LintPathsArgument = Annotated[
 
 
 def default_paths(paths: list[Path] | None) -> list[Path]:
-    """The paths given; else the configured card pool (toolkit.config); else cards/ here, else the bundled cards/."""
+    """The paths given; else the card pool every command reads (toolkit.config.card_pool: the configured one; else
+    cards/ here, else the bundled cards/)."""
     from toolkit.config import card_pool
 
-    if paths:
-        return paths
-    local = Path("cards")
-    return card_pool(None, default=[local if local.is_dir() else CARDS_DIR]).paths
+    return paths or card_pool(None).paths
 
 
 def emit_findings(findings: list[Finding], out: Any = None) -> None:

@@ -92,8 +92,12 @@ def open_for_reading(db: str | None) -> Database:
 
 def _pool_database(paths: list[Path], *, note: bool) -> Database:
     """The database of the card pool ``paths`` kept in the user's cache: built when missing or stale (``note``:
-    one line on stderr saying so, for a directory without a dossier.db)."""
+    one line on stderr saying so, for a directory without a dossier.db). A cache that cannot be written (a home
+    that does not exist or is read-only) gives a database of this command only, in a temporary folder removed at
+    exit, after one warning line naming the cache and what keeps one (:func:`_temporary_database`)."""
+    import errno
     import hashlib
+    import os
 
     from toolkit.cachedir import user_cache_dir
     from toolkit.db import build_from_files, open_database, resolve_target
@@ -113,7 +117,12 @@ def _pool_database(paths: list[Path], *, note: bool) -> Database:
             return database
         if database is not None:
             database.close()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not os.access(path.parent, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path.parent))
+    except OSError as exc:
+        return _temporary_database(sources, path, exc)
     if note:
         print(
             tr(
@@ -126,6 +135,35 @@ def _pool_database(paths: list[Path], *, note: bool) -> Database:
             file=sys.stderr,
             flush=True,
         )
+    build_from_files(sources, resolve_target(str(path)))
+    return open_database(str(path))
+
+
+def _temporary_database(sources: list[Path], cache: Path, exc: OSError) -> Database:
+    """The database of ``sources`` built for this command only, in a temporary folder removed at exit, when the
+    cache database ``cache`` cannot be made (``exc``: why); one warning line on stderr says so, and how to keep
+    one (a writable XDG_CACHE_HOME, or a database built once and given with --db)."""
+    import atexit
+    import shutil
+    import tempfile
+
+    from toolkit.db import build_from_files, open_database, resolve_target
+    from toolkit.errors import os_reason
+    from toolkit.i18n import tr
+
+    message = tr(
+        "cannot create the card database {path} in the user's cache: {reason}; a temporary one is built for this "
+        "command (set {variable} to a writable directory, or build one with {command} and give {option})",
+        path=cache,
+        reason=os_reason(exc),
+        variable="XDG_CACHE_HOME",
+        command="`dossier db build --db FILE`",
+        option="--db FILE",
+    )
+    print(warning_line(message), file=sys.stderr, flush=True)
+    folder = tempfile.mkdtemp(prefix="dossier-db-")
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = Path(folder) / cache.name
     build_from_files(sources, resolve_target(str(path)))
     return open_database(str(path))
 

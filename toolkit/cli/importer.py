@@ -77,10 +77,14 @@ def register(app: typer.Typer) -> None:
         """``dossier import netrunnerdb`` (its help is given to the decorator)."""
         from toolkit.cli._lang import output_lang
         from toolkit.cli.progress import Phases
+        from toolkit.config import LOCAL_CARDS
         from toolkit.i18n import current_lang, tc, tr
         from toolkit.importers import import_netrunnerdb
 
         output_lang(lang)
+        if into is not None:
+            refuse_package(into)
+        had_cards = LOCAL_CARDS.is_dir()
         with Phases() as meter:
             report = import_netrunnerdb(path, into, layout=layout.value, meter=meter)
         for line in report.lines():
@@ -99,6 +103,7 @@ def register(app: typer.Typer) -> None:
                 into=report.into,
             )
         )
+        tell_new_pool(had_cards)
 
     @import_app.command(
         "csv",
@@ -154,15 +159,17 @@ def register(app: typer.Typer) -> None:
         """``dossier import csv`` (its help is given to the decorator)."""
         from toolkit.cli._lang import output_lang
         from toolkit.cli.progress import Phases
-        from toolkit.config import card_pool
+        from toolkit.config import LOCAL_CARDS, card_pool
         from toolkit.i18n import current_lang, tr, word
         from toolkit.importers.spreadsheet import import_csv
         from toolkit.paths import CARDS_DIR
         from validators.wording import kind_word
 
         output_lang(lang)
+        refuse_package(into)
         kind = kind or default_kind(game)
         pool = card_pool(cards, default=[CARDS_DIR], to_create=into).paths  # (``into`` may be listed, not made yet)
+        had_cards = LOCAL_CARDS.is_dir()
         with Phases() as meter:
             result = import_csv(
                 path,
@@ -216,6 +223,8 @@ def register(app: typer.Typer) -> None:
                     command=f"dossier print --deck {result.print_deck} --cards {into} --out cards.pdf",
                 )
             )
+        if not dry_run:
+            tell_new_pool(had_cards)
 
     app.add_typer(import_app, name="import")
 
@@ -284,6 +293,43 @@ def register(app: typer.Typer) -> None:
         print(tr("{path}: {n} record(s) in {columns} column(s)", path=out, n=plan.rows, columns=len(plan.columns)))
 
     app.add_typer(export_app, name="export")
+
+
+def refuse_package(into: Path) -> None:
+    """Refuse (one line, exit 2) an import into the installed package: its bundled cards are the package's own
+    files (:func:`toolkit.paths.in_package`), as ``fmt`` and ``schema`` refuse to rewrite them."""
+    from toolkit.i18n import tr
+    from toolkit.paths import in_package
+
+    if in_package(into):
+        raise DossierError(
+            tr(
+                "{option} {path}: the bundled cards are part of the installed package and are not written to; give "
+                "a folder of your own: {example}",
+                option="--into",
+                path=into,
+                example="--into my-set",
+            )
+        )
+
+
+def tell_new_pool(had_cards: bool) -> None:
+    """One warning line when the import just made ``cards/`` in the working directory (``had_cards``: it was not
+    a directory before) while nothing names the card pool: the commands run here read that folder from now on, in
+    place of the bundled cards (:func:`toolkit.config.card_pool`)."""
+    from toolkit.config import LOCAL_CARDS, card_pool, how_to_set
+    from toolkit.errors import warning_line
+    from toolkit.i18n import tr
+
+    if had_cards or not LOCAL_CARDS.is_dir() or card_pool(None, default=[]).source != "default":
+        return
+    message = tr(
+        "{folder} is new here: the commands run in this folder now read it as the card pool, in place of the "
+        "bundled cards ({how})",
+        folder=f"{LOCAL_CARDS}/",
+        how=how_to_set(),
+    )
+    print(warning_line(message), file=sys.stderr)
 
 
 def _read_record(path: Path) -> object:

@@ -12,7 +12,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import OUTPUT_FILE, finite
+from toolkit.cli._options import OUTPUT_FILE, CardsOption, finite
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError, os_reason
 from toolkit.i18n import N_, tr, trn
@@ -25,16 +25,6 @@ map_app = typer.Typer(help=N_("Show, draw and measure tactics maps; write a game
 
 MapArgument = Annotated[
     str, typer.Argument(help=N_("A map id from the card pool, or the path of a map file (.json)."), show_default=False)
-]
-CardsOption = Annotated[
-    list[Path] | None,
-    typer.Option(
-        "--cards",
-        help=N_(
-            "Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-            "or the user config, else the bundled cards/."
-        ),
-    ),
 ]
 
 

@@ -49,12 +49,13 @@ def _pyplot() -> Any:
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-    except ImportError:
+    except ImportError:  # the plot extra (pyproject.toml), not installed: the command that adds it where we run
         from toolkit.i18n import tr
+        from toolkit.paths import install_command
 
         raise DossierError(
             tr("{option} needs {package}: {command}", option="--plot", package="matplotlib",
-               command="pip install 'matplotlib>=3.8'")
+               command=install_command("plot", "matplotlib>=3.8,<4"))
         ) from None  # fmt: skip
     return plt
 

@@ -11,23 +11,13 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import OUTPUT_FILE, finite
+from toolkit.cli._options import OUTPUT_FILE, CardsOption, finite
 from toolkit.errors import DossierError, os_reason, warning_line
 from toolkit.findings import Finding, finding_line
 from toolkit.i18n import N_, tr, trn
 from toolkit.paths import CARDS_DIR
 
 FONT_NAME = "Dossier Sans SC"
-CardsOption = Annotated[
-    list[Path] | None,
-    typer.Option(
-        "--cards",
-        help=N_(
-            "Card data directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-            "or the user config, else the bundled cards/."
-        ),
-    ),
-]
 
 HELP = help_text(
     N_("Print cards: PDF sheets with crop marks and duplex backs, PNG per card, Tabletop Simulator sheets."),

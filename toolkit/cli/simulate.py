@@ -12,6 +12,7 @@ from toolkit.cli._lang import DeckLangOption, seat_label
 from toolkit.cli._options import (
     OUTPUT_FILE,
     THINK_OPTION,
+    CardsOption,
     check_saved_game_target,
     check_seed,
     think_seconds,
@@ -66,16 +67,7 @@ def simulate(
     seed: Annotated[
         int, typer.Option("--seed", callback=check_seed, help=N_("Seed for shuffles, dice and choices."))
     ] = 0,
-    cards: Annotated[
-        list[Path] | None,
-        typer.Option(
-            "--cards",
-            help=N_(
-                "Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-                "or the user config, else the bundled cards/."
-            ),
-        ),
-    ] = None,
+    cards: CardsOption = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))] = OutputFormat.text,
     decider: Annotated[
         list[str] | None,

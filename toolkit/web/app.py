@@ -26,6 +26,7 @@ from fastapi.staticfiles import StaticFiles
 
 from toolkit import i18n
 from toolkit.errors import DossierError
+from toolkit.i18n.words import Nc_
 from toolkit.web.settings import WebSettings, is_loopback
 
 if TYPE_CHECKING:
@@ -359,8 +360,107 @@ class RequestCookies:
         await self.app(scope, receive, send_with_cookies)
 
 
+def _schema_type(schema: dict[str, Any]) -> str:
+    """A parameter's or body's type as the page shows it: ``integer``, ``array of string``, ``DeckIn``, ``a | b``."""
+    if "$ref" in schema:
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
+    for key in ("anyOf", "oneOf"):
+        if key in schema:
+            return " | ".join(_schema_type(part) for part in schema[key])
+    kind = str(schema.get("type", "object"))
+    if kind == "array" and isinstance(schema.get("items"), dict):
+        return f"{kind} of {_schema_type(schema['items'])}"
+    return kind
+
+
+# the columns of an operation's parameters on the /docs page (api_page)
+API_COLUMNS = (
+    Nc_("api page", "Name"),
+    Nc_("api page", "In"),
+    Nc_("api page", "Type"),
+    Nc_("api page", "Required"),
+    Nc_("api page", "Description"),
+)
+
+
+def api_page(openapi: dict[str, Any], lang: str) -> str:
+    """The /docs page: every operation of the JSON API (``openapi``: the app's OpenAPI description) with its
+    parameters, request body and answers, in one self-contained page of this server (its stylesheet; no script,
+    nothing from another site: FastAPI's Swagger UI loads from a CDN, and is blank offline). Each operation's
+    anchor is the one Swagger UI gives it (``#/api/api_search_api_search_get``), so links to it still land. The
+    page's own words are in the current language; the operations' descriptions are the code's (English)."""
+    from html import escape
+
+    def word(marked: tuple[str, str]) -> str:  # the page's headings and column names
+        return escape(i18n.tc(lang, *marked))
+
+    parameters_word = word(Nc_("api page", "Parameters"))
+    body_word = word(Nc_("api page", "Request body"))
+    responses_word = word(Nc_("api page", "Responses"))
+    yes, no = i18n.t(lang, "yes"), i18n.t(lang, "no")
+    toc: list[str] = []
+    sections: list[str] = []
+    for path, operations in openapi.get("paths", {}).items():
+        for method, op in operations.items():
+            tags = op.get("tags") or ["default"]
+            anchor = escape(f"/{tags[0]}/{op.get('operationId', method + path)}")
+            title = f"<code>{escape(method.upper())}</code> <code>{escape(path)}</code>"
+            summary = escape(op.get("summary", ""))
+            toc.append(f'<li><a href="#{anchor}">{title}</a> {summary}</li>')
+            parts = [f'<section id="{anchor}"><h2>{title}</h2><p>{summary}</p>']
+            if op.get("description"):
+                parts.append(f'<pre class="api-text">{escape(op["description"])}</pre>')
+            parameters = op.get("parameters", [])
+            if parameters:
+                head = "".join(f"<th>{word(w)}</th>" for w in API_COLUMNS)
+                rows = "".join(
+                    f"<tr><td><code>{escape(p['name'])}</code></td><td>{escape(p.get('in', ''))}</td>"
+                    f"<td>{escape(_schema_type(p.get('schema', {})))}</td>"
+                    f"<td>{escape(yes if p.get('required') else no)}</td>"
+                    f"<td>{escape(p.get('description', ''))}</td></tr>"
+                    for p in parameters
+                )
+                parts.append(f"<h3>{parameters_word}</h3><table><tr>{head}</tr>{rows}</table>")
+            body = op.get("requestBody", {}).get("content", {})
+            if body:
+                items = "".join(
+                    f"<li><code>{escape(kind)}</code>: {escape(_schema_type(content.get('schema', {})))}</li>"
+                    for kind, content in body.items()
+                )
+                parts.append(f"<h3>{body_word}</h3><ul>{items}</ul>")
+            answers = "".join(
+                f"<li><code>{escape(code)}</code> {escape(answer.get('description', ''))}</li>"
+                for code, answer in op.get("responses", {}).items()
+            )
+            if answers:
+                parts.append(f"<h3>{responses_word}</h3><ul>{answers}</ul>")
+            sections.append("".join(parts) + "</section>")
+    mark = "\0"  # where the link goes in the escaped sentence
+    intro = i18n.t(
+        lang,
+        "Every operation, its parameters and its answers; the whole description, with the schemas of the bodies, "
+        "is {link} ({format}).",
+        link=mark,
+        format="OpenAPI",
+    )
+    link = '<a href="/openapi.json"><code>/openapi.json</code></a>'
+    page_title, heading = i18n.t(lang, "API"), i18n.t(lang, "The JSON API of this server")
+    return (
+        f'<!doctype html><html lang="{escape(lang)}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(page_title)} · Dossier</title>"
+        f'<link rel="stylesheet" href="/static/app.css"><link rel="icon" href="data:,"></head><body>'
+        f'<header class="top"><a class="brand" href="/cards" translate="no">Dossier</a></header>'
+        f'<main id="main"><h1>{escape(heading)}</h1>'
+        f"<p>{escape(intro).replace(mark, link)}</p>"
+        f"<nav><ul>{''.join(toc)}</ul></nav>{''.join(sections)}</main></body></html>"
+    )
+
+
 def create_app(settings: WebSettings) -> FastAPI:
-    """The FastAPI application: routers from :data:`toolkit.web.routes.ROUTERS`, /static, /docs."""
+    """The FastAPI application: routers from :data:`toolkit.web.routes.ROUTERS`, /static, /docs (a page of
+    this server listing the JSON API: :func:`api_page`; FastAPI's Swagger UI and ReDoc are off, as they load
+    from a CDN), /openapi.json."""
     from toolkit.web.routes import ROUTERS
 
     @asynccontextmanager
@@ -374,6 +474,8 @@ def create_app(settings: WebSettings) -> FastAPI:
         title="Dossier",
         description="Card database and deck builder for tactics, netrunner and crossfire.",
         version="0.1.0",
+        docs_url=None,  # (Swagger UI, from a CDN: /docs is api_page)
+        redoc_url=None,
     )
     app.state.settings = settings
     app.state.web = web = WebState(settings)
@@ -411,6 +513,16 @@ def create_app(settings: WebSettings) -> FastAPI:
     @app.get("/", include_in_schema=False)
     def home(request: Request) -> RedirectResponse:
         return RedirectResponse(request.url_for("cards_index").include_query_params(**request.query_params), 303)
+
+    @app.get("/docs", include_in_schema=False)
+    def api_docs(request: Request) -> HTMLResponse:
+        from toolkit.web.templating import request_lang
+
+        lang = request_lang(request)
+        response = HTMLResponse(api_page(app.openapi(), lang))
+        response.headers["Vary"] = "Accept-Language, Cookie"
+        response.headers["Content-Language"] = lang
+        return response
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     for router in ROUTERS:

@@ -34,7 +34,6 @@ MAX_BODY = 2 * 1024 * 1024
 an uploaded deck (256 KiB) or print list, with room; ``dossier serve --max-body`` changes it."""
 
 BODY_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-NO_CSP_PATHS = ("/docs", "/redoc")  # FastAPI's API pages load their scripts from a CDN
 
 
 def _too_large(limit: int, scope: Any) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
@@ -286,8 +285,6 @@ class SecurityHeaders:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        path = scope.get("path", "")
-        csp_ok = not path.startswith(NO_CSP_PATHS)
 
         async def send_with_headers(message: Any) -> None:
             if message["type"] == "http.response.start":
@@ -299,7 +296,7 @@ class SecurityHeaders:
                     (b"x-frame-options", b"DENY"),
                 ]
                 kind = next((v for k, v in headers if k.lower() == b"content-type"), b"")
-                if csp_ok and kind.startswith(b"text/html"):
+                if kind.startswith(b"text/html"):  # every page, /docs too (our own page: no CDN, no script)
                     nonce = str(scope.get("state", {}).get("csp_nonce", ""))
                     extra.append((b"content-security-policy", content_security_policy(nonce).encode()))
                 message["headers"] = [*headers, *((k, v) for k, v in extra if k not in names)]
