@@ -81,7 +81,7 @@ def test_the_report_adds_games_up() -> None:
     assert len(data["abilities"]) == len(abilities)
     assert data["errors"][0]["error"] == "EngineError: boom"
     text = report.format_text()
-    assert "never reached" in text and "no_such_card#0" in text and "EngineError: boom" in text
+    assert "never reached" in text and "no_such_card#1" in text and "EngineError: boom" in text
     assert text.splitlines()[-1].startswith("total    2/")
     # the ways the games ended in words, not the engine's codes
     assert "(first blood 2; 1 raised)" in text and "first_blood" not in text, text

@@ -410,11 +410,11 @@ def test_summary_names_the_format_and_ban_list() -> None:
     )
     pool = format_pool(named(ban("old"), ban("new")))
     assert summary_line(deck, validate_deck(deck, pool)) == (
-        "45 cards (min 45) · 0/15 influence · 21 agenda points (20–21) · standard · Ban List new · legal"
+        "45 cards (min 45) · 0/15 influence · 21 agenda points (20–21) · Standard · Ban List new · legal"
     )
-    assert "· standard · Ban List old · legal" in summary_line(deck, validate_deck(deck, pool, ban_list="old"))
+    assert "· Standard · Ban List old · legal" in summary_line(deck, validate_deck(deck, pool, ban_list="old"))
     pooled = format_pool({"sets": ["dossier_demo"]})
-    assert summary_line(deck, validate_deck(deck, pooled)).endswith("· standard · no ban list · legal")
+    assert summary_line(deck, validate_deck(deck, pooled)).endswith("· Standard · no ban list · legal")
 
 
 CARD_POOL = {"sets": ["dossier_demo", "reprints"], "pool_name": "Demo Pool"}

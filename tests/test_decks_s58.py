@@ -149,7 +149,7 @@ def test_a_ban_list_the_format_lacks_is_quoted_as_written_with_the_formats_lists
         "have (its ban lists: old_list, cost_list, penalty_list, new_list); it is checked under the one in " \
         "force" in line, line  # fmt: skip
     assert '"mwl_code"' in source.read_text(encoding="utf-8").splitlines()[int(line.split(":")[1]) - 1]
-    assert "· standard · New List · legal" in result.output  # (the list in force)
+    assert "· Standard · New List · legal" in result.output  # (the list in force)
 
 
 def test_the_web_checks_an_imported_deck_under_the_ban_list_it_names(pool: Path, tmp_path: Path) -> None:

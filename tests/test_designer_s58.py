@@ -90,7 +90,7 @@ def test_the_coverage_report_names_the_quoted_cards_in_english(cli, tmp_path: Pa
     _card(tmp_path / "set", "kit_search", "工具搜寻", "Kit Search", "你搜寻 1 张「战地包扎」。")
     result = cli("text", "coverage", "--cards", tmp_path / "set", "--games", "2", "--lang", "en")
     assert result.exit_code == 0, result.output
-    assert 'card kit_search#0  You search your deck for 1 "Field Dressing".' in result.stdout
+    assert 'card kit_search#1  You search your deck for 1 "Field Dressing".' in result.stdout
     assert "「" not in result.stdout
 
 

@@ -71,7 +71,7 @@ CASES: dict[str, Case] = {
     "validate under an unknown mode": Case(lambda t: ["deck", "validate", DUO, "--mode", "nosuch"], TACTICS_MODES),
     "validate under an unknown ban list": Case(
         lambda t: ["deck", "validate", str(EX / "netrunner" / "corp-weyland-skyward.json"), "--banlist", "nosuch"],
-        {"standard"},
+        {"Standard"},  # the format's English name
     ),
     "show a missing deck": Case(lambda t: ["deck", "show", str(t / "missing.json")]),
     "show a directory": Case(lambda t: ["deck", "show", str(t / "empty")]),

@@ -520,10 +520,10 @@ def test_a_legal_deck_in_each_format(deck_pool: DeckPool) -> None:
         codes, line = verdict(deck_pool, deck("vesna_kohl_quiet_fuse", mode, **RUNNER))
         assert codes == [], (mode, line)
     assert verdict(deck_pool, deck("vesna_kohl_quiet_fuse", "startup", **RUNNER))[1] == (
-        "15 cards (min 15) · 3/10 influence · startup · Startup Ban List 31.03 · legal"
+        "15 cards (min 15) · 3/10 influence · Startup · Startup Ban List 31.03 · legal"
     )
     assert verdict(deck_pool, deck("vesna_kohl_quiet_fuse", "eternal", **RUNNER))[1] == (
-        "15 cards (min 15) · 3/10 influence · 4/7 points · eternal · Eternal Points List 31.03 · legal"
+        "15 cards (min 15) · 3/10 influence · 4/7 points · Eternal · Eternal Points List 31.03 · legal"
     )
 
 
@@ -576,11 +576,11 @@ def test_older_ban_lists_by_choice(deck_pool: DeckPool) -> None:
     )
     assert verdict(deck_pool, skim) == (
         [],
-        "15 cards (min 15) · 9/12 influence · standard · Standard Ban List 31.03 · legal",
+        "15 cards (min 15) · 9/12 influence · Standard · Standard Ban List 31.03 · legal",
     )
     assert verdict(deck_pool, skim, ban_list="origin_mwl_1_2") == (
         ["deck.influence.over"],
-        "15 cards (min 15) · 18/12 influence · standard · Origin MWL 1.2 · illegal (1 error)",
+        "15 cards (min 15) · 18/12 influence · Standard · Origin MWL 1.2 · illegal (1 error)",
     )
     # Origin MWL 1.0: each copy of Rust Auger lowers the influence limit by 1
     penalised = deck("vesna_kohl_quiet_fuse", "standard", rust_auger=3, **RUNNER)
@@ -599,13 +599,13 @@ def test_cli_banlist(cli: Any, pool: tuple[Path, Any], tmp_path: Path) -> None:
     )
     in_force = cli("deck", "validate", "--cards", into, listing)
     assert in_force.exit_code == 0
-    assert in_force.stdout.endswith("· standard · Standard Ban List 31.03 · legal\n")
+    assert in_force.stdout.endswith("· Standard · Standard Ban List 31.03 · legal\n")
     older = cli("deck", "validate", "--cards", into, "--banlist", "origin_mwl_1_2", listing)
     assert older.exit_code == 1
     assert "error deck.influence.over: 18 influence spent" in older.stdout
     unknown = cli("deck", "validate", "--cards", into, "--banlist", "nope", listing)
     assert unknown.exit_code == 2
     assert unknown.stderr.strip() == (
-        "dossier: error: --banlist 'nope': standard has no such ban list; "
+        "dossier: error: --banlist 'nope': Standard has no such ban list; "
         "ban lists: napd_style_mwl_1, origin_mwl_1_2, standard_ban_list_31_03"
     )

@@ -521,7 +521,7 @@ def test_coverage_report_text_and_json(imported: Path, cli: Any) -> None:
     assert sum(reprinted.values()) >= report["totals"]["cards"] and reprinted["signal_drift"] >= 12
     assert report["reasons"] == {"no_template": 9}
     text = cli("text", "coverage", "--game", "netrunner", "--cards", imported).stdout
-    assert "mirage_keyway  Mirage Keyway  signal_drift  drift  #0 no template" in text
+    assert "mirage_keyway  Mirage Keyway  signal_drift  drift  #1 no template" in text  # (the JSON's index 0)
     assert "Signal Drift" in text and "6/14 executable (42.9%), 2 partial, 6 printed only" in text
     summary = cli("text", "coverage", "--game", "netrunner", "--cards", imported, "--summary").stdout
     assert "mirage_keyway" not in summary and "per cycle:" in summary

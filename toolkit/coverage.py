@@ -22,7 +22,8 @@ through the games themselves.
 A game that raises is counted and reported (an engine bug to file), not fatal.
 
 The text report (:meth:`CoverageReport.format_text`) is worded in the current language, the ability texts
-rendered in English for English; the JSON report keeps its keys, codes and the texts as the records hold them.
+rendered in English for English and the abilities numbered from 1 (``card frag_grenade#1``), as players count
+them; the JSON report keeps its keys, codes, the records' 0-based indexes and the texts as the records hold them.
 """
 
 from __future__ import annotations
@@ -71,11 +72,12 @@ class AbilityRef:
         return f"{self.kind} {self.id}#{self.index}{face}"
 
     def shown(self) -> str:
-        """:meth:`label` in the current language (the text report)."""
+        """:meth:`label` in the current language, the abilities numbered from 1 as players count them (the text
+        report; the JSON keeps the record's 0-based index)."""
         kind = _kind_word(self.kind)
         if self.face == "reverse":
-            return tr("{kind} {id}#{index} (reverse)", kind=kind, id=self.id, index=self.index)
-        return tr("{kind} {id}#{index}", kind=kind, id=self.id, index=self.index)
+            return tr("{kind} {id}#{index} (reverse)", kind=kind, id=self.id, index=self.index + 1)
+        return tr("{kind} {id}#{index}", kind=kind, id=self.id, index=self.index + 1)
 
 
 # The kinds of records whose abilities are counted, as the report names them (English: their ids)
@@ -482,7 +484,7 @@ class CoverageReport:
             yield "    " + tr("why: {reason}", reason=self.reason_text(a))
         if self.unknown:
             yield tr("marked by the engine but not in the data ({n}):", n=len(self.unknown))
-            yield from (f"  {i}#{n}" for i, n in sorted(self.unknown))
+            yield from (f"  {i}#{n + 1}" for i, n in sorted(self.unknown))
         failed = [g for g in self.games if g.error is not None]
         if failed:
             yield tr("games that raised ({n}):", n=len(failed))
@@ -756,8 +758,10 @@ class ReadingReport:
         return "\n".join(self.text_lines(every))
 
     def text_lines(self, every: bool = True) -> Iterator[str]:
-        """Per card (``every``) a line ``status  id  title  set  cycle  unread indexes: reasons``, then per cycle,
-        per set, the unread reasons and the totals, in the current language: one line at a time."""
+        """Per card (``every``) a line ``status  id  title  set  cycle  #paragraph reason, …`` (the paragraphs not
+        read, numbered from 1 as players count them and as ``show`` says them; the JSON keeps the record's 0-based
+        ``index``), then per cycle, per set, the unread reasons and the totals, in the current language: one line
+        at a time."""
         from toolkit.importers.nrdb_text import reason_text, status_text
         from toolkit.textwidth import pad
 
@@ -765,7 +769,8 @@ class ReadingReport:
         if every:
             for row in self.cards:
                 unread = tc(lang, "list", ", ").join(
-                    tr("#{index} {reason}", index=u["index"], reason=reason_text(u["reason"])) for u in row["unread"]
+                    tr("#{index} {reason}", index=u["index"] + 1, reason=reason_text(u["reason"]))
+                    for u in row["unread"]
                 )
                 parts = [pad(status_text(row["status"]), 12), row["id"], row["title"], row["set"] or "-", row["cycle"] or "-"]
                 yield "  ".join(parts) + (f"  {unread}" if unread else "")

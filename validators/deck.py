@@ -35,7 +35,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from toolkit.i18n import current_lang, name_of, t, tn, tr, trn, word
+from toolkit.i18n import current_lang, name_of, t, tc, tn, tr, trn, word
 from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
 from toolkit.models.crossfire import composition_problem
@@ -1028,8 +1028,10 @@ def rule_role_count(check: Check, rule: Any) -> None:
     if count < rule.min or (rule.max is not None and count > rule.max):
         if rule.max == rule.min:
             want = tr("exactly {n}", n=rule.min)
+        elif rule.max is None:
+            want = tc(current_lang(), "role count", "at least {n}", n=rule.min)
         else:
-            want = f"{rule.min}–{rule.max if rule.max is not None else '∞'}"
+            want = f"{rule.min}–{rule.max}"
         check.add(
             "deck.roles.count",
             tr(
@@ -1281,7 +1283,11 @@ def summary_line(
             parts.append(t(lang, "{n} agenda points ({bound})", n=points, bound=between))
         mode_id, ban_name = s.get("format", (None, None))
         if ban_name or s.get("pool"):
-            parts.append(f"{mode_id} · {ban_name or t(lang, 'no ban list')}")
+            # the format's and the ban list's names in ``lang``, not the language the deck was checked in
+            mode = report.mode
+            format_name = name_of(mode, lang) if getattr(mode, "name", None) is not None else mode_id
+            ban = name_of(report.ban, lang) if ban_name and report.ban is not None else t(lang, "no ban list")
+            parts.append(f"{format_name} · {ban}")
     else:
         players = s.get("players", deck.players)
         roles = t(lang, ", ").join(f"{name(r) if name else r} {n}" for r, n in sorted(deck.cards.items()))

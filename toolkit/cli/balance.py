@@ -26,6 +26,12 @@ BALANCE_HELP = help_text(
 balance_app = typer.Typer(name="balance", help=BALANCE_HELP, no_args_is_help=True)
 
 DECIDERS = ("heuristic", "brawler", "random")
+# the machine player of a run's seats in words, by game (the tactics heuristic is the tactician)
+PLAYER_WORDS: dict[str, dict[str, str]] = {
+    "tactics": {"heuristic": N_("tactician"), "brawler": N_("brawler"), "random": N_("random")},
+    "netrunner": {"heuristic": N_("heuristic"), "random": N_("random")},
+    "crossfire": {"random": N_("random")},
+}
 DEFAULT_MODES = ("duel", "duo", "expert")
 
 DbOption = Annotated[
@@ -343,7 +349,7 @@ def crossfire(
     )
     from toolkit.balance.runner import import_ray, run_games
     from toolkit.cli._lang import output_lang
-    from toolkit.cli.crossfire import _records
+    from toolkit.cli.crossfire import _asked, _records
     from toolkit.engine.crossfire import Crossfire
 
     import_ray()
@@ -360,8 +366,9 @@ def crossfire(
     _once("--players", players, counts)  # 6,6 would play the same tables twice (their seeds come from the count)
     records = _records(cards)  # (every --cards folder, read once)
     game = Crossfire.from_records(records)
-    for count in counts:  # a mode, player count or special the rules refuse: its one line (exit 2) before any work
-        game.setup(mode, count, special or [])
+    with _asked():  # a mode, player count or special the rules refuse: its one line naming the option (exit 2)
+        for count in counts:  # before any work
+            game.setup(mode, count, special or [])
     jobs = plan_tables(tables, counts, mode, seed, special or [])
     meta: dict[str, Any] = {"game": "crossfire", "card_set": card_set_hash(records, "crossfire"), "decider": "random",
                             "seed": seed, "mode": mode, "players": counts, "tables": tables,
@@ -461,7 +468,8 @@ def netrunner(
         side = getattr(identities.get(entry.deck.identity), "side", None)
         if side not in by_side:
             raise DossierError(tr("{path}: {id} is not a {game} identity", path=entry.path,
-                                  id=repr(entry.deck.identity), game="netrunner"), exit_code=1)  # fmt: skip
+                                  id=repr(entry.deck.identity), game=word("game", "netrunner", language)),
+                               exit_code=1)  # fmt: skip
         key = Path(entry.path).stem
         if key in by_side["corp"] or key in by_side["runner"]:
             raise DossierError(tr("{path}: two decks named {name}; rename one", path=entry.path, name=key))
@@ -557,6 +565,7 @@ def runs(
 ) -> None:
     from toolkit.balance.store import list_runs, require_database
     from toolkit.cli._lang import output_lang
+    from toolkit.i18n import word
 
     language = output_lang(lang)
     require_database(db)  # no database there: one line, and none made
@@ -570,11 +579,18 @@ def runs(
         rows = [row for row in rows if row["card_set"] == sets[row["game"]]]
     for row in rows:
         line = t(language, "{id}  {created}  {game}  {games} games  decider {decider}  seed {seed}  card set {card_set}",
-                 id=row["id"], created=row["created"], game=row["game"], games=row["games"], decider=row["decider"],
-                 seed=row["seed"], card_set=str(row["card_set"])[:12])  # fmt: skip
+                 id=row["id"], created=row["created"], game=word("game", row["game"], language), games=row["games"],
+                 decider=_player_word(row["game"], row["decider"], language), seed=row["seed"],
+                 card_set=str(row["card_set"])[:12])  # fmt: skip
         if row["interrupted"]:  # Ctrl-C stopped it: its figures count the games that finished
             line += "  " + t(language, "interrupted")
         print(line)
+
+
+def _player_word(game: str, decider: str, lang: str) -> str:
+    """The machine player a run was played by, in ``lang`` (tactician, 战术家); a decider no game lists, as it is."""
+    found = PLAYER_WORDS.get(game, {}).get(decider)
+    return t(lang, found) if found is not None else decider
 
 
 def register(app: typer.Typer) -> None:

@@ -205,7 +205,7 @@ def validate(
                 if mode is not None and mode not in game_modes:
                     raise DossierError(
                         tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode",
-                           mode=repr(mode), game=loaded.deck.game, modes=tr(", ").join(sorted(game_modes)))
+                           mode=repr(mode), game=_game_word(loaded.deck.game), modes=tr(", ").join(sorted(game_modes)))
                     )  # fmt: skip
                 deck_mode = game_modes.get(mode or loaded.deck.mode)
                 if banlist is not None and loaded.deck.game != "netrunner":  # ban lists are netrunner formats' own
@@ -214,7 +214,7 @@ def validate(
                     known = tr(", ").join(ban_list_ids(deck_mode)) or tr("none")
                     raise DossierError(
                         tr("{option} {banlist}: {format} has no such ban list; ban lists: {known}", option="--banlist",
-                           banlist=repr(banlist), format=deck_mode.id, known=known)
+                           banlist=repr(banlist), format=_mode_word(deck_mode), known=known)
                     )  # fmt: skip
                 report = validate_deck(loaded.deck, pool.rules, mode, banlist)  # (else the deck's own ban list)
                 findings += [loaded.locate(f) for f in report.findings]
@@ -353,7 +353,7 @@ def new(
     from toolkit.config import output_lang as configured
     from toolkit.decks import render_deck
     from toolkit.i18n import majority, t
-    from toolkit.models.crossfire import role_set
+    from toolkit.models.crossfire import SetupError, role_set
     from toolkit.models.deck import Deck
 
     if out.suffix.lower() not in (".json", ".txt"):
@@ -368,7 +368,7 @@ def new(
     if mode not in game_pool.modes:
         raise DossierError(
             tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
-               game=game, modes=tr(", ").join(sorted(game_pool.modes)))
+               game=_game_word(game), modes=tr(", ").join(sorted(game_pool.modes)))
         )  # fmt: skip
     given = (
         ("--players", players is not None, "crossfire"),
@@ -385,12 +385,13 @@ def new(
     typed: list[str | None] = []  # the language of each name given
     if game == "crossfire":
         if players is None:
-            raise DossierError(tr("{game} needs {option}", game=game, option="--players"))
+            raise DossierError(tr("{game} needs {option}", game=_game_word(game), option="--players"))
         joining = [_resolve_one(pool, s, game, "role", typed) for s in special or []]
         try:
             fields["cards"] = role_set(game_pool.modes[mode], players, joining, _role_word(pool))
-        except ValueError as exc:  # worded in the current language by the model
-            raise DossierError(str(exc)) from None
+        except SetupError as exc:  # worded in the current language by the model; it names what was asked wrong
+            asked = "--players" if exc.option == "players" else "--special"
+            raise DossierError(tr("{option}: {problem}", option=asked, problem=str(exc))) from None
         fields["players"] = players
     if game == "netrunner" and identity is not None:  # (an empty --identity "" is no identity: refused)
         fields["identity"] = _resolve_one(pool, identity, game, "identity", typed)
@@ -413,9 +414,25 @@ def new(
         raise DossierError(tr("{option}: {problem}", option=option, problem=model_error(err))) from None
     if game == "tactics":
         _squad_allowed(deck, pool)
+    if game == "crossfire":
+        _roles_allowed(deck, pool, "--special" if special else "--players")
     fmt = "json" if out.suffix.lower() == ".json" else "text"
     _write(out, render_deck(deck, fmt, pool.lookup(game), out=out, schema_dir=SCHEMA_DIR, lang=language), force)
     print(t(language, "{path}: written", path=out))
+
+
+def _game_word(game: str) -> str:
+    """A game inside a message: its word in the current language (谍战特工; its id in English)."""
+    from toolkit.i18n import current_lang, word
+
+    return word("game", game, current_lang())
+
+
+def _mode_word(mode: Any, lang: str | None = None) -> str:
+    """A mode or format inside a message: its name in ``lang`` (default: the current language), else its id."""
+    from toolkit.i18n import current_lang, name_of
+
+    return name_of(mode, lang or current_lang()) if getattr(mode, "name", None) is not None else str(mode.id)
 
 
 def _other_game(option: str, owner: str, game: str) -> str:
@@ -446,6 +463,16 @@ def _squad_allowed(deck: Any, pool: Pool) -> None:
     for finding in validate_deck(deck, pool.rules).findings:
         if finding.severity == "error" and finding.code.startswith(("deck.squad.max", "deck.agents.", "deck.agent.")):
             raise DossierError(tr("{option}: {problem}", option="--agent", problem=finding.message))
+
+
+def _roles_allowed(deck: Any, pool: Pool, option: str) -> None:
+    """Refuse, in one line naming ``option``, a role set the mode's rules forbid though every special role could
+    join (one that leaves no Assassin, as `crossfire deal` refuses it), as the deck validator says it."""
+    from validators.deck import validate_deck
+
+    for finding in validate_deck(deck, pool.rules).findings:
+        if finding.severity == "error":
+            raise DossierError(tr("{option}: {problem}", option=option, problem=finding.message))
 
 
 def _identity_allowed(identity: str, pool: Pool, mode: str) -> None:
@@ -554,13 +581,14 @@ def stats(
             return name(value)
         return value
 
+    deck_mode = pool.rules.game(deck.game).modes.get(deck.mode)
     print(
         t(
             language,
             "{name} ({game}, {mode}): {n} cards",
             name=deck.title(language),
-            game=deck.game,
-            mode=deck.mode,
+            game=word("game", deck.game, language),
+            mode=_mode_word(deck_mode, language) if deck_mode is not None else deck.mode,
             n=data["cards"],
         )
     )
@@ -605,8 +633,9 @@ def _opening_hand(pool: Pool, deck: Any) -> int:
     if deck.game == "netrunner":
         return int(game.hand_size) if game else 5
     raise DossierError(
-        tr("{game} role sets are dealt, not drawn; see {command}", game=deck.game, command="`dossier crossfire deal`")
-    )
+        tr("{game} role sets are dealt, not drawn; see {command}", game=_game_word(deck.game),
+           command="`dossier crossfire deal`")
+    )  # fmt: skip
 
 
 @deck_app.command("draw", help=N_("A sample opening hand."))
