@@ -232,6 +232,20 @@ def test_the_cursor_goes_home_and_to_the_end() -> None:
         assert cursor.press(key) is None and cursor.at == at
 
 
+def test_a_number_past_the_last_option_is_no_option() -> None:
+    """A digit alone beyond the list (5 of 2) leaves the cursor where it was: Enter then picks an option that
+    exists (it picked past the list and ended the game with an IndexError)."""
+    from toolkit.engine.keys import Cursor
+
+    cursor = Cursor(2)
+    assert cursor.press("down") is None and cursor.at == 1
+    for key in ("5", "9", "0"):
+        assert cursor.press(key) is None and cursor.at == 1 and cursor.typed == ""
+    assert cursor.press("1") is None and cursor.at == 0
+    assert cursor.press("7") is None and cursor.at == 0  # "17" is past 2, and 7 alone too
+    assert cursor.press("enter") == "pick" and cursor.at < cursor.count
+
+
 # 5: symbols in words, names as text (never markup), in the view and in --plain
 
 

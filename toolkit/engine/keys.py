@@ -179,6 +179,8 @@ class Cursor:
             typed = (self.typed + key).lstrip("0")
             if typed and int(typed) > self.count:
                 typed = key if key != "0" else ""
+            if typed and int(typed) > self.count:  # a digit alone past the last option (5 of 2): no option
+                typed = ""
             self.typed = typed
             if typed:
                 self.at = int(typed) - 1
