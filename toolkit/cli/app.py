@@ -612,7 +612,7 @@ def default_paths(paths: list[Path] | None) -> list[Path]:
     cards/ here, else the bundled cards/)."""
     from toolkit.config import card_pool
 
-    return paths or card_pool(None).paths
+    return paths or card_pool(None, default=[CARDS_DIR]).paths
 
 
 def emit_findings(findings: list[Finding], out: Any = None) -> None:
