@@ -80,9 +80,9 @@ def _names_and_ids() -> tuple[set[str], set[str], set[str], set[str]]:
             english.add(one)  # text list names the deck in both, the reader's first)
             chinese.add(one)
             chinese_only.add(one)
-    scenario = json.loads(SCENARIO.read_text(encoding="utf-8"))  # the scenario's own title and rule
-    english |= {scenario["name"], scenario["rule"]}
-    chinese |= {scenario["name"], scenario["rule"]}
+    scenario = json.loads(SCENARIO.read_text(encoding="utf-8"))  # the scenario's own title and rule, in each language
+    english |= {scenario["name"]["en"], scenario["rule"]["en"]}
+    chinese |= {scenario["name"]["zh-Hans"], scenario["rule"]["zh-Hans"]}
     return english, chinese, chinese_only, ids
 
 

@@ -128,29 +128,29 @@ EFFECTS: list[tuple[str, str, Side, Any, dict[tuple[Side, str], int]]] = [
     ("LoseCredits-corp", "公司失去 9[credit]。", "runner", None, {("corp", "credits"): -5}),
     ("GainClicks", "你获得 [click][click]。", "corp", None, {("corp", "clicks"): 2}),
     ("LoseClicks", "潜袭者失去 [click]。", "runner", None, {("runner", "clicks"): -1}),
-    ("Draw", "你抽 3 张牌。", "corp", None, {("corp", "hand"): 3, ("corp", "deck"): -3}),
-    ("Discard", "你弃 2 张牌。", "runner", None, {("runner", "hand"): -2, ("runner", "discard"): 2}),
-    ("Discard-opponent", "对手弃 1 张牌。", "corp", None, {("runner", "hand"): -1, ("runner", "discard"): 1}),
+    ("Draw", "你抽 3 张牌。", "corp", None, {("corp", "hq"): 3, ("corp", "rnd"): -3}),
+    ("Discard", "你弃 2 张牌。", "runner", None, {("runner", "grip"): -2, ("runner", "heap"): 2}),
+    ("Discard-opponent", "对手弃 1 张牌。", "corp", None, {("runner", "grip"): -1, ("runner", "heap"): 1}),
     (
         "SearchType",
         "你从存储栈搜寻 1 张程序，展示后加入你的手牌。",
         "runner",
         None,
-        {("runner", "hand"): 1, ("runner", "deck"): -1},
+        {("runner", "grip"): 1, ("runner", "stack"): -1},
     ),
     (
         "SearchType-rnd",
         "你从研发中心搜寻 1 张议案，展示后加入你的手牌。",
         "corp",
         None,
-        {("corp", "hand"): 1, ("corp", "deck"): -1},
+        {("corp", "hq"): 1, ("corp", "rnd"): -1},
     ),
     (
         "TypedDamage",
         "造成 2 点网域伤害。",
         "corp",
         None,
-        {("runner", "hand"): -2, ("runner", "discard"): 2},
+        {("runner", "grip"): -2, ("runner", "heap"): 2},
     ),
     ("GainTags", "潜袭者获得 2 个锁定标记。", "corp", None, {("runner", "tags"): 2}),
     ("RemoveTags", "你移除 1 个锁定标记。", "runner", _tag, {("runner", "tags"): -1}),
@@ -164,19 +164,19 @@ EFFECTS: list[tuple[str, str, Side, Any, dict[tuple[Side, str], int]]] = [
         "如果潜袭者被锁定，造成 1 点肢体伤害。",
         "corp",
         _tag,
-        {("runner", "hand"): -1, ("runner", "discard"): 1},
+        {("runner", "grip"): -1, ("runner", "heap"): 1},
     ),
     ("If-CreditsAtMost-no", "如果你的信用点不多于 4，你获得 1[credit]。", "runner", None, {}),
     ("If-CreditsAtMost-yes", "如果你的信用点不多于 4，你获得 1[credit]。", "runner", _poor, {("runner", "credits"): 1}),
-    ("If-NoHand", "如果你没有手牌，你抽 2 张牌。", "corp", _empty_hand, {("corp", "hand"): 2, ("corp", "deck"): -2}),
+    ("If-NoHand", "如果你没有手牌，你抽 2 张牌。", "corp", _empty_hand, {("corp", "hq"): 2, ("corp", "rnd"): -2}),
     (
         "YouMay",
         "你可以安装 1 个程序。",
         "runner",
         _worm_in_grip,
-        {("runner", "installed"): 1, ("runner", "hand"): -1, ("runner", "credits"): -2, ("runner", "memory_used"): 1},
+        {("runner", "installed"): 1, ("runner", "grip"): -1, ("runner", "credits"): -2, ("runner", "memory_used"): 1},
     ),
-    ("Install-corp", "你可以安装 1 个防火墙。", "corp", None, {("corp", "installed"): 1, ("corp", "hand"): -1}),
+    ("Install-corp", "你可以安装 1 个防火墙。", "corp", None, {("corp", "installed"): 1, ("corp", "hq"): -1}),
     ("EndRun-outside-a-run", "终止潜袭。", "corp", None, {}),
     ("Access-outside-a-run", "你额外读取 1 张牌。", "runner", None, {}),
     ("Trash-nothing", "销毁 1 个程序。", "corp", None, {}),
@@ -793,9 +793,8 @@ def test_text_run_same_seed_same_log(cli: Any) -> None:
     data = json.loads(first.stdout)
     players = data["state"]["players"]
     assert [p["side"] for p in players] == ["runner", "corp"]  # the executing side first
-    assert {"deck", "hand", "discard", "credits", "clicks", "tags", "bad_publicity", "agenda_points", "memory"} <= set(
-        players[0]
-    )
+    assert {"stack", "grip", "heap", "credits", "clicks", "tags", "agenda_points", "memory"} <= set(players[0])
+    assert "bad_publicity" not in players[0] and {"rnd", "hq", "archives", "bad_publicity"} <= set(players[1])
     assert data["log"][0]["event"] == "side" and data["log"][0]["reason"] == "the text of layer_sweep"
     assert [e["event"] for e in data["log"]].count("access") == 3
     text = cli(*args, "--seed", "9", "--lang", "en")

@@ -330,8 +330,8 @@ def test_cli_text_output(cli: Any) -> None:
     lines = result.stdout.splitlines()
     assert any(" corp turn starts (side: corp, clicks: 3, " in line for line in lines)
     assert any(" runner action phase ends (side: runner, clicks: 0)" in line for line in lines)
-    assert lines[-3].startswith("corp (Haas-Bioroid: Tireless Hands): deck: ")
-    assert lines[-2].startswith("runner (Cassia \"Rust\" Moreau): deck: ")
+    assert lines[-3].startswith("corp (Haas-Bioroid: Tireless Hands): R&D: ")  # each side's zones by their names
+    assert lines[-2].startswith("runner (Cassia \"Rust\" Moreau): stack: ")
     assert lines[-1] == "stopped at the turn limit (2 turns); no winner (--turns raises the limit)", lines[-1]
 
 

@@ -67,6 +67,7 @@ def run(
     from toolkit.cli.deck import load_pool
     from toolkit.engine.core import EngineError
     from toolkit.engine.netrunner.scenario import ScenarioError, run_scenario
+    from toolkit.models.scenario import in_lang
 
     scenario, text = read_scenario(file)
     pool = load_pool(cards)
@@ -89,13 +90,13 @@ def run(
         from toolkit.jsonstream import Stream, write_json
 
         # the log grows with the scenario's decisions: its events are worded and written one at a time
-        log = Stream(names.event(e.to_json()) for e in result.game.log)
+        log = Stream(names.event(_named(e.to_json(), language)) for e in result.game.log)
         out = result.to_json()
         if result.pending is not None:
             out["pending"] = _pending_json(result.pending, names)
-        write_json({"scenario": scenario.name, "log": log, **out})
+        write_json({"scenario": in_lang(scenario.name, language), "log": log, **out})
     else:
-        _print_text(scenario, result, (e.to_json() for e in result.game.log), names)
+        _print_text(scenario, result, (_named(e.to_json(), language) for e in result.game.log), names)
     if not result.passed:
         raise typer.Exit(1)
 
@@ -107,6 +108,7 @@ def _print_text(scenario: Any, result: Any, log: Iterable[dict[str, Any]], names
     lang = names.lang
     from toolkit.engine.phrase import Phrase, Term
     from toolkit.i18n import t, word
+    from toolkit.models.scenario import in_lang
     from toolkit.textwidth import pad
 
     sides = {1: "corp", 2: "runner"}
@@ -114,9 +116,10 @@ def _print_text(scenario: Any, result: Any, log: Iterable[dict[str, Any]], names
     def side(seat: int) -> str:
         return word("side", sides.get(seat, ""), lang)
 
-    print(f"# {scenario.name}")
-    if scenario.rule:
-        print(f"# {scenario.rule}")
+    print(f"# {in_lang(scenario.name, lang)}")
+    rule = in_lang(scenario.rule, lang)
+    if rule:
+        print(f"# {rule}")
     for event in log:
         print(names.line(event, side))
     print_sides(result.game.state(), lang, names)
@@ -145,6 +148,16 @@ def _print_text(scenario: Any, result: Any, log: Iterable[dict[str, Any]], names
                     expected=want,
                 )
             )
+
+
+def _named(entry: dict[str, Any], lang: str) -> dict[str, Any]:
+    """A log entry, the scenario's name in it (logged in both languages when the file gives both) in ``lang``."""
+    name = entry.get("name")
+    if entry.get("event") != "scenario" or not isinstance(name, dict):
+        return entry
+    from toolkit.models.scenario import ScenarioText
+
+    return {**entry, "name": ScenarioText.model_validate(name).get(lang)}
 
 
 def _pending_json(pending: Any, names: Any) -> dict[str, Any]:

@@ -234,6 +234,13 @@ FIELDS: dict[str, tuple[str, str]] = {
     "lost": Nc_("log field", "lost"),
     "memory": Nc_("log field", "memory"),
     "memory_used": Nc_("log field", "memory used"),
+    # each side's zones in its state line (NetrunnerGame.state)
+    "rnd": Nc_("log field", "R&D"),
+    "hq": Nc_("log field", "HQ"),
+    "archives": Nc_("log field", "Archives"),
+    "stack": Nc_("log field", "stack"),
+    "grip": Nc_("log field", "grip"),
+    "heap": Nc_("log field", "heap"),
     "mortgage": Nc_("log field", "mortgage"),
     "most": Nc_("log field", "at most"),
     "named": Nc_("log field", "named"),

@@ -7,14 +7,17 @@ advancement and counters, servers with their ice, tags, bad publicity, score are
 names the side whose action phase it is, and lists decisions by their labels
 (``run:hq``, ``break:fine_line_cutter/0``, ``pay:2``, …). ``expect`` holds what must be
 true afterwards, as dotted paths into the final state (``runner.credits``,
-``corp.servers.0.ice.0.rezzed``) and their values.
+``corp.servers.0.ice.0.rezzed``) and their values. Its ``name`` and ``rule`` are plain text or
+given in both languages (``{"zh-Hans": "…", "en": "…"}``), shown in the reader's.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Discriminator, Field, StringConstraints, Tag, field_validator
+
+from toolkit.i18n import tr
 
 from .common import Model, NonEmptyText, Slug
 
@@ -22,6 +25,43 @@ Side = Literal["corp", "runner"]
 CounterKind = Literal["advancement", "virus", "power", "agenda"]
 Amount = Annotated[int, Field(ge=0, le=999)]
 ServerName = Annotated[str, Field(pattern=r"^(hq|rnd|archives|remote[1-9][0-9]?)$")]
+
+
+Words = Annotated[str, StringConstraints(min_length=1, max_length=4000)]
+
+
+class ScenarioText(Model):
+    """A scenario's name or rule in each language: zh-Hans, English or both (:class:`Scenario` refuses neither)."""
+
+    model_config = {**Model.model_config, "json_schema_extra": {"minProperties": 1}}
+
+    zh_hans: Words | None = Field(default=None, alias="zh-Hans", description="Simplified Chinese.")
+    en: Words | None = Field(default=None, description="English.")
+
+    def get(self, lang: str) -> str:
+        """The text in ``lang``, else in the other language."""
+        first, second = (self.en, self.zh_hans) if lang == "en" else (self.zh_hans, self.en)
+        return first or second or ""
+
+
+def _form(value: Any) -> str:
+    """Which form a name or rule is written in: ``languages`` (an object) or ``text``."""
+    return "languages" if isinstance(value, dict | ScenarioText) else "text"
+
+
+# a name or rule: text, or the same in languages (an error is that of the form it is written in)
+ScenarioName = Annotated[
+    Annotated[NonEmptyText, Tag("text")] | Annotated[ScenarioText, Tag("languages")], Discriminator(_form)
+]
+ScenarioRule = Annotated[
+    Annotated[str, StringConstraints(max_length=4000), Tag("text")] | Annotated[ScenarioText, Tag("languages")],
+    Discriminator(_form),
+]
+
+
+def in_lang(text: str | ScenarioText | None, lang: str) -> str | None:
+    """A scenario's name or rule in ``lang`` (plain text as it is written)."""
+    return text.get(lang) if isinstance(text, ScenarioText) else text
 
 
 class PlacedCard(Model):
@@ -66,8 +106,12 @@ class Scenario(Model):
 
     schema_: str | None = Field(default=None, alias="$schema", description="Path of schema/scenario.schema.json.")
     game: Literal["netrunner"] = Field(description="The game (netrunner; tactics positions are not scenarios yet).")
-    name: NonEmptyText = Field(description="What the scenario shows.")
-    rule: str | None = Field(default=None, max_length=4000, description="The seed line or ruling it checks, quoted.")
+    name: ScenarioName = Field(
+        description="What the scenario shows: text, or {\"zh-Hans\": …, \"en\": …} (shown in the reader's language)."
+    )
+    rule: ScenarioRule | None = Field(
+        default=None, description="The seed line or ruling it checks, quoted: text, or {\"zh-Hans\": …, \"en\": …}."
+    )
     seed: int = Field(default=0, ge=0, le=2**31, description="Seed of shuffles and random choices.")
     format: Slug = Field(default="standard", description="The netrunner format.")
     active: Side = Field(default="corp", description="Whose action phase the position is in.")
@@ -81,6 +125,14 @@ class Scenario(Model):
         description="Dotted paths into the final state (runner.credits, corp.servers.0.ice.0.rezzed, winner, "
         "log.<event>: how many events of that kind) and the values they must have.",
     )
+
+    @field_validator("name", "rule")
+    @classmethod
+    def _some_language(cls, value: Any) -> Any:
+        """A name or rule in languages has one at least (checked here, so that the error is the field's)."""
+        if isinstance(value, ScenarioText) and value.zh_hans is None and value.en is None:
+            raise ValueError(tr("give zh-Hans, en or both"))
+        return value
 
 
 # ---------------------------------------------------------------- the state a game shows

@@ -1900,32 +1900,33 @@ class NetrunnerGame:
     # ------------------------------------------------------------ views
 
     def state(self, first: Side = "corp") -> dict[str, Any]:
-        """Per side (``first`` first): zone sizes and counters; then the active side and the outcome."""
+        """Per side (``first`` first): its zones by their names (the corp's R&D, HQ and Archives, the runner's
+        stack, grip and heap) and its own counters; then the active side and the outcome."""
         players = []
         for side in (first, other(first)):
             p = self.player(side)
-            runner = side == "runner"
-            players.append(
-                {
-                    "seat": p.seat,
-                    "side": side,
-                    "identity": p.identity.id,
-                    "deck": len(p.deck),
-                    "hand": len(p.hand),
-                    "discard": len(p.discard),
-                    "installed": len(self.installed(side)),
-                    "credits": p.credits,
-                    "clicks": p.clicks,
-                    "tags": p.tags,
-                    "bad_publicity": p.bad_publicity,
-                    "agenda_points": self.agenda_points(side),
-                    "hand_size": self.hand_size(side),
-                    "memory": self.memory_limit() if runner else 0,
-                    "memory_used": self.memory_used() if runner else 0,
-                    "link": self.link() if runner else 0,
-                    "brain_damage": p.brain_damage,
-                }
-            )
+            if side == "corp":
+                zones = {"rnd": len(p.deck), "hq": len(p.hand), "archives": len(p.discard)}
+                marks = {"bad_publicity": p.bad_publicity}
+            else:
+                zones = {"stack": len(p.deck), "grip": len(p.hand), "heap": len(p.discard)}
+                marks = {"tags": p.tags}
+            entry: dict[str, Any] = {
+                "seat": p.seat,
+                "side": side,
+                "identity": p.identity.id,
+                **zones,
+                "installed": len(self.installed(side)),
+                "credits": p.credits,
+                "clicks": p.clicks,
+                **marks,
+                "agenda_points": self.agenda_points(side),
+                "hand_size": self.hand_size(side),
+            }
+            if side == "runner":
+                entry |= {"memory": self.memory_limit(), "memory_used": self.memory_used(), "link": self.link(),
+                          "brain_damage": p.brain_damage}  # fmt: skip
+            players.append(entry)
         return {
             "players": players,
             "active": self.active,

@@ -84,7 +84,9 @@ def set_up(records: Any, scenario: Scenario) -> NetrunnerGame:
         game.runner.clicks = game.rules.clicks["runner"]
     if scenario.active == "corp" and scenario.corp.clicks is None:
         game.corp.clicks = game.rules.clicks["corp"]
-    game.log.add("scenario", SEATS[scenario.active], name=scenario.name, active=scenario.active)
+    # a name in both languages is logged with both ({"zh-Hans": …, "en": …}): the reader's is shown
+    name = scenario.name if isinstance(scenario.name, str) else scenario.name.model_dump(by_alias=True, exclude_none=True)
+    game.log.add("scenario", SEATS[scenario.active], name=name, active=scenario.active)
     game.check_memory()
     return game
 
