@@ -220,10 +220,10 @@ def web(pool: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 @pytest.mark.parametrize(
     ("record_id", "lang", "expected"),
     [
-        ("quillfracter_nine", "en", "Text reading: executable"),
-        ("mirage_keyway", "en", "Text reading: partial: paragraph 1 not read (no template)"),
+        ("quillfracter_nine", "en", "Text reading: executable: paragraphs 1, 2 read"),
+        ("mirage_keyway", "en", "Text reading: partial: paragraph 1 not read (no template); paragraph 2 read"),
         ("whisperworm_kit", "en", "Text reading: printed only: paragraphs 1, 2 not read (no template)"),
-        ("mirage_keyway", "zh-Hans", "文字读取：部分可执行：第 1 段未读入（无模板）"),
+        ("mirage_keyway", "zh-Hans", "文字读取：部分可执行：第 1 段未读入（无模板）；第 2 段已读入"),
         ("open_ledger_gambit", "zh-Hans", "文字读取：仅印刷文字：第 1 段未读入（无模板）"),
     ],
 )

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from toolkit import markup
-from toolkit.i18n import N_, t, tn, word
+from toolkit.i18n import N_, t, word
 from toolkit.i18n.words import Nc_
 from toolkit.textwidth import SAMPLE_ROWS, display_width, pad, render, render_lines
 
@@ -341,12 +341,12 @@ def show(
         lines.append(summary)
     skipped = _SKIP_FIELDS
     if hit.game == "netrunner":  # what the engine runs of a netrunner card (the run: key)
-        from .reading import verdict
+        from .reading import paragraph_lines, verdict
 
         found = verdict(d, lang)
         if found is not None:
             lines.append(t(lang, "text reading: {status}", status=found.word))
-            lines.extend(f"  {detail}" for detail in (*found.details, *_paragraphs(d.get("reading"), lang)))
+            lines.extend(f"  {detail}" for detail in (*found.details, *paragraph_lines(d.get("reading"), lang)))
             skipped = skipped | {"reading"}  # said above in words, its paragraphs numbered as players count them
     grid = d.get("rows") if hit.kind == "map" else None
     order = ("en", "zh-Hans") if lang == "en" else ("zh-Hans", "en")
@@ -396,32 +396,6 @@ def show(
         lines.append("")
         lines.append(t(lang, "file: {path}", path=source))
     return "\n".join(lines)
-
-
-def _paragraphs(reading: Any, lang: str) -> list[str]:
-    """The paragraphs of the printed text an imported card's reading read, runs by a card script and finds a deck
-    rule in, one line each in ``lang``, numbered from 1 as the paragraphs not read are (the record keeps 0-based
-    indexes)."""
-    if not isinstance(reading, Mapping):
-        return []
-
-    def numbered(key: str) -> tuple[int, str]:
-        numbers = sorted(n + 1 for n in reading.get(key) or [] if isinstance(n, int))
-        return len(numbers), t(lang, ", ").join(map(str, numbers))
-
-    lines = []
-    n, listed = numbered("read")
-    if n:
-        lines.append(tn(lang, "paragraph {paragraphs} read", "paragraphs {paragraphs} read", n, paragraphs=listed))
-    n, listed = numbered("scripted")
-    if n:
-        lines.append(tn(lang, "paragraph {paragraphs} run by a card script",
-                        "paragraphs {paragraphs} run by a card script", n, paragraphs=listed))  # fmt: skip
-    n, listed = numbered("rules")
-    if n:
-        lines.append(tn(lang, "paragraph {paragraphs} restates a deck rule",
-                        "paragraphs {paragraphs} restate a deck rule", n, paragraphs=listed))  # fmt: skip
-    return lines
 
 
 def _faces(faces: Any, lang: str, langs: Sequence[str], ansi: bool) -> list[str]:

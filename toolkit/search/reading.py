@@ -3,7 +3,8 @@
 Imported NetrunnerDB cards carry the import's ``reading`` (status, paragraphs read, paragraphs not read
 and why); any other record with a text field is executable when it has ability text or no text at all,
 printed only when it has printed text alone (:func:`toolkit.db.constants.reading_status`, the rule the
-database's ``records.reading`` column is built by). ``dossier show`` and the web's card page say it.
+database's ``records.reading`` column is built by). ``dossier show`` and the web's card page say it, and
+the paragraphs read, run by a card script and restating a deck rule (:func:`paragraph_lines`).
 """
 
 from __future__ import annotations
@@ -74,6 +75,33 @@ def verdict(data: Mapping[str, Any], lang: str) -> Verdict | None:
             )
         )
     return Verdict(status, word("reading_status", status, lang), tuple(details))
+
+
+def paragraph_lines(reading: Any, lang: str) -> list[str]:
+    """The paragraphs of the printed text an imported card's ``reading`` read, runs by a card script and finds a
+    deck rule in, one line each in ``lang``, numbered from 1 as :func:`verdict`'s paragraphs not read are (the
+    record keeps 0-based indexes): ``paragraphs 1, 2 read``. ``dossier show`` and the card page say them after
+    the verdict's details."""
+    if not isinstance(reading, Mapping):
+        return []
+
+    def numbered(key: str) -> tuple[int, str]:
+        numbers = sorted(n + 1 for n in _list(reading.get(key)) if isinstance(n, int))
+        return len(numbers), t(lang, ", ").join(map(str, numbers))
+
+    lines = []
+    n, listed = numbered("read")
+    if n:
+        lines.append(tn(lang, "paragraph {paragraphs} read", "paragraphs {paragraphs} read", n, paragraphs=listed))
+    n, listed = numbered("scripted")
+    if n:
+        lines.append(tn(lang, "paragraph {paragraphs} run by a card script",
+                        "paragraphs {paragraphs} run by a card script", n, paragraphs=listed))  # fmt: skip
+    n, listed = numbered("rules")
+    if n:
+        lines.append(tn(lang, "paragraph {paragraphs} restates a deck rule",
+                        "paragraphs {paragraphs} restate a deck rule", n, paragraphs=listed))  # fmt: skip
+    return lines
 
 
 def verdict_line(data: Mapping[str, Any], lang: str) -> str | None:

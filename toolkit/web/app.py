@@ -3,7 +3,9 @@
 At start the card pool is loaded (one :class:`~toolkit.catalog.Catalog`) and the database is
 built when it is missing or older than the card files, then opened for reading. Routes reach
 both through :func:`state` (``request.app.state.web``); after a card file changes,
-:meth:`WebState.reload` loads the pool again and rebuilds the database.
+:meth:`WebState.reload` loads the pool again and rebuilds the database: the editor calls it when it
+saves, and :class:`PoolWatch` when a request finds the card files changed on disk (looked at every
+:data:`POOL_CHECK` seconds at most).
 """
 
 from __future__ import annotations
@@ -11,10 +13,13 @@ from __future__ import annotations
 import contextlib
 import os
 import secrets
+import sys
 import threading
+import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
+from http import HTTPStatus
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 from urllib.parse import urlencode
@@ -23,6 +28,7 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from toolkit import i18n
 from toolkit.errors import DossierError
@@ -50,6 +56,23 @@ def _weight(value: Any) -> int:
     return 64
 CACHE_ON = os.environ.get("DOSSIER_WEB_CACHE", "1") != "0"
 LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "[::1]", "::1")
+POOL_CHECK = 2.0  # seconds: the card files are looked at (a walk and a stat of each) at most this often
+
+
+def pool_signature(paths: Iterable[Path]) -> int | None:
+    """One number for the record files under ``paths`` as they are on disk: it changes when one is added, removed,
+    renamed or written (each file's path and :func:`~toolkit.catalog.signature_of` its status; no file is read).
+    None when the files cannot be walked (a card directory removed): the pool is then left as it is."""
+    from toolkit.catalog import discover, file_signature
+
+    try:
+        files = discover(paths, [])
+    except (DossierError, OSError):
+        return None
+    total = 0
+    for path in files:  # a sum: the order of the walk does not matter
+        total = (total + hash((str(path), file_signature(path)))) & 0xFFFF_FFFF_FFFF_FFFF
+    return total
 
 
 class WebState:
@@ -74,6 +97,9 @@ class WebState:
         from toolkit.web.heavy import HeavyPool
 
         self.heavy = HeavyPool()  # print sheets: a few at a time off the event loop, 503 beyond the queue
+        self._pool_signature = pool_signature(settings.cards)  # the card files the pool is (to be) loaded from
+        self._pool_next = time.monotonic() + POOL_CHECK  # when the card files may be looked at again
+        self._pool_lock = threading.Lock()
 
     def memo(self, name: str, make: Any) -> Any:
         """``make()`` once per catalog generation (per reload), kept under ``name``. Each name has its own
@@ -195,13 +221,15 @@ class WebState:
         return database
 
     def reload(self) -> None:
-        """Load the card pool again and rebuild the database (after the editor saved a card)."""
+        """Load the card pool again and rebuild the database (after the editor saved a card, or the card files
+        changed on disk: :meth:`reload_if_changed`)."""
         from toolkit.db import Database, build_database, resolve_target
 
         self._wait_warming()  # its queries must end before the old database closes (and it may need self.lock)
         with self.lock:
             from toolkit.catalog import load_catalog
 
+            self._pool_signature = pool_signature(self.settings.cards)  # before the load: a later change is seen
             catalog = load_catalog(self.settings.cards)
             target = resolve_target(self.settings.db_url)
             build_database(catalog, target, sources=self.settings.cards)
@@ -216,6 +244,40 @@ class WebState:
             if old is not None:
                 old.close()
         self.warm_later()
+
+    def pool_due(self) -> bool:
+        """Whether the card files may be looked at again (:data:`POOL_CHECK` seconds since the last look): a
+        clock read, cheap enough for every request."""
+        return time.monotonic() >= self._pool_next
+
+    def reload_if_changed(self) -> bool:
+        """Look at the card files (when :meth:`pool_due`; one thread at a time, the others go on with the pool as
+        it is) and :meth:`reload` when they changed since the pool was loaded; True when it did. A pool that no
+        longer loads (a card file saved half-edited) is not retried until the files change again: the server
+        keeps the pool it has and says why on stderr."""
+        if not self._pool_lock.acquire(blocking=False):
+            return False
+        try:
+            if not self.pool_due():
+                return False
+            self._pool_next = time.monotonic() + POOL_CHECK  # the other requests meanwhile: not due
+            signature = pool_signature(self.settings.cards)
+            changed = signature is not None and signature != self._pool_signature
+            if changed:
+                try:
+                    self.reload()
+                except DossierError as exc:
+                    self._pool_signature = signature
+                    from toolkit.errors import warning_line
+
+                    message = i18n.tr("the card files changed, but the card pool did not reload: {message}",
+                                      message=exc.message)  # fmt: skip
+                    print(warning_line(message), file=sys.stderr, flush=True)
+                    changed = False
+            self._pool_next = time.monotonic() + POOL_CHECK  # from the end of the look (a walk or a reload)
+            return changed
+        finally:
+            self._pool_lock.release()
 
     def warm_later(self) -> threading.Thread:
         """Make the tables pages look things up in (legality per format) in a background thread, so the first
@@ -259,6 +321,24 @@ async def _web(request: Request) -> WebState:
 
 Web = Annotated[WebState, Depends(_web)]
 """A route parameter ``web: Web`` receives the app's :class:`WebState`."""
+
+
+class PoolWatch:
+    """Every HTTP request but a static file's: when the card files are due to be looked at
+    (:meth:`WebState.pool_due`), they are, in a worker thread, and the pool is reloaded before the request goes on
+    when they changed on disk (:meth:`WebState.reload_if_changed`): a card edited in another program is seen
+    by the search, the card pages and the editor within :data:`POOL_CHECK` seconds."""
+
+    def __init__(self, app: Any, web: WebState) -> None:
+        self.app = app
+        self.web = web
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http" and self.web.pool_due() and not scope.get("path", "").startswith("/static/"):
+            from starlette.concurrency import run_in_threadpool
+
+            await run_in_threadpool(self.web.reload_if_changed)
+        await self.app(scope, receive, send)
 
 
 class RequestCookies:
@@ -457,6 +537,28 @@ def api_page(openapi: dict[str, Any], lang: str) -> str:
     )
 
 
+STATUS_WORDS = {status.value: status.phrase for status in HTTPStatus}  # what Starlette says when no route said why
+
+
+def _wants_page(request: Request) -> bool:
+    """The client asks for a page (``Accept: text/html``: a browser following a link, sending a form), so an error
+    is answered as a page of the app; the API's clients (``application/json``, ``*/*``) get JSON."""
+    return "text/html" in request.headers.get("accept", "")
+
+
+def http_error_message(request: Request, status: int, allowed: str | None = None) -> str:
+    """What an HTTP error says when no route gave a reason, in the current language: an address no route has
+    (404), a method the address does not take (405: ``allowed``, the ``Allow`` header, names those it takes),
+    else the status."""
+    path = request.url.path
+    if status == 404:
+        return i18n.tr("{path}: no such address", path=path)
+    if status == 405 and allowed:
+        return i18n.tr("{method} {path}: not allowed; this address takes {allowed}", method=request.method,
+                       path=path, allowed=allowed)  # fmt: skip
+    return i18n.tr("The request failed (HTTP {status}).", status=status)
+
+
 def create_app(settings: WebSettings) -> FastAPI:
     """The FastAPI application: routers from :data:`toolkit.web.routes.ROUTERS`, /static, /docs (a page of
     this server listing the JSON API: :func:`api_page`; FastAPI's Swagger UI and ReDoc are off, as they load
@@ -487,6 +589,7 @@ def create_app(settings: WebSettings) -> FastAPI:
 
     # the first added is the innermost: bodies are measured in the request's language, after the Host check;
     # a JSON body is looked at (JsonBodies) only once it is known to be within the limit
+    app.add_middleware(PoolWatch, web=web)  # (after the Host check: a refused request looks at no file)
     app.add_middleware(JsonBodies)
     app.add_middleware(BodyLimit, limit=settings.max_body)
     app.add_middleware(RequestCookies, settings=settings)
@@ -504,11 +607,33 @@ def create_app(settings: WebSettings) -> FastAPI:
         input, which may be large or hold what JSON cannot carry (a 500 instead of the refusal). A browser asking
         for a page (``Accept: text/html``: a link, a form) gets it as a page of the app, not as JSON."""
         detail = validation_detail(exc.errors(), exc.body)
-        if "text/html" in request.headers.get("accept", ""):
+        if _wants_page(request):
             from toolkit.web.templating import render
 
             return render(request, "error.html", status_code=422, message=detail)
         return JSONResponse({"detail": detail}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> Response:
+        """An address no route has (404), a method the route does not take (405, with ``Allow``), a route's own
+        refusal (403, 503 …): a browser asking for a page gets it as a page of the app, a client of the API the
+        same JSON as before (``{"detail": …}``, the headers kept). Starlette's bare words ("Not Found") become a
+        sentence in the request's language."""
+        from fastapi.utils import is_body_allowed_for_status_code
+
+        headers = getattr(exc, "headers", None)
+        if not is_body_allowed_for_status_code(exc.status_code):
+            return Response(status_code=exc.status_code, headers=headers)
+        detail = exc.detail
+        if detail == STATUS_WORDS.get(exc.status_code):  # no route said why (or said only the status's name)
+            detail = http_error_message(request, exc.status_code, (headers or {}).get("Allow"))
+        if isinstance(detail, str) and _wants_page(request):
+            from toolkit.web.templating import render
+
+            page = render(request, "error.html", status_code=exc.status_code, message=detail)
+            page.headers.update(headers or {})
+            return page
+        return JSONResponse({"detail": detail}, status_code=exc.status_code, headers=headers)
 
     @app.get("/", include_in_schema=False)
     def home(request: Request) -> RedirectResponse:

@@ -18,8 +18,9 @@ from toolkit.web import vocab
 from toolkit.web.templating import lang_key
 
 TEXT_FIELDS = ("text", "reverse", "win", "draw_phase")
+# (``reading``: said in words by :func:`reading`, its paragraphs numbered from 1, not as the record's 0-based indexes)
 SKIP = {"$schema", "id", "game", "kind", "name", "text", "flavor", "printed_text", "reverse", "win", "draw_phase",
-        "printings", "untranslated"}  # fmt: skip
+        "printings", "untranslated", "reading"}  # fmt: skip
 
 
 def blocks(paragraphs: list[str]) -> list[dict[str, Any]]:
@@ -172,13 +173,15 @@ def printings(web: Any, record: Any, lang: str) -> list[dict[str, Any]]:
 
 def reading(data: dict[str, Any], game: str, lang: str) -> dict[str, Any] | None:
     """For a netrunner record with a text field: what the engine runs of it (the search's ``run:`` key), in
-    ``lang``: the status code, it in words, one line per reason paragraphs were not read."""
-    from toolkit.search.reading import verdict
+    ``lang``: the status code, it in words, and the lines ``dossier show`` says under it (one per reason
+    paragraphs were not read, then the paragraphs read, run by a card script, restating a deck rule)."""
+    from toolkit.search.reading import paragraph_lines, verdict
 
     found = verdict(data, lang) if game == "netrunner" else None
     if found is None:
         return None
-    return {"status": found.status, "word": found.word, "details": list(found.details)}
+    details = [*found.details, *paragraph_lines(data.get("reading"), lang)]
+    return {"status": found.status, "word": found.word, "details": details}
 
 
 def _in_lang(texts: dict[str, Any], lang: str) -> tuple[str, Any] | None:

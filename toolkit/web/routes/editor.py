@@ -334,10 +334,13 @@ class Linted:
     broken: list[str]
 
 
-def _context(target: Target, text: str, pool: Sequence[Path]) -> list[Source]:
+def _context(
+    target: Target, text: str, pool: Sequence[Path], shadowed: dict[tuple[str, str, str], Path] | None = None
+) -> list[Source]:
     """``text`` as the content of ``target``, first, and the files lint reads beside it: its game directory's; for
     a record of a designer's set folder (no game.json in it or above it), the other records of that folder and the
-    game's records in the card pool ``pool``, as `dossier lint` reads a set (:func:`toolkit.catalog.pool_context`)."""
+    game's records in the card pool ``pool``, as `dossier lint` reads a set (:func:`toolkit.catalog.pool_context`;
+    ``shadowed``, given, is told the pool records the set's stand for: lint warns of them, ``card.id.pool``)."""
     from toolkit.catalog import discover, file_key, game_root, pool_context
     from toolkit.jsonio import Source, read_source
 
@@ -352,7 +355,7 @@ def _context(target: Target, text: str, pool: Sequence[Path]) -> list[Source]:
         for path in discover([target.root]):
             if file_key(path) != key:
                 sources.append(read_source(path))
-        sources.extend(pool_context(sources, {key}, pool))
+        sources.extend(pool_context(sources, {key}, pool, shadowed=shadowed))
     return sources
 
 
@@ -403,7 +406,8 @@ def lint_edit(target: Target, text: str, pool: Sequence[Path] = (), before: str 
     from toolkit.jsonio import Source
     from validators.lint import lint_sources
 
-    sources = _context(target, text, pool)
+    shadowed: dict[tuple[str, str, str], Path] = {}  # the pool records the edited one stands for (card.id.pool)
+    sources = _context(target, text, pool, shadowed)
     edited, rest = sources[0], sources[1:]
     own_file = str(target.path)
     wanted = {file_key(target.path)}
@@ -411,7 +415,7 @@ def lint_edit(target: Target, text: str, pool: Sequence[Path] = (), before: str 
         ids, names, english = (a | b for a, b in zip(_called(text), _called(before), strict=True))
         wanted |= {file_key(s.path) for s in rest if s.text is not None and _names_it(s.text, ids, names, english)}
     # the edited record last: a second record of an id or a name is told on the later one, the record being edited
-    findings = lint_sources([*rest, edited], wanted).findings
+    findings = lint_sources([*rest, edited], wanted, shadowed=shadowed).findings
     own = [f for f in findings if f.file == own_file]
     others = [f for f in findings if f.file != own_file]
 
