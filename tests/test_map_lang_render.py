@@ -94,9 +94,10 @@ def test_a_saved_game_that_stops_fitting_names_the_decision_in_the_output_langua
         assert result.exit_code == 1 and "'bogus' is not an option" in message, result.output
         assert not CJK.search(message), message
         kinds.append(message)
-        if any("(mulligan" in m for m in kinds) and any("deployment die" in m for m in kinds):
+        if any(", mulligan)" in m for m in kinds) and any(", deployment die)" in m for m in kinds):
             break
-    mulligan = next(m for m in kinds if "(mulligan" in m)
-    assert "(mulligan: put " in mulligan and "mulligan: mulligan" not in mulligan, mulligan
-    die = next(m for m in kinds if "deployment die for" in m)
-    assert re.search(r"\(deployment die for [A-Z][a-z]+#\d+\)", die) and "deployment_die" not in die, die
+    # each named by its seat and kind only: the prompt may name a card of a hand the player does not see
+    mulligan = next(m for m in kinds if ", mulligan)" in m)
+    assert re.search(r"\(P\d, mulligan\)", mulligan) and not re.search(r"#\d+", mulligan), mulligan
+    die = next(m for m in kinds if ", deployment die)" in m)
+    assert re.search(r"\(P\d, deployment die\)", die) and "deployment_die" not in die, die

@@ -236,6 +236,8 @@ class LogNames:
                 for k, v in value.items()
             )
         text = str(value)
+        if text == _MASKED:  # a field the reader may not see (a unit hidden from them): the word in their language
+            return t(lang, "hidden")
         if key in ("text", "declined", "condition", "ref"):
             return self.ability(key, text)
         for kind in _KEY_TERMS.get(key, ()):
@@ -344,6 +346,7 @@ def seat_label(seat: int, lang: str) -> str:
 # fields that hold cells, record ids, and the vocabularies a field's codes come from
 _CELLS = {"cell", "start", "to", "pos"}
 _HIDDEN = re.compile(r"\bhidden#(\d+)")  # a unit a seat may not know, as decisions and logs name it
+_MASKED = "hidden"  # a log field of a unit a seat may not know, as toolkit.engine.tactics.decisions.mask_data hides it
 # an ability a card script runs, as toolkit.text.render writes it in Chinese (A.Scripted after its head)
 _SCRIPTED = re.compile(r"(?P<head>.*?)执行卡牌脚本（(?P<card>[^（）\s]+) 第 (?P<paragraph>\d+) 段）。?")
 _ID_KEYS = {"mode", "map", "format", "identity", "squad", "record", "source", "agent", "row"}

@@ -59,8 +59,10 @@ def play(
         ),
     ] = "heuristic",
     seed: Annotated[
-        int, typer.Option("--seed", callback=check_seed, help=N_("Seed for shuffles and the machine's choices."))
-    ] = 0,
+        int | None,
+        typer.Option("--seed", callback=check_seed, help=N_("Seed for shuffles and the machine's choices (default: "
+                                                            "one at random, shown as the game starts).")),  # fmt: skip
+    ] = None,
     turns: Annotated[
         int, typer.Option("--turns", min=1, max=500, help=N_("Turns to play at most (tactics: rounds)."))
     ] = 200,
@@ -96,6 +98,7 @@ def play(
                                   load="--load"))  # fmt: skip
         data = read_json_input(load)[0]
         _other_game(load, data, game)
+        _refuse_broken(load, data, game)
     seconds = think_seconds(think)
     kept = _saved_options(game, data) if load is not None else {}
     if not _given(ctx, "opponent") and isinstance(kept.get("opponent"), str):
@@ -117,12 +120,15 @@ def play(
         return
     if load is None and not decks:
         raise DossierError(tr("{option}: give the corp and the runner deck", option="--decks"))
+    if load is None and len(decks or []) != 2:  # (one deck is no game: the other side's is never made up)
+        raise DossierError(tr("{option} takes two deck files (a corp and a runner deck), not {n}", option="--decks",
+                              n=len(decks or [])))  # fmt: skip
     side = str(kept.get("side", side))
     turns = int(kept.get("turns", turns))
     _play_netrunner(decks or [], side, opponent, seed, turns, cards, save, load, lang, plain, data)
 
 
-def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int, turns: int, cards: list[Path] | None,
+def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | None, turns: int, cards: list[Path] | None,
                     save: Path | None, load: Path | None, lang: str | None, plain: bool, data: Any) -> None:  # fmt: skip
     """``dossier play netrunner``: a person on ``side``, the machine's ``opponent`` on the other; ``data`` the saved
     game of ``load``, which is replayed (and refused before any play when it does not fit the game)."""
@@ -136,6 +142,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int, turn
     from toolkit.engine.netrunner.players import PLAYERS, make_policy
     from toolkit.engine.netrunner.saved import game_record, replay_game
     from toolkit.engine.netrunner.screen import icon_words
+    from toolkit.engine.netrunner.state import SIDE_OF_SEAT
     from toolkit.engine.netrunner.terminal import TerminalPolicy
     from toolkit.i18n import tn, word
 
@@ -160,6 +167,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int, turn
         if isinstance(data, dict) and isinstance(data.get("seed"), int):
             seed = data["seed"]  # the machine goes on with the saved game's seed, as it played it
         _refuse_misfit(load, pool.records, data, turns)
+    seed = _chosen_seed(seed, language)
     full = not plain and is_terminal(sys.stdin, sys.stdout)
     person: Any = TerminalPolicy(write=lambda line: print(icon_words(line, language)), lang=language)
     if full:
@@ -196,10 +204,20 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int, turn
             played.play_game(max_turns=turns)
     if stop.how is not None:
         return
-    if full:
+    names = LogNames(pool.records, language)
+    seat = next(n for n, s in SIDE_OF_SEAT.items() if s == side)
+    if full:  # the last screen: the table and the log as the game ended
+        person.over(played, seat)
         typer.echo("")  # (the full-screen view's last line ends with no new line)
+    else:  # the log's lines since the person's last decision: how the game ended
+        events = played.log.seen_by(seat)
+
+        def side_word(n: int) -> str:
+            return word("side", SIDE_OF_SEAT.get(n, ""), language)
+
+        for event in events[person.seen :]:
+            typer.echo(icon_words(names.line(event.to_json(), side_word), language))
     if played.over:
-        names = LogNames(pool.records, language)
         typer.echo(
             tn(
                 language,
@@ -214,6 +232,20 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int, turn
         typer.echo(tn(language, "game over after {n} turn: no winner (the turn limit was reached)",
                       "game over after {n} turns: no winner (the turn limit was reached)", played.turns,
                       n=played.turns))  # fmt: skip
+
+
+def _chosen_seed(seed: int | None, language: str) -> int:
+    """``seed``, or (``--seed`` not given) one at random, said in a line so that the game can be played again."""
+    if seed is not None:
+        return seed
+    import secrets
+
+    from toolkit.i18n import t
+
+    seed = secrets.randbelow(10**9)
+    typer.echo(t(language, "seed {seed} (give {option} to play this game again)", seed=seed,
+                 option=f"--seed {seed}"))  # fmt: skip
+    return seed
 
 
 def _no_keys() -> str:
@@ -333,6 +365,42 @@ def _other_game(load: Path, data: Any, game: str) -> None:
                            exit_code=1)  # fmt: skip
 
 
+def _refuse_broken(load: Path, data: Any, game: str) -> None:
+    """``--load`` of a file that is no saved game of ``game``: one line naming the file and what is wrong (exit 1),
+    before any option is taken from it. A deck says so, and which option takes it; a Netrunner game names its
+    first field that is missing or of the wrong kind (``g.json: …: /decisions/1: expected a string``), and its
+    ``opponent`` if it is no player of the machine."""
+    from toolkit.engine.core import EngineError, search_think
+    from toolkit.filekinds import NOT_RECORDS, not_a_record
+
+    if isinstance(data, dict) and not_a_record(data) == "deck":
+        raise DossierError(tr("{path}: {what}; {option} takes it", path=load, what=tr(NOT_RECORDS["deck"]),
+                              option="--decks"), exit_code=1)  # fmt: skip
+    if game != "netrunner":
+        return  # (a tactics game is checked as it is read: TacticsSession.from_json)
+    from toolkit.engine.netrunner.players import PLAYERS
+    from toolkit.engine.netrunner.saved import check_saved
+
+    def refuse(reason: str) -> DossierError:
+        return DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=load,
+                               reason=" ".join(reason.split())), exit_code=1)  # fmt: skip
+
+    try:
+        check_saved(data)
+    except EngineError as exc:
+        raise refuse(str(exc)) from None
+    opponent = data.get("opponent")
+    if opponent is None:
+        return
+    try:
+        known = opponent in PLAYERS or search_think(opponent) is not None
+    except EngineError:
+        known = False
+    if not known:
+        raise refuse(tr("{field}: {problem}", field="/opponent", problem=tr(
+            "{value}: choose one of {choices}", value=repr(opponent), choices=tr(", ").join(PLAYERS))))  # fmt: skip
+
+
 class _RecordEnd(Exception):
     """The saved decisions are all taken: the game goes on from here."""
 
@@ -392,7 +460,7 @@ def _refuse_misfit(load: Path, records: Any, data: Any, turns: int) -> None:
 
 class _Stop:
     """How the game stopped before its end: ``how`` is ``end of input`` (Ctrl-D, the input ran out), ``stopped``
-    (``q``, Esc) or None (it was not stopped)."""
+    (``q``, Esc), ``interrupted`` (Ctrl-C: exit 130) or None (it was not stopped)."""
 
     how: str | None = None
 
@@ -406,10 +474,10 @@ def _write_game(save: Path, game: dict[str, Any]) -> None:
 @contextlib.contextmanager
 def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, Any]],
               loaded: int = 0) -> Iterator[_Stop]:  # fmt: skip
-    """Around a game played at the terminal: end of input, ``q`` and Esc stop it (a line says so, and where the game
-    was saved), an engine error is one line (exit 1), and with ``--save`` the game (``record()``) is written whatever
-    happened, but for a game that failed with fewer decisions than the ``loaded`` ones it went on from: nothing of a
-    saved game is lost to an error."""
+    """Around a game played at the terminal: end of input, ``q``, Esc and Ctrl-C stop it (a line says so, and where
+    the game was saved; Ctrl-C exits 130), an engine error is one line (exit 1), and with ``--save`` the game
+    (``record()``) is written whatever happened, but for a game that failed with fewer decisions than the ``loaded``
+    ones it went on from: nothing of a saved game is lost to an error."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.keys import Stopped
     from toolkit.i18n import t
@@ -422,6 +490,8 @@ def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, A
         stop.how, ended = "stopped", True
     except EOFError:
         stop.how, ended = "end of input", True
+    except KeyboardInterrupt:  # Ctrl-C: the game is kept as q keeps it, and the exit says it was interrupted
+        stop.how, ended = "interrupted", True
     except EngineError as exc:
         failed = exc
     finally:
@@ -435,15 +505,19 @@ def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, A
         raise DossierError(str(failed), exit_code=1) from None
     if stop.how == "stopped":
         said = t(language, "stopped; saved to {path}", path=save) if written else t(language, "stopped")
+    elif stop.how == "interrupted":
+        said = t(language, "stopped; saved to {path}", path=save) if written else t(language, "stopped; not saved")
     elif stop.how is not None:
         said = (t(language, "stopped: end of input; saved to {path}", path=save) if written
                 else t(language, "stopped: end of input"))  # fmt: skip
     else:
         return
     typer.echo("\n" + said)
+    if stop.how == "interrupted":
+        raise typer.Exit(130)
 
 
-def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds: int, cards: list[Path] | None,
+def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None, rounds: int, cards: list[Path] | None,
                   save: Path | None, load: Path | None, lang: str | None, plain: bool = False,
                   data: Any = None) -> None:  # fmt: skip
     """``dossier play tactics``: a person on ``seat``, the machine's ``opponent`` on the other (``data``: the saved
@@ -479,6 +553,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds
                                   option="--decks"))  # fmt: skip
         refusal = tr("refusing to play: the decks above are not legal")
         loaded = [d.deck for d in _legal_decks(decks, "tactics", pool, refusal)]
+        seed = _chosen_seed(seed, language)
         mine = loaded[0]
         if len(loaded) == 2:
             theirs = loaded[1]
@@ -515,12 +590,15 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int, rounds
         if full:
             typer.echo("")  # (the full-screen view's last line ends with no new line)
         result = session.result()
-        winners = ", ".join(f"P{w}" for w in result["winners"]) or "–"
+        from toolkit.cli._lang import seat_label
         from toolkit.engine.logwords import word
+        from toolkit.i18n import tn
 
+        winners = t(language, ", ").join(seat_label(w, language) for w in result["winners"]) or "–"  # (as the log)
         reason = str(result["reason"])
-        typer.echo(t(language, "game over after {n} rounds: {winners} ({reason})", n=result["rounds"],
-                     winners=winners, reason=word("reason", reason, language) or reason))  # fmt: skip
+        typer.echo(tn(language, "game over after {n} round: {winners} ({reason})",
+                      "game over after {n} rounds: {winners} ({reason})", result["rounds"], n=result["rounds"],
+                      winners=winners, reason=word("reason", reason, language) or reason))  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:

@@ -120,10 +120,40 @@ class TerminalInput:
         return bool(self.buffer) or bool(select.select([self.fd], [], [], seconds)[0])
 
 
+class TerminalKeys:
+    """The keys of a terminal (:func:`keys_of_terminal`): calling it reads the next key (:func:`read_key`);
+    :meth:`flush` drops the keys typed and not read yet."""
+
+    def __init__(self, source: TerminalInput) -> None:
+        self.source = source
+
+    def __call__(self) -> str:
+        return read_key(self.source)
+
+    def flush(self) -> None:
+        """Drop what was typed and not read yet: the terminal's pending input and what :class:`TerminalInput`
+        holds of it."""
+        import termios
+
+        with contextlib.suppress(OSError, termios.error):
+            termios.tcflush(self.source.fd, termios.TCIFLUSH)
+        self.source.buffer = ""
+        self.source.decoder.reset()
+
+
+def flush_keys(keys: Callable[[], str]) -> None:
+    """Drop the keys typed ahead, when ``keys`` can (:meth:`TerminalKeys.flush`; a list of keys in a test cannot):
+    a new decision of the person's opens, and what they typed while the machine played was meant for no option of
+    it."""
+    flush = getattr(keys, "flush", None)
+    if flush is not None:
+        flush()
+
+
 @contextlib.contextmanager
-def keys_of_terminal(stream: IO[str]) -> Iterator[Callable[[], str]]:
-    """Keys as they are pressed on the terminal ``stream`` (cbreak mode while inside; restored after). A resize of
-    the terminal while a key is awaited is the key ``resize``."""
+def keys_of_terminal(stream: IO[str]) -> Iterator[TerminalKeys]:
+    """Keys as they are pressed on the terminal ``stream`` (cbreak mode while inside; restored after), a
+    :class:`TerminalKeys`. A resize of the terminal while a key is awaited is the key ``resize``."""
     import signal
     import termios
     import tty
@@ -143,8 +173,7 @@ def keys_of_terminal(stream: IO[str]) -> Iterator[Callable[[], str]]:
         before = signal.signal(signal.SIGWINCH, resized)
     try:
         tty.setcbreak(fd)
-        source = TerminalInput(fd, wake)
-        yield lambda: read_key(source)
+        yield TerminalKeys(TerminalInput(fd, wake))
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         if before is not None:

@@ -37,17 +37,7 @@ def save_game(path: Path, game: NetrunnerGame, decks: Mapping[str, Deck], turns:
 
 def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] | None = None) -> NetrunnerGame:
     """A new game from a saved record with its decisions queued (answered before any policy)."""
-    if not isinstance(data, dict):
-        raise EngineError(tr("{field}: {problem}", field="/", problem=tr("expected an object")))
-    if data.get("format") != FORMAT:
-        raise EngineError(
-            tr(
-                "not a saved netrunner game (format {format}, expected {expected})",
-                format=repr(data.get("format")),
-                expected=repr(FORMAT),
-            )
-        )
-    _check_saved(data)
+    check_saved(data)
     decks = {}
     for side, deck in data["decks"].items():
         try:
@@ -72,18 +62,22 @@ def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] 
 
 def _check_saved(data: dict[str, Any]) -> None:
     """An EngineError (in the current language) naming the first field of a saved game that is missing or of
-    the wrong kind: ``seed`` a whole number, ``decks`` an object of the sides' decks, ``decisions`` a list of
-    labels, ``netrunner_format`` (if given) a format id."""
+    the wrong kind: ``seed`` a whole number, ``decks`` an object of both sides' decks, ``decisions`` a list of
+    labels, ``netrunner_format`` (if given) a format id, ``side`` (if given) corp or runner, ``opponent`` (if
+    given) a string."""
     wanted = (
         ("seed", lambda v: isinstance(v, int) and not isinstance(v, bool), tr("expected a whole number")),
         ("decks", lambda v: isinstance(v, dict), tr("expected an object")),
-        ("decisions", lambda v: isinstance(v, list) and all(isinstance(d, str) for d in v), tr("expected a list")),
+        ("decisions", lambda v: isinstance(v, list), tr("expected a list")),
     )
     for key, fits, problem in wanted:
         if key not in data:
             raise EngineError(tr("{field}: {problem}", field=f"/{key}", problem=tr("a required field is missing")))
         if not fits(data[key]):
             raise EngineError(tr("{field}: {problem}", field=f"/{key}", problem=problem))
+    for i, label in enumerate(data["decisions"]):
+        if not isinstance(label, str):
+            raise EngineError(tr("{field}: {problem}", field=f"/decisions/{i}", problem=tr("expected a string")))
     for side in data["decks"]:
         if side not in ("corp", "runner"):
             raise EngineError(
@@ -91,5 +85,31 @@ def _check_saved(data: dict[str, Any]) -> None:
                    problem=tr("{key} is not a side: {first} or {second}", key=repr(side), first="corp",
                               second="runner"))
             )  # fmt: skip
+    for side in ("corp", "runner"):  # a game is played by both decks: a save of one side's is no game
+        if side not in data["decks"]:
+            raise EngineError(tr("{field}: {problem}", field=f"/decks/{side}",
+                                 problem=tr("a required field is missing")))  # fmt: skip
     if not isinstance(data.get("netrunner_format", "standard"), str):
         raise EngineError(tr("{field}: {problem}", field="/netrunner_format", problem=tr("expected a string")))
+    if "side" in data and data["side"] not in ("corp", "runner"):
+        raise EngineError(tr("{field}: {problem}", field="/side",
+                             problem=tr("{key} is not a side: {first} or {second}", key=repr(data["side"]),
+                                        first="corp", second="runner")))  # fmt: skip
+    if "opponent" in data and not isinstance(data["opponent"], str):
+        raise EngineError(tr("{field}: {problem}", field="/opponent", problem=tr("expected a string")))
+
+
+def check_saved(data: Any) -> None:
+    """An EngineError (in the current language) naming what makes ``data`` no saved game to replay: not an object,
+    another ``format``, or the first field that is missing or of the wrong kind (:func:`_check_saved`)."""
+    if not isinstance(data, dict):
+        raise EngineError(tr("{field}: {problem}", field="/", problem=tr("expected an object")))
+    if data.get("format") != FORMAT:
+        raise EngineError(
+            tr(
+                "not a saved netrunner game (format {format}, expected {expected})",
+                format=repr(data.get("format")),
+                expected=repr(FORMAT),
+            )
+        )
+    _check_saved(data)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from toolkit.i18n import t, tn, word
 
-from ..keys import Cursor, Menu, Stopped, draw, height_of
+from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
 from .decisions import Decision
 from .state import SIDE_OF_SEAT
 from .terminal import describe
@@ -69,17 +69,34 @@ class ScreenPolicy:
         if self.names is None:
             self.names = LogNames(game.records, self.lang)
         cursor = Cursor(len(decision.options))
+        flush_keys(self.keys)  # a new decision: what was typed while the machine played was meant for none of it
         while True:
             draw(self.console, self.screen(game, decision, cursor))
             asks = cursor.press(self.keys())
             if asks == "stop":
                 raise Stopped
-            if asks == "pick":
+            if asks == "pick":  # the machine may play next: said until the person's next decision is drawn
+                draw(self.console, self.screen(game, decision, cursor, t(self.lang, "the machine is playing…")))
                 return decision.options[cursor.at].label
 
-    def screen(self, game: NetrunnerGame, decision: Decision, cursor: Cursor) -> Any:
+    def over(self, game: NetrunnerGame, seat: int) -> None:
+        """Draw the last screen of the game ``seat`` played: the table and the log as they ended, and how."""
+        from toolkit.cli._lang import LogNames
+
+        if self.names is None:
+            self.names = LogNames(game.records, self.lang)
+        reason = game.end_reason if game.over else None
+        if reason is not None:
+            said = t(self.lang, "the game is over ({reason})", reason=self.names.say("reason", reason))
+        else:
+            said = t(self.lang, "the game is over")
+        draw(self.console, self.screen(game, None, Cursor(0), seat=seat, question=said))
+
+    def screen(self, game: NetrunnerGame, decision: Decision | None, cursor: Cursor, note: str = "",
+               seat: int = 0, question: str = "") -> Any:  # fmt: skip
         """The screen for ``decision`` (a rich renderable): the table, the options, the log, fitted to the
-        console's size."""
+        console's size (``note`` under the options). With no decision (the game is over): ``seat``'s table and log
+        under ``question``."""
         from rich.console import Group
         from rich.panel import Panel
         from rich.table import Table
@@ -98,16 +115,24 @@ class ScreenPolicy:
         wide = width >= WIDE
         left_w = (width - 2) * 3 // 5 if wide else width
         right_w = width - left_w - 2 if wide else width
-        table = [Text(icon_words(line, lang)) for line in describe(game.view(decision.seat), lang, names)]
-        words = [icon_words(str(names.say("option", option.text)), lang) for option in decision.options]
-        question = t(lang, "you ({side}): {prompt}", side=side(decision.seat),
-                     prompt=icon_words(str(names.say("prompt", decision.prompt)), lang))  # fmt: skip
+        if decision is not None:
+            seat = decision.seat
+            words = [icon_words(str(names.say("option", option.text)), lang) for option in decision.options]
+            question = t(lang, "you ({side}): {prompt}", side=side(seat),
+                         prompt=icon_words(str(names.say("prompt", decision.prompt)), lang))  # fmt: skip
+        else:
+            words = []
+        table = [Text(icon_words(line, lang)) for line in describe(game.view(seat), lang, names)]
         menu = Menu(console, cursor, question, words, right_w, lang)
         keys = Text(t(lang, "arrows and Enter choose, digits jump, q stops"), style="dim")
-        events = game.log.seen_by(decision.seat)
+        if note:
+            keys = Text(note, style="bold yellow")
+        elif decision is None:
+            keys = Text("")
+        events = game.log.seen_by(seat)
         log = [Text(icon_words(names.line(e.to_json(), side), lang)) for e in events[-max(LOG_LINES, height // 4) :]]
-        about = Text(t(lang, "You play the {side} · turn {turn}", side=side(decision.seat), turn=game.turns),
-                     style="bold")  # fmt: skip
+        about = Text(t(lang, "You play the {side} · turn {turn} · seed {seed}", side=side(seat), turn=game.turns,
+                       seed=game.seed), style="bold")  # fmt: skip
         table_hs = [height_of(console, line, left_w) for line in table]
         keys_h, about_h = height_of(console, keys, right_w), height_of(console, about, width)
         log_hs = [height_of(console, line, width - 4) for line in log]

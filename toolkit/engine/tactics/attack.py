@@ -23,6 +23,11 @@ from .state import Attack, Card, Context, Unit
 if TYPE_CHECKING:
     from .specials import SpecialAbilities
 
+SELF_DEFENSE = "self_defense"
+"""The counterattack option 正当防卫 (the ability record ``self_defense``): its label in decisions and saved games."""
+SELF_DEFENSE_BEFORE = "正当防卫"
+"""Its label in games saved before it had an ASCII one (replayed as :data:`SELF_DEFENSE`)."""
+
 
 @dataclass(frozen=True)
 class Profile:
@@ -247,7 +252,7 @@ class AttackRules(Interpreter):
         options: list[Any] = []
         defense = self.by_id.get(("ability", "self_defense"))
         if defense is not None and not target.tapped and self.profiles(target, built_in_only=True):
-            options.append("正当防卫")
+            options.append(SELF_DEFENSE)
         options += [p for p in self.profiles(target) if p.weapon is not None]
         if not options:
             return
@@ -256,7 +261,7 @@ class AttackRules(Interpreter):
         if pick is None:
             self.log.add("no_counter", seat, unit=str(target))
             return
-        if pick == "正当防卫" and defense is not None:
+        if pick == SELF_DEFENSE and defense is not None:
             for index, ability in self.indexed_abilities(RecordSource(defense)):
                 self.log.add(
                     "ability", seat, source=defense.id, ability=index, unit=str(target), text=defense.text[index]

@@ -21,7 +21,7 @@ from toolkit.i18n import tr
 from toolkit.text import ast as A
 
 from ..core import Decider, EngineError, said
-from .attack import Profile
+from .attack import SELF_DEFENSE, Profile
 from .game import Action, TacticsGame
 from .state import Card, Cell, Unit
 
@@ -85,7 +85,7 @@ class HeuristicDecider(Decider):
             return self.attack_target_value(g, seat, option)
         if isinstance(option, Profile):
             return self.profile_value(g, seat, option)
-        if prompt.startswith("counterattack") and option == "正当防卫":
+        if prompt.startswith("counterattack") and option == SELF_DEFENSE:
             if not g.attacks:
                 return -1.0
             attack = g.attacks[-1]

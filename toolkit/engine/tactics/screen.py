@@ -6,7 +6,8 @@ and the latest lines of the log.
 The view fits the terminal, whatever its size: when everything does not fit, the log is shortened first, then the
 options beside the map are fewer, then the lines of the units under the map go, then the options are the cursor's and
 its neighbours only; the question is wrapped, never cut (:class:`toolkit.engine.keys.Menu`). At 80 columns the map
-has a column of its own and the units are listed under it.
+has a column of its own and the units are listed under it; on a terminal too narrow for the options beside the map,
+they go under it (the map is never cut).
 
 Keys: the arrow keys (and Page Up/Down, Home, End) move the cursor, Enter takes the option under it, digits jump to
 an option by its number, ``u`` undoes your last decision, ``q`` or Esc stops (the game is saved with ``--save``).
@@ -23,7 +24,7 @@ from typing import Any
 from toolkit.i18n import t
 
 from ..core import EngineError
-from ..keys import Cursor, Menu, Stopped, draw, height_of
+from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
 from .session import TacticsSession, view
 from .terminal import MARKS, STACK, hand_line, option_words, prompt_text, unit_line
 
@@ -69,9 +70,10 @@ def _map(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -
 
 
 def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cursor, note: str,
-           height: int, width: int = 150, console: Any = None) -> Any:  # fmt: skip
+           height: int, width: int = 150, console: Any = None, note_style: str = "bold red") -> Any:  # fmt: skip
     """What the screen shows for the pending decision (a rich renderable), ``height`` rows and ``width`` columns at
-    most (``console``: the one it is drawn on, which measures the text)."""
+    most (``console``: the one it is drawn on, which measures the text; ``note`` under the options, a warning unless
+    ``note_style`` says otherwise)."""
     import io
 
     from rich.console import Console, Group
@@ -86,8 +88,9 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
     board_w = max(len(line) for line in board.plain.split("\n"))
     board_h = board.plain.count("\n") + 1
     wide = (width - 2) * 3 // 5 >= max(WIDE, board_w)
-    left_w = (width - 2) * 3 // 5 if wide else min(board_w, max(1, width - 22))
-    right_w = max(20, width - left_w - 2)
+    beside_map = wide or width - board_w - 2 >= 20  # else the options go under the map: the map is never cut
+    left_w = (width - 2) * 3 // 5 if wide else board_w if beside_map else width
+    right_w = width - left_w - 2 if beside_map else width
     if decision is not None:
         question = t(lang, "decision {number}: {prompt}", number=decision.number + 1,
                      prompt=prompt_text(decision.prompt, names))  # fmt: skip
@@ -97,7 +100,7 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
     menu = Menu(measure, cursor, question, words, right_w, lang)
     hand = Text(hand_line(seen, lang, names))
     keys = Text(t(lang, "arrows and Enter choose, digits jump, u undoes, q stops"), style="dim")
-    warning = Text(note, style="bold red")
+    warning = Text(note, style=note_style)
     log = [Text(names.line(entry)) for entry in seen["log"]]
     about = Text(t(lang, "Seat {seat} · round {round} · seed {seed}", seat=seat, round=seen["round"],
                    seed=session.setup.seed), style="bold")  # fmt: skip
@@ -116,9 +119,9 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
         left = board_h + (listed if wide else 0)
         below = 0 if wide else listed
         foot = 2 + sum(log_hs[len(log) - s["log"] :]) if s["log"] else 0
-        return about_h + max(left, right) + below + foot
+        return about_h + (max(left, right) if beside_map else left + right) + below + foot
 
-    beside = board_h + (sum(unit_hs) if wide else 0) - (hand_h + menu.frame + keys_h + note_h)  # options for free
+    beside = board_h + (sum(unit_hs) if wide else 0) - (hand_h + menu.frame + keys_h + note_h) if beside_map else 0
     for name, least in (("log", 0), ("room", max(menu.least(), beside)), ("units", 0), ("room", 0), ("keys", 0),
                         ("hand", 0)):  # fmt: skip
         while total() > height and shown[name] > least:
@@ -132,11 +135,15 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
     if note:
         right.append(warning)
     listed = units[: shown["units"]]
-    grid = Table.grid(padding=(0, 2))
-    grid.add_column(width=left_w, no_wrap=not wide, overflow="fold")
-    grid.add_column(width=right_w, overflow="fold")
-    grid.add_row(Group(board, *listed) if wide else board, Group(*right))
-    parts: list[Any] = [about, grid]
+    parts: list[Any] = [about]
+    if beside_map:  # (options for free beside the map)
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=left_w, no_wrap=not wide, overflow="fold")
+        grid.add_column(width=right_w, overflow="fold")
+        grid.add_row(Group(board, *listed) if wide else board, Group(*right))
+        parts.append(grid)
+    else:  # too narrow for the options beside the map: under it
+        parts += [board, *right]
     if not wide:
         parts += listed
     if shown["log"]:
@@ -153,7 +160,8 @@ def play_screen(session: TacticsSession, seat: int, lang: str, names: Any, conso
     cursor, note, asked = Cursor(0), "", -1
     while session.pending is not None:
         decision = session.pending
-        if decision.number != asked:  # a new decision: the cursor on its first option
+        if decision.number != asked:  # a new decision: the cursor on its first option, the keys typed ahead dropped
+            flush_keys(keys)
             cursor, asked = Cursor(len(decision.options)), decision.number
         width, height = console.size
         draw(console, screen(session, seat, lang, names, cursor, note, height, width, console))
@@ -166,6 +174,8 @@ def play_screen(session: TacticsSession, seat: int, lang: str, names: Any, conso
                 note = t(lang, "nothing to undo")
             asked = -1
         elif asks == "pick":
+            busy = t(lang, "the machine is playing…")  # (until the next decision of the seat is drawn)
+            draw(console, screen(session, seat, lang, names, cursor, busy, height, width, console, "bold yellow"))
             try:
                 session.apply(decision.options[cursor.at].label)
             except EngineError as exc:

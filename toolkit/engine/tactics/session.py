@@ -11,15 +11,17 @@ all but the person's last decision and what followed it (in place). :func:`view`
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from toolkit.i18n import tr
 
 from ..core import Decider, EngineError
-from ..decisions import Decision, Option, Stepper
-from .decisions import DecisionDecider, hidden_from, mask_data, masks
+from ..decisions import Decision, Option, Stepper, worded
+from ..phrase import Term
+from .attack import SELF_DEFENSE, SELF_DEFENSE_BEFORE
+from .decisions import DecisionDecider, decision_for, hidden_from, mask_data, masks
 from .game import TacticsGame
 from .prospects import prospects
 from .state import Card
@@ -106,12 +108,14 @@ class TacticsSession:
 
     def __post_init__(self) -> None:
         setup = self.setup
+        # a game saved when the counterattack 正当防卫 had its Chinese label replays with the label it has now
+        self.script = [SELF_DEFENSE if label == SELF_DEFENSE_BEFORE else label for label in self.script]
         if len(setup.players) != len(setup.decks):
             raise EngineError(tr("{n} players for {decks} decks: name one player per deck", n=len(setup.players),
                                  decks=len(setup.decks)))  # fmt: skip
         players = {seat: None if kind == HUMAN else _machine(kind, setup.seed + SEAT_SEED * seat)
                    for seat, kind in enumerate(setup.players, 1)}  # fmt: skip
-        self.decider = DecisionDecider(players, self.script)
+        self.decider = _Replaying(players, self.script)
         self.game = TacticsGame(self.records, setup.mode, players=len(setup.decks), seed=setup.seed,
                                 decider=self.decider, decks=setup.decks, squads=setup.squads, board=setup.board,
                                 setup=False, draft=setup.draft)  # fmt: skip
@@ -171,6 +175,33 @@ class TacticsSession:
         if not _texts(data.get("decisions")):
             raise EngineError(tr("{field}: {problem}", field="/decisions", problem=tr("expected a list of strings")))
         return cls(list(records), TacticsSetup.from_json(data.get("setup")), list(data["decisions"]))
+
+
+class _Replaying(DecisionDecider):
+    """The decider of a session: a saved label that is no option of its decision is refused by the decision's seat
+    and kind only (``decision 6 (P2, mulligan): 'zzz' is not an option``), never with its prompt and options, which
+    may be another seat's secrets (the machine's hand)."""
+
+    def _decide(self, player: int, prompt: str, values: Sequence[Any], proposal: Callable[[], Any] | None,
+                follow: Callable[[Any], None] | None = None) -> Any:  # fmt: skip
+        number = len(self.taken)
+        try:
+            return super()._decide(player, prompt, values, proposal, follow)
+        except EngineError:
+            if self.game is None or number >= len(self.script) or len(self.taken) != number:
+                raise
+            seat = self._seat(player)
+            decision = decision_for(self.game, seat, prompt, values, number)
+            try:
+                decision.find(self.script[number], self.prompt_names)
+            except EngineError:
+                kind = worded(Term("decision", decision.kind))
+                if kind == decision.kind:  # (a kind the log's vocabulary has no word for: its code as words)
+                    kind = kind.replace("_", " ")
+                raise EngineError(tr("decision {number} ({side}, {kind}): {label} is not an option",
+                                     number=number + 1, side=tr("P{seat}", seat=seat), kind=kind,
+                                     label=repr(self.script[number]))) from None  # fmt: skip
+            raise
 
 
 def _card(card: Card) -> dict[str, Any]:

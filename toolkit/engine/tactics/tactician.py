@@ -50,7 +50,7 @@ from toolkit.i18n import tr
 from toolkit.text import ast as A
 
 from ..core import Decider, EngineError, said
-from .attack import Profile, RecordSource
+from .attack import SELF_DEFENSE, Profile, RecordSource
 from .game import OBSTACLE_COPIES, Action, TacticsGame
 from .players import HeuristicDecider
 from .state import Attack, Card, Cell, Unit, copy_unit, hidden_from
@@ -2298,7 +2298,7 @@ class TacticianDecider(HeuristicDecider):
             return 0.0
         attack = g.attacks[-1]
         unit, enemy = attack.target, attack.attacker
-        if option == "正当防卫":
+        if option == SELF_DEFENSE:
             best = None
             for profile in g.profiles(unit, built_in_only=True):
                 value = self.attack_value(g, unit, profile, enemy, counter=True)

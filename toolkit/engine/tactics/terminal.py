@@ -11,6 +11,7 @@ from typing import Any
 from toolkit.i18n import t
 
 from ..core import EngineError
+from .attack import SELF_DEFENSE
 from .session import TacticsSession, view
 
 MARKS = string.ascii_uppercase + string.ascii_lowercase  # a visible unit's letter on the map ('?' a hidden one)
@@ -41,6 +42,8 @@ def option_text(value: Any, text: str, lang: str, names: Any, kind: str | None =
         return t(lang, "any zone") if kind == "deployment_die" else t(lang, "none")
     if kind == "facing" and isinstance(value, str):
         return names.term("facing", value) or value
+    if value == SELF_DEFENSE:  # the counterattack 正当防卫: its ability's name
+        return names.record_name(SELF_DEFENSE) or names.name(text)
     if isinstance(text, Phrase):
         return str(names.say("option", text))
     if not isinstance(value, Action) or "hidden#" in text:
@@ -63,17 +66,24 @@ def option_text(value: Any, text: str, lang: str, names: Any, kind: str | None =
 
 
 def unit_line(unit: dict[str, Any], mark: str, lang: str, names: Any) -> str:
-    """One unit of the view in words: a face-down one by its cell only; a neutral one (seat 0) said to be neutral."""
+    """One unit of the view in words: a face-down one by its cell only; a neutral one (seat 0) said to be neutral;
+    the facing of a unit that has one (an obstacle has none)."""
     x, y = unit["pos"]
     if "id" not in unit:
         if not unit["seat"]:
             return t(lang, "{mark}: a hidden neutral unit at {x},{y}", mark=mark, x=x, y=y)
         return t(lang, "{mark}: a hidden unit of P{seat} at {x},{y}", mark=mark, seat=unit["seat"], x=x, y=y)
     name = names.name(f"{unit['name']}#{unit['label'].split('#')[1]}")
-    facing = names.term("facing", unit["facing"]) or unit["facing"]
-    if not unit["seat"]:
+    facing = (names.term("facing", unit["facing"]) or unit["facing"]) if unit["facing"] is not None else None
+    if not unit["seat"] and facing is None:  # a neutral obstacle: it faces no way
+        words = t(lang, "{mark}: {name} (neutral) at {x},{y}, HP {hp}/{max_hp}", mark=mark, name=name, x=x, y=y,
+                  hp=unit["hp"], max_hp=unit["max_hp"])  # fmt: skip
+    elif not unit["seat"]:
         words = t(lang, "{mark}: {name} (neutral) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark,
                   name=name, x=x, y=y, facing=facing, hp=unit["hp"], max_hp=unit["max_hp"])  # fmt: skip
+    elif facing is None:
+        words = t(lang, "{mark}: {name} (P{seat}) at {x},{y}, HP {hp}/{max_hp}", mark=mark, name=name,
+                  seat=unit["seat"], x=x, y=y, hp=unit["hp"], max_hp=unit["max_hp"])  # fmt: skip
     else:
         words = t(lang, "{mark}: {name} (P{seat}) at {x},{y} facing {facing}, HP {hp}/{max_hp}", mark=mark,
                   name=name, seat=unit["seat"], x=x, y=y, facing=facing, hp=unit["hp"],
