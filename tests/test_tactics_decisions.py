@@ -130,7 +130,7 @@ def test_a_hidden_unit_is_masked_by_its_whole_name() -> None:
     game = session.game
     hidden = next(u for p in game.players for u in (*p.units, *p.standby) if hidden_from(u, 1))
     text = f"{hidden} and {hidden}1 and {hidden.id}#{hidden.uid}"
-    assert mask(text, game, 1) == f"hidden#{hidden.uid} and {hidden}1 and hidden#{hidden.uid}"
+    assert mask(text, game, 1) == f"hidden#{hidden.alias} and {hidden}1 and hidden#{hidden.alias}"
     assert mask(text, game, hidden.seat) == text  # its own seat knows it
 
 
@@ -232,7 +232,8 @@ def test_a_seat_s_prospects_are_what_its_units_may_do_and_see() -> None:
             free = game.board.reachable(unit.pos, 9, game.blocked_for(unit), game.mode.climb_cost)
             assert all(tuple(c) in free and not game.at(tuple(c)) for c in p["moves"])
             for a in p["attacks"]:
-                target = next(u for u in game.units() if u.uid == int(a["target"].split("#")[1]))
+                number = int(a["target"].split("#")[1])  # a hidden target goes by its alias, the others by uid
+                target = next(u for u in game.units() if number == (u.alias if hidden_from(u, seat) else u.uid))
                 profile = next(x for x in game.profiles(unit) if x.name == a["attack"])
                 assert game.can_hit(unit, target, profile.profile) and list(target.pos) == a["pos"]
                 assert a["cover"] in (0, -2) and 0 < a["chance"] <= 1

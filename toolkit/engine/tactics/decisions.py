@@ -10,8 +10,9 @@ for a seat nobody plays, by waiting: :class:`TacticsSession` runs the game in a
 ``apply(label)``. ``choose_many`` becomes as many decisions, one pick each.
 
 What a seat is shown passes through :func:`mask`: a unit hidden from that seat (an enemy agent face down, a
-hidden scene obstacle, §8.4, T23) is named ``hidden#uid`` in prompts, option labels and texts, the log and the
-view (:func:`view`), never by its agent, and a log entry about it keeps its cells, never its facing, HP, 移速 or
+hidden scene obstacle, §8.4, T23) is named ``hidden#N`` in prompts, option labels and texts, the log and the
+view (:func:`view`), never by its agent nor by its uid (N is its alias, :func:`~.state.hidden_alias`: a uid would tell
+the order the units were made in, so which agent of a squad it is), and a log entry about it keeps its cells, never its facing, HP, 移速 or
 shields (:data:`IDENTIFYING`); the other players' hands, decks and deck order are counts only; log entries the seat
 may not see (another player's draws and mortgages) are left out.
 """
@@ -60,16 +61,16 @@ def _every_unit(game: TacticsGame) -> list[Unit]:
 
 
 def masks(game: TacticsGame, seat: int) -> dict[str, str]:
-    """Each name (``寒鸦#3``) and id label (``jackdaw#3``) of a unit hidden from ``seat`` → ``hidden#3``."""
+    """Each name (``寒鸦#3``) and id label (``jackdaw#3``) of a unit hidden from ``seat`` → ``hidden#N`` (its alias)."""
     out: dict[str, str] = {}
     for unit in _every_unit(game):
         if hidden_from(unit, seat):
-            out[str(unit)] = out[f"{unit.id}#{unit.uid}"] = f"hidden#{unit.uid}"
+            out[str(unit)] = out[f"{unit.id}#{unit.uid}"] = f"hidden#{unit.alias}"
     return out
 
 
 def mask(text: str, game: TacticsGame, seat: int, table: Mapping[str, str] | None = None) -> str:
-    """``text`` with every unit hidden from ``seat`` named ``hidden#uid`` (a whole name only: ``寒鸦#3`` is not
+    """``text`` with every unit hidden from ``seat`` named ``hidden#N`` (a whole name only: ``寒鸦#3`` is not
     ``寒鸦#31``)."""
     table = masks(game, seat) if table is None else table
     if not table or "#" not in text:
@@ -109,7 +110,7 @@ def mask_data(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str]
 
 
 def _unit_label(unit: Unit, seat: int) -> str:
-    return f"hidden#{unit.uid}" if hidden_from(unit, seat) else f"{unit.id}#{unit.uid}"
+    return f"hidden#{unit.alias}" if hidden_from(unit, seat) else f"{unit.id}#{unit.uid}"
 
 
 def label(value: Any, seat: int) -> str:

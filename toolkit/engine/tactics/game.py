@@ -19,7 +19,7 @@ from toolkit.text import ast as A
 from ..core import Decider, EngineError, Log, Triggers, rendered
 from .attack import AttackRules, RecordSource
 from .specials import SpecialAbilities
-from .state import Action, Card, Cell, Context, Player, Unit, copy_card, copy_unit
+from .state import Action, Card, Cell, Context, Player, Unit, copy_card, copy_unit, hidden_alias
 
 OBSTACLE_COPIES = 2  # scene-obstacle pieces per record in the supply (a documented reading: the box holds two of each)
 SCENE_OBSTACLES = 5  # standard deployment draws five (§3.1)
@@ -170,6 +170,7 @@ class TacticsGame(AttackRules):
             raise EngineError(tr("unknown tactics agent {id}", id=repr(agent_id)))
         unit = Unit(self._next_uid(), agent_id, record.name.zh_hans, seat, "agent", record.hp, record.hp, record)
         unit.hidden = True  # 待命: face down on the player board (§2.2)
+        unit.alias = hidden_alias(self.seed, unit.uid)
         return unit
 
     # -- set-up and deployment (§3, T19)
@@ -253,6 +254,7 @@ class TacticsGame(AttackRules):
         for record, cell in zip(supply[:SCENE_OBSTACLES], spots, strict=False):
             unit = Unit(self._next_uid(), record.id, record.name.zh_hans, 0, "obstacle", record.hp, record.hp, record)
             unit.hidden = True
+            unit.alias = hidden_alias(self.seed, unit.uid)
             self.place(unit, cell, None)
             self.obstacles.append(unit)
             self.log.add("scene_obstacle", unit=str(unit), cell=list(cell))
@@ -754,6 +756,7 @@ class TacticsGame(AttackRules):
             self.log.add("deploy_failed", seat, unit=unit_id, reason=Phrase(N_("no free cell")))
             return None
         unit = Unit(self._next_uid(), unit_id, record.name.zh_hans, seat, "minion", record.hp, record.hp, record)
+        unit.alias = hidden_alias(self.seed, unit.uid)
         unit.card = card
         if card is not None:
             self.player(seat).board.append(card)

@@ -2,7 +2,7 @@
 it can make now, each with its hit chance, the cover (T17) and the damage to expect, for the player at the table
 (the page of ``/play`` shows them when a unit is clicked).
 
-Only what the seat may see goes in: a unit hidden from it is a target by its cell alone (``hidden#uid``), and the
+Only what the seat may see goes in: a unit hidden from it is a target by its cell alone (``hidden#N``, N its alias), and the
 attacker's own 攻击前/攻击时 texts are weighed without reading such a target (their conditions on it are left out);
 its shields and temporary HP are its own, so the damage is the dice's, before them.
 """
@@ -17,7 +17,7 @@ from .state import Unit
 
 
 def _label(unit: Unit, seat: int) -> str:
-    return f"hidden#{unit.uid}" if hidden_from(unit, seat) else f"{unit.id}#{unit.uid}"
+    return f"hidden#{unit.alias}" if hidden_from(unit, seat) else f"{unit.id}#{unit.uid}"
 
 
 def hit_odds(game: TacticsGame, speed: int, modifier: int) -> tuple[float, float]:

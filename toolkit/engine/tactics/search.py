@@ -131,7 +131,7 @@ def _as_agent(game: TacticsGame, unit: Unit, agent_id: str) -> Unit:
     record = game.by_id[("agent", agent_id)]
     other = Unit(unit.uid, agent_id, record.name.zh_hans, unit.owner, "agent", record.hp, record.hp, record)
     for name in ("hidden", "tapped", "pos", "facing", "controller", "equipment", "statuses", "timed", "shield",
-                 "temp_hp"):  # fmt: skip
+                 "temp_hp", "alias"):  # fmt: skip
         setattr(other, name, getattr(unit, name))
     return other
 

@@ -11,6 +11,7 @@ all but the person's last decision and what followed it (in place). :func:`view`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -24,7 +25,7 @@ from .attack import SELF_DEFENSE, SELF_DEFENSE_BEFORE
 from .decisions import DecisionDecider, decision_for, hidden_from, mask_data, masks
 from .game import TacticsGame
 from .prospects import prospects
-from .state import Card
+from .state import Card, hidden_alias
 
 HUMAN = "human"
 SEAT_SEED = 104_729  # a machine seat's player draws from seed + SEAT_SEED × seat, as `simulate` seeds it
@@ -165,7 +166,7 @@ class TacticsSession:
     # -- saving
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": "tactics", "setup": self.setup.to_json(), "decisions": self.labels}
+        return {"game": "tactics", "setup": self.setup.to_json(), "decisions": self.labels, "hidden": HIDDEN_NAMES}
 
     @classmethod
     def from_json(cls, records: Iterable[Any], data: dict[str, Any]) -> TacticsSession:
@@ -174,7 +175,11 @@ class TacticsSession:
             raise EngineError(tr("not a saved tactics game: {reason}", reason=wrong))
         if not _texts(data.get("decisions")):
             raise EngineError(tr("{field}: {problem}", field="/decisions", problem=tr("expected a list of strings")))
-        return cls(list(records), TacticsSetup.from_json(data.get("setup")), list(data["decisions"]))
+        setup = TacticsSetup.from_json(data.get("setup"))
+        labels = list(data["decisions"])
+        if data.get("hidden") != HIDDEN_NAMES:  # saved when a hidden unit went by its uid: by its alias now
+            labels = [_HIDDEN_UID.sub(lambda m: f"hidden#{hidden_alias(setup.seed, int(m[1]))}", x) for x in labels]
+        return cls(list(records), setup, labels)
 
 
 class _Replaying(DecisionDecider):
@@ -204,12 +209,19 @@ class _Replaying(DecisionDecider):
             raise
 
 
+HIDDEN_NAMES = "alias"
+"""How a saved game's labels name a unit hidden from the seat deciding: ``hidden#N``, N its alias
+(:func:`~.state.hidden_alias`). Games saved before (no ``hidden`` field) named it by its uid; they are read with
+each such label turned into the alias."""
+_HIDDEN_UID = re.compile(r"\bhidden#(\d+)")
+
+
 def _card(card: Card) -> dict[str, Any]:
     return {"label": f"{card.id}#{card.uid}", "id": card.id, "name": card.name, "tapped": card.tapped}
 
 
 def view(game: TacticsGame, seat: int, pending: Decision | None = None) -> dict[str, Any]:
-    """What ``seat`` may see: the map's units (a unit hidden from it as ``hidden#uid`` with its cell only), its own
+    """What ``seat`` may see: the map's units (a unit hidden from it as ``hidden#N``, its alias, with its cell only), its own
     hand and standby agents, the other players' counts and public piles, the log it may see (masked), and its
     pending decision, and what each of its units may do from where it stands (:func:`.prospects.prospects`: moves,
     attacks with hit chance and cover). Nothing another seat keeps hidden is in it."""
@@ -219,7 +231,7 @@ def view(game: TacticsGame, seat: int, pending: Decision | None = None) -> dict[
         if unit.pos is None:
             continue
         if hidden_from(unit, seat):
-            units.append({"label": f"hidden#{unit.uid}", "seat": unit.seat, "kind": "hidden", "pos": list(unit.pos),
+            units.append({"label": f"hidden#{unit.alias}", "seat": unit.seat, "kind": "hidden", "pos": list(unit.pos),
                           "hidden": True})  # fmt: skip
             continue
         units.append({

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,6 +72,7 @@ class Unit:
     card: Card | None = None  # the minion card on the player board
     dying: bool = False  # destroyed (消灭时), not yet in the lost zone (消灭后)
     destroyed_by: int | None = None  # the seat whose effect destroyed it
+    alias: int = 0  # the number it goes by where it is hidden (``hidden#N``): :func:`hidden_alias`, never its uid
 
     def __post_init__(self) -> None:
         if self.controller == -1:
@@ -82,6 +85,31 @@ class Unit:
 
     def __str__(self) -> str:
         return f"{self.name}#{self.uid}"
+
+
+ALIASES = 9000  # hidden units go by 1000-9999 (a unit of uid 9000 or more, which no game reaches, by 10000 + uid)
+
+
+@functools.lru_cache(maxsize=4096)
+def hidden_alias(seed: int, uid: int) -> int:
+    """The number the unit of ``uid`` goes by for the seats it is hidden from (``hidden#N``) in the game of ``seed``.
+
+    A unit's uid tells the order units were made in (a squad's agents in the order of its list), so naming a face-down
+    agent by it would tell which agent it is. The alias is a keyed shuffle of the uids instead: a four-round Feistel
+    permutation of 14 bits keyed by the seed, walked until it falls among the :data:`ALIASES` numbers (so two units
+    of a game never share one), the same in every replay of the game (its decisions' labels stay the same)."""
+    if not 0 <= uid < ALIASES:
+        return 10_000 + uid
+    key = hashlib.blake2b(str(seed).encode(), digest_size=16, person=b"dossier-hidden").digest()
+    x = uid
+    while True:
+        left, right = x >> 7, x & 0x7F
+        for step in range(4):
+            mixed = hashlib.blake2b(bytes((step, right)), digest_size=1, key=key).digest()[0] & 0x7F
+            left, right = right, left ^ mixed
+        x = (left << 7) | right
+        if x < ALIASES:
+            return 1000 + x
 
 
 def hidden_from(unit: Unit, seat: int) -> bool:

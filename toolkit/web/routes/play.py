@@ -326,7 +326,7 @@ def _board_svg(session: Any, seat: int, names: Any, ending: str | None = None) -
     the map (and, once the game is over, says how it ended: ``ending``, see :func:`_ending`)."""
     from toolkit.board.draw import named_state
 
-    state = named_state(_masked_state(session.game.board_state(), seat), names.name)
+    state = named_state(_masked_state(session.game.board_state(), seat, session.setup.seed), names.name)
     return _svg(session.game.board, state, names, ending)
 
 
@@ -370,11 +370,14 @@ def log_line(names: Any, entry: dict[str, Any], lang: str, who: Any = None) -> s
     return line
 
 
-def _masked_state(state: dict[str, Any], seat: int) -> dict[str, Any]:
-    """A board state (``board_state()``, a replay frame's) as ``seat`` may see it: a unit face down and not its own
-    (a hidden scene obstacle: everyone's) is a ``?`` at its cell, with no id, name, HP or facing."""
+def _masked_state(state: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:
+    """A board state (``board_state()``, a replay frame's) of the game of ``seed`` as ``seat`` may see it: a unit face
+    down and not its own (a hidden scene obstacle: everyone's) is a ``?`` at its cell, with no id, name, HP or facing,
+    and by its alias, not its uid (:func:`~toolkit.engine.tactics.state.hidden_alias`: a uid tells which agent)."""
+    from toolkit.engine.tactics.state import hidden_alias
+
     units = [
-        {"uid": u["uid"], "id": "", "name": "?", "seat": u["seat"], "team": u["team"], "kind": "agent"
+        {"uid": hidden_alias(seed, u["uid"]), "id": "", "name": "?", "seat": u["seat"], "team": u["team"], "kind": "agent"
          if u["kind"] != "obstacle" else "obstacle", "pos": u["pos"], "hidden": True, "tapped": False}
         if u.get("hidden") and (u["seat"] == 0 or u["seat"] != seat) else u
         for u in state["units"]
@@ -467,7 +470,7 @@ def _last_person(session: Any) -> int | None:
 def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     """What the link's seat may see of the game, and its pending decision, as JSON: `game_id` is the private link's
     id (`/play/ID`). Tactics: `status` (`playing`, `over`, `resigned`), `seat`, `round`, `active`, `map`,
-    `units` (a unit face down and not the seat's: `hidden#uid` and its cell only), `players` (the seat's own hand,
+    `units` (a unit face down and not the seat's: `hidden#N`, its alias, and its cell only), `players` (the seat's own hand,
     mortgage and standby agents; the others' counts), `result`, `log` (each entry's `line` in the request's
     language), `decision` (`number`, `prompt`, `options`, each with its `label` and `words`: send the label and
     the number to `POST /play/ID/decide`), `prospects`. A Netrunner game: the same `status`, `log` and `decision`,
@@ -645,7 +648,7 @@ def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
             continue
         shown.update(seqs)
         lines = [log_line(names, seen[q], lang) for q in seqs if q in seen and q > mark]
-        state = named_state(_masked_state(frame["state"], found.seat), names.name)
+        state = named_state(_masked_state(frame["state"], found.seat, found.session.setup.seed), names.name)
         steps.append({"svg": Markup(_svg(board, state, names)), "lines": lines})
     rest = [log_line(names, entry, lang) for q, entry in sorted(seen.items()) if q > mark and q not in shown]
     if rest or not steps:  # what no frame holds yet (the set-up's deployments, the step still open): the board now
