@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +15,24 @@ from toolkit.cli import app
 ROOT = Path(__file__).resolve().parent.parent
 CARDS = ROOT / "cards"
 SCHEMA = ROOT / "schema"
+NETRUNNER_POOL = ROOT / "tests" / "fixtures" / "netrunner_pool"
+
+
+def pool_with_ban_lists(folder: Path, ban_lists: list[dict[str, Any]], in_force: str | None = None) -> Path:
+    """A copy of the netrunner fixture pool in ``folder / "pool"`` whose format (``standard``) has the named
+    ``ban_lists`` in place of its one unnamed list (banned, restricted, restricted_limit), and ``in_force`` as
+    its ``ban_list`` when given (else the list in force is the latest started). Returns the pool."""
+    pool = folder / "pool"
+    shutil.copytree(NETRUNNER_POOL, pool)
+    path = pool / "modes" / "standard.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for key in ("banned", "restricted", "restricted_limit"):
+        data.pop(key, None)
+    data["ban_lists"] = ban_lists
+    if in_force is not None:
+        data["ban_list"] = in_force
+    path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
+    return pool
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -25,9 +25,9 @@ from toolkit.catalog import load_catalog
 from toolkit.decks import NameIndex, read_deck
 from toolkit.models.deck import Deck
 
-from .conftest import ROOT
+from .conftest import NETRUNNER_POOL, pool_with_ban_lists
 
-POOL_DIR = ROOT / "tests" / "fixtures" / "netrunner_pool"
+POOL_DIR = NETRUNNER_POOL
 NAMES = NameIndex(load_catalog([POOL_DIR]).records)
 DEFAULTS = {"netrunner": "standard"}
 
@@ -297,20 +297,13 @@ def test_without_a_pool_the_hint_is_still_the_pool(tmp_path: Path) -> None:
 
 def _pool_with_ban_lists(tmp_path: Path) -> Path:
     """The fixture pool, its format given two ban lists: the older bans Glasswing, the one in force bans nothing."""
-    pool = tmp_path / "pool"
-    shutil.copytree(POOL_DIR, pool)
-    path = pool / "modes" / "standard.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    for key in ("banned", "restricted", "restricted_limit"):
-        data.pop(key, None)
-    data["ban_lists"] = [
+    ban_lists = [
         {"id": "old_list", "date_start": "2020-01-01", "name": {"en": "Old List", "zh-Hans": "旧表"},
          "banned": ["glasswing"], "restricted": [], "restricted_limit": 1},
         {"id": "new_list", "date_start": "2024-01-01", "name": {"en": "New List", "zh-Hans": "新表"},
          "banned": [], "restricted": [], "restricted_limit": 1},
     ]  # fmt: skip
-    path.write_text(json.dumps(data, ensure_ascii=False, indent=2), encoding="utf-8")
-    return pool
+    return pool_with_ban_lists(tmp_path, ban_lists)
 
 
 def test_the_ban_list_a_netrunnerdb_deck_names_is_the_one_it_is_checked_under(cli, tmp_path: Path) -> None:

@@ -17,7 +17,6 @@ The pool is tests/fixtures/netrunner_pool (invented cards), with formats and ban
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +28,9 @@ from toolkit.decks.exports import nrdb_options
 from toolkit.models.deck import Deck
 from validators.deck import DeckPool, validate_deck
 
-from .conftest import ROOT
+from .conftest import NETRUNNER_POOL, pool_with_ban_lists
 
-POOL_DIR = ROOT / "tests" / "fixtures" / "netrunner_pool"
+POOL_DIR = NETRUNNER_POOL
 # The runner deck of tests/test_deck_exports.py by the fixture's printing codes (NetrunnerDB's v2 deck JSON).
 CODES = {"50001": 1, "50002": 3, "50006": 3, "51003": 2, "50008": 3, "51004": 3, "50007": 3}
 SLOTS = {"ember_script": 3, "static_hymn": 3, "kiln_rig": 2, "backroom_ledger": 3, "glasswing": 3, "quiet_wire": 3}
@@ -53,20 +52,14 @@ def pool(tmp_path: Path) -> Path:
     Ledger; Cost List gives Quiet Wire universal faction cost; Penalty List lowers the limit per Ember Script),
     a format of the first set only, an identity for the starter game only, Orbis's own copy limit of one and
     Lantern Node's limit of one per deck."""
-    pool = tmp_path / "pool"
-    shutil.copytree(POOL_DIR, pool)
-    path = pool / "modes" / "standard.json"
-    data = json.loads(path.read_text(encoding="utf-8"))
-    for key in ("banned", "restricted", "restricted_limit"):
-        data.pop(key, None)
-    data["ban_lists"] = [
+    ban_lists = [
         _ban_list("old_list", "Old List", banned=["glasswing"]),
         _ban_list("cost_list", "Cost List", universal_faction_cost={"quiet_wire": 1}),
         _ban_list("penalty_list", "Penalty List", global_penalty={"ember_script": 1}),
         _ban_list("new_list", "New List", restricted=["backroom_ledger"]),
     ]
-    data["ban_list"] = "new_list"
-    write(path, json.dumps(data, ensure_ascii=False, indent=2))
+    pool = pool_with_ban_lists(tmp_path, ban_lists, in_force="new_list")
+    data = json.loads((pool / "modes" / "standard.json").read_text(encoding="utf-8"))
     first = {**data, "id": "first_light_only", "name": {"en": "First Light", "zh-Hans": "初光"},
              "sets": ["first_light"], "ban_lists": [], "ban_list": None}  # fmt: skip
     write(pool / "modes" / "first_light_only.json", json.dumps(first, ensure_ascii=False, indent=2))

@@ -429,6 +429,17 @@ def _within(path: str, root: str) -> bool:
     return path == root or path.startswith(root.rstrip(os.sep) + os.sep)
 
 
+def _real_key(key: str, folders: dict[str, str]) -> str:
+    """``key`` (a :func:`file_key`) with the symbolic links of its folder resolved (:func:`os.path.realpath`, once
+    for each folder in ``folders``): one spelling of a place, where a folder reached through a link has two. The
+    file's own name is kept (a file that is a link is where it lies: a pool listing its folder walks it there)."""
+    head, _, name = key.rpartition(os.sep)
+    real = folders.get(head)
+    if real is None:
+        real = folders[head] = os.path.realpath(head or os.sep)
+    return os.path.join(real, name)
+
+
 def _record_key(source: Source) -> tuple[str, str, str] | None:
     """(game, kind namespace, id) of a record file's text, or None when it is not one (lint says why)."""
     import json
@@ -454,14 +465,19 @@ def pool_sources(
     of a revised card, stands for it; one in a folder of the pool is a second record of that id, which the pool
     cannot load, and is told so), and so is a file whose key is in ``skipped()`` (asked only when some of
     ``loose`` is a record of a game). ``shadowed``, given, is told each pool record left out for one of ``loose``:
-    its (game, kind namespace, id) and its file (lint warns that a pool listing both cannot load them)."""
+    its (game, kind namespace, id) and its file (lint warns that a pool listing both cannot load them). Whether a
+    file is in the pool, or is one already read, is asked of the folders symbolic links lead to (a pool reached
+    through a link holds the set folders in its folder); the files keep the paths they were given or found by."""
     found = [(key, s) for s in loose if (key := _record_key(s)) is not None]
     games = {key[0] for key, _ in found}
     if not games:
         return []
-    roots = [os.path.abspath(base) for base in pool]
-    keys = {key for key, s in found if not any(_within(os.path.abspath(s.path), root) for root in roots)}
+    # where the files are: a pool (or a set folder) reached through a symbolic link is the folder it leads to
+    folders: dict[str, str] = {}
+    roots = [os.path.realpath(base) for base in pool]
+    keys = {key for key, s in found if not any(_within(_real_key(file_key(s.path), folders), r) for r in roots)}
     skip = skipped()
+    real_skip: set[str] | None = None  # skip's files by their real folders, made when a pool file is not in skip
     out: list[Source] = []
     for base in pool:
         base = Path(base)
@@ -470,7 +486,13 @@ def pool_sources(
             if not (root / GAME_FILE).is_file():
                 continue
             for extra in _iter_json(root):
-                if file_key(extra) in skip:
+                spelled = file_key(extra)
+                if spelled in skip:
+                    continue
+                if real_skip is None:
+                    real_skip = {_real_key(k, folders) for k in skip}
+                real = _real_key(spelled, folders)
+                if real in real_skip:  # one of loose (or a pool file taken) by another name
                     continue
                 source = read_source(extra)
                 key = _record_key(source)
@@ -478,7 +500,8 @@ def pool_sources(
                     continue
                 if key not in keys:
                     out.append(source)
-                    skip.add(file_key(extra))
+                    skip.add(spelled)
+                    real_skip.add(real)
                 elif shadowed is not None:
                     shadowed.setdefault(key, extra)
     return out

@@ -59,8 +59,9 @@ def register(app: typer.Typer) -> None:
     fonts_app.command(
         "build",
         help=N_(
-            "Build Dossier Sans SC with every character of your card pool into ~/.cache/dossier/fonts "
-            "($XDG_CACHE_HOME/dossier/fonts); printing prefers that build to the bundled subset."
+            "Build Dossier Sans SC with every character that printing draws from your card pool (the card data in "
+            "Chinese and English) into ~/.cache/dossier/fonts ($XDG_CACHE_HOME/dossier/fonts); printing prefers that "
+            "build to the bundled subset."
         ),
     )(fonts_build)
     app.add_typer(fonts_app, name="fonts")
@@ -962,8 +963,11 @@ def fonts_build(
     sources = {"regular": regular or found["regular"], "bold": bold or found["bold"]}
     latin = fontbuild.find_latin_sources()
     out = cache_dir()
-    # the pool as printing loads it; the bundled subset's coverage (every bundled card's characters) on top
-    built = fontbuild.build(_pool(cards), sources, out, latin=latin, extra=read_coverage(), strict=False)
+    from toolkit.i18n import LANGS
+
+    # the pool as printing loads it, in the languages a print prints in (as `fonts check` asks); the bundled
+    # subset's coverage (every bundled card's characters) on top
+    built = fontbuild.build(_pool(cards), sources, out, latin=latin, extra=read_coverage(), strict=False, langs=LANGS)
     for path in built.files:
         print(tr("{path}: written ({size} bytes)", path=path, size=f"{path.stat().st_size:,}"))
     if latin is None:

@@ -149,17 +149,33 @@ def record_strings(cards: Iterable[Path]) -> Iterable[str]:
         yield from walk(record.model_dump(mode="json", by_alias=True, exclude={"schema_"}))
 
 
-def record_characters(cards: Iterable[Path]) -> set[str]:
-    """Characters the records under ``cards`` and the layouts' labels print (line breaks and tabs left out)."""
+def record_characters(cards: Iterable[Path], langs: Iterable[str] | None = None) -> set[str]:
+    """Characters the records under ``cards`` and the layouts' labels print (line breaks and tabs left out).
+
+    ``langs``: the languages a print prints in; given, only what a print in them draws
+    (:func:`toolkit.sheets.fonts.drawn_characters` of the printable records, each card's name in the other
+    language too), as `dossier fonts check` asks (:func:`toolkit.sheets.fonts.printed_characters`, in
+    :data:`toolkit.i18n.LANGS`): not a card's Korean or Japanese name, which no face draws. None (the committed
+    subset): every string of every record, in every language."""
+    if langs is not None:
+        from toolkit.catalog import load_catalog
+
+        from .fonts import drawn_characters
+        from .layouts import is_printable
+
+        catalog = load_catalog(cards)
+        records = [record for record in catalog.records if is_printable(record)]
+        return set(ASCII).union(*(drawn_characters(records, catalog, lang) for lang in langs))
     chars = set(ASCII)
     for text in (*record_strings(cards), *labels.all_strings()):
         chars.update(text)
     return {c for c in chars if unicodedata.category(c) != "Cc"}
 
 
-def required_characters(cards: Iterable[Path]) -> set[str]:
-    """Characters a build must hold for ``cards``: :func:`fixed_characters` and :func:`record_characters`."""
-    return fixed_characters() | record_characters(cards)
+def required_characters(cards: Iterable[Path], langs: Iterable[str] | None = None) -> set[str]:
+    """Characters a build must hold for ``cards``: :func:`fixed_characters` and :func:`record_characters` (of
+    ``langs``, as that takes them)."""
+    return fixed_characters() | record_characters(cards, langs)
 
 
 def open_face(source: Path, family: str = SOURCE_FAMILY) -> Any:
@@ -365,11 +381,11 @@ def font_characters(data: bytes) -> set[str]:
     return {chr(code) for code in font.getBestCmap()}
 
 
-def missing(cards: Iterable[Path], covered: Iterable[str] | None = None) -> set[str]:
+def missing(cards: Iterable[Path], covered: Iterable[str] | None = None, langs: Iterable[str] | None = None) -> set[str]:
     """Characters the records under ``cards`` (and the labels) print that Dossier's fonts lack
-    (the bundled subset and the user's build, or ``covered``)."""
+    (the bundled subset and the user's build, or ``covered``); ``langs`` as :func:`record_characters` takes it."""
     have = print_coverage() if covered is None else frozenset(covered)
-    return record_characters(cards) - have
+    return record_characters(cards, langs) - have
 
 
 @dataclass
@@ -388,11 +404,14 @@ def build(
     latin: dict[str, Path] | None = None,
     extra: Iterable[str] = (),
     strict: bool = True,
+    langs: Iterable[str] | None = None,
 ) -> Built:
     """Write the subset (both styles), its coverage list and the licence into ``out``.
 
     ``strict`` (the committed subset): a required character no source has is an
-    error; otherwise it is left out and reported in :attr:`Built.lacking`.
+    error; otherwise it is left out and reported in :attr:`Built.lacking`. ``langs``: the languages whose
+    characters of the records it holds (:func:`record_characters`; a user's build: those a print prints in,
+    :data:`toolkit.i18n.LANGS`); None, every language's.
     """
     from toolkit.jsonio import atomic_write_bytes, atomic_write_text
 
@@ -410,7 +429,7 @@ def build(
                    path=source, system="Debian", package="fonts-noto-core", option=f"--latin-{style} PATH",
                    font="Noto Sans", kinds=".ttf")
             )  # fmt: skip
-    chars = required_characters(list(cards)) | set(extra)
+    chars = required_characters(list(cards), langs) | set(extra)
     optional = wanted_characters()
     data: dict[str, bytes] = {}
     covered: set[str] | None = None
