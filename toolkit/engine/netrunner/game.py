@@ -78,6 +78,8 @@ class _Log(Log):
     def __init__(self) -> None:
         super().__init__()
         self.held: list[tuple[str, int | None, dict[str, Any]]] = []
+        self.masks: dict[int, dict[int, dict[str, Any]]] = {}  # seq -> seat -> the fields that seat is shown
+        self.renames: list[tuple[int, int, int]] = []  # (entries before it, uid, handle): hide()
 
     def hold(self, kind: str, player: int | None, **data: Any) -> int:
         """Hold an entry until something else is logged (or :meth:`flush`); its place in the held ones."""
@@ -97,6 +99,79 @@ class _Log(Log):
         if self.held:
             self.flush()
         return super().add(kind, player, visible=visible, **data)
+
+    # What a seat is shown of an entry may be less than the entry (the full log, which card scripts read, is the
+    # referee's): ``masks`` give a seat other fields for an entry (the corp is told a card of R&D was accessed, not
+    # which), ``renames`` the runner's handles for corp cards (:meth:`NetrunnerGame.hide`).
+
+    def mask(self, event: Event, seat: int, /, hidden: bool = False, **data: Any) -> None:
+        """``seat`` is shown ``event`` with these fields instead of its own (a field None: left out); ``hidden``:
+        not at all."""
+        self.masks.setdefault(event.seq, {})[seat] = {_HIDDEN_ENTRY: True} if hidden else data
+
+    def rename(self, uid: int, handle: int) -> None:
+        """From the next entry on, the runner is shown the card ``uid`` as ``#handle``."""
+        self.renames.append((len(self._events), uid, handle))
+
+    def seen_by(self, seat: int) -> list[Event]:
+        """What ``seat`` may see, as it is shown to it: each entry's masked fields, and for the runner the corp
+        cards by the handles it knows them by (never the number it saw a card by in R&D or HQ)."""
+        events = super().seen_by(seat)
+        renames = self.renames if seat == SEATS["runner"] else []
+        if not renames and not any(e.seq in self.masks for e in events):
+            return events
+        shown: dict[int, int] = {}
+        pending = iter(renames)
+        upcoming = next(pending, None)
+        out: list[Event] = []
+        for event in events:
+            while upcoming is not None and upcoming[0] < event.seq:
+                shown[upcoming[1]] = upcoming[2]
+                upcoming = next(pending, None)
+            data = event.data
+            masked = self.masks.get(event.seq, {}).get(seat)
+            if masked is not None and _HIDDEN_ENTRY in masked:
+                continue
+            if masked is not None:
+                data = {k: v for k, v in {**data, **masked}.items() if v is not None}
+            if shown:
+                data = renamed(data, shown)
+            if data is not event.data:
+                copied = object.__new__(Event)
+                copied.__dict__.update(event.__dict__, data=data)
+                event = copied
+            out.append(event)
+        return out
+
+
+_HIDDEN_ENTRY = "\0hidden"  # a mask's mark: the seat is not shown the entry
+_SHOWN_UID = re.compile(r"#(\d+)(?!\d)")
+
+
+def renamed(value: Any, handles: Mapping[int, int]) -> Any:
+    """``value`` (a log field, a prompt, an option's text or label) with each ``#uid`` of ``handles`` as
+    ``#handle``: the number the runner knows that corp card by. The same object when nothing changes."""
+    if not handles:
+        return value
+    if isinstance(value, Phrase):
+        fields = {k: renamed(v, handles) for k, v in value.fields.items()}
+        if all(fields[k] is v for k, v in value.fields.items()):
+            return value
+        return Phrase(value.message, **fields)
+    if isinstance(value, Term):
+        return value
+    if isinstance(value, str):
+        if "#" not in value:
+            return value
+        new = _SHOWN_UID.sub(lambda m: f"#{handles.get(int(m.group(1)), m.group(1))}", value)
+        return value if new == value else new
+    if isinstance(value, dict):
+        items = {k: renamed(v, handles) for k, v in value.items()}
+        return value if all(items[k] is v for k, v in value.items()) else items
+    if isinstance(value, (list, tuple)):
+        parts = [renamed(v, handles) for v in value]
+        return value if all(a is b for a, b in zip(parts, value, strict=True)) else type(value)(parts)
+    return value
 
 
 class _Trigger(Pending[Any]):
@@ -201,6 +276,7 @@ class NetrunnerGame:
         self._uid = 0
         self.keep_server: str | None = None  # the remote a card is being installed in: it stays while left empty
         self.runner_saw: dict[int, tuple[str, int] | None] = {}  # uid -> the card's ``hidden`` when last accessed
+        self.handles: dict[int, int] = {}  # uid -> the runner's handle of a corp card, from when it last went face down
         self.window: dict[str, Any] | None = None  # the prevention window open now (N12)
         self._scripted_cache: dict[str, list[A.Ability]] = {}
         # per record (by id): the record, its abilities (abilities()) and their effects by kind (effects_of()); the
@@ -403,6 +479,9 @@ class NetrunnerGame:
             self.log.flush()  # a trigger asking something is doing something: its line comes first
         if side == "runner":
             options = _unique([self._unseen(o) for o in options])
+            if self.handles:  # corp cards by the runner's handles (runner_uid), in the prompt, texts and labels
+                prompt = renamed(prompt, self.handles)
+                options = [self._renamed(o) for o in options]
         decision = Decision(seat, kind, prompt, options, len(self.decisions))
         label: str | None = None
         while self.replay and label is None:
@@ -428,7 +507,7 @@ class NetrunnerGame:
                         prompt=prompt,
                     )
                 )
-        older = _older_facedown(decision, label) if replayed else None
+        older = (_older_facedown(decision, label) or self.older_handle(decision, label)) if replayed else None
         option = _older_trigger(decision, label) or older or decision.find(label, term=self.prompt_term)
         self.decisions.append({"seat": seat, "kind": kind, "label": option.label})
         return option
@@ -459,6 +538,19 @@ class NetrunnerGame:
         if number != code and number.isdigit() and "remote" in zones:
             return f"{name_of(zones['remote'], current_lang())} {number}"
         return None
+
+    def _renamed(self, option: Option) -> Option:
+        """A runner's option with the corp cards it names by the runner's handles (:meth:`runner_uid`)."""
+        label, text = renamed(option.label, self.handles), renamed(option.text, self.handles)
+        return option if label is option.label and text is option.text else Option(label, text, option.value)
+
+    def older_handle(self, decision: Decision, label: str) -> Option | None:
+        """The option a runner's label of a game saved before corp cards had the runner's handles names by the card's
+        own uid (``ice_wall#5`` now ``ice_wall#57``), if that uid has a handle and the decision offers it so."""
+        if decision.seat != SEATS["runner"] or any(o.label == label for o in decision.options):
+            return None
+        wanted = renamed(label, self.handles)
+        return next((o for o in decision.options if o.label == wanted), None) if wanted != label else None
 
     def _unseen(self, option: Option) -> Option:
         """An option naming a face-down corp card, as the runner may see it: labelled ``facedown#<uid>`` (the uid the
@@ -1470,6 +1562,21 @@ class NetrunnerGame:
         elsewhere). It keeps that uid while it stays face down there (moved between servers, rezzed and derezzed
         in place: the runner sees that happen)."""
         card.hidden = ("installed" if self.server_of(card) is not None else "archives", self._next_uid())
+        self.handles[card.uid] = card.hidden[1]
+        if isinstance(self.log, _Log):
+            self.log.rename(card.uid, card.hidden[1])
+
+    def mask(self, event: Event, seat: int, /, hidden: bool = False, **data: Any) -> None:
+        """``seat`` is shown the log entry ``event`` with ``data`` for its fields, or not at all (``hidden``); the
+        full log keeps the entry as it is (:meth:`_Log.mask`)."""
+        if isinstance(self.log, _Log):
+            self.log.mask(event, seat, hidden=hidden, **data)
+
+    def runner_uid(self, card: Card) -> int:
+        """The number the runner knows a card by, face up: a corp card that went face down keeps the one it had
+        there (:meth:`hide`: the runner saw it rezzed, trashed or turned face up there), so that it never shows
+        the number the card had when the runner saw it in R&D or HQ; other cards their own."""
+        return self.handles.get(card.uid, card.uid) if card.side == "corp" else card.uid
 
     def seen_uid(self, card: Card) -> int:
         """The uid a face-down corp card goes by for the runner (in its view of the state and its options): the one
@@ -1885,6 +1992,9 @@ class NetrunnerGame:
         memo[id(self._abilities)] = self._abilities
         log = _Log()
         log._events = list(self.log._events)
+        if isinstance(self.log, _Log):
+            log.masks = dict(self.log.masks)
+            log.renames = list(self.log.renames)
         memo[id(self.log)] = log
         memo[id(self.decisions)] = list(self.decisions)  # its entries are never changed
         for name in ("policies", "waiter", "replay"):

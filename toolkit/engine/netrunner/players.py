@@ -563,9 +563,9 @@ class HeuristicRunner(_Base):
 
     def on_trash(self, game: NetrunnerGame, d: Decision) -> str:
         yes = next(o for o in d.options if o.value)
-        card = next(
-            (c for c in game.installed("corp") + game.corp.hand + game.corp.deck if yes.label.endswith(c.ref)), None
-        )
+        named = yes.label.partition(":")[2]  # trash:<id> (a game saved before: trash:<id>#<uid>)
+        cards = game.installed("corp") + game.corp.hand + game.corp.deck
+        card = next((c for c in cards if named in (c.id, c.ref, f"{c.id}#{game.runner_uid(c)}")), None)
         cost = int(getattr(card.record, "trash_cost", 0) or 0) if card is not None else 99
         return yes.label if game.runner.credits - cost >= 2 else "leave"
 

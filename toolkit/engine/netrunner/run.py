@@ -538,10 +538,10 @@ class Runs:
             if payable is None:  # the cost is not this agenda's (another card's, for agendas in its server, say)
                 continue
             if not payable or not g.confirm(
-                "runner", "steal", Phrase(N_("pay the additional cost to steal {card}?"), card=str(card)),
-                yes=f"steal:{card.ref}", no="leave",
+                "runner", "steal", Phrase(N_("pay the additional cost to steal {card}?"), card=self._seen_as(card)),
+                yes=f"steal:{card.id}", no="leave",
             ):  # fmt: skip
-                g.log.add("steal_declined", RUNNER, card=str(card))
+                self._private(g.log.add("steal_declined", RUNNER, card=str(card)), card)
                 return False
             pay(g, card)
         return True
@@ -554,17 +554,43 @@ class Runs:
             return server
         return next((z for z in (g.corp.deck, g.corp.hand, g.corp.discard) if card in z), None)
 
+    def _secret(self, card: Card) -> bool:
+        """Whether the card is in R&D or HQ: accessed there, only the runner sees it (it is not revealed)."""
+        return card in self.game.corp.deck or card in self.game.corp.hand
+
+    def _seen_as(self, card: Card) -> str:
+        """An accessed card as the runner is told of it: in R&D or HQ by its name only (the number it has there
+        would let the runner know the copy again later), elsewhere as any card (by the runner's handle for it)."""
+        return card.name if self._secret(card) else str(card)
+
+    def _private(self, event: Any, card: Card, position: int | None = None) -> None:
+        """A log entry naming a card accessed in R&D or HQ: the runner is shown its name only; the corp is shown the
+        access (which zone, and the position in R&D), and no other entry about it (ruling: accessed cards are
+        private to the runner)."""
+        if not self._secret(card):
+            return
+        g = self.game
+        g.mask(event, RUNNER, card=card.name)
+        if event.kind != "access":
+            g.mask(event, CORP, hidden=True)
+        elif position is not None:
+            g.mask(event, CORP, card=Phrase(N_("card {n} from the top of {zone}"), n=position, zone=Term("zone", "rnd")))
+        else:
+            g.mask(event, CORP, card=Phrase(N_("a card in {zone}"), zone=Term("zone", "hq")))
+
     def _access_card(self, card: Card, server: str) -> None:
         g = self.game
         zone = self._zone_of(card)
-        g.log.add("access", RUNNER, server=server, card=str(card))
+        deck = g.corp.deck
+        position = len(deck) - deck.index(card) if card in deck else None
+        self._private(g.log.add("access", RUNNER, server=server, card=str(card)), card, position)
         g.runner_saw[card.uid] = card.hidden  # (it knows the card while it stays face down where it is)
         g.announce("access", card, card=card, server=server)
         if g.over or zone is None or self._zone_of(card) is not zone:  # trashed or moved away meanwhile
             return
         if card.type == "agenda":
             if g.forbidden("steal"):
-                g.log.add("steal_forbidden", RUNNER, card=str(card))
+                self._private(g.log.add("steal_forbidden", RUNNER, card=str(card)), card)
                 return
             if not self._steal_costs(card):
                 return
@@ -580,10 +606,10 @@ class Runs:
             and g.confirm(
                 "runner",
                 "trash",
-                Phrase(N_("trash {card} for {n}{credit}?"), card=str(card), n=cost, credit="[credit]"),
-                yes=f"trash:{card.ref}",
+                Phrase(N_("trash {card} for {n}{credit}?"), card=self._seen_as(card), n=cost, credit="[credit]"),
+                yes=f"trash:{card.id}",  # (the id only: the card's number is not the runner's to see in R&D or HQ)
                 no="leave",
-                texts=(Phrase(N_("trash {card}"), card=str(card)), Phrase(N_("leave it"))),
+                texts=(Phrase(N_("trash {card}"), card=self._seen_as(card)), Phrase(N_("leave it"))),
             )
         ):
             g.pay("runner", cost, Phrase(N_("trashing {card}"), card=str(card)), "trash")

@@ -128,9 +128,11 @@ class NetrunnerSession:
         class Script:
             def decide(self, game: NetrunnerGame, decision: Decision) -> str:
                 try:
-                    return next(labels)
+                    label = next(labels)
                 except StopIteration:
                     raise _Stop from None
+                older = game.older_handle(decision, label)  # a record saved before named a corp card by its uid
+                return older.label if older is not None else label
 
         decks = {s: Deck.model_validate(d) for s, d in self.record["decks"].items()}
         game = NetrunnerGame(self.records, seed=int(self.record["seed"]), decks=decks,

@@ -3,7 +3,8 @@
 The corp sees its hand, its face-down cards and Archives whole; the runner sees the
 corp's unrezzed cards only as ``ice`` or ``card`` with their counters, and Archives'
 face-down cards only as such, each by a uid of its own that is new each time the card
-goes out of its sight (:meth:`~.game.NetrunnerGame.seen_uid`), never the card's.
+goes out of its sight (:meth:`~.game.NetrunnerGame.seen_uid`), never the card's; face up, a corp card keeps
+for the runner the uid it had face down (:meth:`~.game.NetrunnerGame.runner_uid`).
 Neither sees the other's hand, nor any deck.
 """
 
@@ -17,10 +18,13 @@ if TYPE_CHECKING:
     from .game import NetrunnerGame
 
 
-def card_view(game: NetrunnerGame, card: Card, seen: bool) -> dict[str, Any]:
+def card_view(game: NetrunnerGame, card: Card, seen: bool, runner: bool = False) -> dict[str, Any]:
     """One card; ``seen`` False shows only what is public about it (a face-down card), and the uid the runner sees
-    it by instead of its own."""
-    out: dict[str, Any] = {"uid": card.uid if seen else game.seen_uid(card)}
+    it by instead of its own. ``runner``: shown to the runner, a corp card face up by the runner's handle for it
+    (:meth:`~.game.NetrunnerGame.runner_uid`: the one it had face down, never the number of a sighting in R&D or
+    HQ)."""
+    uid = (game.runner_uid(card) if runner else card.uid) if seen else game.seen_uid(card)
+    out: dict[str, Any] = {"uid": uid}
     if seen:
         name = card.record.name
         out.update(
@@ -44,7 +48,7 @@ def card_view(game: NetrunnerGame, card: Card, seen: bool) -> dict[str, Any]:
     if card.recurring:
         out["recurring"] = card.recurring
     if card.hosted:
-        out["hosted"] = [card_view(game, c, True) for c in card.hosted]
+        out["hosted"] = [card_view(game, c, True, runner) for c in card.hosted]
     return out
 
 
@@ -53,11 +57,13 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
     corp_eyes = seat in (None, SEATS["corp"])
     runner_eyes = seat in (None, SEATS["runner"])
 
+    only_runner = seat == SEATS["runner"]  # (corp cards by the runner's handles)
+
     def cards(items: list[Card], seen: bool) -> list[dict[str, Any]]:
-        return [card_view(game, c, seen) for c in items]
+        return [card_view(game, c, seen, only_runner) for c in items]
 
     def corp_card(card: Card) -> dict[str, Any]:
-        return card_view(game, card, corp_eyes or card.rezzed)
+        return card_view(game, card, corp_eyes or card.rezzed, only_runner)
 
     corp, runner = game.corp, game.runner
     out: dict[str, Any] = {
@@ -68,7 +74,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
         "winner": game.winner,
         "reason": game.end_reason,
         "corp": {
-            "identity": card_view(game, corp.identity, True),
+            "identity": card_view(game, corp.identity, True, only_runner),
             "credits": corp.credits,
             "clicks": corp.clicks,
             "bad_publicity": corp.bad_publicity,
@@ -77,7 +83,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
             "hand": cards(corp.hand, True) if corp_eyes else None,
             "hand_count": len(corp.hand),
             "deck_count": len(corp.deck),
-            "archives": [card_view(game, c, corp_eyes or c.faceup) for c in corp.discard],
+            "archives": [card_view(game, c, corp_eyes or c.faceup, only_runner) for c in corp.discard],
             "score_area": cards(corp.score_area, True),
             "servers": [
                 {"name": s.name, "ice": [corp_card(c) for c in s.ice], "root": [corp_card(c) for c in s.root]}
@@ -111,7 +117,7 @@ def view(game: NetrunnerGame, seat: int | None = None) -> dict[str, Any]:
         encounter = None
         if run.encounter is not None:
             encounter = {
-                "ice": card_view(game, run.encounter.ice, True),
+                "ice": card_view(game, run.encounter.ice, True, only_runner),
                 "subroutines": [
                     {"index": s.index, "text": ability_text(run.encounter.ice, s.ability), "broken": s.broken}
                     for s in run.encounter.subs
