@@ -142,3 +142,13 @@ def test_where_a_card_goes_is_in_words(key: str, code: str, english: str, chines
     assert LogNames(records, "en").say(key, code) == english
     assert LogNames(records, "zh-Hans").say(key, code) == chinese
     assert LogNames(records, "en").say("to", [3, 4]) == "3,4"  # a tactics cell stays a cell
+
+
+def test_advancement_counters_have_the_glossary_s_one_english_name() -> None:
+    """The log says "advancement counters" (GLOSSARY: 推进标记 is the advancement counter), as the card text does."""
+    assert logwords.word("counter", "advancement", "en") == "advancement counters"
+    assert [logwords.word("counter", kind, "en") for kind in ("virus", "power", "agenda")] == [
+        "virus counters",
+        "power counters",
+        "agenda counters",
+    ]

@@ -77,6 +77,9 @@ TEMPLATES: list[tuple[str, str, str]] = [
     ("You can advance this asset.", "asset", "本牌可以被推进。"),
     ("When you score this agenda, place 2 agenda counters on it.", "agenda", "当你计分本议案时：在本牌上放置 2 个议案指示物。"),
     ("When you rez this ice, place 1 advancement counter on it.", "ice", "当你激活本牌时：在本牌上放置 1 个推进标记。"),
+    # the older printed word (NetrunnerDB's text of older cards) reads the same, though we render "counter"
+    ("Place 2 advancement tokens on this card.", "asset", "在本牌上放置 2 个推进标记。"),
+    ("Remove 1 advancement token from this card.", "asset", "从本牌上移除 1 个推进标记。"),
     ("<strong>Hosted power counter:</strong> Draw 1 card.", "resource", "移除本牌上 1 个能量指示物：你抽 1 张牌。"),
     ("[click], hosted agenda counter: Gain 4[credit].", "agenda", "[click]，移除本牌上 1 个议案指示物：你获得 4[credit]。"),
     ("When your turn begins, remove 1 hosted power counter.", "asset", "你的回合开始时：从本牌上移除 1 个能量指示物。"),
@@ -297,6 +300,8 @@ def test_the_normalisation_keeps_numbers_kinds_and_parties() -> None:
     assert english_key("+2 strength") == english_key("Strength +2")
     assert english_key("Do 1 core damage.") == english_key("Do 1 brain damage.")
     assert english_key("Do 1 core damage.") != english_key("Do 1 net damage.")
+    token, counter = "Place 2 advancement tokens on this card.", "Place 2 advancement counters on this card."
+    assert english_key(token) == english_key(counter)
     assert english_key("Suffer 2 meat damage.") != english_key("Do 2 net damage.")
     assert english_key("Trash 1 installed program.") != english_key("Trash 1 installed resource.")
     assert english_key("Your maximum hand size is increased by 2.") != english_key("Your maximum hand size -2")

@@ -7,6 +7,9 @@ renders to the expected English, and parses alike (AST and spans) with the fast 
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from toolkit.text import AbilitySyntaxError, parse, render
@@ -33,7 +36,12 @@ CASES: list[tuple[str, A.Ability, str]] = [
     ("在本牌上放置 2 个病毒指示物。", effect(A.PlaceCounters("virus", 2)), "Place 2 virus counters on this card."),
     ("在本牌上放置 1 个能量指示物。", effect(A.PlaceCounters("power", 1)), "Place 1 power counter on this card."),
     ("在本牌上放置 3 个议案指示物。", effect(A.PlaceCounters("agenda", 3)), "Place 3 agenda counters on this card."),
-    ("在本牌上放置 3 个推进标记。", effect(A.PlaceAdvancement(3)), "Place 3 advancement tokens on this card."),
+    ("在本牌上放置 3 个推进标记。", effect(A.PlaceAdvancement(3)), "Place 3 advancement counters on this card."),
+    (
+        "在 2 张已安装的牌上放置 1 个推进标记。",
+        effect(A.AdvanceInstalled(2, 1)),
+        "Place 1 advancement counter on 2 installed cards.",
+    ),
     # 2. counters removed
     ("从本牌上移除 1 个能量指示物。", effect(A.RemoveCounters("power", 1)), "Remove 1 power counter from this card."),
     ("从本牌上移除 2 个病毒指示物。", effect(A.RemoveCounters("virus", 2)), "Remove 2 virus counters from this card."),
@@ -41,7 +49,7 @@ CASES: list[tuple[str, A.Ability, str]] = [
     (
         "从本牌上移除 2 个推进标记。",
         effect(A.RemoveCounters("advancement", 2)),
-        "Remove 2 advancement tokens from this card.",
+        "Remove 2 advancement counters from this card.",
     ),
     # 3. for each counter
     (
@@ -57,7 +65,7 @@ CASES: list[tuple[str, A.Ability, str]] = [
     (
         "本牌上每有 1 个推进标记，潜袭者失去 1[credit]。",
         effect(A.ForEachCounter("advancement", 1, (A.LoseCredits(1, "runner"),))),
-        "For each advancement token on this card, the runner loses 1[credit].",
+        "For each advancement counter on this card, the runner loses 1[credit].",
     ),
     (
         "本牌上每有 3 个能量指示物，如果潜袭者被锁定，造成 1 点网域伤害。",
@@ -184,7 +192,7 @@ CASES: list[tuple[str, A.Ability, str]] = [
     (
         "移除本牌上 1 个推进标记：你获得 1[credit]。",
         A.Ability("paid", (A.Sentence((A.GainCredits(1),)),), costs=(A.CounterCost("advancement", 1),)),
-        "Remove 1 advancement token from this card: You gain 1[credit].",
+        "Remove 1 advancement counter from this card: You gain 1[credit].",
     ),
     # 16. the runner's score area
     (
@@ -201,7 +209,7 @@ CASES: list[tuple[str, A.Ability, str]] = [
     (
         "如果本牌上至少有 1 个推进标记，本牌可以被推进。",
         effect(A.If(A.CountersAtLeast("advancement", 1), (A.CanBeAdvanced(),))),
-        "If this card has at least 1 advancement token, this card can be advanced.",
+        "If this card has at least 1 advancement counter, this card can be advanced.",
     ),
     # 20. the server of the run
     (
@@ -324,6 +332,7 @@ def test_loose_input_renders_canonical(text: str, canonical: str) -> None:
     ("text", "message"),
     [
         ("在本牌上放置 0 个病毒指示物。", "at least 1"),
+        ("在本牌上放置 0 个推进标记。", "the advancement counters must be at least 1"),
         ("从本牌上移除 0 个能量指示物。", "at least 1"),
         ("本牌上每有 0 个病毒指示物，你抽 1 张牌。", "at least 1"),
         ("移除本牌上 0 个能量指示物：你抽 1 张牌。", "at least 1"),
@@ -428,7 +437,7 @@ def test_new_vocabularies() -> None:
         "virus": ("病毒指示物", "virus counter"),
         "power": ("能量指示物", "power counter"),
         "agenda": ("议案指示物", "agenda counter"),
-        "advancement": ("推进标记", "advancement token"),
+        "advancement": ("推进标记", "advancement counter"),
     }
     assert V.RECURRING_USES == {
         "icebreaker": ("支付破解器的能力", "icebreaker abilities"),
@@ -440,3 +449,23 @@ def test_new_vocabularies() -> None:
     assert every_counter == set(V.COUNTER_KINDS)
     every_use = {n.use for _, expected, _ in CASES for n in A.walk(expected) if isinstance(n, A.RecurringCredits)}
     assert every_use == set(V.RECURRING_USES)
+
+
+# Where NetrunnerDB's English is read: its older cards print "advancement token", which still reads.
+_LENIENT_INPUT = {"toolkit/importers/nrdb_text.py"}
+
+
+def test_advancement_counter_is_the_one_english_name() -> None:
+    """GLOSSARY: 推进标记 is the "advancement counter" in our English (prompts, logs, summaries, vocabulary), never
+    the "advancement token" some printed cards say (a string split over lines counts too)."""
+    root = Path(__file__).resolve().parent.parent
+    token = re.compile(r"advancement[\s\"']*tokens?\b", re.IGNORECASE)
+    found = [
+        f"{path.relative_to(root)}:{source.count(chr(10), 0, match.start()) + 1}"
+        for folder, suffix in (("toolkit", "*.py"), ("cards/netrunner", "*.json"), ("docs", "*.md"))
+        for path in sorted((root / folder).rglob(suffix))
+        if str(path.relative_to(root)) not in _LENIENT_INPUT
+        for source in [path.read_text(encoding="utf-8")]
+        for match in token.finditer(source)
+    ]
+    assert found == []

@@ -498,7 +498,7 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "virus": Nc_("log counter", "virus counters"),
         "power": Nc_("log counter", "power counters"),
         "agenda": Nc_("log counter", "agenda counters"),
-        "advancement": Nc_("log counter", "advancement tokens"),
+        "advancement": Nc_("log counter", "advancement counters"),
         "credit": Nc_("log counter", "credits"),
     },
     "prevent": {

@@ -129,7 +129,7 @@ class TrashCost(Node):
 
 @dataclass(frozen=True, slots=True)
 class CounterCost(Node):
-    """移除本牌上 X 个<指示物> (netrunner): remove counters (or advancement tokens) from this card."""
+    """移除本牌上 X 个<指示物> (netrunner): remove counters (advancement counters too) from this card."""
 
     kind: CounterKind
     count: int

@@ -320,7 +320,7 @@ def _count(token: Token, what: str) -> int:
 
 # What the counts of :func:`_count` count, marked for the catalogs (the calls name them in English)
 _QUANTITIES = (
-    N_("the advancement tokens"),
+    N_("the advancement counters"),
     N_("the amount healed"),
     N_("the amount of bad publicity"),
     N_("the counters placed"),
@@ -805,12 +805,12 @@ class _Builder:
     @_node
     def place_counters(self, n: Token, kind: str) -> A.Effect:
         if kind == "advancement":
-            return A.PlaceAdvancement(_count(n, "the advancement tokens"))
+            return A.PlaceAdvancement(_count(n, "the advancement counters"))
         return A.PlaceCounters(kind, _count(n, "the counters placed"))  # type: ignore[arg-type]
 
     @_node
     def advance_installed(self, cards: Token, n: Token) -> A.Effect:
-        return A.AdvanceInstalled(_count(cards, "the number of cards"), _count(n, "the advancement tokens"))
+        return A.AdvanceInstalled(_count(cards, "the number of cards"), _count(n, "the advancement counters"))
 
     @_node
     def take_credits(self, n: Token) -> A.Effect:

@@ -525,9 +525,9 @@ _EN_EFFECTS: dict[type, Callable[[_En, Any], str]] = {
     ),
     A.Strength: lambda n, e: f"strength {_signed(e.delta)}",
     A.PlaceCredits: lambda n, e: f"place {e.amount}[credit] on this card",
-    A.PlaceAdvancement: lambda n, e: f"place {_plural(e.amount, 'advancement token')} on this card",
+    A.PlaceAdvancement: lambda n, e: f"place {_plural(e.amount, 'advancement counter')} on this card",
     A.AdvanceInstalled: lambda n, e: (
-        f"place {_plural(e.amount, 'advancement token')} on {_plural(e.cards, 'installed card')}"
+        f"place {_plural(e.amount, 'advancement counter')} on {_plural(e.cards, 'installed card')}"
     ),
     A.TakeCredits: lambda n, e: f"take {e.amount}[credit] from this card",
     A.PlaceCounters: lambda n, e: f"place {_plural(e.amount, V.en(V.COUNTER_KINDS, e.kind))} on this card",

@@ -221,7 +221,7 @@ COUNTER_KINDS: Vocabulary = {
     "virus": ("病毒指示物", "virus counter"),
     "power": ("能量指示物", "power counter"),
     "agenda": ("议案指示物", "agenda counter"),
-    "advancement": ("推进标记", "advancement token"),
+    "advancement": ("推进标记", "advancement counter"),
 }
 
 RECURRING_USES: Vocabulary = {

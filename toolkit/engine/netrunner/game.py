@@ -1630,7 +1630,7 @@ class NetrunnerGame:
         if requirement is None or card.advancement < requirement:
             raise EngineError(
                 tr(
-                    "{card} has {n} advancement token(s); it needs {requirement}",
+                    "{card} has {n} advancement counter(s); it needs {requirement}",
                     card=card,
                     n=card.advancement,
                     requirement=requirement,

@@ -266,7 +266,7 @@ class Interpreter:
             self.on_this_card(e, ctx)
         elif isinstance(e, A.AdvanceInstalled):
             options = sorted(g.installed("corp"), key=lambda c: c.type != "agenda")
-            chosen = g.choose_many("corp", "target", Phrase(N_("place advancement tokens on")), options, e.cards)
+            chosen = g.choose_many("corp", "target", Phrase(N_("place advancement counters on")), options, e.cards)
             if not chosen:
                 g.log.add("advance_failed", seat, reason=Phrase(N_("the corp has no installed card")))
             for card in chosen:

@@ -210,7 +210,7 @@ def _alix(b: Builder) -> None:
                         usable=lambda g, c, w: w == "action" and c.counters.get("power", 0) > 0)  # fmt: skip
 
 
-@card("thomas_haas", paragraphs=(1,), summary="Trash: 2 credits for each advancement token it had.")
+@card("thomas_haas", paragraphs=(1,), summary="Trash: 2 credits for each advancement counter it had.")
 def _thomas_haas(b: Builder) -> None:
     def cash(x: Exec) -> None:
         tokens = int(x.card.last_known.get("counters", {}).get("advancement", 0))

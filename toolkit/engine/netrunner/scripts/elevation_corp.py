@@ -315,7 +315,7 @@ def _syailendra(b: Builder) -> None:
         targets = _advanceable(g)
         if not targets or not x.may(Phrase(N_("place 1 advancement counter on an installed card you can advance?"))):
             return
-        chosen = _pick(x, Phrase(N_("place advancement tokens on")), targets, optional=False)
+        chosen = _pick(x, Phrase(N_("place advancement counters on")), targets, optional=False)
         if chosen is not None:
             g.place_advancement(chosen, 1)
 
@@ -921,7 +921,7 @@ def _sericulture_expansion(b: Builder) -> None:
     _dividends(b, 1)
 
     def advance(x: Exec) -> None:
-        chosen = _pick(x, Phrase(N_("place advancement tokens on")), x.game.installed("corp"), optional=False)
+        chosen = _pick(x, Phrase(N_("place advancement counters on")), x.game.installed("corp"), optional=False)
         if chosen is not None:
             x.game.place_advancement(chosen, 2)
 
@@ -1019,7 +1019,7 @@ def _key_performance_indicators(b: Builder) -> None:
             if chosen is not None:
                 g.install("corp", chosen, pay=False)
         elif mode == "advance":
-            chosen = _pick(x, Phrase(N_("place advancement tokens on")), _advanceable(g), optional=False)
+            chosen = _pick(x, Phrase(N_("place advancement counters on")), _advanceable(g), optional=False)
             if chosen is not None:
                 g.place_advancement(chosen, 1)
         else:
@@ -1134,7 +1134,7 @@ def _touch_ups(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
         g.spend_clicks("corp", 1, str(x.card))
-        target = _pick(x, Phrase(N_("place advancement tokens on")), _advanceable(g), optional=False)
+        target = _pick(x, Phrase(N_("place advancement counters on")), _advanceable(g), optional=False)
         if target is None:
             return
         g.place_advancement(target, 2)
@@ -1218,7 +1218,7 @@ def _pt_untaian(b: Builder) -> None:
                             credit="[credit]")):  # fmt: skip
             return
         g.pay("corp", 1, str(x.card))
-        chosen = _pick(x, Phrase(N_("place advancement tokens on")), targets, optional=False)
+        chosen = _pick(x, Phrase(N_("place advancement counters on")), targets, optional=False)
         if chosen is not None:
             g.place_advancement(chosen, 1)
 

@@ -556,12 +556,12 @@ def _sensor_net_activation(b: Builder) -> None:
 
 
 @card("anson_rose", paragraphs=(1,), summary="When the corp rezzes a piece of ice, it may move any number of "
-      "advancement tokens from this asset onto it.")  # fmt: skip
+      "advancement counters from this asset onto it.")  # fmt: skip
 def _anson_rose(b: Builder) -> None:
     def move(x: Exec) -> None:
         g = x.game
         ice = x.event["card"]
-        prompt = Phrase(N_("{card}: move how many advancement tokens onto {target}"), card=str(x.card),
+        prompt = Phrase(N_("{card}: move how many advancement counters onto {target}"), card=str(x.card),
                         target=str(ice))  # fmt: skip
         n = _count(x, prompt, x.card.advancement)
         if n:
@@ -1971,7 +1971,7 @@ def _herald(b: Builder) -> None:
         options = [c for c in g.installed("corp") if g.can_advance(c)]
         if not most or not options:
             return
-        chosen = x.pick(Phrase(N_("place advancement tokens on")), options)
+        chosen = x.pick(Phrase(N_("place advancement counters on")), options)
         if chosen is None:
             return
         n = _count(x, Phrase(N_("{card}: how many credits to pay"), card=str(x.card)), most)

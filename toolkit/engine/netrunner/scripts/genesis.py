@@ -146,7 +146,7 @@ def _freelancer(b: Builder) -> None:
     b.paragraph(1).play(play)
 
 
-@card("commercialization", paragraphs=(0,), summary="Gain 1 credit per advancement token on a chosen piece of ice.")
+@card("commercialization", paragraphs=(0,), summary="Gain 1 credit per advancement counter on a chosen piece of ice.")
 def _commercialization(b: Builder) -> None:
     def play(x: Exec) -> None:
         ice = [c for c in x.game.installed("corp") if c.type == "ice"]
@@ -354,7 +354,7 @@ def _mandatory_upgrades(b: Builder) -> None:
 @card(
     "braintrust",
     paragraphs=(0, 1),
-    summary="When scored: an agenda counter for every 2 advancement tokens beyond 3; each counter makes ice cost "
+    summary="When scored: an agenda counter for every 2 advancement counters beyond 3; each counter makes ice cost "
     "1 credit less to rez.",
 )
 def _braintrust(b: Builder) -> None:

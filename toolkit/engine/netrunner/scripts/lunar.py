@@ -687,7 +687,7 @@ def _self_destruct(b: Builder) -> None:
     "shattered_remains",
     paragraphs=(1,),
     summary="When the runner accesses it, the corp may pay 1 credit to trash 1 piece of hardware for each "
-    "advancement token on it.",
+    "advancement counter on it.",
 )
 def _shattered_remains(b: Builder) -> None:
     def accessed(x: Exec) -> None:
@@ -1076,7 +1076,7 @@ def _helium_3_deposit(b: Builder) -> None:
 @card(
     "utopia_fragment",
     paragraphs=(0,),
-    summary="To steal an agenda the runner must also pay 2 credits for each advancement token on it.",
+    summary="To steal an agenda the runner must also pay 2 credits for each advancement counter on it.",
 )
 def _utopia_fragment(b: Builder) -> None:
     def price(agenda: Card) -> int:

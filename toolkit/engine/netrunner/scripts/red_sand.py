@@ -323,7 +323,7 @@ def _jemison(b: Builder) -> None:
         if not isinstance(agenda, Card) or last is None or last.player != CORP:
             return
         n = _points(agenda) + 1
-        target = x.pick(Phrase(N_("place advancement tokens on")), g.installed("corp"),
+        target = x.pick(Phrase(N_("place advancement counters on")), g.installed("corp"),
                         optional=False)  # fmt: skip
         if target is not None:
             g.place_advancement(target, n)
@@ -2193,7 +2193,7 @@ def _audacity(b: Builder) -> None:
         for c in list(g.corp.hand):
             g.trash(c, x.why, by="corp")
         for _ in range(2):
-            target = x.pick(Phrase(N_("place advancement tokens on")), _advanceable(g), optional=False)
+            target = x.pick(Phrase(N_("place advancement counters on")), _advanceable(g), optional=False)
             if target is not None:
                 g.place_advancement(target, 1)
 
@@ -2299,7 +2299,7 @@ def _priority_construction(b: Builder) -> None:
 def _red_planet(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
-        target = x.pick(Phrase(N_("place advancement tokens on")), _advanceable(g), optional=False)
+        target = x.pick(Phrase(N_("place advancement counters on")), _advanceable(g), optional=False)
         if target is None:
             return
         total = 0
@@ -2401,7 +2401,7 @@ def _shipment(b: Builder) -> None:
 
     def play(x: Exec) -> None:
         g = x.game
-        target = x.pick(Phrase(N_("place advancement tokens on")), g.installed("corp"),
+        target = x.pick(Phrase(N_("place advancement counters on")), g.installed("corp"),
                         optional=False)  # fmt: skip
         if target is not None:
             g.place_advancement(target, 2)
@@ -2423,7 +2423,7 @@ def _success(b: Builder) -> None:
         if agenda is None:
             return
         times = int(getattr(agenda.record, "advancement_requirement", 0) or 0)
-        target = x.pick(Phrase(N_("place advancement tokens on")), _advanceable(g), optional=False)
+        target = x.pick(Phrase(N_("place advancement counters on")), _advanceable(g), optional=False)
         if target is None:
             return
         for _ in range(times):

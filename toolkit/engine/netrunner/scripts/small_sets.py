@@ -185,7 +185,7 @@ def _labor_rights(b: Builder) -> None:
     "slot_machine",
     paragraphs=(0, 2, 3),
     summary="On encounter the runner's top card goes to the bottom of the stack and the next 3 are revealed; "
-    "subroutines: 3 credits if 2 of them share a type, 3 advancement tokens on an installed card if all 3 do.",
+    "subroutines: 3 credits if 2 of them share a type, 3 advancement counters on an installed card if all 3 do.",
 )
 def _slot_machine(b: Builder) -> None:
     def encounter(x: Exec) -> None:
@@ -213,7 +213,7 @@ def _slot_machine(b: Builder) -> None:
         if not matched(x, 3):
             return
         cards = [*g.installed("corp"), *g.installed("runner")]
-        chosen = x.pick(Phrase(N_("place advancement tokens on")), cards, optional=False)
+        chosen = x.pick(Phrase(N_("place advancement counters on")), cards, optional=False)
         if chosen is not None:
             g.place_advancement(chosen, 3)
 
@@ -329,7 +329,7 @@ def _boris(b: Builder) -> None:
 @card(
     "fringe_applications_tomorrow_today",
     paragraphs=(1,),
-    summary="While most rezzed cards are Weyland, place 1 advancement token on a piece of ice when the runner's "
+    summary="While most rezzed cards are Weyland, place 1 advancement counter on a piece of ice when the runner's "
     "turn begins.",
 )
 def _fringe(b: Builder) -> None:

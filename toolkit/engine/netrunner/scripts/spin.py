@@ -289,14 +289,14 @@ def _interns(b: Builder) -> None:
 
 
 @card("shipment_from_sansan", paragraphs=(0, 1), summary="Costs one more click to play; place up to 2 advancement "
-      "tokens on a card that can be advanced.")  # fmt: skip
+      "counters on a card that can be advanced.")  # fmt: skip
 def _shipment_from_sansan(b: Builder) -> None:
     def play(x: Exec) -> None:
         g = x.game
         options = sorted((c for c in g.installed("corp") if g.can_advance(c)), key=lambda c: c.type != "agenda")
-        chosen = x.pick(Phrase(N_("place advancement tokens on")), options, optional=False)
+        chosen = x.pick(Phrase(N_("place advancement counters on")), options, optional=False)
         if chosen is not None:
-            amount = _number(x, Phrase(N_("how many advancement tokens")), [2, 1, 0])
+            amount = _number(x, Phrase(N_("how many advancement counters")), [2, 1, 0])
             if amount:
                 g.place_advancement(chosen, amount)
 
@@ -626,7 +626,7 @@ def _elizabeth_mills(b: Builder) -> None:
     b.paragraph(1).paid([click(), trash_self()], use, usable=lambda g, c, w: w == "action" and bool(locations(g)))
 
 
-@card("grndl_refinery", paragraphs=(1,), summary="Click, trash it: 4 credits per advancement token that was on it.")
+@card("grndl_refinery", paragraphs=(1,), summary="Click, trash it: 4 credits per advancement counter that was on it.")
 def _grndl_refinery(b: Builder) -> None:
     def use(x: Exec) -> None:
         had = int(x.card.last_known.get("counters", {}).get("advancement", 0))
@@ -697,7 +697,7 @@ def _rex_campaign(b: Builder) -> None:
 
 
 @card("toshiyuki_sakai", paragraphs=(1,), summary="When accessed while installed, you may swap it with an agenda or "
-      "asset from HQ, which takes its advancement tokens; the runner may then access the new card.")  # fmt: skip
+      "asset from HQ, which takes its advancement counters; the runner may then access the new card.")  # fmt: skip
 def _toshiyuki_sakai(b: Builder) -> None:
     def accessed(x: Exec) -> None:
         g = x.game
@@ -967,7 +967,7 @@ def _paper_wall(b: Builder) -> None:
 
 
 @card("swarm", paragraphs=(1,), summary="It can be advanced, and when encountered has a subroutine \"trash a program "
-      "unless the runner pays 3 credits\" for each advancement token on it.")  # fmt: skip
+      "unless the runner pays 3 credits\" for each advancement counter on it.")  # fmt: skip
 def _swarm(b: Builder) -> None:
     def unless(x: Exec) -> None:
         g = x.game
