@@ -75,3 +75,14 @@ def test_the_chinese_pages_have_no_english_prose(page: str) -> None:
     words = set(LATIN.findall(prose((DOCS / page).read_text(encoding="utf-8"))))
     assert not words & ENGLISH_WORDS, f"{page}: {sorted(words & ENGLISH_WORDS)}"
     assert "（目前为英文）" not in (DOCS / page).read_text(encoding="utf-8")
+
+
+def test_the_rulings_readings_name_terms_in_english() -> None:
+    """The English rulings' readings name the game's terms in English: Chinese is left only in code (card text), in a
+    quoted rule sentence, or as a gloss in parentheses after the English name (the table below quotes the seeds)."""
+    text = (DOCS / "rulings.md").read_text(encoding="utf-8")
+    section = text.split("## Readings Dossier had to add itself")[1].split("## The rulings")[0]
+    section = re.sub(r"`[^`]*`", "", section)
+    section = re.sub(r'"[^"]*"', lambda m: "" if HAN.search(m.group()) else m.group(), section)
+    section = re.sub(r"\([\u3400-\u9fff][^()]*\)", "", section)
+    assert HAN.findall(section) == []
