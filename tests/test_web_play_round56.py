@@ -409,6 +409,8 @@ def test_a_seed_out_of_range_is_refused_and_echoed_short(client: Any, seed: str,
 
 def test_the_largest_seed_and_a_seed_that_is_no_number(client: Any) -> None:
     path = _start(client, seed="9223372036854775807")
+    assert "9223372036854775807" not in client.get(f"{path}?lang=en").text  # (secret while the game is on)
+    assert client.post(f"{path}/resign", data={"csrf_token": TEST_CSRF}, follow_redirects=False).status_code == 303
     assert "seed 9223372036854775807" in client.get(f"{path}?lang=en").text
     answer = client.post("/play?lang=en", data={"seed": "x" * 5000, "csrf_token": TEST_CSRF})
     assert answer.status_code == 400 and _alert(answer.text) == f"seed '{'x' * 40}…': give a whole number"

@@ -40,6 +40,8 @@ def test_the_play_pages_log_no_error_in_chromium(browser: Any, live_server: str)
         page.goto(game)
         with page.expect_navigation():
             page.click("#pl-resign")
+        with page.expect_navigation():
+            page.click("#pl-resign-confirm")
         page.goto(f"{game}/replay")
         page.wait_for_load_state("networkidle")
         page.goto(f"{live_server}/play?lang=en")
@@ -48,6 +50,8 @@ def test_the_play_pages_log_no_error_in_chromium(browser: Any, live_server: str)
         netrunner = page.url.split("?")[0]
         with page.expect_navigation():
             page.click("#pl-resign")
+        with page.expect_navigation():
+            page.click("#pl-resign-confirm")
         page.goto(f"{netrunner}/replay")
         page.wait_for_load_state("networkidle")
     finally:

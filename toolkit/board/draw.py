@@ -513,9 +513,11 @@ def log_name(unit: Mapping[str, Any]) -> str:
 
 
 def _unit_title(unit: Mapping[str, Any], log_names: bool = False) -> str:
-    """A unit's tooltip; with ``log_names``, it is named as in the log (``寒鸦#3``) and its record id is left out."""
+    """A unit's tooltip; with ``log_names``, it is named as in the log (``寒鸦#3``) and its record id is left out, as
+    it is for a unit whose ``id_in_title`` is false (a page that names the units in its reader's language: a record id
+    is no word of it)."""
     parts = [log_name(unit) if log_names else _name(unit)]
-    if not log_names and unit.get("id") and unit.get("id") != unit.get("name"):
+    if not log_names and unit.get("id_in_title", True) and unit.get("id") and unit.get("id") != unit.get("name"):
         parts.append(str(unit["id"]))
     if unit.get("kind") == "obstacle":
         parts.append(tr("obstacle"))

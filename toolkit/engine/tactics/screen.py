@@ -25,7 +25,7 @@ from toolkit.i18n import t
 
 from ..core import EngineError
 from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
-from .session import TacticsSession, view
+from .session import UNDO_REFUSALS, TacticsSession, view
 from .terminal import MARKS, STACK, hand_line, option_words, prompt_text, unit_line
 
 LOG_LINES = 8  # log lines at the foot of the screen (more when the terminal is tall)
@@ -102,8 +102,11 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
     keys = Text(t(lang, "arrows and Enter choose, digits jump, u undoes, q stops"), style="dim")
     warning = Text(note, style=note_style)
     log = [Text(names.line(entry)) for entry in seen["log"]]
-    about = Text(t(lang, "Seat {seat} · round {round} · seed {seed}", seat=seat, round=seen["round"],
-                   seed=session.setup.seed), style="bold")  # fmt: skip
+    about = Text(  # (the seed only once the game is over: while it goes on, it would give the deal away)
+        t(lang, "Seat {seat} · round {round}", seat=seat, round=seen["round"]) if session.pending is not None
+        else t(lang, "Seat {seat} · round {round} · seed {seed}", seat=seat, round=seen["round"], seed=session.setup.seed),
+        style="bold",
+    )
     hand_h, keys_h = height_of(measure, hand, right_w) + 1, height_of(measure, keys, right_w)
     note_h = height_of(measure, warning, right_w) if note else 0
     unit_hs = [height_of(measure, u, left_w if wide else width) for u in units]
@@ -171,7 +174,7 @@ def play_screen(session: TacticsSession, seat: int, lang: str, names: Any, conso
             raise Stopped
         if asks == "undo":
             if not session.undo(seat):
-                note = t(lang, "nothing to undo")
+                note = t(lang, UNDO_REFUSALS.get(session.refused or "", UNDO_REFUSALS["nothing"]))  # (and why)
             asked = -1
         elif asks == "pick":
             busy = t(lang, "the machine is playing…")  # (until the next decision of the seat is drawn)

@@ -17,6 +17,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from toolkit.i18n import tr
+from toolkit.i18n.words import N_
 
 from ..core import Decider, EngineError
 from ..decisions import Decision, Option, Stepper, worded
@@ -103,6 +104,7 @@ class TacticsSession:
     setup: TacticsSetup
     script: list[str] = field(default_factory=list)
     frames: list[dict[str, Any]] | None = None  # given: the replay's frames are made as the game plays
+    refused: str | None = field(default=None, init=False)  # why the last undo was refused (UNDO_REFUSALS' key)
     game: TacticsGame = field(init=False)
     decider: DecisionDecider = field(init=False)
     stepper: Stepper = field(init=False)
@@ -154,12 +156,32 @@ class TacticsSession:
 
     def undo(self, seat: int | None = None) -> bool:
         """Go back to when the people's last decision was asked: the game replayed from its set-up with every label
-        before it (the same state: a game is its decisions). False when nothing was decided yet, or (``seat``
-        given) when that last decision was another person's: a player undoes only while nobody has decided since."""
+        before it (the same state: a game is its decisions). A player takes back only what revealed nothing: False
+        (and :attr:`refused` says why, one of :data:`UNDO_REFUSALS`) when nothing was decided yet; when (``seat``
+        given) that last decision was another person's (``other``); when a machine's seat has decided since it
+        (``machine``);
+        when the game's dice were rolled or its cards shuffled since (its random generator used: ``rolled``); when
+        the deciding seat has seen since a card or unit it could not see then (a card drawn, a unit exposed, a card
+        the other side played: ``seen``)."""
+        self.refused = None
         people = [(i, s) for i, s in enumerate(self.decider.asked) if self.setup.players[s - 1] == HUMAN]
-        if not people or (seat is not None and people[-1][1] != seat):
+        if not people or (seat is not None and seat not in (s for _, s in people)):
+            self.refused = "nothing"
             return False
-        fresh = TacticsSession(self.records, self.setup, self.labels[: people[-1][0]])
+        index, who = people[-1]
+        if seat is not None and who != seat:
+            self.refused = "other"
+            return False
+        if len(self.decider.asked) > index + 1:  # (every decision after the people's last is a machine's)
+            self.refused = "machine"
+            return False
+        fresh = TacticsSession(self.records, self.setup, self.labels[:index])
+        if fresh.game.rng.getstate() != self.game.rng.getstate():
+            self.refused = "rolled"
+            return False
+        if revealed(fresh.game, self.game, who):
+            self.refused = "seen"
+            return False
         self.script, self.game, self.decider, self.stepper = fresh.script, fresh.game, fresh.decider, fresh.stepper
         return True
 
@@ -209,6 +231,40 @@ class _Replaying(DecisionDecider):
             raise
 
 
+UNDO_REFUSALS = {
+    "nothing": N_("nothing to undo"),
+    "other": N_("the other player has decided since your last decision, so it cannot be undone"),
+    "machine": N_("the machine has played since your last decision, so it cannot be undone"),
+    "rolled": N_("dice were rolled or cards shuffled since your last decision, so it cannot be undone"),
+    "seen": N_("you have seen new cards or units since your last decision, so it cannot be undone"),
+}
+"""Why :meth:`TacticsSession.undo` refused (its ``refused``), as a person is told (through ``tr``)."""
+_SHOWN_UID = re.compile(r"(?<!hidden)#(\d+)(?!\d)")  # a card or unit named in a view by its uid (not an alias)
+
+
+def _uids(value: Any, out: set[int]) -> set[int]:
+    """The uids of the cards and units ``value`` (a view, or a part of it) names: every ``name#uid`` in its
+    strings."""
+    if isinstance(value, str):
+        out.update(int(x) for x in _SHOWN_UID.findall(value))
+    elif isinstance(value, dict):
+        for inner in value.values():
+            _uids(inner, out)
+    elif isinstance(value, list | tuple):
+        for inner in value:
+            _uids(inner, out)
+    return out
+
+
+def revealed(before: TacticsGame, after: TacticsGame, seat: int) -> bool:
+    """Whether ``seat`` sees in ``after`` a card or unit it could not see in ``before`` (the same game, earlier),
+    though it was already in the game then: a card drawn, a unit exposed, a card another seat played or discarded.
+    (What was made since, a token or a status, reveals nothing that was there.)"""
+    made = before._uid  # the uids handed out by then
+    new = _uids(view(after, seat), set()) - _uids(view(before, seat), set())
+    return any(uid <= made for uid in new)
+
+
 HIDDEN_NAMES = "alias"
 """How a saved game's labels name a unit hidden from the seat deciding: ``hidden#N``, N its alias
 (:func:`~.state.hidden_alias`). Games saved before (no ``hidden`` field) named it by its uid; they are read with
@@ -220,11 +276,14 @@ def _card(card: Card) -> dict[str, Any]:
     return {"label": f"{card.id}#{card.uid}", "id": card.id, "name": card.name, "tapped": card.tapped}
 
 
-def view(game: TacticsGame, seat: int, pending: Decision | None = None) -> dict[str, Any]:
+def view(game: TacticsGame, seat: int, pending: Decision | None = None, over: bool = False) -> dict[str, Any]:
     """What ``seat`` may see: the map's units (a unit hidden from it as ``hidden#N``, its alias, with its cell only), its own
     hand and standby agents, the other players' counts and public piles, the log it may see (masked), and its
     pending decision, and what each of its units may do from where it stands (:func:`.prospects.prospects`: moves,
-    attacks with hit chance and cover). Nothing another seat keeps hidden is in it."""
+    attacks with hit chance and cover). Nothing another seat keeps hidden is in it: not the seed either, while the
+    game goes on (the set-up's entry without it: the seed rebuilds the deal, every hand, deck order, hidden obstacle
+    and alias); once the game is over (``over``: ended otherwise, as by a resignation), the set-up's entry has it."""
+    over = over or game.winners is not None
     table = masks(game, seat)
     units: list[dict[str, Any]] = []
     for unit in game.units():
@@ -261,7 +320,10 @@ def view(game: TacticsGame, seat: int, pending: Decision | None = None) -> dict[
                 data.pop("squad", None)  # the other squads are face down on their boards (§2.2)
             if event.kind == "buy":
                 data.pop("card", None)  # a card bought goes to its buyer's hand unseen
-        log.append({"seq": event.seq, "event": event.kind, "player": event.player, **mask_data(data, game, seat, table)})
+        if event.kind == "setup" and not over:
+            data.pop("seed", None)
+        masked = mask_data(data, game, seat, table)
+        log.append({"seq": event.seq, "event": event.kind, "player": event.player, **masked})
     return {
         "seat": seat,
         "round": game.round,

@@ -12,7 +12,7 @@ from toolkit.i18n import t
 
 from ..core import EngineError
 from .attack import SELF_DEFENSE
-from .session import TacticsSession, view
+from .session import UNDO_REFUSALS, TacticsSession, view
 
 MARKS = string.ascii_uppercase + string.ascii_lowercase  # a visible unit's letter on the map ('?' a hidden one)
 STACK = "+"  # the map's mark of a cell where two units or more stand
@@ -195,8 +195,8 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
         # a number is always a place in the list, never a label (a label "2" is typed as its place)
         answer = read(t(lang, "your choice (the number of an option, its label, u to undo): ")).strip()
         if answer in ("u", "undo"):
-            if not session.undo():
-                write(t(lang, "nothing to undo"))
+            if not session.undo(decision.seat):
+                write(t(lang, UNDO_REFUSALS.get(session.refused or "", UNDO_REFUSALS["nothing"])))  # (and why)
             continue
         label = answer
         if answer.isdigit() and 1 <= int(answer) <= len(decision.options):

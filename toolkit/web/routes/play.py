@@ -6,7 +6,10 @@ keeps nothing between requests). The page shows what the player's seat may see a
 (:func:`toolkit.engine.tactics.session.view`): the map with the enemy's face-down units as ``?``, the player's hand,
 the log worded in the page's language, and the pending decision as a list of buttons (a form post each, so the
 page works without JavaScript and from the keyboard). ``/play/{id}/undo`` replays all but the player's last
-decision; ``/play/{id}/resign`` ends the game. ``/api/play/{id}`` is the same view as JSON.
+decision, while nothing was revealed since (:meth:`~toolkit.engine.tactics.session.TacticsSession.undo`);
+``/play/{id}/resign`` asks "Resign this game?" and its form's post ends the game. ``/api/play/{id}`` is the same
+view as JSON. The seed stays out of every seat's page and answer until the game is over (it rebuilds the deal). In a
+game of two devices, a seat's link opens in the first browser that opens it only.
 """
 
 from __future__ import annotations
@@ -35,7 +38,9 @@ OPPONENTS = ("search:1", "search:2", "heuristic", "brawler", "random")  # the ma
 PERSON = "person"  # the other seat is a person too, on a private link of their own, on a device of their own
 HOTSEAT = "hotseat"  # the other seat is a person taking turns on this device: both links open here
 SEAT_COOKIE = "pl_seat_"  # + a digest of the game's id: which seat of a game of two devices this browser plays
-KEPT = ("links", "creator", "resigned_by", "devices", "moves_from")  # a game's file besides the session's record
+# (its value a secret of the browser's; the game's file keeps a digest of it by seat, "claims": the browser that first
+# opens a seat's link plays that seat, and no other browser opens it)
+KEPT = ("links", "creator", "resigned_by", "devices", "moves_from", "claims")  # a game's file besides the session's
 PRIVATE = {"Cache-Control": "no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow"}
 MAX_LABEL = 200  # a decision's label, at most (the games' longest are under 50 characters)
 SEED_DIGITS = 4300  # a seed's digits, at most: as the CLI's --seed, any whole number from 0 that Python reads
@@ -118,7 +123,94 @@ def play_index(request: Request, web: Web) -> HTMLResponse:
     opponents = [(o, _opponent_words(o, lang)) for o in OPPONENTS]
     return render(request, "play/index.html", modes=modes, decks=_decks(web), opponents=opponents,
                   netrunner=play_netrunner.choices(web, lang), machine_words=_netrunner_words,
-                  mode_names=_mode_names(web, lang))  # fmt: skip
+                  mode_names=_mode_names(web, lang), examples=_example_decks(web, lang),
+                  maps=_maps(web, lang))  # fmt: skip
+
+
+def _maps(web: Any, lang: str) -> list[dict[str, Any]]:
+    """The maps a game of two may be played on: each one's id, name in ``lang`` and the modes it is made for (of
+    those the form offers: the maps of a mode that seat two players, as the engine's default map is chosen)."""
+    from toolkit.balance.games import maps_for
+    from toolkit.i18n import name_of
+
+    records = _records(web)
+    by_id = {r.id: r for r in records if r.kind == "map"}
+    found: dict[str, list[str]] = {}
+    for mode in _modes(web):
+        for map_id in maps_for(records, mode, 2):
+            found.setdefault(map_id, []).append(mode)
+    return [{"id": m, "name": name_of(by_id[m], lang), "modes": modes} for m, modes in sorted(found.items())]
+
+
+def _example_files() -> list[Any]:
+    """The bundled example decks of tactics (``examples/decks/tactics/``), by file name."""
+    from toolkit.paths import EXAMPLES_DIR
+
+    folder = EXAMPLES_DIR / "decks" / "tactics"
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.glob("*") if p.is_file() and p.suffix in (".json", ".txt"))
+
+
+def _example_decks(web: Any, lang: str) -> list[dict[str, Any]]:
+    """The bundled example decks the form offers (``example:`` and the file's stem): those this card pool reads as
+    legal tactics decks of a playable mode, each once (a deck written in two formats: the first file), with its
+    name in ``lang`` and its mode."""
+
+    def read() -> list[dict[str, Any]]:
+        found, seen = [], set()
+        for path in _example_files():
+            try:
+                deck = _read_example(web, path, lang)
+            except DossierError:
+                continue
+            key = (deck.mode, tuple(deck.agents or []), tuple(sorted((deck.cards or {}).items())))
+            if key in seen or deck.mode not in _modes(web):
+                continue
+            seen.add(key)
+            found.append({"id": f"example:{path.stem}", "name": _deck_name(deck, lang, path.stem), "mode": deck.mode})
+        return sorted(found, key=lambda d: (d["mode"], d["name"]))
+
+    return list(web.memo(f"play-examples:{lang}", read))
+
+
+def _deck_name(deck: Any, lang: str, fallback: str) -> str:
+    names = getattr(deck, "name", None)
+    if isinstance(names, str):
+        return names
+    if names is None:
+        return fallback
+    return str((names.en if lang == "en" else names.zh_hans) or names.zh_hans or names.en or fallback)
+
+
+def _read_example(web: Any, path: Any, lang: str) -> Any:
+    """The bundled example deck of ``path``, legal in this card pool (else DossierError naming it)."""
+    from toolkit.web import deckwork
+
+    pool = web.deck_pool
+    name = echoed(path.stem)
+    try:
+        loaded = deckwork.read_text(pool, path.read_text(encoding="utf-8"), filename=path.name)
+    except (OSError, UnicodeError):
+        raise DossierError(t(lang, "no example deck {id}", id=name)) from None
+    verdict = deckwork.validate(pool, loaded, lang=lang)
+    if verdict.deck is None or verdict.deck.game != "tactics":
+        raise DossierError(t(lang, "no example deck {id}", id=name))
+    if not verdict.legal:
+        first = next(f for f in verdict.findings if f.severity == "error")
+        raise DossierError(t(lang, "example deck {id} is not legal with these cards: {problem}", id=name,
+                             problem=first.message))  # fmt: skip
+    return verdict.deck
+
+
+def example_deck(web: Any, choice: str, lang: str) -> Any:
+    """The bundled example deck the form's ``example:STEM`` names (DossierError when there is none, or it is not
+    legal with this card pool)."""
+    stem = choice.removeprefix("example:")
+    path = next((p for p in _example_files() if p.stem == stem), None)
+    if path is None:
+        raise DossierError(t(lang, "no example deck {id}", id=echoed(stem)))
+    return _read_example(web, path, lang)
 
 
 def _opponent_words(kind: str, lang: str) -> str:
@@ -151,6 +243,7 @@ def play_start(
     seed: Annotated[str, Form()] = "",
     game: Annotated[str, Form()] = "tactics",
     side: Annotated[str, Form()] = "runner",
+    board: Annotated[str, Form(alias="map")] = "",
 ) -> Response:
     from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
     from toolkit.engine.core import EngineError
@@ -187,25 +280,38 @@ def play_start(
         mine = random_legal_deck(records, mode, rng, name="random")
     else:
         try:
-            mine = saved_deck(web, deck, lang)
+            mine = example_deck(web, deck, lang) if deck.startswith("example:") else saved_deck(web, deck, lang)
         except DossierError as exc:
             return _problem(request, 400, exc.message)
+    board = board.strip()
+    if board:
+        from toolkit.balance.games import maps_for
+
+        fits = maps_for(records, mine.mode, 2)
+        if board not in fits:
+            names = {m["id"]: m["name"] for m in _maps(web, lang)}
+            return _problem(request, 400, t(lang, "map {map}: the maps of {mode} are {maps}", map=echoed(board),
+                                            mode=_mode_names(web, lang).get(mine.mode, mine.mode),
+                                            maps=", ".join(names.get(m, m) for m in fits)))  # fmt: skip
     theirs = random_legal_deck(records, mine.mode, rng, name="machine", taken=list(mine.agents or []))
     other = HUMAN if opponent in (PERSON, HOTSEAT) else opponent
     order = [mine, theirs] if seat_n == 1 else [theirs, mine]
     kinds = [HUMAN, other] if seat_n == 1 else [other, HUMAN]
     setup = TacticsSetup(mine.mode, [list(d.agents or []) for d in order], [deck_card_ids(d) for d in order], kinds,
-                         seed=number)  # fmt: skip
+                         seed=number, board=board or None)  # fmt: skip
     try:
         session = TacticsSession(records, setup)
     except EngineError as exc:
         return _problem(request, 400, str(exc))
     seats = (seat_n, 3 - seat_n) if opponent in (PERSON, HOTSEAT) else (seat_n,)
     devices = {"devices": "one" if opponent == HOTSEAT else "two"} if len(seats) == 2 else {}
-    links = _store(web).new({**_record(session, {}), "creator": seat_n, **devices}, seats)
+    claims, token = {}, secrets.token_urlsafe(24)
+    if devices.get("devices") == "two":  # the creator's browser plays the creator's seat
+        claims = {"claims": {str(seat_n): _claim_digest(token)}}
+    links = _store(web).new({**_record(session, {}), "creator": seat_n, **devices, **claims}, seats)
     answer = RedirectResponse(request.url_for("play_game", game_id=links[seat_n]), status_code=303)
-    if devices.get("devices") == "two":
-        _bind(request, answer, links[seat_n], links[seat_n])  # the creator's browser plays the creator's seat
+    if claims:
+        _bind(request, answer, links[seat_n], token)
     return answer
 
 
@@ -214,22 +320,75 @@ def _seat_cookie(game_id: str) -> str:
 
 
 def _seat_mark(link: str) -> str:
-    """The seat cookie's value for the browser of the private link ``link`` (it does not reveal the link)."""
+    """The seat cookie's value a game started before seats were claimed gave the browser of ``link`` (now a secret
+    of the browser's: :func:`_claim_digest`)."""
     return hashlib.sha256(b"dossier play seat\0" + link.encode()).hexdigest()[:32]
 
 
-def _bind(request: Request, response: Response, game_id: str, link: str) -> None:
-    response.set_cookie(_seat_cookie(game_id), _seat_mark(link), max_age=60 * 60 * 24 * 90, path="/",
+def _claim_digest(token: str) -> str:
+    """What the game's file keeps of the seat cookie's value of the browser that plays a seat."""
+    return hashlib.sha256(b"dossier play claim\0" + token.encode()).hexdigest()
+
+
+def _bind(request: Request, response: Response, game_id: str, token: str) -> None:
+    response.set_cookie(_seat_cookie(game_id), token, max_age=60 * 60 * 24 * 90, path="/",
                         httponly=True, samesite="lax", secure=request.url.scheme == "https")  # fmt: skip
 
 
-def _other_device(request: Request, found: Opened, link: str) -> bool:
-    """In a game of two people on two devices: this browser already plays the other seat (it holds that seat's
-    cookie), so it may not open this link (the creator peeking at the other player's hand)."""
+def _holder(request: Request, found: Opened) -> str:
+    """Who plays the seat of ``found``'s link in a game of two people on two devices, as this browser is concerned:
+    ``mine`` (this browser; or the game is not of two devices), ``other`` (this browser plays the other seat: the
+    creator opening the link meant for the other player), ``taken`` (another browser opened the link first),
+    ``free`` (no browser yet: the first to open the link takes it), ``legacy`` (a game started before seats were
+    claimed, whose cookie this browser holds for this seat: it takes the seat with that cookie)."""
     if found.record.get("devices") != "two":
-        return False
+        return "mine"
+    seat = str(found.seat)
     held = request.cookies.get(_seat_cookie(found.game_id), "")
-    return bool(held) and not secrets.compare_digest(held.encode(), _seat_mark(link).encode())
+    claims = found.record.get("claims") or {}
+    if held:
+        digest = _claim_digest(held)
+        for claimed, kept in claims.items():
+            if isinstance(kept, str) and secrets.compare_digest(kept.encode(), digest.encode()):
+                return "mine" if claimed == seat else "other"
+        for other, link in (found.record.get("links") or {}).items():
+            mark = _seat_mark(link) if isinstance(link, str) else ""
+            if other not in claims and mark and secrets.compare_digest(held.encode(), mark.encode()):
+                return "legacy" if other == seat else "other"
+    return "taken" if seat in claims else "free"
+
+
+def _claim(request: Request, web: Any, found: Opened, response: Response) -> bool:
+    """This browser takes the free seat of ``found``'s link (the game's file keeps the digest of its cookie, set on
+    ``response``): False when another browser took it in the meantime."""
+    from toolkit.web.play_games import GameChanged
+
+    held = request.cookies.get(_seat_cookie(found.game_id), "")
+    token = held if held and _holder(request, found) == "legacy" else secrets.token_urlsafe(24)
+    try:
+        with _store(web).changing(found.game_id):
+            record = _store(web).load(found.game_id)
+            claims = dict(record.get("claims") or {})
+            if str(found.seat) in claims:
+                return False
+            claims[str(found.seat)] = _claim_digest(token)
+            _store(web).save(found.game_id, {**record, "claims": claims}, expect=record)
+    except GameChanged:
+        return False
+    found.record["claims"] = claims
+    _bind(request, response, found.game_id, token)
+    return True
+
+
+def _seat_refusal(request: Request, found: Opened, lang: str) -> str | None:
+    """Why this browser may not open the link of ``found`` (a game of two devices), or None."""
+    holder = _holder(request, found)
+    if holder == "other":
+        return t(lang, "This is the other player's private link, and this browser plays the other seat of this game: "
+                       "give the link to the other player.")  # fmt: skip
+    if holder == "taken":
+        return t(lang, "This seat is taken: another browser opened its private link first and plays it.")
+    return None
 
 
 def saved_deck(web: Any, deck_id: str, lang: str, game: str = "tactics") -> Any:
@@ -314,9 +473,9 @@ def _open(request: Request, web: Any, link: str) -> Opened | HTMLResponse:
         found = _load(web, link, lang)
     except DossierError as exc:
         return _problem(request, 404, exc.message)
-    if _other_device(request, found, link):
-        return _problem(request, 403, t(lang, "This is the other player's private link, and this browser plays the "
-                                              "other seat of this game: give the link to the other player."))  # fmt: skip
+    refusal = _seat_refusal(request, found, lang)
+    if refusal is not None:
+        return _problem(request, 403, refusal)
     return found
 
 
@@ -336,6 +495,8 @@ def _svg(board: Any, state: dict[str, Any], names: Any, ending: str | None = Non
     from toolkit.board.draw import draw, to_svg
 
     map_name = (names.record_name(board.map_id) if board.map_id else None) or board.map_id or None
+    units = [{**u, "id_in_title": False} if isinstance(u, dict) else u for u in state.get("units") or []]
+    state = {**state, "units": units}  # the tooltips name a unit in the page's language, without its record id
     if ending is not None:  # the caption is the map's name, then what the state says: here, how the game ended
         state = {**state, "round": None, "active": None}
         map_name = " · ".join(x for x in (map_name, ending) if x)
@@ -403,7 +564,7 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     session, record, seat = found.session, found.record, found.seat
     pending = None if found.resigned else session.pending
     decision = pending if pending is not None and pending.seat == seat else None
-    seen = view(session.game, seat, decision)
+    seen = view(session.game, seat, decision, over=pending is None)
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
     log = [log_line(names, entry, lang) for entry in seen["log"][-60:]]
     me = next(p for p in seen["players"] if p["seat"] == seat)
@@ -431,12 +592,13 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
         names=names,
         setup=session.setup, person=person, other_link=other_link, hotseat=hotseat,
         waiting=pending is not None and pending.seat != seat,
-        can_undo=bool(session.decider.asked) and _last_person(session) == seat, map_data=Markup(_map_data(seen)),
+        can_undo=session.decider.asked[-1:] == [seat] and _last_person(session) == seat, map_data=Markup(_map_data(seen)),
         moved=_moved_since(found) is not None,
     )  # fmt: skip
     response.headers.update(PRIVATE)
-    if record.get("devices") == "two" and not request.cookies.get(_seat_cookie(found.game_id)):
-        _bind(request, response, found.game_id, game_id)  # the first browser to open a seat's link plays it
+    if _holder(request, found) in ("free", "legacy") and not _claim(request, web, found, response):
+        return _problem(request, 403, t(lang, "This seat is taken: another browser opened its private link first and "
+                                              "plays it."))  # fmt: skip
     return response
 
 
@@ -465,7 +627,8 @@ def _last_person(session: Any) -> int | None:
 @api_router.get(
     "/api/play/{game_id}", name="play_api", summary="A game played in the browser, as its link's seat sees it",
     responses={404: {"description": "No game has this private link (`error`: why)"},
-               403: {"description": "This browser plays the other seat of this game of two devices"}},
+               403: {"description": "A game of two devices: this browser plays the other seat, or another browser "
+                                    "opened this seat's link first"}},
 )  # fmt: skip
 def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     """What the link's seat may see of the game, and its pending decision, as JSON: `game_id` is the private link's
@@ -482,21 +645,39 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
         found = _load(web, game_id, lang)
     except DossierError as exc:
         return JSONResponse({"error": exc.message}, status_code=404, headers=PRIVATE)
-    if _other_device(request, found, game_id):
-        return JSONResponse({"error": t(lang, "this browser plays the other seat of this game")}, status_code=403,
-                            headers=PRIVATE)  # fmt: skip
+    refusal = _seat_refusal(request, found, lang)
+    if refusal is not None:
+        return JSONResponse({"error": refusal}, status_code=403, headers=PRIVATE)
     pending = None if found.resigned else found.session.pending
     if found.netrunner:
+        import inspect
+
         from toolkit.web.routes import play_netrunner
 
-        seen = found.session.view()
+        # the set-up's seed once the game is over (a session whose view takes ``over``); while it goes on, never
+        over = {"over": True} if pending is None and "over" in inspect.signature(found.session.view).parameters else {}
+        seen = found.session.view(**over)
         if found.resigned:
             seen["decision"] = None
+        if pending is not None:
+            _hide_seed(seen)
         play_netrunner.word_view(web, lang, seen, pending)
     else:
-        seen = view(found.session.game, found.seat, pending)
+        seen = view(found.session.game, found.seat, pending, over=pending is None)
         _word_view(web, lang, seen, pending)
-    return JSONResponse({"status": found.record.get("status"), **seen}, headers=PRIVATE)
+    answer = JSONResponse({"status": found.record.get("status"), **seen}, headers=PRIVATE)
+    if _holder(request, found) in ("free", "legacy") and not _claim(request, web, found, answer):
+        taken = t(lang, "This seat is taken: another browser opened its private link first and plays it.")
+        return JSONResponse({"error": taken}, status_code=403, headers=PRIVATE)
+    return answer
+
+
+def _hide_seed(seen: dict[str, Any]) -> None:
+    """A seat's view of a game that goes on without the seed in its set-up's log entry: the seed rebuilds the deal
+    (the other side's hand and deck order, hidden cards); it is shown once the game is over."""
+    for entry in seen.get("log") or []:
+        if entry.get("event") == "setup":
+            entry.pop("seed", None)
 
 
 def _word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
@@ -572,6 +753,9 @@ def _decide(request: Request, web: Any, game_id: str, label: str, number: str) -
     if not number.strip():
         return _problem(request, 400, t(lang, "the decision's `number` is missing: send it with the label, as the "
                                               "page's form does (`/api/play/ID` gives it)"), game_id)  # fmt: skip
+    if re.fullmatch(r"[0-9]+", number.strip()) is None:
+        return _problem(request, 400, t(lang, "the decision's `number` {number} is malformed: send it as a whole number, "
+                                              "as the page's form does", number=echoed(number)), game_id)  # fmt: skip
     if number.strip() != str(pending.number + 1):
         return _problem(request, 409, t(lang, "this decision has changed; reload the game's page"), game_id)
     if len(label) > MAX_LABEL:
@@ -634,7 +818,7 @@ def play_moves(request: Request, web: Web, game_id: str) -> HTMLResponse:
         return found
     mark = None if found.netrunner else _moved_since(found)
     if mark is None:
-        return _problem(request, 404, t(lang, "the other side has not moved since your last decision"))
+        return _problem(request, 404, t(lang, "the other side has not moved since your last decision"), game_id)
     frames: list[dict[str, Any]] = []
     TacticsSession(_records(web), found.session.setup, found.session.labels, frames)
     names = web.memo(f"play-names:{lang}", lambda: LogNames(_records(web), lang))
@@ -678,11 +862,32 @@ def _undo(request: Request, web: Any, game_id: str) -> Response:
         last = _last_person(found.session)
     if last is None:
         return _problem(request, 409, t(lang, "you have made no decision to undo"), game_id)
-    if last != found.seat or not found.session.undo(found.seat):
-        return _problem(request, 409, t(lang, "the other player has decided since your last decision, so it cannot "
-                                              "be undone"), game_id)  # fmt: skip
+    if (found.netrunner and last != found.seat) or not found.session.undo(found.seat):
+        # (why: the session's ``refused``, a key of UNDO_REFUSALS; a session that does not say: the other decided)
+        return _problem(request, 409, _undo_refusal(lang, getattr(found.session, "refused", None)), game_id)
     found.save(web)
     return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
+
+
+def _undo_refusal(lang: str, reason: str | None) -> str:
+    """Why a tactics undo was refused (:attr:`TacticsSession.refused`), in ``lang``."""
+    from toolkit.engine.tactics.session import UNDO_REFUSALS
+
+    return t(lang, UNDO_REFUSALS.get(reason or "", UNDO_REFUSALS["other"]))
+
+
+@router.get("/play/{game_id}/resign", response_class=HTMLResponse, name="play_resign_confirm")
+def play_resign_confirm(request: Request, web: Web, game_id: str) -> Response:
+    """The page that asks "Resign this game?" (the game page's Resign leads here): Resign (a form post, which ends
+    the game) or back to the game. A game over already: its page."""
+    found = _open(request, web, game_id)
+    if isinstance(found, HTMLResponse):
+        return found
+    if found.resigned or found.session.pending is None:
+        return RedirectResponse(request.url_for("play_game", game_id=game_id), status_code=303)
+    response = render(request, "play/resign.html", game_id=game_id)
+    response.headers.update(PRIVATE)
+    return response
 
 
 @router.post("/play/{game_id}/resign", dependencies=[Depends(require_write)], name="play_resign")
@@ -712,7 +917,7 @@ def play_replay(request: Request, web: Web, game_id: str) -> HTMLResponse:
     if isinstance(found, HTMLResponse):
         return found
     if found.session.pending is not None and not found.resigned:
-        return _problem(request, 409, t(lang, "the replay opens when the game is over"))
+        return _problem(request, 409, t(lang, "the replay opens when the game is over"), game_id)
     if found.netrunner:
         from toolkit.web.routes import play_netrunner
 

@@ -132,7 +132,7 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
     names, side = names_of(web, lang), _side_word(lang)
     pending = None if found.resigned else session.pending
     decision = pending if pending is not None and pending.seat == session.seat else None
-    seen = session.view()
+    seen = session.view(over=found.resigned or session.pending is None)  # (the seed only once the game is over)
 
     def lw(kind: str, code: str) -> str:
         return log_word(kind, code, lang) or code
@@ -148,7 +148,8 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
         request, "play/netrunner.html", game_id=game_id, seen=seen, side=session.side, me=seen[session.side],
         options=options, prompt=prompt, decision=decision, result=result, resigned=found.resigned,
         resigned_by=found.record.get("resigned_by"), log=log, name=_namer(lang),
-        can_undo=any(d["seat"] == session.seat for d in session.game.decisions), machine=session.machine,
+        can_undo=bool(session.game.decisions) and session.game.decisions[-1]["seat"] == session.seat,
+        machine=session.machine,
         server_name=lambda code: names.server(code) or code, lw=lw, ability=lambda text: str(names.value("text", text)),
         side_word=side(session.seat),
     )  # fmt: skip
