@@ -61,7 +61,7 @@ def play(
     seed: Annotated[
         int | None,
         typer.Option("--seed", callback=check_seed, help=N_("Seed for shuffles and the machine's choices (default: "
-                                                            "one at random, shown as the game starts).")),  # fmt: skip
+                                                            "one at random, shown when the game ends).")),  # fmt: skip
     ] = None,
     turns: Annotated[
         int, typer.Option("--turns", min=1, max=500, help=N_("Turns to play at most (tactics: rounds)."))
@@ -167,7 +167,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
         if isinstance(data, dict) and isinstance(data.get("seed"), int):
             seed = data["seed"]  # the machine goes on with the saved game's seed, as it played it
         _refuse_misfit(load, pool.records, data, turns)
-    seed = _chosen_seed(seed, language)
+    seed, seed_line = _chosen_seed(seed, language)
     full = not plain and is_terminal(sys.stdin, sys.stdout)
     person: Any = TerminalPolicy(write=lambda line: print(icon_words(line, language)), lang=language)
     if full:
@@ -193,7 +193,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
     def record() -> dict[str, Any]:
         return {**game_record(played, deck_map, turns), "side": side, "opponent": opponent}
 
-    with _stopping(language, save, record, loaded_decisions) as stop:
+    with _stopping(language, save, record, loaded_decisions, seed_line) as stop:
         if full:
             from toolkit.engine.keys import keys_of_terminal
 
@@ -232,20 +232,23 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
         typer.echo(tn(language, "game over after {n} turn: no winner (the turn limit was reached)",
                       "game over after {n} turns: no winner (the turn limit was reached)", played.turns,
                       n=played.turns))  # fmt: skip
+    if seed_line is not None:
+        typer.echo(seed_line)
 
 
-def _chosen_seed(seed: int | None, language: str) -> int:
-    """``seed``, or (``--seed`` not given) one at random, said in a line so that the game can be played again."""
+def _chosen_seed(seed: int | None, language: str) -> tuple[int, str | None]:
+    """``seed``, or (``--seed`` not given) one at random, with the line that says it (None for a seed given) so that
+    the game can be played again. The line is said when the game ends (:func:`_stopping`), never before: the seed
+    gives the deal away (every hand, the order of each deck)."""
     if seed is not None:
-        return seed
+        return seed, None
     import secrets
 
     from toolkit.i18n import t
 
     seed = secrets.randbelow(10**9)
-    typer.echo(t(language, "seed {seed} (give {option} to play this game again)", seed=seed,
-                 option=f"--seed {seed}"))  # fmt: skip
-    return seed
+    return seed, t(language, "seed {seed} (give {option} to play this game again)", seed=seed,
+                   option=f"--seed {seed}")  # fmt: skip
 
 
 def _no_keys() -> str:
@@ -473,11 +476,12 @@ def _write_game(save: Path, game: dict[str, Any]) -> None:
 
 @contextlib.contextmanager
 def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, Any]],
-              loaded: int = 0) -> Iterator[_Stop]:  # fmt: skip
+              loaded: int = 0, seed_line: str | None = None) -> Iterator[_Stop]:  # fmt: skip
     """Around a game played at the terminal: end of input, ``q``, Esc and Ctrl-C stop it (a line says so, and where
-    the game was saved; Ctrl-C exits 130), an engine error is one line (exit 1), and with ``--save`` the game
-    (``record()``) is written whatever happened, but for a game that failed with fewer decisions than the ``loaded``
-    ones it went on from: nothing of a saved game is lost to an error."""
+    the game was saved, after ``seed_line``: the seed chosen at random, said only now; Ctrl-C exits 130), an engine
+    error is one line (exit 1), and with ``--save`` the game (``record()``) is written whatever happened, but for a
+    game that failed with fewer decisions than the ``loaded`` ones it went on from: nothing of a saved game is lost
+    to an error."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.keys import Stopped
     from toolkit.i18n import t
@@ -512,7 +516,11 @@ def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, A
                 else t(language, "stopped: end of input"))  # fmt: skip
     else:
         return
-    typer.echo("\n" + said)
+    if seed_line is not None:  # (before the line that says how it stopped, the last one)
+        typer.echo("\n" + seed_line)
+        typer.echo(said)
+    else:
+        typer.echo("\n" + said)
     if stop.how == "interrupted":
         raise typer.Exit(130)
 
@@ -539,6 +547,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     language = output_lang(lang)
     pool = load_pool(cards)
     records = list(pool.records)
+    seed_line: str | None = None  # (a saved game keeps its seed: the player's own file says it)
     if load is not None:
         try:
             session = TacticsSession.from_json(records, data)
@@ -553,7 +562,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
                                   option="--decks"))  # fmt: skip
         refusal = tr("refusing to play: the decks above are not legal")
         loaded = [d.deck for d in _legal_decks(decks, "tactics", pool, refusal)]
-        seed = _chosen_seed(seed, language)
+        seed, seed_line = _chosen_seed(seed, language)
         mine = loaded[0]
         if len(loaded) == 2:
             theirs = loaded[1]
@@ -575,7 +584,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     from toolkit.engine.keys import is_terminal
 
     full = not plain and is_terminal(sys.stdin, sys.stdout)
-    with _stopping(language, save, session.to_json) as stop:
+    with _stopping(language, save, session.to_json, seed_line=seed_line) as stop:
         if not full:
             play_terminal(session, seat, language, names)
         else:
@@ -599,6 +608,8 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
         typer.echo(tn(language, "game over after {n} round: {winners} ({reason})",
                       "game over after {n} rounds: {winners} ({reason})", result["rounds"], n=result["rounds"],
                       winners=winners, reason=word("reason", reason, language) or reason))  # fmt: skip
+        if seed_line is not None:
+            typer.echo(seed_line)
 
 
 def register(app: typer.Typer) -> None:

@@ -24,7 +24,7 @@ import random
 import re
 import types
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from toolkit.engine.phrase import Phrase, Term
@@ -80,6 +80,8 @@ class _Log(Log):
         self.held: list[tuple[str, int | None, dict[str, Any]]] = []
         self.masks: dict[int, dict[int, dict[str, Any]]] = {}  # seq -> seat -> the fields that seat is shown
         self.renames: list[tuple[int, int, int]] = []  # (entries before it, uid, handle): hide()
+        self.ended = False  # the game is over: the set-up entry's seed is every seat's to see
+        self.naming: Callable[[Event], None] | None = None  # the game's: corp cards of R&D or HQ by name for the runner
 
     def hold(self, kind: str, player: int | None, **data: Any) -> int:
         """Hold an entry until something else is logged (or :meth:`flush`); its place in the held ones."""
@@ -93,12 +95,20 @@ class _Log(Log):
     def flush(self) -> None:
         held, self.held = self.held, []
         for kind, player, data in held:
-            super().add(kind, player, **data)
+            self._named(super().add(kind, player, **data))
 
     def add(self, kind: str, player: int | None = None, /, visible: str | Sequence[int] = "all", **data: Any) -> Event:
         if self.held:
             self.flush()
-        return super().add(kind, player, visible=visible, **data)
+        if kind in _ENDS:
+            self.ended = True
+        return self._named(super().add(kind, player, visible=visible, **data))
+
+    def _named(self, event: Event) -> Event:
+        """``event`` once :attr:`naming` has seen it (an entry the runner is shown)."""
+        if self.naming is not None and (event.visible == "all" or SEATS["runner"] in event.visible):
+            self.naming(event)
+        return event
 
     # What a seat is shown of an entry may be less than the entry (the full log, which card scripts read, is the
     # referee's): ``masks`` give a seat other fields for an entry (the corp is told a card of R&D was accessed, not
@@ -113,10 +123,21 @@ class _Log(Log):
         """From the next entry on, the runner is shown the card ``uid`` as ``#handle``."""
         self.renames.append((len(self._events), uid, handle))
 
-    def seen_by(self, seat: int) -> list[Event]:
+    def named_only(self, seat: int, since: int = 0) -> bool:
+        """Whether an entry after the first ``since`` shows ``seat`` a card by its name only (a mask naming it: a
+        card of R&D or HQ the seat saw, :meth:`NetrunnerGame.mask`)."""
+        return any(seq > since and _names(v) for seq, seats in self.masks.items() for v in seats.get(seat, {}).values())
+
+    def seen_by(self, seat: int, over: bool = False) -> list[Event]:
         """What ``seat`` may see, as it is shown to it: each entry's masked fields, and for the runner the corp
-        cards by the handles it knows them by (never the number it saw a card by in R&D or HQ)."""
+        cards by the handles it knows them by (never the number it saw a card by in R&D or HQ). The set-up entry
+        has no seed while the game goes on (the seed gives the deal away: every hand, the order of R&D and the
+        stack); once it is over (its end logged, or ``over``: ended otherwise, as by a resignation), it has it."""
         events = super().seen_by(seat)
+        if not (over or self.ended) and events and events[0].kind == "setup" and "seed" in events[0].data:
+            setup = object.__new__(Event)
+            setup.__dict__.update(events[0].__dict__, data={k: v for k, v in events[0].data.items() if k != "seed"})
+            events[0] = setup
         renames = self.renames if seat == SEATS["runner"] else []
         if not renames and not any(e.seq in self.masks for e in events):
             return events
@@ -145,7 +166,19 @@ class _Log(Log):
 
 
 _HIDDEN_ENTRY = "\0hidden"  # a mask's mark: the seat is not shown the entry
+_ENDS = frozenset({"game_over", "simulation_end"})  # the entries that end a game (a winner, or the turns ran out)
+_CARD_REF = re.compile(r"(.+)#(\d+)")  # a card as a log entry names it: ``name#uid`` (the whole field)
 _SHOWN_UID = re.compile(r"#(\d+)(?!\d)")
+
+
+def _names(value: Any) -> bool:
+    """Whether a masked field names something (a card by its name), not only a count, a zone or a sentence of
+    them (``card 1 from the top of R&D``)."""
+    if isinstance(value, Phrase):
+        return any(_names(v) for v in value.fields.values())
+    if isinstance(value, list | tuple):
+        return any(_names(v) for v in value)
+    return isinstance(value, str) and not isinstance(value, Term)
 
 
 def renamed(value: Any, handles: Mapping[int, int]) -> Any:
@@ -247,7 +280,9 @@ class NetrunnerGame:
         self.seed = seed
         self.basic_actions = {a.id: a for a in self.rules.actions}
         self.rng = random.Random(seed)
-        self.log: Log = _Log()
+        log = _Log()
+        log.naming = self._name_secret_cards
+        self.log: Log = log
         self.damage_dealt = 0  # damage the runner has suffered this game (the log says it too: this is its count)
         # who answers: a policy per seat; with none, the game pauses for a Stepper (``waiter``)
         if policies is None:
@@ -482,6 +517,10 @@ class NetrunnerGame:
             if self.handles:  # corp cards by the runner's handles (runner_uid), in the prompt, texts and labels
                 prompt = renamed(prompt, self.handles)
                 options = [self._renamed(o) for o in options]
+            secret: dict[int, Card] = {}  # corp cards of R&D and HQ by their names only, in the prompt and texts
+            prompt = self.secret_named(prompt, secret)
+            options = [o if (text := self.secret_named(o.text, secret)) is o.text else Option(o.label, text, o.value)
+                       for o in options]  # fmt: skip
         decision = Decision(seat, kind, prompt, options, len(self.decisions))
         label: str | None = None
         while self.replay and label is None:
@@ -1572,6 +1611,51 @@ class NetrunnerGame:
         if isinstance(self.log, _Log):
             self.log.mask(event, seat, hidden=hidden, **data)
 
+    def _name_secret_cards(self, event: Event) -> None:
+        """A log entry the runner is shown that names a corp card in R&D or HQ by its number: the runner is shown
+        that card by its name only (the number would let it know the copy again, played, installed or trashed later:
+        a look at the top of R&D, a card revealed from HQ, an access). The full log keeps the entry as it is."""
+        secret: dict[int, Card] = {}
+        shown = {}
+        for key, value in event.data.items():
+            if (isinstance(value, str) and "#" in value) or isinstance(value, list | tuple):  # (a phrase's text too)
+                named = self.secret_named(value, secret)
+                if named is not value:
+                    shown[key] = named
+        if shown and isinstance(self.log, _Log):
+            self.log.mask(event, SEATS["runner"], **{**self.log.masks.get(event.seq, {}).get(SEATS["runner"], {}),
+                                                     **shown})  # fmt: skip
+
+    def secret_named(self, value: Any, secret: dict[int, Card] | None = None) -> Any:
+        """``value`` (a log field, a prompt, an option's text) as the runner is shown it: each corp card in R&D or HQ
+        it names ``name#uid`` (a whole string, or a phrase's field) by its name only; the same object when nothing
+        changes. ``secret``: those cards by uid, when known (filled when empty)."""
+        if isinstance(value, Phrase):
+            fields = {k: self.secret_named(v, secret) for k, v in value.fields.items()}
+            return value if all(fields[k] is v for k, v in value.fields.items()) else Phrase(value.message, **fields)
+        if isinstance(value, list | tuple):
+            items = [self.secret_named(v, secret) for v in value]
+            return value if all(a is b for a, b in zip(items, value, strict=True)) else items
+        if not isinstance(value, str) or isinstance(value, Term) or "#" not in value:
+            return value
+        found = _CARD_REF.fullmatch(value)
+        if found is None:
+            return value
+        if secret is None:
+            secret = {}
+        if not secret:
+            secret.update((c.uid, c) for c in (*self.corp.deck, *self.corp.hand))
+        card = secret.get(int(found[2]))
+        return card.name if card is not None and card.name == found[1] else value
+
+    def seen_log(self, seat: int, over: bool = False) -> list[Event]:
+        """The log as ``seat`` is shown it (:meth:`_Log.seen_by`: the seed once the game is over, or ``over``)."""
+        return self.log.seen_by(seat, over=over) if isinstance(self.log, _Log) else self.log.seen_by(seat)
+
+    def named_only(self, seat: int, since: int = 0) -> bool:
+        """Whether a log entry after the first ``since`` shows ``seat`` a card by its name only (:meth:`_Log.named_only`)."""
+        return isinstance(self.log, _Log) and self.log.named_only(seat, since)
+
     def runner_uid(self, card: Card) -> int:
         """The number the runner knows a card by, face up: a corp card that went face down keeps the one it had
         there (:meth:`hide`: the runner saw it rezzed, trashed or turned face up there), so that it never shows
@@ -1995,6 +2079,8 @@ class NetrunnerGame:
         if isinstance(self.log, _Log):
             log.masks = dict(self.log.masks)
             log.renames = list(self.log.renames)
+            log.ended = self.log.ended
+            log.naming = None  # (the copy's own, below)
         memo[id(self.log)] = log
         memo[id(self.decisions)] = list(self.decisions)  # its entries are never changed
         for name in ("policies", "waiter", "replay"):
@@ -2005,6 +2091,7 @@ class NetrunnerGame:
         new.at_run_end = [_fork_function(fn, memo) for fn in new.at_run_end]
         if new.current_run is not None and new.current_run.instead_of_breach is not None:
             new.current_run.instead_of_breach = _fork_function(new.current_run.instead_of_breach, memo)
+        log.naming = new._name_secret_cards
         return new, memo
 
     # ------------------------------------------------------------ views

@@ -131,8 +131,11 @@ class ScreenPolicy:
             keys = Text("")
         events = game.log.seen_by(seat)
         log = [Text(icon_words(names.line(e.to_json(), side), lang)) for e in events[-max(LOG_LINES, height // 4) :]]
-        about = Text(t(lang, "You play the {side} · turn {turn} · seed {seed}", side=side(seat), turn=game.turns,
-                       seed=game.seed), style="bold")  # fmt: skip
+        if game.over or game.turn_limit:  # (the seed gives the deal away: said once the game is over)
+            about = Text(t(lang, "You play the {side} · turn {turn} · seed {seed}", side=side(seat), turn=game.turns,
+                           seed=game.seed), style="bold")  # fmt: skip
+        else:
+            about = Text(t(lang, "You play the {side} · turn {turn}", side=side(seat), turn=game.turns), style="bold")
         table_hs = [height_of(console, line, left_w) for line in table]
         keys_h, about_h = height_of(console, keys, right_w), height_of(console, about, width)
         log_hs = [height_of(console, line, width - 4) for line in log]

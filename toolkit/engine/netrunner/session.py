@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 from typing import Any
 
 from toolkit.i18n import tr
@@ -19,6 +20,8 @@ from toolkit.models.deck import Deck
 
 from ..core import EngineError
 from ..decisions import Decision, Option, Stepper
+from ..phrase import Phrase
+from ..tactics.session import UNDO_REFUSALS as UNDO_REFUSALS  # why an undo was refused: the same keys and words
 from .game import NetrunnerGame
 from .players import make_policy
 from .saved import FORMAT, game_record, replay_game
@@ -70,6 +73,7 @@ class NetrunnerSession:
         if side not in SIDES or machine not in MACHINES or record.get("format") != FORMAT:
             raise EngineError(tr("not a game against the machine: {reason}", reason=f"{side}, {machine}"))
         self.records, self.record, self.side, self.machine = records, record, side, machine
+        self.refused: str | None = None  # why the last undo was refused (a key of UNDO_REFUSALS)
         self.seat = SEATS[side]
         other = "runner" if side == "corp" else "corp"
         self.game = replay_game(records, record, {side: None, other: make_policy(machine, other, int(record["seed"]))})
@@ -108,13 +112,28 @@ class NetrunnerSession:
         return self.game.result()
 
     def undo(self, seat: int | None = None) -> bool:
-        """Replay all but the person's last decision (and what the machine decided after it); False when the
-        person has not decided yet."""
+        """Replay all but the person's last decision (the same state: a game is its decisions). The person takes back
+        only what revealed nothing: False (and :attr:`refused` says why, a key of :data:`UNDO_REFUSALS`, as the
+        tactics session says it) when the person has not decided yet or ``seat`` is not the person's (``nothing``);
+        when the machine has decided since (``machine``); when the game's random generator was used since (a
+        shuffle, a card trashed at random: ``rolled``); when the person's side has seen since a card it could not see
+        then (a card drawn, accessed, looked at or revealed, the other side's card rezzed or played: ``seen``)."""
+        self.refused = None
         mine = [i for i, d in enumerate(self.game.decisions) if d["seat"] == self.seat]
-        if not mine:
+        if not mine or (seat is not None and seat != self.seat):
+            self.refused = "nothing"
+            return False
+        if len(self.game.decisions) > mine[-1] + 1:  # (every decision after the person's last is the machine's)
+            self.refused = "machine"
             return False
         fresh = NetrunnerSession(self.records, {**self.record, "decisions": self.labels[: mine[-1]]}, self.side,
                                  self.machine)  # fmt: skip
+        if fresh.game.rng.getstate() != self.game.rng.getstate():
+            self.refused = "rolled"
+            return False
+        if revealed(fresh.game, self.game, self.seat):
+            self.refused = "seen"
+            return False
         self.game, self.stepper = fresh.game, fresh.stepper
         return True
 
@@ -144,10 +163,56 @@ class NetrunnerSession:
         recorder.snap(tr("end"))
         return recorder.frames
 
-    def view(self) -> dict[str, Any]:
-        """What the person's side may see, with its pending decision."""
+    def view(self, over: bool = False) -> dict[str, Any]:
+        """What the person's side may see, with its pending decision; the log's set-up entry without the seed while
+        the game goes on (it gives the deal away: every hand and the order of R&D and the stack), with it once the
+        game is over (``over``: ended otherwise, as by a resignation)."""
         seen = self.game.view(self.seat)
         pending = self.pending
         seen["decision"] = pending.to_json() if pending is not None and pending.seat == self.seat else None
-        seen["log"] = [e.to_json() for e in self.game.log.seen_by(self.seat)]
+        seen["log"] = [e.to_json() for e in self.game.seen_log(self.seat, over=over)]
         return seen
+
+
+_CARD_REF = re.compile(r"(.+)#(\d+)")  # a card as a log entry names it: ``name#uid`` (the whole field)
+
+
+def _cards(value: Any, out: set[tuple[Any, ...]]) -> set[tuple[Any, ...]]:
+    """The cards ``value`` (a seat's view of the state, or a log entry's fields) shows whole: each card of the view
+    with its id (by the uid that seat sees it by), each field naming a card ``name#uid``."""
+    if isinstance(value, Phrase):
+        for inner in value.fields.values():
+            _cards(inner, out)
+    elif isinstance(value, str):
+        found = _CARD_REF.fullmatch(value)
+        if found is not None:
+            out.add(("named", found[1], int(found[2])))
+    elif isinstance(value, dict):
+        if isinstance(value.get("uid"), int) and value.get("id") is not None:
+            out.add(("card", value["id"], value["uid"]))
+        for inner in value.values():
+            _cards(inner, out)
+    elif isinstance(value, list | tuple):
+        for inner in value:
+            _cards(inner, out)
+    return out
+
+
+def _shown(game: NetrunnerGame, seat: int) -> set[tuple[Any, ...]]:
+    out = _cards(game.view(seat), set())
+    for event in game.log.seen_by(seat):
+        _cards(event.data, out)
+    return out
+
+
+def revealed(before: NetrunnerGame, after: NetrunnerGame, seat: int) -> bool:
+    """Whether ``seat`` sees in ``after`` a card it could not see in ``before`` (the same game, earlier), though
+    the card was in the game then: a card drawn, accessed, looked at or revealed, the other side's card rezzed or
+    played. A card is new to it when the seat's view or log shows it whole by a number it did not show it by then
+    (the numbers handed out since are new cards, or new handles of cards gone out of sight: nothing revealed), or
+    when a log entry added since names it by its name only (a card of R&D or HQ, :meth:`~.game.NetrunnerGame.mask`
+    with the name: that seat knows which card it is, never by a number)."""
+    made = before._uid  # the numbers handed out by then
+    if any(entry[2] <= made for entry in _shown(after, seat) - _shown(before, seat)):
+        return True
+    return after.named_only(seat, since=len(before.log))
