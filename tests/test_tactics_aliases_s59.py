@@ -8,6 +8,7 @@ import random
 import re
 
 from tests.conftest import ROOT
+from tests.test_tactics_decisions import _play
 from toolkit.catalog import load_catalog
 from toolkit.decks.random_deck import deck_card_ids, random_legal_decks
 from toolkit.engine.simulate import make_decider
@@ -24,14 +25,6 @@ def _setup(seed: int, players: list[str], deal: int = 8) -> TacticsSetup:
     decks = random_legal_decks(RECORDS, "duo", random.Random(deal), 2)
     return TacticsSetup("duo", [list(d.agents or []) for d in decks], [deck_card_ids(d) for d in decks], players,
                         seed=seed, rounds=30)  # fmt: skip
-
-
-def _play(session: TacticsSession, rng: random.Random, decisions: int) -> TacticsSession:
-    for _ in range(decisions):
-        if session.pending is None:
-            break
-        session.apply(rng.choice(session.pending.labels()))
-    return session
 
 
 def test_aliases_are_a_keyed_shuffle_of_the_uids() -> None:
@@ -81,7 +74,7 @@ def test_a_game_saved_when_hidden_units_went_by_their_uids_still_loads() -> None
         saved = json.loads(json.dumps(session.to_json()))
         assert saved["hidden"] == "alias"
         by_alias = {hidden_alias(seed, uid): uid for uid in range(1, 400)}
-        old = [HIDDEN.sub(lambda m: f"hidden#{by_alias[int(m[1])]}", label) for label in saved["decisions"]]
+        old = [HIDDEN.sub(lambda m, uids=by_alias: f"hidden#{uids[int(m[1])]}", x) for x in saved["decisions"]]
         if old == saved["decisions"]:
             continue  # no label of this game named a hidden unit: try the next
         before = {k: v for k, v in saved.items() if k != "hidden"}

@@ -12,6 +12,7 @@ import random
 import re
 from typing import Any
 
+from tests.test_web_play_round56 import _alert, _decide, _labels, _number, _store
 from tests.web import conftest as web
 from tests.web.conftest import BASE, TEST_CSRF
 
@@ -27,32 +28,6 @@ def _start(client: Any, **form: str) -> str:
     answer = client.post("/play", data=data, follow_redirects=False)
     assert answer.status_code == 303, answer.text[:500]
     return str(answer.headers["location"]).removeprefix(BASE)
-
-
-def _labels(page: str) -> list[str]:
-    return [html.unescape(x) for x in re.findall(r'data-label="([^"]*)"', page)]
-
-
-def _number(page: str) -> str:
-    found = re.search(r'<input type="hidden" name="number" value="(\d+)">', page)
-    return found.group(1) if found else ""
-
-
-def _decide(client: Any, path: str, label: str, number: str) -> Any:
-    form = {"label": label, "number": number, "csrf_token": TEST_CSRF}
-    return client.post(f"{path}/decide?lang=en", data=form, follow_redirects=False)
-
-
-def _alert(page: str) -> str:
-    found = re.search(r'role="alert"[^>]*>(.*?)</p>', page, re.S)
-    assert found is not None, page[:500]
-    return html.unescape(re.sub(r"<[^>]+>", "", found.group(1)))
-
-
-def _store(settings: Any) -> Any:
-    from toolkit.web.play_games import PlayGames
-
-    return PlayGames(settings.data_path)
 
 
 def _records(settings: Any) -> list[Any]:
