@@ -32,6 +32,7 @@ from .core import Decider, EngineError, Pending, said
 from .phrase import Phrase, Term
 
 _UID = re.compile(r"#\d+")
+_PLACE = re.compile(r"(?<=[\w-])@(?:rnd:\d+|hq)(?:~\d+)?")  # a Netrunner card the runner sees in R&D or HQ
 
 
 @dataclass(frozen=True, eq=False)
@@ -72,7 +73,7 @@ class Decision:
     def find(
         self, label: str, name: Callable[[str], str] | None = None, term: Callable[[str, str], str | None] | None = None
     ) -> Option:
-        """The option a label names (exactly, or without its ``#uid`` parts, or, from a game saved before triggers had
+        """The option a label names (exactly, or without its ``#uid`` and ``@rnd:n``/``@hq`` parts, or, from a game saved before triggers had
         labels of their own, its text); an EngineError names the options, the prompt and the kind in words as the
         prompt is shown (:func:`worded`). ``name``: the names the engine writes (``雾刃#1``) in the current
         language; ``term``: the game's own words for codes in the prompt (a server: ``hq``)."""
@@ -81,7 +82,10 @@ class Decision:
                 return option
         loose = _UID.sub("", label)
         for option in self.options:
-            if _UID.sub("", option.label) == loose:
+            plain = _UID.sub("", option.label)
+            # a card's id alone names its first copy where the runner sees it in R&D or HQ (never a number it may
+            # not know there: `id#uid` is no answer to `id@hq`)
+            if plain == loose or ("#" not in label and _PLACE.sub("", plain) == loose):
                 return option
         # a game saved when a trigger's label was its text (雾刃#1: on_attack); triggers only: the name of a card
         # offered face down must not find it

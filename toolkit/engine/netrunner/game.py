@@ -82,6 +82,7 @@ class _Log(Log):
         self.renames: list[tuple[int, int, int]] = []  # (entries before it, uid, handle): hide()
         self.ended = False  # the game is over: the set-up entry's seed is every seat's to see
         self.naming: Callable[[Event], None] | None = None  # the game's: corp cards of R&D or HQ by name for the runner
+        self.sweep: Callable[[], None] | None = None  # the game's, before each entry: handles of cards back in HQ/R&D
 
     def hold(self, kind: str, player: int | None, **data: Any) -> int:
         """Hold an entry until something else is logged (or :meth:`flush`); its place in the held ones."""
@@ -93,11 +94,15 @@ class _Log(Log):
         del self.held[place - 1 :]
 
     def flush(self) -> None:
+        if self.sweep is not None:
+            self.sweep()
         held, self.held = self.held, []
         for kind, player, data in held:
             self._named(super().add(kind, player, **data))
 
     def add(self, kind: str, player: int | None = None, /, visible: str | Sequence[int] = "all", **data: Any) -> Event:
+        if self.sweep is not None:
+            self.sweep()  # (a card gone back to HQ or R&D since: named by its own number from this entry on)
         if self.held:
             self.flush()
         if kind in _ENDS:
@@ -168,6 +173,9 @@ class _Log(Log):
 _HIDDEN_ENTRY = "\0hidden"  # a mask's mark: the seat is not shown the entry
 _ENDS = frozenset({"game_over", "simulation_end"})  # the entries that end a game (a winner, or the turns ran out)
 _CARD_REF = re.compile(r"(.+)#(\d+)")  # a card as a log entry names it: ``name#uid`` (the whole field)
+_CARD_IN_LABEL = re.compile(r"([\w-]+)#(\d+)(?!\d)")  # a card as a label names it: ``id#uid`` (part of it)
+_CARD_LABEL = re.compile(r"([\w-]+)#(\d+)")  # a label that is a card: ``id#uid``
+_SECRET_PLACE = re.compile(r"(?<=[\w-])@(?:rnd:\d+|hq)(?:~\d+)?")  # where a card of R&D or HQ is: ``@rnd:2``
 _SHOWN_UID = re.compile(r"#(\d+)(?!\d)")
 
 
@@ -282,6 +290,7 @@ class NetrunnerGame:
         self.rng = random.Random(seed)
         log = _Log()
         log.naming = self._name_secret_cards
+        log.sweep = self._drop_handles
         self.log: Log = log
         self.damage_dealt = 0  # damage the runner has suffered this game (the log says it too: this is its count)
         # who answers: a policy per seat; with none, the game pauses for a Stepper (``waiter``)
@@ -312,6 +321,7 @@ class NetrunnerGame:
         self.keep_server: str | None = None  # the remote a card is being installed in: it stays while left empty
         self.runner_saw: dict[int, tuple[str, int] | None] = {}  # uid -> the card's ``hidden`` when last accessed
         self.handles: dict[int, int] = {}  # uid -> the runner's handle of a corp card, from when it last went face down
+        self.dropped: dict[int, int] = {}  # handle -> uid: handles of cards gone back to HQ or R&D (_drop_handles)
         self.window: dict[str, Any] | None = None  # the prevention window open now (N12)
         self._scripted_cache: dict[str, list[A.Ability]] = {}
         # per record (by id): the record, its abilities (abilities()) and their effects by kind (effects_of()); the
@@ -513,14 +523,16 @@ class NetrunnerGame:
         if isinstance(self.log, _Log) and self.log.held:
             self.log.flush()  # a trigger asking something is doing something: its line comes first
         if side == "runner":
-            options = _unique([self._unseen(o) for o in options])
-            if self.handles:  # corp cards by the runner's handles (runner_uid), in the prompt, texts and labels
-                prompt = renamed(prompt, self.handles)
-                options = [self._renamed(o) for o in options]
+            self._drop_handles()
+            places = self.secret_places()  # corp cards of R&D and HQ: labelled by where they are, not their number
+            options = _unique([self._secret_labelled(self._unseen(o), places) for o in options])
             secret: dict[int, Card] = {}  # corp cards of R&D and HQ by their names only, in the prompt and texts
             prompt = self.secret_named(prompt, secret)
             options = [o if (text := self.secret_named(o.text, secret)) is o.text else Option(o.label, text, o.value)
                        for o in options]  # fmt: skip
+            if self.handles:  # corp cards by the runner's handles (runner_uid), in the prompt, texts and labels
+                prompt = renamed(prompt, self.handles)
+                options = [self._renamed(o) for o in options]
         decision = Decision(seat, kind, prompt, options, len(self.decisions))
         label: str | None = None
         while self.replay and label is None:
@@ -584,12 +596,75 @@ class NetrunnerGame:
         return option if label is option.label and text is option.text else Option(label, text, option.value)
 
     def older_handle(self, decision: Decision, label: str) -> Option | None:
-        """The option a runner's label of a game saved before corp cards had the runner's handles names by the card's
-        own uid (``ice_wall#5`` now ``ice_wall#57``), if that uid has a handle and the decision offers it so."""
+        """The option a runner's label of a game saved before names otherwise: a corp card by its own uid where it
+        now has the runner's handle (``ice_wall#5`` now ``ice_wall#57``), or where it is in R&D or HQ
+        (``ice_wall#5`` now ``ice_wall@hq``: :meth:`secret_places`), or by a handle it has lost since, back in HQ or
+        R&D (:meth:`_drop_handles`), if the decision offers it. The same copy: a card named by a number is found by
+        it (a label without the number would find the first copy); a label with no number finds the first copy, as
+        :meth:`Decision.find` reads it. Only labels replayed from a saved game or a scenario are read so: a player
+        cannot pick a card by a number it should not know."""
         if decision.seat != SEATS["runner"] or any(o.label == label for o in decision.options):
             return None
-        wanted = renamed(label, self.handles)
-        return next((o for o in decision.options if o.label == wanted), None) if wanted != label else None
+        own = renamed(label, self.dropped)
+        found = _CARD_LABEL.fullmatch(own)
+        if found is not None:
+            uid = int(found[2])
+            offered = (o for o in decision.options if isinstance(o.value, Card) and not o.label.startswith("facedown#"))
+            same = next((o for o in offered if o.value.uid == uid and o.value.id == found[1]), None)
+            if same is not None:
+                return same
+        wanted = self._secret_labelled(renamed(own, self.handles), self.secret_places())
+        if wanted != label and (same := next((o for o in decision.options if o.label == wanted), None)) is not None:
+            return same
+        # a label without the card's number (a scenario's ``neutral_pilot_scheme``): the first option it names once
+        # the numbers, and the places of cards of R&D or HQ, are dropped (as Decision.find reads labels)
+        loose = _UID.sub("", own)
+        return next((o for o in decision.options if _SECRET_PLACE.sub("", _UID.sub("", o.label)) == loose), None)
+
+    def secret_places(self) -> dict[int, tuple[Card, str]]:
+        """The corp's cards of R&D and HQ by uid, each with where the runner sees it when it chooses among them (its
+        label: ``rnd:<n>``, the n-th card from the top of R&D; ``hq``, HQ having no order the runner sees)."""
+        corp = self.players.get("corp")
+        if corp is None:
+            return {}
+        deck = corp.deck
+        places = {c.uid: (c, f"rnd:{len(deck) - i}") for i, c in enumerate(deck)}
+        places.update((c.uid, (c, "hq")) for c in corp.hand)
+        return places
+
+    def _secret_labelled(self, value: Any, places: Mapping[int, tuple[Card, str]]) -> Any:
+        """A runner's option (or label) with each corp card of R&D or HQ its label names ``id#uid`` as ``id@place``
+        (:meth:`secret_places`): no number the runner should not know. The same object when nothing changes."""
+        label = value.label if isinstance(value, Option) else value
+        if "#" not in label or not places:
+            return value
+
+        def place(m: re.Match[str]) -> str:
+            card = places.get(int(m[2]))
+            return f"{m[1]}@{card[1]}" if card is not None and card[0].id == m[1] else m[0]
+
+        new = _CARD_IN_LABEL.sub(place, label)
+        if new == label:
+            return value
+        return Option(new, value.text, value.value) if isinstance(value, Option) else new
+
+    def _drop_handles(self) -> None:
+        """Corp cards back in HQ or R&D lose the runner's handles (:meth:`hide`): there the runner is shown them by
+        their names only, out of there by their own numbers (which it never saw: in R&D and HQ it sees no number),
+        and they get new handles when they next go face down; so a card bounced to HQ and played, revealed or
+        trashed from there is not told for the one the runner saw before. Called before each log entry and each
+        runner's decision."""
+        if not self.handles:
+            return
+        corp = self.players.get("corp")
+        if corp is None:
+            return
+        handles = self.handles
+        back = [c.uid for c in corp.hand if c.uid in handles] + [c.uid for c in corp.deck if c.uid in handles]
+        for uid in back:
+            self.dropped[handles.pop(uid)] = uid
+            if isinstance(self.log, _Log):
+                self.log.rename(uid, uid)
 
     def _unseen(self, option: Option) -> Option:
         """An option naming a face-down corp card, as the runner may see it: labelled ``facedown#<uid>`` (the uid the
@@ -2092,6 +2167,7 @@ class NetrunnerGame:
         if new.current_run is not None and new.current_run.instead_of_breach is not None:
             new.current_run.instead_of_breach = _fork_function(new.current_run.instead_of_breach, memo)
         log.naming = new._name_secret_cards
+        log.sweep = new._drop_handles
         return new, memo
 
     # ------------------------------------------------------------ views
