@@ -20,7 +20,7 @@ from __future__ import annotations
 import contextvars
 import random
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -33,6 +33,24 @@ from .phrase import Phrase, Term
 
 _UID = re.compile(r"#\d+")
 _PLACE = re.compile(r"(?<=[\w-])@(?:rnd:\d+|hq)(?:~\d+)?")  # a Netrunner card the runner sees in R&D or HQ
+
+
+def shown_nodes(value: Any) -> Iterator[Any]:
+    """Every string and dict inside ``value`` (what a seat is shown: a view, a log entry's fields; dicts, lists and
+    tuples, and an engine's sentence, :class:`Phrase`, with its fields after it), depth first: what an undo looks
+    through for what the seat has seen."""
+    if isinstance(value, str):
+        yield value
+        if isinstance(value, Phrase):
+            for inner in value.fields.values():
+                yield from shown_nodes(inner)
+    elif isinstance(value, dict):
+        yield value
+        for inner in value.values():
+            yield from shown_nodes(inner)
+    elif isinstance(value, list | tuple):
+        for inner in value:
+            yield from shown_nodes(inner)
 
 
 @dataclass(frozen=True, eq=False)

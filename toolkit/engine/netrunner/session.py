@@ -19,7 +19,7 @@ from toolkit.i18n import tr
 from toolkit.models.deck import Deck
 
 from ..core import EngineError
-from ..decisions import Decision, Option, Stepper
+from ..decisions import Decision, Option, Stepper, shown_nodes
 from ..phrase import Phrase
 from ..tactics.session import UNDO_REFUSALS as UNDO_REFUSALS  # why an undo was refused: the same keys and words
 from .game import NetrunnerGame
@@ -180,21 +180,12 @@ _CARD_REF = re.compile(r"(.+)#(\d+)")  # a card as a log entry names it: ``name#
 def _cards(value: Any, out: set[tuple[Any, ...]]) -> set[tuple[Any, ...]]:
     """The cards ``value`` (a seat's view of the state, or a log entry's fields) shows whole: each card of the view
     with its id (by the uid that seat sees it by), each field naming a card ``name#uid``."""
-    if isinstance(value, Phrase):
-        for inner in value.fields.values():
-            _cards(inner, out)
-    elif isinstance(value, str):
-        found = _CARD_REF.fullmatch(value)
-        if found is not None:
+    for node in shown_nodes(value):
+        if isinstance(node, dict):
+            if isinstance(node.get("uid"), int) and node.get("id") is not None:
+                out.add(("card", node["id"], node["uid"]))
+        elif not isinstance(node, Phrase) and (found := _CARD_REF.fullmatch(node)) is not None:
             out.add(("named", found[1], int(found[2])))
-    elif isinstance(value, dict):
-        if isinstance(value.get("uid"), int) and value.get("id") is not None:
-            out.add(("card", value["id"], value["uid"]))
-        for inner in value.values():
-            _cards(inner, out)
-    elif isinstance(value, list | tuple):
-        for inner in value:
-            _cards(inner, out)
     return out
 
 

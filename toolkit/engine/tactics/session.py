@@ -20,7 +20,7 @@ from toolkit.i18n import tr
 from toolkit.i18n.words import N_
 
 from ..core import Decider, EngineError
-from ..decisions import Decision, Option, Stepper, worded
+from ..decisions import Decision, Option, Stepper, shown_nodes, worded
 from ..phrase import Term
 from .attack import SELF_DEFENSE, SELF_DEFENSE_BEFORE
 from .decisions import DecisionDecider, decision_for, hidden_from, mask_data, masks
@@ -245,14 +245,9 @@ _SHOWN_UID = re.compile(r"(?<!hidden)#(\d+)(?!\d)")  # a card or unit named in a
 def _uids(value: Any, out: set[int]) -> set[int]:
     """The uids of the cards and units ``value`` (a view, or a part of it) names: every ``name#uid`` in its
     strings."""
-    if isinstance(value, str):
-        out.update(int(x) for x in _SHOWN_UID.findall(value))
-    elif isinstance(value, dict):
-        for inner in value.values():
-            _uids(inner, out)
-    elif isinstance(value, list | tuple):
-        for inner in value:
-            _uids(inner, out)
+    for node in shown_nodes(value):
+        if isinstance(node, str):
+            out.update(int(x) for x in _SHOWN_UID.findall(node))
     return out
 
 
