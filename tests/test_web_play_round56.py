@@ -285,7 +285,7 @@ def test_the_log_ends_with_the_game_s_end_not_the_simulation_s(client: Any, web_
     for game in (path, netrunner):
         page = client.get(f"{game}?lang=en").text
         log = html.unescape(page.split('id="pl-log"', 1)[1].split("</div>", 1)[0])
-        assert "simulation ends" not in log and "the game ends (winners: " in log.strip().splitlines()[-1]
+        assert "simulation ends" not in log and "the game ends (winner" in log.strip().splitlines()[-1]
         api = client.get(f"/api{game}?lang=en").json()
         assert re.sub(r"^\s*\d+\s+", "", api["log"][-1]["line"]).startswith("the game ends")
         assert api["log"][-1]["event"] == "simulation_end"  # the engine's own field as before

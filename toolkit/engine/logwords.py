@@ -179,7 +179,8 @@ EVENTS: dict[str, tuple[str, str]] = {
     "shop": Nc_("log event", "matrix shop"),
     "shuffle": Nc_("log event", "shuffle"),
     "side": Nc_("log event", "side"),
-    "simulation_end": Nc_("log event", "simulation ends"),
+    # the last entry of a game played or simulated (tactics, netrunner): the game's end either way
+    "simulation_end": Nc_("log event", "the game ends"),
     "steal": Nc_("log event", "steal"),
     "steal_declined": Nc_("log event", "steal declined"),
     "steal_forbidden": Nc_("log event", "steal forbidden"),
@@ -551,6 +552,12 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "break": Nc_("log decision", "break"),
         "subroutine": Nc_("log decision", "subroutine"),
         "trash": Nc_("log decision", "trash"),
+        "amount": Nc_("log decision", "amount"),
+        "pay": Nc_("log decision", "payment"),
+        "cost": Nc_("log decision", "cost"),
+        "toll": Nc_("log decision", "price to pay"),
+        "reveal": Nc_("log decision", "reveal"),
+        "host": Nc_("log decision", "host"),
         # the kinds of a tactics decision (toolkit.engine.tactics.decisions.KINDS)
         "move": Nc_("log decision", "move"),
         "facing": Nc_("log decision", "facing"),

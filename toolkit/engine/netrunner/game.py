@@ -80,6 +80,7 @@ class _Log(Log):
         self.held: list[tuple[str, int | None, dict[str, Any]]] = []
         self.masks: dict[int, dict[int, dict[str, Any]]] = {}  # seq -> seat -> the fields that seat is shown
         self.renames: list[tuple[int, int, int]] = []  # (entries before it, uid, handle): hide()
+        self.twins: set[int] = set()  # seqs of entries telling the other seat what one before told its own: apart()
         self.ended = False  # the game is over: the set-up entry's seed is every seat's to see
         self.naming: Callable[[Event], None] | None = None  # the game's: corp cards of R&D or HQ by name for the runner
         self.sweep: Callable[[], None] | None = None  # the game's, before each entry: handles of cards back in HQ/R&D
@@ -123,6 +124,22 @@ class _Log(Log):
         """``seat`` is shown ``event`` with these fields instead of its own (a field None: left out); ``hidden``:
         not at all."""
         self.masks.setdefault(event.seq, {})[seat] = {_HIDDEN_ENTRY: True} if hidden else data
+
+    def apart(self, told: Event, others: Event) -> None:
+        """``others`` tells every other seat what ``told`` (an entry only its own seats see: the cards a corp discards
+        face down) tells those seats (how many cards): each seat is told once, ``told``'s seats by ``told`` only. The
+        full log keeps both (card scripts read them); :meth:`every_seat` (a replay) has ``told`` only."""
+        if isinstance(told.visible, str):  # ("all": nobody else to tell)
+            return
+        for seat in told.visible:
+            self.mask(others, seat, hidden=True)
+        self.twins.add(others.seq)
+
+    def every_seat(self, start: int = 0) -> list[dict[str, Any]]:
+        """The entries from index ``start`` on (:meth:`to_json`) as one who sees every seat's is told them (a replay,
+        a spectator): each thing once, so not an entry that only tells the other seat what one before it told its
+        own seat (:meth:`apart`)."""
+        return [e.to_json() for e in self._events[start:] if e.seq not in self.twins]
 
     def rename(self, uid: int, handle: int) -> None:
         """From the next entry on, the runner is shown the card ``uid`` as ``#handle``."""
@@ -1108,8 +1125,8 @@ class NetrunnerGame:
         if card.faceup:
             self.log.add("trashed" if why != "discarded" else "discarded", owner.seat, card=str(card), reason=why)
         else:
-            self.log.add("discarded", owner.seat, visible=[owner.seat], card=str(card), reason=why)
-            self.log.add("discarded_facedown", owner.seat, cards=1, reason=why)
+            told = self.log.add("discarded", owner.seat, visible=[owner.seat], card=str(card), reason=why)
+            self.apart(told, self.log.add("discarded_facedown", owner.seat, cards=1, reason=why))
 
     def discard(self, side: Side, count: int, required: bool = False) -> int:
         """Discard cards of the player's choice from the hand (face down from HQ)."""
@@ -1465,10 +1482,9 @@ class NetrunnerGame:
             target = self._new_remote() if server == "new remote" else self.servers[server]
             (target.ice if card.type == "ice" else target.root).append(card)
             self.hide(card)
-            self.log.add("install", player.seat, visible=[player.seat], card=str(card), server=target.name)
-            self.log.add(
-                "install_facedown", player.seat, server=target.name, type="ice" if card.type == "ice" else "card"
-            )
+            told = self.log.add("install", player.seat, visible=[player.seat], card=str(card), server=target.name)
+            kind = "ice" if card.type == "ice" else "card"
+            self.apart(told, self.log.add("install_facedown", player.seat, server=target.name, type=kind))
         else:
             if pay:
                 self.paying_for = card
@@ -1626,10 +1642,10 @@ class NetrunnerGame:
             card.counters.pop(kind, None)
         seat = SEATS[card.side]
         if self.hidden_from_runner(card):  # the runner sees counters go on a face-down card, not which card
-            self.log.add("counter", seat, visible=[seat], card=str(card), kind=kind, change=change, total=total)
+            told = self.log.add("counter", seat, visible=[seat], card=str(card), kind=kind, change=change, total=total)
             where = self.server_of(card)
-            self.log.add("counter_facedown", seat, server=where.name if where else None, kind=kind, change=change,
-                         total=total)  # fmt: skip
+            self.apart(told, self.log.add("counter_facedown", seat, server=where.name if where else None, kind=kind,
+                                          change=change, total=total))  # fmt: skip
         else:
             self.log.add("counter", seat, card=str(card), kind=kind, change=change, total=total)
         if change < 0:
@@ -1685,6 +1701,13 @@ class NetrunnerGame:
         full log keeps the entry as it is (:meth:`_Log.mask`)."""
         if isinstance(self.log, _Log):
             self.log.mask(event, seat, hidden=hidden, **data)
+
+    def apart(self, told: Event, others: Event) -> None:
+        """``others`` tells the other seat what ``told`` tells its own: each seat is shown one of them, ``told``'s own
+        seat ``told`` only; the full log keeps both (:meth:`_Log.apart`). A card script logging such a pair (a card
+        for its owner, a count for the other side) says so with this."""
+        if isinstance(self.log, _Log):
+            self.log.apart(told, others)
 
     def _name_secret_cards(self, event: Event) -> None:
         """A log entry the runner is shown that names a corp card in R&D or HQ by its number: the runner is shown
@@ -2095,8 +2118,9 @@ class NetrunnerGame:
             first = False
             side = other(side)
         self.turn_limit = not self.over  # the turns ran out
-        winners = [SEATS[self.winner]] if self.winner else []  # the log's last entry: the reason in words
-        self.log.add("simulation_end", winners=winners, winner=self.winner, reason=self.end_reason, turns=self.turns)
+        # the log's last entry (its kind is the tactics simulation's): the winning side, not seats (P1), and the
+        # reason in words; the result (result()) has the seats
+        self.log.add("simulation_end", winner=self.winner, reason=self.end_reason, turns=self.turns)
 
     def result(self) -> dict[str, Any]:
         """``winners`` (seats), ``reason`` and ``turns``, as the tactics result gives them: the reason a code
@@ -2154,6 +2178,7 @@ class NetrunnerGame:
         if isinstance(self.log, _Log):
             log.masks = dict(self.log.masks)
             log.renames = list(self.log.renames)
+            log.twins = set(self.log.twins)
             log.ended = self.log.ended
             log.naming = None  # (the copy's own, below)
         memo[id(self.log)] = log

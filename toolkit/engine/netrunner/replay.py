@@ -59,7 +59,8 @@ class Recorder:
         the decision's kind and the option chosen, an engine's sentence) for a caption in a reader's words."""
         if len(self.frames) >= MAX_FRAMES:
             return
-        events = [self.event(e) for e in self.game.log.to_json(self.seen)]
+        log: Any = self.game.log  # (the game's _Log)
+        events = [self.event(e) for e in log.every_seat(self.seen)]  # (a twin entry once: _Log.apart)
         self.seen = len(self.game.log)
         frame = {"label": label, "state": self.game.view(), "events": events}
         if step is not None:

@@ -519,16 +519,8 @@ def _ending(found: Opened) -> str | None:
 
 
 def log_line(names: Any, entry: dict[str, Any], lang: str, who: Any = None) -> str:
-    """A log entry as the page shows it (:meth:`LogNames.line`); the log's last entry, the simulation's end, is
-    worded as the game's end."""
-    from toolkit.engine.logwords import word
-    from toolkit.i18n import tc
-
-    line = str(names.line(entry, who))
-    if entry.get("event") == "simulation_end":
-        said = word("event", "simulation_end", lang) or "simulation_end"
-        line = line.replace(said, tc(lang, "log event", "the game ends"), 1)
-    return line
+    """A log entry as the page shows it (:meth:`LogNames.line`)."""
+    return str(names.line(entry, who))
 
 
 def _masked_state(state: dict[str, Any], seat: int, seed: int) -> dict[str, Any]:

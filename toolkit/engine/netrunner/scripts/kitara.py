@@ -170,9 +170,9 @@ def _to_hq(g: NetrunnerGame, c: Card, why: Any) -> None:
     c.leave_play()
     c.faceup = False
     g.corp.hand.append(c)
-    g.log.add("move", CORP, visible="all" if seen else [CORP], card=str(c), to=Term("zone", "hq"), reason=why)
+    told = g.log.add("move", CORP, visible="all" if seen else [CORP], card=str(c), to=Term("zone", "hq"), reason=why)
     if not seen:
-        g.log.add("move_facedown", CORP, to=Term("zone", "hq"), reason=why)
+        g.apart(told, g.log.add("move_facedown", CORP, to=Term("zone", "hq"), reason=why))
 
 
 def _into_score_area(g: NetrunnerGame, c: Card, side: Side, points: int) -> None:

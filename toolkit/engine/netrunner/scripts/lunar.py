@@ -184,8 +184,8 @@ def _to_hq(g: NetrunnerGame, c: Card) -> None:
     if seen:
         g.log.add("move", CORP, card=str(c), zone=where, to="hq")
     else:
-        g.log.add("move", CORP, visible=[CORP], card=str(c), zone=where, to="hq")
-        g.log.add("move_facedown", CORP, zone=where, to="hq")
+        told = g.log.add("move", CORP, visible=[CORP], card=str(c), zone=where, to="hq")
+        g.apart(told, g.log.add("move_facedown", CORP, zone=where, to="hq"))
 
 
 def _in_play(g: NetrunnerGame) -> list[Card]:
@@ -1049,8 +1049,8 @@ def _hades_fragment(b: Builder) -> None:
         if seen:
             g.log.add("move", CORP, card=str(chosen), zone="archives", to="rnd")
         else:
-            g.log.add("move", CORP, visible=[CORP], card=str(chosen), zone="archives", to="rnd")
-            g.log.add("move_facedown", CORP, zone="archives", to="rnd")
+            told = g.log.add("move", CORP, visible=[CORP], card=str(chosen), zone="archives", to="rnd")
+            g.apart(told, g.log.add("move_facedown", CORP, zone="archives", to="rnd"))
 
     b.when("your_turn_start", start, only=lambda x: bool(x.game.corp.discard))
 

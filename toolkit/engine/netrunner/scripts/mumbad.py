@@ -153,8 +153,8 @@ def _hq_to_rnd(g: NetrunnerGame, moved: Card, top: bool) -> None:
     else:
         g.corp.deck.insert(0, moved)
     where = "top" if top else "bottom"
-    g.log.add("move", CORP, visible=[CORP], card=str(moved), zone="hq", to="rnd", where=where)
-    g.log.add("move_facedown", CORP, cards=1, zone="hq", to="rnd", where=where)
+    told = g.log.add("move", CORP, visible=[CORP], card=str(moved), zone="hq", to="rnd", where=where)
+    g.apart(told, g.log.add("move_facedown", CORP, cards=1, zone="hq", to="rnd", where=where))
 
 
 def _trash_top_of_rnd(g: NetrunnerGame, n: int, why: Any) -> None:
@@ -1291,8 +1291,8 @@ def _cbi_raid(b: Builder) -> None:
                 g.corp.hand.remove(c)
                 c.faceup = False
             g.corp.deck.extend(reversed(order))
-            g.log.add("move", CORP, visible=[CORP], cards=[str(c) for c in order], zone="hq", to="rnd")
-            g.log.add("move_facedown", CORP, cards=len(order), zone="hq", to="rnd")
+            told = g.log.add("move", CORP, visible=[CORP], cards=[str(c) for c in order], zone="hq", to="rnd")
+            g.apart(told, g.log.add("move_facedown", CORP, cards=len(order), zone="hq", to="rnd"))
 
         x.run_on("hq")
         x.instead_of_breach(stack)

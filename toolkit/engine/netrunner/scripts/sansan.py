@@ -566,8 +566,8 @@ def _analog_dreamers(b: Builder) -> None:
             g.trash_from_server(chosen)
             chosen.leave_play()
             g.corp.deck.append(chosen)
-            g.log.add("move", CORP, visible=[CORP], card=str(chosen), zone=where.name, to="rnd")
-            g.log.add("shuffled_facedown", RUNNER, server=where.name, to="rnd")
+            told = g.log.add("move", CORP, visible=[CORP], card=str(chosen), zone=where.name, to="rnd")
+            g.apart(told, g.log.add("shuffled_facedown", RUNNER, server=where.name, to="rnd"))
             _shuffle(g, "corp")
 
         x.instead_of_breach(shuffle_in)
@@ -1117,9 +1117,9 @@ def _allele_repression(b: Builder) -> None:
             corp.hand.remove(out)
             corp.discard.remove(back)
             seen: Any = "all" if back.faceup else [CORP]
-            g.log.add("move", CORP, visible=seen, card=str(back), zone="archives", to="hq")
+            told = g.log.add("move", CORP, visible=seen, card=str(back), zone="archives", to="hq")
             if not back.faceup:
-                g.log.add("move_facedown", CORP, zone="archives", to="hq")
+                g.apart(told, g.log.add("move_facedown", CORP, zone="archives", to="hq"))
             back.faceup = False
             corp.hand.append(back)
             g.to_discard(out, x.why, faceup=False)

@@ -105,9 +105,9 @@ def _to_hq(g: NetrunnerGame, moved: Card, why: Any) -> None:
     moved.leave_play()
     moved.faceup = False
     g.corp.hand.append(moved)
-    g.log.add("move", CORP, visible=seen, card=str(moved), zone=server.name if server else None, to="hq", reason=why)
+    told = g.log.add("move", CORP, visible=seen, card=str(moved), zone=server.name if server else None, to="hq", reason=why)
     if seen != "all":
-        g.log.add("move_facedown", CORP, zone=server.name if server else None, to="hq", reason=why)
+        g.apart(told, g.log.add("move_facedown", CORP, zone=server.name if server else None, to="hq", reason=why))
 
 
 def _to_stack_top(g: NetrunnerGame, moved: Card, why: Any) -> None:
@@ -721,8 +721,8 @@ def _toshiyuki_sakai(b: Builder) -> None:
         chosen.rezzed = False
         if tokens:
             chosen.counters["advancement"] = tokens
-        g.log.add("swap", CORP, visible=[CORP], card=str(x.card), new=str(chosen), server=server.name)
-        g.log.add("swap_facedown", CORP, card=str(x.card), server=server.name, advancement=tokens)
+        told = g.log.add("swap", CORP, visible=[CORP], card=str(x.card), new=str(chosen), server=server.name)
+        g.apart(told, g.log.add("swap_facedown", CORP, card=str(x.card), server=server.name, advancement=tokens))
         prompt = Phrase(N_("access the card swapped into {server}?"), server=Term("zone", server.name))
         if x.may(prompt, side="runner"):
             g.runs.access_card(chosen, server.name)

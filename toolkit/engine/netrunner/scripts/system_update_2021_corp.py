@@ -151,9 +151,9 @@ def _to_hq(x: Exec, chosen: Card) -> None:
     g.corp.discard.remove(chosen)
     chosen.faceup = False
     g.corp.hand.append(chosen)
-    g.log.add("move", CORP, visible=seen, card=str(chosen), zone="archives", to="hq")
+    told = g.log.add("move", CORP, visible=seen, card=str(chosen), zone="archives", to="hq")
     if seen != "all":
-        g.log.add("move_facedown", CORP, cards=1, zone="archives", to="hq")
+        g.apart(told, g.log.add("move_facedown", CORP, cards=1, zone="archives", to="hq"))
 
 
 def _archives_to_hq(x: Exec) -> None:

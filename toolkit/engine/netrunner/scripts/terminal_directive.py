@@ -271,8 +271,8 @@ def _tapestry(b: Builder) -> None:
         g.corp.hand.remove(chosen)
         chosen.faceup = False
         g.corp.deck.append(chosen)
-        g.log.add("to_deck", CORP, visible=[CORP], card=str(chosen), zone="rnd")
-        g.log.add("to_deck_facedown", CORP, cards=1, zone="rnd")
+        told = g.log.add("to_deck", CORP, visible=[CORP], card=str(chosen), zone="rnd")
+        g.apart(told, g.log.add("to_deck_facedown", CORP, cards=1, zone="rnd"))
 
     b.paragraph(1).subroutine(draw)
     b.paragraph(2).subroutine(stack)
