@@ -69,7 +69,7 @@ def test_the_netrunner_log_s_last_lines_are_shown_at_the_end() -> None:
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[-1].startswith("game over after 1 turn")
-    assert " simulation ends (" in lines[-2]  # the log's last line, after the person's last decision
+    assert " the game ends (" in lines[-2]  # the log's last line, after the person's last decision
 
 
 def test_the_netrunner_view_draws_the_end_of_the_game() -> None:
@@ -88,7 +88,7 @@ def test_the_netrunner_view_draws_the_end_of_the_game() -> None:
     ScreenPolicy(console, lambda: "q", "en").over(game, 2)
     shown = out.getvalue()
     assert "the game is over" in shown and "You play the runner · turn 2 · seed 4" in shown
-    assert "simulation ends" in shown
+    assert "the game ends" in shown
 
 
 # 3: Ctrl-C
@@ -330,7 +330,7 @@ def test_a_game_with_no_seed_has_one_at_random_said(game: str) -> None:
     decks = NR_DECKS if game == "netrunner" else ["--decks", str(DUEL)]
     seeds = set()
     for _ in range(2):
-        result = _play(game, *decks, "--turns", 1, "--plain", answers="")
+        result = _play(game, *decks, "--turns", 1, "--plain", answers="1\n" * 400)  # (said once the game is over)
         found = re.search(r"^seed (\d+) \(give --seed (\d+) to play this game again\)$", result.output, re.M)
         assert found and found[1] == found[2], result.output
         seeds.add(found[1])

@@ -193,7 +193,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
     def record() -> dict[str, Any]:
         return {**game_record(played, deck_map, turns), "side": side, "opponent": opponent}
 
-    with _stopping(language, save, record, loaded_decisions, seed_line) as stop:
+    with _stopping(language, save, record, loaded_decisions, "netrunner") as stop:
         if full:
             from toolkit.engine.keys import keys_of_terminal
 
@@ -238,8 +238,9 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
 
 def _chosen_seed(seed: int | None, language: str) -> tuple[int, str | None]:
     """``seed``, or (``--seed`` not given) one at random, with the line that says it (None for a seed given) so that
-    the game can be played again. The line is said when the game ends (:func:`_stopping`), never before: the seed
-    gives the deal away (every hand, the order of each deck)."""
+    the game can be played again. The line is said when the game is over (won, or at the turn limit), never before
+    nor when it is only stopped (:func:`_stopping`): the seed gives the deal away (every hand, the order of each
+    deck), and a stopped game may go on from its saved file."""
     if seed is not None:
         return seed, None
     import secrets
@@ -372,36 +373,52 @@ def _refuse_broken(load: Path, data: Any, game: str) -> None:
     """``--load`` of a file that is no saved game of ``game``: one line naming the file and what is wrong (exit 1),
     before any option is taken from it. A deck says so, and which option takes it; a Netrunner game names its
     first field that is missing or of the wrong kind (``g.json: …: /decisions/1: expected a string``), and its
-    ``opponent`` if it is no player of the machine."""
+    ``opponent`` if it is no player of the machine; a tactics game, a machine's seat of its ``setup.players`` that
+    is no player of the machine (``g.json: …: /setup/players/1: 'x': choose one of …``: never blamed on an
+    ``--opponent`` not given), the rest of it checked as it is read (TacticsSession.from_json)."""
     from toolkit.engine.core import EngineError, search_think
     from toolkit.filekinds import NOT_RECORDS, not_a_record
 
     if isinstance(data, dict) and not_a_record(data) == "deck":
         raise DossierError(tr("{path}: {what}; {option} takes it", path=load, what=tr(NOT_RECORDS["deck"]),
                               option="--decks"), exit_code=1)  # fmt: skip
-    if game != "netrunner":
-        return  # (a tactics game is checked as it is read: TacticsSession.from_json)
-    from toolkit.engine.netrunner.players import PLAYERS
-    from toolkit.engine.netrunner.saved import check_saved
 
     def refuse(reason: str) -> DossierError:
         return DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=load,
                                reason=" ".join(reason.split())), exit_code=1)  # fmt: skip
+
+    def unknown(field: str, player: str, players: tuple[str, ...]) -> DossierError:
+        return refuse(tr("{field}: {problem}", field=field, problem=tr(
+            "{value}: choose one of {choices}", value=repr(player), choices=tr(", ").join(players))))  # fmt: skip
+
+    def known(player: str, players: tuple[str, ...]) -> bool:
+        try:
+            return player in players or search_think(player) is not None
+        except EngineError:
+            return False
+
+    if game == "tactics":
+        from toolkit.engine.simulate import TACTICS_DECIDERS
+        from toolkit.engine.tactics.session import HUMAN, TacticsSetup
+
+        try:
+            players = TacticsSetup.from_json(data.get("setup") if isinstance(data, dict) else None).players
+        except EngineError:
+            return  # (said, naming the field, as the game is read)
+        for index, player in enumerate(players):
+            if player != HUMAN and not known(player, TACTICS_DECIDERS):
+                raise unknown(f"/setup/players/{index}", player, TACTICS_DECIDERS)
+        return
+    from toolkit.engine.netrunner.players import PLAYERS
+    from toolkit.engine.netrunner.saved import check_saved
 
     try:
         check_saved(data)
     except EngineError as exc:
         raise refuse(str(exc)) from None
     opponent = data.get("opponent")
-    if opponent is None:
-        return
-    try:
-        known = opponent in PLAYERS or search_think(opponent) is not None
-    except EngineError:
-        known = False
-    if not known:
-        raise refuse(tr("{field}: {problem}", field="/opponent", problem=tr(
-            "{value}: choose one of {choices}", value=repr(opponent), choices=tr(", ").join(PLAYERS))))  # fmt: skip
+    if opponent is not None and not known(opponent, PLAYERS):
+        raise unknown("/opponent", opponent, PLAYERS)
 
 
 class _RecordEnd(Exception):
@@ -419,11 +436,13 @@ class _Misfit(Exception):
 def _refuse_misfit(load: Path, records: Any, data: Any, turns: int) -> None:
     """Replay the saved Netrunner game ``data`` before any play: a saved decision that does not fit the game (not an
     option there, or left over when the game has ended) is one line naming the file and the decision (exit 1), the
-    file left as it is. The line names the decision's side and kind, never its options (the corp's hand is among
-    the corp's)."""
+    file left as it is. The line names the decision's side and kind (in the log's words, as a tactics save's misfit
+    names its kind), never its options (the corp's hand is among the corp's)."""
     from toolkit.engine.core import EngineError
+    from toolkit.engine.decisions import worded
     from toolkit.engine.netrunner.saved import replay_game
     from toolkit.engine.netrunner.state import SIDE_OF_SEAT
+    from toolkit.engine.phrase import Term
     from toolkit.i18n import current_lang, word
 
     def refuse(reason: str) -> DossierError:
@@ -452,8 +471,11 @@ def _refuse_misfit(load: Path, records: Any, data: Any, turns: int) -> None:
     except _Misfit as misfit:
         decision = misfit.decision
         side = word("side", SIDE_OF_SEAT.get(decision.seat, ""), current_lang())
+        kind = worded(Term("decision", decision.kind))  # (the log's words for it, as a tactics save's misfit says)
+        if kind == decision.kind:  # (a kind the log's vocabulary has no word for: its code as words)
+            kind = kind.replace("_", " ")
         raise refuse(tr("decision {number} ({side}, {kind}): {label} is not an option", number=decision.number + 1,
-                        side=side, kind=decision.kind, label=repr(misfit.label))) from None  # fmt: skip
+                        side=side, kind=kind, label=repr(misfit.label))) from None  # fmt: skip
     except (EngineError, KeyError, TypeError, ValueError) as exc:  # an EngineError is worded in the language
         raise refuse(str(exc)) from None
     if labels:
@@ -476,15 +498,15 @@ def _write_game(save: Path, game: dict[str, Any]) -> None:
 
 @contextlib.contextmanager
 def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, Any]],
-              loaded: int = 0, seed_line: str | None = None) -> Iterator[_Stop]:  # fmt: skip
+              loaded: int = 0, game: str | None = None) -> Iterator[_Stop]:  # fmt: skip
     """Around a game played at the terminal: end of input, ``q``, Esc and Ctrl-C stop it (a line says so, and where
-    the game was saved, after ``seed_line``: the seed chosen at random, said only now; Ctrl-C exits 130), an engine
-    error is one line (exit 1), and with ``--save`` the game (``record()``) is written whatever happened, but for a
-    game that failed with fewer decisions than the ``loaded`` ones it went on from: nothing of a saved game is lost
-    to an error."""
+    the game was saved; Ctrl-C exits 130), an engine error is one line (exit 1), and with ``--save`` the game
+    (``record()``) is written whatever happened, but for a game that failed with fewer decisions than the ``loaded``
+    ones it went on from: nothing of a saved game is lost to an error. ``game`` given (``netrunner``, ``tactics``),
+    the line says too how to go on with the game saved, or that ``--save`` keeps one. A stopped game is not over:
+    the line never says a seed chosen at random (it gives the deal away, and the game may go on)."""
     from toolkit.engine.core import EngineError
     from toolkit.engine.keys import Stopped
-    from toolkit.i18n import t
 
     stop, failed, ended = _Stop(), None, False
     try:
@@ -501,28 +523,46 @@ def _stopping(language: str, save: Path | None, record: Callable[[], dict[str, A
     finally:
         written = False
         if save is not None:
-            game = record()
-            if ended or len(game.get("decisions", ())) >= loaded:
-                _write_game(save, game)
+            kept = record()
+            if ended or len(kept.get("decisions", ())) >= loaded:
+                _write_game(save, kept)
                 written = True
     if failed is not None:
         raise DossierError(str(failed), exit_code=1) from None
-    if stop.how == "stopped":
-        said = t(language, "stopped; saved to {path}", path=save) if written else t(language, "stopped")
-    elif stop.how == "interrupted":
-        said = t(language, "stopped; saved to {path}", path=save) if written else t(language, "stopped; not saved")
-    elif stop.how is not None:
-        said = (t(language, "stopped: end of input; saved to {path}", path=save) if written
-                else t(language, "stopped: end of input"))  # fmt: skip
-    else:
+    if stop.how is None:
         return
-    if seed_line is not None:  # (before the line that says how it stopped, the last one)
-        typer.echo("\n" + seed_line)
-        typer.echo(said)
-    else:
-        typer.echo("\n" + said)
+    typer.echo("\n" + _stopped_line(language, stop.how, save if written else None, game))
     if stop.how == "interrupted":
         raise typer.Exit(130)
+
+
+def _stopped_line(language: str, how: str, saved: Path | None, game: str | None) -> str:
+    """The line that says how the game stopped (``how``: :class:`_Stop`'s), where it was ``saved`` (None: not
+    saved), and (``game`` given) the command that goes on with it, or the option that would have kept it."""
+    import shlex
+
+    from toolkit.i18n import t
+
+    end = how == "end of input"
+    if saved is not None and game is not None:
+        path = shlex.quote(str(saved))
+        command = f"`dossier play {game} --load {path} --save {path}`"
+        if end:
+            return t(language, "stopped: end of input; saved to {path} (go on with {command})", path=saved,
+                     command=command)  # fmt: skip
+        return t(language, "stopped; saved to {path} (go on with {command})", path=saved, command=command)
+    if saved is not None:
+        if end:
+            return t(language, "stopped: end of input; saved to {path}", path=saved)
+        return t(language, "stopped; saved to {path}", path=saved)
+    if game is not None:  # (nothing keeps it: no file is written without --save)
+        if end:
+            return t(language, "stopped: end of input; not saved ({option} keeps a game to go on with later)",
+                     option="--save")  # fmt: skip
+        return t(language, "stopped; not saved ({option} keeps a game to go on with later)", option="--save")
+    if end:
+        return t(language, "stopped: end of input")
+    return t(language, "stopped; not saved") if how == "interrupted" else t(language, "stopped")
 
 
 def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None, rounds: int, cards: list[Path] | None,
@@ -537,13 +577,15 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     from toolkit.cli.simulate import _legal_decks
     from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
     from toolkit.engine.core import EngineError
+    from toolkit.engine.simulate import TACTICS_DECIDERS
     from toolkit.engine.tactics.session import HUMAN, TacticsSession, TacticsSetup
     from toolkit.engine.tactics.terminal import play_terminal
     from toolkit.i18n import t, tr
 
-    if opponent not in ("heuristic", "brawler", "random", "search") and not opponent.startswith("search:"):
+    if load is None and opponent not in TACTICS_DECIDERS and not opponent.startswith("search:"):
         raise DossierError(tr("{option} {value}: choose one of {choices}", option="--opponent", value=repr(opponent),
-                              choices=tr(", ").join(("heuristic", "brawler", "random", "search"))))  # fmt: skip
+                              choices=tr(", ").join(TACTICS_DECIDERS)))  # fmt: skip
+    # (a saved game's players are its own, checked as it is read: never an --opponent the user did not give)
     language = output_lang(lang)
     pool = load_pool(cards)
     records = list(pool.records)
@@ -584,7 +626,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     from toolkit.engine.keys import is_terminal
 
     full = not plain and is_terminal(sys.stdin, sys.stdout)
-    with _stopping(language, save, session.to_json, seed_line=seed_line) as stop:
+    with _stopping(language, save, session.to_json, game="tactics") as stop:
         if not full:
             play_terminal(session, seat, language, names)
         else:
