@@ -4,11 +4,17 @@ rig, both sides' numbers, the run under way), their hand, the question and the o
 a cursor, and the latest lines of the log. The keys are :mod:`toolkit.engine.keys`'s (``u``, undo, is the tactics
 view's only: a Netrunner game goes on from its record with ``--load``).
 
-The view fits the terminal: when everything does not fit, the log is shortened first, then the table's lines, then
-the options are the cursor's and its neighbours only; the question is wrapped, never cut. Below 120 columns the table
-and the options are one above the other. The game's symbols (``4[click] 5[credit]``) are said in words (``4 clicks
-5 credits``), as ``--plain`` says them (:func:`icon_words`); names and card text go into rich as Text, never as
-markup."""
+The view fits the terminal, and what the seat needs most is cut last: its own numbers and hand, the run and the ice
+it encounters, the question (wrapped, never cut) and the option under the cursor with its neighbours. When everything
+does not fit, the servers with nothing in them go first, then the log is shortened to its latest few lines, the
+options to the cursor's and a few around it, the servers go from the last (a line says how many are not shown; the
+run's server stays longest), then the log, the lines of keys and of the game, the other side's numbers (and its
+rig), the seat's rig and hand, the run, the seat's numbers, the ice the run encounters: on a tiny terminal the
+question and the option under the cursor are all there is (:func:`fit`). Below 120 columns the table and the
+options are one above the other. Lines are broken where they may end (:func:`fold`: a log line's number stays with
+its text, a card's name with its number, Chinese between its marks). The game's symbols (``4[click] 5[credit]``)
+are said in words (``4 clicks 5 credits``), as ``--plain`` says them (:func:`icon_words`); names and card text go
+into rich as Text, never as markup."""
 
 from __future__ import annotations
 
@@ -21,13 +27,23 @@ from toolkit.i18n import t, tn, word
 from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
 from .decisions import Decision
 from .state import SIDE_OF_SEAT
-from .terminal import describe
+from .terminal import table_parts
 
 if TYPE_CHECKING:
     from .game import NetrunnerGame
 
 LOG_LINES = 10
+LOG_FEW = 3  # the log's latest lines, kept while the servers and the options are cut
+FEW_OPTIONS = 3  # the options kept (the cursor's among them) while the servers are cut
 WIDE = 120  # from this many columns, the table and the options side by side
+
+_OPEN = "（「『“‘《【〈〔([{"  # no line ends with one of these
+_CLOSE = "，。、：；！？）」』”’》】〉〕…,.;:!?)]}%"  # no line starts with one of these
+_PAUSE = "，。、：；！？）」』”’》】〉〕…"  # Chinese marks a line may end after (no space follows them)
+_WORD_END = ",;:()"  # an English word ending with one of these ends a phrase: a line may end after it
+_JOINS = {"of", "the", "and", "a", "an", "to", "in", "on", "for", "with", "at", "by", "from"}  # (Spark of Insight)
+_NUMBERED = re.compile(r"[^\s，。、：；！？（）「」『』《》【】,;:()\[\]]{1,12}#\d+")  # a card's name and its number
+_LOG_NUMBER = re.compile(r"^ *\d+ ")
 
 _ICONS = re.compile(r"(\d+)?((?:\[click\])+|\[([a-z][a-z_-]*)\])")
 _COUNTED = {"click": ("{n} click", "{n} clicks"), "credit": ("{n} credit", "{n} credits")}
@@ -53,6 +69,105 @@ def icon_words(text: str, lang: str) -> str:
         return f"{number} {shown}" if number is not None else shown
 
     return _ICONS.sub(said, text) if "[" in text else text
+
+
+def _titled(word: str) -> bool:
+    """Whether ``word`` begins with a capital: a word of an English name."""
+    return word.lstrip(_OPEN + "“\"'")[:1].isupper()
+
+
+def _levels(text: str) -> list[int]:
+    """Where a line of ``text`` may end, before each ``text[i]`` (and the spaces before it): 2 where it may, 1 only
+    when a piece is otherwise too wide for a line, 0 never. A line may end at a space, except between Chinese and a
+    number (``远程服务器 1``, ``内存 3/5``), inside an English name (``Dormant Account``, ``Spark of Insight``) or
+    before a number
+    (``remote server 1``); after a Chinese mark (``，``, ``：``) or before an opening one (``（``); only when it
+    must between two Chinese characters or after a ``：`` before a number (``数量：1``); never inside a card's name
+    and its number (``情报档案#10``), before a closing mark nor after an opening one."""
+    from rich.cells import cell_len
+
+    def wide(ch: str) -> bool:
+        return cell_len(ch) > 1
+
+    levels = [0] * (len(text) + 1)
+    levels[len(text)] = 2
+    named: set[int] = set()  # the places inside a card's name and its number
+    for match in _NUMBERED.finditer(text):
+        named.update(range(match.start() + 1, match.end()))
+    for i in range(1, len(text)):
+        before, here = text[i - 1], text[i]
+        if here == " ":
+            continue
+        if before == " ":
+            first = i - 1
+            while first > 0 and text[first - 1] == " ":
+                first -= 1
+            if first == 0:  # (the line's own indent)
+                continue
+            ahead, behind = text[first - 1], here
+            *_, before_last, last_word = ["", *text[:first].split(" ")]
+            next_word, after_next, *_ = [*text[i:].split(" ", 2), ""]
+            glued = wide(ahead) != wide(behind) or (
+                not wide(ahead)
+                and not last_word.endswith(tuple(_WORD_END))
+                and (behind.isdigit() or (_titled(last_word) and behind.isupper())
+                     or (_titled(last_word) and next_word in _JOINS and _titled(after_next))
+                     or (last_word in _JOINS and behind.isupper() and _titled(before_last)))
+            )  # fmt: skip
+            levels[i] = 1 if glued else 2
+        elif i in named or here in _CLOSE or before in _OPEN:
+            continue
+        elif (before in _PAUSE and (wide(here) or before != "：")) or (here in _OPEN and (wide(here) or wide(before))):
+            levels[i] = 2
+        elif wide(before) or wide(here):
+            levels[i] = 1
+    return levels
+
+
+def fold(text: str, width: int, indent: int | None = None) -> list[str]:
+    """``text`` in lines of ``width`` cells at most, broken where a line may end (:func:`_levels`: rich breaks
+    Chinese only at spaces, which left a log line's number alone on its line and cut names, ``情报档案#`` and
+    ``10``), the lines after the first indented by ``indent`` cells (None: a log line's under its text past its
+    number, any other under its own indent and 2 more). Where a line may end only when it must (level 1) ends it
+    when it would be less than a third full otherwise; a piece wider than a line is cut where it must."""
+    from rich.cells import cell_len
+
+    if indent is None:
+        numbered = _LOG_NUMBER.match(text)
+        indent = len(numbered.group(0)) if numbered else len(text) - len(text.lstrip(" ")) + 2
+    pad = indent if indent <= width // 2 else 0
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        levels, start, room = _levels(paragraph), 0, width
+        while True:
+            best, filled = {1: 0, 2: 0}, {1: 0, 2: 0}  # the last place of each level that fits, the cells before it
+            cut = used = solid = 0  # cut: the most characters that fit; used, solid: the cells with, without spaces
+            for i in range(start + 1, len(paragraph) + 1):
+                used += cell_len(paragraph[i - 1])
+                if paragraph[i - 1] != " ":
+                    solid = used
+                if solid > room:
+                    break
+                cut = i
+                if levels[i]:
+                    best[levels[i]], filled[levels[i]] = i, solid
+            if best[2] and (3 * filled[2] >= room or best[1] < best[2]):
+                end = best[2]
+            else:  # (a line left less than a third full by the place it may end at: ended where it must, later)
+                end = best[1] or best[2] or max(cut, start + 1)
+            lines.append(" " * (width - room) + paragraph[start:end].rstrip(" "))
+            start, room = end, width - pad
+            while start < len(paragraph) and paragraph[start] == " ":
+                start += 1
+            if start >= len(paragraph):
+                break
+    return lines
+
+
+def _folded(text: str, width: int) -> Any:
+    from rich.text import Text
+
+    return Text("\n".join(fold(text, max(1, width))))
 
 
 class ScreenPolicy:
@@ -122,7 +237,8 @@ class ScreenPolicy:
                          prompt=icon_words(str(names.say("prompt", decision.prompt)), lang))  # fmt: skip
         else:
             words = []
-        table = [Text(icon_words(line, lang)) for line in describe(game.view(seat), lang, names)]
+        view = game.view(seat)
+        rows = [(kind, _folded(icon_words(line, lang), left_w)) for kind, line in table_parts(view, lang, names)]
         menu = Menu(console, cursor, question, words, right_w, lang)
         keys = Text(t(lang, "arrows and Enter choose, digits jump, q stops"), style="dim")
         if note:
@@ -130,33 +246,17 @@ class ScreenPolicy:
         elif decision is None:
             keys = Text("")
         events = game.log.seen_by(seat)
-        log = [Text(icon_words(names.line(e.to_json(), side), lang)) for e in events[-max(LOG_LINES, height // 4) :]]
+        log = [_folded(icon_words(names.line(e.to_json(), side), lang), width - 4)
+               for e in events[-max(LOG_LINES, height // 4) :]]  # fmt: skip
         if game.over or game.turn_limit:  # (the seed gives the deal away: said once the game is over)
             about = Text(t(lang, "You play the {side} · turn {turn} · seed {seed}", side=side(seat), turn=game.turns,
                            seed=game.seed), style="bold")  # fmt: skip
         else:
             about = Text(t(lang, "You play the {side} · turn {turn}", side=side(seat), turn=game.turns), style="bold")
-        table_hs = [height_of(console, line, left_w) for line in table]
-        keys_h, about_h = height_of(console, keys, right_w), height_of(console, about, width)
-        log_hs = [height_of(console, line, width - 4) for line in log]
-        shown = {"log": len(log), "table": len(table), "keys": 1, "room": menu.full}
-
-        def total(**change: int) -> int:
-            s = {**shown, **change}
-            left = sum(table_hs[: s["table"]])
-            right = menu.height(s["room"]) + keys_h * s["keys"]
-            foot = 2 + sum(log_hs[len(log) - s["log"] :]) if s["log"] else 0
-            return about_h + (max(left, right) if wide else left + right) + foot
-
-        beside = sum(table_hs) - menu.frame - keys_h if wide else 0  # options for free beside the table
-        for name, least in (("log", 0), ("room", max(menu.least(), beside)), ("table", 0), ("room", 0), ("keys", 0)):
-            while total() > height and shown[name] > least:
-                shown[name] -= 1
-        while shown["room"] < menu.full and total(room=shown["room"] + 1) <= height:
-            shown["room"] += 1
-        right = [menu.panel(shown["room"])] + ([keys] if shown["keys"] else [])
-        left = table[: shown["table"]]
-        parts: list[Any] = [about]
+        shown = fit(console, view, seat, rows, menu, keys, about, log, wide, left_w, right_w, lang)
+        right = [menu.panel(shown.room)] + ([keys] if shown.keys else [])
+        left = shown.table(lang, left_w)
+        parts: list[Any] = [about] if shown.about else []
         if wide:
             grid = Table.grid(padding=(0, 2))
             grid.add_column(width=left_w, overflow="fold")
@@ -165,7 +265,103 @@ class ScreenPolicy:
             parts.append(grid)
         else:
             parts += [*left, *right]
-        if shown["log"]:
-            parts.append(Panel(Text("\n").join(log[len(log) - shown["log"] :]), title=Text(t(lang, "Log")),
+        if shown.log:
+            parts.append(Panel(Text("\n").join(log[len(log) - shown.log :]), title=Text(t(lang, "Log")),
                                title_align="left", width=width))  # fmt: skip
         return Group(*parts)
+
+
+class Shown:
+    """What of the screen is drawn (:func:`fit`): the rows of the table (``kind``, Text) but those ``dropped``,
+    the ``log``'s latest lines, ``room`` lines for the options, the lines of ``keys``, ``about`` and of the servers
+    not shown (``more_line``)."""
+
+    def __init__(self, rows: list[tuple[str, Any]], log: int, room: int) -> None:
+        self.rows, self.log, self.room = rows, log, room
+        self.dropped: set[int] = set()
+        self.keys = self.about = self.more_line = 1
+
+    def servers_dropped(self) -> int:
+        """The servers not shown (0 when the line that says how many is cut too)."""
+        return self.more_line * sum(1 for i in self.dropped if self.rows[i][0] == "server")
+
+    def more(self, lang: str, width: int) -> Any:
+        """The line that says how many servers are not shown."""
+        n = self.servers_dropped()
+        return _folded("  " + tn(lang, "({n} server not shown)", "({n} servers not shown)", n, n=n), width)
+
+    def table(self, lang: str, width: int) -> list[Any]:
+        """The table's rows drawn, the line of the servers not shown after the last server."""
+        servers = [i for i, (kind, _) in enumerate(self.rows) if kind == "server"]
+        out = []
+        for i, (_, text) in enumerate(self.rows):
+            if i not in self.dropped:
+                out.append(text)
+            if servers and i == servers[-1] and self.servers_dropped():
+                out.append(self.more(lang, width))
+        return out
+
+
+def fit(console: Any, view: dict[str, Any], seat: int, rows: list[tuple[str, Any]], menu: Menu, keys: Any,
+        about: Any, log: list[Any], wide: bool, left_w: int, right_w: int, lang: str) -> Shown:  # fmt: skip
+    """What of the screen fits the console's height. Cut first to last, while it does not fit: the servers with
+    nothing in them (from the last), the log to its :data:`LOG_FEW` latest lines, the options to the cursor's and
+    its neighbours' (:data:`FEW_OPTIONS`), the other servers from the last (the run's last), the log, the options
+    to the least :class:`~toolkit.engine.keys.Menu` shows, the lines of the servers not shown, of keys and
+    ``about``, the other side's rig and numbers, the seat's rig and hand, the run, the seat's numbers, the ice the
+    run encounters. Then what was cut is given back, the last cut first, wherever it fits again (a cut that won
+    nothing, as the options beside a longer table; a short line where a long one did not fit)."""
+    width, height = console.size
+    shown = Shown(rows, len(log), menu.full)
+    row_hs = [height_of(console, text, left_w) for _, text in rows]
+    keys_h, about_h = height_of(console, keys, right_w), height_of(console, about, width)
+    log_hs = [height_of(console, line, width - 4) for line in log]
+
+    def total() -> int:
+        left = sum(h for i, h in enumerate(row_hs) if i not in shown.dropped)
+        if shown.servers_dropped():
+            left += height_of(console, shown.more(lang, left_w), left_w)
+        right = menu.height(shown.room) + keys_h * shown.keys
+        foot = 2 + sum(log_hs[len(log) - shown.log :]) if shown.log else 0
+        return about_h * shown.about + (max(left, right) if wide else left + right) + foot
+
+    def cut(op: int | str, by: int) -> None:  # (a row of the table by its index, else one line less or more)
+        if isinstance(op, int):
+            (shown.dropped.add if by < 0 else shown.dropped.discard)(op)
+        else:
+            setattr(shown, op, getattr(shown, op) + by)
+
+    own = SIDE_OF_SEAT.get(seat, "")
+    kinds = [kind for kind, _ in rows]
+    run = view.get("run") or {}
+    servers = list(zip([i for i, kind in enumerate(kinds) if kind == "server"], view["corp"]["servers"], strict=True))
+    archives = bool(view["corp"].get("archives"))
+
+    def empty(server: dict[str, Any]) -> bool:
+        return not server["ice"] and not server["root"] and not (server["name"] == "archives" and archives)
+
+    def of(*wanted: str) -> list[int | str]:
+        return [i for i, kind in enumerate(kinds) if kind in wanted]
+
+    other = "corp" if own == "runner" else "runner"
+    ran = [i for i, server in servers if server["name"] == run.get("server")]
+    ops: list[int | str] = [i for i, server in reversed(servers) if empty(server) and i not in ran]
+    ops += ["log"] * max(0, len(log) - LOG_FEW)
+    few = max(menu.least(), sum(menu.heights[i] for i in menu.cursor.window(FEW_OPTIONS)))
+    ops += ["room"] * max(0, menu.full - few)
+    ops += [i for i, server in reversed(servers) if not empty(server) and i not in ran] + ran
+    ops += ["log"] * min(len(log), LOG_FEW) + ["room"] * max(0, min(menu.full, few) - menu.least())
+    ops += ["more_line", "keys", "about"]
+    ops += (of("rig") + of(other)) if own == "corp" else of(other)
+    ops += (of("rig") if own == "runner" else []) + of("hand") + of("run") + of(own) + of("encounter")
+    done = []
+    for op in ops:
+        if total() <= height:
+            break
+        cut(op, -1)
+        done.append(op)
+    for op in reversed(done):  # given back where it fits
+        cut(op, 1)
+        if total() > height:
+            cut(op, -1)
+    return shown

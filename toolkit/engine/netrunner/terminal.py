@@ -41,25 +41,33 @@ def _card(c: dict[str, Any], names: Any, installed: bool = True) -> str:
 
 def describe(view: dict[str, Any], lang: str = "en", names: Any = None) -> list[str]:
     """The table as lines of text (from one seat's view), in ``lang`` (``names``: a LogNames of it)."""
+    return [line for _, line in table_parts(view, lang, names)]
+
+
+def table_parts(view: dict[str, Any], lang: str = "en", names: Any = None) -> list[tuple[str, str]]:
+    """:func:`describe`'s lines, each with what it is: ``corp`` and ``runner`` (a side's numbers), ``server`` (one
+    line per server of ``view["corp"]["servers"]``, in their order), ``rig``, ``hand`` (the seat's own), ``run``
+    (the run under way) and ``encounter`` (the ice it encounters). The full-screen view keeps what the seat needs
+    most when the terminal is small (:mod:`.screen`)."""
     from toolkit.cli._lang import LogNames
 
     names = names or LogNames([], lang)
     sep = t(lang, ", ")
     corp, runner = view["corp"], view["runner"]
-    lines = [
-        t(
-            lang,
-            "corp: {credits}{credit} {clicks}{click}, HQ {hand}, R&D {deck}, {points}, bad publicity {bad}",
-            credit="[credit]",
-            click="[click]",
-            credits=corp["credits"],
-            clicks=corp["clicks"],
-            hand=corp["hand_count"],
-            deck=corp["deck_count"],
-            points=_points(lang, corp["agenda_points"]),
-            bad=corp["bad_publicity"],
-        )
-    ]
+    lines: list[tuple[str, str]] = []
+    corp_line = t(
+        lang,
+        "corp: {credits}{credit} {clicks}{click}, HQ {hand}, R&D {deck}, {points}, bad publicity {bad}",
+        credit="[credit]",
+        click="[click]",
+        credits=corp["credits"],
+        clicks=corp["clicks"],
+        hand=corp["hand_count"],
+        deck=corp["deck_count"],
+        points=_points(lang, corp["agenda_points"]),
+        bad=corp["bad_publicity"],
+    )
+    lines.append(("corp", corp_line))
     # the corp's discard pile is Archives itself: its cards are on the Archives line, after its ice and root (not
     # installed: a card there is face up or face down, never "unrezzed")
     archives = sep.join(_card(c, names, installed=False) for c in corp["archives"])
@@ -73,47 +81,47 @@ def describe(view: dict[str, Any], lang: str = "en", names: Any = None) -> list[
             line = t(lang, "{server}: {ice}", server=shown, ice=ice)
         if server["name"] == "archives" and archives:
             line = t(lang, "{server}; contents: {cards}", server=line, cards=archives)
-        lines.append("  " + line)
-    lines.append(
-        t(
-            lang,
-            "runner: {credits}{credit} {clicks}{click}, grip {hand}, stack {deck}, {points}, tags {tags}, "
-            "memory {used}/{limit}, link {link}",
-            credits=runner["credits"],
-            clicks=runner["clicks"],
-            hand=runner["hand_count"],
-            deck=runner["deck_count"],
-            points=_points(lang, runner["agenda_points"]),
-            tags=runner["tags"],
-            used=runner["memory_used"],
-            limit=runner["memory_limit"],
-            link=runner["link"],
-            credit="[credit]",
-            click="[click]",
-        )
+        lines.append(("server", "  " + line))
+    runner_line = t(
+        lang,
+        "runner: {credits}{credit} {clicks}{click}, grip {hand}, stack {deck}, {points}, tags {tags}, "
+        "memory {used}/{limit}, link {link}",
+        credits=runner["credits"],
+        clicks=runner["clicks"],
+        hand=runner["hand_count"],
+        deck=runner["deck_count"],
+        points=_points(lang, runner["agenda_points"]),
+        tags=runner["tags"],
+        used=runner["memory_used"],
+        limit=runner["memory_limit"],
+        link=runner["link"],
+        credit="[credit]",
+        click="[click]",
     )
+    lines.append(("runner", runner_line))
     if runner["rig"]:
-        lines.append("  " + t(lang, "rig: {cards}", cards=sep.join(_card(c, names) for c in runner["rig"])))
+        rig = sep.join(_card(c, names) for c in runner["rig"])
+        lines.append(("rig", "  " + t(lang, "rig: {cards}", cards=rig)))
     for side in ("corp", "runner"):
         hand = view[side]["hand"]
         if hand is not None:
             cards = sep.join(_card(c, names, installed=False) for c in hand) or t(lang, "empty")
-            lines.append(t(lang, "your hand: {cards}", cards=cards))
+            lines.append(("hand", t(lang, "your hand: {cards}", cards=cards)))
     run = view["run"]
     if run is not None:
-        lines.append(
-            t(
-                lang,
-                "run on {server}: {step}, {n} ice to pass",
-                server=names.server(run["server"]) or run["server"],
-                step=names.term("run_step", run["step"]) or run["step"],
-                n=run["position"],
-            )
+        on = t(
+            lang,
+            "run on {server}: {step}, {n} ice to pass",
+            server=names.server(run["server"]) or run["server"],
+            step=names.term("run_step", run["step"]) or run["step"],
+            n=run["position"],
         )
+        lines.append(("run", on))
         if run["encounter"]:
             subs = t(lang, "; ").join(_subroutine(s, names) for s in run["encounter"]["subroutines"])
             ice = _card(run["encounter"]["ice"], names)
-            lines.append("  " + t(lang, "encountering {ice}: {subroutines}", ice=ice, subroutines=subs))
+            meets = t(lang, "encountering {ice}: {subroutines}", ice=ice, subroutines=subs)
+            lines.append(("encounter", "  " + meets))
     return lines
 
 
