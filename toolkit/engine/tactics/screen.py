@@ -1,13 +1,16 @@
 """A person plays one tactics seat in a full-screen view of the terminal (``dossier play tactics`` at a terminal):
 the map with a letter on each unit (yours in green, the others' in red, a face-down enemy as a yellow ``?``, ``+``
-where units share a cell), the units, your hand, the question and the options of the pending decision with a cursor,
-and the latest lines of the log.
+where units share a cell), the units (yours first, then the other players', the neutral ones last; with their
+equipment and status cards), your hand and what the view shows of the other players, the question and the options
+of the pending decision with a cursor, and the latest lines of the log; once the game is over, how it ended.
 
-The view fits the terminal, whatever its size: when everything does not fit, the log is shortened first, then the
-options beside the map are fewer, then the lines of the units under the map go, then the options are the cursor's and
-its neighbours only; the question is wrapped, never cut (:class:`toolkit.engine.keys.Menu`). At 80 columns the map
-has a column of its own and the units are listed under it; on a terminal too narrow for the options beside the map,
-they go under it (the map is never cut).
+The view fits the terminal, whatever its size: when everything does not fit, the log is shortened first to its
+latest few lines, then the neutral units' lines go, then the options beside the map are fewer, then the log keeps
+its latest line, then the other players' units go… then the map shows fewer rows; the question and the cursor's
+option stay while there are rows for them (with no frame round them on a tiny screen). At 80 columns the map has a
+column of its own and the units are listed beside it under the options, then under it; on a terminal too narrow for
+the options beside the map, they go under it. Chinese text is broken where a line may end (:func:`wrap`), never
+inside a name and its number nor after a log line's number.
 
 Keys: the arrow keys (and Page Up/Down, Home, End) move the cursor, Enter takes the option under it, digits jump to
 an option by its number, ``u`` undoes your last decision, ``q`` or Esc stops (the game is saved with ``--save``).
@@ -18,62 +21,162 @@ works too (the tests give a list). Nothing here shows what the seat may not see:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
-from toolkit.i18n import t
+from toolkit.i18n import t, tn
 
 from ..core import EngineError
 from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
 from .session import UNDO_REFUSALS, TacticsSession, view
-from .terminal import MARKS, STACK, hand_line, option_words, prompt_text, unit_line
+from .terminal import MARKS, STACK, hand_line, option_words, prompt_text, table_lines, unit_order, unit_words
 
 LOG_LINES = 8  # log lines at the foot of the screen (more when the terminal is tall)
+LOG_FEW = 3  # the log's latest lines, kept while the other players' units and the options beside the map are cut
 WIDE = 60  # the least width of the map's column for the units to be listed beside the options, under the map
+
+_OPEN = "（「『“‘《【〈〔([{"  # no line ends with one of these
+_CLOSE = "，。、：；！？）」』”’》】〉〕…,.;:!?)]}%"  # no line starts with one of these
+_NAME_STOP = set(_OPEN + _CLOSE) | {" ", "\t"}  # the characters a name of a card or unit (before its #n) has not
+_NUMBERED = re.compile(r"#\d+")
+_LOG_NUMBER = re.compile(r"^\s*\d+ ")
+
+
+def _breaks(text: str) -> list[str]:
+    """``text`` cut where a line may end: after a space, between two characters of which one is wide (Chinese),
+    never inside a name and its number (``紧急止血带#4``, ``Medpack#25``, ``玩家1``), never before a closing mark
+    (``，``, ``）``) nor after an opening one."""
+    from rich.cells import cell_len
+
+    kept: set[int] = set()  # the places no line may end before
+    for match in _NUMBERED.finditer(text):
+        first = match.start()
+        while first > 0 and match.start() - first < 12 and text[first - 1] not in _NAME_STOP:
+            first -= 1
+        kept.update(range(first + 1, match.end()))
+    pieces, last = [], 0
+    for i in range(1, len(text)):
+        before, here = text[i - 1], text[i]
+        if i in kept or here == " " or here in _CLOSE or before in _OPEN:
+            continue
+        if here.isdigit() and cell_len(before) > 1 and before not in _CLOSE:  # a word and its number (玩家1)
+            continue
+        if before == " " or cell_len(before) > 1 or cell_len(here) > 1:
+            pieces.append(text[last:i])
+            last = i
+    pieces.append(text[last:])
+    return pieces
+
+
+def wrap(text: str, width: int, indent: int | None = None) -> str:
+    """``text`` with its lines broken to ``width`` cells where a line may end (:func:`_breaks`), the lines after
+    the first indented by ``indent`` cells (None: a log line's, under its text past its number; else none): rich
+    breaks Chinese only at spaces, which leaves a log line's number alone on its line and cuts names (``…#`` and
+    ``10``). A piece wider than a line is cut where it must."""
+    from rich.cells import cell_len
+
+    if indent is None:
+        numbered = _LOG_NUMBER.match(text)
+        indent = len(numbered.group(0)) if numbered else 0
+    pad = " " * (indent if indent <= width // 2 else 0)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line, used = "", 0
+        for piece in _breaks(paragraph):
+            if line.strip() and used + cell_len(piece.rstrip(" ")) > width:
+                lines.append(line.rstrip(" "))
+                line, used, piece = pad, len(pad), piece.lstrip(" ")
+            while used + cell_len(piece.rstrip(" ")) > width and len(piece.rstrip(" ")) > 1:
+                cut = 1  # (at least one character: a line narrower than one is cut by the screen)
+                while cut < len(piece) and used + cell_len(piece[: cut + 1]) <= width:
+                    cut += 1
+                lines.append(line + piece[:cut])
+                line, used, piece = pad, len(pad), piece[cut:]
+            line += piece
+            used += cell_len(piece)
+        lines.append(line.rstrip(" "))
+    return "\n".join(lines)
+
+
+class _Drawn:
+    """The map of a seat's view as rich Text, drawn whole or a band of its rows, and the lines under it: the
+    seat's units first, then the other players' (rank 0 and 1), a line per shared cell (2), the neutral ones (3)."""
+
+    def __init__(self, session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -> None:
+        self.rows = [list(row) for row in session.game.board.current_rows()]
+        self.marks: dict[tuple[int, int], list[tuple[str, str]]] = {}
+        units: list[tuple[int, str, str]] = []
+        focus: list[int] = []
+        for i, unit in enumerate(unit_order(seen["units"], seen["seat"])):
+            x, y = unit["pos"]
+            hidden = "id" not in unit
+            mark = "?" if hidden else MARKS[i % len(MARKS)]
+            own = unit["seat"] == seen["seat"]
+            style = "bold yellow" if hidden else "bold green" if own else "dim" if not unit["seat"] else "bold red"
+            self.marks.setdefault((x, y), []).append((mark, style))
+            units.append((0 if own else 1 if unit["seat"] else 3, unit_words(unit, mark, lang, names),
+                          style.replace("bold ", "")))  # fmt: skip
+            if own:
+                focus.append(y)
+        for (x, y), here in sorted(self.marks.items(), key=lambda item: (item[0][1], item[0][0])):
+            if len(here) > 1:
+                said = t(lang, "{mark}: {units} on one cell, {x},{y}", mark=STACK,
+                         units=t(lang, ", ").join(m for m, _ in here), x=x, y=y)  # fmt: skip
+                units.append((2, said, "magenta"))
+        self.lines = sorted(units, key=lambda line: line[0])  # (stable: in their order within a rank)
+        self.focus = focus[0] if focus else 0  # the row a band of the map is centred on: the seat's first unit's
+        self.width = 3 + (len(self.rows[0]) if self.rows else 0)
+
+    def board(self, shown: int) -> Any:
+        """The map's column numbers and ``shown`` of its rows (all of them, or a band around the seat's first
+        unit), a letter on each unit's cell; None for none."""
+        from rich.text import Text
+
+        if shown <= 0:
+            return None
+        first = max(0, min(self.focus - shown // 2, len(self.rows) - shown))
+        board = Text("   " + "".join(str(x % 10) for x in range(len(self.rows[0]) if self.rows else 0)),
+                          style="dim", no_wrap=True)  # fmt: skip
+        for y in range(first, min(len(self.rows), first + shown)):
+            board.append(f"\n{y:>2} ", style="dim")
+            for x, ch in enumerate(self.rows[y]):
+                cell = self.marks.get((x, y), [])
+                if not cell:
+                    board.append(ch, style="dim" if ch in "#." else "")
+                elif len(cell) > 1:
+                    board.append(STACK, style="bold magenta")
+                else:
+                    board.append(*cell[0])
+        return board
 
 
 def _map(session: TacticsSession, seen: dict[str, Any], lang: str, names: Any) -> tuple[Any, list[Any]]:
-    """The map as rich Text (a letter per unit, coloured by side; :data:`STACK` on a cell two units share) and a
-    Text line per unit (first a line per shared cell naming its units)."""
+    """The whole map as rich Text (:class:`_Drawn`) and a Text line per unit and per shared cell, in their order."""
     from rich.text import Text
 
-    rows = [list(row) for row in session.game.board.current_rows()]
-    marks: dict[tuple[int, int], list[tuple[str, str]]] = {}
-    lines: list[Any] = []
-    units = sorted(seen["units"], key=lambda u: (u["seat"], u["label"]))
-    for i, unit in enumerate(units):
-        x, y = unit["pos"]
-        hidden = "id" not in unit
-        mark = "?" if hidden else MARKS[i % len(MARKS)]
-        style = "bold yellow" if hidden else "bold green" if unit["seat"] == seen["seat"] else "dim" if not unit[
-            "seat"] else "bold red"  # fmt: skip
-        marks.setdefault((x, y), []).append((mark, style))
-        lines.append(Text(unit_line(unit, mark, lang, names), style=style.replace("bold ", "")))
-    shared = []
-    for (x, y), here in sorted(marks.items(), key=lambda item: (item[0][1], item[0][0])):
-        if len(here) > 1:
-            said = t(lang, "{mark}: {units} on one cell, {x},{y}", mark=STACK,
-                     units=t(lang, ", ").join(m for m, _ in here), x=x, y=y)  # fmt: skip
-            shared.append(Text(said, style="magenta"))
-    board = Text("   " + "".join(str(x % 10) for x in range(len(rows[0]) if rows else 0)), style="dim", no_wrap=True)
-    for y, row in enumerate(rows):
-        board.append(f"\n{y:>2} ", style="dim")
-        for x, ch in enumerate(row):
-            cell = marks.get((x, y), [])
-            if not cell:
-                board.append(ch, style="dim" if ch in "#." else "")
-            elif len(cell) > 1:
-                board.append(STACK, style="bold magenta")
-            else:
-                board.append(*cell[0])
-    return board, shared + lines
+    drawn = _Drawn(session, seen, lang, names)
+    return drawn.board(len(drawn.rows)), [Text(words, style=style) for _, words, style in drawn.lines]
+
+
+def _over(session: TacticsSession, lang: str) -> str:
+    """How the game ended, as the plain view's last line says it: the winners and why."""
+    from toolkit.cli._lang import seat_label
+    from toolkit.engine.logwords import word
+
+    result = session.result()
+    winners = t(lang, ", ").join(seat_label(w, lang) for w in result["winners"]) or "–"
+    reason = str(result["reason"])
+    return tn(lang, "game over after {n} round: {winners} ({reason})",
+              "game over after {n} rounds: {winners} ({reason})", result["rounds"], n=result["rounds"],
+              winners=winners, reason=word("reason", reason, lang) or reason)  # fmt: skip
 
 
 def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cursor, note: str,
            height: int, width: int = 150, console: Any = None, note_style: str = "bold red") -> Any:  # fmt: skip
     """What the screen shows for the pending decision (a rich renderable), ``height`` rows and ``width`` columns at
     most (``console``: the one it is drawn on, which measures the text; ``note`` under the options, a warning unless
-    ``note_style`` says otherwise)."""
+    ``note_style`` says otherwise). With no decision pending, how the game ended."""
     import io
 
     from rich.console import Console, Group
@@ -84,71 +187,120 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
     measure = console if console is not None else Console(file=io.StringIO(), width=width, color_system=None)
     decision = session.pending
     seen = view(session.game, seat, decision)
-    board, units = _map(session, seen, lang, names)
-    board_w = max(len(line) for line in board.plain.split("\n"))
-    board_h = board.plain.count("\n") + 1
-    wide = (width - 2) * 3 // 5 >= max(WIDE, board_w)
-    beside_map = wide or width - board_w - 2 >= 20  # else the options go under the map: the map is never cut
-    left_w = (width - 2) * 3 // 5 if wide else board_w if beside_map else width
+    drawn = _Drawn(session, seen, lang, names)
+    wide = (width - 2) * 3 // 5 >= max(WIDE, drawn.width)
+    beside_map = wide or width - drawn.width - 2 >= 20  # else the options go under the map
+    left_w = (width - 2) * 3 // 5 if wide else drawn.width if beside_map else width
     right_w = width - left_w - 2 if beside_map else width
     if decision is not None:
         question = t(lang, "decision {number}: {prompt}", number=decision.number + 1,
                      prompt=prompt_text(decision.prompt, names))  # fmt: skip
         words = option_words(decision, seen, lang, names)
-    else:
-        question, words = t(lang, "the game is over"), []
-    menu = Menu(measure, cursor, question, words, right_w, lang)
-    hand = Text(hand_line(seen, lang, names))
-    keys = Text(t(lang, "arrows and Enter choose, digits jump, u undoes, q stops"), style="dim")
-    warning = Text(note, style=note_style)
-    log = [Text(names.line(entry)) for entry in seen["log"]]
-    about = Text(  # (the seed only once the game is over: while it goes on, it would give the deal away)
+        keys = Text(wrap(t(lang, "arrows and Enter choose, digits jump, u undoes, q stops"), right_w), style="dim")
+    else:  # (no key does anything any more: the screen stays as it is, the game over)
+        question, words, keys = _over(session, lang), [], None
+    numbers = len(str(max(1, len(words))))
+
+    def menu_of(panel_w: int) -> Menu:  # (the question and options broken where lines may end: :func:`wrap`)
+        inner = max(8, panel_w - 4)
+        return Menu(measure, cursor, wrap(question, inner, 0), [wrap(w, max(8, inner - numbers - 4), 0) for w in words],
+                    panel_w, lang)  # fmt: skip
+
+    menu, bare = menu_of(right_w), menu_of(width + 4)  # bare: the question and options without the panel's frame
+    hand = Text(wrap(hand_line(seen, lang, names), right_w, 2))
+    players = [Text(wrap(line, right_w, 2)) for line in table_lines(seen, lang, names)]
+    warning = Text(wrap(note, right_w, 0), style=note_style)
+    log = [Text(wrap(names.line(entry), width - 4)) for entry in seen["log"][-max(LOG_LINES, height // 4) :]]
+    about = Text(wrap(  # (the seed only once the game is over: while it goes on, it would give the deal away)
         t(lang, "Seat {seat} · round {round}", seat=seat, round=seen["round"]) if session.pending is not None
         else t(lang, "Seat {seat} · round {round} · seed {seed}", seat=seat, round=seen["round"], seed=session.setup.seed),
-        style="bold",
-    )
-    hand_h, keys_h = height_of(measure, hand, right_w) + 1, height_of(measure, keys, right_w)
+        width, 0), style="bold")  # fmt: skip
+    unit_w = left_w if wide else width
+    under = [Text(wrap(words, unit_w, 2), style=style) for _, words, style in drawn.lines]  # under the map
+    by_map = [Text(wrap(words, right_w, 2), style=style) for _, words, style in drawn.lines]  # beside it
+    under_hs = [height_of(measure, u, unit_w) for u in under]
+    by_map_hs = [height_of(measure, u, right_w) for u in by_map]
+    hand_h, keys_h = height_of(measure, hand, right_w), height_of(measure, keys, right_w) if keys is not None else 0
+    players_hs = [height_of(measure, p, right_w) for p in players]
     note_h = height_of(measure, warning, right_w) if note else 0
-    unit_hs = [height_of(measure, u, left_w if wide else width) for u in units]
     log_hs = [height_of(measure, line, width - 4) for line in log]
     about_h = height_of(measure, about, width)
-    shown = {"log": min(len(log), max(LOG_LINES, height // 4)), "units": len(units), "hand": 1, "keys": 1,
-             "room": menu.full}  # fmt: skip
+    ranks = [rank for rank, _, _ in drawn.lines]
+    shown = {"log": len(log), "units": len(under), "hand": 1, "players": len(players),
+             "keys": 1, "note": 1, "room": menu.full, "map": len(drawn.rows), "about": 1, "bare": 0}  # fmt: skip
+
+    def fit(**change: int) -> tuple[int, int]:
+        """The rows the screen takes with ``shown`` changed so, and the units listed beside the map."""
+        s = {**shown, **change}
+        top = hand_h * s["hand"] + sum(players_hs[: s["players"]])
+        top += 1 if top else 0  # (a blank line over the question)
+        options = bare.cursor.window_lines(bare.heights, s["room"]) if s["bare"] else range(0)
+        asked = bare.question_lines + sum(bare.heights[i] for i in options) if s["bare"] else menu.height(s["room"])
+        right = top + asked + keys_h * s["keys"] + note_h * s["note"]
+        board = 1 + s["map"] if s["map"] else 0
+        beside, listed = 0, s["units"]
+        if wide:
+            left, below = board + sum(under_hs[:listed]), 0
+        else:
+            if beside_map:  # the units first beside the map, under the options, as far as it goes down
+                while beside < listed and right + by_map_hs[beside] <= board:
+                    right += by_map_hs[beside]
+                    beside += 1
+            left, below = board, sum(under_hs[beside:listed])
+        foot = 2 + sum(log_hs[len(log) - s["log"] :]) if s["log"] else 0
+        return about_h * s["about"] + (max(left, right) if beside_map else left + right) + below + foot, beside
 
     def total(**change: int) -> int:
-        s = {**shown, **change}
-        right = hand_h * s["hand"] + menu.height(s["room"]) + keys_h * s["keys"] + note_h
-        listed = sum(unit_hs[: s["units"]])
-        left = board_h + (listed if wide else 0)
-        below = 0 if wide else listed
-        foot = 2 + sum(log_hs[len(log) - s["log"] :]) if s["log"] else 0
-        return about_h + (max(left, right) if beside_map else left + right) + below + foot
+        return fit(**change)[0]
 
-    beside = board_h + (sum(unit_hs) if wide else 0) - (hand_h + menu.frame + keys_h + note_h) if beside_map else 0
-    for name, least in (("log", 0), ("room", max(menu.least(), beside)), ("units", 0), ("room", 0), ("keys", 0),
-                        ("hand", 0)):  # fmt: skip
+    beside_room = (1 + len(drawn.rows) + (sum(under_hs) if wide else 0)
+                   - (hand_h + sum(players_hs) + 1 + menu.frame + keys_h + note_h)) if beside_map else 0  # fmt: skip
+    # what goes first when all does not fit: the log to its latest lines, the neutral units (and the lines of the
+    # shared cells), the options beside the map to those free there, the log to its latest line, the other
+    # players' units… the map's rows; the question and the cursor's option last (then drawn without a frame)
+    stages = [("log", min(LOG_FEW, len(log))), ("units", sum(1 for r in ranks if r < 2)),
+              ("room", max(menu.least(), beside_room)), ("log", min(1, len(log))),
+              ("units", ranks.count(0)), ("players", 0), ("room", 0), ("keys", 0), ("log", 0), ("units", 0),
+              ("hand", 0), ("note", 0), ("map", 0), ("about", 0)]  # fmt: skip
+    bounds, upper = [], dict(shown)
+    for name, least in stages:
+        bounds.append((name, min(least, upper[name]), upper[name]))
+        upper[name] = min(least, upper[name])
+    for name, least, _ in bounds:
         while total() > height and shown[name] > least:
             shown[name] -= 1
-    while shown["room"] < menu.full and total(room=shown["room"] + 1) <= height:
-        shown["room"] += 1
-    right = [hand, Text("")] if shown["hand"] else []
-    right.append(menu.panel(shown["room"]))
-    if shown["keys"]:
+    if total() > height:  # the question and the cursor's option alone, without the panel's frame
+        shown["bare"], shown["room"] = 1, 0
+    for name, _, most in reversed(bounds):  # what was cut last comes back first, as far as there is room
+        while shown[name] < most and total(**{name: shown[name] + 1}) <= height:
+            shown[name] += 1
+    beside = fit()[1]
+    right: list[Any] = [hand] if shown["hand"] else []
+    right += players[: shown["players"]]
+    if right:
+        right.append(Text(""))
+    if shown["bare"]:
+        right += [bare.question, *(bare.options[i] for i in cursor.window_lines(bare.heights, shown["room"]))]
+    else:
+        right.append(menu.panel(shown["room"]))
+    if keys is not None and shown["keys"]:
         right.append(keys)
-    if note:
+    if note and shown["note"]:
         right.append(warning)
-    listed = units[: shown["units"]]
-    parts: list[Any] = [about]
+    right += by_map[:beside]
+    board = drawn.board(shown["map"])
+    parts: list[Any] = [about] if shown["about"] else []
     if beside_map:  # (options for free beside the map)
         grid = Table.grid(padding=(0, 2))
         grid.add_column(width=left_w, no_wrap=not wide, overflow="fold")
         grid.add_column(width=right_w, overflow="fold")
-        grid.add_row(Group(board, *listed) if wide else board, Group(*right))
+        left = [board] if board is not None else []
+        grid.add_row(Group(*left, *under[: shown["units"]]) if wide else Group(*left), Group(*right))
         parts.append(grid)
     else:  # too narrow for the options beside the map: under it
-        parts += [board, *right]
+        parts += [board, *right] if board is not None else right
     if not wide:
-        parts += listed
+        parts += under[beside : shown["units"]]
     if shown["log"]:
         parts.append(Panel(Text("\n").join(log[len(log) - shown["log"] :]), title=Text(t(lang, "Log")),
                            title_align="left", width=width))  # fmt: skip

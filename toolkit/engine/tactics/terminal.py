@@ -1,6 +1,7 @@
 """A person plays one tactics seat at a terminal: before each of their decisions they see what their seat may see
-(the new lines of the log, the map with the units on it, their hand) and the options, and type a number or a
-label; ``u`` undoes their last decision (the game replayed without it), end of input stops."""
+(the new lines of the log, the map with the units on it, their hand and what the view shows of the other players)
+and the options, and type a number or a label; ``u`` undoes their last decision (the game replayed without it), end
+of input stops."""
 
 from __future__ import annotations
 
@@ -35,6 +36,7 @@ def option_text(value: Any, text: str, lang: str, names: Any, kind: str | None =
     from toolkit.text import render
 
     from .game import Action
+    from .state import Card, Unit
 
     if value is True or value is False:  # a question answered yes or no
         return t(lang, "yes") if value else t(lang, "no")
@@ -61,8 +63,51 @@ def option_text(value: Any, text: str, lang: str, names: Any, kind: str | None =
     if value.kind == "scavenge" and value.target is not None:
         return t(lang, "{unit}: scavenge {obstacle}", obstacle=names.name(str(value.target)), unit=unit)
     if value.ability is not None:
-        return t(lang, "{unit}: {text}", unit=unit, text=names.value("text", render(value.ability)))
+        said = names.value("text", render(value.ability))
+        source, own = value.source, (value.unit, getattr(value.unit, "card", None))
+        # an equipment's ability (or another card's, or another unit's of the seat) is not the unit's own: its card
+        # is named (a tapped unit may still use an untapped equipment's Tap); a built-in one (march, strike) is not
+        if (isinstance(source, Card) or isinstance(source, Unit) and source.seat == value.seat) and all(
+                source is not o for o in own):  # fmt: skip
+            return t(lang, "{unit} ({card}): {text}", unit=unit, card=names.name(str(source)), text=said)
+        return t(lang, "{unit}: {text}", unit=unit, text=said)
     return str(names.name(text))
+
+
+def unit_order(units: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
+    """The units of a view in the order they are listed (and lettered): ``seat``'s own first, then the other
+    players' (those it sees before the face-down ones), the neutral ones (obstacles) last."""
+
+    def key(unit: dict[str, Any]) -> tuple[int, int, int, str]:
+        group = 0 if unit["seat"] == seat else 1 if unit["seat"] else 2
+        return group, "id" not in unit, unit["seat"], unit["label"]
+
+    return sorted(units, key=key)
+
+
+def card_name(card: dict[str, Any], names: Any) -> str:
+    """A card of the view (``name`` and ``label``) by its name and number: ``Medpack#25``."""
+    return str(names.name(f"{card['name']}#{card['label'].split('#')[1]}"))
+
+
+def unit_words(unit: dict[str, Any], mark: str, lang: str, names: Any) -> str:
+    """:func:`unit_line`, then what the view shows on the unit: its shield and temporary HP, the equipment it wears
+    (a tapped one said so) and the status cards on it."""
+    words = unit_line(unit, mark, lang, names)
+    if "id" not in unit:  # a face-down unit: its cell only
+        return words
+    if unit.get("shield"):
+        words += " · " + t(lang, "shield {n}", n=unit["shield"])
+    if unit.get("temp_hp"):
+        words += " · " + t(lang, "temporary HP {n}", n=unit["temp_hp"])
+    if unit.get("equipment"):
+        worn = [t(lang, "{card} (tapped)", card=card_name(c, names)) if c.get("tapped") else card_name(c, names)
+                for c in unit["equipment"]]  # fmt: skip
+        words += " · " + t(lang, "wears {cards}", cards=t(lang, ", ").join(worn))
+    if unit.get("statuses"):
+        words += " · " + t(lang, "status {cards}", cards=t(lang, ", ").join(card_name(c, names)
+                                                                             for c in unit["statuses"]))  # fmt: skip
+    return words
 
 
 def unit_line(unit: dict[str, Any], mark: str, lang: str, names: Any) -> str:
@@ -136,17 +181,12 @@ def map_lines(session: TacticsSession, seen: dict[str, Any], lang: str, names: A
     rows = [list(row) for row in session.game.board.current_rows()]
     marks: dict[tuple[int, int], list[str]] = {}
     lines: list[str] = []
-    units = sorted(seen["units"], key=lambda u: (u["seat"], u["label"]))
-    for i, unit in enumerate(units):
+    for i, unit in enumerate(unit_order(seen["units"], seen["seat"])):
         x, y = unit["pos"]
         mark = "?" if "id" not in unit else MARKS[i % len(MARKS)]
         marks.setdefault((x, y), []).append(mark)
         rows[y][x] = mark if len(marks[(x, y)]) == 1 else STACK
-        words = unit_line(unit, mark, lang, names)
-        if "id" in unit and unit["equipment"]:
-            worn = t(lang, ", ").join(names.name(f"{c['name']}#{c['label'].split('#')[1]}") for c in unit["equipment"])
-            words += " · " + t(lang, "wears {cards}", cards=worn)
-        lines.append("  " + words)
+        lines.append("  " + unit_words(unit, mark, lang, names))
     shared = [
         "  " + t(lang, "{mark}: {units} on one cell, {x},{y}", mark=STACK, units=t(lang, ", ").join(here), x=x, y=y)
         for (x, y), here in sorted(marks.items(), key=lambda item: (item[0][1], item[0][0]))
@@ -162,6 +202,37 @@ def hand_line(seen: dict[str, Any], lang: str, names: Any) -> str:
     cards = t(lang, ", ").join(names.name(f"{c['name']}#{c['label'].split('#')[1]}") for c in me.get("hand_cards", []))
     return t(lang, "your hand: {cards}; deck {deck}, score {score}", cards=cards or "–", deck=me["deck"],
              score=me["score"])  # fmt: skip
+
+
+def table_lines(seen: dict[str, Any], lang: str, names: Any) -> list[str]:
+    """What the seat's view shows of the players besides its hand (:func:`hand_line`): its own mortgaged cards and
+    standby agents, when it has any; then each other player's score and the counts of its hand, deck, discard (its
+    top card: the pile is open), mortgage zone and standby agents (the counts only: the view gives no more)."""
+    me = next(p for p in seen["players"] if p["seat"] == seen["seat"])
+    lines = []
+    if me.get("mortgage_cards"):
+        lines.append(t(lang, "your mortgage zone: {cards}",
+                       cards=t(lang, ", ").join(card_name(c, names) for c in me["mortgage_cards"])))  # fmt: skip
+    if me.get("standby_agents"):
+        lines.append(t(lang, "your standby agents: {agents}",
+                       agents=t(lang, ", ").join(card_name(a, names) for a in me["standby_agents"])))  # fmt: skip
+    for player in seen["players"]:
+        if player["seat"] == seen["seat"]:
+            continue
+        pile = player.get("discard") or []
+        counts = [t(lang, "score {n}", n=player["score"]), t(lang, "hand {n}", n=player["hand"]),
+                  t(lang, "deck {n}", n=player["deck"]),
+                  t(lang, "discard {n} ({card} on top)", n=len(pile), card=card_name(pile[-1], names)) if pile
+                  else t(lang, "discard {n}", n=0)]  # fmt: skip
+        if player.get("mortgage"):
+            counts.append(t(lang, "mortgage zone {n}", n=player["mortgage"]))
+        if player.get("standby"):
+            counts.append(t(lang, "standby agents {n}", n=player["standby"]))
+        words = t(lang, "P{seat}: {counts}", seat=player["seat"], counts=t(lang, ", ").join(counts))
+        if player.get("out"):
+            words += " · " + t(lang, "out of the game")
+        lines.append(words)
+    return lines
 
 
 def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
@@ -181,6 +252,8 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
             for line in map_lines(session, seen, lang, names):
                 write(line)
             write(hand_line(seen, lang, names))
+            for line in table_lines(seen, lang, names):
+                write(line)
         write(
             t(
                 lang,
