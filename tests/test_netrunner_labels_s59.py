@@ -59,10 +59,21 @@ def test_the_runners_labels_for_cards_of_rnd_name_their_place_from_the_top_not_t
 def test_the_runners_labels_for_cards_of_hq_hold_no_number_and_copies_are_told_apart_by_order() -> None:
     g = _game({"hand": HAND})
     hand = list(g.corp.hand)
-    decision, chosen = _asked(g, hand)
-    assert decision.labels() == ["neutral_pilot_scheme@hq", "weyland_tripmine_lot@hq", "neutral_pilot_scheme@hq~2"]
+    decision, chosen = _asked(g, hand, answer="neutral_pilot_scheme@hq~2")
+    assert decision.labels() == ["neutral_pilot_scheme@hq", "neutral_pilot_scheme@hq~2", "weyland_tripmine_lot@hq"]
     assert not uids(_words(decision)) and "#" not in _words(decision)
     assert chosen is hand[2] and g.decisions[-1]["label"] == "neutral_pilot_scheme@hq~2"
+
+
+@pytest.mark.parametrize("hand", [HAND, list(reversed(HAND)), ["weyland_tripmine_lot", *HAND[::2]]])
+def test_the_runners_options_of_hq_do_not_tell_the_order_the_corp_drew_its_cards_in(hand: list[str]) -> None:
+    """HQ has no order the runner sees: the same cards in HQ, drawn in any order, are offered in one order (by
+    label), each where the cards of HQ were among the other options."""
+    g = _game({"hand": hand})
+    other = g.corp.deck[-1]  # a card of R&D among them, first: it keeps its place
+    decision, chosen = _asked(g, [other, *g.corp.hand], answer="weyland_tripmine_lot@hq")
+    assert decision.labels()[1:] == ["neutral_pilot_scheme@hq", "neutral_pilot_scheme@hq~2", "weyland_tripmine_lot@hq"]
+    assert decision.labels()[0].endswith("@rnd:1") and chosen.id == "weyland_tripmine_lot" and chosen in g.corp.hand
 
 
 def test_a_runner_cannot_pick_a_card_of_hq_by_its_number() -> None:

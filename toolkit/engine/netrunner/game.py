@@ -542,7 +542,7 @@ class NetrunnerGame:
         if side == "runner":
             self._drop_handles()
             places = self.secret_places()  # corp cards of R&D and HQ: labelled by where they are, not their number
-            options = _unique([self._secret_labelled(self._unseen(o), places) for o in options])
+            options = _unique(_hq_by_label([self._secret_labelled(self._unseen(o), places) for o in options], places))
             secret: dict[int, Card] = {}  # corp cards of R&D and HQ by their names only, in the prompt and texts
             prompt = self.secret_named(prompt, secret)
             options = [o if (text := self.secret_named(o.text, secret)) is o.text else Option(o.label, text, o.value)
@@ -2326,6 +2326,20 @@ def _offers(decision: Decision, label: str) -> bool:
     except EngineError:
         return False
     return True
+
+
+def _hq_by_label(options: list[Option], places: Mapping[int, tuple[Card, str]]) -> list[Option]:
+    """A runner's ``options`` with those that are cards of HQ (``id@hq``: ``places``, :meth:`NetrunnerGame.secret_places`)
+    in the order of their labels, in the places they took among the others: HQ has no order the runner sees, and the
+    corp's hand is in the order its cards were drawn (the runner would learn which came in last). Copies of a card
+    keep their order (``~2`` the second copy)."""
+    at = [i for i, o in enumerate(options) if isinstance(o.value, Card) and places.get(o.value.uid, (o, ""))[1] == "hq"]
+    if len(at) < 2:
+        return options
+    out = list(options)
+    for i, option in zip(at, sorted((options[i] for i in at), key=lambda o: o.label), strict=True):
+        out[i] = option
+    return out
 
 
 def _unique(options: list[Option]) -> list[Option]:
