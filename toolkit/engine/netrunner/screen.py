@@ -11,10 +11,10 @@ options to the cursor's and a few around it, the servers go from the last (a lin
 run's server stays longest), then the log, the lines of keys and of the game, the other side's numbers (and its
 rig), the seat's rig and hand, the run, the seat's numbers, the ice the run encounters: on a tiny terminal the
 question and the option under the cursor are all there is (:func:`fit`). Below 120 columns the table and the
-options are one above the other. Lines are broken where they may end (:func:`fold`: a log line's number stays with
-its text, a card's name with its number, Chinese between its marks). The game's symbols (``4[click] 5[credit]``)
-are said in words (``4 clicks 5 credits``), as ``--plain`` says them (:func:`icon_words`); names and card text go
-into rich as Text, never as markup."""
+options are one above the other. Lines are broken where they may end (:func:`toolkit.engine.linebreak.fold`, the
+tactics view's too: a log line's number stays with its text, a card's name with its number, Chinese between its
+marks). The game's symbols (``4[click] 5[credit]``) are said in words (``4 clicks 5 credits``), as ``--plain`` says
+them (:func:`icon_words`); names and card text go into rich as Text, never as markup."""
 
 from __future__ import annotations
 
@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 from toolkit.i18n import t, tn, word
 
 from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
+from ..linebreak import fold as fold  # (the tests' name for it)
+from ..linebreak import folded
 from .decisions import Decision
 from .state import SIDE_OF_SEAT
 from .terminal import table_parts
@@ -36,14 +38,6 @@ LOG_LINES = 10
 LOG_FEW = 3  # the log's latest lines, kept while the servers and the options are cut
 FEW_OPTIONS = 3  # the options kept (the cursor's among them) while the servers are cut
 WIDE = 120  # from this many columns, the table and the options side by side
-
-_OPEN = "（「『“‘《【〈〔([{"  # no line ends with one of these
-_CLOSE = "，。、：；！？）」』”’》】〉〕…,.;:!?)]}%"  # no line starts with one of these
-_PAUSE = "，。、：；！？）」』”’》】〉〕…"  # Chinese marks a line may end after (no space follows them)
-_WORD_END = ",;:()"  # an English word ending with one of these ends a phrase: a line may end after it
-_JOINS = {"of", "the", "and", "a", "an", "to", "in", "on", "for", "with", "at", "by", "from"}  # (Spark of Insight)
-_NUMBERED = re.compile(r"[^\s，。、：；！？（）「」『』《》【】,;:()\[\]]{1,12}#\d+")  # a card's name and its number
-_LOG_NUMBER = re.compile(r"^ *\d+ ")
 
 _ICONS = re.compile(r"(\d+)?((?:\[click\])+|\[([a-z][a-z_-]*)\])")
 _COUNTED = {"click": ("{n} click", "{n} clicks"), "credit": ("{n} credit", "{n} credits")}
@@ -69,105 +63,6 @@ def icon_words(text: str, lang: str) -> str:
         return f"{number} {shown}" if number is not None else shown
 
     return _ICONS.sub(said, text) if "[" in text else text
-
-
-def _titled(word: str) -> bool:
-    """Whether ``word`` begins with a capital: a word of an English name."""
-    return word.lstrip(_OPEN + "“\"'")[:1].isupper()
-
-
-def _levels(text: str) -> list[int]:
-    """Where a line of ``text`` may end, before each ``text[i]`` (and the spaces before it): 2 where it may, 1 only
-    when a piece is otherwise too wide for a line, 0 never. A line may end at a space, except between Chinese and a
-    number (``远程服务器 1``, ``内存 3/5``), inside an English name (``Dormant Account``, ``Spark of Insight``) or
-    before a number
-    (``remote server 1``); after a Chinese mark (``，``, ``：``) or before an opening one (``（``); only when it
-    must between two Chinese characters or after a ``：`` before a number (``数量：1``); never inside a card's name
-    and its number (``情报档案#10``), before a closing mark nor after an opening one."""
-    from rich.cells import cell_len
-
-    def wide(ch: str) -> bool:
-        return cell_len(ch) > 1
-
-    levels = [0] * (len(text) + 1)
-    levels[len(text)] = 2
-    named: set[int] = set()  # the places inside a card's name and its number
-    for match in _NUMBERED.finditer(text):
-        named.update(range(match.start() + 1, match.end()))
-    for i in range(1, len(text)):
-        before, here = text[i - 1], text[i]
-        if here == " ":
-            continue
-        if before == " ":
-            first = i - 1
-            while first > 0 and text[first - 1] == " ":
-                first -= 1
-            if first == 0:  # (the line's own indent)
-                continue
-            ahead, behind = text[first - 1], here
-            *_, before_last, last_word = ["", *text[:first].split(" ")]
-            next_word, after_next, *_ = [*text[i:].split(" ", 2), ""]
-            glued = wide(ahead) != wide(behind) or (
-                not wide(ahead)
-                and not last_word.endswith(tuple(_WORD_END))
-                and (behind.isdigit() or (_titled(last_word) and behind.isupper())
-                     or (_titled(last_word) and next_word in _JOINS and _titled(after_next))
-                     or (last_word in _JOINS and behind.isupper() and _titled(before_last)))
-            )  # fmt: skip
-            levels[i] = 1 if glued else 2
-        elif i in named or here in _CLOSE or before in _OPEN:
-            continue
-        elif (before in _PAUSE and (wide(here) or before != "：")) or (here in _OPEN and (wide(here) or wide(before))):
-            levels[i] = 2
-        elif wide(before) or wide(here):
-            levels[i] = 1
-    return levels
-
-
-def fold(text: str, width: int, indent: int | None = None) -> list[str]:
-    """``text`` in lines of ``width`` cells at most, broken where a line may end (:func:`_levels`: rich breaks
-    Chinese only at spaces, which left a log line's number alone on its line and cut names, ``情报档案#`` and
-    ``10``), the lines after the first indented by ``indent`` cells (None: a log line's under its text past its
-    number, any other under its own indent and 2 more). Where a line may end only when it must (level 1) ends it
-    when it would be less than a third full otherwise; a piece wider than a line is cut where it must."""
-    from rich.cells import cell_len
-
-    if indent is None:
-        numbered = _LOG_NUMBER.match(text)
-        indent = len(numbered.group(0)) if numbered else len(text) - len(text.lstrip(" ")) + 2
-    pad = indent if indent <= width // 2 else 0
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        levels, start, room = _levels(paragraph), 0, width
-        while True:
-            best, filled = {1: 0, 2: 0}, {1: 0, 2: 0}  # the last place of each level that fits, the cells before it
-            cut = used = solid = 0  # cut: the most characters that fit; used, solid: the cells with, without spaces
-            for i in range(start + 1, len(paragraph) + 1):
-                used += cell_len(paragraph[i - 1])
-                if paragraph[i - 1] != " ":
-                    solid = used
-                if solid > room:
-                    break
-                cut = i
-                if levels[i]:
-                    best[levels[i]], filled[levels[i]] = i, solid
-            if best[2] and (3 * filled[2] >= room or best[1] < best[2]):
-                end = best[2]
-            else:  # (a line left less than a third full by the place it may end at: ended where it must, later)
-                end = best[1] or best[2] or max(cut, start + 1)
-            lines.append(" " * (width - room) + paragraph[start:end].rstrip(" "))
-            start, room = end, width - pad
-            while start < len(paragraph) and paragraph[start] == " ":
-                start += 1
-            if start >= len(paragraph):
-                break
-    return lines
-
-
-def _folded(text: str, width: int) -> Any:
-    from rich.text import Text
-
-    return Text("\n".join(fold(text, max(1, width))))
 
 
 class ScreenPolicy:
@@ -238,7 +133,7 @@ class ScreenPolicy:
         else:
             words = []
         view = game.view(seat)
-        rows = [(kind, _folded(icon_words(line, lang), left_w)) for kind, line in table_parts(view, lang, names)]
+        rows = [(kind, folded(icon_words(line, lang), left_w)) for kind, line in table_parts(view, lang, names)]
         menu = Menu(console, cursor, question, words, right_w, lang)
         keys = Text(t(lang, "arrows and Enter choose, digits jump, q stops"), style="dim")
         if note:
@@ -246,7 +141,7 @@ class ScreenPolicy:
         elif decision is None:
             keys = Text("")
         events = game.log.seen_by(seat)
-        log = [_folded(icon_words(names.line(e.to_json(), side), lang), width - 4)
+        log = [folded(icon_words(names.line(e.to_json(), side), lang), width - 4)
                for e in events[-max(LOG_LINES, height // 4) :]]  # fmt: skip
         if game.over or game.turn_limit:  # (the seed gives the deal away: said once the game is over)
             about = Text(t(lang, "You play the {side} · turn {turn} · seed {seed}", side=side(seat), turn=game.turns,
@@ -288,7 +183,7 @@ class Shown:
     def more(self, lang: str, width: int) -> Any:
         """The line that says how many servers are not shown."""
         n = self.servers_dropped()
-        return _folded("  " + tn(lang, "({n} server not shown)", "({n} servers not shown)", n, n=n), width)
+        return folded("  " + tn(lang, "({n} server not shown)", "({n} servers not shown)", n, n=n), width)
 
     def table(self, lang: str, width: int) -> list[Any]:
         """The table's rows drawn, the line of the servers not shown after the last server."""

@@ -9,8 +9,9 @@ latest few lines, then the neutral units' lines go, then the options beside the 
 its latest line, then the other players' units go… then the map shows fewer rows; the question and the cursor's
 option stay while there are rows for them (with no frame round them on a tiny screen). At 80 columns the map has a
 column of its own and the units are listed beside it under the options, then under it; on a terminal too narrow for
-the options beside the map, they go under it. Chinese text is broken where a line may end (:func:`wrap`), never
-inside a name and its number nor after a log line's number.
+the options beside the map, they go under it. Chinese text is broken where a line may end
+(:func:`toolkit.engine.linebreak.fold`, the Netrunner view's too), never inside a name and its number nor after a log
+line's number.
 
 Keys: the arrow keys (and Page Up/Down, Home, End) move the cursor, Enter takes the option under it, digits jump to
 an option by its number, ``u`` undoes your last decision, ``q`` or Esc stops (the game is saved with ``--save``).
@@ -21,7 +22,6 @@ works too (the tests give a list). Nothing here shows what the seat may not see:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +29,7 @@ from toolkit.i18n import t, tn
 
 from ..core import EngineError
 from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
+from ..linebreak import fold, folded
 from .session import UNDO_REFUSALS, TacticsSession, view
 from .terminal import MARKS, STACK, hand_line, option_words, prompt_text, table_lines, unit_order, unit_words
 
@@ -36,67 +37,11 @@ LOG_LINES = 8  # log lines at the foot of the screen (more when the terminal is 
 LOG_FEW = 3  # the log's latest lines, kept while the other players' units and the options beside the map are cut
 WIDE = 60  # the least width of the map's column for the units to be listed beside the options, under the map
 
-_OPEN = "（「『“‘《【〈〔([{"  # no line ends with one of these
-_CLOSE = "，。、：；！？）」』”’》】〉〕…,.;:!?)]}%"  # no line starts with one of these
-_NAME_STOP = set(_OPEN + _CLOSE) | {" ", "\t"}  # the characters a name of a card or unit (before its #n) has not
-_NUMBERED = re.compile(r"#\d+")
-_LOG_NUMBER = re.compile(r"^\s*\d+ ")
-
-
-def _breaks(text: str) -> list[str]:
-    """``text`` cut where a line may end: after a space, between two characters of which one is wide (Chinese),
-    never inside a name and its number (``紧急止血带#4``, ``Medpack#25``, ``玩家1``), never before a closing mark
-    (``，``, ``）``) nor after an opening one."""
-    from rich.cells import cell_len
-
-    kept: set[int] = set()  # the places no line may end before
-    for match in _NUMBERED.finditer(text):
-        first = match.start()
-        while first > 0 and match.start() - first < 12 and text[first - 1] not in _NAME_STOP:
-            first -= 1
-        kept.update(range(first + 1, match.end()))
-    pieces, last = [], 0
-    for i in range(1, len(text)):
-        before, here = text[i - 1], text[i]
-        if i in kept or here == " " or here in _CLOSE or before in _OPEN:
-            continue
-        if here.isdigit() and cell_len(before) > 1 and before not in _CLOSE:  # a word and its number (玩家1)
-            continue
-        if before == " " or cell_len(before) > 1 or cell_len(here) > 1:
-            pieces.append(text[last:i])
-            last = i
-    pieces.append(text[last:])
-    return pieces
-
 
 def wrap(text: str, width: int, indent: int | None = None) -> str:
-    """``text`` with its lines broken to ``width`` cells where a line may end (:func:`_breaks`), the lines after
-    the first indented by ``indent`` cells (None: a log line's, under its text past its number; else none): rich
-    breaks Chinese only at spaces, which leaves a log line's number alone on its line and cuts names (``…#`` and
-    ``10``). A piece wider than a line is cut where it must."""
-    from rich.cells import cell_len
-
-    if indent is None:
-        numbered = _LOG_NUMBER.match(text)
-        indent = len(numbered.group(0)) if numbered else 0
-    pad = " " * (indent if indent <= width // 2 else 0)
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line, used = "", 0
-        for piece in _breaks(paragraph):
-            if line.strip() and used + cell_len(piece.rstrip(" ")) > width:
-                lines.append(line.rstrip(" "))
-                line, used, piece = pad, len(pad), piece.lstrip(" ")
-            while used + cell_len(piece.rstrip(" ")) > width and len(piece.rstrip(" ")) > 1:
-                cut = 1  # (at least one character: a line narrower than one is cut by the screen)
-                while cut < len(piece) and used + cell_len(piece[: cut + 1]) <= width:
-                    cut += 1
-                lines.append(line + piece[:cut])
-                line, used, piece = pad, len(pad), piece[cut:]
-            line += piece
-            used += cell_len(piece)
-        lines.append(line.rstrip(" "))
-    return "\n".join(lines)
+    """``text`` broken to ``width`` cells where a line may end (:func:`toolkit.engine.linebreak.fold`), as one
+    string (for :class:`~toolkit.engine.keys.Menu`)."""
+    return "\n".join(fold(text, width, indent))
 
 
 class _Drawn:
@@ -196,7 +141,7 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
         question = t(lang, "decision {number}: {prompt}", number=decision.number + 1,
                      prompt=prompt_text(decision.prompt, names))  # fmt: skip
         words = option_words(decision, seen, lang, names)
-        keys = Text(wrap(t(lang, "arrows and Enter choose, digits jump, u undoes, q stops"), right_w), style="dim")
+        keys = folded(t(lang, "arrows and Enter choose, digits jump, u undoes, q stops"), right_w, 0, "dim")
     else:  # (no key does anything any more: the screen stays as it is, the game over)
         question, words, keys = _over(session, lang), [], None
     numbers = len(str(max(1, len(words))))
@@ -207,17 +152,17 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
                     panel_w, lang)  # fmt: skip
 
     menu, bare = menu_of(right_w), menu_of(width + 4)  # bare: the question and options without the panel's frame
-    hand = Text(wrap(hand_line(seen, lang, names), right_w, 2))
-    players = [Text(wrap(line, right_w, 2)) for line in table_lines(seen, lang, names)]
-    warning = Text(wrap(note, right_w, 0), style=note_style)
-    log = [Text(wrap(names.line(entry), width - 4)) for entry in seen["log"][-max(LOG_LINES, height // 4) :]]
-    about = Text(wrap(  # (the seed only once the game is over: while it goes on, it would give the deal away)
+    hand = folded(hand_line(seen, lang, names), right_w, 2)
+    players = [folded(line, right_w, 2) for line in table_lines(seen, lang, names)]
+    warning = folded(note, right_w, 0, note_style)
+    log = [folded(names.line(entry), width - 4) for entry in seen["log"][-max(LOG_LINES, height // 4) :]]
+    about = folded(  # (the seed only once the game is over: while it goes on, it would give the deal away)
         t(lang, "Seat {seat} · round {round}", seat=seat, round=seen["round"]) if session.pending is not None
         else t(lang, "Seat {seat} · round {round} · seed {seed}", seat=seat, round=seen["round"], seed=session.setup.seed),
-        width, 0), style="bold")  # fmt: skip
+        width, 0, "bold")  # fmt: skip
     unit_w = left_w if wide else width
-    under = [Text(wrap(words, unit_w, 2), style=style) for _, words, style in drawn.lines]  # under the map
-    by_map = [Text(wrap(words, right_w, 2), style=style) for _, words, style in drawn.lines]  # beside it
+    under = [folded(words, unit_w, 2, style) for _, words, style in drawn.lines]  # under the map
+    by_map = [folded(words, right_w, 2, style) for _, words, style in drawn.lines]  # beside it
     under_hs = [height_of(measure, u, unit_w) for u in under]
     by_map_hs = [height_of(measure, u, right_w) for u in by_map]
     hand_h, keys_h = height_of(measure, hand, right_w), height_of(measure, keys, right_w) if keys is not None else 0
