@@ -250,3 +250,26 @@ def test_a_tiny_terminal_shows_the_question_and_the_option_first(lang: str, widt
 
     _play(check, turns=8)
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("width", [40, 50, 64, 100])
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_the_question_and_options_break_where_lines_may(lang: str, width: int) -> None:
+    """The options' panel, too, is broken by the screens' one breaker (toolkit.engine.linebreak), not by rich at
+    its only spaces: no card name cut from its #number, no Chinese from the number after it."""
+    problems: set[str] = set()
+
+    def check(game: NetrunnerGame, decision: Any) -> None:
+        rows = _screen(Crowded(game), decision, width, 80, lang)
+        top = [n for n, row in enumerate(rows) if row.startswith(("╭─ Log", "╭─ 日志"))]
+        panel = [row.strip()[1:-1].rstrip() for row in rows[: top[0] if top else len(rows)] if row.startswith("│")]
+        for row, after in zip(panel, panel[1:], strict=False):
+            if re.match(r" *(> )?\d+\. ", after):
+                continue  # (the next option)
+            if row.endswith("#") or (re.search(r"#\d*$", row) and re.match(r" *\d", after)):
+                problems.add(f"a name cut from its number: {row!r} / {after!r}")
+            if re.search(r"[\u4e00-\u9fff]$", row) and re.match(r" *\d", after):
+                problems.add(f"Chinese cut from its number: {row!r} / {after!r}")
+
+    _play(check, turns=12)
+    assert not problems, "\n".join(sorted(problems)[:20]) + f"\n({len(problems)} in all)"

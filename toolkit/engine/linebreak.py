@@ -154,6 +154,11 @@ def fold(text: str, width: int, indent: int | None = None) -> list[str]:
     return lines
 
 
+def wrap(text: str, width: int, indent: int | None = None) -> str:
+    """``text`` broken as :func:`fold` breaks it, as one string (for :class:`~toolkit.engine.keys.Menu`)."""
+    return "\n".join(fold(text, width, indent))
+
+
 def folded(text: str, width: int, indent: int | None = None, style: str = "") -> Any:
     """:func:`fold`'s lines as one rich Text in ``style`` (a screen's text goes into rich as Text, never markup)."""
     from rich.text import Text

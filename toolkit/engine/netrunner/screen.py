@@ -26,7 +26,7 @@ from toolkit.i18n import t, tn, word
 
 from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
 from ..linebreak import fold as fold  # (the tests' name for it)
-from ..linebreak import folded
+from ..linebreak import folded, wrap
 from .decisions import Decision
 from .state import SIDE_OF_SEAT
 from .terminal import table_parts
@@ -134,7 +134,9 @@ class ScreenPolicy:
             words = []
         view = game.view(seat)
         rows = [(kind, folded(icon_words(line, lang), left_w)) for kind, line in table_parts(view, lang, names)]
-        menu = Menu(console, cursor, question, words, right_w, lang)
+        inner, numbers = max(8, right_w - 4), len(str(max(1, len(words))))
+        menu = Menu(console, cursor, wrap(question, inner, 0),  # (broken where lines may end)
+                    [wrap(w, max(8, inner - numbers - 4), 0) for w in words], right_w, lang)  # fmt: skip
         keys = Text(t(lang, "arrows and Enter choose, digits jump, q stops"), style="dim")
         if note:
             keys = Text(note, style="bold yellow")

@@ -29,7 +29,7 @@ from toolkit.i18n import t, tn
 
 from ..core import EngineError
 from ..keys import Cursor, Menu, Stopped, draw, flush_keys, height_of
-from ..linebreak import fold, folded
+from ..linebreak import folded, wrap
 from .session import UNDO_REFUSALS, TacticsSession, view
 from .terminal import MARKS, STACK, hand_line, option_words, prompt_text, table_lines, unit_order, unit_words
 
@@ -38,10 +38,6 @@ LOG_FEW = 3  # the log's latest lines, kept while the other players' units and t
 WIDE = 60  # the least width of the map's column for the units to be listed beside the options, under the map
 
 
-def wrap(text: str, width: int, indent: int | None = None) -> str:
-    """``text`` broken to ``width`` cells where a line may end (:func:`toolkit.engine.linebreak.fold`), as one
-    string (for :class:`~toolkit.engine.keys.Menu`)."""
-    return "\n".join(fold(text, width, indent))
 
 
 class _Drawn:
