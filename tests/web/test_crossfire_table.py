@@ -111,6 +111,13 @@ def test_loopback_server_warns_and_names_the_command(client: Any) -> None:
     assert '<code id="cf-serve-command">dossier serve --host 0.0.0.0</code>' in page.text
     assert "write token" in page.text
     assert 'id="cf-loopback"' in client.get("/crossfire?lang=en").text  # said before dealing too
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hans"])
+def test_the_loopback_warning_shows_the_token_address_as_code_not_backticks(client: Any, lang: str) -> None:
+    page = client.get(f"/crossfire?lang={lang}").text
+    warning = page.split('id="cf-loopback"', 1)[1].split("</div>", 1)[0]
+    assert "<code>?token=…</code>" in warning and "`" not in warning
     chinese = client.get(create(client, lang="zh-Hans") + "?lang=zh-Hans").text
     assert "dossier serve --host 0.0.0.0" in chinese and "Phones cannot open" not in chinese
 
