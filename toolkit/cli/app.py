@@ -220,6 +220,22 @@ class DossierGroup(TyperGroup):
         return super().main(*args, **kwargs)
 
     def invoke(self, ctx: typer.Context) -> Any:  # type: ignore[override]
+        """Run the command, in the language of a ``--lang`` given before it (``dossier --lang en lint``): that
+        language is ``DOSSIER_LANG`` while the command runs (a --lang after the command still wins)."""
+        lang = ctx.meta.get(_LANG_BEFORE)
+        if lang is None:
+            return self._invoke(ctx)
+        saved = os.environ.get("DOSSIER_LANG")
+        os.environ["DOSSIER_LANG"] = lang
+        try:
+            return self._invoke(ctx)
+        finally:  # (the environment as it was: an in-process run, a test, does not leak it)
+            if saved is None:
+                os.environ.pop("DOSSIER_LANG", None)
+            else:
+                os.environ["DOSSIER_LANG"] = saved
+
+    def _invoke(self, ctx: typer.Context) -> Any:
         words = [*getattr(ctx, "_protected_args", ()), *ctx.args]
         try:
             _configured_lang(words)
@@ -370,6 +386,8 @@ def usage_line(exc: UsageError, command: str | None = None) -> str:
         reason = tr("{option} takes no value", option=exc.option_name)
     elif message.startswith(_EXTRA) and message.endswith(")"):
         reason = tr("words it does not take: {words}", words=message[len(_EXTRA) : -1])
+    elif message == "Missing command.":  # (options of dossier without a command: dossier --lang en)
+        reason = tr("no command given (see {command} --help)", command=command)
     elif message.startswith("No such command ") and message.endswith("."):
         reason = tr("no command {name}", name=message[len("No such command ") : -1])
     else:
@@ -535,6 +553,25 @@ def _print_version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+_LANG_BEFORE = "dossier.lang"
+"""The key in the context's ``meta`` of the language a ``--lang`` before the command gives (DossierGroup.invoke)."""
+
+
+def _lang_before_command(ctx: typer.Context, value: str | None) -> None:
+    """``dossier --lang X COMMAND``: X checked as a command's --lang is (a bad one is one line, exit 2), and kept
+    for :meth:`DossierGroup.invoke`, which makes it the command's DOSSIER_LANG."""
+    if value is None:
+        return
+    from toolkit.config import output_lang
+
+    try:
+        ctx.meta[_LANG_BEFORE] = output_lang(value)
+    except DossierError as exc:
+        error = UsageError(exc.message, ctx)
+        error.worded = True  # type: ignore[attr-defined]
+        raise error from None
+
+
 @app.callback()
 def _options(
     version: Annotated[
@@ -548,6 +585,19 @@ def _options(
             help=N_("Print the version of dossier and exit."),
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            callback=_lang_before_command,
+            expose_value=False,
+            show_default=False,
+            help=N_(
+                "The language of the command (zh-Hans or en: its output, messages and help), as DOSSIER_LANG "
+                "sets it; a --lang after the command wins."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """The options of ``dossier`` itself, before a command (the help of the group is in APP_SETTINGS)."""
 

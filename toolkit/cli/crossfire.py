@@ -280,7 +280,8 @@ class PrivateReveal:
     writes text as it is. Between players the screen is cleared with ANSI codes
     (screen and scrollback) after enough blank lines to push the role out of
     sight where those codes do nothing. Ctrl-C or the end of input while a role
-    is shown clears the screen before stopping.
+    is shown clears the screen before stopping; either is one error line, Ctrl-C
+    with exit 130, the end of input with exit 2.
     """
 
     def __init__(
@@ -311,9 +312,15 @@ class PrivateReveal:
                 self.read(labels["hide"])
                 self.clear()
                 shown = False
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt) as exc:
             if shown:
                 self.clear()
+            else:  # (the prompt's line is left open)
+                self.write("\n")
+            if isinstance(exc, KeyboardInterrupt):  # exit 130, as every command stopped by Ctrl-C
+                raise DossierError(
+                    i18n.tr("the reveal was stopped before every player had seen their role (Ctrl-C)"), exit_code=130
+                ) from None
             raise DossierError(i18n.tr("the reveal was stopped before every player had seen their role")) from None
 
 
