@@ -1,7 +1,7 @@
 """The loader: the one place card data is read from disk.
 
 - :func:`discover` expands the paths a user gave into record files.
-- :func:`game_root` finds the game directory (the one holding ``game.json``)
+- :func:`game_root` finds the game directory (the one whose ``game.json`` is a game record)
   a file belongs to, so a single file is always checked in its game's context.
 - :func:`load_catalog` reads directories into a :class:`Catalog` of validated
   records, indexed by game, kind and id; bad data raises :class:`DossierError`.
@@ -232,11 +232,50 @@ def file_keys(paths: Iterable[Path]) -> list[str]:
 
 
 def game_root(directory: Path) -> Path | None:
-    """The nearest directory, ``directory`` or an ancestor, that holds a game.json."""
+    """The nearest directory, ``directory`` or an ancestor, whose game.json is a game record (:func:`game_of`):
+    a saved game, a deck or any other file of that name (``dossier simulate … --save game.json``) is not one."""
     for parent in (directory, *directory.parents):
-        if (parent / GAME_FILE).is_file():
+        if game_of(parent / GAME_FILE) is not None:
             return parent
     return None
+
+
+MAX_GAME_FILE_BYTES = 2**20
+"""The largest file :func:`game_of` reads (1 MiB; a game record is some 10 KiB): a larger game.json (a long saved
+game) is not read to be told apart, as every directory above a linted file is asked about."""
+
+_GAME_OF: dict[bytes, str] = {}  # what game_of found ("": none), by the file's signature_of (one version of a file)
+_GAME_OF_MAX = 1024
+
+
+def game_of(path: Path) -> str | None:
+    """The game of the game record at ``path`` (its ``game``, with ``kind`` "game", as every game.json the catalog
+    loads says), or None when ``path`` is none: missing, not a regular file (never opened if a FIFO or a device),
+    unreadable, larger than :data:`MAX_GAME_FILE_BYTES`, not UTF-8 or not JSON, or another JSON file (a saved
+    game, a deck, a record of another kind). Each version of a file is read once (:func:`signature_of`)."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_GAME_FILE_BYTES:
+        return None
+    signature = signature_of(status)
+    known = _GAME_OF.get(signature)  # (one lookup: the web app's threads may clear it meanwhile)
+    if known is not None:
+        return known or None
+    source = read_source(path, MAX_GAME_FILE_BYTES)
+    game = ""  # (none)
+    if source.text is not None:
+        try:
+            data = loads_limited(source.text)
+        except (JsonSyntaxError, RecursionError):
+            data = None
+        if isinstance(data, dict) and data.get("kind") == "game" and isinstance(data.get("game"), str):
+            game = data["game"]  # ("" is no game's name)
+    if len(_GAME_OF) >= _GAME_OF_MAX:
+        _GAME_OF.clear()
+    _GAME_OF[signature] = game
+    return game or None
 
 
 _TEXT, _ERROR, _IO_ERROR, _ERRNO, _BOM = (Source.__dict__[name] for name in ("text", "error", "io_error", "errno", "bom"))

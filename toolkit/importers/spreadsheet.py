@@ -408,12 +408,13 @@ def _term(entry: Any) -> Term | None:
 def game_vocabularies(game: str, into: Path, pool: Sequence[Path]) -> dict[str, list[Term]]:
     """The vocabularies of the game's record (``attack_subtypes``, ``subtypes``, …) and its factions, from the
     game directory ``into`` or the pool's; empty where no game record is found (the lint then says what it can)."""
-    roots = [into] if (into / "game.json").is_file() else []
-    for path in pool:
-        roots.extend(r for r in (Path(path) / game, Path(path)) if (r / "game.json").is_file())
-    for root in roots:
+    from toolkit.catalog import MAX_GAME_FILE_BYTES, game_of
+
+    # (a game.json that is no game record, a saved game of the game beside the sheet's set, is not read: game_of)
+    candidates = [into, *(r for path in pool for r in (Path(path) / game, Path(path)))]
+    for root in [r for r in candidates if game_of(r / "game.json") == game]:
         try:
-            data = loads_strict((root / "game.json").read_text(encoding="utf-8-sig"))
+            data = loads_strict(read_regular(root / "game.json", MAX_GAME_FILE_BYTES).decode("utf-8-sig"))
         except (OSError, UnicodeDecodeError, JsonSyntaxError):
             continue
         if not isinstance(data, dict) or data.get("game") != game:
@@ -1075,17 +1076,14 @@ class CsvImport:
 
 def _game_dir(into: Path, game: str) -> None:
     """``into`` is (or becomes) a directory of one game's records; refuse where that cannot be so."""
-    from toolkit.catalog import game_root
+    from toolkit.catalog import game_of, game_root
 
     if into.exists() and not into.is_dir():
         raise DossierError(tr("{option} {path}: exists and is not a directory", option="--into", path=into))
-    game_file = into / "game.json"
-    if game_file.is_file():
-        try:
-            other = loads_strict(game_file.read_text(encoding="utf-8-sig")).get("game")
-        except (OSError, UnicodeDecodeError, JsonSyntaxError, AttributeError):
-            other = None
-        if other is not None and other != game:
+    # (a game.json that is no game record, a saved game or a deck, makes no game directory: game_of)
+    other = game_of(into / "game.json")
+    if other is not None:
+        if other != game:
             raise DossierError(
                 tr(
                     "{option} {path}: the {other} game directory; {game} records do not belong there",
@@ -1096,7 +1094,7 @@ def _game_dir(into: Path, game: str) -> None:
                 )
             )
         return
-    nested = [g for g in GAMES if (into / g / "game.json").is_file()]
+    nested = [g for g in GAMES if game_of(into / g / "game.json") is not None]
     if game in nested:
         raise DossierError(
             tr(
@@ -1122,11 +1120,11 @@ def _context_sources(game: str, into: Path, pool: Sequence[Path], skip: set[str]
     """The game's records around the new ones, but not the files the import replaces: a game directory
     ``into`` (with its game.json) is the game's data, as ``dossier lint DIR`` sees it; any other ``into`` joins
     the pool's records of the game (its ``<game>/`` directory where it has one)."""
-    from toolkit.catalog import discover
+    from toolkit.catalog import discover, game_of
     from toolkit.jsonio import read_source
 
     roots: list[Path] = []
-    if not (into / "game.json").is_file():
+    if game_of(into / "game.json") is None:
         for path in pool:
             sub = Path(path) / game
             roots.append(sub if (sub / "game.json").is_file() else Path(path))
