@@ -11,7 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from toolkit.cli._help import help_text
-from toolkit.cli._lang import LangOption
+from toolkit.cli._lang import DeckLangOption
 from toolkit.cli._options import (
     OUTPUT_FILE,
     THINK_OPTION,
@@ -82,7 +82,7 @@ def play(
         bool,
         typer.Option("--plain", help=N_("Line by line, never the full-screen view (the default at a terminal).")),
     ] = False,
-    lang: LangOption = None,
+    lang: DeckLangOption = None,
 ) -> None:
     """``dossier play netrunner|tactics`` (its help: :data:`PLAY_HELP`)."""
     if game not in GAMES:  # the game first: its options are checked against it
@@ -134,7 +134,7 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
     game of ``load``, which is replayed (and refused before any play when it does not fit the game)."""
     import sys
 
-    from toolkit.cli._lang import LogNames, output_lang
+    from toolkit.cli._lang import LogNames, deck_lang, output_lang
     from toolkit.cli.deck import load_pool
     from toolkit.cli.simulate import _legal_decks, _sides
     from toolkit.engine.core import EngineError, search_think
@@ -158,9 +158,11 @@ def _play_netrunner(decks: list[Path], side: str, opponent: str, seed: int | Non
     if not known:
         raise DossierError(tr("{option} {value}: choose one of {choices}", option="--opponent", value=repr(opponent),
                               choices=tr(", ").join(PLAYERS)))  # fmt: skip
-    language = output_lang(lang)
+    if lang is not None:
+        output_lang(lang)  # the decks' findings, if any, in the language asked for (as `simulate` reads them)
     pool = load_pool(cards)
     loaded = _legal_decks(decks, "netrunner", pool, tr("refusing to play: the decks above are not legal"))
+    language = deck_lang(lang, loaded)  # else the settings', else the decks' own (a saved game's: none)
     by_side = _sides(loaded, pool)
     other = "runner" if side == "corp" else "corp"
     if load is not None:
@@ -572,7 +574,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     game of ``load``, which keeps its own)."""
     import random
 
-    from toolkit.cli._lang import LogNames, output_lang
+    from toolkit.cli._lang import LogNames, deck_lang, output_lang
     from toolkit.cli.deck import load_pool
     from toolkit.cli.simulate import _legal_decks
     from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
@@ -586,11 +588,13 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
         raise DossierError(tr("{option} {value}: choose one of {choices}", option="--opponent", value=repr(opponent),
                               choices=tr(", ").join(TACTICS_DECIDERS)))  # fmt: skip
     # (a saved game's players are its own, checked as it is read: never an --opponent the user did not give)
-    language = output_lang(lang)
+    if lang is not None:
+        output_lang(lang)  # the decks' findings, if any, in the language asked for (as `simulate` reads them)
     pool = load_pool(cards)
     records = list(pool.records)
     seed_line: str | None = None  # (a saved game keeps its seed: the player's own file says it)
     if load is not None:
+        language = output_lang(lang)
         try:
             session = TacticsSession.from_json(records, data)
         except EngineError as exc:
@@ -603,7 +607,9 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
             raise DossierError(tr("{option}: give your deck, and the machine's if you like (1 or 2 files)",
                                   option="--decks"))  # fmt: skip
         refusal = tr("refusing to play: the decks above are not legal")
-        loaded = [d.deck for d in _legal_decks(decks, "tactics", pool, refusal)]
+        legal = _legal_decks(decks, "tactics", pool, refusal)
+        language = deck_lang(lang, legal)  # else the settings', else the decks' own (the machine's made-up one: none)
+        loaded = [d.deck for d in legal]
         seed, seed_line = _chosen_seed(seed, language)
         mine = loaded[0]
         if len(loaded) == 2:

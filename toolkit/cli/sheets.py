@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -38,6 +39,7 @@ HELP = help_text(
 class Selection:
     records: list[Any]
     catalog: Any
+    lang: str | None = None  # --deck: the language to print in, as a command that reads decks chooses it
 
 
 def register(app: typer.Typer) -> None:
@@ -159,7 +161,8 @@ def print_cards(
             help=N_(
                 "Language of every word on the cards: zh-Hans or en (names, labels, backs, ability text; a name "
                 "without it stays in the other). Default: DOSSIER_LANG, else lang = ... in dossier.toml or the user "
-                "config, else the system's locale (LANG), else zh-Hans."
+                "config, else the system's locale (LANG), else, with --deck, the deck's own language (the one its "
+                "card names are written in), else zh-Hans."
             ),
             show_default=False,
         ),
@@ -250,8 +253,10 @@ def print_cards(
     if template is not None:  # the designer's templates: their findings as warnings, printing goes on
         _template_warnings(templates, min_dpi)
     _check_tts_object(tts, deck, tts_url_base)
-    selection = _select(ids, deck, game, query, db, cards)
+    selection = _select(ids, deck, game, query, db, cards, lang)
     records = selection.records
+    if selection.lang is not None:  # a deck prints in its own language where nothing else chose one
+        language = selection.lang
     if png is not None:  # every file the command would write is checked before any is written
         _check_pngs(png, _png_names(records))
     fonts = _fonts(font, font_index, records, selection.catalog, language, bilingual)
@@ -341,12 +346,13 @@ def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> Non
             )
         if path.is_dir():
             raise DossierError(tr("{option} {path}: is a directory", option=option, path=path))
+        # a file where a folder is named: said so (as `simulate --replay` says it), not that the folder is missing
+        blocker = next((p for p in (path.parent, *path.parent.parents) if p.exists()), None)
+        if blocker is not None and not blocker.is_dir():
+            raise DossierError(
+                tr("{option} {path}: {blocker} is not a directory", option=option, path=path, blocker=blocker)
+            )
         if option == "--tts":  # its folder (and parents) is made when the sheets are written
-            blocker = next((p for p in (path.parent, *path.parent.parents) if p.exists()), None)
-            if blocker is not None and not blocker.is_dir():
-                raise DossierError(
-                    tr("{option} {path}: {blocker} is not a directory", option=option, path=path, blocker=blocker)
-                )
             continue
         if not path.parent.is_dir() and str(path.parent):
             raise DossierError(
@@ -565,6 +571,7 @@ def _select(
     query: str | None,
     db: str | None,
     cards: list[Path] | None,
+    lang: str | None = None,
 ) -> Selection:
     from toolkit.models import GAMES
     from toolkit.sheets.layouts import is_printable
@@ -586,7 +593,8 @@ def _select(
         raise DossierError(tr("--game {game}: expected one of {choices}", game=repr(game), choices=", ".join(GAMES)))
     catalog = _load(cards)
     if deck is not None:
-        return Selection(_deck_records(deck, catalog), catalog)
+        records, language = _deck_records(deck, catalog, lang, cards)
+        return Selection(records, catalog, language)
     if ids:
         return Selection([_find(catalog, ref, game) for ref in ids], catalog)
     if query is not None:
@@ -650,29 +658,59 @@ def _find(catalog: Any, ref: str, game: str | None) -> Any:
     return matches[0]
 
 
-def _deck_records(path: Path, catalog: Any) -> list[Any]:
-    """The deck's cards, each as many times as it appears: identity, squad agents, then the cards."""
-    from toolkit.decks import NameIndex, read_deck
-    from toolkit.decks.formats import unresolved
+def _deck_records(
+    path: Path, catalog: Any, lang: str | None = None, cards: list[Path] | None = None
+) -> tuple[list[Any], str]:
+    """The deck's cards, each as many times as it appears (identity, squad agents, then the cards), and the language
+    to print in: ``lang`` (--lang), else the settings, else the deck's own, as every command that reads decks
+    chooses it (:func:`toolkit.cli.deck.read_in_lang`: the deck's findings worded in that language too)."""
+    from toolkit.cli.deck import Pool, read_in_lang
+    from toolkit.config import card_pool
+    from toolkit.decks import NameIndex
     from toolkit.sheets.selection import PRINT_MODE, deck_records
     from validators.deck import DeckPool
 
-    # as `deck validate`, `simulate` and `play` read it: a netrunner list that names no format is standard; a
-    # list of another game that names no mode prints all the same (its mode's rules do not change the cards)
+    class PrintPool(Pool):
+        """A netrunner list that names no format is standard, as `deck validate`, `simulate` and `play` read it;
+        a list of another game that names no mode prints all the same (its mode's rules do not change the cards)."""
+
+        def default_modes(self) -> dict[str, str]:
+            return {game: PRINT_MODE for game in self.rules.games} | super().default_modes()
+
     rules = DeckPool(catalog.records)
-    modes = {game: PRINT_MODE for game in rules.games} | rules.default_modes()
-    loaded = read_deck(path, NameIndex(catalog.records), default_modes=modes)
+    pool = PrintPool(catalog.records, rules, NameIndex(catalog.records), card_pool(cards, default=[CARDS_DIR]))
+    loaded, language = read_in_lang(path, pool, lang)
     # each at its own place (a finding of a text list has its line already), as `deck validate` says it
     findings = [loaded.place(f) for f in loaded.findings]
     if loaded.deck is not None:  # ids of a JSON deck that the card pool lacks, at their place in the file
-        findings += [loaded.locate(f) for f in unresolved(loaded.deck, rules.game(loaded.deck.game).records.get)]
+        findings += _not_found(loaded, rules)
     errors = [f for f in findings if f.severity == "error"]
     for finding in findings:  # their severity in the language, as the refusal after them
         print(finding_line(finding), file=sys.stderr)
     if loaded.deck is None or errors:
         raise DossierError(tr("{path}: cannot print this deck (see above)", path=path), exit_code=1)
 
-    return deck_records(loaded.deck, catalog, str(path))
+    return deck_records(loaded.deck, catalog, str(path)), language
+
+
+def _not_found(loaded: Any, rules: Any) -> list[Finding]:
+    """The ids of ``loaded``'s deck that the card pool lacks (or holds as another kind of record), each at its place
+    in the file and worded as `deck validate`, `simulate` and `play` word it (the finding the deck's rules make at
+    that place, with the ids it may be a slip for), where the deck's mode has rules; a deck that only says what to
+    print (an imported sheet's) is checked without them. Only these refuse a print: an illegal deck prints."""
+    from toolkit.decks.formats import unresolved
+    from validators.deck import validate_deck
+
+    deck = loaded.deck
+    game = rules.game(deck.game)
+    missing = unresolved(deck, game.records.get)
+    if missing and deck.mode in game.modes:
+        said: dict[str | None, Finding] = {}
+        for finding in validate_deck(deck, rules).findings:  # (an unknown id's finding comes first at its place)
+            if finding.severity == "error":
+                said.setdefault(finding.pointer, finding)
+        missing = [said.get(f.pointer, f) for f in missing]
+    return [loaded.locate(f) for f in missing]
 
 
 def _query_records(catalog: Any, query: str, game: str | None, db: str | None) -> list[Any]:
@@ -776,23 +814,61 @@ def _report(issues: list[Any], catalog: Any, force: bool) -> int:
 
 
 def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) -> None:
+    """``--png DIR``: every image is written into a temporary folder first (a sibling ``.DIR.dossier-tmp-…`` when DIR
+    is new, renamed into place once complete; inside DIR when it exists, each image then renamed over its old one),
+    so that a run stopped at any moment (Ctrl-C) leaves the old tree whole, or none when there was none, and no
+    half-filled folder; what it left is swept by the next run."""
+    import os
+    import shutil
+
     from toolkit.cli.progress import Phases
     from toolkit.jsonio import atomic_write_bytes
-    from toolkit.safewrite import DOSSIER_PNG, mark_png
+    from toolkit.safewrite import DOSSIER_PNG, check_replaceable, check_target, mark_png, sweep, temp_name
     from toolkit.sheets import render
 
     if directory.exists() and not directory.is_dir():
         raise DossierError(tr("--png {directory}: not a directory", directory=directory))
+    existed = directory.is_dir()  # a folder of the user's keeps its other files, as it always did
     try:
-        directory.mkdir(parents=True, exist_ok=True)
+        (directory if existed else directory.parent).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DossierError(
             tr("--png {directory}: cannot create directory: {reason}", directory=directory, reason=os_reason(exc))
         ) from None
+    home = directory if existed else directory.parent
+    sweep(home)  # what a run killed before left there
+    stage = home / temp_name(directory.name)
     names = _png_names(records)
-    with Phases() as meter:  # each image written as it is rasterized: one card's image in memory at a time
-        for name, data in zip(names, render.iter_pdf_pngs(singles.pdf, meter=meter), strict=True):
-            atomic_write_bytes(directory / name, mark_png(data), replaces=DOSSIER_PNG)
+    try:
+        try:
+            stage.mkdir()
+        except OSError as exc:
+            raise DossierError(
+                tr("--png {directory}: cannot create directory: {reason}", directory=directory, reason=os_reason(exc))
+            ) from None
+        with Phases() as meter:  # each image written as it is rasterized: one card's image in memory at a time
+            for name, data in zip(names, render.iter_pdf_pngs(singles.pdf, meter=meter), strict=True):
+                atomic_write_bytes(stage / name, mark_png(data))
+        if not existed:
+            try:
+                os.rename(stage, directory)  # the whole folder at once
+            except OSError:
+                if not directory.is_dir():
+                    raise
+                existed = True  # made meanwhile: the images go into it, as into any folder that exists
+        if existed:
+            for name in names:  # every target checked before any image is moved (an image of the user's is kept)
+                check_replaceable(check_target(directory / name), DOSSIER_PNG)
+            for name in names:
+                os.replace(stage / name, directory / name)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            shutil.rmtree(stage)
+        if isinstance(exc, OSError) and not isinstance(exc, DossierError):
+            raise DossierError(tr("{where}: {problem}", where=f"--png {directory}", problem=os_reason(exc))) from None
+        raise
+    with contextlib.suppress(OSError):
+        stage.rmdir()  # (emptied by the moves; gone when it was renamed into place)
     fields = {"directory": directory, "n": len(names), "dpi": render.PNG_DPI, "bleed": format(spec.bleed, "g")}
     if spec.bleed:
         print(tr("{directory}: {n} PNG file(s) at {dpi} dpi with {bleed} mm bleed", **fields))
