@@ -14,6 +14,7 @@ only what moved beyond noise is listed.
 from __future__ import annotations
 
 import datetime
+import errno
 import json
 import math
 import sqlite3
@@ -177,25 +178,112 @@ def stored_run(db: str | None, run_id: int) -> dict[str, Any] | None:
 
 def load_run(db: str | None, which: str) -> dict[str, Any]:
     """A run by its id in the database, or a run's ``report.json`` (a file, or the ``--out`` directory holding it):
-    ``{"meta", "figures"}`` and a ``label`` naming it."""
+    ``{"meta", "figures"}`` and a ``label`` naming it. A report is read as every command reads a user's JSON file
+    (:func:`toolkit.jsonio.read_source`, :func:`toolkit.jsonio.loads_limited`): a FIFO, a device, a directory or
+    a file past the size limit is refused without waiting on it or reading it all (exit 2), a file not UTF-8 or
+    not JSON is one line with its place (exit 1), and so is one whose figures are not a report's."""
     path = Path(which)
     if not (which.isascii() and which.isdigit()) or path.exists():
         if path.is_dir():
             path = path / "report.json"
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise DossierError(tr("{run}: no such run (a run id, or a run's `report.json`)", run=repr(which))) from None
-        except (OSError, ValueError) as exc:
-            raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=str(exc))) from None
-        if not isinstance(data, dict) or "figures" not in data:
-            raise DossierError(tr("{path}: not a balance report", path=path))
-        return {"meta": data.get("meta", {}), "figures": data["figures"], "label": str(path)}
+        return _read_report(which, path)
     require_database(db)
     run = stored_run(db, int(which))
     if run is None:
         raise DossierError(tr("no balance run {id} in the database", id=which))
     return run
+
+
+def _read_report(which: str, path: Path) -> dict[str, Any]:
+    """The run of the report file at ``path`` (``which``: as the user named it): see :func:`load_run`."""
+    from toolkit.jsonio import (
+        JsonSyntaxError,
+        invalid_json,
+        loads_limited,
+        pointer_position,
+        read_source,
+        value_positions,
+    )
+
+    source = read_source(path)
+    if source.text is None:
+        if source.errno == errno.ENOENT and not path.is_symlink():
+            raise DossierError(tr("{run}: no such run (a run id, or a run's `report.json`)", run=repr(which)))
+        raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=source.error),
+                           exit_code=2 if source.io_error else 1)  # fmt: skip
+    try:
+        data = loads_limited(source.text)
+    except JsonSyntaxError as exc:
+        raise DossierError(invalid_json(path, exc), exit_code=1) from None
+    bad = _not_a_report(data)
+    if bad is not None:
+        line, column = pointer_position(value_positions(source.text, [bad]), bad)
+        raise DossierError(tr("{path}: not a balance report", path=f"{path}:{line}:{column}"), exit_code=1)
+    return {"meta": data.get("meta", {}), "figures": data["figures"], "label": str(path)}
+
+
+_RATE_FIELDS = ("n", "score", "rate", "low", "high")  # what :func:`compare` reads of a rate (n: a whole number)
+
+
+def _rate_problem(rate: Any, at: str) -> str | None:
+    """The pointer of what in the rate ``rate`` (at ``at``) :func:`compare` could not read, or None."""
+    if not isinstance(rate, dict):
+        return at
+    for field in _RATE_FIELDS:
+        if field not in rate:
+            return at
+        value = rate[field]
+        kinds = (int,) if field == "n" else (int, float)
+        if isinstance(value, bool) or not (isinstance(value, kinds) or (value is None and field not in ("n", "score"))):
+            return f"{at}/{field}"
+    return None
+
+
+def _not_a_report(data: Any) -> str | None:
+    """The pointer of the first thing in ``data`` that a balance report's JSON does not hold as :func:`compare`
+    and the words of a comparison read it (``""``: it is no report at all), or None when it is one."""
+    if not isinstance(data, dict) or "figures" not in data:
+        return ""
+    if not isinstance(data["figures"], dict):
+        return "/figures"
+    if not isinstance(data.get("meta", {}), dict):
+        return "/meta"
+    for table in (*RATES, "modes", "maps"):
+        rows, at = data["figures"].get(table, []), f"/figures/{table}"
+        if not isinstance(rows, list):
+            return at
+        one = table in ("modes", "maps")  # a row of these holds its first seat's rate
+        for i, row in enumerate(rows):
+            if not isinstance(row, dict) or (one and "first_seat" not in row):
+                return f"{at}/{i}"
+            for name in (table[:-1],) if one else KEYS[table]:  # an id, or a seat's number
+                if name not in row:
+                    return f"{at}/{i}"
+                if isinstance(row[name], bool) or not isinstance(row[name], (str, int)):
+                    return f"{at}/{i}/{name}"
+            rate, where = (row["first_seat"], f"{at}/{i}/first_seat") if one else (row, f"{at}/{i}")
+            problem = _rate_problem(rate, where)
+            if problem is not None:
+                return problem
+    return None
+
+
+def holds_only_runs(path: Path) -> bool:
+    """Whether the SQLite file at ``path`` holds the balance runs and no other table: what ``dossier balance`` made
+    of a ``dossier.db`` that was not there, which holds no cards (``search`` and ``show`` read the card pool's
+    database instead; ``db build`` builds the cards into it and keeps the runs, :func:`carry_sqlite`). False for
+    any other file, or one SQLite cannot read."""
+    from toolkit.db.engine import sqlite_uri
+
+    try:
+        conn = sqlite3.connect(sqlite_uri(path, read_only=True), uri=True)
+        try:
+            rows = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+        finally:
+            conn.close()
+    except (OSError, ValueError, sqlite3.Error):
+        return False
+    return {str(name) for (name,) in rows if not str(name).startswith("sqlite_")} == {TABLE}
 
 
 def carry_sqlite(conn: sqlite3.Connection, old: Path) -> None:

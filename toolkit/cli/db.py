@@ -59,18 +59,32 @@ def open_for_reading(db: str | None) -> Database:
     (the pool ``db build`` takes by default) kept in the user's cache, built on first use and again when the cards
     change (one note on stderr), so that ``dossier show ID`` works in any directory without a ``dossier db build``
     first, and a card added to the configured pool is found whatever ./dossier.db was built from (one warning line
-    then names it and the command that rebuilds it)."""
+    then names it and the command that rebuilds it).
+
+    A ./dossier.db that does not open as a card database (as ``serve`` tells one it builds over) and holds only the
+    balance runs ``dossier balance`` kept there is no card database: it is read as if it were not there. A
+    database named with ``--db`` or ``$DOSSIER_DB`` that holds only runs is one line saying so, and what builds
+    the cards into it (:func:`_named`)."""
     import os
 
+    from toolkit.balance.store import holds_only_runs
     from toolkit.db import open_database
     from toolkit.db.engine import DEFAULT_FILE, ENV_VAR
+    from toolkit.errors import DossierError
     from toolkit.i18n import tr
 
     if db is not None or os.environ.get(ENV_VAR):
-        return open_database(db)
+        return _named(db)
     if Path(DEFAULT_FILE).exists():
         pool = configured_pool()
-        database = open_database(db)
+        try:
+            database = open_database(db)
+        except DossierError:
+            if not holds_only_runs(Path(DEFAULT_FILE)):
+                raise
+            from toolkit.cli.app import default_paths
+
+            return _pool_database(default_paths(None), note=True, runs_here=True)
         built = built_from_other_cards(database, pool)
         if built is None or pool is None:
             return database
@@ -90,9 +104,36 @@ def open_for_reading(db: str | None) -> Database:
     return _pool_database(default_paths(None), note=True)
 
 
-def _pool_database(paths: list[Path], *, note: bool) -> Database:
+def _named(db: str | None) -> Database:
+    """The database ``--db`` or ``$DOSSIER_DB`` names, opened; one that holds only balance runs (``dossier balance``
+    made it, :func:`toolkit.balance.store.holds_only_runs`) is one line saying so, and the build that adds the cards
+    and keeps the runs, not SQLite's "no such table"."""
+    from toolkit.balance.store import holds_only_runs
+    from toolkit.db import open_database, resolve_target
+    from toolkit.db.engine import build_command
+    from toolkit.errors import DossierError
+    from toolkit.i18n import tr
+
+    try:
+        return open_database(db)
+    except DossierError:
+        target = resolve_target(db)
+        if target.backend != "sqlite" or target.path is None or not holds_only_runs(target.path):
+            raise
+        raise DossierError(
+            tr(
+                "database {target} holds balance runs and no cards; {command} builds the cards into it and keeps "
+                "the runs",
+                target=target.display,
+                command=build_command(target),
+            )
+        ) from None
+
+
+def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) -> Database:
     """The database of the card pool ``paths`` kept in the user's cache: built when missing or stale (``note``:
-    one line on stderr saying so, for a directory without a dossier.db). A cache that cannot be written (a home
+    one line on stderr saying so, for a directory without a dossier.db, or whose dossier.db holds only balance runs:
+    ``runs_here``, which the line says, and that the build there keeps them). A cache that cannot be written (a home
     that does not exist or is read-only) gives a database of this command only, in a temporary folder removed at
     exit, after one warning line naming the cache and what keeps one (:func:`_temporary_database`)."""
     import errno
@@ -123,7 +164,20 @@ def _pool_database(paths: list[Path], *, note: bool) -> Database:
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path.parent))
     except OSError as exc:
         return _temporary_database(sources, path, exc)
-    if note:
+    if note and runs_here:
+        print(
+            tr(
+                "{program}: {file} here holds only balance runs: building the card database in {path} (once; "
+                "{command} builds the cards into {file} and keeps the runs)",
+                program="dossier",
+                file=DEFAULT_FILE,
+                path=path,
+                command="`dossier db build`",
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
+    elif note:
         print(
             tr(
                 "{program}: no {file} here: building the card database in {path} (once; {command} makes one here)",

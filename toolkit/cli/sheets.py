@@ -715,14 +715,14 @@ def _not_found(loaded: Any, rules: Any) -> list[Finding]:
 
 def _query_records(catalog: Any, query: str, game: str | None, db: str | None) -> list[Any]:
     try:
-        from toolkit.db import open_database
+        from toolkit.cli.db import open_for_reading  # (the database search reads: the pool's, built when needed)
         from toolkit.search import QueryError, search
     except ImportError:
         raise DossierError(tr("--query needs the card database and search (`dossier db build`)")) from None
     from toolkit.sheets.layouts import is_printable
 
     try:
-        with open_database(db) as database:
+        with open_for_reading(db) as database:
             hits = search(database, query, game=game)
     except QueryError as exc:
         raise DossierError(tr("--query {query}: {problem}", query=_quoted(query), problem=exc)) from None
