@@ -46,25 +46,20 @@ class Keys:
         self.text += text
 
 
+STOPPED = "the reveal was stopped before every player had seen their role"
+
+
 @pytest.mark.parametrize("enters", [0, 1])  # at "pass the screen to…", and while a role is shown
-def test_ctrl_c_in_the_reveal_exits_130(game: Crossfire, enters: int) -> None:
+@pytest.mark.parametrize(("stop", "code", "said"), [(KeyboardInterrupt, 130, f"{STOPPED} (Ctrl-C)"), (EOFError, 2, STOPPED)])
+def test_ctrl_c_in_the_reveal_exits_130_and_end_of_input_2(game: Crossfire, enters: int, stop: type[BaseException],
+                                                           code: int, said: str) -> None:  # fmt: skip
     cards = role_cards(game, game.deal("crossfire", 5, seed=1), {}, "en")
-    keys = Keys(enters, KeyboardInterrupt)
+    keys = Keys(enters, stop)
     with pytest.raises(DossierError) as info:
         PrivateReveal(keys.read, keys.write, rows=10).run(cards)
-    assert info.value.exit_code == 130
-    assert info.value.message == "the reveal was stopped before every player had seen their role (Ctrl-C)"
-    assert keys.text.endswith(CLEAR if enters else "\n")  # a role shown is cleared; else the prompt's line ended
-
-
-@pytest.mark.parametrize("enters", [0, 1])
-def test_end_of_input_in_the_reveal_keeps_exit_2(game: Crossfire, enters: int) -> None:
-    cards = role_cards(game, game.deal("crossfire", 5, seed=1), {}, "en")
-    keys = Keys(enters, EOFError)
-    with pytest.raises(DossierError) as info:
-        PrivateReveal(keys.read, keys.write, rows=10).run(cards)
-    assert info.value.exit_code == 2
-    assert info.value.message == "the reveal was stopped before every player had seen their role"
+    assert (info.value.exit_code, info.value.message) == (code, said)
+    if stop is KeyboardInterrupt:
+        assert keys.text.endswith(CLEAR if enters else "\n")  # a role shown is cleared; else the prompt's line ended
 
 
 def _deal_stopped(monkeypatch: pytest.MonkeyPatch, stop: type[BaseException]) -> Any:

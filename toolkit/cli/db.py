@@ -164,31 +164,15 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
             raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(path.parent))
     except OSError as exc:
         return _temporary_database(sources, path, exc)
-    if note and runs_here:
-        print(
-            tr(
-                "{program}: {file} here holds only balance runs: building the card database in {path} (once; "
-                "{command} builds the cards into {file} and keeps the runs)",
-                program="dossier",
-                file=DEFAULT_FILE,
-                path=path,
-                command="`dossier db build`",
-            ),
-            file=sys.stderr,
-            flush=True,
-        )
-    elif note:
-        print(
-            tr(
-                "{program}: no {file} here: building the card database in {path} (once; {command} makes one here)",
-                program="dossier",
-                file=DEFAULT_FILE,
-                path=path,
-                command="`dossier db build`",
-            ),
-            file=sys.stderr,
-            flush=True,
-        )
+    if note:
+        said = (
+            N_("{program}: {file} here holds only balance runs: building the card database in {path} (once; "
+               "{command} builds the cards into {file} and keeps the runs)")
+            if runs_here
+            else N_("{program}: no {file} here: building the card database in {path} (once; {command} makes one here)")
+        )  # fmt: skip
+        print(tr(said, program="dossier", file=DEFAULT_FILE, path=path, command="`dossier db build`"), file=sys.stderr,
+              flush=True)  # fmt: skip
     build_from_files(sources, resolve_target(str(path)))
     return open_database(str(path))
 
