@@ -286,7 +286,7 @@ CASES: list[tuple[str, str, Callable[[Path], None], int, list[str]]] = [
     ("integer-of-5000-digits", V2, write(THORNWALL, '{"id": "x", "cost": ' + "9" * 5000 + "}"), 1, ["has 5000 digits; the limit is 20"]),
     ("nested-5000-deep", V2, write(THORNWALL, "[" * 5000 + "]" * 5000), 1, ["nested deeper than 32 levels"]),
     ("nested-600-deep", V2, write(THORNWALL, '{"a":' * 600 + "1" + "}" * 600), 1, ["nested deeper than 32 levels"]),
-    ("not-utf8", V2, write(THORNWALL, b'{"id": "\xff"}'), 1, ["not UTF-8 (byte 8)"]),
+    ("not-utf8", V2, write(THORNWALL, b'{"id": "\xff"}'), 1, ["not UTF-8 at line 1, column 9 (byte 8)"]),
     ("lone-surrogate", V2, write(THORNWALL, '{"id": "\\ud800"}'), 1, ["lone surrogate"]),
     ("nan", V2, write(THORNWALL, '{"id": "x", "cost": NaN}'), 1, ["NaN is not a JSON value"]),
     ("duplicate-key", V2, write(THORNWALL, '{"id": "x", "id": "y"}'), 1, ["duplicate key 'id'"]),

@@ -571,7 +571,7 @@ def test_a_card_file_that_is_not_utf8_is_a_problem_of_content(tmp_path: Path) ->
     shutil.copytree(CARDS / "tactics", pool)
     write(pool / "cards" / "zz.json", b"\xff\xfe garbage")
     result = run("deck", "validate", EX / "tactics" / "duo.json", "--cards", pool)
-    refused(result, 1, f"{pool / 'cards' / 'zz.json'}: cannot read: not UTF-8 (byte 0)")
+    refused(result, 1, f"{pool / 'cards' / 'zz.json'}: cannot read: not UTF-8 at line 1, column 1 (byte 0)")
 
 
 def test_an_import_with_thousands_of_warnings_lists_the_first_and_counts_the_rest() -> None:
@@ -659,3 +659,12 @@ def test_a_link_to_a_directory_above_the_walk_is_a_loop(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert f"{root / 'up'}: error card.io: symbolic link loop: leads back to {str(tmp_path)!r}" in result.stdout
     assert f"{root / 'top'}: error card.io: symbolic link loop: leads back to '/'" in result.stdout
+
+
+def test_a_file_that_is_not_utf8_is_placed_by_line_and_column(tmp_path: Path) -> None:
+    """A record file with a bad byte on its third line: lint says where an editor finds it, not only the offset."""
+    bad = tmp_path / "bad.json"
+    write(bad, '{\n  "id": "x",\n  "name": "é'.encode() + b"\xff" + b'"\n}\n')
+    result = run("lint", bad, "--lang", "en")
+    assert result.exit_code == 1
+    assert "not UTF-8 at line 3, column 13 (byte 28)" in result.output, result.output

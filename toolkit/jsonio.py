@@ -883,6 +883,15 @@ def _size(limit: int) -> str:
     return trn("{n} byte", "{n} bytes", limit)
 
 
+def not_utf8(data: bytes, at: int) -> str:
+    """Why ``data`` is no UTF-8 text, its first bad byte at index ``at``: where it is as an editor shows it (the line,
+    and the column in characters: what comes before it on its line decodes) and the byte's offset."""
+    start = data.rfind(b"\n", 0, at) + 1
+    column = len(data[start:at].decode("utf-8", errors="replace")) + 1
+    return tr("not UTF-8 at line {line}, column {column} (byte {n})", line=data.count(b"\n", 0, at) + 1, column=column,
+              n=at)  # fmt: skip
+
+
 def read_source(
     path: Path, limit: int = MAX_SOURCE_BYTES, on_status: Callable[[os.stat_result], None] | None = None
 ) -> Source:
@@ -895,7 +904,7 @@ def read_source(
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return Source(path, error=tr("not UTF-8 (byte {n})", n=exc.start))
+        return Source(path, error=not_utf8(data, exc.start))
     if text.startswith("\ufeff"):
         return Source(path, text=text[1:], bom=True)
     return Source(path, text=text)

@@ -67,6 +67,7 @@ from toolkit.jsonio import (
     invalid_json,
     json_kind,
     loads_limited,
+    not_utf8,
     pointer_position,
     read_regular,
     value_positions,
@@ -536,9 +537,7 @@ def _read_json(path: Path) -> Any:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise DossierError(
-            tr("{path}: not {encoding} (byte {offset})", path=path, encoding="UTF-8", offset=exc.start), exit_code=1
-        ) from None
+        raise DossierError(tr("{path}: {problem}", path=path, problem=not_utf8(raw, exc.start)), exit_code=1) from None
     try:
         return loads_limited(text, max_depth=MAX_DEPTH)
     except JsonSyntaxError as exc:
