@@ -29,12 +29,12 @@ never for a card that passes.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from toolkit.decks.formats import suggest_ids
 from toolkit.i18n import current_lang, name_of, t, tc, tn, tr, trn, word
 from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
@@ -154,14 +154,6 @@ def _listed(items: Iterable[str]) -> str:
     return tr(", ").join(items)
 
 
-def _suggest(typed: str, candidates: Iterable[str]) -> str:
-    """ "did you mean" the ids close to ``typed`` (an empty string: none is close)."""
-    close = difflib.get_close_matches(typed, list(candidates), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    return tr("; did you mean {ids}?", ids=_listed(repr(c) for c in close))
-
-
 def _name(record: Any) -> str:
     """A record's name in the current language (the one findings are worded in)."""
     return name_of(record, current_lang())
@@ -193,7 +185,7 @@ def _hints(record_id: str, record: Any, records: Iterable[str]) -> str:
     """What to add to "no such record": the kind of the record of that id, or the ids it may be a slip for."""
     if record is not None:
         return tr(" (it is a {kind})", kind=_kind(record.kind))
-    return _suggest(record_id, records)
+    return suggest_ids(record_id, records)
 
 
 # --------------------------------------------------------------------------
@@ -215,7 +207,7 @@ def _resolve_cards(check: Check, kinds: tuple[str, ...], what: str) -> list[str]
                     game=_game(check.deck.game),
                     what=_kind(what),
                     id=repr(card_id),
-                    hint=_suggest(card_id, records),
+                    hint=suggest_ids(card_id, records),
                 ),
                 "cards",
                 card_id,
@@ -966,7 +958,7 @@ def _crossfire_prepare(check: Check) -> None:
                     "no {game} role has id {id}{hint}",
                     game=_game("crossfire"),
                     id=repr(role_id),
-                    hint=_suggest(role_id, check.pool.records),
+                    hint=suggest_ids(role_id, check.pool.records),
                 ),
                 pointer("cards", role_id),
             )

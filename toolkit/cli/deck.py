@@ -126,7 +126,7 @@ def _usable(loaded: Any, pool: Pool) -> Any:
 
     problems = loaded.errors()
     if loaded.deck is not None:
-        problems += [loaded.locate(f) for f in unresolved(loaded.deck, pool.lookup(loaded.deck.game))]
+        problems += [loaded.locate(f) for f in unresolved(loaded.deck, pool.rules.game(loaded.deck.game).records)]
     if problems:
         raise _refuse(problems)
     if loaded.deck is None:

@@ -703,7 +703,7 @@ def _not_found(loaded: Any, rules: Any) -> list[Finding]:
 
     deck = loaded.deck
     game = rules.game(deck.game)
-    missing = unresolved(deck, game.records.get)
+    missing = unresolved(deck, game.records)
     if missing and deck.mode in game.modes:
         said: dict[str | None, Finding] = {}
         for finding in validate_deck(deck, rules).findings:  # (an unknown id's finding comes first at its place)

@@ -59,7 +59,7 @@ import os
 import re
 import stat
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -315,8 +315,18 @@ def _what(kind: str) -> str:
     return {"card": tr("card"), "identity": tr("identity"), "agent": tr("agent"), "role": tr("role")}.get(kind, kind)
 
 
-def unresolved(deck: Deck, lookup: Callable[[str], Any]) -> list[Finding]:
-    """A finding (with a pointer) for each id of ``deck`` the card pool lacks or holds as another kind.
+def suggest_ids(typed: str, candidates: Iterable[str]) -> str:
+    """ "; did you mean ..." the ids of ``candidates`` close to ``typed`` (an empty string: none is close), as every
+    command that meets an unknown id words it."""
+    close = difflib.get_close_matches(typed, list(candidates), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    return tr("; did you mean {ids}?", ids=tr(", ").join(repr(c) for c in close))
+
+
+def unresolved(deck: Deck, records: Mapping[str, Any]) -> list[Finding]:
+    """A finding (with a pointer) for each id of ``deck`` the card pool ``records`` (by id) lacks, with the ids it
+    may be a slip for, or holds as another kind.
 
     The text readers resolve names as they read; this is for JSON decks, which name ids.
     """
@@ -326,9 +336,10 @@ def unresolved(deck: Deck, lookup: Callable[[str], Any]) -> list[Finding]:
     )
 
     def check(record_id: str, kind: str, what: str, unknown: str, ptr: str) -> None:
-        record = lookup(record_id)
+        record = records.get(record_id)
         if record is None:
-            message = tr("no {game} {what} has id {id}", game=_game(deck.game), what=_what(what), id=repr(record_id))
+            message = tr("no {game} {what} has id {id}{hint}", game=_game(deck.game), what=_what(what),
+                         id=repr(record_id), hint=suggest_ids(record_id, records))  # fmt: skip
             out.append(Finding(unknown, message, pointer=ptr))
         elif record.kind != kind:
             message = tr("{id} is {kind}, not {what}", id=repr(record_id), kind=kind_with_article(record.kind),

@@ -266,7 +266,7 @@ def usable(loaded: Any, pool: DeckPoolView) -> Any:
 
     problems = loaded.errors()
     if loaded.deck is not None:
-        problems += [loaded.locate(f) for f in unresolved(loaded.deck, pool.lookup(loaded.deck.game))]
+        problems += [loaded.locate(f) for f in unresolved(loaded.deck, pool.rules.game(loaded.deck.game).records)]
     if problems:
         if len(problems) > 1:
             raise DossierError(and_more(finding_text(problems[0]), len(problems) - 1))
