@@ -29,7 +29,7 @@ from .gcpause import gc_paused
 from .i18n import current_lang, tr, word
 from .jsonio import JsonSyntaxError, Source, invalid_json, loads_limited, read_canonical, read_source
 from .meter import Meter, meter_or_silent
-from .models import RecordBase, namespace, parse_record
+from .models import GAMES, RecordBase, namespace, parse_record
 
 GAME_FILE = "game.json"
 
@@ -167,17 +167,14 @@ def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -
     seen: set[str] | None = None  # the keys of ``found``, made when a second path is given
     for raw in paths:
         path = Path(raw)
-        walk = path.is_dir()
-        if walk:
-            candidates: Iterable[Path] = _iter_json(path, problems)
-        elif path.is_file():
-            candidates = [path]
-        elif os.path.islink(path):
-            raise DossierError(tr("{path}: dangling symbolic link or link loop", path=shown_path(path)))
-        elif path.exists():
-            raise DossierError(tr("{path}: not a regular file or directory", path=shown_path(path)))
-        else:
+        candidates = path_files(path, problems)
+        if candidates is None:
+            if os.path.islink(path):
+                raise DossierError(tr("{path}: dangling symbolic link or link loop", path=shown_path(path)))
+            if path.exists():
+                raise DossierError(tr("{path}: not a regular file or directory", path=shown_path(path)))
             raise DossierError(tr("{path}: no such file or directory", path=shown_path(path)))
+        walk = not isinstance(candidates, list)  # (a directory's files come from a walk, each once)
         if walk and not found:  # a walk finds each file once
             found.extend(candidates)
             continue
@@ -189,6 +186,19 @@ def discover(paths: Iterable[Path], problems: list[WalkProblem] | None = None) -
                 seen.add(key)
                 found.append(candidate)
     return found
+
+
+def path_files(path: Path, problems: list[WalkProblem] | None = None) -> Iterable[Path] | None:
+    """The files :func:`discover` reads for one of its paths: every ``*.json`` file under a directory (a game
+    directory, a folder of game directories such as ``cards/``, or a set folder of one game's records as ``import
+    csv --into`` writes), a regular file itself; None when ``path`` is neither. The card pool of every command is
+    read so (:func:`load_catalog`), and lint's records of the pool are these (:func:`pool_sources`). A directory's
+    files come as its walk (an iterator), a file as a list of itself."""
+    if path.is_dir():
+        return _iter_json(path, problems)
+    if path.is_file():
+        return [path]
+    return None
 
 
 def file_key(path: Path) -> str:
@@ -498,8 +508,9 @@ def pool_sources(
     skipped: Callable[[], set[str]],
     shadowed: dict[tuple[str, str, str], Path] | None = None,
 ) -> list[Source]:
-    """The records of ``pool`` of the games of ``loose`` (record files in no game directory): each pool path's
-    ``<game>/`` directory where it has one, else the path itself when it is a game directory. A pool record with
+    """The records of ``pool`` of the games of ``loose`` (record files in no game directory): of the files every
+    other command reads of the pool (:func:`path_files` of each path, as :func:`load_catalog` reads it: a folder of
+    game directories, a game directory or a set folder of records alike), those of those games. A pool record with
     the same game, kind and id as one of ``loose`` outside the pool is left out (the file being linted, a draft
     of a revised card, stands for it; one in a folder of the pool is a second record of that id, which the pool
     cannot load, and is told so), and so is a file whose key is in ``skipped()`` (asked only when some of
@@ -519,30 +530,33 @@ def pool_sources(
     real_skip: set[str] | None = None  # skip's files by their real folders, made when a pool file is not in skip
     out: list[Source] = []
     for base in pool:
-        base = Path(base)
-        for game in sorted(games):
-            root = base / game if (base / game / GAME_FILE).is_file() else base
-            if not (root / GAME_FILE).is_file():
+        # the files every other command reads of this pool path (load_catalog's): a game directory, a folder of
+        # game directories (``cards/``) or a set folder (``import csv --into set-a``) alike; a missing path, none
+        # (the game directories of other games in it are not read: none of their records is of these games)
+        others = tuple(
+            file_key(Path(base) / game) + os.sep
+            for game in GAMES
+            if game not in games and (Path(base) / game / GAME_FILE).is_file()
+        )
+        for extra in path_files(Path(base)) or ():
+            spelled = file_key(extra)
+            if spelled in skip or (others and spelled.startswith(others)):
                 continue
-            for extra in _iter_json(root):
-                spelled = file_key(extra)
-                if spelled in skip:
-                    continue
-                if real_skip is None:
-                    real_skip = {_real_key(k, folders) for k in skip}
-                real = _real_key(spelled, folders)
-                if real in real_skip:  # one of loose (or a pool file taken) by another name
-                    continue
-                source = read_source(extra)
-                key = _record_key(source)
-                if key is None or key[0] != game:
-                    continue
-                if key not in keys:
-                    out.append(source)
-                    skip.add(spelled)
-                    real_skip.add(real)
-                elif shadowed is not None:
-                    shadowed.setdefault(key, extra)
+            if real_skip is None:
+                real_skip = {_real_key(k, folders) for k in skip}
+            real = _real_key(spelled, folders)
+            if real in real_skip:  # one of loose (or a pool file taken) by another name
+                continue
+            source = read_source(extra)
+            key = _record_key(source)
+            if key is None or key[0] not in games:
+                continue
+            if key not in keys:
+                out.append(source)
+                skip.add(spelled)
+                real_skip.add(real)
+            elif shadowed is not None:
+                shadowed.setdefault(key, extra)
     return out
 
 
