@@ -689,7 +689,362 @@ RULES_SINCE = [
         '            best = min(best, max(self.threat_of(g, a, p, unit, cell, steps=0 if moved else None) for a, p in'
         ' attackers))\n',
     ),
-
+    # §11.5, §12.2: an action's targets, choices, cells and a status card's unit are chosen when it is determined,
+    # before the responses, and checked at resolution (目标丢失, §11.6); a response is determined when declared
+    (
+        "toolkit/engine/tactics/interp.py",
+        'from collections.abc import Callable, Sequence\n'
+        'from typing import Any\n',
+        'from collections.abc import Callable, Sequence\n'
+        'from dataclasses import dataclass, field\n'
+        'from typing import Any\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        'MAX_REPEAT = MAX_COUNT  # a text asking for more repetitions than this is refused (no game needs it)\n',
+        'MAX_REPEAT = MAX_COUNT  # a text asking for more repetitions than this is refused (no game needs it)\n'
+        '\n'
+        '\n'
+        '@dataclass\n'
+        'class Determined(Context):\n'
+        '    picks: dict[int, list[list[Any] | None]] = field(default_factory=dict)\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        options = self.cell_options(ctx.unit, cells, restore)\n'
+        '        if not options:\n'
+        '            self.log.add("no_target", ctx.player, ref=render(cells))\n'
+        '            return []\n'
+        '        self.acting = ctx.unit\n'
+        '        return list(self.decider.choose_many(ctx.player, f"cell: {render(cells)}", options,'
+        ' self._count(cells.count)))\n',
+        '        queue = ctx.picks.get(id(cells)) if isinstance(ctx, Determined) else None\n'
+        '        picked = queue.pop(0) if queue else self._choose_cells(cells, ctx, restore)\n'
+        '        if picked is None:\n'
+        '            self.log.add("no_target", ctx.player, ref=render(cells))\n'
+        '            return []\n'
+        '        now = self.cell_options(ctx.unit, cells, restore)\n'
+        '        kept = []\n'
+        '        for cell in picked:\n'
+        '            if cell in now:\n'
+        '                kept.append(cell)\n'
+        '            else:\n'
+        '                self.log.add("target_lost", ctx.player, cell=list(cell), ref=render(cells))\n'
+        '        return kept\n'
+        '\n'
+        '    def _choose_cells(self, cells: A.Cells, ctx: Context, restore: bool) -> list[Cell] | None:\n'
+        '        options = self.cell_options(ctx.unit, cells, restore)\n'
+        '        if not options:\n'
+        '            return None\n'
+        '        self.acting = ctx.unit\n'
+        '        return list(self.decider.choose_many(ctx.player, f"cell: {render(cells)}", options,'
+        ' self._count(cells.count)))\n',
+    ),
+    (
+        "toolkit/engine/tactics/interp.py",
+        '        if isinstance(ref, A.Target):\n'
+        '            options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]\n'
+        '            if not options:\n'
+        '                self.log.add("no_target", ctx.player, ref=render(ref))\n'
+        '                return []\n'
+        '            self.acting = ctx.unit\n'
+        '            pick = self.decider.choose(ctx.player, f"target: {render(ref)} [{_range(ref.within)}]", options)\n'
+        '            if isinstance(pick, Unit) and not self.target_ok(ctx.unit, pick, ref.within):\n'
+        '                self.log.add("target_lost", ctx.player, target=str(pick), ref=render(ref))\n'
+        '                return []\n'
+        '            return [pick]\n'
+        '        if isinstance(ref, A.Chosen):\n'
+        '            options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]\n'
+        '            if not options:\n'
+        '                self.log.add("no_choice", ctx.player, ref=render(ref))\n'
+        '                return []\n'
+        '            self.acting = ctx.unit\n'
+        '            return list(self.decider.choose_many(ctx.player, f"choose: {render(ref)}", options, ref.count))\n'
+        '        raise EngineError(tr("cannot resolve {node}", node=type(ref).__name__))\n',
+        '        if isinstance(ref, A.Target | A.Chosen):\n'
+        '            queue = ctx.picks.get(id(ref)) if isinstance(ctx, Determined) else None\n'
+        '            picked = queue.pop(0) if queue else self._choose_ref(ref, ctx, keep)\n'
+        '            if picked is None:\n'
+        '                self.log.add("no_target" if isinstance(ref, A.Target) else "no_choice", ctx.player,'
+        ' ref=render(ref))\n'
+        '                return []\n'
+        '            return self._still_legal(ref, ctx, picked)\n'
+        '        raise EngineError(tr("cannot resolve {node}", node=type(ref).__name__))\n'
+        '\n'
+        '    def _choose_ref(self, ref: A.Target | A.Chosen, ctx: Context, keep: Callable[[Any], bool] | None) ->'
+        ' list[Any] | None:\n'
+        '        options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]\n'
+        '        if not options:\n'
+        '            return None\n'
+        '        self.acting = ctx.unit\n'
+        '        if isinstance(ref, A.Target):\n'
+        '            return [self.decider.choose(ctx.player, f"target: {render(ref)} [{_range(ref.within)}]",'
+        ' options)]\n'
+        '        return list(self.decider.choose_many(ctx.player, f"choose: {render(ref)}", options, ref.count))\n'
+        '\n'
+        '    def _still_legal(self, ref: A.Target | A.Chosen, ctx: Context, picked: list[Any]) -> list[Any]:\n'
+        '        now = self.candidates(ref.noun, ctx.player)\n'
+        '        kept = []\n'
+        '        for thing in picked:\n'
+        '            legal = any(thing is other for other in now)\n'
+        '            if legal and isinstance(ref, A.Target) and isinstance(thing, Unit):\n'
+        '                legal = self.target_ok(ctx.unit, thing, ref.within)\n'
+        '            if legal:\n'
+        '                kept.append(thing)\n'
+        '            else:\n'
+        '                self.log.add("target_lost", ctx.player, target=str(thing), ref=render(ref))\n'
+        '        return kept\n'
+        '\n'
+        '    def determine(self, abilities: Sequence[A.Ability], ctx: Determined) -> None:\n'
+        '        for ability in abilities:\n'
+        '            for sentence in ability.sentences:\n'
+        '                self._determine(sentence.effects, ctx)\n'
+        '\n'
+        '    def _determine(self, effects: Sequence[A.Node], ctx: Determined) -> None:\n'
+        '        for e in effects:\n'
+        '            if isinstance(e, A.If):\n'
+        '                self._determine_condition(e.condition, ctx)\n'
+        '                self._determine(e.effects, ctx)\n'
+        '            elif isinstance(e, A.YouMay):\n'
+        '                self._determine(e.effects, ctx)\n'
+        '            elif isinstance(e, A.Until):\n'
+        '                for inner in e.effects:\n'
+        '                    if isinstance(inner, CONTINUOUS):\n'
+        '                        self._determine_ref(inner.ref, ctx, e)\n'
+        '                    else:\n'
+        '                        self._determine([inner], ctx)\n'
+        '            elif isinstance(e, A.DestroyTerrain | A.RestoreTerrain):\n'
+        '                self.hint = ("effect", e)\n'
+        '                picked = self._choose_cells(e.cells, ctx, isinstance(e, A.RestoreTerrain))\n'
+        '                for cell in picked or ():\n'
+        '                    self.log.add("target_chosen", ctx.player, cell=list(cell), ref=render(e.cells))\n'
+        '                ctx.picks.setdefault(id(e.cells), []).append(picked)\n'
+        '            else:\n'
+        '                ref = getattr(e, "ref", None)\n'
+        '                if isinstance(ref, A.Target | A.Chosen):\n'
+        '                    self._determine_ref(ref, ctx, e)\n'
+        '\n'
+        '    def _determine_condition(self, c: A.Node, ctx: Determined) -> None:\n'
+        '        if isinstance(c, A.All):\n'
+        '            for part in c.parts:\n'
+        '                self._determine_condition(part, ctx)\n'
+        '        elif isinstance(c, A.IsState | A.HpAtMost) or (isinstance(c, A.IsKind) and not isinstance(c.ref,'
+        ' A.Target)):\n'
+        '            if isinstance(c.ref, A.Target | A.Chosen):\n'
+        '                self._determine_ref(c.ref, ctx, c)\n'
+        '\n'
+        '    def _determine_ref(self, ref: A.Node, ctx: Determined, effect: A.Node) -> None:\n'
+        '        if not isinstance(ref, A.Target | A.Chosen):\n'
+        '            return\n'
+        '        self.hint = ("effect", effect)\n'
+        '        keep = None\n'
+        '        if isinstance(effect, A.TakeControl):\n'
+        '            keep = lambda u: self.control_refusal(u, ctx.player) is None  # noqa: E731\n'
+        '        picked = self._choose_ref(ref, ctx, keep)\n'
+        '        for thing in picked or ():\n'
+        '            self.log.add("target_chosen", ctx.player, target=str(thing), ref=render(ref))\n'
+        '        ctx.picks.setdefault(id(ref), []).append(picked)\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        'from .attack import AttackRules, RecordSource\n',
+        'from .attack import AttackRules, RecordSource\n'
+        'from .interp import Determined\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        '        ctx = Context(seat, card, unit, source=key)\n',
+        '        ctx = Determined(seat, card, unit, source=key)\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        '        if ability.kind != "special":\n'
+        '            self.response_window(seat, ctx)\n',
+        '        if ability.kind != "special":\n'
+        '            self.determine([ability], ctx)\n'
+        '            self.response_window(seat, ctx)\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        '        ctx = Context(seat, card, unit)\n'
+        '        self.response_window(seat, ctx)\n',
+        '        ctx = Determined(seat, card, unit)\n'
+        '        attach_to = self._determine_play(card, ctx)\n'
+        '        self.response_window(seat, ctx)\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        '        elif record.category == "status":\n'
+        '            targets = self._status_targets(seat, card)\n'
+        '            if not targets:\n'
+        '                self._to_discard(card, Phrase(N_("no unit to attach it to")))\n'
+        '                return\n'
+        '            self.hint = ("status", card)\n'
+        '            self.attach(self.decider.choose(seat, f"attach {card} to", targets), card)\n'
+        '        elif record.category == "minion":\n'
+        '            minion = self.deploy_minion(seat, record.minion, unit, card)\n'
+        '            if minion is None:\n'
+        '                self._to_discard(card, Phrase(N_("no cell to deploy the minion")))\n'
+        '                return\n'
+        '            self._resolve_effects(card, Context(seat, card, unit))\n',
+        '        elif record.category == "status":\n'
+        '            if attach_to is None:\n'
+        '                self._to_discard(card, Phrase(N_("no unit to attach it to")))\n'
+        '                return\n'
+        '            if not any(attach_to is u for u in self._status_targets(seat, card)):\n'
+        '                self._to_discard(card, Phrase(N_("{unit}, which it was to be attached to, is gone or no'
+        ' longer legal"),\n'
+        '                                              unit=str(attach_to)))\n'
+        '                return\n'
+        '            self.attach(attach_to, card)\n'
+        '        elif record.category == "minion":\n'
+        '            minion = self.deploy_minion(seat, record.minion, unit, card)\n'
+        '            if minion is None:\n'
+        '                self._to_discard(card, Phrase(N_("no cell to deploy the minion")))\n'
+        '                return\n'
+        '            self._resolve_effects(card, Determined(seat, card, unit, picks=ctx.picks))\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        '    def _resolve_effects(self, card: Card, ctx: Context, kinds: tuple[str, ...] = ("effect",)) -> None:\n'
+        '        """The card\'s abilities of ``kinds``, top to bottom (§7.3.4)."""\n'
+        '        for index, ability in self.indexed_abilities(card):\n'
+        '            if ability.kind in kinds and self.winners is None:\n'
+        '                self.log.add("resolve", ctx.player, source=card.id, ability=index, text=render(ability))\n'
+        '                self.run_ability(\n'
+        '                    ability, Context(ctx.player, card, ctx.unit, attack=ctx.attack, source=(card.id, index)),'
+        ' pay=False\n'
+        '                )\n',
+        '    def _determine_play(self, card: Card, ctx: Determined) -> Unit | None:\n'
+        '        record = card.record\n'
+        '        if record.category == "status":\n'
+        '            targets = self._status_targets(ctx.player, card)\n'
+        '            if not targets:\n'
+        '                return None\n'
+        '            self.hint = ("status", card)\n'
+        '            unit: Unit = self.decider.choose(ctx.player, f"attach {card} to", targets)\n'
+        '            self.log.add("target_chosen", ctx.player, target=str(unit), card=str(card))\n'
+        '            return unit\n'
+        '        if record.category != "equipment":\n'
+        '            self.determine([ability for _, ability in self.indexed_abilities(card) if ability.kind =='
+        ' "effect"], ctx)\n'
+        '        return None\n'
+        '\n'
+        '    def _resolve_effects(self, card: Card, ctx: Context, kinds: tuple[str, ...] = ("effect",)) -> None:\n'
+        '        picks = ctx.picks if isinstance(ctx, Determined) else {}\n'
+        '        for index, ability in self.indexed_abilities(card):\n'
+        '            if ability.kind in kinds and self.winners is None:\n'
+        '                self.log.add("resolve", ctx.player, source=card.id, ability=index, text=render(ability))\n'
+        '                self.run_ability(\n'
+        '                    ability,\n'
+        '                    Determined(ctx.player, card, ctx.unit, attack=ctx.attack, source=(card.id, index),'
+        ' picks=picks),\n'
+        '                    pay=False,\n'
+        '                )\n',
+    ),
+    (
+        "toolkit/engine/tactics/game.py",
+        '            return Context(seat, card, unit, attack=ctx.attack)\n'
+        '        source = action.source\n'
+        '        used = source if isinstance(source, Card) else None\n'
+        '        key = (source.record.id, action.index)\n'
+        '        self.log.add("respond", seat, source=key[0], ability=key[1], unit=str(unit))\n'
+        '        rctx = Context(seat, used, unit, attack=ctx.attack, source=key)\n'
+        '        for cost in action.ability.costs if action.ability else ():\n'
+        '            self._pay(cost, rctx)\n'
+        '        if source is unit and unit.kind == "agent":\n'
+        '            self.expose(unit, Phrase(N_("uses its own ability (§8.4)")))\n'
+        '        return rctx\n',
+        '            cctx = Determined(seat, card, unit, attack=ctx.attack)\n'
+        '            self.determine([ability for _, ability in self.indexed_abilities(card) if ability.kind =='
+        ' "response"], cctx)\n'
+        '            return cctx\n'
+        '        source = action.source\n'
+        '        used = source if isinstance(source, Card) else None\n'
+        '        key = (source.record.id, action.index)\n'
+        '        self.log.add("respond", seat, source=key[0], ability=key[1], unit=str(unit))\n'
+        '        rctx = Determined(seat, used, unit, attack=ctx.attack, source=key)\n'
+        '        for cost in action.ability.costs if action.ability else ():\n'
+        '            self._pay(cost, rctx)\n'
+        '        if source is unit and unit.kind == "agent":\n'
+        '            self.expose(unit, Phrase(N_("uses its own ability (§8.4)")))\n'
+        '        if action.ability is not None:\n'
+        '            self.determine([action.ability], rctx)\n'
+        '        return rctx\n',
+    ),
+    (
+        "toolkit/engine/tactics/attack.py",
+        '            if self.winners is not None or attacker.gone or (attacker.dying and not counter):\n'
+        '                return attack\n'
+        '            if profile.profile.style == "melee" and not _moves_on_attack(profile.record):\n'
+        '                self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))\n'
+        '            self.fire("on_attack", seat, unit=attacker, extra=extra)\n'
+        '            self.specials.window("on_attack")\n'
+        '            if self.winners is None and not attacker.gone:\n'
+        '                self._resolve_hit(attack)\n'
+        '            else:\n'
+        '                attack.lost = True\n'
+        '            if not attack.lost:\n'
+        '                self.fire("after_attack", seat, unit=attacker, extra=extra)\n'
+        '                self.specials.window("after_attack")\n'
+        '                if not target.gone:\n'
+        '                    self.fire("after_attacked", self.seat_for(target, seat), unit=target)\n'
+        '                    self.counter_chance(attack)\n'
+        '        finally:\n'
+        '            self.attacks.pop()\n'
+        '        for unit in attack.dying:\n'
+        '            self.leave(unit)\n'
+        '        return attack\n',
+        '            if self.winners is None and not attacker.gone and not (attacker.dying and not counter):\n'
+        '                if profile.profile.style == "melee" and not _moves_on_attack(profile.record):\n'
+        '                    self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))\n'
+        '                self.fire("on_attack", seat, unit=attacker, extra=extra)\n'
+        '                self.specials.window("on_attack")\n'
+        '                if self.winners is None and not attacker.gone:\n'
+        '                    self.specials.window("damage")\n'
+        '                if self.winners is None and not attacker.gone:\n'
+        '                    self._resolve_hit(attack)\n'
+        '                else:\n'
+        '                    attack.lost = True\n'
+        '                if not attack.lost:\n'
+        '                    self.fire("after_attack", seat, unit=attacker, extra=extra)\n'
+        '                self.specials.window("after_attack")\n'
+        '                if not attack.lost and not target.gone:\n'
+        '                    self.fire("after_attacked", self.seat_for(target, seat), unit=target)\n'
+        '                    self.counter_chance(attack)\n'
+        '        finally:\n'
+        '            self.attacks.pop()\n'
+        '        for unit in attack.dying:\n'
+        '            self.leave(unit)\n'
+        '        if attack.dying:\n'
+        '            self.specials.window("after_destroyed")\n'
+        '        return attack\n',
+    ),  # T26: a timing point at 伤害结算, at 攻击后 when the target was lost, and at 消灭后 / 失联后; §13.1: a unit
+    # destroyed before 攻击时 (an attacker a response destroyed) still leaves play
+    (
+        "toolkit/engine/tactics/base.py",
+        '        if unit.gone or unit.dying:\n'
+        '            return\n'
+        '        unit.dying = True\n',
+        '        if unit.gone or unit.dying:\n'
+        '            return\n'
+        '        if unit.hidden:\n'
+        '            self.expose(unit, Phrase(N_("destroyed: its HP drops to 0 (§14.1)")))\n'
+        '            if unit.gone or unit.dying:\n'
+        '                return\n'
+        '        unit.dying = True\n',
+    ),  # §14.1 (with §8.4 生命值减少时): a hidden unit destroyed turns face up first, its 暴露时 firing
+    (
+        "toolkit/engine/tactics/base.py",
+        '        controller = unit.seat\n'
+        '        unit.gone = True\n',
+        '        controller = unit.seat\n'
+        '        unit.gone = True\n'
+        '        if unit.hidden:\n'
+        '            unit.hidden = False\n'
+        '            face_up = Phrase(N_("goes face up to the lost zone (§14.1)"))\n'
+        '            self.log.add("exposed", unit.seat or None, unit=str(unit), reason=face_up)\n',
+    ),  # §14.1: a unit goes face up to the lost zone
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed): the
 older tree gets them too, so that both trees play the same games and the comparison is of speed alone (the older

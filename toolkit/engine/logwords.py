@@ -202,6 +202,7 @@ EVENTS: dict[str, tuple[str, str]] = {
     "take_failed": Nc_("log event", "take failed"),
     "tap": Nc_("log event", "tap"),
     "target_lost": Nc_("log event", "target lost"),
+    "target_chosen": Nc_("log event", "target chosen"),
     "temp_hp": Nc_("log event", "temporary HP"),
     "terrain_destroyed": Nc_("log event", "terrain destroyed"),
     "terrain_restored": Nc_("log event", "terrain restored"),
@@ -453,6 +454,8 @@ TERMS: dict[str, dict[str, tuple[str, str]]] = {
         "response": Nc_("log point", "a response window"),
         "on_attack": Nc_("log point", "as the attack resolves"),
         "after_attack": Nc_("log point", "after the attack"),
+        "damage": Nc_("log point", "as the damage is resolved"),
+        "after_destroyed": Nc_("log point", "after the destroyed units leave play"),
     },
     "until": {
         "turn_end": Nc_("log until", "the end of the turn"),

@@ -5,7 +5,9 @@ but the attacker for 袭击) → 攻击前 → the opponents' responses → 攻�
 may first move 0-1 and turn) → range and sight checked (else 目标丢失) → as many hit dice
 as the profile's attack speed, modified by 本次攻击…, effects, cover (T17) and pits, clamped
 1..6 → damage (受到伤害时, 消灭时) → 攻击后 / 被攻击后 and the target's counterattack
-chance (正当防卫, 武装反击; a destroyed target still has it: 最后一击) → 消灭后 / 失联后.
+chance (正当防卫, 武装反击; a destroyed target still has it: 最后一击) → 消灭后 / 失联后. Special abilities
+may be used at each step (T26): the response window, 攻击时, 伤害结算 (before range and sight are judged),
+攻击后 (a target lost too) and, when the attack destroyed a unit, 消灭后 / 失联后.
 """
 
 from __future__ import annotations
@@ -185,29 +187,43 @@ class AttackRules(Interpreter):
             self.fire("before_attack", seat, unit=attacker, extra=extra)
             if not counter:
                 self.response_window(seat, ctx)
-            if self.winners is not None or attacker.gone or (attacker.dying and not counter):
-                return attack
-            # a melee attacker may first move 0-1 and turn, then the 攻击时 abilities resolve (§14.8: "近战攻击时，
-            # 攻击者可以先移动0-1"; T21); a weapon whose own 攻击时 text moves it moves there instead
-            if profile.profile.style == "melee" and not _moves_on_attack(profile.record):
-                self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))
-            self.fire("on_attack", seat, unit=attacker, extra=extra)
-            self.specials.window("on_attack")
-            if self.winners is None and not attacker.gone:
-                self._resolve_hit(attack)
-            else:
-                attack.lost = True
-            if not attack.lost:
-                self.fire("after_attack", seat, unit=attacker, extra=extra)
-                self.specials.window("after_attack")
-                if not target.gone:
-                    self.fire("after_attacked", self.seat_for(target, seat), unit=target)
-                    self.counter_chance(attack)
+            # (an attacker destroyed or gone, or the game over, before 攻击时: the attack stops there; a unit it
+            # destroyed still leaves play below)
+            if self.winners is None and not attacker.gone and not (attacker.dying and not counter):
+                self._attack_steps(attack, seat, profile, extra)
         finally:
             self.attacks.pop()
         for unit in attack.dying:
             self.leave(unit)
+        if attack.dying:  # 消灭后 / 失联后: a timing point once the units it destroyed are in the lost zone (T26)
+            self.specials.window("after_destroyed")
         return attack
+
+    def _attack_steps(self, attack: Attack, seat: int, profile: Profile, extra: list[Any]) -> None:
+        """攻击时, 伤害结算 and 攻击后 of an attack declared by ``seat`` (§13.1, §14.8), each a timing point where
+        special abilities may be used (T26)."""
+        attacker, target = attack.attacker, attack.target
+        # a melee attacker may first move 0-1 and turn, then the 攻击时 abilities resolve (§14.8: "近战攻击时，
+        # 攻击者可以先移动0-1"; T21); a weapon whose own 攻击时 text moves it moves there instead
+        if profile.profile.style == "melee" and not _moves_on_attack(profile.record):
+            self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))
+        self.fire("on_attack", seat, unit=attacker, extra=extra)
+        self.specials.window("on_attack")
+        if self.winners is None and not attacker.gone:
+            # 伤害结算: its timing point comes first; range and sight are judged as the damage resolves (§13.1
+            # "结算时判定合法性"), so a special ability used here (a move) may still lose the target
+            self.specials.window("damage")
+        if self.winners is None and not attacker.gone:
+            self._resolve_hit(attack)
+        else:
+            attack.lost = True
+        if not attack.lost:
+            self.fire("after_attack", seat, unit=attacker, extra=extra)
+        # 攻击后 is a timing point even when the target was lost (only the text about the target does not resolve)
+        self.specials.window("after_attack")
+        if not attack.lost and not target.gone:
+            self.fire("after_attacked", self.seat_for(target, seat), unit=target)
+            self.counter_chance(attack)
 
     def _resolve_hit(self, attack: Attack) -> None:
         attacker, target = attack.attacker, attack.target

@@ -462,9 +462,15 @@ class TacticsBase(TextRunner):
 
     def destroy(self, unit: Unit, by: int | None = None) -> None:
         """消灭: 消灭时 triggers while the unit is still on the map; during an attack it leaves after the
-        攻击后 window (T21), otherwise at once (§14.1, §14.7)."""
+        攻击后 window (T21), otherwise at once (§14.1, §14.7). A hidden unit turns face up first: being destroyed
+        lowers its HP to 0 (§14.1 "直接将目标单位的生命值降低至 0"), and a hidden unit whose HP drops is exposed, its
+        暴露时 abilities firing (§8.4 "生命值减少时"), as when damage destroys it."""
         if unit.gone or unit.dying:
             return
+        if unit.hidden:
+            self.expose(unit, Phrase(N_("destroyed: its HP drops to 0 (§14.1)")))
+            if unit.gone or unit.dying:  # (its 暴露时 abilities destroyed it already)
+                return
         unit.dying = True
         unit.hp = min(unit.hp, 0)
         unit.destroyed_by = by
@@ -481,6 +487,10 @@ class TacticsBase(TextRunner):
             return
         controller = unit.seat
         unit.gone = True
+        if unit.hidden:  # its card and piece go face up to the lost zone (§14.1 "以正面朝上放置于所属失联区")
+            unit.hidden = False
+            face_up = Phrase(N_("goes face up to the lost zone (§14.1)"))
+            self.log.add("exposed", unit.seat or None, unit=str(unit), reason=face_up)
         if unit.kind == "obstacle":
             if unit in self.obstacles:
                 self.obstacles.remove(unit)

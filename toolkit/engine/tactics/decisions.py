@@ -9,12 +9,13 @@ for a seat nobody plays, by waiting: :class:`TacticsSession` runs the game in a
 :class:`~toolkit.engine.decisions.Stepper` until such a decision, hands it out (``pending``) and goes on with
 ``apply(label)``. ``choose_many`` becomes as many decisions, one pick each.
 
-What a seat is shown passes through :func:`mask`: a unit hidden from that seat (an enemy agent face down, a
-hidden scene obstacle, §8.4, T23) is named ``hidden#N`` in prompts, option labels and texts, the log and the
-view (:func:`view`), never by its agent nor by its uid (N is its alias, :func:`~.state.hidden_alias`: a uid would tell
-the order the units were made in, so which agent of a squad it is), and a log entry about it keeps its cells, never its facing, HP, 移速 or
-shields (:data:`IDENTIFYING`); the other players' hands, decks and deck order are counts only; log entries the seat
-may not see (another player's draws and mortgages) are left out.
+What a seat is shown passes through :func:`mask`: a unit hidden from that seat (an enemy agent face down, a hidden
+scene obstacle, §8.4, T23) is named ``hidden#N`` in prompts, option labels and texts, the log and the view
+(:func:`view`), never by its agent nor by its uid (N is its alias, :func:`~.state.hidden_alias`: a uid would tell
+the order the units were made in, so which agent of a squad it is), and a log entry about it keeps its cells, never
+its facing, HP, 移速 or shields (:data:`IDENTIFYING`), nor a field that is its name (a minion's own attack, named
+after the minion); the other players' hands, decks and deck order are counts only; log entries the seat may not see
+(another player's draws and mortgages) are left out.
 """
 
 from __future__ import annotations
@@ -104,6 +105,12 @@ def mask_data(value: Any, game: TacticsGame, seat: int, table: Mapping[str, str]
                 # would tell which unit it is, or what its player alone knows of it, goes too; its cells stay
                 for field in IDENTIFYING:
                     if field in out:
+                        out[field] = "hidden"
+                # a field that is the unit's own name (a minion's attack is named after it, ``attack: 外包安保员``);
+                # an agent's built-in attacks (格斗, 制式手枪) and a weapon, named after no unit, stay
+                name = str(value[key]).rpartition("#")[0]
+                for field, shown in value.items():
+                    if field not in ("unit", "card") and name and shown == name:
                         out[field] = "hidden"
         return out
     return value

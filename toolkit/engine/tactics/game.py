@@ -18,6 +18,7 @@ from toolkit.text import ast as A
 
 from ..core import Decider, EngineError, Log, Triggers, rendered
 from .attack import AttackRules, RecordSource
+from .interp import Determined
 from .specials import SpecialAbilities
 from .state import Action, Card, Cell, Context, Player, Unit, copy_card, copy_unit, hidden_alias
 
@@ -637,7 +638,7 @@ class TacticsGame(AttackRules):
         seat, unit, source, ability = action.seat, action.unit, action.source, action.ability
         card = source if isinstance(source, Card) else None
         key = (source.record.id, action.index)
-        ctx = Context(seat, card, unit, source=key)
+        ctx = Determined(seat, card, unit, source=key)
         self.log.add(
             "ability", seat, source=key[0], ability=key[1], unit=str(unit), timing=ability.kind, text=rendered(ability)
         )
@@ -651,7 +652,8 @@ class TacticsGame(AttackRules):
                 self._pay(cost, ctx)
         if source is unit and unit.kind == "agent":
             self.expose(unit, Phrase(N_("uses its own ability (§8.4)")))
-        if ability.kind != "special":
+        if ability.kind != "special":  # an action: its targets chosen, then the responses (§11.5, §12.2)
+            self.determine([ability], ctx)
             self.response_window(seat, ctx)
         if self.winners is None and not unit.gone:
             self.run_ability(ability, ctx, pay=False)
@@ -695,7 +697,8 @@ class TacticsGame(AttackRules):
             self.log.add("tap", seat, what=str(unit), reason="cost")
         if record.agent is not None:
             self.expose(unit, Phrase(N_("plays an exclusive card (§8.4)")))
-        ctx = Context(seat, card, unit)
+        ctx = Determined(seat, card, unit)
+        attach_to = self._determine_play(card, ctx)
         self.response_window(seat, ctx)
         if self.winners is not None or unit.gone:
             self._to_discard(card, Phrase(N_("its player's unit left play")))
@@ -707,30 +710,53 @@ class TacticsGame(AttackRules):
         if record.category == "equipment":
             self.equip(unit, card)
         elif record.category == "status":
-            targets = self._status_targets(seat, card)
-            if not targets:
+            if attach_to is None:
                 self._to_discard(card, Phrase(N_("no unit to attach it to")))
                 return
-            self.hint = ("status", card)
-            self.attach(self.decider.choose(seat, Phrase(N_("attach {card} to"), card=str(card)), targets), card)
+            if not any(attach_to is u for u in self._status_targets(seat, card)):  # gone, or no longer legal (§11.6)
+                self._to_discard(card, Phrase(N_("{unit}, which it was to be attached to, is gone or no longer legal"),
+                                              unit=str(attach_to)))  # fmt: skip
+                return
+            self.attach(attach_to, card)
         elif record.category == "minion":
             minion = self.deploy_minion(seat, record.minion, unit, card)
             if minion is None:
                 self._to_discard(card, Phrase(N_("no cell to deploy the minion")))
                 return
-            self._resolve_effects(card, Context(seat, card, unit))
+            self._resolve_effects(card, Determined(seat, card, unit, picks=ctx.picks))
         else:
             self._resolve_effects(card, ctx)
             if card not in player.removed:
                 self._to_discard(card, "resolved")
 
+    def _determine_play(self, card: Card, ctx: Determined) -> Unit | None:
+        """§11.5: what playing ``card`` names, chosen before the responses: the unit a status is to be attached to
+        (returned; None when there is none), or the targets and choices of the card's effects (:meth:`determine`).
+        Equipment is worn by the unit playing it: nothing to choose."""
+        record = card.record
+        if record.category == "status":
+            targets = self._status_targets(ctx.player, card)
+            if not targets:
+                return None
+            self.hint = ("status", card)
+            unit: Unit = self.decider.choose(ctx.player, Phrase(N_("attach {card} to"), card=str(card)), targets)
+            self.log.add("target_chosen", ctx.player, target=str(unit), card=str(card))
+            return unit
+        if record.category != "equipment":
+            self.determine([ability for _, ability in self.indexed_abilities(card) if ability.kind == "effect"], ctx)
+        return None
+
     def _resolve_effects(self, card: Card, ctx: Context, kinds: tuple[str, ...] = ("effect",)) -> None:
-        """The card's abilities of ``kinds``, top to bottom (§7.3.4)."""
+        """The card's abilities of ``kinds``, top to bottom (§7.3.4), with what was chosen for them when the action
+        was determined (``ctx``'s picks, §11.5)."""
+        picks = ctx.picks if isinstance(ctx, Determined) else {}
         for index, ability in self.indexed_abilities(card):
             if ability.kind in kinds and self.winners is None:
                 self.log.add("resolve", ctx.player, source=card.id, ability=index, text=rendered(ability))
                 self.run_ability(
-                    ability, Context(ctx.player, card, ctx.unit, attack=ctx.attack, source=(card.id, index)), pay=False
+                    ability,
+                    Determined(ctx.player, card, ctx.unit, attack=ctx.attack, source=(card.id, index), picks=picks),
+                    pay=False,
                 )
 
     def deploy_minion(self, seat: int, unit_id: str, by: Unit | None = None, card: Card | None = None) -> Unit | None:
@@ -832,16 +858,20 @@ class TacticsGame(AttackRules):
                 unit.tapped = True
             if card.record.agent is not None:
                 self.expose(unit, Phrase(N_("plays an exclusive card (§8.4)")))
-            return Context(seat, card, unit, attack=ctx.attack)
+            cctx = Determined(seat, card, unit, attack=ctx.attack)
+            self.determine([ability for _, ability in self.indexed_abilities(card) if ability.kind == "response"], cctx)
+            return cctx
         source = action.source
         used = source if isinstance(source, Card) else None
         key = (source.record.id, action.index)
         self.log.add("respond", seat, source=key[0], ability=key[1], unit=str(unit))
-        rctx = Context(seat, used, unit, attack=ctx.attack, source=key)
+        rctx = Determined(seat, used, unit, attack=ctx.attack, source=key)
         for cost in action.ability.costs if action.ability else ():
             self._pay(cost, rctx)
         if source is unit and unit.kind == "agent":
             self.expose(unit, Phrase(N_("uses its own ability (§8.4)")))
+        if action.ability is not None:
+            self.determine([action.ability], rctx)  # a response is determined when declared, too (§11.5)
         return rctx
 
     def _resolve_response(self, action: Action, rctx: Context) -> None:

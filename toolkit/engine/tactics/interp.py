@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.engine.phrase import Phrase
@@ -16,6 +17,16 @@ from .board import BoardRules
 from .state import CONTINUOUS, Card, Cell, Context, TimedEffect, Unit
 
 MAX_REPEAT = MAX_COUNT  # a text asking for more repetitions than this is refused (no game needs it)
+
+
+@dataclass
+class Determined(Context):
+    """The context of an action once determined (§11.5 确定行动): ``picks`` holds what the targets (目标), choices
+    (你选择的) and cells of its text were chosen as then, under the reference in the text (``id`` of the node; a
+    reference met twice has two entries, in order; None: nothing could be named). The text resolving takes them
+    from here and checks them then (§11.6)."""
+
+    picks: dict[int, list[list[Any] | None]] = field(default_factory=dict)
 
 
 class Interpreter(BoardRules):
@@ -245,11 +256,26 @@ class Interpreter(BoardRules):
     # -- terrain (§4.2, T20)
 
     def _cells(self, cells: A.Cells, ctx: Context, restore: bool = False) -> list[Cell]:
-        """The cells ``距离 a-b 内的 N 个<地形>`` names here, chosen by the player (:meth:`cell_options`)."""
-        options = self.cell_options(ctx.unit, cells, restore)
-        if not options:
+        """The cells ``距离 a-b 内的 N 个<地形>`` names here, chosen by the player (:meth:`cell_options`) when the action
+        was determined (:meth:`determine`; a cell no longer among the options now is lost), or now."""
+        queue = ctx.picks.get(id(cells)) if isinstance(ctx, Determined) else None
+        picked = queue.pop(0) if queue else self._choose_cells(cells, ctx, restore)
+        if picked is None:
             self.log.add("no_target", ctx.player, ref=rendered(cells))
             return []
+        now = self.cell_options(ctx.unit, cells, restore)
+        kept = []
+        for cell in picked:
+            if cell in now:
+                kept.append(cell)
+            else:
+                self.log.add("target_lost", ctx.player, cell=list(cell), ref=rendered(cells))
+        return kept
+
+    def _choose_cells(self, cells: A.Cells, ctx: Context, restore: bool) -> list[Cell] | None:
+        options = self.cell_options(ctx.unit, cells, restore)
+        if not options:
+            return None
         self.acting = ctx.unit
         asked = Phrase(N_("cell: {ref}"), ref=rendered(cells))
         return list(self.decider.choose_many(ctx.player, asked, options, self._count(cells.count)))
@@ -291,27 +317,103 @@ class Interpreter(BoardRules):
             if ref.ref == "attacker":
                 attack = ctx.attack or (self.attacks[-1] if self.attacks else None)
                 return [attack.attacker] if attack and not attack.attacker.gone else []
-        if isinstance(ref, A.Target):
-            options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]
-            if not options:
-                self.log.add("no_target", ctx.player, ref=rendered(ref))
+        if isinstance(ref, A.Target | A.Chosen):
+            # chosen when the action was determined (:meth:`determine`), or now (a triggered ability, say)
+            queue = ctx.picks.get(id(ref)) if isinstance(ctx, Determined) else None
+            picked = queue.pop(0) if queue else self._choose_ref(ref, ctx, keep)
+            if picked is None:
+                self.log.add("no_target" if isinstance(ref, A.Target) else "no_choice", ctx.player, ref=rendered(ref))
                 return []
-            self.acting = ctx.unit
-            asked = Phrase(N_("target: {ref} [{within}]"), ref=rendered(ref), within=_range(ref.within))
-            pick = self.decider.choose(ctx.player, asked, options)
-            if isinstance(pick, Unit) and not self.target_ok(ctx.unit, pick, ref.within):
-                self.log.add("target_lost", ctx.player, target=str(pick), ref=rendered(ref))
-                return []
-            return [pick]
-        if isinstance(ref, A.Chosen):
-            options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]
-            if not options:
-                self.log.add("no_choice", ctx.player, ref=rendered(ref))
-                return []
-            self.acting = ctx.unit
-            asked = Phrase(N_("choose: {ref}"), ref=rendered(ref))
-            return list(self.decider.choose_many(ctx.player, asked, options, ref.count))
+            return self._still_legal(ref, ctx, picked)
         raise EngineError(tr("cannot resolve {node}", node=type(ref).__name__))
+
+    def _choose_ref(
+        self, ref: A.Target | A.Chosen, ctx: Context, keep: Callable[[Any], bool] | None
+    ) -> list[Any] | None:
+        """Ask ``ctx.player`` for what ``ref`` names among the candidates (``keep`` keeps); None when there is none."""
+        options = [o for o in self.candidates(ref.noun, ctx.player) if keep is None or keep(o)]
+        if not options:
+            return None
+        self.acting = ctx.unit
+        if isinstance(ref, A.Target):
+            asked = Phrase(N_("target: {ref} [{within}]"), ref=rendered(ref), within=_range(ref.within))
+            return [self.decider.choose(ctx.player, asked, options)]
+        asked = Phrase(N_("choose: {ref}"), ref=rendered(ref))
+        return list(self.decider.choose_many(ctx.player, asked, options, ref.count))
+
+    def _still_legal(self, ref: A.Target | A.Chosen, ctx: Context, picked: list[Any]) -> list[Any]:
+        """What of ``picked`` ``ref`` may still name at resolution (§11.6): a choice (你选择的) what still exists and
+        meets the noun; a target (目标) that too, and in the distance and in the acting unit's vision and sight. The
+        rest is lost (``target_lost``): the text does nothing to it."""
+        now = self.candidates(ref.noun, ctx.player)
+        kept = []
+        for thing in picked:
+            legal = any(thing is other for other in now)
+            if legal and isinstance(ref, A.Target) and isinstance(thing, Unit):
+                legal = self.target_ok(ctx.unit, thing, ref.within)
+            if legal:
+                kept.append(thing)
+            else:
+                self.log.add("target_lost", ctx.player, target=str(thing), ref=rendered(ref))
+        return kept
+
+    # -- determining an action (§11.5)
+
+    def determine(self, abilities: Sequence[A.Ability], ctx: Determined) -> None:
+        """§11.5 为该行动选择选项、对象或目标: the targets, choices and cells the texts of ``abilities`` name (the texts
+        the action resolves, top to bottom), chosen now, before the response window (§12.2), each logged
+        (``target_chosen``: the opponents are told), and kept in ``ctx.picks`` for the resolution, which checks them
+        (:meth:`_still_legal`). Those under 如果 and 你可以 too (the player names them now; whether those happen is
+        known only at resolution), and those a text's earlier effects bear on (本单位移动 0-2。暴露距离 0-3 内的目标…:
+        the target is named now, its distance measured after the move)."""
+        for ability in abilities:
+            for sentence in ability.sentences:
+                self._determine(sentence.effects, ctx)
+
+    def _determine(self, effects: Sequence[A.Node], ctx: Determined) -> None:
+        """The references of ``effects`` in the order the resolution meets them (:meth:`_effect`)."""
+        for e in effects:
+            if isinstance(e, A.If):
+                self._determine_condition(e.condition, ctx)
+                self._determine(e.effects, ctx)
+            elif isinstance(e, A.YouMay):
+                self._determine(e.effects, ctx)
+            elif isinstance(e, A.Until):
+                for inner in e.effects:
+                    if isinstance(inner, CONTINUOUS):
+                        self._determine_ref(inner.ref, ctx, e)
+                    else:
+                        self._determine([inner], ctx)
+            elif isinstance(e, A.DestroyTerrain | A.RestoreTerrain):
+                self.hint = ("effect", e)
+                picked = self._choose_cells(e.cells, ctx, isinstance(e, A.RestoreTerrain))
+                for cell in picked or ():
+                    self.log.add("target_chosen", ctx.player, cell=list(cell), ref=rendered(e.cells))
+                ctx.picks.setdefault(id(e.cells), []).append(picked)
+            else:
+                ref = getattr(e, "ref", None)
+                if isinstance(ref, A.Target | A.Chosen):
+                    self._determine_ref(ref, ctx, e)
+
+    def _determine_condition(self, c: A.Node, ctx: Determined) -> None:
+        """A target or choice a condition names (如果目标…); 如果目标是… of an attack names the attack's target."""
+        if isinstance(c, A.All):
+            for part in c.parts:
+                self._determine_condition(part, ctx)
+        elif isinstance(c, A.IsState | A.HpAtMost) or (isinstance(c, A.IsKind) and not isinstance(c.ref, A.Target)):
+            self._determine_ref(c.ref, ctx, c)
+
+    def _determine_ref(self, ref: A.Node, ctx: Determined, effect: A.Node) -> None:
+        if not isinstance(ref, A.Target | A.Chosen):
+            return
+        self.hint = ("effect", effect)  # what it is chosen for (heuristic players), as at resolution
+        keep = None
+        if isinstance(effect, A.TakeControl):
+            keep = lambda u: self.control_refusal(u, ctx.player) is None  # noqa: E731 - as :meth:`_effect` keeps
+        picked = self._choose_ref(ref, ctx, keep)
+        for thing in picked or ():
+            self.log.add("target_chosen", ctx.player, target=str(thing), ref=rendered(ref))
+        ctx.picks.setdefault(id(ref), []).append(picked)
 
     def candidates(self, noun: str | None, seat: int) -> list[Any]:
         """Units on the map (or equipment) a noun may name for ``seat`` (§5.3): 己方 = controlled by

@@ -2,9 +2,10 @@
 
 A special ability is not an action and is never responded to; "满足发动条件时，可在任何时机插入": its owner may
 use it at any timing point — between two actions of the main phase, at each response window (before the
-responses are declared), as an attack resolves (after 攻击时 and the melee move) and after it — each name once
-at one timing point ("同一时机，若未特殊说明，同名特殊能力仅可使用1次"). Voluntary 暴露 is one for every hidden
-unit (index: "可在主动和响应时机使用").
+responses are declared), at each step of an attack (攻击时 after its abilities and the melee move, 伤害结算 before
+range and sight are judged, 攻击后, and 消灭后 / 失联后 when it destroyed a unit) — each name once at one timing
+point ("同一时机，若未特殊说明，同名特殊能力仅可使用1次"). Voluntary 暴露 is one for every hidden unit (index:
+"可在主动和响应时机使用").
 """
 
 from __future__ import annotations
@@ -68,8 +69,9 @@ class SpecialAbilities:
         return out
 
     def window(self, point: str) -> None:
-        """A timing point outside the main phase (``response``, ``on_attack``, ``after_attack``): each player in
-        turn order may use any number of special abilities, then passes."""
+        """A timing point outside the main phase (``response``; an attack's ``on_attack``, ``damage``,
+        ``after_attack``, ``after_destroyed``): each player in turn order may use any number of special abilities,
+        then passes."""
         game = self.game
         if not game.started or game.winners is not None:
             return
