@@ -139,7 +139,7 @@ def test_the_tactics_view_fits_the_terminal(width: int, height: int) -> None:
         assert all(len(line.rstrip()) <= width for line in lines), shown
         assert lines[0].startswith("Seat 1 · round") and re.search(r"^ 0 ", shown, re.M)  # header, map row 0
         flat = " ".join(shown.split())
-        assert f"decision {decision.number + 1}: choose an action" in flat  # the question, whole
+        assert f"decision {session.own_number(decision)}: choose an action" in flat  # the question, whole (seat 1's nth)
         assert re.search(rf"> +{at + 1}\. ", shown), shown  # the cursor's option
         for near in (at - 1, at + 1):
             if 0 <= near < len(decision.options) and height >= 24:
@@ -153,7 +153,7 @@ def test_the_view_wraps_a_long_question_instead_of_cutting_it() -> None:
     shown = _draw_tactics(session, 80, 24, 0)
     assert len(shown.rstrip("\n").split("\n")) <= 24
     panel = " ".join(" ".join(re.findall(r"│ (.*?) *│", line)) for line in shown.split("\n"))
-    assert f"decision {session.pending.number + 1}: {prompt}" in " ".join(panel.split())
+    assert f"decision {session.own_number(session.pending)}: {prompt}" in " ".join(panel.split())
 
 
 def _netrunner_screen(width: int, height: int, steps: int = 12, lang: str = "en") -> str:

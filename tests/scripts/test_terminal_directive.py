@@ -392,7 +392,7 @@ def test_inez_a_swaps_a_scored_agenda_for_a_stolen_one() -> None:
 
 
 def test_inez_a_2_resolves_a_stolen_agenda_and_swaps_it() -> None:
-    c = remote("nbn_ratings_mandate", score_area=["neutral_charter_renewal"])
+    c = remote("nbn_ratings_mandate", rezzed=False, score_area=["neutral_charter_renewal"])
     c["servers"]["remote2"] = {"root": [{"card": "investigator_inez_delgado_a_2", "rezzed": True}]}
     r = play(RECORDS, ["run:remote1", "continue", "yes"], corp=c, runner=runner())
     g = r.game
@@ -540,7 +540,7 @@ def test_successful_field_test_installs_from_hq_for_free() -> None:
 
 
 def test_hunter_seeker_needs_a_steal_last_turn_and_trashes_a_card() -> None:
-    c = remote("neutral_pilot_scheme", hand=["hunter_seeker"], credits=5)
+    c = remote("neutral_pilot_scheme", rezzed=False, hand=["hunter_seeker"], credits=5)
     run = runner(clicks=1, rig=[{"card": "garage_lab"}])
     r = play(RECORDS, ["run:remote1", "continue", "play:hunter_seeker"], corp=c, runner=run)
     g = r.game
@@ -748,7 +748,7 @@ def test_dean_lister_makes_an_icebreaker_stronger_for_the_run() -> None:
 
 
 def test_inez_goes_to_the_score_area_to_reveal_after_a_steal() -> None:
-    c = remote("neutral_pilot_scheme", hand=["nbn_static_veil"], deck=["hb_lattice_gate", *RND], credits=0)
+    c = remote("neutral_pilot_scheme", rezzed=False, hand=["nbn_static_veil"], deck=["hb_lattice_gate", *RND], credits=0)
     c["servers"]["remote2"] = {"root": [{"card": "nbn_billboard_network"}]}
     run = runner(rig=[{"card": "investigator_inez_delgado_4"}, {"card": "investigator_inez_delgado"}])
     r = play(RECORDS, [], corp=c, runner=run)

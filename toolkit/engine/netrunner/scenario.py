@@ -17,7 +17,7 @@ from toolkit.i18n.words import N_
 from toolkit.models.deck import Deck
 from toolkit.models.scenario import PlacedCard, Scenario, SideSetup
 
-from ..core import EngineError, said, type_word
+from ..core import EngineError, said, side_word, type_word
 from .decisions import Decision, Stepper
 from .game import NetrunnerGame, identity_record
 from .state import SEATS, Card, Server, Side
@@ -87,7 +87,9 @@ def set_up(records: Any, scenario: Scenario) -> NetrunnerGame:
     # a name in both languages is logged with both ({"zh-Hans": …, "en": …}): the reader's is shown
     name = scenario.name if isinstance(scenario.name, str) else scenario.name.model_dump(by_alias=True, exclude_none=True)
     game.log.add("scenario", SEATS[scenario.active], name=name, active=scenario.active)
-    game.check_memory()
+    if game.memory_used() > game.memory_limit():  # (no one is there to trash a program: the position is refused)
+        raise _refused("/runner/rig", N_("{where}: the programs use {used} memory units; the limit is {limit}"),
+                       used=game.memory_used(), limit=game.memory_limit())  # fmt: skip
     return game
 
 
@@ -145,13 +147,19 @@ def _lay_out(game: NetrunnerGame, side: Side, setup: SideSetup) -> None:
             if server is None:
                 server = game.servers[name] = Server(name)
                 game._remotes = max(game._remotes, int(name.removeprefix("remote")))
+            if server.remote and not server_setup.ice and not server_setup.root:  # (the game has none: it goes)
+                raise _refused(f"/corp/servers/{name}", N_("{where}: a remote server holds a card at least (ice, or "
+                                                           "a card in its root)"))  # fmt: skip
             for where, items in (("ice", server_setup.ice), ("root", server_setup.root)):
                 for i, placed in enumerate(items):
                     pointer = f"/corp/servers/{name}/{where}/{i}"
                     card = _placed(game, placed, "corp", pointer)
                     _check_place(game, server, where, card, pointer)
                     (server.ice if where == "ice" else server.root).append(card)
-                    card.rezzed = placed.rezzed and card.type != "agenda"
+                    if placed.rezzed and card.type == "agenda":
+                        raise _refused(f"{pointer}/rezzed", N_("{where}: {id} is an agenda, and agendas are never "
+                                                               "rezzed"), id=repr(card.id))  # fmt: skip
+                    card.rezzed = placed.rezzed
                     if card.rezzed:
                         _check_unique(game, card, [c for c in game.installed("corp") if c.rezzed], pointer)
                         game.refill_recurring(card, "scenario")
@@ -179,8 +187,20 @@ def _check_unique(game: NetrunnerGame, card: Card, active: list[Card], pointer: 
         raise _refused(pointer, N_("{where}: {id} is unique, and another copy is active already"), id=repr(card.id))
 
 
-def _placed(game: NetrunnerGame, placed: PlacedCard, side: Side, pointer: str) -> Card:
-    card = _new(game, placed.card, side, f"{pointer}/card")
+def _placed(game: NetrunnerGame, placed: PlacedCard, side: Side, pointer: str, host: Card | None = None) -> Card:
+    """The card ``placed`` on the table (a corp server's, the rig, hosted on ``host``): a card of the other side is
+    refused naming where it was put, not a deck (:meth:`~.game.NetrunnerGame.new_card` says the deck)."""
+    card = _new(game, placed.card, None, f"{pointer}/card")
+    if card.side != side:
+        owner = side_word(card.side)
+        if side == "corp":
+            raise _refused(f"{pointer}/card", N_("{where}: {id} is a {owner} card; the corp's servers hold only corp "
+                                                 "cards"), id=repr(placed.card), owner=owner)  # fmt: skip
+        if host is None:
+            raise _refused(f"{pointer}/card", N_("{where}: {id} is a {owner} card; the rig holds only runner cards"),
+                           id=repr(placed.card), owner=owner)  # fmt: skip
+        raise _refused(f"{pointer}/card", N_("{where}: {id} is a {owner} card; only runner cards can be hosted on "
+                                             "{host}"), id=repr(placed.card), owner=owner, host=repr(host.id))  # fmt: skip
     card.counters = {k: v for k, v in placed.counters.items() if v}
     card.credits = placed.credits
     if placed.hosted and side == "corp":
@@ -189,7 +209,7 @@ def _placed(game: NetrunnerGame, placed: PlacedCard, side: Side, pointer: str) -
 
 
 def _place_runner(game: NetrunnerGame, placed: PlacedCard, host: Card | None, pointer: str) -> None:
-    card = _placed(game, placed, "runner", pointer)
+    card = _placed(game, placed, "runner", pointer, host)
     if card.type not in ("program", "hardware", "resource"):
         raise _refused(pointer, N_("{where}: {id} is a {type}; the rig holds programs, hardware, resources"),
                        id=repr(placed.card), type=type_word(card.type))  # fmt: skip

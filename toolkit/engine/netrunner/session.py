@@ -11,6 +11,7 @@ builds it, for a player without a saved deck.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import random
 import re
 from typing import Any
@@ -92,7 +93,20 @@ class NetrunnerSession:
         return [str(d["label"]) for d in self.game.decisions]
 
     def apply(self, label: str) -> Option:
+        """Answer the pending decision; a label that is none of its options is refused naming the decision by its
+        number as the person is shown it (:meth:`own_number`)."""
+        pending = self.pending
+        if pending is not None:
+            names, terms = getattr(self.game, "prompt_names", None), getattr(self.game, "prompt_term", None)
+            dataclasses.replace(pending, number=self.own_number(pending) - 1).find(label, names, terms)
         return self.stepper.apply(label)
+
+    def own_number(self, decision: Decision) -> int:
+        """``decision``'s number as its side is shown it and sends it back (the page, ``/api/play/ID``): its place
+        among that side's own decisions (its 1st, 2nd…), never the game's count of both sides' (``decision.number``,
+        kept for the record): a jump in that count would tell the side the other was asked something it cannot see
+        (the corp is offered a rez only when it can pay for one)."""
+        return 1 + sum(1 for d in self.game.decisions[: decision.number] if d["seat"] == decision.seat)
 
     def saved(self) -> dict[str, Any]:
         """The saved record of the game so far (the format :mod:`.saved` reads: ``dossier play --load`` goes on)."""
@@ -123,7 +137,9 @@ class NetrunnerSession:
         if not mine or (seat is not None and seat != self.seat):
             self.refused = "nothing"
             return False
-        if len(self.game.decisions) > mine[-1] + 1:  # (every decision after the person's last is the machine's)
+        # (every decision after the person's last is the machine's; a window the machine corp passed between the
+        # runner's actions changes nothing, and refusing for it would tell the runner the corp could rez something)
+        if any(not (d["kind"] == "rez" and d["label"] == "done") for d in self.game.decisions[mine[-1] + 1 :]):
             self.refused = "machine"
             return False
         fresh = NetrunnerSession(self.records, {**self.record, "decisions": self.labels[: mine[-1]]}, self.side,
@@ -164,12 +180,14 @@ class NetrunnerSession:
         return recorder.frames
 
     def view(self, over: bool = False) -> dict[str, Any]:
-        """What the person's side may see, with its pending decision; the log's set-up entry without the seed while
+        """What the person's side may see, with its pending decision (its ``number``: :meth:`own_number`); the log's set-up entry without the seed while
         the game goes on (it gives the deal away: every hand and the order of R&D and the stack), with it once the
         game is over (``over``: ended otherwise, as by a resignation)."""
         seen = self.game.view(self.seat)
         pending = self.pending
-        seen["decision"] = pending.to_json() if pending is not None and pending.seat == self.seat else None
+        seen["decision"] = None
+        if pending is not None and pending.seat == self.seat:  # numbered among the side's own decisions
+            seen["decision"] = {**pending.to_json(), "number": self.own_number(pending)}
         seen["log"] = [e.to_json() for e in self.game.seen_log(self.seat, over=over)]
         return seen
 

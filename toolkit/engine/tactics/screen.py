@@ -134,7 +134,7 @@ def screen(session: TacticsSession, seat: int, lang: str, names: Any, cursor: Cu
     left_w = (width - 2) * 3 // 5 if wide else drawn.width if beside_map else width
     right_w = width - left_w - 2 if beside_map else width
     if decision is not None:
-        question = t(lang, "decision {number}: {prompt}", number=decision.number + 1,
+        question = t(lang, "decision {number}: {prompt}", number=session.own_number(decision),
                      prompt=prompt_text(decision.prompt, names))  # fmt: skip
         words = option_words(decision, seen, lang, names)
         keys = folded(t(lang, "arrows and Enter choose, digits jump, u undoes, q stops"), right_w, 0, "dim")

@@ -11,6 +11,7 @@ all but the person's last decision and what followed it (in place). :func:`view`
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
@@ -148,8 +149,17 @@ class TacticsSession:
         return list(self.decider.taken)
 
     def apply(self, label: str) -> Option:
-        """Answer the pending decision; an EngineError names the options when ``label`` is not one of them."""
+        """Answer the pending decision; an EngineError names the options when ``label`` is not one of them (and the
+        decision by its number as its seat is shown it: :func:`own_number`)."""
+        pending = self.pending
+        if pending is not None:
+            names, terms = self.decider.prompt_names, getattr(self.decider, "prompt_term", None)
+            dataclasses.replace(pending, number=own_number(self.game, pending) - 1).find(label, names, terms)
         return self.stepper.apply(label)
+
+    def own_number(self, decision: Decision) -> int:
+        """``decision``'s number as its seat is shown it (:func:`own_number`)."""
+        return own_number(self.game, decision)
 
     def result(self) -> dict[str, Any]:
         return self.game.result()
@@ -267,6 +277,24 @@ each such label turned into the alias."""
 _HIDDEN_UID = re.compile(r"\bhidden#(\d+)")
 
 
+def own_number(game: TacticsGame, decision: Decision) -> int:
+    """``decision``'s number as its seat is shown it and sends it back (a page, ``/api/play/ID``, the terminal): its
+    place among that seat's own decisions (its 1st, 2nd…), never the game's count of every seat's
+    (``decision.number``, kept for the record): a jump in that count would tell the seat another was asked something
+    it cannot see (whether to respond, asked only of a seat that holds a response)."""
+    asked = getattr(game.decider, "asked", None)  # the seat of each decision taken (a session's DecisionDecider)
+    if not isinstance(asked, list):
+        return decision.number + 1
+    return 1 + asked[: decision.number].count(decision.seat)
+
+
+def _asked(game: TacticsGame, seat: int, pending: Decision | None) -> dict[str, Any] | None:
+    """The pending decision as ``seat`` is shown it (None when it is another seat's): numbered among its own."""
+    if pending is None or pending.seat != seat:
+        return None
+    return {**pending.to_json(), "number": own_number(game, pending)}
+
+
 def _card(card: Card) -> dict[str, Any]:
     return {"label": f"{card.id}#{card.uid}", "id": card.id, "name": card.name, "tapped": card.tapped}
 
@@ -277,7 +305,8 @@ def view(game: TacticsGame, seat: int, pending: Decision | None = None, over: bo
     pending decision, and what each of its units may do from where it stands (:func:`.prospects.prospects`: moves,
     attacks with hit chance and cover). Nothing another seat keeps hidden is in it: not the seed either, while the
     game goes on (the set-up's entry without it: the seed rebuilds the deal, every hand, deck order, hidden obstacle
-    and alias); once the game is over (``over``: ended otherwise, as by a resignation), the set-up's entry has it."""
+    and alias); once the game is over (``over``: ended otherwise, as by a resignation), the set-up's entry has it. The
+    decision's ``number`` counts the seat's own decisions only (:func:`own_number`)."""
     over = over or game.winners is not None
     table = masks(game, seat)
     units: list[dict[str, Any]] = []
@@ -328,6 +357,6 @@ def view(game: TacticsGame, seat: int, pending: Decision | None = None, over: bo
         "players": players,
         "result": game.result() if game.winners is not None else None,
         "log": log,
-        "decision": pending.to_json() if pending is not None and pending.seat == seat else None,
+        "decision": _asked(game, seat, pending),
         "prospects": prospects(game, seat) if game.winners is None else [],
     }

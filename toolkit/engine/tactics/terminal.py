@@ -258,7 +258,7 @@ def play_terminal(session: TacticsSession, seat: int, lang: str, names: Any,
             t(
                 lang,
                 "decision {number}: {prompt}",
-                number=decision.number + 1,
+                number=session.own_number(decision),  # (the seat's own decisions: never the others')
                 prompt=prompt_text(decision.prompt, names),
             )
         )

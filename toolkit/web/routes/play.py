@@ -580,6 +580,7 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
     response = render(
         request, "play/game.html", game_id=game_id, seat=seat, seen=seen, me=me, log=log, options=options,
         prompt=prompt, decision=decision, result=result, resigned=found.resigned,
+        decision_number=session.own_number(decision) if decision is not None else None,
         resigned_by=record.get("resigned_by"), board=Markup(_board_svg(session, seat, names, _ending(found))),
         names=names,
         setup=session.setup, person=person, other_link=other_link, hotseat=hotseat,
@@ -627,8 +628,8 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     id (`/play/ID`). Tactics: `status` (`playing`, `over`, `resigned`), `seat`, `round`, `active`, `map`,
     `units` (a unit face down and not the seat's: `hidden#N`, its alias, and its cell only), `players` (the seat's own hand,
     mortgage and standby agents; the others' counts), `result`, `log` (each entry's `line` in the request's
-    language), `decision` (`number`, `prompt`, `options`, each with its `label` and `words`: send the label and
-    the number to `POST /play/ID/decide`), `prospects`. A Netrunner game: the same `status`, `log` and `decision`,
+    language), `decision` (`number`: the seat's own decisions counted, 1 for its first; `prompt`, `options`, each
+    with its `label` and `words`: send the label and the number to `POST /play/ID/decide`), `prospects`. A Netrunner game: the same `status`, `log` and `decision`,
     and the table as the seat's side sees it."""
     from toolkit.engine.tactics.session import view
 
@@ -748,7 +749,7 @@ def _decide(request: Request, web: Any, game_id: str, label: str, number: str) -
     if re.fullmatch(r"[0-9]+", number.strip()) is None:
         return _problem(request, 400, t(lang, "the decision's `number` {number} is malformed: send it as a whole number, "
                                               "as the page's form does", number=echoed(number)), game_id)  # fmt: skip
-    if number.strip() != str(pending.number + 1):
+    if number.strip() != str(found.session.own_number(pending)):  # (the seat's own decisions: never the other's)
         return _problem(request, 409, t(lang, "this decision has changed; reload the game's page"), game_id)
     if len(label) > MAX_LABEL:
         return _problem(request, 400, t(lang, "{label}: a decision's label is at most {n} characters",
@@ -784,7 +785,7 @@ def _not_an_option(web: Any, found: Opened, lang: str, pending: Any, label: str)
     labels = [o.label for o in pending.options]
     options = ", ".join(labels[:30]) + (" …" if len(labels) > 30 else "")
     return t(lang, "decision {number} ({prompt}): {label} is not an option; options: {options}",
-             number=pending.number + 1, prompt=prompt, label=echoed(label), options=options)  # fmt: skip
+             number=found.session.own_number(pending), prompt=prompt, label=echoed(label), options=options)  # fmt: skip
 
 
 def _moved_since(found: Opened) -> int | None:

@@ -147,6 +147,7 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
     response = render(
         request, "play/netrunner.html", game_id=game_id, seen=seen, side=session.side, me=seen[session.side],
         options=options, prompt=prompt, decision=decision, result=result, resigned=found.resigned,
+        decision_number=session.own_number(decision) if decision is not None else None,
         resigned_by=found.record.get("resigned_by"), log=log, name=_namer(lang),
         can_undo=bool(session.game.decisions) and session.game.decisions[-1]["seat"] == session.seat,
         machine=session.machine,
