@@ -163,9 +163,12 @@ def test_a_stepped_game_offers_the_corp_its_rez_window() -> None:
     corp = {"identity": "hb_tireless_hands", "hand": ["neutral_pilot_scheme"], "servers": BILLBOARD}
     game = set_up(RECORDS, Scenario.model_validate(data([], corp, active="runner")))
     stepper = Stepper(game, lambda: game.play_game(10, resume=True)).start()
-    for _ in range(4):
+    for _ in range(4):  # before each of the runner's actions, the corp's window (the Billboard can be rezzed)
+        assert stepper.pending is not None and stepper.pending.kind == "rez" and stepper.pending.seat == 1
+        assert str(stepper.pending.prompt) == "before the runner's next action: rez a card or use a paid ability?"
+        stepper.apply("done")
         stepper.apply("credit")
-    assert stepper.pending is not None and stepper.pending.kind == "rez"
+    assert stepper.pending is not None and stepper.pending.kind == "rez"  # the runner's turn ends
     stepper.apply("done")
     assert stepper.pending is not None and stepper.pending.kind == "rez"  # the corp's turn begins: asked again
     stepper.apply("done")

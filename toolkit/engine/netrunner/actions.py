@@ -123,7 +123,8 @@ class Actions:
         without a click (after many of them in one phase). Left out because they would only throw clicks
         away: drawing from an empty stack, trashing a resource the runner does not have, and paid
         abilities that do nothing now (boosts and breaks outside an encounter, prevention outside its
-        window, removing tags the runner does not have, taking credits from a card that hosts none)."""
+        window, removing tags the runner does not have, taking credits from a card that hosts none, installing
+        from the hand when no card there can be installed: :meth:`installs`)."""
         g = self.game
         if g.over or g.current_run is not None:
             return []
@@ -195,8 +196,10 @@ class Actions:
 
     def paid_options(self, side: Side, window: str = "action", kind: str | None = None) -> list[Option]:
         """Paid abilities of ``side``'s active cards usable in ``window``: ``action`` (the action phase: clicks
-        allowed), ``run`` and ``encounter`` (no clicks), or a prevention window (``damage``, ``tags``, ``trash``:
-        only abilities that prevent that, of ``kind`` for damage)."""
+        allowed), ``run`` and ``encounter`` (no clicks; ``run`` is also the corp's window outside a run, between
+        the runner's actions and at a turn's end or start: :meth:`~.game.NetrunnerGame.rez_window`), or a
+        prevention window (``damage``, ``tags``, ``trash``: only abilities that prevent that, of ``kind`` for
+        damage)."""
         g = self.game
         out: list[Option] = []
         elsewhere = [c for c in g.zoned if c.side == side] if window == "action" else []
@@ -237,11 +240,44 @@ class Actions:
         ):
             return False
         effects = [e for s in ability.sentences for e in s.effects]
+        run = g.current_run
+        if effects and all(isinstance(e, A.EndRun) for e in effects) and (run is None or run.ended):
+            return False  # (the corp's windows outside a run: no run to end)
         if effects and all(isinstance(e, A.RemoveTags) for e in effects) and not g.runner.tags:
             return False
         if effects and all(isinstance(e, A.TakeCredits) for e in effects) and not card.credits:
             return False
+        if (
+            effects
+            and all(isinstance(e, A.Install | A.InstallHosted) for e in effects)
+            and not self.installs(side, card, ability)
+        ):
+            return False
         return not (any(isinstance(n, A.Run) for n in nodes) and (window != "action" or g.current_run is not None))
+
+    def installs(self, side: Side, card: Card, ability: A.Ability) -> bool:
+        """Whether ``card``'s ``ability``, whose effects install cards from the hand ("install 1 program on this
+        card"), would install one now: a card of the type in the hand that ``side`` may install and pay for
+        (memory, install cost) once the ability's own credits are paid, and for a hosting ability, ``card`` in the
+        rig to host it."""
+        g = self.game
+        credits = sum(c.count for c in ability.costs if isinstance(c, A.CreditCost))
+        before = g.paying_for
+        try:
+            for effect in (e for s in ability.sentences for e in s.effects):
+                if isinstance(effect, A.InstallHosted) and (side != "runner" or card not in g.runner.rig):
+                    continue
+                for held in g.player(side).hand:
+                    if held.type != getattr(effect, "card_type", None):
+                        continue
+                    g.paying_for = held  # (credits a card lets pay for some cards only)
+                    if g.can_install(held) and (
+                        not credits or g.can_pay(side, credits + g.install_cost(held), "install")
+                    ):
+                        return True
+        finally:
+            g.paying_for = before
+        return False
 
     # ------------------------------------------------------------ doing it
 
@@ -259,6 +295,7 @@ class Actions:
             self.use_ability(action.side, action.card, action.index)
         else:
             self.basic(action.side, action.kind, action.card, action.server, action.trash)
+        g.check_points()  # whatever the action changed: seven points win at once
 
     def basic(
         self, side: Side, action_id: str, card: Card | None = None, server: str | None = None, trash: bool = False

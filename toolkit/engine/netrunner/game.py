@@ -347,6 +347,9 @@ class NetrunnerGame:
         self.run_history: list[tuple[int, str, bool]] = []  # (turn, server, successful) of every run made
         self.forbidden_now: dict[str, str] = {}  # what is forbidden -> until ("turn" or "run"): forbid()
         self.end_action_phase = False  # a card said the action phase ends now
+        # the corp's window before the runner's next action was held (a copy resumed at that action, as the
+        # searcher's are, does not hold it again); cleared when the runner acts
+        self.corp_window_held = False
         self.removed: list[Card] = []  # cards removed from the game
         self.lasting: list[tuple[str, Card, Any, str]] = []  # (hook, card, fn, until): add_lasting
         self.at_run_end: list[Any] = []  # delayed effects of this run ("persistent", "when that run ends")
@@ -582,8 +585,9 @@ class NetrunnerGame:
 
     def _older_answer(self, decision: Decision) -> str | None:
         """What a game saved before this version answered, without being asked, to a question it asks now: the
-        corp rezzes nothing between turns (``rez`` outside a run), and installs an agenda or asset in a new remote
-        server (``server``: remotes holding one were not offered). None for every other decision."""
+        corp rezzes nothing and uses no paid ability between turns or between the runner's actions (``rez`` outside
+        a run), and installs an agenda or asset in a new remote server (``server``: remotes holding one were not
+        offered). None for every other decision."""
         labels = decision.labels()
         if decision.seat != SEATS["corp"]:
             return None
@@ -914,6 +918,8 @@ class NetrunnerGame:
     def agenda_points(self, side: Side) -> int:
         """The points of ``side``'s score area, and what active cards add (``points``: a card worth points)."""
         printed = sum(int(getattr(c.record, "agenda_points", 0) or 0) for c in self.player(side).score_area)
+        if "points" not in self.hooked and not any(entry[0] == "points" for entry in self.lasting):
+            return printed  # no card of this game adds points (asked after every ability: check_points)
         sources = self.everyone(*self.runner.score_area)  # cards in the runner's score area count their points too
         hooks = self.script_hooks("points", sources, lasting=True)
         return printed + sum(hook(self, source, side) for source, hook in hooks)
@@ -958,10 +964,17 @@ class NetrunnerGame:
             self.log.add("game_over", SEATS[winner], winner=winner, reason=reason)
 
     def check_points(self) -> None:
+        """Seed 001: a side whose score area holds the points to win (seven) at any moment wins at once. Asked
+        wherever points may have changed: an agenda entering a score area, the end of every ability's resolution
+        (a counter placed on an agenda, a trigger that resolved), every action taken, a card rezzed, and when play
+        starts or resumes (a position laid out at seven points is over at once)."""
+        if self.winner is not None or len(self.players) < len(SIDES):
+            return
         for side in SIDES:
-            if self.agenda_points(side) >= self.rules.agenda_points_to_win:
-                points = self.agenda_points(side)
+            points = self.agenda_points(side)
+            if points >= self.rules.agenda_points_to_win:
                 self.game_over(side, Phrase(N_("{n} agenda points"), n=points), "agenda_points", agenda_points=points)
+                return
 
     def flatline(self, reason: str) -> None:
         self.log.add("flatline", SEATS["runner"], reason=reason)
@@ -1543,6 +1556,7 @@ class NetrunnerGame:
         self.refill_recurring(card, "rezzed")
         self.fire("rezzed", [card], card=card)
         self.announce("any_rezzed", card=card)
+        self.check_points()  # (a card worth points while it is active)
 
     def derez(self, card: Card, why: Any) -> None:
         """Turn a rezzed corp card face down again (it keeps its counters; its abilities are off)."""
@@ -2017,6 +2031,7 @@ class NetrunnerGame:
         self.active = side
         self.phase = "turns"
         self.turns += 1
+        self.corp_window_held = False
         player = self.player(side)
         player.clicks = max(0, self.rules.clicks[side] + self.next_turn_clicks.pop(side, 0))
         self.turn_started_at = len(self.log)
@@ -2034,15 +2049,25 @@ class NetrunnerGame:
 
     def rez_window(self, prompt: Any) -> None:
         """Outside a run and the corp's action phase: the corp may rez assets and upgrades (the seed: it can rez them
-        at almost any moment), one decision each; nothing is asked when it can rez none. ``prompt`` says when."""
+        at almost any moment) and use paid abilities without a click, one decision each; nothing is asked when it can
+        do neither. ``prompt`` says when. The windows (the published turn structure's paid-ability windows): when the
+        corp's turn begins (before its turn-start abilities), before each action of the runner (its first included:
+        :meth:`action_phase`), and when the runner's turn ends (after its discard, before its turn-end abilities)."""
         if not self.over:
             self.runs.corp_window(None, None, prompt)
 
     def action_phase(self, side: Side) -> None:
-        """Actions until every click is spent (N11), then a last window for actions without a click."""
+        """Actions until every click is spent (N11), then a last window for actions without a click. In the
+        runner's, the corp's window (:meth:`rez_window`) comes before each action while the runner has clicks left:
+        a card that works "whenever the runner makes a run" can be rezzed before the run it answers."""
         player = self.player(side)
         free = 0
         while not self.over:
+            if side == "runner" and player.clicks > 0 and not self.corp_window_held:
+                self.corp_window_held = True
+                self.rez_window(Phrase(N_("before the runner's next action: rez a card or use a paid ability?")))
+                if self.over:
+                    break
             options = self.actions.options(side, free=free < MAX_FREE_ACTIONS)
             if player.clicks <= 0:
                 options = [o for o in options if not o.value.clicks]
@@ -2066,6 +2091,7 @@ class NetrunnerGame:
                 credits=player.credits,
             )
             option = self.ask(side, "action", prompt, options)
+            self.corp_window_held = False  # (the runner acts: the corp's next window comes after it)
             if option.value is None:
                 break
             free += not option.value.clicks
@@ -2111,6 +2137,7 @@ class NetrunnerGame:
         until it ends or ``max_turns`` turns have begun."""
         if self.phase == "setup" and not resume:
             self.mulligans()
+        self.check_points()  # a position laid out (a scenario) with a side at the points to win is over at once
         side = self.active
         first = resume
         while not self.over and (first or self.turns < max_turns):

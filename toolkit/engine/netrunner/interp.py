@@ -99,6 +99,7 @@ class Interpreter:
         if ctx.owns_run and ctx.run is not None and ctx.run is g.current_run:
             g.runs.finish_run()
         g.check_memory()
+        g.check_points()  # seed 001: seven points win at any moment (a counter placed on an agenda, say)
 
     # ------------------------------------------------------------ costs
 

@@ -1,7 +1,8 @@
 """Players that play: a heuristic corp and runner, and the uniformly random player.
 
 The heuristic corp ices its centrals and the remote it means to score in, installs an
-agenda behind ice, advances it and scores it, rezzes ice when the runner approaches it
+agenda behind ice, advances it and scores it, rezzes ice when the runner approaches it,
+cards that answer runs ("whenever the runner makes a run") before the runner's next action,
 and assets that make money when the runner's turn ends, spends clicks on economy when
 it is poor, boosts traces when that wins them, and purges when the runner's viruses
 pile up. The heuristic runner installs an icebreaker for each
@@ -97,6 +98,15 @@ def _damage_of(game: NetrunnerGame, card: Card, kind: str | None) -> int:
             elif isinstance(node, A.Scripted) and 0 <= node.paragraph < len(printed):
                 total += sum(int(n) for n in _PRINTED_DAMAGE.findall(printed[node.paragraph]))
     return total
+
+
+RUN_TIMINGS = frozenset({"run_begins", "approach_ice"})  # what a run fires before the corp's first window in it
+
+
+def _answers_runs(game: NetrunnerGame, card: Card) -> bool:
+    """Whether ``card`` has an ability that fires as a run begins ("whenever the Runner makes a run") or as its first
+    ice is approached: rezzed during the run, it would be too late for that run."""
+    return any(a.kind == "triggered" and a.timing in RUN_TIMINGS for a in game.abilities(card))
 
 
 def _by_kind(d: Decision) -> dict[str, list[Option]]:
@@ -244,6 +254,12 @@ class HeuristicCorp(_Base):
 
     def on_rez(self, game: NetrunnerGame, d: Decision) -> str:
         run = game.current_run
+        if run is None and game.corp_window_held:  # before the runner's next action: only what answers its runs
+            for o in d.options:
+                card = o.value
+                if isinstance(card, Card) and _answers_runs(game, card) and game.corp.credits > game.rez_cost(card):
+                    return o.label  # (a credit kept: a piece of ice to rez later)
+            return "done" if any(o.label == "done" for o in d.options) else self.default(d)
         for o in d.options:
             if isinstance(o.value, Card) and o.value.type == "ice":
                 return o.label

@@ -220,9 +220,11 @@ class Runs:
             g.actions.take(option.value)
 
     def corp_window(self, run: RunState | None, ice: Card | None, prompt: Any = None) -> None:
-        """The corp may rez the approached ice (paying its rez cost) and non-ice cards, and use paid abilities. Outside
-        a run (``run`` None, ``prompt`` saying when: the runner's turn ends, the corp's begins) it may rez non-ice
-        cards only, and is asked only while there is one it can rez."""
+        """The corp may rez the approached ice (paying its rez cost) and non-ice cards, and use paid abilities without
+        a click. Outside a run (``run`` None, ``prompt`` saying when: the corp's turn begins, the runner is about to
+        act, the runner's turn ends: :meth:`~.game.NetrunnerGame.rez_window`) it may rez non-ice cards only. It is
+        asked only while there is something it can rez or use: a window that offers nothing asks nothing, and logs
+        nothing either way (the runner learns nothing of one the corp passes)."""
         g = self.game
         for _ in range(20):
             if g.over if run is None else self._stopped(run):
@@ -246,8 +248,7 @@ class Runs:
                     cost = g.rez_cost(card)
                     text = Phrase(N_("rez {card} for {n}{credit}"), card=str(card), n=cost, credit="[credit]")
                     options.append(Option(f"rez:{card.ref}", text, card))
-            if run is not None:
-                options += g.actions.paid_options("corp", window="run")
+            options += g.actions.paid_options("corp", window="run")  # (no clicks: the "run" window's abilities)
             if not options:
                 return
             options.append(Option("done", Phrase(N_("done")), None))
