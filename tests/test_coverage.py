@@ -106,5 +106,5 @@ def test_cli_text_coverage(cli) -> None:
 
 def test_cli_text_coverage_is_for_tactics(cli) -> None:
     result = cli("text", "coverage", "--game", "crossfire")
-    assert result.exit_code == 2 and "tactics games only" in result.output
+    assert result.exit_code == 2 and "coverage is measured for tactics" in result.output and "netrunner" in result.output
     assert "Traceback" not in result.output

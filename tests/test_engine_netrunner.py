@@ -824,7 +824,7 @@ def test_text_run_side_and_identity(cli: Any, args: list[str], side: str, identi
         (["你抽 1 张牌。", "--side", "judge"], 2, "--side must be corp or runner"),
         (["你抽 1 张牌。", "--players", "3"], 2, "netrunner is for 2 players"),
         (["你抽 1 张牌。", "--identity", "nobody"], 1, "no netrunner identity"),
-        (["你抽 1 张牌。", "--mode", "eternal"], 1, "unknown netrunner format"),
+        (["你抽 1 张牌。", "--mode", "eternal"], 2, "netrunner has no such format; formats: standard"),
         (["你购买 1 张牌。"], 1, "not a netrunner effect"),
         (["你移除 1 个锁定标记。", "--side", "corp"], 1, "the corp has no tags"),
     ],

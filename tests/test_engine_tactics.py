@@ -274,7 +274,7 @@ def test_text_run_same_seed_same_log(cli: Any) -> None:
     [
         (["你飞 1 张牌。"], "unexpected '飞'"),
         (["你抽 1 张牌。", "--game", "crossfire"], "crossfire resolve"),
-        (["你抽 1 张牌。", "--mode", "chess"], "unknown tactics mode 'chess'"),
+        (["你抽 1 张牌。", "--mode", "chess"], "--mode 'chess': tactics has no such mode"),
         (["你获得 2[credit]。"], "not a tactics effect"),
     ],
 )

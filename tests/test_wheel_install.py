@@ -301,7 +301,8 @@ def test_nothing_written_into_the_package_by_default(installed: Installed) -> No
         done = installed.run(*command)
         assert done.returncode == 2, (command, done.stdout[-1500:], done.stderr[-1500:])
         assert done.stderr.count("\n") == 1 and hint in done.stderr, (command, done.stderr)
-    assert installed.run("schema", "--check").returncode == 0  # reading them is fine
+    checked = installed.run("schema", "--check")  # (it checks ./schema, here none: said, exit 1, nothing written)
+    assert checked.returncode == 1 and "dossier schema --out schema" in checked.stdout, checked
     assert {p: p.stat().st_mtime_ns for p in package.rglob("*.json")} == before
     assert "default: cards/)" not in installed.run("text", "fmt", "--help").stdout
 

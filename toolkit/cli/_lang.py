@@ -18,15 +18,28 @@ import typer
 from toolkit.i18n.words import N_
 
 # English messages, shown in the current language (toolkit.cli._help)
-LANG_HELP = N_(
-    "Names, headings and labels in zh-Hans or en. Default: DOSSIER_LANG, else lang = ... in dossier.toml or the user "
-    "config, else the system's locale (LANG), else zh-Hans."
+LANG_SCOPE = N_("everything the command writes: names, headings and labels, findings, errors, logs and printed cards")
+"""What the language switches, in the words of every help that says so (each ``--lang``'s, the settings' ``lang``)."""
+LANG_DEFAULT = N_(
+    "DOSSIER_LANG, else lang = ... in dossier.toml or the user config, else the system's locale (LANG), else zh-Hans"
 )
-DECK_LANG_HELP = N_(
-    "Names, headings and labels in zh-Hans or en. Default: DOSSIER_LANG, else lang = ... in dossier.toml or the user "
-    "config, else the system's locale (LANG), else the deck's own language (the one its card names are written in), "
-    "else zh-Hans."
+DECK_LANG_DEFAULT = N_(
+    "DOSSIER_LANG, else lang = ... in dossier.toml or the user config, else the system's locale (LANG), else the "
+    "deck's own language (the one its card names are written in), else zh-Hans"
 )
+
+
+def lang_help(message: str, default: str = LANG_DEFAULT, **fields: Any) -> str:
+    """The help of a ``--lang``: ``message`` (marked ``N_`` where it is written) with ``{scope}`` what the language
+    switches (:data:`LANG_SCOPE`) and ``{default}`` where it comes from when not given, in the help's language."""
+    from toolkit.cli._help import help_text
+    from toolkit.i18n import tr
+
+    return help_text(lambda: tr(message, scope=tr(LANG_SCOPE), default=tr(default), **fields))
+
+
+LANG_HELP = lang_help(N_("The language, zh-Hans or en, of {scope}. Default: {default}."))
+DECK_LANG_HELP = lang_help(N_("The language, zh-Hans or en, of {scope}. Default: {default}."), DECK_LANG_DEFAULT)
 
 LangOption = Annotated[str | None, typer.Option("--lang", help=LANG_HELP, show_default=False)]
 DeckLangOption = Annotated[str | None, typer.Option("--lang", help=DECK_LANG_HELP, show_default=False)]

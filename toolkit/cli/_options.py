@@ -46,17 +46,24 @@ def output_file(value: str) -> Path:
     return Path(value)
 
 
-CardsOption = Annotated[
-    list[Path] | None,
-    typer.Option(
-        "--cards",
-        help=N_(
-            "Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-            "or the user config, else cards/ in the working directory when there is one, else the bundled cards/."
-        ),
-        show_default=False,
-    ),
-]
+POOL_DEFAULT = N_(
+    "$DOSSIER_CARDS, else cards = [...] in the nearest dossier.toml or the user config, else cards/ in the "
+    "working directory when there is one, else the bundled cards/"
+)
+"""Where a command's card pool comes from when ``--cards`` does not name it (:func:`toolkit.config.card_pool`), in
+the words of every help that says so (:func:`pool_help`)."""
+
+
+def pool_help(message: str, **fields: Any) -> str:
+    """The help of an option or argument whose default is the card pool: ``message`` (marked ``N_`` where it is
+    written) with ``{pool}`` the one wording of that default (:data:`POOL_DEFAULT`), both in the help's language."""
+    from toolkit.cli._help import help_text
+
+    return help_text(lambda: tr(message, pool=tr(POOL_DEFAULT), **fields))
+
+
+CARDS_HELP = pool_help(N_("Card pool directory (repeatable). Default: {pool}."))
+CardsOption = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP, show_default=False)]
 """The ``--cards`` option of a command that reads the card pool as every command does
 (:func:`toolkit.config.card_pool`)."""
 

@@ -39,8 +39,8 @@ except ImportError:  # pragma: no cover - older typer stands on the click packag
 from typer.core import TyperCommand, TyperGroup
 
 from toolkit.cli._help import command_line_lang, help_text, translate
-from toolkit.cli._lang import LangOption
-from toolkit.cli._options import check_paths
+from toolkit.cli._lang import LangOption, lang_help
+from toolkit.cli._options import check_paths, pool_help
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
 from toolkit.paths import CARDS_DIR, SCHEMA_DIR
@@ -516,13 +516,15 @@ APP_SETTINGS: dict[str, Any] = {
     "cls": DossierGroup,
     "name": "dossier",
     "help": N_("Card database, deck builder, linter and interpreter for three agent-themed card games."),
-    "epilog": N_(
-        "The card pool every command reads: --cards DIR (repeatable); else $DOSSIER_CARDS (directories "
-        "separated by ':'); else cards = [\"DIR\", ...] in dossier.toml in this directory or a parent; else in "
-        "$XDG_CONFIG_HOME/dossier/config.toml (~/.config/dossier/config.toml); else cards/ in the working directory, "
-        "when there is one; else the bundled cards/. "
-        'Paths in a file are relative to it. lang = "en" or "zh-Hans" there sets the language of names '
-        "in output (--lang overrides)."
+    "epilog": lang_help(
+        N_(
+            "The card pool every command reads: --cards DIR (repeatable); else $DOSSIER_CARDS (directories "
+            "separated by ':'); else cards = [\"DIR\", ...] in dossier.toml in this directory or a parent; else in "
+            "$XDG_CONFIG_HOME/dossier/config.toml (~/.config/dossier/config.toml); else cards/ in the working "
+            "directory, when there is one; else the bundled cards/. "
+            'Paths in a file are relative to it. lang = "en" or "zh-Hans" there sets the language of {scope} '
+            "(--lang overrides)."
+        )
     ),
     "no_args_is_help": True,
     "add_completion": False,
@@ -636,10 +638,7 @@ FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("t
 PathsArgument = Annotated[
     list[Path] | None,
     typer.Argument(
-        help=N_(
-            "Files or directories (default: the card pool of $DOSSIER_CARDS or cards = [...] in dossier.toml "
-            "or the user config; else cards/ here, else the bundled cards/)."
-        ),
+        help=pool_help(N_("Files or directories (default: the card pool: {pool}).")),
         show_default=False,
     ),
 ]
@@ -648,10 +647,7 @@ PathsArgument = Annotated[
 LintPathsArgument = Annotated[
     list[Path] | None,
     typer.Argument(
-        help=N_(
-            "Files or directories (default: the card pool of --cards, $DOSSIER_CARDS or cards = [...] in "
-            "dossier.toml or the user config; else cards/ here, else the bundled cards/)."
-        ),
+        help=pool_help(N_("Files or directories (default: the card pool: --cards, else {pool}).")),
         show_default=False,
     ),
 ]
@@ -701,9 +697,8 @@ def lint(
         list[Path] | None,
         typer.Option(
             "--cards",
-            help=N_(
-                "The card pool to check files in no game directory against (repeatable; default: $DOSSIER_CARDS, "
-                "cards = [...] in dossier.toml or the user config, else the bundled cards/)."
+            help=pool_help(
+                N_("The card pool to check files in no game directory against (repeatable). Default: {pool}.")
             ),
             show_default=False,
         ),
@@ -1006,7 +1001,16 @@ def schema(
             show_default=False,
         ),
     ] = None,
-    check: Annotated[bool, typer.Option("--check", help=N_("Write nothing; exit 1 if a file is stale."))] = False,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help=N_(
+                "Write nothing; exit 1 if a file is stale or missing (the --out directory; else a checkout's "
+                "schema/; else, installed, schema/ in the working directory)."
+            ),
+        ),
+    ] = False,
     lang: LangOption = None,
 ) -> None:
     """``dossier schema``: write the JSON Schema files (its help is given to the decorator)."""
@@ -1018,7 +1022,9 @@ def schema(
     if out is None:
         from toolkit.paths import in_package
 
-        if not check and in_package(SCHEMA_DIR):  # installed: the package's own schemas are not rewritten
+        if not in_package(SCHEMA_DIR):
+            out = SCHEMA_DIR  # a checkout's schema/
+        elif not check:  # installed: the package's own schemas are not rewritten
             raise DossierError(
                 tr(
                     "the bundled schemas are part of the installed package and are not rewritten; give the "
@@ -1026,7 +1032,11 @@ def schema(
                     option="--out DIR",
                 )
             )
-        out = SCHEMA_DIR
+        else:  # installed: the schema/ the user's card files point to (`dossier examples` copies it here)
+            out = LOCAL_SCHEMA
+            if not out.is_dir():
+                print(tr("{path}: missing; run {command}", path=out, command=f"`dossier schema --out {out}`"))
+                raise typer.Exit(1)
     if check:
         stale = schemagen.stale(out)
         command = "`dossier schema`" if out == SCHEMA_DIR else f"`dossier schema --out {shlex.quote(str(out))}`"
@@ -1038,6 +1048,11 @@ def schema(
         raise typer.Exit(1 if stale else 0)
     for path in schemagen.write(out):
         print(tr("{path}: written", path=path))
+
+
+LOCAL_SCHEMA = Path("schema")
+"""The schema/ an installed Dossier's ``schema --check`` checks: the one beside the user's cards, as ``dossier
+examples`` copies it."""
 
 
 def main() -> None:

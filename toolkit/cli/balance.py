@@ -13,7 +13,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import check_seed
+from toolkit.cli._options import CardsOption, check_seed, pool_help
 from toolkit.cli.progress import Progress
 from toolkit.errors import DossierError
 from toolkit.i18n import N_, t, tr
@@ -74,7 +74,7 @@ MarginOption = Annotated[
     float, typer.Option("--margin", min=0.0, max=0.49, help=N_("An outlier's interval lies wholly beyond 50% ± this."))
 ]
 SaveOption = Annotated[bool, typer.Option("--save/--no-save", help=N_("Keep the run in the card database."))]
-CardsOption = Annotated[list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (repeatable)."))]
+
 ReportOutOption = Annotated[
     Path, typer.Option("--out", "-o", help=N_("Directory for `report.json`, `report.html` and `games.jsonl`."))
 ]
@@ -273,7 +273,10 @@ def compare(
     db: DbOption = None,
     json_out: Annotated[bool, typer.Option("--json", help=N_("Print the comparison as JSON."))] = False,
     cards: Annotated[
-        list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (for the names)."))
+        list[Path] | None,
+        typer.Option(
+            "--cards", help=pool_help(N_("Card pool directory, for the names (repeatable). Default: {pool}."))
+        ),
     ] = None,
     lang: LangOption = None,
 ) -> None:

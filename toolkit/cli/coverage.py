@@ -10,7 +10,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import check_seed
+from toolkit.cli._options import check_seed, pool_help
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_
@@ -62,10 +62,11 @@ def coverage(
         list[Path] | None,
         typer.Option(
             "--cards",
-            help=N_(
-                "Card pool directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml "
-                "or the user config, else the bundled cards/tactics. A directory without a game record is a "
-                "designer's set: it is played among that pool and the report covers its records only."
+            help=pool_help(
+                N_(
+                    "Card pool directory (repeatable). Default: {pool}. A directory without a game record is a "
+                    "designer's set: it is played among that pool and the report covers its records only."
+                )
             ),
         ),
     ] = None,
@@ -98,10 +99,12 @@ def coverage(
     if game != "tactics":
         raise DossierError(
             tr(
-                "{option} {value}: ability coverage is measured for {game} games only",
+                "{option} {value}: coverage is measured for {tactics} (abilities simulated in games) and "
+                "{netrunner} (an imported pool's English read into ability text) only",
                 option="--game",
                 value=game,
-                game=word("game", "tactics", current_lang()),
+                tactics=word("game", "tactics", current_lang()),
+                netrunner=word("game", "netrunner", current_lang()),
             )
         )
     from toolkit.catalog import load_catalog

@@ -18,7 +18,8 @@ import typer
 from toolkit import i18n
 from toolkit.cli import tables
 from toolkit.cli._help import help_text, in_english
-from toolkit.cli._options import OUTPUT_FILE, check_seed, read_json_input
+from toolkit.cli._lang import lang_help
+from toolkit.cli._options import OUTPUT_FILE, check_seed, pool_help, read_json_input
 from toolkit.cli.app import OutputFormat
 from toolkit.cli.progress import Progress
 from toolkit.engine.crossfire_cards import RoleCard, role_cards, role_name
@@ -47,10 +48,7 @@ CardsOption = Annotated[
     Path | None,
     typer.Option(
         "--cards",
-        help=N_(
-            "Crossfire data directory. Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml or the "
-            "user config, else the bundled cards."
-        ),
+        help=pool_help(N_("Crossfire data directory. Default: {pool}.")),
     ),
 ]
 ModeOption = Annotated[str, typer.Option("--mode", help=N_("crossfire or sniper."))]
@@ -61,10 +59,11 @@ LangOption = Annotated[
     str | None,
     typer.Option(
         "--lang",
-        help=N_(
-            "Names, headings and labels in zh-Hans or en, the roles shown to players and printed on slips "
-            "included. Default: DOSSIER_LANG, else lang = ... in dossier.toml or the user config, else the system's "
-            "locale (LANG), else zh-Hans."
+        help=lang_help(
+            N_(
+                "The language, zh-Hans or en, of {scope}, the roles shown to players and printed on slips included. "
+                "Default: {default}."
+            )
         ),
         show_default=False,
     ),

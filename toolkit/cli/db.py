@@ -10,6 +10,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
+from toolkit.cli._options import CardsOption
 from toolkit.errors import warning_line
 from toolkit.i18n.words import N_
 
@@ -54,12 +55,13 @@ def built_from_other_cards(database: Database, pool: CardPool | None) -> str | N
 
 
 def open_for_reading(db: str | None) -> Database:
-    """The database ``search`` and ``show`` read: ``--db``, else ``$DOSSIER_DB``, else ``./dossier.db``, when it
-    was built from the card pool the settings name (or they name none); else a database of the configured card pool
-    (the pool ``db build`` takes by default) kept in the user's cache, built on first use and again when the cards
-    change (one note on stderr), so that ``dossier show ID`` works in any directory without a ``dossier db build``
-    first, and a card added to the configured pool is found whatever ./dossier.db was built from (one warning line
-    then names it and the command that rebuilds it).
+    """The database ``search``, ``show`` and ``print --query`` read: ``--db``, else ``$DOSSIER_DB`` (a warning when
+    it is stale: :func:`warn_if_stale`), else ``./dossier.db``, when it was built from the card pool the settings
+    name (or they name none), built again first when its cards changed since (:func:`_rebuilt_when_stale`); else a
+    database of the configured card pool (the pool ``db build`` takes by default) kept in the user's cache, built on
+    first use and again when the cards change (one note on stderr), so that ``dossier show ID`` works in any
+    directory without a ``dossier db build`` first, and a card added to the configured pool is found whatever
+    ./dossier.db was built from (one warning line then names it and the command that rebuilds it).
 
     A ./dossier.db that does not open as a card database (as ``serve`` tells one it builds over) and holds only the
     balance runs ``dossier balance`` kept there is no card database: it is read as if it were not there. A
@@ -74,7 +76,7 @@ def open_for_reading(db: str | None) -> Database:
     from toolkit.i18n import tr
 
     if db is not None or os.environ.get(ENV_VAR):
-        return _named(db)
+        return warn_if_stale(_named(db))
     if Path(DEFAULT_FILE).exists():
         pool = configured_pool()
         try:
@@ -87,7 +89,7 @@ def open_for_reading(db: str | None) -> Database:
             return _pool_database(default_paths(None), note=True, runs_here=True)
         built = built_from_other_cards(database, pool)
         if built is None or pool is None:
-            return database
+            return _rebuilt_when_stale(database)
         database.close()
         message = tr(
             "{file} was built from {built}, not from the card pool {pool}: reading the pool instead ({command} "
@@ -102,6 +104,101 @@ def open_for_reading(db: str | None) -> Database:
     from toolkit.cli.app import default_paths
 
     return _pool_database(default_paths(None), note=True)
+
+
+def warn_if_stale(database: Database) -> Database:
+    """``database``, after one warning line on stderr when it was built from other cards than the card pool the
+    settings name (``DOSSIER_CARDS``, ``cards = …``), or when a source directory changed since `db build`: the
+    command that rebuilds it. For a database named with ``--db`` or ``$DOSSIER_DB`` (the user's to rebuild: it may
+    be a server's), and a ./dossier.db that cannot be built as it was (:func:`_rebuilt_when_stale`)."""
+    import shlex
+
+    from toolkit.db.engine import build_command
+    from toolkit.db.fresh import changed_sources, recorded_sources
+    from toolkit.i18n import tr
+
+    pool = configured_pool()
+    built = built_from_other_cards(database, pool)
+    if built is not None and pool is not None:
+        message = tr(
+            "database {database} was built from {built}, not from the card pool {pool}; run {command}",
+            database=database.target.display,
+            built=built,
+            pool=pool.describe(),
+            command=build_command(database.target),
+        )
+        print(warning_line(message), file=sys.stderr)
+        return database
+    meta = getattr(database, "meta", {})
+    changed = changed_sources(meta)
+    if changed:
+        every = sorted(recorded_sources(meta) or {})  # rebuild from all of them, not only the changed ones
+        command = build_command(database.target).rstrip("`")
+        command += "".join(f" --cards {shlex.quote(c)}" for c in every) + "`"
+        message = tr("{path} changed since the database was built; run {command}", path=changed[0], command=command)
+        print(warning_line(message), file=sys.stderr)
+    return database
+
+
+def _rebuilt_when_stale(database: Database) -> Database:
+    """./dossier.db (``database``), built again from the card directories it was built from when one of them
+    changed since: ``db build`` records a fingerprint of each (its .json files' count, newest modification time
+    and total size: :mod:`toolkit.db.fresh`), and one that differs now is a card added, removed or edited. It is
+    built as ``db build`` and ``serve`` build it, atomically (a reader never sees half of it; the balance runs it
+    holds are kept), after one note on stderr; so ``search``, ``show`` and ``print --query`` read the cards
+    ``deck validate`` and ``print ID`` read. A database built with ``db build --cards X`` is built again from X,
+    never from another pool. Where it cannot be written (a read-only folder), one warning says so and the
+    database of the same directories kept in the user's cache is read (:func:`_pool_database`). One whose
+    directories are not all there any more is read as it is, after the warning of :func:`warn_if_stale`."""
+    from toolkit.db import build_from_files, open_database, resolve_target
+    from toolkit.db.engine import DEFAULT_FILE
+    from toolkit.db.fresh import changed_sources, recorded_sources
+    from toolkit.errors import os_reason
+    from toolkit.i18n import tr
+
+    changed = changed_sources(database.meta)
+    recorded = recorded_sources(database.meta)
+    if not changed or not recorded:
+        return database
+    sources = [Path(source) for source in sorted(recorded)]
+    if not all(source.exists() for source in sources):
+        return warn_if_stale(database)
+    database.close()
+    problem = _cannot_write(Path(DEFAULT_FILE).resolve().parent)
+    if problem is not None:
+        message = tr(
+            "{path} changed since {file} was built, and {file} cannot be built again here: {reason}; reading the "
+            "card database of the same cards in the user's cache instead",
+            path=changed[0],
+            file=DEFAULT_FILE,
+            reason=os_reason(problem),
+        )
+        print(warning_line(message), file=sys.stderr, flush=True)
+        return _pool_database(sources, note=False)
+    print(
+        tr(
+            "{program}: {path} changed since {file} was built: building {file} again",
+            program="dossier",
+            path=changed[0],
+            file=DEFAULT_FILE,
+        ),
+        file=sys.stderr,
+        flush=True,
+    )
+    build_from_files(sources, resolve_target(None))
+    return open_database(None)
+
+
+def _cannot_write(folder: Path) -> OSError | None:
+    """Why a file cannot be made in ``folder`` (read-only, or on a read-only file system), else None: a
+    temporary file is made there and removed, as a build's is."""
+    import tempfile
+
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            return None
+    except OSError as exc:
+        return exc
 
 
 def _named(db: str | None) -> Database:
@@ -225,10 +322,7 @@ def register(app: typer.Typer) -> None:
     )
     def build(
         db: DbOption = None,
-        cards: Annotated[
-            list[Path] | None,
-            typer.Option("--cards", help=N_("Card directory (repeatable). Default: cards/ here, else the bundled data.")),
-        ] = None,
+        cards: CardsOption = None,
         verbose: Annotated[bool, typer.Option("--verbose", "-v", help=N_("Print progress to stderr."))] = False,
         lang: LangOption = None,
     ) -> None:

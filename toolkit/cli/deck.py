@@ -14,8 +14,8 @@ import typer
 
 from toolkit.cli import tables
 from toolkit.cli._help import help_text
-from toolkit.cli._lang import DeckLangOption, LangOption, deck_lang, output_lang
-from toolkit.cli._options import OUTPUT_FILE, check_seed
+from toolkit.cli._lang import DeckLangOption, LangOption, deck_lang, lang_help, output_lang
+from toolkit.cli._options import OUTPUT_FILE, CardsOption, check_seed
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError, and_more, os_reason, value_reason
 from toolkit.findings import Finding, finding_line
@@ -37,11 +37,6 @@ DECK_HELP = help_text(
 
 deck_app = typer.Typer(help=DECK_HELP, no_args_is_help=True)
 
-CARDS_HELP = N_(
-    "Card pool directory (repeatable). Default: $DOSSIER_CARDS (directories separated by ':'), else "
-    "cards = [...] in the nearest dossier.toml or in ~/.config/dossier/config.toml, else the bundled cards/."
-)
-CardsOption = Annotated[list[Path] | None, typer.Option("--cards", help=CARDS_HELP)]
 FormatOption = Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))]
 
 
@@ -320,10 +315,12 @@ def new(
         str | None,
         typer.Option(
             "--lang",
-            help=N_(
-                "Names in a .txt deck and the output in zh-Hans or en. Default: DOSSIER_LANG, else lang = ... in "
-                "dossier.toml or the user config, else the system's locale (LANG), else the language of the "
-                "--identity/--agent names given, else zh-Hans."
+            help=lang_help(
+                N_(
+                    "The language, zh-Hans or en, of {scope}, and of the names in a .txt deck. Default: DOSSIER_LANG, "
+                    "else lang = ... in dossier.toml or the user config, else the system's locale (LANG), else the "
+                    "language of the --identity/--agent names given, else zh-Hans."
+                )
             ),
             show_default=False,
         ),
@@ -592,12 +589,19 @@ def stats(
             n=data["cards"],
         )
     )
+    def entry(key: str, k: Any, v: Any) -> str:
+        if key == "agendas":
+            return f"{k} ×{v}"
+        if key == "cost_curve":  # (the title says which is the cost and which the count)
+            return t(language, "{cost}: {n}", cost=k, n=v)
+        return f"{label(key, k)} {v}"
+
     rows = [
-        [title, "  ".join(f"{k} ×{v}" if key == "agendas" else f"{label(key, k)} {v}" for k, v in data[key].items())]
+        [title, "  ".join(entry(key, k, v) for k, v in data[key].items())]
         for title, key in (
             (t(language, "by team") if deck.game == "crossfire" else t(language, "by type"), "by_type"),
             (t(language, "by agent") if deck.game == "tactics" else t(language, "by faction"), "by_faction"),
-            (t(language, "cost curve"), "cost_curve"),
+            (t(language, "cost curve (cost: cards)"), "cost_curve"),
             (t(language, "agendas (advancement/points)"), "agendas"),
             (t(language, "influence"), "influence"),
             (t(language, "roles"), "roles"),

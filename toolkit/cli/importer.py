@@ -12,7 +12,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
-from toolkit.cli._options import OUTPUT_FILE
+from toolkit.cli._options import OUTPUT_FILE, pool_help
 from toolkit.errors import DossierError
 from toolkit.i18n.words import N_, Nc_
 
@@ -150,9 +150,7 @@ def register(app: typer.Typer) -> None:
         ] = None,
         cards: Annotated[
             list[Path] | None,
-            typer.Option(
-                "--cards", help=N_("Lint among this card data (repeatable; default: the card pool, else bundled).")
-            ),
+            typer.Option("--cards", help=pool_help(N_("Lint among this card data (repeatable). Default: {pool}."))),
         ] = None,
         lang: LangOption = None,
     ) -> None:
@@ -220,7 +218,7 @@ def register(app: typer.Typer) -> None:
                     "{path}: the copies to print are in {deck}: {command}",
                     path=path,
                     deck=result.print_deck,
-                    command=f"dossier print --deck {result.print_deck} --cards {into} --out cards.pdf",
+                    command=f"dossier print --deck {result.print_deck} --cards {into} --out my-cards.pdf",
                 )
             )
         if not dry_run:
@@ -274,7 +272,12 @@ def register(app: typer.Typer) -> None:
         force: Annotated[bool, typer.Option("--force", help=N_("Replace an existing output file."))] = False,
         cards: Annotated[
             list[Path] | None,
-            typer.Option("--cards", help=N_("The card pool to export from when no paths are given (repeatable).")),
+            typer.Option(
+                "--cards",
+                help=pool_help(
+                    N_("The card pool to export from when no paths are given (repeatable). Default: {pool}.")
+                ),
+            ),
         ] = None,
         lang: LangOption = None,
     ) -> None:

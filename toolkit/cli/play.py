@@ -15,6 +15,7 @@ from toolkit.cli._lang import DeckLangOption
 from toolkit.cli._options import (
     OUTPUT_FILE,
     THINK_OPTION,
+    CardsOption,
     check_saved_game_target,
     check_seed,
     think_seconds,
@@ -66,7 +67,7 @@ def play(
     turns: Annotated[
         int, typer.Option("--turns", min=1, max=500, help=N_("Turns to play at most (tactics: rounds)."))
     ] = 200,
-    cards: Annotated[list[Path] | None, typer.Option("--cards", help=N_("Card pool directory (repeatable)."))] = None,
+    cards: CardsOption = None,
     save: Annotated[
         Path | None,
         typer.Option("--save", help=N_("Write the game (seed, decks, decisions) here when it stops."), **OUTPUT_FILE),

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from toolkit.cli._lang import LangOption
+from toolkit.cli._options import CARDS_HELP
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError, and_more
 from toolkit.i18n.words import N_
@@ -57,7 +58,7 @@ def run(
     file: Annotated[Path, typer.Argument(help=N_("A scenario file (JSON, schema/scenario.schema.json)."))],
     cards: Annotated[
         list[Path] | None,
-        typer.Option("--cards", help=N_("Card pool directory (repeatable); default as for every command.")),
+        typer.Option("--cards", help=CARDS_HELP, show_default=False),
     ] = None,
     format: Annotated[OutputFormat, typer.Option("--format", "-f", help=N_("text or json."))] = OutputFormat.text,
     lang: LangOption = None,

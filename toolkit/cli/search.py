@@ -14,7 +14,6 @@ from toolkit.cli._help import help_text, in_english
 from toolkit.cli._lang import LangOption
 from toolkit.cli._options import CardsOption
 from toolkit.cli.db import DbOption
-from toolkit.errors import warning_line
 from toolkit.i18n.words import N_
 
 if TYPE_CHECKING:
@@ -78,50 +77,15 @@ def _help() -> str:
     )
 
 
-def warn_if_stale(database: object) -> None:
-    """One warning line on stderr when the database was built from other cards than the card pool the settings
-    name (``DOSSIER_CARDS``, ``cards = …``), or when a source directory changed since `db build`: the command that
-    rebuilds this database."""
-    import shlex
-    import sys
-
-    from toolkit.cli.db import built_from_other_cards, configured_pool
-    from toolkit.db.engine import build_command
-    from toolkit.db.fresh import changed_sources, recorded_sources
-    from toolkit.i18n import tr
-
-    pool = configured_pool()
-    built = built_from_other_cards(database, pool)  # type: ignore[arg-type]
-    if built is not None and pool is not None:
-        message = tr(
-            "database {database} was built from {built}, not from the card pool {pool}; run {command}",
-            database=database.target.display,  # type: ignore[attr-defined]
-            built=built,
-            pool=pool.describe(),
-            command=build_command(database.target),  # type: ignore[attr-defined]
-        )
-        print(warning_line(message), file=sys.stderr)
-        return
-    meta = getattr(database, "meta", {})
-    changed = changed_sources(meta)
-    if changed:
-        every = sorted(recorded_sources(meta) or {})  # rebuild from all of them, not only the changed ones
-        command = build_command(database.target).rstrip("`")  # type: ignore[attr-defined]
-        command += "".join(f" --cards {shlex.quote(c)}" for c in every) + "`"
-        message = tr("{path} changed since the database was built; run {command}", path=changed[0], command=command)
-        print(warning_line(message), file=sys.stderr)
-
-
 def open_database(db: str | None, cards: list[Path] | None) -> Database:
-    """The database ``search`` and ``show`` read: with ``--cards``, the database of that card pool kept in the
-    user's cache (built when missing or stale, as for a configured pool without a dossier.db here); else
-    :func:`toolkit.cli.db.open_for_reading`'s, with a warning when it is stale (:func:`warn_if_stale`)."""
+    """The database ``search``, ``show`` and ``print --query`` read: with ``--cards``, the database of that card
+    pool kept in the user's cache (built when missing or stale, as for a configured pool without a dossier.db
+    here); else :func:`toolkit.cli.db.open_for_reading`'s (a stale ./dossier.db built again, a stale database
+    named with ``--db`` or ``$DOSSIER_DB`` read after a warning)."""
     from toolkit.cli.db import open_for_reading
 
     if not cards:
-        database = open_for_reading(db)
-        warn_if_stale(database)
-        return database
+        return open_for_reading(db)
     if db is not None:
         from toolkit.errors import DossierError
         from toolkit.i18n import tr

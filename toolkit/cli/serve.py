@@ -9,6 +9,7 @@ import typer
 
 from toolkit.cli._help import help_text
 from toolkit.cli._lang import LangOption
+from toolkit.cli._options import CARDS_HELP
 from toolkit.cli.db import DbOption
 from toolkit.i18n.words import N_
 
@@ -31,10 +32,7 @@ def register(app: typer.Typer) -> None:
             list[Path] | None,
             typer.Option(
                 "--cards",
-                help=N_(
-                    "Card directory (repeatable). Default: $DOSSIER_CARDS, else cards = [...] in dossier.toml or "
-                    "the user config, else cards/ here, else the bundled cards/."
-                ),
+                help=CARDS_HELP,
             ),
         ] = None,
         db: DbOption = None,

@@ -598,7 +598,7 @@ def _select(
     if ids:
         return Selection([_find(catalog, ref, game) for ref in ids], catalog)
     if query is not None:
-        return Selection(_query_records(catalog, query, game, db), catalog)
+        return Selection(_query_records(catalog, query, game, db, cards), catalog)
     records = [r for r in catalog.records if r.game == game and is_printable(r)]
     if not records:
         raise DossierError(
@@ -713,16 +713,19 @@ def _not_found(loaded: Any, rules: Any) -> list[Finding]:
     return [loaded.locate(f) for f in missing]
 
 
-def _query_records(catalog: Any, query: str, game: str | None, db: str | None) -> list[Any]:
+def _query_records(
+    catalog: Any, query: str, game: str | None, db: str | None, cards: list[Path] | None = None
+) -> list[Any]:
     try:
-        from toolkit.cli.db import open_for_reading  # (the database search reads: the pool's, built when needed)
+        # the database search reads (--cards: that pool's; a stale ./dossier.db built again first)
+        from toolkit.cli.search import open_database
         from toolkit.search import QueryError, search
     except ImportError:
         raise DossierError(tr("--query needs the card database and search (`dossier db build`)")) from None
     from toolkit.sheets.layouts import is_printable
 
     try:
-        with open_for_reading(db) as database:
+        with open_database(db, cards) as database:
             hits = search(database, query, game=game)
     except QueryError as exc:
         raise DossierError(tr("--query {query}: {problem}", query=_quoted(query), problem=exc)) from None

@@ -11,7 +11,7 @@ from typing import Annotated, Any, cast
 import typer
 
 from toolkit.cli._help import help_text
-from toolkit.cli._lang import LangOption
+from toolkit.cli._lang import LangOption, lang_help
 from toolkit.cli._options import CardsOption, check_seed
 from toolkit.cli.app import OutputFormat
 from toolkit.errors import DossierError
@@ -142,9 +142,8 @@ def render_command(
         str | None,
         typer.Option(
             "--lang",
-            help=N_(
-                "zh-Hans (canonical text) or en. Default: DOSSIER_LANG, else lang = ... in dossier.toml or the "
-                "user config, else the system's locale (LANG), else zh-Hans."
+            help=lang_help(
+                N_("The language, zh-Hans (the canonical text) or en, of {scope}. Default: {default}.")
             ),
             show_default=False,
         ),
@@ -368,6 +367,7 @@ def run_command(
     from toolkit.paths import CARDS_DIR
 
     catalog = load_catalog(card_pool(cards, default=[CARDS_DIR / "tactics"]).paths)
+    _check_mode(catalog.records, "tactics", mode)
     engine = TacticsGame(catalog.records, mode or "duo", players=players, seed=seed)
     start = len(engine.log)
     triggered = engine.run_text(text, seat=1)
@@ -388,6 +388,27 @@ def run_command(
         sizes = names.fields_text({k: v for k, v in p.items() if k != "seat"})
         print(t(language, "{who}: {numbers}", who=t(language, "player {n}", n=p["seat"]), numbers=sizes))
     print(t(language, "shop: {n}", n=state["shop"]))
+
+
+def _check_mode(records: Any, game: str, mode: str | None) -> None:
+    """A ``--mode`` the pool's ``game`` has no mode (tactics) or format (netrunner) of: one line naming those it
+    has, exit 2 (a usage error, as an unknown map, decider or mode is everywhere), before the engine starts."""
+    if mode is None:
+        return
+    kind = "format" if game == "netrunner" else "mode"
+    known = sorted(r.id for r in records if r.game == game and r.kind == kind)
+    if not known or mode in known:  # (a pool without any: the engine says what it lacks)
+        return
+    from toolkit.i18n import current_lang, tr, word
+
+    game_word = word("game", game, current_lang())
+    if kind == "mode":
+        message = tr("{option} {mode}: {game} has no such mode; modes: {modes}", option="--mode", mode=repr(mode),
+                     game=game_word, modes=tr(", ").join(known))  # fmt: skip
+    else:
+        message = tr("{option} {format}: {game} has no such format; formats: {formats}", option="--mode",
+                     format=repr(mode), game=game_word, formats=tr(", ").join(known))  # fmt: skip
+    raise DossierError(message)
 
 
 def _triggered_note(triggered: dict[str, Any], lang: str) -> str:
@@ -534,6 +555,7 @@ def _run_netrunner(
             )
         decks[record.side] = examples.get(record.id)
         identities[record.side] = record.id
+    _check_mode(catalog.records, "netrunner", fmt)
     engine = NetrunnerGame(catalog.records, seed=seed, decks=decks, identities=identities, fmt=fmt or "standard")
     chosen, why = (
         (cast("Side", side), "--side")
