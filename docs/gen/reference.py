@@ -208,14 +208,20 @@ def ability_page(lang: str) -> str:
 # ---------------------------------------------------------------- writing
 
 
+PAGE_MAKERS = {
+    "reference/cli.md": (cli_page, "en"),
+    "reference/cli.zh.md": (cli_page, "zh"),
+    "reference/ability-language.md": (ability_page, "en"),
+    "reference/ability-language.zh.md": (ability_page, "zh"),
+}
+GENERATED_PAGES = tuple(PAGE_MAKERS)
+"""The pages this hook writes under docs/ (not committed: .gitignore). They exist only after `make docs`, so the
+other pages name them ("the site's Command reference page") rather than link to them: a link would be dead on
+GitHub and in a checkout (tests/test_doc_links_s61.py)."""
+
+
 def pages() -> dict[Path, str]:
-    reference = DOCS / "reference"
-    return {
-        reference / "cli.md": cli_page("en"),
-        reference / "cli.zh.md": cli_page("zh"),
-        reference / "ability-language.md": ability_page("en"),
-        reference / "ability-language.zh.md": ability_page("zh"),
-    }
+    return {DOCS / name: make(lang) for name, (make, lang) in PAGE_MAKERS.items()}
 
 
 def write_all() -> list[Path]:
