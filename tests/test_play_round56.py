@@ -272,7 +272,7 @@ def test_symbols_are_words_and_names_are_never_markup() -> None:
     assert "[/x] Nobody [red]#1" in shown and "gain 1 credit" in shown
     plain = _play("netrunner", *NR_DECKS, "--seed", "4", "--turns", "2", "--plain", answers="1\n" * 60)
     assert plain.exit_code == 0 and "[click]" not in plain.stdout and "[credit]" not in plain.stdout
-    assert re.search(r"you \(runner\): runner: \d clicks? \d+ credits?", plain.stdout), plain.stdout
+    assert re.search(r"you \(runner\): take an action \(\d clicks? and \d+ credits? left\)", plain.stdout), plain.stdout
 
 
 def test_a_name_with_markup_in_the_tactics_view_is_shown_as_it_is() -> None:

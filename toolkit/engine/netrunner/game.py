@@ -2083,10 +2083,9 @@ class NetrunnerGame:
                     )
                 )
             prompt = Phrase(
-                N_("{side}: {clicks}{click} {credits}{credit}"),
+                N_("take an action ({clicks}{click} and {credits}{credit} left)"),
                 click="[click]",
                 credit="[credit]",
-                side=Term("side", side),
                 clicks=player.clicks,
                 credits=player.credits,
             )

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n import t, tn, word
 
 from ..core import EngineError
@@ -169,8 +168,7 @@ class TerminalPolicy:
         self.write(t(lang, "you ({side}): {prompt}", side=side(decision.seat), prompt=prompt))
         for number, option in enumerate(decision.options, start=1):
             text = names.say("option", option.text)
-            worded = option.text != option.label or isinstance(option.text, Phrase | Term)
-            shown = f"  {number}. {option.label}" + (f"  — {text}" if worded else "")
+            shown = f"  {number}. {option.label}" + (f"  — {text}" if str(text) != option.label else "")  # (not twice)
             self.write(shown)
         while True:
             answer = self.read("> ").strip()
