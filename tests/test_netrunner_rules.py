@@ -123,13 +123,14 @@ EXTRA = [
 RECORDS = [*load_catalog([CARDS / "netrunner"]).records, *EXTRA]
 
 
-def scenario(
+def scenario_of(
     decisions: list[str],
     active: str = "runner",
     corp: dict[str, Any] | None = None,
     runner: dict[str, Any] | None = None,
     **extra: Any,
-) -> Any:
+) -> Scenario:
+    """A test position: Weyland Iron Ledger against Zero Weaver, 5 credits each, ``corp`` and ``runner`` over them."""
     data = {
         "game": "netrunner",
         "name": "test",
@@ -139,7 +140,17 @@ def scenario(
         "decisions": decisions,
         **extra,
     }
-    return run_scenario(RECORDS, Scenario.model_validate(data))
+    return Scenario.model_validate(data)
+
+
+def scenario(
+    decisions: list[str],
+    active: str = "runner",
+    corp: dict[str, Any] | None = None,
+    runner: dict[str, Any] | None = None,
+    **extra: Any,
+) -> Any:
+    return run_scenario(RECORDS, scenario_of(decisions, active, corp, runner, **extra))
 
 
 def events(result: Any, kind: str) -> list[dict[str, Any]]:

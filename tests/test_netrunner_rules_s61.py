@@ -11,27 +11,18 @@ import pytest
 
 from tests.scripts import test_ashes_corp, test_lunar
 from tests.scripts.kit import corp, play
-from tests.test_netrunner_rules import RECORDS, events, scenario
+from tests.test_netrunner_rules import RECORDS, events, scenario, scenario_of
 from toolkit.engine.core import EngineError
 from toolkit.engine.netrunner import NetrunnerGame, Stepper
 from toolkit.engine.netrunner.decisions import Decision
 from toolkit.engine.netrunner.players import HeuristicCorp
 from toolkit.engine.netrunner.scenario import set_up
-from toolkit.models.scenario import Scenario
 
 WINDOW = "before the runner's next action: rez a card or use a paid ability?"
 
 
 def position(active: str = "runner", corp: dict[str, Any] | None = None, runner: dict[str, Any] | None = None) -> Any:
-    data = {
-        "game": "netrunner",
-        "name": "test",
-        "active": active,
-        "corp": {"identity": "weyland_iron_ledger", "credits": 5, **(corp or {})},
-        "runner": {"identity": "zero_weaver", "credits": 5, **(runner or {})},
-        "decisions": [],
-    }
-    return set_up(RECORDS, Scenario.model_validate(data))
+    return set_up(RECORDS, scenario_of([], active, corp, runner))
 
 
 # ---------------------------------------------------------------- seven points win at any moment

@@ -60,12 +60,18 @@ def _game(squads: Sequence[Sequence[str]]) -> tuple[TacticsGame, Recorder]:
     return game, decider
 
 
-def test_an_ability_s_target_is_chosen_before_the_responses_and_lost_when_the_target_moves_away() -> None:
+def _cinder_against_jackdaw() -> tuple[TacticsGame, Recorder, Any, Any]:
+    """Cinder at (2,3) facing jackdaw two cells east, jackdaw holding a response (全息诱饵) that moves it."""
     game, decider = _game((("cinder", "anvil"), ("jackdaw", "egret")))
     cinder = put(game, 1, "cinder", (2, 3), "e")
     jackdaw = put(game, 2, "jackdaw", (4, 3), "w")
     hand(game, 1, "med_kit", "smoke_grenade")
     hand(game, 2, "holo_decoy")
+    return game, decider, cinder, jackdaw
+
+
+def test_an_ability_s_target_is_chosen_before_the_responses_and_lost_when_the_target_moves_away() -> None:
+    game, decider, cinder, jackdaw = _cinder_against_jackdaw()
     decider.away = cinder
     action = next(a for a in game.legal_actions(1) if a.kind == "ability" and a.source is cinder and a.index == 1)
     game.take(action)
@@ -84,11 +90,7 @@ def test_an_ability_s_target_is_chosen_before_the_responses_and_lost_when_the_ta
 
 
 def test_a_target_still_in_reach_after_the_responses_is_hit() -> None:
-    game, decider = _game((("cinder", "anvil"), ("jackdaw", "egret")))
-    cinder = put(game, 1, "cinder", (2, 3), "e")
-    jackdaw = put(game, 2, "jackdaw", (4, 3), "w")
-    hand(game, 1, "med_kit", "smoke_grenade")
-    hand(game, 2, "holo_decoy")
+    game, decider, cinder, jackdaw = _cinder_against_jackdaw()
     decider.respond = False
     action = next(a for a in game.legal_actions(1) if a.kind == "ability" and a.source is cinder and a.index == 1)
     game.take(action)
