@@ -1045,6 +1045,16 @@ RULES_SINCE = [
         '            face_up = Phrase(N_("goes face up to the lost zone (§14.1)"))\n'
         '            self.log.add("exposed", unit.seat or None, unit=str(unit), reason=face_up)\n',
     ),  # §14.1: a unit goes face up to the lost zone
+    (
+        "toolkit/engine/tactics/tactician.py",
+        'and point != "after_attack":',
+        'and point not in ("after_attack", "after_destroyed"):',
+    ),  # T26's new points: no dodge once the attack is over and its destroyed units are gone
+    (
+        "toolkit/engine/tactics/tactician.py",
+        'moved=point == "on_attack")',
+        'moved=point in ("on_attack", "damage"))',
+    ),  # T26: a move at the damage step comes after the attacker's own move, as at 攻击时
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed): the
 older tree gets them too, so that both trees play the same games and the comparison is of speed alone (the older

@@ -243,3 +243,26 @@ def test_an_attacker_destroyed_in_the_response_window_leaves_play() -> None:
     assert gale.dying and gale.gone and gale in game.player(1).lost
     assert not events(game, "hit_dice")
 
+
+
+def test_the_tactician_values_a_dodge_at_the_damage_step_and_none_once_the_attack_is_over() -> None:
+    """T26's new points in the tactician's eyes: a move at 伤害结算 may still lose the attack its target (as at
+    攻击时, after the attacker's own move); after the destroyed units leave play the attack is over, no dodge."""
+    import random
+
+    from toolkit.engine.tactics.state import Attack
+    from toolkit.engine.tactics.tactician import TacticianDecider
+
+    game = board_game(squads=(("gale", "anvil"), ("mistblade", "egret")))
+    gale = put(game, 1, "gale", (2, 3), "e")
+    mistblade = put(game, 2, "mistblade", (4, 4), "w")  # one step south leaves 烈风's vision
+    game.active = 1
+    profile = next(p for p in game.profiles(gale) if p.profile.style == "ranged")
+    attack = Attack(gale, mistblade, profile.profile, profile.name)
+    (special,) = [ability for _, ability in game.kind_abilities(mistblade, "special")]  # 特殊 -1：本单位移动 0-1
+    tactician = TacticianDecider(random.Random(0))
+    tactician.bind(game)
+    worth = {point: tactician.answer_worth(game, mistblade, special.sentences, attack, point)
+             for point in ("on_attack", "damage", "after_destroyed")}  # fmt: skip
+    assert worth["damage"] == worth["on_attack"] > 0
+    assert worth["after_destroyed"] == 0

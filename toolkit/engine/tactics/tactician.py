@@ -2349,8 +2349,9 @@ class TacticianDecider(HeuristicDecider):
         self, g: TacticsGame, unit: Unit, sentences: Sequence[A.Sentence], attack: Attack | None, point: str = "response"
     ) -> float:
         """What answering with ``sentences`` (本单位 = ``unit``) is worth during ``attack`` (or outside one), at
-        ``point`` (a response window, or a special ability's timing point: ``on_attack`` comes after the
-        attacker's melee move, ``after_attack`` before the target's counterattack)."""
+        ``point`` (a response window, or a special ability's timing point: ``on_attack`` and ``damage`` come after
+        the attacker's melee move, a move there may still lose the attack its target; ``after_attack`` before the
+        target's counterattack; ``after_destroyed`` once the attack is over)."""
         mine = attack is not None and attack.target.seat == unit.seat and attack.attacker.seat != unit.seat
         target = attack.target if attack is not None else None
         value = 0.0
@@ -2378,8 +2379,8 @@ class TacticianDecider(HeuristicDecider):
                 if _is_self(e.ref):
                     value += min(e.amount, g.max_hp(unit) - unit.hp)
             elif isinstance(e, A.Move) and _is_self(e.ref):
-                if mine and unit is target and attack is not None and point != "after_attack":
-                    value += self.dodge_gain(g, unit, attack, _steps(g, unit, e), moved=point == "on_attack")
+                if mine and unit is target and attack is not None and point not in ("after_attack", "after_destroyed"):
+                    value += self.dodge_gain(g, unit, attack, _steps(g, unit, e), moved=point in ("on_attack", "damage"))
                 elif attack is not None and attack.attacker is unit and point == "after_attack":
                     value += max(0.0, self.march_value(g, unit, _steps(g, unit, e)))  # out of reach before the counterattack
             elif isinstance(e, A.Damage):
