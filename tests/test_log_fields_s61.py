@@ -15,6 +15,9 @@ from .conftest import ROOT
 
 GOLDEN = ROOT / "tests" / "golden" / "engine" / "netrunner_simulate_seed1.json"
 TRACE = {"event": "trace", "strength": 3, "link": 0, "runner_boost": 0, "link_strength": 0, "successful": True}
+# a tactics target as chosen and as lost: the unit, and the ability's words for it (both read "target" once)
+TARGETS = [{"event": kind, "target": "jackdaw#1", "ref": "target enemy unit within range 0-2"}
+           for kind in ("target_chosen", "target_lost")]  # fmt: skip
 
 
 def _entries(data: Any) -> list[dict[str, Any]]:
@@ -28,7 +31,7 @@ def _entries(data: Any) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("lang", sorted(LANGS))
 def test_no_two_fields_of_an_entry_read_the_same(lang: str) -> None:
-    entries = [TRACE, *_entries(json.loads(GOLDEN.read_text(encoding="utf-8")))]
+    entries = [TRACE, *TARGETS, *_entries(json.loads(GOLDEN.read_text(encoding="utf-8")))]
     assert len(entries) > 100
     for entry in entries:
         words: dict[str, str] = {}

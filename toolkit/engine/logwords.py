@@ -330,7 +330,7 @@ FIELDS: dict[str, tuple[str, str]] = {
     "range": Nc_("log field", "range"),
     "reason": Nc_("log field", "reason"),
     "record": Nc_("log field", "record"),
-    "ref": Nc_("log field", "target"),
+    "ref": Nc_("log field", "as written"),
     "removed": Nc_("log field", "removed"),
     "result": Nc_("log field", "result"),
     "results": Nc_("log field", "results"),

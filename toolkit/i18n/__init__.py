@@ -91,6 +91,15 @@ def match(tag: str) -> str | None:
     return next((lang for lang in LANGS if lang.split("-")[0].casefold() == primary), None)
 
 
+def asked(value: str | None) -> str | None:
+    """The output language a user's ``lang`` setting of a page asks for: one of ours (:func:`accept`: the
+    pseudo-locale included), else a tag of a language we speak (:func:`match`: ``zh``, ``zh-CN`` → zh-Hans);
+    None otherwise."""
+    if not isinstance(value, str):
+        return None
+    return accept(value) or match(value)
+
+
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # the locale, first set first (LANGUAGE lists more)
 
 
@@ -360,6 +369,7 @@ __all__ = [
     "N_",
     "PSEUDO",
     "accept",
+    "asked",
     "match",
     "system_lang",
     "current_lang",

@@ -419,7 +419,7 @@ class RequestCookies:
                 await moved(scope, receive, send)
                 return
         cookies = [(k, v) for k, v in setting.raw_headers if k == b"set-cookie"]
-        lang = i18n.accept(lang)
+        lang = i18n.asked(lang)
         page_cookies: list[tuple[bytes, bytes]] = []
         if lang is not None:
             chosen = Response()

@@ -127,7 +127,7 @@ def accept_language(header: str | None) -> str | None:
 
 def request_tag(request: Request) -> str:
     """The language this request asks for, as a tag (``en-XA`` stays the pseudo-locale)."""
-    asked = i18n.accept(request.query_params.get("lang")) or i18n.accept(request.cookies.get(LANG_COOKIE))
+    asked = i18n.asked(request.query_params.get("lang")) or i18n.asked(request.cookies.get(LANG_COOKIE))
     if asked is None:
         asked = accept_language(request.headers.get("accept-language"))
     if asked is None:
