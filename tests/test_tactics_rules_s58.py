@@ -54,7 +54,7 @@ def test_equipment_in_the_hand_is_no_response_card_and_its_response_is_used_whil
     game.equip(jackdaw, camouflage)
     options = game.response_options(2, Context(1, None, gale))
     assert [(a.kind, a.source) for a in options] == [("ability", camouflage)]
-    game.decider = Asked(lambda prompt, options: options[0] if prompt == "respond?" else NotImplemented)
+    game.decider = Asked(lambda prompt, options: options[0] if str(prompt).startswith("respond to ") else NotImplemented)
     game.active = 1
     game.response_window(1, Context(1, None, gale))
     assert camouflage.tapped and camouflage in jackdaw.equipment and not game.player(2).discard

@@ -242,7 +242,7 @@ def test_special_abilities_are_offered_at_attack_steps_once_per_name() -> None:
     # once per timing point: never two uses in a row at the same point
     per_point = [p for p in points]
     assert all(a != b for a, b in zip(per_point, per_point[1:], strict=False)) or len(per_point) == 1
-    assert any(p.startswith("special ability (response)") for p in decider.prompts)
+    assert any(p.startswith("special ability (response: ") for p in decider.prompts)
 
 
 # ---------------------------------------------------------------- the draft inside a simulated game (§15.6, T7)

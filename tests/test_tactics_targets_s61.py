@@ -33,7 +33,7 @@ class Recorder(FirstDecider):
 
     def choose(self, player: int, prompt: str, options: Sequence[T]) -> T:
         self.asked.append((player, str(prompt)))
-        if str(prompt).startswith("respond?"):
+        if str(prompt).startswith("respond to "):
             if self.on_respond is not None:
                 self.on_respond()
             return options[0] if self.respond else options[-1]
@@ -76,7 +76,7 @@ def test_an_ability_s_target_is_chosen_before_the_responses_and_lost_when_the_ta
     action = next(a for a in game.legal_actions(1) if a.kind == "ability" and a.source is cinder and a.index == 1)
     game.take(action)
     # declare, pay (mortgage), choose the target, then the opponent may respond (§11.5, §12.2)
-    assert decider.first("mortgage") < decider.first("target:") < decider.first("respond?")
+    assert decider.first("mortgage") < decider.first("target:") < decider.first("respond to ")
     assert decider.asked[decider.first("target:")][0] == 1
     chosen = events(game, "target_chosen")
     assert [e.data["target"] for e in chosen] == [str(jackdaw)]
@@ -94,7 +94,7 @@ def test_a_target_still_in_reach_after_the_responses_is_hit() -> None:
     decider.respond = False
     action = next(a for a in game.legal_actions(1) if a.kind == "ability" and a.source is cinder and a.index == 1)
     game.take(action)
-    assert decider.first("target:") < decider.first("respond?")
+    assert decider.first("target:") < decider.first("respond to ")
     assert not events(game, "target_lost") and jackdaw.hp == jackdaw.max_hp - 1
 
 
@@ -106,7 +106,7 @@ def test_a_status_card_s_unit_is_chosen_before_the_responses() -> None:
     hand(game, 2, "holo_decoy")
     decider.respond, decider.prefer = False, jackdaw
     game.take(next(a for a in game.legal_actions(1) if a.kind == "play" and a.card is bleeding))
-    assert decider.first("mortgage") < decider.first("attach ") < decider.first("respond?")
+    assert decider.first("mortgage") < decider.first("attach ") < decider.first("respond to ")
     assert events(game, "target_chosen")[0].data == {"target": str(jackdaw), "card": str(bleeding)}
     kinds = [e.kind for e in game.log]
     assert kinds.index("target_chosen") < kinds.index("attach") and bleeding in jackdaw.statuses
@@ -141,7 +141,7 @@ def test_every_target_of_a_card_is_chosen_first_and_its_you_may_asked_at_resolut
     decider.respond, decider.prefer = False, jackdaw
     game.take(next(a for a in game.legal_actions(1) if a.kind == "play" and a.card is grenade))
     targets = [i for i, (_, prompt) in enumerate(decider.asked) if prompt.startswith("target:")]
-    assert len(targets) == 2 and max(targets) < decider.first("respond?") < decider.first("use:")
+    assert len(targets) == 2 and max(targets) < decider.first("respond to ") < decider.first("use:")
     assert [e.data["target"] for e in events(game, "target_chosen")] == [str(jackdaw)] * 2
     assert jackdaw.hp == jackdaw.max_hp - 3 and jackdaw.tapped
 
@@ -159,7 +159,8 @@ def test_a_choice_needs_no_sight_and_a_response_is_determined_when_declared() ->
     assert not game.sees(gale, (3, 3))
     game.take(next(a for a in game.legal_actions(1) if a.kind == "play" and a.card is demolition))
     asked = [(seat, prompt.split(":")[0]) for seat, prompt in decider.asked]
-    choose, respond = asked.index((1, "choose")), asked.index((2, "respond?"))
+    choose = asked.index((1, "choose"))
+    respond = next(i for i, (seat, prompt) in enumerate(decider.asked) if seat == 2 and prompt.startswith("respond to "))
     trap_target = next(i for i, (seat, kind) in enumerate(asked) if seat == 2 and kind == "target")
     assert choose < respond < trap_target
     kinds = [e.kind for e in game.log]

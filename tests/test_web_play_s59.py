@@ -178,7 +178,7 @@ def test_a_seat_s_link_opens_in_the_first_browser_that_opens_it_only(client: Any
         assert taken.status_code == 403 and "This seat is taken" in _alert(taken.text)
         assert 'id="pl-hand"' not in taken.text
         api = stranger.get(f"/api{second}?lang=en")
-        assert api.status_code == 403 and "This seat is taken" in api.json()["error"] and "players" not in api.json()
+        assert api.status_code == 403 and "This seat is taken" in api.json()["detail"] and "players" not in api.json()
         assert stranger.post(f"{second}/resign", data={"csrf_token": TEST_CSRF}).status_code == 403
         assert late.get(f"/api{first}").status_code == 403  # the creator's seat: the creator's browser only
         assert phone.get(f"{first}?lang=en").status_code == 403  # each browser its own seat

@@ -28,3 +28,11 @@ def test_a_language_we_do_not_speak_leaves_the_page_as_it_was(client: Any) -> No
 
 def test_the_map_caption_names_the_seat_as_the_log_does() -> None:
     assert t("zh-Hans", "P{seat} to act", seat=1).startswith(t("zh-Hans", "P{seat}", seat=1))
+
+
+def test_the_play_api_refuses_as_the_other_api_refusals_do(client: Any) -> None:
+    """docs/reference/web.md: a refusal is `{"detail": "…"}` in the request's language (the play API said
+    `{"error": …}`)."""
+    missing = client.get("/api/play/nonexistentxxxxxxxxxxxxx?lang=en")
+    assert missing.status_code == 404
+    assert set(missing.json()) == {"detail"} and missing.json()["detail"]

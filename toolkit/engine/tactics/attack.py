@@ -196,7 +196,7 @@ class AttackRules(Interpreter):
         for unit in attack.dying:
             self.leave(unit)
         if attack.dying:  # 消灭后 / 失联后: a timing point once the units it destroyed are in the lost zone (T26)
-            self.specials.window("after_destroyed")
+            self.specials.window("after_destroyed", lambda viewer: self.attack_words(attack))
         return attack
 
     def _attack_steps(self, attack: Attack, seat: int, profile: Profile, extra: list[Any]) -> None:
@@ -207,12 +207,13 @@ class AttackRules(Interpreter):
         # 攻击者可以先移动0-1"; T21); a weapon whose own 攻击时 text moves it moves there instead
         if profile.profile.style == "melee" and not _moves_on_attack(profile.record):
             self.move(attacker, 0, 1, reason=Phrase(N_("melee attack (§13.1)")))
+        about = lambda viewer: self.attack_words(attack)  # noqa: E731 - (the same for every seat)
         self.fire("on_attack", seat, unit=attacker, extra=extra)
-        self.specials.window("on_attack")
+        self.specials.window("on_attack", about)
         if self.winners is None and not attacker.gone:
             # 伤害结算: its timing point comes first; range and sight are judged as the damage resolves (§13.1
             # "结算时判定合法性"), so a special ability used here (a move) may still lose the target
-            self.specials.window("damage")
+            self.specials.window("damage", about)
         if self.winners is None and not attacker.gone:
             self._resolve_hit(attack)
         else:
@@ -220,7 +221,7 @@ class AttackRules(Interpreter):
         if not attack.lost:
             self.fire("after_attack", seat, unit=attacker, extra=extra)
         # 攻击后 is a timing point even when the target was lost (only the text about the target does not resolve)
-        self.specials.window("after_attack")
+        self.specials.window("after_attack", about)
         if not attack.lost and not target.gone:
             self.fire("after_attacked", self.seat_for(target, seat), unit=target)
             self.counter_chance(attack)
@@ -282,15 +283,42 @@ class AttackRules(Interpreter):
                 self.log.add(
                     "ability", seat, source=defense.id, ability=index, unit=str(target), text=defense.text[index]
                 )
-                self.run_ability(
-                    ability, Context(seat, None, target, attack=attack, source=(defense.id, index)), pay=False
+                self.run_ability(  # picking it in the menu was the choice its 你可以 offers: not asked again
+                    _accepted(ability), Context(seat, None, target, attack=attack, source=(defense.id, index)),
+                    pay=False,
                 )
             return
         self.log.add("armed_counter", seat, unit=str(target), weapon=str(pick))
         self.attack(target, attacker, pick, counter=True)
 
-    def response_window(self, seat: int, ctx: Context) -> None:
+    def response_window(self, seat: int, ctx: Context, action: Any = None, target: Any = None) -> None:
         """Supplied by the action layer."""
+
+    def attack_words(self, attack: Attack) -> str:
+        """An attack as a question names it (what is answered, at which step a special ability is asked): its
+        attacker, its attack (a minion's own attack, named after the minion, not named: a hidden one would be told
+        by it) and its target, by name as the log names them (a decision's prompt is masked for its seat)."""
+        unit, target = str(attack.attacker), str(attack.target)
+        if attack.weapon is None and attack.profile_name == attack.attacker.name:
+            if attack.counter:
+                return Phrase(N_("{unit}'s counterattack on {target}"), unit=unit, target=target)
+            return Phrase(N_("{unit}'s attack on {target}"), unit=unit, target=target)
+        if attack.counter:
+            return Phrase(N_("{unit}'s counterattack with {attack} on {target}"), unit=unit, attack=attack.profile_name,
+                          target=target)  # fmt: skip
+        return Phrase(N_("{unit}'s attack with {attack} on {target}"), unit=unit, attack=attack.profile_name,
+                      target=target)  # fmt: skip
+
+
+def _accepted(ability: A.Ability) -> A.Ability:
+    """``ability`` with each 你可以 of its sentences (not one under 如果) taken as accepted: its effects in its place.
+    正当防卫 ("你可以横置本单位，本单位进行 1 次反击"), chosen from the counterattack menu, is that choice made."""
+    sentences = tuple(
+        A.Sentence(tuple(inner for e in s.effects for inner in (e.effects if isinstance(e, A.YouMay) else (e,))),
+                   span=s.span)
+        for s in ability.sentences
+    )  # fmt: skip
+    return A.Ability(ability.kind, sentences, ability.timing, ability.costs, span=ability.span)
 
 
 def _moves_on_attack(record: Any) -> bool:

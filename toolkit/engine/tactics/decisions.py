@@ -39,7 +39,7 @@ T = TypeVar("T")
 
 KINDS = (  # a decision's kind, from the start of the engine's prompt
     ("choose an action", "action"), ("move ", "move"), ("facing of", "facing"), ("attack of", "attack"),
-    ("counterattack of", "counterattack"), ("target of", "target"), ("respond?", "respond"),
+    ("counterattack of", "counterattack"), ("target of", "target"), ("respond", "respond"),
     ("special ability", "special"), ("target:", "target"), ("choose:", "choose"), ("cell:", "cell"),
     ("which opponent", "opponent"), ("attach ", "attach"), ("mulligan", "mulligan"), ("mortgage", "mortgage"),
     ("discard", "discard"), ("self-destruct", "self_destruct"), ("switch ", "switch"), ("deployment die", "deployment_die"),

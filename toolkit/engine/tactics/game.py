@@ -7,11 +7,11 @@ from __future__ import annotations
 import copy
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from toolkit.board import Board
-from toolkit.engine.phrase import Phrase
+from toolkit.engine.phrase import Phrase, Term
 from toolkit.i18n import current_lang, name_of, tr
 from toolkit.i18n.words import N_
 from toolkit.text import ast as A
@@ -20,7 +20,7 @@ from ..core import Decider, EngineError, Log, Triggers, rendered
 from .attack import AttackRules, RecordSource
 from .interp import Determined
 from .specials import SpecialAbilities
-from .state import Action, Card, Cell, Context, Player, Unit, copy_card, copy_unit, hidden_alias
+from .state import Action, Card, Cell, Context, Player, Unit, copy_card, copy_unit, hidden_alias, hidden_from
 
 OBSTACLE_COPIES = 2  # scene-obstacle pieces per record in the supply (a documented reading: the box holds two of each)
 SCENE_OBSTACLES = 5  # standard deployment draws five (§3.1)
@@ -41,6 +41,28 @@ def default_map(records: Iterable[Any], mode: str, players: int) -> Any:
             directory="cards/tactics/maps/",
         )
     )
+
+
+def _targets(ctx: Context, target: Any = None) -> list[str]:
+    """The names of what was chosen for an action (``target``, then ``ctx``'s picks, each once): a unit or a card
+    (``寒鸦#1``), a cell (``3,4``)."""
+    things = [target] if target is not None else []
+    if isinstance(ctx, Determined):
+        for entries in ctx.picks.values():
+            for picked in entries:
+                things += list(picked or ())
+    names = [f"{t[0]},{t[1]}" if isinstance(t, tuple) else str(t) for t in things]
+    return list(dict.fromkeys(names))
+
+
+def _listed(names: Sequence[str]) -> str | None:
+    """Names as one, said as a list in each language (None: no name)."""
+    if not names:
+        return None
+    out: str = names[0]
+    for name in names[1:]:
+        out = Phrase(N_("{first}, {second}"), first=out, second=name)
+    return out
 
 
 class TacticsGame(AttackRules):
@@ -74,6 +96,10 @@ class TacticsGame(AttackRules):
             self.board = Board.from_record(record)
         self.started = False
         self.deploying = False
+        # the seats asked at every response window even with no response to offer (their one option: to pass): the
+        # people of a game of two people (a session sets it), so that being asked tells the others nothing of what
+        # a seat holds; empty, the default: only a seat that has a response is asked
+        self.always_asked: frozenset[int] = frozenset()
         self.specials = SpecialAbilities(self)  # special abilities and voluntary 暴露 at every timing point (T26)
         self.log.add(
             "setup",
@@ -654,7 +680,7 @@ class TacticsGame(AttackRules):
             self.expose(unit, Phrase(N_("uses its own ability (§8.4)")))
         if ability.kind != "special":  # an action: its targets chosen, then the responses (§11.5, §12.2)
             self.determine([ability], ctx)
-            self.response_window(seat, ctx)
+            self.response_window(seat, ctx, action)
         if self.winners is None and not unit.gone:
             self.run_ability(ability, ctx, pay=False)
 
@@ -663,7 +689,7 @@ class TacticsGame(AttackRules):
         obstacle at distance 0-1 (turning it face up), and you move that obstacle 0-1."""
         agent.tapped = True
         self.log.add("scavenge", seat, unit=str(agent), obstacle=str(obstacle))
-        self.response_window(seat, Context(seat, None, agent))
+        self.response_window(seat, Context(seat, None, agent), Action("scavenge", seat, agent, target=obstacle))
         if agent.gone:
             return
         self.move(agent, 0, 1, reason=Phrase(N_("scavenging")))
@@ -699,7 +725,7 @@ class TacticsGame(AttackRules):
             self.expose(unit, Phrase(N_("plays an exclusive card (§8.4)")))
         ctx = Determined(seat, card, unit)
         attach_to = self._determine_play(card, ctx)
-        self.response_window(seat, ctx)
+        self.response_window(seat, ctx, Action("play", seat, unit, card, card, face=face), attach_to)
         if self.winners is not None or unit.gone:
             self._to_discard(card, Phrase(N_("its player's unit left play")))
             return
@@ -823,26 +849,59 @@ class TacticsGame(AttackRules):
         abilities = self.face_abilities(card, face)
         return bool(abilities) and abilities[0][1].kind == "response"
 
-    def response_window(self, seat: int, ctx: Context) -> None:
+    def response_window(self, seat: int, ctx: Context, action: Action | None = None, target: Any = None) -> None:
         """Each opponent in seat order from the next may declare one response; they resolve last declared
-        first, before the action (§12.2, §12.3)."""
+        first, before the action (§12.2, §12.3). The question says what is answered (:meth:`action_words`: the
+        ``action`` taken, or ``ctx``'s attack, with its targets chosen: ``ctx``'s picks, and ``target``). An
+        opponent with no response is not asked, unless it is one of :attr:`always_asked` (then it may only pass)."""
         if not self.started or self.winners is not None:
             return
-        self.specials.window("response")
+        about: Callable[[int], str] = lambda viewer: self.action_words(viewer, ctx, action, target)  # noqa: E731
+        self.specials.window("response", about)
         if self.winners is not None:
             return
         declared: list[tuple[Action, Context]] = []
         for other in self.opponents(seat):
             options = self.response_options(other, ctx)
-            if not options:
+            if not options and (other not in self.always_asked or self.player(other).out):
                 continue
             self.hint = ("response", ctx)
-            pick = self.decider.choose(other, Phrase(N_("respond?")), [*options, None])
+            pick = self.decider.choose(other, Phrase(N_("respond to {action}?"), action=about(other)), [*options, None])
             if pick is None:
                 continue
             declared.append((pick, self._declare_response(pick, ctx)))
-        for action, rctx in reversed(declared):
-            self._resolve_response(action, rctx)
+        for answer, rctx in reversed(declared):
+            self._resolve_response(answer, rctx)
+
+    def action_words(self, viewer: int, ctx: Context, action: Action | None = None, target: Any = None) -> str:
+        """What is answered at a response window, as ``viewer`` is asked it: the attack of ``ctx`` (no ``action``:
+        :meth:`attack_words`), a card played and its player, an ability used (its card, the basic ability's name or,
+        a unit's own, its text: not that of a unit hidden from ``viewer``), 正义的搜刮 and its obstacle; with the
+        targets chosen for it (§11.5). Units and cards by name (``寒鸦#1``), as the log names them: a decision's
+        prompt is masked for its seat (``hidden#N``)."""
+        if action is None:
+            return self.attack_words(ctx.attack) if ctx.attack is not None else Phrase(N_("an action"))
+        unit = str(action.unit)
+        if action.kind == "scavenge":
+            return Phrase(N_("{unit} scavenging {obstacle}"), unit=unit, obstacle=str(action.target))
+        targets = _listed(_targets(ctx, target))
+        if action.kind == "play" and action.card is not None:
+            if targets is None:
+                return Phrase(N_("{card}, played by {unit}"), card=str(action.card), unit=unit)
+            return Phrase(N_("{card}, played by {unit}, on {targets}"), card=str(action.card), unit=unit,
+                          targets=targets)  # fmt: skip
+        source, ability = action.source, action.ability
+        named: str
+        if isinstance(source, Card):
+            named = str(source)
+        elif isinstance(source, Unit):  # a unit's own ability: its text, unless the unit is hidden from the viewer
+            named = (Phrase(N_("its own ability")) if hidden_from(source, viewer) or ability is None
+                     else Phrase(N_("its ability {text}"), text=rendered(ability)))  # fmt: skip
+        else:
+            named = Term("record", source.record.id)
+        if targets is None:
+            return Phrase(N_("{unit} using {ability}"), unit=unit, ability=named)
+        return Phrase(N_("{unit} using {ability}, on {targets}"), unit=unit, ability=named, targets=targets)
 
     def _declare_response(self, action: Action, ctx: Context) -> Context:
         seat, unit = action.seat, action.unit

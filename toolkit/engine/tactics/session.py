@@ -45,6 +45,11 @@ class TacticsSetup:
     board: str | None = None
     rounds: int = 100
     draft: bool = False
+    ask_people: bool = True
+    """In a game of two people or more, each person's seat but the acting one is asked at every response window,
+    even with no response to offer (it may only pass), so that whether it is asked tells the other nothing of its
+    hand (:attr:`~.game.TacticsGame.always_asked`). False: only a seat that has a response is asked, as in games
+    saved before (a saved set-up without the field)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -66,6 +71,7 @@ class TacticsSetup:
             mode=data["mode"], squads=[list(s) for s in data["squads"]], decks=[list(d) for d in data["decks"]],
             players=list(data["players"]), seed=data.get("seed", 0), board=data.get("board"),
             rounds=data.get("rounds", 100), draft=data.get("draft", False),
+            ask_people=data.get("ask_people", False),  # (saved before it was asked: as it was played then)
         )  # fmt: skip
 
 
@@ -86,6 +92,8 @@ _SETUP_FIELDS: tuple[tuple[str, Callable[[Any], bool], Callable[[], str]], ...] 
     ("board", lambda v: v is None or isinstance(v, str), lambda: tr("expected a string")),
     ("rounds", lambda v: _whole(v) and v >= 1, lambda: tr("expected a number of at least {limit}", limit=1)),
     ("draft", lambda v: isinstance(v, bool), lambda: tr("expected {true} or {false}", true="true", false="false")),
+    ("ask_people", lambda v: isinstance(v, bool),
+     lambda: tr("expected {true} or {false}", true="true", false="false")),
 )
 """Each field of a saved set-up: its key, what a good value is, what is said of a bad one (in the language then)."""
 _SETUP_REQUIRED = frozenset({"mode", "squads", "decks", "players"})
@@ -124,10 +132,13 @@ class TacticsSession:
                                 decider=self.decider, decks=setup.decks, squads=setup.squads, board=setup.board,
                                 setup=False, draft=setup.draft)  # fmt: skip
         self.decider.bind(self.game)
+        people = [seat for seat, kind in enumerate(setup.players, 1) if kind == HUMAN]
+        if setup.ask_people and len(people) > 1:  # (the machine answers at once: nothing to hide from it)
+            self.game.always_asked = frozenset(people)
         self.stepper = Stepper(self.decider, self._play).start()
         if len(self.decider.taken) < len(self.script) and self.stepper.pending is not None:
             # the game waits for a person while the saved labels are not all used: they did not fit this game
-            raise EngineError(tr("the saved decisions stop fitting the game at decision {n}",
+            raise SavedMisfit(tr("the saved decisions stop fitting the game at decision {n}",
                                  n=len(self.decider.taken) + 1))  # fmt: skip
 
     def _play(self) -> None:
@@ -170,6 +181,8 @@ class TacticsSession:
         (and :attr:`refused` says why, one of :data:`UNDO_REFUSALS`) when nothing was decided yet; when (``seat``
         given) that last decision was another person's (``other``); when a machine's seat has decided since it
         (``machine``);
+        when another seat is asked a decision since it (the pending one is not ``seat``'s, so taking it back would
+        tell whether the other had an answer: ``asked``);
         when the game's dice were rolled or its cards shuffled since (its random generator used: ``rolled``); when
         the deciding seat has seen since a card or unit it could not see then (a card drawn, a unit exposed, a card
         the other side played: ``seen``)."""
@@ -184,6 +197,9 @@ class TacticsSession:
             return False
         if len(self.decider.asked) > index + 1:  # (every decision after the people's last is a machine's)
             self.refused = "machine"
+            return False
+        if self.pending is not None and self.pending.seat != who:
+            self.refused = "asked"
             return False
         fresh = TacticsSession(self.records, self.setup, self.labels[:index])
         if fresh.game.rng.getstate() != self.game.rng.getstate():
@@ -214,6 +230,11 @@ class TacticsSession:
         return cls(list(records), setup, labels)
 
 
+class SavedMisfit(EngineError):
+    """A saved game's decisions stop fitting the game: a saved label that is no option of its decision (a file
+    changed by hand, or saved before a change to the rules)."""
+
+
 class _Replaying(DecisionDecider):
     """The decider of a session: a saved label that is no option of its decision is refused by the decision's seat
     and kind only (``decision 6 (P2, mulligan): 'zzz' is not an option``), never with its prompt and options, which
@@ -235,7 +256,7 @@ class _Replaying(DecisionDecider):
                 kind = worded(Term("decision", decision.kind))
                 if kind == decision.kind:  # (a kind the log's vocabulary has no word for: its code as words)
                     kind = kind.replace("_", " ")
-                raise EngineError(tr("decision {number} ({side}, {kind}): {label} is not an option",
+                raise SavedMisfit(tr("decision {number} ({side}, {kind}): {label} is not an option",
                                      number=number + 1, side=tr("P{seat}", seat=seat), kind=kind,
                                      label=repr(self.script[number]))) from None  # fmt: skip
             raise
@@ -245,6 +266,7 @@ UNDO_REFUSALS = {
     "nothing": N_("nothing to undo"),
     "other": N_("the other player has decided since your last decision, so it cannot be undone"),
     "machine": N_("the machine has played since your last decision, so it cannot be undone"),
+    "asked": N_("the other player has been asked to decide since your last decision, so it cannot be undone"),
     "rolled": N_("dice were rolled or cards shuffled since your last decision, so it cannot be undone"),
     "seen": N_("you have seen new cards or units since your last decision, so it cannot be undone"),
 }

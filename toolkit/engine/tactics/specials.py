@@ -10,6 +10,7 @@ point ("同一时机，若未特殊说明，同名特殊能力仅可使用1次")
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from toolkit.engine.phrase import Phrase, Term
@@ -68,10 +69,15 @@ class SpecialAbilities:
                         out.append(Action("ability", seat, unit, None, source, index, ability))
         return out
 
-    def window(self, point: str) -> None:
+    def window(self, point: str, about: Callable[[int], str] | None = None) -> None:
         """A timing point outside the main phase (``response``; an attack's ``on_attack``, ``damage``,
         ``after_attack``, ``after_destroyed``): each player in turn order may use any number of special abilities,
-        then passes."""
+        then passes. ``about(seat)``: what the point belongs to, as that seat is asked it (the action answered, the
+        attack), said in the question.
+
+        Only a seat with something to use is asked: unlike a response window's, its options tell the others nothing
+        hidden (voluntary 暴露 for each hidden unit, whom everyone sees face down; the special abilities of face-up
+        units, their equipment and statuses, whether they are tapped, the count of the hand)."""
         game = self.game
         if not game.started or game.winners is not None:
             return
@@ -86,9 +92,10 @@ class SpecialAbilities:
                         break
                     game.hint = ("special", point)
                     # passing comes first: a player who does not look (the first-option decider) passes
-                    pick = game.decider.choose(
-                        seat, Phrase(N_("special ability ({point})?"), point=Term("point", point)), [None, *options]
-                    )
+                    asked = (Phrase(N_("special ability ({point})?"), point=Term("point", point)) if about is None
+                             else Phrase(N_("special ability ({point}: {action})?"), point=Term("point", point),
+                                         action=about(seat)))  # fmt: skip
+                    pick = game.decider.choose(seat, asked, [None, *options])
                     if pick is None:
                         break
                     self.use(pick, point)

@@ -585,7 +585,9 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
         names=names,
         setup=session.setup, person=person, other_link=other_link, hotseat=hotseat,
         waiting=pending is not None and pending.seat != seat,
-        can_undo=session.decider.asked[-1:] == [seat] and _last_person(session) == seat, map_data=Markup(_map_data(seen)),
+        # (not while the other seat is asked: taking the decision back would tell whether it had an answer)
+        can_undo=session.decider.asked[-1:] == [seat] and _last_person(session) == seat and decision is not None,
+        map_data=Markup(_map_data(seen)),
         moved=_moved_since(found) is not None,
     )  # fmt: skip
     response.headers.update(PRIVATE)
@@ -637,10 +639,10 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     try:
         found = _load(web, game_id, lang)
     except DossierError as exc:
-        return JSONResponse({"error": exc.message}, status_code=404, headers=PRIVATE)
+        return JSONResponse({"detail": exc.message}, status_code=404, headers=PRIVATE)
     refusal = _seat_refusal(request, found, lang)
     if refusal is not None:
-        return JSONResponse({"error": refusal}, status_code=403, headers=PRIVATE)
+        return JSONResponse({"detail": refusal}, status_code=403, headers=PRIVATE)
     pending = None if found.resigned else found.session.pending
     if found.netrunner:
         import inspect
@@ -661,7 +663,7 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
     answer = JSONResponse({"status": found.record.get("status"), **seen}, headers=PRIVATE)
     if _holder(request, found) in ("free", "legacy") and not _claim(request, web, found, answer):
         taken = t(lang, "This seat is taken: another browser opened its private link first and plays it.")
-        return JSONResponse({"error": taken}, status_code=403, headers=PRIVATE)
+        return JSONResponse({"detail": taken}, status_code=403, headers=PRIVATE)
     return answer
 
 
