@@ -40,6 +40,17 @@ PLAY_HELP = help_text(
 )
 
 
+
+def not_replayable(load: Any, reason: str, misfit: bool = False) -> DossierError:
+    """The refusal of a saved game ``load`` that cannot be played again (exit 1): ``reason`` on one line; with
+    ``misfit`` (its decisions stop fitting the game), what a user who saved it with an earlier version meets: the
+    rules may have changed since, and it stops where they differ."""
+    reason = " ".join(reason.split())
+    if misfit:
+        reason = tr("{reason} (a game saved before a change to the rules stops where the rules differ)", reason=reason)
+    return DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=load, reason=reason),
+                        exit_code=1)  # fmt: skip
+
 def play(
     ctx: typer.Context,
     game: Annotated[str, typer.Argument(help=N_("The game: netrunner or tactics."))],
@@ -386,9 +397,8 @@ def _refuse_broken(load: Path, data: Any, game: str) -> None:
         raise DossierError(tr("{path}: {what}; {option} takes it", path=load, what=tr(NOT_RECORDS["deck"]),
                               option="--decks"), exit_code=1)  # fmt: skip
 
-    def refuse(reason: str) -> DossierError:
-        return DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=load,
-                               reason=" ".join(reason.split())), exit_code=1)  # fmt: skip
+    def refuse(reason: str, misfit: bool = False) -> DossierError:
+        return not_replayable(load, reason, misfit)
 
     def unknown(field: str, player: str, players: tuple[str, ...]) -> DossierError:
         return refuse(tr("{field}: {problem}", field=field, problem=tr(
@@ -448,9 +458,8 @@ def _refuse_misfit(load: Path, records: Any, data: Any, turns: int) -> None:
     from toolkit.engine.phrase import Term
     from toolkit.i18n import current_lang, word
 
-    def refuse(reason: str) -> DossierError:
-        return DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=load,
-                               reason=" ".join(reason.split())), exit_code=1)  # fmt: skip
+    def refuse(reason: str, misfit: bool = False) -> DossierError:
+        return not_replayable(load, reason, misfit)
 
     labels: list[str] = []
 
@@ -478,12 +487,12 @@ def _refuse_misfit(load: Path, records: Any, data: Any, turns: int) -> None:
         if kind == decision.kind:  # (a kind the log's vocabulary has no word for: its code as words)
             kind = kind.replace("_", " ")
         raise refuse(tr("decision {number} ({side}, {kind}): {label} is not an option", number=decision.number + 1,
-                        side=side, kind=kind, label=repr(misfit.label))) from None  # fmt: skip
+                        side=side, kind=kind, label=repr(misfit.label)), misfit=True) from None  # fmt: skip
     except (EngineError, KeyError, TypeError, ValueError) as exc:  # an EngineError is worded in the language
         raise refuse(str(exc)) from None
     if labels:
         raise refuse(tr("the saved decisions stop fitting the game at decision {n}",
-                        n=len(data["decisions"]) - len(labels) + 1))  # fmt: skip
+                        n=len(data["decisions"]) - len(labels) + 1), misfit=True)  # fmt: skip
 
 
 class _Stop:
@@ -581,7 +590,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
     from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
     from toolkit.engine.core import EngineError
     from toolkit.engine.simulate import TACTICS_DECIDERS
-    from toolkit.engine.tactics.session import HUMAN, TacticsSession, TacticsSetup
+    from toolkit.engine.tactics.session import HUMAN, SavedMisfit, TacticsSession, TacticsSetup
     from toolkit.engine.tactics.terminal import play_terminal
     from toolkit.i18n import t, tr
 
@@ -599,8 +608,7 @@ def _play_tactics(decks: list[Path], seat: int, opponent: str, seed: int | None,
         try:
             session = TacticsSession.from_json(records, data)
         except EngineError as exc:
-            raise DossierError(tr("{path}: not a saved game this pool can replay: {reason}", path=load,
-                                  reason=" ".join(str(exc).split())), exit_code=1) from None  # fmt: skip
+            raise not_replayable(load, str(exc), isinstance(exc, SavedMisfit)) from None
         people = [i for i, kind in enumerate(session.setup.players, 1) if kind == HUMAN]
         seat = people[0] if people else seat
     else:
