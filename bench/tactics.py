@@ -1055,6 +1055,11 @@ RULES_SINCE = [
         'moved=point == "on_attack")',
         'moved=point in ("on_attack", "damage"))',
     ),  # T26: a move at the damage step comes after the attacker's own move, as at 攻击时
+    (
+        "toolkit/engine/tactics/game.py",
+        'ref="正义的搜刮")',
+        'ref=Phrase(N_("scavenging")))',
+    ),  # the scavenge's lost target names the reference card in the reader's language (it was Chinese in every one)
 ]
 """The rules fixed in the engine since :data:`BEFORE`, each (file, its text then, its text with the rule fixed): the
 older tree gets them too, so that both trees play the same games and the comparison is of speed alone (the older

@@ -694,7 +694,7 @@ class TacticsGame(AttackRules):
             return
         self.move(agent, 0, 1, reason=Phrase(N_("scavenging")))
         if obstacle.gone or not self.target_ok(agent, obstacle, (0, 1)):
-            self.log.add("target_lost", seat, target=str(obstacle), ref="正义的搜刮")
+            self.log.add("target_lost", seat, target=str(obstacle), ref=Phrase(N_("scavenging")))
             return
         self.expose(obstacle, Phrase(N_("scavenging")))
         obstacle.controller = seat
