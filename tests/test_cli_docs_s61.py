@@ -88,13 +88,13 @@ def test_a_stale_dossier_db_that_cannot_be_written_reads_the_cache(
 ) -> None:
     import errno
 
-    from toolkit.cli import db as cli_db
+    from toolkit import safewrite
 
     assert cli("db", "build").exit_code == 0
     before = (folder / "dossier.db").stat().st_mtime_ns
     _rename(folder / "cards" / "crossfire" / "roles" / "bomber.json", "Grenadier")
-    cannot_write = cli_db._cannot_write
-    monkeypatch.setattr(cli_db, "_cannot_write", lambda _folder: PermissionError(errno.EACCES, "Permission denied"))
+    cannot_write = safewrite.cannot_write
+    monkeypatch.setattr(safewrite, "cannot_write", lambda _folder: PermissionError(errno.EACCES, "Permission denied"))
     ids, err = _ids(cli, "Grenadier")
     assert ids == ["crossfire/bomber"]
     [line] = err.splitlines()

@@ -252,6 +252,18 @@ def check_replaceable(path: Path, kind: OutputKind) -> None:
         raise WriteError(path, reason, errno.EEXIST)
 
 
+def cannot_write(folder: Path) -> OSError | None:
+    """Why a new file cannot be made in ``folder`` (read-only, no permission, a read-only or full file system, no
+    such folder), else None: a temporary file is made there and removed at once, the file system's own answer."""
+    import tempfile
+
+    try:
+        with tempfile.TemporaryFile(dir=folder, prefix=".dossier-probe-"):
+            return None
+    except OSError as exc:
+        return exc
+
+
 def _parent(path: Path) -> Path:
     return path.parent if str(path.parent) else Path(".")
 

@@ -155,6 +155,7 @@ def _rebuilt_when_stale(database: Database) -> Database:
     from toolkit.db.fresh import changed_sources, recorded_sources
     from toolkit.errors import os_reason
     from toolkit.i18n import tr
+    from toolkit.safewrite import cannot_write
 
     changed = changed_sources(database.meta)
     recorded = recorded_sources(database.meta)
@@ -164,7 +165,7 @@ def _rebuilt_when_stale(database: Database) -> Database:
     if not all(source.exists() for source in sources):
         return warn_if_stale(database)
     database.close()
-    problem = _cannot_write(Path(DEFAULT_FILE).resolve().parent)
+    problem = cannot_write(Path(DEFAULT_FILE).resolve().parent)
     if problem is not None:
         message = tr(
             "{path} changed since {file} was built, and {file} cannot be built again here: {reason}; reading the "
@@ -187,18 +188,6 @@ def _rebuilt_when_stale(database: Database) -> Database:
     )
     build_from_files(sources, resolve_target(None))
     return open_database(None)
-
-
-def _cannot_write(folder: Path) -> OSError | None:
-    """Why a file cannot be made in ``folder`` (read-only, or on a read-only file system), else None: a
-    temporary file is made there and removed, as a build's is."""
-    import tempfile
-
-    try:
-        with tempfile.TemporaryFile(dir=folder):
-            return None
-    except OSError as exc:
-        return exc
 
 
 def _named(db: str | None) -> Database:

@@ -376,15 +376,13 @@ def _check_outputs(out: Path | None, tts: Path | None, deck: Path | None) -> Non
 def _check_writable(option: str, path: Path, directory: Path) -> None:
     """``directory`` (or, when it is not made yet, the nearest folder above it, where it will be made) takes new
     files: a read-only folder or file system is refused before any output is written."""
-    import tempfile
+    from toolkit.safewrite import cannot_write
 
     existing = next((p for p in (directory, *directory.parents) if p.exists()), None)
     if existing is None or not existing.is_dir():  # nothing there yet, or a file in the way: refused elsewhere
         return
-    try:  # a file made and gone at once: the file system's own answer (read-only, no permission, full)
-        with tempfile.TemporaryFile(dir=existing, prefix=".dossier-probe-"):
-            pass
-    except OSError as exc:
+    exc = cannot_write(existing)
+    if exc is not None:
         raise DossierError(
             tr("{option} {path}: cannot write into {directory}: {reason}", option=option, path=path,
                directory=existing, reason=os_reason(exc)),
