@@ -72,6 +72,12 @@ def labels(lang: str) -> dict[str, Any]:
         "scope_format": t(lang, "Cards in {format}"),
         "no_results": t(lang, "No card matches."),
         "identity_outside": t(lang, "{name} (outside this format)"),
+        # TRANSLATORS: the Mode select's entry for a deck's mode the game does not have ({mode}: its id)
+        "mode_unknown": t(lang, "{mode} (no such mode)"),
+        # TRANSLATORS: the accessible name of the number of copies of an agent that may repeat (a private)
+        "agent_count": t(lang, "Number of {name} in the squad"),
+        # TRANSLATORS: a mark on an exclusive card in the card search, when its agent is not in the squad
+        "exclusive_outside": t(lang, "exclusive to {agent}, who is not in the squad"),
     }
 
 
@@ -143,6 +149,16 @@ def _builder_page(
     if game and game not in options:
         problem = t(lang, "No game {game}; games: {games}", game=repr(game), games=", ".join(options))
         game = ""
+    modes = [m["id"] for m in options.get(game or "netrunner", {}).get("modes", [])]
+    if mode and initial is None and mode not in modes:
+        # said as `deck validate` says it, and left out (as an unknown game is): the Mode select and the verdict
+        # then agree on the mode the deck has
+        from toolkit.i18n import word
+
+        if problem is None:
+            problem = t(lang, "{game} has no mode {mode}; modes: {modes}", game=word("game", game or "netrunner", lang),
+                        mode=repr(mode), modes=t(lang, ", ").join(sorted(modes)))  # fmt: skip
+        mode = ""
     boot = {
         "deck": initial,
         "saved": saved if initial is not None and saved else None,
@@ -271,31 +287,47 @@ async def api_deck_cards(
     game: str = Query("netrunner", description="tactics, netrunner or crossfire."),
     mode: str | None = Query(None, description="netrunner: only cards in this format's card pool."),
     identity: str | None = Query(None, description="netrunner: only this identity's side; influence costs for it."),
+    agents: str | None = Query(
+        None, max_length=2000, description="tactics: the squad's agent ids, comma-separated (exclusive cards of "
+        "other agents are marked ``outside_squad``)."
+    ),
     limit: int = Query(200, ge=1, le=500),
     lang: str | None = Query(None, description="zh-Hans, en or en-XA (default: the page's language)."),
 ) -> Response:
     """The deck builder's card search: /api/search scoped to the deck: for netrunner, the format's card pool
     and the identity's side (other factions' agendas left out), each card with the influence a copy costs
-    that identity (``influence``: 0 in its faction) and whether the format's ban list bans it."""
+    that identity (``influence``: 0 in its faction) and whether the format's ban list bans it; for tactics, the
+    cards a personal deck may hold (no token, T4, and no matrix shop card, T5), each exclusive card with its agent
+    (``agent``, ``agent_name``) and, given the squad (``agents``), whether that agent is outside it."""
     from toolkit.search import QueryError
     from toolkit.web.routes.api import json_bytes, lang_of, query_error
 
     language = lang_of(request, lang)
 
     def make() -> bytes:
-        return json_bytes(scoped_search(web, q, game, mode, identity, limit, language))
+        return json_bytes(scoped_search(web, q, game, mode, identity, limit, language, squad))
 
+    squad = None if agents is None else [a.strip() for a in agents.split(",") if a.strip()]
+    key = ("deck_cards", q, game, mode, identity, None if squad is None else tuple(squad), limit, lang_key(language))
     try:
-        body = await web.cached_async(("deck_cards", q, game, mode, identity, limit, lang_key(language)), make)
+        body = await web.cached_async(key, make)
     except QueryError as exc:
         raise query_error(exc) from None
     return Response(body, media_type="application/json")
 
 
 def scoped_search(
-    web: Any, q: str, game: str, mode: str | None, identity_id: str | None, limit: int, lang: str
+    web: Any,
+    q: str,
+    game: str,
+    mode: str | None,
+    identity_id: str | None,
+    limit: int,
+    lang: str,
+    squad: list[str] | None = None,
 ) -> dict[str, Any]:
-    """The answer of :func:`api_deck_cards`: the query, the scope it ran in, the results."""
+    """The answer of :func:`api_deck_cards`: the query, the scope it ran in, the results. ``squad``: the tactics
+    squad's agent ids (None: not said, exclusive cards are not marked)."""
     from toolkit.i18n import name_of
     from toolkit.search import parse_query
     from toolkit.web.routes.api import run_search
@@ -324,6 +356,12 @@ def scoped_search(
             scoped += f" d:{identity.side}"
             scope.update(identity=identity.id, side=identity.side, faction=identity.faction,
                          identity_name=name_of(identity, lang))  # fmt: skip
+    if game == "tactics" and web.deck_pool.rules.games.get("tactics") is not None:
+        # never in a personal deck: token cards (T4) and matrix shop cards (T5); "!" keeps what has no such
+        # attribute (agents, units), and the search's limit counts only what is left
+        scoped += " token!yes shop!yes"
+        lookup = web.deck_pool.lookup("tactics")
+        scope["agents"] = squad
     found = run_search(web, scoped, game, min(limit * 2, 500) if identity is not None else limit, lang)
     results = []
     for entry in found["results"]:
@@ -340,6 +378,17 @@ def scoped_search(
                 entry["faction"] = record.faction
                 entry["influence"] = deckwork.influence_cost(record, identity) if identity is not None else None
                 entry["banned"] = scope["format"] is not None and record.id in pools[scope["format"]].banned
+        if game == "tactics" and lookup is not None:
+            record = lookup(entry["id"])
+            if record is not None and record.kind == "card":
+                if record.token is not None or record.back == "shop":
+                    continue
+                if record.agent is not None:  # an exclusive card (T3): its agent, and whether the squad has it
+                    agent = lookup(record.agent)
+                    entry = dict(entry)
+                    entry["agent"] = record.agent
+                    entry["agent_name"] = name_of(agent, lang) if agent is not None else record.agent
+                    entry["outside_squad"] = None if squad is None else record.agent not in squad
         results.append(entry)
         if len(results) >= limit:
             break

@@ -5,6 +5,9 @@
 // the reload with what else was typed (window.dossier.keep): a saved deck's unsaved changes survive too.
 // A netrunner deck's format offers only the identities of its pool, and the card search (/api/decks/cards)
 // shows only the format's pool and the identity's side, with each out-of-faction card's influence.
+// A tactics squad takes privates by number (they may repeat, T2), other agents by a checkbox; its card search
+// leaves out token and shop cards (T4, T5) and marks the exclusive cards of agents outside the squad (T3).
+// A mode the game does not have stays shown as the deck's, so the Mode select and the verdict agree.
 // Lines of an imported list that could not be placed stay listed (and counted) until fixed or dismissed.
 (function () {
   "use strict";
@@ -113,7 +116,11 @@
     $("deck-name").value = deck.name && typeof deck.name === "object" ? (deck.name[LANG] || deck.name["zh-Hans"] || "") : deck.name;
     $("deck-game").value = game;
     $("deck-mode-label").textContent = game === "netrunner" ? L.format : L.mode;
-    fillSelect($("deck-mode"), modesOf(game).map(function (m) { return { value: m.id, label: m.name }; }), deck.mode);
+    var modeItems = modesOf(game).map(function (m) { return { value: m.id, label: m.name }; });
+    if (deck.mode && !modeOf(game, deck.mode)) {  // kept, so the select shows the mode the verdict speaks of
+      modeItems.unshift({ value: deck.mode, label: fmt(L.mode_unknown, { mode: deck.mode }) });
+    }
+    fillSelect($("deck-mode"), modeItems, deck.mode);
     document.querySelectorAll(".game-only").forEach(function (node) {
       node.hidden = node.getAttribute("data-game").split(" ").indexOf(game) < 0;
     });
@@ -123,15 +130,24 @@
       box.textContent = "";
       (OPTIONS.tactics.agents || []).forEach(function (a) {
         var id = "agent-" + a.id;
-        var input = el("input", { type: "checkbox", id: id, value: a.id });
-        input.checked = (deck.agents || []).indexOf(a.id) >= 0;
-        input.addEventListener("change", function () {
-          var list = (deck.agents || []).filter(function (x) { return x !== a.id; });
-          if (input.checked) list.push(a.id);
-          deck.agents = list;
-          changed();
-        });
+        var have = agentCount(a.id);
         var mark = a["private"] ? el("span", { title: L["private"], "aria-label": L["private"], text: " ✦" }) : null;
+        if (a["private"] || have > 1) {
+          // a private may repeat (T2): how many, not whether (and an agent the deck holds twice shows both)
+          var count = el("input", { type: "number", id: id, min: "0", max: "99", value: String(have),
+            "data-agent-count": a.id, "aria-label": fmt(L.agent_count, { name: a.name }) });
+          count.addEventListener("change", function () {
+            var n = parseInt(count.value, 10);
+            n = isNaN(n) || n < 0 ? 0 : Math.min(n, 99);
+            count.value = String(n);
+            setAgentCount(a.id, n);
+          });
+          box.appendChild(el("label", { className: "check", "for": id }, [count, a.name, mark]));
+          return;
+        }
+        var input = el("input", { type: "checkbox", id: id, value: a.id });
+        input.checked = have > 0;
+        input.addEventListener("change", function () { setAgentCount(a.id, input.checked ? 1 : 0); });
         box.appendChild(el("label", { className: "check", "for": id }, [input, a.name, mark]));
       });
     }
@@ -151,6 +167,20 @@
       o.disabled = o.getAttribute("data-game") !== null && o.getAttribute("data-game") !== game;
       if (o.disabled && o.selected) $("export-to").value = "json";
     });
+  }
+
+  function agentCount(agentId) {
+    return (deck.agents || []).filter(function (x) { return x === agentId; }).length;
+  }
+  function setAgentCount(agentId, n) {
+    // the squad with ``n`` copies of the agent: the others keep their places, copies go or come at the end
+    var list = (deck.agents || []).slice();
+    var have = agentCount(agentId);
+    for (; have > n; have--) list.splice(list.lastIndexOf(agentId), 1);
+    for (; have < n; have++) list.push(agentId);
+    deck.agents = list;
+    changed();
+    rerunSearch();  // the exclusive cards of agents outside the squad are marked
   }
 
   $("setup").addEventListener("submit", function (event) { event.preventDefault(); });
@@ -464,6 +494,7 @@
       if (deck.mode) params.set("mode", deck.mode);
       if (deck.identity) params.set("identity", deck.identity);
     }
+    if (deck.game === "tactics") params.set("agents", (deck.agents || []).join(","));
     var key = params.toString();
     lastSearch = key;
     $("card-q-error").textContent = "";
@@ -509,6 +540,9 @@
             r.influence ? pips(r.influence, influenceWords(r.influence, L.influence_cost_one, L.influence_cost)) : null,
             r.banned ? el("span", { className: "badge", text: L.banned }) : null,
             r.banned ? " " : null,
+            r.outside_squad ? el("span", { className: "badge", "data-outside": r.agent,
+              text: fmt(L.exclusive_outside, { agent: r.agent_name || r.agent }) }) : null,
+            r.outside_squad ? " " : null,
             r.type_name, r.stats ? " · " : null, r.stats ? el("code", { text: r.stats }) : null,
           ]),
         ]),
@@ -620,7 +654,10 @@
     var isIdentity = deck.game === "netrunner" && (OPTIONS.netrunner.identities || []).some(function (i) { return i.id === boot.add; });
     var isAgent = deck.game === "tactics" && (OPTIONS.tactics.agents || []).some(function (a) { return a.id === boot.add; });
     if (isIdentity) deck.identity = boot.add;
-    else if (isAgent) { if (deck.agents.indexOf(boot.add) < 0) deck.agents.push(boot.add); }
+    else if (isAgent) {  // a private may repeat (T2): one more; any other agent once
+      var repeats = OPTIONS.tactics.agents.some(function (a) { return a.id === boot.add && a["private"]; });
+      if (repeats ? agentCount(boot.add) < 99 : deck.agents.indexOf(boot.add) < 0) deck.agents.push(boot.add);
+    }
     else deck.cards[boot.add] = Math.min((deck.cards[boot.add] || 0) + 1, 99);
   }
   renderSetup();
