@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from toolkit.decks.formats import suggest_ids
-from toolkit.i18n import current_lang, name_of, t, tc, tn, tr, trn, word
+from toolkit.decks.stats import in_pile
+from toolkit.i18n import current_lang, name_of, t, tn, tr, trn, word
 from toolkit.jsonio import pointer
 from toolkit.models import RecordBase, namespace
 from toolkit.models.crossfire import composition_problem
@@ -188,6 +189,25 @@ def _hints(record_id: str, record: Any, records: Iterable[str]) -> str:
     return suggest_ids(record_id, records)
 
 
+def _ids_of(check: Check, kind: str, side: str | None = None) -> list[str]:
+    """The ids of the pool's records of ``kind`` (of ``side`` too, when given): what a slip in a field that names
+    one kind of record is offered (an identity field is offered identities, never an agenda)."""
+    return [
+        rid
+        for rid, r in check.pool.records.items()
+        if r.kind == kind and (side is None or getattr(r, "side", None) == side)
+    ]
+
+
+def _deck_side(check: Check) -> str | None:
+    """The side most of the deck's resolved cards are of (netrunner), None when there are none or it is a tie."""
+    sides = Counter("corp" if r.type in CORP_TYPES else "runner" for r in check.cards.values())
+    ranked = sides.most_common()
+    if not ranked or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+        return None
+    return ranked[0][0]
+
+
 # --------------------------------------------------------------------------
 # resolution shared by the games
 
@@ -245,7 +265,7 @@ def _tactics_prepare(check: Check) -> None:
                     "no {game} agent has id {id}{hint}",
                     game=_game("tactics"),
                     id=repr(agent_id),
-                    hint=_hints(agent_id, record, check.pool.records),
+                    hint=_hints(agent_id, record, _ids_of(check, "agent")),
                 ),
                 pointer("agents", i),
             )
@@ -259,7 +279,7 @@ def _tactics_size(check: Check) -> int:
     among the cards, a token and a matrix shop card are findings of their own and never count, so a deck that
     holds one and too few cards is told both at once."""
     counts = check.deck.cards
-    size = sum(counts[cid] for cid, record in check.cards.items() if record.token is None and record.back != "shop")
+    size = sum(counts[cid] for cid, record in check.cards.items() if in_pile(record))
     if check.mode.agents_count_toward_deck_size:
         size += len(check.deck.agents or [])
     return size
@@ -299,11 +319,11 @@ def rule_squad_size(check: Check, rule: Any) -> None:
             tr("{squad}; {mode} needs at least {min}", squad=squad, mode=check.mode_name, min=low),
             "/agents",
         )
-    if count > high:
+    if count > high:  # at the first agent past the limit (its line in a text list)
         check.add(
             "deck.squad.max",
             tr("{squad}; {mode} allows at most {max}", squad=squad, mode=check.mode_name, max=high),
-            "/agents",
+            pointer("agents", high),
         )
 
 
@@ -324,7 +344,7 @@ def rule_unique_names(check: Check, rule: Any) -> None:
                         len(ids),
                         name=shown[name],
                     ),
-                    pointer("cards", ids[0]),
+                    pointer("cards", ids[1]),  # the copy that is one too many (its line in a text list)
                 )
     else:
         seen: dict[str, int] = {}
@@ -401,20 +421,23 @@ def _netrunner_prepare(check: Check) -> None:
                     "no {game} identity has id {id}{hint}",
                     game=_game("netrunner"),
                     id=repr(deck.identity),
-                    hint=_hints(deck.identity, record, check.pool.records),
+                    # identities of the deck's side, else any: never a card of another kind
+                    hint=_hints(deck.identity, record, _ids_of(check, "identity", _deck_side(check)))
+                    or _hints(deck.identity, record, _ids_of(check, "identity")),
                 ),
                 "/identity",
             )
         else:
             check.identity = record
             check.identity_rules = record.deck_rules
-    for cid in identities:
+    for cid in identities:  # named as every other finding names a card: by its name in the reader's language
         check.add_at(
             "deck.identity.count",
-            tr("identity {id} is listed among the cards; a deck has one identity", id=repr(cid)),
+            tr("identity {card} is listed among the cards; a deck has one identity",
+               card=_name(check.pool.records[cid])),
             "cards",
             cid,
-        )
+        )  # fmt: skip
 
 
 def _own_copy_limit(check: Check) -> int | None:
@@ -525,6 +548,7 @@ def rule_influence_limit(check: Check, rule: Any) -> None:
     universal = ban.universal_faction_cost if ban is not None else {}
     global_penalty = ban.global_penalty if ban is not None else {}
     own_faction = check.identity.faction
+    corp = check.identity.side == "corp"
     counts = check.deck.cards
     spent = 0
     per_faction: Counter[str] = Counter()
@@ -532,6 +556,8 @@ def rule_influence_limit(check: Check, rule: Any) -> None:
     penalty: list[str] = []
     lowered = 0
     for card_id, record in check.cards.items():
+        if (record.type in CORP_TYPES) is not corp:
+            continue  # the other side's card is deck.side's error; it spends none of this identity's influence
         copies = counts[card_id]
         if record.faction != own_faction and record.influence:
             cost = record.influence * max(0, copies - free.get(record.type, 0)) if free else record.influence * copies
@@ -1018,23 +1044,16 @@ def rule_composition(check: Check, rule: Any) -> None:
 def rule_role_count(check: Check, rule: Any) -> None:
     count = check.deck.cards.get(rule.role, 0)
     if count < rule.min or (rule.max is not None and count > rule.max):
+        # one whole sentence for each kind of bound, so that a language words each as it says it
+        card, mode = check.role(rule.role), check.mode_name
         if rule.max == rule.min:
-            want = tr("exactly {n}", n=rule.min)
+            message = tr("{card} ×{n}; {mode} needs exactly {min}", card=card, n=count, mode=mode, min=rule.min)
         elif rule.max is None:
-            want = tc(current_lang(), "role count", "at least {n}", n=rule.min)
+            message = tr("{card} ×{n}; {mode} needs at least {min}", card=card, n=count, mode=mode, min=rule.min)
         else:
-            want = f"{rule.min}–{rule.max}"
-        check.add(
-            "deck.roles.count",
-            tr(
-                "{card} ×{n}; {mode} needs {want}",
-                card=check.role(rule.role),
-                n=count,
-                mode=check.mode_name,
-                want=want,
-            ),
-            "/cards",
-        )
+            message = tr("{card} ×{n}; {mode} needs {min}–{max}", card=card, n=count, mode=mode, min=rule.min,
+                         max=rule.max)  # fmt: skip
+        check.add("deck.roles.count", message, "/cards")
 
 
 # --------------------------------------------------------------------------
@@ -1283,8 +1302,9 @@ def summary_line(
     else:
         players = s.get("players", deck.players)
         roles = t(lang, ", ").join(f"{name(r) if name else r} {n}" for r, n in sorted(deck.cards.items()))
-        # a role set that does not say its player count (an error of its own) shows its roles alone
-        parts.append(roles if players is None else t(lang, "{n} players", n=players) + f" · {roles}")
+        # a role set that does not say its player count (an error of its own) shows its roles alone; one with no
+        # roles (an error of its own) shows its player count alone, never an empty field
+        parts.extend(part for part in (None if players is None else t(lang, "{n} players", n=players), roles) if part)
     if errors is None:
         errors = sum(1 for f in report.findings if f.severity == "error")
     verdict = t(lang, "legal") if errors == 0 else tn(lang, "illegal ({n} error)", "illegal ({n} errors)", errors)

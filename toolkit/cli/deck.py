@@ -551,7 +551,7 @@ def stats(
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier deck stats`` (its help is given to the decorator)."""
-    from toolkit.decks.stats import deck_stats
+    from toolkit.decks.stats import deck_stats, left_out_note
     from toolkit.i18n import t, word
 
     pool = load_pool(cards)
@@ -589,6 +589,8 @@ def stats(
             n=data["cards"],
         )
     )
+    if data.get("left_out"):  # the cards never in a deck, which `deck validate` does not count either
+        print(left_out_note(data["left_out"], name, language))
     def entry(key: str, k: Any, v: Any) -> str:
         if key == "agendas":
             return f"{k} ×{v}"
@@ -655,16 +657,19 @@ def draw(
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier deck draw`` (its help is given to the decorator)."""
-    from toolkit.decks.stats import sample_hand
+    from toolkit.decks.stats import left_out_note, pile, sample_hand
 
     pool = load_pool(cards)
     loaded, language = read_in_lang(file, pool, lang)
     deck = _usable(loaded, pool)
     size = hand or _opening_hand(pool, deck)
     lookup = pool.lookup(deck.game)
-    for card_id in sample_hand(deck, size, seed):
+    for card_id in sample_hand(deck, size, seed, lookup):
         record = lookup(card_id)
         print(f"{_name(record, language)}  ({card_id})" if record else card_id)
+    left = pile(deck, lookup)[1]
+    if left:  # the cards never in a deck: not drawn, and said so
+        print(left_out_note(left, _namer(pool, deck.game, language), language))
 
 
 @deck_app.command(
@@ -680,21 +685,23 @@ def odds(
     lang: DeckLangOption = None,
 ) -> None:
     """``dossier deck odds`` (its help is given to the decorator)."""
-    from toolkit.decks.stats import draw_odds
+    from toolkit.decks.stats import draw_odds, left_out_note, pile
     from toolkit.i18n import t
 
     pool = load_pool(cards)
     loaded, language = read_in_lang(file, pool, lang)
     deck = _usable(loaded, pool)
     opening = hand or _opening_hand(pool, deck)
-    rows = draw_odds(deck, opening, turns, per_turn)
     lookup = pool.lookup(deck.game)
+    deck, left = pile(deck, lookup)  # the draw pile: the cards never in a deck left out, as `deck validate` counts
+    rows = draw_odds(deck, opening, turns, per_turn)
     if format == "json":
         seen = [opening + per_turn * t for t in range(turns + 1)]
         print(
             json.dumps(
                 {
                     "deck_size": deck.total(),
+                    **({"left_out": left} if left else {}),
                     "seen": seen,
                     "cards": [
                         {"id": c, "name": _name(lookup(c), language) if lookup(c) else c, "copies": n, "p": p}
@@ -716,6 +723,8 @@ def odds(
         record = lookup(card_id)
         odds.append([_name(record, language) if record else card_id, count, *(f"{p * 100:.1f}%" for p in probs)])
     print(tables.render(headers, odds, align="<" + ">" * (len(headers) - 1), limits=[24]))
+    if left:
+        print(left_out_note(left, _namer(pool, deck.game, language), language))
 
 
 def _name(record: Any, lang: str) -> str:

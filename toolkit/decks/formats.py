@@ -5,10 +5,11 @@ build and a finding (with the line) for every name it could not resolve.
 
 Formats:
 
-- ``json``: ``{"$schema", "game", "mode", "name", "cards": {id: n}, ...}`` (schema/deck.schema.json).
+- ``json``: ``{"$schema", "game", "mode", "name", "cards": {id: n}, ...}`` (schema/deck.schema.json); a mode
+  written by its name (``"Duo"``, ``"双雄"``) is read as its id, the form a deck is written in.
 - ``text``: one card per line as ``3x 名称``, ``3 Name``, ``x3 Name`` or ``名称 x3``; ``#`` comments
-  (``# game: tactics``, ``# mode: duo``, ``# name: …``, ``# players: 7``, ``# ban_list: …`` are read; a mode in
-  any case), lines without a count are headings and ignored. Names in either language or ids. The deck's name
+  (``# game: tactics``, ``# mode: duo``, ``# name: …``, ``# players: 7``, ``# ban_list: …`` are read; a mode by
+  its id or its name in either language, in any case), lines without a count are headings and ignored. Names in either language or ids. The deck's name
   may be the first line, above the identity and the cards (as NetrunnerDB writes it), even when it is a card's
   name; a line that is an identity's name misspelt is said to be one, with the names it is close to.
   A count is written with the digits 0-9 (full-width ones are read as such; direction
@@ -338,8 +339,10 @@ def unresolved(deck: Deck, records: Mapping[str, Any]) -> list[Finding]:
     def check(record_id: str, kind: str, what: str, unknown: str, ptr: str) -> None:
         record = records.get(record_id)
         if record is None:
+            # the ids of records of the kind the place asks for: an identity field is offered no agenda
+            hint = suggest_ids(record_id, [rid for rid, r in records.items() if r.kind == kind])
             message = tr("no {game} {what} has id {id}{hint}", game=_game(deck.game), what=_what(what),
-                         id=repr(record_id), hint=suggest_ids(record_id, records))  # fmt: skip
+                         id=repr(record_id), hint=hint)  # fmt: skip
             out.append(Finding(unknown, message, pointer=ptr))
         elif record.kind != kind:
             message = tr("{id} is {kind}, not {what}", id=repr(record_id), kind=kind_with_article(record.kind),
@@ -401,6 +404,39 @@ def _foreign_field(data: Any) -> str:
     return next((pointer(f) for f, g in _OWNERS.items() if data.get(f) is not None and data.get("game") != g), "")
 
 
+def _mode_named(names: NameIndex | None, game: Any, written: str | None) -> str | None:
+    """The id of the mode a deck names: a mode's id, or its name in either language as card names are read
+    (``Duo``, ``DUO``, ``双雄``); None when it names none of the game's modes."""
+    if names is None or not isinstance(game, str) or not written or not written.strip():
+        return None
+    return names.mode_id(written.strip(), game)
+
+
+def _text_mode(names: NameIndex | None, game: str, option: str | None, written: str | None) -> str | None:
+    """The mode of a text list or an .o8d: the command's ``--mode``, else the file's line (``# mode: …``), each
+    read as the id of the mode it names (:func:`_mode_named`); else as written (the line's in lower case: a mode
+    in any case names its id), which the checks judge."""
+    if option:
+        return _mode_named(names, game, option) or option
+    if written and written.strip():
+        return _mode_named(names, game, written) or written.strip().lower()
+    return None
+
+
+def _unknown_mode(names: NameIndex | None, game: Any, mode: Any) -> str | None:
+    """The message for a mode that names no mode of the game and is no id either, which the deck model would
+    refuse in words that list no mode: the game's modes are listed, as ``deck validate`` lists them for an
+    unknown id. None when the mode is an id (the checks judge it) or the pool has no modes of the game."""
+    if names is None or not isinstance(game, str) or not isinstance(mode, str) or re.match(SLUG_PATTERN, mode):
+        return None
+    known = names.mode_ids(game)
+    if not known:
+        return None
+    return tr(
+        "{game} has no mode {mode}; modes: {modes}", game=_game(game), mode=repr(mode), modes=tr(", ").join(known)
+    )
+
+
 def _read_json(
     path: Path,
     text: str,
@@ -419,10 +455,19 @@ def _read_json(
     if names is not None and _is_nrdb_json(data):
         return _read_nrdb_json(path, text, data, names, mode, default_modes or {}, pool or Where("", MISSING_POOL))
     loaded = LoadedDeck(path, None, source=text)  # mapped only if a finding needs a position
+    unknown_mode = None
+    if isinstance(data, dict) and isinstance(data.get("mode"), str):
+        # a mode's name (either language, any case) is read as its id, the deck's canonical form
+        data = {**data, "mode": _mode_named(names, data.get("game"), data["mode"]) or data["mode"]}
+        unknown_mode = _unknown_mode(names, data.get("game"), data["mode"])
+        if unknown_mode is not None:
+            loaded.findings.append(loaded.locate(Finding("deck.mode.unknown", unknown_mode, pointer="/mode")))
     try:
         loaded.deck = Deck.model_validate(data)
     except ValidationError as exc:
         errors = exc.errors()
+        if unknown_mode is not None:  # said above, with the modes listed
+            errors = [err for err in errors if tuple(err["loc"][:1]) != ("mode",)]
         for where, problem in _schema_problems(data, errors):
             message = tr("{field}: {problem}", field=visible(where or "/"), problem=problem)
             loaded.findings.append(loaded.locate(Finding("deck.schema", message, pointer=where)))
@@ -623,7 +668,7 @@ def _read_nrdb_json(
             message = tr("{name} is {kind}, which does not go in a deck", name=named,
                          kind=kind_with_article(record.kind))  # fmt: skip
             problem("deck.card.kind", message, ptr)
-    deck_mode = mode or default_modes.get("netrunner")
+    deck_mode = _text_mode(names, "netrunner", mode, None) or default_modes.get("netrunner")
     if deck_mode is None:
         problem("deck.mode.missing", _mode_missing("netrunner", None, where), "")
         return done()
@@ -1170,6 +1215,7 @@ def _read_text(
         record = found[0]
         langs.append(resolve.language(entry.name, game, record))
         if game == "tactics" and record.kind == "agent":
+            lines.setdefault("/agents", (entry.number, 1))  # the squad's size: at its first agent line
             for _ in range(entry.count):
                 lines.setdefault(f"/agents/{len(agents)}", (entry.number, 1))
                 agents.append(record.id)
@@ -1196,7 +1242,9 @@ def _read_text(
                 )
                 continue
             cards[record.id] = copies
-            lines.setdefault(f"/cards/{record.id}", (entry.number, 1))
+            # a card on more than one line is found at its last: the line that adds the copies one too many
+            lines[f"/cards/{record.id}"] = (entry.number, 1)
+            lines.setdefault("/cards", (entry.number, 1))  # the deck's size and the like: at its first card line
         else:
             problem(
                 "deck.card.kind",
@@ -1296,10 +1344,13 @@ def _read_text(
             number,
         )  # fmt: skip
     mode_value = directives.get("mode")
-    # a mode is an id, in lower case: `# mode: Standard` names standard
-    deck_mode = mode or (mode_value[0].strip().lower() if mode_value else None) or default_modes.get(game)
+    # a mode is named by its id or its name, in any case: `# mode: Standard` names standard, `# mode: 双雄` duo
+    deck_mode = _text_mode(names, game, mode, mode_value[0] if mode_value else None) or default_modes.get(game)
     if mode_value:
         lines["/mode"] = (mode_value[1], 1)
+    unknown_mode = _unknown_mode(names, game, deck_mode)
+    if unknown_mode is not None:
+        problem("deck.mode.unknown", unknown_mode, lines.get("/mode", (1, 1))[0])
     ban_value = directives.get("ban_list")
     if ban_value:
         lines["/ban_list"] = (ban_value[1], 1)
@@ -1336,6 +1387,8 @@ def _read_text(
     except ValidationError as exc:
         for err in exc.errors():
             ptr = pointer(*err["loc"][:1])
+            if unknown_mode is not None and ptr == "/mode":
+                continue  # said above, with the modes listed
             problem(
                 "deck.schema",
                 tr("{field}: {problem}", field="/".join(map(str, err["loc"])), problem=one_line(model_error(err))),
@@ -1616,7 +1669,9 @@ def _read_o8d(
         stack.extend(element.children)
     loaded.lang = majority(langs)
     mode_note = notes.get("mode")
-    deck_mode = mode or (mode_note[0].lower() if mode_note else None) or default_modes.get("netrunner")
+    deck_mode = _text_mode(names, "netrunner", mode, mode_note[0] if mode_note else None) or default_modes.get(
+        "netrunner"
+    )
     if deck_mode is None:
         how = tr("a line {line} in its {notes}", line="'mode: …'", notes="<notes>")
         problem("deck.mode.missing", _mode_missing("netrunner", how, where))

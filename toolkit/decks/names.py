@@ -46,8 +46,11 @@ class NameIndex:
         self._names: dict[str, set[str]] = {}
         self._records: dict[str, list[Any]] = {}
         self._by_code: dict[str, list[Any]] = {}
+        self._modes: dict[str, list[Any]] = {}  # game -> its modes (formats): a deck names one by id or name
         for record in records:
             kind: str = record.kind  # type: ignore[attr-defined]
+            if namespace(kind) == "mode":
+                self._modes.setdefault(record.game, []).append(record)  # type: ignore[attr-defined]
             if namespace(kind) != "record":
                 continue
             game: str = record.game  # type: ignore[attr-defined]
@@ -140,6 +143,21 @@ class NameIndex:
     def lookup_all(self, game: str) -> list[Any]:
         """Every named record of ``game``."""
         return list(self._records.get(game, []))
+
+    def mode_id(self, written: str, game: str) -> str | None:
+        """The id of the mode (format) of ``game`` that ``written`` names: its id, or its name in either language
+        (``Duo``, ``双雄``, ``Nightmare Corridor``), as card names are read: folded. None when it names none."""
+        modes = self._modes.get(game, [])
+        for mode in modes:
+            if mode.id == written:
+                return str(mode.id)
+        key = fold(written)
+        found = {str(mode.id) for mode in modes if key and key in record_keys(mode)}
+        return found.pop() if len(found) == 1 else None
+
+    def mode_ids(self, game: str) -> list[str]:
+        """The ids of ``game``'s modes (formats), sorted: what a deck may name."""
+        return sorted(str(mode.id) for mode in self._modes.get(game, []))
 
     def games_of(self, name: str) -> set[str]:
         return {r.game for r in self.lookup(name)}

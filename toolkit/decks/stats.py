@@ -32,10 +32,53 @@ def cost_of(record: Any) -> int | None:
     return None
 
 
+def in_pile(record: Any) -> bool:
+    """Whether a card listed in a deck is in its draw pile, as `deck validate` counts the deck's size: a tactics
+    token card or matrix shop (gold) card never is (RULINGS T4, T5), nor a record that is no card (a netrunner
+    identity listed among the cards). The one rule of the deck's size for ``validate``, ``stats``, ``odds`` and
+    ``draw``."""
+    if record.kind != "card":
+        return False
+    return getattr(record, "token", None) is None and getattr(record, "back", None) != "shop"
+
+
+def pile(deck: Deck, lookup: Callable[[str], Any]) -> tuple[Deck, dict[str, int]]:
+    """(the deck as it is drawn from, the cards left out of it by id with their copies): the cards that are never
+    in a deck (:func:`in_pile`) left out. A crossfire role set is dealt, not drawn: nothing is left out of it, nor
+    an id the pool lacks (a finding of its own)."""
+    if deck.game == "crossfire":
+        return deck, {}
+    left: dict[str, int] = {}
+    for card_id, count in deck.cards.items():
+        record = lookup(card_id)
+        if record is not None and not in_pile(record):
+            left[card_id] = count
+    if not left:
+        return deck, {}
+    kept = {card_id: count for card_id, count in deck.cards.items() if card_id not in left}
+    return deck.model_copy(update={"cards": kept}), left
+
+
+def left_out_note(left: dict[str, int], name: Callable[[str], str], lang: str) -> str:
+    """The line that says which cards ``stats``, ``odds`` and ``draw`` left out of the deck (:func:`pile`), in
+    ``lang``; "" when none was."""
+    from toolkit.i18n import t
+
+    if not left:
+        return ""
+    cards = t(lang, ", ").join(t(lang, "{card} ×{n}", card=name(card_id), n=n) for card_id, n in left.items())
+    return t(lang, "{cards}: never in a deck, so neither counted nor drawn", cards=cards)
+
+
 def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
     """Counts by type/category and faction, cost curve, agenda points, influence by faction. A crossfire role
     set has no faction and no cost (those stay empty): its counts by team, of each role (``roles``) and its
-    player count (``players``)."""
+    player count (``players``).
+
+    The cards that are never in a deck (a tactics token or matrix shop card: :func:`pile`) are counted nowhere,
+    as `deck validate` counts the deck's size; ``left_out`` names them by id with their copies (only when there
+    are any)."""
+    deck, left = pile(deck, lookup)
     by_group: Counter[str] = Counter()
     by_faction: Counter[str] = Counter()
     curve: Counter[str] = Counter()
@@ -76,6 +119,8 @@ def deck_stats(deck: Deck, lookup: Callable[[str], Any]) -> dict[str, Any]:
     if deck.game == "crossfire":
         data["roles"] = dict(sorted(roles.items()))
         data["players"] = deck.players
+    if left:
+        data["left_out"] = left
     return data
 
 
@@ -105,10 +150,12 @@ def expand(deck: Deck) -> list[str]:
     return [card_id for card_id, count in sorted(deck.cards.items()) for _ in range(count)]
 
 
-def sample_hand(deck: Deck, size: int, seed: int | None) -> list[str]:
-    pile = expand(deck)
-    random.Random(seed).shuffle(pile)
-    return pile[:size]
+def sample_hand(deck: Deck, size: int, seed: int | None, lookup: Callable[[str], Any] | None = None) -> list[str]:
+    """``size`` cards off the top of the shuffled deck; with ``lookup``, of its draw pile (:func:`pile`: the
+    cards that are never in a deck left out)."""
+    cards = expand(deck if lookup is None else pile(deck, lookup)[0])
+    random.Random(seed).shuffle(cards)
+    return cards[:size]
 
 
 def p_at_least_one(deck_size: int, copies: int, seen: int) -> float:
@@ -119,8 +166,14 @@ def p_at_least_one(deck_size: int, copies: int, seen: int) -> float:
     return 1.0 - comb(deck_size - copies, seen) / comb(deck_size, seen)
 
 
-def draw_odds(deck: Deck, hand: int, turns: int, per_turn: int) -> list[tuple[str, int, list[float]]]:
-    """For each card: copies and the chance of having seen one by the opening hand and each turn."""
+def draw_odds(
+    deck: Deck, hand: int, turns: int, per_turn: int, lookup: Callable[[str], Any] | None = None
+) -> list[tuple[str, int, list[float]]]:
+    """For each card: copies and the chance of having seen one by the opening hand and each turn. With
+    ``lookup``, of the deck's draw pile (:func:`pile`): a card that is never in a deck is neither drawn nor
+    counted in the deck's size."""
+    if lookup is not None:
+        deck = pile(deck, lookup)[0]
     size = deck.total()
     seen = [hand + per_turn * t for t in range(turns + 1)]
     return [(card_id, n, [p_at_least_one(size, n, s) for s in seen]) for card_id, n in sorted(deck.cards.items())]

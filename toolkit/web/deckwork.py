@@ -353,7 +353,7 @@ def odds(
     pool: DeckPoolView, deck: Any, lang: str, *, turns: int = 5, per_turn: int = 1, hand: int | None = None
 ) -> dict[str, Any]:
     """`deck odds --format json`: the chance of having seen a copy of each card by each turn."""
-    from toolkit.decks.stats import draw_odds
+    from toolkit.decks.stats import draw_odds, pile
 
     if not 0 <= turns <= 30:
         raise DossierError(tr("{name} must be {low}-{high}, not {value}", name="turns", low=0, high=30, value=turns))
@@ -364,10 +364,12 @@ def odds(
     if hand is not None and not 1 <= hand <= 100:
         raise DossierError(tr("{name} must be {low}-{high}, not {value}", name="hand", low=1, high=100, value=hand))
     opening = hand or opening_hand(pool, deck)
+    deck, left = pile(deck, pool.lookup(deck.game))  # the draw pile, as `deck validate` counts the deck
     rows = draw_odds(deck, opening, turns, per_turn)
     name = namer(pool, deck.game, lang)
     return {
         "deck_size": deck.total(),
+        **({"left_out": left} if left else {}),
         "hand": opening,
         "seen": [opening + per_turn * n for n in range(turns + 1)],
         "cards": [{"id": c, "name": name(c), "copies": n, "p": p} for c, n, p in rows],
@@ -383,7 +385,8 @@ def sample(
     if hand is not None and not 1 <= hand <= 100:
         raise DossierError(tr("{name} must be {low}-{high}, not {value}", name="hand", low=1, high=100, value=hand))
     name = namer(pool, deck.game, lang)
-    return [{"id": c, "name": name(c)} for c in sample_hand(deck, hand or opening_hand(pool, deck), seed)]
+    drawn = sample_hand(deck, hand or opening_hand(pool, deck), seed, pool.lookup(deck.game))
+    return [{"id": c, "name": name(c)} for c in drawn]
 
 
 # ---------------------------------------------------------------------- share codes
