@@ -178,13 +178,19 @@ def simulate(
             )
         )
     if strict and game != "netrunner":
-        raise DossierError(tr("{option} checks {game} decks", option="--strict", game="netrunner"))
+        from toolkit.i18n import current_lang
+
+        raise DossierError(tr("{option} checks {game} decks", option="--strict",
+                              game=word("game", "netrunner", current_lang())))  # fmt: skip
     if draft and (game != "tactics" or len(decks) != 2):
         raise DossierError(
             tr("{option} needs two tactics decks: the draft ({name}) is for two players", option="--draft", name="轮抓")
         )
     if save is not None and game != "netrunner":
-        raise DossierError(tr("{option} writes {game} games", option="--save", game="netrunner"))
+        from toolkit.i18n import current_lang
+
+        raise DossierError(tr("{option} writes {game} games", option="--save",
+                              game=word("game", "netrunner", current_lang())))  # fmt: skip
     if map_id is not None and game != "tactics":
         from toolkit.i18n import current_lang
 
@@ -207,10 +213,14 @@ def simulate(
     pool = load_pool(cards)
     if game == "tactics" and map_id is not None:
         _check_map(map_id, pool)
-    loaded = _legal_decks(decks, game, pool)
+    loaded = _legal_decks(decks, game, pool, draft=draft)
     modes = {d.deck.mode for d in loaded if d.deck}
     if len(modes) != 1:
-        raise DossierError(tr("the decks are for different modes: {modes}", modes=tr(", ").join(sorted(modes))))
+        from toolkit.i18n import current_lang, name_of
+
+        known = pool.rules.game(game).modes  # (each deck's mode is known: an unknown one is a finding above)
+        said = sorted(name_of(known[m], current_lang()) if m in known else m for m in modes)
+        raise DossierError(tr("the decks are for different modes: {modes}", modes=tr(", ").join(said)))
     names = LogNames(pool.records, deck_lang(lang, loaded))
     if game == "netrunner":
         players = (deciders * 2)[:2]
@@ -368,9 +378,15 @@ def _print_log(log: Any, who_is: Any, names: Any) -> None:
         print(names.line(event.to_json(), who_is))
 
 
-def _legal_decks(paths: list[Path], game: str, pool: Any, refusal: str | None = None) -> list[Any]:
+def _legal_decks(
+    paths: list[Path], game: str, pool: Any, refusal: str | None = None, draft: bool = False
+) -> list[Any]:
     """Read both decks and validate them; any error is printed and the simulation refused (exit 1) with
-    ``refusal`` (default: refusing to simulate), the line that ends the findings."""
+    ``refusal`` (default: refusing to simulate), the line that ends the findings. With ``draft`` (tactics: the
+    squads come from the draft, the decks give the command cards) the squad a deck lists is not judged, nor its
+    exclusive cards against that squad (:func:`_squad_finding`): after the draft, the engine's
+    ``TacticsGame._deck_for_squad`` (§15.6) swaps the exclusive cards of agents not drafted for the drafted
+    squad's, then for generic cards."""
     from toolkit.decks import read_deck
     from validators.deck import validate_deck
 
@@ -379,6 +395,8 @@ def _legal_decks(paths: list[Path], game: str, pool: Any, refusal: str | None = 
     refused = []
     for deck in loaded:
         findings = list(deck.findings)
+        if deck.deck is not None and draft:
+            findings = [f for f in findings if not _squad_finding(f)]
         if deck.deck is not None:
             if deck.deck.game != game:
                 from toolkit.i18n import current_lang
@@ -388,7 +406,8 @@ def _legal_decks(paths: list[Path], game: str, pool: Any, refusal: str | None = 
                     tr("{path}: a {game} deck, not {wanted}", path=deck.path,
                        game=word("game", deck.deck.game, lang), wanted=word("game", game, lang))
                 )  # fmt: skip
-            findings += [deck.locate(f) for f in validate_deck(deck.deck, pool.rules).findings]
+            checked = validate_deck(deck.deck, pool.rules).findings
+            findings += [deck.locate(f) for f in checked if not (draft and _squad_finding(f))]
         refused += [f for f in findings if f.severity == "error"]
     if refused:
         from toolkit.findings import finding_line
@@ -397,6 +416,13 @@ def _legal_decks(paths: list[Path], game: str, pool: Any, refusal: str | None = 
             typer.echo(finding_line(finding), err=True)
         raise DossierError(refusal or tr("refusing to simulate: the decks above are not legal"), exit_code=1)
     return loaded
+
+
+def _squad_finding(finding: Any) -> bool:
+    """A tactics deck's finding about the squad it lists (its size, an unknown or repeated agent: anything at
+    ``/agents``) or about an exclusive card whose agent is not in that squad: what the draft decides."""
+    pointer = finding.pointer or ""
+    return finding.code == "deck.exclusive.agent" or pointer == "/agents" or pointer.startswith("/agents/")
 
 
 def _simulate_netrunner(
@@ -493,26 +519,27 @@ def _simulate_netrunner(
 
 def _sides(loaded: list[Any], pool: Any) -> dict[str, Any]:
     """The two legal decks by their identity's side (one corp deck and one runner deck)."""
+    from toolkit.i18n import current_lang
+
     identities = pool.rules.game("netrunner").records
+    game = word("game", "netrunner", current_lang())  # the game's name, as the messages say it
     by_side: dict[str, Any] = {}
     for deck in loaded:
         side = getattr(identities.get(deck.deck.identity), "side", None)
         if side not in ("corp", "runner"):
             raise DossierError(
                 tr("{path}: {id} is not a {game} identity", path=deck.path, id=repr(deck.deck.identity),
-                   game="netrunner"),
+                   game=game),
                 exit_code=1,
             )  # fmt: skip
         if side in by_side:
-            from toolkit.i18n import current_lang
-
             raise DossierError(
                 tr(
                     "{first} and {second} are both {side} decks; {game} needs one corp deck and one runner deck",
                     first=by_side[side].path,
                     second=deck.path,
                     side=word("side", side, current_lang()),
-                    game="netrunner",
+                    game=game,
                 )
             )
         by_side[side] = deck

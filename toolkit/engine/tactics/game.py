@@ -151,26 +151,33 @@ class TacticsGame(AttackRules):
 
     def _one_piece_per_agent(self, squads: Sequence[Sequence[str]]) -> None:
         """T24 (§3.1, §7.2 "每张特工牌对应 1 枚棋子"): no agent is on two sides in one game; private agents
-        (列兵), which every player has their own copies of, excepted."""
+        (列兵), which every player has their own copies of, excepted. Every agent on two sides is named in the one
+        refusal, in the order the squads list them."""
         seats: dict[str, list[int]] = {}
         for seat, squad in enumerate(squads, start=1):
             for agent_id in dict.fromkeys(squad):
                 record = self.by_id.get(("agent", agent_id))
                 if record is not None and not record.private:
                     seats.setdefault(agent_id, []).append(seat)
-        for agent_id, where in seats.items():
-            if len(where) > 1:
-                record = self.by_id[("agent", agent_id)]
-                raise EngineError(
-                    tr(
-                        "{agent} ({id}) is in the squads of players {seats}: one piece per agent in a game, "
-                        "each agent on one side only ({rule})",
-                        agent=name_of(record, current_lang()),
-                        id=agent_id,
-                        seats=tr(", ").join(str(s) for s in where),
-                        rule="§7.2, T24",
-                    )
+        lang = current_lang()
+        shared = [
+            tr(
+                "{agent} ({id}) is in the squads of players {seats}",
+                agent=name_of(self.by_id[("agent", agent_id)], lang),
+                id=agent_id,
+                seats=tr(", ").join(str(s) for s in where),
+            )
+            for agent_id, where in seats.items()
+            if len(where) > 1
+        ]
+        if shared:
+            raise EngineError(
+                tr(
+                    "{shared}: one piece per agent in a game, each agent on one side only ({rule})",
+                    shared=tr("; ").join(shared),
+                    rule="§7.2, T24",
                 )
+            )
 
     def example_deck(self, squad: Sequence[str]) -> list[str]:
         """A legal-looking deck: the mode's minimum size of distinct generic cards, then the squad's exclusives."""
