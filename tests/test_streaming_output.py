@@ -508,7 +508,7 @@ def _export_pool(tmp_path: Path, count: int, clauses: int = 40) -> Path:
 
 
 def test_export_csv_to_a_file_holds_a_bounded_part_of_the_sheet(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    pool = _export_pool(tmp_path, 200, clauses=400)
+    pool = _export_pool(tmp_path, 400, clauses=200)
     small = tmp_path / "small.csv"
     assert run(monkeypatch, ["export", "csv", pool / "cards", "--out", small], Probe()) == 0  # warm
     size = small.stat().st_size

@@ -335,8 +335,8 @@ def tell_new_pool(had_cards: bool) -> None:
     print(warning_line(message), file=sys.stderr)
 
 
-def _read_record(path: Path) -> object:
-    """The JSON of one record file; a problem is one line (exit 1 for what was read, 2 for I/O)."""
+def _read_source(path: Path) -> tuple[str, object]:
+    """The text and JSON of one record file; a problem is one line (exit 1 for what was read, 2 for I/O)."""
     from toolkit.i18n import tr
     from toolkit.jsonio import JsonSyntaxError, loads_strict, read_source
 
@@ -344,12 +344,30 @@ def _read_record(path: Path) -> object:
     if source.text is None:
         raise DossierError(tr("{path}: cannot read: {reason}", path=path, reason=source.error))
     try:
-        return loads_strict(source.text)
+        return source.text, loads_strict(source.text)
     except JsonSyntaxError as exc:
         raise DossierError(
             tr("{where}: invalid JSON: {reason}", where=f"{path}:{exc.line}:{exc.column}", reason=exc.message),
             exit_code=1,
         ) from None
+
+
+def _read_record(path: Path) -> object:
+    """The JSON of one record file; a problem is one line (exit 1 for what was read, 2 for I/O)."""
+    return _read_source(path)[1]
+
+
+def _check_record(path: Path, text: str, data: object) -> None:
+    """Refuse a record the model refuses, as every command that reads records does (:func:`toolkit.catalog.
+    load_catalog`): one line with the file, line and column of the first problem and what is wrong, in the
+    current language, and the lint that lists every problem (exit 1). Nothing invalid goes into a sheet."""
+    from toolkit.catalog import _invalid_record
+    from toolkit.models import ValidationError, parse_record
+
+    try:
+        parse_record(data)
+    except ValidationError as exc:
+        raise DossierError(_invalid_record(path, text, data, exc), exit_code=1) from None
 
 
 def _export_plan(
@@ -383,12 +401,18 @@ def _export_plan(
     files = discover(roots)
     if out is not None:  # the sheet may not replace a record it is made from (exit 2)
         refuse_input_as_output(out, [*files, *roots])
+        if not out.is_dir() and out.suffix.lower() != ".csv":  # (a directory: told so where the sheet is written)
+            # CSV text only: `import csv` refuses a workbook (.xlsx, .ods), and so would Excel a .xlsx of CSV text
+            raise DossierError(
+                tr("{option} {path}: expected a {suffix} file name", option="--out", path=out, suffix=".csv")
+            )
     found: list[tuple[str, Path]] = []  # (id, file) of each record of the kind: the small keys the sheet is sorted by
     games: set[str] = set()
     every: set[str] = set()  # the games of all the records read (a kind not given: the one game's own kind)
     for path in files:
-        data = _read_record(path)
+        text, data = _read_source(path)
         if isinstance(data, dict) and data.get("kind") == kind and (game is None or data.get("game") == game):
+            _check_record(path, text, data)  # (before a sheet is planned: the first invalid record, as lint places it)
             found.append((str(data.get("id")), path))
             games.add(str(data.get("game")))
         elif not chosen and game is None and isinstance(data, dict) and isinstance(data.get("game"), str):
@@ -417,19 +441,21 @@ def _export_plan(
             if isinstance(data, dict):  # (a file replaced meanwhile by one that is no record is left out)
                 yield data
 
-    plan = SheetPlan(records, game, kind, copies)
+    plan = SheetPlan(records, game, kind, copies, dict(found))
     _refuse_problems(plan.problems)
     return plan
 
 
 def _refuse_problems(problems: list[str]) -> None:
-    """Each record that cannot go into the sheet unchanged, a line on stderr, then the error (exit 1)."""
+    """Each record that cannot go into the sheet unchanged, a line on stderr (``dossier: error: …``, as every
+    error is told), then the error (exit 1)."""
+    from toolkit.cli.app import error_line
     from toolkit.i18n import tr
 
     if not problems:
         return
     for problem in problems:
-        print(tr("error: {message}", message=problem), file=sys.stderr)
+        print(error_line(problem), file=sys.stderr)
     raise DossierError(tr("{n} record(s) cannot go into a sheet unchanged; nothing written", n=len(problems)), exit_code=1)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -179,7 +179,10 @@ def _flatten(
 
 
 def _label(data: dict[str, Any]) -> str:
-    return f"{data.get('game')} {data.get('kind')} {data.get('id')!r}"
+    """``tactics card 'med_kit'``, in the current language (as findings name a record)."""
+    from validators.wording import record_label
+
+    return record_label(data.get("game"), data.get("kind"), data.get("id"))
 
 
 def build_sheet(
@@ -209,8 +212,8 @@ class SheetPlan:
     A column has the same form in every row, so the header is known only once every record has been seen;
     each pass over the records can only move a path to numbered columns or to one JSON cell, so the passes
     end (in a few: one for most data). ``problems``: the records that cannot go into a sheet unchanged
-    (nothing should be written then); ``columns``: the header; ``rows``: the records written (or that
-    would be).
+    (nothing should be written then), each after its file when ``files`` (record id → file) has it;
+    ``columns``: the header; ``rows``: the records written (or that would be).
     """
 
     def __init__(
@@ -219,8 +222,10 @@ class SheetPlan:
         game: str,
         kind: str,
         copies: dict[str, int] | None = None,
+        files: Mapping[str, Path] | None = None,
     ) -> None:
         self.records, self.game, self.kind, self.copies = records, game, kind, copies
+        self.files = files
         self.models, self.branches = _models_of(game, kind)
         self.forms = _Forms()
         self.problems: list[str] = []
@@ -238,13 +243,20 @@ class SheetPlan:
         if not self.problems:
             self.problems = self._check_header()
 
+    def _placed(self, data: dict[str, Any], problem: str) -> str:
+        """``problem`` of the record ``data``, after the record's file when ``files`` has it."""
+        path = self.files.get(str(data.get("id"))) if self.files else None
+        return problem if path is None else tr("{path}: {problem}", path=path, problem=problem)
+
     def _cells(self, data: dict[str, Any]) -> tuple[dict[str, str] | None, str | None]:
         """The cells of one record (the paths given as one JSON cell stand for their parts), or the problem."""
         model: Any = self.models[0]
         if self.branches is not None:
             model = self.branches.get(str(data.get("type")))
             if model is None:
-                return None, tr("{record}: no {field} this sheet can hold", record=_label(data), field="type")
+                return None, self._placed(
+                    data, tr("{record}: no {field} this sheet can hold", record=_label(data), field="type")
+                )
         cells: dict[str, str] = {}
         bad = []
         for key in _keys_in_order(model, data):
@@ -255,10 +267,13 @@ class SheetPlan:
             except _Cannot:
                 bad.append(key)
         if bad:
-            return None, tr(
-                "{record}: {fields} cannot be written to a sheet so that the import reads it back unchanged",
-                record=_label(data),
-                fields=", ".join(bad),
+            return None, self._placed(
+                data,
+                tr(
+                    "{record}: {fields} cannot be written to a sheet so that the import reads it back unchanged",
+                    record=_label(data),
+                    fields=", ".join(bad),
+                ),
             )
         if self.copies and str(data.get("id")) in self.copies:
             cells[COPIES_COLUMN] = str(self.copies[str(data.get("id"))])
@@ -321,7 +336,7 @@ class SheetPlan:
             rows += 1
             problem = _row_reads_back(sheet, line.text, data) if check else None
             if problem is not None:
-                problems.append(problem)
+                problems.append(self._placed(data, problem))
             if write is not None:
                 write(line.text)
         self.rows = rows
@@ -351,13 +366,17 @@ def _row_reads_back(sheet: _Sheet, text: str, data: dict[str, Any]) -> str | Non
     back = _read_row(sheet, rows[0])
     if back is None or _record_id(sheet, back) is None:
         return tr(
-            "{record}: does not read back from the sheet: {reason}", record=_label(data), reason=sheet.findings[-1].message
+            "{record}: does not read back from the sheet: {reason}",
+            record=_label(data),
+            reason=sheet.findings[-1].message,
         )
     want = {k: v for k, v in data.items() if k != "$schema"}
     if canonical_dumps(back.data) != canonical_dumps(want):
         changed = sorted(k for k in set(want) | set(back.data) if want.get(k) != back.data.get(k))
         return tr(
-            "{record}: {fields} would not read back unchanged from the sheet", record=_label(data), fields=", ".join(changed)
+            "{record}: {fields} would not read back unchanged from the sheet",
+            record=_label(data),
+            fields=", ".join(changed),
         )
     return None
 
