@@ -113,7 +113,7 @@ CASES: dict[str, Case] = {
         lambda t: ["simulate", "tactics", "--decks", DUO, "--decks", DUO, "--decider", "smart"], CHOICES
     ),
     "simulate decks of two modes": Case(
-        lambda t: ["simulate", "tactics", "--decks", DUO, "--decks", str(EX / "tactics" / "duel.json")], {"duel", "duo"}
+        lambda t: ["simulate", "tactics", "--decks", DUO, "--decks", str(EX / "tactics" / "duel.json")], {"Duel", "Duo"}  # the modes' English names
     ),
     "simulate two corp decks": Case(
         lambda t: ["simulate", "netrunner", "--decks", str(EX / "netrunner" / "corp-weyland-skyward.json"),
