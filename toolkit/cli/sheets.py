@@ -30,7 +30,9 @@ HELP = help_text(
     ),
     N_(
         "Exit 0 when written; 1 when a card's text does not fit even at 6 pt or the font lacks a character "
-        "(nothing is written unless --force); 2 for bad options or files."
+        "(nothing is written unless --force), or when a card file or a deck was read and has a problem (invalid "
+        "JSON, an invalid record, a deck's card the pool lacks); 2 for bad options or templates and for files "
+        "that cannot be read or written."
     ),
 )
 
@@ -257,8 +259,16 @@ def print_cards(
     records = selection.records
     if selection.lang is not None:  # a deck prints in its own language where nothing else chose one
         language = selection.lang
-    if png is not None:  # every file the command would write is checked before any is written
-        _check_pngs(png, _png_names(records))
+    if template is not None:  # their words this print's language lacks (known once a deck has chosen it)
+        _template_warnings(templates, min_dpi, language)
+    # every file the command would write is checked before any is written: no two outputs share a name (a
+    # card's PNG is not replaced by the TTS sheet a moment later), and none is a file of the user's
+    png_names, tts_files = (_png_names(records) if png is not None else []), _tts_planned(tts, records)
+    _check_distinct(out, png, png_names, tts, tts_files)
+    if png is not None:
+        _check_pngs(png, png_names)
+    if tts is not None:  # the sheets (FILE.json is checked as a saved object above)
+        _check_pngs(tts.parent, [p.name for p in tts_files if p.suffix == tts.suffix])
     fonts = _fonts(font, font_index, records, selection.catalog, language, bilingual)
     _note_untranslated_names(records, language)
     layout = geometry.plan(spec)
@@ -300,8 +310,6 @@ def print_cards(
             ),
             exit_code=1,
         )
-    if tts_result is not None and tts is not None:  # the sheets' names are known once they are drawn
-        _check_pngs(tts.parent, [p.name for p in _tts_paths(tts, tts_result)])
     if sheet is not None and out is not None:
         atomic_write_bytes(out, sheet.pdf, replaces=PDF)  # an existing file that is no PDF is kept
         fields = {
@@ -421,14 +429,15 @@ def _check_pngs(directory: Path, names: list[str]) -> None:
 
 
 def _check_templates(template: Path | None, min_dpi: float) -> None:
-    """``dossier print --check``: the findings of the templates (validators/template_lint.py), lint-style."""
-    from toolkit.sheets.template import default_templates, load_templates
+    """``dossier print --check``: the findings of the templates (validators/template_lint.py, and what their words
+    miss: :func:`toolkit.sheets.template.text_findings`, in every language), lint-style."""
+    from toolkit.sheets.template import default_templates, load_templates, text_findings
     from validators.template_lint import lint_templates
 
     templates = load_templates(template)
     bundled = set(default_templates().sources.values())
     paths = [p for p in templates.sources.values() if template is None or p not in bundled]
-    findings = lint_templates(templates, paths, min_dpi=min_dpi)
+    findings = _in_order(templates, lint_templates(templates, paths, min_dpi=min_dpi) + text_findings(templates, paths))
     for finding in findings:
         print(finding_line(finding))
     errors = sum(1 for f in findings if f.severity == "error")
@@ -445,18 +454,30 @@ def _check_templates(template: Path | None, min_dpi: float) -> None:
         raise typer.Exit(1)
 
 
-def _template_warnings(templates: Any, min_dpi: float) -> None:
+def _template_warnings(templates: Any, min_dpi: float, lang: str | None = None) -> None:
     """The findings of the templates a print reads from --template, each a warning (printing goes on: an image
-    that cannot be used is left out)."""
+    that cannot be used is left out, a field no record has prints nothing); with ``lang``, only the messages the
+    catalog of the print's language lacks (they print in English)."""
     from dataclasses import replace
 
-    from toolkit.sheets.template import default_templates
+    from toolkit.sheets.template import default_templates, text_findings
     from validators.template_lint import lint_templates
 
     bundled = set(default_templates().sources.values())
     paths = [p for p in templates.sources.values() if p not in bundled]
-    for finding in lint_templates(templates, paths, min_dpi=min_dpi):
+    if lang is None:
+        found = lint_templates(templates, paths, min_dpi=min_dpi) + text_findings(templates, paths, langs=())
+    else:
+        found = text_findings(templates, paths, langs=(lang,))
+        found = [f for f in found if f.code == "template.text.untranslated"]
+    for finding in _in_order(templates, found):
         print(finding_line(replace(finding, severity="warning")), file=sys.stderr)
+
+
+def _in_order(templates: Any, findings: list[Finding]) -> list[Finding]:
+    """``findings`` file by file, in the order of the templates (each file's in the order they were found)."""
+    order = {str(path): index for index, (_, path) in enumerate(sorted(templates.sources.items()))}
+    return sorted(findings, key=lambda f: order.get(f.file or "", len(order)))
 
 
 def _check_tts_object(tts: Path | None, deck: Path | None, url_base: str | None) -> None:
@@ -879,20 +900,57 @@ def _write_pngs(directory: Path, singles: Any, records: list[Any], spec: Any) ->
 
 def _tts_sheet_paths(target: Path, result: Any) -> tuple[list[Path], list[Path]]:
     """The face sheets and the back sheets ``--tts FILE.png`` writes: FILE.png (FILE-1.png, FILE-2.png, … when
-    there are several) and FILE-back.png (likewise)."""
+    there are several) and FILE-back.png (likewise), each with the extension as the user wrote it (Deck.PNG:
+    Deck-back.PNG, as ``--out UP.PDF`` writes UP.PDF)."""
     faces, backs, _ = result
+    return _tts_names(target, len(faces), len(backs))
 
+
+def _tts_names(target: Path, faces: int, backs: int) -> tuple[list[Path], list[Path]]:
     def name(kind: str, index: int, total: int) -> Path:
-        suffix = f"-{index + 1}" if total > 1 else ""
-        return target.parent / f"{target.stem}{kind}{suffix}.png"
+        number = f"-{index + 1}" if total > 1 else ""
+        return target.parent / f"{target.stem}{kind}{number}{target.suffix}"
 
-    face_paths = [name("", i, len(faces)) for i in range(len(faces))]
-    return face_paths, [name("-back", i, len(backs)) for i in range(len(backs))]
+    return [name("", i, faces) for i in range(faces)], [name("-back", i, backs) for i in range(backs)]
 
 
-def _tts_paths(target: Path, result: Any) -> list[Path]:
-    faces, backs = _tts_sheet_paths(target, result)
-    return faces + backs
+def _tts_planned(target: Path | None, records: list[Any]) -> list[Path]:
+    """Every file ``--tts FILE.png`` will write for ``records``, known before a sheet is drawn: the sheets (as
+    :func:`toolkit.sheets.render.render_tts` cuts them: a face sheet per ``TTS_PER_SHEET`` cards; one back, or a
+    back sheet per face sheet when the cards' backs differ) and FILE.json."""
+    if target is None:
+        return []
+    from toolkit.sheets import render
+
+    sheets = -(-len(records) // render.TTS_PER_SHEET)
+    backs = sheets if len(render.distinct_backs(records)) > 1 else min(1, len(records))
+    faces, back_paths = _tts_names(target, sheets, backs)
+    return [*faces, *back_paths, target.with_suffix(".json")]
+
+
+def _check_distinct(out: Path | None, png: Path | None, png_names: list[str], tts: Path | None,
+                    tts_paths: list[Path]) -> None:  # fmt: skip
+    """No two outputs of one run share a file (``--png DIR`` and ``--tts DIR/tactics-x.png``), nor is one the
+    folder ``--png`` fills: refused before anything is drawn or written, as one line naming both."""
+    seen: dict[Path, str] = {}
+    planned = [("--out", out, [out] if out is not None else [])]
+    planned += [("--png", png, [png, *(png / name for name in png_names)] if png is not None else [])]
+    planned += [("--tts", tts, tts_paths)]
+    for option, given, paths in planned:
+        for path in paths:
+            key = path.resolve()
+            other = seen.get(key)
+            if other is not None:
+                raise DossierError(
+                    tr(
+                        "{option} {path}: {other} writes {file} too; give each output its own name",
+                        option=option,
+                        path=given,
+                        other=other,
+                        file=path,
+                    )
+                )
+            seen[key] = f"{option} {given}"
 
 
 def _write_tts(target: Path, result: Any) -> tuple[list[Path], list[Path]]:

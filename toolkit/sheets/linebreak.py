@@ -9,6 +9,9 @@
   (``3[credit]``, ``[click][click]``) stay whole; spaces are break points and
   vanish at the ends of lines.
 - ``……`` and ``——`` are never split.
+- With a :class:`Lexicon`, a number stays with its measure word and a value with
+  its label where the line allows (``2 点``, ``距离 0-2``); in Latin text a short
+  value (``-1.``, ``1-3``) stays with the word before it (``move speed -1.``).
 - A run wider than the whole line is split where it must, still never putting
   a closing mark first.
 
@@ -212,6 +215,10 @@ class Lexicon:
 
 NO_WORDS = Lexicon()
 
+# a short value of Latin text: a number, a signed one, a range (1-3), with the punctuation after it
+_VALUE = re.compile(r"[+\-−–]?\d+(?:\.\d+)?(?:[-–]\d+)?%?[.,;:!?)]*\Z")
+_VALUE_START = frozenset("0123456789+-−–")
+
 # How bad a break is, best first: between words; between a number and its measure word (2 点) or
 # the word it is the value of (距离 0-2); inside a word. On each line the breaker takes the last
 # break of the best kind that fits.
@@ -225,7 +232,9 @@ def break_kinds(atoms: list[Atom], lexicon: Lexicon) -> list[int]:
     Words are found in the text atoms joined (a space, an icon or an ASCII run
     ends a word). A break at a space after a number and before a measure word,
     or after a label and before its number, or right between them, is a
-    :data:`NUMBER_UNIT` break. Index 0 is unused.
+    :data:`NUMBER_UNIT` break; so is the space between a Latin word and a short
+    value after it (``speed -1.``, ``Range 1-3``: English has no label list, any
+    word keeps the value). Index 0 is unused.
     """
     kinds = [BETWEEN] * len(atoms)
     cjk = _CJK
@@ -259,6 +268,17 @@ def break_kinds(atoms: list[Atom], lexicon: Lexicon) -> list[int]:
                 at, last = last, last - 1
             if last >= 0 and kinds[at] < NUMBER_UNIT and lexicon.label_before(atoms, last):
                 kinds[at] = NUMBER_UNIT
+    # Latin text (an English face): a short value stays with the word before it (move speed -1., Range 1-3)
+    for index in range(2, len(atoms)):
+        text, kind = atoms[index][0], atoms[index][1]
+        if kind != "text" or text[:1] not in _VALUE_START or _VALUE.match(text) is None:
+            continue
+        space, word = atoms[index - 1], atoms[index - 2]
+        if space[1] != "space" or space[0] == "\n" or word[1] != "text" or kinds[index - 1] >= NUMBER_UNIT:
+            continue
+        tail = word[0][-1:]
+        if tail.isalpha() and not _is_cjk(tail):
+            kinds[index - 1] = NUMBER_UNIT
     units = lexicon.units
     if units:
         for index in range(1, len(atoms)):

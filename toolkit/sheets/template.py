@@ -57,14 +57,15 @@ backs use messages, marked for the catalogs in :data:`toolkit.sheets.labels.BACK
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, TypeAdapter, ValidationError, model_validator
 
 from toolkit.errors import DossierError, and_more
+from toolkit.findings import Finding, Severity
 from toolkit.i18n import tr
 from toolkit.jsonio import JsonSyntaxError, loads_strict, loc_pointer, pointer_position, read_source, value_positions
 from toolkit.model_errors import model_error
@@ -603,3 +604,146 @@ def _build(sources: dict[tuple[str, str], Path], defaults: Templates | None) -> 
 def schema() -> dict[str, Any]:
     """The JSON Schema of a template file (written to ``schema/template.schema.json`` by ``dossier schema``)."""
     return TEMPLATE_ADAPTER.json_schema()
+
+
+# ---------------------------------------------------------------------- what the words of a template may miss
+
+
+def text_findings(
+    templates: Templates, paths: Iterable[Path] | None = None, langs: Iterable[str] | None = None
+) -> list[Finding]:
+    """What the words of a valid template can still get wrong, each a finding at its file, place, line and column
+    (of the templates read from ``paths``, else of every one in use):
+
+    - ``template.field.unknown`` (error): a text box's ``field`` that no record of the template's kind has (a
+      typo: ``flavour`` for ``flavor``): the box prints nothing on every card; with the fields it may be a slip for;
+    - ``template.text.untranslated`` (warning): a ``{"message": …}`` that the catalog of a language of ``langs``
+      (default: every language with a catalog) lacks, in words without an entry of that language: it prints in
+      English on that language's cards.
+    """
+    from toolkit.i18n import LANGS, SOURCE_LANG
+
+    wanted = None if paths is None else {Path(p) for p in paths}
+    check = [lang for lang in (LANGS if langs is None else langs) if lang != SOURCE_LANG]
+    findings: list[Finding] = []
+    for key, path in sorted(templates.sources.items()):
+        if wanted is not None and path not in wanted:
+            continue
+        found: list[tuple[str, Severity, str, str]] = []  # (code, severity, pointer, message)
+        front = templates.fronts.get(key)
+        texts: list[tuple[str, Any]] = []
+        if front is not None:
+            for index, extra in enumerate(front.texts):
+                if extra.field is not None:
+                    problem = _field_problem(key[0], key[1], extra.field)
+                    if problem is not None:
+                        found.append(("template.field.unknown", "error", f"/texts/{index}/field", problem))
+                texts.append((f"/texts/{index}/text", extra.text))
+        back = templates.backs.get(key)
+        if back is not None:
+            texts += [(f"/{name}/text", box.text) for name in ("title", "label") if (box := getattr(back, name))]
+        for pointer, text in texts:
+            if isinstance(text, dict) and "message" in text:
+                for lang in check:
+                    if lang not in text and _untranslated(text["message"], lang):
+                        message = tr(
+                            "{message} is not in the {lang} catalog: it prints in English on {lang} cards; give the "
+                            "words of that language as {entry}",
+                            message=repr(text["message"]),
+                            lang=lang,
+                            entry=f'"{lang}": "…"',
+                        )
+                        found.append(("template.text.untranslated", "warning", f"{pointer}/message", message))
+        if found:
+            source = read_source(path).text
+            positions = value_positions(source) if source is not None else {}
+            for code, severity, pointer, message in found:
+                line, column = pointer_position(positions, pointer) if positions else (None, None)
+                findings.append(Finding(code, message, severity, str(path), pointer, line, column))
+    return findings
+
+
+def _untranslated(message: str, lang: str) -> bool:
+    """Whether the catalog of ``lang`` lacks ``message`` (a language without a catalog lacks every message)."""
+    from toolkit.i18n import lang_of, translations
+
+    return translations(lang_of(lang)).gettext(message) == message
+
+
+def _field_problem(game: str, kind: str, field: str) -> str | None:
+    """Why ``field`` (dotted) reads nothing from any record of ``game``'s ``kind`` (as
+    :func:`toolkit.sheets.layouts.field_text` reads it), with the fields it may be a slip for; None when some
+    record may have it."""
+    import difflib
+
+    from toolkit.models import KINDS
+
+    if (game, kind) not in KINDS:
+        return None
+    models, open_ = _models(KINDS[(game, kind)])
+    parts = field.split(".")
+    for depth, part in enumerate(parts):
+        if open_:  # a mapping, or a value read by a property: any key may be there
+            return None
+        names = _names(models)
+        name = part if part in names else part.replace("-", "_").lower()
+        if name not in names:
+            from validators.wording import either, record_label
+
+            prefix = "".join(p + "." for p in parts[:depth])
+            near = difflib.get_close_matches(part, sorted(names), n=3, cutoff=0.6)
+            hint = tr("; did you mean {choices}?", choices=either(prefix + n for n in near)) if near else ""
+            problem = tr(
+                "{records} records have no field {field}: this box prints nothing",
+                records=record_label(game, kind),
+                field=repr(field),
+            )
+            return problem + hint
+        next_models: list[type[BaseModel]] = []
+        for model in models:
+            info = model.model_fields.get(name)
+            if info is not None:
+                found, more = _models(info.annotation)
+                next_models += found
+                open_ = open_ or more
+            elif name in names and name not in model.model_fields and hasattr(model, name):
+                open_ = True  # a property: what it reads is not known here
+        models = next_models
+    return None
+
+
+def _models(annotation: Any) -> tuple[list[type[BaseModel]], bool]:
+    """The models a value of ``annotation`` may be (through ``Optional``, unions and ``Annotated``; not into a
+    list, whose items no dotted field reads), and whether it may be a mapping or anything (any key reads)."""
+    import types
+    import typing
+
+    models: list[type[BaseModel]] = []
+    open_ = False
+    todo = [annotation]
+    while todo:
+        current = todo.pop()
+        origin = typing.get_origin(current)
+        if origin is Annotated:
+            todo.append(typing.get_args(current)[0])
+        elif origin in (typing.Union, types.UnionType):
+            todo.extend(typing.get_args(current))
+        elif current is Any or current is dict or origin is dict:
+            open_ = True
+        elif isinstance(current, type) and issubclass(current, BaseModel):
+            if current.model_config.get("extra") == "allow":
+                open_ = True  # words per language: any language tag
+            models.append(current)
+    return models, open_
+
+
+def _names(models: list[type[BaseModel]]) -> set[str]:
+    """The names a dotted field may take at a model: its fields and its properties (``is_response``)."""
+    names: set[str] = set()
+    for model in models:
+        names.update(n for n in model.model_fields if not n.endswith("_"))  # (not schema_, the file's $schema)
+        names.update(
+            n for n in dir(model)
+            if not n.startswith(("_", "model_")) and isinstance(getattr(model, n, None), property)
+        )  # fmt: skip
+    return names
