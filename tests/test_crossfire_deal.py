@@ -116,9 +116,11 @@ def test_deal_hands_out_the_setup_and_players_see_their_cards(
     deal = game.deal(mode, players, specials, seed=5)
     assert Counter(deal.roles.values()) == game.setup(mode, players, specials)
     for seat, role in deal.roles.items():
+        if seat in deal.public:
+            assert deal.seen[seat] == []  # the Sniper takes no part in the deal
+            continue
         assert deal.seen[seat][-1] == role or role in deal.seen[seat]
-        if seat not in deal.public:
-            assert 2 <= len(deal.seen[seat]) <= 4  # own card, the passed card, one or two shuffles
+        assert 2 <= len(deal.seen[seat]) <= 4  # own card, the passed card, one or two shuffles
     assert set(deal.public.values()) <= {"sniper"}
 
 

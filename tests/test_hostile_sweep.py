@@ -312,7 +312,7 @@ OUTPUTS = {
     "map render png": Output(["map", "render", str(MAP), "--out", "{O}"], "m.png"),
     "map replay": Output(["map", "replay", str(MAP), "frames.json", "--out", "{O}"], "r.html"),
     "crossfire deal --out": Output(
-        ["crossfire", "deal", "-n", "6", "--seed", "2", "--out", "{O}"], "t.json", lambda p: write(p, DEAL)
+        ["crossfire", "deal", "-n", "6", "--seed", "2", "--out", "{O}", "--force"], "t.json", lambda p: write(p, DEAL)
     ),
     "crossfire deal --slips": Output(["crossfire", "deal", "-n", "6", "--seed", "2", "--slips", "{O}"], "s.pdf"),
     "crossfire simulate --plot": Output(["crossfire", "simulate", "-n", "6", "-k", "5", "--plot", "{O}"], "p.png"),

@@ -70,6 +70,41 @@ LangOption = Annotated[
 ]
 
 
+@crossfire_app.callback()
+def _group(
+    ctx: typer.Context,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            show_default=False,
+            help=N_(
+                "The language of the command (zh-Hans or en: its output, messages and help), as DOSSIER_LANG "
+                "sets it; a --lang after the command wins."
+            ),
+        ),
+    ] = None,
+) -> None:
+    """``dossier crossfire --lang X COMMAND`` (and ``--help --lang X``): X checked as the command's own --lang is
+    (a bad one is one line, exit 2) and made the command's DOSSIER_LANG while it runs, as ``dossier --lang X``
+    does; the command's own --lang wins."""
+    if lang is None:
+        return
+    from toolkit.config import ENV_LANG, output_lang
+
+    language = output_lang(lang)
+    saved = os.environ.get(ENV_LANG)
+    os.environ[ENV_LANG] = language
+
+    def restore() -> None:  # (an in-process run, a test, does not keep it)
+        if saved is None:
+            os.environ.pop(ENV_LANG, None)
+        else:
+            os.environ[ENV_LANG] = saved
+
+    ctx.call_on_close(restore)
+
+
 def _help(*paragraphs: str) -> str:
     """Help text: paragraphs, each an English message (marked ``N_`` where it is written) shown in the current
     language, filled to 74 columns in English (a Chinese paragraph is not: click joins its lines with spaces);
@@ -237,7 +272,12 @@ def player_names(names: str | None, name: list[str] | None, players: int) -> dic
                 players=players,
             )
         )
-    return dict(enumerate(given, start=1))
+    from toolkit.engine.crossfire import NameRefused, clean_names
+
+    try:  # as a table and the web take names: "Ana" and "ana" are one name, "seat 2" is no name
+        return clean_names(enumerate(given, start=1))
+    except NameRefused as exc:
+        raise DossierError(i18n.tr("{option}: {problem}", option=option, problem=exc.message)) from None
 
 
 def card_lines(card: RoleCard, bold: bool = False) -> list[str]:
@@ -393,12 +433,26 @@ def deal(
             "--out", help=N_("Write the deal as JSON, the table to fill in for resolve (keep it closed)."), **OUTPUT_FILE
         ),
     ] = None,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help=N_(
+                "Let --out replace a deal written before whose aims are still empty (without it that file, the "
+                "roles of a round that may be in play, is kept)."
+            ),
+        ),
+    ] = False,
     lang: LangOption = None,
     cards: CardsOption = None,
     format: FormatOption = OutputFormat.text,
 ) -> None:
     from toolkit.config import output_lang
 
+    if force and out is None:
+        raise DossierError(i18n.tr("{option} is for {other}", option="--force", other="--out FILE"))
+    if out is not None and not force:
+        _refuse_replacing_deal(out)
     if slips is not None and slips.suffix.lower() != ".pdf":  # (a name without .pdf would get a PDF's bytes)
         raise DossierError(i18n.tr("{option} {path}: expected a {suffix} file name", option="--slips", path=slips,
                                    suffix=".pdf"))  # fmt: skip
@@ -582,6 +636,28 @@ def _print_public(
         )
 
 
+def _refuse_replacing_deal(out: Path) -> None:
+    """``deal --out`` naming a deal written before, every aim still empty: refused in one line (exit 2) before
+    anything is dealt or written, unless --force is given. That file is the table of a round that may be in play,
+    the one matching the roles the players hold; a new deal over it would lose them. (A filled-in table or any
+    other file is kept whatever is given: :func:`_write_json`.)"""
+    from toolkit.engine.crossfire import is_unfilled_deal
+    from toolkit.safewrite import HEAD_BYTES
+
+    if not out.is_file():
+        return
+    try:
+        with out.open("rb") as handle:
+            head = handle.read(HEAD_BYTES + 1)
+    except OSError:
+        return  # (the write says why it cannot be written)
+    if len(head) <= HEAD_BYTES and is_unfilled_deal(head):
+        raise DossierError(
+            i18n.tr("{path}: a deal is there, its aims still empty (the roles of a round that may be in play); not "
+                    "replaced (give {force} to replace it)", path=out, force="--force")
+        )  # fmt: skip
+
+
 def _write_json(path: Path, data: Any) -> None:
     from toolkit.engine.crossfire import is_unfilled_deal
     from toolkit.jsonio import atomic_write_text
@@ -758,6 +834,12 @@ def score(
                                    other=twice[1]))  # fmt: skip
     for path in files:
         table = game.table(read_json_input(path)[0], str(path))
+        unnamed_seat = min((seat for seat, name in zip(table.seats, table.names, strict=True) if not name), default=None)
+        if unnamed_seat is not None and any(table.names):  # "Ana" of one round would be "seat 1" of the next
+            raise DossierError(
+                i18n.tr("{path}: seat {seat} has no name and other players have one: name every player or none (the "
+                        "score follows players by name)", path=path, seat=unnamed_seat)
+            )  # fmt: skip
         rounds.append((table, game.resolve(table)))
     named = [path for path, (table, _) in zip(files, rounds, strict=True) if any(table.names or ())]
     unnamed = [path for path in files if path not in named]
@@ -802,6 +884,10 @@ def simulate(
     """``dossier crossfire simulate`` (its help is given to the decorator)."""
     from toolkit.cli.plots import Bar, rate_chart, wilson, write_png
     from toolkit.config import output_lang
+
+    if plot is not None and plot.suffix.lower() != ".png":  # (a name without .png would get a PNG's bytes)
+        raise DossierError(i18n.tr("{option} {path}: expected a {suffix} file name", option="--plot", path=plot,
+                                   suffix=".png"))  # fmt: skip
 
     catalog = _catalog(cards)
     records = list(catalog.records)

@@ -89,6 +89,46 @@ class RequestError(TableError):
         self.option = option
 
 
+MAX_NAME = 40
+"""The longest player name, in characters (a name is shown in tables, on slips and on the web pages)."""
+
+
+class NameRefused(TableError):
+    """A player's name no table may hold (:func:`clean_names`); ``seat`` is the seat it was given for."""
+
+    def __init__(self, message: str, seat: int) -> None:
+        super().__init__(message)
+        self.seat = seat
+
+
+def clean_names(raw: Iterable[tuple[int, str]]) -> dict[int, str]:
+    """Seat -> name from (seat, name) pairs, as every front end (``deal --names``, a table, the web form) takes
+    them: spaces trimmed and runs of them made one; a blank name is no name (left out). Refused with
+    :class:`NameRefused` (one line): a name longer than :data:`MAX_NAME`, one name for two seats (in any case:
+    "Ana" and "ana"), and a name such as "seat 3", which the score would mistake for the unnamed player of that
+    seat. The score follows players by these names (:meth:`Crossfire.score`)."""
+    names: dict[int, str] = {}
+    taken: dict[str, int] = {}
+    for seat, value in raw:
+        name = " ".join(value.split())
+        if not name:
+            continue
+        if len(name) > MAX_NAME:
+            raise NameRefused(tr("the name of seat {seat} is longer than {n} characters", seat=seat, n=MAX_NAME), seat)
+        key = name.casefold()
+        if key in taken:
+            raise NameRefused(tr("{name} is the name of seats {first} and {seat}; names tell players apart",
+                                 name=repr(name), first=taken[key], seat=seat), seat)  # fmt: skip
+        if key.startswith("seat ") and key[5:].strip().isdigit():
+            raise NameRefused(
+                tr("{name} would be mistaken for a seat number in the score; choose another name", name=repr(name)),
+                seat,
+            )
+        taken[key] = seat
+        names[seat] = name
+    return names
+
+
 def _at(where: str, problem: str) -> str:
     """``where: problem`` (a file and a JSON pointer, a role's text) in the current language."""
     return tr("{where}: {problem}", where=where, problem=problem)
@@ -455,7 +495,8 @@ class Deal:
     seed: int
     dealer: int
     roles: dict[int, str]  # seat -> final role
-    seen: dict[int, list[str]]  # seat -> the role of each look at a card, in order (a card back again: again)
+    seen: dict[int, list[str]]  # seat -> the role of each look at a card, in order (a card back again: again; a
+    # public role such as the Sniper takes no part in the deal and sees none)
     shuffles: list[tuple[int, tuple[int, int, int]]]  # (shuffler seat, the three seats)
     public: dict[int, str]  # seat -> public role (the Sniper)
     setup: dict[str, int]
@@ -754,7 +795,7 @@ class Crossfire:
         final = {seat: deck[hand[seat]] for seat in circle}
         final.update(public)
         seen_roles = {seat: [deck[c] for c in seen[seat]] for seat in circle}
-        seen_roles.update({seat: [role] for seat, role in public.items()})
+        seen_roles.update({seat: [] for seat in public})  # a public role takes no part in the deal (seed 003)
         setup = dict(sorted(self.setup(mode_id, players, specials).items()))
         sniper = self.is_sniper_mode(mode.id)
         return Deal(mode.id, seed, dealer, dict(sorted(final.items())), seen_roles, shuffles, public, setup, sniper)
@@ -829,6 +870,13 @@ class Crossfire:
                 vip = position
         if vip < 0:
             return None
+        given = [(seats[i], name) for i, name in enumerate(names) if name is not None]
+        if given:  # a name to clean or refuse: the thorough check does it
+            try:
+                if clean_names(given) != dict(given):
+                    return None
+            except NameRefused:
+                return None
         marks: tuple[int, ...] = ()
         raw_marks = data.get("marks")
         if sniper:
@@ -921,7 +969,11 @@ class Crossfire:
             raise TableError(
                 _at(
                     f"{source}: /mode",
-                    tr("unknown mode {mode}; the crossfire modes are {modes}", mode=repr(mode_id), modes=known),
+                    tr(
+                        "unknown mode {mode}; the crossfire modes are {modes}",
+                        mode=repr(mode_id) if isinstance(mode_id, str) else _json(mode_id),  # "mode": null -> null
+                        modes=known,
+                    ),
                 )
             )
         mode = self.mode(mode_id)
@@ -996,6 +1048,11 @@ class Crossfire:
                         _at(f"{where}/name", tr("{name} names two players; names tell players apart", name=repr(name)))
                     )
             names.append(name)
+        try:  # cleaned as deal --names and the web take them: "Cy " is Cy
+            cleaned = clean_names((seat, name) for seat, name in zip(seats, names, strict=True) if name is not None)
+        except NameRefused as exc:
+            raise TableError(_at(f"{source}: /players/{seats.index(exc.seat)}/name", exc.message)) from None
+        names = [cleaned.get(seat) if name is not None else None for seat, name in zip(seats, names, strict=True)]
         index = {seat: i for i, seat in enumerate(seats)}
         sniper = self.is_sniper_mode(mode.id)
         if not sniper:
@@ -1260,17 +1317,23 @@ class Crossfire:
     def score(self, rounds: Sequence[tuple[Table, Outcome]]) -> list[dict[str, Any]]:
         """RULINGS C10: every winner of a round scores 1; highest total wins, ties share.
 
-        Players are told apart by ``name`` where the table gives one, else by seat.
+        Players are told apart by ``name`` where the table gives one (compared as :func:`clean_names` compares
+        names: "Cy " and "cy" are the "Cy" of the first round that named them), else by seat (``seat N``).
         Returns rows sorted by score (highest first), each with ``winner`` (no one, when no one scored).
         """
-        totals: dict[str, int] = {}
+        totals: dict[tuple[str, str | int], int] = {}
+        shown: dict[tuple[str, str | int], str] = {}  # each player as the rows name them: a name, else "seat N"
         for table, outcome in rounds:
             won = set(outcome.winners)
             for seat, name in zip(table.seats, table.names or [None] * len(table.seats), strict=True):
-                key = name or f"seat {seat}"
+                # a name as clean_names compares names (a table's are clean): "Cy " and "cy" are Cy; a name never
+                # meets an unnamed seat, whatever it says
+                spelled = " ".join(name.split()) if name else ""
+                key: tuple[str, str | int] = ("name", spelled.casefold()) if spelled else ("seat", seat)
+                shown.setdefault(key, spelled or f"seat {seat}")
                 totals[key] = totals.get(key, 0) + (1 if seat in won else 0)
         best = max(totals.values(), default=0)  # no one scored: no one won
-        rows = [{"player": key, "score": value, "winner": 0 < value == best} for key, value in totals.items()]
+        rows = [{"player": shown[key], "score": value, "winner": 0 < value == best} for key, value in totals.items()]
         return sorted(rows, key=lambda r: (-int(r["score"]), _player_order(str(r["player"]))))
 
     def random_table(
