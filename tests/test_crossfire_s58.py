@@ -112,8 +112,13 @@ def test_the_web_resolves_a_vip_the_sniper_hit(game: Crossfire, tmp_path: Path, 
     deal = room.current.to_deal()
     vip = next(seat for seat, role in deal.roles.items() if role == "vip")
     assert game.marks_decide("sniper", deal.roles, [vip])
-    resolved = store.resolve(game, room, {}, [vip], str)
-    assert resolved.outcome is not None and resolved.outcome["team"] == "red"
+    others = {s: [vip] for s in deal.roles if s != vip and s not in deal.public} if plays else {}
+    resolved = store.resolve(game, room, others, [vip], str)  # a host who plays enters a target for every seat
+    assert resolved.outcome is not None and resolved.outcome["team"] == "red"  # (a refusal never tells roles)
+    if plays:  # the outcome showed every role: a host who plays cannot play the round again knowing them
+        with pytest.raises(RoomError, match="cannot open a resolved round again"):
+            store.reopen(room)
+        return
     store.reopen(room)
     with pytest.raises(RoomError, match="an Assassin without a shot card"):  # undecided: the Assassins point
         store.resolve(game, room, {}, [], str)

@@ -28,13 +28,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from toolkit.engine.crossfire import Crossfire, Deal, TableError
+from toolkit.engine.crossfire import ASSASSIN, Crossfire, Deal, TableError
+from toolkit.engine.crossfire import clean_names as clean_seat_names
 from toolkit.errors import DossierError
-from toolkit.i18n import tr
+from toolkit.i18n import current_lang, name_of, tc, tr
 
 MAX_ROOMS = 200
 MAX_AGE = 14 * 24 * 3600  # two weeks
-MAX_NAME = 40
 MAX_ROUNDS = 100
 TOKEN_BYTES = 18  # 24 characters of URL-safe base64, 144 bits
 ROOM_ID = re.compile(r"^[0-9a-f]{16}$")
@@ -131,7 +131,7 @@ class Room:
     sniper_seat: int | None = None
     host_plays: bool = False  # the host holds a seat too: the host page shows no secret role before the outcome
     host_seat: int | None = None  # the seat of a host who plays (None: the first seat the host's browser opens)
-    opened: list[int] = field(default_factory=list)  # seats whose private page was opened at least once
+    opened: list[int] = field(default_factory=list)  # seats whose private page was opened in the current round
     created: float = 0.0
     touched: float = 0.0
     rounds: list[Round] = field(default_factory=list)
@@ -189,25 +189,13 @@ class Room:
         )
 
 
-_ROLE_LABEL = re.compile(r"(seat \d+) \([^)]*\)")
+_POINTER = re.compile(r": /[^\s:：]*")  # the JSON pointer the engine puts after the table's name
 
 
-def fit_aims(
-    game: Crossfire, deal: Deal, room: Room, aims: dict[int, list[int]], marks: list[int]
-) -> dict[int, list[int]]:
-    """The aims a host who plays too entered, fitted to the roles without telling the host any role.
-
-    That host's form asks the same of every seat: where each player pointed (a second target for a
-    player who pointed with both hands, when the set-up has a two-gun role). Checks that need no role
-    come first; then each seat keeps as many targets as its role fires (an unarmed player's pointing,
-    or a left hand without a second gun, has no effect: the first target, the right hand's, is kept). At a table whose
-    set-up has a two-gun role every player points with both hands, and the host enters both targets
-    of every player: a check of who holds two guns would tell the host the Enforcer before the round is
-    resolved. The only refusal that names a role is what the rules reveal at that point of the
-    resolution: in sniper mode an Assassin without a shot card who must point (when the shot cards did not
-    decide the game)."""
-    sniper = deal.sniper
-    both_hands = not sniper and any(game.roles[r].guns > 1 for r in deal.setup if r in game.roles)
+def _check_entries(game: Crossfire, deal: Deal, room: Room, aims: dict[int, list[int]], marks: list[int]) -> None:
+    """What either host entered, checked without any secret role, in the form's words: no one points twice at one
+    player or at themselves; the shot cards (sniper mode only) are at most one a player, none in front of the
+    Sniper, no more than the set-up's Assassins (the count is public)."""
     for seat in range(1, room.players + 1):
         targets = aims.get(seat, [])
         who = room.label(seat)
@@ -215,10 +203,54 @@ def fit_aims(
             raise RoomError(tr("{who}: two aims at the same player; enter each player pointed at once", who=who))
         if seat in targets:
             raise RoomError(tr("{who} points at themselves; no one may", who=who))
-        public = deal.public.get(seat)
-        if not sniper and not targets and public is None:
+    if not marks:
+        return
+    if not deal.sniper:
+        raise RoomError(tr("shot cards are placed only in sniper mode"))
+    if len(set(marks)) != len(marks):
+        raise RoomError(tr("two shot cards in front of one player; at most one each"))
+    for seat in marks:
+        role = deal.public.get(seat)
+        if role is not None and role in game.roles and game.roles[role].marks:
+            raise RoomError(tr("{who} is the Sniper, who places the shot cards: none goes in front of them",
+                               who=room.label(seat)))  # fmt: skip
+    held = sum(n for role, n in deal.setup.items() if role in game.roles and ASSASSIN in game.roles[role].counts_as)
+    if len(marks) > held:
+        raise RoomError(tr("{n} shot cards, but the Sniper holds {held} (one per Assassin)", n=len(marks), held=held))
+
+
+def fit_aims(
+    game: Crossfire, deal: Deal, room: Room, aims: dict[int, list[int]], marks: list[int]
+) -> dict[int, list[int]]:
+    """The aims a host who plays too entered, fitted to the roles without telling the host any role.
+
+    That host's form asks the same of every seat, and every refusal is worked out before any secret role is
+    looked at, so that no refusal differs with who holds which role. In crossfire mode every player points
+    (a second target for a player who pointed with both hands, when the set-up has a two-gun role: a check
+    of who holds two guns would tell the host the Enforcer). In sniper mode a target is asked of every player
+    without a shot card but the Sniper, since any of them could be an Assassin who reveals and points (a
+    check of the Assassins alone, or of whether the shot cards decided the game, would tell the host-Sniper
+    where to put the shot cards). Then each seat keeps as many targets as its role fires, the first ones: an
+    unarmed player's pointing, a left hand without a second gun, a target of a player who does not point in
+    sniper mode (or of everyone, once the shot cards decided the game) has no effect."""
+    _check_entries(game, deal, room, aims, marks)
+    sniper = deal.sniper
+    both_hands = not sniper and any(game.roles[r].guns > 1 for r in deal.setup if r in game.roles)
+    for seat in range(1, room.players + 1):
+        if seat in deal.public:  # a public role (the Sniper): the rules below may name it
+            continue
+        targets = aims.get(seat, [])
+        who = room.label(seat)
+        if sniper:
+            if seat not in marks and not targets:
+                raise RoomError(
+                    tr("{who}: enter a target for every player without a shot card (anyone for a player who did not "
+                       "point: only an Assassin's target counts), so that the form tells no one's role", who=who)
+                )  # fmt: skip
+            continue
+        if not targets:
             raise RoomError(tr("{who}: enter where this player pointed (everyone points at someone)", who=who))
-        if both_hands and len(targets) < 2 and public is None:
+        if both_hands and len(targets) < 2:
             raise RoomError(tr("{who}: enter both players this player pointed at (at a table with a two-gun role "
                                "everyone points with both hands, so that no one's hands give their role away)",
                                who=who))  # fmt: skip
@@ -231,12 +263,7 @@ def fit_aims(
             allowed = rules.aims_sniper if seat not in marks and not decided else (0, *rules.aims_sniper)
         else:
             allowed = rules.aims_crossfire
-        if len(targets) < min(allowed):
-            if sniper:
-                raise RoomError(
-                    tr("{who} is an Assassin without a shot card, who reveals and points: enter their target",
-                       who=room.label(seat))
-                )  # fmt: skip
+        if len(targets) < min(allowed):  # only a public role gets here: the checks above asked every other seat
             raise RoomError(
                 tr("{who} holds {n} guns: enter each player they pointed at", who=room.label(seat), n=min(allowed))
             )
@@ -246,20 +273,24 @@ def fit_aims(
 
 def check_aims(
     game: Crossfire, deal: Deal, room: Room, aims: dict[int, list[int]], marks: list[int], role_name: Any
-) -> None:
+) -> dict[int, list[int]]:
     """The aims a moderating host entered (the host knows every role): each seat that must point has its targets,
     else a RoomError in the page's words, naming the seat and its role (``role_name``: a role id -> its name in
-    the page's language), as the form asks, not as the engine's table names it."""
+    the page's language), as the form asks, not as the engine's table names it. Returns the aims each role fires
+    (a target the form does not ask of that role has no effect)."""
+    _check_entries(game, deal, room, aims, marks)
     decided = deal.sniper and game.marks_decide(deal.mode, deal.roles, marks)  # no Assassin reveals and points
+    fitted: dict[int, list[int]] = {}
     for seat in range(1, room.players + 1):
         role = deal.roles[seat]
         rules = game.roles[role]
-        targets = aims.get(seat, [])
+        targets = list(aims.get(seat, []))
         if deal.sniper:
             allowed = rules.aims_sniper if seat not in marks and not decided else (0, *rules.aims_sniper)
         else:
             allowed = rules.aims_crossfire
         if len(targets) >= min(allowed):
+            fitted[seat] = targets[: max(allowed)]
             continue
         who, name = room.label(seat), role_name(role)
         if deal.sniper:
@@ -269,6 +300,23 @@ def check_aims(
             raise RoomError(tr("{who} ({role}) holds {n} guns: enter each player they pointed at", who=who, role=name,
                                n=min(allowed)))  # fmt: skip
         raise RoomError(tr("{who} ({role}): enter where this player pointed", who=who, role=name))
+    return fitted
+
+
+def in_form_terms(game: Crossfire, room: Room, message: str, role_name: Any = None) -> str:
+    """An engine's refusal of a room's table (``round 1: /players/0/aim: seat 1 (VIP) …``) as the host's form says
+    it: no JSON pointer, each seat as the form names it (with its role when ``role_name`` is given, for a
+    moderating host; without any role for a host who plays), in the current language."""
+    message = _POINTER.sub("", message, count=1)
+    lang = current_lang()
+    for seat in range(room.players, 0, -1):  # seat 10 before seat 1
+        for role_id, record in game.records.items():
+            said = tr("seat {seat} ({role})", seat=seat, role=name_of(record, lang))
+            if said in message:
+                who = room.label(seat)
+                shown = who if role_name is None else tr("{who} ({role})", who=who, role=role_name(role_id))
+                message = message.replace(said, shown)
+    return message
 
 
 def next_dealer(room: Room, dealer: int | None) -> int:
@@ -281,27 +329,12 @@ def next_dealer(room: Room, dealer: int | None) -> int:
 
 
 def clean_names(raw: list[str], players: int) -> dict[int, str]:
-    """Seat -> name from the form's fields (blank: no name; the score then counts by seat); distinct, short."""
-    names: dict[int, str] = {}
-    seen: dict[str, int] = {}
-    for seat, value in enumerate(raw[:players], start=1):
-        name = " ".join(value.split())
-        if not name:
-            continue
-        if len(name) > MAX_NAME:
-            raise RoomError(tr("the name of seat {seat} is longer than {n} characters", seat=seat, n=MAX_NAME))
-        if name.casefold() in seen:
-            raise RoomError(
-                tr("{name} is the name of seats {first} and {seat}; names tell players apart", name=repr(name),
-                   first=seen[name.casefold()], seat=seat)
-            )  # fmt: skip
-        if name.casefold().startswith("seat ") and name[5:].strip().isdigit():
-            raise RoomError(
-                tr("{name} would be mistaken for a seat number in the score; choose another name", name=repr(name))
-            )
-        seen[name.casefold()] = seat
-        names[seat] = name
-    return names
+    """Seat -> name from the form's fields, as every front end takes names (:func:`toolkit.engine.crossfire.clean_names`:
+    blank is no name, and the score then counts by seat; distinct, short, never "seat N")."""
+    try:
+        return clean_seat_names(enumerate(raw[:players], start=1))
+    except TableError as exc:
+        raise RoomError(exc.message) from None
 
 
 def outcome_json(outcome: Any) -> dict[str, Any]:
@@ -463,6 +496,7 @@ class RoomStore:
         # 非狙击手玩家任发牌人"), and the engine refuses a Sniper at the dealer's seat rather than move them.
         public = {"sniper": room.sniper_seat} if room.sniper_seat else None
         deal = game.deal(room.mode, room.players, room.specials, seed=seed, dealer=dealer, public_seats=public)
+        room.opened = []  # a new round: the host page marks the seats whose private page shows it
         room.rounds.append(Round(number=len(room.rounds) + 1, deal=deal.to_json(room.names)))
 
     def deal_next(self, game: Crossfire, room: Room, seed: int | None = None) -> Round:
@@ -496,17 +530,17 @@ class RoomStore:
             for seat in list(aims) + marks:
                 if not 1 <= seat <= room.players:
                     raise RoomError(tr("seat {seat} is not at this {n}-player table", seat=seat, n=room.players))
+            deal = current.to_deal()
             if room.host_plays:
-                aims = fit_aims(game, current.to_deal(), room, aims, marks)
+                aims = fit_aims(game, deal, room, aims, marks)
             else:
-                check_aims(game, current.to_deal(), room, aims, marks, role_name or str)
+                aims = check_aims(game, deal, room, aims, marks, role_name or str)
             trial = Round(current.number, current.deal, aims={s: a for s, a in aims.items() if a}, marks=marks)
             try:
-                table = game.table(trial.table(room.names), tr("round {n}", n=current.number))
-            except TableError as exc:
-                if not room.host_plays:
-                    raise
-                raise RoomError(_ROLE_LABEL.sub(r"\1", exc.message)) from None  # "seat 3 (assassin)": no role
+                table = game.table(trial.table(room.names), tc(current_lang(), "crossfire", "round {n}", n=current.number))
+            except TableError as exc:  # the checks above leave the engine little to refuse (a changed pool)
+                shown = None if room.host_plays else (role_name or str)  # a host who plays is told no role
+                raise RoomError(in_form_terms(game, room, exc.message, shown)) from None
             outcome = game.resolve(table)
             current.aims = trial.aims
             current.marks = list(marks)
@@ -515,7 +549,8 @@ class RoomStore:
             return current
 
     def mark_opened(self, room: Room, seat: int) -> None:
-        """Remember that ``seat``'s private page was opened (the host page marks it); saved once per seat."""
+        """Remember that ``seat``'s private page was opened this round (the host page marks it); saved once per seat
+        and round (:meth:`_deal` starts the marks again)."""
         with self.lock:
             if seat not in room.opened and 1 <= seat <= room.players:
                 room.opened = sorted({*room.opened, seat})
@@ -531,11 +566,17 @@ class RoomStore:
             return room.host_seat
 
     def reopen(self, room: Room) -> None:
-        """Undo the resolution of the current round (the host entered an aim wrong)."""
+        """Undo the resolution of the current round (the host entered an aim wrong). Not for a host who plays: the
+        outcome showed every role, so a round opened again could be played with them known (shot cards placed,
+        say, where the Assassins turned out to sit)."""
         with self.lock:
             current = room.current
             if current is None or not current.resolved:
                 raise RoomError(tr("the current round is not resolved"))
+            if room.host_plays:
+                raise RoomError(
+                    tr("a host who plays cannot open a resolved round again: its outcome showed every role")
+                )
             current.outcome = None
             self.save(room)
 
@@ -544,7 +585,7 @@ class RoomStore:
         rounds = []
         for r in room.rounds:
             if r.resolved:
-                table = game.table(r.table(room.names), tr("round {n}", n=r.number))
+                table = game.table(r.table(room.names), tc(current_lang(), "crossfire", "round {n}", n=r.number))
                 rounds.append((table, game.resolve(table)))
         return game.score(rounds) if rounds else []
 

@@ -361,10 +361,13 @@ def _host_view(
                 "public": seat in deal.public,
                 "seen": None
                 if secret
-                else i18n.t(lang, ", ").join(i18n.name_of(game.records[r], lang) for r in deal.seen[seat]),
+                else i18n.t(lang, ", ").join(
+                    i18n.name_of(game.records[r], lang) for r in ([] if seat in deal.public else deal.seen[seat])
+                ),  # a public role (the Sniper) is not dealt: it sees no card (a table saved before may list it)
                 "guns": guns,
                 "aims": aims + [0] * (guns - len(aims)),
                 "marked": seat in (entered[1] if entered is not None else current.marks),
+                "sniper": seat in deal.public and rules.marks,  # places the shot cards; none goes in front of it
                 "hit_by": i18n.t(lang, ", ").join(_who(room, s, lang) for s in hit_by),
                 "wins": current.outcome is not None and seat in current.outcome["winners"],
                 "opened": seat in room.opened,
@@ -458,7 +461,7 @@ def _script(game: Any, room: Room, current: Any, lang: str) -> list[dict[str, An
     if current.outcome is None:
         return []
     try:
-        table = game.table(current.table(room.names), tr("round {n}", n=current.number))
+        table = game.table(current.table(room.names), i18n.tc(i18n.current_lang(), "crossfire", "round {n}", n=current.number))
     except DossierError:  # the pool changed under a running table: the outcome stays, without its script
         return []
     steps = game.script(table, game.resolve(table))
