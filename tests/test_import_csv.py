@@ -139,7 +139,7 @@ BAD_ROWS = [
     (
         "name.zh-Hans,name.en,category",
         "坏牌,Bad,equipment",
-        "row 2: error card.model: tactics card 'bad': a equipment card needs the 'equipment' field",
+        "row 2: error card.model: tactics card 'bad': an equipment card needs the 'equipment' field",
     ),
     (
         "name.zh-Hans,name.en,category",

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.web.conftest import BASE, TEST_CSRF, served
+from tests.web.conftest import BASE, TEST_CSRF, in_chromium, served
 from toolkit.web.settings import WebSettings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -218,7 +218,7 @@ def test_save_a_new_card_into_the_set_folder(client: Any, base: Path) -> None:
     before = sorted(p.relative_to(base) for p in (base / "cards").rglob("*.json"))
     config = config_of(new(client))
     record = json.loads(config["text"])
-    record.update(text=["你抽 1 张牌。"], category="item")
+    record.update(text=["你抽 1 张牌。"])
     body = {"root": config["root"], "path": config["path"], "text": json.dumps(record), "new": True, "lang": "en"}
     saved = client.post("/editor/save", json=body)
     assert saved.status_code == 200, saved.text
@@ -253,35 +253,6 @@ def test_a_set_record_is_linted_among_the_pool(client: Any, base: Path) -> None:
 
 
 # ---------------------------------------------------------------- the form in Chromium
-
-
-def in_chromium(url: str, drive: Any) -> None:
-    """``drive(page)`` on a fresh Chromium page at ``url``, in a thread of its own: Playwright's sync API runs an
-    event loop in its thread, and the web tests' session browser (tests/web/conftest.py) may hold this one's."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install -e '.[dev]')")
-
-    def run() -> None:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-            try:
-                context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-                context.set_default_timeout(10_000)
-                page = context.new_page()
-                page.goto(url)
-                drive(page)
-            finally:
-                browser.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(run).result()
 
 
 def test_the_folder_follows_the_kind_in_chromium(base: Path) -> None:

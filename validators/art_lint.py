@@ -6,7 +6,10 @@ enough to find a broken one), once per file however many records share it:
 
 - ``card.art.missing``: no file at that path;
 - ``card.art.unreadable``: a directory, no permission, or a PNG/JPEG that does not decode (truncated, corrupt);
-- ``card.art.format``: a file that is no PNG or JPEG (GIF, WebP, SVG, text, …).
+- ``card.art.format``: a file that is no PNG or JPEG (GIF, WebP, SVG, text, …);
+- ``card.art.outside``: an absolute path, or one that leads out of the record's card folder (its game directory;
+  where the card folders being read are known, :func:`toolkit.sheets.art.within`, the one that holds it): the set
+  would not work copied elsewhere, and nothing is read there (:func:`toolkit.sheets.art.resolve`).
 
 All are errors located at the ``art`` field; ``dossier print`` prints a grey box
 in place of such art and warns.
@@ -28,13 +31,13 @@ if TYPE_CHECKING:
 def check_art(entries: list[Entry]) -> None:
     from toolkit.sheets.art import problem, resolve
 
-    seen: dict[str, ArtProblem | None] = {}
+    seen: dict[tuple[str, ArtProblem | None], ArtProblem | None] = {}
     for entry in entries:
         art = getattr(entry.record, "art", None)
         if art is None or not entry.target:
             continue
         path = resolve(art, entry.source.path)
-        key = os.path.abspath(path)
+        key = (os.path.abspath(path), getattr(path, "problem", None))  # (refused for one record, not another)
         if key not in seen:
             seen[key] = problem(path)
         found = seen[key]

@@ -181,7 +181,7 @@ def test_a_new_card_starts_from_its_kind_template(client: Any, web_cards: Path) 
     target = web_cards / "tactics" / "cards" / "smoke_test.json"
     assert not target.exists()
     record["text"] = ["你抽 1 张牌。"]
-    record["category"] = "item"  # the template's first category, equipment, needs an "equipment" block
+    assert record["category"] == "equipment" and record["equipment"] == {}  # a new card starts valid
     body = {"path": config["new"]["rel"], "text": json.dumps(record), "new": True}
     assert client.post("/editor/save", json=body).status_code == 200
     assert json.loads(target.read_text(encoding="utf-8"))["text"] == ["你抽 1 张牌。"]

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, field_validator, model_validator
 
-from toolkit.i18n import tr
+from toolkit.i18n import N_, tr
 
 from .common import (
     ART_DOC,
@@ -319,6 +319,14 @@ class TacticsAttack(RecordBase):
     text: list[AbilityText] = Field(max_length=MAX_ABILITIES, default_factory=list)
 
 
+# what a card of a category with a field of its own lacks without it (a sentence each: "an equipment card")
+CATEGORY_NEEDS: dict[str, str] = {
+    "equipment": N_("an equipment card needs the {field} field"),
+    "status": N_("a status card needs the {field} field"),
+    "minion": N_("a minion card needs the {field} field"),
+}
+
+
 class TacticsCard(RecordBase):
     """A command card (指令牌)."""
 
@@ -342,7 +350,7 @@ class TacticsCard(RecordBase):
         pairs = (("equipment", self.equipment), ("status", self.status), ("minion", self.minion))
         for category, value in pairs:
             if self.category == category and value is None:
-                raise ValueError(tr("a {category} card needs the {field} field", category=category, field=repr(category)))
+                raise ValueError(tr(CATEGORY_NEEDS[category], field=repr(category)))
             if self.category != category and value is not None:
                 raise ValueError(
                     tr(

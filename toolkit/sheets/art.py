@@ -5,14 +5,24 @@ file. :func:`problem` says what is wrong with one (lint reports it, print warns
 and draws a grey placeholder); :func:`bleed_box` and :func:`cover` are the
 arithmetic of placing it; :func:`picture` is the cropped, resampled image a
 page embeds. Pillow loads only when an image is read.
+
+Art stays inside the record's folder (:func:`resolve`, :func:`home`): an absolute path, or one that leads out
+of the record's game directory or, where the card folders being served or read are known (:func:`within`: the
+web server's), out of the one that holds the record, is refused (problem ``outside``) and never read, so that a
+set can be copied whole and a server shows no file beyond the folders it serves.
 """
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
+import errno
 import functools
 import os
+import sys
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PosixPath, WindowsPath
 from typing import Any, Literal
 
 from toolkit.i18n import N_, tr
@@ -25,23 +35,120 @@ JPEG_MAGIC = b"\xff\xd8\xff"
 MAX_PPI = 450  # embedded art is resampled down to this many pixels per inch of the printed box
 TOUCH = 0.01  # mm: a box edge this close to the trim edge touches it
 MIN_DPI = 200  # art printed at fewer pixels per inch than this is reported (lint and print)
-Problem = Literal["missing", "unreadable", "format"]
+Problem = Literal["missing", "unreadable", "format", "outside"]
 
 
 @dataclass(frozen=True)
 class ArtProblem:
-    """What is wrong with an art file: ``kind`` is missing, unreadable or format (not PNG or JPEG); ``message``
-    in the current language (lint and print put it in their findings as it is)."""
+    """What is wrong with an art file: ``kind`` is missing, unreadable, format (not PNG or JPEG) or outside (an
+    absolute path, or one leading out of the record's folder: :func:`resolve`); ``message`` in the current
+    language (lint and print put it in their findings as it is)."""
 
     kind: Problem
     message: str
 
 
-def resolve(art: str, record_file: Path | None) -> Path:
-    """The art file of a record read from ``record_file`` (its ``art`` is relative to that file's folder)."""
+if sys.platform == "win32":
+
+    class _ConcretePath(WindowsPath):
+        pass
+
+else:
+
+    class _ConcretePath(PosixPath):
+        pass
+
+
+class RefusedPath(_ConcretePath):
+    """An art path :func:`resolve` refused: nothing reads it (:func:`problem`, :func:`load`, :func:`picture`
+    raise :class:`ArtError` with its ``problem``; ``stat`` raises :class:`PermissionError`), so that a caller
+    that resolves and then reads, as print and lint do, reports it as any other bad art."""
+
+    problem: ArtProblem | None = None
+
+    def stat(self, *, follow_symlinks: bool = True) -> os.stat_result:
+        message = self.problem.message if self.problem is not None else ""
+        raise PermissionError(errno.EACCES, message, str(self))
+
+
+def _refused(path: str, message: str) -> RefusedPath:
+    refused = RefusedPath(path)
+    refused.problem = ArtProblem("outside", message)
+    return refused
+
+
+_ROOTS: contextvars.ContextVar[tuple[str, ...] | None] = contextvars.ContextVar("art_roots", default=None)
+
+
+@contextlib.contextmanager
+def within(roots: Iterable[Path | str]) -> Iterator[None]:
+    """Art resolved in this block (:func:`resolve`) stays inside the one of the card folders ``roots`` (being
+    served or read) that holds its record, symbolic links followed: the web server's previews and lint."""
+    token = _ROOTS.set(tuple(os.path.realpath(root) for root in roots))
+    try:
+        yield
+    finally:
+        _ROOTS.reset(token)
+
+
+def _absolute(art: str) -> bool:
+    """``art`` names a place from the top of a file system (``/x``, ``\\\\host``, ``C:/x``), not from the record."""
+    drive = len(art) > 1 and art[1] == ":" and art[0].isascii() and art[0].isalpha() and art[2:3] in ("", "/", "\\")
+    return art.startswith(("/", "\\")) or os.path.isabs(art) or drive
+
+
+def _inside(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder.rstrip(os.sep) + os.sep)
+
+
+@functools.lru_cache(maxsize=1024)
+def _game_dir(directory: str) -> str | None:
+    from toolkit.catalog import game_root
+
+    found = game_root(Path(directory))
+    return os.path.abspath(found) if found is not None else None
+
+
+def home(record_file: Path, roots: Iterable[str] | None = None) -> str | None:
+    """The folder the art of a record read from ``record_file`` stays in (absolute). Without ``roots``: its game
+    directory (the folder of the game.json above it), else None (a designer's set read alone, a template: only an
+    absolute art path is refused). With ``roots`` (card folders, resolved): the deepest that holds the file, or
+    its game directory when that lies inside it; for a file in none, its game directory (links resolved)."""
+    game = _game_dir(os.path.abspath(os.path.dirname(record_file)))
+    if roots is None:
+        return game
+    real = os.path.realpath(record_file)
+    real_game = os.path.realpath(game) if game is not None else None
+    holders = [root for root in roots if _inside(real, root)]
+    if not holders:
+        return real_game
+    holder = max(holders, key=len)
+    return real_game if real_game is not None and _inside(real_game, holder) else holder
+
+
+def resolve(art: str, record_file: Path | None, roots: Iterable[Path | str] | None = None) -> Path:
+    """The art file of a record read from ``record_file`` (its ``art`` is relative to that file's folder), or a
+    :class:`RefusedPath` (problem ``outside``) for an absolute ``art``, and for one that leads out of the record's
+    :func:`home` (with card folders known, ``roots`` or those of :func:`within`, by a symbolic link too); without
+    a record file, relative to the current folder, and refused where card folders are known."""
+    confined = tuple(os.path.realpath(r) for r in roots) if roots is not None else _ROOTS.get()
+    if _absolute(art):
+        return _refused(art, tr("an absolute path; art is a path relative to the record's file, inside its card "
+                                "folder"))  # fmt: skip
     if record_file is None:
+        if confined is not None:
+            return _refused(art, tr("the record has no file to find its art from"))
         return Path(art)
-    return Path(os.path.normpath(os.path.join(os.path.dirname(record_file), art)))
+    path = Path(os.path.normpath(os.path.join(os.path.dirname(record_file), art)))
+    folder = home(record_file, confined)
+    lands = os.path.abspath(path) if confined is None else os.path.realpath(path)  # (links followed where served)
+    if folder is not None and not _inside(lands, folder):
+        return _refused(  # (named as written: where it leads is no business of a page's reader)
+            art,
+            tr("it leads out of its card folder {folder}; art is a path relative to the record's file, inside "
+               "that folder", folder=repr(os.path.basename(folder) or folder)),
+        )  # fmt: skip
+    return path
 
 
 def _sniff(head: bytes) -> str | None:
@@ -103,6 +210,7 @@ def _open(path: Path, probe: bool = False) -> Any:
     """
     from PIL import Image
 
+    _refuse(path)
     try:
         with open(path, "rb") as handle:
             head = handle.read(16)
@@ -164,7 +272,14 @@ def cover(image_w: float, image_h: float, box_w: float, box_h: float) -> tuple[f
     return (image_w - width) / 2, (image_h - height) / 2, width, height
 
 
+def _refuse(path: Path) -> None:
+    """Raise the problem of a :class:`RefusedPath` (nothing is read from it)."""
+    if isinstance(path, RefusedPath):
+        raise ArtError(path.problem or ArtProblem("outside", os.fspath(path)))
+
+
 def _stamp(path: Path) -> tuple[str, int, int]:
+    _refuse(path)
     try:
         stat = path.stat()
     except FileNotFoundError:

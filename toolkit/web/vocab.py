@@ -458,7 +458,7 @@ FIELD_HELP: dict[str, str] = {
     "special": N_("A special role rather than a standard one."),
     "speed": N_("Attack speed: how many hit dice the attack rolls."),
     "starting_agents": N_("Agents at the start."),
-    "status": N_("Incomplete where the rule documents leave the mode unspecified."),
+    "status": N_("Incomplete where the rule documents leave the mode unspecified."),  # (a mode's: KIND_FIELD_HELP)
     "strength": N_("Strength; empty where the card says `X`."),
     "style": N_("Melee or ranged."),
     "subtype": N_("Attack subtype id."),
@@ -487,6 +487,28 @@ FIELD_HELP: dict[str, str] = {
 }
 
 
+# The help of a field whose name means another thing in another kind of record, by "game/kind" and the field's
+# path from the record's top without list indexes ("reading/status"); it wins over FIELD_HELP's (by name only: a
+# mode's "status").
+KIND_FIELD_HELP: dict[str, dict[str, str]] = {
+    "tactics/card": {
+        "status": N_("What a status card is attached to (its target); only a status card has this field."),
+    },
+    "netrunner/card": {
+        "reading/status": N_(
+            "`executable`: every paragraph was read into ability text; `partial`: some were; `printed_only`: none."
+        ),
+    },
+}
+
+
+def kind_field_help(lang: str) -> dict[str, dict[str, str]]:
+    """:data:`KIND_FIELD_HELP` in ``lang``: the editor's help of a field of one kind of record, by "game/kind" and
+    the field's path (:func:`field_words` gives the help by field name, for the other fields)."""
+    return {kind: {path: i18n.t(lang, message) for path, message in fields.items()}
+            for kind, fields in KIND_FIELD_HELP.items()}  # fmt: skip
+
+
 def field_words(lang: str) -> tuple[dict[str, str], dict[str, str]]:
     """The editor's field labels and help in ``lang``, by JSON key (the labels of toolkit.i18n.words'
     ``web.ed.field`` first)."""
@@ -500,9 +522,11 @@ __all__ = [
     "FIELD_HELP",
     "FIELD_LABELS",
     "KEY_HELP",
+    "KIND_FIELD_HELP",
     "RECORD",
     "field_words",
     "hit_stats",
+    "kind_field_help",
     "kind_line",
     "record_word",
     "say",

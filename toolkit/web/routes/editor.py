@@ -8,11 +8,16 @@ save it atomically.
   naming its file, so that a rename shows the references it breaks. A change that breaks another record is
   saved (the designer fixes that record next), and the page says which it breaks, with links to them.
 - The preview is the single-card drawing of `dossier print --png`
-  (:func:`toolkit.sheets.render.render_cards`, rasterized by :func:`~toolkit.sheets.render.pdf_to_pngs`).
+  (:func:`toolkit.sheets.render.render_cards`, rasterized by :func:`~toolkit.sheets.render.pdf_to_pngs`). Its art,
+  as lint's, is found only inside the card folders served (:func:`toolkit.sheets.art.within`): an absolute path
+  or one leading out of them is a lint error and a grey box, never a file of the server shown. Beyond loopback,
+  the check (which reads files and draws them) needs what a save needs (:func:`require_write_beyond_loopback`).
 - A record with lint errors is never saved: the save is refused with the findings. Warnings do not stop
   it. (No "save anyway": the card pool loads only when every record is valid, so a broken record saved
   from the editor would stop the server's next reload and every `dossier` command over that pool.)
-  What is written is the record in canonical form (sorted keys, 2-space indent), as `dossier fmt` writes.
+  What is written is the record in canonical form (sorted keys, 2-space indent), with fmt's ``"$schema"`` step
+  (:func:`toolkit.cli.app.add_schema_ref`: added when missing, re-pointed to the nearest schema folder), as
+  `dossier fmt` writes; the check as one types lints the same (:func:`saved_form`).
 - Only files inside the configured card directories are read or written: a path is relative to one of
   them, with no ``..``, no hidden or empty component, no symbolic link anywhere on the way, ending in
   ``.json``; the target is a regular file (or, for a new card, nothing yet). Saving is a write
@@ -399,7 +404,16 @@ def lint_edit(target: Target, text: str, pool: Sequence[Path] = (), before: str 
     (:func:`_context`), and for the other records there that name it by an id or a name it has in ``text`` or in
     ``before`` (the file on disk; None for a new record): a rename shows what it breaks. Those records are linted
     only when ``text`` is a JSON object. The records an edit breaks are found by linting them again with
-    ``before`` (only when one of them has an error): an error at a place where they had none is the edit's."""
+    ``before`` (only when one of them has an error): an error at a place where they had none is the edit's.
+    Art is found only inside ``target``'s card folder and those of ``pool`` (:func:`toolkit.sheets.art.within`)."""
+    from toolkit.sheets.art import within
+
+    # art stays inside the card folder that holds its record (card.art.outside), as the preview draws it
+    with within([target.root, *(p for p in pool if p.is_dir())]):
+        return _lint_edit(target, text, pool, before)
+
+
+def _lint_edit(target: Target, text: str, pool: Sequence[Path], before: str | None) -> Linted:
     from collections import Counter
 
     from toolkit.catalog import file_key
@@ -441,8 +455,32 @@ def parse_json(text: str) -> Any:
         return None
 
 
-def preview(web: WebState, data: Any, lang: str) -> dict[str, Any]:
-    """The printed card of ``data`` (PNG as a data URL) and the layout's issues; a note when there is none."""
+class _Edited:
+    """The card pool as the preview of an edited record reads it: the pool's records, and the file of the edited
+    one, ``record`` (not saved yet, perhaps not in the pool yet), ``path``: its art is found from there."""
+
+    def __init__(self, catalog: Any, record: Any, path: Path) -> None:
+        self.catalog = catalog
+        self.record = record
+        self.path = path
+
+    def get(self, game: str, record_id: str, kind: str = "card") -> Any:
+        return self.catalog.get(game, record_id, kind)
+
+    def file_of(self, record: Any) -> Path | None:
+        if record is self.record:
+            return self.path
+        found: Path | None = self.catalog.file_of(record)
+        return found
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.catalog, name)
+
+
+def preview(web: WebState, data: Any, lang: str, target: Target) -> dict[str, Any]:
+    """The printed card of ``data``, the edited text of ``target`` (PNG as a data URL), and the layout's issues; a
+    note when there is none. Its art is found from ``target``'s file, only inside the served card folders
+    (:func:`toolkit.sheets.art.within`; else a grey box and the layout's issue say why)."""
     from pydantic import ValidationError
 
     from toolkit.models import parse_record
@@ -461,13 +499,15 @@ def preview(web: WebState, data: Any, lang: str) -> dict[str, Any]:
             "issues": [],
         }
     from toolkit.sheets import geometry, render
+    from toolkit.sheets.art import within
     from toolkit.sheets.fonts import drawn_characters, print_fonts
     from toolkit.web.images import _LOCK  # ReportLab and PDFium are not shared between threads
 
     catalog = web.catalog
-    with _LOCK:
+    lookup = _Edited(catalog, record, target.path)
+    with _LOCK, within([target.root, *roots(web)]):
         fonts, _notes = print_fonts(None, None, drawn_characters([record], catalog, lang))
-        sheet = render.render_cards([record], geometry.SheetSpec(), fonts, catalog, False, lang=lang)
+        sheet = render.render_cards([record], geometry.SheetSpec(), fonts, lookup, False, lang=lang)
         png = render.pdf_to_pngs(sheet.pdf, dpi=PREVIEW_DPI)[0]
     issues = [{"code": i.code, "severity": i.severity, "message": i.message} for i in sheet.issues]
     return {"image": "data:image/png;base64," + base64.b64encode(png).decode("ascii"), "note": None, "issues": issues}
@@ -532,7 +572,8 @@ def _blank(schema: dict[str, Any], node: dict[str, Any], depth: int = 0) -> Any:
 def template_record(
     web: WebState, game: str, kind: str, type_: str | None, record_id: str, name: str, directory: Path
 ) -> dict[str, Any]:
-    """A new record of ``kind``: every required field at its first or empty value, the given id and name."""
+    """A new record of ``kind``: every required field at its first or empty value, the given id and name, and the
+    field its category needs (:func:`_category_field`), so that it starts valid."""
     schema = kind_schema(game, kind)
     body = schema
     types = branch_types(schema)
@@ -542,12 +583,28 @@ def template_record(
     record = _blank(schema, body)
     if not isinstance(record, dict):
         record = {}
+    record.update(_category_field(schema, body, record))
     record.update({"game": game, "kind": kind, "id": record_id})
     if types:
         record["type"] = chosen
     record["name"] = {"zh-Hans": name} if name else {"zh-Hans": ""}
     record["$schema"] = _schema_ref(web, game, kind, directory)
     return record
+
+
+def _category_field(schema: dict[str, Any], body: dict[str, Any], record: dict[str, Any]) -> dict[str, Any]:
+    """The field a record's category needs, at its first or empty value, when the kind has a field named as the
+    category and ``record`` lacks it: a tactics card of category equipment needs its "equipment" block (its size
+    and users at their defaults). Empty otherwise."""
+    category = record.get("category")
+    if not isinstance(category, str):
+        return {}
+    node = body.get("properties", {}).get(category)
+    if node is None or record.get(category) is not None:
+        return {}
+    options = [o for o in _deref(schema, node).get("anyOf", [node]) if o.get("type") != "null"]
+    value = _blank(schema, options[0]) if options else None
+    return {category: value} if value is not None else {}
 
 
 def _schema_ref(web: WebState, game: str, kind: str, directory: Path) -> str:
@@ -760,7 +817,8 @@ def new_card_path(web: WebState, game: str, kind: str, record_id: str, root: int
 
 
 def save(web: WebState, target: Target, text: str, base: str | None, new: bool) -> tuple[str, Linted]:
-    """Write ``text``'s record in canonical form to ``target`` when lint finds no error in it.
+    """Write ``text``'s record in canonical form to ``target`` when lint finds no error in it (:func:`saved_form`:
+    with fmt's ``"$schema"`` step).
 
     Returns (the canonical text, what lint says: warnings only for the record, anything for the other records that
     name it, :func:`lint_edit`). Raises :class:`EditorError` for a file that appeared (new) or is gone, and for a
@@ -784,7 +842,7 @@ def save(web: WebState, target: Target, text: str, base: str | None, new: bool) 
     pool = web.settings.cards
     if data is None:
         raise LintRefused(lint_edit(target, text, pool, before))
-    canonical = canonical_dumps(data)
+    canonical = canonical_dumps(saved_form(target, data))  # as `dossier fmt` writes it, "$schema" too
     linted = lint_edit(target, canonical, pool, before)
     if any(f.severity == "error" for f in linted.own):
         raise LintRefused(linted)
@@ -1131,6 +1189,7 @@ def _editor_page(
             "new": new,
             "fields": fields,
             "help": helps,
+            "kind_help": vocab.kind_field_help(lang),  # (a field whose help depends on the kind: a card's "status")
             "words": words,
             "lang": lang_key(lang),
             "check": str(request.url_for("editor_check")),
@@ -1279,10 +1338,35 @@ def others_json(request: Request, web: WebState, target: Target, linted: Linted,
     return {"others": others, "breaks": breaks}
 
 
-@router.post("/editor/check", name="editor_check", response_model=CheckResult)
+async def require_write_beyond_loopback(request: Request) -> None:
+    """What a save needs (:func:`toolkit.web.security.require_write`: same site, CSRF token, write token), asked
+    of the check when the server listens beyond loopback: the check reads the files a record names (its art, in the
+    preview) and lints among the card folders, which a client without the write token has no business probing."""
+    if request.app.state.settings.needs_token():
+        await require_write(request)
+
+
+def saved_form(target: Target, data: Any) -> Any:
+    """``data`` as saving it to ``target`` writes it: a record with `dossier fmt`'s ``"$schema"`` step
+    (:func:`toolkit.cli.app.add_schema_ref`: given when missing, re-pointed to the nearest schema folder when it
+    names Dossier's own); a copy, ``data`` is left as it is."""
+    if not isinstance(data, dict):
+        return data
+    from toolkit.cli.app import add_schema_ref
+
+    written = dict(data)
+    add_schema_ref(target.path, written)
+    return written
+
+
+@router.post(
+    "/editor/check", name="editor_check", response_model=CheckResult,
+    dependencies=[Depends(require_write_beyond_loopback)],
+)  # fmt: skip
 def editor_check(request: Request, body: CheckBody) -> Any:
     """Lint findings (as `dossier lint`) and the printed card of an edited record, with the findings of the other
-    records that name it (:func:`lint_edit`); changes nothing."""
+    records that name it (:func:`lint_edit`); changes nothing. In form mode (``canonical``), of what saving writes
+    (:func:`saved_form`)."""
     web = state(request)
     lang = i18n.set_lang(i18n.accept(body.lang) or request_tag(request))
     try:
@@ -1292,11 +1376,11 @@ def editor_check(request: Request, body: CheckBody) -> Any:
     from toolkit.jsonio import canonical_dumps
 
     data = parse_json(body.text)
-    text = canonical_dumps(data) if body.canonical and data is not None else body.text
+    text = canonical_dumps(saved_form(target, data)) if body.canonical and data is not None else body.text
     # in the page's language: lint's findings speak the current one
     linted = lint_edit(target, text, web.settings.cards, on_disk(target))
     findings = linted.own
-    shown = preview(web, data, lang) if body.preview and isinstance(data, dict) else None
+    shown = preview(web, data, lang, target) if body.preview and isinstance(data, dict) else None
     return {
         "findings": [finding_json(f, target, data, web) for f in findings],
         "errors": sum(1 for f in findings if f.severity == "error"),

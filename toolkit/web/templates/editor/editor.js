@@ -7,11 +7,12 @@
 // that name this one follow its own, each with a link to it (a new tab: this one keeps its unsaved work), and
 // the records a change breaks are said above them. A save refused because the file changed on disk (409)
 // keeps the unsaved version and offers the difference, "keep mine" (saved over the disk's, with its digest
-// as the new base) or "take the disk's" (mine set aside, to take back while the page is open).
+// as the new base) or "take the disk's" (mine set aside, to take back while the page is open). Leaving the page
+// (reload, close, a link) while there is unsaved work asks first (beforeunload), but for the language switch.
 (function () {
   "use strict";
   var cfg = JSON.parse(document.getElementById("ed-config").textContent);
-  var W = cfg.words, F = cfg.fields, H = cfg.help || {}, schema = cfg.schema;
+  var W = cfg.words, F = cfg.fields, H = cfg.help || {}, KH = cfg.kind_help || {}, schema = cfg.schema;
   var root = cfg.root, path = cfg.path, base = cfg.base, isNew = !!cfg.new;
   var formBox = document.getElementById("ed-form"), rawArea = document.getElementById("ed-raw");
   var rawBox = document.getElementById("ed-raw-box"), toggle = document.getElementById("ed-mode");
@@ -115,7 +116,16 @@
     return F[key] || key;
   }
   function isCode(name) { return !!(name && typeof name === "object" && name.code); }  // a free key of a map
-  function helpOf(key) { return typeof key === "string" ? H[key] || null : null; }
+  function kindHelp(pointer) {  // the help of the field at ``pointer`` in this kind of record (cfg.kind_help), if any
+    if (typeof pointer !== "string" || !model || typeof model !== "object") return null;
+    var own = KH[model.game + "/" + model.kind];
+    if (!own) return null;
+    var path = pointer.split("/").slice(1).filter(function (p) { return !/^\d+$/.test(p); });
+    return own[path.map(function (p) { return p.replace(/~1/g, "/").replace(/~0/g, "~"); }).join("/")] || null;
+  }
+  function helpOf(key, pointer) {  // a field's help: its kind's own (a card's "status"), else by its name
+    return kindHelp(pointer) || (typeof key === "string" ? H[key] || null : null);
+  }
   function itemName(name, i) {  // the name of the i-th item of the list ``name``: an object, not a JSON key
     return { text: typeof name === "string" || (name && name.text) ? word("item", { label: label(name), n: i + 1 }) : "#" + (i + 1), code: isCode(name) };
   }
@@ -144,7 +154,7 @@
     if (node.const !== undefined) {
       var cid = nextId();
       if (value === undefined) set(node.const, true);
-      return field(pointer, cid, name, el("input", { type: "text", id: cid, value: String(node.const), readonly: true, class: "ed-const", translate: "no" }), helpOf(name));
+      return field(pointer, cid, name, el("input", { type: "text", id: cid, value: String(node.const), readonly: true, class: "ed-const", translate: "no" }), helpOf(name, pointer));
     }
     if (node.enum) return renderEnum(node, value, pointer, name, required && !u.nullable, set);
     var type = node.type;
@@ -153,7 +163,7 @@
       box.checked = !!value;
       box.addEventListener("change", function () { set(box.checked); });
       var wrap = el("div", { class: "ed-field ed-check", "data-pointer": pointer }, [el("label", { class: "check", for: bid, translate: isCode(name) ? "no" : null }, [box, " " + label(name)])]);
-      if (helpOf(name)) wrap.appendChild(helpBox(helpOf(name)));
+      if (helpOf(name, pointer)) wrap.appendChild(helpBox(helpOf(name, pointer)));
       wrap.appendChild(el("ul", { class: "ed-errs" }));
       return wrap;
     }
@@ -165,7 +175,7 @@
         var n = Number(num.value);
         set(isFinite(n) ? n : num.value);
       });
-      return field(pointer, nid, name, num, helpOf(name));
+      return field(pointer, nid, name, num, helpOf(name, pointer));
     }
     if (type === "string") {
       var sid = nextId(), long = LONG.test(pointer);
@@ -174,7 +184,7 @@
       input.addEventListener("input", function () {
         set(input.value === "" && (!required || u.nullable) ? undefined : input.value);
       });
-      return field(pointer, sid, name, input, helpOf(name));
+      return field(pointer, sid, name, input, helpOf(name, pointer));
     }
     if (type === "array") return renderArray(node, value, pointer, name, required && !u.nullable, set, u.nullable);
     if (type === "object") {
@@ -194,14 +204,14 @@
     if (!required || value === undefined) select.appendChild(el("option", { value: "", text: "—" }));
     node.enum.forEach(function (v) { var o = el("option", { value: JSON.stringify(v), text: String(v) }); if (v === value) o.selected = true; select.appendChild(o); });
     select.addEventListener("change", function () { set(select.value === "" ? undefined : JSON.parse(select.value)); });
-    return field(pointer, id, name, select, helpOf(name));
+    return field(pointer, id, name, select, helpOf(name, pointer));
   }
 
   function renderAbsent(node, pointer, name, set) {
     var button = el("button", { type: "button", class: "small secondary", text: word("add_field", { name: label(name) }) });
     button.addEventListener("click", function () { set(blank(node) || {}); rebuild(); });
     var box = el("div", { class: "ed-field ed-absent", "data-pointer": pointer }, [button]);
-    if (helpOf(name)) box.appendChild(helpBox(helpOf(name)));
+    if (helpOf(name, pointer)) box.appendChild(helpBox(helpOf(name, pointer)));
     box.appendChild(el("ul", { class: "ed-errs" }));
     return box;
   }
@@ -219,7 +229,7 @@
     var rest = keys.filter(function (k) { return required.indexOf(k) < 0 && k !== "$schema"; });
     var legend = el("legend", { text: pointer === "" ? word("record") : label(name), translate: isCode(name) ? "no" : null });
     var set_ = el("fieldset", { class: "ed-object" + (isNames(node) ? " ed-names" : ""), "data-pointer": pointer }, [legend]);
-    if (helpOf(name) && pointer !== "") set_.appendChild(helpBox(helpOf(name)));
+    if (helpOf(name, pointer) && pointer !== "") set_.appendChild(helpBox(helpOf(name, pointer)));
     set_.appendChild(el("ul", { class: "ed-errs" }));
     var grid = el("div", { class: "ed-grid" });
     first.concat(rest).concat(keys.indexOf("$schema") >= 0 ? ["$schema"] : []).forEach(function (k) {
@@ -248,7 +258,7 @@
       Object.keys(value).forEach(function (k) { if (!(k in (next.properties || {}))) delete value[k]; });
       changed(); rebuild();
     });
-    var picker = field(pointer + "/" + escapePointer(b.prop), id, b.prop, select, helpOf(b.prop));
+    var picker = field(pointer + "/" + escapePointer(b.prop), id, b.prop, select, helpOf(b.prop, pointer + "/" + escapePointer(b.prop)));
     var inner = renderObject(body, value, pointer, name, set, false);
     inner.insertBefore(picker, inner.querySelector(".ed-grid"));
     return inner;
@@ -261,7 +271,7 @@
     }
     var items = node.items || {};
     var box = el("fieldset", { class: "ed-array", "data-pointer": pointer }, [el("legend", { text: label(name), translate: isCode(name) ? "no" : null })]);
-    if (helpOf(name)) box.appendChild(helpBox(helpOf(name)));
+    if (helpOf(name, pointer)) box.appendChild(helpBox(helpOf(name, pointer)));
     box.appendChild(el("ul", { class: "ed-errs" }));
     var list = el("ol", { class: "ed-items" });
     value.forEach(function (item, i) {
@@ -300,7 +310,7 @@
 
   function renderMap(node, valueNode, value, pointer, name, set) {
     var box = el("fieldset", { class: "ed-map", "data-pointer": pointer }, [el("legend", { text: label(name), translate: isCode(name) ? "no" : null })]);
-    if (helpOf(name)) box.appendChild(helpBox(helpOf(name)));
+    if (helpOf(name, pointer)) box.appendChild(helpBox(helpOf(name, pointer)));
     box.appendChild(el("ul", { class: "ed-errs" }));
     Object.keys(value).forEach(function (k) {
       var kid = nextId(), keyInput = el("input", { type: "text", id: kid, value: k, class: "ed-key", translate: "no" });
@@ -328,7 +338,7 @@
       if (area.value.trim() === "") { bad.hidden = true; set(undefined); return; }
       try { var v = JSON.parse(area.value); bad.hidden = true; set(v); } catch (e) { bad.hidden = false; }
     });
-    return field(pointer, id, { text: word("as_json", { label: label(name) }), code: isCode(name) }, area, helpOf(name), [bad]);
+    return field(pointer, id, { text: word("as_json", { label: label(name) }), code: isCode(name) }, area, helpOf(name, pointer), [bad]);
   }
 
   function rootNode() {
@@ -529,6 +539,7 @@
           var said = d.message + (d.note ? " " + d.note : "") + (d.breaks ? " " + d.breaks.message : "");
           showMessage(said, d.note ? "error" : d.breaks ? "warning" : "ok");
           if (mode === "raw") rawArea.value = d.text;
+          else reloadSaved(d.text);
           showFindings(d.findings || [], d);
           showConflict();
           return;
@@ -538,6 +549,13 @@
         if (d.findings) showFindings(d.findings, d);
         if (res.status === 409 && d.conflict) { conflict = d.conflict; aside = null; showConflict(true); }
       }).catch(function () { saveButton.disabled = false; showMessage(word("save_failed"), "error"); });
+  }
+
+  function reloadSaved(text) {  // the form shows what the save wrote when it differs (fmt's "$schema" step)
+    var saved = parsed(text);
+    if (saved === undefined || JSON.stringify(sorted(saved)) === JSON.stringify(sorted(model))) return;
+    model = saved;
+    rebuild();
   }
 
   // ------------------------------------------------------------ the file changed on disk since it was opened
@@ -644,10 +662,21 @@
   // ------------------------------------------------------------ the language switch keeps unsaved work
   // (and a refused save's choice: the file on disk, or my version set aside)
   var KEPT = "editor:" + (cfg.new ? "new:" : "") + root + ":" + path;
+  var switching = false;  // the language switch kept the unsaved work for the reload: leaving asks nothing then
   window.addEventListener("dossier:lang-switch", function () {
     if ((dirty || conflict || aside) && window.dossier) {
       window.dossier.keep(KEPT, { text: currentText(), mode: mode, base: base, isNew: isNew, dirty: dirty, conflict: conflict, aside: aside });
+      switching = true;
     }
+  });
+  // ------------------------------------------------------------ leaving with unsaved work asks first
+  // (a reload, closing the tab, a link of the page): the browser's own question, while there is an unsaved edit,
+  // a refused save's choice or a version set aside; a successful save clears it (dirty false)
+  window.addEventListener("beforeunload", function (e) {
+    if (switching || !(dirty || conflict || aside)) return undefined;
+    e.preventDefault();
+    e.returnValue = "";  // (the browsers that ask only when it is set)
+    return "";
   });
   var kept = window.dossier ? window.dossier.kept(KEPT) : null;
   if (kept && typeof kept.text === "string") {
