@@ -299,57 +299,35 @@ def test_the_new_table_form_gives_each_mode_its_player_counts(client: Any) -> No
     assert '<span data-range="sniper" hidden>6-10 人</span>' in client.get("/crossfire?lang=zh-Hans").text
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    import shutil
-
-    path = shutil.which("chromium") or shutil.which("chromium-browser")
-    if path is None:
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install -e '.[dev]')")
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
 @pytest.mark.parametrize("lang", ["en", "zh-Hans"])
-def test_the_player_menu_follows_the_mode_from_the_keyboard(chromium: Any, tmp_path: Path, lang: str) -> None:
+def test_the_player_menu_follows_the_mode_from_the_keyboard(tmp_path: Path, lang: str) -> None:
     """In sniper mode (6-10 players) the menu offers no 5, the keyboard skips it, and a 5 chosen before moves."""
-    from tests.web.conftest import served
+    from tests.web.conftest import in_chromium, served
     from toolkit.web.settings import WebSettings
+
+    def drive(page: Any) -> None:
+        page.select_option("#cf-players", "5")
+        page.focus("#cf-mode")
+        page.keyboard.press("ArrowDown")  # crossfire -> sniper, from the keyboard
+        assert page.input_value("#cf-mode") == "sniper"
+        assert page.input_value("#cf-players") == "6"
+        assert page.locator('#cf-players option[value="5"]').is_disabled()
+        assert page.locator('[data-range="sniper"]').is_visible()
+        assert not page.locator('[data-range="crossfire"]').is_visible()
+        page.focus("#cf-players")
+        page.keyboard.press("ArrowUp")  # 5 is skipped: the menu stays at 6
+        assert page.input_value("#cf-players") == "6"
+        page.keyboard.press("ArrowDown")
+        assert page.input_value("#cf-players") == "7"
+        # the Sniper's seat and the host's seat follow the player count
+        assert page.locator('#cf-sniper-sniper option[value="8"]').is_disabled()
+        assert page.locator('#cf-host-seat option[value="8"]').is_disabled()
+        assert not page.locator('#cf-host-seat option[value="7"]').is_disabled()
+        page.focus("#cf-mode")
+        page.keyboard.press("ArrowUp")  # back to crossfire: 5 again
+        assert not page.locator('#cf-players option[value="5"]').is_disabled()
 
     settings = WebSettings(cards=[CARDS], db_url=str(tmp_path / "web.db"), cache=tmp_path / "cache",
                            data=tmp_path / "data")  # fmt: skip
     with served(settings) as url:
-        context = chromium.new_context()
-        try:
-            page = context.new_page()
-            page.goto(f"{url}/crossfire?lang={lang}")
-            page.select_option("#cf-players", "5")
-            page.focus("#cf-mode")
-            page.keyboard.press("ArrowDown")  # crossfire -> sniper, from the keyboard
-            assert page.input_value("#cf-mode") == "sniper"
-            assert page.input_value("#cf-players") == "6"
-            assert page.locator('#cf-players option[value="5"]').is_disabled()
-            assert page.locator('[data-range="sniper"]').is_visible()
-            assert not page.locator('[data-range="crossfire"]').is_visible()
-            page.focus("#cf-players")
-            page.keyboard.press("ArrowUp")  # 5 is skipped: the menu stays at 6
-            assert page.input_value("#cf-players") == "6"
-            page.keyboard.press("ArrowDown")
-            assert page.input_value("#cf-players") == "7"
-            # the Sniper's seat and the host's seat follow the player count
-            assert page.locator('#cf-sniper-sniper option[value="8"]').is_disabled()
-            assert page.locator('#cf-host-seat option[value="8"]').is_disabled()
-            assert not page.locator('#cf-host-seat option[value="7"]').is_disabled()
-            page.focus("#cf-mode")
-            page.keyboard.press("ArrowUp")  # back to crossfire: 5 again
-            assert not page.locator('#cf-players option[value="5"]').is_disabled()
-        finally:
-            context.close()
+        in_chromium(f"{url}/crossfire?lang={lang}", drive)

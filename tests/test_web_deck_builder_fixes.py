@@ -10,13 +10,13 @@ import html
 import json
 import re
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.web.conftest import BASE, CARDS, SCHEMA, TEST_CSRF, served
+from tests.web.conftest import BASE, CARDS, SCHEMA, TEST_CSRF, in_chromium, served
 from toolkit.web.settings import WebSettings
 
 LANGS = ("en", "zh-Hans")
@@ -180,35 +180,6 @@ def test_a_known_mode_is_kept(client: Any) -> None:
 
 
 # ---------------------------------------------------------------- in Chromium
-
-
-def in_chromium(url: str, drive: Callable[[Any], None]) -> None:
-    """``drive(page)`` on a fresh Chromium page at ``url``, in a thread of its own (Playwright's sync API runs an event
-    loop in its thread, and the web tests' session browser may hold this one's)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install -e '.[dev]')")
-
-    def run() -> None:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-            try:
-                context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-                context.set_default_timeout(10_000)
-                page = context.new_page()
-                page.goto(url)
-                drive(page)
-            finally:
-                browser.close()
-
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(run).result()
 
 
 def wait_summary(page: Any, text: str) -> None:

@@ -184,3 +184,33 @@ def phone_page(browser: Any) -> Iterator[Any]:
     yield from _page(
         browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True, device_scale_factor=2
     )
+
+
+def in_chromium(url: str, drive: Any, timeout: int = 15_000) -> None:
+    """``drive(page)`` on a fresh Chromium page at ``url`` (1280x800), in a thread of its own: Playwright's sync API
+    runs an event loop in its thread, and the session browser (:func:`browser`) may hold this one's. Skipped without
+    Debian's chromium or playwright."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed (pip install -e '.[dev]')")
+
+    def run() -> None:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            try:
+                context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+                context.set_default_timeout(timeout)
+                page = context.new_page()
+                page.goto(url)
+                drive(page)
+            finally:
+                browser.close()
+
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(run).result()
