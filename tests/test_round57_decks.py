@@ -217,3 +217,12 @@ def test_a_draft_script_too_long_is_warned_about(cli: Any, tmp_path: Path) -> No
     result = cli("draft", "--seed", "3", "--script", script)
     assert result.exit_code == 0, result.output
     assert "the draft is over" in result.stderr and "not used" in result.stderr
+
+
+def test_counts_read_as_numbers_in_chinese(cli: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player counts a mode takes, joined as numbers are in Chinese ("2 或 4 名玩家", not "2或4 名玩家")."""
+    monkeypatch.setenv("DOSSIER_LANG", "zh-Hans")
+    deck = ROOT / "examples" / "decks" / "tactics" / "duo.json"
+    result = cli("simulate", "tactics", "--decks", deck, "--decks", deck, "--decks", deck, "--turns", "1")
+    assert result.exit_code != 0
+    assert "2 或 4 名玩家" in result.stderr, result.stderr

@@ -1129,7 +1129,7 @@ class Crossfire:
         else:
             needed = (0, 1)  # unarmed pointing has no effect (C2); it may be left out
         if len(raw) not in needed:
-            want = tr(" or ").join(str(n) for n in needed)
+            want = tc(current_lang(), "numbers", " or ").join(str(n) for n in needed)
             if raw:
                 problem = tr("{player} points at {n} player(s) and must point at {want}", player=label, want=want,
                              n=len(raw))  # fmt: skip

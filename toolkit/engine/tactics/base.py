@@ -32,7 +32,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from toolkit.engine.phrase import Phrase, Term
-from toolkit.i18n import current_lang, name_of, tr
+from toolkit.i18n import current_lang, name_of, tc, tr
 from toolkit.i18n.words import N_
 from toolkit.models.tactics import SLOTS_BY_SIZE
 from toolkit.text import ast as A
@@ -58,7 +58,7 @@ def _counts_text(counts: list[int]) -> str:
         return str(counts[0])
     if counts == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]}"
-    return tr(" or ").join(str(n) for n in counts)
+    return tc(current_lang(), "numbers", " or ").join(str(n) for n in counts)  # "2 或 4": spaced as numbers are
 
 
 class TacticsBase(TextRunner):
