@@ -119,7 +119,7 @@ def test_the_machine_that_looks_ahead_plays_the_corp_and_a_reload_does_not_think
 
     form = client.get("/play?lang=en").text
     offered = re.findall(r'<select id="pl-nr-opponent" name="opponent">(.*?)</select>', form, re.S)[0]
-    assert re.findall(r'value="([^"]+)"', offered) == list(session.MACHINES)
+    assert re.findall(r'value="([^"]+)"', offered) == [*session.MACHINES, "person", "hotseat"]
     assert session.MACHINES[0] == "search:1" and "looks ahead" in offered
     monkeypatch.setattr(session, "MACHINES", ("search:0.05", *session.MACHINES))
     played: list[int] = []

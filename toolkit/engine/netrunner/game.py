@@ -350,6 +350,9 @@ class NetrunnerGame:
         # the corp's window before the runner's next action was held (a copy resumed at that action, as the
         # searcher's are, does not hold it again); cleared when the runner acts
         self.corp_window_held = False
+        # a game of two people: the corp is asked at each of its rez windows even when it can do nothing there (then
+        # "done" is its only option), so that the runner's wait tells nothing of the corp's cards (run.corp_window)
+        self.corp_always_asked = False
         self.removed: list[Card] = []  # cards removed from the game
         self.lasting: list[tuple[str, Card, Any, str]] = []  # (hook, card, fn, until): add_lasting
         self.at_run_end: list[Any] = []  # delayed effects of this run ("persistent", "when that run ends")
@@ -533,11 +536,12 @@ class NetrunnerGame:
 
     # ------------------------------------------------------------ who decides
 
-    def ask(self, side: Side, kind: str, prompt: str, options: list[Option]) -> Option:
-        """One decision of ``side``; a single option is taken without asking (and is not recorded)."""
+    def ask(self, side: Side, kind: str, prompt: str, options: list[Option], force: bool = False) -> Option:
+        """One decision of ``side``; a single option is taken without asking (and is not recorded), unless ``force``
+        (a window the corp is always asked: :attr:`corp_always_asked`)."""
         if not options:
             raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
-        if len(options) == 1:
+        if len(options) == 1 and not force:
             return options[0]
         seat = SEATS[side]
         if isinstance(self.log, _Log) and self.log.held:

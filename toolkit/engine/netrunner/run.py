@@ -224,9 +224,11 @@ class Runs:
         a click. Outside a run (``run`` None, ``prompt`` saying when: the corp's turn begins, the runner is about to
         act, the runner's turn ends: :meth:`~.game.NetrunnerGame.rez_window`) it may rez non-ice cards only. It is
         asked only while there is something it can rez or use: a window that offers nothing asks nothing, and logs
-        nothing either way (the runner learns nothing of one the corp passes)."""
+        nothing either way (the runner learns nothing of one the corp passes). In a game of two people
+        (:attr:`~.game.NetrunnerGame.corp_always_asked`) the corp is asked once even when it can do nothing ("done"
+        its only option): whether the runner waits then tells it nothing of the corp's cards."""
         g = self.game
-        for _ in range(20):
+        for turn in range(20):
             if g.over if run is None else self._stopped(run):
                 return
             options: list[Option] = []
@@ -249,7 +251,7 @@ class Runs:
                     text = Phrase(N_("rez {card} for {n}{credit}"), card=str(card), n=cost, credit="[credit]")
                     options.append(Option(f"rez:{card.ref}", text, card))
             options += g.actions.paid_options("corp", window="run")  # (no clicks: the "run" window's abilities)
-            if not options:
+            if not options and not (g.corp_always_asked and turn == 0):
                 return
             options.append(Option("done", Phrase(N_("done")), None))
             if run is not None:
@@ -258,7 +260,7 @@ class Runs:
                     step=Term("run_step", run.step),
                     server=Term("zone", run.server),
                 )
-            option = g.ask("corp", "rez", prompt, options)
+            option = g.ask("corp", "rez", prompt, options, force=g.corp_always_asked)
             if option.value is None:
                 return
             if isinstance(option.value, Card):

@@ -56,6 +56,7 @@ def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] 
         fmt=data.get("netrunner_format", "standard"),
         policies=dict(policies or {}),
     )
+    game.corp_always_asked = bool(data.get("corp_always_asked", False))  # a game of two people: as it was played
     game.replay.extend(data["decisions"])
     return game
 

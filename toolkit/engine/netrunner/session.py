@@ -1,10 +1,12 @@
-"""A Netrunner game played a decision at a time by a person on one side against the machine on the other, for a page
-that keeps nothing between requests (``/play`` in the web app).
+"""A Netrunner game played a decision at a time by a person on one side against the machine on the other, or by two
+people (:data:`PERSON`), for a page that keeps nothing between requests (``/play`` in the web app).
 
 The game is its saved record (:mod:`.saved`: seed, format, decks, turns, every decision's label) plus who plays
 the other side. :class:`NetrunnerSession` replays the record and stops at the person's first decision the record
 does not answer (``pending``); ``apply(label)`` answers it and the game goes on to the next one; ``undo`` replays all
-but the person's last decision and what followed it. :func:`example_decks` gives each identity's deck as the engine
+but the person's last decision and what followed it. In a game of two people both sides stop for a person, each
+seeing only its side (``view(seat=…)``), and the corp is asked at every rez window, even one where it can do nothing
+(:attr:`~.game.NetrunnerGame.corp_always_asked`: the runner's waits tell nothing of the corp's cards). :func:`example_decks` gives each identity's deck as the engine
 builds it, for a player without a saved deck.
 """
 
@@ -30,6 +32,7 @@ from .state import SEATS
 
 SIDES = ("corp", "runner")
 MACHINES = ("search:1", "heuristic", "random")  # the machine's players, the strongest first
+PERSON = "person"  # the other side is a person too (the session's ``machine``): a game of two people
 
 
 def example_deck(records: list[Any], identity_id: str, fmt: str = "standard") -> Deck:
@@ -52,15 +55,20 @@ def identities(records: list[Any], side: str) -> list[Any]:
                    and r.side == side), key=lambda r: r.id)  # fmt: skip
 
 
-def new_record(records: list[Any], mine: Deck, side: str, seed: int, turns: int = 100) -> dict[str, Any]:
-    """A new game's record: ``mine`` on ``side``, the other side an identity drawn by ``seed`` with its example deck."""
+def new_record(records: list[Any], mine: Deck, side: str, seed: int, turns: int = 100, theirs: Deck | None = None,
+               people: bool = False) -> dict[str, Any]:  # fmt: skip
+    """A new game's record: ``mine`` on ``side``, the other side ``theirs`` (by default an identity drawn by ``seed``
+    with its example deck); ``people``: a game of two people (the record says the corp is always asked at its rez
+    windows, ``corp_always_asked``, so that it replays as it was played)."""
     other = "runner" if side == "corp" else "corp"
-    choices = identities(records, other)
-    if not choices:
-        raise EngineError(tr("no {side} identity in the data", side=other))
-    theirs = example_deck(records, random.Random(seed).choice(choices).id, mine.mode)
+    if theirs is None:
+        choices = identities(records, other)
+        if not choices:
+            raise EngineError(tr("no {side} identity in the data", side=other))
+        theirs = example_deck(records, random.Random(seed).choice(choices).id, mine.mode)
     game = NetrunnerGame(records, seed=seed, decks={side: mine, other: theirs}, fmt=mine.mode)
-    return game_record(game, {side: mine, other: theirs}, turns)
+    record = game_record(game, {side: mine, other: theirs}, turns)
+    return {**record, "corp_always_asked": True} if people else record
 
 
 class _Stop(Exception):
@@ -68,16 +76,20 @@ class _Stop(Exception):
 
 
 class NetrunnerSession:
-    """One game: ``record`` (the saved game) replayed with a person on ``side`` and ``machine`` on the other."""
+    """One game: ``record`` (the saved game) replayed with a person on ``side`` and ``machine`` on the other (a
+    person too: :data:`PERSON`; ``side`` is then the side of the person who started the game)."""
 
     def __init__(self, records: list[Any], record: dict[str, Any], side: str, machine: str) -> None:
-        if side not in SIDES or machine not in MACHINES or record.get("format") != FORMAT:
+        if side not in SIDES or machine not in (*MACHINES, PERSON) or record.get("format") != FORMAT:
             raise EngineError(tr("not a game against the machine: {reason}", reason=f"{side}, {machine}"))
         self.records, self.record, self.side, self.machine = records, record, side, machine
+        self.people = machine == PERSON  # both sides are people's
         self.refused: str | None = None  # why the last undo was refused (a key of UNDO_REFUSALS)
         self.seat = SEATS[side]
         other = "runner" if side == "corp" else "corp"
-        self.game = replay_game(records, record, {side: None, other: make_policy(machine, other, int(record["seed"]))})
+        player = None if self.people else make_policy(machine, other, int(record["seed"]))
+        self.game = replay_game(records, record, {side: None, other: player})
+        self.game.corp_always_asked = self.people  # (before the game is played: the windows it asks are the record's)
         self.decks = {s: Deck.model_validate(d) for s, d in record["decks"].items()}
         self.stepper = Stepper(self.game, lambda: self.game.play_game(max_turns=int(record.get("turns", 100)))).start()
         if self.game.replay and self.stepper.pending is not None:
@@ -131,8 +143,13 @@ class NetrunnerSession:
         tactics session says it) when the person has not decided yet or ``seat`` is not the person's (``nothing``);
         when the machine has decided since (``machine``); when the game's random generator was used since (a
         shuffle, a card trashed at random: ``rolled``); when the person's side has seen since a card it could not see
-        then (a card drawn, accessed, looked at or revealed, the other side's card rezzed or played: ``seen``)."""
+        then (a card drawn, accessed, looked at or revealed, the other side's card rezzed or played: ``seen``).
+        In a game of two people, ``seat``'s (default: the side that decided last) last decision, and only while the
+        other has not been asked since: not when the other has decided since (``other``), nor while the pending
+        decision is the other's (``asked``: taking it back would tell whether the other had something to do)."""
         self.refused = None
+        if self.people:
+            return self._undo_person(seat)
         mine = [i for i, d in enumerate(self.game.decisions) if d["seat"] == self.seat]
         if not mine or (seat is not None and seat != self.seat):
             self.refused = "nothing"
@@ -148,6 +165,32 @@ class NetrunnerSession:
             self.refused = "rolled"
             return False
         if revealed(fresh.game, self.game, self.seat):
+            self.refused = "seen"
+            return False
+        self.game, self.stepper = fresh.game, fresh.stepper
+        return True
+
+    def _undo_person(self, seat: int | None) -> bool:
+        """:meth:`undo` in a game of two people."""
+        decisions = self.game.decisions
+        if seat is None and decisions:
+            seat = int(decisions[-1]["seat"])
+        mine = [i for i, d in enumerate(decisions) if d["seat"] == seat]
+        if not mine:
+            self.refused = "nothing"
+            return False
+        if len(decisions) > mine[-1] + 1:  # (every decision after it is the other person's)
+            self.refused = "other"
+            return False
+        if self.pending is not None and self.pending.seat != seat:
+            self.refused = "asked"
+            return False
+        fresh = NetrunnerSession(self.records, {**self.record, "decisions": self.labels[: mine[-1]]}, self.side,
+                                 self.machine)  # fmt: skip
+        if fresh.game.rng.getstate() != self.game.rng.getstate():
+            self.refused = "rolled"
+            return False
+        if revealed(fresh.game, self.game, int(seat or 0)):
             self.refused = "seen"
             return False
         self.game, self.stepper = fresh.game, fresh.stepper
@@ -173,22 +216,25 @@ class NetrunnerSession:
         game = NetrunnerGame(self.records, seed=int(self.record["seed"]), decks=decks,
                              fmt=self.record.get("netrunner_format", "standard"),
                              policies={"corp": Script(), "runner": Script()})  # fmt: skip
+        game.corp_always_asked = self.people  # (the windows the record answers)
         recorder = record(game, lambda e: e)
         with contextlib.suppress(_Stop):
             game.play_game(max_turns=int(self.record.get("turns", 100)))
         recorder.snap(tr("end"))
         return recorder.frames
 
-    def view(self, over: bool = False) -> dict[str, Any]:
-        """What the person's side may see, with its pending decision (its ``number``: :meth:`own_number`); the log's set-up entry without the seed while
-        the game goes on (it gives the deal away: every hand and the order of R&D and the stack), with it once the
-        game is over (``over``: ended otherwise, as by a resignation)."""
-        seen = self.game.view(self.seat)
+    def view(self, over: bool = False, seat: int | None = None) -> dict[str, Any]:
+        """What the person's side (``seat``'s, in a game of two people) may see, with its pending decision (its
+        ``number``: :meth:`own_number`); the log's set-up entry without the seed while the game goes on (it gives the
+        deal away: every hand and the order of R&D and the stack), with it once the game is over (``over``: ended
+        otherwise, as by a resignation)."""
+        seat = self.seat if seat is None else seat
+        seen = self.game.view(seat)
         pending = self.pending
         seen["decision"] = None
-        if pending is not None and pending.seat == self.seat:  # numbered among the side's own decisions
+        if pending is not None and pending.seat == seat:  # numbered among the side's own decisions
             seen["decision"] = {**pending.to_json(), "number": self.own_number(pending)}
-        seen["log"] = [e.to_json() for e in self.game.seen_log(self.seat, over=over)]
+        seen["log"] = [e.to_json() for e in self.game.seen_log(seat, over=over)]
         return seen
 
 

@@ -244,6 +244,7 @@ def play_start(
     game: Annotated[str, Form()] = "tactics",
     side: Annotated[str, Form()] = "runner",
     board: Annotated[str, Form(alias="map")] = "",
+    other_deck: Annotated[str, Form()] = "",
 ) -> Response:
     from toolkit.decks.random_deck import deck_card_ids, random_legal_deck
     from toolkit.engine.core import EngineError
@@ -260,9 +261,11 @@ def play_start(
         from toolkit.web.routes import play_netrunner
 
         try:
-            record = play_netrunner.start(web, lang, side, deck, opponent, number)
+            record = play_netrunner.start(web, lang, side, deck, opponent, number, other_deck)
         except DossierError as exc:
             return _problem(request, 400, exc.message)
+        if opponent in (PERSON, HOTSEAT):  # a private link per side, as a tactics game of two people has per seat
+            return _new_game(request, web, {**record, "status": "playing"}, 1 if side == "corp" else 2, opponent)
         links = _store(web).new({**record, "status": "playing", "creator": 1}, (1,))
         return RedirectResponse(request.url_for("play_game", game_id=links[1]), status_code=303)
     if game != "tactics":
@@ -303,12 +306,18 @@ def play_start(
         session = TacticsSession(records, setup)
     except EngineError as exc:
         return _problem(request, 400, str(exc))
+    return _new_game(request, web, _record(session, {}), seat_n, opponent)
+
+
+def _new_game(request: Request, web: Any, record: dict[str, Any], seat_n: int, opponent: str) -> Response:
+    """Keep a new game (``record``) the creator plays on seat ``seat_n``, and send the creator to its page: against a
+    person, a private link per seat; on two devices, the creator's browser plays the creator's seat (it claims it)."""
     seats = (seat_n, 3 - seat_n) if opponent in (PERSON, HOTSEAT) else (seat_n,)
     devices = {"devices": "one" if opponent == HOTSEAT else "two"} if len(seats) == 2 else {}
     claims, token = {}, secrets.token_urlsafe(24)
     if devices.get("devices") == "two":  # the creator's browser plays the creator's seat
         claims = {"claims": {str(seat_n): _claim_digest(token)}}
-    links = _store(web).new({**_record(session, {}), "creator": seat_n, **devices, **claims}, seats)
+    links = _store(web).new({**record, "creator": seat_n, **devices, **claims}, seats)
     answer = RedirectResponse(request.url_for("play_game", game_id=links[seat_n]), status_code=303)
     if claims:
         _bind(request, answer, links[seat_n], token)
@@ -455,7 +464,9 @@ def _load(web: Any, link: str, lang: str) -> Opened:
             from toolkit.web.routes import play_netrunner
 
             session = play_netrunner.load(web, record)
-            return Opened(session, record, game_id, session.seat, base)
+            # (a game of two people: the link's side; against the machine: the person's, whatever the link)
+            mine = seat if getattr(session, "people", False) and seat is not None else session.seat
+            return Opened(session, record, game_id, mine, base)
         session = TacticsSession.from_json(_records(web), record)
     except EngineError as exc:
         raise DossierError(t(lang, "game {id} cannot be replayed with these cards: {reason}", id=link[:8] + "…",
@@ -552,6 +563,9 @@ def play_game(request: Request, web: Web, game_id: str) -> HTMLResponse:
 
         page = play_netrunner.page(request, web, found, game_id)
         page.headers.update(PRIVATE)
+        if _holder(request, found) in ("free", "legacy") and not _claim(request, web, found, page):
+            return _problem(request, 403, t(lang, "This seat is taken: another browser opened its private link first "
+                                                  "and plays it."))  # fmt: skip
         return page
     session, record, seat = found.session, found.record, found.seat
     pending = None if found.resigned else session.pending
@@ -650,7 +664,10 @@ def play_api(request: Request, web: Web, game_id: str) -> JSONResponse:
         from toolkit.web.routes import play_netrunner
 
         # the set-up's seed once the game is over (a session whose view takes ``over``); while it goes on, never
-        over = {"over": True} if pending is None and "over" in inspect.signature(found.session.view).parameters else {}
+        shown = inspect.signature(found.session.view).parameters
+        over: dict[str, Any] = {"over": True} if pending is None and "over" in shown else {}
+        if "seat" in shown:  # (the link's side: a game of two people has one per side)
+            over["seat"] = found.seat
         seen = found.session.view(**over)
         if found.resigned:
             seen["decision"] = None

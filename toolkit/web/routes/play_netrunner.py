@@ -1,6 +1,8 @@
-"""Netrunner against the machine in the browser: the parts of ``/play`` that are Netrunner's (the form's choices, a
-new game, the game's page laid out as the table). The routes themselves are :mod:`.play`'s: a game's file says
-which game it is, and the same private link, undo, resign and API serve both.
+"""Netrunner against the machine, or between two people, in the browser: the parts of ``/play`` that are Netrunner's
+(the form's choices, a new game, the game's page laid out as the table). The routes themselves are :mod:`.play`'s: a
+game's file says which game it is, and the same private link, undo, resign and API serve both. A game of two people
+(the opponent ``person``: two devices, or ``hotseat``: one) has a private link per side, as a tactics game of two
+people has one per seat; the creator chooses both decks.
 
 The page shows what the person's side may see (:meth:`NetrunnerSession.view`): the corp's servers with their ice,
 outermost first (a card the runner has not seen is "face down"), the runner's rig, both sides' credits, clicks and
@@ -51,37 +53,53 @@ def choices(web: Any, lang: str) -> dict[str, Any]:
     }
 
 
-def start(web: Any, lang: str, side: str, deck: str, opponent: str, seed: int) -> dict[str, Any]:
-    """A new game's record (DossierError, in ``lang``, when the choices do not make one)."""
+def start(web: Any, lang: str, side: str, deck: str, opponent: str, seed: int, other_deck: str = "") -> dict[str, Any]:
+    """A new game's record (DossierError, in ``lang``, when the choices do not make one). ``opponent``: a machine's
+    player, or a person (``person``, ``hotseat``: the game is of two people), whose deck is ``other_deck`` (as
+    ``deck`` names one; empty: an identity drawn by the seed, with its example deck, as the machine's is)."""
     from toolkit.engine.core import EngineError
-    from toolkit.engine.netrunner.session import MACHINES, NetrunnerSession, example_deck, new_record
-    from toolkit.i18n import name_of, word
-    from toolkit.web.routes.play import echoed, saved_deck
+    from toolkit.engine.netrunner.session import MACHINES, PERSON, NetrunnerSession, new_record
+    from toolkit.web.routes.play import HOTSEAT
 
-    if side not in ("corp", "runner") or opponent not in MACHINES:
+    people = opponent in (PERSON, HOTSEAT)
+    if side not in ("corp", "runner") or not (opponent in MACHINES or people):
         raise DossierError(t(lang, "choose the machine's player and your seat from the form"))
     found = records(web)
-    by_id = {r.id: r for r in found if r.kind == "identity"}
+    other = "runner" if side == "corp" else "corp"
     try:
-        if deck.startswith("identity:"):
-            identity = deck.removeprefix("identity:")
-            if identity not in by_id:
-                raise DossierError(t(lang, "unknown netrunner identity {id}; identities: {ids}", id=echoed(identity),
-                                     ids=", ".join(sorted(by_id))))  # fmt: skip
-            mine = example_deck(found, identity)
-            called = name_of(by_id[identity], lang)
-        else:
-            mine = saved_deck(web, deck, lang, "netrunner")
-            called = mine.name or deck
-        side_of = by_id[mine.identity].side if mine.identity in by_id else None
-        if side_of != side:
-            raise DossierError(t(lang, "deck {id} is not a {side} deck", id=echoed(called),
-                                 side=word("side", side, lang)))  # fmt: skip
-        record = new_record(found, mine, side, seed)
-        session = NetrunnerSession(found, record, side, opponent)
+        mine = _deck(web, lang, deck, side)
+        theirs = _deck(web, lang, other_deck, other) if people and other_deck.strip() else None
+        record = new_record(found, mine, side, seed, theirs=theirs, people=people)
+        session = NetrunnerSession(found, record, side, PERSON if people else opponent)
     except EngineError as exc:
         raise DossierError(str(exc)) from None
     return session.to_json()
+
+
+def _deck(web: Any, lang: str, deck: str, side: str) -> Any:
+    """The deck the form names (``identity:ID``, an identity's example deck; else a saved deck's id) for ``side``
+    (DossierError, in ``lang``, when there is none or it is another side's)."""
+    from toolkit.engine.netrunner.session import example_deck
+    from toolkit.i18n import name_of, word
+    from toolkit.web.routes.play import echoed, saved_deck
+
+    found = records(web)
+    by_id = {r.id: r for r in found if r.kind == "identity"}
+    if deck.startswith("identity:"):
+        identity = deck.removeprefix("identity:")
+        if identity not in by_id:
+            raise DossierError(t(lang, "unknown netrunner identity {id}; identities: {ids}", id=echoed(identity),
+                                 ids=", ".join(sorted(by_id))))  # fmt: skip
+        mine = example_deck(found, identity)
+        called = name_of(by_id[identity], lang)
+    else:
+        mine = saved_deck(web, deck, lang, "netrunner")
+        called = mine.name or deck
+    side_of = by_id[mine.identity].side if mine.identity in by_id else None
+    if side_of != side:
+        raise DossierError(t(lang, "deck {id} is not a {side} deck", id=echoed(called),
+                             side=word("side", side, lang)))  # fmt: skip
+    return mine
 
 
 def word_view(web: Any, lang: str, seen: dict[str, Any], pending: Any) -> None:
@@ -123,16 +141,27 @@ def load(web: Any, data: dict[str, Any]) -> Any:
 
 
 def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
-    """The game's page for the person's side."""
+    """The game's page for the link's side (the person's; in a game of two people, the side of the link): what that
+    side may see, its decisions only; while the other side decides, the page says so and looks again every few
+    seconds. The creator's page (and, on one device, each side's) links to the other side's page."""
     from toolkit.engine.logwords import word as log_word
     from toolkit.web.routes.play import log_line
 
     lang = request_lang(request)
     session = found.session
+    seat = found.seat  # (the session's side in a game against the machine)
     names, side = names_of(web, lang), _side_word(lang)
     pending = None if found.resigned else session.pending
-    decision = pending if pending is not None and pending.seat == session.seat else None
-    seen = session.view(over=found.resigned or session.pending is None)  # (the seed only once the game is over)
+    decision = pending if pending is not None and pending.seat == seat else None
+    # (the seed only once the game is over)
+    seen = session.view(over=found.resigned or session.pending is None, seat=seat)
+    people = bool(getattr(session, "people", False))
+    hotseat = people and found.record.get("devices") == "one"
+    other_link = None
+    if people and not found.resigned and session.pending is not None and (found.record.get("creator") == seat
+                                                                          or hotseat):  # fmt: skip
+        link = (found.record.get("links") or {}).get(str(3 - seat))
+        other_link = str(request.url_for("play_game", game_id=link)) if link else None
 
     def lw(kind: str, code: str) -> str:
         return log_word(kind, code, lang) or code
@@ -144,15 +173,19 @@ def page(request: Request, web: Any, found: Any, game_id: str) -> HTMLResponse:
     if session.pending is None:
         result = {"winner": session.game.winner, "reason": str(names.say("reason", session.game.end_reason)),
                   "turns": session.game.turns}  # fmt: skip
+    mine = {1: "corp", 2: "runner"}[seat]
+    last_mine = bool(session.game.decisions) and session.game.decisions[-1]["seat"] == seat
     response = render(
-        request, "play/netrunner.html", game_id=game_id, seen=seen, side=session.side, me=seen[session.side],
+        request, "play/netrunner.html", game_id=game_id, seen=seen, side=mine, me=seen[mine], seat=seat,
         options=options, prompt=prompt, decision=decision, result=result, resigned=found.resigned,
         decision_number=session.own_number(decision) if decision is not None else None,
         resigned_by=found.record.get("resigned_by"), log=log, name=_namer(lang),
-        can_undo=bool(session.game.decisions) and session.game.decisions[-1]["seat"] == session.seat,
-        machine=session.machine,
+        # (in a game of two people, not while the other side is asked: taking it back would tell whether it was)
+        can_undo=last_mine and (not people or decision is not None),
+        machine=session.machine, people=people, hotseat=hotseat, other_link=other_link,
+        waiting=pending is not None and pending.seat != seat,
         server_name=lambda code: names.server(code) or code, lw=lw, ability=lambda text: str(names.value("text", text)),
-        side_word=side(session.seat),
+        side_word=side(seat),
     )  # fmt: skip
     return response
 
