@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 
 import toolkit.cli
 from toolkit.cli import app
-from toolkit.cli.app import APP_SETTINGS, LAZY_COMMANDS, DossierGroup, load_command
+from toolkit.cli.app import APP_SETTINGS, LAZY_COMMANDS, DossierGroup, load_command, with_group_lang
 
 from .conftest import ROOT
 from .test_cli_help_lang import section
@@ -50,9 +50,18 @@ def command_modules() -> list[str]:
     return found
 
 
+class _EagerGroup(TyperGroup):
+    """A plain TyperGroup whose groups take ``--lang`` before their command, as the lazy CLI gives them
+    (:func:`toolkit.cli.app.with_group_lang`)."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        with_group_lang(self)
+
+
 def eager_app() -> typer.Typer:
     """``app`` with every module registered at import, on a plain TyperGroup: the CLI before it was lazy."""
-    eager = typer.Typer(**{**APP_SETTINGS, "cls": TyperGroup})
+    eager = typer.Typer(**{**APP_SETTINGS, "cls": _EagerGroup})
     eager.registered_commands.extend(app.registered_commands)
     eager.registered_callback = app.registered_callback  # the group's own options (--version)
     for name in command_modules():

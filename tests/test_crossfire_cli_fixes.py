@@ -14,7 +14,7 @@ import pytest
 from toolkit.catalog import load_catalog
 from toolkit.engine.crossfire import Crossfire
 
-from .conftest import CARDS
+from .conftest import CARDS, ROOT
 
 # the resolve help's example table: red wins, Cy (seat 3) and Di (seat 4) win
 ROLES = [("vip", []), ("agent", [4]), ("assassin", [1]), ("assassin", [1]), ("agent", [7]), ("decoy", [3]),
@@ -199,6 +199,23 @@ def test_the_group_takes_lang(cli: Any) -> None:
     assert own.stdout.startswith("交叉火力模式")  # the command's own --lang wins
     bad = cli("crossfire", "--lang", "xx", "deal", "-n", "5")
     assert bad.exit_code == 2 and "--lang" in bad.stderr
+
+
+@pytest.mark.lang_default
+def test_every_group_takes_lang_before_its_command(cli: Any) -> None:
+    """Every command group, not only crossfire's: ``dossier deck --help --lang en`` and ``dossier deck --lang en
+    validate …`` (the group refused --lang: "no such option")."""
+    from toolkit.cli.app import LAZY_COMMANDS, load_command
+
+    groups = [name for name in LAZY_COMMANDS if isinstance(getattr(load_command(name), "commands", None), dict)]
+    assert {"deck", "db", "map", "crossfire", "balance", "text"} <= set(groups)
+    for name in groups:
+        shown = cli(name, "--help", "--lang", "en")
+        assert shown.exit_code == 0 and "--lang" in shown.stdout, (name, shown.output)
+    deck = str(ROOT / "examples" / "decks" / "tactics" / "duo.json")
+    assert cli("deck", "--lang", "en", "validate", deck).stdout.endswith("legal\n")
+    assert cli("deck", "--lang", "en", "validate", deck, "--lang", "zh-Hans").stdout.endswith("合法\n")
+    assert cli("deck", "--lang", "xx", "validate", deck).exit_code == 2
 
 
 # ---------------------------------------------------------------- 11. "mode": null

@@ -574,6 +574,56 @@ def _lang_before_command(ctx: typer.Context, value: str | None) -> None:
         raise error from None
 
 
+LANG_BEFORE_HELP = N_(
+    "The language of the command (zh-Hans or en: its output, messages and help), as DOSSIER_LANG sets it; a --lang "
+    "after the command wins."
+)
+
+
+def _lang_of_group(ctx: typer.Context, _param: Any, value: str | None) -> None:
+    """``dossier GROUP --lang X COMMAND`` (and ``dossier GROUP --help --lang X``): X checked as a command's --lang
+    is (a bad one is one line, exit 2) and made ``DOSSIER_LANG`` while the command runs, as ``dossier --lang X``
+    does; the command's own --lang wins. (Help pages are already in X: :func:`command_line_lang` reads the whole
+    command line first.)"""
+    if value is None:
+        return
+    from toolkit.config import ENV_LANG, output_lang
+
+    try:
+        language = output_lang(value)
+    except DossierError as exc:
+        error = UsageError(exc.message, ctx)
+        error.worded = True  # type: ignore[attr-defined]
+        raise error from None
+    saved = os.environ.get(ENV_LANG)
+    os.environ[ENV_LANG] = language
+
+    def restore() -> None:  # (an in-process run, a test, does not keep it)
+        if saved is None:
+            os.environ.pop(ENV_LANG, None)
+        else:
+            os.environ[ENV_LANG] = saved
+
+    ctx.call_on_close(restore)
+
+
+def with_group_lang(command: Any) -> Any:
+    """Every group below ``command`` given a ``--lang`` of its own (:func:`_lang_of_group`), so that
+    ``dossier deck --lang en validate …`` and ``dossier deck --help --lang en`` work as ``dossier --lang en deck …``
+    does; returns ``command``."""
+    from toolkit.cli._help import commands_below
+
+    for item in commands_below(command):
+        if item is command or not isinstance(getattr(item, "commands", None), dict):
+            continue  # (``command`` itself is the holder of the top-level commands, or ``dossier``)
+        if not any(getattr(param, "name", None) == "lang" for param in item.params):
+            item.params.append(
+                typer.core.TyperOption(param_decls=["--lang"], callback=_lang_of_group, expose_value=False,
+                                       is_eager=True, help=LANG_BEFORE_HELP)  # fmt: skip
+            )
+    return command
+
+
 @app.callback()
 def _options(
     version: Annotated[
@@ -594,10 +644,7 @@ def _options(
             callback=_lang_before_command,
             expose_value=False,
             show_default=False,
-            help=N_(
-                "The language of the command (zh-Hans or en: its output, messages and help), as DOSSIER_LANG "
-                "sets it; a --lang after the command wins."
-            ),
+            help=LANG_BEFORE_HELP,
         ),
     ] = None,
 ) -> None:
@@ -625,7 +672,7 @@ def load_command(name: str) -> Command | None:
     key = (modules, "en-XA" if pseudo_active() else current_lang())
     group = _loaded.get(key)
     if group is None:
-        group = _loaded[key] = check_paths(translate(typer.main.get_group(holder)))
+        group = _loaded[key] = check_paths(translate(with_group_lang(typer.main.get_group(holder))))
     return group.commands.get(name)
 
 

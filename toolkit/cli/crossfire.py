@@ -70,41 +70,6 @@ LangOption = Annotated[
 ]
 
 
-@crossfire_app.callback()
-def _group(
-    ctx: typer.Context,
-    lang: Annotated[
-        str | None,
-        typer.Option(
-            "--lang",
-            show_default=False,
-            help=N_(
-                "The language of the command (zh-Hans or en: its output, messages and help), as DOSSIER_LANG "
-                "sets it; a --lang after the command wins."
-            ),
-        ),
-    ] = None,
-) -> None:
-    """``dossier crossfire --lang X COMMAND`` (and ``--help --lang X``): X checked as the command's own --lang is
-    (a bad one is one line, exit 2) and made the command's DOSSIER_LANG while it runs, as ``dossier --lang X``
-    does; the command's own --lang wins."""
-    if lang is None:
-        return
-    from toolkit.config import ENV_LANG, output_lang
-
-    language = output_lang(lang)
-    saved = os.environ.get(ENV_LANG)
-    os.environ[ENV_LANG] = language
-
-    def restore() -> None:  # (an in-process run, a test, does not keep it)
-        if saved is None:
-            os.environ.pop(ENV_LANG, None)
-        else:
-            os.environ[ENV_LANG] = saved
-
-    ctx.call_on_close(restore)
-
-
 def _help(*paragraphs: str) -> str:
     """Help text: paragraphs, each an English message (marked ``N_`` where it is written) shown in the current
     language, filled to 74 columns in English (a Chinese paragraph is not: click joins its lines with spaces);
