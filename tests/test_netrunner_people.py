@@ -285,62 +285,48 @@ def test_two_browsers_play_a_netrunner_game_through_their_pages(web_settings: An
     """Chromium, two browser contexts (two devices): the corp starts the game from the form, against a person, with
     both decks chosen; its page hands out the runner's link, which opens in the other context only; the two play a
     few decisions from the keyboard, each on its own page while the other's waits."""
-    import shutil
-    from concurrent.futures import ThreadPoolExecutor
+    from tests.web.conftest import with_chromium
 
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install -e '.[dev]')")
+    def run(browser: Any, url: str) -> None:
+        contexts = [browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+                    for _ in range(2)]  # fmt: skip
+        for context in contexts:
+            context.set_default_timeout(20_000)
+        corp, runner = (context.new_page() for context in contexts)
+        corp.goto(f"{url}/play?lang=en")
+        assert corp.locator("#pl-nr-other-field").is_hidden()  # a machine's player: no second deck
+        corp.select_option("#pl-nr-side", "corp")
+        corp.select_option("#pl-nr-opponent", "person")
+        assert corp.locator("#pl-nr-other-field").is_visible()
+        corp.select_option("#pl-nr-deck", CORP)
+        corp.select_option("#pl-nr-other-deck", RUNNER)
+        corp.fill("#pl-nr-seed", "3")
+        with corp.expect_navigation():
+            corp.click("#pl-nr-start")
+        link = corp.locator("#pl-other-link").inner_text()
+        assert "You play the corp" in corp.locator("#pl-about").inner_text()
+        answer = corp.goto(link)  # not in the creator's browser
+        assert answer is not None and answer.status == 403
+        corp.go_back()
+        runner.goto(f"{link}?lang=en")
+        assert "You play the runner" in runner.locator("#pl-about").inner_text()
+        played = 0
+        for _ in range(8):
+            corp.reload()
+            runner.reload()
+            pages = [p for p in (corp, runner) if p.locator("#pl-decision button").count()]
+            assert len(pages) == 1
+            mine = pages[0]
+            other = runner if mine is corp else corp
+            assert other.locator("#pl-waiting").is_visible() and other.locator("#pl-decision").count() == 0
+            mine.locator("#pl-decision button").first.focus()
+            with mine.expect_navigation():
+                mine.keyboard.press("Enter")
+            played += 1
+        assert played == 8 and "You play the runner" in runner.locator("#pl-about").inner_text()
 
-    def run(url: str) -> None:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-            try:
-                contexts = [browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-                            for _ in range(2)]  # fmt: skip
-                for context in contexts:
-                    context.set_default_timeout(20_000)
-                corp, runner = (context.new_page() for context in contexts)
-                corp.goto(f"{url}/play?lang=en")
-                assert corp.locator("#pl-nr-other-field").is_hidden()  # a machine's player: no second deck
-                corp.select_option("#pl-nr-side", "corp")
-                corp.select_option("#pl-nr-opponent", "person")
-                assert corp.locator("#pl-nr-other-field").is_visible()
-                corp.select_option("#pl-nr-deck", CORP)
-                corp.select_option("#pl-nr-other-deck", RUNNER)
-                corp.fill("#pl-nr-seed", "3")
-                with corp.expect_navigation():
-                    corp.click("#pl-nr-start")
-                link = corp.locator("#pl-other-link").inner_text()
-                assert "You play the corp" in corp.locator("#pl-about").inner_text()
-                answer = corp.goto(link)  # not in the creator's browser
-                assert answer is not None and answer.status == 403
-                corp.go_back()
-                runner.goto(f"{link}?lang=en")
-                assert "You play the runner" in runner.locator("#pl-about").inner_text()
-                played = 0
-                for _ in range(8):
-                    corp.reload()
-                    runner.reload()
-                    pages = [p for p in (corp, runner) if p.locator("#pl-decision button").count()]
-                    assert len(pages) == 1
-                    mine = pages[0]
-                    other = runner if mine is corp else corp
-                    assert other.locator("#pl-waiting").is_visible() and other.locator("#pl-decision").count() == 0
-                    mine.locator("#pl-decision button").first.focus()
-                    with mine.expect_navigation():
-                        mine.keyboard.press("Enter")
-                    played += 1
-                assert played == 8 and "You play the runner" in runner.locator("#pl-about").inner_text()
-            finally:
-                browser.close()
-
-    with served(web_settings) as url, ThreadPoolExecutor(1) as pool:
-        pool.submit(run, url).result()
+    with served(web_settings) as url:
+        with_chromium(lambda browser: run(browser, url))
 
 
 def test_a_saved_game_of_two_people_replays_with_the_corp_always_asked() -> None:

@@ -142,17 +142,23 @@ def live_server(web_settings: WebSettings) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
+def chromium() -> tuple[str, Any]:
+    """Debian's chromium and Playwright's ``sync_playwright``; the test is skipped without either."""
+    path = shutil.which("chromium") or shutil.which("chromium-browser")
+    if path is None:
         pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         pytest.skip("playwright is not installed (pip install -e '.[dev]')")
+    return path, sync_playwright
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    path, sync_playwright = chromium()
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+        b = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
         try:
             yield b
         finally:
@@ -186,31 +192,34 @@ def phone_page(browser: Any) -> Iterator[Any]:
     )
 
 
-def in_chromium(url: str, drive: Any, timeout: int = 15_000) -> None:
-    """``drive(page)`` on a fresh Chromium page at ``url`` (1280x800), in a thread of its own: Playwright's sync API
-    runs an event loop in its thread, and the session browser (:func:`browser`) may hold this one's. Skipped without
-    Debian's chromium or playwright."""
+def with_chromium(use: Any) -> None:
+    """``use(browser)`` with a Chromium of its own, in a thread of its own: Playwright's sync API runs an event loop
+    in its thread, and the session browser (:func:`browser`) may hold this one's. Skipped without Debian's chromium
+    or playwright."""
     from concurrent.futures import ThreadPoolExecutor
 
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    if chromium is None:
-        pytest.skip("Debian's chromium is not installed (apt-get install chromium; .ci/run does it)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        pytest.skip("playwright is not installed (pip install -e '.[dev]')")
+    path, sync_playwright = chromium()
 
     def run() -> None:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
+            browser = p.chromium.launch(executable_path=path, args=["--no-sandbox"])
             try:
-                context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
-                context.set_default_timeout(timeout)
-                page = context.new_page()
-                page.goto(url)
-                drive(page)
+                use(browser)
             finally:
                 browser.close()
 
     with ThreadPoolExecutor(1) as pool:
         pool.submit(run).result()
+
+
+def in_chromium(url: str, drive: Any, timeout: int = 15_000) -> None:
+    """``drive(page)`` on a fresh Chromium page at ``url`` (1280x800), as :func:`with_chromium` runs it."""
+
+    def use(browser: Any) -> None:
+        context = browser.new_context(viewport={"width": 1280, "height": 800}, bypass_csp=True)
+        context.set_default_timeout(timeout)
+        page = context.new_page()
+        page.goto(url)
+        drive(page)
+
+    with_chromium(use)
