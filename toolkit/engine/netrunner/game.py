@@ -49,6 +49,7 @@ from ..core import (
     type_word,
 )
 from .decisions import Decision, Option, Policy, as_policy, generic_options
+from .nodes import effect_nodes
 from .state import (
     CENTRALS,
     INSTALLABLE,
@@ -353,6 +354,10 @@ class NetrunnerGame:
         # a game of two people: the corp is asked at each of its rez windows even when it can do nothing there (then
         # "done" is its only option), so that the runner's wait tells nothing of the corp's cards (run.corp_window)
         self.corp_always_asked = False
+        # a game of two people: the runner is asked at each of its paid-ability and prevention windows where a card of
+        # its own might offer something for a reason the corp cannot see (:meth:`hidden_paid`), even when nothing is
+        # offered then ("done" its only option), so that the corp's wait tells nothing of the grip or the stack
+        self.runner_always_asked = False
         self.removed: list[Card] = []  # cards removed from the game
         self.lasting: list[tuple[str, Card, Any, str]] = []  # (hook, card, fn, until): add_lasting
         self.at_run_end: list[Any] = []  # delayed effects of this run ("persistent", "when that run ends")
@@ -538,7 +543,7 @@ class NetrunnerGame:
 
     def ask(self, side: Side, kind: str, prompt: str, options: list[Option], force: bool = False) -> Option:
         """One decision of ``side``; a single option is taken without asking (and is not recorded), unless ``force``
-        (a window the corp is always asked: :attr:`corp_always_asked`)."""
+        (a window a side is always asked: :attr:`corp_always_asked`, :attr:`runner_always_asked`)."""
         if not options:
             raise EngineError(tr("no option to choose from: {prompt}", prompt=said(prompt)))
         if len(options) == 1 and not force:
@@ -1204,9 +1209,10 @@ class NetrunnerGame:
         outer = self.window
         self.window = {"what": what, "kind": kind, "amount": amount, "card": card}
         try:
+            forced = self.runner_always_asked and self.hidden_paid("runner", what)  # (a game of two people)
             while self.window["amount"] > 0 and not self.over:
                 options = self.actions.paid_options("runner", window=what, kind=kind)
-                if not options:
+                if not options and not forced:
                     break
                 label = {
                     "damage": Phrase(N_("take the {damage}"), damage=Term("damage", kind or "")),
@@ -1218,13 +1224,44 @@ class NetrunnerGame:
                     prompt = Phrase(N_("prevent {n} {damage}?"), n=amount, damage=Term("damage", kind or ""))
                 else:
                     prompt = Phrase(N_("prevent {n} {what}?"), n=amount, what=Term("prevent", what))
-                option = self.ask("runner", "prevent", prompt, options)
+                option = self.ask("runner", "prevent", prompt, options, force=forced)
                 if option.value is None:
                     break
                 self.actions.take(option.value)
             return int(self.window["amount"])
         finally:
             self.window = outer
+
+    def hidden_paid(self, side: Side, window: str) -> bool:
+        """Whether ``side`` has an active card with a paid ability ``window`` might offer (``run``, ``encounter``, or a
+        prevention window: ``damage``, ``tags``, ``trash``) for a reason the other side cannot see: a card script's
+        part with a ``usable`` hook (it may look at the grip or the stack), or an ability that installs a card from
+        the hand (offered only while one there fits). Whether every other ability is offered follows from what both
+        sides see (the card, the credits, the counters, the run). In a game of two people
+        (:attr:`runner_always_asked`) such a window is asked every time, "done" its only option when nothing is
+        offered, so that whether the side is asked tells the other nothing more than the table does."""
+        prevention = window in ("damage", "tags", "trash")
+        for card in self.active_cards(side):
+            for ability in self.abilities(card):
+                if ability.kind != "paid" or self.part_zone(card, ability) != "play":
+                    continue
+                if any(isinstance(c, A.ClickCost) for c in ability.costs):
+                    continue  # (no click in these windows)
+                nodes = effect_nodes(ability)
+                parts = [self.script_part(card, n) for n in nodes if isinstance(n, A.Scripted)]
+                roles = {str(p.role) for p in parts if p is not None and p.role}
+                if prevention:
+                    if f"prevent_{window}" in roles and any(p is not None and p.usable for p in parts):
+                        return True
+                    continue  # (a read prevention is offered by its card and its costs)
+                if any(r.startswith("prevent_") for r in roles) or (window == "run" and roles & {"break", "boost"}):
+                    continue  # (a prevention's own window; a break or boost is the encounter's)
+                if any(p is not None and p.usable for p in parts):
+                    return True
+                effects = [e for s in ability.sentences for e in s.effects]
+                if effects and all(isinstance(e, A.Install | A.InstallHosted) for e in effects):
+                    return True
+        return False
 
     def prevent(self, what: str, amount: int, card: Card | None, kind: str | None = None) -> int:
         """An effect that prevents or avoids: lowers the open window's amount (nothing outside its window)."""

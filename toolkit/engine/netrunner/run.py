@@ -200,13 +200,17 @@ class Runs:
         self.corp_window(run, None)
 
     def paid_window(self, side: str, run: RunState) -> None:
-        """A paid-ability window: the side uses abilities without clicks until it is done."""
+        """A paid-ability window: the side uses abilities without clicks until it is done. It is asked only while
+        it has something to use; in a game of two people the runner is asked every time when a card of its might
+        offer something for a reason the corp cannot see (:meth:`~.game.NetrunnerGame.hidden_paid`: then "done" may
+        be its only option), so that the corp's wait tells it nothing of the grip."""
         g = self.game
+        forced = side == "runner" and g.runner_always_asked and g.hidden_paid("runner", "run")
         for _ in range(20):
             if self._stopped(run):
                 return
             options = g.actions.paid_options(side, window="run")  # type: ignore[arg-type]
-            if not options:
+            if not options and not forced:
                 return
             options.append(Option("done", Phrase(N_("done")), None))
             prompt = Phrase(
@@ -214,7 +218,7 @@ class Runs:
                 step=Term("run_step", run.step),
                 server=Term("zone", run.server),
             )
-            option = g.ask(side, "paid", prompt, options)  # type: ignore[arg-type]
+            option = g.ask(side, "paid", prompt, options, force=forced)  # type: ignore[arg-type]
             if option.value is None:
                 return
             g.actions.take(option.value)
@@ -285,19 +289,22 @@ class Runs:
             subroutines=len(subs),
         )
         g.announce("encounter", ice, ice=ice)
+        # (a game of two people: asked even with nothing to use when a card might offer something for a reason the
+        # corp cannot see, :meth:`paid_window`)
+        forced = g.runner_always_asked and g.hidden_paid("runner", "encounter")
         try:
             for _ in range(200):  # every boost or break is one decision; a runner runs out of credits first
                 if self._stopped(run) or not g.is_installed(ice) or encounter.bypassed:
                     break
                 options = self.break_options(encounter)
                 options += g.actions.paid_options("runner", window="encounter")
-                if not options:
+                if not options and not forced:
                     break
                 unbroken = sum(1 for s in subs if not s.broken)
                 done = Phrase(N_("let {n} unbroken subroutine(s) fire"), n=unbroken)
                 options.append(Option("done", done, None))
                 prompt = Phrase(N_("encountering {ice} (strength {n})"), ice=str(ice), n=g.strength_of(ice))
-                option = g.ask("runner", "break", prompt, options)
+                option = g.ask("runner", "break", prompt, options, force=forced)
                 if option.value is None:
                     break
                 if isinstance(option.value, ClickBreak):

@@ -57,6 +57,7 @@ def replay_game(records: Any, data: dict[str, Any], policies: Mapping[str, Any] 
         policies=dict(policies or {}),
     )
     game.corp_always_asked = bool(data.get("corp_always_asked", False))  # a game of two people: as it was played
+    game.runner_always_asked = bool(data.get("runner_always_asked", False))  # (one saved before it: not asked)
     game.replay.extend(data["decisions"])
     return game
 

@@ -6,8 +6,11 @@ the other side. :class:`NetrunnerSession` replays the record and stops at the pe
 does not answer (``pending``); ``apply(label)`` answers it and the game goes on to the next one; ``undo`` replays all
 but the person's last decision and what followed it. In a game of two people both sides stop for a person, each
 seeing only its side (``view(seat=…)``), and the corp is asked at every rez window, even one where it can do nothing
-(:attr:`~.game.NetrunnerGame.corp_always_asked`: the runner's waits tell nothing of the corp's cards). :func:`example_decks` gives each identity's deck as the engine
-builds it, for a player without a saved deck.
+(:attr:`~.game.NetrunnerGame.corp_always_asked`: the runner's waits tell nothing of the corp's cards); the runner is
+asked at each paid-ability or prevention window where one of its cards might offer something for a reason the corp
+cannot see, even when nothing is offered (:attr:`~.game.NetrunnerGame.runner_always_asked`, a game recorded before
+it replays without). :func:`example_decks` gives each identity's deck as the engine builds it, for a player without a
+saved deck.
 """
 
 from __future__ import annotations
@@ -59,7 +62,8 @@ def new_record(records: list[Any], mine: Deck, side: str, seed: int, turns: int 
                people: bool = False) -> dict[str, Any]:  # fmt: skip
     """A new game's record: ``mine`` on ``side``, the other side ``theirs`` (by default an identity drawn by ``seed``
     with its example deck); ``people``: a game of two people (the record says the corp is always asked at its rez
-    windows, ``corp_always_asked``, so that it replays as it was played)."""
+    windows, ``corp_always_asked``, and the runner at its windows a card might hide, ``runner_always_asked``, so that
+    it replays as it was played)."""
     other = "runner" if side == "corp" else "corp"
     if theirs is None:
         choices = identities(records, other)
@@ -68,7 +72,7 @@ def new_record(records: list[Any], mine: Deck, side: str, seed: int, turns: int 
         theirs = example_deck(records, random.Random(seed).choice(choices).id, mine.mode)
     game = NetrunnerGame(records, seed=seed, decks={side: mine, other: theirs}, fmt=mine.mode)
     record = game_record(game, {side: mine, other: theirs}, turns)
-    return {**record, "corp_always_asked": True} if people else record
+    return {**record, "corp_always_asked": True, "runner_always_asked": True} if people else record
 
 
 class _Stop(Exception):
@@ -217,6 +221,7 @@ class NetrunnerSession:
                              fmt=self.record.get("netrunner_format", "standard"),
                              policies={"corp": Script(), "runner": Script()})  # fmt: skip
         game.corp_always_asked = self.people  # (the windows the record answers)
+        game.runner_always_asked = bool(self.record.get("runner_always_asked", False))
         recorder = record(game, lambda e: e)
         with contextlib.suppress(_Stop):
             game.play_game(max_turns=int(self.record.get("turns", 100)))
