@@ -239,4 +239,4 @@ def test_another_dossier_db_that_is_no_card_database_is_still_refused(cli: Any, 
     conn.close()
     assert not holds_only_runs(here / "dossier.db")
     result = cli("search", "t:equipment")
-    assert result.exit_code == 2 and "no such table: meta" in _line(result)
+    assert result.exit_code == 2 and "not a Dossier database" in _line(result) and "notes" in _line(result)

@@ -17,6 +17,7 @@ from toolkit.i18n.words import N_
 if TYPE_CHECKING:
     from toolkit.config import CardPool
     from toolkit.db import Database
+    from toolkit.errors import DossierError
 
 DbOption = Annotated[
     str | None,
@@ -153,7 +154,7 @@ def _rebuilt_when_stale(database: Database) -> Database:
     from toolkit.db import build_from_files, open_database, resolve_target
     from toolkit.db.engine import DEFAULT_FILE
     from toolkit.db.fresh import changed_sources, recorded_sources
-    from toolkit.errors import os_reason
+    from toolkit.errors import DossierError, os_reason
     from toolkit.i18n import tr
     from toolkit.safewrite import cannot_write
 
@@ -186,8 +187,36 @@ def _rebuilt_when_stale(database: Database) -> Database:
         file=sys.stderr,
         flush=True,
     )
-    build_from_files(sources, resolve_target(None))
+    try:
+        build_from_files(sources, resolve_target(None))
+    except DossierError as exc:
+        return _built_before(exc, None, DEFAULT_FILE)
     return open_database(None)
+
+
+def _built_before(problem: DossierError, db: str | None, shown: object) -> Database:
+    """The database ``db`` as it was built before, after one warning line naming ``problem`` (a card file that does
+    not load: its name and place) and that the answers come from that database, as ``serve`` goes on with the pool
+    it has; when a build that would bring it up to date failed. ``problem`` itself when it was an interruption, or
+    when the database built before does not open either."""
+    from toolkit.db import open_database
+    from toolkit.db.build import INTERRUPTED_EXIT
+    from toolkit.errors import DossierError
+    from toolkit.i18n import tr
+
+    if problem.exit_code == INTERRUPTED_EXIT:
+        raise problem
+    try:
+        database = open_database(db)
+    except DossierError:
+        raise problem from None
+    message = tr(
+        "{problem}; the answers come from {file} as it was built before",
+        problem=problem.message,
+        file=shown,
+    )
+    print(warning_line(message), file=sys.stderr, flush=True)
+    return database
 
 
 def _named(db: str | None) -> Database:
@@ -230,11 +259,13 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
     from toolkit.db import build_from_files, open_database, resolve_target
     from toolkit.db.engine import DEFAULT_FILE
     from toolkit.db.fresh import changed_sources
+    from toolkit.errors import DossierError
     from toolkit.i18n import tr
 
     sources = [path.resolve() for path in paths]
     key = hashlib.sha256("\n".join(map(str, sources)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
     path = user_cache_dir("db", f"{key}.db")
+    before = False  # a database of these cards built before, readable (if the cards no longer load)
     if path.is_file():
         try:
             database = open_database(str(path))
@@ -243,6 +274,7 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
         if database is not None and not changed_sources(database.meta):
             return database
         if database is not None:
+            before = True
             database.close()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -259,7 +291,12 @@ def _pool_database(paths: list[Path], *, note: bool, runs_here: bool = False) ->
         )  # fmt: skip
         print(tr(said, program="dossier", file=DEFAULT_FILE, path=path, command="`dossier db build`"), file=sys.stderr,
               flush=True)  # fmt: skip
-    build_from_files(sources, resolve_target(str(path)))
+    try:
+        build_from_files(sources, resolve_target(str(path)))
+    except DossierError as exc:
+        if not before:
+            raise
+        return _built_before(exc, str(path), path)
     return open_database(str(path))
 
 

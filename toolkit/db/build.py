@@ -44,7 +44,7 @@ from typing import IO, Any
 from toolkit.catalog import Catalog, iter_records
 from toolkit.errors import DossierError, os_reason
 from toolkit.gcpause import gc_paused
-from toolkit.i18n import tr, trn
+from toolkit.i18n import N_, tr, trn
 from toolkit.meter import Meter, meter_or_silent
 from toolkit.models import RecordBase, namespace
 from toolkit.names import english_names
@@ -640,7 +640,11 @@ def _build_postgres(
 
             carry_postgres(conn, schema, build_schema)  # the balance runs kept in the schema being replaced
             quote = conn.dialect.identifier_preparer.quote
-            conn.execute(DropSchema(schema, cascade=True, if_exists=True))
+            old = _lock_old_schema(conn, schema)  # no one makes a view or key on it from now to the commit
+            if old is not None:
+                _check_outside_dependents(conn, target, schema, old)  # (again: one may have come while building)
+                _carry_privileges(conn, old, build_schema)
+            conn.execute(DropSchema(schema, cascade=True, if_exists=True))  # (only what the checks saw is ours)
             conn.exec_driver_sql(f"ALTER SCHEMA {quote(build_schema)} RENAME TO {quote(schema)}")
             say(tr("swapping in the new schema"))
     except SQLAlchemyError as exc:
@@ -688,6 +692,7 @@ def _check_dossier_schema(conn: Any, target: Target, schema: str, known: set[str
             option="`?schema=NAME`",
         )
         raise DossierError(tr("database {target}: {reason}", target=target.display, reason=reason))
+    _check_outside_dependents(conn, target, schema, oid)
     if foreign:
         kind, name = foreign[0]
         what = {
@@ -706,6 +711,182 @@ def _check_dossier_schema(conn: Any, target: Target, schema: str, known: set[str
             option="`?schema=NAME`",
         )
         raise DossierError(tr("database {target}: {reason}", target=target.display, reason=reason))
+
+
+# What depends, from outside the schema, on an object in it (a view, a foreign key, a default, a trigger, a
+# sequence owned by one of its columns…), named by the relation it belongs to where it has one: what
+# ``DROP SCHEMA … CASCADE`` would drop or change outside the schema.
+_OUTSIDE_DEPENDENTS = """
+WITH inside AS (
+    SELECT 'pg_class'::regclass AS classid, oid AS objid FROM pg_class WHERE relnamespace = %(oid)s
+    UNION ALL SELECT 'pg_type'::regclass, oid FROM pg_type WHERE typnamespace = %(oid)s
+    UNION ALL SELECT 'pg_proc'::regclass, oid FROM pg_proc WHERE pronamespace = %(oid)s
+), dependent AS (
+    SELECT DISTINCT d.classid, d.objid, d.objsubid,
+        CASE d.classid
+            WHEN 'pg_rewrite'::regclass THEN (SELECT ev_class FROM pg_rewrite WHERE oid = d.objid)
+            WHEN 'pg_constraint'::regclass THEN (SELECT NULLIF(conrelid, 0) FROM pg_constraint WHERE oid = d.objid)
+            WHEN 'pg_attrdef'::regclass THEN (SELECT adrelid FROM pg_attrdef WHERE oid = d.objid)
+            WHEN 'pg_trigger'::regclass THEN (SELECT tgrelid FROM pg_trigger WHERE oid = d.objid)
+            WHEN 'pg_policy'::regclass THEN (SELECT polrelid FROM pg_policy WHERE oid = d.objid)
+            WHEN 'pg_class'::regclass THEN d.objid
+        END AS rel
+    FROM pg_depend AS d JOIN inside AS i ON d.refclassid = i.classid AND d.refobjid = i.objid
+    WHERE d.deptype IN ('n', 'a')
+)
+SELECT DISTINCT
+    CASE WHEN d.rel IS NULL THEN 'object'
+         WHEN d.classid = 'pg_constraint'::regclass THEN 'key'
+         WHEN c.relkind IN ('v', 'm') THEN 'view'
+         WHEN c.relkind = 'S' THEN 'sequence'
+         ELSE 'table' END AS kind,
+    CASE WHEN d.rel IS NULL THEN (pg_identify_object(d.classid, d.objid, d.objsubid)).identity
+         ELSE quote_ident(n.nspname) || '.' || quote_ident(c.relname) END AS name,
+    CASE WHEN d.classid = 'pg_constraint'::regclass
+         THEN (SELECT conname::text FROM pg_constraint WHERE oid = d.objid) END AS part
+FROM dependent AS d
+LEFT JOIN pg_class AS c ON c.oid = d.rel
+LEFT JOIN pg_namespace AS n ON n.oid = c.relnamespace
+WHERE CASE WHEN d.rel IS NULL
+           THEN coalesce((pg_identify_object(d.classid, d.objid, d.objsubid)).schema, '') <> %(schema)s
+           ELSE c.relnamespace <> %(oid)s AND n.nspname <> 'pg_toast' END
+ORDER BY 1, 2, 3
+"""
+
+
+def _check_outside_dependents(conn: Any, target: Target, schema: str, oid: int) -> None:
+    """Refuse (:class:`DossierError`) to replace ``schema`` when anything outside it depends on what is in it: a
+    view of yours reading its tables, a table of yours with a foreign key to them. ``DROP SCHEMA … CASCADE`` would
+    drop them (or the key) with it; they are named, and the user drops or moves them first."""
+    found = conn.exec_driver_sql(_OUTSIDE_DEPENDENTS, {"oid": oid, "schema": schema}).all()
+    if not found:
+        return
+    words = {
+        "view": N_("the view {name}"),
+        "key": N_("the foreign key {part} of the table {name}"),
+        "table": N_("the table {name}"),
+        "sequence": N_("the sequence {name}"),
+    }
+    named = [tr(words[kind], name=name, part=part) if kind in words else str(name) for kind, name, part in found]
+    reason = tr(
+        "schema {schema} is used from outside it by {objects}, which a rebuild would drop; not replaced (drop them "
+        "first and make them again after the build, or choose another schema with {option})",
+        schema=schema,
+        objects=tr(", ").join(named),
+        option="`?schema=NAME`",
+    )
+    raise DossierError(tr("database {target}: {reason}", target=target.display, reason=reason))
+
+
+def _lock_old_schema(conn: Any, schema: str) -> int | None:
+    """The oid of ``schema`` (None if there is none), its tables locked until the commit, so that no view or foreign
+    key on them is made between the last check and the swap."""
+    found = conn.exec_driver_sql("SELECT oid FROM pg_namespace WHERE nspname = %s", (schema,)).first()
+    if found is None:
+        return None
+    quote = conn.dialect.identifier_preparer.quote
+    names = conn.exec_driver_sql(
+        "SELECT relname::text FROM pg_class WHERE relnamespace = %s AND relkind IN ('r', 'p') ORDER BY relname",
+        (found[0],),
+    ).all()
+    if names:
+        tables = ", ".join(f"{quote(schema)}.{quote(name)}" for (name,) in names)
+        conn.exec_driver_sql(f"LOCK TABLE {tables} IN ACCESS EXCLUSIVE MODE")
+    return int(found[0])
+
+
+# privileges aclexplode may give, by the kind of object (the words GRANT takes)
+_PRIVILEGES = frozenset(
+    {"SELECT", "INSERT", "UPDATE", "DELETE", "TRUNCATE", "REFERENCES", "TRIGGER", "USAGE", "CREATE", "EXECUTE",
+     "MAINTAIN"}
+)  # fmt: skip
+_DEFAULT_KINDS = {"r": "TABLES", "S": "SEQUENCES", "f": "FUNCTIONS", "T": "TYPES"}
+
+
+def _carry_privileges(conn: Any, old: int, build_schema: str) -> None:
+    """Give the schema being built, and each of its tables and sequences, the owner and the privileges that the
+    schema being replaced (oid ``old``) and its relations of the same name have (``GRANT USAGE ON SCHEMA …``,
+    ``GRANT SELECT ON …`` to a teammate, column privileges, ``ALTER DEFAULT PRIVILEGES IN SCHEMA …``): a rebuild
+    leaves who may read the database as it was."""
+    quote = conn.dialect.identifier_preparer.quote
+    new_schema = quote(build_schema)
+
+    def role(name: str | None) -> str:
+        return "PUBLIC" if name is None else quote(name)
+
+    def grant(what: str, on: str, grantee: str | None, grantable: bool) -> None:
+        if what.split(" ", 1)[0] not in _PRIVILEGES:
+            return
+        option = " WITH GRANT OPTION" if grantable and grantee is not None else ""
+        conn.exec_driver_sql(f"GRANT {what} ON {on} TO {role(grantee)}{option}")
+
+    # the schema: owner, then every grant but the owner's own
+    owner, new_owner = conn.exec_driver_sql(
+        "SELECT pg_get_userbyid(o.nspowner)::text, pg_get_userbyid(b.nspowner)::text FROM pg_namespace AS o,"
+        " pg_namespace AS b WHERE o.oid = %s AND b.nspname = %s",
+        (old, build_schema),
+    ).one()
+    if owner != new_owner:
+        conn.exec_driver_sql(f"ALTER SCHEMA {new_schema} OWNER TO {quote(owner)}")
+    acl = conn.exec_driver_sql(
+        "SELECT CASE WHEN a.grantee = 0 THEN NULL ELSE pg_get_userbyid(a.grantee)::text END, a.privilege_type,"
+        " a.is_grantable FROM pg_namespace AS n, aclexplode(n.nspacl) AS a WHERE n.oid = %s AND a.grantee <> n.nspowner"
+        " ORDER BY 1, 2",
+        (old,),
+    ).all()
+    for grantee, privilege, grantable in acl:
+        grant(privilege, f"SCHEMA {new_schema}", grantee, grantable)
+    # each relation of the same name: owner (a table's sequences and indexes follow it), grants, column grants
+    relations = conn.exec_driver_sql(
+        "SELECT o.oid, b.oid, o.relname::text, o.relkind::text, pg_get_userbyid(o.relowner)::text,"
+        " pg_get_userbyid(b.relowner)::text FROM pg_class AS o JOIN pg_class AS b ON b.relname = o.relname"
+        " AND b.relkind = o.relkind WHERE o.relnamespace = %s AND b.relnamespace = %s::regnamespace"
+        " AND o.relkind IN ('r', 'p', 'S', 'v', 'm') ORDER BY o.relname",
+        (old, build_schema),
+    ).all()
+    for old_oid, new_oid, name, kind, rel_owner, rel_new_owner in relations:
+        on = f"{'SEQUENCE' if kind == 'S' else 'TABLE'} {new_schema}.{quote(name)}"
+        owned = conn.exec_driver_sql(
+            "SELECT 1 FROM pg_depend WHERE classid = 'pg_class'::regclass AND objid = %s AND deptype IN ('a', 'i')"
+            " AND refclassid = 'pg_class'::regclass",
+            (new_oid,),
+        ).first()
+        if rel_owner != rel_new_owner and not (kind == "S" and owned):
+            conn.exec_driver_sql(f"ALTER {on.split(' ', 1)[0]} {on.split(' ', 1)[1]} OWNER TO {quote(rel_owner)}")
+        acl = conn.exec_driver_sql(
+            "SELECT CASE WHEN a.grantee = 0 THEN NULL ELSE pg_get_userbyid(a.grantee)::text END, a.privilege_type,"
+            " a.is_grantable FROM pg_class AS c, aclexplode(c.relacl) AS a WHERE c.oid = %s"
+            " AND a.grantee <> c.relowner ORDER BY 1, 2",
+            (old_oid,),
+        ).all()
+        for grantee, privilege, grantable in acl:
+            grant(privilege, on, grantee, grantable)
+        columns = conn.exec_driver_sql(
+            "SELECT t.attname::text, CASE WHEN a.grantee = 0 THEN NULL ELSE pg_get_userbyid(a.grantee)::text END,"
+            " a.privilege_type, a.is_grantable FROM pg_attribute AS t, aclexplode(t.attacl) AS a"
+            " WHERE t.attrelid = %s AND t.attnum > 0 AND NOT t.attisdropped AND t.attname IN"
+            " (SELECT attname FROM pg_attribute WHERE attrelid = %s AND attnum > 0 AND NOT attisdropped)"
+            " ORDER BY 1, 2, 3",
+            (old_oid, new_oid),
+        ).all()
+        for column, grantee, privilege, grantable in columns:
+            grant(f"{privilege} ({quote(column)})", on, grantee, grantable)
+    # the default privileges given in the schema (what later tables of a role get)
+    defaults = conn.exec_driver_sql(
+        "SELECT pg_get_userbyid(d.defaclrole)::text, d.defaclobjtype::text,"
+        " CASE WHEN a.grantee = 0 THEN NULL ELSE pg_get_userbyid(a.grantee)::text END, a.privilege_type,"
+        " a.is_grantable FROM pg_default_acl AS d, aclexplode(d.defaclacl) AS a WHERE d.defaclnamespace = %s"
+        " ORDER BY 1, 2, 3, 4",
+        (old,),
+    ).all()
+    for maker, kind, grantee, privilege, grantable in defaults:
+        if kind not in _DEFAULT_KINDS or privilege not in _PRIVILEGES:
+            continue
+        option = " WITH GRANT OPTION" if grantable and grantee is not None else ""
+        conn.exec_driver_sql(
+            f"ALTER DEFAULT PRIVILEGES FOR ROLE {quote(maker)} IN SCHEMA {new_schema} GRANT {privilege} ON "
+            f"{_DEFAULT_KINDS[kind]} TO {role(grantee)}{option}"
+        )
 
 
 def _postgres_trgm(conn: Any, schema: str) -> str:

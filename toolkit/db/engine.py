@@ -190,15 +190,18 @@ def db_reason(target: Target, exc: BaseException) -> str:
 def _db_reason(target: Target, exc: BaseException) -> tuple[str, bool]:
     """:func:`db_reason`, and whether the server could not be reached."""
     cause = getattr(exc, "orig", None) or exc
-    detail = str(cause).strip().splitlines()
+    text = _without_password(target, str(cause))
+    detail = text.strip().splitlines()
     first = detail[0].strip() if detail else type(cause).__name__
     known = _SQLITE_REASONS.get(first)
     if known is not None:
         return tr(known), False
     connecting = ("connection failed", "failed to resolve host", "connection to server")
     if target.url is not None and any(phrase in first for phrase in connecting):
-        where = f"{target.url.host or 'localhost'}:{target.url.port or 5432}"
-        text = str(cause)
+        url = target.url
+        host = url.host or url.query.get("host") or "localhost"
+        where = f"{host if isinstance(host, str) else host[0]}:{url.port or url.query.get('port') or 5432}"
+        user = url.username or os.environ.get("PGUSER") or "?"
         if "Connection refused" in text:
             reason = tr("connection refused (nothing listens on that port)")
         elif any(p in text for p in ("failed to resolve host", "could not translate host name", "not known")):
@@ -207,10 +210,28 @@ def _db_reason(target: Target, exc: BaseException) -> tuple[str, bool]:
             reason = tr("no answer in time")
         elif "password authentication failed" in text or "no password supplied" in text:
             reason = tr("the server refused the user name or password")
+        elif (found := re.search(r'database "([^"]*)" does not exist', text)) is not None:
+            return tr("the server at {where} has no database {name}", where=where, name=repr(found[1])), True
+        elif (found := re.search(r'role "([^"]*)" does not exist', text)) is not None:
+            reason = tr("the server has no user {user}", user=repr(found[1]))
+        elif "permission denied for database" in text or "no pg_hba.conf entry" in text:
+            reason = tr("the user {user} may not connect to that database", user=repr(user))
+        elif "No such file or directory" in text and ".s.PGSQL." in text:
+            reason = tr("no server listens at that socket")
         else:
             return first, True
         return tr("cannot connect to the server at {where}: {reason}", where=where, reason=reason), True
+    if getattr(cause, "sqlstate", None) == "42501":  # insufficient_privilege
+        return tr("no permission: {detail}", detail=first), False
     return first, False
+
+
+def _without_password(target: Target, text: str) -> str:
+    """``text`` with the URL's password (if it has one) blotted out: a driver's message never shows it."""
+    password = target.url.password if target.url is not None else None
+    if password:
+        text = text.replace(str(password), "***")
+    return text
 
 
 class _Connection(sqlite3.Connection):
@@ -349,6 +370,9 @@ class Database:
         except DossierError as exc:
             if getattr(exc, "unreachable", False):
                 raise
+            why = self._why_no_meta()
+            if why is not None:
+                raise DossierError(tr("database {target}: {reason}", target=self.target.display, reason=why)) from None
             raise DossierError(
                 tr(
                     "{problem} (is it a Dossier database? run {command})",
@@ -356,6 +380,71 @@ class Database:
                     command=build_command(self.target),
                 )
             ) from None
+
+    def _why_no_meta(self) -> str | None:
+        """Why the ``meta`` table cannot be read, in the reader's words, when the cause is a common one: no such
+        schema (PostgreSQL), no permission to read it, another program's database, an empty one; else None."""
+        try:
+            if self.target.backend == "sqlite":
+                return self._why_no_meta_sqlite()
+            return self._why_no_meta_postgres()
+        except Exception:  # noqa: BLE001 - the look itself failed: the database's own words stand
+            return None
+
+    def _why_no_meta_sqlite(self) -> str | None:
+        from toolkit.balance.store import TABLE
+
+        rows = self._sqlite().execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").fetchall()
+        tables = sorted(str(name) for (name,) in rows if not str(name).startswith("sqlite_"))
+        if "meta" in tables or set(tables) <= {TABLE}:
+            if not tables:
+                return tr("it holds no cards (an empty database); run {command}", command=build_command(self.target))
+            return None
+        shown = ", ".join(tables[:3]) + (", …" if len(tables) > 3 else "")
+        return tr(
+            "not a {format} database (another program's: it holds the tables {tables}), and {command} will not "
+            "replace it; build one elsewhere and name it with {option}, or move this file away",
+            format="Dossier",
+            tables=shown,
+            command=build_command(self.target),
+            option="--db FILE",
+        )
+
+    def _why_no_meta_postgres(self) -> str | None:
+        schema = self.target.schema
+        with self.engine.connect() as conn:
+            found = conn.exec_driver_sql(
+                "SELECT n.oid IS NOT NULL, has_schema_privilege(n.oid, 'USAGE'), m.oid IS NOT NULL,"
+                " m.oid IS NOT NULL AND has_table_privilege(m.oid, 'SELECT'), current_user::text"
+                " FROM (SELECT 1) AS one LEFT JOIN pg_namespace AS n ON n.nspname = %(schema)s"
+                " LEFT JOIN pg_class AS m ON m.relnamespace = n.oid AND m.relname = 'meta'",
+                {"schema": schema},
+            ).one()
+        exists, usage, has_meta, readable, role = found
+        if not exists:
+            return tr(
+                "there is no {format} database here (no schema {schema}); run {command}",
+                format="Dossier",
+                schema=schema,
+                command=build_command(self.target),
+            )
+        if not usage or (has_meta and not readable):
+            return tr(
+                "no permission: the user {user} may not read schema {schema} (its owner can grant it: {grant})",
+                user=role,
+                schema=schema,
+                grant=f"`GRANT USAGE ON SCHEMA {schema} TO {role}; GRANT SELECT ON ALL TABLES IN SCHEMA {schema} TO "
+                f"{role}`",
+            )
+        if not has_meta:
+            return tr(
+                "schema {schema} is not a {format} database (it has no meta table); choose another schema with "
+                "{option}",
+                schema=schema,
+                format="Dossier",
+                option="`?schema=NAME`",
+            )
+        return None
 
     def close(self) -> None:
         with self._lock:
